@@ -1,0 +1,32 @@
+# playtest — set-up, demo, tests, benchmarks. Every target creates the virtualenv it needs.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: venv demo test bench lint findings clean
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/playtest validate variants/stargate/draft5.yaml
+	$(BIN)/playtest simulate variants/stargate/draft5.yaml -n 2000 --players 4 \
+		--bots greedy,greedy,random,scripted:bays-first --seed 1 --out reports/demo-stargate
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n 2
+
+bench: $(STAMP)
+	$(BIN)/python -m playtest.bench
+
+lint: $(STAMP)
+	$(BIN)/ruff check playtest tests
+
+clean:
+	rm -rf $(VENV) reports/demo-*

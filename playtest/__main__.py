@@ -1,0 +1,3 @@
+from playtest.cli.app import main
+
+main()

@@ -1,0 +1,24 @@
+"""Options and helpers shared by several commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from playtest.variants import Variant, load_variant
+
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option("--set", help="Override a variant key, e.g. --set crews.bays.time=2 (repeatable).",
+                 metavar="KEY.PATH=VALUE"),
+]
+
+
+def load(path: Path, overrides: list[str] | None) -> Variant:
+    return load_variant(path, overrides or ())
+
+
+def split_bots(text: str) -> list[str]:
+    return [b for b in (part.strip() for part in text.split(",")) if b]

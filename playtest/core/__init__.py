@@ -1,0 +1,1 @@
+"""The game-agnostic core: the Rules and Bot protocols, events, results, the game registry spec."""

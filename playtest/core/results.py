@@ -1,0 +1,36 @@
+"""Per-seat results of a finished game, and the ranking rule shared by every game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat's outcome: score parts (→ `score_<part>` columns), total, rank (1 = best,
+    shared on ties), win share (1/k for a k-way shared win, else 0) and other per-seat facts."""
+
+    seat: int
+    components: Mapping[str, float]
+    total: float
+    rank: int
+    win_share: float
+    stats: Mapping[str, float]
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    seats: tuple[SeatResult, ...]
+    rounds: int
+    turns: int
+
+
+def rank(keys: Sequence[tuple[float, ...]]) -> tuple[list[int], list[float]]:
+    """Competition ranks (1 = best; higher key is better) and win shares for sort keys.
+
+    Seats with equal keys share a rank; the seats ranked 1 split one win equally.
+    """
+    ranks = [1 + sum(1 for other in keys if other > mine) for mine in keys]
+    winners = ranks.count(1)
+    return ranks, [1.0 / winners if r == 1 else 0.0 for r in ranks]

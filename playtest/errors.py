@@ -1,0 +1,57 @@
+"""The exception hierarchy: library code raises these; only the CLI prints and exits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class PlaytestError(Exception):
+    """Base of every error a user can cause. The CLI prints `str(err)` and exits non-zero."""
+
+    exit_code: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One located problem in a variant (or transcript) file."""
+
+    file: str
+    line: int
+    col: int
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.col}"
+        return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
+
+
+class VariantError(PlaytestError):
+    """A variant file (or an override) is malformed or fails the schema. Holds every problem."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class TranscriptError(VariantError):
+    """A transcript file is malformed (not an illegal move: see IllegalActionError)."""
+
+
+class IllegalActionError(PlaytestError, ValueError):
+    """An action that the rules do not allow in this state. Raised before any state changes."""
+
+    def __init__(self, reason: str, *, move_number: int | None = None, action: str = "") -> None:
+        self.reason = reason
+        self.move_number = move_number
+        self.action = action
+        text = reason
+        if action:
+            text = f"{action}: {reason}"
+        if move_number is not None:
+            text = f"move {move_number}: {text}"
+        super().__init__(text)
+
+
+class UsageError(PlaytestError):
+    """A command-line argument that makes no sense (unknown bot, bad --set syntax, ...)."""

@@ -1,0 +1,55 @@
+"""The one game loop. It knows no game: only the Rules and Bot protocols."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from playtest.core.events import Event
+from playtest.core.protocol import Bot, Rules
+from playtest.core.results import GameResult
+from playtest.errors import IllegalActionError, PlaytestError
+
+
+class TurnCapError(PlaytestError):
+    """A game did not end within the decision cap: a rules bug or a variant that cannot end."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    result: GameResult
+    events: list[Event]
+    decisions: int
+
+
+def play_game(
+    rules: Rules[Any, Any],
+    bots: Sequence[Bot],
+    *,
+    n_players: int,
+    deal_rng: random.Random,
+    bot_rngs: Sequence[random.Random],
+    max_decisions: int = 20_000,
+    record: bool = True,
+) -> PlayedGame:
+    """Play one game to the end. Every bot action is checked against the legal list."""
+    events: list[Event] | None = [] if record else None
+    state = rules.initial_state(n_players, rng=deal_rng)
+    decisions = 0
+    while not rules.is_terminal(state):
+        if decisions >= max_decisions:
+            raise TurnCapError(f"game did not end within {max_decisions} decisions")
+        seat = rules.current_seat(state)
+        legal = rules.legal_actions(state)
+        action = bots[seat].choose(rules.view(state, seat), legal, rng=bot_rngs[seat])
+        if not any(a is action for a in legal) and action not in legal:
+            raise IllegalActionError(
+                f"bot {bots[seat].name!r} in seat {seat + 1} chose an action that is not legal",
+                move_number=decisions + 1,
+                action=str(action),
+            )
+        state = rules.apply(state, action, rng=deal_rng, log=events)
+        decisions += 1
+    return PlayedGame(rules.result(state), events if events is not None else [], decisions)

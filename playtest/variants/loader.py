@@ -1,0 +1,309 @@
+"""Variant files → a validated, frozen Variant: `extends` chains, `--set` overrides, schema errors
+reported as `file:line:col: key.path: message`, every one at once."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import typing
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from playtest.errors import Problem, VariantError
+from playtest.variants.diff import Change, diff
+from playtest.variants.merge import is_id_list, item_id, merge
+from playtest.variants.model import VariantModel
+from playtest.variants.source import Node, parse_file, parse_text
+
+EXTENDS = "extends"
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A validated variant: the game's typed model plus everything a run must record."""
+
+    path: str
+    model: VariantModel
+    resolved: dict[str, Any]
+    hash: str
+    chain: tuple[str, ...]
+    overrides: tuple[str, ...] = ()
+    parent: str | None = None
+    changes: tuple[Change, ...] = field(default=())
+    """Keys this variant changes against the draft it extends (and its --set overrides)."""
+
+    @property
+    def game(self) -> str:
+        return self.model.game
+
+    @property
+    def name(self) -> str:
+        return self.model.name
+
+    @property
+    def slug(self) -> str:
+        return Path(self.path).stem
+
+
+def variant_hash(resolved: dict[str, Any]) -> str:
+    """A short, stable fingerprint of the resolved rules (not of the file's text)."""
+    text = json.dumps(resolved, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _resolve(path: Path, stack: tuple[Path, ...], label: str) -> tuple[Node, tuple[str, ...], Node | None]:
+    """The merged tree of `path` and its ancestors, the chain of files, and the parent's tree."""
+    tree = parse_file(path, label)
+    if not isinstance(tree.value, dict):
+        raise VariantError([tree.problem("", "a variant must be a mapping of keys to values")])
+    ext = tree.value.pop(EXTENDS, None)
+    if ext is None:
+        return tree, (label,), None
+    if not isinstance(ext.value, str) or not ext.value:
+        raise VariantError([ext.problem(EXTENDS, "must be the path of the variant file it extends")])
+    parent_path = (path.parent / ext.value).resolve()
+    if not parent_path.exists() and parent_path.suffix == "":
+        parent_path = parent_path.with_suffix(".yaml")
+    parent_label = _label(parent_path)
+    if parent_path in stack:
+        cycle = " → ".join([*(_label(p) for p in stack), parent_label])
+        raise VariantError([ext.problem(EXTENDS, f"extends cycle: {cycle}")])
+    if not parent_path.exists():
+        raise VariantError([ext.problem(EXTENDS, f"parent variant not found: {parent_label}")])
+    parent_tree, chain, _ = _resolve(parent_path, (*stack, parent_path), parent_label)
+    return merge(parent_tree, tree), (label, *chain), parent_tree
+
+
+def _label(path: Path) -> str:
+    """A path as the user would like to read it: relative to the working directory if inside."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def parse_override(text: str) -> tuple[list[str], Any]:
+    """`key.path=value` → (["key", "path"], value parsed as YAML). Raises VariantError."""
+    label = f"--set {text}"
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip() or any(not part for part in key.strip().split(".")):
+        raise VariantError([Problem(label, 1, 1, "", "expected key.path=value")])
+    try:
+        value = yaml.safe_load(raw) if raw.strip() else ""
+    except yaml.YAMLError as exc:
+        raise VariantError([Problem(label, 1, len(key) + 2, key, f"cannot read value: {exc}")]) from None
+    return key.strip().split("."), value
+
+
+def _to_node(value: Any, label: str, col: int) -> Node:
+    if isinstance(value, dict):
+        return Node({str(k): _to_node(v, label, col) for k, v in value.items()}, label, 1, col)
+    if isinstance(value, list):
+        return Node([_to_node(v, label, col) for v in value], label, 1, col)
+    return Node(value, label, 1, col)
+
+
+def apply_override(tree: Node, text: str) -> None:
+    """Set one `key.path=value` in the tree (in place). Ids select items of id-lists."""
+    parts, value = parse_override(text)
+    label = f"--set {text}"
+    col = len(".".join(parts)) + 2
+    node = tree
+    for depth, part in enumerate(parts):
+        last = depth == len(parts) - 1
+        shown = ".".join(parts[: depth + 1])
+        if isinstance(node.value, dict):
+            if last:
+                node.value[part] = _to_node(value, label, col)
+                return
+            if part not in node.value:
+                node.value[part] = Node({}, label, 1, 1)
+            node = node.value[part]
+        elif isinstance(node.value, list):
+            index = _list_index(node, part)
+            if index is None:
+                known = ", ".join(item_id(i) for i in node.value) if is_id_list(node) else f"0..{len(node.value) - 1}"
+                raise VariantError([Problem(label, 1, 1, shown, f"no item '{part}' (known: {known})")])
+            if last:
+                node.value[index] = _to_node(value, label, col)
+                return
+            node = node.value[index]
+        else:
+            raise VariantError([Problem(label, 1, 1, shown, "is not a mapping or list, cannot set a key below it")])
+
+
+def _list_index(node: Node, part: str) -> int | None:
+    if is_id_list(node):
+        for i, item in enumerate(node.value):
+            if item_id(item) == part:
+                return i
+    if part.lstrip("-").isdigit() and -len(node.value) <= int(part) < len(node.value):
+        return int(part) % len(node.value)
+    return None
+
+
+def load_variant(path: str | Path, overrides: Sequence[str] = ()) -> Variant:
+    """Load, merge, override and validate one variant file. Raises VariantError."""
+    path = Path(path)
+    label = _label(path)
+    tree, chain, parent_tree = _resolve(path.resolve(), (path.resolve(),), label)
+    for text in overrides:
+        apply_override(tree, text)
+    return validate_tree(tree, label, chain, tuple(overrides), parent_tree)
+
+
+def load_variant_text(text: str, label: str = "<text>") -> Variant:
+    """Validate a variant given as YAML text (no `extends`); used by tests and tools."""
+    tree = parse_text(text, label)
+    if not isinstance(tree.value, dict):
+        raise VariantError([tree.problem("", "a variant must be a mapping of keys to values")])
+    if EXTENDS in tree.value:
+        raise VariantError([tree.value[EXTENDS].problem(EXTENDS, "extends needs a file, not text")])
+    return validate_tree(tree, label, (label,), (), None)
+
+
+def validate_tree(
+    tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...], parent_tree: Node | None
+) -> Variant:
+    from playtest.games import game_names, get_game
+
+    data = tree.plain()
+    game = data.get("game")
+    if game not in game_names():
+        where = tree.value["game"] if "game" in tree.value else tree
+        known = ", ".join(game_names())
+        message = "required key is missing" if "game" not in tree.value else f"unknown game {game!r}"
+        raise VariantError([where.problem("game", f"{message} (known games: {known})")])
+    schema = get_game(game).schema
+    try:
+        model = schema.model_validate(data)
+    except ValidationError as exc:
+        raise VariantError([_problem_from_pydantic(tree, schema, err) for err in exc.errors()]) from None
+    semantic = [_problem_at(tree, loc, message) for loc, message in model.issues()]
+    if semantic:
+        raise VariantError(semantic)
+    changes: tuple[Change, ...] = ()
+    if parent_tree is not None or overrides:
+        base = parent_tree.plain() if parent_tree is not None else data
+        if parent_tree is None:
+            # Only overrides: compare with the file as written.
+            base = _resolve_plain(chain[0])
+        changes = tuple(diff(base, data))
+    return Variant(
+        path=label,
+        model=model,
+        resolved=data,
+        hash=variant_hash(data),
+        chain=chain,
+        overrides=overrides,
+        parent=chain[1] if len(chain) > 1 else None,
+        changes=changes,
+    )
+
+
+def _resolve_plain(label: str) -> dict[str, Any]:
+    path = Path(label).resolve()
+    tree, _, _ = _resolve(path, (path,), label)
+    return tree.plain()
+
+
+# --- mapping pydantic error locations back to the YAML -------------------------------------
+
+
+def _locate(tree: Node, loc: tuple[Any, ...]) -> tuple[Node, list[str], bool]:
+    """Follow a pydantic location through the tree: the deepest node, the display path, and
+    whether the full location exists. Union tags that pydantic inserts are skipped."""
+    node, shown = tree, []
+    for i, seg in enumerate(loc):
+        value = node.value
+        if isinstance(value, dict) and isinstance(seg, str) and seg in value:
+            node = value[seg]
+            shown.append(seg)
+        elif isinstance(value, list) and isinstance(seg, int) and 0 <= seg < len(value):
+            node = value[seg]
+            item = node.value
+            shown.append(str(item["id"].value) if isinstance(item, dict) and "id" in item else str(seg))
+        elif isinstance(value, dict) and i + 1 < len(loc) and loc[i + 1] in value:
+            continue  # a discriminated-union tag or a function-validator name: not in the data
+        elif isinstance(seg, str) and not seg.isidentifier() and "[" in seg:
+            continue  # pydantic's "function-after[...]" style segments
+        else:
+            shown.extend(str(s) for s in loc[i:])
+            return node, shown, False
+    return node, shown, True
+
+
+def _problem_at(tree: Node, loc: tuple[Any, ...], message: str) -> Problem:
+    node, shown, _ = _locate(tree, loc)
+    return node.problem(".".join(shown), message)
+
+
+def _problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Problem:
+    loc = tuple(err["loc"])
+    node, shown, found = _locate(tree, loc)
+    kind = err["type"]
+    path = ".".join(shown)
+    if kind == "extra_forbidden":
+        valid = _valid_keys(schema, loc[:-1])
+        hint = f"; valid keys: {', '.join(valid)}" if valid else ""
+        return node.problem(path, f"unknown key{hint}", at_key=True)
+    if kind == "missing":
+        return node.problem(path, "required key is missing")
+    message = str(err["msg"])
+    if message.startswith("Value error, "):
+        message = message[len("Value error, ") :]
+    if found and kind not in ("model_type", "dict_type"):
+        message = f"{message} (got {_short(node.plain())})"
+    return node.problem(path, message)
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _valid_keys(schema: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
+    """The field names of the model found at `loc` inside `schema` (best effort)."""
+    current: Any = schema
+    for seg in loc:
+        current = _unwrap(current, seg)
+        if current is None:
+            return []
+    current = _unwrap(current, None)
+    if isinstance(current, type) and issubclass(current, BaseModel):
+        return sorted(current.model_fields)
+    return []
+
+
+def _unwrap(tp: Any, seg: Any) -> Any:
+    """One step down a type annotation: model field, list item, dict value, union member."""
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        if seg is None:
+            return tp
+        if isinstance(seg, str) and seg in tp.model_fields:
+            return tp.model_fields[seg].annotation
+        return None
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is typing.Annotated:
+        return _unwrap(args[0], seg)
+    if origin in (list, tuple, Sequence) and args:
+        return args[0] if seg is not None and isinstance(seg, int) else (tp if seg is None else None)
+    if origin is dict and args:
+        return args[1] if seg is not None else tp
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        for arg in args:
+            if isinstance(arg, type) and issubclass(arg, BaseModel):
+                tag_field = next(iter(arg.model_fields), None)
+                if seg is None or seg in arg.model_fields:
+                    return _unwrap(arg, seg)
+                default = arg.model_fields[tag_field].default if tag_field else None
+                if seg == default:
+                    return arg
+        return None
+    return tp if seg is None else None

@@ -1,0 +1,32 @@
+"""The base of every game's variant schema: strict (unknown keys are errors) and frozen."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Strict(BaseModel):
+    """A frozen model that rejects unknown keys."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+Issue = tuple[tuple[str | int, ...], str]
+"""A semantic problem found after structural validation: (path in the data, message)."""
+
+
+class VariantModel(Strict):
+    """Keys every variant has. A game's schema subclasses this and adds its rules."""
+
+    game: str
+    rules_version: str | int
+    name: str
+    description: str = ""
+
+    def player_counts(self) -> tuple[int, ...]:
+        """The player counts this variant supports."""
+        raise NotImplementedError
+
+    def issues(self) -> list[Issue]:
+        """Impossible combinations of values that the field types alone cannot catch."""
+        return []
