@@ -1,0 +1,40 @@
+"""Column names of every metric table, defined once.
+
+A metric table has one row per (metric, group): the estimate, its 95% interval, the sample
+size, an optional p-value and a one-line plain definition of the metric.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import polars as pl
+
+METRIC = "metric"
+GROUP = "group"
+ESTIMATE = "estimate"
+CI_LOW = "ci_low"
+CI_HIGH = "ci_high"
+N = "n"
+P_VALUE = "p_value"
+DEFINITION = "definition"
+
+METRIC_SCHEMA: dict[str, pl.DataType] = {
+    METRIC: pl.String(),
+    GROUP: pl.String(),
+    ESTIMATE: pl.Float64(),
+    CI_LOW: pl.Float64(),
+    CI_HIGH: pl.Float64(),
+    N: pl.Int64(),
+    P_VALUE: pl.Float64(),
+    DEFINITION: pl.String(),
+}
+
+
+def metric_frame(rows: Iterable[dict[str, Any]]) -> pl.DataFrame:
+    """Rows (dicts with some of the metric columns) → a metric table with the full schema."""
+    rows = list(rows)
+    return pl.DataFrame(
+        {k: [r.get(k) for r in rows] for k in METRIC_SCHEMA}, schema=METRIC_SCHEMA
+    )
