@@ -1,6 +1,12 @@
 """Variant files: YAML → validated, frozen Variant (see loader.py); semantic diffs (diff.py)."""
 
 from playtest.variants.diff import Change, diff
-from playtest.variants.loader import Variant, apply_override, load_variant, load_variant_text, parse_override
+from playtest.variants.loader import (
+    Variant,
+    apply_override,
+    load_variant,
+    load_variant_text,
+    parse_override,
+)
 
 __all__ = ["Change", "Variant", "apply_override", "diff", "load_variant", "load_variant_text", "parse_override"]

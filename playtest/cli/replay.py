@@ -1,0 +1,39 @@
+"""`playtest replay FILE`: check a recorded game move by move and score it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from playtest.cli.app import app
+from playtest.errors import Problem, TranscriptError
+from playtest.games import game_names, get_game
+from playtest.variants.source import parse_file
+
+
+@app.command()
+def replay(
+    transcript: Annotated[Path, typer.Argument(help="Transcript YAML file (docs/transcripts.md).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+) -> None:
+    """Replay a recorded game: check every move, stop at the first illegal one (naming its
+    number and the reason), print the final board and each player's score breakdown."""
+    tree = parse_file(transcript)
+    if not isinstance(tree.value, dict) or "game" not in tree.value:
+        raise TranscriptError([Problem(str(transcript), 1, 1, "game", "required key is missing "
+                                       f"(known games: {', '.join(game_names())})")])
+    game = tree.value["game"].value
+    if game not in game_names():
+        raise TranscriptError([tree.value["game"].problem("game", f"unknown game {game!r} "
+                                                          f"(known games: {', '.join(game_names())})")])
+    spec = get_game(game)
+    if spec.replay is None:
+        raise TranscriptError([tree.value["game"].problem("game", f"{game} has no transcript support yet")])
+    outcome = spec.replay(transcript)
+    if as_json:
+        typer.echo(json.dumps(outcome.to_json(), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(outcome.text())

@@ -1,0 +1,82 @@
+"""`playtest simulate`: Monte Carlo games → Parquet tables, run.json and a terminal summary."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import polars as pl
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from playtest.analysis import common
+from playtest.cli.app import app
+from playtest.cli.common import SetOption, load, split_bots
+from playtest.games import get_game
+from playtest.report.terminal import print_tables
+from playtest.sim.batch import RunConfig, check_lineup, read_run, run_batch
+
+
+def default_out(variant_slug: str) -> Path:
+    return Path("reports") / f"{variant_slug}-{time.strftime('%Y%m%d-%H%M%S')}"
+
+
+def summary_tables(game: str, games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.DataFrame]]:
+    spec = get_game(game)
+    tables = [
+        ("Win rate by seat", common.seat_win_rates(games)),
+        ("Win rate by bot", common.bot_win_rates(games)),
+        ("Mean score by bot and component", common.mean_score_by(games, "bot")),
+        ("Game length (rounds)", common.game_length(games)),
+    ]
+    if spec.summary:
+        tables += spec.summary(games, events)
+    return tables
+
+
+@app.command()
+def simulate(
+    variant: Annotated[Path, typer.Argument(help="Variant YAML file.")],
+    n: Annotated[int, typer.Option("-n", "--games", help="Number of games.", min=1)] = 1000,
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 4,
+    bots: Annotated[str, typer.Option("--bots", help="Comma-separated bots by seat, or one name for every seat, "
+                                      "e.g. greedy,greedy,random,scripted:bays-first.")] = "random",
+    seed: Annotated[int, typer.Option("--seed", help="Root seed: same seed, same rows.")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder (default reports/<variant>-<time>).")] = None,
+    no_rotate: Annotated[bool, typer.Option("--no-rotate", help="Keep each bot in its seat instead of rotating seats game by game.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar and no summary.")] = False,
+    set_: SetOption = None,
+) -> None:
+    """Play N games with bots and write games.parquet, events.parquet, run.json.
+
+    Seats rotate game by game (game g puts the line-up's bot i in seat i+g) so seat effects and
+    bot effects can be told apart. The same seed gives the same rows for any --workers.
+    """
+    v = load(variant, set_)
+    spec = get_game(v.game)
+    lineup = check_lineup(spec, v, players, split_bots(bots))
+    out_dir = out or default_out(v.slug)
+    command = "playtest " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+    config = RunConfig(n_games=n, players=players, lineup=lineup, seed=seed, workers=workers,
+                       rotate=not no_rotate, command=command)
+    err = Console(stderr=True)
+    if quiet or not err.is_terminal:
+        result = run_batch(v, config, out_dir)
+    else:
+        with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=err, transient=True) as progress:
+            task = progress.add_task("games", total=n)
+            result = run_batch(v, config, out_dir, progress=lambda k: progress.advance(task, k))
+    console = Console()
+    rate = result.games / result.seconds if result.seconds else float("inf")
+    console.print(f"{result.games} games of {v.name} ({players} players, bots {','.join(lineup)}, seed {seed}) "
+                  f"in {result.seconds:.1f}s ({rate:.0f} games/s) → {out_dir}")
+    if quiet:
+        return
+    _, games, events = read_run(out_dir)
+    print_tables(console, summary_tables(v.game, games, events))

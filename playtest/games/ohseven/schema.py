@@ -1,0 +1,192 @@
+"""The Oh-Seven variant schema: every rule of the rules summary as data, every option a setting.
+
+Each (option) of RULINGS.md is a key here; the docstrings of the models are the documentation
+of the keys (``playtest validate`` names the valid keys when a file has an unknown one).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import Field
+
+from playtest.variants.model import Issue, Strict, VariantModel
+
+
+class Suit(Strict):
+    """A suit: `id` is its letter in card names (7S), `name` its long name."""
+
+    id: str = Field(min_length=1, max_length=2, pattern=r"^[A-Za-z]+$")
+    name: str
+
+
+class Rank(Strict):
+    """A rank: `label` is printed on the card (Q, A, 2..7), `value` is its bid and its strength."""
+
+    label: str = Field(min_length=1, max_length=2)
+    value: int = Field(ge=0, le=20)
+
+
+class Deck(Strict):
+    """The cards. `suits` strongest first: the order breaks ties between bid cards of equal rank.
+    `copies` maps a player count to how many copies of the deck are shuffled together; the
+    player counts it names are the counts the variant supports."""
+
+    suits: list[Suit] = Field(min_length=1, max_length=8)
+    ranks: list[Rank] = Field(min_length=2, max_length=16)
+    copies: dict[int, int]
+
+
+class BiddingMode(StrEnum):
+    SIMULTANEOUS = "simultaneous"
+    """Every player picks a bid card face down; all are revealed together."""
+    IN_TURN = "in_turn"
+    """Players bid one after another (left of the dealer first); earlier bids are visible."""
+
+
+class TrumpRule(StrEnum):
+    HIGHEST_BID = "highest_bid"
+    """The suit of the highest bid card is trump."""
+    NONE = "none"
+    """No trump suit."""
+
+
+class LeadRule(StrEnum):
+    HIGHEST_BIDDER = "highest_bidder"
+    """The owner of the highest bid card leads the first trick."""
+    LEFT_OF_DEALER = "left_of_dealer"
+    """The player left of the dealer leads the first trick."""
+
+
+class BonusTo(StrEnum):
+    HIGHEST_BIDDERS = "highest_bidders"
+    """The holder of the highest bid card (each holder of identical highest cards) gains it."""
+    NOBODY = "nobody"
+    """No bonus."""
+
+
+class Triggers(Strict):
+    """Which bid outcomes force a rebid (each switchable)."""
+
+    sum_equals_tricks: bool = True
+    """The bids add up to the number of tricks in the round."""
+    identical_highest: bool = True
+    """Two or more players bid with the same highest card (possible with two decks)."""
+
+
+class Bonus(Strict):
+    """Points gained at once when a rebid is forced (kept even if a redeal follows)."""
+
+    points: int = Field(default=1, ge=0)
+    to: BonusTo = BonusTo.HIGHEST_BIDDERS
+
+
+class Rebid(Strict):
+    """The forced rebid. Each new pass uses cards not yet used as a bid in this deal."""
+
+    triggers: Triggers = Triggers()
+    bonus: Bonus = Bonus()
+
+
+class Redeal(Strict):
+    """When a rebid is forced and some player has no unused bid card left, every hand is
+    collected, reshuffled and dealt again and bidding starts over (points already gained stay).
+    After `max_per_round` redeals in one round, a rebid that would need another redeal does not
+    happen: the last bids stand, no bonus (a safety stop that practically never matters).
+    `keep_points: false` takes back the round's rebid bonuses at a redeal."""
+
+    keep_points: bool = True
+    max_per_round: int = Field(default=50, ge=0)
+
+
+class Bidding(Strict):
+    """How bids are made. `hook`: in turn-order bidding, the last bidder may not bring the total
+    to the number of tricks (if every card in hand would, any card is allowed). If identical
+    highest bid cards stand (trigger switched off), the one earliest in bidding order counts."""
+
+    mode: BiddingMode = BiddingMode.SIMULTANEOUS
+    hook: bool = False
+    trump: TrumpRule = TrumpRule.HIGHEST_BID
+    first_lead: LeadRule = LeadRule.HIGHEST_BIDDER
+    rebid: Rebid = Rebid()
+    redeal: Redeal = Redeal()
+
+
+class IdenticalCards(StrEnum):
+    FIRST_WINS = "first_wins"
+    LAST_WINS = "last_wins"
+
+
+class Tricks(Strict):
+    """Trick play: follow the led suit if you can; highest trump wins, else the highest card of
+    the led suit. `identical`: which of two identical winning cards takes the trick."""
+
+    must_follow: bool = True
+    identical: IdenticalCards = IdenticalCards.FIRST_WINS
+
+
+class Scoring(Strict):
+    """Round score: exact bid → bid × `exact_per_bid` + `exact_bonus`; otherwise
+    `miss_per_trick` × |bid − tricks taken| (negative: points lost)."""
+
+    exact_per_bid: int = 1
+    exact_bonus: int = 2
+    miss_per_trick: int = -1
+
+
+class TieRule(StrEnum):
+    SHARED = "shared"
+    """Tied highest totals share the win."""
+    MOST_EXACT = "most_exact"
+    """Ties broken by the number of exactly met bids; still tied is shared."""
+
+
+class OhSevenVariant(VariantModel):
+    """An Oh-Seven variant (rules summary at seeds/000, rulings in RULINGS.md)."""
+
+    deck: Deck
+    rounds: int = Field(default=7, ge=1, le=50)
+    hand_size: int = Field(default=7, ge=1, le=20)
+    """Cards dealt to each player per round = tricks per round."""
+    dealer_rotates: bool = True
+    bidding: Bidding = Bidding()
+    tricks: Tricks = Tricks()
+    scoring: Scoring = Scoring()
+    tie: TieRule = TieRule.SHARED
+
+    def player_counts(self) -> tuple[int, ...]:
+        return tuple(sorted(self.deck.copies))
+
+    def deck_size(self, players: int) -> int:
+        return len(self.deck.suits) * len(self.deck.ranks) * self.deck.copies[players]
+
+    def issues(self) -> list[Issue]:
+        out: list[Issue] = []
+        if self.game != "ohseven":
+            out.append((("game",), "must be 'ohseven' for this schema"))
+        ids = [s.id for s in self.deck.suits]
+        if len(set(ids)) != len(ids):
+            out.append((("deck", "suits"), "suit ids must be distinct"))
+        labels = [r.label for r in self.deck.ranks]
+        if len(set(labels)) != len(labels):
+            out.append((("deck", "ranks"), "rank labels must be distinct"))
+        values = [r.value for r in self.deck.ranks]
+        if values != sorted(set(values)):
+            out.append((("deck", "ranks"), "rank values must be distinct and listed from lowest to highest"))
+        if set(ids) & set(labels):
+            out.append((("deck", "ranks"), "a rank label may not equal a suit id"))
+        if not self.deck.copies:
+            out.append((("deck", "copies"), "name at least one player count"))
+        for players, copies in self.deck.copies.items():
+            if not 2 <= players <= 12:
+                out.append((("deck", "copies", players), "player counts must be between 2 and 12"))
+            elif copies < 1:
+                out.append((("deck", "copies", players), "at least one copy of the deck"))
+            elif players * self.hand_size > self.deck_size(players):
+                out.append((("deck", "copies", players),
+                            f"{players} players × {self.hand_size} cards need {players * self.hand_size} "
+                            f"cards but the deck has {self.deck_size(players)}"))
+        b = self.bidding
+        if b.hook and b.mode != BiddingMode.IN_TURN:
+            out.append((("bidding", "hook"), "the hook rule needs bidding.mode: in_turn"))
+        return out

@@ -1,0 +1,52 @@
+"""Stargate (draft 5 and later drafts): schema, pure rules, bots, transcripts, summary tables."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from playtest.core.spec import GameSpec
+from playtest.games.stargate import bots, schema
+from playtest.games.stargate.rules import StargateRules
+
+
+def _replay(path):  # imported lazily: transcripts pull in the variant loader
+    from playtest.games.stargate.transcript import replay_file
+
+    return replay_file(path)
+
+
+def _summary(games, events):
+    from playtest.analysis.stargate import summary_tables
+
+    return summary_tables(games, events)
+
+
+SPEC = GameSpec(
+    name="stargate",
+    title="Stargate",
+    schema=schema.StargateVariant,
+    make_rules=StargateRules,
+    make_bot=bots.make_bot,
+    bot_names=bots.BOT_NAMES,
+    event_columns={
+        "crew": pl.String(),
+        "crew_time": pl.Int16(),
+        "first_pick": pl.Boolean(),
+        "skill": pl.String(),
+        "placed": pl.String(),
+        "cubes_placed": pl.Int16(),
+        "vp_gained": pl.Int16(),
+        "cubes_gained": pl.Int16(),
+        "hand": pl.Int16(),
+        "stock": pl.Int16(),
+        "score": pl.Float64(),
+        "planet": pl.String(),
+        "slots_filled": pl.Int16(),
+        "slots_total": pl.Int16(),
+        "majority_vp": pl.Int16(),
+    },
+    stat_columns={"cubes_placed": pl.Int16(), "cubes_in_hand": pl.Int16(), "cubes_in_stock": pl.Int16()},
+    score_parts=("planets", "color", "skill"),
+    replay=_replay,
+    summary=_summary,
+)

@@ -1,0 +1,84 @@
+"""Stargate actions: small frozen dataclasses whose text is the transcript notation.
+
+A turn is a crew pick, then any skill targets, then one placement:
+    bays; place red1 blue2          audrin; move red1>blue3; place -
+    anderson; swap green2@3; place yellow1 red2 blue1
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCrew:
+    """Take a crew card from the crew area."""
+
+    crew: str
+
+    def __str__(self) -> str:
+        return self.crew
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCube:
+    """Audrin-style: move your cube that is last on `src` to the back of `dst`."""
+
+    src: str
+    dst: str
+
+    def __str__(self) -> str:
+        return f"move {self.src}>{self.dst}"
+
+
+@dataclass(frozen=True, slots=True)
+class SwapCubes:
+    """Anderson-style: swap the cubes in slots `slot` and `slot + 1` (1-based) of `planet`."""
+
+    planet: str
+    slot: int
+
+    def __str__(self) -> str:
+        return f"swap {self.planet}@{self.slot}"
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place cubes, one per planet id listed, in this order (empty: place none)."""
+
+    planets: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "place " + (" ".join(self.planets) if self.planets else "-")
+
+
+Action = TakeCrew | MoveCube | SwapCubes | Place
+
+
+def parse_action(text: str) -> Action:
+    """One action from its notation. Raises ValueError with a reason."""
+    text = text.strip()
+    word, _, rest = text.partition(" ")
+    rest = rest.strip()
+    if word == "place":
+        if rest in ("", "-"):
+            return Place(())
+        return Place(tuple(rest.split()))
+    if word == "move":
+        src, sep, dst = rest.partition(">")
+        if not sep or not src.strip() or not dst.strip():
+            raise ValueError(f"cannot read {text!r}: expected 'move PLANET>PLANET'")
+        return MoveCube(src.strip(), dst.strip())
+    if word == "swap":
+        planet, sep, slot = rest.partition("@")
+        if not sep or not slot.strip().isdigit():
+            raise ValueError(f"cannot read {text!r}: expected 'swap PLANET@SLOT'")
+        return SwapCubes(planet.strip(), int(slot))
+    if not word or rest:
+        raise ValueError(f"cannot read {text!r}: expected a crew id, 'move', 'swap' or 'place'")
+    return TakeCrew(word)
+
+
+def parse_turn(text: str) -> list[Action]:
+    """A turn line: actions separated by ';'."""
+    return [parse_action(part) for part in text.split(";") if part.strip()]

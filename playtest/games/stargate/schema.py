@@ -1,0 +1,240 @@
+"""The Stargate variant schema: every rule of draft 5 as data, every (option) a setting.
+
+Crew skills are lists of named effects (see EFFECTS below); a designer changes a crew's value
+or skill in YAML without touching Python. Validation is strict: unknown keys and unknown
+effect names are errors that name the valid ones.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator
+
+from playtest.variants.model import Issue, Strict, VariantModel
+
+
+class Timing(StrEnum):
+    """When an effect resolves within the turn: before or after placing cubes."""
+
+    BEFORE = "before"
+    AFTER = "after"
+
+
+class Names(Strict):
+    ja: str = ""
+    en: str = ""
+
+
+# --- crew effects -------------------------------------------------------------------------------
+
+
+class GainVP(Strict):
+    """Gain `amount` VP at once (Armstrong)."""
+
+    effect: Literal["gain_vp"]
+    amount: int = Field(ge=0)
+    timing: Timing = Timing.BEFORE
+
+
+class GainCubes(Strict):
+    """Take `amount` cubes from your stock into your hand (fewer if the stock is short) (Bays)."""
+
+    effect: Literal["gain_cubes"]
+    amount: int = Field(ge=1)
+    timing: Timing = Timing.BEFORE
+
+
+class FreeOrder(Strict):
+    """This turn's cubes go to any planets in any order, at most `per_planet` per planet (Orlins)."""
+
+    effect: Literal["free_order"]
+    per_planet: int = Field(default=1, ge=1)
+
+
+class RepeatPlanet(Strict):
+    """This turn the walk may stay on the same planet for consecutive cubes (Rahel)."""
+
+    effect: Literal["repeat_planet"]
+
+
+class MoveTailCube(Strict):
+    """Move one of your cubes that is last on its planet to the back of another planet (Audrin)."""
+
+    effect: Literal["move_tail_cube"]
+    timing: Timing = Timing.BEFORE
+
+
+class SwapAdjacent(Strict):
+    """Swap two cubes (any owners) in consecutive slots of one planet (Anderson)."""
+
+    effect: Literal["swap_adjacent"]
+    timing: Timing = Timing.BEFORE
+
+
+Effect = Annotated[
+    GainVP | GainCubes | FreeOrder | RepeatPlanet | MoveTailCube | SwapAdjacent,
+    Field(discriminator="effect"),
+]
+PLACEMENT_EFFECTS = (FreeOrder, RepeatPlanet)
+"""Effects that change how cubes are placed: they have no timing, they shape the placement."""
+
+
+class Crew(Strict):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_-]*$")
+    name: Names = Names()
+    role: Names = Names()
+    time: int = Field(ge=0, description="How many cubes the crew may place this turn.")
+    skill: tuple[Effect, ...] = ()
+
+
+class Color(Strict):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_-]*$")
+    name: Names = Names()
+
+
+class Planet(Strict):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_-]*$")
+    name: Names = Names()
+    color: str
+    vp: tuple[int, ...] = Field(description="VP printed on each slot, slot 1 first.")
+
+    @field_validator("vp")
+    @classmethod
+    def _not_empty(cls, v: tuple[int, ...]) -> tuple[int, ...]:
+        if not v:
+            raise ValueError("a planet needs at least one slot (the VP column is empty)")
+        return v
+
+
+class Cubes(Strict):
+    """Each player's cubes: `total` of one color, `start_in_hand` in hand, the rest in stock."""
+
+    total: int = Field(ge=1)
+    start_in_hand: int = Field(ge=0)
+    replenish: int = Field(ge=0, description="Cubes taken from stock into hand at the end of each turn.")
+
+
+class CrewsReturn(StrEnum):
+    END_OF_ROUND = "end_of_round"
+    END_OF_TURN = "end_of_turn"
+
+
+class StockEmpty(Strict):
+    """At a round's end, the game ends if any player's stock is empty (draft 5)."""
+
+    trigger: Literal["stock_empty"]
+
+
+class PlanetsFull(Strict):
+    """At a round's end, the game ends if at least `count` planets are full."""
+
+    trigger: Literal["planets_full"]
+    count: int = Field(ge=1)
+
+
+class RoundCap(Strict):
+    """The game ends after round `rounds`."""
+
+    trigger: Literal["round_cap"]
+    rounds: int = Field(ge=1)
+
+
+class OutOfCubes(Strict):
+    """At a round's end, the game ends if any player has no cubes left (hand and stock)."""
+
+    trigger: Literal["out_of_cubes"]
+
+
+EndTrigger = Annotated[StockEmpty | PlanetsFull | RoundCap | OutOfCubes, Field(discriminator="trigger")]
+
+
+class MajorityTiebreak(StrEnum):
+    LATER_FIRST_CUBE = "later_first_cube"
+    """Tied counts: the player whose first cube is further back (higher slot) ranks higher."""
+    EARLIER_FIRST_CUBE = "earlier_first_cube"
+
+
+class ColorBonus(StrEnum):
+    ALL_MAX_COLORS = "all_max_colors"
+    """m = your largest cube count in one color; score m for every color with m cubes."""
+    ONE_MAX_COLOR = "one_max_color"
+    """Score m once."""
+    NONE = "none"
+
+
+class FinalTiebreak(StrEnum):
+    CUBES_IN_HAND = "cubes_in_hand"
+    NONE = "none"
+
+
+class Scoring(Strict):
+    majority_tiebreak: MajorityTiebreak = MajorityTiebreak.LATER_FIRST_CUBE
+    color_bonus: ColorBonus = ColorBonus.ALL_MAX_COLORS
+    final_tiebreak: FinalTiebreak = FinalTiebreak.CUBES_IN_HAND
+
+
+class Placement(Strict):
+    no_two_in_a_row: bool = True
+    """Two cubes in a row on the same planet are not allowed (matters when the walk wraps)."""
+
+
+class StargateVariant(VariantModel):
+    """A Stargate draft."""
+
+    game: Literal["stargate"]
+    planets_dealt: dict[int, int] = Field(description="Planets dealt into the circle, per player count.")
+    cubes: Cubes
+    crews_return: CrewsReturn = CrewsReturn.END_OF_ROUND
+    end: tuple[EndTrigger, ...] = Field(min_length=1)
+    max_rounds: int = Field(default=60, ge=1, description="Safety stop: no game lasts longer.")
+    scoring: Scoring = Scoring()
+    placement: Placement = Placement()
+    colors: tuple[Color, ...] = Field(min_length=1)
+    planets: tuple[Planet, ...] = Field(min_length=1)
+    crews: tuple[Crew, ...] = Field(min_length=1)
+
+    def player_counts(self) -> tuple[int, ...]:
+        return tuple(sorted(self.planets_dealt))
+
+    def issues(self) -> list[Issue]:
+        out: list[Issue] = []
+        colors = {c.id for c in self.colors}
+        for key, ids in (("colors", [c.id for c in self.colors]), ("planets", [p.id for p in self.planets]),
+                         ("crews", [c.id for c in self.crews])):
+            seen: set[str] = set()
+            for i, ident in enumerate(ids):
+                if ident in seen:
+                    out.append(((key, i, "id"), f"duplicate id '{ident}'"))
+                seen.add(ident)
+        for i, planet in enumerate(self.planets):
+            if planet.color not in colors:
+                out.append((("planets", i, "color"),
+                            f"unknown color '{planet.color}' (known: {', '.join(sorted(colors))})"))
+        for players, dealt in self.planets_dealt.items():
+            if players < 1:
+                out.append((("planets_dealt", players), f"player count must be at least 1, not {players}"))
+            if dealt < 1:
+                out.append((("planets_dealt", players), f"at least one planet must be dealt, not {dealt}"))
+            if dealt > len(self.planets):
+                out.append((("planets_dealt", players),
+                            f"{dealt} planets dealt for {players} players but only {len(self.planets)} planet cards exist"))
+            if len(self.crews) < players:
+                out.append((("crews",),
+                            f"{len(self.crews)} crews are too few for {players} players (each takes one per round)"))
+        if self.cubes.start_in_hand > self.cubes.total:
+            out.append((("cubes", "start_in_hand"),
+                        f"{self.cubes.start_in_hand} cubes in hand but only {self.cubes.total} per player"))
+        for i, crew in enumerate(self.crews):
+            kinds = [type(e) for e in crew.skill]
+            if FreeOrder in kinds and RepeatPlanet in kinds:
+                out.append((("crews", i, "skill"), "free_order and repeat_planet cannot be combined"))
+            for kind in set(kinds):
+                if kinds.count(kind) > 1 and kind in PLACEMENT_EFFECTS:
+                    out.append((("crews", i, "skill"), f"{kind.__name__} given twice"))
+        for i, trig in enumerate(self.end):
+            if isinstance(trig, PlanetsFull) and trig.count > max(self.planets_dealt.values(), default=0):
+                out.append((("end", i, "count"),
+                            f"{trig.count} full planets can never happen: at most {max(self.planets_dealt.values())} are dealt"))
+        return out

@@ -1,0 +1,1 @@
+"""Presentation: terminal tables, HTML, Markdown, JSON. Reads metric tables; computes nothing."""
