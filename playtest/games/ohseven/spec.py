@@ -1,0 +1,69 @@
+"""The Oh-Seven registration: schema, rules, bots, table columns, replay and summary hooks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from playtest.core.spec import GameSpec
+from playtest.games.ohseven.bots import bot_names, make_bot
+from playtest.games.ohseven.rules import OhSevenRules
+from playtest.games.ohseven.schema import OhSevenVariant
+
+EVENT_COLUMNS: dict[str, pl.DataType] = {
+    "card": pl.String(),        # bid / play: the card; trick: the winning card; rebid, bids_set: highest bid card
+    "bid": pl.Int8(),           # bid: the card's bid; round_end: the seat's final bid; bids_set: the highest bid
+    "pass_no": pl.Int16(),      # bidding pass within the deal (1 = first bids)
+    "deal_no": pl.Int16(),      # deal within the round (2+ after redeals)
+    "trigger": pl.String(),     # rebid: sum | identical | sum+identical
+    "bonus": pl.Int16(),        # rebid_bonus: points gained; round_end: rebid bonus gained this round
+    "bid_total": pl.Int16(),    # rebid, bids_set: sum of the bids
+    "trump": pl.String(),       # bids_set: trump suit id ('-' for none)
+    "trick": pl.Int8(),         # play, trick: trick number in the round (1..7)
+    "lead": pl.Boolean(),       # play: the card led the trick
+    "winner": pl.Int8(),        # trick: winning seat; bids_set: seat leading the first trick
+    "tricks": pl.Int8(),        # round_end: tricks taken
+    "exact": pl.Boolean(),      # round_end: bid met exactly
+    "round_score": pl.Int16(),  # round_end: the round's score (without bonus)
+    "total": pl.Int32(),        # round_end: running total (round scores + bonuses)
+    "highest": pl.Boolean(),    # round_end: this seat held the highest bid card (set trump)
+    "rebids": pl.Int16(),       # round_end: forced rebids in the round
+}
+
+STAT_COLUMNS: dict[str, pl.DataType] = {
+    "exact_bids": pl.Int32(),    # rounds with the bid met exactly
+    "highest_bids": pl.Int32(),  # rounds in which the seat held the highest bid card
+}
+
+
+def _make_rules(model: Any) -> OhSevenRules:
+    return OhSevenRules(model)
+
+
+def _replay(path: Path) -> Any:
+    from playtest.games.ohseven.transcript import replay
+
+    return replay(path)
+
+
+def _summary(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.DataFrame]]:
+    from playtest.analysis.ohseven import summary_tables
+
+    return summary_tables(games, events)
+
+
+SPEC = GameSpec(
+    name="ohseven",
+    title="Oh-Seven",
+    schema=OhSevenVariant,
+    make_rules=_make_rules,
+    make_bot=make_bot,
+    bot_names=bot_names(),
+    event_columns=EVENT_COLUMNS,
+    stat_columns=STAT_COLUMNS,
+    score_parts=["rounds", "rebid_bonus"],
+    replay=_replay,
+    summary=_summary,
+)
