@@ -44,7 +44,7 @@ def play_game(
         seat = rules.current_seat(state)
         legal = rules.legal_actions(state)
         action = bots[seat].choose(rules.view(state, seat), legal, rng=bot_rngs[seat])
-        if not any(a is action for a in legal) and action not in legal:
+        if action not in legal:
             raise IllegalActionError(
                 f"bot {bots[seat].name!r} in seat {seat + 1} chose an action that is not legal",
                 move_number=decisions + 1,

@@ -19,6 +19,7 @@ from pydantic import Field, ValidationError
 from playtest.errors import UsageError
 from playtest.games.stargate.actions import Action, Place, TakeCrew
 from playtest.games.stargate.rules import Phase, StargateRules, State
+from playtest.games.stargate.schema import ColorBonus
 from playtest.variants.model import Strict
 
 BOT_NAMES = ("random", "greedy", "scripted:NAME")
@@ -47,28 +48,52 @@ def evaluate(rules: StargateRules, state: State, seat: int) -> float:
 
 
 CrewFilter = Callable[[State, list[Action]], list[Action]]
-PlaceFilter = Callable[[State, list[Action]], list[Action]]
+CountRange = Callable[[State, int], tuple[int, int]]
+"""(state, most cubes placeable) → (fewest, most) cubes the bot is willing to place."""
 
 
 class GreedyBot:
     """Chooses the whole turn — crew, skill targets, placement — that maximises `evaluate`
-    after the turn ends; ties are broken at random. With filters it plays a scripted style."""
+    after the turn ends; ties between first decisions are broken at random. With a crew filter
+    and a cube-count range it plays a scripted style.
+
+    Placements whose outcome is the board alone (no effect resolves after placing) are scored
+    by updating only the planets they touch, instead of applying each one: the same values,
+    found about ten times faster."""
 
     stochastic = True  # only through tie-breaks
 
     def __init__(self, rules: StargateRules, seat: int, *, name: str = "greedy",
-                 crew_filter: CrewFilter | None = None, place_filter: PlaceFilter | None = None,
+                 crew_filter: CrewFilter | None = None, count_range: CountRange | None = None,
                  pick: Literal["greedy", "random"] = "greedy") -> None:
         self.rules, self.seat, self.name = rules, seat, name
-        self.crew_filter, self.place_filter, self.pick = crew_filter, place_filter, pick
+        self.crew_filter, self.count_range, self.pick = crew_filter, count_range, pick
         self.plan: list[Action] = []
 
-    def _options(self, state: State, legal: list[Action]) -> list[Action]:
+    beam = 4
+    """Skill targets searched in full (the best by their immediate value)."""
+
+    def _options(self, state: State, legal: Sequence[Action]) -> list[Action]:
         if state.phase is Phase.CREW and self.crew_filter:
-            return self.crew_filter(state, legal) or legal
-        if state.phase is Phase.PLACE and self.place_filter:
-            return self.place_filter(state, legal) or legal
-        return legal
+            return self.crew_filter(state, list(legal)) or list(legal)
+        if state.phase is Phase.PLACE and self.count_range:
+            return [Place(tuple(a.planets)) for a in legal if isinstance(a, Place)
+                    and self._count_ok(state, legal, len(a.planets))]
+        return list(legal)
+
+    def _seqs(self, state: State) -> list[tuple[int, ...]]:
+        seqs = self.rules.placement_sequences(state)
+        if self.count_range:
+            lo, hi = self.count_range(state, max(len(q) for q in seqs))
+            kept = [q for q in seqs if lo <= len(q) <= hi]
+            return kept or seqs
+        return seqs
+
+    def _count_ok(self, state: State, legal: Sequence[Action], count: int) -> bool:
+        assert self.count_range is not None
+        most = max(len(a.planets) for a in legal if isinstance(a, Place))
+        lo, hi = self.count_range(state, most)
+        return lo <= count <= hi
 
     def choose(self, view: State, legal: Sequence[Action], *, rng: random.Random) -> Action:
         if self.plan:
@@ -76,11 +101,16 @@ class GreedyBot:
             if nxt in legal:
                 return nxt
             self.plan = []
-        options = self._options(view, list(legal))
         if self.pick == "random":
+            if view.phase is Phase.PLACE:
+                seqs = self._seqs(view)
+                return self._place(view, seqs[rng.randrange(len(seqs))])
+            options = self._options(view, legal)
             return options[rng.randrange(len(options))]
+        if view.phase is Phase.PLACE:
+            return self._best_place(view)[1]
         best_value, best_lines = float("-inf"), []
-        for action in options:
+        for action in self._options(view, legal):
             value, line = self._best_line(view, action)
             if value > best_value + 1e-9:
                 best_value, best_lines = value, [line]
@@ -90,18 +120,99 @@ class GreedyBot:
         self.plan = line[1:]
         return line[0]
 
+    def _place(self, state: State, seq: tuple[int, ...]) -> Place:
+        ids, circle = self.rules.planet_ids, state.circle
+        return Place(tuple(ids[circle[p]] for p in seq))
+
     def _best_line(self, state: State, action: Action) -> tuple[float, list[Action]]:
         """Best value reachable this turn after `action`, and the action line reaching it."""
         rules = self.rules
         nxt = rules.apply(state, action)
         if nxt.phase is Phase.CREW or nxt.phase is Phase.OVER:
             return evaluate(rules, nxt, self.seat), [action]
+        if nxt.phase is Phase.PLACE:
+            value, place = self._best_place(nxt)
+            return value, [action, place]
         best_value, best_line = float("-inf"), [action]
-        for follow in self._options(nxt, rules.legal_actions(nxt)):
+        follows = self._options(nxt, rules.legal_actions(nxt))
+        if len(follows) > self.beam:
+            # Many skill targets (a move or swap): search placements after the few targets
+            # that look best on their own, not after all of them.
+            follows = sorted(follows, key=lambda a: -evaluate(rules, rules.apply(nxt, a), self.seat))[: self.beam]
+        for follow in follows:
             value, line = self._best_line(nxt, follow)
             if value > best_value:
                 best_value, best_line = value, [action, *line]
         return best_value, best_line
+
+    def _best_place(self, state: State) -> tuple[float, Place]:
+        """The best placement now and its value."""
+        rules = self.rules
+        seqs = self._seqs(state)
+        if not rules.placement_ends_turn[state.crew]:
+            best = max(((evaluate(rules, rules.apply(state, self._place(state, q)), self.seat), i)
+                        for i, q in enumerate(seqs)), key=lambda t: (t[0], -t[1]))
+            return best[0], self._place(state, seqs[best[1]])
+        best_value, best_seq = float("-inf"), ()
+        for value, seq in self._placement_values(state, seqs):
+            if value > best_value:
+                best_value, best_seq = value, seq
+        return best_value, self._place(state, best_seq)
+
+    def _placement_values(self, state: State, seqs: list[tuple[int, ...]]):
+        """`evaluate` after each placement, updating only the planets it touches."""
+        rules, seat, n = self.rules, self.seat, state.n
+        circle, board = state.circle, state.board
+        planet_color, info = rules.planet_color, rules.planet_info
+        planets = [0] * n
+        colors = [[0] * rules.n_colors for _ in range(n)]
+        infos = []
+        for card, owners in zip(circle, board, strict=True):
+            pinfo = info(card, owners) if owners else ((), ())
+            infos.append(pinfo)
+            for s_, v in pinfo[0]:
+                planets[s_] += v
+            for s_, k in pinfo[1]:
+                colors[s_][planet_color[card]] += k
+        skill = state.skill_vp
+        base = [planets[s_] + rules.color_bonus(colors[s_]) + skill[s_] for s_ in range(n)]
+        others = [s_ for s_ in range(n) if s_ != seat]
+        best_other_fixed = max(base[s_] for s_ in others)
+        mine_fixed = planets[seat] + skill[seat]
+        mine_colors = colors[seat]
+        keep = state.hand[seat] + state.stock[seat]
+        one_max = rules.variant.scoring.color_bonus
+        deltas: dict[tuple[int, int], list[int]] = {}
+
+        def delta(p: int, k: int) -> list[int]:
+            d = [0] * n
+            for s_, v in infos[p][0]:
+                d[s_] -= v
+            for s_, v in info(circle[p], board[p] + (seat,) * k)[0]:
+                d[s_] += v
+            return d
+
+        for seq in seqs:
+            if not seq:
+                yield base[seat] - best_other_fixed + 0.01 * keep, seq
+                continue
+            touched: dict[int, int] = {}
+            for p in seq:
+                touched[p] = touched.get(p, 0) + 1
+            total = [0] * n
+            my_colors = mine_colors.copy()
+            for key in touched.items():
+                d = deltas.get(key)
+                if d is None:
+                    d = deltas[key] = delta(*key)
+                for s_ in range(n):
+                    total[s_] += d[s_]
+                my_colors[planet_color[circle[key[0]]]] += key[1]
+            m = max(my_colors)
+            bonus = m * my_colors.count(m) if one_max is ColorBonus.ALL_MAX_COLORS else rules.color_bonus(my_colors)
+            mine = mine_fixed + total[seat] + bonus
+            best_other = max(base[s_] + total[s_] for s_ in others)
+            yield mine - best_other + 0.01 * (keep - len(seq)), seq
 
 
 # --- scripted styles --------------------------------------------------------------------------
@@ -162,15 +273,13 @@ def scripted_bot(rules: StargateRules, seat: int, style_name: str) -> GreedyBot:
 
     pl_style = style.placement
 
-    def place_filter(state: State, legal: list[Action]) -> list[Action]:
+    def count_range(state: State, most: int) -> tuple[int, int]:
         early = state.round <= pl_style.early_rounds
         lo, hi = (pl_style.early_min, pl_style.early_max) if early else (pl_style.late_min, pl_style.late_max)
-        most = max(len(a.planets) for a in legal if isinstance(a, Place))
-        lo = min(lo, most)
-        return [a for a in legal if isinstance(a, Place) and lo <= len(a.planets) <= hi]
+        return min(lo, most), hi
 
     return GreedyBot(rules, seat, name=f"scripted:{style_name}", crew_filter=crew_filter,
-                     place_filter=place_filter, pick=style.choose)
+                     count_range=count_range, pick=style.choose)
 
 
 def make_bot(spec: str, rules: StargateRules, seat: int) -> RandomBot | GreedyBot:

@@ -106,6 +106,45 @@ def planet_vp(owners: Sequence[int], vp: Sequence[int], later_wins: bool) -> dic
     return out
 
 
+class PlaceOptions(Sequence[Action]):
+    """The legal placements as a lazy sequence of Place actions: a random bot draws one without
+    building the others; membership is checked on circle positions."""
+
+    __slots__ = ("_ids", "_free", "_pos", "seqs")
+
+    def __init__(self, rules: StargateRules, state: State, seqs: list[tuple[int, ...]]) -> None:
+        circle = state.circle
+        self._ids = tuple(rules.planet_ids[c] for c in circle)
+        self._pos = {pid: i for i, pid in enumerate(self._ids)}
+        self._free = rules.mode[state.crew] is Mode.FREE
+        self.seqs = seqs
+
+    def __len__(self) -> int:
+        return len(self.seqs)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self.seqs)))]
+        ids = self._ids
+        return Place(tuple(ids[p] for p in self.seqs[i]))
+
+    def __iter__(self):  # type: ignore[override]
+        ids = self._ids
+        for seq in self.seqs:
+            yield Place(tuple(ids[p] for p in seq))
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Place):
+            return False
+        try:
+            seq = tuple(self._pos[pid] for pid in action.planets)
+        except KeyError:
+            return False
+        if self._free:
+            seq = tuple(sorted(seq))
+        return seq in self.seqs
+
+
 class StargateRules:
     """The rules of one Stargate variant."""
 
@@ -125,6 +164,8 @@ class StargateRules:
         self.later_wins = variant.scoring.majority_tiebreak is sc.MajorityTiebreak.LATER_FIRST_CUBE
         self.replenish = variant.cubes.replenish
         self.return_each_turn = variant.crews_return is sc.CrewsReturn.END_OF_TURN
+        self._seq_cache: tuple[State, list[tuple[int, ...]]] | None = None
+        self._planet_cache: dict[tuple[int, tuple[int, ...]], tuple] = {}
         # Per crew: the placement mode, cubes per planet in free order, and the effect queue.
         self.mode: list[Mode] = []
         self.per_planet: list[int] = []
@@ -144,6 +185,8 @@ class StargateRules:
             self.mode.append(mode)
             self.per_planet.append(per)
             self.queue.append((*before, PLACE_STEP, *after))
+        self.placement_ends_turn = tuple(q[-1] == PLACE_STEP for q in self.queue)
+        """Per crew: nothing resolves after placing, so a placement's outcome is its board alone."""
 
     # --- protocol ---------------------------------------------------------------------------
 
@@ -188,7 +231,7 @@ class StargateRules:
     def format_action(self, state: State, action: Action) -> str:
         return str(action)
 
-    def legal_actions(self, state: State) -> list[Action]:
+    def legal_actions(self, state: State) -> Sequence[Action]:
         phase = state.phase
         if phase is Phase.CREW:
             return [TakeCrew(self.crews[c].id) for c in state.available]
@@ -221,13 +264,21 @@ class StargateRules:
     def max_cubes(self, state: State) -> int:
         return min(self.crews[state.crew].time, state.hand[state.seat])
 
-    def placements(self, state: State) -> list[Action]:
+    def placements(self, state: State) -> PlaceOptions:
         """Every legal placement this turn, as Place actions (the empty placement first)."""
-        ids, circle = self.planet_ids, state.circle
-        return [Place(tuple(ids[circle[p]] for p in seq)) for seq in self.placement_sequences(state)]
+        return PlaceOptions(self, state, self.placement_sequences(state))
 
     def placement_sequences(self, state: State) -> list[tuple[int, ...]]:
-        """Legal placements as tuples of circle positions (the empty tuple first)."""
+        """Legal placements as tuples of circle positions (the empty tuple first). The last
+        answer is remembered: legal_actions and apply ask about the same state in turn."""
+        cached = self._seq_cache
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        seqs = self._placement_sequences(state)
+        self._seq_cache = (state, seqs)
+        return seqs
+
+    def _placement_sequences(self, state: State) -> list[tuple[int, ...]]:
         k = self.max_cubes(state)
         room = [self.capacity[c] - len(o) for c, o in zip(state.circle, state.board, strict=True)]
         out: list[tuple[int, ...]] = [()]
@@ -502,31 +553,47 @@ class StargateRules:
 
     # --- scoring ------------------------------------------------------------------------------
 
+    def planet_info(self, card: int, owners: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+        """((seat, VP), ...) and ((seat, cube count), ...) for one planet card and its owners.
+        Memoised: search bots score thousands of boards that differ on one or two planets."""
+        key = (card, owners)
+        info = self._planet_cache.get(key)
+        if info is None:
+            counts: dict[int, int] = {}
+            for seat in owners:
+                counts[seat] = counts.get(seat, 0) + 1
+            info = (tuple(planet_vp(owners, self.vp[card], self.later_wins).items()), tuple(counts.items()))
+            if len(self._planet_cache) >= 200_000:  # bounded: memory stays flat in long runs
+                self._planet_cache.clear()
+            self._planet_cache[key] = info
+        return info
+
+    def color_bonus(self, counts: Sequence[int]) -> int:
+        """The color bonus for one seat's cube counts by color."""
+        m = max(counts)
+        rule = self.variant.scoring.color_bonus
+        if m == 0 or rule is sc.ColorBonus.NONE:
+            return 0
+        if rule is sc.ColorBonus.ONE_MAX_COLOR:
+            return m
+        return m * counts.count(m)
+
     def score(self, state: State) -> Score:
         """Planet VP, color bonus and skill VP of every seat, as if the game ended now."""
         n = state.n
         planets = [0] * n
         colors = [[0] * self.n_colors for _ in range(n)]
-        for pos, owners in enumerate(state.board):
+        planet_color, info = self.planet_color, self.planet_info
+        for card, owners in zip(state.circle, state.board, strict=True):
             if not owners:
                 continue
-            card = state.circle[pos]
-            for seat, vp in planet_vp(owners, self.vp[card], self.later_wins).items():
+            vps, counts = info(card, owners)
+            for seat, vp in vps:
                 planets[seat] += vp
-            color = self.planet_color[card]
-            for seat in owners:
-                colors[seat][color] += 1
-        bonus_rule = self.variant.scoring.color_bonus
-        bonus = []
-        for counts in colors:
-            m = max(counts)
-            if m == 0 or bonus_rule is sc.ColorBonus.NONE:
-                bonus.append(0)
-            elif bonus_rule is sc.ColorBonus.ONE_MAX_COLOR:
-                bonus.append(m)
-            else:
-                bonus.append(m * counts.count(m))
-        return Score(tuple(planets), tuple(bonus), state.skill_vp)
+            color = planet_color[card]
+            for seat, k in counts:
+                colors[seat][color] += k
+        return Score(tuple(planets), tuple(self.color_bonus(c) for c in colors), state.skill_vp)
 
     def result(self, state: State) -> GameResult:
         score = self.score(state)
@@ -555,8 +622,15 @@ def _set(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
 
 
 
-def _replace(state: State, **changes: object) -> State:
-    """A copy of `state` with some fields changed (faster than dataclasses.replace)."""
-    values = {f: getattr(state, f) for f in State.__dataclass_fields__}
-    values.update(changes)
-    return State(**values)  # type: ignore[arg-type]
+def _make_replace() -> object:
+    """Build `_replace(state, **changes)`: a copy with some fields changed, constructing the
+    State positionally (several times faster than dataclasses.replace on this hot path)."""
+    fields = tuple(State.__dataclass_fields__)
+    params = ", ".join(f"{f}=_KEEP" for f in fields)
+    args = ", ".join(f"s.{f} if {f} is _KEEP else {f}" for f in fields)
+    namespace: dict[str, object] = {"State": State, "_KEEP": object()}
+    exec(f"def _replace(s, *, {params}):\n    return State({args})", namespace)  # noqa: S102
+    return namespace["_replace"]
+
+
+_replace = _make_replace()
