@@ -8,6 +8,7 @@ stays flat in the number of games. Outputs appear atomically (written aside, the
 
 from __future__ import annotations
 
+import contextlib
 import json
 import multiprocessing
 import os
@@ -190,10 +191,8 @@ class RunResult:
 def package_versions() -> dict[str, str]:
     out = {"python": sys.version.split()[0], "playtest": __version__}
     for name in ("polars", "numpy", "scipy", "pydantic", "altair", "typer", "pyyaml"):
-        try:
+        with contextlib.suppress(metadata.PackageNotFoundError):
             out[name] = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            pass
     return out
 
 
@@ -211,7 +210,7 @@ def run_batch(
     """Simulate `config.n_games` games of `variant` into `out_dir` (created; files replaced)."""
     if config.n_games < 1:
         raise UsageError("-n must be at least 1")
-    spec = get_game(variant.game)
+    get_game(variant.game)  # fail early on an unknown game
     workers = config.workers or default_workers()
     out_dir.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()

@@ -175,7 +175,7 @@ def validate_tree(
     data = tree.plain()
     game = data.get("game")
     if game not in game_names():
-        where = tree.value["game"] if "game" in tree.value else tree
+        where = tree.value.get("game", tree)
         known = ", ".join(game_names())
         message = "required key is missing" if "game" not in tree.value else f"unknown game {game!r}"
         raise VariantError([where.problem("game", f"{message} (known games: {known})")])
