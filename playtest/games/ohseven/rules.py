@@ -102,7 +102,7 @@ class State:
         "n", "round", "dealer", "phase", "turn", "deal_no",
         "hands", "stock", "used", "order", "pending", "pass_no", "passes", "rebids",
         "bids", "bid_cards", "high_seat", "trump", "leader", "trick", "trick_no", "played",
-        "won", "points", "bonus", "round_bonus", "round_scores", "exact", "highest",
+        "won", "points", "bonus", "totals", "round_bonus", "round_scores", "exact", "highest",
     )
 
     n: int
@@ -130,6 +130,7 @@ class State:
     won: tuple[int, ...]
     points: tuple[int, ...]
     bonus: tuple[int, ...]
+    totals: tuple[int, ...]
     round_bonus: tuple[int, ...]
     round_scores: tuple[tuple[int, ...], ...]
     exact: tuple[int, ...]
@@ -162,6 +163,7 @@ class State:
         o.won = self.won
         o.points = self.points
         o.bonus = self.bonus
+        o.totals = self.totals
         o.round_bonus = self.round_bonus
         o.round_scores = self.round_scores
         o.exact = self.exact
@@ -257,6 +259,7 @@ class OhSevenRules:
         sc = variant.scoring
         self.exact_per_bid, self.exact_bonus, self.miss_per_trick = sc.exact_per_bid, sc.exact_bonus, sc.miss_per_trick
         self.tie_exact = variant.tie == TieRule.MOST_EXACT
+        self._dup = {p: k > 1 for p, k in d.copies.items()}
         self._decks = {p: tuple(c for c in range(len(names)) for _ in range(k)) for p, k in d.copies.items()}
 
     # --- protocol ---------------------------------------------------------------------------
@@ -277,7 +280,7 @@ class OhSevenRules:
         s.round = 0
         s.turn = 0
         zero = (0,) * n
-        s.points = s.bonus = s.exact = s.highest = zero
+        s.points = s.bonus = s.totals = s.exact = s.highest = zero
         s.round_scores = ()
         self._start_round(s, 0, rng)
         return s
@@ -300,8 +303,8 @@ class OhSevenRules:
                 led = state.trick[0] % s
                 follow = [acts[c] for c in hand if c % s == led]
                 if follow:
-                    return _distinct(follow) if len(follow) > 1 else follow
-            return _distinct([acts[c] for c in hand])
+                    return _distinct(follow) if self._dup[state.n] else follow
+            return _distinct([acts[c] for c in hand]) if self._dup[state.n] else [acts[c] for c in hand]
         if state.phase == BID:
             seat = state.order[len(state.pending)]
             avail = self._unused(state, seat)
@@ -319,12 +322,11 @@ class OhSevenRules:
         open_bids: tuple[tuple[int, int], ...] = ()
         if self.in_turn and state.phase == BID and state.pending:
             open_bids = tuple(zip(state.order, state.pending, strict=False))
-        pts, bon = state.points, state.bonus
         return View(
             seat, state.n, state.round, state.dealer, state.phase, state.hands[seat],
             state.used[seat], state.passes, open_bids, state.bids, state.bid_cards, state.trump,
             state.leader, state.trick, state.played, state.won,
-            tuple(pts[i] + bon[i] for i in range(state.n)), self.cards, self.hook,
+            state.totals, self.cards, self.hook,
         )
 
     def format_action(self, state: State, action: Action) -> str:
@@ -409,17 +411,21 @@ class OhSevenRules:
     def apply(self, state: State, action: Action, *, rng: random.Random, log: list[Event] | None = None) -> State:
         phase = state.phase
         if phase == PLAY and type(action) is Play:
-            seat = (state.leader + len(state.trick)) % state.n
+            trick = state.trick
+            seat = (state.leader + len(trick)) % state.n
             hand = state.hands[seat]
             c = action.card
-            try:
-                i = hand.index(c)
-            except ValueError:
-                i = -1
-            if i < 0 or (state.trick and self.must_follow and c % self.n_suits != state.trick[0] % self.n_suits
-                         and any(x % self.n_suits == state.trick[0] % self.n_suits for x in hand)):
-                raise IllegalActionError(self.why_illegal(state, action) or "illegal", action=str(action))
-            return self._play(state, seat, i, c, rng, log)
+            if c in hand:
+                if trick and self.must_follow:
+                    ns = self.n_suits
+                    led = trick[0] % ns
+                    if c % ns != led:
+                        for x in hand:
+                            if x % ns == led:
+                                raise IllegalActionError(self.why_illegal(state, action) or "illegal",
+                                                         action=str(action))
+                return self._play(state, seat, hand.index(c), c, rng, log)
+            raise IllegalActionError(self.why_illegal(state, action) or "illegal", action=str(action))
         if phase == BID and type(action) is Bid:
             reason = None
             seat = state.order[len(state.pending)]
@@ -496,6 +502,7 @@ class OhSevenRules:
                         "pass_no": s.pass_no, "deal_no": s.deal_no}))
             s.bonus = tuple(bonus)
             s.round_bonus = tuple(rb)
+            s.totals = tuple(s.points[i] + s.bonus[i] for i in range(n))
         s.pending = ()
         if any(len(u) >= self.hand_size for u in s.used):
             passes = s.pass_no
@@ -504,6 +511,7 @@ class OhSevenRules:
                 back = s.round_bonus
                 s.bonus = tuple(s.bonus[i] - back[i] for i in range(n))
                 s.round_bonus = (0,) * n
+                s.totals = tuple(s.points[i] + s.bonus[i] for i in range(n))
             self._deal(s, rng)
             if log is not None:
                 log.append(Event(EV_REDEAL, s.round + 1, s.turn, -1, {
@@ -562,6 +570,7 @@ class OhSevenRules:
         n = s.n
         scores = tuple(self.round_score(s.bids[i], s.won[i]) for i in range(n))
         s.points = tuple(s.points[i] + scores[i] for i in range(n))
+        s.totals = tuple(s.points[i] + s.bonus[i] for i in range(n))
         s.exact = tuple(s.exact[i] + (s.bids[i] == s.won[i]) for i in range(n))
         s.round_scores = s.round_scores + (scores,)
         if log is not None:
@@ -569,7 +578,7 @@ class OhSevenRules:
                 log.append(Event(EV_ROUND_END, s.round + 1, s.turn, i, {
                     "bid": s.bids[i], "tricks": s.won[i], "exact": s.bids[i] == s.won[i],
                     "round_score": scores[i], "bonus": s.round_bonus[i],
-                    "total": s.points[i] + s.bonus[i], "highest": i == s.high_seat,
+                    "total": s.totals[i], "highest": i == s.high_seat,
                     "card": self.cards.names[s.bid_cards[i]], "rebids": s.rebids,
                     "deal_no": s.deal_no}))
         if s.round + 1 >= self.rounds:

@@ -1,0 +1,545 @@
+"""Oh-Seven transcripts: a recorded match (YAML, docs/transcripts.md) replayed through the rules.
+
+The dealt hands in the file are fed to the rules through `StackedDeck`, an rng whose
+`shuffle` arranges the deck so that the rules deal exactly those hands: the engine itself has no
+replay mode. Structure problems are reported with file:line:col (TranscriptError); the first
+illegal card is reported with its move number and reason (IllegalActionError).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playtest.core.events import Event
+from playtest.errors import IllegalActionError, Problem, TranscriptError, VariantError
+from playtest.games.ohseven.rules import (
+    BID,
+    EV_BID,
+    EV_BIDS_SET,
+    EV_REBID,
+    EV_REBID_BONUS,
+    EV_REDEAL,
+    EV_ROUND_END,
+    EV_TRICK,
+    OVER,
+    PLAY,
+    OhSevenRules,
+    State,
+)
+from playtest.variants import load_variant
+from playtest.variants.source import Node, parse_file
+
+KEYS = ("game", "variant", "set", "players", "rounds")
+
+
+class DealMismatch(Exception):
+    """The rules asked for a deal the stacked deck cannot give."""
+
+
+class StackedDeck:
+    """An rng stand-in whose `shuffle` deals given hands (one deal per call), in seat order.
+
+    `deals[k]` is a list of hands (tuples of card ints), one per seat. Any other random call is
+    an error: the rules' only chance event is the shuffle. Once the deals run out, `shuffle`
+    leaves the deck as it is and counts the overrun (the caller decides if that is an error)."""
+
+    def __init__(self, deals: list[list[tuple[int, ...]]]) -> None:
+        self.deals = list(deals)
+        self.used = 0
+        self.overrun = 0
+
+    def shuffle(self, deck: list[int]) -> None:
+        if self.used >= len(self.deals):
+            self.overrun += 1
+            return
+        hands = self.deals[self.used]
+        self.used += 1
+        rest = Counter(deck)
+        order: list[int] = []
+        for hand in hands:
+            for c in hand:
+                if rest[c] <= 0:
+                    raise DealMismatch(f"card {c} dealt more often than the deck holds it")
+                rest[c] -= 1
+                order.append(c)
+        order.extend(rest.elements())
+        if len(order) != len(deck):
+            raise DealMismatch("hand sizes do not match")
+        deck[:] = order
+
+
+# --- parsing ------------------------------------------------------------------------------------
+
+
+@dataclass
+class DealIn:
+    node: Node
+    hands: list[tuple[int, ...]]
+    passes: list[tuple[Node, list[int]]]
+    """(pass node, card per seat)."""
+
+
+@dataclass
+class RoundIn:
+    node: Node
+    deals: list[DealIn]
+    tricks: list[tuple[Node, list[int]]]
+
+
+@dataclass
+class Parsed:
+    path: Path
+    tree: Node
+    players: list[str]
+    rounds: list[RoundIn] = field(default_factory=list)
+
+
+def _req(node: Node, key: str, path: str, problems: list[Problem]) -> Node | None:
+    if not isinstance(node.value, dict):
+        problems.append(node.problem(path, "must be a mapping"))
+        return None
+    if key not in node.value:
+        problems.append(node.problem(f"{path}.{key}" if path else key, "required key is missing"))
+        return None
+    return node.value[key]
+
+
+def _card(node: Node, path: str, rules: OhSevenRules, problems: list[Problem]) -> int | None:
+    text = node.value
+    if isinstance(text, int) and not isinstance(text, bool):
+        text = str(text)
+    if not isinstance(text, str) or text.strip() not in rules.by_name:
+        problems.append(node.problem(path, f"not a card: {node.value!r} (cards are rank+suit, e.g. "
+                                     f"{rules.card_name(len(rules.cards.names) - 1)}, QH, AD, 2C)"))
+        return None
+    return rules.by_name[text.strip()]
+
+
+def _cards_in_seat_order(node: Node, path: str, players: list[str], rules: OhSevenRules,
+                         problems: list[Problem]) -> list[int] | None:
+    """A list of one card per seat (seat order) or a mapping player → card."""
+    n = len(players)
+    if isinstance(node.value, dict):
+        unknown = [k for k in node.value if k not in players]
+        for k in unknown:
+            problems.append(node.value[k].problem(f"{path}.{k}", f"unknown player (players: {', '.join(players)})",
+                                                  at_key=True))
+        missing = [p for p in players if p not in node.value]
+        if missing:
+            problems.append(node.problem(path, f"missing player(s): {', '.join(missing)}"))
+        if unknown or missing:
+            return None
+        items = [(node.value[p], f"{path}.{p}") for p in players]
+    elif isinstance(node.value, list):
+        if len(node.value) != n:
+            problems.append(node.problem(path, f"needs one card per player ({n}), got {len(node.value)}"))
+            return None
+        items = [(v, f"{path}.{i}") for i, v in enumerate(node.value)]
+    else:
+        problems.append(node.problem(path, "must be a list of cards in seat order or a mapping player: card"))
+        return None
+    out = [_card(v, p, rules, problems) for v, p in items]
+    return None if any(c is None for c in out) else [c for c in out if c is not None]
+
+
+def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> Parsed:
+    problems: list[Problem] = []
+    parsed = Parsed(path, tree, players)
+    n = len(players)
+    h = rules.hand_size
+    deck = Counter(rules.deck(n))
+    rounds = tree.value.get("rounds")
+    if rounds is None:
+        problems.append(tree.problem("rounds", "required key is missing"))
+        raise TranscriptError(problems)
+    if not isinstance(rounds.value, list) or not rounds.value:
+        raise TranscriptError([rounds.problem("rounds", "must be a non-empty list of rounds")])
+    if len(rounds.value) > rules.rounds:
+        problems.append(rounds.problem("rounds", f"the variant plays {rules.rounds} rounds, "
+                                       f"the transcript lists {len(rounds.value)}"))
+    for r, rnode in enumerate(rounds.value):
+        rp = f"rounds.{r + 1}"
+        deals_node = _req(rnode, "deals", rp, problems)
+        tricks_node = rnode.value.get("tricks") if isinstance(rnode.value, dict) else None
+        if isinstance(rnode.value, dict):
+            for key in rnode.value:
+                if key not in ("deals", "tricks"):
+                    problems.append(rnode.value[key].problem(f"{rp}.{key}", "unknown key; valid keys: deals, tricks",
+                                                             at_key=True))
+        rin = RoundIn(rnode, [], [])
+        parsed.rounds.append(rin)
+        if deals_node is not None:
+            if not isinstance(deals_node.value, list) or not deals_node.value:
+                problems.append(deals_node.problem(f"{rp}.deals", "must be a non-empty list of deals"))
+            else:
+                for d, dnode in enumerate(deals_node.value):
+                    dp = f"{rp}.deals.{d + 1}"
+                    if isinstance(dnode.value, dict):
+                        for key in dnode.value:
+                            if key not in ("hands", "bids"):
+                                problems.append(dnode.value[key].problem(
+                                    f"{dp}.{key}", "unknown key; valid keys: bids, hands", at_key=True))
+                    hands_node = _req(dnode, "hands", dp, problems)
+                    bids_node = _req(dnode, "bids", dp, problems)
+                    hands: list[tuple[int, ...]] = []
+                    if hands_node is not None:
+                        if not isinstance(hands_node.value, dict):
+                            problems.append(hands_node.problem(f"{dp}.hands", "must map each player to a list of cards"))
+                        else:
+                            for k in hands_node.value:
+                                if k not in players:
+                                    problems.append(hands_node.value[k].problem(
+                                        f"{dp}.hands.{k}", f"unknown player (players: {', '.join(players)})", at_key=True))
+                            for p in players:
+                                hp = f"{dp}.hands.{p}"
+                                hnode = hands_node.value.get(p)
+                                if hnode is None:
+                                    problems.append(hands_node.problem(hp, "required key is missing"))
+                                    continue
+                                if not isinstance(hnode.value, list) or len(hnode.value) != h:
+                                    got = len(hnode.value) if isinstance(hnode.value, list) else "not a list"
+                                    problems.append(hnode.problem(hp, f"a hand is a list of {h} cards (got {got})"))
+                                    continue
+                                cards = [_card(c, f"{hp}.{i}", rules, problems) for i, c in enumerate(hnode.value)]
+                                if all(c is not None for c in cards):
+                                    hands.append(tuple(c for c in cards if c is not None))
+                            if len(hands) == n:
+                                count = Counter(c for hand in hands for c in hand)
+                                over = sorted(c for c in count if count[c] > deck[c])
+                                if over:
+                                    names = ", ".join(rules.card_name(c) for c in over)
+                                    problems.append(hands_node.problem(
+                                        f"{dp}.hands", f"dealt more often than the deck holds them: {names}"))
+                    passes: list[tuple[Node, list[int]]] = []
+                    if bids_node is not None:
+                        if not isinstance(bids_node.value, list) or not bids_node.value:
+                            problems.append(bids_node.problem(f"{dp}.bids", "must be a non-empty list of bidding passes"))
+                        else:
+                            for k, pnode in enumerate(bids_node.value):
+                                cards = _cards_in_seat_order(pnode, f"{dp}.bids.{k + 1}", players, rules, problems)
+                                if cards is not None:
+                                    passes.append((pnode, cards))
+                    rin.deals.append(DealIn(dnode, hands, passes))
+        if tricks_node is not None:
+            if not isinstance(tricks_node.value, list):
+                problems.append(tricks_node.problem(f"{rp}.tricks", "must be a list of tricks"))
+            else:
+                if len(tricks_node.value) > h:
+                    problems.append(tricks_node.problem(f"{rp}.tricks", f"a round has {h} tricks, "
+                                                        f"got {len(tricks_node.value)}"))
+                for t, tnode in enumerate(tricks_node.value):
+                    tp = f"{rp}.tricks.{t + 1}"
+                    if not isinstance(tnode.value, list) or len(tnode.value) != n:
+                        problems.append(tnode.problem(tp, f"a trick is a list of {n} cards in play order"))
+                        continue
+                    cards = [_card(c, f"{tp}.{i}", rules, problems) for i, c in enumerate(tnode.value)]
+                    if all(c is not None for c in cards):
+                        rin.tricks.append((tnode, [c for c in cards if c is not None]))
+    if problems:
+        raise TranscriptError(problems)
+    return parsed
+
+
+# --- replay -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Replay:
+    """A replayed match: per-round facts and final standings."""
+
+    transcript: str
+    variant: str
+    variant_hash: str
+    players: list[str]
+    rounds: list[dict[str, Any]]
+    final: list[dict[str, Any]]
+    complete: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": "ohseven",
+            "transcript": self.transcript,
+            "variant": self.variant,
+            "variant_hash": self.variant_hash,
+            "players": self.players,
+            "complete": self.complete,
+            "rounds": self.rounds,
+            "final": self.final,
+        }
+
+    def text(self) -> str:
+        lines = [f"Oh-Seven replay of {self.transcript} ({self.variant}, {len(self.players)} players: "
+                 f"{', '.join(self.players)})"]
+        for rnd in self.rounds:
+            lines.append("")
+            lines.append(f"Round {rnd['round']} (dealer {rnd['dealer']})")
+            for deal in rnd["deals"]:
+                if deal["deal"] > 1:
+                    lines.append(f"  redeal: deal {deal['deal']} (points kept)")
+                for p in deal["passes"]:
+                    bids = ", ".join(f"{b['player']} {b['card']}={b['bid']}" for b in p["bids"])
+                    line = f"  bids pass {p['pass']}: {bids} (sum {p['sum']})"
+                    if p.get("rebid"):
+                        paid = ", ".join(f"{b['player']} +{b['points']}" for b in p["bonus"]) or "no bonus"
+                        line += f" → forced rebid ({p['rebid']}; {paid})"
+                    lines.append(line)
+            if "trump" in rnd:
+                lines.append(f"  bids: {', '.join(f'{p} {b}' for p, b in rnd['bids'].items())}; "
+                             f"trump {rnd['trump']} (from {rnd['highest_card']}), first lead {rnd['first_lead']}")
+            for t in rnd["tricks"]:
+                played = ", ".join(f"{c['player']} {c['card']}" for c in t["cards"])
+                lines.append(f"  trick {t['trick']}: {played} → {t['winner']}")
+            if "scores" in rnd:
+                lines.append("  scores:")
+                for sc in rnd["scores"]:
+                    mark = "exact" if sc["exact"] else "miss"
+                    lines.append(f"    {sc['player']:<12} bid {sc['bid']} took {sc['tricks']} {mark:<5} "
+                                 f"{sc['score']:+d}  bonus {sc['bonus']:+d}  total {sc['total']}")
+        lines.append("")
+        title = "Final" if self.complete else f"Standings after an incomplete match ({len(self.rounds)} rounds)"
+        lines.append(f"{title}:")
+        for f in sorted(self.final, key=lambda x: (x["rank"], x["seat"])):
+            lines.append(f"  {f['rank']}. {f['player']:<12} rounds {f['rounds']:+d}  bonus {f['rebid_bonus']:+d}  "
+                         f"total {f['total']}" + (f"  (win share {f['win_share']:g})" if f["win_share"] else ""))
+        return "\n".join(lines)
+
+
+def load_transcript(path: Path) -> tuple[Node, OhSevenRules, list[str], Any]:
+    """The parsed file, rules of its variant (with `set` overrides), players and the Variant."""
+    label = str(path)
+    tree = parse_file(path, label)
+    if not isinstance(tree.value, dict):
+        raise TranscriptError([tree.problem("", "a transcript must be a mapping")])
+    problems: list[Problem] = []
+    for key, node in tree.value.items():
+        if key not in KEYS:
+            problems.append(node.problem(key, f"unknown key; valid keys: {', '.join(sorted(KEYS))}", at_key=True))
+    game = tree.value.get("game")
+    if game is None or game.value != "ohseven":
+        problems.append((game or tree).problem("game", "must be 'ohseven'"))
+    vnode = tree.value.get("variant")
+    if vnode is None or not isinstance(vnode.value, str):
+        problems.append((vnode or tree).problem("variant", "required: path of the variant file, relative to "
+                                                "the transcript"))
+    overrides: list[str] = []
+    snode = tree.value.get("set")
+    if snode is not None:
+        if not isinstance(snode.value, list) or not all(isinstance(i.value, str) for i in snode.value):
+            problems.append(snode.problem("set", "must be a list of key.path=value overrides"))
+        else:
+            overrides = [i.value for i in snode.value]
+    pnode = tree.value.get("players")
+    players: list[str] = []
+    if pnode is None:
+        problems.append(tree.problem("players", "required key is missing"))
+    elif (not isinstance(pnode.value, list) or not all(isinstance(i.value, str) for i in pnode.value)):
+        problems.append(pnode.problem("players", "must be a list of player names in seat order"))
+    else:
+        players = [i.value for i in pnode.value]
+        if len(set(players)) != len(players):
+            problems.append(pnode.problem("players", "player names must be distinct"))
+    if problems:
+        raise TranscriptError(problems)
+    assert vnode is not None and pnode is not None
+    vpath = (path.parent / vnode.value)
+    if not vpath.exists():
+        raise TranscriptError([vnode.problem("variant", f"variant file not found: {vpath}")])
+    try:
+        variant = load_variant(vpath, overrides)
+    except VariantError as err:
+        raise TranscriptError(err.problems) from None
+    if variant.game != "ohseven":
+        raise TranscriptError([vnode.problem("variant", f"is a {variant.game} variant, not ohseven")])
+    counts = variant.model.player_counts()
+    if len(players) not in counts:
+        raise TranscriptError([pnode.problem("players", f"{len(players)} players; this variant supports "
+                                             f"{', '.join(map(str, counts))}")])
+    return tree, OhSevenRules(variant.model), players, variant
+
+
+def replay(path: Path) -> Replay:
+    """Replay a transcript. Raises TranscriptError or IllegalActionError."""
+    path = Path(path)
+    tree, rules, players, variant = load_transcript(path)
+    parsed = _parse(path, tree, rules, players)
+    n = len(players)
+    deck = StackedDeck([d.hands for r in parsed.rounds for d in r.deals])
+    log: list[Event] = []
+    state = rules.initial_state(n, rng=deck)  # type: ignore[arg-type]
+    move = 0
+    names = rules.cards.names
+    report_rounds: list[dict[str, Any]] = []
+
+    def act(st: State, action: Any, what: str) -> State:
+        nonlocal move
+        move += 1
+        reason = rules.why_illegal(st, action)
+        if reason is not None:
+            for i, p in enumerate(players):
+                reason = reason.replace(f"seat {i + 1} ", f"{p} ")
+            raise IllegalActionError(reason, move_number=move, action=what)
+        try:
+            return rules.apply(st, action, rng=deck, log=log)  # type: ignore[arg-type]
+        except DealMismatch as exc:  # pragma: no cover - _parse checks every hand against the deck
+            raise TranscriptError([tree.problem("rounds", f"cannot deal: {exc}")]) from None
+
+    for r, rin in enumerate(parsed.rounds):
+        rp = f"rounds.{r + 1}"
+        rnd: dict[str, Any] = {"round": r + 1, "dealer": players[state.dealer], "deals": [], "tricks": []}
+        report_rounds.append(rnd)
+        first = len(log)
+        for d, din in enumerate(rin.deals):
+            dp = f"{rp}.deals.{d + 1}"
+            if state.phase != BID or state.deal_no != d + 1:
+                raise TranscriptError([din.node.problem(dp, "the bidding was already settled: this deal never "
+                                                        "happens under the rules (no redeal was needed)")])
+            deal: dict[str, Any] = {"deal": d + 1, "hands": {players[i]: [names[c] for c in state.hands[i]]
+                                                              for i in range(n)}, "passes": []}
+            rnd["deals"].append(deal)
+            for k, (pnode, cards) in enumerate(din.passes):
+                pp = f"{dp}.bids.{k + 1}"
+                if state.phase != BID or state.deal_no != d + 1:
+                    raise TranscriptError([pnode.problem(pp, "the bidding was already settled: no rebid was "
+                                                         "forced, so this pass never happens")])
+                mark = len(log)
+                for _ in range(n):
+                    seat = rules.current_seat(state)
+                    card = cards[seat]
+                    state = act(state, rules.bid_actions[card], f"round {r + 1}, {players[seat]} bids {names[card]}")
+                evs = log[mark:]
+                bids = [{"player": players[i], "card": names[cards[i]], "bid": rules.cards.bid[cards[i]]}
+                        for i in range(n)]
+                entry: dict[str, Any] = {"pass": k + 1, "bids": bids, "sum": sum(b["bid"] for b in bids)}
+                reb = [e for e in evs if e.kind == EV_REBID]
+                if reb:
+                    entry["rebid"] = reb[0].data["trigger"]
+                    entry["bonus"] = [{"player": players[e.seat], "points": e.data["bonus"]}
+                                      for e in evs if e.kind == EV_REBID_BONUS]
+                deal["passes"].append(entry)
+            if deck.overrun:
+                raise TranscriptError([din.node.problem(dp, "every player has used all cards as bids: the rules "
+                                                        "redeal, but the transcript has no further deal")])
+            if state.phase == BID and state.deal_no == d + 1:
+                node = din.passes[-1][0] if din.passes else din.node
+                raise TranscriptError([node.problem(dp, "the bids force a rebid, but the transcript has no "
+                                                    "further bidding pass in this deal")])
+            if state.phase == BID and d + 1 == len(rin.deals):
+                raise TranscriptError([din.node.problem(dp, "every player has used all cards as bids: the rules "
+                                                        "redeal, but the transcript has no further deal")])
+        if state.phase != PLAY or state.round != r:
+            raise TranscriptError([rin.node.problem(rp, "the round's bidding is not finished")])
+        set_ev = next(e for e in log[first:] if e.kind == EV_BIDS_SET)
+        rnd["bids"] = {players[i]: state.bids[i] for i in range(n)}
+        rnd["trump"] = set_ev.data["trump"]
+        rnd["highest_card"] = set_ev.data["card"]
+        rnd["highest_bidder"] = players[set_ev.seat]
+        rnd["first_lead"] = players[state.leader]
+        rnd["redeals"] = state.deal_no - 1
+        rnd["rebids"] = state.rebids
+        for t, (_tnode, cards) in enumerate(rin.tricks):
+            played = []
+            for card in cards:
+                seat = rules.current_seat(state)
+                played.append({"player": players[seat], "card": names[card]})
+                state = act(state, rules.play_actions[card],
+                            f"round {r + 1}, trick {t + 1}, {players[seat]} plays {names[card]}")
+            trick_ev = next(e for e in reversed(log) if e.kind == EV_TRICK)
+            rnd["tricks"].append({"trick": t + 1, "cards": played, "winner": players[trick_ev.seat],
+                                  "winning_card": trick_ev.data["card"]})
+        ends = [e for e in log[first:] if e.kind == EV_ROUND_END]
+        if ends:
+            rnd["scores"] = [{"player": players[e.seat], "bid": e.data["bid"], "tricks": e.data["tricks"],
+                              "exact": e.data["exact"], "score": e.data["round_score"], "bonus": e.data["bonus"],
+                              "total": e.data["total"]} for e in ends]
+        elif r + 1 < len(parsed.rounds):
+            raise TranscriptError([rin.node.problem(rp, f"the round has {len(rin.tricks)} of {rules.hand_size} "
+                                                    "tricks, but more rounds follow")])
+    if deck.used != len(deck.deals):
+        raise TranscriptError([tree.problem("rounds", "the transcript lists more deals than the rules used")])
+    complete = state.phase == OVER
+    totals = rules.totals(state)
+    keys = [(t, e) if rules.tie_exact else (t,) for t, e in zip(totals, state.exact, strict=True)]
+    from playtest.core.results import rank
+
+    ranks, shares = rank(keys)
+    final = [{"seat": i + 1, "player": players[i], "rounds": state.points[i], "rebid_bonus": state.bonus[i],
+              "total": totals[i], "exact_bids": state.exact[i], "rank": ranks[i],
+              "win_share": shares[i] if complete else 0.0} for i in range(n)]
+    return Replay(str(path), variant.path, variant.hash, players, report_rounds, final, complete)
+
+
+__all__ = ["DealMismatch", "Replay", "StackedDeck", "load_transcript", "replay", "EV_BID", "EV_REDEAL"]
+
+
+# --- recording ----------------------------------------------------------------------------------
+
+
+def record(rules: OhSevenRules, variant: str, players: list[str], bots: list[Any], *, seed: int,
+           overrides: list[str] | None = None) -> dict[str, Any]:
+    """Play one match with `bots` and return it as a transcript mapping (dump it with
+    `dump_transcript`). `variant` is written as given (a path relative to the transcript)."""
+    import random
+
+    n = len(players)
+    deal_rng = random.Random(seed)
+    bot_rngs = [random.Random(seed * 1000 + 1 + i) for i in range(n)]
+    names = rules.cards.names
+    state = rules.initial_state(n, rng=deal_rng)
+    rounds: list[dict[str, Any]] = []
+    cur_round = -1
+    cur_deal: dict[str, Any] | None = None
+    trick: list[str] = []
+    pass_cards: list[str | None] = [None] * n
+    while not rules.is_terminal(state):
+        if state.round != cur_round:
+            cur_round = state.round
+            rounds.append({"deals": [], "tricks": []})
+            cur_deal = None
+        rnd = rounds[-1]
+        if state.phase == BID and (cur_deal is None or cur_deal["_no"] != state.deal_no):
+            cur_deal = {"_no": state.deal_no, "hands": {players[i]: [names[c] for c in state.hands[i]]
+                                                        for i in range(n)}, "bids": []}
+            rnd["deals"].append(cur_deal)
+        seat = rules.current_seat(state)
+        legal = rules.legal_actions(state)
+        action = bots[seat].choose(rules.view(state, seat), legal, rng=bot_rngs[seat])
+        phase = state.phase
+        state = rules.apply(state, action, rng=deal_rng)
+        if phase == BID:
+            pass_cards[seat] = names[action.card]
+            if all(c is not None for c in pass_cards):
+                assert cur_deal is not None
+                cur_deal["bids"].append(list(pass_cards))
+                pass_cards = [None] * n
+        else:
+            trick.append(names[action.card])
+            if len(trick) == n:
+                rnd["tricks"].append(trick)
+                trick = []
+    for rnd in rounds:
+        for deal in rnd["deals"]:
+            deal.pop("_no")
+    out: dict[str, Any] = {"game": "ohseven", "variant": variant}
+    if overrides:
+        out["set"] = list(overrides)
+    out["players"] = list(players)
+    out["rounds"] = rounds
+    return out
+
+
+def dump_transcript(data: dict[str, Any]) -> str:
+    """YAML text of a transcript mapping: one line per hand, bidding pass and trick."""
+    import yaml
+
+    class _Dumper(yaml.SafeDumper):
+        pass
+
+    def _list(dumper: yaml.SafeDumper, value: list[Any]) -> Any:
+        flow = all(not isinstance(v, dict | list) for v in value)
+        return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flow)
+
+    _Dumper.add_representer(list, _list)
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120)
