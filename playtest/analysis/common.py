@@ -1,10 +1,14 @@
-"""Metrics every game has, from games.parquet (one row per game × seat) alone."""
+"""Metrics every game has: from games.parquet (one row per game × seat) and generic round_end events."""
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
 import polars as pl
 
 from playtest.analysis import columns as C
+from playtest.analysis import stats
 from playtest.analysis.stats import chi2_equal, mean_ci, wilson
 
 
@@ -59,3 +63,163 @@ def game_length(games: pl.DataFrame) -> pl.DataFrame:
     return C.metric_frame([{C.METRIC: "game_length_rounds", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo,
                             C.CI_HIGH: hi, C.N: per_game.height,
                             C.DEFINITION: "Mean number of rounds a game lasts."}])
+
+
+# --- the Ludii-style summary every game gets --------------------------------------------------
+
+QUANTILES: tuple[tuple[str, float], ...] = (("q10", 0.1), ("q25", 0.25), ("median", 0.5), ("q75", 0.75), ("q90", 0.9))
+
+
+def n_players(games: pl.DataFrame) -> int:
+    return int(games["seat"].n_unique()) if games.height else 0
+
+
+def first_player_advantage(games: pl.DataFrame) -> pl.DataFrame:
+    """Seat 1's win rate minus 1/P: Wilson interval shifted by the constant 1/P; p from the score
+    test that seat 1 wins 1/P."""
+    p = n_players(games)
+    first = games.filter(pl.col("seat") == 0)
+    wins, n = float(first["win_share"].sum()), first.height
+    est, lo, hi = stats.shifted(wilson(wins, n), 1 / p) if p else (math.nan,) * 3
+    return C.metric_frame([{C.METRIC: "first_player_advantage", C.GROUP: "seat 1", C.ESTIMATE: est,
+                            C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n,
+                            C.P_VALUE: stats.one_proportion_p(wins, n, 1 / p) if p else None,
+                            C.DEFINITION: f"Start player's win rate minus the fair share 1/{p} (positive = seat 1 is favoured)."}])
+
+
+def win_matrix(games: pl.DataFrame) -> np.ndarray:
+    """games × seats matrix of win shares (seat order)."""
+    wide = games.select("game", "seat", "win_share").pivot(on="seat", index="game", values="win_share",
+                                                            sort_columns=True)
+    cols = sorted((c for c in wide.columns if c != "game"), key=int)
+    return wide.select(cols).fill_null(0.0).to_numpy()
+
+
+def balance(games: pl.DataFrame) -> pl.DataFrame:
+    """Balance = 1 − the largest gap between two seats' win rates; percentile bootstrap over games."""
+    w = win_matrix(games)
+    est, lo, hi = stats.bootstrap_balance(w)
+    return C.metric_frame([{C.METRIC: "balance", C.GROUP: "seats", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
+                            C.N: w.shape[0],
+                            C.DEFINITION: "1 − (highest − lowest seat win rate); 1 = all seats win equally. "
+                                          "Interval: percentile bootstrap over games (even fair seats score below 1 by chance)."}])
+
+
+def score_distribution(games: pl.DataFrame) -> pl.DataFrame:
+    """Mean (t interval), sd (chi-square interval) and quantiles (order-statistic intervals) of
+    every score part and the total, overall, by seat and by bot. Group: '<who> / <component>'."""
+    comps = [*score_parts(games), "total"]
+    splits: list[tuple[str, pl.DataFrame]] = [("all", games)]
+    splits += [(f"seat {s + 1}", part) for (s,), part in games.sort("seat").group_by(["seat"], maintain_order=True)]
+    splits += [(str(b), part) for (b,), part in games.sort("bot").group_by(["bot"], maintain_order=True)]
+    rows = []
+    for who, part in splits:
+        by = "all players" if who == "all" else ("seat" if who.startswith("seat ") else "bot")
+        for comp in comps:
+            values = part[f"score_{comp}" if comp != "total" else "total"].to_numpy()
+            what = "total score" if comp == "total" else f"{comp} points"
+            base = {C.GROUP: f"{who} / {comp}", C.N: part.height}
+            est, lo, hi = mean_ci(values)
+            rows.append(base | {C.METRIC: "score_mean", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
+                                C.DEFINITION: f"Mean final {what} per player ({by}); t interval."})
+            est, lo, hi = stats.sd_ci(values)
+            rows.append(base | {C.METRIC: "score_sd", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
+                                C.DEFINITION: f"Standard deviation of the final {what} ({by}); chi-square interval."})
+            for name, q in QUANTILES:
+                est, lo, hi = stats.quantile_ci(values, q)
+                rows.append(base | {C.METRIC: f"score_{name}", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
+                                    C.DEFINITION: f"{int(q * 100)}th percentile of the final {what} ({by}); order-statistic interval."})
+    return C.metric_frame(rows)
+
+
+def _per_game(games: pl.DataFrame) -> pl.DataFrame:
+    """One row per game: winner's margin over the runner-up, shared win, points tie, length."""
+    return (games.sort(["game", "total"], descending=[False, True])
+            .group_by("game", maintain_order=True)
+            .agg((pl.col("total").first() - pl.col("total").slice(1, 1).first()).alias("margin"),
+                 (pl.col("win_share").max() < 1).alias("shared_win"),
+                 (pl.col("total").first() == pl.col("total").slice(1, 1).first()).alias("points_tie"),
+                 pl.col("rounds").first(), pl.col("turns").first()))
+
+
+def outcome_shape(games: pl.DataFrame) -> pl.DataFrame:
+    """Margin of victory, tie rates and game length (rounds, turns, and the share of each length)."""
+    per = _per_game(games)
+    g = per.height
+    rows = []
+    est, lo, hi = mean_ci(per["margin"].to_numpy())
+    rows.append({C.METRIC: "margin_of_victory", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
+                 C.N: g, C.DEFINITION: "Mean points between the winner's total and the runner-up's (0 when tied on points)."})
+    est, lo, hi = stats.quantile_ci(per["margin"].to_numpy(), 0.5)
+    rows.append({C.METRIC: "margin_of_victory_median", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
+                 C.N: g, C.DEFINITION: "Median points between the winner and the runner-up."})
+    k = int(per["shared_win"].sum())
+    est, lo, hi = wilson(k, g)
+    rows.append({C.METRIC: "tie_rate", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: g,
+                 C.DEFINITION: "Share of games whose win is shared (tied even after the tiebreak)."})
+    k = int(per["points_tie"].sum())
+    est, lo, hi = wilson(k, g)
+    rows.append({C.METRIC: "points_tie_rate", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: g,
+                 C.DEFINITION: "Share of games in which the top two totals are equal (decided by the tiebreak or shared)."})
+    for col, unit in (("rounds", "rounds"), ("turns", "turns")):
+        est, lo, hi = mean_ci(per[col].to_numpy())
+        rows.append({C.METRIC: f"game_length_{unit}", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
+                     C.N: g, C.DEFINITION: f"Mean number of {unit} a game lasts; t interval."})
+    for length, count in per.group_by("rounds").len().sort("rounds").iter_rows():
+        est, lo, hi = wilson(count, g)
+        rows.append({C.METRIC: "game_length_share", C.GROUP: f"{length} rounds", C.ESTIMATE: est, C.CI_LOW: lo,
+                     C.CI_HIGH: hi, C.N: g, C.DEFINITION: "Share of games that last exactly this many rounds."})
+    return C.metric_frame(rows)
+
+
+def round_scores(events: pl.DataFrame) -> pl.DataFrame | None:
+    """(game, round, seat, score) from round_end events, when the engine records running scores
+    (column 'score', else 'total'); None otherwise."""
+    if events.height == 0 or "kind" not in events.columns:
+        return None
+    col = next((c for c in ("score", "total") if c in events.columns), None)
+    if col is None:
+        return None
+    ends = events.filter((pl.col("kind") == "round_end") & pl.col(col).is_not_null())
+    if ends.height == 0:
+        return None
+    return ends.select("game", "round", "seat", pl.col(col).cast(pl.Float64).alias("score"))
+
+
+def leader_wins(games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+    """For each round r: among games with a sole leader after round r, the share the leader won."""
+    scores = round_scores(events)
+    if scores is None:
+        return C.metric_frame([])
+    leaders = (scores.with_columns(pl.col("score").max().over("game", "round").alias("top"))
+               .filter(pl.col("score") == pl.col("top"))
+               .group_by("game", "round").agg(pl.col("seat").first(), pl.len().alias("k"))
+               .filter(pl.col("k") == 1)
+               .join(games.select("game", "seat", "win_share"), on=["game", "seat"], how="inner"))
+    rows = []
+    for (rnd,), part in leaders.sort("round").group_by(["round"], maintain_order=True):
+        wins, n = float(part["win_share"].sum()), part.height
+        est, lo, hi = wilson(wins, n)
+        rows.append({C.METRIC: "leader_after_round_wins", C.GROUP: f"round {rnd}", C.ESTIMATE: est, C.CI_LOW: lo,
+                     C.CI_HIGH: hi, C.N: n,
+                     C.DEFINITION: "Share of games in which the sole leader after this round went on to win "
+                                   "(games with a tied lead left out)."})
+    return C.metric_frame(rows)
+
+
+def sample_size(games: pl.DataFrame) -> pl.DataFrame:
+    """What this run's size can tell apart: the smallest detectable seat advantage (80% power,
+    two-sided α = 0.05, score test of one seat against 1/P) and games needed for 5 and 2 points."""
+    p = n_players(games)
+    g = int(games["game"].n_unique()) if games.height else 0
+    if not p or not g:
+        return C.metric_frame([])
+    p0 = 1 / p
+    rows = [{C.METRIC: "detectable_seat_advantage", C.GROUP: "80% power", C.ESTIMATE: stats.min_detectable_advantage(g, p0),
+             C.N: g, C.DEFINITION: f"Smallest gap above the fair 1/{p} in one seat's win rate that {g} games detect "
+                                   "80% of the time (two-sided test, α = 0.05)."}]
+    for pts in (5, 2):
+        rows.append({C.METRIC: "games_needed", C.GROUP: f"+{pts} points", C.ESTIMATE: float(stats.games_needed(pts / 100, p0)),
+                     C.N: g, C.DEFINITION: f"Games needed to detect a seat winning {pts} percentage points above 1/{p} "
+                                           "(80% power, α = 0.05)."})
+    return C.metric_frame(rows)

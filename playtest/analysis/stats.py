@@ -64,3 +64,130 @@ def diff_proportions(k1: float, n1: float, k2: float, n2: float, z: float = Z95)
     se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
     p_value = 1.0 if se == 0 else float(2 * stats.norm.sf(abs(d) / se))
     return d, low, high, p_value
+
+
+def sd_ci(values: Sequence[float] | np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
+    """Sample standard deviation and its chi-square interval (exact for normal data):
+    (sd, low, high). Fewer than 2 values → NaNs."""
+    arr = np.asarray(values, dtype=float)
+    n = arr.size
+    if n < 2:
+        return math.nan, math.nan, math.nan
+    s = float(arr.std(ddof=1))
+    alpha = 1 - confidence
+    low = math.sqrt((n - 1) * s * s / float(stats.chi2.ppf(1 - alpha / 2, n - 1)))
+    high = math.sqrt((n - 1) * s * s / float(stats.chi2.ppf(alpha / 2, n - 1)))
+    return s, low, high
+
+
+def quantile_ci(values: Sequence[float] | np.ndarray, q: float, confidence: float = 0.95) -> tuple[float, float, float]:
+    """The q-quantile (linear interpolation) and its distribution-free order-statistic interval:
+    the binomial(n, q) bounds picked as in `scipy.stats.quantile_test(...).confidence_interval`
+    (two-sided, conservative: coverage ≥ `confidence`). Empty → NaNs; a bound beyond the data
+    is NaN."""
+    arr = np.sort(np.asarray(values, dtype=float))
+    n = arr.size
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    est = float(np.quantile(arr, q))
+    alpha = 1 - confidence
+    # Lower bound x_(k), 1-based, with P(Binom(n, q) >= k) >= 1 - alpha/2: the largest such k.
+    k_low = int(stats.binom.ppf(alpha / 2, n, q))
+    if stats.binom.cdf(k_low, n, q) == alpha / 2:  # exact hit: the next order statistic also qualifies
+        k_low += 1
+    # Upper bound x_(k) with P(Binom(n, q) <= k - 1) >= 1 - alpha/2: the smallest such k.
+    k_high = int(stats.binom.ppf(1 - alpha / 2, n, q)) + 1
+    low = float(arr[k_low - 1]) if k_low >= 1 else math.nan
+    high = float(arr[k_high - 1]) if k_high <= n else math.nan
+    return est, low, high
+
+
+def ratio_ci(num: Sequence[float] | np.ndarray, den: Sequence[float] | np.ndarray, z: float = Z95) -> tuple[float, float, float]:
+    """Ratio of sums sum(num)/sum(den) over paired observations (e.g. one source's share of all
+    points) with its delta-method (linearisation) interval. Empty or zero denominator → NaNs."""
+    x = np.asarray(num, dtype=float)
+    y = np.asarray(den, dtype=float)
+    n = x.size
+    if n == 0 or y.sum() == 0:
+        return math.nan, math.nan, math.nan
+    r = float(x.sum() / y.sum())
+    if n < 2:
+        return r, math.nan, math.nan
+    resid = x - r * y
+    se = float(resid.std(ddof=1)) / (math.sqrt(n) * float(y.mean()))
+    return r, r - z * se, r + z * se
+
+
+def shifted(interval: tuple[float, float, float], by: float) -> tuple[float, float, float]:
+    """An (estimate, low, high) triple minus a known constant."""
+    return interval[0] - by, interval[1] - by, interval[2] - by
+
+
+def one_proportion_p(successes: float, n: float, p0: float) -> float:
+    """Two-sided p-value of the score (z) test that a proportion equals p0."""
+    if n <= 0 or not 0 < p0 < 1:
+        return math.nan
+    z = (successes / n - p0) / math.sqrt(p0 * (1 - p0) / n)
+    return float(2 * stats.norm.sf(abs(z)))
+
+
+def power_one_proportion(n: float, p0: float, p1: float, alpha: float = 0.05) -> float:
+    """Power of the two-sided score test of p = p0 at level alpha when the truth is p1 (normal
+    approximation, both tails)."""
+    za = float(stats.norm.ppf(1 - alpha / 2))
+    s0 = math.sqrt(p0 * (1 - p0))
+    s1 = math.sqrt(p1 * (1 - p1))
+    d = (p1 - p0) * math.sqrt(n)
+    return float(stats.norm.cdf((d - za * s0) / s1) + stats.norm.cdf((-d - za * s0) / s1))
+
+
+def min_detectable_advantage(n: float, p0: float, power: float = 0.8, alpha: float = 0.05) -> float:
+    """Smallest d > 0 such that a seat winning p0 + d (instead of p0) is detected with `power`
+    by the two-sided score test at level alpha with n games. NaN when even p = 1 is not."""
+    if n <= 0:
+        return math.nan
+    f = lambda d: power_one_proportion(n, p0, p0 + d, alpha) - power  # noqa: E731
+    top = 1 - p0 - 1e-9
+    if f(top) < 0:
+        return math.nan
+    from scipy.optimize import brentq
+
+    return float(brentq(f, 1e-9, top, xtol=1e-10))
+
+
+def games_needed(d: float, p0: float, power: float = 0.8, alpha: float = 0.05) -> int:
+    """Games needed for the same test to detect a seat winning p0 + d with `power`."""
+    za = float(stats.norm.ppf(1 - alpha / 2))
+    zb = float(stats.norm.ppf(power))
+    p1 = p0 + d
+    n = ((za * math.sqrt(p0 * (1 - p0)) + zb * math.sqrt(p1 * (1 - p1))) / d) ** 2
+    n_int = max(2, math.ceil(n))
+    while power_one_proportion(n_int, p0, p1, alpha) < power:  # the formula ignores the far tail
+        n_int += 1
+    return n_int
+
+
+def bootstrap_balance(wins: np.ndarray, reps: int = 2000, seed: int = 0,
+                      confidence: float = 0.95) -> tuple[float, float, float]:
+    """Balance = 1 − (largest − smallest seat win rate) from a games × seats matrix of win
+    shares, with a percentile bootstrap interval resampling whole games (fixed seed, so the
+    report is reproducible). Empty → NaNs."""
+    w = np.asarray(wins, dtype=float)
+    g = w.shape[0]
+    if g == 0:
+        return math.nan, math.nan, math.nan
+    rates = w.mean(axis=0)
+    est = 1 - float(rates.max() - rates.min())
+    rng = np.random.default_rng(seed)
+    out = np.empty(reps)
+    chunk = max(1, min(reps, 4_000_000 // max(g, 1)))
+    done = 0
+    while done < reps:
+        k = min(chunk, reps - done)
+        counts = rng.multinomial(g, np.full(g, 1.0 / g), size=k)  # k × games
+        r = counts @ w / g
+        out[done:done + k] = 1 - (r.max(axis=1) - r.min(axis=1))
+        done += k
+    alpha = 1 - confidence
+    low, high = np.quantile(out, [alpha / 2, 1 - alpha / 2])
+    return est, float(low), float(min(high, 1.0))
