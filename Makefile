@@ -23,7 +23,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -n 2
 
 bench: $(STAMP)
-	$(BIN)/python -m playtest.bench
+	$(BIN)/python -m playtest.bench $(BENCH_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check playtest tests

@@ -25,28 +25,17 @@ def _register() -> None:
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point. Usage errors are Typer's (exit 2); a PlaytestError becomes
+    its one-line message on stderr and its exit code — never a traceback."""
     _register()
     try:
-        app(standalone_mode=False)
+        app()
     except PlaytestError as err:
         print(f"error: {err}" if not getattr(err, "problems", None) else str(err), file=sys.stderr)
         sys.exit(err.exit_code)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(130)
-    except typer.Exit as exc:
-        sys.exit(exc.exit_code)
-    except typer.Abort:
-        print("aborted", file=sys.stderr)
-        sys.exit(1)
-    except Exception as exc:  # click usage errors arrive here in non-standalone mode
-        import click
-
-        if isinstance(exc, click.ClickException):
-            exc.show()
-            sys.exit(exc.exit_code)
-        raise
 
 
 if __name__ == "__main__":
