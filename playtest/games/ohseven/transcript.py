@@ -137,7 +137,7 @@ def _cards_in_seat_order(node: Node, path: str, players: list[str], rules: OhSev
         if len(node.value) != n:
             problems.append(node.problem(path, f"needs one card per player ({n}), got {len(node.value)}"))
             return None
-        items = [(v, f"{path}.{i}") for i, v in enumerate(node.value)]
+        items = [(v, f"{path}.{i + 1}") for i, v in enumerate(node.value)]
     else:
         problems.append(node.problem(path, "must be a list of cards in seat order or a mapping player: card"))
         return None
@@ -203,7 +203,7 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                                     got = len(hnode.value) if isinstance(hnode.value, list) else "not a list"
                                     problems.append(hnode.problem(hp, f"a hand is a list of {h} cards (got {got})"))
                                     continue
-                                cards = [_card(c, f"{hp}.{i}", rules, problems) for i, c in enumerate(hnode.value)]
+                                cards = [_card(c, f"{hp}.{i + 1}", rules, problems) for i, c in enumerate(hnode.value)]
                                 if all(c is not None for c in cards):
                                     hands.append(tuple(c for c in cards if c is not None))
                             if len(hands) == n:
@@ -235,7 +235,7 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                     if not isinstance(tnode.value, list) or len(tnode.value) != n:
                         problems.append(tnode.problem(tp, f"a trick is a list of {n} cards in play order"))
                         continue
-                    cards = [_card(c, f"{tp}.{i}", rules, problems) for i, c in enumerate(tnode.value)]
+                    cards = [_card(c, f"{tp}.{i + 1}", rules, problems) for i, c in enumerate(tnode.value)]
                     if all(c is not None for c in cards):
                         rin.tricks.append((tnode, [c for c in cards if c is not None]))
     if problems:
@@ -257,6 +257,7 @@ class Replay:
     rounds: list[dict[str, Any]]
     final: list[dict[str, Any]]
     complete: bool
+    rounds_total: int
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -266,6 +267,7 @@ class Replay:
             "variant_hash": self.variant_hash,
             "players": self.players,
             "complete": self.complete,
+            "rounds_total": self.rounds_total,
             "rounds": self.rounds,
             "final": self.final,
         }
@@ -299,7 +301,8 @@ class Replay:
                     lines.append(f"    {sc['player']:<12} bid {sc['bid']} took {sc['tricks']} {mark:<5} "
                                  f"{sc['score']:+d}  bonus {sc['bonus']:+d}  total {sc['total']}")
         lines.append("")
-        title = "Final" if self.complete else f"Standings after an incomplete match ({len(self.rounds)} rounds)"
+        title = "Final" if self.complete else (f"Standings after {len(self.rounds)} of {self.rounds_total} "
+                                                "rounds (incomplete match)")
         lines.append(f"{title}:")
         for f in sorted(self.final, key=lambda x: (x["rank"], x["seat"])):
             lines.append(f"  {f['rank']}. {f['player']:<12} rounds {f['rounds']:+d}  bonus {f['rebid_bonus']:+d}  "
@@ -468,7 +471,7 @@ def replay(path: Path) -> Replay:
     final = [{"seat": i + 1, "player": players[i], "rounds": state.points[i], "rebid_bonus": state.bonus[i],
               "total": totals[i], "exact_bids": state.exact[i], "rank": ranks[i],
               "win_share": shares[i] if complete else 0.0} for i in range(n)]
-    return Replay(str(path), variant.path, variant.hash, players, report_rounds, final, complete)
+    return Replay(str(path), variant.path, variant.hash, players, report_rounds, final, complete, rules.rounds)
 
 
 __all__ = ["DealMismatch", "Replay", "StackedDeck", "load_transcript", "replay", "EV_BID", "EV_REDEAL"]

@@ -1,0 +1,172 @@
+"""Transcripts: hand-scored replays, an independent re-scoring of a recorded match, errors."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+
+from playtest.errors import IllegalActionError, TranscriptError
+from playtest.games.ohseven.bots import make_bot
+from playtest.games.ohseven.transcript import dump_transcript, record, replay
+from playtest.sim.runner import play_game
+
+from .helpers import DATA, ROOT, rules_for
+
+
+def test_two_rebids_round_scored_by_hand():
+    rep = replay(DATA / "two_rebids.yaml")
+    rnd = rep.to_json()["rounds"][0]
+    passes = rnd["deals"][0]["passes"]
+    assert [(p["sum"], p.get("rebid"), p.get("bonus")) for p in passes] == [
+        (7, "sum", [{"player": "Ann", "points": 1}]),
+        (7, "sum", [{"player": "Ben", "points": 1}]),
+        (8, None, None),
+    ]
+    assert rnd["bids"] == {"Ann": 1, "Ben": 7}
+    assert (rnd["trump"], rnd["highest_card"], rnd["first_lead"]) == ("H", "7H", "Ben")
+    assert [t["winner"] for t in rnd["tricks"]] == ["Ben", "Ben", "Ann", "Ann", "Ann", "Ben", "Ben"]
+    assert [(s["player"], s["tricks"], s["score"], s["bonus"], s["total"]) for s in rnd["scores"]] == [
+        ("Ann", 3, -2, 1, -1), ("Ben", 4, -3, 1, -2)]
+    assert not rep.complete
+    assert [(f["player"], f["total"], f["rank"]) for f in rep.final] == [("Ann", -1, 1), ("Ben", -2, 2)]
+    text = rep.text()
+    assert "bids pass 1: Ann 5S=5, Ben 2S=2 (sum 7) → forced rebid (sum; Ann +1)" in text
+    assert "trick 3: Ben 4D, Ann 6H → Ann" in text
+    assert "Standings after 1 of 7 rounds (incomplete match):" in text
+
+
+def test_illegal_moves_are_numbered_with_reason():
+    with pytest.raises(IllegalActionError) as err:
+        replay(DATA / "illegal_follow.yaml")
+    assert str(err.value) == "move 8: round 1, trick 1, Ann plays 2D: must follow suit (H was led)"
+    assert err.value.move_number == 8
+    with pytest.raises(IllegalActionError) as err:
+        replay(DATA / "illegal_rebid_card.yaml")
+    assert str(err.value) == "move 4: round 1, Ann bids 5S: 5S was already used as a bid in this deal"
+
+
+def _rescore(path: Path) -> dict[str, int]:
+    """An independent, minimal re-scoring of a base-rules transcript (the test oracle)."""
+    data = yaml.safe_load(path.read_text())
+    players = data["players"]
+    n = len(players)
+    suits = "SHDC"  # strongest first
+    ranks = "QA234567"
+
+    def bid_key(card: str) -> tuple[int, int]:
+        return ranks.index(card[0]), -suits.index(card[1])
+
+    totals = dict.fromkeys(players, 0)
+    for r, rnd in enumerate(data["rounds"]):
+        dealer = r % n
+        order = [(dealer + 1 + i) % n for i in range(n)]
+        for deal in rnd["deals"]:
+            for bids in deal["bids"]:
+                cards = bids if isinstance(bids, list) else [bids[p] for p in players]
+                high = max(cards, key=bid_key)
+                holders = [i for i in range(n) if cards[i] == high]
+                if sum(ranks.index(c[0]) for c in cards) == 7 or len(holders) > 1:
+                    for i in holders:
+                        totals[players[i]] += 1
+        final = cards
+        trump = high[1]
+        leader = min(holders, key=order.index)
+        won = [0] * n
+        for trick in rnd["tricks"]:
+            led = trick[0][1]
+            best = 0
+            for k in range(1, n):
+                c, b = trick[k], trick[best]
+                better = (c[1] == trump and (b[1] != trump or ranks.index(c[0]) > ranks.index(b[0]))) or (
+                    c[1] == led == b[1] and ranks.index(c[0]) > ranks.index(b[0]))
+                if better:
+                    best = k
+            leader = (leader + best) % n
+            won[leader] += 1
+        for i in range(n):
+            bid = ranks.index(final[i][0])
+            totals[players[i]] += bid + 2 if bid == won[i] else -abs(bid - won[i])
+    return totals
+
+
+@pytest.mark.parametrize("name", ["match5.yaml", "hook4.yaml"])
+def test_recorded_matches_agree_with_an_independent_scorer(name: str):
+    rep = replay(DATA / name)
+    assert rep.complete and len(rep.rounds) == 7
+    assert {f["player"]: f["total"] for f in rep.final} == _rescore(DATA / name)
+
+
+def test_match5_two_decks_shared_win():
+    rep = replay(DATA / "match5.yaml")
+    assert [(f["player"], f["total"], f["rank"], f["win_share"]) for f in rep.final if f["rank"] == 1] == [
+        ("Ann", 11, 1, 0.5), ("Dan", 11, 1, 0.5)]
+    assert any(p.get("rebid") == "identical" for r in rep.rounds for d in r["deals"] for p in d["passes"])
+
+
+def test_docs_example_replays():
+    rep = replay(ROOT / "docs" / "examples" / "ohseven-match.yaml")
+    assert rep.complete and sorted(f["rank"] for f in rep.final) == [1, 2, 3, 4]
+
+
+def test_record_then_replay_gives_the_simulated_result(tmp_path: Path):
+    rules = rules_for()
+    players = ["A", "B", "C", "D", "E", "F"]
+    bots = [make_bot("random", rules, i) for i in range(6)]
+    data = record(rules, str(ROOT / "variants" / "ohseven" / "base.yaml"), players, bots, seed=7)
+    path = tmp_path / "m.yaml"
+    path.write_text(dump_transcript(data))
+    rep = replay(path)
+    played = play_game(rules, [make_bot("random", rules, i) for i in range(6)], n_players=6,
+                       deal_rng=random.Random(7), bot_rngs=[random.Random(7001 + i) for i in range(6)])
+    assert [f["total"] for f in rep.final] == [int(s.total) for s in played.result.seats]
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "t.yaml"
+    p.write_text(text.replace("VARIANT", str(ROOT / "variants" / "ohseven" / "base.yaml")))
+    return p
+
+
+def test_malformed_transcripts_report_file_line_col(tmp_path: Path):
+    p = _write(tmp_path, """game: ohseven
+variant: VARIANT
+players: [Ann, Ben]
+rounds:
+  - deals:
+      - hands:
+          Ann: [7S, 5S, 3H, 2D, AC, QC, 9H]
+          Ben: [4S, 2S, 7H, 5D, 4D, 3C]
+        bids:
+          - [5S]
+    tricks: []
+""")
+    with pytest.raises(TranscriptError) as err:
+        replay(p)
+    assert [str(x).split(": ", 1)[1] for x in err.value.problems] == [
+        "rounds.1.deals.1.hands.Ann.7: not a card: '9H' (cards are rank+suit, e.g. 7S, QH, AD, 2C)",
+        "rounds.1.deals.1.hands.Ben: a hand is a list of 7 cards (got 6)",
+        "rounds.1.deals.1.bids.1: needs one card per player (2), got 1",
+    ]
+    assert str(err.value.problems[0]).startswith(f"{p}:7:41: ")
+
+
+def test_missing_rebid_pass_is_a_transcript_error(tmp_path: Path):
+    text = (DATA / "two_rebids.yaml").read_text().replace(
+        "../../../variants/ohseven/base.yaml", "VARIANT").replace("          - {Ann: AC, Ben: 7H}\n", "")
+    with pytest.raises(TranscriptError, match=r"rounds\.1\.deals\.1: the bids force a rebid, but the transcript "
+                       r"has no further bidding pass in this deal"):
+        replay(_write(tmp_path, text))
+
+
+def test_unknown_keys_and_player_count(tmp_path: Path):
+    p = _write(tmp_path, "game: ohseven\nvariant: VARIANT\nplayers: [Ann]\nround: []\n")
+    with pytest.raises(TranscriptError) as err:
+        replay(p)
+    assert [x.message for x in err.value.problems] == [
+        "unknown key; valid keys: game, players, rounds, set, variant"]
+    p = _write(tmp_path, "game: ohseven\nvariant: VARIANT\nplayers: [Ann]\nrounds: []\n")
+    with pytest.raises(TranscriptError, match="1 players; this variant supports 2, 3, 4, 5, 6, 7, 8, 9"):
+        replay(p)
