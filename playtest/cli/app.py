@@ -21,7 +21,7 @@ app = typer.Typer(
 
 def _register() -> None:
     # Each module adds its commands to `app`.
-    from playtest.cli import replay, simulate, validate  # noqa: F401
+    from playtest.cli import replay, report, simulate, validate  # noqa: F401
 
 
 def main() -> None:
@@ -29,7 +29,7 @@ def main() -> None:
     its one-line message on stderr and its exit code — never a traceback."""
     _register()
     try:
-        app()
+        app(prog_name="playtest")
     except PlaytestError as err:
         print(f"error: {err}" if not getattr(err, "problems", None) else str(err), file=sys.stderr)
         sys.exit(err.exit_code)

@@ -18,6 +18,7 @@ from playtest.cli.app import app
 from playtest.cli.common import SetOption, load, split_bots
 from playtest.games import get_game
 from playtest.report.terminal import print_tables
+from playtest.report.write import write_report
 from playtest.sim.batch import RunConfig, check_lineup, read_run, run_batch
 
 
@@ -40,7 +41,7 @@ def summary_tables(game: str, games: pl.DataFrame, events: pl.DataFrame) -> list
 
 @app.command()
 def simulate(
-    variant: Annotated[Path, typer.Argument(help="Variant YAML file.")],
+    variant: Annotated[Path, typer.Argument(help="Variant YAML file.", metavar="VARIANT")],
     n: Annotated[int, typer.Option("-n", "--games", help="Number of games.", min=1)] = 1000,
     players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 4,
     bots: Annotated[str, typer.Option("--bots", help="Comma-separated bots by seat, or one name for every seat, "
@@ -72,11 +73,13 @@ def simulate(
                       console=err, transient=True) as progress:
             task = progress.add_task("games", total=n)
             result = run_batch(v, config, out_dir, progress=lambda k: progress.advance(task, k))
+    info, games, events = read_run(out_dir)
+    report_path = write_report(info, games, events, out_dir / "report.html")
     console = Console()
     rate = result.games / result.seconds if result.seconds else float("inf")
     console.print(f"{result.games} games of {v.name} ({players} players, bots {','.join(lineup)}, seed {seed}) "
                   f"in {result.seconds:.1f}s ({rate:.0f} games/s) → {out_dir}")
+    console.print(f"report: {report_path}")
     if quiet:
         return
-    _, games, events = read_run(out_dir)
     print_tables(console, summary_tables(v.game, games, events))

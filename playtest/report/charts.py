@@ -1,0 +1,167 @@
+"""Altair charts of a report's metric tables → Vega-Lite specs. Charts only select and label
+rows of metric tables; every number is computed in `playtest.analysis`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import altair as alt
+import polars as pl
+
+from playtest.analysis import columns as C
+from playtest.report.format import kind
+from playtest.report.model import Report
+
+WIDTH = 300
+alt.data_transformers.disable_max_rows()
+
+# Sections drawn by a dedicated chart (or not drawn: single numbers shown in the verdict).
+SPECIAL = {"seats", "first_player", "balance", "scores", "outcome", "sample_size"}
+SPECIAL_METRICS = {"crew_pick_rate_by_round"}
+
+
+@dataclass(frozen=True)
+class Chart:
+    key: str
+    title: str
+    definition: str
+    spec: dict[str, Any]
+
+
+def _rows(report: Report, metric: str, group_filter: str | None = None) -> pl.DataFrame:
+    parts = [s.table.filter(pl.col(C.METRIC) == metric) for s in report.sections]
+    df = pl.concat(parts) if parts else pl.DataFrame(schema=C.METRIC_SCHEMA)
+    if group_filter:
+        df = df.filter(pl.col(C.GROUP).str.contains(group_filter, literal=True))
+    return df.with_columns(pl.col(C.GROUP).map_elements(report.label, return_dtype=pl.String).alias("label"))
+
+
+def _axis_format(k: str) -> str:
+    return ".0%" if k in ("rate", "diff") else ",.2~f"
+
+
+def _tooltip(k: str) -> list[alt.Tooltip]:
+    fmt = ".1%" if k in ("rate", "diff") else ",.2f"
+    return [alt.Tooltip("label:N", title="group"), alt.Tooltip(f"{C.ESTIMATE}:Q", title="estimate", format=fmt),
+            alt.Tooltip(f"{C.CI_LOW}:Q", title="95% low", format=fmt),
+            alt.Tooltip(f"{C.CI_HIGH}:Q", title="95% high", format=fmt), alt.Tooltip(f"{C.N}:Q", title="n")]
+
+
+def interval_chart(df: pl.DataFrame, metric: str, reference: float | None = None, x_title: str = "") -> dict[str, Any]:
+    """Point estimate with its 95% interval per group, optional reference line."""
+    k = kind(metric)
+    data = df.select("label", C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N).to_dicts()
+    order = [r["label"] for r in data]
+    base = alt.Chart(alt.Data(values=data)).encode(
+        y=alt.Y("label:N", sort=order, title=None, axis=alt.Axis(labelLimit=200)))
+    x = alt.X(f"{C.CI_LOW}:Q", title=x_title or None, axis=alt.Axis(format=_axis_format(k)),
+              scale=alt.Scale(zero=k in ("rate", "count")))
+    bars = base.mark_rule(strokeWidth=2, color="#4c78a8").encode(x=x, x2=f"{C.CI_HIGH}:Q")
+    dots = base.mark_point(filled=True, size=60, color="#1f3b63").encode(x=f"{C.ESTIMATE}:Q", tooltip=_tooltip(k))
+    layers: list[Any] = [bars, dots]
+    if reference is not None:
+        ref = alt.Chart(alt.Data(values=[{"ref": reference}])).mark_rule(strokeDash=[4, 3], color="#c0392b").encode(x="ref:Q")
+        layers.insert(0, ref)
+    height = max(60, 22 * len(data))
+    return alt.layer(*layers).properties(width=WIDTH, height=height).to_dict()
+
+
+def heatmap(df: pl.DataFrame) -> dict[str, Any]:
+    """'outer / inner' groups (e.g. 'round 2 / bays') as a heatmap of the estimate."""
+    data = [{"outer": lab.split(" / ", 1)[0], "inner": lab.split(" / ", 1)[-1], C.ESTIMATE: e, C.CI_LOW: lo,
+             C.CI_HIGH: hi, C.N: n, "label": lab}
+            for lab, e, lo, hi, n in df.select("label", C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N).iter_rows()]
+    outer_order = list(dict.fromkeys(d["outer"] for d in data))
+    base = alt.Chart(alt.Data(values=data)).encode(
+        x=alt.X("outer:N", sort=outer_order, title=None, axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("inner:N", title=None, axis=alt.Axis(labelLimit=200)))
+    rect = base.mark_rect().encode(color=alt.Color(f"{C.ESTIMATE}:Q", title="share", scale=alt.Scale(scheme="blues"),
+                                                   legend=None), tooltip=_tooltip("rate"))
+    text = base.mark_text(fontSize=11).encode(
+        text=alt.Text(f"{C.ESTIMATE}:Q", format=".0%"),
+        color=alt.condition(f"datum.{C.ESTIMATE} > 0.5 * {max((d[C.ESTIMATE] for d in data), default=1)}",
+                            alt.value("white"), alt.value("black")))
+    inner = len({d["inner"] for d in data})
+    return alt.layer(rect, text).properties(width=WIDTH, height=max(60, 24 * inner)).to_dict()
+
+
+def score_boxes(report: Report, who: str) -> dict[str, Any] | None:
+    """Score quantiles (q10–q90 whisker, q25–q75 box, median tick, mean dot) of the total by seat or bot."""
+    frames = {}
+    for m in ("score_q10", "score_q25", "score_median", "score_q75", "score_q90", "score_mean"):
+        frames[m] = dict(_rows(report, m).filter(pl.col(C.GROUP).str.ends_with(" / total"))
+                         .select(C.GROUP, C.ESTIMATE).iter_rows())
+    groups = [g for g in frames["score_median"] if g != "all / total" and (g.startswith("seat ") == (who == "seat"))]
+    if not groups:
+        return None
+    data = [{"label": report.label(g.removesuffix(" / total")), **{m.removeprefix("score_"): frames[m].get(g) for m in frames}}
+            for g in groups]
+    order = [d["label"] for d in data]
+    base = alt.Chart(alt.Data(values=data)).encode(y=alt.Y("label:N", sort=order, title=None, axis=alt.Axis(labelLimit=200)))
+    tips = [alt.Tooltip("label:N", title=who)] + [alt.Tooltip(f"{q}:Q", format=",.1f") for q in ("q10", "q25", "median", "q75", "q90", "mean")]
+    whisk = base.mark_rule(color="#4c78a8").encode(x=alt.X("q10:Q", title="final total score", scale=alt.Scale(zero=False)), x2="q90:Q")
+    box = base.mark_bar(size=14, color="#9ecae9", stroke="#4c78a8").encode(x="q25:Q", x2="q75:Q", tooltip=tips)
+    med = base.mark_tick(color="#1f3b63", size=14, thickness=2).encode(x="median:Q")
+    mean = base.mark_point(filled=True, color="#c0392b", size=30).encode(x="mean:Q", tooltip=tips)
+    return alt.layer(whisk, box, med, mean).properties(width=WIDTH, height=max(60, 26 * len(data))).to_dict()
+
+
+def score_components(report: Report) -> dict[str, Any] | None:
+    """Mean points per component (stacked) by bot and by seat."""
+    df = _rows(report, "score_mean").filter(~pl.col(C.GROUP).str.ends_with(" / total"))
+    if df.height == 0:
+        return None
+    data = [{"who": report.label(g.split(" / ")[0]), "component": g.split(" / ")[1], C.ESTIMATE: e}
+            for g, e in df.select(C.GROUP, C.ESTIMATE).iter_rows()]
+    order = list(dict.fromkeys(d["who"] for d in data))
+    return (alt.Chart(alt.Data(values=data)).mark_bar()
+            .encode(y=alt.Y("who:N", sort=order, title=None, axis=alt.Axis(labelLimit=200)),
+                    x=alt.X(f"{C.ESTIMATE}:Q", stack="zero", title="mean points per player"),
+                    color=alt.Color("component:N", title="component", legend=alt.Legend(orient="bottom")),
+                    tooltip=[alt.Tooltip("who:N", title="who"), "component:N",
+                             alt.Tooltip(f"{C.ESTIMATE}:Q", title="mean", format=",.2f")])
+            .properties(width=WIDTH, height=max(60, 22 * len(order))).to_dict())
+
+
+def _definition(df: pl.DataFrame) -> str:
+    return str(df[C.DEFINITION][0]) if df.height else ""
+
+
+def build_charts(report: Report) -> list[Chart]:
+    """Every chart of the HTML report, in reading order."""
+    charts: list[Chart] = []
+    players = report.run.get("players") or 0
+    seats = _rows(report, "win_rate_by_seat")
+    if seats.height:
+        charts.append(Chart("seats", "Win rate by seat", _definition(seats) + " Dashed line: the fair share.",
+                            interval_chart(seats, "win_rate_by_seat", 1 / players if players else None, "win rate")))
+    for key, who, title in (("scores_seat", "seat", "Final score by seat"), ("scores_bot", "bot", "Final score by bot")):
+        spec = score_boxes(report, who)
+        if spec:
+            charts.append(Chart(key, title, "Box: middle half (25th–75th percentile); line: 10th–90th; tick: median; red dot: mean.", spec))
+    comps = score_components(report)
+    if comps:
+        charts.append(Chart("score_components", "Score components",
+                            "Mean final points per player from each score component, by seat and by bot.", comps))
+    length = _rows(report, "game_length_share")
+    if length.height:
+        charts.append(Chart("game_length", "Game length", _definition(length),
+                            interval_chart(length, "game_length_share", None, "share of games")))
+    by_round = _rows(report, "crew_pick_rate_by_round")
+    if by_round.height:
+        charts.append(Chart("crew_by_round", "Crew picks by round", _definition(by_round), heatmap(by_round)))
+    for section in report.sections:
+        if section.key in SPECIAL:
+            continue
+        for metric in section.table[C.METRIC].unique(maintain_order=True).to_list():
+            if metric in SPECIAL_METRICS:
+                continue
+            df = _rows(report, metric)
+            df = df.filter(pl.col(C.CI_LOW).is_not_null() & pl.col(C.CI_LOW).is_not_nan())
+            if df.height == 0:
+                continue
+            title = section.title if section.table[C.METRIC].n_unique() == 1 else f"{section.title}: {metric.replace('_', ' ')}"
+            ref = 0.0 if kind(metric) == "diff" else None
+            charts.append(Chart(f"{section.key}:{metric}", title, _definition(df), interval_chart(df, metric, ref)))
+    return charts

@@ -1,0 +1,51 @@
+"""How a metric's numbers are written: rates as %, differences of rates as points, counts whole."""
+
+from __future__ import annotations
+
+import math
+
+from playtest.report.terminal import is_rate
+
+DIFF_WORDS = ("advantage", "lift", "_diff", "gap")
+COUNT_METRICS = ("games_needed",)
+
+
+def kind(metric: str) -> str:
+    """'diff' (difference of two rates), 'rate', 'count' or 'number'."""
+    if metric in COUNT_METRICS:
+        return "count"
+    if any(w in metric for w in DIFF_WORDS):
+        return "diff"
+    if is_rate(metric) or metric == "balance" or "_rate" in metric or "_share" in metric or metric.endswith("share"):
+        return "rate"
+    return "number"
+
+
+def _missing(x: float | None) -> bool:
+    return x is None or (isinstance(x, float) and math.isnan(x))
+
+
+def value(x: float | None, k: str) -> str:
+    if _missing(x):
+        return "–"
+    assert x is not None
+    if k == "rate":
+        return f"{100 * x:.1f}%"
+    if k == "diff":
+        return f"{100 * x:+.1f} pts"
+    if k == "count":
+        return f"{x:,.0f}"
+    return f"{x:.2f}"
+
+
+def interval(lo: float | None, hi: float | None, k: str) -> str:
+    if _missing(lo) and _missing(hi):
+        return ""
+    return f"{value(lo, k)} – {value(hi, k)}"
+
+
+def p_value(p: float | None) -> str:
+    if _missing(p):
+        return ""
+    assert p is not None
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"

@@ -1,0 +1,84 @@
+"""The Markdown report, fit for a pull-request comment: the verdict first, then short tables."""
+
+from __future__ import annotations
+
+import json
+
+import polars as pl
+
+from playtest.analysis import columns as C
+from playtest.report import format as F
+from playtest.report.model import Report
+
+MAX_ROWS = 12
+# Sections left out of the Markdown (long; in the HTML and JSON).
+SKIP = {"scores"}
+SKIP_METRICS = {"crew_pick_rate_by_round"}
+# Sections shown open; the rest are folded in <details>.
+OPEN = {"seats", "first_player", "balance", "bots"}
+
+
+def md(text: object) -> str:
+    """Escape text for a Markdown table cell or line: no HTML, no table breaks, no emphasis."""
+    s = "" if text is None else str(text)
+    s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    for ch in "\\|*_`[]":
+        s = s.replace(ch, "\\" + ch)
+    return s.replace("\n", " ")
+
+
+def _table(report: Report, df: pl.DataFrame) -> list[str]:
+    many = df[C.METRIC].n_unique() > 1
+    has_p = df[C.P_VALUE].is_not_null().any() and df[C.P_VALUE].is_not_nan().any()
+    head = (["metric"] if many else []) + ["group", "estimate", "95% interval", "n"] + (["p"] if has_p else [])
+    align = (["---"] if many else []) + ["---", "---:", "---:", "---:"] + (["---:"] if has_p else [])
+    out = ["| " + " | ".join(head) + " |", "|" + "|".join(align) + "|"]
+    for r in df.head(MAX_ROWS).iter_rows(named=True):
+        k = F.kind(r[C.METRIC])
+        cells = ([f"`{r[C.METRIC]}`"] if many else []) + [md(report.label(r[C.GROUP])), F.value(r[C.ESTIMATE], k),
+                                                       F.interval(r[C.CI_LOW], r[C.CI_HIGH], k), str(r[C.N])]
+        if has_p:
+            cells.append(F.p_value(r[C.P_VALUE]))
+        out.append("| " + " | ".join(cells) + " |")
+    if df.height > MAX_ROWS:
+        out.append(f"\n_…{df.height - MAX_ROWS} more rows in the HTML/JSON report._")
+    return out
+
+
+def render_markdown(report: Report) -> str:
+    run, v = report.run, report.run["variant"]
+    mark = {"fair": "✅", "unfair": "⚠️"}.get(report.verdict.status, "ℹ️")
+    lines = [f"### {mark} {md(report.verdict.headline)}", ""]
+    if report.verdict.detail:
+        lines += [md(report.verdict.detail), ""]
+    lines += ["| headline number | estimate | 95% interval | fair? |", "|---|---:|---:|---|"]
+    for i in report.verdict.items:
+        k = F.kind(i.metric) if i.unit != "number" else "number"
+        fair = "" if i.within_fair is None else (f"yes ({F.value(i.fair_value, k)} inside)" if i.within_fair
+                                                 else f"no ({F.value(i.fair_value, k)} outside)")
+        lines.append(f"| {md(i.label)} | {F.value(i.estimate, k)} | {F.interval(i.ci_low, i.ci_high, k)} | {fair} |")
+    lines += ["", f"**{md(v.get('name'))}** (`{md(v.get('path'))}`, hash `{md(v.get('hash'))}`) · "
+              f"{run.get('games')} games · {run.get('players')} players · seed {run.get('seed')} · "
+              f"bots {md(', '.join(run.get('lineup') or []))} · playtest {md(run.get('playtest_version'))}", ""]
+    changes = v.get("changes") or []
+    if changes:
+        lines.append(f"Changes against the parent draft ({len(changes)}):")
+        for c in changes:
+            old = "(absent)" if c.get("added") else json.dumps(c.get("old"), ensure_ascii=False)
+            new = "(removed)" if c.get("removed") else json.dumps(c.get("new"), ensure_ascii=False)
+            lines.append(f"- {md(c.get('path'))}: {md(old)} → {md(new)}")
+        lines.append("")
+    for s in report.sections:
+        if s.key in SKIP:
+            continue
+        df = s.table.filter(~pl.col(C.METRIC).is_in(list(SKIP_METRICS)))
+        if df.height == 0:
+            continue
+        folded = s.key not in OPEN
+        lines += [f"<details><summary>{md(s.title)}</summary>" if folded else f"#### {md(s.title)}", ""]
+        defs = df.select(C.METRIC, C.DEFINITION).unique(subset=[C.METRIC], maintain_order=True).iter_rows()
+        lines += [f"`{m}`: {md(d)}  " for m, d in defs] + [""]
+        lines += _table(report, df) + [""]
+        if folded:
+            lines += ["</details>", ""]
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,232 @@
+"""The report document: run provenance, card names, the verdict and every metric section.
+
+`build_report` turns a run (run.json, games, events) into a `Report`; its `to_dict()` is the
+JSON report (schema `report.schema.json`, documented in docs/report-json.md) and the HTML and
+Markdown renderers read the same object. Statistics come from `playtest.analysis`; this module
+only picks and words the verdict.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import polars as pl
+
+from playtest import __version__
+from playtest.analysis import columns as C
+from playtest.analysis.metrics import Section, sections
+
+SCHEMA_ID = "playtest-report"
+SCHEMA_VERSION = 1
+ALPHA = 0.05
+
+
+@dataclass(frozen=True)
+class VerdictItem:
+    """One headline number: a metric row, the value that would mean 'fair' and whether the
+    95% interval contains it (None when fairness does not apply)."""
+
+    label: str
+    metric: str
+    group: str
+    estimate: float | None
+    ci_low: float | None
+    ci_high: float | None
+    n: int | None
+    definition: str
+    fair_value: float | None = None
+    within_fair: bool | None = None
+    unit: str = "rate"  # rate | points | number | count
+
+
+@dataclass(frozen=True)
+class Verdict:
+    status: str  # "fair" | "unfair" | "unknown"
+    headline: str
+    detail: str
+    items: tuple[VerdictItem, ...]
+
+
+@dataclass(frozen=True)
+class Report:
+    run: dict[str, Any]
+    names: dict[str, dict[str, str]]
+    verdict: Verdict
+    sections: tuple[Section, ...]
+    generated_by: str = field(default=f"playtest {__version__}")
+
+    def label(self, ident: str) -> str:
+        """A card/crew/planet id as the variant spells it ('ja en'), else the id itself;
+        two-level groups 'a / b' are labelled part by part."""
+        if " / " in ident:
+            return " / ".join(self.label(p) for p in ident.split(" / "))
+        name = self.names.get(ident)
+        if not name:
+            return ident
+        ja, en = name.get("ja"), name.get("en")
+        if ja and en and ja != en:
+            return f"{ja} {en}"
+        return ja or en or ident
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "schema": SCHEMA_ID,
+            "schema_version": SCHEMA_VERSION,
+            "generated_by": self.generated_by,
+            "run": self.run,
+            "names": self.names,
+            "verdict": {
+                "status": self.verdict.status,
+                "headline": self.verdict.headline,
+                "detail": self.verdict.detail,
+                "items": [_clean(vars(i)) for i in self.verdict.items],
+            },
+            "sections": [
+                {"key": s.key, "title": s.title, "game_specific": s.game,
+                 "metrics": [_clean(r) for r in s.table.iter_rows(named=True)]}
+                for s in self.sections
+            ],
+        }
+
+
+def _clean(row: Mapping[str, Any]) -> dict[str, Any]:
+    """NaN → None so the JSON is valid JSON."""
+    return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in row.items()}
+
+
+def variant_names(resolved: Any) -> dict[str, dict[str, str]]:
+    """Every id'd item of the resolved variant that carries a name ({ja, en} or a string)."""
+    out: dict[str, dict[str, str]] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            ident, name = node.get("id"), node.get("name")
+            if isinstance(ident, str | int) and name is not None:
+                if isinstance(name, dict):
+                    out.setdefault(str(ident), {k: str(v) for k, v in name.items() if isinstance(v, str | int)})
+                elif isinstance(name, str):
+                    out.setdefault(str(ident), {"en": name})
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(resolved)
+    return out
+
+
+def run_summary(info: Mapping[str, Any], games: pl.DataFrame) -> dict[str, Any]:
+    """Provenance for the header: variant, its changes, seed, games, bots, versions."""
+    v = info.get("variant", {}) or {}
+    try:
+        from playtest.games import get_game
+
+        title = get_game(info["game"]).title
+    except Exception:  # an unknown or absent game still gets a report
+        title = str(info.get("game", ""))
+    return {
+        "game": info.get("game"),
+        "game_title": title,
+        "variant": {
+            "name": v.get("name"),
+            "path": v.get("path"),
+            "hash": v.get("hash"),
+            "rules_version": v.get("rules_version"),
+            "chain": list(v.get("chain", []) or []),
+            "overrides": list(v.get("overrides", []) or []),
+            "changes": list(v.get("changes", []) or []),
+        },
+        "seed": info.get("seed"),
+        "games": info.get("games", int(games["game"].n_unique()) if games.height else 0),
+        "players": info.get("players"),
+        "lineup": list(info.get("lineup", []) or []),
+        "rotate_seats": info.get("rotate_seats"),
+        "command": info.get("command"),
+        "playtest_version": (info.get("versions") or {}).get("playtest"),
+        "created": info.get("created"),
+    }
+
+
+def _row(secs: list[Section], metric: str, group: str | None = None) -> dict[str, Any] | None:
+    for s in secs:
+        df = s.table.filter(pl.col(C.METRIC) == metric)
+        if group is not None:
+            df = df.filter(pl.col(C.GROUP) == group)
+        if df.height:
+            return df.row(0, named=True)
+    return None
+
+
+def _rows(secs: list[Section], metric: str) -> list[dict[str, Any]]:
+    return [r for s in secs for r in s.table.filter(pl.col(C.METRIC) == metric).iter_rows(named=True)]
+
+
+def _item(label: str, row: dict[str, Any] | None, fair: float | None = None, unit: str = "rate") -> VerdictItem | None:
+    if row is None:
+        return None
+    lo, hi = row[C.CI_LOW], row[C.CI_HIGH]
+    within = None
+    if fair is not None and lo is not None and hi is not None and not (math.isnan(lo) or math.isnan(hi)):
+        within = bool(lo <= fair <= hi)
+    return VerdictItem(label=label, metric=row[C.METRIC], group=row[C.GROUP], estimate=row[C.ESTIMATE], ci_low=lo,
+                       ci_high=hi, n=row[C.N], definition=row[C.DEFINITION], fair_value=fair, within_fair=within, unit=unit)
+
+
+def pct(x: float | None) -> str:
+    return "–" if x is None or math.isnan(x) else f"{100 * x:.1f}%"
+
+
+def pts(x: float | None) -> str:
+    return "–" if x is None or math.isnan(x) else f"{100 * x:+.1f} pts"
+
+
+def verdict(secs: list[Section], players: int | None) -> Verdict:
+    """Seats are called fair when the chi-square test of equal seats is not significant at 5%
+    and the first player's advantage interval contains 0."""
+    seats = _rows(secs, "win_rate_by_seat")
+    if not seats or not players:
+        return Verdict("unknown", "No seat results in this run.", "", ())
+    fair = 1 / players
+    p_value = seats[0][C.P_VALUE]
+    fpa = _row(secs, "first_player_advantage")
+    detect = _row(secs, "detectable_seat_advantage")
+    worst = max(seats, key=lambda r: abs(r[C.ESTIMATE] - fair))
+    fpa_ok = fpa is None or fpa[C.CI_LOW] <= 0 <= fpa[C.CI_HIGH]
+    equal = p_value is None or math.isnan(p_value) or p_value >= ALPHA
+    n_games = seats[0][C.N]
+    d = detect[C.ESTIMATE] if detect else math.nan
+    if equal and fpa_ok:
+        status = "fair"
+        headline = (f"Seats look fair: no seat advantage detected in {n_games} games "
+                    f"(fair share {pct(fair)}; chi-square p = {p_value:.2g}).")
+        detail = (f"Every seat's win rate is compatible with {pct(fair)}; an advantage smaller than about "
+                  f"{100 * d:.1f} points could still go unseen at this sample size." if not math.isnan(d) else "")
+    else:
+        status = "unfair"
+        which = "favoured" if worst[C.ESTIMATE] > fair else "disadvantaged"
+        headline = (f"Seats are not equal: {worst[C.GROUP]} is {which}, winning {pct(worst[C.ESTIMATE])} "
+                    f"({pct(worst[C.CI_LOW])}–{pct(worst[C.CI_HIGH])}) against a fair {pct(fair)} "
+                    f"(chi-square p = {p_value:.2g}).")
+        detail = (f"Start player's advantage: {pts(fpa[C.ESTIMATE])} ({pts(fpa[C.CI_LOW])} to {pts(fpa[C.CI_HIGH])})."
+                  if fpa else "")
+    items = [
+        _item("Start player's advantage", fpa, 0.0, "rate_diff"),
+        _item(f"Most off-balance seat ({worst[C.GROUP]})", worst, fair),
+        _item("Balance (1 = equal seats)", _row(secs, "balance")),
+        _item("Smallest seat advantage these games can detect", detect, None, "rate_diff"),
+        _item("Game length (rounds)", _row(secs, "game_length_rounds"), None, "number"),
+        _item("Shared wins", _row(secs, "tie_rate"), None),
+    ]
+    return Verdict(status, headline, detail, tuple(i for i in items if i is not None))
+
+
+def build_report(info: Mapping[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> Report:
+    secs = sections(dict(info), games, events)
+    run = run_summary(info, games)
+    players = run["players"] or (int(games["seat"].n_unique()) if games.height else None)
+    resolved = (info.get("variant") or {}).get("resolved", {})
+    return Report(run=run, names=variant_names(resolved), verdict=verdict(secs, players), sections=tuple(secs))
