@@ -16,7 +16,7 @@ from playtest.variants.source import parse_file
 
 @app.command()
 def replay(
-    transcript: Annotated[Path, typer.Argument(help="Transcript YAML file (docs/transcripts.md).")],
+    transcript: Annotated[Path, typer.Argument(help="Transcript YAML file (docs/transcripts.md).", metavar="TRANSCRIPT")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Replay a recorded game: check every move, stop at the first illegal one (naming its

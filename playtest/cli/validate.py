@@ -16,7 +16,7 @@ from playtest.variants import load_variant
 
 @app.command()
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Variant YAML files to check.")],
+    files: Annotated[list[Path], typer.Argument(help="Variant YAML files to check.", metavar="FILE...")],
     set_: SetOption = None,
 ) -> None:
     """Validate variant files against their game's schema.

@@ -1,0 +1,90 @@
+"""CLI: exact messages and exit codes for validate and simulate; every command has help."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+DRAFT5 = "variants/stargate/draft5.yaml"
+
+
+def test_validate_ok(cli):
+    r = cli("validate", DRAFT5)
+    assert r.returncode == 0, r.stderr
+    assert re.fullmatch(r"variants/stargate/draft5.yaml: ok \(stargate draft5, '.*Stargate draft 5', hash [0-9a-f]{16}\)\n",
+                        r.stdout)
+    assert r.stderr == ""
+
+
+def test_validate_reports_every_problem_of_every_file(cli, tmp_path):
+    (tmp_path / "a.yaml").write_text(f"extends: {ROOT / DRAFT5}\ncrews: [{{id: bays, time: -2}}]\n")
+    (tmp_path / "b.yaml").write_text("game: stargate\nname: a\nname: b\n")
+    r = cli("validate", str(tmp_path / "a.yaml"), DRAFT5, str(tmp_path / "b.yaml"))
+    assert r.returncode == 2
+    assert r.stderr.splitlines() == [
+        f"{tmp_path / 'a.yaml'}:2:26: crews.bays.time: Input should be greater than or equal to 0 (got -2)",
+        f"{tmp_path / 'b.yaml'}:3:1: name: duplicate key (first defined at line 2)",
+    ]
+    assert "draft5.yaml: ok" in r.stdout
+    assert "Traceback" not in r.stderr
+
+
+def test_validate_with_set(cli):
+    r = cli("validate", DRAFT5, "--set", "crews.bays.time=x")
+    assert r.returncode == 2
+    assert r.stderr == ("--set crews.bays.time=x:1:17: crews.bays.time: Input should be a valid integer, "
+                        "unable to parse string as an integer (got 'x')\n")
+
+
+def test_validate_missing_file(cli):
+    r = cli("validate", "nope.yaml")
+    assert (r.returncode, r.stderr) == (2, "nope.yaml:1:1: no such file\n")
+
+
+def test_simulate_writes_tables_and_summary(cli, tmp_path):
+    out = tmp_path / "run"
+    r = cli("simulate", DRAFT5, "-n", "12", "--players", "3", "--bots", "greedy,random,scripted:late-placer",
+            "--seed", "4", "--workers", "1", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "12 games of" in r.stdout and "Win rate by seat" in r.stdout and "Crew pick rate" in r.stdout
+    assert "chi-square" in r.stdout
+    games = pl.read_parquet(out / "games.parquet")
+    assert games.height == 36 and set(games["bot"]) == {"greedy", "random", "scripted:late-placer"}
+    info = json.loads((out / "run.json").read_text())
+    assert info["command"].startswith("playtest simulate") and info["players"] == 3
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--players", "5"], "error: variants/stargate/draft5.yaml: --players 5 is not supported by this variant "
+                         "(supported: 3, 4)\n"),
+    (["--bots", "random,random"], "error: --bots names 2 bots for 4 players (give one name, or one per seat)\n"),
+    (["--set", "cubes.total=0"], "--set cubes.total=0:1:13: cubes.total: Input should be greater than or equal to 1 (got 0)\n"),
+])
+def test_simulate_bad_input(cli, tmp_path, args, message):
+    r = cli("simulate", DRAFT5, "-n", "2", "--out", str(tmp_path / "x"), *args)
+    assert (r.returncode, r.stderr) == (2, message)
+    assert not (tmp_path / "x").exists()
+
+
+def test_unknown_command_is_a_usage_error(cli):
+    r = cli("frobnicate")
+    assert r.returncode == 2 and "No such command 'frobnicate'" in r.stderr
+
+
+def test_every_command_has_help(cli):
+    from playtest.cli.app import _register, app
+
+    _register()
+    names = [c.name or c.callback.__name__ for c in app.registered_commands]
+    assert {"validate", "simulate", "replay"} <= set(names)
+    for name in names:
+        r = cli(name, "--help")
+        assert r.returncode == 0, name
+        cmd = next(c for c in app.registered_commands if (c.name or c.callback.__name__) == name)
+        assert cmd.callback.__doc__ and cmd.callback.__doc__.strip(), f"{name} has no docstring"
+        assert "Usage: playtest" in r.stdout

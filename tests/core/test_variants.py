@@ -1,0 +1,164 @@
+"""The variant loader: extends, id-merge, remove, --set, strict errors with file:line:col."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from playtest.errors import VariantError
+from playtest.variants import diff, load_variant, load_variant_text
+
+ROOT = Path(__file__).resolve().parents[2]
+DRAFT5 = ROOT / "variants" / "stargate" / "draft5.yaml"
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def problems(exc: pytest.ExceptionInfo[VariantError]) -> list[str]:
+    return [str(p) for p in exc.value.problems]
+
+
+def test_draft5_loads_with_every_option_resolved():
+    v = load_variant(DRAFT5)
+    m = v.model
+    assert (v.game, m.rules_version) == ("stargate", "draft5")
+    assert m.planets_dealt == {3: 5, 4: 7}
+    assert (m.cubes.total, m.cubes.start_in_hand, m.cubes.replenish) == (15, 3, 2)
+    assert len(m.planets) == 12 and len(m.crews) == 6
+    assert {c.id: c.time for c in m.crews} == {
+        "armstrong": 4, "orlins": 3, "audrin": 3, "rahel": 2, "anderson": 2, "bays": 1}
+    assert [p.color for p in m.planets].count("red") == 3
+    assert len(v.hash) == 16 and v.changes == ()
+
+
+def test_extends_deep_merges_maps_and_merges_id_lists(tmp_path):
+    child = write(tmp_path, "d6.yaml", f"""
+extends: {DRAFT5}
+name: child
+cubes: {{replenish: 0}}
+crews:
+  - {{id: bays, time: 2}}
+  - {{id: orlins, remove: true}}
+  - {{id: newbie, time: 1, skill: [{{effect: gain_vp, amount: 1}}]}}
+""")
+    v = load_variant(child)
+    m = v.model
+    assert (m.cubes.total, m.cubes.start_in_hand, m.cubes.replenish) == (15, 3, 0)
+    assert [c.id for c in m.crews] == ["armstrong", "audrin", "rahel", "anderson", "bays", "newbie"]
+    bays = next(c for c in m.crews if c.id == "bays")
+    assert bays.time == 2 and bays.skill[0].effect == "gain_cubes"  # untouched keys kept
+    changed = {c.path for c in v.changes}
+    assert {"cubes.replenish", "crews.bays.time", "crews.orlins", "crews.newbie", "name"} <= changed
+    assert v.parent is not None and v.parent.endswith("draft5.yaml")
+
+
+def test_set_overrides_are_validated_and_recorded():
+    v = load_variant(DRAFT5, ["crews.bays.time=3", "scoring.majority_tiebreak=earlier_first_cube"])
+    assert next(c for c in v.model.crews if c.id == "bays").time == 3
+    assert [str(c) for c in v.changes] == [
+        "scoring.majority_tiebreak: later_first_cube → earlier_first_cube", "crews.bays.time: 1 → 3"]
+    assert v.hash != load_variant(DRAFT5).hash
+
+
+def test_set_errors_name_the_override():
+    with pytest.raises(VariantError) as exc:
+        load_variant(DRAFT5, ["crews.bays.time=-1"])
+    assert problems(exc) == [
+        "--set crews.bays.time=-1:1:17: crews.bays.time: Input should be greater than or equal to 0 (got -1)"]
+    with pytest.raises(VariantError) as exc:
+        load_variant(DRAFT5, ["crews.zork.time=1"])
+    assert problems(exc) == ["--set crews.zork.time=1:1:1: crews.zork: no item 'zork' "
+                             "(known: armstrong, orlins, audrin, rahel, anderson, bays)"]
+    with pytest.raises(VariantError) as exc:
+        load_variant(DRAFT5, ["novalue"])
+    assert problems(exc) == ["--set novalue:1:1: expected key.path=value"]
+
+
+def test_every_error_at_once_with_locations(tmp_path):
+    bad = write(tmp_path, "bad.yaml", f"""extends: {DRAFT5}
+name: bad
+cubes: {{replenishh: 2}}
+crews:
+  - {{id: bays, time: -1}}
+  - {{id: orlins, skill: [{{effect: teleport}}]}}
+planets:
+  - {{id: red1, vp: []}}
+""")
+    with pytest.raises(VariantError) as exc:
+        load_variant(bad)
+    got = problems(exc)
+    label = str(bad)
+    assert got[0] == f"{label}:3:9: cubes.replenishh: unknown key; valid keys: replenish, start_in_hand, total"
+    assert got[1] == f"{label}:5:22: crews.bays.time: Input should be greater than or equal to 0 (got -1)"
+    assert got[2].startswith(f"{label}:6:26: crews.orlins.skill.0: Input tag 'teleport' found using 'effect'")
+    assert "'gain_vp'" in got[2] and "'swap_adjacent'" in got[2]
+    assert got[3] == f"{label}:8:20: planets.red1.vp: a planet needs at least one slot (the VP column is empty) (got [])"
+    assert len(got) == 4
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("game: stargate\nname: x\ncrews: [a, b\n", ":4:1: malformed YAML: expected ',' or ']', but got '<stream end>'"),
+    ("game: stargate\nname: a\nname: b\n", ":3:1: name: duplicate key (first defined at line 2)"),
+    ("name: a\n", ":1:1: game: required key is missing (known games: stargate, ohseven)"),
+    ("game: chess\n", ":1:7: game: unknown game 'chess' (known games: stargate, ohseven)"),
+    ("", ":1:1: the file is empty"),
+    ("- a\n- b\n", ":1:1: a variant must be a mapping of keys to values"),
+])
+def test_malformed_files(tmp_path, text, expected):
+    path = write(tmp_path, "v.yaml", text)
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    assert problems(exc) == [f"{path}{expected}"]
+
+
+def test_missing_parent_and_cycles(tmp_path):
+    orphan = write(tmp_path, "orphan.yaml", "extends: nope.yaml\nname: x\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(orphan)
+    assert problems(exc) == [f"{orphan}:1:10: extends: parent variant not found: {tmp_path / 'nope.yaml'}"]
+    a = write(tmp_path, "a.yaml", "extends: b.yaml\n")
+    write(tmp_path, "b.yaml", "extends: a.yaml\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(a)
+    assert problems(exc) == [f"{tmp_path / 'b.yaml'}:1:10: extends: extends cycle: "
+                             f"{a} → {tmp_path / 'b.yaml'} → {a}"]
+
+
+@pytest.mark.parametrize(("patch", "expected"), [
+    ("planets_dealt: {4: 13}", "planets_dealt.4: 13 planets dealt for 4 players but only 12 planet cards exist"),
+    ("crews: [{id: bays, remove: true}, {id: orlins, remove: true}, {id: rahel, remove: true}]",
+     "crews: 3 crews are too few for 4 players (each takes one per round)"),
+    ("cubes: {start_in_hand: 20}", "cubes.start_in_hand: 20 cubes in hand but only 15 per player"),
+    ("planets: [{id: red1, color: purple}]", "planets.red1.color: unknown color 'purple' (known: blue, green, red, yellow)"),
+])
+def test_impossible_values(tmp_path, patch, expected):
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\nname: x\n{patch}\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    got = problems(exc)
+    assert len(got) == 1 and got[0].split(": ", 1)[1] == expected
+
+
+def test_remove_unknown_id_is_an_error(tmp_path):
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\ncrews: [{{id: zork, remove: true}}]\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    assert problems(exc)[0].endswith(
+        "crews.zork: cannot remove: no item with id 'zork' (known: armstrong, orlins, audrin, rahel, anderson, bays)")
+
+
+def test_semantic_diff_by_id():
+    a = {"crews": [{"id": "bays", "time": 1}, {"id": "x", "time": 2}], "n": 1}
+    b = {"crews": [{"id": "x", "time": 2}, {"id": "bays", "time": 2}, {"id": "y", "time": 1}], "n": 1}
+    assert [str(c) for c in diff(a, b)] == ["crews.bays.time: 1 → 2", 'crews.y: (absent) → {"id": "y", "time": 1}']
+
+
+def test_text_variant_rejects_extends():
+    with pytest.raises(VariantError) as exc:
+        load_variant_text("extends: a.yaml\ngame: stargate\n", "t.yaml")
+    assert problems(exc) == ["t.yaml:1:10: extends: extends needs a file, not text"]

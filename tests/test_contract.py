@@ -1,0 +1,72 @@
+"""One contract for every registered game: random playouts end, same seed → same events,
+apply never mutates its input, bots only ever choose legal actions, results are consistent."""
+
+from __future__ import annotations
+
+import copy
+import random
+from pathlib import Path
+
+import pytest
+
+from playtest import rng
+from playtest.games import game_names, get_game
+from playtest.sim.runner import play_game
+from playtest.variants import load_variant
+
+ROOT = Path(__file__).resolve().parent.parent
+VARIANTS = {name: sorted((ROOT / "variants" / name).glob("*.yaml")) for name in game_names()}
+CASES = [(game, path) for game, paths in VARIANTS.items() for path in paths]
+
+
+def _play(game: str, path: Path, seed: int, players: int):
+    variant = load_variant(path)
+    spec = get_game(game)
+    rules = spec.make_rules(variant.model)
+    bots = [spec.make_bot("random", rules, s) for s in range(players)]
+    return play_game(rules, bots, n_players=players, deal_rng=rng.stream(seed, 0, rng.DEAL),
+                     bot_rngs=[rng.stream(seed, 0, rng.bot_stream(s)) for s in range(players)])
+
+
+@pytest.mark.parametrize(("game", "path"), CASES, ids=[f"{g}:{p.stem}" for g, p in CASES])
+def test_random_playouts_end_and_repeat(game, path):
+    variant = load_variant(path)
+    for players in variant.model.player_counts():
+        for seed in range(3):
+            a = _play(game, path, seed, players)
+            b = _play(game, path, seed, players)
+            assert a.events == b.events
+            assert [s.total for s in a.result.seats] == [s.total for s in b.result.seats]
+            assert len(a.result.seats) == players
+            assert sum(s.win_share for s in a.result.seats) == pytest.approx(1.0)
+            best = max(s.total for s in a.result.seats)
+            for s in a.result.seats:
+                assert s.total == pytest.approx(sum(s.components.values()))
+                if s.win_share > 0:  # winners have the best total (tie-breaks only split equals)
+                    assert s.total == best and s.rank == 1
+                else:
+                    assert s.rank > 1
+
+
+@pytest.mark.parametrize(("game", "path"), CASES, ids=[f"{g}:{p.stem}" for g, p in CASES])
+def test_apply_does_not_mutate_its_input(game, path):
+    variant = load_variant(path)
+    spec = get_game(game)
+    rules = spec.make_rules(variant.model)
+    players = variant.model.player_counts()[0]
+    r = random.Random(5)
+    state = rules.initial_state(players, rng=random.Random(1))
+    steps = 0
+    while not rules.is_terminal(state) and steps < 300:
+        legal = list(rules.legal_actions(state))
+        assert legal, "a non-terminal state must offer an action"
+        action = legal[r.randrange(len(legal))]
+        before = copy.deepcopy(state)
+        nxt = rules.apply(state, action, rng=random.Random(steps))
+        assert state == before
+        state = nxt
+        steps += 1
+
+
+def test_every_game_has_variants():
+    assert all(VARIANTS[g] for g in game_names())
