@@ -157,7 +157,8 @@ def build_charts(report: Report) -> list[Chart]:
         for metric in section.table[C.METRIC].unique(maintain_order=True).to_list():
             if metric in SPECIAL_METRICS:
                 continue
-            df = _rows(report, metric)
+            df = section.table.filter(pl.col(C.METRIC) == metric).with_columns(
+                pl.col(C.GROUP).map_elements(report.label, return_dtype=pl.String).alias("label"))
             df = df.filter(pl.col(C.CI_LOW).is_not_null() & pl.col(C.CI_LOW).is_not_nan())
             if df.height == 0:
                 continue

@@ -49,3 +49,8 @@ def p_value(p: float | None) -> str:
         return ""
     assert p is not None
     return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def fair(x: float | None, k: str) -> str:
+    """The fair reference value: 0 for differences, else as `value`."""
+    return "0" if k == "diff" and x == 0 else value(x, k)

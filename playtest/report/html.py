@@ -138,7 +138,7 @@ def _item(item: VerdictItem) -> str:
     k = F.kind(item.metric) if item.unit != "number" else "number"
     badge = ""
     if item.within_fair is not None:
-        fair = F.value(item.fair_value, k)
+        fair = F.fair(item.fair_value, k)
         badge = (f'<span class="badge in">fair {e(fair)} inside interval</span>' if item.within_fair
                  else f'<span class="badge out">fair {e(fair)} outside interval</span>')
     ci = F.interval(item.ci_low, item.ci_high, k)

@@ -54,8 +54,8 @@ def render_markdown(report: Report) -> str:
     lines += ["| headline number | estimate | 95% interval | fair? |", "|---|---:|---:|---|"]
     for i in report.verdict.items:
         k = F.kind(i.metric) if i.unit != "number" else "number"
-        fair = "" if i.within_fair is None else (f"yes ({F.value(i.fair_value, k)} inside)" if i.within_fair
-                                                 else f"no ({F.value(i.fair_value, k)} outside)")
+        fair = "" if i.within_fair is None else (f"yes ({F.fair(i.fair_value, k)} inside)" if i.within_fair
+                                                 else f"no ({F.fair(i.fair_value, k)} outside)")
         lines.append(f"| {md(i.label)} | {F.value(i.estimate, k)} | {F.interval(i.ci_low, i.ci_high, k)} | {fair} |")
     lines += ["", f"**{md(v.get('name'))}** (`{md(v.get('path'))}`, hash `{md(v.get('hash'))}`) · "
               f"{run.get('games')} games · {run.get('players')} players · seed {run.get('seed')} · "

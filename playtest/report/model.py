@@ -203,8 +203,12 @@ def verdict(secs: list[Section], players: int | None) -> Verdict:
         status = "fair"
         headline = (f"Seats look fair: no seat advantage detected in {n_games} games "
                     f"(fair share {pct(fair)}; chi-square p = {p_value:.2g}).")
-        detail = (f"Every seat's win rate is compatible with {pct(fair)}; an advantage smaller than about "
-                  f"{100 * d:.1f} points could still go unseen at this sample size." if not math.isnan(d) else "")
+        outside = [r[C.GROUP] for r in seats if not r[C.CI_LOW] <= fair <= r[C.CI_HIGH]]
+        first = (f"Every seat's 95% interval contains {pct(fair)}." if not outside else
+                 f"{', '.join(outside)}: its own interval misses {pct(fair)}, but with {len(seats)} seats one such "
+                 "miss is expected by chance and the joint test is not significant.")
+        detail = first + (f" An advantage smaller than about {100 * d:.1f} points could still go unseen with "
+                          f"{n_games} games." if not math.isnan(d) else "")
     else:
         status = "unfair"
         which = "favoured" if worst[C.ESTIMATE] > fair else "disadvantaged"
