@@ -16,7 +16,7 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	$(BIN)/playtest validate variants/stargate/draft5.yaml
-	$(BIN)/playtest simulate variants/stargate/draft5.yaml -n 2000 --players 4 \
+	$(BIN)/playtest simulate variants/stargate/draft5.yaml -n 1000 --players 4 \
 		--bots greedy,greedy,random,scripted:bays-first --seed 1 --out reports/demo-stargate
 
 test: $(STAMP)
