@@ -3,6 +3,7 @@
 A turn is a crew pick, then any skill targets, then one placement:
     bays; place red1 blue2          audrin; move red1>blue3; place -
     anderson; swap green2@3; place yellow1 red2 blue1
+    builder; place red1 blue2; overflow green1      surveyor; develop red2; place -
 """
 
 from __future__ import annotations
@@ -43,6 +44,26 @@ class SwapCubes:
 
 
 @dataclass(frozen=True, slots=True)
+class OverflowCube:
+    """Overflow crew: put a cube from hand into the overflow slot of the full planet `planet`."""
+
+    planet: str
+
+    def __str__(self) -> str:
+        return f"overflow {self.planet}"
+
+
+@dataclass(frozen=True, slots=True)
+class Develop:
+    """develop_planet: put a cube from hand into the crew's extension slot of `planet`."""
+
+    planet: str
+
+    def __str__(self) -> str:
+        return f"develop {self.planet}"
+
+
+@dataclass(frozen=True, slots=True)
 class Place:
     """Place cubes, one per planet id listed, in this order (empty: place none)."""
 
@@ -52,7 +73,7 @@ class Place:
         return "place " + (" ".join(self.planets) if self.planets else "-")
 
 
-Action = TakeCrew | MoveCube | SwapCubes | Place
+Action = TakeCrew | MoveCube | SwapCubes | OverflowCube | Develop | Place
 
 
 def parse_action(text: str) -> Action:
@@ -74,8 +95,12 @@ def parse_action(text: str) -> Action:
         if not sep or not slot.strip().isdigit():
             raise ValueError(f"cannot read {text!r}: expected 'swap PLANET@SLOT'")
         return SwapCubes(planet.strip(), int(slot))
+    if word in ("overflow", "develop"):
+        if not rest or " " in rest:
+            raise ValueError(f"cannot read {text!r}: expected '{word} PLANET'")
+        return OverflowCube(rest) if word == "overflow" else Develop(rest)
     if not word or rest:
-        raise ValueError(f"cannot read {text!r}: expected a crew id, 'move', 'swap' or 'place'")
+        raise ValueError(f"cannot read {text!r}: expected a crew id, 'move', 'swap', 'overflow', 'develop' or 'place'")
     return TakeCrew(word)
 
 

@@ -174,7 +174,7 @@ class GreedyBot:
                 planets[s_] += v
             for s_, k in pinfo[1]:
                 colors[s_][planet_color[card]] += k
-        skill = state.skill_vp
+        skill = rules.fixed_vp(state)
         base = [planets[s_] + rules.color_bonus(colors[s_]) + skill[s_] for s_ in range(n)]
         others = [s_ for s_ in range(n) if s_ != seat]
         best_other_fixed = max(base[s_] for s_ in others)
@@ -183,6 +183,9 @@ class GreedyBot:
         keep = state.hand[seat] + state.stock[seat]
         one_max = rules.variant.scoring.color_bonus
         deltas: dict[tuple[int, int], list[int]] = {}
+        # What the turn's end pays for the placed cubes (color-keyed crews, last_cube planets).
+        gains_apply = bool(rules.color_vp[state.crew]) or rules.any_last_cube
+        before = state.extra_placed
 
         def delta(p: int, k: int) -> list[int]:
             d = [0] * n
@@ -193,8 +196,12 @@ class GreedyBot:
             return d
 
         for seq in seqs:
+            gain = converted = 0
+            if gains_apply:
+                g = rules.turn_gains(state, (*before, *seq), seq[-1] if seq else state.last_pos, pending=seq)
+                gain, converted = g[0] + g[1], g[2] + g[3]
             if not seq:
-                yield base[seat] - best_other_fixed + 0.01 * keep, seq
+                yield base[seat] + gain - best_other_fixed + 0.01 * (keep - converted), seq
                 continue
             touched: dict[int, int] = {}
             for p in seq:
@@ -210,9 +217,9 @@ class GreedyBot:
                 my_colors[planet_color[circle[key[0]]]] += key[1]
             m = max(my_colors)
             bonus = m * my_colors.count(m) if one_max is ColorBonus.ALL_MAX_COLORS else rules.color_bonus(my_colors)
-            mine = mine_fixed + total[seat] + bonus
+            mine = mine_fixed + total[seat] + bonus + gain
             best_other = max(base[s_] + total[s_] for s_ in others)
-            yield mine - best_other + 0.01 * (keep - len(seq)), seq
+            yield mine - best_other + 0.01 * (keep - len(seq) - converted), seq
 
 
 # --- scripted styles --------------------------------------------------------------------------

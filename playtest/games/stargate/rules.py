@@ -8,6 +8,7 @@ its input. Planets are addressed by position in the circle internally, by card i
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,7 +20,15 @@ from playtest.core.events import Event, EventKind
 from playtest.core.results import GameResult, SeatResult, rank
 from playtest.errors import IllegalActionError
 from playtest.games.stargate import schema as sc
-from playtest.games.stargate.actions import Action, MoveCube, Place, SwapCubes, TakeCrew
+from playtest.games.stargate.actions import (
+    Action,
+    Develop,
+    MoveCube,
+    OverflowCube,
+    Place,
+    SwapCubes,
+    TakeCrew,
+)
 
 PLACE_STEP = -1
 """Marker in State.pending: the placement step."""
@@ -67,6 +76,33 @@ class State:
     vp_gained: int = 0
     cubes_gained: int = 0
     cubes_placed: tuple[int, ...] = ()
+    # --- next-draft rules (all empty/zero under draft 5) ---
+    crew_bonus: tuple[int, ...] = ()
+    """Per crew: time accumulated by accumulate_time (Puerto Rico style), public."""
+    taken_mask: int = 0
+    """Bit c set: crew c was taken this round."""
+    crew_bonus_used: int = 0
+    """This turn: the accumulated time the taken crew carried."""
+    extra_time: int = 0
+    """This turn: time beyond the crew's printed value (its accumulated time + banked time)."""
+    time_bank: tuple[int, ...] = ()
+    """Per seat: extra time for the seat's next turn (from convert_cubes into time)."""
+    effect_vp: tuple[int, ...] = ()
+    """Per seat: VP from last_cube planet effects (final planet effects are scored, not stored)."""
+    converted: tuple[int, ...] = ()
+    """Per seat: cubes converted by planet effects (out of the game)."""
+    ext_planet: tuple[tuple[int, ...], ...] = ()
+    """Per circle position: the owner of each extension slot of the planet (-1 = empty)."""
+    ext_crew: tuple[tuple[int, ...], ...] = ()
+    """Per crew: the owners of its filled extension slots, slot 1 first."""
+    extra_placed: tuple[int, ...] = ()
+    """This turn: circle positions of cubes placed by skills on the track (overflow)."""
+    last_pos: int = -1
+    """This turn: circle position of the last cube placed on a track (-1: none yet)."""
+    developed: int = 0
+    """This turn: cubes put into extension slots."""
+    turn_gains: tuple[int, int, int] = (0, 0, 0)
+    """This turn, resolved at its end: (color VP, planet-effect VP, cubes converted)."""
 
     @property
     def seat(self) -> int:
@@ -78,10 +114,29 @@ class Score:
     planets: tuple[int, ...]
     color: tuple[int, ...]
     skill: tuple[int, ...]
+    planet_effects: tuple[int, ...] = ()
+    """VP from planet special effects (last_cube and final), including a multiplier's change."""
+    extensions: tuple[int, ...] = ()
+    """VP of the cubes in extension slots (planets and crews)."""
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return tuple(a + b + c for a, b, c in zip(self.planets, self.color, self.skill, strict=True))
+        n = len(self.planets)
+        effects = self.planet_effects or (0,) * n
+        ext = self.extensions or (0,) * n
+        return tuple(a + b + c + d + e for a, b, c, d, e in
+                     zip(self.planets, self.color, self.skill, effects, ext, strict=True))
+
+    def parts(self, seat: int) -> dict[str, int]:
+        return {"planets": self.planets[seat], "color": self.color[seat], "skill": self.skill[seat],
+                "planet_effects": self.planet_effects[seat] if self.planet_effects else 0,
+                "extensions": self.extensions[seat] if self.extensions else 0}
+
+
+Gains = tuple[int, int, int, int, int]
+"""What a turn's placed cubes earn at its end: (skill VP, planet-effect VP, cubes converted from
+hand, cubes converted from stock, time banked for the next turn)."""
+NO_GAINS: Gains = (0, 0, 0, 0, 0)
 
 
 def majority_order(owners: Sequence[int], later_wins: bool) -> list[int]:
@@ -158,6 +213,8 @@ class StargateRules:
         self.planet_index = {p.id: i for i, p in enumerate(variant.planets)}
         self.vp = tuple(p.vp for p in variant.planets)
         self.capacity = tuple(len(p.vp) for p in variant.planets)
+        self.vp_ext = tuple((*p.vp, p.vp[-1] if p.overflow_vp is None else p.overflow_vp) for p in variant.planets)
+        """Each planet's VP column with its overflow slot behind the last slot."""
         color_index = {c.id: i for i, c in enumerate(variant.colors)}
         self.planet_color = tuple(color_index[p.color] for p in variant.planets)
         self.n_colors = len(variant.colors)
@@ -170,14 +227,21 @@ class StargateRules:
         self.mode: list[Mode] = []
         self.per_planet: list[int] = []
         self.queue: list[tuple[int, ...]] = []
+        self.accumulate: list[sc.AccumulateTime | None] = []
+        self.color_vp: list[tuple[tuple[frozenset[int], int, str], ...]] = []
         for crew in variant.crews:
             mode, per = Mode.WALK, 1
             before, after = [], []
+            self.accumulate.append(next((e for e in crew.skill if isinstance(e, sc.AccumulateTime)), None))
+            self.color_vp.append(tuple((frozenset(color_index[c] for c in e.colors), e.amount, e.count)
+                                       for e in crew.skill if isinstance(e, sc.ColorVP)))
             for i, eff in enumerate(crew.skill):
                 if isinstance(eff, sc.FreeOrder):
                     mode, per = Mode.FREE, eff.per_planet
                 elif isinstance(eff, sc.RepeatPlanet):
                     mode = Mode.REPEAT
+                elif isinstance(eff, sc.PASSIVE_EFFECTS):
+                    continue
                 elif eff.timing is sc.Timing.BEFORE:
                     before.append(i)
                 else:
@@ -186,7 +250,14 @@ class StargateRules:
             self.per_planet.append(per)
             self.queue.append((*before, PLACE_STEP, *after))
         self.placement_ends_turn = tuple(q[-1] == PLACE_STEP for q in self.queue)
-        """Per crew: nothing resolves after placing, so a placement's outcome is its board alone."""
+        """Per crew: no decision or effect step follows the placement, so a placement's outcome is
+        its board plus `turn_gains` (what the turn's end pays for the placed cubes)."""
+        last = sc.PlanetTrigger.LAST_CUBE
+        self.last_cube_effects = tuple(tuple(e for e in p.effects if e.trigger is last) for p in variant.planets)
+        self.final_effects = tuple(tuple(e for e in p.effects if e.trigger is not last) for p in variant.planets)
+        self.any_last_cube = any(self.last_cube_effects)
+        self.ext_vp = tuple(p.extension_vp for p in variant.planets)
+        self.crew_ext_vp = tuple(c.extension_vp for c in variant.crews)
 
     # --- protocol ---------------------------------------------------------------------------
 
@@ -216,6 +287,12 @@ class StargateRules:
             turn=1,
             phase=Phase.CREW,
             cubes_placed=(0,) * n_players,
+            crew_bonus=(0,) * len(self.crews),
+            time_bank=(0,) * n_players,
+            effect_vp=(0,) * n_players,
+            converted=(0,) * n_players,
+            ext_planet=tuple((-1,) * len(self.ext_vp[c]) for c in circle),
+            ext_crew=((),) * len(self.crews),
         )
 
     def current_seat(self, state: State) -> int:
@@ -254,6 +331,17 @@ class StargateRules:
             srcs = [p for p, owners in enumerate(board) if owners and owners[-1] == seat]
             dsts = [p for p in range(len(board)) if len(board[p]) < self.capacity[circle[p]]]
             return [MoveCube(ids[circle[s]], ids[circle[d]]) for s in srcs for d in dsts if d != s]
+        if isinstance(effect, sc.Overflow):
+            if state.hand[state.seat] < 1:
+                return []
+            cap = self.capacity
+            return [OverflowCube(ids[circle[p]]) for p, owners in enumerate(board) if len(owners) == cap[circle[p]]]
+        if isinstance(effect, sc.DevelopPlanet):
+            if state.hand[state.seat] < 1:
+                return []
+            i = effect.slot - 1
+            return [Develop(ids[circle[p]]) for p, slots in enumerate(state.ext_planet)
+                    if i < len(slots) and slots[i] < 0]
         if isinstance(effect, sc.SwapAdjacent):
             # A swap of two cubes of the same owner changes nothing, so it is not a use of the
             # skill: only pairs of different owners are targets (the skill must be used).
@@ -262,7 +350,7 @@ class StargateRules:
         raise AssertionError(f"effect {effect!r} needs no target")
 
     def max_cubes(self, state: State) -> int:
-        return min(self.crews[state.crew].time, state.hand[state.seat])
+        return min(self.crews[state.crew].time + state.extra_time, state.hand[state.seat])
 
     def placements(self, state: State) -> PlaceOptions:
         """Every legal placement this turn, as Place actions (the empty placement first)."""
@@ -366,9 +454,15 @@ class StargateRules:
                     f"no crew '{action.crew}' (crews: {', '.join(x.id for x in self.crews)})", action=str(action))
             if c not in state.available:
                 raise IllegalActionError(f"crew '{action.crew}' is not in the crew area this round", action=str(action))
+            seat = state.seat
+            bonus, bank = state.crew_bonus[c], state.time_bank[seat]
             state = _replace(state, crew=c, phase=Phase.SKILL,
                              available=tuple(x for x in state.available if x != c),
-                             pending=self.queue[c], notes=(str(action),), placed=(), vp_gained=0, cubes_gained=0)
+                             pending=self.queue[c], notes=(str(action),), placed=(), vp_gained=0, cubes_gained=0,
+                             crew_bonus=_set(state.crew_bonus, c, 0) if bonus else state.crew_bonus,
+                             time_bank=_set(state.time_bank, seat, 0) if bank else state.time_bank,
+                             taken_mask=state.taken_mask | (1 << c), crew_bonus_used=bonus, extra_time=bonus + bank,
+                             extra_placed=(), last_pos=-1, developed=0, turn_gains=(0, 0, 0))
             return self._advance(state, log)
         if phase is Phase.SKILL:
             effect = self.crews[state.crew].skill[state.pending[0]]
@@ -376,8 +470,13 @@ class StargateRules:
                 state = self._move(state, action)
             elif isinstance(effect, sc.SwapAdjacent) and isinstance(action, SwapCubes):
                 state = self._swap(state, action)
+            elif isinstance(effect, sc.Overflow) and isinstance(action, OverflowCube):
+                state = self._overflow(state, action)
+            elif isinstance(effect, sc.DevelopPlanet) and isinstance(action, Develop):
+                state = self._develop(state, action, effect.slot)
             else:
-                want = "move SRC>DST" if isinstance(effect, sc.MoveTailCube) else "swap PLANET@SLOT"
+                want = {sc.MoveTailCube: "move SRC>DST", sc.SwapAdjacent: "swap PLANET@SLOT",
+                        sc.Overflow: "overflow PLANET", sc.DevelopPlanet: "develop PLANET"}[type(effect)]
                 raise IllegalActionError(f"the crew's skill needs a target ({want}), not {action}", action=str(action))
             state = _replace(state, pending=state.pending[1:], notes=(*state.notes, str(action)))
             return self._advance(state, log)
@@ -425,6 +524,32 @@ class StargateRules:
         new[p] = swapped
         return _replace(state, board=tuple(new))
 
+    def _overflow(self, state: State, action: OverflowCube) -> State:
+        p = self._pos(state, action.planet, action)
+        seat, owners = state.seat, state.board[p]
+        if state.hand[seat] < 1:
+            raise IllegalActionError("no cube in hand", action=str(action))
+        if len(owners) != self.capacity[state.circle[p]]:
+            raise IllegalActionError(f"{action.planet} is not full, or its overflow slot is taken", action=str(action))
+        new = list(state.board)
+        new[p] = (*owners, seat)
+        return _replace(state, board=tuple(new), hand=_set(state.hand, seat, state.hand[seat] - 1),
+                        cubes_placed=_set(state.cubes_placed, seat, state.cubes_placed[seat] + 1),
+                        extra_placed=(*state.extra_placed, p), last_pos=p)
+
+    def _develop(self, state: State, action: Develop, slot: int) -> State:
+        p = self._pos(state, action.planet, action)
+        seat, slots = state.seat, state.ext_planet[p]
+        if state.hand[seat] < 1:
+            raise IllegalActionError("no cube in hand", action=str(action))
+        if slot > len(slots) or slots[slot - 1] >= 0:
+            raise IllegalActionError(f"{action.planet} has no empty extension slot {slot}", action=str(action))
+        new = list(state.ext_planet)
+        new[p] = _set(slots, slot - 1, seat)
+        return _replace(state, ext_planet=tuple(new), hand=_set(state.hand, seat, state.hand[seat] - 1),
+                        cubes_placed=_set(state.cubes_placed, seat, state.cubes_placed[seat] + 1),
+                        developed=state.developed + 1)
+
     def _place(self, state: State, action: Place) -> State:
         seq = tuple(self._pos(state, pid, action) for pid in action.planets)
         legal = self.placement_sequences(state)
@@ -438,7 +563,8 @@ class StargateRules:
             new[p] = (*new[p], seat)
         hand = _set(state.hand, seat, state.hand[seat] - len(seq))
         placed_total = _set(state.cubes_placed, seat, state.cubes_placed[seat] + len(seq))
-        return _replace(state, board=tuple(new), hand=hand, placed=seq, cubes_placed=placed_total)
+        return _replace(state, board=tuple(new), hand=hand, placed=seq, cubes_placed=placed_total,
+                        last_pos=seq[-1] if seq else state.last_pos)
 
     def _why_not(self, state: State, seq: tuple[int, ...]) -> str:
         k = self.max_cubes(state)
@@ -474,14 +600,79 @@ class StargateRules:
                 state = _replace(state, hand=_set(state.hand, seat, state.hand[seat] + got),
                                  stock=_set(state.stock, seat, state.stock[seat] - got),
                                  cubes_gained=state.cubes_gained + got, pending=state.pending[1:])
+            elif isinstance(effect, sc.DevelopCrew):
+                filled = state.ext_crew[state.crew]
+                if state.hand[seat] >= 1 and len(filled) < len(self.crew_ext_vp[state.crew]):
+                    state = _replace(state, ext_crew=_set(state.ext_crew, state.crew, (*filled, seat)),
+                                     hand=_set(state.hand, seat, state.hand[seat] - 1),
+                                     cubes_placed=_set(state.cubes_placed, seat, state.cubes_placed[seat] + 1),
+                                     developed=state.developed + 1, pending=state.pending[1:],
+                                     notes=(*state.notes, f"develop {self.crews[state.crew].id}#{len(filled) + 1}"))
+                else:
+                    state = _replace(state, pending=state.pending[1:],
+                                     notes=(*state.notes, f"({effect.effect}: no target)"))
             elif self.skill_targets(state, step):
                 return _replace(state, phase=Phase.SKILL)
             else:
                 state = _replace(state, pending=state.pending[1:], notes=(*state.notes, f"({effect.effect}: no target)"))
         return self._end_turn(state, log)
 
+    def turn_gains(self, state: State, placed: Sequence[int], last: int, *, pending: Sequence[int] = ()) -> Gains:
+        """What the current seat's cubes placed this turn (`placed`: circle positions; `last`: where
+        the last one landed, -1 for none) earn at the turn's end: color-keyed crew VP and the
+        last_cube effects of the planet where the last cube landed. `pending`: the positions of
+        `placed` that are not on state.board nor out of the hand yet (the greedy bot's fast
+        evaluator asks before placing)."""
+        crew_effects = self.color_vp[state.crew]
+        if not crew_effects and (last < 0 or not self.last_cube_effects[state.circle[last]]):
+            return NO_GAINS
+        seat, circle, board, colors = state.seat, state.circle, state.board, self.planet_color
+        skill = effect = from_hand = from_stock = time = 0
+        for which, amount, count in crew_effects:
+            if count == "placed":
+                k = sum(1 for p in placed if colors[circle[p]] in which)
+            else:
+                k = sum(owners.count(seat) for p, owners in enumerate(board) if colors[circle[p]] in which)
+                k += sum(1 for p in pending if colors[circle[p]] in which)
+            skill += amount * k
+        if last >= 0:
+            hand = state.hand[seat] - len(pending)
+            stock = state.stock[seat]
+            for eff in self.last_cube_effects[circle[last]]:
+                if isinstance(eff, sc.PlanetVP):
+                    mult = 1
+                    if eff.per_cube:
+                        mult = board[last].count(seat) + pending.count(last)
+                    effect += eff.amount * mult
+                elif isinstance(eff, sc.ConvertCubes):
+                    if eff.source == "hand":
+                        k = min(eff.cubes, hand)
+                        hand -= k
+                        from_hand += k
+                    else:
+                        k = min(eff.cubes, stock)
+                        stock -= k
+                        from_stock += k
+                    if eff.into == "vp":
+                        effect += k * eff.rate
+                    else:
+                        time += k * eff.rate
+        return skill, effect, from_hand, from_stock, time
+
     def _end_turn(self, state: State, log: list[Event] | None) -> State:
         seat = state.seat
+        gains = self.turn_gains(state, (*state.placed, *state.extra_placed), state.last_pos)
+        if gains is not NO_GAINS:
+            skill, effect, from_hand, from_stock, time = gains
+            state = _replace(
+                state,
+                skill_vp=_set(state.skill_vp, seat, state.skill_vp[seat] + skill),
+                effect_vp=_set(state.effect_vp, seat, state.effect_vp[seat] + effect),
+                hand=_set(state.hand, seat, state.hand[seat] - from_hand),
+                stock=_set(state.stock, seat, state.stock[seat] - from_stock),
+                converted=_set(state.converted, seat, state.converted[seat] + from_hand + from_stock),
+                time_bank=_set(state.time_bank, seat, state.time_bank[seat] + time),
+                turn_gains=(skill, effect, from_hand + from_stock))
         got = min(self.replenish, state.stock[seat])
         hand = _set(state.hand, seat, state.hand[seat] + got)
         stock = _set(state.stock, seat, state.stock[seat] - got)
@@ -490,15 +681,21 @@ class StargateRules:
             available = tuple(sorted((*available, state.crew)))
         if log is not None:
             ids, circle = self.planet_ids, state.circle
+            color_vp, planet_vp_, converted = state.turn_gains
             log.append(Event(EventKind.DECISION, state.round, state.turn, seat, {
                 "crew": self.crews[state.crew].id,
                 "crew_time": self.crews[state.crew].time,
+                "crew_bonus": state.crew_bonus_used,
+                "extra_time": state.extra_time,
                 "first_pick": state.turn_in_round == 0,
-                "skill": "; ".join(state.notes[1:-1]) if len(state.notes) > 2 else "",
+                "skill": "; ".join(n for n in state.notes[1:] if not n.startswith("place ")),
                 "placed": " ".join(ids[circle[p]] for p in state.placed),
-                "cubes_placed": len(state.placed),
-                "vp_gained": state.vp_gained,
+                "cubes_placed": len(state.placed) + len(state.extra_placed) + state.developed,
+                "vp_gained": state.vp_gained + color_vp,
                 "cubes_gained": state.cubes_gained,
+                "effect_vp": planet_vp_,
+                "cubes_converted": converted,
+                "last_planet": ids[circle[state.last_pos]] if state.last_pos >= 0 else None,
                 "hand": hand[seat],
                 "stock": stock[seat],
             }))
@@ -509,7 +706,8 @@ class StargateRules:
         return self._end_round(state, log)
 
     def _end_round(self, state: State, log: list[Event] | None) -> State:
-        over = self.game_ends(state)
+        reason = self.end_reason(state)
+        over = reason is not None
         if log is not None:
             totals = self.score(state).totals
             for seat in range(state.n):
@@ -517,27 +715,39 @@ class StargateRules:
                                  {"score": float(totals[seat]), "hand": state.hand[seat], "stock": state.stock[seat]}))
             if over:
                 self._log_planets(state, log)
+                log.append(Event(EventKind.GAME_END, state.round, state.turn - 1, -1, {"end_reason": reason}))
         if over:
             return _replace(state, phase=Phase.OVER, turn=state.turn - 1)
+        bonus = state.crew_bonus
+        if any(self.accumulate):
+            bonus = tuple(
+                b if acc is None or state.taken_mask >> c & 1 else min(b + acc.amount, acc.max or 1 << 30)
+                for c, (b, acc) in enumerate(zip(bonus, self.accumulate, strict=True)))
         return _replace(state, round=state.round + 1, start=(state.start + 1) % state.n, turn_in_round=0,
-                        available=tuple(range(len(self.crews))) if not self.return_each_turn else state.available)
+                        available=tuple(range(len(self.crews))) if not self.return_each_turn else state.available,
+                        crew_bonus=bonus, taken_mask=0)
 
     def game_ends(self, state: State) -> bool:
         """Whether an end trigger fires at the end of the current round."""
-        if state.round >= self.variant.max_rounds:
-            return True
+        return self.end_reason(state) is not None
+
+    def end_reason(self, state: State) -> str | None:
+        """The first end trigger (in the variant's order) that fires at the end of the current
+        round, 'max_rounds' for the safety stop, or None."""
         for trig in self.variant.end:
             if isinstance(trig, sc.StockEmpty) and any(s == 0 for s in state.stock):
-                return True
+                return trig.trigger
             if isinstance(trig, sc.PlanetsFull) and sum(
                     self.is_full(state, p) for p in range(len(state.board))) >= trig.count:
-                return True
+                return trig.trigger
             if isinstance(trig, sc.RoundCap) and state.round >= trig.rounds:
-                return True
+                return trig.trigger
             if isinstance(trig, sc.OutOfCubes) and any(
                     h + s == 0 for h, s in zip(state.hand, state.stock, strict=True)):
-                return True
-        return False
+                return trig.trigger
+        if state.round >= self.variant.max_rounds:
+            return "max_rounds"
+        return None
 
     def _log_planets(self, state: State, log: list[Event]) -> None:
         for pos, owners in enumerate(state.board):
@@ -548,13 +758,15 @@ class StargateRules:
                 "planet": self.planet_ids[card],
                 "slots_filled": k,
                 "slots_total": self.capacity[card],
-                "majority_vp": self.vp[card][k - 1] if k else None,
+                "majority_vp": self.vp_ext[card][k - 1] if k else None,
             }))
 
     # --- scoring ------------------------------------------------------------------------------
 
-    def planet_info(self, card: int, owners: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
-        """((seat, VP), ...) and ((seat, cube count), ...) for one planet card and its owners.
+    def planet_info(self, card: int, owners: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """((seat, VP), ...), ((seat, cube count), ...) and ((seat, effect VP), ...) for one planet
+        card and its owners. The VP include the planet's final effects (the third part says how
+        much of it they are), so a board alone gives every seat's planet score.
         Memoised: search bots score thousands of boards that differ on one or two planets."""
         key = (card, owners)
         info = self._planet_cache.get(key)
@@ -562,11 +774,55 @@ class StargateRules:
             counts: dict[int, int] = {}
             for seat in owners:
                 counts[seat] = counts.get(seat, 0) + 1
-            info = (tuple(planet_vp(owners, self.vp[card], self.later_wins).items()), tuple(counts.items()))
+            vps = planet_vp(owners, self.vp_ext[card], self.later_wins)
+            extra = self._final_effects(card, owners, vps, counts) if self.final_effects[card] else {}
+            total = {s: v + extra.get(s, 0) for s, v in vps.items()}
+            for s, v in extra.items():
+                total.setdefault(s, v)
+            info = (tuple(total.items()), tuple(counts.items()), tuple(extra.items()))
             if len(self._planet_cache) >= 200_000:  # bounded: memory stays flat in long runs
                 self._planet_cache.clear()
             self._planet_cache[key] = info
         return info
+
+    def _final_effects(self, card: int, owners: tuple[int, ...], vps: dict[int, int],
+                       counts: dict[int, int]) -> dict[int, int]:
+        """VP each seat gains (or loses) from one planet's final effects."""
+        extra: dict[int, int] = {}
+        order = majority_order(owners, self.later_wins)
+        current = dict(vps)
+        for eff in self.final_effects[card]:
+            if isinstance(eff, sc.MajorityMultiplier):
+                for r, seat in enumerate(order):
+                    if r > 0 and eff.ranks == "first":
+                        break
+                    new = math.floor(current[seat] * eff.factor)
+                    extra[seat] = extra.get(seat, 0) + new - current[seat]
+                    current[seat] = new
+            elif isinstance(eff, sc.PlanetVP) and order:
+                seats = order[:1] if eff.to == "majority" else order
+                for seat in seats:
+                    gain = eff.amount * (counts[seat] if eff.per_cube else 1)
+                    extra[seat] = extra.get(seat, 0) + gain
+        return extra
+
+    def extension_vp(self, state: State) -> tuple[int, ...]:
+        """VP of every seat's cubes in extension slots (planets and crews)."""
+        out = [0] * state.n
+        for card, slots in zip(state.circle, state.ext_planet, strict=True):
+            for i, seat in enumerate(slots):
+                if seat >= 0:
+                    out[seat] += self.ext_vp[card][i]
+        for c, filled in enumerate(state.ext_crew):
+            for i, seat in enumerate(filled):
+                out[seat] += self.crew_ext_vp[c][i]
+        return tuple(out)
+
+    def fixed_vp(self, state: State) -> tuple[int, ...]:
+        """Per seat, the VP that do not depend on the board: skill, planet-effect VP already
+        gained and extension slots."""
+        ext = self.extension_vp(state)
+        return tuple(a + b + c for a, b, c in zip(state.skill_vp, state.effect_vp, ext, strict=True))
 
     def color_bonus(self, counts: Sequence[int]) -> int:
         """The color bonus for one seat's cube counts by color."""
@@ -582,18 +838,23 @@ class StargateRules:
         """Planet VP, color bonus and skill VP of every seat, as if the game ended now."""
         n = state.n
         planets = [0] * n
+        effects = list(state.effect_vp)
         colors = [[0] * self.n_colors for _ in range(n)]
         planet_color, info = self.planet_color, self.planet_info
         for card, owners in zip(state.circle, state.board, strict=True):
             if not owners:
                 continue
-            vps, counts = info(card, owners)
+            vps, counts, extra = info(card, owners)
             for seat, vp in vps:
                 planets[seat] += vp
+            for seat, vp in extra:
+                planets[seat] -= vp
+                effects[seat] += vp
             color = planet_color[card]
             for seat, k in counts:
                 colors[seat][color] += k
-        return Score(tuple(planets), tuple(self.color_bonus(c) for c in colors), state.skill_vp)
+        return Score(tuple(planets), tuple(self.color_bonus(c) for c in colors), state.skill_vp,
+                     tuple(effects), self.extension_vp(state))
 
     def result(self, state: State) -> GameResult:
         score = self.score(state)
@@ -604,12 +865,12 @@ class StargateRules:
         seats = tuple(
             SeatResult(
                 seat=s,
-                components={"planets": score.planets[s], "color": score.color[s], "skill": score.skill[s]},
+                components=score.parts(s),
                 total=totals[s],
                 rank=ranks[s],
                 win_share=shares[s],
                 stats={"cubes_placed": state.cubes_placed[s], "cubes_in_hand": state.hand[s],
-                       "cubes_in_stock": state.stock[s]},
+                       "cubes_in_stock": state.stock[s], "cubes_converted": state.converted[s]},
             )
             for s in range(state.n)
         )

@@ -73,12 +73,60 @@ class SwapAdjacent(Strict):
     timing: Timing = Timing.BEFORE
 
 
+class ColorVP(Strict):
+    """Gain `amount` VP (negative: lose) for each cube of yours on a planet of one of `colors`,
+    at the end of the turn. `count: placed` counts the cubes placed this turn (overflow cubes
+    included); `count: on_board` counts all your cubes on such planets at the end of the turn."""
+
+    effect: Literal["color_vp"]
+    colors: tuple[str, ...] = Field(min_length=1)
+    amount: int = 1
+    count: Literal["placed", "on_board"] = "placed"
+
+
+class AccumulateTime(Strict):
+    """Puerto Rico style: the crew gains `amount` time for every round in which nobody takes it
+    (at most `max` in all, no limit when omitted); the bonus is used and reset to 0 when taken."""
+
+    effect: Literal["accumulate_time"]
+    amount: int = Field(default=1, ge=1)
+    max: int | None = Field(default=None, ge=1)
+
+
+class Overflow(Strict):
+    """Put one cube from your hand into the overflow slot of a full planet (one per planet; its
+    VP is the planet's `overflow_vp`). The cube counts for the majority like any other."""
+
+    effect: Literal["overflow"]
+    timing: Timing = Timing.AFTER
+
+
+class DevelopPlanet(Strict):
+    """Put one cube from your hand into extension slot number `slot` of a planet in the circle
+    whose slot `slot` is empty; at the end it scores that slot's VP (the planet's `extension_vp`)."""
+
+    effect: Literal["develop_planet"]
+    slot: int = Field(ge=1)
+    timing: Timing = Timing.AFTER
+
+
+class DevelopCrew(Strict):
+    """Put one cube from your hand onto this crew card's lowest-numbered empty extension slot;
+    at the end it scores that slot's VP (the crew's `extension_vp`)."""
+
+    effect: Literal["develop_crew"]
+    timing: Timing = Timing.AFTER
+
+
 Effect = Annotated[
-    GainVP | GainCubes | FreeOrder | RepeatPlanet | MoveTailCube | SwapAdjacent,
+    GainVP | GainCubes | FreeOrder | RepeatPlanet | MoveTailCube | SwapAdjacent | ColorVP | AccumulateTime
+    | Overflow | DevelopPlanet | DevelopCrew,
     Field(discriminator="effect"),
 ]
 PLACEMENT_EFFECTS = (FreeOrder, RepeatPlanet)
 """Effects that change how cubes are placed: they have no timing, they shape the placement."""
+PASSIVE_EFFECTS = (ColorVP, AccumulateTime)
+"""Effects that are not a step of the turn: scored at the turn's end, or a property of the card."""
 
 
 class Crew(Strict):
@@ -87,6 +135,8 @@ class Crew(Strict):
     role: Names = Names()
     time: int = Field(ge=0, description="How many cubes the crew may place this turn.")
     skill: tuple[Effect, ...] = ()
+    extension_vp: tuple[int, ...] = ()
+    """VP of this card's numbered extension slots (slot 1 first), filled by develop_crew."""
 
 
 class Color(Strict):
@@ -94,11 +144,68 @@ class Color(Strict):
     name: Names = Names()
 
 
+# --- planet effects -----------------------------------------------------------------------------
+
+
+class PlanetTrigger(StrEnum):
+    """When a planet's effect applies."""
+
+    LAST_CUBE = "last_cube"
+    """At the end of a turn, to the player whose last cube placed that turn landed on this planet."""
+    FINAL = "final"
+    """At final scoring (and in every provisional score)."""
+
+
+class PlanetVP(Strict):
+    """Gain `amount` VP (negative: a penalty). last_cube: to the placer; final: to the majority
+    holder (`to: majority`) or to every player with a cube here (`to: present`, the default).
+    `per_cube`: times the receiver's cubes on this planet."""
+
+    effect: Literal["vp"]
+    trigger: PlanetTrigger
+    amount: int
+    to: Literal["placer", "majority", "present"] | None = None
+    per_cube: bool = False
+
+
+class MajorityMultiplier(Strict):
+    """At final scoring, multiply the majority VP this planet pays by `factor` (2 doubles, 0.5
+    halves; rounded down): rank 1 only (`ranks: first`) or every rank (`ranks: all`)."""
+
+    effect: Literal["majority_multiplier"]
+    trigger: Literal[PlanetTrigger.FINAL] = PlanetTrigger.FINAL
+    factor: float = Field(ge=0)
+    ranks: Literal["first", "all"] = "first"
+
+
+class ConvertCubes(Strict):
+    """When your last cube of a turn lands here, convert up to `cubes` of your cubes (from your
+    `source`: hand or stock; fewer if short) into `rate` VP each (`into: vp`) or `rate` extra time
+    each on your next turn (`into: time`). Converted cubes leave the game."""
+
+    effect: Literal["convert_cubes"]
+    trigger: Literal[PlanetTrigger.LAST_CUBE] = PlanetTrigger.LAST_CUBE
+    cubes: int = Field(ge=1)
+    source: Literal["hand", "stock"] = "hand"
+    into: Literal["vp", "time"] = "vp"
+    rate: int = Field(default=1, ge=0)
+
+
+PlanetEffect = Annotated[PlanetVP | MajorityMultiplier | ConvertCubes, Field(discriminator="effect")]
+
+
 class Planet(Strict):
     id: str = Field(pattern=r"^[a-z][a-z0-9_-]*$")
     name: Names = Names()
     color: str
     vp: tuple[int, ...] = Field(description="VP printed on each slot, slot 1 first.")
+    overflow_vp: int | None = None
+    """VP of the overflow slot behind the last slot (used only by an overflow crew); default: the
+    last slot's VP."""
+    extension_vp: tuple[int, ...] = ()
+    """VP of this planet's numbered extension slots (slot 1 first), filled by develop_planet."""
+    effects: tuple[PlanetEffect, ...] = ()
+    """Special effects of this planet card (see PlanetTrigger)."""
 
     @field_validator("vp")
     @classmethod
@@ -226,12 +333,33 @@ class StargateVariant(VariantModel):
         if self.cubes.start_in_hand > self.cubes.total:
             out.append((("cubes", "start_in_hand"),
                         f"{self.cubes.start_in_hand} cubes in hand but only {self.cubes.total} per player"))
+        n_ext = max((len(p.extension_vp) for p in self.planets), default=0)
+        for i, planet in enumerate(self.planets):
+            for j, eff in enumerate(planet.effects):
+                where = ("planets", i, "effects", j, "to")
+                if isinstance(eff, PlanetVP) and eff.trigger is PlanetTrigger.LAST_CUBE and eff.to not in (None, "placer"):
+                    out.append((where, f"a last_cube effect goes to the placer, not '{eff.to}'"))
+                if isinstance(eff, PlanetVP) and eff.trigger is PlanetTrigger.FINAL and eff.to == "placer":
+                    out.append((where, "a final effect goes to 'majority' or 'present' (there is no placer at the end)"))
         for i, crew in enumerate(self.crews):
+            for j, eff in enumerate(crew.skill):
+                if isinstance(eff, ColorVP):
+                    for color in eff.colors:
+                        if color not in colors:
+                            out.append((("crews", i, "skill", j, "colors"),
+                                        f"unknown color '{color}' (known: {', '.join(sorted(colors))})"))
+                if isinstance(eff, DevelopPlanet) and eff.slot > n_ext:
+                    out.append((("crews", i, "skill", j, "slot"),
+                                f"no planet has an extension slot {eff.slot} "
+                                f"(the most any planet has is {n_ext}: give planets extension_vp)"))
+                if isinstance(eff, DevelopCrew) and not crew.extension_vp:
+                    out.append((("crews", i, "skill", j),
+                                "develop_crew needs extension slots on this crew (give it extension_vp)"))
             kinds = [type(e) for e in crew.skill]
             if FreeOrder in kinds and RepeatPlanet in kinds:
                 out.append((("crews", i, "skill"), "free_order and repeat_planet cannot be combined"))
             for kind in set(kinds):
-                if kinds.count(kind) > 1 and kind in PLACEMENT_EFFECTS:
+                if kinds.count(kind) > 1 and kind in (*PLACEMENT_EFFECTS, AccumulateTime):
                     out.append((("crews", i, "skill"), f"{kind.__name__} given twice"))
         for i, trig in enumerate(self.end):
             if isinstance(trig, PlanetsFull) and trig.count > max(self.planets_dealt.values(), default=0):
