@@ -96,13 +96,13 @@ def win_matrix(games: pl.DataFrame) -> np.ndarray:
 
 
 def balance(games: pl.DataFrame) -> pl.DataFrame:
-    """Balance = 1 − the largest gap between two seats' win rates; percentile bootstrap over games."""
+    """Balance = 1 − the largest gap between two seats' win rates, simultaneous pairwise interval."""
     w = win_matrix(games)
-    est, lo, hi = stats.bootstrap_balance(w)
+    est, lo, hi = stats.balance_interval(w)
     return C.metric_frame([{C.METRIC: "balance", C.GROUP: "seats", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                             C.N: w.shape[0],
                             C.DEFINITION: "1 − (highest − lowest seat win rate); 1 = all seats win equally. "
-                                          "Interval: percentile bootstrap over games (even fair seats score below 1 by chance)."}])
+                                          "Interval: Bonferroni-simultaneous normal intervals of every pairwise seat gap (per-game paired differences)."}])
 
 
 def score_distribution(games: pl.DataFrame) -> pl.DataFrame:

@@ -167,27 +167,27 @@ def games_needed(d: float, p0: float, power: float = 0.8, alpha: float = 0.05) -
     return n_int
 
 
-def bootstrap_balance(wins: np.ndarray, reps: int = 2000, seed: int = 0,
-                      confidence: float = 0.95) -> tuple[float, float, float]:
+def balance_interval(wins: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
     """Balance = 1 − (largest − smallest seat win rate) from a games × seats matrix of win
-    shares, with a percentile bootstrap interval resampling whole games (fixed seed, so the
-    report is reproducible). Empty → NaNs."""
+    shares, with a simultaneous interval: every pairwise gap p_i − p_j gets a normal interval from
+    the per-game paired differences (so the negative correlation of seats in one game is used),
+    Bonferroni-adjusted over the P(P−1)/2 pairs; the largest gap lies between max(0, the largest
+    lower bound) and the largest upper bound. Unlike a percentile bootstrap of the max gap, the
+    interval always contains the estimate and reaches 1 when no pair is told apart. Empty → NaNs."""
     w = np.asarray(wins, dtype=float)
-    g = w.shape[0]
-    if g == 0:
+    g, p = w.shape if w.ndim == 2 else (0, 0)
+    if g == 0 or p < 2:
         return math.nan, math.nan, math.nan
     rates = w.mean(axis=0)
     est = 1 - float(rates.max() - rates.min())
-    rng = np.random.default_rng(seed)
-    out = np.empty(reps)
-    chunk = max(1, min(reps, 4_000_000 // max(g, 1)))
-    done = 0
-    while done < reps:
-        k = min(chunk, reps - done)
-        counts = rng.multinomial(g, np.full(g, 1.0 / g), size=k)  # k × games
-        r = counts @ w / g
-        out[done:done + k] = 1 - (r.max(axis=1) - r.min(axis=1))
-        done += k
-    alpha = 1 - confidence
-    low, high = np.quantile(out, [alpha / 2, 1 - alpha / 2])
-    return est, float(low), float(min(high, 1.0))
+    if g < 2:
+        return est, math.nan, math.nan
+    pairs = [(i, j) for i in range(p) for j in range(p) if i != j]
+    z = float(stats.norm.ppf(1 - (1 - confidence) / 2 / (p * (p - 1) / 2)))
+    low_gap, high_gap = 0.0, 0.0
+    for i, j in pairs:
+        d = w[:, i] - w[:, j]
+        half = z * float(d.std(ddof=1)) / math.sqrt(g)
+        low_gap = max(low_gap, float(d.mean()) - half)
+        high_gap = max(high_gap, float(d.mean()) + half)
+    return est, max(0.0, 1 - high_gap), min(1.0, 1 - low_gap)
