@@ -143,9 +143,9 @@ def read_transcript(path: str | Path) -> Transcript:
             problems.append(node.problem("names", f"{len(names)} names for {players} players"))
         for i, name in enumerate(names):
             if not name.strip():
-                problems.append(node.value[i].problem(f"names[{i}]", "a name cannot be empty"))
+                problems.append(node.value[i].problem(f"names.{i + 1}", "a name cannot be empty"))
             elif names.index(name) != i:
-                problems.append(node.value[i].problem(f"names[{i}]", f"duplicate name {name!r}"))
+                problems.append(node.value[i].problem(f"names.{i + 1}", f"duplicate name {name!r}"))
     if start_player > players:
         problems.append(doc["start_player"].problem(
             "start_player", f"must be between 1 and {players} (the players are numbered from 1)"))
@@ -168,21 +168,22 @@ def _load_variant(path: Path, doc: dict[str, Node], ref: str, overrides: list[st
         try:
             parse_override(text)
         except VariantError as err:
-            problems.extend(set_nodes[i].problem(f"set[{i}]", p.message) for p in err.problems)
+            problems.extend(set_nodes[i].problem(f"set.{i + 1}", p.message) for p in err.problems)
     if problems:
         raise TranscriptError(problems)
     try:
         return load_variant(variant_path, overrides)
     except VariantError as err:
         # Problems caused by an override are shown at the override's line in the transcript.
-        located = []
+        located, ours = [], False
         for p in err.problems:
             if p.file.startswith("--set ") and p.file[len("--set "):] in overrides:
                 i = overrides.index(p.file[len("--set "):])
-                located.append(set_nodes[i].problem(f"set[{i}]", f"{p.path}: {p.message}" if p.path else p.message))
+                located.append(set_nodes[i].problem(f"set.{i + 1}", f"{p.path}: {p.message}" if p.path else p.message))
+                ours = True
             else:
                 located.append(p)
-        raise type(err)(located) from None
+        raise (TranscriptError if ours else VariantError)(located) from None
 
 
 def _check_circle(node: Node, circle: list[str], model: sc.StargateVariant, players: int) -> list[Problem]:
@@ -190,9 +191,9 @@ def _check_circle(node: Node, circle: list[str], model: sc.StargateVariant, play
     known = [p.id for p in model.planets]
     for i, pid in enumerate(circle):
         if pid not in known:
-            problems.append(node.value[i].problem(f"circle[{i}]", f"unknown planet {pid!r} (planets: {', '.join(known)})"))
+            problems.append(node.value[i].problem(f"circle.{i + 1}", f"unknown planet {pid!r} (planets: {', '.join(known)})"))
         elif circle.index(pid) != i:
-            problems.append(node.value[i].problem(f"circle[{i}]", f"planet {pid!r} is in the circle twice"))
+            problems.append(node.value[i].problem(f"circle.{i + 1}", f"planet {pid!r} is in the circle twice"))
     dealt = model.planets_dealt.get(players)
     if dealt is not None and len(circle) != dealt:
         problems.append(node.problem(
@@ -207,13 +208,13 @@ def _read_moves(nodes: list[Node] | None, problems: list[Problem]) -> list[Move]
         number = i + 1
         where = f"{node.file}:{node.line}:{node.col}"
         if not isinstance(node.value, str) or not node.value.strip():
-            problems.append(node.problem(f"moves[{i}]", f"move {number}: expected a turn in notation, "
+            problems.append(node.problem(f"moves.{number}", f"move {number}: expected a turn in notation, "
                                                         "e.g. 'bays; place red1 blue2'"))
             continue
         try:
             actions = parse_turn(node.value)
         except ValueError as err:
-            problems.append(node.problem(f"moves[{i}]", f"move {number}: {err}"))
+            problems.append(node.problem(f"moves.{number}", f"move {number}: {err}"))
             continue
         moves.append(Move(number, node.value.strip(), tuple(actions), where))
     return moves
@@ -249,7 +250,7 @@ def _strings(doc: dict[str, Node], key: str, problems: list[Problem]) -> list[st
     out = []
     for i, item in enumerate(items):
         if isinstance(item.value, bool) or not isinstance(item.value, str | int):
-            problems.append(item.problem(f"{key}[{i}]", f"must be text, not {item.plain()!r}"))
+            problems.append(item.problem(f"{key}.{i + 1}", f"must be text, not {item.plain()!r}"))
         else:
             out.append(str(item.value))
     return out
@@ -311,14 +312,12 @@ def _play_turn(rules: StargateRules, state: State, move: Move, names: Sequence[s
         except IllegalActionError as err:
             raise fail(_explain(rules, state, action, crew, done) or err.reason, str(action)) from None
         done.append(action)
-    if state.phase is Phase.SKILL:
-        targets = rules.legal_actions(state)
-        kind = "move SRC>DST" if isinstance(targets[0], MoveCube) else "swap PLANET@SLOT"
-        raise fail(f"the turn is not finished: the crew's skill needs a target ({kind}), "
-                   f"e.g. {targets[0]}", move.text)
-    if state.phase is Phase.PLACE:
-        raise fail("the turn is not finished: write the placement ('place PLANET ...', or 'place -' "
-                   "to place no cube)", move.text)
+    if state.phase is not Phase.CREW and not rules.is_terminal(state):
+        nxt = rules.legal_actions(state)[0]
+        if isinstance(nxt, Place):
+            raise fail("the turn is not finished: write the placement ('place PLANET ...', or 'place -' "
+                       "to place no cube)", move.text)
+        raise fail(f"the turn is not finished: the crew's skill needs a target, e.g. '{nxt}'", move.text)
     return state
 
 
@@ -383,12 +382,13 @@ class ReplayOutcome:
                             for r, s in enumerate(order)],
             })
         finished = rules.is_terminal(state)
+        parts = ("planets", "color", "skill")
+        extra = [k for k in result.seats[0].components if k not in parts
+                 and any(seat.components[k] for seat in result.seats)]
         scores = [{
             "player": names[s.seat],
             "seat": s.seat + 1,
-            "planets": s.components["planets"],
-            "color": s.components["color"],
-            "skill": s.components["skill"],
+            **{k: s.components[k] for k in (*parts, *extra)},
             "total": s.total,
             "rank": s.rank,
             "win_share": s.win_share,
@@ -413,6 +413,7 @@ class ReplayOutcome:
             "next_player": None if finished else names[rules.current_seat(state)],
             "board": planet_rows,
             "scores": scores,
+            "score_parts": [*parts, *extra],
             "winners": [names[s.seat] for s in result.seats if s.rank == 1] if finished else [],
             "skipped_skills": skipped,
         }
@@ -445,11 +446,13 @@ class ReplayOutcome:
                          for s in d["skipped_skills"])
         lines += ["", "Scores" + ("" if d["finished"] else " (provisional: the game is not over)")]
         nw = max(6, *(len(s["player"]) for s in d["scores"]))
-        lines.append(f"  {'player':<{nw}}  planets  color  skill  total  rank  hand  cubes by color")
+        cols = [(part, max(len(part), 5)) for part in d["score_parts"]]
+        lines.append(f"  {'player':<{nw}}  " + "  ".join(f"{p:>{w}}" for p, w in cols)
+                     + "  total  rank  hand  cubes by color")
         for s in d["scores"]:
             colors = " ".join(f"{c} {n}" for c, n in s["cubes_by_color"].items() if n)
-            lines.append(f"  {s['player']:<{nw}}  {s['planets']:>7}  {s['color']:>5}  {s['skill']:>5}  "
-                         f"{s['total']:>5}  {s['rank']:>4}  {s['cubes_in_hand']:>4}  {colors or '-'}")
+            lines.append(f"  {s['player']:<{nw}}  " + "  ".join(f"{s[p]:>{w}}" for p, w in cols)
+                         + f"  {s['total']:>5}  {s['rank']:>4}  {s['cubes_in_hand']:>4}  {colors or '-'}")
         if d["finished"]:
             w = d["winners"]
             lines += ["", f"Winner: {w[0]}" if len(w) == 1 else f"Shared win: {', '.join(w)}"]
