@@ -1,0 +1,90 @@
+"""The CLI on Oh-Seven: validate, simulate, replay (exact messages and exit codes)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from .helpers import DATA, ROOT
+
+PLAYTEST = str(Path(sys.executable).with_name("playtest"))
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": "200"}  # rich wraps long titles at the default 80 columns
+    return subprocess.run([PLAYTEST, *args], capture_output=True, text=True, cwd=ROOT, timeout=300, env=env)
+
+
+def test_validate_ships_valid_variants():
+    out = run("validate", "variants/ohseven/base.yaml", "variants/ohseven/hook.yaml", "variants/ohseven/no-bonus.yaml")
+    assert out.returncode == 0, out.stderr
+    assert [line.split(": ok (")[0] for line in out.stdout.splitlines()] == [
+        "variants/ohseven/base.yaml", "variants/ohseven/hook.yaml", "variants/ohseven/no-bonus.yaml"]
+
+
+def test_validate_reports_cross_field_problem():
+    out = run("validate", "variants/ohseven/base.yaml", "--set", "bidding.hook=true")
+    assert out.returncode == 2
+    assert out.stderr == "--set bidding.hook=true:1:14: bidding.hook: the hook rule needs bidding.mode: in_turn\n"
+
+
+def test_unknown_bot_lists_valid_names():
+    out = run("simulate", "variants/ohseven/base.yaml", "-n", "2", "--bots", "nope", "-q", "--out", "/dev/null/x")
+    assert out.returncode == 2
+    assert out.stderr == ("error: unknown bot 'nope' for ohseven (valid: random, heuristic, scripted:aggressive, "
+                          "scripted:cautious, scripted:bonus-hunter, scripted:greedy)\n")
+
+
+@pytest.mark.parametrize("players", [4, 9])
+def test_simulate_writes_tables_and_summary(tmp_path: Path, players: int):
+    out = run("simulate", "variants/ohseven/base.yaml", "-n", "20", "--players", str(players),
+              "--bots", "heuristic,random", "-w", "1", "--seed", "5", "--out", str(tmp_path))
+    assert out.returncode == 2 and "--bots names 2 bots" in out.stderr
+    lineup = ",".join(["heuristic", "random"] + ["scripted:greedy"] * (players - 2))
+    out = run("simulate", "variants/ohseven/base.yaml", "-n", "20", "--players", str(players),
+              "--bots", lineup, "-w", "1", "--seed", "5", "--out", str(tmp_path))
+    assert out.returncode == 0, out.stderr
+    flat = " ".join(out.stdout.split())  # rich wraps a title to its table's width
+    for title in ("Final bids", "Exact-bid rate by bid", "Exact-bid rate by bot", "Forced rebids per round",
+                  "Redeals per match", "Rebid bonus points per player per match", "Trump suit",
+                  "Highest bidder (sets trump, leads) makes its bid", "Win rate by seat"):
+        assert title in flat
+    games = pl.read_parquet(tmp_path / "games.parquet")
+    events = pl.read_parquet(tmp_path / "events.parquet")
+    assert games.height == 20 * players and set(games["rounds"]) == {7}
+    assert (games["total"] == games["score_rounds"] + games["score_rebid_bonus"]).all()
+    ends = events.filter(pl.col("kind") == "round_end")
+    assert ends.height == 20 * players * 7
+    last = ends.filter(pl.col("round") == 7).select("game", "seat", "total")
+    joined = last.join(games.select("game", "seat", "total"), on=["game", "seat"])
+    assert (joined["total"].cast(pl.Float64) == joined["total_right"]).all()
+
+
+def test_simulate_is_identical_across_worker_counts(tmp_path: Path):
+    frames = []
+    for w in ("1", "2"):
+        out = run("simulate", "variants/ohseven/base.yaml", "-n", "60", "--players", "5", "--bots", "random,heuristic",
+                  "--bots", "random", "-w", w, "--seed", "9", "-q", "--out", str(tmp_path / w))
+        assert out.returncode == 0, out.stderr
+        frames.append((pl.read_parquet(tmp_path / w / "games.parquet"), pl.read_parquet(tmp_path / w / "events.parquet")))
+    assert frames[0][0].equals(frames[1][0]) and frames[0][1].equals(frames[1][1])
+
+
+def test_replay_text_json_and_illegal():
+    out = run("replay", "tests/ohseven/data/two_rebids.yaml")
+    assert out.returncode == 0, out.stderr
+    assert "  bids pass 2: Ann 3H=3, Ben 4D=4 (sum 7) → forced rebid (sum; Ben +1)" in out.stdout
+    assert "  1. Ann          rounds -2  bonus +1  total -1" in out.stdout
+    out = run("replay", "--json", "tests/ohseven/data/match5.yaml")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["complete"] and [f["total"] for f in data["final"]] == [11, 0, 2, 11, 0]
+    out = run("replay", str(DATA / "illegal_follow.yaml"))
+    assert out.returncode == 2
+    assert out.stderr == "error: move 8: round 1, trick 1, Ann plays 2D: must follow suit (H was led)\n"
