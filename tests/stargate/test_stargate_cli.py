@@ -1,0 +1,115 @@
+"""`playtest replay` on Stargate transcripts: exact output, messages and exit codes."""
+
+from __future__ import annotations
+
+import json
+
+from .helpers import GOLDEN
+
+THREE = "tests/stargate/data/three_players.yaml"
+
+# The arithmetic is in test_stargate_replay.py.
+THREE_TEXT = """\
+Stargate — hand-scored test game
+variant golden.yaml (set: cubes.total=7) [test, hash ce92bf946f0af475]
+3 players, 6 moves, game over after round 2
+
+Board (clockwise; slot:owner(VP), '·' = empty)
+  a  red       3/6  1:Chie(1) 2:Aki(2) 3:Bo(3) 4:·(4) 5:·(5) 6:·(6)  →  1. Bo 3 · 2. Aki 2 · 3. Chie 1
+  b  blue      3/6  1:Aki(10) 2:Aki(20) 3:Aki(30) 4:·(40) 5:·(50) 6:·(60)  →  1. Aki 30
+  c  red       2/3  1:Bo(100) 2:Chie(200) 3:·(300)  →  1. Chie 200 · 2. Bo 100
+  d  yellow    2/5  1:Bo(0) 2:Chie(0) 3:·(7) 4:·(0) 5:·(9)  →  1. Chie 0 · 2. Bo 0
+  e  green     3/4  1:Chie(1000) 2:Bo(2000) 3:Chie(3000) 4:·(4000)  →  1. Chie 3000 · 2. Bo 2000
+
+Move 3 (Aki, audrin): move_tail_cube: no target, skipped
+
+Scores
+  player  planets  color  skill  total  rank  hand  cubes by color
+  Aki          32      3      0     35     3     3  red 1 blue 3
+  Bo         2103      2      2   2107     2     3  red 2 yellow 1 green 1
+  Chie       3201      4      0   3205     1     2  red 2 yellow 1 green 2
+
+Winner: Chie
+"""
+
+
+def test_replay_prints_the_board_and_the_scores(cli):
+    r = cli("replay", THREE)
+    assert (r.returncode, r.stderr) == (0, "")
+    assert r.stdout == THREE_TEXT
+
+
+def test_replay_json(cli):
+    r = cli("replay", THREE, "--json")
+    assert (r.returncode, r.stderr) == (0, "")
+    data = json.loads(r.stdout)
+    assert [(s["player"], s["planets"], s["color"], s["skill"], s["total"], s["rank"]) for s in data["scores"]] == \
+        [("Aki", 32, 3, 0, 35, 3), ("Bo", 2103, 2, 2, 2107, 2), ("Chie", 3201, 4, 0, 3205, 1)]
+    assert data["winners"] == ["Chie"] and data["finished"] is True
+    assert data["variant"]["overrides"] == ["cubes.total=7"]
+
+
+def test_replay_illegal_move(cli):
+    r = cli("replay", "tests/stargate/data/illegal.yaml")
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == ("error: tests/stargate/data/illegal.yaml:15:5: move 4 (Chie, round 2): place d a: "
+                        "cubes go clockwise, one per planet, skipping full planets\n")
+
+
+def test_replay_illegal_move_json_prints_nothing_on_stdout(cli):
+    r = cli("replay", "tests/stargate/data/illegal.yaml", "--json")
+    assert r.returncode == 2 and r.stdout == "" and r.stderr.startswith("error: ")
+
+
+def test_replay_malformed_transcript(cli, tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text(f"game: stargate\nvariant: {GOLDEN}\nplayers: two\ncircle: [a, b, c, d, e]\n"
+                    "start_player: 0\nmoves:\n  - bays; place a\n  - move a\n", encoding="utf-8")
+    r = cli("replay", str(path))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.splitlines() == [
+        f"{path}:3:10: players: must be a whole number of at least 1, not 'two'",
+        f"{path}:5:15: start_player: must be a whole number of at least 1, not 0",
+        f"{path}:8:5: moves.2: move 2: cannot read 'move a': expected 'move PLANET>PLANET'",
+    ]
+
+
+def test_replay_malformed_yaml(cli, tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text("game: stargate\nmoves: [bays; place a\n", encoding="utf-8")
+    r = cli("replay", str(path))
+    assert r.returncode == 2
+    assert r.stderr == f"{path}:3:1: malformed YAML: expected ',' or ']', but got '<stream end>'\n"
+
+
+def test_replay_missing_variant(cli, tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text("game: stargate\nvariant: ../nowhere/draft9.yaml\nplayers: 3\ncircle: [a]\nmoves: []\n",
+                    encoding="utf-8")
+    r = cli("replay", str(path))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == (f"{path}:2:10: variant: variant file not found: ../nowhere/draft9.yaml "
+                        f"(looked for {tmp_path / '../nowhere/draft9.yaml'})\n")
+
+
+def test_replay_broken_variant_points_into_the_variant(cli, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(GOLDEN.read_text(encoding="utf-8").replace("replenish: 2", "replenish: lots"), encoding="utf-8")
+    path = tmp_path / "t.yaml"
+    path.write_text("game: stargate\nvariant: bad.yaml\nplayers: 3\ncircle: [a, b, c, d, e]\nmoves: []\n",
+                    encoding="utf-8")
+    r = cli("replay", str(path))
+    assert r.returncode == 2
+    assert r.stderr == f"{bad}:8:49: cubes.replenish: Input should be a valid integer, unable to parse string " \
+                       "as an integer (got 'lots')\n"
+
+
+def test_replay_missing_file(cli):
+    r = cli("replay", "no/such/game.yaml")
+    assert (r.returncode, r.stdout, r.stderr) == (2, "", "no/such/game.yaml:1:1: no such file\n")
+
+
+def test_replay_help(cli):
+    r = cli("replay", "--help")
+    assert r.returncode == 0
+    assert "TRANSCRIPT" in r.stdout and "--json" in r.stdout and "Replay a recorded game" in r.stdout
