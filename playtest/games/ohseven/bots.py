@@ -79,20 +79,25 @@ class HeuristicBot:
         self.n_ranks = rules.n_ranks
         self.n_cards = rules.n_suits * rules.n_ranks
         self.tricks = rules.hand_size
+        self._cache: dict[int, tuple[list[float], list[float]]] = {}
 
     # --- bidding ----------------------------------------------------------------------------
 
-    def _card_tricks(self, n: int) -> tuple[list[float], list[float]]:
-        """Rough chance that a card of each rank index takes a trick: as a side card, as trump."""
-        top = self.n_ranks
-        side = [((r + 1) / top) ** (2 * (n - 1)) * 0.85 ** (n - 2) for r in range(top)]
-        trump = [max(((r + 1) / top) ** (n - 1), 0.3) for r in range(top)]
-        return side, trump
+    def _tables(self, n: int) -> tuple[list[float], list[float]]:
+        """Rough chance that each card int takes a trick at `n` players: as a side card, as trump."""
+        tables = self._cache.get(n)
+        if tables is None:
+            top, s = self.n_ranks, self.n_suits
+            side = [((c // s + 1) / top) ** (2 * (n - 1)) * 0.85 ** (n - 2) for c in range(self.n_cards)]
+            trump = [max(((c // s + 1) / top) ** (n - 1), 0.3) for c in range(self.n_cards)]
+            tables = self._cache[n] = (side, trump)
+        return tables
 
     def expected_tricks(self, hand: Sequence[int], trump: int, n: int) -> float:
-        side, tr = self._card_tricks(n)
+        """Tricks the hand should take if `trump` (a suit code) is trump."""
+        side, tr = self._tables(n)
         s = self.n_suits
-        return sum(tr[c // s] if c % s == trump else side[c // s] for c in hand)
+        return sum(tr[c] if c % s == trump else side[c] for c in hand)
 
     def _bid(self, view: View, legal: Sequence[Action]) -> Action:
         cards = view.cards
@@ -102,7 +107,11 @@ class HeuristicBot:
             best = max(legal, key=lambda a: a.card)
             if cards.bid[best.card] >= k.bonus_min_bid:
                 return best
-        by_trump = [self.expected_tricks(view.hand, t, n) for t in range(s)]
+        side, tr = self._tables(n)
+        base = sum(side[c] for c in view.hand)
+        by_trump = [base] * s
+        for c in view.hand:
+            by_trump[c % s] += tr[c] - side[c]
         unknown = sum(by_trump) / s
         best_action, best_err = legal[0], 1e9
         for a in legal:
