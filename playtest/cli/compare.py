@@ -1,0 +1,134 @@
+"""`playtest compare A.yaml B.yaml [C.yaml ...]`: every metric side by side, paired differences."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from playtest.analysis import columns as C
+from playtest.cli.app import app
+from playtest.cli.common import SetOption, load, split_bots
+from playtest.compare import render
+from playtest.compare.compare import Settings, compare_samples, unique_labels
+from playtest.compare.runs import Runs, common_lineup
+from playtest.errors import UsageError
+from playtest.sim.batch import RunConfig
+
+FORMATS = ("text", "md", "json")
+
+
+def parse_seeds(text: str, n_variants: int) -> list[int]:
+    """`7` → the same seed for every variant (common random numbers); `1,2` → one per variant."""
+    try:
+        seeds = [int(s) for s in text.split(",") if s.strip()]
+    except ValueError:
+        raise UsageError(f"--seed {text}: expected an integer, or one integer per variant separated by commas") from None
+    if len(seeds) == 1:
+        return seeds * n_variants
+    if len(seeds) != n_variants:
+        raise UsageError(f"--seed names {len(seeds)} seeds for {n_variants} variants (give one, or one per variant)")
+    return seeds
+
+
+def check_format(fmt: str, allowed: tuple[str, ...]) -> None:
+    if fmt not in allowed:
+        raise UsageError(f"--format {fmt}: expected one of {', '.join(allowed)}")
+
+
+def command_line() -> str:
+    return "playtest " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+
+
+def terminal_table(rows: list[dict], labels: tuple[str, ...]) -> Table:
+    table = Table(title="Every metric", title_justify="left", show_edge=False, pad_edge=False)
+    for col in ("metric", "group", *labels):
+        table.add_column(col, justify="left" if col in ("metric", "group") else "right")
+    for lb in labels[1:]:
+        table.add_column(f"{lb} − {labels[0]}", justify="right")
+        table.add_column("95% interval", justify="right")
+        table.add_column("p (Holm)", justify="right")
+        table.add_column("")
+    for row in rows:
+        m = row["metric"]
+        cells = [m, row["group"]]
+        cells += [render.fmt_value(v[C.ESTIMATE], m) if (v := row["values"][lb]) else "–" for lb in labels]
+        notable = False
+        for lb in labels[1:]:
+            d = row["differences"][lb]
+            if d is None:
+                cells += ["–", "", "", ""]
+                continue
+            notable = notable or bool(d["notable"])
+            cells += [render.fmt_diff(d[C.ESTIMATE], m), render.fmt_diff_ci(d[C.CI_LOW], d[C.CI_HIGH], m),
+                      render.F.p_value(d["p_holm"]) or "–", "★" if d["notable"] else ""]
+        table.add_row(*cells, style="bold yellow" if notable else None)
+    return table
+
+
+@app.command()
+def compare(
+    variants: Annotated[list[Path], typer.Argument(help="Two or more variant YAML files; the first is the baseline.")],
+    n: Annotated[int, typer.Option("-n", "--games", help="Games per variant.", min=2)] = 1000,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default 4 when every variant supports it).")] = None,
+    bots: Annotated[str, typer.Option("--bots", help="Comma-separated bots by seat, or one name for every seat.")] = "random",
+    seed: Annotated[str, typer.Option("--seed", help="Root seed shared by every variant (common random numbers), "
+                                      "or one seed per variant separated by commas (independent runs).")] = "0",
+    alpha: Annotated[float, typer.Option("--alpha", help="Family-wise significance level (Holm over all tests).", min=0.0001, max=0.5)] = 0.05,
+    min_effect: Annotated[float, typer.Option("--min-effect", help="Smallest difference worth highlighting for rates (0.02 = 2 points).", min=0)] = 0.02,
+    min_rel_effect: Annotated[float, typer.Option("--min-rel-effect", help="... and for other metrics, as a fraction of the baseline (0.05 = 5%).", min=0)] = 0.05,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="What to print: text (terminal table), md or json.")] = "text",
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder (default reports/compare-<time>): runs, compare.html/.md/.json.")] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
+    set_: SetOption = None,
+) -> None:
+    """Simulate every variant on the same deals and bot dice and compare them metric by metric.
+
+    Prints the rule keys that differ first, then every metric of the report for each variant, the
+    difference from the first variant with its 95% interval and Holm-adjusted p-value; ★ marks a
+    difference that is significant and at least --min-effect (rates) or --min-rel-effect (other
+    metrics). --set overrides apply to every variant. Writes compare.html (self-contained,
+    offline), compare.md and compare.json to --out.
+    """
+    check_format(fmt, FORMATS)
+    if len(variants) < 2:
+        raise UsageError("compare needs at least two variant files")
+    loaded = [load(p, set_) for p in variants]
+    seeds = parse_seeds(seed, len(loaded))
+    players, lineup = common_lineup(loaded, players, split_bots(bots))
+    labels = unique_labels([v.slug for v in loaded])
+    out_dir = out or Path("reports") / f"compare-{time.strftime('%Y%m%d-%H%M%S')}"
+    config = RunConfig(n_games=n, players=players, lineup=lineup, seed=seeds[0], workers=workers, command=command_line())
+    err = Console(stderr=True)
+    err.print(f"simulating {n} games of each of {len(loaded)} variants …")
+    runs = Runs(loaded, labels, config, out_dir / "runs", seeds)
+    samples = runs.grow_to(n)
+    cmp = compare_samples(samples, labels, [v.resolved for v in loaded],
+                          settings=Settings(alpha=alpha, min_effect=min_effect, min_rel_effect=min_rel_effect))
+    run = {"players": players, "lineup": list(lineup), "seeds": seeds, "games": n, "command": config.command,
+           "variants": [{"label": lb, "path": v.path, "hash": v.hash, "name": v.name} for lb, v in zip(labels, loaded, strict=True)]}
+    md = render.compare_markdown(cmp, run)
+    js = render.compare_json(cmp, run)
+    (out_dir / "compare.md").write_text(md, encoding="utf-8")
+    (out_dir / "compare.json").write_text(js, encoding="utf-8")
+    (out_dir / "compare.html").write_text(render.compare_html(cmp, run), encoding="utf-8")
+    if fmt == "md":
+        typer.echo(md, nl=False)
+    elif fmt == "json":
+        typer.echo(js)
+    else:
+        console = Console()
+        console.print("Rule changes", style="bold")
+        for line in render.changes_lines(cmp):
+            console.print(line, markup=False, highlight=False)
+        console.print()
+        console.print(terminal_table(render.wide_rows(cmp), cmp.labels))
+        console.print()
+        console.print(render.settings_line(cmp, run), markup=False, highlight=False)
+    err.print(f"wrote {out_dir / 'compare.html'}, compare.md, compare.json")

@@ -1,0 +1,96 @@
+"""`playtest diff BASE CANDIDATE --gate GATES.yaml`: CI gates with exit codes 0/1/3."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from playtest.cli.app import app
+from playtest.cli.common import SetOption, load, split_bots
+from playtest.cli.compare import check_format, command_line
+from playtest.compare import render
+from playtest.compare.gates import EXIT_CODES, UNDECIDED, evaluate, load_gates, overall
+from playtest.compare.jackknife import replicate
+from playtest.compare.metrics import report_metrics
+from playtest.compare.runs import Runs, common_lineup
+from playtest.compare.stats import looks_schedule
+from playtest.errors import UsageError
+from playtest.sim.batch import RunConfig
+from playtest.variants import diff as variant_diff
+
+
+@app.command(name="diff")
+def diff_cmd(
+    base: Annotated[Path, typer.Argument(help="The base variant (e.g. the file as it is on the main branch).")],
+    candidate: Annotated[Path, typer.Argument(help="The candidate variant (e.g. the file in the pull request).")],
+    gate: Annotated[Path, typer.Option("--gate", "-g", help="Gates YAML file (see docs/ci.md).")],
+    n: Annotated[int | None, typer.Option("-n", "--games", help="Games per variant (first look). Default: the gates file's run.games.", min=2)] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default: gates file, else 4).")] = None,
+    bots: Annotated[str | None, typer.Option("--bots", help="Bots by seat, or one name for every seat (default: gates file).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Root seed shared by both variants (default: gates file, else 0).")] = None,
+    until_decided: Annotated[bool, typer.Option("--until-decided", help="Double the games until every gate is decided or --max-games is reached.")] = False,
+    max_games: Annotated[int | None, typer.Option("--max-games", help="Largest number of games per variant for --until-decided.", min=2)] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="md (for a pull-request comment) or json.")] = "md",
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Folder for the runs (default: a temporary folder, removed).")] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
+    set_: SetOption = None,
+) -> None:
+    """Check a candidate variant against gates, and against its base, with stated confidence.
+
+    Exit codes: 0 every gate holds; 1 a gate fails; 3 undecided (the games played cannot tell:
+    run more, e.g. with --until-decided); 2 a usage or file error. With --until-decided the
+    games double at each look (n, 2n, 4n, ... up to --max-games) and the error budget is split
+    over the looks (Bonferroni), so stopping early does not inflate the error rate.
+    """
+    check_format(fmt, ("md", "json"))
+    gates = load_gates(gate)
+    defaults = gates.model.run
+    n = n or defaults.games
+    top = max_games or defaults.max_games
+    if until_decided and top is None:
+        raise UsageError("--until-decided needs --max-games (or run.max_games in the gates file)")
+    if until_decided and top is not None and top < n:
+        raise UsageError(f"--max-games {top} is smaller than -n {n}")
+    schedule = looks_schedule(n, top) if until_decided and top is not None else [n]
+    b, c = load(base, set_), load(candidate, set_)
+    bot_list = split_bots(bots) if bots else ([defaults.bots] if isinstance(defaults.bots, str) else list(defaults.bots))
+    if len(bot_list) == 1:
+        bot_list = split_bots(bot_list[0])
+    players_, lineup = common_lineup([b, c], players or defaults.players, bot_list)
+    seed_ = defaults.seed if seed is None else seed
+    config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed_, workers=workers, command=command_line())
+    err = Console(stderr=True)
+    tmp = None
+    if out is None:
+        tmp = tempfile.TemporaryDirectory(prefix="playtest-diff-")
+        out_dir = Path(tmp.name)
+    else:
+        out_dir = out
+    try:
+        runs = Runs([b, c], ["base", "candidate"], config, out_dir)
+        metric_fn = report_metrics()
+        results, status = [], UNDECIDED
+        for i, games in enumerate(schedule, 1):
+            samples = runs.grow_to(games)
+            reps = replicate(samples, metric_fn)
+            results = evaluate(gates, reps, looks=len(schedule))
+            status = overall(results)
+            counts = {s: sum(r.status == s for r in results) for s in ("pass", "fail", "undecided")}
+            err.print(f"look {i}/{len(schedule)}: {games} games per variant → "
+                      + ", ".join(f"{v} {k}" for k, v in counts.items() if v), highlight=False)
+            if status != UNDECIDED:
+                break
+    finally:
+        if tmp is not None:
+            tmp.cleanup()
+    info = {"base": b.path, "candidate": c.path, "base_hash": b.hash, "candidate_hash": c.hash,
+            "changes": variant_diff(b.resolved, c.resolved), "games": runs.games, "looks": len(schedule),
+            "max_games": top if until_decided else None, "players": players_, "lineup": list(lineup), "seed": seed_,
+            "confidence": gates.model.confidence, "gates_file": gates.path, "command": config.command}
+    typer.echo(render.gates_markdown(results, status, info) if fmt == "md" else render.gates_json(results, status, info),
+               nl=fmt != "md")
+    raise typer.Exit(EXIT_CODES[status])

@@ -1,0 +1,100 @@
+"""`playtest sweep VARIANT --set key=v1,v2,...`: the grid of variants, same seeds, key metrics."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import polars as pl
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from playtest.analysis import columns as C
+from playtest.cli.app import app
+from playtest.cli.common import split_bots
+from playtest.cli.compare import check_format, command_line
+from playtest.compare import render
+from playtest.compare.metrics import report_metrics
+from playtest.compare.runs import Runs, common_lineup
+from playtest.compare.sweep import POINT, grid, key_metrics, parse_axis, sweep_table
+from playtest.errors import UsageError
+from playtest.sim.batch import RunConfig
+from playtest.variants import load_variant
+
+
+@app.command()
+def sweep(
+    variant: Annotated[Path, typer.Argument(help="Variant YAML file.")],
+    sets: Annotated[list[str], typer.Option("--set", help="A key and the values to try, e.g. --set crews.bays.time=1,2,3,4 "
+                                            "(repeatable: the grid of every combination).", metavar="KEY.PATH=V1,V2,...")],
+    n: Annotated[int, typer.Option("-n", "--games", help="Games per grid point.", min=2)] = 1000,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default 4 when supported).")] = None,
+    bots: Annotated[str, typer.Option("--bots", help="Comma-separated bots by seat, or one name for every seat.")] = "random",
+    seed: Annotated[int, typer.Option("--seed", help="Root seed, the same for every grid point.")] = 0,
+    metrics: Annotated[list[str] | None, typer.Option("--metric", "-m", help="A metric to show (repeatable; default: the key metrics).")] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="What to print: text, md or json.")] = "text",
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder (default reports/sweep-<time>): runs, sweep.html/.md/.json/.csv.")] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
+) -> None:
+    """Simulate every combination of the swept values with the same seed and chart key metrics.
+
+    Each --set names one key and a comma-separated list of values (YAML); several --set give the
+    grid of every combination. Every point plays the same deals and bot dice. Prints a table per
+    metric (estimate and 95% interval at each point) and writes sweep.html (self-contained,
+    offline: each metric against the first swept key, with intervals), sweep.md, sweep.json and
+    sweep.csv (the long table) to --out.
+    """
+    check_format(fmt, ("text", "md", "json"))
+    axes = [parse_axis(s) for s in sets]
+    points = grid(axes)
+    loaded = [load_variant(variant, p.overrides()) for p in points]
+    players_, lineup = common_lineup(loaded, players, split_bots(bots))
+    out_dir = out or Path("reports") / f"sweep-{time.strftime('%Y%m%d-%H%M%S')}"
+    config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed, workers=workers, command=command_line())
+    err = Console(stderr=True)
+    err.print(f"simulating {n} games at each of {len(points)} grid points …")
+    folders = [f"{i:02d}-" + "-".join(f"{k.split('.')[-1]}_{v}" for k, v in p.settings)[:60] for i, p in enumerate(points)]
+    samples = Runs(loaded, folders, config, out_dir / "runs").grow_to(n)
+    fn = report_metrics()
+    table = sweep_table(axes, points, [fn(s.info, s.games, s.events) for s in samples])
+    chosen = key_metrics(table, metrics or ())
+    if metrics:
+        unknown = [m for m in metrics if m not in chosen]
+        if unknown:
+            known = ", ".join(dict.fromkeys(table[C.METRIC].to_list()))
+            raise UsageError(f"--metric {unknown[0]}: no such metric (known: {known})")
+    labels = [p.label for p in points]
+    run = {"variant": loaded[0].path, "games": n, "players": players_, "lineup": list(lineup), "seed": seed,
+           "command": config.command, "axes": [{"key": a.key, "values": list(a.values)} for a in axes]}
+    keys = [a.key for a in axes]
+    md = render.sweep_markdown(table, chosen, labels, run)
+    js = render.sweep_json(table, chosen, run)
+    (out_dir / "sweep.md").write_text(md, encoding="utf-8")
+    (out_dir / "sweep.json").write_text(js, encoding="utf-8")
+    table.write_csv(out_dir / "sweep.csv")
+    (out_dir / "sweep.html").write_text(render.sweep_html(table, chosen, keys, run), encoding="utf-8")
+    if fmt == "md":
+        typer.echo(md, nl=False)
+    elif fmt == "json":
+        typer.echo(js)
+    else:
+        console = Console()
+        for m in chosen:
+            part = table.filter(pl.col(C.METRIC) == m)
+            t = Table(title=m, title_justify="left", show_edge=False, pad_edge=False)
+            t.add_column("group")
+            for lb in labels:
+                t.add_column(lb, justify="right")
+            cells = {(r[POINT], r[C.GROUP]): r for r in part.iter_rows(named=True)}
+            for g in dict.fromkeys(part[C.GROUP].to_list()):
+                row = [g]
+                for lb in labels:
+                    r = cells.get((lb, g))
+                    row.append("–" if r is None else f"{render.fmt_value(r[C.ESTIMATE], m)} "
+                               f"[{render.F.interval(r[C.CI_LOW], r[C.CI_HIGH], render.F.kind(m))}]")
+                t.add_row(*row)
+            console.print(t)
+            console.print()
+    err.print(f"wrote {out_dir / 'sweep.html'}, sweep.md, sweep.json, sweep.csv")

@@ -1,0 +1,143 @@
+"""A/B(/C...) comparison of variants: every metric side by side, paired differences against the
+first variant with 95% intervals, p-values and a Holm adjustment over all of them.
+
+Pairing: under common random numbers game g of every variant has the same deal and bot dice,
+so the jackknife (see jackknife.py) leaves out the same games from every variant; the
+difference's standard error then reflects the correlation this creates (usually much smaller
+than for independent runs). With independent seeds the same computation stays valid, only
+without the gain.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import polars as pl
+
+from playtest.analysis import columns as C
+from playtest.compare.jackknife import DEFAULT_BLOCKS, Estimate, Replicates, Sample, replicate
+from playtest.compare.metrics import MetricFn, is_tested, report_metrics
+from playtest.compare.stats import holm
+from playtest.variants import Change, diff
+
+VARIANT = "variant"
+BASELINE = "baseline"
+P_HOLM = "p_holm"
+SIGNIFICANT = "significant"
+NOTABLE = "notable"
+IS_RATE = "is_rate"
+
+VALUES_SCHEMA: dict[str, pl.DataType] = {
+    C.METRIC: pl.String(), C.GROUP: pl.String(), VARIANT: pl.String(), C.ESTIMATE: pl.Float64(),
+    C.CI_LOW: pl.Float64(), C.CI_HIGH: pl.Float64(), C.N: pl.Int64(),
+}
+DIFF_SCHEMA: dict[str, pl.DataType] = {
+    C.METRIC: pl.String(), C.GROUP: pl.String(), VARIANT: pl.String(), BASELINE: pl.String(),
+    C.ESTIMATE: pl.Float64(), C.CI_LOW: pl.Float64(), C.CI_HIGH: pl.Float64(), C.N: pl.Int64(),
+    C.P_VALUE: pl.Float64(), P_HOLM: pl.Float64(), SIGNIFICANT: pl.Boolean(), NOTABLE: pl.Boolean(),
+    IS_RATE: pl.Boolean(), C.DEFINITION: pl.String(),
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    alpha: float = 0.05
+    min_effect: float = 0.02
+    """Smallest difference worth highlighting for rates and shares (absolute, 0.02 = 2 points)."""
+    min_rel_effect: float = 0.05
+    """... and for other metrics, as a fraction of the baseline's value (0.05 = 5%)."""
+    blocks: int = DEFAULT_BLOCKS
+
+
+@dataclass(frozen=True)
+class Comparison:
+    labels: tuple[str, ...]
+    changes: tuple[tuple[str, str, tuple[Change, ...]], ...]
+    """(baseline label, variant label, keys that differ) for each variant after the first."""
+    values: pl.DataFrame
+    """Each variant's metric values with the report's own intervals (VALUES_SCHEMA)."""
+    differences: pl.DataFrame
+    """Variant − first variant for every metric (DIFF_SCHEMA)."""
+    settings: Settings
+    games: int
+    replicates: Replicates = field(repr=False)
+
+
+def unique_labels(names: Sequence[str]) -> tuple[str, ...]:
+    """File stems, made unique: draft5, draft6, draft5#2."""
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
+    return tuple(out)
+
+
+def semantic_changes(labels: Sequence[str], resolved: Sequence[dict]) -> tuple[tuple[str, str, tuple[Change, ...]], ...]:
+    """The keys of the resolved variants in which each variant differs from the first."""
+    return tuple((labels[0], labels[i], tuple(diff(resolved[0], resolved[i])))
+                 for i in range(1, len(labels)))
+
+
+def _rate_metrics(reps: Replicates) -> set[str]:
+    """Metrics whose every value (every variant, every replicate) is within [0, 1]: shares."""
+    inside: dict[str, bool] = {}
+    for i, (_, metric, _) in enumerate(reps.keys):
+        vals = [reps.full[i], *reps.reps[i]]
+        ok = all(math.isnan(x) or 0.0 <= x <= 1.0 for x in vals)
+        inside[metric] = inside.get(metric, True) and ok
+    return {m for m, ok in inside.items() if ok}
+
+
+def compare_samples(
+    samples: Sequence[Sample],
+    labels: Sequence[str],
+    resolved: Sequence[dict] | None = None,
+    *,
+    settings: Settings = Settings(),
+    metric_fn: MetricFn | None = None,
+) -> Comparison:
+    """Compare every sample with the first one, metric by metric."""
+    labels = tuple(labels)
+    reps = replicate(samples, metric_fn or report_metrics(), settings.blocks)
+    values = pl.concat([
+        t.select(C.METRIC, pl.col(C.GROUP).cast(pl.String).fill_null(""), pl.lit(labels[v]).alias(VARIANT),
+                 C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N).unique([C.METRIC, C.GROUP], keep="first", maintain_order=True)
+        for v, t in enumerate(reps.tables)
+    ]).cast(VALUES_SCHEMA)  # type: ignore[arg-type]
+    definitions: dict[str, str] = {}
+    for t in reps.tables:
+        for m, d in t.select(C.METRIC, C.DEFINITION).iter_rows():
+            definitions.setdefault(m, d or "")
+    rates = _rate_metrics(reps)
+    n_games = int(samples[0].game_ids().size)
+    rows = []
+    base_keys = [(m, g) for v, m, g in reps.keys if v == 0]
+    for v in range(1, len(samples)):
+        order = base_keys + [(m, g) for vv, m, g in reps.keys if vv == v and (m, g) not in set(base_keys)]
+        for metric, group in order:
+            est = reps.contrast([(1.0, (v, metric, group)), (-1.0, (0, metric, group))])
+            if not is_tested(metric):
+                est = Estimate(est.estimate, math.nan, est.df)
+            lo, hi = est.interval(1 - settings.alpha)
+            rows.append({C.METRIC: metric, C.GROUP: group, VARIANT: labels[v], BASELINE: labels[0],
+                         C.ESTIMATE: est.estimate, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n_games,
+                         C.P_VALUE: est.p_value(), IS_RATE: metric in rates,
+                         C.DEFINITION: definitions.get(metric, "")})
+    adjusted = holm([r[C.P_VALUE] for r in rows])
+    base_value = {(m, g): reps.full[i] for i, (v, m, g) in enumerate(reps.keys) if v == 0}
+    for row, p in zip(rows, adjusted, strict=True):
+        row[P_HOLM] = p
+        row[SIGNIFICANT] = (not math.isnan(p)) and p < settings.alpha
+        size = abs(row[C.ESTIMATE]) if not math.isnan(row[C.ESTIMATE]) else 0.0
+        if row[IS_RATE]:
+            big = size >= settings.min_effect
+        else:
+            base = abs(base_value.get((row[C.METRIC], row[C.GROUP]), math.nan))
+            big = (size >= settings.min_rel_effect * base) if not math.isnan(base) and base > 0 else size > 0
+        row[NOTABLE] = row[SIGNIFICANT] and big
+    differences = pl.DataFrame({k: [r[k] for r in rows] for k in DIFF_SCHEMA}, schema=DIFF_SCHEMA)
+    changes = semantic_changes(labels, resolved) if resolved is not None else ()
+    return Comparison(labels, changes, values, differences, settings, n_games, reps)

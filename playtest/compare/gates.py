@@ -1,0 +1,279 @@
+"""CI gates: limits on metrics declared in YAML, decided with stated confidence.
+
+A gate constrains one metric, for some or all of its groups, as
+  - `of: value`  (default) the candidate's value,        e.g. no crew's pick rate above 0.35;
+  - `of: spread` the largest gap between two groups,     e.g. seat win rates within 0.05;
+  - `of: change` candidate − base,                       e.g. seat 1's edge grows by ≤ 0.02;
+with `min`, `max` or `between: [low, high]`.
+
+Each gate is a set of scalar *components* (one per group; one per ordered pair of groups for a
+spread), each a linear contrast with a jackknife standard error (see jackknife.py).
+
+Decisions, with α = 1 − confidence and L = the number of looks (1 without --until-decided):
+  - a component *holds* when its one-sided (1 − α/L) confidence bound(s) lie inside the limits;
+    a gate passes when all its components hold. Passing is an intersection–union test: if a
+    gate is in truth violated, the chance of passing it is at most α (over all looks together).
+  - a component *fails* when its opposite one-sided bound lies outside a limit at level
+    α/(L·m), m = the number of components of all gates (Bonferroni), so that when every gate in
+    truth holds the chance of any failure over all looks is at most α.
+  - otherwise it is undecided.
+Bonferroni over a fixed schedule of looks (see stats.looks_schedule) is the simplest sequential
+method that is valid whatever the correlation between looks; with doubling batches it costs
+little (6 looks from 200 to 6400 games use α/6 each).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from playtest.compare.jackknife import Estimate, Replicates
+from playtest.errors import PlaytestError, Problem, VariantError
+from playtest.variants.loader import _problem_from_pydantic
+from playtest.variants.source import Node, parse_file
+
+PASS, FAIL, UNDECIDED = "pass", "fail", "undecided"
+EXIT_CODES = {PASS: 0, FAIL: 1, UNDECIDED: 3}
+"""Exit codes of `playtest diff`. 2 is every usage or file error."""
+
+BASE, CANDIDATE = 0, 1
+
+
+class GateError(VariantError):
+    """A gates file is malformed, or names a metric or group that the runs do not have."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class RunDefaults(_Strict):
+    """Simulation settings stored with the gates, so that CI runs are reproducible."""
+
+    games: int = Field(400, ge=2)
+    max_games: int | None = Field(None, ge=2)
+    players: int | None = Field(None, ge=1)
+    bots: str | list[str] = "random"
+    seed: int = 0
+
+
+class GateSpec(_Strict):
+    name: str = ""
+    metric: str
+    group: str | list[str] | None = None
+    of: Literal["value", "spread", "change"] = "value"
+    min: float | None = None
+    max: float | None = None
+    between: tuple[float, float] | None = None
+
+    @field_validator("group")
+    @classmethod
+    def _nonempty(cls, v: str | list[str] | None) -> str | list[str] | None:
+        if isinstance(v, list) and not v:
+            raise ValueError("give at least one group, or leave `group` out for every group")
+        return v
+
+    @model_validator(mode="after")
+    def _limits(self) -> GateSpec:
+        if self.between is not None:
+            if self.min is not None or self.max is not None:
+                raise ValueError("give either `between` or `min`/`max`, not both")
+            if self.between[0] > self.between[1]:
+                raise ValueError("`between: [low, high]` needs low ≤ high")
+        elif self.min is None and self.max is None:
+            raise ValueError("a gate needs `min`, `max` or `between`")
+        if self.of == "spread" and (self.min is not None or self.between is not None):
+            raise ValueError("a spread gate takes only `max` (the largest allowed gap between groups)")
+        if self.of == "spread" and isinstance(self.group, str):
+            raise ValueError("a spread needs several groups: leave `group` out or give a list")
+        return self
+
+    @property
+    def low(self) -> float | None:
+        return self.between[0] if self.between is not None else self.min
+
+    @property
+    def high(self) -> float | None:
+        return self.between[1] if self.between is not None else self.max
+
+    @property
+    def groups(self) -> list[str] | None:
+        return [self.group] if isinstance(self.group, str) else self.group
+
+    def title(self) -> str:
+        if self.name:
+            return self.name
+        what = {"value": "", "spread": "spread of ", "change": "change in "}[self.of]
+        where = f" [{', '.join(self.groups)}]" if self.groups else ""
+        return f"{what}{self.metric}{where} {self.limit_text()}"
+
+    def limit_text(self) -> str:
+        if self.between is not None:
+            return f"in [{_num(self.between[0])}, {_num(self.between[1])}]"
+        if self.min is not None and self.max is not None:
+            return f"in [{_num(self.min)}, {_num(self.max)}]"
+        return f"≤ {_num(self.max)}" if self.max is not None else f"≥ {_num(self.min)}"
+
+
+class GatesModel(_Strict):
+    confidence: float = Field(0.95, gt=0.5, lt=1)
+    run: RunDefaults = RunDefaults()
+    gates: list[GateSpec] = Field(min_length=1)
+
+
+def _num(x: float | None) -> str:
+    return "–" if x is None else f"{x:g}"
+
+
+@dataclass(frozen=True)
+class Gates:
+    """A validated gates file, with the located tree for errors found later (unknown metrics)."""
+
+    path: str
+    model: GatesModel
+    tree: Node
+
+    def problem(self, index: int, key: str, message: str) -> Problem:
+        item = self.tree.value["gates"].value[index]
+        node = item.value.get(key, item)
+        return node.problem(f"gates.{index}.{key}" if key in item.value else f"gates.{index}", message)
+
+
+def load_gates(path: str | Path) -> Gates:
+    """Read and validate a gates file. Raises GateError listing every problem, located."""
+    label = str(path)
+    try:
+        tree = parse_file(Path(path), label)
+    except VariantError as err:
+        raise GateError(err.problems) from None
+    if not isinstance(tree.value, dict):
+        raise GateError([tree.problem("", "a gates file must be a mapping with a `gates:` list")])
+    try:
+        model = GatesModel.model_validate(tree.plain())
+    except ValidationError as exc:
+        raise GateError([_problem_from_pydantic(tree, GatesModel, err) for err in exc.errors()]) from None
+    return Gates(label, model, tree)
+
+
+# --- decisions ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Component:
+    label: str
+    estimate: Estimate
+
+
+@dataclass(frozen=True)
+class GateResult:
+    spec: GateSpec
+    status: str
+    label: str
+    """The component shown: the one closest to (or furthest beyond) a limit."""
+    estimate: float
+    low: float
+    high: float
+    """One-sided confidence bounds of the shown component at the pass level."""
+    components: int
+
+
+def components(gates: Gates, reps: Replicates) -> list[list[Component]]:
+    """Each gate's components. Unknown metrics and groups are located errors."""
+    problems: list[Problem] = []
+    out: list[list[Component]] = []
+    known = reps.metrics(CANDIDATE)
+    for i, spec in enumerate(gates.model.gates):
+        if spec.metric not in known:
+            problems.append(gates.problem(i, "metric", f"unknown metric {spec.metric!r}; the runs have: {', '.join(known)}"))
+            out.append([])
+            continue
+        have = reps.groups(CANDIDATE, spec.metric)
+        groups = spec.groups or have
+        missing = [g for g in groups if g not in have]
+        if missing:
+            problems.append(gates.problem(i, "group", f"{spec.metric} has no group {', '.join(map(repr, missing))}; "
+                                          f"it has: {', '.join(have)}"))
+            out.append([])
+            continue
+        m = spec.metric
+        if spec.of == "value":
+            comps = [Component(g, reps.value((CANDIDATE, m, g))) for g in groups]
+        elif spec.of == "change":
+            comps = [Component(g, reps.contrast([(1.0, (CANDIDATE, m, g)), (-1.0, (BASE, m, g))])) for g in groups]
+        else:
+            comps = [Component(f"{a} − {b}", reps.contrast([(1.0, (CANDIDATE, m, a)), (-1.0, (CANDIDATE, m, b))]))
+                     for a, b in itertools.permutations(groups, 2)]
+        out.append(comps)
+    if problems:
+        raise GateError(problems)
+    return out
+
+
+def _decide(est: Estimate, low: float | None, high: float | None, a_pass: float, a_fail: float) -> tuple[str, float]:
+    """(status, badness): badness > 0 means the pass bound is beyond a limit by that much."""
+    if math.isnan(est.estimate):
+        return UNDECIDED, math.inf
+    se_ok = not math.isnan(est.se)
+    badness = -math.inf
+    holds, fails = se_ok, False
+    if high is not None:
+        up = est.upper(a_pass) if se_ok else math.nan
+        holds = holds and up <= high
+        fails = fails or (se_ok and est.lower(a_fail) > high)
+        badness = max(badness, up - high if se_ok else math.inf)
+    if low is not None:
+        lo = est.lower(a_pass) if se_ok else math.nan
+        holds = holds and lo >= low
+        fails = fails or (se_ok and est.upper(a_fail) < low)
+        badness = max(badness, low - lo if se_ok else math.inf)
+    return (FAIL if fails else PASS if holds else UNDECIDED), badness
+
+
+def evaluate(gates: Gates, reps: Replicates, looks: int = 1) -> list[GateResult]:
+    """Decide every gate on the current games (see the module doc for the error levels)."""
+    alpha = 1 - gates.model.confidence
+    comps = components(gates, reps)
+    m = max(1, sum(len(c) for c in comps))
+    a_pass = alpha / looks
+    a_fail = alpha / (looks * m)
+    results = []
+    for spec, cs in zip(gates.model.gates, comps, strict=True):
+        decided = [(*_decide(c.estimate, spec.low, spec.high, a_pass, a_fail), c) for c in cs]
+        statuses = {s for s, _, _ in decided}
+        status = FAIL if FAIL in statuses else PASS if statuses == {PASS} else UNDECIDED
+        _, _, worst = max(decided, key=lambda t: t[1])
+        e = worst.estimate
+        lo = e.lower(a_pass) if not math.isnan(e.se) else math.nan
+        hi = e.upper(a_pass) if not math.isnan(e.se) else math.nan
+        results.append(GateResult(spec, status, worst.label, e.estimate, lo, hi, len(cs)))
+    return results
+
+
+def overall(results: list[GateResult]) -> str:
+    statuses = {r.status for r in results}
+    return FAIL if FAIL in statuses else PASS if statuses == {PASS} else UNDECIDED
+
+
+def check_settings(gates: Gates) -> None:
+    if gates.model.run.max_games is not None and gates.model.run.max_games < gates.model.run.games:
+        raise GateError([gates.tree.value["run"].problem("run.max_games", "must be at least run.games")])
+
+
+def as_plain(results: list[GateResult]) -> list[dict[str, Any]]:
+    return [{"name": r.spec.title(), "metric": r.spec.metric, "of": r.spec.of, "groups": r.spec.groups,
+             "min": r.spec.low, "max": r.spec.high, "status": r.status, "shown": r.label,
+             "estimate": _finite(r.estimate), "bound_low": _finite(r.low), "bound_high": _finite(r.high),
+             "components": r.components} for r in results]
+
+
+def _finite(x: float) -> float | None:
+    return None if math.isnan(x) or math.isinf(x) else x
+
+
+__all__ = ["EXIT_CODES", "FAIL", "PASS", "UNDECIDED", "GateError", "GateResult", "Gates", "PlaytestError",
+           "as_plain", "evaluate", "load_gates", "overall"]

@@ -1,0 +1,179 @@
+"""Paired delete-a-group jackknife over games: standard errors for differences between variants.
+
+Why this method: the metrics of the report are ratios and shares computed from events that
+cluster within games (the turns of one game are not independent), and each is defined by the
+report, not here. The jackknife needs only the metric function itself: the games are cut into K
+blocks of consecutive game numbers; every metric is recomputed with one block left out, for every
+variant, leaving out *the same games* (same game number = same deal and bot dice under common
+random numbers). Any linear contrast of metric values (variant B − variant A, seat 1 − seat 2,
+...) then gets the jackknife variance  (K−1)/K · Σ_k (θ_k − θ̄)²,  which captures both the
+clustering within games and the correlation that common random numbers create between variants.
+Intervals and tests use Student's t with K−1 degrees of freedom.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import polars as pl
+from scipy import stats
+
+from playtest.analysis import columns as C
+from playtest.compare.metrics import MetricFn, estimates
+from playtest.errors import PlaytestError
+
+DEFAULT_BLOCKS = 20
+
+Key = tuple[int, str, str]
+"""(variant index, metric, group)."""
+
+
+@dataclass(frozen=True)
+class Sample:
+    """The games of one variant: run info (run.json), games and events tables."""
+
+    info: dict[str, Any]
+    games: pl.DataFrame
+    events: pl.DataFrame
+
+    def game_ids(self) -> np.ndarray:
+        return np.sort(self.games["game"].unique().to_numpy())
+
+    def without(self, ids: np.ndarray) -> Sample:
+        drop = pl.col("game").is_in(pl.Series(ids, dtype=pl.Int64))
+        return Sample(self.info, self.games.filter(~drop), self.events.filter(~drop))
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A contrast's value with its jackknife standard error and degrees of freedom."""
+
+    estimate: float
+    se: float
+    df: int
+
+    def _t(self, level: float) -> float:
+        return float(stats.t.ppf(level, self.df))
+
+    def interval(self, confidence: float = 0.95) -> tuple[float, float]:
+        """Two-sided interval. NaN when the estimate is missing in some replicate."""
+        half = self._t(0.5 + confidence / 2) * self.se
+        return self.estimate - half, self.estimate + half
+
+    def upper(self, alpha: float) -> float:
+        """One-sided upper confidence bound at level 1 − alpha."""
+        return self.estimate + self._t(1 - alpha) * self.se
+
+    def lower(self, alpha: float) -> float:
+        return self.estimate - self._t(1 - alpha) * self.se
+
+    def p_value(self) -> float:
+        """Two-sided p-value of 'the contrast is 0'. A contrast that does not vary at all between
+        replicates is 1 when it is 0 and NaN (not testable) when it is not."""
+        if math.isnan(self.se) or math.isnan(self.estimate):
+            return math.nan
+        if self.se == 0:
+            return 1.0 if self.estimate == 0 else math.nan
+        return float(2 * stats.t.sf(abs(self.estimate) / self.se, self.df))
+
+
+def block_bounds(ids: np.ndarray, k: int) -> list[np.ndarray]:
+    """K blocks of consecutive game numbers, sizes differing by at most one."""
+    k = max(2, min(k, ids.size))
+    return [part for part in np.array_split(ids, k) if part.size]
+
+
+@dataclass(frozen=True)
+class Replicates:
+    """Every metric of every variant on all games (`full`) and with each block left out (`reps`)."""
+
+    keys: tuple[Key, ...]
+    full: np.ndarray
+    reps: np.ndarray
+    tables: tuple[pl.DataFrame, ...]
+    """Each variant's metric table on all games, as the report computes it (with its intervals)."""
+
+    @property
+    def k(self) -> int:
+        return int(self.reps.shape[1])
+
+    def has(self, key: Key) -> bool:
+        return key in self._index
+
+    @property
+    def _index(self) -> dict[Key, int]:
+        cached = self.__dict__.get("_index_cache")
+        if cached is None:
+            cached = {key: i for i, key in enumerate(self.keys)}
+            object.__setattr__(self, "_index_cache", cached)
+        return cached
+
+    def groups(self, variant: int, metric: str) -> list[str]:
+        return [g for v, m, g in self.keys if v == variant and m == metric]
+
+    def metrics(self, variant: int) -> list[str]:
+        return list(dict.fromkeys(m for v, m, _ in self.keys if v == variant))
+
+    def contrast(self, terms: Sequence[tuple[float, Key]]) -> Estimate:
+        """Σ coef · value over the terms, with its jackknife standard error. Missing → NaN."""
+        est = 0.0
+        reps = np.zeros(self.k)
+        for coef, key in terms:
+            i = self._index.get(key)
+            if i is None:
+                return Estimate(math.nan, math.nan, self.k - 1)
+            est += coef * self.full[i]
+            reps = reps + coef * self.reps[i]
+        if np.isnan(reps).any() or math.isnan(est):
+            return Estimate(est, math.nan, self.k - 1)
+        k = self.k
+        centred = reps - reps.mean()
+        se = math.sqrt((k - 1) / k * float(centred @ centred))
+        if se < 1e-12 * max(1.0, abs(est)):
+            se = 0.0  # rounding noise of identical replicates
+        return Estimate(est, se, k - 1)
+
+    def value(self, key: Key) -> Estimate:
+        return self.contrast([(1.0, key)])
+
+
+def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFAULT_BLOCKS) -> Replicates:
+    """Compute the metric tables of every sample on all games and with each block left out.
+
+    Every sample must hold the same game numbers: that is what pairs them."""
+    ids = samples[0].game_ids()
+    for s in samples[1:]:
+        other = s.game_ids()
+        if other.size != ids.size or not np.array_equal(other, ids):
+            raise PlaytestError("the runs being compared do not hold the same game numbers")
+    if ids.size < 2:
+        raise PlaytestError("at least 2 games per variant are needed for intervals")
+    parts = block_bounds(ids, blocks)
+    keys: list[Key] = []
+    full_vals: list[float] = []
+    rep_vals: list[list[float]] = []
+    tables: list[pl.DataFrame] = []
+    for v, sample in enumerate(samples):
+        table = metric_fn(sample.info, sample.games, sample.events)
+        tables.append(table)
+        full = estimates(table)
+        mine = {(m, g): i for i, (m, g) in enumerate(full.select(C.METRIC, C.GROUP).iter_rows())}
+        cols = np.full((len(mine), len(parts)), np.nan)
+        for j, part in enumerate(parts):
+            sub = sample.without(part)
+            rep = estimates(metric_fn(sample.info, sub.games, sub.events))
+            for m, g, est in rep.iter_rows():
+                i = mine.get((m, g))
+                if i is not None and est is not None:
+                    cols[i, j] = est
+        for (m, g), i in mine.items():
+            keys.append((v, m, g))
+            value = full[C.ESTIMATE][i]
+            full_vals.append(math.nan if value is None else float(value))
+            rep_vals.append(list(cols[i]))
+    return Replicates(tuple(keys), np.asarray(full_vals, dtype=float),
+                      np.asarray(rep_vals, dtype=float).reshape(len(keys), len(parts)), tuple(tables))

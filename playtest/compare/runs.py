@@ -1,0 +1,77 @@
+"""Simulating several variants with common random numbers, and growing the runs batch by batch."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import polars as pl
+
+from playtest.compare.jackknife import Sample
+from playtest.errors import UsageError
+from playtest.games import get_game
+from playtest.sim.batch import RunConfig, check_lineup, read_run, run_batch
+from playtest.variants import Variant
+
+
+def common_lineup(variants: Sequence[Variant], players: int | None, bots: Sequence[str]) -> tuple[int, tuple[str, ...]]:
+    """Check that every variant is of one game and accepts the player count and bots."""
+    games = {v.game for v in variants}
+    if len(games) > 1:
+        raise UsageError(f"variants of different games cannot be compared: {', '.join(sorted(games))}")
+    if players is None:
+        counts = set(variants[0].model.player_counts())
+        for v in variants[1:]:
+            counts &= set(v.model.player_counts())
+        if not counts:
+            raise UsageError("the variants support no common player count")
+        players = 4 if 4 in counts else max(counts)
+    spec = get_game(variants[0].game)
+    lineup: tuple[str, ...] = ()
+    for v in variants:
+        lineup = check_lineup(spec, v, players, bots)
+    return players, lineup
+
+
+class Runs:
+    """The games of every variant so far, on disk under `out_dir/<label>/` and in memory.
+
+    Variant i uses `seeds[i]`; with one seed for all (the default) game g of every variant has the
+    same deal and the same bot dice."""
+
+    def __init__(self, variants: Sequence[Variant], labels: Sequence[str], config: RunConfig, out_dir: Path,
+                 seeds: Sequence[int] | None = None,
+                 progress: Callable[[int], None] | None = None) -> None:
+        self.variants = list(variants)
+        self.labels = list(labels)
+        self.config = config
+        self.out_dir = out_dir
+        self.seeds = list(seeds) if seeds else [config.seed] * len(variants)
+        self.progress = progress
+        self.games = 0
+        self.batches = 0
+        self._parts: list[list[Sample]] = [[] for _ in variants]
+
+    def grow_to(self, n_games: int) -> list[Sample]:
+        """Play games [self.games, n_games) of every variant and return all samples so far."""
+        if n_games > self.games:
+            for i, v in enumerate(self.variants):
+                folder = self.out_dir / self.labels[i]
+                if self.batches:
+                    folder = folder / f"games-{self.games}-{n_games - 1}"
+                config = dataclasses.replace(self.config, seed=self.seeds[i], first_game=self.games,
+                                             n_games=n_games - self.games)
+                run_batch(v, config, folder, progress=self.progress)
+                info, games, events = read_run(folder)
+                self._parts[i].append(Sample(info, games, events))
+            self.games = n_games
+            self.batches += 1
+        return self.samples()
+
+    def samples(self) -> list[Sample]:
+        out = []
+        for parts in self._parts:
+            info = dict(parts[0].info) | {"games": self.games}
+            out.append(Sample(info, pl.concat([p.games for p in parts]), pl.concat([p.events for p in parts])))
+        return out

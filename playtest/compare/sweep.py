@@ -1,0 +1,90 @@
+"""Parameter sweeps: the grid of variants given by `--set key=v1,v2,...`, and their metrics."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import polars as pl
+import yaml
+
+from playtest.analysis import columns as C
+from playtest.errors import Problem, VariantError
+
+POINT = "point"
+"""Column: the grid point's label, e.g. `crews.bays.time=2`."""
+
+
+@dataclass(frozen=True)
+class Axis:
+    key: str
+    values: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Point:
+    settings: tuple[tuple[str, Any], ...]
+
+    @property
+    def label(self) -> str:
+        return ", ".join(f"{k}={_show(v)}" for k, v in self.settings) or "(as written)"
+
+    def overrides(self) -> list[str]:
+        return [f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in self.settings]
+
+
+def _show(v: Any) -> str:
+    return v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+
+
+def parse_axis(text: str) -> Axis:
+    """`crews.bays.time=1,2,3,4` → Axis('crews.bays.time', (1, 2, 3, 4)). Values are YAML; a
+    list value is written in brackets: `planets_dealt.4=[7],[8]` is not needed often."""
+    label = f"--set {text}"
+    key, sep, raw = text.partition("=")
+    key = key.strip()
+    if not sep or not key or any(not p for p in key.split(".")):
+        raise VariantError([Problem(label, 1, 1, "", "expected key.path=value1,value2,...")])
+    try:
+        values = yaml.safe_load(f"[{raw}]")
+    except yaml.YAMLError as exc:
+        raise VariantError([Problem(label, 1, len(key) + 2, key, f"cannot read the values: {exc}")]) from None
+    if not values:
+        raise VariantError([Problem(label, 1, len(key) + 2, key, "give at least one value")])
+    if len({json.dumps(v, sort_keys=True) for v in values}) != len(values):
+        raise VariantError([Problem(label, 1, len(key) + 2, key, "a value is repeated")])
+    return Axis(key, tuple(values))
+
+
+def grid(axes: Sequence[Axis]) -> list[Point]:
+    """Every combination, the first axis varying slowest."""
+    keys = [a.key for a in axes]
+    if len(set(keys)) != len(keys):
+        dup = next(k for k in keys if keys.count(k) > 1)
+        raise VariantError([Problem(f"--set {dup}", 1, 1, dup, "the same key is swept twice")])
+    return [Point(tuple(zip(keys, combo, strict=True))) for combo in itertools.product(*(a.values for a in axes))]
+
+
+def sweep_table(axes: Sequence[Axis], points: Sequence[Point], tables: Sequence[pl.DataFrame]) -> pl.DataFrame:
+    """One long table: point, one column per swept key (its value as text), then the metric columns."""
+    parts = []
+    for point, table in zip(points, tables, strict=True):
+        cols = [pl.lit(point.label).alias(POINT)]
+        cols += [pl.lit(_show(v)).alias(k) for k, v in point.settings]
+        parts.append(table.select(*cols, *C.METRIC_SCHEMA))
+    schema_keys = [a.key for a in axes]
+    return pl.concat(parts, how="vertical").select(POINT, *schema_keys, *C.METRIC_SCHEMA)
+
+
+def key_metrics(table: pl.DataFrame, wanted: Sequence[str] = (), max_groups: int = 16) -> list[str]:
+    """The metrics to chart: those asked for, else every metric with few groups that is not a
+    score-distribution detail."""
+    names = list(dict.fromkeys(table[C.METRIC].to_list()))
+    if wanted:
+        return [m for m in wanted if m in names]
+    counts = dict(table.group_by(C.METRIC).agg(pl.col(C.GROUP).n_unique()).iter_rows())
+    return [m for m in names if not m.startswith("score_") and counts[m] <= max_groups
+            and m not in ("detectable_seat_advantage", "games_needed")]
