@@ -21,7 +21,7 @@ app = typer.Typer(
 
 def _register() -> None:
     # Each module adds its commands to `app`.
-    from playtest.cli import replay, report, simulate, validate  # noqa: F401
+    from playtest.cli import compare, diff, replay, report, simulate, sweep, validate  # noqa: F401
 
 
 def main() -> None:
