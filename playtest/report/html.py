@@ -9,8 +9,10 @@ the page from fetching anything.
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
 from html import escape
+from pathlib import Path
 from typing import Any
 
 import polars as pl
@@ -27,14 +29,35 @@ CSP = ("default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; style-src 
        "img-src data: blob:; font-src data:; connect-src 'none'")
 
 
+def _cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "playtest"
+
+
 @cache
 def vega_bundle() -> str:
     """Vega, Vega-Lite and vega-embed as one script (from vl-convert, no network); sets
-    window.vega, window.vegaLite and window.vegaEmbed."""
+    window.vega, window.vegaLite and window.vegaEmbed. Bundling takes seconds, so the result is
+    kept in ~/.cache/playtest keyed by the vl-convert version (rebuilt if unreadable)."""
     import vl_convert
 
+    version = getattr(vl_convert, "__version__", "unknown")
+    cached = _cache_dir() / f"vega-bundle-{version}.js"
+    try:
+        js = cached.read_text(encoding="utf-8")
+        if "window.vegaEmbed=" in js:
+            return js
+    except OSError:
+        pass
     js = vl_convert.javascript_bundle()
-    return js.replace("</script", "<\\/script").replace("<!--", "<\\!--")
+    js = js.replace("</script", "<\\/script").replace("<!--", "<\\!--")
+    try:
+        from playtest.report.write import write_atomic
+
+        write_atomic(cached, js)
+    except OSError:  # a read-only home still gets its report, just slower
+        pass
+    return js
 
 
 def _json_for_script(obj: Any) -> str:

@@ -1,0 +1,102 @@
+"""Metric builders: hand-built tables with known answers, and a real run checked against
+independent polars computations."""
+
+from __future__ import annotations
+
+import polars as pl
+import pytest
+
+from playtest.analysis import columns as C
+from playtest.analysis import common, stargate
+from playtest.analysis.metrics import all_metrics
+from playtest.analysis.stats import wilson
+
+
+def games_table(rows):
+    """(game, seat, total, win_share, rounds) → a games table with one score part."""
+    return pl.DataFrame(
+        [{"game": g, "seed": 0, "seat": s, "bot": f"b{(s + g) % 2}", "score_a": t - 1.0, "score_b": 1.0, "total": t,
+          "rank": 1, "win_share": w, "rounds": r, "turns": 4 * r} for g, s, t, w, r in rows],
+        schema_overrides={"seat": pl.Int8},
+    )
+
+
+GAMES = games_table([
+    (0, 0, 10, 1.0, 3), (0, 1, 7, 0.0, 3),
+    (1, 0, 9, 0.5, 4), (1, 1, 9, 0.5, 4),
+    (2, 0, 5, 0.0, 3), (2, 1, 8, 1.0, 3),
+    (3, 0, 12, 1.0, 3), (3, 1, 2, 0.0, 3),
+])
+
+
+def one(df: pl.DataFrame, metric: str, group: str) -> dict:
+    rows = df.filter((pl.col(C.METRIC) == metric) & (pl.col(C.GROUP) == group)).to_dicts()
+    assert len(rows) == 1, (metric, group, rows)
+    return rows[0]
+
+
+def test_hand_built_outcomes():
+    out = common.outcome_shape(GAMES)
+    assert one(out, "margin_of_victory", "all")[C.ESTIMATE] == pytest.approx((3 + 0 + 3 + 10) / 4)
+    assert one(out, "tie_rate", "all")[C.ESTIMATE] == pytest.approx(0.25)
+    assert one(out, "points_tie_rate", "all")[C.ESTIMATE] == pytest.approx(0.25)
+    assert one(out, "game_length_share", "3 rounds")[C.ESTIMATE] == pytest.approx(0.75)
+    fpa = one(common.first_player_advantage(GAMES), "first_player_advantage", "seat 1")
+    assert fpa[C.ESTIMATE] == pytest.approx(2.5 / 4 - 0.5)
+    _, lo, hi = wilson(2.5, 4)
+    assert (fpa[C.CI_LOW], fpa[C.CI_HIGH]) == pytest.approx((lo - 0.5, hi - 0.5))
+    bal = one(common.balance(GAMES), "balance", "seats")
+    assert bal[C.ESTIMATE] == pytest.approx(1 - (2.5 - 1.5) / 4)
+    assert bal[C.CI_LOW] <= bal[C.ESTIMATE] <= bal[C.CI_HIGH]
+
+
+def test_leader_after_round():
+    events = pl.DataFrame(
+        [{"game": g, "round": r, "seat": s, "kind": "round_end", "score": sc}
+         for g, r, s, sc in [(0, 1, 0, 5.0), (0, 1, 1, 3.0), (1, 1, 0, 2.0), (1, 1, 1, 2.0),
+                             (2, 1, 0, 6.0), (2, 1, 1, 1.0), (3, 1, 0, 1.0), (3, 1, 1, 4.0)]],
+        schema_overrides={"seat": pl.Int8})
+    row = one(common.leader_wins(GAMES, events), "leader_after_round_wins", "round 1")
+    # game 0: seat 0 leads, wins; game 1 tied lead (left out); game 2: seat 0 leads, loses; game 3: seat 1 leads, loses.
+    assert (row[C.ESTIMATE], row[C.N]) == (pytest.approx(1 / 3), 3)
+
+
+def test_score_distribution_rows():
+    df = common.score_distribution(GAMES)
+    assert one(df, "score_mean", "seat 1 / total")[C.ESTIMATE] == pytest.approx(9.0)
+    assert one(df, "score_median", "all / total")[C.ESTIMATE] == pytest.approx(8.5)
+    assert one(df, "score_sd", "b0 / a")[C.N] == 4
+    assert set(df[C.METRIC]) == {"score_mean", "score_sd", "score_q10", "score_q25", "score_median", "score_q75", "score_q90"}
+
+
+def test_real_run_against_independent_computation(stargate_run):
+    info, games, events = stargate_run
+    m = all_metrics(info, games, events)
+    assert m.schema == pl.Schema(C.METRIC_SCHEMA)
+    assert m.select(C.METRIC, C.GROUP).is_duplicated().sum() == 0
+    assert m[C.DEFINITION].str.len_chars().min() > 10
+    # Seat win rates = mean win share by seat.
+    for seat, rate in games.group_by("seat").agg(pl.col("win_share").mean()).iter_rows():
+        assert one(m, "win_rate_by_seat", f"seat {seat + 1}")[C.ESTIMATE] == pytest.approx(rate)
+    # Crew pick rate by round = count / turns in that round.
+    dec = events.filter(pl.col("kind") == "decision")
+    r1 = dec.filter(pl.col("round") == 1)
+    bays = r1.filter(pl.col("crew") == "bays").height
+    assert one(m, "crew_pick_rate_by_round", "round 1 / bays")[C.ESTIMATE] == pytest.approx(bays / r1.height)
+    # VP share by source = sum of the part / sum of totals.
+    share = games["score_color"].sum() / games["total"].sum()
+    assert one(m, "vp_share_by_source", "color")[C.ESTIMATE] == pytest.approx(share)
+    # Planet fill rate over all dealt planets.
+    final = events.filter(pl.col("kind") == "planet_final")
+    full = (final["slots_filled"] == final["slots_total"]).mean()
+    assert one(m, "planet_fill_rate", "all")[C.ESTIMATE] == pytest.approx(full)
+    # Lift = crew win rate − 1/4.
+    for crew in dec["crew"].unique():
+        assert (one(m, "crew_win_lift", crew)[C.ESTIMATE]
+                == pytest.approx(one(m, "crew_win_rate", crew)[C.ESTIMATE] - 0.25))
+    # Every interval that exists brackets its estimate.
+    iv = m.filter(pl.col(C.CI_LOW).is_not_null() & pl.col(C.CI_LOW).is_not_nan())
+    bad = iv.filter((pl.col(C.CI_LOW) > pl.col(C.ESTIMATE) + 1e-9) | (pl.col(C.CI_HIGH) < pl.col(C.ESTIMATE) - 1e-9))
+    assert bad.height == 0, bad
+    # The game hook contributes the Stargate tables.
+    assert {t for t, _ in stargate.summary_tables(games, events)} >= {"Crew pick rate by round", "VP by source"}

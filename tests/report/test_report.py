@@ -1,0 +1,154 @@
+"""Reports from small real runs: content, escaping, JSON schema, the CLI."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+
+import jsonschema
+import pytest
+
+from playtest.report.jsonreport import render_json, schema
+from playtest.report.markdown import render_markdown
+from playtest.report.model import build_report
+from tests.report.conftest import XSS, XSS_NAME
+
+
+class Scripts(HTMLParser):
+    """Counts script elements and collects the text of the page outside scripts/styles."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.scripts: list[dict] = []
+        self.text: list[str] = []
+        self._in = None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "script":
+            self.scripts.append(dict(attrs))
+        if tag in ("script", "style"):
+            self._in = tag
+        for name, _ in attrs:
+            assert not name.startswith("on"), f"event-handler attribute {name} in <{tag}>"
+        if tag == "img":
+            raise AssertionError("an <img> element was injected")
+
+    def handle_endtag(self, tag):
+        if tag == self._in:
+            self._in = None
+
+    def handle_data(self, data):
+        if self._in is None:
+            self.text.append(data)
+
+
+@pytest.fixture(scope="module")
+def sg_html(stargate_data):
+    from playtest.report.html import render_html
+
+    return render_html(build_report(*stargate_data))
+
+
+def test_html_escapes_variant_and_command_strings(sg_html):
+    parser = Scripts()
+    parser.feed(sg_html)
+    # Exactly our three scripts: chart specs (JSON), the Vega bundle, the embed call.
+    assert [s.get("type") for s in parser.scripts] == ["application/json", None, None]
+    text = "".join(parser.text)
+    assert XSS in text  # shown as text (crew name, changes list, command line)
+    assert XSS_NAME in text
+    assert "アームストロング <script>" not in sg_html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in sg_html
+    # In the chart specs the hostile label travels \\u-escaped, never as a raw tag.
+    specs = re.search(r'<script type="application/json" id="chart-specs">(.*?)</script>', sg_html, re.S).group(1)
+    assert "<" not in specs and "\\u003cscript\\u003ealert(1)" in specs
+    assert XSS in json.dumps(json.loads(specs), ensure_ascii=False)
+
+
+def test_html_is_self_contained(sg_html):
+    assert sg_html.count("window.vegaEmbed=") == 1  # Vega inlined once
+    outside_scripts = re.sub(r"<script\b.*?</script>", "", sg_html, flags=re.S)
+    assert not re.search(r"<(script|link|img|iframe)\b", outside_scripts)
+    assert not re.search(r"<script[^>]+src=", sg_html)
+    assert "Content-Security-Policy" in sg_html
+    for heading in ("Win rate by seat", "Crew picks by round", "Final score by seat", "Score components", "Game length"):
+        assert f"<h3>{heading}</h3>" in sg_html
+    assert "fae64052bee9b0f9" not in sg_html  # the hash of the *overridden* variant is shown instead
+
+
+def test_header_shows_changes_and_provenance(stargate_data, sg_html):
+    info = stargate_data[0]
+    assert f"<code>{info['variant']['hash']}</code>" in sg_html
+    assert "<code>crews.armstrong.name.en</code>" in sg_html
+    assert "seed 11" in sg_html and "16 games" in sg_html
+    assert "greedy, random, scripted:bays-first, random" in sg_html
+
+
+def test_markdown_verdict_first_and_escaped(stargate_data):
+    md = render_markdown(build_report(*stargate_data))
+    assert md.startswith("### ")
+    assert md.index("Start player's advantage") < md.index("#### Win rate by seat")
+    assert "<script>" not in md and "<img" not in md
+    assert "&lt;script&gt;alert\\(1\\)&lt;/script&gt;" in md or "&lt;script&gt;alert(1)&lt;/script&gt;" in md
+    for line in md.splitlines():
+        if line.startswith("| seat 1 |"):
+            assert line.count("|") == 6  # group, estimate, interval, n, p: no stray pipes
+            break
+    else:
+        raise AssertionError("no seat 1 row")
+
+
+@pytest.mark.parametrize("which", ["stargate_data", "ohseven_data"])
+def test_json_matches_schema_and_metrics(which, request):
+    info, games, events = request.getfixturevalue(which)
+    doc = json.loads(render_json(build_report(info, games, events)))
+    jsonschema.Draft202012Validator.check_schema(schema())
+    jsonschema.validate(doc, schema(), cls=jsonschema.Draft202012Validator)
+    assert doc["schema"] == "playtest-report" and doc["schema_version"] == 1
+    seats = next(s for s in doc["sections"] if s["key"] == "seats")["metrics"]
+    for row in seats:
+        seat = int(row["group"].split()[1]) - 1
+        assert row["estimate"] == pytest.approx(games.filter(games["seat"] == seat)["win_share"].mean())
+        assert row["ci_low"] <= row["estimate"] <= row["ci_high"]
+    assert any(s["game_specific"] for s in doc["sections"])  # the game's hook tables are there
+
+
+def test_ohseven_report_uses_game_hook(ohseven_data):
+    from playtest.report.charts import build_charts
+
+    report = build_report(*ohseven_data)
+    keys = [c.key for c in build_charts(report)]
+    assert any(k.startswith("game:") for k in keys)
+    assert report.run["game_title"] == "Oh-Seven"
+    md = render_markdown(report)
+    assert "Oh-Seven" in md
+
+
+def test_report_cli_formats(cli, stargate_dir, tmp_path):
+    res = cli("report", str(stargate_dir), "--format", "md", "--out", "-")
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.startswith("### ")
+    out = tmp_path / "r.json"
+    res = cli("report", str(stargate_dir), "-f", "json", "-o", str(out))
+    assert res.returncode == 0 and res.stdout.strip() == f"wrote {out}"
+    jsonschema.validate(json.loads(out.read_text()), schema())
+    res = cli("report", str(stargate_dir))
+    assert res.returncode == 0 and (stargate_dir / "report.html").is_file()
+    assert not list(stargate_dir.glob(".report.html.*"))  # the temp file was renamed away
+
+
+def test_report_cli_errors(cli, tmp_path):
+    res = cli("report", str(tmp_path))
+    assert res.returncode == 2
+    assert res.stderr.strip() == f"error: {tmp_path}: not a finished run (run.json is missing)"
+    res = cli("report", str(tmp_path), "--format", "pdf")
+    assert res.returncode == 2 and "pdf" in res.stderr
+
+
+def test_simulate_writes_report(cli, tmp_path):
+    out = tmp_path / "run"
+    res = cli("simulate", "variants/ohseven/base.yaml", "-n", "4", "--seed", "3", "-w", "1", "-q", "--out", str(out))
+    assert res.returncode == 0, res.stderr
+    assert (out / "report.html").is_file()
+    assert f"report: {out / 'report.html'}" in res.stdout.replace("\n", "")
