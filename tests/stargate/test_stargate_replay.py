@@ -112,6 +112,8 @@ LINE = 9  # the first move's line in write()'s files
     (["armstrong; place c d e", "orlins; place e c a", "audrin; place a b", "audrin"],
      f"{LINE + 3}:5: move 4 (Chie, round 2): audrin: the turn is not finished: the crew's skill "
      "needs a target, e.g. 'move c>a'"),
+    (["armstrong; place c d e", "orlins; place e c a", "audrin; place a b", "audrin; move c>b; move e>d; place -"],
+     f"{LINE + 3}:5: move 4 (Chie, round 2): move e>d: audrin's skill target was already given"),
     (["bays; place a; rahel"],
      f"{LINE}:5: move 1 (Bo, round 1): rahel: the turn is already over (one line per turn); move it to the "
      "next line"),
@@ -168,7 +170,7 @@ def problems(path: Path) -> list[str]:
 def test_malformed_header(tmp_path):
     path = tmp_path / "t.yaml"
     path.write_text("game: stargate\nvariant: golden.yaml\nplayer: 3\ncircle: red1\nmoves:\n  - 3\n"
-                    "  - bays; place\n  - 'swap a'\n", encoding="utf-8")
+                    "  - bays; place\n  - 'swap a'\n  - ' ; '\n", encoding="utf-8")
     assert problems(path) == [
         f"{path}:1:1: players: required key is missing",
         f"{path}:3:1: player: unknown key; valid keys: circle, game, moves, names, notes, players, set, "
@@ -176,6 +178,7 @@ def test_malformed_header(tmp_path):
         f"{path}:4:9: circle: must be a list",
         f"{path}:6:5: moves.1: move 1: expected a turn in notation, e.g. 'bays; place red1 blue2'",
         f"{path}:8:5: moves.3: move 3: cannot read 'swap a': expected 'swap PLANET@SLOT'",
+        f"{path}:9:5: moves.4: move 4: expected a turn in notation, e.g. 'bays; place red1 blue2'",
     ]
 
 

@@ -216,6 +216,10 @@ def _read_moves(nodes: list[Node] | None, problems: list[Problem]) -> list[Move]
         except ValueError as err:
             problems.append(node.problem(f"moves.{number}", f"move {number}: {err}"))
             continue
+        if not actions:
+            problems.append(node.problem(f"moves.{number}", f"move {number}: expected a turn in notation, "
+                                                           "e.g. 'bays; place red1 blue2'"))
+            continue
         moves.append(Move(number, node.value.strip(), tuple(actions), where))
     return moves
 
