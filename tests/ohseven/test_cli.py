@@ -67,13 +67,19 @@ def test_simulate_writes_tables_and_summary(tmp_path: Path, players: int):
 
 
 def test_simulate_is_identical_across_worker_counts(tmp_path: Path):
+    from playtest.sim.batch import RunConfig, run_batch
+    from playtest.variants import load_variant
+
+    variant = load_variant(ROOT / "variants" / "ohseven" / "base.yaml")
+    lineup = ("random", "heuristic", "heuristic", "random", "scripted:greedy")
     frames = []
-    for w in ("1", "2"):
-        out = run("simulate", "variants/ohseven/base.yaml", "-n", "60", "--players", "5", "--bots", "random,heuristic",
-                  "--bots", "random", "-w", w, "--seed", "9", "-q", "--out", str(tmp_path / w))
-        assert out.returncode == 0, out.stderr
-        frames.append((pl.read_parquet(tmp_path / w / "games.parquet"), pl.read_parquet(tmp_path / w / "events.parquet")))
+    for w in (1, 2):
+        config = RunConfig(n_games=60, players=5, lineup=lineup, seed=9, workers=w, chunk_size=15)
+        run_batch(variant, config, tmp_path / str(w))
+        frames.append((pl.read_parquet(tmp_path / str(w) / "games.parquet"),
+                       pl.read_parquet(tmp_path / str(w) / "events.parquet")))
     assert frames[0][0].equals(frames[1][0]) and frames[0][1].equals(frames[1][1])
+    assert frames[0][1].filter(pl.col("kind") == "round_end").height == 60 * 5 * 7
 
 
 def test_replay_text_json_and_illegal():
