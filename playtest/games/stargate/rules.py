@@ -552,6 +552,7 @@ class StargateRules:
 
     def _place(self, state: State, action: Place) -> State:
         seq = tuple(self._pos(state, pid, action) for pid in action.planets)
+        last = seq[-1] if seq else state.last_pos  # free order: the last cube is the last one listed
         legal = self.placement_sequences(state)
         if self.mode[state.crew] is Mode.FREE:
             seq = tuple(sorted(seq))
@@ -564,7 +565,7 @@ class StargateRules:
         hand = _set(state.hand, seat, state.hand[seat] - len(seq))
         placed_total = _set(state.cubes_placed, seat, state.cubes_placed[seat] + len(seq))
         return _replace(state, board=tuple(new), hand=hand, placed=seq, cubes_placed=placed_total,
-                        last_pos=seq[-1] if seq else state.last_pos)
+                        last_pos=last)
 
     def _why_not(self, state: State, seq: tuple[int, ...]) -> str:
         k = self.max_cubes(state)
@@ -738,7 +739,7 @@ class StargateRules:
             if isinstance(trig, sc.StockEmpty) and any(s == 0 for s in state.stock):
                 return trig.trigger
             if isinstance(trig, sc.PlanetsFull) and sum(
-                    self.is_full(state, p) for p in range(len(state.board))) >= trig.count:
+                    self.is_full(state, p) for p in range(len(state.board))) >= trig.for_players(state.n):
                 return trig.trigger
             if isinstance(trig, sc.RoundCap) and state.round >= trig.rounds:
                 return trig.trigger

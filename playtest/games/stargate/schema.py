@@ -235,10 +235,14 @@ class StockEmpty(Strict):
 
 
 class PlanetsFull(Strict):
-    """At a round's end, the game ends if at least `count` planets are full."""
+    """At a round's end, the game ends if at least `count` planets are full. `count` is one
+    number, or a number per player count (`{3: 3, 4: 4}`)."""
 
     trigger: Literal["planets_full"]
-    count: int = Field(ge=1)
+    count: int | dict[int, int]
+
+    def for_players(self, n: int) -> int:
+        return self.count if isinstance(self.count, int) else self.count[n]
 
 
 class RoundCap(Strict):
@@ -362,7 +366,16 @@ class StargateVariant(VariantModel):
                 if kinds.count(kind) > 1 and kind in (*PLACEMENT_EFFECTS, AccumulateTime):
                     out.append((("crews", i, "skill"), f"{kind.__name__} given twice"))
         for i, trig in enumerate(self.end):
-            if isinstance(trig, PlanetsFull) and trig.count > max(self.planets_dealt.values(), default=0):
-                out.append((("end", i, "count"),
-                            f"{trig.count} full planets can never happen: at most {max(self.planets_dealt.values())} are dealt"))
+            if not isinstance(trig, PlanetsFull):
+                continue
+            counts = trig.count if isinstance(trig.count, dict) else dict.fromkeys(self.planets_dealt, trig.count)
+            for players, dealt in self.planets_dealt.items():
+                if players not in counts:
+                    out.append((("end", i, "count"), f"no count given for {players} players "
+                                f"(give one number, or one per player count: {sorted(self.planets_dealt)})"))
+                elif counts[players] < 1:
+                    out.append((("end", i, "count"), f"the count must be at least 1, not {counts[players]}"))
+                elif counts[players] > dealt:
+                    out.append((("end", i, "count"), f"{counts[players]} full planets can never happen with "
+                                f"{players} players: {dealt} are dealt"))
         return out
