@@ -16,7 +16,7 @@ def kind(metric: str) -> str:
         return "count"
     if any(w in metric for w in DIFF_WORDS):
         return "diff"
-    if is_rate(metric) or metric == "balance" or "_rate" in metric or "_share" in metric or metric.endswith("share"):
+    if is_rate(metric) or metric == "balance" or "_rate" in metric or "_share" in metric or metric.endswith(("share", "_wins")):
         return "rate"
     return "number"
 
