@@ -9,9 +9,11 @@ import random
 from collections import Counter
 from functools import cache
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from playtest.errors import IllegalActionError
 from playtest.games.stargate.actions import MoveCube, Place, SwapCubes
 from playtest.games.stargate.rules import StargateRules
 
@@ -80,6 +82,17 @@ def check_move(rules, before, after, action, seat) -> None:
         assert new == old
 
 
+def check_placement_membership(rules, state, legal, rng) -> None:
+    """A random placement is accepted by `apply` exactly when it is in the legal list."""
+    ids = [pid for pid, _ in board(rules, state).items()]
+    guess = Place(tuple(rng.choice(ids) for _ in range(rng.randint(1, 4))))
+    if guess in legal:
+        rules.apply(state, guess)
+    else:
+        with pytest.raises(IllegalActionError):
+            rules.apply(state, guess)
+
+
 @settings(max_examples=40, deadline=None)
 @given(overrides=variants, players=st.sampled_from((3, 4)), seed=st.integers(0, 2**32 - 1))
 def test_random_legal_play(overrides, players, seed):
@@ -94,6 +107,9 @@ def test_random_legal_play(overrides, players, seed):
         assert len(legal) > 0
         seat = rules.current_seat(state)
         action = legal[rng.randrange(len(legal))]
+        assert action in legal
+        if isinstance(action, Place):
+            check_placement_membership(rules, state, legal, rng)
         after = rules.apply(state, action)
         check_move(rules, state, after, action, seat)
         state = after
