@@ -37,19 +37,23 @@ def play_game(
     """Play one game to the end. Every bot action is checked against the legal list."""
     events: list[Event] | None = [] if record else None
     state = rules.initial_state(n_players, rng=deal_rng)
+    # Bound methods in locals: this loop runs hundreds of times per game.
+    is_terminal, current_seat, legal_actions = rules.is_terminal, rules.current_seat, rules.legal_actions
+    view, apply = rules.view, rules.apply
+    choosers = [bot.choose for bot in bots]
     decisions = 0
-    while not rules.is_terminal(state):
+    while not is_terminal(state):
         if decisions >= max_decisions:
             raise TurnCapError(f"game did not end within {max_decisions} decisions")
-        seat = rules.current_seat(state)
-        legal = rules.legal_actions(state)
-        action = bots[seat].choose(rules.view(state, seat), legal, rng=bot_rngs[seat])
+        seat = current_seat(state)
+        legal = legal_actions(state)
+        action = choosers[seat](view(state, seat), legal, rng=bot_rngs[seat])
         if action not in legal:
             raise IllegalActionError(
                 f"bot {bots[seat].name!r} in seat {seat + 1} chose an action that is not legal",
                 move_number=decisions + 1,
                 action=str(action),
             )
-        state = rules.apply(state, action, rng=deal_rng, log=events)
+        state = apply(state, action, rng=deal_rng, log=events)
         decisions += 1
     return PlayedGame(rules.result(state), events if events is not None else [], decisions)
