@@ -24,6 +24,7 @@ little (6 looks from 200 to 6400 games use α/6 each).
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from dataclasses import dataclass
@@ -156,8 +157,16 @@ def load_gates(path: str | Path) -> Gates:
     try:
         model = GatesModel.model_validate(tree.plain())
     except ValidationError as exc:
-        raise GateError([_problem_from_pydantic(tree, GatesModel, err) for err in exc.errors()]) from None
+        raise GateError([_located(tree, err) for err in exc.errors()]) from None
     return Gates(label, model, tree)
+
+
+def _located(tree: Node, err: Any) -> Problem:
+    problem = _problem_from_pydantic(tree, GatesModel, err)
+    if err["type"] == "value_error" and isinstance(err.get("input"), dict):
+        # A rule about the whole gate: the gate itself is shown by its location, not its text.
+        problem = dataclasses.replace(problem, message=problem.message.split(" (got {")[0])
+    return problem
 
 
 # --- decisions ----------------------------------------------------------------------------------

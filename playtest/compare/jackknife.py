@@ -44,7 +44,7 @@ class Sample:
         return np.sort(self.games["game"].unique().to_numpy())
 
     def without(self, ids: np.ndarray) -> Sample:
-        drop = pl.col("game").is_in(pl.Series(ids, dtype=pl.Int64))
+        drop = pl.col("game").is_in(pl.Series(ids, dtype=pl.Int64).implode())
         return Sample(self.info, self.games.filter(~drop), self.events.filter(~drop))
 
 

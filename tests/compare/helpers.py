@@ -1,0 +1,34 @@
+"""Shared helpers of the compare tests: small simulations and a fast metric function."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+
+from playtest.compare.jackknife import Sample
+from playtest.compare.metrics import _fallback
+from playtest.sim.batch import RunConfig, read_run, run_batch
+from playtest.variants import Variant
+
+fast_metrics = _fallback
+"""The generic metrics plus Stargate's crew tables: the statistics under test are the same for
+every metric, and this keeps 40 A/A comparisons within seconds."""
+
+
+def simulate(variant: Variant, n: int, bots: tuple[str, ...], seed: int, out: Path) -> Sample:
+    run_batch(variant, RunConfig(n_games=n, players=len(bots), lineup=bots, seed=seed, workers=1), out)
+    return Sample(*read_run(out))
+
+
+def slice_games(sample: Sample, start: int, n: int) -> Sample:
+    """Games [start, start + n) renumbered from 0: an independent run of n games."""
+    def cut(df: pl.DataFrame) -> pl.DataFrame:
+        return df.filter(pl.col("game").is_between(start, start + n - 1)).with_columns(pl.col("game") - start)
+
+    return Sample(sample.info, cut(sample.games), cut(sample.events))
+
+
+def write_variant(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -1,0 +1,152 @@
+"""Gates: strict file validation with locations; pass / fail / undecided; CLI exit codes."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+import pytest
+
+from playtest.compare.gates import FAIL, PASS, UNDECIDED, GateError, evaluate, load_gates, overall
+from playtest.compare.jackknife import replicate
+from playtest.variants import load_variant
+from tests.compare.helpers import fast_metrics, simulate
+from tests.conftest import DRAFT5
+
+
+def gates_file(tmp_path, body: str, name: str = "gates.yaml"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(body), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def reps(tmp_path_factory):
+    """draft 5 (base) and draft 5 with Bays at time 4 (candidate), 60 games each, same seed."""
+    out = tmp_path_factory.mktemp("gates")
+    bots = ("greedy", "random", "random", "random")
+    base = simulate(load_variant(DRAFT5), 60, bots, 3, out / "base")
+    cand = simulate(load_variant(DRAFT5, ["crews.bays.time=4"]), 60, bots, 3, out / "cand")
+    return replicate([base, cand], fast_metrics)
+
+
+def decide(tmp_path, reps, body: str) -> list[str]:
+    return [r.status for r in evaluate(load_gates(gates_file(tmp_path, body)), reps)]
+
+
+def test_clear_limits_pass_and_fail(tmp_path, reps):
+    statuses = decide(tmp_path, reps, """
+        gates:
+          - {metric: game_length_rounds, between: [1, 20]}
+          - {metric: game_length_rounds, max: 1}
+          - {metric: crew_pick_rate, max: 0.9}
+          - {metric: crew_win_rate, group: bays, of: change, min: 0.1}
+          - {metric: crew_win_rate, group: bays, of: change, max: 0}
+    """)
+    assert statuses == [PASS, FAIL, PASS, PASS, FAIL]
+
+
+def test_a_limit_next_to_the_estimate_is_undecided(tmp_path, reps):
+    g = load_gates(gates_file(tmp_path, "gates:\n  - {metric: game_length_rounds, max: 1}\n"))
+    est = reps.value((1, "game_length_rounds", "all")).estimate
+    path = gates_file(tmp_path, f"gates:\n  - {{metric: game_length_rounds, max: {est}}}\n", "near.yaml")
+    results = evaluate(load_gates(path), reps)
+    assert [r.status for r in results] == [UNDECIDED]
+    assert overall(results) == UNDECIDED
+    assert overall(evaluate(g, reps)) == FAIL
+
+
+def test_spread_is_checked_over_every_pair(tmp_path, reps):
+    [r] = evaluate(load_gates(gates_file(tmp_path, """
+        gates:
+          - {metric: win_rate_by_seat, of: spread, max: 1.0}
+    """)), reps)
+    assert r.status == PASS and r.components == 12  # 4 seats: 12 ordered pairs
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ("gates:\n  - {metric: x, max: 1, colour: red}\n",
+     "gates.yaml:2:25: gates.0.colour: unknown key; valid keys: between, group, max, metric, min, name, of"),
+    ("gates:\n  - {metric: x}\n", "gates.yaml:2:5: gates.0: a gate needs `min`, `max` or `between`"),
+    ("gates:\n  - {metric: x, between: [3, 1]}\n", "gates.yaml:2:5: gates.0: `between: [low, high]` needs low ≤ high"),
+    ("gates:\n  - {metric: x, of: spread, min: 0}\n",
+     "gates.yaml:2:5: gates.0: a spread gate takes only `max` (the largest allowed gap between groups)"),
+    ("gates:\n  - {metric: x, of: mean, max: 1}\n", "gates.yaml:2:21: gates.0.of: Input should be 'value', 'spread' or 'change' (got 'mean')"),
+    ("confidence: 1.5\ngates:\n  - {metric: x, max: 1}\n", "gates.yaml:1:13: confidence: Input should be less than 1 (got 1.5)"),
+    ("gates: []\n", "gates.yaml:1:8: gates: List should have at least 1 item after validation, not 0 (got [])"),
+])
+def test_malformed_gates_are_located(tmp_path, body, message):
+    path = gates_file(tmp_path, body)
+    with pytest.raises(GateError) as info:
+        load_gates(path)
+    assert str(info.value) == f"{path}{message.removeprefix('gates.yaml')}"
+
+
+def test_unknown_metric_and_group_are_located(tmp_path, reps):
+    path = gates_file(tmp_path, "gates:\n  - {metric: crew_pick, max: 1}\n  - {metric: crew_pick_rate, group: zork, max: 1}\n")
+    with pytest.raises(GateError) as info:
+        evaluate(load_gates(path), reps)
+    lines = str(info.value).splitlines()
+    assert lines[0].startswith(f"{path}:2:14: gates.0.metric: unknown metric 'crew_pick'; the runs have: win_rate_by_seat, ")
+    assert lines[1].startswith(f"{path}:3:37: gates.1.group: crew_pick_rate has no group 'zork'; it has: anderson, ")
+
+
+# --- the command ------------------------------------------------------------------------------
+
+GATES_OK = """
+run: {games: 12, players: 4, bots: random, seed: 2}
+gates:
+  - {name: length, metric: game_length_rounds, between: [1, 30]}
+  - {name: edge, metric: first_player_advantage, of: change, max: 0.02}
+"""
+
+
+def test_diff_exit_0_when_every_gate_holds(cli, tmp_path):
+    path = gates_file(tmp_path, GATES_OK)
+    res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "-w", "1")
+    assert res.returncode == 0, res.stderr
+    assert "✅ **All gates hold**" in res.stdout
+    assert "| ✅ pass | length | all |" in res.stdout
+    assert "look 1/1: 12 games per variant → 2 pass" in res.stderr
+
+
+def test_diff_exit_1_when_a_gate_fails_and_json(cli, tmp_path):
+    path = gates_file(tmp_path, GATES_OK.replace("between: [1, 30]", "max: 1"))
+    res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "-w", "1", "--format", "json")
+    assert res.returncode == 1, res.stderr
+    doc = json.loads(res.stdout)
+    assert doc["status"] == "fail" and doc["exit_code"] == 1
+    assert [g["status"] for g in doc["gates"]] == ["fail", "pass"]
+
+
+def test_diff_exit_3_when_undecided_after_every_look(cli, tmp_path):
+    # Seat 1 wins a quarter of the games give or take chance: 20 games cannot tell.
+    path = gates_file(tmp_path, """
+        gates:
+          - {metric: win_rate_by_seat, group: seat 1, max: 0.25}
+    """)
+    res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "-w", "1", "-n", "10", "--until-decided",
+              "--max-games", "20")
+    assert res.returncode == 3, res.stdout + res.stderr
+    assert "⚠️ **Undecided**" in res.stdout
+    assert "look 2/2: 20 games per variant" in res.stderr
+    assert "20 games per variant (2 looks, max 20)" in res.stdout
+
+
+def test_diff_usage_errors(cli, tmp_path):
+    path = gates_file(tmp_path, GATES_OK)
+    res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "--until-decided")
+    assert (res.returncode, res.stderr) == (2, "error: --until-decided needs --max-games (or run.max_games in the gates file)\n")
+    bad = gates_file(tmp_path, "gates:\n  - {metric: x}\n", "bad.yaml")
+    res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(bad))
+    assert (res.returncode, res.stderr) == (2, f"{bad}:2:5: gates.0: a gate needs `min`, `max` or `between`\n")
+    res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "--format", "html")
+    assert (res.returncode, res.stderr) == (2, "error: --format html: expected one of md, json\n")
+
+
+def test_the_shipped_gates_file_is_valid():
+    from tests.conftest import ROOT
+
+    g = load_gates(ROOT / "gates" / "stargate.yaml")
+    assert [s.metric for s in g.model.gates] == ["win_rate_by_seat", "crew_pick_rate", "game_length_rounds",
+                                                 "first_player_advantage"]

@@ -1,0 +1,83 @@
+"""Holm, the look schedule, the jackknife on hand-checkable data, and A/A calibration."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import polars as pl
+import pytest
+
+from playtest.analysis import columns as C
+from playtest.compare.compare import Settings, compare_samples
+from playtest.compare.jackknife import Sample, replicate
+from playtest.compare.stats import holm, looks_schedule
+from playtest.variants import load_variant
+from tests.compare.helpers import fast_metrics, simulate, slice_games
+from tests.conftest import DRAFT5
+
+
+def test_holm_matches_hand_computation():
+    # sorted: 0.01 (×3 = 0.03), 0.02 (×2 = 0.04), 0.04 (×1 = 0.04); NaN is not a test.
+    assert holm([0.04, 0.01, math.nan, 0.02]) == pytest.approx([0.04, 0.03, math.nan, 0.04], nan_ok=True)
+    assert holm([0.5, 0.9]) == [1.0, 1.0]
+
+
+def test_looks_double_up_to_the_maximum():
+    assert looks_schedule(400, 3200) == [400, 800, 1600, 3200]
+    assert looks_schedule(300, 1000) == [300, 600, 1000]
+    assert looks_schedule(500, 500) == [500]
+
+
+def _mean_metric(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+    return C.metric_frame([{C.METRIC: "mean_total", C.GROUP: "all", C.ESTIMATE: float(games["total"].mean())}])
+
+
+def test_jackknife_of_a_mean_is_the_block_means_standard_error():
+    rng = np.random.default_rng(3)
+    ids = np.repeat(np.arange(40), 1)
+    a = pl.DataFrame({"game": ids, "total": rng.normal(10, 2, 40)})
+    b = a.with_columns(pl.col("total") + rng.normal(1, 1, 40))
+    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
+    reps = replicate([Sample({}, a, empty), Sample({}, b, empty)], _mean_metric, blocks=10)
+    est = reps.contrast([(1.0, (1, "mean_total", "all")), (-1.0, (0, "mean_total", "all"))])
+    d = (b["total"] - a["total"]).to_numpy()
+    block_means = d.reshape(10, 4).mean(axis=1)  # delete-a-group jackknife of a mean, equal blocks
+    assert est.estimate == pytest.approx(d.mean())
+    assert est.se == pytest.approx(block_means.std(ddof=1) / math.sqrt(10))
+    assert est.df == 9
+
+
+def test_identical_runs_differ_by_exactly_nothing(tmp_path):
+    v = load_variant(DRAFT5)
+    s = simulate(v, 20, ("random",) * 4, 5, tmp_path / "a")
+    cmp = compare_samples([s, s], ["a", "b"], metric_fn=fast_metrics)
+    tested = cmp.differences.filter(pl.col(C.P_VALUE).is_not_nan())
+    assert tested.height > 10
+    assert (tested[C.ESTIMATE] == 0).all() and (tested[C.P_VALUE] == 1).all()
+    assert not cmp.differences["significant"].any()
+
+
+@pytest.fixture(scope="module")
+def aa_pools(tmp_path_factory):
+    """Two independent seeds, 40 × 30 games each: 40 A/A pairs of small runs."""
+    v = load_variant(DRAFT5)
+    out = tmp_path_factory.mktemp("aa")
+    bots = ("random",) * 4
+    return [simulate(v, 40 * 30, bots, seed, out / str(seed)) for seed in (101, 202)]
+
+
+def test_a_variant_against_itself_is_flagged_at_about_the_nominal_rate(aa_pools):
+    runs, n = 40, 30
+    any_flagged = 0
+    per_test = []
+    for r in range(runs):
+        a, b = (slice_games(p, r * n, n) for p in aa_pools)
+        d = compare_samples([a, b], ["a", "b"], metric_fn=fast_metrics, settings=Settings(alpha=0.05)).differences
+        p = d[C.P_VALUE].drop_nans()
+        per_test.append(float((p < 0.05).mean()))
+        any_flagged += bool(d["significant"].any())
+    # Holm keeps the chance that *any* metric is flagged ≤ 5%; 40 runs: allow up to 2× + slack.
+    assert any_flagged / runs <= 0.15, any_flagged
+    # Each unadjusted test rejects about 5% of the time (not 0: the test is not dead either).
+    assert 0.01 <= float(np.mean(per_test)) <= 0.10, np.mean(per_test)
