@@ -1,0 +1,69 @@
+"""The greedy bot's fast placement evaluator must give exactly `evaluate(rules, apply(...))` on
+variants that use the next-draft rules (turn-end VP, conversions, final planet effects, overflow,
+extension slots)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from playtest.games.stargate.bots import GreedyBot, evaluate
+from playtest.games.stargate.rules import Phase, StargateRules
+from playtest.variants import load_variant
+
+from .helpers import NEW_DRAFTS, rules_with
+
+EVERYTHING = rules_with(
+    {"cubes": {"total": 15, "start_in_hand": 6, "replenish": 2}},
+    crews={
+        "armstrong": {"skill": [{"effect": "gain_vp", "amount": 1},
+                                {"effect": "color_vp", "colors": ["red", "green"], "amount": 1}]},
+        "orlins": {"skill": [{"effect": "free_order"},
+                             {"effect": "color_vp", "colors": ["blue"], "amount": -1, "count": "on_board"}]},
+        "bays": {"skill": [{"effect": "accumulate_time", "amount": 2}]},
+        "anderson": {"extension_vp": [2, 1], "skill": [{"effect": "develop_crew", "timing": "before"}]},
+    },
+    planets={
+        "red1": {"effects": [{"effect": "vp", "trigger": "last_cube", "amount": 2, "per_cube": True}],
+                 "extension_vp": [3]},
+        "red2": {"effects": [{"effect": "convert_cubes", "cubes": 2, "into": "vp", "rate": 2}]},
+        "red3": {"effects": [{"effect": "convert_cubes", "cubes": 1, "source": "stock", "into": "time"}]},
+        "blue1": {"effects": [{"effect": "majority_multiplier", "factor": 0.5, "ranks": "all"}]},
+        "blue2": {"effects": [{"effect": "vp", "trigger": "final", "amount": -1, "per_cube": True}]},
+        "blue3": {"effects": [{"effect": "vp", "trigger": "last_cube", "amount": -3}]},
+        "yellow1": {"effects": [{"effect": "vp", "trigger": "final", "to": "majority", "amount": 4}],
+                    "overflow_vp": 7},
+        "green1": {"effects": [{"effect": "majority_multiplier", "factor": 2}]},
+    },
+    extra_crews=[{"id": "vance", "time": 2, "skill": [{"effect": "overflow", "timing": "before"}]}],
+)
+
+
+def _check_fast_values(rules: StargateRules, games: int, seed: int) -> int:
+    rng = random.Random(seed)
+    checked = 0
+    for g in range(games):
+        n = rng.choice(rules.player_counts())
+        state = rules.initial_state(n, rng=rng)
+        while state.phase is not Phase.OVER:
+            legal = rules.legal_actions(state)
+            if state.phase is Phase.PLACE and rules.placement_ends_turn[state.crew]:
+                bot = GreedyBot(rules, state.seat)
+                seqs = rules.placement_sequences(state)
+                for value, seq in bot._placement_values(state, seqs):
+                    after = rules.apply(state, bot._place(state, seq))
+                    assert value == pytest.approx(evaluate(rules, after, state.seat), abs=1e-9), (g, seq)
+                    checked += 1
+            state = rules.apply(state, legal[rng.randrange(len(legal))])
+    return checked
+
+
+def test_fast_values_equal_apply_then_evaluate_with_every_new_effect() -> None:
+    assert _check_fast_values(EVERYTHING, games=12, seed=1) > 1000
+
+
+@pytest.mark.parametrize("path", NEW_DRAFTS, ids=lambda p: p.stem)
+def test_fast_values_equal_apply_then_evaluate_on_shipped_drafts(path) -> None:
+    rules = StargateRules(load_variant(path).model)
+    assert _check_fast_values(rules, games=4, seed=2) > 100
