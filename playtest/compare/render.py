@@ -82,7 +82,7 @@ def changes_lines(cmp: K.Comparison) -> list[str]:
         if not changes:
             lines.append(f"{other} vs {base}: no rule key differs")
             continue
-        lines.append(f"{other} vs {base}: {len(changes)} key{'s' if len(changes) != 1 else ''} differ")
+        lines.append(f"{other} vs {base}: {len(changes)} key{'s differ' if len(changes) != 1 else ' differs'}")
         lines += [f"  {c}" for c in changes]
     return lines
 

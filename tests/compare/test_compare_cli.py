@@ -1,0 +1,107 @@
+"""compare: semantic diff of extends chains, a large known change detected, CLI output; sweep."""
+
+from __future__ import annotations
+
+import json
+
+import polars as pl
+
+from playtest.analysis import columns as C
+from playtest.compare.compare import compare_samples, semantic_changes
+from playtest.compare.sweep import grid, parse_axis
+from playtest.variants import load_variant
+from tests.compare.helpers import simulate, write_variant
+from tests.conftest import DRAFT5
+
+
+def test_semantic_diff_follows_extends_chains(tmp_path):
+    six = write_variant(tmp_path / "draft6.yaml", f"""extends: {DRAFT5}
+crews:
+  - {{id: bays, time: 2}}
+""")
+    seven = write_variant(tmp_path / "draft7.yaml", """extends: draft6.yaml
+rules_version: draft7
+crews:
+  - {id: armstrong, time: 5}
+  - {id: rahel, remove: true}
+""")
+    a, b = load_variant(DRAFT5), load_variant(seven)
+    [(base, other, changes)] = semantic_changes(["draft5", "draft7"], [a.resolved, b.resolved])
+    text = [str(c) for c in changes]
+    assert (base, other) == ("draft5", "draft7")
+    assert "rules_version: draft5 → draft7" in text
+    assert "crews.armstrong.time: 4 → 5" in text
+    assert "crews.bays.time: 1 → 2" in text  # inherited from draft 6
+    assert any(t.startswith("crews.rahel: {") and t.endswith("→ (absent)") for t in text)
+    assert len(text) == 4
+    assert load_variant(six).changes and str(load_variant(six).changes[0]) == "crews.bays.time: 1 → 2"
+
+
+def test_bays_time_1_to_4_is_detected_in_pick_rate_and_win_rate(tmp_path):
+    bots = ("greedy", "random", "random", "random")
+    base = simulate(load_variant(DRAFT5), 100, bots, 1, tmp_path / "a")
+    cand = simulate(load_variant(DRAFT5, ["crews.bays.time=4"]), 100, bots, 1, tmp_path / "b")
+    d = compare_samples([base, cand], ["draft5", "bays4"]).differences  # every metric of the report
+    bays = {r[C.METRIC]: r for r in d.filter(pl.col(C.GROUP) == "bays").iter_rows(named=True)}
+    for metric in ("crew_pick_rate", "crew_win_rate"):
+        row = bays[metric]
+        assert row["notable"] and row[C.ESTIMATE] > 0.02 and row["p_holm"] < 0.05, row
+    assert d.filter(pl.col("significant")).height < d.height / 2
+
+
+def test_compare_cli_prints_changes_first_and_writes_three_reports(cli, tmp_path):
+    v = write_variant(tmp_path / "bays2.yaml", f"extends: {DRAFT5}\ncrews:\n  - {{id: bays, time: 2}}\n")
+    out = tmp_path / "out"
+    res = cli("compare", str(DRAFT5), str(v), "-n", "12", "--seed", "4", "-w", "1", "--out", str(out))
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert lines[:3] == ["Rule changes", "bays2 vs draft5: 1 key differs", "  crews.bays.time: 1 → 2"]
+    assert "Every metric" in res.stdout
+    assert res.stderr.endswith(f"wrote {out / 'compare.html'}, compare.md, compare.json\n")
+    doc = json.loads((out / "compare.json").read_text(encoding="utf-8"))
+    assert doc["variants"] == ["draft5", "bays2"]
+    assert doc["changes"][0]["changes"] == [{"path": "crews.bays.time", "old": 1, "new": 2, "added": False, "removed": False}]
+    assert {"metric", "group", "variant", "baseline", "estimate", "ci_low", "ci_high", "p_value", "p_holm",
+            "significant", "notable"} <= set(doc["differences"][0])
+    html = (out / "compare.html").read_text(encoding="utf-8")
+    assert "Content-Security-Policy" in html and "http://" not in html.split("<script>")[0]
+    assert "yOffset" in html  # overlaid charts
+    md = (out / "compare.md").read_text(encoding="utf-8")
+    assert md.startswith("## Comparison: draft5 vs bays2\n\n### Rule changes\n\n```\nbays2 vs draft5: 1 key differs\n")
+    assert (out / "runs" / "draft5" / "games.parquet").exists()
+
+
+def test_compare_cli_errors(cli, tmp_path):
+    res = cli("compare", str(DRAFT5))
+    assert (res.returncode, res.stderr) == (2, "error: compare needs at least two variant files\n")
+    res = cli("compare", str(DRAFT5), str(DRAFT5), "--seed", "1,2,3")
+    assert (res.returncode, res.stderr) == (2, "error: --seed names 3 seeds for 2 variants (give one, or one per variant)\n")
+    res = cli("compare", str(DRAFT5), str(DRAFT5), "--format", "xml")
+    assert (res.returncode, res.stderr) == (2, "error: --format xml: expected one of text, md, json\n")
+
+
+def test_sweep_axes_and_grid():
+    assert parse_axis("crews.bays.time=1,2,3,4").values == (1, 2, 3, 4)
+    assert parse_axis("scoring.color_bonus=none, all_max_colors").values == ("none", "all_max_colors")
+    points = grid([parse_axis("a.b=1,2"), parse_axis("c=x,y,z")])
+    assert [p.label for p in points][:2] == ["a.b=1, c=x", "a.b=1, c=y"] and len(points) == 6
+    assert points[0].overrides() == ["a.b=1", 'c="x"']
+
+
+def test_sweep_cli_output_shape(cli, tmp_path):
+    out = tmp_path / "sw"
+    res = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1,3", "-n", "8", "-w", "1", "--out", str(out),
+              "--metric", "crew_pick_rate", "--metric", "game_length_rounds", "--format", "json")
+    assert res.returncode == 0, res.stderr
+    doc = json.loads(res.stdout)
+    assert doc["key_metrics"] == ["crew_pick_rate", "game_length_rounds"]
+    table = pl.read_csv(out / "sweep.csv")
+    assert table.columns[:2] == ["point", "crews.bays.time"]
+    assert sorted(table["point"].unique().to_list()) == ["crews.bays.time=1", "crews.bays.time=3"]
+    per_point = table.group_by("point").len()["len"].to_list()
+    assert per_point[0] == per_point[1]  # the same metric rows at every point
+    assert table.filter(pl.col("metric") == "game_length_rounds").height == 2
+    html = (out / "sweep.html").read_text(encoding="utf-8")
+    assert "crews.bays.time" in html and "errorbar" in html
+    res = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1,1")
+    assert (res.returncode, res.stderr) == (2, "--set crews.bays.time=1,1:1:17: crews.bays.time: a value is repeated\n")
