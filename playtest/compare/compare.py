@@ -76,8 +76,12 @@ def unique_labels(names: Sequence[str]) -> tuple[str, ...]:
 
 
 def semantic_changes(labels: Sequence[str], resolved: Sequence[dict]) -> tuple[tuple[str, str, tuple[Change, ...]], ...]:
-    """The keys of the resolved variants in which each variant differs from the first."""
-    return tuple((labels[0], labels[i], tuple(diff(resolved[0], resolved[i])))
+    """The keys of the resolved variants in which each variant differs from the first (the free
+    text `description` left out: it is prose, not a rule)."""
+    def rules(d: dict) -> dict:
+        return {k: v for k, v in d.items() if k != "description"}
+
+    return tuple((labels[0], labels[i], tuple(diff(rules(resolved[0]), rules(resolved[i]))))
                  for i in range(1, len(labels)))
 
 
