@@ -35,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from playtest.compare.jackknife import Estimate, Replicates
 from playtest.errors import PlaytestError, Problem, VariantError
-from playtest.variants.loader import _problem_from_pydantic
+from playtest.variants.loader import problem_from_pydantic
 from playtest.variants.source import Node, parse_file
 
 PASS, FAIL, UNDECIDED = "pass", "fail", "undecided"
@@ -162,7 +162,7 @@ def load_gates(path: str | Path) -> Gates:
 
 
 def _located(tree: Node, err: Any) -> Problem:
-    problem = _problem_from_pydantic(tree, GatesModel, err)
+    problem = problem_from_pydantic(tree, GatesModel, err)
     if err["type"] == "value_error" and isinstance(err.get("input"), dict):
         # A rule about the whole gate: the gate itself is shown by its location, not its text.
         problem = dataclasses.replace(problem, message=problem.message.split(" (got {")[0])

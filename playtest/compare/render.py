@@ -17,7 +17,7 @@ from playtest.analysis import columns as C
 from playtest.compare import compare as K
 from playtest.compare.gates import FAIL, PASS, GateResult
 from playtest.report import format as F
-from playtest.report.html import CSP, SCRIPT, STYLE, _json_for_script, e, vega_bundle
+from playtest.report.html import CSP, SCRIPT, STYLE, e, json_for_script, vega_bundle
 
 MAX_CHART_GROUPS = 16
 MARK = {PASS: "✅ pass", FAIL: "❌ fail", "undecided": "⚠️ undecided"}
@@ -188,7 +188,7 @@ tr.notable td {{ background: var(--warnbg); }}
 <body>
 <h1>{e(title)}</h1>
 {body}
-<script type="application/json" id="chart-specs">{_json_for_script(specs)}</script>
+<script type="application/json" id="chart-specs">{json_for_script(specs)}</script>
 <script>{vega_bundle()}</script>
 <script>{SCRIPT}</script>
 </body>

@@ -60,7 +60,7 @@ def vega_bundle() -> str:
     return js
 
 
-def _json_for_script(obj: Any) -> str:
+def json_for_script(obj: Any) -> str:
     text = json.dumps(obj, ensure_ascii=False, allow_nan=False)
     return (text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
             .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
@@ -232,7 +232,7 @@ def render_html(report: Report) -> str:
 <h2>All metrics</h2>
 <p class="def">Each number has a 95% interval and its sample size n; hover a row or read the line above each table for its definition.</p>
 {''.join(tables)}
-<script type="application/json" id="chart-specs">{_json_for_script(specs)}</script>
+<script type="application/json" id="chart-specs">{json_for_script(specs)}</script>
 <script>{vega_bundle()}</script>
 <script>{SCRIPT}</script>
 </body>

@@ -183,7 +183,7 @@ def validate_tree(
     try:
         model = schema.model_validate(data)
     except ValidationError as exc:
-        raise VariantError([_problem_from_pydantic(tree, schema, err) for err in exc.errors()]) from None
+        raise VariantError([problem_from_pydantic(tree, schema, err) for err in exc.errors()]) from None
     semantic = [_problem_at(tree, loc, message) for loc, message in model.issues()]
     if semantic:
         raise VariantError(semantic)
@@ -243,7 +243,8 @@ def _problem_at(tree: Node, loc: tuple[Any, ...], message: str) -> Problem:
     return node.problem(".".join(shown), message)
 
 
-def _problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Problem:
+def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Problem:
+    """One pydantic error → a located Problem (used for any strict YAML model: variants, gates)."""
     loc = tuple(err["loc"])
     node, shown, found = _locate(tree, loc)
     kind = err["type"]
