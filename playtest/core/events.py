@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 
 class EventKind(StrEnum):
@@ -16,9 +15,13 @@ class EventKind(StrEnum):
     GAME_END = "game_end"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One thing that happened. `data` holds the game-specific columns (declared by the game)."""
+class Event(NamedTuple):
+    """One thing that happened. `data` holds the game-specific columns (declared by the game).
+
+    An immutable record, as a NamedTuple rather than a frozen dataclass: games log one or more
+    events per decision, and a frozen dataclass's ``__init__`` (one ``object.__setattr__`` per
+    field) cost about 2.5x as much to build (~650 ns vs ~250 ns per event).
+    """
 
     kind: str
     round: int
