@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -90,16 +91,23 @@ def quantile_ci(values: Sequence[float] | np.ndarray, q: float, confidence: floa
     if n == 0:
         return math.nan, math.nan, math.nan
     est = float(np.quantile(arr, q))
-    alpha = 1 - confidence
-    # Lower bound x_(k), 1-based, with P(Binom(n, q) >= k) >= 1 - alpha/2: the largest such k.
+    k_low, k_high = _order_statistic_ranks(n, q, 1 - confidence)
+    low = float(arr[k_low - 1]) if k_low >= 1 else math.nan
+    high = float(arr[k_high - 1]) if k_high <= n else math.nan
+    return est, low, high
+
+
+@functools.lru_cache(maxsize=4096)
+def _order_statistic_ranks(n: int, q: float, alpha: float) -> tuple[int, int]:
+    """1-based ranks of the order statistics bounding the q-quantile (depend on n, q only;
+    cached because reports and comparisons ask for the same few n and q many times)."""
+    # Lower bound x_(k) with P(Binom(n, q) >= k) >= 1 - alpha/2: the largest such k.
     k_low = int(stats.binom.ppf(alpha / 2, n, q))
     if stats.binom.cdf(k_low, n, q) == alpha / 2:  # exact hit: the next order statistic also qualifies
         k_low += 1
     # Upper bound x_(k) with P(Binom(n, q) <= k - 1) >= 1 - alpha/2: the smallest such k.
     k_high = int(stats.binom.ppf(1 - alpha / 2, n, q)) + 1
-    low = float(arr[k_low - 1]) if k_low >= 1 else math.nan
-    high = float(arr[k_high - 1]) if k_high <= n else math.nan
-    return est, low, high
+    return k_low, k_high
 
 
 def ratio_ci(num: Sequence[float] | np.ndarray, den: Sequence[float] | np.ndarray, z: float = Z95) -> tuple[float, float, float]:
