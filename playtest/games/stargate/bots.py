@@ -242,6 +242,8 @@ class ScriptedStyle(Strict):
     description: str = ""
     crew_priority: tuple[str, ...] = ()
     """Take the first of these crews that is available; if none is, choose freely."""
+    priority_max_hand: int | None = Field(default=None, ge=0)
+    """Follow crew_priority only while the cubes in hand are at most this many (None: always)."""
     avoid: tuple[str, ...] = ()
     """Never take these crews while another is available."""
     placement: PlacementStyle = PlacementStyle()
@@ -272,7 +274,8 @@ def scripted_bot(rules: StargateRules, seat: int, style_name: str) -> GreedyBot:
 
     def crew_filter(state: State, legal: list[Action]) -> list[Action]:
         names = [a.crew for a in legal if isinstance(a, TakeCrew)]
-        for cid in style.crew_priority:
+        short = style.priority_max_hand is None or state.hand[state.seat] <= style.priority_max_hand
+        for cid in style.crew_priority if short else ():
             if cid in names:
                 return [TakeCrew(cid)]
         kept = [a for a in legal if isinstance(a, TakeCrew) and a.crew not in style.avoid]
