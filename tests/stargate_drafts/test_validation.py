@@ -1,0 +1,61 @@
+"""Next-draft keys are validated like every other: unknown effect names, wrong parameters and
+impossible combinations are located errors (file:line:col)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from playtest.errors import VariantError
+from playtest.variants import load_variant
+
+from .helpers import DRAFT5, NEW_DRAFTS
+
+
+def load_text(tmp_path: Path, body: str):
+    path = tmp_path / "draft.yaml"
+    path.write_text(f"extends: {DRAFT5}\n{body}", encoding="utf-8")
+    return load_variant(path)
+
+
+def errors(tmp_path: Path, body: str) -> list[str]:
+    with pytest.raises(VariantError) as info:
+        load_text(tmp_path, body)
+    return str(info.value).splitlines()
+
+
+def test_unknown_effect_name_is_located_and_lists_the_known_ones(tmp_path: Path) -> None:
+    lines = errors(tmp_path, "crews:\n  - id: bays\n    skill:\n      - {effect: warp, amount: 1}\n")
+    assert any(line.startswith(f"{tmp_path / 'draft.yaml'}:5:9: crews.bays.skill.0:") and "'accumulate_time'" in line
+               for line in lines), lines
+
+
+def test_wrong_parameters_are_located(tmp_path: Path) -> None:
+    body = ("planets:\n  - id: red1\n    effects:\n      - {effect: majority_multiplier, factor: 2, bogus: 1}\n"
+            "      - {effect: convert_cubes, cubes: 0}\n")
+    text = "\n".join(errors(tmp_path, body))
+    assert ":5:" in text and "planets.red1.effects.0.bogus: unknown key" in text
+    assert ":6:" in text and "planets.red1.effects.1.cubes" in text
+
+
+def test_semantic_problems_of_new_keys(tmp_path: Path) -> None:
+    body = ("crews:\n  - id: armstrong\n    skill:\n      - {effect: color_vp, colors: [purple]}\n"
+            "      - {effect: develop_planet, slot: 2}\n      - {effect: develop_crew}\n"
+            "planets:\n  - id: red1\n    effects:\n      - {effect: vp, trigger: final, to: placer, amount: 1}\n"
+            "end:\n  - {trigger: planets_full, count: {3: 2}}\n")
+    text = "\n".join(errors(tmp_path, body))
+    assert "crews.armstrong.skill.0.colors: unknown color 'purple'" in text
+    assert "crews.armstrong.skill.1.slot: no planet has an extension slot 2" in text
+    assert "crews.armstrong.skill.2: develop_crew needs extension slots" in text
+    assert "planets.red1.effects.0.to: a final effect goes to 'majority' or 'present'" in text
+    assert "end.0.count: no count given for 4 players" in text
+
+
+@pytest.mark.parametrize("path", NEW_DRAFTS, ids=lambda p: p.stem)
+def test_new_drafts_extend_draft5_and_name_their_idea(path: Path) -> None:
+    v = load_variant(path)
+    assert v.chain[-1].endswith("draft5.yaml")
+    head = path.read_text(encoding="utf-8").split("\nextends:")[0]
+    assert "問題点" in head and "「" in head  # quotes the designer's line
+    assert set(v.model.player_counts()) == {3, 4}
