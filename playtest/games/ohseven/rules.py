@@ -6,10 +6,14 @@ larger int is a stronger bid card (rank first, then suit), and within one suit a
 is a stronger trick card. Two decks simply hold every int twice; identical cards are
 indistinguishable, as at the table.
 
-``apply`` never mutates its input: it clones the state (``State._clone``, a flat copy of
-references to immutable tuples) and sets the changed fields on the clone only. States are
-plain slotted classes rather than frozen dataclasses because frozen ``__init__`` costs about
-twice as much, and a match makes ~250 states.
+``apply`` never mutates its input. A State holds only what changes with every card or bid
+(hands, trick, turn, seat to move, tricks won) plus a reference to a ``Round``: the deal,
+bidding results and scores, which change a few times per round. Playing a card builds a new
+State of 12 references and shares the Round; a bid reveal, redeal or round end copies the Round
+first and sets the changes on the copy (copy-on-write: a Round a State holds never changes).
+Profiling showed the flat 30-field copy per card as the largest single cost of a decision.
+States are plain slotted classes rather than frozen dataclasses because frozen ``__init__``
+costs about twice as much, and a match makes ~250 states.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import ClassVar
 
 from playtest.core.events import Event, EventKind
@@ -95,27 +100,27 @@ class Cards:
         return self.names[card]
 
 
-class State:
-    """A match in progress. Never mutated once returned by the rules (see module docstring)."""
+_ROUND_FIELDS = (
+    "round", "dealer", "deal_no", "order", "stock", "used", "pass_no", "passes", "rebids",
+    "bids", "bid_cards", "high_seat", "trump", "round_bonus",
+    "points", "bonus", "totals", "round_scores", "exact", "highest",
+)
 
-    __slots__ = (
-        "n", "round", "dealer", "phase", "turn", "deal_no",
-        "hands", "stock", "used", "order", "pending", "pass_no", "passes", "rebids",
-        "bids", "bid_cards", "high_seat", "trump", "leader", "trick", "trick_no", "played",
-        "won", "points", "bonus", "totals", "round_bonus", "round_scores", "exact", "highest",
-    )
 
-    n: int
+class Round:
+    """The slow-changing part of a match's state: deal, bidding results and scores. It changes a
+    few times per round (a bid reveal, a redeal, the round's end), so the States of one round's
+    card play share it by reference; the rules replace it (copy, then set) and never change one
+    that a State already holds. ``public`` is what every seat may see of it (built with it)."""
+
+    __slots__ = (*_ROUND_FIELDS, "public")
+
     round: int
     dealer: int
-    phase: int
-    turn: int
     deal_no: int
-    hands: tuple[tuple[int, ...], ...]
+    order: tuple[int, ...]
     stock: tuple[int, ...]
     used: tuple[tuple[int, ...], ...]
-    order: tuple[int, ...]
-    pending: tuple[int, ...]
     pass_no: int
     passes: tuple[tuple[int, ...], ...]
     rebids: int
@@ -123,32 +128,24 @@ class State:
     bid_cards: tuple[int, ...]
     high_seat: int
     trump: int
-    leader: int
-    trick: tuple[int, ...]
-    trick_no: int
-    played: tuple[int, ...]
-    won: tuple[int, ...]
+    round_bonus: tuple[int, ...]
     points: tuple[int, ...]
     bonus: tuple[int, ...]
     totals: tuple[int, ...]
-    round_bonus: tuple[int, ...]
     round_scores: tuple[tuple[int, ...], ...]
     exact: tuple[int, ...]
     highest: tuple[int, ...]
+    public: Public
 
-    def _clone(self) -> State:
-        o = State.__new__(State)
-        o.n = self.n
+    def _clone(self) -> Round:
+        """A copy without ``public`` (set by the rules once the copy is finished)."""
+        o = Round.__new__(Round)
         o.round = self.round
         o.dealer = self.dealer
-        o.phase = self.phase
-        o.turn = self.turn
         o.deal_no = self.deal_no
-        o.hands = self.hands
+        o.order = self.order
         o.stock = self.stock
         o.used = self.used
-        o.order = self.order
-        o.pending = self.pending
         o.pass_no = self.pass_no
         o.passes = self.passes
         o.rebids = self.rebids
@@ -156,22 +153,87 @@ class State:
         o.bid_cards = self.bid_cards
         o.high_seat = self.high_seat
         o.trump = self.trump
-        o.leader = self.leader
-        o.trick = self.trick
-        o.trick_no = self.trick_no
-        o.played = self.played
-        o.won = self.won
+        o.round_bonus = self.round_bonus
         o.points = self.points
         o.bonus = self.bonus
         o.totals = self.totals
-        o.round_bonus = self.round_bonus
         o.round_scores = self.round_scores
         o.exact = self.exact
         o.highest = self.highest
         return o
 
+
+class State:
+    """A match in progress. Never mutated once returned by the rules (see module docstring).
+
+    The fields that change with every card or bid live here; the rest (``Round``) is shared
+    by reference and read through the same attribute names (``state.trump``, ``state.bids``...).
+    """
+
+    __slots__ = ("n", "phase", "seat", "turn", "hands", "trick", "leader", "won", "trick_no", "played",
+                 "pending", "r")
+
+    n: int
+    phase: int
+    seat: int
+    """The seat that decides now (also kept in a finished match: the last trick's winner)."""
+    turn: int
+    hands: tuple[tuple[int, ...], ...]
+    trick: tuple[int, ...]
+    leader: int
+    won: tuple[int, ...]
+    trick_no: int
+    played: tuple[int, ...]
+    pending: tuple[int, ...]
+    r: Round
+
+    round = property(attrgetter("r.round"))
+    dealer = property(attrgetter("r.dealer"))
+    deal_no = property(attrgetter("r.deal_no"))
+    order = property(attrgetter("r.order"))
+    stock = property(attrgetter("r.stock"))
+    used = property(attrgetter("r.used"))
+    pass_no = property(attrgetter("r.pass_no"))
+    passes = property(attrgetter("r.passes"))
+    rebids = property(attrgetter("r.rebids"))
+    bids = property(attrgetter("r.bids"))
+    bid_cards = property(attrgetter("r.bid_cards"))
+    high_seat = property(attrgetter("r.high_seat"))
+    trump = property(attrgetter("r.trump"))
+    round_bonus = property(attrgetter("r.round_bonus"))
+    points = property(attrgetter("r.points"))
+    bonus = property(attrgetter("r.bonus"))
+    totals = property(attrgetter("r.totals"))
+    round_scores = property(attrgetter("r.round_scores"))
+    exact = property(attrgetter("r.exact"))
+    highest = property(attrgetter("r.highest"))
+
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "n", "round", "dealer", "phase", "seat", "turn", "deal_no", "hands", "stock", "used", "order",
+        "pending", "pass_no", "passes", "rebids", "bids", "bid_cards", "high_seat", "trump", "leader",
+        "trick", "trick_no", "played", "won", "points", "bonus", "totals", "round_bonus",
+        "round_scores", "exact", "highest",
+    )
+
+    def _clone(self) -> State:
+        o = _new_state(State)
+        o.n = self.n
+        o.phase = self.phase
+        o.seat = self.seat
+        o.turn = self.turn
+        o.hands = self.hands
+        o.trick = self.trick
+        o.leader = self.leader
+        o.won = self.won
+        o.trick_no = self.trick_no
+        o.played = self.played
+        o.pending = self.pending
+        o.r = self.r
+        return o
+
     def as_dict(self) -> dict[str, object]:
-        return {k: getattr(self, k) for k in self.__slots__}
+        """Every field by name (the shared Round's included): equal dicts, equal states."""
+        return {k: getattr(self, k) for k in self.FIELDS}
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.as_dict() == other.as_dict()
@@ -179,35 +241,77 @@ class State:
     __hash__ = None  # type: ignore[assignment]
 
 
-@dataclass(slots=True)
+_new_state = State.__new__
+
+
+class Public:
+    """What every seat may see of a Round (built with it, shared by all views of that Round)."""
+
+    __slots__ = ("n", "round", "dealer", "passes", "bids", "bid_cards", "trump", "scores", "cards", "hook")
+
+    def __init__(self, n: int, r: Round, cards: Cards, hook: bool) -> None:
+        self.n = n
+        self.round = r.round
+        self.dealer = r.dealer
+        self.passes = r.passes
+        self.bids = r.bids
+        self.bid_cards = r.bid_cards
+        self.trump = r.trump
+        self.scores = r.totals
+        self.cards = cards
+        self.hook = hook
+
+
 class View:
     """What one seat may see: its own hand, revealed bids, played cards, scores. Never another
-    hand, and (simultaneous bidding) never a bid card before the reveal."""
+    hand, and (simultaneous bidding) never a bid card before the reveal.
+
+    The fields that change with each card are slots; the rest is read from ``public`` (shared
+    by every seat's view until the next reveal or round) through the same attribute names."""
+
+    __slots__ = ("seat", "phase", "hand", "used", "open_bids", "trick", "leader", "played", "won", "public")
 
     seat: int
-    n: int
-    round: int
-    dealer: int
     phase: int
     hand: tuple[int, ...]
     used: tuple[int, ...]
     """Own cards already used as a bid in this deal."""
-    passes: tuple[tuple[int, ...], ...]
-    """Revealed bidding passes of this deal (bid card per seat)."""
     open_bids: tuple[tuple[int, int], ...]
     """In-turn bidding only: (seat, card) of the bids already made in the current pass."""
-    bids: tuple[int, ...]
-    """Final bid per seat once bidding is over (else empty)."""
-    bid_cards: tuple[int, ...]
-    trump: int
-    leader: int
     trick: tuple[int, ...]
     """Cards of the current trick in play order (the leader played the first)."""
+    leader: int
     played: tuple[int, ...]
     won: tuple[int, ...]
-    scores: tuple[int, ...]
-    cards: Cards
-    hook: bool
+    public: Public
+
+    n = property(attrgetter("public.n"))
+    round = property(attrgetter("public.round"))
+    dealer = property(attrgetter("public.dealer"))
+    passes = property(attrgetter("public.passes"), doc="Revealed bidding passes of this deal (bid card per seat).")
+    bids = property(attrgetter("public.bids"), doc="Final bid per seat once bidding is over (else empty).")
+    bid_cards = property(attrgetter("public.bid_cards"))
+    trump = property(attrgetter("public.trump"))
+    scores = property(attrgetter("public.scores"))
+    cards = property(attrgetter("public.cards"))
+    hook = property(attrgetter("public.hook"))
+
+    def __init__(self, seat: int, phase: int, hand: tuple[int, ...], used: tuple[int, ...],
+                 open_bids: tuple[tuple[int, int], ...], trick: tuple[int, ...], leader: int,
+                 played: tuple[int, ...], won: tuple[int, ...], public: Public) -> None:
+        self.seat = seat
+        self.phase = phase
+        self.hand = hand
+        self.used = used
+        self.open_bids = open_bids
+        self.trick = trick
+        self.leader = leader
+        self.played = played
+        self.won = won
+        self.public = public
+
+    def __repr__(self) -> str:
+        return f"View(seat={self.seat}, phase={self.phase}, hand={self.hand}, trick={self.trick})"
 
 
 def _sum_bids(cards: Cards, played: Sequence[int]) -> int:
@@ -261,6 +365,12 @@ class OhSevenRules:
         self.tie_exact = variant.tie == TieRule.MOST_EXACT
         self._dup = {p: k > 1 for p, k in d.copies.items()}
         self._decks = {p: tuple(c for c in range(len(names)) for _ in range(k)) for p, k in d.copies.items()}
+        # Hot-path tables: card int → action (bound getters for C-level map()), and per suit
+        # code a C-level membership test (filter() keeps the hand's order).
+        self._play_of = self.play_actions.__getitem__
+        self._bid_of = self.bid_actions.__getitem__
+        self._in_suit = tuple(frozenset(c for c in range(len(names)) if c % s == code).__contains__
+                              for code in range(s))
 
     # --- protocol ---------------------------------------------------------------------------
 
@@ -275,59 +385,53 @@ class OhSevenRules:
         if n_players not in self._decks:
             raise ValueError(f"{n_players} players not supported (supported: {self.player_counts()})")
         s = State()
+        r = Round()
         n = n_players
         s.n = n
-        s.round = 0
         s.turn = 0
+        s.r = r
         zero = (0,) * n
-        s.points = s.bonus = s.totals = s.exact = s.highest = zero
-        s.round_scores = ()
-        self._start_round(s, 0, rng)
+        r.points = r.bonus = r.totals = r.exact = r.highest = zero
+        r.round_scores = ()
+        self._start_round(s, r, 0, rng)
         return s
 
     def current_seat(self, state: State) -> int:
-        if state.phase == BID:
-            return state.order[len(state.pending)]
-        return (state.leader + len(state.trick)) % state.n
+        return state.seat
 
     def is_terminal(self, state: State) -> bool:
         return state.phase == OVER
 
     def legal_actions(self, state: State) -> Sequence[Action]:
         if state.phase == PLAY:
-            seat = (state.leader + len(state.trick)) % state.n
-            hand = state.hands[seat]
-            acts = self.play_actions
-            if state.trick and self.must_follow:
-                s = self.n_suits
-                led = state.trick[0] % s
-                follow = [acts[c] for c in hand if c % s == led]
+            hand = state.hands[state.seat]
+            trick = state.trick
+            if trick and self.must_follow:
+                follow = tuple(map(self._play_of, filter(self._in_suit[trick[0] % self.n_suits], hand)))
                 if follow:
-                    return _distinct(follow) if self._dup[state.n] else follow
-            return _distinct([acts[c] for c in hand]) if self._dup[state.n] else [acts[c] for c in hand]
+                    return tuple(dict.fromkeys(follow)) if self._dup[state.n] else follow
+            acts = map(self._play_of, hand)
+            return tuple(dict.fromkeys(acts)) if self._dup[state.n] else tuple(acts)
         if state.phase == BID:
-            seat = state.order[len(state.pending)]
+            seat = state.seat
             avail = self._unused(state, seat)
-            acts = self.bid_actions
             if self.hook and len(state.pending) == state.n - 1:
                 forbidden = self.hand_size - _sum_bids(self.cards, state.pending)
                 bid = self.cards.bid
                 allowed = [c for c in avail if bid[c] != forbidden]
                 if allowed:
                     avail = allowed
-            return _distinct([acts[c] for c in avail])
+            return tuple(dict.fromkeys(map(self._bid_of, avail)))
         return ()
 
     def view(self, state: State, seat: int) -> View:
-        open_bids: tuple[tuple[int, int], ...] = ()
+        r = state.r
         if self.in_turn and state.phase == BID and state.pending:
-            open_bids = tuple(zip(state.order, state.pending, strict=False))
-        return View(
-            seat, state.n, state.round, state.dealer, state.phase, state.hands[seat],
-            state.used[seat], state.passes, open_bids, state.bids, state.bid_cards, state.trump,
-            state.leader, state.trick, state.played, state.won,
-            state.totals, self.cards, self.hook,
-        )
+            open_bids = tuple(zip(r.order, state.pending, strict=False))
+            return View(seat, state.phase, state.hands[seat], r.used[seat], open_bids, state.trick,
+                        state.leader, state.played, state.won, r.public)
+        return View(seat, state.phase, state.hands[seat], r.used[seat], (), state.trick,
+                    state.leader, state.played, state.won, r.public)
 
     def format_action(self, state: State, action: Action) -> str:
         return str(action)
@@ -340,38 +444,45 @@ class OhSevenRules:
     def _unused(self, state: State, seat: int) -> list[int]:
         """Cards of `seat`'s hand not yet used as a bid in this deal (identical cards counted)."""
         avail = list(state.hands[seat])
-        for c in state.used[seat]:
+        for c in state.r.used[seat]:
             avail.remove(c)
         return avail
 
-    def _deal(self, s: State, rng: random.Random) -> None:
+    def _publish(self, s: State, r: Round) -> None:
+        """Finish a new Round: build its public part and set it on the (new) state."""
+        r.public = Public(s.n, r, self.cards, self.hook)
+        s.r = r
+
+    def _deal(self, s: State, r: Round, rng: random.Random) -> None:
         deck = list(self._decks[s.n])
         rng.shuffle(deck)
         h = self.hand_size
         s.hands = tuple(tuple(sorted(deck[i * h:(i + 1) * h], reverse=True)) for i in range(s.n))
-        s.stock = tuple(deck[s.n * h:])
-        s.used = ((),) * s.n
+        r.stock = tuple(deck[s.n * h:])
+        r.used = ((),) * s.n
         s.pending = ()
-        s.pass_no = 1
-        s.passes = ()
+        r.pass_no = 1
+        r.passes = ()
+        s.seat = r.order[0]
 
-    def _start_round(self, s: State, rnd: int, rng: random.Random) -> None:
+    def _start_round(self, s: State, r: Round, rnd: int, rng: random.Random) -> None:
         n = s.n
-        s.round = rnd
-        s.dealer = rnd % n if self.variant.dealer_rotates else 0
+        r.round = rnd
+        r.dealer = rnd % n if self.variant.dealer_rotates else 0
         s.phase = BID
-        s.deal_no = 1
-        s.order = tuple((s.dealer + 1 + i) % n for i in range(n))
-        s.rebids = 0
-        s.bids = s.bid_cards = ()
-        s.high_seat = -1
-        s.trump = NO_TRUMP
+        r.deal_no = 1
+        r.order = tuple((r.dealer + 1 + i) % n for i in range(n))
+        r.rebids = 0
+        r.bids = r.bid_cards = ()
+        r.high_seat = -1
+        r.trump = NO_TRUMP
         s.leader = -1
         s.trick = ()
         s.trick_no = 0
         s.played = ()
-        s.won = s.round_bonus = (0,) * n
-        self._deal(s, rng)
+        s.won = r.round_bonus = (0,) * n
+        self._deal(s, r, rng)
+        self._publish(s, r)
 
     def why_illegal(self, state: State, action: object) -> str | None:
         """The reason `action` is illegal now, or None if it is legal."""
@@ -409,28 +520,43 @@ class OhSevenRules:
     # --- apply ------------------------------------------------------------------------------
 
     def apply(self, state: State, action: Action, *, rng: random.Random, log: list[Event] | None = None) -> State:
-        phase = state.phase
-        if phase == PLAY and type(action) is Play:
+        if type(action) is Play and state.phase == PLAY:
+            # The hot path (a card to the trick), inlined: check, then build the next State.
+            c = action.card
+            seat = state.seat
+            hands = state.hands
+            hand = hands[seat]
             trick = state.trick
-            seat = (state.leader + len(trick)) % state.n
-            hand = state.hands[seat]
-            c = action.card
-            if c in hand:
-                if trick and self.must_follow:
-                    ns = self.n_suits
-                    led = trick[0] % ns
-                    if c % ns != led:
-                        for x in hand:
-                            if x % ns == led:
-                                raise IllegalActionError(self.why_illegal(state, action) or "illegal",
-                                                         action=str(action))
-                return self._play(state, seat, hand.index(c), c, rng, log)
-            raise IllegalActionError(self.why_illegal(state, action) or "illegal", action=str(action))
-        if phase == BID and type(action) is Bid:
+            if c not in hand or (trick and self.must_follow and c % self.n_suits != trick[0] % self.n_suits
+                                 and any(map(self._in_suit[trick[0] % self.n_suits], hand))):
+                raise IllegalActionError(self.why_illegal(state, action) or "illegal", action=str(action))
+            i = hand.index(c)
+            trick = trick + (c,)
+            s = _new_state(State)
+            s.n = n = state.n
+            s.phase = PLAY
+            s.turn = turn = state.turn + 1
+            s.hands = hands[:seat] + (hand[:i] + hand[i + 1:],) + hands[seat + 1:]
+            s.leader = state.leader
+            s.won = state.won
+            s.trick_no = state.trick_no
+            s.played = state.played
+            s.pending = state.pending
+            s.r = r = state.r
+            if log is not None:
+                log.append(Event(EV_PLAY, r.round + 1, turn, seat,
+                                 {"card": self.cards.names[c], "trick": state.trick_no + 1, "lead": len(trick) == 1}))
+            if len(trick) < n:
+                s.trick = trick
+                s.seat = seat + 1 if seat + 1 < n else 0
+                return s
+            self._end_trick(s, trick, rng, log)
+            return s
+        if type(action) is Bid and state.phase == BID:
             reason = None
-            seat = state.order[len(state.pending)]
+            seat = state.seat
             c = action.card
-            if c not in state.hands[seat] or c in state.used[seat] or self.hook:
+            if c not in state.hands[seat] or c in state.r.used[seat] or self.hook:
                 reason = self.why_illegal(state, action)
             if reason:
                 raise IllegalActionError(reason, action=str(action))
@@ -441,102 +567,97 @@ class OhSevenRules:
         s = state._clone()
         s.turn += 1
         s.pending = pending = state.pending + (c,)
+        r = state.r
         if log is not None:
-            log.append(Event(EV_BID, s.round + 1, s.turn, seat, {
+            log.append(Event(EV_BID, r.round + 1, s.turn, seat, {
                 "card": self.cards.names[c], "bid": self.cards.bid[c],
-                "pass_no": s.pass_no, "deal_no": s.deal_no}))
+                "pass_no": r.pass_no, "deal_no": r.deal_no}))
         n = s.n
         if len(pending) < n:
+            s.seat = r.order[len(pending)]
             return s
-        # Reveal.
+        # Reveal: a new Round.
+        r = r._clone()
         cards = [0] * n
-        for pos, who in enumerate(s.order):
+        for pos, who in enumerate(r.order):
             cards[who] = pending[pos]
         bidv = self.cards.bid
         total = sum(bidv[x] for x in cards)
         high = max(cards)
-        holders = [who for who in s.order if cards[who] == high]
+        holders = [who for who in r.order if cards[who] == high]
         trig_sum = self.trig_sum and total == self.hand_size
         trig_same = self.trig_same and len(holders) > 1
-        s.passes = state.passes + (tuple(cards),)
-        s.used = tuple(s.used[i] + (cards[i],) for i in range(n))
+        r.passes = r.passes + (tuple(cards),)
+        r.used = tuple(r.used[i] + (cards[i],) for i in range(n))
         if (trig_sum or trig_same) and (
-            s.deal_no <= self.max_redeals or all(len(u) < self.hand_size for u in s.used)
+            r.deal_no <= self.max_redeals or all(len(u) < self.hand_size for u in r.used)
         ):
-            return self._rebid(s, cards, high, total, holders, trig_sum, trig_same, rng, log)
-        s.bids = tuple(bidv[x] for x in cards)
-        s.bid_cards = tuple(cards)
-        s.high_seat = holders[0]
-        s.trump = high % self.n_suits if self.use_trump else NO_TRUMP
-        s.leader = holders[0] if self.lead_high else s.order[0]
+            self._rebid(s, r, cards, high, total, holders, trig_sum, trig_same, rng, log)
+            self._publish(s, r)
+            return s
+        r.bids = tuple(bidv[x] for x in cards)
+        r.bid_cards = tuple(cards)
+        r.high_seat = holders[0]
+        r.trump = high % self.n_suits if self.use_trump else NO_TRUMP
+        s.leader = s.seat = holders[0] if self.lead_high else r.order[0]
         s.phase = PLAY
         s.pending = ()
-        hi = list(s.highest)
+        hi = list(r.highest)
         hi[holders[0]] += 1
-        s.highest = tuple(hi)
+        r.highest = tuple(hi)
         if log is not None:
-            log.append(Event(EV_BIDS_SET, s.round + 1, s.turn, holders[0], {
+            log.append(Event(EV_BIDS_SET, r.round + 1, s.turn, holders[0], {
                 "card": self.cards.names[high], "bid": bidv[high], "bid_total": total,
-                "trump": self.cards.suit_ids[s.trump] if s.trump >= 0 else "-",
-                "pass_no": s.pass_no, "deal_no": s.deal_no, "winner": s.leader}))
+                "trump": self.cards.suit_ids[r.trump] if r.trump >= 0 else "-",
+                "pass_no": r.pass_no, "deal_no": r.deal_no, "winner": s.leader}))
+        self._publish(s, r)
         return s
 
-    def _rebid(self, s: State, cards: list[int], high: int, total: int, holders: list[int],
-               trig_sum: bool, trig_same: bool, rng: random.Random, log: list[Event] | None) -> State:
+    def _rebid(self, s: State, r: Round, cards: list[int], high: int, total: int, holders: list[int],
+               trig_sum: bool, trig_same: bool, rng: random.Random, log: list[Event] | None) -> None:
         n = s.n
-        s.rebids += 1
+        r.rebids += 1
         trigger = "sum+identical" if trig_sum and trig_same else ("sum" if trig_sum else "identical")
         if log is not None:
-            log.append(Event(EV_REBID, s.round + 1, s.turn, -1, {
+            log.append(Event(EV_REBID, r.round + 1, s.turn, -1, {
                 "trigger": trigger, "card": self.cards.names[high], "bid_total": total,
-                "pass_no": s.pass_no, "deal_no": s.deal_no}))
+                "pass_no": r.pass_no, "deal_no": r.deal_no}))
         if self.bonus_points:
-            bonus = list(s.bonus)
-            rb = list(s.round_bonus)
+            bonus = list(r.bonus)
+            rb = list(r.round_bonus)
             for who in holders:
                 bonus[who] += self.bonus_points
                 rb[who] += self.bonus_points
                 if log is not None:
-                    log.append(Event(EV_REBID_BONUS, s.round + 1, s.turn, who, {
+                    log.append(Event(EV_REBID_BONUS, r.round + 1, s.turn, who, {
                         "bonus": self.bonus_points, "trigger": trigger, "card": self.cards.names[high],
-                        "pass_no": s.pass_no, "deal_no": s.deal_no}))
-            s.bonus = tuple(bonus)
-            s.round_bonus = tuple(rb)
-            s.totals = tuple(s.points[i] + s.bonus[i] for i in range(n))
+                        "pass_no": r.pass_no, "deal_no": r.deal_no}))
+            r.bonus = tuple(bonus)
+            r.round_bonus = tuple(rb)
+            r.totals = tuple(r.points[i] + r.bonus[i] for i in range(n))
         s.pending = ()
-        if any(len(u) >= self.hand_size for u in s.used):
-            passes = s.pass_no
-            s.deal_no += 1
+        s.seat = r.order[0]
+        if any(len(u) >= self.hand_size for u in r.used):
+            passes = r.pass_no
+            r.deal_no += 1
             if not self.keep_points:
-                back = s.round_bonus
-                s.bonus = tuple(s.bonus[i] - back[i] for i in range(n))
-                s.round_bonus = (0,) * n
-                s.totals = tuple(s.points[i] + s.bonus[i] for i in range(n))
-            self._deal(s, rng)
+                back = r.round_bonus
+                r.bonus = tuple(r.bonus[i] - back[i] for i in range(n))
+                r.round_bonus = (0,) * n
+                r.totals = tuple(r.points[i] + r.bonus[i] for i in range(n))
+            self._deal(s, r, rng)
             if log is not None:
-                log.append(Event(EV_REDEAL, s.round + 1, s.turn, -1, {
-                    "deal_no": s.deal_no, "pass_no": passes}))
+                log.append(Event(EV_REDEAL, r.round + 1, s.turn, -1, {
+                    "deal_no": r.deal_no, "pass_no": passes}))
         else:
-            s.pass_no += 1
-        return s
+            r.pass_no += 1
 
-    def _play(self, state: State, seat: int, i: int, c: int, rng: random.Random, log: list[Event] | None) -> State:
-        s = state._clone()
-        s.turn += 1
-        hand = state.hands[seat]
-        hands = state.hands
-        s.hands = hands[:seat] + (hand[:i] + hand[i + 1:],) + hands[seat + 1:]
-        s.trick = trick = state.trick + (c,)
-        if log is not None:
-            log.append(Event(EV_PLAY, s.round + 1, s.turn, seat, {
-                "card": self.cards.names[c], "trick": s.trick_no + 1, "lead": len(trick) == 1}))
+    def _end_trick(self, s: State, trick: tuple[int, ...], rng: random.Random, log: list[Event] | None) -> None:
+        """Resolve the full `trick` on the new state `s` (which has every field but trick and seat)."""
         n = s.n
-        if len(trick) < n:
-            return s
-        # Resolve the trick.
         ns = self.n_suits
         led = trick[0] % ns
-        trump = s.trump
+        trump = s.r.trump
         best = 0
         best_key = trick[0] + TRUMP_KEY if led == trump else trick[0]
         last_wins = self.last_wins
@@ -553,13 +674,12 @@ class OhSevenRules:
         s.trick_no += 1
         s.played = s.played + trick
         s.trick = ()
-        s.leader = winner
+        s.leader = s.seat = winner
         if log is not None:
-            log.append(Event(EV_TRICK, s.round + 1, s.turn, winner, {
+            log.append(Event(EV_TRICK, s.r.round + 1, s.turn, winner, {
                 "card": self.cards.names[trick[best]], "trick": s.trick_no, "winner": winner}))
         if s.trick_no == self.hand_size:
             self._end_round(s, rng, log)
-        return s
 
     def round_score(self, bid: int, tricks: int) -> int:
         if bid == tricks:
@@ -568,23 +688,25 @@ class OhSevenRules:
 
     def _end_round(self, s: State, rng: random.Random, log: list[Event] | None) -> None:
         n = s.n
-        scores = tuple(self.round_score(s.bids[i], s.won[i]) for i in range(n))
-        s.points = tuple(s.points[i] + scores[i] for i in range(n))
-        s.totals = tuple(s.points[i] + s.bonus[i] for i in range(n))
-        s.exact = tuple(s.exact[i] + (s.bids[i] == s.won[i]) for i in range(n))
-        s.round_scores = s.round_scores + (scores,)
+        r = s.r._clone()
+        scores = tuple(self.round_score(r.bids[i], s.won[i]) for i in range(n))
+        r.points = tuple(r.points[i] + scores[i] for i in range(n))
+        r.totals = tuple(r.points[i] + r.bonus[i] for i in range(n))
+        r.exact = tuple(r.exact[i] + (r.bids[i] == s.won[i]) for i in range(n))
+        r.round_scores = r.round_scores + (scores,)
         if log is not None:
             for i in range(n):
-                log.append(Event(EV_ROUND_END, s.round + 1, s.turn, i, {
-                    "bid": s.bids[i], "tricks": s.won[i], "exact": s.bids[i] == s.won[i],
-                    "round_score": scores[i], "bonus": s.round_bonus[i],
-                    "total": s.totals[i], "highest": i == s.high_seat,
-                    "card": self.cards.names[s.bid_cards[i]], "rebids": s.rebids,
-                    "deal_no": s.deal_no}))
-        if s.round + 1 >= self.rounds:
+                log.append(Event(EV_ROUND_END, r.round + 1, s.turn, i, {
+                    "bid": r.bids[i], "tricks": s.won[i], "exact": r.bids[i] == s.won[i],
+                    "round_score": scores[i], "bonus": r.round_bonus[i],
+                    "total": r.totals[i], "highest": i == r.high_seat,
+                    "card": self.cards.names[r.bid_cards[i]], "rebids": r.rebids,
+                    "deal_no": r.deal_no}))
+        if r.round + 1 >= self.rounds:
             s.phase = OVER
+            self._publish(s, r)
             return
-        self._start_round(s, s.round + 1, rng)
+        self._start_round(s, r, r.round + 1, rng)
 
     # --- result -----------------------------------------------------------------------------
 
@@ -608,13 +730,3 @@ class OhSevenRules:
         )
         return GameResult(seats=seats, rounds=len(state.round_scores), turns=state.turn)
 
-
-def _distinct(actions: list[Action]) -> list[Action]:
-    """Drop repeated actions (identical cards from two decks); keeps the order."""
-    out: list[Action] = []
-    last = None
-    for a in actions:  # hands are sorted, so identical cards are adjacent
-        if a is not last:
-            out.append(a)
-            last = a
-    return out
