@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import partial
 from typing import Any, NamedTuple
 
 
@@ -28,3 +29,8 @@ class Event(NamedTuple):
     turn: int
     seat: int
     data: dict[str, Any]
+
+
+make_event = partial(tuple.__new__, Event)
+"""``make_event((kind, round, turn, seat, data))``: the same Event as ``Event(kind, round, turn,
+seat, data)``, built without a Python-level ``__new__`` frame (for engines that log per decision)."""

@@ -19,12 +19,12 @@ costs about twice as much, and a match makes ~250 states.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
 from typing import ClassVar
 
-from playtest.core.events import Event, EventKind
+from playtest.core.events import Event, EventKind, make_event
 from playtest.core.results import GameResult, SeatResult, rank
 from playtest.errors import IllegalActionError
 from playtest.games.ohseven.schema import (
@@ -314,6 +314,9 @@ class View:
         return f"View(seat={self.seat}, phase={self.phase}, hand={self.hand}, trick={self.trick})"
 
 
+_new_view = View.__new__
+
+
 def _sum_bids(cards: Cards, played: Sequence[int]) -> int:
     bid = cards.bid
     return sum(bid[c] for c in played)
@@ -421,17 +424,25 @@ class OhSevenRules:
                 allowed = [c for c in avail if bid[c] != forbidden]
                 if allowed:
                     avail = allowed
-            return tuple(dict.fromkeys(map(self._bid_of, avail)))
+            acts = map(self._bid_of, avail)
+            return tuple(dict.fromkeys(acts)) if self._dup[state.n] else tuple(acts)
         return ()
 
     def view(self, state: State, seat: int) -> View:
         r = state.r
-        if self.in_turn and state.phase == BID and state.pending:
-            open_bids = tuple(zip(r.order, state.pending, strict=False))
-            return View(seat, state.phase, state.hands[seat], r.used[seat], open_bids, state.trick,
-                        state.leader, state.played, state.won, r.public)
-        return View(seat, state.phase, state.hands[seat], r.used[seat], (), state.trick,
-                    state.leader, state.played, state.won, r.public)
+        v = _new_view(View)  # slots set here rather than through View.__init__: one frame less per decision
+        v.seat = seat
+        v.phase = state.phase
+        v.hand = state.hands[seat]
+        v.used = r.used[seat]
+        v.open_bids = (tuple(zip(r.order, state.pending, strict=False))
+                       if self.in_turn and state.phase == BID and state.pending else ())
+        v.trick = state.trick
+        v.leader = state.leader
+        v.played = state.played
+        v.won = state.won
+        v.public = r.public
+        return v
 
     def format_action(self, state: State, action: Action) -> str:
         return str(action)
@@ -455,7 +466,10 @@ class OhSevenRules:
 
     def _deal(self, s: State, r: Round, rng: random.Random) -> None:
         deck = list(self._decks[s.n])
-        rng.shuffle(deck)
+        if type(rng) is random.Random:
+            _shuffle(deck, rng.getrandbits)
+        else:  # e.g. a transcript's stacked deck
+            rng.shuffle(deck)
         h = self.hand_size
         s.hands = tuple(tuple(sorted(deck[i * h:(i + 1) * h], reverse=True)) for i in range(s.n))
         r.stock = tuple(deck[s.n * h:])
@@ -536,7 +550,9 @@ class OhSevenRules:
             s.n = n = state.n
             s.phase = PLAY
             s.turn = turn = state.turn + 1
-            s.hands = hands[:seat] + (hand[:i] + hand[i + 1:],) + hands[seat + 1:]
+            new_hands = list(hands)
+            new_hands[seat] = hand[:i] + hand[i + 1:]
+            s.hands = tuple(new_hands)
             s.leader = state.leader
             s.won = state.won
             s.trick_no = state.trick_no
@@ -544,8 +560,8 @@ class OhSevenRules:
             s.pending = state.pending
             s.r = r = state.r
             if log is not None:
-                log.append(Event(EV_PLAY, r.round + 1, turn, seat,
-                                 {"card": self.cards.names[c], "trick": state.trick_no + 1, "lead": len(trick) == 1}))
+                log.append(make_event((EV_PLAY, r.round + 1, turn, seat,
+                                 {"card": self.cards.names[c], "trick": state.trick_no + 1, "lead": len(trick) == 1})))
             if len(trick) < n:
                 s.trick = trick
                 s.seat = seat + 1 if seat + 1 < n else 0
@@ -569,9 +585,9 @@ class OhSevenRules:
         s.pending = pending = state.pending + (c,)
         r = state.r
         if log is not None:
-            log.append(Event(EV_BID, r.round + 1, s.turn, seat, {
+            log.append(make_event((EV_BID, r.round + 1, s.turn, seat, {
                 "card": self.cards.names[c], "bid": self.cards.bid[c],
-                "pass_no": r.pass_no, "deal_no": r.deal_no}))
+                "pass_no": r.pass_no, "deal_no": r.deal_no})))
         n = s.n
         if len(pending) < n:
             s.seat = r.order[len(pending)]
@@ -606,10 +622,10 @@ class OhSevenRules:
         hi[holders[0]] += 1
         r.highest = tuple(hi)
         if log is not None:
-            log.append(Event(EV_BIDS_SET, r.round + 1, s.turn, holders[0], {
+            log.append(make_event((EV_BIDS_SET, r.round + 1, s.turn, holders[0], {
                 "card": self.cards.names[high], "bid": bidv[high], "bid_total": total,
                 "trump": self.cards.suit_ids[r.trump] if r.trump >= 0 else "-",
-                "pass_no": r.pass_no, "deal_no": r.deal_no, "winner": s.leader}))
+                "pass_no": r.pass_no, "deal_no": r.deal_no, "winner": s.leader})))
         self._publish(s, r)
         return s
 
@@ -619,9 +635,9 @@ class OhSevenRules:
         r.rebids += 1
         trigger = "sum+identical" if trig_sum and trig_same else ("sum" if trig_sum else "identical")
         if log is not None:
-            log.append(Event(EV_REBID, r.round + 1, s.turn, -1, {
+            log.append(make_event((EV_REBID, r.round + 1, s.turn, -1, {
                 "trigger": trigger, "card": self.cards.names[high], "bid_total": total,
-                "pass_no": r.pass_no, "deal_no": r.deal_no}))
+                "pass_no": r.pass_no, "deal_no": r.deal_no})))
         if self.bonus_points:
             bonus = list(r.bonus)
             rb = list(r.round_bonus)
@@ -629,9 +645,9 @@ class OhSevenRules:
                 bonus[who] += self.bonus_points
                 rb[who] += self.bonus_points
                 if log is not None:
-                    log.append(Event(EV_REBID_BONUS, r.round + 1, s.turn, who, {
+                    log.append(make_event((EV_REBID_BONUS, r.round + 1, s.turn, who, {
                         "bonus": self.bonus_points, "trigger": trigger, "card": self.cards.names[high],
-                        "pass_no": r.pass_no, "deal_no": r.deal_no}))
+                        "pass_no": r.pass_no, "deal_no": r.deal_no})))
             r.bonus = tuple(bonus)
             r.round_bonus = tuple(rb)
             r.totals = tuple(r.points[i] + r.bonus[i] for i in range(n))
@@ -647,8 +663,8 @@ class OhSevenRules:
                 r.totals = tuple(r.points[i] + r.bonus[i] for i in range(n))
             self._deal(s, r, rng)
             if log is not None:
-                log.append(Event(EV_REDEAL, r.round + 1, s.turn, -1, {
-                    "deal_no": r.deal_no, "pass_no": passes}))
+                log.append(make_event((EV_REDEAL, r.round + 1, s.turn, -1, {
+                    "deal_no": r.deal_no, "pass_no": passes})))
         else:
             r.pass_no += 1
 
@@ -676,8 +692,8 @@ class OhSevenRules:
         s.trick = ()
         s.leader = s.seat = winner
         if log is not None:
-            log.append(Event(EV_TRICK, s.r.round + 1, s.turn, winner, {
-                "card": self.cards.names[trick[best]], "trick": s.trick_no, "winner": winner}))
+            log.append(make_event((EV_TRICK, s.r.round + 1, s.turn, winner, {
+                "card": self.cards.names[trick[best]], "trick": s.trick_no, "winner": winner})))
         if s.trick_no == self.hand_size:
             self._end_round(s, rng, log)
 
@@ -696,12 +712,12 @@ class OhSevenRules:
         r.round_scores = r.round_scores + (scores,)
         if log is not None:
             for i in range(n):
-                log.append(Event(EV_ROUND_END, r.round + 1, s.turn, i, {
+                log.append(make_event((EV_ROUND_END, r.round + 1, s.turn, i, {
                     "bid": r.bids[i], "tricks": s.won[i], "exact": r.bids[i] == s.won[i],
                     "round_score": scores[i], "bonus": r.round_bonus[i],
                     "total": r.totals[i], "highest": i == r.high_seat,
                     "card": self.cards.names[r.bid_cards[i]], "rebids": r.rebids,
-                    "deal_no": r.deal_no}))
+                    "deal_no": r.deal_no})))
         if r.round + 1 >= self.rounds:
             s.phase = OVER
             self._publish(s, r)
@@ -730,3 +746,15 @@ class OhSevenRules:
         )
         return GameResult(seats=seats, rounds=len(state.round_scores), turns=state.turn)
 
+
+def _shuffle(x: list[int], getrandbits: Callable[[int], int]) -> None:
+    """``random.Random.shuffle(x)`` with the same draws (CPython 3.11-3.13: Fisher-Yates from the
+    end, ``_randbelow_with_getrandbits``), without two Python calls per card. A test checks it
+    against ``Random.shuffle`` so a change in the standard library cannot go unnoticed."""
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]

@@ -1,0 +1,54 @@
+"""The speed paths of the Oh-Seven engine give exactly what the plain code gives."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from playtest.core.events import Event, make_event
+from playtest.games.ohseven.rules import _shuffle
+
+from .helpers import rules_for
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 28, 49, 56, 126])
+def test_inlined_shuffle_makes_the_same_draws_as_random_shuffle(size: int) -> None:
+    for seed in range(40):
+        a, b = list(range(size)), list(range(size))
+        ra, rb = random.Random(seed), random.Random(seed)
+        ra.shuffle(a)
+        _shuffle(b, rb.getrandbits)
+        assert a == b
+        assert ra.random() == rb.random()  # the streams are left in the same place
+
+
+def test_make_event_is_an_ordinary_event() -> None:
+    e = make_event(("play", 1, 2, 3, {"card": "7S"}))
+    assert type(e) is Event
+    assert e == Event("play", 1, 2, 3, {"card": "7S"})
+    assert (e.kind, e.round, e.turn, e.seat, e.data) == ("play", 1, 2, 3, {"card": "7S"})
+
+
+@pytest.mark.parametrize("n", range(2, 10))
+def test_legal_actions_match_the_rule_at_every_count(n: int) -> None:
+    """Legal plays are the distinct cards of the hand (led suit only when the seat holds it), in
+    hand order; legal bids the distinct unused cards."""
+    rules = rules_for("base")
+    ns = rules.n_suits
+    s = rules.initial_state(n, rng=random.Random(n))
+    pick = random.Random(n + 1)
+    while not rules.is_terminal(s):
+        seat = rules.current_seat(s)
+        hand = s.hands[seat]
+        legal = rules.legal_actions(s)
+        if s.phase == 1:
+            cards = list(hand)
+            if s.trick and any(c % ns == s.trick[0] % ns for c in hand):
+                cards = [c for c in hand if c % ns == s.trick[0] % ns]
+        else:
+            cards = list(hand)
+            for c in s.used[seat]:
+                cards.remove(c)
+        assert [a.card for a in legal] == list(dict.fromkeys(cards))
+        s = rules.apply(s, pick.choice(legal), rng=random.Random(0))
