@@ -12,15 +12,11 @@ from rich.console import Console
 from playtest.cli.app import app
 from playtest.cli.common import SetOption, load, split_bots
 from playtest.cli.compare import check_format, command_line
-from playtest.compare import render
-from playtest.compare.gates import EXIT_CODES, UNDECIDED, evaluate, load_gates, overall
-from playtest.compare.jackknife import replicate
-from playtest.compare.metrics import report_metrics
-from playtest.compare.runs import Runs, common_lineup
-from playtest.compare.stats import looks_schedule
 from playtest.errors import UsageError
-from playtest.sim.batch import RunConfig
 from playtest.variants import diff as variant_diff
+
+# Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
+# and `playtest validate` start in a fraction of a second.
 
 
 @app.command(name="diff")
@@ -46,6 +42,13 @@ def diff_cmd(
     games double at each look (n, 2n, 4n, ... up to --max-games) and the error budget is split
     over the looks (Bonferroni), so stopping early does not inflate the error rate.
     """
+    from playtest.compare import render
+    from playtest.compare.gates import EXIT_CODES, UNDECIDED, evaluate, load_gates, overall
+    from playtest.compare.jackknife import replicate
+    from playtest.compare.metrics import report_metrics
+    from playtest.compare.runs import Runs, common_lineup
+    from playtest.compare.stats import looks_schedule
+    from playtest.sim.batch import RunConfig
     check_format(fmt, ("md", "json"))
     gates = load_gates(gate)
     defaults = gates.model.run

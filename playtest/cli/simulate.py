@@ -6,20 +6,21 @@ import shlex
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import polars as pl
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from playtest.analysis import common
 from playtest.cli.app import app
 from playtest.cli.common import SetOption, load, split_bots
 from playtest.games import get_game
-from playtest.report.terminal import print_tables
-from playtest.report.write import write_report
-from playtest.sim.batch import RunConfig, check_lineup, read_run, run_batch
+
+if TYPE_CHECKING:
+    import polars as pl
+
+# Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
+# and `playtest validate` start in a fraction of a second.
 
 
 def default_out(variant_slug: str) -> Path:
@@ -27,6 +28,7 @@ def default_out(variant_slug: str) -> Path:
 
 
 def summary_tables(game: str, games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.DataFrame]]:
+    from playtest.analysis import common
     spec = get_game(game)
     tables = [
         ("Win rate by seat", common.seat_win_rates(games)),
@@ -58,6 +60,9 @@ def simulate(
     Seats rotate game by game (game g puts the line-up's bot i in seat i+g) so seat effects and
     bot effects can be told apart. The same seed gives the same rows for any --workers.
     """
+    from playtest.report.terminal import print_tables
+    from playtest.report.write import write_report
+    from playtest.sim.batch import RunConfig, check_lineup, read_run, run_batch
     v = load(variant, set_)
     spec = get_game(v.game)
     lineup = check_lineup(spec, v, players, split_bots(bots))

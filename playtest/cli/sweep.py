@@ -6,22 +6,18 @@ import time
 from pathlib import Path
 from typing import Annotated
 
-import polars as pl
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from playtest.analysis import columns as C
 from playtest.cli.app import app
 from playtest.cli.common import split_bots
 from playtest.cli.compare import check_format, command_line
-from playtest.compare import render
-from playtest.compare.metrics import report_metrics
-from playtest.compare.runs import Runs, common_lineup
-from playtest.compare.sweep import POINT, grid, key_metrics, parse_axis, sweep_table
 from playtest.errors import UsageError
-from playtest.sim.batch import RunConfig
 from playtest.variants import load_variant
+
+# Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
+# and `playtest validate` start in a fraction of a second.
 
 
 @app.command()
@@ -46,6 +42,14 @@ def sweep(
     offline: each metric against the first swept key, with intervals), sweep.md, sweep.json and
     sweep.csv (the long table) to --out.
     """
+    import polars as pl
+
+    from playtest.analysis import columns as C
+    from playtest.compare import render
+    from playtest.compare.metrics import report_metrics
+    from playtest.compare.runs import Runs, common_lineup
+    from playtest.compare.sweep import POINT, grid, key_metrics, parse_axis, sweep_table
+    from playtest.sim.batch import RunConfig
     check_format(fmt, ("text", "md", "json"))
     axes = [parse_axis(s) for s in sets]
     points = grid(axes)
