@@ -10,6 +10,7 @@ import random
 from collections.abc import Sequence
 from functools import cache
 from importlib import resources
+from operator import attrgetter
 from typing import Literal
 
 import yaml
@@ -66,6 +67,51 @@ class RandomBot:
         return legal[0] if len(legal) == 1 else rng.choice(legal)
 
 
+@cache
+def _default_knobs() -> Knobs:
+    return Knobs()
+
+
+class _Tables:
+    """Per-card numbers the heuristic bot needs at one player count (pure functions of the deck
+    shape; shared by every bot of a process). Values are computed with exactly the expressions
+    the bot used per decision, so its choices are unchanged."""
+
+    __slots__ = ("side", "trump", "gain", "p_high", "p_low")
+
+    def __init__(self, n_ranks: int, n_suits: int, n: int) -> None:
+        top, s, n_cards = n_ranks, n_suits, n_ranks * n_suits
+        self.side = [((c // s + 1) / top) ** (2 * (n - 1)) * 0.85 ** (n - 2) for c in range(n_cards)]
+        """Rough chance that each card int takes a trick at `n` players as a side card..."""
+        self.trump = [max(((c // s + 1) / top) ** (n - 1), 0.3) for c in range(n_cards)]
+        """...and as trump."""
+        self.gain = [self.trump[c] - self.side[c] for c in range(n_cards)]
+        self.p_high = [((c + 1) / n_cards) ** (n - 1) for c in range(n_cards)]
+        """Chance that bidding card c makes this seat the highest bidder (so c's suit is trump)."""
+        self.p_low = [1 - p for p in self.p_high]
+
+
+@cache
+def _tables(n_ranks: int, n_suits: int, n: int) -> _Tables:
+    return _Tables(n_ranks, n_suits, n)
+
+
+@cache
+def _play_keys(n_ranks: int, n_suits: int, trump: int, led: int) -> tuple[tuple[int, ...], ...]:
+    """Per card int, as ints that order like the bot's tuple keys (ties stay ties):
+    beat: strength in this trick (trump above the led suit, other suits -1); low: (is trump, rank);
+    shed: (is not trump, rank); high: (rank, is trump). `led` = -1 when leading."""
+    s, cards = n_suits, range(n_ranks * n_suits)
+    beat = tuple(c + TRUMP_KEY if c % s == trump else (c if c % s == led else -1) for c in cards)
+    low = tuple((c % s == trump) * n_ranks + c // s for c in cards)
+    shed = tuple((c % s != trump) * n_ranks + c // s for c in cards)
+    high = tuple((c // s) * 2 + (c % s == trump) for c in cards)
+    return beat, low, shed, high
+
+
+_card_of = attrgetter("card")
+
+
 class HeuristicBot:
     """Bids the card whose value is closest to the tricks it expects (counting that its bid
     card sets trump if it is the highest), then plays to make the bid exactly."""
@@ -74,24 +120,19 @@ class HeuristicBot:
 
     def __init__(self, rules: OhSevenRules, knobs: Knobs | None = None, name: str = "heuristic") -> None:
         self.name = name
-        self.knobs = knobs or Knobs()
+        self.knobs = knobs or _default_knobs()
         self.n_suits = rules.n_suits
         self.n_ranks = rules.n_ranks
         self.n_cards = rules.n_suits * rules.n_ranks
         self.tricks = rules.hand_size
-        self._cache: dict[int, tuple[list[float], list[float]]] = {}
+        self._greedy = self.knobs.play == "greedy"
 
     # --- bidding ----------------------------------------------------------------------------
 
     def _tables(self, n: int) -> tuple[list[float], list[float]]:
         """Rough chance that each card int takes a trick at `n` players: as a side card, as trump."""
-        tables = self._cache.get(n)
-        if tables is None:
-            top, s = self.n_ranks, self.n_suits
-            side = [((c // s + 1) / top) ** (2 * (n - 1)) * 0.85 ** (n - 2) for c in range(self.n_cards)]
-            trump = [max(((c // s + 1) / top) ** (n - 1), 0.3) for c in range(self.n_cards)]
-            tables = self._cache[n] = (side, trump)
-        return tables
+        t = _tables(self.n_ranks, self.n_suits, n)
+        return t.side, t.trump
 
     def expected_tricks(self, hand: Sequence[int], trump: int, n: int) -> float:
         """Tricks the hand should take if `trump` (a suit code) is trump."""
@@ -107,18 +148,19 @@ class HeuristicBot:
             best = max(legal, key=lambda a: a.card)
             if cards.bid[best.card] >= k.bonus_min_bid:
                 return best
-        side, tr = self._tables(n)
-        base = sum(side[c] for c in view.hand)
+        t = _tables(self.n_ranks, s, n)
+        hand = view.hand
+        base = sum(map(t.side.__getitem__, hand))
         by_trump = [base] * s
-        for c in view.hand:
-            by_trump[c % s] += tr[c] - side[c]
+        gain = t.gain
+        for c in hand:
+            by_trump[c % s] += gain[c]
         unknown = sum(by_trump) / s
+        p_high, p_low, bidv, offset = t.p_high, t.p_low, cards.bid, k.bid_offset
         best_action, best_err = legal[0], 1e9
         for a in legal:
             c = a.card
-            p_high = ((c + 1) / self.n_cards) ** (n - 1)
-            expect = p_high * by_trump[c % s] + (1 - p_high) * unknown + k.bid_offset
-            err = abs(cards.bid[c] - expect)
+            err = abs(bidv[c] - (p_high[c] * by_trump[c % s] + p_low[c] * unknown + offset))
             if err < best_err - 1e-9:
                 best_action, best_err = a, err
         return best_action
@@ -126,30 +168,32 @@ class HeuristicBot:
     # --- play -------------------------------------------------------------------------------
 
     def _play(self, view: View, legal: Sequence[Action]) -> Action:
-        s = self.n_suits
-        trump = view.trump
-        need = view.bids[view.seat] - view.won[view.seat]
-        greedy = self.knobs.play == "greedy"
-        if not view.trick:
-            if need > 0 or greedy:
-                return max(legal, key=lambda a: (a.card // s, a.card % s == trump))
-            return min(legal, key=lambda a: (a.card % s == trump, a.card // s))
-        led = view.trick[0] % s
-
-        def key(c: int) -> int:
-            su = c % s
-            return c + TRUMP_KEY if su == trump else (c if su == led else -1)
-
-        best = max(key(c) for c in view.trick)  # first of identical cards wins: strictly greater
-        winners = [a for a in legal if key(a.card) > best]
-        if need > 0 or greedy:
-            if winners:
-                return min(winners, key=lambda a: key(a.card))
-            return min(legal, key=lambda a: (a.card % s == trump, a.card // s))
-        losers = [a for a in legal if key(a.card) <= best]
-        if losers:
-            return max(losers, key=lambda a: (a.card % s != trump, a.card // s))
-        return min(winners, key=lambda a: key(a.card))
+        # Same choices as min/max over tuple keys of the actions (the first extreme in legal
+        # order wins ties), computed on per-card int keys (_play_keys) at C level.
+        seat, trick, trump = view.seat, view.trick, view.trump
+        need = view.bids[seat] - view.won[seat]
+        take = need > 0 or self._greedy
+        cards = list(map(_card_of, legal))
+        if not trick:
+            beat, low, shed, high = _play_keys(self.n_ranks, self.n_suits, trump, -1)
+            if take:
+                keys = list(map(high.__getitem__, cards))
+                return legal[keys.index(max(keys))]
+            keys = list(map(low.__getitem__, cards))
+            return legal[keys.index(min(keys))]
+        beat, low, shed, high = _play_keys(self.n_ranks, self.n_suits, trump, trick[0] % self.n_suits)
+        best = max(map(beat.__getitem__, trick))  # first of identical cards wins: strictly greater
+        strength = list(map(beat.__getitem__, cards))
+        winning = [v for v in strength if v > best]
+        if take:
+            if winning:
+                return legal[strength.index(min(winning))]  # distinct cards: distinct strengths
+            keys = list(map(low.__getitem__, cards))
+            return legal[keys.index(min(keys))]
+        if len(winning) < len(legal):
+            keys = [shed[c] if v <= best else -1 for c, v in zip(cards, strength, strict=True)]
+            return legal[keys.index(max(keys))]  # losers' keys are >= 0
+        return legal[strength.index(min(winning))]
 
     def choose(self, view: View, legal: Sequence[Action], *, rng: random.Random) -> Action:
         if len(legal) == 1:
