@@ -147,9 +147,18 @@ def test_anderson_refuses_bad_targets(rules):
     assert illegal(rules, state, "swap a@2") == "a has no cubes in slots 2 and 3"
 
 
-def test_anderson_same_owner_swap_is_not_a_target(rules):
+def test_anderson_same_owner_swap_is_a_null_use_by_default(rules):
     state = play(rules, new_game(rules), "rahel; place a a", "bays; place -", "anderson")
-    # Round 2, seat 1: the only adjacent pair (a: 0, 0) has one owner, so the skill is skipped.
+    # Round 2, seat 1: the only adjacent pair (a: 0, 0) has one owner. RULINGS: "any owners", so
+    # swapping them is the (only) use of the skill, and it changes nothing.
+    assert list(rules.legal_actions(state)) == [SwapCubes("a", 1)]
+    after = play(rules, state, "swap a@1")
+    assert board(rules, after)["a"] == (0, 0)
+
+
+def test_anderson_same_owner_false_skips_when_only_same_owner_pairs():
+    rules = make_rules("crews.anderson.skill=[{effect: swap_adjacent, same_owner: false}]")
+    state = play(rules, new_game(rules), "rahel; place a a", "bays; place -", "anderson")
     assert rules.legal_actions(state)[0] == Place(())
 
 

@@ -343,10 +343,11 @@ class StargateRules:
             return [Develop(ids[circle[p]]) for p, slots in enumerate(state.ext_planet)
                     if i < len(slots) and slots[i] < 0]
         if isinstance(effect, sc.SwapAdjacent):
-            # A swap of two cubes of the same owner changes nothing, so it is not a use of the
-            # skill: only pairs of different owners are targets (the skill must be used).
+            # "Any owners": a swap of one owner's two cubes is a (null) use of the skill unless
+            # the variant says `same_owner: false`, which leaves only pairs of different owners.
+            any_pair = effect.same_owner
             return [SwapCubes(ids[circle[p]], i + 1) for p, owners in enumerate(board)
-                    for i in range(len(owners) - 1) if owners[i] != owners[i + 1]]
+                    for i in range(len(owners) - 1) if any_pair or owners[i] != owners[i + 1]]
         raise AssertionError(f"effect {effect!r} needs no target")
 
     def max_cubes(self, state: State) -> int:
@@ -516,9 +517,10 @@ class StargateRules:
         if not 0 <= i < len(owners) - 1:
             raise IllegalActionError(f"{action.planet} has no cubes in slots {action.slot} and {action.slot + 1}",
                                      action=str(action))
-        if owners[i] == owners[i + 1]:
-            raise IllegalActionError("both cubes have the same owner: the swap would change nothing",
-                                     action=str(action))
+        effect = self.crews[state.crew].skill[state.pending[0]]
+        if owners[i] == owners[i + 1] and isinstance(effect, sc.SwapAdjacent) and not effect.same_owner:
+            raise IllegalActionError("both cubes have the same owner (this variant's swap_adjacent has "
+                                     "same_owner: false)", action=str(action))
         swapped = (*owners[:i], owners[i + 1], owners[i], *owners[i + 2:])
         new = list(state.board)
         new[p] = swapped

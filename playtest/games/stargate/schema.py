@@ -71,6 +71,9 @@ class SwapAdjacent(Strict):
 
     effect: Literal["swap_adjacent"]
     timing: Timing = Timing.BEFORE
+    same_owner: bool = True
+    """Whether two cubes of one owner may be swapped (a swap that changes nothing). RULINGS.md
+    says "any owners", so yes by default; false makes the skill skip when only such pairs exist."""
 
 
 class ColorVP(Strict):
