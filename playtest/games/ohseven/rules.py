@@ -371,6 +371,7 @@ class OhSevenRules:
         # Hot-path tables: card int → action (bound getters for C-level map()), and per suit
         # code a C-level membership test (filter() keeps the hand's order).
         self._play_of = self.play_actions.__getitem__
+        self._names = self.cards.names
         self._bid_of = self.bid_actions.__getitem__
         self._in_suit = tuple(frozenset(c for c in range(len(names)) if c % s == code).__contains__
                               for code in range(s))
@@ -406,15 +407,16 @@ class OhSevenRules:
         return state.phase == OVER
 
     def legal_actions(self, state: State) -> Sequence[Action]:
+        # Identical cards (two decks) are dropped on the card ints (dict.fromkeys keeps the
+        # order and hashes ints in C; hashing the action dataclasses would be a Python call each).
         if state.phase == PLAY:
             hand = state.hands[state.seat]
             trick = state.trick
             if trick and self.must_follow:
-                follow = tuple(map(self._play_of, filter(self._in_suit[trick[0] % self.n_suits], hand)))
+                follow = tuple(filter(self._in_suit[trick[0] % self.n_suits], hand))
                 if follow:
-                    return tuple(dict.fromkeys(follow)) if self._dup[state.n] else follow
-            acts = map(self._play_of, hand)
-            return tuple(dict.fromkeys(acts)) if self._dup[state.n] else tuple(acts)
+                    return tuple(map(self._play_of, dict.fromkeys(follow) if self._dup[state.n] else follow))
+            return tuple(map(self._play_of, dict.fromkeys(hand) if self._dup[state.n] else hand))
         if state.phase == BID:
             seat = state.seat
             avail = self._unused(state, seat)
@@ -424,8 +426,7 @@ class OhSevenRules:
                 allowed = [c for c in avail if bid[c] != forbidden]
                 if allowed:
                     avail = allowed
-            acts = map(self._bid_of, avail)
-            return tuple(dict.fromkeys(acts)) if self._dup[state.n] else tuple(acts)
+            return tuple(map(self._bid_of, dict.fromkeys(avail) if self._dup[state.n] else avail))
         return ()
 
     def view(self, state: State, seat: int) -> View:
@@ -561,7 +562,7 @@ class OhSevenRules:
             s.r = r = state.r
             if log is not None:
                 log.append(make_event((EV_PLAY, r.round + 1, turn, seat,
-                                 {"card": self.cards.names[c], "trick": state.trick_no + 1, "lead": len(trick) == 1})))
+                                 {"card": self._names[c], "trick": state.trick_no + 1, "lead": len(trick) == 1})))
             if len(trick) < n:
                 s.trick = trick
                 s.seat = seat + 1 if seat + 1 < n else 0
