@@ -16,13 +16,14 @@ from typing import Literal
 import yaml
 from pydantic import Field, ValidationError
 
+from playtest.core.protocol import Bot
 from playtest.errors import UsageError
 from playtest.games.stargate.actions import Action, Place, TakeCrew
 from playtest.games.stargate.rules import Phase, StargateRules, State
 from playtest.games.stargate.schema import ColorBonus
 from playtest.variants.model import Strict
 
-BOT_NAMES = ("random", "greedy", "scripted:NAME")
+BOT_NAMES = ("random", "greedy", "lookahead", "scripted:NAME")
 
 
 class RandomBot:
@@ -292,14 +293,18 @@ def scripted_bot(rules: StargateRules, seat: int, style_name: str) -> GreedyBot:
                      count_range=count_range, pick=style.choose)
 
 
-def make_bot(spec: str, rules: StargateRules, seat: int) -> RandomBot | GreedyBot:
+def make_bot(spec: str, rules: StargateRules, seat: int) -> Bot:
     """A fresh bot from its command-line name."""
     spec = spec.strip()
     if spec == "random":
         return RandomBot()
     if spec == "greedy":
         return GreedyBot(rules, seat)
+    if spec == "lookahead":
+        from playtest.games.stargate.search import LookaheadBot  # builds on GreedyBot
+
+        return LookaheadBot(rules, seat)
     if spec.startswith("scripted:"):
         return scripted_bot(rules, seat, spec.split(":", 1)[1])
     styles = ", ".join(f"scripted:{s}" for s in sorted(scripted_styles()))
-    raise UsageError(f"unknown bot '{spec}' for stargate (known: random, greedy, {styles})")
+    raise UsageError(f"unknown bot '{spec}' for stargate (known: random, greedy, lookahead, {styles})")
