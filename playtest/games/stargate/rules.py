@@ -4,6 +4,13 @@ A turn is up to three decisions: take a crew (TakeCrew); resolve the crew's choi
 (MoveCube, SwapCubes) — automatic effects (VP, cubes) resolve by themselves, an effect with no
 possible target is skipped; place cubes (Place). `apply` returns a new State and never mutates
 its input. Planets are addressed by position in the circle internally, by card id in actions.
+
+State is an immutable NamedTuple of 32 fields rather than a frozen dataclass: profiling showed
+the copies as the largest single cost of a decision (a frozen dataclass's __init__ sets each of
+the 32 fields through object.__setattr__, ~6 us per copy, several copies per decision). The hot
+paths copy a state as a list, change a few positions (the `_HAND`... indices below) and build
+the new State at C level in one step; the list is private to the call that made it, so no
+State is ever changed after it is built.
 """
 
 from __future__ import annotations
@@ -14,9 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
-from playtest.core.events import Event, EventKind
+from playtest.core.events import Event, EventKind, make_event
 from playtest.core.results import GameResult, SeatResult, rank
 from playtest.errors import IllegalActionError
 from playtest.games.stargate import schema as sc
@@ -49,9 +56,10 @@ class Mode(IntEnum):
     REPEAT = 2
 
 
-@dataclass(frozen=True, slots=True)
-class State:
-    """Everything about a game in progress. All of it is public in Stargate."""
+class State(NamedTuple):
+    """Everything about a game in progress. All of it is public in Stargate.
+
+    An immutable record (a NamedTuple: see the module docstring for why not a dataclass)."""
 
     n: int
     circle: tuple[int, ...]
@@ -168,9 +176,7 @@ class PlaceOptions(Sequence[Action]):
     __slots__ = ("_ids", "_free", "_pos", "seqs")
 
     def __init__(self, rules: StargateRules, state: State, seqs: list[tuple[int, ...]]) -> None:
-        circle = state.circle
-        self._ids = tuple(rules.planet_ids[c] for c in circle)
-        self._pos = {pid: i for i, pid in enumerate(self._ids)}
+        self._ids, self._pos = rules._circle_ids(state.circle)
         self._free = rules.mode[state.crew] is Mode.FREE
         self.seqs = seqs
 
@@ -258,6 +264,20 @@ class StargateRules:
         self.any_last_cube = any(self.last_cube_effects)
         self.ext_vp = tuple(p.extension_vp for p in variant.planets)
         self.crew_ext_vp = tuple(c.extension_vp for c in variant.crews)
+        self.all_crews = tuple(range(len(self.crews)))
+        self.any_accumulate = any(self.accumulate)
+        self._circles: dict[tuple[int, ...], tuple[tuple[str, ...], dict[str, int]]] = {}
+        self._crew_actions: dict[tuple[int, ...], tuple[TakeCrew, ...]] = {}
+
+    def _circle_ids(self, circle: tuple[int, ...]) -> tuple[tuple[str, ...], dict[str, int]]:
+        """The planet id at each circle position, and the position of each id (memoised)."""
+        found = self._circles.get(circle)
+        if found is None:
+            if len(self._circles) >= 10_000:  # bounded: memory stays flat in long runs
+                self._circles.clear()
+            ids = tuple(self.planet_ids[c] for c in circle)
+            found = self._circles[circle] = (ids, {pid: i for i, pid in enumerate(ids)})
+        return found
 
     # --- protocol ---------------------------------------------------------------------------
 
@@ -311,7 +331,11 @@ class StargateRules:
     def legal_actions(self, state: State) -> Sequence[Action]:
         phase = state.phase
         if phase is Phase.CREW:
-            return [TakeCrew(self.crews[c].id) for c in state.available]
+            available = state.available
+            actions = self._crew_actions.get(available)
+            if actions is None:  # at most 2^crews keys
+                actions = self._crew_actions[available] = tuple(TakeCrew(self.crews[c].id) for c in available)
+            return actions
         if phase is Phase.PLACE:
             return self.placements(state)
         if phase is Phase.SKILL:
@@ -453,18 +477,30 @@ class StargateRules:
             if c is None:
                 raise IllegalActionError(
                     f"no crew '{action.crew}' (crews: {', '.join(x.id for x in self.crews)})", action=str(action))
-            if c not in state.available:
+            available = state.available
+            if c not in available:
                 raise IllegalActionError(f"crew '{action.crew}' is not in the crew area this round", action=str(action))
-            seat = state.seat
-            bonus, bank = state.crew_bonus[c], state.time_bank[seat]
-            state = _replace(state, crew=c, phase=Phase.SKILL,
-                             available=tuple(x for x in state.available if x != c),
-                             pending=self.queue[c], notes=(str(action),), placed=(), vp_gained=0, cubes_gained=0,
-                             crew_bonus=_set(state.crew_bonus, c, 0) if bonus else state.crew_bonus,
-                             time_bank=_set(state.time_bank, seat, 0) if bank else state.time_bank,
-                             taken_mask=state.taken_mask | (1 << c), crew_bonus_used=bonus, extra_time=bonus + bank,
-                             extra_placed=(), last_pos=-1, developed=0, turn_gains=(0, 0, 0))
-            return self._advance(state, log)
+            seat = (state.start + state.turn_in_round) % state.n
+            crew_bonus, time_bank = state.crew_bonus, state.time_bank
+            bonus, bank = crew_bonus[c], time_bank[seat]
+            s = list(state)
+            s[_CREW] = c
+            s[_PHASE] = Phase.SKILL
+            s[_AVAILABLE] = tuple([x for x in available if x != c])
+            s[_PENDING] = self.queue[c]
+            s[_NOTES] = (str(action),)
+            s[_PLACED] = s[_EXTRA_PLACED] = ()
+            s[_VP_GAINED] = s[_CUBES_GAINED] = s[_DEVELOPED] = 0
+            if bonus:
+                s[_CREW_BONUS] = _set(crew_bonus, c, 0)
+            if bank:
+                s[_TIME_BANK] = _set(time_bank, seat, 0)
+            s[_TAKEN_MASK] = state.taken_mask | (1 << c)
+            s[_CREW_BONUS_USED] = bonus
+            s[_EXTRA_TIME] = bonus + bank
+            s[_LAST_POS] = -1
+            s[_TURN_GAINS] = (0, 0, 0)
+            return self._advance(s, log)
         if phase is Phase.SKILL:
             effect = self.crews[state.crew].skill[state.pending[0]]
             if isinstance(effect, sc.MoveTailCube) and isinstance(action, MoveCube):
@@ -479,14 +515,17 @@ class StargateRules:
                 want = {sc.MoveTailCube: "move SRC>DST", sc.SwapAdjacent: "swap PLANET@SLOT",
                         sc.Overflow: "overflow PLANET", sc.DevelopPlanet: "develop PLANET"}[type(effect)]
                 raise IllegalActionError(f"the crew's skill needs a target ({want}), not {action}", action=str(action))
-            state = _replace(state, pending=state.pending[1:], notes=(*state.notes, str(action)))
-            return self._advance(state, log)
+            s = list(state)
+            s[_PENDING] = state.pending[1:]
+            s[_NOTES] = (*state.notes, str(action))
+            return self._advance(s, log)
         if phase is Phase.PLACE:
             if not isinstance(action, Place):
                 raise IllegalActionError(f"cubes must be placed now (place ...), not {action}", action=str(action))
-            state = self._place(state, action)
-            state = _replace(state, pending=state.pending[1:], notes=(*state.notes, str(action)))
-            return self._advance(state, log)
+            s = self._place(state, action)
+            s[_PENDING] = state.pending[1:]
+            # No note for the placement: notes feed the event's `skill` column, which leaves it out.
+            return self._advance(s, log)
         raise IllegalActionError("the game is over", action=str(action))
 
     def _pos(self, state: State, planet_id: str, action: Action) -> int:
@@ -552,22 +591,33 @@ class StargateRules:
                         cubes_placed=_set(state.cubes_placed, seat, state.cubes_placed[seat] + 1),
                         developed=state.developed + 1)
 
-    def _place(self, state: State, action: Place) -> State:
-        seq = tuple(self._pos(state, pid, action) for pid in action.planets)
+    def _place(self, state: State, action: Place) -> list:
+        """The state after placing, as a list of field values (see `_new`)."""
+        circle = state.circle
+        pos = self._circle_ids(circle)[1]
+        try:
+            seq = tuple([pos[pid] for pid in action.planets])
+        except KeyError:
+            seq = tuple(self._pos(state, pid, action) for pid in action.planets)  # raises the error
         last = seq[-1] if seq else state.last_pos  # free order: the last cube is the last one listed
         legal = self.placement_sequences(state)
         if self.mode[state.crew] is Mode.FREE:
             seq = tuple(sorted(seq))
         if seq not in legal:
             raise IllegalActionError(self._why_not(state, seq), action=str(action))
-        seat = state.seat
-        new = list(state.board)
-        for p in seq:
-            new[p] = (*new[p], seat)
-        hand = _set(state.hand, seat, state.hand[seat] - len(seq))
-        placed_total = _set(state.cubes_placed, seat, state.cubes_placed[seat] + len(seq))
-        return _replace(state, board=tuple(new), hand=hand, placed=seq, cubes_placed=placed_total,
-                        last_pos=last)
+        seat = (state.start + state.turn_in_round) % state.n
+        s = list(state)
+        if seq:
+            new = list(state.board)
+            for p in seq:
+                new[p] = (*new[p], seat)
+            s[_BOARD] = tuple(new)
+            k = len(seq)
+            s[_HAND] = _set(state.hand, seat, state.hand[seat] - k)
+            s[_CUBES_PLACED] = _set(state.cubes_placed, seat, state.cubes_placed[seat] + k)
+        s[_PLACED] = seq
+        s[_LAST_POS] = last
+        return s
 
     def _why_not(self, state: State, seq: tuple[int, ...]) -> str:
         k = self.max_cubes(state)
@@ -586,39 +636,50 @@ class StargateRules:
             return "two cubes in a row on the same planet are not allowed"
         return "cubes go clockwise, one per planet, skipping full planets"
 
-    def _advance(self, state: State, log: list[Event] | None) -> State:
-        """Resolve automatic effects; stop at the next decision, or end the turn."""
-        crew = self.crews[state.crew]
-        while state.pending:
-            step = state.pending[0]
+    def _advance(self, s: list, log: list[Event] | None) -> State:
+        """Resolve automatic effects; stop at the next decision, or end the turn. `s`: the
+        state's field values (a fresh list this method may change, see `_new`)."""
+        crew = s[_CREW]
+        skill = self.crews[crew].skill
+        pending = s[_PENDING]
+        while pending:
+            step = pending[0]
             if step == PLACE_STEP:
-                return _replace(state, phase=Phase.PLACE)
-            effect = crew.skill[step]
-            seat = state.seat
+                s[_PENDING] = pending
+                s[_PHASE] = Phase.PLACE
+                return _new(State, s)
+            effect = skill[step]
+            seat = (s[_START] + s[_TURN_IN_ROUND]) % s[_N]
             if isinstance(effect, sc.GainVP):
-                state = _replace(state, skill_vp=_set(state.skill_vp, seat, state.skill_vp[seat] + effect.amount),
-                                 vp_gained=state.vp_gained + effect.amount, pending=state.pending[1:])
+                skill_vp = s[_SKILL_VP]
+                s[_SKILL_VP] = _set(skill_vp, seat, skill_vp[seat] + effect.amount)
+                s[_VP_GAINED] += effect.amount
             elif isinstance(effect, sc.GainCubes):
-                got = min(effect.amount, state.stock[seat])
-                state = _replace(state, hand=_set(state.hand, seat, state.hand[seat] + got),
-                                 stock=_set(state.stock, seat, state.stock[seat] - got),
-                                 cubes_gained=state.cubes_gained + got, pending=state.pending[1:])
+                hand, stock = s[_HAND], s[_STOCK]
+                got = min(effect.amount, stock[seat])
+                s[_HAND] = _set(hand, seat, hand[seat] + got)
+                s[_STOCK] = _set(stock, seat, stock[seat] - got)
+                s[_CUBES_GAINED] += got
             elif isinstance(effect, sc.DevelopCrew):
-                filled = state.ext_crew[state.crew]
-                if state.hand[seat] >= 1 and len(filled) < len(self.crew_ext_vp[state.crew]):
-                    state = _replace(state, ext_crew=_set(state.ext_crew, state.crew, (*filled, seat)),
-                                     hand=_set(state.hand, seat, state.hand[seat] - 1),
-                                     cubes_placed=_set(state.cubes_placed, seat, state.cubes_placed[seat] + 1),
-                                     developed=state.developed + 1, pending=state.pending[1:],
-                                     notes=(*state.notes, f"develop {self.crews[state.crew].id}#{len(filled) + 1}"))
+                filled = s[_EXT_CREW][crew]
+                hand = s[_HAND]
+                if hand[seat] >= 1 and len(filled) < len(self.crew_ext_vp[crew]):
+                    s[_EXT_CREW] = _set(s[_EXT_CREW], crew, (*filled, seat))
+                    s[_HAND] = _set(hand, seat, hand[seat] - 1)
+                    s[_CUBES_PLACED] = _set(s[_CUBES_PLACED], seat, s[_CUBES_PLACED][seat] + 1)
+                    s[_DEVELOPED] += 1
+                    s[_NOTES] = (*s[_NOTES], f"develop {self.crews[crew].id}#{len(filled) + 1}")
                 else:
-                    state = _replace(state, pending=state.pending[1:],
-                                     notes=(*state.notes, f"({effect.effect}: no target)"))
-            elif self.skill_targets(state, step):
-                return _replace(state, phase=Phase.SKILL)
+                    s[_NOTES] = (*s[_NOTES], f"({effect.effect}: no target)")
             else:
-                state = _replace(state, pending=state.pending[1:], notes=(*state.notes, f"({effect.effect}: no target)"))
-        return self._end_turn(state, log)
+                s[_PENDING] = pending
+                if self.skill_targets(_new(State, s), step):
+                    s[_PHASE] = Phase.SKILL
+                    return _new(State, s)
+                s[_NOTES] = (*s[_NOTES], f"({effect.effect}: no target)")
+            pending = pending[1:]
+        s[_PENDING] = pending
+        return self._end_turn(s, log)
 
     def turn_gains(self, state: State, placed: Sequence[int], last: int, *, pending: Sequence[int] = ()) -> Gains:
         """What the current seat's cubes placed this turn (`placed`: circle positions; `last`: where
@@ -662,49 +723,61 @@ class StargateRules:
                         time += k * eff.rate
         return skill, effect, from_hand, from_stock, time
 
-    def _end_turn(self, state: State, log: list[Event] | None) -> State:
-        seat = state.seat
-        gains = self.turn_gains(state, (*state.placed, *state.extra_placed), state.last_pos)
-        if gains is not NO_GAINS:
-            skill, effect, from_hand, from_stock, time = gains
-            state = _replace(
-                state,
-                skill_vp=_set(state.skill_vp, seat, state.skill_vp[seat] + skill),
-                effect_vp=_set(state.effect_vp, seat, state.effect_vp[seat] + effect),
-                hand=_set(state.hand, seat, state.hand[seat] - from_hand),
-                stock=_set(state.stock, seat, state.stock[seat] - from_stock),
-                converted=_set(state.converted, seat, state.converted[seat] + from_hand + from_stock),
-                time_bank=_set(state.time_bank, seat, state.time_bank[seat] + time),
-                turn_gains=(skill, effect, from_hand + from_stock))
-        got = min(self.replenish, state.stock[seat])
-        hand = _set(state.hand, seat, state.hand[seat] + got)
-        stock = _set(state.stock, seat, state.stock[seat] - got)
-        available = state.available
+    def _end_turn(self, s: list, log: list[Event] | None) -> State:
+        """The turn's end: its gains, the replenish, the event; `s` as in `_advance`."""
+        n = s[_N]
+        seat = (s[_START] + s[_TURN_IN_ROUND]) % n
+        crew, circle, last_pos = s[_CREW], s[_CIRCLE], s[_LAST_POS]
+        if self.color_vp[crew] or (last_pos >= 0 and self.last_cube_effects[circle[last_pos]]):
+            gains = self.turn_gains(_new(State, s), (*s[_PLACED], *s[_EXTRA_PLACED]), last_pos)
+            if gains is not NO_GAINS:
+                skill, effect, from_hand, from_stock, time = gains
+                skill_vp, effect_vp, converted, bank = s[_SKILL_VP], s[_EFFECT_VP], s[_CONVERTED], s[_TIME_BANK]
+                s[_SKILL_VP] = _set(skill_vp, seat, skill_vp[seat] + skill)
+                s[_EFFECT_VP] = _set(effect_vp, seat, effect_vp[seat] + effect)
+                s[_HAND] = _set(s[_HAND], seat, s[_HAND][seat] - from_hand)
+                s[_STOCK] = _set(s[_STOCK], seat, s[_STOCK][seat] - from_stock)
+                s[_CONVERTED] = _set(converted, seat, converted[seat] + from_hand + from_stock)
+                s[_TIME_BANK] = _set(bank, seat, bank[seat] + time)
+                s[_TURN_GAINS] = (skill, effect, from_hand + from_stock)
+        hand, stock = s[_HAND], s[_STOCK]
+        got = min(self.replenish, stock[seat])
+        if got:
+            hand = s[_HAND] = _set(hand, seat, hand[seat] + got)
+            stock = s[_STOCK] = _set(stock, seat, stock[seat] - got)
         if self.return_each_turn:
-            available = tuple(sorted((*available, state.crew)))
+            s[_AVAILABLE] = tuple(sorted((*s[_AVAILABLE], crew)))
+        turn_in_round = s[_TURN_IN_ROUND]
         if log is not None:
-            ids, circle = self.planet_ids, state.circle
-            color_vp, planet_vp_, converted = state.turn_gains
-            log.append(Event(EventKind.DECISION, state.round, state.turn, seat, {
-                "crew": self.crews[state.crew].id,
-                "crew_time": self.crews[state.crew].time,
-                "crew_bonus": state.crew_bonus_used,
-                "extra_time": state.extra_time,
-                "first_pick": state.turn_in_round == 0,
-                "skill": "; ".join(n for n in state.notes[1:] if not n.startswith("place ")),
-                "placed": " ".join(ids[circle[p]] for p in state.placed),
-                "cubes_placed": len(state.placed) + len(state.extra_placed) + state.developed,
-                "vp_gained": state.vp_gained + color_vp,
-                "cubes_gained": state.cubes_gained,
+            ids = self._circle_ids(circle)[0]
+            color_vp, planet_vp_, converted_ = s[_TURN_GAINS]
+            crew_card = self.crews[crew]
+            notes = s[_NOTES]
+            placed = s[_PLACED]
+            log.append(make_event((EventKind.DECISION, s[_ROUND], s[_TURN], seat, {
+                "crew": crew_card.id,
+                "crew_time": crew_card.time,
+                "crew_bonus": s[_CREW_BONUS_USED],
+                "extra_time": s[_EXTRA_TIME],
+                "first_pick": turn_in_round == 0,
+                "skill": "; ".join([x for x in notes[1:] if not x.startswith("place ")]) if len(notes) > 1 else "",
+                "placed": " ".join([ids[p] for p in placed]),
+                "cubes_placed": len(placed) + len(s[_EXTRA_PLACED]) + s[_DEVELOPED],
+                "vp_gained": s[_VP_GAINED] + color_vp,
+                "cubes_gained": s[_CUBES_GAINED],
                 "effect_vp": planet_vp_,
-                "cubes_converted": converted,
-                "last_planet": ids[circle[state.last_pos]] if state.last_pos >= 0 else None,
+                "cubes_converted": converted_,
+                "last_planet": ids[last_pos] if last_pos >= 0 else None,
                 "hand": hand[seat],
                 "stock": stock[seat],
-            }))
-        state = _replace(state, hand=hand, stock=stock, available=available, crew=-1, pending=(),
-                         turn=state.turn + 1, turn_in_round=state.turn_in_round + 1, phase=Phase.CREW)
-        if state.turn_in_round < state.n:
+            })))
+        s[_CREW] = -1
+        s[_PENDING] = ()
+        s[_TURN] += 1
+        s[_TURN_IN_ROUND] = turn_in_round + 1
+        s[_PHASE] = Phase.CREW
+        state = _new(State, s)
+        if turn_in_round + 1 < n:
             return state
         return self._end_round(state, log)
 
@@ -713,22 +786,29 @@ class StargateRules:
         over = reason is not None
         if log is not None:
             totals = self.score(state).totals
+            hand, stock, rnd, turn = state.hand, state.stock, state.round, state.turn - 1
             for seat in range(state.n):
-                log.append(Event(EventKind.ROUND_END, state.round, state.turn - 1, seat,
-                                 {"score": float(totals[seat]), "hand": state.hand[seat], "stock": state.stock[seat]}))
+                log.append(make_event((EventKind.ROUND_END, rnd, turn, seat,
+                                       {"score": float(totals[seat]), "hand": hand[seat], "stock": stock[seat]})))
             if over:
                 self._log_planets(state, log)
-                log.append(Event(EventKind.GAME_END, state.round, state.turn - 1, -1, {"end_reason": reason}))
+                log.append(make_event((EventKind.GAME_END, rnd, turn, -1, {"end_reason": reason})))
+        s = list(state)
         if over:
-            return _replace(state, phase=Phase.OVER, turn=state.turn - 1)
-        bonus = state.crew_bonus
-        if any(self.accumulate):
-            bonus = tuple(
+            s[_PHASE] = Phase.OVER
+            s[_TURN] -= 1
+            return _new(State, s)
+        if self.any_accumulate:
+            s[_CREW_BONUS] = tuple(
                 b if acc is None or state.taken_mask >> c & 1 else min(b + acc.amount, acc.max or 1 << 30)
-                for c, (b, acc) in enumerate(zip(bonus, self.accumulate, strict=True)))
-        return _replace(state, round=state.round + 1, start=(state.start + 1) % state.n, turn_in_round=0,
-                        available=tuple(range(len(self.crews))) if not self.return_each_turn else state.available,
-                        crew_bonus=bonus, taken_mask=0)
+                for c, (b, acc) in enumerate(zip(state.crew_bonus, self.accumulate, strict=True)))
+        s[_ROUND] += 1
+        s[_START] = (state.start + 1) % state.n
+        s[_TURN_IN_ROUND] = 0
+        if not self.return_each_turn:
+            s[_AVAILABLE] = self.all_crews
+        s[_TAKEN_MASK] = 0
+        return _new(State, s)
 
     def game_ends(self, state: State) -> bool:
         """Whether an end trigger fires at the end of the current round."""
@@ -757,12 +837,12 @@ class StargateRules:
             card = state.circle[pos]
             order = majority_order(owners, self.later_wins)
             k = len(owners)
-            log.append(Event("planet_final", state.round, state.turn - 1, order[0] if order else -1, {
+            log.append(make_event(("planet_final", state.round, state.turn - 1, order[0] if order else -1, {
                 "planet": self.planet_ids[card],
                 "slots_filled": k,
                 "slots_total": self.capacity[card],
                 "majority_vp": self.vp_ext[card][k - 1] if k else None,
-            }))
+            })))
 
     # --- scoring ------------------------------------------------------------------------------
 
@@ -886,15 +966,18 @@ def _set(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
 
 
 
-def _make_replace() -> object:
-    """Build `_replace(state, **changes)`: a copy with some fields changed, constructing the
-    State positionally (several times faster than dataclasses.replace on this hot path)."""
-    fields = tuple(State.__dataclass_fields__)
-    params = ", ".join(f"{f}=_KEEP" for f in fields)
-    args = ", ".join(f"s.{f} if {f} is _KEEP else {f}" for f in fields)
-    namespace: dict[str, object] = {"State": State, "_KEEP": object()}
-    exec(f"def _replace(s, *, {params}):\n    return State({args})", namespace)  # noqa: S102
-    return namespace["_replace"]
+_new = tuple.__new__
+"""`_new(State, values)`: a State from its 32 field values in order, built at C level."""
+
+(_N, _CIRCLE, _BOARD, _HAND, _STOCK, _SKILL_VP, _AVAILABLE, _ROUND, _START, _TURN_IN_ROUND, _TURN, _PHASE,
+ _CREW, _PENDING, _NOTES, _PLACED, _VP_GAINED, _CUBES_GAINED, _CUBES_PLACED, _CREW_BONUS, _TAKEN_MASK,
+ _CREW_BONUS_USED, _EXTRA_TIME, _TIME_BANK, _EFFECT_VP, _CONVERTED, _EXT_PLANET, _EXT_CREW, _EXTRA_PLACED,
+ _LAST_POS, _DEVELOPED, _TURN_GAINS) = range(32)
+"""Field positions in State, for the hot paths that copy a state as a list, change a few
+positions and build the new State in one step (`_new(State, values)`)."""
+assert State._fields[_TURN_GAINS] == "turn_gains" and State._fields[_N] == "n" and len(State._fields) == 32
 
 
-_replace = _make_replace()
+def _replace(state: State, **changes: object) -> State:
+    """A copy of `state` with some fields changed (the rarely taken paths use it)."""
+    return state._replace(**changes)
