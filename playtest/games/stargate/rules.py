@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
+from operator import itemgetter
 from typing import ClassVar, NamedTuple
 
 from playtest.core.events import Event, EventKind, make_event
@@ -393,14 +394,20 @@ class StargateRules:
 
     def _placement_sequences(self, state: State) -> list[tuple[int, ...]]:
         k = self.max_cubes(state)
-        room = [self.capacity[c] - len(o) for c, o in zip(state.circle, state.board, strict=True)]
+        capacity = self.capacity
+        room = [capacity[c] - len(o) for c, o in zip(state.circle, state.board, strict=True)]
         out: list[tuple[int, ...]] = [()]
         if k == 0:
             return out
         mode = self.mode[state.crew]
         npos = len(room)
+        opens = tuple([p for p in range(npos) if room[p] > 0])
         if mode is Mode.FREE:
             per = self.per_planet[state.crew]
+            if per == 1:  # no position twice: every combination is new
+                for size in range(1, min(k, len(opens)) + 1):
+                    out.extend(combinations(opens, size))
+                return out
             slots = [p for p in range(npos) for _ in range(min(per, room[p]))]
             seen: set[tuple[int, ...]] = set()
             for size in range(1, min(k, len(slots)) + 1):
@@ -409,11 +416,18 @@ class StargateRules:
                         seen.add(combo)
                         out.append(combo)
             return out
-        no_repeat = self.variant.placement.no_two_in_a_row
         if mode is Mode.WALK:
-            for start in range(npos):
-                if room[start] <= 0:
-                    continue
+            m = len(opens)
+            if k <= m:
+                # Each walk of k cubes meets k different planets with room: from each start, the
+                # next k open positions clockwise; every prefix is a placement.
+                twice = opens + opens
+                for i in range(m):
+                    seq = twice[i:i + k]
+                    out.extend([seq[:j] for j in range(1, k + 1)])
+                return out
+            no_repeat = self.variant.placement.no_two_in_a_row
+            for start in opens:
                 left = room.copy()
                 seq = [start]
                 left[start] -= 1
@@ -428,31 +442,34 @@ class StargateRules:
                     cur = nxt
                     out.append(tuple(seq))
             return out
-        # REPEAT: each next cube stays on the same planet or walks on clockwise.
-        found: set[tuple[int, ...]] = set()
-
-        def grow(seq: tuple[int, ...], left: list[int]) -> None:
-            found.add(seq)
-            if len(seq) == k:
-                return
-            cur = seq[-1]
-            options = []
-            if left[cur] > 0:
-                options.append(cur)
-            nxt = self._next_open(left, cur, npos)
-            if nxt is not None and nxt != cur:
-                options.append(nxt)
-            for p in options:
-                left[p] -= 1
-                grow((*seq, p), left)
-                left[p] += 1
-
-        for start in range(npos):
-            if room[start] > 0:
-                left = room.copy()
-                left[start] -= 1
-                grow((start,), left)
-        out.extend(sorted(found, key=lambda s: (len(s), s)))
+        # REPEAT: each next cube stays on the same planet or walks on clockwise. Placements
+        # come by length, then in position order; each has one parent (its prefix), so none
+        # is found twice.
+        level: list[tuple[tuple[int, ...], list[int]]] = []
+        for start in opens:
+            left = room.copy()
+            left[start] -= 1
+            level.append(((start,), left))
+        out.extend([seq for seq, _ in level])
+        next_open = self._next_open
+        for _ in range(k - 1):
+            grown: list[tuple[tuple[int, ...], list[int]]] = []
+            for seq, left in level:
+                cur = seq[-1]
+                if left[cur] > 0:
+                    again = left.copy()
+                    again[cur] -= 1
+                    grown.append(((*seq, cur), again))
+                nxt = next_open(left, cur, npos)
+                if nxt is not None and nxt != cur:
+                    on = left.copy()
+                    on[nxt] -= 1
+                    grown.append(((*seq, nxt), on))
+            if not grown:
+                break
+            grown.sort(key=_first)
+            out.extend([seq for seq, _ in grown])
+            level = grown
         return out
 
     @staticmethod
@@ -967,6 +984,7 @@ def _set(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
 
 
 _new = tuple.__new__
+_first = itemgetter(0)
 """`_new(State, values)`: a State from its 32 field values in order, built at C level."""
 
 (_N, _CIRCLE, _BOARD, _HAND, _STOCK, _SKILL_VP, _AVAILABLE, _ROUND, _START, _TURN_IN_ROUND, _TURN, _PHASE,

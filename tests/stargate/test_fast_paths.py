@@ -1,0 +1,105 @@
+"""The rules' and bots' fast paths give exactly what the plain definitions give.
+
+Each fast path (direct walk enumeration, list-built states, ...) is checked here against a
+straightforward reference written from the rules' text, over states reached by random play."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+
+from playtest.games.stargate.rules import Mode, Phase, StargateRules, State
+from playtest.variants import load_variant
+from tests.stargate_drafts.helpers import DRAFT5, NEW_DRAFTS, rules_with
+
+
+def _next_open(left: list[int], cur: int) -> int | None:
+    for step in range(1, len(left) + 1):
+        p = (cur + step) % len(left)
+        if left[p] > 0:
+            return p
+    return None
+
+
+def reference_sequences(rules: StargateRules, state: State) -> list[tuple[int, ...]]:
+    """Legal placements by simulating each walk cube by cube (the empty placement first)."""
+    k = min(rules.crews[state.crew].time + state.extra_time, state.hand[state.seat])
+    room = [rules.capacity[c] - len(o) for c, o in zip(state.circle, state.board, strict=True)]
+    out: list[tuple[int, ...]] = [()]
+    if k == 0:
+        return out
+    mode, npos = rules.mode[state.crew], len(room)
+    if mode is Mode.FREE:
+        slots = [p for p in range(npos) for _ in range(min(rules.per_planet[state.crew], room[p]))]
+        for size in range(1, min(k, len(slots)) + 1):
+            for combo in combinations(slots, size):
+                if combo not in out:
+                    out.append(combo)
+        return out
+    if mode is Mode.WALK:
+        for start in range(npos):
+            if room[start] <= 0:
+                continue
+            left, seq = room.copy(), [start]
+            left[start] -= 1
+            out.append((start,))
+            while len(seq) < k:
+                nxt = _next_open(left, seq[-1])
+                if nxt is None or (nxt == seq[-1] and rules.variant.placement.no_two_in_a_row):
+                    break
+                seq.append(nxt)
+                left[nxt] -= 1
+                out.append(tuple(seq))
+        return out
+    found: set[tuple[int, ...]] = set()
+
+    def grow(seq: tuple[int, ...], left: list[int]) -> None:
+        found.add(seq)
+        if len(seq) == k:
+            return
+        options = [seq[-1]] if left[seq[-1]] > 0 else []
+        nxt = _next_open(left, seq[-1])
+        if nxt is not None and nxt != seq[-1]:
+            options.append(nxt)
+        for p in options:
+            left[p] -= 1
+            grow((*seq, p), left)
+            left[p] += 1
+
+    for start in range(npos):
+        if room[start] > 0:
+            left = room.copy()
+            left[start] -= 1
+            grow((start,), left)
+    return out + sorted(found, key=lambda s: (len(s), s))
+
+
+def _variants() -> list[tuple[str, StargateRules]]:
+    out = [(p.stem, StargateRules(load_variant(p).model)) for p in (DRAFT5, *NEW_DRAFTS)]
+    out.append(("repeats-allowed, big hands", rules_with(
+        {"placement": {"no_two_in_a_row": False}, "cubes": {"total": 15, "start_in_hand": 12, "replenish": 2}})))
+    out.append(("two per planet in free order", rules_with(
+        {"cubes": {"total": 15, "start_in_hand": 9, "replenish": 2}},
+        crews={"orlins": {"time": 5, "skill": [{"effect": "free_order", "per_planet": 2}]},
+               "rahel": {"time": 4}})))
+    return out
+
+
+@pytest.mark.parametrize(("name", "rules"), _variants(), ids=lambda x: x if isinstance(x, str) else "")
+def test_placement_sequences_equal_the_cube_by_cube_walk(name: str, rules: StargateRules) -> None:
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(25):
+        state = rules.initial_state(rng.choice(rules.player_counts()), rng=rng)
+        while state.phase is not Phase.OVER:
+            if state.phase is Phase.PLACE:
+                for crew in range(len(rules.crews)):
+                    for extra in (0, 1, 4):
+                        probe = state._replace(crew=crew, extra_time=extra)
+                        assert rules._placement_sequences(probe) == reference_sequences(rules, probe)
+                        checked += 1
+            legal = rules.legal_actions(state)
+            state = rules.apply(state, legal[rng.randrange(len(legal))])
+    assert checked > 500
