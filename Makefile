@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/playtest validate variants/stargate/draft5.yaml
 	$(BIN)/playtest simulate variants/stargate/draft5.yaml -n 1000 --players 4 \
-		--bots greedy,greedy,random,scripted:bays-first --seed 1 --out reports/demo-stargate
+		--bots greedy,greedy,random,scripted:bays-first --seed 1 --out reports/demo-stargate --force
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2

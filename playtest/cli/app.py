@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 
 import typer
@@ -24,10 +25,22 @@ def _register() -> None:
     from playtest.cli import compare, diff, replay, report, simulate, sweep, validate  # noqa: F401
 
 
+class Interrupted(PlaytestError):
+    """Ctrl-C. Raised from the signal handler so that outputs are cleaned up on the way out."""
+
+    exit_code = 130
+
+
+def _on_interrupt(signum: int, frame: object) -> None:
+    raise Interrupted("interrupted: nothing was written (partial outputs were removed)")
+
+
 def main() -> None:
     """Console-script entry point. Usage errors are Typer's (exit 2); a PlaytestError becomes
     its one-line message on stderr and its exit code — never a traceback."""
     _register()
+    # Typer turns KeyboardInterrupt into a silent exit; our own exception says what happened.
+    signal.signal(signal.SIGINT, _on_interrupt)
     try:
         app(prog_name="playtest")
     except PlaytestError as err:

@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from playtest.cli.app import app
 from playtest.cli.common import SetOption, load, split_bots
+from playtest.errors import UsageError
 from playtest.games import get_game
 
 if TYPE_CHECKING:
@@ -21,6 +22,10 @@ if TYPE_CHECKING:
 
 # Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
 # and `playtest validate` start in a fraction of a second.
+
+
+SUMMARY_MAX_ROWS = 16
+"""Tables longer than this stay in the report and are only named in the terminal summary."""
 
 
 def default_out(variant_slug: str) -> Path:
@@ -53,6 +58,7 @@ def simulate(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder (default reports/<variant>-<time>).")] = None,
     no_rotate: Annotated[bool, typer.Option("--no-rotate", help="Keep each bot in its seat instead of rotating seats game by game.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar and no summary.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Replace a run already in --out.")] = False,
     set_: SetOption = None,
 ) -> None:
     """Play N games with bots and write games.parquet, events.parquet, run.json.
@@ -67,6 +73,8 @@ def simulate(
     spec = get_game(v.game)
     lineup = check_lineup(spec, v, players, split_bots(bots))
     out_dir = out or default_out(v.slug)
+    if (out_dir / "run.json").exists() and not force:
+        raise UsageError(f"--out {out_dir} already holds a run; use --force to replace it")
     command = "playtest " + " ".join(shlex.quote(a) for a in sys.argv[1:])
     config = RunConfig(n_games=n, players=players, lineup=lineup, seed=seed, workers=workers,
                        rotate=not no_rotate, command=command)
@@ -87,4 +95,6 @@ def simulate(
     console.print(f"report: {report_path}")
     if quiet:
         return
-    print_tables(console, summary_tables(v.game, games, events))
+    skipped = print_tables(console, summary_tables(v.game, games, events), max_rows=SUMMARY_MAX_ROWS)
+    if skipped:
+        console.print(f"Longer tables are in the report ({report_path}): {'; '.join(skipped)}.")

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import math
 
-from playtest.report.terminal import is_rate
+RATE_PREFIXES = ("win_rate", "crew_pick", "crew_first", "crew_win", "exact", "rate", "share")
+
+
+def is_rate(metric: str) -> bool:
+    """Metrics that are proportions (shown as %)."""
+    return metric.startswith(RATE_PREFIXES) or metric.endswith("_rate")
 
 DIFF_WORDS = ("advantage", "lift", "_diff", "gap")
 COUNT_METRICS = ("games_needed",)

@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-import math
-
 import polars as pl
 from rich.console import Console
 from rich.table import Table
 
 from playtest.analysis import columns as C
-
-RATE_PREFIXES = ("win_rate", "crew_pick", "crew_first", "crew_win", "exact", "rate", "share")
-
-
-def is_rate(metric: str) -> bool:
-    return metric.startswith(RATE_PREFIXES) or metric.endswith("_rate")
-
-
-def fmt(value: float | None, rate: bool) -> str:
-    if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "–"
-    return f"{100 * value:.1f}%" if rate else f"{value:.2f}"
+from playtest.report import format as F
 
 
 def metric_table(title: str, df: pl.DataFrame) -> Table:
@@ -35,11 +22,11 @@ def metric_table(title: str, df: pl.DataFrame) -> Table:
     table.add_column("n", justify="right")
     many = df.height and df[C.METRIC].n_unique() > 1
     for row in df.iter_rows(named=True):
-        rate = is_rate(row[C.METRIC])
+        kind = F.kind(row[C.METRIC])
         cells = [row[C.GROUP]]
         if many:
             cells.append(row[C.METRIC])
-        cells += [fmt(row[C.ESTIMATE], rate), f"{fmt(row[C.CI_LOW], rate)} – {fmt(row[C.CI_HIGH], rate)}",
+        cells += [F.value(row[C.ESTIMATE], kind), F.interval(row[C.CI_LOW], row[C.CI_HIGH], kind) or "–",
                   str(row[C.N])]
         table.add_row(*cells)
     if has_p:
@@ -49,7 +36,13 @@ def metric_table(title: str, df: pl.DataFrame) -> Table:
     return table
 
 
-def print_tables(console: Console, tables: list[tuple[str, pl.DataFrame]]) -> None:
+def print_tables(console: Console, tables: list[tuple[str, pl.DataFrame]], *, max_rows: int | None = None) -> list[str]:
+    """Print the tables; those longer than `max_rows` are left out and their titles returned."""
+    skipped = []
     for title, df in tables:
+        if max_rows is not None and df.height > max_rows:
+            skipped.append(title)
+            continue
         console.print(metric_table(title, df))
         console.print()
+    return skipped

@@ -90,6 +90,8 @@ def events_schema(spec: GameSpec) -> dict[str, pl.DataType]:
 def check_lineup(spec: GameSpec, variant: Variant, players: int, bots: Sequence[str]) -> tuple[str, ...]:
     """Validate --players and --bots against the variant and the game's bots."""
     counts = variant.model.player_counts()
+    if players < 2:
+        raise UsageError(f"--players {players}: a balance run needs at least 2 players")
     if players not in counts:
         raise UsageError(
             f"{variant.path}: --players {players} is not supported by this variant "
@@ -211,7 +213,12 @@ def run_batch(
     if config.n_games < 1:
         raise UsageError("-n must be at least 1")
     get_game(variant.game)  # fail early on an unknown game
+    if not 0 <= config.seed < 2**63:
+        raise UsageError(f"--seed {config.seed}: a seed is a whole number from 0 to 2**63 - 1")
+    if out_dir.exists() and not out_dir.is_dir():
+        raise UsageError(f"--out {out_dir}: exists and is not a folder")
     workers = config.workers or default_workers()
+    created = not out_dir.exists()
     out_dir.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     staging = Path(tempfile.mkdtemp(prefix=".partial-", dir=out_dir))
@@ -273,6 +280,9 @@ def run_batch(
             os.replace(staging / name, out_dir / name)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
+        if created:  # leave no empty folder behind an interrupted or failed run
+            with contextlib.suppress(OSError):
+                out_dir.rmdir()
         raise
     shutil.rmtree(staging, ignore_errors=True)
     return RunResult(out_dir, config.n_games, seconds)
@@ -280,12 +290,15 @@ def run_batch(
 
 def read_run(run_dir: Path) -> tuple[dict[str, Any], pl.DataFrame, pl.DataFrame]:
     """run.json, games and events of a finished run. Raises PlaytestError if incomplete."""
+    if not run_dir.is_dir():
+        raise PlaytestError(f"{run_dir}: no such run folder")
+    for name in ("run.json", "games.parquet", "events.parquet"):
+        if not (run_dir / name).is_file():
+            raise PlaytestError(f"{run_dir}: not a finished run ({name} is missing)")
     try:
         info = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
         games = pl.read_parquet(run_dir / "games.parquet")
         events = pl.read_parquet(run_dir / "events.parquet")
-    except FileNotFoundError as exc:
-        raise PlaytestError(f"{run_dir}: not a finished run ({Path(exc.filename).name} is missing)") from None
     except (OSError, ValueError, pl.exceptions.PolarsError) as exc:
         raise PlaytestError(f"{run_dir}: cannot read run: {exc}") from None
     return info, games, events

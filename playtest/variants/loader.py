@@ -221,9 +221,9 @@ def _locate(tree: Node, loc: tuple[Any, ...]) -> tuple[Node, list[str], bool]:
     node, shown = tree, []
     for i, seg in enumerate(loc):
         value = node.value
-        if isinstance(value, dict) and isinstance(seg, str) and seg in value:
-            node = value[seg]
-            shown.append(seg)
+        if isinstance(value, dict) and isinstance(seg, str | int) and str(seg) in value:
+            node = value[str(seg)]  # keys are text in the tree (`planets_dealt: {3: 5}` too)
+            shown.append(str(seg))
         elif isinstance(value, list) and isinstance(seg, int) and 0 <= seg < len(value):
             node = value[seg]
             item = node.value

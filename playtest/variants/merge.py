@@ -45,9 +45,14 @@ def _merge(base: Node, over: Node, path: str, problems: list[Problem]) -> Node:
         return Node(merged, base.file, base.line, base.col, base.key_line, base.key_col)
     if is_id_list(base) and isinstance(over.value, list) and (not over.value or is_id_list(over)):
         items = list(base.value)
+        seen: set[str] = set()
         for item in over.value:
             ident = item_id(item)
             sub = f"{path}.{ident}" if path else ident
+            if ident in seen:
+                problems.append(item.problem(sub, f"duplicate id '{ident}' in this list"))
+                continue
+            seen.add(ident)
             index = next((i for i, old in enumerate(items) if item_id(old) == ident), None)
             remove = item.value.get(REMOVE_KEY)
             if remove is not None and remove.value is True:

@@ -88,3 +88,19 @@ def test_every_command_has_help(cli):
         cmd = next(c for c in app.registered_commands if (c.name or c.callback.__name__) == name)
         assert cmd.callback.__doc__ and cmd.callback.__doc__.strip(), f"{name} has no docstring"
         assert "Usage: playtest" in r.stdout
+
+
+def test_simulate_refuses_to_overwrite_a_run_without_force(cli, tmp_path):
+    out = tmp_path / "run"
+    assert cli("simulate", DRAFT5, "-n", "2", "-q", "--workers", "1", "--out", str(out)).returncode == 0
+    r = cli("simulate", DRAFT5, "-n", "3", "-q", "--workers", "1", "--out", str(out))
+    assert (r.returncode, r.stderr) == (2, f"error: --out {out} already holds a run; use --force to replace it\n")
+    assert pl.read_parquet(out / "games.parquet").height == 8  # the first run is intact
+    r = cli("simulate", DRAFT5, "-n", "3", "-q", "--workers", "1", "--out", str(out), "--force")
+    assert r.returncode == 0 and pl.read_parquet(out / "games.parquet").height == 12
+
+
+def test_one_player_is_refused(cli, tmp_path):
+    (tmp_path / "solo.yaml").write_text(f"extends: {ROOT / DRAFT5}\nplanets_dealt: {{1: 1, 3: 5, 4: 7}}\n")
+    r = cli("validate", str(tmp_path / "solo.yaml"))
+    assert (r.returncode, r.stderr) == (2, f"{tmp_path / 'solo.yaml'}:2:20: planets_dealt.1: player count must be at least 2, not 1\n")

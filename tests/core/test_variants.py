@@ -162,3 +162,21 @@ def test_text_variant_rejects_extends():
     with pytest.raises(VariantError) as exc:
         load_variant_text("extends: a.yaml\ngame: stargate\n", "t.yaml")
     assert problems(exc) == ["t.yaml:1:10: extends: extends needs a file, not text"]
+
+
+def test_duplicate_ids_in_an_extending_list_are_errors(tmp_path):
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\ncrews:\n  - {{id: scout, time: 1}}\n  - {{id: scout, time: 2}}\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    assert problems(exc) == [f"{path}:4:5: crews.scout: duplicate id 'scout' in this list"]
+
+
+def test_cross_key_problems_point_at_the_file_or_override_that_set_them(tmp_path):
+    child = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\nplanets_dealt: {{3: 0, 4: 7}}\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(child)
+    assert problems(exc) == [f"{child}:2:20: planets_dealt.3: at least one planet must be dealt, not 0"]
+    with pytest.raises(VariantError) as exc:
+        load_variant(DRAFT5, ["planets_dealt.4=13"])
+    assert problems(exc) == ["--set planets_dealt.4=13:1:17: planets_dealt.4: 13 planets dealt for 4 players "
+                             "but only 12 planet cards exist"]

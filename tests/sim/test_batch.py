@@ -77,7 +77,7 @@ def test_a_failing_run_leaves_no_partial_output(tmp_path, monkeypatch):
     monkeypatch.setattr(batch, "play_chunk", boom)
     with pytest.raises(RuntimeError):
         run(tmp_path, "broken", workers=1, n_games=3)
-    assert list((tmp_path / "broken").iterdir()) == []
+    assert not (tmp_path / "broken").exists()  # the folder it created is removed too
 
 
 def test_lineup_checks():
@@ -90,3 +90,26 @@ def test_lineup_checks():
         check_lineup(spec, variant, 5, ["greedy"])
     with pytest.raises(UsageError, match=r"unknown bot 'alphazero' for stargate \(known: random, greedy, lookahead, scripted:"):
         check_lineup(spec, variant, 4, ["alphazero"])
+
+
+def test_bad_seed_and_out_are_refused_before_anything_is_written(tmp_path):
+    variant = load_variant(DRAFT5)
+    config = RunConfig(n_games=2, players=4, lineup=("random",) * 4, seed=-1)
+    with pytest.raises(UsageError, match=r"--seed -1: a seed is a whole number from 0 to 2\*\*63 - 1"):
+        run_batch(variant, config, tmp_path / "neg")
+    assert not (tmp_path / "neg").exists()
+    (tmp_path / "afile").write_text("x")
+    config = RunConfig(n_games=2, players=4, lineup=("random",) * 4, seed=1)
+    with pytest.raises(UsageError, match="exists and is not a folder"):
+        run_batch(variant, config, tmp_path / "afile")
+
+
+def test_read_run_names_the_missing_file(tmp_path):
+    from playtest.errors import PlaytestError
+
+    run(tmp_path, "r", workers=1, n_games=2)
+    (tmp_path / "r" / "events.parquet").unlink()
+    with pytest.raises(PlaytestError, match=r"not a finished run \(events.parquet is missing\)"):
+        read_run(tmp_path / "r")
+    with pytest.raises(PlaytestError, match="no such run folder"):
+        read_run(tmp_path / "nope")

@@ -327,8 +327,8 @@ class StargateVariant(VariantModel):
                 out.append((("planets", i, "color"),
                             f"unknown color '{planet.color}' (known: {', '.join(sorted(colors))})"))
         for players, dealt in self.planets_dealt.items():
-            if players < 1:
-                out.append((("planets_dealt", players), f"player count must be at least 1, not {players}"))
+            if players < 2:
+                out.append((("planets_dealt", players), f"player count must be at least 2, not {players}"))
             if dealt < 1:
                 out.append((("planets_dealt", players), f"at least one planet must be dealt, not {dealt}"))
             if dealt > len(self.planets):
