@@ -27,6 +27,7 @@ from playtest.analysis import columns as C
 from playtest.analysis.stats import diff_proportions, mean_ci, one_proportion_p, wilson
 from playtest.compare.compare import Comparison, Settings, compare_samples
 from playtest.compare.jackknife import Sample
+from playtest.io import write_atomic
 from playtest.sim.batch import RunConfig, read_run, run_batch
 from playtest.variants import Variant, load_variant
 
@@ -484,7 +485,7 @@ def main(argv: list[str] | None = None) -> int:
                 for d in DRAFTS}
     text = render(runs, tables, cmps, tie_cmps, args, time.perf_counter() - started)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text, encoding="utf-8")
+    write_atomic(args.out, text)
     print(f"wrote {args.out} ({time.perf_counter() - started:.0f}s)", file=sys.stderr)
     return 0
 

@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from playtest.errors import UsageError
 from playtest.variants import Variant, load_variant
 
 SetOption = Annotated[
@@ -21,4 +22,9 @@ def load(path: Path, overrides: list[str] | None) -> Variant:
 
 
 def split_bots(text: str) -> list[str]:
-    return [b for b in (part.strip() for part in text.split(",")) if b]
+    """`greedy,random` → ["greedy", "random"]; an empty name is an error, not skipped."""
+    parts = [part.strip() for part in text.split(",")]
+    for i, part in enumerate(parts, 1):
+        if not part:
+            raise UsageError(f"--bots {text}: bot {i} has no name")
+    return parts

@@ -15,6 +15,7 @@ from rich.table import Table
 from playtest.cli.app import app
 from playtest.cli.common import SetOption, load, split_bots
 from playtest.errors import UsageError
+from playtest.io import write_atomic
 
 # Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
 # and `playtest validate` start in a fraction of a second.
@@ -119,9 +120,9 @@ def compare(
            "variants": [{"label": lb, "path": v.path, "hash": v.hash, "name": v.name} for lb, v in zip(labels, loaded, strict=True)]}
     md = render.compare_markdown(cmp, run)
     js = render.compare_json(cmp, run)
-    (out_dir / "compare.md").write_text(md, encoding="utf-8")
-    (out_dir / "compare.json").write_text(js, encoding="utf-8")
-    (out_dir / "compare.html").write_text(render.compare_html(cmp, run), encoding="utf-8")
+    write_atomic(out_dir / "compare.md", md)
+    write_atomic(out_dir / "compare.json", js)
+    write_atomic(out_dir / "compare.html", render.compare_html(cmp, run))
     if fmt == "md":
         typer.echo(md, nl=False)
     elif fmt == "json":

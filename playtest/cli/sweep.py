@@ -14,6 +14,7 @@ from playtest.cli.app import app
 from playtest.cli.common import split_bots
 from playtest.cli.compare import check_format, command_line
 from playtest.errors import UsageError
+from playtest.io import write_atomic
 from playtest.variants import load_variant
 
 # Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
@@ -75,10 +76,10 @@ def sweep(
     keys = [a.key for a in axes]
     md = render.sweep_markdown(table, chosen, labels, run)
     js = render.sweep_json(table, chosen, run)
-    (out_dir / "sweep.md").write_text(md, encoding="utf-8")
-    (out_dir / "sweep.json").write_text(js, encoding="utf-8")
-    table.write_csv(out_dir / "sweep.csv")
-    (out_dir / "sweep.html").write_text(render.sweep_html(table, chosen, keys, run), encoding="utf-8")
+    write_atomic(out_dir / "sweep.md", md)
+    write_atomic(out_dir / "sweep.json", js)
+    write_atomic(out_dir / "sweep.csv", table.write_csv())
+    write_atomic(out_dir / "sweep.html", render.sweep_html(table, chosen, keys, run))
     if fmt == "md":
         typer.echo(md, nl=False)
     elif fmt == "json":

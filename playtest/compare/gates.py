@@ -72,6 +72,18 @@ class GateSpec(_Strict):
     max: float | None = None
     between: tuple[float, float] | None = None
 
+    @field_validator("metric")
+    @classmethod
+    def _testable(cls, v: str) -> str:
+        from playtest.compare.metrics import DESIGN_METRICS, is_tested
+
+        if v in DESIGN_METRICS:
+            raise ValueError(f"{v} describes the run's size, not the game: it cannot be gated")
+        if not is_tested(v):
+            hint = " (gate win_rate_by_seat with `of: spread` instead)" if v == "balance" else ""
+            raise ValueError(f"{v} has no valid interval here (quantiles and max − min metrics), so it cannot be gated{hint}")
+        return v
+
     @field_validator("group")
     @classmethod
     def _nonempty(cls, v: str | list[str] | None) -> str | list[str] | None:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
+from playtest.io import write_atomic
 from playtest.report.model import Report, build_report
+
+__all__ = ["FORMATS", "SUFFIX", "render", "write_atomic", "write_report"]
 
 FORMATS = ("html", "md", "json")
 SUFFIX = {"html": ".html", "md": ".md", "json": ".json"}
@@ -29,19 +30,6 @@ def render(report: Report, fmt: str) -> str:
 
         return render_json(report)
     raise ValueError(f"unknown report format {fmt!r} (choose from {', '.join(FORMATS)})")
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write text to path so readers see the old file or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def write_report(info: dict[str, Any], games: pl.DataFrame, events: pl.DataFrame, path: Path, fmt: str = "html") -> Path:

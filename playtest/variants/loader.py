@@ -96,7 +96,8 @@ def parse_override(text: str) -> tuple[list[str], Any]:
     try:
         value = yaml.safe_load(raw) if raw.strip() else ""
     except yaml.YAMLError as exc:
-        raise VariantError([Problem(label, 1, len(key) + 2, key, f"cannot read value: {exc}")]) from None
+        reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise VariantError([Problem(label, 1, len(key) + 2, key, f"cannot read value: {reason}")]) from None
     return key.strip().split("."), value
 
 

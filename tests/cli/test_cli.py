@@ -104,3 +104,14 @@ def test_one_player_is_refused(cli, tmp_path):
     (tmp_path / "solo.yaml").write_text(f"extends: {ROOT / DRAFT5}\nplanets_dealt: {{1: 1, 3: 5, 4: 7}}\n")
     r = cli("validate", str(tmp_path / "solo.yaml"))
     assert (r.returncode, r.stderr) == (2, f"{tmp_path / 'solo.yaml'}:2:20: planets_dealt.1: player count must be at least 2, not 1\n")
+
+
+def test_empty_bot_name_is_named(cli):
+    r = cli("simulate", DRAFT5, "-n", "2", "--bots", "greedy,,random,random")
+    assert (r.returncode, r.stderr) == (2, "error: --bots greedy,,random,random: bot 2 has no name\n")
+
+
+def test_unreadable_set_value_is_one_line(cli):
+    r = cli("validate", DRAFT5, "--set", "crews.bays.time=[1,2")
+    assert (r.returncode, r.stderr) == (
+        2, "--set crews.bays.time=[1,2:1:17: crews.bays.time: cannot read value: expected ',' or ']', but got '<stream end>'\n")
