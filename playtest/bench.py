@@ -88,11 +88,15 @@ def main() -> None:
         ohseven_bench = None
     if ohseven_bench is not None:
         rows.extend(ohseven_bench.bench(secs))
-    print(f"{'game':<18}{'bots':<12}{'players':>8}{'procs':>7}{'games/s':>12}{'target/proc':>13}")
+    print(f"{'game':<18}{'bots':<12}{'players':>8}{'procs':>7}{'games/s':>12}{'target/proc':>13}  verdict")
     for r in rows:
         target = r.get("target_per_process")
+        verdict = "" if target is None else ("meets target" if r["games_per_s"] >= target else
+                                             f"BELOW target ({r['games_per_s'] / target:.0%})")
         print(f"{r['game']:<18}{r['bots']:<12}{r['players']:>8}{r['processes']:>7}{r['games_per_s']:>12.1f}"
-              f"{'' if target is None else target:>13}")
+              f"{'' if target is None else target:>13}  {verdict}")
+    print("(all-core rows are whole `simulate` runs: process start-up and Parquet writing included;"
+          " figures vary with other load on the machine)")
     small, large = (2000, 8000) if not args.quick else (500, 2000)
     mem = {n: peak_rss_mb(n) for n in (small, large)}
     print(f"peak memory, random stargate run: {small} games {mem[small]:.0f} MB, "
