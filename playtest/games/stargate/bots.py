@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from functools import cache
 from importlib import resources
+from operator import add
 from typing import Literal
 
 import yaml
@@ -70,6 +71,8 @@ class GreedyBot:
         self.rules, self.seat, self.name = rules, seat, name
         self.crew_filter, self.count_range, self.pick = crew_filter, count_range, pick
         self.plan: list[Action] = []
+        self._board: tuple = (None, None, None)
+        """(board, circle, what _placement_values derives from them alone), for the last board."""
 
     beam = 4
     """Skill targets searched in full (the best by their immediate value)."""
@@ -161,41 +164,86 @@ class GreedyBot:
         return best_value, self._place(state, best_seq)
 
     def _placement_values(self, state: State, seqs: list[tuple[int, ...]]):
-        """`evaluate` after each placement, updating only the planets it touches."""
+        """`evaluate` after each placement, updating only the planets it touches.
+
+        Every score part is an int, so a placement's totals are built from its prefix's (one
+        cube less: the walk enumerations list prefixes first) by one planet's change, and only
+        the final expression involves floats, written as `evaluate` writes it."""
         rules, seat, n = self.rules, self.seat, state.n
         circle, board = state.circle, state.board
         planet_color, info = rules.planet_color, rules.planet_info
-        planets = [0] * n
-        colors = [[0] * rules.n_colors for _ in range(n)]
-        infos = []
-        for card, owners in zip(circle, board, strict=True):
-            pinfo = info(card, owners) if owners else ((), ())
-            infos.append(pinfo)
-            for s_, v in pinfo[0]:
-                planets[s_] += v
-            for s_, k in pinfo[1]:
-                colors[s_][planet_color[card]] += k
+        cached = self._board
+        if cached[0] is board and cached[1] is circle:
+            infos, planets, colors, board_nodes, steps = cached[2]
+        else:
+            planets = [0] * n
+            colors = [[0] * rules.n_colors for _ in range(n)]
+            infos = []
+            for card, owners in zip(circle, board, strict=True):
+                pinfo = info(card, owners) if owners else ((), ())
+                infos.append(pinfo)
+                for s_, v in pinfo[0]:
+                    planets[s_] += v
+                for s_, k in pinfo[1]:
+                    colors[s_][planet_color[card]] += k
+            board_nodes, steps = {}, {}
+            self._board = (board, circle, (infos, planets, colors, board_nodes, steps))
         skill = rules.fixed_vp(state)
         base = [planets[s_] + rules.color_bonus(colors[s_]) + skill[s_] for s_ in range(n)]
         others = [s_ for s_ in range(n) if s_ != seat]
         best_other_fixed = max(base[s_] for s_ in others)
-        mine_fixed = planets[seat] + skill[seat]
-        mine_colors = colors[seat]
+        mine_skill = skill[seat]
         keep = state.hand[seat] + state.stock[seat]
-        one_max = rules.variant.scoring.color_bonus
-        deltas: dict[tuple[int, int], list[int]] = {}
+        all_max = rules.variant.scoring.color_bonus is ColorBonus.ALL_MAX_COLORS
+        color_bonus = rules.color_bonus
         # What the turn's end pays for the placed cubes (color-keyed crews, last_cube planets).
         gains_apply = bool(rules.color_vp[state.crew]) or rules.any_last_cube
         before = state.extra_placed
+        # Per placement (a tuple of positions): the others' planet VP + color bonus + fixed VP,
+        # my planet VP, my colors. They depend on the board only (the others' fixed VP do not
+        # change during my turn), so they are kept with the board: the greedy search places
+        # after each crew it could take, mostly on the same board.
+        others_base = tuple(base[s_] for s_ in others)
+        nodes = board_nodes.get(others_base)
+        if nodes is None:
+            nodes = board_nodes[others_base] = {(): (others_base, planets[seat], colors[seat], 0)}
+        npos = len(circle)
 
-        def delta(p: int, k: int) -> list[int]:
+        def step(p: int, c: int) -> tuple[tuple[int, ...], int]:
+            """The change of every seat's planet VP when my (c+1)-th cube of the turn lands on p."""
             d = [0] * n
-            for s_, v in infos[p][0]:
-                d[s_] -= v
-            for s_, v in info(circle[p], board[p] + (seat,) * k)[0]:
+            owners = board[p] + (seat,) * c
+            if c:
+                for s_, v in info(circle[p], owners)[0]:
+                    d[s_] -= v
+            else:
+                for s_, v in infos[p][0]:
+                    d[s_] -= v
+            for s_, v in info(circle[p], owners + (seat,))[0]:
                 d[s_] += v
-            return d
+            found = steps[c * npos + p] = (tuple(d[s_] for s_ in others), d[seat])
+            return found
 
+        def node(seq: tuple[int, ...]) -> tuple[tuple[int, ...], int, list[int], int]:
+            """(the others' totals, my planet VP, my colors, my planet VP + color bonus - the best
+            other total)."""
+            parent = nodes.get(seq[:-1]) or node(seq[:-1])  # a filtered list may lack the prefix
+            p = seq[-1]
+            c = seq.count(p) - 1
+            d = steps.get(c * npos + p) or step(p, c)
+            my_colors = parent[2].copy()
+            my_colors[planet_color[circle[p]]] += 1
+            if all_max:
+                m = max(my_colors)
+                bonus = m * my_colors.count(m)
+            else:
+                bonus = color_bonus(my_colors)
+            others_total = tuple(map(add, parent[0], d[0]))
+            mine = parent[1] + d[1]
+            found = nodes[seq] = (others_total, mine, my_colors, mine + bonus - max(others_total))
+            return found
+
+        get = nodes.get
         for seq in seqs:
             gain = converted = 0
             if gains_apply:
@@ -204,23 +252,8 @@ class GreedyBot:
             if not seq:
                 yield base[seat] + gain - best_other_fixed + 0.01 * (keep - converted), seq
                 continue
-            touched: dict[int, int] = {}
-            for p in seq:
-                touched[p] = touched.get(p, 0) + 1
-            total = [0] * n
-            my_colors = mine_colors.copy()
-            for key in touched.items():
-                d = deltas.get(key)
-                if d is None:
-                    d = deltas[key] = delta(*key)
-                for s_ in range(n):
-                    total[s_] += d[s_]
-                my_colors[planet_color[circle[key[0]]]] += key[1]
-            m = max(my_colors)
-            bonus = m * my_colors.count(m) if one_max is ColorBonus.ALL_MAX_COLORS else rules.color_bonus(my_colors)
-            mine = mine_fixed + total[seat] + bonus + gain
-            best_other = max(base[s_] + total[s_] for s_ in others)
-            yield mine - best_other + 0.01 * (keep - len(seq) - converted), seq
+            found = get(seq) or node(seq)
+            yield found[3] + mine_skill + gain + 0.01 * (keep - len(seq) - converted), seq
 
 
 # --- scripted styles --------------------------------------------------------------------------
