@@ -53,7 +53,7 @@ def terminal_table(rows: list[dict], labels: tuple[str, ...]) -> Table:
         table.add_column(col, justify="left" if col in ("metric", "group") else "right")
     for lb in labels[1:]:
         table.add_column(f"{lb} − {labels[0]}", justify="right")
-        table.add_column("95% interval", justify="right")
+        table.add_column("95% interval (unadjusted)", justify="right")
         table.add_column("p (Holm)", justify="right")
         table.add_column("")
     for row in rows:

@@ -115,7 +115,7 @@ def compare_markdown(cmp: K.Comparison, run: dict[str, Any], *, only_tested: boo
         out += ["No difference is both significant and larger than the stated minimum.", ""]
     head = ["metric", "group", *labels]
     for label in labels[1:]:
-        head += [f"{label} − {labels[0]}", "95% interval", "p (Holm)", ""]
+        head += [f"{label} − {labels[0]}", "95% interval (unadjusted)", "p (Holm)", ""]
     out += ["### Every metric", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for row in wide_rows(cmp):
         m = row["metric"]
@@ -221,7 +221,7 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
         charts.append((metric, defs.get(metric, ""), _overlay_chart(part, metric, labels)))
     head = "<tr><th>metric</th><th>group</th>" + "".join(f"<th class=num>{e(lb)}</th>" for lb in labels)
     for lb in labels[1:]:
-        head += f"<th class=num>{e(lb)} − {e(labels[0])}</th><th class=num>95% interval</th><th class=num>p (Holm)</th><th></th>"
+        head += f"<th class=num>{e(lb)} − {e(labels[0])}</th><th class=num>95% interval (unadjusted)</th><th class=num>p (Holm)</th><th></th>"
     rows = []
     for row in wide_rows(cmp):
         m = row["metric"]
