@@ -103,3 +103,25 @@ def test_placement_sequences_equal_the_cube_by_cube_walk(name: str, rules: Starg
             legal = rules.legal_actions(state)
             state = rules.apply(state, legal[rng.randrange(len(legal))])
     assert checked > 500
+
+
+@pytest.mark.parametrize(("name", "rules"), _variants(), ids=lambda x: x if isinstance(x, str) else "")
+def test_totals_equal_the_score_breakdowns_totals(name: str, rules: StargateRules) -> None:
+    rng = random.Random(12)
+    for _ in range(15):
+        state = rules.initial_state(rng.choice(rules.player_counts()), rng=rng)
+        while True:
+            assert rules.totals(state) == list(rules.score(state).totals)
+            if state.phase is Phase.OVER:
+                break
+            legal = rules.legal_actions(state)
+            state = rules.apply(state, legal[rng.randrange(len(legal))])
+
+
+def test_states_are_immutable_records() -> None:
+    rules = StargateRules(load_variant(DRAFT5).model)
+    state = rules.initial_state(4, rng=random.Random(1))
+    with pytest.raises(AttributeError):
+        state.hand = (0, 0, 0, 0)  # type: ignore[misc]
+    after = rules.apply(state, rules.legal_actions(state)[0])
+    assert after is not state and after.crew == 0 and state.crew == -1

@@ -44,7 +44,7 @@ def evaluate(rules: StargateRules, state: State, seat: int) -> float:
     as if the game ended now) minus the best provisional total among the other seats, plus a
     small bonus (0.01 per cube) for cubes still in hand and stock, to prefer keeping cubes
     when the score is equal."""
-    totals = rules.score(state).totals
+    totals = rules.totals(state)  # = rules.score(state).totals, without the breakdown
     best_other = max(t for s, t in enumerate(totals) if s != seat)
     return totals[seat] - best_other + 0.01 * (state.hand[seat] + state.stock[seat])
 

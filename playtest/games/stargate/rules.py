@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
-from operator import itemgetter
+from operator import add, itemgetter
 from typing import ClassVar, NamedTuple
 
 from playtest.core.events import Event, EventKind, make_event
@@ -266,6 +266,9 @@ class StargateRules:
         self.ext_vp = tuple(p.extension_vp for p in variant.planets)
         self.crew_ext_vp = tuple(c.extension_vp for c in variant.crews)
         self.all_crews = tuple(range(len(self.crews)))
+        self._color_rule = variant.scoring.color_bonus
+        self.has_extensions = any(self.ext_vp) or any(self.crew_ext_vp)
+        """Whether the variant has extension slots at all (else every seat's extension VP is 0)."""
         self.any_accumulate = any(self.accumulate)
         self._circles: dict[tuple[int, ...], tuple[tuple[str, ...], dict[str, int]]] = {}
         self._crew_actions: dict[tuple[int, ...], tuple[TakeCrew, ...]] = {}
@@ -802,7 +805,7 @@ class StargateRules:
         reason = self.end_reason(state)
         over = reason is not None
         if log is not None:
-            totals = self.score(state).totals
+            totals = self.totals(state)
             hand, stock, rnd, turn = state.hand, state.stock, state.round, state.turn - 1
             for seat in range(state.n):
                 log.append(make_event((EventKind.ROUND_END, rnd, turn, seat,
@@ -908,6 +911,8 @@ class StargateRules:
 
     def extension_vp(self, state: State) -> tuple[int, ...]:
         """VP of every seat's cubes in extension slots (planets and crews)."""
+        if not self.has_extensions:
+            return (0,) * state.n
         out = [0] * state.n
         for card, slots in zip(state.circle, state.ext_planet, strict=True):
             for i, seat in enumerate(slots):
@@ -927,7 +932,7 @@ class StargateRules:
     def color_bonus(self, counts: Sequence[int]) -> int:
         """The color bonus for one seat's cube counts by color."""
         m = max(counts)
-        rule = self.variant.scoring.color_bonus
+        rule = self._color_rule
         if m == 0 or rule is sc.ColorBonus.NONE:
             return 0
         if rule is sc.ColorBonus.ONE_MAX_COLOR:
@@ -955,6 +960,29 @@ class StargateRules:
                 colors[seat][color] += k
         return Score(tuple(planets), tuple(self.color_bonus(c) for c in colors), state.skill_vp,
                      tuple(effects), self.extension_vp(state))
+
+    def totals(self, state: State) -> list[int]:
+        """Every seat's total, equal to `score(state).totals`, without the breakdown (search
+        bots and round-end events ask for totals only)."""
+        n, nc = state.n, self.n_colors
+        tot = list(map(add, state.skill_vp, state.effect_vp))
+        colors = [0] * (n * nc)
+        planet_color, info = self.planet_color, self.planet_info
+        for card, owners in zip(state.circle, state.board, strict=True):
+            if owners:
+                vps, counts, _ = info(card, owners)
+                for seat, vp in vps:
+                    tot[seat] += vp
+                col = planet_color[card]
+                for seat, k in counts:
+                    colors[seat * nc + col] += k
+        bonus = self.color_bonus
+        for seat in range(n):
+            tot[seat] += bonus(colors[seat * nc:seat * nc + nc])
+        if self.has_extensions:
+            for seat, vp in enumerate(self.extension_vp(state)):
+                tot[seat] += vp
+        return tot
 
     def result(self, state: State) -> GameResult:
         score = self.score(state)
