@@ -78,7 +78,7 @@ def main() -> None:
         rate, n = games_per_second(stargate, bots, 4, secs)
         rows.append({"game": "stargate draft5", "bots": bots, "players": 4, "processes": 1,
                      "games_per_s": round(rate, 1), "target_per_process": targets[bots], "games": n})
-        n_all = max(200, int(rate * secs * 2))
+        n_all = max(400, int(rate * secs * 4))
         rows.append({"game": "stargate draft5", "bots": bots, "players": 4, "processes": cores,
                      "games_per_s": round(all_cores(stargate, bots, 4, n_all), 1),
                      "target_per_process": None, "games": n_all})

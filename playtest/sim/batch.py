@@ -49,6 +49,8 @@ EVENT_KEY_COLUMNS: dict[str, pl.DataType] = {
     "kind": pl.String(),
 }
 FORMAT_VERSION = 1
+CHUNKS_PER_WORKER = 4
+MIN_CHUNK = 25
 
 
 @dataclass(frozen=True)
@@ -226,7 +228,11 @@ def run_batch(
         (staging / "games").mkdir()
         (staging / "events").mkdir()
         first, last = config.first_game, config.first_game + config.n_games
-        bounds = [(s, min(s + config.chunk_size, last)) for s in range(first, last, config.chunk_size)]
+        # Several chunks per worker keep both cores busy to the end; which process plays a game
+        # never changes its rows (its seeds depend only on its index).
+        size = config.chunk_size if workers == 1 else max(
+            MIN_CHUNK, min(config.chunk_size, -(-config.n_games // (CHUNKS_PER_WORKER * workers))))
+        bounds = [(s, min(s + size, last)) for s in range(first, last, size)]
         if workers == 1 or len(bounds) == 1:
             _setup_worker(variant.game, variant.resolved)
             for start, stop in bounds:
