@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
 from playtest.errors import UsageError
 from playtest.variants import Variant, load_variant
@@ -28,3 +29,13 @@ def split_bots(text: str) -> list[str]:
         if not part:
             raise UsageError(f"--bots {text}: bot {i} has no name")
     return parts
+
+
+PIPE_WIDTH = 160
+"""Width of tables written to a pipe or a CI log (rich would use 80 and wrap every row)."""
+
+
+def out_console() -> Console:
+    """The console for results: the terminal's width, or PIPE_WIDTH when not a terminal."""
+    console = Console()
+    return console if console.is_terminal else Console(width=PIPE_WIDTH)

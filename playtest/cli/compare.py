@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from playtest.cli.app import app
-from playtest.cli.common import SetOption, load, split_bots
+from playtest.cli.common import SetOption, load, out_console, split_bots
 from playtest.errors import UsageError
 from playtest.io import write_atomic
 
@@ -45,10 +45,17 @@ def command_line() -> str:
     return "playtest " + " ".join(shlex.quote(a) for a in sys.argv[1:])
 
 
+HEADLINE_METRICS = frozenset({
+    "win_rate_by_seat", "first_player_advantage", "win_rate_by_bot", "game_length_rounds", "tie_rate",
+    "margin_of_victory", "crew_pick_rate", "crew_first_pick_rate", "crew_win_rate",
+})
+"""Rows the terminal table always shows; the others only when their difference is notable."""
+
+
 def terminal_table(rows: list[dict], labels: tuple[str, ...]) -> Table:
     from playtest.analysis import columns as C
     from playtest.compare import render
-    table = Table(title="Every metric", title_justify="left", show_edge=False, pad_edge=False)
+    table = Table(title="Metrics", title_justify="left", show_edge=False, pad_edge=False)
     for col in ("metric", "group", *labels):
         table.add_column(col, justify="left" if col in ("metric", "group") else "right")
     for lb in labels[1:]:
@@ -85,6 +92,8 @@ def compare(
     min_effect: Annotated[float, typer.Option("--min-effect", help="Smallest difference worth highlighting for rates (0.02 = 2 points).", min=0)] = 0.02,
     min_rel_effect: Annotated[float, typer.Option("--min-rel-effect", help="... and for other metrics, as a fraction of the baseline (0.05 = 5%).", min=0)] = 0.05,
     fmt: Annotated[str, typer.Option("--format", "-f", help="What to print: text (terminal table), md or json.")] = "text",
+    all_rows: Annotated[bool, typer.Option("--all", help="Print every metric in the terminal table (default: the "
+                                           "headline metrics and every notable difference; files hold all).")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder (default reports/compare-<time>): runs, compare.html/.md/.json.")] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
     set_: SetOption = None,
@@ -128,12 +137,18 @@ def compare(
     elif fmt == "json":
         typer.echo(js)
     else:
-        console = Console()
+        console = out_console()
         console.print("Rule changes", style="bold")
         for line in render.changes_lines(cmp):
             console.print(line, markup=False, highlight=False)
         console.print()
-        console.print(terminal_table(render.wide_rows(cmp), cmp.labels))
+        rows = render.wide_rows(cmp)
+        shown = rows if all_rows else [r for r in rows if r["metric"] in HEADLINE_METRICS or any(
+            d is not None and d["notable"] for d in r["differences"].values())]
+        console.print(terminal_table(shown, cmp.labels))
+        if len(shown) < len(rows):
+            console.print(f"{len(rows) - len(shown)} more rows, none with a notable difference, are in "
+                          f"{out_dir / 'compare.md'} and compare.html (--all prints them here).")
         console.print()
         console.print(render.settings_line(cmp, run), markup=False, highlight=False)
     err.print(f"wrote {out_dir / 'compare.html'}, compare.md, compare.json")

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from playtest.cli.app import app
-from playtest.cli.common import SetOption, load, split_bots
+from playtest.cli.common import SetOption, load, out_console, split_bots
 from playtest.errors import UsageError
 from playtest.games import get_game
 
@@ -88,7 +88,7 @@ def simulate(
             result = run_batch(v, config, out_dir, progress=lambda k: progress.advance(task, k))
     info, games, events = read_run(out_dir)
     report_path = write_report(info, games, events, out_dir / "report.html")
-    console = Console()
+    console = out_console()
     rate = result.games / result.seconds if result.seconds else float("inf")
     console.print(f"{result.games} games of {v.name} ({players} players, bots {','.join(lineup)}, seed {seed}) "
                   f"in {result.seconds:.1f}s ({rate:.0f} games/s) → {out_dir}")

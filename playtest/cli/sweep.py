@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from playtest.cli.app import app
-from playtest.cli.common import split_bots
+from playtest.cli.common import out_console, split_bots
 from playtest.cli.compare import check_format, command_line
 from playtest.errors import UsageError
 from playtest.io import write_atomic
@@ -85,7 +85,7 @@ def sweep(
     elif fmt == "json":
         typer.echo(js)
     else:
-        console = Console()
+        console = out_console()
         for m in chosen:
             part = table.filter(pl.col(C.METRIC) == m)
             t = Table(title=m, title_justify="left", show_edge=False, pad_edge=False)
