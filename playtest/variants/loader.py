@@ -185,6 +185,9 @@ def validate_tree(
         model = schema.model_validate(data)
     except ValidationError as exc:
         raise VariantError([problem_from_pydantic(tree, schema, err) for err in exc.errors()]) from None
+    mixups = [_problem_at(tree, loc, message) for loc, message in bool_number_mixups(data, model.model_dump())]
+    if mixups:
+        raise VariantError(mixups)
     semantic = [_problem_at(tree, loc, message) for loc, message in model.issues()]
     if semantic:
         raise VariantError(semantic)
@@ -205,6 +208,27 @@ def validate_tree(
         parent=chain[1] if len(chain) > 1 else None,
         changes=changes,
     )
+
+
+def bool_number_mixups(raw: Any, validated: Any, loc: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], str]]:
+    """Places where YAML yes/no became a number, or a number became yes/no: pydantic's lax mode
+    reads `replenish: yes` as 1 and `no_two_in_a_row: 1` as true; a designer meant neither."""
+    if isinstance(raw, bool):
+        if not isinstance(validated, bool) and isinstance(validated, int | float):
+            return [(loc, "expected a number, not yes/no")]
+        return []
+    if isinstance(raw, int | float):
+        return [(loc, "expected true or false, not a number")] if isinstance(validated, bool) else []
+    out: list[tuple[tuple[Any, ...], str]] = []
+    if isinstance(raw, dict) and isinstance(validated, dict):
+        by_text = {str(k): v for k, v in validated.items()}
+        for key, value in raw.items():
+            if str(key) in by_text:
+                out += bool_number_mixups(value, by_text[str(key)], (*loc, key))
+    elif isinstance(raw, list) and isinstance(validated, list | tuple) and len(raw) == len(validated):
+        for i, (r, v) in enumerate(zip(raw, validated, strict=True)):
+            out += bool_number_mixups(r, v, (*loc, i))
+    return out
 
 
 def _resolve_plain(label: str) -> dict[str, Any]:

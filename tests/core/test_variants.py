@@ -180,3 +180,11 @@ def test_cross_key_problems_point_at_the_file_or_override_that_set_them(tmp_path
         load_variant(DRAFT5, ["planets_dealt.4=13"])
     assert problems(exc) == ["--set planets_dealt.4=13:1:17: planets_dealt.4: 13 planets dealt for 4 players "
                              "but only 12 planet cards exist"]
+
+
+def test_yes_no_is_not_a_number_and_a_number_is_not_yes_no(tmp_path):
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\ncubes: {{replenish: yes}}\nplacement: {{no_two_in_a_row: 1}}\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    assert problems(exc) == [f"{path}:2:20: cubes.replenish: expected a number, not yes/no",
+                             f"{path}:3:30: placement.no_two_in_a_row: expected true or false, not a number"]
