@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import typing
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -253,8 +254,10 @@ def _locate(tree: Node, loc: tuple[Any, ...]) -> tuple[Node, list[str], bool]:
             node = value[seg]
             item = node.value
             shown.append(str(item["id"].value) if isinstance(item, dict) and "id" in item else str(seg))
-        elif isinstance(value, dict) and i + 1 < len(loc) and loc[i + 1] in value:
-            continue  # a discriminated-union tag or a function-validator name: not in the data
+        elif isinstance(value, dict) and (
+                (i + 1 < len(loc) and loc[i + 1] in value)
+                or any(isinstance(v.value, str) and v.value == seg for v in value.values())):
+            continue  # a discriminated-union tag (the value of `effect:` etc.): not a key in the data
         elif isinstance(seg, str) and not seg.isidentifier() and "[" in seg:
             continue  # pydantic's "function-after[...]" style segments
         else:
@@ -279,13 +282,37 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
         hint = f"; valid keys: {', '.join(valid)}" if valid else ""
         return node.problem(path, f"unknown key{hint}", at_key=True)
     if kind == "missing":
-        return node.problem(path, "required key is missing")
-    message = str(err["msg"])
+        hint = _new_item_hint(tree, loc)
+        return node.problem(path, f"required key is missing{hint}")
+    message = _ENUM_REPR.sub(r"'\1'", str(err["msg"]))
     if message.startswith("Value error, "):
         message = message[len("Value error, ") :]
     if found and kind not in ("model_type", "dict_type"):
         message = f"{message} (got {_short(node.plain())})"
     return node.problem(path, message)
+
+
+_ENUM_REPR = re.compile(r"<\w+\.\w+: '([^']*)'>")
+"""pydantic writes single-member enums as <Trigger.LAST_CUBE: 'last_cube'>; users wrote 'last_cube'."""
+
+
+def _new_item_hint(tree: Node, loc: tuple[Any, ...]) -> str:
+    """If the path goes through an id-list item that an extending file added (a new id), say so:
+    a misspelt id in a child draft adds an item instead of changing one."""
+    node = tree
+    for seg in loc:
+        value = node.value
+        if isinstance(value, dict) and str(seg) in value:
+            node = value[str(seg)]
+        elif isinstance(value, list) and isinstance(seg, int) and 0 <= seg < len(value):
+            if value[seg].new_id:
+                known = ", ".join(str(i.value["id"].value) for i in value if not i.new_id)
+                ident = value[seg].value["id"].value
+                return f" ('{ident}' is a new item: the draft it extends has no such id; known: {known})"
+            node = value[seg]
+        else:
+            break
+    return ""
 
 
 def _short(value: Any) -> str:
@@ -328,8 +355,8 @@ def _unwrap(tp: Any, seg: Any) -> Any:
                 tag_field = next(iter(arg.model_fields), None)
                 if seg is None or seg in arg.model_fields:
                     return _unwrap(arg, seg)
-                default = arg.model_fields[tag_field].default if tag_field else None
-                if seg == default:
+                tags = typing.get_args(arg.model_fields[tag_field].annotation) if tag_field else ()
+                if seg in tags:  # the discriminator value pydantic puts in the location
                     return arg
         return None
     return tp if seg is None else None

@@ -63,6 +63,7 @@ def _merge(base: Node, over: Node, path: str, problems: list[Problem]) -> Node:
                     del items[index]
                 continue
             if index is None:
+                item.new_id = True
                 items.append(item)
             else:
                 items[index] = _merge(items[index], item, sub, problems)

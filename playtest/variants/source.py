@@ -21,6 +21,8 @@ class Node:
     col: int
     key_line: int = 0
     key_col: int = 0
+    new_id: bool = False
+    """An id-list item that an extending file added (no item with its id in the parent)."""
 
     def plain(self) -> Any:
         """The value with every Node unwrapped (plain dicts, lists and scalars)."""

@@ -188,3 +188,23 @@ def test_yes_no_is_not_a_number_and_a_number_is_not_yes_no(tmp_path):
         load_variant(path)
     assert problems(exc) == [f"{path}:2:20: cubes.replenish: expected a number, not yes/no",
                              f"{path}:3:30: placement.no_two_in_a_row: expected true or false, not a number"]
+
+
+def test_a_misspelt_id_in_a_child_is_named_as_a_new_item(tmp_path):
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\nplanets:\n  - {{id: purple9, vp: [1]}}\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    assert problems(exc) == [
+        f"{path}:3:5: planets.purple9.color: required key is missing ('purple9' is a new item: the draft it "
+        "extends has no such id; known: red1, red2, red3, blue1, blue2, blue3, yellow1, yellow2, yellow3, "
+        "green1, green2, green3)"]
+
+
+def test_effect_errors_name_the_keys_in_the_file(tmp_path):
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\ncrews:\n  - id: bays\n"
+                                     "    skill: [{effect: gain_vp, amout: 2}]\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    # The effect's tag (gain_vp) is not a key in the file, so it is not in the path.
+    assert problems(exc) == [f"{path}:4:13: crews.bays.skill.0.amount: required key is missing",
+                             f"{path}:4:31: crews.bays.skill.0.amout: unknown key; valid keys: amount, effect, timing"]
