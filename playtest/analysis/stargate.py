@@ -119,6 +119,21 @@ def planet_outcomes(events: pl.DataFrame) -> pl.DataFrame:
     return C.metric_frame(rows)
 
 
+def end_reasons(events: pl.DataFrame) -> pl.DataFrame:
+    """Which end trigger ended each game (share of games, Wilson intervals)."""
+    if "end_reason" not in events.columns:
+        return C.metric_frame([])
+    ends = events.filter(pl.col("kind") == "game_end").select("end_reason")
+    n = ends.height
+    rows = []
+    for reason, count in sorted(ends.group_by("end_reason").len().iter_rows(), key=lambda t: -t[1]):
+        est, lo, hi = wilson(count, n)
+        rows.append({C.METRIC: "end_reason_share", C.GROUP: str(reason), C.ESTIMATE: est, C.CI_LOW: lo,
+                     C.CI_HIGH: hi, C.N: n,
+                     C.DEFINITION: "Share of games ended by this trigger (max_rounds: the safety stop)."})
+    return C.metric_frame(rows)
+
+
 def summary_tables(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.DataFrame]]:
     """Stargate's titled metric tables: the game hook (GameSpec.summary) used by `simulate`'s
     terminal summary and by the reports."""
@@ -132,4 +147,5 @@ def summary_tables(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str,
         ("Skill VP per pick", crew_vp_per_pick(events)),
         ("VP by source", vp_by_source(games)),
         ("Planets: fill rate and 0-VP majorities", planet_outcomes(events)),
+        ("What ended the game", end_reasons(events)),
     ]

@@ -135,6 +135,9 @@ def test_missing_parent_and_cycles(tmp_path):
      "crews: 3 crews are too few for 4 players (each takes one per round)"),
     ("cubes: {start_in_hand: 20}", "cubes.start_in_hand: 20 cubes in hand but only 15 per player"),
     ("planets: [{id: red1, color: purple}]", "planets.red1.color: unknown color 'purple' (known: blue, green, red, yellow)"),
+    ("cubes: {start_in_hand: 15, replenish: 0}",
+     "end.0.trigger: the stock starts empty (all 15 cubes in hand), so stock_empty would end every game after "
+     "round 1; drop it (planets_full or out_of_cubes end such a game)"),
 ])
 def test_impossible_values(tmp_path, patch, expected):
     path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\nname: x\n{patch}\n")

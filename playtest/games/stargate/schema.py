@@ -369,6 +369,10 @@ class StargateVariant(VariantModel):
                 if kinds.count(kind) > 1 and kind in (*PLACEMENT_EFFECTS, AccumulateTime):
                     out.append((("crews", i, "skill"), f"{kind.__name__} given twice"))
         for i, trig in enumerate(self.end):
+            if isinstance(trig, StockEmpty) and self.cubes.start_in_hand == self.cubes.total:
+                out.append((("end", i, "trigger"),
+                            f"the stock starts empty (all {self.cubes.total} cubes in hand), so stock_empty would "
+                            "end every game after round 1; drop it (planets_full or out_of_cubes end such a game)"))
             if not isinstance(trig, PlanetsFull):
                 continue
             counts = trig.count if isinstance(trig.count, dict) else dict.fromkeys(self.planets_dealt, trig.count)
