@@ -3,6 +3,7 @@ reported as `file:line:col: key.path: message`, every one at once."""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import re
@@ -185,7 +186,11 @@ def validate_tree(
     try:
         model = schema.model_validate(data)
     except ValidationError as exc:
-        raise VariantError([problem_from_pydantic(tree, schema, err) for err in exc.errors()]) from None
+        problems = [problem_from_pydantic(tree, schema, err) for err in exc.errors()]
+        parent = parent_tree.plain() if parent_tree is not None else None
+        problems += [_problem_at(tree, loc, message)
+                     for loc, message in cross_key_issues_despite_errors(schema, data, parent, exc)]
+        raise VariantError(problems) from None
     mixups = [_problem_at(tree, loc, message) for loc, message in bool_number_mixups(data, model.model_dump())]
     if mixups:
         raise VariantError(mixups)
@@ -209,6 +214,103 @@ def validate_tree(
         parent=chain[1] if len(chain) > 1 else None,
         changes=changes,
     )
+
+
+_DROP = object()
+
+
+def cross_key_issues_despite_errors(
+    schema: type[VariantModel], data: dict[str, Any], parent: dict[str, Any] | None, exc: ValidationError
+) -> list[tuple[tuple[Any, ...], str]]:
+    """The cross-key problems (`issues()`) of a file that also has type errors, so that all its
+    problems are reported at once. Each part with an error is set aside — the smallest enclosing
+    id'd item (or top-level key) goes back to the parent draft's version, or is left out — and
+    the rest is checked; problems inside a set-aside part are not reported (they may be caused by
+    the stand-in). Gives nothing when the file cannot be checked that way."""
+    repaired = copy.deepcopy(data)
+    set_aside: list[tuple[Any, ...]] = []
+    for err in exc.errors():
+        path = _repair(repaired, parent, tuple(err["loc"]))
+        if path is None:
+            return []
+        set_aside.append(path)
+    _drop_marked(repaired)
+    try:
+        model = schema.model_validate(repaired)
+    except ValidationError:
+        return []
+    return [(loc, message) for loc, message in model.issues()
+            if not any(_overlaps(_data_path(repaired, loc), p) for p in set_aside)]
+
+
+def _repair(data: Any, parent: Any, loc: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """Replace the part of `data` holding the error at `loc` by the parent's (or mark it for
+    removal). Returns the set-aside part's path (keys and item ids)."""
+    node, pnode, path = data, parent, []
+    item: tuple[list[Any], int, Any, tuple[Any, ...]] | None = None
+    for seg in loc:
+        if isinstance(node, dict) and str(seg) in {str(k) for k in node}:
+            key = next(k for k in node if str(k) == str(seg))
+            pnode = pnode.get(key) if isinstance(pnode, dict) else None
+            node = node[key]
+            path.append(key)
+        elif isinstance(node, list) and isinstance(seg, int) and 0 <= seg < len(node):
+            child = node[seg]
+            if isinstance(child, dict) and "id" in child:
+                found = next((x for x in pnode if isinstance(x, dict) and x.get("id") == child["id"]), None) \
+                    if isinstance(pnode, list) else None
+                item = (node, seg, found, (*path, child["id"]))
+                path.append(child["id"])
+                pnode = found
+            else:
+                pnode = pnode[seg] if isinstance(pnode, list) and seg < len(pnode) else None
+                path.append(seg)
+            node = child
+        else:
+            break
+    if item is not None:
+        lst, i, found, item_path = item
+        lst[i] = copy.deepcopy(found) if found is not None else _DROP
+        return item_path
+    if not path:
+        return None
+    top = path[0]
+    if isinstance(parent, dict) and top in parent:
+        data[top] = copy.deepcopy(parent[top])
+    else:
+        data.pop(top, None)
+    return (top,)
+
+
+def _drop_marked(node: Any) -> None:
+    if isinstance(node, dict):
+        for value in node.values():
+            _drop_marked(value)
+    elif isinstance(node, list):
+        node[:] = [x for x in node if x is not _DROP]
+        for value in node:
+            _drop_marked(value)
+
+
+def _data_path(data: Any, loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A model location as keys and item ids (the form `_repair` returns)."""
+    out, node = [], data
+    for seg in loc:
+        if isinstance(node, dict) and str(seg) in {str(k) for k in node}:
+            key = next(k for k in node if str(k) == str(seg))
+            out.append(key)
+            node = node[key]
+        elif isinstance(node, list) and isinstance(seg, int) and 0 <= seg < len(node):
+            node = node[seg]
+            out.append(node["id"] if isinstance(node, dict) and "id" in node else seg)
+        else:
+            out.append(seg)
+    return tuple(out)
+
+
+def _overlaps(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
+    n = min(len(a), len(b))
+    return a[:n] == b[:n]
 
 
 def bool_number_mixups(raw: Any, validated: Any, loc: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], str]]:

@@ -211,3 +211,27 @@ def test_effect_errors_name_the_keys_in_the_file(tmp_path):
     # The effect's tag (gain_vp) is not a key in the file, so it is not in the path.
     assert problems(exc) == [f"{path}:4:13: crews.bays.skill.0.amount: required key is missing",
                              f"{path}:4:31: crews.bays.skill.0.amout: unknown key; valid keys: amount, effect, timing"]
+
+
+def test_cross_key_problems_are_reported_together_with_type_errors(tmp_path):
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\nplanets_dealt: {{3: 5, 4: 13}}\n"
+                                     "crews:\n  - {id: bays, time: -1}\nplanets:\n  - {id: red1, vp: []}\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    assert problems(exc) == [
+        f"{path}:2:26: planets_dealt.4: 13 planets dealt for 4 players but only 12 planet cards exist",
+        f"{path}:4:22: crews.bays.time: Input should be greater than or equal to 0 (got -1)",
+        f"{path}:6:20: planets.red1.vp: a planet needs at least one slot (the VP column is empty) (got [])",
+    ]
+
+
+def test_a_cross_key_problem_inside_a_broken_part_is_not_invented(tmp_path):
+    # Three crews removed and a new one with a type error: 4 crews, enough for 4 players. Setting
+    # the broken new crew aside leaves 3, which must not be reported as "too few crews".
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\ncrews:\n  - {{id: scout, time: x}}\n"
+                                     "  - {id: orlins, remove: true}\n  - {id: rahel, remove: true}\n"
+                                     "  - {id: audrin, remove: true}\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    assert problems(exc) == [f"{path}:3:23: crews.scout.time: Input should be a valid integer, unable to parse "
+                             "string as an integer (got 'x')"]
