@@ -43,7 +43,14 @@ def diff_cmd(
     over the looks (Bonferroni), so stopping early does not inflate the error rate.
     """
     from playtest.compare import render
-    from playtest.compare.gates import EXIT_CODES, UNDECIDED, evaluate, load_gates, overall
+    from playtest.compare.gates import (
+        EXIT_CODES,
+        UNDECIDED,
+        check_metric_names,
+        evaluate,
+        load_gates,
+        overall,
+    )
     from playtest.compare.jackknife import replicate
     from playtest.compare.metrics import report_metrics
     from playtest.compare.runs import Runs, common_lineup
@@ -74,8 +81,14 @@ def diff_cmd(
     else:
         out_dir = out
     try:
-        runs = Runs([b, c], ["base", "candidate"], config, out_dir)
         metric_fn = report_metrics()
+        # A few games first, so that a misspelt metric fails now, not after the long runs.
+        with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe_dir:
+            probe = Runs([c], ["candidate"], RunConfig(n_games=players_, players=players_, lineup=lineup,
+                                                       seed=seed_, workers=1), Path(probe_dir))
+            sample = probe.grow_to(players_)[0]
+            check_metric_names(gates, list(dict.fromkeys(metric_fn(sample.info, sample.games, sample.events)["metric"])))
+        runs = Runs([b, c], ["base", "candidate"], config, out_dir)
         results, status = [], UNDECIDED
         for i, games in enumerate(schedule, 1):
             samples = runs.grow_to(games)

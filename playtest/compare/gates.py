@@ -157,6 +157,14 @@ class Gates:
         return node.problem(f"gates.{index}.{key}" if key in item.value else f"gates.{index}", message)
 
 
+def check_metric_names(gates: Gates, known: list[str]) -> None:
+    """Before any long simulation: every gate names a metric the runs will have (GateError)."""
+    problems = [gates.problem(i, "metric", f"unknown metric {spec.metric!r}; the runs have: {', '.join(known)}")
+                for i, spec in enumerate(gates.model.gates) if spec.metric not in known]
+    if problems:
+        raise GateError(problems)
+
+
 def load_gates(path: str | Path) -> Gates:
     """Read and validate a gates file. Raises GateError listing every problem, located."""
     label = str(path)

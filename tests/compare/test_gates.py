@@ -150,3 +150,14 @@ def test_the_shipped_gates_file_is_valid():
     g = load_gates(ROOT / "gates" / "stargate.yaml")
     assert [s.metric for s in g.model.gates] == ["win_rate_by_seat", "crew_pick_rate", "game_length_rounds",
                                                  "first_player_advantage"]
+
+
+def test_diff_rejects_an_unknown_metric_before_the_long_runs(cli, tmp_path):
+    gates = tmp_path / "g.yaml"
+    gates.write_text("gates:\n  - metric: crew_pik_rate\n    max: 0.3\n")
+    out = tmp_path / "out"
+    r = cli("diff", "variants/stargate/draft5.yaml", "variants/stargate/draft5.yaml", "--gate", str(gates),
+            "-n", "100000", "--out", str(out))
+    assert r.returncode == 2
+    assert r.stderr.startswith(f"{gates}:2:13: gates.0.metric: unknown metric 'crew_pik_rate'; the runs have: ")
+    assert not (out / "base").exists()  # no long run was started
