@@ -17,7 +17,7 @@ from playtest.analysis import columns as C
 from playtest.compare import compare as K
 from playtest.compare.gates import FAIL, PASS, GateResult
 from playtest.report import format as F
-from playtest.report.html import CSP, SCRIPT, STYLE, e, json_for_script, vega_bundle
+from playtest.report.html import e, page
 
 MAX_CHART_GROUPS = 16
 MARK = {PASS: "✅ pass", FAIL: "❌ fail", "undecided": "⚠️ undecided"}
@@ -174,26 +174,8 @@ def _overlay_chart(df: pl.DataFrame, metric: str, labels: tuple[str, ...]) -> di
 
 
 def _page(title: str, body: str, specs: dict[str, Any]) -> str:
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="{e(CSP)}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{e(title)}</title>
-<style>{STYLE}
-tr.notable td {{ background: var(--warnbg); }}
-</style>
-</head>
-<body>
-<h1>{e(title)}</h1>
-{body}
-<script type="application/json" id="chart-specs">{json_for_script(specs)}</script>
-<script>{vega_bundle()}</script>
-<script>{SCRIPT}</script>
-</body>
-</html>
-"""
+    return page(title, f"<h1>{e(title)}</h1>\n{body}", specs,
+                extra_css="\ntr.notable td { background: var(--warnbg); }\n")
 
 
 def _figures(charts: list[tuple[str, str, dict[str, Any]]], specs: dict[str, Any]) -> str:

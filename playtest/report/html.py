@@ -214,6 +214,19 @@ def render_html(report: Report) -> str:
         opened = "" if s.key in FOLDED else " open"
         tables.append(f'<details{opened} id="section-{e(s.key)}"><summary>{e(s.title)}</summary>{_table(report, s.table)}</details>')
     title = f"Balance report — {report.run['variant'].get('name') or ''}"
+    body = f"""{_header(report)}
+<h2>Verdict</h2>
+{_verdict(report)}
+<h2>Charts</h2>
+<div class="charts">{''.join(figures)}</div>
+<h2>All metrics</h2>
+<p class="def">Each number has a 95% interval and its sample size n; hover a row or read the line above each table for its definition.</p>
+{''.join(tables)}"""
+    return page(title, body, specs)
+
+
+def page(title: str, body: str, specs: dict[str, Any], *, extra_css: str = "") -> str:
+    """A self-contained HTML page: the CSP, the style, `body`, the chart specs, Vega inlined once."""
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -221,17 +234,10 @@ def render_html(report: Report) -> str:
 <meta http-equiv="Content-Security-Policy" content="{e(CSP)}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{e(title)}</title>
-<style>{STYLE}</style>
+<style>{STYLE}{extra_css}</style>
 </head>
 <body>
-{_header(report)}
-<h2>Verdict</h2>
-{_verdict(report)}
-<h2>Charts</h2>
-<div class="charts">{''.join(figures)}</div>
-<h2>All metrics</h2>
-<p class="def">Each number has a 95% interval and its sample size n; hover a row or read the line above each table for its definition.</p>
-{''.join(tables)}
+{body}
 <script type="application/json" id="chart-specs">{json_for_script(specs)}</script>
 <script>{vega_bundle()}</script>
 <script>{SCRIPT}</script>
