@@ -41,15 +41,18 @@ class TranscriptError(VariantError):
 class IllegalActionError(PlaytestError, ValueError):
     """An action that the rules do not allow in this state. Raised before any state changes."""
 
-    def __init__(self, reason: str, *, move_number: int | None = None, action: str = "") -> None:
+    def __init__(self, reason: str, *, move_number: int | None = None, action: str = "", where: str = "") -> None:
         self.reason = reason
         self.move_number = move_number
         self.action = action
+        self.where = where
         text = reason
         if action:
             text = f"{action}: {reason}"
         if move_number is not None:
             text = f"move {move_number}: {text}"
+        if where:  # file:line:col of the move in a transcript
+            text = f"{where}: {text}"
         super().__init__(text)
 
 

@@ -41,11 +41,14 @@ def test_two_rebids_round_scored_by_hand():
 def test_illegal_moves_are_numbered_with_reason():
     with pytest.raises(IllegalActionError) as err:
         replay(DATA / "illegal_follow.yaml")
-    assert str(err.value) == "move 8: round 1, trick 1, Ann plays 2D: must follow suit (H was led)"
+    # The location is the trick's line in the transcript (an editor can jump to it).
+    assert str(err.value) == (f"{DATA / 'illegal_follow.yaml'}:16:9: "
+                              "move 8: round 1, trick 1, Ann plays 2D: must follow suit (H was led)")
     assert err.value.move_number == 8
     with pytest.raises(IllegalActionError) as err:
         replay(DATA / "illegal_rebid_card.yaml")
-    assert str(err.value) == "move 4: round 1, Ann bids 5S: 5S was already used as a bid in this deal"
+    assert str(err.value) == (f"{DATA / 'illegal_rebid_card.yaml'}:13:13: "
+                              "move 4: round 1, Ann bids 5S: 5S was already used as a bid in this deal")
 
 
 def _rescore(path: Path) -> dict[str, int]:

@@ -376,14 +376,15 @@ def replay(path: Path) -> Replay:
     names = rules.cards.names
     report_rounds: list[dict[str, Any]] = []
 
-    def act(st: State, action: Any, what: str) -> State:
+    def act(st: State, action: Any, what: str, node: Node) -> State:
         nonlocal move
         move += 1
         reason = rules.why_illegal(st, action)
         if reason is not None:
             for i, p in enumerate(players):
                 reason = reason.replace(f"seat {i + 1} ", f"{p} ")
-            raise IllegalActionError(reason, move_number=move, action=what)
+            raise IllegalActionError(reason, move_number=move, action=what,
+                                     where=f"{node.file}:{node.line}:{node.col}")
         try:
             return rules.apply(st, action, rng=deck, log=log)  # type: ignore[arg-type]
         except DealMismatch as exc:  # pragma: no cover - _parse checks every hand against the deck
@@ -411,7 +412,8 @@ def replay(path: Path) -> Replay:
                 for _ in range(n):
                     seat = rules.current_seat(state)
                     card = cards[seat]
-                    state = act(state, rules.bid_actions[card], f"round {r + 1}, {players[seat]} bids {names[card]}")
+                    state = act(state, rules.bid_actions[card], f"round {r + 1}, {players[seat]} bids {names[card]}",
+                                pnode)
                 evs = log[mark:]
                 bids = [{"player": players[i], "card": names[cards[i]], "bid": rules.cards.bid[cards[i]]}
                         for i in range(n)]
@@ -442,13 +444,13 @@ def replay(path: Path) -> Replay:
         rnd["first_lead"] = players[state.leader]
         rnd["redeals"] = state.deal_no - 1
         rnd["rebids"] = state.rebids
-        for t, (_tnode, cards) in enumerate(rin.tricks):
+        for t, (tnode, cards) in enumerate(rin.tricks):
             played = []
             for card in cards:
                 seat = rules.current_seat(state)
                 played.append({"player": players[seat], "card": names[card]})
                 state = act(state, rules.play_actions[card],
-                            f"round {r + 1}, trick {t + 1}, {players[seat]} plays {names[card]}")
+                            f"round {r + 1}, trick {t + 1}, {players[seat]} plays {names[card]}", tnode)
             trick_ev = next(e for e in reversed(log) if e.kind == EV_TRICK)
             rnd["tricks"].append({"trick": t + 1, "cards": played, "winner": players[trick_ev.seat],
                                   "winning_card": trick_ev.data["card"]})
