@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import polars as pl
@@ -12,30 +14,31 @@ from playtest.analysis import stats
 from playtest.analysis.stats import chi2_equal, mean_ci, wilson
 
 
+def win_rates_by(rows: pl.DataFrame, by: str, metric: str, definition: str, *,
+                 label: Callable[[Any], str] = str, with_chi2: bool = False) -> pl.DataFrame:
+    """Win rate (sum of win shares / rows) per value of `by`, Wilson intervals; optionally the
+    chi-square p that every group wins equally, on every row."""
+    agg = rows.group_by(by).agg(pl.col("win_share").sum().alias("wins"), pl.len().alias("n")).sort(by)
+    p = chi2_equal(agg["wins"].to_list()) if with_chi2 else None
+    out = []
+    for key, wins, n in agg.iter_rows():
+        est, lo, hi = wilson(wins, n)
+        out.append({C.METRIC: metric, C.GROUP: label(key), C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
+                    C.N: n, C.P_VALUE: p, C.DEFINITION: definition})
+    return C.metric_frame(out)
+
+
 def seat_win_rates(games: pl.DataFrame) -> pl.DataFrame:
     """Win rate by seat (seat 1 = start player of round 1), Wilson intervals; the p-value of
     the chi-square test that all seats win equally is on every row."""
-    agg = (games.group_by("seat").agg(pl.col("win_share").sum().alias("wins"), pl.len().alias("n"))
-           .sort("seat"))
-    p = chi2_equal(agg["wins"].to_list())
-    rows = []
-    for seat, wins, n in agg.iter_rows():
-        est, lo, hi = wilson(wins, n)
-        rows.append({C.METRIC: "win_rate_by_seat", C.GROUP: f"seat {seat + 1}", C.ESTIMATE: est,
-                     C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n, C.P_VALUE: p,
-                     C.DEFINITION: "Share of games won from this seat (ties split); p: chi-square test that all seats win equally."})
-    return C.metric_frame(rows)
+    return win_rates_by(games, "seat", "win_rate_by_seat",
+                        "Share of games won from this seat (ties split); p: chi-square test that all seats win equally.",
+                        label=lambda seat: f"seat {seat + 1}", with_chi2=True)
 
 
 def bot_win_rates(games: pl.DataFrame) -> pl.DataFrame:
     """Win rate by bot (over all seats it sat in), Wilson intervals."""
-    agg = games.group_by("bot").agg(pl.col("win_share").sum().alias("wins"), pl.len().alias("n")).sort("bot")
-    rows = []
-    for bot, wins, n in agg.iter_rows():
-        est, lo, hi = wilson(wins, n)
-        rows.append({C.METRIC: "win_rate_by_bot", C.GROUP: bot, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                     C.N: n, C.DEFINITION: "Share of seats played by this bot that won (ties split)."})
-    return C.metric_frame(rows)
+    return win_rates_by(games, "bot", "win_rate_by_bot", "Share of seats played by this bot that won (ties split).")
 
 
 def score_parts(games: pl.DataFrame) -> list[str]:

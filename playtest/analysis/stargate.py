@@ -7,7 +7,7 @@ from __future__ import annotations
 import polars as pl
 
 from playtest.analysis import columns as C
-from playtest.analysis.common import n_players, score_parts
+from playtest.analysis.common import n_players, score_parts, win_rates_by
 from playtest.analysis.stats import mean_ci, ratio_ci, shifted, wilson
 
 
@@ -39,13 +39,7 @@ def crew_win_rates(games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
     """Win rate of players who took each crew at least once in the game, Wilson intervals."""
     took = _turns(events).select("game", "seat", "crew").unique()
     joined = took.join(games.select("game", "seat", "win_share"), on=["game", "seat"])
-    agg = joined.group_by("crew").agg(pl.col("win_share").sum().alias("wins"), pl.len().alias("n")).sort("crew")
-    rows = []
-    for crew, wins, n in agg.iter_rows():
-        est, lo, hi = wilson(wins, n)
-        rows.append({C.METRIC: "crew_win_rate", C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                     C.N: n, C.DEFINITION: "Win rate of players who took this crew at least once in the game."})
-    return C.metric_frame(rows)
+    return win_rates_by(joined, "crew", "crew_win_rate", "Win rate of players who took this crew at least once in the game.")
 
 
 def crew_pick_rates_by_round(events: pl.DataFrame) -> pl.DataFrame:
