@@ -10,8 +10,8 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from playtest.games.stargate.bots import scripted_styles
 from playtest.games.stargate.rules import Phase, StargateRules, State
+from playtest.games.stargate.styles import scripted_styles
 from playtest.sim.batch import RunConfig, run_batch
 from playtest.variants import load_variant
 

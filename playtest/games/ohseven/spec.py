@@ -8,7 +8,8 @@ from typing import Any
 import polars as pl
 
 from playtest.core.spec import GameSpec
-from playtest.games.ohseven.bots import bot_names, make_bot
+from playtest.games.ohseven.bots import make_bot
+from playtest.games.ohseven.knobs import bot_names
 from playtest.games.ohseven.rules import OhSevenRules
 from playtest.games.ohseven.schema import OhSevenVariant
 

@@ -9,20 +9,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import cache
-from importlib import resources
 from operator import add
 from typing import Literal
-
-import yaml
-from pydantic import Field, ValidationError
 
 from playtest.core.protocol import Bot
 from playtest.errors import UsageError
 from playtest.games.stargate.actions import Action, Place, TakeCrew
 from playtest.games.stargate.rules import Phase, StargateRules, State
 from playtest.games.stargate.schema import ColorBonus
-from playtest.variants.model import Strict
+from playtest.games.stargate.styles import scripted_styles
 
 BOT_NAMES = ("random", "greedy", "lookahead", "scripted:NAME")
 
@@ -256,43 +251,7 @@ class GreedyBot:
             yield found[3] + mine_skill + gain + 0.01 * (keep - len(seq) - converted), seq
 
 
-# --- scripted styles --------------------------------------------------------------------------
-
-
-class PlacementStyle(Strict):
-    """How many cubes to place: rounds 1..early_rounds are early, the rest late."""
-
-    early_rounds: int = Field(default=0, ge=0)
-    early_min: int = Field(default=0, ge=0)
-    early_max: int = Field(default=99, ge=0)
-    late_min: int = Field(default=0, ge=0)
-    late_max: int = Field(default=99, ge=0)
-
-
-class ScriptedStyle(Strict):
-    """A scripted bot: crew preferences and a placement style; `choose` picks among what is
-    left (greedy evaluation or uniformly at random)."""
-
-    description: str = ""
-    crew_priority: tuple[str, ...] = ()
-    """Take the first of these crews that is available; if none is, choose freely."""
-    priority_max_hand: int | None = Field(default=None, ge=0)
-    """Follow crew_priority only while the cubes in hand are at most this many (None: always)."""
-    avoid: tuple[str, ...] = ()
-    """Never take these crews while another is available."""
-    placement: PlacementStyle = PlacementStyle()
-    choose: Literal["greedy", "random"] = "greedy"
-
-
-@cache
-def scripted_styles() -> dict[str, ScriptedStyle]:
-    """The shipped styles (playtest/games/stargate/scripted.yaml)."""
-    text = resources.files("playtest.games.stargate").joinpath("scripted.yaml").read_text(encoding="utf-8")
-    data = yaml.safe_load(text)
-    try:
-        return {name: ScriptedStyle.model_validate(body) for name, body in data.items()}
-    except ValidationError as exc:  # a packaging bug, not a user error
-        raise RuntimeError(f"scripted.yaml is invalid: {exc}") from exc
+# --- scripted styles (defined in styles.py) ------------------------------------------------------
 
 
 def scripted_bot(rules: StargateRules, seat: int, style_name: str) -> GreedyBot:
@@ -300,11 +259,7 @@ def scripted_bot(rules: StargateRules, seat: int, style_name: str) -> GreedyBot:
     if style_name not in styles:
         raise UsageError(f"unknown scripted bot '{style_name}' (known: {', '.join(sorted(styles))})")
     style = styles[style_name]
-    crew_ids = {c.id for c in rules.crews}
-    for cid in (*style.crew_priority, *style.avoid):
-        if cid not in crew_ids:
-            # A style may name crews a variant removed: they are simply never available.
-            continue
+    # A style may name crews a variant removed: they are simply never available.
 
     def crew_filter(state: State, legal: list[Action]) -> list[Action]:
         names = [a.crew for a in legal if isinstance(a, TakeCrew)]
@@ -312,7 +267,7 @@ def scripted_bot(rules: StargateRules, seat: int, style_name: str) -> GreedyBot:
         for cid in style.crew_priority if short else ():
             if cid in names:
                 return [TakeCrew(cid)]
-        kept = [a for a in legal if isinstance(a, TakeCrew) and a.crew not in style.avoid]
+        kept: list[Action] = [a for a in legal if isinstance(a, TakeCrew) and a.crew not in style.avoid]
         return kept or legal
 
     pl_style = style.placement

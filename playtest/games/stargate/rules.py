@@ -432,18 +432,18 @@ class StargateRules:
             no_repeat = self.variant.placement.no_two_in_a_row
             for start in opens:
                 left = room.copy()
-                seq = [start]
+                walk: list[int] = [start]
                 left[start] -= 1
                 out.append((start,))
                 cur = start
-                while len(seq) < k:
+                while len(walk) < k:
                     nxt = self._next_open(left, cur, npos)
                     if nxt is None or (nxt == cur and no_repeat):
                         break
-                    seq.append(nxt)
+                    walk.append(nxt)
                     left[nxt] -= 1
                     cur = nxt
-                    out.append(tuple(seq))
+                    out.append(tuple(walk))
             return out
         # REPEAT: each next cube stays on the same planet or walks on clockwise. Placements
         # come by length, then in position order; each has one parent (its prefix), so none
@@ -684,7 +684,7 @@ class StargateRules:
                 filled = s[_EXT_CREW][crew]
                 hand = s[_HAND]
                 if hand[seat] >= 1 and len(filled) < len(self.crew_ext_vp[crew]):
-                    s[_EXT_CREW] = _set(s[_EXT_CREW], crew, (*filled, seat))
+                    s[_EXT_CREW] = _set(s[_EXT_CREW], crew, (*filled, seat))  # type: ignore
                     s[_HAND] = _set(hand, seat, hand[seat] - 1)
                     s[_CUBES_PLACED] = _set(s[_CUBES_PLACED], seat, s[_CUBES_PLACED][seat] + 1)
                     s[_DEVELOPED] += 1
@@ -813,7 +813,7 @@ class StargateRules:
             if over:
                 self._log_planets(state, log)
                 log.append(make_event((EventKind.GAME_END, rnd, turn, -1, {"end_reason": reason})))
-        s = list(state)
+        s: list = list(state)
         if over:
             s[_PHASE] = Phase.OVER
             s[_TURN] -= 1
@@ -1026,4 +1026,4 @@ assert State._fields[_TURN_GAINS] == "turn_gains" and State._fields[_N] == "n" a
 
 def _replace(state: State, **changes: object) -> State:
     """A copy of `state` with some fields changed (the rarely taken paths use it)."""
-    return state._replace(**changes)
+    return state._replace(**changes)  # type: ignore
