@@ -8,7 +8,7 @@ from the rng the runner passes.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from operator import add
 from typing import Literal
 
@@ -20,6 +20,7 @@ from playtest.games.stargate.schema import ColorBonus
 from playtest.games.stargate.styles import scripted_styles
 
 BOT_NAMES = ("random", "greedy", "lookahead", "scripted:NAME")
+EMPTY: tuple[int, ...] = ()
 
 
 class RandomBot:
@@ -152,13 +153,13 @@ class GreedyBot:
             best = max(((evaluate(rules, rules.apply(state, self._place(state, q)), self.seat), i)
                         for i, q in enumerate(seqs)), key=lambda t: (t[0], -t[1]))
             return best[0], self._place(state, seqs[best[1]])
-        best_value, best_seq = float("-inf"), ()
+        best_value, best_seq = float("-inf"), EMPTY
         for value, seq in self._placement_values(state, seqs):
             if value > best_value:
                 best_value, best_seq = value, seq
         return best_value, self._place(state, best_seq)
 
-    def _placement_values(self, state: State, seqs: list[tuple[int, ...]]):
+    def _placement_values(self, state: State, seqs: list[tuple[int, ...]]) -> Iterator[tuple[float, tuple[int, ...]]]:
         """`evaluate` after each placement, updating only the planets it touches.
 
         Every score part is an int, so a placement's totals are built from its prefix's (one

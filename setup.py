@@ -1,0 +1,27 @@
+"""Build hook: compile the simulation hot path to C with mypyc (pyproject.toml holds the rest).
+
+The modules listed in playtest/_build.py are ordinary typed Python; mypyc compiles them to C
+extensions that run the same code faster (README, "Speed"). `PLAYTEST_PURE=1 pip install -e .`
+skips the compilation: the package then runs the same modules as plain Python, only slower.
+"""
+
+import os
+import runpy
+
+from setuptools import setup
+
+
+def ext_modules() -> list:
+    if os.environ.get("PLAYTEST_PURE", "").lower() in ("1", "true", "yes"):
+        return []
+    from mypyc.build import mypycify
+
+    build = runpy.run_path(os.path.join("playtest", "_build.py"))  # not `import playtest`: not installed yet
+    sources = [build["source_path"](m) for m in build["COMPILED"]]
+    # The build runs in pip's isolated environment, without the runtime dependencies: their
+    # types are unknown there (Any), and only the compiled modules' own errors stop the build.
+    flags = ["--ignore-missing-imports", "--follow-imports=silent"]
+    return mypycify([*flags, *sources], opt_level="3", debug_level="0")
+
+
+setup(ext_modules=ext_modules())
