@@ -9,8 +9,8 @@ deals and the same bot dice (common random numbers).
 from __future__ import annotations
 
 import random
-
-import numpy as np
+import struct
+from hashlib import blake2b
 
 DEAL = 0
 """Stream id of the rules' chance events (shuffles, deals)."""
@@ -21,10 +21,19 @@ def bot_stream(seat: int) -> int:
     return 1 + seat
 
 
+_PACK = struct.Struct("<QQQ").pack
+_PERSON = b"playtest-rng-v2"
+"""Names the derivation: a different one must never reproduce these streams by accident."""
+
+
 def stream_seed(root: int, game: int, stream: int) -> int:
-    """A 64-bit seed for one stream, derived with numpy's SeedSequence (well mixed, stable)."""
-    state = np.random.SeedSequence([root, game, stream]).generate_state(2, dtype=np.uint32)
-    return int(state[0]) << 32 | int(state[1])
+    """A 64-bit seed for one stream: BLAKE2b of (root, game, stream), each a 64-bit unsigned int.
+
+    A cryptographic hash mixes every input bit into every output bit, so neighbouring games and
+    streams get unrelated seeds. It replaced numpy's SeedSequence (same quality of mixing),
+    which cost about 13 us per stream, a fifth of a random 4-player Stargate game; this costs
+    about 1 us."""
+    return int.from_bytes(blake2b(_PACK(root, game, stream), digest_size=8, person=_PERSON).digest(), "little")
 
 
 def stream(root: int, game: int, stream_id: int) -> random.Random:
