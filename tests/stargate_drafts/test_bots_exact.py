@@ -12,7 +12,7 @@ from playtest.games.stargate.bots import GreedyBot, evaluate
 from playtest.games.stargate.rules import Phase, StargateRules
 from playtest.variants import load_variant
 
-from .helpers import NEW_DRAFTS, rules_with
+from .helpers import NEW_DRAFTS, SHIPPED, rules_with
 
 EVERYTHING = rules_with(
     {"cubes": {"total": 15, "start_in_hand": 6, "replenish": 2}},
@@ -67,3 +67,31 @@ def test_fast_values_equal_apply_then_evaluate_with_every_new_effect() -> None:
 def test_fast_values_equal_apply_then_evaluate_on_shipped_drafts(path) -> None:
     rules = StargateRules(load_variant(path).model)
     assert _check_fast_values(rules, games=4, seed=2) > 100
+
+
+def _check_target_values(rules: StargateRules, games: int, seed: int) -> int:
+    """The fast ranking of skill targets (moves, swaps) equals apply-then-evaluate, to the bit."""
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(games):
+        n = rng.choice(rules.player_counts())
+        state = rules.initial_state(n, rng=rng)
+        while state.phase is not Phase.OVER:
+            legal = list(rules.legal_actions(state))
+            if state.phase is Phase.SKILL:
+                bot = GreedyBot(rules, state.seat)
+                assert bot._target_values(state, legal) == [evaluate(rules, rules.apply(state, a), state.seat)
+                                                            for a in legal]
+                checked += len(legal)
+            state = rules.apply(state, legal[rng.randrange(len(legal))])
+    return checked
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_fast_target_values_equal_apply_then_evaluate(path) -> None:
+    rules = StargateRules(load_variant(path).model)
+    assert _check_target_values(rules, games=10, seed=3) > 200
+
+
+def test_fast_target_values_with_every_new_effect() -> None:
+    assert _check_target_values(EVERYTHING, games=10, seed=4) > 50

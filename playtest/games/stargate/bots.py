@@ -14,8 +14,8 @@ from typing import Literal
 
 from playtest.core.protocol import Bot
 from playtest.errors import UsageError
-from playtest.games.stargate.actions import Action, Place, TakeCrew
-from playtest.games.stargate.rules import Phase, StargateRules, State
+from playtest.games.stargate.actions import Action, MoveCube, Place, SwapCubes, TakeCrew
+from playtest.games.stargate.rules import PLACE_STEP, Phase, StargateRules, State
 from playtest.games.stargate.schema import ColorBonus
 from playtest.games.stargate.styles import scripted_styles
 
@@ -138,12 +138,73 @@ class GreedyBot:
         if len(follows) > self.beam:
             # Many skill targets (a move or swap): search placements after the few targets
             # that look best on their own, not after all of them.
-            follows = sorted(follows, key=lambda a: -evaluate(rules, rules.apply(nxt, a), self.seat))[: self.beam]
+            values = self._target_values(nxt, follows)
+            order = sorted(range(len(follows)), key=lambda i: -values[i])  # stable: ties keep their order
+            follows = [follows[i] for i in order[: self.beam]]
         for follow in follows:
             value, line = self._best_line(nxt, follow)
             if value > best_value:
                 best_value, best_line = value, [action, *line]
         return best_value, best_line
+
+    def _target_values(self, state: State, targets: list[Action]) -> list[float]:
+        """`evaluate` after each skill target, as `evaluate(rules, rules.apply(state, a), seat)`.
+
+        A move or a swap changes one or two planets: when the placement is the next step (no
+        other effect resolves first), only those planets are scored again, on top of the
+        board's per-seat planet VP and colors; other targets are applied and evaluated."""
+        rules, seat, n = self.rules, self.seat, state.n
+        pending = state.pending
+        if len(pending) < 2 or pending[1] != PLACE_STEP:
+            return [evaluate(rules, rules.apply(state, a), seat) for a in targets]
+        circle, board = state.circle, state.board
+        info, planet_color, color_bonus = rules.planet_info, rules.planet_color, rules.color_bonus
+        planets = [0] * n
+        colors = [[0] * rules.n_colors for _ in range(n)]
+        vp_at: list[dict[int, int]] = []
+        for card, owners in zip(circle, board, strict=True):
+            vps = dict(info(card, owners)[0]) if owners else {}
+            vp_at.append(vps)
+            for s_, v in vps.items():
+                planets[s_] += v
+            for s_ in owners:
+                colors[s_][planet_color[card]] += 1
+        fixed = rules.fixed_vp(state)
+        keep = 0.01 * (state.hand[seat] + state.stock[seat])
+        pos = rules._circle_ids(circle)[1]
+        out: list[float] = []
+        for a in targets:
+            if isinstance(a, SwapCubes):
+                p = pos[a.planet]
+                owners = board[p]
+                i = a.slot - 1
+                changed = [(p, (*owners[:i], owners[i + 1], owners[i], *owners[i + 2:]))]
+                moved = -1, -1, -1
+            elif isinstance(a, MoveCube):
+                src, dst = pos[a.src], pos[a.dst]
+                changed = [(src, board[src][:-1]), (dst, (*board[dst], seat))]
+                moved = board[src][-1], planet_color[circle[src]], planet_color[circle[dst]]
+            else:
+                out.append(evaluate(rules, rules.apply(state, a), seat))
+                continue
+            vp = planets.copy()
+            for p, owners in changed:
+                for s_, v in vp_at[p].items():
+                    vp[s_] -= v
+                if owners:
+                    for s_, v in info(circle[p], owners)[0]:
+                        vp[s_] += v
+            totals = [0] * n
+            for s_ in range(n):
+                cols = colors[s_]
+                if s_ == moved[0] and moved[1] != moved[2]:
+                    cols = cols.copy()
+                    cols[moved[1]] -= 1
+                    cols[moved[2]] += 1
+                totals[s_] = vp[s_] + color_bonus(cols) + fixed[s_]
+            best_other = max(t for s_, t in enumerate(totals) if s_ != seat)
+            out.append(totals[seat] - best_other + keep)
+        return out
 
     def _best_place(self, state: State) -> tuple[float, Place]:
         """The best placement now and its value."""
