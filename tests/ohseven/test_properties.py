@@ -105,7 +105,7 @@ def test_views_never_hold_another_hand_at_any_count() -> None:
             for seat in range(n):
                 v = rules.view(s, seat)
                 others = {s.hands[i] for i in range(n) if i != seat and s.hands[i] != s.hands[seat] and len(s.hands[i]) > 2}
-                assert not any(getattr(v, f) in others for f in v.__slots__)
+                assert not any(getattr(v, f) in others for f in v.FIELDS)
                 if s.phase == BID:
                     assert v.open_bids == ()
             s = rules.apply(s, pick.choice(rules.legal_actions(s)), rng=random.Random(1))

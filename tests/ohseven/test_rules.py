@@ -242,7 +242,7 @@ def test_simultaneous_views_hide_pending_bids_and_other_hands():
     assert v.open_bids == () and v.passes == () and v.bids == ()
     assert v.hand == s.hands[2]
     others = {s.hands[i] for i in (0, 1, 3)}
-    assert not any(getattr(v, f) in others for f in v.__slots__)
+    assert not any(getattr(v, f) in others for f in v.FIELDS)
 
 
 def test_apply_does_not_mutate_its_input_and_rejects_wrong_phase():

@@ -21,7 +21,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import ClassVar
 
 from playtest.core.events import Event, EventKind, make_event
@@ -99,6 +98,10 @@ class Cards:
     def name(self, card: int) -> str:
         return self.names[card]
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Cards:
+        """Itself: immutable rule data (and a compiled frozen class cannot be rebuilt field by field)."""
+        return self
+
 
 _ROUND_FIELDS = (
     "round", "dealer", "deal_no", "order", "stock", "used", "pass_no", "passes", "rebids",
@@ -139,7 +142,7 @@ class Round:
 
     def _clone(self) -> Round:
         """A copy without ``public`` (set by the rules once the copy is finished)."""
-        o = Round.__new__(Round)
+        o = Round()
         o.round = self.round
         o.dealer = self.dealer
         o.deal_no = self.deal_no
@@ -187,26 +190,85 @@ class State:
     pending: tuple[int, ...]
     r: Round
 
-    round = property(attrgetter("r.round"))
-    dealer = property(attrgetter("r.dealer"))
-    deal_no = property(attrgetter("r.deal_no"))
-    order = property(attrgetter("r.order"))
-    stock = property(attrgetter("r.stock"))
-    used = property(attrgetter("r.used"))
-    pass_no = property(attrgetter("r.pass_no"))
-    passes = property(attrgetter("r.passes"))
-    rebids = property(attrgetter("r.rebids"))
-    bids = property(attrgetter("r.bids"))
-    bid_cards = property(attrgetter("r.bid_cards"))
-    high_seat = property(attrgetter("r.high_seat"))
-    trump = property(attrgetter("r.trump"))
-    round_bonus = property(attrgetter("r.round_bonus"))
-    points = property(attrgetter("r.points"))
-    bonus = property(attrgetter("r.bonus"))
-    totals = property(attrgetter("r.totals"))
-    round_scores = property(attrgetter("r.round_scores"))
-    exact = property(attrgetter("r.exact"))
-    highest = property(attrgetter("r.highest"))
+    @property
+    def round(self) -> int:
+        return self.r.round
+
+    @property
+    def dealer(self) -> int:
+        return self.r.dealer
+
+    @property
+    def deal_no(self) -> int:
+        return self.r.deal_no
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        return self.r.order
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        return self.r.stock
+
+    @property
+    def used(self) -> tuple[tuple[int, ...], ...]:
+        return self.r.used
+
+    @property
+    def pass_no(self) -> int:
+        return self.r.pass_no
+
+    @property
+    def passes(self) -> tuple[tuple[int, ...], ...]:
+        return self.r.passes
+
+    @property
+    def rebids(self) -> int:
+        return self.r.rebids
+
+    @property
+    def bids(self) -> tuple[int, ...]:
+        return self.r.bids
+
+    @property
+    def bid_cards(self) -> tuple[int, ...]:
+        return self.r.bid_cards
+
+    @property
+    def high_seat(self) -> int:
+        return self.r.high_seat
+
+    @property
+    def trump(self) -> int:
+        return self.r.trump
+
+    @property
+    def round_bonus(self) -> tuple[int, ...]:
+        return self.r.round_bonus
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        return self.r.points
+
+    @property
+    def bonus(self) -> tuple[int, ...]:
+        return self.r.bonus
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.r.totals
+
+    @property
+    def round_scores(self) -> tuple[tuple[int, ...], ...]:
+        return self.r.round_scores
+
+    @property
+    def exact(self) -> tuple[int, ...]:
+        return self.r.exact
+
+    @property
+    def highest(self) -> tuple[int, ...]:
+        return self.r.highest
 
     FIELDS: ClassVar[tuple[str, ...]] = (
         "n", "round", "dealer", "phase", "seat", "turn", "deal_no", "hands", "stock", "used", "order",
@@ -216,7 +278,7 @@ class State:
     )
 
     def _clone(self) -> State:
-        o = _new_state(State)
+        o = State()
         o.n = self.n
         o.phase = self.phase
         o.seat = self.seat
@@ -241,25 +303,23 @@ class State:
     __hash__ = None  # type: ignore[assignment]
 
 
-_new_state = State.__new__
-
-
 class Public:
-    """What every seat may see of a Round (built with it, shared by all views of that Round)."""
+    """What every seat may see of a Round (built with it by ``OhSevenRules._publish``, shared by
+    all views of that Round). No ``__init__``, like Round and State: a copy (``copy.deepcopy``)
+    is then made without arguments, compiled or not."""
 
     __slots__ = ("n", "round", "dealer", "passes", "bids", "bid_cards", "trump", "scores", "cards", "hook")
 
-    def __init__(self, n: int, r: Round, cards: Cards, hook: bool) -> None:
-        self.n = n
-        self.round = r.round
-        self.dealer = r.dealer
-        self.passes = r.passes
-        self.bids = r.bids
-        self.bid_cards = r.bid_cards
-        self.trump = r.trump
-        self.scores = r.totals
-        self.cards = cards
-        self.hook = hook
+    n: int
+    round: int
+    dealer: int
+    passes: tuple[tuple[int, ...], ...]
+    bids: tuple[int, ...]
+    bid_cards: tuple[int, ...]
+    trump: int
+    scores: tuple[int, ...]
+    cards: Cards
+    hook: bool
 
 
 class View:
@@ -270,6 +330,9 @@ class View:
     by every seat's view until the next reveal or round) through the same attribute names."""
 
     __slots__ = ("seat", "phase", "hand", "used", "open_bids", "trick", "leader", "played", "won", "public")
+    FIELDS: ClassVar[tuple[str, ...]] = ("seat", "phase", "hand", "used", "open_bids", "trick", "leader", "played", "won",
+                                         "public")
+    """The per-seat fields (``__slots__`` is not visible on a compiled class)."""
 
     seat: int
     phase: int
@@ -285,16 +348,47 @@ class View:
     won: tuple[int, ...]
     public: Public
 
-    n = property(attrgetter("public.n"))
-    round = property(attrgetter("public.round"))
-    dealer = property(attrgetter("public.dealer"))
-    passes = property(attrgetter("public.passes"), doc="Revealed bidding passes of this deal (bid card per seat).")
-    bids = property(attrgetter("public.bids"), doc="Final bid per seat once bidding is over (else empty).")
-    bid_cards = property(attrgetter("public.bid_cards"))
-    trump = property(attrgetter("public.trump"))
-    scores = property(attrgetter("public.scores"))
-    cards = property(attrgetter("public.cards"))
-    hook = property(attrgetter("public.hook"))
+    @property
+    def n(self) -> int:
+        return self.public.n
+
+    @property
+    def round(self) -> int:
+        return self.public.round
+
+    @property
+    def dealer(self) -> int:
+        return self.public.dealer
+
+    @property
+    def passes(self) -> tuple[tuple[int, ...], ...]:
+        """Revealed bidding passes of this deal (bid card per seat)."""
+        return self.public.passes
+
+    @property
+    def bids(self) -> tuple[int, ...]:
+        """Final bid per seat once bidding is over (else empty)."""
+        return self.public.bids
+
+    @property
+    def bid_cards(self) -> tuple[int, ...]:
+        return self.public.bid_cards
+
+    @property
+    def trump(self) -> int:
+        return self.public.trump
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return self.public.scores
+
+    @property
+    def cards(self) -> Cards:
+        return self.public.cards
+
+    @property
+    def hook(self) -> bool:
+        return self.public.hook
 
     def __init__(self, seat: int, phase: int, hand: tuple[int, ...], used: tuple[int, ...],
                  open_bids: tuple[tuple[int, int], ...], trick: tuple[int, ...], leader: int,
@@ -312,9 +406,6 @@ class View:
 
     def __repr__(self) -> str:
         return f"View(seat={self.seat}, phase={self.phase}, hand={self.hand}, trick={self.trick})"
-
-
-_new_view = View.__new__
 
 
 def _sum_bids(cards: Cards, played: Sequence[int]) -> int:
@@ -431,19 +522,10 @@ class OhSevenRules:
 
     def view(self, state: State, seat: int) -> View:
         r = state.r
-        v = _new_view(View)  # slots set here rather than through View.__init__: one frame less per decision
-        v.seat = seat
-        v.phase = state.phase
-        v.hand = state.hands[seat]
-        v.used = r.used[seat]
-        v.open_bids = (tuple(zip(r.order, state.pending, strict=False))
-                       if self.in_turn and state.phase == BID and state.pending else ())
-        v.trick = state.trick
-        v.leader = state.leader
-        v.played = state.played
-        v.won = state.won
-        v.public = r.public
-        return v
+        return View(seat, state.phase, state.hands[seat], r.used[seat],
+                    tuple(zip(r.order, state.pending, strict=False))
+                    if self.in_turn and state.phase == BID and state.pending else (),
+                    state.trick, state.leader, state.played, state.won, r.public)
 
     def format_action(self, state: State, action: Action) -> str:
         return str(action)
@@ -462,7 +544,18 @@ class OhSevenRules:
 
     def _publish(self, s: State, r: Round) -> None:
         """Finish a new Round: build its public part and set it on the (new) state."""
-        r.public = Public(s.n, r, self.cards, self.hook)
+        p = Public()
+        p.n = s.n
+        p.round = r.round
+        p.dealer = r.dealer
+        p.passes = r.passes
+        p.bids = r.bids
+        p.bid_cards = r.bid_cards
+        p.trump = r.trump
+        p.scores = r.totals
+        p.cards = self.cards
+        p.hook = self.hook
+        r.public = p
         s.r = r
 
     def _deal(self, s: State, r: Round, rng: random.Random) -> None:
@@ -547,7 +640,7 @@ class OhSevenRules:
                 raise IllegalActionError(self.why_illegal(state, action) or "illegal", action=str(action))
             i = hand.index(c)
             trick = trick + (c,)
-            s = _new_state(State)
+            s = State()
             s.n = n = state.n
             s.phase = PLAY
             s.turn = turn = state.turn + 1
