@@ -7,7 +7,8 @@ import random
 import pytest
 
 from playtest.core.events import Event, make_event
-from playtest.games.ohseven.rules import _shuffle
+from playtest.games.ohseven.bots import _choice
+from playtest.games.ohseven.rules import Play, _shuffle
 
 from .helpers import rules_for
 
@@ -20,6 +21,16 @@ def test_inlined_shuffle_makes_the_same_draws_as_random_shuffle(size: int) -> No
         ra.shuffle(a)
         _shuffle(b, rb.getrandbits)
         assert a == b
+        assert ra.random() == rb.random()  # the streams are left in the same place
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 7, 8, 9, 31, 32, 33, 56])
+def test_inlined_choice_makes_the_same_draws_as_random_choice(size: int) -> None:
+    seq = [Play(c, str(c)) for c in range(size)]
+    for seed in range(40):
+        ra, rb = random.Random(seed), random.Random(seed)
+        for _ in range(20):
+            assert _choice(seq, rb) is ra.choice(seq)
         assert ra.random() == rb.random()  # the streams are left in the same place
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from playtest.core.events import Event, EventKind, make_event
 from playtest.core.results import GameResult, SeatResult, rank
@@ -36,25 +36,28 @@ from playtest.games.ohseven.schema import (
     TrumpRule,
 )
 
-BID, PLAY, OVER = 0, 1, 2
+# Constants are Final: compiled code inlines them instead of reading the module's dict.
+BID: Final = 0
+PLAY: Final = 1
+OVER: Final = 2
 """Phases."""
 
-NO_TRUMP = -1
-TRUMP_KEY = 1 << 12
+NO_TRUMP: Final = -1
+TRUMP_KEY: Final = 1 << 12
 """Added to a trump card's int when comparing trick cards (larger than any card int)."""
 
 # Event kinds of this game (strings in the shared `kind` column).
-EV_BID = "bid"
-EV_REBID = "rebid"
-EV_REBID_BONUS = "rebid_bonus"
-EV_REDEAL = "redeal"
-EV_BIDS_SET = "bids_set"
-EV_PLAY = "play"
-EV_TRICK = "trick"
-EV_ROUND_END = str(EventKind.ROUND_END)
+EV_BID: Final = "bid"
+EV_REBID: Final = "rebid"
+EV_REBID_BONUS: Final = "rebid_bonus"
+EV_REDEAL: Final = "redeal"
+EV_BIDS_SET: Final = "bids_set"
+EV_PLAY: Final = "play"
+EV_TRICK: Final = "trick"
+EV_ROUND_END: Final = str(EventKind.ROUND_END)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Bid:
     """Bid with a card from hand (its rank is the bid). Text form: ``bid 7S``."""
 
@@ -64,8 +67,16 @@ class Bid:
     def __str__(self) -> str:
         return f"bid {self.text}"
 
+    # Written out (the dataclass is eq=False) so that they are compiled: the runner's legality
+    # check (`action in legal`) compares actions at every decision.
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Bid) and self.card == other.card and self.text == other.text
 
-@dataclass(frozen=True, slots=True)
+    def __hash__(self) -> int:
+        return hash((self.card, self.text))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Play:
     """Play a card to the current trick. Text form: ``play 7S``."""
 
@@ -74,6 +85,14 @@ class Play:
 
     def __str__(self) -> str:
         return f"play {self.text}"
+
+    # Written out (the dataclass is eq=False) so that they are compiled: the runner's legality
+    # check (`action in legal`) compares actions at every decision.
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Play) and self.card == other.card and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash((self.card, self.text))
 
 
 Action = Bid | Play
