@@ -229,6 +229,8 @@ class StargateRules:
         self.replenish = variant.cubes.replenish
         self.return_each_turn = variant.crews_return is sc.CrewsReturn.END_OF_TURN
         self._seq_cache: tuple[State, list[tuple[int, ...]]] | None = None
+        self._target_cache: tuple[State, tuple[Action, ...]] | None = None
+        """The skill targets `_advance` found for the state it returned (legal_actions asks next)."""
         self._planet_cache: dict[tuple[int, tuple[int, ...]], tuple] = {}
         # Per crew: the placement mode, cubes per planet in free order, and the effect queue.
         self.mode: list[Mode] = []
@@ -343,6 +345,9 @@ class StargateRules:
         if phase is Phase.PLACE:
             return self.placements(state)
         if phase is Phase.SKILL:
+            cached = self._target_cache
+            if cached is not None and cached[0] is state:
+                return list(cached[1])
             return self.skill_targets(state, state.pending[0])
         return []
 
@@ -684,7 +689,7 @@ class StargateRules:
                 filled = s[_EXT_CREW][crew]
                 hand = s[_HAND]
                 if hand[seat] >= 1 and len(filled) < len(self.crew_ext_vp[crew]):
-                    s[_EXT_CREW] = _set(s[_EXT_CREW], crew, (*filled, seat))  # type: ignore
+                    s[_EXT_CREW] = (*s[_EXT_CREW][:crew], (*filled, seat), *s[_EXT_CREW][crew + 1:])
                     s[_HAND] = _set(hand, seat, hand[seat] - 1)
                     s[_CUBES_PLACED] = _set(s[_CUBES_PLACED], seat, s[_CUBES_PLACED][seat] + 1)
                     s[_DEVELOPED] += 1
@@ -693,9 +698,12 @@ class StargateRules:
                     s[_NOTES] = (*s[_NOTES], f"({effect.effect}: no target)")
             else:
                 s[_PENDING] = pending
-                if self.skill_targets(_new(State, s), step):
-                    s[_PHASE] = Phase.SKILL
-                    return _new(State, s)
+                s[_PHASE] = Phase.SKILL  # already so: a crew's effects resolve in the SKILL phase
+                waiting = _new(State, s)
+                targets = self.skill_targets(waiting, step)
+                if targets:
+                    self._target_cache = (waiting, tuple(targets))
+                    return waiting
                 s[_NOTES] = (*s[_NOTES], f"({effect.effect}: no target)")
             pending = pending[1:]
         s[_PENDING] = pending
