@@ -10,10 +10,14 @@ import random
 from collections.abc import Sequence
 from functools import cache
 from operator import attrgetter
+from typing import Final
 
 from playtest.errors import UsageError
 from playtest.games.ohseven.knobs import Knobs, bot_names, scripted_bots
 from playtest.games.ohseven.rules import BID, TRUMP_KEY, Action, OhSevenRules, View
+
+_RANDOM: Final = random.Random
+"""Final: compiled code keeps it in a C static instead of looking up `random.Random` per call."""
 
 
 class RandomBot:
@@ -32,14 +36,13 @@ def _choice(seq: Sequence[Action], rng: random.Random) -> Action:
     """``rng.choice(seq)`` with the same draws (CPython 3.11-3.13: ``_randbelow_with_getrandbits``)
     but one C call per draw instead of two Python frames, for a plain ``random.Random``. A test
     checks it against ``Random.choice`` so a change in the standard library cannot go unnoticed."""
-    if type(rng) is not random.Random:
+    if type(rng) is not _RANDOM:
         return rng.choice(seq)
     n = len(seq)
-    getrandbits = rng.getrandbits
     k = n.bit_length()
-    j = getrandbits(k)
+    j = rng.getrandbits(k)
     while j >= n:
-        j = getrandbits(k)
+        j = rng.getrandbits(k)
     return seq[j]
 
 

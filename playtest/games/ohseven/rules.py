@@ -190,6 +190,7 @@ class State:
 
     The fields that change with every card or bid live here; the rest (``Round``) is shared
     by reference and read through the same attribute names (``state.trump``, ``state.bids``...).
+    Each hand is sorted, strongest card first (identical cards are neighbours).
     """
 
     __slots__ = ("n", "phase", "seat", "turn", "hands", "trick", "leader", "won", "trick_no", "played",
@@ -427,6 +428,13 @@ class View:
         return f"View(seat={self.seat}, phase={self.phase}, hand={self.hand}, trick={self.trick})"
 
 
+def _follows(c: int, first: int, hand: tuple[int, ...], n_suits: int) -> bool:
+    """Whether playing `c` from `hand` follows the suit of the trick's `first` card as it must:
+    the same suit, or the hand holds none of it."""
+    led = first % n_suits
+    return c % n_suits == led or all(x % n_suits != led for x in hand)  # all(): a C loop when compiled
+
+
 def _sum_bids(cards: Cards, played: Sequence[int]) -> int:
     bid = cards.bid
     return sum(bid[c] for c in played)
@@ -476,15 +484,8 @@ class OhSevenRules:
         sc = variant.scoring
         self.exact_per_bid, self.exact_bonus, self.miss_per_trick = sc.exact_per_bid, sc.exact_bonus, sc.miss_per_trick
         self.tie_exact = variant.tie == TieRule.MOST_EXACT
-        self._dup = {p: k > 1 for p, k in d.copies.items()}
         self._decks = {p: tuple(c for c in range(len(names)) for _ in range(k)) for p, k in d.copies.items()}
-        # Hot-path tables: card int → action (bound getters for C-level map()), and per suit
-        # code a C-level membership test (filter() keeps the hand's order).
-        self._play_of = self.play_actions.__getitem__
         self._names = self.cards.names
-        self._bid_of = self.bid_actions.__getitem__
-        self._in_suit = tuple(frozenset(c for c in range(len(names)) if c % s == code).__contains__
-                              for code in range(s))
 
     # --- protocol ---------------------------------------------------------------------------
 
@@ -517,26 +518,44 @@ class OhSevenRules:
         return state.phase == OVER
 
     def legal_actions(self, state: State) -> Sequence[Action]:
-        # Identical cards (two decks) are dropped on the card ints (dict.fromkeys keeps the
-        # order and hashes ints in C; hashing the action dataclasses would be a Python call each).
+        # Plain loops (compiled to C loops). Identical cards (two decks) give one action: hands
+        # are kept sorted, so identical cards are neighbours and `prev` drops the repeats.
         if state.phase == PLAY:
             hand = state.hands[state.seat]
+            plays = self.play_actions
             trick = state.trick
+            prev = -1
+            out: list[Action] = []
             if trick and self.must_follow:
-                follow = tuple(filter(self._in_suit[trick[0] % self.n_suits], hand))
-                if follow:
-                    return tuple(map(self._play_of, dict.fromkeys(follow) if self._dup[state.n] else follow))
-            return tuple(map(self._play_of, dict.fromkeys(hand) if self._dup[state.n] else hand))
+                ns = self.n_suits
+                led = trick[0] % ns
+                for c in hand:
+                    if c != prev and c % ns == led:
+                        out.append(plays[c])
+                        prev = c
+                if out:
+                    return out
+            for c in hand:
+                if c != prev:
+                    out.append(plays[c])
+                    prev = c
+            return out
         if state.phase == BID:
-            seat = state.seat
-            avail = self._unused(state, seat)
+            avail = self._unused(state, state.seat)
             if self.hook and len(state.pending) == state.n - 1:
                 forbidden = self.hand_size - _sum_bids(self.cards, state.pending)
                 bid = self.cards.bid
                 allowed = [c for c in avail if bid[c] != forbidden]
                 if allowed:
                     avail = allowed
-            return tuple(map(self._bid_of, dict.fromkeys(avail) if self._dup[state.n] else avail))
+            bids = self.bid_actions
+            prev = -1
+            out = []
+            for c in avail:
+                if c != prev:
+                    out.append(bids[c])
+                    prev = c
+            return out
         return ()
 
     def view(self, state: State, seat: int) -> View:
@@ -654,8 +673,7 @@ class OhSevenRules:
             hands = state.hands
             hand = hands[seat]
             trick = state.trick
-            if c not in hand or (trick and self.must_follow and c % self.n_suits != trick[0] % self.n_suits
-                                 and any(map(self._in_suit[trick[0] % self.n_suits], hand))):
+            if c not in hand or (trick and self.must_follow and not _follows(c, trick[0], hand, self.n_suits)):
                 raise IllegalActionError(self.why_illegal(state, action) or "illegal", action=str(action))
             i = hand.index(c)
             trick = trick + (c,)
