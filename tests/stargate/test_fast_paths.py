@@ -106,6 +106,31 @@ def test_placement_sequences_equal_the_cube_by_cube_walk(name: str, rules: Starg
 
 
 @pytest.mark.parametrize(("name", "rules"), _variants(), ids=lambda x: x if isinstance(x, str) else "")
+def test_legal_sequences_are_the_listed_ones_without_listing_them(name: str, rules: StargateRules) -> None:
+    """The lazy walk (WalkPlacements) has the same items in the same order, the same length,
+    the same membership (also for near misses) as the full list."""
+    rng = random.Random(13)
+    lazy = 0
+    for _ in range(20):
+        state = rules.initial_state(rng.choice(rules.player_counts()), rng=rng)
+        while state.phase is not Phase.OVER:
+            if state.phase is Phase.PLACE:
+                for crew in range(len(rules.crews)):
+                    probe = state._replace(crew=crew)
+                    full, fast = rules.placement_sequences(probe), rules.legal_sequences(probe)
+                    lazy += not isinstance(fast, list)
+                    assert list(fast) == full and len(fast) == len(full)
+                    assert [fast[i] for i in range(-len(full), len(full))] == full + full
+                    npos = len(state.circle)
+                    near = {(*q, p) for q in full for p in range(npos)} | {q[1:] + q[:1] for q in full}
+                    for q in near | {(npos,), (0, 0)}:
+                        assert (q in fast) == (q in full), q
+            legal = rules.legal_actions(state)
+            state = rules.apply(state, legal[rng.randrange(len(legal))])
+    assert lazy > 50
+
+
+@pytest.mark.parametrize(("name", "rules"), _variants(), ids=lambda x: x if isinstance(x, str) else "")
 def test_totals_equal_the_score_breakdowns_totals(name: str, rules: StargateRules) -> None:
     rng = random.Random(12)
     for _ in range(15):

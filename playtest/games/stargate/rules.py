@@ -170,13 +170,61 @@ def planet_vp(owners: Sequence[int], vp: Sequence[int], later_wins: bool) -> dic
     return out
 
 
+class WalkPlacements(Sequence[tuple[int, ...]]):
+    """The plain walk's placements without listing them: a crew that places at most k cubes
+    clockwise, one per planet, when k is at most the number m of planets with room. They are
+    the empty placement, then from each open planet (in circle order) its walks of 1..k cubes,
+    in exactly the order `_placement_sequences` lists them; the i-th one and membership are
+    computed, not looked up (a random bot draws one of 1 + m*k placements each turn)."""
+
+    __slots__ = ("index", "k", "m", "twice")
+
+    def __init__(self, opens: tuple[int, ...], k: int) -> None:
+        self.twice = opens + opens
+        self.k, self.m = k, len(opens)
+        self.index = {p: i for i, p in enumerate(opens)}
+
+    def __len__(self) -> int:
+        return 1 + self.m * self.k
+
+    def __getitem__(self, i):  # type: ignore[override]
+        n = 1 + self.m * self.k
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(n))]
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("placement index out of range")
+        if i == 0:
+            return ()
+        start, extra = divmod(i - 1, self.k)
+        return self.twice[start:start + extra + 1]
+
+    def __iter__(self):  # type: ignore[override]
+        yield ()
+        twice, k = self.twice, self.k
+        for start in range(self.m):
+            for length in range(1, k + 1):
+                yield twice[start:start + length]
+
+    def __contains__(self, seq: object) -> bool:
+        if not isinstance(seq, tuple):
+            return False
+        if not seq:
+            return True
+        if len(seq) > self.k:
+            return False
+        start = self.index.get(seq[0])
+        return start is not None and self.twice[start:start + len(seq)] == seq
+
+
 class PlaceOptions(Sequence[Action]):
     """The legal placements as a lazy sequence of Place actions: a random bot draws one without
     building the others; membership is checked on circle positions."""
 
     __slots__ = ("_ids", "_free", "_pos", "seqs")
 
-    def __init__(self, rules: StargateRules, state: State, seqs: list[tuple[int, ...]]) -> None:
+    def __init__(self, rules: StargateRules, state: State, seqs: Sequence[tuple[int, ...]]) -> None:
         self._ids, self._pos = rules._circle_ids(state.circle)
         self._free = rules.mode[state.crew] is Mode.FREE
         self.seqs = seqs
@@ -388,7 +436,20 @@ class StargateRules:
 
     def placements(self, state: State) -> PlaceOptions:
         """Every legal placement this turn, as Place actions (the empty placement first)."""
-        return PlaceOptions(self, state, self.placement_sequences(state))
+        return PlaceOptions(self, state, self.legal_sequences(state))
+
+    def legal_sequences(self, state: State) -> Sequence[tuple[int, ...]]:
+        """The same placements as `placement_sequences`, in the same order, but the plain walk
+        (the most common turn) as a WalkPlacements that lists none of them."""
+        crew = state.crew
+        if self.mode[crew] is Mode.WALK:
+            k = self.max_cubes(state)
+            capacity = self.capacity
+            opens = tuple([p for p, (c, o) in enumerate(zip(state.circle, state.board, strict=True))
+                           if len(o) < capacity[c]])
+            if 0 < k <= len(opens):
+                return WalkPlacements(opens, k)
+        return self.placement_sequences(state)
 
     def placement_sequences(self, state: State) -> list[tuple[int, ...]]:
         """Legal placements as tuples of circle positions (the empty tuple first). The last
@@ -625,7 +686,7 @@ class StargateRules:
         except KeyError:
             seq = tuple(self._pos(state, pid, action) for pid in action.planets)  # raises the error
         last = seq[-1] if seq else state.last_pos  # free order: the last cube is the last one listed
-        legal = self.placement_sequences(state)
+        legal = self.legal_sequences(state)
         if self.mode[state.crew] is Mode.FREE:
             seq = tuple(sorted(seq))
         if seq not in legal:
