@@ -177,12 +177,12 @@ class WalkPlacements(Sequence[tuple[int, ...]]):
     in exactly the order `_placement_sequences` lists them; the i-th one and membership are
     computed, not looked up (a random bot draws one of 1 + m*k placements each turn)."""
 
-    __slots__ = ("index", "k", "m", "twice")
+    __slots__ = ("k", "m", "twice", "where")
 
     def __init__(self, opens: tuple[int, ...], k: int) -> None:
         self.twice = opens + opens
         self.k, self.m = k, len(opens)
-        self.index = {p: i for i, p in enumerate(opens)}
+        self.where = {p: i for i, p in enumerate(opens)}
 
     def __len__(self) -> int:
         return 1 + self.m * self.k
@@ -214,7 +214,7 @@ class WalkPlacements(Sequence[tuple[int, ...]]):
             return True
         if len(seq) > self.k:
             return False
-        start = self.index.get(seq[0])
+        start = self.where.get(seq[0])
         return start is not None and self.twice[start:start + len(seq)] == seq
 
 
