@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from operator import attrgetter
 from typing import Final
 
 from playtest.errors import UsageError
@@ -76,19 +75,41 @@ def _tables(n_ranks: int, n_suits: int, n: int) -> _Tables:
 
 
 @cache
-def _play_keys(n_ranks: int, n_suits: int, trump: int, led: int) -> tuple[tuple[int, ...], ...]:
-    """Per card int, as ints that order like the bot's tuple keys (ties stay ties):
-    beat: strength in this trick (trump above the led suit, other suits -1); low: (is trump, rank);
-    shed: (is not trump, rank); high: (rank, is trump). `led` = -1 when leading."""
+def _play_keys(n_ranks: int, n_suits: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For every (trump, led suit) pair, at index ``(trump + 1) * (n_suits + 1) + led + 1``
+    (either may be -1: no trump, leading), per card int, ints that order like the bot's tuple
+    keys (ties stay ties): beat: strength in this trick (trump above the led suit, other suits
+    -1); low: (is trump, rank); shed: (is not trump, rank); high: (rank, is trump)."""
     s, cards = n_suits, range(n_ranks * n_suits)
-    beat = tuple(c + TRUMP_KEY if c % s == trump else (c if c % s == led else -1) for c in cards)
-    low = tuple((c % s == trump) * n_ranks + c // s for c in cards)
-    shed = tuple((c % s != trump) * n_ranks + c // s for c in cards)
-    high = tuple((c // s) * 2 + (c % s == trump) for c in cards)
-    return beat, low, shed, high
+    out = []
+    for trump in range(-1, s):
+        for led in range(-1, s):
+            beat = tuple(c + TRUMP_KEY if c % s == trump else (c if c % s == led else -1) for c in cards)
+            low = tuple((c % s == trump) * n_ranks + c // s for c in cards)
+            shed = tuple((c % s != trump) * n_ranks + c // s for c in cards)
+            high = tuple((c // s) * 2 + (c % s == trump) for c in cards)
+            out.append((beat, low, shed, high))
+    return tuple(out)
 
 
-_card_of = attrgetter("card")
+def _first_max(legal: Sequence[Action], key: tuple[int, ...]) -> Action:
+    """The first action of `legal` whose card has the largest key."""
+    best, best_key = legal[0], key[legal[0].card]
+    for a in legal:
+        k = key[a.card]
+        if k > best_key:
+            best, best_key = a, k
+    return best
+
+
+def _first_min(legal: Sequence[Action], key: tuple[int, ...]) -> Action:
+    """The first action of `legal` whose card has the smallest key."""
+    best, best_key = legal[0], key[legal[0].card]
+    for a in legal:
+        k = key[a.card]
+        if k < best_key:
+            best, best_key = a, k
+    return best
 
 
 class HeuristicBot:
@@ -99,12 +120,17 @@ class HeuristicBot:
 
     def __init__(self, rules: OhSevenRules, knobs: Knobs | None = None, name: str = "heuristic") -> None:
         self.name = name
-        self.knobs = knobs or _default_knobs()
+        self.knobs = k = knobs or _default_knobs()
         self.n_suits = rules.n_suits
         self.n_ranks = rules.n_ranks
         self.n_cards = rules.n_suits * rules.n_ranks
         self.tricks = rules.hand_size
-        self._greedy = self.knobs.play == "greedy"
+        # The knobs read per decision, as plain attributes (a pydantic model's are dict lookups).
+        self._greedy = k.play == "greedy"
+        self._bonus_hunt = k.bonus_hunt
+        self._bonus_min_bid = k.bonus_min_bid
+        self._offset = k.bid_offset
+        self._keys = _play_keys(self.n_ranks, self.n_suits)
 
     # --- bidding ----------------------------------------------------------------------------
 
@@ -121,21 +147,25 @@ class HeuristicBot:
 
     def _bid(self, view: View, legal: Sequence[Action]) -> Action:
         cards = view.cards
-        s, n = self.n_suits, view.n
-        k = self.knobs
-        if k.bonus_hunt:
-            best = max(legal, key=lambda a: a.card)
-            if cards.bid[best.card] >= k.bonus_min_bid:
+        s = self.n_suits
+        if self._bonus_hunt:
+            best = legal[0]  # the highest card (legal bids are distinct cards)
+            for a in legal:
+                if a.card > best.card:
+                    best = a
+            if cards.bid[best.card] >= self._bonus_min_bid:
                 return best
-        t = _tables(self.n_ranks, s, n)
+        t = _tables(self.n_ranks, s, view.n)
         hand = view.hand
+        # Float sums stay builtin sum() over a map: the same additions, in the same order, as
+        # before, whatever the Python version's sum() does with floats.
         base = sum(map(t.side.__getitem__, hand))
         by_trump = [base] * s
         gain = t.gain
         for c in hand:
             by_trump[c % s] += gain[c]
         unknown = sum(by_trump) / s
-        p_high, p_low, bidv, offset = t.p_high, t.p_low, cards.bid, k.bid_offset
+        p_high, p_low, bidv, offset = t.p_high, t.p_low, cards.bid, self._offset
         best_action, best_err = legal[0], 1e9
         for a in legal:
             c = a.card
@@ -148,31 +178,35 @@ class HeuristicBot:
 
     def _play(self, view: View, legal: Sequence[Action]) -> Action:
         # Same choices as min/max over tuple keys of the actions (the first extreme in legal
-        # order wins ties), computed on per-card int keys (_play_keys) at C level.
-        seat, trick, trump = view.seat, view.trick, view.trump
-        need = view.bids[seat] - view.won[seat]
-        take = need > 0 or self._greedy
-        cards = list(map(_card_of, legal))
+        # order wins ties), on per-card int keys (_play_keys).
+        seat, trick, s = view.seat, view.trick, self.n_suits
+        take = view.bids[seat] - view.won[seat] > 0 or self._greedy
+        led = trick[0] % s if trick else -1
+        beat, low, shed, high = self._keys[(view.trump + 1) * (s + 1) + led + 1]
         if not trick:
-            beat, low, shed, high = _play_keys(self.n_ranks, self.n_suits, trump, -1)
-            if take:
-                keys = list(map(high.__getitem__, cards))
-                return legal[keys.index(max(keys))]
-            keys = list(map(low.__getitem__, cards))
-            return legal[keys.index(min(keys))]
-        beat, low, shed, high = _play_keys(self.n_ranks, self.n_suits, trump, trick[0] % self.n_suits)
-        best = max(map(beat.__getitem__, trick))  # first of identical cards wins: strictly greater
-        strength = list(map(beat.__getitem__, cards))
-        winning = [v for v in strength if v > best]
+            return _first_max(legal, high) if take else _first_min(legal, low)
+        best = -1
+        for x in trick:  # first of identical cards wins: to win, strictly greater
+            if beat[x] > best:
+                best = beat[x]
+        # The weakest winning card and the loser to shed, each the first in legal order.
+        win: Action | None = None
+        win_v = 0
+        lose: Action | None = None
+        lose_k = -1
+        for a in legal:
+            v = beat[a.card]
+            if v > best:
+                if win is None or v < win_v:
+                    win, win_v = a, v
+            elif shed[a.card] > lose_k:
+                lose, lose_k = a, shed[a.card]
         if take:
-            if winning:
-                return legal[strength.index(min(winning))]  # distinct cards: distinct strengths
-            keys = list(map(low.__getitem__, cards))
-            return legal[keys.index(min(keys))]
-        if len(winning) < len(legal):
-            keys = [shed[c] if v <= best else -1 for c, v in zip(cards, strength, strict=True)]
-            return legal[keys.index(max(keys))]  # losers' keys are >= 0
-        return legal[strength.index(min(winning))]
+            return win if win is not None else _first_min(legal, low)
+        if lose is not None:
+            return lose
+        assert win is not None
+        return win
 
     def choose(self, view: View, legal: Sequence[Action], *, rng: random.Random) -> Action:
         if len(legal) == 1:
