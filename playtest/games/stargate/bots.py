@@ -8,7 +8,7 @@ from the rng the runner passes.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from operator import add
 from typing import Literal
 
@@ -215,102 +215,130 @@ class GreedyBot:
                         for i, q in enumerate(seqs)), key=lambda t: (t[0], -t[1]))
             return best[0], self._place(state, seqs[best[1]])
         best_value, best_seq = float("-inf"), EMPTY
-        for value, seq in self._placement_values(state, seqs):
+        for value, seq in zip(self._placement_values(state, seqs), seqs, strict=True):
             if value > best_value:
                 best_value, best_seq = value, seq
         return best_value, self._place(state, best_seq)
 
-    def _placement_values(self, state: State, seqs: list[tuple[int, ...]]) -> Iterator[tuple[float, tuple[int, ...]]]:
-        """`evaluate` after each placement, updating only the planets it touches.
+    def _placement_values(self, state: State, seqs: list[tuple[int, ...]]) -> list[float]:
+        """`evaluate` after each placement of `seqs`, updating only the planets it touches.
 
         Every score part is an int, so a placement's totals are built from its prefix's (one
         cube less: the walk enumerations list prefixes first) by one planet's change, and only
         the final expression involves floats, written as `evaluate` writes it."""
         rules, seat, n = self.rules, self.seat, state.n
         circle, board = state.circle, state.board
-        planet_color, info = rules.planet_color, rules.planet_info
         cached = self._board
         if cached[0] is board and cached[1] is circle:
-            infos, planets, colors, board_nodes, steps = cached[2]
+            planets, colors, walkers = cached[2]
         else:
             planets = [0] * n
             colors = [[0] * rules.n_colors for _ in range(n)]
-            infos = []
+            planet_color, info = rules.planet_color, rules.planet_info
             for card, owners in zip(circle, board, strict=True):
-                pinfo = info(card, owners) if owners else ((), ())
-                infos.append(pinfo)
-                for s_, v in pinfo[0]:
-                    planets[s_] += v
-                for s_, k in pinfo[1]:
-                    colors[s_][planet_color[card]] += k
-            board_nodes, steps = {}, {}
-            self._board = (board, circle, (infos, planets, colors, board_nodes, steps))
+                if owners:
+                    vps, counts, _ = info(card, owners)
+                    for s_, v in vps:
+                        planets[s_] += v
+                    for s_, k in counts:
+                        colors[s_][planet_color[card]] += k
+            walkers = {}
+            self._board = (board, circle, (planets, colors, walkers))
         skill = rules.fixed_vp(state)
         base = [planets[s_] + rules.color_bonus(colors[s_]) + skill[s_] for s_ in range(n)]
         others = [s_ for s_ in range(n) if s_ != seat]
         best_other_fixed = max(base[s_] for s_ in others)
         mine_skill = skill[seat]
         keep = state.hand[seat] + state.stock[seat]
-        all_max = rules.variant.scoring.color_bonus is ColorBonus.ALL_MAX_COLORS
-        color_bonus = rules.color_bonus
         # What the turn's end pays for the placed cubes (color-keyed crews, last_cube planets).
         gains_apply = bool(rules.color_vp[state.crew]) or rules.any_last_cube
         before = state.extra_placed
-        # Per placement (a tuple of positions): the others' planet VP + color bonus + fixed VP,
-        # my planet VP, my colors. They depend on the board only (the others' fixed VP do not
-        # change during my turn), so they are kept with the board: the greedy search places
-        # after each crew it could take, mostly on the same board.
+        # The nodes depend on the board only (the others' fixed VP do not change during my
+        # turn), so they are kept with the board: the greedy search places after each crew it
+        # could take, mostly on the same board.
         others_base = tuple(base[s_] for s_ in others)
-        nodes = board_nodes.get(others_base)
-        if nodes is None:
-            nodes = board_nodes[others_base] = {(): (others_base, planets[seat], colors[seat], 0)}
-        npos = len(circle)
-
-        def step(p: int, c: int) -> tuple[tuple[int, ...], int]:
-            """The change of every seat's planet VP when my (c+1)-th cube of the turn lands on p."""
-            d = [0] * n
-            owners = board[p] + (seat,) * c
-            if c:
-                for s_, v in info(circle[p], owners)[0]:
-                    d[s_] -= v
-            else:
-                for s_, v in infos[p][0]:
-                    d[s_] -= v
-            for s_, v in info(circle[p], owners + (seat,))[0]:
-                d[s_] += v
-            found = steps[c * npos + p] = (tuple(d[s_] for s_ in others), d[seat])
-            return found
-
-        def node(seq: tuple[int, ...]) -> tuple[tuple[int, ...], int, list[int], int]:
-            """(the others' totals, my planet VP, my colors, my planet VP + color bonus - the best
-            other total)."""
-            parent = nodes.get(seq[:-1]) or node(seq[:-1])  # a filtered list may lack the prefix
-            p = seq[-1]
-            c = seq.count(p) - 1
-            d = steps.get(c * npos + p) or step(p, c)
-            my_colors = parent[2].copy()
-            my_colors[planet_color[circle[p]]] += 1
-            if all_max:
-                m = max(my_colors)
-                bonus = m * my_colors.count(m)
-            else:
-                bonus = color_bonus(my_colors)
-            others_total = tuple(map(add, parent[0], d[0]))
-            mine = parent[1] + d[1]
-            found = nodes[seq] = (others_total, mine, my_colors, mine + bonus - max(others_total))
-            return found
-
-        get = nodes.get
+        walker = walkers.get(others_base)
+        if walker is None:
+            walker = walkers[others_base] = _PlacementWalker(rules, state, seat, others_base, planets[seat],
+                                                             colors[seat])
+        nodes = walker.nodes
+        values: list[float] = []
+        if not gains_apply:  # the usual case, kept lean: the greedy search scores ~100 placements a turn
+            for seq in seqs:
+                if seq:
+                    found = nodes.get(seq)
+                    if found is None:
+                        found = walker.node(seq)
+                    values.append(found[3] + mine_skill + 0.01 * (keep - len(seq)))
+                else:
+                    values.append(base[seat] - best_other_fixed + 0.01 * keep)
+            return values
         for seq in seqs:
-            gain = converted = 0
-            if gains_apply:
-                g = rules.turn_gains(state, (*before, *seq), seq[-1] if seq else state.last_pos, pending=seq)
-                gain, converted = g[0] + g[1], g[2] + g[3]
+            g = rules.turn_gains(state, (*before, *seq), seq[-1] if seq else state.last_pos, pending=seq)
+            gain, converted = g[0] + g[1], g[2] + g[3]
             if not seq:
-                yield base[seat] + gain - best_other_fixed + 0.01 * (keep - converted), seq
+                values.append(base[seat] + gain - best_other_fixed + 0.01 * (keep - converted))
                 continue
-            found = get(seq) or node(seq)
-            yield found[3] + mine_skill + gain + 0.01 * (keep - len(seq) - converted), seq
+            found = nodes.get(seq)
+            if found is None:
+                found = walker.node(seq)
+            values.append(found[3] + mine_skill + gain + 0.01 * (keep - len(seq) - converted))
+        return values
+
+
+class _PlacementWalker:
+    """The greedy bot's placement nodes on one board for one seat: per placement (a tuple of
+    circle positions), the others' totals, my planet VP, my cube colors and my planet VP + color
+    bonus - the best other total. A placement's node is built from its prefix's (one cube less)
+    by the change of the one planet its last cube lands on; every part is an int."""
+
+    def __init__(self, rules: StargateRules, state: State, seat: int, others_base: tuple[int, ...],
+                 my_planets: int, my_colors: list[int]) -> None:
+        self.rules, self.seat, self.n = rules, seat, state.n
+        self.board, self.circle = state.board, state.circle
+        self.npos = len(state.circle)
+        self.others = [s for s in range(state.n) if s != seat]
+        self.all_max = rules.variant.scoring.color_bonus is ColorBonus.ALL_MAX_COLORS
+        self.infos = [rules.planet_info(card, owners)[0] if owners else ()
+                      for card, owners in zip(state.circle, state.board, strict=True)]
+        self.nodes: dict[tuple[int, ...], tuple[tuple[int, ...], int, list[int], int]] = {
+            (): (others_base, my_planets, my_colors, 0)}
+        self.steps: dict[int, tuple[tuple[int, ...], int]] = {}
+
+    def step(self, p: int, c: int) -> tuple[tuple[int, ...], int]:
+        """The change of every seat's planet VP when my (c+1)-th cube of the turn lands on p:
+        (the others', mine)."""
+        d = [0] * self.n
+        seat, info, card = self.seat, self.rules.planet_info, self.circle[p]
+        owners = self.board[p] + (seat,) * c
+        for s_, v in (info(card, owners)[0] if c else self.infos[p]):
+            d[s_] -= v
+        for s_, v in info(card, owners + (seat,))[0]:
+            d[s_] += v
+        found = self.steps[c * self.npos + p] = (tuple([d[s_] for s_ in self.others]), d[seat])
+        return found
+
+    def node(self, seq: tuple[int, ...]) -> tuple[tuple[int, ...], int, list[int], int]:
+        prefix = seq[:-1]
+        parent = self.nodes.get(prefix)
+        if parent is None:  # a filtered list may lack the prefix
+            parent = self.node(prefix)
+        p = seq[-1]
+        c = seq.count(p) - 1
+        d = self.steps.get(c * self.npos + p)
+        if d is None:
+            d = self.step(p, c)
+        my_colors = parent[2].copy()
+        my_colors[self.rules.planet_color[self.circle[p]]] += 1
+        if self.all_max:
+            m = max(my_colors)
+            bonus = m * my_colors.count(m)
+        else:
+            bonus = self.rules.color_bonus(my_colors)
+        others_total = tuple(map(add, parent[0], d[0]))
+        mine = parent[1] + d[1]
+        found = self.nodes[seq] = (others_total, mine, my_colors, mine + bonus - max(others_total))
+        return found
 
 
 # --- scripted styles (defined in styles.py) ------------------------------------------------------
