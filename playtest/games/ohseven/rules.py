@@ -428,11 +428,13 @@ class View:
         return f"View(seat={self.seat}, phase={self.phase}, hand={self.hand}, trick={self.trick})"
 
 
-def _follows(c: int, first: int, hand: tuple[int, ...], n_suits: int) -> bool:
-    """Whether playing `c` from `hand` follows the suit of the trick's `first` card as it must:
-    the same suit, or the hand holds none of it."""
-    led = first % n_suits
-    return c % n_suits == led or all(x % n_suits != led for x in hand)  # all(): a C loop when compiled
+_event: Final = make_event
+"""``make_event`` as a Final name: compiled code keeps it in a C static instead of looking it up
+in the module's dict for every event."""
+
+
+def _holds_suit(hand: tuple[int, ...], suit: int, n_suits: int) -> bool:
+    return any(x % n_suits == suit for x in hand)  # any(): a C loop when compiled
 
 
 def _sum_bids(cards: Cards, played: Sequence[int]) -> int:
@@ -673,7 +675,9 @@ class OhSevenRules:
             hands = state.hands
             hand = hands[seat]
             trick = state.trick
-            if c not in hand or (trick and self.must_follow and not _follows(c, trick[0], hand, self.n_suits)):
+            ns = self.n_suits
+            if c not in hand or (trick and self.must_follow and c % ns != trick[0] % ns
+                                 and _holds_suit(hand, trick[0] % ns, ns)):
                 raise IllegalActionError(self.why_illegal(state, action) or "illegal", action=str(action))
             i = hand.index(c)
             trick = trick + (c,)
@@ -691,7 +695,7 @@ class OhSevenRules:
             s.pending = state.pending
             s.r = r = state.r
             if log is not None:
-                log.append(make_event((EV_PLAY, r.round + 1, turn, seat,
+                log.append(_event((EV_PLAY, r.round + 1, turn, seat,
                                  {"card": self._names[c], "trick": state.trick_no + 1, "lead": len(trick) == 1})))
             if len(trick) < n:
                 s.trick = trick
@@ -716,7 +720,7 @@ class OhSevenRules:
         s.pending = pending = state.pending + (c,)
         r = state.r
         if log is not None:
-            log.append(make_event((EV_BID, r.round + 1, s.turn, seat, {
+            log.append(_event((EV_BID, r.round + 1, s.turn, seat, {
                 "card": self.cards.names[c], "bid": self.cards.bid[c],
                 "pass_no": r.pass_no, "deal_no": r.deal_no})))
         n = s.n
@@ -753,7 +757,7 @@ class OhSevenRules:
         hi[holders[0]] += 1
         r.highest = tuple(hi)
         if log is not None:
-            log.append(make_event((EV_BIDS_SET, r.round + 1, s.turn, holders[0], {
+            log.append(_event((EV_BIDS_SET, r.round + 1, s.turn, holders[0], {
                 "card": self.cards.names[high], "bid": bidv[high], "bid_total": total,
                 "trump": self.cards.suit_ids[r.trump] if r.trump >= 0 else "-",
                 "pass_no": r.pass_no, "deal_no": r.deal_no, "winner": s.leader})))
@@ -766,7 +770,7 @@ class OhSevenRules:
         r.rebids += 1
         trigger = "sum+identical" if trig_sum and trig_same else ("sum" if trig_sum else "identical")
         if log is not None:
-            log.append(make_event((EV_REBID, r.round + 1, s.turn, -1, {
+            log.append(_event((EV_REBID, r.round + 1, s.turn, -1, {
                 "trigger": trigger, "card": self.cards.names[high], "bid_total": total,
                 "pass_no": r.pass_no, "deal_no": r.deal_no})))
         if self.bonus_points:
@@ -776,7 +780,7 @@ class OhSevenRules:
                 bonus[who] += self.bonus_points
                 rb[who] += self.bonus_points
                 if log is not None:
-                    log.append(make_event((EV_REBID_BONUS, r.round + 1, s.turn, who, {
+                    log.append(_event((EV_REBID_BONUS, r.round + 1, s.turn, who, {
                         "bonus": self.bonus_points, "trigger": trigger, "card": self.cards.names[high],
                         "pass_no": r.pass_no, "deal_no": r.deal_no})))
             r.bonus = tuple(bonus)
@@ -794,7 +798,7 @@ class OhSevenRules:
                 r.totals = tuple(r.points[i] + r.bonus[i] for i in range(n))
             self._deal(s, r, rng)
             if log is not None:
-                log.append(make_event((EV_REDEAL, r.round + 1, s.turn, -1, {
+                log.append(_event((EV_REDEAL, r.round + 1, s.turn, -1, {
                     "deal_no": r.deal_no, "pass_no": passes})))
         else:
             r.pass_no += 1
@@ -823,7 +827,7 @@ class OhSevenRules:
         s.trick = ()
         s.leader = s.seat = winner
         if log is not None:
-            log.append(make_event((EV_TRICK, s.r.round + 1, s.turn, winner, {
+            log.append(_event((EV_TRICK, s.r.round + 1, s.turn, winner, {
                 "card": self.cards.names[trick[best]], "trick": s.trick_no, "winner": winner})))
         if s.trick_no == self.hand_size:
             self._end_round(s, rng, log)
@@ -843,7 +847,7 @@ class OhSevenRules:
         r.round_scores = r.round_scores + (scores,)
         if log is not None:
             for i in range(n):
-                log.append(make_event((EV_ROUND_END, r.round + 1, s.turn, i, {
+                log.append(_event((EV_ROUND_END, r.round + 1, s.turn, i, {
                     "bid": r.bids[i], "tricks": s.won[i], "exact": r.bids[i] == s.won[i],
                     "round_score": scores[i], "bonus": r.round_bonus[i],
                     "total": r.totals[i], "highest": i == r.high_seat,
