@@ -30,7 +30,7 @@ from playtest.core.events import Event
 from playtest.core.spec import GameSpec
 from playtest.errors import PlaytestError, UsageError
 from playtest.games import get_game
-from playtest.sim.runner import PlayedGame, play_game
+from playtest.sim.runner import PlayedGame, batch_gc, play_game
 from playtest.variants import Variant
 
 GAME_KEY_COLUMNS: dict[str, pl.DataType] = {
@@ -174,8 +174,9 @@ def play_chunk(config: RunConfig, start: int, stop: int, folder: str) -> tuple[i
     g_schema, e_schema = games_schema(spec), events_schema(spec)
     g_cols: dict[str, list[Any]] = {k: [] for k in g_schema}
     e_cols: dict[str, list[Any]] = {k: [] for k in e_schema}
-    for game in range(start, stop):
-        _rows(spec, config, game, play_one(spec, rules, config, game), g_cols, e_cols)
+    with batch_gc():
+        for game in range(start, stop):
+            _rows(spec, config, game, play_one(spec, rules, config, game), g_cols, e_cols)
     name = f"{start:012d}.parquet"
     pl.DataFrame(g_cols, schema=g_schema).write_parquet(Path(folder, "games", name))
     pl.DataFrame(e_cols, schema=e_schema).write_parquet(Path(folder, "events", name))

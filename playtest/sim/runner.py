@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +17,27 @@ from playtest.errors import IllegalActionError, PlaytestError
 
 class TurnCapError(PlaytestError):
     """A game did not end within the decision cap: a rules bug or a variant that cannot end."""
+
+
+GC_THRESHOLDS = (20_000, 50, 1_000)
+"""Collector thresholds while games are played (Python's defaults: 700, 10, 10)."""
+
+
+@contextmanager
+def batch_gc() -> Iterator[None]:
+    """Collect cyclic garbage less often while a batch of games is played, then restore.
+
+    Engines allocate many small tuples and lists per decision; nearly all die by reference
+    counting, but each allocation still counts towards the next collection, and the greedy
+    bot's memo tables made the collector's scans about 15% of a compiled greedy game. Cycles
+    are rare in play, so a larger first threshold loses nothing; memory stays flat (`make
+    bench` measures peak memory at two run sizes)."""
+    old = gc.get_threshold()
+    gc.set_threshold(*GC_THRESHOLDS)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
 
 
 @dataclass(frozen=True, slots=True)
