@@ -7,12 +7,19 @@ skips the compilation: the package then runs the same modules as plain Python, o
 
 import os
 import runpy
+import shutil
+import sys
 
 from setuptools import setup
 
 
 def ext_modules() -> list:
     if os.environ.get("PLAYTEST_PURE", "").lower() in ("1", "true", "yes"):
+        return []
+    compiler = os.environ.get("CC", "cc").split()[0]
+    if shutil.which(compiler) is None:
+        print(f"playtest: no C compiler ({compiler}) found: installing without compiling the hot path "
+              "(the same code, about half as fast; `make bench` says which build runs)", file=sys.stderr)
         return []
     from mypyc.build import mypycify
 

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from playtest import rng
+from playtest._build import COMPILED, compiled, stale
 from playtest.games import get_game
 from playtest.sim.batch import RunConfig, default_workers, run_batch
 from playtest.sim.runner import batch_gc, play_game
@@ -72,6 +73,12 @@ def main() -> None:
     args = parser.parse_args()
     secs = 2.0 if args.quick else 6.0
     cores = default_workers()
+    done = compiled()
+    print(f"build: {len(done)} of {len(COMPILED)} hot-path modules compiled with mypyc"
+          + ("" if len(done) == len(COMPILED) else
+             f" (plain Python: {', '.join(m for m in COMPILED if m not in done)}; see README, Speed)"))
+    if stale():
+        print(f"warning: {', '.join(stale())} changed after compiling: run `make venv` first", file=sys.stderr)
     rows = []
     stargate = str(ROOT / "variants/stargate/draft5.yaml")
     targets = {"random": 5000, "greedy": 150}
