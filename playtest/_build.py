@@ -17,8 +17,6 @@ COMPILED = (
     "playtest.games.stargate.actions",
     "playtest.games.stargate.bots",
     "playtest.sim.runner",
-    "playtest.core.events",
-    "playtest.core.results",
     "playtest.games.ohseven.rules",
     "playtest.games.ohseven.bots",
 )

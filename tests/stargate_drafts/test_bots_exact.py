@@ -51,7 +51,7 @@ def _check_fast_values(rules: StargateRules, games: int, seed: int) -> int:
             if state.phase is Phase.PLACE and rules.placement_ends_turn[state.crew]:
                 bot = GreedyBot(rules, state.seat)
                 seqs = rules.placement_sequences(state)
-                for value, seq in bot._placement_values(state, seqs):
+                for value, seq in zip(bot._placement_values(state, seqs), seqs, strict=True):
                     after = rules.apply(state, bot._place(state, seq))
                     assert value == pytest.approx(evaluate(rules, after, state.seat), abs=1e-9), (g, seq)
                     checked += 1
