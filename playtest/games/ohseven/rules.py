@@ -14,6 +14,12 @@ first and sets the changes on the copy (copy-on-write: a Round a State holds nev
 Profiling showed the flat 30-field copy per card as the largest single cost of a decision.
 States are plain slotted classes rather than frozen dataclasses because frozen ``__init__``
 costs about twice as much, and a match makes ~250 states.
+
+This module and bots.py are compiled with mypyc (playtest/_build.py) and also run as plain
+Python; both must give the same matches. So the code is plain typed Python that mypyc turns into
+C: annotated attributes, properties written as methods, constants ``Final``, hot loops written
+out (``map``/``filter`` over bound methods are slower compiled than a loop), and no class-level
+tricks (``object.__new__``, assigned descriptors, ``__slots__`` introspection).
 """
 
 from __future__ import annotations
