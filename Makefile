@@ -36,4 +36,6 @@ lint: $(STAMP)
 	$(BIN)/ruff check playtest tests
 
 clean:
-	rm -rf $(VENV) reports/demo-*
+	rm -rf $(VENV) reports/demo-* build .mypy_cache
+	find . -maxdepth 1 -name '*__mypyc*.so' -delete
+	find playtest -name '*.so' -delete

@@ -5,10 +5,12 @@ extensions that run the same code faster (README, "Speed"). `PLAYTEST_PURE=1 pip
 skips the compilation: the package then runs the same modules as plain Python, only slower.
 """
 
+import json
 import os
 import runpy
 import shutil
 import sys
+from pathlib import Path
 
 from setuptools import setup
 
@@ -25,6 +27,9 @@ def ext_modules() -> list:
 
     build = runpy.run_path(os.path.join("playtest", "_build.py"))  # not `import playtest`: not installed yet
     sources = [build["source_path"](m) for m in build["COMPILED"]]
+    # What is compiled, so that an edit made afterwards is noticed (playtest/_build.py: stale).
+    with open(build["RECORD"], "w", encoding="utf-8") as f:
+        json.dump(build["source_hashes"](Path(".")), f, indent=1)
     # The build runs in pip's isolated environment, without the runtime dependencies: their
     # types are unknown there (Any), and only the compiled modules' own errors stop the build.
     flags = ["--ignore-missing-imports", "--follow-imports=silent"]

@@ -18,8 +18,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     from playtest._build import stale
 
     if stale():
-        pytest.exit(f"{', '.join(stale())} changed after it was compiled: run `make venv` to recompile "
-                    "(or reinstall with PLAYTEST_PURE=1 to run it uncompiled)", returncode=3)
+        pytest.exit(f"{', '.join(stale())} changed after it was compiled: run `make venv` to recompile",
+                    returncode=3)
 
 
 def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
