@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from operator import add
 from typing import Literal
 
 from playtest.core.protocol import Bot
@@ -170,6 +169,9 @@ class GreedyBot:
             for s_ in owners:
                 colors[s_][planet_color[card]] += 1
         fixed = rules.fixed_vp(state)
+        # Each seat's total apart from planet VP: a swap changes no colors, a move only the mover's.
+        bonus = [color_bonus(colors[s_]) for s_ in range(n)]
+        other_parts = [bonus[s_] + fixed[s_] for s_ in range(n)]
         keep = 0.01 * (state.hand[seat] + state.stock[seat])
         pos = rules._circle_ids(circle)[1]
         out: list[float] = []
@@ -194,14 +196,13 @@ class GreedyBot:
                 if owners:
                     for s_, v in info(circle[p], owners)[0]:
                         vp[s_] += v
-            totals = [0] * n
-            for s_ in range(n):
-                cols = colors[s_]
-                if s_ == moved[0] and moved[1] != moved[2]:
-                    cols = cols.copy()
-                    cols[moved[1]] -= 1
-                    cols[moved[2]] += 1
-                totals[s_] = vp[s_] + color_bonus(cols) + fixed[s_]
+            totals = [vp[s_] + other_parts[s_] for s_ in range(n)]
+            mover = moved[0]
+            if mover >= 0 and moved[1] != moved[2]:  # a move to another color: the mover's bonus changes
+                cols = colors[mover].copy()
+                cols[moved[1]] -= 1
+                cols[moved[2]] += 1
+                totals[mover] += color_bonus(cols) - bonus[mover]
             best_other = max(t for s_, t in enumerate(totals) if s_ != seat)
             out.append(totals[seat] - best_other + keep)
         return out
@@ -335,7 +336,7 @@ class _PlacementWalker:
             bonus = m * my_colors.count(m)
         else:
             bonus = self.rules.color_bonus(my_colors)
-        others_total = tuple(map(add, parent[0], d[0]))
+        others_total = tuple([a + b for a, b in zip(parent[0], d[0], strict=True)])
         mine = parent[1] + d[1]
         found = self.nodes[seq] = (others_total, mine, my_colors, mine + bonus - max(others_total))
         return found
