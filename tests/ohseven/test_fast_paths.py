@@ -63,3 +63,32 @@ def test_legal_actions_match_the_rule_at_every_count(n: int) -> None:
                 cards.remove(c)
         assert [a.card for a in legal] == list(dict.fromkeys(cards))
         s = rules.apply(s, pick.choice(legal), rng=random.Random(0))
+
+
+GOLDEN_RANDOM_MATCHES = "938076475cbb25b030fb7fc71b61c4f348251ec902c15c9ca995238228d20e30"
+"""Digest of 80 random-bot matches (below) as the engine played them before it was rewritten for
+speed and for mypyc. Random bots only: their draws are integer-only (getrandbits), the same on
+every supported Python, compiled or not."""
+
+
+def test_random_matches_are_played_exactly_as_before_the_speed_work() -> None:
+    import hashlib
+
+    from playtest.games import get_game
+    from playtest.sim.runner import play_game
+
+    spec = get_game("ohseven")
+    digest = hashlib.sha256()
+    for name in ("base", "hook"):
+        rules = rules_for(name)
+        for n in (3, 4, 5, 8):
+            for g in range(10):
+                bots = [spec.make_bot("random", rules, s) for s in range(n)]
+                played = play_game(rules, bots, n_players=n, deal_rng=random.Random(g),
+                                   bot_rngs=[random.Random(100 * g + s) for s in range(n)])
+                events = [(e.kind, e.round, e.turn, e.seat, sorted(e.data.items())) for e in played.events]
+                seats = [(s.total, s.rank, s.win_share, sorted(s.components.items()), sorted(s.stats.items()))
+                         for s in played.result.seats]
+                digest.update(repr((events, seats, played.result.rounds, played.result.turns,
+                                    played.decisions)).encode())
+    assert digest.hexdigest() == GOLDEN_RANDOM_MATCHES
