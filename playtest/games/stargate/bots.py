@@ -231,20 +231,24 @@ class GreedyBot:
         circle, board = state.circle, state.board
         cached = self._board
         if cached[0] is board and cached[1] is circle:
-            planets, colors, walkers = cached[2]
+            planets, colors, infos, walkers = cached[2]
         else:
             planets = [0] * n
             colors = [[0] * rules.n_colors for _ in range(n)]
+            infos = []
             planet_color, info = rules.planet_color, rules.planet_info
             for card, owners in zip(circle, board, strict=True):
                 if owners:
                     vps, counts, _ = info(card, owners)
+                    infos.append(vps)
                     for s_, v in vps:
                         planets[s_] += v
                     for s_, k in counts:
                         colors[s_][planet_color[card]] += k
+                else:
+                    infos.append(())
             walkers = {}
-            self._board = (board, circle, (planets, colors, walkers))
+            self._board = (board, circle, (planets, colors, infos, walkers))
         skill = rules.fixed_vp(state)
         base = [planets[s_] + rules.color_bonus(colors[s_]) + skill[s_] for s_ in range(n)]
         others = [s_ for s_ in range(n) if s_ != seat]
@@ -260,8 +264,8 @@ class GreedyBot:
         others_base = tuple(base[s_] for s_ in others)
         walker = walkers.get(others_base)
         if walker is None:
-            walker = walkers[others_base] = _PlacementWalker(rules, state, seat, others_base, planets[seat],
-                                                             colors[seat])
+            walker = walkers[others_base] = _PlacementWalker(rules, state, seat, infos, list(others_base),
+                                                             planets[seat], colors[seat])
         nodes = walker.nodes
         values: list[float] = []
         if not gains_apply:  # the usual case, kept lean: the greedy search scores ~100 placements a turn
@@ -270,7 +274,7 @@ class GreedyBot:
                     found = nodes.get(seq)
                     if found is None:
                         found = walker.node(seq)
-                    values.append(found[3] + mine_skill + 0.01 * (keep - len(seq)))
+                    values.append(found.value + mine_skill + 0.01 * (keep - len(seq)))
                 else:
                     values.append(base[seat] - best_other_fixed + 0.01 * keep)
             return values
@@ -283,32 +287,45 @@ class GreedyBot:
             found = nodes.get(seq)
             if found is None:
                 found = walker.node(seq)
-            values.append(found[3] + mine_skill + gain + 0.01 * (keep - len(seq) - converted))
+            values.append(found.value + mine_skill + gain + 0.01 * (keep - len(seq) - converted))
         return values
 
 
-class _PlacementWalker:
-    """The greedy bot's placement nodes on one board for one seat: per placement (a tuple of
-    circle positions), the others' totals, my planet VP, my cube colors and my planet VP + color
-    bonus - the best other total. A placement's node is built from its prefix's (one cube less)
-    by the change of the one planet its last cube lands on; every part is an int."""
+class _Node:
+    """One placement's outcome on the walker's board: the others' planet-and-fixed totals, my
+    planet VP, my cube counts by color, and my planet VP + color bonus - the best other total."""
 
-    def __init__(self, rules: StargateRules, state: State, seat: int, others_base: tuple[int, ...],
-                 my_planets: int, my_colors: list[int]) -> None:
+    def __init__(self, others: list[int], mine: int, colors: list[int], value: int) -> None:
+        self.others, self.mine, self.colors, self.value = others, mine, colors, value
+
+
+class _Step:
+    """The change of the others' and my planet VP when my next cube lands on one planet."""
+
+    def __init__(self, others: list[int], mine: int) -> None:
+        self.others, self.mine = others, mine
+
+
+class _PlacementWalker:
+    """The greedy bot's placement nodes on one board for one seat. A placement's (a tuple of
+    circle positions) node is built from its prefix's (one cube less) by the change of the one
+    planet its last cube lands on; every part is an int."""
+
+    def __init__(self, rules: StargateRules, state: State, seat: int, infos: list[tuple[tuple[int, int], ...]],
+                 others_base: list[int], my_planets: int, my_colors: list[int]) -> None:
         self.rules, self.seat, self.n = rules, seat, state.n
         self.board, self.circle = state.board, state.circle
         self.npos = len(state.circle)
         self.others = [s for s in range(state.n) if s != seat]
         self.all_max = rules.variant.scoring.color_bonus is ColorBonus.ALL_MAX_COLORS
-        self.infos = [rules.planet_info(card, owners)[0] if owners else ()
-                      for card, owners in zip(state.circle, state.board, strict=True)]
-        self.nodes: dict[tuple[int, ...], tuple[tuple[int, ...], int, list[int], int]] = {
-            (): (others_base, my_planets, my_colors, 0)}
-        self.steps: dict[int, tuple[tuple[int, ...], int]] = {}
+        self.color_at = [rules.planet_color[card] for card in state.circle]
+        self.infos = infos
+        """Per circle position: ((seat, VP), ...) of the planet as it is on the board."""
+        self.nodes: dict[tuple[int, ...], _Node] = {(): _Node(others_base, my_planets, my_colors, 0)}
+        self.steps: dict[int, _Step] = {}
 
-    def step(self, p: int, c: int) -> tuple[tuple[int, ...], int]:
-        """The change of every seat's planet VP when my (c+1)-th cube of the turn lands on p:
-        (the others', mine)."""
+    def step(self, p: int, c: int) -> _Step:
+        """The change of every seat's planet VP when my (c+1)-th cube of the turn lands on p."""
         d = [0] * self.n
         seat, info, card = self.seat, self.rules.planet_info, self.circle[p]
         owners = self.board[p] + (seat,) * c
@@ -316,29 +333,41 @@ class _PlacementWalker:
             d[s_] -= v
         for s_, v in info(card, owners + (seat,))[0]:
             d[s_] += v
-        found = self.steps[c * self.npos + p] = (tuple([d[s_] for s_ in self.others]), d[seat])
+        found = self.steps[c * self.npos + p] = _Step([d[s_] for s_ in self.others], d[seat])
         return found
 
-    def node(self, seq: tuple[int, ...]) -> tuple[tuple[int, ...], int, list[int], int]:
+    def node(self, seq: tuple[int, ...]) -> _Node:
         prefix = seq[:-1]
         parent = self.nodes.get(prefix)
         if parent is None:  # a filtered list may lack the prefix
             parent = self.node(prefix)
         p = seq[-1]
-        c = seq.count(p) - 1
+        c = -1
+        for q in seq:
+            if q == p:
+                c += 1
         d = self.steps.get(c * self.npos + p)
         if d is None:
             d = self.step(p, c)
-        my_colors = parent[2].copy()
-        my_colors[self.rules.planet_color[self.circle[p]]] += 1
+        colors = parent.colors.copy()
+        colors[self.color_at[p]] += 1
         if self.all_max:
-            m = max(my_colors)
-            bonus = m * my_colors.count(m)
+            m = ties = 0
+            for k in colors:
+                if k > m:
+                    m, ties = k, 1
+                elif k == m:
+                    ties += 1
+            bonus = m * ties
         else:
-            bonus = self.rules.color_bonus(my_colors)
-        others_total = tuple([a + b for a, b in zip(parent[0], d[0], strict=True)])
-        mine = parent[1] + d[1]
-        found = self.nodes[seq] = (others_total, mine, my_colors, mine + bonus - max(others_total))
+            bonus = self.rules.color_bonus(colors)
+        others = [a + b for a, b in zip(parent.others, d.others, strict=True)]
+        best = others[0]
+        for t in others:
+            if t > best:
+                best = t
+        mine = parent.mine + d.mine
+        found = self.nodes[seq] = _Node(others, mine, colors, mine + bonus - best)
         return found
 
 
