@@ -1,4 +1,9 @@
-"""The one game loop. It knows no game: only the Rules and Bot protocols."""
+"""The one game loop. It knows no game: only the Rules and Bot protocols.
+
+Compiled with mypyc at install (setup.py, playtest/_build.py): keep it plain typed Python —
+annotations are enforced at run time, classes are native (no monkeypatching, no
+``object.__new__`` tricks, no pydantic models here), and a source edit needs `make venv`.
+"""
 
 from __future__ import annotations
 

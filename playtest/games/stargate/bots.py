@@ -3,6 +3,10 @@ styles defined in YAML (scripted.yaml) as constraints on top of greedy or random
 
 Bots see only the seat's view (in Stargate everything is public) and draw randomness only
 from the rng the runner passes.
+
+Compiled with mypyc at install (setup.py, playtest/_build.py): keep it plain typed Python —
+annotations are enforced at run time, classes are native (no monkeypatching, no
+``object.__new__`` tricks, no pydantic models here), and a source edit needs `make venv`.
 """
 
 from __future__ import annotations

@@ -11,6 +11,10 @@ the 32 fields through object.__setattr__, ~6 us per copy, several copies per dec
 paths copy a state as a list, change a few positions (the `_HAND`... indices below) and build
 the new State at C level in one step; the list is private to the call that made it, so no
 State is ever changed after it is built.
+
+Compiled with mypyc at install (setup.py, playtest/_build.py): keep it plain typed Python —
+annotations are enforced at run time, classes are native (no monkeypatching, no
+``object.__new__`` tricks, no pydantic models here), and a source edit needs `make venv`.
 """
 
 from __future__ import annotations
