@@ -281,6 +281,7 @@ class StargateRules:
         self.replenish = variant.cubes.replenish
         self.return_each_turn = variant.crews_return is sc.CrewsReturn.END_OF_TURN
         self._seq_cache: tuple[State, list[tuple[int, ...]]] | None = None
+        self._legal_cache: tuple[State, Sequence[tuple[int, ...]]] | None = None
         self._target_cache: tuple[State, tuple[Action, ...]] | None = None
         """The skill targets `_advance` found for the state it returned (legal_actions asks next)."""
         self._planet_cache: dict[tuple[int, tuple[int, ...]], tuple] = {}
@@ -444,7 +445,16 @@ class StargateRules:
 
     def legal_sequences(self, state: State) -> Sequence[tuple[int, ...]]:
         """The same placements as `placement_sequences`, in the same order, but the plain walk
-        (the most common turn) as a WalkPlacements that lists none of them."""
+        (the most common turn) as a WalkPlacements that lists none of them. The last answer is
+        remembered (legal_actions and apply ask about the same state in turn)."""
+        cached = self._legal_cache
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        seqs = self._legal_sequences(state)
+        self._legal_cache = (state, seqs)
+        return seqs
+
+    def _legal_sequences(self, state: State) -> Sequence[tuple[int, ...]]:
         crew = state.crew
         if self.mode[crew] is Mode.WALK:
             k = self.max_cubes(state)
