@@ -20,6 +20,7 @@ COMPILED = (
     "playtest.games.stargate.actions",
     "playtest.games.stargate.bots",
     "playtest.sim.runner",
+    "playtest.core.draws",
     "playtest.games.ohseven.rules",
     "playtest.games.ohseven.bots",
 )

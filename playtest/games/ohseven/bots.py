@@ -9,14 +9,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import Final
 
+from playtest.core.draws import randbelow
 from playtest.errors import UsageError
 from playtest.games.ohseven.knobs import Knobs, bot_names, scripted_bots
 from playtest.games.ohseven.rules import BID, TRUMP_KEY, Action, OhSevenRules, View
-
-_RANDOM: Final = random.Random
-"""Final: compiled code keeps it in a C static instead of looking up `random.Random` per call."""
 
 
 class RandomBot:
@@ -32,17 +29,8 @@ class RandomBot:
 
 
 def _choice(seq: Sequence[Action], rng: random.Random) -> Action:
-    """``rng.choice(seq)`` with the same draws (CPython 3.11-3.13: ``_randbelow_with_getrandbits``)
-    but one C call per draw instead of two Python frames, for a plain ``random.Random``. A test
-    checks it against ``Random.choice`` so a change in the standard library cannot go unnoticed."""
-    if type(rng) is not _RANDOM:
-        return rng.choice(seq)
-    n = len(seq)
-    k = n.bit_length()
-    j = rng.getrandbits(k)
-    while j >= n:
-        j = rng.getrandbits(k)
-    return seq[j]
+    """``rng.choice(seq)``, the same draw (see `randbelow`)."""
+    return seq[randbelow(rng, len(seq))]
 
 
 @cache

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, Literal
+from typing import Literal
 
+from playtest.core.draws import randbelow
 from playtest.core.protocol import Bot
 from playtest.errors import UsageError
 from playtest.games.stargate.actions import Action, MoveCube, Place, SwapCubes, TakeCrew
@@ -37,21 +38,6 @@ class RandomBot:
     def choose(self, view: State, legal: Sequence[Action], *, rng: random.Random) -> Action:
         return legal[randbelow(rng, len(legal))]
 
-
-_RANDOM: Final = random.Random
-
-
-def randbelow(rng: random.Random, n: int) -> int:
-    """``rng.randrange(n)`` with the same draws (CPython 3.11-3.13: ``_randbelow_with_getrandbits``)
-    but one C call per draw instead of two Python frames, for a plain ``random.Random``. A test
-    checks it against ``Random.randrange`` so a change in the standard library cannot go unnoticed."""
-    if type(rng) is not _RANDOM or n <= 0:
-        return rng.randrange(n)
-    k = n.bit_length()
-    j = rng.getrandbits(k)
-    while j >= n:
-        j = rng.getrandbits(k)
-    return j
 
 
 def evaluate(rules: StargateRules, state: State, seat: int) -> float:
