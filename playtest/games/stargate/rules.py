@@ -5,12 +5,10 @@ A turn is up to three decisions: take a crew (TakeCrew); resolve the crew's choi
 possible target is skipped; place cubes (Place). `apply` returns a new State and never mutates
 its input. Planets are addressed by position in the circle internally, by card id in actions.
 
-State is an immutable NamedTuple of 32 fields rather than a frozen dataclass: profiling showed
-the copies as the largest single cost of a decision (a frozen dataclass's __init__ sets each of
-the 32 fields through object.__setattr__, ~6 us per copy, several copies per decision). The hot
-paths copy a state as a list, change a few positions (the `_HAND`... indices below) and build
-the new State at C level in one step; the list is private to the call that made it, so no
-State is ever changed after it is built.
+State is never changed once a rules method has returned it: the hot paths copy it (`_copy`),
+change the copy's fields and return the copy. A copy that no one else holds yet may be changed
+by the helpers it is passed to (`_advance`, `_end_turn`, `_end_round`); nothing is cached on a
+state before it is returned, except as the state returned.
 
 Compiled with mypyc at install (setup.py, playtest/_build.py): keep it plain typed Python —
 annotations are enforced at run time, classes are native (no monkeypatching, no
@@ -26,7 +24,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
 from operator import add, itemgetter
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Final, final
 
 from playtest.core.events import Event, EventKind, make_event
 from playtest.core.results import GameResult, SeatResult, rank
@@ -61,61 +59,303 @@ class Mode(IntEnum):
     REPEAT = 2
 
 
-class State(NamedTuple):
+STATE_FIELDS: Final = (
+    'n', 'circle', 'board', 'hand', 'stock', 'skill_vp', 'available', 'round', 'start',
+    'turn_in_round', 'turn', 'phase', 'crew', 'pending', 'notes', 'placed', 'vp_gained',
+    'cubes_gained', 'cubes_placed', 'crew_bonus', 'taken_mask', 'crew_bonus_used', 'extra_time',
+    'time_bank', 'effect_vp', 'converted', 'ext_planet', 'ext_crew', 'extra_placed', 'last_pos',
+    'developed', 'turn_gains',
+)
+"""The names of State's fields, in order."""
+
+
+@final
+class State:
     """Everything about a game in progress. All of it is public in Stargate.
 
-    An immutable record (a NamedTuple: see the module docstring for why not a dataclass)."""
+    Never changed once a rules method has returned it: `apply` builds the next state as a copy
+    (`_copy`) and changes only the copy before returning it. A native class (compiled with
+    mypyc) rather than a NamedTuple or frozen dataclass: reading a field is a C struct read,
+    and a copy is one C-level constructor call, about four times cheaper than a NamedTuple
+    copy-and-rebuild. Equality, hashing and repr compare and show the fields in order."""
 
-    n: int
-    circle: tuple[int, ...]
-    """Planet card index (into the variant's planets) at each circle position, clockwise."""
-    board: tuple[tuple[int, ...], ...]
-    """Per circle position: the seats owning slot 1, slot 2, ... (filled without gaps)."""
-    hand: tuple[int, ...]
-    stock: tuple[int, ...]
-    skill_vp: tuple[int, ...]
-    available: tuple[int, ...]
-    """Crew indices in the crew area."""
-    round: int
-    start: int
-    turn_in_round: int
-    turn: int
-    phase: Phase
-    crew: int = -1
-    pending: tuple[int, ...] = ()
-    """Effect indices of the crew still to resolve; PLACE_STEP marks the placement."""
-    notes: tuple[str, ...] = ()
-    placed: tuple[int, ...] = ()
-    vp_gained: int = 0
-    cubes_gained: int = 0
-    cubes_placed: tuple[int, ...] = ()
-    # --- next-draft rules (all empty/zero under draft 5) ---
-    crew_bonus: tuple[int, ...] = ()
-    """Per crew: time accumulated by accumulate_time (Puerto Rico style), public."""
-    taken_mask: int = 0
-    """Bit c set: crew c was taken this round."""
-    crew_bonus_used: int = 0
-    """This turn: the accumulated time the taken crew carried."""
-    extra_time: int = 0
-    """This turn: time beyond the crew's printed value (its accumulated time + banked time)."""
-    time_bank: tuple[int, ...] = ()
-    """Per seat: extra time for the seat's next turn (from convert_cubes into time)."""
-    effect_vp: tuple[int, ...] = ()
-    """Per seat: VP from last_cube planet effects (final planet effects are scored, not stored)."""
-    converted: tuple[int, ...] = ()
-    """Per seat: cubes converted by planet effects (out of the game)."""
-    ext_planet: tuple[tuple[int, ...], ...] = ()
-    """Per circle position: the owner of each extension slot of the planet (-1 = empty)."""
-    ext_crew: tuple[tuple[int, ...], ...] = ()
-    """Per crew: the owners of its filled extension slots, slot 1 first."""
-    extra_placed: tuple[int, ...] = ()
-    """This turn: circle positions of cubes placed by skills on the track (overflow)."""
-    last_pos: int = -1
-    """This turn: circle position of the last cube placed on a track (-1: none yet)."""
-    developed: int = 0
-    """This turn: cubes put into extension slots."""
-    turn_gains: tuple[int, int, int] = (0, 0, 0)
-    """This turn, resolved at its end: (color VP, planet-effect VP, cubes converted)."""
+    __slots__ = tuple('_' + name for name in STATE_FIELDS)
+
+    _n: int
+    _circle: tuple[int, ...]
+    _board: tuple[tuple[int, ...], ...]
+    _hand: tuple[int, ...]
+    _stock: tuple[int, ...]
+    _skill_vp: tuple[int, ...]
+    _available: tuple[int, ...]
+    _round: int
+    _start: int
+    _turn_in_round: int
+    _turn: int
+    _phase: Phase
+    _crew: int
+    _pending: tuple[int, ...]
+    _notes: tuple[str, ...]
+    _placed: tuple[int, ...]
+    _vp_gained: int
+    _cubes_gained: int
+    _cubes_placed: tuple[int, ...]
+    _crew_bonus: tuple[int, ...]
+    _taken_mask: int
+    _crew_bonus_used: int
+    _extra_time: int
+    _time_bank: tuple[int, ...]
+    _effect_vp: tuple[int, ...]
+    _converted: tuple[int, ...]
+    _ext_planet: tuple[tuple[int, ...], ...]
+    _ext_crew: tuple[tuple[int, ...], ...]
+    _extra_placed: tuple[int, ...]
+    _last_pos: int
+    _developed: int
+    _turn_gains: tuple[int, int, int]
+
+    def __init__(self, n: int,
+                 circle: tuple[int, ...],
+                 board: tuple[tuple[int, ...], ...],
+                 hand: tuple[int, ...],
+                 stock: tuple[int, ...],
+                 skill_vp: tuple[int, ...],
+                 available: tuple[int, ...],
+                 round: int,
+                 start: int,
+                 turn_in_round: int,
+                 turn: int,
+                 phase: Phase,
+                 crew: int = -1,
+                 pending: tuple[int, ...] = (),
+                 notes: tuple[str, ...] = (),
+                 placed: tuple[int, ...] = (),
+                 vp_gained: int = 0,
+                 cubes_gained: int = 0,
+                 cubes_placed: tuple[int, ...] = (),
+                 crew_bonus: tuple[int, ...] = (),
+                 taken_mask: int = 0,
+                 crew_bonus_used: int = 0,
+                 extra_time: int = 0,
+                 time_bank: tuple[int, ...] = (),
+                 effect_vp: tuple[int, ...] = (),
+                 converted: tuple[int, ...] = (),
+                 ext_planet: tuple[tuple[int, ...], ...] = (),
+                 ext_crew: tuple[tuple[int, ...], ...] = (),
+                 extra_placed: tuple[int, ...] = (),
+                 last_pos: int = -1,
+                 developed: int = 0,
+                 turn_gains: tuple[int, int, int] = (0, 0, 0)) -> None:
+        self._n = n
+        self._circle = circle
+        self._board = board
+        self._hand = hand
+        self._stock = stock
+        self._skill_vp = skill_vp
+        self._available = available
+        self._round = round
+        self._start = start
+        self._turn_in_round = turn_in_round
+        self._turn = turn
+        self._phase = phase
+        self._crew = crew
+        self._pending = pending
+        self._notes = notes
+        self._placed = placed
+        self._vp_gained = vp_gained
+        self._cubes_gained = cubes_gained
+        self._cubes_placed = cubes_placed
+        self._crew_bonus = crew_bonus
+        self._taken_mask = taken_mask
+        self._crew_bonus_used = crew_bonus_used
+        self._extra_time = extra_time
+        self._time_bank = time_bank
+        self._effect_vp = effect_vp
+        self._converted = converted
+        self._ext_planet = ext_planet
+        self._ext_crew = ext_crew
+        self._extra_placed = extra_placed
+        self._last_pos = last_pos
+        self._developed = developed
+        self._turn_gains = turn_gains
+
+    def _copy(self) -> State:
+        """A new State with the same field values (the caller changes the copy, never `self`)."""
+        return State(self._n, self._circle, self._board, self._hand, self._stock, self._skill_vp, self._available, self._round, self._start, self._turn_in_round, self._turn, self._phase, self._crew, self._pending, self._notes, self._placed, self._vp_gained, self._cubes_gained, self._cubes_placed, self._crew_bonus, self._taken_mask, self._crew_bonus_used, self._extra_time, self._time_bank, self._effect_vp, self._converted, self._ext_planet, self._ext_crew, self._extra_placed, self._last_pos, self._developed, self._turn_gains)
+
+    def _replace(self, **changes: object) -> State:
+        """A copy with some fields changed (tests and rarely taken paths)."""
+        new = self._copy()
+        for name, value in changes.items():
+            if name not in STATE_FIELDS:
+                raise TypeError(f"State has no field {name!r}")
+            setattr(new, '_' + name, value)
+        return new
+
+    def values(self) -> tuple[object, ...]:
+        """The field values, in the order of STATE_FIELDS."""
+        return (self._n, self._circle, self._board, self._hand, self._stock, self._skill_vp, self._available, self._round, self._start, self._turn_in_round, self._turn, self._phase, self._crew, self._pending, self._notes, self._placed, self._vp_gained, self._cubes_gained, self._cubes_placed, self._crew_bonus, self._taken_mask, self._crew_bonus_used, self._extra_time, self._time_bank, self._effect_vp, self._converted, self._ext_planet, self._ext_crew, self._extra_placed, self._last_pos, self._developed, self._turn_gains)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.values() == other.values()
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self.values())
+
+    def __reduce__(self) -> tuple[type[State], tuple[object, ...]]:
+        """Copies and pickles are rebuilt from the field values (State(*values))."""
+        return State, self.values()
+
+    def __repr__(self) -> str:
+        return "State(" + ", ".join(f"{k}={v!r}" for k, v in zip(STATE_FIELDS, self.values(), strict=True)) + ")"
+
+    @property
+    def n(self) -> int:
+        return self._n
+
+    @property
+    def circle(self) -> tuple[int, ...]:
+        """Planet card index (into the variant's planets) at each circle position, clockwise."""
+        return self._circle
+
+    @property
+    def board(self) -> tuple[tuple[int, ...], ...]:
+        """Per circle position: the seats owning slot 1, slot 2, ... (filled without gaps)."""
+        return self._board
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return self._hand
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        return self._stock
+
+    @property
+    def skill_vp(self) -> tuple[int, ...]:
+        return self._skill_vp
+
+    @property
+    def available(self) -> tuple[int, ...]:
+        """Crew indices in the crew area."""
+        return self._available
+
+    @property
+    def round(self) -> int:
+        return self._round
+
+    @property
+    def start(self) -> int:
+        return self._start
+
+    @property
+    def turn_in_round(self) -> int:
+        return self._turn_in_round
+
+    @property
+    def turn(self) -> int:
+        return self._turn
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def crew(self) -> int:
+        return self._crew
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """Effect indices of the crew still to resolve; PLACE_STEP marks the placement."""
+        return self._pending
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return self._notes
+
+    @property
+    def placed(self) -> tuple[int, ...]:
+        return self._placed
+
+    @property
+    def vp_gained(self) -> int:
+        return self._vp_gained
+
+    @property
+    def cubes_gained(self) -> int:
+        return self._cubes_gained
+
+    @property
+    def cubes_placed(self) -> tuple[int, ...]:
+        return self._cubes_placed
+
+    @property
+    def crew_bonus(self) -> tuple[int, ...]:
+        """Per crew: time accumulated by accumulate_time (Puerto Rico style), public."""
+        return self._crew_bonus
+
+    @property
+    def taken_mask(self) -> int:
+        """Bit c set: crew c was taken this round."""
+        return self._taken_mask
+
+    @property
+    def crew_bonus_used(self) -> int:
+        """This turn: the accumulated time the taken crew carried."""
+        return self._crew_bonus_used
+
+    @property
+    def extra_time(self) -> int:
+        """This turn: time beyond the crew's printed value (its accumulated time + banked time)."""
+        return self._extra_time
+
+    @property
+    def time_bank(self) -> tuple[int, ...]:
+        """Per seat: extra time for the seat's next turn (from convert_cubes into time)."""
+        return self._time_bank
+
+    @property
+    def effect_vp(self) -> tuple[int, ...]:
+        """Per seat: VP from last_cube planet effects (final planet effects are scored, not stored)."""
+        return self._effect_vp
+
+    @property
+    def converted(self) -> tuple[int, ...]:
+        """Per seat: cubes converted by planet effects (out of the game)."""
+        return self._converted
+
+    @property
+    def ext_planet(self) -> tuple[tuple[int, ...], ...]:
+        """Per circle position: the owner of each extension slot of the planet (-1 = empty)."""
+        return self._ext_planet
+
+    @property
+    def ext_crew(self) -> tuple[tuple[int, ...], ...]:
+        """Per crew: the owners of its filled extension slots, slot 1 first."""
+        return self._ext_crew
+
+    @property
+    def extra_placed(self) -> tuple[int, ...]:
+        """This turn: circle positions of cubes placed by skills on the track (overflow)."""
+        return self._extra_placed
+
+    @property
+    def last_pos(self) -> int:
+        """This turn: circle position of the last cube placed on a track (-1: none yet)."""
+        return self._last_pos
+
+    @property
+    def developed(self) -> int:
+        """This turn: cubes put into extension slots."""
+        return self._developed
+
+    @property
+    def turn_gains(self) -> tuple[int, int, int]:
+        """This turn, resolved at its end: (color VP, planet-effect VP, cubes converted)."""
+        return self._turn_gains
 
     @property
     def seat(self) -> int:
@@ -583,47 +823,47 @@ class StargateRules:
             seat = (state.start + state.turn_in_round) % state.n
             crew_bonus, time_bank = state.crew_bonus, state.time_bank
             bonus, bank = crew_bonus[c], time_bank[seat]
-            s = list(state)
-            s[_CREW] = c
-            s[_PHASE] = Phase.SKILL
-            s[_AVAILABLE] = tuple([x for x in available if x != c])
-            s[_PENDING] = self.queue[c]
-            s[_NOTES] = (str(action),)
-            s[_PLACED] = s[_EXTRA_PLACED] = ()
-            s[_VP_GAINED] = s[_CUBES_GAINED] = s[_DEVELOPED] = 0
+            s = state._copy()
+            s._crew = c
+            s._phase = Phase.SKILL
+            s._available = tuple([x for x in available if x != c])
+            s._pending = self.queue[c]
+            s._notes = (str(action),)
+            s._placed = s._extra_placed = ()
+            s._vp_gained = s._cubes_gained = s._developed = 0
             if bonus:
-                s[_CREW_BONUS] = _set(crew_bonus, c, 0)
+                s._crew_bonus = _set(crew_bonus, c, 0)
             if bank:
-                s[_TIME_BANK] = _set(time_bank, seat, 0)
-            s[_TAKEN_MASK] = state.taken_mask | (1 << c)
-            s[_CREW_BONUS_USED] = bonus
-            s[_EXTRA_TIME] = bonus + bank
-            s[_LAST_POS] = -1
-            s[_TURN_GAINS] = (0, 0, 0)
+                s._time_bank = _set(time_bank, seat, 0)
+            s._taken_mask = state.taken_mask | (1 << c)
+            s._crew_bonus_used = bonus
+            s._extra_time = bonus + bank
+            s._last_pos = -1
+            s._turn_gains = (0, 0, 0)
             return self._advance(s, log)
         if phase is Phase.SKILL:
             effect = self.crews[state.crew].skill[state.pending[0]]
             if isinstance(effect, sc.MoveTailCube) and isinstance(action, MoveCube):
-                state = self._move(state, action)
+                s = self._move(state, action)
             elif isinstance(effect, sc.SwapAdjacent) and isinstance(action, SwapCubes):
-                state = self._swap(state, action)
+                s = self._swap(state, action)
             elif isinstance(effect, sc.Overflow) and isinstance(action, OverflowCube):
-                state = self._overflow(state, action)
+                s = self._overflow(state, action)
             elif isinstance(effect, sc.DevelopPlanet) and isinstance(action, Develop):
-                state = self._develop(state, action, effect.slot)
+                s = self._develop(state, action, effect.slot)
             else:
                 want = {sc.MoveTailCube: "move SRC>DST", sc.SwapAdjacent: "swap PLANET@SLOT",
                         sc.Overflow: "overflow PLANET", sc.DevelopPlanet: "develop PLANET"}[type(effect)]
                 raise IllegalActionError(f"the crew's skill needs a target ({want}), not {action}", action=str(action))
-            s = list(state)
-            s[_PENDING] = state.pending[1:]
-            s[_NOTES] = (*state.notes, str(action))
+            # s: a new state from the effect's method, held by no one else yet
+            s._pending = state.pending[1:]
+            s._notes = (*state.notes, str(action))
             return self._advance(s, log)
         if phase is Phase.PLACE:
             if not isinstance(action, Place):
                 raise IllegalActionError(f"cubes must be placed now (place ...), not {action}", action=str(action))
             s = self._place(state, action)
-            s[_PENDING] = state.pending[1:]
+            s._pending = state.pending[1:]
             # No note for the placement: notes feed the event's `skill` column, which leaves it out.
             return self._advance(s, log)
         raise IllegalActionError("the game is over", action=str(action))
@@ -647,7 +887,9 @@ class StargateRules:
         new = list(board)
         new[src] = board[src][:-1]
         new[dst] = (*board[dst], seat)
-        return _replace(state, board=tuple(new))
+        s = state._copy()
+        s._board = tuple(new)
+        return s
 
     def _swap(self, state: State, action: SwapCubes) -> State:
         p = self._pos(state, action.planet, action)
@@ -663,7 +905,9 @@ class StargateRules:
         swapped = (*owners[:i], owners[i + 1], owners[i], *owners[i + 2:])
         new = list(state.board)
         new[p] = swapped
-        return _replace(state, board=tuple(new))
+        s = state._copy()
+        s._board = tuple(new)
+        return s
 
     def _overflow(self, state: State, action: OverflowCube) -> State:
         p = self._pos(state, action.planet, action)
@@ -674,9 +918,13 @@ class StargateRules:
             raise IllegalActionError(f"{action.planet} is not full, or its overflow slot is taken", action=str(action))
         new = list(state.board)
         new[p] = (*owners, seat)
-        return _replace(state, board=tuple(new), hand=_set(state.hand, seat, state.hand[seat] - 1),
-                        cubes_placed=_set(state.cubes_placed, seat, state.cubes_placed[seat] + 1),
-                        extra_placed=(*state.extra_placed, p), last_pos=p)
+        s = state._copy()
+        s._board = tuple(new)
+        s._hand = _set(state.hand, seat, state.hand[seat] - 1)
+        s._cubes_placed = _set(state.cubes_placed, seat, state.cubes_placed[seat] + 1)
+        s._extra_placed = (*state.extra_placed, p)
+        s._last_pos = p
+        return s
 
     def _develop(self, state: State, action: Develop, slot: int) -> State:
         p = self._pos(state, action.planet, action)
@@ -687,12 +935,15 @@ class StargateRules:
             raise IllegalActionError(f"{action.planet} has no empty extension slot {slot}", action=str(action))
         new = list(state.ext_planet)
         new[p] = _set(slots, slot - 1, seat)
-        return _replace(state, ext_planet=tuple(new), hand=_set(state.hand, seat, state.hand[seat] - 1),
-                        cubes_placed=_set(state.cubes_placed, seat, state.cubes_placed[seat] + 1),
-                        developed=state.developed + 1)
+        s = state._copy()
+        s._ext_planet = tuple(new)
+        s._hand = _set(state.hand, seat, state.hand[seat] - 1)
+        s._cubes_placed = _set(state.cubes_placed, seat, state.cubes_placed[seat] + 1)
+        s._developed = state.developed + 1
+        return s
 
-    def _place(self, state: State, action: Place) -> list:
-        """The state after placing, as a list of field values (see `_new`)."""
+    def _place(self, state: State, action: Place) -> State:
+        """A new state after placing (the caller may change it before returning it)."""
         circle = state.circle
         pos = self._circle_ids(circle)[1]
         try:
@@ -706,17 +957,17 @@ class StargateRules:
         if seq not in legal:
             raise IllegalActionError(self._why_not(state, seq), action=str(action))
         seat = (state.start + state.turn_in_round) % state.n
-        s = list(state)
+        s = state._copy()
         if seq:
             new = list(state.board)
             for p in seq:
                 new[p] = (*new[p], seat)
-            s[_BOARD] = tuple(new)
+            s._board = tuple(new)
             k = len(seq)
-            s[_HAND] = _set(state.hand, seat, state.hand[seat] - k)
-            s[_CUBES_PLACED] = _set(state.cubes_placed, seat, state.cubes_placed[seat] + k)
-        s[_PLACED] = seq
-        s[_LAST_POS] = last
+            s._hand = _set(state.hand, seat, state.hand[seat] - k)
+            s._cubes_placed = _set(state.cubes_placed, seat, state.cubes_placed[seat] + k)
+        s._placed = seq
+        s._last_pos = last
         return s
 
     def _why_not(self, state: State, seq: tuple[int, ...]) -> str:
@@ -736,52 +987,51 @@ class StargateRules:
             return "two cubes in a row on the same planet are not allowed"
         return "cubes go clockwise, one per planet, skipping full planets"
 
-    def _advance(self, s: list, log: list[Event] | None) -> State:
+    def _advance(self, s: State, log: list[Event] | None) -> State:
         """Resolve automatic effects; stop at the next decision, or end the turn. `s`: the
-        state's field values (a fresh list this method may change, see `_new`)."""
-        crew = s[_CREW]
+        new state that only this call holds, so it may change it)."""
+        crew = s.crew
         skill = self.crews[crew].skill
-        pending = s[_PENDING]
+        pending = s.pending
         while pending:
             step = pending[0]
             if step == PLACE_STEP:
-                s[_PENDING] = pending
-                s[_PHASE] = Phase.PLACE
-                return _new(State, s)
+                s._pending = pending
+                s._phase = Phase.PLACE
+                return s
             effect = skill[step]
-            seat = (s[_START] + s[_TURN_IN_ROUND]) % s[_N]
+            seat = (s.start + s.turn_in_round) % s.n
             if isinstance(effect, sc.GainVP):
-                skill_vp = s[_SKILL_VP]
-                s[_SKILL_VP] = _set(skill_vp, seat, skill_vp[seat] + effect.amount)
-                s[_VP_GAINED] += effect.amount
+                skill_vp = s.skill_vp
+                s._skill_vp = _set(skill_vp, seat, skill_vp[seat] + effect.amount)
+                s._vp_gained += effect.amount
             elif isinstance(effect, sc.GainCubes):
-                hand, stock = s[_HAND], s[_STOCK]
+                hand, stock = s.hand, s.stock
                 got = min(effect.amount, stock[seat])
-                s[_HAND] = _set(hand, seat, hand[seat] + got)
-                s[_STOCK] = _set(stock, seat, stock[seat] - got)
-                s[_CUBES_GAINED] += got
+                s._hand = _set(hand, seat, hand[seat] + got)
+                s._stock = _set(stock, seat, stock[seat] - got)
+                s._cubes_gained += got
             elif isinstance(effect, sc.DevelopCrew):
-                filled = s[_EXT_CREW][crew]
-                hand = s[_HAND]
+                filled = s.ext_crew[crew]
+                hand = s.hand
                 if hand[seat] >= 1 and len(filled) < len(self.crew_ext_vp[crew]):
-                    s[_EXT_CREW] = (*s[_EXT_CREW][:crew], (*filled, seat), *s[_EXT_CREW][crew + 1:])
-                    s[_HAND] = _set(hand, seat, hand[seat] - 1)
-                    s[_CUBES_PLACED] = _set(s[_CUBES_PLACED], seat, s[_CUBES_PLACED][seat] + 1)
-                    s[_DEVELOPED] += 1
-                    s[_NOTES] = (*s[_NOTES], f"develop {self.crews[crew].id}#{len(filled) + 1}")
+                    s._ext_crew = (*s.ext_crew[:crew], (*filled, seat), *s.ext_crew[crew + 1:])
+                    s._hand = _set(hand, seat, hand[seat] - 1)
+                    s._cubes_placed = _set(s.cubes_placed, seat, s.cubes_placed[seat] + 1)
+                    s._developed += 1
+                    s._notes = (*s.notes, f"develop {self.crews[crew].id}#{len(filled) + 1}")
                 else:
-                    s[_NOTES] = (*s[_NOTES], f"({effect.effect}: no target)")
+                    s._notes = (*s.notes, f"({effect.effect}: no target)")
             else:
-                s[_PENDING] = pending
-                s[_PHASE] = Phase.SKILL  # already so: a crew's effects resolve in the SKILL phase
-                waiting = _new(State, s)
-                targets = self.skill_targets(waiting, step)
+                s._pending = pending
+                s._phase = Phase.SKILL  # already so: a crew's effects resolve in the SKILL phase
+                targets = self.skill_targets(s, step)
                 if targets:
-                    self._target_cache = (waiting, tuple(targets))
-                    return waiting
-                s[_NOTES] = (*s[_NOTES], f"({effect.effect}: no target)")
+                    self._target_cache = (s, tuple(targets))
+                    return s
+                s._notes = (*s.notes, f"({effect.effect}: no target)")
             pending = pending[1:]
-        s[_PENDING] = pending
+        s._pending = pending
         return self._end_turn(s, log)
 
     def turn_gains(self, state: State, placed: Sequence[int], last: int, *, pending: Sequence[int] = ()) -> Gains:
@@ -826,63 +1076,62 @@ class StargateRules:
                         time += k * eff.rate
         return skill, effect, from_hand, from_stock, time
 
-    def _end_turn(self, s: list, log: list[Event] | None) -> State:
+    def _end_turn(self, s: State, log: list[Event] | None) -> State:
         """The turn's end: its gains, the replenish, the event; `s` as in `_advance`."""
-        n = s[_N]
-        seat = (s[_START] + s[_TURN_IN_ROUND]) % n
-        crew, circle, last_pos = s[_CREW], s[_CIRCLE], s[_LAST_POS]
+        n = s.n
+        seat = (s.start + s.turn_in_round) % n
+        crew, circle, last_pos = s.crew, s.circle, s.last_pos
         if self.color_vp[crew] or (last_pos >= 0 and self.last_cube_effects[circle[last_pos]]):
-            gains = self.turn_gains(_new(State, s), (*s[_PLACED], *s[_EXTRA_PLACED]), last_pos)
+            gains = self.turn_gains(s, (*s.placed, *s.extra_placed), last_pos)
             if gains is not NO_GAINS:
                 skill, effect, from_hand, from_stock, time = gains
-                skill_vp, effect_vp, converted, bank = s[_SKILL_VP], s[_EFFECT_VP], s[_CONVERTED], s[_TIME_BANK]
-                s[_SKILL_VP] = _set(skill_vp, seat, skill_vp[seat] + skill)
-                s[_EFFECT_VP] = _set(effect_vp, seat, effect_vp[seat] + effect)
-                s[_HAND] = _set(s[_HAND], seat, s[_HAND][seat] - from_hand)
-                s[_STOCK] = _set(s[_STOCK], seat, s[_STOCK][seat] - from_stock)
-                s[_CONVERTED] = _set(converted, seat, converted[seat] + from_hand + from_stock)
-                s[_TIME_BANK] = _set(bank, seat, bank[seat] + time)
-                s[_TURN_GAINS] = (skill, effect, from_hand + from_stock)
-        hand, stock = s[_HAND], s[_STOCK]
+                skill_vp, effect_vp, converted, bank = s.skill_vp, s.effect_vp, s.converted, s.time_bank
+                s._skill_vp = _set(skill_vp, seat, skill_vp[seat] + skill)
+                s._effect_vp = _set(effect_vp, seat, effect_vp[seat] + effect)
+                s._hand = _set(s.hand, seat, s.hand[seat] - from_hand)
+                s._stock = _set(s.stock, seat, s.stock[seat] - from_stock)
+                s._converted = _set(converted, seat, converted[seat] + from_hand + from_stock)
+                s._time_bank = _set(bank, seat, bank[seat] + time)
+                s._turn_gains = (skill, effect, from_hand + from_stock)
+        hand, stock = s.hand, s.stock
         got = min(self.replenish, stock[seat])
         if got:
-            hand = s[_HAND] = _set(hand, seat, hand[seat] + got)
-            stock = s[_STOCK] = _set(stock, seat, stock[seat] - got)
+            hand = s._hand = _set(hand, seat, hand[seat] + got)
+            stock = s._stock = _set(stock, seat, stock[seat] - got)
         if self.return_each_turn:
-            s[_AVAILABLE] = tuple(sorted((*s[_AVAILABLE], crew)))
-        turn_in_round = s[_TURN_IN_ROUND]
+            s._available = tuple(sorted((*s.available, crew)))
+        turn_in_round = s.turn_in_round
         if log is not None:
             ids = self._circle_ids(circle)[0]
-            color_vp, planet_vp_, converted_ = s[_TURN_GAINS]
+            color_vp, planet_vp_, converted_ = s.turn_gains
             crew_card = self.crews[crew]
-            notes = s[_NOTES]
-            placed = s[_PLACED]
-            log.append(make_event((EventKind.DECISION, s[_ROUND], s[_TURN], seat, {
+            notes = s.notes
+            placed = s.placed
+            log.append(make_event((EventKind.DECISION, s.round, s.turn, seat, {
                 "crew": crew_card.id,
                 "crew_time": crew_card.time,
-                "crew_bonus": s[_CREW_BONUS_USED],
-                "extra_time": s[_EXTRA_TIME],
+                "crew_bonus": s.crew_bonus_used,
+                "extra_time": s.extra_time,
                 "first_pick": turn_in_round == 0,
                 "skill": "; ".join([x for x in notes[1:] if not x.startswith("place ")]) if len(notes) > 1 else "",
                 "placed": " ".join([ids[p] for p in placed]),
-                "cubes_placed": len(placed) + len(s[_EXTRA_PLACED]) + s[_DEVELOPED],
-                "vp_gained": s[_VP_GAINED] + color_vp,
-                "cubes_gained": s[_CUBES_GAINED],
+                "cubes_placed": len(placed) + len(s.extra_placed) + s.developed,
+                "vp_gained": s.vp_gained + color_vp,
+                "cubes_gained": s.cubes_gained,
                 "effect_vp": planet_vp_,
                 "cubes_converted": converted_,
                 "last_planet": ids[last_pos] if last_pos >= 0 else None,
                 "hand": hand[seat],
                 "stock": stock[seat],
             })))
-        s[_CREW] = -1
-        s[_PENDING] = ()
-        s[_TURN] += 1
-        s[_TURN_IN_ROUND] = turn_in_round + 1
-        s[_PHASE] = Phase.CREW
-        state = _new(State, s)
+        s._crew = -1
+        s._pending = ()
+        s._turn += 1
+        s._turn_in_round = turn_in_round + 1
+        s._phase = Phase.CREW
         if turn_in_round + 1 < n:
-            return state
-        return self._end_round(state, log)
+            return s
+        return self._end_round(s, log)
 
     def _end_round(self, state: State, log: list[Event] | None) -> State:
         reason = self.end_reason(state)
@@ -896,22 +1145,22 @@ class StargateRules:
             if over:
                 self._log_planets(state, log)
                 log.append(make_event((EventKind.GAME_END, rnd, turn, -1, {"end_reason": reason})))
-        s: list = list(state)
+        s = state  # a new state from _end_turn that no one else holds yet: changed in place
         if over:
-            s[_PHASE] = Phase.OVER
-            s[_TURN] -= 1
-            return _new(State, s)
+            s._phase = Phase.OVER
+            s._turn -= 1
+            return s
         if self.any_accumulate:
-            s[_CREW_BONUS] = tuple(
+            s._crew_bonus = tuple(
                 b if acc is None or state.taken_mask >> c & 1 else min(b + acc.amount, acc.max or 1 << 30)
                 for c, (b, acc) in enumerate(zip(state.crew_bonus, self.accumulate, strict=True)))
-        s[_ROUND] += 1
-        s[_START] = (state.start + 1) % state.n
-        s[_TURN_IN_ROUND] = 0
+        s._round += 1
+        s._start = (state.start + 1) % state.n
+        s._turn_in_round = 0
         if not self.return_each_turn:
-            s[_AVAILABLE] = self.all_crews
-        s[_TAKEN_MASK] = 0
-        return _new(State, s)
+            s._available = self.all_crews
+        s._taken_mask = 0
+        return s
 
     def game_ends(self, state: State) -> bool:
         """Whether an end trigger fires at the end of the current round."""
@@ -1022,27 +1271,65 @@ class StargateRules:
             return m
         return m * counts.count(m)
 
+    def _board_vp(self, state: State, planets: list[int], effects: list[int], colors: list[int]) -> None:
+        """Add every seat's planet VP to `planets`, the VP of planets' final effects to `effects`
+        and its cubes per color to `colors` (seat * n_colors + color).
+
+        Computed directly, not through the `planet_info` memo: boards met at a round's end are
+        mostly new, and this is faster than a memo miss (and than a hit). A planet with final
+        effects goes through `planet_info`. The rank of a seat is the number of seats with more
+        cubes, or as many cubes and a first cube on the winning side of the tie-break; first
+        cubes are on different slots, so there is no other tie."""
+        nc, later = self.n_colors, self.later_wins
+        planet_color, vp_ext, final, info = self.planet_color, self.vp_ext, self.final_effects, self.planet_info
+        count = [0] * state.n
+        first = [0] * state.n
+        for card, owners in zip(state.circle, state.board, strict=True):
+            k = len(owners)
+            if k == 0:
+                continue
+            col = planet_color[card]
+            if final[card]:
+                vps, counts, extra = info(card, owners)
+                for seat, vp in vps:
+                    planets[seat] += vp
+                for seat, vp in extra:
+                    planets[seat] -= vp
+                    effects[seat] += vp
+                for seat, c in counts:
+                    colors[seat * nc + col] += c
+                continue
+            seen: list[int] = []
+            for slot in range(k):
+                seat = owners[slot]
+                if count[seat] == 0:
+                    seen.append(seat)
+                    first[seat] = slot
+                count[seat] += 1
+            column = vp_ext[card]
+            for seat in seen:
+                c, f = count[seat], first[seat]
+                r = 0
+                for other in seen:
+                    co = count[other]
+                    if co > c or (co == c and other != seat and (first[other] > f) == later):
+                        r += 1
+                if r < k:
+                    planets[seat] += column[k - 1 - r]
+                colors[seat * nc + col] += c
+            for seat in seen:
+                count[seat] = 0
+
     def score(self, state: State) -> Score:
         """Planet VP, color bonus and skill VP of every seat, as if the game ended now."""
-        n = state.n
+        n, nc = state.n, self.n_colors
         planets = [0] * n
         effects = list(state.effect_vp)
-        colors = [[0] * self.n_colors for _ in range(n)]
-        planet_color, info = self.planet_color, self.planet_info
-        for card, owners in zip(state.circle, state.board, strict=True):
-            if not owners:
-                continue
-            vps, counts, extra = info(card, owners)
-            for seat, vp in vps:
-                planets[seat] += vp
-            for seat, vp in extra:
-                planets[seat] -= vp
-                effects[seat] += vp
-            color = planet_color[card]
-            for seat, k in counts:
-                colors[seat][color] += k
-        return Score(tuple(planets), tuple(self.color_bonus(c) for c in colors), state.skill_vp,
-                     tuple(effects), self.extension_vp(state))
+        colors = [0] * (n * nc)
+        self._board_vp(state, planets, effects, colors)
+        bonus = self.color_bonus
+        return Score(tuple(planets), tuple([bonus(colors[s * nc:s * nc + nc]) for s in range(n)]),
+                     state.skill_vp, tuple(effects), self.extension_vp(state))
 
     def totals(self, state: State) -> list[int]:
         """Every seat's total, equal to `score(state).totals`, without the breakdown (search
@@ -1050,15 +1337,7 @@ class StargateRules:
         n, nc = state.n, self.n_colors
         tot = list(map(add, state.skill_vp, state.effect_vp))
         colors = [0] * (n * nc)
-        planet_color, info = self.planet_color, self.planet_info
-        for card, owners in zip(state.circle, state.board, strict=True):
-            if owners:
-                vps, counts, _ = info(card, owners)
-                for seat, vp in vps:
-                    tot[seat] += vp
-                col = planet_color[card]
-                for seat, k in counts:
-                    colors[seat * nc + col] += k
+        self._board_vp(state, tot, tot, colors)
         bonus = self.color_bonus
         for seat in range(n):
             tot[seat] += bonus(colors[seat * nc:seat * nc + nc])
@@ -1094,19 +1373,9 @@ def _set(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
 
 
 
-_new = tuple.__new__
 _first = itemgetter(0)
-"""`_new(State, values)`: a State from its 32 field values in order, built at C level."""
-
-(_N, _CIRCLE, _BOARD, _HAND, _STOCK, _SKILL_VP, _AVAILABLE, _ROUND, _START, _TURN_IN_ROUND, _TURN, _PHASE,
- _CREW, _PENDING, _NOTES, _PLACED, _VP_GAINED, _CUBES_GAINED, _CUBES_PLACED, _CREW_BONUS, _TAKEN_MASK,
- _CREW_BONUS_USED, _EXTRA_TIME, _TIME_BANK, _EFFECT_VP, _CONVERTED, _EXT_PLANET, _EXT_CREW, _EXTRA_PLACED,
- _LAST_POS, _DEVELOPED, _TURN_GAINS) = range(32)
-"""Field positions in State, for the hot paths that copy a state as a list, change a few
-positions and build the new State in one step (`_new(State, values)`)."""
-assert State._fields[_TURN_GAINS] == "turn_gains" and State._fields[_N] == "n" and len(State._fields) == 32
 
 
 def _replace(state: State, **changes: object) -> State:
     """A copy of `state` with some fields changed (the rarely taken paths use it)."""
-    return state._replace(**changes)  # type: ignore
+    return state._replace(**changes)
