@@ -6,6 +6,7 @@ straightforward reference written from the rules' text, over states reached by r
 from __future__ import annotations
 
 import random
+from collections import Counter
 from itertools import combinations
 
 import pytest
@@ -107,10 +108,10 @@ def test_placement_sequences_equal_the_cube_by_cube_walk(name: str, rules: Starg
 
 @pytest.mark.parametrize(("name", "rules"), _variants(), ids=lambda x: x if isinstance(x, str) else "")
 def test_legal_sequences_are_the_listed_ones_without_listing_them(name: str, rules: StargateRules) -> None:
-    """The lazy walk (WalkPlacements) has the same items in the same order, the same length,
-    the same membership (also for near misses) as the full list."""
+    """The lazy placements (WalkPlacements, FreePlacements) have the same items in the same
+    order, the same length, the same membership (also for near misses) as the full list."""
     rng = random.Random(13)
-    lazy = 0
+    lazy: Counter[str] = Counter()
     for _ in range(20):
         state = rules.initial_state(rng.choice(rules.player_counts()), rng=rng)
         while state.phase is not Phase.OVER:
@@ -118,16 +119,19 @@ def test_legal_sequences_are_the_listed_ones_without_listing_them(name: str, rul
                 for crew in range(len(rules.crews)):
                     probe = state._replace(crew=crew)
                     full, fast = rules.placement_sequences(probe), rules.legal_sequences(probe)
-                    lazy += not isinstance(fast, list)
+                    lazy[type(fast).__name__] += 1
                     assert list(fast) == full and len(fast) == len(full)
                     assert [fast[i] for i in range(-len(full), len(full))] == full + full
                     npos = len(state.circle)
-                    near = {(*q, p) for q in full for p in range(npos)} | {q[1:] + q[:1] for q in full}
+                    near = ({(*q, p) for q in full for p in range(npos)} | {q[1:] + q[:1] for q in full}
+                            | {q[::-1] for q in full})
                     for q in near | {(npos,), (0, 0)}:
                         assert (q in fast) == (q in full), q
             legal = rules.legal_actions(state)
             state = rules.apply(state, legal[rng.randrange(len(legal))])
-    assert lazy > 50
+    assert lazy["WalkPlacements"] > 50
+    if any(m is Mode.FREE and per == 1 for m, per in zip(rules.mode, rules.per_planet, strict=True)):
+        assert lazy["FreePlacements"] > 20
 
 
 @pytest.mark.parametrize(("name", "rules"), _variants(), ids=lambda x: x if isinstance(x, str) else "")

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
-from operator import add, itemgetter
+from operator import itemgetter
 from typing import ClassVar, Final, final
 
 from playtest.core.events import Event, EventKind, make_event
@@ -404,6 +404,22 @@ def majority_order(owners: Sequence[int], later_wins: bool) -> list[int]:
     return sorted(count, key=lambda s: (-count[s], sign * first[s]))
 
 
+def majority_leader(owners: tuple[int, ...], later_wins: bool) -> int:
+    """`majority_order(owners, later_wins)[0]` (-1 for an empty planet), without sorting."""
+    count: dict[int, int] = {}
+    for seat in owners:
+        count[seat] = count.get(seat, 0) + 1
+    best, best_count = -1, 0
+    for slot in range(len(owners)):  # first cubes in slot order: a later one wins a tie if later_wins
+        seat = owners[slot]
+        if owners.index(seat) != slot:
+            continue
+        c = count[seat]
+        if c > best_count or (c == best_count and later_wins):
+            best, best_count = seat, c
+    return best
+
+
 def planet_vp(owners: Sequence[int], vp: Sequence[int], later_wins: bool) -> dict[int, int]:
     """VP each seat scores on one planet: rank r (1-based) scores slot k-r+1, k = last filled."""
     k = len(owners)
@@ -460,6 +476,79 @@ class WalkPlacements(Sequence[tuple[int, ...]]):
             return False
         start = self.where.get(seq[0])
         return start is not None and self.twice[start:start + len(seq)] == seq
+
+
+class FreePlacements(Sequence[tuple[int, ...]]):
+    """Free order with at most one cube per planet, without listing the placements: the empty
+    placement, then every set of 1..k open planets (in circle order), by size and within a size
+    in the order itertools.combinations gives them, which is how `_placement_sequences` lists
+    them. The i-th one is unranked (a random bot draws one of 93 sets for a 3-cube crew on 8
+    open planets) and membership is checked, not looked up."""
+
+    __slots__ = ("k", "opens", "sizes", "where")
+
+    def __init__(self, opens: tuple[int, ...], k: int) -> None:
+        self.opens = opens
+        self.k = min(k, len(opens))
+        self.sizes = [math.comb(len(opens), r) for r in range(1, self.k + 1)]
+        self.where = {p: i for i, p in enumerate(opens)}
+
+    def __len__(self) -> int:
+        return 1 + sum(self.sizes)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        n = 1 + sum(self.sizes)
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(n))]
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("placement index out of range")
+        if i == 0:
+            return ()
+        i -= 1
+        size = 1
+        for count in self.sizes:
+            if i < count:
+                break
+            i -= count
+            size += 1
+        return self._unrank(i, size)
+
+    def _unrank(self, i: int, size: int) -> tuple[int, ...]:
+        """The i-th set of `size` open planets in lexicographic order (C(m - a - 1, left - 1) of
+        them start at open planet a)."""
+        opens, m = self.opens, len(self.opens)
+        out: list[int] = []
+        a = 0
+        for left in range(size, 0, -1):
+            while True:
+                c = math.comb(m - a - 1, left - 1)
+                if i < c:
+                    break
+                i -= c
+                a += 1
+            out.append(opens[a])
+            a += 1
+        return tuple(out)
+
+    def __iter__(self):  # type: ignore[override]
+        yield ()
+        for size in range(1, self.k + 1):
+            yield from combinations(self.opens, size)
+
+    def __contains__(self, seq: object) -> bool:
+        if not isinstance(seq, tuple):
+            return False
+        if len(seq) > self.k:
+            return False
+        last = -1
+        for p in seq:
+            i = self.where.get(p)
+            if i is None or i <= last:
+                return False
+            last = i
+        return True
 
 
 class PlaceOptions(Sequence[Action]):
@@ -685,7 +774,8 @@ class StargateRules:
 
     def legal_sequences(self, state: State) -> Sequence[tuple[int, ...]]:
         """The same placements as `placement_sequences`, in the same order, but the plain walk
-        (the most common turn) as a WalkPlacements that lists none of them. The last answer is
+        (the most common turn) and the free order of one cube per planet as sequences that list
+        none of them (WalkPlacements, FreePlacements). The last answer is
         remembered (legal_actions and apply ask about the same state in turn)."""
         cached = self._legal_cache
         if cached is not None and cached[0] is state:
@@ -703,6 +793,11 @@ class StargateRules:
                            if len(o) < capacity[c]])
             if 0 < k <= len(opens):
                 return WalkPlacements(opens, k)
+        elif self.mode[crew] is Mode.FREE and self.per_planet[crew] == 1:
+            capacity = self.capacity
+            circle, board = state.circle, state.board
+            return FreePlacements(tuple([p for p in range(len(circle)) if len(board[p]) < capacity[circle[p]]]),
+                                  self.max_cubes(state))
         return self.placement_sequences(state)
 
     def placement_sequences(self, state: State) -> list[tuple[int, ...]]:
@@ -1185,11 +1280,11 @@ class StargateRules:
         return None
 
     def _log_planets(self, state: State, log: list[Event]) -> None:
-        for pos, owners in enumerate(state.board):
-            card = state.circle[pos]
-            order = majority_order(owners, self.later_wins)
+        board, circle, later = state.board, state.circle, self.later_wins
+        for pos in range(len(board)):
+            owners, card = board[pos], circle[pos]
             k = len(owners)
-            log.append(make_event(("planet_final", state.round, state.turn - 1, order[0] if order else -1, {
+            log.append(make_event(("planet_final", state.round, state.turn - 1, majority_leader(owners, later), {
                 "planet": self.planet_ids[card],
                 "slots_filled": k,
                 "slots_total": self.capacity[card],
@@ -1271,6 +1366,24 @@ class StargateRules:
             return m
         return m * counts.count(m)
 
+    def _color_bonuses(self, colors: list[int], n: int) -> list[int]:
+        """`color_bonus` of each of n seats, from cube counts laid out as in `_board_vp`."""
+        rule, nc = self._color_rule, self.n_colors
+        out = [0] * n
+        if rule is sc.ColorBonus.NONE:
+            return out
+        every_max = rule is not sc.ColorBonus.ONE_MAX_COLOR
+        for seat in range(n):
+            m = times = 0
+            for i in range(seat * nc, seat * nc + nc):
+                c = colors[i]
+                if c > m:
+                    m, times = c, 1
+                elif c == m:
+                    times += 1
+            out[seat] = m * times if every_max else m
+        return out
+
     def _board_vp(self, state: State, planets: list[int], effects: list[int], colors: list[int]) -> None:
         """Add every seat's planet VP to `planets`, the VP of planets' final effects to `effects`
         and its cubes per color to `colors` (seat * n_colors + color).
@@ -1284,10 +1397,13 @@ class StargateRules:
         planet_color, vp_ext, final, info = self.planet_color, self.vp_ext, self.final_effects, self.planet_info
         count = [0] * state.n
         first = [0] * state.n
-        for card, owners in zip(state.circle, state.board, strict=True):
+        circle, board = state.circle, state.board
+        for pos in range(len(circle)):  # indexing: a compiled zip builds a pair per planet
+            owners = board[pos]
             k = len(owners)
             if k == 0:
                 continue
+            card = circle[pos]
             col = planet_color[card]
             if final[card]:
                 vps, counts, extra = info(card, owners)
@@ -1327,20 +1443,20 @@ class StargateRules:
         effects = list(state.effect_vp)
         colors = [0] * (n * nc)
         self._board_vp(state, planets, effects, colors)
-        bonus = self.color_bonus
-        return Score(tuple(planets), tuple([bonus(colors[s * nc:s * nc + nc]) for s in range(n)]),
-                     state.skill_vp, tuple(effects), self.extension_vp(state))
+        return Score(tuple(planets), tuple(self._color_bonuses(colors, n)), state.skill_vp, tuple(effects),
+                     self.extension_vp(state))
 
     def totals(self, state: State) -> list[int]:
         """Every seat's total, equal to `score(state).totals`, without the breakdown (search
         bots and round-end events ask for totals only)."""
         n, nc = state.n, self.n_colors
-        tot = list(map(add, state.skill_vp, state.effect_vp))
+        skill, effect = state.skill_vp, state.effect_vp
+        tot = [skill[seat] + effect[seat] for seat in range(n)]
         colors = [0] * (n * nc)
         self._board_vp(state, tot, tot, colors)
-        bonus = self.color_bonus
+        bonuses = self._color_bonuses(colors, n)
         for seat in range(n):
-            tot[seat] += bonus(colors[seat * nc:seat * nc + nc])
+            tot[seat] += bonuses[seat]
         if self.has_extensions:
             for seat, vp in enumerate(self.extension_vp(state)):
                 tot[seat] += vp
