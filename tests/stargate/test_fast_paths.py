@@ -99,11 +99,15 @@ def test_placement_sequences_equal_the_cube_by_cube_walk(name: str, rules: Starg
                 for crew in range(len(rules.crews)):
                     for extra in (0, 1, 4):
                         probe = state._replace(crew=crew, extra_time=extra)
-                        assert rules._placement_sequences(probe) == reference_sequences(rules, probe)
+                        expected = reference_sequences(rules, probe)
+                        assert rules._placement_sequences(probe) == expected
+                        # remembered by (crew, most cubes, room capped at that): same answer
+                        assert rules.placement_sequences(probe) == tuple(expected)
                         checked += 1
             legal = rules.legal_actions(state)
             state = rules.apply(state, legal[rng.randrange(len(legal))])
     assert checked > 500
+    assert len(rules._seq_memo) < checked  # the memo was hit, so hits were checked too
 
 
 @pytest.mark.parametrize(("name", "rules"), _variants(), ids=lambda x: x if isinstance(x, str) else "")
@@ -118,7 +122,7 @@ def test_legal_sequences_are_the_listed_ones_without_listing_them(name: str, rul
             if state.phase is Phase.PLACE:
                 for crew in range(len(rules.crews)):
                     probe = state._replace(crew=crew)
-                    full, fast = rules.placement_sequences(probe), rules.legal_sequences(probe)
+                    full, fast = list(rules.placement_sequences(probe)), rules.legal_sequences(probe)
                     lazy[type(fast).__name__] += 1
                     assert list(fast) == full and len(fast) == len(full)
                     assert [fast[i] for i in range(-len(full), len(full))] == full + full

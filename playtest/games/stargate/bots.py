@@ -86,7 +86,7 @@ class GreedyBot:
                     and self._count_ok(state, legal, len(a.planets))]
         return list(legal)
 
-    def _seqs(self, state: State) -> list[tuple[int, ...]]:
+    def _seqs(self, state: State) -> Sequence[tuple[int, ...]]:
         seqs = self.rules.placement_sequences(state)
         if self.count_range:
             lo, hi = self.count_range(state, max(len(q) for q in seqs))
@@ -227,7 +227,7 @@ class GreedyBot:
                 best_value, best_seq = value, seq
         return best_value, self._place(state, best_seq)
 
-    def _placement_values(self, state: State, seqs: list[tuple[int, ...]]) -> list[float]:
+    def _placement_values(self, state: State, seqs: Sequence[tuple[int, ...]]) -> list[float]:
         """`evaluate` after each placement of `seqs`, updating only the planets it touches.
 
         Every score part is an int, so a placement's totals are built from its prefix's (one

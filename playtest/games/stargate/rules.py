@@ -40,8 +40,35 @@ from playtest.games.stargate.actions import (
     TakeCrew,
 )
 
-PLACE_STEP = -1
+PLACE_STEP: Final = -1
 """Marker in State.pending: the placement step."""
+
+# Effect kinds per crew effect (StargateRules.kind): the hot paths compare small ints instead of
+# running isinstance against schema models found through the `sc` module. Final: compiled code
+# keeps these (and the aliases below) in C statics instead of looking them up per use.
+K_PASSIVE: Final = 0
+K_GAIN_VP: Final = 1
+K_GAIN_CUBES: Final = 2
+K_DEVELOP_CREW: Final = 3
+K_MOVE: Final = 4
+K_SWAP: Final = 5
+K_OVERFLOW: Final = 6
+K_DEVELOP_PLANET: Final = 7
+_comb: Final = math.comb
+_make_event: Final = make_event
+_DECISION: Final = EventKind.DECISION
+_ROUND_END: Final = EventKind.ROUND_END
+_GAME_END: Final = EventKind.GAME_END
+
+
+def effect_kind(effect: object) -> int:
+    """The K_ kind of one crew effect."""
+    for cls, kind in ((sc.GainVP, K_GAIN_VP), (sc.GainCubes, K_GAIN_CUBES), (sc.DevelopCrew, K_DEVELOP_CREW),
+                      (sc.MoveTailCube, K_MOVE), (sc.SwapAdjacent, K_SWAP), (sc.Overflow, K_OVERFLOW),
+                      (sc.DevelopPlanet, K_DEVELOP_PLANET)):
+        if isinstance(effect, cls):
+            return kind
+    return K_PASSIVE
 
 
 class Phase(IntEnum):
@@ -490,7 +517,7 @@ class FreePlacements(Sequence[tuple[int, ...]]):
     def __init__(self, opens: tuple[int, ...], k: int) -> None:
         self.opens = opens
         self.k = min(k, len(opens))
-        self.sizes = [math.comb(len(opens), r) for r in range(1, self.k + 1)]
+        self.sizes = [_comb(len(opens), r) for r in range(1, self.k + 1)]
         self.where = {p: i for i, p in enumerate(opens)}
 
     def __len__(self) -> int:
@@ -523,7 +550,7 @@ class FreePlacements(Sequence[tuple[int, ...]]):
         a = 0
         for left in range(size, 0, -1):
             while True:
-                c = math.comb(m - a - 1, left - 1)
+                c = _comb(m - a - 1, left - 1)
                 if i < c:
                     break
                 i -= c
@@ -609,7 +636,8 @@ class StargateRules:
         self.later_wins = variant.scoring.majority_tiebreak is sc.MajorityTiebreak.LATER_FIRST_CUBE
         self.replenish = variant.cubes.replenish
         self.return_each_turn = variant.crews_return is sc.CrewsReturn.END_OF_TURN
-        self._seq_cache: tuple[State, list[tuple[int, ...]]] | None = None
+        self._seq_cache: tuple[State, tuple[tuple[int, ...], ...]] | None = None
+        self._seq_memo: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
         self._legal_cache: tuple[State, Sequence[tuple[int, ...]]] | None = None
         self._target_cache: tuple[State, tuple[Action, ...]] | None = None
         """The skill targets `_advance` found for the state it returned (legal_actions asks next)."""
@@ -641,6 +669,15 @@ class StargateRules:
             self.per_planet.append(per)
             self.queue.append((*before, PLACE_STEP, *after))
         self.placement_ends_turn = tuple(q[-1] == PLACE_STEP for q in self.queue)
+        self.kind = tuple(tuple(effect_kind(e) for e in c.skill) for c in variant.crews)
+        """Per crew, per effect: its K_ kind."""
+        self.amount = tuple(tuple(e.amount if isinstance(e, (sc.GainVP, sc.GainCubes)) else 0 for e in c.skill)
+                            for c in variant.crews)
+        """Per crew, per effect: the amount of a gain_vp or gain_cubes effect, else 0."""
+        self.effect_name = tuple(tuple(e.effect for e in c.skill) for c in variant.crews)
+        self.crew_ids = tuple(c.id for c in variant.crews)
+        self.crew_time = tuple(c.time for c in variant.crews)
+        self.use_hand_tiebreak = variant.scoring.final_tiebreak is sc.FinalTiebreak.CUBES_IN_HAND
         """Per crew: no decision or effect step follows the placement, so a placement's outcome is
         its board plus `turn_gains` (what the turn's end pays for the placed cubes)."""
         last = sc.PlanetTrigger.LAST_CUBE
@@ -722,7 +759,7 @@ class StargateRules:
             available = state.available
             actions = self._crew_actions.get(available)
             if actions is None:  # at most 2^crews keys
-                actions = self._crew_actions[available] = tuple(TakeCrew(self.crews[c].id) for c in available)
+                actions = self._crew_actions[available] = tuple(TakeCrew(self.crew_ids[c]) for c in available)
             return actions
         if phase is Phase.PLACE:
             return self.placements(state)
@@ -739,18 +776,19 @@ class StargateRules:
         return len(state.board[pos]) >= self.capacity[state.circle[pos]]
 
     def skill_targets(self, state: State, effect_index: int) -> list[Action]:
-        effect = self.crews[state.crew].skill[effect_index]
+        kind = self.kind[state.crew][effect_index]
         board, circle, ids = state.board, state.circle, self.planet_ids
-        if isinstance(effect, sc.MoveTailCube):
+        if kind == K_MOVE:
             seat = state.seat
             srcs = [p for p, owners in enumerate(board) if owners and owners[-1] == seat]
             dsts = [p for p in range(len(board)) if len(board[p]) < self.capacity[circle[p]]]
             return [MoveCube(ids[circle[s]], ids[circle[d]]) for s in srcs for d in dsts if d != s]
-        if isinstance(effect, sc.Overflow):
+        if kind == K_OVERFLOW:
             if state.hand[state.seat] < 1:
                 return []
             cap = self.capacity
             return [OverflowCube(ids[circle[p]]) for p, owners in enumerate(board) if len(owners) == cap[circle[p]]]
+        effect = self.crews[state.crew].skill[effect_index]
         if isinstance(effect, sc.DevelopPlanet):
             if state.hand[state.seat] < 1:
                 return []
@@ -766,7 +804,7 @@ class StargateRules:
         raise AssertionError(f"effect {effect!r} needs no target")
 
     def max_cubes(self, state: State) -> int:
-        return min(self.crews[state.crew].time + state.extra_time, state.hand[state.seat])
+        return min(self.crew_time[state.crew] + state.extra_time, state.hand[state.seat])
 
     def placements(self, state: State) -> PlaceOptions:
         """Every legal placement this turn, as Place actions (the empty placement first)."""
@@ -800,13 +838,22 @@ class StargateRules:
                                   self.max_cubes(state))
         return self.placement_sequences(state)
 
-    def placement_sequences(self, state: State) -> list[tuple[int, ...]]:
+    def placement_sequences(self, state: State) -> tuple[tuple[int, ...], ...]:
         """Legal placements as tuples of circle positions (the empty tuple first). The last
-        answer is remembered: legal_actions and apply ask about the same state in turn."""
+        answer is remembered (legal_actions and apply ask about the same state in turn), and
+        so is each list by what it depends on: the crew, the most cubes placeable and each
+        planet's room up to that number (a few hundred keys cover most turns of a run)."""
         cached = self._seq_cache
         if cached is not None and cached[0] is state:
             return cached[1]
-        seqs = self._placement_sequences(state)
+        k = self.max_cubes(state)
+        capacity, circle, board = self.capacity, state.circle, state.board
+        key = (state.crew, k, tuple([min(k, capacity[circle[p]] - len(board[p])) for p in range(len(circle))]))
+        seqs = self._seq_memo.get(key)
+        if seqs is None:
+            if len(self._seq_memo) >= 4096:  # bounded: memory stays flat in long runs
+                self._seq_memo.clear()
+            seqs = self._seq_memo[key] = tuple(self._placement_sequences(state))
         self._seq_cache = (state, seqs)
         return seqs
 
@@ -937,12 +984,13 @@ class StargateRules:
             s._turn_gains = (0, 0, 0)
             return self._advance(s, log)
         if phase is Phase.SKILL:
+            kind = self.kind[state.crew][state.pending[0]]
             effect = self.crews[state.crew].skill[state.pending[0]]
-            if isinstance(effect, sc.MoveTailCube) and isinstance(action, MoveCube):
+            if kind == K_MOVE and isinstance(action, MoveCube):
                 s = self._move(state, action)
-            elif isinstance(effect, sc.SwapAdjacent) and isinstance(action, SwapCubes):
+            elif kind == K_SWAP and isinstance(action, SwapCubes):
                 s = self._swap(state, action)
-            elif isinstance(effect, sc.Overflow) and isinstance(action, OverflowCube):
+            elif kind == K_OVERFLOW and isinstance(action, OverflowCube):
                 s = self._overflow(state, action)
             elif isinstance(effect, sc.DevelopPlanet) and isinstance(action, Develop):
                 s = self._develop(state, action, effect.slot)
@@ -1086,7 +1134,7 @@ class StargateRules:
         """Resolve automatic effects; stop at the next decision, or end the turn. `s`: the
         new state that only this call holds, so it may change it)."""
         crew = s.crew
-        skill = self.crews[crew].skill
+        kinds, amounts, names = self.kind[crew], self.amount[crew], self.effect_name[crew]
         pending = s.pending
         while pending:
             step = pending[0]
@@ -1094,19 +1142,19 @@ class StargateRules:
                 s._pending = pending
                 s._phase = Phase.PLACE
                 return s
-            effect = skill[step]
+            kind = kinds[step]
             seat = (s.start + s.turn_in_round) % s.n
-            if isinstance(effect, sc.GainVP):
-                skill_vp = s.skill_vp
-                s._skill_vp = _set(skill_vp, seat, skill_vp[seat] + effect.amount)
-                s._vp_gained += effect.amount
-            elif isinstance(effect, sc.GainCubes):
+            if kind == K_GAIN_VP:
+                skill_vp, amount = s.skill_vp, amounts[step]
+                s._skill_vp = _set(skill_vp, seat, skill_vp[seat] + amount)
+                s._vp_gained += amount
+            elif kind == K_GAIN_CUBES:
                 hand, stock = s.hand, s.stock
-                got = min(effect.amount, stock[seat])
+                got = min(amounts[step], stock[seat])
                 s._hand = _set(hand, seat, hand[seat] + got)
                 s._stock = _set(stock, seat, stock[seat] - got)
                 s._cubes_gained += got
-            elif isinstance(effect, sc.DevelopCrew):
+            elif kind == K_DEVELOP_CREW:
                 filled = s.ext_crew[crew]
                 hand = s.hand
                 if hand[seat] >= 1 and len(filled) < len(self.crew_ext_vp[crew]):
@@ -1114,9 +1162,9 @@ class StargateRules:
                     s._hand = _set(hand, seat, hand[seat] - 1)
                     s._cubes_placed = _set(s.cubes_placed, seat, s.cubes_placed[seat] + 1)
                     s._developed += 1
-                    s._notes = (*s.notes, f"develop {self.crews[crew].id}#{len(filled) + 1}")
+                    s._notes = (*s.notes, f"develop {self.crew_ids[crew]}#{len(filled) + 1}")
                 else:
-                    s._notes = (*s.notes, f"({effect.effect}: no target)")
+                    s._notes = (*s.notes, f"({names[step]}: no target)")
             else:
                 s._pending = pending
                 s._phase = Phase.SKILL  # already so: a crew's effects resolve in the SKILL phase
@@ -1124,7 +1172,7 @@ class StargateRules:
                 if targets:
                     self._target_cache = (s, tuple(targets))
                     return s
-                s._notes = (*s.notes, f"({effect.effect}: no target)")
+                s._notes = (*s.notes, f"({names[step]}: no target)")
             pending = pending[1:]
         s._pending = pending
         return self._end_turn(s, log)
@@ -1199,12 +1247,11 @@ class StargateRules:
         if log is not None:
             ids = self._circle_ids(circle)[0]
             color_vp, planet_vp_, converted_ = s.turn_gains
-            crew_card = self.crews[crew]
             notes = s.notes
             placed = s.placed
-            log.append(make_event((EventKind.DECISION, s.round, s.turn, seat, {
-                "crew": crew_card.id,
-                "crew_time": crew_card.time,
+            log.append(_make_event((_DECISION, s.round, s.turn, seat, {
+                "crew": self.crew_ids[crew],
+                "crew_time": self.crew_time[crew],
                 "crew_bonus": s.crew_bonus_used,
                 "extra_time": s.extra_time,
                 "first_pick": turn_in_round == 0,
@@ -1235,11 +1282,11 @@ class StargateRules:
             totals = self.totals(state)
             hand, stock, rnd, turn = state.hand, state.stock, state.round, state.turn - 1
             for seat in range(state.n):
-                log.append(make_event((EventKind.ROUND_END, rnd, turn, seat,
+                log.append(_make_event((_ROUND_END, rnd, turn, seat,
                                        {"score": float(totals[seat]), "hand": hand[seat], "stock": stock[seat]})))
             if over:
                 self._log_planets(state, log)
-                log.append(make_event((EventKind.GAME_END, rnd, turn, -1, {"end_reason": reason})))
+                log.append(_make_event((_GAME_END, rnd, turn, -1, {"end_reason": reason})))
         s = state  # a new state from _end_turn that no one else holds yet: changed in place
         if over:
             s._phase = Phase.OVER
@@ -1284,7 +1331,7 @@ class StargateRules:
         for pos in range(len(board)):
             owners, card = board[pos], circle[pos]
             k = len(owners)
-            log.append(make_event(("planet_final", state.round, state.turn - 1, majority_leader(owners, later), {
+            log.append(_make_event(("planet_final", state.round, state.turn - 1, majority_leader(owners, later), {
                 "planet": self.planet_ids[card],
                 "slots_filled": k,
                 "slots_total": self.capacity[card],
@@ -1465,7 +1512,7 @@ class StargateRules:
     def result(self, state: State) -> GameResult:
         score = self.score(state)
         totals = score.totals
-        use_hand = self.variant.scoring.final_tiebreak is sc.FinalTiebreak.CUBES_IN_HAND
+        use_hand = self.use_hand_tiebreak
         keys = [(float(t), float(state.hand[s]) if use_hand else 0.0) for s, t in enumerate(totals)]
         ranks, shares = rank(keys)
         seats = tuple(
