@@ -26,6 +26,7 @@ from itertools import combinations
 from operator import itemgetter
 from typing import ClassVar, Final, final
 
+from playtest.core.draws import sample_indices
 from playtest.core.events import Event, EventKind, make_event
 from playtest.core.results import GameResult, SeatResult, rank
 from playtest.errors import IllegalActionError
@@ -464,12 +465,12 @@ class WalkPlacements(Sequence[tuple[int, ...]]):
     in exactly the order `_placement_sequences` lists them; the i-th one and membership are
     computed, not looked up (a random bot draws one of 1 + m*k placements each turn)."""
 
-    __slots__ = ("k", "m", "twice", "where")
+    __slots__ = ("k", "m", "opens", "twice")
 
     def __init__(self, opens: tuple[int, ...], k: int) -> None:
+        self.opens = opens
         self.twice = opens + opens
         self.k, self.m = k, len(opens)
-        self.where = {p: i for i, p in enumerate(opens)}
 
     def __len__(self) -> int:
         return 1 + self.m * self.k
@@ -501,8 +502,11 @@ class WalkPlacements(Sequence[tuple[int, ...]]):
             return True
         if len(seq) > self.k:
             return False
-        start = self.where.get(seq[0])
-        return start is not None and self.twice[start:start + len(seq)] == seq
+        first = seq[0]
+        if first not in self.opens:
+            return False
+        start = self.opens.index(first)
+        return self.twice[start:start + len(seq)] == seq
 
 
 class FreePlacements(Sequence[tuple[int, ...]]):
@@ -596,12 +600,12 @@ class PlaceOptions(Sequence[Action]):
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self.seqs)))]
         ids = self._ids
-        return Place(tuple(ids[p] for p in self.seqs[i]))
+        return Place(tuple([ids[p] for p in self.seqs[i]]))
 
     def __iter__(self):  # type: ignore[override]
         ids = self._ids
         for seq in self.seqs:
-            yield Place(tuple(ids[p] for p in seq))
+            yield Place(tuple([ids[p] for p in seq]))
 
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, Place):
@@ -692,16 +696,22 @@ class StargateRules:
         """Whether the variant has extension slots at all (else every seat's extension VP is 0)."""
         self.any_accumulate = any(self.accumulate)
         self._circles: dict[tuple[int, ...], tuple[tuple[str, ...], dict[str, int]]] = {}
+        self._last_circle: tuple[int, ...] = ()
+        self._last_ids: tuple[tuple[str, ...], dict[str, int]] = ((), {})
         self._crew_actions: dict[tuple[int, ...], tuple[TakeCrew, ...]] = {}
 
     def _circle_ids(self, circle: tuple[int, ...]) -> tuple[tuple[str, ...], dict[str, int]]:
-        """The planet id at each circle position, and the position of each id (memoised)."""
+        """The planet id at each circle position, and the position of each id (memoised; the
+        circle of the game in play is recognised by identity, as every state of a game shares it)."""
+        if circle is self._last_circle:
+            return self._last_ids
         found = self._circles.get(circle)
         if found is None:
             if len(self._circles) >= 10_000:  # bounded: memory stays flat in long runs
                 self._circles.clear()
             ids = tuple(self.planet_ids[c] for c in circle)
             found = self._circles[circle] = (ids, {pid: i for i, pid in enumerate(ids)})
+        self._last_circle, self._last_ids = circle, found
         return found
 
     # --- protocol ---------------------------------------------------------------------------
@@ -712,7 +722,7 @@ class StargateRules:
     def initial_state(self, n_players: int, *, rng: random.Random) -> State:
         """Deal the circle at random; seat 0 is the start player of round 1."""
         dealt = self.variant.planets_dealt[n_players]
-        circle = tuple(rng.sample(range(len(self.variant.planets)), dealt))
+        circle = tuple(sample_indices(rng, len(self.planet_ids), dealt))  # = rng.sample(range(...), dealt)
         return self.setup(n_players, circle, start=0)
 
     def setup(self, n_players: int, circle: Sequence[int], *, start: int = 0) -> State:
@@ -826,9 +836,8 @@ class StargateRules:
         crew = state.crew
         if self.mode[crew] is Mode.WALK:
             k = self.max_cubes(state)
-            capacity = self.capacity
-            opens = tuple([p for p, (c, o) in enumerate(zip(state.circle, state.board, strict=True))
-                           if len(o) < capacity[c]])
+            capacity, circle, board = self.capacity, state.circle, state.board
+            opens = tuple([p for p in range(len(circle)) if len(board[p]) < capacity[circle[p]]])
             if 0 < k <= len(opens):
                 return WalkPlacements(opens, k)
         elif self.mode[crew] is Mode.FREE and self.per_planet[crew] == 1:
@@ -1531,7 +1540,10 @@ class StargateRules:
 
 
 def _set(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
-    return (*values[:i], value, *values[i + 1:])
+    """`values` with item i replaced (one list and one tuple built, not two slices)."""
+    out = list(values)
+    out[i] = value
+    return tuple(out)
 
 
 
