@@ -11,6 +11,8 @@ from itertools import combinations
 
 import pytest
 
+from playtest.errors import IllegalActionError
+from playtest.games.stargate.actions import Place
 from playtest.games.stargate.rules import Mode, Phase, StargateRules, State
 from playtest.variants import load_variant
 from tests.stargate_drafts.helpers import DRAFT5, NEW_DRAFTS, rules_with
@@ -159,3 +161,37 @@ def test_states_are_immutable_records() -> None:
     after = rules.apply(state, rules.legal_actions(state)[0])
     assert after is not state and after.crew == 0 and state.crew == -1
 
+
+
+def test_a_placement_handed_out_by_the_legal_list_plays_as_an_equal_one_typed_in() -> None:
+    """PlaceOptions remembers the Place it handed out last, and apply trusts that very object
+    for that very state only: an equal Place built elsewhere is checked in full and plays the
+    same, and a handed-out Place offered to another state is checked again like a typed one."""
+    rules = StargateRules(load_variant(DRAFT5).model)
+    rng = random.Random(21)
+    placements = refused = 0
+    previous: State | None = None
+    for _ in range(30):
+        state = rules.initial_state(4, rng=rng)
+        while state.phase is not Phase.OVER:
+            legal = rules.legal_actions(state)
+            action = legal[rng.randrange(len(legal))]
+            if state.phase is Phase.PLACE:
+                if previous is not None:  # the handed-out object, offered to another state
+                    outcomes = []
+                    for offered in (action, Place(tuple(action.planets))):
+                        try:
+                            outcomes.append(rules.apply(previous, offered))
+                        except IllegalActionError as err:
+                            outcomes.append(str(err))
+                    assert outcomes[0] == outcomes[1]
+                    refused += isinstance(outcomes[0], str)
+                    legal = rules.legal_actions(state)
+                    action = legal[rng.randrange(len(legal))]
+                typed = Place(tuple(action.planets))
+                assert typed is not action and typed in legal and action in legal
+                assert rules.apply(state, typed) == rules.apply(state, action)
+                placements += 1
+                previous = state
+            state = rules.apply(state, action)
+    assert placements > 300 and refused > 100

@@ -20,7 +20,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
 from operator import itemgetter
@@ -390,23 +389,42 @@ class State:
         return (self.start + self.turn_in_round) % self.n
 
 
-@dataclass(frozen=True, slots=True)
+@final
 class Score:
-    planets: tuple[int, ...]
-    color: tuple[int, ...]
-    skill: tuple[int, ...]
-    planet_effects: tuple[int, ...] = ()
-    """VP from planet special effects (last_cube and final), including a multiplier's change."""
-    extensions: tuple[int, ...] = ()
-    """VP of the cubes in extension slots (planets and crews)."""
+    """Every seat's score by part. A compiled class with read-only fields (a frozen dataclass's
+    __init__ runs interpreted, and every game's result builds one)."""
+
+    __slots__ = ("color", "extensions", "planet_effects", "planets", "skill")
+
+    def __init__(self, planets: tuple[int, ...], color: tuple[int, ...], skill: tuple[int, ...],
+                 planet_effects: tuple[int, ...] = (), extensions: tuple[int, ...] = ()) -> None:
+        self.planets: Final = planets
+        self.color: Final = color
+        self.skill: Final = skill
+        self.planet_effects: Final = planet_effects
+        """VP from planet special effects (last_cube and final), including a multiplier's change."""
+        self.extensions: Final = extensions
+        """VP of the cubes in extension slots (planets and crews)."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Score) and (self.planets, self.color, self.skill, self.planet_effects,
+                                             self.extensions) == (other.planets, other.color, other.skill,
+                                                                  other.planet_effects, other.extensions)
+
+    def __hash__(self) -> int:
+        return hash((self.planets, self.color, self.skill, self.planet_effects, self.extensions))
+
+    def __repr__(self) -> str:
+        return (f"Score(planets={self.planets!r}, color={self.color!r}, skill={self.skill!r}, "
+                f"planet_effects={self.planet_effects!r}, extensions={self.extensions!r})")
 
     @property
     def totals(self) -> tuple[int, ...]:
-        n = len(self.planets)
+        planets, color, skill = self.planets, self.color, self.skill
+        n = len(planets)
         effects = self.planet_effects or (0,) * n
         ext = self.extensions or (0,) * n
-        return tuple(a + b + c + d + e for a, b, c, d, e in
-                     zip(self.planets, self.color, self.skill, effects, ext, strict=True))
+        return tuple([planets[s] + color[s] + skill[s] + effects[s] + ext[s] for s in range(n)])
 
     def parts(self, seat: int) -> dict[str, int]:
         return {"planets": self.planets[seat], "color": self.color[seat], "skill": self.skill[seat],
@@ -584,14 +602,21 @@ class FreePlacements(Sequence[tuple[int, ...]]):
 
 class PlaceOptions(Sequence[Action]):
     """The legal placements as a lazy sequence of Place actions: a random bot draws one without
-    building the others; membership is checked on circle positions."""
+    building the others; membership is checked on circle positions.
 
-    __slots__ = ("_ids", "_free", "_pos", "seqs")
+    It remembers the last action it handed out with its circle positions (`last`, `last_seq`),
+    so the runner's membership check and `apply` recognise that very object without mapping
+    its planet ids back; any other Place, even an equal one, is checked in full."""
+
+    __slots__ = ("_ids", "_free", "_pos", "last", "last_seq", "seqs", "state")
 
     def __init__(self, rules: StargateRules, state: State, seqs: Sequence[tuple[int, ...]]) -> None:
         self._ids, self._pos = rules._circle_ids(state.circle)
         self._free = rules.mode[state.crew] is Mode.FREE
         self.seqs = seqs
+        self.state = state
+        self.last: Place | None = None
+        self.last_seq: tuple[int, ...] = ()
 
     def __len__(self) -> int:
         return len(self.seqs)
@@ -600,7 +625,10 @@ class PlaceOptions(Sequence[Action]):
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self.seqs)))]
         ids = self._ids
-        return Place(tuple([ids[p] for p in self.seqs[i]]))
+        seq = self.seqs[i]
+        action = self.last = Place(tuple([ids[p] for p in seq]))
+        self.last_seq = seq
+        return action
 
     def __iter__(self):  # type: ignore[override]
         ids = self._ids
@@ -608,6 +636,8 @@ class PlaceOptions(Sequence[Action]):
             yield Place(tuple([ids[p] for p in seq]))
 
     def __contains__(self, action: object) -> bool:
+        if action is self.last and action is not None:
+            return True
         if not isinstance(action, Place):
             return False
         try:
@@ -644,6 +674,8 @@ class StargateRules:
         self._seq_memo: dict[tuple[int, int, tuple[int, ...]], tuple[tuple[int, ...], ...]] = {}
         self._legal_cache: tuple[State, Sequence[tuple[int, ...]]] | None = None
         self._target_cache: tuple[State, tuple[Action, ...]] | None = None
+        self._options: PlaceOptions | None = None
+        """The last placements handed out (see PlaceOptions.last)."""
         """The skill targets `_advance` found for the state it returned (legal_actions asks next)."""
         self._planet_cache: dict[tuple[int, tuple[int, ...]], tuple] = {}
         # Per crew: the placement mode, cubes per planet in free order, and the effect queue.
@@ -818,7 +850,8 @@ class StargateRules:
 
     def placements(self, state: State) -> PlaceOptions:
         """Every legal placement this turn, as Place actions (the empty placement first)."""
-        return PlaceOptions(self, state, self.legal_sequences(state))
+        options = self._options = PlaceOptions(self, state, self.legal_sequences(state))
+        return options
 
     def legal_sequences(self, state: State) -> Sequence[tuple[int, ...]]:
         """The same placements as `placement_sequences`, in the same order, but the plain walk
@@ -1096,18 +1129,22 @@ class StargateRules:
 
     def _place(self, state: State, action: Place) -> State:
         """A new state after placing (the caller may change it before returning it)."""
-        circle = state.circle
-        pos = self._circle_ids(circle)[1]
-        try:
-            seq = tuple([pos[pid] for pid in action.planets])
-        except KeyError:
-            seq = tuple(self._pos(state, pid, action) for pid in action.planets)  # raises the error
-        last = seq[-1] if seq else state.last_pos  # free order: the last cube is the last one listed
-        legal = self.legal_sequences(state)
-        if self.mode[state.crew] is Mode.FREE:
-            seq = tuple(sorted(seq))
-        if seq not in legal:
-            raise IllegalActionError(self._why_not(state, seq), action=str(action))
+        options = self._options
+        if options is not None and options.state is state and action is options.last:
+            seq = options.last_seq  # handed out by the legal placements of this very state
+            last = seq[-1] if seq else state.last_pos
+        else:
+            pos = self._circle_ids(state.circle)[1]
+            try:
+                seq = tuple([pos[pid] for pid in action.planets])
+            except KeyError:
+                seq = tuple(self._pos(state, pid, action) for pid in action.planets)  # raises the error
+            last = seq[-1] if seq else state.last_pos  # free order: the last cube is the last one listed
+            legal = self.legal_sequences(state)
+            if self.mode[state.crew] is Mode.FREE:
+                seq = tuple(sorted(seq))
+            if seq not in legal:
+                raise IllegalActionError(self._why_not(state, seq), action=str(action))
         seat = (state.start + state.turn_in_round) % state.n
         s = state._copy()
         if seq:
@@ -1524,19 +1561,13 @@ class StargateRules:
         use_hand = self.use_hand_tiebreak
         keys = [(float(t), float(state.hand[s]) if use_hand else 0.0) for s, t in enumerate(totals)]
         ranks, shares = rank(keys)
-        seats = tuple(
-            SeatResult(
-                seat=s,
-                components=score.parts(s),
-                total=totals[s],
-                rank=ranks[s],
-                win_share=shares[s],
-                stats={"cubes_placed": state.cubes_placed[s], "cubes_in_hand": state.hand[s],
-                       "cubes_in_stock": state.stock[s], "cubes_converted": state.converted[s]},
-            )
-            for s in range(state.n)
-        )
-        return GameResult(seats=seats, rounds=state.round, turns=state.turn)
+        hand, stock, placed, converted = state.hand, state.stock, state.cubes_placed, state.converted
+        seats = []
+        for s in range(state.n):  # positional: SeatResult's __init__ is interpreted
+            seats.append(SeatResult(s, score.parts(s), totals[s], ranks[s], shares[s], {
+                "cubes_placed": placed[s], "cubes_in_hand": hand[s], "cubes_in_stock": stock[s],
+                "cubes_converted": converted[s]}))
+        return GameResult(tuple(seats), state.round, state.turn)
 
 
 def _set(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
