@@ -101,12 +101,14 @@ class State:
     """Everything about a game in progress. All of it is public in Stargate.
 
     Never changed once a rules method has returned it: `apply` builds the next state as a copy
-    (`_copy`) and changes only the copy before returning it. A native class (compiled with
-    mypyc) rather than a NamedTuple or frozen dataclass: reading a field is a C struct read,
-    and a copy is one C-level constructor call, about four times cheaper than a NamedTuple
-    copy-and-rebuild. Equality, hashing and repr compare and show the fields in order."""
+    (`_copy`) and changes only the copy's private fields before returning it. The public fields
+    are read-only properties, so a bot cannot change the state it is shown. A native class
+    (compiled with mypyc) rather than a NamedTuple or frozen dataclass: reading a field is a
+    direct C call and a copy one C-level constructor call; a copy-and-change cost 0.13 us against
+    0.58 us for the NamedTuple's list-and-rebuild. Equality, hashing, repr and pickling use the
+    fields in order (STATE_FIELDS)."""
 
-    __slots__ = tuple('_' + name for name in STATE_FIELDS)
+    __slots__ = tuple("_" + name for name in STATE_FIELDS)
 
     _n: int
     _circle: tuple[int, ...]
