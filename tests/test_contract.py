@@ -7,6 +7,7 @@ import copy
 import random
 from pathlib import Path
 
+import polars as pl
 import pytest
 
 from playtest import rng
@@ -70,3 +71,34 @@ def test_apply_does_not_mutate_its_input(game, path):
 
 def test_every_game_has_variants():
     assert all(VARIANTS[g] for g in game_names())
+
+
+def _fits(value: object, dtype: pl.DataType) -> bool:
+    if value is None:
+        return True
+    if dtype.is_integer():
+        return isinstance(value, int) and not isinstance(value, bool)
+    if dtype.is_float():
+        return isinstance(value, float | int) and not isinstance(value, bool)
+    if dtype == pl.Boolean:
+        return isinstance(value, bool)
+    if dtype == pl.String:
+        return isinstance(value, str)
+    raise AssertionError(f"no check for {dtype}")
+
+
+@pytest.mark.parametrize(("game", "path"), CASES, ids=[f"{g}:{p.stem}" for g, p in CASES])
+def test_event_data_are_the_declared_columns_with_their_types(game, path):
+    """`simulate` reads event data into the declared columns with polars, which would drop an
+    undeclared key and could coerce a value of the wrong type: every key is declared, every
+    value has its column's type."""
+    columns = dict(get_game(game).event_columns)
+    variant = load_variant(path)
+    seen: set[str] = set()
+    for players in variant.model.player_counts():
+        for ev in _play(game, path, 1, players).events:
+            for key, value in ev.data.items():
+                assert key in columns, f"{ev.kind}: undeclared key {key!r}"
+                assert _fits(value, columns[key]), f"{ev.kind}: {key}={value!r} is not {columns[key]}"
+                seen.add(key)
+    assert seen

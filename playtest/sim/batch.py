@@ -136,7 +136,9 @@ def play_one(spec: GameSpec, rules: Any, config: RunConfig, game: int) -> Played
 
 
 def _rows(spec: GameSpec, config: RunConfig, game: int, played: PlayedGame,
-          g_cols: dict[str, list[Any]], e_cols: dict[str, list[Any]]) -> None:
+          g_cols: dict[str, list[Any]], e_cols: dict[str, list[Any]], datas: list[dict[str, Any]]) -> None:
+    """Append one game's rows: its seats to `g_cols`, its events' key columns to `e_cols` and
+    their game-specific data to `datas` (one dict per event, made into columns by polars)."""
     seats = config.seat_bots(game)
     res = played.result
     for sr in res.seats:
@@ -165,9 +167,7 @@ def _rows(spec: GameSpec, config: RunConfig, game: int, played: PlayedGame,
     n_seats = len(seats)
     e_cols["bot"].extend([seats[ev.seat] if 0 <= ev.seat < n_seats else None for ev in events])
     e_cols["kind"].extend([str(ev.kind) for ev in events])
-    datas = [ev.data for ev in events]
-    for key in spec.event_columns:
-        e_cols[key].extend([data.get(key) for data in datas])
+    datas.extend([ev.data for ev in events])
 
 
 def play_chunk(config: RunConfig, start: int, stop: int, folder: str) -> tuple[int, int]:
@@ -176,13 +176,18 @@ def play_chunk(config: RunConfig, start: int, stop: int, folder: str) -> tuple[i
     rules = _WORKER["rules"]
     g_schema, e_schema = games_schema(spec), events_schema(spec)
     g_cols: dict[str, list[Any]] = {k: [] for k in g_schema}
-    e_cols: dict[str, list[Any]] = {k: [] for k in e_schema}
+    e_cols: dict[str, list[Any]] = {k: [] for k in EVENT_KEY_COLUMNS}
+    datas: list[dict[str, Any]] = []
     with batch_gc():
         for game in range(start, stop):
-            _rows(spec, config, game, play_one(spec, rules, config, game), g_cols, e_cols)
+            _rows(spec, config, game, play_one(spec, rules, config, game), g_cols, e_cols, datas)
     name = f"{start:012d}.parquet"
     pl.DataFrame(g_cols, schema=g_schema).write_parquet(Path(folder, "games", name))
-    pl.DataFrame(e_cols, schema=e_schema).write_parquet(Path(folder, "events", name))
+    # The game-specific columns straight from the events' dicts: polars reads them in Rust,
+    # 2.4x faster than a Python comprehension per column (36 against 87 us per random Stargate game).
+    data = pl.from_dicts(datas, schema={k: e_schema[k] for k in spec.event_columns})
+    events = pl.DataFrame(e_cols, schema=dict(EVENT_KEY_COLUMNS)).hstack(data)
+    events.select(list(e_schema)).write_parquet(Path(folder, "events", name))
     return start, stop
 
 
