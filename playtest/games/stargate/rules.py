@@ -87,11 +87,11 @@ class Mode(IntEnum):
 
 
 STATE_FIELDS: Final = (
-    'n', 'circle', 'board', 'hand', 'stock', 'skill_vp', 'available', 'round', 'start',
-    'turn_in_round', 'turn', 'phase', 'crew', 'pending', 'notes', 'placed', 'vp_gained',
-    'cubes_gained', 'cubes_placed', 'crew_bonus', 'taken_mask', 'crew_bonus_used', 'extra_time',
-    'time_bank', 'effect_vp', 'converted', 'ext_planet', 'ext_crew', 'extra_placed', 'last_pos',
-    'developed', 'turn_gains',
+    "n", "circle", "board", "hand", "stock", "skill_vp", "available", "round", "start",
+    "turn_in_round", "turn", "phase", "crew", "pending", "notes", "placed", "vp_gained",
+    "cubes_gained", "cubes_placed", "crew_bonus", "taken_mask", "crew_bonus_used", "extra_time",
+    "time_bank", "effect_vp", "converted", "ext_planet", "ext_crew", "extra_placed", "last_pos",
+    "developed", "turn_gains",
 )
 """The names of State's fields, in order."""
 
