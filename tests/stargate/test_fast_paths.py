@@ -5,6 +5,8 @@ straightforward reference written from the rules' text, over states reached by r
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 from collections import Counter
 from itertools import combinations
@@ -160,6 +162,14 @@ def test_states_are_immutable_records() -> None:
         state.hand = (0, 0, 0, 0)  # type: ignore[misc]
     after = rules.apply(state, rules.legal_actions(state)[0])
     assert after is not state and after.crew == 0 and state.crew == -1
+    # Copies and pickles rebuild the same state field by field (State(*values), STATE_FIELDS order).
+    assert pickle.loads(pickle.dumps(after)) == after and copy.deepcopy(after) == after
+    assert hash(copy.copy(after)) == hash(after) and after != state
+    changed = after._replace(hand=(9, 9, 9, 9))
+    assert changed.hand == (9, 9, 9, 9) and after.hand != changed.hand and changed.crew == after.crew
+    with pytest.raises(TypeError):
+        after._replace(nope=1)
+    assert repr(state).startswith("State(n=4, circle=")
 
 
 
