@@ -15,7 +15,14 @@ import pytest
 
 from playtest.errors import IllegalActionError
 from playtest.games.stargate.actions import Place
-from playtest.games.stargate.rules import Mode, Phase, StargateRules, State
+from playtest.games.stargate.rules import (
+    Mode,
+    Phase,
+    StargateRules,
+    State,
+    majority_leader,
+    majority_order,
+)
 from playtest.variants import load_variant
 from tests.stargate_drafts.helpers import DRAFT5, NEW_DRAFTS, rules_with
 
@@ -205,3 +212,12 @@ def test_a_placement_handed_out_by_the_legal_list_plays_as_an_equal_one_typed_in
                 previous = state
             state = rules.apply(state, action)
     assert placements > 300 and refused > 100
+
+
+def test_majority_leader_is_the_first_of_the_majority_order() -> None:
+    rng = random.Random(5)
+    for _ in range(3000):
+        owners = tuple(rng.randrange(4) for _ in range(rng.randrange(9)))
+        for later in (True, False):
+            order = majority_order(owners, later)
+            assert majority_leader(owners, later) == (order[0] if order else -1), (owners, later)

@@ -832,14 +832,14 @@ class StargateRules:
                 return []
             cap = self.capacity
             return [OverflowCube(ids[circle[p]]) for p, owners in enumerate(board) if len(owners) == cap[circle[p]]]
-        effect = self.crews[state.crew].skill[effect_index]
-        if isinstance(effect, sc.DevelopPlanet):
+        effect = self.crews[state.crew].skill[effect_index]  # for its parameters
+        if kind == K_DEVELOP_PLANET and isinstance(effect, sc.DevelopPlanet):
             if state.hand[state.seat] < 1:
                 return []
             i = effect.slot - 1
             return [Develop(ids[circle[p]]) for p, slots in enumerate(state.ext_planet)
                     if i < len(slots) and slots[i] < 0]
-        if isinstance(effect, sc.SwapAdjacent):
+        if kind == K_SWAP and isinstance(effect, sc.SwapAdjacent):
             # "Any owners": a swap of one owner's two cubes is a (null) use of the skill unless
             # the variant says `same_owner: false`, which leaves only pairs of different owners.
             any_pair = effect.same_owner
@@ -1029,14 +1029,14 @@ class StargateRules:
             return self._advance(s, log)
         if phase is Phase.SKILL:
             kind = self.kind[state.crew][state.pending[0]]
-            effect = self.crews[state.crew].skill[state.pending[0]]
+            effect = self.crews[state.crew].skill[state.pending[0]]  # for its parameters
             if kind == K_MOVE and isinstance(action, MoveCube):
                 s = self._move(state, action)
             elif kind == K_SWAP and isinstance(action, SwapCubes):
                 s = self._swap(state, action)
             elif kind == K_OVERFLOW and isinstance(action, OverflowCube):
                 s = self._overflow(state, action)
-            elif isinstance(effect, sc.DevelopPlanet) and isinstance(action, Develop):
+            elif kind == K_DEVELOP_PLANET and isinstance(action, Develop) and isinstance(effect, sc.DevelopPlanet):
                 s = self._develop(state, action, effect.slot)
             else:
                 want = {sc.MoveTailCube: "move SRC>DST", sc.SwapAdjacent: "swap PLANET@SLOT",
