@@ -50,7 +50,7 @@ def _replay(path: Path) -> Any:
 
 
 def _summary(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.DataFrame]]:
-    from playtest.analysis.ohseven import summary_tables
+    from playtest.games.ohseven.metrics import summary_tables
 
     return summary_tables(games, events)
 

@@ -16,7 +16,7 @@ def _replay(path):  # imported lazily: transcripts pull in the variant loader
 
 
 def _summary(games, events):
-    from playtest.analysis.stargate import summary_tables
+    from playtest.games.stargate.metrics import summary_tables
 
     return summary_tables(games, events)
 
