@@ -10,7 +10,7 @@ import typer
 
 from playtest.cli.app import app
 from playtest.errors import Problem, TranscriptError
-from playtest.games import game_names, get_game
+from playtest.games import GamePluginError, game_names, get_game, known_games
 from playtest.variants.source import parse_file
 
 
@@ -24,12 +24,15 @@ def replay(
     tree = parse_file(transcript)
     if not isinstance(tree.value, dict) or "game" not in tree.value:
         raise TranscriptError([Problem(str(transcript), 1, 1, "game", "required key is missing "
-                                       f"(known games: {', '.join(game_names())})")])
-    game = tree.value["game"].value
-    if game not in game_names():
-        raise TranscriptError([tree.value["game"].problem("game", f"unknown game {game!r} "
-                                                          f"(known games: {', '.join(game_names())})")])
-    spec = get_game(game)
+                                       f"(known games: {known_games()})")])
+    node = tree.value["game"]
+    if node.value not in game_names():
+        raise TranscriptError([node.problem("game", f"unknown game {node.value!r} (known games: {known_games()})")])
+    try:
+        spec = get_game(node.value)
+    except GamePluginError as err:
+        raise TranscriptError([node.problem("game", str(err))]) from None
+    game = spec.name
     if spec.replay is None:
         raise TranscriptError([tree.value["game"].problem("game", f"{game} has no transcript support yet")])
     outcome = spec.replay(transcript)
