@@ -288,8 +288,8 @@ class MovePlayer(Generic[S, A]):
         for action in move.actions:
             if done and (rules.is_terminal(state) or notation.move_over(rules, state)):
                 raise fail("the turn is already over (one line per turn); move it to the next line",
-                           notation.format_action(rules, state, action))
-            written = notation.format_action(rules, state, action)
+                           notation.describe(rules, state, action))
+            written = notation.describe(rules, state, action)
             try:
                 state = rules.apply(state, action, rng=self.rng, log=self.log)
             except IllegalActionError as err:
@@ -328,6 +328,10 @@ class Notation(Generic[S, A]):
     def format_action(self, rules: Rules[S, A], state: S, action: A) -> str:
         """An action as it is written (the rules' format_action by default)."""
         return rules.format_action(state, action)
+
+    def describe(self, rules: Rules[S, A], state: S, action: A) -> str:
+        """The action as an illegal-move report names it (by default as it is written)."""
+        return self.format_action(rules, state, action)
 
     def format_move(self, rules: Rules[S, A], state: S, actions: Sequence[A]) -> str:
         """Several actions of one move as one entry (joined with '; ')."""
