@@ -9,6 +9,8 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
+from playtest.core.transcript import read_transcript
+from playtest.core.transcript import replay as replay_transcript
 from playtest.errors import Problem, TranscriptError
 from playtest.games import GamePluginError, game_names, get_game, known_games
 from playtest.variants.source import parse_file
@@ -32,10 +34,12 @@ def replay(
         spec = get_game(node.value)
     except GamePluginError as err:
         raise TranscriptError([node.problem("game", str(err))]) from None
-    game = spec.name
-    if spec.replay is None:
-        raise TranscriptError([tree.value["game"].problem("game", f"{game} has no transcript support yet")])
-    outcome = spec.replay(transcript)
+    if spec.replay is not None:
+        outcome = spec.replay(transcript)
+    elif spec.notation is not None:
+        outcome = replay_transcript(read_transcript(transcript, spec.notation), spec.notation, spec.make_rules)
+    else:
+        raise TranscriptError([node.problem("game", f"{spec.name} has no transcript support yet")])
     if as_json:
         typer.echo(json.dumps(outcome.to_json(), indent=2, ensure_ascii=False))
     else:

@@ -28,7 +28,10 @@ class GameSpec:
     stat_columns: Mapping[str, pl.DataType] = field(default_factory=dict)
     """Game-specific per-seat columns of games.parquet (beyond the score parts)."""
     score_parts: Sequence[str] = ()
+    notation: Any = None
+    """A playtest.core.transcript.Notation: transcripts in the common format (a `moves:` list)."""
     replay: Callable[..., Any] | None = None
-    """(transcript path) → replay result; see the game's transcript module."""
+    """(transcript path) → replay result with .text() and .to_json(), for a game whose
+    transcripts need more than a Notation; when None, `notation` is replayed by the core."""
     summary: Callable[..., Any] | None = None
     """(games DataFrame, events DataFrame) → extra terminal-summary tables for this game."""
