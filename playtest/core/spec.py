@@ -23,6 +23,7 @@ class GameSpec:
     make_bot: Callable[[str, Rules, int], Bot]
     """(bot spec such as 'greedy' or 'scripted:bays-first', rules, seat) → a fresh bot."""
     bot_names: Sequence[str]
+    """Every bot the game offers, each as make_bot accepts it (the contract test plays each)."""
     event_columns: Mapping[str, pl.DataType]
     """Game-specific columns of events.parquet (beyond game, seed, round, turn, seat, bot, kind)."""
     stat_columns: Mapping[str, pl.DataType] = field(default_factory=dict)

@@ -474,8 +474,11 @@ def outcome_data(t: Transcript[Any, Any], rules: Rules[Any, Any], state: Any) ->
     result = rules.result(state)
     model = t.variant.model
     parts = list(result.seats[0].components) if result.seats else []
+    from playtest.games import get_game  # the registry (no game is imported by name)
+
     return {
         "game": model.game,
+        "game_title": get_game(model.game).title,
         "title": t.title,
         "transcript": t.path,
         "variant": {"path": t.variant_ref, "name": model.name, "rules_version": model.rules_version,
@@ -501,7 +504,7 @@ def scores_text(d: dict[str, Any]) -> str:
     v = d["variant"]
     over = f" (set: {', '.join(v['overrides'])})" if v["overrides"] else ""
     status = "game over" if d["finished"] else f"UNFINISHED: next to play: {d['next_player']}"
-    lines = [f"{d['game']} — {d['title'] or Path(d['transcript']).name}",
+    lines = [f"{d['game_title']} — {d['title'] or Path(d['transcript']).name}",
              f"variant {v['path']}{over} [{v['rules_version']}, hash {v['hash']}]",
              f"{len(d['players'])} players, {d['moves']} moves, {status}", "",
              "Scores" + ("" if d["finished"] else " (provisional: the game is not over)")]

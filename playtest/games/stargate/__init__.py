@@ -7,6 +7,7 @@ import polars as pl
 from playtest.core.spec import GameSpec
 from playtest.games.stargate import bots, schema
 from playtest.games.stargate.rules import StargateRules
+from playtest.games.stargate.styles import scripted_styles
 
 
 def _replay(path):  # imported lazily: transcripts pull in the variant loader
@@ -27,7 +28,7 @@ SPEC = GameSpec(
     schema=schema.StargateVariant,
     make_rules=StargateRules,
     make_bot=bots.make_bot,
-    bot_names=bots.BOT_NAMES,
+    bot_names=("random", "greedy", "lookahead", *(f"scripted:{name}" for name in scripted_styles())),
     event_columns={
         "crew": pl.String(),
         "crew_time": pl.Int16(),
