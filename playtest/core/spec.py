@@ -34,5 +34,7 @@ class GameSpec:
     replay: Callable[..., Any] | None = None
     """(transcript path) → replay result with .text() and .to_json(), for a game whose
     transcripts need more than a Notation; when None, `notation` is replayed by the core."""
+    bench: Callable[[float], list[dict[str, Any]]] | None = None
+    """(seconds per measurement) → rows for `make bench` (see playtest/bench.py)."""
     summary: Callable[..., Any] | None = None
     """(games DataFrame, events DataFrame) → extra terminal-summary tables for this game."""

@@ -16,6 +16,12 @@ def _replay(path):  # imported lazily: transcripts pull in the variant loader
     return replay_file(path)
 
 
+def _bench(seconds):
+    from playtest.games.stargate.bench import bench
+
+    return bench(seconds)
+
+
 def _summary(games, events):
     from playtest.games.stargate.metrics import summary_tables
 
@@ -56,5 +62,6 @@ SPEC = GameSpec(
                   "cubes_converted": pl.Int16()},
     score_parts=("planets", "color", "skill", "planet_effects", "extensions"),
     replay=_replay,
+    bench=_bench,
     summary=_summary,
 )
