@@ -115,3 +115,19 @@ def test_unreadable_set_value_is_one_line(cli):
     r = cli("validate", DRAFT5, "--set", "crews.bays.time=[1,2")
     assert (r.returncode, r.stderr) == (
         2, "--set crews.bays.time=[1,2:1:17: crews.bays.time: cannot read value: expected ',' or ']', but got '<stream end>'\n")
+
+
+# --- a few true subprocess smoke tests: the installed entry point, exit codes, no traceback ------
+
+
+def test_smoke_subprocess_validate_and_replay(tmp_path):
+    from tests.conftest import run_cli
+
+    r = run_cli("validate", DRAFT5, "variants/ohseven/base.yaml")
+    assert r.returncode == 0 and r.stderr == "" and r.stdout.count(": ok (") == 2
+    (tmp_path / "bad.yaml").write_text("game: stargate\nname: [\n")
+    r = run_cli("validate", str(tmp_path / "bad.yaml"))
+    assert r.returncode == 2 and r.stderr.startswith(f"{tmp_path / 'bad.yaml'}:") and "Traceback" not in r.stderr
+    r = run_cli("replay", "tests/stargate/data/illegal.yaml")
+    assert (r.returncode, r.stderr) == (2, "error: tests/stargate/data/illegal.yaml:15:5: move 4 (Chie, round 2): "
+                                           "place d a: cubes go clockwise, one per planet, skipping full planets\n")

@@ -1,4 +1,5 @@
-"""Stargate (draft 5 and later drafts): schema, pure rules, bots, transcripts, summary tables."""
+"""Stargate (draft 5 and later drafts): the registration of its schema, pure rules, bots,
+transcript notation (the core replays it), metrics and bench part."""
 
 from __future__ import annotations
 
@@ -8,12 +9,7 @@ from playtest.core.spec import GameSpec
 from playtest.games.stargate import bots, schema
 from playtest.games.stargate.rules import StargateRules
 from playtest.games.stargate.styles import scripted_styles
-
-
-def _replay(path):  # imported lazily: transcripts pull in the variant loader
-    from playtest.games.stargate.transcript import replay_file
-
-    return replay_file(path)
+from playtest.games.stargate.transcript import NOTATION
 
 
 def _bench(seconds):
@@ -61,7 +57,7 @@ SPEC = GameSpec(
     stat_columns={"cubes_placed": pl.Int16(), "cubes_in_hand": pl.Int16(), "cubes_in_stock": pl.Int16(),
                   "cubes_converted": pl.Int16()},
     score_parts=("planets", "color", "skill", "planet_effects", "extensions"),
-    replay=_replay,
+    notation=NOTATION,
     bench=_bench,
     summary=_summary,
 )
