@@ -130,3 +130,17 @@ def test_the_fixture_is_not_shipped():
 
     assert not (Path(playtest.__file__).parent / "games" / "nim").exists()
     assert "nim" not in game_names()
+
+
+def test_no_registered_game_says_how_to_register(monkeypatch):
+    import playtest.games as registry
+
+    monkeypatch.setattr(registry, "entry_points", lambda group: [])
+    refresh()
+    try:
+        with pytest.raises(GameNotFoundError, match=r"known games: none: no game is registered; install playtest"):
+            get_game("stargate")
+    finally:
+        monkeypatch.undo()
+        refresh()
+    assert get_game("stargate").name == "stargate"

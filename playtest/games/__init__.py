@@ -43,8 +43,9 @@ def game_names() -> list[str]:
 
 
 def known_games() -> str:
-    """The registered names for an error message: 'ohseven, stargate' (or 'none')."""
-    return ", ".join(game_names()) or "none"
+    """The registered names for an error message: 'ohseven, stargate'."""
+    return ", ".join(game_names()) or ("none: no game is registered; install playtest (`make venv`, or "
+                                       "`pip install -e .`) so that its entry points exist")
 
 
 @cache
