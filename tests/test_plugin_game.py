@@ -71,6 +71,28 @@ def test_replay_errors_come_from_the_core(example_game, cli, tmp_path):
     path.write_text(f"game: nim\nvariant: {NIM}\nplayers: 2\nmoves:\n  - take 3 from 1\n")
     data = json.loads(cli("replay", str(path), "--json").stdout)
     assert not data["finished"] and data["next_player"] == "Player 2" and data["winners"] == []
+    assert "UNFINISHED: next to play: Player 2" in cli("replay", str(path)).stdout
+
+
+def test_the_shared_header_rules(example_game, cli, tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text(f"game: nim\nvariant: {NIM}\nset: ['heaps=[1]']\nplayers: [Ann, Ann, Cy]\nnames: [x]\n"
+                    "circle: [a]\nmoves:\n")
+    r = cli("replay", str(path))
+    assert r.returncode == 2
+    assert r.stderr.splitlines() == [
+        f"{path}:5:8: names: the players are already named in players: give either a count in players "
+        "and the names here, or the list of names in players",
+        f"{path}:6:1: circle: unknown key; valid keys: game, moves, names, notes, players, set, title, variant",
+    ]
+    path.write_text(f"game: nim\nvariant: {NIM}\nset: ['heaps=[1]']\nplayers: [Ann, Ann, Cy]\nmoves: []\n")
+    assert cli("replay", str(path)).stderr.splitlines() == [
+        f"{path}:4:10: players: the variant is for 2 players, not 3",
+        f"{path}:4:16: players.2: duplicate name 'Ann'",
+    ]
+    path.write_text(f"game: nim\nvariant: {NIM}\nset: ['heaps=[1]']\nplayers: 2\nmoves: [take 1 from 1, take 1 from 1]\n")
+    assert cli("replay", str(path)).stderr == (f"error: {path}:5:24: move 2: the game is already over: it ended "
+                                               "after move 1; remove the moves after it\n")
 
 
 def test_unknown_game_is_one_line(cli, tmp_path):

@@ -333,14 +333,6 @@ class Notation(Generic[S, A]):
         """The action as an illegal-move report names it (by default as it is written)."""
         return self.format_action(rules, state, action)
 
-    def format_move(self, rules: Rules[S, A], state: S, actions: Sequence[A]) -> str:
-        """Several actions of one move as one entry (joined with '; ')."""
-        texts = []
-        for action in actions:
-            texts.append(self.format_action(rules, state, action))
-            state = rules.apply(state, action, rng=random.Random(0))
-        return "; ".join(texts)
-
     def read_setup(self, reader: TranscriptReader) -> Any:
         """Read the setup block's keys (located problems into reader.problems) and return it.
         The variant is not loaded yet: check here only what the file alone tells."""
@@ -452,13 +444,12 @@ class Outcome:
     """A replay's result: `text()` for the terminal, `to_json()` for `--json`."""
 
     data: dict[str, Any]
-    render: Callable[[dict[str, Any]], str] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return self.data
 
     def text(self) -> str:
-        return self.render(self.data) if self.render is not None else scores_text(self.data)
+        return scores_text(self.data)
 
     @classmethod
     def scores(cls, t: Transcript[Any, Any], rules: Rules[Any, Any], state: Any) -> Outcome:
