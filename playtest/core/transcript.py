@@ -243,6 +243,54 @@ class TranscriptReader:
         return tuple(names)
 
 
+# --- located checks inside a game's own blocks ---------------------------------------------------
+
+
+def require(node: Node, key: str, path: str, problems: list[Problem]) -> Node | None:
+    """`node`'s value under `key` (a mapping is expected), or None with the problem recorded."""
+    if not isinstance(node.value, dict):
+        problems.append(node.problem(path, "must be a mapping"))
+        return None
+    if key not in node.value:
+        problems.append(node.problem(f"{path}.{key}" if path else key, "required key is missing"))
+        return None
+    value: Node = node.value[key]
+    return value
+
+
+def unknown_keys(node: Node, path: str, valid: Sequence[str], problems: list[Problem]) -> None:
+    """Record every key of the mapping `node` that is not in `valid` (at the key)."""
+    if isinstance(node.value, dict):
+        for key, value in node.value.items():
+            if key not in valid:
+                problems.append(value.problem(f"{path}.{key}" if path else key,
+                                              f"unknown key; valid keys: {', '.join(sorted(valid))}", at_key=True))
+
+
+def per_player(node: Node, path: str, players: Sequence[str], what: str,
+               problems: list[Problem]) -> list[tuple[Node, str]] | None:
+    """One value per player, written as a list in seat order or a mapping player → value: the
+    (node, path) of each in seat order, or None with the problems recorded."""
+    if isinstance(node.value, dict):
+        unknown = [k for k in node.value if k not in players]
+        for k in unknown:
+            problems.append(node.value[k].problem(f"{path}.{k}", f"unknown player (players: {', '.join(players)})",
+                                                  at_key=True))
+        missing = [p for p in players if p not in node.value]
+        if missing:
+            problems.append(node.problem(path, f"missing player(s): {', '.join(missing)}"))
+        if unknown or missing:
+            return None
+        return [(node.value[p], f"{path}.{p}") for p in players]
+    if isinstance(node.value, list):
+        if len(node.value) != len(players):
+            problems.append(node.problem(path, f"needs one {what} per player ({len(players)}), got {len(node.value)}"))
+            return None
+        return [(v, f"{path}.{i + 1}") for i, v in enumerate(node.value)]
+    problems.append(node.problem(path, f"must be a list of {what}s in seat order or a mapping player: {what}"))
+    return None
+
+
 # --- moves ---------------------------------------------------------------------------------------
 
 

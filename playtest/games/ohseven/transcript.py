@@ -15,7 +15,16 @@ from pathlib import Path
 from typing import Any
 
 from playtest.core.events import Event
-from playtest.core.transcript import Move, MovePlayer, Notation, TranscriptReader, where
+from playtest.core.transcript import (
+    Move,
+    MovePlayer,
+    Notation,
+    TranscriptReader,
+    per_player,
+    require,
+    unknown_keys,
+    where,
+)
 from playtest.errors import Problem, TranscriptError
 from playtest.games.ohseven.rules import (
     BID,
@@ -99,16 +108,6 @@ class Parsed:
     rounds: list[RoundIn] = field(default_factory=list)
 
 
-def _req(node: Node, key: str, path: str, problems: list[Problem]) -> Node | None:
-    if not isinstance(node.value, dict):
-        problems.append(node.problem(path, "must be a mapping"))
-        return None
-    if key not in node.value:
-        problems.append(node.problem(f"{path}.{key}" if path else key, "required key is missing"))
-        return None
-    return node.value[key]
-
-
 def _card(node: Node, path: str, rules: OhSevenRules, problems: list[Problem]) -> int | None:
     text = node.value
     if isinstance(text, int) and not isinstance(text, bool):
@@ -123,25 +122,8 @@ def _card(node: Node, path: str, rules: OhSevenRules, problems: list[Problem]) -
 def _cards_in_seat_order(node: Node, path: str, players: list[str], rules: OhSevenRules,
                          problems: list[Problem]) -> list[int] | None:
     """A list of one card per seat (seat order) or a mapping player → card."""
-    n = len(players)
-    if isinstance(node.value, dict):
-        unknown = [k for k in node.value if k not in players]
-        for k in unknown:
-            problems.append(node.value[k].problem(f"{path}.{k}", f"unknown player (players: {', '.join(players)})",
-                                                  at_key=True))
-        missing = [p for p in players if p not in node.value]
-        if missing:
-            problems.append(node.problem(path, f"missing player(s): {', '.join(missing)}"))
-        if unknown or missing:
-            return None
-        items = [(node.value[p], f"{path}.{p}") for p in players]
-    elif isinstance(node.value, list):
-        if len(node.value) != n:
-            problems.append(node.problem(path, f"needs one card per player ({n}), got {len(node.value)}"))
-            return None
-        items = [(v, f"{path}.{i + 1}") for i, v in enumerate(node.value)]
-    else:
-        problems.append(node.problem(path, "must be a list of cards in seat order or a mapping player: card"))
+    items = per_player(node, path, players, "card", problems)
+    if items is None:
         return None
     out = [_card(v, p, rules, problems) for v, p in items]
     return None if any(c is None for c in out) else [c for c in out if c is not None]
@@ -164,13 +146,9 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                                        f"the transcript lists {len(rounds.value)}"))
     for r, rnode in enumerate(rounds.value):
         rp = f"rounds.{r + 1}"
-        deals_node = _req(rnode, "deals", rp, problems)
+        deals_node = require(rnode, "deals", rp, problems)
         tricks_node = rnode.value.get("tricks") if isinstance(rnode.value, dict) else None
-        if isinstance(rnode.value, dict):
-            for key in rnode.value:
-                if key not in ("deals", "tricks"):
-                    problems.append(rnode.value[key].problem(f"{rp}.{key}", "unknown key; valid keys: deals, tricks",
-                                                             at_key=True))
+        unknown_keys(rnode, rp, ("deals", "tricks"), problems)
         rin = RoundIn(rnode, [], [])
         parsed.rounds.append(rin)
         if deals_node is not None:
@@ -179,13 +157,9 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
             else:
                 for d, dnode in enumerate(deals_node.value):
                     dp = f"{rp}.deals.{d + 1}"
-                    if isinstance(dnode.value, dict):
-                        for key in dnode.value:
-                            if key not in ("hands", "bids"):
-                                problems.append(dnode.value[key].problem(
-                                    f"{dp}.{key}", "unknown key; valid keys: bids, hands", at_key=True))
-                    hands_node = _req(dnode, "hands", dp, problems)
-                    bids_node = _req(dnode, "bids", dp, problems)
+                    unknown_keys(dnode, dp, ("hands", "bids"), problems)
+                    hands_node = require(dnode, "hands", dp, problems)
+                    bids_node = require(dnode, "bids", dp, problems)
                     hands: list[tuple[int, ...]] = []
                     if hands_node is not None:
                         if not isinstance(hands_node.value, dict):
