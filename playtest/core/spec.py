@@ -1,4 +1,7 @@
-"""What a game registers: its schema, rules, bots, tables and transcript support."""
+"""What a game registers: its schema, rules, bots, tables and transcript support.
+
+A game's package exports one GameSpec and names it in the `playtest.games` entry-point group
+(playtest/games/__init__.py reads them; docs/extending.md, "Adding a game")."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ class GameSpec:
     """Everything the generic parts (loader, runner, CLI, reports) need to know about a game."""
 
     name: str
+    """The entry-point name, and `game:` in variant and transcript files."""
     title: str
     schema: type[VariantModel]
     make_rules: Callable[[VariantModel], Rules]
