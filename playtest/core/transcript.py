@@ -394,6 +394,13 @@ class Notation(Generic[S, A]):
         rng, which suits games without a random set-up."""
         return rules.initial_state(players, rng=random.Random(0))
 
+    def replay_rng(self, setup: Any) -> random.Random | Any:
+        """What `apply` draws from during the replay. The default is a fixed Random(0), right for
+        games without chance after the set-up; a game with chance during play writes the
+        outcomes in its transcript and returns an object that replays them (Oh-Seven's
+        StackedDeck deals the recorded hands)."""
+        return random.Random(0)
+
     def move_over(self, rules: Rules[S, A], state: S) -> bool:
         """Whether the move being played is complete in `state` (default: one action a move)."""
         return True
@@ -478,7 +485,7 @@ def replay(t: Transcript[S, A], notation: Notation[S, A], make_rules: Callable[[
     rules = make_rules(t.variant.model)
     log: list[Event] = []
     state = notation.initial_state(rules, t.setup, t.players)
-    player = MovePlayer(rules, state, notation, names=t.names, rng=random.Random(0), log=log)
+    player = MovePlayer(rules, state, notation, names=t.names, rng=notation.replay_rng(t.setup), log=log)
     for move in t.moves:
         player.play(move)
     return notation.outcome(t, rules, player.state, log)
