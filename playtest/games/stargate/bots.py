@@ -163,12 +163,12 @@ class GreedyBot:
         if len(pending) < 2 or pending[1] != PLACE_STEP:
             return [evaluate(rules, rules.apply(state, a), seat) for a in targets]
         circle, board = state.circle, state.board
-        info, planet_color, color_bonus = rules.planet_info, rules.planet_color, rules.color_bonus
+        info, planet_color, color_bonus = rules.planet_score, rules.planet_color, rules.color_bonus
         planets = [0] * n
         colors = [[0] * rules.n_colors for _ in range(n)]
         vp_at: list[dict[int, int]] = []
         for card, owners in zip(circle, board, strict=True):
-            vps = dict(info(card, owners)[0]) if owners else {}
+            vps = dict(info(card, owners).vp)
             vp_at.append(vps)
             for s_, v in vps.items():
                 planets[s_] += v
@@ -179,7 +179,7 @@ class GreedyBot:
         bonus = [color_bonus(colors[s_]) for s_ in range(n)]
         other_parts = [bonus[s_] + fixed[s_] for s_ in range(n)]
         keep = 0.01 * (state.hand[seat] + state.stock[seat])
-        pos = rules._circle_ids(circle)[1]
+        pos = {pid: p for p, pid in enumerate(rules.circle_ids(circle))}
         out: list[float] = []
         for a in targets:
             if isinstance(a, SwapCubes):
@@ -200,7 +200,7 @@ class GreedyBot:
                 for s_, v in vp_at[p].items():
                     vp[s_] -= v
                 if owners:
-                    for s_, v in info(circle[p], owners)[0]:
+                    for s_, v in info(circle[p], owners).vp:
                         vp[s_] += v
             totals = [vp[s_] + other_parts[s_] for s_ in range(n)]
             mover = moved[0]
@@ -242,10 +242,11 @@ class GreedyBot:
             planets = [0] * n
             colors = [[0] * rules.n_colors for _ in range(n)]
             infos = []
-            planet_color, info = rules.planet_color, rules.planet_info
+            planet_color, info = rules.planet_color, rules.planet_score
             for card, owners in zip(circle, board, strict=True):
                 if owners:
-                    vps, counts, _ = info(card, owners)
+                    outcome = info(card, owners)
+                    vps, counts = outcome.vp, outcome.counts
                     infos.append(vps)
                     for s_, v in vps:
                         planets[s_] += v
@@ -262,7 +263,7 @@ class GreedyBot:
         mine_skill = skill[seat]
         keep = state.hand[seat] + state.stock[seat]
         # What the turn's end pays for the placed cubes (color-keyed crews, last_cube planets).
-        gains_apply = bool(rules.color_vp[state.crew]) or rules.any_last_cube
+        gains_apply = bool(rules.turn_end_effects[state.crew]) or rules.any_last_cube
         before = state.extra_placed
         # The nodes depend on the board only (the others' fixed VP do not change during my
         # turn), so they are kept with the board: the greedy search places after each crew it
@@ -286,7 +287,7 @@ class GreedyBot:
             return values
         for seq in seqs:
             g = rules.turn_gains(state, (*before, *seq), seq[-1] if seq else state.last_pos, pending=seq)
-            gain, converted = g[0] + g[1], g[2] + g[3]
+            gain, converted = g.vp, g.converted
             if not seq:
                 values.append(base[seat] + gain - best_other_fixed + 0.01 * (keep - converted))
                 continue
@@ -333,11 +334,11 @@ class _PlacementWalker:
     def step(self, p: int, c: int) -> _Step:
         """The change of every seat's planet VP when my (c+1)-th cube of the turn lands on p."""
         d = [0] * self.n
-        seat, info, card = self.seat, self.rules.planet_info, self.circle[p]
+        seat, info, card = self.seat, self.rules.planet_score, self.circle[p]
         owners = self.board[p] + (seat,) * c
-        for s_, v in (info(card, owners)[0] if c else self.infos[p]):
+        for s_, v in (info(card, owners).vp if c else self.infos[p]):
             d[s_] -= v
-        for s_, v in info(card, owners + (seat,))[0]:
+        for s_, v in info(card, owners + (seat,)).vp:
             d[s_] += v
         found = self.steps[c * self.npos + p] = _Step([d[s_] for s_ in self.others], d[seat])
         return found
