@@ -4,7 +4,8 @@ Stargate engine was rewritten, so that a rewrite that changes a rule (or a bot) 
 Each line of `games.csv` is one game: which set it belongs to, its variant, seed, game number,
 the bots by seat, every seat's final total, the winning seats, and its length (rounds, turns,
 decisions). `python -m tests.pinned.pins` rewrites the file (only after a deliberate change
-of the rules or the bots: say so in the commit).
+of the rules or the bots: say so in the commit); `python -m tests.pinned.pins --add` plays and
+appends only the sets the file does not hold yet.
 """
 
 from __future__ import annotations
@@ -39,21 +40,25 @@ class PinSet:
 SETS = (
     PinSet("sg5-random-4p", "variants/stargate/draft5.yaml", 4, ("random",), 300),
     PinSet("sg5-random-3p", "variants/stargate/draft5.yaml", 3, ("random",), 100),
-    PinSet("sg5-greedy-4p", "variants/stargate/draft5.yaml", 4, ("greedy",), 200),
-    PinSet("sg5-greedy-3p", "variants/stargate/draft5.yaml", 3, ("greedy", "random", "greedy"), 100),
-    PinSet("sg5-lookahead-4p", "variants/stargate/draft5.yaml", 4, ("lookahead", "greedy", "random", "greedy"), 60),
+    PinSet("sg5-myopic-4p", "variants/stargate/draft5.yaml", 4, ("greedy-myopic",), 200),
+    PinSet("sg5-myopic-3p", "variants/stargate/draft5.yaml", 3, ("greedy-myopic", "random", "greedy-myopic"), 100),
+    PinSet("sg5-lookahead-4p", "variants/stargate/draft5.yaml", 4, ("lookahead", "greedy-myopic", "random", "greedy-myopic"), 60),
     PinSet("sg5-scripted-4p", "variants/stargate/draft5.yaml", 4,
            ("scripted:bays-first", "scripted:late-placer", "scripted:random-bays-first", "scripted:no-bays"), 200),
     PinSet("sg6new-random-4p", "variants/stargate/draft6-new-crews.yaml", 4, ("random",), 300),
-    PinSet("sg6new-greedy-4p", "variants/stargate/draft6-new-crews.yaml", 4, ("greedy",), 150),
+    PinSet("sg6new-myopic-4p", "variants/stargate/draft6-new-crews.yaml", 4, ("greedy-myopic",), 150),
     PinSet("sg6new-scripted-4p", "variants/stargate/draft6-new-crews.yaml", 4,
-           ("scripted:max-placer", "random", "scripted:bays-when-short", "greedy"), 100),
+           ("scripted:max-placer", "random", "scripted:bays-when-short", "greedy-myopic"), 100),
     PinSet("sg6planets-random-4p", "variants/stargate/draft6-special-planets.yaml", 4, ("random",), 200),
-    PinSet("sg6planets-greedy-3p", "variants/stargate/draft6-special-planets.yaml", 3, ("greedy",), 100),
+    PinSet("sg6planets-myopic-3p", "variants/stargate/draft6-special-planets.yaml", 3, ("greedy-myopic",), 100),
     PinSet("sg6dev-random-4p", "variants/stargate/draft6-development.yaml", 4, ("random",), 200),
-    PinSet("sg6dev-greedy-4p", "variants/stargate/draft6-development.yaml", 4, ("greedy", "random"), 100),
+    PinSet("sg6dev-myopic-4p", "variants/stargate/draft6-development.yaml", 4, ("greedy-myopic", "random"), 100),
     PinSet("sg6norep-random-3p", "variants/stargate/draft6-no-replenish.yaml", 3, ("random",), 200),
-    PinSet("sg6norep-greedy-4p", "variants/stargate/draft6-no-replenish.yaml", 4, ("greedy",), 100),
+    PinSet("sg6norep-myopic-4p", "variants/stargate/draft6-no-replenish.yaml", 4, ("greedy-myopic",), 100),
+    PinSet("sg5-greedy-4p", "variants/stargate/draft5.yaml", 4, ("greedy",), 150),
+    PinSet("sg6planets-greedy-4p", "variants/stargate/draft6-special-planets.yaml", 4,
+           ("greedy", "greedy-myopic"), 60),
+    PinSet("sg6norep-greedy-3p", "variants/stargate/draft6-no-replenish.yaml", 3, ("greedy",), 60),
     PinSet("o7-random-4p", "variants/ohseven/base.yaml", 4, ("random",), 300),
     PinSet("o7-heuristic-5p", "variants/ohseven/base.yaml", 5, ("heuristic",), 200),
     PinSet("o7-scripted-4p", "variants/ohseven/base.yaml", 4,
@@ -101,5 +106,23 @@ def write_pins() -> None:
     tmp.replace(DATA)
 
 
+def add_missing_sets() -> None:
+    """Append the rows of the sets the file does not hold yet (keeping the others as pinned)."""
+    rows = read_pins()
+    have = {r["set"] for r in rows}
+    for pin in SETS:
+        if pin.name not in have:
+            rows += play_set(pin)
+            print(pin.name, file=sys.stderr)
+    order = {pin.name: i for i, pin in enumerate(SETS)}
+    rows.sort(key=lambda r: (order[r["set"]], int(r["game"])))
+    tmp = DATA.with_suffix(".tmp")
+    with tmp.open("w", encoding="utf-8", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=FIELDS, lineterminator="\n")
+        w.writeheader()
+        w.writerows(rows)
+    tmp.replace(DATA)
+
+
 if __name__ == "__main__":
-    write_pins()
+    add_missing_sets() if "--add" in sys.argv[1:] else write_pins()

@@ -8,15 +8,17 @@ A placement is a tuple of circle positions, one per cube, in the order the cubes
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import Enum
+from enum import StrEnum
 from functools import lru_cache
 from itertools import combinations
 
 from playtest.games.stargate.actions import Place
 
 
-class Mode(Enum):
-    """How this turn's cubes are placed (set by the crew's placement effects)."""
+class Mode(StrEnum):
+    """How this turn's cubes are placed (set by the crew's placement effects). A StrEnum: it
+    is part of the placement memo's key, and hashes as fast as a str (a plain Enum member
+    hashes in Python, three times slower)."""
 
     WALK = "walk"
     """Draft 5: start anywhere, then clockwise, one cube per planet, full planets skipped."""
@@ -26,7 +28,7 @@ class Mode(Enum):
     """repeat_planet (Rahel): the walk may stay on the same planet for consecutive cubes."""
 
 
-def legal_placements(mode: Mode, per_planet: int, k: int, room: tuple[int, ...],
+def legal_placements(mode: Mode, per_planet: int, k: int, room: Sequence[int],
                      no_two_in_a_row: bool) -> tuple[tuple[int, ...], ...]:
     """Every legal placement of at most `k` cubes, the empty placement first.
 
@@ -34,23 +36,35 @@ def legal_placements(mode: Mode, per_planet: int, k: int, room: tuple[int, ...],
     index, so it is part of what a seed reproduces): the walk lists, for each starting planet
     in circle order, the walk of 1, 2, ... cubes; free order lists sets by size, each set in
     circle order; the repeat walk lists by length, then by position."""
-    return _listing(mode, per_planet, k, tuple([min(r, k) for r in room]), no_two_in_a_row)[0]
+    return _listing(mode, per_planet, k, relevant_room(mode, per_planet, k, room), no_two_in_a_row)[0]
 
 
-def is_legal(mode: Mode, per_planet: int, k: int, room: tuple[int, ...], no_two_in_a_row: bool,
+def is_legal(mode: Mode, per_planet: int, k: int, room: Sequence[int], no_two_in_a_row: bool,
              seq: tuple[int, ...]) -> bool:
     """Whether `seq` is one of `legal_placements(...)` (free order: in any order)."""
     if mode is Mode.FREE:
         seq = tuple(sorted(seq))
-    return seq in _listing(mode, per_planet, k, tuple([min(r, k) for r in room]), no_two_in_a_row)[1]
+    return seq in _listing(mode, per_planet, k, relevant_room(mode, per_planet, k, room), no_two_in_a_row)[1]
+
+
+def relevant_room(mode: Mode, per_planet: int, k: int, room: Sequence[int]) -> tuple[int, ...]:
+    """`room` capped at what can change the placements, so that the memo meets few keys: a
+    walk of k cubes with at least k planets open meets each planet at most once (cap 1); free
+    order puts at most `per_planet` cubes on one planet; nothing puts more than k."""
+    if mode is Mode.FREE:
+        cap = min(per_planet, k)
+    elif mode is Mode.WALK and k <= sum(1 for r in room if r > 0):
+        cap = 1
+    else:
+        cap = k
+    return tuple([r if r < cap else cap for r in room])
 
 
 @lru_cache(maxsize=8192)
 def _listing(mode: Mode, per_planet: int, k: int, room: tuple[int, ...],
              no_two_in_a_row: bool) -> tuple[tuple[tuple[int, ...], ...], frozenset[tuple[int, ...]]]:
-    """The placements and the same as a set. Memoised by everything they depend on (room is
-    capped at k: more room never changes a placement of k cubes), so a run meets a few
-    hundred keys; a pure function's memo, safe however many games share it."""
+    """The placements and the same as a set. Memoised by everything they depend on (a run
+    meets a few hundred keys); a pure function's memo, safe however many games share it."""
     out: list[tuple[int, ...]] = [()]
     if k > 0:
         if mode is Mode.WALK:
@@ -160,7 +174,7 @@ class PlaceOptions(Sequence[Place]):
     """The legal placements as Place actions, built only when asked for: a random bot draws
     one of them and the others are never made."""
 
-    __slots__ = ("free", "ids", "members", "pos", "seqs")
+    __slots__ = ("free", "ids", "last", "pos", "seqs")
 
     def __init__(self, seqs: tuple[tuple[int, ...], ...], ids: tuple[str, ...], free: bool) -> None:
         self.seqs = seqs
@@ -168,6 +182,8 @@ class PlaceOptions(Sequence[Place]):
         """The planet id at each circle position."""
         self.free = free
         self.pos = {pid: p for p, pid in enumerate(ids)}
+        self.last: Place | None = None
+        """The Place this object built last (the runner asks at once whether it is legal)."""
 
     def __len__(self) -> int:
         return len(self.seqs)
@@ -176,7 +192,8 @@ class PlaceOptions(Sequence[Place]):
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self.seqs)))]
         ids = self.ids
-        return Place(tuple([ids[p] for p in self.seqs[i]]))
+        self.last = Place(tuple([ids[p] for p in self.seqs[i]]))
+        return self.last
 
     def __iter__(self):  # type: ignore[override]
         ids = self.ids
@@ -184,12 +201,14 @@ class PlaceOptions(Sequence[Place]):
             yield Place(tuple([ids[p] for p in seq]))
 
     def __contains__(self, action: object) -> bool:
+        if action is self.last:
+            return True
         if not isinstance(action, Place):
             return False
-        pos = self.pos
-        if any(pid not in pos for pid in action.planets):
+        try:
+            seq = tuple([self.pos[pid] for pid in action.planets])
+        except KeyError:
             return False
-        seq = tuple([pos[pid] for pid in action.planets])
         if self.free:
             seq = tuple(sorted(seq))
         return seq in self.seqs

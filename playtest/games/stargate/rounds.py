@@ -84,28 +84,31 @@ def end_turn(rules: StargateRules, s: State, log: list[Event] | None) -> State:
     returning each turn if the variant says so, the decision event; then the round's end
     after the last seat."""
     seat, crew = s.seat, s.crew
+    hand, stock = s.hand, s.stock
+    changes: dict[str, Any] = {}
     gains = turn_gains(rules, s, (*s.placed, *s.extra_placed), s.last_pos)
-    hand = add_at(s.hand, seat, -gains.from_hand)
-    stock = add_at(s.stock, seat, -gains.from_stock)
+    if gains is not NO_GAINS:
+        hand, stock = add_at(hand, seat, -gains.from_hand), add_at(stock, seat, -gains.from_stock)
+        changes = {"skill_vp": add_at(s.skill_vp, seat, gains.skill_vp),
+                   "effect_vp": add_at(s.effect_vp, seat, gains.effect_vp),
+                   "converted": add_at(s.converted, seat, gains.converted),
+                   "time_bank": add_at(s.time_bank, seat, gains.time),
+                   "turn_gains": (gains.skill_vp, gains.effect_vp, gains.converted)}
     got = min(rules.variant.cubes.replenish, stock[seat])
-    hand, stock = add_at(hand, seat, got), add_at(stock, seat, -got)
-    s = evolve(
-        s, hand=hand, stock=stock,
-        skill_vp=add_at(s.skill_vp, seat, gains.skill_vp),
-        effect_vp=add_at(s.effect_vp, seat, gains.effect_vp),
-        converted=add_at(s.converted, seat, gains.converted),
-        time_bank=add_at(s.time_bank, seat, gains.time),
-        turn_gains=(gains.skill_vp, gains.effect_vp, gains.converted),
-        available=tuple(sorted((*s.available, crew))) if rules.crews_return_each_turn else s.available,
-    )
+    if got:
+        hand, stock = add_at(hand, seat, got), add_at(stock, seat, -got)
+    if rules.crews_return_each_turn:
+        changes["available"] = tuple(sorted((*s.available, crew)))
     if log is not None:
-        log.append(decision_event(rules, s))
-    s = evolve(s, crew=-1, pending=(), turn=s.turn + 1, turn_in_round=s.turn_in_round + 1, phase=Phase.CREW)
+        log.append(decision_event(rules, evolve(s, hand=hand, stock=stock, **changes)))
+    s = evolve(s, hand=hand, stock=stock, crew=-1, pending=(), turn=s.turn + 1, turn_in_round=s.turn_in_round + 1,
+               phase=Phase.CREW, **changes)
     return s if s.turn_in_round < s.n else end_round(rules, s, log)
 
 
 def decision_event(rules: StargateRules, s: State) -> Event:
-    """One row of events.parquet per turn: the crew, its skill's notes, the cubes placed."""
+    """One row of events.parquet per turn (`s`: the turn's state at its end): the crew, its
+    skill's notes, the cubes placed, what the turn earned."""
     ids = rules.circle_ids(s.circle)
     color_vp, planet_vp, converted = s.turn_gains
     seat = s.seat

@@ -19,7 +19,6 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
-from playtest.core.draws import sample_indices
 from playtest.core.events import Event
 from playtest.core.results import GameResult, SeatResult, rank
 from playtest.errors import IllegalActionError
@@ -109,7 +108,7 @@ class StargateRules:
     def initial_state(self, n_players: int, *, rng: random.Random) -> State:
         """Deal the circle at random; seat 0 is the start player of round 1."""
         dealt = self.variant.planets_dealt[n_players]
-        return self.setup(n_players, sample_indices(rng, len(self.planet_ids), dealt), start=0)
+        return self.setup(n_players, rng.sample(range(len(self.planet_ids)), dealt), start=0)
 
     def setup(self, n_players: int, circle: Sequence[int], *, start: int = 0) -> State:
         """A game with a given circle (planet card indices, clockwise) and start player."""
@@ -168,7 +167,8 @@ class StargateRules:
               log: list[Event] | None = None) -> State:
         phase = state.phase
         if phase is Phase.CREW:
-            return self._advance(self._take_crew(state, action), log)
+            s = self._take_crew(state, action)
+            return self._advance(s, s.pending, log)
         if phase is Phase.SKILL:
             effect = self.crews[state.crew].skill[state.pending[0]]
             handler = handler_of(effect)
@@ -176,11 +176,11 @@ class StargateRules:
                 raise IllegalActionError(f"the crew's skill needs a target ({handler.notation}), not {action}",
                                          action=str(action))
             s = handler.choose(self, state, effect, action)
-            return self._advance(evolve(s, pending=state.pending[1:], notes=(*state.notes, str(action))), log)
+            return self._advance(evolve(s, notes=(*state.notes, str(action))), state.pending[1:], log)
         if phase is Phase.PLACE:
             if not isinstance(action, Place):
                 raise IllegalActionError(f"cubes must be placed now (place ...), not {action}", action=str(action))
-            return self._advance(evolve(self._place(state, action), pending=state.pending[1:]), log)
+            return self._advance(self._place(state, action), state.pending[1:], log)
         raise IllegalActionError("the game is over", action=str(action))
 
     def result(self, state: State) -> GameResult:
@@ -219,12 +219,11 @@ class StargateRules:
             taken_mask=state.taken_mask | (1 << c), crew_bonus_used=bonus, extra_time=bonus + bank,
         )
 
-    def _advance(self, s: State, log: list[Event] | None) -> State:
-        """Resolve the crew's steps in order until one needs a decision (a choice with
-        targets, or the placement); a choice without any target is skipped. After the last
-        step the turn ends."""
+    def _advance(self, s: State, pending: tuple[int, ...], log: list[Event] | None) -> State:
+        """Resolve the crew's steps still `pending` in order until one needs a decision (a
+        choice with targets, or the placement); a choice without any target is skipped. After
+        the last step the turn ends. (`s.pending` and `s.phase` may be stale: set on return.)"""
         skill = self.crews[s.crew].skill
-        pending = s.pending
         while pending:
             step = pending[0]
             if step == PLACE_STEP:
@@ -238,7 +237,7 @@ class StargateRules:
             else:
                 s = note(s, f"({effect.effect}: no target)")
             pending = pending[1:]
-        return end_turn(self, evolve(s, pending=()), log)
+        return end_turn(self, s, log)
 
     def _place(self, state: State, action: Place) -> State:
         """Step 2: the cubes go onto the planets named, each into the lowest empty slot."""
