@@ -93,8 +93,13 @@ def _minimal_games(play, bots: str, first: int, seconds: float) -> tuple[int, fl
             return n, elapsed
 
 
+PROJECT_BOT = {"random": "random", "greedy": "greedy-myopic"}
+"""The project's bot with the minimal engine's policy: its greedy is the myopic evaluation."""
+
+
 def versus_minimal(bots: str, seconds: float, rounds: int = 8) -> dict[str, float]:
-    """games/s of the project's engine ÷ games/s of the minimal draft-5 engine, 4 players.
+    """games/s of the project's engine ÷ games/s of the minimal draft-5 engine, 4 players
+    (`bots`: random, or greedy — the project's greedy-myopic, the same policy).
 
     Measured interleaved: `rounds` slices of `seconds / rounds` each, alternating engines
     (which one goes first alternates too), so both see the same load on a shared machine;
@@ -114,7 +119,7 @@ def versus_minimal(bots: str, seconds: float, rounds: int = 8) -> dict[str, floa
             order = ("project", "minimal") if r % 2 == 0 else ("minimal", "project")
             for engine in order:
                 first = done[engine][0]
-                n, t = (_project_games(rules, spec, bots, first, slice_s) if engine == "project"
+                n, t = (_project_games(rules, spec, PROJECT_BOT[bots], first, slice_s) if engine == "project"
                         else _minimal_games(play, bots, first, slice_s))
                 done[engine][0] += n
                 done[engine][1] += t

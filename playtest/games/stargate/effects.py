@@ -141,6 +141,16 @@ class DevelopCrew(EffectHandler):
         return note(state, f"develop {rules.crew_ids[crew]}#{len(filled) + 1}")
 
 
+@handles(sc.VPPerFullPlanet)
+class VPPerFullPlanet(EffectHandler):
+    """Gain `amount` VP for each full planet in the circle."""
+
+    def resolve(self, rules: StargateRules, state: State, effect: sc.VPPerFullPlanet) -> State:
+        full = sum(1 for p in range(len(state.board)) if rules.room(state, p) <= 0)
+        gain = effect.amount * full
+        return evolve(state, skill_vp=add_at(state.skill_vp, state.seat, gain), vp_gained=state.vp_gained + gain)
+
+
 # --- steps that need a choice ------------------------------------------------------------------
 
 

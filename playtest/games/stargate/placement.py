@@ -181,7 +181,8 @@ class PlaceOptions(Sequence[Place]):
         self.ids = ids
         """The planet id at each circle position."""
         self.free = free
-        self.pos = {pid: p for p, pid in enumerate(ids)}
+        self.pos: dict[str, int] | None = None
+        """Circle position of each planet id (built when first needed)."""
         self.last: Place | None = None
         """The Place this object built last (the runner asks at once whether it is legal)."""
 
@@ -205,6 +206,8 @@ class PlaceOptions(Sequence[Place]):
             return True
         if not isinstance(action, Place):
             return False
+        if self.pos is None:
+            self.pos = {pid: p for p, pid in enumerate(self.ids)}
         try:
             seq = tuple([self.pos[pid] for pid in action.planets])
         except KeyError:

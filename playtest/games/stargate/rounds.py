@@ -45,17 +45,21 @@ class Gains:
 NO_GAINS = Gains()
 
 
-def turn_gains(rules: StargateRules, state: State, placed: tuple[int, ...], last: int,
+def turn_gains(rules: StargateRules, state: State, placed: tuple[int, ...] | None = None, last: int | None = None,
                pending: tuple[int, ...] = ()) -> Gains:
     """What the current seat's cubes placed this turn (`placed`: circle positions; `last`:
     where the last one landed, -1 for none) earn at the turn's end: the crew's turn-end
     effects and the last_cube effects of the planet where the last cube landed. `pending`:
     the positions of `placed` not on `state.board` nor out of the hand yet (a bot asking
-    before placing)."""
+    before placing). By default: the cubes the state says this turn placed."""
+    if last is None:
+        last = state.last_pos
     crew_effects = rules.turn_end_effects[state.crew]
     planet_effects = rules.last_cube_effects[state.circle[last]] if last >= 0 else ()
     if not crew_effects and not planet_effects:
         return NO_GAINS
+    if placed is None:
+        placed = (*state.placed, *state.extra_placed)
     skill = sum(handler_of(e).turn_vp(rules, state, e, placed, pending) for e in crew_effects)
     seat = state.seat
     hand, stock = state.hand[seat] - len(pending), state.stock[seat]
@@ -86,7 +90,7 @@ def end_turn(rules: StargateRules, s: State, log: list[Event] | None) -> State:
     seat, crew = s.seat, s.crew
     hand, stock = s.hand, s.stock
     changes: dict[str, Any] = {}
-    gains = turn_gains(rules, s, (*s.placed, *s.extra_placed), s.last_pos)
+    gains = turn_gains(rules, s)
     if gains is not NO_GAINS:
         hand, stock = add_at(hand, seat, -gains.from_hand), add_at(stock, seat, -gains.from_stock)
         changes = {"skill_vp": add_at(s.skill_vp, seat, gains.skill_vp),

@@ -75,11 +75,12 @@ class StargateRules:
         self.mode: list[Mode] = []
         self.per_planet: list[int] = []
         self.queue: list[tuple[int, ...]] = []
-        self.turn_end_effects: list[tuple[sc.ColorVP, ...]] = []
-        self.round_end_effects: list[tuple[sc.AccumulateTime, ...]] = []
+        self.turn_end_effects: list[tuple[sc.Effect, ...]] = []
+        self.round_end_effects: list[tuple[sc.Effect, ...]] = []
         for crew in variant.crews:
             mode, per = Mode.WALK, 1
-            before, after = [], []
+            before: list[int] = []
+            after: list[int] = []
             for i, effect in enumerate(crew.skill):
                 handler = handler_of(effect)
                 if handler.placement is not None:
