@@ -1,4 +1,5 @@
-"""`make bench`: games per second and memory, per process and on all cores.
+"""`make bench`: games per second and memory, per process and on all cores, and the speed of
+the Stargate engine against a minimal hard-coded draft-5 engine (benchmarks/minimal_draft5.py).
 
 Speed targets are checked here, never in timed tests. Run: `python -m playtest.bench [--quick]`.
 """
@@ -14,9 +15,8 @@ import time
 from pathlib import Path
 
 from playtest import rng
-from playtest._build import COMPILED, compiled, stale
 from playtest.games import game_names, get_game
-from playtest.sim.batch import RunConfig, run_batch
+from playtest.sim.batch import RunConfig, default_workers, run_batch
 from playtest.sim.runner import batch_gc, play_game
 from playtest.variants import load_variant
 
@@ -65,18 +65,88 @@ def peak_rss_mb(n: int) -> float:
     return float(out.stdout.strip())
 
 
+def _project_games(rules, spec, bots: str, first: int, seconds: float) -> tuple[int, float]:
+    """Games of the project's engine played in about `seconds` (no events: the minimal engine
+    logs none either; the runner's legality check included), and the time they took."""
+    n, started = 0, time.perf_counter()
+    while True:
+        seat_bots = [spec.make_bot(bots, rules, s) for s in range(4)]
+        g = first + n
+        play_game(rules, seat_bots, n_players=4, deal_rng=rng.stream(0, g, rng.DEAL),
+                  bot_rngs=[rng.stream(0, g, rng.bot_stream(s)) for s in range(4)], record=False)
+        n += 1
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return n, elapsed
+
+
+def _minimal_games(play, bots: str, first: int, seconds: float) -> tuple[int, float]:
+    """The same for the minimal engine, on the same seed streams."""
+    n, started = 0, time.perf_counter()
+    while True:
+        g = first + n
+        play(4, rng.stream(0, g, rng.DEAL), [rng.stream(0, g, rng.bot_stream(s)) for s in range(4)], [bots] * 4)
+        n += 1
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return n, elapsed
+
+
+PROJECT_BOT = {"random": "random", "greedy": "greedy-myopic"}
+"""The project's bot with the minimal engine's policy: its greedy is the myopic evaluation."""
+
+
+def versus_minimal(bots: str, seconds: float, rounds: int = 8) -> dict[str, float]:
+    """games/s of the project's engine ÷ games/s of the minimal draft-5 engine, 4 players
+    (`bots`: random, or greedy — the project's greedy-myopic, the same policy).
+
+    Measured interleaved: `rounds` slices of `seconds / rounds` each, alternating engines
+    (which one goes first alternates too), so both see the same load on a shared machine;
+    the ratio of the summed rates is what is stable, not the rates themselves."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from benchmarks.minimal_draft5 import play
+    finally:
+        sys.path.remove(str(ROOT))
+    variant = load_variant(ROOT / "variants/stargate/draft5.yaml")
+    spec = get_game("stargate")
+    rules = spec.make_rules(variant.model)
+    done = {"project": [0, 0.0], "minimal": [0, 0.0]}
+    slice_s = seconds / rounds
+    with batch_gc():
+        for r in range(rounds):
+            order = ("project", "minimal") if r % 2 == 0 else ("minimal", "project")
+            for engine in order:
+                first = done[engine][0]
+                n, t = (_project_games(rules, spec, PROJECT_BOT[bots], first, slice_s) if engine == "project"
+                        else _minimal_games(play, bots, first, slice_s))
+                done[engine][0] += n
+                done[engine][1] += t
+    project, minimal = (done[e][0] / done[e][1] for e in ("project", "minimal"))
+    return {"bots": bots, "project_games_per_s": round(project, 1), "minimal_games_per_s": round(minimal, 1),
+            "ratio": round(project / minimal, 3), "project_games": done["project"][0],
+            "minimal_games": done["minimal"][0]}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="Shorter measurements.")
+    parser.add_argument("--ratio-only", action="store_true", help="Only the ratio against the minimal engine.")
     parser.add_argument("--json", type=Path, help="Also write the rows as JSON here.")
     args = parser.parse_args()
     secs = 2.0 if args.quick else 6.0
-    done = compiled()
-    print(f"build: {len(done)} of {len(COMPILED)} hot-path modules compiled with mypyc"
-          + ("" if len(done) == len(COMPILED) else
-             f" (plain Python: {', '.join(m for m in COMPILED if m not in done)}; see README, Speed)"))
-    if stale():
-        print(f"warning: {', '.join(stale())} changed after compiling: run `make venv` first", file=sys.stderr)
+    print(f"Stargate draft 5, 4 players: project engine vs minimal hard-coded engine "
+          f"(benchmarks/), interleaved, plain Python {sys.version.split()[0]}")
+    ratios = []
+    for bots in ("random", "greedy"):
+        row = versus_minimal(bots, secs * (2 if bots == "random" else 4))
+        ratios.append(row)
+        print(f"  {bots:<8} project {row['project_games_per_s']:>8.1f} games/s   minimal "
+              f"{row['minimal_games_per_s']:>8.1f} games/s   ratio {row['ratio']:.2f}x (target >= 1.0x)")
+    if args.ratio_only:
+        if args.json:
+            args.json.write_text(json.dumps({"versus_minimal": ratios}, indent=2))
+        return
     rows = []
     for name in game_names():  # each game's own part (GameSpec.bench), the plugins' too
         spec = get_game(name)
@@ -96,7 +166,7 @@ def main() -> None:
     print(f"peak memory, random stargate run: {small} games {mem[small]:.0f} MB, "
           f"{large} games {mem[large]:.0f} MB (flat in N when these are close)")
     if args.json:
-        args.json.write_text(json.dumps({"rows": rows, "peak_rss_mb": mem}, indent=2))
+        args.json.write_text(json.dumps({"versus_minimal": ratios, "rows": rows, "peak_rss_mb": mem}, indent=2))
 
 
 if __name__ == "__main__":

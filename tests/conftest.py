@@ -16,15 +16,6 @@ PLUGINS = Path(__file__).resolve().parent / "plugins"
 """The example game plugin (playtest_nim), its variant nim.yaml and transcript nim-game.yaml."""
 
 
-def pytest_sessionstart(session: pytest.Session) -> None:
-    """Refuse to test old code: a compiled module (setup.py) shadows its edited source."""
-    from playtest._build import stale
-
-    if stale():
-        pytest.exit(f"{', '.join(stale())} changed after it was compiled: run `make venv` to recompile",
-                    returncode=3)
-
-
 def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
     """Run `playtest ARGS...` as a user would (a subprocess), capturing text output."""
     env = dict(os.environ, COLUMNS="200", NO_COLOR="1")

@@ -35,15 +35,6 @@ def _on_interrupt(signum: int, frame: object) -> None:
     raise Interrupted("interrupted: nothing was written (partial outputs were removed)")
 
 
-def _warn_if_stale() -> None:
-    """A source edited after it was compiled is not what runs: say so (developers only)."""
-    from playtest._build import stale
-
-    for path in stale():
-        print(f"warning: {path} changed after it was compiled; the old compiled copy is running "
-              "(run `make venv` to recompile)", file=sys.stderr)
-
-
 def error_text(err: PlaytestError) -> str:
     """What the CLI prints for an error: its located problems one a line, else `error: ...`."""
     return f"error: {err}" if not getattr(err, "problems", None) else str(err)
@@ -53,7 +44,6 @@ def main() -> None:
     """Console-script entry point. Usage errors are Typer's (exit 2); a PlaytestError becomes
     its one-line message on stderr and its exit code — never a traceback."""
     _register()
-    _warn_if_stale()
     # Typer turns KeyboardInterrupt into a silent exit; our own exception says what happened.
     signal.signal(signal.SIGINT, _on_interrupt)
     try:

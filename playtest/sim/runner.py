@@ -1,9 +1,4 @@
-"""The one game loop. It knows no game: only the Rules and Bot protocols.
-
-Compiled with mypyc at install (setup.py, playtest/_build.py): keep it plain typed Python —
-annotations are enforced at run time, classes are native (no monkeypatching, no
-``object.__new__`` tricks, no pydantic models here), and a source edit needs `make venv`.
-"""
+"""The one game loop. It knows no game: only the Rules and Bot protocols."""
 
 from __future__ import annotations
 
@@ -34,7 +29,7 @@ def batch_gc() -> Iterator[None]:
 
     Engines allocate many small tuples and lists per decision; nearly all die by reference
     counting, but each allocation still counts towards the next collection, and the greedy
-    bot's memo tables made the collector's scans about 15% of a compiled greedy game. Cycles
+    bot's memo tables made the collector's scans a noticeable part of a greedy game. Cycles
     are rare in play, so a larger first threshold loses nothing; memory stays flat (`make
     bench` measures peak memory at two run sizes)."""
     old = gc.get_threshold()

@@ -41,13 +41,14 @@ def test_same_seed_same_game():
     assert a.events == b.events
 
 
-def test_lookahead_beats_greedy_head_to_head():
+def test_lookahead_beats_the_greedy_it_builds_on_head_to_head():
+    """lookahead judges greedy-myopic's candidate turns one round ahead: it must beat it."""
     draft5 = ROOT / "variants" / "stargate" / "draft5.yaml"
-    shares = {"lookahead": 0.0, "greedy": 0.0}
+    shares = {"lookahead": 0.0, "greedy-myopic": 0.0}
     games = 24
     for g in range(games):
-        lineup = ["lookahead", "greedy"] * 2 if g % 2 == 0 else ["greedy", "lookahead"] * 2
+        lineup = ["lookahead", "greedy-myopic"] * 2 if g % 2 == 0 else ["greedy-myopic", "lookahead"] * 2
         for seat in play(draft5, lineup, game=g, seed=11).result.seats:
             shares[lineup[seat.seat]] += seat.win_share
     # Two seats each: equal strength would give about 12 wins each.
-    assert shares["lookahead"] > shares["greedy"] + 4, shares
+    assert shares["lookahead"] > shares["greedy-myopic"] + 4, shares

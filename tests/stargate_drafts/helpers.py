@@ -9,7 +9,7 @@ from typing import Any
 
 from playtest.games.stargate import schema as sc
 from playtest.games.stargate.actions import Action, TakeCrew
-from playtest.games.stargate.rules import StargateRules, State, _replace
+from playtest.games.stargate.rules import StargateRules, State
 from playtest.variants import load_variant
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,11 +49,11 @@ def with_board(state: State, board: Mapping[int, Sequence[int]]) -> State:
     new = list(state.board)
     for pos, owners in board.items():
         new[pos] = tuple(owners)
-    return _replace(state, board=tuple(new))
+    return state.replace(board=tuple(new))
 
 
 def change(state: State, **fields: Any) -> State:
-    return _replace(state, **fields)
+    return state.replace(**fields)
 
 
 def play(rules: StargateRules, state: State, *actions: Action, log: list | None = None) -> State:

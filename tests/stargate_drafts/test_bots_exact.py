@@ -12,7 +12,7 @@ from playtest.games.stargate.bots import GreedyBot, evaluate
 from playtest.games.stargate.rules import Phase, StargateRules
 from playtest.variants import load_variant
 
-from .helpers import NEW_DRAFTS, SHIPPED, rules_with
+from .helpers import SHIPPED, rules_with
 
 EVERYTHING = rules_with(
     {"cubes": {"total": 15, "start_in_hand": 6, "replenish": 2}},
@@ -40,7 +40,7 @@ EVERYTHING = rules_with(
 )
 
 
-def _check_fast_values(rules: StargateRules, games: int, seed: int) -> int:
+def _check_fast_values(rules: StargateRules, games: int, seed: int, hand_vp: bool = False) -> int:
     rng = random.Random(seed)
     checked = 0
     for g in range(games):
@@ -49,27 +49,29 @@ def _check_fast_values(rules: StargateRules, games: int, seed: int) -> int:
         while state.phase is not Phase.OVER:
             legal = rules.legal_actions(state)
             if state.phase is Phase.PLACE and rules.placement_ends_turn[state.crew]:
-                bot = GreedyBot(rules, state.seat)
+                bot = GreedyBot(rules, state.seat, hand_vp=hand_vp)
                 seqs = rules.placement_sequences(state)
                 for value, seq in zip(bot._placement_values(state, seqs), seqs, strict=True):
                     after = rules.apply(state, bot._place(state, seq))
-                    assert value == pytest.approx(evaluate(rules, after, state.seat), abs=1e-9), (g, seq)
+                    assert value == evaluate(rules, after, state.seat, bot.evaluation), (g, seq)
                     checked += 1
             state = rules.apply(state, legal[rng.randrange(len(legal))])
     return checked
 
 
-def test_fast_values_equal_apply_then_evaluate_with_every_new_effect() -> None:
-    assert _check_fast_values(EVERYTHING, games=12, seed=1) > 1000
+@pytest.mark.parametrize("hand_vp", [False, True], ids=["myopic", "hand-valued"])
+def test_fast_values_equal_apply_then_evaluate_with_every_new_effect(hand_vp: bool) -> None:
+    assert _check_fast_values(EVERYTHING, games=12, seed=1, hand_vp=hand_vp) > 1000
 
 
-@pytest.mark.parametrize("path", NEW_DRAFTS, ids=lambda p: p.stem)
-def test_fast_values_equal_apply_then_evaluate_on_shipped_drafts(path) -> None:
+@pytest.mark.parametrize("hand_vp", [False, True], ids=["myopic", "hand-valued"])
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_fast_values_equal_apply_then_evaluate_on_shipped_drafts(path, hand_vp: bool) -> None:
     rules = StargateRules(load_variant(path).model)
-    assert _check_fast_values(rules, games=4, seed=2) > 100
+    assert _check_fast_values(rules, games=4, seed=2, hand_vp=hand_vp) > 100
 
 
-def _check_target_values(rules: StargateRules, games: int, seed: int) -> int:
+def _check_target_values(rules: StargateRules, games: int, seed: int, hand_vp: bool = False) -> int:
     """The fast ranking of skill targets (moves, swaps) equals apply-then-evaluate, to the bit."""
     rng = random.Random(seed)
     checked = 0
@@ -79,19 +81,21 @@ def _check_target_values(rules: StargateRules, games: int, seed: int) -> int:
         while state.phase is not Phase.OVER:
             legal = list(rules.legal_actions(state))
             if state.phase is Phase.SKILL:
-                bot = GreedyBot(rules, state.seat)
-                assert bot._target_values(state, legal) == [evaluate(rules, rules.apply(state, a), state.seat)
-                                                            for a in legal]
+                bot = GreedyBot(rules, state.seat, hand_vp=hand_vp)
+                assert bot._target_values(state, legal) == [
+                    evaluate(rules, rules.apply(state, a), state.seat, bot.evaluation) for a in legal]
                 checked += len(legal)
             state = rules.apply(state, legal[rng.randrange(len(legal))])
     return checked
 
 
+@pytest.mark.parametrize("hand_vp", [False, True], ids=["myopic", "hand-valued"])
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
-def test_fast_target_values_equal_apply_then_evaluate(path) -> None:
+def test_fast_target_values_equal_apply_then_evaluate(path, hand_vp: bool) -> None:
     rules = StargateRules(load_variant(path).model)
-    assert _check_target_values(rules, games=10, seed=3) > 200
+    assert _check_target_values(rules, games=10, seed=3, hand_vp=hand_vp) > 200
 
 
-def test_fast_target_values_with_every_new_effect() -> None:
-    assert _check_target_values(EVERYTHING, games=10, seed=4) > 50
+@pytest.mark.parametrize("hand_vp", [False, True], ids=["myopic", "hand-valued"])
+def test_fast_target_values_with_every_new_effect(hand_vp: bool) -> None:
+    assert _check_target_values(EVERYTHING, games=10, seed=4, hand_vp=hand_vp) > 50

@@ -1,12 +1,9 @@
-"""Stargate bots: random, greedy (best whole turn by a documented evaluation) and scripted
-styles defined in YAML (scripted.yaml) as constraints on top of greedy or random choice.
+"""Stargate bots: random, greedy and greedy-myopic (best whole turn by a documented
+evaluation) and scripted styles defined in YAML (scripted.yaml) as constraints on top of
+greedy or random choice.
 
-Bots see only the seat's view (in Stargate everything is public) and draw randomness only
-from the rng the runner passes.
-
-Compiled with mypyc at install (setup.py, playtest/_build.py): keep it plain typed Python —
-annotations are enforced at run time, classes are native (no monkeypatching, no
-``object.__new__`` tricks, no pydantic models here), and a source edit needs `make venv`.
+Bots see only the seat's view (in Stargate everything is public), ask the rules only through
+their public methods, and draw randomness only from the rng the runner passes.
 """
 
 from __future__ import annotations
@@ -23,7 +20,7 @@ from playtest.games.stargate.rules import PLACE_STEP, Phase, StargateRules, Stat
 from playtest.games.stargate.schema import ColorBonus
 from playtest.games.stargate.styles import scripted_styles
 
-BOT_NAMES = ("random", "greedy", "lookahead", "scripted:NAME")
+BOT_NAMES = ("random", "greedy", "greedy-myopic", "lookahead", "scripted:NAME")
 EMPTY: tuple[int, ...] = ()
 
 
@@ -40,14 +37,71 @@ class RandomBot:
 
 
 
-def evaluate(rules: StargateRules, state: State, seat: int) -> float:
-    """The greedy evaluation: this seat's provisional total (planet VP + color bonus + skill VP
-    as if the game ended now) minus the best provisional total among the other seats, plus a
-    small bonus (0.01 per cube) for cubes still in hand and stock, to prefer keeping cubes
-    when the score is equal."""
-    totals = rules.totals(state)  # = rules.score(state).totals, without the breakdown
-    best_other = max(t for s, t in enumerate(totals) if s != seat)
-    return totals[seat] - best_other + 0.01 * (state.hand[seat] + state.stock[seat])
+class Evaluation:
+    """How a greedy bot judges the position after a turn: a seat's lead over the best other.
+
+    Myopic (`hand_vp=False`, the bot `greedy-myopic`, the scripted styles): each seat's
+    provisional total (planet VP + color bonus + skill VP + ..., as if the game ended now),
+    mine minus the best other's, plus 0.01 per cube of mine in hand or stock — only to prefer
+    keeping cubes when the score is equal. A cube in hand is worth no more than one in the
+    stock, so the cube-gaining crew (Bays) never looks worth its turn.
+
+    Cubes valued by the placements they will buy (`hand_vp=True`, the bot `greedy`): every
+    seat's total also counts the placements its cubes will buy before the game ends. Each
+    seat has about T more turns — the rounds until the smallest stock runs out at `replenish`
+    cubes a turn (draft 5's end trigger). In them it can place at most `mean crew time × T`
+    cubes, from its hand and what the replenish brings before its last turn
+    (`replenish × (T - 1)`, at most its stock). Each cube it will be able to place,
+    `min(hand + income, capacity)`, is worth VALUE_SHARE × the mean VP printed on the slots of
+    the planets in play. So a cube in hand is worth more than one in the stock when the stock
+    would not reach the hand in time, and nothing once the turns left are full; draining the
+    stock (Bays) shortens every seat's game. Without replenish nothing drains the stock: every
+    cube in hand counts. The 0.01 per cube stays as the tie-break."""
+
+    VALUE_SHARE = 0.5
+    """A future placement's worth as a share of the mean printed slot VP (majorities are
+    contested: a cube rarely earns its slot's whole VP)."""
+
+    def __init__(self, rules: StargateRules, *, hand_vp: bool) -> None:
+        self.rules, self.hand_vp = rules, hand_vp
+        self.per_turn = sum(rules.crew_time) / max(1, len(rules.crew_time))
+        self.replenish = rules.variant.cubes.replenish
+        self._placement_vp: dict[tuple[int, ...], float] = {}
+
+    def placement_vp(self, circle: tuple[int, ...]) -> float:
+        """What one future placement is worth in this circle."""
+        found = self._placement_vp.get(circle)
+        if found is None:
+            columns = [self.rules.variant.planets[card].vp for card in circle]
+            found = self.VALUE_SHARE * sum(map(sum, columns)) / max(1, sum(map(len, columns)))
+            self._placement_vp[circle] = found
+        return found
+
+    def placeable(self, hand: int, stock: int, least_stock: int) -> float:
+        """How many more cubes a seat will be able to place (`least_stock`: any seat's smallest)."""
+        if not self.replenish:
+            return hand
+        turns = -(-least_stock // self.replenish)  # rounds after this one, one turn each
+        return min(hand + min(stock, self.replenish * max(0, turns - 1)), self.per_turn * turns)
+
+    def lead(self, totals: Sequence[int], seat: int, circle: tuple[int, ...], hand: Sequence[int],
+             stock: Sequence[int]) -> float:
+        """The value of a position to `seat`, from every seat's provisional total, hand and stock."""
+        keep = 0.01 * (hand[seat] + stock[seat])
+        if not self.hand_vp:
+            return totals[seat] - max(t for s, t in enumerate(totals) if s != seat) + keep
+        least, vp = min(stock), self.placement_vp(circle)
+        worth = [t + vp * self.placeable(hand[s], stock[s], least) for s, t in enumerate(totals)]
+        return worth[seat] - max(w for s, w in enumerate(worth) if s != seat) + keep
+
+
+def evaluate(rules: StargateRules, state: State, seat: int, evaluation: Evaluation | None = None) -> float:
+    """The greedy evaluation of `state` for `seat` (Evaluation; by default myopic)."""
+    totals = rules.totals(state)
+    if evaluation is None:
+        return totals[seat] - max(t for s, t in enumerate(totals) if s != seat) + 0.01 * (
+            state.hand[seat] + state.stock[seat])
+    return evaluation.lead(totals, seat, state.circle, state.hand, state.stock)
 
 
 CrewFilter = Callable[[State, list[Action]], list[Action]]
@@ -57,8 +111,10 @@ CountRange = Callable[[State, int], tuple[int, int]]
 
 class GreedyBot:
     """Chooses the whole turn — crew, skill targets, placement — that maximises `evaluate`
-    after the turn ends; ties between first decisions are broken at random. With a crew filter
-    and a cube-count range it plays a scripted style.
+    after the turn ends; ties between first decisions are broken at random. `hand_vp`: the
+    cubes in hand are valued by the placements they will buy (Evaluation; the bot `greedy`),
+    else myopically (`greedy-myopic`, the scripted styles). With a crew filter and a cube-count
+    range it plays a scripted style.
 
     Placements whose outcome is the board alone (no effect resolves after placing) are scored
     by updating only the planets they touch, instead of applying each one: the same values,
@@ -68,8 +124,9 @@ class GreedyBot:
 
     def __init__(self, rules: StargateRules, seat: int, *, name: str = "greedy",
                  crew_filter: CrewFilter | None = None, count_range: CountRange | None = None,
-                 pick: Literal["greedy", "random"] = "greedy") -> None:
+                 pick: Literal["greedy", "random"] = "greedy", hand_vp: bool = False) -> None:
         self.rules, self.seat, self.name = rules, seat, name
+        self.evaluation = Evaluation(rules, hand_vp=hand_vp)
         self.crew_filter, self.count_range, self.pick = crew_filter, count_range, pick
         self.plan: list[Action] = []
         self._board: tuple = (None, None, None)
@@ -134,7 +191,7 @@ class GreedyBot:
         rules = self.rules
         nxt = rules.apply(state, action)
         if nxt.phase is Phase.CREW or nxt.phase is Phase.OVER:
-            return evaluate(rules, nxt, self.seat), [action]
+            return evaluate(rules, nxt, self.seat, self.evaluation), [action]
         if nxt.phase is Phase.PLACE:
             value, place = self._best_place(nxt)
             return value, [action, place]
@@ -161,14 +218,14 @@ class GreedyBot:
         rules, seat, n = self.rules, self.seat, state.n
         pending = state.pending
         if len(pending) < 2 or pending[1] != PLACE_STEP:
-            return [evaluate(rules, rules.apply(state, a), seat) for a in targets]
+            return [evaluate(rules, rules.apply(state, a), seat, self.evaluation) for a in targets]
         circle, board = state.circle, state.board
-        info, planet_color, color_bonus = rules.planet_info, rules.planet_color, rules.color_bonus
+        info, planet_color, color_bonus = rules.planet_score, rules.planet_color, rules.color_bonus
         planets = [0] * n
         colors = [[0] * rules.n_colors for _ in range(n)]
         vp_at: list[dict[int, int]] = []
         for card, owners in zip(circle, board, strict=True):
-            vps = dict(info(card, owners)[0]) if owners else {}
+            vps = dict(info(card, owners).vp)
             vp_at.append(vps)
             for s_, v in vps.items():
                 planets[s_] += v
@@ -178,8 +235,8 @@ class GreedyBot:
         # Each seat's total apart from planet VP: a swap changes no colors, a move only the mover's.
         bonus = [color_bonus(colors[s_]) for s_ in range(n)]
         other_parts = [bonus[s_] + fixed[s_] for s_ in range(n)]
-        keep = 0.01 * (state.hand[seat] + state.stock[seat])
-        pos = rules._circle_ids(circle)[1]
+        lead = self.evaluation.lead
+        pos = {pid: p for p, pid in enumerate(rules.circle_ids(circle))}
         out: list[float] = []
         for a in targets:
             if isinstance(a, SwapCubes):
@@ -193,14 +250,14 @@ class GreedyBot:
                 changed = [(src, board[src][:-1]), (dst, (*board[dst], seat))]
                 moved = board[src][-1], planet_color[circle[src]], planet_color[circle[dst]]
             else:
-                out.append(evaluate(rules, rules.apply(state, a), seat))
+                out.append(evaluate(rules, rules.apply(state, a), seat, self.evaluation))
                 continue
             vp = planets.copy()
             for p, owners in changed:
                 for s_, v in vp_at[p].items():
                     vp[s_] -= v
                 if owners:
-                    for s_, v in info(circle[p], owners)[0]:
+                    for s_, v in info(circle[p], owners).vp:
                         vp[s_] += v
             totals = [vp[s_] + other_parts[s_] for s_ in range(n)]
             mover = moved[0]
@@ -209,8 +266,7 @@ class GreedyBot:
                 cols[moved[1]] -= 1
                 cols[moved[2]] += 1
                 totals[mover] += color_bonus(cols) - bonus[mover]
-            best_other = max(t for s_, t in enumerate(totals) if s_ != seat)
-            out.append(totals[seat] - best_other + keep)
+            out.append(lead(totals, seat, circle, state.hand, state.stock))
         return out
 
     def _best_place(self, state: State) -> tuple[float, Place]:
@@ -218,7 +274,7 @@ class GreedyBot:
         rules = self.rules
         seqs = self._seqs(state)
         if not rules.placement_ends_turn[state.crew]:
-            best = max(((evaluate(rules, rules.apply(state, self._place(state, q)), self.seat), i)
+            best = max(((evaluate(rules, rules.apply(state, self._place(state, q)), self.seat, self.evaluation), i)
                         for i, q in enumerate(seqs)), key=lambda t: (t[0], -t[1]))
             return best[0], self._place(state, seqs[best[1]])
         best_value, best_seq = float("-inf"), EMPTY
@@ -242,10 +298,11 @@ class GreedyBot:
             planets = [0] * n
             colors = [[0] * rules.n_colors for _ in range(n)]
             infos = []
-            planet_color, info = rules.planet_color, rules.planet_info
+            planet_color, info = rules.planet_color, rules.planet_score
             for card, owners in zip(circle, board, strict=True):
                 if owners:
-                    vps, counts, _ = info(card, owners)
+                    outcome = info(card, owners)
+                    vps, counts = outcome.vp, outcome.counts
                     infos.append(vps)
                     for s_, v in vps:
                         planets[s_] += v
@@ -258,11 +315,21 @@ class GreedyBot:
         skill = rules.fixed_vp(state)
         base = [planets[s_] + rules.color_bonus(colors[s_]) + skill[s_] for s_ in range(n)]
         others = [s_ for s_ in range(n) if s_ != seat]
-        best_other_fixed = max(base[s_] for s_ in others)
         mine_skill = skill[seat]
-        keep = state.hand[seat] + state.stock[seat]
+        # Each placement's outcome: every seat's provisional total, and my hand and stock after
+        # the turn's end (its conversions and the replenish); the others' do not change.
+        replenish, lead = rules.variant.cubes.replenish, self.evaluation.lead
+        hands, stocks = list(state.hand), list(state.stock)
+        hand, stock = hands[seat], stocks[seat]
+
+        def value(totals: list[int], placed: int, from_hand: int = 0, from_stock: int = 0) -> float:
+            left = stock - from_stock
+            got = min(replenish, left)
+            hands[seat], stocks[seat] = hand - placed - from_hand + got, left - got
+            return lead(totals, seat, circle, hands, stocks)
+
         # What the turn's end pays for the placed cubes (color-keyed crews, last_cube planets).
-        gains_apply = bool(rules.color_vp[state.crew]) or rules.any_last_cube
+        gains_apply = bool(rules.turn_end_effects[state.crew]) or rules.any_last_cube
         before = state.extra_placed
         # The nodes depend on the board only (the others' fixed VP do not change during my
         # turn), so they are kept with the board: the greedy search places after each crew it
@@ -274,35 +341,35 @@ class GreedyBot:
                                                              planets[seat], colors[seat])
         nodes = walker.nodes
         values: list[float] = []
-        if not gains_apply:  # the usual case, kept lean: the greedy search scores ~100 placements a turn
-            for seq in seqs:
-                if seq:
-                    found = nodes.get(seq)
-                    if found is None:
-                        found = walker.node(seq)
-                    values.append(found.value + mine_skill + 0.01 * (keep - len(seq)))
-                else:
-                    values.append(base[seat] - best_other_fixed + 0.01 * keep)
-            return values
         for seq in seqs:
-            g = rules.turn_gains(state, (*before, *seq), seq[-1] if seq else state.last_pos, pending=seq)
-            gain, converted = g[0] + g[1], g[2] + g[3]
-            if not seq:
-                values.append(base[seat] + gain - best_other_fixed + 0.01 * (keep - converted))
+            if seq:
+                found = nodes.get(seq)
+                if found is None:
+                    found = walker.node(seq)
+                totals = found.totals(seat, mine_skill)
+            else:
+                totals = base.copy()
+            if not gains_apply:  # the usual case
+                values.append(value(totals, len(seq)))
                 continue
-            found = nodes.get(seq)
-            if found is None:
-                found = walker.node(seq)
-            values.append(found.value + mine_skill + gain + 0.01 * (keep - len(seq) - converted))
+            g = rules.turn_gains(state, (*before, *seq), seq[-1] if seq else state.last_pos, pending=seq)
+            totals[seat] += g.vp
+            values.append(value(totals, len(seq), g.from_hand, g.from_stock))
         return values
 
 
 class _Node:
     """One placement's outcome on the walker's board: the others' planet-and-fixed totals, my
-    planet VP, my cube counts by color, and my planet VP + color bonus - the best other total."""
+    planet VP, my cube counts by color, and my planet VP + color bonus."""
 
     def __init__(self, others: list[int], mine: int, colors: list[int], value: int) -> None:
         self.others, self.mine, self.colors, self.value = others, mine, colors, value
+
+    def totals(self, seat: int, fixed: int) -> list[int]:
+        """Every seat's provisional total (`fixed`: my VP that no placement changes)."""
+        out = self.others.copy()
+        out.insert(seat, self.value + fixed)
+        return out
 
 
 class _Step:
@@ -333,11 +400,11 @@ class _PlacementWalker:
     def step(self, p: int, c: int) -> _Step:
         """The change of every seat's planet VP when my (c+1)-th cube of the turn lands on p."""
         d = [0] * self.n
-        seat, info, card = self.seat, self.rules.planet_info, self.circle[p]
+        seat, info, card = self.seat, self.rules.planet_score, self.circle[p]
         owners = self.board[p] + (seat,) * c
-        for s_, v in (info(card, owners)[0] if c else self.infos[p]):
+        for s_, v in (info(card, owners).vp if c else self.infos[p]):
             d[s_] -= v
-        for s_, v in info(card, owners + (seat,))[0]:
+        for s_, v in info(card, owners + (seat,)).vp:
             d[s_] += v
         found = self.steps[c * self.npos + p] = _Step([d[s_] for s_ in self.others], d[seat])
         return found
@@ -368,12 +435,8 @@ class _PlacementWalker:
         else:
             bonus = self.rules.color_bonus(colors)
         others = [a + b for a, b in zip(parent.others, d.others, strict=True)]
-        best = others[0]
-        for t in others:
-            if t > best:
-                best = t
         mine = parent.mine + d.mine
-        found = self.nodes[seq] = _Node(others, mine, colors, mine + bonus - best)
+        found = self.nodes[seq] = _Node(others, mine, colors, mine + bonus)
         return found
 
 
@@ -413,7 +476,9 @@ def make_bot(spec: str, rules: StargateRules, seat: int) -> Bot:
     if spec == "random":
         return RandomBot()
     if spec == "greedy":
-        return GreedyBot(rules, seat)
+        return GreedyBot(rules, seat, hand_vp=True)
+    if spec == "greedy-myopic":
+        return GreedyBot(rules, seat, name="greedy-myopic")
     if spec == "lookahead":
         from playtest.games.stargate.search import LookaheadBot  # builds on GreedyBot
 
@@ -421,4 +486,4 @@ def make_bot(spec: str, rules: StargateRules, seat: int) -> Bot:
     if spec.startswith("scripted:"):
         return scripted_bot(rules, seat, spec.split(":", 1)[1])
     styles = ", ".join(f"scripted:{s}" for s in sorted(scripted_styles()))
-    raise UsageError(f"unknown bot '{spec}' for stargate (known: random, greedy, lookahead, {styles})")
+    raise UsageError(f"unknown bot '{spec}' for stargate (known: random, greedy, greedy-myopic, lookahead, {styles})")

@@ -121,11 +121,21 @@ class DevelopCrew(Strict):
     timing: Timing = Timing.AFTER
 
 
+class VPPerFullPlanet(Strict):
+    """Gain `amount` VP for each full planet in the circle (docs/extending.md's worked example)."""
+
+    effect: Literal["vp_per_full_planet"]
+    amount: int = 1
+    timing: Timing = Timing.AFTER
+
+
 Effect = Annotated[
     GainVP | GainCubes | FreeOrder | RepeatPlanet | MoveTailCube | SwapAdjacent | ColorVP | AccumulateTime
-    | Overflow | DevelopPlanet | DevelopCrew,
+    | Overflow | DevelopPlanet | DevelopCrew | VPPerFullPlanet,
     Field(discriminator="effect"),
 ]
+"""A crew effect: one of the classes above, chosen by its `effect` key. Each has a handler in
+effects.py (docs/extending.md, "Adding a crew effect")."""
 PLACEMENT_EFFECTS = (FreeOrder, RepeatPlanet)
 """Effects that change how cubes are placed: they have no timing, they shape the placement."""
 PASSIVE_EFFECTS = (ColorVP, AccumulateTime)
@@ -349,17 +359,17 @@ class StargateVariant(VariantModel):
                 if isinstance(eff, PlanetVP) and eff.trigger is PlanetTrigger.FINAL and eff.to == "placer":
                     out.append((where, "a final effect goes to 'majority' or 'present' (there is no placer at the end)"))
         for i, crew in enumerate(self.crews):
-            for j, eff in enumerate(crew.skill):
-                if isinstance(eff, ColorVP):
-                    for color in eff.colors:
+            for j, skill_eff in enumerate(crew.skill):
+                if isinstance(skill_eff, ColorVP):
+                    for color in skill_eff.colors:
                         if color not in colors:
                             out.append((("crews", i, "skill", j, "colors"),
                                         f"unknown color '{color}' (known: {', '.join(sorted(colors))})"))
-                if isinstance(eff, DevelopPlanet) and eff.slot > n_ext:
+                if isinstance(skill_eff, DevelopPlanet) and skill_eff.slot > n_ext:
                     out.append((("crews", i, "skill", j, "slot"),
-                                f"no planet has an extension slot {eff.slot} "
+                                f"no planet has an extension slot {skill_eff.slot} "
                                 f"(the most any planet has is {n_ext}: give planets extension_vp)"))
-                if isinstance(eff, DevelopCrew) and not crew.extension_vp:
+                if isinstance(skill_eff, DevelopCrew) and not crew.extension_vp:
                     out.append((("crews", i, "skill", j),
                                 "develop_crew needs extension slots on this crew (give it extension_vp)"))
             kinds = [type(e) for e in crew.skill]

@@ -1,9 +1,9 @@
 """A stronger Stargate bot: greedy turns, judged one round ahead.
 
-`lookahead` takes, for each crew it could pick, the best whole turn the greedy bot finds with
-that crew; then, for the most promising of those turns, it plays the game forward with greedy
-players — every other seat's next turn and its own next turn — and keeps the turn whose
-position is best for it at that horizon (by the greedy evaluation: its provisional lead; at
+`lookahead` takes, for each crew it could pick, the best whole turn the greedy-myopic bot
+finds with that crew; then, for the most promising of those turns, it plays the game forward
+with greedy-myopic players — every other seat's next turn and its own next turn — and keeps the turn whose
+position is best for it at that horizon (by the myopic evaluation: its provisional lead; at
 the game's end, its final lead). Unlike greedy it sees what a turn sets up: cubes taken into
 hand for the next turn (Bays), majorities the others will contest, the end of the game coming.
 """

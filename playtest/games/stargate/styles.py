@@ -1,6 +1,6 @@
 """Scripted Stargate bot styles: their schema and the shipped styles (scripted.yaml).
 
-Kept apart from bots.py, which is compiled (setup.py): pydantic models stay plain Python.
+Kept apart from bots.py: the style models are pydantic, the bots plain classes.
 """
 
 from __future__ import annotations

@@ -1,0 +1,312 @@
+"""Crew effects (RULINGS.md, "Crews"): what each effect of a crew's skill does.
+
+Every effect class of the schema (schema.py, `Effect`) has one handler here, registered with
+`@handles(EffectClass)` right where it is defined; tests/stargate/test_effects_registry.py fails
+when an effect class has none. A handler says what kind of effect it is by what it overrides:
+
+- an automatic step (resolves by itself at its `timing`, before or after placing): `resolve`;
+- a step that needs a choice: `action` (the action class naming a target), `targets` and
+  `choose`; with no possible target the step is skipped (RULINGS: "where it can't, it is
+  skipped");
+- an effect that shapes the placement: `placement` (a placement Mode);
+- an effect paid at the end of the turn: `turn_vp`;
+- a property of the crew card: `round_end` (and `step = False` for every non-step effect).
+
+Adding an effect is a schema class plus a handler (docs/extending.md, "Adding a crew effect").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from playtest.errors import IllegalActionError
+from playtest.games.stargate import schema as sc
+from playtest.games.stargate.actions import Action, Develop, MoveCube, OverflowCube, SwapCubes
+from playtest.games.stargate.placement import Mode
+from playtest.games.stargate.state import State, add_at, evolve, with_item
+
+if TYPE_CHECKING:
+    from playtest.games.stargate.rules import StargateRules
+
+
+class EffectHandler:
+    """What one kind of crew effect does; a subclass overrides what applies (module docstring)."""
+
+    step: ClassVar[bool] = True
+    """A step of the turn, resolved at the effect's `timing` (else a property of the crew)."""
+    action: ClassVar[type | None] = None
+    """For an effect that needs a choice: the action class that names its target."""
+    notation: ClassVar[str] = ""
+    """That action's notation, for error messages ("move SRC>DST")."""
+    placement: ClassVar[Mode | None] = None
+    """For an effect that shapes the placement: how cubes are placed with this crew."""
+
+    def resolve(self, rules: StargateRules, state: State, effect: Any) -> State:
+        """An automatic step: the state after it (the seat to move is the one resolving)."""
+        raise NotImplementedError
+
+    def targets(self, rules: StargateRules, state: State, effect: Any) -> list[Action]:
+        """A choice step: every legal target now (empty: the step is skipped)."""
+        raise NotImplementedError
+
+    def choose(self, rules: StargateRules, state: State, effect: Any, action: Any) -> State:
+        """A choice step: the state after the chosen target (IllegalActionError if illegal)."""
+        raise NotImplementedError
+
+    def turn_vp(self, rules: StargateRules, state: State, effect: Any, placed: tuple[int, ...],
+                pending: tuple[int, ...]) -> int:
+        """VP paid at the end of the turn for the cubes placed this turn (`placed`, circle
+        positions; `pending`: those of them not on `state.board` yet, when a bot asks before
+        placing)."""
+        return 0
+
+    def round_end(self, rules: StargateRules, effect: Any, bonus: int, taken: bool) -> int:
+        """The crew card's accumulated time after the round (`taken`: someone took the crew)."""
+        return bonus
+
+
+HANDLERS: dict[type, EffectHandler] = {}
+"""Effect class (schema.py) → its handler."""
+
+H = TypeVar("H", bound=type[EffectHandler])
+
+
+def handles(effect_class: type) -> Callable[[H], H]:
+    """Class decorator: register the handler class for `effect_class`."""
+
+    def register(handler: H) -> H:
+        if effect_class in HANDLERS:
+            raise TypeError(f"{effect_class.__name__} already has a handler")
+        HANDLERS[effect_class] = handler()
+        return handler
+
+    return register
+
+
+def handler_of(effect: object) -> EffectHandler:
+    """The handler of one effect of a crew's skill."""
+    return HANDLERS[type(effect)]
+
+
+def overrides(handler: EffectHandler, method: str) -> bool:
+    """Whether the handler defines `method` itself (the effect acts at that moment)."""
+    return getattr(type(handler), method) is not getattr(EffectHandler, method)
+
+
+def note(state: State, text: str) -> State:
+    """`state` with `text` added to this turn's notes (the event's `skill` column)."""
+    return evolve(state, notes=(*state.notes, text))
+
+
+def _take_from_hand(state: State, seat: int) -> dict[str, Any]:
+    """The fields changed when `seat` puts one cube from hand somewhere."""
+    return {"hand": add_at(state.hand, seat, -1), "cubes_placed": add_at(state.cubes_placed, seat, 1)}
+
+
+# --- automatic steps -------------------------------------------------------------------------
+
+
+@handles(sc.GainVP)
+class GainVP(EffectHandler):
+    """Armstrong: gain `amount` VP now."""
+
+    def resolve(self, rules: StargateRules, state: State, effect: sc.GainVP) -> State:
+        return evolve(state, skill_vp=add_at(state.skill_vp, state.seat, effect.amount),
+                      vp_gained=state.vp_gained + effect.amount)
+
+
+@handles(sc.GainCubes)
+class GainCubes(EffectHandler):
+    """Bays: take `amount` cubes from the stock into the hand now (fewer if the stock is short)."""
+
+    def resolve(self, rules: StargateRules, state: State, effect: sc.GainCubes) -> State:
+        seat = state.seat
+        got = min(effect.amount, state.stock[seat])
+        return evolve(state, hand=add_at(state.hand, seat, got), stock=add_at(state.stock, seat, -got),
+                      cubes_gained=state.cubes_gained + got)
+
+
+@handles(sc.DevelopCrew)
+class DevelopCrew(EffectHandler):
+    """Put a cube from hand onto this crew card's next empty extension slot."""
+
+    def resolve(self, rules: StargateRules, state: State, effect: sc.DevelopCrew) -> State:
+        seat, crew = state.seat, state.crew
+        filled = state.ext_crew[crew]
+        if state.hand[seat] < 1 or len(filled) >= len(rules.scoring.crew_ext_vp[crew]):
+            return note(state, f"({effect.effect}: no target)")
+        state = evolve(state, ext_crew=with_item(state.ext_crew, crew, (*filled, seat)),  # type: ignore[arg-type]
+                       developed=state.developed + 1, **_take_from_hand(state, seat))
+        return note(state, f"develop {rules.crew_ids[crew]}#{len(filled) + 1}")
+
+
+@handles(sc.VPPerFullPlanet)
+class VPPerFullPlanet(EffectHandler):
+    """Gain `amount` VP for each full planet in the circle."""
+
+    def resolve(self, rules: StargateRules, state: State, effect: sc.VPPerFullPlanet) -> State:
+        full = sum(1 for p in range(len(state.board)) if rules.room(state, p) <= 0)
+        gain = effect.amount * full
+        return evolve(state, skill_vp=add_at(state.skill_vp, state.seat, gain), vp_gained=state.vp_gained + gain)
+
+
+# --- steps that need a choice ------------------------------------------------------------------
+
+
+@handles(sc.MoveTailCube)
+class MoveTailCube(EffectHandler):
+    """Audrin: move one of your cubes that is the last cube on its planet to the back of
+    another planet that has room."""
+
+    action = MoveCube
+    notation = "move SRC>DST"
+
+    def targets(self, rules: StargateRules, state: State, effect: sc.MoveTailCube) -> list[Action]:
+        seat, board, ids = state.seat, state.board, rules.circle_ids(state.circle)
+        srcs = [p for p, owners in enumerate(board) if owners and owners[-1] == seat]
+        dsts = [p for p in range(len(board)) if rules.room(state, p) > 0]
+        return [MoveCube(ids[s], ids[d]) for s in srcs for d in dsts if d != s]
+
+    def choose(self, rules: StargateRules, state: State, effect: sc.MoveTailCube, action: MoveCube) -> State:
+        src, dst = rules.position(state, action.src, action), rules.position(state, action.dst, action)
+        board, seat = state.board, state.seat
+        if not board[src] or board[src][-1] != seat:
+            raise IllegalActionError(f"the last cube on {action.src} is not yours", action=str(action))
+        if src == dst:
+            raise IllegalActionError("the cube must move to another planet", action=str(action))
+        if rules.room(state, dst) <= 0:
+            raise IllegalActionError(f"{action.dst} is full", action=str(action))
+        new = list(board)
+        new[src] = board[src][:-1]
+        new[dst] = (*board[dst], seat)
+        return evolve(state, board=tuple(new))
+
+
+@handles(sc.SwapAdjacent)
+class SwapAdjacent(EffectHandler):
+    """Anderson: swap two cubes that sit in consecutive slots of one planet (any owners; a swap
+    of one owner's two cubes changes nothing, and counts as a use unless `same_owner: false`)."""
+
+    action = SwapCubes
+    notation = "swap PLANET@SLOT"
+
+    def targets(self, rules: StargateRules, state: State, effect: sc.SwapAdjacent) -> list[Action]:
+        ids, any_pair = rules.circle_ids(state.circle), effect.same_owner
+        return [SwapCubes(ids[p], i + 1) for p, owners in enumerate(state.board)
+                for i in range(len(owners) - 1) if any_pair or owners[i] != owners[i + 1]]
+
+    def choose(self, rules: StargateRules, state: State, effect: sc.SwapAdjacent, action: SwapCubes) -> State:
+        p = rules.position(state, action.planet, action)
+        owners = state.board[p]
+        i = action.slot - 1
+        if not 0 <= i < len(owners) - 1:
+            raise IllegalActionError(f"{action.planet} has no cubes in slots {action.slot} and {action.slot + 1}",
+                                     action=str(action))
+        if owners[i] == owners[i + 1] and not effect.same_owner:
+            raise IllegalActionError("both cubes have the same owner (this variant's swap_adjacent has "
+                                     "same_owner: false)", action=str(action))
+        new = list(state.board)
+        new[p] = (*owners[:i], owners[i + 1], owners[i], *owners[i + 2:])
+        return evolve(state, board=tuple(new))
+
+
+@handles(sc.Overflow)
+class Overflow(EffectHandler):
+    """Put one cube from hand into the overflow slot of a full planet."""
+
+    action = OverflowCube
+    notation = "overflow PLANET"
+
+    def targets(self, rules: StargateRules, state: State, effect: sc.Overflow) -> list[Action]:
+        if state.hand[state.seat] < 1:
+            return []
+        ids = rules.circle_ids(state.circle)
+        return [OverflowCube(ids[p]) for p in range(len(state.board)) if rules.room(state, p) == 0]
+
+    def choose(self, rules: StargateRules, state: State, effect: sc.Overflow, action: OverflowCube) -> State:
+        p = rules.position(state, action.planet, action)
+        seat = state.seat
+        if state.hand[seat] < 1:
+            raise IllegalActionError("no cube in hand", action=str(action))
+        if rules.room(state, p) != 0:
+            raise IllegalActionError(f"{action.planet} is not full, or its overflow slot is taken", action=str(action))
+        new = list(state.board)
+        new[p] = (*state.board[p], seat)
+        return evolve(state, board=tuple(new), extra_placed=(*state.extra_placed, p), last_pos=p,
+                      **_take_from_hand(state, seat))
+
+
+@handles(sc.DevelopPlanet)
+class DevelopPlanet(EffectHandler):
+    """Put one cube from hand into extension slot `slot` of a planet in the circle."""
+
+    action = Develop
+    notation = "develop PLANET"
+
+    def targets(self, rules: StargateRules, state: State, effect: sc.DevelopPlanet) -> list[Action]:
+        if state.hand[state.seat] < 1:
+            return []
+        ids, i = rules.circle_ids(state.circle), effect.slot - 1
+        return [Develop(ids[p]) for p, slots in enumerate(state.ext_planet) if i < len(slots) and slots[i] < 0]
+
+    def choose(self, rules: StargateRules, state: State, effect: sc.DevelopPlanet, action: Develop) -> State:
+        p = rules.position(state, action.planet, action)
+        seat, slots, slot = state.seat, state.ext_planet[p], effect.slot
+        if state.hand[seat] < 1:
+            raise IllegalActionError("no cube in hand", action=str(action))
+        if slot > len(slots) or slots[slot - 1] >= 0:
+            raise IllegalActionError(f"{action.planet} has no empty extension slot {slot}", action=str(action))
+        ext = list(state.ext_planet)
+        ext[p] = with_item(slots, slot - 1, seat)
+        return evolve(state, ext_planet=tuple(ext), developed=state.developed + 1, **_take_from_hand(state, seat))
+
+
+# --- effects that are not steps ------------------------------------------------------------------
+
+
+@handles(sc.FreeOrder)
+class FreeOrder(EffectHandler):
+    """Orlins: cubes go to any planets, in any order, at most `per_planet` per planet."""
+
+    step = False
+    placement = Mode.FREE
+
+
+@handles(sc.RepeatPlanet)
+class RepeatPlanet(EffectHandler):
+    """Rahel: the walk may stay on the same planet for consecutive cubes."""
+
+    step = False
+    placement = Mode.REPEAT
+
+
+@handles(sc.ColorVP)
+class ColorVP(EffectHandler):
+    """`amount` VP per cube of yours on a planet of the listed colors, at the turn's end."""
+
+    step = False
+
+    def turn_vp(self, rules: StargateRules, state: State, effect: sc.ColorVP, placed: tuple[int, ...],
+                pending: tuple[int, ...]) -> int:
+        which = rules.color_set(effect.colors)
+        color_at = [rules.scoring.planet_color[card] for card in state.circle]
+        if effect.count == "placed":
+            k = sum(1 for p in placed if color_at[p] in which)
+        else:
+            seat = state.seat
+            k = sum(owners.count(seat) for p, owners in enumerate(state.board) if color_at[p] in which)
+            k += sum(1 for p in pending if color_at[p] in which)
+        return effect.amount * k
+
+
+@handles(sc.AccumulateTime)
+class AccumulateTime(EffectHandler):
+    """Puerto Rico style: the crew gains `amount` time for each round nobody takes it."""
+
+    step = False
+
+    def round_end(self, rules: StargateRules, effect: sc.AccumulateTime, bonus: int, taken: bool) -> int:
+        if taken:
+            return bonus
+        return bonus + effect.amount if effect.max is None else min(bonus + effect.amount, effect.max)

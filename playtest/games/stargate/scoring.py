@@ -1,0 +1,214 @@
+"""Stargate scoring (RULINGS.md, "Scoring"): planet majorities, the color bonus, planets' final
+effects and extension slots — the one scoring routine behind the rules' provisional and final
+scores, the bots' evaluations and the transcripts' score sheets.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from playtest.games.stargate import schema as sc
+from playtest.games.stargate.state import State
+
+
+def majority_order(owners: Sequence[int], later_wins: bool) -> list[int]:
+    """Seats with cubes on a planet, best rank first: more cubes, then the tie-break on the
+    slot of each seat's first cube (later = higher slot wins when `later_wins`)."""
+    count: dict[int, int] = {}
+    first: dict[int, int] = {}
+    for slot, seat in enumerate(owners):
+        count[seat] = count.get(seat, 0) + 1
+        first.setdefault(seat, slot)
+    sign = -1 if later_wins else 1
+    return sorted(count, key=lambda s: (-count[s], sign * first[s]))
+
+
+def majority_leader(owners: Sequence[int], later_wins: bool) -> int:
+    """The seat ranked first on a planet (-1 for an empty planet)."""
+    order = majority_order(owners, later_wins)
+    return order[0] if order else -1
+
+
+def planet_vp(owners: Sequence[int], vp: Sequence[int], later_wins: bool) -> dict[int, int]:
+    """VP each seat scores on one planet: with k the highest occupied slot, rank 1 scores slot
+    k's VP, rank 2 slot k-1's, ...; a rank whose slot would be below 1 scores nothing."""
+    k = len(owners)
+    out: dict[int, int] = {}
+    for r, seat in enumerate(majority_order(owners, later_wins)):
+        slot = k - 1 - r
+        out[seat] = vp[slot] if slot >= 0 else 0
+    return out
+
+
+def color_bonus(counts: Sequence[int], rule: sc.ColorBonus) -> int:
+    """The color bonus for one seat's cube counts by color: with m the largest count, m for
+    every color that has m cubes (all_max_colors), m once (one_max_color), or nothing."""
+    m = max(counts, default=0)
+    if m == 0 or rule is sc.ColorBonus.NONE:
+        return 0
+    if rule is sc.ColorBonus.ONE_MAX_COLOR:
+        return m
+    return m * list(counts).count(m)
+
+
+@dataclass(frozen=True)
+class PlanetScore:
+    """One planet's outcome for the seats with cubes on it."""
+
+    vp: tuple[tuple[int, int], ...]
+    """(seat, VP): the majority VP plus the planet's final effects."""
+    counts: tuple[tuple[int, int], ...]
+    """(seat, cubes on the planet)."""
+    effect_vp: tuple[tuple[int, int], ...]
+    """(seat, VP): how much of `vp` the final effects are (only seats they changed)."""
+
+
+EMPTY_PLANET = PlanetScore((), (), ())
+
+
+@dataclass(frozen=True)
+class Score:
+    """Every seat's score by part."""
+
+    planets: tuple[int, ...]
+    """Majority VP on the planets."""
+    color: tuple[int, ...]
+    skill: tuple[int, ...]
+    """VP from crew skills."""
+    planet_effects: tuple[int, ...]
+    """VP from planet special effects (last_cube and final), including a multiplier's change."""
+    extensions: tuple[int, ...]
+    """VP of the cubes in extension slots (planets and crews)."""
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(map(sum, zip(self.planets, self.color, self.skill, self.planet_effects, self.extensions,
+                                  strict=True)))
+
+    def parts(self, seat: int) -> dict[str, int]:
+        return {"planets": self.planets[seat], "color": self.color[seat], "skill": self.skill[seat],
+                "planet_effects": self.planet_effects[seat], "extensions": self.extensions[seat]}
+
+
+class Scoring:
+    """The scoring of one variant.
+
+    `planet` is memoised by (planet card, owners): a pure function of the variant, so the memo
+    is safe when one rules object serves many games, and bounded. Search bots score thousands
+    of boards that differ on one or two planets."""
+
+    MEMO_LIMIT = 200_000
+
+    def __init__(self, variant: sc.StargateVariant) -> None:
+        color_index = {c.id: i for i, c in enumerate(variant.colors)}
+        self.planet_color = tuple(color_index[p.color] for p in variant.planets)
+        self.n_colors = len(variant.colors)
+        self.later_wins = variant.scoring.majority_tiebreak is sc.MajorityTiebreak.LATER_FIRST_CUBE
+        self.color_rule = variant.scoring.color_bonus
+        self.vp = tuple((*p.vp, p.vp[-1] if p.overflow_vp is None else p.overflow_vp) for p in variant.planets)
+        """Each planet's VP column with its overflow slot behind the last slot."""
+        self.final_effects = tuple(tuple(e for e in p.effects if e.trigger is sc.PlanetTrigger.FINAL)
+                                   for p in variant.planets)
+        self.planet_ext_vp = tuple(p.extension_vp for p in variant.planets)
+        self.crew_ext_vp = tuple(c.extension_vp for c in variant.crews)
+        self.has_extensions = any(self.planet_ext_vp) or any(self.crew_ext_vp)
+        self._memo: dict[tuple[int, tuple[int, ...]], PlanetScore] = {}
+
+    def planet(self, card: int, owners: tuple[int, ...]) -> PlanetScore:
+        """VP and cube counts of every seat on one planet card with these owners (slot 1 first)."""
+        key = (card, owners)
+        found = self._memo.get(key)
+        if found is None:
+            if not owners:
+                return EMPTY_PLANET
+            counts: dict[int, int] = {}
+            for seat in owners:
+                counts[seat] = counts.get(seat, 0) + 1
+            order = majority_order(owners, self.later_wins)
+            column, k = self.vp[card], len(owners)
+            vps = {seat: column[k - 1 - r] if r < k else 0 for r, seat in enumerate(order)}
+            extra = self._final_effects(card, order, vps, counts)
+            total = {s: v + extra.get(s, 0) for s, v in vps.items()}
+            found = PlanetScore(tuple(total.items()), tuple(counts.items()), tuple(extra.items()))
+            if len(self._memo) >= self.MEMO_LIMIT:  # bounded: memory stays flat in long runs
+                self._memo.clear()
+            self._memo[key] = found
+        return found
+
+    def _final_effects(self, card: int, order: list[int], vps: dict[int, int],
+                       counts: dict[int, int]) -> dict[int, int]:
+        """VP each seat gains (or loses) from one planet's final effects, in the listed order."""
+        extra: dict[int, int] = {}
+        current = dict(vps)
+        for eff in self.final_effects[card]:
+            if isinstance(eff, sc.MajorityMultiplier):
+                for r, seat in enumerate(order):
+                    if r > 0 and eff.ranks == "first":
+                        break
+                    new = math.floor(current[seat] * eff.factor)
+                    extra[seat] = extra.get(seat, 0) + new - current[seat]
+                    current[seat] = new
+            elif isinstance(eff, sc.PlanetVP) and order:
+                for seat in order[:1] if eff.to == "majority" else order:
+                    extra[seat] = extra.get(seat, 0) + eff.amount * (counts[seat] if eff.per_cube else 1)
+        return extra
+
+    def color_bonus(self, counts: Sequence[int]) -> int:
+        """The color bonus for one seat's cube counts by color."""
+        return color_bonus(counts, self.color_rule)
+
+    def extension_vp(self, state: State) -> tuple[int, ...]:
+        """VP of every seat's cubes in extension slots (planets and crews)."""
+        out = [0] * state.n
+        if self.has_extensions:
+            for card, slots in zip(state.circle, state.ext_planet, strict=True):
+                for i, seat in enumerate(slots):
+                    if seat >= 0:
+                        out[seat] += self.planet_ext_vp[card][i]
+            for c, filled in enumerate(state.ext_crew):
+                for i, seat in enumerate(filled):
+                    out[seat] += self.crew_ext_vp[c][i]
+        return tuple(out)
+
+    def fixed_vp(self, state: State) -> tuple[int, ...]:
+        """Per seat, the VP that do not depend on the board: skill VP, planet-effect VP already
+        gained and extension slots."""
+        ext = self.extension_vp(state)
+        return tuple(a + b + c for a, b, c in zip(state.skill_vp, state.effect_vp, ext, strict=True))
+
+    def board(self, state: State) -> tuple[list[int], list[int], list[list[int]]]:
+        """Per seat: planet VP (final effects included), the final effects' part of it, and
+        cubes on the board by color."""
+        n = state.n
+        planets, effects = [0] * n, [0] * n
+        colors = [[0] * self.n_colors for _ in range(n)]
+        for card, owners in zip(state.circle, state.board, strict=True):
+            if not owners:
+                continue
+            outcome, col = self.planet(card, owners), self.planet_color[card]
+            for seat, vp in outcome.vp:
+                planets[seat] += vp
+            for seat, vp in outcome.effect_vp:
+                effects[seat] += vp
+            for seat, count in outcome.counts:
+                colors[seat][col] += count
+        return planets, effects, colors
+
+    def score(self, state: State) -> Score:
+        """Every seat's score by part, as if the game ended now."""
+        planets, effects, colors = self.board(state)
+        return Score(
+            planets=tuple(p - e for p, e in zip(planets, effects, strict=True)),
+            color=tuple(self.color_bonus(c) for c in colors),
+            skill=state.skill_vp,
+            planet_effects=tuple(e + g for e, g in zip(effects, state.effect_vp, strict=True)),
+            extensions=self.extension_vp(state),
+        )
+
+    def totals(self, state: State) -> list[int]:
+        """Every seat's total as if the game ended now (= `score(state).totals`)."""
+        planets, _, colors = self.board(state)
+        fixed = self.fixed_vp(state)
+        return [planets[s] + self.color_bonus(colors[s]) + fixed[s] for s in range(state.n)]

@@ -1,0 +1,138 @@
+"""Stargate's game state: one immutable record of everything on the table (all of it public).
+
+The rules never change a State they have returned: they build the next one with `evolve`, a
+copy with some fields changed. Seats count from 0; planets are addressed by their position in
+the circle (0 = the first planet dealt, then clockwise).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import Enum
+
+PLACE_STEP = -1
+"""Marker in State.pending: the placement step (the other entries index the crew's effects)."""
+
+
+class Phase(Enum):
+    """What the seat to move decides now."""
+
+    CREW = "crew"
+    """Take a crew card."""
+    SKILL = "skill"
+    """Choose the target of the crew's effect `pending[0]`."""
+    PLACE = "place"
+    """Place cubes from hand."""
+    OVER = "over"
+    """The game has ended."""
+
+
+@dataclass(frozen=True)
+class State:
+    """A game in progress. Frozen: a bot cannot change the state it is shown.
+
+    The fields marked "this turn" describe the turn in progress and are reset when the next
+    crew is taken."""
+
+    n: int
+    """Number of players."""
+    circle: tuple[int, ...]
+    """Planet card index (into the variant's planets) at each circle position, clockwise."""
+    board: tuple[tuple[int, ...], ...]
+    """Per circle position: the seats owning slot 1, slot 2, ... (filled without gaps; an
+    overflow cube sits behind the last printed slot)."""
+    hand: tuple[int, ...]
+    stock: tuple[int, ...]
+    skill_vp: tuple[int, ...]
+    """Per seat: VP gained from crew skills (gain_vp, color_vp)."""
+    available: tuple[int, ...]
+    """Crew indices in the crew area, in the variant's order."""
+    round: int
+    start: int
+    """The start player of this round."""
+    turn_in_round: int
+    turn: int
+    """Turns started since the game began, from 1."""
+    phase: Phase
+    cubes_placed: tuple[int, ...]
+    """Per seat: cubes put on the board or into extension slots, all game."""
+    crew_bonus: tuple[int, ...]
+    """Per crew: time accumulated by accumulate_time (Puerto Rico style)."""
+    time_bank: tuple[int, ...]
+    """Per seat: extra time for the seat's next turn (from convert_cubes into time)."""
+    effect_vp: tuple[int, ...]
+    """Per seat: VP from last_cube planet effects (final planet effects are scored, not stored)."""
+    converted: tuple[int, ...]
+    """Per seat: cubes converted by planet effects (out of the game)."""
+    ext_planet: tuple[tuple[int, ...], ...]
+    """Per circle position: the owner of each extension slot of the planet (-1 = empty)."""
+    ext_crew: tuple[tuple[int, ...], ...]
+    """Per crew: the owners of its filled extension slots, slot 1 first."""
+    taken_mask: int = 0
+    """Bit c set: crew c was taken this round."""
+    crew: int = -1
+    """This turn: the crew taken (-1 before one is taken)."""
+    pending: tuple[int, ...] = ()
+    """This turn: the crew's effect indices still to resolve, PLACE_STEP for the placement."""
+    notes: tuple[str, ...] = ()
+    """This turn: the crew taken and what its skill did, in notation (the `skill` event column)."""
+    placed: tuple[int, ...] = ()
+    """This turn: circle positions of the cubes placed by the placement step, in order."""
+    extra_placed: tuple[int, ...] = ()
+    """This turn: circle positions of cubes placed on a track by skills (overflow)."""
+    last_pos: int = -1
+    """This turn: circle position of the last cube placed on a track (-1: none yet)."""
+    vp_gained: int = 0
+    """This turn: VP from gain-VP effects."""
+    cubes_gained: int = 0
+    """This turn: cubes taken from stock by skills."""
+    developed: int = 0
+    """This turn: cubes put into extension slots."""
+    crew_bonus_used: int = 0
+    """This turn: the accumulated time the taken crew carried."""
+    extra_time: int = 0
+    """This turn: time beyond the crew's printed value (its accumulated time + banked time)."""
+    turn_gains: tuple[int, int, int] = (0, 0, 0)
+    """This turn, resolved at its end: (color VP, planet-effect VP, cubes converted)."""
+
+    @property
+    def seat(self) -> int:
+        """The seat to move."""
+        return (self.start + self.turn_in_round) % self.n
+
+    def replace(self, **changes: object) -> State:
+        """A copy with some fields changed (a TypeError names an unknown field)."""
+        unknown = changes.keys() - FIELD_NAMES
+        if unknown:
+            raise TypeError(f"State has no field {', '.join(sorted(unknown))!r}")
+        return evolve(self, **changes)
+
+
+FIELD_NAMES = frozenset(f.name for f in fields(State))
+
+
+def evolve(state: State, **changes: object) -> State:
+    """A copy of `state` with some fields changed: the rules' one way to make the next state.
+
+    Built by copying the instance dict, not by calling `State(...)` (dataclasses.replace): the
+    same result at about a seventh of the cost with 32 fields (1.2 against 8.3 us, measured on
+    the shared 2-core machine), and the engine makes one to three per decision."""
+    new = object.__new__(State)
+    values = new.__dict__
+    values.update(state.__dict__)
+    values.update(changes)
+    return new
+
+
+def with_item(values: tuple[int, ...], i: int, value: int) -> tuple[int, ...]:
+    """`values` with item i replaced."""
+    out = list(values)
+    out[i] = value
+    return tuple(out)
+
+
+def add_at(values: tuple[int, ...], i: int, amount: int) -> tuple[int, ...]:
+    """`values` with `amount` added to item i (a seat's hand, stock, VP, ...)."""
+    out = list(values)
+    out[i] += amount
+    return tuple(out)
