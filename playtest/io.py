@@ -136,12 +136,13 @@ def check_not_input(path: Path, inputs: Iterable[Path], option: str) -> None:
                              "write the output somewhere else")
 
 
-def check_free(path: Path, force: bool, option: str, *, what: str = "a run") -> None:
+def check_free(path: Path, force: bool, option: str) -> None:
     """An existing output (file, or non-empty folder) is only replaced with --force."""
     if force or not os.path.lexists(path):
         return
     if path.is_dir() and not any(p for p in path.iterdir() if STAGING_MARK not in p.name):
         return
+    what = "a folder that is not empty" if path.is_dir() else "a file"
     raise UsageError(f"{option} {path}: already exists ({what}); use --force to replace it")
 
 

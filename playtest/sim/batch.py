@@ -383,9 +383,9 @@ def prepare_out(out_dir: Path, *, force: bool, option: str = "--out") -> None:
         if not force:
             raise UsageError(f"{option} {out_dir}: an interrupted run is in {partial}; finish it with "
                              f"`playtest simulate --resume {out_dir}` or use --force to start over")
-    check_free(out_dir, force, option)
     if (out_dir / "run.json").exists() and not force:
-        raise UsageError(f"{option} {out_dir}: already holds a run; use --force to replace it")
+        raise UsageError(f"{option} {out_dir} already holds a run; use --force to replace it")
+    check_free(out_dir, force, option)
 
 
 def run_batch(

@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from playtest.io import write_atomic
+from playtest.io import OutputError, write_atomic
 
 
 def test_write_atomic_replaces_whole_file_with_umask_permissions(tmp_path):
@@ -28,7 +28,7 @@ def test_a_failed_write_leaves_the_old_file(tmp_path, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", boom)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(OutputError, match=r"r.json: cannot write: disk full \(nothing was replaced\)"):
         write_atomic(path, "new")
     assert path.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
