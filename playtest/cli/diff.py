@@ -73,7 +73,15 @@ def diff_cmd(
     bot_list = split_bots(bots) if bots else ([defaults.bots] if isinstance(defaults.bots, str) else list(defaults.bots))
     if len(bot_list) == 1:
         bot_list = split_bots(bot_list[0])
-    players_, lineup = common_lineup([b, c], players or defaults.players, bot_list)
+    try:
+        players_, lineup = common_lineup([b, c], players or defaults.players, bot_list)
+    except UsageError as exc:
+        # A setting taken from the gates file is reported at its place there.
+        if bots is None and ("--bots" in str(exc) or "unknown bot" in str(exc)):
+            raise gates.run_problem("bots", str(exc).replace("--bots ", "")) from None
+        if players is None and defaults.players is not None and "--players" in str(exc):
+            raise gates.run_problem("players", str(exc).replace("--players ", "")) from None
+        raise
     seed_ = defaults.seed if seed is None else seed
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed_, workers=workers, command=command_line())
     err = Console(stderr=True)
