@@ -18,7 +18,18 @@ from typing import Any
 
 import typer
 from typer.core import TyperGroup
-from typer.exceptions import TyperException
+
+try:  # typer >= 0.20 carries its own copy of click
+    from typer._click.exceptions import (
+        BadParameter,
+        MissingParameter,
+        NoArgsIsHelpError,
+        UsageError,
+    )
+    from typer.exceptions import TyperException
+except ImportError:  # pragma: no cover - older typer on click
+    from click.exceptions import BadParameter, MissingParameter, NoArgsIsHelpError, UsageError
+    from click.exceptions import ClickException as TyperException
 
 from playtest.errors import Interrupted, PlaytestError
 from playtest.text import clean
@@ -42,6 +53,10 @@ class _Group(TyperGroup):
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
+        except NoArgsIsHelpError:
+            raise
+        except UsageError as err:  # click's own: one line too, naming the option
+            _fail(_usage_line(err), 2)
         except (typer.Exit, typer.Abort, TyperException):
             raise
         except PlaytestError as err:
@@ -68,6 +83,17 @@ class _Group(TyperGroup):
             first = str(err).splitlines()[0] if str(err) else ""
             _fail(f"internal error: {type(err).__name__}: {first[:300]} (run `playtest --debug ...` "
                   "for the traceback, and please report it)", 1)
+
+
+def _usage_line(err: UsageError) -> str:
+    param = getattr(err, "param", None)
+    if isinstance(err, BadParameter) and not isinstance(err, MissingParameter) and param is not None:
+        names = "/".join(getattr(param, "opts", []) or [param.human_readable_name])
+        line = f"{names}: {err.message}"
+    else:
+        line = f"error: {err.format_message()}"
+    command = err.ctx.command_path if err.ctx is not None else "playtest"
+    return f"{line} (see `{command} --help`)"
 
 
 app = typer.Typer(

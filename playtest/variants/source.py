@@ -61,11 +61,11 @@ def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: lis
     if isinstance(node, yaml.MappingNode):
         out: dict[str, Node] = {}
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
             k_line, k_col = key_node.start_mark.line + 1, key_node.start_mark.column + 1
             if key_node.tag == "tag:yaml.org,2002:merge":
                 problems.append(Problem(label, k_line, k_col, "", "YAML merge keys (<<) are not supported; use extends:"))
                 continue
+            key = loader.construct_object(key_node, deep=True)
             if not isinstance(key, str | int) or isinstance(key, bool):
                 problems.append(Problem(label, k_line, k_col, "", f"mapping keys must be text, not {key!r}"))
                 continue
