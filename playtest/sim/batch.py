@@ -318,8 +318,8 @@ def check_disk(config: RunConfig, folder: Path) -> None:
 def chunk_bounds(config: RunConfig, workers: int) -> tuple[int, Iterator[Chunk]]:
     """The chunk size for this many workers, and the chunks. Several chunks per worker keep
     every core busy to the end; which process plays a game never changes its rows."""
-    size = config.chunk_size if workers == 1 else max(
-        MIN_CHUNK, min(config.chunk_size, -(-config.n_games // (CHUNKS_PER_WORKER * workers))))
+    size = config.chunk_size if workers == 1 else min(
+        config.chunk_size, max(MIN_CHUNK, -(-config.n_games // (CHUNKS_PER_WORKER * workers))))
     return size, _bounds(config.first_game, config.first_game + config.n_games, size)
 
 
@@ -492,7 +492,7 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
         run.finish(info, out_dir)
     except Interrupted:
         run.close()
-        raise Interrupted(f"interrupted: {run.games_done():,} of {config.n_games:,} games are saved in "
+        raise Interrupted(f"interrupted: {run.games_saved():,} of {config.n_games:,} games are saved in "
                           f"{run.path}; `playtest simulate --resume {out_dir}` finishes the run") from None
     except RunawayGameError as exc:
         run.close()

@@ -122,6 +122,11 @@ class PartialRun:
     def games_done(self) -> int:
         return sum(d.stop - d.start for d in self.done.values())
 
+    def games_saved(self) -> int:
+        """Games in the manifest on disk (what a resume will keep), even if an interruption
+        came between writing a manifest line and noting it here."""
+        return sum(d.stop - d.start for d in {d.start: d for d in _manifest(self.path)}.values())
+
     def finish(self, info: dict[str, Any], target: Path) -> None:
         """Concatenate the chunks (streaming), write run.json "complete", rename into `target`."""
         starts = sorted(self.done)
