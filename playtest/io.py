@@ -29,7 +29,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from playtest.errors import PlaytestError, UsageError
+from playtest.errors import Interrupted, PlaytestError, UsageError
 
 STAGING_MARK = ".playtest-tmp-"
 """Temporary siblings are named `.<target name>.playtest-tmp-<random>`."""
@@ -156,10 +156,31 @@ def leftovers(target: Path) -> list[Path]:
 
 
 def remove_leftovers(target: Path) -> list[Path]:
-    found = leftovers(target)
+    """Remove the temporary siblings of `target` that no live process is writing (each staging
+    folder holds a lock while its command runs)."""
+    found = [p for p in leftovers(target) if not _locked(p / LOCK_NAME)]
     for p in found:
         _remove(p)
     return found
+
+
+LOCK_NAME = ".lock"
+
+
+def _locked(path: Path) -> bool:
+    import fcntl
+
+    try:
+        fd = os.open(path, os.O_RDWR)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False
 
 
 def _remove(path: Path) -> None:
@@ -196,19 +217,29 @@ def swap_into_place(staging: Path, target: Path) -> None:
 
 @contextlib.contextmanager
 def staged_dir(target: Path, *, force: bool, option: str) -> Iterator[Path]:
-    """Build an output folder aside and put it at `target` only when the block succeeds."""
+    """Build an output folder aside and put it at `target` only when the block succeeds.
+    Leftovers of earlier interrupted commands (no longer locked) are removed first."""
+    import fcntl
+
     check_output_path(target, option, folder=True)
     check_free(target, force, option)
-    if force:
-        remove_leftovers(target)
+    remove_leftovers(target)
     staging = new_staging_dir(target)
     os.chmod(staging, 0o777 & ~_umask())
+    lock = os.open(staging / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+    fcntl.flock(lock, fcntl.LOCK_EX)
     try:
         yield staging
+        (staging / LOCK_NAME).unlink()
         swap_into_place(staging, target)
+    except Interrupted:
+        _remove(staging)
+        raise Interrupted(f"interrupted: nothing was written ({option} {target} is unchanged)") from None
     except OSError as exc:
         _remove(staging)
         raise _os_failure(target, exc) from None
     except BaseException:
         _remove(staging)
         raise
+    finally:
+        os.close(lock)

@@ -66,8 +66,10 @@ MIN_CHUNK = 25
 MAX_GAMES = 100_000_000
 """Largest -n of one run: 10^8 random Stargate games take hours on a laptop and ~30 GB of Parquet."""
 MAX_DASK_WORKERS = 4096
-BYTES_PER_GAME_ESTIMATE = 2_000
-"""A generous upper bound of the Parquet bytes one game adds (a random Stargate game: ~300)."""
+BYTES_PER_GAME_ESTIMATE = 500
+"""A generous estimate of the Parquet bytes one game adds (a random Stargate game: ~150)."""
+END_KEYS = ("end", "max_rounds", "rounds", "end_trigger", "cubes", "deck")
+"""Variant keys that decide when a game ends: named when a game runs away."""
 MAX_DECISIONS = 20_000
 
 
@@ -499,10 +501,12 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
         shutil.rmtree(run.path, ignore_errors=True)
         variant = info["variant"].get("path", "the variant")
         seats = ",".join(exc.seats)
+        keys = [k for k in END_KEYS if k in resolved]
+        hint = f"check {', '.join(keys)}" if keys else "check the variant's end conditions"
         raise RunawayGameError(
-            f"{variant}: game {exc.game} (bots {seats}) did not end within {config.max_decisions:,} decisions: "
-            f"the variant's end condition may never trigger (check end.*, cubes.* / deck sizes and "
-            f"replenish settings); nothing was written", game=exc.game, seats=exc.seats) from None
+            f"{variant}: game {exc.game} (bots {seats}, seed {config.seed}) did not end within "
+            f"{config.max_decisions:,} decisions: the variant's end condition may never trigger ({hint}); "
+            "nothing was written", game=exc.game, seats=exc.seats) from None
     except BaseException:
         run.close()
         raise
