@@ -156,6 +156,11 @@ def main() -> None:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(130)
+    finally:
+        # On the way out a second Ctrl-C must neither raise in clean-up code nor kill the
+        # process with another exit status: the answer has been given.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 if __name__ == "__main__":

@@ -75,8 +75,20 @@ def run_pool(chunks: Iterable[Chunk], play: PlayFn, on_done: DoneFn, *, workers:
     ctx = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker,
                                initargs=(os.getpid(), initializer, initargs))
+    started = 0
+
+    def submit(chunk: Chunk) -> Future[Any]:
+        # The first submissions start the worker processes: they start with Ctrl-C ignored (an
+        # ignored signal survives exec), so a Ctrl-C while they import prints no tracebacks.
+        nonlocal started
+        if started >= workers:
+            return pool.submit(play, *chunk)
+        started += 1
+        with _signals_ignored():
+            return pool.submit(play, *chunk)
+
     try:
-        _drain(iter(chunks), lambda c: pool.submit(play, *c), on_done, workers * IN_FLIGHT_PER_WORKER)
+        _drain(iter(chunks), submit, on_done, workers * IN_FLIGHT_PER_WORKER)
     except BaseException:
         with _signals_ignored():
             _kill_pool(pool)
