@@ -27,6 +27,11 @@ test: $(STAMP)
 # games/s per process and on all cores, and peak memory. `make bench BENCH_ARGS=--ratio-only`.
 bench: $(STAMP)
 	$(BIN)/python -m playtest.bench $(BENCH_ARGS)
+	$(BIN)/python -m playtest.bench --scale $(SCALE)
+
+# Peak memory and time of runs and their reports at these sizes (docs/scale.md);
+# `make bench SCALE="10000 100000 1000000"` adds the 10^6 run (many minutes on 2 cores).
+SCALE ?= 10000 100000
 
 # The designer's three Stargate observations, measured on every shipped draft (≈8 min on 2 cores):
 # 20 runs of 400 games (5 drafts × 4 bot line-ups) → docs/stargate-findings.md.

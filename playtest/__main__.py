@@ -1,3 +1,3 @@
-from playtest.cli.app import main
+from playtest.cli.entry import main
 
 main()

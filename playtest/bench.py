@@ -50,19 +50,57 @@ def all_cores(variant_path: str, bots: str, players: int, n: int) -> float:
     return n / result.seconds
 
 
-def peak_rss_mb(n: int) -> float:
-    """Peak memory (MB) of a fresh process simulating n random 4-player Stargate games."""
-    code = (
-        "import resource, tempfile, pathlib\n"
+def peak_rss_mb(n: int, workers: int = 1) -> float:
+    """Peak memory (MB) of a fresh process simulating n random 4-player Stargate games (the
+    largest of the main process and its workers)."""
+    return scale_run(n, workers)["run_peak_mb"]
+
+
+def scale_run(n: int, workers: int, keep: Path | None = None) -> dict[str, float]:
+    """Simulate n random 4-player Stargate games in a fresh process (chunks streamed to
+    Parquet), then build the run's report in another fresh process. Peak memory of each (the
+    largest of the main process and its workers) and their times."""
+    sim = (
+        "import resource, sys, pathlib, json, time\n"
         "from playtest.variants import load_variant\n"
         "from playtest.sim.batch import RunConfig, run_batch\n"
         f"v = load_variant({str(ROOT / 'variants/stargate/draft5.yaml')!r})\n"
-        "with tempfile.TemporaryDirectory() as t:\n"
-        f"    run_batch(v, RunConfig(n_games={n}, players=4, lineup=('random',)*4, seed=1, workers=1), pathlib.Path(t))\n"
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)\n"
+        f"r = run_batch(v, RunConfig(n_games={n}, players=4, lineup=('random',)*4, seed=1, workers={workers}), "
+        "pathlib.Path(sys.argv[1]))\n"
+        "mem = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        "print(json.dumps({'seconds': r.seconds, 'peak_mb': mem / 1024}))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
-    return float(out.stdout.strip())
+    rep = (
+        "import resource, sys, pathlib, json, time\n"
+        "from playtest.report.model import build_report\n"
+        "from playtest.report.write import render\n"
+        "from playtest.sim.batch import read_run\n"
+        "t = time.perf_counter()\n"
+        "info, games, events = read_run(pathlib.Path(sys.argv[1]))\n"
+        "render(build_report(info, games, events), 'json')\n"
+        "print(json.dumps({'seconds': time.perf_counter() - t, "
+        "'peak_mb': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))\n"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        run_dir = keep or Path(tmp) / "run"
+        a = json.loads(subprocess.run([sys.executable, "-c", sim, str(run_dir)], check=True, capture_output=True,
+                                      text=True).stdout.strip().splitlines()[-1])
+        b = json.loads(subprocess.run([sys.executable, "-c", rep, str(run_dir)], check=True, capture_output=True,
+                                      text=True).stdout.strip().splitlines()[-1])
+        size = sum(f.stat().st_size for f in run_dir.iterdir()) / 1e6
+    return {"games": n, "run_seconds": round(a["seconds"], 1), "run_peak_mb": round(a["peak_mb"]),
+            "parquet_mb": round(size, 1), "report_seconds": round(b["seconds"], 1), "report_peak_mb": round(b["peak_mb"])}
+
+
+def scale_main(sizes: list[int], workers: int) -> list[dict[str, float]]:
+    rows = []
+    print(f"{'games':>10}{'run s':>9}{'run peak MB':>13}{'Parquet MB':>12}{'report s':>10}{'report peak MB':>16}")
+    for n in sizes:
+        r = scale_run(n, workers)
+        rows.append(r)
+        print(f"{n:>10,}{r['run_seconds']:>9}{r['run_peak_mb']:>13}{r['parquet_mb']:>12}{r['report_seconds']:>10}"
+              f"{r['report_peak_mb']:>16}", flush=True)
+    return rows
 
 
 def _project_games(rules, spec, bots: str, first: int, seconds: float) -> tuple[int, float]:
@@ -133,7 +171,15 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="Shorter measurements.")
     parser.add_argument("--ratio-only", action="store_true", help="Only the ratio against the minimal engine.")
     parser.add_argument("--json", type=Path, help="Also write the rows as JSON here.")
+    parser.add_argument("--scale", type=int, nargs="*", metavar="N",
+                        help="Only the memory bench: peak memory and time of a run of N random games and of "
+                             "its report, for each N (e.g. --scale 10000 100000 1000000).")
     args = parser.parse_args()
+    if args.scale is not None:
+        rows = scale_main(args.scale or [10_000, 100_000], default_workers())
+        if args.json:
+            args.json.write_text(json.dumps({"scale": rows}, indent=2))
+        return
     secs = 2.0 if args.quick else 6.0
     print(f"Stargate draft 5, 4 players: project engine vs minimal hard-coded engine "
           f"(benchmarks/), interleaved, plain Python {sys.version.split()[0]}")

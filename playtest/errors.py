@@ -58,3 +58,10 @@ class IllegalActionError(PlaytestError, ValueError):
 
 class UsageError(PlaytestError):
     """A command-line argument that makes no sense (unknown bot, bad --set syntax, ...)."""
+
+
+class Interrupted(PlaytestError):
+    """Ctrl-C or SIGTERM. Raised from the CLI's signal handler, so that every `finally` and
+    `except` on the way out runs: partial runs are closed (and kept, resumable)."""
+
+    exit_code = 130

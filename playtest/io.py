@@ -1,10 +1,40 @@
-"""Writing files atomically: readers see the old file or the new one, never half of one."""
+"""Safe outputs: everything playtest writes appears whole or not at all, and nothing is replaced
+without --force. Every command (simulate, compare, sweep, report, and future ones) writes through
+these helpers:
+
+- `check_output_path(path, option)` before any work: refuses an empty path, a path under a
+  file, in /proc, /sys or /dev, a folder where a file is wanted, an unwritable place.
+- `check_not_input(path, inputs, option)`: an output may never be one of the command's inputs
+  (or a file inside an input run folder).
+- `check_free(path, force, option)`: an existing file or run folder is only replaced with --force.
+- `write_atomic(path, text)` / `write_bytes_atomic(path, data)`: a temporary sibling, then
+  os.replace.
+- `staged_dir(target, force=..., option=...)`: a context manager yielding a temporary sibling
+  folder; on success it takes `target`'s place (the old one is removed only then); on failure
+  or Ctrl-C it is removed and `target` is untouched.
+- `swap_into_place(staging, target)`: the rename at the end of `staged_dir`, also used by
+  resumable runs.
+- `leftovers(target)` / `remove_leftovers(target)`: temporary siblings of interrupted runs.
+
+Errors are `UsageError` naming the option: `--out PATH: message`.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import shutil
 import tempfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+
+from playtest.errors import Interrupted, PlaytestError, UsageError
+
+STAGING_MARK = ".playtest-tmp-"
+"""Temporary siblings are named `.<target name>.playtest-tmp-<random>`."""
+OLD_MARK = ".playtest-old-"
+SYSTEM_ROOTS = (Path("/proc"), Path("/sys"), Path("/dev"))
 
 
 def _umask() -> int:
@@ -13,16 +43,203 @@ def _umask() -> int:
     return mask
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write text to `path` via a temporary file in the same folder and os.replace. The file
-    gets the usual permissions (0666 less the umask), not mkstemp's private 0600."""
+class OutputError(PlaytestError):
+    """Writing an output failed (disk full, permissions changed mid-run...)."""
+
+
+def _os_failure(path: Path, exc: OSError) -> OutputError:
+    reason = exc.strerror or str(exc)
+    if exc.errno == errno.ENOSPC:
+        reason = "no space left on device"
+    return OutputError(f"{path}: cannot write: {reason} (nothing was replaced)")
+
+
+def write_bytes_atomic(path: Path, data: bytes) -> None:
+    """Write `data` to `path` via a temporary sibling and os.replace. The file gets the usual
+    permissions (0666 less the umask), not mkstemp's private 0600."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
         os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise _os_failure(path, exc) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write text (UTF-8, \\n line ends) to `path` atomically; see write_bytes_atomic."""
+    write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def _nearest_existing(path: Path) -> Path:
+    for candidate in (path, *path.parents):
+        if os.path.lexists(candidate):
+            return candidate
+    return Path("/")
+
+
+def check_output_path(path: Path, option: str, *, folder: bool) -> Path:
+    """Refuse, before any work, an output path that cannot be written. `folder`: the output is
+    a folder (a run), else a file. Returns the path unchanged."""
+    text = str(path)
+    if not text.strip() or text in (".", "./"):
+        raise UsageError(f"{option} {text!r}: give a new folder or file name, not the current folder"
+                         if not text.strip() or folder else f"{option} {text!r}: is a folder, not a file")
+    if any(ord(c) < 32 for c in text):
+        raise UsageError(f"{option} {text!r}: a path may not contain control characters")
+    absolute = Path(os.path.abspath(path))
+    for root in SYSTEM_ROOTS:
+        if absolute == root or root in absolute.parents:
+            raise UsageError(f"{option} {path}: is inside {root}, a system folder playtest will not write to")
+    try:
+        real = absolute.resolve()
+    except (OSError, RuntimeError):
+        raise UsageError(f"{option} {path}: cannot be resolved (a symbolic link loop?)") from None
+    for root in SYSTEM_ROOTS:
+        if real == root or root in real.parents:
+            raise UsageError(f"{option} {path}: leads into {root}, a system folder playtest will not write to")
+    if os.path.lexists(absolute):
+        if folder and not absolute.is_dir():
+            raise UsageError(f"{option} {path}: exists and is not a folder")
+        if not folder and absolute.is_dir():
+            raise UsageError(f"{option} {path}: is a folder, not a file")
+    existing = _nearest_existing(absolute.parent)
+    if not existing.is_dir():
+        raise UsageError(f"{option} {path}: {existing} is a file, not a folder")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise UsageError(f"{option} {path}: {existing} is not writable")
+    return path
+
+
+def _same_or_inside(path: Path, other: Path) -> bool:
+    a, b = Path(os.path.abspath(path)), Path(os.path.abspath(other))
+    with contextlib.suppress(OSError, RuntimeError):
+        a, b = a.resolve(), b.resolve()
+    return a == b or b in a.parents
+
+
+def check_not_input(path: Path, inputs: Iterable[Path], option: str) -> None:
+    """An output may not be an input, nor lie inside an input folder (a run's own files)."""
+    for source in inputs:
+        if _same_or_inside(path, source):
+            what = "is" if _same_or_inside(source, path) else "is inside"
+            raise UsageError(f"{option} {path}: {what} this command's input {source}; "
+                             "write the output somewhere else")
+        if _same_or_inside(source, path) and Path(source).exists():
+            raise UsageError(f"{option} {path}: holds this command's input {source}; "
+                             "write the output somewhere else")
+
+
+def check_free(path: Path, force: bool, option: str) -> None:
+    """An existing output (file, or non-empty folder) is only replaced with --force."""
+    if force or not os.path.lexists(path):
+        return
+    if path.is_dir() and not any(p for p in path.iterdir() if STAGING_MARK not in p.name):
+        return
+    what = "a folder that is not empty" if path.is_dir() else "a file"
+    raise UsageError(f"{option} {path}: already exists ({what}); use --force to replace it")
+
+
+def leftovers(target: Path) -> list[Path]:
+    """Temporary siblings (and old copies) left by interrupted writes of `target`."""
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        return []
+    prefixes = (f".{target.name}{STAGING_MARK}", f".{target.name}{OLD_MARK}")
+    return sorted(p for p in parent.iterdir() if p.name.startswith(prefixes))
+
+
+def remove_leftovers(target: Path) -> list[Path]:
+    """Remove the temporary siblings of `target` that no live process is writing (each staging
+    folder holds a lock while its command runs)."""
+    found = [p for p in leftovers(target) if not _locked(p / LOCK_NAME)]
+    for p in found:
+        _remove(p)
+    return found
+
+
+LOCK_NAME = ".lock"
+
+
+def _locked(path: Path) -> bool:
+    import fcntl
+
+    try:
+        fd = os.open(path, os.O_RDWR)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        with contextlib.suppress(FileNotFoundError):
+            path.unlink()
+
+
+def new_staging_dir(target: Path) -> Path:
+    """A fresh temporary sibling folder of `target` (same file system, so renames are atomic)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=f".{target.name}{STAGING_MARK}", dir=target.parent))
+
+
+def swap_into_place(staging: Path, target: Path) -> None:
+    """Put the finished `staging` folder at `target`. An old `target` is renamed aside first and
+    deleted only once the new one is in place."""
+    old: Path | None = None
+    if os.path.lexists(target):
+        old = Path(tempfile.mkdtemp(prefix=f".{target.name}{OLD_MARK}", dir=target.parent))
+        os.replace(target, old / "run")
+    try:
+        os.replace(staging, target)
+    except BaseException:
+        if old is not None:
+            os.replace(old / "run", target)
+            _remove(old)
+        raise
+    if old is not None:
+        _remove(old)
+
+
+@contextlib.contextmanager
+def staged_dir(target: Path, *, force: bool, option: str) -> Iterator[Path]:
+    """Build an output folder aside and put it at `target` only when the block succeeds.
+    Leftovers of earlier interrupted commands (no longer locked) are removed first."""
+    import fcntl
+
+    check_output_path(target, option, folder=True)
+    check_free(target, force, option)
+    remove_leftovers(target)
+    staging = new_staging_dir(target)
+    os.chmod(staging, 0o777 & ~_umask())
+    lock = os.open(staging / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    try:
+        yield staging
+        (staging / LOCK_NAME).unlink()
+        swap_into_place(staging, target)
+    except Interrupted:
+        _remove(staging)
+        raise Interrupted(f"interrupted: nothing was written ({option} {target} is unchanged)") from None
+    except OSError as exc:
+        _remove(staging)
+        raise _os_failure(target, exc) from None
+    except BaseException:
+        _remove(staging)
+        raise
+    finally:
+        os.close(lock)

@@ -1,16 +1,104 @@
-"""`playtest`: the Typer application. Library errors become one-line messages and exit codes."""
+"""`playtest`: the Typer application. Every error becomes one line on stderr and an exit code.
+
+- a PlaytestError (bad file, value, path...): its located message, exit 2 (130 if interrupted);
+- an OSError while writing (disk full, permissions): one line naming the file, exit 1;
+- anything else (a bug): one line, exit 1; the traceback only with `playtest --debug ...`
+  (or PLAYTEST_DEBUG=1).
+The handling lives in the click group itself, so typer's CliRunner sees exactly what a user sees.
+Ctrl-C and SIGTERM raise `Interrupted` in the main process (see `install_signal_handlers`).
+"""
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
+import traceback
+from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
-from playtest.errors import PlaytestError
+try:  # typer >= 0.20 carries its own copy of click
+    from typer._click.exceptions import (
+        BadParameter,
+        MissingParameter,
+        NoArgsIsHelpError,
+        UsageError,
+    )
+    from typer.exceptions import TyperException
+except ImportError:  # pragma: no cover - older typer on click
+    from click.exceptions import BadParameter, MissingParameter, NoArgsIsHelpError, UsageError
+    from click.exceptions import ClickException as TyperException
+
+from playtest.errors import Interrupted, PlaytestError
+from playtest.text import clean
+
+_STATE = {"debug": False}
+
+
+def debug_enabled() -> bool:
+    return _STATE["debug"] or os.environ.get("PLAYTEST_DEBUG", "") not in ("", "0")
+
+
+def _fail(message: str, code: int) -> None:
+    for line in message.splitlines() or [""]:
+        typer.echo(clean(line), err=True)
+    raise typer.Exit(code)
+
+
+class _Group(TyperGroup):
+    """Runs a command and turns whatever escapes it into one line and an exit code."""
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except NoArgsIsHelpError:
+            raise
+        except UsageError as err:  # click's own: one line too, naming the option
+            _fail(_usage_line(err), 2)
+        except (typer.Exit, typer.Abort, TyperException):
+            raise
+        except PlaytestError as err:
+            if debug_enabled():
+                traceback.print_exc()
+            _fail(str(err) if getattr(err, "problems", None) or isinstance(err, Interrupted)
+                  else f"error: {err}", err.exit_code)
+        except KeyboardInterrupt:
+            _fail("interrupted", 130)
+        except RecursionError:
+            if debug_enabled():
+                traceback.print_exc()
+            _fail("error: input nested too deeply to process (recursion limit reached)", 2)
+        except MemoryError:
+            _fail("error: out of memory (the input or the run is too large for this machine)", 2)
+        except OSError as err:
+            if debug_enabled():
+                traceback.print_exc()
+            where = f"{err.filename}: " if getattr(err, "filename", None) else ""
+            _fail(f"error: {where}{err.strerror or err}", 1)
+        except Exception as err:  # a bug: say so in one line
+            if debug_enabled():
+                traceback.print_exc()
+            first = str(err).splitlines()[0] if str(err) else ""
+            _fail(f"internal error: {type(err).__name__}: {first[:300]} (run `playtest --debug ...` "
+                  "for the traceback, and please report it)", 1)
+
+
+def _usage_line(err: UsageError) -> str:
+    param = getattr(err, "param", None)
+    if isinstance(err, BadParameter) and not isinstance(err, MissingParameter) and param is not None:
+        names = "/".join(getattr(param, "opts", []) or [param.human_readable_name])
+        line = f"{names}: {err.message}"
+    else:
+        line = f"error: {err.format_message()}"
+    command = err.ctx.command_path if err.ctx is not None else "playtest"
+    return f"{line} (see `{command} --help`)"
+
 
 app = typer.Typer(
     name="playtest",
+    cls=_Group,
     help="A board-game designer's playtest and balance toolkit: YAML variants, bots, Monte Carlo "
     "simulation and balance reports.",
     no_args_is_help=True,
@@ -20,19 +108,31 @@ app = typer.Typer(
 )
 
 
+@app.callback()
+def _options(
+    debug: bool = typer.Option(False, "--debug", help="Print the traceback of an internal error."),
+) -> None:
+    _STATE["debug"] = debug
+
+
 def _register() -> None:
     # Each module adds its commands to `app`.
     from playtest.cli import compare, diff, replay, report, simulate, sweep, validate  # noqa: F401
 
 
-class Interrupted(PlaytestError):
-    """Ctrl-C. Raised from the signal handler so that outputs are cleaned up on the way out."""
-
-    exit_code = 130
+_register()
 
 
-def _on_interrupt(signum: int, frame: object) -> None:
-    raise Interrupted("interrupted: nothing was written (partial outputs were removed)")
+def _on_signal(signum: int, frame: object) -> None:
+    name = "SIGTERM" if signum == signal.SIGTERM else "Ctrl-C"
+    raise Interrupted(f"interrupted ({name}): nothing was written")
+
+
+def install_signal_handlers() -> None:
+    """Ctrl-C and SIGTERM (what a CI cancel sends) raise Interrupted in the main process, so
+    that cleanup code runs; the run's own message says what was kept."""
+    signal.signal(signal.SIGINT, _on_signal)
+    signal.signal(signal.SIGTERM, _on_signal)
 
 
 def error_text(err: PlaytestError) -> str:
@@ -41,19 +141,21 @@ def error_text(err: PlaytestError) -> str:
 
 
 def main() -> None:
-    """Console-script entry point. Usage errors are Typer's (exit 2); a PlaytestError becomes
-    its one-line message on stderr and its exit code — never a traceback."""
-    _register()
-    # Typer turns KeyboardInterrupt into a silent exit; our own exception says what happened.
-    signal.signal(signal.SIGINT, _on_interrupt)
+    """Console-script entry point."""
+    install_signal_handlers()
     try:
         app(prog_name="playtest")
-    except PlaytestError as err:
-        print(error_text(err), file=sys.stderr)
+    except Interrupted as err:  # a signal outside a command (start-up, shutdown)
+        print(clean(str(err)), file=sys.stderr)
         sys.exit(err.exit_code)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(130)
+    finally:
+        # On the way out a second Ctrl-C must neither raise in clean-up code nor kill the
+        # process with another exit status: the answer has been given.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 if __name__ == "__main__":

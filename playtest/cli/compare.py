@@ -15,7 +15,7 @@ from rich.table import Table
 from playtest.cli.app import app
 from playtest.cli.common import SetOption, load, out_console, split_bots
 from playtest.errors import UsageError
-from playtest.io import write_atomic
+from playtest.io import check_free, check_not_input, check_output_path, staged_dir, write_atomic
 
 # Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
 # and `playtest validate` start in a fraction of a second.
@@ -39,6 +39,13 @@ def parse_seeds(text: str, n_variants: int) -> list[int]:
 def check_format(fmt: str, allowed: tuple[str, ...]) -> None:
     if fmt not in allowed:
         raise UsageError(f"--format {fmt}: expected one of {', '.join(allowed)}")
+
+
+def check_output_dir(out_dir: Path, force: bool, inputs: list[Path]) -> None:
+    """An output folder given to compare/sweep/diff: checked before anything is simulated."""
+    check_output_path(out_dir, "--out", folder=True)
+    check_not_input(out_dir, inputs, "--out")
+    check_free(out_dir, force, "--out")
 
 
 def command_line() -> str:
@@ -96,6 +103,7 @@ def compare(
                                            "headline metrics and every notable difference; files hold all).")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder (default reports/compare-<time>): runs, compare.html/.md/.json.")] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
+    force: Annotated[bool, typer.Option("--force", help="Replace --out if it exists (only once the new comparison is complete).")] = False,
     set_: SetOption = None,
 ) -> None:
     """Simulate every variant on the same deals and bot dice and compare them metric by metric.
@@ -109,7 +117,7 @@ def compare(
     from playtest.compare import render
     from playtest.compare.compare import Settings, compare_samples, unique_labels
     from playtest.compare.runs import Runs, common_lineup
-    from playtest.sim.batch import RunConfig
+    from playtest.sim.batch import RunConfig, check_run
     check_format(fmt, FORMATS)
     if len(variants) < 2:
         raise UsageError("compare needs at least two variant files")
@@ -117,21 +125,25 @@ def compare(
     seeds = parse_seeds(seed, len(loaded))
     players, lineup = common_lineup(loaded, players, split_bots(bots))
     labels = unique_labels([v.slug for v in loaded])
-    out_dir = out or Path("reports") / f"compare-{time.strftime('%Y%m%d-%H%M%S')}"
+    out_dir = out if out is not None else Path("reports") / f"compare-{time.strftime('%Y%m%d-%H%M%S')}"
+    check_output_dir(out_dir, force, [Path(p) for v in loaded for p in v.chain])
     config = RunConfig(n_games=n, players=players, lineup=lineup, seed=seeds[0], workers=workers, command=command_line())
+    check_run(config)
     err = Console(stderr=True)
     err.print(f"simulating {n} games of each of {len(loaded)} variants …")
-    runs = Runs(loaded, labels, config, out_dir / "runs", seeds)
-    samples = runs.grow_to(n)
-    cmp = compare_samples(samples, labels, [v.resolved for v in loaded],
-                          settings=Settings(alpha=alpha, min_effect=min_effect, min_rel_effect=min_rel_effect))
-    run = {"players": players, "lineup": list(lineup), "seeds": seeds, "games": n, "command": config.command,
-           "variants": [{"label": lb, "path": v.path, "hash": v.hash, "name": v.name} for lb, v in zip(labels, loaded, strict=True)]}
-    md = render.compare_markdown(cmp, run)
-    js = render.compare_json(cmp, run)
-    write_atomic(out_dir / "compare.md", md)
-    write_atomic(out_dir / "compare.json", js)
-    write_atomic(out_dir / "compare.html", render.compare_html(cmp, run))
+    with staged_dir(out_dir, force=force, option="--out") as staging:
+        runs = Runs(loaded, labels, config, staging / "runs", seeds)
+        samples = runs.grow_to(n)
+        cmp = compare_samples(samples, labels, [v.resolved for v in loaded],
+                              settings=Settings(alpha=alpha, min_effect=min_effect, min_rel_effect=min_rel_effect))
+        run = {"players": players, "lineup": list(lineup), "seeds": seeds, "games": n, "command": config.command,
+               "variants": [{"label": lb, "path": v.path, "hash": v.hash, "name": v.name}
+                            for lb, v in zip(labels, loaded, strict=True)]}
+        md = render.compare_markdown(cmp, run)
+        js = render.compare_json(cmp, run)
+        write_atomic(staging / "compare.md", md)
+        write_atomic(staging / "compare.json", js)
+        write_atomic(staging / "compare.html", render.compare_html(cmp, run))
     if fmt == "md":
         typer.echo(md, nl=False)
     elif fmt == "json":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import tempfile
 from pathlib import Path
 from typing import Annotated
@@ -11,8 +12,9 @@ from rich.console import Console
 
 from playtest.cli.app import app
 from playtest.cli.common import SetOption, load, split_bots
-from playtest.cli.compare import check_format, command_line
+from playtest.cli.compare import check_format, check_output_dir, command_line
 from playtest.errors import UsageError
+from playtest.io import staged_dir
 from playtest.variants import diff as variant_diff
 
 # Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
@@ -33,6 +35,7 @@ def diff_cmd(
     fmt: Annotated[str, typer.Option("--format", "-f", help="md (for a pull-request comment) or json.")] = "md",
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Folder for the runs (default: a temporary folder, removed).")] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
+    force: Annotated[bool, typer.Option("--force", help="Replace --out if it exists (only once the new runs are complete).")] = False,
     set_: SetOption = None,
 ) -> None:
     """Check a candidate variant against gates, and against its base, with stated confidence.
@@ -70,17 +73,25 @@ def diff_cmd(
     bot_list = split_bots(bots) if bots else ([defaults.bots] if isinstance(defaults.bots, str) else list(defaults.bots))
     if len(bot_list) == 1:
         bot_list = split_bots(bot_list[0])
-    players_, lineup = common_lineup([b, c], players or defaults.players, bot_list)
+    try:
+        players_, lineup = common_lineup([b, c], players or defaults.players, bot_list)
+    except UsageError as exc:
+        # A setting taken from the gates file is reported at its place there.
+        if bots is None and ("--bots" in str(exc) or "unknown bot" in str(exc)):
+            raise gates.run_problem("bots", str(exc).replace("--bots ", "")) from None
+        if players is None and defaults.players is not None and "--players" in str(exc):
+            raise gates.run_problem("players", str(exc).replace("--players ", "")) from None
+        raise
     seed_ = defaults.seed if seed is None else seed
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed_, workers=workers, command=command_line())
     err = Console(stderr=True)
-    tmp = None
-    if out is None:
-        tmp = tempfile.TemporaryDirectory(prefix="playtest-diff-")
-        out_dir = Path(tmp.name)
-    else:
-        out_dir = out
-    try:
+    if out is not None:
+        check_output_dir(out, force, [Path(p) for v in (b, c) for p in v.chain] + [gate])
+    with contextlib.ExitStack() as stack:
+        if out is None:
+            out_dir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="playtest-diff-")))
+        else:
+            out_dir = stack.enter_context(staged_dir(out, force=force, option="--out"))
         metric_fn = report_metrics()
         # A few games first, so that a misspelt metric fails now, not after the long runs.
         with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe_dir:
@@ -100,9 +111,6 @@ def diff_cmd(
                       + ", ".join(f"{v} {k}" for k, v in counts.items() if v), highlight=False)
             if status != UNDECIDED:
                 break
-    finally:
-        if tmp is not None:
-            tmp.cleanup()
     info = {"base": b.path, "candidate": c.path, "base_hash": b.hash, "candidate_hash": c.hash,
             "changes": variant_diff(b.resolved, c.resolved), "games": runs.games, "looks": len(schedule),
             "max_games": top if until_decided else None, "players": players_, "lineup": list(lineup), "seed": seed_,

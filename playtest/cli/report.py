@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
+from playtest.text import clean
 
 
 class Format(StrEnum):
@@ -23,20 +24,39 @@ def report(
     run_dir: Annotated[Path, typer.Argument(help="A run folder written by `playtest simulate` (run.json, games.parquet, events.parquet).")],
     fmt: Annotated[Format, typer.Option("--format", "-f", help="html (self-contained page), md (pull-request comment) or json (docs/report-json.md).")] = Format.html,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output file; '-' for standard output (default RUN_DIR/report.<ext>).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing --out file.")] = False,
 ) -> None:
     """Write the balance report of a finished run without re-simulating.
 
     Every metric carries its estimate, 95% interval, sample size and a one-line definition.
+    A partial run (interrupted, see `simulate --resume`) is reported from its finished games.
+    The report never replaces the run's own files, nor an existing --out file without --force.
     """
+    from playtest.io import check_free, check_not_input, check_output_path
     from playtest.report.model import build_report
     from playtest.report.write import SUFFIX, render, write_atomic
     from playtest.sim.batch import read_run
+    from playtest.sim.rundir import partial_dir
 
+    to_stdout = out is not None and str(out) == "-"
+    if out is not None and not to_stdout:
+        check_output_path(out, "--out", folder=False)
+        inputs = [run_dir / name for name in RUN_FILES] + [partial_dir(run_dir) / name for name in RUN_FILES]
+        inputs += [run_dir / "chunks", partial_dir(run_dir) / "chunks"]
+        check_not_input(out, inputs, "--out")
+        check_free(out, force, "--out")
     info, games, events = read_run(run_dir)
+    if "planned_games" in info:
+        typer.echo(f"note: partial run: {info['games']:,} of {info['planned_games']:,} games "
+                   f"(`playtest simulate --resume {run_dir}` finishes it)", err=True)
     text = render(build_report(info, games, events), fmt.value)
-    if out is not None and str(out) == "-":
+    if to_stdout:
         sys.stdout.write(text)
         return
-    path = out or run_dir / f"report{SUFFIX[fmt.value]}"
+    path = out or (run_dir if run_dir.is_dir() else partial_dir(run_dir)) / f"report{SUFFIX[fmt.value]}"
     write_atomic(path, text)
-    print(f"wrote {path}")
+    typer.echo(clean(f"wrote {path}"))
+
+
+RUN_FILES = ("run.json", "games.parquet", "events.parquet", "manifest.jsonl", "lock")
+"""A run folder's own files: a report may never be written over them."""

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -16,9 +18,12 @@ from playtest.cli.app import app
 from playtest.cli.common import SetOption, load, out_console, split_bots
 from playtest.errors import UsageError
 from playtest.games import get_game
+from playtest.text import clean
 
 if TYPE_CHECKING:
     import polars as pl
+
+    from playtest.sim.batch import RunResult
 
 # Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
 # and `playtest validate` start in a fraction of a second.
@@ -48,53 +53,108 @@ def summary_tables(game: str, games: pl.DataFrame, events: pl.DataFrame) -> list
 
 @app.command()
 def simulate(
-    variant: Annotated[Path, typer.Argument(help="Variant YAML file.", metavar="VARIANT")],
-    n: Annotated[int, typer.Option("-n", "--games", help="Number of games.", min=1)] = 1000,
+    variant: Annotated[Path | None, typer.Argument(help="Variant YAML file (not with --resume).", metavar="VARIANT")] = None,
+    n: Annotated[int, typer.Option("-n", "--games", help="Number of games.")] = 1000,
     players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 4,
     bots: Annotated[str, typer.Option("--bots", help="Comma-separated bots by seat, or one name for every seat, "
                                       "e.g. greedy,greedy,random,scripted:bays-first.")] = "random",
     seed: Annotated[int, typer.Option("--seed", help="Root seed: same seed, same rows.")] = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core; at most the cores there are, "
+                                         "except with --backend dask).")] = 0,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder (default reports/<variant>-<time>).")] = None,
     no_rotate: Annotated[bool, typer.Option("--no-rotate", help="Keep each bot in its seat instead of rotating seats game by game.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar and no summary.")] = False,
-    force: Annotated[bool, typer.Option("--force", help="Replace a run already in --out.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Replace a run already in --out (only once the new one is complete), "
+                                        "or discard an interrupted one.")] = False,
+    resume: Annotated[Path | None, typer.Option("--resume", help="Finish an interrupted run: its --out folder (or the "
+                                                "folder's .partial sibling). Plays only the missing games.")] = None,
+    backend: Annotated[str, typer.Option("--backend", help="Where games are played: pool (local processes) or dask.")] = "pool",
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="With --backend dask: address of a running Dask "
+                                                  "scheduler, e.g. tcp://10.0.0.5:8786 (default: a local cluster).")] = None,
+    chunk_size: Annotated[int, typer.Option("--chunk-size", help="Games per saved chunk (what an interruption can lose "
+                                            "at most per worker).")] = 500,
     set_: SetOption = None,
 ) -> None:
     """Play N games with bots and write games.parquet, events.parquet, run.json.
 
     Seats rotate game by game (game g puts the line-up's bot i in seat i+g) so seat effects and
-    bot effects can be told apart. The same seed gives the same rows for any --workers.
+    bot effects can be told apart. The same seed gives the same rows for any --workers and on
+    either backend. Results are saved chunk by chunk: an interrupted run (Ctrl-C, SIGTERM, a
+    crash) keeps its finished games in OUT.partial, and --resume OUT finishes it.
     """
+    from playtest.io import check_not_input
     from playtest.report.terminal import print_tables
     from playtest.report.write import write_report
-    from playtest.sim.batch import RunConfig, check_lineup, read_run, run_batch
-    v = load(variant, set_)
-    spec = get_game(v.game)
-    lineup = check_lineup(spec, v, players, split_bots(bots))
-    out_dir = out or default_out(v.slug)
-    if (out_dir / "run.json").exists() and not force:
-        raise UsageError(f"--out {out_dir} already holds a run; use --force to replace it")
-    command = "playtest " + " ".join(shlex.quote(a) for a in sys.argv[1:])
-    config = RunConfig(n_games=n, players=players, lineup=lineup, seed=seed, workers=workers,
-                       rotate=not no_rotate, command=command)
+    from playtest.sim.batch import (
+        BACKENDS,
+        RunConfig,
+        check_lineup,
+        check_run,
+        effective_workers,
+        prepare_out,
+        read_run,
+        resume_batch,
+        run_batch,
+    )
     err = Console(stderr=True)
-    if quiet or not err.is_terminal:
-        result = run_batch(v, config, out_dir)
+    if backend not in BACKENDS:
+        raise UsageError(f"--backend {backend}: expected one of {', '.join(BACKENDS)}")
+    if scheduler is not None and backend != "dask":
+        raise UsageError(f"--scheduler {scheduler}: only with --backend dask")
+    if scheduler is not None and not _SCHEDULER.fullmatch(scheduler):
+        raise UsageError(f"--scheduler {scheduler}: expected an address like tcp://host:8786")
+    used = effective_workers(workers, backend)
+    if workers > used:
+        err.print(f"note: --workers {workers} capped at {used} (the cores this machine offers)", highlight=False)
+    if resume is not None:
+        if variant is not None or set_:
+            raise UsageError("--resume: give only the run folder; the variant and settings are the run's own")
+        out_dir = resume
+        result = _with_progress(err, quiet, None, lambda cb: resume_batch(
+            resume, workers=workers, progress=cb, backend=backend, scheduler=scheduler))
     else:
-        with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=err, transient=True) as progress:
-            task = progress.add_task("games", total=n)
-            result = run_batch(v, config, out_dir, progress=lambda k: progress.advance(task, k))
+        if variant is None:
+            raise UsageError("missing VARIANT (or --resume RUN_FOLDER)")
+        if players < 2 or players > MAX_PLAYERS:
+            raise UsageError(f"--players {players}: must be from 2 to {MAX_PLAYERS}")
+        v = load(variant, set_)
+        spec = get_game(v.game)
+        lineup = check_lineup(spec, v, players, split_bots(bots))
+        out_dir = out if out is not None else default_out(v.slug)
+        command = "playtest " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+        config = RunConfig(n_games=n, players=players, lineup=lineup, seed=seed, workers=workers,
+                           rotate=not no_rotate, command=command, chunk_size=chunk_size)
+        check_run(config, backend)
+        check_not_input(out_dir, [Path(p) for p in v.chain], "--out")
+        prepare_out(out_dir, force=force)
+        result = _with_progress(err, quiet, n, lambda cb: run_batch(
+            v, config, out_dir, progress=cb, force=force, backend=backend, scheduler=scheduler))
+    out_dir = result.out_dir
     info, games, events = read_run(out_dir)
     report_path = write_report(info, games, events, out_dir / "report.html")
     console = out_console()
-    rate = result.games / result.seconds if result.seconds else float("inf")
-    console.print(f"{result.games} games of {v.name} ({players} players, bots {','.join(lineup)}, seed {seed}) "
-                  f"in {result.seconds:.1f}s ({rate:.0f} games/s) → {out_dir}")
-    console.print(f"report: {report_path}")
+    rate = (result.games - result.resumed_games) / result.seconds if result.seconds else float("inf")
+    resumed = f", {result.resumed_games} of them from the interrupted run" if result.resumed_games else ""
+    console.print(clean(f"{result.games} games of {info['variant']['name']} ({info['players']} players, "
+                        f"bots {','.join(info['lineup'])}, seed {info['seed']}{resumed}) "
+                        f"in {result.seconds:.1f}s ({rate:.0f} games/s) → {out_dir}"), markup=False, highlight=False)
+    console.print(f"report: {report_path}", markup=False, highlight=False)
     if quiet:
         return
-    skipped = print_tables(console, summary_tables(v.game, games, events), max_rows=SUMMARY_MAX_ROWS)
+    skipped = print_tables(console, summary_tables(info["game"], games, events), max_rows=SUMMARY_MAX_ROWS)
     if skipped:
         console.print(f"Longer tables are in the report ({report_path}): {'; '.join(skipped)}.")
+
+
+MAX_PLAYERS = 100
+_SCHEDULER = re.compile(r"(tcp|tls|inproc|ws|wss|ucx)://[^\s/]+(:\d{1,5})?/?")
+
+
+def _with_progress(err: Console, quiet: bool, total: int | None,
+                   start: Callable[[Callable[[int], None] | None], RunResult]) -> RunResult:
+    if quiet or not err.is_terminal:
+        return start(None)
+    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, transient=True) as progress:
+        task = progress.add_task("games", total=total)
+        return start(lambda k: progress.advance(task, k))

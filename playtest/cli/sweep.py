@@ -12,9 +12,9 @@ from rich.table import Table
 
 from playtest.cli.app import app
 from playtest.cli.common import out_console, split_bots
-from playtest.cli.compare import check_format, command_line
+from playtest.cli.compare import check_format, check_output_dir, command_line
 from playtest.errors import UsageError
-from playtest.io import write_atomic
+from playtest.io import staged_dir, write_atomic
 from playtest.variants import load_variant
 
 # Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
@@ -34,6 +34,7 @@ def sweep(
     fmt: Annotated[str, typer.Option("--format", "-f", help="What to print: text, md or json.")] = "text",
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder (default reports/sweep-<time>): runs, sweep.html/.md/.json/.csv.")] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
+    force: Annotated[bool, typer.Option("--force", help="Replace --out if it exists (only once the new sweep is complete).")] = False,
 ) -> None:
     """Simulate every combination of the swept values with the same seed and chart key metrics.
 
@@ -50,36 +51,39 @@ def sweep(
     from playtest.compare.metrics import report_metrics
     from playtest.compare.runs import Runs, common_lineup
     from playtest.compare.sweep import POINT, grid, key_metrics, parse_axis, sweep_table
-    from playtest.sim.batch import RunConfig
+    from playtest.sim.batch import RunConfig, check_run
     check_format(fmt, ("text", "md", "json"))
     axes = [parse_axis(s) for s in sets]
     points = grid(axes)
     loaded = [load_variant(variant, p.overrides()) for p in points]
     players_, lineup = common_lineup(loaded, players, split_bots(bots))
-    out_dir = out or Path("reports") / f"sweep-{time.strftime('%Y%m%d-%H%M%S')}"
+    out_dir = out if out is not None else Path("reports") / f"sweep-{time.strftime('%Y%m%d-%H%M%S')}"
+    check_output_dir(out_dir, force, [Path(p) for v in loaded for p in v.chain])
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed, workers=workers, command=command_line())
+    check_run(config)
     err = Console(stderr=True)
     err.print(f"simulating {n} games at each of {len(points)} grid points …")
     folders = [f"{i:02d}-" + "-".join(f"{k.split('.')[-1]}_{v}" for k, v in p.settings)[:60] for i, p in enumerate(points)]
-    samples = Runs(loaded, folders, config, out_dir / "runs").grow_to(n)
-    fn = report_metrics()
-    table = sweep_table(axes, points, [fn(s.info, s.games, s.events) for s in samples])
-    chosen = key_metrics(table, metrics or ())
-    if metrics:
-        unknown = [m for m in metrics if m not in chosen]
-        if unknown:
-            known = ", ".join(dict.fromkeys(table[C.METRIC].to_list()))
-            raise UsageError(f"--metric {unknown[0]}: no such metric (known: {known})")
-    labels = [p.label for p in points]
-    run = {"variant": loaded[0].path, "games": n, "players": players_, "lineup": list(lineup), "seed": seed,
-           "command": config.command, "axes": [{"key": a.key, "values": list(a.values)} for a in axes]}
-    keys = [a.key for a in axes]
-    md = render.sweep_markdown(table, chosen, labels, run)
-    js = render.sweep_json(table, chosen, run)
-    write_atomic(out_dir / "sweep.md", md)
-    write_atomic(out_dir / "sweep.json", js)
-    write_atomic(out_dir / "sweep.csv", table.write_csv())
-    write_atomic(out_dir / "sweep.html", render.sweep_html(table, chosen, keys, run))
+    with staged_dir(out_dir, force=force, option="--out") as staging:
+        samples = Runs(loaded, folders, config, staging / "runs").grow_to(n)
+        fn = report_metrics()
+        table = sweep_table(axes, points, [fn(s.info, s.games, s.events) for s in samples])
+        chosen = key_metrics(table, metrics or ())
+        if metrics:
+            unknown = [m for m in metrics if m not in chosen]
+            if unknown:
+                known = ", ".join(dict.fromkeys(table[C.METRIC].to_list()))
+                raise UsageError(f"--metric {unknown[0]}: no such metric (known: {known})")
+        labels = [p.label for p in points]
+        run = {"variant": loaded[0].path, "games": n, "players": players_, "lineup": list(lineup), "seed": seed,
+               "command": config.command, "axes": [{"key": a.key, "values": list(a.values)} for a in axes]}
+        keys = [a.key for a in axes]
+        md = render.sweep_markdown(table, chosen, labels, run)
+        js = render.sweep_json(table, chosen, run)
+        write_atomic(staging / "sweep.md", md)
+        write_atomic(staging / "sweep.json", js)
+        write_atomic(staging / "sweep.csv", table.write_csv())
+        write_atomic(staging / "sweep.html", render.sweep_html(table, chosen, keys, run))
     if fmt == "md":
         typer.echo(md, nl=False)
     elif fmt == "json":

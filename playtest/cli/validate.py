@@ -11,6 +11,7 @@ import typer
 from playtest.cli.app import app
 from playtest.cli.common import SetOption
 from playtest.errors import VariantError
+from playtest.text import clean
 from playtest.variants import load_variant
 
 
@@ -31,9 +32,9 @@ def validate(
         except VariantError as err:
             failed = True
             for problem in err.problems:
-                print(problem, file=sys.stderr)
+                print(clean(str(problem)), file=sys.stderr)
             continue
-        typer.echo(f"{variant.path}: ok ({variant.game} {variant.model.rules_version}, "
-                   f"'{variant.name}', hash {variant.hash})")
+        typer.echo(clean(f"{variant.path}: ok ({variant.game} {variant.model.rules_version}, "
+                   f"'{variant.name}', hash {variant.hash})"))
     if failed:
         raise typer.Exit(2)

@@ -50,17 +50,21 @@ class GateError(VariantError):
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # .nan / .inf bounds would leave a gate undecided forever: refused where they are written.
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+
+MAX_GATE_GAMES = 100_000_000
 
 
 class RunDefaults(_Strict):
     """Simulation settings stored with the gates, so that CI runs are reproducible."""
 
-    games: int = Field(400, ge=2)
-    max_games: int | None = Field(None, ge=2)
-    players: int | None = Field(None, ge=1)
+    games: int = Field(400, ge=2, le=MAX_GATE_GAMES)
+    max_games: int | None = Field(None, ge=2, le=MAX_GATE_GAMES)
+    players: int | None = Field(None, ge=2, le=100)
     bots: str | list[str] = "random"
-    seed: int = 0
+    seed: int = Field(0, ge=0, lt=2**63)
 
 
 class GateSpec(_Strict):
@@ -150,6 +154,12 @@ class Gates:
     path: str
     model: GatesModel
     tree: Node
+
+    def run_problem(self, key: str, message: str) -> GateError:
+        """A `run:` setting of the file that turned out unusable (unknown bot, player count)."""
+        run = self.tree.value.get("run")
+        node = run.value.get(key, run) if run is not None and isinstance(run.value, dict) else self.tree
+        return GateError([node.problem(f"run.{key}", message)])
 
     def problem(self, index: int, key: str, message: str) -> Problem:
         item = self.tree.value["gates"].value[index]

@@ -145,7 +145,10 @@ def _header(report: Report) -> str:
     rows = [
         ("Variant", f"<code>{e(v.get('path'))}</code> · rules {e(v.get('rules_version'))} · hash <code>{e(v.get('hash'))}</code>"),
         ("Changes", None),
-        ("Run", f"{e(run.get('games'))} games · {e(run.get('players'))} players · seed {e(run.get('seed'))}"),
+        ("Run", f"{e(run.get('games'))} games · {e(run.get('players'))} players · seed {e(run.get('seed'))}"
+                + (f" · <strong>partial run: {e(run.get('games'))} of {e(run.get('planned_games'))} games "
+                   "played (interrupted; <code>playtest simulate --resume</code> finishes it)</strong>"
+                   if run.get("planned_games") else "")),
         ("Bots", f"{e(lineup)}{e(rotate)}"),
         ("Command", f"<code>{e(run.get('command'))}</code>"),
         ("Made by", f"playtest {e(run.get('playtest_version'))} · {e(run.get('created'))} · report by {e(report.generated_by)}"),

@@ -60,6 +60,9 @@ def render_markdown(report: Report) -> str:
     lines += ["", f"**{md(v.get('name'))}** (`{md(v.get('path'))}`, hash `{md(v.get('hash'))}`) · "
               f"{run.get('games')} games · {run.get('players')} players · seed {run.get('seed')} · "
               f"bots {md(', '.join(run.get('lineup') or []))} · playtest {md(run.get('playtest_version'))}", ""]
+    if run.get("planned_games"):
+        lines += [f"**Partial run**: {run.get('games')} of {run.get('planned_games')} games played "
+                  "(interrupted; `playtest simulate --resume` finishes it).", ""]
     changes = v.get("changes") or []
     if changes:
         lines.append(f"Changes against the parent draft ({len(changes)}):")

@@ -148,6 +148,7 @@ def run_summary(info: Mapping[str, Any], games: pl.DataFrame) -> dict[str, Any]:
         "command": info.get("command"),
         "playtest_version": (info.get("versions") or {}).get("playtest"),
         "created": info.get("created"),
+        "planned_games": info.get("planned_games"),  # set only for a partial (interrupted) run
     }
 
 

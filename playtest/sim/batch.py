@@ -1,23 +1,23 @@
 """Many games → games.parquet, events.parquet and run.json, streamed to disk in chunks.
 
 Game g uses seed streams derived from (root seed, g) only, and seats are filled by rotating the
-bot line-up by g, so the rows are identical for any number of worker processes. Each chunk is
-written to its own Parquet file, then the chunks are concatenated by a streaming sink: memory
-stays flat in the number of games. Outputs appear atomically (written aside, then renamed).
+bot line-up by g, so the rows are identical for any number of worker processes and on any
+backend (local pool or Dask). Each chunk is played in a worker and comes back as Parquet bytes;
+the run folder (playtest.sim.rundir) records it in a manifest, so an interrupted run keeps every
+finished chunk and `resume_batch` plays only the missing ones. At the end the chunks are
+concatenated by a streaming sink: memory stays flat in the number of games.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
-import multiprocessing
+import functools
+import io
 import os
 import shutil
 import sys
-import tempfile
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -28,9 +28,21 @@ import polars as pl
 from playtest import __version__, rng
 from playtest.core.events import Event
 from playtest.core.spec import GameSpec
-from playtest.errors import PlaytestError, UsageError
+from playtest.errors import Interrupted, PlaytestError, UsageError
 from playtest.games import get_game
-from playtest.sim.runner import PlayedGame, batch_gc, play_game
+from playtest.io import check_free, check_output_path, remove_leftovers
+from playtest.sim import rundir
+from playtest.sim.backends import BACKENDS, Chunk, run_dask, run_inline, run_pool
+from playtest.sim.rundir import (
+    PARTIAL_SUFFIX,
+    PartialRun,
+    check_info,
+    is_locked,
+    partial_dir,
+    read_json,
+    target_of,
+)
+from playtest.sim.runner import PlayedGame, TurnCapError, batch_gc, play_game
 from playtest.variants import Variant
 
 GAME_KEY_COLUMNS: dict[str, pl.DataType] = {
@@ -51,6 +63,14 @@ EVENT_KEY_COLUMNS: dict[str, pl.DataType] = {
 FORMAT_VERSION = 1
 CHUNKS_PER_WORKER = 4
 MIN_CHUNK = 25
+MAX_GAMES = 100_000_000
+"""Largest -n of one run: 10^8 random Stargate games take hours on a laptop and ~30 GB of Parquet."""
+MAX_DASK_WORKERS = 4096
+BYTES_PER_GAME_ESTIMATE = 500
+"""A generous estimate of the Parquet bytes one game adds (a random Stargate game: ~150)."""
+END_KEYS = ("end", "max_rounds", "rounds", "end_trigger", "cubes", "deck")
+"""Variant keys that decide when a game ends: named when a game runs away."""
+MAX_DECISIONS = 20_000
 
 
 @dataclass(frozen=True)
@@ -66,6 +86,7 @@ class RunConfig:
     first_game: int = 0
     rotate: bool = True
     record_events: bool = True
+    max_decisions: int = MAX_DECISIONS
     command: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -115,10 +136,14 @@ def check_lineup(spec: GameSpec, variant: Variant, players: int, bots: Sequence[
 _WORKER: dict[str, Any] = {}
 
 
-def _setup_worker(game: str, resolved: dict[str, Any]) -> None:
+def _setup_worker(game: str, resolved: dict[str, Any], key: str = "") -> None:
+    """Build the game's rules once per process (and per variant, for Dask workers)."""
+    if _WORKER.get("key") == key and "rules" in _WORKER:
+        return
     spec = get_game(game)
     _WORKER["spec"] = spec
     _WORKER["rules"] = spec.make_rules(spec.schema.model_validate(resolved))
+    _WORKER["key"] = key
 
 
 def play_one(spec: GameSpec, rules: Any, config: RunConfig, game: int) -> PlayedGame:
@@ -132,6 +157,7 @@ def play_one(spec: GameSpec, rules: Any, config: RunConfig, game: int) -> Played
         deal_rng=rng.stream(config.seed, game, rng.DEAL),
         bot_rngs=[rng.stream(config.seed, game, rng.bot_stream(s)) for s in range(config.players)],
         record=config.record_events,
+        max_decisions=config.max_decisions,
     )
 
 
@@ -170,8 +196,28 @@ def _rows(spec: GameSpec, config: RunConfig, game: int, played: PlayedGame,
     datas.extend([ev.data for ev in events])
 
 
-def play_chunk(config: RunConfig, start: int, stop: int, folder: str) -> tuple[int, int]:
-    """Play games [start, stop) and write them as two Parquet chunk files in `folder`."""
+@dataclass(frozen=True)
+class ChunkResult:
+    """One chunk's two tables as Parquet bytes (sent back from a worker, Dask's included)."""
+
+    start: int
+    stop: int
+    games: bytes
+    events: bytes
+    game_rows: int
+    event_rows: int
+
+
+def _parquet(frame: pl.DataFrame) -> bytes:
+    buf = io.BytesIO()
+    frame.write_parquet(buf)
+    return buf.getvalue()
+
+
+def play_chunk(game_name: str, resolved: dict[str, Any], key: str, config: RunConfig,
+               start: int, stop: int) -> ChunkResult:
+    """Play games [start, stop) of a run and return their rows as Parquet bytes."""
+    _setup_worker(game_name, resolved, key)
     spec: GameSpec = _WORKER["spec"]
     rules = _WORKER["rules"]
     g_schema, e_schema = games_schema(spec), events_schema(spec)
@@ -180,15 +226,32 @@ def play_chunk(config: RunConfig, start: int, stop: int, folder: str) -> tuple[i
     datas: list[dict[str, Any]] = []
     with batch_gc():
         for game in range(start, stop):
-            _rows(spec, config, game, play_one(spec, rules, config, game), g_cols, e_cols, datas)
-    name = f"{start:012d}.parquet"
-    pl.DataFrame(g_cols, schema=g_schema).write_parquet(Path(folder, "games", name))
+            try:
+                played = play_one(spec, rules, config, game)
+            except TurnCapError as exc:
+                raise RunawayGameError(str(exc), game=game, seats=config.seat_bots(game)) from None
+            _rows(spec, config, game, played, g_cols, e_cols, datas)
+    games = pl.DataFrame(g_cols, schema=g_schema)
     # The game-specific columns straight from the events' dicts: polars reads them in Rust,
     # 2.4x faster than a Python comprehension per column (36 against 87 us per random Stargate game).
     data = pl.from_dicts(datas, schema={k: e_schema[k] for k in spec.event_columns})
-    events = pl.DataFrame(e_cols, schema=dict(EVENT_KEY_COLUMNS)).hstack(data)
-    events.select(list(e_schema)).write_parquet(Path(folder, "events", name))
-    return start, stop
+    events = pl.DataFrame(e_cols, schema=dict(EVENT_KEY_COLUMNS)).hstack(data).select(list(e_schema))
+    return ChunkResult(start, stop, _parquet(games), _parquet(events), games.height, events.height)
+
+
+class RunawayGameError(PlaytestError):
+    """A game of the run hit the decision cap: the variant probably cannot end."""
+
+    def __init__(self, message: str, *, game: int, seats: tuple[str, ...]) -> None:
+        self.game, self.seats = game, seats
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # travels back from worker processes intact
+        return (_runaway, (str(self), self.game, self.seats))
+
+
+def _runaway(message: str, game: int, seats: tuple[str, ...]) -> RunawayGameError:
+    return RunawayGameError(message, game=game, seats=seats)
 
 
 # --- the whole run ------------------------------------------------------------------------------
@@ -199,6 +262,8 @@ class RunResult:
     out_dir: Path
     games: int
     seconds: float
+    workers: int = 1
+    resumed_games: int = 0
 
 
 def package_versions() -> dict[str, str]:
@@ -213,107 +278,241 @@ def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
+def effective_workers(requested: int, backend: str = "pool") -> int:
+    """--workers as used: 0 means every core; the local pool is capped at the cores there are
+    (more processes than cores only add start-up time and contention). Dask workers may live
+    on other machines: capped at MAX_DASK_WORKERS only."""
+    if requested < 0:
+        raise UsageError(f"--workers {requested}: must be 0 (every core) or more")
+    if backend == "dask":
+        return min(requested or default_workers(), MAX_DASK_WORKERS)
+    return min(requested or default_workers(), default_workers())
+
+
+def check_run(config: RunConfig, backend: str = "pool") -> None:
+    """Every limit of a run, checked before anything is played or written."""
+    if backend not in BACKENDS:
+        raise UsageError(f"--backend {backend}: expected one of {', '.join(BACKENDS)}")
+    if not 1 <= config.n_games <= MAX_GAMES:
+        raise UsageError(f"-n {config.n_games}: the number of games must be from 1 to {MAX_GAMES:,} "
+                         "(longer studies: several runs with different --seed)")
+    if not 0 <= config.seed < 2**63:
+        raise UsageError(f"--seed {config.seed}: a seed is a whole number from 0 to 2**63 - 1")
+    if not 0 <= config.first_game <= 2**62:
+        raise UsageError(f"first game {config.first_game}: out of range")
+    if not 1 <= config.chunk_size <= 1_000_000:
+        raise UsageError(f"chunk size {config.chunk_size}: must be from 1 to 1,000,000")
+
+
+def check_disk(config: RunConfig, folder: Path) -> None:
+    """Refuse a run that cannot fit on the disk (estimated from a generous bytes-per-game)."""
+    need = config.n_games * BYTES_PER_GAME_ESTIMATE * (2 if config.record_events else 1)
+    probe = next((p for p in (folder, *folder.parents) if p.exists()), Path("."))
+    try:
+        free = shutil.disk_usage(probe).free
+    except OSError:
+        return
+    if need > free:
+        raise UsageError(f"-n {config.n_games}: the run needs about {need / 1e9:.1f} GB on disk, "
+                         f"{probe} has {free / 1e9:.1f} GB free")
+
+
+def chunk_bounds(config: RunConfig, workers: int) -> tuple[int, Iterator[Chunk]]:
+    """The chunk size for this many workers, and the chunks. Several chunks per worker keep
+    every core busy to the end; which process plays a game never changes its rows."""
+    size = config.chunk_size if workers == 1 else min(
+        config.chunk_size, max(MIN_CHUNK, -(-config.n_games // (CHUNKS_PER_WORKER * workers))))
+    return size, _bounds(config.first_game, config.first_game + config.n_games, size)
+
+
+def _bounds(first: int, last: int, size: int) -> Iterator[Chunk]:
+    for s in range(first, last, size):
+        yield s, min(s + size, last)
+
+
+def run_info(variant: Variant, config: RunConfig, chunk_size: int) -> dict[str, Any]:
+    return {
+        "format_version": FORMAT_VERSION,
+        "status": "partial",
+        "game": variant.game,
+        "variant": {
+            "path": variant.path,
+            "name": variant.name,
+            "hash": variant.hash,
+            "rules_version": variant.model.rules_version,
+            "chain": list(variant.chain),
+            "overrides": list(variant.overrides),
+            "changes": [c.as_dict() for c in variant.changes],
+            "resolved": variant.resolved,
+        },
+        "command": config.command,
+        "seed": config.seed,
+        "games": config.n_games,
+        "first_game": config.first_game,
+        "players": config.players,
+        "lineup": list(config.lineup),
+        "rotate_seats": config.rotate,
+        "record_events": config.record_events,
+        "max_decisions": config.max_decisions,
+        "chunk_size": chunk_size,
+        "versions": package_versions(),
+        "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        **config.extra,
+    }
+
+
+def _config_from_info(info: dict[str, Any]) -> RunConfig:
+    try:
+        return RunConfig(n_games=int(info["games"]), players=int(info["players"]),
+                         lineup=tuple(str(b) for b in info["lineup"]), seed=int(info["seed"]),
+                         chunk_size=int(info["chunk_size"]), first_game=int(info.get("first_game", 0)),
+                         rotate=bool(info.get("rotate_seats", True)),
+                         record_events=bool(info.get("record_events", True)),
+                         max_decisions=int(info.get("max_decisions", MAX_DECISIONS)),
+                         command=str(info.get("command", "")))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise PlaytestError(f"run.json: cannot resume: {exc}") from None
+
+
+def prepare_out(out_dir: Path, *, force: bool, option: str = "--out") -> None:
+    """Before a new run into `out_dir`: the path must be writable, an existing run is replaced
+    only with --force, and an interrupted run's partial folder is resumed or (--force) removed."""
+    check_output_path(out_dir, option, folder=True)
+    partial = partial_dir(out_dir)
+    if partial.exists():
+        if is_locked(partial):
+            raise UsageError(f"{option} {out_dir}: another playtest process is writing a run there ({partial})")
+        if not force:
+            raise UsageError(f"{option} {out_dir}: an interrupted run is in {partial}; finish it with "
+                             f"`playtest simulate --resume {out_dir}` or use --force to start over")
+    if (out_dir / "run.json").exists() and not force:
+        raise UsageError(f"{option} {out_dir} already holds a run; use --force to replace it")
+    check_free(out_dir, force, option)
+
+
 def run_batch(
     variant: Variant,
     config: RunConfig,
     out_dir: Path,
     *,
     progress: Callable[[int], None] | None = None,
+    force: bool = True,
+    backend: str = "pool",
+    scheduler: str | None = None,
 ) -> RunResult:
-    """Simulate `config.n_games` games of `variant` into `out_dir` (created; files replaced)."""
-    if config.n_games < 1:
-        raise UsageError("-n must be at least 1")
+    """Simulate `config.n_games` games of `variant` into `out_dir`.
+
+    The run is played into `out_dir`.partial (chunks + manifest, resumable) and renamed to
+    `out_dir` when complete; an existing `out_dir` is replaced only then, and only with
+    `force` (library callers that build their own staging folder pass force=True)."""
     get_game(variant.game)  # fail early on an unknown game
-    if not 0 <= config.seed < 2**63:
-        raise UsageError(f"--seed {config.seed}: a seed is a whole number from 0 to 2**63 - 1")
-    if out_dir.exists() and not out_dir.is_dir():
-        raise UsageError(f"--out {out_dir}: exists and is not a folder")
-    workers = config.workers or default_workers()
-    created = not out_dir.exists()
-    out_dir.mkdir(parents=True, exist_ok=True)
-    started = time.perf_counter()
-    staging = Path(tempfile.mkdtemp(prefix=".partial-", dir=out_dir))
+    check_run(config, backend)
+    workers = effective_workers(config.workers, backend)
+    prepare_out(out_dir, force=force)
+    check_disk(config, out_dir)
+    partial = partial_dir(out_dir)
+    if partial.exists():
+        shutil.rmtree(partial)
+    remove_leftovers(out_dir)
+    size, _ = chunk_bounds(config, workers)
+    run = PartialRun.create(partial, run_info(variant, config, size))
+    return _play(run, out_dir, workers=workers, progress=progress, backend=backend, scheduler=scheduler)
+
+
+def resume_batch(
+    folder: Path,
+    *,
+    workers: int = 0,
+    progress: Callable[[int], None] | None = None,
+    backend: str = "pool",
+    scheduler: str | None = None,
+) -> RunResult:
+    """Finish an interrupted run: `folder` is the run's --out or its .partial folder. Only the
+    chunks missing from its manifest are played; the rows are those of an uninterrupted run."""
+    partial = folder if folder.name.endswith(PARTIAL_SUFFIX) else partial_dir(folder)
+    if not partial.is_dir():
+        if (folder / "run.json").is_file():
+            raise UsageError(f"--resume {folder}: this run is already complete")
+        raise UsageError(f"--resume {folder}: no interrupted run here (no {partial.name} folder)")
+    info = read_json(partial / "run.json")
+    if info.get("status") != "partial":
+        raise UsageError(f"--resume {folder}: {partial / 'run.json'} is not a partial run")
+    check_info(partial / "run.json", info)
+    config = _config_from_info(info)
+    if backend not in BACKENDS:
+        raise UsageError(f"--backend {backend}: expected one of {', '.join(BACKENDS)}")
+    run = PartialRun.open(partial)
     try:
-        (staging / "games").mkdir()
-        (staging / "events").mkdir()
-        first, last = config.first_game, config.first_game + config.n_games
-        # Several chunks per worker keep both cores busy to the end; which process plays a game
-        # never changes its rows (its seeds depend only on its index).
-        size = config.chunk_size if workers == 1 else max(
-            MIN_CHUNK, min(config.chunk_size, -(-config.n_games // (CHUNKS_PER_WORKER * workers))))
-        bounds = [(s, min(s + size, last)) for s in range(first, last, size)]
-        if workers == 1 or len(bounds) == 1:
-            _setup_worker(variant.game, variant.resolved)
-            for start, stop in bounds:
-                play_chunk(config, start, stop, str(staging))
-                if progress:
-                    progress(stop - start)
-        else:
-            ctx = multiprocessing.get_context("spawn")
-            with ProcessPoolExecutor(
-                max_workers=min(workers, len(bounds)), mp_context=ctx,
-                initializer=_setup_worker, initargs=(variant.game, variant.resolved),
-            ) as pool:
-                futures = [pool.submit(play_chunk, config, s, e, str(staging)) for s, e in bounds]
-                for fut in futures:
-                    start, stop = fut.result()
-                    if progress:
-                        progress(stop - start)
-        for table in ("games", "events"):
-            files = sorted((staging / table).glob("*.parquet"))
-            pl.scan_parquet(files).sink_parquet(staging / f"{table}.parquet")
-            shutil.rmtree(staging / table)
-        seconds = time.perf_counter() - started
-        run_info = {
-            "format_version": FORMAT_VERSION,
-            "game": variant.game,
-            "variant": {
-                "path": variant.path,
-                "name": variant.name,
-                "hash": variant.hash,
-                "rules_version": variant.model.rules_version,
-                "chain": list(variant.chain),
-                "overrides": list(variant.overrides),
-                "changes": [c.as_dict() for c in variant.changes],
-                "resolved": variant.resolved,
-            },
-            "command": config.command,
-            "seed": config.seed,
-            "games": config.n_games,
-            "first_game": config.first_game,
-            "players": config.players,
-            "lineup": list(config.lineup),
-            "rotate_seats": config.rotate,
-            "workers": workers,
-            "versions": package_versions(),
-            "duration_seconds": round(seconds, 3),
-            "created": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-            **config.extra,
-        }
-        (staging / "run.json").write_text(json.dumps(run_info, indent=2, ensure_ascii=False), encoding="utf-8")
-        for name in ("games.parquet", "events.parquet", "run.json"):
-            os.replace(staging / name, out_dir / name)
+        expected = hashlib_hash(info["variant"]["resolved"])
+        if expected != info["variant"].get("hash"):
+            raise PlaytestError(f"{partial / 'run.json'}: variant.resolved does not match its hash; cannot resume")
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        if created:  # leave no empty folder behind an interrupted or failed run
-            with contextlib.suppress(OSError):
-                out_dir.rmdir()
+        run.close()
         raise
-    shutil.rmtree(staging, ignore_errors=True)
-    return RunResult(out_dir, config.n_games, seconds)
+    done = run.games_done()
+    if progress and done:
+        progress(done)
+    result = _play(run, target_of(partial), workers=effective_workers(workers, backend), progress=progress,
+                   backend=backend, scheduler=scheduler, config=config)
+    return RunResult(result.out_dir, result.games, result.seconds, result.workers, resumed_games=done)
+
+
+def hashlib_hash(resolved: dict[str, Any]) -> str:
+    from playtest.variants.loader import variant_hash
+
+    return variant_hash(resolved)
+
+
+def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[int], None] | None,
+          backend: str, scheduler: str | None, config: RunConfig | None = None) -> RunResult:
+    info = run.info()
+    config = config or _config_from_info(info)
+    game_name, resolved, key = info["game"], info["variant"]["resolved"], info["variant"]["hash"]
+    started = time.perf_counter()
+    size = int(info["chunk_size"])
+    todo = (c for c in _bounds(config.first_game, config.first_game + config.n_games, size) if c[0] not in run.done)
+
+    def on_done(chunk: ChunkResult) -> None:
+        if run.add(chunk.start, chunk.stop, chunk.games, chunk.events, chunk.game_rows, chunk.event_rows) and progress:
+            progress(chunk.stop - chunk.start)
+
+    play = functools.partial(play_chunk, game_name, resolved, key, config)
+    try:
+        remaining = config.n_games - run.games_done()
+        if backend == "dask":
+            run_dask(todo, play, on_done, workers=workers, scheduler=scheduler, run_key=f"{key}-{config.seed}")
+        elif workers == 1 or remaining <= size:
+            run_inline(todo, play, on_done)
+        else:
+            run_pool(todo, play, on_done, workers=workers)
+        if run.games_done() != config.n_games:
+            raise PlaytestError(f"{run.path}: {run.games_done()} of {config.n_games} games were played; "
+                                "resume with --resume")
+        seconds = time.perf_counter() - started
+        info = dict(info) | {"status": "complete", "workers": workers, "backend": backend,
+                             "duration_seconds": round(seconds, 3)}
+        run.finish(info, out_dir)
+    except Interrupted:
+        run.close()
+        raise Interrupted(f"interrupted: {run.games_saved():,} of {config.n_games:,} games are saved in "
+                          f"{run.path}; `playtest simulate --resume {out_dir}` finishes the run") from None
+    except RunawayGameError as exc:
+        run.close()
+        shutil.rmtree(run.path, ignore_errors=True)
+        variant = info["variant"].get("path", "the variant")
+        seats = ",".join(exc.seats)
+        keys = [k for k in END_KEYS if k in resolved]
+        hint = f"check {', '.join(keys)}" if keys else "check the variant's end conditions"
+        raise RunawayGameError(
+            f"{variant}: game {exc.game} (bots {seats}, seed {config.seed}) did not end within "
+            f"{config.max_decisions:,} decisions: the variant's end condition may never trigger ({hint}); "
+            "nothing was written", game=exc.game, seats=exc.seats) from None
+    except BaseException:
+        run.close()
+        raise
+    return RunResult(out_dir, config.n_games, seconds, workers)
 
 
 def read_run(run_dir: Path) -> tuple[dict[str, Any], pl.DataFrame, pl.DataFrame]:
-    """run.json, games and events of a finished run. Raises PlaytestError if incomplete."""
-    if not run_dir.is_dir():
-        raise PlaytestError(f"{run_dir}: no such run folder")
-    for name in ("run.json", "games.parquet", "events.parquet"):
-        if not (run_dir / name).is_file():
-            raise PlaytestError(f"{run_dir}: not a finished run ({name} is missing)")
-    try:
-        info = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
-        games = pl.read_parquet(run_dir / "games.parquet")
-        events = pl.read_parquet(run_dir / "events.parquet")
-    except (OSError, ValueError, pl.exceptions.PolarsError) as exc:
-        raise PlaytestError(f"{run_dir}: cannot read run: {exc}") from None
-    return info, games, events
+    """run.json, games and events of a run; see playtest.sim.rundir.read_run."""
+    return rundir.read_run(run_dir)

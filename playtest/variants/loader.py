@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import math
 import re
 import typing
 from collections.abc import Sequence
@@ -20,9 +21,18 @@ from playtest.errors import Problem, VariantError
 from playtest.variants.diff import Change, diff
 from playtest.variants.merge import is_id_list, item_id, merge
 from playtest.variants.model import VariantModel
-from playtest.variants.source import Node, parse_file, parse_text
+from playtest.variants.source import Node, check_yaml_limits, parse_file, parse_text
 
 EXTENDS = "extends"
+MAX_CHAIN = 32
+"""Longest `extends` chain: a draft of a draft of ... 32 files deep."""
+MAX_INT = 10_000
+"""Largest whole number (in absolute value) a variant may hold: components, points and counts of
+a board game; larger ones would exhaust memory (decks) or overflow output columns."""
+MAX_ITEMS = 1_000
+"""Longest list in a variant."""
+MAX_TEXT = 10_000
+"""Longest string in a variant."""
 
 
 @dataclass(frozen=True)
@@ -68,24 +78,35 @@ def _resolve(path: Path, stack: tuple[Path, ...], label: str) -> tuple[Node, tup
         return tree, (label,), None
     if not isinstance(ext.value, str) or not ext.value:
         raise VariantError([ext.problem(EXTENDS, "must be the path of the variant file it extends")])
-    parent_path = (path.parent / ext.value).resolve()
-    if not parent_path.exists() and parent_path.suffix == "":
-        parent_path = parent_path.with_suffix(".yaml")
+    if "\x00" in ext.value:
+        raise VariantError([ext.problem(EXTENDS, "a path may not contain NUL characters")])
+    try:
+        parent_path = (path.parent / ext.value).resolve()
+        if not parent_path.exists() and parent_path.suffix == "":
+            parent_path = parent_path.with_suffix(".yaml")
+    except (OSError, RuntimeError):
+        raise VariantError([ext.problem(EXTENDS, f"cannot resolve {ext.value!r} (a symbolic link loop?)")]) from None
     parent_label = _label(parent_path)
     if parent_path in stack:
         cycle = " → ".join([*(_label(p) for p in stack), parent_label])
         raise VariantError([ext.problem(EXTENDS, f"extends cycle: {cycle}")])
+    if len(stack) >= MAX_CHAIN:
+        raise VariantError([ext.problem(EXTENDS, f"extends chain longer than {MAX_CHAIN} files")])
     if not parent_path.exists():
         raise VariantError([ext.problem(EXTENDS, f"parent variant not found: {parent_label}")])
+    if not parent_path.is_file():
+        raise VariantError([ext.problem(EXTENDS, f"{parent_label} is not a regular file")])
     parent_tree, chain, _ = _resolve(parent_path, (*stack, parent_path), parent_label)
-    return merge(parent_tree, tree), (label, *chain), parent_tree
+    merged = merge(parent_tree, tree)
+    merged.extends_at = (ext.key_line or ext.line, ext.key_col or ext.col)
+    return merged, (label, *chain), parent_tree
 
 
 def _label(path: Path) -> str:
     """A path as the user would like to read it: relative to the working directory if inside."""
     try:
         return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):
         return str(path)
 
 
@@ -96,6 +117,7 @@ def parse_override(text: str) -> tuple[list[str], Any]:
     if not sep or not key.strip() or any(not part for part in key.strip().split(".")):
         raise VariantError([Problem(label, 1, 1, "", "expected key.path=value")])
     try:
+        check_yaml_limits(raw, label)
         value = yaml.safe_load(raw) if raw.strip() else ""
     except yaml.YAMLError as exc:
         reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
@@ -154,7 +176,11 @@ def load_variant(path: str | Path, overrides: Sequence[str] = ()) -> Variant:
     """Load, merge, override and validate one variant file. Raises VariantError."""
     path = Path(path)
     label = _label(path)
-    tree, chain, parent_tree = _resolve(path.resolve(), (path.resolve(),), label)
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError):
+        raise VariantError([Problem(str(path), 1, 1, "", "cannot resolve the path (a symbolic link loop?)")]) from None
+    tree, chain, parent_tree = _resolve(real, (real,), label)
     for text in overrides:
         apply_override(tree, text)
     return validate_tree(tree, label, chain, tuple(overrides), parent_tree)
@@ -173,8 +199,45 @@ def load_variant_text(text: str, label: str = "<text>") -> Variant:
 def validate_tree(
     tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...], parent_tree: Node | None
 ) -> Variant:
+    try:
+        return _validate_tree(tree, label, chain, overrides, parent_tree)
+    except VariantError as err:
+        raise VariantError([_from_child(p, tree, label, chain, overrides, parent_tree) for p in err.problems]) from None
+
+
+def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...],
+                parent_tree: Node | None) -> Problem:
+    """A problem whose place is in a parent draft, but which the user's file (or a --set) caused:
+    reported at the user's file (its `extends:` line), with the parent's place and what the file
+    changes, so the user knows both where the key lives and what to change."""
+    if problem.file.startswith("--set ") or (problem.file == label and not overrides):
+        return problem
+    with_sets = "with " + " ".join(f"--set {o}" for o in overrides)
+    if problem.file == label:  # a --set changed a key whose error shows elsewhere in the file
+        return Problem(problem.file, problem.line, problem.col, problem.path, f"{problem.message} ({with_sets})")
+    parts = [f"in {problem.file}:{problem.line}:{problem.col}"]
+    extended = [*reversed(chain[: chain.index(problem.file)])] if problem.file in chain else [label]
+    if extended:
+        parts.append("extended by " + ", extended by ".join(extended))
+    if parent_tree is not None:
+        changed = [c.path for c in diff(parent_tree.plain(), tree.plain()) if c.path not in ("name", "description")]
+        if changed:
+            more = f" and {len(changed) - 4} more" if len(changed) > 4 else ""
+            parts[-1] += f", which changes {', '.join(changed[:4])}{more}"
+    if overrides:
+        parts.append(with_sets)
+    line, col = tree.extends_at or (1, 1)
+    return Problem(label, line, col, problem.path, f"{problem.message} ({', '.join(parts)})")
+
+
+def _validate_tree(
+    tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...], parent_tree: Node | None
+) -> Variant:
     from playtest.games import GamePluginError, game_names, get_game, known_games
 
+    limits = value_limits(tree)
+    if limits:
+        raise VariantError(limits)
     data = tree.plain()
     game = data.get("game")
     where = tree.value.get("game", tree)
@@ -334,6 +397,40 @@ def bool_number_mixups(raw: Any, validated: Any, loc: tuple[Any, ...] = ()) -> l
         for i, (r, v) in enumerate(zip(raw, validated, strict=True)):
             out += bool_number_mixups(r, v, (*loc, i))
     return out
+
+
+def value_limits(tree: Node, path: str = "") -> list[Problem]:
+    """Numbers, strings and lists beyond what any board game needs (or an output column can
+    hold), located; checked before the schema so that nothing huge is ever built."""
+    value = tree.value
+    problems: list[Problem] = []
+    if isinstance(value, bool) or value is None:
+        return problems
+    if isinstance(value, int):
+        if abs(value) > MAX_INT:
+            problems.append(tree.problem(path, f"{_short(value)} is too large (a variant's numbers are at most "
+                                               f"{MAX_INT:,} in absolute value)"))
+    elif isinstance(value, float):
+        if math.isnan(value) or math.isinf(value):
+            problems.append(tree.problem(path, f"must be a finite number (got {value})"))
+        elif abs(value) > MAX_INT:
+            problems.append(tree.problem(path, f"{value:g} is too large (a variant's numbers are at most "
+                                               f"{MAX_INT:,} in absolute value)"))
+    elif isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            problems.append(tree.problem(path, f"text of {len(value):,} characters is too long (at most {MAX_TEXT:,})"))
+    elif isinstance(value, list):
+        if len(value) > MAX_ITEMS:
+            problems.append(tree.problem(path, f"list of {len(value):,} items is too long (at most {MAX_ITEMS:,})"))
+        else:
+            for i, item in enumerate(value):
+                ident = item.value.get("id") if isinstance(item.value, dict) else None
+                key = str(ident.value) if ident is not None else str(i)
+                problems += value_limits(item, f"{path}.{key}" if path else key)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            problems += value_limits(item, f"{path}.{key}" if path else key)
+    return problems
 
 
 def _resolve_plain(label: str) -> dict[str, Any]:

@@ -3,7 +3,8 @@
 - maps merge key by key, recursively;
 - lists whose items are all maps with an `id` merge item by item, matched by id; a new id is
   appended; an item `{id: x, remove: true}` removes item x from the list;
-- anything else (scalars, plain lists) is replaced whole by the child's value.
+- anything else (scalars, plain lists) is replaced whole by the child's value; so is an id-list
+  by an empty list (`suits: []` means "no suits", which the schema then judges).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def _merge(base: Node, over: Node, path: str, problems: list[Problem]) -> Node:
             sub = f"{path}.{key}" if path else key
             merged[key] = _merge(merged[key], child, sub, problems) if key in merged else child
         return Node(merged, base.file, base.line, base.col, base.key_line, base.key_col)
-    if is_id_list(base) and isinstance(over.value, list) and (not over.value or is_id_list(over)):
+    if is_id_list(base) and isinstance(over.value, list) and is_id_list(over):
         items = list(base.value)
         seen: set[str] = set()
         for item in over.value:

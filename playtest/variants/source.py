@@ -1,7 +1,16 @@
-"""YAML text → a located tree: every value remembers the file, line and column it came from."""
+"""YAML text → a located tree: every value remembers the file, line and column it came from.
+
+Limits, checked on the event stream before anything is built (so that hostile files fail fast
+with a located message, never a RecursionError, a MemoryError or a hang): a file of at most
+MAX_BYTES, nesting at most MAX_DEPTH deep, at most MAX_VALUES values once YAML aliases are
+expanded (an alias "billion laughs" stops at the first alias past the limit), no alias to an
+anchor that contains it, and only regular files are read (not /dev/zero, a FIFO or a folder).
+"""
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -9,6 +18,12 @@ from typing import Any
 import yaml
 
 from playtest.errors import Problem, VariantError
+
+MAX_BYTES = 1_000_000
+"""A variant (or gates, transcript) file of more than 1 MB is refused: the shipped drafts are ~10 KB."""
+MAX_DEPTH = 50
+MAX_VALUES = 200_000
+"""Values in a document, counting each alias as the values it stands for."""
 
 
 @dataclass(slots=True)
@@ -23,6 +38,8 @@ class Node:
     key_col: int = 0
     new_id: bool = False
     """An id-list item that an extending file added (no item with its id in the parent)."""
+    extends_at: tuple[int, int] | None = None
+    """On a merged root: line and column of the `extends:` key in the file that extends."""
 
     def plain(self) -> Any:
         """The value with every Node unwrapped (plain dicts, lists and scalars)."""
@@ -44,11 +61,11 @@ def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: lis
     if isinstance(node, yaml.MappingNode):
         out: dict[str, Node] = {}
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
             k_line, k_col = key_node.start_mark.line + 1, key_node.start_mark.column + 1
             if key_node.tag == "tag:yaml.org,2002:merge":
                 problems.append(Problem(label, k_line, k_col, "", "YAML merge keys (<<) are not supported; use extends:"))
                 continue
+            key = loader.construct_object(key_node, deep=True)
             if not isinstance(key, str | int) or isinstance(key, bool):
                 problems.append(Problem(label, k_line, k_col, "", f"mapping keys must be text, not {key!r}"))
                 continue
@@ -74,10 +91,60 @@ def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: lis
     return Node(value, label, line, col)
 
 
+def _check_events(text: str, label: str) -> None:
+    """Depth, expanded size and self-referencing aliases, from the parser's event stream
+    (iterative: no recursion, nothing built)."""
+    depth = 0
+    values = 0
+    sizes: dict[str, int] = {}
+    open_anchors: list[tuple[str | None, int]] = []
+
+    def fail(event: yaml.Event, message: str) -> VariantError:
+        mark = event.start_mark
+        return VariantError([Problem(label, mark.line + 1, mark.column + 1, "", message)])
+
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise fail(event, f"nested more than {MAX_DEPTH} levels deep")
+            values += 1
+            open_anchors.append((event.anchor, values))
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+            anchor, first = open_anchors.pop()
+            if anchor:
+                sizes[anchor] = values - first + 1
+        elif isinstance(event, yaml.ScalarEvent):
+            values += 1
+            if event.anchor:
+                sizes[event.anchor] = 1
+        elif isinstance(event, yaml.AliasEvent):
+            if event.anchor not in sizes:
+                if any(a == event.anchor for a, _ in open_anchors):
+                    raise fail(event, f"alias *{event.anchor} refers to the anchor that contains it")
+                continue  # an undefined alias: the composer reports it with its place
+            values += sizes[event.anchor]
+        if values > MAX_VALUES:
+            raise fail(event, f"more than {MAX_VALUES:,} values once YAML aliases are expanded "
+                              "(an alias bomb?)")
+
+
+def check_yaml_limits(text: str, label: str) -> None:
+    """Size, depth and alias limits of a YAML text (a --set value too); raises VariantError."""
+    if len(text) > MAX_BYTES:
+        raise VariantError([Problem(label, 1, 1, "", f"too large ({len(text):,} characters; at most {MAX_BYTES:,})")])
+    _check_events(text, label)
+
+
 def parse_text(text: str, label: str) -> Node:
     """Parse one YAML document. Raises VariantError listing every problem found."""
     problems: list[Problem] = []
+    if len(text) > MAX_BYTES:
+        raise VariantError([Problem(label, 1, 1, "", f"file too large ({len(text):,} characters; "
+                                                     f"at most {MAX_BYTES:,})")])
     try:
+        _check_events(text, label)
         loader = yaml.SafeLoader(text)
         try:
             root = loader.get_single_node()
@@ -91,8 +158,15 @@ def parse_text(text: str, label: str) -> Node:
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         reason = exc.problem or str(exc)
         raise VariantError([Problem(label, line, col, "", f"malformed YAML: {reason}")]) from None
+    except yaml.reader.ReaderError as exc:
+        line = text[: exc.position].count("\n") + 1
+        col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        raise VariantError([Problem(label, line, col, "", f"malformed YAML: character U+{ord(char):04X} is not "
+                                                          "allowed in YAML text")]) from None
     except yaml.YAMLError as exc:
-        raise VariantError([Problem(label, 1, 1, "", f"malformed YAML: {exc}")]) from None
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise VariantError([Problem(label, 1, 1, "", f"malformed YAML: {reason}")]) from None
     if problems:
         raise VariantError(problems)
     return tree
@@ -101,10 +175,40 @@ def parse_text(text: str, label: str) -> Node:
 def parse_file(path: Path, label: str | None = None) -> Node:
     """Read and parse a YAML file; a missing or unreadable file is a located problem too."""
     label = label or str(path)
+    return parse_text(read_text_limited(path, label), label)
+
+
+def read_text_limited(path: Path, label: str) -> str:
+    """A regular file's UTF-8 text, at most MAX_BYTES; VariantError otherwise."""
+    def problem(message: str) -> VariantError:
+        return VariantError([Problem(label, 1, 1, "", message)])
+
     try:
-        text = path.read_text(encoding="utf-8")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise VariantError([Problem(label, 1, 1, "", "no such file")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise VariantError([Problem(label, 1, 1, "", f"cannot read file: {exc}")]) from None
-    return parse_text(text, label)
+        raise problem("no such file") from None
+    except IsADirectoryError:
+        raise problem("is a folder, not a file") from None
+    except OSError as exc:
+        raise problem(f"cannot read file: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise problem("is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise problem("not a regular file (a device, pipe or socket cannot be a variant)")
+        if info.st_size > MAX_BYTES:
+            raise problem(f"file too large ({info.st_size:,} bytes; at most {MAX_BYTES:,})")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise problem(f"cannot read file: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_BYTES:
+        raise problem(f"file too large (more than {MAX_BYTES:,} bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise VariantError([Problem(label, line, 1, "", f"not UTF-8 text (byte {exc.start})")]) from None

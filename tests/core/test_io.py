@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from playtest.io import write_atomic
+from playtest.io import OutputError, write_atomic
 
 
 def test_write_atomic_replaces_whole_file_with_umask_permissions(tmp_path):
@@ -28,7 +28,31 @@ def test_a_failed_write_leaves_the_old_file(tmp_path, monkeypatch):
         raise OSError("disk full")
 
     monkeypatch.setattr(os, "replace", boom)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(OutputError, match=r"r.json: cannot write: disk full \(nothing was replaced\)"):
         write_atomic(path, "new")
     assert path.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["r.json"]
+
+
+def test_staged_dir_replaces_only_on_success_and_cleans_dead_leftovers(tmp_path):
+    from playtest.errors import UsageError
+    from playtest.io import staged_dir
+
+    target = tmp_path / "out"
+    with staged_dir(target, force=False, option="--out") as stage:
+        (stage / "a.txt").write_text("1")
+    assert (target / "a.txt").read_text() == "1"
+    with (pytest.raises(UsageError, match=r"--out .*out: already exists \(a folder that is not empty\); use --force"),
+          staged_dir(target, force=False, option="--out")):
+        pass
+    with pytest.raises(RuntimeError), staged_dir(target, force=True, option="--out") as stage:
+        (stage / "b.txt").write_text("2")
+        raise RuntimeError("failed half-way")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # old run intact, no leftover
+    assert sorted(p.name for p in target.iterdir()) == ["a.txt"]
+    dead = tmp_path / ".out.playtest-tmp-dead"  # left by a killed command (no lock held)
+    dead.mkdir()
+    with staged_dir(target, force=True, option="--out") as stage:
+        (stage / "c.txt").write_text("3")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+    assert sorted(p.name for p in target.iterdir()) == ["c.txt"]

@@ -113,3 +113,16 @@ def test_read_run_names_the_missing_file(tmp_path):
         read_run(tmp_path / "r")
     with pytest.raises(PlaytestError, match="no such run folder"):
         read_run(tmp_path / "nope")
+
+
+def test_a_runaway_game_names_the_variant_and_the_keys_to_check(tmp_path):
+    from playtest.sim.batch import RunawayGameError
+
+    config = RunConfig(n_games=3, players=4, lineup=("random",) * 4, seed=2, workers=1, max_decisions=5)
+    with pytest.raises(RunawayGameError) as exc:
+        run_batch(load_variant(DRAFT5), config, tmp_path / "r")
+    assert str(exc.value) == (
+        "variants/stargate/draft5.yaml: game 0 (bots random,random,random,random, seed 2) did not end within "
+        "5 decisions: the variant's end condition may never trigger (check end, max_rounds, cubes); "
+        "nothing was written")
+    assert list(tmp_path.iterdir()) == []

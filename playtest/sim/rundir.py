@@ -1,0 +1,323 @@
+"""A run folder on disk: the partial folder of a run in progress (chunks + manifest + lock),
+finishing it into games.parquet / events.parquet / run.json, and reading a run back.
+
+While a run into OUT is played, everything goes to the sibling folder `OUT.partial/`:
+
+    OUT.partial/run.json            what is being played ("status": "partial") and by which command
+    OUT.partial/manifest.jsonl      one line per finished chunk: {"start", "stop", "games", "events"}
+    OUT.partial/chunks/*.parquet    games-<start>.parquet and events-<start>.parquet per chunk
+    OUT.partial/lock                held (flock) by the process writing the run
+
+A chunk's files are written atomically before its manifest line, so after SIGKILL the manifest
+lists exactly the chunks that are whole. When every chunk is done the chunks are streamed into
+games.parquet and events.parquet, run.json says "complete", and the folder is renamed to OUT
+(an old OUT, replaced with --force, is removed only then).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from playtest.errors import PlaytestError, UsageError
+from playtest.io import swap_into_place, write_atomic, write_bytes_atomic
+
+PARTIAL_SUFFIX = ".partial"
+MANIFEST = "manifest.jsonl"
+CHUNKS = "chunks"
+LOCK = "lock"
+TABLES = ("games", "events")
+
+
+def partial_dir(out_dir: Path) -> Path:
+    """Where a run into `out_dir` lives until it is complete."""
+    return out_dir.with_name(out_dir.name + PARTIAL_SUFFIX)
+
+
+def target_of(partial: Path) -> Path:
+    return partial.with_name(partial.name[: -len(PARTIAL_SUFFIX)])
+
+
+def chunk_name(table: str, start: int) -> str:
+    return f"{table}-{start:012d}.parquet"
+
+
+@dataclass(frozen=True)
+class Done:
+    """A finished chunk, as its manifest line says."""
+
+    start: int
+    stop: int
+    games: int
+    events: int
+
+
+class PartialRun:
+    """The partial folder of one run, opened for writing (holds its lock while open)."""
+
+    def __init__(self, path: Path, lock_fd: int) -> None:
+        self.path = path
+        self._lock_fd = lock_fd
+        self.done: dict[int, Done] = {}
+
+    # --- creating and opening --------------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: Path, info: dict[str, Any]) -> PartialRun:
+        path.mkdir(parents=True)
+        (path / CHUNKS).mkdir()
+        run = cls(path, _lock(path))
+        write_atomic(path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
+        (path / MANIFEST).touch()
+        return run
+
+    @classmethod
+    def open(cls, path: Path) -> PartialRun:
+        """Open an interrupted run to resume it: its lock must be free; every manifest line
+        whose chunk files are whole counts as done, anything else is played again."""
+        run = cls(path, _lock(path))
+        run.done = {d.start: d for d in _manifest(path) if _chunk_ok(path, d)}
+        # Files of chunks not in the manifest were cut off mid-write: remove them.
+        keep = {chunk_name(t, s) for s in run.done for t in TABLES}
+        for f in (path / CHUNKS).iterdir():
+            if f.name not in keep:
+                f.unlink()
+        (path / CHUNKS).mkdir(exist_ok=True)
+        return run
+
+    def close(self) -> None:
+        if self._lock_fd >= 0:
+            os.close(self._lock_fd)
+            self._lock_fd = -1
+
+    # --- writing ---------------------------------------------------------------------------
+
+    def info(self) -> dict[str, Any]:
+        return read_json(self.path / "run.json")
+
+    def add(self, start: int, stop: int, games: bytes, events: bytes, n_games_rows: int, n_event_rows: int) -> bool:
+        """Record one finished chunk; False if it was already done (a retried task)."""
+        if start in self.done:
+            return False
+        write_bytes_atomic(self.path / CHUNKS / chunk_name("games", start), games)
+        write_bytes_atomic(self.path / CHUNKS / chunk_name("events", start), events)
+        done = Done(start, stop, n_games_rows, n_event_rows)
+        line = json.dumps({"start": start, "stop": stop, "games": n_games_rows, "events": n_event_rows})
+        with open(self.path / MANIFEST, "a", encoding="utf-8") as fh:
+            fh.write(line + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        self.done[start] = done
+        return True
+
+    def games_done(self) -> int:
+        return sum(d.stop - d.start for d in self.done.values())
+
+    def games_saved(self) -> int:
+        """Games in the manifest on disk (what a resume will keep), even if an interruption
+        came between writing a manifest line and noting it here."""
+        return sum(d.stop - d.start for d in {d.start: d for d in _manifest(self.path)}.values())
+
+    def finish(self, info: dict[str, Any], target: Path) -> None:
+        """Concatenate the chunks (streaming), write run.json "complete", rename into `target`."""
+        starts = sorted(self.done)
+        for table in TABLES:
+            files = [self.path / CHUNKS / chunk_name(table, s) for s in starts]
+            pl.scan_parquet(files).sink_parquet(self.path / f"{table}.parquet")
+        write_atomic(self.path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
+        shutil.rmtree(self.path / CHUNKS)
+        (self.path / MANIFEST).unlink()
+        (self.path / LOCK).unlink()
+        self.close()
+        swap_into_place(self.path, target)
+
+
+def _lock(path: Path) -> int:
+    fd = os.open(path / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise UsageError(f"{path}: another playtest process is still writing this run") from None
+    return fd
+
+
+def is_locked(path: Path) -> bool:
+    """True while a live process writes the partial run at `path`."""
+    try:
+        fd = os.open(path / LOCK, os.O_RDWR)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False
+
+
+def _manifest(path: Path) -> Iterator[Done]:
+    try:
+        lines = (path / MANIFEST).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return
+    for line in lines:
+        try:
+            d = json.loads(line)
+            yield Done(int(d["start"]), int(d["stop"]), int(d["games"]), int(d["events"]))
+        except (ValueError, KeyError, TypeError):
+            continue  # a line cut off by a crash: its chunk is played again
+
+
+def _chunk_ok(path: Path, done: Done) -> bool:
+    for table, rows in (("games", done.games), ("events", done.events)):
+        f = path / CHUNKS / chunk_name(table, done.start)
+        try:
+            if pl.scan_parquet(f).select(pl.len()).collect().item() != rows:
+                return False
+        except (OSError, pl.exceptions.PolarsError):
+            return False
+    return True
+
+
+def read_json(path: Path) -> dict[str, Any]:
+    try:
+        info = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise PlaytestError(f"{path}: missing") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PlaytestError(f"{path}: cannot read: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise PlaytestError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    if not isinstance(info, dict):
+        raise PlaytestError(f"{path}:1:1: expected a JSON object")
+    return info
+
+
+# --- reading a run back -----------------------------------------------------------------------
+
+RUN_KEYS: dict[str, tuple[type, ...]] = {
+    "game": (str,), "seed": (int,), "games": (int,), "players": (int,), "lineup": (list,), "variant": (dict,),
+}
+
+
+def check_info(path: Path, info: dict[str, Any]) -> None:
+    """run.json's keys that the reports rely on, with the right types."""
+    from playtest.games import game_names
+
+    for key, types in RUN_KEYS.items():
+        value = info.get(key)
+        if value is None:
+            raise PlaytestError(f"{path}: {key}: required key is missing")
+        if not isinstance(value, types) or isinstance(value, bool):
+            raise PlaytestError(f"{path}: {key}: expected {types[0].__name__}, got {type(value).__name__}")
+    if info["game"] not in game_names():
+        raise PlaytestError(f"{path}: game: unknown game {info['game']!r} (known: {', '.join(game_names())})")
+    if not isinstance(info["variant"].get("resolved"), dict):
+        raise PlaytestError(f"{path}: variant.resolved: expected the resolved variant (an object)")
+
+
+def _check_table(path: Path, frame: pl.LazyFrame, expected: dict[str, pl.DataType], label: str) -> None:
+    try:
+        schema = frame.collect_schema()
+    except (OSError, pl.exceptions.PolarsError) as exc:
+        raise PlaytestError(f"{path}: cannot read {label}: {_first_line(exc)}") from None
+    missing = [c for c in expected if c not in schema]
+    if missing:
+        raise PlaytestError(f"{path}: {label} lacks columns {', '.join(missing[:5])}"
+                            f"{' …' if len(missing) > 5 else ''} (not a {label} table of this game)")
+    wrong = [c for c, t in expected.items() if schema[c] != t]
+    if wrong:
+        c = wrong[0]
+        raise PlaytestError(f"{path}: {label} column {c} is {schema[c]}, expected {expected[c]}")
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
+
+
+@dataclass(frozen=True)
+class RunFiles:
+    """A run as lazy tables: nothing is read until a query is collected."""
+
+    path: Path
+    info: dict[str, Any]
+    games: pl.LazyFrame
+    events: pl.LazyFrame
+    partial: bool
+
+
+def scan_run(run_dir: Path) -> RunFiles:
+    """A finished run, or a partial one (its finished chunks), checked and scanned lazily."""
+    from playtest.games import get_game
+    from playtest.sim.batch import events_schema, games_schema
+
+    if not run_dir.is_dir():
+        if partial_dir(run_dir).is_dir():
+            return scan_run(partial_dir(run_dir))
+        raise PlaytestError(f"{run_dir}: no such run folder")
+    info = read_json(run_dir / "run.json") if (run_dir / "run.json").is_file() else None
+    if info is None:
+        raise PlaytestError(f"{run_dir}: not a finished run (run.json is missing)")
+    partial = info.get("status") == "partial"
+    check_info(run_dir / "run.json", info)
+    if partial:
+        done = sorted((d for d in _manifest(run_dir) if _chunk_ok(run_dir, d)), key=lambda d: d.start)
+        if not done:
+            raise PlaytestError(f"{run_dir}: partial run with no finished chunk yet: nothing to report")
+        files = {t: [run_dir / CHUNKS / chunk_name(t, d.start) for d in done] for t in TABLES}
+        info = dict(info) | {"games": sum(d.stop - d.start for d in done), "planned_games": info["games"]}
+    else:
+        for name in ("games.parquet", "events.parquet"):
+            if not (run_dir / name).is_file():
+                raise PlaytestError(f"{run_dir}: not a finished run ({name} is missing)")
+        files = {t: [run_dir / f"{t}.parquet"] for t in TABLES}
+    spec = get_game(info["game"])
+    games, events = pl.scan_parquet(files["games"]), pl.scan_parquet(files["events"])
+    _check_table(run_dir, games, games_schema(spec), "games.parquet")
+    _check_table(run_dir, events, events_schema(spec), "events.parquet")
+    return RunFiles(run_dir, info, games, events, partial)
+
+
+def read_run(run_dir: Path) -> tuple[dict[str, Any], pl.DataFrame, pl.DataFrame]:
+    """run.json, games and events of a run (partial runs: the finished chunks). Raises
+    PlaytestError for a missing, incomplete, swapped or damaged run, never a polars error."""
+    run = scan_run(run_dir)
+    try:
+        games, events = run.games.collect(), run.events.collect()
+    except (OSError, pl.exceptions.PolarsError) as exc:
+        raise PlaytestError(f"{run_dir}: cannot read run: {_first_line(exc)}") from None
+    check_rows(run, games)
+    return run.info, games, events
+
+
+def check_rows(run: RunFiles, games: pl.DataFrame) -> None:
+    """The games table must hold what run.json says: players rows per game, valid totals."""
+    n_players = run.info["players"]
+    if games.height == 0:
+        raise PlaytestError(f"{run.path}: games.parquet holds no games")
+    if games.height != run.info["games"] * n_players:
+        raise PlaytestError(f"{run.path}: games.parquet holds {games.height} rows, but run.json says "
+                            f"{run.info['games']} games of {n_players} players ({run.info['games'] * n_players} rows)")
+    totals = games["total"]
+    if totals.null_count() or not totals.is_finite().all():
+        raise PlaytestError(f"{run.path}: games.parquet has missing or non-finite totals (a damaged run?)")
+
+
+@contextlib.contextmanager
+def opened(run: PartialRun) -> Iterator[PartialRun]:
+    try:
+        yield run
+    finally:
+        run.close()

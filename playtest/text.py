@@ -1,0 +1,15 @@
+"""Text that reaches a terminal: control characters from variant files or paths removed."""
+
+from __future__ import annotations
+
+import re
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""C0 and C1 controls (ESC starts terminal escape sequences) and the bidirectional overrides;
+tab and newline stay."""
+
+
+def clean(text: str) -> str:
+    """`text` without control characters: a variant title cannot retitle the terminal or hide
+    text. Each removed character becomes U+FFFD so that the user sees something was there."""
+    return _CONTROL.sub("\ufffd", text)

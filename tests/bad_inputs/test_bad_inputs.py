@@ -1,0 +1,408 @@
+"""The bad-input contract, one table: every case is a malformed file, value or path given to a
+command. Each must end with exit 2 (or the code given), ONE line on stderr naming the file and
+place (`file:line:col: key: message`) or the option (`--option: message`), no traceback, and
+nothing written or changed on disk. In-process (typer's CliRunner) for speed; the last tests run
+two through a real subprocess.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polars as pl
+import pytest
+from typer.testing import CliRunner
+
+from playtest.cli.app import app
+from playtest.sim.batch import RunConfig, run_batch
+from playtest.variants import load_variant
+
+ROOT = Path(__file__).resolve().parents[2]
+DRAFT5 = ROOT / "variants" / "stargate" / "draft5.yaml"
+OHSEVEN = ROOT / "variants" / "ohseven" / "base.yaml"
+GATES = ROOT / "gates" / "stargate.yaml"
+EXT = f"extends: {DRAFT5}\nname: mine\n"
+EXT7 = f"extends: {OHSEVEN}\nname: mine\n"
+
+BOMB = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+    f"{c}: &{c} [{', '.join([f'*{p}'] * 10)}]\n" for p, c in zip("abcdefgh", "bcdefghi", strict=True))
+DEEP = "game: stargate\nx: " + "[" * 200 + "]" * 200 + "\n"
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    args: list[str]
+    pattern: str
+    """A regex the single stderr line must match (re.search); `{tmp}` is the case's folder."""
+    files: dict[str, str | bytes] = field(default_factory=dict)
+    setup: Callable[[Path], None] | None = None
+    code: int = 2
+
+
+def _chain(n: int) -> Callable[[Path], None]:
+    def make(tmp: Path) -> None:
+        (tmp / "c0.yaml").write_text(EXT)
+        for i in range(1, n):
+            (tmp / f"c{i}.yaml").write_text(f"extends: c{i - 1}.yaml\n")
+    return make
+
+
+def _symlink(name: str, to: str) -> Callable[[Path], None]:
+    def make(tmp: Path) -> None:
+        os.symlink(tmp / to, tmp / name)
+    return make
+
+
+def _loop(tmp: Path) -> None:
+    os.symlink(tmp / "b.yaml", tmp / "a.yaml")
+    os.symlink(tmp / "a.yaml", tmp / "b.yaml")
+
+
+def _run(tmp: Path, name: str = "run", variant: Path = DRAFT5, players: int = 4) -> Path:
+    shutil.copytree(_RUNS[(variant, players)], tmp / name)
+    return tmp / name
+
+
+def _with_run(change: Callable[[Path], None] | None = None, name: str = "run") -> Callable[[Path], None]:
+    def make(tmp: Path) -> None:
+        run = _run(tmp, name)
+        if change:
+            change(run)
+    return make
+
+
+def _json(run: Path, text: str) -> None:
+    (run / "run.json").write_text(text)
+
+
+def _edit_json(key: str, value: object) -> Callable[[Path], None]:
+    import json
+
+    def change(run: Path) -> None:
+        info = json.loads((run / "run.json").read_text())
+        info[key] = value
+        (run / "run.json").write_text(json.dumps(info))
+    return change
+
+
+def _swap(run: Path) -> None:
+    g, e = run / "games.parquet", run / "events.parquet"
+    tmp = run / "x"
+    g.rename(tmp)
+    e.rename(g)
+    tmp.rename(e)
+
+
+def _truncate(run: Path) -> None:
+    data = (run / "games.parquet").read_bytes()
+    (run / "games.parquet").write_bytes(data[: len(data) // 2])
+
+
+def _other_game(run: Path) -> None:
+    other = _RUNS[(OHSEVEN, 4)]
+    shutil.copy(other / "games.parquet", run / "games.parquet")
+    shutil.copy(other / "events.parquet", run / "events.parquet")
+
+
+def _empty_games(run: Path) -> None:
+    pl.read_parquet(run / "games.parquet").head(0).write_parquet(run / "games.parquet")
+
+
+def _nan_totals(run: Path) -> None:
+    g = pl.read_parquet(run / "games.parquet")
+    g.with_columns(pl.lit(float("nan")).alias("total")).write_parquet(run / "games.parquet")
+
+
+def _leftover(tmp: Path) -> None:
+    (tmp / "out.partial" / "chunks").mkdir(parents=True)
+    (tmp / "out.partial" / "run.json").write_text('{"status": "partial"}')
+
+
+A = r"{tmp}/"  # file names in messages are as the user gave them (absolute here)
+V = [  # --- variant files: validate ---------------------------------------------------------
+    Case("empty-file", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: the file is empty", {"v.yaml": ""}),
+    Case("not-a-mapping", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: a variant must be a mapping", {"v.yaml": "- a\n- b\n"}),
+    Case("unclosed-bracket", ["validate", "{tmp}/v.yaml"], r"v.yaml:\d+:\d+: malformed YAML", {"v.yaml": "game: [stargate\n"}),
+    Case("tab-indent", ["validate", "{tmp}/v.yaml"], r"v.yaml:2:1: malformed YAML", {"v.yaml": "game: stargate\n\tname: x\n"}),
+    Case("duplicate-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: name: duplicate key", {"v.yaml": EXT + "name: b\n"}),
+    Case("unknown-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: colour: unknown key; valid keys:", {"v.yaml": EXT + "colour: red\n"}),
+    Case("wrong-type", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.bays.time: Input should be a valid integer", {"v.yaml": EXT + "crews: [{id: bays, time: x}]\n"}),
+    Case("negative", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.bays.time: Input should be greater than or equal to 0", {"v.yaml": EXT + "crews: [{id: bays, time: -1}]\n"}),
+    Case("unknown-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:7: game: unknown game 'chess'", {"v.yaml": "game: chess\nname: x\n"}),
+    Case("missing-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: game: required key is missing", {"v.yaml": "name: x\n"}),
+    Case("deep-nesting", ["validate", "{tmp}/v.yaml"], r"v.yaml:2:\d+: nested more than 50 levels deep", {"v.yaml": DEEP}),
+    Case("alias-bomb", ["validate", "{tmp}/v.yaml"], r"v.yaml:\d+:\d+: more than 200,000 values once YAML aliases are expanded", {"v.yaml": BOMB}),
+    Case("self-alias", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:\d+: alias \*a refers to the anchor that contains it", {"v.yaml": "game: &a [stargate, *a]\n"}),
+    Case("undefined-alias", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:7: malformed YAML: found undefined alias", {"v.yaml": "game: *nope\n"}),
+    Case("merge-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:\d+:\d+: YAML merge keys", {"v.yaml": EXT + "cubes:\n  <<: {total: 3}\n"}),
+    Case("huge-file", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: file too large", {"v.yaml": "game: stargate\n" + "#" * 2_000_000 + "\n"}),
+    Case("not-utf8", ["validate", "{tmp}/v.yaml"], r"v.yaml:2:1: not UTF-8 text", {"v.yaml": b"game: stargate\nname: \xff\xfe\n"}),
+    Case("raw-escape", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:8: malformed YAML: character U\+001B", {"v.yaml": EXT + "title: \x1b]0;x\x07\n"}),
+    Case("nul-char", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: malformed YAML: character U\+0000", {"v.yaml": EXT + "name: a\x00b\n"}),
+    Case("huge-int", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: cubes.total: 10{30} is too large", {"v.yaml": EXT + "cubes: {total: " + "1" + "0" * 30 + "}\n"}),
+    Case("int-over-limit", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: cubes.replenish: 20000 is too large", {"v.yaml": EXT + "cubes: {replenish: 20000}\n"}),
+    Case("infinite", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.armstrong.time: must be a finite number \(got inf\)", {"v.yaml": EXT + "crews: [{id: armstrong, time: .inf}]\n"}),
+    Case("nan", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: cubes.total: must be a finite number \(got nan\)", {"v.yaml": EXT + "cubes: {total: .nan}\n"}),
+    Case("long-list", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: end: list of 2,000 items is too long", {"v.yaml": EXT + "end: [" + ", ".join(["{trigger: stock_empty}"] * 2000) + "]\n"}),
+    Case("long-text", ["validate", "{tmp}/v.yaml"], r"v.yaml:2:7: name: text of 20,000 characters is too long", {"v.yaml": f"extends: {DRAFT5}\nname: {'x' * 20000}\n"}),
+    Case("extends-missing", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: parent variant not found", {"v.yaml": "extends: nope.yaml\n"}),
+    Case("extends-cycle", ["validate", "{tmp}/a.yaml"], r"b.yaml:1:10: extends: extends cycle", {"a.yaml": "extends: b.yaml\n", "b.yaml": "extends: a.yaml\n"}),
+    Case("extends-self", ["validate", "{tmp}/a.yaml"], r"a.yaml:1:10: extends: extends cycle", {"a.yaml": "extends: a.yaml\n"}),
+    Case("extends-dev-zero", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: /dev/zero is not a regular file", {"v.yaml": "extends: /dev/zero\n"}),
+    Case("extends-folder", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: .* is not a regular file", {"v.yaml": "extends: /tmp\n"}),
+    Case("extends-list", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: must be the path", {"v.yaml": "extends: [a, b]\n"}),
+    Case("extends-empty", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: must be the path", {"v.yaml": "extends: ''\n"}),
+    Case("extends-chain-40", ["validate", "{tmp}/c39.yaml"], r"c\d+.yaml:1:10: extends: extends chain longer than 32 files", setup=_chain(40)),
+    Case("extends-chain-1200", ["validate", "{tmp}/c1199.yaml"], r"c\d+.yaml:1:10: extends: extends chain longer than 32 files", setup=_chain(1200)),
+    Case("symlink-loop-file", ["validate", "{tmp}/a.yaml"], r"a.yaml:1:1: cannot (resolve|read)", setup=_loop),
+    Case("symlink-loop-extends", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: cannot resolve", {"v.yaml": "extends: a.yaml\n"}, setup=_loop),
+    Case("file-is-folder", ["validate", "{tmp}"], r"is a folder, not a file"),
+    Case("file-missing", ["validate", "{tmp}/nope.yaml"], r"nope.yaml:1:1: no such file"),
+    Case("file-dev-zero", ["validate", "/dev/zero"], r"/dev/zero:1:1: not a regular file"),
+    Case("parent-key-named-with-child", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:1:1: crews: 6 crews are too few for 8 players .*\(in .*draft5.yaml:\d+:\d+, extended by .*v.yaml, which changes planets_dealt.8\)",
+         {"v.yaml": EXT + "planets_dealt: {8: 7}\n"}),
+    Case("empty-id-list-in-child", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: deck.suits: List should have at least 1 item", {"v.yaml": EXT7 + "deck: {suits: []}\n"}),
+    Case("remove-unknown-id", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.nobody: cannot remove: no item with id 'nobody'", {"v.yaml": EXT + "crews: [{id: nobody, remove: true}]\n"}),
+    Case("duplicate-id", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.bays: duplicate id 'bays'", {"v.yaml": EXT + "crews: [{id: bays, time: 1}, {id: bays, time: 2}]\n"}),
+    Case("yes-for-number", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: cubes.replenish: expected a number, not yes/no", {"v.yaml": EXT + "cubes: {replenish: yes}\n"}),
+    Case("complex-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: mapping keys must be text", {"v.yaml": EXT + "? [1, 2]\n: x\n"}),
+    Case("too-many-dealt", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: planets_dealt.4: 13 planets dealt", {"v.yaml": EXT + "planets_dealt: {4: 13}\n"}),
+    Case("unknown-color", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: planets.red1.color: unknown color 'purple'", {"v.yaml": EXT + "planets: [{id: red1, color: purple}]\n"}),
+    Case("set-no-equals", ["validate", str(DRAFT5), "--set", "foo"], r"^--set foo:1:1: expected key.path=value"),
+    Case("set-empty-key", ["validate", str(DRAFT5), "--set", "a..b=1"], r"^--set a..b=1:1:1: expected key.path=value"),
+    Case("set-unknown-key", ["validate", str(DRAFT5), "--set", "colour=red"], r"^--set colour=red:1:\d+: colour: unknown key"),
+    Case("set-unreadable", ["validate", str(DRAFT5), "--set", "cubes.total=[1,"], r"^--set cubes.total=\[1,:1:\d+: cubes.total: cannot read value"),
+    Case("set-alias-bomb", ["validate", str(DRAFT5), "--set", "name=[" + BOMB.replace("\n", ", ").replace(": &", ": &") + "]"], r"^--set name=.*(malformed|cannot read value|more than 200,000 values)"),
+    Case("set-wrong-type", ["validate", str(DRAFT5), "--set", "crews.bays.time=x"], r"^--set crews.bays.time=x:1:17: crews.bays.time: Input should be a valid integer"),
+    Case("set-no-item", ["validate", str(DRAFT5), "--set", "crews.nobody.time=1"], r"^--set crews.nobody.time=1:1:1: crews.nobody: no item 'nobody'"),
+    Case("set-below-scalar", ["validate", str(DRAFT5), "--set", "cubes.total.x=1"], r"^--set cubes.total.x=1:1:1: cubes.total.x: is not a mapping or list"),
+    Case("set-nan", ["validate", str(DRAFT5), "--set", "cubes.total=.nan"], r"^--set cubes.total=.nan:1:\d+: cubes.total: must be a finite number"),
+    Case("set-huge", ["validate", str(DRAFT5), "--set", "cubes.total=99999999999999999999"], r"^--set cubes.total=9+:1:\d+: cubes.total: 9+ is too large"),
+    Case("set-causes-parent-error", ["validate", str(DRAFT5), "--set", "planets_dealt.8=7"], r"draft5.yaml:\d+:\d+: crews: 6 crews are too few for 8 players .*\(with --set planets_dealt.8=7\)"),
+]
+
+S = [  # --- simulate: values, paths, runs -----------------------------------------------------
+    Case("n-zero", ["simulate", str(DRAFT5), "-n", "0", "-o", "{tmp}/o"], r"^error: -n 0: the number of games must be from 1 to 100,000,000"),
+    Case("n-negative", ["simulate", str(DRAFT5), "-n", "-5", "-o", "{tmp}/o"], r"^error: -n -5: the number of games"),
+    Case("n-trillion", ["simulate", str(DRAFT5), "-n", "1000000000000", "-o", "{tmp}/o"], r"^error: -n 1000000000000: the number of games must be from 1 to 100,000,000"),
+    Case("n-text", ["simulate", str(DRAFT5), "-n", "many"], r"^-n/--games: Input should be a valid integer"),
+    Case("n-huge-text", ["simulate", str(DRAFT5), "-n", "9" * 40, "-o", "{tmp}/o"], r"^error: -n 9+: the number of games"),
+    Case("players-1", ["simulate", str(DRAFT5), "--players", "1", "-o", "{tmp}/o"], r"^error: --players 1: must be from 2 to 100"),
+    Case("players-0", ["simulate", str(DRAFT5), "--players", "0", "-o", "{tmp}/o"], r"^error: --players 0: must be from 2 to 100"),
+    Case("players-1000", ["simulate", str(DRAFT5), "--players", "1000", "-o", "{tmp}/o"], r"^error: --players 1000: must be from 2 to 100"),
+    Case("players-unsupported", ["simulate", str(DRAFT5), "--players", "5", "-o", "{tmp}/o"], r"--players 5 is not supported by this variant \(supported: 3, 4\)"),
+    Case("bot-unknown", ["simulate", str(DRAFT5), "--bots", "alphazero", "-o", "{tmp}/o"], r"unknown bot 'alphazero' for stargate"),
+    Case("bot-empty-name", ["simulate", str(DRAFT5), "--bots", "greedy,,random,random", "-o", "{tmp}/o"], r"^error: --bots greedy,,random,random: bot 2 has no name"),
+    Case("bot-count", ["simulate", str(DRAFT5), "--bots", "greedy,random", "-o", "{tmp}/o"], r"--bots names 2 bots for 4 players"),
+    Case("bot-scripted-unknown", ["simulate", str(DRAFT5), "--bots", "scripted:nope", "-o", "{tmp}/o"], r"unknown bot|no style|scripted"),
+    Case("seed-negative", ["simulate", str(DRAFT5), "--seed", "-1", "-o", "{tmp}/o"], r"^error: --seed -1: a seed is a whole number from 0 to 2\*\*63 - 1"),
+    Case("seed-2-63", ["simulate", str(DRAFT5), "--seed", str(2**63), "-o", "{tmp}/o"], r"^error: --seed 9223372036854775808: a seed is a whole number"),
+    Case("seed-text", ["simulate", str(DRAFT5), "--seed", "abc"], r"^--seed: Input should be a valid integer"),
+    Case("workers-negative", ["simulate", str(DRAFT5), "--workers", "-1", "-o", "{tmp}/o"], r"^error: --workers -1: must be 0"),
+    Case("chunk-size-zero", ["simulate", str(DRAFT5), "--chunk-size", "0", "-o", "{tmp}/o"], r"^error: chunk size 0: must be from 1"),
+    Case("backend-unknown", ["simulate", str(DRAFT5), "--backend", "spark", "-o", "{tmp}/o"], r"^error: --backend spark: expected one of pool, dask"),
+    Case("scheduler-without-dask", ["simulate", str(DRAFT5), "--scheduler", "tcp://h:1", "-o", "{tmp}/o"], r"^error: --scheduler tcp://h:1: only with --backend dask"),
+    Case("scheduler-bad-address", ["simulate", str(DRAFT5), "--backend", "dask", "--scheduler", "not an address", "-o", "{tmp}/o"], r"^error: --scheduler not an address: expected an address like tcp://host:8786"),
+    Case("out-empty", ["simulate", str(DRAFT5), "-n", "2", "--out", ""], r"^error: --out '.': give a new folder"),
+    Case("out-dot", ["simulate", str(DRAFT5), "-n", "2", "--out", "."], r"^error: --out '.': give a new folder"),
+    Case("out-under-file", ["simulate", str(DRAFT5), "-n", "2", "--out", "{tmp}/f.txt/run"], r"^error: --out .*f.txt/run: .*f.txt is a file, not a folder", {"f.txt": "x"}),
+    Case("out-is-file", ["simulate", str(DRAFT5), "-n", "2", "--out", "{tmp}/f.txt"], r"^error: --out .*f.txt: exists and is not a folder", {"f.txt": "x"}),
+    Case("out-proc", ["simulate", str(DRAFT5), "-n", "2", "--out", "/proc/playtest-run"], r"^error: --out /proc/playtest-run: is inside /proc"),
+    Case("out-sys", ["simulate", str(DRAFT5), "-n", "2", "--out", "/sys/kernel/x"], r"^error: --out /sys/kernel/x: is inside /sys"),
+    Case("out-dev", ["simulate", str(DRAFT5), "-n", "2", "--out", "/dev/null"], r"^error: --out /dev/null: is inside /dev"),
+    Case("out-symlink-to-proc", ["simulate", str(DRAFT5), "-n", "2", "--out", "{tmp}/p/run"], r"^error: --out .*p/run: leads into /proc", setup=lambda t: os.symlink("/proc", t / "p")),
+    Case("out-control-chars", ["simulate", str(DRAFT5), "-n", "2", "--out", "{tmp}/a\x1bb"], r"^error: --out .*: a path may not contain control characters"),
+    Case("out-existing-run", ["simulate", str(DRAFT5), "-n", "2", "--out", "{tmp}/run"], r"^error: --out .*run already holds a run; use --force", setup=_with_run()),
+    Case("out-non-empty-folder", ["simulate", str(DRAFT5), "-n", "2", "--out", "{tmp}/d"], r"^error: --out .*d: already exists \(a folder that is not empty\); use --force", {"d/notes.txt": "mine"}),
+    Case("out-holds-variant", ["simulate", "{tmp}/d/v.yaml", "-n", "2", "--out", "{tmp}/d", "--force"], r"^error: --out .*d: holds this command's input", {"d/v.yaml": EXT}),
+    Case("out-interrupted-leftover", ["simulate", str(DRAFT5), "-n", "2", "--out", "{tmp}/out"], r"^error: --out .*out: an interrupted run is in .*out.partial; finish it with `playtest simulate --resume", setup=_leftover),
+    Case("resume-missing", ["simulate", "--resume", "{tmp}/nope"], r"^error: --resume .*nope: no interrupted run here"),
+    Case("resume-complete", ["simulate", "--resume", "{tmp}/run"], r"^error: --resume .*run: this run is already complete", setup=_with_run()),
+    Case("resume-with-variant", ["simulate", str(DRAFT5), "--resume", "{tmp}/run"], r"^error: --resume: give only the run folder"),
+    Case("resume-bad-json", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:1:\d+: not valid JSON", {"out.partial/run.json": "{nope"}),
+    Case("missing-variant", ["simulate", "-n", "2"], r"^error: missing VARIANT"),
+    Case("unknown-option", ["simulate", str(DRAFT5), "--bogus"], r"^error: No such option: --bogus"),
+    Case("variant-error-via-simulate", ["simulate", "{tmp}/v.yaml", "-o", "{tmp}/o"], r"v.yaml:3:\d+: crews.bays.time", {"v.yaml": EXT + "crews: [{id: bays, time: -1}]\n"}),
+]
+
+R = [  # --- report: run folders and outputs ----------------------------------------------------
+    Case("report-missing", ["report", "{tmp}/nope"], r"^error: .*nope: no such run folder"),
+    Case("report-no-run-json", ["report", "{tmp}/d"], r"^error: .*d: not a finished run \(run.json is missing\)", {"d/x": "1"}),
+    Case("report-bad-json", ["report", "{tmp}/run"], r"run/run.json:1:\d+: not valid JSON", setup=_with_run(lambda r: _json(r, "{oops"))),
+    Case("report-json-list", ["report", "{tmp}/run"], r"run/run.json:1:1: expected a JSON object", setup=_with_run(lambda r: _json(r, "[1, 2]"))),
+    Case("report-players-text", ["report", "{tmp}/run"], r"run.json: players: expected int, got str", setup=_with_run(_edit_json("players", "4"))),
+    Case("report-games-missing-key", ["report", "{tmp}/run"], r"run.json: games: required key is missing", setup=_with_run(_edit_json("games", None))),
+    Case("report-unknown-game", ["report", "{tmp}/run"], r"run.json: game: unknown game 'chess'", setup=_with_run(_edit_json("game", "chess"))),
+    Case("report-lineup-wrong", ["report", "{tmp}/run"], r"run.json: lineup: expected list", setup=_with_run(_edit_json("lineup", "random"))),
+    Case("report-games-count-wrong", ["report", "{tmp}/run"], r"games.parquet holds \d+ rows, but run.json says 99 games", setup=_with_run(_edit_json("games", 99))),
+    Case("report-swapped", ["report", "{tmp}/run"], r"games.parquet lacks columns", setup=_with_run(_swap)),
+    Case("report-truncated", ["report", "{tmp}/run"], r"cannot read games.parquet", setup=_with_run(_truncate)),
+    Case("report-other-game", ["report", "{tmp}/run"], r"games.parquet lacks columns .*not a games.parquet table of this game", setup=_with_run(_other_game)),
+    Case("report-empty-games", ["report", "{tmp}/run"], r"games.parquet holds no games", setup=_with_run(_empty_games)),
+    Case("report-nan-totals", ["report", "{tmp}/run"], r"non-finite totals", setup=_with_run(_nan_totals)),
+    Case("report-games-deleted", ["report", "{tmp}/run"], r"not a finished run \(games.parquet is missing\)", setup=_with_run(lambda r: (r / "games.parquet").unlink())),
+    Case("report-over-games", ["report", "{tmp}/run", "-o", "{tmp}/run/games.parquet"], r"^error: --out .*games.parquet: is this command's input", setup=_with_run()),
+    Case("report-over-run-json", ["report", "{tmp}/run", "-o", "{tmp}/run/run.json", "--force"], r"^error: --out .*run.json: is this command's input", setup=_with_run()),
+    Case("report-over-events", ["report", "{tmp}/run", "-f", "json", "-o", "{tmp}/run/events.parquet", "--force"], r"^error: --out .*events.parquet: is this command's input", setup=_with_run()),
+    Case("report-out-is-folder", ["report", "{tmp}/run", "-o", "{tmp}/run"], r"^error: --out .*run: is a folder, not a file", setup=_with_run()),
+    Case("report-out-exists", ["report", "{tmp}/run", "-o", "{tmp}/r.html"], r"^error: --out .*r.html: already exists \(a file\); use --force", {"r.html": "old"}, setup=_with_run()),
+    Case("report-out-under-file", ["report", "{tmp}/run", "-o", "{tmp}/f.txt/r.html"], r"^error: --out .*: .*f.txt is a file, not a folder", {"f.txt": "x"}, setup=_with_run()),
+    Case("report-out-proc", ["report", "{tmp}/run", "-o", "/proc/r.html"], r"^error: --out /proc/r.html: is inside /proc", setup=_with_run()),
+    Case("report-format", ["report", "{tmp}/run", "-f", "pdf"], r"^--format/-f: 'pdf' is not one of|^--format/-f: .*pdf", setup=_with_run()),
+    Case("report-out-empty", ["report", "{tmp}/run", "-o", ""], r"^error: --out '.': is a folder, not a file", setup=_with_run()),
+]
+
+C = [  # --- compare, sweep, diff, replay ------------------------------------------------------
+    Case("compare-one", ["compare", str(DRAFT5), "-o", "{tmp}/c"], r"^error: compare needs at least two variant files"),
+    Case("compare-two-games", ["compare", str(DRAFT5), str(OHSEVEN), "-o", "{tmp}/c"], r"variants of different games cannot be compared"),
+    Case("compare-out-existing", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "-o", "{tmp}/c"], r"^error: --out .*c: already exists .*use --force", {"c/compare.md": "old"}),
+    Case("compare-out-empty", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "-o", ""], r"^error: --out '.': give a new folder"),
+    Case("compare-out-proc", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "-o", "/proc/c"], r"^error: --out /proc/c: is inside /proc"),
+    Case("compare-seeds", ["compare", str(DRAFT5), str(DRAFT5), "--seed", "1,2,3", "-o", "{tmp}/c"], r"--seed names 3 seeds for 2 variants"),
+    Case("compare-seed-text", ["compare", str(DRAFT5), str(DRAFT5), "--seed", "x", "-o", "{tmp}/c"], r"^error: --seed x: expected an integer"),
+    Case("compare-alpha", ["compare", str(DRAFT5), str(DRAFT5), "--alpha", "2", "-o", "{tmp}/c"], r"^--alpha: Input should be less than or equal to 0.5"),
+    Case("compare-format", ["compare", str(DRAFT5), str(DRAFT5), "-f", "pdf", "-o", "{tmp}/c"], r"^error: --format pdf: expected one of"),
+    Case("compare-n-huge", ["compare", str(DRAFT5), str(DRAFT5), "-n", "10000000000", "-o", "{tmp}/c"], r"^error: -n 10000000000: the number of games"),
+    Case("compare-bad-variant", ["compare", str(DRAFT5), "{tmp}/v.yaml", "-o", "{tmp}/c"], r"v.yaml:1:1: the file is empty", {"v.yaml": ""}),
+    Case("sweep-no-values", ["sweep", str(DRAFT5), "--set", "crews.bays.time", "-o", "{tmp}/s"], r"--set|expected"),
+    Case("sweep-out-existing", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-o", "{tmp}/s"], r"^error: --out .*s: already exists .*use --force", {"s/sweep.md": "old"}),
+    Case("sweep-out-under-file", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-o", "{tmp}/f.txt/s"], r"^error: --out .*f.txt is a file", {"f.txt": "x"}),
+    Case("sweep-bad-value", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,x", "-n", "4", "-o", "{tmp}/s"], r"crews.bays.time: Input should be a valid integer"),
+    Case("gate-nan", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:3:\d+: gates.0.max: Input should be a finite number", {"g.yaml": "confidence: 0.95\ngates:\n  - {metric: game_length_rounds, max: .nan}\n"}),
+    Case("gate-inf", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:3:\d+: gates.0.min: Input should be a finite number", {"g.yaml": "gates:\n  -\n    {metric: game_length_rounds, min: -.inf}\n"}),
+    Case("gate-between-nan", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:2:\d+: gates.0.between.1: Input should be a finite number", {"g.yaml": "gates:\n  - {metric: game_length_rounds, between: [1, .nan]}\n"}),
+    Case("gate-malformed", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:\d+:\d+: malformed YAML", {"g.yaml": "gates: [\n"}),
+    Case("gate-unknown-key", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:2:\d+: gates.0.maximum: unknown key", {"g.yaml": "gates:\n  - {metric: game_length_rounds, maximum: 3}\n"}),
+    Case("gate-run-seed", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.seed: Input should be greater than or equal to 0", {"g.yaml": "run: {seed: -1}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
+    Case("gate-run-games", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.games: Input should be less than or equal to 100000000", {"g.yaml": "run: {games: 1000000000000}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
+    Case("gate-run-bots", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.bots: unknown bot 'alphazero'", {"g.yaml": "run: {bots: alphazero}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
+    Case("gate-run-players", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.players: .*draft5.yaml: 7 is not supported by this variant", {"g.yaml": "run: {players: 7}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
+    Case("gate-missing", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/nope.yaml"], r"nope.yaml:1:1: no such file"),
+    Case("gate-bomb", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:\d+:\d+: more than 200,000 values", {"g.yaml": BOMB}),
+    Case("gate-low-high", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:2:\d+: gates.0: .*low ≤ high", {"g.yaml": "gates:\n  - {metric: game_length_rounds, between: [5, 1]}\n"}),
+    Case("gate-confidence", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:13: confidence: Input should be less than 1", {"g.yaml": "confidence: 1.5\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
+    Case("gate-is-dev-zero", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "/dev/zero"], r"/dev/zero:1:1: not a regular file"),
+    Case("diff-out-existing", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(GATES), "-o", "{tmp}/d"], r"^error: --out .*d: already exists", {"d/x": "old"}),
+    Case("replay-missing", ["replay", "{tmp}/nope.yaml"], r"nope.yaml:1:1: no such file"),
+    Case("replay-bomb", ["replay", "{tmp}/t.yaml"], r"t.yaml:\d+:\d+: more than 200,000 values", {"t.yaml": BOMB}),
+    Case("replay-deep", ["replay", "{tmp}/t.yaml"], r"t.yaml:2:\d+: nested more than 50 levels deep", {"t.yaml": DEEP}),
+    Case("replay-not-utf8", ["replay", "{tmp}/t.yaml"], r"t.yaml:1:1: not UTF-8 text", {"t.yaml": b"\xff\xfe"}),
+]
+
+CASES = V + S + R + C
+
+
+def _snapshot(folder: Path) -> dict[str, tuple[int, int]]:
+    out = {}
+    for p in sorted(folder.rglob("*")):
+        if p.is_symlink():
+            out[str(p.relative_to(folder))] = (-1, -1)
+        elif p.is_file():
+            st = p.stat()
+            out[str(p.relative_to(folder))] = (st.st_size, st.st_mtime_ns)
+        else:
+            out[str(p.relative_to(folder))] = (0, 0)
+    return out
+
+
+_RUNS: dict[tuple[Path, int], Path] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def small_runs(tmp_path_factory):
+    """One tiny finished run per game, copied into the cases that need a run folder."""
+    base = tmp_path_factory.mktemp("runs")
+    for variant, players in ((DRAFT5, 4), (OHSEVEN, 4)):
+        out = base / variant.stem
+        run_batch(load_variant(variant), RunConfig(n_games=4, players=players, lineup=("random",) * players,
+                                                   seed=3, workers=1), out)
+        _RUNS[(variant, players)] = out
+    yield
+    _RUNS.clear()
+
+
+def test_the_corpus_is_large():
+    assert len(CASES) >= 100
+    assert len({c.id for c in CASES}) == len(CASES)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_bad_input(case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    for name, content in case.files.items():
+        path = work / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content)
+    if case.setup:
+        case.setup(work)
+    monkeypatch.chdir(work)
+    before = _snapshot(work)
+    args = [a.replace("{tmp}", str(work)) for a in case.args]
+    result = CliRunner().invoke(app, args)
+    stderr = result.stderr
+    assert result.exit_code == case.code, (result.exit_code, stderr, result.stdout)
+    assert "Traceback" not in stderr + result.stdout
+    lines = stderr.splitlines()
+    assert len(lines) == 1, stderr
+    assert re.search(case.pattern.replace("{tmp}", re.escape(str(work))), lines[0]), lines[0]
+    assert "\x1b" not in stderr
+    assert _snapshot(work) == before, "the command wrote or changed files"
+    if tmp_path.parent.exists():
+        assert not [p for p in work.parent.iterdir() if p.name.startswith(".") and "playtest" in p.name]
+
+
+def test_a_variant_title_cannot_reach_the_terminal_raw(tmp_path: Path) -> None:
+    path = tmp_path / "v.yaml"
+    path.write_text(EXT.replace("name: mine", r'name: "\e]0;pwned\a title \u202e"'))
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    assert result.exit_code == 0, result.stderr
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout and "\u202e" not in result.stdout
+    assert "]0;pwned" in result.stdout  # shown, defused
+
+
+def test_an_internal_error_is_one_line_and_exit_1_with_the_traceback_only_under_debug(monkeypatch):
+    import playtest.variants.loader as loader
+
+    def boom(*a, **k):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(loader, "_validate_tree", boom)
+    r = CliRunner().invoke(app, ["validate", str(DRAFT5)])
+    assert r.exit_code == 1 and r.stderr.splitlines() == [
+        "internal error: KeyError: 'a bug' (run `playtest --debug ...` for the traceback, and please report it)"]
+    r = CliRunner().invoke(app, ["--debug", "validate", str(DRAFT5)])
+    assert r.exit_code == 1 and "Traceback" in r.stderr and "KeyError" in r.stderr
+
+
+SUBPROCESS = ["alias-bomb", "report-over-games"]
+
+
+@pytest.mark.parametrize("case_id", SUBPROCESS)
+def test_bad_input_in_a_real_process(case_id: str, tmp_path: Path) -> None:
+    """The same contract through the real entry point (signal handlers, stderr, exit code)."""
+    case = next(c for c in CASES if c.id == case_id)
+    for name, content in case.files.items():
+        (tmp_path / name).write_text(content) if isinstance(content, str) else (tmp_path / name).write_bytes(content)
+    if case.setup:
+        case.setup(tmp_path)
+    before = _snapshot(tmp_path)
+    args = [a.replace("{tmp}", str(tmp_path)) for a in case.args]
+    r = subprocess.run([sys.executable, "-m", "playtest", *args], capture_output=True, text=True, cwd=tmp_path,
+                       timeout=60)
+    assert r.returncode == case.code, r.stderr
+    assert len(r.stderr.splitlines()) == 1 and "Traceback" not in r.stderr, r.stderr
+    assert re.search(case.pattern, r.stderr)
+    assert _snapshot(tmp_path) == before

@@ -1,0 +1,170 @@
+"""Crash-safe runs: a real run killed mid-way (SIGKILL, SIGINT, SIGTERM) keeps its finished
+chunks, says it is partial, leaves no worker behind, and `--resume` finishes it with exactly
+the rows of an uninterrupted run."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import polars as pl
+import pytest
+from polars.testing import assert_frame_equal
+from typer.testing import CliRunner
+
+from playtest.cli.app import app
+from playtest.sim.batch import RunConfig, read_run, resume_batch, run_batch
+from playtest.variants import load_variant
+
+ROOT = Path(__file__).resolve().parents[2]
+DRAFT5 = ROOT / "variants" / "stargate" / "draft5.yaml"
+N, CHUNK, SEED = 240, 20, 9
+
+
+def _start(out: Path, workers: int) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "playtest", "simulate", str(DRAFT5), "-n", str(N), "--workers", str(workers),
+         "--chunk-size", str(CHUNK), "--seed", str(SEED), "--out", str(out), "-q"],
+        cwd=out.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _manifest_lines(out: Path) -> int:
+    try:
+        return len((out.with_name(out.name + ".partial") / "manifest.jsonl").read_text().splitlines())
+    except OSError:
+        return 0
+
+
+def _wait_for_chunks(proc: subprocess.Popen[str], out: Path, k: int) -> None:
+    deadline = time.monotonic() + 300
+    while _manifest_lines(out) < k:
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "no chunk finished in 300 s"
+        time.sleep(0.05)
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        text = (task / "children").read_text().split()
+        out += [int(x) for x in text]
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    state = next(line for line in status.splitlines() if line.startswith("State:"))
+    return "Z" not in state.split()[1]  # a zombie has exited
+
+
+def _reference(tmp_path: Path) -> tuple[pl.DataFrame, pl.DataFrame]:
+    config = RunConfig(n_games=N, players=4, lineup=("random",) * 4, seed=SEED, workers=1, chunk_size=CHUNK)
+    run_batch(load_variant(DRAFT5), config, tmp_path / "reference")
+    _, games, events = read_run(tmp_path / "reference")
+    return games, events
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_sigkill_mid_run_then_resume_gives_the_rows_of_an_uninterrupted_run(tmp_path):
+    out = tmp_path / "run"
+    proc = _start(out, workers=2)
+    _wait_for_chunks(proc, out, 2)
+    workers = _children(proc.pid)
+    proc.kill()
+    proc.wait(timeout=30)
+    partial = tmp_path / "run.partial"
+    assert not out.exists() and partial.is_dir()
+    info = json.loads((partial / "run.json").read_text())
+    assert info["status"] == "partial"
+    # no worker outlives its parent (they die with it: PR_SET_PDEATHSIG)
+    deadline = time.monotonic() + 20
+    while any(_alive(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [w for w in workers if _alive(w)]
+    # a partial run can be reported, and says so
+    r = CliRunner().invoke(app, ["report", str(out), "-f", "md", "-o", str(tmp_path / "partial.md")])
+    assert r.exit_code == 0, r.stderr
+    done = _manifest_lines(out)
+    assert f"note: partial run: {done * CHUNK:,} of {N:,} games" in r.stderr
+    assert "**Partial run**" in (tmp_path / "partial.md").read_text()
+    # resume: only the missing chunks are played; the rows are those of an uninterrupted run
+    result = resume_batch(out, workers=1)
+    assert result.resumed_games == done * CHUNK and result.games == N
+    assert not partial.exists()
+    info, games, events = read_run(out)
+    assert info["status"] == "complete"
+    ref_games, ref_events = _reference(tmp_path)
+    assert_frame_equal(games, ref_games)
+    assert_frame_equal(events, ref_events)
+
+
+@pytest.mark.parametrize(("sig", "twice"), [(signal.SIGINT, False), (signal.SIGTERM, False), (signal.SIGINT, True)],
+                         ids=["ctrl-c", "sigterm", "ctrl-c-twice"])
+def test_an_interrupted_run_stops_promptly_in_one_line_and_resumes(tmp_path, sig, twice):
+    out = tmp_path / "run"
+    proc = _start(out, workers=2)
+    _wait_for_chunks(proc, out, 1)
+    proc.send_signal(sig)
+    if twice:
+        time.sleep(0.05)
+        proc.send_signal(sig)
+    _, stderr = proc.communicate(timeout=60)  # a hang fails here
+    assert proc.returncode == 130, stderr
+    lines = stderr.splitlines()
+    assert len(lines) == 1 and "Traceback" not in stderr, stderr
+    kept = _manifest_lines(out)
+    assert lines[0] == (f"interrupted: {kept * CHUNK:,} of {N:,} games are saved in {out}.partial; "
+                        f"`playtest simulate --resume {out}` finishes the run")
+    assert kept * CHUNK < N  # the workers did not play the rest of the queue first
+    r = CliRunner().invoke(app, ["simulate", "--resume", str(out), "--workers", "1", "-q"])
+    assert r.exit_code == 0, r.stderr
+    assert f"{N} games of" in r.stdout and f"{kept * CHUNK} of them from the interrupted run" in r.stdout
+    _, games, _ = read_run(out)
+    assert games["game"].unique().sort().to_list() == list(range(N))
+
+
+def test_a_new_run_over_an_interrupted_one_needs_force_and_then_cleans_it(tmp_path):
+    out = tmp_path / "run"
+    (tmp_path / "run.partial" / "chunks").mkdir(parents=True)
+    (tmp_path / "run.partial" / "run.json").write_text("{}")
+    args = ["simulate", str(DRAFT5), "-n", "4", "--workers", "1", "-q", "--out", str(out)]
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 2 and "an interrupted run is in" in r.stderr
+    r = CliRunner().invoke(app, [*args, "--force"])
+    assert r.exit_code == 0, r.stderr
+    assert not (tmp_path / "run.partial").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run"]
+
+
+def test_force_keeps_the_old_run_when_the_new_one_fails(tmp_path, monkeypatch):
+    import playtest.sim.batch as batch
+
+    out = tmp_path / "run"
+    config = RunConfig(n_games=4, players=4, lineup=("random",) * 4, seed=1, workers=1)
+    run_batch(load_variant(DRAFT5), config, out)
+    before = (out / "games.parquet").read_bytes()
+
+    def boom(*a, **k):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(batch, "play_chunk", boom)
+    with pytest.raises(RuntimeError):
+        run_batch(load_variant(DRAFT5), config, out, force=True)
+    assert (out / "games.parquet").read_bytes() == before  # the old run is intact
+
+
+def test_a_chunk_delivered_twice_is_kept_once(tmp_path):
+    from playtest.sim.rundir import PartialRun
+
+    run = PartialRun.create(tmp_path / "x.partial", {"status": "partial"})
+    assert run.add(0, 5, b"g", b"e", 20, 30) is True
+    assert run.add(0, 5, b"g", b"e", 20, 30) is False
+    assert len((tmp_path / "x.partial" / "manifest.jsonl").read_text().splitlines()) == 1
+    run.close()
