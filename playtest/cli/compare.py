@@ -23,14 +23,17 @@ from playtest.io import write_atomic
 FORMATS = ("text", "md", "json")
 
 
-def parse_seeds(text: str, n_variants: int) -> list[int]:
-    """`7` → the same seed for every variant (common random numbers); `1,2` → one per variant."""
+def parse_seeds(text: str, n_variants: int, independent: bool = False) -> list[int]:
+    """`7` → the same seed for every variant (common random numbers); `1,2` → one per variant;
+    `7` with `independent` → 7, 8, 9, ... (each variant its own games)."""
     try:
         seeds = [int(s) for s in text.split(",") if s.strip()]
     except ValueError:
         raise UsageError(f"--seed {text}: expected an integer, or one integer per variant separated by commas") from None
     if len(seeds) == 1:
-        return seeds * n_variants
+        return [seeds[0] + i for i in range(n_variants)] if independent else seeds * n_variants
+    if independent:
+        raise UsageError("--independent-seeds takes one --seed (the first variant's); the others follow it")
     if len(seeds) != n_variants:
         raise UsageError(f"--seed names {len(seeds)} seeds for {n_variants} variants (give one, or one per variant)")
     return seeds
@@ -88,6 +91,9 @@ def compare(
     bots: Annotated[str, typer.Option("--bots", help="Comma-separated bots by seat, or one name for every seat.")] = "random",
     seed: Annotated[str, typer.Option("--seed", help="Root seed shared by every variant (common random numbers), "
                                       "or one seed per variant separated by commas (independent runs).")] = "0",
+    independent_seeds: Annotated[bool, typer.Option("--independent-seeds", help="Give variant i the seed --seed + i: "
+                                                    "independent games instead of common random numbers (an honest "
+                                                    "A/A check of a variant against a copy of itself).")] = False,
     alpha: Annotated[float, typer.Option("--alpha", help="Family-wise significance level (Holm over all tests).", min=0.0001, max=0.5)] = 0.05,
     min_effect: Annotated[float, typer.Option("--min-effect", help="Smallest difference worth highlighting for rates (0.02 = 2 points).", min=0)] = 0.02,
     min_rel_effect: Annotated[float, typer.Option("--min-rel-effect", help="... and for other metrics, as a fraction of the baseline (0.05 = 5%).", min=0)] = 0.05,
@@ -99,6 +105,11 @@ def compare(
     set_: SetOption = None,
 ) -> None:
     """Simulate every variant on the same deals and bot dice and compare them metric by metric.
+
+    With one --seed every variant plays the same deals and bot dice (common random numbers):
+    differences are measured precisely, but a copy that changes nothing (even only its title)
+    replays the very same games, so every difference is exactly 0. Give one seed per variant
+    (--seed 1,2) or --independent-seeds for independent games.
 
     Prints the rule keys that differ first, then every metric of the report for each variant, the
     difference from the first variant with its 95% interval and Holm-adjusted p-value; ★ marks a
@@ -114,7 +125,7 @@ def compare(
     if len(variants) < 2:
         raise UsageError("compare needs at least two variant files")
     loaded = [load(p, set_) for p in variants]
-    seeds = parse_seeds(seed, len(loaded))
+    seeds = parse_seeds(seed, len(loaded), independent_seeds)
     players, lineup = common_lineup(loaded, players, split_bots(bots))
     labels = unique_labels([v.slug for v in loaded])
     out_dir = out or Path("reports") / f"compare-{time.strftime('%Y%m%d-%H%M%S')}"

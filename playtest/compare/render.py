@@ -249,7 +249,7 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any])
     out += ["```", ""]
     out.append(f"{info['games']} games per variant ({info['looks']} look{'s' if info['looks'] != 1 else ''}"
                f"{', max ' + str(info['max_games']) if info.get('max_games') else ''}), {info['players']} players, "
-               f"bots {','.join(info['lineup'])}, seed {info['seed']}, confidence {info['confidence']:g}. "
+               f"bots {','.join(info['lineup'])}, {_seed_text(info['seed'])}, confidence {info['confidence']:g}. "
                f"Bounds are one-sided {info['confidence']:g}-confidence bounds of the component shown (the one "
                f"nearest its limit), split over looks (Bonferroni); paired jackknife over games.")
     out.append("")
@@ -336,3 +336,9 @@ def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: di
             f"<h2>Key metrics against {e(x_key)}</h2><p class=\"def\">Estimates with their 95% intervals.</p>"
             f"{_figures(charts, specs)}<h2>Table</h2><pre>{e(md)}</pre>")
     return _page(f"Sweep — {run['variant']}", body, specs)
+
+
+def _seed_text(seed: Any) -> str:
+    if isinstance(seed, str) and "," in seed:
+        return f"seeds {seed} (independent games)"
+    return f"seed {seed} for both (common random numbers)"

@@ -108,3 +108,13 @@ def test_sweep_cli_output_shape(cli, tmp_path):
     assert "crews.bays.time" in html and "errorbar" in html
     res = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1,1")
     assert (res.returncode, res.stderr) == (2, "--set crews.bays.time=1,1:1:17: crews.bays.time: a value is repeated\n")
+
+
+def test_independent_seeds_make_a_copy_differ(cli, tmp_path):
+    out = tmp_path / "out"
+    res = cli("compare", str(DRAFT5), str(DRAFT5), "-n", "12", "--seed", "4", "--independent-seeds", "-w", "1",
+              "--out", str(out), "--format", "json")
+    assert res.returncode == 0, res.stderr
+    doc = json.loads(res.stdout)
+    assert doc["run"]["seeds"] == [4, 5]
+    assert any(d["estimate"] not in (0, None) for d in doc["differences"])
