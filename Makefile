@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # Modules compiled with mypyc (playtest/_build.py): an edit to one of them means a rebuild.
 COMPILED := $(shell $(PYTHON) -c "import runpy; b = runpy.run_path('playtest/_build.py'); print(' '.join(map(b['source_path'], b['COMPILED'])))")
 
-.PHONY: venv demo test bench lint findings clean
+.PHONY: venv demo test bench lint findings calibrate clean
 
 venv: $(STAMP)
 
@@ -31,6 +31,12 @@ bench: $(STAMP)
 # 20 runs of 400 games (5 drafts × 4 bot line-ups) → docs/stargate-findings.md.
 findings: $(STAMP)
 	$(BIN)/python -m playtest.findings --games 400 --seed 2024 --workers 2 --out docs/stargate-findings.md
+
+# Coverage of every interval family and the A/A false-positive rates of compare, diff and the
+# verdict, measured on Stargate and Oh-Seven (random bots) → docs/calibration.md (≈30–40 min on 2
+# busy cores; CALIBRATE_ARGS="--pairs 20 --reps 60" for a quick look). Not part of `make test`.
+calibrate: $(STAMP)
+	PYTHONPATH=. $(BIN)/python -m tests.calibration $(CALIBRATE_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check playtest tests
