@@ -166,7 +166,7 @@ def test_wilson_bounds_always_contain_the_estimate(n):
             continue
         est, lo, hi = stats.wilson(k, n)
         assert lo <= est <= hi, (k, n, lo, est, hi)
-        assert 0.0 <= lo and hi <= 1.0
+        assert lo >= 0.0 and hi <= 1.0
 
 
 def test_chi2_small_expected_counts_are_simulated_and_reproducible():
