@@ -38,7 +38,7 @@ def mean_ci(values: Sequence[float] | np.ndarray, confidence: float = 0.95) -> t
     sem = float(arr.std(ddof=1)) / math.sqrt(n)
     if sem == 0:
         return mean, mean, mean
-    half = float(stats.t.ppf(0.5 + confidence / 2, n - 1)) * sem
+    half = t_quantile(0.5 + confidence / 2, n - 1) * sem
     return mean, mean - half, mean + half
 
 
@@ -120,7 +120,7 @@ def cluster_mean_ci(values: Sequence[float] | np.ndarray, clusters: Sequence[int
     m, se, g = cluster_ratio(v, np.ones_like(v), clusters)
     if g < 2 or math.isnan(se):
         return m, math.nan, math.nan
-    half = float(stats.t.ppf(0.5 + confidence / 2, g - 1)) * se
+    half = t_quantile(0.5 + confidence / 2, g - 1) * se
     return m, m - half, m + half
 
 
@@ -225,11 +225,19 @@ def quantile_ci(values: Sequence[float] | np.ndarray, q: float, confidence: floa
     n = arr.size
     if n == 0:
         return math.nan, math.nan, math.nan
-    est = float(np.quantile(arr, q))
+    h = (n - 1) * q  # np.quantile's default (linear) on the sorted values, without its overhead
+    i = min(int(math.floor(h)), n - 1)
+    est = float(arr[i]) if i + 1 >= n else float(arr[i] + (h - i) * (arr[i + 1] - arr[i]))
     k_low, k_high = _order_statistic_ranks(n, q, 1 - confidence)
     low = float(arr[k_low - 1]) if k_low >= 1 else math.nan
     high = float(arr[k_high - 1]) if k_high <= n else math.nan
     return est, low, high
+
+
+@functools.lru_cache(maxsize=4096)
+def t_quantile(level: float, df: int) -> float:
+    """Student t quantile (cached: reports ask for the same few df many times)."""
+    return float(stats.t.ppf(level, df))
 
 
 @functools.lru_cache(maxsize=4096)
