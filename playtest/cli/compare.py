@@ -68,7 +68,7 @@ def terminal_table(rows: list[dict], labels: tuple[str, ...]) -> Table:
         table.add_column("")
     for row in rows:
         m = row["metric"]
-        cells = [m, row["group"]]
+        cells = [render.metric_title(m), row["group"]]
         cells += [render.fmt_value(v[C.ESTIMATE], m) if (v := row["values"][lb]) else "–" for lb in labels]
         notable = False
         for lb in labels[1:]:
@@ -78,7 +78,7 @@ def terminal_table(rows: list[dict], labels: tuple[str, ...]) -> Table:
                 continue
             notable = notable or bool(d["notable"])
             cells += [render.fmt_diff(d[C.ESTIMATE], m), render.fmt_diff_ci(d[C.CI_LOW], d[C.CI_HIGH], m),
-                      render.F.p_value(d["p_holm"]) or "–", "★" if d["notable"] else ""]
+                      render.F.p_value(d["p_holm"]) or render.untested_text(d), "★" if d["notable"] else ""]
         table.add_row(*cells, style="bold yellow" if notable else None)
     return table
 
@@ -149,6 +149,12 @@ def compare(
         typer.echo(js)
     else:
         console = out_console()
+        verdict = render.verdict_lines(cmp)
+        console.print("Verdict", style="bold")
+        console.print(verdict[0], markup=False, highlight=False)
+        for line in verdict[1:]:
+            console.print(f"  ★ {line}", markup=False, highlight=False)
+        console.print()
         console.print("Rule changes", style="bold")
         for line in render.changes_lines(cmp):
             console.print(line, markup=False, highlight=False)
