@@ -22,6 +22,9 @@ from playtest.analysis.metrics import Section, sections
 SCHEMA_ID = "playtest-report"
 SCHEMA_VERSION = 1
 ALPHA = 0.05
+CALIBRATION = ("Every interval here is computed over games (rows of one game are not independent); how "
+               "often they cover and how often the tests raise false alarms is measured in "
+               "docs/calibration.md of playtest's source.")
 
 
 @dataclass(frozen=True)
@@ -224,6 +227,7 @@ def verdict(secs: list[Section], players: int | None) -> Verdict:
                     f"({p_text}; each test at {level:.3g}).")
         detail = (f"Start player's advantage: {pts(fpa[C.ESTIMATE])} ({pts(fpa[C.CI_LOW])} to {pts(fpa[C.CI_HIGH])})."
                   if fpa else "")
+    detail = f"{detail} {CALIBRATION}".strip()
     items = [
         _item("Start player's advantage", fpa, 0.0, "rate_diff"),
         _item(f"Most off-balance seat ({worst[C.GROUP]})", worst, fair),
