@@ -210,3 +210,19 @@ def test_paired_mean_test_matches_scipy():
     ref = sps.ttest_1samp(d, 0)
     assert m == pytest.approx(d.mean()) and p == pytest.approx(ref.pvalue)
     assert lo < m < hi
+
+
+def test_seat_table_says_when_its_p_value_is_simulated():
+    import polars as pl
+
+    from playtest.analysis.common import seat_win_rates
+
+    # 6 games of 4 seats: 1.5 expected wins per seat, far below 5.
+    games = pl.DataFrame({"game": np.repeat(np.arange(6), 4), "seat": np.tile(np.arange(4), 6),
+                          "win_share": np.tile([1.0, 0.0, 0.0, 0.0], 6)})
+    t = seat_win_rates(games)
+    assert "p simulated from 20,000 seeded multinomial draws" in t["definition"][0]
+    assert t["p_value"][0] == stats.chi2_equal_test([6, 0, 0, 0])[0] < 0.01
+    many = pl.DataFrame({"game": np.repeat(np.arange(40), 4), "seat": np.tile(np.arange(4), 40),
+                         "win_share": np.tile([1.0, 0.0, 0.0, 0.0], 40)})
+    assert "simulated" not in seat_win_rates(many)["definition"][0]
