@@ -24,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=100, help="games per small run")
     ap.add_argument("--reps", type=int, default=200, help="runs for coverage and the verdict")
     ap.add_argument("--pairs", type=int, default=60, help="A/A pairs for compare and diff")
-    ap.add_argument("--seq-pairs", type=int, default=20, help="A/A pairs also checked with two looks")
+    ap.add_argument("--seq-pairs", type=int, default=40, help="A/A pairs also checked with two looks")
     ap.add_argument("--power-pairs", type=int, default=20, help="pairs against the known change")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path, default=Path("docs/calibration.md"))
