@@ -151,7 +151,7 @@ def compare(
         typer.echo(js)
     else:
         console = out_console()
-        verdict = render.verdict_lines(cmp)
+        verdict = render.verdict_lines(cmp, run)
         console.print("Verdict", style="bold")
         console.print(verdict[0], markup=False, highlight=False)
         for line in verdict[1:]:

@@ -103,9 +103,15 @@ def difference_sentence(r: dict[str, Any]) -> str:
             f"{r[K.BASELINE]} [{fmt_diff(r[C.CI_LOW], m)}, {fmt_diff(r[C.CI_HIGH], m)}]")
 
 
-def verdict_lines(cmp: K.Comparison) -> list[str]:
+def verdict_lines(cmp: K.Comparison, run: dict[str, Any] | None = None) -> list[str]:
     """The answer first: the differences that are significant and notable, each in words with
-    its interval, largest p-value last; or a sentence saying there are none."""
+    its interval, largest p-value last; or a sentence saying there are none. With `run`, the
+    first line says which games and bots the conclusion comes from."""
+    source = f"; {cmp.games} games per variant, bots {','.join(run['lineup'])}" if run and run.get("lineup") else ""
+    return _verdict_lines(cmp, source)
+
+
+def _verdict_lines(cmp: K.Comparison, source: str) -> list[str]:
     d = cmp.differences
     tested = int((d[K.TEST] == "tested").sum())
     notable = d.filter(pl.col(K.NOTABLE)).sort(K.P_HOLM, C.METRIC, C.GROUP)
@@ -114,9 +120,10 @@ def verdict_lines(cmp: K.Comparison) -> list[str]:
     if notable.height == 0:
         sig = int(d[K.SIGNIFICANT].sum())
         extra = f" ({sig} significant but smaller than the stated minimum)" if sig else ""
-        return [f"No difference is both significant and notable among {tested} distinct tests{extra}."]
+        return [f"No difference is both significant and notable among {tested} distinct tests{extra}"
+                f"{' (' + source.removeprefix('; ') + ')' if source else ''}."]
     lines = [f"{notable.height} difference{'s are' if notable.height != 1 else ' is'} significant and notable "
-             f"(of {tested} distinct tests, Holm-adjusted):"]
+             f"(of {tested} distinct tests, Holm-adjusted{source}):"]
     lines += [difference_sentence(r) for r in notable.iter_rows(named=True)]
     return lines
 
@@ -176,7 +183,7 @@ def settings_line(cmp: K.Comparison, run: dict[str, Any]) -> str:
 
 def compare_markdown(cmp: K.Comparison, run: dict[str, Any], *, only_tested: bool = False) -> str:
     labels = cmp.labels
-    verdict = verdict_lines(cmp)
+    verdict = verdict_lines(cmp, run)
     out = [f"## Comparison: {' vs '.join(labels)}", "", "### Verdict", "", verdict[0], ""]
     out += [f"- ★ {line}" for line in verdict[1:]] + ([""] if len(verdict) > 1 else [])
     out += ["### Rule changes", "", "```"]
@@ -229,7 +236,7 @@ def compare_json(cmp: K.Comparison, run: dict[str, Any]) -> str:
                      "calibration": "docs/calibration.md"},
         "changes": [{"base": b, "variant": o, "changes": [c.as_dict() for c in cs]} for b, o, cs in cmp.changes],
         "games": cmp.games,
-        "verdict": verdict_lines(cmp),
+        "verdict": verdict_lines(cmp, run),
         "values": _records(cmp.values),
         "differences": _records(cmp.differences),
     }
@@ -312,7 +319,7 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
                       f"<td class=num>{e(fmt_diff_ci(d[C.CI_LOW], d[C.CI_HIGH], m))}</td>"
                       f"<td class=num>{e(F.p_value(d[K.P_HOLM]) or untested_text(d))}</td><td>{'★' if d[K.NOTABLE] else ''}</td>")
         rows.append(f"<tr class=\"{'notable' if notable else ''}\">{cells}</tr>")
-    verdict = verdict_lines(cmp)
+    verdict = verdict_lines(cmp, run)
     items = "".join(f"<li>★ {e(line)}</li>" for line in verdict[1:])
     body = (f"<h2>Verdict</h2><p class=\"headline\">{e(verdict[0])}</p>" + (f"<ul>{items}</ul>" if items else "")
             + (f"<h2>Charts of the notable differences</h2>{_figures(first, specs)}" if first else "")

@@ -47,7 +47,8 @@ def test_markdown_and_html_open_with_the_verdict_and_leave_constants_out_of_char
     run = {"players": 4, "lineup": ["random"] * 4, "seeds": [1, 2], "games": 300, "command": "playtest compare"}
     md = render.compare_markdown(cmp, run)
     assert md.splitlines()[2:5] == ["### Verdict", "", "1 difference is significant and notable (of 2 distinct "
-                                                     "tests, Holm-adjusted):"]
+                                                     "tests, Holm-adjusted; 300 games per variant, bots "
+                                                     "random,random,random,random):"]
     assert "- ★ Game length (rounds): draft6 is" in md
     assert "| Win rate by bot | random | 25.0% | 25.0% | +0.0 pts |  | no change possible |  |" in md
     html = render.compare_html(cmp, run)
