@@ -234,16 +234,21 @@ def _pct(x: float) -> str:
     return "–" if math.isnan(x) else f"{100 * x:.1f}%"
 
 
-def _flag(value: float, se: float, target: float, tol: float) -> str:
-    """ok when the measured value is within the tolerance of the target, or when the Monte
-    Carlo error cannot tell it apart from the tolerance band."""
+def _flag(value: float, se: float, target: float, tol: float, *, coverage: bool) -> str:
+    """How a figure stands against its target band: 'ok' inside it; on the safe side
+    ('conservative': wider intervals or fewer false alarms than promised); within two Monte
+    Carlo SEs of the band ('ok within MC error'); or **under-covers** / **too many false
+    alarms**."""
     if math.isnan(value):
         return ""
     if abs(value - target) <= tol:
         return "ok"
+    safe = value > target if coverage else value < target
+    if safe:
+        return "conservative"
     if abs(value - target) <= tol + 2 * se:
         return "ok within MC error"
-    return "**off**"
+    return "**under-covers**" if coverage else "**too many false alarms**"
 
 
 def markdown(results: Sequence[Results], date: str, command: str, minutes: float) -> str:
@@ -257,8 +262,9 @@ def markdown(results: Sequence[Results], date: str, command: str, minutes: float
         `diff` (fixed and `--until-decided`) and the report's seat verdict. Each figure is given
         with its Monte Carlo standard error (± one SE, over independent repetitions; the rows of
         one run are not independent, so coverage SEs are computed run by run). "ok within MC
-        error" means the figure is outside the tolerance by less than two standard errors: these
-        repetitions cannot tell it apart from an honest one. Bots are random (fast, and they
+        error" means the figure is outside the tolerance, on the unsafe side, by less than two
+        standard errors: these repetitions cannot tell it apart from an honest one;
+        "conservative" means outside it on the safe side (wider intervals, fewer false alarms). Bots are random (fast, and they
         exercise every rule); designers' runs with stronger bots use the same statistics.
 
         Reading it: order-statistic intervals of quantiles (`score_q*`, `*_median`) are
@@ -279,7 +285,7 @@ def markdown(results: Sequence[Results], date: str, command: str, minutes: float
         for m in sorted(res.coverage):
             v, se, k = rate(res.coverage[m])
             v4, se4, k4 = rate(res.coverage_large.get(m, []))
-            out.append(f"| `{m}` | {_pct(v)} | {_pct(se)} | {k} | {_flag(v, se, 0.95, 0.015)} | {_pct(v4)} | {_pct(se4)} | {k4} |")
+            out.append(f"| `{m}` | {_pct(v)} | {_pct(se)} | {k} | {_flag(v, se, 0.95, 0.015, coverage=True)} | {_pct(v4)} | {_pct(se4)} | {k4} |")
         if res.constant:
             out += ["", "Not checked, because their intervals have zero width (the value cannot vary in this set-up, "
                     "e.g. a one-bot line-up's win rate by bot, a crew whose skill always gives the same VP): "
@@ -294,7 +300,7 @@ def markdown(results: Sequence[Results], date: str, command: str, minutes: float
                               ("`diff --until-decided`: any failure over 2 looks", res.sequential_fw),
                               ("report verdict \"seats are not equal\" on exactly fair seats", res.verdict_alarms)):
             v, se, k = rate(values)
-            out.append(f"| {label} | {_pct(v)} | {_pct(se)} | {k} | {_flag(v, se, 0.05, 0.02)} |")
+            out.append(f"| {label} | {_pct(v)} | {_pct(se)} | {k} | {_flag(v, se, 0.05, 0.02, coverage=False)} |")
         out += ["", "Gates placed at the boundary (true change exactly 0, `between: [0, 0]`) are the hardest case; "
                 "Bonferroni over the gates' one-sided tests and over looks makes `diff` conservative (below 5%) by "
                 "design.", "", f"### Power against a known change: {c.changed[0]}", "",
