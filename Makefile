@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv demo test bench lint typecheck findings clean
+.PHONY: venv demo test bench lint typecheck findings calibrate clean
 
 venv: $(STAMP)
 
@@ -37,6 +37,12 @@ SCALE ?= 10000 100000
 # 20 runs of 400 games (5 drafts × 4 bot line-ups) → docs/stargate-findings.md.
 findings: $(STAMP)
 	$(BIN)/python -m playtest.games.stargate.findings --games 400 --seed 2024 --workers 2 --out docs/stargate-findings.md
+
+# Coverage of every interval family and the A/A false-positive rates of compare, diff and the
+# verdict, measured on Stargate and Oh-Seven (random bots) → docs/calibration.md (≈30–40 min on 2
+# busy cores; CALIBRATE_ARGS="--pairs 20 --reps 60" for a quick look). Not part of `make test`.
+calibrate: $(STAMP)
+	PYTHONPATH=. $(BIN)/python -m tests.calibration $(CALIBRATE_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check playtest tests benchmarks

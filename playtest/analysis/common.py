@@ -11,33 +11,48 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.analysis import stats
-from playtest.analysis.stats import chi2_equal, mean_ci, wilson
+from playtest.analysis.stats import (
+    chi2_equal_test,
+    cluster_mean_ci,
+    cluster_proportion,
+    mean_ci,
+    wilson,
+)
 
 
 def win_rates_by(rows: pl.DataFrame, by: str, metric: str, definition: str, *,
                  label: Callable[[Any], str] = str, with_chi2: bool = False) -> pl.DataFrame:
-    """Win rate (sum of win shares / rows) per value of `by`, Wilson intervals; optionally the
-    chi-square p that every group wins equally, on every row."""
+    """Win rate (sum of win shares / rows) per value of `by`; optionally the p that every group
+    wins equally, on every row (chi-square, or simulated when expected counts are small: the
+    definition says which).
+
+    Rows of one game are not independent (a bot in two seats, a crew taken by two players):
+    the interval is the cluster-robust one over games (`cluster_proportion`), which equals
+    Wilson's when every game gives one row."""
     agg = rows.group_by(by).agg(pl.col("win_share").sum().alias("wins"), pl.len().alias("n")).sort(by)
-    p = chi2_equal(agg["wins"].to_list()) if with_chi2 else None
+    p = None
+    if with_chi2:
+        p, method = chi2_equal_test(agg["wins"].to_list())
+        if method == "Monte Carlo":
+            definition += " (expected counts below 5: p simulated from 20,000 seeded multinomial draws)"
     out = []
-    for key, wins, n in agg.iter_rows():
-        est, lo, hi = wilson(wins, n)
+    for (key,), part in rows.sort(by).group_by([by], maintain_order=True):
+        est, lo, hi = cluster_proportion(part["win_share"].to_numpy(), part["game"].to_numpy())
         out.append({C.METRIC: metric, C.GROUP: label(key), C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                    C.N: n, C.P_VALUE: p, C.DEFINITION: definition})
+                    C.N: part.height, C.P_VALUE: p, C.DEFINITION: definition})
     return C.metric_frame(out)
 
 
 def seat_win_rates(games: pl.DataFrame) -> pl.DataFrame:
     """Win rate by seat (seat 1 = start player of round 1), Wilson intervals; the p-value of
-    the chi-square test that all seats win equally is on every row."""
+    the test that all seats win equally is on every row."""
     return win_rates_by(games, "seat", "win_rate_by_seat",
                         "Share of games won from this seat (ties split); p: chi-square test that all seats win equally.",
                         label=lambda seat: f"seat {seat + 1}", with_chi2=True)
 
 
 def bot_win_rates(games: pl.DataFrame) -> pl.DataFrame:
-    """Win rate by bot (over all seats it sat in), Wilson intervals."""
+    """Win rate by bot (over all seats it sat in), cluster-robust over games."""
     return win_rates_by(games, "bot", "win_rate_by_bot", "Share of seats played by this bot that won (ties split).")
 
 
@@ -46,13 +61,14 @@ def score_parts(games: pl.DataFrame) -> list[str]:
 
 
 def mean_score_by(games: pl.DataFrame, by: str) -> pl.DataFrame:
-    """Mean of each score part and of the total, by `by` (e.g. 'bot' or 'seat'), t intervals."""
+    """Mean of each score part and of the total, by `by` (e.g. 'bot' or 'seat'), t intervals
+    cluster-robust over games (a bot may hold several seats of one game)."""
     rows = []
     for (key,), part in games.sort(by).group_by([by], maintain_order=True):
         label = f"seat {key + 1}" if by == "seat" else str(key)
         for comp in [*score_parts(games), "total"]:
             col = f"score_{comp}" if comp != "total" else "total"
-            est, lo, hi = mean_ci(part[col].to_numpy())
+            est, lo, hi = cluster_mean_ci(part[col].to_numpy(), part["game"].to_numpy())
             rows.append({C.METRIC: f"mean_score_{comp}", C.GROUP: label, C.ESTIMATE: est, C.CI_LOW: lo,
                          C.CI_HIGH: hi, C.N: part.height,
                          C.DEFINITION: f"Mean final {'total score' if comp == 'total' else comp + ' points'} per player, by {by}."})
@@ -109,8 +125,12 @@ def balance(games: pl.DataFrame) -> pl.DataFrame:
 
 
 def score_distribution(games: pl.DataFrame) -> pl.DataFrame:
-    """Mean (t interval), sd (chi-square interval) and quantiles (order-statistic intervals) of
-    every score part and the total, overall, by seat and by bot. Group: '<who> / <component>'."""
+    """Mean (t interval, cluster-robust over games), sd (no interval) and quantiles
+    (order-statistic intervals) of every score part and the total, overall, by seat and by bot.
+    Group: '<who> / <component>'.
+
+    The sd has no interval: the normal-theory one under-covers badly on skewed score parts, and
+    `compare` tests sd differences with its jackknife over games instead."""
     comps = [*score_parts(games), "total"]
     splits: list[tuple[str, pl.DataFrame]] = [("all", games)]
     splits += [(f"seat {s + 1}", part) for (s,), part in games.sort("seat").group_by(["seat"], maintain_order=True)]
@@ -122,12 +142,13 @@ def score_distribution(games: pl.DataFrame) -> pl.DataFrame:
             values = part[f"score_{comp}" if comp != "total" else "total"].to_numpy()
             what = "total score" if comp == "total" else f"{comp} points"
             base = {C.GROUP: f"{who} / {comp}", C.N: part.height}
-            est, lo, hi = mean_ci(values)
+            est, lo, hi = cluster_mean_ci(values, part["game"].to_numpy())
             rows.append(base | {C.METRIC: "score_mean", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                                C.DEFINITION: f"Mean final {what} per player ({by}); t interval."})
-            est, lo, hi = stats.sd_ci(values)
-            rows.append(base | {C.METRIC: "score_sd", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                                C.DEFINITION: f"Standard deviation of the final {what} ({by}); chi-square interval."})
+                                C.DEFINITION: f"Mean final {what} per player ({by}); t interval, cluster-robust over games."})
+            est = float(values.std(ddof=1)) if values.size >= 2 else math.nan
+            rows.append(base | {C.METRIC: "score_sd", C.ESTIMATE: est, C.CI_LOW: None, C.CI_HIGH: None,
+                                C.DEFINITION: f"Standard deviation of the final {what} ({by}); no interval "
+                                              "(normal theory does not hold for skewed scores)."})
             for name, q in QUANTILES:
                 est, lo, hi = stats.quantile_ci(values, q)
                 rows.append(base | {C.METRIC: f"score_{name}", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,

@@ -22,7 +22,8 @@ def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float, fl
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return p, max(0.0, centre - half), min(1.0, centre + half)
+    # At p = 0 or 1 the bound equals p in exact arithmetic; rounding must not push it past p.
+    return p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))
 
 
 def mean_ci(values: Sequence[float] | np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
@@ -37,16 +38,150 @@ def mean_ci(values: Sequence[float] | np.ndarray, confidence: float = 0.95) -> t
     sem = float(arr.std(ddof=1)) / math.sqrt(n)
     if sem == 0:
         return mean, mean, mean
-    half = float(stats.t.ppf(0.5 + confidence / 2, n - 1)) * sem
+    half = t_quantile(0.5 + confidence / 2, n - 1) * sem
     return mean, mean - half, mean + half
 
 
+MIN_EXPECTED = 5.0
+"""Below this expected count per category the chi-square approximation is not trusted."""
+MONTE_CARLO_DRAWS = 20_000
+MONTE_CARLO_SEED = 20240601
+"""The simulated p-value uses its own fixed seed: the same counts always give the same p."""
+
+
 def chi2_equal(observed: Sequence[float]) -> float:
-    """p-value of the chi-square goodness-of-fit test that every category is equally likely."""
+    """p-value of the test that every category is equally likely (see `chi2_equal_test`)."""
+    return chi2_equal_test(observed)[0]
+
+
+def chi2_equal_test(observed: Sequence[float]) -> tuple[float, str]:
+    """(p-value, method) of the goodness-of-fit test that every category is equally likely.
+
+    The chi-square distribution is used when every expected count is at least MIN_EXPECTED;
+    below that the p-value is simulated: MONTE_CARLO_DRAWS multinomial samples of the same total
+    under equal shares (seeded, so reproducible), p = (1 + #{X² ≥ observed X²}) / (1 + draws).
+    `method` says which was used ("chi-square" or "Monte Carlo")."""
     obs = np.asarray(observed, dtype=float)
     if obs.size < 2 or obs.sum() <= 0:
-        return math.nan
-    return float(stats.chisquare(obs).pvalue)
+        return math.nan, "none"
+    expected = obs.sum() / obs.size
+    stat = float(((obs - expected) ** 2 / expected).sum())
+    if expected >= MIN_EXPECTED:
+        return float(stats.chi2.sf(stat, obs.size - 1)), "chi-square"
+    total = max(1, round(float(obs.sum())))
+    rng = np.random.default_rng(MONTE_CARLO_SEED)
+    sims = rng.multinomial(total, np.full(obs.size, 1 / obs.size), size=MONTE_CARLO_DRAWS).astype(float)
+    e_sim = total / obs.size
+    sim_stats = ((sims - e_sim) ** 2 / e_sim).sum(axis=1)
+    # Rescale the observed statistic to the integer total the draws use (fractional shared wins).
+    stat_int = stat * total / float(obs.sum())
+    hits = int((sim_stats >= stat_int - 1e-9).sum())
+    return (1 + hits) / (1 + MONTE_CARLO_DRAWS), "Monte Carlo"
+
+
+def _cluster_sums(values: np.ndarray, clusters: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per-cluster sums of `values` and of 1 (row counts), in cluster order."""
+    _, idx = np.unique(clusters, return_inverse=True)
+    sums = np.bincount(idx, weights=values)
+    counts = np.bincount(idx).astype(float)
+    return sums, counts
+
+
+def cluster_ratio(num: Sequence[float] | np.ndarray, den: Sequence[float] | np.ndarray,
+                  clusters: Sequence[int] | np.ndarray) -> tuple[float, float, int]:
+    """Ratio of sums Σnum/Σden over rows nested in clusters (games), with its cluster-robust
+    (linearisation) standard error: (ratio, se, number of clusters). Rows of one game are
+    summed first, so the se counts games, not rows, as the independent observations."""
+    x = np.asarray(num, dtype=float)
+    y = np.asarray(den, dtype=float)
+    c = np.asarray(clusters)
+    if x.size == 0 or y.sum() == 0:
+        return math.nan, math.nan, 0
+    xs, _ = _cluster_sums(x, c)
+    ys, _ = _cluster_sums(y, c)
+    g = xs.size
+    r = float(xs.sum() / ys.sum())
+    if g < 2:
+        return r, math.nan, g
+    resid = xs - r * ys
+    se = math.sqrt(g / (g - 1) * float(resid @ resid)) / float(ys.sum())
+    if se < 1e-12 * max(1.0, abs(r)):
+        se = 0.0
+    return r, se, g
+
+
+def cluster_mean_ci(values: Sequence[float] | np.ndarray, clusters: Sequence[int] | np.ndarray,
+                    confidence: float = 0.95) -> tuple[float, float, float]:
+    """Mean of rows nested in clusters (e.g. players of a game) with a cluster-robust t interval
+    on G − 1 degrees of freedom (G = clusters). One row per cluster: the ordinary t interval."""
+    v = np.asarray(values, dtype=float)
+    if v.size == 0:
+        return math.nan, math.nan, math.nan
+    m, se, g = cluster_ratio(v, np.ones_like(v), clusters)
+    if g < 2 or math.isnan(se):
+        return m, math.nan, math.nan
+    half = t_quantile(0.5 + confidence / 2, g - 1) * se
+    return m, m - half, m + half
+
+
+def cluster_proportion(successes: Sequence[float] | np.ndarray, clusters: Sequence[int] | np.ndarray,
+                       trials: Sequence[float] | np.ndarray | None = None,
+                       z: float = Z95) -> tuple[float, float, float]:
+    """Share of successes among rows nested in clusters (turns, rounds or players of a game).
+
+    The estimate is Σsuccesses/Σtrials (trials default to 1 per row); the interval is Wilson's
+    at the *effective* sample size n_eff = p(1 − p)/se², with se the cluster-robust standard
+    error of the ratio — a design-effect-adjusted Wilson interval (it stays inside [0, 1] and
+    contains the estimate). At p = 0 or 1 the effective size is the number of clusters."""
+    s = np.asarray(successes, dtype=float)
+    t = np.ones_like(s) if trials is None else np.asarray(trials, dtype=float)
+    if s.size == 0 or t.sum() <= 0:
+        return math.nan, math.nan, math.nan
+    p, se, g = cluster_ratio(s, t, clusters)
+    if g < 1:
+        return math.nan, math.nan, math.nan
+    if 0 < p < 1 and se == 0:
+        return p, p, p  # the same share in every game: nothing varies
+    n_eff = float(g) if p in (0.0, 1.0) or math.isnan(se) else p * (1 - p) / (se * se)
+    _, lo, hi = wilson(p * n_eff, n_eff, z)
+    return p, lo, hi
+
+
+def cluster_chi2_equal(counts: np.ndarray) -> tuple[float, str]:
+    """Test that every category is equally likely when the rows are nested in clusters:
+    `counts` is a clusters × categories matrix of counts. The Pearson statistic is divided by
+    the mean design effect of the category shares (Rao–Scott first-order correction) and
+    referred to chi-square on k − 1 df. Returns (p, method)."""
+    m = np.asarray(counts, dtype=float)
+    if m.ndim != 2 or m.shape[1] < 2 or m.sum() <= 0:
+        return math.nan, "none"
+    g, k = m.shape
+    totals = m.sum(axis=1)
+    n = float(totals.sum())
+    obs = m.sum(axis=0)
+    expected = n / k
+    stat = float(((obs - expected) ** 2 / expected).sum())
+    deffs = []
+    for j in range(k):
+        p, se, _ = cluster_ratio(m[:, j], totals, np.arange(g))
+        if 0 < p < 1 and not math.isnan(se):
+            deffs.append(se * se / (p * (1 - p) / n))
+    deff = max(1.0, float(np.mean(deffs))) if deffs else 1.0
+    return float(stats.chi2.sf(stat / deff, k - 1)), "chi-square, Rao–Scott design-effect corrected"
+
+
+def paired_mean_test(diffs: Sequence[float] | np.ndarray, confidence: float = 0.95) -> tuple[float, float, float, float]:
+    """Mean of per-game (paired) differences: (mean, low, high, two-sided p) from the one-sample
+    t test. NaN differences (a game without one of the two groups) are left out."""
+    d = np.asarray(diffs, dtype=float)
+    d = d[~np.isnan(d)]
+    n = d.size
+    if n < 2:
+        return (float(d.mean()) if n else math.nan), math.nan, math.nan, math.nan
+    m, lo, hi = mean_ci(d, confidence)
+    sem = float(d.std(ddof=1)) / math.sqrt(n)
+    p = (1.0 if m == 0 else 0.0) if sem == 0 else float(2 * stats.t.sf(abs(m) / sem, n - 1))
+    return m, lo, hi, p
 
 
 def diff_proportions(k1: float, n1: float, k2: float, n2: float, z: float = Z95) -> tuple[float, float, float, float]:
@@ -90,11 +225,19 @@ def quantile_ci(values: Sequence[float] | np.ndarray, q: float, confidence: floa
     n = arr.size
     if n == 0:
         return math.nan, math.nan, math.nan
-    est = float(np.quantile(arr, q))
+    h = (n - 1) * q  # np.quantile's default (linear) on the sorted values, without its overhead
+    i = min(int(math.floor(h)), n - 1)
+    est = float(arr[i]) if i + 1 >= n else float(arr[i] + (h - i) * (arr[i + 1] - arr[i]))
     k_low, k_high = _order_statistic_ranks(n, q, 1 - confidence)
     low = float(arr[k_low - 1]) if k_low >= 1 else math.nan
     high = float(arr[k_high - 1]) if k_high <= n else math.nan
     return est, low, high
+
+
+@functools.lru_cache(maxsize=4096)
+def t_quantile(level: float, df: int) -> float:
+    """Student t quantile (cached: reports ask for the same few df many times)."""
+    return float(stats.t.ppf(level, df))
 
 
 @functools.lru_cache(maxsize=4096)

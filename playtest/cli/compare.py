@@ -23,14 +23,17 @@ from playtest.io import check_free, check_not_input, check_output_path, staged_d
 FORMATS = ("text", "md", "json")
 
 
-def parse_seeds(text: str, n_variants: int) -> list[int]:
-    """`7` → the same seed for every variant (common random numbers); `1,2` → one per variant."""
+def parse_seeds(text: str, n_variants: int, independent: bool = False) -> list[int]:
+    """`7` → the same seed for every variant (common random numbers); `1,2` → one per variant;
+    `7` with `independent` → 7, 8, 9, ... (each variant its own games)."""
     try:
         seeds = [int(s) for s in text.split(",") if s.strip()]
     except ValueError:
         raise UsageError(f"--seed {text}: expected an integer, or one integer per variant separated by commas") from None
     if len(seeds) == 1:
-        return seeds * n_variants
+        return [seeds[0] + i for i in range(n_variants)] if independent else seeds * n_variants
+    if independent:
+        raise UsageError("--independent-seeds takes one --seed (the first variant's); the others follow it")
     if len(seeds) != n_variants:
         raise UsageError(f"--seed names {len(seeds)} seeds for {n_variants} variants (give one, or one per variant)")
     return seeds
@@ -72,7 +75,7 @@ def terminal_table(rows: list[dict], labels: tuple[str, ...]) -> Table:
         table.add_column("")
     for row in rows:
         m = row["metric"]
-        cells = [m, row["group"]]
+        cells = [render.metric_title(m), row["group"]]
         cells += [render.fmt_value(v[C.ESTIMATE], m) if (v := row["values"][lb]) else "–" for lb in labels]
         notable = False
         for lb in labels[1:]:
@@ -82,7 +85,7 @@ def terminal_table(rows: list[dict], labels: tuple[str, ...]) -> Table:
                 continue
             notable = notable or bool(d["notable"])
             cells += [render.fmt_diff(d[C.ESTIMATE], m), render.fmt_diff_ci(d[C.CI_LOW], d[C.CI_HIGH], m),
-                      render.F.p_value(d["p_holm"]) or "–", "★" if d["notable"] else ""]
+                      render.F.p_value(d["p_holm"]) or render.untested_text(d), "★" if d["notable"] else ""]
         table.add_row(*cells, style="bold yellow" if notable else None)
     return table
 
@@ -95,7 +98,10 @@ def compare(
     bots: Annotated[str, typer.Option("--bots", help="Comma-separated bots by seat, or one name for every seat.")] = "random",
     seed: Annotated[str, typer.Option("--seed", help="Root seed shared by every variant (common random numbers), "
                                       "or one seed per variant separated by commas (independent runs).")] = "0",
-    alpha: Annotated[float, typer.Option("--alpha", help="Family-wise significance level (Holm over all tests).", min=0.0001, max=0.5)] = 0.05,
+    independent_seeds: Annotated[bool, typer.Option("--independent-seeds", help="Give variant i the seed --seed + i: "
+                                                    "independent games instead of common random numbers (an honest "
+                                                    "A/A check of a variant against a copy of itself).")] = False,
+    alpha: Annotated[float, typer.Option("--alpha", help="Family-wise significance level (Holm over the distinct, non-constant tests).", min=0.0001, max=0.5)] = 0.05,
     min_effect: Annotated[float, typer.Option("--min-effect", help="Smallest difference worth highlighting for rates (0.02 = 2 points).", min=0)] = 0.02,
     min_rel_effect: Annotated[float, typer.Option("--min-rel-effect", help="... and for other metrics, as a fraction of the baseline (0.05 = 5%).", min=0)] = 0.05,
     fmt: Annotated[str, typer.Option("--format", "-f", help="What to print: text (terminal table), md or json.")] = "text",
@@ -108,10 +114,17 @@ def compare(
 ) -> None:
     """Simulate every variant on the same deals and bot dice and compare them metric by metric.
 
-    Prints the rule keys that differ first, then every metric of the report for each variant, the
-    difference from the first variant with its 95% interval and Holm-adjusted p-value; ★ marks a
-    difference that is significant and at least --min-effect (rates) or --min-rel-effect (other
-    metrics). --set overrides apply to every variant. Writes compare.html (self-contained,
+    With one --seed every variant plays the same deals and bot dice (common random numbers):
+    differences are measured precisely, but a copy that changes nothing (even only its title)
+    replays the very same games, so every difference is exactly 0. Give one seed per variant
+    (--seed 1,2) or --independent-seeds for independent games.
+
+    Prints the verdict first (each difference that is significant and notable, in words with its
+    interval), then the rule keys that differ, then every metric of the report for each variant,
+    the difference from the first variant with its 95% interval and Holm-adjusted p-value; ★ marks
+    a difference that is significant and at least --min-effect (rates) or --min-rel-effect (other
+    metrics). Metrics that cannot change (constants) and duplicate tests are shown but not
+    counted in Holm's family. --set overrides apply to every variant. Writes compare.html (self-contained,
     offline), compare.md and compare.json to --out.
     """
     from playtest.compare import render
@@ -122,7 +135,7 @@ def compare(
     if len(variants) < 2:
         raise UsageError("compare needs at least two variant files")
     loaded = [load(p, set_) for p in variants]
-    seeds = parse_seeds(seed, len(loaded))
+    seeds = parse_seeds(seed, len(loaded), independent_seeds)
     players, lineup = common_lineup(loaded, players, split_bots(bots))
     labels = unique_labels([v.slug for v in loaded])
     out_dir = out if out is not None else Path("reports") / f"compare-{time.strftime('%Y%m%d-%H%M%S')}"
@@ -150,6 +163,12 @@ def compare(
         typer.echo(js)
     else:
         console = out_console()
+        verdict = render.verdict_lines(cmp, run)
+        console.print("Verdict", style="bold")
+        console.print(verdict[0], markup=False, highlight=False)
+        for line in verdict[1:]:
+            console.print(f"  ★ {line}", markup=False, highlight=False)
+        console.print()
         console.print("Rule changes", style="bold")
         for line in render.changes_lines(cmp):
             console.print(line, markup=False, highlight=False)

@@ -12,7 +12,7 @@ from rich.console import Console
 
 from playtest.cli.app import app
 from playtest.cli.common import SetOption, load, split_bots
-from playtest.cli.compare import check_format, check_output_dir, command_line
+from playtest.cli.compare import check_format, check_output_dir, command_line, parse_seeds
 from playtest.errors import UsageError
 from playtest.io import staged_dir
 from playtest.variants import diff as variant_diff
@@ -29,7 +29,10 @@ def diff_cmd(
     n: Annotated[int | None, typer.Option("-n", "--games", help="Games per variant (first look). Default: the gates file's run.games.", min=2)] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default: gates file, else 4).")] = None,
     bots: Annotated[str | None, typer.Option("--bots", help="Bots by seat, or one name for every seat (default: gates file).")] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Root seed shared by both variants (default: gates file, else 0).")] = None,
+    seed: Annotated[str | None, typer.Option("--seed", help="Root seed shared by both variants (default: gates file, else 0), "
+                                             "or two seeds BASE,CANDIDATE for independent games.")] = None,
+    independent_seeds: Annotated[bool, typer.Option("--independent-seeds", help="The candidate plays with seed + 1: "
+                                                    "independent games instead of common random numbers.")] = False,
     until_decided: Annotated[bool, typer.Option("--until-decided", help="Double the games until every gate is decided or --max-games is reached.")] = False,
     max_games: Annotated[int | None, typer.Option("--max-games", help="Largest number of games per variant for --until-decided.", min=2)] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="md (for a pull-request comment) or json.")] = "md",
@@ -44,6 +47,10 @@ def diff_cmd(
     run more, e.g. with --until-decided); 2 a usage or file error. With --until-decided the
     games double at each look (n, 2n, 4n, ... up to --max-games) and the error budget is split
     over the looks (Bonferroni), so stopping early does not inflate the error rate.
+
+    One seed: both variants play the same deals and bot dice (common random numbers), so a copy
+    that changes no rule replays identical games; --seed 1,2 or --independent-seeds give each
+    side its own games.
     """
     from playtest.compare import render
     from playtest.compare.gates import (
@@ -82,7 +89,8 @@ def diff_cmd(
         if players is None and defaults.players is not None and "--players" in str(exc):
             raise gates.run_problem("players", str(exc).replace("--players ", "")) from None
         raise
-    seed_ = defaults.seed if seed is None else seed
+    seeds = parse_seeds(str(defaults.seed) if seed is None else seed, 2, independent_seeds)
+    seed_ = seeds[0]
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed_, workers=workers, command=command_line())
     err = Console(stderr=True)
     if out is not None:
@@ -99,7 +107,7 @@ def diff_cmd(
                                                        seed=seed_, workers=1), Path(probe_dir))
             sample = probe.grow_to(players_)[0]
             check_metric_names(gates, list(dict.fromkeys(metric_fn(sample.info, sample.games, sample.events)["metric"])))
-        runs = Runs([b, c], ["base", "candidate"], config, out_dir)
+        runs = Runs([b, c], ["base", "candidate"], config, out_dir, seeds)
         results, status = [], UNDECIDED
         for i, games in enumerate(schedule, 1):
             samples = runs.grow_to(games)
@@ -113,7 +121,8 @@ def diff_cmd(
                 break
     info = {"base": b.path, "candidate": c.path, "base_hash": b.hash, "candidate_hash": c.hash,
             "changes": variant_diff(b.resolved, c.resolved), "games": runs.games, "looks": len(schedule),
-            "max_games": top if until_decided else None, "players": players_, "lineup": list(lineup), "seed": seed_,
+            "max_games": top if until_decided else None, "players": players_, "lineup": list(lineup),
+            "seed": seed_ if seeds[0] == seeds[1] else ",".join(map(str, seeds)),
             "confidence": gates.model.confidence, "gates_file": gates.path, "command": config.command}
     typer.echo(render.gates_markdown(results, status, info) if fmt == "md" else render.gates_json(results, status, info),
                nl=fmt != "md")

@@ -1,5 +1,6 @@
 """A/B(/C...) comparison of variants: every metric side by side, paired differences against the
-first variant with 95% intervals, p-values and a Holm adjustment over all of them.
+first variant with 95% intervals, p-values and a Holm adjustment over the distinct tests (metrics
+that cannot change and duplicate contrasts are reported but not counted; see TEST).
 
 Pairing: under common random numbers game g of every variant has the same deal and bot dice,
 so the jackknife (see jackknife.py) leaves out the same games from every variant; the
@@ -14,6 +15,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
 import polars as pl
 
 from playtest.analysis import columns as C
@@ -28,6 +30,11 @@ P_HOLM = "p_holm"
 SIGNIFICANT = "significant"
 NOTABLE = "notable"
 IS_RATE = "is_rate"
+TEST = "test"
+"""Why a difference is or is not in Holm's family: 'tested'; 'no change possible' (the metric is
+constant in every variant); 'identical' (equal on every game and replicate, e.g. a title-only
+copy under common random numbers); 'same as <metric / group>' (a duplicate test, e.g. a win lift
+that is a win rate minus a constant, counted once); 'not tested' (quantiles, balance)."""
 
 VALUES_SCHEMA: dict[str, pl.DataType] = {
     C.METRIC: pl.String(), C.GROUP: pl.String(), VARIANT: pl.String(), C.ESTIMATE: pl.Float64(),
@@ -37,7 +44,7 @@ DIFF_SCHEMA: dict[str, pl.DataType] = {
     C.METRIC: pl.String(), C.GROUP: pl.String(), VARIANT: pl.String(), BASELINE: pl.String(),
     C.ESTIMATE: pl.Float64(), C.CI_LOW: pl.Float64(), C.CI_HIGH: pl.Float64(), C.N: pl.Int64(),
     C.P_VALUE: pl.Float64(), P_HOLM: pl.Float64(), SIGNIFICANT: pl.Boolean(), NOTABLE: pl.Boolean(),
-    IS_RATE: pl.Boolean(), C.DEFINITION: pl.String(),
+    IS_RATE: pl.Boolean(), TEST: pl.String(), C.DEFINITION: pl.String(),
 }
 
 
@@ -95,6 +102,32 @@ def _rate_metrics(reps: Replicates) -> set[str]:
     return {m for m, ok in inside.items() if ok}
 
 
+def _test_kind(reps: Replicates, v: int, metric: str, group: str, est: Estimate,
+               seen: dict[tuple[float, ...], int], index: int) -> tuple[str, int | None]:
+    """(TEST value, index of the row it duplicates) for one difference; records new tests in
+    `seen` by their replicate vector (sign-normalised, so complementary shares match)."""
+    if not is_tested(metric):
+        return "not tested", None
+    if reps.is_constant(v, metric, group) and reps.is_constant(0, metric, group):
+        return "no change possible", None
+    if math.isnan(est.estimate) or math.isnan(est.se):
+        return "not tested", None
+    if est.se == 0:
+        return "identical", None
+    vec = reps.contrast_replicates([(1.0, (v, metric, group)), (-1.0, (0, metric, group))])
+    assert vec is not None
+    scale = float(np.abs(vec).max()) or 1.0
+    nz = vec[np.abs(vec) > 1e-9 * scale]
+    if nz.size and nz[0] < 0:
+        vec = -vec
+    key = (float(v), *np.round(vec / scale, 9).tolist(), round(scale, 9))
+    if key in seen:
+        first = seen[key]
+        return "same as", first
+    seen[key] = index
+    return "tested", None
+
+
 def compare_samples(
     samples: Sequence[Sample],
     labels: Sequence[str],
@@ -119,21 +152,35 @@ def compare_samples(
     n_games = int(samples[0].game_ids().size)
     rows = []
     base_keys = [(m, g) for v, m, g in reps.keys if v == 0]
+    seen: dict[tuple[float, ...], int] = {}
     for v in range(1, len(samples)):
         order = base_keys + [(m, g) for vv, m, g in reps.keys if vv == v and (m, g) not in set(base_keys)]
         for metric, group in order:
-            est = reps.contrast([(1.0, (v, metric, group)), (-1.0, (0, metric, group))])
-            if not is_tested(metric):
+            terms = [(1.0, (v, metric, group)), (-1.0, (0, metric, group))]
+            est = reps.contrast(terms)
+            test, same_as = _test_kind(reps, v, metric, group, est, seen, len(rows))
+            if test != "tested":
                 est = Estimate(est.estimate, math.nan, est.df)
             lo, hi = est.interval(1 - settings.alpha)
+            if test.startswith("same as"):
+                first = rows[same_as]
+                lo, hi = first[C.CI_LOW], first[C.CI_HIGH]
+                if first[C.ESTIMATE] != est.estimate:  # the mirror image: a complementary share
+                    lo, hi = -hi, -lo
             rows.append({C.METRIC: metric, C.GROUP: group, VARIANT: labels[v], BASELINE: labels[0],
                          C.ESTIMATE: est.estimate, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n_games,
-                         C.P_VALUE: est.p_value(), IS_RATE: metric in rates,
-                         C.DEFINITION: definitions.get(metric, "")})
+                         C.P_VALUE: est.p_value() if test == "tested" else math.nan, IS_RATE: metric in rates,
+                         TEST: test, "_same_as": same_as, C.DEFINITION: definitions.get(metric, "")})
     adjusted = holm([r[C.P_VALUE] for r in rows])
-    base_value = {(m, g): reps.full[i] for i, (v, m, g) in enumerate(reps.keys) if v == 0}
     for row, p in zip(rows, adjusted, strict=True):
         row[P_HOLM] = p
+    for row in rows:
+        if row["_same_as"] is not None:
+            first = rows[row["_same_as"]]
+            row[C.P_VALUE], row[P_HOLM] = first[C.P_VALUE], first[P_HOLM]
+    base_value = {(m, g): reps.full[i] for i, (v, m, g) in enumerate(reps.keys) if v == 0}
+    for row in rows:
+        p = row[P_HOLM]
         row[SIGNIFICANT] = (not math.isnan(p)) and p < settings.alpha
         size = abs(row[C.ESTIMATE]) if not math.isnan(row[C.ESTIMATE]) else 0.0
         if row[IS_RATE]:
@@ -142,6 +189,10 @@ def compare_samples(
             base = abs(base_value.get((row[C.METRIC], row[C.GROUP]), math.nan))
             big = (size >= settings.min_rel_effect * base) if not math.isnan(base) and base > 0 else size > 0
         row[NOTABLE] = row[SIGNIFICANT] and big
+    for row in rows:
+        if row[TEST] == "same as":
+            first = rows[row["_same_as"]]
+            row[TEST] = f"same as {first[C.METRIC]} / {first[C.GROUP]}"
     differences = pl.DataFrame({k: [r[k] for r in rows] for k in DIFF_SCHEMA}, schema=DIFF_SCHEMA)
     changes = semantic_changes(labels, resolved) if resolved is not None else ()
     return Comparison(labels, changes, values, differences, settings, n_games, reps)

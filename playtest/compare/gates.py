@@ -14,8 +14,9 @@ Decisions, with α = 1 − confidence and L = the number of looks (1 without --u
     a gate passes when all its components hold. Passing is an intersection–union test: if a
     gate is in truth violated, the chance of passing it is at most α (over all looks together).
   - a component *fails* when its opposite one-sided bound lies outside a limit at level
-    α/(L·m), m = the number of components of all gates (Bonferroni), so that when every gate in
-    truth holds the chance of any failure over all looks is at most α.
+    α/(L·m), m = the number of one-sided tests of all gates (Bonferroni: a component with both a
+    lower and an upper limit, e.g. `between`, is two tests), so that when every gate in truth
+    holds the chance of any failure over all looks is at most α.
   - otherwise it is undecided.
 Bonferroni over a fixed schedule of looks (see stats.looks_schedule) is the simplest sequential
 method that is valid whatever the correlation between looks; with doubling batches it costs
@@ -273,11 +274,18 @@ def _decide(est: Estimate, low: float | None, high: float | None, a_pass: float,
     return (FAIL if fails else PASS if holds else UNDECIDED), badness
 
 
+def fail_tests(specs: list[GateSpec], comps: list[list[Component]]) -> int:
+    """How many one-sided tests can declare a failure: one per limit of every component (a
+    `between` or `min` + `max` gate tests both sides, so it counts twice)."""
+    return sum(len(cs) * ((spec.low is not None) + (spec.high is not None))
+               for spec, cs in zip(specs, comps, strict=True))
+
+
 def evaluate(gates: Gates, reps: Replicates, looks: int = 1) -> list[GateResult]:
     """Decide every gate on the current games (see the module doc for the error levels)."""
     alpha = 1 - gates.model.confidence
     comps = components(gates, reps)
-    m = max(1, sum(len(c) for c in comps))
+    m = max(1, fail_tests(gates.model.gates, comps))
     a_pass = alpha / looks
     a_fail = alpha / (looks * m)
     results = []

@@ -56,6 +56,87 @@ def _records(df: pl.DataFrame) -> list[dict[str, Any]]:
 
 # --- comparison ---------------------------------------------------------------------------------
 
+METRIC_TITLES = {
+    "win_rate_by_seat": "Win rate by seat", "win_rate_by_bot": "Win rate by bot",
+    "first_player_advantage": "Start player's advantage", "balance": "Balance (1 = equal seats)",
+    "score_mean": "Mean final score", "score_sd": "Spread (sd) of final scores",
+    "score_median": "Median final score", "score_q10": "10th percentile of final scores",
+    "score_q25": "25th percentile of final scores", "score_q75": "75th percentile of final scores",
+    "score_q90": "90th percentile of final scores",
+    "margin_of_victory": "Winning margin (points)", "margin_of_victory_median": "Median winning margin (points)",
+    "tie_rate": "Shared wins", "points_tie_rate": "Ties on points",
+    "game_length_rounds": "Game length (rounds)", "game_length_turns": "Game length (turns)",
+    "game_length_share": "Games of this length", "leader_after_round_wins": "Leader after the round wins",
+    "crew_pick_rate": "Crew taken (share of turns)", "crew_first_pick_rate": "Crew taken first in a round",
+    "crew_pick_rate_by_round": "Crew taken, by round", "crew_win_rate": "Win rate of players who took the crew",
+    "crew_win_lift": "Win-rate lift of taking the crew", "crew_vp_per_pick": "Skill VP per pick",
+    "vp_share_by_source": "Share of points by source", "planet_fill_rate": "Planet filled",
+    "planet_zero_vp_majority_rate": "Planet majority on a 0-VP slot", "end_reason_share": "What ended the game",
+    "share_bid": "Final bids of this value", "exact_rate": "Bid met exactly", "share_rebids": "Rounds with this many rebids",
+    "rebids_mean": "Forced rebids per round", "share_trigger": "Rebid trigger", "share_redeals": "Matches with this many redeals",
+    "redeals_mean": "Redeals per match", "bonus_points": "Rebid-bonus points", "share_trump": "Trump suit",
+}
+
+
+def metric_title(metric: str) -> str:
+    """A metric in words, as the single report titles it (unknown ids: underscores to spaces)."""
+    return METRIC_TITLES.get(metric) or metric.replace("_", " ").capitalize()
+
+
+def row_title(metric: str, group: str) -> str:
+    return metric_title(metric) + (f", {group}" if group and group not in ("all", "") else "")
+
+
+def _magnitude(x: float, metric: str) -> str:
+    k = _kind(metric)
+    if k in ("rate", "diff"):
+        return f"{100 * abs(x):.1f} points"
+    return f"{abs(x):.2f}"
+
+
+def difference_sentence(r: dict[str, Any]) -> str:
+    """One difference in words with its interval: 'Game length (rounds): draft6 is 0.40 lower
+    than draft5 [−0.45, −0.35]'."""
+    m = r[C.METRIC]
+    way = "higher" if r[C.ESTIMATE] > 0 else "lower"
+    return (f"{row_title(m, r[C.GROUP])}: {r[K.VARIANT]} is {_magnitude(r[C.ESTIMATE], m)} {way} than "
+            f"{r[K.BASELINE]} [{fmt_diff(r[C.CI_LOW], m)}, {fmt_diff(r[C.CI_HIGH], m)}]")
+
+
+def verdict_lines(cmp: K.Comparison, run: dict[str, Any] | None = None) -> list[str]:
+    """The answer first: the differences that are significant and notable, each in words with
+    its interval, largest p-value last; or a sentence saying there are none. With `run`, the
+    first line says which games and bots the conclusion comes from."""
+    source = f"; {cmp.games} games per variant, bots {','.join(run['lineup'])}" if run and run.get("lineup") else ""
+    return _verdict_lines(cmp, source)
+
+
+def _verdict_lines(cmp: K.Comparison, source: str) -> list[str]:
+    d = cmp.differences
+    tested = int((d[K.TEST] == "tested").sum())
+    notable = d.filter(pl.col(K.NOTABLE)).sort(K.P_HOLM, C.METRIC, C.GROUP)
+    # A duplicate test (a lift that is a rate minus a constant) says nothing new: one sentence.
+    notable = notable.filter(~pl.col(K.TEST).str.starts_with("same as"))
+    if notable.height == 0:
+        sig = int(d[K.SIGNIFICANT].sum())
+        extra = f" ({sig} significant but smaller than the stated minimum)" if sig else ""
+        return [f"No difference is both significant and notable among {tested} distinct tests{extra}"
+                f"{' (' + source.removeprefix('; ') + ')' if source else ''}."]
+    lines = [f"{notable.height} difference{'s are' if notable.height != 1 else ' is'} significant and notable "
+             f"(of {tested} distinct tests, Holm-adjusted{source}):"]
+    lines += [difference_sentence(r) for r in notable.iter_rows(named=True)]
+    return lines
+
+
+def _cannot_differ(cmp: K.Comparison) -> set[str]:
+    """Metrics none of whose differences can be tested because they are constant."""
+    d = cmp.differences
+    out = set()
+    for (metric,), part in d.group_by([C.METRIC]):
+        if (part[K.TEST] == "no change possible").all():
+            out.add(str(metric))
+    return out
+
 
 def wide_rows(cmp: K.Comparison) -> list[dict[str, Any]]:
     """One row per (metric, group): each variant's value, then each difference against the first."""
@@ -71,7 +152,8 @@ def wide_rows(cmp: K.Comparison) -> list[dict[str, Any]]:
         for label in cmp.labels[1:]:
             d = diffs.get((m, g, label))
             row["differences"][label] = None if d is None else {
-                k: _clean(d[k]) for k in (C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.P_VALUE, K.P_HOLM, K.SIGNIFICANT, K.NOTABLE)}
+                k: _clean(d[k]) for k in (C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.P_VALUE, K.P_HOLM, K.SIGNIFICANT, K.NOTABLE,
+                                          K.TEST)}
         out.append(row)
     return out
 
@@ -93,26 +175,20 @@ def settings_line(cmp: K.Comparison, run: dict[str, Any]) -> str:
     crn = "same seed for every variant (common random numbers)" if len(set(seeds)) <= 1 else f"seeds {', '.join(map(str, seeds))} (independent)"
     return (f"{cmp.games} games per variant · {run.get('players')} players · bots {','.join(run.get('lineup') or [])} · "
             f"{crn}. Differences: paired jackknife over {s.blocks} blocks of games, 95% intervals, "
-            f"p-values Holm-adjusted over all {int(cmp.differences[C.P_VALUE].is_not_nan().sum())} tests; "
+            f"p-values Holm-adjusted over the {int((cmp.differences[K.TEST] == 'tested').sum())} distinct tests "
+            f"(metrics that cannot change and duplicates are not counted); "
             f"★ = significant at α = {s.alpha:g} and at least {s.min_effect * 100:g} points (rates) or "
             f"{s.min_rel_effect * 100:g}% (other metrics).")
 
 
 def compare_markdown(cmp: K.Comparison, run: dict[str, Any], *, only_tested: bool = False) -> str:
     labels = cmp.labels
-    out = [f"## Comparison: {' vs '.join(labels)}", "", "### Rule changes", "", "```"]
+    verdict = verdict_lines(cmp, run)
+    out = [f"## Comparison: {' vs '.join(labels)}", "", "### Verdict", "", verdict[0], ""]
+    out += [f"- ★ {line}" for line in verdict[1:]] + ([""] if len(verdict) > 1 else [])
+    out += ["### Rule changes", "", "```"]
     out += changes_lines(cmp) or ["(one variant)"]
-    out += ["```", "", settings_line(cmp, run), ""]
-    notable = cmp.differences.filter(pl.col(K.NOTABLE))
-    if notable.height:
-        out += ["### Notable differences", ""]
-        for r in notable.iter_rows(named=True):
-            out.append(f"- ★ **{r[C.METRIC]} / {r[C.GROUP]}** ({r[K.VARIANT]} − {r[K.BASELINE]}): "
-                       f"{fmt_diff(r[C.ESTIMATE], r[C.METRIC])} ({fmt_diff_ci(r[C.CI_LOW], r[C.CI_HIGH], r[C.METRIC])}), "
-                       f"p (Holm) {F.p_value(r[K.P_HOLM])}")
-        out.append("")
-    else:
-        out += ["No difference is both significant and larger than the stated minimum.", ""]
+    out += ["```", "", settings_line(cmp, run), "", CALIBRATION_NOTE, ""]
     head = ["metric", "group", *labels]
     for label in labels[1:]:
         head += [f"{label} − {labels[0]}", "95% interval (unadjusted)", "p (Holm)", ""]
@@ -122,7 +198,7 @@ def compare_markdown(cmp: K.Comparison, run: dict[str, Any], *, only_tested: boo
         diffs = [row["differences"][lb] for lb in labels[1:]]
         if only_tested and all(d is None or d[C.P_VALUE] is None for d in diffs):
             continue
-        cells = [m, row["group"]]
+        cells = [metric_title(m), row["group"]]
         for lb in labels:
             v = row["values"][lb]
             cells.append(fmt_value(v[C.ESTIMATE], m) if v else "–")
@@ -131,9 +207,20 @@ def compare_markdown(cmp: K.Comparison, run: dict[str, Any], *, only_tested: boo
                 cells += ["–", "", "", ""]
                 continue
             cells += [fmt_diff(d[C.ESTIMATE], m), fmt_diff_ci(d[C.CI_LOW], d[C.CI_HIGH], m),
-                      F.p_value(d[K.P_HOLM]) or "not tested", "★" if d[K.NOTABLE] else ""]
+                      F.p_value(d[K.P_HOLM]) or untested_text(d), "★" if d[K.NOTABLE] else ""]
         out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(out) + "\n"
+
+
+CALIBRATION_NOTE = ("How often these intervals cover and these tests raise false alarms is measured in "
+                    "docs/calibration.md of playtest's source (`make calibrate`).")
+
+
+def untested_text(d: dict[str, Any]) -> str:
+    """Why a difference has no p-value, in words."""
+    test = d.get(K.TEST) or "not tested"
+    return "no change possible" if test == "no change possible" else (
+        "identical games" if test == "identical" else ("not tested" if not test.startswith("same as") else test))
 
 
 def compare_json(cmp: K.Comparison, run: dict[str, Any]) -> str:
@@ -144,9 +231,12 @@ def compare_json(cmp: K.Comparison, run: dict[str, Any]) -> str:
         "run": run,
         "settings": {"alpha": cmp.settings.alpha, "min_effect": cmp.settings.min_effect,
                      "min_rel_effect": cmp.settings.min_rel_effect, "blocks": cmp.settings.blocks,
-                     "method": "paired delete-a-group jackknife over games; t intervals; Holm over all tests"},
+                     "method": "paired delete-a-group jackknife over games; t intervals on effective degrees of "
+                               "freedom; Holm over the distinct, non-constant tests (column `test`)",
+                     "calibration": "docs/calibration.md"},
         "changes": [{"base": b, "variant": o, "changes": [c.as_dict() for c in cs]} for b, o, cs in cmp.changes],
         "games": cmp.games,
+        "verdict": verdict_lines(cmp, run),
         "values": _records(cmp.values),
         "differences": _records(cmp.differences),
     }
@@ -191,23 +281,30 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
     labels = cmp.labels
     specs: dict[str, Any] = {}
     changes = "".join(f"<li>{e(line.strip())}</li>" for line in changes_lines(cmp))
-    charts = []
     defs = dict(cmp.differences.select(C.METRIC, C.DEFINITION).unique(C.METRIC).iter_rows())
+    constant = _cannot_differ(cmp)
+    notable_metrics = list(dict.fromkeys(cmp.differences.filter(pl.col(K.NOTABLE))[C.METRIC].to_list()))
+    first, rest = [], []
     for (metric,), part in cmp.values.group_by([C.METRIC], maintain_order=True):
+        metric = str(metric)
+        if metric in constant:
+            continue  # cannot differ between variants: nothing to see
         if metric == "score_mean":
             part = part.filter(pl.col(C.GROUP).str.ends_with("/ total"))
         elif metric.startswith("score_"):
             continue  # sd and quantiles: in the table
         if part[C.GROUP].n_unique() > MAX_CHART_GROUPS:
             continue
-        charts.append((metric, defs.get(metric, ""), _overlay_chart(part, metric, labels)))
+        chart = (metric_title(metric), defs.get(metric, ""), _overlay_chart(part, metric, labels))
+        (first if metric in notable_metrics else rest).append(chart)
+    first.sort(key=lambda c: [metric_title(m) for m in notable_metrics].index(c[0]))
     head = "<tr><th>metric</th><th>group</th>" + "".join(f"<th class=num>{e(lb)}</th>" for lb in labels)
     for lb in labels[1:]:
         head += f"<th class=num>{e(lb)} − {e(labels[0])}</th><th class=num>95% interval (unadjusted)</th><th class=num>p (Holm)</th><th></th>"
     rows = []
     for row in wide_rows(cmp):
         m = row["metric"]
-        cells = f"<td title=\"{e(defs.get(m, ''))}\">{e(m)}</td><td>{e(row['group'])}</td>"
+        cells = f"<td title=\"{e(m)}: {e(defs.get(m, ''))}\">{e(metric_title(m))}</td><td>{e(row['group'])}</td>"
         for lb in labels:
             v = row["values"][lb]
             cells += f"<td class=num>{e(fmt_value(v[C.ESTIMATE], m) if v else '–')}</td>"
@@ -220,13 +317,19 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
             notable = notable or bool(d[K.NOTABLE])
             cells += (f"<td class=num>{e(fmt_diff(d[C.ESTIMATE], m))}</td>"
                       f"<td class=num>{e(fmt_diff_ci(d[C.CI_LOW], d[C.CI_HIGH], m))}</td>"
-                      f"<td class=num>{e(F.p_value(d[K.P_HOLM]) or 'not tested')}</td><td>{'★' if d[K.NOTABLE] else ''}</td>")
+                      f"<td class=num>{e(F.p_value(d[K.P_HOLM]) or untested_text(d))}</td><td>{'★' if d[K.NOTABLE] else ''}</td>")
         rows.append(f"<tr class=\"{'notable' if notable else ''}\">{cells}</tr>")
-    body = (f"<h2>Rule changes</h2><ul class=\"changes\">{changes or '<li>(one variant)</li>'}</ul>"
+    verdict = verdict_lines(cmp, run)
+    items = "".join(f"<li>★ {e(line)}</li>" for line in verdict[1:])
+    body = (f"<h2>Verdict</h2><p class=\"headline\">{e(verdict[0])}</p>" + (f"<ul>{items}</ul>" if items else "")
+            + (f"<h2>Charts of the notable differences</h2>{_figures(first, specs)}" if first else "")
+            + f"<h2>Rule changes</h2><ul class=\"changes\">{changes or '<li>(one variant)</li>'}</ul>"
             f"<p class=\"def\">{e(settings_line(cmp, run))}</p>"
+            f"<p class=\"def\">{e(CALIBRATION_NOTE)}</p>"
             f"<p class=\"def\">Command: <code>{e(run.get('command', ''))}</code></p>"
-            f"<h2>Charts</h2><p class=\"def\">Each variant's value with its 95% interval, overlaid.</p>"
-            f"{_figures(charts, specs)}"
+            f"<h2>{'Other charts' if first else 'Charts'}</h2><p class=\"def\">Each variant's value with its 95% "
+            f"interval, overlaid; metrics that cannot differ between the variants are left out.</p>"
+            f"{_figures(rest, specs)}"
             f"<h2>Every metric</h2><table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>")
     return _page(f"Comparison — {' vs '.join(labels)}", body, specs)
 
@@ -249,7 +352,7 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any])
     out += ["```", ""]
     out.append(f"{info['games']} games per variant ({info['looks']} look{'s' if info['looks'] != 1 else ''}"
                f"{', max ' + str(info['max_games']) if info.get('max_games') else ''}), {info['players']} players, "
-               f"bots {','.join(info['lineup'])}, seed {info['seed']}, confidence {info['confidence']:g}. "
+               f"bots {','.join(info['lineup'])}, {_seed_text(info['seed'])}, confidence {info['confidence']:g}. "
                f"Bounds are one-sided {info['confidence']:g}-confidence bounds of the component shown (the one "
                f"nearest its limit), split over looks (Bonferroni); paired jackknife over games.")
     out.append("")
@@ -336,3 +439,9 @@ def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: di
             f"<h2>Key metrics against {e(x_key)}</h2><p class=\"def\">Estimates with their 95% intervals.</p>"
             f"{_figures(charts, specs)}<h2>Table</h2><pre>{e(md)}</pre>")
     return _page(f"Sweep — {run['variant']}", body, specs)
+
+
+def _seed_text(seed: Any) -> str:
+    if isinstance(seed, str) and "," in seed:
+        return f"seeds {seed} (independent games)"
+    return f"seed {seed} for both (common random numbers)"

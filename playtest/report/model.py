@@ -22,6 +22,9 @@ from playtest.analysis.metrics import Section, sections
 SCHEMA_ID = "playtest-report"
 SCHEMA_VERSION = 1
 ALPHA = 0.05
+CALIBRATION = ("Every interval here is computed over games (rows of one game are not independent); how "
+               "often they cover and how often the tests raise false alarms is measured in "
+               "docs/calibration.md of playtest's source.")
 
 
 @dataclass(frozen=True)
@@ -186,8 +189,9 @@ def pts(x: float | None) -> str:
 
 
 def verdict(secs: list[Section], players: int | None) -> Verdict:
-    """Seats are called fair when the chi-square test of equal seats is not significant at 5%
-    and the first player's advantage interval contains 0."""
+    """Seats are called unequal when either of two tests rejects at α/2 (Bonferroni, so the
+    verdict's false-alarm rate on fair seats is at most α = 5%): the chi-square test that all
+    seats win equally, and the score test that the start player wins 1/P."""
     seats = _rows(secs, "win_rate_by_seat")
     if not seats or not players:
         return Verdict("unknown", "No seat results in this run.", "", ())
@@ -196,18 +200,24 @@ def verdict(secs: list[Section], players: int | None) -> Verdict:
     fpa = _row(secs, "first_player_advantage")
     detect = _row(secs, "detectable_seat_advantage")
     worst = max(seats, key=lambda r: abs(r[C.ESTIMATE] - fair))
-    fpa_ok = fpa is None or fpa[C.CI_LOW] <= 0 <= fpa[C.CI_HIGH]
-    equal = p_value is None or math.isnan(p_value) or p_value >= ALPHA
+    p_fpa = fpa[C.P_VALUE] if fpa is not None else None
+    tests = [p for p in (p_value, p_fpa) if p is not None and not math.isnan(p)]
+    level = ALPHA / max(1, len(tests))
+    equal = all(p >= level for p in tests)
     n_games = seats[0][C.N]
     d = detect[C.ESTIMATE] if detect else math.nan
-    if equal and fpa_ok:
+    p_text = "chi-square p = " + ("–" if p_value is None or math.isnan(p_value) else f"{p_value:.2g}")
+    if p_fpa is not None and not math.isnan(p_fpa):
+        p_text += f", start player p = {p_fpa:.2g}"
+    if equal:
         status = "fair"
         headline = (f"Seats look fair: no seat advantage detected in {n_games} games "
-                    f"(fair share {pct(fair)}; chi-square p = {p_value:.2g}).")
+                    f"(fair share {pct(fair)}; {p_text}; each test at {level:.3g} so that both together "
+                    f"keep a 5% false-alarm rate).")
         outside = [r[C.GROUP] for r in seats if not r[C.CI_LOW] <= fair <= r[C.CI_HIGH]]
         first = (f"Every seat's 95% interval contains {pct(fair)}." if not outside else
                  f"{', '.join(outside)}: its own interval misses {pct(fair)}, but with {len(seats)} seats one such "
-                 "miss is expected by chance and the joint test is not significant.")
+                 "miss is expected by chance and the joint tests are not significant.")
         detail = first + (f" An advantage smaller than about {100 * d:.1f} points could still go unseen with "
                           f"{n_games} games." if not math.isnan(d) else "")
     else:
@@ -215,9 +225,10 @@ def verdict(secs: list[Section], players: int | None) -> Verdict:
         which = "favoured" if worst[C.ESTIMATE] > fair else "disadvantaged"
         headline = (f"Seats are not equal: {worst[C.GROUP]} is {which}, winning {pct(worst[C.ESTIMATE])} "
                     f"({pct(worst[C.CI_LOW])}–{pct(worst[C.CI_HIGH])}) against a fair {pct(fair)} "
-                    f"(chi-square p = {p_value:.2g}).")
+                    f"({p_text}; each test at {level:.3g}).")
         detail = (f"Start player's advantage: {pts(fpa[C.ESTIMATE])} ({pts(fpa[C.CI_LOW])} to {pts(fpa[C.CI_HIGH])})."
                   if fpa else "")
+    detail = f"{detail} {CALIBRATION}".strip()
     items = [
         _item("Start player's advantage", fpa, 0.0, "rate_diff"),
         _item(f"Most off-balance seat ({worst[C.GROUP]})", worst, fair),

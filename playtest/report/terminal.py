@@ -31,7 +31,9 @@ def metric_table(title: str, df: pl.DataFrame) -> Table:
         table.add_row(*cells)
     if has_p:
         p = df[C.P_VALUE].drop_nulls()[0]
-        table.caption = f"chi-square test that all are equal: p = {p:.3g}"
+        simulated = any("p simulated" in (d or "") for d in df[C.DEFINITION].to_list())
+        table.caption = f"chi-square test that all are equal: p = {p:.3g}" + (
+            " (simulated from seeded multinomial draws: expected counts below 5)" if simulated else "")
         table.caption_justify = "left"
     return table
 

@@ -100,3 +100,129 @@ def test_balance_interval():
     assert est == pytest.approx(0.6)
     assert (lo, hi) == pytest.approx((1 - (0.4 + half), 1 - (0.4 - half)))
     assert lo < est < hi
+
+
+# --- game-level statistics for rows nested in games (issue 15) ---------------------------------
+
+
+def _clustered_binary(rng, games: int, per_game: int, p: float, spread: float):
+    """0/1 rows nested in games whose own success probability varies around p."""
+    q = np.clip(rng.normal(p, spread, size=games), 0.01, 0.99)
+    rows = (rng.random((games, per_game)) < q[:, None]).astype(float)
+    return rows.ravel(), np.repeat(np.arange(games), per_game)
+
+
+def test_cluster_proportion_covers_where_a_row_level_wilson_does_not():
+    rng = np.random.default_rng(15)
+    truth, reps = 0.3, 400
+    naive = robust = 0
+    for _ in range(reps):
+        y, g = _clustered_binary(rng, 150, 12, truth, 0.15)
+        _, lo, hi = stats.wilson(y.sum(), y.size)
+        naive += lo <= truth <= hi
+        _, lo, hi = stats.cluster_proportion(y, g)
+        robust += lo <= truth <= hi
+    assert naive / reps < 0.85  # rows of one game treated as independent: far too narrow
+    assert 0.92 <= robust / reps <= 0.98
+
+
+def test_cluster_mean_covers_where_a_row_level_t_interval_does_not():
+    rng = np.random.default_rng(16)
+    reps, naive, robust = 400, 0, 0
+    truth = 3.0  # E(game effect) + E(noise)
+    for _ in range(reps):
+        game_effect = rng.exponential(3.0, size=120)  # skewed, shared by the 4 players of a game
+        y = (game_effect[:, None] + rng.normal(0, 1, size=(120, 4))).ravel()
+        g = np.repeat(np.arange(120), 4)
+        _, lo, hi = stats.mean_ci(y)  # the 4 players of a game as if independent
+        naive += lo <= truth <= hi
+        _, lo, hi = stats.cluster_mean_ci(y, g)
+        robust += lo <= truth <= hi
+    assert naive / reps < 0.85
+    assert 0.92 <= robust / reps <= 0.98
+
+
+def test_one_row_per_game_gives_the_ordinary_intervals():
+    x = np.random.default_rng(2).normal(5, 2, size=80)
+    assert stats.cluster_mean_ci(x, np.arange(80)) == pytest.approx(stats.mean_ci(x))
+    y = (np.random.default_rng(3).random(200) < 0.4).astype(float)
+    # Effective size = n exactly when rows are independent games: Wilson at n (up to n/(n−1)).
+    _, lo, hi = stats.cluster_proportion(y, np.arange(200))
+    _, wlo, whi = stats.wilson(y.sum(), 200)
+    assert (lo, hi) == pytest.approx((wlo, whi), abs=2e-3)
+
+
+def test_a_share_that_cannot_vary_has_a_zero_width_interval():
+    # A bot in every seat: its win shares sum to 1 in every game, so its win rate is exactly 1/P.
+    shares = np.tile([1.0, 0.0, 0.0, 0.0], 50)
+    games = np.repeat(np.arange(50), 4)
+    assert stats.cluster_proportion(shares, games) == (0.25, 0.25, 0.25)
+
+
+@pytest.mark.parametrize("n", [1, 3, 7, 10, 33, 100, 1000, 12345])
+def test_wilson_bounds_always_contain_the_estimate(n):
+    for k in [0, 0.5, 1, n / 3, n - 1, n - 0.5, n]:
+        if not 0 <= k <= n:
+            continue
+        est, lo, hi = stats.wilson(k, n)
+        assert lo <= est <= hi, (k, n, lo, est, hi)
+        assert lo >= 0.0 and hi <= 1.0
+
+
+def test_chi2_small_expected_counts_are_simulated_and_reproducible():
+    p, method = stats.chi2_equal_test([20, 30, 25, 25])
+    assert method == "chi-square" and p == pytest.approx(0.5724, abs=1e-4)
+    p1, method = stats.chi2_equal_test([0, 1, 6, 1])  # expected 2 per category
+    assert method == "Monte Carlo"
+    assert stats.chi2_equal_test([0, 1, 6, 1]) == (p1, method)  # seeded: the same counts, the same p
+    # Against the exact multinomial test (enumerating every outcome of 8 draws over 4 categories).
+    from itertools import product
+
+    obs = np.array([0, 1, 6, 1])
+    stat = ((obs - 2) ** 2 / 2).sum()
+    exact = 0.0
+    for cells in product(range(9), repeat=3):
+        last = 8 - sum(cells)
+        if last < 0:
+            continue
+        x = np.array([*cells, last])
+        if ((x - 2) ** 2 / 2).sum() >= stat - 1e-9:
+            exact += sps.multinomial.pmf(x, 8, [0.25] * 4)
+    assert p1 == pytest.approx(exact, abs=0.005)
+    assert stats.chi2_equal([0, 1, 6, 1]) == p1
+
+
+def test_rao_scott_chi2_is_the_plain_test_for_independent_rows_and_wider_for_clustered():
+    rng = np.random.default_rng(4)
+    one_each = np.eye(4)[rng.integers(0, 4, size=400)]  # 400 games, one round each
+    p_rs, _ = stats.cluster_chi2_equal(one_each)
+    p_plain = stats.chi2_equal(one_each.sum(axis=0))
+    assert p_rs == pytest.approx(p_plain, rel=0.05)
+    # Every round of a game has the same category: 7 rounds per game, 60 games.
+    cats = rng.integers(0, 4, size=60)
+    clustered = 7 * np.eye(4)[cats]
+    assert stats.cluster_chi2_equal(clustered)[0] > stats.chi2_equal(clustered.sum(axis=0))
+
+
+def test_paired_mean_test_matches_scipy():
+    d = np.random.default_rng(5).normal(0.1, 1, size=90)
+    m, lo, hi, p = stats.paired_mean_test(np.append(d, np.nan))
+    ref = sps.ttest_1samp(d, 0)
+    assert m == pytest.approx(d.mean()) and p == pytest.approx(ref.pvalue)
+    assert lo < m < hi
+
+
+def test_seat_table_says_when_its_p_value_is_simulated():
+    import polars as pl
+
+    from playtest.analysis.common import seat_win_rates
+
+    # 6 games of 4 seats: 1.5 expected wins per seat, far below 5.
+    games = pl.DataFrame({"game": np.repeat(np.arange(6), 4), "seat": np.tile(np.arange(4), 6),
+                          "win_share": np.tile([1.0, 0.0, 0.0, 0.0], 6)})
+    t = seat_win_rates(games)
+    assert "p simulated from 20,000 seeded multinomial draws" in t["definition"][0]
+    assert t["p_value"][0] == stats.chi2_equal_test([6, 0, 0, 0])[0] < 0.01
+    many = pl.DataFrame({"game": np.repeat(np.arange(40), 4), "seat": np.tile(np.arange(4), 40),
+                         "win_share": np.tile([1.0, 0.0, 0.0, 0.0], 40)})
+    assert "simulated" not in seat_win_rates(many)["definition"][0]

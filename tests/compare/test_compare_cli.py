@@ -55,10 +55,16 @@ def test_compare_cli_prints_changes_first_and_writes_three_reports(cli, tmp_path
     res = cli("compare", str(DRAFT5), str(v), "-n", "12", "--seed", "4", "-w", "1", "--out", str(out))
     assert res.returncode == 0, res.stderr
     lines = res.stdout.splitlines()
-    assert lines[:3] == ["Rule changes", "bays2 vs draft5: 1 key differs", "  crews.bays.time: 1 → 2"]
-    assert "Metrics" in res.stdout and "crew_pick_rate" in res.stdout  # a headline row
+    # The answer first, then the rule changes.
+    assert lines[0] == "Verdict"
+    assert lines[1].startswith(("No difference is both significant and notable among ", "1 difference is ")) or \
+        " differences are significant and notable" in lines[1]
+    start = lines.index("Rule changes")
+    assert lines[start:start + 3] == ["Rule changes", "bays2 vs draft5: 1 key differs", "  crews.bays.time: 1 → 2"]
+    # Metrics titled in words (a headline row), not by their ids.
+    assert "Metrics" in res.stdout and "Crew taken (share of turns)" in res.stdout and "crew_pick_rate" not in res.stdout
     # Rows without a notable difference outside the headline set are left to the files.
-    assert all(line.rstrip().endswith("★") for line in lines if line.startswith(("score_q", "score_sd")))
+    assert all(line.rstrip().endswith("★") for line in lines if line.startswith(("Spread (sd)", "10th percentile")))
     assert "more rows, none with a notable difference" in res.stdout
     assert res.stderr.endswith(f"wrote {out / 'compare.html'}, compare.md, compare.json\n")
     doc = json.loads((out / "compare.json").read_text(encoding="utf-8"))
@@ -70,7 +76,10 @@ def test_compare_cli_prints_changes_first_and_writes_three_reports(cli, tmp_path
     assert "Content-Security-Policy" in html and "http://" not in html.split("<script>")[0]
     assert "yOffset" in html  # overlaid charts
     md = (out / "compare.md").read_text(encoding="utf-8")
-    assert md.startswith("## Comparison: draft5 vs bays2\n\n### Rule changes\n\n```\nbays2 vs draft5: 1 key differs\n")
+    assert md.startswith("## Comparison: draft5 vs bays2\n\n### Verdict\n\n")
+    assert "### Rule changes\n\n```\nbays2 vs draft5: 1 key differs\n" in md
+    assert md.index("### Verdict") < md.index("### Rule changes") < md.index("### Every metric")
+    assert html.index("<h2>Verdict</h2>") < html.index("<h2>Rule changes</h2>")
     assert (out / "runs" / "draft5" / "games.parquet").exists()
 
 
@@ -108,3 +117,13 @@ def test_sweep_cli_output_shape(cli, tmp_path):
     assert "crews.bays.time" in html and "errorbar" in html
     res = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1,1")
     assert (res.returncode, res.stderr) == (2, "--set crews.bays.time=1,1:1:17: crews.bays.time: a value is repeated\n")
+
+
+def test_independent_seeds_make_a_copy_differ(cli, tmp_path):
+    out = tmp_path / "out"
+    res = cli("compare", str(DRAFT5), str(DRAFT5), "-n", "12", "--seed", "4", "--independent-seeds", "-w", "1",
+              "--out", str(out), "--format", "json")
+    assert res.returncode == 0, res.stderr
+    doc = json.loads(res.stdout)
+    assert doc["run"]["seeds"] == [4, 5]
+    assert any(d["estimate"] not in (0, None) for d in doc["differences"])

@@ -161,3 +161,48 @@ def test_diff_rejects_an_unknown_metric_before_the_long_runs(cli, tmp_path):
     assert r.returncode == 2
     assert r.stderr.startswith(f"{gates}:2:13: gates.0.metric: unknown metric 'crew_pik_rate'; the runs have: ")
     assert not (out / "base").exists()  # no long run was started
+
+
+def test_a_between_gate_counts_as_two_tests(tmp_path, reps):
+    from playtest.compare.gates import components, fail_tests
+
+    g = load_gates(gates_file(tmp_path, """
+        gates:
+          - {metric: game_length_rounds, between: [1, 30]}
+          - {metric: game_length_rounds, max: 30}
+          - {metric: game_length_rounds, min: 1, max: 30}
+          - {metric: win_rate_by_seat, of: spread, max: 0.5}
+    """))
+    comps = components(g, reps)
+    # between and min + max: both sides can fail (2 each); max: 1; spread over 4 seats: 12 ordered pairs.
+    assert fail_tests(g.model.gates, comps) == 2 + 1 + 2 + 12
+
+
+def test_fail_level_is_split_over_both_sides_of_a_between_gate(tmp_path, reps):
+    """A component exactly t_{1−α/(2m)} standard errors beyond a limit fails with m counted
+    right, and does not when the `between` gate would be counted as a single test."""
+    from scipy import stats as sps
+
+    est = reps.value((1, "game_length_rounds", "all"))
+    alpha = 0.05
+    # Level for m = 2 one-sided tests: α/2; put the upper limit between the two critical points.
+    q_two = float(sps.t.ppf(1 - alpha / 2, est.df))
+    q_one = float(sps.t.ppf(1 - alpha, est.df))
+    high = est.estimate - 0.5 * (q_two + q_one) * est.se  # beyond at α (one test), not at α/2 (two)
+    path = gates_file(tmp_path, f"gates:\n  - {{metric: game_length_rounds, between: [0, {high}]}}\n")
+    [r] = evaluate(load_gates(path), reps)
+    assert r.status == UNDECIDED
+    path = gates_file(tmp_path, f"gates:\n  - {{metric: game_length_rounds, max: {high}}}\n", "one.yaml")
+    [r] = evaluate(load_gates(path), reps)
+    assert r.status == FAIL
+
+
+def test_diff_takes_a_seed_per_side(cli, tmp_path):
+    path = gates_file(tmp_path, GATES_OK)
+    res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "-w", "1", "--seed", "1,2", "--format", "json")
+    assert res.returncode in (0, 3), res.stderr
+    assert json.loads(res.stdout)["seed"] == "1,2"
+    res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "-w", "1", "--seed", "5", "--independent-seeds")
+    assert "seeds 5,6 (independent games)" in res.stdout, res.stdout
+    res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "--seed", "1,2,3")
+    assert (res.returncode, res.stderr) == (2, "error: --seed names 3 seeds for 2 variants (give one, or one per variant)\n")

@@ -10,7 +10,7 @@ import pytest
 
 from playtest.analysis import columns as C
 from playtest.compare.compare import Settings, compare_samples
-from playtest.compare.jackknife import Sample, replicate
+from playtest.compare.jackknife import Sample, effective_df, replicate
 from playtest.compare.stats import holm, looks_schedule
 from playtest.variants import load_variant
 from tests.compare.helpers import fast_metrics, simulate, slice_games
@@ -45,17 +45,29 @@ def test_jackknife_of_a_mean_is_the_block_means_standard_error():
     block_means = d.reshape(10, 4).mean(axis=1)  # delete-a-group jackknife of a mean, equal blocks
     assert est.estimate == pytest.approx(d.mean())
     assert est.se == pytest.approx(block_means.std(ddof=1) / math.sqrt(10))
-    assert est.df == 9
+    # Normal-looking replicates keep (close to) K − 1 degrees of freedom.
+    assert 5 <= est.df <= 9
+
+
+def test_bursty_replicates_get_few_degrees_of_freedom():
+    normal = np.random.default_rng(1).normal(size=30)
+    assert effective_df(normal - normal.mean()) >= 10
+    bursty = np.zeros(30)
+    bursty[4] = 1.0  # one block carries every event
+    assert effective_df(bursty - bursty.mean()) <= 2
 
 
 def test_identical_runs_differ_by_exactly_nothing(tmp_path):
     v = load_variant(DRAFT5)
     s = simulate(v, 20, ("random",) * 4, 5, tmp_path / "a")
     cmp = compare_samples([s, s], ["a", "b"], metric_fn=fast_metrics)
-    tested = cmp.differences.filter(pl.col(C.P_VALUE).is_not_nan())
-    assert tested.height > 10
-    assert (tested[C.ESTIMATE] == 0).all() and (tested[C.P_VALUE] == 1).all()
-    assert not cmp.differences["significant"].any()
+    d = cmp.differences
+    # Nothing to test: every difference is 0 in every replicate, none enters Holm's family.
+    assert d.filter(pl.col(C.ESTIMATE).is_not_nan())[C.ESTIMATE].abs().max() == 0
+    assert set(d["test"]) <= {"identical", "no change possible", "not tested"}
+    assert (d["test"] == "identical").sum() > 10
+    assert d[C.P_VALUE].is_nan().all()
+    assert not d["significant"].any()
 
 
 @pytest.fixture(scope="module")
@@ -81,3 +93,38 @@ def test_a_variant_against_itself_is_flagged_at_about_the_nominal_rate(aa_pools)
     assert any_flagged / runs <= 0.15, any_flagged
     # Each unadjusted test rejects about 5% of the time (not 0: the test is not dead either).
     assert 0.01 <= float(np.mean(per_test)) <= 0.10, np.mean(per_test)
+
+
+def _family_metric(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+    rate = float(games["win"].mean())
+    return C.metric_frame([
+        {C.METRIC: "win_rate", C.GROUP: "x", C.ESTIMATE: rate},
+        {C.METRIC: "win_lift", C.GROUP: "x", C.ESTIMATE: rate - 0.25},  # the same test, shifted
+        {C.METRIC: "loss_rate", C.GROUP: "x", C.ESTIMATE: 1 - rate},  # the mirror image
+        {C.METRIC: "fair_share", C.GROUP: "x", C.ESTIMATE: 0.25},  # cannot change
+        {C.METRIC: "mean_total", C.GROUP: "all", C.ESTIMATE: float(games["total"].mean())},
+    ])
+
+
+def test_holm_family_counts_each_distinct_non_constant_test_once():
+    rng = np.random.default_rng(8)
+    ids = np.arange(200)
+    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
+
+    def sample(p_win: float) -> Sample:
+        g = pl.DataFrame({"game": ids, "win": (rng.random(200) < p_win).astype(float),
+                          "total": rng.normal(10, 2, 200)})
+        return Sample({}, g, empty)
+
+    d = compare_samples([sample(0.25), sample(0.45)], ["a", "b"], metric_fn=_family_metric).differences
+    tests = dict(zip(d[C.METRIC], d["test"], strict=True))
+    assert tests == {"win_rate": "tested", "win_lift": "same as win_rate / x", "loss_rate": "same as win_rate / x",
+                     "fair_share": "no change possible", "mean_total": "tested"}
+    rows = {r[C.METRIC]: r for r in d.iter_rows(named=True)}
+    # Two tests in the family: Holm multiplies the smaller p by 2, not by 4 (or 5).
+    expected = holm([rows["win_rate"][C.P_VALUE], rows["mean_total"][C.P_VALUE]])
+    assert [rows["win_rate"]["p_holm"], rows["mean_total"]["p_holm"]] == pytest.approx(expected)
+    assert rows["win_lift"]["p_holm"] == rows["win_rate"]["p_holm"] and rows["win_lift"]["significant"]
+    assert rows["loss_rate"][C.ESTIMATE] == pytest.approx(-rows["win_rate"][C.ESTIMATE])
+    assert rows["loss_rate"][C.CI_LOW] == pytest.approx(-rows["win_rate"][C.CI_HIGH])
+    assert math.isnan(rows["fair_share"][C.P_VALUE]) and not rows["fair_share"]["significant"]

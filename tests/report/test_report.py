@@ -148,3 +148,30 @@ def test_simulate_writes_report(cli, tmp_path):
     assert res.returncode == 0, res.stderr
     assert (out / "report.html").is_file()
     assert f"report: {out / 'report.html'}" in res.stdout.replace("\n", "")
+
+
+def _seat_sections(p_chi: float, p_first: float):
+    import polars as pl
+
+    from playtest.analysis import columns as C
+    from playtest.analysis.metrics import Section
+
+    seats = C.metric_frame([{C.METRIC: "win_rate_by_seat", C.GROUP: f"seat {i + 1}", C.ESTIMATE: 0.25,
+                             C.CI_LOW: 0.2, C.CI_HIGH: 0.3, C.N: 400, C.P_VALUE: p_chi} for i in range(4)])
+    fpa = C.metric_frame([{C.METRIC: "first_player_advantage", C.GROUP: "seat 1", C.ESTIMATE: 0.0,
+                           C.CI_LOW: -0.04, C.CI_HIGH: 0.04, C.N: 400, C.P_VALUE: p_first}])
+    assert isinstance(seats, pl.DataFrame)
+    return [Section("seats", "", seats), Section("first_player", "", fpa)]
+
+
+@pytest.mark.parametrize(("p_chi", "p_first", "status"), [
+    (0.04, 0.5, "fair"),      # significant alone, not after the correction for two tests
+    (0.5, 0.04, "fair"),
+    (0.03, 0.03, "fair"),
+    (0.02, 0.9, "unfair"),    # below 0.05 / 2
+    (0.9, 0.01, "unfair"),
+])
+def test_verdict_corrects_its_two_tests(p_chi, p_first, status):
+    from playtest.report.model import verdict
+
+    assert verdict(_seat_sections(p_chi, p_first), 4).status == status

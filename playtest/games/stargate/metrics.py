@@ -8,30 +8,43 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.analysis.common import n_players, score_parts, win_rates_by
-from playtest.analysis.stats import mean_ci, ratio_ci, shifted, wilson
+from playtest.analysis.stats import (
+    Z95,
+    cluster_mean_ci,
+    cluster_proportion,
+    cluster_ratio,
+    shifted,
+    wilson,
+)
+
+# Turns, players and planets of one game are not independent: every interval below over such
+# rows is a per-game ratio estimator with a cluster-robust standard error (stats.cluster_*).
 
 
 def _turns(events: pl.DataFrame) -> pl.DataFrame:
     return events.filter(pl.col("kind") == "decision")
 
 
+def _share(turns: pl.DataFrame, crew: str) -> tuple[float, float, float]:
+    """Share of `turns` in which `crew` was taken, cluster-robust over games."""
+    return cluster_proportion((turns["crew"] == crew).cast(pl.Float64).to_numpy(), turns["game"].to_numpy())
+
+
 def crew_pick_rates(events: pl.DataFrame) -> pl.DataFrame:
     """How often each crew is taken: per turn overall, and as the first pick of a round."""
     turns = _turns(events)
-    n_turns = turns.height
     first = turns.filter(pl.col("first_pick"))
-    n_first = first.height
-    overall = dict(turns.group_by("crew").len().iter_rows())
-    firsts = dict(first.group_by("crew").len().iter_rows())
     rows = []
-    for crew in sorted(set(overall) | set(firsts)):
-        est, lo, hi = wilson(overall.get(crew, 0), n_turns)
+    for crew in sorted(turns["crew"].unique().to_list()):
+        est, lo, hi = _share(turns, crew)
         rows.append({C.METRIC: "crew_pick_rate", C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                     C.N: n_turns, C.DEFINITION: "Share of all turns in which this crew was taken."})
-        est, lo, hi = wilson(firsts.get(crew, 0), n_first)
+                     C.N: turns.height, C.DEFINITION: "Share of all turns in which this crew was taken "
+                     "(interval cluster-robust over games)."})
+        est, lo, hi = _share(first, crew)
         rows.append({C.METRIC: "crew_first_pick_rate", C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo,
-                     C.CI_HIGH: hi, C.N: n_first,
-                     C.DEFINITION: "Share of rounds whose first pick (the start player's) was this crew."})
+                     C.CI_HIGH: hi, C.N: first.height,
+                     C.DEFINITION: "Share of rounds whose first pick (the start player's) was this crew "
+                                   "(interval cluster-robust over games)."})
     return C.metric_frame(rows)
 
 
@@ -48,9 +61,8 @@ def crew_pick_rates_by_round(events: pl.DataFrame) -> pl.DataFrame:
     crews = sorted(turns["crew"].unique().to_list())
     rows = []
     for (rnd,), part in turns.sort("round").group_by(["round"], maintain_order=True):
-        counts = dict(part.group_by("crew").len().iter_rows())
         for crew in crews:
-            est, lo, hi = wilson(counts.get(crew, 0), part.height)
+            est, lo, hi = _share(part, crew)
             rows.append({C.METRIC: "crew_pick_rate_by_round", C.GROUP: f"round {rnd} / {crew}", C.ESTIMATE: est,
                          C.CI_LOW: lo, C.CI_HIGH: hi, C.N: part.height,
                          C.DEFINITION: "Share of this round's turns in which this crew was taken."})
@@ -72,22 +84,25 @@ def crew_win_lift(games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
 
 
 def crew_vp_per_pick(events: pl.DataFrame) -> pl.DataFrame:
-    """Mean skill VP gained on a turn this crew was taken (t interval)."""
+    """Mean skill VP gained on a turn this crew was taken (t interval, cluster-robust over games)."""
     turns = _turns(events)
     rows = []
     for (crew,), part in turns.sort("crew").group_by(["crew"], maintain_order=True):
-        est, lo, hi = mean_ci(part["vp_gained"].fill_null(0).to_numpy())
+        est, lo, hi = cluster_mean_ci(part["vp_gained"].fill_null(0).to_numpy(), part["game"].to_numpy())
         rows.append({C.METRIC: "crew_vp_per_pick", C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                      C.N: part.height, C.DEFINITION: "Mean VP its skill gives on a turn this crew was taken."})
     return C.metric_frame(rows)
 
 
 def vp_by_source(games: pl.DataFrame) -> pl.DataFrame:
-    """Each score part's share of all points scored (ratio of sums, delta-method interval)."""
+    """Each score part's share of all points scored (ratio of sums, delta-method interval over
+    games: the players of a game are summed first)."""
     rows = []
     total = games["total"].to_numpy()
+    ids = games["game"].to_numpy()
     for part in score_parts(games):
-        est, lo, hi = ratio_ci(games[f"score_{part}"].to_numpy(), total)
+        est, se, _ = cluster_ratio(games[f"score_{part}"].to_numpy(), total, ids)
+        lo, hi = est - Z95 * se, est + Z95 * se
         rows.append({C.METRIC: "vp_share_by_source", C.GROUP: part, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                      C.N: games.height,
                      C.DEFINITION: "Share of all points scored that came from this source; delta-method interval."})
@@ -100,13 +115,13 @@ def planet_outcomes(events: pl.DataFrame) -> pl.DataFrame:
     rows = []
     splits = [("all", final), *((str(k), v) for (k,), v in final.sort("planet").group_by(["planet"], maintain_order=True))]
     for planet, part in splits:
-        full = int((part["slots_filled"] >= part["slots_total"]).sum())
-        est, lo, hi = wilson(full, part.height)
+        full = (part["slots_filled"] >= part["slots_total"]).cast(pl.Float64).to_numpy()
+        est, lo, hi = cluster_proportion(full, part["game"].to_numpy())
         rows.append({C.METRIC: "planet_fill_rate", C.GROUP: planet, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                      C.N: part.height, C.DEFINITION: "Share of games (where dealt) in which every slot of the planet was filled."})
         held = part.filter(pl.col("slots_filled") > 0)
-        zero = int((held["majority_vp"] == 0).sum())
-        est, lo, hi = wilson(zero, held.height)
+        zero = (held["majority_vp"] == 0).cast(pl.Float64).to_numpy()
+        est, lo, hi = cluster_proportion(zero, held["game"].to_numpy())
         rows.append({C.METRIC: "planet_zero_vp_majority_rate", C.GROUP: planet, C.ESTIMATE: est, C.CI_LOW: lo,
                      C.CI_HIGH: hi, C.N: held.height,
                      C.DEFINITION: "Share of games (where it has cubes) in which the planet's majority scored a 0-VP slot."})

@@ -1,0 +1,39 @@
+"""The calibration study's own machinery (fast; the study itself is `make calibrate`)."""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+from playtest.analysis import columns as C
+from tests.calibration.study import coverage_of, permute_seats, rate
+
+
+def test_permuting_seats_keeps_each_game_and_makes_seat_one_fair():
+    rng = np.random.default_rng(1)
+    games = pl.DataFrame({"game": np.repeat(np.arange(4000), 4), "seat": np.tile(np.arange(4), 4000),
+                          "win_share": np.tile([1.0, 0.0, 0.0, 0.0], 4000)})  # seat 1 always wins
+    fair = permute_seats(games, rng)
+    assert fair.group_by("game").agg(pl.col("seat").sort()).get_column("seat").to_list()[0] == [0, 1, 2, 3]
+    assert fair.group_by("game").agg(pl.col("win_share").sum())["win_share"].to_list() == [1.0] * 4000
+    first = float(fair.filter(pl.col("seat") == 0)["win_share"].mean())
+    assert abs(first - 0.25) < 0.03
+
+
+def test_coverage_counts_hits_and_leaves_zero_width_intervals_out():
+    table = C.metric_frame([
+        {C.METRIC: "m", C.GROUP: "a", C.ESTIMATE: 0.5, C.CI_LOW: 0.4, C.CI_HIGH: 0.6},
+        {C.METRIC: "m", C.GROUP: "b", C.ESTIMATE: 0.5, C.CI_LOW: 0.45, C.CI_HIGH: 0.55},
+        {C.METRIC: "k", C.GROUP: "x", C.ESTIMATE: 0.25, C.CI_LOW: 0.25, C.CI_HIGH: 0.25},
+        {C.METRIC: "n", C.GROUP: "x", C.ESTIMATE: 1.0},  # no interval
+    ])
+    constant: set[str] = set()
+    truth = {("m", "a"): 0.52, ("m", "b"): 0.6, ("k", "x"): 0.25, ("n", "x"): 1.0}
+    assert coverage_of(table, truth, constant) == {"m": (1, 2)}
+    assert constant == {"k"}
+
+
+def test_monte_carlo_error_is_never_zero():
+    assert rate([1.0, 0.0, 1.0, 0.0]) == (0.5, np.std([1, 0, 1, 0], ddof=1) / 2, 4)
+    v, se, k = rate([False] * 50)
+    assert v == 0 and se > 0 and k == 50  # every repetition agreed: binomial bound, not 0
