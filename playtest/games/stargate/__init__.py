@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 
 from playtest.core.spec import GameSpec
-from playtest.games.stargate import bots, schema
+from playtest.games.stargate import bots, sampling, schema
 from playtest.games.stargate.rules import StargateRules
 
 
@@ -56,4 +56,6 @@ SPEC = GameSpec(
     score_parts=("planets", "color", "skill", "planet_effects", "extensions"),
     replay=_replay,
     summary=_summary,
+    sample_state=sampling.sample_state,
+    evaluate=sampling.evaluate,
 )
