@@ -27,7 +27,10 @@ def make_search_bot(spec: GameSpec, name: str, rules: Rules[Any, Any], seat: int
     if s.rollout != "random":
         if is_search_name(s.rollout):
             raise UsageError(f"bot {s.name!r}: rollout={s.rollout} must be a cheap bot of the game, not a search bot")
-        spec.make_bot(s.rollout, rules, seat)  # UsageError if the game has no such bot
+        try:
+            spec.make_bot(s.rollout, rules, seat)
+        except UsageError as exc:
+            raise UsageError(f"bot {s.name!r}: rollout={s.rollout}: {exc}") from None
 
         def make_policy(policy_seat: int) -> Bot:
             return spec.make_bot(s.rollout, rules, policy_seat)
