@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # Modules compiled with mypyc (playtest/_build.py): an edit to one of them means a rebuild.
 COMPILED := $(shell $(PYTHON) -c "import runpy; b = runpy.run_path('playtest/_build.py'); print(' '.join(map(b['source_path'], b['COMPILED'])))")
 
-.PHONY: venv demo test bench lint findings clean
+.PHONY: venv demo test bench strength lint findings clean
 
 venv: $(STAMP)
 
@@ -26,6 +26,15 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m playtest.bench $(BENCH_ARGS)
+
+# Search-bot strength and cost (a benchmark; ≈1 h on 2 shared cores at these sizes): one search
+# bot against three greedy Stargate bots, one ismcts against three Oh-Seven heuristic bots.
+STRENGTH_N ?= 100
+strength: $(STAMP)
+	$(BIN)/python -m playtest.search.strength variants/stargate/draft5.yaml --against greedy -n $(STRENGTH_N) \
+		--search mcts:250,mcts:500,mcts:1000,mcts:1000:reward=margin --workers 2
+	$(BIN)/python -m playtest.search.strength variants/ohseven/base.yaml --against heuristic -n $(STRENGTH_N) \
+		--search OHSEVEN_LADDER --workers 2
 
 # The designer's three Stargate observations, measured on every shipped draft (≈8 min on 2 cores):
 # 20 runs of 400 games (5 drafts × 4 bot line-ups) → docs/stargate-findings.md.
