@@ -16,11 +16,15 @@ Every other card — the rest of the other hands and the undealt stock — is dr
 With simultaneous bidding, the bids of the seats that chose before this one in the current
 pass are hidden: each is drawn from that seat's sampled hand (its cards not yet used as a bid).
 
-Cards are dealt one at a time to a hand (or the stock) with room, in proportion to the room
-left, which is an exactly uniform deal when nothing is known. Where voids restrict a card, a
-hand is skipped if taking the card would leave the remaining cards impossible to place (Hall's
-condition over the sets of suits), so a sample is always found and never contradicts the view;
-it is then close to, but not exactly, uniform over the consistent deals.
+The unknown cards are shuffled and dealt; where a player has shown a void, a deal that gives it
+a card of that suit is thrown away and dealt again, which keeps the samples exactly uniform over
+the consistent deals. After a few such tries the cards are dealt one at a time instead, each to a
+hand (or the stock) with room in proportion to the room left, skipping a hand if taking the card
+would leave the remaining cards impossible to place (Hall's condition over the sets of suits):
+a sample is always found and never contradicts the view, but is then only close to uniform.
+
+The knowledge drawn from a view is computed once per view (search asks for many samples of
+the same view in a row).
 
 Not in the view, so set to neutral values in the sample: the deal number within the round
 (1; it matters only once the variant's redeal cap is reached), the forced-rebid count and each
@@ -123,20 +127,30 @@ def _feasible(room: list[int], void: list[set[int]], counts: list[int], n_suits:
     return True
 
 
+REJECTION_TRIES = 8
+"""Uniform deals tried (and thrown away if one contradicts a void) before dealing card by card."""
+
+
+def _slices(cards: list[int], room: list[int]) -> list[list[int]]:
+    out, k = [], 0
+    for r in room:
+        out.append(cards[k:k + r])
+        k += r
+    return out
+
+
 def deal_pool(pool: list[int], room: list[int], void: list[set[int]], n_suits: int,
               rng: random.Random) -> list[list[int]]:
     """Deal `pool` into bins with `room` (the last bin is the stock: no voids), never a card of
     a bin's void suit. Uniform when no bin has a void (see the module docstring)."""
     cards = list(pool)
-    rng.shuffle(cards)
-    bins: list[list[int]] = [[] for _ in room]
+    for _ in range(REJECTION_TRIES if any(void) else 1):
+        rng.shuffle(cards)
+        bins = _slices(cards, room)
+        if all(not void[b] or all(c % n_suits not in void[b] for c in bins[b]) for b in range(len(room))):
+            return bins  # a uniform deal, kept only if consistent: uniform over the consistent deals
+    bins = [[] for _ in room]
     room = list(room)
-    if not any(void):
-        k = 0
-        for b, r in enumerate(room):
-            bins[b] = cards[k:k + r]
-            k += r
-        return bins
     counts = [0] * n_suits
     for c in cards:
         counts[c % n_suits] += 1
@@ -165,7 +179,7 @@ def sample_state(rules: OhSevenRules, view: View, rng: random.Random) -> State:
     """A full State consistent with `view` (its seat must be the one to move), hidden parts
     drawn from `rng` (see the module docstring for what is known)."""
     n, me = view.n, view.seat
-    know = Knowledge(rules, view)
+    know = _knowledge(rules, view)
     others = [i for i in range(n) if i != me]
     room = [know.size[i] - sum(know.known[i].values()) for i in others] + [know.stock_size]
     void = [know.void[i] for i in others] + [set()]
@@ -201,6 +215,18 @@ def sample_state(rules: OhSevenRules, view: View, rng: random.Random) -> State:
     s.pending = _pending(view, know, hands, rng) if view.phase == BID else ()
     s.r = r
     return s
+
+
+_LAST: list[tuple[OhSevenRules, View, Knowledge]] = []
+
+
+def _knowledge(rules: OhSevenRules, view: View) -> Knowledge:
+    """Knowledge(rules, view), remembered for the last view (held, so its identity is unique)."""
+    if _LAST and _LAST[0][0] is rules and _LAST[0][1] is view:
+        return _LAST[0][2]
+    know = Knowledge(rules, view)
+    _LAST[:] = [(rules, view, know)]
+    return know
 
 
 def _high_seat(view: View, order: tuple[int, ...]) -> int:
