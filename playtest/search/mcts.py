@@ -15,7 +15,7 @@ from typing import Any
 from playtest.search.model import Model
 from playtest.search.names import SearchSpec
 from playtest.search.rollout import Rollout, final_reward
-from playtest.search.tree import Node, backup, best_action, expand, select
+from playtest.search.tree import Node, backup, best_action, descend
 
 
 class SearchBot:
@@ -55,16 +55,11 @@ class SearchBot:
         node = root
         path = [root]
         while not is_terminal(state):
-            legal = legal_actions(state)
-            grown = expand(node, legal, current_seat(state), n, rng)
-            if grown is not None:
-                action, node = grown
-                state = apply(state, action, rng=rng)
-                path.append(node)
-                break
-            action, node = select(node, legal, c)
+            action, node, new = descend(node, legal_actions(state), current_seat(state), n, c, rng)
             state = apply(state, action, rng=rng)
             path.append(node)
+            if new:
+                break
         reward = self.rollout(state, rng) if not is_terminal(state) else final_reward(model, state, self.spec.reward)
         backup(path, reward)
 

@@ -42,40 +42,41 @@ class Node:
         return self.value[seat] / self.visits if self.visits else 0.0
 
 
-def select(node: Node, legal: Sequence[Hashable], c: float) -> tuple[Hashable, Node]:
-    """The legal child with the highest UCB score for the seat that moves (every legal child
-    exists). Counts one more availability for every legal child. Ties: the first in `legal`."""
+def descend(node: Node, legal: Sequence[Hashable], seat: int, n_seats: int, c: float,
+            rng: random.Random) -> tuple[Hashable, Node, bool]:
+    """One step down the tree from `node`, where `seat` chooses among `legal`. Counts one more
+    availability for every legal child that exists. If some legal action has no child yet, adds
+    one (chosen at random among them) and returns it with True (the caller then rolls out);
+    else returns the legal child with the highest UCB score for its seat (ties: the first in
+    `legal`) with False. One pass over `legal`, one dict lookup per action."""
     children = node.children
+    fresh: list[Hashable] = []
     best_action: Hashable = None
     best_node: Node | None = None
     best = float("-inf")
     for action in legal:
-        child = children[action]
+        child = children.get(action)
+        if child is None:
+            fresh.append(action)
+            continue
         child.avail += 1
-        score = child.value[child.seat] / child.visits + c * sqrt(log(child.avail) / child.visits)
+        if fresh:
+            continue  # a new child will be expanded: no need to score the others
+        visits = child.visits
+        if not visits:  # not yet backed up (not in a search, where a child is backed up at once)
+            score = float("inf")
+        else:
+            score = child.value[child.seat] / visits + c * sqrt(log(child.avail) / visits)
         if score > best:
             best, best_action, best_node = score, action, child
+    if fresh:
+        action = fresh[randbelow(rng, len(fresh))] if len(fresh) > 1 else fresh[0]
+        new = Node(seat, n_seats)
+        new.avail = 1
+        children[action] = new
+        return action, new, True
     assert best_node is not None
-    return best_action, best_node
-
-
-def expand(node: Node, legal: Sequence[Hashable], seat: int, n_seats: int,
-           rng: random.Random) -> tuple[Hashable, Node] | None:
-    """If some legal action has no child yet: add one, chosen at random among them, count an
-    availability for every legal child, and return it. Else None (select instead)."""
-    children = node.children
-    fresh = [a for a in legal if a not in children]
-    if not fresh:
-        return None
-    for action in legal:
-        child = children.get(action)
-        if child is not None:
-            child.avail += 1
-    action = fresh[randbelow(rng, len(fresh))] if len(fresh) > 1 else fresh[0]
-    child = Node(seat, n_seats)
-    child.avail = 1
-    children[action] = child
-    return action, child
+    return best_action, best_node, False
 
 
 def backup(path: Sequence[Node], reward: Sequence[float]) -> None:

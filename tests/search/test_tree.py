@@ -7,7 +7,7 @@ from math import log, sqrt
 
 import pytest
 
-from playtest.search.tree import Node, backup, best_action, expand, select
+from playtest.search.tree import Node, backup, best_action, descend
 
 
 def test_backup_adds_the_whole_reward_vector_to_every_node_on_the_path() -> None:
@@ -21,6 +21,18 @@ def test_backup_adds_the_whole_reward_vector_to_every_node_on_the_path() -> None
     assert a.value == [1.0, 1.0, 0.5]
     assert b.value == [1.0, 0.0, 0.5]
     assert a.mean(1) == 0.5 and b.mean(2) == 0.5
+
+
+def select(node: Node, legal: list[str], c: float) -> tuple[str, Node]:
+    """`descend` on a node whose legal children all exist."""
+    action, child, new = descend(node, legal, 0, 2, c, random.Random(0))
+    assert not new
+    return action, child  # type: ignore[return-value]
+
+
+def expand(node: Node, legal: list[str], seat: int, n: int, rng: random.Random):
+    action, child, new = descend(node, legal, seat, n, 1.0, rng)
+    return (action, child) if new else None
 
 
 def test_each_node_is_judged_by_the_seat_that_chose_it_max_n() -> None:
