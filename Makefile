@@ -34,7 +34,7 @@ strength: $(STAMP)
 	$(BIN)/python -m playtest.search.strength variants/stargate/draft5.yaml --against greedy -n $(STRENGTH_N) \
 		--search mcts:250,mcts:500,mcts:1000,mcts:1000:reward=margin --workers 2
 	$(BIN)/python -m playtest.search.strength variants/ohseven/base.yaml --against heuristic -n $(STRENGTH_N) \
-		--search OHSEVEN_LADDER --workers 2
+		--search ismcts:250:depth=30,ismcts:500:depth=30,ismcts:1000:depth=30 --workers 2
 
 # The designer's three Stargate observations, measured on every shipped draft (≈8 min on 2 cores):
 # 20 runs of 400 games (5 drafts × 4 bot line-ups) → docs/stargate-findings.md.

@@ -27,7 +27,11 @@ def make_bot(spec: GameSpec, name: str, rules: Rules[Any, Any], seat: int) -> Bo
     try:
         return spec.make_bot(name, rules, seat)
     except UsageError as exc:
-        if not str(exc).startswith("unknown bot"):
+        message = str(exc)
+        if not message.startswith("unknown bot"):
             raise
+        # The game's own list of its bots (with every scripted style), plus the search bots.
+        if message.endswith(")"):
+            raise UsageError(f"{message[:-1]}, {', '.join(SEARCH_FORMS)})") from None
         raise UsageError(f"unknown bot {name.strip()!r} for {spec.name} "
                          f"(valid: {', '.join(bot_names(spec))})") from None
