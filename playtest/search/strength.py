@@ -152,11 +152,11 @@ def main(argv: list[str] | None = None) -> int:
               f"{'':<4} {row['lead']:+6.2f} [{row['lead_low']:+.2f}, {row['lead_high']:+.2f}]"
               f"{'':<4} {row['iterations_per_s']:7.0f} {row['decisions_per_s']:7.2f} {row['games_per_s']:8.3f}",
               flush=True)
+        if args.json:  # after every row: a long run stopped early keeps what it measured
+            with open(args.json, "w", encoding="utf-8") as fh:
+                json.dump(rows, fh, indent=1)
     for line in doubling(rows):
         print(line)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(rows, fh, indent=1)
     return 0
 
 
