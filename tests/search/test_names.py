@@ -73,3 +73,11 @@ def test_simulate_refuses_a_bad_search_bot_in_one_line(cli, tmp_path) -> None:
     assert r.stderr == "error: bot 'mcts:10:c=x': c=x must be a number ≥ 0\n"
     assert r.stderr.count("\n") == 1
     assert not (tmp_path / "x").exists()
+
+
+def test_simulate_help_names_the_search_bots_and_their_options(cli) -> None:
+    r = cli("simulate", "--help")
+    text = " ".join(r.stdout.split())
+    assert r.returncode == 0
+    for part in ("mcts:N", "ismcts:N", ":rollout=random|<a bot of the game>", ":depth=K", ":c=", ":reward=win|margin"):
+        assert part in text.replace("│", "").replace("  ", " ")
