@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv demo test bench lint typecheck findings calibrate clean
+.PHONY: venv demo test bench strength lint typecheck findings calibrate clean
 
 venv: $(STAMP)
 
@@ -32,6 +32,15 @@ bench: $(STAMP)
 # Peak memory and time of runs and their reports at these sizes (docs/scale.md);
 # `make bench SCALE="10000 100000 1000000"` adds the 10^6 run (many minutes on 2 cores).
 SCALE ?= 10000 100000
+
+# Search-bot strength and cost (a benchmark; ≈1 h on 2 shared cores at these sizes): one search
+# bot against three greedy Stargate bots, one ismcts against three Oh-Seven heuristic bots.
+STRENGTH_N ?= 100
+strength: $(STAMP)
+	$(BIN)/python -m playtest.search.strength variants/stargate/draft5.yaml --against greedy -n $(STRENGTH_N) \
+		--search mcts:250,mcts:500,mcts:1000,mcts:1000:reward=margin --workers 2
+	$(BIN)/python -m playtest.search.strength variants/ohseven/base.yaml --against heuristic -n $(STRENGTH_N) \
+		--search ismcts:250:depth=30,ismcts:500:depth=30,ismcts:1000:depth=30 --workers 2
 
 # The designer's three Stargate observations, measured on every shipped draft (≈8 min on 2 cores):
 # 20 runs of 400 games (5 drafts × 4 bot line-ups) → docs/stargate-findings.md.

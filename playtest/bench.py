@@ -16,6 +16,7 @@ from pathlib import Path
 
 from playtest import rng
 from playtest.games import game_names, get_game
+from playtest.core.bots import make_bot
 from playtest.sim.batch import RunConfig, default_workers, run_batch
 from playtest.sim.runner import batch_gc, play_game
 from playtest.variants import load_variant
@@ -32,7 +33,7 @@ def games_per_second(variant_path: str, bots: str, players: int, seconds: float)
     n, started = 0, time.perf_counter()
     with batch_gc():  # as `simulate` plays its chunks
         while True:
-            seat_bots = [spec.make_bot(b, rules, s) for s, b in enumerate(lineup)]
+            seat_bots = [make_bot(spec, b, rules, s) for s, b in enumerate(lineup)]
             play_game(rules, seat_bots, n_players=players, deal_rng=rng.stream(0, n, rng.DEAL),
                       bot_rngs=[rng.stream(0, n, rng.bot_stream(s)) for s in range(players)])
             n += 1

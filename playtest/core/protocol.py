@@ -16,7 +16,22 @@ A = TypeVar("A")
 @runtime_checkable
 class Rules(Protocol[S, A]):
     """A game's rules for one validated variant. Pure: `apply` returns a new state and never
-    mutates its input. Chance is explicit: every random draw uses the `rng` the caller passes."""
+    mutates its input. Chance is explicit: every random draw uses the `rng` the caller passes.
+
+    What the search bots (playtest/search: `mcts`, `ismcts`) need, so that a new game gets them
+    for free:
+
+    - States are immutable (``apply`` returns a new one), so copying a state is free; ``apply``
+      with ``log=None`` must be cheap (no events built) — search calls it millions of times.
+    - Actions are hashable and compare equal by value (search keys its tree by action).
+    - A state holds its number of seats as ``state.n`` (an int); the player to move is
+      ``current_seat``; rewards at the end are the per-seat win shares of
+      ``result`` (or, with ``reward=margin``, the seats' totals scaled to [0, 1]).
+    - Chance inside ``apply`` (redeals, dice, the next round's deal) draws from the ``rng``
+      passed in: search passes its own, so it samples the future rather than reading it.
+    - ``sample_state(view, *, rng)`` (required by search) and ``evaluate(state)`` (optional,
+      detected with ``getattr``) are documented on this class below.
+    """
 
     game: ClassVar[str]
 
@@ -52,6 +67,20 @@ class Rules(Protocol[S, A]):
     def format_action(self, state: S, action: A) -> str:
         """The action in transcript notation."""
         ...
+
+    def sample_state(self, view: Any, *, rng: random.Random) -> S:
+        """A full state consistent with everything `view`'s seat may know, every hidden part
+        (other hands, undealt cards, simultaneous bids not yet revealed) drawn from `rng` — never
+        read from the true state. Perfect-information games return the state the view is.
+        Search bots call it once per decision (`mcts`) or once per iteration (`ismcts`)."""
+        ...
+
+    # Optional (search detects it with getattr, so it is not declared here, to keep
+    # isinstance(rules, Rules) true for games without it):
+    #
+    #   def evaluate(self, state: S) -> Sequence[float]:
+    #       """Heuristic per-seat value in [0, 1] of a non-terminal state: an estimate of each
+    #       seat's win share, used where a search rollout is cut off (`depth=K`)."""
 
 
 @runtime_checkable

@@ -42,3 +42,9 @@ class GameSpec:
     """(seconds per measurement) → rows for `make bench` (see playtest/bench.py)."""
     summary: Callable[..., Any] | None = None
     """(games DataFrame, events DataFrame) → extra terminal-summary tables for this game."""
+    sample_state: Callable[..., Any] | None = None
+    """(rules, view, *, rng) → state: the search bots' `Rules.sample_state`, for a game whose
+    rules class does not define that method itself (the method wins when both exist)."""
+    evaluate: Callable[..., Any] | None = None
+    """(rules, state) → per-seat values: `Rules.evaluate` for a game whose rules class does not
+    define it (the method wins when both exist)."""

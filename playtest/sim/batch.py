@@ -26,6 +26,7 @@ from typing import Any
 import polars as pl
 
 from playtest import __version__, rng
+from playtest.core.bots import make_bot
 from playtest.core.events import Event
 from playtest.core.spec import GameSpec
 from playtest.errors import Interrupted, PlaytestError, UsageError
@@ -127,7 +128,7 @@ def check_lineup(spec: GameSpec, variant: Variant, players: int, bots: Sequence[
         raise UsageError(f"--bots names {len(bots)} bots for {players} players (give one name, or one per seat)")
     rules = spec.make_rules(variant.model)
     for i, name in enumerate(bots):
-        spec.make_bot(name, rules, i)  # raises UsageError for an unknown bot
+        make_bot(spec, name, rules, i)  # raises UsageError for an unknown bot
     return tuple(bots)
 
 
@@ -149,7 +150,7 @@ def _setup_worker(game: str, resolved: dict[str, Any], key: str = "") -> None:
 def play_one(spec: GameSpec, rules: Any, config: RunConfig, game: int) -> PlayedGame:
     """Play game number `game` of a run exactly as every worker count would."""
     seats = config.seat_bots(game)
-    bots = [spec.make_bot(name, rules, seat) for seat, name in enumerate(seats)]
+    bots = [make_bot(spec, name, rules, seat) for seat, name in enumerate(seats)]
     return play_game(
         rules,
         bots,

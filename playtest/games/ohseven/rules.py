@@ -572,6 +572,20 @@ class OhSevenRules:
     def format_action(self, state: State, action: Action) -> str:
         return str(action)
 
+    # --- for search bots (playtest/search) --------------------------------------------------
+
+    def sample_state(self, view: View, *, rng: random.Random) -> State:
+        """A full state consistent with what `view`'s seat may know (see sampling.py)."""
+        from playtest.games.ohseven.sampling import sample_state  # sampling builds on this module
+
+        return sample_state(self, view, rng)
+
+    def evaluate(self, state: State) -> list[float]:
+        """Estimated win share per seat of an unfinished match (see sampling.py)."""
+        from playtest.games.ohseven.sampling import evaluate
+
+        return evaluate(self, state)
+
     # --- helpers ----------------------------------------------------------------------------
 
     def card_name(self, card: int) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import polars as pl
 
 from playtest.core.spec import GameSpec
-from playtest.games.stargate import bots, schema
+from playtest.games.stargate import bots, sampling, schema
 from playtest.games.stargate.rules import StargateRules
 from playtest.games.stargate.styles import scripted_styles
 from playtest.games.stargate.transcript import NOTATION
@@ -60,4 +60,6 @@ SPEC = GameSpec(
     notation=NOTATION,
     bench=_bench,
     summary=_summary,
+    sample_state=sampling.sample_state,
+    evaluate=sampling.evaluate,
 )

@@ -1,0 +1,1 @@
+"""Search bots for every game, through the Rules protocol alone: `mcts` and `ismcts`."""

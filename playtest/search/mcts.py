@@ -1,0 +1,76 @@
+"""`mcts`: UCT over the game protocol alone, on one state per decision.
+
+Perfect-information games (Stargate) give the state itself as their sample, so this is exact
+UCT with max-n backups; chance inside ``apply`` is sampled per iteration from the bot's rng
+(the tree is open loop, see tree.py). On a hidden-information game the one sample is a single
+determinisation per decision — legal, never cheating, but weak: use `ismcts` there.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from playtest.search.model import Model
+from playtest.search.names import SearchSpec
+from playtest.search.rollout import Rollout, final_reward
+from playtest.search.tree import Node, backup, best_action, descend
+
+
+class SearchBot:
+    """Shared by `mcts` and `ismcts`: the iteration loop; subclasses say where states come from.
+    Counts its searched decisions and iterations (the strength benchmark reads them)."""
+
+    stochastic = True
+    resample_each_iteration = False
+
+    def __init__(self, model: Model, seat: int, spec: SearchSpec, rollout: Rollout) -> None:
+        self.model, self.seat, self.spec, self.rollout = model, seat, spec, rollout
+        self.name = spec.name
+        self.decisions = 0
+        self.iterations = 0
+
+    def choose(self, view: Any, legal: Sequence[Any], *, rng: random.Random) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        sample = self.model.sample_state
+        assert sample is not None  # checked when the bot is made
+        state = sample(view, rng=rng)
+        n = _n_seats(state)
+        root = Node(-1, n)
+        for i in range(self.spec.iterations):
+            if self.resample_each_iteration and i:
+                state = sample(view, rng=rng)
+            self._iterate(state, root, n, rng)
+        self.decisions += 1
+        self.iterations += self.spec.iterations
+        return best_action(root, legal, self.seat)
+
+    def _iterate(self, state: Any, root: Node, n: int, rng: random.Random) -> None:
+        model = self.model
+        is_terminal, legal_actions, apply, current_seat = (
+            model.is_terminal, model.legal_actions, model.apply, model.current_seat)
+        c = self.spec.c
+        node = root
+        path = [root]
+        while not is_terminal(state):
+            action, node, new = descend(node, legal_actions(state), current_seat(state), n, c, rng)
+            state = apply(state, action, rng=rng)
+            path.append(node)
+            if new:
+                break
+        reward = self.rollout(state, rng) if not is_terminal(state) else final_reward(model, state, self.spec.reward)
+        backup(path, reward)
+
+
+def _n_seats(state: Any) -> int:
+    """Seats in the game: the protocol asks every state for its seat count `n`."""
+    n = getattr(state, "n", None)
+    if isinstance(n, int):
+        return n
+    raise TypeError(f"{type(state).__name__} has no seat count `n`: search needs one")
+
+
+class MCTSBot(SearchBot):
+    """UCT on one state per decision (the game's own state when nothing is hidden)."""

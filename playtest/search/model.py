@@ -1,0 +1,41 @@
+"""The forward model a search uses: the game's rules plus its sample_state/evaluate hooks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from playtest.core.protocol import Rules
+from playtest.core.results import GameResult
+from playtest.core.spec import GameSpec
+
+
+class Model:
+    """The protocol methods search calls, bound once. `sample_state` and `evaluate` come from
+    the rules class when it defines them, else from the GameSpec's hooks (None if neither)."""
+
+    def __init__(self, spec: GameSpec, rules: Rules[Any, Any]) -> None:
+        self.rules = rules
+        self.is_terminal: Callable[[Any], bool] = rules.is_terminal
+        self.legal_actions: Callable[[Any], Sequence[Any]] = rules.legal_actions
+        self.apply: Callable[..., Any] = rules.apply
+        self.current_seat: Callable[[Any], int] = rules.current_seat
+        self.result: Callable[[Any], GameResult] = rules.result
+        self.view: Callable[[Any, int], Any] = rules.view
+        self.sample_state: Callable[..., Any] | None = getattr(rules, "sample_state", None)
+        if self.sample_state is None and spec.sample_state is not None:
+            hook = spec.sample_state
+
+            def sample_state(view: Any, *, rng: random.Random) -> Any:
+                return hook(rules, view, rng=rng)
+
+            self.sample_state = sample_state
+        self.evaluate: Callable[[Any], Sequence[float]] | None = getattr(rules, "evaluate", None)
+        if self.evaluate is None and spec.evaluate is not None:
+            ev = spec.evaluate
+
+            def evaluate(state: Any) -> Sequence[float]:
+                return ev(rules, state)
+
+            self.evaluate = evaluate

@@ -1,0 +1,82 @@
+"""Search-bot names: `mcts:1000`, `ismcts:400:rollout=greedy:c=0.7:depth=12:reward=margin`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import sqrt
+
+from playtest.errors import UsageError
+
+KINDS = ("mcts", "ismcts")
+ROLLOUTS_HELP = "random, or a bot of the game (e.g. greedy, heuristic)"
+REWARDS = ("win", "margin")
+NAME_FORMS = ("mcts:N[:option=value...]", "ismcts:N[:option=value...]")
+"""How the search names read in lists of valid bots."""
+
+OPTIONS_HELP = (
+    "options: rollout=random|<a bot of the game> (default random), depth=K (cut rollouts after "
+    "K moves and use the game's evaluation; default: play to the end), c=<exploration> "
+    f"(default {sqrt(2):.2f}), reward=win|margin (default win)"
+)
+
+
+@dataclass(frozen=True)
+class SearchSpec:
+    """A parsed search-bot name."""
+
+    kind: str
+    """'mcts' (one state per decision: the game's own, or one sample of it) or 'ismcts'."""
+    iterations: int
+    rollout: str = "random"
+    depth: int | None = None
+    c: float = sqrt(2)
+    reward: str = "win"
+    name: str = ""
+    """The name as given (stripped): what results record as the bot."""
+
+
+def is_search_name(name: str) -> bool:
+    return name.strip().split(":", 1)[0] in KINDS
+
+
+def parse(name: str) -> SearchSpec:
+    """'mcts:400:rollout=greedy:c=0.7' → SearchSpec. Raises UsageError naming the bad part."""
+    text = name.strip()
+    parts = text.split(":")
+    kind = parts[0]
+    if kind not in KINDS:
+        raise UsageError(f"unknown search bot {text!r} (valid: {', '.join(NAME_FORMS)})")
+    if len(parts) < 2 or not parts[1].isdigit() or int(parts[1]) < 1:
+        raise UsageError(f"bot {text!r}: give the budget in iterations, e.g. {kind}:1000 ({OPTIONS_HELP})")
+    values: dict[str, str] = {}
+    for part in parts[2:]:
+        key, eq, value = part.partition("=")
+        if not eq or not value:
+            raise UsageError(f"bot {text!r}: {part!r} is not option=value ({OPTIONS_HELP})")
+        if key in values:
+            raise UsageError(f"bot {text!r}: option {key!r} given twice")
+        values[key] = value
+    spec = SearchSpec(kind=kind, iterations=int(parts[1]), name=text)
+    kw: dict[str, object] = {}
+    for key, value in values.items():
+        if key == "rollout":
+            kw["rollout"] = value
+        elif key == "depth":
+            if not value.isdigit() or int(value) < 1:
+                raise UsageError(f"bot {text!r}: depth={value} must be a whole number ≥ 1")
+            kw["depth"] = int(value)
+        elif key == "c":
+            try:
+                c = float(value)
+            except ValueError:
+                c = -1.0
+            if not c >= 0 or c == float("inf"):
+                raise UsageError(f"bot {text!r}: c={value} must be a number ≥ 0")
+            kw["c"] = c
+        elif key == "reward":
+            if value not in REWARDS:
+                raise UsageError(f"bot {text!r}: reward={value} (valid: {', '.join(REWARDS)})")
+            kw["reward"] = value
+        else:
+            raise UsageError(f"bot {text!r}: unknown option {key!r} ({OPTIONS_HELP})")
+    return SearchSpec(**{**spec.__dict__, **kw})  # type: ignore[arg-type]

@@ -1,0 +1,164 @@
+"""Strength benchmark of the search bots: one search bot against copies of a game bot, seats
+rotating game by game, at several budgets; win rate and score lead with 95% intervals, and cost
+(iterations, searched decisions and games per second of one process).
+
+    python -m playtest.search.strength variants/stargate/draft5.yaml \\
+        --search mcts:250,mcts:500,mcts:1000 --against greedy -n 100 --players 4
+
+(`make strength` runs the issue's two line-ups.) A benchmark, not a test: the figures depend on
+the machine; n games of each budget; the game is the independent unit of every interval.
+Speeds are per process and in CPU time (`time.process_time`), so that other work sharing the
+machine does not count against them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from playtest import rng
+from playtest.analysis.stats import diff_proportions, mean_ci, wilson
+from playtest.core.bots import make_bot
+from playtest.games import get_game
+from playtest.search.mcts import SearchBot
+from playtest.sim.runner import batch_gc, play_game
+from playtest.variants import load_variant
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    win_share: float
+    lead: float
+    """The search seat's total minus the mean total of the other seats."""
+    iterations: int
+    decisions: int
+    seconds: float
+    search_seconds: float
+
+
+_CACHE: dict[str, Any] = {}
+
+
+def play_one(variant_path: str, search: str, against: str, players: int, seed: int, game: int) -> GameOutcome:
+    """Game `game`: the search bot sits in seat game % players, `against` everywhere else."""
+    if _CACHE.get("path") != variant_path:
+        variant = load_variant(variant_path)
+        spec = get_game(variant.game)
+        _CACHE.update(path=variant_path, spec=spec, rules=spec.make_rules(variant.model))
+    spec, rules = _CACHE["spec"], _CACHE["rules"]
+    seat = game % players
+    bots = [make_bot(spec, search if s == seat else against, rules, s) for s in range(players)]
+    bot = bots[seat]
+    assert isinstance(bot, SearchBot)
+    timed = _Timed(bot)
+    bots[seat] = timed  # type: ignore[call-overload]
+    started = time.process_time()
+    with batch_gc():
+        played = play_game(rules, bots, n_players=players, deal_rng=rng.stream(seed, game, rng.DEAL),
+                           bot_rngs=[rng.stream(seed, game, rng.bot_stream(s)) for s in range(players)],
+                           record=False)
+    seconds = time.process_time() - started
+    totals = [s.total for s in played.result.seats]
+    others = [t for s, t in enumerate(totals) if s != seat]
+    return GameOutcome(played.result.seats[seat].win_share, totals[seat] - sum(others) / len(others),
+                       bot.iterations, bot.decisions, seconds, timed.seconds)
+
+
+class _Timed:
+    """Wraps a bot to time its decisions."""
+
+    def __init__(self, bot: SearchBot) -> None:
+        self.bot, self.name, self.stochastic, self.seconds = bot, bot.name, bot.stochastic, 0.0
+
+    def choose(self, view: Any, legal: Any, *, rng: Any) -> Any:
+        t = time.process_time()
+        action = self.bot.choose(view, legal, rng=rng)
+        self.seconds += time.process_time() - t
+        return action
+
+
+def _play_chunk(args: tuple[str, str, str, int, int, list[int]]) -> list[GameOutcome]:
+    path, search, against, players, seed, games = args
+    return [play_one(path, search, against, players, seed, g) for g in games]
+
+
+def measure(variant_path: str, search: str, against: str, players: int, n: int, seed: int,
+            workers: int) -> dict[str, Any]:
+    """Play n games and summarise them (one row of the benchmark's table)."""
+    chunks = [list(range(w, n, workers)) for w in range(workers)]
+    jobs = [(variant_path, search, against, players, seed, c) for c in chunks if c]
+    started = time.perf_counter()
+    if workers == 1:
+        outcomes = _play_chunk(jobs[0])
+    else:
+        with ProcessPoolExecutor(workers) as pool:
+            outcomes = [o for part in pool.map(_play_chunk, jobs) for o in part]
+    wall = time.perf_counter() - started
+    wins = sum(o.win_share for o in outcomes)
+    rate, lo, hi = wilson(wins, n)
+    lead, lead_lo, lead_hi = mean_ci([o.lead for o in outcomes])
+    its = sum(o.iterations for o in outcomes)
+    dec = sum(o.decisions for o in outcomes)
+    search_s = sum(o.search_seconds for o in outcomes)
+    game_s = sum(o.seconds for o in outcomes)
+    return {
+        "search": search, "against": against, "players": players, "n": n, "seed": seed,
+        "win_rate": rate, "win_low": lo, "win_high": hi, "wins": wins,
+        "lead": lead, "lead_low": lead_lo, "lead_high": lead_hi,
+        "iterations_per_s": its / search_s if search_s else 0.0,
+        "decisions_per_s": dec / search_s if search_s else 0.0,
+        "games_per_s": n / game_s, "search_share": search_s / game_s,
+        "iterations_per_decision": its / dec if dec else 0.0,
+        "wall_seconds": wall, "workers": workers,
+        "outcomes": [asdict(o) for o in outcomes],
+    }
+
+
+def doubling(rows: list[dict[str, Any]]) -> list[str]:
+    """One sentence per consecutive pair of budgets: measurably stronger, or not."""
+    out = []
+    for a, b in zip(rows, rows[1:], strict=False):
+        d, lo, hi, p = diff_proportions(b["wins"], b["n"], a["wins"], a["n"])
+        verdict = ("measurably stronger" if lo > 0 else "measurably weaker" if hi < 0
+                   else "not measurably different at this n (saturating, or too few games)")
+        out.append(f"{b['search']} vs {a['search']}: win rate {d:+.1%} [{lo:+.1%}, {hi:+.1%}], p = {p:.3f}: {verdict}")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m playtest.search.strength", description=__doc__.split("\n\n")[0])
+    ap.add_argument("variant")
+    ap.add_argument("--search", required=True, help="comma-separated search bots, e.g. mcts:250,mcts:500")
+    ap.add_argument("--against", required=True, help="the bot in every other seat")
+    ap.add_argument("-n", "--games", type=int, default=100)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--json", help="also write the rows (and every game's outcome) to this file")
+    args = ap.parse_args(argv)
+    rows = []
+    print(f"{args.variant}, {args.players} players, one search bot vs {args.against}, seats rotating, "
+          f"n = {args.games} games per row, seed {args.seed}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    print(f"{'bot':<34} {'win rate [95% CI]':<24} {'score lead [95% CI]':<24} {'it/s':>7} {'dec/s':>7} {'games/s':>8}")
+    for search in [s.strip() for s in args.search.split(",") if s.strip()]:
+        row = measure(args.variant, search, args.against, args.players, args.games, args.seed, args.workers)
+        rows.append(row)
+        print(f"{search:<34} {row['win_rate']:6.1%} [{row['win_low']:.1%}, {row['win_high']:.1%}]"
+              f"{'':<4} {row['lead']:+6.2f} [{row['lead_low']:+.2f}, {row['lead_high']:+.2f}]"
+              f"{'':<4} {row['iterations_per_s']:7.0f} {row['decisions_per_s']:7.2f} {row['games_per_s']:8.3f}",
+              flush=True)
+        if args.json:  # after every row: a long run stopped early keeps what it measured
+            with open(args.json, "w", encoding="utf-8") as fh:
+                json.dump(rows, fh, indent=1)
+    for line in doubling(rows):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

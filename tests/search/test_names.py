@@ -1,0 +1,83 @@
+"""Search-bot names: options parsed; bad names are one-line usage errors listing the valid bots."""
+
+from __future__ import annotations
+
+from math import sqrt
+
+import pytest
+
+from playtest.core.bots import bot_names, make_bot
+from playtest.errors import UsageError
+from playtest.games import get_game
+from playtest.search.mcts import SearchBot
+from playtest.search.names import SearchSpec, parse
+from tests.search.helpers import ohseven_rules, stargate_rules
+
+
+def test_parse_reads_every_option() -> None:
+    assert parse("mcts:1000") == SearchSpec("mcts", 1000, "random", None, sqrt(2), "win", "mcts:1000")
+    s = parse(" mcts:400:rollout=greedy:c=0.7:depth=12:reward=margin ")
+    assert (s.kind, s.iterations, s.rollout, s.depth, s.c, s.reward) == ("mcts", 400, "greedy", 12, 0.7, "margin")
+    assert s.name == "mcts:400:rollout=greedy:c=0.7:depth=12:reward=margin"
+    assert parse("ismcts:50:c=0").c == 0.0
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("mcts", "bot 'mcts': give the budget in iterations, e.g. mcts:1000 (options: "),
+    ("mcts:0", "bot 'mcts:0': give the budget in iterations"),
+    ("mcts:ten", "bot 'mcts:ten': give the budget in iterations"),
+    ("mcts:10:speed=2", "bot 'mcts:10:speed=2': unknown option 'speed' (options: rollout="),
+    ("mcts:10:depth=0", "bot 'mcts:10:depth=0': depth=0 must be a whole number ≥ 1"),
+    ("mcts:10:c=-1", "bot 'mcts:10:c=-1': c=-1 must be a number ≥ 0"),
+    ("mcts:10:c=nan", "bot 'mcts:10:c=nan': c=nan must be a number ≥ 0"),
+    ("mcts:10:reward=score", "bot 'mcts:10:reward=score': reward=score (valid: win, margin)"),
+    ("mcts:10:c", "bot 'mcts:10:c': 'c' is not option=value"),
+    ("mcts:10:c=1:c=2", "bot 'mcts:10:c=1:c=2': option 'c' given twice"),
+])
+def test_bad_search_names(name: str, message: str) -> None:
+    with pytest.raises(UsageError) as err:
+        parse(name)
+    assert str(err.value).startswith(message)
+    assert "\n" not in str(err.value)
+
+
+def test_unknown_bot_lists_the_game_bots_and_the_search_forms() -> None:
+    spec = get_game("stargate")
+    with pytest.raises(UsageError) as err:
+        make_bot(spec, "mtcs:100", stargate_rules(), 0)
+    message = str(err.value)
+    assert message.startswith("unknown bot 'mtcs:100' for stargate (known: random, greedy, lookahead, scripted:armstrong-first, ")
+    assert message.endswith(", mcts:N[:option=value...], ismcts:N[:option=value...])")
+    assert bot_names(get_game("ohseven"))[-2:] == ["mcts:N[:option=value...]", "ismcts:N[:option=value...]"]
+
+
+def test_options_the_game_cannot_serve_are_refused() -> None:
+    spec = get_game("ohseven")
+    with pytest.raises(UsageError, match=r"^bot 'ismcts:10:rollout=greedy': rollout=greedy: unknown bot 'greedy' "
+                                         r"for ohseven \(valid: random, heuristic, "):
+        make_bot(spec, "ismcts:10:rollout=greedy", ohseven_rules(), 0)
+    with pytest.raises(UsageError, match="must be a cheap bot of the game, not a search bot"):
+        make_bot(spec, "ismcts:10:rollout=mcts", ohseven_rules(), 0)
+
+
+def test_every_game_gets_both_search_bots() -> None:
+    for game, rules in (("stargate", stargate_rules()), ("ohseven", ohseven_rules())):
+        for name in ("mcts:10", "ismcts:10:depth=3:rollout=random"):
+            bot = make_bot(get_game(game), name, rules, 1)
+            assert isinstance(bot, SearchBot) and bot.name == name and bot.stochastic
+
+
+def test_simulate_refuses_a_bad_search_bot_in_one_line(cli, tmp_path) -> None:
+    r = cli("simulate", "variants/stargate/draft5.yaml", "-n", "2", "--bots", "mcts:10:c=x", "--out", str(tmp_path / "x"))
+    assert r.returncode == 2
+    assert r.stderr == "error: bot 'mcts:10:c=x': c=x must be a number ≥ 0\n"
+    assert r.stderr.count("\n") == 1
+    assert not (tmp_path / "x").exists()
+
+
+def test_simulate_help_names_the_search_bots_and_their_options(cli) -> None:
+    r = cli("simulate", "--help")
+    text = " ".join(r.stdout.split())
+    assert r.returncode == 0
+    for part in ("mcts:N", "ismcts:N", ":rollout=random|<a bot of the game>", ":depth=K", ":c=", ":reward=win|margin"):
+        assert part in text.replace("│", "").replace("  ", " ")
