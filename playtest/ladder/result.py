@@ -123,11 +123,11 @@ class Ladder:
             metrics.append({k: _clean(v) for k, v in row.items()}
                            | {"by_rung": rows(vals.select(skill.RUNG, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N)),
                               "definition": vals[C.DEFINITION][0] if vals.height else None})
-        return {"schema": SCHEMA_ID, "schema_version": SCHEMA_VERSION, "generated_by": self.generated_by,
+        return _clean({"schema": SCHEMA_ID, "schema_version": SCHEMA_VERSION, "generated_by": self.generated_by,
                 "run": self.run, "rungs": list(self.rungs), "skill_matters": self.skill_matters,
                 "strength": rows(self.strength), "ratings": rows(self.ratings),
                 "changes_with_skill": [r[skill.SENTENCE] for r in self.changed().iter_rows(named=True)],
-                "metrics": metrics}
+                "metrics": metrics})
 
 
 def _x(v: float | None) -> str:
@@ -135,7 +135,11 @@ def _x(v: float | None) -> str:
 
 
 def _clean(v: Any) -> Any:
-    """NaN and ±inf → None: the JSON stays valid JSON."""
+    """NaN and ±inf → None, in nested dicts and lists too: the JSON stays valid JSON."""
+    if isinstance(v, dict):
+        return {k: _clean(x) for k, x in v.items()}
+    if isinstance(v, list | tuple):
+        return [_clean(x) for x in v]
     return None if isinstance(v, float) and not math.isfinite(v) else v
 
 

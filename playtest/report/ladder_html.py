@@ -11,7 +11,7 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.ladder import skill
-from playtest.ladder.result import Ladder, _x
+from playtest.ladder.result import Ladder, _clean, _x
 from playtest.report import format as F
 from playtest.report.charts import WIDTH
 from playtest.report.html import e, page
@@ -23,7 +23,7 @@ def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> dic
     k = F.kind(metric)
     fmt = ".0%" if k in ("rate", "diff") else ",.2~f"
     data = [{"rung": r[skill.RUNG], "group": r["title"], C.ESTIMATE: r[C.ESTIMATE], C.CI_LOW: r[C.CI_LOW],
-             C.CI_HIGH: r[C.CI_HIGH], C.N: r[C.N]} for r in rows]
+             C.CI_HIGH: r[C.CI_HIGH], C.N: r[C.N]} for r in _clean(rows)]
     base = alt.Chart(alt.Data(values=data)).encode(
         x=alt.X("rung:N", sort=list(ladder.rungs), title="rung (weakest → strongest)", axis=alt.Axis(labelAngle=0)),
         color=alt.Color("group:N", title=None, legend=alt.Legend(orient="bottom", columns=2, labelLimit=260)))
@@ -37,7 +37,7 @@ def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> dic
 
 
 def ratings_chart(ladder: Ladder) -> dict[str, Any]:
-    data = [r for r in ladder.ratings.iter_rows(named=True) if not math.isnan(r["rating"])]
+    data = _clean([r for r in ladder.ratings.iter_rows(named=True) if not math.isnan(r["rating"])])
     base = alt.Chart(alt.Data(values=data)).encode(
         y=alt.Y("rung:N", sort=list(ladder.rungs), title=None))
     return alt.layer(
@@ -57,7 +57,7 @@ def strength_chart(ladder: Ladder) -> dict[str, Any]:
             data.append({"pair": pair, "bot": r[side], "side": "stronger" if side == "upper" else "weaker",
                          "rate": r[f"{side}_win_rate"], "low": r[f"{side}_win_rate_low"],
                          "high": r[f"{side}_win_rate_high"]})
-    base = alt.Chart(alt.Data(values=data)).encode(
+    base = alt.Chart(alt.Data(values=_clean(data))).encode(
         y=alt.Y("pair:N", title=None, sort=None), yOffset="side:N",
         color=alt.Color("side:N", title=None, legend=alt.Legend(orient="bottom")))
     return alt.layer(
