@@ -78,8 +78,8 @@ def check_rungs(spec: GameSpec, variant: Variant, players: int, rungs: Sequence[
     """Every rung must be a bot of the game: the game's own message lists the valid ones."""
     check_lineup(spec, variant, players, [rungs[0]])  # player count first
     for rung in rungs:
-        try:
-            spec.make_bot(rung, spec.make_rules(variant.model), 0)
+        try:  # the batch's own check: the same bot factory (search bots included) as the runs
+            check_lineup(spec, variant, players, [rung])
         except PlaytestError as err:
             raise UsageError(f"--rungs: {err}") from None
 

@@ -86,7 +86,7 @@ def test_existing_out_is_kept_without_force_and_replaced_with_it(stargate_ladder
 
 
 @pytest.mark.parametrize(("rungs", "message"), [
-    ("random,gready", "error: --rungs: unknown bot 'gready' for stargate (known: random, greedy, lookahead, "),
+    ("random,gready", "error: --rungs: unknown bot 'gready' for stargate ("),
     ("greedy", "error: --rungs greedy: a ladder needs at least two rungs, weakest first"),
     ("random,greedy,random", "error: --rungs random,greedy,random: random is named twice"),
     ("random,,greedy", "error: --rungs random,,greedy: rung 2 has no name"),
@@ -94,6 +94,8 @@ def test_existing_out_is_kept_without_force_and_replaced_with_it(stargate_ladder
 def test_bad_rungs_are_one_line_errors(tmp_path, rungs, message):
     code, _, err = invoke("ladder", DRAFT5, "--rungs", rungs, "-n", "4", "--out", tmp_path / "x")
     assert code == 2 and err.startswith(message) and err.count("\n") == 1, err
+    if "unknown bot" in message:  # the valid bots are listed
+        assert all(name in err for name in ("random", "greedy", "lookahead", "scripted:bays-first"))
     assert not (tmp_path / "x").exists()
 
 
