@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # Modules compiled with mypyc (playtest/_build.py): an edit to one of them means a rebuild.
 COMPILED := $(shell $(PYTHON) -c "import runpy; b = runpy.run_path('playtest/_build.py'); print(' '.join(map(b['source_path'], b['COMPILED'])))")
 
-.PHONY: venv demo test bench lint findings clean
+.PHONY: venv demo test bench lint findings ladder clean
 
 venv: $(STAMP)
 
@@ -27,10 +27,25 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m playtest.bench $(BENCH_ARGS)
 
-# The designer's three Stargate observations, measured on every shipped draft (≈8 min on 2 cores):
-# 20 runs of 400 games (5 drafts × 4 bot line-ups) → docs/stargate-findings.md.
+# The designer's three Stargate observations on every shipped draft at two skill levels: 20 runs
+# (5 drafts × 4 line-ups) per level → docs/stargate-findings.md. FINDINGS_GAMES is the games per
+# run at the first (greedy) level, FINDINGS_SEARCH_GAMES at the search level; the defaults aim at
+# about 15 minutes on 2 cores (see the README's "Balance as a function of skill").
+FINDINGS_RUNGS        ?= greedy,mcts:200
+FINDINGS_GAMES        ?= 400
+FINDINGS_SEARCH_GAMES ?= 60
 findings: $(STAMP)
-	$(BIN)/python -m playtest.findings --games 400 --seed 2024 --workers 2 --out docs/stargate-findings.md
+	$(BIN)/python -m playtest.findings --rungs $(FINDINGS_RUNGS) --games $(FINDINGS_GAMES) \
+		--search-games $(FINDINGS_SEARCH_GAMES) --seed 2024 --workers 2 --out docs/stargate-findings.md
+
+# Balance as a function of skill on Stargate draft 5 and Oh-Seven → reports/ladder-*/ladder.html
+# (and .md, .json). LADDER_GAMES self-play games per rung and per pairing.
+LADDER_GAMES ?= 100
+ladder: $(STAMP)
+	$(BIN)/playtest ladder variants/stargate/draft5.yaml --rungs random,greedy,mcts:200 \
+		-n $(LADDER_GAMES) --seed 1 --out reports/ladder-stargate --force
+	$(BIN)/playtest ladder variants/ohseven/base.yaml --rungs random,heuristic,ismcts:200 \
+		-n $(LADDER_GAMES) --seed 1 --out reports/ladder-ohseven --force
 
 lint: $(STAMP)
 	$(BIN)/ruff check playtest tests
