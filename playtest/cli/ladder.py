@@ -85,9 +85,10 @@ def ladder(
     err = Console(stderr=True)
     try:
         total = len(names) * n + (len(names) - 1) * plan.pair_games
-        err.print(f"playing {total} games: {len(names)} rungs × {n} self-play, {len(names) - 1} pairings × "
+        err.print(f"playing {total} games: {len(names)} rungs × {n} self-play, {len(names) - 1} pairing(s) × "
                   f"{plan.pair_games} …")
-        runs = play_ladder(v, plan, staging)
+        runs = play_ladder(v, plan, staging, done=lambda label, games, seconds: err.print(
+            f"  {label}: {games} games in {seconds:.1f}s", markup=False, highlight=False))
         err.print("testing every metric across the rungs …")
         result = build_ladder(runs)
         import json

@@ -90,8 +90,9 @@ def slug(rung: str) -> str:
 
 
 def play_ladder(variant: Variant, plan: LadderPlan, folder: Path,
-                progress: Callable[[str, int], None] | None = None) -> LadderRuns:
-    """Play every run of the ladder into `folder/runs/...` and read them back."""
+                done: Callable[[str, int, float], None] | None = None) -> LadderRuns:
+    """Play every run of the ladder into `folder/runs/...` and read them back; `done(label,
+    games, seconds)` after each run."""
     self_play: dict[str, Sample] = {}
     pairs: dict[tuple[str, str], Sample] = {}
     folders: dict[str, str] = {}
@@ -99,8 +100,9 @@ def play_ladder(variant: Variant, plan: LadderPlan, folder: Path,
     def one(label: str, rel: str, lineup: tuple[str, ...], n: int) -> Sample:
         config = RunConfig(n_games=n, players=plan.players, lineup=lineup, seed=plan.seed, workers=plan.workers,
                            command=plan.command, extra={"ladder_run": label})
-        run_batch(variant, config, folder / rel,
-                  progress=(lambda k: progress(label, k)) if progress else None)
+        result = run_batch(variant, config, folder / rel)
+        if done:
+            done(label, n, result.seconds)
         info, games, events = read_run(folder / rel)
         folders[label] = rel
         return Sample(info, games, events)
