@@ -116,30 +116,31 @@ class Ladder:
 
     def to_dict(self) -> dict[str, Any]:
         def rows(df: pl.DataFrame) -> list[dict[str, Any]]:
-            return [{k: _clean(v) for k, v in r.items()} for r in df.iter_rows(named=True)]
+            return [{k: json_safe(v) for k, v in r.items()} for r in df.iter_rows(named=True)]
         metrics = []
         for row in self.tests.iter_rows(named=True):
             vals = self.values.filter((pl.col(C.METRIC) == row[C.METRIC]) & (pl.col(C.GROUP) == row[C.GROUP]))
-            metrics.append({k: _clean(v) for k, v in row.items()}
+            metrics.append({k: json_safe(v) for k, v in row.items()}
                            | {"by_rung": rows(vals.select(skill.RUNG, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N)),
                               "definition": vals[C.DEFINITION][0] if vals.height else None})
-        return _clean({"schema": SCHEMA_ID, "schema_version": SCHEMA_VERSION, "generated_by": self.generated_by,
+        return json_safe({"schema": SCHEMA_ID, "schema_version": SCHEMA_VERSION, "generated_by": self.generated_by,
                 "run": self.run, "rungs": list(self.rungs), "skill_matters": self.skill_matters,
                 "strength": rows(self.strength), "ratings": rows(self.ratings),
                 "changes_with_skill": [r[skill.SENTENCE] for r in self.changed().iter_rows(named=True)],
                 "metrics": metrics})
 
 
-def _x(v: float | None) -> str:
+def times(v: float | None) -> str:
+    """A ratio as "2.3", "∞" (unbounded) or "–" (undefined)."""
     return "–" if v is None or math.isnan(v) else ("∞" if math.isinf(v) else f"{v:.1f}")
 
 
-def _clean(v: Any) -> Any:
+def json_safe(v: Any) -> Any:
     """NaN and ±inf → None, in nested dicts and lists too: the JSON stays valid JSON."""
     if isinstance(v, dict):
-        return {k: _clean(x) for k, x in v.items()}
+        return {k: json_safe(x) for k, x in v.items()}
     if isinstance(v, list | tuple):
-        return [_clean(x) for x in v]
+        return [json_safe(x) for x in v]
     return None if isinstance(v, float) and not math.isfinite(v) else v
 
 
@@ -148,7 +149,7 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
     out = []
     for r in table.iter_rows(named=True):
         rate = f"{F.value(r['upper_win_rate'], 'rate')} of its seats against {F.value(r['lower_win_rate'], 'rate')}"
-        ratio = (f"{r['ratio']:.1f}× as often per seat [{_x(r['ratio_low'])}, {_x(r['ratio_high'])}]"
+        ratio = (f"{r['ratio']:.1f}× as often per seat [{times(r['ratio_low'])}, {times(r['ratio_high'])}]"
                  if r["ratio"] is not None and math.isfinite(r["ratio"]) else
                  f"the weaker rung won none of these {r['games']} games")
         stronger = r["diff_low"] is not None and r["diff_low"] > 0

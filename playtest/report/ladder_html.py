@@ -11,7 +11,7 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.ladder import skill
-from playtest.ladder.result import Ladder, _clean, _x
+from playtest.ladder.result import Ladder, json_safe, times
 from playtest.report import format as F
 from playtest.report.charts import WIDTH
 from playtest.report.html import e, page
@@ -23,7 +23,7 @@ def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> dic
     k = F.kind(metric)
     fmt = ".0%" if k in ("rate", "diff") else ",.2~f"
     data = [{"rung": r[skill.RUNG], "group": r["title"], C.ESTIMATE: r[C.ESTIMATE], C.CI_LOW: r[C.CI_LOW],
-             C.CI_HIGH: r[C.CI_HIGH], C.N: r[C.N]} for r in _clean(rows)]
+             C.CI_HIGH: r[C.CI_HIGH], C.N: r[C.N]} for r in json_safe(rows)]
     base = alt.Chart(alt.Data(values=data)).encode(
         x=alt.X("rung:N", sort=list(ladder.rungs), title="rung (weakest → strongest)", axis=alt.Axis(labelAngle=0)),
         color=alt.Color("group:N", title=None, legend=alt.Legend(orient="bottom", columns=2, labelLimit=260)))
@@ -37,7 +37,7 @@ def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> dic
 
 
 def ratings_chart(ladder: Ladder) -> dict[str, Any]:
-    data = _clean([r for r in ladder.ratings.iter_rows(named=True) if not math.isnan(r["rating"])])
+    data = json_safe([r for r in ladder.ratings.iter_rows(named=True) if not math.isnan(r["rating"])])
     base = alt.Chart(alt.Data(values=data)).encode(
         y=alt.Y("rung:N", sort=list(ladder.rungs), title=None))
     return alt.layer(
@@ -57,7 +57,7 @@ def strength_chart(ladder: Ladder) -> dict[str, Any]:
             data.append({"pair": pair, "bot": r[side], "side": "stronger" if side == "upper" else "weaker",
                          "rate": r[f"{side}_win_rate"], "low": r[f"{side}_win_rate_low"],
                          "high": r[f"{side}_win_rate_high"]})
-    base = alt.Chart(alt.Data(values=_clean(data))).encode(
+    base = alt.Chart(alt.Data(values=json_safe(data))).encode(
         y=alt.Y("pair:N", title=None, sort=None), yOffset="side:N",
         color=alt.Color("side:N", title=None, legend=alt.Legend(orient="bottom")))
     return alt.layer(
@@ -108,7 +108,7 @@ def render_ladder_html(ladder: Ladder) -> str:
         f"<td class=num>{e(F.value(r['upper_win_rate'], 'rate'))} [{e(F.interval(r['upper_win_rate_low'], r['upper_win_rate_high'], 'rate'))}]</td>"
         f"<td class=num>{e(F.value(r['lower_win_rate'], 'rate'))} [{e(F.interval(r['lower_win_rate_low'], r['lower_win_rate_high'], 'rate'))}]</td>"
         f"<td class=num>{e(F.value(r['diff'], 'diff'))} [{e(F.interval(r['diff_low'], r['diff_high'], 'diff'))}]</td>"
-        f"<td class=num>{e(_x(r['ratio']))} [{e(_x(r['ratio_low']))} – {e(_x(r['ratio_high']))}]</td>"
+        f"<td class=num>{e(times(r['ratio']))} [{e(times(r['ratio_low']))} – {e(times(r['ratio_high']))}]</td>"
         f"<td class=num>{e(F.value(r['score_diff'], 'number'))} [{e(F.interval(r['score_diff_low'], r['score_diff_high'], 'number'))}]</td></tr>"
         for r in ladder.strength.iter_rows(named=True))
     rating_rows = "".join(
