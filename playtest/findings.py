@@ -294,6 +294,9 @@ class Finding:
     code: str
     short: str
     text: str
+    estimate: float | None = None
+    low: float | None = None
+    high: float | None = None
 
 
 def sign(row: dict[str, Any] | None, ref: float = 0.0) -> str:
@@ -311,9 +314,11 @@ def diff_sign(row: dict[str, Any] | None) -> str:
     return ("+" if row[C.ESTIMATE] > 0 else "-") if row["significant"] else "0"
 
 
-def _finding(key: str, question: str, code: str, words: dict[str, str], text: str) -> Finding:
+def _finding(key: str, question: str, code: str, words: dict[str, str], text: str,
+             row: dict[str, Any] | None = None) -> Finding:
     short = words.get(code, "cannot be measured here")
-    return Finding(key, question, code, short, text.format(short=short))
+    est = (row[C.ESTIMATE], row[C.CI_LOW], row[C.CI_HIGH]) if row is not None else (None, None, None)
+    return Finding(key, question, code, short, text.format(short=short), *est)
 
 
 def conclusions(draft: str, tables: dict[str, pl.DataFrame], n_crews: int, cmps: dict[str, Comparison] | None,
@@ -331,7 +336,7 @@ def conclusions(draft: str, tables: dict[str, pl.DataFrame], n_crews: int, cmps:
          "0": f"about as often as chance ({100 * chance:.0f}%)"},
         f"**Bays as first pick** ({r} self-play): {r} bots open a round with Bays in {fmt(first, pct=True)} of "
         f"rounds — {{short}}. This is what the {r} bot chooses, not a measure of what Bays is worth: whether "
-        "taking Bays pays is measured in the next lines."))
+        "taking Bays pays is measured in the next lines.", row=first))
     gap = metric(own, "bays_cubes_gap")
     out.append(_finding(
         "extra_placement", "Bays buys a net extra placement", sign(gap),
@@ -339,31 +344,31 @@ def conclusions(draft: str, tables: dict[str, pl.DataFrame], n_crews: int, cmps:
          "-": "takers place fewer cubes (the observation is not borne out with these bots)",
          "0": "no detectable difference (not confirmed with these bots)"},
         f"**Net extra placement** ({r} self-play): players who take Bays place {fmt(gap)} cubes per game more than "
-        "those who don't — {short}."))
+        "those who don't — {short}.", row=gap))
     for key, table, who in (("self", own, f"{r} self-play"), ("scripted", s, f"scripted styles with two {r} bots")):
         lift = metric(table, "bays_win_lift")
         out.append(_finding(
             f"lift_{key}", f"taking Bays goes with winning ({'self-play' if key == 'self' else 'scripted line-up'})",
             sign(lift), {"+": "taking Bays goes with **more** wins", "-": "taking Bays goes with **fewer** wins",
                          "0": "no detectable difference"},
-            f"**Does taking Bays win?** ({who}) win rate of takers minus non-takers {fmt(lift, pct=True)}: {{short}}."))
+            f"**Does taking Bays win?** ({who}) win rate of takers minus non-takers {fmt(lift, pct=True)}: {{short}}.", row=lift))
     hh = metric(s, "win_gap", "bays-when-short − no-bays")
     out.append(_finding(
         "bays_pair", "bays-when-short beats no-bays", sign(hh),
         {"+": "taking Bays is **stronger**", "-": "taking Bays is **weaker**", "0": "no detectable difference"},
         f"**Taking Bays when short of cubes vs never** (bays-when-short vs no-bays, with two {r} bots): per game, "
-        f"bays-when-short's win share minus no-bays' {fmt(hh, pct=True)}: {{short}}."))
+        f"bays-when-short's win share minus no-bays' {fmt(hh, pct=True)}: {{short}}.", row=hh))
     late = metric(tables["late"], "win_gap", "late-placer − early-placer")
     rev = metric(tables["late_reversed"], "win_gap", "late-placer − early-placer")
     words = {"+": "placing late is **stronger**", "-": "placing late is **weaker**", "0": "no detectable difference"}
     out.append(_finding(
         "late", "placing late beats placing early", sign(late), words,
         f"**Place few early, many late?** (late-placer vs early-placer, with two {r} bots) late-placer's win share "
-        f"minus early-placer's {fmt(late, pct=True)} when later first cubes win ties: {{short}}."))
+        f"minus early-placer's {fmt(late, pct=True)} when later first cubes win ties: {{short}}.", row=late))
     out.append(_finding(
         "late_reversed", "placing late beats placing early, tie-break reversed", sign(rev), words,
         f"**… with the tie-break reversed** (earlier first cube wins ties; late-placer vs early-placer with two {r} "
-        f"bots): {fmt(rev, pct=True)}: {{short}}."))
+        f"bots): {fmt(rev, pct=True)}: {{short}}.", row=rev))
     if tie_cmp is not None:
         d = diff_row(tie_cmp, tie_cmp.labels[1], "win_gap", "late-placer − early-placer")
         out.append(_finding(
@@ -371,7 +376,7 @@ def conclusions(draft: str, tables: dict[str, pl.DataFrame], n_crews: int, cmps:
             {"+": "the tie-break **matters** for this style", "-": "the tie-break **matters** for this style",
              "0": "no detectable effect of the tie-break"},
             f"**Does the tie-break drive it?** (late-placer vs early-placer with two {r} bots, same deals) reversing the tie-break changes the gap by "
-            f"{fmt_diff(d, pct=True)} — {{short}}."))
+            f"{fmt_diff(d, pct=True)} — {{short}}.", row=d))
     slope = metric(own, "rounds_per_bays_pick")
     length = metric(own, "game_length_rounds")
     out.append(_finding(
@@ -379,7 +384,7 @@ def conclusions(draft: str, tables: dict[str, pl.DataFrame], n_crews: int, cmps:
         {"+": "more Bays picks, **longer** games", "-": "more Bays picks, **shorter** games",
          "0": "no detectable link between Bays picks and game length"},
         f"**Draining the stock shortens the game?** ({r} self-play) games last {fmt(length)} rounds; each extra Bays "
-        f"pick in a game goes with {fmt(slope)} rounds: {{short}}."))
+        f"pick in a game goes with {fmt(slope)} rounds: {{short}}.", row=slope))
     if cmps is not None and draft != DRAFTS[0]:
         for key, lu, name, group, pct, question, hi, lo in (
                 ("vs5_length", "self", "game_length_rounds", "", False, "game length against draft 5", "longer", "shorter"),
@@ -393,7 +398,7 @@ def conclusions(draft: str, tables: dict[str, pl.DataFrame], n_crews: int, cmps:
                 {"+": f"significantly {hi} than in draft 5", "-": f"significantly {lo} than in draft 5",
                  "0": "no detectable difference from draft 5"},
                 f"**Against draft 5** ({r} {'self-play' if lu == 'self' else 'late/early line-up'}): {question.split(' against')[0]} "
-                f"{fmt_diff(d, pct)} — {{short}}."))
+                f"{fmt_diff(d, pct)} — {{short}}.", row=d))
     ends = own.filter(pl.col(C.METRIC) == "end_reason_share").sort(C.ESTIMATE, descending=True)
     if ends.height:
         parts = ", ".join(f"{row[C.GROUP]} {100 * row[C.ESTIMATE]:.0f}%" for row in ends.iter_rows(named=True))
@@ -401,16 +406,29 @@ def conclusions(draft: str, tables: dict[str, pl.DataFrame], n_crews: int, cmps:
     return out
 
 
-def across_skill(codes: list[str], rungs: list[str]) -> str:
-    """Whether a conclusion holds at every skill level, flips, or shows only at some."""
+def _inside(f: Finding, value: float | None) -> bool:
+    return (value is not None and f.low is not None and f.high is not None
+            and not math.isnan(f.low) and f.low <= value <= f.high)
+
+
+def across_skill(found: list[Finding], rungs: list[str]) -> str:
+    """Whether a conclusion holds at every skill level, flips, or shows at some levels only —
+    and then whether the other levels rule the effect out (skill) or are too wide to tell."""
+    codes = [f.code for f in found]
     if "?" in codes:
         return "cannot be compared (not measurable at every level)"
     if len(set(codes)) == 1:
         return "no effect detected at any level" if codes[0] == "0" else "**holds** at every skill level"
     if "+" in codes and "-" in codes:
         return "**flips** with skill"
-    shown = [f"`{r}`" for r, c in zip(rungs, codes, strict=True) if c != "0"]
-    return f"depends on skill: detected only with {', '.join(shown)}"
+    seen = [(r, f) for r, f in zip(rungs, found, strict=True) if f.code != "0"]
+    unseen = [(r, f) for r, f in zip(rungs, found, strict=True) if f.code == "0"]
+    where = ", ".join(f"`{r}`" for r, _ in seen)
+    wide = [r for r, f in unseen if any(_inside(f, g.estimate) for _, g in seen)]
+    if wide:
+        return (f"detected only with {where}; {', '.join(f'`{r}`' for r in wide)} cannot rule out the same effect "
+                "(too few games to tell)")
+    return f"**depends on skill**: detected only with {where}; the other levels rule out an effect that large"
 
 
 def skill_table(findings: dict[str, list[Finding]], rungs: list[str]) -> list[str]:
@@ -421,9 +439,8 @@ def skill_table(findings: dict[str, list[Finding]], rungs: list[str]) -> list[st
     for f in findings[rungs[0]]:
         if not f.code or not all(f.key in by[r] for r in rungs):
             continue
-        codes = [by[r][f.key].code for r in rungs]
         lines.append(f"| {f.question} | " + " | ".join(by[r][f.key].short for r in rungs)
-                     + f" | {across_skill(codes, rungs)} |")
+                     + f" | {across_skill([by[r][f.key] for r in rungs], rungs)} |")
     return lines
 
 
@@ -540,8 +557,10 @@ def render(rungs: list[str], drafts: tuple[str, ...], runs: dict[tuple[str, str,
         "## Which conclusions hold at every skill level",
         "",
         "For each question, the verdict at each skill level (from its 95% intervals; for differences from draft 5, "
-        "Holm-adjusted p < 0.05) and whether it **holds**, **flips** (opposite significant effects) or depends on "
-        "skill (detected at some levels only). The numbers are in the sections per skill level below.",
+        "Holm-adjusted p < 0.05) and whether it **holds**, **flips** (opposite significant effects) or shows at some "
+        "levels only — then whether the level that detects nothing rules out the effect seen at the other "
+        "(**depends on skill**) or has too wide an interval to tell (more games needed). The numbers are in the "
+        "sections per skill level below.",
         "",
     ]
     for dr in drafts:

@@ -7,7 +7,7 @@ from pathlib import Path
 import polars as pl
 
 from playtest.analysis import columns as C
-from playtest.findings import across_skill, conclusions, findings_metrics, main, metric
+from playtest.findings import Finding, across_skill, conclusions, findings_metrics, main, metric
 from playtest.sim.batch import RunConfig, read_run, run_batch
 from playtest.variants import load_variant
 
@@ -43,11 +43,20 @@ def test_findings_metrics_on_a_small_run(tmp_path: Path) -> None:
 
 def test_across_skill_words() -> None:
     rungs = ["greedy", "mcts:200"]
-    assert across_skill(["+", "+"], rungs) == "**holds** at every skill level"
-    assert across_skill(["-", "+"], rungs) == "**flips** with skill"
-    assert across_skill(["0", "0"], rungs) == "no effect detected at any level"
-    assert across_skill(["0", "-"], rungs) == "depends on skill: detected only with `mcts:200`"
-    assert across_skill(["?", "-"], rungs).startswith("cannot be compared")
+
+    def f(code: str, est: float, low: float, high: float) -> Finding:
+        return Finding("k", "q", code, "", "", est, low, high)
+
+    assert across_skill([f("+", 0.3, 0.2, 0.4), f("+", 0.2, 0.1, 0.3)], rungs) == "**holds** at every skill level"
+    assert across_skill([f("-", -0.3, -0.4, -0.2), f("+", 0.2, 0.1, 0.3)], rungs) == "**flips** with skill"
+    assert across_skill([f("0", 0, -1, 1), f("0", 0, -1, 1)], rungs) == "no effect detected at any level"
+    # Not detected with greedy, whose narrow interval excludes mcts's effect: skill matters.
+    assert across_skill([f("0", 0.01, -0.02, 0.04), f("-", -0.3, -0.5, -0.1)], rungs).startswith(
+        "**depends on skill**: detected only with `mcts:200`")
+    # Not detected with mcts (few games, a wide interval that holds greedy's effect): can't tell.
+    assert across_skill([f("+", 0.3, 0.2, 0.4), f("0", 0.1, -0.2, 0.4)], rungs) == (
+        "detected only with `greedy`; `mcts:200` cannot rule out the same effect (too few games to tell)")
+    assert across_skill([f("?", 0, 0, 0), f("-", -0.3, -0.5, -0.1)], rungs).startswith("cannot be compared")
 
 
 def test_findings_at_two_skill_levels_on_tiny_runs(tmp_path: Path) -> None:
