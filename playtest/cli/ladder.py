@@ -108,6 +108,8 @@ def ladder(
         typer.echo(js)
     else:
         console = out_console()
+        for warning in result.warnings:
+            console.print(f"warning: {warning}", markup=False, highlight=False, style="yellow")
         console.print("Does skill matter?", style="bold")
         for line in result.skill_matters:
             console.print(f"- {line}", markup=False, highlight=False)

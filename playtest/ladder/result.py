@@ -25,6 +25,8 @@ from playtest.report.model import run_summary, variant_names
 
 SCHEMA_ID = "playtest-ladder"
 SCHEMA_VERSION = 1
+FEW_GAMES = 100
+"""Below this many games per rung the report warns that its skill tests are rough."""
 
 TITLES = {
     "crew_first_pick_rate": "{g} first-pick rate",
@@ -109,6 +111,7 @@ class Ladder:
     ratings: pl.DataFrame
     skill_matters: list[str]
     names: dict[str, dict[str, str]]
+    warnings: tuple[str, ...] = ()
     generated_by: str = field(default=f"playtest {__version__}")
 
     def changed(self) -> pl.DataFrame:
@@ -124,7 +127,8 @@ class Ladder:
                            | {"by_rung": rows(vals.select(skill.RUNG, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N)),
                               "definition": vals[C.DEFINITION][0] if vals.height else None})
         return json_safe({"schema": SCHEMA_ID, "schema_version": SCHEMA_VERSION, "generated_by": self.generated_by,
-                "run": self.run, "rungs": list(self.rungs), "skill_matters": self.skill_matters,
+                "run": self.run, "rungs": list(self.rungs), "warnings": list(self.warnings),
+                "skill_matters": self.skill_matters,
                 "strength": rows(self.strength), "ratings": rows(self.ratings),
                 "changes_with_skill": [r[skill.SENTENCE] for r in self.changed().iter_rows(named=True)],
                 "metrics": metrics})
@@ -195,5 +199,9 @@ def build_ladder(runs: LadderRuns, *, blocks: int = DEFAULT_BLOCKS) -> Ladder:
     run = run_summary(info, samples[0].games) | {
         "rungs": list(rungs), "games_per_rung": plan.games, "games_per_pairing": plan.pair_games,
         "command": plan.command, "runs": runs.folders, "blocks": blocks, "lineup": None}
+    warnings = []
+    if plan.games < FEW_GAMES:
+        warnings.append(f"Only {plan.games} self-play games per rung: the jackknife tests of 'changes with skill' are "
+                        f"rough below about {FEW_GAMES} games (few blocks, each of very few games); read them as hints.")
     return Ladder(run=run, rungs=rungs, values=values, tests=tests, strength=table, ratings=rates,
-                  skill_matters=skill_matters(table, rates), names=variant_names(resolved))
+                  skill_matters=skill_matters(table, rates), names=variant_names(resolved), warnings=tuple(warnings))

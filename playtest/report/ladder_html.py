@@ -102,6 +102,7 @@ def render_ladder_html(ladder: Ladder) -> str:
                                               if groups.height > 8 else "")
         figure(metric.replace("_", " "), definition, metric_chart(ladder, metric, part.to_dicts()))
     matters = "".join(f"<li>{e(s)}</li>" for s in ladder.skill_matters)
+    warn = "".join(f'<p class="verdict unfair">{e(w)}</p>' for w in ladder.warnings)
     strength_rows = "".join(
         f"<tr><td><code>{e(r['upper'])}</code></td><td><code>{e(r['lower'])}</code></td><td class=num>{r['games']}</td>"
         f"<td class=num>{r['upper_seats']}:{r['lower_seats']}</td>"
@@ -130,7 +131,7 @@ def render_ladder_html(ladder: Ladder) -> str:
 <dt>Games</dt><dd>{e(run.get('games_per_rung'))} self-play games per rung · {e(run.get('games_per_pairing'))} per pairing · {e(run.get('players'))} players · seed {e(run.get('seed'))}</dd>
 <dt>Command</dt><dd><code>{e(run.get('command'))}</code></dd>
 <dt>Made by</dt><dd>{e(ladder.generated_by)}</dd></dl></header>
-<h2>Does skill matter?</h2><ul>{matters}</ul>
+{warn}<h2>Does skill matter?</h2><ul>{matters}</ul>
 <table><thead><tr><th>stronger</th><th>weaker</th><th class=num>games</th><th class=num>seats</th><th class=num>stronger wins per seat</th>
 <th class=num>weaker wins per seat</th><th class=num>gap</th><th class=num>× as often</th><th class=num>score gap per seat</th></tr></thead>
 <tbody>{strength_rows}</tbody></table>

@@ -51,7 +51,9 @@ def render_ladder_markdown(ladder: Ladder) -> str:
              f"{md(run.get('game_title'))} · `{md(v.get('path'))}` (hash `{md(v.get('hash'))}`) · "
              f"{run.get('players')} players · seed {run.get('seed')} · rungs (weakest first): "
              + ", ".join(f"`{md(r)}`" for r in ladder.rungs), "",
-             f"Command: `{md(run.get('command'))}`", "", "## Does skill matter?", ""]
+             f"Command: `{md(run.get('command'))}`", ""]
+    lines += [f"> ⚠️ {md(w)}" for w in ladder.warnings] + ([""] if ladder.warnings else [])
+    lines += ["## Does skill matter?", ""]
     lines += [f"- {md(s)}" for s in ladder.skill_matters] + [""]
     lines += ["| stronger | weaker | games | seats | stronger wins per seat | weaker wins per seat | gap | × as often | "
               "score gap per seat |", "|---|---|---:|---:|---:|---:|---:|---:|---:|"]

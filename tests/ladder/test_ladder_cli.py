@@ -131,3 +131,9 @@ def test_same_seed_same_ladder_whatever_the_workers(tmp_path):
         docs.append(json.loads((out / "ladder.json").read_text(encoding="utf-8")))
     for key in ("metrics", "strength", "ratings", "skill_matters", "changes_with_skill"):
         assert docs[0][key] == docs[1][key], key
+
+
+def test_few_games_are_flagged(stargate_ladder):
+    doc = json.loads(stargate_ladder[1])
+    assert doc["warnings"] and doc["warnings"][0].startswith("Only 10 self-play games per rung")
+    assert "> ⚠️ Only 10 self-play games per rung" in (stargate_ladder[0] / "ladder.md").read_text(encoding="utf-8")
