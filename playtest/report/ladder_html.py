@@ -69,6 +69,9 @@ def strength_chart(ladder: Ladder) -> dict[str, Any]:
     ).properties(width=WIDTH, height=max(80, 50 * ladder.strength.height)).to_dict()
 
 
+CSS = "td code { white-space: nowrap; word-break: normal; }"
+
+
 def _elo(x: float) -> str:
     return "–" if math.isnan(x) else f"{x:+.0f}"
 
@@ -98,8 +101,10 @@ def render_ladder_html(ladder: Ladder) -> str:
         if groups.height > 8:  # keep a chart readable: the groups that change first, then the rest
             keep = groups.sort(skill.CHANGES, descending=True, maintain_order=True).head(8)[C.GROUP]
             part = part.filter(pl.col(C.GROUP).is_in(keep.implode()))
-        definition = part[C.DEFINITION][0] + (" (the 8 groups shown: those that change with skill first.)"
-                                              if groups.height > 8 else "")
+        defs = part[C.DEFINITION].unique(maintain_order=True)
+        definition = (defs[0] if defs.len() == 1 else "One line per group; each group's definition is in the "
+                      "table below (hover its name).")
+        definition += " (8 groups shown: those that change with skill first.)" if groups.height > 8 else ""
         figure(metric.replace("_", " "), definition, metric_chart(ladder, metric, part.to_dicts()))
     matters = "".join(f"<li>{e(s)}</li>" for s in ladder.skill_matters)
     warn = "".join(f'<p class="verdict unfair">{e(w)}</p>' for w in ladder.warnings)
@@ -141,4 +146,4 @@ def render_ladder_html(ladder: Ladder) -> str:
 <h2>Every metric by rung</h2><details open><summary>{len(rows)} metrics</summary>
 <table><thead><tr><th>metric</th>{head}<th class=num>p (Holm)</th><th>changes</th></tr></thead><tbody>{body_rows}</tbody></table></details>
 <h2>Method</h2><p class="def">{e(methods(ladder))}</p>"""
-    return page(f"Skill ladder — {v.get('name') or ''}", body, specs)
+    return page(f"Skill ladder — {v.get('name') or ''}", body, specs, extra_css=CSS)
