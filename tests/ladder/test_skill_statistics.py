@@ -138,3 +138,17 @@ def test_comparisons_of_one_game():
     # up(1st) beats both lows; both lows (2nd, tied with each other) beat up(4th); same bots never compared.
     assert sorted(map(tuple, pairs.tolist())) == [(0, 1), (0, 1), (1, 0), (1, 0)]
 
+
+
+def test_sentences_name_the_rungs():
+    from playtest.ladder.result import describe, sentence
+
+    title = describe("crew_first_pick_rate", "bays", lambda g: {"bays": "ベイス Bays"}.get(g, g))
+    assert title == "ベイス Bays first-pick rate"
+    assert sentence(title, "crew_first_pick_rate", [("greedy", 0.0), ("mcts:1000", 0.41)], 0.0004) == (
+        "ベイス Bays first-pick rate rises from 0.0% (greedy) to 41.0% (mcts:1000); Holm-adjusted p < 0.001.")
+    assert sentence("game length (rounds)", "game_length_rounds", [("a", 6.0), ("b", 5.5), ("c", 5.0)], 0.02) == (
+        "Game length (rounds) falls from 6.00 (a) to 5.00 (c) (through 5.50 (b)); Holm-adjusted p 0.020.")
+    assert sentence("tie rate", "tie_rate", [("a", 0.1), ("b", 0.3), ("c", 0.2)], 0.01).startswith(
+        "Tie rate changes with skill: 10.0% (a), 30.0% (b), 20.0% (c)")
+    assert describe("game_length_rounds", "all", str) == "game length (rounds)"
