@@ -29,11 +29,12 @@ bench: $(STAMP)
 
 # The designer's three Stargate observations on every shipped draft at two skill levels: 20 runs
 # (5 drafts × 4 line-ups) per level → docs/stargate-findings.md. FINDINGS_GAMES is the games per
-# run at the first (greedy) level, FINDINGS_SEARCH_GAMES at the search level; the defaults aim at
-# about 15 minutes on 2 cores (see the README's "Balance as a function of skill").
+# run at the first (greedy) level, FINDINGS_SEARCH_GAMES at the search level. Budget (plain Python,
+# measured 2026-12-01): greedy ≈ 0.05 CPU-s a game, mcts:200 ≈ 1.1 CPU-s per search seat a game,
+# so 400 greedy games and 24 mcts:200 games per run ≈ 3 + 11 min on 2 cores.
 FINDINGS_RUNGS        ?= greedy,mcts:200
 FINDINGS_GAMES        ?= 400
-FINDINGS_SEARCH_GAMES ?= 60
+FINDINGS_SEARCH_GAMES ?= 24
 findings: $(STAMP)
 	$(BIN)/python -m playtest.findings --rungs $(FINDINGS_RUNGS) --games $(FINDINGS_GAMES) \
 		--search-games $(FINDINGS_SEARCH_GAMES) --seed 2024 --workers 2 --out docs/stargate-findings.md
