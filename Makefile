@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv demo test bench strength lint typecheck findings calibrate clean
+.PHONY: venv demo test bench strength lint typecheck findings calibrate ladder clean
 
 venv: $(STAMP)
 
@@ -42,10 +42,26 @@ strength: $(STAMP)
 	$(BIN)/python -m playtest.search.strength variants/ohseven/base.yaml --against heuristic -n $(STRENGTH_N) \
 		--search ismcts:250:depth=30,ismcts:500:depth=30,ismcts:1000:depth=30 --workers 2
 
-# The designer's three Stargate observations, measured on every shipped draft (≈8 min on 2 cores):
-# 20 runs of 400 games (5 drafts × 4 bot line-ups) → docs/stargate-findings.md.
+# The designer's three Stargate observations on every shipped draft at two skill levels: 20 runs
+# (5 drafts × 4 line-ups) per level → docs/stargate-findings.md. FINDINGS_GAMES is the games per
+# run at the first (greedy) level, FINDINGS_SEARCH_GAMES at the search level. Budget (plain Python,
+# measured 2026-12-01): greedy ≈ 0.05 CPU-s a game, mcts:200 ≈ 1.1 CPU-s per search seat a game,
+# so 400 greedy games and 24 mcts:200 games per run ≈ 3 + 11 min on 2 cores.
+FINDINGS_RUNGS        ?= greedy,mcts:200
+FINDINGS_GAMES        ?= 400
+FINDINGS_SEARCH_GAMES ?= 24
 findings: $(STAMP)
-	$(BIN)/python -m playtest.games.stargate.findings --games 400 --seed 2024 --workers 2 --out docs/stargate-findings.md
+	$(BIN)/python -m playtest.games.stargate.findings --rungs $(FINDINGS_RUNGS) --games $(FINDINGS_GAMES) \
+		--search-games $(FINDINGS_SEARCH_GAMES) --seed 2024 --workers 2 --out docs/stargate-findings.md
+
+# Balance as a function of skill on Stargate draft 5 and Oh-Seven → reports/ladder-*/ladder.html
+# (and .md, .json). LADDER_GAMES self-play games per rung and per pairing.
+LADDER_GAMES ?= 100
+ladder: $(STAMP)
+	$(BIN)/playtest ladder variants/stargate/draft5.yaml --rungs random,greedy,mcts:200 \
+		-n $(LADDER_GAMES) --seed 1 --out reports/ladder-stargate --force
+	$(BIN)/playtest ladder variants/ohseven/base.yaml --rungs random,heuristic,ismcts:200 \
+		-n $(LADDER_GAMES) --seed 1 --out reports/ladder-ohseven --force
 
 # Coverage of every interval family and the A/A false-positive rates of compare, diff and the
 # verdict, measured on Stargate and Oh-Seven (random bots) → docs/calibration.md (≈30–40 min on 2

@@ -117,7 +117,7 @@ def _options(
 
 def _register() -> None:
     # Each module adds its commands to `app`.
-    from playtest.cli import compare, diff, replay, report, simulate, sweep, validate  # noqa: F401
+    from playtest.cli import compare, diff, ladder, replay, report, simulate, sweep, validate  # noqa: F401
 
 
 _register()

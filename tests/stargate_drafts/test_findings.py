@@ -7,7 +7,7 @@ from pathlib import Path
 import polars as pl
 
 from playtest.analysis import columns as C
-from playtest.games.stargate.findings import conclusions, findings_metrics, metric
+from playtest.games.stargate.findings import Finding, across_skill, conclusions, findings_metrics, main, metric
 from playtest.sim.batch import RunConfig, read_run, run_batch
 from playtest.variants import load_variant
 
@@ -33,7 +33,52 @@ def test_findings_metrics_on_a_small_run(tmp_path: Path) -> None:
     assert metric(table, "end_reason_share", "stock_empty")[C.ESTIMATE] == 1.0
     gap = metric(table, "win_gap", "late-placer − early-placer")
     assert gap is not None and gap[C.N] == 24
-    lines = conclusions("draft5", {"greedy": table, "scripted": table, "late": table, "late_reversed": table},
-                        6, None, None)
-    assert any(line.startswith("**Net extra placement:**") for line in lines)
+    found = conclusions("draft5", {"self": table, "scripted": table, "late": table, "late_reversed": table},
+                        6, None, None, rung="greedy")
+    lines = [f.text for f in found]
+    assert any(line.startswith("**Net extra placement** (`greedy` self-play)") for line in lines)
     assert all("nan" not in line for line in lines)
+    assert all("`greedy`" in line for line in lines)  # every conclusion names the bots it came from
+
+
+def test_across_skill_words() -> None:
+    rungs = ["greedy", "mcts:200"]
+
+    def f(code: str, est: float, low: float, high: float) -> Finding:
+        return Finding("k", "q", code, "", "", est, low, high)
+
+    assert across_skill([f("+", 0.3, 0.2, 0.4), f("+", 0.2, 0.1, 0.3)], rungs) == "**holds** at every skill level"
+    assert across_skill([f("-", -0.3, -0.4, -0.2), f("+", 0.2, 0.1, 0.3)], rungs) == "**flips** with skill"
+    assert across_skill([f("0", 0, -1, 1), f("0", 0, -1, 1)], rungs) == "no effect detected at any level"
+    # Not detected with greedy, whose narrow interval excludes mcts's effect: skill matters.
+    assert across_skill([f("0", 0.01, -0.02, 0.04), f("-", -0.3, -0.5, -0.1)], rungs).startswith(
+        "**depends on skill**: detected only with `mcts:200`")
+    # Not detected with mcts (few games, a wide interval that holds greedy's effect): can't tell.
+    assert across_skill([f("+", 0.3, 0.2, 0.4), f("0", 0.1, -0.2, 0.4)], rungs) == (
+        "detected only with `greedy`; `mcts:200` cannot rule out the same effect (too few games to tell)")
+    assert across_skill([f("?", 0, 0, 0), f("-", -0.3, -0.5, -0.1)], rungs).startswith("cannot be compared")
+
+
+def test_findings_at_two_skill_levels_on_tiny_runs(tmp_path: Path) -> None:
+    out = tmp_path / "findings.md"
+    code = main(["--rungs", "random,greedy", "--games", "4", "--search-games", "3", "--drafts",
+                 "draft5,draft6-no-replenish", "--workers", "1", "--out", str(out), "--runs-dir", str(tmp_path / "runs")])
+    assert code == 0
+    text = out.read_text(encoding="utf-8")
+    assert "## Which conclusions hold at every skill level" in text
+    assert "| question | `random` | `greedy` | across skill |" in text
+    assert "## Skill level `random`" in text and "## Skill level `greedy`" in text
+    assert "4 games per run" in text and "3 games per run" in text
+    assert "### The new drafts side by side with draft 5 (`greedy`)" in text
+    # Every conclusion bullet names the bots it came from.
+    bullets = [line for line in text.splitlines() if line.startswith("- **")]
+    assert bullets and all("`random`" in b or "`greedy`" in b for b in bullets)
+    assert "nan" not in text
+    assert (tmp_path / "runs" / "greedy" / "draft6-no-replenish" / "late_reversed" / "games.parquet").is_file()
+
+
+def test_findings_rejects_an_unknown_rung(tmp_path: Path, capsys) -> None:
+    code = main(["--rungs", "greedy,mcts-typo", "--out", str(tmp_path / "f.md")])
+    assert code == 2 and not (tmp_path / "f.md").exists()
+    err = capsys.readouterr().err
+    assert err.startswith("error: --rungs: unknown bot 'mcts-typo' for stargate") and err.count("\n") == 1

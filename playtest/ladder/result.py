@@ -1,0 +1,207 @@
+"""The ladder document: per-rung metrics, skill tests with plain sentences, strength and ratings.
+
+`build_ladder(runs)` turns played runs into a `Ladder`; `to_dict()` is the JSON document and the
+Markdown and HTML renderers (playtest.report.ladder_*) read the same object.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from playtest import __version__
+from playtest.analysis import columns as C
+from playtest.compare.jackknife import DEFAULT_BLOCKS
+from playtest.ladder import skill, strength
+from playtest.ladder.runs import LadderRuns
+from playtest.report import format as F
+from playtest.report.model import run_summary, variant_names
+
+SCHEMA_ID = "playtest-ladder"
+SCHEMA_VERSION = 1
+FEW_GAMES = 100
+"""Below this many games per rung the report warns that its skill tests are rough."""
+
+TITLES = {
+    "crew_first_pick_rate": "{g} first-pick rate",
+    "crew_pick_rate": "{g} pick rate",
+    "crew_win_rate": "win rate of players who took {g}",
+    "crew_win_lift": "win-rate lift of taking {g}",
+    "crew_vp_per_pick": "skill VP per {g} pick",
+    "win_rate_by_seat": "{g} win rate",
+    "first_player_advantage": "start player's advantage",
+    "balance": "seat balance",
+    "game_length_rounds": "game length (rounds)",
+    "game_length_turns": "game length (turns)",
+    "game_length_share": "share of games lasting {g}",
+    "end_reason_share": "share of games ended by {g}",
+    "score_mean": "mean {g} points per player",
+    "score_sd": "spread (sd) of the {g} score",
+    "vp_share_by_source": "share of points from {g}",
+    "margin_of_victory": "winning margin",
+    "margin_of_victory_median": "median winning margin",
+    "tie_rate": "shared-win rate",
+    "points_tie_rate": "points-tie rate",
+    "leader_after_round_wins": "win rate of the leader after {g}",
+    "share_bid": "share of bids that are {g}",
+    "exact_rate": "exact-bid rate ({g})",
+    "share_trump": "share of rounds with {g}",
+    "planet_fill_rate": "planet fill rate ({g})",
+    "planet_zero_vp_majority_rate": "share of majorities on a 0-VP slot ({g})",
+}
+
+
+def labeller(resolved: Mapping[str, Any]) -> Any:
+    """id → 'ja en' as the variant names it (two-level groups part by part)."""
+    names = variant_names(resolved)
+
+    def label(ident: str) -> str:
+        if " / " in ident:
+            return " / ".join(label(p) for p in ident.split(" / "))
+        name = names.get(ident)
+        if not name:
+            return ident
+        ja, en = name.get("ja"), name.get("en")
+        return f"{ja} {en}" if ja and en and ja != en else (ja or en or ident)
+    return label
+
+
+def describe(metric: str, group: str, label: Any) -> str:
+    g = label(group.removeprefix("all / ")) if group else ""
+    template = TITLES.get(metric)
+    if template and g in ("", "all"):
+        template = template.replace(" ({g})", "")
+    if template:
+        text = template.format(g=g)
+        return text if "{g}" in template or not g or g == "all" else f"{text} ({g})"
+    base = metric.replace("_", " ")
+    return f"{base} ({g})" if g and g != "all" else base
+
+
+def sentence(title: str, metric: str, values: list[tuple[str, float]], p_holm: float) -> str:
+    """'Bays first-pick rate rises from 0.0% (greedy) to 41.0% (mcts:1000)' — monotone changes
+    as rises/falls, others listing every rung."""
+    k = F.kind(metric)
+    shown = [(r, F.value(v, k)) for r, v in values]
+    xs = [v for _, v in values]
+    p = f"Holm-adjusted p {F.p_value(p_holm)}"
+    title = title[0].upper() + title[1:]
+    if all(b > a for a, b in itertools.pairwise(xs)) or all(b < a for a, b in itertools.pairwise(xs)):
+        word = "rises" if xs[-1] > xs[0] else "falls"
+        middle = f" (through {', '.join(f'{v} ({r})' for r, v in shown[1:-1])})" if len(shown) > 2 else ""
+        return f"{title} {word} from {shown[0][1]} ({shown[0][0]}) to {shown[-1][1]} ({shown[-1][0]}){middle}; {p}."
+    return f"{title} changes with skill: {', '.join(f'{v} ({r})' for r, v in shown)}; {p}."
+
+
+@dataclass(frozen=True)
+class Ladder:
+    run: dict[str, Any]
+    rungs: tuple[str, ...]
+    values: pl.DataFrame
+    """Every ladder metric per rung (metric table + 'rung')."""
+    tests: pl.DataFrame
+    """Per (metric, group): p, Holm p, changes, note, title, sentence."""
+    strength: pl.DataFrame
+    ratings: pl.DataFrame
+    skill_matters: list[str]
+    names: dict[str, dict[str, str]]
+    warnings: tuple[str, ...] = ()
+    generated_by: str = field(default=f"playtest {__version__}")
+
+    def changed(self) -> pl.DataFrame:
+        return self.tests.filter(pl.col(skill.CHANGES)).sort(skill.P_HOLM)
+
+    def to_dict(self) -> dict[str, Any]:
+        def rows(df: pl.DataFrame) -> list[dict[str, Any]]:
+            return [{k: json_safe(v) for k, v in r.items()} for r in df.iter_rows(named=True)]
+        metrics = []
+        for row in self.tests.iter_rows(named=True):
+            vals = self.values.filter((pl.col(C.METRIC) == row[C.METRIC]) & (pl.col(C.GROUP) == row[C.GROUP]))
+            metrics.append({k: json_safe(v) for k, v in row.items()}
+                           | {"by_rung": rows(vals.select(skill.RUNG, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N)),
+                              "definition": vals[C.DEFINITION][0] if vals.height else None})
+        return json_safe({"schema": SCHEMA_ID, "schema_version": SCHEMA_VERSION, "generated_by": self.generated_by,
+                "run": self.run, "rungs": list(self.rungs), "warnings": list(self.warnings),
+                "skill_matters": self.skill_matters,
+                "strength": rows(self.strength), "ratings": rows(self.ratings),
+                "changes_with_skill": [r[skill.SENTENCE] for r in self.changed().iter_rows(named=True)],
+                "metrics": metrics})
+
+
+def times(v: float | None) -> str:
+    """A ratio as "2.3", "∞" (unbounded) or "–" (undefined)."""
+    return "–" if v is None or math.isnan(v) else ("∞" if math.isinf(v) else f"{v:.1f}")
+
+
+def json_safe(v: Any) -> Any:
+    """NaN and ±inf → None, in nested dicts and lists too: the JSON stays valid JSON."""
+    if isinstance(v, dict):
+        return {k: json_safe(x) for k, x in v.items()}
+    if isinstance(v, list | tuple):
+        return [json_safe(x) for x in v]
+    return None if isinstance(v, float) and not math.isfinite(v) else v
+
+
+def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
+    """Plain sentences: how much more often each rung wins than the one below it."""
+    out = []
+    for r in table.iter_rows(named=True):
+        rate = f"{F.value(r['upper_win_rate'], 'rate')} of its seats against {F.value(r['lower_win_rate'], 'rate')}"
+        ratio = (f"{r['ratio']:.1f}× as often per seat [{times(r['ratio_low'])}, {times(r['ratio_high'])}]"
+                 if r["ratio"] is not None and math.isfinite(r["ratio"]) else
+                 f"the weaker rung won none of these {r['games']} games")
+        stronger = r["diff_low"] is not None and r["diff_low"] > 0
+        weaker = r["diff_high"] is not None and r["diff_high"] < 0
+        verdict = ("measurably stronger" if stronger else "measurably weaker — the ladder is out of order here"
+                   if weaker else "not measurably stronger: the ladder saturates here (or needs more games)")
+        out.append(f"{r['upper']} against {r['lower']} ({r['upper_seats']} seats to {r['lower_seats']}, "
+                   f"{r['games']} games): wins {rate} — {ratio}; per-seat gap "
+                   f"{F.value(r['diff'], 'diff')} [{F.value(r['diff_low'], 'diff')}, {F.value(r['diff_high'], 'diff')}]: "
+                   f"{verdict}.")
+    if ratings.height >= 2 and not math.isnan(ratings["rating"][-1]):
+        top, bottom = ratings.row(-1, named=True), ratings.row(0, named=True)
+        gap = top["rating"] - bottom["rating"]
+        out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated {gap:+.0f} "
+                   f"[{top['ci_low']:+.0f}, {top['ci_high']:+.0f}] Elo above {bottom['rung']}, i.e. it finishes ahead "
+                   f"of it in {100 * strength.expected_win(gap):.0f}% of head-to-head comparisons.")
+    return out
+
+
+def build_ladder(runs: LadderRuns, *, blocks: int = DEFAULT_BLOCKS) -> Ladder:
+    plan = runs.plan
+    rungs = plan.rungs
+    samples = [runs.self_play[r] for r in rungs]
+    info = samples[0].info
+    resolved = (info.get("variant") or {}).get("resolved", {})
+    label = labeller(resolved)
+    values, tests, _ = skill.skill_tests(samples, rungs, blocks=blocks)
+    titles, sentences = [], []
+    for row in tests.iter_rows(named=True):
+        title = describe(row[C.METRIC], row[C.GROUP], label)
+        titles.append(title)
+        if row[skill.CHANGES]:
+            vals = values.filter((pl.col(C.METRIC) == row[C.METRIC]) & (pl.col(C.GROUP) == row[C.GROUP]))
+            by = dict(vals.select(skill.RUNG, C.ESTIMATE).iter_rows())
+            sentences.append(sentence(title, row[C.METRIC], [(r, by[r]) for r in rungs], row[skill.P_HOLM]))
+        else:
+            sentences.append(None)
+    tests = tests.with_columns(pl.Series("title", titles, dtype=pl.String()),
+                               pl.Series(skill.SENTENCE, sentences, dtype=pl.String()))
+    rng = np.random.default_rng(np.random.SeedSequence([plan.seed, 0x1ADD]))
+    table = strength.strength_table(runs.pairs, rng)
+    rates = strength.ratings(runs.pairs, rungs, rng=rng)
+    run = run_summary(info, samples[0].games) | {
+        "rungs": list(rungs), "games_per_rung": plan.games, "games_per_pairing": plan.pair_games,
+        "command": plan.command, "runs": runs.folders, "blocks": blocks, "lineup": None}
+    warnings = []
+    if plan.games < FEW_GAMES:
+        warnings.append(f"Only {plan.games} self-play games per rung: the jackknife tests of 'changes with skill' are "
+                        f"rough below about {FEW_GAMES} games (few blocks, each of very few games); read them as hints.")
+    return Ladder(run=run, rungs=rungs, values=values, tests=tests, strength=table, ratings=rates,
+                  skill_matters=skill_matters(table, rates), names=variant_names(resolved), warnings=tuple(warnings))

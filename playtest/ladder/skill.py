@@ -1,0 +1,156 @@
+"""Does a metric change with skill? Every report metric, tested across the ladder's rungs.
+
+The metrics are the report's own (`playtest.analysis.metrics.sections`), computed on each rung's
+self-play games. Their sampling error comes from the delete-a-block jackknife over games that
+`playtest compare` uses (`playtest.compare.jackknife`): games are the independent unit, and since
+every rung plays the same deals (one root seed) the blocks leave the same games out of every
+rung. For k rungs the k − 1 differences from the first rung are tested jointly against zero with
+Hotelling's T² on the jackknife covariance (F(q, K − q) with K blocks, q = k − 1; for two rungs
+this is the paired t test of `compare`). The p-values of all metrics are Holm-adjusted together.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import polars as pl
+from scipy import stats
+
+from playtest.analysis import columns as C
+from playtest.analysis.metrics import sections
+from playtest.compare.jackknife import DEFAULT_BLOCKS, Replicates, Sample, replicate
+from playtest.compare.stats import holm
+
+ALPHA = 0.05
+RUNG = "rung"
+P_HOLM = "p_holm"
+CHANGES = "changes"
+SENTENCE = "sentence"
+NOTE = "note"
+
+SELF_PLAY_BOT = "the rung's bot"
+"""Group name that replaces the bot's name in by-bot metrics of a self-play run."""
+SKIP_SECTIONS = frozenset({"bots", "sample_size"})
+"""Left out of the ladder: in self-play every seat is the same bot (one win rate of 1/P), and
+what a run's size can detect says nothing about the game."""
+SKIP_METRICS = frozenset({"crew_pick_rate_by_round"})
+"""Summarised by the per-crew pick and first-pick rates; its rounds differ between rungs whose
+games differ in length."""
+
+
+def ladder_metrics(info: Mapping[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+    """The report's metrics that describe the game at one skill level (one rung's self-play):
+    every section but SKIP_SECTIONS, and of the score distribution the overall mean of each
+    score part (the score composition) and the overall spread of the total."""
+    parts = []
+    for s in sections(dict(info), games, events):
+        if s.key in SKIP_SECTIONS:
+            continue
+        t = s.table.filter(~pl.col(C.METRIC).is_in(list(SKIP_METRICS)))
+        if s.key == "scores":
+            t = t.filter(pl.col(C.GROUP).str.starts_with("all / ")
+                         & ((pl.col(C.METRIC) == "score_mean")
+                            | ((pl.col(C.METRIC) == "score_sd") & (pl.col(C.GROUP) == "all / total"))))
+        parts.append(t)
+    if not parts:
+        return C.metric_frame([])
+    table = pl.concat(parts).unique(subset=[C.METRIC, C.GROUP], keep="first", maintain_order=True)
+    bots = games["bot"].unique().to_list() if games.height else []
+    if len(bots) == 1:  # by-bot groups: the same in every rung's table, whatever the rung is called
+        table = table.with_columns(pl.when(pl.col(C.GROUP) == bots[0]).then(pl.lit(SELF_PLAY_BOT))
+                                   .otherwise(pl.col(C.GROUP)).alias(C.GROUP))
+    return table
+
+
+def distribution_groups(tables: Sequence[pl.DataFrame]) -> dict[str, set[str]]:
+    """Metrics that split one whole into categories (a rate or share whose groups all have the
+    same n, e.g. crew pick rates or end triggers) → every category seen in any table. A category
+    that a rung never produced (a crew it never took) is then 0%, not missing."""
+    out: dict[str, set[str]] = {}
+    for t in tables:
+        for (metric,), part in t.group_by([C.METRIC]):
+            if ("rate" not in metric and "share" not in metric) or part[C.N].n_unique() != 1:
+                continue
+            values = part[C.ESTIMATE].drop_nulls().drop_nans()
+            if values.len() and (values.min() < 0 or values.max() > 1):  # type: ignore[operator]
+                continue
+            out.setdefault(str(metric), set()).update(part[C.GROUP].to_list())
+    return out
+
+
+def completed(fn: Callable[..., pl.DataFrame], groups: Mapping[str, set[str]]) -> Callable[..., pl.DataFrame]:
+    """`fn` whose tables carry a 0 row for each category of `groups` they lack."""
+    def metric_fn(info: Mapping[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+        table = fn(info, games, events)
+        extra = []
+        for metric, wanted in groups.items():
+            part = table.filter(pl.col(C.METRIC) == metric)
+            if part.height == 0:
+                continue
+            have = set(part[C.GROUP].to_list())
+            n, definition = part[C.N][0], part[C.DEFINITION][0]
+            extra += [{C.METRIC: metric, C.GROUP: g, C.ESTIMATE: 0.0, C.N: n, C.DEFINITION: definition}
+                      for g in sorted(wanted - have)]
+        return pl.concat([table, C.metric_frame(extra)]) if extra else table
+    return metric_fn
+
+
+def hotelling(diffs: np.ndarray, reps: np.ndarray) -> tuple[float, str]:
+    """p-value that the contrast vector `diffs` (q values) is 0, from its K jackknife replicates
+    `reps` (K × q): T² = d' S⁻¹ d with S the jackknife covariance, F(r, K − r) with r the rank of
+    S. Returns (p, note); p is NaN when the replicates cannot tell (note says why)."""
+    k = reps.shape[0]
+    if np.isnan(diffs).any():
+        return math.nan, "not in every rung"
+    if np.isnan(reps).any():
+        return math.nan, "missing from some blocks of games (too rare to test)"
+    centred = reps - reps.mean(axis=0)
+    cov = (k - 1) / k * centred.T @ centred
+    scale = max(1.0, float(np.abs(diffs).max()))
+    if np.allclose(diffs, 0, atol=1e-12 * scale) and np.allclose(cov, 0, atol=1e-24 * scale ** 2):
+        return 1.0, "the same in every rung"
+    vals, vecs = np.linalg.eigh(cov)
+    keep = vals > 1e-12 * max(1.0, float(vals.max()))
+    r = int(keep.sum())
+    outside = diffs - vecs[:, keep] @ (vecs[:, keep].T @ diffs)
+    if np.abs(outside).max() > 1e-9 * scale:
+        return math.nan, "differs between rungs but does not vary within them (no interval)"
+    if r == 0 or k - r < 1:
+        return math.nan, "too few blocks of games"
+    proj = vecs[:, keep].T @ diffs
+    t2 = float(proj @ (proj / vals[keep]))
+    f = (k - r) / (r * (k - 1)) * t2
+    return float(stats.f.sf(f, r, k - r)), ""
+
+
+def skill_tests(samples: Sequence[Sample], rungs: Sequence[str], *, blocks: int = DEFAULT_BLOCKS,
+                alpha: float = ALPHA) -> tuple[pl.DataFrame, pl.DataFrame, Replicates]:
+    """(values, tests, replicates). values: every ladder metric per rung (metric table + `rung`).
+    tests: one row per (metric, group) with the joint test across rungs, Holm-adjusted p,
+    whether it changes at `alpha`, and a note when it cannot be tested."""
+    full = [ladder_metrics(s.info, s.games, s.events) for s in samples]
+    metric_fn = completed(ladder_metrics, distribution_groups(full))
+    reps = replicate(samples, metric_fn, blocks)
+    values = pl.concat([t.with_columns(pl.lit(r).alias(RUNG)) for t, r in zip(reps.tables, rungs, strict=True)])
+    keys = list(dict.fromkeys((m, g) for _, m, g in reps.keys))
+    rows = []
+    for metric, group in keys:
+        present = [v for v in range(len(rungs)) if reps.has((v, metric, group))]
+        if len(present) < len(rungs):
+            rows.append({C.METRIC: metric, C.GROUP: group, C.P_VALUE: math.nan, NOTE: "not in every rung"})
+            continue
+        idx = [reps._index[(v, metric, group)] for v in present]
+        diffs = np.array([reps.full[i] - reps.full[idx[0]] for i in idx[1:]])
+        rep = np.stack([reps.reps[i] - reps.reps[idx[0]] for i in idx[1:]], axis=1)
+        p, note = hotelling(diffs, rep)
+        rows.append({C.METRIC: metric, C.GROUP: group, C.P_VALUE: p, NOTE: note})
+    adjusted = holm([r[C.P_VALUE] for r in rows])
+    for row, p in zip(rows, adjusted, strict=True):
+        row[P_HOLM] = p
+        row[CHANGES] = (not math.isnan(p)) and p < alpha
+    tests = pl.DataFrame(rows, schema={C.METRIC: pl.String(), C.GROUP: pl.String(), C.P_VALUE: pl.Float64(),
+                                       NOTE: pl.String(), P_HOLM: pl.Float64(), CHANGES: pl.Boolean()})
+    return values, tests, reps

@@ -1,0 +1,157 @@
+"""How much stronger is each rung? Head-to-head win rates and Bradley–Terry ratings.
+
+Each rung plays the rung below it with seats alternating (stronger first) and rotating game by
+game. Observations are independent at the level of the game, so every interval is over games:
+per game, the mean win share of the stronger rung's seats (a) and of the weaker rung's (b).
+
+Ratings: the Bradley–Terry model (P(i beats j) = 1 / (1 + exp(θj − θi))) fitted by maximum
+likelihood with `choix` (Luce spectral ranking, a little ridge regularisation so that a rung that
+won every comparison still gets a finite rating). Why Bradley–Terry via choix rather than
+openskill: the ladder asks how often one bot beats another, which is exactly the BT model; its
+maximum-likelihood fit does not depend on the order in which games are fed (openskill's online
+updates do), and one fit puts every rung on one scale through the chain of pairings. choix gives
+no intervals, so they come from a bootstrap over games (percentile, 95%) with the ladder's own
+seeded RNG. Each game contributes the pairwise results of every stronger/weaker pair of seats
+(better rank wins; equal ranks are left out). Ratings are on the Elo scale (400 / ln 10 per unit
+of θ), the weakest rung at 0.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+
+import choix
+import numpy as np
+import polars as pl
+from scipy import stats as sps
+
+from playtest.analysis.stats import mean_ci
+from playtest.compare.jackknife import Sample
+
+ELO = 400 / math.log(10)
+RIDGE = 0.01
+BOOTSTRAP = 200
+
+STRENGTH_SCHEMA: dict[str, pl.DataType] = {
+    "upper": pl.String(), "lower": pl.String(), "games": pl.Int64(), "upper_seats": pl.Int64(),
+    "lower_seats": pl.Int64(),
+    "upper_win_rate": pl.Float64(), "upper_win_rate_low": pl.Float64(), "upper_win_rate_high": pl.Float64(),
+    "lower_win_rate": pl.Float64(), "lower_win_rate_low": pl.Float64(), "lower_win_rate_high": pl.Float64(),
+    "upper_share": pl.Float64(), "upper_share_low": pl.Float64(), "upper_share_high": pl.Float64(),
+    "fair_share": pl.Float64(),
+    "diff": pl.Float64(), "diff_low": pl.Float64(), "diff_high": pl.Float64(), "p_value": pl.Float64(),
+    "ratio": pl.Float64(), "ratio_low": pl.Float64(), "ratio_high": pl.Float64(),
+    "score_diff": pl.Float64(), "score_diff_low": pl.Float64(), "score_diff_high": pl.Float64(),
+}
+RATINGS_SCHEMA: dict[str, pl.DataType] = {
+    "rung": pl.String(), "rating": pl.Float64(), "ci_low": pl.Float64(), "ci_high": pl.Float64(),
+    "comparisons": pl.Int64(),
+}
+
+
+def per_game(games: pl.DataFrame, upper: str, lower: str) -> pl.DataFrame:
+    """One row per game: mean win share and mean total of each side's seats."""
+    return (games.group_by("game").agg(
+        pl.col("win_share").filter(pl.col("bot") == upper).mean().alias("a"),
+        pl.col("win_share").filter(pl.col("bot") == lower).mean().alias("b"),
+        pl.col("win_share").filter(pl.col("bot") == upper).sum().alias("share"),
+        pl.col("total").filter(pl.col("bot") == upper).mean().alias("score_a"),
+        pl.col("total").filter(pl.col("bot") == lower).mean().alias("score_b"),
+    ).sort("game"))
+
+
+def ratio_interval(a: np.ndarray, b: np.ndarray, rng: np.random.Generator,
+                   n_boot: int = 2000) -> tuple[float, float, float]:
+    """mean(a) / mean(b) with a percentile bootstrap interval over games (the delta method fails
+    when the weaker side rarely wins). An infinite bound means the weaker side may never win."""
+    if a.size < 2 or b.mean() == 0:
+        return (math.inf if a.mean() > 0 else math.nan), math.nan, math.nan
+    idx = rng.integers(0, a.size, (n_boot, a.size))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        boots = a[idx].mean(axis=1) / b[idx].mean(axis=1)
+    boots = np.sort(np.where(np.isnan(boots), np.inf, boots))
+    low, high = boots[int(0.025 * n_boot)], boots[math.ceil(0.975 * n_boot) - 1]
+    return float(a.mean() / b.mean()), float(low), float(high)
+
+
+def unit(interval: tuple[float, float, float]) -> tuple[float, float, float]:
+    """A rate's t interval cut to [0, 1], where the rate lives (cutting keeps the coverage)."""
+    est, lo, hi = interval
+    return est, max(0.0, lo), min(1.0, hi)
+
+
+def head_to_head(sample: Sample, lower: str, upper: str, rng: np.random.Generator) -> dict[str, float | int | str]:
+    """The stronger rung against the weaker one: per-seat win rates, their difference (paired
+    over games) and ratio (bootstrap), the stronger side's share of all wins against its fair
+    share, and the per-seat score difference."""
+    games = sample.games
+    players = int(games["seat"].n_unique())
+    first = games.filter(pl.col("game") == games["game"].min())
+    n_up = int((first["bot"] == upper).sum())
+    per = per_game(games, upper, lower)
+    a, b = per["a"].to_numpy(), per["b"].to_numpy()
+    d = a - b
+    est_d = mean_ci(d)
+    p = float(sps.ttest_1samp(d, 0).pvalue) if d.size > 1 and d.std() > 0 else (1.0 if d.size and not d.any() else math.nan)
+    ua, ub, us = (unit(mean_ci(x)) for x in (a, b, per["share"].to_numpy()))
+    ratio = ratio_interval(a, b, rng)
+    sd = mean_ci(per["score_a"].to_numpy() - per["score_b"].to_numpy())
+    return {"upper": upper, "lower": lower, "games": per.height, "upper_seats": n_up, "lower_seats": players - n_up,
+            "upper_win_rate": ua[0], "upper_win_rate_low": ua[1], "upper_win_rate_high": ua[2],
+            "lower_win_rate": ub[0], "lower_win_rate_low": ub[1], "lower_win_rate_high": ub[2],
+            "upper_share": us[0], "upper_share_low": us[1], "upper_share_high": us[2], "fair_share": n_up / players,
+            "diff": est_d[0], "diff_low": est_d[1], "diff_high": est_d[2], "p_value": p,
+            "ratio": ratio[0], "ratio_low": ratio[1], "ratio_high": ratio[2],
+            "score_diff": sd[0], "score_diff_low": sd[1], "score_diff_high": sd[2]}
+
+
+def strength_table(pairs: Mapping[tuple[str, str], Sample], rng: np.random.Generator) -> pl.DataFrame:
+    return pl.DataFrame([head_to_head(s, lo, up, rng) for (lo, up), s in pairs.items()], schema=STRENGTH_SCHEMA)
+
+
+def comparisons(games: pl.DataFrame, index: Mapping[str, int]) -> list[np.ndarray]:
+    """Per game, the (winner, loser) rung indices of every pair of seats of different rungs
+    whose ranks differ (rank 1 = best)."""
+    out = []
+    for (_,), part in games.sort("game", "seat").group_by(["game"], maintain_order=True):
+        bots, ranks = part["bot"].to_list(), part["rank"].to_list()
+        pairs = []
+        for i in range(len(bots)):
+            for j in range(i + 1, len(bots)):
+                if bots[i] == bots[j] or ranks[i] == ranks[j]:
+                    continue
+                w, lo = (i, j) if ranks[i] < ranks[j] else (j, i)
+                pairs.append((index[bots[w]], index[bots[lo]]))
+        out.append(np.asarray(pairs, dtype=np.int64).reshape(-1, 2))
+    return out
+
+
+def _fit(n: int, data: np.ndarray) -> np.ndarray:
+    theta = choix.ilsr_pairwise(n, [tuple(map(int, r)) for r in data], alpha=RIDGE)
+    return (theta - theta[0]) * ELO
+
+
+def ratings(pairs: Mapping[tuple[str, str], Sample], rungs: Sequence[str], *, rng: np.random.Generator,
+            n_boot: int = BOOTSTRAP) -> pl.DataFrame:
+    """Bradley–Terry ratings of the rungs (Elo scale, weakest rung 0) with bootstrap intervals."""
+    index = {r: i for i, r in enumerate(rungs)}
+    per_run = [comparisons(s.games, index) for s in pairs.values()]
+    data = np.concatenate([c for run in per_run for c in run]) if per_run else np.empty((0, 2), dtype=np.int64)
+    if data.shape[0] == 0:
+        return pl.DataFrame([{"rung": r, "rating": math.nan, "ci_low": math.nan, "ci_high": math.nan,
+                              "comparisons": 0} for r in rungs], schema=RATINGS_SCHEMA)
+    est = _fit(len(rungs), data)
+    boots = np.empty((n_boot, len(rungs)))
+    for b in range(n_boot):
+        chosen = [run[i] for run in per_run for i in rng.integers(0, len(run), len(run))]
+        boots[b] = _fit(len(rungs), np.concatenate(chosen))
+    low, high = np.percentile(boots, [2.5, 97.5], axis=0)
+    counts = np.bincount(data.ravel(), minlength=len(rungs))
+    return pl.DataFrame([{"rung": r, "rating": float(est[i]), "ci_low": float(low[i]), "ci_high": float(high[i]),
+                          "comparisons": int(counts[i])} for i, r in enumerate(rungs)], schema=RATINGS_SCHEMA)
+
+
+def expected_win(rating_gap: float) -> float:
+    """P(stronger beats weaker) in one comparison for a rating gap on the Elo scale."""
+    return 1 / (1 + math.exp(-rating_gap / ELO))

@@ -1,0 +1,149 @@
+"""The ladder as a self-contained HTML page (the report's page frame): strength, ratings, what
+changes with skill, a chart of every metric against the rung, and every number in tables."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import altair as alt
+import polars as pl
+
+from playtest.analysis import columns as C
+from playtest.ladder import skill
+from playtest.ladder.result import Ladder, json_safe, times
+from playtest.report import format as F
+from playtest.report.charts import WIDTH
+from playtest.report.html import e, page
+from playtest.report.ladder_markdown import cell, methods, wide
+
+
+def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Estimate and 95% interval at each rung (x, in ladder order), one colour per group."""
+    k = F.kind(metric)
+    fmt = ".0%" if k in ("rate", "diff") else ",.2~f"
+    data = [{"rung": r[skill.RUNG], "group": r["title"], C.ESTIMATE: r[C.ESTIMATE], C.CI_LOW: r[C.CI_LOW],
+             C.CI_HIGH: r[C.CI_HIGH], C.N: r[C.N]} for r in json_safe(rows)]
+    base = alt.Chart(alt.Data(values=data)).encode(
+        x=alt.X("rung:N", sort=list(ladder.rungs), title="rung (weakest → strongest)", axis=alt.Axis(labelAngle=0)),
+        color=alt.Color("group:N", title=None, legend=alt.Legend(orient="bottom", columns=2, labelLimit=260)))
+    tips = [alt.Tooltip("group:N"), alt.Tooltip("rung:N"), alt.Tooltip(f"{C.ESTIMATE}:Q", format=fmt),
+            alt.Tooltip(f"{C.CI_LOW}:Q", title="95% low", format=fmt),
+            alt.Tooltip(f"{C.CI_HIGH}:Q", title="95% high", format=fmt), alt.Tooltip(f"{C.N}:Q", title="n")]
+    y = alt.Y(f"{C.ESTIMATE}:Q", title=None, axis=alt.Axis(format=fmt), scale=alt.Scale(zero=k == "rate"))
+    line = base.mark_line(point=True).encode(y=y, tooltip=tips)
+    bars = base.mark_rule().encode(y=f"{C.CI_LOW}:Q", y2=f"{C.CI_HIGH}:Q")
+    return alt.layer(bars, line).properties(width=WIDTH, height=180).to_dict()
+
+
+def ratings_chart(ladder: Ladder) -> dict[str, Any]:
+    data = json_safe([r for r in ladder.ratings.iter_rows(named=True) if not math.isnan(r["rating"])])
+    base = alt.Chart(alt.Data(values=data)).encode(
+        y=alt.Y("rung:N", sort=list(ladder.rungs), title=None))
+    return alt.layer(
+        base.mark_rule(strokeWidth=2, color="#4c78a8").encode(x=alt.X("ci_low:Q", title="rating (Elo scale)"),
+                                                              x2="ci_high:Q"),
+        base.mark_point(filled=True, size=60, color="#1f3b63").encode(
+            x="rating:Q", tooltip=["rung:N", alt.Tooltip("rating:Q", format="+.0f"),
+                                   alt.Tooltip("ci_low:Q", format="+.0f"), alt.Tooltip("ci_high:Q", format="+.0f")]),
+    ).properties(width=WIDTH, height=max(60, 26 * len(data))).to_dict()
+
+
+def strength_chart(ladder: Ladder) -> dict[str, Any]:
+    data = []
+    for r in ladder.strength.iter_rows(named=True):
+        pair = f"{r['upper']} vs {r['lower']}"
+        for side in ("upper", "lower"):
+            data.append({"pair": pair, "bot": r[side], "side": "stronger" if side == "upper" else "weaker",
+                         "rate": r[f"{side}_win_rate"], "low": r[f"{side}_win_rate_low"],
+                         "high": r[f"{side}_win_rate_high"]})
+    base = alt.Chart(alt.Data(values=json_safe(data))).encode(
+        y=alt.Y("pair:N", title=None, sort=None), yOffset="side:N",
+        color=alt.Color("side:N", title=None, legend=alt.Legend(orient="bottom")))
+    return alt.layer(
+        base.mark_rule(strokeWidth=2).encode(x=alt.X("low:Q", title="wins per seat", axis=alt.Axis(format=".0%")),
+                                             x2="high:Q"),
+        base.mark_point(filled=True, size=60).encode(x="rate:Q", tooltip=["bot:N", alt.Tooltip("rate:Q", format=".1%"),
+                                                                            alt.Tooltip("low:Q", format=".1%"),
+                                                                            alt.Tooltip("high:Q", format=".1%")]),
+    ).properties(width=WIDTH, height=max(80, 50 * ladder.strength.height)).to_dict()
+
+
+CSS = "td code { white-space: nowrap; word-break: normal; }"
+
+
+def _elo(x: float) -> str:
+    return "–" if math.isnan(x) else f"{x:+.0f}"
+
+
+def render_ladder_html(ladder: Ladder) -> str:
+    run, v = ladder.run, ladder.run["variant"]
+    specs: dict[str, Any] = {}
+    figures = []
+
+    def figure(title: str, definition: str, spec: dict[str, Any]) -> None:
+        cid = f"chart-{len(specs)}"
+        specs[cid] = spec
+        figures.append(f'<figure><h3>{e(title)}</h3><p class="def">{e(definition)}</p>'
+                       f'<div class="chart" id="{cid}"></div></figure>')
+
+    figure("Strength: each rung against the one below", "Share of its seats each side wins, 95% interval over games.",
+           strength_chart(ladder))
+    figure("Ratings", "Bradley–Terry (choix), Elo scale, weakest rung 0; 95% bootstrap interval.", ratings_chart(ladder))
+    rows = wide(ladder)
+    titled = ladder.values.join(ladder.tests.select(C.METRIC, C.GROUP, "title", skill.CHANGES), on=[C.METRIC, C.GROUP])
+    metric_order = list(dict.fromkeys(r[C.METRIC] for r in rows))
+    changed_metrics = set(ladder.changed()[C.METRIC].to_list())
+    metric_order.sort(key=lambda m: m not in changed_metrics)
+    for metric in metric_order:
+        part = titled.filter(pl.col(C.METRIC) == metric)
+        groups = part.select(C.GROUP, skill.CHANGES).unique(maintain_order=True)
+        if groups.height > 8:  # keep a chart readable: the groups that change first, then the rest
+            keep = groups.sort(skill.CHANGES, descending=True, maintain_order=True).head(8)[C.GROUP]
+            part = part.filter(pl.col(C.GROUP).is_in(keep.implode()))
+        defs = part[C.DEFINITION].unique(maintain_order=True)
+        definition = (defs[0] if defs.len() == 1 else "One line per group; each group's definition is in the "
+                      "table below (hover its name).")
+        definition += " (8 groups shown: those that change with skill first.)" if groups.height > 8 else ""
+        figure(metric.replace("_", " "), definition, metric_chart(ladder, metric, part.to_dicts()))
+    matters = "".join(f"<li>{e(s)}</li>" for s in ladder.skill_matters)
+    warn = "".join(f'<p class="verdict unfair">{e(w)}</p>' for w in ladder.warnings)
+    strength_rows = "".join(
+        f"<tr><td><code>{e(r['upper'])}</code></td><td><code>{e(r['lower'])}</code></td><td class=num>{r['games']}</td>"
+        f"<td class=num>{r['upper_seats']}:{r['lower_seats']}</td>"
+        f"<td class=num>{e(F.value(r['upper_win_rate'], 'rate'))} [{e(F.interval(r['upper_win_rate_low'], r['upper_win_rate_high'], 'rate'))}]</td>"
+        f"<td class=num>{e(F.value(r['lower_win_rate'], 'rate'))} [{e(F.interval(r['lower_win_rate_low'], r['lower_win_rate_high'], 'rate'))}]</td>"
+        f"<td class=num>{e(F.value(r['diff'], 'diff'))} [{e(F.interval(r['diff_low'], r['diff_high'], 'diff'))}]</td>"
+        f"<td class=num>{e(times(r['ratio']))} [{e(times(r['ratio_low']))} – {e(times(r['ratio_high']))}]</td>"
+        f"<td class=num>{e(F.value(r['score_diff'], 'number'))} [{e(F.interval(r['score_diff_low'], r['score_diff_high'], 'number'))}]</td></tr>"
+        for r in ladder.strength.iter_rows(named=True))
+    rating_rows = "".join(
+        f"<tr><td><code>{e(r['rung'])}</code></td><td class=num>{e(_elo(r['rating']))}</td>"
+        f"<td class=num>{e(_elo(r['ci_low']))} – {e(_elo(r['ci_high']))}</td>"
+        f"<td class=num>{r['comparisons']}</td></tr>" for r in ladder.ratings.iter_rows(named=True))
+    changed = ladder.changed()
+    tested = ladder.tests.filter(pl.col(skill.P_HOLM).is_not_nan()).height
+    sentences = "".join(f"<li>{e(s)}</li>" for s in changed[skill.SENTENCE].to_list()) or "<li>none detected</li>"
+    head = "".join(f"<th class=num>{e(r)}</th>" for r in ladder.rungs)
+    body_rows = "".join(
+        f"<tr><td title=\"{e(row['cells'][0][C.DEFINITION] if row['cells'][0] else '')}\">{e(row['title'])}</td>"
+        + "".join(f"<td class=num>{e(cell(c, row[C.METRIC]))}</td>" for c in row["cells"])
+        + f"<td class=num>{e(F.p_value(row[skill.P_HOLM]) or row[skill.NOTE] or '–')}</td>"
+        f"<td>{'yes' if row[skill.CHANGES] else ''}</td></tr>" for row in rows)
+    body = f"""<header><h1>Skill ladder — {e(v.get('name'))}</h1><p class="sub">{e(run.get('game_title'))}</p>
+<dl class="meta"><dt>Variant</dt><dd><code>{e(v.get('path'))}</code> · rules {e(v.get('rules_version'))} · hash <code>{e(v.get('hash'))}</code></dd>
+<dt>Rungs</dt><dd>{e(', '.join(ladder.rungs))} (weakest first)</dd>
+<dt>Games</dt><dd>{e(run.get('games_per_rung'))} self-play games per rung · {e(run.get('games_per_pairing'))} per pairing · {e(run.get('players'))} players · seed {e(run.get('seed'))}</dd>
+<dt>Command</dt><dd><code>{e(run.get('command'))}</code></dd>
+<dt>Made by</dt><dd>{e(ladder.generated_by)}</dd></dl></header>
+{warn}<h2>Does skill matter?</h2><ul>{matters}</ul>
+<table><thead><tr><th>stronger</th><th>weaker</th><th class=num>games</th><th class=num>seats</th><th class=num>stronger wins per seat</th>
+<th class=num>weaker wins per seat</th><th class=num>gap</th><th class=num>× as often</th><th class=num>score gap per seat</th></tr></thead>
+<tbody>{strength_rows}</tbody></table>
+<table><thead><tr><th>rung</th><th class=num>rating</th><th class=num>95% interval</th><th class=num>comparisons</th></tr></thead><tbody>{rating_rows}</tbody></table>
+<h2>What changes with skill</h2><p>{changed.height} of {tested} metrics tested change with skill (Holm-adjusted, 5%):</p><ul>{sentences}</ul>
+<h2>Charts</h2><div class="charts">{''.join(figures)}</div>
+<h2>Every metric by rung</h2><details open><summary>{len(rows)} metrics</summary>
+<table><thead><tr><th>metric</th>{head}<th class=num>p (Holm)</th><th>changes</th></tr></thead><tbody>{body_rows}</tbody></table></details>
+<h2>Method</h2><p class="def">{e(methods(ladder))}</p>"""
+    return page(f"Skill ladder — {v.get('name') or ''}", body, specs, extra_css=CSS)

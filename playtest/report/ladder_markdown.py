@@ -1,0 +1,87 @@
+"""The ladder as Markdown: does skill matter, the strength table and ratings, what changes with
+skill (plain sentences), every metric by rung."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import polars as pl
+
+from playtest.analysis import columns as C
+from playtest.ladder import skill
+from playtest.ladder.result import Ladder, times
+from playtest.report import format as F
+from playtest.report.markdown import md
+
+
+def cell(row: dict[str, Any] | None, metric: str) -> str:
+    if row is None:
+        return "–"
+    k = F.kind(metric)
+    ci = F.interval(row[C.CI_LOW], row[C.CI_HIGH], k)
+    return F.value(row[C.ESTIMATE], k) + (f" [{ci}]" if ci else "")
+
+
+def wide(ladder: Ladder) -> list[dict[str, Any]]:
+    """One dict per (metric, group): test columns and each rung's metric row (or None)."""
+    by = {(m, g, r): row for row in ladder.values.iter_rows(named=True)
+          for m, g, r in [(row[C.METRIC], row[C.GROUP], row[skill.RUNG])]}
+    out = []
+    for t in ladder.tests.iter_rows(named=True):
+        out.append(t | {"cells": [by.get((t[C.METRIC], t[C.GROUP], r)) for r in ladder.rungs]})
+    return out
+
+
+def methods(ladder: Ladder) -> str:
+    blocks = ladder.run.get("blocks")
+    return (f"Each rung plays {ladder.run['games_per_rung']} self-play games (every seat that bot, the same deals for every "
+            f"rung); each pairing {ladder.run['games_per_pairing']} games with seats alternating and rotating. Intervals are "
+            "95%. A metric *changes with skill* when the joint test that it is equal at every rung (Hotelling's T² on "
+            f"a delete-a-block jackknife over {blocks} blocks of games, games being the independent unit) rejects at 5% "
+            "after Holm's adjustment over every metric tested. Head-to-head win rates are per seat, averaged per game; "
+            "the gap is a paired t interval over games, the ratio a bootstrap over games. Ratings: Bradley–Terry "
+            "(choix) fitted to the pairwise finishes of every stronger/weaker pair of seats, bootstrap over games. "
+            "Every statement describes these bots playing, not people.")
+
+
+def render_ladder_markdown(ladder: Ladder) -> str:
+    run, v = ladder.run, ladder.run["variant"]
+    lines = [f"# Skill ladder — {md(v.get('name'))}", "",
+             f"{md(run.get('game_title'))} · `{md(v.get('path'))}` (hash `{md(v.get('hash'))}`) · "
+             f"{run.get('players')} players · seed {run.get('seed')} · rungs (weakest first): "
+             + ", ".join(f"`{md(r)}`" for r in ladder.rungs), "",
+             f"Command: `{md(run.get('command'))}`", ""]
+    lines += [f"> ⚠️ {md(w)}" for w in ladder.warnings] + ([""] if ladder.warnings else [])
+    lines += ["## Does skill matter?", ""]
+    lines += [f"- {md(s)}" for s in ladder.skill_matters] + [""]
+    lines += ["| stronger | weaker | games | seats | stronger wins per seat | weaker wins per seat | gap | × as often | "
+              "score gap per seat |", "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in ladder.strength.iter_rows(named=True):
+        lines.append(
+            f"| `{md(r['upper'])}` | `{md(r['lower'])}` | {r['games']} | {r['upper_seats']}:{r['lower_seats']} | "
+            f"{F.value(r['upper_win_rate'], 'rate')} [{F.interval(r['upper_win_rate_low'], r['upper_win_rate_high'], 'rate')}] | "
+            f"{F.value(r['lower_win_rate'], 'rate')} [{F.interval(r['lower_win_rate_low'], r['lower_win_rate_high'], 'rate')}] | "
+            f"{F.value(r['diff'], 'diff')} [{F.interval(r['diff_low'], r['diff_high'], 'diff')}] | "
+            f"{times(r['ratio'])} [{times(r['ratio_low'])} – {times(r['ratio_high'])}] | "
+            f"{F.value(r['score_diff'], 'number')} [{F.interval(r['score_diff_low'], r['score_diff_high'], 'number')}] |")
+    lines += ["", "Ratings (Bradley–Terry via choix, Elo scale, weakest rung = 0; 95% bootstrap interval over games):", "",
+              "| rung | rating | 95% interval | comparisons |", "|---|---:|---:|---:|"]
+    for r in ladder.ratings.iter_rows(named=True):
+        rating = "–" if math.isnan(r["rating"]) else f"{r['rating']:+.0f}"
+        ci = "–" if math.isnan(r["ci_low"]) else f"{r['ci_low']:+.0f} – {r['ci_high']:+.0f}"
+        lines.append(f"| `{md(r['rung'])}` | {rating} | {ci} | {r['comparisons']} |")
+    changed = ladder.changed()
+    tested = ladder.tests.filter(pl.col(skill.P_HOLM).is_not_nan()).height
+    lines += ["", "## What changes with skill", "",
+              f"{changed.height} of {tested} metrics tested change with skill (Holm-adjusted, 5%):", ""]
+    lines += [f"- {md(s)}" for s in changed[skill.SENTENCE].to_list()] or ["- none detected"]
+    lines += ["", "## Every metric by rung", "",
+              "| metric | " + " | ".join(f"`{md(r)}`" for r in ladder.rungs) + " | p (Holm) | changes |",
+              "|---|" + "---:|" * len(ladder.rungs) + "---:|---|"]
+    for row in wide(ladder):
+        p = F.p_value(row[skill.P_HOLM]) or md(row[skill.NOTE] or "–")
+        lines.append(f"| {md(row['title'])} | " + " | ".join(cell(c, row[C.METRIC]) for c in row["cells"])
+                     + f" | {p} | {'yes' if row[skill.CHANGES] else ''} |")
+    lines += ["", "## Method", "", methods(ladder), ""]
+    return "\n".join(lines)

@@ -1,0 +1,139 @@
+"""`playtest ladder`: output shape (Markdown sections, JSON keys), exit codes, --out and --force."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from playtest.cli.app import _register, app
+from playtest.errors import PlaytestError
+from tests.conftest import DRAFT5, ROOT
+
+OHSEVEN = ROOT / "variants" / "ohseven" / "base.yaml"
+
+
+def invoke(*args: str) -> tuple[int, str, str]:
+    """Run `playtest ARGS` in-process as `main` does: a PlaytestError is one line and its exit code."""
+    _register()
+    result = CliRunner().invoke(app, [str(a) for a in args])
+    if isinstance(result.exception, PlaytestError):
+        return result.exception.exit_code, result.stdout, f"error: {result.exception}\n"
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture(scope="module")
+def stargate_ladder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    out = tmp_path_factory.mktemp("ladder") / "out"
+    code, stdout, stderr = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "10", "-w", "1",
+                                  "--seed", "3", "--out", out, "--format", "json")
+    assert code == 0, stderr
+    return out, stdout
+
+
+def test_ladder_writes_three_reports_and_the_runs(stargate_ladder):
+    out, stdout = stargate_ladder
+    assert sorted(p.name for p in out.iterdir()) == ["ladder.html", "ladder.json", "ladder.md", "runs"]
+    for run in ("runs/self/random", "runs/self/greedy", "runs/vs/greedy--random"):
+        assert (out / run / "games.parquet").is_file() and (out / run / "run.json").is_file()
+    assert not [p for p in out.parent.iterdir() if p.name.startswith(".")]  # no staging folder left
+    assert json.loads(stdout) == json.loads((out / "ladder.json").read_text(encoding="utf-8"))
+
+
+def test_ladder_json_keys(stargate_ladder):
+    doc = json.loads(stargate_ladder[1])
+    assert doc["schema"] == "playtest-ladder" and doc["rungs"] == ["random", "greedy"]
+    assert set(doc) >= {"run", "skill_matters", "strength", "ratings", "changes_with_skill", "metrics"}
+    [pair] = doc["strength"]
+    assert (pair["upper"], pair["lower"], pair["games"], pair["upper_seats"], pair["lower_seats"]) == (
+        "greedy", "random", 10, 2, 2)
+    assert pair["upper_win_rate_low"] <= pair["upper_win_rate"] <= pair["upper_win_rate_high"]
+    assert [r["rung"] for r in doc["ratings"]] == ["random", "greedy"] and doc["ratings"][0]["rating"] == 0
+    metric = next(m for m in doc["metrics"] if m["metric"] == "game_length_rounds")
+    assert [r["rung"] for r in metric["by_rung"]] == ["random", "greedy"]
+    assert set(metric) >= {"group", "p_value", "p_holm", "changes", "note", "title", "sentence", "definition"}
+    picks = {m["group"] for m in doc["metrics"] if m["metric"] == "crew_first_pick_rate"}
+    assert "bays" in picks  # every crew, also where a rung never opens with it (0%, not missing)
+    assert doc["run"]["runs"]["greedy vs random"] == "runs/vs/greedy--random"
+
+
+def test_ladder_markdown_sections(stargate_ladder):
+    text = (stargate_ladder[0] / "ladder.md").read_text(encoding="utf-8")
+    for heading in ("# Skill ladder", "## Does skill matter?", "## What changes with skill",
+                    "## Every metric by rung", "## Method"):
+        assert heading in text
+    assert "| metric | `random` | `greedy` | p (Holm) | changes |" in text
+    html = (stargate_ladder[0] / "ladder.html").read_text(encoding="utf-8")
+    assert 'id="chart-specs"' in html and "Content-Security-Policy" in html and "http://" not in html.split("<script>")[0]
+
+
+def test_existing_out_is_kept_without_force_and_replaced_with_it(stargate_ladder, tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "keep.txt").write_text("mine")
+    code, _, err = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "4", "-w", "1", "--out", out)
+    assert (code, err) == (2, f"error: --out {out} already exists; use --force to replace it\n")
+    assert (out / "keep.txt").read_text() == "mine"
+    code, _, err = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "4", "--pair-games", "2", "-w", "1",
+                          "--out", out, "--force", "--format", "md")
+    assert code == 0, err
+    assert not (out / "keep.txt").exists() and (out / "ladder.md").is_file()
+    assert json.loads((out / "ladder.json").read_text())["strength"][0]["games"] == 2
+
+
+@pytest.mark.parametrize(("rungs", "message"), [
+    ("random,gready", "error: --rungs: unknown bot 'gready' for stargate ("),
+    ("greedy", "error: --rungs greedy: a ladder needs at least two rungs, weakest first"),
+    ("random,greedy,random", "error: --rungs random,greedy,random: random is named twice"),
+    ("random,,greedy", "error: --rungs random,,greedy: rung 2 has no name"),
+])
+def test_bad_rungs_are_one_line_errors(tmp_path, rungs, message):
+    code, _, err = invoke("ladder", DRAFT5, "--rungs", rungs, "-n", "4", "--out", tmp_path / "x")
+    assert code == 2 and err.startswith(message) and err.count("\n") == 1, err
+    if "unknown bot" in message:  # the valid bots are listed
+        assert all(name in err for name in ("random", "greedy", "lookahead", "scripted:"))
+    assert not (tmp_path / "x").exists()
+
+
+def test_bad_rung_through_the_real_entry_point(cli, tmp_path):
+    r = cli("ladder", str(OHSEVEN), "--rungs", "random,mcts-typo", "-n", "4", "--out", str(tmp_path / "x"))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.startswith("error: --rungs: unknown bot 'mcts-typo' for ohseven") and "heuristic" in r.stderr
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+
+
+def test_players_not_supported_is_a_usage_error(tmp_path):
+    code, _, err = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "--players", "9", "--out", tmp_path / "x")
+    assert code == 2 and "--players 9 is not supported" in err
+
+
+def test_oh_seven_ladder_runs_through_the_generic_tables(tmp_path):
+    out = tmp_path / "o7"
+    code, stdout, err = invoke("ladder", OHSEVEN, "--rungs", "random,heuristic", "-n", "6", "-w", "1",
+                               "--players", "3", "--out", out)
+    assert code == 0, err
+    assert "Does skill matter?" in stdout and "heuristic against random (2 seats to 1, 6 games)" in stdout
+    doc = json.loads((out / "ladder.json").read_text(encoding="utf-8"))
+    assert {m["metric"] for m in doc["metrics"]} >= {"share_bid", "exact_rate", "win_rate_by_seat"}
+
+
+def test_same_seed_same_ladder_whatever_the_workers(tmp_path):
+    docs = []
+    for workers in ("1", "2"):
+        out = tmp_path / f"w{workers}"
+        code, _, err = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "8", "-w", workers, "--seed", "9",
+                              "--out", out)
+        assert code == 0, err
+        docs.append(json.loads((out / "ladder.json").read_text(encoding="utf-8")))
+    for key in ("metrics", "strength", "ratings", "skill_matters", "changes_with_skill"):
+        assert docs[0][key] == docs[1][key], key
+
+
+def test_few_games_are_flagged(stargate_ladder):
+    doc = json.loads(stargate_ladder[1])
+    assert doc["warnings"] and doc["warnings"][0].startswith("Only 10 self-play games per rung")
+    assert "> ⚠️ Only 10 self-play games per rung" in (stargate_ladder[0] / "ladder.md").read_text(encoding="utf-8")

@@ -1,0 +1,154 @@
+"""The ladder's statistics on synthetic games whose truth is known: a metric that changes with
+skill is found, metrics that do not change are not; head-to-head strength and ratings."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import polars as pl
+import pytest
+
+from playtest.analysis import columns as C
+from playtest.compare.jackknife import Sample
+from playtest.ladder import skill, strength
+
+EVENTS = pl.DataFrame(schema={"game": pl.Int64(), "kind": pl.String(), "round": pl.Int32(), "seat": pl.Int8()})
+
+
+def games_table(rng: np.random.Generator, n: int, bots: tuple[str, ...], win_weights: tuple[float, ...],
+                rounds: tuple[int, int]) -> pl.DataFrame:
+    """n games; the winner's seat drawn with `win_weights` (seats rotate the bots game by game);
+    game length uniform in `rounds`; scores follow the ranks."""
+    rows = []
+    p = len(bots)
+    for g in range(n):
+        order = rng.permutation(p)
+        winner = int(rng.choice(p, p=np.asarray(win_weights) / sum(win_weights)))
+        order = [winner, *[s for s in order if s != winner]]
+        length = int(rng.integers(rounds[0], rounds[1] + 1))
+        for rank, seat in enumerate(order, 1):
+            bot = bots[(seat + g) % p]
+            total = float(10 * (p - rank) + rng.integers(0, 3))
+            rows.append({"game": g, "seed": 1, "seat": seat, "bot": bot, "score_points": total, "total": total,
+                         "rank": rank, "win_share": 1.0 if rank == 1 else 0.0, "rounds": length, "turns": p * length})
+    return pl.DataFrame(rows, schema={"game": pl.Int64(), "seed": pl.Int64(), "seat": pl.Int8(), "bot": pl.String(),
+                                      "score_points": pl.Float64(), "total": pl.Float64(), "rank": pl.Int8(),
+                                      "win_share": pl.Float64(), "rounds": pl.Int32(), "turns": pl.Int32()})
+
+
+def self_play(seed: int, bot: str, rounds: tuple[int, int], n: int = 300) -> Sample:
+    rng = np.random.default_rng(seed)
+    return Sample({"players": 4}, games_table(rng, n, (bot,) * 4, (1, 1, 1, 1), rounds), EVENTS)
+
+
+def row(tests: pl.DataFrame, metric: str, group: str) -> dict:
+    return tests.filter((pl.col(C.METRIC) == metric) & (pl.col(C.GROUP) == group)).row(0, named=True)
+
+
+def test_a_metric_that_changes_is_found_and_the_unchanged_ones_are_not():
+    samples = [self_play(1, "weak", (4, 6)), self_play(2, "strong", (6, 8))]
+    values, tests, _ = skill.skill_tests(samples, ["weak", "strong"])
+    length = row(tests, "game_length_rounds", "all")
+    assert length[skill.CHANGES] and length[skill.P_HOLM] < 1e-6
+    by = dict(values.filter(pl.col(C.METRIC) == "game_length_rounds").select(skill.RUNG, C.ESTIMATE).iter_rows())
+    assert 4.8 < by["weak"] < 5.2 and 6.8 < by["strong"] < 7.2
+    # Every seat wins a quarter of the games at both rungs: nothing about the seats may change.
+    seats = tests.filter(pl.col(C.METRIC).is_in(["win_rate_by_seat", "first_player_advantage", "tie_rate"]))
+    assert seats.height == 6 and not seats[skill.CHANGES].any()
+    assert seats[skill.P_HOLM].min() > 0.05
+
+
+def test_nothing_changes_when_every_rung_is_the_same_game():
+    samples = [self_play(s, f"bot{s}", (4, 6)) for s in (11, 12, 13)]
+    _, tests, _ = skill.skill_tests(samples, ["a", "b", "c"])
+    assert row(tests, "game_length_rounds", "all")[skill.P_HOLM] > 0.05
+    assert not tests[skill.CHANGES].any()
+
+
+def test_two_rungs_reduce_to_the_paired_jackknife_t_test_of_compare():
+    samples = [self_play(1, "weak", (4, 6)), self_play(5, "strong", (4, 7))]
+    _, tests, reps = skill.skill_tests(samples, ["weak", "strong"])
+    expected = reps.contrast([(1.0, (1, "game_length_rounds", "all")), (-1.0, (0, "game_length_rounds", "all"))])
+    assert row(tests, "game_length_rounds", "all")[C.P_VALUE] == pytest.approx(expected.p_value(), rel=1e-9)
+
+
+def test_hotelling_cases():
+    rng = np.random.default_rng(0)
+    reps = rng.normal(0, 1, (20, 2))
+    assert skill.hotelling(np.zeros(2), np.zeros((20, 2))) == (1.0, "the same in every rung")
+    p, note = skill.hotelling(np.array([0.05, -0.02]), reps)
+    assert 0.9 < p <= 1 and note == ""
+    p, _ = skill.hotelling(np.array([30.0, 30.0]), reps)
+    assert p < 1e-6
+    p, note = skill.hotelling(np.array([1.0]), np.ones((20, 1)))
+    assert math.isnan(p) and "does not vary" in note
+
+
+def test_categories_a_rung_never_produced_count_as_zero():
+    a = C.metric_frame([{C.METRIC: "crew_pick_rate", C.GROUP: "bays", C.ESTIMATE: 0.2, C.N: 10},
+                        {C.METRIC: "crew_pick_rate", C.GROUP: "orlins", C.ESTIMATE: 0.8, C.N: 10}])
+    b = C.metric_frame([{C.METRIC: "crew_pick_rate", C.GROUP: "orlins", C.ESTIMATE: 1.0, C.N: 12}])
+    groups = skill.distribution_groups([a, b])
+    assert groups == {"crew_pick_rate": {"bays", "orlins"}}
+    filled = skill.completed(lambda *_: b, groups)({}, pl.DataFrame(), pl.DataFrame())
+    assert dict(filled.select(C.GROUP, C.ESTIMATE).iter_rows()) == {"orlins": 1.0, "bays": 0.0}
+
+
+def pair_sample(seed: int, n: int, upper_weight: float) -> Sample:
+    """upper, lower, upper, lower seated and rotating; the upper seats win with total weight
+    upper_weight (split between its two seats)."""
+    rng = np.random.default_rng(seed)
+    bots = ("up", "low", "up", "low")
+    rows = []
+    for g in range(n):
+        seats_up = [s for s in range(4) if bots[(s + g) % 4] == "up"]
+        seats_low = [s for s in range(4) if s not in seats_up]
+        winner = int(rng.choice(seats_up if rng.random() < upper_weight else seats_low))
+        rest = [s for s in rng.permutation(4) if s != winner]
+        for rank, seat in enumerate([winner, *rest], 1):
+            rows.append({"game": g, "seat": seat, "bot": bots[(seat + g) % 4], "total": float(10 - rank),
+                         "rank": rank, "win_share": float(rank == 1)})
+    return Sample({}, pl.DataFrame(rows), EVENTS)
+
+
+def test_head_to_head_and_ratings_find_the_stronger_rung():
+    pairs = {("low", "up"): pair_sample(3, 400, 0.75)}
+    rng = np.random.default_rng(1)
+    h = strength.head_to_head(pairs[("low", "up")], "low", "up", rng)
+    assert (h["upper_seats"], h["lower_seats"], h["fair_share"]) == (2, 2, 0.5)
+    assert h["upper_win_rate_low"] < 0.375 < h["upper_win_rate_high"]  # 75% of games over 2 seats
+    assert h["lower_win_rate_low"] < 0.125 < h["lower_win_rate_high"]
+    assert h["ratio_low"] < 3 < h["ratio_high"] and h["diff_low"] > 0
+    r = strength.ratings(pairs, ["low", "up"], rng=rng, n_boot=50)
+    low, up = r.row(0, named=True), r.row(1, named=True)
+    assert low["rating"] == 0 and up["ci_low"] > 0 and up["ci_low"] <= up["rating"] <= up["ci_high"]
+
+
+def test_equal_rungs_are_not_called_stronger():
+    pairs = {("low", "up"): pair_sample(4, 300, 0.5)}
+    h = strength.head_to_head(pairs[("low", "up")], "low", "up", np.random.default_rng(2))
+    assert h["diff_low"] < 0 < h["diff_high"] and h["ratio_low"] < 1 < h["ratio_high"]
+
+
+def test_comparisons_of_one_game():
+    games = pl.DataFrame({"game": [0] * 4, "seat": [0, 1, 2, 3], "bot": ["up", "low", "up", "low"],
+                          "rank": [1, 2, 4, 2]})
+    [pairs] = strength.comparisons(games, {"low": 0, "up": 1})
+    # up(1st) beats both lows; both lows (2nd, tied with each other) beat up(4th); same bots never compared.
+    assert sorted(map(tuple, pairs.tolist())) == [(0, 1), (0, 1), (1, 0), (1, 0)]
+
+
+
+def test_sentences_name_the_rungs():
+    from playtest.ladder.result import describe, sentence
+
+    title = describe("crew_first_pick_rate", "bays", lambda g: {"bays": "ベイス Bays"}.get(g, g))
+    assert title == "ベイス Bays first-pick rate"
+    assert sentence(title, "crew_first_pick_rate", [("greedy", 0.0), ("mcts:1000", 0.41)], 0.0004) == (
+        "ベイス Bays first-pick rate rises from 0.0% (greedy) to 41.0% (mcts:1000); Holm-adjusted p < 0.001.")
+    assert sentence("game length (rounds)", "game_length_rounds", [("a", 6.0), ("b", 5.5), ("c", 5.0)], 0.02) == (
+        "Game length (rounds) falls from 6.00 (a) to 5.00 (c) (through 5.50 (b)); Holm-adjusted p 0.020.")
+    assert sentence("tie rate", "tie_rate", [("a", 0.1), ("b", 0.3), ("c", 0.2)], 0.01).startswith(
+        "Tie rate changes with skill: 10.0% (a), 30.0% (b), 20.0% (c)")
+    assert describe("game_length_rounds", "all", str) == "game length (rounds)"
