@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 # Modules compiled with mypyc (playtest/_build.py): an edit to one of them means a rebuild.
 COMPILED := $(shell $(PYTHON) -c "import runpy; b = runpy.run_path('playtest/_build.py'); print(' '.join(map(b['source_path'], b['COMPILED'])))")
 
-.PHONY: venv demo test bench lint findings clean
+.PHONY: venv demo test bench lint findings clean tune-example
 
 venv: $(STAMP)
 
@@ -39,3 +39,14 @@ clean:
 	rm -rf $(VENV) reports/demo-* build .mypy_cache
 	find . -maxdepth 1 -name '*__mypyc*.so' -delete
 	find playtest -name '*.so' -delete
+
+# Worked example of docs/tune.md: tune draft 5's Bays time and gain and the majority tie-break
+# for fair seats and no late-placer edge (≈10 min on 2 cores), then explain the trials.
+TUNE_OUT ?= reports/tune-draft5
+tune-example: $(STAMP)
+	$(BIN)/playtest tune variants/stargate/draft5.yaml \
+		--param crews.bays.time=0..4 --param crews.bays.skill.0.amount=1..4 \
+		--param scoring.majority_tiebreak=later_first_cube,earlier_first_cube \
+		--target docs/examples/stargate-tune-goals.yaml --budget 24 --confirm 3 --confirm-games 1000 \
+		--out $(TUNE_OUT) --force
+	$(BIN)/playtest explain $(TUNE_OUT)

@@ -80,10 +80,11 @@ def _triple(t: tuple[float, float, float]) -> dict[str, float | None]:
 def tune_json(r: Result) -> str:
     s = r.settings
     doc: dict[str, Any] = {
-        "variant": str(s.variant), "command": s.command, "seed": s.seed, "games": s.games,
+        "kind": "playtest-tune", "version": 1, "variant": str(s.variant), "command": s.command, "seed": s.seed, "games": s.games,
         "confirm_games": s.confirm_games, "players": s.players, "lineup": list(s.lineup),
         "budget": s.budget, "trials": len(r.trials),
-        "params": [{"key": p.key, "space": p.describe()} for p in s.params],
+        "params": [{"key": p.key, "space": p.describe(), "kind": p.kind, "numeric": p.numeric,
+                    "choices": list(p.labels()) if p.kind == "choice" else None} for p in s.params],
         "goals": [{"name": g.title(), "metric": g.metric, "of": g.of, "groups": g.groups, "target": g.target,
                    "min": g.low, "max": g.high, "weight": g.weight} for g in s.goals.items],
         "base": {"objective_search": _finite(r.base_objective), "objective_fresh": _finite(r.base_confirm_objective)},
