@@ -140,7 +140,7 @@ def tune(
                                 "with --resume to continue") from None
     from playtest.report.tune import tune_html, tune_json, tune_markdown
 
-    header = (f"Tuned by playtest tune (trial {result.winner.trial} of {len(result.trials)}); only the tuned keys.\n"
+    header = (f"Tuned by playtest tune (trial {result.winner.trial}); only the tuned keys are set here.\n"
               f"{settings.command}")
     best_text = B.best_yaml(variant, result.winner_variant, space, out_dir, header)
     write_atomic(work / "best.yaml", best_text)

@@ -214,6 +214,9 @@ def goal_values(goals: Goals, table: pl.DataFrame, base: pl.DataFrame | None = N
             if spec.of == "change":
                 x -= ref.get((spec.metric, g), math.nan)
             per.append((distance(spec, x), g, x))
+        if not per:  # the metric is missing from this candidate's runs
+            out.append(GoalValue(math.nan, "", math.inf))
+            continue
         d, g, x = max(per, key=lambda t: t[0])
         out.append(GoalValue(x, g, d))
     return out
