@@ -38,7 +38,8 @@ def _est(row: GoalRow, t: tuple[float, float, float]) -> str:
 
 def settings_line(r: Result) -> str:
     s = r.settings
-    return (f"{len(r.trials)} trials ({s.budget} asked), {s.games} games each with common random numbers "
+    distinct = r.trials.filter((pl.col("state") == "complete") & pl.col("repeat_of").is_null()).height
+    return (f"{distinct} distinct candidates in {len(r.trials)} trials (budget {s.budget}), {s.games} games each with common random numbers "
             f"(seed {s.seed}); the best {len(r.candidates)} and the base re-evaluated on {s.confirm_games} "
             f"fresh games each; {s.players} players, bots {', '.join(s.lineup)} (seats rotate).")
 

@@ -8,7 +8,9 @@ running when the search stopped is marked failed on resume and not counted (TPE 
 
 Candidates already evaluated (small discrete spaces make TPE propose a point twice) are not
 simulated again: with common random numbers the result would be identical, so the stored one is
-reused and the trial records which trial it repeats.
+reused and the trial records which trial it repeats. The budget counts distinct candidates (the
+simulations paid for); the search also stops when the space is exhausted or when the sampler
+proposes only known candidates MAX_REPEATS times in a row (it has converged).
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from playtest.tune.space import CHOICE, INT, Param
 
 STUDY_NAME = "tune"
 REPEAT_OF = "repeat_of"
+MAX_REPEATS = 25
 Evaluate = Callable[[dict[str, Any]], tuple[float, dict[str, Any]]]
 """Candidate values → (objective, attributes to store with the trial)."""
 
@@ -79,15 +82,22 @@ def complete(study: optuna.Study) -> list[optuna.trial.FrozenTrial]:
 
 def run_study(study: optuna.Study, params: Sequence[Param], *, seed: int, budget: int, evaluate: Evaluate,
               progress: Callable[[int, dict[str, Any], float, bool], None] | None = None) -> None:
-    """Ask and evaluate candidates until `budget` trials are complete (or a finite space is
-    exhausted). An exception while evaluating marks the trial failed and propagates."""
+    """Ask and evaluate candidates until `budget` distinct candidates are evaluated (see the
+    module doc for the other stops). An exception while evaluating marks the trial failed and
+    propagates."""
     for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING, TrialState.WAITING)):
         study.tell(t.number, state=TrialState.FAIL)  # left by an interrupted search
     dists = distributions(params)
     by_params = {_params_key(t.params): t for t in complete(study)}
     size = space_size(params)
-    done = len(complete(study))
-    while done < budget and len(by_params) < size:
+    history = complete(study)
+    done = len(history)
+    streak = 0  # trailing repeats so far, as an uninterrupted search would have counted them
+    for t in reversed(history):
+        if REPEAT_OF not in t.user_attrs:
+            break
+        streak += 1
+    while len(by_params) < min(budget, size) and streak < MAX_REPEATS:
         study.sampler = _sampler(seed, done, budget)
         trial = study.ask(dists)
         values = {p.key: p.decode(trial.params[p.key]) for p in params}
@@ -109,6 +119,7 @@ def run_study(study: optuna.Study, params: Sequence[Param], *, seed: int, budget
             study.tell(trial, value)
             by_params[_params_key(trial.params)] = study.get_trials(deepcopy=False)[trial.number]
         done += 1
+        streak = streak + 1 if seen is not None else 0
         if progress:
             progress(trial.number, values, value, seen is not None)
 
