@@ -57,10 +57,13 @@ def tune_markdown(r: Result, best_file: str = "best.yaml") -> str:
               f"{w.confirm_objective:.4g}): no tuned value is shown to help.", ""]
              if r.base_confirm_objective <= w.confirm_objective else []),
            "## Goals: the best against the base (fresh games, 95% intervals, paired jackknife)", "",
-           "| goal | shown | base | best | best − base |", "|---|---|---:|---:|---:|"]
+           "| goal | shown | base | best | best − base | distance to the goal: base → best |", "|---|---|---:|---:|---:|---:|"]
     for row in r.goal_rows:
         out.append(f"| {row.spec.title()} | {row.shown} | {_est(row, row.base)} | {_est(row, row.best)} | "
-                   f"{fmt_diff(row.diff[0], row.spec.metric)} {fmt_diff_ci(row.diff[1], row.diff[2], row.spec.metric)} |")
+                   f"{fmt_diff(row.diff[0], row.spec.metric)} {fmt_diff_ci(row.diff[1], row.diff[2], row.spec.metric)} | "
+                   f"{row.base_distance:.4g} → {row.best_distance:.4g} |")
+    out += ["", "Each goal is shown on the group (or, for a spread, the pair of groups) where the best is "
+            "furthest from it; the distances are each variant's own, on its own worst group or pair."]
     if r.gates:
         out += ["", "Goals with bounds, decided as `playtest diff` gates on the best:", ""]
         out += [f"- {MARK[g.status]} {g.spec.title()}" for g in r.gates]
@@ -136,7 +139,8 @@ def tune_html(r: Result, best_text: str) -> str:
     rows = "".join(
         f"<tr><td>{e(row.spec.title())}</td><td>{e(row.shown)}</td><td class=num>{e(_est(row, row.base))}</td>"
         f"<td class=num>{e(_est(row, row.best))}</td><td class=num>{e(fmt_diff(row.diff[0], row.spec.metric))} "
-        f"{e(fmt_diff_ci(row.diff[1], row.diff[2], row.spec.metric))}</td></tr>" for row in r.goal_rows)
+        f"{e(fmt_diff_ci(row.diff[1], row.diff[2], row.spec.metric))}</td>"
+        f"<td class=num>{row.base_distance:.4g} → {row.best_distance:.4g}</td></tr>" for row in r.goal_rows)
     cands = "".join(
         f"<tr><td class=num>{c.trial}</td><td>{e(', '.join(f'{k}={show(v)}' for k, v in c.values.items()))}"
         f"{' <b>best</b>' if c.trial == r.winner.trial else ''}</td><td class=num>{c.search_objective:.4g}</td>"
@@ -149,7 +153,7 @@ def tune_html(r: Result, best_text: str) -> str:
             f"<p>Objective on the fresh games: base {r.base_confirm_objective:.4g}, best {r.winner.confirm_objective:.4g}.</p>"
             f"<h2>Goals: best against base</h2><p class=\"def\">Fresh games, 95% intervals (paired jackknife over 20 blocks of games).</p>"
             f"<table><thead><tr><th>goal</th><th>shown</th><th class=num>base</th><th class=num>best</th>"
-            f"<th class=num>best − base</th></tr></thead><tbody>{rows}</tbody></table>"
+            f"<th class=num>best − base</th><th class=num>distance: base → best</th></tr></thead><tbody>{rows}</tbody></table>"
             + (f"<p>Goals with bounds, decided as gates:</p><ul>{gates}</ul>" if gates else "")
             + f"<h2>Re-evaluated candidates</h2><table><thead><tr><th class=num>trial</th><th>values</th>"
             f"<th class=num>objective (search)</th><th class=num>objective (fresh)</th></tr></thead><tbody>{cands}</tbody></table>"

@@ -126,6 +126,25 @@ def _sweep_design(run_dir: Path, metrics: list[str] | None) -> Design:
     return Design("sweep", run_dir, keys, responses, points, se, _short_bots(run.get("lineup", [])), int(run.get("games", 0)))
 
 
+def _quantity(goal: dict[str, Any]) -> str:
+    """What a goal measures, as a noun: `win_gap (late-placer − early-placer)`, `the largest gap
+    in win_rate_by_seat`, `the change in crew_pick_rate (bays)`."""
+    groups = goal.get("groups") or []
+    where = f" ({', '.join(groups)})" if groups else ""
+    if goal["of"] == "spread":
+        return f"the largest gap in {goal['metric']}{where}"
+    if goal["of"] == "change":
+        return f"the change in {goal['metric']}{where}"
+    return f"{goal['metric']}{where}" if len(groups) <= 1 else f"the worst of {goal['metric']}{where}"
+
+
+def bots_text(bots: tuple[str, ...]) -> str:
+    """`greedy ×4`, or the line-up by seat."""
+    if bots and len(set(bots)) == 1:
+        return f"{bots[0]} ×{len(bots)}"
+    return ", ".join(bots)
+
+
 def _tune_design(run_dir: Path) -> Design:
     doc = _load_json(run_dir / "tune.json")
     try:
@@ -134,9 +153,9 @@ def _tune_design(run_dir: Path) -> Design:
         raise PlaytestError(f"{run_dir / 'trials.parquet'}: cannot read: {exc}") from None
     keys = [Key(p["key"], bool(p["numeric"]), () if p["numeric"] else tuple(p["choices"] or ())) for p in doc["params"]]
     trials = trials.filter((pl.col("state") == "complete") & pl.col("repeat_of").is_null() & pl.col("objective").is_not_null())
-    responses = [Response(f"goal_{i + 1}", g["name"], g["metric"], g["of"] in ("spread", "change") or F.kind(g["metric"]) == "diff")
+    responses = [Response(f"goal_{i + 1}", _quantity(g), g["metric"], g["of"] in ("spread", "change") or F.kind(g["metric"]) == "diff")
                  for i, g in enumerate(doc["goals"])]
-    responses.append(Response("objective", "the objective (distance to the goals)", "objective"))
+    responses.append(Response("objective", "the objective (the weighted distance to the goals)", "objective"))
     for k in keys:
         if k.numeric:
             trials = trials.with_columns(pl.col(k.name).cast(pl.Float64))
@@ -287,7 +306,7 @@ def sentence(row: dict[str, Any], bots: tuple[str, ...]) -> str:
         cause = f"setting {row['key']} to {row['level']} instead of {row['reference']}"
     else:
         cause = f"raising {row['key']} by {row['step']:g}"
-    who = f" (bots: {', '.join(dict.fromkeys(bots))})" if bots else ""
+    who = f" (bots: {bots_text(bots)})" if bots else ""
     return f"{cause} {verb} {row['response']} by {size}{who}."
 
 

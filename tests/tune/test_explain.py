@@ -59,8 +59,9 @@ def test_intervals_cover_the_true_effect_about_95_percent_of_the_time():
 def test_sentence_reads_like_the_issue():
     row = {"estimate": -0.4, "ci_low": -0.5, "ci_high": -0.3, "metric": "game_length_rounds", "difference": False,
            "level": "", "key": "crews.bays.time", "step": 1.0, "response": "the mean game length", "reference": ""}
-    assert sentence(row, ("greedy",)) == ("raising crews.bays.time by 1 lowers the mean game length by 0.4 rounds "
-                                          "[0.3, 0.5] (bots: greedy).")
+    assert sentence(row, ("greedy",) * 4) == ("raising crews.bays.time by 1 lowers the mean game length by 0.4 rounds "
+                                              "[0.3, 0.5] (bots: greedy ×4).")
+    assert sentence(row, ("greedy", "random")).endswith("(bots: greedy, random).")
 
 
 def test_explain_reads_a_sweep(tmp_path):

@@ -99,7 +99,7 @@ def test_tune_writes_the_best_variant_trials_and_reports(tmp_path, goals):
     text = (out / "best.yaml").read_text()
     assert "extends: " in text and "armstrong" not in text  # only the tuned keys
     assert [g["name"] for g in doc["goal_results"]] == ["spread of win_rate_by_seat → 0", "game_length_rounds in [5, 7]"]
-    assert "# Tuning" in stdout and "| goal | shown | base | best | best − base |" in stdout
+    assert "# Tuning" in stdout and "| goal | shown | base | best | best − base | distance to the goal: base → best |" in stdout
     # The run folders of the fresh games are kept; a report can be rebuilt from them.
     assert (out / "runs" / "base" / "games.parquet").is_file() and (out / "runs" / "best" / "games.parquet").is_file()
     # explain reads it.
