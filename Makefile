@@ -47,6 +47,6 @@ tune-example: $(STAMP)
 	$(BIN)/playtest tune variants/stargate/draft5.yaml \
 		--param crews.bays.time=0..4 --param crews.bays.skill.0.amount=1..4 \
 		--param scoring.majority_tiebreak=later_first_cube,earlier_first_cube \
-		--target docs/examples/stargate-tune-goals.yaml --budget 20 --confirm 3 --confirm-games 1000 \
+		--target gates/stargate-tune.yaml --budget 20 --confirm 3 --confirm-games 1000 \
 		--out $(TUNE_OUT) --force
 	$(BIN)/playtest explain $(TUNE_OUT)

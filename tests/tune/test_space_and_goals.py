@@ -125,3 +125,11 @@ def test_a_gates_file_is_a_goals_file_and_the_objective_is_the_weighted_distance
     assert objective(goals, values) == pytest.approx(0.15 + 0.5 * 1.0 + 0.45 + 0.2)
     missing = goal_values(goals, table.filter(pl.col(C.METRIC) != "game_length_rounds"), base)
     assert math.isinf(objective(goals, missing))
+
+
+def test_the_shipped_worked_example_goals_load():
+    from tests.conftest import ROOT
+
+    goals = load_goals(ROOT / "gates" / "stargate-tune.yaml")
+    assert [g.metric for g in goals.items] == ["win_rate_by_seat", "win_gap"]
+    assert goals.run.bots == "scripted:late-placer,scripted:early-placer,greedy,greedy"
