@@ -16,17 +16,20 @@ best few candidates are re-evaluated on fresh games (playtest.tune.search).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import polars as pl
 from pydantic import ConfigDict, Field, ValidationError, model_validator
 
 from playtest.analysis import columns as C
-from playtest.compare.gates import GateError, Gates, GatesModel, GateSpec, RunDefaults, _located
+from playtest.compare.gates import GateError, Gates, GatesModel, GateSpec, RunDefaults
 from playtest.errors import Problem, VariantError
+from playtest.variants.loader import problem_from_pydantic
 from playtest.variants.source import Node, parse_file
 
 
@@ -140,6 +143,14 @@ def load_goals(path: str | Path) -> Goals:
                 problems.append(_located(tree, err))
         raise GateError(problems) from None
     return Goals(label, model, tree)
+
+
+def _located(tree: Node, err: Any) -> Problem:
+    problem = problem_from_pydantic(tree, GoalsModel, err)
+    if err["type"] == "value_error" and isinstance(err.get("input"), dict):
+        # A rule about the whole goal: the goal is shown by its location, not its text.
+        problem = dataclasses.replace(problem, message=problem.message.split(" (got {")[0])
+    return problem
 
 
 def check_names(goals: Goals, table: pl.DataFrame) -> None:

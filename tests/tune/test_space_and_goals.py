@@ -88,7 +88,7 @@ def test_malformed_goals_are_located(tmp_path):
     path = tmp_path / "goals.yaml"
     assert lines == [
         f"{path}:2:5: goals.0: a spread goal takes only `max` or `target` (gaps are never negative)",
-        f"{path}:6:5: goals.1.wieght: unknown key",
+        f"{path}:6:5: goals.1.wieght: unknown key; valid keys: between, group, max, metric, min, name, of, target, weight",
         f"{path}:8:5: goals.2: a goal needs `target`, `min`, `max` or `between`",
     ]
 
