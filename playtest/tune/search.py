@@ -4,7 +4,9 @@ re-evaluation of the best few on fresh games before one is declared best.
 Every candidate plays games 0 … n−1 of the same root seed (same deals, same bot dice): the
 differences between candidates are the rules', not the luck's. The best `confirm_top` distinct
 candidates and the base then play games n … n+m−1 — games the search never saw, so the winner is
-not picked by the noise it was selected on — and the lowest objective there wins. The winner and
+not picked by the noise it was selected on — and the lowest objective there wins (candidates
+tied there, e.g. several meeting every bound, are told apart by how many bounds hold with the
+stated confidence, decided as `playtest diff` gates against the base). The winner and
 the base are compared on those games with the paired jackknife of `playtest compare`.
 """
 
@@ -205,11 +207,31 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
         gv = G.goal_values(settings.goals, table, base_conf_table)
         cands.append((Candidate(t.number, values, float(t.value), G.objective(settings.goals, gv), gv), sample, variant))
         say(f"candidate {i + 1} (trial {t.number}): search {t.value:.4g}, fresh games {cands[-1][0].confirm_objective:.4g}")
-    winner, win_sample, win_variant = min(cands, key=lambda c: (c[0].confirm_objective, c[0].search_objective, c[0].trial))
-    reps = replicate([base_sample, win_sample], fn)
-    rows = goal_rows(settings.goals, reps, winner.confirm_goals, base_conf)
     gates = settings.goals.as_gates()
-    gate_results = evaluate(gates, reps) if gates is not None else []
+    low = min(c.confirm_objective for c, _, _ in cands)
+    tied = [c for c in cands if c[0].confirm_objective == low]
+    checked: dict[int, tuple[Replicates, list[GateResult]]] = {}
+    if len(tied) > 1 and gates is not None:
+        # Several candidates meet every bound on the fresh games (objective 0 with bounds only):
+        # prefer the one whose bounds hold with the stated confidence (most gates passed).
+        say(f"{len(tied)} candidates tie at {low:.4g}: deciding the bounds as gates for each …")
+        for c, sample, _ in tied:
+            r = replicate([base_sample, sample], fn)
+            checked[c.trial] = (r, evaluate(gates, r))
+
+    def rank(c: tuple[Candidate, Sample, Variant]) -> tuple[float, int, int, float, int]:
+        results = checked.get(c[0].trial, (None, []))[1]
+        passed = sum(g.status == "pass" for g in results)
+        failed = sum(g.status == "fail" for g in results)
+        return (c[0].confirm_objective, -passed, failed, c[0].search_objective, c[0].trial)
+
+    winner, win_sample, win_variant = min(cands, key=rank)
+    if winner.trial in checked:
+        reps, gate_results = checked[winner.trial]
+    else:
+        reps = replicate([base_sample, win_sample], fn)
+        gate_results = evaluate(gates, reps) if gates is not None else []
+    rows = goal_rows(settings.goals, reps, winner.confirm_goals, base_conf)
     # Keep the runs of the base and the winner (the report can be rebuilt from them).
     runs = work / "runs"
     shutil.rmtree(runs, ignore_errors=True)

@@ -156,3 +156,18 @@ def test_goals_naming_unknown_metrics_fail_before_the_search(tmp_path):
     code, _, err = invoke("tune", DRAFT5, *TUNE, "--target", goals, "--out", tmp_path / "o")
     assert code == 2 and err.startswith(f"{goals}:2:13: goals.0.metric: unknown metric 'crew_pick'; the runs have: ")
     assert not (tmp_path / "o").exists() and not (tmp_path / ".o.partial").exists()
+
+
+def test_candidates_meeting_every_bound_are_told_apart_by_the_gates(tmp_path):
+    goals = tmp_path / "wide.yaml"
+    goals.write_text("run: {games: 8, bots: random, seed: 2}\ngoals:\n  - metric: game_length_rounds\n"
+                     "    between: [1, 100]\n  - metric: crew_pick_rate\n    max: 0.99\n")
+    out = tmp_path / "out"
+    code, _, err = invoke("tune", DRAFT5, "--param", "crews.bays.time=0..3", "--target", goals, "--budget", "3",
+                          "--confirm", "2", "--confirm-games", "8", "-w", "1", "--out", out)
+    assert code == 0, err
+    trials = pl.read_parquet(out / "trials.parquet")
+    assert set(trials["objective"]) == {0.0} and trials["confirm_objective"].drop_nulls().to_list() == [0.0, 0.0]
+    doc = json.loads((out / "tune.json").read_text())
+    assert [g["status"] for g in doc["gates"]] == ["pass", "pass"]
+    assert doc["best"]["trial"] in [c["trial"] for c in doc["candidates"]]
