@@ -39,7 +39,8 @@ BASE_METRICS = "base-metrics.parquet"
 
 @dataclass(frozen=True)
 class Settings:
-    """Everything that defines a tuning run (all but `budget` and `workers` must match on resume)."""
+    """Everything that defines a tuning run. On resume the search's own settings must match;
+    `budget`, `workers` and the re-evaluation (`confirm_top`, `confirm_games`) may change."""
 
     variant: Path
     params: tuple[Param, ...]
@@ -58,8 +59,7 @@ class Settings:
     def fingerprint(self) -> dict[str, Any]:
         return {"variant": str(self.variant.resolve()), "params": [p.text for p in self.params],
                 "goals": self.goals_text, "games": self.games, "players": self.players,
-                "lineup": list(self.lineup), "seed": self.seed, "confirm_top": self.confirm_top,
-                "confirm_games": self.confirm_games}
+                "lineup": list(self.lineup), "seed": self.seed}
 
     def config(self, first_game: int, n: int) -> RunConfig:
         return RunConfig(n_games=n, players=self.players, lineup=self.lineup, seed=self.seed,
@@ -114,7 +114,7 @@ def simulate(variant: Variant, config: RunConfig, folder: Path) -> Sample:
 
 
 def check_settings(work: Path, settings: Settings) -> None:
-    """On resume: the stored search must be the same search (only --budget/--workers may change)."""
+    """On resume: the stored search must be the same search (see Settings)."""
     path = work / SETTINGS_FILE
     if not path.is_file():
         raise UsageError(f"--resume: {work} holds no search settings ({SETTINGS_FILE}); start again with --force")
