@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
@@ -31,16 +32,19 @@ def staging_dir(out: Path) -> Path:
     return out.parent / f".{out.name}.partial"
 
 
-def _prepare(out: Path, resume: bool, force: bool) -> Path:
-    """The working folder for this run, following --resume / --force (see the command's help)."""
+def _prepare(out: Path, resume: bool, force: bool, check: Callable[[Path], None]) -> Path:
+    """The working folder for this run, following --resume / --force (see the command's help).
+    `check` raises when a stored search does not match this command (before anything is copied)."""
     work = staging_dir(out)
     if resume and force:
         raise UsageError("--resume and --force: give one (continue the search, or start it again)")
     if resume:
         if work.is_dir():
+            check(work)
             return work
         if (out / "study.db").is_file():
-            shutil.copytree(out, work)  # a finished search, continued with a larger --budget
+            check(out)
+            shutil.copytree(out, work)  # a finished search, continued (a larger --budget, more fresh games)
             return work
         raise UsageError(f"--resume: no search to continue in {out}")
     if work.exists():
@@ -98,7 +102,7 @@ def tune(
     from playtest.tune import best as B
     from playtest.tune import goals as G
     from playtest.tune.metrics import tune_metrics
-    from playtest.tune.search import Settings, run, simulate, write_settings
+    from playtest.tune.search import Settings, check_settings, run, simulate, write_settings
     from playtest.tune.space import check_space, parse_space
 
     check_format(fmt, ("md", "json"))
@@ -125,12 +129,8 @@ def tune(
         s = simulate(base, RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed_, workers=1),
                      Path(probe) / "run")
         G.check_names(goals, tune_metrics()(s.info, s.games, s.events))
-    work = _prepare(out_dir, resume, force)
-    if resume:
-        from playtest.tune.search import check_settings
-
-        check_settings(work, settings)
-    else:
+    work = _prepare(out_dir, resume, force, lambda folder: check_settings(folder, settings))
+    if not resume:
         write_settings(work, settings)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
     try:
