@@ -41,9 +41,9 @@ def test_known_effects_are_found_ranked_and_put_in_words():
     assert table.filter(pl.col("response") == "flat")["strong"].to_list() == [False, False]
     said = sentences(table, ("greedy",) * 4)
     assert re.fullmatch(r"raising crews\.bays\.time by 1 lowers game_length_rounds by 0\.3\d+ rounds "
-                        r"\[0\.3\d+, 0\.4\d+\] \(bots: greedy\)\.", said[0]), said[0]
+                        r"\[0\.3\d+, 0\.4\d+\] \(bots: greedy ×4\)\.", said[0]), said[0]
     assert re.fullmatch(r"setting scoring\.majority_tiebreak to earlier instead of later raises game_length_rounds "
-                        r"by 0\.\d+ rounds \[0\.\d+, 0\.\d+\] \(bots: greedy\)\.", said[1]), said[1]
+                        r"by 0\.\d+ rounds \[0\.\d+, 0\.\d+\] \(bots: greedy ×4\)\.", said[1]), said[1]
 
 
 def test_intervals_cover_the_true_effect_about_95_percent_of_the_time():
