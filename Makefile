@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv demo test bench strength lint typecheck findings calibrate ladder clean
+.PHONY: venv demo test bench strength lint typecheck findings calibrate ladder clean tune-example
 
 venv: $(STAMP)
 
@@ -78,3 +78,14 @@ typecheck: $(STAMP)
 
 clean:
 	rm -rf $(VENV) reports/demo-* build .mypy_cache
+
+# Worked example of docs/tune.md: tune draft 5's Bays time and gain and the majority tie-break
+# for fair seats and no late-placer edge (≈10 min on 2 cores), then explain the trials.
+TUNE_OUT ?= reports/tune-draft5
+tune-example: $(STAMP)
+	$(BIN)/playtest tune variants/stargate/draft5.yaml \
+		--param crews.bays.time=0..4 --param crews.bays.skill.0.amount=1..4 \
+		--param scoring.majority_tiebreak=later_first_cube,earlier_first_cube \
+		--target gates/stargate-tune.yaml --budget 20 --confirm 3 --confirm-games 1000 \
+		--out $(TUNE_OUT) --force
+	$(BIN)/playtest explain $(TUNE_OUT)

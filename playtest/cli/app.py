@@ -117,7 +117,9 @@ def _options(
 
 def _register() -> None:
     # Each module adds its commands to `app`.
-    from playtest.cli import compare, diff, ladder, replay, report, simulate, sweep, validate  # noqa: F401
+    from playtest.cli import (  # noqa: F401
+        compare, diff, explain, ladder, replay, report, simulate, sweep, tune, validate,
+    )
 
 
 _register()

@@ -1,0 +1,157 @@
+"""`playtest tune VARIANT --param KEY=SPACE ... --target GOALS.yaml --budget N`: search the rule
+space for a balance target (docs/tune.md)."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from playtest.cli.app import Interrupted, app
+from playtest.cli.common import split_bots
+from playtest.cli.compare import check_format, command_line
+from playtest.errors import PlaytestError, UsageError
+from playtest.io import write_atomic
+from playtest.variants import load_variant
+
+# Heavy libraries (polars, optuna, altair) are imported inside the command.
+
+
+class SearchInterrupted(PlaytestError):
+    exit_code = 130
+
+
+def staging_dir(out: Path) -> Path:
+    """Where a search runs until it is finished (then renamed to --out)."""
+    return out.parent / f".{out.name}.partial"
+
+
+def _prepare(out: Path, resume: bool, force: bool, check: Callable[[Path], None]) -> Path:
+    """The working folder for this run, following --resume / --force (see the command's help).
+    `check` raises when a stored search does not match this command (before anything is copied)."""
+    work = staging_dir(out)
+    if resume and force:
+        raise UsageError("--resume and --force: give one (continue the search, or start it again)")
+    if resume:
+        if work.is_dir():
+            check(work)
+            return work
+        if (out / "study.db").is_file():
+            check(out)
+            shutil.copytree(out, work)  # a finished search, continued (a larger --budget, more fresh games)
+            return work
+        raise UsageError(f"--resume: no search to continue in {out}")
+    if work.exists():
+        if not force:
+            raise UsageError(f"--out {out}: an interrupted search is in {work}; add --resume to continue it "
+                             "or --force to start again")
+        shutil.rmtree(work)
+    if out.exists() and not force:
+        raise UsageError(f"--out {out}: exists; add --force to replace it (or --resume to continue its search)")
+    work.mkdir(parents=True)
+    return work
+
+
+def _publish(work: Path, out: Path) -> None:
+    """Rename the finished folder into place; an older --out is removed only after that."""
+    old = None
+    if out.exists():
+        old = out.parent / f".{out.name}.old-{time.strftime('%Y%m%d%H%M%S')}"
+        out.rename(old)
+    work.rename(out)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+@app.command()
+def tune(
+    variant: Annotated[Path, typer.Argument(help="The variant YAML file to tune.")],
+    params: Annotated[list[str], typer.Option("--param", help="A key and its space: LOW..HIGH (integers or numbers) or "
+                                              "V1,V2,... (choices). Repeatable.", metavar="KEY.PATH=SPACE")],
+    target: Annotated[Path, typer.Option("--target", "-t", help="Goals YAML file (gate language plus target/weight; docs/tune.md).")],
+    budget: Annotated[int, typer.Option("--budget", "-b", help="Trials (candidates evaluated) in the search.", min=1)] = 30,
+    n: Annotated[int | None, typer.Option("-n", "--games", help="Games per candidate (default: the goals file's run.games).", min=2)] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default: goals file, else 4).")] = None,
+    bots: Annotated[str | None, typer.Option("--bots", help="Bots by seat, or one name for every seat (default: goals file).")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Root seed: the same games for every candidate, and the optimiser's seed.")] = None,
+    confirm: Annotated[int, typer.Option("--confirm", help="How many of the best candidates to re-evaluate on fresh games.", min=1)] = 3,
+    confirm_games: Annotated[int | None, typer.Option("--confirm-games", help="Fresh games for each re-evaluation (default 4 × -n).", min=2)] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder (default reports/tune-<time>).")] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue the search stored in --out (interrupted, or with a larger --budget).")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing --out (or an interrupted search in it).")] = False,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="What to print: md or json.")] = "md",
+) -> None:
+    """Search values of the given keys that bring the goal metrics closest to the targets.
+
+    Every candidate plays the same games (common random numbers); Optuna's TPE sampler, seeded
+    from --seed, picks the next candidate; the study is stored in study.db so that an
+    interrupted search continues with --resume. The best --confirm candidates and the base are
+    then re-evaluated on --confirm-games fresh games and the lowest objective there wins. Writes
+    to --out: best.yaml (extends VARIANT, only the tuned keys), trials.parquet, tune.html/.md/
+    .json, runs/base and runs/best (the fresh games), study.db.
+    """
+    from playtest.compare.runs import common_lineup
+    from playtest.sim.batch import RunConfig
+    from playtest.tune import best as B
+    from playtest.tune import goals as G
+    from playtest.tune.metrics import tune_metrics
+    from playtest.tune.search import Settings, check_settings, run, simulate, write_settings
+    from playtest.tune.space import check_space, parse_space
+
+    check_format(fmt, ("md", "json"))
+    space = parse_space(params)
+    goals = G.load_goals(target)
+    defaults = goals.run
+    base = load_variant(variant)
+    check_space(variant, space)
+    n_ = n or defaults.games
+    bot_list = split_bots(bots) if bots else ([defaults.bots] if isinstance(defaults.bots, str) else list(defaults.bots))
+    if len(bot_list) == 1:
+        bot_list = split_bots(bot_list[0])
+    players_, lineup = common_lineup([base], players or defaults.players, bot_list)
+    seed_ = defaults.seed if seed is None else seed
+    if not 0 <= seed_ < 2**63:
+        raise UsageError(f"--seed {seed_}: a seed is a whole number from 0 to 2**63 - 1")
+    out_dir = out or Path("reports") / f"tune-{time.strftime('%Y%m%d-%H%M%S')}"
+    settings = Settings(variant=variant, params=tuple(space), goals=goals,
+                        goals_text=target.read_text(encoding="utf-8"), games=n_, players=players_, lineup=lineup,
+                        seed=seed_, budget=budget, confirm_top=confirm, confirm_games=confirm_games or 4 * n_,
+                        workers=workers, command=command_line())
+    # A few games first, so that a misspelt metric or group fails now, not after the search.
+    with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe:
+        s = simulate(base, RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed_, workers=1),
+                     Path(probe) / "run")
+        G.check_names(goals, tune_metrics()(s.info, s.games, s.events))
+    work = _prepare(out_dir, resume, force, lambda folder: check_settings(folder, settings))
+    if not resume:
+        write_settings(work, settings)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    try:
+        result = run(settings, work, progress=err.print)
+    except Interrupted:
+        raise SearchInterrupted(f"interrupted: the finished trials are saved in {work}; run the same command "
+                                "with --resume to continue") from None
+    from playtest.report.tune import tune_html, tune_json, tune_markdown
+
+    header = (f"Tuned by playtest tune (trial {result.winner.trial}); only the tuned keys are set here.\n"
+              f"{settings.command}")
+    best_text = B.best_yaml(variant, result.winner_variant, space, out_dir, header)
+    write_atomic(work / "best.yaml", best_text)
+    B.check_best(work / "best.yaml", result.winner_variant)
+    tmp = work / ".trials.parquet.tmp"
+    result.trials.write_parquet(tmp)
+    tmp.replace(work / "trials.parquet")
+    md, js = tune_markdown(result), tune_json(result)
+    write_atomic(work / "tune.md", md)
+    write_atomic(work / "tune.json", js)
+    write_atomic(work / "tune.html", tune_html(result, best_text))
+    _publish(work, out_dir)
+    typer.echo(md if fmt == "md" else js, nl=fmt != "md")
+    err.print(f"wrote {out_dir / 'best.yaml'}, tune.html, tune.md, tune.json, trials.parquet")

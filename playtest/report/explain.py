@@ -1,0 +1,96 @@
+"""Presentation of `playtest explain`: Markdown, JSON and a self-contained HTML page (the
+standardised effects with their intervals, ranked). Reads the effects table; computes nothing."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import altair as alt
+import polars as pl
+
+from playtest.report.html import e, page
+from playtest.tune.explain import Design, amount, sentences
+
+MAX_ROWS = 40
+"""Effects listed in the Markdown table and charted (the JSON holds them all)."""
+
+
+def _cause(row: dict[str, Any]) -> str:
+    return f"{row['key']} = {row['level']} (vs {row['reference']})" if row["level"] else f"{row['key']} (+{row['step']:g})"
+
+
+def _size(row: dict[str, Any]) -> str:
+    m, d = row["metric"], row["difference"]
+    num, unit = amount(row["estimate"], m, d)
+    lo, hi = amount(row["ci_low"], m, d)[0], amount(row["ci_high"], m, d)[0]
+    sign = "+" if row["estimate"] > 0 and not num.startswith("-") else ""
+    return f"{sign}{num}{unit} [{lo}, {hi}]"
+
+
+def _head(design: Design, table: pl.DataFrame) -> str:
+    what = "points of the sweep" if design.source == "sweep" else "distinct trials of the tuning run"
+    n = int(table["n"].max()) if table.height else design.rows.height
+    return (f"{n} {what} in `{design.run_dir}`, {design.games} games each; bots: "
+            f"{', '.join(design.bots) or '?'}. Linear model per response over the keys; 95% intervals; "
+            f"strong = p < 0.05 after Holm over all {table.height} effects.")
+
+
+def explain_markdown(design: Design, table: pl.DataFrame) -> str:
+    out = [f"# Which rule moves which number — {design.run_dir}", "", _head(design, table), ""]
+    said = sentences(table, design.bots)
+    out += ["## Strong effects", ""] + ([f"- {s}" for s in said] or ["None: no key moves any number beyond the noise of this design."])
+    out += ["", "## Ranked effects", "", "| key | response | effect per step [95%] | standardised | p (Holm) |",
+            "|---|---|---:|---:|---:|"]
+    for row in table.head(MAX_ROWS).iter_rows(named=True):
+        out.append(f"| {_cause(row)} | {row['response']} | {_size(row)} | {row['std_effect']:+.2f} | "
+                   f"{_p(row['p_holm'])}{' ★' if row['strong'] else ''} |")
+    if table.height > MAX_ROWS:
+        out.append(f"\n({table.height - MAX_ROWS} weaker effects in explain.json.)")
+    return "\n".join(out) + "\n"
+
+
+def _p(p: float | None) -> str:
+    if p is None or math.isnan(p):
+        return "–"
+    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def explain_json(design: Design, table: pl.DataFrame) -> str:
+    doc = {"kind": "playtest-explain", "version": 1, "source": design.source, "run_dir": str(design.run_dir),
+           "bots": list(design.bots), "games": design.games, "sentences": sentences(table, design.bots),
+           "effects": [{k: (None if isinstance(v, float) and not math.isfinite(v) else v) for k, v in r.items()}
+                       for r in table.iter_rows(named=True)]}
+    return json.dumps(doc, indent=2, ensure_ascii=False)
+
+
+def _chart(table: pl.DataFrame) -> dict[str, Any]:
+    df = table.head(MAX_ROWS).with_columns(
+        pl.concat_str([pl.col("response"), pl.lit(" ← "), pl.col("key"),
+                       pl.when(pl.col("level") != "").then(pl.lit("=") + pl.col("level")).otherwise(pl.lit(""))]).alias("effect"))
+    order = df["effect"].to_list()
+    y = alt.Y("effect:N", sort=order, title=None)
+    rules = alt.Chart(df).mark_rule().encode(y=y, x=alt.X("std_low:Q", title="standardised effect (95% interval)"), x2="std_high:Q")
+    dots = alt.Chart(df).mark_circle(size=50).encode(y=y, x="std_effect:Q", color=alt.Color("strong:N"),
+                                                     tooltip=["response", "key", "level", "estimate", "ci_low", "ci_high", "p_holm"])
+    zero = alt.Chart(pl.DataFrame({"x": [0.0]})).mark_rule(strokeDash=[4, 4]).encode(x="x:Q")
+    return alt.layer(rules, dots, zero).properties(width=420, height=max(80, 16 * len(order))).to_dict()
+
+
+def explain_html(design: Design, table: pl.DataFrame) -> str:
+    specs: dict[str, Any] = {}
+    said = sentences(table, design.bots)
+    items = "".join(f"<li>{e(s)}</li>" for s in said) or "<li>None: no key moves any number beyond the noise of this design.</li>"
+    rows = "".join(f"<tr><td>{e(_cause(r))}</td><td>{e(r['response'])}</td><td class=num>{e(_size(r))}</td>"
+                   f"<td class=num>{r['std_effect']:+.2f}</td><td class=num>{e(_p(r['p_holm']))}{' ★' if r['strong'] else ''}</td></tr>"
+                   for r in table.head(MAX_ROWS).iter_rows(named=True))
+    chart = ""
+    if table.height:
+        specs["chart-0"] = _chart(table)
+        chart = '<figure><h3>Standardised effects</h3><div class="chart" id="chart-0"></div></figure>'
+    body = (f"<h1>Which rule moves which number</h1><p class=\"def\">{e(_head(design, table))}</p>"
+            f"<h2>Strong effects</h2><ul>{items}</ul><h2>Ranked effects</h2>{chart}"
+            f"<table><thead><tr><th>key</th><th>response</th><th class=num>effect per step [95%]</th>"
+            f"<th class=num>standardised</th><th class=num>p (Holm)</th></tr></thead><tbody>{rows}</tbody></table>")
+    return page(f"Explain — {design.run_dir}", body, specs)

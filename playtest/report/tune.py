@@ -1,0 +1,161 @@
+"""Presentation of a tuning run: Markdown, JSON and a self-contained HTML page with the search
+charts (objective by trial with the running best; each tuned key against the objective).
+
+Reads playtest.tune.search.Result; computes nothing but the running best for the chart.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import altair as alt
+import polars as pl
+
+from playtest.compare.gates import as_plain
+from playtest.compare.render import MARK, fmt_diff, fmt_diff_ci, fmt_value
+from playtest.report.html import e, page
+from playtest.tune.search import GoalRow, Result
+from playtest.tune.space import show
+
+
+def _finite(x: float | None) -> float | None:
+    return None if x is None or math.isnan(x) or math.isinf(x) else x
+
+
+def _fmt_goal(row: GoalRow, x: float) -> str:
+    return (fmt_diff if row.spec.of in ("spread", "change") else fmt_value)(x, row.spec.metric)
+
+
+def _est(row: GoalRow, t: tuple[float, float, float]) -> str:
+    est, lo, hi = t
+    fmt = fmt_diff if row.spec.of in ("spread", "change") else fmt_value
+    inner = fmt_diff_ci(lo, hi, row.spec.metric) if row.spec.of in ("spread", "change") else \
+        f"[{fmt(lo, row.spec.metric)}, {fmt(hi, row.spec.metric)}]"
+    return f"{fmt(est, row.spec.metric)} {inner}" if not math.isnan(lo) else fmt(est, row.spec.metric)
+
+
+def settings_line(r: Result) -> str:
+    s = r.settings
+    distinct = r.trials.filter((pl.col("state") == "complete") & pl.col("repeat_of").is_null()).height
+    return (f"{distinct} distinct candidates in {len(r.trials)} trials (budget {s.budget}), {s.games} games each with common random numbers "
+            f"(seed {s.seed}); the best {len(r.candidates)} and the base re-evaluated on {s.confirm_games} "
+            f"fresh games each; {s.players} players, bots {', '.join(s.lineup)} (seats rotate).")
+
+
+def tune_markdown(r: Result, best_file: str = "best.yaml") -> str:
+    s = r.settings
+    w = r.winner
+    out = [f"# Tuning `{s.variant}`", "", settings_line(r), "",
+           f"**Best:** trial {w.trial} — " + ", ".join(f"`{k}={show(v)}`" for k, v in w.values.items())
+           + f" (written to `{best_file}`).", "",
+           f"Objective (Σ weight × distance to the goals; 0 = every goal met): base {r.base_confirm_objective:.4g}, "
+           f"best {w.confirm_objective:.4g} on the fresh games (search games: base {r.base_objective:.4g}, "
+           f"best {w.search_objective:.4g}).", "",
+           *([f"**The base does as well or better on the fresh games** (objective {r.base_confirm_objective:.4g} ≤ "
+              f"{w.confirm_objective:.4g}): no tuned value is shown to help.", ""]
+             if r.base_confirm_objective <= w.confirm_objective else []),
+           "## Goals: the best against the base (fresh games, 95% intervals, paired jackknife)", "",
+           "| goal | shown | base | best | best − base | distance to the goal: base → best |", "|---|---|---:|---:|---:|---:|"]
+    for row in r.goal_rows:
+        out.append(f"| {row.spec.title()} | {row.shown} | {_est(row, row.base)} | {_est(row, row.best)} | "
+                   f"{fmt_diff(row.diff[0], row.spec.metric)} {fmt_diff_ci(row.diff[1], row.diff[2], row.spec.metric)} | "
+                   f"{row.base_distance:.4g} → {row.best_distance:.4g} |")
+    out += ["", "Each goal is shown on the group (or, for a spread, the pair of groups) where the best is "
+            "furthest from it; the distances are each variant's own, on its own worst group or pair."]
+    if r.gates:
+        out += ["", "Goals with bounds, decided as `playtest diff` gates on the best:", ""]
+        out += [f"- {MARK[g.status]} {g.spec.title()}" for g in r.gates]
+    out += ["", "## Re-evaluated candidates", "", "| trial | values | objective (search) | objective (fresh games) |",
+            "|---:|---|---:|---:|"]
+    for c in r.candidates:
+        mark = " **best**" if c.trial == w.trial else ""
+        out.append(f"| {c.trial} | {', '.join(f'{k}={show(v)}' for k, v in c.values.items())}{mark} | "
+                   f"{c.search_objective:.4g} | {c.confirm_objective:.4g} |")
+    out += ["", f"Command: `{s.command}`", ""]
+    return "\n".join(out)
+
+
+def _triple(t: tuple[float, float, float]) -> dict[str, float | None]:
+    return {"estimate": _finite(t[0]), "ci_low": _finite(t[1]), "ci_high": _finite(t[2])}
+
+
+def tune_json(r: Result) -> str:
+    s = r.settings
+    doc: dict[str, Any] = {
+        "kind": "playtest-tune", "version": 1, "variant": str(s.variant), "command": s.command, "seed": s.seed, "games": s.games,
+        "confirm_games": s.confirm_games, "players": s.players, "lineup": list(s.lineup),
+        "budget": s.budget, "trials": len(r.trials),
+        "params": [{"key": p.key, "space": p.describe(), "kind": p.kind, "numeric": p.numeric,
+                    "choices": list(p.labels()) if p.kind == "choice" else None} for p in s.params],
+        "goals": [{"name": g.title(), "metric": g.metric, "of": g.of, "groups": g.groups, "target": g.target,
+                   "min": g.low, "max": g.high, "weight": g.weight} for g in s.goals.items],
+        "base": {"objective_search": _finite(r.base_objective), "objective_fresh": _finite(r.base_confirm_objective)},
+        "best": {"trial": r.winner.trial, "values": r.winner.values,
+                 "objective_search": _finite(r.winner.search_objective),
+                 "objective_fresh": _finite(r.winner.confirm_objective)},
+        "candidates": [{"trial": c.trial, "values": c.values, "objective_search": _finite(c.search_objective),
+                        "objective_fresh": _finite(c.confirm_objective)} for c in r.candidates],
+        "goal_results": [{"name": row.spec.title(), "metric": row.spec.metric, "of": row.spec.of, "shown": row.shown,
+                          "base": _triple(row.base), "best": _triple(row.best), "difference": _triple(row.diff),
+                          "distance_base": _finite(row.base_distance), "distance_best": _finite(row.best_distance)}
+                         for row in r.goal_rows],
+        "gates": as_plain(r.gates),
+    }
+    return json.dumps(doc, indent=2, ensure_ascii=False)
+
+
+def _objective_chart(trials: pl.DataFrame) -> dict[str, Any]:
+    df = (trials.filter(pl.col("objective").is_not_null()).sort("trial")
+          .with_columns(pl.col("objective").cum_min().alias("best so far")))
+    base = alt.Chart(df).encode(x=alt.X("trial:Q", title="trial"))
+    dots = base.mark_circle(size=40, opacity=0.7).encode(
+        y=alt.Y("objective:Q", title="objective (lower is better)"),
+        tooltip=[alt.Tooltip(c) for c in df.columns if c not in ("state",)][:12])
+    line = base.mark_line(interpolate="step-after", color="#d62728").encode(y="best so far:Q")
+    return alt.layer(dots, line).properties(width=420, height=220).to_dict()
+
+
+def _key_chart(trials: pl.DataFrame, key: str, numeric: bool) -> dict[str, Any]:
+    df = trials.filter(pl.col("objective").is_not_null()).select("trial", pl.col(key).alias("value"), "objective")
+    x = alt.X("value:Q", title=key) if numeric else alt.X("value:N", title=key)
+    return (alt.Chart(df).mark_circle(size=40, opacity=0.7)
+            .encode(x=x, y=alt.Y("objective:Q", title="objective"), tooltip=["trial", "value", "objective"])
+            .properties(width=300, height=200).to_dict())
+
+
+def tune_html(r: Result, best_text: str) -> str:
+    s = r.settings
+    specs: dict[str, Any] = {}
+    figs = [("Objective by trial", "Each trial's objective on the search games; the line is the best so far.",
+             _objective_chart(r.trials))]
+    figs += [(f"{p.key} against the objective", p.describe(), _key_chart(r.trials, p.key, p.numeric)) for p in s.params]
+    parts = []
+    for title, definition, spec in figs:
+        cid = f"chart-{len(specs)}"
+        specs[cid] = spec
+        parts.append(f'<figure><h3>{e(title)}</h3><p class="def">{e(definition)}</p><div class="chart" id="{cid}"></div></figure>')
+    rows = "".join(
+        f"<tr><td>{e(row.spec.title())}</td><td>{e(row.shown)}</td><td class=num>{e(_est(row, row.base))}</td>"
+        f"<td class=num>{e(_est(row, row.best))}</td><td class=num>{e(fmt_diff(row.diff[0], row.spec.metric))} "
+        f"{e(fmt_diff_ci(row.diff[1], row.diff[2], row.spec.metric))}</td>"
+        f"<td class=num>{row.base_distance:.4g} → {row.best_distance:.4g}</td></tr>" for row in r.goal_rows)
+    cands = "".join(
+        f"<tr><td class=num>{c.trial}</td><td>{e(', '.join(f'{k}={show(v)}' for k, v in c.values.items()))}"
+        f"{' <b>best</b>' if c.trial == r.winner.trial else ''}</td><td class=num>{c.search_objective:.4g}</td>"
+        f"<td class=num>{c.confirm_objective:.4g}</td></tr>" for c in r.candidates)
+    gates = "".join(f"<li>{e(MARK[g.status])} {e(g.spec.title())}</li>" for g in r.gates)
+    body = (f"<h1>Tuning — {e(str(s.variant))}</h1>"
+            f"<p class=\"def\">{e(settings_line(r))}</p>"
+            f"<p class=\"def\">Command: <code>{e(s.command)}</code></p>"
+            f"<h2>Best: trial {r.winner.trial}</h2><pre>{e(best_text)}</pre>"
+            f"<p>Objective on the fresh games: base {r.base_confirm_objective:.4g}, best {r.winner.confirm_objective:.4g}.</p>"
+            f"<h2>Goals: best against base</h2><p class=\"def\">Fresh games, 95% intervals (paired jackknife over 20 blocks of games).</p>"
+            f"<table><thead><tr><th>goal</th><th>shown</th><th class=num>base</th><th class=num>best</th>"
+            f"<th class=num>best − base</th><th class=num>distance: base → best</th></tr></thead><tbody>{rows}</tbody></table>"
+            + (f"<p>Goals with bounds, decided as gates:</p><ul>{gates}</ul>" if gates else "")
+            + f"<h2>Re-evaluated candidates</h2><table><thead><tr><th class=num>trial</th><th>values</th>"
+            f"<th class=num>objective (search)</th><th class=num>objective (fresh)</th></tr></thead><tbody>{cands}</tbody></table>"
+            f"<h2>The search</h2><div class=\"charts\">{''.join(parts)}</div>")
+    return page(f"Tuning — {s.variant}", body, specs)

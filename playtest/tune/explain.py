@@ -1,0 +1,314 @@
+"""`playtest explain`: which rule moves which number, from a sweep's points or a tune's trials.
+
+The design is one row per point (sweep) or per distinct trial (tune): the keys' values and the
+responses (a sweep's key metrics by group; a tune's goal quantities and objective). For each
+response a linear model of the response on every varied key (numbers as they are, choices as
+indicator columns against a reference value) gives each key's effect per step with its 95%
+interval, and a standardised effect (effect × sd of the key column / sd of the response) to rank
+them across keys and responses.
+
+Intervals:
+- a sweep knows each point's own 95% interval: weighted least squares with weights 1/se²
+  (se from the interval's width); when the model fits worse than those errors allow (Pearson
+  χ²/df > 1) the covariance is scaled up by that ratio and Student's t is used. Sweep points share
+  seeds (common random numbers), which makes their errors positively correlated: the intervals
+  of differences between points are then conservative.
+- a tune's trials have no per-trial error: ordinary least squares, residual variance, Student's
+  t. Trials that repeat an earlier candidate are left out (they would count one result twice).
+Effects are *strong* when their p-value stays below 0.05 after Holm's adjustment over every
+effect of the run; each strong effect gets one plain sentence.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import polars as pl
+from scipy import stats
+
+from playtest.errors import PlaytestError
+from playtest.report import format as F
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Key:
+    name: str
+    numeric: bool
+    levels: tuple[str, ...] = ()
+    """Choices in order (the first is the reference); empty for a numeric key."""
+
+
+@dataclass(frozen=True)
+class Response:
+    column: str
+    label: str
+    metric: str
+    difference: bool = False
+    """True when the quantity is itself a difference (a spread, a change, a gap)."""
+
+
+@dataclass
+class Design:
+    source: str
+    run_dir: Path
+    keys: list[Key]
+    responses: list[Response]
+    rows: pl.DataFrame
+    se: dict[str, str] = field(default_factory=dict)
+    """Response column → its standard-error column (sweeps)."""
+    bots: tuple[str, ...] = ()
+    games: int = 0
+
+
+def _load_json(path: Path) -> dict[str, Any]:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise PlaytestError(f"{path}: cannot read: {exc}") from None
+
+
+def read_design(run_dir: Path, metrics: list[str] | None = None) -> Design:
+    """A sweep folder (sweep.json) or a tune folder (tune.json + trials.parquet) → Design."""
+    if (run_dir / "tune.json").is_file() and (run_dir / "trials.parquet").is_file():
+        return _tune_design(run_dir)
+    if (run_dir / "sweep.json").is_file():
+        return _sweep_design(run_dir, metrics)
+    if not run_dir.is_dir():
+        raise PlaytestError(f"{run_dir}: no such folder")
+    raise PlaytestError(f"{run_dir}: not a sweep or tune output (no sweep.json, or tune.json with trials.parquet)")
+
+
+def _short_bots(lineup: list[str]) -> tuple[str, ...]:
+    return tuple(lineup)
+
+
+def _sweep_design(run_dir: Path, metrics: list[str] | None) -> Design:
+    doc = _load_json(run_dir / "sweep.json")
+    run = doc.get("run", {})
+    axes = run.get("axes") or []
+    rows = doc.get("rows") or []
+    if not axes or not rows:
+        raise PlaytestError(f"{run_dir / 'sweep.json'}: no axes or rows")
+    keys = []
+    for a in axes:
+        values = a["values"]
+        numeric = all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
+        keys.append(Key(a["key"], numeric, () if numeric else tuple(v if isinstance(v, str) else json.dumps(v) for v in values)))
+    table = pl.DataFrame(rows)
+    wanted = metrics or doc.get("key_metrics") or []
+    unknown = [m for m in wanted if m not in set(table["metric"].to_list())]
+    if unknown:
+        known = ", ".join(dict.fromkeys(table["metric"].to_list()))
+        raise PlaytestError(f"--metric {unknown[0]}: no such metric in this sweep (known: {known})")
+    table = table.filter(pl.col("metric").is_in(wanted))
+    # One row per point: key values, then per (metric, group) the estimate and its se.
+    points = table.select("point", *[k.name for k in keys]).unique("point", maintain_order=True)
+    responses: list[Response] = []
+    se: dict[str, str] = {}
+    for (m, g), part in table.group_by(["metric", "group"], maintain_order=True):
+        col = f"{m} ({g})" if g not in ("", "all", None) else str(m)
+        half = (pl.col("ci_high") - pl.col("ci_low")) / (2 * Z95)
+        part = part.select("point", pl.col("estimate").cast(pl.Float64).alias(col),
+                           half.cast(pl.Float64).alias(f"{col} se"))
+        points = points.join(part, on="point", how="left")
+        responses.append(Response(col, col, str(m), F.kind(str(m)) == "diff"))
+        se[col] = f"{col} se"
+    for k in keys:
+        if k.numeric:
+            points = points.with_columns(pl.col(k.name).cast(pl.Float64))
+    return Design("sweep", run_dir, keys, responses, points, se, _short_bots(run.get("lineup", [])), int(run.get("games", 0)))
+
+
+def _quantity(goal: dict[str, Any]) -> str:
+    """What a goal measures, as a noun: `win_gap (late-placer − early-placer)`, `the largest gap
+    in win_rate_by_seat`, `the change in crew_pick_rate (bays)`."""
+    groups = goal.get("groups") or []
+    where = f" ({', '.join(groups)})" if groups else ""
+    if goal["of"] == "spread":
+        return f"the largest gap in {goal['metric']}{where}"
+    if goal["of"] == "change":
+        return f"the change in {goal['metric']}{where}"
+    return f"{goal['metric']}{where}" if len(groups) <= 1 else f"the worst of {goal['metric']}{where}"
+
+
+def bots_text(bots: tuple[str, ...]) -> str:
+    """`greedy ×4`, or the line-up by seat."""
+    if bots and len(set(bots)) == 1:
+        return f"{bots[0]} ×{len(bots)}"
+    return ", ".join(bots)
+
+
+def _tune_design(run_dir: Path) -> Design:
+    doc = _load_json(run_dir / "tune.json")
+    try:
+        trials = pl.read_parquet(run_dir / "trials.parquet")
+    except (OSError, pl.exceptions.PolarsError) as exc:
+        raise PlaytestError(f"{run_dir / 'trials.parquet'}: cannot read: {exc}") from None
+    keys = [Key(p["key"], bool(p["numeric"]), () if p["numeric"] else tuple(p["choices"] or ())) for p in doc["params"]]
+    trials = trials.filter((pl.col("state") == "complete") & pl.col("repeat_of").is_null() & pl.col("objective").is_not_null())
+    responses = [Response(f"goal_{i + 1}", _quantity(g), g["metric"], g["of"] in ("spread", "change") or F.kind(g["metric"]) == "diff")
+                 for i, g in enumerate(doc["goals"])]
+    responses.append(Response("objective", "the objective (the weighted distance to the goals)", "objective"))
+    for k in keys:
+        if k.numeric:
+            trials = trials.with_columns(pl.col(k.name).cast(pl.Float64))
+    return Design("tune", run_dir, keys, responses, trials, {}, tuple(doc.get("lineup", [])), int(doc.get("games", 0)))
+
+
+# --- the model ----------------------------------------------------------------------------------
+
+
+EFFECT_SCHEMA: dict[str, pl.DataType] = {
+    "response": pl.String(), "metric": pl.String(), "key": pl.String(), "level": pl.String(),
+    "reference": pl.String(), "step": pl.Float64(), "estimate": pl.Float64(), "ci_low": pl.Float64(),
+    "ci_high": pl.Float64(), "std_effect": pl.Float64(), "std_low": pl.Float64(), "std_high": pl.Float64(),
+    "p_value": pl.Float64(), "p_holm": pl.Float64(), "strong": pl.Boolean(), "n": pl.Int64(), "df": pl.Int64(),
+    "method": pl.String(), "difference": pl.Boolean(),
+}
+
+
+def _step(values: np.ndarray) -> float:
+    """The step a sentence speaks of: 1 for whole-number keys, else a round power of ten."""
+    if np.all(np.equal(np.mod(values, 1), 0)):
+        return 1.0
+    span = float(values.max() - values.min())
+    return 10.0 ** math.floor(math.log10(span)) if span > 0 else 1.0
+
+
+def _columns(design: Design, rows: pl.DataFrame) -> list[tuple[Key, str, str, np.ndarray]]:
+    """(key, level, reference, column) for every varied key: one numeric column, or one
+    indicator per non-reference level that occurs."""
+    cols = []
+    for k in design.keys:
+        if k.numeric:
+            x = rows[k.name].to_numpy().astype(float)
+            if np.ptp(x) > 0:
+                cols.append((k, "", "", x))
+            continue
+        present = [lv for lv in (k.levels or tuple(dict.fromkeys(rows[k.name].to_list()))) if lv in set(rows[k.name].to_list())]
+        if len(present) < 2:
+            continue
+        ref = present[0]
+        for lv in present[1:]:
+            cols.append((k, lv, ref, (rows[k.name] == lv).to_numpy().astype(float)))
+    return cols
+
+
+def effects(design: Design) -> pl.DataFrame:
+    """Every key's effect on every response (EFFECT_SCHEMA), ranked: strong first, then by
+    |standardised effect|."""
+    out: list[dict[str, Any]] = []
+    for resp in design.responses:
+        rows = design.rows.filter(pl.col(resp.column).is_not_null() & pl.col(resp.column).is_not_nan())
+        cols = _columns(design, rows)
+        n = rows.height
+        if not cols or n < 2:
+            continue
+        y = rows[resp.column].to_numpy().astype(float)
+        sd_y = float(y.std(ddof=1)) if n > 1 else 0.0
+        if sd_y == 0:
+            continue
+        X = np.column_stack([np.ones(n)] + [c[3] for c in cols])
+        p = X.shape[1]
+        if np.linalg.matrix_rank(X) < p:
+            continue  # keys confounded in this design: no separate effects
+        df = n - p
+        se_col = design.se.get(resp.column)
+        se = rows[se_col].to_numpy().astype(float) if se_col else None
+        weighted = se is not None and bool(np.all(np.isfinite(se))) and bool(np.any(se > 0))
+        if weighted:
+            assert se is not None
+            floor = float(se[se > 0].min())
+            w = 1.0 / np.maximum(se, floor) ** 2
+            xtwx = X.T @ (X * w[:, None])
+            cov0 = np.linalg.inv(xtwx)
+            beta = cov0 @ (X.T @ (w * y))
+            resid = y - X @ beta
+            phi = float(w @ resid**2) / df if df > 0 else 1.0
+            scale = max(1.0, phi)
+            cov = cov0 * scale
+            use_t = scale > 1.0
+            method = "weighted least squares (point errors" + (f", scaled ×{scale:.2f} for lack of fit)" if use_t else ")")
+        else:
+            if df < 1:
+                continue
+            cov0 = np.linalg.inv(X.T @ X)
+            beta = cov0 @ (X.T @ y)
+            resid = y - X @ beta
+            s2 = float(resid @ resid) / df
+            cov = cov0 * s2
+            use_t = True
+            method = "least squares (residual error)"
+        crit = float(stats.t.ppf(0.975, df)) if use_t else Z95
+        for j, (k, level, ref, x) in enumerate(cols, start=1):
+            step = _step(x) if k.numeric else 1.0
+            b, s = float(beta[j]) * step, math.sqrt(max(0.0, float(cov[j, j]))) * step
+            stat = abs(b) / s if s > 0 else (math.inf if b != 0 else 0.0)
+            pval = float(2 * (stats.t.sf(stat, df) if use_t else stats.norm.sf(stat)))
+            factor = float(x.std(ddof=1)) / step / sd_y
+            out.append({"response": resp.label, "metric": resp.metric, "key": k.name, "level": level, "reference": ref,
+                        "step": step, "estimate": b, "ci_low": b - crit * s, "ci_high": b + crit * s,
+                        "std_effect": b * factor, "std_low": (b - crit * s) * factor, "std_high": (b + crit * s) * factor,
+                        "p_value": pval, "p_holm": None, "strong": False, "n": n, "df": df, "method": method,
+                        "difference": resp.difference})
+    if not out:
+        return pl.DataFrame(schema=EFFECT_SCHEMA)
+    holm = _holm([r["p_value"] for r in out])
+    for r, ph in zip(out, holm, strict=True):
+        r["p_holm"] = ph
+        r["strong"] = ph < 0.05
+    # Ranked: strong effects first, then by the size of the standardised effect.
+    return (pl.DataFrame(out, schema=EFFECT_SCHEMA)
+            .sort([pl.col("strong"), pl.col("std_effect").abs()], descending=[True, True], nulls_last=True))
+
+
+def _holm(ps: list[float]) -> list[float]:
+    order = sorted(range(len(ps)), key=lambda i: ps[i])
+    m = len(ps)
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * ps[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+# --- sentences ----------------------------------------------------------------------------------
+
+
+def amount(x: float, metric: str, difference: bool) -> tuple[str, str]:
+    """A size of change in the metric's units (rates and differences of rates in points):
+    (number, unit)."""
+    k = F.kind(metric)
+    if k in ("rate", "diff") or (difference and k != "number"):
+        return f"{100 * x:.1f}", " pts"
+    unit = " rounds" if metric.endswith("_rounds") else " turns" if metric.endswith("_turns") else ""
+    return f"{x:.3g}", unit
+
+
+def sentence(row: dict[str, Any], bots: tuple[str, ...]) -> str:
+    """"raising crews.bays.time by 1 lowers game_length_rounds by 0.4 rounds [0.3, 0.5] (bots: greedy)"."""
+    b, lo, hi = row["estimate"], row["ci_low"], row["ci_high"]
+    verb = "raises" if b > 0 else "lowers"
+    if b < 0:
+        b, lo, hi = -b, -hi, -lo
+    m, d = row["metric"], row["difference"]
+    num, unit = amount(b, m, d)
+    size = f"{num}{unit} [{amount(lo, m, d)[0]}, {amount(hi, m, d)[0]}]"
+    if row["level"]:
+        cause = f"setting {row['key']} to {row['level']} instead of {row['reference']}"
+    else:
+        cause = f"raising {row['key']} by {row['step']:g}"
+    who = f" (bots: {bots_text(bots)})" if bots else ""
+    return f"{cause} {verb} {row['response']} by {size}{who}."
+
+
+def sentences(table: pl.DataFrame, bots: tuple[str, ...]) -> list[str]:
+    return [sentence(r, bots) for r in table.filter(pl.col("strong")).iter_rows(named=True)]

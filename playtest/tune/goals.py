@@ -1,0 +1,245 @@
+"""Tuning goals: the gate language of `playtest diff` plus targets, and the objective they define.
+
+A goals file is a gates file (docs/ci.md) whose items may also carry `target:` (a value to get
+close to) and `weight:` (default 1). Each goal turns the metric table of one candidate into a
+*distance* (0 = goal met):
+
+- its quantity: `of: value` → the metric of each group; `of: change` → candidate − base per
+  group; `of: spread` → the largest gap between two groups (max − min);
+- distance per group = |quantity − target| (when `target` is given) + how far the quantity lies
+  outside `min`/`max`/`between` (0 inside); a goal over several groups takes its worst group;
+- the objective (minimised) = Σ weight × distance, in the metrics' own units.
+
+The objective uses point estimates on the search games; the intervals come afterwards, when the
+best few candidates are re-evaluated on fresh games (playtest.tune.search).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+from pydantic import ConfigDict, Field, ValidationError, model_validator
+
+from playtest.analysis import columns as C
+from playtest.compare.gates import GateError, Gates, GatesModel, GateSpec, RunDefaults
+from playtest.errors import Problem, VariantError
+from playtest.variants.loader import problem_from_pydantic
+from playtest.variants.source import Node, parse_file
+
+
+class GoalSpec(GateSpec):
+    """A gate, with an optional target value and a weight in the objective."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    target: float | None = None
+    weight: float = Field(1.0, gt=0)
+
+    @model_validator(mode="after")
+    def _limits(self) -> GoalSpec:  # replaces GateSpec._limits: a target alone is enough
+        if self.between is not None:
+            if self.min is not None or self.max is not None:
+                raise ValueError("give either `between` or `min`/`max`, not both")
+            if self.between[0] > self.between[1]:
+                raise ValueError("`between: [low, high]` needs low ≤ high")
+        elif self.min is None and self.max is None and self.target is None:
+            raise ValueError("a goal needs `target`, `min`, `max` or `between`")
+        if self.of == "spread" and (self.min is not None or self.between is not None):
+            raise ValueError("a spread goal takes only `max` or `target` (gaps are never negative)")
+        if self.of == "spread" and self.target is not None and self.target < 0:
+            raise ValueError("a spread is never negative: give `target: 0` or more")
+        if self.of == "spread" and isinstance(self.group, str):
+            raise ValueError("a spread needs several groups: leave `group` out or give a list")
+        return self
+
+    def title(self) -> str:
+        if self.name:
+            return self.name
+        what = {"value": "", "spread": "spread of ", "change": "change in "}[self.of]
+        where = f" [{', '.join(self.groups)}]" if self.groups else ""
+        aims = []
+        if self.target is not None:
+            aims.append(f"→ {self.target:g}")
+        if self.low is not None or self.high is not None:
+            aims.append(self.limit_text())
+        return f"{what}{self.metric}{where} {' '.join(aims)}"
+
+    def has_bounds(self) -> bool:
+        return self.low is not None or self.high is not None
+
+
+class GoalsModel(GatesModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    gates: list[GoalSpec] = Field(default_factory=list)  # type: ignore[assignment]
+    goals: list[GoalSpec] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _one_list(self) -> GoalsModel:
+        if bool(self.gates) == bool(self.goals):
+            raise ValueError("give the goals as one non-empty list, `goals:` (or `gates:`, as in a gates file)")
+        return self
+
+    @property
+    def items(self) -> list[GoalSpec]:
+        return self.goals or self.gates
+
+
+@dataclass(frozen=True)
+class Goals:
+    path: str
+    model: GoalsModel
+    tree: Node
+
+    @property
+    def items(self) -> list[GoalSpec]:
+        return self.model.items
+
+    @property
+    def run(self) -> RunDefaults:
+        return self.model.run
+
+    def problem(self, index: int, key: str, message: str) -> Problem:
+        top = "goals" if self.model.goals else "gates"
+        item = self.tree.value[top].value[index]
+        node = item.value.get(key, item)
+        return node.problem(f"{top}.{index}.{key}" if key in item.value else f"{top}.{index}", message)
+
+    def as_gates(self) -> Gates | None:
+        """The goals that have bounds, as gates (for pass/fail with confidence on the winner)."""
+        keep = [i for i, g in enumerate(self.items) if g.has_bounds()]
+        if not keep:
+            return None
+        specs = [GateSpec(**self.items[i].model_dump(exclude={"target", "weight"})) for i in keep]
+        return Gates(self.path, GatesModel(confidence=self.model.confidence, gates=specs), self.tree)
+
+    def uses_base(self) -> bool:
+        return any(g.of == "change" for g in self.items)
+
+
+def load_goals(path: str | Path) -> Goals:
+    """Read and validate a goals file. Raises GateError (located, every problem)."""
+    label = str(path)
+    try:
+        tree = parse_file(Path(path), label)
+    except VariantError as err:
+        raise GateError(err.problems) from None
+    if not isinstance(tree.value, dict):
+        raise GateError([tree.problem("", "a goals file must be a mapping with a `goals:` list")])
+    try:
+        model = GoalsModel.model_validate(tree.plain())
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            if not err["loc"]:
+                problems.append(tree.problem("", err["msg"].removeprefix("Value error, ")))
+            else:
+                problems.append(_located(tree, err))
+        raise GateError(problems) from None
+    return Goals(label, model, tree)
+
+
+def _located(tree: Node, err: Any) -> Problem:
+    problem = problem_from_pydantic(tree, GoalsModel, err)
+    if err["type"] == "value_error" and isinstance(err.get("input"), dict):
+        # A rule about the whole goal: the goal is shown by its location, not its text.
+        problem = dataclasses.replace(problem, message=problem.message.split(" (got {")[0])
+    return problem
+
+
+def check_names(goals: Goals, table: pl.DataFrame) -> None:
+    """Every goal names a metric and groups that the runs have (GateError, located)."""
+    have: dict[str, list[str]] = {}
+    for m, g in table.select(C.METRIC, pl.col(C.GROUP).fill_null("")).iter_rows():
+        have.setdefault(m, []).append(g)
+    problems = []
+    for i, spec in enumerate(goals.items):
+        if spec.metric not in have:
+            problems.append(goals.problem(i, "metric", f"unknown metric {spec.metric!r}; the runs have: {', '.join(have)}"))
+            continue
+        missing = [g for g in spec.groups or [] if g not in have[spec.metric]]
+        if missing:
+            problems.append(goals.problem(i, "group", f"{spec.metric} has no group {', '.join(map(repr, missing))}; "
+                                          f"it has: {', '.join(have[spec.metric])}"))
+    if problems:
+        raise GateError(problems)
+
+
+# --- the objective ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GoalValue:
+    """One goal on one candidate: its quantity (worst group), the group shown, its distance."""
+
+    quantity: float
+    shown: str
+    distance: float
+
+
+def _values(table: pl.DataFrame) -> dict[tuple[str, str], float]:
+    out: dict[tuple[str, str], float] = {}
+    for m, g, est in table.select(C.METRIC, pl.col(C.GROUP).fill_null(""), C.ESTIMATE).iter_rows():
+        out.setdefault((m, g), math.nan if est is None else float(est))
+    return out
+
+
+def distance(spec: GoalSpec, x: float) -> float:
+    if math.isnan(x):
+        return math.inf
+    d = abs(x - spec.target) if spec.target is not None else 0.0
+    if spec.low is not None and x < spec.low:
+        d += spec.low - x
+    if spec.high is not None and x > spec.high:
+        d += x - spec.high
+    return d
+
+
+def goal_values(goals: Goals, table: pl.DataFrame, base: pl.DataFrame | None = None) -> list[GoalValue]:
+    """Each goal's quantity and distance on a candidate's metric table (point estimates)."""
+    cand = _values(table)
+    ref = _values(base) if base is not None else {}
+    out = []
+    for spec in goals.items:
+        groups = spec.groups or [g for (m, g) in cand if m == spec.metric]
+        if spec.of == "spread":
+            xs = {g: cand.get((spec.metric, g), math.nan) for g in groups}
+            finite = {g: x for g, x in xs.items() if not math.isnan(x)}
+            if len(finite) < 2 or len(finite) < len(xs):
+                out.append(GoalValue(math.nan, "", math.inf))
+                continue
+            hi = max(finite, key=finite.__getitem__)
+            lo = min(finite, key=finite.__getitem__)
+            gap = finite[hi] - finite[lo]
+            out.append(GoalValue(gap, f"{hi} − {lo}", distance(spec, gap)))
+            continue
+        per = []
+        for g in groups:
+            x = cand.get((spec.metric, g), math.nan)
+            if spec.of == "change":
+                x -= ref.get((spec.metric, g), math.nan)
+            per.append((distance(spec, x), g, x))
+        if not per:  # the metric is missing from this candidate's runs
+            out.append(GoalValue(math.nan, "", math.inf))
+            continue
+        d, g, x = max(per, key=lambda t: t[0])
+        out.append(GoalValue(x, g, d))
+    return out
+
+
+def objective(goals: Goals, values: Sequence[GoalValue]) -> float:
+    """Σ weight × distance (inf when a goal cannot be computed on this candidate)."""
+    return float(sum(spec.weight * v.distance for spec, v in zip(goals.items, values, strict=True)))
+
+
+def goal_column(index: int) -> str:
+    return f"goal_{index + 1}"
+
+
+__all__ = ["GoalSpec", "GoalValue", "Goals", "check_names", "goal_values", "load_goals", "objective"]

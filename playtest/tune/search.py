@@ -1,0 +1,314 @@
+"""One tuning run: the base, the study over candidates (common random numbers), and the
+re-evaluation of the best few on fresh games before one is declared best.
+
+Every candidate plays games 0 … n−1 of the same root seed (same deals, same bot dice): the
+differences between candidates are the rules', not the luck's. The best `confirm_top` distinct
+candidates and the base then play games n … n+m−1 — games the search never saw, so the winner is
+not picked by the noise it was selected on — and the lowest objective there wins (candidates
+tied there, e.g. several meeting every bound, are told apart by how many bounds hold with the
+stated confidence, decided as `playtest diff` gates against the base). The winner and
+the base are compared on those games with the paired jackknife of `playtest compare`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from playtest.compare.gates import GateResult, evaluate
+from playtest.compare.jackknife import Replicates, Sample, replicate
+from playtest.errors import UsageError
+from playtest.sim.batch import RunConfig, read_run, run_batch
+from playtest.tune import goals as G
+from playtest.tune.metrics import tune_metrics
+from playtest.tune.space import Param, candidate
+from playtest.tune.study import REPEAT_OF, best_distinct, complete, open_study, run_study
+from playtest.variants import Variant, load_variant
+
+STUDY_FILE = "study.db"
+SETTINGS_FILE = "search.json"
+BASE_METRICS = "base-metrics.parquet"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything that defines a tuning run. On resume the search's own settings must match;
+    `budget`, `workers` and the re-evaluation (`confirm_top`, `confirm_games`) may change."""
+
+    variant: Path
+    params: tuple[Param, ...]
+    goals: G.Goals
+    goals_text: str
+    games: int
+    players: int
+    lineup: tuple[str, ...]
+    seed: int
+    budget: int
+    confirm_top: int
+    confirm_games: int
+    workers: int = 0
+    command: str = ""
+
+    def fingerprint(self) -> dict[str, Any]:
+        return {"variant": str(self.variant.resolve()), "params": [p.text for p in self.params],
+                "goals": self.goals_text, "games": self.games, "players": self.players,
+                "lineup": list(self.lineup), "seed": self.seed}
+
+    def config(self, first_game: int, n: int) -> RunConfig:
+        return RunConfig(n_games=n, players=self.players, lineup=self.lineup, seed=self.seed,
+                         workers=self.workers, first_game=first_game, command=self.command)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    trial: int
+    values: dict[str, Any]
+    search_objective: float
+    confirm_objective: float
+    confirm_goals: list[G.GoalValue]
+
+
+@dataclass(frozen=True)
+class GoalRow:
+    """One goal on the confirmation games: winner and base, with 95% intervals."""
+
+    spec: G.GoalSpec
+    shown: str
+    best: tuple[float, float, float]
+    base: tuple[float, float, float]
+    diff: tuple[float, float, float]
+    best_distance: float
+    base_distance: float
+
+
+@dataclass
+class Result:
+    settings: Settings
+    trials: pl.DataFrame
+    base_search: list[G.GoalValue]
+    base_objective: float
+    base_confirm_objective: float
+    candidates: list[Candidate]
+    winner: Candidate
+    winner_variant: Variant
+    goal_rows: list[GoalRow]
+    gates: list[GateResult] = field(default_factory=list)
+    resumed_from: int = 0
+
+
+Progress = Callable[[str], None]
+
+
+def simulate(variant: Variant, config: RunConfig, folder: Path) -> Sample:
+    """Play the games into `folder` and read them back."""
+    run_batch(variant, config, folder)
+    info, games, events = read_run(folder)
+    return Sample(info, games, events)
+
+
+def check_settings(work: Path, settings: Settings) -> None:
+    """On resume: the stored search must be the same search (see Settings)."""
+    path = work / SETTINGS_FILE
+    if not path.is_file():
+        raise UsageError(f"--resume: {work} holds no search settings ({SETTINGS_FILE}); start again with --force")
+    stored = json.loads(path.read_text(encoding="utf-8"))
+    mine = settings.fingerprint()
+    for key, value in mine.items():
+        if stored.get(key) != value:
+            raise UsageError(f"--resume: the stored search has a different {key} "
+                             f"({json.dumps(stored.get(key), ensure_ascii=False)}); give the same options, or --force to start again")
+
+
+def write_settings(work: Path, settings: Settings) -> None:
+    from playtest.io import write_atomic
+
+    write_atomic(work / SETTINGS_FILE, json.dumps(settings.fingerprint(), indent=2, ensure_ascii=False))
+
+
+def _attrs(values: Sequence[G.GoalValue], objective: float) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for i, v in enumerate(values):
+        col = G.goal_column(i)
+        out[col] = None if math.isnan(v.quantity) else v.quantity
+        out[f"{col}_group"] = v.shown
+        out[f"{col}_distance"] = None if math.isinf(v.distance) else v.distance
+    out["objective_finite"] = math.isfinite(objective)
+    return out
+
+
+def run(settings: Settings, work: Path, progress: Progress | None = None) -> Result:
+    """The whole tuning run in `work` (the study and settings stay there; scratch runs are
+    removed). Resumes whatever trials `work/study.db` already holds."""
+    say = progress or (lambda _msg: None)
+    fn = tune_metrics()
+    scratch = work / "scratch"
+    base = load_variant(settings.variant)
+    base_file = work / BASE_METRICS
+    if base_file.is_file():
+        base_table = pl.read_parquet(base_file)
+    else:
+        say(f"base: {settings.games} games …")
+        s = simulate(base, settings.config(0, settings.games), scratch / "base")
+        base_table = fn(s.info, s.games, s.events)
+        base_table.write_parquet(base_file)
+        shutil.rmtree(scratch / "base", ignore_errors=True)
+    G.check_names(settings.goals, base_table)
+    base_values = G.goal_values(settings.goals, base_table, base_table)
+    base_obj = G.objective(settings.goals, base_values)
+    say(f"base objective {base_obj:.4g}")
+
+    def evaluate_candidate(values: dict[str, Any]) -> tuple[float, dict[str, Any]]:
+        variant = candidate(settings.variant, settings.params, values)
+        folder = scratch / "trial"
+        shutil.rmtree(folder, ignore_errors=True)
+        s = simulate(variant, settings.config(0, settings.games), folder)
+        table = fn(s.info, s.games, s.events)
+        shutil.rmtree(folder, ignore_errors=True)
+        gv = G.goal_values(settings.goals, table, base_table)
+        obj = G.objective(settings.goals, gv)
+        return (obj if math.isfinite(obj) else 1e300), _attrs(gv, obj)
+
+    def report(number: int, values: dict[str, Any], value: float, repeat: bool) -> None:
+        shown = ", ".join(f"{k}={v}" for k, v in values.items())
+        say(f"trial {number}: {shown} → {value:.4g}{' (repeat)' if repeat else ''}")
+
+    study = open_study(work / STUDY_FILE)
+    resumed = len(complete(study))
+    if resumed:
+        say(f"resuming: {resumed} trials already complete")
+    run_study(study, settings.params, seed=settings.seed, budget=settings.budget,
+              evaluate=evaluate_candidate, progress=report)
+    shutil.rmtree(scratch, ignore_errors=True)
+
+    # Re-evaluate the best few (and the base) on fresh games.
+    top = best_distinct(study, settings.confirm_top)
+    if not top:
+        raise UsageError("no candidate could be evaluated on every goal (every trial's objective is undefined)")
+    first, m = settings.games, settings.confirm_games
+    confirm = work / "confirm"
+    shutil.rmtree(confirm, ignore_errors=True)
+    say(f"re-evaluating the best {len(top)} and the base on {m} fresh games each …")
+    base_sample = simulate(base, settings.config(first, m), confirm / "base")
+    base_conf_table = fn(base_sample.info, base_sample.games, base_sample.events)
+    base_conf = G.goal_values(settings.goals, base_conf_table, base_conf_table)
+    cands: list[tuple[Candidate, Sample, Variant]] = []
+    for i, t in enumerate(top):
+        values = {p.key: p.decode(t.params[p.key]) for p in settings.params}
+        variant = candidate(settings.variant, settings.params, values)
+        sample = simulate(variant, settings.config(first, m), confirm / f"candidate-{i + 1}")
+        table = fn(sample.info, sample.games, sample.events)
+        gv = G.goal_values(settings.goals, table, base_conf_table)
+        cands.append((Candidate(t.number, values, float(t.value), G.objective(settings.goals, gv), gv), sample, variant))
+        say(f"candidate {i + 1} (trial {t.number}): search {t.value:.4g}, fresh games {cands[-1][0].confirm_objective:.4g}")
+    gates = settings.goals.as_gates()
+    low = min(c.confirm_objective for c, _, _ in cands)
+    tied = [c for c in cands if c[0].confirm_objective == low]
+    checked: dict[int, tuple[Replicates, list[GateResult]]] = {}
+    if len(tied) > 1 and gates is not None:
+        # Several candidates meet every bound on the fresh games (objective 0 with bounds only):
+        # prefer the one whose bounds hold with the stated confidence (most gates passed).
+        say(f"{len(tied)} candidates tie at {low:.4g}: deciding the bounds as gates for each …")
+        for c, sample, _ in tied:
+            r = replicate([base_sample, sample], fn)
+            checked[c.trial] = (r, evaluate(gates, r))
+
+    def rank(c: tuple[Candidate, Sample, Variant]) -> tuple[float, int, int, float, int]:
+        results = checked.get(c[0].trial, (None, []))[1]
+        passed = sum(g.status == "pass" for g in results)
+        failed = sum(g.status == "fail" for g in results)
+        return (c[0].confirm_objective, -passed, failed, c[0].search_objective, c[0].trial)
+
+    winner, win_sample, win_variant = min(cands, key=rank)
+    if winner.trial in checked:
+        reps, gate_results = checked[winner.trial]
+    else:
+        reps = replicate([base_sample, win_sample], fn)
+        gate_results = evaluate(gates, reps) if gates is not None else []
+    rows = goal_rows(settings.goals, reps, winner.confirm_goals, base_conf)
+    # Keep the runs of the base and the winner (the report can be rebuilt from them).
+    runs = work / "runs"
+    shutil.rmtree(runs, ignore_errors=True)
+    runs.mkdir(parents=True)
+    shutil.move(str(confirm / "base"), str(runs / "base"))
+    shutil.move(str(confirm / f"candidate-{cands.index((winner, win_sample, win_variant)) + 1}"), str(runs / "best"))
+    shutil.rmtree(confirm, ignore_errors=True)
+    table = trials_table(study, settings, {c.trial: c.confirm_objective for c, _, _ in cands}, winner.trial)
+    return Result(settings, table, base_values, base_obj, G.objective(settings.goals, base_conf),
+                  [c for c, _, _ in cands], winner, win_variant, rows, gate_results, resumed)
+
+
+def _ci(reps: Replicates, terms: list[tuple[float, tuple[int, str, str]]]) -> tuple[float, float, float]:
+    est = reps.contrast(terms)
+    lo, hi = est.interval(0.95) if not math.isnan(est.se) else (math.nan, math.nan)
+    return est.estimate, lo, hi
+
+
+def goal_rows(goals: G.Goals, reps: Replicates, best: list[G.GoalValue], base: list[G.GoalValue]) -> list[GoalRow]:
+    """Each goal's quantity for the winner (1) and the base (0) with paired 95% intervals. For a
+    spread, the pair of groups shown is the winner's widest; the base is shown on the same pair."""
+    rows = []
+    for spec, bv, av in zip(goals.items, best, base, strict=True):
+        m = spec.metric
+        if spec.of == "spread":
+            a, _, b = bv.shown.partition(" − ")
+            w = _ci(reps, [(1.0, (1, m, a)), (-1.0, (1, m, b))])
+            o = _ci(reps, [(1.0, (0, m, a)), (-1.0, (0, m, b))])
+            d = _ci(reps, [(1.0, (1, m, a)), (-1.0, (1, m, b)), (-1.0, (0, m, a)), (1.0, (0, m, b))])
+        elif spec.of == "change":
+            g = bv.shown
+            w = _ci(reps, [(1.0, (1, m, g)), (-1.0, (0, m, g))])
+            o = (0.0, 0.0, 0.0)
+            d = w
+        else:
+            g = bv.shown
+            w = _ci(reps, [(1.0, (1, m, g))])
+            o = _ci(reps, [(1.0, (0, m, g))])
+            d = _ci(reps, [(1.0, (1, m, g)), (-1.0, (0, m, g))])
+        rows.append(GoalRow(spec, bv.shown, w, o, d, bv.distance, av.distance))
+    return rows
+
+
+def trials_table(study: Any, settings: Settings, confirmed: dict[int, float], winner: int) -> pl.DataFrame:
+    """One row per trial: its number, state, the candidate's values, the objective, each goal's
+    quantity and distance, and the objective on fresh games for the re-evaluated ones."""
+    n_goals = len(settings.goals.items)
+    rows = []
+    for t in study.get_trials(deepcopy=False):
+        row: dict[str, Any] = {"trial": t.number, "state": t.state.name.lower(),
+                               REPEAT_OF: t.user_attrs.get(REPEAT_OF)}
+        for p in settings.params:
+            raw = t.params.get(p.key)
+            row[p.key] = None if raw is None else p.decode(raw)
+        finite = t.user_attrs.get("objective_finite", True)
+        row["objective"] = float(t.value) if t.value is not None and finite else None
+        for i in range(n_goals):
+            col = G.goal_column(i)
+            row[col] = t.user_attrs.get(col)
+            row[f"{col}_group"] = t.user_attrs.get(f"{col}_group")
+            row[f"{col}_distance"] = t.user_attrs.get(f"{col}_distance")
+        row["confirm_objective"] = confirmed.get(t.number)
+        row["best"] = t.number == winner
+        rows.append(row)
+    schema: dict[str, pl.DataType] = {"trial": pl.Int64(), "state": pl.String(), REPEAT_OF: pl.Int64()}
+    for p in settings.params:
+        schema[p.key] = (pl.Int64() if p.kind == "int" else pl.Float64() if p.numeric else pl.String())
+    schema["objective"] = pl.Float64()
+    for i in range(n_goals):
+        col = G.goal_column(i)
+        schema |= {col: pl.Float64(), f"{col}_group": pl.String(), f"{col}_distance": pl.Float64()}
+    schema |= {"confirm_objective": pl.Float64(), "best": pl.Boolean()}
+    for p in settings.params:
+        if schema[p.key] == pl.String():
+            for r in rows:
+                r[p.key] = None if r[p.key] is None else (r[p.key] if isinstance(r[p.key], str) else json.dumps(r[p.key]))
+        elif schema[p.key] == pl.Float64():
+            for r in rows:
+                r[p.key] = None if r[p.key] is None else float(r[p.key])
+    return pl.DataFrame(rows, schema=schema, orient="row") if rows else pl.DataFrame(schema=schema)

@@ -1,0 +1,153 @@
+"""The search space of `playtest tune`: `--param KEY=SPACE`, parsed and checked against the schema.
+
+A space is an integer range (`crews.bays.time=0..4`), a float range (`x=0.5..2.0`) or a list of
+values to choose from (`scoring.majority_tiebreak=later_first_cube,earlier_first_cube`, `x=1,2,5`;
+values are YAML). Every key is checked before the search starts by loading the variant with the
+key set to each end of its range (or to each choice): a key the schema does not allow, or a value
+outside what it allows, is a one-line `--param ...` error.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from playtest.errors import UsageError, VariantError
+from playtest.variants import Variant, load_variant
+
+INT, FLOAT, CHOICE = "int", "float", "choice"
+_RANGE = re.compile(r"^\s*([^.\s][^\s]*?)\s*\.\.\s*([^\s]+)\s*$")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One tuned key and the values it may take."""
+
+    key: str
+    kind: str
+    low: float = 0.0
+    high: float = 0.0
+    choices: tuple[Any, ...] = ()
+    text: str = ""
+    """The option as written, for messages."""
+
+    @property
+    def numeric(self) -> bool:
+        """True when every value is a number (a range, or choices that are all numbers)."""
+        return self.kind != CHOICE or all(_is_number(c) for c in self.choices)
+
+    def labels(self) -> tuple[str, ...]:
+        """The choices as the optimiser sees them (text, one per choice)."""
+        return tuple(show(c) for c in self.choices)
+
+    def decode(self, raw: Any) -> Any:
+        """The optimiser's value → the value written into the variant."""
+        if self.kind == CHOICE:
+            return self.choices[self.labels().index(raw)]
+        return int(raw) if self.kind == INT else float(raw)
+
+    def override(self, value: Any) -> str:
+        return f"{self.key}={json.dumps(value, ensure_ascii=False)}"
+
+    def describe(self) -> str:
+        if self.kind == CHOICE:
+            return "one of " + ", ".join(self.labels())
+        return f"{'integer' if self.kind == INT else 'number'} from {show(self.low)} to {show(self.high)}"
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool)
+
+
+def show(v: Any) -> str:
+    """A value as a designer writes it: text bare, anything else as JSON."""
+    return v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+
+
+def _error(text: str, message: str) -> UsageError:
+    return UsageError(f"--param {text}: {message}")
+
+
+def parse_param(text: str) -> Param:
+    """`KEY=lo..hi` or `KEY=v1,v2,...` → Param. Raises UsageError (one line)."""
+    key, sep, raw = text.partition("=")
+    key = key.strip()
+    if not sep or not key or any(not p for p in key.split(".")):
+        raise _error(text, "expected KEY.PATH=LOW..HIGH or KEY.PATH=VALUE1,VALUE2,...")
+    if not raw.strip():
+        raise _error(text, "no values after '='")
+    m = _RANGE.match(raw)
+    if m and "," not in raw:
+        lo, hi = (_number(text, s) for s in m.groups())
+        kind = INT if isinstance(lo, int) and isinstance(hi, int) else FLOAT
+        if lo >= hi:
+            raise _error(text, f"the range is empty: {show(lo)} is not below {show(hi)}")
+        return Param(key, kind, float(lo), float(hi), text=text)
+    try:
+        values = yaml.safe_load(f"[{raw}]")
+    except yaml.YAMLError as exc:
+        reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise _error(text, f"cannot read the values: {reason}") from None
+    if len(values) < 2:
+        raise _error(text, "give a range LOW..HIGH or at least two values to choose from")
+    labels = [json.dumps(v, sort_keys=True) for v in values]
+    if len(set(labels)) != len(labels):
+        raise _error(text, "a value is repeated")
+    if len({show(v) for v in values}) != len(values):
+        raise _error(text, "two values read the same as text (write them as YAML of one type)")
+    return Param(key, CHOICE, choices=tuple(values), text=text)
+
+
+def _number(text: str, s: str) -> int | float:
+    try:
+        return int(s)
+    except ValueError:
+        pass
+    try:
+        return float(s)
+    except ValueError:
+        raise _error(text, f"{s!r} is not a number (a range is LOW..HIGH, e.g. 0..4 or 0.5..2.0)") from None
+
+
+def parse_space(texts: Sequence[str]) -> list[Param]:
+    """Every --param, in order. A key given twice is an error."""
+    if not texts:
+        raise UsageError("--param: give at least one key to tune, e.g. --param crews.bays.time=0..4")
+    params = [parse_param(t) for t in texts]
+    seen: set[str] = set()
+    for p in params:
+        if p.key in seen:
+            raise _error(p.text, f"{p.key} is tuned twice")
+        seen.add(p.key)
+    return params
+
+
+def check_space(variant_path: Path, params: Sequence[Param]) -> None:
+    """Load the variant with each key at each end of its range / at each choice (VariantError
+    → a one-line --param error). Ranges are checked at both ends and at the middle: a schema
+    bound lies outside the range exactly when an end fails."""
+    for p in params:
+        if p.kind == CHOICE:
+            values: list[Any] = list(p.choices)
+        elif p.kind == INT:
+            values = [int(p.low), int(p.high)]
+        else:
+            values = [p.low, p.high, (p.low + p.high) / 2]
+        for v in values:
+            try:
+                load_variant(variant_path, [p.override(v)])
+            except VariantError as err:
+                first = err.problems[0]
+                where = f"{first.path}: " if first.path else ""
+                raise _error(p.text, f"{where}{first.message} (at {show(v)})") from None
+
+
+def candidate(variant_path: Path, params: Sequence[Param], values: dict[str, Any]) -> Variant:
+    """The variant with every tuned key set."""
+    return load_variant(variant_path, [p.override(values[p.key]) for p in params])

@@ -1,0 +1,142 @@
+"""The optimiser: an Optuna study (TPE) in an SQLite file, resumable and reproducible from a seed.
+
+Reproducibility across interruptions: the sampler is created afresh for every trial with a seed
+drawn from (root seed, number of finished trials). TPE keeps no other state than its random
+generator — it reads the finished trials from the storage — so a search that is stopped and
+resumed asks for exactly the same candidates as one that ran straight through. A trial that was
+running when the search stopped is marked failed on resume and not counted (TPE ignores it).
+
+Candidates already evaluated (small discrete spaces make TPE propose a point twice) are not
+simulated again: with common random numbers the result would be identical, so the stored one is
+reused and the trial records which trial it repeats. The budget counts distinct candidates (the
+simulations paid for); the search also stops when the space is exhausted or when the sampler
+proposes only known candidates MAX_REPEATS times in a row (it has converged).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import warnings
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import optuna
+from optuna.distributions import (
+    BaseDistribution,
+    CategoricalDistribution,
+    FloatDistribution,
+    IntDistribution,
+)
+from optuna.trial import TrialState
+
+from playtest.tune.space import CHOICE, INT, Param
+
+STUDY_NAME = "tune"
+REPEAT_OF = "repeat_of"
+MAX_REPEATS = 25
+Evaluate = Callable[[dict[str, Any]], tuple[float, dict[str, Any]]]
+"""Candidate values → (objective, attributes to store with the trial)."""
+
+optuna.logging.set_verbosity(logging.WARNING)
+
+
+def distributions(params: Sequence[Param]) -> dict[str, BaseDistribution]:
+    out: dict[str, BaseDistribution] = {}
+    for p in params:
+        if p.kind == INT:
+            out[p.key] = IntDistribution(int(p.low), int(p.high))
+        elif p.kind == CHOICE:
+            out[p.key] = CategoricalDistribution(list(p.labels()))
+        else:
+            out[p.key] = FloatDistribution(p.low, p.high)
+    return out
+
+
+def space_size(params: Sequence[Param]) -> float:
+    """How many distinct candidates there are (inf with a float range)."""
+    size = 1.0
+    for p in params:
+        size *= len(p.choices) if p.kind == CHOICE else int(p.high - p.low) + 1 if p.kind == INT else math.inf
+    return size
+
+
+def open_study(path: Path) -> optuna.Study:
+    storage = optuna.storages.RDBStorage(f"sqlite:///{path.resolve()}")
+    return optuna.create_study(study_name=STUDY_NAME, storage=storage, direction="minimize", load_if_exists=True)
+
+
+def _sampler(seed: int, done: int, budget: int) -> optuna.samplers.BaseSampler:
+    trial_seed = int(np.random.SeedSequence([seed, done]).generate_state(1)[0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", optuna.exceptions.ExperimentalWarning)
+        return optuna.samplers.TPESampler(seed=trial_seed, n_startup_trials=min(10, max(3, budget // 4)),
+                                          multivariate=True)
+
+
+def complete(study: optuna.Study) -> list[optuna.trial.FrozenTrial]:
+    return study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,))
+
+
+def run_study(study: optuna.Study, params: Sequence[Param], *, seed: int, budget: int, evaluate: Evaluate,
+              progress: Callable[[int, dict[str, Any], float, bool], None] | None = None) -> None:
+    """Ask and evaluate candidates until `budget` distinct candidates are evaluated (see the
+    module doc for the other stops). An exception while evaluating marks the trial failed and
+    propagates."""
+    for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING, TrialState.WAITING)):
+        study.tell(t.number, state=TrialState.FAIL)  # left by an interrupted search
+    dists = distributions(params)
+    by_params = {_params_key(t.params): t for t in complete(study)}
+    size = space_size(params)
+    history = complete(study)
+    done = len(history)
+    streak = 0  # trailing repeats so far, as an uninterrupted search would have counted them
+    for t in reversed(history):
+        if REPEAT_OF not in t.user_attrs:
+            break
+        streak += 1
+    while len(by_params) < min(budget, size) and streak < MAX_REPEATS:
+        study.sampler = _sampler(seed, done, budget)
+        trial = study.ask(dists)
+        values = {p.key: p.decode(trial.params[p.key]) for p in params}
+        seen = by_params.get(_params_key(trial.params))
+        if seen is not None:
+            for k, v in seen.user_attrs.items():
+                trial.set_user_attr(k, v)
+            trial.set_user_attr(REPEAT_OF, seen.number)
+            study.tell(trial, seen.value)
+            value = float(seen.value) if seen.value is not None else math.inf
+        else:
+            try:
+                value, attrs = evaluate(values)
+            except BaseException:
+                study.tell(trial, state=TrialState.FAIL)
+                raise
+            for k, v in attrs.items():
+                trial.set_user_attr(k, v)
+            study.tell(trial, value)
+            by_params[_params_key(trial.params)] = study.get_trials(deepcopy=False)[trial.number]
+        done += 1
+        streak = streak + 1 if seen is not None else 0
+        if progress:
+            progress(trial.number, values, value, seen is not None)
+
+
+def _params_key(params: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted((k, repr(v)) for k, v in params.items()))
+
+
+def best_distinct(study: optuna.Study, k: int) -> list[optuna.trial.FrozenTrial]:
+    """The k best complete trials with distinct candidates (ties: the earlier trial)."""
+    out: list[optuna.trial.FrozenTrial] = []
+    seen: set[tuple[tuple[str, str], ...]] = set()
+    for t in sorted(complete(study), key=lambda t: (t.value if t.value is not None else math.inf, t.number)):
+        key = _params_key(t.params)
+        if key not in seen and t.value is not None and math.isfinite(t.value):
+            seen.add(key)
+            out.append(t)
+        if len(out) == k:
+            break
+    return out

@@ -1,0 +1,88 @@
+"""explain: known effects are recovered with intervals that cover them; sentences; sweep output."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import numpy as np
+import polars as pl
+import pytest
+
+from playtest.errors import PlaytestError
+from playtest.tune.explain import Design, Key, Response, effects, read_design, sentence, sentences
+from tests.conftest import DRAFT5
+from tests.tune.helpers import invoke
+
+
+def _design(n=40, seed=1, se=None):
+    rng = np.random.default_rng(seed)
+    t = rng.integers(0, 5, n).astype(float)
+    rule = rng.choice(["later", "earlier"], n)
+    noise = rng.normal(0, 0.05, n)
+    rounds = 6.0 - 0.4 * t + 0.3 * (rule == "earlier") + noise   # known effects
+    flat = 5.0 + rng.normal(0, 0.05, n)                              # moved by nothing
+    rows = pl.DataFrame({"crews.bays.time": t, "scoring.majority_tiebreak": rule, "length": rounds, "flat": flat})
+    return Design("tune", __import__("pathlib").Path("run"),
+                  [Key("crews.bays.time", True), Key("scoring.majority_tiebreak", False, ("later", "earlier"))],
+                  [Response("length", "game_length_rounds", "game_length_rounds"), Response("flat", "flat", "flat")],
+                  rows, {}, ("greedy",) * 4, 100)
+
+
+def test_known_effects_are_found_ranked_and_put_in_words():
+    table = effects(_design())
+    strong = table.filter(pl.col("strong"))
+    assert strong.select("response", "key").rows() == [("game_length_rounds", "crews.bays.time"),
+                                                        ("game_length_rounds", "scoring.majority_tiebreak")]
+    t = strong.row(0, named=True)
+    assert t["ci_low"] < -0.4 < t["ci_high"] and t["ci_high"] - t["ci_low"] < 0.05
+    r = strong.row(1, named=True)
+    assert r["ci_low"] < 0.3 < r["ci_high"] and (r["level"], r["reference"]) == ("earlier", "later")
+    assert table.filter(pl.col("response") == "flat")["strong"].to_list() == [False, False]
+    said = sentences(table, ("greedy",) * 4)
+    assert re.fullmatch(r"raising crews\.bays\.time by 1 lowers game_length_rounds by 0\.3\d+ rounds "
+                        r"\[0\.3\d+, 0\.4\d+\] \(bots: greedy ×4\)\.", said[0]), said[0]
+    assert re.fullmatch(r"setting scoring\.majority_tiebreak to earlier instead of later raises game_length_rounds "
+                        r"by 0\.\d+ rounds \[0\.\d+, 0\.\d+\] \(bots: greedy ×4\)\.", said[1]), said[1]
+
+
+def test_intervals_cover_the_true_effect_about_95_percent_of_the_time():
+    covered = 0
+    runs = 200
+    for seed in range(runs):
+        row = effects(_design(n=12, seed=seed)).filter((pl.col("response") == "game_length_rounds")
+                                                       & (pl.col("key") == "crews.bays.time")).row(0, named=True)
+        covered += row["ci_low"] <= -0.4 <= row["ci_high"]
+    assert 0.90 <= covered / runs <= 0.99
+
+
+def test_sentence_reads_like_the_issue():
+    row = {"estimate": -0.4, "ci_low": -0.5, "ci_high": -0.3, "metric": "game_length_rounds", "difference": False,
+           "level": "", "key": "crews.bays.time", "step": 1.0, "response": "the mean game length", "reference": ""}
+    assert sentence(row, ("greedy",) * 4) == ("raising crews.bays.time by 1 lowers the mean game length by 0.4 rounds "
+                                              "[0.3, 0.5] (bots: greedy ×4).")
+    assert sentence(row, ("greedy", "random")).endswith("(bots: greedy, random).")
+
+
+def test_explain_reads_a_sweep(tmp_path):
+    out = tmp_path / "sweep"
+    code, _, err = invoke("sweep", DRAFT5, "--set", "crews.bays.time=0,2,4", "-n", "24", "--bots", "random",
+                          "-w", "1", "--out", out, "-m", "crew_pick_rate", "-m", "game_length_rounds")
+    assert code == 0, err
+    code, stdout, err = invoke("explain", out, "--format", "json")
+    assert code == 0, err
+    doc = json.loads(stdout)
+    assert doc["source"] == "sweep" and doc["bots"] == ["random"] * 4
+    keys = {(e["response"], e["key"]) for e in doc["effects"]}
+    assert ("crew_pick_rate (bays)", "crews.bays.time") in keys and ("game_length_rounds", "crews.bays.time") in keys
+    assert all(e["df"] == 1 and e["method"].startswith("weighted least squares") for e in doc["effects"])
+    assert (out / "explain.md").is_file() and (out / "explain.html").is_file()
+    code, _, err = invoke("explain", out, "--metric", "nope")
+    assert code == 2 and err.startswith("error: --metric nope: no such metric in this sweep (known: ")
+
+
+def test_explain_refuses_a_folder_that_is_not_a_sweep_or_tune(tmp_path):
+    with pytest.raises(PlaytestError, match="not a sweep or tune output"):
+        read_design(tmp_path)
+    code, _, err = invoke("explain", tmp_path / "missing")
+    assert (code, err) == (2, f"error: {tmp_path / 'missing'}: no such folder")

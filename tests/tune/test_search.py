@@ -1,0 +1,173 @@
+"""tune: the optimiser finds a known optimum; an interrupted search resumes to the same result;
+the command's outputs, and its refusals."""
+
+from __future__ import annotations
+
+import json
+import zlib
+
+import numpy as np
+import polars as pl
+import pytest
+
+from playtest.cli.app import Interrupted
+from playtest.tune import search as S
+from playtest.tune.space import parse_space
+from playtest.tune.study import best_distinct, complete, open_study, run_study
+from playtest.variants import load_variant
+from tests.conftest import DRAFT5
+from tests.tune.helpers import GOALS, invoke
+
+PARAMS = parse_space(["a=0..10", "b=-2.0..2.0", "c=x,y,z"])
+
+
+def noisy_bowl(values):
+    """Known optimum a=7, b=0.5, c=y; noise fixed per candidate (like common random numbers)."""
+    seed = zlib.crc32(repr(sorted(values.items())).encode())
+    noise = np.random.default_rng(seed).normal(0, 0.05)
+    value = (values["a"] - 7) ** 2 + 4 * (values["b"] - 0.5) ** 2 + (0 if values["c"] == "y" else 3) + noise
+    return value, {"noise": noise}
+
+
+def test_tpe_finds_a_known_optimum_within_budget(tmp_path):
+    study = open_study(tmp_path / "study.db")
+    run_study(study, PARAMS, seed=5, budget=40, evaluate=noisy_bowl)
+    [best] = best_distinct(study, 1)
+    assert best.params["a"] == 7 and best.params["c"] == "y"
+    assert abs(best.params["b"] - 0.5) < 0.4
+    assert len({tuple(sorted(t.params.items())) for t in complete(study)}) == 40
+
+
+def _history(study):
+    return [(t.params, t.value) for t in complete(study)]
+
+
+def test_an_interrupted_study_resumes_to_the_same_trials(tmp_path):
+    straight = open_study(tmp_path / "a.db")
+    run_study(straight, PARAMS, seed=9, budget=14, evaluate=noisy_bowl)
+    calls = []
+
+    def dies_on_the_sixth(values):
+        calls.append(values)
+        if len(calls) == 6:
+            raise KeyboardInterrupt
+        return noisy_bowl(values)
+
+    stopped = open_study(tmp_path / "b.db")
+    with pytest.raises(KeyboardInterrupt):
+        run_study(stopped, PARAMS, seed=9, budget=14, evaluate=dies_on_the_sixth)
+    assert len(complete(stopped)) == 5
+    resumed = open_study(tmp_path / "b.db")  # a new process would open the file again
+    run_study(resumed, PARAMS, seed=9, budget=14, evaluate=noisy_bowl)
+    assert _history(resumed) == _history(straight)
+    assert sum(t.state.name == "FAIL" for t in resumed.get_trials()) == 1
+
+
+TUNE = ("--param", "crews.bays.time=0..3", "--param", "scoring.majority_tiebreak=later_first_cube,earlier_first_cube",
+        "--budget", "4", "--confirm", "2", "--confirm-games", "8", "-w", "1")
+
+
+@pytest.fixture
+def goals(tmp_path):
+    path = tmp_path / "goals.yaml"
+    path.write_text(GOALS)
+    return path
+
+
+def test_tune_writes_the_best_variant_trials_and_reports(tmp_path, goals):
+    out = tmp_path / "out"
+    code, stdout, err = invoke("tune", DRAFT5, *TUNE, "--target", goals, "--out", out)
+    assert code == 0, err
+    assert sorted(p.name for p in out.iterdir()) == [
+        "base-metrics.parquet", "best.yaml", "runs", "search.json", "study.db", "trials.parquet",
+        "tune.html", "tune.json", "tune.md"]
+    assert not (tmp_path / ".out.partial").exists()
+    trials = pl.read_parquet(out / "trials.parquet")
+    assert set(trials["state"]) == {"complete"}
+    assert trials.filter(pl.col("repeat_of").is_null()).height == 4  # the budget counts distinct candidates
+    by_number = {r["trial"]: r for r in trials.iter_rows(named=True)}
+    for r in trials.filter(pl.col("repeat_of").is_not_null()).iter_rows(named=True):
+        first = by_number[r["repeat_of"]]
+        assert (r["crews.bays.time"], r["scoring.majority_tiebreak"], r["objective"]) == \
+            (first["crews.bays.time"], first["scoring.majority_tiebreak"], first["objective"])
+    assert trials.filter(pl.col("best")).height == 1 and trials["confirm_objective"].drop_nulls().len() == 2
+    doc = json.loads((out / "tune.json").read_text())
+    best = load_variant(out / "best.yaml")
+    chosen = doc["best"]["values"]
+    assert best.model.crews[-1].time == chosen["crews.bays.time"]
+    assert best.resolved["scoring"]["majority_tiebreak"] == chosen["scoring.majority_tiebreak"]
+    text = (out / "best.yaml").read_text()
+    assert "extends: " in text and "armstrong" not in text  # only the tuned keys
+    assert [g["name"] for g in doc["goal_results"]] == ["spread of win_rate_by_seat → 0", "game_length_rounds in [5, 7]"]
+    assert "# Tuning" in stdout and "| goal | shown | base | best | best − base | distance to the goal: base → best |" in stdout
+    # The run folders of the fresh games are kept; a report can be rebuilt from them.
+    assert (out / "runs" / "base" / "games.parquet").is_file() and (out / "runs" / "best" / "games.parquet").is_file()
+    # explain reads it.
+    code, stdout, err = invoke("explain", out)
+    assert code == 0, err
+    assert "distinct trials of the tuning run" in stdout and (out / "explain.html").is_file()
+    # No overwrite without --force.
+    before = (out / "tune.json").read_text()
+    code, _, err = invoke("tune", DRAFT5, *TUNE, "--target", goals, "--out", out)
+    assert (code, err) == (2, f"error: --out {out}: exists; add --force to replace it (or --resume to continue its search)")
+    assert (out / "tune.json").read_text() == before
+
+
+def test_an_interrupted_tune_resumes_to_the_same_result(tmp_path, goals, monkeypatch):
+    straight = tmp_path / "straight"
+    assert invoke("tune", DRAFT5, *TUNE, "--target", goals, "--out", straight)[0] == 0
+    real = S.simulate
+    calls = []
+
+    def interrupted_on_the_third(*args, **kwargs):  # base, trial 0, then Ctrl-C during trial 1
+        calls.append(args)
+        if len(calls) == 3:
+            raise Interrupted("interrupted")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(S, "simulate", interrupted_on_the_third)
+    out = tmp_path / "again"
+    code, _, err = invoke("tune", DRAFT5, *TUNE, "--target", goals, "--out", out)
+    partial = tmp_path / ".again.partial"
+    assert (code, err) == (130, f"error: interrupted: the finished trials are saved in {partial}; run the same "
+                                "command with --resume to continue")
+    assert not out.exists() and (partial / "study.db").is_file()
+    monkeypatch.setattr(S, "simulate", real)
+    code, _, err = invoke("tune", DRAFT5, *TUNE, "--target", goals, "--out", out)
+    assert code == 2 and "--resume to continue it or --force to start again" in err
+    code, _, err = invoke("tune", DRAFT5, *TUNE, "--target", goals, "--out", out, "--resume", "--seed", "4")
+    assert (code, err) == (2, "error: --resume: the stored search has a different seed (3); give the same options, "
+                              "or --force to start again")
+    code, _, err = invoke("tune", DRAFT5, *TUNE, "--target", goals, "--out", out, "--resume")
+    assert code == 0, err
+    done = pl.read_parquet(out / "trials.parquet")
+    assert done["state"].to_list().count("fail") == 1
+    cols = ["crews.bays.time", "scoring.majority_tiebreak", "objective", "confirm_objective", "best"]
+    assert done.filter(pl.col("state") == "complete").select(cols).equals(pl.read_parquet(straight / "trials.parquet").select(cols))
+    def body(path):
+        return [line for line in path.read_text().splitlines() if not line.startswith("#")]
+
+    assert body(out / "best.yaml") == body(straight / "best.yaml")
+
+
+def test_goals_naming_unknown_metrics_fail_before_the_search(tmp_path):
+    goals = tmp_path / "g.yaml"
+    goals.write_text("goals:\n  - metric: crew_pick\n    max: 0.3\n")
+    code, _, err = invoke("tune", DRAFT5, *TUNE, "--target", goals, "--out", tmp_path / "o")
+    assert code == 2 and err.startswith(f"{goals}:2:13: goals.0.metric: unknown metric 'crew_pick'; the runs have: ")
+    assert not (tmp_path / "o").exists() and not (tmp_path / ".o.partial").exists()
+
+
+def test_candidates_meeting_every_bound_are_told_apart_by_the_gates(tmp_path):
+    goals = tmp_path / "wide.yaml"
+    goals.write_text("run: {games: 8, bots: random, seed: 2}\ngoals:\n  - metric: game_length_rounds\n"
+                     "    between: [1, 100]\n  - metric: crew_pick_rate\n    max: 0.99\n")
+    out = tmp_path / "out"
+    code, _, err = invoke("tune", DRAFT5, "--param", "crews.bays.time=0..3", "--target", goals, "--budget", "3",
+                          "--confirm", "2", "--confirm-games", "8", "-w", "1", "--out", out)
+    assert code == 0, err
+    trials = pl.read_parquet(out / "trials.parquet")
+    assert set(trials["objective"]) == {0.0} and trials["confirm_objective"].drop_nulls().to_list() == [0.0, 0.0]
+    doc = json.loads((out / "tune.json").read_text())
+    assert [g["status"] for g in doc["gates"]] == ["pass", "pass"]
+    assert doc["best"]["trial"] in [c["trial"] for c in doc["candidates"]]

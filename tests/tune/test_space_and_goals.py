@@ -1,0 +1,135 @@
+"""tune: spaces and goals — parsing, schema checks, one-line errors, the objective by hand."""
+
+from __future__ import annotations
+
+import math
+
+import polars as pl
+import pytest
+
+from playtest.analysis import columns as C
+from playtest.compare.gates import GateError
+from playtest.errors import UsageError
+from playtest.tune.goals import check_names, goal_values, load_goals, objective
+from playtest.tune.space import CHOICE, FLOAT, INT, check_space, parse_param, parse_space
+from tests.conftest import DRAFT5
+from tests.tune.helpers import GOALS, invoke
+
+
+def test_spaces_parse_as_ranges_and_choices():
+    p = parse_param("crews.bays.time=0..4")
+    assert (p.key, p.kind, p.low, p.high) == ("crews.bays.time", INT, 0, 4)
+    p = parse_param("x.y=0.5..2")
+    assert (p.kind, p.low, p.high) == (FLOAT, 0.5, 2.0)
+    p = parse_param("scoring.majority_tiebreak=later_first_cube,earlier_first_cube")
+    assert p.kind == CHOICE and p.choices == ("later_first_cube", "earlier_first_cube") and not p.numeric
+    p = parse_param("a=1,2,5")
+    assert p.choices == (1, 2, 5) and p.numeric and p.decode("5") == 5
+    assert parse_param("a=-1..3").low == -1
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("crews.bays.time", "--param crews.bays.time: expected KEY.PATH=LOW..HIGH or KEY.PATH=VALUE1,VALUE2,..."),
+    ("crews.bays.time=", "--param crews.bays.time=: no values after '='"),
+    ("crews.bays.time=3", "--param crews.bays.time=3: give a range LOW..HIGH or at least two values to choose from"),
+    ("crews.bays.time=4..1", "--param crews.bays.time=4..1: the range is empty: 4 is not below 1"),
+    ("crews.bays.time=a..4", "--param crews.bays.time=a..4: 'a' is not a number (a range is LOW..HIGH, e.g. 0..4 or 0.5..2.0)"),
+    ("x=1,1", "--param x=1,1: a value is repeated"),
+])
+def test_malformed_spaces_are_one_line_errors(text, message):
+    with pytest.raises(UsageError) as err:
+        parse_param(text)
+    assert str(err.value) == message
+
+
+def test_a_key_tuned_twice_is_an_error():
+    with pytest.raises(UsageError, match=r"^--param crews.bays.time=1..2: crews.bays.time is tuned twice$"):
+        parse_space(["crews.bays.time=0..4", "crews.bays.time=1..2"])
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("crews.bays.tim=0..3", "--param crews.bays.tim=0..3: crews.bays.tim: unknown key; valid keys: extension_vp, id, "
+                            "name, role, skill, time (at 0)"),
+    ("crews.bays.time=-1..3", "--param crews.bays.time=-1..3: crews.bays.time: Input should be greater than or equal "
+                              "to 0 (got -1) (at -1)"),
+    ("crews.bays.skill.0.amount=0..4", "--param crews.bays.skill.0.amount=0..4: crews.bays.skill.0.amount: Input "
+                                       "should be greater than or equal to 1 (got 0) (at 0)"),
+    ("scoring.majority_tiebreak=later_first_cube,never", "--param scoring.majority_tiebreak=later_first_cube,never: "
+     "scoring.majority_tiebreak: Input should be 'later_first_cube' or 'earlier_first_cube' (got 'never') (at never)"),
+    ("crews.nobody.time=0..2", "--param crews.nobody.time=0..2: crews.nobody: no item 'nobody' (known: armstrong, "
+                               "orlins, audrin, rahel, anderson, bays) (at 0)"),
+])
+def test_keys_and_values_the_schema_refuses_are_caught_before_the_search(text, message):
+    with pytest.raises(UsageError) as err:
+        check_space(DRAFT5, [parse_param(text)])
+    assert str(err.value) == message
+
+
+def test_cli_reports_a_bad_space_on_one_line_with_exit_2(tmp_path):
+    goals = tmp_path / "goals.yaml"
+    goals.write_text(GOALS)
+    code, _, err = invoke("tune", DRAFT5, "--param", "crews.bays.time=9..2", "--target", goals, "--out", tmp_path / "o")
+    assert (code, err) == (2, "error: --param crews.bays.time=9..2: the range is empty: 9 is not below 2")
+    assert not (tmp_path / "o").exists()
+
+
+def _goals(tmp_path, text):
+    path = tmp_path / "goals.yaml"
+    path.write_text(text)
+    return load_goals(path)
+
+
+def test_malformed_goals_are_located(tmp_path):
+    with pytest.raises(GateError) as err:
+        _goals(tmp_path, "goals:\n  - metric: win_rate_by_seat\n    of: spread\n    min: 0.1\n"
+                         "  - metric: game_length_rounds\n    wieght: 2\n    target: 6\n"
+                         "  - metric: tie_rate\n")
+    lines = str(err.value).splitlines()
+    path = tmp_path / "goals.yaml"
+    assert lines == [
+        f"{path}:2:5: goals.0: a spread goal takes only `max` or `target` (gaps are never negative)",
+        f"{path}:6:5: goals.1.wieght: unknown key; valid keys: between, group, max, metric, min, name, of, target, weight",
+        f"{path}:8:5: goals.2: a goal needs `target`, `min`, `max` or `between`",
+    ]
+
+
+def test_goal_names_are_checked_against_the_runs(tmp_path):
+    goals = _goals(tmp_path, "goals:\n  - metric: crew_pick\n    max: 0.3\n"
+                             "  - metric: crew_pick_rate\n    group: bayz\n    max: 0.3\n")
+    table = pl.DataFrame({C.METRIC: ["crew_pick_rate", "crew_pick_rate"], C.GROUP: ["bays", "rahel"],
+                          C.ESTIMATE: [0.1, 0.2]})
+    with pytest.raises(GateError) as err:
+        check_names(goals, table)
+    path = tmp_path / "goals.yaml"
+    assert str(err.value).splitlines() == [
+        f"{path}:2:13: goals.0.metric: unknown metric 'crew_pick'; the runs have: crew_pick_rate",
+        f"{path}:5:12: goals.1.group: crew_pick_rate has no group 'bayz'; it has: bays, rahel",
+    ]
+
+
+def test_a_gates_file_is_a_goals_file_and_the_objective_is_the_weighted_distance(tmp_path):
+    goals = _goals(tmp_path, "gates:\n  - metric: win_rate_by_seat\n    of: spread\n    target: 0\n"
+                             "  - metric: game_length_rounds\n    between: [5, 7]\n    weight: 0.5\n"
+                             "  - metric: crew_pick_rate\n    max: 0.35\n    target: 0.2\n"
+                             "  - metric: crew_pick_rate\n    group: bays\n    of: change\n    max: 0\n")
+    table = pl.DataFrame({C.METRIC: ["win_rate_by_seat"] * 3 + ["game_length_rounds", "crew_pick_rate", "crew_pick_rate"],
+                          C.GROUP: ["seat 1", "seat 2", "seat 3", "all", "bays", "rahel"],
+                          C.ESTIMATE: [0.40, 0.25, 0.35, 4.0, 0.5, 0.1]})
+    base = table.with_columns(pl.when(pl.col(C.GROUP) == "bays").then(0.3).otherwise(pl.col(C.ESTIMATE)).alias(C.ESTIMATE))
+    values = goal_values(goals, table, base)
+    assert [v.shown for v in values] == ["seat 1 − seat 2", "all", "bays", "bays"]
+    assert values[0].quantity == pytest.approx(0.15) and values[0].distance == pytest.approx(0.15)
+    assert values[1].distance == pytest.approx(1.0)            # 1 round below 5
+    assert values[2].distance == pytest.approx(0.3 + 0.15)     # |0.5 − 0.2| + (0.5 − 0.35)
+    assert values[3].quantity == pytest.approx(0.2) and values[3].distance == pytest.approx(0.2)
+    assert objective(goals, values) == pytest.approx(0.15 + 0.5 * 1.0 + 0.45 + 0.2)
+    missing = goal_values(goals, table.filter(pl.col(C.METRIC) != "game_length_rounds"), base)
+    assert math.isinf(objective(goals, missing))
+
+
+def test_the_shipped_worked_example_goals_load():
+    from tests.conftest import ROOT
+
+    goals = load_goals(ROOT / "gates" / "stargate-tune.yaml")
+    assert [g.metric for g in goals.items] == ["win_rate_by_seat", "win_gap"]
+    assert goals.run.bots == "scripted:late-placer,scripted:early-placer,greedy,greedy"
