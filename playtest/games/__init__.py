@@ -11,6 +11,7 @@ from playtest.core.spec import GameSpec
 _MODULES = {
     "stargate": "playtest.games.stargate",
     "ohseven": "playtest.games.ohseven",
+    "newfrontiers": "playtest.games.newfrontiers",
 }
 
 
