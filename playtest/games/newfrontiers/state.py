@@ -55,6 +55,12 @@ class Move:
         return f"{self.verb} {self.arg}" if self.arg else self.verb
 
 
+def parse_move(text: str) -> Move:
+    """`verb arg` (or `verb`) → Move."""
+    verb, _, arg = text.strip().partition(" ")
+    return Move(verb, arg.strip())
+
+
 PASS = Move("pass")
 COLONISTS = Move("colonists")
 
