@@ -16,7 +16,9 @@ from playtest.sim.runner import play_game
 from playtest.variants import load_variant
 
 ROOT = Path(__file__).resolve().parent.parent
-VARIANTS = {name: sorted((ROOT / "variants" / name).glob("*.yaml")) for name in game_names()}
+FOLDERS = {"newfrontiers": "new-frontiers"}
+"""Games whose variants folder is not named after the game."""
+VARIANTS = {name: sorted((ROOT / "variants" / FOLDERS.get(name, name)).glob("*.yaml")) for name in game_names()}
 CASES = [(game, path) for game, paths in VARIANTS.items() for path in paths]
 
 

@@ -113,7 +113,7 @@ def test_world_limit_forces_a_discard_of_an_unsettled_world():
     s = play(R, s, "select explore", draws=["w01 w02 w03 w04 w05 w06 w07"])
     s = play(R, s, "take w01")
     assert R.current_seat(s) == 0 and legal(R, s) == [f"discard {w}" for w in
-                                                       "w11 w12 w13 w14 w15 w16 w17 w18 w01".split()]
+                                                       ["w11", "w12", "w13", "w14", "w15", "w16", "w17", "w18", "w01"]]
     s = play(R, s, "discard w12")
     assert s.players[0].unsettled == ids(R, "w11 w13 w14 w15 w16 w17 w18 w01")
     assert R.tiles.world_index["w12"] in s.bag

@@ -341,14 +341,19 @@ class NewFrontiersVariant(VariantModel):
         if len(self.worlds) < r.explore.draw + r.bonuses.explore_picks + most:
             out.append((("worlds",), f"the bag holds {len(self.worlds)} worlds, too few for an explore draw of "
                                      f"{r.explore.draw} (need at least {r.explore.draw + r.bonuses.explore_picks + most})"))
-        max_military = sum(p.amount for w in self.worlds for p in w.powers if isinstance(p, Military))
-        max_military += sum(p.amount for d in self.developments for p in d.powers if isinstance(p, Military))
-        max_military += max((sum(p.amount for p in h.powers if isinstance(p, Military)) for h in self.home_worlds),
-                            default=0)
+        def military(powers: list[Power]) -> int:
+            return sum(p.amount for p in powers if isinstance(p, Military))
+
+        # The most military one player can hold: the best home world, the strongest worlds up to
+        # the world limit and every development kind (all copies if a player may own several).
+        from_worlds = sorted((military(w.powers) for w in self.worlds), reverse=True)[:r.explore.world_limit]
+        max_military = (max((military(h.powers) for h in self.home_worlds), default=0) + sum(from_worlds)
+                        + sum(military(d.powers) * (1 if r.unique_developments else d.copies)
+                              for d in self.developments))
         for i, w in enumerate(self.worlds):
             if w.kind == WorldKind.MILITARY and w.cost > max_military:
-                out.append((("worlds", i, "cost"), f"needs military {w.cost} but the whole tile set gives at most "
-                                                   f"{max_military}: it can never be settled"))
+                out.append((("worlds", i, "cost"), f"needs military {w.cost} but one player can hold at most "
+                                                   f"{max_military} with this tile set: it can never be settled"))
         if not self.developments:
             out.append((("developments",), "at least one development"))
         locs = ([(("home_worlds", i, "powers", j), p) for i, h in enumerate(self.home_worlds)
