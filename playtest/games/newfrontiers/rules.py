@@ -388,6 +388,10 @@ def _explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: lis
         if rules.r.unique_developments and d in p.devs:
             return f"{who} already owns {m.arg}"
         return f"{m.arg} costs {rules.develop_cost(s, seat, d)} gold, {who} has {p.gold}"
+    if task.kind == EXPLORE and m.verb == "take":
+        return f"{m.arg} is not in the draw (left: {', '.join(t.worlds[w].id for w in s.draw)})"
+    if task.kind in (DISCARD, TRADE, CONSUME, WINDFALL) and m.verb == task.kind[:len(m.verb)]:
+        return f"{m.arg} is not a choice here (legal: {valid})"
     expected = {SELECT: "select an action", DEVELOP: "develop or pass", EXPLORE: "take a world from the draw",
                 DISCARD: "discard an unsettled world", SETTLE: "settle, colonists or pass",
                 WINDFALL: "put a good on a windfall world", TRADE: "trade a good or pass",
