@@ -57,9 +57,12 @@ def play(rules: NewFrontiersRules, state: State, *moves: str, draws: list[str] |
     """Apply moves given as text; `draws`: each explore draw as 'w01 w02 ...'."""
     chance = ScriptedChance([ids(rules, d) for d in draws or []])
     for m in moves:
+        if not state.over:  # a hand-edited position: its legal moves follow the edit
+            state = state.copy()
+            state.legal = tuple(rules._moves(state, state.todo[0]))
         state = rules.apply(state, parse_move(m), rng=chance, log=log)  # type: ignore[arg-type]
     return state
 
 
 def legal(rules: NewFrontiersRules, state: State) -> list[str]:
-    return [str(m) for m in rules.legal_actions(state)]
+    return [str(m) for m in rules._moves(state, state.todo[0])] if not state.over else []

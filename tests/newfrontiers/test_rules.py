@@ -58,14 +58,15 @@ def test_develop_selector_discount_power_discount_and_order():
     s = play(R, start(R), "select develop")
     assert R.current_seat(s) == 0
     assert "develop d15" not in legal(R, s)  # 9 − 1 > 3 gold
-    s = play(R, s, "develop d04")  # Trade Guild 3, bonus −1 → 2
-    assert s.players[0].gold == 1 and s.players[0].devs == dev(R, "d04")
+    s = play(R, s, "develop d04")  # Trade Guild 4, bonus −1 → 3
+    assert s.players[0].gold == 0 and s.players[0].devs == dev(R, "d04")
     assert R.current_seat(s) == 1
-    s = play(R, s, "develop d04")  # full price 3
-    assert s.players[1].gold == 0
+    assert "develop d04" not in legal(R, s)  # full price 4 > 3 gold
+    s = play(R, s, "develop d03")  # Frontier Militia, full price 3
+    assert s.players[1].gold == 0 and s.players[1].prof.military == 1 + 2
+    s = play(R, s, "develop d04")
+    assert s.players[2].gold == 0
     assert s.devs_left[R.tiles.dev_index["d04"]] == 1
-    s = play(R, s, "develop d07")
-    assert s.players[2].gold == 1
     s = play(R, s, "develop d13")  # Academy 5, home world develop −1 → 4
     assert s.players[3].gold == 0
     assert R.current_seat(s) == 1 and legal(R, s)[0].startswith("select")

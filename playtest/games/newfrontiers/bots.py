@@ -22,6 +22,17 @@ one-step value) before judging, so that selecting an action is valued by what th
 does with it (the bonus alone would undervalue every action)."""
 
 
+class _SeededDraw:
+    """The rng the greedy bot passes to `apply`: every move it compares sees the same explore draw
+    (the only chance in `apply`), and moves without a draw cost no seeding."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def sample(self, population: Sequence[int], k: int) -> list[int]:
+        return random.Random(self.seed).sample(population, k)
+
+
 class RandomBot:
     """Uniform over the legal moves."""
 
@@ -65,7 +76,7 @@ class GreedyBot:
         rules = self.rules
         best_score, best_state = -1e18, state
         for move in legal:
-            nxt = rules.apply(state, move, rng=random.Random(seed))
+            nxt = rules.apply(state, move, rng=_SeededDraw(seed))  # type: ignore[arg-type]
             score = self._value(nxt, seat)
             if score > best_score:
                 best_score, best_state = score, nxt
@@ -75,7 +86,7 @@ class GreedyBot:
         rules = self.rules
         best_score, best = -1e18, legal[0]
         for move in legal:
-            nxt = rules.apply(state, move, rng=random.Random(seed))
+            nxt = rules.apply(state, move, rng=_SeededDraw(seed))  # type: ignore[arg-type]
             if move.verb == "select":  # value the selection by what the selector then does with it
                 for _ in range(MAX_OWN_STEPS):
                     if nxt.over or rules.current_seat(nxt) != seat:

@@ -34,29 +34,59 @@ TEMPERATURE = 4.0
 """Softmax temperature (in value points) of `win_shares`."""
 
 
-def _potential(rules: NewFrontiersRules, state: State, p: Player) -> float:
-    t = rules.tiles
-    v = GOLD * p.gold + sum(GOOD * t.prices[t.worlds[w].color] for w in p.goods)
-    need = sum(t.worlds[w].colonists for w in p.unsettled)
-    v += COLONIST * min(p.colonists, need)
-    v += PRODUCTION * sum(1 for w in p.worlds if t.worlds[w].kind == "production")
-    top_military = max((t.worlds[w].cost for w in state.bag if t.worlds[w].kind == "military"), default=5)
-    v += MILITARY * min(p.prof.military, top_military)
+class Tables:
+    """Per-world and per-development numbers of a variant, computed once (the bot's hot path)."""
+
+    def __init__(self, rules: NewFrontiersRules) -> None:
+        t = rules.tiles
+        self.world_vp = [w.vp for w in t.worlds]
+        self.good_value = [GOOD * t.prices[w.color] if w.color >= 0 else 0.0 for w in t.worlds]
+        self.production = [PRODUCTION if w.kind == "production" else 0.0 for w in t.worlds]
+        self.military_world = [w.kind == "military" for w in t.worlds]
+        self.cost = [w.cost for w in t.worlds]
+        self.colonists = [w.colonists for w in t.worlds]
+        self.unsettled_value = [UNSETTLED * (w.vp + 1) for w in t.worlds]
+        self.dev_vp = [d.vp for d in t.devs]
+        self.top_military = max((w.cost for w in t.worlds if w.kind == "military"), default=0)
+
+
+def _tables(rules: NewFrontiersRules) -> Tables:
+    tables = rules.__dict__.get("_eval_tables")
+    if tables is None:
+        tables = rules.__dict__["_eval_tables"] = Tables(rules)
+    return tables
+
+
+def _potential(tb: Tables, p: Player) -> float:
+    prof = p.prof
+    v = GOLD * p.gold
+    for w in p.goods:
+        v += tb.good_value[w]
+    for w in p.worlds:
+        v += tb.production[w]
+    need = 0
     for w in p.unsettled:
-        tile = t.worlds[w]
-        ok = p.prof.military >= tile.cost if tile.kind == "military" else p.gold + 3 >= tile.cost
-        v += UNSETTLED * (tile.vp + 1) if ok else 0.1
-    v += CONSUME_POWER * sum(c.goods for c in p.prof.consume)
-    v += GOLD_ON_POWER * sum(p.prof.gold_on.values())
+        need += tb.colonists[w]
+        ok = prof.military >= tb.cost[w] if tb.military_world[w] else p.gold + 3 >= tb.cost[w]
+        v += tb.unsettled_value[w] if ok else 0.1
+    v += COLONIST * min(p.colonists, need)
+    v += MILITARY * min(prof.military, tb.top_military)
+    v += CONSUME_POWER * sum(c.goods for c in prof.consume)
+    v += GOLD_ON_POWER * sum(prof.gold_on.values())
     return v
 
 
 def values(rules: NewFrontiersRules, state: State) -> list[float]:
     """The position value of every seat."""
-    parts = scoring.score_parts(rules.tiles, state, rules.hidden_for_everyone)
-    if state.over:
-        return [float(sum(p.values())) for p in parts]
-    return [sum(parts[i].values()) + _potential(rules, state, p) for i, p in enumerate(state.players)]
+    if state.over or rules.goals_on:
+        parts = scoring.score_parts(rules.tiles, state, rules.hidden_for_everyone)
+        vp = [float(sum(p.values())) for p in parts]
+        if state.over:
+            return vp
+    else:
+        vp = [float(scoring.vp_without_goals(rules.tiles, p)) for p in state.players]
+    tb = _tables(rules)
+    return [vp[i] + _potential(tb, p) for i, p in enumerate(state.players)]
 
 
 def win_shares(rules: NewFrontiersRules, state: State) -> list[float]:

@@ -100,6 +100,7 @@ class NewFrontiersRules:
                   devs_left=tuple(d.copies for d in t.devs),
                   chips=r.stocks.chips_per_player * n_players, colonist_stock=stock,
                   goal_deck=goal_deck, todo=(Task(SELECT, 0),))
+        s.legal = tuple(self._moves(s, s.todo[0]))
         return s
 
     def current_seat(self, state: State) -> int:
@@ -109,9 +110,7 @@ class NewFrontiersRules:
         return state.over
 
     def legal_actions(self, state: State) -> Sequence[Move]:
-        if state.over:
-            return []
-        return self._moves(state, state.todo[0])
+        return state.legal
 
     def view(self, state: State, seat: int) -> View:
         if not self.goals_on:  # nothing hidden: the (never changed) state itself
@@ -250,11 +249,9 @@ class NewFrontiersRules:
             return "the game is over"
         if not isinstance(action, Move):
             return f"not a move: {action!r}"
-        task = state.todo[0]
-        legal = self._moves(state, task)
-        if action in legal:
+        if action in state.legal:
             return None
-        return _explain(self, state, task, action, legal)
+        return _explain(self, state, state.todo[0], action, list(state.legal))
 
     # --- apply ------------------------------------------------------------------------------------
 
@@ -272,10 +269,13 @@ class NewFrontiersRules:
 
     def _run(self, s: State, rng: random.Random, log: list[Event] | None) -> None:
         """Carry out bookkeeping tasks and skip empty decisions until a real decision (or the end)."""
+        s.legal = ()
         while s.todo and not s.over:
             task = s.todo[0]
             if task.kind in DECISIONS:
-                if self._moves(s, task):
+                legal = self._moves(s, task)
+                if legal:
+                    s.legal = tuple(legal)
                     return
                 s.todo = s.todo[1:]  # nothing to choose (only `pass`): not asked
                 continue

@@ -78,6 +78,18 @@ def score_parts(tiles: Tiles, state: State, hidden_for_everyone: bool = False) -
     return out
 
 
+def vp_without_goals(tiles: Tiles, p: Player) -> int:
+    """Chips, worlds, developments and end bonuses: a player's VP when no goals are in play."""
+    v = p.chips
+    for w in p.worlds:
+        v += tiles.worlds[w].vp
+    for d in p.devs:
+        v += tiles.devs[d].vp
+    if p.prof.end_bonuses:
+        v += _bonus(tiles, p)
+    return v
+
+
 def tie_break(p: Player) -> int:
     """Gold and goods together (the first tie-break)."""
     return p.gold + len(p.goods)

@@ -114,13 +114,15 @@ class State:
     todo: tuple[Task, ...] = ()
     triggers: tuple[str, ...] = ()
     over: bool = False
+    legal: tuple[Move, ...] = ()
+    """The legal moves of the decision at the head of `todo` (kept by the rules)."""
 
     def copy(self) -> State:
         """A copy whose players are copies too (so the rules may change them)."""
         return State(self.n, self.track, tuple(p.copy() for p in self.players), self.round, self.turn,
                      self.selected, self.selectors, self.action, self.pile, self.bag, self.draw, self.devs_left,
                      self.chips, self.colonist_stock, self.goal_deck, self.goal_offer, self.todo, self.triggers,
-                     self.over)
+                     self.over, self.legal)
 
     def head(self) -> Task:
         return self.todo[0]
