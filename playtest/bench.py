@@ -90,12 +90,12 @@ def main() -> None:
         rows.append({"game": "stargate draft5", "bots": bots, "players": 4, "processes": cores,
                      "games_per_s": round(all_cores(stargate, bots, 4, n_all), 1),
                      "target_per_process": None, "games": n_all})
-    try:
-        ohseven_bench = importlib.import_module("playtest.games.ohseven.bench")
-    except ModuleNotFoundError:
-        ohseven_bench = None
-    if ohseven_bench is not None:
-        rows.extend(ohseven_bench.bench(secs))
+    for game in ("ohseven", "newfrontiers"):
+        try:
+            game_bench = importlib.import_module(f"playtest.games.{game}.bench")
+        except ModuleNotFoundError:
+            continue
+        rows.extend(game_bench.bench(secs))
     print(f"{'game':<18}{'bots':<12}{'players':>8}{'procs':>7}{'games/s':>12}{'target/proc':>13}  verdict")
     for r in rows:
         target = r.get("target_per_process")
