@@ -45,13 +45,6 @@ def edit(state: State, seat: int, **fields: Any) -> State:
     return s
 
 
-def refreshed(rules: NewFrontiersRules, state: State) -> State:
-    s = state.copy()
-    for p in s.players:
-        rules.refresh(p)
-    return s
-
-
 def play(rules: NewFrontiersRules, state: State, *moves: str, draws: list[str] | None = None,
          log: list[Event] | None = None) -> State:
     """Apply moves given as text; `draws`: each explore draw as 'w01 w02 ...'."""

@@ -32,13 +32,13 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
     s.selected = (*s.selected, action)
     s.selectors = (*s.selectors, seat)
     s.action = action
-    me = s.players[seat]
+    me = s.mut(seat)
     order = rules.order(s, seat)
     data = {"action": action, "pick": pick_no, "pile": 0}
-    for p in s.players:  # gold-on-action powers pay whoever selected
+    for i, p in enumerate(s.players):  # gold-on-action powers pay whoever selected
         gain = p.prof.gold_on.get(action, 0)
         if gain:
-            p.gold += gain
+            s.mut(i).gold += gain
     tasks: list[Task] = []
     if action == "retreat":
         me.gold += b.retreat_gold
@@ -83,10 +83,10 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
         me.pile_gold += s.pile
         s.pile = 0
         t = rules.tiles
-        for p in s.players:
+        for i, p in enumerate(s.players):
             new = [w for w in p.worlds if t.worlds[w].kind == "production" and w not in p.goods]
             if new:
-                p.goods = (*p.goods, *new)
+                s.mut(i).goods = (*p.goods, *new)
         tasks = [Task(WINDFALL, seat)] * b.produce_windfalls
         for x in order:
             tasks += [Task(WINDFALL, x, t.colors.index(c) + 1 if c is not None else 0)

@@ -65,6 +65,7 @@ class NewFrontiersRules:
         self.actions = GOALS_ACTIONS if self.goals_on else ACTIONS
         self.hidden_for_everyone = variant.goals.hidden_score == "everyone"
         self._profile = lru_cache(maxsize=4096)(self._build_profile)
+        self._develop_moves = [Move("develop", d.id) for d in self.tiles.devs]
 
     # --- protocol -------------------------------------------------------------------------------
 
@@ -157,12 +158,9 @@ class NewFrontiersRules:
             seen.update(p.goals_up)
         unknown = [g for g in range(len(self.tiles.goals)) if g not in seen]
         rng.shuffle(unknown)
-        players = []
-        for p in s.players:
+        for i, p in enumerate(s.players):
             if any(g < 0 for g in p.goals_down):
-                p.goals_down = tuple(unknown.pop() if g < 0 else g for g in p.goals_down)
-            players.append(p)
-        s.players = tuple(players)
+                s.mut(i).goals_down = tuple(unknown.pop() if g < 0 else g for g in p.goals_down)
         s.goal_deck = tuple(unknown[:len(s.goal_deck)])
         return s
 
@@ -200,9 +198,12 @@ class NewFrontiersRules:
         if kind == SELECT:
             return [Move("select", a) for a in self.actions if a not in s.selected]
         if kind == DEVELOP:
-            out = [Move("develop", t.devs[d].id) for d in range(len(t.devs))
-                   if s.devs_left[d] > 0 and not (self.r.unique_developments and d in p.devs)
-                   and self.develop_cost(s, seat, d) <= p.gold]
+            off = p.prof.discount.get("develop", 0)
+            if s.selectors and s.selectors[-1] == seat:
+                off += self.r.bonuses.develop_discount
+            unique = self.r.unique_developments
+            out = [self._develop_moves[d] for d, dev in enumerate(t.devs)
+                   if s.devs_left[d] > 0 and dev.cost - off <= p.gold and not (unique and d in p.devs)]
             return [*out, PASS] if out else []
         if kind == EXPLORE:
             out = [Move("take", t.worlds[w].id) for w in sorted(set(s.draw))]
@@ -415,7 +416,7 @@ def _develop(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rando
         return
     d = rules.tiles.dev_index[m.arg]
     cost = rules.develop_cost(s, task.seat, d)
-    p = s.players[task.seat]
+    p = s.mut(task.seat)
     p.gold -= cost
     p.devs = (*p.devs, d)
     rules.refresh(p)
@@ -435,7 +436,7 @@ def _explore(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rando
     draw = list(s.draw)
     draw.remove(w)
     s.draw = tuple(draw)
-    p = s.players[task.seat]
+    p = s.mut(task.seat)
     p.unsettled = (*p.unsettled, w)
     if len(p.worlds) - 1 + len(p.unsettled) > rules.r.explore.world_limit:
         s.todo = (Task(DISCARD, task.seat), *s.todo)
@@ -446,7 +447,7 @@ def _explore(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rando
 def _discard(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
              log: list[Event] | None) -> None:
     w = rules.tiles.world_index[m.arg]
-    p = s.players[task.seat]
+    p = s.mut(task.seat)
     p.unsettled = tuple(x for x in p.unsettled if x != w)
     s.bag = tuple(sorted((*s.bag, w)))
     if log is not None:
@@ -455,7 +456,7 @@ def _discard(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rando
 
 def _settle(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
             log: list[Event] | None) -> None:
-    p = s.players[task.seat]
+    p = s.mut(task.seat)
     if m == PASS:
         return
     if m == COLONISTS:
@@ -494,7 +495,7 @@ def _windfall(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rand
               log: list[Event] | None) -> None:
     t = rules.tiles
     w = t.world_index[m.arg]
-    p = s.players[task.seat]
+    p = s.mut(task.seat)
     p.goods = (*p.goods, w)
     if log is not None:
         log.append(Event("windfall", s.round, s.turn, task.seat, {"item": m.arg, "color": t.colors[t.worlds[w].color]}))
@@ -506,7 +507,7 @@ def _trade(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.
         return
     t = rules.tiles
     w = t.world_index[m.arg]
-    p = s.players[task.seat]
+    p = s.mut(task.seat)
     price = t.prices[t.worlds[w].color]
     p.goods = tuple(x for x in p.goods if x != w)
     p.gold += price
@@ -519,7 +520,7 @@ def _consume(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rando
              log: list[Event] | None) -> None:
     t = rules.tiles
     w = t.world_index[m.arg]
-    p = s.players[task.seat]
+    p = s.mut(task.seat)
     power = p.prof.consume[task.a]
     p.goods = tuple(x for x in p.goods if x != w)
     p.gold += power.gold
@@ -543,9 +544,10 @@ def _goal(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.R
             if log is not None:
                 for x in p.goals_down:
                     log.append(Event("goal_flip", s.round, s.turn, seat, {"item": t.goals[x].id}))
-            p.goals_up = (*p.goals_up, *p.goals_down)
-            p.goals_down = ()
-    p = s.players[task.seat]
+            q = s.mut(seat)
+            q.goals_up = (*q.goals_up, *q.goals_down)
+            q.goals_down = ()
+    p = s.mut(task.seat)
     p.goals_down = (*p.goals_down, g)
     if log is not None:
         log.append(Event("goal_keep", s.round, s.turn, task.seat, {"item": m.arg}))

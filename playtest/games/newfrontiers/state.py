@@ -116,13 +116,24 @@ class State:
     over: bool = False
     legal: tuple[Move, ...] = ()
     """The legal moves of the decision at the head of `todo` (kept by the rules)."""
+    own: int = field(default=0, compare=False, repr=False)
+    """Bit i set: players[i] was copied for this state and may be changed (see `mut`)."""
 
     def copy(self) -> State:
-        """A copy whose players are copies too (so the rules may change them)."""
-        return State(self.n, self.track, tuple(p.copy() for p in self.players), self.round, self.turn,
+        """A copy sharing the players (copy-on-write: change a player only through `mut`)."""
+        return State(self.n, self.track, self.players, self.round, self.turn,
                      self.selected, self.selectors, self.action, self.pile, self.bag, self.draw, self.devs_left,
                      self.chips, self.colonist_stock, self.goal_deck, self.goal_offer, self.todo, self.triggers,
                      self.over, self.legal)
+
+    def mut(self, seat: int) -> Player:
+        """Player `seat`, copied first if this state still shares it with another state."""
+        if not (self.own >> seat) & 1:
+            players = list(self.players)
+            players[seat] = players[seat].copy()
+            self.players = tuple(players)
+            self.own |= 1 << seat
+        return self.players[seat]
 
     def head(self) -> Task:
         return self.todo[0]
