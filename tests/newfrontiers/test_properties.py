@@ -87,3 +87,27 @@ def test_views_hide_other_players_face_down_goals(variant):
     sampled = rules.sample_state(v, rng=random.Random(1))
     assert all(g >= 0 for p in sampled.players for g in p.goals_down)
     check_invariants(rules, sampled, 4) if rules.goals_on else None
+
+
+@pytest.mark.parametrize("variant", sorted(RULES))
+def test_evaluate_gives_win_shares_and_sample_state_keeps_the_public_position(variant):
+    rules = RULES[variant]
+    rng = random.Random(8)
+    s = rules.initial_state(3, rng=rng)
+    for _ in range(120):
+        if s.over:
+            break
+        shares = rules.evaluate(s)
+        assert len(shares) == 3 and all(0.0 <= x <= 1.0 for x in shares)
+        assert sum(shares) == pytest.approx(1.0)
+        seat = rules.current_seat(s)
+        sampled = rules.sample_state(rules.view(s, seat), rng=random.Random(2))
+        assert sampled.players[seat] == s.players[seat]
+        assert [p.worlds for p in sampled.players] == [p.worlds for p in s.players]
+        assert rules.legal_actions(sampled) == rules.legal_actions(s)
+        legal = rules.legal_actions(s)
+        s = rules.apply(s, legal[rng.randrange(len(legal))], rng=rng)
+    while not s.over:
+        legal = rules.legal_actions(s)
+        s = rules.apply(s, legal[rng.randrange(len(legal))], rng=rng)
+    assert rules.evaluate(s) == [x.win_share for x in rules.result(s).seats]

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from playtest.core.draws import randbelow
 from playtest.errors import UsageError
-from playtest.games.newfrontiers.evaluation import values
+from playtest.games.newfrontiers.evaluation import player_value, values
 from playtest.games.newfrontiers.rules import NewFrontiersRules
 from playtest.games.newfrontiers.state import Move, State, View
 from playtest.games.newfrontiers.styles import Style, bot_names, styles
@@ -58,9 +58,25 @@ class GreedyBot:
         self.rules = rules
         self.style = style
         self.name = name
+        self._memo: dict[int, tuple[object, float]] = {}
+
+    def _values(self, state: State) -> list[float]:
+        """Position values; without goals a player's value depends on that player alone, and
+        copy-on-write states share unchanged players, so values are memoised per player object
+        (within one decision: the memo holds the players, so their ids stay theirs)."""
+        if state.over or self.rules.goals_on:
+            return values(self.rules, state)
+        out = []
+        memo = self._memo
+        for p in state.players:
+            hit = memo.get(id(p))
+            if hit is None:
+                hit = memo[id(p)] = (p, player_value(self.rules, p))
+            out.append(hit[1])
+        return out
 
     def _value(self, state: State, seat: int) -> float:
-        v = values(self.rules, state)
+        v = self._values(state)
         st = self.style
         if st is not None:
             p = state.players[seat]
@@ -103,7 +119,11 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         state = self.rules.sample_state(view, rng=rng)
-        return self._best(state, view.seat, legal, rng.getrandbits(32))
+        self._memo.clear()
+        try:
+            return self._best(state, view.seat, legal, rng.getrandbits(32))
+        finally:
+            self._memo.clear()
 
 
 def make_bot(spec: str, rules: NewFrontiersRules, seat: int) -> RandomBot | GreedyBot:

@@ -76,6 +76,11 @@ def _potential(tb: Tables, p: Player) -> float:
     return v
 
 
+def player_value(rules: NewFrontiersRules, p: Player) -> float:
+    """One player's value when no goals are in play (it depends on that player alone)."""
+    return scoring.vp_without_goals(rules.tiles, p) + _potential(_tables(rules), p)
+
+
 def values(rules: NewFrontiersRules, state: State) -> list[float]:
     """The position value of every seat."""
     if state.over or rules.goals_on:
