@@ -60,3 +60,20 @@ def test_face_up_goals_score_for_everyone_face_down_for_the_owner():
     r2 = rules_for("goals", ("goals.hidden_score=everyone",))
     goals2 = [x.components["goals"] for x in r2.result(s).seats]
     assert goals2 == [1, 4, 2, 1]  # Blue Harvest now counts for seat 1 (Cradle Prime) and seat 4 (Brine Moon)
+
+
+def test_storage_mat_stores_when_its_action_is_carried_out_and_scores_for_the_owner():
+    g = R.tiles.goal_index
+    deck = [g["g14"], g["g15"], g["g16"], *(i for i in range(len(R.tiles.goals)) if i not in (13, 14, 15))]
+    s = R.initial_state(4, rng=ScriptedChance(deck=deck))
+    s = play(R, s, "select goals", "keep g14")  # Frontier Reserve: a colonist on settle, 1 VP a store
+    assert s.players[0].goals_down == (g["g14"],)
+    s = edit(s, 0, colonists=2)
+    s = play(R, s, "select settle")  # seat 2 selects; holders may store before the action is carried out
+    assert R.current_seat(s) == 0 and legal(R, s) == ["store g14", "pass"]
+    s = play(R, s, "store g14")
+    p = s.players[0]
+    assert (p.colonists, p.mat_colonists, p.stored, p.goals_up, p.goals_down) == (1, 1, ((g["g14"], 1),), (g["g14"],), ())
+    assert R.current_seat(s) == 1  # then Settle: the selector first
+    s.over = True
+    assert [x.components["goals"] for x in R.result(s).seats] == [1, 0, 0, 0]

@@ -21,7 +21,7 @@ RULES = {"base": rules_for(), "goals": rules_for("goals")}
 
 def check_invariants(rules, s: State, n: int) -> None:
     t = rules.tiles
-    assert s.colonist_stock + sum(p.colonists + p.placed for p in s.players) == 10 * n + 4
+    assert s.colonist_stock + sum(p.colonists + p.placed + p.mat_colonists for p in s.players) == 10 * n + 4
     assert s.chips + sum(p.chips for p in s.players) == 12 * n
     places = Counter(s.bag) + Counter(s.draw)
     for p in s.players:
@@ -33,6 +33,7 @@ def check_invariants(rules, s: State, n: int) -> None:
         assert t.worlds[p.worlds[0]].home
         places.update(p.unsettled)
         places.update(p.worlds[1:])
+        places.update(p.mat_worlds)
         assert p.placed == 1 + sum(t.worlds[w].colonists for w in p.worlds[1:])
     assert places == Counter(range(t.n_home, len(t.worlds))), "every world tile is in exactly one place"
     goals = Counter(s.goal_deck) + Counter(s.goal_offer)

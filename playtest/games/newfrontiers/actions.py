@@ -15,6 +15,7 @@ from playtest.games.newfrontiers.state import (
     NEXT,
     RETURN_DRAW,
     SETTLE,
+    STORE,
     TRADE,
     WINDFALL,
     State,
@@ -97,6 +98,10 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
             tasks += [Task(TRADE, x), Task(CONSUME_START, x)]
     else:  # pragma: no cover - legal_actions offers only known actions
         raise AssertionError(action)
+    if rules.storage_goals:  # storage mats: each holder may store when the matching action is carried out
+        store = [Task(STORE, x, g) for x in order for g in (*s.players[x].goals_down, *s.players[x].goals_up)
+                 if g in rules.storage_goals and rules.storage_goals[g] == action]
+        tasks = store + tasks
     s.todo = (*tasks, Task(NEXT, -1), *s.todo)
     if log is not None:
         data["first"] = pick_no == 1

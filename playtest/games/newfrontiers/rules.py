@@ -35,6 +35,7 @@ from playtest.games.newfrontiers.state import (
     RETURN_DRAW,
     SELECT,
     SETTLE,
+    STORE,
     TRADE,
     WINDFALL,
     Move,
@@ -66,6 +67,9 @@ class NewFrontiersRules:
         self.hidden_for_everyone = variant.goals.hidden_score == "everyone"
         self._profile = lru_cache(maxsize=4096)(self._build_profile)
         self._develop_moves = [Move("develop", d.id) for d in self.tiles.devs]
+        self.storage_goals = {i: str(g.storage.action) for i, g in enumerate(self.tiles.goals)
+                              if g.storage is not None and self.goals_on}
+        """Goal → the action whose carrying out lets its holder store on its mat."""
 
     # --- protocol -------------------------------------------------------------------------------
 
@@ -89,7 +93,8 @@ class NewFrontiersRules:
             p.prof = self._profile((homes[seat],), ())
             if t.worlds[homes[seat]].kind == "windfall":
                 p.goods = (homes[seat],)
-            stock -= 1 + r.setup.extra_colonists
+            if r.stocks.home_from_stock:
+                stock -= 1 + r.setup.extra_colonists
             players.append(p)
         goal_deck: tuple[int, ...] = ()
         if self.goals_on:
@@ -232,6 +237,17 @@ class NewFrontiersRules:
             return [Move("consume", t.worlds[w].id) for w in self._consumable(p, power.color)] if task.b > 0 else []
         if kind == GOAL:
             return [Move("keep", t.goals[g].id) for g in s.goal_offer]
+        if kind == STORE:
+            mat = t.goals[task.a].storage
+            assert mat is not None
+            gid = t.goals[task.a].id
+            if mat.item == "world":
+                out = [Move("store", f"{gid} {t.worlds[w].id}") for w in p.unsettled]
+            elif (p.gold if mat.item == "gold" else p.colonists) >= mat.amount:
+                out = [Move("store", gid)]
+            else:
+                out = []
+            return [*out, PASS] if out else []
         raise AssertionError(kind)
 
     def _windfall_targets(self, p: Player, color: int) -> list[int]:
@@ -396,7 +412,8 @@ def _explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: lis
     expected = {SELECT: "select an action", DEVELOP: "develop or pass", EXPLORE: "take a world from the draw",
                 DISCARD: "discard an unsettled world", SETTLE: "settle, colonists or pass",
                 WINDFALL: "put a good on a windfall world", TRADE: "trade a good or pass",
-                CONSUME: "consume a good", GOAL: "keep one of the goals drawn"}[task.kind]
+                CONSUME: "consume a good", GOAL: "keep one of the goals drawn",
+                STORE: "store on the goal's mat or pass"}[task.kind]
     return f"{who} must {expected} now (legal: {valid})"
 
 
@@ -553,7 +570,38 @@ def _goal(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.R
         log.append(Event("goal_keep", s.round, s.turn, task.seat, {"item": m.arg}))
 
 
+def _store(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
+           log: list[Event] | None) -> None:
+    if m == PASS:
+        return
+    t = rules.tiles
+    goal = t.goals[task.a]
+    mat = goal.storage
+    assert mat is not None
+    p = s.mut(task.seat)
+    item = ""
+    if mat.item == "gold":
+        p.gold -= mat.amount
+    elif mat.item == "colonist":
+        p.colonists -= mat.amount
+        p.mat_colonists += mat.amount
+    else:
+        w = t.world_index[m.arg.split()[1]]
+        p.unsettled = tuple(x for x in p.unsettled if x != w)
+        p.mat_worlds = (*p.mat_worlds, w)
+        item = t.worlds[w].id
+    counts = dict(p.stored)
+    counts[task.a] = counts.get(task.a, 0) + 1
+    p.stored = tuple(sorted(counts.items()))
+    if task.a in p.goals_down:  # storing reveals the goal
+        p.goals_down = tuple(g for g in p.goals_down if g != task.a)
+        p.goals_up = (*p.goals_up, task.a)
+    if log is not None:
+        log.append(Event("store", s.round, s.turn, task.seat, {"item": goal.id, "amount": mat.amount,
+                                                               "stored": item or mat.item}))
+
+
 _HANDLERS: dict[str, Any] = {
     SELECT: _select, DEVELOP: _develop, EXPLORE: _explore, DISCARD: _discard, SETTLE: _settle,
-    WINDFALL: _windfall, TRADE: _trade, CONSUME: _consume, GOAL: _goal,
+    WINDFALL: _windfall, TRADE: _trade, CONSUME: _consume, GOAL: _goal, STORE: _store,
 }

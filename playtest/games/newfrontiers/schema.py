@@ -172,18 +172,32 @@ class Development(Strict):
     powers: list[Power] = []
 
 
+class Storage(Strict):
+    """A goal's storage mat: each time `action` is carried out, the goal's owner may set aside
+    `amount` gold or colonists from supply, or one unsettled world (`item: world`, amount 1), on
+    the mat. Every store scores `vp` at the end, for the owner only. Storing turns a face-down
+    goal face up (the matching action being selected is when the rules let a holder reveal it)."""
+
+    item: Literal["gold", "colonist", "world"]
+    action: ActionName
+    amount: int = Field(default=1, ge=1, le=10)
+    vp: int = Field(default=1, ge=1, le=20)
+
+
 class Goal(Strict):
     """A goal card. `per`: `vp` per counted item (as EndBonus.per, with the same narrowing);
     `most`: `vp` to every player with the most counted items (at least one). Face-up goals score
-    for every player; goals still face down at the end score as `goals.hidden_score` says."""
+    for every player; goals still face down at the end score as `goals.hidden_score` says.
+    A goal with a `storage` mat scores what its owner stored instead (`count` is then left out)."""
 
     id: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
     name: str
     scoring: Literal["per", "most"] = "per"
-    count: Literal["world", "development", "military", "good", "colonist", "gold"]
+    count: Literal["world", "development", "military", "good", "colonist", "gold"] | None = None
     vp: int = Field(default=1, ge=1, le=20)
     world_kind: WorldKind | None = None
     color: str | None = None
+    storage: Storage | None = None
 
 
 # --- rules --------------------------------------------------------------------------------------
@@ -203,11 +217,14 @@ class Setup(Strict):
 
 class Stocks(Strict):
     """VP chips = `chips_per_player` × players; colonists = `colonists_per_player` × players +
-    `colonists_extra`. Stocks never limit gains (they may go below zero)."""
+    `colonists_extra`. Stocks never limit gains (they may go below zero). `home_from_stock`:
+    the colonists placed at set-up (home worlds, extra start colonists) come out of that stock;
+    false: they come on top of it."""
 
     chips_per_player: int = Field(default=12, ge=1, le=100)
     colonists_per_player: int = Field(default=10, ge=1, le=100)
     colonists_extra: int = Field(default=4, ge=0, le=100)
+    home_from_stock: bool = True
 
 
 class Bonuses(Strict):
@@ -370,6 +387,14 @@ class NewFrontiersVariant(VariantModel):
         for i, g in enumerate(self.goals.cards):
             if g.color is not None and g.color not in colors:
                 out.append((("goals", "cards", i, "color"), f"unknown good color {g.color!r}"))
+            if (g.count is None) == (g.storage is None):
+                out.append((("goals", "cards", i), "a goal needs either `count` or a `storage` mat (not both)"))
+            if g.storage is not None:
+                if g.storage.item == "world" and g.storage.amount != 1:
+                    out.append((("goals", "cards", i, "storage", "amount"), "a world is stored one at a time"))
+                if g.storage.action == ActionName.RETREAT:
+                    out.append((("goals", "cards", i, "storage", "action"),
+                                "retreat is replaced by goals when goals are on: it is never carried out"))
         if self.goals.enabled and len(self.goals.cards) < r.bonuses.goals_draw:
             out.append((("goals", "cards"), f"the goals option needs at least {r.bonuses.goals_draw} goal cards"))
         e = r.end

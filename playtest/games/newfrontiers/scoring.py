@@ -47,8 +47,14 @@ def _goal_scores(tiles: Tiles, state: State, hidden_for_everyone: bool) -> list[
     n = state.n
     out = [0] * n
     for owner, p in enumerate(state.players):
+        for g, stores in p.stored:  # storage mats score for their owner only
+            mat = tiles.goals[g].storage
+            if mat is not None:
+                out[owner] += mat.vp * stores
         for g, up in [(g, True) for g in p.goals_up] + [(g, hidden_for_everyone) for g in p.goals_down]:
             goal = tiles.goals[g]
+            if goal.storage is not None or goal.count is None:
+                continue
             seats = range(n) if up else (owner,)
             counts = [count(tiles, state.players[s], goal.count, goal.world_kind, goal.color) for s in range(n)]
             if goal.scoring == "per":

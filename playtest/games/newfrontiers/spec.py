@@ -20,11 +20,12 @@ EVENT_COLUMNS: dict[str, pl.DataType] = {
     "first": pl.Boolean(),      # select: first pick of the round
     "pile": pl.Int16(),         # select: gold taken from the Produce pile (0 for other actions)
     "drawn": pl.Int16(),        # select explore: worlds drawn
-    "item": pl.String(),        # develop/take/discard/settle/windfall/trade/consume/goal_*: tile id
+    "item": pl.String(),        # develop/take/discard/settle/windfall/trade/consume/goal_*/store: tile id
     "cost": pl.Int16(),         # develop/settle: gold paid
     "large": pl.Boolean(),      # develop: a large development
     "bonus": pl.Boolean(),      # take: the selector's bonus pick (or an extra pick from a power)
-    "amount": pl.Int16(),       # colonists: colonists taken
+    "amount": pl.Int16(),       # colonists: colonists taken; store: items set aside
+    "stored": pl.String(),      # store: gold | colonist | the world id set aside on a goal's mat
     "world_kind": pl.String(),  # settle: production | windfall | military
     "color": pl.String(),       # settle/windfall/trade/consume: good color ('-' for none)
     "method": pl.String(),      # settle: gold | military

@@ -23,19 +23,20 @@ WINDFALL = "windfall"
 TRADE = "trade"
 CONSUME = "consume"
 GOAL = "goal"
+STORE = "store"
 # ... and bookkeeping steps the rules carry out by themselves.
 CONSUME_START = "consume_start"
 RETURN_DRAW = "return_draw"
 NEXT = "next"
 
-DECISIONS = frozenset({SELECT, DEVELOP, EXPLORE, DISCARD, SETTLE, WINDFALL, TRADE, CONSUME, GOAL})
+DECISIONS = frozenset({SELECT, DEVELOP, EXPLORE, DISCARD, SETTLE, WINDFALL, TRADE, CONSUME, GOAL, STORE})
 
 
 class Task(NamedTuple):
     """A pending step. `a`, `b`: per kind — EXPLORE: a=1 for a bonus pick; SETTLE: a = worlds
     settled so far in this action, b = the player's settled-world count when the action began
     (powers of later worlds do not count yet); WINDFALL: a = color index + 1 (0: any);
-    CONSUME: a = consume power index, b = goods it may still take."""
+    CONSUME: a = consume power index, b = goods it may still take; STORE: a = the goal."""
 
     kind: str
     seat: int
@@ -82,6 +83,10 @@ class Player:
     goals_down: tuple[int, ...] = ()
     goals_up: tuple[int, ...] = ()
     prof: Profile = field(default_factory=Profile)
+    stored: tuple[tuple[int, int], ...] = ()
+    """Storage mats: (goal, stores made), one entry per goal stored on."""
+    mat_colonists: int = 0
+    mat_worlds: tuple[int, ...] = ()
     compensation: int = 0
     pile_gold: int = 0
     """Gold taken from the Produce pile (a statistic)."""
@@ -89,7 +94,8 @@ class Player:
     def copy(self) -> Player:
         """A shallow copy (every field is immutable), written out: `copy.copy` cost 30 us."""
         return Player(self.gold, self.colonists, self.chips, self.worlds, self.unsettled, self.goods, self.devs,
-                      self.placed, self.goals_down, self.goals_up, self.prof, self.compensation, self.pile_gold)
+                      self.placed, self.goals_down, self.goals_up, self.prof, self.stored, self.mat_colonists,
+                      self.mat_worlds, self.compensation, self.pile_gold)
 
 
 @dataclass(slots=True)
