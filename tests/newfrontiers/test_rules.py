@@ -43,6 +43,9 @@ def test_setup_gold_compensation_home_worlds_and_stocks():
     three = rules_for().initial_state(3, rng=None)
     assert [p.gold for p in three.players] == [3, 3, 4]
     assert [p.gold for p in rules_for("no-compensation").initial_state(4, rng=None).players] == [3, 3, 3, 3]
+    assert rules_for(overrides=("rules.stocks.home_from_stock=false",)).initial_state(4, rng=None).colonist_stock == 44
+    extra = rules_for(overrides=("rules.setup.extra_colonists=2",)).initial_state(2, rng=None)
+    assert [p.colonists for p in extra.players] == [2, 2] and extra.colonist_stock == 24 - 2 * 3
 
 
 def test_retreat_pays_two_gold_and_the_action_is_gone_for_the_round():
