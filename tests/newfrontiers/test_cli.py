@@ -15,6 +15,9 @@ from .helpers import DATA, ROOT
 
 PLAYTEST = str(Path(sys.executable).with_name("playtest"))
 BASE = "variants/new-frontiers/base.yaml"
+FIRST_WORLD_LINE = 1 + next(i for i, line in enumerate((ROOT / BASE).read_text().splitlines())
+                            if line.startswith("  - {id: w01"))
+"""The list of worlds (where a problem with the whole list is located) starts at its first item."""
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -37,15 +40,26 @@ def test_validate_ships_valid_variants():
      "--set worlds.39.cost=19:1:16: worlds.w32.cost: needs military 19 but one player can hold at most 16 with "
      "this tile set: it can never be settled"),
     ("rules.bonuses.explore_picks=30",
-     "variants/new-frontiers/base.yaml:84:3: worlds: the bag holds 40 worlds, too few for an explore draw of 7 "
-     "(need at least 42)"),
+     f"variants/new-frontiers/base.yaml:{FIRST_WORLD_LINE}:3: worlds: the bag holds 40 worlds, too few for an "
+     "explore draw of 7 (need at least 42)"),
     ("worlds.0.colonists=3",
      "--set worlds.0.colonists=3:1:20: worlds.w01.colonists: Input should be less than or equal to 2 (got 3)"),
 ])
 def test_bad_tile_sets_are_one_located_line(override, message):
-    out = run("validate", BASE, "--set", override)
+    from playtest.errors import VariantError
+    from playtest.variants import load_variant
+
+    with pytest.raises(VariantError) as err:
+        load_variant(ROOT / BASE, [override])
+    assert len(err.value.problems) == 1
+    assert str(err.value).endswith(message.removeprefix("variants/new-frontiers/base.yaml"))
+
+
+def test_validate_cli_exit_code_and_one_line():
+    out = run("validate", BASE, "--set", "worlds.39.cost=19")
     assert out.returncode == 2
-    assert out.stderr == message + "\n"
+    assert out.stderr == ("--set worlds.39.cost=19:1:16: worlds.w32.cost: needs military 19 but one player can "
+                          "hold at most 16 with this tile set: it can never be settled\n")
 
 
 def test_unknown_bot_lists_valid_names():

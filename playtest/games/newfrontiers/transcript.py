@@ -247,7 +247,9 @@ def replay(path: Path) -> Replay:
             what = f"round {r + 1}, {who}: {move}"
             if players[seat] != who:
                 task = state.todo[0]
-                raise IllegalActionError(f"it is {players[seat]}'s decision ({task.kind}), not {who}'s",
+                hint = (" (a decision whose only choice is pass is skipped, not written)"
+                        if move.verb == "pass" else "")
+                raise IllegalActionError(f"it is {players[seat]}'s decision ({task.kind}), not {who}'s{hint}",
                                          move_number=move_no, action=what, where=where)
             reason = rules.why_illegal(state, move)
             if reason is not None:
