@@ -19,9 +19,11 @@ from playtest.variants import load_variant
 from tests.conftest import PLUGINS
 
 ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = {"newfrontiers": "new-frontiers"}
+"""Games whose variants folder is not named after the game."""
 EXAMPLE = "nim"
 """The example game plugin: registered only inside a test (the example_game fixture)."""
-VARIANTS = {name: sorted((ROOT / "variants" / name).glob("*.yaml")) for name in game_names()}
+VARIANTS = {name: sorted((ROOT / "variants" / FOLDERS.get(name, name)).glob("*.yaml")) for name in game_names()}
 VARIANTS[EXAMPLE] = [PLUGINS / "nim.yaml"]
 CASES = [(game, path) for game, paths in VARIANTS.items() for path in paths]
 IDS = [f"{g}:{p.stem}" for g, p in CASES]

@@ -1,0 +1,108 @@
+"""Selecting an action: its bonus for the selector, gold-on-action powers, and the tasks it queues
+for every player (selector first, then the others in turn-order-track order)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from playtest.core.events import Event
+from playtest.games.newfrontiers.state import (
+    CONSUME_START,
+    DEVELOP,
+    EXPLORE,
+    GOAL,
+    NEXT,
+    RETURN_DRAW,
+    SETTLE,
+    STORE,
+    TRADE,
+    WINDFALL,
+    State,
+    Task,
+)
+
+if TYPE_CHECKING:
+    from playtest.games.newfrontiers.rules import NewFrontiersRules
+
+
+def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: random.Random,
+           log: list[Event] | None) -> None:
+    b = rules.r.bonuses
+    pick_no = len(s.selected) + 1
+    s.selected = (*s.selected, action)
+    s.selectors = (*s.selectors, seat)
+    s.action = action
+    me = s.mut(seat)
+    order = rules.order(s, seat)
+    data = {"action": action, "pick": pick_no, "pile": 0}
+    for i, p in enumerate(s.players):  # gold-on-action powers pay whoever selected
+        gain = p.prof.gold_on.get(action, 0)
+        if gain:
+            s.mut(i).gold += gain
+    tasks: list[Task] = []
+    if action == "retreat":
+        me.gold += b.retreat_gold
+    elif action == "goals":
+        me.gold += b.goals_gold
+        pos = s.track.index(seat)
+        if pos > 0:
+            track = list(s.track)
+            track[pos - 1], track[pos] = track[pos], track[pos - 1]
+            s.track = tuple(track)
+        k = min(b.goals_draw, len(s.goal_deck))
+        s.goal_offer, s.goal_deck = s.goal_deck[:k], s.goal_deck[k:]
+        tasks = [Task(GOAL, seat)]
+    elif action == "envoy":
+        rules.gain_chips(s, me, b.envoy_vp)
+        s.track = (seat, *(x for x in s.track if x != seat))
+    elif action == "develop":
+        tasks = [Task(DEVELOP, x) for x in order]
+    elif action == "explore":
+        extra = sum(p.prof.explore_extra for p in s.players)
+        k = min(rules.r.explore.draw + extra, len(s.bag))
+        s.draw = tuple(sorted(rng.sample(s.bag, k)))
+        bag = list(s.bag)
+        for w in s.draw:
+            bag.remove(w)
+        s.bag = tuple(bag)
+        for x in order:
+            tasks.append(Task(EXPLORE, x))
+            tasks += [Task(EXPLORE, x, 1)] * s.players[x].prof.explore_extra
+        tasks += [Task(EXPLORE, seat, 1)] * b.explore_picks
+        tasks.append(Task(RETURN_DRAW, -1))
+        data["drawn"] = len(s.draw)
+    elif action == "settle":
+        limit = rules.r.end.settle_colonists
+        if limit is not None and s.colonist_stock <= limit and "colonists" not in s.triggers:
+            s.triggers = (*s.triggers, "colonists")
+        rules.gain_colonists(s, me, b.settle_colonists)
+        tasks = [Task(SETTLE, x, 0, len(s.players[x].worlds)) for x in order]
+    elif action == "produce":
+        data["pile"] = s.pile
+        me.gold += s.pile
+        me.pile_gold += s.pile
+        s.pile = 0
+        t = rules.tiles
+        for i, p in enumerate(s.players):
+            new = [w for w in p.worlds if t.worlds[w].kind == "production" and w not in p.goods]
+            if new:
+                s.mut(i).goods = (*p.goods, *new)
+        tasks = [Task(WINDFALL, seat)] * b.produce_windfalls
+        for x in order:
+            tasks += [Task(WINDFALL, x, t.colors.index(c) + 1 if c is not None else 0)
+                      for c in s.players[x].prof.extra_goods]
+    elif action == "trade":
+        rules.gain_chips(s, me, b.trade_vp)
+        for x in order:
+            tasks += [Task(TRADE, x), Task(CONSUME_START, x)]
+    else:  # pragma: no cover - legal_actions offers only known actions
+        raise AssertionError(action)
+    if rules.storage_goals:  # storage mats: each holder may store when the matching action is carried out
+        store = [Task(STORE, x, g) for x in order for g in (*s.players[x].goals_down, *s.players[x].goals_up)
+                 if g in rules.storage_goals and rules.storage_goals[g] == action]
+        tasks = store + tasks
+    s.todo = (*tasks, Task(NEXT, -1), *s.todo)
+    if log is not None:
+        data["first"] = pick_no == 1
+        log.append(Event("select", s.round, s.turn, seat, data))

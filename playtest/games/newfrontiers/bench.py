@@ -1,0 +1,51 @@
+"""New Frontiers speed for `make bench`: 4-player games per second (random, greedy) and peak memory.
+
+Run alone: `python -m playtest.games.newfrontiers.bench [seconds]`.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+BASE = str(ROOT / "variants" / "new-frontiers" / "base.yaml")
+TARGETS = {"random": 1000, "greedy": 50}
+
+
+def bench(seconds: float) -> list[dict]:
+    """Rows (game, bots, players, processes, games_per_s, target_per_process, games): games played
+    back to back in this process with events recorded, as `simulate` plays them."""
+    from playtest.bench import games_per_second
+
+    rows: list[dict] = []
+    for bots in ("random", "greedy"):
+        rate, n = games_per_second(BASE, bots, 4, seconds)
+        rows.append({"game": "newfrontiers base", "bots": bots, "players": 4, "processes": 1,
+                     "games_per_s": round(rate, 1), "target_per_process": TARGETS[bots], "games": n})
+    return rows
+
+
+def peak_rss_mb(n: int) -> float:
+    """Peak memory (MB) of a fresh process simulating n random 4-player games (Parquet written)."""
+    code = (
+        "import resource, tempfile, pathlib\n"
+        "from playtest.variants import load_variant\n"
+        "from playtest.sim.batch import RunConfig, run_batch\n"
+        f"v = load_variant({BASE!r})\n"
+        "with tempfile.TemporaryDirectory() as t:\n"
+        f"    run_batch(v, RunConfig(n_games={n}, players=4, lineup=('random',)*4, seed=1, workers=1), pathlib.Path(t))\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    return float(out.stdout.strip())
+
+
+if __name__ == "__main__":
+    secs = float(sys.argv[1]) if len(sys.argv) > 1 else 6.0
+    for row in bench(secs):
+        print(row)
+    small, large = 300, 1200
+    print(f"peak memory, random run: {small} games {peak_rss_mb(small):.0f} MB, {large} games "
+          f"{peak_rss_mb(large):.0f} MB")

@@ -1,0 +1,140 @@
+"""New Frontiers bots: random, greedy (one-step position value), scripted styles over greedy.
+
+Bots get only their seat's View; the greedy bot fills in what it cannot see with
+`rules.sample_state` (other players' face-down goals, the goal deck's order) from its own rng.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from playtest.core.draws import randbelow
+from playtest.errors import UsageError
+from playtest.games.newfrontiers.evaluation import player_value, values
+from playtest.games.newfrontiers.rules import NewFrontiersRules
+from playtest.games.newfrontiers.state import Move, State, View
+from playtest.games.newfrontiers.styles import Style, bot_names, styles
+
+MAX_OWN_STEPS = 2
+"""After a selection, the greedy bot also plays its own next decisions (up to this many, each by
+one-step value) before judging, so that selecting an action is valued by what the selector then
+does with it (the bonus alone would undervalue every action)."""
+
+
+class _SeededDraw:
+    """The rng the greedy bot passes to `apply`: every move it compares sees the same explore draw
+    (the only chance in `apply`), and moves without a draw cost no seeding."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def sample(self, population: Sequence[int], k: int) -> list[int]:
+        return random.Random(self.seed).sample(population, k)
+
+
+class RandomBot:
+    """Uniform over the legal moves."""
+
+    stochastic = True
+
+    def __init__(self) -> None:
+        self.name = "random"
+
+    def choose(self, view: View, legal: Sequence[Move], *, rng: random.Random) -> Move:
+        return legal[0] if len(legal) == 1 else legal[randbelow(rng, len(legal))]
+
+
+class GreedyBot:
+    """Chooses the move after which its position value minus the best opponent's is largest
+    (evaluation.py documents the value); a selection is judged after the bot's own directly
+    following decisions. Ties go to the first such move in legal order. A style adds biases
+    (styles.yaml). Stochastic only in what it samples: hidden goals and the explore draw it
+    imagines."""
+
+    stochastic = True
+
+    def __init__(self, rules: NewFrontiersRules, style: Style | None = None, name: str = "greedy") -> None:
+        self.rules = rules
+        self.style = style
+        self.name = name
+        self._memo: dict[int, tuple[object, float]] = {}
+
+    def _values(self, state: State) -> list[float]:
+        """Position values; without goals a player's value depends on that player alone, and
+        copy-on-write states share unchanged players, so values are memoised per player object
+        (within one decision: the memo holds the players, so their ids stay theirs)."""
+        if state.over or self.rules.goals_on:
+            return values(self.rules, state)
+        out = []
+        memo = self._memo
+        for p in state.players:
+            hit = memo.get(id(p))
+            if hit is None:
+                hit = memo[id(p)] = (p, player_value(self.rules, p))
+            out.append(hit[1])
+        return out
+
+    def _value(self, state: State, seat: int) -> float:
+        v = self._values(state)
+        st = self.style
+        if st is not None:
+            p = state.players[seat]
+            t = self.rules.tiles
+            v[seat] += (st.military * p.prof.military + st.developments * len(p.devs) + st.goods * len(p.goods)
+                        + st.chips * p.chips
+                        + st.military_worlds * sum(1 for w in p.worlds if t.worlds[w].kind == "military"))
+        others = [x for i, x in enumerate(v) if i != seat]
+        return v[seat] - (max(others) if others else 0.0)
+
+    def _one_step(self, state: State, seat: int, legal: Sequence[Move], seed: int) -> State:
+        """The state after the move with the best one-step value."""
+        rules = self.rules
+        best_score, best_state = -1e18, state
+        for move in legal:
+            nxt = rules.apply(state, move, rng=_SeededDraw(seed))  # type: ignore[arg-type]
+            score = self._value(nxt, seat)
+            if score > best_score:
+                best_score, best_state = score, nxt
+        return best_state
+
+    def _best(self, state: State, seat: int, legal: Sequence[Move], seed: int) -> Move:
+        rules = self.rules
+        best_score, best = -1e18, legal[0]
+        for move in legal:
+            nxt = rules.apply(state, move, rng=_SeededDraw(seed))  # type: ignore[arg-type]
+            if move.verb == "select":  # value the selection by what the selector then does with it
+                for _ in range(MAX_OWN_STEPS):
+                    if nxt.over or rules.current_seat(nxt) != seat:
+                        break
+                    nxt = self._one_step(nxt, seat, rules.legal_actions(nxt), seed)
+            score = self._value(nxt, seat)
+            if self.style is not None and move.verb == "select":
+                score += self.style.select_bias.get(move.arg, 0.0)
+            if score > best_score:
+                best_score, best = score, move
+        return best
+
+    def choose(self, view: View, legal: Sequence[Move], *, rng: random.Random) -> Move:
+        if len(legal) == 1:
+            return legal[0]
+        state = self.rules.sample_state(view, rng=rng)
+        self._memo.clear()
+        try:
+            return self._best(state, view.seat, legal, rng.getrandbits(32))
+        finally:
+            self._memo.clear()
+
+
+def make_bot(spec: str, rules: NewFrontiersRules, seat: int) -> RandomBot | GreedyBot:
+    """'random', 'greedy' or 'scripted:STYLE' → a fresh bot. Unknown → UsageError."""
+    name = spec.strip()
+    if name == "random":
+        return RandomBot()
+    if name == "greedy":
+        return GreedyBot(rules)
+    if name.startswith("scripted:"):
+        style = styles().get(name.partition(":")[2])
+        if style is not None:
+            return GreedyBot(rules, style, name)
+    raise UsageError(f"unknown bot {spec!r} for newfrontiers (valid: {', '.join(bot_names())})")

@@ -1,0 +1,106 @@
+"""The position value the greedy bot maximises and `Rules.evaluate` turns into win shares.
+
+value(seat) = VP if the game ended now (chips, worlds, developments, end bonuses, goals)
+            + GOLD × gold + GOOD × trade price of each good held
+            + COLONIST × colonists in supply (capped at what the unsettled worlds need)
+            + PRODUCTION × settled production worlds (each yields a good per Produce)
+            + MILITARY × military strength (capped at the costliest military world)
+            + UNSETTLED × VP of unsettled worlds the player can pay for
+            + a per-power allowance for consume powers and gold-on-action powers.
+The weights are a rough exchange rate (about 3 gold buys a VP through worlds and
+developments); they are constants, not tuned per variant.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from playtest.games.newfrontiers import scoring
+from playtest.games.newfrontiers.state import Player, State
+
+if TYPE_CHECKING:
+    from playtest.games.newfrontiers.rules import NewFrontiersRules
+
+GOLD = 0.3
+GOOD = 0.25
+COLONIST = 0.3
+PRODUCTION = 0.8
+MILITARY = 0.35
+UNSETTLED = 0.2
+CONSUME_POWER = 0.8
+GOLD_ON_POWER = 0.4
+TEMPERATURE = 4.0
+"""Softmax temperature (in value points) of `win_shares`."""
+
+
+class Tables:
+    """Per-world and per-development numbers of a variant, computed once (the bot's hot path)."""
+
+    def __init__(self, rules: NewFrontiersRules) -> None:
+        t = rules.tiles
+        self.world_vp = [w.vp for w in t.worlds]
+        self.good_value = [GOOD * t.prices[w.color] if w.color >= 0 else 0.0 for w in t.worlds]
+        self.production = [PRODUCTION if w.kind == "production" else 0.0 for w in t.worlds]
+        self.military_world = [w.kind == "military" for w in t.worlds]
+        self.cost = [w.cost for w in t.worlds]
+        self.colonists = [w.colonists for w in t.worlds]
+        self.unsettled_value = [UNSETTLED * (w.vp + 1) for w in t.worlds]
+        self.dev_vp = [d.vp for d in t.devs]
+        self.top_military = max((w.cost for w in t.worlds if w.kind == "military"), default=0)
+
+
+def _tables(rules: NewFrontiersRules) -> Tables:
+    tables = rules.__dict__.get("_eval_tables")
+    if tables is None:
+        tables = rules.__dict__["_eval_tables"] = Tables(rules)
+    return tables
+
+
+def _potential(tb: Tables, p: Player) -> float:
+    prof = p.prof
+    v = GOLD * p.gold
+    for w in p.goods:
+        v += tb.good_value[w]
+    for w in p.worlds:
+        v += tb.production[w]
+    need = 0
+    for w in p.unsettled:
+        need += tb.colonists[w]
+        ok = prof.military >= tb.cost[w] if tb.military_world[w] else p.gold + 3 >= tb.cost[w]
+        v += tb.unsettled_value[w] if ok else 0.1
+    v += COLONIST * min(p.colonists, need)
+    v += MILITARY * min(prof.military, tb.top_military)
+    v += CONSUME_POWER * sum(c.goods for c in prof.consume)
+    v += GOLD_ON_POWER * sum(prof.gold_on.values())
+    return v
+
+
+def player_value(rules: NewFrontiersRules, p: Player) -> float:
+    """One player's value when no goals are in play (it depends on that player alone)."""
+    return scoring.vp_without_goals(rules.tiles, p) + _potential(_tables(rules), p)
+
+
+def values(rules: NewFrontiersRules, state: State) -> list[float]:
+    """The position value of every seat."""
+    if state.over or rules.goals_on:
+        parts = scoring.score_parts(rules.tiles, state, rules.hidden_for_everyone)
+        vp = [float(sum(p.values())) for p in parts]
+        if state.over:
+            return vp
+    else:
+        vp = [float(scoring.vp_without_goals(rules.tiles, p)) for p in state.players]
+    tb = _tables(rules)
+    return [vp[i] + _potential(tb, p) for i, p in enumerate(state.players)]
+
+
+def win_shares(rules: NewFrontiersRules, state: State) -> list[float]:
+    """Per-seat win-share estimate in [0, 1] (sums to 1): exact shares at the end, otherwise a
+    softmax of the position values."""
+    if state.over:
+        return [s.win_share for s in rules.result(state).seats]
+    v = values(rules, state)
+    top = max(v)
+    w = [math.exp((x - top) / TEMPERATURE) for x in v]
+    total = sum(w)
+    return [x / total for x in w]

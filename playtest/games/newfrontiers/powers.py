@@ -1,0 +1,95 @@
+"""Powers: the registry from each named power kind to the handler that folds it into a Profile.
+
+A player's Profile is the sum of the powers of their settled worlds and developments, in the
+order they were acquired (home world first). The rules read only Profiles, never power models,
+so a new power kind is one schema class plus one handler here (tests/newfrontiers check that
+every schema power class has a handler).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from playtest.games.newfrontiers import schema as S
+
+
+@dataclass
+class Profile:
+    """What a player's powers add up to (built once per change of the player's tiles)."""
+
+    military: int = 0
+    gold_on: dict[str, int] = field(default_factory=dict)
+    discount: dict[str, int] = field(default_factory=dict)
+    extra_goods: list[str | None] = field(default_factory=list)
+    """One entry per extra_good power: its color filter (None: any)."""
+    consume: list[S.Consume] = field(default_factory=list)
+    explore_extra: int = 0
+    settle_rewards: list[S.SettleReward] = field(default_factory=list)
+    extra_settle: int = 0
+    end_bonuses: list[S.EndBonus] = field(default_factory=list)
+
+
+Handler = Callable[[Any, Profile], None]
+HANDLERS: dict[type, Handler] = {}
+
+
+def handles(cls: type) -> Callable[[Handler], Handler]:
+    def register(fn: Handler) -> Handler:
+        HANDLERS[cls] = fn
+        return fn
+    return register
+
+
+@handles(S.Military)
+def _military(p: S.Military, prof: Profile) -> None:
+    prof.military += p.amount
+
+
+@handles(S.GoldOn)
+def _gold_on(p: S.GoldOn, prof: Profile) -> None:
+    prof.gold_on[str(p.action)] = prof.gold_on.get(str(p.action), 0) + p.amount
+
+
+@handles(S.Discount)
+def _discount(p: S.Discount, prof: Profile) -> None:
+    prof.discount[p.action] = prof.discount.get(p.action, 0) + p.amount
+
+
+@handles(S.ExtraGood)
+def _extra_good(p: S.ExtraGood, prof: Profile) -> None:
+    prof.extra_goods.append(p.color)
+
+
+@handles(S.Consume)
+def _consume(p: S.Consume, prof: Profile) -> None:
+    prof.consume.append(p)
+
+
+@handles(S.ExploreDraw)
+def _explore_draw(p: S.ExploreDraw, prof: Profile) -> None:
+    prof.explore_extra += p.amount
+
+
+@handles(S.SettleReward)
+def _settle_reward(p: S.SettleReward, prof: Profile) -> None:
+    prof.settle_rewards.append(p)
+
+
+@handles(S.ExtraSettle)
+def _extra_settle(p: S.ExtraSettle, prof: Profile) -> None:
+    prof.extra_settle += p.amount
+
+
+@handles(S.EndBonus)
+def _end_bonus(p: S.EndBonus, prof: Profile) -> None:
+    prof.end_bonuses.append(p)
+
+
+def profile_of(powers: Iterable[Any]) -> Profile:
+    """Fold powers (in acquisition order) into a Profile."""
+    prof = Profile()
+    for p in powers:
+        HANDLERS[type(p)](p, prof)
+    return prof

@@ -1,0 +1,607 @@
+"""New Frontiers rules (pure): set-up, action selection, the seven actions, round end, the end.
+
+The game is driven by a queue of pending tasks (state.todo). Selecting an action pays its bonus
+and queues what every player then does, selector first and then the others in turn-order-track
+order. Bookkeeping tasks run by themselves; a decision whose only legal move would be `pass`
+is skipped (nobody is asked to decline when there is nothing to do). `apply` copies the state
+first and never changes its input. Chance: explore draws (`rng.sample` of the bag), the home
+worlds dealt and the goal deck's shuffle; nothing else.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from playtest.core.events import Event, EventKind
+from playtest.core.results import GameResult, SeatResult, rank
+from playtest.errors import IllegalActionError
+from playtest.games.newfrontiers import scoring
+from playtest.games.newfrontiers.powers import Profile, profile_of
+from playtest.games.newfrontiers.schema import NewFrontiersVariant
+from playtest.games.newfrontiers.state import (
+    COLONISTS,
+    CONSUME,
+    CONSUME_START,
+    DECISIONS,
+    DEVELOP,
+    DISCARD,
+    EXPLORE,
+    GOAL,
+    NEXT,
+    PASS,
+    RETURN_DRAW,
+    SELECT,
+    SETTLE,
+    STORE,
+    TRADE,
+    WINDFALL,
+    Move,
+    Player,
+    State,
+    Task,
+    View,
+)
+from playtest.games.newfrontiers.tiles import Tiles, build_tiles
+
+ACTIONS = ("retreat", "develop", "explore", "settle", "produce", "trade", "envoy")
+GOALS_ACTIONS = ("goals", "develop", "explore", "settle", "produce", "trade", "envoy")
+
+# End triggers (the `trigger` column of the game_end event).
+T_WORLDS, T_DEVS, T_CHIPS, T_COLONISTS, T_ROUNDS = "worlds", "developments", "chips", "colonists", "max_rounds"
+
+
+class NewFrontiersRules:
+    """The rules of one validated variant."""
+
+    game: ClassVar[str] = "newfrontiers"
+
+    def __init__(self, variant: NewFrontiersVariant) -> None:
+        self.variant = variant
+        self.r = variant.rules
+        self.tiles: Tiles = build_tiles(variant)
+        self.goals_on = variant.goals.enabled
+        self.actions = GOALS_ACTIONS if self.goals_on else ACTIONS
+        self.hidden_for_everyone = variant.goals.hidden_score == "everyone"
+        self._profile = lru_cache(maxsize=4096)(self._build_profile)
+        self._develop_moves = [Move("develop", d.id) for d in self.tiles.devs]
+        self.storage_goals = {i: str(g.storage.action) for i, g in enumerate(self.tiles.goals)
+                              if g.storage is not None and self.goals_on}
+        """Goal → the action whose carrying out lets its holder store on its mat."""
+
+    # --- protocol -------------------------------------------------------------------------------
+
+    def player_counts(self) -> tuple[int, ...]:
+        return self.variant.player_counts()
+
+    def initial_state(self, n_players: int, *, rng: random.Random) -> State:
+        if n_players not in self.player_counts():
+            raise ValueError(f"{n_players} players not supported (supported: {self.player_counts()})")
+        t, r = self.tiles, self.r
+        homes = list(range(t.n_home))
+        homes = rng.sample(homes, n_players) if r.setup.home_worlds == "dealt" else homes[:n_players]
+        track = tuple(range(n_players))
+        comp = r.setup.compensation.get(n_players, [0] * n_players)
+        stock = r.stocks.colonists_per_player * n_players + r.stocks.colonists_extra
+        players = []
+        for seat in range(n_players):
+            pos = track.index(seat)
+            p = Player(gold=r.setup.gold + comp[pos], colonists=r.setup.extra_colonists,
+                       worlds=(homes[seat],), placed=1, compensation=comp[pos])
+            p.prof = self._profile((homes[seat],), ())
+            if t.worlds[homes[seat]].kind == "windfall":
+                p.goods = (homes[seat],)
+            if r.stocks.home_from_stock:
+                stock -= 1 + r.setup.extra_colonists
+            players.append(p)
+        goal_deck: tuple[int, ...] = ()
+        if self.goals_on:
+            deck = list(range(len(t.goals)))
+            rng.shuffle(deck)
+            goal_deck = tuple(deck)
+        s = State(n=n_players, track=track, players=tuple(players),
+                  bag=tuple(range(t.n_home, len(t.worlds))),
+                  devs_left=tuple(d.copies for d in t.devs),
+                  chips=r.stocks.chips_per_player * n_players, colonist_stock=stock,
+                  goal_deck=goal_deck, todo=(Task(SELECT, 0),))
+        s.legal = tuple(self._moves(s, s.todo[0]))
+        return s
+
+    def current_seat(self, state: State) -> int:
+        return state.todo[0].seat if state.todo else 0
+
+    def is_terminal(self, state: State) -> bool:
+        return state.over
+
+    def legal_actions(self, state: State) -> Sequence[Move]:
+        return state.legal
+
+    def view(self, state: State, seat: int) -> View:
+        if not self.goals_on:  # nothing hidden: the (never changed) state itself
+            return View(seat, state)
+        s = state.copy()
+        s.players = tuple(p if i == seat else _hide_goals(p) for i, p in enumerate(s.players))
+        s.goal_deck = tuple(sorted(s.goal_deck))
+        if not (state.todo and state.todo[0].kind == GOAL and state.todo[0].seat == seat):
+            s.goal_offer = ()
+        return View(seat, s)
+
+    def format_action(self, state: State, action: Move) -> str:
+        return str(action)
+
+    def result(self, state: State) -> GameResult:
+        parts = scoring.score_parts(self.tiles, state, self.hidden_for_everyone)
+        totals = [sum(p.values()) for p in parts]
+        keys = [(float(totals[i]), float(scoring.tie_break(state.players[i]))) for i in range(state.n)]
+        ranks, shares = rank(keys)
+        seats = []
+        for i in range(state.n):
+            seats.append(SeatResult(i, {k: float(v) for k, v in parts[i].items()}, float(totals[i]), ranks[i],
+                                    shares[i], self._stats(state, i)))
+        return GameResult(tuple(seats), state.round, state.turn)
+
+    def _stats(self, state: State, seat: int) -> dict[str, float]:
+        p, t = state.players[seat], self.tiles
+        return {"worlds": len(p.worlds), "developments": len(p.devs), "gold": p.gold, "goods": len(p.goods),
+                "military": p.prof.military, "colonists": p.colonists, "compensation": p.compensation,
+                "pile_gold": p.pile_gold, "start_position": seat,
+                "production_worlds": sum(1 for w in p.worlds if t.worlds[w].kind == "production")}
+
+    # --- search support ---------------------------------------------------------------------------
+
+    def sample_state(self, view: View, *, rng: random.Random) -> State:
+        """A full state consistent with `view`: other players' face-down goals and the goal deck's
+        order re-drawn from the goals the seat cannot see."""
+        s = view.state.copy()
+        if not self.goals_on:
+            return s
+        seen: set[int] = set(s.goal_offer)
+        for p in s.players:
+            seen.update(g for g in p.goals_down if g >= 0)
+            seen.update(p.goals_up)
+        unknown = [g for g in range(len(self.tiles.goals)) if g not in seen]
+        rng.shuffle(unknown)
+        for i, p in enumerate(s.players):
+            if any(g < 0 for g in p.goals_down):
+                s.mut(i).goals_down = tuple(unknown.pop() if g < 0 else g for g in p.goals_down)
+        s.goal_deck = tuple(unknown[:len(s.goal_deck)])
+        return s
+
+    def evaluate(self, state: State) -> list[float]:
+        """Per-seat win-share estimate in [0, 1]: a softmax of the greedy bot's position value."""
+        from playtest.games.newfrontiers.evaluation import win_shares
+
+        return win_shares(self, state)
+
+    # --- moves ------------------------------------------------------------------------------------
+
+    def _build_profile(self, worlds: tuple[int, ...], devs: tuple[int, ...]) -> Profile:
+        t = self.tiles
+        return profile_of([p for w in worlds for p in t.worlds[w].powers] + [p for d in devs for p in t.devs[d].powers])
+
+    def develop_cost(self, state: State, seat: int, dev: int) -> int:
+        bonus = self.r.bonuses.develop_discount if state.selectors and state.selectors[-1] == seat else 0
+        p = state.players[seat]
+        return max(0, self.tiles.devs[dev].cost - bonus - p.prof.discount.get("develop", 0))
+
+    def settle_need(self, state: State, task: Task, world: int) -> tuple[str, int]:
+        """(method, amount) to settle `world` in this settle task: ('military', strength needed)
+        or ('gold', gold to pay), with the powers the player had when the action began."""
+        p = state.players[task.seat]
+        prof = self._profile(p.worlds[:task.b], p.devs)
+        w = self.tiles.worlds[world]
+        if w.kind == "military":
+            return "military", w.cost
+        return "gold", max(0, w.cost - prof.discount.get("settle", 0))
+
+    def _moves(self, s: State, task: Task) -> list[Move]:
+        kind, seat = task.kind, task.seat
+        p = s.players[seat]
+        t = self.tiles
+        if kind == SELECT:
+            return [Move("select", a) for a in self.actions if a not in s.selected]
+        if kind == DEVELOP:
+            off = p.prof.discount.get("develop", 0)
+            if s.selectors and s.selectors[-1] == seat:
+                off += self.r.bonuses.develop_discount
+            unique = self.r.unique_developments
+            out = [self._develop_moves[d] for d, dev in enumerate(t.devs)
+                   if s.devs_left[d] > 0 and dev.cost - off <= p.gold and not (unique and d in p.devs)]
+            return [*out, PASS] if out else []
+        if kind == EXPLORE:
+            out = [Move("take", t.worlds[w].id) for w in sorted(set(s.draw))]
+            return out if task.a or not out else [*out, PASS]
+        if kind == DISCARD:
+            return [Move("discard", t.worlds[w].id) for w in p.unsettled]
+        if kind == SETTLE:
+            prof = self._profile(p.worlds[:task.b], p.devs)
+            out = []
+            for w in p.unsettled:
+                tile = t.worlds[w]
+                if tile.colonists > p.colonists:
+                    continue
+                method, need = self.settle_need(s, task, w)
+                if (prof.military if method == "military" else p.gold) >= need:
+                    out.append(Move("settle", tile.id))
+            if task.a == 0:
+                out.append(COLONISTS)
+            return [*out, PASS] if out else []
+        if kind == WINDFALL:
+            return [Move("windfall", t.worlds[w].id) for w in self._windfall_targets(p, task.a - 1)]
+        if kind == TRADE:
+            return [*(Move("trade", t.worlds[w].id) for w in p.goods), PASS] if p.goods else []
+        if kind == CONSUME:
+            power = p.prof.consume[task.a]
+            return [Move("consume", t.worlds[w].id) for w in self._consumable(p, power.color)] if task.b > 0 else []
+        if kind == GOAL:
+            return [Move("keep", t.goals[g].id) for g in s.goal_offer]
+        if kind == STORE:
+            mat = t.goals[task.a].storage
+            assert mat is not None
+            gid = t.goals[task.a].id
+            if mat.item == "world":
+                out = [Move("store", f"{gid} {t.worlds[w].id}") for w in p.unsettled]
+            elif (p.gold if mat.item == "gold" else p.colonists) >= mat.amount:
+                out = [Move("store", gid)]
+            else:
+                out = []
+            return [*out, PASS] if out else []
+        raise AssertionError(kind)
+
+    def _windfall_targets(self, p: Player, color: int) -> list[int]:
+        t = self.tiles
+        return [w for w in p.worlds if t.worlds[w].kind == "windfall" and w not in p.goods
+                and (color < 0 or t.worlds[w].color == color)]
+
+    def _consumable(self, p: Player, color: str | None) -> list[int]:
+        if color is None:
+            return list(p.goods)
+        return [w for w in p.goods if self.tiles.colors[self.tiles.worlds[w].color] == color]
+
+    def why_illegal(self, state: State, action: object) -> str | None:
+        """None if `action` is legal now, else the reason in words."""
+        if state.over:
+            return "the game is over"
+        if not isinstance(action, Move):
+            return f"not a move: {action!r}"
+        if action in state.legal:
+            return None
+        return _explain(self, state, state.todo[0], action, list(state.legal))
+
+    # --- apply ------------------------------------------------------------------------------------
+
+    def apply(self, state: State, action: Move, *, rng: random.Random, log: list[Event] | None = None) -> State:
+        reason = self.why_illegal(state, action)
+        if reason is not None:
+            raise IllegalActionError(reason, action=str(action))
+        s = state.copy()
+        task = s.todo[0]
+        s.todo = s.todo[1:]
+        s.turn += 1
+        _HANDLERS[task.kind](self, s, task, action, rng, log)
+        self._run(s, rng, log)
+        return s
+
+    def _run(self, s: State, rng: random.Random, log: list[Event] | None) -> None:
+        """Carry out bookkeeping tasks and skip empty decisions until a real decision (or the end)."""
+        s.legal = ()
+        while s.todo and not s.over:
+            task = s.todo[0]
+            if task.kind in DECISIONS:
+                legal = self._moves(s, task)
+                if legal:
+                    s.legal = tuple(legal)
+                    return
+                s.todo = s.todo[1:]  # nothing to choose (only `pass`): not asked
+                continue
+            s.todo = s.todo[1:]
+            if task.kind == NEXT:
+                self._next(s, rng, log)
+            elif task.kind == RETURN_DRAW:
+                s.bag = tuple(sorted(s.bag + s.draw))
+                s.draw = ()
+            elif task.kind == CONSUME_START:
+                p = s.players[task.seat]
+                s.todo = tuple(Task(CONSUME, task.seat, j, c.goods) for j, c in enumerate(p.prof.consume)) + s.todo
+            else:  # pragma: no cover
+                raise AssertionError(task.kind)
+
+    def _next(self, s: State, rng: random.Random, log: list[Event] | None) -> None:
+        s.action = ""
+        if len(s.selectors) < s.n:
+            seat = next(x for x in s.track if x not in s.selectors)
+            s.todo = (Task(SELECT, seat), *s.todo)
+            return
+        self._round_end(s, log)
+        if not s.over:
+            s.round += 1
+            s.selected, s.selectors = (), ()
+            s.todo = (Task(SELECT, s.track[0]),)
+
+    def _round_end(self, s: State, log: list[Event] | None) -> None:
+        r = self.r
+        if "produce" not in s.selected:
+            s.pile += r.produce.pile_gold
+        e = r.end
+        trig = list(s.triggers)
+        if e.worlds is not None and any(len(p.worlds) >= e.worlds for p in s.players):
+            trig.append(T_WORLDS)
+        if e.developments is not None and any(scoring.dev_points(self.tiles, p, e.large_counts) >= e.developments
+                                              for p in s.players):
+            trig.append(T_DEVS)
+        if e.chips_out and s.chips <= 0:
+            trig.append(T_CHIPS)
+        if not trig and s.round >= e.max_rounds:
+            trig.append(T_ROUNDS)
+        s.triggers = tuple(dict.fromkeys(trig))
+        s.over = bool(s.triggers)
+        if s.over:
+            s.todo = ()
+        if log is not None:
+            parts = scoring.score_parts(self.tiles, s, self.hidden_for_everyone)
+            for seat, p in enumerate(s.players):
+                log.append(Event(str(EventKind.ROUND_END), s.round, s.turn, seat,
+                                 {"score": sum(parts[seat].values()), "gold": p.gold, "chips": p.chips,
+                                  "position": s.track.index(seat) + 1}))
+            if s.over:
+                for trigger in s.triggers:
+                    log.append(Event(str(EventKind.GAME_END), s.round, s.turn, -1, {"trigger": trigger}))
+
+    # --- helpers used by the handlers ---------------------------------------------------------------
+
+    def order(self, s: State, selector: int) -> list[int]:
+        """Who carries out an action: the selector, then the others in track order."""
+        return [selector, *(x for x in s.track if x != selector)]
+
+    def gain_chips(self, s: State, p: Player, k: int) -> None:
+        p.chips += k
+        s.chips -= k  # the stock may go below zero: stocks never limit gains
+
+    def gain_colonists(self, s: State, p: Player, k: int) -> None:
+        p.colonists += k
+        s.colonist_stock -= k
+
+    def refresh(self, p: Player) -> None:
+        p.prof = self._profile(p.worlds, p.devs)
+
+
+def _hide_goals(p: Player) -> Player:
+    if not p.goals_down:
+        return p
+    q = p.copy()
+    q.goals_down = tuple(-1 for _ in p.goals_down)
+    return q
+
+
+def _explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: list[Move]) -> str:
+    """Why a move is not legal, in the words a player would use."""
+    seat = task.seat
+    who = f"seat {seat + 1}"
+    valid = ", ".join(str(x) for x in legal)
+    t = rules.tiles
+    p = s.players[seat]
+    if task.kind == SELECT and m.verb == "select":
+        if m.arg in s.selected:
+            return f"{m.arg} was already selected this round"
+        return f"unknown action {m.arg!r} (selectable: {valid})"
+    if task.kind == SETTLE and m.verb == "settle" and m.arg in t.world_index:
+        w = t.world_index[m.arg]
+        if w not in p.unsettled:
+            return f"{who} holds no unsettled world {m.arg}"
+        tile = t.worlds[w]
+        if tile.colonists > p.colonists:
+            return f"{m.arg} needs {tile.colonists} colonist(s), {who} has {p.colonists}"
+        method, need = rules.settle_need(s, task, w)
+        if method == "military":
+            prof = rules._profile(p.worlds[:task.b], p.devs)
+            return f"{m.arg} needs military {need}, {who} has {prof.military}"
+        return f"{m.arg} costs {need} gold, {who} has {p.gold}"
+    if task.kind == DEVELOP and m.verb == "develop" and m.arg in t.dev_index:
+        d = t.dev_index[m.arg]
+        if s.devs_left[d] == 0:
+            return f"no {m.arg} left"
+        if rules.r.unique_developments and d in p.devs:
+            return f"{who} already owns {m.arg}"
+        return f"{m.arg} costs {rules.develop_cost(s, seat, d)} gold, {who} has {p.gold}"
+    if task.kind == EXPLORE and m.verb == "take":
+        return f"{m.arg} is not in the draw (left: {', '.join(t.worlds[w].id for w in s.draw)})"
+    if task.kind in (DISCARD, TRADE, CONSUME, WINDFALL) and m.verb == task.kind[:len(m.verb)]:
+        return f"{m.arg} is not a choice here (legal: {valid})"
+    expected = {SELECT: "select an action", DEVELOP: "develop or pass", EXPLORE: "take a world from the draw",
+                DISCARD: "discard an unsettled world", SETTLE: "settle, colonists or pass",
+                WINDFALL: "put a good on a windfall world", TRADE: "trade a good or pass",
+                CONSUME: "consume a good", GOAL: "keep one of the goals drawn",
+                STORE: "store on the goal's mat or pass"}[task.kind]
+    return f"{who} must {expected} now (legal: {valid})"
+
+
+# --- the handlers, one per decision kind ----------------------------------------------------------
+
+
+def _select(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
+            log: list[Event] | None) -> None:
+    from playtest.games.newfrontiers.actions import select
+
+    select(rules, s, task.seat, m.arg, rng, log)
+
+
+def _develop(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
+             log: list[Event] | None) -> None:
+    if m == PASS:
+        return
+    d = rules.tiles.dev_index[m.arg]
+    cost = rules.develop_cost(s, task.seat, d)
+    p = s.mut(task.seat)
+    p.gold -= cost
+    p.devs = (*p.devs, d)
+    rules.refresh(p)
+    left = list(s.devs_left)
+    left[d] -= 1
+    s.devs_left = tuple(left)
+    if log is not None:
+        log.append(Event("develop", s.round, s.turn, task.seat, {"item": m.arg, "cost": cost,
+                                                                 "large": rules.tiles.devs[d].large}))
+
+
+def _explore(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
+             log: list[Event] | None) -> None:
+    if m == PASS:
+        return
+    w = rules.tiles.world_index[m.arg]
+    draw = list(s.draw)
+    draw.remove(w)
+    s.draw = tuple(draw)
+    p = s.mut(task.seat)
+    p.unsettled = (*p.unsettled, w)
+    if len(p.worlds) - 1 + len(p.unsettled) > rules.r.explore.world_limit:
+        s.todo = (Task(DISCARD, task.seat), *s.todo)
+    if log is not None:
+        log.append(Event("take", s.round, s.turn, task.seat, {"item": m.arg, "bonus": bool(task.a)}))
+
+
+def _discard(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
+             log: list[Event] | None) -> None:
+    w = rules.tiles.world_index[m.arg]
+    p = s.mut(task.seat)
+    p.unsettled = tuple(x for x in p.unsettled if x != w)
+    s.bag = tuple(sorted((*s.bag, w)))
+    if log is not None:
+        log.append(Event("discard", s.round, s.turn, task.seat, {"item": m.arg}))
+
+
+def _settle(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
+            log: list[Event] | None) -> None:
+    p = s.mut(task.seat)
+    if m == PASS:
+        return
+    if m == COLONISTS:
+        rules.gain_colonists(s, p, rules.r.settle.colonists)
+        if log is not None:
+            log.append(Event("colonists", s.round, s.turn, task.seat, {"amount": rules.r.settle.colonists}))
+        return
+    t = rules.tiles
+    w = t.world_index[m.arg]
+    tile = t.worlds[w]
+    method, need = rules.settle_need(s, task, w)
+    frozen = rules._profile(p.worlds[:task.b], p.devs)
+    if method == "gold":
+        p.gold -= need
+    p.colonists -= tile.colonists
+    p.placed += tile.colonists
+    p.unsettled = tuple(x for x in p.unsettled if x != w)
+    p.worlds = (*p.worlds, w)
+    if tile.kind == "windfall":
+        p.goods = (*p.goods, w)
+    for reward in frozen.settle_rewards:
+        if reward.world_kind is None or str(reward.world_kind) == tile.kind:
+            p.gold += reward.gold
+            rules.gain_colonists(s, p, reward.colonists)
+            rules.gain_chips(s, p, reward.vp)
+    rules.refresh(p)
+    if task.a < frozen.extra_settle:
+        s.todo = (Task(SETTLE, task.seat, task.a + 1, task.b), *s.todo)
+    if log is not None:
+        log.append(Event("settle", s.round, s.turn, task.seat,
+                         {"item": m.arg, "world_kind": tile.kind, "color": t.colors[tile.color] if tile.color >= 0
+                          else "-", "method": method, "cost": need if method == "gold" else 0}))
+
+
+def _windfall(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
+              log: list[Event] | None) -> None:
+    t = rules.tiles
+    w = t.world_index[m.arg]
+    p = s.mut(task.seat)
+    p.goods = (*p.goods, w)
+    if log is not None:
+        log.append(Event("windfall", s.round, s.turn, task.seat, {"item": m.arg, "color": t.colors[t.worlds[w].color]}))
+
+
+def _trade(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
+           log: list[Event] | None) -> None:
+    if m == PASS:
+        return
+    t = rules.tiles
+    w = t.world_index[m.arg]
+    p = s.mut(task.seat)
+    price = t.prices[t.worlds[w].color]
+    p.goods = tuple(x for x in p.goods if x != w)
+    p.gold += price
+    if log is not None:
+        log.append(Event("trade", s.round, s.turn, task.seat, {"item": m.arg, "color": t.colors[t.worlds[w].color],
+                                                               "gold": price}))
+
+
+def _consume(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
+             log: list[Event] | None) -> None:
+    t = rules.tiles
+    w = t.world_index[m.arg]
+    p = s.mut(task.seat)
+    power = p.prof.consume[task.a]
+    p.goods = tuple(x for x in p.goods if x != w)
+    p.gold += power.gold
+    rules.gain_chips(s, p, power.vp)
+    if task.b > 1:
+        s.todo = (Task(CONSUME, task.seat, task.a, task.b - 1), *s.todo)
+    if log is not None:
+        log.append(Event("consume", s.round, s.turn, task.seat, {"item": m.arg, "color": t.colors[t.worlds[w].color],
+                                                                 "vp": power.vp, "gold": power.gold}))
+
+
+def _goal(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
+          log: list[Event] | None) -> None:
+    t = rules.tiles
+    g = t.goal_index[m.arg]
+    rest = tuple(x for x in s.goal_offer if x != g)
+    s.goal_deck = (*s.goal_deck, *rest)
+    s.goal_offer = ()
+    for seat, p in enumerate(s.players):  # a new face-down goal turns every face-down goal face up
+        if p.goals_down:
+            if log is not None:
+                for x in p.goals_down:
+                    log.append(Event("goal_flip", s.round, s.turn, seat, {"item": t.goals[x].id}))
+            q = s.mut(seat)
+            q.goals_up = (*q.goals_up, *q.goals_down)
+            q.goals_down = ()
+    p = s.mut(task.seat)
+    p.goals_down = (*p.goals_down, g)
+    if log is not None:
+        log.append(Event("goal_keep", s.round, s.turn, task.seat, {"item": m.arg}))
+
+
+def _store(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
+           log: list[Event] | None) -> None:
+    if m == PASS:
+        return
+    t = rules.tiles
+    goal = t.goals[task.a]
+    mat = goal.storage
+    assert mat is not None
+    p = s.mut(task.seat)
+    item = ""
+    if mat.item == "gold":
+        p.gold -= mat.amount
+    elif mat.item == "colonist":
+        p.colonists -= mat.amount
+        p.mat_colonists += mat.amount
+    else:
+        w = t.world_index[m.arg.split()[1]]
+        p.unsettled = tuple(x for x in p.unsettled if x != w)
+        p.mat_worlds = (*p.mat_worlds, w)
+        item = t.worlds[w].id
+    counts = dict(p.stored)
+    counts[task.a] = counts.get(task.a, 0) + 1
+    p.stored = tuple(sorted(counts.items()))
+    if task.a in p.goals_down:  # storing reveals the goal
+        p.goals_down = tuple(g for g in p.goals_down if g != task.a)
+        p.goals_up = (*p.goals_up, task.a)
+    if log is not None:
+        log.append(Event("store", s.round, s.turn, task.seat, {"item": goal.id, "amount": mat.amount,
+                                                               "stored": item or mat.item}))
+
+
+_HANDLERS: dict[str, Any] = {
+    SELECT: _select, DEVELOP: _develop, EXPLORE: _explore, DISCARD: _discard, SETTLE: _settle,
+    WINDFALL: _windfall, TRADE: _trade, CONSUME: _consume, GOAL: _goal, STORE: _store,
+}

@@ -1,0 +1,403 @@
+"""The New Frontiers variant schema: every rule number, every (option) of RULINGS.md, the tile set.
+
+The docstrings of the models document the keys (``playtest validate`` lists the valid keys when a
+file has an unknown one). Powers are composed from the small named vocabulary below; each kind
+has a handler in powers.py (a test checks that none is missing).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from playtest.variants.model import Issue, Strict, VariantModel
+
+
+class ActionName(StrEnum):
+    """The seven actions (``goals`` replaces ``retreat`` when the goals option is on)."""
+
+    RETREAT = "retreat"
+    DEVELOP = "develop"
+    EXPLORE = "explore"
+    SETTLE = "settle"
+    PRODUCE = "produce"
+    TRADE = "trade"
+    ENVOY = "envoy"
+    GOALS = "goals"
+
+
+class WorldKind(StrEnum):
+    PRODUCTION = "production"
+    """Paid in gold; gets a good of its color on every Produce."""
+    WINDFALL = "windfall"
+    """Paid in gold; gets its good when settled, later only from a windfall bonus or power."""
+    MILITARY = "military"
+    """Needs military strength at least its cost; costs nothing; holds no good."""
+
+
+# --- powers: the named vocabulary ---------------------------------------------------------------
+
+
+class Military(Strict):
+    """+`amount` military strength (for settling military worlds)."""
+
+    kind: Literal["military"]
+    amount: int = Field(ge=1, le=20)
+
+
+class GoldOn(Strict):
+    """+`amount` gold for the holder each time `action` is carried out (whoever selected it)."""
+
+    kind: Literal["gold_on"]
+    action: ActionName
+    amount: int = Field(default=1, ge=1, le=20)
+
+
+class Discount(Strict):
+    """−`amount` gold on the holder's purchases under `action` (develop: developments; settle:
+    non-military worlds), never below 0."""
+
+    kind: Literal["discount"]
+    action: Literal["develop", "settle"]
+    amount: int = Field(default=1, ge=1, le=20)
+
+
+class ExtraGood(Strict):
+    """On every Produce the holder puts one good on one of their settled windfall worlds without
+    a good (of `color`, if given): the holder chooses the world."""
+
+    kind: Literal["extra_good"]
+    color: str | None = None
+
+
+class Consume(Strict):
+    """Trade/consume: after trading, the holder must consume up to `goods` goods (of `color`, if
+    given; the holder chooses which), gaining `vp` VP chips and `gold` gold per good."""
+
+    kind: Literal["consume"]
+    goods: int = Field(default=1, ge=1, le=10)
+    color: str | None = None
+    vp: int = Field(default=1, ge=0, le=10)
+    gold: int = Field(default=0, ge=0, le=10)
+
+
+class ExploreDraw(Strict):
+    """Explore: the holder takes `amount` more worlds right after their own pick (the shared
+    draw is larger by the same number, so nobody else has less to choose from)."""
+
+    kind: Literal["explore_draw"]
+    amount: int = Field(default=1, ge=1, le=5)
+
+
+class SettleReward(Strict):
+    """Each time the holder settles a world (of `world_kind`, if given): +gold, +colonists,
+    +VP chips. Fires once per world settled; a world's own reward does not fire for itself."""
+
+    kind: Literal["settle_reward"]
+    world_kind: WorldKind | None = None
+    gold: int = Field(default=0, ge=0, le=10)
+    colonists: int = Field(default=0, ge=0, le=10)
+    vp: int = Field(default=0, ge=0, le=10)
+
+
+class ExtraSettle(Strict):
+    """Settle: the holder may settle `amount` more worlds in the same action. Powers of a world
+    settled in this action count only from the next action (RULINGS, the seed's RftG note)."""
+
+    kind: Literal["extra_settle"]
+    amount: int = Field(default=1, ge=1, le=3)
+
+
+class EndBonus(Strict):
+    """End of game: `vp` per counted item of the holder. `per`: world (settled, home included;
+    narrowed by `world_kind` / `color`), development (`large_only` narrows), military (strength),
+    good (goods left), colonist (colonists in supply)."""
+
+    kind: Literal["end_bonus"]
+    per: Literal["world", "development", "military", "good", "colonist"]
+    vp: int = Field(default=1, ge=1, le=10)
+    world_kind: WorldKind | None = None
+    color: str | None = None
+    large_only: bool = False
+
+
+Power = Annotated[
+    Military | GoldOn | Discount | ExtraGood | Consume | ExploreDraw | SettleReward | ExtraSettle | EndBonus,
+    Field(discriminator="kind"),
+]
+POWER_CLASSES = (Military, GoldOn, Discount, ExtraGood, Consume, ExploreDraw, SettleReward, ExtraSettle, EndBonus)
+
+
+# --- tiles --------------------------------------------------------------------------------------
+
+
+class World(Strict):
+    """A world tile. `color` is the good it holds (production and windfall worlds only);
+    `colonists` the colonists it needs from the settler's supply (1–2); `cost` gold (production,
+    windfall) or the military strength needed (military)."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
+    name: str
+    kind: WorldKind
+    color: str | None = None
+    cost: int = Field(ge=0, le=20)
+    colonists: int = Field(default=1, ge=1, le=2)
+    vp: int = Field(default=0, ge=0, le=20)
+    powers: list[Power] = []
+
+
+class HomeWorld(Strict):
+    """A home world: settled at set-up with the player's first colonist (no cost)."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
+    name: str
+    kind: Literal[WorldKind.PRODUCTION, WorldKind.WINDFALL] = WorldKind.PRODUCTION
+    color: str
+    vp: int = Field(default=0, ge=0, le=20)
+    powers: list[Power] = []
+
+
+class Development(Strict):
+    """A development kind: `copies` tiles lie open in the middle. A large development counts 2
+    towards the development end trigger; its end-game bonus is an `end_bonus` power."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
+    name: str
+    cost: int = Field(ge=0, le=30)
+    vp: int = Field(default=0, ge=0, le=20)
+    large: bool = False
+    copies: int = Field(default=1, ge=1, le=10)
+    powers: list[Power] = []
+
+
+class Storage(Strict):
+    """A goal's storage mat: each time `action` is carried out, the goal's owner may set aside
+    `amount` gold or colonists from supply, or one unsettled world (`item: world`, amount 1), on
+    the mat. Every store scores `vp` at the end, for the owner only. Storing turns a face-down
+    goal face up (the matching action being selected is when the rules let a holder reveal it)."""
+
+    item: Literal["gold", "colonist", "world"]
+    action: ActionName
+    amount: int = Field(default=1, ge=1, le=10)
+    vp: int = Field(default=1, ge=1, le=20)
+
+
+class Goal(Strict):
+    """A goal card. `per`: `vp` per counted item (as EndBonus.per, with the same narrowing);
+    `most`: `vp` to every player with the most counted items (at least one). Face-up goals score
+    for every player; goals still face down at the end score as `goals.hidden_score` says.
+    A goal with a `storage` mat scores what its owner stored instead (`count` is then left out)."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
+    name: str
+    scoring: Literal["per", "most"] = "per"
+    count: Literal["world", "development", "military", "good", "colonist", "gold"] | None = None
+    vp: int = Field(default=1, ge=1, le=20)
+    world_kind: WorldKind | None = None
+    color: str | None = None
+    storage: Storage | None = None
+
+
+# --- rules --------------------------------------------------------------------------------------
+
+
+class Setup(Strict):
+    """Start: every player builds a home world settled with one colonist taken from the colonist
+    stock, and gets `gold`; `extra_colonists` more go into each supply (from the stock).
+    `compensation`: player count → extra gold by turn-order position (first to last).
+    `home_worlds`: dealt at random or fixed (seat i gets the i-th home world)."""
+
+    gold: int = Field(default=3, ge=0, le=50)
+    extra_colonists: int = Field(default=0, ge=0, le=10)
+    compensation: dict[int, list[int]] = {2: [0, 1], 3: [0, 0, 1], 4: [0, 0, 1, 1], 5: [0, 0, 0, 1, 1]}
+    home_worlds: Literal["dealt", "fixed"] = "dealt"
+
+
+class Stocks(Strict):
+    """VP chips = `chips_per_player` × players; colonists = `colonists_per_player` × players +
+    `colonists_extra`. Stocks never limit gains (they may go below zero). `home_from_stock`:
+    the colonists placed at set-up (home worlds, extra start colonists) come out of that stock;
+    false: they come on top of it."""
+
+    chips_per_player: int = Field(default=12, ge=1, le=100)
+    colonists_per_player: int = Field(default=10, ge=1, le=100)
+    colonists_extra: int = Field(default=4, ge=0, le=100)
+    home_from_stock: bool = True
+
+
+class Bonuses(Strict):
+    """What the selector of each action gets. `develop_discount` and `explore_picks` are the
+    develop/explore bonuses; `goals_*` the Galaxy goals action's (goals option)."""
+
+    retreat_gold: int = Field(default=2, ge=0)
+    develop_discount: int = Field(default=1, ge=0)
+    explore_picks: int = Field(default=1, ge=0)
+    settle_colonists: int = Field(default=1, ge=0)
+    produce_windfalls: int = Field(default=1, ge=0)
+    trade_vp: int = Field(default=1, ge=0)
+    envoy_vp: int = Field(default=1, ge=0)
+    goals_gold: int = Field(default=1, ge=0)
+    goals_draw: int = Field(default=3, ge=1)
+
+
+class Explore(Strict):
+    """`draw` worlds are drawn for the shared explore; a player holds at most `world_limit`
+    worlds besides the home world (settled and unsettled): one more forces a discard of an
+    unsettled world (back into the bag)."""
+
+    draw: int = Field(default=7, ge=1, le=30)
+    world_limit: int = Field(default=8, ge=1, le=30)
+
+
+class Settle(Strict):
+    """Settle without settling: take `colonists` colonists instead."""
+
+    colonists: int = Field(default=2, ge=0, le=10)
+
+
+class Produce(Strict):
+    """Gold added to the Produce action at each round end in which it was not selected (the next
+    selector takes the pile)."""
+
+    pile_gold: int = Field(default=1, ge=0, le=10)
+
+
+class EndTriggers(Strict):
+    """The round in which any enabled trigger happens is the last one (null switches one off).
+    `worlds`: a player has this many settled worlds (home included); `developments`: this many
+    development points (a large one counts `large_counts`); `chips_out`: the VP-chip stock is
+    empty; `settle_colonists`: Settle is selected while the colonist stock is at most this."""
+
+    worlds: int | None = Field(default=8, ge=1)
+    developments: int | None = Field(default=11, ge=1)
+    large_counts: int = Field(default=2, ge=1)
+    chips_out: bool = True
+    settle_colonists: int | None = Field(default=4, ge=0)
+    max_rounds: int = Field(default=60, ge=1, le=500)
+    """Safety stop (never reached by the shipped tile set): the game ends after this round."""
+
+
+class Goals(Strict):
+    """The goals option: Galaxy goals replaces Retreat into isolation. `hidden_score`: goals
+    still face down at the end score for their owner only, or for every player."""
+
+    enabled: bool = False
+    hidden_score: Literal["owner", "everyone"] = "owner"
+    cards: list[Goal] = []
+
+
+class Rules(Strict):
+    """Rule numbers. `goods`: good color → trade price (the colors of the game)."""
+
+    players: list[int] = [2, 3, 4, 5]
+    goods: dict[str, int] = {"yellow": 4, "green": 3, "brown": 2, "blue": 1}
+    unique_developments: bool = True
+    """A player may own at most one copy of each development kind."""
+    setup: Setup = Setup()
+    stocks: Stocks = Stocks()
+    bonuses: Bonuses = Bonuses()
+    explore: Explore = Explore()
+    settle: Settle = Settle()
+    produce: Produce = Produce()
+    end: EndTriggers = EndTriggers()
+
+
+class NewFrontiersVariant(VariantModel):
+    """A New Frontiers variant (rules summary: seeds/000, second half; rulings in RULINGS.md)."""
+
+    rules: Rules = Rules()
+    goals: Goals = Goals()
+    home_worlds: list[HomeWorld]
+    worlds: list[World]
+    developments: list[Development]
+
+    def player_counts(self) -> tuple[int, ...]:
+        return tuple(sorted(set(self.rules.players)))
+
+    def issues(self) -> list[Issue]:
+        out: list[Issue] = []
+        r = self.rules
+        if self.game != "newfrontiers":
+            out.append((("game",), "must be 'newfrontiers' for this schema"))
+        for i, p in enumerate(r.players):
+            if not 2 <= p <= 6:
+                out.append((("rules", "players", i), "player counts must be between 2 and 6"))
+        colors = set(r.goods)
+        for color, price in r.goods.items():
+            if price < 0:
+                out.append((("rules", "goods", color), "a price cannot be negative"))
+        for p in self.player_counts():
+            comp = r.setup.compensation.get(p)
+            if comp is not None and len(comp) != p:
+                out.append((("rules", "setup", "compensation", p), f"needs {p} entries (one per turn-order "
+                                                                    f"position), got {len(comp)}"))
+        ids: dict[str, tuple[str | int, ...]] = {}
+        for section, items in (("home_worlds", self.home_worlds), ("worlds", self.worlds),
+                               ("developments", self.developments), ("goals", self.goals.cards)):
+            for i, item in enumerate(items):
+                loc: tuple[str | int, ...] = (section, i) if section != "goals" else ("goals", "cards", i)
+                if item.id in ids:
+                    out.append(((*loc, "id"), f"id {item.id!r} is used twice"))
+                ids[item.id] = loc
+        for i, w in enumerate(self.worlds):
+            if w.kind == WorldKind.MILITARY:
+                if w.color is not None:
+                    out.append((("worlds", i, "color"), "a military world holds no good: leave color out"))
+            elif w.color not in colors:
+                out.append((("worlds", i, "color"), f"a {w.kind} world needs a good color "
+                                                    f"(one of {', '.join(sorted(colors))})"))
+        for i, h in enumerate(self.home_worlds):
+            if h.color not in colors:
+                out.append((("home_worlds", i, "color"), f"unknown good color {h.color!r} "
+                                                         f"(one of {', '.join(sorted(colors))})"))
+        most = max(self.player_counts(), default=0)
+        if len(self.home_worlds) < most:
+            out.append((("home_worlds",), f"{most} players need {most} home worlds, got {len(self.home_worlds)}"))
+        if len(self.worlds) < r.explore.draw + r.bonuses.explore_picks + most:
+            out.append((("worlds",), f"the bag holds {len(self.worlds)} worlds, too few for an explore draw of "
+                                     f"{r.explore.draw} (need at least {r.explore.draw + r.bonuses.explore_picks + most})"))
+        def military(powers: list[Power]) -> int:
+            return sum(p.amount for p in powers if isinstance(p, Military))
+
+        # The most military one player can hold: the best home world, the strongest worlds up to
+        # the world limit and every development kind (all copies if a player may own several).
+        from_worlds = sorted((military(w.powers) for w in self.worlds), reverse=True)[:r.explore.world_limit]
+        max_military = (max((military(h.powers) for h in self.home_worlds), default=0) + sum(from_worlds)
+                        + sum(military(d.powers) * (1 if r.unique_developments else d.copies)
+                              for d in self.developments))
+        for i, w in enumerate(self.worlds):
+            if w.kind == WorldKind.MILITARY and w.cost > max_military:
+                out.append((("worlds", i, "cost"), f"needs military {w.cost} but one player can hold at most "
+                                                   f"{max_military} with this tile set: it can never be settled"))
+        if not self.developments:
+            out.append((("developments",), "at least one development"))
+        locs = ([(("home_worlds", i, "powers", j), p) for i, h in enumerate(self.home_worlds)
+                 for j, p in enumerate(h.powers)]
+                + [(("worlds", i, "powers", j), p) for i, w in enumerate(self.worlds) for j, p in enumerate(w.powers)]
+                + [(("developments", i, "powers", j), p) for i, d in enumerate(self.developments)
+                   for j, p in enumerate(d.powers)])
+        for loc, p in locs:
+            color = getattr(p, "color", None)
+            if color is not None and color not in colors:
+                out.append(((*loc, "color"), f"unknown good color {color!r} (one of {', '.join(sorted(colors))})"))
+            if isinstance(p, GoldOn) and p.action == ActionName.GOALS and not self.goals.enabled:
+                out.append(((*loc, "action"), "goals is an action only with goals.enabled: true"))
+        for i, g in enumerate(self.goals.cards):
+            if g.color is not None and g.color not in colors:
+                out.append((("goals", "cards", i, "color"), f"unknown good color {g.color!r}"))
+            if (g.count is None) == (g.storage is None):
+                out.append((("goals", "cards", i), "a goal needs either `count` or a `storage` mat (not both)"))
+            if g.storage is not None:
+                if g.storage.item == "world" and g.storage.amount != 1:
+                    out.append((("goals", "cards", i, "storage", "amount"), "a world is stored one at a time"))
+                if g.storage.action == ActionName.RETREAT:
+                    out.append((("goals", "cards", i, "storage", "action"),
+                                "retreat is replaced by goals when goals are on: it is never carried out"))
+        if self.goals.enabled and len(self.goals.cards) < r.bonuses.goals_draw:
+            out.append((("goals", "cards"), f"the goals option needs at least {r.bonuses.goals_draw} goal cards"))
+        e = r.end
+        if e.worlds is None and e.developments is None and not e.chips_out and e.settle_colonists is None:
+            out.append((("rules", "end"), "switch on at least one end trigger"))
+        return out

@@ -1,0 +1,101 @@
+"""Scoring: VP by source (chips, worlds, developments, end-game bonuses, goals) and the tie-break."""
+
+from __future__ import annotations
+
+from playtest.games.newfrontiers.state import Player, State
+from playtest.games.newfrontiers.tiles import Tiles
+
+PARTS = ("chips", "worlds", "developments", "bonus", "goals")
+
+
+def count(tiles: Tiles, p: Player, what: str, world_kind: str | None = None, color: str | None = None,
+          large_only: bool = False) -> int:
+    """How many of `what` player `p` has (the counting rule of end bonuses and goals)."""
+    if what == "world":
+        n = 0
+        for w in p.worlds:
+            t = tiles.worlds[w]
+            if world_kind is not None and t.kind != world_kind:
+                continue
+            if color is not None and (t.color < 0 or tiles.colors[t.color] != color):
+                continue
+            n += 1
+        return n
+    if what == "development":
+        return sum(1 for d in p.devs if tiles.devs[d].large or not large_only)
+    if what == "military":
+        return p.prof.military
+    if what == "good":
+        return len(p.goods)
+    if what == "colonist":
+        return p.colonists
+    if what == "gold":
+        return p.gold
+    raise ValueError(what)
+
+
+def dev_points(tiles: Tiles, p: Player, large_counts: int) -> int:
+    """Developments placed, a large one counting `large_counts` (the development end trigger)."""
+    return sum(large_counts if tiles.devs[d].large else 1 for d in p.devs)
+
+
+def _bonus(tiles: Tiles, p: Player) -> int:
+    return sum(b.vp * count(tiles, p, b.per, b.world_kind, b.color, b.large_only) for b in p.prof.end_bonuses)
+
+
+def _goal_scores(tiles: Tiles, state: State, hidden_for_everyone: bool) -> list[int]:
+    n = state.n
+    out = [0] * n
+    for owner, p in enumerate(state.players):
+        for g, stores in p.stored:  # storage mats score for their owner only
+            mat = tiles.goals[g].storage
+            if mat is not None:
+                out[owner] += mat.vp * stores
+        for g, up in [(g, True) for g in p.goals_up] + [(g, hidden_for_everyone) for g in p.goals_down]:
+            goal = tiles.goals[g]
+            if goal.storage is not None or goal.count is None:
+                continue
+            seats = range(n) if up else (owner,)
+            counts = [count(tiles, state.players[s], goal.count, goal.world_kind, goal.color) for s in range(n)]
+            if goal.scoring == "per":
+                for s in seats:
+                    out[s] += goal.vp * counts[s]
+            else:
+                top = max(counts)
+                if top >= 1:
+                    for s in seats:
+                        if counts[s] == top:
+                            out[s] += goal.vp
+    return out
+
+
+def score_parts(tiles: Tiles, state: State, hidden_for_everyone: bool = False) -> list[dict[str, int]]:
+    """Per seat: VP by source if the game ended now."""
+    goals = _goal_scores(tiles, state, hidden_for_everyone)
+    out = []
+    for s, p in enumerate(state.players):
+        out.append({
+            "chips": p.chips,
+            "worlds": sum(tiles.worlds[w].vp for w in p.worlds),
+            "developments": sum(tiles.devs[d].vp for d in p.devs),
+            "bonus": _bonus(tiles, p),
+            "goals": goals[s],
+        })
+    return out
+
+
+def vp_without_goals(tiles: Tiles, p: Player) -> int:
+    """Chips, worlds, developments and end bonuses: a player's VP when no goals are in play."""
+    v = p.chips
+    for w in p.worlds:
+        v += tiles.worlds[w].vp
+    for d in p.devs:
+        v += tiles.devs[d].vp
+    if p.prof.end_bonuses:
+        v += _bonus(tiles, p)
+    return v
+
+
+def tie_break(p: Player) -> int:
+    """Gold and goods together (the first tie-break)."""
+    return p.gold + len(p.goods)

@@ -1,0 +1,75 @@
+"""The New Frontiers registration: schema, rules, bots, table columns, replay and summary hooks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from playtest.core.spec import GameSpec
+from playtest.games.newfrontiers.bots import make_bot
+from playtest.games.newfrontiers.rules import NewFrontiersRules
+from playtest.games.newfrontiers.schema import NewFrontiersVariant
+from playtest.games.newfrontiers.scoring import PARTS
+from playtest.games.newfrontiers.styles import bot_names
+
+EVENT_COLUMNS: dict[str, pl.DataType] = {
+    "action": pl.String(),      # select: the action selected
+    "pick": pl.Int8(),          # select: 1 = first pick of the round
+    "first": pl.Boolean(),      # select: first pick of the round
+    "pile": pl.Int16(),         # select: gold taken from the Produce pile (0 for other actions)
+    "drawn": pl.Int16(),        # select explore: worlds drawn
+    "item": pl.String(),        # develop/take/discard/settle/windfall/trade/consume/goal_*/store: tile id
+    "cost": pl.Int16(),         # develop/settle: gold paid
+    "large": pl.Boolean(),      # develop: a large development
+    "bonus": pl.Boolean(),      # take: the selector's bonus pick (or an extra pick from a power)
+    "amount": pl.Int16(),       # colonists: colonists taken; store: items set aside
+    "stored": pl.String(),      # store: gold | colonist | the world id set aside on a goal's mat
+    "world_kind": pl.String(),  # settle: production | windfall | military
+    "color": pl.String(),       # settle/windfall/trade/consume: good color ('-' for none)
+    "method": pl.String(),      # settle: gold | military
+    "gold": pl.Int16(),         # trade/consume: gold gained; round_end: gold held
+    "vp": pl.Int16(),           # consume: VP chips gained
+    "score": pl.Int32(),        # round_end: total VP if the game ended now
+    "chips": pl.Int16(),        # round_end: VP chips held
+    "position": pl.Int8(),      # round_end: place on the turn-order track (1 = front)
+    "trigger": pl.String(),     # game_end: an end trigger that fired (one event per trigger)
+}
+
+STAT_COLUMNS: dict[str, pl.DataType] = {
+    "worlds": pl.Int16(), "developments": pl.Int16(), "gold": pl.Int16(), "goods": pl.Int16(),
+    "military": pl.Int16(), "colonists": pl.Int16(), "compensation": pl.Int16(), "pile_gold": pl.Int16(),
+    "start_position": pl.Int8(), "production_worlds": pl.Int16(),
+}
+
+
+def _make_rules(model: Any) -> NewFrontiersRules:
+    return NewFrontiersRules(model)
+
+
+def _replay(path: Path) -> Any:
+    from playtest.games.newfrontiers.transcript import replay
+
+    return replay(path)
+
+
+def _summary(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.DataFrame]]:
+    from playtest.games.newfrontiers.metrics import summary_tables
+
+    return summary_tables(games, events)
+
+
+SPEC = GameSpec(
+    name="newfrontiers",
+    title="New Frontiers",
+    schema=NewFrontiersVariant,
+    make_rules=_make_rules,
+    make_bot=make_bot,
+    bot_names=bot_names(),
+    event_columns=EVENT_COLUMNS,
+    stat_columns=STAT_COLUMNS,
+    score_parts=list(PARTS),
+    replay=_replay,
+    summary=_summary,
+)

@@ -1,0 +1,155 @@
+"""New Frontiers game state, moves and pending tasks (data only; the rules live in rules.py).
+
+States are never changed once the rules return them: `apply` copies the State and its players
+(shallow: every field is an int, a tuple or a shared immutable Profile) and changes the copy.
+Tiles are ints: worlds index `Tiles.worlds` (home worlds included), developments and goals index
+their own tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from playtest.games.newfrontiers.powers import Profile
+
+# Task kinds. Decisions (a seat chooses among moves) ...
+SELECT = "select"
+DEVELOP = "develop"
+EXPLORE = "explore"
+DISCARD = "discard"
+SETTLE = "settle"
+WINDFALL = "windfall"
+TRADE = "trade"
+CONSUME = "consume"
+GOAL = "goal"
+STORE = "store"
+# ... and bookkeeping steps the rules carry out by themselves.
+CONSUME_START = "consume_start"
+RETURN_DRAW = "return_draw"
+NEXT = "next"
+
+DECISIONS = frozenset({SELECT, DEVELOP, EXPLORE, DISCARD, SETTLE, WINDFALL, TRADE, CONSUME, GOAL, STORE})
+
+
+class Task(NamedTuple):
+    """A pending step. `a`, `b`: per kind — EXPLORE: a=1 for a bonus pick; SETTLE: a = worlds
+    settled so far in this action, b = the player's settled-world count when the action began
+    (powers of later worlds do not count yet); WINDFALL: a = color index + 1 (0: any);
+    CONSUME: a = consume power index, b = goods it may still take; STORE: a = the goal."""
+
+    kind: str
+    seat: int
+    a: int = 0
+    b: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A player's move, in transcript notation `verb arg` (e.g. `select settle`, `take w07`,
+    `settle w07`, `colonists`, `pass`)."""
+
+    verb: str
+    arg: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.arg}" if self.arg else self.verb
+
+
+def parse_move(text: str) -> Move:
+    """`verb arg` (or `verb`) → Move."""
+    verb, _, arg = text.strip().partition(" ")
+    return Move(verb, arg.strip())
+
+
+PASS = Move("pass")
+COLONISTS = Move("colonists")
+
+
+@dataclass(slots=True)
+class Player:
+    """One player's holdings. `worlds`: settled, home world first, in settling order;
+    `goods`: the settled worlds holding a good (at most one each)."""
+
+    gold: int = 0
+    colonists: int = 0
+    chips: int = 0
+    worlds: tuple[int, ...] = ()
+    unsettled: tuple[int, ...] = ()
+    goods: tuple[int, ...] = ()
+    devs: tuple[int, ...] = ()
+    placed: int = 0
+    """Colonists standing on settled worlds."""
+    goals_down: tuple[int, ...] = ()
+    goals_up: tuple[int, ...] = ()
+    prof: Profile = field(default_factory=Profile)
+    stored: tuple[tuple[int, int], ...] = ()
+    """Storage mats: (goal, stores made), one entry per goal stored on."""
+    mat_colonists: int = 0
+    mat_worlds: tuple[int, ...] = ()
+    compensation: int = 0
+    pile_gold: int = 0
+    """Gold taken from the Produce pile (a statistic)."""
+
+    def copy(self) -> Player:
+        """A shallow copy (every field is immutable), written out: `copy.copy` cost 30 us."""
+        return Player(self.gold, self.colonists, self.chips, self.worlds, self.unsettled, self.goods, self.devs,
+                      self.placed, self.goals_down, self.goals_up, self.prof, self.stored, self.mat_colonists,
+                      self.mat_worlds, self.compensation, self.pile_gold)
+
+
+@dataclass(slots=True)
+class State:
+    n: int
+    track: tuple[int, ...]
+    players: tuple[Player, ...]
+    round: int = 1
+    turn: int = 0
+    selected: tuple[str, ...] = ()
+    selectors: tuple[int, ...] = ()
+    action: str = ""
+    """The action being carried out ('' while selecting)."""
+    pile: int = 0
+    bag: tuple[int, ...] = ()
+    draw: tuple[int, ...] = ()
+    devs_left: tuple[int, ...] = ()
+    chips: int = 0
+    colonist_stock: int = 0
+    goal_deck: tuple[int, ...] = ()
+    goal_offer: tuple[int, ...] = ()
+    todo: tuple[Task, ...] = ()
+    triggers: tuple[str, ...] = ()
+    over: bool = False
+    legal: tuple[Move, ...] = ()
+    """The legal moves of the decision at the head of `todo` (kept by the rules)."""
+    own: int = field(default=0, compare=False, repr=False)
+    """Bit i set: players[i] was copied for this state and may be changed (see `mut`)."""
+
+    def copy(self) -> State:
+        """A copy sharing the players (copy-on-write: change a player only through `mut`)."""
+        return State(self.n, self.track, self.players, self.round, self.turn,
+                     self.selected, self.selectors, self.action, self.pile, self.bag, self.draw, self.devs_left,
+                     self.chips, self.colonist_stock, self.goal_deck, self.goal_offer, self.todo, self.triggers,
+                     self.over, self.legal)
+
+    def mut(self, seat: int) -> Player:
+        """Player `seat`, copied first if this state still shares it with another state."""
+        if not (self.own >> seat) & 1:
+            players = list(self.players)
+            players[seat] = players[seat].copy()
+            self.players = tuple(players)
+            self.own |= 1 << seat
+        return self.players[seat]
+
+    def head(self) -> Task:
+        return self.todo[0]
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat sees: the state with other players' face-down goals as -1 and the goal
+    deck's order hidden (sorted). The bag is a bag: draws are random at the moment of drawing,
+    so its (public) contents are all there is to see."""
+
+    seat: int
+    state: State

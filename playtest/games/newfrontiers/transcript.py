@@ -1,0 +1,339 @@
+"""New Frontiers transcripts: a recorded game (YAML, docs/new-frontiers.md) replayed through the rules.
+
+A transcript is a header (game, variant, optional set, players), a setup block (home worlds per
+player; the goal deck's order with the goals option) and a list of rounds. Each round is a list
+of entries, one per decision in play order: `{Ann: select explore}`, `{Ann: take w05}`, and after
+every `select explore` the worlds drawn: `{draw: [w01, w02, ...]}`. Decisions where a player has
+nothing to choose (only `pass`) are not written. The draws and the home worlds reach the rules
+through `ScriptedChance`: the engine has no replay mode. Structure problems are TranscriptErrors
+with file:line:col; the first illegal move is an IllegalActionError with its number and reason.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from playtest.core.events import Event
+from playtest.core.results import GameResult
+from playtest.errors import IllegalActionError, Problem, TranscriptError, VariantError
+from playtest.games.newfrontiers.chance import ChanceMismatch, ScriptedChance
+from playtest.games.newfrontiers.rules import NewFrontiersRules
+from playtest.games.newfrontiers.scoring import PARTS
+from playtest.games.newfrontiers.state import State, parse_move
+from playtest.variants import load_variant
+from playtest.variants.source import Node, parse_file
+
+KEYS = ("game", "variant", "set", "players", "setup", "rounds")
+GAME = "newfrontiers"
+
+
+# --- the header: small generic helpers ----------------------------------------------------------
+
+
+def _header(path: Path, tree: Node) -> tuple[Any, list[str], Node]:
+    """(validated Variant, player names, players node) of a transcript's header."""
+    if not isinstance(tree.value, dict):
+        raise TranscriptError([tree.problem("", "a transcript must be a mapping")])
+    problems: list[Problem] = [node.problem(key, f"unknown key; valid keys: {', '.join(sorted(KEYS))}", at_key=True)
+                               for key, node in tree.value.items() if key not in KEYS]
+    game = tree.value.get("game")
+    if game is None or game.value != GAME:
+        problems.append((game or tree).problem("game", f"must be '{GAME}'"))
+    vnode = tree.value.get("variant")
+    if vnode is None or not isinstance(vnode.value, str):
+        problems.append((vnode or tree).problem("variant", "required: path of the variant file, relative to the "
+                                                "transcript"))
+    overrides: list[str] = []
+    snode = tree.value.get("set")
+    if snode is not None:
+        if not isinstance(snode.value, list) or not all(isinstance(i.value, str) for i in snode.value):
+            problems.append(snode.problem("set", "must be a list of key.path=value overrides"))
+        else:
+            overrides = [i.value for i in snode.value]
+    pnode = tree.value.get("players")
+    players: list[str] = []
+    if pnode is None:
+        problems.append(tree.problem("players", "required key is missing"))
+    elif not isinstance(pnode.value, list) or not all(isinstance(i.value, str) for i in pnode.value):
+        problems.append(pnode.problem("players", "must be a list of player names in seat order"))
+    else:
+        players = [i.value for i in pnode.value]
+        if len(set(players)) != len(players) or "draw" in players:
+            problems.append(pnode.problem("players", "player names must be distinct (and not 'draw')"))
+    if problems:
+        raise TranscriptError(problems)
+    assert vnode is not None and pnode is not None
+    vpath = path.parent / vnode.value
+    if not vpath.exists():
+        raise TranscriptError([vnode.problem("variant", f"variant file not found: {vpath}")])
+    try:
+        variant = load_variant(vpath, overrides)
+    except VariantError as err:
+        raise TranscriptError(err.problems) from None
+    if variant.game != GAME:
+        raise TranscriptError([vnode.problem("variant", f"is a {variant.game} variant, not {GAME}")])
+    counts = variant.model.player_counts()
+    if len(players) not in counts:
+        raise TranscriptError([pnode.problem("players", f"{len(players)} players; this variant supports "
+                                             f"{', '.join(map(str, counts))}")])
+    return variant, players, pnode
+
+
+def _ids(node: Node, path: str, index: dict[str, int], what: str, problems: list[Problem]) -> list[int]:
+    if not isinstance(node.value, list):
+        problems.append(node.problem(path, f"must be a list of {what} ids"))
+        return []
+    out = []
+    for i, item in enumerate(node.value):
+        if not isinstance(item.value, str) or item.value not in index:
+            problems.append(item.problem(f"{path}.{i + 1}", f"unknown {what} {item.value!r}"))
+        else:
+            out.append(index[item.value])
+    return out
+
+
+def _setup(tree: Node, rules: NewFrontiersRules, players: list[str]) -> tuple[list[int], list[int] | None]:
+    """Home world per seat, and the goal deck's order (goals option)."""
+    t = rules.tiles
+    problems: list[Problem] = []
+    snode = tree.value.get("setup")
+    homes: list[int] = []
+    deck: list[int] | None = None
+    home_index = {w.id: i for i, w in enumerate(t.worlds) if w.home}
+    if snode is None or not isinstance(snode.value, dict):
+        raise TranscriptError([(snode or tree).problem("setup", "required: a mapping with home_worlds (player: "
+                                                       "home world id)")])
+    for key, node in snode.value.items():
+        if key not in ("home_worlds", "goal_deck"):
+            problems.append(node.problem(f"setup.{key}", "unknown key; valid keys: goal_deck, home_worlds",
+                                         at_key=True))
+    hnode = snode.value.get("home_worlds")
+    if hnode is None or not isinstance(hnode.value, dict):
+        problems.append((hnode or snode).problem("setup.home_worlds", "required: a mapping player: home world id"))
+    else:
+        for p in players:
+            node = hnode.value.get(p)
+            if node is None:
+                problems.append(hnode.problem(f"setup.home_worlds.{p}", "required key is missing"))
+            elif node.value not in home_index:
+                problems.append(node.problem(f"setup.home_worlds.{p}", f"unknown home world {node.value!r} "
+                                             f"(home worlds: {', '.join(home_index)})"))
+            else:
+                homes.append(home_index[node.value])
+        for k, node in hnode.value.items():
+            if k not in players:
+                problems.append(node.problem(f"setup.home_worlds.{k}", "unknown player", at_key=True))
+        if len(set(homes)) != len(homes):
+            problems.append(hnode.problem("setup.home_worlds", "every player needs a different home world"))
+        if len(homes) == len(players) and rules.r.setup.home_worlds == "fixed" and homes != list(range(len(players))):
+            problems.append(hnode.problem("setup.home_worlds", "this variant gives seat i the i-th home world "
+                                          "(home_worlds: fixed)"))
+    gnode = snode.value.get("goal_deck")
+    if rules.goals_on:
+        if gnode is None:
+            problems.append(snode.problem("setup.goal_deck", "required with the goals option: the goal deck's "
+                                          "order after shuffling, top first"))
+        else:
+            deck = _ids(gnode, "setup.goal_deck", t.goal_index, "goal", problems)
+            if sorted(deck) != list(range(len(t.goals))) and not problems:
+                problems.append(gnode.problem("setup.goal_deck", "must list every goal exactly once"))
+    elif gnode is not None:
+        problems.append(gnode.problem("setup.goal_deck", "the variant does not use the goals option"))
+    if problems:
+        raise TranscriptError(problems)
+    return homes, deck
+
+
+# --- replay -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Replay:
+    """A replayed game: the moves by round, the end state's standings."""
+
+    transcript: str
+    variant: str
+    variant_hash: str
+    players: list[str]
+    rounds: list[dict[str, Any]]
+    final: list[dict[str, Any]]
+    complete: bool
+    triggers: list[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": GAME, "transcript": self.transcript, "variant": self.variant,
+                "variant_hash": self.variant_hash, "players": self.players, "complete": self.complete,
+                "end_triggers": self.triggers, "rounds": self.rounds, "final": self.final}
+
+    def text(self) -> str:
+        lines = [f"New Frontiers replay of {self.transcript} ({self.variant}, {len(self.players)} players: "
+                 f"{', '.join(self.players)})"]
+        for rnd in self.rounds:
+            lines.append("")
+            lines.append(f"Round {rnd['round']} (turn order {', '.join(rnd['track'])})")
+            for sel in rnd["selections"]:
+                lines.append(f"  {sel['player']} selects {sel['action']}" + (f" (+{sel['pile']} gold from the pile)"
+                                                                             if sel.get("pile") else ""))
+                for m in sel["moves"]:
+                    lines.append(f"    {m['player']}: {m['move']}")
+            if "scores" in rnd:
+                lines.append("  after the round: " + ", ".join(f"{p} {v}" for p, v in rnd["scores"].items()))
+        lines.append("")
+        if self.complete:
+            lines.append(f"Final (end triggers: {', '.join(self.triggers)}):")
+        else:
+            lines.append("Standings if the game ended now (incomplete game):")
+        for f in sorted(self.final, key=lambda x: (x["rank"], x["seat"])):
+            parts = "  ".join(f"{k} {f[k]}" for k in PARTS)
+            lines.append(f"  {f['rank']}. {f['player']:<10} {parts}  total {f['total']}  (gold+goods "
+                         f"{f['tie_break']})" + (f"  win share {f['win_share']:g}" if f["win_share"] else ""))
+        return "\n".join(lines)
+
+
+def replay(path: Path) -> Replay:
+    """Replay a transcript. Raises TranscriptError or IllegalActionError."""
+    path = Path(path)
+    tree = parse_file(path, str(path))
+    variant, players, _ = _header(path, tree)
+    rules = NewFrontiersRules(variant.model)
+    homes, deck = _setup(tree, rules, players)
+    t = rules.tiles
+    n = len(players)
+    home_sample = list(homes) if rules.r.setup.home_worlds == "dealt" else []
+    chance = ScriptedChance([home_sample] if home_sample else [], deck)
+    state = rules.initial_state(n, rng=chance)  # type: ignore[arg-type]
+    rnodes = tree.value.get("rounds")
+    if rnodes is None or not isinstance(rnodes.value, list):
+        raise TranscriptError([(rnodes or tree).problem("rounds", "required: a list of rounds, each a list of "
+                                                        "moves")])
+    log: list[Event] = []
+    out_rounds: list[dict[str, Any]] = []
+    move_no = 0
+    for r, rnode in enumerate(rnodes.value):
+        rp = f"rounds.{r + 1}"
+        if state.over:
+            raise TranscriptError([rnode.problem(rp, f"the game ended after round {state.round}")])
+        if state.round != r + 1:
+            raise TranscriptError([rnode.problem(rp, f"round {state.round} is not finished: "
+                                                 f"{players[rules.current_seat(state)]} still has a decision")])
+        if not isinstance(rnode.value, list):
+            raise TranscriptError([rnode.problem(rp, "a round is a list of moves ({player: move} or {draw: [...]})")])
+        rnd: dict[str, Any] = {"round": r + 1, "track": [players[x] for x in state.track], "selections": []}
+        out_rounds.append(rnd)
+        entries = rnode.value
+        i = 0
+        while i < len(entries):
+            enode = entries[i]
+            ep = f"{rp}.{i + 1}"
+            if not isinstance(enode.value, dict) or len(enode.value) != 1:
+                raise TranscriptError([enode.problem(ep, "an entry is {player: move} or {draw: [world ids]}")])
+            (who, mnode), = enode.value.items()
+            if who == "draw":
+                raise TranscriptError([enode.problem(ep, "a draw must follow a 'select explore'")])
+            if who not in players:
+                raise TranscriptError([enode.problem(ep, f"unknown player {who!r} (players: {', '.join(players)})",
+                                                     at_key=True)])
+            if not isinstance(mnode.value, str):
+                raise TranscriptError([mnode.problem(f"{ep}.{who}", "a move is text such as 'select settle'")])
+            if state.over:
+                raise TranscriptError([enode.problem(ep, "the game is over: no further moves")])
+            move = parse_move(mnode.value)
+            move_no += 1
+            seat = rules.current_seat(state)
+            where = f"{mnode.file}:{mnode.line}:{mnode.col}"
+            what = f"round {r + 1}, {who}: {move}"
+            if players[seat] != who:
+                task = state.todo[0]
+                hint = (" (a decision whose only choice is pass is skipped, not written)"
+                        if move.verb == "pass" else "")
+                raise IllegalActionError(f"it is {players[seat]}'s decision ({task.kind}), not {who}'s{hint}",
+                                         move_number=move_no, action=what, where=where)
+            reason = rules.why_illegal(state, move)
+            if reason is not None:
+                for k, p in enumerate(players):
+                    reason = reason.replace(f"seat {k + 1}", p)
+                raise IllegalActionError(reason, move_number=move_no, action=what, where=where)
+            if move.verb == "select" and move.arg == "explore":
+                nxt = entries[i + 1] if i + 1 < len(entries) else None
+                if nxt is None or not isinstance(nxt.value, dict) or "draw" not in nxt.value:
+                    raise TranscriptError([enode.problem(ep, "'select explore' must be followed by {draw: [the "
+                                                         "world ids drawn]}")])
+                problems: list[Problem] = []
+                drawn = _ids(nxt.value["draw"], f"{rp}.{i + 2}.draw", t.world_index, "world", problems)
+                if problems:
+                    raise TranscriptError(problems)
+                chance.samples.append(drawn)
+                i += 1
+            mark = len(log)
+            try:
+                state = rules.apply(state, move, rng=chance, log=log)  # type: ignore[arg-type]
+            except ChanceMismatch as exc:
+                raise TranscriptError([entries[i].problem(f"{rp}.{i + 1}", f"draw: {exc}")]) from None
+            if move.verb == "select":
+                sel = next(e for e in log[mark:] if e.kind == "select")
+                rnd["selections"].append({"player": who, "action": move.arg, "pile": sel.data["pile"], "moves": []})
+            elif rnd["selections"]:
+                rnd["selections"][-1]["moves"].append({"player": who, "move": str(move)})
+            i += 1
+        ends = [e for e in log if e.kind == "round_end" and e.round == r + 1]
+        if ends:
+            rnd["scores"] = {players[e.seat]: e.data["score"] for e in ends}
+    result: GameResult = rules.result(state)
+    final = []
+    for sr in result.seats:
+        row: dict[str, Any] = {"seat": sr.seat + 1, "player": players[sr.seat]}
+        row |= {k: int(v) for k, v in sr.components.items()}
+        row |= {"total": int(sr.total), "tie_break": state.players[sr.seat].gold + len(state.players[sr.seat].goods),
+                "rank": sr.rank, "win_share": sr.win_share if state.over else 0.0}
+        final.append(row)
+    return Replay(str(path), variant.path, variant.hash, players, out_rounds, final, state.over, list(state.triggers))
+
+
+# --- recording ----------------------------------------------------------------------------------
+
+
+def record(rules: NewFrontiersRules, variant: str, players: list[str], bots: list[Any], *, seed: int) -> dict[str, Any]:
+    """Play one game with `bots` and return it as a transcript mapping (dump with `dump_transcript`)."""
+    n = len(players)
+    deal = random.Random(seed)
+    bot_rngs = [random.Random(seed * 1000 + 1 + i) for i in range(n)]
+    state: State = rules.initial_state(n, rng=deal)
+    t = rules.tiles
+    setup: dict[str, Any] = {"home_worlds": {players[i]: t.worlds[p.worlds[0]].id for i, p in enumerate(state.players)}}
+    if rules.goals_on:
+        setup["goal_deck"] = [t.goals[g].id for g in state.goal_deck]
+    rounds: list[list[dict[str, Any]]] = []
+    while not state.over:
+        if len(rounds) < state.round:
+            rounds.append([])
+        seat = rules.current_seat(state)
+        legal = rules.legal_actions(state)
+        move = bots[seat].choose(rules.view(state, seat), legal, rng=bot_rngs[seat])
+        state = rules.apply(state, move, rng=deal)
+        rounds[-1].append({players[seat]: str(move)})
+        if str(move) == "select explore":
+            rounds[-1].append({"draw": [t.worlds[w].id for w in state.draw]})
+    return {"game": GAME, "variant": variant, "players": list(players), "setup": setup, "rounds": rounds}
+
+
+def dump_transcript(data: dict[str, Any]) -> str:
+    """YAML text of a transcript mapping: one line per move and per draw."""
+    import yaml
+
+    class _Dumper(yaml.SafeDumper):
+        pass
+
+    def _list(dumper: yaml.SafeDumper, value: list[Any]) -> Any:
+        flow = all(not isinstance(v, dict | list) for v in value)
+        return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flow)
+
+    def _dict(dumper: yaml.SafeDumper, value: dict[str, Any]) -> Any:
+        flow = len(value) == 1 and not isinstance(next(iter(value.values())), dict)
+        return dumper.represent_mapping("tag:yaml.org,2002:map", value, flow_style=flow)
+
+    _Dumper.add_representer(list, _list)
+    _Dumper.add_representer(dict, _dict)
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120)

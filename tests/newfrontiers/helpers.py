@@ -1,0 +1,61 @@
+"""Shared helpers for the New Frontiers tests: rules from the shipped variants, hand-built
+positions, moves by their transcript text, scripted explore draws."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from playtest.core.events import Event
+from playtest.games.newfrontiers.chance import ScriptedChance
+from playtest.games.newfrontiers.rules import NewFrontiersRules
+from playtest.games.newfrontiers.state import State, parse_move
+from playtest.variants import load_variant
+
+ROOT = Path(__file__).resolve().parents[2]
+VARIANTS = ROOT / "variants" / "new-frontiers"
+DATA = Path(__file__).resolve().parent / "data"
+
+
+def rules_for(name: str = "base", overrides: tuple[str, ...] = ()) -> NewFrontiersRules:
+    return NewFrontiersRules(load_variant(VARIANTS / f"{name}.yaml", ("rules.setup.home_worlds=fixed", *overrides)).model)
+
+
+def ids(rules: NewFrontiersRules, text: str) -> tuple[int, ...]:
+    """World ids ('w01 w02') → world ints."""
+    return tuple(rules.tiles.world_index[x] for x in text.split())
+
+
+def dev(rules: NewFrontiersRules, text: str) -> tuple[int, ...]:
+    return tuple(rules.tiles.dev_index[x] for x in text.split())
+
+
+def start(rules: NewFrontiersRules, n: int = 4) -> State:
+    """A fresh game with the home worlds fixed (seat i gets h{i+1})."""
+    return rules.initial_state(n, rng=ScriptedChance())
+
+
+def edit(state: State, seat: int, **fields: Any) -> State:
+    """A copy of `state` with player `seat`'s fields replaced (the profile follows worlds/devs)."""
+    s = state.copy()
+    players = list(s.players)
+    players[seat] = replace(players[seat], **fields)
+    s.players = tuple(players)
+    return s
+
+
+def play(rules: NewFrontiersRules, state: State, *moves: str, draws: list[str] | None = None,
+         log: list[Event] | None = None) -> State:
+    """Apply moves given as text; `draws`: each explore draw as 'w01 w02 ...'."""
+    chance = ScriptedChance([ids(rules, d) for d in draws or []])
+    for m in moves:
+        if not state.over:  # a hand-edited position: its legal moves follow the edit
+            state = state.copy()
+            state.legal = tuple(rules._moves(state, state.todo[0]))
+        state = rules.apply(state, parse_move(m), rng=chance, log=log)  # type: ignore[arg-type]
+    return state
+
+
+def legal(rules: NewFrontiersRules, state: State) -> list[str]:
+    return [str(m) for m in rules._moves(state, state.todo[0])] if not state.over else []

@@ -1,0 +1,121 @@
+"""The CLI on New Frontiers: validate (located one-line errors), simulate and reports, replay."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from .helpers import DATA, ROOT
+
+PLAYTEST = str(Path(sys.executable).with_name("playtest"))
+BASE = "variants/new-frontiers/base.yaml"
+FIRST_WORLD_LINE = 1 + next(i for i, line in enumerate((ROOT / BASE).read_text().splitlines())
+                            if line.startswith("  - {id: w01"))
+"""The list of worlds (where a problem with the whole list is located) starts at its first item."""
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": "200"}
+    return subprocess.run([PLAYTEST, *args], capture_output=True, text=True, cwd=ROOT, timeout=300, env=env)
+
+
+def test_validate_ships_valid_variants():
+    out = run("validate", BASE, "variants/new-frontiers/goals.yaml", "variants/new-frontiers/no-compensation.yaml")
+    assert out.returncode == 0, out.stderr
+    assert len(out.stdout.splitlines()) == 3
+
+
+@pytest.mark.parametrize(("override", "message"), [
+    ("worlds.0.powers=[{kind: teleport}]",
+     "--set worlds.0.powers=[{kind: teleport}]:1:17: worlds.w01.powers.0: Input tag 'teleport' found using 'kind' "
+     "does not match any of the expected tags: 'military', 'gold_on', 'discount', 'extra_good', 'consume', "
+     "'explore_draw', 'settle_reward', 'extra_settle', 'end_bonus' (got {\"kind\": \"teleport\"})"),
+    ("worlds.39.cost=19",
+     "--set worlds.39.cost=19:1:16: worlds.w32.cost: needs military 19 but one player can hold at most 16 with "
+     "this tile set: it can never be settled"),
+    ("rules.bonuses.explore_picks=30",
+     f"variants/new-frontiers/base.yaml:{FIRST_WORLD_LINE}:3: worlds: the bag holds 40 worlds, too few for an "
+     "explore draw of 7 (need at least 42)"),
+    ("worlds.0.colonists=3",
+     "--set worlds.0.colonists=3:1:20: worlds.w01.colonists: Input should be less than or equal to 2 (got 3)"),
+])
+def test_bad_tile_sets_are_one_located_line(override, message):
+    from playtest.errors import VariantError
+    from playtest.variants import load_variant
+
+    with pytest.raises(VariantError) as err:
+        load_variant(ROOT / BASE, [override])
+    assert len(err.value.problems) == 1
+    assert str(err.value).endswith(message.removeprefix("variants/new-frontiers/base.yaml"))
+
+
+def test_validate_cli_exit_code_and_one_line():
+    out = run("validate", BASE, "--set", "worlds.39.cost=19")
+    assert out.returncode == 2
+    assert out.stderr == ("--set worlds.39.cost=19:1:16: worlds.w32.cost: needs military 19 but one player can "
+                          "hold at most 16 with this tile set: it can never be settled\n")
+
+
+def test_unknown_bot_lists_valid_names():
+    from playtest.errors import UsageError
+    from playtest.games import get_game
+
+    spec = get_game("newfrontiers")
+    with pytest.raises(UsageError) as err:
+        spec.make_bot("nope", None, 0)
+    assert str(err.value) == ("unknown bot 'nope' for newfrontiers (valid: random, greedy, scripted:military, "
+                              "scripted:producer, scripted:developer, scripted:envoy)")
+
+
+def test_simulate_tables_summary_and_report_formats(tmp_path: Path):
+    out = run("simulate", BASE, "-n", "8", "--players", "3", "--bots", "random,random,scripted:envoy",
+              "-w", "1", "--seed", "5", "--out", str(tmp_path / "run"))
+    assert out.returncode == 0, out.stderr
+    flat = " ".join(out.stdout.split())
+    for title in ("Action selection", "Bonus value: win lift of selecting an action", "End triggers",
+                  "Game length in rounds", "VP by source", "Worlds settled per player",
+                  "Gold taken from the Produce pile", "Win rate by starting turn-order position (compensation gold)"):
+        assert title in flat
+    games = pl.read_parquet(tmp_path / "run" / "games.parquet")
+    events = pl.read_parquet(tmp_path / "run" / "events.parquet")
+    assert games.height == 24
+    parts = ["score_chips", "score_worlds", "score_developments", "score_bonus", "score_goals"]
+    assert (games.select(pl.sum_horizontal(parts)).to_series() == games["total"]).all()
+    assert events.filter(pl.col("kind") == "game_end").select("game").n_unique() == 8
+    for fmt in ("md", "json"):
+        rep = run("report", str(tmp_path / "run"), "--format", fmt, "--out", str(tmp_path / f"r.{fmt}"))
+        assert rep.returncode == 0, rep.stderr
+    data = json.loads((tmp_path / "r.json").read_text())
+    assert "Developments: purchase rate and win lift" in json.dumps(data)
+    assert "End triggers" in (tmp_path / "r.md").read_text()
+
+
+def test_simulate_is_identical_across_worker_counts(tmp_path: Path):
+    from playtest.sim.batch import RunConfig, run_batch
+    from playtest.variants import load_variant
+
+    variant = load_variant(ROOT / BASE)
+    frames = []
+    for w in (1, 2):
+        config = RunConfig(n_games=8, players=4, lineup=("random", "greedy", "random", "scripted:producer"), seed=9,
+                           workers=w, chunk_size=3)
+        run_batch(variant, config, tmp_path / str(w))
+        frames.append((pl.read_parquet(tmp_path / str(w) / "games.parquet"),
+                       pl.read_parquet(tmp_path / str(w) / "events.parquet")))
+    assert frames[0][0].equals(frames[1][0]) and frames[0][1].equals(frames[1][1])
+
+
+def test_replay_cli_text_json_and_illegal():
+    out = run("replay", str(DATA / "short.yaml"), "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert [f["total"] for f in data["final"]] == [2, 3]
+    out = run("replay", str(DATA / "illegal.yaml"))
+    assert out.returncode == 2
+    assert out.stderr.endswith("move 12: round 2, Ann: settle w01: w01 needs 1 colonist(s), Ann has 0\n")

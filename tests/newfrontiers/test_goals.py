@@ -1,0 +1,79 @@
+"""The goals option: Galaxy goals replaces Retreat; draw 3 keep 1; the flip rule; goal scoring."""
+
+from __future__ import annotations
+
+from playtest.games.newfrontiers.chance import ScriptedChance
+
+from .helpers import edit, ids, legal, play, rules_for
+
+R = rules_for("goals")
+
+
+def start_goals(n=4):
+    return R.initial_state(n, rng=ScriptedChance(deck=list(range(len(R.tiles.goals)))))
+
+
+def test_goals_replaces_retreat():
+    s = start_goals()
+    moves = legal(R, s)
+    assert "select goals" in moves and "select retreat" not in moves
+
+
+def test_galaxy_goals_bonus_draw_keep_and_bottom_of_the_deck():
+    s = play(R, start_goals(), "select envoy")  # seat 1 stays in front; seat 2 selects next
+    s = play(R, s, "select goals")
+    assert s.players[1].gold == 3 + 1
+    assert s.track == (1, 0, 2, 3)  # moved up one place
+    assert legal(R, s) == ["keep g01", "keep g02", "keep g03"]
+    s = play(R, s, "keep g02")
+    g = R.tiles.goal_index
+    assert s.players[1].goals_down == (g["g02"],)
+    assert s.goal_deck[-2:] == (g["g01"], g["g03"]) and s.goal_deck[0] == g["g04"]
+
+
+def test_a_new_goal_turns_every_face_down_goal_face_up():
+    s = play(R, start_goals(), "select goals", "keep g01")
+    assert s.players[0].goals_down == (0,)
+    s = play(R, s, "select envoy", "select trade", "trade h4", "select develop", "pass", "pass", "pass", "pass")
+    assert s.round == 2 and s.track == (1, 0, 2, 3)
+    log = []
+    s = play(R, s, "select goals", log=log)  # seat 2 draws g04 g05 g06 (g02, g03 went to the bottom)
+    assert legal(R, s) == ["keep g04", "keep g05", "keep g06"]
+    s = play(R, s, "keep g05", log=log)
+    assert s.players[0].goals_down == () and s.players[0].goals_up == (0,)
+    assert s.players[1].goals_down == (4,)
+    assert [(e.kind, e.seat, e.data["item"]) for e in log if e.kind.startswith("goal")] == [
+        ("goal_flip", 0, "g01"), ("goal_keep", 1, "g05")]
+
+
+def test_face_up_goals_score_for_everyone_face_down_for_the_owner():
+    g = R.tiles.goal_index
+    s = start_goals()
+    # Warlord (most military, 4): seat 2 has military 1 (Old Terra Dock), everyone else 0.
+    s = edit(s, 0, goals_up=(g["g01"],))
+    # Blue Harvest (1 per blue world), face down, held by seat 3: only seat 3 scores it (0 blue worlds).
+    s = edit(s, 2, goals_down=(g["g05"],), worlds=ids(R, "h3 w01 w02"))
+    s = edit(s, 3, worlds=ids(R, "h4 w04"))
+    s.over = True
+    goals = [x.components["goals"] for x in R.result(s).seats]
+    assert goals == [0, 4, 2, 0]
+    r2 = rules_for("goals", ("goals.hidden_score=everyone",))
+    goals2 = [x.components["goals"] for x in r2.result(s).seats]
+    assert goals2 == [1, 4, 2, 1]  # Blue Harvest now counts for seat 1 (Cradle Prime) and seat 4 (Brine Moon)
+
+
+def test_storage_mat_stores_when_its_action_is_carried_out_and_scores_for_the_owner():
+    g = R.tiles.goal_index
+    deck = [g["g14"], g["g15"], g["g16"], *(i for i in range(len(R.tiles.goals)) if i not in (13, 14, 15))]
+    s = R.initial_state(4, rng=ScriptedChance(deck=deck))
+    s = play(R, s, "select goals", "keep g14")  # Frontier Reserve: a colonist on settle, 1 VP a store
+    assert s.players[0].goals_down == (g["g14"],)
+    s = edit(s, 0, colonists=2)
+    s = play(R, s, "select settle")  # seat 2 selects; holders may store before the action is carried out
+    assert R.current_seat(s) == 0 and legal(R, s) == ["store g14", "pass"]
+    s = play(R, s, "store g14")
+    p = s.players[0]
+    assert (p.colonists, p.mat_colonists, p.stored, p.goals_up, p.goals_down) == (1, 1, ((g["g14"], 1),), (g["g14"],), ())
+    assert R.current_seat(s) == 1  # then Settle: the selector first
+    s.over = True
+    assert [x.components["goals"] for x in R.result(s).seats] == [1, 0, 0, 0]

@@ -1,0 +1,114 @@
+"""Properties over random play: colonists, chips and tiles are conserved, a world holds at most
+one good, goods only disappear by trade or consume, gold never goes negative, games end."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from playtest.games.newfrontiers.powers import HANDLERS
+from playtest.games.newfrontiers.schema import POWER_CLASSES, Power
+from playtest.games.newfrontiers.state import State
+
+from .helpers import rules_for
+
+RULES = {"base": rules_for(), "goals": rules_for("goals")}
+
+
+def check_invariants(rules, s: State, n: int) -> None:
+    t = rules.tiles
+    assert s.colonist_stock + sum(p.colonists + p.placed + p.mat_colonists for p in s.players) == 10 * n + 4
+    assert s.chips + sum(p.chips for p in s.players) == 12 * n
+    places = Counter(s.bag) + Counter(s.draw)
+    for p in s.players:
+        assert p.gold >= 0 and p.colonists >= 0
+        assert len(set(p.goods)) == len(p.goods), "a world holds at most one good"
+        assert set(p.goods) <= set(p.worlds)
+        assert all(t.worlds[w].kind != "military" for w in p.goods)
+        assert len(p.worlds) - 1 + len(p.unsettled) <= rules.r.explore.world_limit or s.todo[0].kind == "discard"
+        assert t.worlds[p.worlds[0]].home
+        places.update(p.unsettled)
+        places.update(p.worlds[1:])
+        places.update(p.mat_worlds)
+        assert p.placed == 1 + sum(t.worlds[w].colonists for w in p.worlds[1:])
+    assert places == Counter(range(t.n_home, len(t.worlds))), "every world tile is in exactly one place"
+    goals = Counter(s.goal_deck) + Counter(s.goal_offer)
+    for p in s.players:
+        goals.update(p.goals_down)
+        goals.update(p.goals_up)
+    assert goals == (Counter(range(len(t.goals))) if rules.goals_on else Counter())
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 5), variant=st.sampled_from(sorted(RULES)))
+def test_random_play_keeps_invariants_and_ends(seed, n, variant):
+    rules = RULES[variant]
+    rng = random.Random(seed)
+    s = rules.initial_state(n, rng=rng)
+    steps = 0
+    while not rules.is_terminal(s):
+        check_invariants(rules, s, n)
+        legal = rules.legal_actions(s)
+        assert legal
+        log: list = []
+        before = sum(len(p.goods) for p in s.players)
+        nxt = rules.apply(s, legal[rng.randrange(len(legal))], rng=rng, log=log)
+        gone = before - sum(len(p.goods) for p in nxt.players)
+        removed = sum(1 for e in log if e.kind in ("trade", "consume"))
+        created = sum(1 for p0, p1 in zip(s.players, nxt.players, strict=True) for w in p1.goods if w not in p0.goods)
+        assert gone == removed - created, "goods vanish only by trade or consume"
+        s = nxt
+        steps += 1
+        assert steps < 5000
+    check_invariants(rules, s, n)
+    assert s.triggers and s.round <= rules.r.end.max_rounds
+
+
+def test_every_power_kind_has_a_handler():
+    assert set(POWER_CLASSES) == set(HANDLERS)
+    assert set(Power.__origin__.__args__) == set(POWER_CLASSES)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("variant", sorted(RULES))
+def test_views_hide_other_players_face_down_goals(variant):
+    rules = RULES[variant]
+    rng = random.Random(3)
+    s = rules.initial_state(4, rng=rng)
+    while not s.over and not any(p.goals_down for p in s.players[1:]):
+        legal = rules.legal_actions(s)
+        s = rules.apply(s, legal[rng.randrange(len(legal))], rng=rng)
+    v = rules.view(s, 0)
+    for i, p in enumerate(v.state.players):
+        if i:
+            assert all(g == -1 for g in p.goals_down)
+    sampled = rules.sample_state(v, rng=random.Random(1))
+    assert all(g >= 0 for p in sampled.players for g in p.goals_down)
+    check_invariants(rules, sampled, 4) if rules.goals_on else None
+
+
+@pytest.mark.parametrize("variant", sorted(RULES))
+def test_evaluate_gives_win_shares_and_sample_state_keeps_the_public_position(variant):
+    rules = RULES[variant]
+    rng = random.Random(8)
+    s = rules.initial_state(3, rng=rng)
+    for _ in range(120):
+        if s.over:
+            break
+        shares = rules.evaluate(s)
+        assert len(shares) == 3 and all(0.0 <= x <= 1.0 for x in shares)
+        assert sum(shares) == pytest.approx(1.0)
+        seat = rules.current_seat(s)
+        sampled = rules.sample_state(rules.view(s, seat), rng=random.Random(2))
+        assert sampled.players[seat] == s.players[seat]
+        assert [p.worlds for p in sampled.players] == [p.worlds for p in s.players]
+        assert rules.legal_actions(sampled) == rules.legal_actions(s)
+        legal = rules.legal_actions(s)
+        s = rules.apply(s, legal[rng.randrange(len(legal))], rng=rng)
+    while not s.over:
+        legal = rules.legal_actions(s)
+        s = rules.apply(s, legal[rng.randrange(len(legal))], rng=rng)
+    assert rules.evaluate(s) == [x.win_share for x in rules.result(s).seats]

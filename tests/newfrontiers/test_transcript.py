@@ -1,0 +1,83 @@
+"""Replay: the hand-scored short game, the shipped examples, record → replay, located errors."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from playtest.errors import IllegalActionError, TranscriptError
+from playtest.games.newfrontiers.bots import make_bot
+from playtest.games.newfrontiers.transcript import dump_transcript, record, replay
+from playtest.sim.runner import play_game
+
+from .helpers import DATA, ROOT, rules_for
+
+
+def test_short_game_hand_scored():
+    # Round 1: Ann selects Produce (h1, h2 get a good); Ben selects Trade (+1 chip), sells brown h2
+    # for 2 (gold 4 + 2 = 6); Ann keeps her good, then Cradle Prime must consume it: +1 chip.
+    # Round 2: Explore; Ben settles Raider Outpost (military 1 ≥ 1, the bonus colonist), Ann takes 2
+    # colonists; Produce went unselected: the pile holds 1. Round 3: Ann takes the pile (3 + 1 = 4
+    # gold); Ben's envoy chip. Ann: 1 chip + Cradle Prime 1 = 2; Ben: 2 chips + Raider Outpost 1 = 3.
+    out = replay(DATA / "short.yaml")
+    assert not out.complete
+    final = {f["player"]: f for f in out.final}
+    assert (final["Ann"]["total"], final["Ann"]["chips"], final["Ann"]["worlds"], final["Ann"]["tie_break"]) == (2, 1, 1, 5)
+    assert (final["Ben"]["total"], final["Ben"]["chips"], final["Ben"]["worlds"], final["Ben"]["tie_break"]) == (3, 2, 1, 7)
+    assert final["Ben"]["rank"] == 1 and final["Ben"]["win_share"] == 0.0  # incomplete: nobody has won yet
+    assert [r["scores"] for r in out.rounds] == [{"Ann": 2, "Ben": 1}, {"Ann": 2, "Ben": 2}, {"Ann": 2, "Ben": 3}]
+    assert out.rounds[2]["selections"][0] == {"player": "Ann", "action": "produce", "pile": 1, "moves": []}
+    js = out.to_json()
+    assert js["game"] == "newfrontiers" and js["complete"] is False and js["end_triggers"] == []
+
+
+def test_first_illegal_move_is_named_with_its_reason():
+    with pytest.raises(IllegalActionError) as err:
+        replay(DATA / "illegal.yaml")
+    assert str(err.value) == (f"{DATA / 'illegal.yaml'}:20:12: move 12: round 2, Ann: settle w01: "
+                              "w01 needs 1 colonist(s), Ann has 0")
+
+
+def test_wrong_player_and_missing_draw(tmp_path: Path):
+    text = (DATA / "short.yaml").read_text().replace("../../../variants", str(ROOT / "variants"))
+    bad = tmp_path / "t.yaml"
+    bad.write_text(text.replace("    - Ben: select trade", "    - Ann: select trade"))
+    with pytest.raises(IllegalActionError, match=r"move 2: round 1, Ann: select trade: it is Ben's decision "
+                                                 r"\(select\), not Ann's"):
+        replay(bad)
+    bad.write_text(text.replace("    - draw: [w01, w02, w03, w04, w05, w06, w25]\n", ""))
+    with pytest.raises(TranscriptError, match=r"t.yaml:13:7: rounds.2.1: 'select explore' must be followed by"):
+        replay(bad)
+    bad.write_text(text.replace("w06, w25]", "w06, w99]"))
+    with pytest.raises(TranscriptError, match=r"rounds.2.2.draw.7: unknown world 'w99'"):
+        replay(bad)
+
+
+@pytest.mark.parametrize("name", ["new-frontiers-game.yaml", "new-frontiers-goals.yaml"])
+def test_shipped_examples_replay_to_the_end(name):
+    out = replay(ROOT / "docs" / "examples" / name)
+    assert out.complete and out.triggers
+    assert sum(f["win_share"] for f in out.final) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("variant", ["base", "goals"])
+def test_record_then_replay_gives_the_same_result(tmp_path: Path, variant: str):
+    rules = rules_for(variant)
+    rules = type(rules)(rules.variant.model_copy(update={"rules": rules.variant.rules.model_copy(
+        update={"setup": rules.variant.rules.setup.model_copy(update={"home_worlds": "dealt"})})}))
+    bots = [make_bot(b, rules, i) for i, b in enumerate(["random", "greedy", "random"])]
+    data = record(rules, f"../{variant}.yaml", ["A", "B", "C"], bots, seed=11)
+    vdir = ROOT / "variants" / "new-frontiers"
+    (tmp_path / "t").mkdir()
+    for f in vdir.glob("*.yaml"):
+        (tmp_path / f.name).write_text(f.read_text())
+    path = tmp_path / "t" / "game.yaml"
+    path.write_text(dump_transcript(data))
+    out = replay(path)
+    assert out.complete
+    bots = [make_bot(b, rules, i) for i, b in enumerate(["random", "greedy", "random"])]
+    direct = play_game(rules, bots, n_players=3, deal_rng=random.Random(11),
+                       bot_rngs=[random.Random(11 * 1000 + 1 + i) for i in range(3)])
+    assert [f["total"] for f in out.final] == [s.total for s in direct.result.seats]
