@@ -60,6 +60,12 @@ def _summary(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.Da
     return summary_tables(games, events)
 
 
+def _bench(seconds: float) -> list[dict]:
+    from playtest.games.newfrontiers.bench import bench
+
+    return bench(seconds)
+
+
 SPEC = GameSpec(
     name="newfrontiers",
     title="New Frontiers",
@@ -72,4 +78,5 @@ SPEC = GameSpec(
     score_parts=list(PARTS),
     replay=_replay,
     summary=_summary,
+    bench=_bench,
 )
