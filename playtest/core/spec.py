@@ -32,3 +32,5 @@ class GameSpec:
     """(transcript path) → replay result; see the game's transcript module."""
     summary: Callable[..., Any] | None = None
     """(games DataFrame, events DataFrame) → extra terminal-summary tables for this game."""
+    play: Callable[[], Any] | None = None
+    """() → the game's playtest.play.session.PlaySupport (imported lazily): `playtest play`."""

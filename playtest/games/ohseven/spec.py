@@ -55,6 +55,12 @@ def _summary(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.Da
     return summary_tables(games, events)
 
 
+def _play() -> Any:
+    from playtest.games.ohseven.play import SUPPORT
+
+    return SUPPORT
+
+
 SPEC = GameSpec(
     name="ohseven",
     title="Oh-Seven",
@@ -67,4 +73,5 @@ SPEC = GameSpec(
     score_parts=["rounds", "rebid_bonus"],
     replay=_replay,
     summary=_summary,
+    play=_play,
 )

@@ -21,6 +21,12 @@ def _summary(games, events):
     return summary_tables(games, events)
 
 
+def _play():
+    from playtest.games.stargate.play import SUPPORT
+
+    return SUPPORT
+
+
 SPEC = GameSpec(
     name="stargate",
     title="Stargate",
@@ -56,4 +62,5 @@ SPEC = GameSpec(
     score_parts=("planets", "color", "skill", "planet_effects", "extensions"),
     replay=_replay,
     summary=_summary,
+    play=_play,
 )
