@@ -22,7 +22,7 @@ app = typer.Typer(
 
 def _register() -> None:
     # Each module adds its commands to `app`.
-    from playtest.cli import compare, diff, play, replay, report, simulate, sweep, validate  # noqa: F401
+    from playtest.cli import calibrate, compare, diff, play, replay, report, simulate, sweep, validate  # noqa: F401
 
 
 class Interrupted(PlaytestError):

@@ -34,6 +34,9 @@ class PlaySupport:
     """(rules, state before, action, its events) → a short line saying what the move did."""
     hint_bot: str = "greedy"
     """The bot that answers `hint` by default."""
+    table_game: Callable[[Any], Any] | None = None
+    """(transcript path) → playtest.play.table.TableGame: a finished recorded game as the runner
+    would have recorded it (`playtest calibrate`)."""
 
 
 @dataclass(frozen=True)
@@ -192,6 +195,24 @@ class PlaySession:
         res = self.rules.result(self.state)
         rows = sorted(res.seats, key=lambda s: s.rank)
         return "  ".join(f"{s.rank}. {self.names[s.seat]} {s.total:g}" for s in rows)
+
+
+def bot_game_actions(rules: Rules, bots: Sequence[Bot], support: PlaySupport, seed: int,
+                     max_decisions: int = 20_000) -> list[Any]:
+    """The actions of one game played by `bots` alone (same streams as a session with `seed`):
+    with `support.transcript` it records a bot game in table notation (examples, tests)."""
+    deal = support.deal_rng(seed)
+    dice = [bot_rng(seed, s) for s in range(len(bots))]
+    state = rules.initial_state(len(bots), rng=deal)
+    actions: list[Any] = []
+    while not rules.is_terminal(state):
+        if len(actions) >= max_decisions:
+            raise RuntimeError(f"the game did not end within {max_decisions} decisions")
+        s = rules.current_seat(state)
+        action = bots[s].choose(rules.view(state, s), rules.legal_actions(state), rng=dice[s])
+        actions.append(action)
+        state = rules.apply(state, action, rng=deal)
+    return actions
 
 
 class ReplayBot:

@@ -120,7 +120,7 @@ def test_bots_never_see_the_persons_hand():
     seat holds no card of the person's hand."""
     s = session(OHSEVEN, 4, 0, "heuristic")
     seen = []
-    for seat, bot in s.bots.items():
+    for bot in s.bots.values():
         orig = bot.choose
 
         def spy(view, legal, *, rng, _orig=orig):

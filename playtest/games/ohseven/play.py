@@ -14,8 +14,11 @@ from rich.text import Text
 from playtest import rng as streams
 from playtest.core.events import Event
 from playtest.games.ohseven.rules import BID, NO_TRUMP, OhSevenRules, View
-from playtest.games.ohseven.transcript import dump_transcript
+from playtest.errors import UsageError
+from playtest.games.ohseven.transcript import dump_transcript, load_transcript, replay
 from playtest.play.session import PlaySupport
+from playtest.play.table import TableGame
+from playtest.sim.runner import PlayedGame
 
 
 def render(rules: OhSevenRules, view: View, seat: int, names: Sequence[str]) -> Group:
@@ -108,5 +111,17 @@ def transcript(rules: OhSevenRules, variant_ref: str, names: Sequence[str], seed
     return dump_transcript(data)
 
 
+def table_game(path: Any) -> TableGame:
+    """A finished recorded match, replayed (every card checked) with the events the runner logs."""
+    from pathlib import Path
+
+    rep = replay(Path(path))
+    if rep.result is None:
+        raise UsageError(f"{path}: the match is not finished ({len(rep.rounds)} of {rep.rounds_total} rounds): "
+                         "calibrate compares finished matches only")
+    variant = load_transcript(Path(path))[3]
+    return TableGame(str(path), variant, list(rep.players), PlayedGame(rep.result, rep.events, len(rep.events)))
+
+
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
-                      hint_bot="heuristic")
+                      hint_bot="heuristic", table_game=table_game)
