@@ -22,7 +22,17 @@ app = typer.Typer(
 
 def _register() -> None:
     # Each module adds its commands to `app`.
-    from playtest.cli import calibrate, compare, diff, play, replay, report, simulate, sweep, validate  # noqa: F401
+    from playtest.cli import (  # noqa: F401
+        calibrate,
+        compare,
+        diff,
+        play,
+        replay,
+        report,
+        simulate,
+        sweep,
+        validate,
+    )
 
 
 class Interrupted(PlaytestError):

@@ -37,7 +37,8 @@ def calibrate(
     """Compare recorded table games with bot runs: every report metric side by side with
     intervals that respect how few table games there are, the closest run overall and per metric,
     and where the table differs from every run."""
-    from playtest.analysis.calibration import Source, calibrate as compare_runs, run_label
+    from playtest.analysis.calibration import Source, run_label
+    from playtest.analysis.calibration import calibrate as compare_runs
     from playtest.analysis.metrics import all_metrics
     from playtest.play.table import read_table_games, table_frames
     from playtest.report import calibration as R

@@ -13,8 +13,8 @@ from rich.text import Text
 
 from playtest import rng as streams
 from playtest.core.events import Event
-from playtest.games.ohseven.rules import BID, NO_TRUMP, OhSevenRules, View
 from playtest.errors import UsageError
+from playtest.games.ohseven.rules import BID, NO_TRUMP, OhSevenRules, View
 from playtest.games.ohseven.transcript import dump_transcript, load_transcript, replay
 from playtest.play.session import PlaySupport
 from playtest.play.table import TableGame

@@ -12,8 +12,8 @@ from rich.text import Text
 
 from playtest import rng as streams
 from playtest.core.events import Event
-from playtest.games.stargate.rules import Phase, StargateRules, State
 from playtest.errors import UsageError
+from playtest.games.stargate.rules import Phase, StargateRules, State
 from playtest.games.stargate.transcript import GAME, _play_turn, dump_transcript, read_transcript
 from playtest.play.session import PlaySupport
 from playtest.play.table import TableGame
