@@ -30,7 +30,7 @@ bench: $(STAMP)
 # The designer's three Stargate observations, measured on every shipped draft (≈8 min on 2 cores):
 # 20 runs of 400 games (5 drafts × 4 bot line-ups) → docs/stargate-findings.md.
 findings: $(STAMP)
-	$(BIN)/python -m playtest.findings --games 400 --seed 2024 --workers 2 --out docs/stargate-findings.md
+	$(BIN)/python -m playtest.games.stargate.findings --games 400 --seed 2024 --workers 2 --out docs/stargate-findings.md
 
 lint: $(STAMP)
 	$(BIN)/ruff check playtest tests

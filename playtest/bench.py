@@ -6,7 +6,6 @@ Speed targets are checked here, never in timed tests. Run: `python -m playtest.b
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import subprocess
 import sys
@@ -16,8 +15,8 @@ from pathlib import Path
 
 from playtest import rng
 from playtest._build import COMPILED, compiled, stale
-from playtest.games import get_game
-from playtest.sim.batch import RunConfig, default_workers, run_batch
+from playtest.games import game_names, get_game
+from playtest.sim.batch import RunConfig, run_batch
 from playtest.sim.runner import batch_gc, play_game
 from playtest.variants import load_variant
 
@@ -72,7 +71,6 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="Also write the rows as JSON here.")
     args = parser.parse_args()
     secs = 2.0 if args.quick else 6.0
-    cores = default_workers()
     done = compiled()
     print(f"build: {len(done)} of {len(COMPILED)} hot-path modules compiled with mypyc"
           + ("" if len(done) == len(COMPILED) else
@@ -80,22 +78,10 @@ def main() -> None:
     if stale():
         print(f"warning: {', '.join(stale())} changed after compiling: run `make venv` first", file=sys.stderr)
     rows = []
-    stargate = str(ROOT / "variants/stargate/draft5.yaml")
-    targets = {"random": 5000, "greedy": 150}
-    for bots in ("random", "greedy"):
-        rate, n = games_per_second(stargate, bots, 4, secs)
-        rows.append({"game": "stargate draft5", "bots": bots, "players": 4, "processes": 1,
-                     "games_per_s": round(rate, 1), "target_per_process": targets[bots], "games": n})
-        n_all = max(400, int(rate * secs * 4))
-        rows.append({"game": "stargate draft5", "bots": bots, "players": 4, "processes": cores,
-                     "games_per_s": round(all_cores(stargate, bots, 4, n_all), 1),
-                     "target_per_process": None, "games": n_all})
-    try:
-        ohseven_bench = importlib.import_module("playtest.games.ohseven.bench")
-    except ModuleNotFoundError:
-        ohseven_bench = None
-    if ohseven_bench is not None:
-        rows.extend(ohseven_bench.bench(secs))
+    for name in game_names():  # each game's own part (GameSpec.bench), the plugins' too
+        spec = get_game(name)
+        if spec.bench is not None:
+            rows.extend(spec.bench(secs))
     print(f"{'game':<18}{'bots':<12}{'players':>8}{'procs':>7}{'games/s':>12}{'target/proc':>13}  verdict")
     for r in rows:
         target = r.get("target_per_process")

@@ -5,12 +5,15 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 DRAFT5 = ROOT / "variants" / "stargate" / "draft5.yaml"
+PLUGINS = Path(__file__).resolve().parent / "plugins"
+"""The example game plugin (playtest_nim), its variant nim.yaml and transcript nim-game.yaml."""
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -29,6 +32,67 @@ def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[
                           cwd=cwd or ROOT, env=env, timeout=600)
 
 
+@dataclass
+class CliResult:
+    """What a CLI run gave: the same fields as subprocess.CompletedProcess."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def invoke_cli(*args: str, cwd: Path | None = None) -> CliResult:
+    """Run `playtest ARGS...` in this process (Typer's CliRunner), as `main()` would: a
+    PlaytestError becomes its message on stderr and its exit code; any other exception is a
+    bug and fails the test with its traceback."""
+    from typer.testing import CliRunner
+
+    from playtest.cli.app import _register, app, error_text
+    from playtest.errors import PlaytestError
+
+    _register()
+    old_cwd, old_argv = Path.cwd(), sys.argv
+    os.chdir(cwd or ROOT)
+    sys.argv = ["playtest", *args]  # `simulate` records its command line in run.json
+    try:
+        result = CliRunner().invoke(app, list(args), env={"COLUMNS": "200", "NO_COLOR": "1"}, prog_name="playtest")
+    finally:
+        os.chdir(old_cwd)
+        sys.argv = old_argv
+    stderr, code, exc = result.stderr, result.exit_code, result.exception
+    if isinstance(exc, PlaytestError):
+        stderr, code = stderr + error_text(exc) + "\n", exc.exit_code
+    elif exc is not None and not isinstance(exc, SystemExit):
+        raise exc
+    return CliResult(code, result.stdout, stderr)
+
+
 @pytest.fixture
 def cli():
-    return run_cli
+    """`playtest ARGS...` in this process; `run_cli` is the subprocess for true smoke tests."""
+    return invoke_cli
+
+
+def install_example_game(site: Path) -> None:
+    """Install tests/plugins/playtest_nim into `site` as pip would register it: a dist-info
+    folder whose entry_points.txt names the game in the playtest.games group. `site` and the
+    package's folder must be on sys.path (or PYTHONPATH) for the game to be found."""
+    info = site / "playtest_nim-0.1.dist-info"
+    info.mkdir(parents=True, exist_ok=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: playtest-nim\nVersion: 0.1\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[playtest.games]\nnim = playtest_nim:SPEC\n", encoding="utf-8")
+
+
+@pytest.fixture
+def example_game(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
+    """The example game `nim`, installed for one test (and forgotten after it)."""
+    from playtest.games import refresh
+
+    site = tmp_path_factory.mktemp("site")
+    install_example_game(site)
+    monkeypatch.syspath_prepend(str(PLUGINS))
+    monkeypatch.syspath_prepend(str(site))
+    refresh()
+    yield PLUGINS
+    monkeypatch.undo()
+    refresh()

@@ -1,5 +1,7 @@
-"""One contract for every registered game: random playouts end, same seed → same events,
-apply never mutates its input, bots only ever choose legal actions, results are consistent."""
+"""One contract for every registered game (and the example plugin, tests/plugins): playouts with
+each bot the game offers end, same seed → same events, apply never mutates its input, bots only
+ever choose legal actions (the runner checks), results are consistent, event data are the
+declared columns. docs/extending.md ("Adding a game") lists these checks."""
 
 from __future__ import annotations
 
@@ -14,22 +16,48 @@ from playtest import rng
 from playtest.games import game_names, get_game
 from playtest.sim.runner import play_game
 from playtest.variants import load_variant
+from tests.conftest import PLUGINS
 
 ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = "nim"
+"""The example game plugin: registered only inside a test (the example_game fixture)."""
 VARIANTS = {name: sorted((ROOT / "variants" / name).glob("*.yaml")) for name in game_names()}
+VARIANTS[EXAMPLE] = [PLUGINS / "nim.yaml"]
 CASES = [(game, path) for game, paths in VARIANTS.items() for path in paths]
+IDS = [f"{g}:{p.stem}" for g, p in CASES]
+BASE = [(game, paths[0]) for game, paths in VARIANTS.items()]
+"""One variant per game (the first by name: draft5, base, nim) for the every-bot checks."""
 
 
-def _play(game: str, path: Path, seed: int, players: int):
+@pytest.fixture(autouse=True)
+def _register_example(request: pytest.FixtureRequest) -> None:
+    if f"[{EXAMPLE}:" in request.node.name:
+        request.getfixturevalue("example_game")
+
+
+def _play(game: str, path: Path, seed: int, players: int, bots: list[str] | None = None):
     variant = load_variant(path)
     spec = get_game(game)
     rules = spec.make_rules(variant.model)
-    bots = [spec.make_bot("random", rules, s) for s in range(players)]
-    return play_game(rules, bots, n_players=players, deal_rng=rng.stream(seed, 0, rng.DEAL),
+    seat_bots = [spec.make_bot(b, rules, s) for s, b in enumerate(bots or ["random"] * players)]
+    return play_game(rules, seat_bots, n_players=players, deal_rng=rng.stream(seed, 0, rng.DEAL),
                      bot_rngs=[rng.stream(seed, 0, rng.bot_stream(s)) for s in range(players)])
 
 
-@pytest.mark.parametrize(("game", "path"), CASES, ids=[f"{g}:{p.stem}" for g, p in CASES])
+def _check_result(played, players: int) -> None:
+    seats = played.result.seats
+    assert len(seats) == players
+    assert sum(s.win_share for s in seats) == pytest.approx(1.0)
+    best = max(s.total for s in seats)
+    for s in seats:
+        assert s.total == pytest.approx(sum(s.components.values()))
+        if s.win_share > 0:  # winners have the best total (tie-breaks only split equals)
+            assert s.total == best and s.rank == 1
+        else:
+            assert s.rank > 1
+
+
+@pytest.mark.parametrize(("game", "path"), CASES, ids=IDS)
 def test_random_playouts_end_and_repeat(game, path):
     variant = load_variant(path)
     for players in variant.model.player_counts():
@@ -38,18 +66,38 @@ def test_random_playouts_end_and_repeat(game, path):
             b = _play(game, path, seed, players)
             assert a.events == b.events
             assert [s.total for s in a.result.seats] == [s.total for s in b.result.seats]
-            assert len(a.result.seats) == players
-            assert sum(s.win_share for s in a.result.seats) == pytest.approx(1.0)
-            best = max(s.total for s in a.result.seats)
-            for s in a.result.seats:
-                assert s.total == pytest.approx(sum(s.components.values()))
-                if s.win_share > 0:  # winners have the best total (tie-breaks only split equals)
-                    assert s.total == best and s.rank == 1
-                else:
-                    assert s.rank > 1
+            _check_result(a, players)
 
 
-@pytest.mark.parametrize(("game", "path"), CASES, ids=[f"{g}:{p.stem}" for g, p in CASES])
+@pytest.mark.parametrize(("game", "path"), BASE, ids=[f"{g}:{p.stem}" for g, p in BASE])
+def test_every_bot_the_game_offers_plays_legal_games_that_repeat(game, path):
+    """Each bot kind in every seat (the runner refuses any action not in the legal list), then
+    all of them at one table; the same seed gives the same events."""
+    spec = get_game(game)
+    players = min(load_variant(path).model.player_counts())
+    names = list(spec.bot_names)
+    assert "random" in names and len(names) >= 2, "offer random and at least one other bot"
+    lineups = [[name] * players for name in names]
+    lineups += [[names[(start + i) % len(names)] for i in range(players)] for start in range(0, len(names), players)]
+    for lineup in lineups:
+        a = _play(game, path, 11, players, lineup)
+        b = _play(game, path, 11, players, lineup)
+        assert a.events == b.events, f"{lineup}: the same seed gave different games"
+        _check_result(a, players)
+
+
+def test_an_unknown_bot_is_refused_by_every_game(request):
+    from playtest.errors import UsageError
+
+    request.getfixturevalue("example_game")
+    for game, path in BASE:
+        spec = get_game(game)
+        rules = spec.make_rules(load_variant(path).model)
+        with pytest.raises(UsageError, match="nope"):
+            spec.make_bot("nope", rules, 0)
+
+
+@pytest.mark.parametrize(("game", "path"), CASES, ids=IDS)
 def test_apply_does_not_mutate_its_input(game, path):
     variant = load_variant(path)
     spec = get_game(game)
@@ -71,6 +119,7 @@ def test_apply_does_not_mutate_its_input(game, path):
 
 def test_every_game_has_variants():
     assert all(VARIANTS[g] for g in game_names())
+    assert EXAMPLE not in game_names(), "the example game is registered only inside its tests"
 
 
 def _fits(value: object, dtype: pl.DataType) -> bool:
@@ -87,7 +136,7 @@ def _fits(value: object, dtype: pl.DataType) -> bool:
     raise AssertionError(f"no check for {dtype}")
 
 
-@pytest.mark.parametrize(("game", "path"), CASES, ids=[f"{g}:{p.stem}" for g, p in CASES])
+@pytest.mark.parametrize(("game", "path"), CASES, ids=IDS)
 def test_event_data_are_the_declared_columns_with_their_types(game, path):
     """`simulate` reads event data into the declared columns with polars, which would drop an
     undeclared key and could coerce a value of the wrong type: every key is declared, every

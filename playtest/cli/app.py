@@ -54,6 +54,11 @@ def _warn_if_stale() -> None:
               "(run `make venv` to recompile)", file=sys.stderr)
 
 
+def error_text(err: PlaytestError) -> str:
+    """What the CLI prints for an error: its located problems one a line, else `error: ...`."""
+    return f"error: {err}" if not getattr(err, "problems", None) else str(err)
+
+
 def main() -> None:
     """Console-script entry point. Usage errors are Typer's (exit 2); a PlaytestError becomes
     its one-line message on stderr and its exit code — never a traceback."""
@@ -64,7 +69,7 @@ def main() -> None:
     try:
         app(prog_name="playtest")
     except PlaytestError as err:
-        print(f"error: {err}" if not getattr(err, "problems", None) else str(err), file=sys.stderr)
+        print(error_text(err), file=sys.stderr)
         sys.exit(err.exit_code)
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)

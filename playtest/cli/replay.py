@@ -9,8 +9,10 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
+from playtest.core.transcript import read_transcript
+from playtest.core.transcript import replay as replay_transcript
 from playtest.errors import Problem, TranscriptError
-from playtest.games import game_names, get_game
+from playtest.games import GamePluginError, game_names, get_game, known_games
 from playtest.variants.source import parse_file
 
 
@@ -24,15 +26,20 @@ def replay(
     tree = parse_file(transcript)
     if not isinstance(tree.value, dict) or "game" not in tree.value:
         raise TranscriptError([Problem(str(transcript), 1, 1, "game", "required key is missing "
-                                       f"(known games: {', '.join(game_names())})")])
-    game = tree.value["game"].value
-    if game not in game_names():
-        raise TranscriptError([tree.value["game"].problem("game", f"unknown game {game!r} "
-                                                          f"(known games: {', '.join(game_names())})")])
-    spec = get_game(game)
-    if spec.replay is None:
-        raise TranscriptError([tree.value["game"].problem("game", f"{game} has no transcript support yet")])
-    outcome = spec.replay(transcript)
+                                       f"(known games: {known_games()})")])
+    node = tree.value["game"]
+    if node.value not in game_names():
+        raise TranscriptError([node.problem("game", f"unknown game {node.value!r} (known games: {known_games()})")])
+    try:
+        spec = get_game(node.value)
+    except GamePluginError as err:
+        raise TranscriptError([node.problem("game", str(err))]) from None
+    if spec.replay is not None:
+        outcome = spec.replay(transcript)
+    elif spec.notation is not None:
+        outcome = replay_transcript(read_transcript(transcript, spec.notation), spec.notation, spec.make_rules)
+    else:
+        raise TranscriptError([node.problem("game", f"{spec.name} has no transcript support yet")])
     if as_json:
         typer.echo(json.dumps(outcome.to_json(), indent=2, ensure_ascii=False))
     else:

@@ -1,7 +1,5 @@
-"""Which metrics a comparison uses: every metric of the single-run report, as a metric table.
-
-`all_metrics` (playtest.analysis.metrics, the report's own list) is used when it exists; before
-it does, the generic metrics of `analysis.common` plus the game's own ones stand in.
+"""Which metrics a comparison uses: every metric of the single-run report, as a metric table
+(`all_metrics` of playtest.analysis.metrics, the report's own list, without the design metrics).
 """
 
 from __future__ import annotations
@@ -18,24 +16,10 @@ MetricFn = Callable[[dict[str, Any], pl.DataFrame, pl.DataFrame], pl.DataFrame]
 """(run info, games, events) → a metric table (columns.METRIC_SCHEMA)."""
 
 
-def _fallback(info: dict[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
-    from playtest.analysis import common
-
-    tables = [common.seat_win_rates(games), common.bot_win_rates(games),
-              common.mean_score_by(games, "bot"), common.game_length(games)]
-    if info.get("game") == "stargate":
-        from playtest.analysis import stargate
-
-        tables += [stargate.crew_pick_rates(events), stargate.crew_win_rates(games, events)]
-    return pl.concat(tables)
-
-
 def report_metrics() -> MetricFn:
-    """The metric function of the single-run report (or the stand-in, see the module doc)."""
-    try:
-        from playtest.analysis.metrics import all_metrics
-    except ImportError:
-        return _fallback
+    """The metric function of the single-run report, without the design metrics."""
+    from playtest.analysis.metrics import all_metrics
+
     return compared_metrics(all_metrics)
 
 

@@ -23,13 +23,19 @@ class GameSpec:
     make_bot: Callable[[str, Rules, int], Bot]
     """(bot spec such as 'greedy' or 'scripted:bays-first', rules, seat) → a fresh bot."""
     bot_names: Sequence[str]
+    """Every bot the game offers, each as make_bot accepts it (the contract test plays each)."""
     event_columns: Mapping[str, pl.DataType]
     """Game-specific columns of events.parquet (beyond game, seed, round, turn, seat, bot, kind)."""
     stat_columns: Mapping[str, pl.DataType] = field(default_factory=dict)
     """Game-specific per-seat columns of games.parquet (beyond the score parts)."""
     score_parts: Sequence[str] = ()
+    notation: Any = None
+    """A playtest.core.transcript.Notation: transcripts in the common format (a `moves:` list)."""
     replay: Callable[..., Any] | None = None
-    """(transcript path) → replay result; see the game's transcript module."""
+    """(transcript path) → replay result with .text() and .to_json(), for a game whose
+    transcripts need more than a Notation; when None, `notation` is replayed by the core."""
+    bench: Callable[[float], list[dict[str, Any]]] | None = None
+    """(seconds per measurement) → rows for `make bench` (see playtest/bench.py)."""
     summary: Callable[..., Any] | None = None
     """(games DataFrame, events DataFrame) → extra terminal-summary tables for this game."""
     play: Callable[[], Any] | None = None

@@ -1,25 +1,73 @@
-"""The registry of games. Each game package exposes `SPEC: GameSpec`; imported on first use."""
+"""The registry of games: plugins found through the `playtest.games` entry-point group.
+
+Every game — the built-in ones too — registers in its distribution's metadata, e.g. in
+pyproject.toml::
+
+    [project.entry-points."playtest.games"]
+    stargate = "playtest.games.stargate:SPEC"
+
+The entry point names a `GameSpec` (playtest.core.spec). It is loaded on first use only, so a
+broken plugin affects only the commands that use that game. Nothing here imports a game.
+"""
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 
 from playtest.core.spec import GameSpec
+from playtest.errors import PlaytestError
 
-_MODULES = {
-    "stargate": "playtest.games.stargate",
-    "ohseven": "playtest.games.ohseven",
-}
+GROUP = "playtest.games"
+
+
+class GameNotFoundError(PlaytestError):
+    """No game of that name is registered."""
+
+
+class GamePluginError(PlaytestError):
+    """A registered game failed to load, or what it registered is not a GameSpec."""
+
+
+@cache
+def _registered() -> dict[str, EntryPoint]:
+    found: dict[str, EntryPoint] = {}
+    for ep in entry_points(group=GROUP):
+        found.setdefault(ep.name, ep)  # the first distribution on sys.path wins, as for imports
+    return found
 
 
 def game_names() -> list[str]:
-    """Names of the games whose package is present."""
-    return [name for name, mod in _MODULES.items() if importlib.util.find_spec(mod) is not None]
+    """Names of every registered game, sorted."""
+    return sorted(_registered())
+
+
+def known_games() -> str:
+    """The registered names for an error message: 'ohseven, stargate' (or 'none')."""
+    return ", ".join(game_names()) or "none"
 
 
 @cache
 def get_game(name: str) -> GameSpec:
-    spec: GameSpec = importlib.import_module(_MODULES[name]).SPEC
+    """The spec of game `name`. Raises GameNotFoundError or GamePluginError (one line each)."""
+    ep = _registered().get(name)
+    if ep is None:
+        raise GameNotFoundError(f"unknown game {name!r} (known games: {known_games()})")
+    try:
+        spec = ep.load()
+    except Exception as err:  # a plugin's own bug: report it in one line, never a traceback
+        raise GamePluginError(f"the game plugin {name!r} ({ep.value}) failed to load: "
+                              f"{type(err).__name__}: {err}") from None
+    if not isinstance(spec, GameSpec):
+        raise GamePluginError(f"the game plugin {name!r} ({ep.value}) is a {type(spec).__name__}, "
+                              "not a playtest.core.spec.GameSpec")
+    if spec.name != name:
+        raise GamePluginError(f"the game plugin {name!r} ({ep.value}) calls itself {spec.name!r}: "
+                              "the entry-point name and GameSpec.name must be the same")
     return spec
+
+
+def refresh() -> None:
+    """Forget what was found and loaded (after installing a plugin in this process; tests)."""
+    _registered.cache_clear()
+    get_game.cache_clear()

@@ -173,16 +173,18 @@ def load_variant_text(text: str, label: str = "<text>") -> Variant:
 def validate_tree(
     tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...], parent_tree: Node | None
 ) -> Variant:
-    from playtest.games import game_names, get_game
+    from playtest.games import GamePluginError, game_names, get_game, known_games
 
     data = tree.plain()
     game = data.get("game")
+    where = tree.value.get("game", tree)
     if game not in game_names():
-        where = tree.value.get("game", tree)
-        known = ", ".join(game_names())
         message = "required key is missing" if "game" not in tree.value else f"unknown game {game!r}"
-        raise VariantError([where.problem("game", f"{message} (known games: {known})")])
-    schema = get_game(game).schema
+        raise VariantError([where.problem("game", f"{message} (known games: {known_games()})")])
+    try:
+        schema = get_game(game).schema
+    except GamePluginError as err:
+        raise VariantError([where.problem("game", str(err))]) from None
     try:
         model = schema.model_validate(data)
     except ValidationError as exc:

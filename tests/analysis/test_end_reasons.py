@@ -7,7 +7,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from playtest.analysis.stargate import end_reasons
+from playtest.games.stargate.metrics import end_reasons
 from playtest.sim.batch import RunConfig, read_run, run_batch
 from playtest.variants import load_variant
 

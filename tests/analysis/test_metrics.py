@@ -7,9 +7,10 @@ import polars as pl
 import pytest
 
 from playtest.analysis import columns as C
-from playtest.analysis import common, stargate
+from playtest.analysis import common
 from playtest.analysis.metrics import all_metrics
 from playtest.analysis.stats import wilson
+from playtest.games.stargate import metrics as stargate
 
 
 def games_table(rows):

@@ -104,8 +104,8 @@ planets:
 @pytest.mark.parametrize(("text", "expected"), [
     ("game: stargate\nname: x\ncrews: [a, b\n", ":4:1: malformed YAML: expected ',' or ']', but got '<stream end>'"),
     ("game: stargate\nname: a\nname: b\n", ":3:1: name: duplicate key (first defined at line 2)"),
-    ("name: a\n", ":1:1: game: required key is missing (known games: stargate, ohseven)"),
-    ("game: chess\n", ":1:7: game: unknown game 'chess' (known games: stargate, ohseven)"),
+    ("name: a\n", ":1:1: game: required key is missing (known games: ohseven, stargate)"),
+    ("game: chess\n", ":1:7: game: unknown game 'chess' (known games: ohseven, stargate)"),
     ("", ":1:1: the file is empty"),
     ("- a\n- b\n", ":1:1: a variant must be a mapping of keys to values"),
 ])

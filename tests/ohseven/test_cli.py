@@ -3,22 +3,19 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import polars as pl
 import pytest
 
+from tests.conftest import CliResult, invoke_cli
+
 from .helpers import DATA, ROOT
 
-PLAYTEST = str(Path(sys.executable).with_name("playtest"))
 
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COLUMNS": "200"}  # rich wraps long titles at the default 80 columns
-    return subprocess.run([PLAYTEST, *args], capture_output=True, text=True, cwd=ROOT, timeout=300, env=env)
+def run(*args: str) -> CliResult:
+    """`playtest ARGS...` in this process (tests/conftest.py), from the repository root."""
+    return invoke_cli(*args)
 
 
 def test_validate_ships_valid_variants():

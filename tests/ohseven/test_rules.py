@@ -252,3 +252,45 @@ def test_apply_does_not_mutate_its_input_and_rejects_wrong_phase():
     assert s.as_dict() == before and s2 is not s
     with pytest.raises(IllegalActionError, match="must bid now, not play a card"):
         play(rules, s, "3S", deck)
+
+
+HOOK5_LAST_ALL_SEVENS = [
+    "7S 7S 7H 7H 7D 7D 7C",    # seat 0, the dealer: bids last
+    "QS AS 2S 3S 4S 5S 6S",
+    "QH AH 2H 3H 4H 5H 6H",
+    "QD AD 2D 3D 4D 5D 6D",
+    "QC AC 2C 3C 4C 5C 6C",
+]
+
+
+@pytest.mark.parametrize("last", ["7S", "7H", "7D", "7C"])
+def test_hook_last_bidder_whose_every_card_makes_seven_may_bid_any_of_them(last: str):
+    # Two decks (5 players), four bids of Q: every unused card of the last bidder makes the total
+    # 7. The hook cannot be kept, so each of them is legal and the sum trigger forces a rebid
+    # (this used to deadlock: legal_actions offered four cards that apply rejected).
+    rules = rules_for("hook")
+    deck = stacked(rules, HOOK5_LAST_ALL_SEVENS)
+    s = rules.initial_state(5, rng=deck)
+    for card in ("QS", "QH", "QD", "QC"):
+        s = bid(rules, s, card, deck)
+    assert rules.current_seat(s) == 0
+    assert sorted(a.text for a in rules.legal_actions(s)) == ["7C", "7D", "7H", "7S"]
+    assert rules.why_illegal(s, rules.bid_actions[rules.by_name[last]]) is None
+    log: list[Event] = []
+    s = bid(rules, s, last, deck, log)
+    assert s.phase == BID and s.rebids == 1 and s.pass_no == 2
+    assert [e.data["trigger"] for e in log if e.kind == "rebid"] == ["sum"]
+
+
+def test_hook_every_legal_last_bid_is_accepted():
+    # The same position, but the last bidder also holds a card that keeps the hook: only it is legal.
+    rules = rules_for("hook")
+    hands = ["7S 7S 7H 7H 7D 6D 7C", *HOOK5_LAST_ALL_SEVENS[1:4], "QC AC 2C 3C 4C 5C 7D"]
+    deck = stacked(rules, hands)
+    s = rules.initial_state(5, rng=deck)
+    for card in ("QS", "QH", "QD", "QC"):
+        s = bid(rules, s, card, deck)
+    assert [a.text for a in rules.legal_actions(s)] == ["6D"]
+    with pytest.raises(IllegalActionError, match="hook: the last bidder may not bring the total to 7"):
+        bid(rules, s, "7H", deck)
+    assert bid(rules, s, "6D", deck).phase == PLAY

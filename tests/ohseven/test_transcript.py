@@ -169,7 +169,8 @@ def test_unknown_keys_and_player_count(tmp_path: Path):
     with pytest.raises(TranscriptError) as err:
         replay(p)
     assert [x.message for x in err.value.problems] == [
-        "unknown key; valid keys: game, players, rounds, set, variant"]
+        "required key is missing",
+        "unknown key; valid keys: game, names, notes, players, rounds, set, title, variant"]
     p = _write(tmp_path, "game: ohseven\nvariant: VARIANT\nplayers: [Ann]\nrounds: []\n")
-    with pytest.raises(TranscriptError, match="1 players; this variant supports 2, 3, 4, 5, 6, 7, 8, 9"):
+    with pytest.raises(TranscriptError, match="the variant is for 2, 3, 4, 5, 6, 7, 8 or 9 players, not 1"):
         replay(p)

@@ -297,3 +297,13 @@ def test_a_skill_timed_after_placing_takes_its_target_after_the_placement(tmp_pa
     with pytest.raises(IllegalActionError) as info:
         replay_file(write(tmp_path, ["armstrong; place a b c", "audrin; move a>d; place d"], header))
     assert info.value.reason == "audrin's skill resolves after placing: write the placement first"
+
+
+def test_anderson_must_swap_two_cubes_of_one_owner(tmp_path):
+    # docs/transcripts.md: with same_owner: true (the default, RULINGS "any owners") two cubes
+    # of one owner in consecutive slots are a target, so Anderson is not skipped.
+    moves = ["rahel; place a a", "anderson; place -"]
+    assert illegal(tmp_path, moves) == (f"{tmp_path / 't.yaml'}:{LINE + 1}:5: move 2 (Chie, round 1): place -: "
+                                        "the crew's skill needs a target (swap PLANET@SLOT), not place -")
+    data = replay_file(write(tmp_path, ["rahel; place a a", "anderson; swap a@1; place -"])).to_json()
+    assert data["skipped_skills"] == [] and data["moves"] == 2

@@ -7,7 +7,7 @@ from pathlib import Path
 import polars as pl
 
 from playtest.analysis import columns as C
-from playtest.findings import conclusions, findings_metrics, metric
+from playtest.games.stargate.findings import conclusions, findings_metrics, metric
 from playtest.sim.batch import RunConfig, read_run, run_batch
 from playtest.variants import load_variant
 

@@ -551,11 +551,7 @@ class OhSevenRules:
         if state.phase == BID:
             avail = self._unused(state, state.seat)
             if self.hook and len(state.pending) == state.n - 1:
-                forbidden = self.hand_size - _sum_bids(self.cards, state.pending)
-                bid = self.cards.bid
-                allowed = [c for c in avail if bid[c] != forbidden]
-                if allowed:
-                    avail = allowed
+                avail = self._hook_allowed(state, avail)
             bids = self.bid_actions
             prev = -1
             out = []
@@ -587,6 +583,14 @@ class OhSevenRules:
         for c in state.r.used[seat]:
             avail.remove(c)
         return avail
+
+    def _hook_allowed(self, state: State, avail: list[int]) -> list[int]:
+        """The last bidder's cards under the hook: those that do not bring the total to the hand
+        size, or every unused card when each of them would (then the sum trigger fires)."""
+        forbidden = self.hand_size - _sum_bids(self.cards, state.pending)
+        bid = self.cards.bid
+        allowed = [c for c in avail if bid[c] != forbidden]
+        return allowed if allowed else avail
 
     def _publish(self, s: State, r: Round) -> None:
         """Finish a new Round: build its public part and set it on the (new) state."""
@@ -654,7 +658,7 @@ class OhSevenRules:
                 return f"{action.text} was already used as a bid in this deal"
             if self.hook and len(state.pending) == state.n - 1:
                 forbidden = self.hand_size - _sum_bids(self.cards, state.pending)
-                if self.cards.bid[c] == forbidden and any(a.card != c for a in self.legal_actions(state)):
+                if c not in self._hook_allowed(state, self._unused(state, seat)):
                     return (f"hook: the last bidder may not bring the total to {self.hand_size} "
                             f"(a bid of {forbidden})")
             return None

@@ -101,7 +101,7 @@ class Redeal(Strict):
 
 class Bidding(Strict):
     """How bids are made. `hook`: in turn-order bidding, the last bidder may not bring the total
-    to the number of tricks (if every card in hand would, any card is allowed). If identical
+    to the number of tricks (if every card not yet used as a bid would, any of them is allowed). If identical
     highest bid cards stand (trigger switched off), the one earliest in bidding order counts."""
 
     mode: BiddingMode = BiddingMode.SIMULTANEOUS

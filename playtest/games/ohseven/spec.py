@@ -49,8 +49,14 @@ def _replay(path: Path) -> Any:
     return replay(path)
 
 
+def _bench(seconds: float) -> list[dict[str, Any]]:
+    from playtest.games.ohseven.bench import bench
+
+    return bench(seconds)
+
+
 def _summary(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.DataFrame]]:
-    from playtest.analysis.ohseven import summary_tables
+    from playtest.games.ohseven.metrics import summary_tables
 
     return summary_tables(games, events)
 
@@ -72,6 +78,7 @@ SPEC = GameSpec(
     stat_columns=STAT_COLUMNS,
     score_parts=["rounds", "rebid_bonus"],
     replay=_replay,
+    bench=_bench,
     summary=_summary,
     play=_play,
 )

@@ -9,12 +9,14 @@ illegal card is reported with its move number and reason (IllegalActionError).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from playtest.core.events import Event
-from playtest.errors import IllegalActionError, Problem, TranscriptError, VariantError
+from playtest.core.transcript import Move, MovePlayer, Notation, TranscriptReader, where
+from playtest.errors import Problem, TranscriptError
 from playtest.games.ohseven.rules import (
     BID,
     EV_BID,
@@ -26,13 +28,13 @@ from playtest.games.ohseven.rules import (
     EV_TRICK,
     OVER,
     PLAY,
+    Action,
     OhSevenRules,
     State,
 )
-from playtest.variants import load_variant
-from playtest.variants.source import Node, parse_file
+from playtest.variants.source import Node
 
-KEYS = ("game", "variant", "set", "players", "rounds")
+GAME = "ohseven"
 
 
 class DealMismatch(Exception):
@@ -315,56 +317,32 @@ class Replay:
 
 
 def load_transcript(path: Path) -> tuple[Node, OhSevenRules, list[str], Any]:
-    """The parsed file, rules of its variant (with `set` overrides), players and the Variant."""
-    label = str(path)
-    tree = parse_file(path, label)
-    if not isinstance(tree.value, dict):
-        raise TranscriptError([tree.problem("", "a transcript must be a mapping")])
-    problems: list[Problem] = []
-    for key, node in tree.value.items():
-        if key not in KEYS:
-            problems.append(node.problem(key, f"unknown key; valid keys: {', '.join(sorted(KEYS))}", at_key=True))
-    game = tree.value.get("game")
-    if game is None or game.value != "ohseven":
-        problems.append((game or tree).problem("game", "must be 'ohseven'"))
-    vnode = tree.value.get("variant")
-    if vnode is None or not isinstance(vnode.value, str):
-        problems.append((vnode or tree).problem("variant", "required: path of the variant file, relative to "
-                                                "the transcript"))
-    overrides: list[str] = []
-    snode = tree.value.get("set")
-    if snode is not None:
-        if not isinstance(snode.value, list) or not all(isinstance(i.value, str) for i in snode.value):
-            problems.append(snode.problem("set", "must be a list of key.path=value overrides"))
-        else:
-            overrides = [i.value for i in snode.value]
-    pnode = tree.value.get("players")
-    players: list[str] = []
-    if pnode is None:
-        problems.append(tree.problem("players", "required key is missing"))
-    elif (not isinstance(pnode.value, list) or not all(isinstance(i.value, str) for i in pnode.value)):
-        problems.append(pnode.problem("players", "must be a list of player names in seat order"))
-    else:
-        players = [i.value for i in pnode.value]
-        if len(set(players)) != len(players):
-            problems.append(pnode.problem("players", "player names must be distinct"))
-    if problems:
-        raise TranscriptError(problems)
-    assert vnode is not None and pnode is not None
-    vpath = (path.parent / vnode.value)
-    if not vpath.exists():
-        raise TranscriptError([vnode.problem("variant", f"variant file not found: {vpath}")])
-    try:
-        variant = load_variant(vpath, overrides)
-    except VariantError as err:
-        raise TranscriptError(err.problems) from None
-    if variant.game != "ohseven":
-        raise TranscriptError([vnode.problem("variant", f"is a {variant.game} variant, not ohseven")])
-    counts = variant.model.player_counts()
-    if len(players) not in counts:
-        raise TranscriptError([pnode.problem("players", f"{len(players)} players; this variant supports "
-                                             f"{', '.join(map(str, counts))}")])
-    return tree, OhSevenRules(variant.model), players, variant
+    """The parsed file, rules of its variant (with `set` overrides), players and the Variant.
+    The header is read by the core (playtest.core.transcript); `rounds` is Oh-Seven's body."""
+    reader = TranscriptReader(path, game=GAME, keys=("rounds",), required=("rounds",))
+    reader.check()
+    variant = reader.load_variant()
+    players = list(reader.read_players(variant))
+    reader.check()
+    return reader.tree, OhSevenRules(variant.model), players, variant
+
+
+class OhSevenNotation(Notation[State, Action]):
+    """A bid or a card is written as the card (rank + suit, `7S`); each is one move, numbered
+    bids and cards together. Illegal-move reports say the round, the trick and the player."""
+
+    game = GAME
+    names_the_player = False
+
+    def __init__(self, players: Sequence[str]) -> None:
+        self.players = players
+
+    def describe(self, rules: OhSevenRules, state: State, action: Action) -> str:  # type: ignore[override]
+        who = self.players[rules.current_seat(state)]
+        card = rules.card_name(action.card)
+        if state.phase == BID:
+            return f"round {state.round + 1}, {who} bids {card}"
+        return f"round {state.round + 1}, trick {state.trick_no + 1}, {who} plays {card}"
 
 
 def replay(path: Path) -> Replay:
@@ -376,21 +354,13 @@ def replay(path: Path) -> Replay:
     deck = StackedDeck([d.hands for r in parsed.rounds for d in r.deals])
     log: list[Event] = []
     state = rules.initial_state(n, rng=deck)  # type: ignore[arg-type]
-    move = 0
     names = rules.cards.names
     report_rounds: list[dict[str, Any]] = []
+    mover = MovePlayer(rules, state, OhSevenNotation(players), names=players, rng=deck, log=log)
 
-    def act(st: State, action: Any, what: str, node: Node) -> State:
-        nonlocal move
-        move += 1
-        reason = rules.why_illegal(st, action)
-        if reason is not None:
-            for i, p in enumerate(players):
-                reason = reason.replace(f"seat {i + 1} ", f"{p} ")
-            raise IllegalActionError(reason, move_number=move, action=what,
-                                     where=f"{node.file}:{node.line}:{node.col}")
+    def act(st: State, action: Any, node: Node) -> State:
         try:
-            return rules.apply(st, action, rng=deck, log=log)  # type: ignore[arg-type]
+            return mover.play(Move(mover.played + 1, str(action), (action,), where(node)))
         except DealMismatch as exc:  # pragma: no cover - _parse checks every hand against the deck
             raise TranscriptError([tree.problem("rounds", f"cannot deal: {exc}")]) from None
 
@@ -416,8 +386,7 @@ def replay(path: Path) -> Replay:
                 for _ in range(n):
                     seat = rules.current_seat(state)
                     card = cards[seat]
-                    state = act(state, rules.bid_actions[card], f"round {r + 1}, {players[seat]} bids {names[card]}",
-                                pnode)
+                    state = act(state, rules.bid_actions[card], pnode)
                 evs = log[mark:]
                 bids = [{"player": players[i], "card": names[cards[i]], "bid": rules.cards.bid[cards[i]]}
                         for i in range(n)]
@@ -453,8 +422,7 @@ def replay(path: Path) -> Replay:
             for card in cards:
                 seat = rules.current_seat(state)
                 played.append({"player": players[seat], "card": names[card]})
-                state = act(state, rules.play_actions[card],
-                            f"round {r + 1}, trick {t + 1}, {players[seat]} plays {names[card]}", tnode)
+                state = act(state, rules.play_actions[card], tnode)
             trick_ev = next(e for e in reversed(log) if e.kind == EV_TRICK)
             rnd["tricks"].append({"trick": t + 1, "cards": played, "winner": players[trick_ev.seat],
                                   "winning_card": trick_ev.data["card"]})

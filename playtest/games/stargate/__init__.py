@@ -7,6 +7,7 @@ import polars as pl
 from playtest.core.spec import GameSpec
 from playtest.games.stargate import bots, schema
 from playtest.games.stargate.rules import StargateRules
+from playtest.games.stargate.styles import scripted_styles
 
 
 def _replay(path):  # imported lazily: transcripts pull in the variant loader
@@ -15,8 +16,14 @@ def _replay(path):  # imported lazily: transcripts pull in the variant loader
     return replay_file(path)
 
 
+def _bench(seconds):
+    from playtest.games.stargate.bench import bench
+
+    return bench(seconds)
+
+
 def _summary(games, events):
-    from playtest.analysis.stargate import summary_tables
+    from playtest.games.stargate.metrics import summary_tables
 
     return summary_tables(games, events)
 
@@ -33,7 +40,7 @@ SPEC = GameSpec(
     schema=schema.StargateVariant,
     make_rules=StargateRules,
     make_bot=bots.make_bot,
-    bot_names=bots.BOT_NAMES,
+    bot_names=("random", "greedy", "lookahead", *(f"scripted:{name}" for name in scripted_styles())),
     event_columns={
         "crew": pl.String(),
         "crew_time": pl.Int16(),
@@ -61,6 +68,7 @@ SPEC = GameSpec(
                   "cubes_converted": pl.Int16()},
     score_parts=("planets", "color", "skill", "planet_effects", "extensions"),
     replay=_replay,
+    bench=_bench,
     summary=_summary,
     play=_play,
 )

@@ -19,10 +19,9 @@ The format (docs/transcripts.md, section Stargate)::
 Move N is the N-th turn of the game (the N-th line). A line names the crew, then the target of
 each skill that needs one (``move SRC>DST``, ``swap PLANET@SLOT``), then the placement, which is
 always written (``place -`` for none). A skill with no possible target is skipped and not
-written. Replaying stops at the first illegal move (IllegalMoveError names the move's number,
-its player, the round and the reason); a malformed file raises TranscriptError listing every
-problem with file:line:col. A transcript may stop before the game ends: the result then says
-the game is unfinished and scores the board as it stands.
+written. This module supplies only the notation (a line ↔ the turn's actions), the setup block
+(circle, start_player) and the board in the outcome; reading the file, located errors, the
+replay loop and the first illegal move are playtest.core.transcript's.
 """
 
 from __future__ import annotations
@@ -35,158 +34,90 @@ from typing import Any
 
 import yaml
 
+from playtest.core import transcript as core
 from playtest.core.events import Event, EventKind
 from playtest.core.protocol import Bot
-from playtest.errors import IllegalActionError, Problem, TranscriptError, VariantError
+from playtest.core.transcript import IllegalMoveError, Move, TranscriptReader
 from playtest.games.stargate import schema as sc
 from playtest.games.stargate.actions import Action, MoveCube, Place, SwapCubes, TakeCrew, parse_turn
 from playtest.games.stargate.rules import Phase, StargateRules, State, majority_order, planet_vp
-from playtest.variants import Variant, load_variant, parse_override
-from playtest.variants.source import Node, parse_file
+from playtest.variants import Variant
 
 GAME = "stargate"
-REQUIRED = ("game", "variant", "players", "circle", "moves")
-OPTIONAL = ("title", "notes", "set", "names", "start_player")
-KEYS = (*REQUIRED, *OPTIONAL)
 
-
-class IllegalMoveError(IllegalActionError):
-    """The first illegal move of a transcript: its number (1-based turn), player and round."""
-
-    def __init__(self, reason: str, *, move_number: int, action: str, player: str | None,
-                 round: int | None, where: str = "") -> None:
-        super().__init__(reason, move_number=move_number, action=action)
-        self.player, self.round, self.where = player, round, where
-
-    def __str__(self) -> str:
-        who = f" ({self.player}, round {self.round})" if self.player is not None else ""
-        where = f"{self.where}: " if self.where else ""
-        action = f"{self.action}: " if self.action else ""
-        return f"{where}move {self.move_number}{who}: {action}{self.reason}"
+__all__ = ["IllegalMoveError", "Move", "NOTATION", "ReplayOutcome", "Transcript", "board", "dump_transcript",
+           "read_transcript", "record_game", "replay", "replay_file"]
 
 
 @dataclass(frozen=True)
-class Move:
-    number: int
-    text: str
-    actions: tuple[Action, ...]
-    where: str
-    """file:line:col of the move's line."""
+class Setup:
+    """Stargate's setup block: the planets dealt, clockwise, and the start player of round 1."""
 
-
-@dataclass(frozen=True)
-class Transcript:
-    """A checked transcript: the variant is loaded and every move line is readable."""
-
-    path: str
-    title: str
-    variant: Variant
-    variant_ref: str
-    """The variant path as written in the file."""
-    names: tuple[str, ...]
     circle: tuple[str, ...]
     start: int
-    """0-based seat of the start player of round 1."""
-    moves: tuple[Move, ...]
-
-    @property
-    def players(self) -> int:
-        return len(self.names)
+    """0-based seat."""
 
 
-# --- reading -------------------------------------------------------------------------------------
+class StargateNotation(core.Notation[State, Action]):
+    """One line per turn: the crew, the skill targets, the placement (docs/transcripts.md)."""
+
+    game = GAME
+    setup_keys = ("circle", "start_player")
+    required_setup = ("circle",)
+    example = "bays; place red1 blue2"
+
+    def parse_move(self, text: str) -> Sequence[Action]:
+        return parse_turn(text)
+
+    def read_setup(self, reader: TranscriptReader) -> Setup:
+        circle = reader.strings("circle")
+        start_player = reader.int("start_player", low=1) if "start_player" in reader.doc else 1
+        return Setup(tuple(circle or ()), (start_player or 1) - 1)
+
+    def check_setup(self, reader: TranscriptReader, setup: Setup, variant: Variant, players: int) -> None:
+        model = variant.model
+        assert isinstance(model, sc.StargateVariant)
+        if setup.start >= players:
+            reader.problems.append(reader.doc["start_player"].problem(
+                "start_player", f"must be between 1 and {players} (the players are numbered from 1)"))
+        if "circle" in reader.doc and isinstance(reader.doc["circle"].value, list):
+            reader.problems.extend(_check_circle(reader.doc["circle"], list(setup.circle), model, players))
+
+    def initial_state(self, rules: Any, setup: Setup, players: int) -> State:
+        index = {p.id: i for i, p in enumerate(rules.variant.planets)}
+        return rules.setup(players, [index[pid] for pid in setup.circle], start=setup.start)
+
+    def move_over(self, rules: Any, state: State) -> bool:
+        return state.phase is Phase.CREW
+
+    def round_of(self, state: State) -> int:
+        return state.round
+
+    def unfinished(self, rules: Any, state: State) -> str:
+        nxt = rules.legal_actions(state)[0]
+        if isinstance(nxt, Place):
+            return "the turn is not finished: write the placement ('place PLANET ...', or 'place -' to place no cube)"
+        return f"the turn is not finished: the crew's skill needs a target, e.g. '{nxt}'"
+
+    def explain(self, rules: Any, state: State, action: Action, done: Sequence[Action]) -> str | None:
+        crew = done[0].crew if done and isinstance(done[0], TakeCrew) else None
+        return _explain(rules, state, action, crew, done)
+
+    def outcome(self, transcript: Any, rules: Any, state: State, log: Sequence[Event]) -> ReplayOutcome:
+        return ReplayOutcome.build(transcript, rules, state, log)
 
 
-def read_transcript(path: str | Path) -> Transcript:
+NOTATION = StargateNotation()
+Transcript = core.Transcript
+
+
+def read_transcript(path: str | Path) -> core.Transcript[State, Action]:
     """Parse and check a transcript file. Raises TranscriptError (every problem at once) or
     VariantError (the variant file itself is broken)."""
-    path = Path(path)
-    label = str(path)
-    tree = parse_file(path, label)  # VariantError: wrap it as a TranscriptError
-    if not isinstance(tree.value, dict):
-        raise TranscriptError([tree.problem("", "a transcript must be a mapping of keys to values")])
-    doc: dict[str, Node] = tree.value
-    problems: list[Problem] = []
-    for key, node in doc.items():
-        if key not in KEYS:
-            problems.append(node.problem(key, f"unknown key; valid keys: {', '.join(sorted(KEYS))}", at_key=True))
-    for key in REQUIRED:
-        if key not in doc:
-            problems.append(Problem(label, 1, 1, key, "required key is missing"))
-    if "game" in doc and doc["game"].value != GAME:
-        problems.append(doc["game"].problem("game", f"expected 'stargate', not {doc['game'].value!r}"))
-    title = _text(doc, "title", problems)
-    _text(doc, "notes", problems)
-    variant_ref = _text(doc, "variant", problems)
-    overrides = _strings(doc, "set", problems)
-    players = _int(doc, "players", problems, low=1)
-    names_given = _strings(doc, "names", problems)
-    circle = _strings(doc, "circle", problems)
-    start_player = _int(doc, "start_player", problems, low=1) if "start_player" in doc else 1
-    move_nodes = _list(doc, "moves", problems)
-    moves = _read_moves(move_nodes, problems)
-    if problems or variant_ref is None or players is None:
-        raise TranscriptError(problems)
-
-    variant = _load_variant(path, doc, variant_ref, overrides or [])
-    model = variant.model
-    if not isinstance(model, sc.StargateVariant):
-        raise TranscriptError([doc["variant"].problem("variant", f"is a {model.game} variant, not a stargate one")])
-    counts = model.player_counts()
-    if players not in counts:
-        problems.append(doc["players"].problem(
-            "players", f"the variant is for {_or(str(c) for c in counts)} players, not {players}"))
-    names = tuple(names_given) if names_given is not None else tuple(f"Player {i + 1}" for i in range(players))
-    if names_given is not None:
-        node = doc["names"]
-        if len(names) != players:
-            problems.append(node.problem("names", f"{len(names)} names for {players} players"))
-        for i, name in enumerate(names):
-            if not name.strip():
-                problems.append(node.value[i].problem(f"names.{i + 1}", "a name cannot be empty"))
-            elif names.index(name) != i:
-                problems.append(node.value[i].problem(f"names.{i + 1}", f"duplicate name {name!r}"))
-    if start_player > players:
-        problems.append(doc["start_player"].problem(
-            "start_player", f"must be between 1 and {players} (the players are numbered from 1)"))
-    if circle is not None:
-        problems.extend(_check_circle(doc["circle"], circle, model, players))
-    if problems:
-        raise TranscriptError(problems)
-    return Transcript(path=label, title=title or "", variant=variant, variant_ref=variant_ref, names=names,
-                      circle=tuple(circle or ()), start=start_player - 1, moves=tuple(moves))
+    return core.read_transcript(path, NOTATION)
 
 
-def _load_variant(path: Path, doc: dict[str, Node], ref: str, overrides: list[str]) -> Variant:
-    node = doc["variant"]
-    variant_path = path.parent / ref
-    if not variant_path.is_file():
-        raise TranscriptError([node.problem("variant", f"variant file not found: {ref} (looked for {variant_path})")])
-    set_nodes = doc["set"].value if "set" in doc else []
-    problems = []
-    for i, text in enumerate(overrides):
-        try:
-            parse_override(text)
-        except VariantError as err:
-            problems.extend(set_nodes[i].problem(f"set.{i + 1}", p.message) for p in err.problems)
-    if problems:
-        raise TranscriptError(problems)
-    try:
-        return load_variant(variant_path, overrides)
-    except VariantError as err:
-        # Problems caused by an override are shown at the override's line in the transcript.
-        located, ours = [], False
-        for p in err.problems:
-            if p.file.startswith("--set ") and p.file[len("--set "):] in overrides:
-                i = overrides.index(p.file[len("--set "):])
-                located.append(set_nodes[i].problem(f"set.{i + 1}", f"{p.path}: {p.message}" if p.path else p.message))
-                ours = True
-            else:
-                located.append(p)
-        raise (TranscriptError if ours else VariantError)(located) from None
-
-
-def _check_circle(node: Node, circle: list[str], model: sc.StargateVariant, players: int) -> list[Problem]:
+def _check_circle(node: Any, circle: list[str], model: sc.StargateVariant, players: int) -> list[Any]:
     problems = []
     known = [p.id for p in model.planets]
     for i, pid in enumerate(circle):
@@ -202,79 +133,6 @@ def _check_circle(node: Node, circle: list[str], model: sc.StargateVariant, play
     return problems
 
 
-def _read_moves(nodes: list[Node] | None, problems: list[Problem]) -> list[Move]:
-    moves = []
-    for i, node in enumerate(nodes or ()):
-        number = i + 1
-        where = f"{node.file}:{node.line}:{node.col}"
-        if not isinstance(node.value, str) or not node.value.strip():
-            problems.append(node.problem(f"moves.{number}", f"move {number}: expected a turn in notation, "
-                                                        "e.g. 'bays; place red1 blue2'"))
-            continue
-        try:
-            actions = parse_turn(node.value)
-        except ValueError as err:
-            problems.append(node.problem(f"moves.{number}", f"move {number}: {err}"))
-            continue
-        if not actions:
-            problems.append(node.problem(f"moves.{number}", f"move {number}: expected a turn in notation, "
-                                                           "e.g. 'bays; place red1 blue2'"))
-            continue
-        moves.append(Move(number, node.value.strip(), tuple(actions), where))
-    return moves
-
-
-def _text(doc: dict[str, Node], key: str, problems: list[Problem]) -> str | None:
-    if key not in doc:
-        return None
-    node = doc[key]
-    if not isinstance(node.value, str) or (key == "variant" and not node.value.strip()):
-        problems.append(node.problem(key, "must be text" if key != "variant" else
-                                     "must be the path of the variant file, relative to this transcript"))
-        return None
-    return node.value
-
-
-def _list(doc: dict[str, Node], key: str, problems: list[Problem]) -> list[Node] | None:
-    if key not in doc:
-        return None
-    node = doc[key]
-    if node.value is None:  # `moves:` with nothing below it: no moves yet
-        return []
-    if not isinstance(node.value, list):
-        problems.append(node.problem(key, "must be a list"))
-        return None
-    return node.value
-
-
-def _strings(doc: dict[str, Node], key: str, problems: list[Problem]) -> list[str] | None:
-    items = _list(doc, key, problems)
-    if items is None:
-        return None
-    out = []
-    for i, item in enumerate(items):
-        if isinstance(item.value, bool) or not isinstance(item.value, str | int):
-            problems.append(item.problem(f"{key}.{i + 1}", f"must be text, not {item.plain()!r}"))
-        else:
-            out.append(str(item.value))
-    return out
-
-
-def _int(doc: dict[str, Node], key: str, problems: list[Problem], *, low: int) -> int | None:
-    if key not in doc:
-        return None
-    node = doc[key]
-    if isinstance(node.value, bool) or not isinstance(node.value, int) or node.value < low:
-        problems.append(node.problem(key, f"must be a whole number of at least {low}, not {node.plain()!r}"))
-        return None
-    return node.value
-
-
-def _or(items: Sequence[str] | Any) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
-
-
 # --- replaying -----------------------------------------------------------------------------------
 
 
@@ -283,46 +141,10 @@ def replay_file(path: str | Path) -> ReplayOutcome:
     return replay(read_transcript(path))
 
 
-def replay(t: Transcript) -> ReplayOutcome:
+def replay(t: core.Transcript[State, Action]) -> ReplayOutcome:
     """Replay a checked transcript. Raises IllegalMoveError at the first illegal move."""
-    rules = StargateRules(t.variant.model)
-    index = {p.id: i for i, p in enumerate(t.variant.model.planets)}
-    state = rules.setup(t.players, [index[pid] for pid in t.circle], start=t.start)
-    log: list[Event] = []
-    last = 0
-    for move in t.moves:
-        if rules.is_terminal(state):
-            raise IllegalMoveError(f"the game is already over: it ended after move {last}; remove the moves after it",
-                                   move_number=move.number, action="", player=None, round=None, where=move.where)
-        state = _play_turn(rules, state, move, t.names, log)
-        last = move.number
-    return ReplayOutcome.build(t, rules, state, log)
-
-
-def _play_turn(rules: StargateRules, state: State, move: Move, names: Sequence[str], log: list[Event]) -> State:
-    seat, rnd = rules.current_seat(state), state.round
-    crew = move.actions[0].crew if isinstance(move.actions[0], TakeCrew) else None
-    done: list[Action] = []
-
-    def fail(reason: str, action: str) -> IllegalMoveError:
-        return IllegalMoveError(reason, move_number=move.number, action=action, player=names[seat], round=rnd,
-                                where=move.where)
-
-    for action in move.actions:
-        if done and (state.phase is Phase.CREW or rules.is_terminal(state)):
-            raise fail("the turn is already over (one line per turn); move it to the next line", str(action))
-        try:
-            state = rules.apply(state, action, log=log)
-        except IllegalActionError as err:
-            raise fail(_explain(rules, state, action, crew, done) or err.reason, str(action)) from None
-        done.append(action)
-    if state.phase is not Phase.CREW and not rules.is_terminal(state):
-        nxt = rules.legal_actions(state)[0]
-        if isinstance(nxt, Place):
-            raise fail("the turn is not finished: write the placement ('place PLANET ...', or 'place -' "
-                       "to place no cube)", move.text)
-        raise fail(f"the turn is not finished: the crew's skill needs a target, e.g. '{nxt}'", move.text)
-    return state
+    outcome: ReplayOutcome = core.replay(t, NOTATION, StargateRules)
+    return outcome
 
 
 def _explain(rules: StargateRules, state: State, action: Action, crew: str | None,
@@ -359,7 +181,7 @@ class ReplayOutcome:
     data: dict[str, Any]
 
     @classmethod
-    def build(cls, t: Transcript, rules: StargateRules, state: State, log: Sequence[Event]) -> ReplayOutcome:
+    def build(cls, t: core.Transcript[State, Action], rules: StargateRules, state: State, log: Sequence[Event]) -> ReplayOutcome:
         model = rules.variant
         names = t.names
         later = model.scoring.majority_tiebreak is sc.MajorityTiebreak.LATER_FIRST_CUBE
@@ -385,7 +207,7 @@ class ReplayOutcome:
                              "slot_scored": len(owners) - r if len(owners) - r >= 1 else None, "vp": vp[s]}
                             for r, s in enumerate(order)],
             })
-        finished = rules.is_terminal(state)
+        common = core.outcome_data(t, rules, state)
         parts = ("planets", "color", "skill")
         extra = [k for k in result.seats[0].components if k not in parts
                  and any(seat.components[k] for seat in result.seats)]
@@ -404,21 +226,15 @@ class ReplayOutcome:
                    for e in log if e.kind == EventKind.DECISION
                    for part in str(e.data.get("skill", "")).split("; ") if part.endswith(": no target)")]
         data = {
-            "game": GAME,
-            "title": t.title,
-            "transcript": t.path,
-            "variant": {"path": t.variant_ref, "name": model.name, "rules_version": model.rules_version,
-                        "hash": t.variant.hash, "overrides": list(t.variant.overrides)},
-            "players": list(names),
-            "start_player": t.start + 1,
-            "moves": len(t.moves),
+            **{k: common[k] for k in ("game", "title", "transcript", "variant", "players")},
+            "start_player": t.setup.start + 1,
+            "moves": common["moves"],
             "rounds": state.round,
-            "finished": finished,
-            "next_player": None if finished else names[rules.current_seat(state)],
+            **{k: common[k] for k in ("finished", "next_player")},
             "board": planet_rows,
             "scores": scores,
             "score_parts": [*parts, *extra],
-            "winners": [names[s.seat] for s in result.seats if s.rank == 1] if finished else [],
+            "winners": common["winners"],
             "skipped_skills": skipped,
         }
         return cls(data)

@@ -1,0 +1,520 @@
+"""Transcripts, the part every game shares: reading the file and its header with located
+problems (file:line:col), the variant and its `set:` overrides, the players, the replay loop
+with move numbering and the first illegal move, and the generic outcome (scores, `--json`).
+
+A game supplies a `Notation`: how one move is written (parse it, print it) and its setup block
+(e.g. Stargate's circle of planets). The common format, which every game with a flat list of
+moves uses as it is::
+
+    game: NAME
+    title: Thursday table, game 2     # optional, free text, printed as the heading
+    notes: ...                        # optional, free text, ignored
+    variant: ../variants/x.yaml       # relative to the transcript
+    set: [key.path=value]             # optional overrides of the variant
+    players: 3                        # a count (names from `names:`, else Player 1..N) or
+    names: [Aki, Bo, Chie]            #   directly a list of names: players: [Aki, Bo, Chie]
+    ...                               # the game's setup block (Notation.setup_keys)
+    moves:                            # one entry per move, in play order; move N is entry N
+      - ...
+
+A game whose transcript has another shape (Oh-Seven's rounds of deals, bids and tricks) reads
+its body itself and still uses `TranscriptReader` for the header and `MovePlayer` to play and
+number its moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from playtest.core.events import Event
+from playtest.core.protocol import Rules
+from playtest.errors import IllegalActionError, Problem, TranscriptError, VariantError
+from playtest.variants import Variant, load_variant, parse_override
+from playtest.variants.source import Node, parse_file
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+HEADER_KEYS = ("game", "title", "notes", "variant", "set", "players", "names")
+MOVES = "moves"
+
+
+class IllegalMoveError(IllegalActionError):
+    """The first illegal move of a transcript: where it is written, its number, the player and
+    round (when the game tells them), the offending part of the move and the reason."""
+
+    def __init__(self, reason: str, *, move_number: int, action: str, player: str | None = None,
+                 round: int | None = None, where: str = "") -> None:
+        super().__init__(reason, move_number=move_number, action=action, where=where)
+        self.player, self.round = player, round
+
+    def __str__(self) -> str:
+        who = ""
+        if self.player is not None:
+            who = f" ({self.player}, round {self.round})" if self.round is not None else f" ({self.player})"
+        where = f"{self.where}: " if self.where else ""
+        action = f"{self.action}: " if self.action else ""
+        return f"{where}move {self.move_number}{who}: {action}{self.reason}"
+
+
+def or_list(items: Iterable[str]) -> str:
+    """'2, 3 or 4'."""
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def where(node: Node) -> str:
+    return f"{node.file}:{node.line}:{node.col}"
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+
+class TranscriptReader:
+    """Reads a transcript's header key by key, collecting every problem (located) before raising.
+
+    Typical use: construct (checks the keys and the game), read the game's own keys, `check()`,
+    `load_variant()`, `read_players(variant)`, check the setup block against the variant,
+    `check()` again."""
+
+    def __init__(self, path: str | Path, *, game: str, keys: Sequence[str], required: Sequence[str]) -> None:
+        self.path = Path(path)
+        self.label = str(path)
+        self.game = game
+        self.problems: list[Problem] = []
+        tree = parse_file(self.path, self.label)  # malformed YAML: VariantError, located
+        if not isinstance(tree.value, dict):
+            raise TranscriptError([tree.problem("", "a transcript must be a mapping of keys to values")])
+        self.tree = tree
+        self.doc: dict[str, Node] = tree.value
+        valid = (*HEADER_KEYS, *keys)
+        for key, node in self.doc.items():
+            if key not in valid:
+                self.problems.append(node.problem(key, f"unknown key; valid keys: {', '.join(sorted(valid))}",
+                                                  at_key=True))
+        for key in ("game", "variant", "players", *required):
+            if key not in self.doc:
+                self.problems.append(Problem(self.label, 1, 1, key, "required key is missing"))
+        if "game" in self.doc and self.doc["game"].value != game:
+            self.problems.append(self.doc["game"].problem("game", f"expected {game!r}, not {self.doc['game'].value!r}"))
+        self.title = self.text("title") or ""
+        self.text("notes")
+        self.variant_ref = self.text("variant")
+        if "variant" in self.doc and self.variant_ref is not None and not self.variant_ref.strip():
+            self.problems.append(self.doc["variant"].problem(
+                "variant", "must be the path of the variant file, relative to this transcript"))
+            self.variant_ref = None
+        self.overrides = self.strings("set") or []
+        self.player_count = 0
+        """The number of players (set by read_players)."""
+        self._players = self._read_players_key()
+
+    # --- located fields --------------------------------------------------------------------------
+
+    def text(self, key: str) -> str | None:
+        if key not in self.doc:
+            return None
+        node = self.doc[key]
+        if not isinstance(node.value, str):
+            self.problems.append(node.problem(key, "must be text" if key != "variant" else
+                                              "must be the path of the variant file, relative to this transcript"))
+            return None
+        return node.value
+
+    def list(self, key: str) -> list[Node] | None:
+        if key not in self.doc:
+            return None
+        node = self.doc[key]
+        if node.value is None:  # `moves:` with nothing below it: an empty list
+            return []
+        if not isinstance(node.value, list):
+            self.problems.append(node.problem(key, "must be a list"))
+            return None
+        return node.value
+
+    def strings(self, key: str) -> list[str] | None:
+        items = self.list(key)
+        if items is None:
+            return None
+        out = []
+        for i, item in enumerate(items):
+            if isinstance(item.value, bool) or not isinstance(item.value, str | int):
+                self.problems.append(item.problem(f"{key}.{i + 1}", f"must be text, not {item.plain()!r}"))
+            else:
+                out.append(str(item.value))
+        return out
+
+    def int(self, key: str, *, low: int) -> int | None:
+        if key not in self.doc:
+            return None
+        node = self.doc[key]
+        if isinstance(node.value, bool) or not isinstance(node.value, int) or node.value < low:
+            self.problems.append(node.problem(key, f"must be a whole number of at least {low}, not {node.plain()!r}"))
+            return None
+        return node.value
+
+    def check(self) -> None:
+        """Raise TranscriptError with every problem found so far (if any)."""
+        if self.problems:
+            raise TranscriptError(self.problems)
+
+    # --- the variant and the players ---------------------------------------------------------------
+
+    def load_variant(self) -> Variant:
+        """The variant file (relative to the transcript) with the `set:` overrides. A problem
+        caused by an override is shown at the override's line; the variant file's own problems
+        are a VariantError located in that file."""
+        assert self.variant_ref is not None, "check() first"
+        node = self.doc["variant"]
+        variant_path = self.path.parent / self.variant_ref
+        if not variant_path.is_file():
+            raise TranscriptError([node.problem(
+                "variant", f"variant file not found: {self.variant_ref} (looked for {variant_path})")])
+        set_nodes = self.doc["set"].value if "set" in self.doc else []
+        overrides = self.overrides
+        problems = []
+        for i, text in enumerate(overrides):
+            try:
+                parse_override(text)
+            except VariantError as err:
+                problems.extend(set_nodes[i].problem(f"set.{i + 1}", p.message) for p in err.problems)
+        if problems:
+            raise TranscriptError(problems)
+        try:
+            variant = load_variant(variant_path, overrides)
+        except VariantError as err:
+            located, ours = [], False
+            for p in err.problems:
+                if p.file.startswith("--set ") and p.file[len("--set "):] in overrides:
+                    i = overrides.index(p.file[len("--set "):])
+                    located.append(set_nodes[i].problem(f"set.{i + 1}", f"{p.path}: {p.message}" if p.path
+                                                        else p.message))
+                    ours = True
+                else:
+                    located.append(p)
+            raise (TranscriptError if ours else VariantError)(located) from None
+        if variant.game != self.game:
+            raise TranscriptError([node.problem("variant", f"is a {variant.game} variant, not a {self.game} one")])
+        return variant
+
+    def _read_players_key(self) -> int | list[str] | None:
+        if "players" not in self.doc:
+            return None
+        node = self.doc["players"]
+        if isinstance(node.value, list):
+            names = self.strings("players")
+            if names is not None and "names" in self.doc:
+                self.problems.append(self.doc["names"].problem(
+                    "names", "the players are already named in players: give either a count in "
+                    "players and the names here, or the list of names in players"))
+            return names
+        return self.int("players", low=1)
+
+    def read_players(self, variant: Variant) -> tuple[str, ...]:
+        """The players' names in seat order, checked against the variant's player counts."""
+        given = self._players
+        node = self.doc["players"]
+        if isinstance(given, list):
+            count, names_node, key = len(given), node, "players"
+            names: list[str] | None = given
+        else:
+            assert given is not None, "check() first"
+            count, names_node, key = given, self.doc.get("names"), "names"
+            names = self.strings("names")
+        self.player_count = count
+        counts = variant.model.player_counts()
+        if count not in counts:
+            self.problems.append(node.problem(
+                "players", f"the variant is for {or_list(str(c) for c in counts)} players, not {count}"))
+        if names is None:
+            return tuple(f"Player {i + 1}" for i in range(count))
+        assert names_node is not None
+        if len(names) != count:
+            self.problems.append(names_node.problem("names", f"{len(names)} names for {count} players"))
+        for i, name in enumerate(names):
+            if not name.strip():
+                self.problems.append(names_node.value[i].problem(f"{key}.{i + 1}", "a name cannot be empty"))
+            elif names.index(name) != i:
+                self.problems.append(names_node.value[i].problem(f"{key}.{i + 1}", f"duplicate name {name!r}"))
+        return tuple(names)
+
+
+# --- moves ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move(Generic[A]):
+    """One move of a transcript: its number (1-based), as written, parsed, and where it is."""
+
+    number: int
+    text: str
+    actions: tuple[A, ...]
+    where: str
+    """file:line:col of the move."""
+
+
+class MovePlayer(Generic[S, A]):
+    """Plays a transcript's moves through the rules: numbers them, checks that each is complete
+    and that the game is not over, and turns the rules' refusal into the first-illegal-move
+    report (IllegalMoveError). Events go to `log`; chance draws use `rng`."""
+
+    def __init__(self, rules: Rules[S, A], state: S, notation: Notation[S, A], *, names: Sequence[str],
+                 rng: random.Random | Any, log: list[Event]) -> None:
+        self.rules, self.state, self.notation = rules, state, notation
+        self.names, self.rng, self.log = names, rng, log
+        self.played = 0
+        """Moves played so far (the number of the last one)."""
+
+    def play(self, move: Move[A]) -> S:
+        """Play one move (all its actions); returns the new state."""
+        rules, notation = self.rules, self.notation
+        state = self.state
+        if rules.is_terminal(state):
+            raise IllegalMoveError(f"the game is already over: it ended after move {self.played}; remove the "
+                                   "moves after it", move_number=move.number, action="", where=move.where)
+        seat = rules.current_seat(state)
+        player = self.names[seat] if notation.names_the_player else None
+        rnd = notation.round_of(state)
+
+        def fail(reason: str, action: str) -> IllegalMoveError:
+            return IllegalMoveError(reason, move_number=move.number, action=action, player=player, round=rnd,
+                                    where=move.where)
+
+        done: list[A] = []
+        for action in move.actions:
+            if done and (rules.is_terminal(state) or notation.move_over(rules, state)):
+                raise fail("the turn is already over (one line per turn); move it to the next line",
+                           notation.describe(rules, state, action))
+            written = notation.describe(rules, state, action)
+            try:
+                state = rules.apply(state, action, rng=self.rng, log=self.log)
+            except IllegalActionError as err:
+                reason = notation.explain(rules, state, action, done) or err.reason
+                for i, name in enumerate(self.names):  # the rules speak of seats, the transcript of names
+                    reason = reason.replace(f"seat {i + 1} ", f"{name} ")
+                raise fail(reason, written) from None
+            done.append(action)
+        if not rules.is_terminal(state) and not notation.move_over(rules, state):
+            raise fail(notation.unfinished(rules, state), move.text)
+        self.state = state
+        self.played = move.number
+        return state
+
+
+# --- what a game supplies ------------------------------------------------------------------------
+
+
+class Notation(Generic[S, A]):
+    """A game's transcript notation and setup block. Subclass it; only `parse_move` is required
+    for a game whose moves are single actions and whose setup is the rules' `initial_state`."""
+
+    game: str = ""
+    setup_keys: tuple[str, ...] = ()
+    """The game's own header keys (its setup block)."""
+    required_setup: tuple[str, ...] = ()
+    example: str = ""
+    """A move as it is written, for error messages."""
+    names_the_player: bool = True
+    """Illegal-move reports name the player (and round, see round_of)."""
+
+    def parse_move(self, text: str) -> Sequence[A]:
+        """The actions of one written move. Raise ValueError with a reason if it cannot be read."""
+        raise NotImplementedError
+
+    def format_action(self, rules: Rules[S, A], state: S, action: A) -> str:
+        """An action as it is written (the rules' format_action by default)."""
+        return rules.format_action(state, action)
+
+    def describe(self, rules: Rules[S, A], state: S, action: A) -> str:
+        """The action as an illegal-move report names it (by default as it is written)."""
+        return self.format_action(rules, state, action)
+
+    def format_move(self, rules: Rules[S, A], state: S, actions: Sequence[A]) -> str:
+        """Several actions of one move as one entry (joined with '; ')."""
+        texts = []
+        for action in actions:
+            texts.append(self.format_action(rules, state, action))
+            state = rules.apply(state, action, rng=random.Random(0))
+        return "; ".join(texts)
+
+    def read_setup(self, reader: TranscriptReader) -> Any:
+        """Read the setup block's keys (located problems into reader.problems) and return it.
+        The variant is not loaded yet: check here only what the file alone tells."""
+        return None
+
+    def check_setup(self, reader: TranscriptReader, setup: Any, variant: Variant, players: int) -> None:
+        """Check the setup block against the variant and the player count (into reader.problems)."""
+
+    def initial_state(self, rules: Rules[S, A], setup: Any, players: int) -> S:
+        """The state the transcript starts from. By default the rules' own set-up with a fixed
+        rng, which suits games without a random set-up."""
+        return rules.initial_state(players, rng=random.Random(0))
+
+    def move_over(self, rules: Rules[S, A], state: S) -> bool:
+        """Whether the move being played is complete in `state` (default: one action a move)."""
+        return True
+
+    def round_of(self, state: S) -> int | None:
+        """The round named in illegal-move reports (None: not named)."""
+        return None
+
+    def unfinished(self, rules: Rules[S, A], state: S) -> str:
+        """Why a move that stops before its end is refused."""
+        nxt = rules.legal_actions(state)[0]
+        return f"the move is not finished: it goes on with e.g. '{self.format_action(rules, state, nxt)}'"
+
+    def explain(self, rules: Rules[S, A], state: S, action: A, done: Sequence[A]) -> str | None:
+        """A clearer reason than the rules' for an illegal action (None: the rules' reason)."""
+        return None
+
+    def outcome(self, transcript: Transcript[S, A], rules: Rules[S, A], state: S,
+                log: Sequence[Event]) -> Outcome:
+        """The replay's result; by default the generic scores (see `Outcome`)."""
+        return Outcome.scores(transcript, rules, state)
+
+
+@dataclass(frozen=True)
+class Transcript(Generic[S, A]):
+    """A checked transcript in the common format: the variant is loaded and every move is read."""
+
+    path: str
+    title: str
+    variant: Variant
+    variant_ref: str
+    names: tuple[str, ...]
+    setup: Any
+    moves: tuple[Move[A], ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+
+def read_transcript(path: str | Path, notation: Notation[S, A]) -> Transcript[S, A]:
+    """Parse and check a transcript in the common format. Raises TranscriptError (every problem
+    at once) or VariantError (the variant file itself is broken)."""
+    reader = TranscriptReader(path, game=notation.game, keys=(*notation.setup_keys, MOVES),
+                              required=(*notation.required_setup, MOVES))
+    setup = notation.read_setup(reader)
+    moves = read_moves(reader, notation)
+    reader.check()
+    variant = reader.load_variant()
+    names = reader.read_players(variant)
+    notation.check_setup(reader, setup, variant, reader.player_count)
+    reader.check()
+    assert reader.variant_ref is not None
+    return Transcript(path=reader.label, title=reader.title, variant=variant, variant_ref=reader.variant_ref,
+                      names=names, setup=setup, moves=tuple(moves))
+
+
+def read_moves(reader: TranscriptReader, notation: Notation[S, A]) -> list[Move[A]]:
+    """The `moves:` list, each entry parsed with the game's notation (problems located)."""
+    moves = []
+    hint = f", e.g. '{notation.example}'" if notation.example else ""
+    for i, node in enumerate(reader.list(MOVES) or ()):
+        number = i + 1
+        text = node.value
+        if not isinstance(text, str) or not text.strip():
+            reader.problems.append(node.problem(f"moves.{number}", f"move {number}: expected a turn in notation{hint}"))
+            continue
+        try:
+            actions = tuple(notation.parse_move(text))
+        except ValueError as err:
+            reader.problems.append(node.problem(f"moves.{number}", f"move {number}: {err}"))
+            continue
+        if not actions:
+            reader.problems.append(node.problem(f"moves.{number}", f"move {number}: expected a turn in notation{hint}"))
+            continue
+        moves.append(Move(number, text.strip(), actions, where(node)))
+    return moves
+
+
+def replay(t: Transcript[S, A], notation: Notation[S, A], make_rules: Callable[[Any], Rules[S, A]]) -> Any:
+    """Replay a checked transcript: the game's outcome, or IllegalMoveError at the first illegal move."""
+    rules = make_rules(t.variant.model)
+    log: list[Event] = []
+    state = notation.initial_state(rules, t.setup, t.players)
+    player = MovePlayer(rules, state, notation, names=t.names, rng=random.Random(0), log=log)
+    for move in t.moves:
+        player.play(move)
+    return notation.outcome(t, rules, player.state, log)
+
+
+# --- the generic outcome -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A replay's result: `text()` for the terminal, `to_json()` for `--json`."""
+
+    data: dict[str, Any]
+    render: Callable[[dict[str, Any]], str] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return self.data
+
+    def text(self) -> str:
+        return self.render(self.data) if self.render is not None else scores_text(self.data)
+
+    @classmethod
+    def scores(cls, t: Transcript[Any, Any], rules: Rules[Any, Any], state: Any) -> Outcome:
+        """Each player's score parts, total, rank and win share from the rules' result (the board
+        as it stands if the transcript stops before the end)."""
+        return cls(outcome_data(t, rules, state))
+
+
+def outcome_data(t: Transcript[Any, Any], rules: Rules[Any, Any], state: Any) -> dict[str, Any]:
+    """The game-independent part of a replay's JSON: the transcript, the variant, the players,
+    whether the game is over (else who plays next), the scores and the winners."""
+    finished = rules.is_terminal(state)
+    result = rules.result(state)
+    model = t.variant.model
+    parts = list(result.seats[0].components) if result.seats else []
+    from playtest.games import get_game  # the registry (no game is imported by name)
+
+    return {
+        "game": model.game,
+        "game_title": get_game(model.game).title,
+        "title": t.title,
+        "transcript": t.path,
+        "variant": {"path": t.variant_ref, "name": model.name, "rules_version": model.rules_version,
+                    "hash": t.variant.hash, "overrides": list(t.variant.overrides)},
+        "players": list(t.names),
+        "moves": len(t.moves),
+        "finished": finished,
+        "next_player": None if finished else t.names[rules.current_seat(state)],
+        "scores": [{"player": t.names[s.seat], "seat": s.seat + 1, **dict(s.components), "total": s.total,
+                    "rank": s.rank, "win_share": s.win_share if finished else 0.0, **dict(s.stats)}
+                   for s in result.seats],
+        "score_parts": parts,
+        "winners": [t.names[s.seat] for s in result.seats if s.rank == 1] if finished else [],
+    }
+
+
+def _num(x: Any) -> str:
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+def scores_text(d: dict[str, Any]) -> str:
+    """The generic outcome as text: heading, status, a scores table and the winner(s)."""
+    v = d["variant"]
+    over = f" (set: {', '.join(v['overrides'])})" if v["overrides"] else ""
+    status = "game over" if d["finished"] else f"UNFINISHED: next to play: {d['next_player']}"
+    lines = [f"{d['game_title']} — {d['title'] or Path(d['transcript']).name}",
+             f"variant {v['path']}{over} [{v['rules_version']}, hash {v['hash']}]",
+             f"{len(d['players'])} players, {d['moves']} moves, {status}", "",
+             "Scores" + ("" if d["finished"] else " (provisional: the game is not over)")]
+    nw = max(6, *(len(s["player"]) for s in d["scores"]))
+    cols = [(p, max(len(p), 5)) for p in d["score_parts"]]
+    lines.append(f"  {'player':<{nw}}  " + "  ".join(f"{p:>{w}}" for p, w in cols) + "  total  rank")
+    for s in d["scores"]:
+        lines.append(f"  {s['player']:<{nw}}  " + "  ".join(f"{_num(s[p]):>{w}}" for p, w in cols)
+                     + f"  {_num(s['total']):>5}  {s['rank']:>4}")
+    if d["finished"]:
+        w = d["winners"]
+        lines += ["", f"Winner: {w[0]}" if len(w) == 1 else f"Shared win: {', '.join(w)}"]
+    return "\n".join(lines)

@@ -1,0 +1,21 @@
+"""Nim as a playtest game plugin (a test fixture): the registration a designer's package exports."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from playtest.core.spec import GameSpec
+from playtest_nim.game import NimNotation, NimRules, NimVariant, make_bot, summary
+
+SPEC = GameSpec(
+    name="nim",
+    title="Nim",
+    schema=NimVariant,
+    make_rules=NimRules,
+    make_bot=make_bot,
+    bot_names=("random", "greedy", "perfect"),
+    event_columns={"heap": pl.Int16(), "taken": pl.Int16(), "left": pl.Int16()},
+    score_parts=("win",),
+    notation=NimNotation(),
+    summary=summary,
+)

@@ -1,0 +1,132 @@
+"""Games as plugins: a game from another package (tests/plugins/playtest_nim), found through the
+`playtest.games` entry points like the built-in ones, works with every command; an unknown game
+and a plugin that fails to load are one-line errors."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from playtest.games import GameNotFoundError, GamePluginError, game_names, get_game, refresh
+from tests.conftest import PLUGINS, install_example_game, run_cli
+
+NIM = str(PLUGINS / "nim.yaml")
+GAME = str(PLUGINS / "nim-game.yaml")
+
+
+def test_the_example_game_is_registered_through_its_entry_point(example_game):
+    assert game_names() == ["nim", "ohseven", "stargate"]
+    spec = get_game("nim")
+    assert spec.name == "nim" and type(spec).__module__ == "playtest.core.spec"
+    assert spec.make_rules.__module__ == "playtest_nim.game"
+
+
+def test_validate_simulate_report_replay(example_game, cli, tmp_path):
+    r = cli("validate", "tests/plugins/nim.yaml")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("tests/plugins/nim.yaml: ok (nim 1, 'Nim 3-4-5', hash ")
+
+    out = tmp_path / "run"
+    r = cli("simulate", NIM, "-n", "40", "--players", "2", "--bots", "perfect,random", "--seed", "3",
+            "--workers", "1", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "40 games of Nim 3-4-5" in r.stdout and "Counters taken per move" in r.stdout
+    games = pl.read_parquet(out / "games.parquet")
+    assert games.height == 80 and set(games["bot"]) == {"perfect", "random"}
+    # 3-4-5 has a non-zero nim-sum: the perfect bot wins every game from either seat.
+    wins = games.group_by("bot").agg(pl.col("win_share").sum()).sort("bot")
+    assert wins.rows() == [("perfect", 40.0), ("random", 0.0)]
+    events = pl.read_parquet(out / "events.parquet")
+    assert {"heap", "taken", "left"} <= set(events.columns)
+    assert (events.filter(pl.col("left") == 0).height) == 40  # one last counter per game
+
+    r = cli("report", str(out), "--format", "json", "--out", str(tmp_path / "r.json"))
+    assert r.returncode == 0, r.stderr
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert "mean_taken" in json.dumps(report)
+
+    r = cli("replay", GAME)
+    assert r.returncode == 0, r.stderr
+    assert "2 players, 5 moves, game over" in r.stdout and r.stdout.endswith("Winner: Ann\n")
+    data = json.loads(cli("replay", GAME, "--json").stdout)
+    assert [(s["player"], s["win"], s["rank"]) for s in data["scores"]] == [("Ann", 1.0, 1), ("Ben", 0.0, 2)]
+    assert data["finished"] and data["winners"] == ["Ann"]
+
+
+def test_replay_errors_come_from_the_core(example_game, cli, tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text(f"game: nim\nvariant: {NIM}\nplayers: 2\nmoves:\n  - take 3 from 1\n  - take 3 from 1\n"
+                    "  - take two\n")
+    r = cli("replay", str(path))
+    assert (r.returncode, r.stderr) == (2, f"{path}:7:5: moves.3: move 3: cannot read 'take two': "
+                                           "expected 'take COUNT from HEAP'\n")
+    path.write_text(f"game: nim\nvariant: {NIM}\nplayers: 2\nmoves:\n  - take 3 from 1\n  - take 3 from 1\n")
+    r = cli("replay", str(path))
+    assert (r.returncode, r.stderr) == (2, f"error: {path}:6:5: move 2 (Player 2): take 3 from 1: "
+                                           "heap 1 is empty\n")
+    path.write_text(f"game: nim\nvariant: {NIM}\nplayers: 2\nmoves:\n  - take 3 from 1\n")
+    data = json.loads(cli("replay", str(path), "--json").stdout)
+    assert not data["finished"] and data["next_player"] == "Player 2" and data["winners"] == []
+
+
+def test_unknown_game_is_one_line(cli, tmp_path):
+    (tmp_path / "v.yaml").write_text("game: nim\nname: x\n")
+    r = cli("validate", str(tmp_path / "v.yaml"))
+    assert (r.returncode, r.stderr) == (2, f"{tmp_path / 'v.yaml'}:1:7: game: unknown game 'nim' "
+                                           "(known games: ohseven, stargate)\n")
+    with pytest.raises(GameNotFoundError, match=r"^unknown game 'nim' \(known games: ohseven, stargate\)$"):
+        get_game("nim")
+
+
+def test_a_plugin_that_fails_to_load_is_one_line(tmp_path, monkeypatch, cli):
+    site = tmp_path / "site"
+    info = site / "broken-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[playtest.games]\nbroken = no_such_module:SPEC\n"
+                                           "wrong = json:dumps\n")
+    monkeypatch.syspath_prepend(str(site))
+    refresh()
+    try:
+        assert game_names() == ["broken", "ohseven", "stargate", "wrong"]
+        (tmp_path / "v.yaml").write_text("game: broken\nname: x\n")
+        r = cli("validate", str(tmp_path / "v.yaml"))
+        assert (r.returncode, r.stderr) == (2, f"{tmp_path / 'v.yaml'}:1:7: game: the game plugin 'broken' "
+                                               "(no_such_module:SPEC) failed to load: ModuleNotFoundError: "
+                                               "No module named 'no_such_module'\n")
+        with pytest.raises(GamePluginError, match=r"^the game plugin 'wrong' \(json:dumps\) is a function, "
+                                                  r"not a playtest.core.spec.GameSpec$"):
+            get_game("wrong")
+        assert get_game("stargate").name == "stargate"  # the others still work
+    finally:
+        monkeypatch.undo()
+        refresh()
+
+
+def test_plugin_in_a_fresh_interpreter(tmp_path):
+    """A true subprocess: a fresh interpreter finds the plugin from PYTHONPATH alone (as after
+    `pip install playtest-nim`). Simulation workers are spawned with the parent's sys.path, so
+    they find it the same way."""
+    install_example_game(tmp_path / "site")
+    old = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join([str(tmp_path / "site"), str(PLUGINS), old or ""])
+    try:
+        r = run_cli("replay", GAME)
+    finally:
+        if old is None:
+            del os.environ["PYTHONPATH"]
+        else:
+            os.environ["PYTHONPATH"] = old
+    assert (r.returncode, r.stderr) == (0, "")
+    assert r.stdout.endswith("Winner: Ann\n")
+
+
+def test_the_fixture_is_not_shipped():
+    import playtest
+
+    assert not (Path(playtest.__file__).parent / "games" / "nim").exists()
+    assert "nim" not in game_names()
