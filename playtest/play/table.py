@@ -29,6 +29,28 @@ class TableGame:
     played: PlayedGame
 
 
+def replay_moves(path: Any, notation: Any, make_rules: Any) -> TableGame:
+    """A finished transcript in the common format (a flat list of moves, core.transcript),
+    replayed move by move through the rules with the events the runner logs."""
+    import random
+
+    from playtest.core import transcript as core
+
+    t = core.read_transcript(path, notation)
+    rules = make_rules(t.variant.model)
+    log: list[Any] = []
+    player = core.MovePlayer(rules, notation.initial_state(rules, t.setup, t.players), notation,
+                             names=t.names, rng=random.Random(0), log=log)
+    decisions = 0
+    for move in t.moves:
+        player.play(move)
+        decisions += len(move.actions)
+    if not rules.is_terminal(player.state):
+        raise UsageError(f"{path}: the game is not finished ({len(t.moves)} moves): calibrate compares "
+                         "finished games only")
+    return TableGame(str(path), t.variant, list(t.names), PlayedGame(rules.result(player.state), log, decisions))
+
+
 def game_of(path: Path) -> str:
     """The `game:` key of a transcript, checked against the registered games."""
     from playtest.games import game_names

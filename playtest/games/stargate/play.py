@@ -12,12 +12,10 @@ from rich.text import Text
 
 from playtest import rng as streams
 from playtest.core.events import Event
-from playtest.errors import UsageError
 from playtest.games.stargate.rules import Phase, StargateRules, State
-from playtest.games.stargate.transcript import GAME, _play_turn, dump_transcript, read_transcript
+from playtest.games.stargate.transcript import GAME, NOTATION, dump_transcript
 from playtest.play.session import PlaySupport
-from playtest.play.table import TableGame
-from playtest.sim.runner import PlayedGame
+from playtest.play.table import TableGame, replay_moves
 
 OWNER_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold cyan", "bold yellow")
 
@@ -109,21 +107,7 @@ def transcript(rules: StargateRules, variant_ref: str, names: Sequence[str], see
 
 def table_game(path: Any) -> TableGame:
     """A finished recorded game, replayed (every move checked) with the events the runner logs."""
-    t = read_transcript(path)
-    rules = StargateRules(t.variant.model)
-    index = {p.id: i for i, p in enumerate(t.variant.model.planets)}
-    state = rules.setup(len(t.names), [index[pid] for pid in t.circle], start=t.start)
-    log: list[Event] = []
-    decisions = 0
-    for move in t.moves:
-        if rules.is_terminal(state):
-            break
-        state = _play_turn(rules, state, move, t.names, log)
-        decisions += len(move.actions)
-    if not rules.is_terminal(state):
-        raise UsageError(f"{path}: the game is not finished ({len(t.moves)} turns): calibrate compares "
-                         "finished games only")
-    return TableGame(str(path), t.variant, list(t.names), PlayedGame(rules.result(state), log, decisions))
+    return replay_moves(path, NOTATION, StargateRules)
 
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
