@@ -48,3 +48,5 @@ class GameSpec:
     evaluate: Callable[..., Any] | None = None
     """(rules, state) → per-seat values: `Rules.evaluate` for a game whose rules class does not
     define it (the method wins when both exist)."""
+    play: Callable[[], Any] | None = None
+    """() → the game's playtest.play.session.PlaySupport (imported lazily): `playtest play`."""

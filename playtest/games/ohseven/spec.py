@@ -61,6 +61,12 @@ def _summary(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.Da
     return summary_tables(games, events)
 
 
+def _play() -> Any:
+    from playtest.games.ohseven.play import SUPPORT
+
+    return SUPPORT
+
+
 SPEC = GameSpec(
     name="ohseven",
     title="Oh-Seven",
@@ -74,4 +80,5 @@ SPEC = GameSpec(
     replay=_replay,
     bench=_bench,
     summary=_summary,
+    play=_play,
 )

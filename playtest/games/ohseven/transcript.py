@@ -234,6 +234,10 @@ class Replay:
     final: list[dict[str, Any]]
     complete: bool
     rounds_total: int
+    result: Any = None
+    """The finished match's GameResult (None while incomplete), as the runner would record it."""
+    events: list[Event] = field(default_factory=list, repr=False)
+    """Every event of the replayed moves (the same events a simulated match logs)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -415,7 +419,8 @@ def replay(path: Path) -> Replay:
     final = [{"seat": i + 1, "player": players[i], "rounds": state.points[i], "rebid_bonus": state.bonus[i],
               "total": totals[i], "exact_bids": state.exact[i], "rank": ranks[i],
               "win_share": shares[i] if complete else 0.0} for i in range(n)]
-    return Replay(str(path), variant.path, variant.hash, players, report_rounds, final, complete, rules.rounds)
+    return Replay(str(path), variant.path, variant.hash, players, report_rounds, final, complete, rules.rounds,
+                  rules.result(state) if complete else None, log)
 
 
 __all__ = ["DealMismatch", "Replay", "StackedDeck", "load_transcript", "replay", "EV_BID", "EV_REDEAL"]

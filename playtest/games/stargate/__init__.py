@@ -24,6 +24,12 @@ def _summary(games, events):
     return summary_tables(games, events)
 
 
+def _play():
+    from playtest.games.stargate.play import SUPPORT
+
+    return SUPPORT
+
+
 SPEC = GameSpec(
     name="stargate",
     title="Stargate",
@@ -62,4 +68,5 @@ SPEC = GameSpec(
     summary=_summary,
     sample_state=sampling.sample_state,
     evaluate=sampling.evaluate,
+    play=_play,
 )

@@ -1,0 +1,218 @@
+"""Table games against bot runs: which run plays most like the people at the table?
+
+Every report metric (analysis.metrics.all_metrics) is computed for the recorded table games and
+for each run. Standard errors come from the delete-a-group jackknife over games — one game at a
+time for the few table games, 20 blocks of games for a run — because the game is the
+independent unit (turns and seats of one game are not). Intervals use Student's t with the
+jackknife's degrees of freedom (n − 1 for n table games), so with three table games they are
+as wide as three games warrant.
+
+A handful of table games often shows no spread at all (seat 2 never won in eight games), and a
+jackknife over them then claims a zero standard error. So the table's standard error is never
+taken below what the run's own game-to-game spread implies for that many games,
+se_run · sqrt(n_run / n_table) — the spread the table would show if it played like the run.
+The distance of a run to the table is the root mean square of the standardised differences
+  z = (table − run) / sqrt(se_table² + se_run²)
+over the metrics that vary: 0 means "as the table plays", about 1 is what two samples of the
+same players would show. A metric is flagged when the table
+differs from *every* run: the test's p-value is the largest of the per-run p-values (an
+intersection–union test), Holm-corrected over the metrics.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import polars as pl
+from scipy import stats
+
+from playtest.analysis import columns as C
+
+MetricFn = Callable[[dict[str, Any], pl.DataFrame, pl.DataFrame], pl.DataFrame]
+RUN_BLOCKS = 20
+ALPHA = 0.05
+BOT_METRICS = ("by_bot", "bot_")
+"""Metrics about which bot played (their groups are bot names): nothing to compare with a table."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """The games of one side: the table, or one bot run (label, run info, games, events)."""
+
+    label: str
+    info: dict[str, Any]
+    games: pl.DataFrame
+    events: pl.DataFrame
+
+
+def run_label(info: dict[str, Any]) -> str:
+    """A run's bots in a few words: `greedy` for self-play, else the line-up."""
+    lineup = list(info.get("lineup") or [])
+    return lineup[0] if lineup and len(set(lineup)) == 1 else ",".join(lineup) or "run"
+
+
+def _comparable(table: pl.DataFrame) -> pl.DataFrame:
+    from playtest.compare.metrics import DESIGN_METRICS, is_tested
+
+    keep = [m for m in table[C.METRIC].unique().to_list()
+            if m not in DESIGN_METRICS and is_tested(m) and not any(b in m for b in BOT_METRICS)]
+    return (table.filter(pl.col(C.METRIC).is_in(keep))
+            .select(C.METRIC, pl.col(C.GROUP).cast(pl.String).fill_null(""), C.ESTIMATE, C.DEFINITION)
+            .unique([C.METRIC, C.GROUP], keep="first", maintain_order=True))
+
+
+def jackknife(src: Source, metric_fn: MetricFn, blocks: int | None = None) -> pl.DataFrame:
+    """Every comparable metric of `src` with its delete-a-group jackknife standard error.
+
+    Columns: metric, group, definition, estimate, se, df (blocks − 1), n (games)."""
+    ids = np.sort(src.games["game"].unique().to_numpy())
+    k = min(blocks or len(ids), len(ids))
+    full = _comparable(metric_fn(src.info, src.games, src.events))
+    if k < 2:
+        return full.with_columns(se=pl.lit(float("nan")), df=pl.lit(0), n=pl.lit(len(ids)))
+    replicates = []
+    for i, part in enumerate(np.array_split(ids, k)):
+        drop = pl.col("game").is_in(pl.Series(part, dtype=pl.Int64).implode())
+        est = _comparable(metric_fn(src.info, src.games.filter(~drop), src.events.filter(~drop)))
+        replicates.append(est.select(C.METRIC, C.GROUP, pl.col(C.ESTIMATE).alias(f"r{i}")))
+    wide = full
+    for r in replicates:
+        wide = wide.join(r, on=[C.METRIC, C.GROUP], how="left")
+    reps = wide.select([f"r{i}" for i in range(k)]).to_numpy().astype(float)
+    mean = np.nanmean(reps, axis=1) if reps.size else reps
+    with np.errstate(invalid="ignore"):
+        se = np.sqrt((k - 1) / k * np.nansum((reps - mean[:, None]) ** 2, axis=1))
+    se[np.isnan(reps).any(axis=1)] = np.nan  # a metric undefined without some games: no interval
+    return wide.select(C.METRIC, C.GROUP, C.DEFINITION, C.ESTIMATE).with_columns(
+        se=pl.Series(se, dtype=pl.Float64), df=pl.lit(k - 1), n=pl.lit(len(ids)))
+
+
+def table_floor(se_run: float, n_run: int, n_table: int) -> float:
+    """The standard error `n_table` games would have if they spread like the run's games."""
+    if not math.isfinite(se_run) or n_table < 1:
+        return float("nan")
+    return se_run * math.sqrt(n_run / n_table)
+
+
+def _interval(est: float, se: float, df: int) -> tuple[float, float]:
+    if not (math.isfinite(se) and df > 0):
+        return (float("nan"), float("nan"))
+    t = float(stats.t.ppf(0.975, df))
+    return (est - t * se, est + t * se)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The comparison: per metric and source (long table), per run (distance), flagged metrics."""
+
+    metrics: pl.DataFrame
+    runs: pl.DataFrame
+    flags: pl.DataFrame
+    table_games: int
+
+    @property
+    def closest(self) -> str | None:
+        ok = self.runs.filter(pl.col("metrics_compared") > 0)
+        return ok.sort("distance")["run"][0] if ok.height else None
+
+
+def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Calibration:
+    """Compare the table games with each run (see the module docstring for the method)."""
+    t = jackknife(table, metric_fn)
+    rows: list[dict[str, Any]] = []
+    floors: dict[tuple[str, str], list[float]] = {}
+    summaries = []
+    per_run_p: dict[tuple[str, str], list[float]] = {}
+    for run in runs:
+        r = jackknife(run, metric_fn, RUN_BLOCKS)
+        both = t.join(r, on=[C.METRIC, C.GROUP], how="inner", suffix="_run")
+        zs = []
+        for m in both.iter_rows(named=True):
+            lo, hi = _interval(m["estimate_run"], m["se_run"], m["df_run"])
+            se_t = max(m["se"], table_floor(m["se_run"], m["n_run"], m["n"]))
+            se = math.hypot(se_t, m["se_run"]) if math.isfinite(se_t) and math.isfinite(m["se_run"]) else math.nan
+            z = (m[C.ESTIMATE] - m["estimate_run"]) / se if math.isfinite(se) and se > 0 else None
+            df = max(1, min(m["df"], m["df_run"]))
+            p = float(2 * stats.t.sf(abs(z), df)) if z is not None else None
+            rows.append({"metric": m[C.METRIC], "group": m[C.GROUP], "definition": m[C.DEFINITION],
+                         "source": run.label, "estimate": m["estimate_run"], "ci_low": lo, "ci_high": hi,
+                         "se": m["se_run"], "z": z, "p_value": p})
+            floors.setdefault((m[C.METRIC], m[C.GROUP]), []).append(table_floor(m["se_run"], m["n_run"], m["n"]))
+            if z is not None:
+                zs.append(z)
+                per_run_p.setdefault((m[C.METRIC], m[C.GROUP]), []).append(p)  # type: ignore[arg-type]
+        summaries.append({"run": run.label, "games": run.games["game"].n_unique(),
+                          "distance": math.sqrt(sum(z * z for z in zs) / len(zs)) if zs else None,
+                          "metrics_compared": len(zs),
+                          "within_interval": sum(abs(z) < 1.96 for z in zs)})
+    for m in t.iter_rows(named=True):
+        floor = floors.get((m[C.METRIC], m[C.GROUP]))
+        se = max(m["se"], float(np.nanmedian(floor))) if floor and not np.isnan(floor).all() else m["se"]
+        lo, hi = _interval(m[C.ESTIMATE], se, m["df"])
+        rows.append({"metric": m[C.METRIC], "group": m[C.GROUP], "definition": m[C.DEFINITION],
+                     "source": "table", "estimate": m[C.ESTIMATE], "ci_low": lo, "ci_high": hi,
+                     "se": se, "z": None, "p_value": None})
+    metrics = pl.DataFrame(rows, schema={"metric": pl.String, "group": pl.String, "definition": pl.String,
+                                         "source": pl.String, "estimate": pl.Float64, "ci_low": pl.Float64,
+                                         "ci_high": pl.Float64, "se": pl.Float64, "z": pl.Float64,
+                                         "p_value": pl.Float64})
+    flags = _flags(metrics, per_run_p, len(runs))
+    return Calibration(metrics, pl.DataFrame(summaries, schema={"run": pl.String, "games": pl.Int64,
+                                                                 "distance": pl.Float64,
+                                                                 "metrics_compared": pl.Int64,
+                                                                 "within_interval": pl.Int64}),
+                       flags, t["n"][0] if t.height else 0)
+
+
+def _flags(metrics: pl.DataFrame, per_run_p: dict[tuple[str, str], list[float]], n_runs: int) -> pl.DataFrame:
+    """Metrics where the table differs from every run (Holm over metrics, intersection–union)."""
+    keys = [k for k, ps in per_run_p.items() if len(ps) == n_runs and n_runs > 0]
+    p = np.array([max(per_run_p[k]) for k in keys])
+    adjusted = _holm(p)
+    out = []
+    for key, p_adj in zip(keys, adjusted, strict=True):
+        if p_adj >= ALPHA:
+            continue
+        rows = metrics.filter((pl.col("metric") == key[0]) & (pl.col("group") == key[1]))
+        tab = rows.filter(pl.col("source") == "table").row(0, named=True)
+        others = rows.filter(pl.col("source") != "table")
+        above = bool((others["estimate"] < tab["estimate"]).all())
+        nearest = others.sort("estimate", descending=above).row(0, named=True)
+        out.append({"metric": key[0], "group": key[1], "table": tab["estimate"], "table_low": tab["ci_low"],
+                    "table_high": tab["ci_high"], "nearest_run": nearest["source"], "nearest": nearest["estimate"],
+                    "p_holm": float(p_adj),
+                    "sentence": sentence(tab["definition"], key, tab, nearest, above)})
+    return pl.DataFrame(out, schema={"metric": pl.String, "group": pl.String, "table": pl.Float64,
+                                     "table_low": pl.Float64, "table_high": pl.Float64, "nearest_run": pl.String,
+                                     "nearest": pl.Float64, "p_holm": pl.Float64, "sentence": pl.String})
+
+
+def _holm(p: np.ndarray) -> np.ndarray:
+    if not p.size:
+        return p
+    order = np.argsort(p)
+    m = len(p)
+    adj = np.empty(m)
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p[i]))
+        adj[i] = running
+    return adj
+
+
+def fmt(x: float | None) -> str:
+    if x is None or not math.isfinite(x):
+        return "–"
+    return f"{x:.3g}" if abs(x) < 1000 else f"{x:,.0f}"
+
+
+def sentence(definition: str, key: tuple[str, str], tab: dict[str, Any], nearest: dict[str, Any], above: bool) -> str:
+    what = f"{key[0].replace('_', ' ')}" + (f" ({key[1]})" if key[1] else "")
+    side = "higher" if above else "lower"
+    return (f"{what}: your table {fmt(tab['estimate'])} [{fmt(tab['ci_low'])}, {fmt(tab['ci_high'])}]; "
+            f"no bot run is as {'high' if above else 'low'} (the nearest, {nearest['source']}, "
+            f"{fmt(nearest['estimate'])}) — the table's is {side} than every run's")

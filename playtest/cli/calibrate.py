@@ -1,0 +1,91 @@
+"""`playtest calibrate TRANSCRIPTS... --against RUN_DIR...`: which bot run plays like your table?"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from playtest.cli.app import app
+from playtest.cli.common import out_console
+from playtest.errors import UsageError
+
+
+class Format(StrEnum):
+    html = "html"
+    md = "md"
+    json = "json"
+
+
+SUFFIX = {"html": ".html", "md": ".md", "json": ".json"}
+
+
+@app.command()
+def calibrate(
+    transcripts: Annotated[list[Path], typer.Argument(help="Recorded table games (transcripts) of one variant.",
+                                                      metavar="TRANSCRIPTS...")],
+    against: Annotated[list[Path], typer.Option("--against", help="A run folder to compare with (repeatable; "
+                                                "e.g. one self-play run per bot rung).")],
+    fmt: Annotated[Format | None, typer.Option("--format", "-f", help="Also write the report as html, md or json.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Report file (default calibration.<ext> here); "
+                                             "'-' for standard output.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing report file.")] = False,
+) -> None:
+    """Compare recorded table games with bot runs: every report metric side by side with
+    intervals that respect how few table games there are, the closest run overall and per metric,
+    and where the table differs from every run."""
+    from playtest.analysis.calibration import Source, run_label
+    from playtest.analysis.calibration import calibrate as compare_runs
+    from playtest.analysis.metrics import all_metrics
+    from playtest.play.table import read_table_games, table_frames
+    from playtest.report import calibration as R
+    from playtest.report.write import write_atomic
+    from playtest.sim.batch import read_run
+
+    if not against:
+        raise UsageError("--against: give at least one run folder")
+    spec, games = read_table_games(transcripts)
+    info, tg, te = table_frames(spec, games)
+    runs = []
+    labels: set[str] = set()
+    for run_dir in against:
+        rinfo, rg, re_ = read_run(run_dir)
+        if rinfo.get("game") != spec.name:
+            raise UsageError(f"--against {run_dir}: a {rinfo.get('game')} run, but the transcripts are {spec.name} games")
+        if rinfo.get("players") != info["players"]:
+            raise UsageError(f"--against {run_dir}: {rinfo.get('players')}-player games, but the table played "
+                             f"with {info['players']}")
+        label = run_label(rinfo)
+        if label in labels:
+            label = f"{label} ({run_dir.name})"
+        labels.add(label)
+        runs.append(Source(label, rinfo, rg, re_))
+    cal = compare_runs(Source("table", info, tg, te), runs, all_metrics)
+    meta = {"game": spec.name, "variant": games[0].variant.path, "table_games": len(games),
+            "transcripts": [str(t) for t in transcripts],
+            "runs": {r.label: str(d) for r, d in zip(runs, against, strict=True)}}
+    warn = [f"{d}: variant {r.info.get('variant', {}).get('hash')} differs from the table's "
+            f"({games[0].variant.hash})" for r, d in zip(runs, against, strict=True)
+            if r.info.get("variant", {}).get("hash") != games[0].variant.hash]
+    if fmt is not None or out is not None:
+        kind = (fmt or Format.md).value
+        text = {"json": lambda: json.dumps(R.to_json(cal, meta), indent=2, ensure_ascii=False),
+                "md": lambda: R.to_markdown(cal, meta), "html": lambda: R.to_html(cal, meta)}[kind]()
+        if out is not None and str(out) == "-":
+            typer.echo(text)
+            return
+        path = out or Path(f"calibration{SUFFIX[kind]}")
+        if path.exists() and not force:
+            raise UsageError(f"--out {path}: exists; use --force to replace it")
+        if path.resolve() in {t.resolve() for t in transcripts}:
+            raise UsageError(f"--out {path}: that is one of the transcripts")
+        write_atomic(path, text)
+    console = out_console()
+    for w in warn:
+        console.print(f"note: {w}: the runs may not be of the same rules")
+    console.print(R.to_markdown(cal, meta).split("## Every metric")[0].rstrip(), markup=False)
+    if fmt is not None or out is not None:
+        console.print(f"report: {path}", markup=False)

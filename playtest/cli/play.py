@@ -1,0 +1,118 @@
+"""`playtest play VARIANT`: play a draft against bots in the terminal; the game is kept as a
+transcript."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from playtest.cli.app import app
+from playtest.cli.common import SetOption, load, split_bots
+from playtest.errors import UsageError
+from playtest.games import get_game
+
+
+def _free_path(path: Path) -> Path:
+    """`path`, or `name-2.yaml`, `name-3.yaml`… if it exists: a saved game is never overwritten."""
+    if not path.exists():
+        return path
+    k = 2
+    while (alt := path.with_name(f"{path.stem}-{k}{path.suffix}")).exists():
+        k += 1
+    return alt
+
+
+def _lines(path: Path | None):
+    """A line source: the --moves file (echoed, as if typed), else the terminal or a pipe."""
+    if path is not None:
+        try:
+            moves = path.read_text(encoding="utf-8").splitlines()
+        except OSError as err:
+            raise UsageError(f"--moves {path}: cannot read it ({err.strerror})") from None
+        moves = [m for m in moves if m.strip() and not m.lstrip().startswith("#")]
+        it = iter(moves)
+
+        def read_file(prompt: str) -> str | None:
+            line = next(it, None)
+            if line is not None:
+                typer.echo(f"{prompt}{line}")
+            return line
+
+        return read_file
+
+    def read_input(prompt: str) -> str | None:
+        try:
+            return input(prompt)
+        except EOFError:
+            return None
+
+    return read_input
+
+
+@app.command()
+def play(
+    variant: Annotated[Path, typer.Argument(help="Variant YAML file.", metavar="VARIANT")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Players in the game.")] = 4,
+    seat: Annotated[int, typer.Option("--seat", help="Your seat, 1 = starts the first round.")] = 1,
+    bots: Annotated[str, typer.Option("--bots", help="The other seats' bots: one name for all, or one per "
+                                      "other seat in seat order, e.g. greedy,random,greedy.")] = "greedy",
+    seed: Annotated[int, typer.Option("--seed", help="Deal and bot dice: the same seed deals the same game.")] = 1,
+    moves: Annotated[Path | None, typer.Option("--moves", help="Read your moves (and commands) from this file, "
+                                               "one per line, instead of the keyboard.")] = None,
+    save: Annotated[Path | None, typer.Option("--save", help="Transcript file to write (default "
+                                              "<game>-seed<S>.yaml here; never overwritten).")] = None,
+    hint_bot: Annotated[str | None, typer.Option("--hint-bot", help="Bot that answers `hint` "
+                                                 "(default: the game's strongest quick bot).")] = None,
+    no_color: Annotated[bool, typer.Option("--no-color", help="Plain text, no colors.")] = False,
+    set_: SetOption = None,
+) -> None:
+    """Play one game in a seat of your choice against bots, in the terminal.
+
+    The table is drawn as your seat sees it (never another player's hidden cards); your legal
+    moves are numbered and also accepted in transcript notation; `hint`, `undo`, `quit`. The
+    finished or abandoned game is saved as a transcript that `playtest replay` scores."""
+    from playtest.play.console import run
+    from playtest.play.session import PlaySession
+
+    v = load(variant, set_)
+    spec = get_game(v.game)
+    if spec.play is None:
+        raise UsageError(f"{v.game} cannot be played in the terminal yet")
+    counts = v.model.player_counts()
+    if players not in counts:
+        raise UsageError(f"--players {players}: {v.path} supports {', '.join(map(str, counts))} players")
+    if not 1 <= seat <= players:
+        raise UsageError(f"--seat {seat}: choose a seat from 1 to {players}")
+    names = split_bots(bots)
+    if len(names) == 1:
+        names = names * (players - 1)
+    if len(names) != players - 1:
+        raise UsageError(f"--bots names {len(names)} bots for the {players - 1} other seats "
+                         "(give one name, or one per other seat)")
+    lineup = names[: seat - 1] + ["(you)"] + names[seat - 1:]
+    rules = spec.make_rules(v.model)
+    for s, name in enumerate(lineup):
+        if s != seat - 1:
+            spec.make_bot(name, rules, s)  # an unknown bot is a one-line error before play starts
+    if hint_bot:
+        spec.make_bot(hint_bot, rules, seat - 1)
+    target = _free_path(save or Path(f"{v.game}-seed{seed}.yaml"))
+    if target.parent != Path("") and not target.parent.is_dir():
+        raise UsageError(f"--save {target}: folder {target.parent} does not exist")
+    session = PlaySession(spec, rules, spec.play(), players, seat - 1, lineup, seed)
+    console = Console(no_color=no_color or bool(os.environ.get("NO_COLOR")), highlight=False,
+                      force_terminal=None if not no_color else False)
+    outcome = run(session, console, _lines(moves), hint_bot=hint_bot)
+    from playtest.io import write_atomic
+
+    ref = os.path.relpath(Path(v.path).resolve(), target.resolve().parent)
+    write_atomic(target, session.transcript(ref, list(set_ or ())))
+    state = "finished" if outcome.finished else "abandoned"
+    typer.echo(f"The {state} game ({outcome.moves} moves) is saved: {target}  (score it: playtest replay {target})")
+    if not outcome.finished and not sys.stdin.isatty() and moves is None:
+        raise typer.Exit(0)

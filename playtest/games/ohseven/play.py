@@ -1,0 +1,127 @@
+"""Oh-Seven at the terminal: what one seat sees (its own hand only), and a played match as a
+transcript."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from playtest import rng as streams
+from playtest.core.events import Event
+from playtest.errors import UsageError
+from playtest.games.ohseven.rules import BID, NO_TRUMP, OhSevenRules, View
+from playtest.games.ohseven.transcript import dump_transcript, load_transcript, replay
+from playtest.play.session import PlaySupport
+from playtest.play.table import TableGame
+from playtest.sim.runner import PlayedGame
+
+
+def render(rules: OhSevenRules, view: View, seat: int, names: Sequence[str]) -> Group:
+    """Your hand, the bids revealed so far, trump, the trick on the table, tricks won, scores.
+    Never another seat's hand, nor a bid card before it is revealed."""
+    cards = view.cards
+    name = cards.name
+    phase = "bidding" if view.phase == BID else "card play"
+    trump = cards.suit_ids[view.trump] if view.trump != NO_TRUMP and view.trump >= 0 else "none yet"
+    head = Text(f"Round {view.round + 1} of 7 — {phase} — trump: {trump} — dealer: {names[view.dealer]}",
+                style="bold")
+    hand = Text("Your hand: ") + Text("  ".join(name(c) for c in view.hand), style="bold")
+    if view.used:
+        hand.append(f"   (already used as a bid this deal: {' '.join(name(c) for c in view.used)})", style="dim")
+    table = Table(title="Players", title_justify="left")
+    for col in ("player", "bid card", "bid", "tricks won", "score"):
+        table.add_column(col)
+    for s in range(view.n):
+        bid_card = name(view.bid_cards[s]) if view.bid_cards else "-"
+        bid = str(view.bids[s]) if view.bids else "-"
+        table.add_row(names[s], bid_card, bid,
+                      str(view.won[s]) if view.won else "0", str(view.scores[s]))
+    lines: list[Any] = [head, hand, table]
+    if view.passes:
+        lines.append(Text("Bidding passes this deal: " + " | ".join(
+            " ".join(name(c) for c in p) for p in view.passes)))
+    if view.open_bids:
+        lines.append(Text("Bids made this pass: " + ", ".join(f"{names[s]} {name(c)}" for s, c in view.open_bids)))
+    if view.phase != BID:
+        trick = " ".join(f"{names[(view.leader + i) % view.n]}:{name(c)}" for i, c in enumerate(view.trick))
+        lines.append(Text(f"Trick: {trick or '(you lead)' if view.leader == seat else trick or '-'}"))
+    return Group(*lines)
+
+
+def describe(rules: OhSevenRules, before: Any, action: Any, events: Sequence[Event]) -> str:
+    bits = []
+    for e in events:
+        d = e.data
+        if e.kind == "trick" and "winner" in d:
+            bits.append(f"trick to seat {int(d['winner']) + 1}")
+        elif e.kind in ("rebid", "redeal"):
+            bits.append(e.kind)
+        elif e.kind == "round_end":
+            bits.append("round over")
+    return ", ".join(dict.fromkeys(bits))
+
+
+def deal_rng(seed: int) -> random.Random:
+    return streams.stream(seed, 0, streams.DEAL)
+
+
+def transcript(rules: OhSevenRules, variant_ref: str, names: Sequence[str], seed: int,
+               actions: Sequence[Any], overrides: Sequence[str] = ()) -> str:
+    """The match dealt from `seed` and played with `actions`: every deal's hands, every complete
+    bidding pass and every complete trick (an abandoned match stops at its last complete one)."""
+    n = len(names)
+    deal = deal_rng(seed)
+    state = rules.initial_state(n, rng=deal)
+    card = rules.cards.names
+    rounds: list[dict[str, Any]] = []
+    cur_round, cur_deal = -1, -1
+    trick: list[str] = []
+    pass_cards: list[str | None] = [None] * n
+    for action in actions:
+        if state.round != cur_round:
+            cur_round, cur_deal = state.round, -1
+            rounds.append({"deals": [], "tricks": []})
+        if state.phase == BID and state.deal_no != cur_deal:
+            cur_deal = state.deal_no
+            rounds[-1]["deals"].append({"hands": {names[i]: [card[c] for c in state.hands[i]] for i in range(n)},
+                                        "bids": []})
+        seat, phase = rules.current_seat(state), state.phase
+        state = rules.apply(state, action, rng=deal)
+        if phase == BID:
+            pass_cards[seat] = card[action.card]
+            if all(c is not None for c in pass_cards):
+                rounds[-1]["deals"][-1]["bids"].append(list(pass_cards))
+                pass_cards = [None] * n
+        else:
+            trick.append(card[action.card])
+            if len(trick) == n:
+                rounds[-1]["tricks"].append(trick)
+                trick = []
+    rounds = [r for r in rounds if r["deals"] and r["deals"][0]["bids"]]
+    data: dict[str, Any] = {"game": "ohseven", "variant": variant_ref}
+    if overrides:
+        data["set"] = list(overrides)
+    data["players"] = list(names)
+    data["rounds"] = rounds
+    return dump_transcript(data)
+
+
+def table_game(path: Any) -> TableGame:
+    """A finished recorded match, replayed (every card checked) with the events the runner logs."""
+    from pathlib import Path
+
+    rep = replay(Path(path))
+    if rep.result is None:
+        raise UsageError(f"{path}: the match is not finished ({len(rep.rounds)} of {rep.rounds_total} rounds): "
+                         "calibrate compares finished matches only")
+    variant = load_transcript(Path(path))[3]
+    return TableGame(str(path), variant, list(rep.players), PlayedGame(rep.result, rep.events, len(rep.events)))
+
+
+SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
+                      hint_bot="heuristic", table_game=table_game)

@@ -1,0 +1,114 @@
+"""Stargate at the terminal: the table as a seat sees it, and a played game as a transcript."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from playtest import rng as streams
+from playtest.core.events import Event
+from playtest.games.stargate.rules import Phase, StargateRules, State
+from playtest.games.stargate.transcript import GAME, NOTATION, dump_transcript
+from playtest.play.session import PlaySupport
+from playtest.play.table import TableGame, replay_moves
+
+OWNER_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold cyan", "bold yellow")
+
+
+def _owner(names: Sequence[str], seat: int) -> Text:
+    return Text(names[seat][:3], style=OWNER_STYLES[seat % len(OWNER_STYLES)])
+
+
+def render(rules: StargateRules, view: State, seat: int, names: Sequence[str]) -> Group:
+    """The circle of planets (slots with owners and VP), the crews still in the crew area, each
+    player's hand, stock and provisional score. Stargate hides nothing, so this is the table."""
+    v = rules.variant
+    board = Table(title=f"Round {view.round} — the circle, clockwise", title_justify="left", expand=False)
+    for col in ("#", "planet", "color", "slots (owner/VP, slot 1 first)"):
+        board.add_column(col)
+    for pos, (card, owners) in enumerate(zip(view.circle, view.board, strict=True)):
+        planet = v.planets[card]
+        slots = Text()
+        for i, vp in enumerate(planet.vp):
+            if i:
+                slots.append(" ")
+            if i < len(owners):
+                slots.append_text(_owner(names, owners[i]))
+                slots.append(f"/{vp}")
+            else:
+                slots.append(f"·/{vp}", style="dim")
+        board.add_row(str(pos + 1), planet.id, planet.color, slots)
+    crews = Table(title="Crew area", title_justify="left")
+    crews.add_column("crew")
+    crews.add_column("time")
+    crews.add_column("skill")
+    for c in view.available:
+        crew = v.crews[c]
+        crews.add_row(crew.id, str(crew.time), ", ".join(e.effect for e in crew.skill) or "-")
+    totals = rules.totals(view)
+    players = Table(title="Players", title_justify="left")
+    for col in ("player", "hand", "stock", "score now"):
+        players.add_column(col)
+    for s in range(view.n):
+        mark = " ◀ to move" if s == view.seat and not rules.is_terminal(view) else ""
+        name = _owner(names, s) + Text(names[s][3:] + mark)
+        players.add_row(name, str(view.hand[s]), str(view.stock[s]), str(totals[s]))
+    return Group(board, crews, players)
+
+
+def describe(rules: StargateRules, before: State, action: Any, events: Sequence[Event]) -> str:
+    """What a decision did, from its events: VP and cubes gained, cubes placed."""
+    bits = []
+    for e in events:
+        d = e.data
+        if d.get("vp_gained"):
+            bits.append(f"+{d['vp_gained']} VP")
+        if d.get("cubes_gained"):
+            bits.append(f"+{d['cubes_gained']} cubes to hand")
+        if d.get("cubes_placed"):
+            bits.append(f"{d['cubes_placed']} cube(s) placed")
+        if d.get("end_reason"):
+            bits.append(f"game ends: {d['end_reason']}")
+    return ", ".join(dict.fromkeys(bits))
+
+
+def deal_rng(seed: int) -> random.Random:
+    return streams.stream(seed, 0, streams.DEAL)
+
+
+def transcript(rules: StargateRules, variant_ref: str, names: Sequence[str], seed: int,
+               actions: Sequence[Any], overrides: Sequence[str] = ()) -> str:
+    """The game dealt from `seed` and played with `actions`, one line per complete turn (an
+    abandoned game keeps its complete turns; `playtest replay` then scores it provisionally)."""
+    deal = deal_rng(seed)
+    state = rules.initial_state(len(names), rng=deal)
+    ids = [p.id for p in rules.variant.planets]
+    circle = [ids[c] for c in state.circle]
+    moves: list[str] = []
+    line: list[str] = []
+    for action in actions:
+        line.append(rules.format_action(state, action))
+        state = rules.apply(state, action, rng=deal)
+        if state.phase is Phase.CREW or rules.is_terminal(state):
+            moves.append("; ".join(line))
+            line = []
+    data: dict[str, Any] = {"game": GAME, "title": "played with playtest play", "variant": variant_ref}
+    if overrides:
+        data["set"] = list(overrides)
+    data |= {"players": len(names), "names": list(names), "circle": circle, "start_player": 1,
+             "moves": moves}
+    return dump_transcript(data)
+
+
+def table_game(path: Any) -> TableGame:
+    """A finished recorded game, replayed (every move checked) with the events the runner logs."""
+    return replay_moves(path, NOTATION, StargateRules)
+
+
+SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
+                      hint_bot="lookahead", table_game=table_game)

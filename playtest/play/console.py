@@ -1,0 +1,105 @@
+"""The terminal loop of `playtest play`: draw the table, number the legal moves, read a line.
+
+Input comes from any line source (the keyboard, a `--moves` file, a pipe), so the very same loop
+is what a person uses and what the tests drive. A line that is not a legal move is answered with
+the reason and asked again; nothing a person types ends in a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.text import Text
+
+from playtest.errors import PlaytestError
+from playtest.play.session import InputError, Move, PlaySession
+
+HELP = (
+    "Type a move's number or its notation as listed (e.g. 'armstrong', 'place red2 blue2', '7S').\n"
+    "  hint [BOT]  what a bot would play here (default: the game's strongest quick bot)\n"
+    "  undo        take back your last move (and the bots' moves after it)\n"
+    "  board       draw the table again\n"
+    "  quit        stop; the game so far is saved as a transcript\n"
+    "  help        this text"
+)
+
+
+@dataclass
+class Outcome:
+    finished: bool
+    moves: int
+    result: str
+
+
+def _say_move(console: Console, move: Move) -> None:
+    line = Text(f"{move.who}: ", style="bold") + Text(move.text)
+    if move.note:
+        line.append(f"  — {move.note}", style="dim")
+    console.print(line)
+
+
+def _show_moves(console: Console, session: PlaySession) -> None:
+    legal = session.legal()
+    cells = [f"{i:>3}. {text}" for i, (_, text) in enumerate(legal, 1)]
+    console.print(Text(f"Your legal moves ({len(legal)}):", style="bold"))
+    console.print(Columns(cells, padding=(0, 3), equal=True))
+
+
+def run(session: PlaySession, console: Console, read: Callable[[str], str | None], *,
+        hint_bot: str | None = None) -> Outcome:
+    """Play until the game ends or the person quits (or the input runs out)."""
+    console.print(Text(f"You are {session.names[session.seat]} in seat {session.seat + 1} of "
+                       f"{session.players}. Type help for the commands.", style="bold"))
+    redraw = True
+    while True:
+        for move in session.advance():
+            _say_move(console, move)
+            redraw = True
+        if session.over():
+            break
+        if redraw:
+            console.print(session.render())
+            _show_moves(console, session)
+            redraw = False
+        line = read("your move> ")
+        if line is None:
+            console.print("(end of input: the game is abandoned)")
+            return Outcome(False, len(session.moves), "")
+        word, _, arg = line.strip().partition(" ")
+        cmd = word.lower()
+        if cmd in ("", "board"):
+            redraw = True
+        elif cmd in ("help", "?"):
+            console.print(HELP)
+        elif cmd in ("quit", "exit"):
+            console.print("You left the game.")
+            return Outcome(False, len(session.moves), "")
+        elif cmd == "undo":
+            if session.undo():
+                console.print("Taken back: your last move and the bots' moves after it.")
+                redraw = True
+            else:
+                console.print("Nothing to undo: you have not moved yet.")
+        elif cmd == "hint":
+            try:
+                _, text, why = session.hint(arg.strip() or hint_bot)
+            except PlaytestError as err:
+                console.print(f"hint: {err}")
+                continue
+            bot = arg.strip() or hint_bot or session.support.hint_bot
+            console.print(Text(f"hint ({bot}): {text}" + (f" — {why}" if why else ""), style="cyan"))
+        else:
+            try:
+                action = session.parse(line)
+            except InputError as err:
+                console.print(Text(f"not a legal move: {err}", style="yellow"))
+                continue
+            _say_move(console, session.play(action))
+            redraw = True
+    console.print(session.render())
+    result = session.result_text()
+    console.print(Text(f"Game over. {result}", style="bold"))
+    return Outcome(True, len(session.moves), result)

@@ -1,0 +1,241 @@
+"""One game with a person in one seat and bots in the others: moves, undo, hints, the record.
+
+The session knows no game: it drives the Rules and Bot protocols like the runner does, and asks
+the game's `PlaySupport` (GameSpec.play) only for what is specific — drawing a view, the deal's
+random stream, and turning the finished move list into a transcript. Nothing here prints.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from playtest import rng as streams
+from playtest.core.events import Event
+from playtest.core.protocol import Bot, Rules
+from playtest.core.spec import GameSpec
+from playtest.errors import UsageError
+
+
+@dataclass(frozen=True)
+class PlaySupport:
+    """What a game provides so that a person can play it in the terminal."""
+
+    render: Callable[[Rules, Any, int, Sequence[str]], Any]
+    """(rules, the seat's view, seat, player names) → a rich renderable of what that seat sees."""
+    transcript: Callable[..., str]
+    """(rules, variant_ref, names, seed, actions, overrides) → transcript YAML that
+    `playtest replay` accepts, for the game played from `seed` with `actions` in order."""
+    deal_rng: Callable[[int], random.Random]
+    """seed → the random stream of the rules' chance events, as `transcript` expects it."""
+    describe: Callable[[Rules, Any, Any, Sequence[Event]], str] | None = None
+    """(rules, state before, action, its events) → a short line saying what the move did."""
+    hint_bot: str = "greedy"
+    """The bot that answers `hint` by default."""
+    table_game: Callable[[Any], Any] | None = None
+    """(transcript path) → playtest.play.table.TableGame: a finished recorded game as the runner
+    would have recorded it (`playtest calibrate`)."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """One decision taken in the game, by a bot or the person."""
+
+    seat: int
+    who: str
+    action: Any
+    text: str
+    note: str
+
+
+@dataclass
+class _Snapshot:
+    state: Any
+    deal: tuple[Any, ...]
+    bots: list[tuple[Any, ...]]
+    moves: int
+
+
+class InputError(Exception):
+    """What the person typed is not a legal move now; the message says why."""
+
+
+def bot_rng(seed: int, seat: int) -> random.Random:
+    return streams.stream(seed, 0, streams.bot_stream(seat))
+
+
+@dataclass
+class PlaySession:
+    """A game in progress. `advance()` lets the bots move until the person must decide."""
+
+    spec: GameSpec
+    rules: Rules
+    support: PlaySupport
+    players: int
+    seat: int
+    bot_names: Sequence[str]
+    seed: int
+    names: list[str] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.seat < self.players:
+            raise UsageError(f"--seat {self.seat + 1}: choose a seat from 1 to {self.players}")
+        if not self.names:
+            self.names = [f"P{i + 1}" for i in range(self.players)]
+            self.names[self.seat] = "You"
+        self.names = list(self.names)
+        self.bots: dict[int, Bot] = {}
+        for s in range(self.players):
+            if s != self.seat:
+                self.bots[s] = self.spec.make_bot(self.bot_names[s], self.rules, s)
+        self._deal = self.support.deal_rng(self.seed)
+        self._bot_rngs = [bot_rng(self.seed, s) for s in range(self.players)]
+        self.state = self.rules.initial_state(self.players, rng=self._deal)
+        self._undo: list[_Snapshot] = []
+
+    # --- what the person sees -------------------------------------------------------------
+
+    def my_turn(self) -> bool:
+        return not self.over() and self.rules.current_seat(self.state) == self.seat
+
+    def over(self) -> bool:
+        return self.rules.is_terminal(self.state)
+
+    def view(self) -> Any:
+        return self.rules.view(self.state, self.seat)
+
+    def render(self) -> Any:
+        return self.support.render(self.rules, self.view(), self.seat, self.names)
+
+    def legal(self) -> list[tuple[Any, str]]:
+        """The person's legal moves with their notation, in the rules' order."""
+        return [(a, self.rules.format_action(self.state, a)) for a in self.rules.legal_actions(self.state)]
+
+    # --- moves ------------------------------------------------------------------------------
+
+    def advance(self) -> list[Move]:
+        """Bots play until it is the person's turn or the game is over; their moves, in order."""
+        played: list[Move] = []
+        while not self.over() and not self.my_turn():
+            s = self.rules.current_seat(self.state)
+            bot = self.bots[s]
+            legal = self.rules.legal_actions(self.state)
+            action = bot.choose(self.rules.view(self.state, s), legal, rng=self._bot_rngs[s])
+            played.append(self._apply(s, f"{self.names[s]} ({bot.name})", action))
+        return played
+
+    def parse(self, text: str) -> Any:
+        """A move typed as its number in the list or in transcript notation."""
+        legal = self.legal()
+        text = " ".join(text.split())
+        if text.isdigit():
+            k = int(text)
+            if 1 <= k <= len(legal):
+                return legal[k - 1][0]
+            raise InputError(f"there is no move {k}: choose 1 to {len(legal)}")
+        for action, notation in legal:
+            if notation.lower() == text.lower():
+                return action
+        close = [n for _, n in legal if n.lower().startswith(text.lower().split(" ")[0])]
+        hint = f" (did you mean: {', '.join(close[:4])}?)" if close and text else ""
+        raise InputError(f"'{text}' is not a legal move now{hint}; type its number, "
+                         "its notation as listed, or help")
+
+    def play(self, action: Any) -> Move:
+        """The person's move (from `parse`); remembered so that `undo` can take it back."""
+        if not self.my_turn():
+            raise InputError("it is not your turn")
+        self._undo.append(_Snapshot(self.state, self._deal.getstate(),
+                                    [r.getstate() for r in self._bot_rngs], len(self.moves)))
+        return self._apply(self.seat, self.names[self.seat], action)
+
+    def undo(self) -> bool:
+        """Take back the person's last move and every bot move after it."""
+        if not self._undo:
+            return False
+        snap = self._undo.pop()
+        self.state = snap.state
+        self._deal.setstate(snap.deal)
+        for r, st in zip(self._bot_rngs, snap.bots, strict=True):
+            r.setstate(st)
+        del self.moves[snap.moves:]
+        return True
+
+    def hint(self, bot_name: str | None = None) -> tuple[Any, str, str]:
+        """What a bot would play in the person's seat now: (action, notation, its explanation).
+        The bot sees only the person's view and draws from its own stream (not the game's)."""
+        name = bot_name or self.support.hint_bot
+        bot = self.spec.make_bot(name, self.rules, self.seat)
+        legal = self.rules.legal_actions(self.state)
+        action = bot.choose(self.view(), legal, rng=random.Random(self.seed * 7919 + len(self.moves)))
+        why = getattr(bot, "explain", None)
+        return action, self.rules.format_action(self.state, action), (why() if callable(why) else "")
+
+    def _apply(self, seat: int, who: str, action: Any) -> Move:
+        before = self.state
+        text = self.rules.format_action(before, action)
+        log: list[Event] = []
+        self.state = self.rules.apply(before, action, rng=self._deal, log=log)
+        note = self.support.describe(self.rules, before, action, log) if self.support.describe else ""
+        move = Move(seat, who, action, text, note)
+        self.moves.append(move)
+        return move
+
+    # --- the record -------------------------------------------------------------------------
+
+    def transcript(self, variant_ref: str, overrides: Sequence[str] = ()) -> str:
+        """The game so far as a transcript (finished or not) that `playtest replay` accepts."""
+        return self.support.transcript(self.rules, variant_ref, self.names, self.seed,
+                                       [m.action for m in self.moves], list(overrides))
+
+    def result_text(self) -> str:
+        res = self.rules.result(self.state)
+        rows = sorted(res.seats, key=lambda s: s.rank)
+        return "  ".join(f"{s.rank}. {self.names[s.seat]} {s.total:g}" for s in rows)
+
+
+def bot_game_actions(rules: Rules, bots: Sequence[Bot], support: PlaySupport, seed: int,
+                     max_decisions: int = 20_000) -> list[Any]:
+    """The actions of one game played by `bots` alone (same streams as a session with `seed`):
+    with `support.transcript` it records a bot game in table notation (examples, tests)."""
+    deal = support.deal_rng(seed)
+    dice = [bot_rng(seed, s) for s in range(len(bots))]
+    state = rules.initial_state(len(bots), rng=deal)
+    actions: list[Any] = []
+    while not rules.is_terminal(state):
+        if len(actions) >= max_decisions:
+            raise RuntimeError(f"the game did not end within {max_decisions} decisions")
+        s = rules.current_seat(state)
+        action = bots[s].choose(rules.view(state, s), rules.legal_actions(state), rng=dice[s])
+        actions.append(action)
+        state = rules.apply(state, action, rng=deal)
+    return actions
+
+
+class ReplayBot:
+    """Plays a fixed list of actions in order (to re-record a finished game)."""
+
+    name = "replay"
+    stochastic = False
+
+    def __init__(self, actions: Sequence[Any]) -> None:
+        self._actions = list(actions)
+        self._next = 0
+
+    def choose(self, view: Any, legal: Sequence[Any], *, rng: random.Random) -> Any:
+        action = self._actions[self._next]
+        self._next += 1
+        return action
+
+
+def replay_bots(rules: Rules, deal_rng: random.Random, players: int, actions: Sequence[Any]) -> list[ReplayBot]:
+    """One ReplayBot per seat holding that seat's actions, found by replaying the game."""
+    state = rules.initial_state(players, rng=deal_rng)
+    per_seat: list[list[Any]] = [[] for _ in range(players)]
+    for action in actions:
+        per_seat[rules.current_seat(state)].append(action)
+        state = rules.apply(state, action, rng=deal_rng)
+    return [ReplayBot(a) for a in per_seat]

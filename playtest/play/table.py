@@ -1,0 +1,117 @@
+"""Recorded table games as the same tables a simulated run writes (games and events), so that
+every report metric can be computed for them and compared with bot runs (`playtest calibrate`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import polars as pl
+
+from playtest.core.spec import GameSpec
+from playtest.errors import Problem, TranscriptError, UsageError
+from playtest.sim.runner import PlayedGame
+from playtest.variants import Variant
+
+TABLE_BOT = "table"
+"""The `bot` value of table games' rows: the players at the table."""
+
+
+@dataclass(frozen=True)
+class TableGame:
+    """One finished recorded game: its variant, player names and what the runner would record."""
+
+    path: str
+    variant: Variant
+    names: list[str]
+    played: PlayedGame
+
+
+def replay_moves(path: Any, notation: Any, make_rules: Any) -> TableGame:
+    """A finished transcript in the common format (a flat list of moves, core.transcript),
+    replayed move by move through the rules with the events the runner logs."""
+    import random
+
+    from playtest.core import transcript as core
+
+    t = core.read_transcript(path, notation)
+    rules = make_rules(t.variant.model)
+    log: list[Any] = []
+    player = core.MovePlayer(rules, notation.initial_state(rules, t.setup, t.players), notation,
+                             names=t.names, rng=random.Random(0), log=log)
+    decisions = 0
+    for move in t.moves:
+        player.play(move)
+        decisions += len(move.actions)
+    if not rules.is_terminal(player.state):
+        raise UsageError(f"{path}: the game is not finished ({len(t.moves)} moves): calibrate compares "
+                         "finished games only")
+    return TableGame(str(path), t.variant, list(t.names), PlayedGame(rules.result(player.state), log, decisions))
+
+
+def game_of(path: Path) -> str:
+    """The `game:` key of a transcript, checked against the registered games."""
+    from playtest.games import game_names
+    from playtest.variants.source import parse_file
+
+    tree = parse_file(path)
+    if not isinstance(tree.value, dict) or "game" not in tree.value:
+        raise TranscriptError([Problem(str(path), 1, 1, "game", "required key is missing "
+                                       f"(known games: {', '.join(game_names())})")])
+    node = tree.value["game"]
+    if node.value not in game_names():
+        raise TranscriptError([node.problem("game", f"unknown game {node.value!r} "
+                                            f"(known games: {', '.join(game_names())})")])
+    return str(node.value)
+
+
+def read_table_games(paths: Sequence[Path]) -> tuple[GameSpec, list[TableGame]]:
+    """Replay every transcript (each must be a finished game of one and the same variant)."""
+    from playtest.games import get_game
+
+    if not paths:
+        raise UsageError("TRANSCRIPTS: give at least one recorded game")
+    games: list[TableGame] = []
+    spec: GameSpec | None = None
+    for path in paths:
+        name = game_of(path)
+        if spec is None:
+            spec = get_game(name)
+        elif name != spec.name:
+            raise UsageError(f"{path}: a {name} game, but {paths[0]} is a {spec.name} game (one game at a time)")
+        support = spec.play() if spec.play else None
+        if support is None or support.table_game is None:
+            raise UsageError(f"{path}: {name} has no table-game support yet")
+        g = support.table_game(path)
+        if games and g.variant.hash != games[0].variant.hash:
+            raise UsageError(f"{path}: played with variant {g.variant.path} ({g.variant.hash}), but "
+                             f"{games[0].path} with {games[0].variant.path} ({games[0].variant.hash}): "
+                             "calibrate one variant at a time")
+        if games and len(g.names) != len(games[0].names):
+            raise UsageError(f"{path}: {len(g.names)} players, but {games[0].path} has {len(games[0].names)}")
+        games.append(g)
+    assert spec is not None
+    return spec, games
+
+
+def table_frames(spec: GameSpec, games: Sequence[TableGame]) -> tuple[dict[str, Any], pl.DataFrame, pl.DataFrame]:
+    """run.json-like info, games and events tables of the table games (bot = "table")."""
+    from playtest.sim.batch import EVENT_KEY_COLUMNS, RunConfig, _rows, events_schema, games_schema
+
+    players = len(games[0].names)
+    config = RunConfig(n_games=len(games), players=players, lineup=(TABLE_BOT,) * players, seed=0)
+    g_schema, e_schema = games_schema(spec), events_schema(spec)
+    g_cols: dict[str, list[Any]] = {k: [] for k in g_schema}
+    e_cols: dict[str, list[Any]] = {k: [] for k in EVENT_KEY_COLUMNS}
+    datas: list[dict[str, Any]] = []
+    for i, g in enumerate(games):
+        _rows(spec, config, i, g.played, g_cols, e_cols, datas)
+    data = pl.from_dicts(datas, schema={k: e_schema[k] for k in spec.event_columns})
+    events = pl.DataFrame(e_cols, schema=dict(EVENT_KEY_COLUMNS)).hstack(data).select(list(e_schema))
+    info = {"game": spec.name, "players": players, "games": len(games), "lineup": [TABLE_BOT] * players,
+            "variant": {"path": games[0].variant.path, "hash": games[0].variant.hash,
+                        "name": games[0].variant.name},
+            "transcripts": [g.path for g in games]}
+    return info, pl.DataFrame(g_cols, schema=g_schema), events

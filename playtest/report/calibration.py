@@ -1,0 +1,138 @@
+"""The calibration report (table games against bot runs): JSON, Markdown and HTML.
+
+Reads only the Calibration tables (playtest.analysis.calibration); computes nothing but layout.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import altair as alt
+import polars as pl
+
+from playtest.analysis.calibration import Calibration
+from playtest.report import format as F
+from playtest.report.html import e, page
+
+METHOD = ("Distance: root mean square of z = (table − run) / √(se_table² + se_run²) over the metrics "
+          "that vary; standard errors from the delete-a-game jackknife (table) and a 20-block "
+          "jackknife (runs); intervals are 95% Student-t. A flag means the table differs from every "
+          "run (largest per-run p-value, Holm-corrected over metrics).")
+
+
+def _num(x: Any) -> Any:
+    return None if x is None or (isinstance(x, float) and not math.isfinite(x)) else x
+
+
+def to_json(cal: Calibration, meta: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **meta,
+        "table_games": cal.table_games,
+        "closest_run": cal.closest,
+        "method": METHOD,
+        "runs": [{k: _num(v) for k, v in r.items()} for r in cal.runs.iter_rows(named=True)],
+        "flags": [{k: _num(v) for k, v in r.items()} for r in cal.flags.iter_rows(named=True)],
+        "metrics": [{k: _num(v) for k, v in r.items() if k != "definition"}
+                    for r in cal.metrics.iter_rows(named=True)],
+    }
+
+
+def _per_metric(cal: Calibration) -> pl.DataFrame:
+    """One row per metric: the table's value and interval, then each run's value, nearest first."""
+    m = cal.metrics
+    tab = m.filter(pl.col("source") == "table")
+    runs = m.filter(pl.col("source") != "table")
+    if not runs.height:
+        return tab.select("metric", "group", "estimate", "ci_low", "ci_high").with_columns(closest=pl.lit(None))
+    nearest = (runs.join(tab.select("metric", "group", pl.col("estimate").alias("t")), on=["metric", "group"])
+               .with_columns(gap=(pl.col("estimate") - pl.col("t")).abs())
+               .sort("gap").group_by(["metric", "group"], maintain_order=True).first()
+               .select("metric", "group", pl.col("source").alias("closest")))
+    return tab.select("metric", "group", "estimate", "ci_low", "ci_high").join(nearest, on=["metric", "group"],
+                                                                                  how="left")
+
+
+def _run_values(cal: Calibration) -> dict[tuple[str, str], dict[str, str]]:
+    out: dict[tuple[str, str], dict[str, str]] = {}
+    for r in cal.metrics.filter(pl.col("source") != "table").iter_rows(named=True):
+        out.setdefault((r["metric"], r["group"]), {})[r["source"]] = F.value(r["estimate"], F.kind(r["metric"]))
+    return out
+
+
+def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
+    runs = cal.runs["run"].to_list()
+    lines = [f"# Calibration: {meta['table_games']} table game(s) of {meta['variant']} against {len(runs)} bot run(s)",
+             "", f"**Closest run overall: {cal.closest or 'none'}**", "",
+             "| run | games | distance | metrics compared | within the table's reach (abs z < 1.96) |",
+             "| --- | ---: | ---: | ---: | ---: |"]
+    for r in cal.runs.iter_rows(named=True):
+        lines.append(f"| {r['run']} | {r['games']} | {F.value(r['distance'], 'number')} | {r['metrics_compared']} "
+                     f"| {r['within_interval']} |")
+    lines += ["", "## Where the table differs from every bot run", ""]
+    lines += [f"- {s}" for s in cal.flags["sentence"].to_list()] or ["- nowhere (at the 5% level, Holm-corrected)"]
+    lines += ["", "## Every metric", "", "| metric | group | table [95%] | " + " | ".join(runs) + " | closest |",
+              "| --- | --- | --- |" + " ---: |" * len(runs) + " --- |"]
+    vals = _run_values(cal)
+    for r in _per_metric(cal).iter_rows(named=True):
+        k = F.kind(r["metric"])
+        rv = vals.get((r["metric"], r["group"]), {})
+        lines.append(f"| {r['metric']} | {r['group']} | {F.value(r['estimate'], k)} "
+                     f"[{F.interval(r['ci_low'], r['ci_high'], k)}] | "
+                     + " | ".join(rv.get(run, "–") for run in runs) + f" | {r['closest'] or '–'} |")
+    lines += ["", f"_{METHOD}_", ""]
+    return "\n".join(lines)
+
+
+def _chart(cal: Calibration) -> dict[str, Any] | None:
+    top = cal.flags["metric"].to_list()[:8] or None
+    m = cal.metrics.filter(pl.col("metric").is_in(top)) if top else cal.metrics.head(0)
+    if not m.height:
+        return None
+    df = m.with_columns(label=pl.col("metric") + pl.when(pl.col("group") != "").then(" · " + pl.col("group"))
+                        .otherwise(pl.lit(""))).select("label", "source", "estimate", "ci_low", "ci_high")
+    data = alt.Data(values=[{k: _num(v) for k, v in r.items()} for r in df.iter_rows(named=True)])
+    base = alt.Chart(data).encode(y=alt.Y("source:N", title=None), color=alt.Color("source:N", legend=None))
+    chart = (base.mark_rule().encode(x=alt.X("ci_low:Q", title="value"), x2="ci_high:Q")
+             + base.mark_point(filled=True).encode(x="estimate:Q", tooltip=["label:N", "source:N", "estimate:Q"]))
+    return chart.properties(width=420, height=alt.Step(16)).facet(row=alt.Row("label:N", title=None)).resolve_scale(
+        x="independent").to_dict()
+
+
+def to_html(cal: Calibration, meta: dict[str, Any]) -> str:
+    runs = cal.runs["run"].to_list()
+    rows = "".join(f"<tr><td>{e(r['run'])}</td><td class=num>{r['games']}</td>"
+                   f"<td class=num>{e(F.value(r['distance'], 'number'))}</td><td class=num>{r['metrics_compared']}</td>"
+                   f"<td class=num>{r['within_interval']}</td></tr>" for r in cal.runs.iter_rows(named=True))
+    flags = "".join(f"<li>{e(s)}</li>" for s in cal.flags["sentence"].to_list()) or \
+        "<li>nowhere (at the 5% level, Holm-corrected)</li>"
+    vals = _run_values(cal)
+    metric_rows = []
+    for r in _per_metric(cal).iter_rows(named=True):
+        k = F.kind(r["metric"])
+        rv = vals.get((r["metric"], r["group"]), {})
+        metric_rows.append(f"<tr><td>{e(r['metric'])}</td><td>{e(r['group'])}</td>"
+                           f"<td class=num>{e(F.value(r['estimate'], k))}</td>"
+                           f"<td class=num>{e(F.interval(r['ci_low'], r['ci_high'], k))}</td>"
+                           + "".join(f"<td class=num>{e(rv.get(run, '–'))}</td>" for run in runs)
+                           + f"<td>{e(r['closest'] or '–')}</td></tr>")
+    specs: dict[str, Any] = {}
+    chart = _chart(cal)
+    if chart:
+        specs["chart-flags"] = chart
+    body = f"""
+<h1>Calibration: {meta['table_games']} table game(s) against {len(runs)} bot run(s)</h1>
+<p class="sub">Variant {e(meta['variant'])} · transcripts: {e(', '.join(meta['transcripts']))}</p>
+<div class="verdict {'fair' if cal.closest else 'unknown'}"><p class="headline">Closest run overall:
+{e(cal.closest or 'none')}</p><p class="detail">Read simulated conclusions at this run's skill level.</p></div>
+<h2>Runs</h2>
+<table><tr><th>run</th><th class=num>games</th><th class=num>distance</th><th class=num>metrics compared</th>
+<th class=num>abs z &lt; 1.96</th></tr>{rows}</table>
+<h2>Where the table differs from every bot run</h2><ul>{flags}</ul>
+{'<figure><div id="chart-flags" class="chart"></div></figure>' if chart else ''}
+<h2>Every metric</h2>
+<table><tr><th>metric</th><th>group</th><th class=num>table</th><th class=num>95% interval</th>
+{''.join(f'<th class=num>{e(r)}</th>' for r in runs)}<th>closest</th></tr>{''.join(metric_rows)}</table>
+<p class="def">{e(METHOD)}</p>
+"""
+    return page("playtest calibrate", body, specs)

@@ -1,0 +1,118 @@
+"""`playtest calibrate`: table games generated from a known bot are matched to that bot's run."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from playtest.games import get_game
+from playtest.play.session import bot_game_actions
+from playtest.variants import load_variant
+
+ROOT = Path(__file__).resolve().parents[2]
+DRAFT5 = ROOT / "variants/stargate/draft5.yaml"
+OHSEVEN = ROOT / "variants/ohseven/base.yaml"
+
+
+def record(variant: Path, bots: list[str], seeds: range, folder: Path) -> list[Path]:
+    """Bot games written as table transcripts (what a designer would record by hand)."""
+    v = load_variant(variant)
+    spec = get_game(v.game)
+    rules = spec.make_rules(v.model)
+    support = spec.play()
+    paths = []
+    for seed in seeds:
+        seat_bots = [spec.make_bot(b, rules, s) for s, b in enumerate(bots)]
+        actions = bot_game_actions(rules, seat_bots, support, seed)
+        path = folder / f"game-{seed}.yaml"
+        ref = os.path.relpath(variant, folder)
+        path.write_text(support.transcript(rules, ref, [f"P{i + 1}" for i in range(len(bots))], seed, actions))
+        paths.append(path)
+    return paths
+
+
+@pytest.fixture(scope="module")
+def stargate_runs(tmp_path_factory):
+    from playtest.sim.batch import RunConfig, run_batch
+
+    base = tmp_path_factory.mktemp("cal")
+    v = load_variant(DRAFT5)
+    runs = {}
+    for bot in ("random", "greedy"):
+        cfg = RunConfig(n_games=60, players=3, lineup=(bot,) * 3, seed=11, workers=1)
+        run_batch(v, cfg, base / bot)
+        runs[bot] = base / bot
+    tables = base / "table"
+    tables.mkdir()
+    return runs, record(DRAFT5, ["greedy"] * 3, range(100, 108), tables)
+
+
+def test_table_games_of_a_known_bot_find_that_bots_run_closest(cli, stargate_runs, tmp_path):
+    runs, transcripts = stargate_runs
+    out = tmp_path / "cal.json"
+    r = cli("calibrate", *map(str, transcripts), "--against", str(runs["random"]), "--against", str(runs["greedy"]),
+            "--format", "json", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    data = json.loads(out.read_text())
+    assert data["closest_run"] == "greedy"
+    assert data["table_games"] == 8
+    dist = {row["run"]: row["distance"] for row in data["runs"]}
+    assert dist["greedy"] < dist["random"]
+    assert {"metric", "group", "source", "estimate", "ci_low", "ci_high"} <= set(data["metrics"][0])
+    assert "Closest run overall: greedy" in r.stdout
+
+
+def test_a_different_table_is_flagged_where_it_differs_from_every_run(cli, stargate_runs, tmp_path):
+    """Random players at the table against a greedy run only: random play differs from greedy
+    play, so some metrics must be flagged, in plain words."""
+    runs, _ = stargate_runs
+    tables = record(DRAFT5, ["random"] * 3, range(200, 210), tmp_path)
+    r = cli("calibrate", *map(str, tables), "--against", str(runs["greedy"]), "-f", "md", "-o", str(tmp_path / "c.md"))
+    assert r.returncode == 0, r.stderr
+    text = (tmp_path / "c.md").read_text()
+    section = text.split("## Where the table differs from every bot run")[1].split("## Every metric")[0]
+    assert "no bot run is as" in section
+
+
+def test_html_report_is_self_contained(cli, stargate_runs, tmp_path):
+    runs, transcripts = stargate_runs
+    out = tmp_path / "c.html"
+    r = cli("calibrate", *map(str, transcripts[:3]), "--against", str(runs["greedy"]), "-f", "html", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    html = out.read_text()
+    assert html.startswith("<!DOCTYPE html>") and "Content-Security-Policy" in html
+    assert "src=\"http" not in html
+
+
+def test_errors_are_one_line(cli, stargate_runs, tmp_path):
+    runs, transcripts = stargate_runs
+    r = cli("calibrate", str(transcripts[0]))
+    assert r.returncode == 2 and "--against" in r.stderr
+    unfinished = tmp_path / "u.yaml"
+    unfinished.write_text("\n".join(transcripts[0].read_text().splitlines()[:10]) + "\n")
+    r = cli("calibrate", str(unfinished), "--against", str(runs["greedy"]))
+    assert r.returncode == 2
+    assert "not finished" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    om = record(OHSEVEN, ["random"] * 4, range(1, 2), tmp_path)
+    r = cli("calibrate", str(om[0]), "--against", str(runs["greedy"]))
+    assert r.returncode == 2 and "a stargate run, but the transcripts are ohseven games" in r.stderr
+    existing = tmp_path / "keep.md"
+    existing.write_text("keep")
+    r = cli("calibrate", str(transcripts[0]), "--against", str(runs["greedy"]), "-o", str(existing))
+    assert r.returncode == 2 and existing.read_text() == "keep"
+
+
+def test_oh_seven_matches_calibrate_too(cli, tmp_path):
+    from playtest.sim.batch import RunConfig, run_batch
+
+    v = load_variant(OHSEVEN)
+    for bot in ("random", "heuristic"):
+        run_batch(v, RunConfig(n_games=60, players=4, lineup=(bot,) * 4, seed=3, workers=1), tmp_path / bot)
+    tables = record(OHSEVEN, ["heuristic"] * 4, range(50, 58), tmp_path)
+    r = cli("calibrate", *map(str, tables), "--against", str(tmp_path / "random"), "--against",
+            str(tmp_path / "heuristic"), "-f", "json", "-o", "-")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["closest_run"] == "heuristic"

@@ -1,0 +1,158 @@
+"""`playtest play`: scripted games to the end, re-prompts, undo, hints, saved transcripts."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from playtest.games import get_game
+from playtest.play.session import InputError, PlaySession
+from playtest.variants import load_variant
+
+ROOT = Path(__file__).resolve().parents[2]
+DRAFT5 = str(ROOT / "variants/stargate/draft5.yaml")
+OHSEVEN = str(ROOT / "variants/ohseven/base.yaml")
+
+
+def session(variant: str, players: int, seat: int, bots: str, seed: int = 3) -> PlaySession:
+    v = load_variant(variant)
+    spec = get_game(v.game)
+    lineup = [bots] * players
+    lineup[seat] = "(you)"
+    return PlaySession(spec, spec.make_rules(v.model), spec.play(), players, seat, lineup, seed)
+
+
+def _totals_from_game_over(stdout: str) -> dict[str, float]:
+    line = next(x for x in stdout.splitlines() if x.startswith("Game over."))
+    return {name: float(total) for name, total in re.findall(r"\d+\. (\S+) (-?\d+(?:\.\d+)?)", line)}
+
+
+@pytest.mark.parametrize(("variant", "players", "bots"), [(DRAFT5, 3, "greedy"), (OHSEVEN, 4, "heuristic")])
+def test_scripted_game_to_the_end_is_saved_and_replays_to_the_same_result(cli, tmp_path, variant, players, bots):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("1\n" * 400)  # always the first legal move; extra lines are never read
+    save = tmp_path / "game.yaml"
+    r = cli("play", variant, "--players", str(players), "--seat", "2", "--bots", bots, "--seed", "5",
+            "--moves", str(moves), "--save", str(save), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stderr
+    assert "The finished game" in r.stdout and str(save) in r.stdout
+    played = _totals_from_game_over(r.stdout)
+    rep = cli("replay", str(save), "--json")
+    assert rep.returncode == 0, rep.stderr
+    data = json.loads(rep.stdout)
+    scores = data.get("scores") or data["final"]
+    replayed = {s["player"]: float(s["total"]) for s in scores}
+    assert replayed == played
+
+
+def test_illegal_input_is_answered_with_the_reason_and_asked_again(cli, tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("foo\n99\nplace nowhere\nhelp\n1\nquit\n")
+    save = tmp_path / "g.yaml"
+    r = cli("play", DRAFT5, "--players", "3", "--bots", "random", "--moves", str(moves), "--save", str(save),
+            "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "not a legal move: 'foo' is not a legal move now" in r.stdout
+    assert "not a legal move: there is no move 99: choose 1 to" in r.stdout
+    assert "not a legal move: 'place nowhere' is not a legal move now" in r.stdout
+    assert "undo" in r.stdout and "hint" in r.stdout  # the help text
+    assert "You left the game." in r.stdout
+    assert "The abandoned game" in r.stdout
+    assert cli("replay", str(save)).returncode == 0
+
+
+def test_saved_games_are_never_overwritten(cli, tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("quit\n")
+    save = tmp_path / "g.yaml"
+    save.write_text("precious\n")
+    r = cli("play", DRAFT5, "--players", "3", "--moves", str(moves), "--save", str(save), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert save.read_text() == "precious\n"
+    assert (tmp_path / "g-2.yaml").exists()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--seat", "5", "--players", "3"], "--seat 5: choose a seat from 1 to 3"),
+    (["--players", "9"], "--players 9:"),
+    (["--bots", "nosuchbot"], "unknown bot 'nosuchbot'"),
+    (["--bots", "greedy,greedy,greedy,greedy", "--players", "3"], "--bots names 4 bots for the 2 other seats"),
+])
+def test_bad_options_are_one_line_errors(cli, tmp_path, args, message):
+    r = cli("play", DRAFT5, *args, "--moves", str(tmp_path / "none.txt"), "--save", str(tmp_path / "g.yaml"))
+    assert r.returncode == 2
+    assert message in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "g.yaml").exists()
+
+
+def test_undo_takes_back_the_move_and_the_bot_replies_exactly():
+    s = session(DRAFT5, 3, 1, "random")
+    s.advance()
+    before, n_moves = s.state, len(s.moves)
+    s.play(s.parse("1"))
+    first = [m.text for m in s.advance()]
+    assert s.undo()
+    assert s.state == before and len(s.moves) == n_moves
+    s.play(s.parse("1"))
+    assert [m.text for m in s.advance()] == first  # the bots' dice were restored too
+    assert not session(DRAFT5, 3, 0, "random").undo()
+
+
+def test_moves_are_accepted_in_notation_and_hint_is_legal():
+    s = session(OHSEVEN, 4, 0, "heuristic")
+    s.advance()
+    legal = s.legal()
+    action, text, _ = s.hint()
+    assert (action, text) in legal
+    assert s.parse(legal[-1][1].upper()) == legal[-1][0]
+    with pytest.raises(InputError, match="not a legal move now"):
+        s.parse("play ZZ")
+
+
+def test_bots_never_see_the_persons_hand():
+    """The session gives each bot only `rules.view(state, its seat)`: Oh-Seven's view of another
+    seat holds no card of the person's hand."""
+    s = session(OHSEVEN, 4, 0, "heuristic")
+    seen = []
+    for bot in s.bots.values():
+        orig = bot.choose
+
+        def spy(view, legal, *, rng, _orig=orig):
+            seen.append(view)
+            return _orig(view, legal, rng=rng)
+
+        bot.choose = spy  # type: ignore[method-assign]
+    s.advance()
+    mine = set(s.rules.view(s.state, 0).hand)
+    assert seen
+    for view in seen:
+        assert view.seat != 0
+        assert not mine & set(view.hand)
+
+
+def test_a_real_terminal_session(tmp_path):
+    """Through a pseudo-terminal, as a person would: the prompt, a move, undo, quit, saved."""
+    pexpect = pytest.importorskip("pexpect")
+    save = tmp_path / "t.yaml"
+    child = pexpect.spawn(sys.executable, ["-m", "playtest", "play", DRAFT5, "--players", "3", "--bots", "random",
+                                           "--save", str(save)], cwd=str(ROOT), encoding="utf-8", timeout=60,
+                          env={"PATH": "/usr/bin:/bin", "COLUMNS": "120", "TERM": "xterm"}, dimensions=(50, 120))
+    child.expect("your move> ")
+    child.sendline("1")
+    child.expect("You: ")
+    child.expect("your move> ")
+    child.sendline("undo")
+    child.expect("Taken back")
+    child.expect("your move> ")
+    child.sendline("quit")
+    child.expect("saved")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert save.exists()
