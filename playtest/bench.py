@@ -15,8 +15,8 @@ import time
 from pathlib import Path
 
 from playtest import rng
-from playtest.games import game_names, get_game
 from playtest.core.bots import make_bot
+from playtest.games import game_names, get_game
 from playtest.sim.batch import RunConfig, default_workers, run_batch
 from playtest.sim.runner import batch_gc, play_game
 from playtest.variants import load_variant

@@ -19,7 +19,7 @@ GAME = str(PLUGINS / "nim-game.yaml")
 
 
 def test_the_example_game_is_registered_through_its_entry_point(example_game):
-    assert game_names() == ["nim", "ohseven", "stargate"]
+    assert game_names() == ["newfrontiers", "nim", "ohseven", "stargate"]
     spec = get_game("nim")
     assert spec.name == "nim" and type(spec).__module__ == "playtest.core.spec"
     assert spec.make_rules.__module__ == "playtest_nim.game"
@@ -99,8 +99,8 @@ def test_unknown_game_is_one_line(cli, tmp_path):
     (tmp_path / "v.yaml").write_text("game: nim\nname: x\n")
     r = cli("validate", str(tmp_path / "v.yaml"))
     assert (r.returncode, r.stderr) == (2, f"{tmp_path / 'v.yaml'}:1:7: game: unknown game 'nim' "
-                                           "(known games: ohseven, stargate)\n")
-    with pytest.raises(GameNotFoundError, match=r"^unknown game 'nim' \(known games: ohseven, stargate\)$"):
+                                           "(known games: newfrontiers, ohseven, stargate)\n")
+    with pytest.raises(GameNotFoundError, match=r"^unknown game 'nim' \(known games: newfrontiers, ohseven, stargate\)$"):
         get_game("nim")
 
 
@@ -114,7 +114,7 @@ def test_a_plugin_that_fails_to_load_is_one_line(tmp_path, monkeypatch, cli):
     monkeypatch.syspath_prepend(str(site))
     refresh()
     try:
-        assert game_names() == ["broken", "ohseven", "stargate", "wrong"]
+        assert game_names() == ["broken", "newfrontiers", "ohseven", "stargate", "wrong"]
         (tmp_path / "v.yaml").write_text("game: broken\nname: x\n")
         r = cli("validate", str(tmp_path / "v.yaml"))
         assert (r.returncode, r.stderr) == (2, f"{tmp_path / 'v.yaml'}:1:7: game: the game plugin 'broken' "

@@ -118,7 +118,18 @@ def _options(
 def _register() -> None:
     # Each module adds its commands to `app`.
     from playtest.cli import (  # noqa: F401
-        calibrate, compare, diff, explain, ladder, play, replay, report, simulate, sweep, tune, validate,
+        calibrate,
+        compare,
+        diff,
+        explain,
+        ladder,
+        play,
+        replay,
+        report,
+        simulate,
+        sweep,
+        tune,
+        validate,
     )
 
 

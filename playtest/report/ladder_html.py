@@ -32,6 +32,8 @@ def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> dic
             alt.Tooltip(f"{C.CI_HIGH}:Q", title="95% high", format=fmt), alt.Tooltip(f"{C.N}:Q", title="n")]
     y = alt.Y(f"{C.ESTIMATE}:Q", title=None, axis=alt.Axis(format=fmt), scale=alt.Scale(zero=k == "rate"))
     line = base.mark_line(point=True).encode(y=y, tooltip=tips)
+    if not any(isinstance(r.get(C.CI_LOW), int | float) and math.isfinite(r[C.CI_LOW]) for r in rows):
+        return line.properties(width=WIDTH, height=180).to_dict()  # a metric without intervals
     bars = base.mark_rule().encode(y=f"{C.CI_LOW}:Q", y2=f"{C.CI_HIGH}:Q")
     return alt.layer(bars, line).properties(width=WIDTH, height=180).to_dict()
 

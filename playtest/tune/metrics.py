@@ -22,7 +22,7 @@ def tune_metrics() -> MetricFn:
         table = report(info, games, events)
         if info.get("game") != "stargate":
             return table
-        from playtest.findings import findings_metrics
+        from playtest.games.stargate.findings import findings_metrics
 
         extra = findings_metrics(info, games, events)
         have = set(table[C.METRIC].unique().to_list())

@@ -46,7 +46,7 @@ def test_unknown_bot_lists_the_game_bots_and_the_search_forms() -> None:
     with pytest.raises(UsageError) as err:
         make_bot(spec, "mtcs:100", stargate_rules(), 0)
     message = str(err.value)
-    assert message.startswith("unknown bot 'mtcs:100' for stargate (known: random, greedy, lookahead, scripted:armstrong-first, ")
+    assert message.startswith("unknown bot 'mtcs:100' for stargate (known: random, greedy, greedy-myopic, lookahead, scripted:armstrong-first, ")
     assert message.endswith(", mcts:N[:option=value...], ismcts:N[:option=value...])")
     assert bot_names(get_game("ohseven"))[-2:] == ["mcts:N[:option=value...]", "ismcts:N[:option=value...]"]
 

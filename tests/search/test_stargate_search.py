@@ -24,7 +24,7 @@ def last_turn(rules: StargateRules) -> State:
     e = state.circle.index([p.id for p in rules.variant.planets].index("e"))
     b = list(state.board)
     b[e] = (1,)
-    return state._replace(board=tuple(b), hand=(1, 0), stock=(0, 0), turn_in_round=1)
+    return state.replace(board=tuple(b), hand=(1, 0), stock=(0, 0), turn_in_round=1)
 
 
 def play_out(rules: StargateRules, state: State, name: str, seed: int) -> State:

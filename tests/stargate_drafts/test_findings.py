@@ -7,7 +7,14 @@ from pathlib import Path
 import polars as pl
 
 from playtest.analysis import columns as C
-from playtest.games.stargate.findings import Finding, across_skill, conclusions, findings_metrics, main, metric
+from playtest.games.stargate.findings import (
+    Finding,
+    across_skill,
+    conclusions,
+    findings_metrics,
+    main,
+    metric,
+)
 from playtest.sim.batch import RunConfig, read_run, run_batch
 from playtest.variants import load_variant
 

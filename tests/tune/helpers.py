@@ -18,7 +18,9 @@ def invoke(*args: str) -> tuple[int, str, str]:
         return err.exit_code, result.stdout, text
     if err is not None and not isinstance(err, SystemExit):
         raise err
-    return result.exit_code, result.stdout, result.stderr if hasattr(result, "stderr") else ""
+    # The CLI group prints an error as one line on stderr (after any progress lines): that line.
+    lines = [line for line in (result.stderr or "").splitlines() if line.strip()]
+    return result.exit_code, result.stdout, lines[-1] if lines and result.exit_code else (result.stderr or "")
 
 
 GOALS = """run: {games: 8, players: 4, bots: random, seed: 3}
