@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv demo test bench strength lint typecheck findings calibrate ladder clean tune-example
+.PHONY: venv demo test test-all bench strength lint typecheck findings calibrate ladder clean tune-example
 
 venv: $(STAMP)
 
@@ -21,7 +21,11 @@ demo: $(STAMP)
 		--bots greedy,greedy,random,scripted:bays-first --seed 1 --out reports/demo-stargate --force
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2
+	$(BIN)/python -m pytest -n 2 -m "not slow"
+
+# Everything, with the slow statistical checks and every pinned game (a few minutes).
+test-all: $(STAMP)
+	PLAYTEST_ALL_PINS=1 $(BIN)/python -m pytest -n 2
 
 # Speed against a minimal hand-written draft-5 engine (benchmarks/), measured interleaved, then
 # games/s per process and on all cores, and peak memory. `make bench BENCH_ARGS=--ratio-only`.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import json
 
 import polars as pl
@@ -37,6 +39,7 @@ crews:
     assert load_variant(six).changes and str(load_variant(six).changes[0]) == "crews.bays.time: 1 → 2"
 
 
+@pytest.mark.slow
 def test_bays_time_1_to_4_is_detected_in_pick_rate_and_win_rate(tmp_path):
     bots = ("greedy", "random", "random", "random")
     base = simulate(load_variant(DRAFT5), 100, bots, 1, tmp_path / "a")

@@ -79,6 +79,7 @@ def aa_pools(tmp_path_factory):
     return [simulate(v, 40 * 30, bots, seed, out / str(seed)) for seed in (101, 202)]
 
 
+@pytest.mark.slow
 def test_a_variant_against_itself_is_flagged_at_about_the_nominal_rate(aa_pools):
     runs, n = 40, 30
     any_flagged = 0

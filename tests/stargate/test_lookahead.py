@@ -41,6 +41,7 @@ def test_same_seed_same_game():
     assert a.events == b.events
 
 
+@pytest.mark.slow
 def test_lookahead_beats_the_greedy_it_builds_on_head_to_head():
     """lookahead judges greedy-myopic's candidate turns one round ahead: it must beat it."""
     draft5 = ROOT / "variants" / "stargate" / "draft5.yaml"
