@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
 import json
 
 import polars as pl
+import pytest
 
 from playtest.analysis import columns as C
 from playtest.compare.compare import compare_samples, semantic_changes
