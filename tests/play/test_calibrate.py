@@ -42,7 +42,7 @@ def stargate_runs(tmp_path_factory):
     v = load_variant(DRAFT5)
     runs = {}
     for bot in ("random", "greedy"):
-        cfg = RunConfig(n_games=60, players=3, lineup=(bot,) * 3, seed=11, workers=1)
+        cfg = RunConfig(n_games=30, players=3, lineup=(bot,) * 3, seed=11, workers=1)
         run_batch(v, cfg, base / bot)
         runs[bot] = base / bot
     tables = base / "table"
@@ -110,7 +110,7 @@ def test_oh_seven_matches_calibrate_too(cli, tmp_path):
 
     v = load_variant(OHSEVEN)
     for bot in ("random", "heuristic"):
-        run_batch(v, RunConfig(n_games=60, players=4, lineup=(bot,) * 4, seed=3, workers=1), tmp_path / bot)
+        run_batch(v, RunConfig(n_games=30, players=4, lineup=(bot,) * 4, seed=3, workers=1), tmp_path / bot)
     tables = record(OHSEVEN, ["heuristic"] * 4, range(50, 58), tmp_path)
     r = cli("calibrate", *map(str, tables), "--against", str(tmp_path / "random"), "--against",
             str(tmp_path / "heuristic"), "-f", "json", "-o", "-")
