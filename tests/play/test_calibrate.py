@@ -91,7 +91,7 @@ def test_errors_are_one_line(cli, stargate_runs, tmp_path):
     runs, transcripts = stargate_runs
     r = cli("calibrate", str(transcripts[0]))
     assert r.returncode == 2 and "--against" in r.stderr
-    unfinished = tmp_path / "u.yaml"
+    unfinished = transcripts[0].parent / "unfinished.yaml"  # beside it: its variant path is relative
     unfinished.write_text("\n".join(transcripts[0].read_text().splitlines()[:10]) + "\n")
     r = cli("calibrate", str(unfinished), "--against", str(runs["greedy"]))
     assert r.returncode == 2
