@@ -76,6 +76,7 @@ def play(
     The table is drawn as your seat sees it (never another player's hidden cards); your legal
     moves are numbered and also accepted in transcript notation; `hint`, `undo`, `quit`. The
     finished or abandoned game is saved as a transcript that `playtest replay` scores."""
+    from playtest.core.bots import make_bot
     from playtest.play.console import run
     from playtest.play.session import PlaySession
 
@@ -98,9 +99,9 @@ def play(
     rules = spec.make_rules(v.model)
     for s, name in enumerate(lineup):
         if s != seat - 1:
-            spec.make_bot(name, rules, s)  # an unknown bot is a one-line error before play starts
+            make_bot(spec, name, rules, s)  # an unknown bot is a one-line error before play starts
     if hint_bot:
-        spec.make_bot(hint_bot, rules, seat - 1)
+        make_bot(spec, hint_bot, rules, seat - 1)
     target = _free_path(save or Path(f"{v.game}-seed{seed}.yaml"))
     if target.parent != Path("") and not target.parent.is_dir():
         raise UsageError(f"--save {target}: folder {target.parent} does not exist")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from playtest import rng as streams
+from playtest.core.bots import make_bot
 from playtest.core.events import Event
 from playtest.core.protocol import Bot, Rules
 from playtest.core.spec import GameSpec
@@ -90,7 +91,7 @@ class PlaySession:
         self.bots: dict[int, Bot] = {}
         for s in range(self.players):
             if s != self.seat:
-                self.bots[s] = self.spec.make_bot(self.bot_names[s], self.rules, s)
+                self.bots[s] = make_bot(self.spec, self.bot_names[s], self.rules, s)
         self._deal = self.support.deal_rng(self.seed)
         self._bot_rngs = [bot_rng(self.seed, s) for s in range(self.players)]
         self.state = self.rules.initial_state(self.players, rng=self._deal)
@@ -168,7 +169,7 @@ class PlaySession:
         """What a bot would play in the person's seat now: (action, notation, its explanation).
         The bot sees only the person's view and draws from its own stream (not the game's)."""
         name = bot_name or self.support.hint_bot
-        bot = self.spec.make_bot(name, self.rules, self.seat)
+        bot = make_bot(self.spec, name, self.rules, self.seat)
         legal = self.rules.legal_actions(self.state)
         action = bot.choose(self.view(), legal, rng=random.Random(self.seed * 7919 + len(self.moves)))
         why = getattr(bot, "explain", None)

@@ -32,6 +32,7 @@ class SearchBot:
         self.iterations = 0
 
     def choose(self, view: Any, legal: Sequence[Any], *, rng: random.Random) -> Any:
+        self._last = None
         if len(legal) == 1:
             return legal[0]
         sample = self.model.sample_state
@@ -45,7 +46,22 @@ class SearchBot:
             self._iterate(state, root, n, rng)
         self.decisions += 1
         self.iterations += self.spec.iterations
-        return best_action(root, legal, self.seat)
+        action = best_action(root, legal, self.seat)
+        self._last = (root, action)
+        return action
+
+    def explain(self) -> str:
+        """Why the last decision (for `playtest play`'s hint): the chosen move's share of the
+        search and the reward it was estimated to bring this seat."""
+        last = getattr(self, "_last", None)
+        if last is None:
+            return "only one legal move"
+        root, action = last
+        child = root.children.get(action)
+        if child is None or not root.visits:
+            return ""
+        return (f"{self.spec.iterations} iterations; this move searched {child.visits} times, "
+                f"estimated {self.spec.reward} reward {child.mean(self.seat):.2f} for this seat")
 
     def _iterate(self, state: Any, root: Node, n: int, rng: random.Random) -> None:
         model = self.model

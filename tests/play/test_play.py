@@ -156,3 +156,13 @@ def test_a_real_terminal_session(tmp_path):
     child.close()
     assert child.exitstatus == 0
     assert save.exists()
+
+
+def test_search_bots_play_and_a_search_hint_says_why():
+    s = session(DRAFT5, 3, 0, "mcts:20")
+    s.advance()
+    action, text, why = s.hint("mcts:60")
+    assert (action, text) in s.legal()
+    assert why.startswith("60 iterations; this move searched ")
+    s.play(action)
+    assert all(m.who.endswith("(mcts:20)") for m in s.advance())
