@@ -16,6 +16,7 @@ from playtest.variants import load_variant
 ROOT = Path(__file__).resolve().parents[2]
 DRAFT5 = str(ROOT / "variants/stargate/draft5.yaml")
 OHSEVEN = str(ROOT / "variants/ohseven/base.yaml")
+NEWFRONTIERS = str(ROOT / "variants/new-frontiers/base.yaml")
 
 
 def session(variant: str, players: int, seat: int, bots: str, seed: int = 3) -> PlaySession:
@@ -31,10 +32,11 @@ def _totals_from_game_over(stdout: str) -> dict[str, float]:
     return {name: float(total) for name, total in re.findall(r"\d+\. (\S+) (-?\d+(?:\.\d+)?)", line)}
 
 
-@pytest.mark.parametrize(("variant", "players", "bots"), [(DRAFT5, 3, "greedy"), (OHSEVEN, 4, "heuristic")])
+@pytest.mark.parametrize(("variant", "players", "bots"), [(DRAFT5, 3, "greedy"), (OHSEVEN, 4, "heuristic"),
+                                                          (NEWFRONTIERS, 3, "greedy")])
 def test_scripted_game_to_the_end_is_saved_and_replays_to_the_same_result(cli, tmp_path, variant, players, bots):
     moves = tmp_path / "moves.txt"
-    moves.write_text("1\n" * 400)  # always the first legal move; extra lines are never read
+    moves.write_text("1\n" * 800)  # always the first legal move; extra lines are never read
     save = tmp_path / "game.yaml"
     r = cli("play", variant, "--players", str(players), "--seat", "2", "--bots", bots, "--seed", "5",
             "--moves", str(moves), "--save", str(save), "--no-color")

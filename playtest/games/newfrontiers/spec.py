@@ -66,6 +66,12 @@ def _bench(seconds: float) -> list[dict]:
     return bench(seconds)
 
 
+def _play() -> Any:
+    from playtest.games.newfrontiers.play import SUPPORT
+
+    return SUPPORT
+
+
 SPEC = GameSpec(
     name="newfrontiers",
     title="New Frontiers",
@@ -79,4 +85,5 @@ SPEC = GameSpec(
     replay=_replay,
     summary=_summary,
     bench=_bench,
+    play=_play,
 )

@@ -1,0 +1,81 @@
+"""New Frontiers at the terminal: what one seat sees, and a played game as a transcript."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from playtest import rng as streams
+from playtest.core.events import Event
+from playtest.games.newfrontiers.rules import NewFrontiersRules
+from playtest.games.newfrontiers.state import State, View
+from playtest.games.newfrontiers.transcript import GAME, dump_transcript
+from playtest.play.session import PlaySupport
+
+
+def render(rules: NewFrontiersRules, view: View, seat: int, names: Sequence[str]) -> Group:
+    """The round, the actions still selectable, the Produce pile, the turn-order track and each
+    player's tableau (worlds, developments, goods, gold, colonists, VP chips). Other players'
+    face-down goals and the bag's order are not in the view, so they are not drawn."""
+    s: State = view.state
+    t = rules.tiles
+    left = [a for a in rules.actions if a not in s.selected]
+    head = Text(f"Round {s.round} — actions left: {', '.join(left) or '-'} — Produce pile: {s.pile} gold — "
+                f"VP chips left: {s.chips} — colonists in stock: {s.colonist_stock}", style="bold")
+    track = Text("Turn order: " + " → ".join(names[i] for i in s.track))
+    table = Table(title="Players", title_justify="left")
+    for col in ("player", "gold", "colonists", "VP chips", "goods", "settled worlds", "unsettled", "developments"):
+        table.add_column(col)
+    for i, p in enumerate(s.players):
+        table.add_row(names[i] + (" ◀" if i == seat else ""), str(p.gold), str(p.colonists), str(p.chips),
+                      str(len(p.goods)), ", ".join(t.worlds[w].id for w in p.worlds) or "-",
+                      ", ".join(t.worlds[w].id for w in p.unsettled) or "-",
+                      ", ".join(t.devs[d].id for d in p.devs) or "-")
+    parts: list[Any] = [head, track, table]
+    if s.draw:
+        parts.append(Text("Explored draw on the table: " + ", ".join(t.worlds[w].id for w in s.draw)))
+    return Group(*parts)
+
+
+def describe(rules: NewFrontiersRules, before: Any, action: Any, events: Sequence[Event]) -> str:
+    kinds = [e.kind for e in events if e.kind not in ("decision",)]
+    return ", ".join(dict.fromkeys(kinds))
+
+
+def deal_rng(seed: int) -> random.Random:
+    return streams.stream(seed, 0, streams.DEAL)
+
+
+def transcript(rules: NewFrontiersRules, variant_ref: str, names: Sequence[str], seed: int,
+               actions: Sequence[Any], overrides: Sequence[str] = ()) -> str:
+    """The game dealt from `seed` and played with `actions`, in the game's notation (setup block,
+    then per round one entry per decision and each explored draw)."""
+    deal = deal_rng(seed)
+    state: State = rules.initial_state(len(names), rng=deal)
+    t = rules.tiles
+    setup: dict[str, Any] = {"home_worlds": {names[i]: t.worlds[p.worlds[0]].id for i, p in enumerate(state.players)}}
+    if rules.goals_on:
+        setup["goal_deck"] = [t.goals[g].id for g in state.goal_deck]
+    rounds: list[list[dict[str, Any]]] = []
+    for move in actions:
+        if len(rounds) < state.round:
+            rounds.append([])
+        seat = rules.current_seat(state)
+        state = rules.apply(state, move, rng=deal)
+        rounds[-1].append({names[seat]: str(move)})
+        if str(move) == "select explore":
+            rounds[-1].append({"draw": [t.worlds[w].id for w in state.draw]})
+    data: dict[str, Any] = {"game": GAME, "variant": variant_ref}
+    if overrides:
+        data["set"] = list(overrides)
+    data |= {"players": list(names), "setup": setup, "rounds": rounds}
+    return dump_transcript(data)
+
+
+SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
+                      hint_bot="greedy")
