@@ -12,10 +12,13 @@ from rich.text import Text
 
 from playtest import rng as streams
 from playtest.core.events import Event
+from playtest.errors import UsageError
 from playtest.games.newfrontiers.rules import NewFrontiersRules
 from playtest.games.newfrontiers.state import State, View
-from playtest.games.newfrontiers.transcript import GAME, dump_transcript
+from playtest.games.newfrontiers.transcript import GAME, dump_transcript, replay
 from playtest.play.session import PlaySupport
+from playtest.play.table import TableGame
+from playtest.sim.runner import PlayedGame
 
 
 def render(rules: NewFrontiersRules, view: View, seat: int, names: Sequence[str]) -> Group:
@@ -77,5 +80,15 @@ def transcript(rules: NewFrontiersRules, variant_ref: str, names: Sequence[str],
     return dump_transcript(data)
 
 
+def table_game(path: Any) -> TableGame:
+    """A finished recorded game, replayed (every move checked) with the events the runner logs."""
+    from pathlib import Path
+
+    rep = replay(Path(path))
+    if rep.result is None:
+        raise UsageError(f"{path}: the game is not finished: calibrate compares finished games only")
+    return TableGame(str(path), rep.variant_obj, list(rep.players), PlayedGame(rep.result, rep.events, len(rep.events)))
+
+
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
-                      hint_bot="greedy")
+                      hint_bot="greedy", table_game=table_game)

@@ -12,7 +12,7 @@ with file:line:col; the first illegal move is an IllegalActionError with its num
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -162,6 +162,12 @@ class Replay:
     final: list[dict[str, Any]]
     complete: bool
     triggers: list[str]
+    variant_obj: Any = field(default=None, repr=False)
+    """The validated Variant the game was played with."""
+    result: Any = field(default=None, repr=False)
+    """The finished game's GameResult (None while unfinished), as the runner would record it."""
+    events: list[Event] = field(default_factory=list, repr=False)
+    """Every event of the replayed moves (the events a simulated game logs)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"game": GAME, "transcript": self.transcript, "variant": self.variant,
@@ -289,7 +295,8 @@ def replay(path: Path) -> Replay:
         row |= {"total": int(sr.total), "tie_break": state.players[sr.seat].gold + len(state.players[sr.seat].goods),
                 "rank": sr.rank, "win_share": sr.win_share if state.over else 0.0}
         final.append(row)
-    return Replay(str(path), variant.path, variant.hash, players, out_rounds, final, state.over, list(state.triggers))
+    return Replay(str(path), variant.path, variant.hash, players, out_rounds, final, state.over, list(state.triggers),
+                  variant, result if state.over else None, log)
 
 
 # --- recording ----------------------------------------------------------------------------------
