@@ -158,7 +158,7 @@ def leftovers(target: Path) -> list[Path]:
 def remove_leftovers(target: Path) -> list[Path]:
     """Remove the temporary siblings of `target` that no live process is writing (each staging
     folder holds a lock while its command runs)."""
-    found = [p for p in leftovers(target) if not _locked(p / LOCK_NAME)]
+    found = [p for p in leftovers(target) if not lock_held(p / LOCK_NAME)]
     for p in found:
         _remove(p)
     return found
@@ -167,7 +167,8 @@ def remove_leftovers(target: Path) -> list[Path]:
 LOCK_NAME = ".lock"
 
 
-def _locked(path: Path) -> bool:
+def lock_held(path: Path) -> bool:
+    """True while another process holds the lock file at `path` (flock; a dead process holds none)."""
     import fcntl
 
     try:

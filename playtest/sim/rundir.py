@@ -29,7 +29,7 @@ from typing import Any
 import polars as pl
 
 from playtest.errors import PlaytestError, UsageError
-from playtest.io import swap_into_place, write_atomic, write_bytes_atomic
+from playtest.io import lock_held, swap_into_place, write_atomic, write_bytes_atomic
 
 PARTIAL_SUFFIX = ".partial"
 MANIFEST = "manifest.jsonl"
@@ -153,17 +153,7 @@ def _lock(path: Path) -> int:
 
 def is_locked(path: Path) -> bool:
     """True while a live process writes the partial run at `path`."""
-    try:
-        fd = os.open(path / LOCK, os.O_RDWR)
-    except OSError:
-        return False
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return True
-    finally:
-        os.close(fd)
-    return False
+    return lock_held(path / LOCK)
 
 
 def _manifest(path: Path) -> Iterator[Done]:
