@@ -564,3 +564,26 @@ def scores_text(d: dict[str, Any]) -> str:
         w = d["winners"]
         lines += ["", f"Winner: {w[0]}" if len(w) == 1 else f"Shared win: {', '.join(w)}"]
     return "\n".join(lines)
+
+
+def dump_yaml(data: dict[str, Any], *, flow_small_maps: bool = False) -> str:
+    """A transcript mapping as YAML a person reads line by line: a list of plain values (a hand,
+    a trick, a draw) on one line; with `flow_small_maps`, a one-key mapping of a plain value
+    (`{Ann: select explore}`) too."""
+    import yaml
+
+    class _Dumper(yaml.SafeDumper):
+        pass
+
+    def _list(dumper: yaml.SafeDumper, value: list[Any]) -> Any:
+        flow = all(not isinstance(v, dict | list) for v in value)
+        return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flow)
+
+    def _dict(dumper: yaml.SafeDumper, value: dict[str, Any]) -> Any:
+        flow = len(value) == 1 and not isinstance(next(iter(value.values())), dict)
+        return dumper.represent_mapping("tag:yaml.org,2002:map", value, flow_style=flow)
+
+    _Dumper.add_representer(list, _list)
+    if flow_small_maps:
+        _Dumper.add_representer(dict, _dict)
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120)

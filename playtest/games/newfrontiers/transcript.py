@@ -328,19 +328,6 @@ def record(rules: NewFrontiersRules, variant: str, players: list[str], bots: lis
 
 def dump_transcript(data: dict[str, Any]) -> str:
     """YAML text of a transcript mapping: one line per move and per draw."""
-    import yaml
+    from playtest.core.transcript import dump_yaml
 
-    class _Dumper(yaml.SafeDumper):
-        pass
-
-    def _list(dumper: yaml.SafeDumper, value: list[Any]) -> Any:
-        flow = all(not isinstance(v, dict | list) for v in value)
-        return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flow)
-
-    def _dict(dumper: yaml.SafeDumper, value: dict[str, Any]) -> Any:
-        flow = len(value) == 1 and not isinstance(next(iter(value.values())), dict)
-        return dumper.represent_mapping("tag:yaml.org,2002:map", value, flow_style=flow)
-
-    _Dumper.add_representer(list, _list)
-    _Dumper.add_representer(dict, _dict)
-    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120)
+    return dump_yaml(data, flow_small_maps=True)

@@ -484,14 +484,6 @@ def record(rules: OhSevenRules, variant: str, players: list[str], bots: list[Any
 
 def dump_transcript(data: dict[str, Any]) -> str:
     """YAML text of a transcript mapping: one line per hand, bidding pass and trick."""
-    import yaml
+    from playtest.core.transcript import dump_yaml
 
-    class _Dumper(yaml.SafeDumper):
-        pass
-
-    def _list(dumper: yaml.SafeDumper, value: list[Any]) -> Any:
-        flow = all(not isinstance(v, dict | list) for v in value)
-        return dumper.represent_sequence("tag:yaml.org,2002:seq", value, flow_style=flow)
-
-    _Dumper.add_representer(list, _list)
-    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=120)
+    return dump_yaml(data)
