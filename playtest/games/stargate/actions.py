@@ -10,6 +10,7 @@ Each is a small frozen dataclass: equal actions compare, hash and pickle equal.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 
@@ -76,6 +77,48 @@ class Place:
 
 
 Action = TakeCrew | MoveCube | SwapCubes | OverflowCube | Develop | Place
+
+
+class Targets(Sequence[Action]):
+    """The legal targets of a choice step (a crew skill), each kept as the arguments of its
+    action class and made into an action only when asked for. A random bot draws one target
+    and the rules first ask only whether there is any, so the others are never built (a frozen
+    dataclass costs about ten times a tuple to make; Anderson's swaps alone were about 3% of a
+    random game). Compares equal to any sequence of the same actions in the same order."""
+
+    __slots__ = ("args", "make")
+
+    def __init__(self, make: type, args: list[tuple[object, ...]]) -> None:
+        self.make = make
+        """The action class, e.g. MoveCube."""
+        self.args = args
+        """Per target, the action's fields in order, e.g. ("red1", "blue2")."""
+
+    def __len__(self) -> int:
+        return len(self.args)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return [self.make(*a) for a in self.args[i]]
+        return self.make(*self.args[i])
+
+    def __iter__(self) -> Iterator[Action]:
+        make = self.make
+        return (make(*a) for a in self.args)
+
+    def __contains__(self, action: object) -> bool:
+        return (type(action) is self.make
+                and tuple([getattr(action, name) for name in self.make.__match_args__]) in self.args)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to lists, so unhashable like them
+
+    def __repr__(self) -> str:
+        return f"Targets({list(self)!r})"
 
 
 def parse_action(text: str) -> Action:

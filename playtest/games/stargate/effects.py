@@ -17,12 +17,19 @@ Adding an effect is a schema class plus a handler (docs/extending.md, "Adding a 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from playtest.errors import IllegalActionError
 from playtest.games.stargate import schema as sc
-from playtest.games.stargate.actions import Action, Develop, MoveCube, OverflowCube, SwapCubes
+from playtest.games.stargate.actions import (
+    Action,
+    Develop,
+    MoveCube,
+    OverflowCube,
+    SwapCubes,
+    Targets,
+)
 from playtest.games.stargate.placement import Mode
 from playtest.games.stargate.state import State, add_at, evolve, with_item
 
@@ -46,8 +53,8 @@ class EffectHandler:
         """An automatic step: the state after it (the seat to move is the one resolving)."""
         raise NotImplementedError
 
-    def targets(self, rules: StargateRules, state: State, effect: Any) -> list[Action]:
-        """A choice step: every legal target now (empty: the step is skipped)."""
+    def targets(self, rules: StargateRules, state: State, effect: Any) -> Sequence[Action]:
+        """A choice step: every legal target now (empty: the step is skipped), as `Targets`."""
         raise NotImplementedError
 
     def choose(self, rules: StargateRules, state: State, effect: Any, action: Any) -> State:
@@ -162,11 +169,11 @@ class MoveTailCube(EffectHandler):
     action = MoveCube
     notation = "move SRC>DST"
 
-    def targets(self, rules: StargateRules, state: State, effect: sc.MoveTailCube) -> list[Action]:
+    def targets(self, rules: StargateRules, state: State, effect: sc.MoveTailCube) -> Targets:
         seat, board, ids = state.seat, state.board, rules.circle_ids(state.circle)
         srcs = [p for p, owners in enumerate(board) if owners and owners[-1] == seat]
         dsts = [p for p in range(len(board)) if rules.room(state, p) > 0]
-        return [MoveCube(ids[s], ids[d]) for s in srcs for d in dsts if d != s]
+        return Targets(MoveCube, [(ids[s], ids[d]) for s in srcs for d in dsts if d != s])
 
     def choose(self, rules: StargateRules, state: State, effect: sc.MoveTailCube, action: MoveCube) -> State:
         src, dst = rules.position(state, action.src, action), rules.position(state, action.dst, action)
@@ -191,10 +198,10 @@ class SwapAdjacent(EffectHandler):
     action = SwapCubes
     notation = "swap PLANET@SLOT"
 
-    def targets(self, rules: StargateRules, state: State, effect: sc.SwapAdjacent) -> list[Action]:
+    def targets(self, rules: StargateRules, state: State, effect: sc.SwapAdjacent) -> Targets:
         ids, any_pair = rules.circle_ids(state.circle), effect.same_owner
-        return [SwapCubes(ids[p], i + 1) for p, owners in enumerate(state.board)
-                for i in range(len(owners) - 1) if any_pair or owners[i] != owners[i + 1]]
+        return Targets(SwapCubes, [(ids[p], i + 1) for p, owners in enumerate(state.board)
+                                   for i in range(len(owners) - 1) if any_pair or owners[i] != owners[i + 1]])
 
     def choose(self, rules: StargateRules, state: State, effect: sc.SwapAdjacent, action: SwapCubes) -> State:
         p = rules.position(state, action.planet, action)
@@ -218,11 +225,11 @@ class Overflow(EffectHandler):
     action = OverflowCube
     notation = "overflow PLANET"
 
-    def targets(self, rules: StargateRules, state: State, effect: sc.Overflow) -> list[Action]:
+    def targets(self, rules: StargateRules, state: State, effect: sc.Overflow) -> Targets:
         if state.hand[state.seat] < 1:
             return []
         ids = rules.circle_ids(state.circle)
-        return [OverflowCube(ids[p]) for p in range(len(state.board)) if rules.room(state, p) == 0]
+        return Targets(OverflowCube, [(ids[p],) for p in range(len(state.board)) if rules.room(state, p) == 0])
 
     def choose(self, rules: StargateRules, state: State, effect: sc.Overflow, action: OverflowCube) -> State:
         p = rules.position(state, action.planet, action)
@@ -244,11 +251,12 @@ class DevelopPlanet(EffectHandler):
     action = Develop
     notation = "develop PLANET"
 
-    def targets(self, rules: StargateRules, state: State, effect: sc.DevelopPlanet) -> list[Action]:
+    def targets(self, rules: StargateRules, state: State, effect: sc.DevelopPlanet) -> Targets:
         if state.hand[state.seat] < 1:
             return []
         ids, i = rules.circle_ids(state.circle), effect.slot - 1
-        return [Develop(ids[p]) for p, slots in enumerate(state.ext_planet) if i < len(slots) and slots[i] < 0]
+        return Targets(Develop, [(ids[p],) for p, slots in enumerate(state.ext_planet)
+                                 if i < len(slots) and slots[i] < 0])
 
     def choose(self, rules: StargateRules, state: State, effect: sc.DevelopPlanet, action: Develop) -> State:
         p = rules.position(state, action.planet, action)
