@@ -216,3 +216,30 @@ def test_majority_leader_is_the_first_of_the_majority_order() -> None:
         for later in (True, False):
             order = majority_order(owners, later)
             assert majority_leader(owners, later) == (order[0] if order else -1), (owners, later)
+
+
+@pytest.mark.parametrize(("name", "rules"), _variants(), ids=lambda x: x if isinstance(x, str) else "")
+def test_a_choice_has_a_target_exactly_when_it_lists_one(name: str, rules: StargateRules) -> None:
+    """`has_target` (asked before every choice step, answered without listing where a handler
+    can) agrees with `targets` for every choice effect — Anderson's swap with either
+    `same_owner` — on the states random play reaches, taken by every crew."""
+    from playtest.games.stargate import schema as sc
+    from playtest.games.stargate.effects import handler_of
+
+    effects = [e for crew in rules.crews for e in crew.skill if handler_of(e).action is not None]
+    effects += [sc.SwapAdjacent(effect="swap_adjacent", same_owner=flag) for flag in (True, False)]
+    rng = random.Random(14)
+    answers: set[bool] = set()
+    for _ in range(8):
+        state = rules.initial_state(rng.choice(rules.player_counts()), rng=rng)
+        while state.phase is not Phase.OVER:
+            for crew in range(len(rules.crews)):
+                probe = state.replace(crew=crew)
+                for effect in effects:
+                    handler = handler_of(effect)
+                    has = handler.has_target(rules, probe, effect)
+                    assert has == bool(handler.targets(rules, probe, effect)), (effect, probe)
+                    answers.add(has)
+            legal = rules.legal_actions(state)
+            state = rules.apply(state, legal[rng.randrange(len(legal))])
+    assert answers == {True, False}

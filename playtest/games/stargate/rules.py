@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import sub
 from typing import ClassVar
 
 from playtest.core.events import Event
@@ -233,7 +234,7 @@ class StargateRules:
             handler = handler_of(effect)
             if handler.action is None:
                 s = handler.resolve(self, s, effect)
-            elif handler.targets(self, s, effect):
+            elif handler.has_target(self, s, effect):
                 return evolve(s, pending=pending, phase=Phase.SKILL)
             else:
                 s = note(s, f"({effect.effect}: no target)")
@@ -242,7 +243,7 @@ class StargateRules:
 
     def _place(self, state: State, action: Place) -> State:
         """Step 2: the cubes go onto the planets named, each into the lowest empty slot."""
-        seq = tuple([self.position(state, pid, action) for pid in action.planets])
+        seq = self.positions(state, action.planets, action)
         crew = state.crew
         k, room = self.max_cubes(state), self.rooms(state)
         rules_of_walk = (self.mode[crew], self.per_planet[crew], k, room, self.variant.placement.no_two_in_a_row)
@@ -277,6 +278,14 @@ class StargateRules:
             raise IllegalActionError(f"planet '{planet_id}' is not in the circle ({ids})", action=str(action))
         return state.circle.index(card)
 
+    def positions(self, state: State, planet_ids: Sequence[str], action: Action) -> tuple[int, ...]:
+        """`position` of each planet named (a placement's planets)."""
+        index, circle = self.planet_index, state.circle
+        try:
+            return tuple([circle.index(index[pid]) for pid in planet_ids])
+        except (KeyError, ValueError):
+            return tuple([self.position(state, pid, action) for pid in planet_ids])  # names the bad one
+
     def room(self, state: State, pos: int) -> int:
         """Empty slots of the planet at circle position `pos` (-1: its overflow slot is used)."""
         return self.capacity[state.circle[pos]] - len(state.board[pos])
@@ -284,7 +293,7 @@ class StargateRules:
     def rooms(self, state: State) -> tuple[int, ...]:
         """`room` of every circle position."""
         capacity = self.capacity
-        return tuple([capacity[c] - len(o) for c, o in zip(state.circle, state.board, strict=True)])
+        return tuple(map(sub, [capacity[c] for c in state.circle], map(len, state.board)))
 
     def is_full(self, state: State, pos: int) -> bool:
         return self.room(state, pos) <= 0
