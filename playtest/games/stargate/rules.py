@@ -101,6 +101,10 @@ class StargateRules:
         self._crew_actions: dict[tuple[int, ...], tuple[TakeCrew, ...]] = {}
         """The TakeCrew actions per crew area (at most 2^crews keys; a pure memo)."""
         self._color_sets: dict[tuple[str, ...], frozenset[int]] = {}
+        self._no_extensions = tuple((-1,) * len(vps) for vps in self.scoring.planet_ext_vp)
+        """Per planet card: its extension slots, all empty."""
+        self._before_deal = {n: self._state_before_deal(n) for n in self.player_counts()}
+        """Per player count: a new game before the circle is dealt (`setup` copies it)."""
 
     # --- the Rules protocol ----------------------------------------------------------------------
 
@@ -114,17 +118,25 @@ class StargateRules:
 
     def setup(self, n_players: int, circle: Sequence[int], *, start: int = 0) -> State:
         """A game with a given circle (planet card indices, clockwise) and start player."""
+        before_deal = self._before_deal.get(n_players) or self._state_before_deal(n_players)
+        no_ext = self._no_extensions
+        return evolve(before_deal, circle=tuple(circle), board=((),) * len(circle), start=start,
+                      ext_planet=tuple([no_ext[c] for c in circle]))
+
+    def _state_before_deal(self, n_players: int) -> State:
+        """Everything of a new game but the circle: the same for every game of `n_players`
+        (built once per player count in __init__, and copied with the circle for each game)."""
         cubes = self.variant.cubes
         return State(
             n=n_players,
-            circle=tuple(circle),
-            board=tuple(() for _ in circle),
+            circle=(),
+            board=(),
             hand=(cubes.start_in_hand,) * n_players,
             stock=(cubes.total - cubes.start_in_hand,) * n_players,
             skill_vp=(0,) * n_players,
             available=tuple(range(len(self.crews))),
             round=1,
-            start=start,
+            start=0,
             turn_in_round=0,
             turn=1,
             phase=Phase.CREW,
@@ -133,7 +145,7 @@ class StargateRules:
             time_bank=(0,) * n_players,
             effect_vp=(0,) * n_players,
             converted=(0,) * n_players,
-            ext_planet=tuple((-1,) * len(self.scoring.planet_ext_vp[c]) for c in circle),
+            ext_planet=(),
             ext_crew=((),) * len(self.crews),
         )
 
@@ -213,11 +225,15 @@ class StargateRules:
             raise IllegalActionError(f"crew '{action.crew}' is not in the crew area this round", action=str(action))
         seat = state.seat
         bonus, bank = state.crew_bonus[c], state.time_bank[seat]
+        pending = self.queue[c]
+        # The phase of the first step; _advance keeps this state when no step comes first.
+        phase = Phase.PLACE if pending[0] == PLACE_STEP else Phase.SKILL
         return evolve(
-            state, crew=c, phase=Phase.SKILL, available=tuple([x for x in state.available if x != c]),
-            pending=self.queue[c], notes=(str(action),), placed=(), extra_placed=(), last_pos=-1,
+            state, crew=c, phase=phase, available=tuple([x for x in state.available if x != c]),
+            pending=pending, notes=(str(action),), placed=(), extra_placed=(), last_pos=-1,
             vp_gained=0, cubes_gained=0, developed=0, turn_gains=(0, 0, 0),
-            crew_bonus=with_item(state.crew_bonus, c, 0), time_bank=with_item(state.time_bank, seat, 0),
+            crew_bonus=with_item(state.crew_bonus, c, 0) if bonus else state.crew_bonus,
+            time_bank=with_item(state.time_bank, seat, 0) if bank else state.time_bank,
             taken_mask=state.taken_mask | (1 << c), crew_bonus_used=bonus, extra_time=bonus + bank,
         )
 
@@ -229,13 +245,13 @@ class StargateRules:
         while pending:
             step = pending[0]
             if step == PLACE_STEP:
-                return evolve(s, pending=pending, phase=Phase.PLACE)
+                return _awaiting(s, pending, Phase.PLACE)
             effect = skill[step]
             handler = handler_of(effect)
             if handler.action is None:
                 s = handler.resolve(self, s, effect)
             elif handler.has_target(self, s, effect):
-                return evolve(s, pending=pending, phase=Phase.SKILL)
+                return _awaiting(s, pending, Phase.SKILL)
             else:
                 s = note(s, f"({effect.effect}: no target)")
             pending = pending[1:]
@@ -361,3 +377,11 @@ class StargateRules:
     def totals(self, state: State) -> list[int]:
         """Every seat's total as if the game ended now."""
         return self.scoring.totals(state)
+
+
+def _awaiting(s: State, pending: tuple[int, ...], phase: Phase) -> State:
+    """`s` waiting for the seat's decision at step `pending[0]` in `phase` — `s` itself when it
+    already says so (a crew whose turn starts with its decision: one State copy fewer a turn)."""
+    if s.phase is phase and s.pending is pending:
+        return s
+    return evolve(s, pending=pending, phase=phase)
