@@ -131,6 +131,12 @@ def _minimal_games(play, bots: str, first: int, seconds: float) -> tuple[int, fl
             return n, elapsed
 
 
+WHAT_EACH_SIDE_DOES = (
+    "project: the runner's loop (legal list, bot, legality check, apply re-checking the action, "
+    "game result with ranks), no events recorded;\n  minimal: no checks, no events, final totals only; "
+    "both: same seed streams, same policy, game set-up and RNG seeding included")
+"""Printed with the ratio, so that a reader knows what is compared."""
+
 PROJECT_BOT = {"random": "random", "greedy": "greedy-myopic"}
 """The project's bot with the minimal engine's policy: its greedy is the myopic evaluation."""
 
@@ -184,6 +190,7 @@ def main() -> None:
     secs = 2.0 if args.quick else 6.0
     print(f"Stargate draft 5, 4 players: project engine vs minimal hard-coded engine "
           f"(benchmarks/), interleaved, plain Python {sys.version.split()[0]}")
+    print(f"  {WHAT_EACH_SIDE_DOES}")
     ratios = []
     for bots in ("random", "greedy"):
         row = versus_minimal(bots, secs * (2 if bots == "random" else 4))
