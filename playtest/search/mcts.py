@@ -33,13 +33,14 @@ class SearchBot:
 
     def choose(self, view: Any, legal: Sequence[Any], *, rng: random.Random) -> Any:
         self._last = None
+        kept, self._kept = self._kept, None
         if len(legal) == 1:
             return legal[0]
         sample = self.model.sample_state
         assert sample is not None  # checked when the bot is made
         state = sample(view, rng=rng)
         n = _n_seats(state)
-        root = Node(-1, n)
+        root = kept[1] if kept is not None and kept[0] == state else Node(-1, n)
         for i in range(self.spec.iterations):
             if self.resample_each_iteration and i:
                 state = sample(view, rng=rng)
@@ -48,7 +49,26 @@ class SearchBot:
         self.iterations += self.spec.iterations
         action = best_action(root, legal, self.seat)
         self._last = (root, action)
+        if self.spec.reuse:
+            self._keep(state, root, action)
         return action
+
+    _kept: tuple[Any, Node] | None = None
+    """(the state expected at this seat's next decision, the subtree searched for it)."""
+
+    def _keep(self, state: Any, root: Node, action: Any) -> None:
+        """Keep the chosen action's subtree when the same seat decides again right after it
+        (a turn's sub-decisions: a crew, then its skill target, then the placement), so the
+        next search starts from the iterations already spent on it. Used only if the next view
+        is exactly the state the action leads to (checked by equality in `choose`); the
+        action is applied with a throwaway rng, never the bot's, so reuse draws nothing."""
+        child = root.children.get(action)
+        model = self.model
+        if child is None:
+            return
+        nxt = model.apply(state, action, rng=random.Random(0))
+        if not model.is_terminal(nxt) and model.current_seat(nxt) == self.seat:
+            self._kept = (nxt, child)
 
     def explain(self) -> str:
         """Why the last decision (for `playtest play`'s hint): the chosen move's share of the

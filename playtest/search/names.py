@@ -16,8 +16,10 @@ NAME_FORMS = ("mcts:N[:option=value...]", "ismcts:N[:option=value...]")
 OPTIONS_HELP = (
     "options: rollout=random|<a bot of the game> (default random), depth=K (cut rollouts after "
     "K moves and use the game's evaluation; default: play to the end), c=<exploration> "
-    f"(default {sqrt(2):.2f}), reward=win|margin (default win)"
+    f"(default {sqrt(2):.2f}), reward=win|margin (default win), reuse=yes|no (keep the chosen "
+    "move's subtree for the same seat's next decision; default no)"
 )
+YES_NO = {"yes": True, "no": False}
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,8 @@ class SearchSpec:
     reward: str = "win"
     name: str = ""
     """The name as given (stripped): what results record as the bot."""
+    reuse: bool = False
+    """Start a seat's next decision of the same turn from the subtree already searched for it."""
 
 
 def is_search_name(name: str) -> bool:
@@ -77,6 +81,10 @@ def parse(name: str) -> SearchSpec:
             if value not in REWARDS:
                 raise UsageError(f"bot {text!r}: reward={value} (valid: {', '.join(REWARDS)})")
             kw["reward"] = value
+        elif key == "reuse":
+            if value not in YES_NO:
+                raise UsageError(f"bot {text!r}: reuse={value} (valid: yes, no)")
+            kw["reuse"] = YES_NO[value]
         else:
             raise UsageError(f"bot {text!r}: unknown option {key!r} ({OPTIONS_HELP})")
     return SearchSpec(**{**spec.__dict__, **kw})  # type: ignore[arg-type]

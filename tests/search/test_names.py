@@ -81,3 +81,11 @@ def test_simulate_help_names_the_search_bots_and_their_options(cli) -> None:
     assert r.returncode == 0
     for part in ("mcts:N", "ismcts:N", ":rollout=random|<a bot of the game>", ":depth=K", ":c=", ":reward=win|margin"):
         assert part in text.replace("│", "").replace("  ", " ")
+
+
+def test_reuse_option_is_parsed_and_checked() -> None:
+    assert parse("mcts:10").reuse is False
+    assert parse("mcts:10:reuse=yes").reuse is True
+    assert parse("mcts:10:reuse=no").reuse is False
+    with pytest.raises(UsageError, match=r"^bot 'mcts:10:reuse=maybe': reuse=maybe \(valid: yes, no\)$"):
+        parse("mcts:10:reuse=maybe")

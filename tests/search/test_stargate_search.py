@@ -84,3 +84,25 @@ def test_evaluate_is_a_win_share_estimate() -> None:
     assert len(values) == 2 and abs(sum(values) - 1) < 1e-9
     assert values[1] > values[0]  # seat 1 leads by 1000 VP on the board
     assert SPEC.sample_state(rules, last_turn(rules), rng=random.Random(0)) == last_turn(rules)
+
+
+def test_reuse_keeps_the_subtree_for_the_same_seats_next_decision() -> None:
+    """With reuse=yes the placement search starts from the crew search's subtree (more visits
+    at its root than its own budget); the same seed gives the same moves."""
+    rules = make_rules()
+    start = last_turn(rules)
+    roots = []
+    for _ in range(2):
+        bot = make_bot(SPEC, "mcts:40:reuse=yes", rules, 0)
+        rng = random.Random(4)
+        state, moves = start, []
+        while not rules.is_terminal(state):
+            action = bot.choose(rules.view(state, 0), rules.legal_actions(state), rng=rng)
+            if bot._last is not None:
+                roots.append(bot._last[0].visits)
+            moves.append(action)
+            state = rules.apply(state, action, rng=rng)
+        assert board(rules, state)["e"] == (1, 0)
+        roots.append(tuple(moves))
+    assert roots[: len(roots) // 2] == roots[len(roots) // 2:]
+    assert max(v for v in roots if isinstance(v, int)) > 40
