@@ -3,26 +3,24 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import polars as pl
 import pytest
 
+from tests.conftest import CliResult, invoke_cli
+
 from .helpers import DATA, ROOT
 
-PLAYTEST = str(Path(sys.executable).with_name("playtest"))
 BASE = "variants/new-frontiers/base.yaml"
 FIRST_WORLD_LINE = 1 + next(i for i, line in enumerate((ROOT / BASE).read_text().splitlines())
                             if line.startswith("  - {id: w01"))
 """The list of worlds (where a problem with the whole list is located) starts at its first item."""
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COLUMNS": "200"}
-    return subprocess.run([PLAYTEST, *args], capture_output=True, text=True, cwd=ROOT, timeout=300, env=env)
+def run(*args: str) -> CliResult:
+    """`playtest ARGS...` in this process (tests/cli keeps the true subprocess smoke tests)."""
+    return invoke_cli(*args)
 
 
 def test_validate_ships_valid_variants():
