@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import math
+import sqlite3
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -63,8 +64,20 @@ def space_size(params: Sequence[Param]) -> float:
     return size
 
 
+def _connect(path: Path) -> sqlite3.Connection:
+    """SQLite without an fsync per commit (`synchronous=OFF`): a study commits ~14 times a trial,
+    and each fsync cost ~11 ms here — 6 of the 16 s of a 40-trial test search. A killed tune
+    loses nothing (the OS still holds every write); only an OS crash or power cut could damage the
+    file, and the study is then re-run from its seed."""
+    conn = sqlite3.connect(path, check_same_thread=False)
+    conn.execute("PRAGMA synchronous=OFF")
+    return conn
+
+
 def open_study(path: Path) -> optuna.Study:
-    storage = optuna.storages.RDBStorage(f"sqlite:///{path.resolve()}")
+    resolved = path.resolve()
+    storage = optuna.storages.RDBStorage(f"sqlite:///{resolved}",
+                                         engine_kwargs={"creator": lambda: _connect(resolved)})
     return optuna.create_study(study_name=STUDY_NAME, storage=storage, direction="minimize", load_if_exists=True)
 
 
