@@ -94,7 +94,7 @@ def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: lis
     return Node(value, label, line, col)
 
 
-def _check_events(text: str, label: str) -> None:
+def _check_events(text: str, label: str, loader: type[yaml.SafeLoader] = LOADER) -> None:
     """Depth, expanded size and self-referencing aliases, from the parser's event stream
     (iterative: no recursion, nothing built)."""
     depth = 0
@@ -106,7 +106,7 @@ def _check_events(text: str, label: str) -> None:
         mark = event.start_mark
         return VariantError([Problem(label, mark.line + 1, mark.column + 1, "", message)])
 
-    for event in yaml.parse(text, Loader=LOADER):
+    for event in yaml.parse(text, Loader=loader):
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
@@ -137,18 +137,29 @@ def check_yaml_limits(text: str, label: str) -> None:
     """Size, depth and alias limits of a YAML text (a --set value too); raises VariantError."""
     if len(text) > MAX_BYTES:
         raise VariantError([Problem(label, 1, 1, "", f"too large ({len(text):,} characters; at most {MAX_BYTES:,})")])
-    _check_events(text, label)
+    _check_events(text, label, yaml.SafeLoader)  # short texts; the pure parser's wording of errors
 
 
 def parse_text(text: str, label: str) -> Node:
     """Parse one YAML document. Raises VariantError listing every problem found."""
+    try:
+        return _parse_text(text, label, LOADER)
+    except VariantError:
+        if LOADER is yaml.SafeLoader:
+            raise
+        # libyaml words some errors differently: say them as the pure-Python parser does, so a
+        # message does not depend on how PyYAML was built.
+        return _parse_text(text, label, yaml.SafeLoader)
+
+
+def _parse_text(text: str, label: str, loader_class: type[yaml.SafeLoader]) -> Node:
     problems: list[Problem] = []
     if len(text) > MAX_BYTES:
         raise VariantError([Problem(label, 1, 1, "", f"file too large ({len(text):,} characters; "
                                                      f"at most {MAX_BYTES:,})")])
     try:
-        _check_events(text, label)
-        loader = LOADER(text)
+        _check_events(text, label, loader_class)
+        loader = loader_class(text)
         try:
             root = loader.get_single_node()
             if root is None:
