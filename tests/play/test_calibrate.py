@@ -124,8 +124,8 @@ def test_new_frontiers_games_calibrate_too(cli, tmp_path):
     nf = ROOT / "variants/new-frontiers/base.yaml"
     v = load_variant(nf)
     for bot in ("random", "greedy"):
-        run_batch(v, RunConfig(n_games=20, players=3, lineup=(bot,) * 3, seed=3, workers=1), tmp_path / bot)
-    tables = record(nf, ["greedy"] * 3, range(70, 75), tmp_path)
+        run_batch(v, RunConfig(n_games=10, players=3, lineup=(bot,) * 3, seed=3, workers=1), tmp_path / bot)
+    tables = record(nf, ["greedy"] * 3, range(70, 73), tmp_path)
     r = cli("calibrate", *map(str, tables), "--against", str(tmp_path / "random"), "--against",
             str(tmp_path / "greedy"), "-f", "json", "-o", "-")
     assert r.returncode == 0, r.stderr

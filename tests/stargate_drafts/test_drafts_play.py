@@ -17,7 +17,7 @@ from playtest.variants import load_variant
 
 from .helpers import SHIPPED
 
-GAMES = 24
+GAMES = 12
 """Per line-up and draft (3 line-ups, mostly greedy). 200 took a quarter of the suite's CPU time;
 tests/test_contract.py also seats every bot the game offers."""
 

@@ -77,10 +77,22 @@ def goals(tmp_path):
     return path
 
 
-def test_tune_writes_the_best_variant_trials_and_reports(tmp_path, goals):
-    out = tmp_path / "out"
+@pytest.fixture(scope="module")
+def straight_tune(tmp_path_factory):
+    """One uninterrupted tuning run (goals file, output folder, stdout), shared by the tests that
+    read it: the run is the costly part."""
+    folder = tmp_path_factory.mktemp("tune")
+    goals = folder / "goals.yaml"
+    goals.write_text(GOALS)
+    out = folder / "out"
     code, stdout, err = invoke("tune", DRAFT5, *TUNE, "--target", goals, "--out", out)
     assert code == 0, err
+    return goals, out, stdout
+
+
+def test_tune_writes_the_best_variant_trials_and_reports(straight_tune):
+    goals, out, stdout = straight_tune
+    tmp_path = out.parent
     assert sorted(p.name for p in out.iterdir()) == [
         "base-metrics.parquet", "best.yaml", "runs", "search.json", "study.db", "trials.parquet",
         "tune.html", "tune.json", "tune.md"]
@@ -116,9 +128,8 @@ def test_tune_writes_the_best_variant_trials_and_reports(tmp_path, goals):
     assert (out / "tune.json").read_text() == before
 
 
-def test_an_interrupted_tune_resumes_to_the_same_result(tmp_path, goals, monkeypatch):
-    straight = tmp_path / "straight"
-    assert invoke("tune", DRAFT5, *TUNE, "--target", goals, "--out", straight)[0] == 0
+def test_an_interrupted_tune_resumes_to_the_same_result(tmp_path, goals, monkeypatch, straight_tune):
+    straight = straight_tune[1]
     real = S.simulate
     calls = []
 
