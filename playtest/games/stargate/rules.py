@@ -49,6 +49,7 @@ from playtest.games.stargate.state import (
     State,
     add_at,
     copy_state,
+    start_turn_record,
     evolve,
     with_item,
     write,
@@ -259,14 +260,12 @@ class StargateRules:
         c = self.crew_index[action.crew]  # type: ignore[union-attr]
         seat = state.seat
         bonus, bank = state.crew_bonus[c], state.time_bank[seat]
-        write(
-            state, crew=c, available=tuple([x for x in state.available if x != c]),
-            pending=self.queue[c], notes=(str(action),), placed=(), extra_placed=(), last_pos=-1,
-            vp_gained=0, cubes_gained=0, developed=0, turn_gains=(0, 0, 0),
-            crew_bonus=with_item(state.crew_bonus, c, 0) if bonus else state.crew_bonus,
-            time_bank=with_item(state.time_bank, seat, 0) if bank else state.time_bank,
-            taken_mask=state.taken_mask | (1 << c), crew_bonus_used=bonus, extra_time=bonus + bank,
-        )
+        start_turn_record(state)
+        write(state, crew=c, available=tuple([x for x in state.available if x != c]), pending=self.queue[c],
+              notes=(str(action),), taken_mask=state.taken_mask | (1 << c), crew_bonus_used=bonus,
+              extra_time=bonus + bank)
+        if bonus or bank:
+            write(state, crew_bonus=with_item(state.crew_bonus, c, 0), time_bank=with_item(state.time_bank, seat, 0))
 
     def _advance(self, s: State, pending: tuple[int, ...], log: list[Event] | None) -> None:
         """Resolve the crew's steps still `pending` in order until one needs a decision (a
