@@ -49,8 +49,8 @@ from playtest.games.stargate.state import (
     State,
     add_at,
     copy_state,
-    start_turn_record,
     evolve,
+    start_turn_record,
     with_item,
     write,
 )
