@@ -88,23 +88,18 @@ def end_turn(rules: StargateRules, s: State, log: list[Event] | None) -> None:
     """The turn's end, written into `s`: its gains, the replenish (up to `cubes.replenish` from
     stock), crews returning each turn if the variant says so, the decision event; then the
     round's end after the last seat."""
-    seat, crew = s.seat, s.crew
-    hand, stock = s.hand, s.stock
-    changes: dict[str, Any] = {}
+    seat = s.seat
     gains = turn_gains(rules, s)
     if gains is not NO_GAINS:
-        hand, stock = add_at(hand, seat, -gains.from_hand), add_at(stock, seat, -gains.from_stock)
-        changes = {"skill_vp": add_at(s.skill_vp, seat, gains.skill_vp),
-                   "effect_vp": add_at(s.effect_vp, seat, gains.effect_vp),
-                   "converted": add_at(s.converted, seat, gains.converted),
-                   "time_bank": add_at(s.time_bank, seat, gains.time),
-                   "turn_gains": (gains.skill_vp, gains.effect_vp, gains.converted)}
-    got = min(rules.variant.cubes.replenish, stock[seat])
+        write(s, hand=add_at(s.hand, seat, -gains.from_hand), stock=add_at(s.stock, seat, -gains.from_stock),
+              skill_vp=add_at(s.skill_vp, seat, gains.skill_vp), effect_vp=add_at(s.effect_vp, seat, gains.effect_vp),
+              converted=add_at(s.converted, seat, gains.converted), time_bank=add_at(s.time_bank, seat, gains.time),
+              turn_gains=(gains.skill_vp, gains.effect_vp, gains.converted))
+    got = min(rules.replenish, s.stock[seat])
     if got:
-        hand, stock = add_at(hand, seat, got), add_at(stock, seat, -got)
+        write(s, hand=add_at(s.hand, seat, got), stock=add_at(s.stock, seat, -got))
     if rules.crews_return_each_turn:
-        changes["available"] = tuple(sorted((*s.available, crew)))
-    write(s, hand=hand, stock=stock, **changes)
+        write(s, available=tuple(sorted((*s.available, s.crew))))
     if log is not None:
         log.append(decision_event(rules, s))
     write(s, crew=-1, pending=(), turn=s.turn + 1, turn_in_round=s.turn_in_round + 1, phase=Phase.CREW)

@@ -80,6 +80,7 @@ class StargateRules:
         self.planet_color = self.scoring.planet_color
         self.n_colors = self.scoring.n_colors
         self.crews_return_each_turn = variant.crews_return is sc.CrewsReturn.END_OF_TURN
+        self.replenish = variant.cubes.replenish
         self.last_cube_effects = tuple(tuple(e for e in p.effects if e.trigger is sc.PlanetTrigger.LAST_CUBE)
                                        for p in variant.planets)
         self.any_last_cube = any(self.last_cube_effects)
