@@ -107,9 +107,10 @@ def scale_main(sizes: list[int], workers: int) -> list[dict[str, float]]:
 CLOCK = time.process_time
 """The ratio's clock: CPU time of this process. On the shared 2-core machine other sessions
 take the cores for whole slices of a second; wall-clock slices then count time this process
-spent waiting, and single runs of the ratio moved between 0.39 and 0.61 within minutes
-(2026-12-01, load average 13-16). CPU time leaves the waiting out: 0.49-0.65 in the same hour
-for the two engines compared (see README, "Speed"). Memory and cache contention still show."""
+spent waiting: the same engine's ratio was 0.61 and then 0.39 a minute apart (2026-12-01, load
+average 13-16). CPU time leaves the waiting out: three runs of each of two engines in the same
+hour stayed within 0.48-0.50 and 0.62-0.67 (README, "Speed"). Memory and cache contention
+still show."""
 
 
 def _project_games(rules, spec, bots: str, first: int, seconds: float) -> tuple[int, float]:
