@@ -104,37 +104,47 @@ def scale_main(sizes: list[int], workers: int) -> list[dict[str, float]]:
     return rows
 
 
+CLOCK = time.process_time
+"""The ratio's clock: CPU time of this process. On the shared 2-core machine other sessions
+take the cores for whole slices of a second; wall-clock slices then count time this process
+spent waiting: the same engine's ratio was 0.61 and then 0.39 a minute apart (2026-12-01, load
+average 13-16). CPU time leaves the waiting out: three runs of each of two engines in the same
+hour stayed within 0.48-0.50 and 0.62-0.67 (README, "Speed"). Memory and cache contention
+still show."""
+
+
 def _project_games(rules, spec, bots: str, first: int, seconds: float) -> tuple[int, float]:
-    """Games of the project's engine played in about `seconds` (no events: the minimal engine
-    logs none either; the runner's legality check included), and the time they took."""
-    n, started = 0, time.perf_counter()
+    """Games of the project's engine played in about `seconds` of CPU time (no events: the
+    minimal engine logs none either; the runner's legality check included), and the time
+    they took."""
+    n, started = 0, CLOCK()
     while True:
         seat_bots = [spec.make_bot(bots, rules, s) for s in range(4)]
         g = first + n
         play_game(rules, seat_bots, n_players=4, deal_rng=rng.stream(0, g, rng.DEAL),
                   bot_rngs=[rng.stream(0, g, rng.bot_stream(s)) for s in range(4)], record=False)
         n += 1
-        elapsed = time.perf_counter() - started
+        elapsed = CLOCK() - started
         if elapsed >= seconds:
             return n, elapsed
 
 
 def _minimal_games(play, bots: str, first: int, seconds: float) -> tuple[int, float]:
     """The same for the minimal engine, on the same seed streams."""
-    n, started = 0, time.perf_counter()
+    n, started = 0, CLOCK()
     while True:
         g = first + n
         play(4, rng.stream(0, g, rng.DEAL), [rng.stream(0, g, rng.bot_stream(s)) for s in range(4)], [bots] * 4)
         n += 1
-        elapsed = time.perf_counter() - started
+        elapsed = CLOCK() - started
         if elapsed >= seconds:
             return n, elapsed
 
 
 WHAT_EACH_SIDE_DOES = (
-    "project: the runner's loop (legal list, bot, legality check, apply re-checking the action, "
+    "project: the runner's loop (legal list, bot, the action checked against the legal list, apply_legal, "
     "game result with ranks), no events recorded;\n  minimal: no checks, no events, final totals only; "
-    "both: same seed streams, same policy, game set-up and RNG seeding included")
+    "both: same seed streams, same policy, game set-up and RNG seeding included; CPU time of this process")
 """Printed with the ratio, so that a reader knows what is compared."""
 
 PROJECT_BOT = {"random": "random", "greedy": "greedy-myopic"}

@@ -81,6 +81,14 @@ class Rules(Protocol[S, A]):
     #   def evaluate(self, state: S) -> Sequence[float]:
     #       """Heuristic per-seat value in [0, 1] of a non-terminal state: an estimate of each
     #       seat's win share, used where a search rollout is cut off (`depth=K`)."""
+    #
+    # Optional (the runner detects it with getattr; same reason):
+    #
+    #   def apply_legal(self, state: S, action: A, *, rng: random.Random,
+    #                   log: list[Event] | None = None) -> S:
+    #       """`apply` for an action the caller has just taken from `legal_actions(state)`:
+    #       the same new state, without checking the action a second time. The runner's loop
+    #       checks every bot's action against the legal list, then calls this."""
 
 
 @runtime_checkable

@@ -57,12 +57,14 @@ def play_game(
     max_decisions: int = 20_000,
     record: bool = True,
 ) -> PlayedGame:
-    """Play one game to the end. Every bot action is checked against the legal list."""
+    """Play one game to the end. Every bot action is checked against the legal list, and then
+    applied with the rules' `apply_legal` when they have one (Rules protocol: `apply` without
+    checking the action a second time)."""
     events: list[Event] | None = [] if record else None
     state = rules.initial_state(n_players, rng=deal_rng)
     # Bound methods in locals: this loop runs hundreds of times per game.
     is_terminal, current_seat, legal_actions = rules.is_terminal, rules.current_seat, rules.legal_actions
-    view, apply = rules.view, rules.apply
+    view, apply = rules.view, getattr(rules, "apply_legal", rules.apply)
     choosers = [bot.choose for bot in bots]
     decisions = 0
     while not is_terminal(state):

@@ -53,9 +53,11 @@ def relevant_room(mode: Mode, per_planet: int, k: int, room: Sequence[int]) -> t
     order puts at most `per_planet` cubes on one planet; nothing puts more than k."""
     if mode is Mode.FREE:
         cap = min(per_planet, k)
-    elif mode is Mode.WALK and k <= sum(1 for r in room if r > 0):
-        cap = 1
     else:
+        if mode is Mode.WALK:
+            is_open = [1 if r > 0 else 0 for r in room]
+            if k <= sum(is_open):
+                return tuple(is_open)  # cap 1 (a full planet's room counts as 0 either way)
         cap = k
     return tuple([r if r < cap else cap for r in room])
 

@@ -1,6 +1,7 @@
 """The end of a turn, of a round and of the game (RULINGS.md, "A turn" step 3, "Rounds and the
 end"): what a turn's placed cubes earn at its end, the replenish, crews returning, the start
-player passing left, the end triggers, and the events logged for each.
+player passing left, the end triggers, and the events logged for each. `end_turn` and
+`end_round` write into the rules' private copy of the decision's state (state.py).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from playtest.core.events import Event, EventKind, make_event
 from playtest.games.stargate import schema as sc
 from playtest.games.stargate.effects import handler_of
 from playtest.games.stargate.scoring import majority_leader
-from playtest.games.stargate.state import Phase, State, add_at, evolve
+from playtest.games.stargate.state import Phase, State, add_at, write
 
 if TYPE_CHECKING:
     from playtest.games.stargate.rules import StargateRules
@@ -83,31 +84,27 @@ def turn_gains(rules: StargateRules, state: State, placed: tuple[int, ...] | Non
     return Gains(skill, effect, from_hand, from_stock, time)
 
 
-def end_turn(rules: StargateRules, s: State, log: list[Event] | None) -> State:
-    """The turn's end: its gains, the replenish (up to `cubes.replenish` from stock), crews
-    returning each turn if the variant says so, the decision event; then the round's end
-    after the last seat."""
-    seat, crew = s.seat, s.crew
-    hand, stock = s.hand, s.stock
-    changes: dict[str, Any] = {}
+def end_turn(rules: StargateRules, s: State, log: list[Event] | None) -> None:
+    """The turn's end, written into `s`: its gains, the replenish (up to `cubes.replenish` from
+    stock), crews returning each turn if the variant says so, the decision event; then the
+    round's end after the last seat."""
+    seat = s.seat
     gains = turn_gains(rules, s)
     if gains is not NO_GAINS:
-        hand, stock = add_at(hand, seat, -gains.from_hand), add_at(stock, seat, -gains.from_stock)
-        changes = {"skill_vp": add_at(s.skill_vp, seat, gains.skill_vp),
-                   "effect_vp": add_at(s.effect_vp, seat, gains.effect_vp),
-                   "converted": add_at(s.converted, seat, gains.converted),
-                   "time_bank": add_at(s.time_bank, seat, gains.time),
-                   "turn_gains": (gains.skill_vp, gains.effect_vp, gains.converted)}
-    got = min(rules.variant.cubes.replenish, stock[seat])
+        write(s, hand=add_at(s.hand, seat, -gains.from_hand), stock=add_at(s.stock, seat, -gains.from_stock),
+              skill_vp=add_at(s.skill_vp, seat, gains.skill_vp), effect_vp=add_at(s.effect_vp, seat, gains.effect_vp),
+              converted=add_at(s.converted, seat, gains.converted), time_bank=add_at(s.time_bank, seat, gains.time),
+              turn_gains=(gains.skill_vp, gains.effect_vp, gains.converted))
+    got = min(rules.replenish, s.stock[seat])
     if got:
-        hand, stock = add_at(hand, seat, got), add_at(stock, seat, -got)
+        write(s, hand=add_at(s.hand, seat, got), stock=add_at(s.stock, seat, -got))
     if rules.crews_return_each_turn:
-        changes["available"] = tuple(sorted((*s.available, crew)))
+        write(s, available=tuple(sorted((*s.available, s.crew))))
     if log is not None:
-        log.append(decision_event(rules, evolve(s, hand=hand, stock=stock, **changes)))
-    s = evolve(s, hand=hand, stock=stock, crew=-1, pending=(), turn=s.turn + 1, turn_in_round=s.turn_in_round + 1,
-               phase=Phase.CREW, **changes)
-    return s if s.turn_in_round < s.n else end_round(rules, s, log)
+        log.append(decision_event(rules, s))
+    write(s, crew=-1, pending=(), turn=s.turn + 1, turn_in_round=s.turn_in_round + 1, phase=Phase.CREW)
+    if s.turn_in_round >= s.n:
+        end_round(rules, s, log)
 
 
 def decision_event(rules: StargateRules, s: State) -> Event:
@@ -135,9 +132,10 @@ def decision_event(rules: StargateRules, s: State) -> Event:
     }))
 
 
-def end_round(rules: StargateRules, s: State, log: list[Event] | None) -> State:
-    """The round's end: the game ends if an end trigger fires; else crews accumulate time,
-    the start player passes to the left and the crews return (RULINGS: option)."""
+def end_round(rules: StargateRules, s: State, log: list[Event] | None) -> None:
+    """The round's end, written into `s`: the game ends if an end trigger fires; else crews
+    accumulate time, the start player passes to the left and the crews return (RULINGS:
+    option)."""
     reason = end_reason(rules, s)
     if log is not None:
         totals, turn = rules.totals(s), s.turn - 1
@@ -148,14 +146,14 @@ def end_round(rules: StargateRules, s: State, log: list[Event] | None) -> State:
             log.extend(planet_events(rules, s))
             log.append(make_event((EventKind.GAME_END, s.round, turn, -1, {"end_reason": reason})))
     if reason is not None:
-        return evolve(s, phase=Phase.OVER, turn=s.turn - 1)
+        write(s, phase=Phase.OVER, turn=s.turn - 1)
+        return
     crew_bonus = s.crew_bonus
     if rules.any_round_end_effect:
         crew_bonus = tuple(rules.crew_round_end(c, bonus, bool(s.taken_mask >> c & 1))
                            for c, bonus in enumerate(s.crew_bonus))
-    return evolve(s, crew_bonus=crew_bonus, round=s.round + 1, start=(s.start + 1) % s.n, turn_in_round=0,
-                  taken_mask=0,
-                  available=s.available if rules.crews_return_each_turn else tuple(range(len(rules.crew_ids))))
+    write(s, crew_bonus=crew_bonus, round=s.round + 1, start=(s.start + 1) % s.n, turn_in_round=0, taken_mask=0,
+          available=s.available if rules.crews_return_each_turn else rules.all_crews)
 
 
 def planet_events(rules: StargateRules, s: State) -> list[Event]:

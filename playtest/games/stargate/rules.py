@@ -9,8 +9,9 @@ Where each rule of RULINGS.md lives:
   passes left) and the end triggers: rounds.py
 - scoring (majorities and their tie-break, color bonus, planet effects): scoring.py
 
-`apply` returns a new State and never changes its input. Planets are addressed by position
-in the circle inside the engine, by card id in actions.
+`apply` returns a new State and never changes its input: it copies the state once per decision
+and every step of the turn writes into that private copy (state.py, `write`). Planets are
+addressed by position in the circle inside the engine, by card id in actions.
 """
 
 from __future__ import annotations
@@ -42,7 +43,17 @@ from playtest.games.stargate.scoring import (
     majority_order,
     planet_vp,
 )
-from playtest.games.stargate.state import PLACE_STEP, Phase, State, add_at, evolve, with_item
+from playtest.games.stargate.state import (
+    PLACE_STEP,
+    Phase,
+    State,
+    add_at,
+    copy_state,
+    evolve,
+    start_turn_record,
+    with_item,
+    write,
+)
 
 __all__ = ["PLACE_STEP", "Gains", "Mode", "Phase", "PlanetScore", "Score", "StargateRules", "State",
            "majority_leader", "majority_order", "planet_vp"]
@@ -59,6 +70,8 @@ class StargateRules:
         self.scoring = Scoring(variant)
         self.crews = variant.crews
         self.crew_ids = tuple(c.id for c in variant.crews)
+        self.all_crews = tuple(range(len(variant.crews)))
+        """Every crew index: the crew area at the start of a round."""
         self.crew_index = {c: i for i, c in enumerate(self.crew_ids)}
         self.crew_time = tuple(c.time for c in variant.crews)
         self.planet_ids = tuple(p.id for p in variant.planets)
@@ -67,6 +80,7 @@ class StargateRules:
         self.planet_color = self.scoring.planet_color
         self.n_colors = self.scoring.n_colors
         self.crews_return_each_turn = variant.crews_return is sc.CrewsReturn.END_OF_TURN
+        self.replenish = variant.cubes.replenish
         self.last_cube_effects = tuple(tuple(e for e in p.effects if e.trigger is sc.PlanetTrigger.LAST_CUBE)
                                        for p in variant.planets)
         self.any_last_cube = any(self.last_cube_effects)
@@ -134,7 +148,7 @@ class StargateRules:
             hand=(cubes.start_in_hand,) * n_players,
             stock=(cubes.total - cubes.start_in_hand,) * n_players,
             skill_vp=(0,) * n_players,
-            available=tuple(range(len(self.crews))),
+            available=self.all_crews,
             round=1,
             start=0,
             turn_in_round=0,
@@ -179,23 +193,42 @@ class StargateRules:
 
     def apply(self, state: State, action: Action, *, rng: random.Random | None = None,
               log: list[Event] | None = None) -> State:
+        """The state after `action`; IllegalActionError if it is not legal now."""
+        return self._decide(state, action, log, check=True)
+
+    def apply_legal(self, state: State, action: Action, *, rng: random.Random | None = None,
+                    log: list[Event] | None = None) -> State:
+        """`apply` for an action taken from `legal_actions(state)` — the runner's loop has just
+        checked it against that list — without checking it a second time (the crew in the
+        crew area, the placement's walk). Any other action must go through `apply`.
+        tests/stargate/test_apply_legal.py: both give equal states on every legal action."""
+        return self._decide(state, action, log, check=False)
+
+    def _decide(self, state: State, action: Action, log: list[Event] | None, check: bool) -> State:
+        """One decision: `state` is copied once, and each step of the turn writes into the copy
+        until the next decision (or the game's end); `state` itself never changes."""
         phase = state.phase
+        s = copy_state(state)
         if phase is Phase.CREW:
-            s = self._take_crew(state, action)
-            return self._advance(s, s.pending, log)
-        if phase is Phase.SKILL:
+            self._take_crew(s, action, check)
+            self._advance(s, s.pending, log)
+        elif phase is Phase.SKILL:
             effect = self.crews[state.crew].skill[state.pending[0]]
             handler = handler_of(effect)
             if handler.action is None or not isinstance(action, handler.action):
                 raise IllegalActionError(f"the crew's skill needs a target ({handler.notation}), not {action}",
                                          action=str(action))
-            s = handler.choose(self, state, effect, action)
-            return self._advance(evolve(s, notes=(*state.notes, str(action))), state.pending[1:], log)
-        if phase is Phase.PLACE:
+            handler.choose(self, s, effect, action)
+            note(s, str(action))
+            self._advance(s, state.pending[1:], log)
+        elif phase is Phase.PLACE:
             if not isinstance(action, Place):
                 raise IllegalActionError(f"cubes must be placed now (place ...), not {action}", action=str(action))
-            return self._advance(self._place(state, action), state.pending[1:], log)
-        raise IllegalActionError("the game is over", action=str(action))
+            self._place(s, action, check)
+            self._advance(s, state.pending[1:], log)
+        else:
+            raise IllegalActionError("the game is over", action=str(action))
+        return s
 
     def result(self, state: State) -> GameResult:
         """Scores by part, ranks and win shares: the highest total wins; a tie goes to more
@@ -212,72 +245,75 @@ class StargateRules:
 
     # --- a turn ----------------------------------------------------------------------------------
 
-    def _take_crew(self, state: State, action: Action) -> State:
+    def _take_crew(self, state: State, action: Action, check: bool) -> None:
         """Step 1: take a crew still in the crew area; its accumulated time and the seat's
-        banked time are used now. The turn's record starts afresh."""
-        if not isinstance(action, TakeCrew):
-            raise IllegalActionError(f"a crew must be taken first, not {action}", action=str(action))
-        c = self.crew_index.get(action.crew)
-        if c is None:
-            raise IllegalActionError(f"no crew '{action.crew}' (crews: {', '.join(self.crew_ids)})",
-                                     action=str(action))
-        if c not in state.available:
-            raise IllegalActionError(f"crew '{action.crew}' is not in the crew area this round", action=str(action))
+        banked time are used now. The turn's record starts afresh. (Written into `state`,
+        the decision's copy.)"""
+        if check:
+            if not isinstance(action, TakeCrew):
+                raise IllegalActionError(f"a crew must be taken first, not {action}", action=str(action))
+            if action.crew not in self.crew_index:
+                raise IllegalActionError(f"no crew '{action.crew}' (crews: {', '.join(self.crew_ids)})",
+                                         action=str(action))
+            if self.crew_index[action.crew] not in state.available:
+                raise IllegalActionError(f"crew '{action.crew}' is not in the crew area this round",
+                                         action=str(action))
+        c = self.crew_index[action.crew]  # type: ignore[union-attr]
         seat = state.seat
         bonus, bank = state.crew_bonus[c], state.time_bank[seat]
-        pending = self.queue[c]
-        # The phase of the first step; _advance keeps this state when no step comes first.
-        phase = Phase.PLACE if pending[0] == PLACE_STEP else Phase.SKILL
-        return evolve(
-            state, crew=c, phase=phase, available=tuple([x for x in state.available if x != c]),
-            pending=pending, notes=(str(action),), placed=(), extra_placed=(), last_pos=-1,
-            vp_gained=0, cubes_gained=0, developed=0, turn_gains=(0, 0, 0),
-            crew_bonus=with_item(state.crew_bonus, c, 0) if bonus else state.crew_bonus,
-            time_bank=with_item(state.time_bank, seat, 0) if bank else state.time_bank,
-            taken_mask=state.taken_mask | (1 << c), crew_bonus_used=bonus, extra_time=bonus + bank,
-        )
+        start_turn_record(state)
+        write(state, crew=c, available=tuple([x for x in state.available if x != c]), pending=self.queue[c],
+              notes=(str(action),), taken_mask=state.taken_mask | (1 << c), crew_bonus_used=bonus,
+              extra_time=bonus + bank)
+        if bonus or bank:
+            write(state, crew_bonus=with_item(state.crew_bonus, c, 0), time_bank=with_item(state.time_bank, seat, 0))
 
-    def _advance(self, s: State, pending: tuple[int, ...], log: list[Event] | None) -> State:
+    def _advance(self, s: State, pending: tuple[int, ...], log: list[Event] | None) -> None:
         """Resolve the crew's steps still `pending` in order until one needs a decision (a
         choice with targets, or the placement); a choice without any target is skipped. After
-        the last step the turn ends. (`s.pending` and `s.phase` may be stale: set on return.)"""
+        the last step the turn ends. (Written into `s`, the decision's copy.)"""
         skill = self.crews[s.crew].skill
         while pending:
             step = pending[0]
             if step == PLACE_STEP:
-                return _awaiting(s, pending, Phase.PLACE)
+                write(s, pending=pending, phase=Phase.PLACE)
+                return
             effect = skill[step]
             handler = handler_of(effect)
             if handler.action is None:
-                s = handler.resolve(self, s, effect)
+                handler.resolve(self, s, effect)
             elif handler.has_target(self, s, effect):
-                return _awaiting(s, pending, Phase.SKILL)
+                write(s, pending=pending, phase=Phase.SKILL)
+                return
             else:
-                s = note(s, f"({effect.effect}: no target)")
+                note(s, f"({effect.effect}: no target)")
             pending = pending[1:]
-        return end_turn(self, s, log)
+        end_turn(self, s, log)
 
-    def _place(self, state: State, action: Place) -> State:
-        """Step 2: the cubes go onto the planets named, each into the lowest empty slot."""
+    def _place(self, state: State, action: Place, check: bool) -> None:
+        """Step 2: the cubes go onto the planets named, each into the lowest empty slot.
+        (Written into `state`, the decision's copy.)"""
         seq = self.positions(state, action.planets, action)
         crew = state.crew
-        k, room = self.max_cubes(state), self.rooms(state)
-        rules_of_walk = (self.mode[crew], self.per_planet[crew], k, room, self.variant.placement.no_two_in_a_row)
-        if not is_legal(*rules_of_walk, seq):
-            raise IllegalActionError(why_not(self.mode[crew], self.per_planet[crew], k, room, seq,
-                                             self.circle_ids(state.circle), self.crew_time[crew],
-                                             state.hand[state.seat]), action=str(action))
+        if check:
+            k, room = self.max_cubes(state), self.rooms(state)
+            if not is_legal(self.mode[crew], self.per_planet[crew], k, room, self.variant.placement.no_two_in_a_row,
+                            seq):
+                raise IllegalActionError(why_not(self.mode[crew], self.per_planet[crew], k, room, seq,
+                                                 self.circle_ids(state.circle), self.crew_time[crew],
+                                                 state.hand[state.seat]), action=str(action))
         last = seq[-1] if seq else state.last_pos  # free order: the last cube is the last one named
         if self.mode[crew] is Mode.FREE:
             seq = tuple(sorted(seq))
         if not seq:
-            return evolve(state, placed=seq, last_pos=last)
+            write(state, placed=seq, last_pos=last)
+            return
         seat = state.seat
         board = list(state.board)
         for p in seq:
             board[p] = (*board[p], seat)
-        return evolve(state, board=tuple(board), hand=add_at(state.hand, seat, -len(seq)),
-                      cubes_placed=add_at(state.cubes_placed, seat, len(seq)), placed=seq, last_pos=last)
+        write(state, board=tuple(board), hand=add_at(state.hand, seat, -len(seq)),
+              cubes_placed=add_at(state.cubes_placed, seat, len(seq)), placed=seq, last_pos=last)
 
     # --- questions about a state (for the bots and transcripts) ----------------------------------
 
@@ -377,11 +413,3 @@ class StargateRules:
     def totals(self, state: State) -> list[int]:
         """Every seat's total as if the game ended now."""
         return self.scoring.totals(state)
-
-
-def _awaiting(s: State, pending: tuple[int, ...], phase: Phase) -> State:
-    """`s` waiting for the seat's decision at step `pending[0]` in `phase` — `s` itself when it
-    already says so (a crew whose turn starts with its decision: one State copy fewer a turn)."""
-    if s.phase is phase and s.pending is pending:
-        return s
-    return evolve(s, pending=pending, phase=phase)

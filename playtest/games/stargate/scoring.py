@@ -216,10 +216,10 @@ class Scoring:
         """Every seat's score by part, as if the game ended now."""
         planets, effects, colors = self.board(state)
         return Score(
-            planets=tuple(p - e for p, e in zip(planets, effects, strict=True)),
-            color=tuple(self.color_bonus(c) for c in colors),
+            planets=tuple([p - e for p, e in zip(planets, effects, strict=True)]),
+            color=tuple([self.color_bonus(c) for c in colors]),
             skill=state.skill_vp,
-            planet_effects=tuple(e + g for e, g in zip(effects, state.effect_vp, strict=True)),
+            planet_effects=tuple([e + g for e, g in zip(effects, state.effect_vp, strict=True)]),
             extensions=self.extension_vp(state),
         )
 
