@@ -171,6 +171,26 @@ def exact_wilson_coverage(p: float, n: int) -> float:
     return float(stats.binom.pmf(k, n, p)[inside].sum())
 
 
+def exact_share_coverage(shares: Sequence[float] | np.ndarray, n: int, denominator: int = 12) -> tuple[float, float]:
+    """(truth, exact coverage) of `wilson(Σ x, n)` when x are n independent games drawn from the
+    distribution of `shares` (e.g. seat 1's win share in every game of a pool: 1, 0 or 1/k for a
+    k-way shared win). The sum's distribution is the n-fold convolution on a grid of
+    1/denominator (12 holds every 1/k for k ≤ 4). For first_player_advantage, whose shared wins
+    make the count fractional, so that `exact_wilson_coverage` does not apply."""
+    x = np.asarray(shares, dtype=float)
+    grid = np.rint(x * denominator).astype(int)
+    if np.abs(grid - x * denominator).max() > 1e-9:
+        raise ValueError(f"shares are not multiples of 1/{denominator}")
+    one = np.bincount(grid, minlength=denominator + 1) / x.size
+    dist = np.array([1.0])
+    for _ in range(n):
+        dist = np.convolve(dist, one)
+    truth = float(x.mean())
+    inside = [wilson(k / denominator, n)[1] - 1e-9 <= truth <= wilson(k / denominator, n)[2] + 1e-9
+              for k in range(dist.size)]
+    return truth, float(dist[np.array(inside)].sum())
+
+
 def exact_coverage_of(table: pl.DataFrame, truth: dict[tuple[str, str], float]) -> dict[str, float]:
     """EXACT_WILSON family → mean exact coverage of its intervals in one run's table."""
     out: dict[str, list[float]] = {}

@@ -56,3 +56,17 @@ def test_exact_wilson_coverage_sums_the_binomial_over_every_count():
     ])
     truth = {("tie_rate", "all"): p, ("score_mean", "all"): 3.1}
     assert exact_coverage_of(table, truth) == {"tie_rate": pytest.approx(by_hand)}
+
+
+def test_exact_share_coverage_is_the_binomial_one_without_shared_wins():
+    from tests.calibration.study import exact_share_coverage, exact_wilson_coverage
+
+    wins = np.array([1.0] * 3 + [0.0] * 7)
+    truth, cov = exact_share_coverage(wins, 40)
+    assert truth == pytest.approx(0.3)
+    assert cov == pytest.approx(exact_wilson_coverage(0.3, 40))
+    shared = np.array([1.0, 0.5, 0.0, 0.0, 0.25, 1 / 3, 0.0, 1.0])  # shared wins: a fractional count
+    truth, cov = exact_share_coverage(shared, 30)
+    assert 0.85 < cov <= 1.0
+    with pytest.raises(ValueError):
+        exact_share_coverage(np.array([0.2, 0.0]), 10)
