@@ -237,6 +237,11 @@ def run_study(config: Config, work: Path, *, n: int, reps: int, pairs: int, seq_
                 Section("first_player", "", common.first_player_advantage(fair))]
         res.verdict_alarms.append(verdict(secs, config.players).status == "unfair")
     res.constant -= seen_varying
+    # Seat 1's win rate is Wilson's on a fractional count (shared wins): exact from the pool's
+    # per-game distribution, the same for every run of n games.
+    first = pool.games.filter(pl.col("seat") == 0)["win_share"].to_numpy()
+    if first.size and "first_player_advantage" in res.coverage:
+        res.exact["first_player_advantage"] = [exact_share_coverage(first, n)[1]]
     if config.coverage_only:
         return res
 
@@ -327,9 +332,10 @@ def markdown(results: Sequence[Results], date: str, command: str, minutes: float
         error" means the figure is outside the tolerance, on the unsafe side, by less than two
         standard errors: these repetitions cannot tell it apart from an honest one;
         "conservative" means outside it on the safe side (wider intervals, fewer false alarms).
-        Families whose interval is Wilson's on a count of games also show their *exact* coverage
-        (the binomial probability, at the pool's share and each run's size, that the interval
-        contains the truth): it has no Monte Carlo error, and their flag is read from it. Bots
+        Families whose interval is Wilson's on a count of games (or, for the first player's
+        advantage, on a sum of win shares) also show their *exact* coverage (the probability, at
+        the pool's distribution and each run's size, that the interval contains the truth): it
+        has no Monte Carlo error, and their flag is read from it. Bots
         are random (fast, and they exercise every rule); designers' runs with stronger bots use
         the same statistics. Which interval each metric uses: [report-json.md](report-json.md).
 
