@@ -15,7 +15,6 @@ from playtest.analysis.stats import (
     chi2_equal_test,
     cluster_mean_ci,
     cluster_proportion,
-    mean_ci,
     wilson,
 )
 
@@ -61,8 +60,8 @@ def score_parts(games: pl.DataFrame) -> list[str]:
 
 
 def mean_score_by(games: pl.DataFrame, by: str) -> pl.DataFrame:
-    """Mean of each score part and of the total, by `by` (e.g. 'bot' or 'seat'), t intervals
-    cluster-robust over games (a bot may hold several seats of one game)."""
+    """Mean of each score part and of the total, by `by` (e.g. 'bot' or 'seat'), skewness-corrected
+    t intervals cluster-robust over games (a bot may hold several seats of one game)."""
     rows = []
     for (key,), part in games.sort(by).group_by([by], maintain_order=True):
         label = f"seat {key + 1}" if by == "seat" else str(key)
@@ -76,9 +75,9 @@ def mean_score_by(games: pl.DataFrame, by: str) -> pl.DataFrame:
 
 
 def game_length(games: pl.DataFrame) -> pl.DataFrame:
-    """Mean game length in rounds (one value per game), t interval."""
+    """Mean game length in rounds (one value per game), skewness-corrected t interval."""
     per_game = games.group_by("game").agg(pl.col("rounds").first())
-    est, lo, hi = mean_ci(per_game["rounds"].to_numpy())
+    est, lo, hi = cluster_mean_ci(per_game["rounds"].to_numpy(), per_game["game"].to_numpy())
     return C.metric_frame([{C.METRIC: "game_length_rounds", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo,
                             C.CI_HIGH: hi, C.N: per_game.height,
                             C.DEFINITION: "Mean number of rounds a game lasts."}])
@@ -125,7 +124,7 @@ def balance(games: pl.DataFrame) -> pl.DataFrame:
 
 
 def score_distribution(games: pl.DataFrame) -> pl.DataFrame:
-    """Mean (t interval, cluster-robust over games), sd (no interval) and quantiles
+    """Mean (skewness-corrected t interval, cluster-robust over games), sd (no interval) and quantiles
     (order-statistic intervals) of every score part and the total, overall, by seat and by bot.
     Group: '<who> / <component>'.
 
@@ -144,7 +143,7 @@ def score_distribution(games: pl.DataFrame) -> pl.DataFrame:
             base = {C.GROUP: f"{who} / {comp}", C.N: part.height}
             est, lo, hi = cluster_mean_ci(values, part["game"].to_numpy())
             rows.append(base | {C.METRIC: "score_mean", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                                C.DEFINITION: f"Mean final {what} per player ({by}); t interval, cluster-robust over games."})
+                                C.DEFINITION: f"Mean final {what} per player ({by}); skewness-corrected t interval, cluster-robust over games."})
             est = float(values.std(ddof=1)) if values.size >= 2 else math.nan
             rows.append(base | {C.METRIC: "score_sd", C.ESTIMATE: est, C.CI_LOW: None, C.CI_HIGH: None,
                                 C.DEFINITION: f"Standard deviation of the final {what} ({by}); no interval "
@@ -171,9 +170,11 @@ def outcome_shape(games: pl.DataFrame) -> pl.DataFrame:
     per = _per_game(games)
     g = per.height
     rows = []
-    est, lo, hi = mean_ci(per["margin"].to_numpy())
+    ids = per["game"].to_numpy()
+    est, lo, hi = cluster_mean_ci(per["margin"].to_numpy(), ids)
     rows.append({C.METRIC: "margin_of_victory", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                 C.N: g, C.DEFINITION: "Mean points between the winner's total and the runner-up's (0 when tied on points)."})
+                 C.N: g, C.DEFINITION: "Mean points between the winner's total and the runner-up's (0 when tied on points); "
+                                                "skewness-corrected t interval."})
     est, lo, hi = stats.quantile_ci(per["margin"].to_numpy(), 0.5)
     rows.append({C.METRIC: "margin_of_victory_median", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                  C.N: g, C.DEFINITION: "Median points between the winner and the runner-up."})
@@ -186,9 +187,9 @@ def outcome_shape(games: pl.DataFrame) -> pl.DataFrame:
     rows.append({C.METRIC: "points_tie_rate", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: g,
                  C.DEFINITION: "Share of games in which the top two totals are equal (decided by the tiebreak or shared)."})
     for col, unit in (("rounds", "rounds"), ("turns", "turns")):
-        est, lo, hi = mean_ci(per[col].to_numpy())
+        est, lo, hi = cluster_mean_ci(per[col].to_numpy(), ids)
         rows.append({C.METRIC: f"game_length_{unit}", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                     C.N: g, C.DEFINITION: f"Mean number of {unit} a game lasts; t interval."})
+                     C.N: g, C.DEFINITION: f"Mean number of {unit} a game lasts; skewness-corrected t interval."})
     for length, count in per.group_by("rounds").len().sort("rounds").iter_rows():
         est, lo, hi = wilson(count, g)
         rows.append({C.METRIC: "game_length_share", C.GROUP: f"{length} rounds", C.ESTIMATE: est, C.CI_LOW: lo,

@@ -15,15 +15,35 @@ Z95 = 1.959963984540054
 def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float, float]:
     """Proportion and its Wilson score interval: (estimate, low, high). n = 0 → NaNs.
 
-    Fractional successes (shared wins count 1/k) are accepted as they are."""
+    With Brown, Cai & DasGupta's (2001) modification: at 1 to 3 successes (or failures) the
+    Wilson bound on that side is too close to the estimate (coverage dips to 84% near p = 1/n),
+    so it is replaced by the exact Poisson bound when that is wider — λ/n with λ the α/2
+    quantile of a gamma(x) (χ²(2x)/2), α = 2(1 − Φ(z)). Fractional successes (shared wins count
+    1/k) are accepted as they are."""
     if n <= 0:
         return math.nan, math.nan, math.nan
     p = successes / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    low, high = max(0.0, centre - half), min(1.0, centre + half)
+    failures = n - successes
+    if 0 < successes <= BCD_SMALL_COUNT:
+        low = min(low, _poisson_low(successes, z) / n)
+    if 0 < failures <= BCD_SMALL_COUNT:
+        high = max(high, 1 - _poisson_low(failures, z) / n)
     # At p = 0 or 1 the bound equals p in exact arithmetic; rounding must not push it past p.
-    return p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half))
+    return p, min(p, low), max(p, high)
+
+
+BCD_SMALL_COUNT = 3
+"""Successes (or failures) up to which Wilson's bound is replaced by the Poisson one."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _poisson_low(count: float, z: float) -> float:
+    """Exact lower confidence bound of a Poisson mean from `count` events, one-sided α/2."""
+    return float(stats.chi2.ppf(float(stats.norm.sf(z)), 2 * count)) / 2
 
 
 def mean_ci(values: Sequence[float] | np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
@@ -87,52 +107,127 @@ def _cluster_sums(values: np.ndarray, clusters: np.ndarray) -> tuple[np.ndarray,
     return sums, counts
 
 
+def _cluster_residuals(num: Sequence[float] | np.ndarray, den: Sequence[float] | np.ndarray,
+                       clusters: Sequence[int] | np.ndarray) -> tuple[float, float, np.ndarray, float]:
+    """(ratio Σnum/Σden, its cluster-robust se, per-cluster residuals x_g − ratio·y_g, Σden).
+    The residuals carry the estimate's sampling error: se = √(G/(G − 1)·Σresid²)/Σden."""
+    x = np.asarray(num, dtype=float)
+    y = np.asarray(den, dtype=float)
+    c = np.asarray(clusters)
+    if x.size == 0 or y.sum() == 0:
+        return math.nan, math.nan, np.empty(0), 0.0
+    xs, _ = _cluster_sums(x, c)
+    ys, _ = _cluster_sums(y, c)
+    g = xs.size
+    r = float(xs.sum() / ys.sum())
+    resid = xs - r * ys
+    if g < 2:
+        return r, math.nan, resid, float(ys.sum())
+    se = math.sqrt(g / (g - 1) * float(resid @ resid)) / float(ys.sum())
+    if se < 1e-12 * max(1.0, abs(r)):
+        se = 0.0
+    return r, se, resid, float(ys.sum())
+
+
 def cluster_ratio(num: Sequence[float] | np.ndarray, den: Sequence[float] | np.ndarray,
                   clusters: Sequence[int] | np.ndarray) -> tuple[float, float, int]:
     """Ratio of sums Σnum/Σden over rows nested in clusters (games), with its cluster-robust
     (linearisation) standard error: (ratio, se, number of clusters). Rows of one game are
     summed first, so the se counts games, not rows, as the independent observations."""
-    x = np.asarray(num, dtype=float)
-    y = np.asarray(den, dtype=float)
-    c = np.asarray(clusters)
-    if x.size == 0 or y.sum() == 0:
-        return math.nan, math.nan, 0
-    xs, _ = _cluster_sums(x, c)
-    ys, _ = _cluster_sums(y, c)
-    g = xs.size
-    r = float(xs.sum() / ys.sum())
-    if g < 2:
-        return r, math.nan, g
-    resid = xs - r * ys
-    se = math.sqrt(g / (g - 1) * float(resid @ resid)) / float(ys.sum())
-    if se < 1e-12 * max(1.0, abs(r)):
-        se = 0.0
-    return r, se, g
+    r, se, resid, _ = _cluster_residuals(num, den, clusters)
+    return r, se, resid.size
+
+
+def _skewness(x: np.ndarray) -> float:
+    """Sample skewness m3 / m2^1.5 (0 when the values do not vary)."""
+    d = x - x.mean()
+    m2 = float(d @ d) / d.size
+    return 0.0 if m2 <= 0 else float((d**3).mean()) / m2**1.5
+
+
+def hall_interval(estimate: float, se: float, skewness: float, n: int,
+                  confidence: float = 0.95) -> tuple[float, float]:
+    """Hall's (1992) skewness-corrected t interval of a mean from n independent values.
+
+    T = (mean − μ)/se is skewed when the values are (its tails are uneven: on right-skewed
+    values a low mean comes with a small se). Hall's monotone transformation
+    g(T) = T + aT² + a²T³/3 + a/2, a = skewness/(3√n), is close to t(n − 1); inverting it gives
+    the bounds, longer on the side of the skew. skewness = 0 → the ordinary t interval."""
+    q = t_quantile(0.5 + confidence / 2, n - 1)
+    a = skewness / (3 * math.sqrt(n))
+
+    def g_inv(y: float) -> float:
+        return y if abs(a) < 1e-12 else (float(np.cbrt(1 + 3 * a * (y - a / 2))) - 1) / a
+
+    return estimate - se * g_inv(q), estimate - se * g_inv(-q)
 
 
 def cluster_mean_ci(values: Sequence[float] | np.ndarray, clusters: Sequence[int] | np.ndarray,
                     confidence: float = 0.95) -> tuple[float, float, float]:
-    """Mean of rows nested in clusters (e.g. players of a game) with a cluster-robust t interval
-    on G − 1 degrees of freedom (G = clusters). One row per cluster: the ordinary t interval."""
+    """Mean of rows nested in clusters (e.g. players of a game; one row per game is the plain
+    case) with a cluster-robust interval on G − 1 degrees of freedom (G = clusters),
+    skewness-corrected (`hall_interval`, skewness of the per-game residuals): per-game totals
+    of scores and lengths are skewed, and a symmetric t interval then misses on one side."""
     v = np.asarray(values, dtype=float)
     if v.size == 0:
         return math.nan, math.nan, math.nan
-    m, se, g = cluster_ratio(v, np.ones_like(v), clusters)
+    m, se, resid, _ = _cluster_residuals(v, np.ones_like(v), clusters)
+    g = resid.size
     if g < 2 or math.isnan(se):
         return m, math.nan, math.nan
-    half = t_quantile(0.5 + confidence / 2, g - 1) * se
-    return m, m - half, m + half
+    if se == 0:
+        return m, m, m
+    lo, hi = hall_interval(m, se, _skewness(resid), g, confidence)
+    return m, lo, hi
+
+
+def cluster_count_ci(counts: Sequence[float] | np.ndarray, clusters: Sequence[int] | np.ndarray,
+                     exposure: Sequence[float] | np.ndarray | None = None,
+                     confidence: float = 0.95) -> tuple[float, float, float]:
+    """Rate of rare events per row (or per unit of `exposure`), rows nested in clusters: e.g.
+    forced rebids per round, bonus points per player. (rate, low, high).
+
+    A count of rare events is skewed, and a t interval's upper bound is too low in runs that
+    happen to see few events (88% coverage at about 5 events in 100 games). Here the count is
+    treated as an overdispersed Poisson: the effective number of events X = (rate/se)², se
+    cluster-robust (X is the event count itself when events are independent, fewer when they
+    come in bursts; it does not depend on the points an event is worth), and the interval is
+    the Poisson score interval for X on t(G − 1) quantiles; at 1 to 3 effective events the lower
+    bound is the exact Poisson one when that is lower (as in `wilson`). No events at all: from 0
+    to the exact bound −ln(α/2) ≈ 3.7 events over the total exposure (unit-size events)."""
+    c = np.asarray(counts, dtype=float)
+    e = np.ones_like(c) if exposure is None else np.asarray(exposure, dtype=float)
+    if c.size == 0 or e.sum() <= 0:
+        return math.nan, math.nan, math.nan
+    r, se, resid, total = _cluster_residuals(c, e, clusters)
+    g = resid.size
+    if g < 2 or math.isnan(se):
+        return r, math.nan, math.nan
+    q = t_quantile(0.5 + confidence / 2, g - 1)
+    if r == 0:
+        return 0.0, 0.0, -math.log(float(stats.norm.sf(q))) / total
+    if se == 0:
+        return r, r, r  # the same rate in every game: nothing varies
+    x = (r / se) ** 2
+    scale = r / x  # rate per effective event
+    centre, half = x + q * q / 2, q * math.sqrt(x + q * q / 4)
+    low, high = (centre - half) * scale, (centre + half) * scale
+    if x <= BCD_SMALL_COUNT:
+        low = min(low, _poisson_low(x, q) * scale)
+    return r, min(r, low), max(r, high)
 
 
 def cluster_proportion(successes: Sequence[float] | np.ndarray, clusters: Sequence[int] | np.ndarray,
                        trials: Sequence[float] | np.ndarray | None = None,
-                       z: float = Z95) -> tuple[float, float, float]:
+                       confidence: float = 0.95) -> tuple[float, float, float]:
     """Share of successes among rows nested in clusters (turns, rounds or players of a game).
 
     The estimate is Σsuccesses/Σtrials (trials default to 1 per row); the interval is Wilson's
-    at the *effective* sample size n_eff = p(1 − p)/se², with se the cluster-robust standard
-    error of the ratio — a design-effect-adjusted Wilson interval (it stays inside [0, 1] and
-    contains the estimate). At p = 0 or 1 the effective size is the number of clusters."""
+    (with its small-count modification, see `wilson`) at the *effective* sample size
+    n_eff = p(1 − p)/se², with se the cluster-robust standard error of the ratio, on the t(G − 1)
+    quantile rather than the normal one (the se is estimated from G games) — a
+    design-effect-adjusted Wilson interval (it stays inside [0, 1] and contains the estimate).
+    At p = 0 or 1 the effective size is the number of clusters."""
     s = np.asarray(successes, dtype=float)
     t = np.ones_like(s) if trials is None else np.asarray(trials, dtype=float)
     if s.size == 0 or t.sum() <= 0:
@@ -143,7 +238,8 @@ def cluster_proportion(successes: Sequence[float] | np.ndarray, clusters: Sequen
     if 0 < p < 1 and se == 0:
         return p, p, p  # the same share in every game: nothing varies
     n_eff = float(g) if p in (0.0, 1.0) or math.isnan(se) else p * (1 - p) / (se * se)
-    _, lo, hi = wilson(p * n_eff, n_eff, z)
+    q = t_quantile(0.5 + confidence / 2, g - 1) if g >= 2 else Z95
+    _, lo, hi = wilson(p * n_eff, n_eff, q)
     return p, lo, hi
 
 

@@ -18,12 +18,56 @@ def test_wilson_newcombe_1998_example():
     assert (round(lo, 4), round(hi, 4)) == (0.2553, 0.3662)
 
 
-@pytest.mark.parametrize(("k", "n"), [(0, 10), (3, 10), (10, 10), (250, 1000)])
+@pytest.mark.parametrize(("k", "n"), [(0, 10), (5, 10), (10, 10), (250, 1000)])
 def test_wilson_matches_scipy(k, n):
     ci = sps.binomtest(k, n).proportion_ci(method="wilson")
     _, lo, hi = stats.wilson(k, n)
     assert lo == pytest.approx(ci.low, abs=1e-12)
     assert hi == pytest.approx(ci.high, abs=1e-12)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_wilson_takes_the_exact_poisson_bound_at_one_to_three_successes(k):
+    n = 100
+    ci = sps.binomtest(k, n).proportion_ci(method="wilson")
+    est, lo, hi = stats.wilson(k, n)
+    assert lo == pytest.approx(sps.chi2.ppf(0.025, 2 * k) / 2 / n) and lo < ci.low
+    assert hi == pytest.approx(ci.high, abs=1e-12)  # the other side is Wilson's
+    # The same on the other side at 1 to 3 failures.
+    est2, lo2, hi2 = stats.wilson(n - k, n)
+    assert (lo2, hi2) == pytest.approx((1 - hi, 1 - lo))
+
+
+def _exact_coverage(interval, n: int, p: float) -> float:
+    k = np.arange(n + 1)
+    inside = np.array([lo <= p <= hi for lo, hi in (interval(int(x), n) for x in k)])
+    return float(sps.binom.pmf(k, n, p)[inside].sum())
+
+
+def test_modified_wilson_covers_rare_shares_where_plain_wilson_does_not():
+    def plain(k: int, n: int) -> tuple[float, float]:
+        ci = sps.binomtest(k, n).proportion_ci(method="wilson")
+        return ci.low, ci.high
+
+    def modified(k: int, n: int) -> tuple[float, float]:
+        return stats.wilson(k, n)[1:]
+
+    # Wilson's known dip just above p = 1/n (Brown, Cai & DasGupta 2001, fig. 5).
+    n = 100
+    worst = min(_exact_coverage(plain, n, p) for p in np.linspace(0.0005, 0.03, 60))
+    fixed = min(_exact_coverage(modified, n, p) for p in np.linspace(0.0005, 0.03, 60))
+    assert worst < 0.88
+    assert fixed >= 0.925  # Wilson's own oscillation elsewhere, not the dip
+
+
+@pytest.mark.parametrize("n", [1, 3, 7, 10, 100, 1000])
+@pytest.mark.parametrize("k", [0, 1, 2, 3])
+def test_wilson_contains_its_estimate_at_zero_to_three_successes_and_failures(n, k):
+    for x in {min(k, n), max(n - k, 0)}:
+        est, lo, hi = stats.wilson(x, n)
+        assert 0.0 <= lo <= est <= hi <= 1.0, (x, n, lo, est, hi)
+        if 0 < x < n:
+            assert lo < est < hi
 
 
 def test_newcombe_difference_example():
@@ -143,13 +187,89 @@ def test_cluster_mean_covers_where_a_row_level_t_interval_does_not():
 
 
 def test_one_row_per_game_gives_the_ordinary_intervals():
-    x = np.random.default_rng(2).normal(5, 2, size=80)
+    half = np.random.default_rng(2).normal(5, 2, size=40)
+    x = np.concatenate([half, 10 - half])  # symmetric about 5: no skewness to correct
     assert stats.cluster_mean_ci(x, np.arange(80)) == pytest.approx(stats.mean_ci(x))
     y = (np.random.default_rng(3).random(200) < 0.4).astype(float)
-    # Effective size = n exactly when rows are independent games: Wilson at n (up to n/(n−1)).
+    # Effective size = n exactly when rows are independent games: Wilson at n (up to n/(n−1)
+    # and the t(199) quantile in place of the normal one).
     _, lo, hi = stats.cluster_proportion(y, np.arange(200))
     _, wlo, whi = stats.wilson(y.sum(), 200)
     assert (lo, hi) == pytest.approx((wlo, whi), abs=2e-3)
+
+
+def test_skewness_corrected_mean_covers_where_a_t_interval_does_not():
+    # Ten games with exponential totals (skewness 2): the t interval's upper bound is too low.
+    rng = np.random.default_rng(15)
+    reps, plain, hall = 1000, 0, 0
+    for _ in range(reps):
+        x = rng.exponential(1.0, size=10)
+        _, lo, hi = stats.mean_ci(x)
+        plain += lo <= 1.0 <= hi
+        _, lo, hi = stats.cluster_mean_ci(x, np.arange(10))
+        hall += lo <= 1.0 <= hi
+        assert (hi - x.mean() > x.mean() - lo) == (sps.skew(x) > 0)  # longer on the side of the skew
+    assert plain / reps < 0.925
+    assert 0.935 <= hall / reps <= 0.98
+
+
+def test_hall_interval_is_the_t_interval_without_skewness():
+    assert stats.hall_interval(2.0, 0.5, 0.0, 30) == pytest.approx(
+        (2.0 - sps.t.ppf(0.975, 29) * 0.5, 2.0 + sps.t.ppf(0.975, 29) * 0.5))
+    lo, hi = stats.hall_interval(2.0, 0.5, 1.5, 30)
+    assert lo < 2.0 < hi and hi - 2.0 > 2.0 - lo
+
+
+def test_count_interval_covers_rare_events_where_a_t_interval_does_not():
+    # About 5 events in 100 games (0.05 per game): the run-to-run spread of a rare count.
+    rng = np.random.default_rng(17)
+    reps, plain, counted = 1000, 0, 0
+    for _ in range(reps):
+        x = rng.poisson(0.05, size=100).astype(float)
+        _, lo, hi = stats.mean_ci(x)
+        plain += lo <= 0.05 <= hi
+        _, lo, hi = stats.cluster_count_ci(x, np.arange(100))
+        counted += lo <= 0.05 <= hi
+    assert plain / reps < 0.90
+    assert 0.935 <= counted / reps <= 0.98
+
+
+def test_count_interval_widens_for_events_that_come_in_bursts():
+    # Per game a Poisson(0.1) number of bursts of 1 + Poisson(2) events: 0.3 events per game,
+    # but far more variable than a Poisson count. An exact Poisson interval on the raw count
+    # under-covers; the effective count (rate/se)² keeps the level.
+    rng = np.random.default_rng(16)
+    reps, poisson, counted = 1000, 0, 0
+    truth = 0.1 * 3
+    for _ in range(reps):
+        x = np.array([rng.poisson(2, k).sum() + k for k in rng.poisson(0.1, 100)], dtype=float)
+        total = x.sum()
+        lo = sps.chi2.ppf(0.025, 2 * total) / 2 / 100 if total else 0.0
+        hi = sps.chi2.ppf(0.975, 2 * total + 2) / 2 / 100
+        poisson += lo <= truth <= hi
+        _, lo, hi = stats.cluster_count_ci(x, np.arange(100))
+        counted += lo <= truth <= hi
+    assert poisson / reps < 0.80
+    assert 0.935 <= counted / reps <= 0.98
+
+
+def test_count_interval_at_zero_to_three_events():
+    games = np.repeat(np.arange(100), 7)  # 7 rounds in each of 100 games
+    est, lo, hi = stats.cluster_count_ci(np.zeros(700), games)
+    assert (est, lo) == (0.0, 0.0)
+    assert hi == pytest.approx(-np.log(sps.norm.sf(sps.t.ppf(0.975, 99))) / 700)  # ≈ 3.7 events / 700 rounds
+    for k in (1, 2, 3):
+        x = np.zeros(700)
+        x[[7 * i for i in range(k)]] = 1  # k events, each in its own game
+        est, lo, hi = stats.cluster_count_ci(x, games)
+        assert est == pytest.approx(k / 700) and 0 < lo < est < hi
+        if k < 3:  # effective count ≈ k (3 events in 3 of 100 games count as 3.06: the score bound)
+            assert lo == pytest.approx(sps.chi2.ppf(0.025, 2 * k) / 2 / 700, rel=0.1)
+    # Points per event do not change the relative interval: 3 points per rebid bonus.
+    x = (np.random.default_rng(1).random(700) < 0.03).astype(float)
+    e1, l1, h1 = stats.cluster_count_ci(x, games)
+    e3, l3, h3 = stats.cluster_count_ci(3 * x, games)
+    assert (e3, l3, h3) == pytest.approx((3 * e1, 3 * l1, 3 * h1))
 
 
 def test_a_share_that_cannot_vary_has_a_zero_width_interval():

@@ -6,7 +6,10 @@ For one game configuration (variant, players, bots; random bots keep it fast):
     whole pool (each small run is 1/R of it, so the truth is R times more precise);
   - coverage: each of the R consecutive slices of n games is a small run; every reported 95%
     interval is checked against the truth. Families are metric names; the Monte Carlo error is
-    computed over runs (the rows of one run are not independent);
+    computed over runs (the rows of one run are not independent). Families whose interval is
+    Wilson's on a count of games (`EXACT_WILSON`) also get their exact coverage: the binomial
+    probability, at the pool's share and the run's n, that the interval contains it — free of
+    Monte Carlo error, it tells a real shortfall from an unlucky set of runs;
   - verdict A/A: seat labels are permuted within every game of a slice (so the seats are exactly
     fair) and the report's verdict is computed; a call of "unfair" is a false alarm;
   - compare and diff A/A: two disjoint slices (independent games of the same variant) are
@@ -23,6 +26,7 @@ rerun gives the same table.
 
 from __future__ import annotations
 
+import functools
 import math
 import textwrap
 from collections.abc import Callable, Sequence
@@ -31,10 +35,12 @@ from pathlib import Path
 
 import numpy as np
 import polars as pl
+from scipy import stats
 
 from playtest.analysis import columns as C
 from playtest.analysis import common
 from playtest.analysis.metrics import Section
+from playtest.analysis.stats import wilson
 from playtest.compare.compare import Settings, compare_samples
 from playtest.compare.gates import FAIL, evaluate, load_gates
 from playtest.compare.jackknife import Sample, replicate
@@ -58,6 +64,8 @@ class Config:
     """Metrics gated with `of: change, between: [0, 0]` in the diff A/A."""
     power_metrics: tuple[tuple[str, str], ...]
     """(metric, group) whose detection rate under the change is reported."""
+    coverage_only: bool = False
+    """Only coverage and the seat verdict (no compare / diff / power): for a slower game."""
 
 
 STARGATE = Config("Stargate draft 5, 4 random bots", "variants/stargate/draft5.yaml", 4, "random",
@@ -68,6 +76,9 @@ OHSEVEN = Config("Oh-Seven base, 4 random bots", "variants/ohseven/base.yaml", 4
                  ("without the rebid bonus", "variants/ohseven/no-bonus.yaml"),
                  ("win_rate_by_seat", "rebids_mean", "exact_rate", "bonus_points"),
                  (("bonus_points", "all players"), ("score_mean", "all / total"), ("rebids_mean", "mean per round")))
+
+NEWFRONTIERS = Config("New Frontiers base, 4 random bots", "variants/new-frontiers/base.yaml", 4, "random",
+                      ("", []), (), (), coverage_only=True)
 
 
 LARGE = 4
@@ -83,6 +94,8 @@ class Results:
     """metric family → per-run share of its intervals that contain the truth."""
     coverage_large: dict[str, list[float]] = field(default_factory=dict)
     """The same with runs LARGE times as long (fewer of them): does coverage converge?"""
+    exact: dict[str, list[float]] = field(default_factory=dict)
+    """EXACT_WILSON family → per-run mean of its intervals' exact binomial coverage."""
     constant: set[str] = field(default_factory=set)
     """Families whose every interval had zero width (the metric cannot vary): not checked."""
     verdict_alarms: list[bool] = field(default_factory=list)
@@ -144,6 +157,50 @@ def coverage_of(table: pl.DataFrame, truth: dict[tuple[str, str], float],
     return out
 
 
+EXACT_WILSON = frozenset({"tie_rate", "points_tie_rate", "game_length_share", "end_reason_share",
+                          "end_trigger_share", "selected_in_round"})
+"""Families whose interval is `wilson(k, n)` with k a count of independent games out of n."""
+
+
+@functools.lru_cache(maxsize=65536)
+def exact_wilson_coverage(p: float, n: int) -> float:
+    """P(the Wilson interval of k ~ binomial(n, p) contains p), summed over every k."""
+    k = np.arange(n + 1)
+    bounds = np.array([wilson(float(x), n)[1:] for x in k])
+    inside = (bounds[:, 0] - 1e-9 <= p) & (p <= bounds[:, 1] + 1e-9)
+    return float(stats.binom.pmf(k, n, p)[inside].sum())
+
+
+def exact_share_coverage(shares: Sequence[float] | np.ndarray, n: int, denominator: int = 12) -> tuple[float, float]:
+    """(truth, exact coverage) of `wilson(Σ x, n)` when x are n independent games drawn from the
+    distribution of `shares` (e.g. seat 1's win share in every game of a pool: 1, 0 or 1/k for a
+    k-way shared win). The sum's distribution is the n-fold convolution on a grid of
+    1/denominator (12 holds every 1/k for k ≤ 4). For first_player_advantage, whose shared wins
+    make the count fractional, so that `exact_wilson_coverage` does not apply."""
+    x = np.asarray(shares, dtype=float)
+    grid = np.rint(x * denominator).astype(int)
+    if np.abs(grid - x * denominator).max() > 1e-9:
+        raise ValueError(f"shares are not multiples of 1/{denominator}")
+    one = np.bincount(grid, minlength=denominator + 1) / x.size
+    dist = np.array([1.0])
+    for _ in range(n):
+        dist = np.convolve(dist, one)
+    truth = float(x.mean())
+    inside = [wilson(k / denominator, n)[1] - 1e-9 <= truth <= wilson(k / denominator, n)[2] + 1e-9
+              for k in range(dist.size)]
+    return truth, float(dist[np.array(inside)].sum())
+
+
+def exact_coverage_of(table: pl.DataFrame, truth: dict[tuple[str, str], float]) -> dict[str, float]:
+    """EXACT_WILSON family → mean exact coverage of its intervals in one run's table."""
+    out: dict[str, list[float]] = {}
+    for m, g, n in table.filter(pl.col(C.METRIC).is_in(list(EXACT_WILSON))).select(C.METRIC, C.GROUP, C.N).iter_rows():
+        t = truth.get((m, g))
+        if t is not None and n and 0 < t < 1:
+            out.setdefault(m, []).append(exact_wilson_coverage(round(t, 12), int(n)))
+    return {m: float(np.mean(v)) for m, v in out.items()}
+
+
 def _gates_file(path: Path, metrics: Sequence[str], confidence: float = 0.95) -> Path:
     body = "\n".join(f"  - {{metric: {m}, of: change, between: [0, 0]}}" for m in metrics)
     path.write_text(f"confidence: {confidence}\ngates:\n{body}\n", encoding="utf-8")
@@ -155,7 +212,7 @@ def run_study(config: Config, work: Path, *, n: int, reps: int, pairs: int, seq_
     """Every measurement of the study for one game configuration (see the module doc)."""
     metric_fn = report_metrics()
     res = Results(config, n, reps)
-    pool_games = max(reps, 2 * pairs, 2 * seq_pairs, power_pairs * LARGE) * n
+    pool_games = (reps if config.coverage_only else max(reps, 2 * pairs, 2 * seq_pairs, power_pairs * LARGE)) * n
     log(f"{config.name}: simulating a pool of {pool_games} games")
     pool = simulate(config.variant, (), config, pool_games, seed, work / "pool")
     truth = _truth(pool, metric_fn)
@@ -165,9 +222,12 @@ def run_study(config: Config, work: Path, *, n: int, reps: int, pairs: int, seq_
     seen_varying: set[str] = set()
     for r in range(reps):
         part = slice_games(pool, r * n, n)
-        for m, (hit, k) in coverage_of(metric_fn(part.info, part.games, part.events), truth, res.constant).items():
+        table = metric_fn(part.info, part.games, part.events)
+        for m, (hit, k) in coverage_of(table, truth, res.constant).items():
             res.coverage.setdefault(m, []).append(hit / k)
             seen_varying.add(m)
+        for m, cov in exact_coverage_of(table, truth).items():
+            res.exact.setdefault(m, []).append(cov)
         if r < reps // LARGE:
             big = slice_games(pool, r * n * LARGE, n * LARGE)
             for m, (hit, k) in coverage_of(metric_fn(big.info, big.games, big.events), truth).items():
@@ -177,6 +237,13 @@ def run_study(config: Config, work: Path, *, n: int, reps: int, pairs: int, seq_
                 Section("first_player", "", common.first_player_advantage(fair))]
         res.verdict_alarms.append(verdict(secs, config.players).status == "unfair")
     res.constant -= seen_varying
+    # Seat 1's win rate is Wilson's on a fractional count (shared wins): exact from the pool's
+    # per-game distribution, the same for every run of n games.
+    first = pool.games.filter(pl.col("seat") == 0)["win_share"].to_numpy()
+    if first.size and "first_player_advantage" in res.coverage:
+        res.exact["first_player_advantage"] = [exact_share_coverage(first, n)[1]]
+    if config.coverage_only:
+        return res
 
     gates = load_gates(_gates_file(work / "aa-gates.yaml", config.gate_metrics))
     log(f"{config.name}: compare / diff A/A over {pairs} pairs of independent runs")
@@ -264,8 +331,13 @@ def markdown(results: Sequence[Results], date: str, command: str, minutes: float
         one run are not independent, so coverage SEs are computed run by run). "ok within MC
         error" means the figure is outside the tolerance, on the unsafe side, by less than two
         standard errors: these repetitions cannot tell it apart from an honest one;
-        "conservative" means outside it on the safe side (wider intervals, fewer false alarms). Bots are random (fast, and they
-        exercise every rule); designers' runs with stronger bots use the same statistics.
+        "conservative" means outside it on the safe side (wider intervals, fewer false alarms).
+        Families whose interval is Wilson's on a count of games (or, for the first player's
+        advantage, on a sum of win shares) also show their *exact* coverage (the probability, at
+        the pool's distribution and each run's size, that the interval contains the truth): it
+        has no Monte Carlo error, and their flag is read from it. Bots
+        are random (fast, and they exercise every rule); designers' runs with stronger bots use
+        the same statistics. Which interval each metric uses: [report-json.md](report-json.md).
 
         Reading it: order-statistic intervals of quantiles (`score_q*`, `*_median`) are
         distribution-free and conservative by construction — on integer scores they cover well
@@ -276,16 +348,21 @@ def markdown(results: Sequence[Results], date: str, command: str, minutes: float
     for res in results:
         c = res.config
         out += [f"## {c.name}", "",
-                f"Small runs of {res.n} games; {res.reps} runs for coverage and the verdict, "
-                f"{len(res.compare_fw)} pairs of independent runs for the A/A checks, {len(res.sequential_fw)} "
-                f"of them also with two looks ({res.n // 2} then {res.n} games), {len(res.power_any)} pairs for power.", "",
-                "### Coverage of the 95% intervals", "",
-                f"| metric family | coverage, {res.n} games | ± MC SE | runs | | coverage, {res.n * LARGE} games | ± MC SE | runs |",
-                "|---|---:|---:|---:|---|---:|---:|---:|"]
+                f"Small runs of {res.n} games; {res.reps} runs for coverage and the verdict"
+                + ("." if c.coverage_only else
+                   f", {len(res.compare_fw)} pairs of independent runs for the A/A checks, {len(res.sequential_fw)} "
+                   f"of them also with two looks ({res.n // 2} then {res.n} games), {len(res.power_any)} pairs for power."),
+                "", "### Coverage of the 95% intervals", "",
+                f"| metric family | coverage, {res.n} games | ± MC SE | runs | exact | "
+                f"| coverage, {res.n * LARGE} games | ± MC SE | runs |",
+                "|---|---:|---:|---:|---:|---|---:|---:|---:|"]
         for m in sorted(res.coverage):
             v, se, k = rate(res.coverage[m])
             v4, se4, k4 = rate(res.coverage_large.get(m, []))
-            out.append(f"| `{m}` | {_pct(v)} | {_pct(se)} | {k} | {_flag(v, se, 0.95, 0.015, coverage=True)} | {_pct(v4)} | {_pct(se4)} | {k4} |")
+            exact = float(np.mean(res.exact[m])) if res.exact.get(m) else math.nan
+            flag = (_flag(exact, 0.0, 0.95, 0.015, coverage=True) + " (exact)" if not math.isnan(exact)
+                    else _flag(v, se, 0.95, 0.015, coverage=True))
+            out.append(f"| `{m}` | {_pct(v)} | {_pct(se)} | {k} | {_pct(exact)} | {flag} | {_pct(v4)} | {_pct(se4)} | {k4} |")
         if res.constant:
             out += ["", "Not checked, because their intervals have zero width (the value cannot vary in this set-up, "
                     "e.g. a one-bot line-up's win rate by bot, a crew whose skill always gives the same VP): "
@@ -293,14 +370,19 @@ def markdown(results: Sequence[Results], date: str, command: str, minutes: float
         out += ["", "### False positives with no true difference (target 5% ± 2%)", "",
                 "| check | false-positive rate | ± MC SE | repetitions | |", "|---|---:|---:|---:|---|"]
         tests = np.mean(res.compare_tests) if res.compare_tests else math.nan
-        for label, values in ((f"`compare`: any Holm-significant difference (≈{tests:.0f} distinct tests per comparison)",
-                               res.compare_fw),
-                              (f"`diff`: any gate fails (gates `of: change, between: [0, 0]` on {', '.join(c.gate_metrics)})",
-                               res.diff_fw),
-                              ("`diff --until-decided`: any failure over 2 looks", res.sequential_fw),
-                              ("report verdict \"seats are not equal\" on exactly fair seats", res.verdict_alarms)):
+        checks = [(f"`compare`: any Holm-significant difference (≈{tests:.0f} distinct tests per comparison)",
+                   res.compare_fw),
+                  (f"`diff`: any gate fails (gates `of: change, between: [0, 0]` on {', '.join(c.gate_metrics)})",
+                   res.diff_fw),
+                  ("`diff --until-decided`: any failure over 2 looks", res.sequential_fw),
+                  ("report verdict \"seats are not equal\" on exactly fair seats", res.verdict_alarms)]
+        for label, values in checks[3:] if c.coverage_only else checks:
             v, se, k = rate(values)
             out.append(f"| {label} | {_pct(v)} | {_pct(se)} | {k} | {_flag(v, se, 0.05, 0.02, coverage=False)} |")
+        if c.coverage_only:
+            out += ["", "Only coverage and the seat verdict are measured for this game (its games are slower); "
+                    "`compare` and `diff` use the same jackknife over games as on the two games above.", ""]
+            continue
         out += ["", "Gates placed at the boundary (true change exactly 0, `between: [0, 0]`) are the hardest case; "
                 "Bonferroni over the gates' one-sided tests and over looks makes `diff` conservative (below 5%) by "
                 "design.", "", f"### Power against a known change: {c.changed[0]}", "",

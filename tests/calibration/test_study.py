@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import polars as pl
+import pytest
 
 from playtest.analysis import columns as C
 from tests.calibration.study import coverage_of, permute_seats, rate
@@ -37,3 +38,35 @@ def test_monte_carlo_error_is_never_zero():
     assert rate([1.0, 0.0, 1.0, 0.0]) == (0.5, np.std([1, 0, 1, 0], ddof=1) / 2, 4)
     v, se, k = rate([False] * 50)
     assert v == 0 and se > 0 and k == 50  # every repetition agreed: binomial bound, not 0
+
+
+def test_exact_wilson_coverage_sums_the_binomial_over_every_count():
+    from scipy import stats as sps
+
+    from playtest.analysis.stats import wilson
+    from tests.calibration.study import exact_coverage_of, exact_wilson_coverage
+
+    n, p = 40, 0.1
+    by_hand = sum(sps.binom.pmf(k, n, p) for k in range(n + 1) if wilson(k, n)[1] <= p <= wilson(k, n)[2])
+    assert exact_wilson_coverage(p, n) == pytest.approx(by_hand)
+    assert 0.9 < by_hand < 1.0
+    table = C.metric_frame([
+        {C.METRIC: "tie_rate", C.GROUP: "all", C.ESTIMATE: 0.05, C.CI_LOW: 0.01, C.CI_HIGH: 0.1, C.N: n},
+        {C.METRIC: "score_mean", C.GROUP: "all", C.ESTIMATE: 3.0, C.CI_LOW: 2.0, C.CI_HIGH: 4.0, C.N: n},
+    ])
+    truth = {("tie_rate", "all"): p, ("score_mean", "all"): 3.1}
+    assert exact_coverage_of(table, truth) == {"tie_rate": pytest.approx(by_hand)}
+
+
+def test_exact_share_coverage_is_the_binomial_one_without_shared_wins():
+    from tests.calibration.study import exact_share_coverage, exact_wilson_coverage
+
+    wins = np.array([1.0] * 3 + [0.0] * 7)
+    truth, cov = exact_share_coverage(wins, 40)
+    assert truth == pytest.approx(0.3)
+    assert cov == pytest.approx(exact_wilson_coverage(0.3, 40))
+    shared = np.array([1.0, 0.5, 0.0, 0.0, 0.25, 1 / 3, 0.0, 1.0])  # shared wins: a fractional count
+    truth, cov = exact_share_coverage(shared, 30)
+    assert 0.85 < cov <= 1.0
+    with pytest.raises(ValueError):
+        exact_share_coverage(np.array([0.2, 0.0]), 10)

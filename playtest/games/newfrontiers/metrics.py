@@ -3,8 +3,10 @@ compensation, end triggers, game length, developments, worlds settled, the Produ
 source.
 
 Every function returns a metric table (analysis/columns.py schema). Statistics are taken at the
-level of the game (the independent unit): rates over games or over selections carry Wilson
-intervals; lifts and means are per-game values with t intervals across games.
+level of the game (the independent unit): shares of games carry Wilson intervals; shares and
+means over rows nested in games (selections, players) are ratio estimators with a cluster-robust
+standard error over games (stats.cluster_proportion, stats.cluster_mean_ci); lifts and means of
+one value per game get skewness-corrected t intervals across games.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.analysis.common import n_players
-from playtest.analysis.stats import mean_ci, ratio_ci, wilson
+from playtest.analysis.stats import cluster_mean_ci, cluster_proportion, ratio_ci, wilson
 
 ACTION_ORDER = ("retreat", "goals", "develop", "explore", "settle", "produce", "trade", "envoy")
 
@@ -33,11 +35,9 @@ def _actions(sel: pl.DataFrame) -> list[str]:
     return [a for a in ACTION_ORDER if a in present]
 
 
-def _share_per_game(part: pl.DataFrame, key: str, value: str) -> tuple[float, float, float, int]:
-    """Per game, the share of `part`'s rows with `key == value`; mean over games, t interval."""
-    per = part.group_by("game").agg((pl.col(key) == value).mean().alias("x"))
-    est, lo, hi = mean_ci(per["x"].cast(pl.Float64).to_numpy())
-    return est, lo, hi, per.height
+def _share(part: pl.DataFrame, key: str, value: str) -> tuple[float, float, float]:
+    """Share of `part`'s rows with `key == value`, cluster-robust over games."""
+    return cluster_proportion((part[key] == value).cast(pl.Float64).to_numpy(), part["game"].to_numpy())
 
 
 def selection_rates(events: pl.DataFrame) -> pl.DataFrame:
@@ -48,9 +48,9 @@ def selection_rates(events: pl.DataFrame) -> pl.DataFrame:
     for metric, part, what in (("selection_share", sel, "selections"),
                                ("first_pick_share", first, "first picks of a round")):
         for a in _actions(sel):
-            est, lo, hi, n = _share_per_game(part, "action", a)
-            rows.append(_row(metric, a, est, lo, hi, n, f"Share of a game's {what} that selected this action; "
-                                                        "mean over games, t interval."))
+            est, lo, hi = _share(part, "action", a)
+            rows.append(_row(metric, a, est, lo, hi, part.height, f"Share of all {what} that selected this action; "
+                                                                  "interval cluster-robust over games."))
     return C.metric_frame(rows)
 
 
@@ -85,7 +85,7 @@ def _lift_per_game(games: pl.DataFrame, who: pl.DataFrame, key: str, metric: str
         part = joined.filter(pl.col(key) == k)
         if part.height == 0:
             continue
-        est, lo, hi = mean_ci((part["w"] - 1 / p).to_numpy())
+        est, lo, hi = cluster_mean_ci((part["w"] - 1 / p).to_numpy(), part["game"].to_numpy())
         rows.append(_row(metric, str(k), est, lo, hi, part.height, definition.format(p=p)))
     return C.metric_frame(rows)
 
@@ -96,7 +96,8 @@ def bonus_value(games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
     who = sel.select("game", "seat", "action")
     return _lift_per_game(games, who, "action", "select_win_lift",
                           "Mean win share of the players who selected this action at least once, minus the base "
-                          "rate 1/{p}; one value per game, t interval over games (association, not cause).",
+                          "rate 1/{p}; one value per game, skewness-corrected t interval over games "
+                          "(association, not cause).",
                           _actions(sel))
 
 
@@ -106,20 +107,20 @@ def pile_gold(events: pl.DataFrame) -> pl.DataFrame:
     if prod.height == 0:
         return C.metric_frame([])
     rows = []
-    per_sel = prod.group_by("game").agg(pl.col("pile").cast(pl.Float64).mean())
-    est, lo, hi = mean_ci(per_sel["pile"].to_numpy())
-    rows.append(_row("pile_gold", "per Produce selection", est, lo, hi, per_sel.height,
+    pile, ids = prod["pile"].cast(pl.Float64).to_numpy(), prod["game"].to_numpy()
+    est, lo, hi = cluster_mean_ci(pile, ids)
+    rows.append(_row("pile_gold", "per Produce selection", est, lo, hi, prod.height,
                      "Mean gold the selector of Produce took from the pile (it grows by the variant's pile gold "
-                     "each round Produce goes unselected); per-game means, t interval over games."))
+                     "each round Produce goes unselected); interval cluster-robust over games."))
     per_game = events.select("game").unique().join(
         prod.group_by("game").agg(pl.col("pile").sum().alias("g")), on="game", how="left").fill_null(0)
-    est, lo, hi = mean_ci(per_game["g"].cast(pl.Float64).to_numpy())
+    est, lo, hi = cluster_mean_ci(per_game["g"].cast(pl.Float64).to_numpy(), per_game["game"].to_numpy())
     rows.append(_row("pile_gold", "per game", est, lo, hi, per_game.height, "Mean gold taken from the Produce pile "
-                     "per game (all players)."))
-    found = prod.group_by("game").agg((pl.col("pile") > 0).cast(pl.Float64).mean().alias("x"))
-    est, lo, hi = mean_ci(found["x"].to_numpy())
-    rows.append(_row("pile_gold", "Produce selections with a pile", est, lo, hi, found.height,
-                     "Share of a game's Produce selections that found gold on the action; t interval over games."))
+                     "per game (all players); skewness-corrected t interval."))
+    est, lo, hi = cluster_proportion((pile > 0).astype(float), ids)
+    rows.append(_row("pile_gold", "Produce selections with a pile", est, lo, hi, prod.height,
+                     "Share of all Produce selections that found gold on the action; interval cluster-robust over "
+                     "games."))
     return C.metric_frame(rows)
 
 
@@ -175,12 +176,13 @@ def developments(games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
     rows = []
     for item in sorted(dev["item"].unique().to_list()):
         per = ids.join(owned.filter(pl.col("item") == item), on="game", how="left").fill_null(0)
-        est, lo, hi = mean_ci((per["len"].cast(pl.Float64) / n).to_numpy())
+        est, lo, hi = cluster_mean_ci((per["len"].cast(pl.Float64) / n).to_numpy(), per["game"].to_numpy())
         rows.append(_row("development_purchase_rate", item, est, lo, hi, per.height,
-                         "Share of the players of a game who bought this development; mean over games, t interval."))
+                         "Share of the players of a game who bought this development; mean over games, "
+                         "skewness-corrected t interval."))
     lift = _lift_per_game(games, dev.select("game", "seat", "item"), "item", "development_win_lift",
                           "Mean win share of the owners of this development minus 1/{p}; one value per game, "
-                          "t interval over games (association, not cause).")
+                          "skewness-corrected t interval over games (association, not cause).")
     return pl.concat([C.metric_frame(rows), lift])
 
 
@@ -193,11 +195,10 @@ def worlds_settled(games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
         for value in sorted(st[col].unique().to_list()):
             per = seats.join(st.filter(pl.col(col) == value).group_by("game", "seat").len(), on=["game", "seat"],
                              how="left").fill_null(0)
-            per_game = per.group_by("game").agg(pl.col("len").mean())
-            est, lo, hi = mean_ci(per_game["len"].cast(pl.Float64).to_numpy())
-            rows.append(_row("worlds_settled", f"{label} {value}", est, lo, hi, per_game.height,
+            est, lo, hi = cluster_mean_ci(per["len"].cast(pl.Float64).to_numpy(), per["game"].to_numpy())
+            rows.append(_row("worlds_settled", f"{label} {value}", est, lo, hi, per["game"].n_unique(),
                              "Mean worlds of this kind/color settled per player in a game (home world not "
-                             "counted); t interval over games."))
+                             "counted); interval cluster-robust over games."))
     return C.metric_frame(rows)
 
 

@@ -1,0 +1,39 @@
+"""New Frontiers metrics take their statistics at the level of the game (issue 15)."""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+from playtest.analysis import columns as C
+from playtest.analysis.stats import wilson
+from playtest.games.newfrontiers.metrics import pile_gold, selection_rates
+
+
+def _selections(rng: np.random.Generator, games: int, per_game: int) -> pl.DataFrame:
+    """Selection events whose action ('produce' or 'explore') and pile gold depend on the game:
+    each game has its own taste for Produce, so its selections are not independent."""
+    taste = rng.beta(1, 3, size=games)  # share of Produce, 0.25 on average, varying by game
+    produce = rng.random((games, per_game)) < taste[:, None]
+    pile = rng.poisson(np.repeat(rng.exponential(1.0, size=games), per_game)).reshape(games, per_game)
+    return pl.DataFrame({"kind": "select", "game": np.repeat(np.arange(games), per_game),
+                         "round": np.tile(np.arange(per_game), games), "first": np.tile(np.arange(per_game) == 0, games),
+                         "action": np.where(produce, "produce", "explore").ravel(), "pile": pile.ravel()})
+
+
+def test_shares_and_means_over_selections_cover_where_row_level_intervals_do_not():
+    rng = np.random.default_rng(15)
+    reps, naive, share_hits = 300, 0, 0
+    for _ in range(reps):
+        ev = _selections(rng, 60, 20)
+        rates = selection_rates(ev).filter((pl.col(C.METRIC) == "selection_share") & (pl.col(C.GROUP) == "produce"))
+        est, lo, hi = rates.select(C.ESTIMATE, C.CI_LOW, C.CI_HIGH).row(0)
+        assert est == (ev["action"] == "produce").mean()  # the share of all selections
+        share_hits += lo <= 0.25 <= hi
+        _, wlo, whi = wilson(float((ev["action"] == "produce").sum()), ev.height)
+        naive += wlo <= 0.25 <= whi  # the selections of a game as if independent
+        gold = pile_gold(ev.filter(pl.col("action") == "produce"))
+        est, lo, hi = gold.filter(pl.col(C.GROUP) == "per Produce selection").select(C.ESTIMATE, C.CI_LOW, C.CI_HIGH).row(0)
+        assert lo <= est <= hi
+    assert naive / reps < 0.8
+    assert 0.92 <= share_hits / reps <= 0.98
