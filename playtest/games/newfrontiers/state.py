@@ -149,11 +149,11 @@ class State:
         return self.todo[0]
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """What one seat sees: the state with other players' face-down goals as -1 and the goal
     deck's order hidden (sorted). The bag is a bag: draws are random at the moment of drawing,
-    so its (public) contents are all there is to see."""
+    so its (public) contents are all there is to see. (A NamedTuple: one is built per decision,
+    in about half the time of a frozen dataclass.)"""
 
     seat: int
     state: State
