@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from playtest.core.draws import randbelow
 from playtest.errors import UsageError
-from playtest.games.newfrontiers.evaluation import player_value, values
+from playtest.games.newfrontiers.evaluation import player_value, tables, values
 from playtest.games.newfrontiers.rules import NewFrontiersRules
 from playtest.games.newfrontiers.state import Move, State, View
 from playtest.games.newfrontiers.styles import Style, bot_names, styles
@@ -58,20 +58,22 @@ class GreedyBot:
         self.rules = rules
         self.style = style
         self.name = name
+        self._tables = tables(rules)
+        self._per_player = not rules.goals_on
         self._memo: dict[int, tuple[object, float]] = {}
 
     def _values(self, state: State) -> list[float]:
         """Position values; without goals a player's value depends on that player alone, and
         copy-on-write states share unchanged players, so values are memoised per player object
         (within one decision: the memo holds the players, so their ids stay theirs)."""
-        if state.over or self.rules.goals_on:
+        if state.over or not self._per_player:
             return values(self.rules, state)
         out = []
         memo = self._memo
         for p in state.players:
             hit = memo.get(id(p))
             if hit is None:
-                hit = memo[id(p)] = (p, player_value(self.rules, p))
+                hit = memo[id(p)] = (p, player_value(self.rules, p, self._tables))
             out.append(hit[1])
         return out
 

@@ -184,7 +184,10 @@ class NewFrontiersRules:
 
     def _build_profile(self, worlds: tuple[int, ...], devs: tuple[int, ...]) -> Profile:
         t = self.tiles
-        return profile_of([p for w in worlds for p in t.worlds[w].powers] + [p for d in devs for p in t.devs[d].powers])
+        prof = profile_of([p for w in worlds for p in t.worlds[w].powers] + [p for d in devs for p in t.devs[d].powers])
+        prof.tile_vp = sum(t.worlds[w].vp for w in worlds) + sum(t.devs[d].vp for d in devs)
+        prof.production_worlds = sum(1 for w in worlds if t.worlds[w].kind == "production")
+        return prof
 
     def develop_cost(self, state: State, seat: int, dev: int) -> int:
         bonus = self.r.bonuses.develop_discount if state.selectors and state.selectors[-1] == seat else 0
