@@ -69,6 +69,7 @@ class NewFrontiersRules:
         # Moves are built once per variant and listed from these tables (building them anew for
         # every decision was a fifth of a random game's time).
         self._develop_moves = [Move("develop", d.id) for d in self.tiles.devs]
+        self._dev_costs = [d.cost for d in self.tiles.devs]
         self._select_moves = {a: Move("select", a) for a in self.actions}
         self._world_moves = {verb: [Move(verb, w.id) for w in self.tiles.worlds]
                              for verb in ("take", "discard", "settle", "windfall", "trade", "consume")}
@@ -219,8 +220,9 @@ class NewFrontiersRules:
             if s.selectors and s.selectors[-1] == seat:
                 off += self.r.bonuses.develop_discount
             unique = self.r.unique_developments
-            out = [self._develop_moves[d] for d, dev in enumerate(t.devs)
-                   if s.devs_left[d] > 0 and dev.cost - off <= p.gold and not (unique and d in p.devs)]
+            kinds = zip(self._develop_moves, self._dev_costs, s.devs_left, strict=True)
+            out = [move for d, (move, cost, left) in enumerate(kinds)
+                   if left > 0 and cost - off <= p.gold and not (unique and d in p.devs)]
             return [*out, PASS] if out else []
         if kind == EXPLORE:
             take = self._world_moves["take"]
