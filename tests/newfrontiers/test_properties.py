@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from playtest.games.newfrontiers import scoring
 from playtest.games.newfrontiers.powers import HANDLERS
 from playtest.games.newfrontiers.schema import POWER_CLASSES, Power
 from playtest.games.newfrontiers.state import State
@@ -35,12 +36,18 @@ def check_invariants(rules, s: State, n: int) -> None:
         places.update(p.worlds[1:])
         places.update(p.mat_worlds)
         assert p.placed == 1 + sum(t.worlds[w].colonists for w in p.worlds[1:])
+        # the sums the Profile keeps for scoring and the greedy evaluation follow the tiles
+        assert p.prof.tile_vp == sum(t.worlds[w].vp for w in p.worlds) + sum(t.devs[d].vp for d in p.devs)
+        assert p.prof.production_worlds == sum(1 for w in p.worlds if t.worlds[w].kind == "production")
     assert places == Counter(range(t.n_home, len(t.worlds))), "every world tile is in exactly one place"
     goals = Counter(s.goal_deck) + Counter(s.goal_offer)
     for p in s.players:
         goals.update(p.goals_down)
         goals.update(p.goals_up)
     assert goals == (Counter(range(len(t.goals))) if rules.goals_on else Counter())
+    if not rules.goals_on:
+        parts = scoring.score_parts(t, s)
+        assert [scoring.vp_without_goals(t, p) for p in s.players] == [sum(x.values()) for x in parts]
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

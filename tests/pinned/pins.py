@@ -2,8 +2,9 @@
 Stargate engine was rewritten, so that a rewrite that changes a rule (or a bot) cannot pass.
 
 Each line of `games.csv` is one game: which set it belongs to, its variant, seed, game number,
-the bots by seat, every seat's final total, the winning seats, and its length (rounds, turns,
-decisions). `python -m tests.pinned.pins` rewrites the file (only after a deliberate change
+the bots by seat, every seat's final total, the winning seats, its length (rounds, turns,
+decisions) and, for the sets that ask for it (`end=True`), what ended it: the game_end events'
+trigger, e.g. `worlds` or `chips+colonists` for New Frontiers (empty for the other sets). `python -m tests.pinned.pins` rewrites the file (only after a deliberate change
 of the rules or the bots: say so in the commit); `python -m tests.pinned.pins --add` plays and
 appends only the sets the file does not hold yet.
 """
@@ -22,7 +23,7 @@ from playtest.variants import load_variant
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).with_name("games.csv")
 FIELDS = ("set", "variant", "players", "seed", "game", "bots", "totals", "winners", "rounds", "turns",
-          "decisions")
+          "decisions", "end")
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,8 @@ class PinSet:
     lineup: tuple[str, ...]
     games: int
     seed: int = 11
+    end: bool = False
+    """Pin what ended each game (read from the events, so these games are played with events)."""
 
 
 SETS = (
@@ -63,6 +66,19 @@ SETS = (
     PinSet("o7-heuristic-5p", "variants/ohseven/base.yaml", 5, ("heuristic",), 200),
     PinSet("o7-scripted-4p", "variants/ohseven/base.yaml", 4,
            ("scripted:aggressive", "scripted:cautious", "heuristic", "random"), 200),
+    # New Frontiers, pinned before its engine was sped up (issue 13 point 7): which trigger ended
+    # the game is pinned too (several can fire in the same round).
+    PinSet("nf-random-4p", "variants/new-frontiers/base.yaml", 4, ("random",), 120, end=True),
+    PinSet("nf-random-2p", "variants/new-frontiers/base.yaml", 2, ("random",), 40, end=True),
+    PinSet("nf-greedy-4p", "variants/new-frontiers/base.yaml", 4, ("greedy",), 80, end=True),
+    PinSet("nf-scripted-4p", "variants/new-frontiers/base.yaml", 4,
+           ("scripted:military", "scripted:producer", "scripted:developer", "scripted:envoy"), 60, end=True),
+    PinSet("nf-goals-random-4p", "variants/new-frontiers/goals.yaml", 4, ("random",), 60, end=True),
+    PinSet("nf-goals-mixed-3p", "variants/new-frontiers/goals.yaml", 3,
+           ("greedy", "scripted:envoy", "random"), 40, end=True),
+    PinSet("nf-nocomp-random-5p", "variants/new-frontiers/no-compensation.yaml", 5, ("random",), 60, end=True),
+    PinSet("nf-nocomp-greedy-3p", "variants/new-frontiers/no-compensation.yaml", 3,
+           ("greedy", "scripted:producer", "greedy"), 40, end=True),
 )
 
 
@@ -75,7 +91,7 @@ def play_set(pin: PinSet, games: range | None = None) -> list[dict[str, str]]:
     if len(lineup) < pin.players:
         lineup = tuple((lineup * pin.players)[: pin.players])
     config = RunConfig(n_games=pin.games, players=pin.players, lineup=tuple(lineup), seed=pin.seed,
-                       record_events=False)
+                       record_events=pin.end)
     rows = []
     for g in games if games is not None else range(pin.games):
         played = play_one(spec, rules, config, g)
@@ -86,8 +102,15 @@ def play_set(pin: PinSet, games: range | None = None) -> list[dict[str, str]]:
             "totals": " ".join(f"{s.total:g}" for s in res.seats),
             "winners": " ".join(str(s.seat) for s in res.seats if s.win_share > 0),
             "rounds": str(res.rounds), "turns": str(res.turns), "decisions": str(played.decisions),
+            "end": _end(played.events) if pin.end else "",
         })
     return rows
+
+
+def _end(events) -> str:
+    """The game_end events' trigger(s) (Stargate calls it end_reason), joined by '+'."""
+    return "+".join(str(e.data.get("trigger", e.data.get("end_reason", ""))) for e in events
+                    if e.kind == "game_end")
 
 
 def read_pins() -> list[dict[str, str]]:
@@ -118,7 +141,7 @@ def add_missing_sets() -> None:
     rows.sort(key=lambda r: (order[r["set"]], int(r["game"])))
     tmp = DATA.with_suffix(".tmp")
     with tmp.open("w", encoding="utf-8", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=FIELDS, lineterminator="\n")
+        w = csv.DictWriter(f, fieldnames=FIELDS, lineterminator="\n", restval="")
         w.writeheader()
         w.writerows(rows)
     tmp.replace(DATA)

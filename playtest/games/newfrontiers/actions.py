@@ -33,18 +33,17 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
     s.selected = (*s.selected, action)
     s.selectors = (*s.selectors, seat)
     s.action = action
-    me = s.mut(seat)
     order = rules.order(s, seat)
-    data = {"action": action, "pick": pick_no, "pile": 0}
+    pile_taken, drawn = 0, -1
     for i, p in enumerate(s.players):  # gold-on-action powers pay whoever selected
         gain = p.prof.gold_on.get(action, 0)
         if gain:
             s.mut(i).gold += gain
     tasks: list[Task] = []
     if action == "retreat":
-        me.gold += b.retreat_gold
+        s.mut(seat).gold += b.retreat_gold
     elif action == "goals":
-        me.gold += b.goals_gold
+        s.mut(seat).gold += b.goals_gold
         pos = s.track.index(seat)
         if pos > 0:
             track = list(s.track)
@@ -54,7 +53,7 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
         s.goal_offer, s.goal_deck = s.goal_deck[:k], s.goal_deck[k:]
         tasks = [Task(GOAL, seat)]
     elif action == "envoy":
-        rules.gain_chips(s, me, b.envoy_vp)
+        rules.gain_chips(s, s.mut(seat), b.envoy_vp)
         s.track = (seat, *(x for x in s.track if x != seat))
     elif action == "develop":
         tasks = [Task(DEVELOP, x) for x in order]
@@ -71,15 +70,16 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
             tasks += [Task(EXPLORE, x, 1)] * s.players[x].prof.explore_extra
         tasks += [Task(EXPLORE, seat, 1)] * b.explore_picks
         tasks.append(Task(RETURN_DRAW, -1))
-        data["drawn"] = len(s.draw)
+        drawn = len(s.draw)
     elif action == "settle":
         limit = rules.r.end.settle_colonists
         if limit is not None and s.colonist_stock <= limit and "colonists" not in s.triggers:
             s.triggers = (*s.triggers, "colonists")
-        rules.gain_colonists(s, me, b.settle_colonists)
+        rules.gain_colonists(s, s.mut(seat), b.settle_colonists)
         tasks = [Task(SETTLE, x, 0, len(s.players[x].worlds)) for x in order]
     elif action == "produce":
-        data["pile"] = s.pile
+        pile_taken = s.pile
+        me = s.mut(seat)
         me.gold += s.pile
         me.pile_gold += s.pile
         s.pile = 0
@@ -93,7 +93,7 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
             tasks += [Task(WINDFALL, x, t.colors.index(c) + 1 if c is not None else 0)
                       for c in s.players[x].prof.extra_goods]
     elif action == "trade":
-        rules.gain_chips(s, me, b.trade_vp)
+        rules.gain_chips(s, s.mut(seat), b.trade_vp)
         for x in order:
             tasks += [Task(TRADE, x), Task(CONSUME_START, x)]
     else:  # pragma: no cover - legal_actions offers only known actions
@@ -104,5 +104,8 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
         tasks = store + tasks
     s.todo = (*tasks, Task(NEXT, -1), *s.todo)
     if log is not None:
+        data = {"action": action, "pick": pick_no, "pile": pile_taken}
+        if drawn >= 0:
+            data["drawn"] = drawn
         data["first"] = pick_no == 1
         log.append(Event("select", s.round, s.turn, seat, data))

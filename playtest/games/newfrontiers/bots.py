@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from playtest.core.draws import randbelow
 from playtest.errors import UsageError
-from playtest.games.newfrontiers.evaluation import player_value, values
+from playtest.games.newfrontiers.evaluation import player_value, tables, values
 from playtest.games.newfrontiers.rules import NewFrontiersRules
 from playtest.games.newfrontiers.state import Move, State, View
 from playtest.games.newfrontiers.styles import Style, bot_names, styles
@@ -24,13 +24,19 @@ does with it (the bonus alone would undervalue every action)."""
 
 class _SeededDraw:
     """The rng the greedy bot passes to `apply`: every move it compares sees the same explore draw
-    (the only chance in `apply`), and moves without a draw cost no seeding."""
+    (the only chance in `apply`), and moves without a draw cost no seeding. One per decision:
+    a draw is a function of (seed, bag, k), so it is made once and reused (seeding a generator
+    cost more than the rest of an explore selection)."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
+        self._drawn: dict[tuple[tuple[int, ...], int], list[int]] = {}
 
     def sample(self, population: Sequence[int], k: int) -> list[int]:
-        return random.Random(self.seed).sample(population, k)
+        key = (tuple(population), k)
+        if key not in self._drawn:
+            self._drawn[key] = random.Random(self.seed).sample(population, k)
+        return list(self._drawn[key])
 
 
 class RandomBot:
@@ -58,20 +64,22 @@ class GreedyBot:
         self.rules = rules
         self.style = style
         self.name = name
+        self._tables = tables(rules)
+        self._per_player = not rules.goals_on
         self._memo: dict[int, tuple[object, float]] = {}
 
     def _values(self, state: State) -> list[float]:
         """Position values; without goals a player's value depends on that player alone, and
         copy-on-write states share unchanged players, so values are memoised per player object
         (within one decision: the memo holds the players, so their ids stay theirs)."""
-        if state.over or self.rules.goals_on:
+        if state.over or not self._per_player:
             return values(self.rules, state)
         out = []
         memo = self._memo
         for p in state.players:
             hit = memo.get(id(p))
             if hit is None:
-                hit = memo[id(p)] = (p, player_value(self.rules, p))
+                hit = memo[id(p)] = (p, player_value(self.rules, p, self._tables))
             out.append(hit[1])
         return out
 
@@ -87,27 +95,27 @@ class GreedyBot:
         others = [x for i, x in enumerate(v) if i != seat]
         return v[seat] - (max(others) if others else 0.0)
 
-    def _one_step(self, state: State, seat: int, legal: Sequence[Move], seed: int) -> State:
+    def _one_step(self, state: State, seat: int, legal: Sequence[Move], draw: _SeededDraw) -> State:
         """The state after the move with the best one-step value."""
         rules = self.rules
         best_score, best_state = -1e18, state
         for move in legal:
-            nxt = rules.apply(state, move, rng=_SeededDraw(seed))  # type: ignore[arg-type]
+            nxt = rules.apply(state, move, rng=draw)  # type: ignore[arg-type]
             score = self._value(nxt, seat)
             if score > best_score:
                 best_score, best_state = score, nxt
         return best_state
 
-    def _best(self, state: State, seat: int, legal: Sequence[Move], seed: int) -> Move:
+    def _best(self, state: State, seat: int, legal: Sequence[Move], draw: _SeededDraw) -> Move:
         rules = self.rules
         best_score, best = -1e18, legal[0]
         for move in legal:
-            nxt = rules.apply(state, move, rng=_SeededDraw(seed))  # type: ignore[arg-type]
+            nxt = rules.apply(state, move, rng=draw)  # type: ignore[arg-type]
             if move.verb == "select":  # value the selection by what the selector then does with it
                 for _ in range(MAX_OWN_STEPS):
                     if nxt.over or rules.current_seat(nxt) != seat:
                         break
-                    nxt = self._one_step(nxt, seat, rules.legal_actions(nxt), seed)
+                    nxt = self._one_step(nxt, seat, rules.legal_actions(nxt), draw)
             score = self._value(nxt, seat)
             if self.style is not None and move.verb == "select":
                 score += self.style.select_bias.get(move.arg, 0.0)
@@ -121,7 +129,7 @@ class GreedyBot:
         state = self.rules.sample_state(view, rng=rng)
         self._memo.clear()
         try:
-            return self._best(state, view.seat, legal, rng.getrandbits(32))
+            return self._best(state, view.seat, legal, _SeededDraw(rng.getrandbits(32)))
         finally:
             self._memo.clear()
 

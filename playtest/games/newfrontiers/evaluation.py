@@ -41,7 +41,6 @@ class Tables:
         t = rules.tiles
         self.world_vp = [w.vp for w in t.worlds]
         self.good_value = [GOOD * t.prices[w.color] if w.color >= 0 else 0.0 for w in t.worlds]
-        self.production = [PRODUCTION if w.kind == "production" else 0.0 for w in t.worlds]
         self.military_world = [w.kind == "military" for w in t.worlds]
         self.cost = [w.cost for w in t.worlds]
         self.colonists = [w.colonists for w in t.worlds]
@@ -50,11 +49,12 @@ class Tables:
         self.top_military = max((w.cost for w in t.worlds if w.kind == "military"), default=0)
 
 
-def _tables(rules: NewFrontiersRules) -> Tables:
-    tables = rules.__dict__.get("_eval_tables")
-    if tables is None:
-        tables = rules.__dict__["_eval_tables"] = Tables(rules)
-    return tables
+def tables(rules: NewFrontiersRules) -> Tables:
+    """The variant's tables, built on first use and kept with the rules."""
+    tb = rules.__dict__.get("_eval_tables")
+    if tb is None:
+        tb = rules.__dict__["_eval_tables"] = Tables(rules)
+    return tb
 
 
 def _potential(tb: Tables, p: Player) -> float:
@@ -62,8 +62,8 @@ def _potential(tb: Tables, p: Player) -> float:
     v = GOLD * p.gold
     for w in p.goods:
         v += tb.good_value[w]
-    for w in p.worlds:
-        v += tb.production[w]
+    for _ in range(prof.production_worlds):  # one by one: the same sum, to the last bit, as per world
+        v += PRODUCTION
     need = 0
     for w in p.unsettled:
         need += tb.colonists[w]
@@ -76,9 +76,10 @@ def _potential(tb: Tables, p: Player) -> float:
     return v
 
 
-def player_value(rules: NewFrontiersRules, p: Player) -> float:
-    """One player's value when no goals are in play (it depends on that player alone)."""
-    return scoring.vp_without_goals(rules.tiles, p) + _potential(_tables(rules), p)
+def player_value(rules: NewFrontiersRules, p: Player, tb: Tables | None = None) -> float:
+    """One player's value when no goals are in play (it depends on that player alone); `tb`:
+    `tables(rules)`, if the caller holds it."""
+    return scoring.vp_without_goals(rules.tiles, p) + _potential(tb or tables(rules), p)
 
 
 def values(rules: NewFrontiersRules, state: State) -> list[float]:
@@ -90,7 +91,7 @@ def values(rules: NewFrontiersRules, state: State) -> list[float]:
             return vp
     else:
         vp = [float(scoring.vp_without_goals(rules.tiles, p)) for p in state.players]
-    tb = _tables(rules)
+    tb = tables(rules)
     return [vp[i] + _potential(tb, p) for i, p in enumerate(state.players)]
 
 

@@ -17,7 +17,8 @@ from playtest.games.newfrontiers import schema as S
 
 @dataclass
 class Profile:
-    """What a player's powers add up to (built once per change of the player's tiles)."""
+    """What a player's powers add up to (built once per change of the player's tiles), and two
+    sums over the tiles themselves that scoring and the greedy evaluation read on every call."""
 
     military: int = 0
     gold_on: dict[str, int] = field(default_factory=dict)
@@ -29,6 +30,10 @@ class Profile:
     settle_rewards: list[S.SettleReward] = field(default_factory=list)
     extra_settle: int = 0
     end_bonuses: list[S.EndBonus] = field(default_factory=list)
+    tile_vp: int = 0
+    """VP printed on the settled worlds and the developments (set by the rules)."""
+    production_worlds: int = 0
+    """Settled production worlds (set by the rules)."""
 
 
 Handler = Callable[[Any, Profile], None]

@@ -66,7 +66,13 @@ class NewFrontiersRules:
         self.actions = GOALS_ACTIONS if self.goals_on else ACTIONS
         self.hidden_for_everyone = variant.goals.hidden_score == "everyone"
         self._profile = lru_cache(maxsize=4096)(self._build_profile)
+        # Moves are built once per variant and listed from these tables (building them anew for
+        # every decision was a fifth of a random game's time).
         self._develop_moves = [Move("develop", d.id) for d in self.tiles.devs]
+        self._dev_costs = [d.cost for d in self.tiles.devs]
+        self._select_moves = {a: Move("select", a) for a in self.actions}
+        self._world_moves = {verb: [Move(verb, w.id) for w in self.tiles.worlds]
+                             for verb in ("take", "discard", "settle", "windfall", "trade", "consume")}
         self.storage_goals = {i: str(g.storage.action) for i, g in enumerate(self.tiles.goals)
                               if g.storage is not None and self.goals_on}
         """Goal → the action whose carrying out lets its holder store on its mat."""
@@ -179,62 +185,75 @@ class NewFrontiersRules:
 
     def _build_profile(self, worlds: tuple[int, ...], devs: tuple[int, ...]) -> Profile:
         t = self.tiles
-        return profile_of([p for w in worlds for p in t.worlds[w].powers] + [p for d in devs for p in t.devs[d].powers])
+        prof = profile_of([p for w in worlds for p in t.worlds[w].powers] + [p for d in devs for p in t.devs[d].powers])
+        prof.tile_vp = sum(t.worlds[w].vp for w in worlds) + sum(t.devs[d].vp for d in devs)
+        prof.production_worlds = sum(1 for w in worlds if t.worlds[w].kind == "production")
+        return prof
 
     def develop_cost(self, state: State, seat: int, dev: int) -> int:
         bonus = self.r.bonuses.develop_discount if state.selectors and state.selectors[-1] == seat else 0
         p = state.players[seat]
         return max(0, self.tiles.devs[dev].cost - bonus - p.prof.discount.get("develop", 0))
 
-    def settle_need(self, state: State, task: Task, world: int) -> tuple[str, int]:
-        """(method, amount) to settle `world` in this settle task: ('military', strength needed)
-        or ('gold', gold to pay), with the powers the player had when the action began."""
+    def settle_powers(self, state: State, task: Task) -> Profile:
+        """The powers the settling player had when this settle action began (worlds settled
+        during the action do not count yet)."""
         p = state.players[task.seat]
-        prof = self._profile(p.worlds[:task.b], p.devs)
+        return self._profile(p.worlds[:task.b], p.devs)
+
+    def settle_need(self, powers: Profile, world: int) -> tuple[str, int]:
+        """(method, amount) to settle `world` with `powers` (see `settle_powers`): ('military',
+        strength needed) or ('gold', gold to pay)."""
         w = self.tiles.worlds[world]
         if w.kind == "military":
             return "military", w.cost
-        return "gold", max(0, w.cost - prof.discount.get("settle", 0))
+        return "gold", max(0, w.cost - powers.discount.get("settle", 0))
 
     def _moves(self, s: State, task: Task) -> list[Move]:
         kind, seat = task.kind, task.seat
         p = s.players[seat]
         t = self.tiles
         if kind == SELECT:
-            return [Move("select", a) for a in self.actions if a not in s.selected]
+            return [m for a, m in self._select_moves.items() if a not in s.selected]
         if kind == DEVELOP:
             off = p.prof.discount.get("develop", 0)
             if s.selectors and s.selectors[-1] == seat:
                 off += self.r.bonuses.develop_discount
             unique = self.r.unique_developments
-            out = [self._develop_moves[d] for d, dev in enumerate(t.devs)
-                   if s.devs_left[d] > 0 and dev.cost - off <= p.gold and not (unique and d in p.devs)]
+            kinds = zip(self._develop_moves, self._dev_costs, s.devs_left, strict=True)
+            out = [move for d, (move, cost, left) in enumerate(kinds)
+                   if left > 0 and cost - off <= p.gold and not (unique and d in p.devs)]
             return [*out, PASS] if out else []
         if kind == EXPLORE:
-            out = [Move("take", t.worlds[w].id) for w in sorted(set(s.draw))]
+            take = self._world_moves["take"]
+            out = [take[w] for w in sorted(set(s.draw))]
             return out if task.a or not out else [*out, PASS]
         if kind == DISCARD:
-            return [Move("discard", t.worlds[w].id) for w in p.unsettled]
+            discard = self._world_moves["discard"]
+            return [discard[w] for w in p.unsettled]
         if kind == SETTLE:
-            prof = self._profile(p.worlds[:task.b], p.devs)
+            prof = self.settle_powers(s, task)
             out = []
             for w in p.unsettled:
                 tile = t.worlds[w]
                 if tile.colonists > p.colonists:
                     continue
-                method, need = self.settle_need(s, task, w)
+                method, need = self.settle_need(prof, w)
                 if (prof.military if method == "military" else p.gold) >= need:
-                    out.append(Move("settle", tile.id))
+                    out.append(self._world_moves["settle"][w])
             if task.a == 0:
                 out.append(COLONISTS)
             return [*out, PASS] if out else []
         if kind == WINDFALL:
-            return [Move("windfall", t.worlds[w].id) for w in self._windfall_targets(p, task.a - 1)]
+            windfall = self._world_moves["windfall"]
+            return [windfall[w] for w in self._windfall_targets(p, task.a - 1)]
         if kind == TRADE:
-            return [*(Move("trade", t.worlds[w].id) for w in p.goods), PASS] if p.goods else []
+            trade = self._world_moves["trade"]
+            return [*(trade[w] for w in p.goods), PASS] if p.goods else []
         if kind == CONSUME:
             power = p.prof.consume[task.a]
-            return [Move("consume", t.worlds[w].id) for w in self._consumable(p, power.color)] if task.b > 0 else []
+            consume = self._world_moves["consume"]
+            return [consume[w] for w in self._consumable(p, power.color)] if task.b > 0 else []
         if kind == GOAL:
             return [Move("keep", t.goals[g].id) for g in s.goal_offer]
         if kind == STORE:
@@ -273,9 +292,8 @@ class NewFrontiersRules:
     # --- apply ------------------------------------------------------------------------------------
 
     def apply(self, state: State, action: Move, *, rng: random.Random, log: list[Event] | None = None) -> State:
-        reason = self.why_illegal(state, action)
-        if reason is not None:
-            raise IllegalActionError(reason, action=str(action))
+        if state.over or type(action) is not Move or action not in state.legal:  # why_illegal, inlined
+            raise IllegalActionError(self.why_illegal(state, action) or "not legal", action=str(action))
         s = state.copy()
         task = s.todo[0]
         s.todo = s.todo[1:]
@@ -393,9 +411,9 @@ def _explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: lis
         tile = t.worlds[w]
         if tile.colonists > p.colonists:
             return f"{m.arg} needs {tile.colonists} colonist(s), {who} has {p.colonists}"
-        method, need = rules.settle_need(s, task, w)
+        prof = rules.settle_powers(s, task)
+        method, need = rules.settle_need(prof, w)
         if method == "military":
-            prof = rules._profile(p.worlds[:task.b], p.devs)
             return f"{m.arg} needs military {need}, {who} has {prof.military}"
         return f"{m.arg} costs {need} gold, {who} has {p.gold}"
     if task.kind == DEVELOP and m.verb == "develop" and m.arg in t.dev_index:
@@ -484,8 +502,8 @@ def _settle(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random
     t = rules.tiles
     w = t.world_index[m.arg]
     tile = t.worlds[w]
-    method, need = rules.settle_need(s, task, w)
-    frozen = rules._profile(p.worlds[:task.b], p.devs)
+    frozen = rules.settle_powers(s, task)
+    method, need = rules.settle_need(frozen, w)
     if method == "gold":
         p.gold -= need
     p.colonists -= tile.colonists

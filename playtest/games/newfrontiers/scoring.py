@@ -85,12 +85,10 @@ def score_parts(tiles: Tiles, state: State, hidden_for_everyone: bool = False) -
 
 
 def vp_without_goals(tiles: Tiles, p: Player) -> int:
-    """Chips, worlds, developments and end bonuses: a player's VP when no goals are in play."""
-    v = p.chips
-    for w in p.worlds:
-        v += tiles.worlds[w].vp
-    for d in p.devs:
-        v += tiles.devs[d].vp
+    """Chips, worlds, developments and end bonuses: a player's VP when no goals are in play
+    (the sum of `score_parts` without goals; the worlds' and developments' VP summed once per
+    change of the player's tiles, in the Profile)."""
+    v = p.chips + p.prof.tile_vp
     if p.prof.end_bonuses:
         v += _bonus(tiles, p)
     return v

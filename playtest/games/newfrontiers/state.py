@@ -44,10 +44,14 @@ class Task(NamedTuple):
     b: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """A player's move, in transcript notation `verb arg` (e.g. `select settle`, `take w07`,
-    `settle w07`, `colonists`, `pass`)."""
+    `settle w07`, `colonists`, `pass`).
+
+    A NamedTuple rather than a frozen dataclass: every decision compares the chosen move with
+    the legal list (twice: the runner and `apply`) and the greedy bot builds and compares many;
+    tuple equality runs in C, a dataclass's `__eq__` in Python (~0.38 against ~0.08 us a
+    comparison, 403,668 comparisons in 300 random games)."""
 
     verb: str
     arg: str = ""
@@ -145,11 +149,11 @@ class State:
         return self.todo[0]
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """What one seat sees: the state with other players' face-down goals as -1 and the goal
     deck's order hidden (sorted). The bag is a bag: draws are random at the moment of drawing,
-    so its (public) contents are all there is to see."""
+    so its (public) contents are all there is to see. (A NamedTuple: one is built per decision,
+    in about half the time of a frozen dataclass.)"""
 
     seat: int
     state: State
