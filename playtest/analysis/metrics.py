@@ -16,6 +16,7 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.analysis import common
+from playtest.analysis.frames import Table
 
 REPORT_METRICS_VERSION = 1
 
@@ -30,7 +31,7 @@ class Section:
     game: bool = False
 
 
-def _common_sections(games: pl.DataFrame, events: pl.DataFrame) -> list[Section]:
+def _common_sections(games: Table, events: Table) -> list[Section]:
     return [
         Section("seats", "Win rate by seat", common.seat_win_rates(games)),
         Section("first_player", "First-player advantage", common.first_player_advantage(games)),
@@ -56,7 +57,7 @@ def _slug(title: str) -> str:
     return "".join(ch if ch.isalnum() else "_" for ch in title.lower()).strip("_")
 
 
-def game_sections(info: Mapping[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> list[Section]:
+def game_sections(info: Mapping[str, Any], games: Table, events: Table) -> list[Section]:
     """The game's own titled metric tables, through its GameSpec.summary hook."""
     hook = _game_hook(info)
     if hook is None:
@@ -68,13 +69,13 @@ def game_sections(info: Mapping[str, Any], games: pl.DataFrame, events: pl.DataF
     return out
 
 
-def sections(info: Mapping[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> list[Section]:
+def sections(info: Mapping[str, Any], games: Table, events: Table) -> list[Section]:
     """Every metric of the report, grouped under titles: the generic ones, then the game's."""
     return [s for s in (*_common_sections(games, events), *game_sections(info, games, events))
             if s.table.height]
 
 
-def all_metrics(info: dict, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+def all_metrics(info: dict, games: Table, events: Table) -> pl.DataFrame:
     """Every metric from the report for a run (run.json dict, games and events tables): one row
     per metric × group with estimate, 95% interval, n, p-value (where a test applies) and a
     one-line definition. Stable entry point: the signature and the columns do not change."""
