@@ -242,15 +242,19 @@ def leader_wins(games: Table, events: Table) -> pl.DataFrame:
     scores = round_scores(events)
     if scores is None:
         return C.metric_frame([])
+    shares = win_shares_by_seat(games)  # one row per game: each seat's win share
+    seats = [c for c in shares.columns if c != "game"]
     at_top = pl.col("score") == pl.col("score").max()
-    leaders = (scores.group_by("game", "round")
-               .agg(pl.col("seat").filter(at_top).first(), at_top.sum().alias("k"))
-               .filter(pl.col("k") == 1)
-               .join(F.lazy(games).select("game", "seat", "win_share"), on=["game", "seat"], how="inner")
-               .group_by("round").agg(pl.col("win_share").sum().alias("wins"), pl.len().alias("n")).sort("round"))
     rows = []
-    for rnd, wins, n in F.collect(leaders).iter_rows():
-        est, lo, hi = wilson(float(wins), n)
+    for rnd, part in F.split_by(scores, "round"):  # one round at a time: a row per game
+        sole = (F.per_game(part, pl.col("seat").filter(at_top).first().alias("leader"), at_top.sum().alias("k"))
+                .filter(pl.col("k") == 1))
+        won = sole.join(shares, on="game", how="inner").select(
+            pl.coalesce(pl.when(pl.col("leader") == int(s)).then(pl.col(s)) for s in seats).alias("won"))
+        wins, n = float(won["won"].sum()), won.height
+        if n == 0:
+            continue
+        est, lo, hi = wilson(wins, n)
         rows.append({C.METRIC: "leader_after_round_wins", C.GROUP: f"round {rnd}", C.ESTIMATE: est, C.CI_LOW: lo,
                      C.CI_HIGH: hi, C.N: n,
                      C.DEFINITION: "Share of games in which the sole leader after this round went on to win "
