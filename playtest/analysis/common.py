@@ -249,7 +249,7 @@ def leader_wins(games: Table, events: Table) -> pl.DataFrame:
     for rnd, part in F.split_by(scores, "round"):  # one round at a time: a row per game
         sole = (F.per_game(part, pl.col("seat").filter(at_top).first().alias("leader"), at_top.sum().alias("k"))
                 .filter(pl.col("k") == 1))
-        won = sole.join(shares, on="game", how="inner").select(
+        won = sole.join(shares, on="game", how="inner", maintain_order="left").select(
             pl.coalesce(pl.when(pl.col("leader") == int(s)).then(pl.col(s)) for s in seats).alias("won"))
         wins, n = float(won["won"].sum()), won.height
         if n == 0:

@@ -86,7 +86,7 @@ def _lift_per_game(games: Table, who: pl.LazyFrame, key: str, metric: str, defin
                                                          for s in seats))
         if had.height == 0:
             continue
-        both = had.join(shares, on="game", how="inner")  # game order kept
+        both = had.join(shares, on="game", how="inner", maintain_order="left")
         flags = both.select(f"had {s}" for s in seats).to_numpy()
         wins = both.select(seats).to_numpy()
         w = (wins * flags).sum(axis=1) / flags.sum(axis=1)
@@ -105,6 +105,8 @@ def bonus_value(games: Table, events: Table) -> pl.DataFrame:
 
 
 def _game_ids(table: Table) -> pl.LazyFrame:
+    """Every game of the table (joined with per-game values, then sorted by game: the order of
+    the values must not depend on how the rows were read)."""
     return F.lazy(table).select("game").unique()
 
 
@@ -121,7 +123,7 @@ def pile_gold(events: Table) -> pl.DataFrame:
                      "Mean gold the selector of Produce took from the pile (it grows by the variant's pile gold "
                      "each round Produce goes unselected); per-game means, t interval over games."))
     every = F.collect(_game_ids(events).join(per.lazy().select("game", "sum"), on="game", how="left")
-                      .select(pl.col("sum").fill_null(0).cast(pl.Float64)))
+                      .sort("game").select(pl.col("sum").fill_null(0).cast(pl.Float64)))
     est, lo, hi = mean_ci(every["sum"].to_numpy())
     rows.append(_row("pile_gold", "per game", est, lo, hi, every.height, "Mean gold taken from the Produce pile "
                      "per game (all players)."))
@@ -182,7 +184,7 @@ def developments(games: Table, events: Table) -> pl.DataFrame:
     rows = []
     for item in items:
         bought = dev.filter(pl.col("item") == item).group_by("game").len()
-        per = F.collect(ids.join(bought, on="game", how="left").select(pl.col("len").fill_null(0)))
+        per = F.collect(ids.join(bought, on="game", how="left").sort("game").select(pl.col("len").fill_null(0)))
         est, lo, hi = mean_ci((per["len"].cast(pl.Float64) / n).to_numpy())
         rows.append(_row("development_purchase_rate", item, est, lo, hi, per.height,
                          "Share of the players of a game who bought this development; mean over games, t interval."))
@@ -200,7 +202,7 @@ def worlds_settled(games: Table, events: Table) -> pl.DataFrame:
     for col, label in (("world_kind", "kind"), ("color", "color")):
         for value in F.distinct(st, col):
             settled = st.filter(pl.col(col) == value).group_by("game").len()
-            per = F.collect(seats.join(settled, on="game", how="left")
+            per = F.collect(seats.join(settled, on="game", how="left").sort("game")
                             .select((pl.col("len").fill_null(0) / pl.col("seats")).alias("x")))
             est, lo, hi = mean_ci(per["x"].to_numpy())
             rows.append(_row("worlds_settled", f"{label} {value}", est, lo, hi, per.height,

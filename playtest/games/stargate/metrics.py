@@ -68,7 +68,7 @@ def crew_win_rates(games: Table, events: Table) -> pl.DataFrame:
     seats = [int(s) for s in F.distinct(games, "seat")]
     took = F.per_game(turns, *(((pl.col("crew") == c) & (pl.col("seat") == s)).any().alias(f"{s} {c}")
                                for c in crews for s in seats))
-    shares = win_shares_by_seat(games).join(took, on="game", how="inner")  # both in game order
+    shares = win_shares_by_seat(games).join(took, on="game", how="inner", maintain_order="left")
     wins = shares.select(str(s) for s in seats).to_numpy()
     groups = []
     for crew in crews:
