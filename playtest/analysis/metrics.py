@@ -8,7 +8,7 @@ this module knows no game's internals.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +16,9 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.analysis import common
+from playtest.analysis import frames as F
 from playtest.analysis.frames import Table
+from playtest.core.spec import GameSpec
 
 REPORT_METRICS_VERSION = 1
 
@@ -44,13 +46,13 @@ def _common_sections(games: Table, events: Table) -> list[Section]:
     ]
 
 
-def _game_hook(info: Mapping[str, Any]) -> Callable[..., Any] | None:
+def _game_spec(info: Mapping[str, Any]) -> GameSpec | None:
     name = info.get("game")
     if not name:
         return None
     from playtest.games import get_game
 
-    return get_game(name).summary  # an unknown game or a broken plugin: one-line error
+    return get_game(name)  # an unknown game or a broken plugin: one-line error
 
 
 def _slug(title: str) -> str:
@@ -59,11 +61,13 @@ def _slug(title: str) -> str:
 
 def game_sections(info: Mapping[str, Any], games: Table, events: Table) -> list[Section]:
     """The game's own titled metric tables, through its GameSpec.summary hook."""
-    hook = _game_hook(info)
-    if hook is None:
+    spec = _game_spec(info)
+    if spec is None or spec.summary is None:
         return []
+    if not spec.summary_lazy:  # a hook written for tables in memory
+        games, events = F.collect(F.lazy(games)), F.collect(F.lazy(events))
     out = []
-    for title, table in hook(games, events):
+    for title, table in spec.summary(games, events):
         out.append(Section(f"game:{_slug(title)}", title, table.select(list(C.METRIC_SCHEMA)).cast(C.METRIC_SCHEMA),
                            game=True))
     return out
