@@ -167,8 +167,9 @@ def score_distribution(games: Table) -> pl.DataFrame:
         counts = F.collect(part.select(pl.col(cols).cast(pl.Float64)).unpivot(variable_name="col")
                            .group_by("col", "value").agg(pl.len().alias("count")).sort("col", "value"))
         n = int(per["rows"].sum())
+        dists = counts.partition_by("col", as_dict=True, include_key=False)
         for comp, col in zip(comps, cols, strict=True):
-            dist = counts.filter(pl.col("col") == col)
+            dist = dists.get((col,), counts.clear())
             values, freq = dist["value"].to_numpy(), dist["count"].to_numpy()
             what = "total score" if comp == "total" else f"{comp} points"
             base = {C.GROUP: f"{who} / {comp}", C.N: n}
