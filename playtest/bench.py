@@ -214,7 +214,7 @@ def main() -> None:
                              "DIR/run-N.json); a run already there is reused and only its report measured.")
     args = parser.parse_args()
     if args.scale is not None:
-        rows = scale_main(args.scale or [10_000, 100_000], default_workers(), args.keep)
+        rows = scale_main(args.scale or [10_000, 100_000, 1_000_000], default_workers(), args.keep)
         if args.json:
             args.json.write_text(json.dumps({"scale": rows}, indent=2))
         return
