@@ -8,7 +8,8 @@ The statistics are then computed over games (the independent unit), from per-gam
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import polars as pl
 
@@ -36,7 +37,7 @@ def count(table: Table) -> int:
     return int(collect(lazy(table).select(pl.len())).item())
 
 
-def distinct(table: Table, column: str) -> list:
+def distinct(table: Table, column: str) -> list[Any]:
     """The sorted distinct values of a column (nulls last)."""
     values = collect(lazy(table).select(pl.col(column).unique())).to_series().to_list()
     return sorted(values, key=lambda v: (v is None, v))
@@ -50,15 +51,7 @@ def per_game(table: Table, *aggs: pl.Expr, by: Sequence[str] = ()) -> pl.DataFra
     return collect(lazy(table).group_by(keys).agg(*aggs).sort(keys))
 
 
-def value_counts(table: Table, column: str | pl.Expr) -> pl.DataFrame:
-    """Columns `value` and `count` (sorted by value, nulls dropped): a column's distribution."""
-    expr = pl.col(column) if isinstance(column, str) else column
-    return collect(lazy(table).select(expr.alias("value")).drop_nulls()
-                   .group_by("value").agg(pl.len().alias("count")).sort("value"))
-
-
-def split_by(table: Table, column: str, labels: Iterable | None = None) -> list[tuple[object, pl.LazyFrame]]:
+def split_by(table: Table, column: str) -> list[tuple[Any, pl.LazyFrame]]:
     """(value, rows with that value) for every distinct value of `column` (sorted), as lazy
-    filters: a loop over groups that never holds more than one group's aggregates."""
-    values = distinct(table, column) if labels is None else list(labels)
-    return [(v, lazy(table).filter(pl.col(column) == v)) for v in values]
+    filters: a loop over groups that never holds more than one group's per-game rows."""
+    return [(v, lazy(table).filter(pl.col(column) == v)) for v in distinct(table, column)]
