@@ -28,13 +28,12 @@ def _turns(events: Table) -> pl.LazyFrame:
     return F.lazy(events).filter(pl.col("kind") == "decision")
 
 
-def _crew_counts(turns: pl.LazyFrame, crews: list[str]) -> pl.DataFrame:
-    """Per game: its turns ('turns'), how many took each crew (column <crew>) and the skill VP
-    those gained (column 'vp <crew>')."""
+def _crew_counts(turns: pl.LazyFrame, crews: list[str], *, vp: bool = False) -> pl.DataFrame:
+    """Per game: its turns ('turns'), how many took each crew (column <crew>) and, with `vp`,
+    the skill VP those gained (column 'vp <crew>')."""
     took = {c: pl.col("crew") == c for c in crews}
-    return F.per_game(turns, pl.len().alias("turns"),
-                      *(e.sum().alias(c) for c, e in took.items()),
-                      *(pl.col("vp_gained").fill_null(0).filter(e).sum().alias(f"vp {c}") for c, e in took.items()))
+    gained = [pl.col("vp_gained").fill_null(0).filter(e).sum().alias(f"vp {c}") for c, e in took.items()] if vp else []
+    return F.per_game(turns, pl.len().alias("turns"), *(e.sum().alias(c) for c, e in took.items()), *gained)
 
 
 def _share(per: pl.DataFrame, crew: str) -> tuple[float, float, float]:
@@ -113,7 +112,7 @@ def crew_vp_per_pick(events: Table) -> pl.DataFrame:
     """Mean skill VP gained on a turn this crew was taken (t interval, cluster-robust over games)."""
     turns = _turns(events)
     crews = F.distinct(turns, "crew")
-    per = _crew_counts(turns, crews)
+    per = _crew_counts(turns, crews, vp=True)
     rows = []
     for crew in crews:
         had = per.filter(pl.col(crew) > 0)  # the games in which someone took it
