@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -57,47 +58,74 @@ def peak_rss_mb(n: int, workers: int = 1) -> float:
     return scale_run(n, workers)["run_peak_mb"]
 
 
+def measured(args: list[str]) -> tuple[float, float, str]:
+    """Run a command in a fresh process: (wall seconds, peak MB, its standard output). The peak
+    is the kernel's ru_maxrss of that process and of every process it waited for (its workers),
+    read with os.wait4 — the largest single process, not a sum."""
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        started = time.perf_counter()
+        proc = subprocess.Popen(args, stdout=out, stderr=err, text=True)
+        _, status, usage = os.wait4(proc.pid, 0)  # reaps it: Popen.wait would lose the usage
+        seconds = time.perf_counter() - started
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        if proc.returncode != 0:
+            raise RuntimeError(f"{' '.join(args[:4])} ... failed:\n{err.read()}")
+        text = out.read()
+    return seconds, usage.ru_maxrss / 1024, text
+
+
+SIMULATE = (
+    "import sys, pathlib, json\n"
+    "from playtest.variants import load_variant\n"
+    "from playtest.sim.batch import RunConfig, run_batch\n"
+    "v = load_variant(sys.argv[1])\n"
+    "n, workers = int(sys.argv[3]), int(sys.argv[4])\n"
+    "r = run_batch(v, RunConfig(n_games=n, players=4, lineup=('random',)*4, seed=1, workers=workers), "
+    "pathlib.Path(sys.argv[2]))\n"
+    "print(json.dumps({'seconds': r.seconds}))\n"
+)
+"""The simulation half of the scale bench: `run_batch`, as `playtest simulate` calls it (without
+the command's own end-of-run report, which the report half measures)."""
+
+
+def scale_simulate(n: int, workers: int, run_dir: Path) -> dict[str, float]:
+    """The simulation half in a fresh process: {"seconds": run time, "peak_mb": peak memory}."""
+    _, peak, out = measured([sys.executable, "-c", SIMULATE, str(ROOT / "variants/stargate/draft5.yaml"),
+                             str(run_dir), str(n), str(workers)])
+    return {"seconds": json.loads(out.strip().splitlines()[-1])["seconds"], "peak_mb": peak}
+
+
 def scale_run(n: int, workers: int, keep: Path | None = None) -> dict[str, float]:
     """Simulate n random 4-player Stargate games in a fresh process (chunks streamed to
-    Parquet), then build the run's report in another fresh process. Peak memory of each (the
-    largest of the main process and its workers) and their times."""
-    sim = (
-        "import resource, sys, pathlib, json, time\n"
-        "from playtest.variants import load_variant\n"
-        "from playtest.sim.batch import RunConfig, run_batch\n"
-        f"v = load_variant({str(ROOT / 'variants/stargate/draft5.yaml')!r})\n"
-        f"r = run_batch(v, RunConfig(n_games={n}, players=4, lineup=('random',)*4, seed=1, workers={workers}), "
-        "pathlib.Path(sys.argv[1]))\n"
-        "mem = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
-        "print(json.dumps({'seconds': r.seconds, 'peak_mb': mem / 1024}))\n"
-    )
-    rep = (
-        "import resource, sys, pathlib, json, time\n"
-        "from playtest.report.model import build_report\n"
-        "from playtest.report.write import render\n"
-        "from playtest.sim.batch import read_run\n"
-        "t = time.perf_counter()\n"
-        "info, games, events = read_run(pathlib.Path(sys.argv[1]))\n"
-        "render(build_report(info, games, events), 'json')\n"
-        "print(json.dumps({'seconds': time.perf_counter() - t, "
-        "'peak_mb': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))\n"
-    )
+    Parquet), then run `playtest report RUN --format json` on it in another fresh process.
+    Peak memory of each (the largest of a process and its workers) and their times.
+
+    With `keep`, the run stays in keep/run-<n> with its simulation figures in
+    keep/run-<n>.json, and a later call with the same `keep` measures only the report."""
     with tempfile.TemporaryDirectory() as tmp:
-        run_dir = keep or Path(tmp) / "run"
-        a = json.loads(subprocess.run([sys.executable, "-c", sim, str(run_dir)], check=True, capture_output=True,
-                                      text=True).stdout.strip().splitlines()[-1])
-        b = json.loads(subprocess.run([sys.executable, "-c", rep, str(run_dir)], check=True, capture_output=True,
-                                      text=True).stdout.strip().splitlines()[-1])
-        size = sum(f.stat().st_size for f in run_dir.iterdir()) / 1e6
-    return {"games": n, "run_seconds": round(a["seconds"], 1), "run_peak_mb": round(a["peak_mb"]),
-            "parquet_mb": round(size, 1), "report_seconds": round(b["seconds"], 1), "report_peak_mb": round(b["peak_mb"])}
+        run_dir = (keep or Path(tmp)) / f"run-{n}"
+        sim_file = run_dir.with_suffix(".json")
+        if keep is not None and sim_file.is_file() and (run_dir / "run.json").is_file():
+            sim = json.loads(sim_file.read_text())
+        else:
+            sim = scale_simulate(n, workers, run_dir)
+            if keep is not None:
+                sim_file.write_text(json.dumps(sim))
+        report = Path(tmp) / "report.json"
+        rep_seconds, rep_peak, _ = measured([sys.executable, "-m", "playtest", "report", str(run_dir),
+                                             "--format", "json", "--out", str(report)])
+        size = sum(f.stat().st_size for f in run_dir.iterdir() if f.suffix == ".parquet") / 1e6
+    return {"games": n, "run_seconds": round(sim["seconds"], 1), "run_peak_mb": round(sim["peak_mb"]),
+            "parquet_mb": round(size, 1), "report_seconds": round(rep_seconds, 1), "report_peak_mb": round(rep_peak)}
 
 
-def scale_main(sizes: list[int], workers: int) -> list[dict[str, float]]:
+def scale_main(sizes: list[int], workers: int, keep: Path | None = None) -> list[dict[str, float]]:
     rows = []
     print(f"{'games':>10}{'run s':>9}{'run peak MB':>13}{'Parquet MB':>12}{'report s':>10}{'report peak MB':>16}")
     for n in sizes:
-        r = scale_run(n, workers)
+        r = scale_run(n, workers, keep)
         rows.append(r)
         print(f"{n:>10,}{r['run_seconds']:>9}{r['run_peak_mb']:>13}{r['parquet_mb']:>12}{r['report_seconds']:>10}"
               f"{r['report_peak_mb']:>16}", flush=True)
@@ -191,9 +219,12 @@ def main() -> None:
     parser.add_argument("--scale", type=int, nargs="*", metavar="N",
                         help="Only the memory bench: peak memory and time of a run of N random games and of "
                              "its report, for each N (e.g. --scale 10000 100000 1000000).")
+    parser.add_argument("--keep", type=Path, metavar="DIR",
+                        help="With --scale: keep each run in DIR/run-N (and its simulation figures in "
+                             "DIR/run-N.json); a run already there is reused and only its report measured.")
     args = parser.parse_args()
     if args.scale is not None:
-        rows = scale_main(args.scale or [10_000, 100_000], default_workers())
+        rows = scale_main(args.scale or [10_000, 100_000, 1_000_000], default_workers(), args.keep)
         if args.json:
             args.json.write_text(json.dumps({"scale": rows}, indent=2))
         return

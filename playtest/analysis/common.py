@@ -1,4 +1,7 @@
-"""Metrics every game has: from games.parquet (one row per game × seat) and generic round_end events."""
+"""Metrics every game has: from games.parquet (one row per game × seat) and generic round_end events.
+
+Every function takes the tables in memory or as lazy scans (analysis/frames.py) and aggregates
+each game first, so a report's memory does not grow with the events."""
 
 from __future__ import annotations
 
@@ -10,16 +13,19 @@ import numpy as np
 import polars as pl
 
 from playtest.analysis import columns as C
+from playtest.analysis import frames as F
 from playtest.analysis import stats
+from playtest.analysis.frames import Table
 from playtest.analysis.stats import (
     chi2_equal_test,
-    cluster_mean_ci,
-    cluster_proportion,
+    mean_of_sums,
+    per_game_mean_ci,
+    proportion_of_sums,
     wilson,
 )
 
 
-def win_rates_by(rows: pl.DataFrame, by: str, metric: str, definition: str, *,
+def win_rates_by(rows: Table, by: str, metric: str, definition: str, *,
                  label: Callable[[Any], str] = str, with_chi2: bool = False) -> pl.DataFrame:
     """Win rate (sum of win shares / rows) per value of `by`; optionally the p that every group
     wins equally, on every row (chi-square, or simulated when expected counts are small: the
@@ -28,21 +34,31 @@ def win_rates_by(rows: pl.DataFrame, by: str, metric: str, definition: str, *,
     Rows of one game are not independent (a bot in two seats, a crew taken by two players):
     the interval is the cluster-robust one over games (`cluster_proportion`), which equals
     Wilson's when every game gives one row."""
-    agg = rows.group_by(by).agg(pl.col("win_share").sum().alias("wins"), pl.len().alias("n")).sort(by)
+    groups = []
+    for key, part in F.split_by(rows, by):
+        per = F.per_game(part, pl.col("win_share").sum().alias("wins"), pl.len().alias("rows"))
+        groups.append((key, per["wins"].to_numpy(), per["rows"].to_numpy()))
+    return win_rates_of_sums(groups, metric, definition, label=label, with_chi2=with_chi2)
+
+
+def win_rates_of_sums(groups: list[tuple[Any, np.ndarray, np.ndarray]], metric: str, definition: str, *,
+                      label: Callable[[Any], str] = str, with_chi2: bool = False) -> pl.DataFrame:
+    """`win_rates_by` from (group, per-game win shares, per-game rows) for each group, in game
+    order and over the games where the group has rows."""
     p = None
     if with_chi2:
-        p, method = chi2_equal_test(agg["wins"].to_list())
+        p, method = chi2_equal_test([float(w.sum()) for _, w, _ in groups])
         if method == "Monte Carlo":
             definition += " (expected counts below 5: p simulated from 20,000 seeded multinomial draws)"
     out = []
-    for (key,), part in rows.sort(by).group_by([by], maintain_order=True):
-        est, lo, hi = cluster_proportion(part["win_share"].to_numpy(), part["game"].to_numpy())
+    for key, wins, n in groups:
+        est, lo, hi = proportion_of_sums(wins, n)
         out.append({C.METRIC: metric, C.GROUP: label(key), C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                    C.N: part.height, C.P_VALUE: p, C.DEFINITION: definition})
+                    C.N: int(n.sum()), C.P_VALUE: p, C.DEFINITION: definition})
     return C.metric_frame(out)
 
 
-def seat_win_rates(games: pl.DataFrame) -> pl.DataFrame:
+def seat_win_rates(games: Table) -> pl.DataFrame:
     """Win rate by seat (seat 1 = start player of round 1), Wilson intervals; the p-value of
     the test that all seats win equally is on every row."""
     return win_rates_by(games, "seat", "win_rate_by_seat",
@@ -50,34 +66,39 @@ def seat_win_rates(games: pl.DataFrame) -> pl.DataFrame:
                         label=lambda seat: f"seat {seat + 1}", with_chi2=True)
 
 
-def bot_win_rates(games: pl.DataFrame) -> pl.DataFrame:
+def bot_win_rates(games: Table) -> pl.DataFrame:
     """Win rate by bot (over all seats it sat in), cluster-robust over games."""
     return win_rates_by(games, "bot", "win_rate_by_bot", "Share of seats played by this bot that won (ties split).")
 
 
-def score_parts(games: pl.DataFrame) -> list[str]:
-    return [c.removeprefix("score_") for c in games.columns if c.startswith("score_")]
+def score_parts(games: Table) -> list[str]:
+    return [c.removeprefix("score_") for c in F.columns(games) if c.startswith("score_")]
 
 
-def mean_score_by(games: pl.DataFrame, by: str) -> pl.DataFrame:
+def _score_column(comp: str) -> str:
+    return f"score_{comp}" if comp != "total" else "total"
+
+
+def mean_score_by(games: Table, by: str) -> pl.DataFrame:
     """Mean of each score part and of the total, by `by` (e.g. 'bot' or 'seat'), skewness-corrected
     t intervals cluster-robust over games (a bot may hold several seats of one game)."""
+    comps = [*score_parts(games), "total"]
     rows = []
-    for (key,), part in games.sort(by).group_by([by], maintain_order=True):
+    for key, part in F.split_by(games, by):
         label = f"seat {key + 1}" if by == "seat" else str(key)
-        for comp in [*score_parts(games), "total"]:
-            col = f"score_{comp}" if comp != "total" else "total"
-            est, lo, hi = cluster_mean_ci(part[col].to_numpy(), part["game"].to_numpy())
+        per = F.per_game(part, *(pl.col(_score_column(c)).sum() for c in comps), pl.len().alias("rows"))
+        for comp in comps:
+            est, lo, hi = mean_of_sums(per[_score_column(comp)].to_numpy(), per["rows"].to_numpy())
             rows.append({C.METRIC: f"mean_score_{comp}", C.GROUP: label, C.ESTIMATE: est, C.CI_LOW: lo,
-                         C.CI_HIGH: hi, C.N: part.height,
+                         C.CI_HIGH: hi, C.N: int(per["rows"].sum()),
                          C.DEFINITION: f"Mean final {'total score' if comp == 'total' else comp + ' points'} per player, by {by}."})
     return C.metric_frame(rows)
 
 
-def game_length(games: pl.DataFrame) -> pl.DataFrame:
+def game_length(games: Table) -> pl.DataFrame:
     """Mean game length in rounds (one value per game), skewness-corrected t interval."""
-    per_game = games.group_by("game").agg(pl.col("rounds").first())
-    est, lo, hi = cluster_mean_ci(per_game["rounds"].to_numpy(), per_game["game"].to_numpy())
+    per_game = F.per_game(games, pl.col("rounds").first())
+    est, lo, hi = per_game_mean_ci(per_game["rounds"].to_numpy())
     return C.metric_frame([{C.METRIC: "game_length_rounds", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo,
                             C.CI_HIGH: hi, C.N: per_game.height,
                             C.DEFINITION: "Mean number of rounds a game lasts."}])
@@ -88,16 +109,16 @@ def game_length(games: pl.DataFrame) -> pl.DataFrame:
 QUANTILES: tuple[tuple[str, float], ...] = (("q10", 0.1), ("q25", 0.25), ("median", 0.5), ("q75", 0.75), ("q90", 0.9))
 
 
-def n_players(games: pl.DataFrame) -> int:
-    return int(games["seat"].n_unique()) if games.height else 0
+def n_players(games: Table) -> int:
+    return int(F.collect(F.lazy(games).select(pl.col("seat").n_unique())).item())
 
 
-def first_player_advantage(games: pl.DataFrame) -> pl.DataFrame:
+def first_player_advantage(games: Table) -> pl.DataFrame:
     """Seat 1's win rate minus 1/P: Wilson interval shifted by the constant 1/P; p from the score
     test that seat 1 wins 1/P."""
     p = n_players(games)
-    first = games.filter(pl.col("seat") == 0)
-    wins, n = float(first["win_share"].sum()), first.height
+    first = F.collect(F.lazy(games).filter(pl.col("seat") == 0).select(pl.col("win_share").sum(), pl.len()))
+    wins, n = float(first["win_share"].item()), int(first["len"].item())
     est, lo, hi = stats.shifted(wilson(wins, n), 1 / p) if p else (math.nan,) * 3
     return C.metric_frame([{C.METRIC: "first_player_advantage", C.GROUP: "seat 1", C.ESTIMATE: est,
                             C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n,
@@ -105,15 +126,19 @@ def first_player_advantage(games: pl.DataFrame) -> pl.DataFrame:
                             C.DEFINITION: f"Start player's win rate minus the fair share 1/{p} (positive = seat 1 is favoured)."}])
 
 
-def win_matrix(games: pl.DataFrame) -> np.ndarray:
-    """games × seats matrix of win shares (seat order)."""
-    wide = games.select("game", "seat", "win_share").pivot(on="seat", index="game", values="win_share",
-                                                            sort_columns=True)
-    cols = sorted((c for c in wide.columns if c != "game"), key=int)
-    return wide.select(cols).fill_null(0.0).to_numpy()
+def win_matrix(games: Table) -> np.ndarray:
+    """games × seats matrix of win shares (seat order, game order)."""
+    wide = win_shares_by_seat(games)
+    return wide.drop("game").to_numpy()
 
 
-def balance(games: pl.DataFrame) -> pl.DataFrame:
+def win_shares_by_seat(games: Table) -> pl.DataFrame:
+    """One row per game (game order): the game and each seat's win share (column str(seat))."""
+    seats = F.distinct(games, "seat")
+    return F.per_game(games, *(pl.col("win_share").filter(pl.col("seat") == s).sum().alias(str(s)) for s in seats))
+
+
+def balance(games: Table) -> pl.DataFrame:
     """Balance = 1 − the largest gap between two seats' win rates, simultaneous pairwise interval."""
     w = win_matrix(games)
     est, lo, hi = stats.balance_interval(w)
@@ -123,55 +148,61 @@ def balance(games: pl.DataFrame) -> pl.DataFrame:
                                           "Interval: Bonferroni-simultaneous normal intervals of every pairwise seat gap (per-game paired differences)."}])
 
 
-def score_distribution(games: pl.DataFrame) -> pl.DataFrame:
+def score_distribution(games: Table) -> pl.DataFrame:
     """Mean (skewness-corrected t interval, cluster-robust over games), sd (no interval) and quantiles
     (order-statistic intervals) of every score part and the total, overall, by seat and by bot.
-    Group: '<who> / <component>'.
+    Group: '<who> / <component>'. Read as per-game sums and value counts, one group at a time.
 
     The sd has no interval: the normal-theory one under-covers badly on skewed score parts, and
     `compare` tests sd differences with its jackknife over games instead."""
     comps = [*score_parts(games), "total"]
-    splits: list[tuple[str, pl.DataFrame]] = [("all", games)]
-    splits += [(f"seat {s + 1}", part) for (s,), part in games.sort("seat").group_by(["seat"], maintain_order=True)]
-    splits += [(str(b), part) for (b,), part in games.sort("bot").group_by(["bot"], maintain_order=True)]
+    cols = [_score_column(c) for c in comps]
+    splits: list[tuple[str, pl.LazyFrame]] = [("all", F.lazy(games))]
+    splits += [(f"seat {s + 1}", part) for s, part in F.split_by(games, "seat")]
+    splits += [(str(b), part) for b, part in F.split_by(games, "bot")]
     rows = []
     for who, part in splits:
         by = "all players" if who == "all" else ("seat" if who.startswith("seat ") else "bot")
-        for comp in comps:
-            values = part[f"score_{comp}" if comp != "total" else "total"].to_numpy()
+        per = F.per_game(part, *(pl.col(c).sum() for c in cols), pl.len().alias("rows"))
+        counts = F.collect(part.select(pl.col(cols).cast(pl.Float64)).unpivot(variable_name="col")
+                           .group_by("col", "value").agg(pl.len().alias("count")).sort("col", "value"))
+        n = int(per["rows"].sum())
+        dists = counts.partition_by("col", as_dict=True, include_key=False)
+        for comp, col in zip(comps, cols, strict=True):
+            dist = dists.get((col,), counts.clear())
+            values, freq = dist["value"].to_numpy(), dist["count"].to_numpy()
             what = "total score" if comp == "total" else f"{comp} points"
-            base = {C.GROUP: f"{who} / {comp}", C.N: part.height}
-            est, lo, hi = cluster_mean_ci(values, part["game"].to_numpy())
+            base = {C.GROUP: f"{who} / {comp}", C.N: n}
+            est, lo, hi = mean_of_sums(per[col].to_numpy(), per["rows"].to_numpy())
             rows.append(base | {C.METRIC: "score_mean", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                                 C.DEFINITION: f"Mean final {what} per player ({by}); skewness-corrected t interval, cluster-robust over games."})
-            est = float(values.std(ddof=1)) if values.size >= 2 else math.nan
-            rows.append(base | {C.METRIC: "score_sd", C.ESTIMATE: est, C.CI_LOW: None, C.CI_HIGH: None,
+            rows.append(base | {C.METRIC: "score_sd", C.ESTIMATE: stats.sd_counts(values, freq), C.CI_LOW: None,
+                                C.CI_HIGH: None,
                                 C.DEFINITION: f"Standard deviation of the final {what} ({by}); no interval "
                                               "(normal theory does not hold for skewed scores)."})
             for name, q in QUANTILES:
-                est, lo, hi = stats.quantile_ci(values, q)
+                est, lo, hi = stats.quantile_ci_counts(values, freq, q)
                 rows.append(base | {C.METRIC: f"score_{name}", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                                     C.DEFINITION: f"{int(q * 100)}th percentile of the final {what} ({by}); order-statistic interval."})
     return C.metric_frame(rows)
 
 
-def _per_game(games: pl.DataFrame) -> pl.DataFrame:
+def _per_game(games: Table) -> pl.DataFrame:
     """One row per game: winner's margin over the runner-up, shared win, points tie, length."""
-    return (games.sort(["game", "total"], descending=[False, True])
-            .group_by("game", maintain_order=True)
-            .agg((pl.col("total").first() - pl.col("total").slice(1, 1).first()).alias("margin"),
-                 (pl.col("win_share").max() < 1).alias("shared_win"),
-                 (pl.col("total").first() == pl.col("total").slice(1, 1).first()).alias("points_tie"),
-                 pl.col("rounds").first(), pl.col("turns").first()))
+    top = pl.col("total").sort(descending=True)
+    return F.per_game(games,
+                      (top.first() - top.slice(1, 1).first()).alias("margin"),
+                      (pl.col("win_share").max() < 1).alias("shared_win"),
+                      (top.first() == top.slice(1, 1).first()).alias("points_tie"),
+                      pl.col("rounds").first(), pl.col("turns").first())
 
 
-def outcome_shape(games: pl.DataFrame) -> pl.DataFrame:
+def outcome_shape(games: Table) -> pl.DataFrame:
     """Margin of victory, tie rates and game length (rounds, turns, and the share of each length)."""
     per = _per_game(games)
     g = per.height
     rows = []
-    ids = per["game"].to_numpy()
-    est, lo, hi = cluster_mean_ci(per["margin"].to_numpy(), ids)
+    est, lo, hi = per_game_mean_ci(per["margin"].to_numpy())
     rows.append({C.METRIC: "margin_of_victory", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                  C.N: g, C.DEFINITION: "Mean points between the winner's total and the runner-up's (0 when tied on points); "
                                                 "skewness-corrected t interval."})
@@ -187,7 +218,7 @@ def outcome_shape(games: pl.DataFrame) -> pl.DataFrame:
     rows.append({C.METRIC: "points_tie_rate", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: g,
                  C.DEFINITION: "Share of games in which the top two totals are equal (decided by the tiebreak or shared)."})
     for col, unit in (("rounds", "rounds"), ("turns", "turns")):
-        est, lo, hi = cluster_mean_ci(per[col].to_numpy(), ids)
+        est, lo, hi = per_game_mean_ci(per[col].to_numpy())
         rows.append({C.METRIC: f"game_length_{unit}", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                      C.N: g, C.DEFINITION: f"Mean number of {unit} a game lasts; skewness-corrected t interval."})
     for length, count in per.group_by("rounds").len().sort("rounds").iter_rows():
@@ -197,33 +228,34 @@ def outcome_shape(games: pl.DataFrame) -> pl.DataFrame:
     return C.metric_frame(rows)
 
 
-def round_scores(events: pl.DataFrame) -> pl.DataFrame | None:
+def round_scores(events: Table) -> pl.LazyFrame | None:
     """(game, round, seat, score) from round_end events, when the engine records running scores
     (column 'score', else 'total'); None otherwise."""
-    if events.height == 0 or "kind" not in events.columns:
+    names = F.columns(events)
+    col = next((c for c in ("score", "total") if c in names), None)
+    if "kind" not in names or col is None:
         return None
-    col = next((c for c in ("score", "total") if c in events.columns), None)
-    if col is None:
-        return None
-    ends = events.filter((pl.col("kind") == "round_end") & pl.col(col).is_not_null())
-    if ends.height == 0:
-        return None
+    ends = F.lazy(events).filter((pl.col("kind") == "round_end") & pl.col(col).is_not_null())
     return ends.select("game", "round", "seat", pl.col(col).cast(pl.Float64).alias("score"))
 
 
-def leader_wins(games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+def leader_wins(games: Table, events: Table) -> pl.DataFrame:
     """For each round r: among games with a sole leader after round r, the share the leader won."""
     scores = round_scores(events)
     if scores is None:
         return C.metric_frame([])
-    leaders = (scores.with_columns(pl.col("score").max().over("game", "round").alias("top"))
-               .filter(pl.col("score") == pl.col("top"))
-               .group_by("game", "round").agg(pl.col("seat").first(), pl.len().alias("k"))
-               .filter(pl.col("k") == 1)
-               .join(games.select("game", "seat", "win_share"), on=["game", "seat"], how="inner"))
+    shares = win_shares_by_seat(games)  # one row per game: each seat's win share
+    seats = [c for c in shares.columns if c != "game"]
+    at_top = pl.col("score") == pl.col("score").max()
     rows = []
-    for (rnd,), part in leaders.sort("round").group_by(["round"], maintain_order=True):
-        wins, n = float(part["win_share"].sum()), part.height
+    for rnd, part in F.split_by(scores, "round"):  # one round at a time: a row per game
+        sole = (F.per_game(part, pl.col("seat").filter(at_top).first().alias("leader"), at_top.sum().alias("k"))
+                .filter(pl.col("k") == 1))
+        won = sole.join(shares, on="game", how="inner", maintain_order="left").select(
+            pl.coalesce(pl.when(pl.col("leader") == int(s)).then(pl.col(s)) for s in seats).alias("won"))
+        wins, n = float(won["won"].sum()), won.height
+        if n == 0:
+            continue
         est, lo, hi = wilson(wins, n)
         rows.append({C.METRIC: "leader_after_round_wins", C.GROUP: f"round {rnd}", C.ESTIMATE: est, C.CI_LOW: lo,
                      C.CI_HIGH: hi, C.N: n,
@@ -232,11 +264,11 @@ def leader_wins(games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
     return C.metric_frame(rows)
 
 
-def sample_size(games: pl.DataFrame) -> pl.DataFrame:
+def sample_size(games: Table) -> pl.DataFrame:
     """What this run's size can tell apart: the smallest detectable seat advantage (80% power,
     two-sided α = 0.05, score test of one seat against 1/P) and games needed for 5 and 2 points."""
     p = n_players(games)
-    g = int(games["game"].n_unique()) if games.height else 0
+    g = int(F.collect(F.lazy(games).select(pl.col("game").n_unique())).item())
     if not p or not g:
         return C.metric_frame([])
     p0 = 1 / p

@@ -8,7 +8,7 @@ this module knows no game's internals.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +16,9 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.analysis import common
+from playtest.analysis import frames as F
+from playtest.analysis.frames import Table
+from playtest.core.spec import GameSpec
 
 REPORT_METRICS_VERSION = 1
 
@@ -30,7 +33,7 @@ class Section:
     game: bool = False
 
 
-def _common_sections(games: pl.DataFrame, events: pl.DataFrame) -> list[Section]:
+def _common_sections(games: Table, events: Table) -> list[Section]:
     return [
         Section("seats", "Win rate by seat", common.seat_win_rates(games)),
         Section("first_player", "First-player advantage", common.first_player_advantage(games)),
@@ -43,38 +46,40 @@ def _common_sections(games: pl.DataFrame, events: pl.DataFrame) -> list[Section]
     ]
 
 
-def _game_hook(info: Mapping[str, Any]) -> Callable[..., Any] | None:
+def _game_spec(info: Mapping[str, Any]) -> GameSpec | None:
     name = info.get("game")
     if not name:
         return None
     from playtest.games import get_game
 
-    return get_game(name).summary  # an unknown game or a broken plugin: one-line error
+    return get_game(name)  # an unknown game or a broken plugin: one-line error
 
 
 def _slug(title: str) -> str:
     return "".join(ch if ch.isalnum() else "_" for ch in title.lower()).strip("_")
 
 
-def game_sections(info: Mapping[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> list[Section]:
+def game_sections(info: Mapping[str, Any], games: Table, events: Table) -> list[Section]:
     """The game's own titled metric tables, through its GameSpec.summary hook."""
-    hook = _game_hook(info)
-    if hook is None:
+    spec = _game_spec(info)
+    if spec is None or spec.summary is None:
         return []
+    if not spec.summary_lazy:  # a hook written for tables in memory
+        games, events = F.collect(F.lazy(games)), F.collect(F.lazy(events))
     out = []
-    for title, table in hook(games, events):
+    for title, table in spec.summary(games, events):
         out.append(Section(f"game:{_slug(title)}", title, table.select(list(C.METRIC_SCHEMA)).cast(C.METRIC_SCHEMA),
                            game=True))
     return out
 
 
-def sections(info: Mapping[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> list[Section]:
+def sections(info: Mapping[str, Any], games: Table, events: Table) -> list[Section]:
     """Every metric of the report, grouped under titles: the generic ones, then the game's."""
     return [s for s in (*_common_sections(games, events), *game_sections(info, games, events))
             if s.table.height]
 
 
-def all_metrics(info: dict, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+def all_metrics(info: dict, games: Table, events: Table) -> pl.DataFrame:
     """Every metric from the report for a run (run.json dict, games and events tables): one row
     per metric × group with estimate, 95% interval, n, p-value (where a test applies) and a
     one-line definition. Stable entry point: the signature and the columns do not change."""

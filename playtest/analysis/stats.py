@@ -118,6 +118,16 @@ def _cluster_residuals(num: Sequence[float] | np.ndarray, den: Sequence[float] |
         return math.nan, math.nan, np.empty(0), 0.0
     xs, _ = _cluster_sums(x, c)
     ys, _ = _cluster_sums(y, c)
+    return _residuals_of_sums(xs, ys)
+
+
+def _residuals_of_sums(xs: np.ndarray, ys: np.ndarray) -> tuple[float, float, np.ndarray, float]:
+    """`_cluster_residuals` from the per-cluster sums (one entry per game, in game order): what a
+    lazy query that aggregates each game first hands over."""
+    xs = np.asarray(xs, dtype=float)
+    ys = np.asarray(ys, dtype=float)
+    if xs.size == 0 or ys.sum() == 0:
+        return math.nan, math.nan, np.empty(0), 0.0
     g = xs.size
     r = float(xs.sum() / ys.sum())
     resid = xs - r * ys
@@ -135,6 +145,12 @@ def cluster_ratio(num: Sequence[float] | np.ndarray, den: Sequence[float] | np.n
     (linearisation) standard error: (ratio, se, number of clusters). Rows of one game are
     summed first, so the se counts games, not rows, as the independent observations."""
     r, se, resid, _ = _cluster_residuals(num, den, clusters)
+    return r, se, resid.size
+
+
+def ratio_of_sums(xs: np.ndarray, ys: np.ndarray) -> tuple[float, float, int]:
+    """`cluster_ratio` from each game's sums of the numerator and the denominator (game order)."""
+    r, se, resid, _ = _residuals_of_sums(xs, ys)
     return r, se, resid.size
 
 
@@ -171,7 +187,15 @@ def cluster_mean_ci(values: Sequence[float] | np.ndarray, clusters: Sequence[int
     v = np.asarray(values, dtype=float)
     if v.size == 0:
         return math.nan, math.nan, math.nan
-    m, se, resid, _ = _cluster_residuals(v, np.ones_like(v), clusters)
+    xs, ns = _cluster_sums(v, np.asarray(clusters))
+    return mean_of_sums(xs, ns, confidence)
+
+
+def mean_of_sums(xs: np.ndarray, ns: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
+    """`cluster_mean_ci` from each game's sum of the values and number of rows (game order)."""
+    if len(xs) == 0:
+        return math.nan, math.nan, math.nan
+    m, se, resid, _ = _residuals_of_sums(xs, ns)
     g = resid.size
     if g < 2 or math.isnan(se):
         return m, math.nan, math.nan
@@ -179,6 +203,13 @@ def cluster_mean_ci(values: Sequence[float] | np.ndarray, clusters: Sequence[int
         return m, m, m
     lo, hi = hall_interval(m, se, _skewness(resid), g, confidence)
     return m, lo, hi
+
+
+def per_game_mean_ci(values: Sequence[float] | np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
+    """Mean of one value per game (a length, a margin) with the skewness-corrected interval of
+    `cluster_mean_ci` (each game its own cluster)."""
+    v = np.asarray(values, dtype=float)
+    return mean_of_sums(v, np.ones_like(v), confidence)
 
 
 def cluster_count_ci(counts: Sequence[float] | np.ndarray, clusters: Sequence[int] | np.ndarray,
@@ -199,7 +230,15 @@ def cluster_count_ci(counts: Sequence[float] | np.ndarray, clusters: Sequence[in
     e = np.ones_like(c) if exposure is None else np.asarray(exposure, dtype=float)
     if c.size == 0 or e.sum() <= 0:
         return math.nan, math.nan, math.nan
-    r, se, resid, total = _cluster_residuals(c, e, clusters)
+    k = np.asarray(clusters)
+    return count_of_sums(_cluster_sums(c, k)[0], _cluster_sums(e, k)[0], confidence)
+
+
+def count_of_sums(cs: np.ndarray, es: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
+    """`cluster_count_ci` from each game's count of events and its exposure (game order)."""
+    if len(cs) == 0 or float(np.sum(es)) <= 0:
+        return math.nan, math.nan, math.nan
+    r, se, resid, total = _residuals_of_sums(cs, es)
     g = resid.size
     if g < 2 or math.isnan(se):
         return r, math.nan, math.nan
@@ -232,7 +271,15 @@ def cluster_proportion(successes: Sequence[float] | np.ndarray, clusters: Sequen
     t = np.ones_like(s) if trials is None else np.asarray(trials, dtype=float)
     if s.size == 0 or t.sum() <= 0:
         return math.nan, math.nan, math.nan
-    p, se, g = cluster_ratio(s, t, clusters)
+    c = np.asarray(clusters)
+    return proportion_of_sums(_cluster_sums(s, c)[0], _cluster_sums(t, c)[0], confidence)
+
+
+def proportion_of_sums(xs: np.ndarray, ts: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
+    """`cluster_proportion` from each game's successes and trials (game order)."""
+    if len(xs) == 0 or float(np.sum(ts)) <= 0:
+        return math.nan, math.nan, math.nan
+    p, se, g = ratio_of_sums(xs, ts)
     if g < 1:
         return math.nan, math.nan, math.nan
     if 0 < p < 1 and se == 0:
@@ -317,20 +364,32 @@ def quantile_ci(values: Sequence[float] | np.ndarray, q: float, confidence: floa
     the binomial(n, q) bounds picked as in `scipy.stats.quantile_test(...).confidence_interval`
     (two-sided, conservative: coverage ≥ `confidence`). Empty → NaNs; a bound beyond the data
     is NaN."""
-    arr = np.sort(np.asarray(values, dtype=float))
-    n = arr.size
+    distinct, counts = np.unique(np.asarray(values, dtype=float), return_counts=True)
+    return quantile_ci_counts(distinct, counts, q, confidence)
+
+
+def quantile_ci_counts(distinct: np.ndarray, counts: np.ndarray, q: float,
+                       confidence: float = 0.95) -> tuple[float, float, float]:
+    """`quantile_ci` from the sorted distinct values and how often each occurs: a lazy query
+    hands over value counts (a few dozen scores) instead of millions of rows."""
+    values = np.asarray(distinct, dtype=float)
+    cum = np.cumsum(counts)
+    n = int(cum[-1]) if cum.size else 0
     if n == 0:
         return math.nan, math.nan, math.nan
-    h = (n - 1) * q  # np.quantile's default (linear) on the sorted values, without its overhead
+
+    def kth(k: int) -> float:  # the k-th smallest value, 1-based
+        return float(values[int(np.searchsorted(cum, k, side="left"))])
+
+    h = (n - 1) * q  # np.quantile's default (linear) on the sorted values
     i = min(int(math.floor(h)), n - 1)
-    est = float(arr[i]) if i + 1 >= n else float(arr[i] + (h - i) * (arr[i + 1] - arr[i]))
+    est = kth(i + 1) if i + 1 >= n else kth(i + 1) + (h - i) * (kth(i + 2) - kth(i + 1))
     k_low, k_high = _order_statistic_ranks(n, q, 1 - confidence)
-    low = float(arr[k_low - 1]) if k_low >= 1 else math.nan
-    high = float(arr[k_high - 1]) if k_high <= n else math.nan
+    low = kth(k_low) if k_low >= 1 else math.nan
+    high = kth(k_high) if k_high <= n else math.nan
     return est, low, high
 
 
-@functools.lru_cache(maxsize=4096)
 def t_quantile(level: float, df: int) -> float:
     """Student t quantile (cached: reports ask for the same few df many times)."""
     return float(stats.t.ppf(level, df))
@@ -438,3 +497,15 @@ def balance_interval(wins: np.ndarray, confidence: float = 0.95) -> tuple[float,
         low_gap = max(low_gap, float(d.mean()) - half)
         high_gap = max(high_gap, float(d.mean()) + half)
     return est, max(0.0, 1 - high_gap), min(1.0, 1 - low_gap)
+
+
+def sd_counts(distinct: np.ndarray, counts: np.ndarray) -> float:
+    """Sample standard deviation (ddof = 1) from distinct values and their counts; NaN below
+    two values."""
+    v = np.asarray(distinct, dtype=float)
+    c = np.asarray(counts, dtype=float)
+    n = float(c.sum())
+    if n < 2:
+        return math.nan
+    mean = float((c * v).sum() / n)
+    return math.sqrt(float((c * (v - mean) ** 2).sum()) / (n - 1))

@@ -35,8 +35,7 @@ def report(
     from playtest.io import check_free, check_not_input, check_output_path
     from playtest.report.model import build_report
     from playtest.report.write import SUFFIX, render, write_atomic
-    from playtest.sim.batch import read_run
-    from playtest.sim.rundir import partial_dir
+    from playtest.sim.rundir import open_run, partial_dir, reading
 
     to_stdout = out is not None and str(out) == "-"
     if out is not None and not to_stdout:
@@ -45,11 +44,13 @@ def report(
         inputs += [run_dir / "chunks", partial_dir(run_dir) / "chunks"]
         check_not_input(out, inputs, "--out")
         check_free(out, force, "--out")
-    info, games, events = read_run(run_dir)
+    run = open_run(run_dir)  # lazy scans: the metrics aggregate each game first (bounded memory)
+    info = run.info
     if "planned_games" in info:
         typer.echo(f"note: partial run: {info['games']:,} of {info['planned_games']:,} games "
                    f"(`playtest simulate --resume {run_dir}` finishes it)", err=True)
-    text = render(build_report(info, games, events), fmt.value)
+    with reading(run_dir):
+        text = render(build_report(info, run.games, run.events), fmt.value)
     if to_stdout:
         sys.stdout.write(text)
         return

@@ -23,6 +23,8 @@ from playtest.text import clean
 if TYPE_CHECKING:
     import polars as pl
 
+    from playtest.analysis.frames import Table
+    from playtest.report.model import Report
     from playtest.sim.batch import RunResult
 
 # Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
@@ -37,18 +39,17 @@ def default_out(variant_slug: str) -> Path:
     return Path("reports") / f"{variant_slug}-{time.strftime('%Y%m%d-%H%M%S')}"
 
 
-def summary_tables(game: str, games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.DataFrame]]:
+def summary_tables(games: Table, report: Report) -> list[tuple[str, pl.DataFrame]]:
+    """The terminal summary: a few generic tables, then the game's own tables from the report
+    (computed once, from the run's lazy scans)."""
     from playtest.analysis import common
-    spec = get_game(game)
     tables = [
         ("Win rate by seat", common.seat_win_rates(games)),
         ("Win rate by bot", common.bot_win_rates(games)),
         ("Mean score by bot and component", common.mean_score_by(games, "bot")),
         ("Game length (rounds)", common.game_length(games)),
     ]
-    if spec.summary:
-        tables += spec.summary(games, events)
-    return tables
+    return tables + [(s.title, s.table) for s in report.sections if s.game]
 
 
 @app.command()
@@ -88,8 +89,9 @@ def simulate(
     crash) keeps its finished games in OUT.partial, and --resume OUT finishes it.
     """
     from playtest.io import check_not_input
+    from playtest.report.model import build_report
     from playtest.report.terminal import print_tables
-    from playtest.report.write import write_report
+    from playtest.report.write import render, write_atomic
     from playtest.sim.batch import (
         BACKENDS,
         RunConfig,
@@ -97,10 +99,10 @@ def simulate(
         check_run,
         effective_workers,
         prepare_out,
-        read_run,
         resume_batch,
         run_batch,
     )
+    from playtest.sim.rundir import open_run, reading
     err = Console(stderr=True)
     if backend not in BACKENDS:
         raise UsageError(f"--backend {backend}: expected one of {', '.join(BACKENDS)}")
@@ -135,8 +137,12 @@ def simulate(
         result = _with_progress(err, quiet, n, lambda cb: run_batch(
             v, config, out_dir, progress=cb, force=force, backend=backend, scheduler=scheduler))
     out_dir = result.out_dir
-    info, games, events = read_run(out_dir)
-    report_path = write_report(info, games, events, out_dir / "report.html")
+    run = open_run(out_dir)  # lazy scans: bounded memory even for 10^6 games
+    info = run.info
+    report_path = out_dir / "report.html"
+    with reading(out_dir):
+        report = build_report(info, run.games, run.events)
+        write_atomic(report_path, render(report, "html"))
     console = out_console()
     rate = (result.games - result.resumed_games) / result.seconds if result.seconds else float("inf")
     resumed = f", {result.resumed_games} of them from the interrupted run" if result.resumed_games else ""
@@ -146,7 +152,9 @@ def simulate(
     console.print(f"report: {report_path}", markup=False, highlight=False)
     if quiet:
         return
-    skipped = print_tables(console, summary_tables(info["game"], games, events), max_rows=SUMMARY_MAX_ROWS)
+    with reading(out_dir):
+        tables = summary_tables(run.games, report)
+    skipped = print_tables(console, tables, max_rows=SUMMARY_MAX_ROWS)
     if skipped:
         console.print(f"Longer tables are in the report ({report_path}): {'; '.join(skipped)}.")
 

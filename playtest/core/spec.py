@@ -41,7 +41,11 @@ class GameSpec:
     bench: Callable[[float], list[dict[str, Any]]] | None = None
     """(seconds per measurement) → rows for `make bench` (see playtest/bench.py)."""
     summary: Callable[..., Any] | None = None
-    """(games DataFrame, events DataFrame) → extra terminal-summary tables for this game."""
+    """(games, events) → the game's own titled metric tables (terminal summary and reports).
+    The tables are DataFrames read into memory, unless `summary_lazy` is set."""
+    summary_lazy: bool = False
+    """`summary` accepts LazyFrame scans of the run's Parquet as well as DataFrames
+    (playtest.analysis.frames): then `playtest report` never reads the events into memory."""
     sample_state: Callable[..., Any] | None = None
     """(rules, view, *, rng) → state: the search bots' `Rules.sample_state`, for a game whose
     rules class does not define that method itself (the method wins when both exist)."""

@@ -17,6 +17,8 @@ import polars as pl
 
 from playtest import __version__
 from playtest.analysis import columns as C
+from playtest.analysis import frames as F
+from playtest.analysis.frames import Table
 from playtest.analysis.metrics import Section, sections
 
 SCHEMA_ID = "playtest-report"
@@ -122,7 +124,11 @@ def variant_names(resolved: Any) -> dict[str, dict[str, str]]:
     return out
 
 
-def run_summary(info: Mapping[str, Any], games: pl.DataFrame) -> dict[str, Any]:
+def _n_unique(table: Table, column: str) -> int:
+    return int(F.collect(F.lazy(table).select(pl.col(column).n_unique())).item())
+
+
+def run_summary(info: Mapping[str, Any], games: Table) -> dict[str, Any]:
     """Provenance for the header: variant, its changes, seed, games, bots, versions."""
     v = info.get("variant", {}) or {}
     try:
@@ -144,7 +150,7 @@ def run_summary(info: Mapping[str, Any], games: pl.DataFrame) -> dict[str, Any]:
             "changes": list(v.get("changes", []) or []),
         },
         "seed": info.get("seed"),
-        "games": info.get("games", int(games["game"].n_unique()) if games.height else 0),
+        "games": info["games"] if "games" in info else _n_unique(games, "game"),
         "players": info.get("players"),
         "lineup": list(info.get("lineup", []) or []),
         "rotate_seats": info.get("rotate_seats"),
@@ -240,9 +246,10 @@ def verdict(secs: list[Section], players: int | None) -> Verdict:
     return Verdict(status, headline, detail, tuple(i for i in items if i is not None))
 
 
-def build_report(info: Mapping[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> Report:
+def build_report(info: Mapping[str, Any], games: Table, events: Table) -> Report:
+    """The report of a run; the tables in memory or lazy scans (`rundir.open_run`)."""
     secs = sections(dict(info), games, events)
     run = run_summary(info, games)
-    players = run["players"] or (int(games["seat"].n_unique()) if games.height else None)
+    players = run["players"] or _n_unique(games, "seat") or None
     resolved = (info.get("variant") or {}).get("resolved", {})
     return Report(run=run, names=variant_names(resolved), verdict=verdict(secs, players), sections=tuple(secs))

@@ -281,27 +281,49 @@ def scan_run(run_dir: Path) -> RunFiles:
 
 
 def read_run(run_dir: Path) -> tuple[dict[str, Any], pl.DataFrame, pl.DataFrame]:
-    """run.json, games and events of a run (partial runs: the finished chunks). Raises
-    PlaytestError for a missing, incomplete, swapped or damaged run, never a polars error."""
+    """run.json, games and events of a run (partial runs: the finished chunks), in memory.
+    Raises PlaytestError for a missing, incomplete, swapped or damaged run, never a polars error.
+    For a large run, `open_run` keeps the tables lazy instead."""
     run = scan_run(run_dir)
-    try:
+    with reading(run_dir):
         games, events = run.games.collect(), run.events.collect()
-    except (OSError, pl.exceptions.PolarsError) as exc:
-        raise PlaytestError(f"{run_dir}: cannot read run: {_first_line(exc)}") from None
     check_rows(run, games)
     return run.info, games, events
 
 
-def check_rows(run: RunFiles, games: pl.DataFrame) -> None:
+def open_run(run_dir: Path) -> RunFiles:
+    """A run checked like `read_run` but left lazy: its tables are scans that the metrics
+    aggregate game by game (analysis/frames.py), so even 10^6 games fit in a bounded memory.
+    Read them inside `reading(run.path)`."""
+    run = scan_run(run_dir)
+    check_rows(run, run.games)
+    return run
+
+
+@contextlib.contextmanager
+def reading(run_dir: Path) -> Iterator[None]:
+    """Where a run's Parquet is read (a lazy scan may read it long after it was opened): a
+    damaged file ends as one line naming the run, not a polars traceback."""
+    try:
+        yield
+    except pl.exceptions.ColumnNotFoundError:
+        raise  # the columns were checked when the run was opened: a metric's own bug
+    except (OSError, pl.exceptions.PolarsError) as exc:
+        raise PlaytestError(f"{run_dir}: cannot read run: {_first_line(exc)}") from None
+
+
+def check_rows(run: RunFiles, games: pl.DataFrame | pl.LazyFrame) -> None:
     """The games table must hold what run.json says: players rows per game, valid totals."""
     n_players = run.info["players"]
-    if games.height == 0:
+    with reading(run.path):
+        rows, bad = games.lazy().select(
+            pl.len(), (pl.col("total").is_null() | ~pl.col("total").is_finite()).sum()).collect().row(0)
+    if rows == 0:
         raise PlaytestError(f"{run.path}: games.parquet holds no games")
-    if games.height != run.info["games"] * n_players:
-        raise PlaytestError(f"{run.path}: games.parquet holds {games.height} rows, but run.json says "
+    if rows != run.info["games"] * n_players:
+        raise PlaytestError(f"{run.path}: games.parquet holds {rows} rows, but run.json says "
                             f"{run.info['games']} games of {n_players} players ({run.info['games'] * n_players} rows)")
-    totals = games["total"]
-    if totals.null_count() or not totals.is_finite().all():
+    if bad:
         raise PlaytestError(f"{run.path}: games.parquet has missing or non-finite totals (a damaged run?)")
 
 

@@ -346,3 +346,21 @@ def test_seat_table_says_when_its_p_value_is_simulated():
     many = pl.DataFrame({"game": np.repeat(np.arange(40), 4), "seat": np.tile(np.arange(4), 40),
                          "win_share": np.tile([1.0, 0.0, 0.0, 0.0], 40)})
     assert "simulated" not in seat_win_rates(many)["definition"][0]
+
+
+def test_the_per_game_forms_give_the_row_forms_results():
+    """What a lazy query hands over (per-game sums, value counts) gives what the rows give."""
+    rng = np.random.default_rng(4)
+    games = np.sort(rng.integers(0, 40, 300))
+    values = rng.integers(0, 12, 300).astype(float)
+    wins = (rng.random(300) < 0.3).astype(float)
+    ids, first = np.unique(games, return_index=True)
+    per_game = lambda x: np.add.reduceat(x, first)  # noqa: E731
+    ones = np.ones_like(values)
+    assert stats.mean_of_sums(per_game(values), per_game(ones)) == pytest.approx(stats.cluster_mean_ci(values, games), rel=1e-12)
+    assert stats.proportion_of_sums(per_game(wins), per_game(ones)) == pytest.approx(stats.cluster_proportion(wins, games), rel=1e-12)
+    distinct, counts = np.unique(values, return_counts=True)
+    assert stats.sd_counts(distinct, counts) == pytest.approx(float(values.std(ddof=1)), rel=1e-12)
+    for q in (0.1, 0.5, 0.9):
+        assert stats.quantile_ci_counts(distinct, counts, q) == stats.quantile_ci(values, q)
+        assert stats.quantile_ci(values, q)[0] == pytest.approx(float(np.quantile(values, q)))

@@ -101,9 +101,17 @@ def _swap(run: Path) -> None:
     tmp.rename(e)
 
 
-def _truncate(run: Path) -> None:
-    data = (run / "games.parquet").read_bytes()
-    (run / "games.parquet").write_bytes(data[: len(data) // 2])
+def _truncate(run: Path, name: str = "games.parquet") -> None:
+    data = (run / name).read_bytes()
+    (run / name).write_bytes(data[: len(data) // 2])
+
+
+def _garble(run: Path, name: str = "events.parquet") -> None:
+    """Overwrite the middle of the data pages, leaving the footer (schema) whole: the damage
+    shows only when the report's lazy queries read the rows."""
+    data = bytearray((run / name).read_bytes())
+    data[len(data) // 4: len(data) // 2] = b"\xab" * (len(data) // 2 - len(data) // 4)
+    (run / name).write_bytes(bytes(data))
 
 
 def _other_game(run: Path) -> None:
@@ -246,6 +254,11 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-games-count-wrong", ["report", "{tmp}/run"], r"games.parquet holds \d+ rows, but run.json says 99 games", setup=_with_run(_edit_json("games", 99))),
     Case("report-swapped", ["report", "{tmp}/run"], r"games.parquet lacks columns", setup=_with_run(_swap)),
     Case("report-truncated", ["report", "{tmp}/run"], r"cannot read games.parquet", setup=_with_run(_truncate)),
+    Case("report-truncated-events", ["report", "{tmp}/run"], r"cannot read events.parquet",
+         setup=_with_run(lambda r: _truncate(r, "events.parquet"))),
+    Case("report-garbled-events", ["report", "{tmp}/run"], r"run: cannot read run: ", setup=_with_run(_garble)),
+    Case("report-garbled-games", ["report", "{tmp}/run"], r"run: cannot read run: ",
+         setup=_with_run(lambda r: _garble(r, "games.parquet"))),
     Case("report-other-game", ["report", "{tmp}/run"], r"games.parquet lacks columns .*not a games.parquet table of this game", setup=_with_run(_other_game)),
     Case("report-empty-games", ["report", "{tmp}/run"], r"games.parquet holds no games", setup=_with_run(_empty_games)),
     Case("report-nan-totals", ["report", "{tmp}/run"], r"non-finite totals", setup=_with_run(_nan_totals)),

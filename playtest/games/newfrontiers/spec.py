@@ -84,6 +84,7 @@ SPEC = GameSpec(
     score_parts=list(PARTS),
     replay=_replay,
     summary=_summary,
+    summary_lazy=True,
     bench=_bench,
     play=_play,
 )

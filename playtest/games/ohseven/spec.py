@@ -80,5 +80,6 @@ SPEC = GameSpec(
     replay=_replay,
     bench=_bench,
     summary=_summary,
+    summary_lazy=True,
     play=_play,
 )

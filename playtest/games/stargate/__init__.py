@@ -66,6 +66,7 @@ SPEC = GameSpec(
     notation=NOTATION,
     bench=_bench,
     summary=_summary,
+    summary_lazy=True,
     sample_state=sampling.sample_state,
     evaluate=sampling.evaluate,
     play=_play,

@@ -7,72 +7,97 @@ from __future__ import annotations
 import polars as pl
 
 from playtest.analysis import columns as C
-from playtest.analysis.common import n_players, score_parts, win_rates_by
+from playtest.analysis import frames as F
+from playtest.analysis.common import n_players, score_parts, win_rates_of_sums, win_shares_by_seat
+from playtest.analysis.frames import Table
 from playtest.analysis.stats import (
     Z95,
-    cluster_mean_ci,
-    cluster_proportion,
-    cluster_ratio,
+    mean_of_sums,
+    proportion_of_sums,
+    ratio_of_sums,
     shifted,
     wilson,
 )
 
 # Turns, players and planets of one game are not independent: every interval below over such
-# rows is a per-game ratio estimator with a cluster-robust standard error (stats.cluster_*).
+# rows is a per-game ratio estimator with a cluster-robust standard error (stats.*_of_sums),
+# computed from one row per game that a lazy query aggregates first.
 
 
-def _turns(events: pl.DataFrame) -> pl.DataFrame:
-    return events.filter(pl.col("kind") == "decision")
+def _turns(events: Table) -> pl.LazyFrame:
+    return F.lazy(events).filter(pl.col("kind") == "decision")
 
 
-def _share(turns: pl.DataFrame, crew: str) -> tuple[float, float, float]:
-    """Share of `turns` in which `crew` was taken, cluster-robust over games."""
-    return cluster_proportion((turns["crew"] == crew).cast(pl.Float64).to_numpy(), turns["game"].to_numpy())
+def _crew_counts(turns: pl.LazyFrame, crews: list[str], *, vp: bool = False) -> pl.DataFrame:
+    """Per game: its turns ('turns'), how many took each crew (column <crew>) and, with `vp`,
+    the skill VP those gained (column 'vp <crew>')."""
+    took = {c: pl.col("crew") == c for c in crews}
+    gained = [pl.col("vp_gained").fill_null(0).filter(e).sum().alias(f"vp {c}") for c, e in took.items()] if vp else []
+    return F.per_game(turns, pl.len().alias("turns"), *(e.sum().alias(c) for c, e in took.items()), *gained)
 
 
-def crew_pick_rates(events: pl.DataFrame) -> pl.DataFrame:
+def _share(per: pl.DataFrame, crew: str) -> tuple[float, float, float]:
+    """Share of the turns in which `crew` was taken, cluster-robust over games."""
+    return proportion_of_sums(per[crew].to_numpy(), per["turns"].to_numpy())
+
+
+def crew_pick_rates(events: Table) -> pl.DataFrame:
     """How often each crew is taken: per turn overall, and as the first pick of a round."""
     turns = _turns(events)
-    first = turns.filter(pl.col("first_pick"))
+    crews = F.distinct(turns, "crew")
+    every, first = _crew_counts(turns, crews), _crew_counts(turns.filter(pl.col("first_pick")), crews)
     rows = []
-    for crew in sorted(turns["crew"].unique().to_list()):
-        est, lo, hi = _share(turns, crew)
+    for crew in crews:
+        est, lo, hi = _share(every, crew)
         rows.append({C.METRIC: "crew_pick_rate", C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                     C.N: turns.height, C.DEFINITION: "Share of all turns in which this crew was taken "
+                     C.N: int(every["turns"].sum()), C.DEFINITION: "Share of all turns in which this crew was taken "
                      "(interval cluster-robust over games)."})
         est, lo, hi = _share(first, crew)
         rows.append({C.METRIC: "crew_first_pick_rate", C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo,
-                     C.CI_HIGH: hi, C.N: first.height,
+                     C.CI_HIGH: hi, C.N: int(first["turns"].sum()),
                      C.DEFINITION: "Share of rounds whose first pick (the start player's) was this crew "
                                    "(interval cluster-robust over games)."})
     return C.metric_frame(rows)
 
 
-def crew_win_rates(games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+def crew_win_rates(games: Table, events: Table) -> pl.DataFrame:
     """Win rate of players who took each crew at least once in the game, Wilson intervals."""
-    took = _turns(events).select("game", "seat", "crew").unique()
-    joined = took.join(games.select("game", "seat", "win_share"), on=["game", "seat"])
-    return win_rates_by(joined, "crew", "crew_win_rate", "Win rate of players who took this crew at least once in the game.")
+    turns = _turns(events)
+    crews = F.distinct(turns, "crew")
+    seats = [int(s) for s in F.distinct(games, "seat")]
+    took = F.per_game(turns, *(((pl.col("crew") == c) & (pl.col("seat") == s)).any().alias(f"{s} {c}")
+                               for c in crews for s in seats))
+    shares = win_shares_by_seat(games).join(took, on="game", how="inner", maintain_order="left")
+    wins = shares.select(str(s) for s in seats).to_numpy()
+    groups = []
+    for crew in crews:
+        flags = shares.select(f"{s} {crew}" for s in seats).to_numpy()
+        n = flags.sum(axis=1)
+        had = n > 0
+        groups.append((crew, (wins * flags).sum(axis=1)[had], n[had]))
+    return win_rates_of_sums(groups, "crew_win_rate", "Win rate of players who took this crew at least once in the game.")
 
 
-def crew_pick_rates_by_round(events: pl.DataFrame) -> pl.DataFrame:
+def crew_pick_rates_by_round(events: Table) -> pl.DataFrame:
     """Share of the turns of round r in which each crew was taken (group 'round r / crew')."""
     turns = _turns(events)
-    crews = sorted(turns["crew"].unique().to_list())
+    crews = F.distinct(turns, "crew")
     rows = []
-    for (rnd,), part in turns.sort("round").group_by(["round"], maintain_order=True):
+    for rnd, part in F.split_by(turns, "round"):
+        per = _crew_counts(part, crews)
         for crew in crews:
-            est, lo, hi = _share(part, crew)
+            est, lo, hi = _share(per, crew)
             rows.append({C.METRIC: "crew_pick_rate_by_round", C.GROUP: f"round {rnd} / {crew}", C.ESTIMATE: est,
-                         C.CI_LOW: lo, C.CI_HIGH: hi, C.N: part.height,
+                         C.CI_LOW: lo, C.CI_HIGH: hi, C.N: int(per["turns"].sum()),
                          C.DEFINITION: "Share of this round's turns in which this crew was taken."})
     return C.metric_frame(rows)
 
 
-def crew_win_lift(games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
-    """Win rate when picked minus the base rate 1/P (every game has one win to share among P)."""
+def crew_win_lift(games: Table, events: Table, rates: pl.DataFrame | None = None) -> pl.DataFrame:
+    """Win rate when picked minus the base rate 1/P (every game has one win to share among P);
+    `rates`: crew_win_rates(games, events) when already computed."""
     p = n_players(games)
-    rates = crew_win_rates(games, events)
+    rates = crew_win_rates(games, events) if rates is None else rates
     rows = []
     for row in rates.iter_rows(named=True):
         est, lo, hi = shifted((row[C.ESTIMATE], row[C.CI_LOW], row[C.CI_HIGH]), 1 / p)
@@ -83,59 +108,66 @@ def crew_win_lift(games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
     return C.metric_frame(rows)
 
 
-def crew_vp_per_pick(events: pl.DataFrame) -> pl.DataFrame:
+def crew_vp_per_pick(events: Table) -> pl.DataFrame:
     """Mean skill VP gained on a turn this crew was taken (t interval, cluster-robust over games)."""
     turns = _turns(events)
+    crews = F.distinct(turns, "crew")
+    per = _crew_counts(turns, crews, vp=True)
     rows = []
-    for (crew,), part in turns.sort("crew").group_by(["crew"], maintain_order=True):
-        est, lo, hi = cluster_mean_ci(part["vp_gained"].fill_null(0).to_numpy(), part["game"].to_numpy())
+    for crew in crews:
+        had = per.filter(pl.col(crew) > 0)  # the games in which someone took it
+        est, lo, hi = mean_of_sums(had[f"vp {crew}"].to_numpy(), had[crew].to_numpy())
         rows.append({C.METRIC: "crew_vp_per_pick", C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                     C.N: part.height, C.DEFINITION: "Mean VP its skill gives on a turn this crew was taken."})
+                     C.N: int(had[crew].sum()), C.DEFINITION: "Mean VP its skill gives on a turn this crew was taken."})
     return C.metric_frame(rows)
 
 
-def vp_by_source(games: pl.DataFrame) -> pl.DataFrame:
+def vp_by_source(games: Table) -> pl.DataFrame:
     """Each score part's share of all points scored (ratio of sums, delta-method interval over
     games: the players of a game are summed first)."""
+    parts = score_parts(games)
+    per = F.per_game(games, *(pl.col(f"score_{part}").sum() for part in parts), pl.col("total").sum(),
+                     pl.len().alias("rows"))
     rows = []
-    total = games["total"].to_numpy()
-    ids = games["game"].to_numpy()
-    for part in score_parts(games):
-        est, se, _ = cluster_ratio(games[f"score_{part}"].to_numpy(), total, ids)
+    for part in parts:
+        est, se, _ = ratio_of_sums(per[f"score_{part}"].to_numpy(), per["total"].to_numpy())
         lo, hi = est - Z95 * se, est + Z95 * se
         rows.append({C.METRIC: "vp_share_by_source", C.GROUP: part, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                     C.N: games.height,
+                     C.N: int(per["rows"].sum()),
                      C.DEFINITION: "Share of all points scored that came from this source; delta-method interval."})
     return C.metric_frame(rows)
 
 
-def planet_outcomes(events: pl.DataFrame) -> pl.DataFrame:
+def planet_outcomes(events: Table) -> pl.DataFrame:
     """How often each planet fills, and how often its majority scores a 0-VP slot."""
-    final = events.filter(pl.col("kind") == "planet_final")
+    final = F.lazy(events).filter(pl.col("kind") == "planet_final")
+    held = pl.col("slots_filled") > 0
     rows = []
-    splits = [("all", final), *((str(k), v) for (k,), v in final.sort("planet").group_by(["planet"], maintain_order=True))]
+    splits = [("all", final), *((str(k), v) for k, v in F.split_by(final, "planet"))]
     for planet, part in splits:
-        full = (part["slots_filled"] >= part["slots_total"]).cast(pl.Float64).to_numpy()
-        est, lo, hi = cluster_proportion(full, part["game"].to_numpy())
+        per = F.per_game(part, pl.len().alias("rows"),
+                         (pl.col("slots_filled") >= pl.col("slots_total")).sum().alias("full"),
+                         held.sum().alias("held"), (held & (pl.col("majority_vp") == 0)).sum().alias("zero"))
+        est, lo, hi = proportion_of_sums(per["full"].to_numpy(), per["rows"].to_numpy())
         rows.append({C.METRIC: "planet_fill_rate", C.GROUP: planet, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                     C.N: part.height, C.DEFINITION: "Share of games (where dealt) in which every slot of the planet was filled."})
-        held = part.filter(pl.col("slots_filled") > 0)
-        zero = (held["majority_vp"] == 0).cast(pl.Float64).to_numpy()
-        est, lo, hi = cluster_proportion(zero, held["game"].to_numpy())
+                     C.N: int(per["rows"].sum()),
+                     C.DEFINITION: "Share of games (where dealt) in which every slot of the planet was filled."})
+        with_cubes = per.filter(pl.col("held") > 0)
+        est, lo, hi = proportion_of_sums(with_cubes["zero"].to_numpy(), with_cubes["held"].to_numpy())
         rows.append({C.METRIC: "planet_zero_vp_majority_rate", C.GROUP: planet, C.ESTIMATE: est, C.CI_LOW: lo,
-                     C.CI_HIGH: hi, C.N: held.height,
+                     C.CI_HIGH: hi, C.N: int(with_cubes["held"].sum()),
                      C.DEFINITION: "Share of games (where it has cubes) in which the planet's majority scored a 0-VP slot."})
     return C.metric_frame(rows)
 
 
-def end_reasons(events: pl.DataFrame) -> pl.DataFrame:
+def end_reasons(events: Table) -> pl.DataFrame:
     """Which end trigger ended each game (share of games, Wilson intervals)."""
-    if "end_reason" not in events.columns:
+    if "end_reason" not in F.columns(events):
         return C.metric_frame([])
-    ends = events.filter(pl.col("kind") == "game_end").select("end_reason")
-    n = ends.height
+    ends = F.collect(F.lazy(events).filter(pl.col("kind") == "game_end").group_by("end_reason").len())
+    n = int(ends["len"].sum())
     rows = []
-    for reason, count in sorted(ends.group_by("end_reason").len().iter_rows(), key=lambda t: -t[1]):
+    for reason, count in sorted(ends.iter_rows(), key=lambda t: (-t[1], str(t[0]))):
         est, lo, hi = wilson(count, n)
         rows.append({C.METRIC: "end_reason_share", C.GROUP: str(reason), C.ESTIMATE: est, C.CI_LOW: lo,
                      C.CI_HIGH: hi, C.N: n,
@@ -143,16 +175,17 @@ def end_reasons(events: pl.DataFrame) -> pl.DataFrame:
     return C.metric_frame(rows)
 
 
-def summary_tables(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.DataFrame]]:
+def summary_tables(games: Table, events: Table) -> list[tuple[str, pl.DataFrame]]:
     """Stargate's titled metric tables: the game hook (GameSpec.summary) used by `simulate`'s
     terminal summary and by the reports."""
     picks = crew_pick_rates(events)
+    win_rates = crew_win_rates(games, events)
     return [
         ("Crew pick rate (all turns)", picks.filter(pl.col(C.METRIC) == "crew_pick_rate")),
         ("Crew as first pick of a round", picks.filter(pl.col(C.METRIC) == "crew_first_pick_rate")),
         ("Crew pick rate by round", crew_pick_rates_by_round(events)),
-        ("Win rate of players who took the crew", crew_win_rates(games, events)),
-        ("Win-rate lift of taking the crew", crew_win_lift(games, events)),
+        ("Win rate of players who took the crew", win_rates),
+        ("Win-rate lift of taking the crew", crew_win_lift(games, events, win_rates)),
         ("Skill VP per pick", crew_vp_per_pick(events)),
         ("VP by source", vp_by_source(games)),
         ("Planets: fill rate and 0-VP majorities", planet_outcomes(events)),

@@ -1,0 +1,57 @@
+"""Tables for the metrics, in memory or lazy: every metric takes either a DataFrame or a
+LazyFrame (a scan of a run's Parquet) and reads it only through queries that aggregate each
+game first, so a report's memory follows the number of games' summary rows, never the events.
+
+The statistics are then computed over games (the independent unit), from per-game sums
+(stats.ratio_of_sums and friends) or value counts (stats.quantile_ci_counts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import polars as pl
+
+Table = pl.DataFrame | pl.LazyFrame
+"""A run's games or events table: read into memory, or a lazy scan of its Parquet files."""
+
+GAME = "game"
+
+
+def lazy(table: Table) -> pl.LazyFrame:
+    return table.lazy()
+
+
+def collect(query: pl.LazyFrame) -> pl.DataFrame:
+    """Run a query with polars' streaming engine (it reads the Parquet in batches)."""
+    return query.collect(engine="streaming")
+
+
+def columns(table: Table) -> list[str]:
+    return table.collect_schema().names()
+
+
+def count(table: Table) -> int:
+    """Number of rows."""
+    return int(collect(lazy(table).select(pl.len())).item())
+
+
+def distinct(table: Table, column: str) -> list[Any]:
+    """The sorted distinct values of a column (nulls last)."""
+    values = collect(lazy(table).select(pl.col(column).unique())).to_series().to_list()
+    return sorted(values, key=lambda v: (v is None, v))
+
+
+def per_game(table: Table, *aggs: pl.Expr, by: Sequence[str] = ()) -> pl.DataFrame:
+    """One row per (by..., game) with the aggregations, sorted by (by..., game): game order is
+    what stats.ratio_of_sums expects, and it makes the result independent of how the rows were
+    read (one file, chunks, or memory)."""
+    keys = [*by, GAME]
+    return collect(lazy(table).group_by(keys).agg(*aggs).sort(keys))
+
+
+def split_by(table: Table, column: str) -> list[tuple[Any, pl.LazyFrame]]:
+    """(value, rows with that value) for every distinct value of `column` (sorted), as lazy
+    filters: a loop over groups that never holds more than one group's per-game rows."""
+    return [(v, lazy(table).filter(pl.col(column) == v)) for v in distinct(table, column)]
