@@ -8,7 +8,7 @@ this module knows no game's internals.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,17 +33,25 @@ class Section:
     game: bool = False
 
 
-def _common_sections(games: Table, events: Table) -> list[Section]:
-    return [
-        Section("seats", "Win rate by seat", common.seat_win_rates(games)),
-        Section("first_player", "First-player advantage", common.first_player_advantage(games)),
-        Section("balance", "Balance", common.balance(games)),
-        Section("bots", "Win rate by bot", common.bot_win_rates(games)),
-        Section("scores", "Score distribution by seat, bot and component", common.score_distribution(games)),
-        Section("outcome", "Margin, ties and game length", common.outcome_shape(games)),
-        Section("leader", "Leader after each round goes on to win", common.leader_wins(games, events)),
-        Section("sample_size", "What this many games can detect", common.sample_size(games)),
-    ]
+COMMON_SECTIONS: tuple[tuple[str, str, Callable[[Table, Table], pl.DataFrame]], ...] = (
+    ("seats", "Win rate by seat", lambda games, events: common.seat_win_rates(games)),
+    ("first_player", "First-player advantage", lambda games, events: common.first_player_advantage(games)),
+    ("balance", "Balance", lambda games, events: common.balance(games)),
+    ("bots", "Win rate by bot", lambda games, events: common.bot_win_rates(games)),
+    ("scores", "Score distribution by seat, bot and component", lambda games, events: common.score_distribution(games)),
+    ("outcome", "Margin, ties and game length", lambda games, events: common.outcome_shape(games)),
+    ("leader", "Leader after each round goes on to win", common.leader_wins),
+    ("sample_size", "What this many games can detect", lambda games, events: common.sample_size(games)),
+)
+"""(key, title, metric function) of the sections every game's report has."""
+
+GAME = "game"
+"""Section key that stands for all of the game's own sections (one hook computes them)."""
+
+
+def _common_sections(games: Table, events: Table, keys: Collection[str] | None = None) -> list[Section]:
+    return [Section(key, title, fn(games, events)) for key, title, fn in COMMON_SECTIONS
+            if keys is None or key in keys]
 
 
 def _game_spec(info: Mapping[str, Any]) -> GameSpec | None:
@@ -73,17 +81,25 @@ def game_sections(info: Mapping[str, Any], games: Table, events: Table) -> list[
     return out
 
 
-def sections(info: Mapping[str, Any], games: Table, events: Table) -> list[Section]:
-    """Every metric of the report, grouped under titles: the generic ones, then the game's."""
-    return [s for s in (*_common_sections(games, events), *game_sections(info, games, events))
-            if s.table.height]
+def sections(info: Mapping[str, Any], games: Table, events: Table,
+             keys: Collection[str] | None = None) -> list[Section]:
+    """Every metric of the report, grouped under titles: the generic ones, then the game's.
+    `keys`: only these sections (`GAME` for all of the game's own)."""
+    own = game_sections(info, games, events) if keys is None or GAME in keys else []
+    return [s for s in (*_common_sections(games, events, keys), *own) if s.table.height]
 
 
-def all_metrics(info: dict, games: Table, events: Table) -> pl.DataFrame:
+def section_keys(found: Collection[Section], metrics: Collection[str]) -> set[str]:
+    """The keys of the sections (as `sections` found them on some run) that hold these metrics."""
+    return {GAME if s.game else s.key for s in found if set(s.table[C.METRIC].to_list()) & set(metrics)}
+
+
+def all_metrics(info: dict, games: Table, events: Table, keys: Collection[str] | None = None) -> pl.DataFrame:
     """Every metric from the report for a run (run.json dict, games and events tables): one row
     per metric × group with estimate, 95% interval, n, p-value (where a test applies) and a
-    one-line definition. Stable entry point: the signature and the columns do not change."""
-    parts = [s.table for s in sections(info, games, events)]
+    one-line definition. Stable entry point: the signature and the columns do not change.
+    `keys`: only the metrics of these sections (`diff` computes only what its gates read)."""
+    parts = [s.table for s in sections(info, games, events, keys)]
     if not parts:
         return C.metric_frame([])
     return pl.concat(parts, how="vertical").unique(subset=[C.METRIC, C.GROUP], keep="first", maintain_order=True)

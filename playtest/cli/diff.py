@@ -52,6 +52,7 @@ def diff_cmd(
     that changes no rule replays identical games; --seed 1,2 or --independent-seeds give each
     side its own games.
     """
+    from playtest.analysis.metrics import section_keys, sections
     from playtest.compare import render
     from playtest.compare.gates import (
         EXIT_CODES,
@@ -106,7 +107,11 @@ def diff_cmd(
             probe = Runs([c], ["candidate"], RunConfig(n_games=players_, players=players_, lineup=lineup,
                                                        seed=seed_, workers=1), Path(probe_dir))
             sample = probe.grow_to(players_)[0]
+            found = sections(sample.info, sample.games, sample.events)
             check_metric_names(gates, list(dict.fromkeys(metric_fn(sample.info, sample.games, sample.events)["metric"])))
+        # Each look recomputes the metrics once per jackknife block (31 times a variant): only
+        # the report sections that hold a gated metric (a win-rate gate: 2 of ~10 sections).
+        metric_fn = report_metrics(section_keys(found, [g.metric for g in gates.model.gates]))
         runs = Runs([b, c], ["base", "candidate"], config, out_dir, seeds)
         results, status = [], UNDECIDED
         for i, games in enumerate(schedule, 1):

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 import polars as pl
@@ -16,11 +16,15 @@ MetricFn = Callable[[dict[str, Any], pl.DataFrame, pl.DataFrame], pl.DataFrame]
 """(run info, games, events) → a metric table (columns.METRIC_SCHEMA)."""
 
 
-def report_metrics() -> MetricFn:
-    """The metric function of the single-run report, without the design metrics."""
+def report_metrics(keys: Collection[str] | None = None) -> MetricFn:
+    """The metric function of the single-run report, without the design metrics; `keys`: only
+    the report sections with these keys (analysis.metrics.section_keys)."""
     from playtest.analysis.metrics import all_metrics
 
-    return compared_metrics(all_metrics)
+    if keys is None:
+        return compared_metrics(all_metrics)
+    chosen = frozenset(keys)
+    return compared_metrics(lambda info, games, events: all_metrics(info, games, events, chosen))
 
 
 DESIGN_METRICS = frozenset({"detectable_seat_advantage", "games_needed"})

@@ -101,3 +101,25 @@ def test_real_run_against_independent_computation(stargate_run):
     assert bad.height == 0, bad
     # The game hook contributes the Stargate tables.
     assert {t for t, _ in stargate.summary_tables(games, events)} >= {"Crew pick rate by round", "VP by source"}
+
+
+@pytest.mark.parametrize("variant", ["variants/stargate/draft5.yaml", "variants/ohseven/base.yaml"])
+def test_the_sections_holding_a_metric_give_its_rows_unchanged(variant, tmp_path):
+    """`diff` computes only the report sections its gates read: every metric must come out of
+    them exactly as from the whole report (common and game sections alike)."""
+    from playtest.analysis.metrics import GAME, section_keys, sections
+    from playtest.sim.batch import RunConfig, read_run, run_batch
+    from playtest.variants import load_variant
+    from tests.conftest import ROOT
+
+    run_batch(load_variant(ROOT / variant), RunConfig(n_games=12, players=4, lineup=("random",) * 4, seed=3,
+                                                      workers=1), tmp_path / "run")
+    info, games, events = read_run(tmp_path / "run")
+    everything = all_metrics(info, games, events)
+    found = sections(info, games, events)
+    assert {GAME, "seats"} <= {GAME if s.game else s.key for s in found}
+    for metric in everything[C.METRIC].unique().to_list():
+        keys = section_keys(found, [metric])
+        assert keys and len(keys) < len(found)  # some sections are skipped
+        part = all_metrics(info, games, events, keys)
+        assert part.filter(pl.col(C.METRIC) == metric).equals(everything.filter(pl.col(C.METRIC) == metric)), metric

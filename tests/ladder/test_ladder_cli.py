@@ -121,6 +121,7 @@ def test_oh_seven_ladder_runs_through_the_generic_tables(tmp_path):
     assert {m["metric"] for m in doc["metrics"]} >= {"share_bid", "exact_rate", "win_rate_by_seat"}
 
 
+@pytest.mark.slow  # make test-all: worker-count identity is tested per game in tests/sim and tests/*/test_cli.py
 def test_same_seed_same_ladder_whatever_the_workers(tmp_path):
     docs = []
     for workers in ("1", "2"):

@@ -105,6 +105,7 @@ def test_errors_are_one_line(cli, stargate_runs, tmp_path):
     assert r.returncode == 2 and existing.read_text() == "keep"
 
 
+@pytest.mark.slow  # make test-all: the Stargate calibrate tests stay in make test
 def test_oh_seven_matches_calibrate_too(cli, tmp_path):
     from playtest.sim.batch import RunConfig, run_batch
 
@@ -118,6 +119,7 @@ def test_oh_seven_matches_calibrate_too(cli, tmp_path):
     assert json.loads(r.stdout)["closest_run"] == "heuristic"
 
 
+@pytest.mark.slow  # make test-all: the Stargate calibrate tests stay in make test
 def test_new_frontiers_games_calibrate_too(cli, tmp_path):
     from playtest.sim.batch import RunConfig, run_batch
 

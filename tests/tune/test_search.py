@@ -128,6 +128,7 @@ def test_tune_writes_the_best_variant_trials_and_reports(straight_tune):
     assert (out / "tune.json").read_text() == before
 
 
+@pytest.mark.slow  # make test-all: the study-level resume test above stays in make test
 def test_an_interrupted_tune_resumes_to_the_same_result(tmp_path, goals, monkeypatch, straight_tune):
     straight = straight_tune[1]
     real = S.simulate
@@ -172,6 +173,7 @@ def test_goals_naming_unknown_metrics_fail_before_the_search(tmp_path):
     assert not (tmp_path / "o").exists() and not (tmp_path / ".o.partial").exists()
 
 
+@pytest.mark.slow  # make test-all: ~10 s CPU (a gate replicate per tied candidate)
 def test_candidates_meeting_every_bound_are_told_apart_by_the_gates(tmp_path):
     goals = tmp_path / "wide.yaml"
     goals.write_text("run: {games: 8, bots: random, seed: 2}\ngoals:\n  - metric: game_length_rounds\n"
