@@ -24,8 +24,11 @@ demo: $(STAMP)
 # test process (2 pytest workers, the pools and subprocesses they start) compiles playtest and
 # pytest rewrites every test module's asserts again — about 10 s of a run (measured 2026-12-01).
 test: export PYTHONDONTWRITEBYTECODE=
+# --dist worksteal: an idle worker takes queued tests from the busy one, so a few long tests
+# at the end do not leave a core idle (85 s against 89.5 s for the default, one run each,
+# 2026-12-01 ~23:58 UTC).
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 -m "not slow"
+	$(BIN)/python -m pytest -n 2 --dist worksteal -m "not slow"
 
 # Everything, with the slow statistical checks and every pinned game (a few minutes).
 test-all: $(STAMP)
