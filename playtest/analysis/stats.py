@@ -390,6 +390,7 @@ def quantile_ci_counts(distinct: np.ndarray, counts: np.ndarray, q: float,
     return est, low, high
 
 
+@functools.lru_cache(maxsize=4096)
 def t_quantile(level: float, df: int) -> float:
     """Student t quantile (cached: reports ask for the same few df many times)."""
     return float(stats.t.ppf(level, df))
