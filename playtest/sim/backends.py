@@ -60,6 +60,14 @@ def _die_with_parent(parent: int) -> None:
 
 def _kill_pool(pool: ProcessPoolExecutor) -> None:
     # The executor has no public "stop now": kill its processes, then let it notice.
+    # Chunks still queued for the killed workers sit in the call queue's pipe; on Python 3.11
+    # the executor's clean-up joins that queue's feeder thread, which can block for good on a
+    # full pipe nobody reads (an interrupted run that never exits: seen once in a CI run of
+    # tests/sim/test_resume.py). Python 3.12 cancels that join itself; do it here.
+    call_queue = getattr(pool, "_call_queue", None)
+    if call_queue is not None:
+        with contextlib.suppress(Exception):
+            call_queue.cancel_join_thread()
     processes = list((getattr(pool, "_processes", None) or {}).values())
     for p in processes:
         with contextlib.suppress(Exception):
