@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -40,8 +41,14 @@ def test_wilson_takes_the_exact_poisson_bound_at_one_to_three_successes(k):
 
 def _exact_coverage(interval, n: int, p: float) -> float:
     k = np.arange(n + 1)
-    inside = np.array([lo <= p <= hi for lo, hi in (interval(int(x), n) for x in k)])
+    inside = np.array([lo <= p <= hi for lo, hi in _bounds(interval, n)])
     return float(sps.binom.pmf(k, n, p)[inside].sum())
+
+
+@functools.lru_cache(maxsize=16)
+def _bounds(interval, n: int) -> tuple[tuple[float, float], ...]:
+    """The interval at every count 0..n (it does not depend on p)."""
+    return tuple(interval(x, n) for x in range(n + 1))
 
 
 def test_modified_wilson_covers_rare_shares_where_plain_wilson_does_not():

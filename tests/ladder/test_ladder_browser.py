@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from tests.conftest import DRAFT5
 from tests.ladder.test_ladder_cli import invoke
 from tests.report.conftest import chromium  # noqa: F401  (the fixture)
 from tests.report.test_browser import render_dom
 
 
+@pytest.mark.slow  # make test-all: the single report's pages stay in make test (same HTML machinery)
 def test_ladder_page_renders_offline(chromium, tmp_path):  # noqa: F811
     out = tmp_path / "ladder"
     code, _, err = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "6", "-w", "1", "--out", out)
