@@ -107,18 +107,21 @@ def _cluster_sums(values: np.ndarray, clusters: np.ndarray) -> tuple[np.ndarray,
     return sums, counts
 
 
+def _per_cluster(num: Sequence[float] | np.ndarray, den: Sequence[float] | np.ndarray | None,
+                 clusters: Sequence[int] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per-cluster sums of a numerator and a denominator (1 per row when None), in cluster
+    order: what the `*_of_sums` forms take."""
+    x = np.asarray(num, dtype=float)
+    y = np.ones_like(x) if den is None else np.asarray(den, dtype=float)
+    k = np.asarray(clusters)
+    return _cluster_sums(x, k)[0], _cluster_sums(y, k)[0]
+
+
 def _cluster_residuals(num: Sequence[float] | np.ndarray, den: Sequence[float] | np.ndarray,
                        clusters: Sequence[int] | np.ndarray) -> tuple[float, float, np.ndarray, float]:
     """(ratio Σnum/Σden, its cluster-robust se, per-cluster residuals x_g − ratio·y_g, Σden).
     The residuals carry the estimate's sampling error: se = √(G/(G − 1)·Σresid²)/Σden."""
-    x = np.asarray(num, dtype=float)
-    y = np.asarray(den, dtype=float)
-    c = np.asarray(clusters)
-    if x.size == 0 or y.sum() == 0:
-        return math.nan, math.nan, np.empty(0), 0.0
-    xs, _ = _cluster_sums(x, c)
-    ys, _ = _cluster_sums(y, c)
-    return _residuals_of_sums(xs, ys)
+    return _residuals_of_sums(*_per_cluster(num, den, clusters))
 
 
 def _residuals_of_sums(xs: np.ndarray, ys: np.ndarray) -> tuple[float, float, np.ndarray, float]:
@@ -184,11 +187,7 @@ def cluster_mean_ci(values: Sequence[float] | np.ndarray, clusters: Sequence[int
     case) with a cluster-robust interval on G − 1 degrees of freedom (G = clusters),
     skewness-corrected (`hall_interval`, skewness of the per-game residuals): per-game totals
     of scores and lengths are skewed, and a symmetric t interval then misses on one side."""
-    v = np.asarray(values, dtype=float)
-    if v.size == 0:
-        return math.nan, math.nan, math.nan
-    xs, ns = _cluster_sums(v, np.asarray(clusters))
-    return mean_of_sums(xs, ns, confidence)
+    return mean_of_sums(*_per_cluster(values, None, clusters), confidence)
 
 
 def mean_of_sums(xs: np.ndarray, ns: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
@@ -226,12 +225,7 @@ def cluster_count_ci(counts: Sequence[float] | np.ndarray, clusters: Sequence[in
     the Poisson score interval for X on t(G − 1) quantiles; at 1 to 3 effective events the lower
     bound is the exact Poisson one when that is lower (as in `wilson`). No events at all: from 0
     to the exact bound −ln(α/2) ≈ 3.7 events over the total exposure (unit-size events)."""
-    c = np.asarray(counts, dtype=float)
-    e = np.ones_like(c) if exposure is None else np.asarray(exposure, dtype=float)
-    if c.size == 0 or e.sum() <= 0:
-        return math.nan, math.nan, math.nan
-    k = np.asarray(clusters)
-    return count_of_sums(_cluster_sums(c, k)[0], _cluster_sums(e, k)[0], confidence)
+    return count_of_sums(*_per_cluster(counts, exposure, clusters), confidence)
 
 
 def count_of_sums(cs: np.ndarray, es: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
@@ -267,12 +261,7 @@ def cluster_proportion(successes: Sequence[float] | np.ndarray, clusters: Sequen
     quantile rather than the normal one (the se is estimated from G games) — a
     design-effect-adjusted Wilson interval (it stays inside [0, 1] and contains the estimate).
     At p = 0 or 1 the effective size is the number of clusters."""
-    s = np.asarray(successes, dtype=float)
-    t = np.ones_like(s) if trials is None else np.asarray(trials, dtype=float)
-    if s.size == 0 or t.sum() <= 0:
-        return math.nan, math.nan, math.nan
-    c = np.asarray(clusters)
-    return proportion_of_sums(_cluster_sums(s, c)[0], _cluster_sums(t, c)[0], confidence)
+    return proportion_of_sums(*_per_cluster(successes, trials, clusters), confidence)
 
 
 def proportion_of_sums(xs: np.ndarray, ts: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
