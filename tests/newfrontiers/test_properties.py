@@ -45,8 +45,10 @@ def check_invariants(rules, s: State, n: int) -> None:
         goals.update(p.goals_down)
         goals.update(p.goals_up)
     assert goals == (Counter(range(len(t.goals))) if rules.goals_on else Counter())
+    assert s.draw == tuple(sorted(set(s.draw))), "the explore draw is kept sorted (its moves are listed in order)"
+    parts = scoring.score_parts(t, s, rules.hidden_for_everyone)
+    assert scoring.totals(t, s, rules.hidden_for_everyone) == [sum(x.values()) for x in parts]
     if not rules.goals_on:
-        parts = scoring.score_parts(t, s)
         assert [scoring.vp_without_goals(t, p) for p in s.players] == [sum(x.values()) for x in parts]
 
 
@@ -119,3 +121,24 @@ def test_evaluate_gives_win_shares_and_sample_state_keeps_the_public_position(va
         legal = rules.legal_actions(s)
         s = rules.apply(s, legal[rng.randrange(len(legal))], rng=rng)
     assert rules.evaluate(s) == [x.win_share for x in rules.result(s).seats]
+
+
+@pytest.mark.parametrize("variant", sorted(RULES))
+def test_apply_legal_gives_what_apply_gives_on_every_legal_move(variant):
+    """`apply_legal` (the runner's and the greedy bot's call) skips only the legality check."""
+    rules = RULES[variant]
+    rng = random.Random(11)
+    s = rules.initial_state(4, rng=rng)
+    checked = 0
+    while not s.over:
+        legal = rules.legal_actions(s)
+        for move in legal:
+            log_a: list = []
+            log_b: list = []
+            seed = rng.getrandbits(32)
+            a = rules.apply_legal(s, move, rng=random.Random(seed), log=log_a)
+            b = rules.apply(s, move, rng=random.Random(seed), log=log_b)
+            assert a == b and log_a == log_b
+            checked += 1
+        s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    assert checked > 200

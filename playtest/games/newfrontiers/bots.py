@@ -100,7 +100,7 @@ class GreedyBot:
         rules = self.rules
         best_score, best_state = -1e18, state
         for move in legal:
-            nxt = rules.apply(state, move, rng=draw)  # type: ignore[arg-type]
+            nxt = rules.apply_legal(state, move, rng=draw)  # type: ignore[arg-type]
             score = self._value(nxt, seat)
             if score > best_score:
                 best_score, best_state = score, nxt
@@ -110,7 +110,7 @@ class GreedyBot:
         rules = self.rules
         best_score, best = -1e18, legal[0]
         for move in legal:
-            nxt = rules.apply(state, move, rng=draw)  # type: ignore[arg-type]
+            nxt = rules.apply_legal(state, move, rng=draw)  # type: ignore[arg-type]
             if move.verb == "select":  # value the selection by what the selector then does with it
                 for _ in range(MAX_OWN_STEPS):
                     if nxt.over or rules.current_seat(nxt) != seat:

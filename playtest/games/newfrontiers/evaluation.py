@@ -85,8 +85,7 @@ def player_value(rules: NewFrontiersRules, p: Player, tb: Tables | None = None) 
 def values(rules: NewFrontiersRules, state: State) -> list[float]:
     """The position value of every seat."""
     if state.over or rules.goals_on:
-        parts = scoring.score_parts(rules.tiles, state, rules.hidden_for_everyone)
-        vp = [float(sum(p.values())) for p in parts]
+        vp = [float(x) for x in scoring.totals(rules.tiles, state, rules.hidden_for_everyone)]
         if state.over:
             return vp
     else:

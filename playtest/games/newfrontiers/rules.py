@@ -19,6 +19,7 @@ from playtest.core.events import Event, EventKind
 from playtest.core.results import GameResult, SeatResult, rank
 from playtest.errors import IllegalActionError
 from playtest.games.newfrontiers import scoring
+from playtest.games.newfrontiers.actions import select
 from playtest.games.newfrontiers.powers import Profile, profile_of
 from playtest.games.newfrontiers.schema import NewFrontiersVariant
 from playtest.games.newfrontiers.state import (
@@ -219,14 +220,14 @@ class NewFrontiersRules:
             off = p.prof.discount.get("develop", 0)
             if s.selectors and s.selectors[-1] == seat:
                 off += self.r.bonuses.develop_discount
-            unique = self.r.unique_developments
+            owned = p.devs if self.r.unique_developments else ()
+            limit = p.gold + off  # cost - off <= gold
             kinds = zip(self._develop_moves, self._dev_costs, s.devs_left, strict=True)
-            out = [move for d, (move, cost, left) in enumerate(kinds)
-                   if left > 0 and cost - off <= p.gold and not (unique and d in p.devs)]
+            out = [move for d, (move, cost, left) in enumerate(kinds) if left > 0 and cost <= limit and d not in owned]
             return [*out, PASS] if out else []
         if kind == EXPLORE:
             take = self._world_moves["take"]
-            out = [take[w] for w in sorted(set(s.draw))]
+            out = [take[w] for w in s.draw]  # the draw is kept sorted (State.draw)
             return out if task.a or not out else [*out, PASS]
         if kind == DISCARD:
             discard = self._world_moves["discard"]
@@ -294,6 +295,13 @@ class NewFrontiersRules:
     def apply(self, state: State, action: Move, *, rng: random.Random, log: list[Event] | None = None) -> State:
         if state.over or type(action) is not Move or action not in state.legal:  # why_illegal, inlined
             raise IllegalActionError(self.why_illegal(state, action) or "not legal", action=str(action))
+        return self.apply_legal(state, action, rng=rng, log=log)
+
+    def apply_legal(self, state: State, action: Move, *, rng: random.Random,
+                    log: list[Event] | None = None) -> State:
+        """`apply` for a move just taken from `legal_actions(state)` (the runner has checked it,
+        the greedy bot takes its moves from that list): the same new state, without checking the
+        move a second time."""
         s = state.copy()
         task = s.todo[0]
         s.todo = s.todo[1:]
@@ -358,10 +366,10 @@ class NewFrontiersRules:
         if s.over:
             s.todo = ()
         if log is not None:
-            parts = scoring.score_parts(self.tiles, s, self.hidden_for_everyone)
+            totals = scoring.totals(self.tiles, s, self.hidden_for_everyone)
             for seat, p in enumerate(s.players):
                 log.append(Event(str(EventKind.ROUND_END), s.round, s.turn, seat,
-                                 {"score": sum(parts[seat].values()), "gold": p.gold, "chips": p.chips,
+                                 {"score": totals[seat], "gold": p.gold, "chips": p.chips,
                                   "position": s.track.index(seat) + 1}))
             if s.over:
                 for trigger in s.triggers:
@@ -371,7 +379,7 @@ class NewFrontiersRules:
 
     def order(self, s: State, selector: int) -> list[int]:
         """Who carries out an action: the selector, then the others in track order."""
-        return [selector, *(x for x in s.track if x != selector)]
+        return [selector] + [x for x in s.track if x != selector]
 
     def gain_chips(self, s: State, p: Player, k: int) -> None:
         p.chips += k
@@ -440,8 +448,6 @@ def _explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: lis
 
 def _select(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
             log: list[Event] | None) -> None:
-    from playtest.games.newfrontiers.actions import select
-
     select(rules, s, task.seat, m.arg, rng, log)
 
 

@@ -116,6 +116,7 @@ class State:
     pile: int = 0
     bag: tuple[int, ...] = ()
     draw: tuple[int, ...] = ()
+    """The explore draw, sorted (distinct tiles: the bag holds each world tile once)."""
     devs_left: tuple[int, ...] = ()
     chips: int = 0
     colonist_stock: int = 0
