@@ -39,6 +39,8 @@ def check_invariants(rules, s: State, n: int) -> None:
         # the sums the Profile keeps for scoring and the greedy evaluation follow the tiles
         assert p.prof.tile_vp == sum(t.worlds[w].vp for w in p.worlds) + sum(t.devs[d].vp for d in p.devs)
         assert p.prof.production_worlds == sum(1 for w in p.worlds if t.worlds[w].kind == "production")
+        assert p.prof.consume_goods == sum(c.goods for c in p.prof.consume)
+        assert p.prof.gold_on_total == sum(p.prof.gold_on.values())
     assert places == Counter(range(t.n_home, len(t.worlds))), "every world tile is in exactly one place"
     goals = Counter(s.goal_deck) + Counter(s.goal_offer)
     for p in s.players:

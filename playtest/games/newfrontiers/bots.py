@@ -92,7 +92,7 @@ class GreedyBot:
             v[seat] += (st.military * p.prof.military + st.developments * len(p.devs) + st.goods * len(p.goods)
                         + st.chips * p.chips
                         + st.military_worlds * sum(1 for w in p.worlds if t.worlds[w].kind == "military"))
-        others = [x for i, x in enumerate(v) if i != seat]
+        others = v[:seat] + v[seat + 1:]
         return v[seat] - (max(others) if others else 0.0)
 
     def _one_step(self, state: State, seat: int, legal: Sequence[Move], draw: _SeededDraw) -> State:

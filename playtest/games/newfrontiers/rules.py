@@ -189,6 +189,8 @@ class NewFrontiersRules:
         prof = profile_of([p for w in worlds for p in t.worlds[w].powers] + [p for d in devs for p in t.devs[d].powers])
         prof.tile_vp = sum(t.worlds[w].vp for w in worlds) + sum(t.devs[d].vp for d in devs)
         prof.production_worlds = sum(1 for w in worlds if t.worlds[w].kind == "production")
+        prof.consume_goods = sum(c.goods for c in prof.consume)
+        prof.gold_on_total = sum(prof.gold_on.values())
         return prof
 
     def develop_cost(self, state: State, seat: int, dev: int) -> int:
