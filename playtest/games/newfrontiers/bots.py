@@ -67,6 +67,10 @@ class GreedyBot:
         self._tables = tables(rules)
         self._per_player = not rules.goals_on
         self._memo: dict[int, tuple[object, float]] = {}
+        self._plan: list[tuple[State, Move]] = []
+        """The own decisions that followed the selection last chosen, in the position the bot
+        imagined, with the move it judged best there: when the game reaches that very position
+        (no chance in between, or the same draw), the bot's choice is the one already made."""
 
     def _values(self, state: State) -> list[float]:
         """Position values; without goals a player's value depends on that player alone, and
@@ -95,41 +99,51 @@ class GreedyBot:
         others = v[:seat] + v[seat + 1:]
         return v[seat] - (max(others) if others else 0.0)
 
-    def _one_step(self, state: State, seat: int, legal: Sequence[Move], draw: _SeededDraw) -> State:
-        """The state after the move with the best one-step value."""
+    def _one_step(self, state: State, seat: int, legal: Sequence[Move], draw: _SeededDraw) -> tuple[Move, State]:
+        """The move with the best one-step value, and the state after it."""
         rules = self.rules
-        best_score, best_state = -1e18, state
+        best_score, best, best_state = -1e18, legal[0], state
         for move in legal:
             nxt = rules.apply_legal(state, move, rng=draw)  # type: ignore[arg-type]
             score = self._value(nxt, seat)
             if score > best_score:
-                best_score, best_state = score, nxt
-        return best_state
+                best_score, best, best_state = score, move, nxt
+        return best, best_state
 
     def _best(self, state: State, seat: int, legal: Sequence[Move], draw: _SeededDraw) -> Move:
         rules = self.rules
-        best_score, best = -1e18, legal[0]
+        best_score, best, best_plan = -1e18, legal[0], []
         for move in legal:
             nxt = rules.apply_legal(state, move, rng=draw)  # type: ignore[arg-type]
+            plan = []
             if move.verb == "select":  # value the selection by what the selector then does with it
                 for _ in range(MAX_OWN_STEPS):
                     if nxt.over or rules.current_seat(nxt) != seat:
                         break
-                    nxt = self._one_step(nxt, seat, rules.legal_actions(nxt), draw)
+                    own = rules.legal_actions(nxt)
+                    step, after = self._one_step(nxt, seat, own, draw)
+                    if own[0].verb != "select":  # a selection is judged with look-ahead: not planned
+                        plan.append((nxt, step))
+                    nxt = after
             score = self._value(nxt, seat)
             if self.style is not None and move.verb == "select":
                 score += self.style.select_bias.get(move.arg, 0.0)
             if score > best_score:
-                best_score, best = score, move
+                best_score, best, best_plan = score, move, plan
+        self._plan = best_plan
         return best
 
     def choose(self, view: View, legal: Sequence[Move], *, rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
         state = self.rules.sample_state(view, rng=rng)
+        seed = rng.getrandbits(32)  # drawn even when the plan answers: the rng stream stays the same
+        for planned, move in self._plan:
+            if planned == state:
+                return move
         self._memo.clear()
         try:
-            return self._best(state, view.seat, legal, _SeededDraw(rng.getrandbits(32)))
+            return self._best(state, view.seat, legal, _SeededDraw(seed))
         finally:
             self._memo.clear()
 
