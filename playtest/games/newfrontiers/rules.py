@@ -72,6 +72,9 @@ class NewFrontiersRules:
         self._develop_moves = [Move("develop", d.id) for d in self.tiles.devs]
         self._dev_costs = [d.cost for d in self.tiles.devs]
         self._select_moves = {a: Move("select", a) for a in self.actions}
+        self._select_left: dict[tuple[str, ...], tuple[Move, ...]] = {}
+        """The select moves left after each sequence of selections in a round, listed on first
+        use."""
         self._world_moves = {verb: [Move(verb, w.id) for w in self.tiles.worlds]
                              for verb in ("take", "discard", "settle", "windfall", "trade", "consume")}
         self.storage_goals = {i: str(g.storage.action) for i, g in enumerate(self.tiles.goals)
@@ -212,12 +215,16 @@ class NewFrontiersRules:
             return "military", w.cost
         return "gold", max(0, w.cost - powers.discount.get("settle", 0))
 
-    def _moves(self, s: State, task: Task) -> list[Move]:
+    def _moves(self, s: State, task: Task) -> Sequence[Move]:
         kind, seat = task.kind, task.seat
         p = s.players[seat]
         t = self.tiles
         if kind == SELECT:
-            return [m for a, m in self._select_moves.items() if a not in s.selected]
+            left = self._select_left.get(s.selected)
+            if left is None:
+                left = self._select_left[s.selected] = tuple(m for a, m in self._select_moves.items()
+                                                             if a not in s.selected)
+            return left
         if kind == DEVELOP:
             off = p.prof.discount.get("develop", 0)
             if s.selectors and s.selectors[-1] == seat:
