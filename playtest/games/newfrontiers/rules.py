@@ -70,7 +70,11 @@ class NewFrontiersRules:
         # Moves are built once per variant and listed from these tables (building them anew for
         # every decision was a fifth of a random game's time).
         self._develop_moves = [Move("develop", d.id) for d in self.tiles.devs]
-        self._dev_costs = [d.cost for d in self.tiles.devs]
+        top = max((d.cost for d in self.tiles.devs), default=0)
+        self._devs_within = [tuple(i for i, d in enumerate(self.tiles.devs) if d.cost <= gold) for gold in range(top + 1)]
+        """[g]: the developments costing at most g (before discounts), in table order; a Develop
+        decision looks only at these (2026-12-02, instructions a game: greedy 200.0 -> 195.2 M,
+        random 22.43 -> 22.07 M)."""
         self._select_moves = {a: Move("select", a) for a in self.actions}
         self._select_left: dict[tuple[str, ...], tuple[Move, ...]] = {}
         """The select moves left after each sequence of selections in a round, listed on first
@@ -230,9 +234,9 @@ class NewFrontiersRules:
             if s.selectors and s.selectors[-1] == seat:
                 off += self.r.bonuses.develop_discount
             owned = p.devs if self.r.unique_developments else ()
-            limit = p.gold + off  # cost - off <= gold
-            kinds = zip(self._develop_moves, self._dev_costs, s.devs_left, strict=True)
-            out = [move for d, (move, cost, left) in enumerate(kinds) if left > 0 and cost <= limit and d not in owned]
+            within = self._devs_within[min(p.gold + off, len(self._devs_within) - 1)]  # cost - off <= gold
+            left, moves = s.devs_left, self._develop_moves
+            out = [moves[d] for d in within if left[d] > 0 and d not in owned]
             return [*out, PASS] if out else []
         if kind == EXPLORE:
             take = self._world_moves["take"]
