@@ -100,31 +100,37 @@ class GreedyBot:
         return v[seat] - (max(others) if others else 0.0)
 
     def _one_step(self, state: State, seat: int, legal: Sequence[Move], draw: _SeededDraw) -> tuple[Move, State]:
-        """The move with the best one-step value, and the state after it."""
+        """The move with the best one-step value, and its `preview` (valued as the state after it)."""
         rules = self.rules
         best_score, best, best_state = -1e18, legal[0], state
         for move in legal:
-            nxt = rules.apply_legal(state, move, rng=draw)  # type: ignore[arg-type]
+            nxt = rules.preview(state, move, rng=draw)  # type: ignore[arg-type]
             score = self._value(nxt, seat)
             if score > best_score:
                 best_score, best, best_state = score, move, nxt
         return best, best_state
 
     def _best(self, state: State, seat: int, legal: Sequence[Move], draw: _SeededDraw) -> Move:
+        """Moves are valued on `rules.preview` (the same players and end as `apply_legal`, without
+        listing the decision after them); a selection is applied in full, as are the bot's own
+        steps after it that another step follows."""
         rules = self.rules
         best_score, best, best_plan = -1e18, legal[0], []
         for move in legal:
-            nxt = rules.apply_legal(state, move, rng=draw)  # type: ignore[arg-type]
             plan = []
-            if move.verb == "select":  # value the selection by what the selector then does with it
-                for _ in range(MAX_OWN_STEPS):
+            if move.verb != "select":
+                nxt = rules.preview(state, move, rng=draw)  # type: ignore[arg-type]
+            else:  # value the selection by what the selector then does with it
+                nxt = rules.apply_legal(state, move, rng=draw)  # type: ignore[arg-type]
+                for i in range(MAX_OWN_STEPS):
                     if nxt.over or rules.current_seat(nxt) != seat:
                         break
                     own = rules.legal_actions(nxt)
-                    step, after = self._one_step(nxt, seat, own, draw)
+                    step, seen = self._one_step(nxt, seat, own, draw)
                     if own[0].verb != "select":  # a selection is judged with look-ahead: not planned
                         plan.append((nxt, step))
-                    nxt = after
+                    last = i == MAX_OWN_STEPS - 1
+                    nxt = seen if last else rules.apply_legal(nxt, step, rng=draw)  # type: ignore[arg-type]
             score = self._value(nxt, seat)
             if self.style is not None and move.verb == "select":
                 score += self.style.select_bias.get(move.arg, 0.0)

@@ -315,12 +315,33 @@ class NewFrontiersRules:
         """`apply` for a move just taken from `legal_actions(state)` (the runner has checked it,
         the greedy bot takes its moves from that list): the same new state, without checking the
         move a second time."""
+        s = self._moved(state, action, rng, log)
+        self._run(s, rng, log)
+        return s
+
+    def preview(self, state: State, action: Move, *, rng: random.Random) -> State:
+        """The state after a legal `action` as far as valuing the move needs: its players and
+        `over` are those of `apply_legal`, but the steps up to the next decision are left undone
+        while the round cannot end in them (some player has still to select an action). Those
+        steps never change a player, and the game ends only when a round ends. Not a state to
+        play on (its next decision may be one nobody is asked; its legal list is empty): for a
+        bot that values a move and drops the state. 2026-12-02: the greedy bot valuing its
+        look-ahead on previews instead of `apply_legal` states: 195.2 -> 179.6 M instructions a
+        game (x1.09)."""
+        s = self._moved(state, action, rng, None)
+        if len(s.selectors) < s.n:
+            s.legal = ()
+        else:  # this round's last action: it may end the game
+            self._run(s, rng, None)
+        return s
+
+    def _moved(self, state: State, action: Move, rng: random.Random, log: list[Event] | None) -> State:
+        """A copy of `state` with `action` carried out (the decision's own handler only)."""
         s = state.copy()
         task = s.todo[0]
         s.todo = s.todo[1:]
         s.turn += 1
         _HANDLERS[task.kind](self, s, task, action, rng, log)
-        self._run(s, rng, log)
         return s
 
     def _run(self, s: State, rng: random.Random, log: list[Event] | None) -> None:
