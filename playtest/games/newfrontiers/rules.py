@@ -531,9 +531,9 @@ def _discard(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rando
 
 def _settle(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
             log: list[Event] | None) -> None:
-    p = s.mut(task.seat)
     if m == PASS:
         return
+    p = s.mut(task.seat)
     if m == COLONISTS:
         rules.gain_colonists(s, p, rules.r.settle.colonists)
         if log is not None:
