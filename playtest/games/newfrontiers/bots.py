@@ -67,6 +67,10 @@ class GreedyBot:
         self._tables = tables(rules)
         self._per_player = not rules.goals_on
         self._plan: list[tuple[State, Move]] = []
+        self._last_position: tuple[State | None, list[float] | None] = (None, None)
+        """The position of the bot's last full decision and its values: the players still the
+        same objects at the next one are not valued again (2026-12-02: greedy 173.6 -> 171.1 M
+        instructions a game, x1.015)."""
         """The own decisions that followed the selection last chosen, in the position the bot
         imagined, with the move it judged best there: when the game reaches that very position
         (no chance in between, or the same draw), the bot's choice is the one already made."""
@@ -123,7 +127,8 @@ class GreedyBot:
         listing the decision after them); a selection is applied in full, as are the bot's own
         steps after it that another step follows."""
         rules = self.rules
-        v0 = self._values(state)
+        v0 = self._values(state, *self._last_position)
+        self._last_position = (state, v0)
         best_score, best, best_plan = -1e18, legal[0], []
         for move in legal:
             plan = []
