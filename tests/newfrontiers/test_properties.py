@@ -39,14 +39,18 @@ def check_invariants(rules, s: State, n: int) -> None:
         # the sums the Profile keeps for scoring and the greedy evaluation follow the tiles
         assert p.prof.tile_vp == sum(t.worlds[w].vp for w in p.worlds) + sum(t.devs[d].vp for d in p.devs)
         assert p.prof.production_worlds == sum(1 for w in p.worlds if t.worlds[w].kind == "production")
+        assert p.prof.consume_goods == sum(c.goods for c in p.prof.consume)
+        assert p.prof.gold_on_total == sum(p.prof.gold_on.values())
     assert places == Counter(range(t.n_home, len(t.worlds))), "every world tile is in exactly one place"
     goals = Counter(s.goal_deck) + Counter(s.goal_offer)
     for p in s.players:
         goals.update(p.goals_down)
         goals.update(p.goals_up)
     assert goals == (Counter(range(len(t.goals))) if rules.goals_on else Counter())
+    assert s.draw == tuple(sorted(set(s.draw))), "the explore draw is kept sorted (its moves are listed in order)"
+    parts = scoring.score_parts(t, s, rules.hidden_for_everyone)
+    assert scoring.totals(t, s, rules.hidden_for_everyone) == [sum(x.values()) for x in parts]
     if not rules.goals_on:
-        parts = scoring.score_parts(t, s)
         assert [scoring.vp_without_goals(t, p) for p in s.players] == [sum(x.values()) for x in parts]
 
 
@@ -119,3 +123,27 @@ def test_evaluate_gives_win_shares_and_sample_state_keeps_the_public_position(va
         legal = rules.legal_actions(s)
         s = rules.apply(s, legal[rng.randrange(len(legal))], rng=rng)
     assert rules.evaluate(s) == [x.win_share for x in rules.result(s).seats]
+
+
+@pytest.mark.parametrize("variant", sorted(RULES))
+def test_apply_legal_gives_what_apply_gives_on_every_legal_move(variant):
+    """`apply_legal` (the runner's and the greedy bot's call) skips only the legality check;
+    `preview` gives the same players and end."""
+    rules = RULES[variant]
+    rng = random.Random(11)
+    s = rules.initial_state(4, rng=rng)
+    checked = 0
+    while not s.over:
+        legal = rules.legal_actions(s)
+        for move in legal:
+            log_a: list = []
+            log_b: list = []
+            seed = rng.getrandbits(32)
+            a = rules.apply_legal(s, move, rng=random.Random(seed), log=log_a)
+            b = rules.apply(s, move, rng=random.Random(seed), log=log_b)
+            assert a == b and log_a == log_b
+            seen = rules.preview(s, move, rng=random.Random(seed))  # what the greedy bot values
+            assert seen.players == a.players and seen.over == a.over
+            checked += 1
+        s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    assert checked > 200

@@ -12,8 +12,8 @@ from playtest.games.newfrontiers.state import (
     DEVELOP,
     EXPLORE,
     GOAL,
-    NEXT,
-    RETURN_DRAW,
+    NEXT_TASK,
+    RETURN_DRAW_TASK,
     SETTLE,
     STORE,
     TRADE,
@@ -67,9 +67,11 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
         s.bag = tuple(bag)
         for x in order:
             tasks.append(Task(EXPLORE, x))
-            tasks += [Task(EXPLORE, x, 1)] * s.players[x].prof.explore_extra
+            extra_picks = s.players[x].prof.explore_extra
+            if extra_picks:
+                tasks += [Task(EXPLORE, x, 1)] * extra_picks
         tasks += [Task(EXPLORE, seat, 1)] * b.explore_picks
-        tasks.append(Task(RETURN_DRAW, -1))
+        tasks.append(RETURN_DRAW_TASK)
         drawn = len(s.draw)
     elif action == "settle":
         limit = rules.r.end.settle_colonists
@@ -85,13 +87,14 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
         s.pile = 0
         t = rules.tiles
         for i, p in enumerate(s.players):
-            new = [w for w in p.worlds if t.worlds[w].kind == "production" and w not in p.goods]
-            if new:
-                s.mut(i).goods = (*p.goods, *new)
+            if p.prof.production_worlds:
+                new = [w for w in p.worlds if t.worlds[w].kind == "production" and w not in p.goods]
+                if new:
+                    s.mut(i).goods = (*p.goods, *new)
         tasks = [Task(WINDFALL, seat)] * b.produce_windfalls
         for x in order:
-            tasks += [Task(WINDFALL, x, t.colors.index(c) + 1 if c is not None else 0)
-                      for c in s.players[x].prof.extra_goods]
+            for c in s.players[x].prof.extra_goods:
+                tasks.append(Task(WINDFALL, x, t.colors.index(c) + 1 if c is not None else 0))
     elif action == "trade":
         rules.gain_chips(s, s.mut(seat), b.trade_vp)
         for x in order:
@@ -102,7 +105,7 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
         store = [Task(STORE, x, g) for x in order for g in (*s.players[x].goals_down, *s.players[x].goals_up)
                  if g in rules.storage_goals and rules.storage_goals[g] == action]
         tasks = store + tasks
-    s.todo = (*tasks, Task(NEXT, -1), *s.todo)
+    s.todo = (*tasks, NEXT_TASK, *s.todo)
     if log is not None:
         data = {"action": action, "pick": pick_no, "pile": pile_taken}
         if drawn >= 0:

@@ -66,72 +66,105 @@ class GreedyBot:
         self.name = name
         self._tables = tables(rules)
         self._per_player = not rules.goals_on
-        self._memo: dict[int, tuple[object, float]] = {}
+        self._last_position: tuple[State | None, list[float] | None] = (None, None)
+        """The position of the bot's last full decision and its values: the players still the
+        same objects at the next one are not valued again (2026-12-02: greedy 173.6 -> 171.1 M
+        instructions a game, x1.015)."""
+        self._plan: list[tuple[State, Move]] = []
+        """The own decisions that followed the selection last chosen, in the position the bot
+        imagined, with the move it judged best there: when the game reaches that very position
+        (no chance in between, or the same draw), the bot's choice is the one already made."""
 
-    def _values(self, state: State) -> list[float]:
-        """Position values; without goals a player's value depends on that player alone, and
-        copy-on-write states share unchanged players, so values are memoised per player object
-        (within one decision: the memo holds the players, so their ids stay theirs)."""
+    def _values(self, state: State, parent: State | None = None, parent_values: list[float] | None = None
+                ) -> list[float]:
+        """Position values. Without goals a player's value depends on that player alone, and a
+        move copies only the players it changes (copy-on-write): for a state made by one move
+        from `parent` (valued `parent_values`), only the players that are new objects are valued.
+        2026-12-02: in place of a per-decision memo keyed by id(player), greedy 179.6 -> 176.4 M
+        instructions a game (x1.02)."""
+        rules, tb = self.rules, self._tables
         if state.over or not self._per_player:
-            return values(self.rules, state)
-        out = []
-        memo = self._memo
-        for p in state.players:
-            hit = memo.get(id(p))
-            if hit is None:
-                hit = memo[id(p)] = (p, player_value(self.rules, p, self._tables))
-            out.append(hit[1])
-        return out
+            return values(rules, state)
+        if parent is None or parent_values is None:
+            return [player_value(rules, p, tb) for p in state.players]
+        v = list(parent_values)
+        players, before = state.players, parent.players
+        if players is not before:
+            for i, p in enumerate(players):
+                if p is not before[i]:
+                    v[i] = player_value(rules, p, tb)
+        return v
 
-    def _value(self, state: State, seat: int) -> float:
-        v = self._values(state)
+    def _score(self, state: State, v: list[float], seat: int) -> float:
+        """`seat`'s value (with the style's biases) minus the best opponent's; `v`: `_values(state)`."""
+        mine = v[seat]
         st = self.style
         if st is not None:
             p = state.players[seat]
             t = self.rules.tiles
-            v[seat] += (st.military * p.prof.military + st.developments * len(p.devs) + st.goods * len(p.goods)
-                        + st.chips * p.chips
-                        + st.military_worlds * sum(1 for w in p.worlds if t.worlds[w].kind == "military"))
-        others = [x for i, x in enumerate(v) if i != seat]
-        return v[seat] - (max(others) if others else 0.0)
+            mine += (st.military * p.prof.military + st.developments * len(p.devs) + st.goods * len(p.goods)
+                     + st.chips * p.chips
+                     + st.military_worlds * sum(1 for w in p.worlds if t.worlds[w].kind == "military"))
+        others = v[:seat] + v[seat + 1:]
+        return mine - (max(others) if others else 0.0)
 
-    def _one_step(self, state: State, seat: int, legal: Sequence[Move], draw: _SeededDraw) -> State:
-        """The state after the move with the best one-step value."""
+    def _one_step(self, state: State, v: list[float], seat: int, legal: Sequence[Move],
+                  draw: _SeededDraw) -> tuple[Move, State, list[float]]:
+        """The move with the best one-step value from `state` (valued `v`), its `preview` (valued
+        as the state after it) and the preview's values."""
         rules = self.rules
-        best_score, best_state = -1e18, state
+        best_score, best, best_state, best_values = -1e18, legal[0], state, v
         for move in legal:
-            nxt = rules.apply(state, move, rng=draw)  # type: ignore[arg-type]
-            score = self._value(nxt, seat)
+            nxt = rules.preview(state, move, rng=draw)  # type: ignore[arg-type]
+            nv = self._values(nxt, state, v)
+            score = self._score(nxt, nv, seat)
             if score > best_score:
-                best_score, best_state = score, nxt
-        return best_state
+                best_score, best, best_state, best_values = score, move, nxt, nv
+        return best, best_state, best_values
 
     def _best(self, state: State, seat: int, legal: Sequence[Move], draw: _SeededDraw) -> Move:
+        """Moves are valued on `rules.preview` (the same players and end as `apply_legal`, without
+        listing the decision after them); a selection is applied in full, as are the bot's own
+        steps after it that another step follows."""
         rules = self.rules
-        best_score, best = -1e18, legal[0]
+        v0 = self._values(state, *self._last_position)
+        self._last_position = (state, v0)
+        best_score, best, best_plan = -1e18, legal[0], []
         for move in legal:
-            nxt = rules.apply(state, move, rng=draw)  # type: ignore[arg-type]
-            if move.verb == "select":  # value the selection by what the selector then does with it
-                for _ in range(MAX_OWN_STEPS):
+            plan = []
+            if move.verb != "select":
+                nxt = rules.preview(state, move, rng=draw)  # type: ignore[arg-type]
+                nv = self._values(nxt, state, v0)
+            else:  # value the selection by what the selector then does with it
+                nxt = rules.apply_legal(state, move, rng=draw)  # type: ignore[arg-type]
+                nv = self._values(nxt, state, v0)
+                for i in range(MAX_OWN_STEPS):
                     if nxt.over or rules.current_seat(nxt) != seat:
                         break
-                    nxt = self._one_step(nxt, seat, rules.legal_actions(nxt), draw)
-            score = self._value(nxt, seat)
+                    own = rules.legal_actions(nxt)
+                    step, seen, nv = self._one_step(nxt, nv, seat, own, draw)
+                    if own[0].verb != "select":  # a selection is judged with look-ahead: not planned
+                        plan.append((nxt, step))
+                    last = i == MAX_OWN_STEPS - 1
+                    # (the full state's players equal the preview's: nv values them too)
+                    nxt = seen if last else rules.apply_legal(nxt, step, rng=draw)  # type: ignore[arg-type]
+            score = self._score(nxt, nv, seat)
             if self.style is not None and move.verb == "select":
                 score += self.style.select_bias.get(move.arg, 0.0)
             if score > best_score:
-                best_score, best = score, move
+                best_score, best, best_plan = score, move, plan
+        self._plan = best_plan
         return best
 
     def choose(self, view: View, legal: Sequence[Move], *, rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
         state = self.rules.sample_state(view, rng=rng)
-        self._memo.clear()
-        try:
-            return self._best(state, view.seat, legal, _SeededDraw(rng.getrandbits(32)))
-        finally:
-            self._memo.clear()
+        seed = rng.getrandbits(32)  # drawn even when the plan answers: the rng stream stays the same
+        for planned, move in self._plan:
+            if planned == state:
+                return move
+        return self._best(state, view.seat, legal, _SeededDraw(seed))
 
 
 def make_bot(spec: str, rules: NewFrontiersRules, seat: int) -> RandomBot | GreedyBot:

@@ -41,10 +41,8 @@ class Tables:
         t = rules.tiles
         self.world_vp = [w.vp for w in t.worlds]
         self.good_value = [GOOD * t.prices[w.color] if w.color >= 0 else 0.0 for w in t.worlds]
-        self.military_world = [w.kind == "military" for w in t.worlds]
-        self.cost = [w.cost for w in t.worlds]
-        self.colonists = [w.colonists for w in t.worlds]
-        self.unsettled_value = [UNSETTLED * (w.vp + 1) for w in t.worlds]
+        self.unsettled = [(w.colonists, w.cost, w.kind == "military", UNSETTLED * (w.vp + 1)) for w in t.worlds]
+        """Per world, what an unsettled one needs and is worth: (colonists, cost, military?, value)."""
         self.dev_vp = [d.vp for d in t.devs]
         self.top_military = max((w.cost for w in t.worlds if w.kind == "military"), default=0)
 
@@ -66,13 +64,14 @@ def _potential(tb: Tables, p: Player) -> float:
         v += PRODUCTION
     need = 0
     for w in p.unsettled:
-        need += tb.colonists[w]
-        ok = prof.military >= tb.cost[w] if tb.military_world[w] else p.gold + 3 >= tb.cost[w]
-        v += tb.unsettled_value[w] if ok else 0.1
+        colonists, cost, military, value = tb.unsettled[w]
+        need += colonists
+        ok = prof.military >= cost if military else p.gold + 3 >= cost
+        v += value if ok else 0.1
     v += COLONIST * min(p.colonists, need)
     v += MILITARY * min(prof.military, tb.top_military)
-    v += CONSUME_POWER * sum(c.goods for c in prof.consume)
-    v += GOLD_ON_POWER * sum(prof.gold_on.values())
+    v += CONSUME_POWER * prof.consume_goods
+    v += GOLD_ON_POWER * prof.gold_on_total
     return v
 
 
@@ -85,8 +84,7 @@ def player_value(rules: NewFrontiersRules, p: Player, tb: Tables | None = None) 
 def values(rules: NewFrontiersRules, state: State) -> list[float]:
     """The position value of every seat."""
     if state.over or rules.goals_on:
-        parts = scoring.score_parts(rules.tiles, state, rules.hidden_for_everyone)
-        vp = [float(sum(p.values())) for p in parts]
+        vp = [float(x) for x in scoring.totals(rules.tiles, state, rules.hidden_for_everyone)]
         if state.over:
             return vp
     else:

@@ -17,8 +17,8 @@ from playtest.games.newfrontiers import schema as S
 
 @dataclass
 class Profile:
-    """What a player's powers add up to (built once per change of the player's tiles), and two
-    sums over the tiles themselves that scoring and the greedy evaluation read on every call."""
+    """What a player's powers add up to (built once per change of the player's tiles), and the
+    sums that scoring and the greedy evaluation read on every call (set by the rules)."""
 
     military: int = 0
     gold_on: dict[str, int] = field(default_factory=dict)
@@ -34,6 +34,10 @@ class Profile:
     """VP printed on the settled worlds and the developments (set by the rules)."""
     production_worlds: int = 0
     """Settled production worlds (set by the rules)."""
+    consume_goods: int = 0
+    """Goods all consume powers together may take (the sum over `consume`)."""
+    gold_on_total: int = 0
+    """Gold all gold-on-action powers together pay (the sum over `gold_on`)."""
 
 
 Handler = Callable[[Any, Profile], None]

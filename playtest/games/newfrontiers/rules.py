@@ -19,6 +19,7 @@ from playtest.core.events import Event, EventKind
 from playtest.core.results import GameResult, SeatResult, rank
 from playtest.errors import IllegalActionError
 from playtest.games.newfrontiers import scoring
+from playtest.games.newfrontiers.actions import select
 from playtest.games.newfrontiers.powers import Profile, profile_of
 from playtest.games.newfrontiers.schema import NewFrontiersVariant
 from playtest.games.newfrontiers.state import (
@@ -69,8 +70,15 @@ class NewFrontiersRules:
         # Moves are built once per variant and listed from these tables (building them anew for
         # every decision was a fifth of a random game's time).
         self._develop_moves = [Move("develop", d.id) for d in self.tiles.devs]
-        self._dev_costs = [d.cost for d in self.tiles.devs]
+        top = max((d.cost for d in self.tiles.devs), default=0)
+        self._devs_within = [tuple(i for i, d in enumerate(self.tiles.devs) if d.cost <= gold) for gold in range(top + 1)]
+        """[g]: the developments costing at most g (before discounts), in table order; a Develop
+        decision looks only at these (2026-12-02, instructions a game: greedy 200.0 -> 195.2 M,
+        random 22.43 -> 22.07 M)."""
         self._select_moves = {a: Move("select", a) for a in self.actions}
+        self._select_left: dict[tuple[str, ...], tuple[Move, ...]] = {}
+        """The select moves left after each sequence of selections in a round, listed on first
+        use."""
         self._world_moves = {verb: [Move(verb, w.id) for w in self.tiles.worlds]
                              for verb in ("take", "discard", "settle", "windfall", "trade", "consume")}
         self.storage_goals = {i: str(g.storage.action) for i, g in enumerate(self.tiles.goals)
@@ -188,6 +196,8 @@ class NewFrontiersRules:
         prof = profile_of([p for w in worlds for p in t.worlds[w].powers] + [p for d in devs for p in t.devs[d].powers])
         prof.tile_vp = sum(t.worlds[w].vp for w in worlds) + sum(t.devs[d].vp for d in devs)
         prof.production_worlds = sum(1 for w in worlds if t.worlds[w].kind == "production")
+        prof.consume_goods = sum(c.goods for c in prof.consume)
+        prof.gold_on_total = sum(prof.gold_on.values())
         return prof
 
     def develop_cost(self, state: State, seat: int, dev: int) -> int:
@@ -209,24 +219,28 @@ class NewFrontiersRules:
             return "military", w.cost
         return "gold", max(0, w.cost - powers.discount.get("settle", 0))
 
-    def _moves(self, s: State, task: Task) -> list[Move]:
+    def _moves(self, s: State, task: Task) -> Sequence[Move]:
         kind, seat = task.kind, task.seat
         p = s.players[seat]
         t = self.tiles
         if kind == SELECT:
-            return [m for a, m in self._select_moves.items() if a not in s.selected]
+            left = self._select_left.get(s.selected)
+            if left is None:
+                left = self._select_left[s.selected] = tuple(m for a, m in self._select_moves.items()
+                                                             if a not in s.selected)
+            return left
         if kind == DEVELOP:
             off = p.prof.discount.get("develop", 0)
             if s.selectors and s.selectors[-1] == seat:
                 off += self.r.bonuses.develop_discount
-            unique = self.r.unique_developments
-            kinds = zip(self._develop_moves, self._dev_costs, s.devs_left, strict=True)
-            out = [move for d, (move, cost, left) in enumerate(kinds)
-                   if left > 0 and cost - off <= p.gold and not (unique and d in p.devs)]
+            owned = p.devs if self.r.unique_developments else ()
+            within = self._devs_within[min(p.gold + off, len(self._devs_within) - 1)]  # cost - off <= gold
+            left, moves = s.devs_left, self._develop_moves
+            out = [moves[d] for d in within if left[d] > 0 and d not in owned]
             return [*out, PASS] if out else []
         if kind == EXPLORE:
             take = self._world_moves["take"]
-            out = [take[w] for w in sorted(set(s.draw))]
+            out = [take[w] for w in s.draw]  # the draw is kept sorted (State.draw)
             return out if task.a or not out else [*out, PASS]
         if kind == DISCARD:
             discard = self._world_moves["discard"]
@@ -294,12 +308,40 @@ class NewFrontiersRules:
     def apply(self, state: State, action: Move, *, rng: random.Random, log: list[Event] | None = None) -> State:
         if state.over or type(action) is not Move or action not in state.legal:  # why_illegal, inlined
             raise IllegalActionError(self.why_illegal(state, action) or "not legal", action=str(action))
+        return self.apply_legal(state, action, rng=rng, log=log)
+
+    def apply_legal(self, state: State, action: Move, *, rng: random.Random,
+                    log: list[Event] | None = None) -> State:
+        """`apply` for a move just taken from `legal_actions(state)` (the runner has checked it,
+        the greedy bot takes its moves from that list): the same new state, without checking the
+        move a second time."""
+        s = self._moved(state, action, rng, log)
+        self._run(s, rng, log)
+        return s
+
+    def preview(self, state: State, action: Move, *, rng: random.Random) -> State:
+        """The state after a legal `action` as far as valuing the move needs: its players and
+        `over` are those of `apply_legal`, but the steps up to the next decision are left undone
+        while the round cannot end in them (some player has still to select an action). Those
+        steps never change a player, and the game ends only when a round ends. Not a state to
+        play on (its next decision may be one nobody is asked; its legal list is empty): for a
+        bot that values a move and drops the state. 2026-12-02: the greedy bot valuing its
+        look-ahead on previews instead of `apply_legal` states: 195.2 -> 179.6 M instructions a
+        game (x1.09)."""
+        s = self._moved(state, action, rng, None)
+        if len(s.selectors) < s.n:
+            s.legal = ()
+        else:  # this round's last action: it may end the game
+            self._run(s, rng, None)
+        return s
+
+    def _moved(self, state: State, action: Move, rng: random.Random, log: list[Event] | None) -> State:
+        """A copy of `state` with `action` carried out (the decision's own handler only)."""
         s = state.copy()
         task = s.todo[0]
         s.todo = s.todo[1:]
         s.turn += 1
         _HANDLERS[task.kind](self, s, task, action, rng, log)
-        self._run(s, rng, log)
         return s
 
     def _run(self, s: State, rng: random.Random, log: list[Event] | None) -> None:
@@ -358,10 +400,10 @@ class NewFrontiersRules:
         if s.over:
             s.todo = ()
         if log is not None:
-            parts = scoring.score_parts(self.tiles, s, self.hidden_for_everyone)
+            totals = scoring.totals(self.tiles, s, self.hidden_for_everyone)
             for seat, p in enumerate(s.players):
                 log.append(Event(str(EventKind.ROUND_END), s.round, s.turn, seat,
-                                 {"score": sum(parts[seat].values()), "gold": p.gold, "chips": p.chips,
+                                 {"score": totals[seat], "gold": p.gold, "chips": p.chips,
                                   "position": s.track.index(seat) + 1}))
             if s.over:
                 for trigger in s.triggers:
@@ -371,7 +413,7 @@ class NewFrontiersRules:
 
     def order(self, s: State, selector: int) -> list[int]:
         """Who carries out an action: the selector, then the others in track order."""
-        return [selector, *(x for x in s.track if x != selector)]
+        return [selector] + [x for x in s.track if x != selector]
 
     def gain_chips(self, s: State, p: Player, k: int) -> None:
         p.chips += k
@@ -440,8 +482,6 @@ def _explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: lis
 
 def _select(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
             log: list[Event] | None) -> None:
-    from playtest.games.newfrontiers.actions import select
-
     select(rules, s, task.seat, m.arg, rng, log)
 
 
@@ -491,9 +531,9 @@ def _discard(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rando
 
 def _settle(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
             log: list[Event] | None) -> None:
-    p = s.mut(task.seat)
     if m == PASS:
         return
+    p = s.mut(task.seat)
     if m == COLONISTS:
         rules.gain_colonists(s, p, rules.r.settle.colonists)
         if log is not None:

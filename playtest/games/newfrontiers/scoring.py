@@ -84,6 +84,12 @@ def score_parts(tiles: Tiles, state: State, hidden_for_everyone: bool = False) -
     return out
 
 
+def totals(tiles: Tiles, state: State, hidden_for_everyone: bool = False) -> list[int]:
+    """Per seat: the sum of `score_parts` (without building the parts)."""
+    goals = _goal_scores(tiles, state, hidden_for_everyone)
+    return [vp_without_goals(tiles, p) + goals[s] for s, p in enumerate(state.players)]
+
+
 def vp_without_goals(tiles: Tiles, p: Player) -> int:
     """Chips, worlds, developments and end bonuses: a player's VP when no goals are in play
     (the sum of `score_parts` without goals; the worlds' and developments' VP summed once per

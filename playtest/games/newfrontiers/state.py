@@ -44,6 +44,12 @@ class Task(NamedTuple):
     b: int = 0
 
 
+NEXT_TASK = Task(NEXT, -1)
+"""Queued after every action's tasks: the next selection, or the round's end."""
+RETURN_DRAW_TASK = Task(RETURN_DRAW, -1)
+"""Queued after an Explore's picks: the rest of the draw goes back into the bag."""
+
+
 class Move(NamedTuple):
     """A player's move, in transcript notation `verb arg` (e.g. `select settle`, `take w07`,
     `settle w07`, `colonists`, `pass`).
@@ -116,6 +122,7 @@ class State:
     pile: int = 0
     bag: tuple[int, ...] = ()
     draw: tuple[int, ...] = ()
+    """The explore draw, sorted (distinct tiles: the bag holds each world tile once)."""
     devs_left: tuple[int, ...] = ()
     chips: int = 0
     colonist_stock: int = 0
