@@ -45,3 +45,19 @@ def test_interleaved_games_on_one_rules_object_play_as_alone() -> None:
                         del games[g]
                     else:
                         games[g] = (_step(shared, state, players, rngs), players, rngs)
+
+
+def test_circle_facts_answer_for_the_circle_asked_even_when_the_memo_starts_afresh(monkeypatch) -> None:
+    """`circle_facts` (a memo per circle dealt) gives each circle its own planets, also when
+    games with different circles alternate and the memo is emptied between every two asks."""
+    import playtest.games.stargate.rules as rules_module
+
+    monkeypatch.setattr(rules_module, "CIRCLE_MEMO_LIMIT", 1)
+    rules = StargateRules(load_variant(DRAFT5).model)
+    circles = [rules.initial_state(4, rng=random.Random(g)).circle for g in range(6)]
+    assert len(set(circles)) > 1
+    for circle in circles * 2:
+        facts = rules.circle_facts(circle)
+        assert facts.ids == tuple(rules.planet_ids[c] for c in circle)
+        assert facts.capacity == tuple(rules.capacity[c] for c in circle)
+        assert all(facts.position[rules.planet_ids[c]] == p for p, c in enumerate(circle))

@@ -173,7 +173,7 @@ def planet_events(rules: StargateRules, s: State) -> list[Event]:
 # --- end triggers ---------------------------------------------------------------------------------
 
 END_TRIGGERS: dict[type, Callable[[Any, Any, State], bool]] = {
-    sc.StockEmpty: lambda rules, trig, s: any(x == 0 for x in s.stock),
+    sc.StockEmpty: lambda rules, trig, s: 0 in s.stock,
     sc.PlanetsFull: lambda rules, trig, s: sum(rules.room(s, p) <= 0 for p in range(len(s.board)))
     >= trig.for_players(s.n),
     sc.RoundCap: lambda rules, trig, s: s.round >= trig.rounds,
@@ -185,9 +185,9 @@ END_TRIGGERS: dict[type, Callable[[Any, Any, State], bool]] = {
 def end_reason(rules: StargateRules, state: State) -> str | None:
     """The first end trigger (in the variant's order) that fires at the end of the current
     round, 'max_rounds' for the safety stop, or None."""
-    for trig in rules.variant.end:
+    for trig in rules.end_triggers:
         if END_TRIGGERS[type(trig)](rules, trig, state):
             return trig.trigger
-    if state.round >= rules.variant.max_rounds:
+    if state.round >= rules.max_rounds:
         return "max_rounds"
     return None
