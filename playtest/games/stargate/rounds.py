@@ -14,7 +14,7 @@ from playtest.core.events import Event, EventKind, make_event
 from playtest.games.stargate import schema as sc
 from playtest.games.stargate.effects import handler_of
 from playtest.games.stargate.scoring import majority_leader
-from playtest.games.stargate.state import Phase, State, add_at, write
+from playtest.games.stargate.state import Phase, State, add_at, seat_to_move, write
 
 if TYPE_CHECKING:
     from playtest.games.stargate.rules import StargateRules
@@ -102,7 +102,8 @@ def end_turn(rules: StargateRules, s: State, log: list[Event] | None) -> None:
         write(s, available=tuple(sorted((*s.available, s.crew))))
     if log is not None:
         log.append(decision_event(rules, s))
-    write(s, crew=-1, pending=(), turn=s.turn + 1, turn_in_round=s.turn_in_round + 1, phase=Phase.CREW)
+    write(s, crew=-1, pending=(), turn=s.turn + 1, turn_in_round=s.turn_in_round + 1,
+          seat=seat_to_move(s.start, s.turn_in_round + 1, s.n), phase=Phase.CREW)
     if s.turn_in_round >= s.n:
         end_round(rules, s, log)
 
@@ -152,8 +153,9 @@ def end_round(rules: StargateRules, s: State, log: list[Event] | None) -> None:
     if rules.any_round_end_effect:
         crew_bonus = tuple(rules.crew_round_end(c, bonus, bool(s.taken_mask >> c & 1))
                            for c, bonus in enumerate(s.crew_bonus))
-    write(s, crew_bonus=crew_bonus, round=s.round + 1, start=(s.start + 1) % s.n, turn_in_round=0, taken_mask=0,
-          available=s.available if rules.crews_return_each_turn else rules.all_crews)
+    start = (s.start + 1) % s.n
+    write(s, crew_bonus=crew_bonus, round=s.round + 1, start=start, turn_in_round=0, seat=seat_to_move(start, 0, s.n),
+          taken_mask=0, available=s.available if rules.crews_return_each_turn else rules.all_crews)
 
 
 def planet_events(rules: StargateRules, s: State) -> list[Event]:

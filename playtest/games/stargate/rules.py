@@ -51,6 +51,7 @@ from playtest.games.stargate.state import (
     add_at,
     copy_state,
     evolve,
+    seat_to_move,
     start_turn_record,
     with_item,
     write,
@@ -163,7 +164,7 @@ class StargateRules:
         before_deal = self._before_deal.get(n_players) or self._state_before_deal(n_players)
         no_ext = self._no_extensions
         return evolve(before_deal, circle=tuple(circle), board=((),) * len(circle), start=start,
-                      ext_planet=tuple([no_ext[c] for c in circle]))
+                      seat=seat_to_move(start, 0, n_players), ext_planet=tuple([no_ext[c] for c in circle]))
 
     def _state_before_deal(self, n_players: int) -> State:
         """Everything of a new game but the circle: the same for every game of `n_players`
@@ -181,6 +182,7 @@ class StargateRules:
             start=0,
             turn_in_round=0,
             turn=1,
+            seat=0,
             phase=Phase.CREW,
             cubes_placed=(0,) * n_players,
             crew_bonus=(0,) * len(self.crews),

