@@ -89,7 +89,7 @@ def end_turn(rules: StargateRules, s: State, log: list[Event] | None) -> None:
     stock), crews returning each turn if the variant says so, the decision event; then the
     round's end after the last seat."""
     seat = s.seat
-    gains = turn_gains(rules, s)
+    gains = turn_gains(rules, s) if rules.turn_can_gain[s.crew] else NO_GAINS
     if gains is not NO_GAINS:
         write(s, hand=add_at(s.hand, seat, -gains.from_hand), stock=add_at(s.stock, seat, -gains.from_stock),
               skill_vp=add_at(s.skill_vp, seat, gains.skill_vp), effect_vp=add_at(s.effect_vp, seat, gains.effect_vp),
