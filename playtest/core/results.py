@@ -31,6 +31,7 @@ def rank(keys: Sequence[tuple[float, ...]]) -> tuple[list[int], list[float]]:
 
     Seats with equal keys share a rank; the seats ranked 1 split one win equally.
     """
-    ranks = [1 + sum(1 for other in keys if other > mine) for mine in keys]
+    best_first = sorted(keys, reverse=True)
+    ranks = [1 + best_first.index(mine) for mine in keys]  # 1 + how many keys are higher
     winners = ranks.count(1)
     return ranks, [1.0 / winners if r == 1 else 0.0 for r in ranks]

@@ -45,3 +45,35 @@ def test_interleaved_games_on_one_rules_object_play_as_alone() -> None:
                         del games[g]
                     else:
                         games[g] = (_step(shared, state, players, rngs), players, rngs)
+
+
+def test_circle_facts_answer_for_the_circle_asked_even_when_the_memo_starts_afresh(monkeypatch) -> None:
+    """`circle_facts` (a memo per circle dealt) gives each circle its own planets, also when
+    games with different circles alternate and the memo is emptied between every two asks."""
+    import playtest.games.stargate.rules as rules_module
+
+    monkeypatch.setattr(rules_module, "CIRCLE_MEMO_LIMIT", 1)
+    rules = StargateRules(load_variant(DRAFT5).model)
+    circles = [rules.initial_state(4, rng=random.Random(g)).circle for g in range(6)]
+    assert len(set(circles)) > 1
+    for circle in circles * 2:
+        facts = rules.circle_facts(circle)
+        assert facts.ids == tuple(rules.planet_ids[c] for c in circle)
+        assert facts.capacity == tuple(rules.capacity[c] for c in circle)
+        assert all(facts.position[rules.planet_ids[c]] == p for p, c in enumerate(circle))
+
+
+def test_the_seat_to_move_follows_the_start_player_and_the_turn() -> None:
+    """`State.seat` is a field the rules keep: it equals (start + turn in round) mod n in
+    every state of a game, and `replace` keeps it so when either changes."""
+    from playtest.games.stargate.state import Phase
+
+    rules = StargateRules(load_variant(DRAFT5).model)
+    for g in range(5):
+        state, players, rngs = _start(rules, g, "random")
+        while state.phase is not Phase.OVER:
+            assert state.seat == (state.start + state.turn_in_round) % state.n
+            state = _step(rules, state, players, rngs)
+        moved = state.replace(start=1, turn_in_round=2)
+        assert moved.seat == 3 % state.n
+        assert state.replace(seat=2).seat == 2

@@ -51,14 +51,13 @@ def relevant_room(mode: Mode, per_planet: int, k: int, room: Sequence[int]) -> t
     """`room` capped at what can change the placements, so that the memo meets few keys: a
     walk of k cubes with at least k planets open meets each planet at most once (cap 1); free
     order puts at most `per_planet` cubes on one planet; nothing puts more than k."""
-    if mode is Mode.FREE:
-        cap = min(per_planet, k)
-    else:
-        if mode is Mode.WALK:
-            is_open = [1 if r > 0 else 0 for r in room]
-            if k <= sum(is_open):
-                return tuple(is_open)  # cap 1 (a full planet's room counts as 0 either way)
+    if mode is Mode.WALK:
+        is_open = [1 if r > 0 else 0 for r in room]
+        if k <= sum(is_open):
+            return tuple(is_open)  # cap 1 (a full planet's room counts as 0 either way)
         cap = k
+    else:
+        cap = min(per_planet, k) if mode is Mode.FREE else k
     return tuple([r if r < cap else cap for r in room])
 
 

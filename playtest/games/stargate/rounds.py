@@ -14,7 +14,7 @@ from playtest.core.events import Event, EventKind, make_event
 from playtest.games.stargate import schema as sc
 from playtest.games.stargate.effects import handler_of
 from playtest.games.stargate.scoring import majority_leader
-from playtest.games.stargate.state import Phase, State, add_at, write
+from playtest.games.stargate.state import Phase, State, add_at, seat_to_move, write
 
 if TYPE_CHECKING:
     from playtest.games.stargate.rules import StargateRules
@@ -89,7 +89,7 @@ def end_turn(rules: StargateRules, s: State, log: list[Event] | None) -> None:
     stock), crews returning each turn if the variant says so, the decision event; then the
     round's end after the last seat."""
     seat = s.seat
-    gains = turn_gains(rules, s)
+    gains = turn_gains(rules, s) if rules.turn_can_gain[s.crew] else NO_GAINS
     if gains is not NO_GAINS:
         write(s, hand=add_at(s.hand, seat, -gains.from_hand), stock=add_at(s.stock, seat, -gains.from_stock),
               skill_vp=add_at(s.skill_vp, seat, gains.skill_vp), effect_vp=add_at(s.effect_vp, seat, gains.effect_vp),
@@ -102,7 +102,8 @@ def end_turn(rules: StargateRules, s: State, log: list[Event] | None) -> None:
         write(s, available=tuple(sorted((*s.available, s.crew))))
     if log is not None:
         log.append(decision_event(rules, s))
-    write(s, crew=-1, pending=(), turn=s.turn + 1, turn_in_round=s.turn_in_round + 1, phase=Phase.CREW)
+    write(s, crew=-1, pending=(), turn=s.turn + 1, turn_in_round=s.turn_in_round + 1,
+          seat=seat_to_move(s.start, s.turn_in_round + 1, s.n), phase=Phase.CREW)
     if s.turn_in_round >= s.n:
         end_round(rules, s, log)
 
@@ -152,8 +153,9 @@ def end_round(rules: StargateRules, s: State, log: list[Event] | None) -> None:
     if rules.any_round_end_effect:
         crew_bonus = tuple(rules.crew_round_end(c, bonus, bool(s.taken_mask >> c & 1))
                            for c, bonus in enumerate(s.crew_bonus))
-    write(s, crew_bonus=crew_bonus, round=s.round + 1, start=(s.start + 1) % s.n, turn_in_round=0, taken_mask=0,
-          available=s.available if rules.crews_return_each_turn else rules.all_crews)
+    start = (s.start + 1) % s.n
+    write(s, crew_bonus=crew_bonus, round=s.round + 1, start=start, turn_in_round=0, seat=seat_to_move(start, 0, s.n),
+          taken_mask=0, available=s.available if rules.crews_return_each_turn else rules.all_crews)
 
 
 def planet_events(rules: StargateRules, s: State) -> list[Event]:
@@ -173,7 +175,7 @@ def planet_events(rules: StargateRules, s: State) -> list[Event]:
 # --- end triggers ---------------------------------------------------------------------------------
 
 END_TRIGGERS: dict[type, Callable[[Any, Any, State], bool]] = {
-    sc.StockEmpty: lambda rules, trig, s: any(x == 0 for x in s.stock),
+    sc.StockEmpty: lambda rules, trig, s: 0 in s.stock,
     sc.PlanetsFull: lambda rules, trig, s: sum(rules.room(s, p) <= 0 for p in range(len(s.board)))
     >= trig.for_players(s.n),
     sc.RoundCap: lambda rules, trig, s: s.round >= trig.rounds,
@@ -185,9 +187,9 @@ END_TRIGGERS: dict[type, Callable[[Any, Any, State], bool]] = {
 def end_reason(rules: StargateRules, state: State) -> str | None:
     """The first end trigger (in the variant's order) that fires at the end of the current
     round, 'max_rounds' for the safety stop, or None."""
-    for trig in rules.variant.end:
+    for trig in rules.end_triggers:
         if END_TRIGGERS[type(trig)](rules, trig, state):
             return trig.trigger
-    if state.round >= rules.variant.max_rounds:
+    if state.round >= rules.max_rounds:
         return "max_rounds"
     return None
