@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +15,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DRAFT5 = ROOT / "variants" / "stargate" / "draft5.yaml"
 PLUGINS = Path(__file__).resolve().parent / "plugins"
 """The example game plugin (playtest_nim), its variant nim.yaml and transcript nim-game.yaml."""
+with (ROOT / "pyproject.toml").open("rb") as _f:
+    BUILTIN_GAMES = sorted(tomllib.load(_f)["project"]["entry-points"]["playtest.games"])
+"""The games playtest itself registers (pyproject.toml). Other packages installed into the same
+environment may register more: tests name these, never "every game there is"."""
 
 
 def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
