@@ -20,7 +20,9 @@ def make_search_bot(spec: GameSpec, name: str, rules: Rules[Any, Any], seat: int
     s = parse(name)
     model = Model(spec, rules)
     if model.sample_state is None:
-        raise UsageError(f"bot {s.name!r}: {spec.name} has no sample_state, which search bots need")
+        raise UsageError(f"bot {s.name!r}: {spec.name} has no sample_state, which search bots need: add "
+                         "Rules.sample_state(view, *, rng) to its rules (perfect information: return the "
+                         "view's state) or GameSpec(sample_state=...); see playtest/core/protocol.py")
     if s.depth is not None and model.evaluate is None:
         raise UsageError(f"bot {s.name!r}: depth= needs the game's evaluation, and {spec.name} has none")
     make_policy = None

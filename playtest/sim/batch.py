@@ -43,7 +43,7 @@ from playtest.sim.rundir import (
     read_json,
     target_of,
 )
-from playtest.sim.runner import PlayedGame, TurnCapError, batch_gc, play_game
+from playtest.sim.runner import NoLegalActionError, PlayedGame, TurnCapError, batch_gc, play_game
 from playtest.variants import Variant
 
 GAME_KEY_COLUMNS: dict[str, pl.DataType] = {
@@ -231,6 +231,9 @@ def play_chunk(game_name: str, resolved: dict[str, Any], key: str, config: RunCo
                 played = play_one(spec, rules, config, game)
             except TurnCapError as exc:
                 raise RunawayGameError(str(exc), game=game, seats=config.seat_bots(game)) from None
+            except NoLegalActionError as exc:
+                raise GameBugError(f"game {game} (bots {','.join(config.seat_bots(game))}, seed {config.seed}): "
+                                   f"{exc}") from None
             _rows(spec, config, game, played, g_cols, e_cols, datas)
     games = pl.DataFrame(g_cols, schema=g_schema)
     # The game-specific columns straight from the events' dicts: polars reads them in Rust,
@@ -253,6 +256,11 @@ class RunawayGameError(PlaytestError):
 
 def _runaway(message: str, game: int, seats: tuple[str, ...]) -> RunawayGameError:
     return RunawayGameError(message, game=game, seats=seats)
+
+
+class GameBugError(PlaytestError):
+    """A game's own code broke the protocol during a run (runner.NoLegalActionError): playing
+    on or resuming would meet it again, so the run is dropped."""
 
 
 # --- the whole run ------------------------------------------------------------------------------
@@ -508,6 +516,10 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
             f"{variant}: game {exc.game} (bots {seats}, seed {config.seed}) did not end within "
             f"{config.max_decisions:,} decisions: the variant's end condition may never trigger ({hint}); "
             "nothing was written", game=exc.game, seats=exc.seats) from None
+    except GameBugError as exc:
+        run.close()
+        shutil.rmtree(run.path, ignore_errors=True)
+        raise GameBugError(f"{exc}; nothing was written") from None
     except BaseException:
         run.close()
         raise

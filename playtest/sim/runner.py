@@ -19,6 +19,11 @@ class TurnCapError(PlaytestError):
     """A game did not end within the decision cap: a rules bug or a variant that cannot end."""
 
 
+class NoLegalActionError(PlaytestError):
+    """The rules offered no action in a state that is not terminal: a bug in the game's rules
+    (the protocol: `legal_actions` is never empty unless the game is over)."""
+
+
 GC_THRESHOLDS = (20_000, 50, 1_000)
 """Collector thresholds while games are played (Python's defaults: 700, 10, 10)."""
 
@@ -72,6 +77,11 @@ def play_game(
             raise TurnCapError(f"game did not end within {max_decisions} decisions")
         seat = current_seat(state)
         legal = legal_actions(state)
+        if not legal:
+            game = getattr(rules, "game", type(rules).__name__)
+            raise NoLegalActionError(f"the rules of '{game}' offered no legal action in a state that is not over "
+                                     f"(decision {decisions + 1}, seat {seat + 1}): a bug in the game's "
+                                     "legal_actions or is_terminal")
         action = choosers[seat](view(state, seat), legal, rng=bot_rngs[seat])
         if action not in legal:
             raise IllegalActionError(

@@ -113,6 +113,9 @@ class NimRules:
     def view(self, state: NimState, seat: int) -> NimState:
         return state  # nothing is hidden
 
+    def sample_state(self, view: NimState, *, rng: random.Random) -> NimState:
+        return view  # perfect information: the view is the whole state (search bots need this)
+
     def format_action(self, state: NimState, action: Take) -> str:
         return str(action)
 
