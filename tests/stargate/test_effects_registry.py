@@ -7,8 +7,10 @@ import typing
 
 import pytest
 
+from playtest.errors import PlaytestError
 from playtest.games.stargate import schema as sc
 from playtest.games.stargate.effects import HANDLERS, EffectHandler, handles, overrides
+from tests.conftest import DRAFT5
 
 
 def schema_effect_classes() -> tuple[type, ...]:
@@ -42,3 +44,28 @@ def test_no_handler_for_an_effect_the_schema_does_not_know() -> None:
 def test_an_effect_gets_one_handler_only() -> None:
     with pytest.raises(TypeError, match="already has a handler"):
         handles(sc.GainVP)(type("Again", (EffectHandler,), {}))
+
+
+def test_a_turn_end_effect_declares_no_timing() -> None:
+    """`timing` is read only for steps of the turn: on any other effect it would be accepted
+    from YAML and silently ignored."""
+    for effect_class in schema_effect_classes():
+        if not HANDLERS[effect_class].step:
+            assert "timing" not in effect_class.model_fields, f"{effect_class.__name__} is not a step"
+
+
+def test_validate_names_an_effect_without_a_handler_at_its_key(monkeypatch, tmp_path) -> None:
+    from playtest.errors import VariantError
+    from playtest.games.stargate.effects import handler_of
+    from playtest.variants import load_variant
+
+    path = tmp_path / "v.yaml"
+    path.write_text("extends: " + str(DRAFT5) + "\ncrews:\n  - id: armstrong\n    time: 4\n    skill:\n"
+                    "      - {effect: vp_per_full_planet, amount: 1}\n")
+    load_variant(path)  # with its handler: fine
+    monkeypatch.delitem(HANDLERS, sc.VPPerFullPlanet)
+    with pytest.raises(VariantError, match=r"v\.yaml:6:18: crews\.armstrong\.skill\.0\.effect: effect 'vp_per_full_planet' "
+                                           r"has no handler: add one in playtest/games/stargate/effects\.py"):
+        load_variant(path)
+    with pytest.raises(PlaytestError, match="the crew effect VPPerFullPlanet has no handler"):
+        handler_of(sc.VPPerFullPlanet(effect="vp_per_full_planet"))

@@ -21,8 +21,10 @@ EVERYTHING = rules_with(
                                 {"effect": "color_vp", "colors": ["red", "green"], "amount": 1}]},
         "orlins": {"skill": [{"effect": "free_order"},
                              {"effect": "color_vp", "colors": ["blue"], "amount": -1, "count": "on_board"}]},
-        "bays": {"skill": [{"effect": "accumulate_time", "amount": 2}]},
-        "anderson": {"extension_vp": [2, 1], "skill": [{"effect": "develop_crew", "timing": "before"}]},
+        "bays": {"skill": [{"effect": "gain_cubes", "amount": 2}, {"effect": "accumulate_time", "amount": 2}]},
+        "rahel": {"skill": [{"effect": "repeat_planet"}, {"effect": "vp_per_full_planet", "amount": 2}]},
+        "anderson": {"extension_vp": [2, 1], "skill": [{"effect": "develop_crew", "timing": "before"},
+                                                              {"effect": "swap_adjacent"}]},
     },
     planets={
         "red1": {"effects": [{"effect": "vp", "trigger": "last_cube", "amount": 2, "per_cube": True}],
@@ -36,8 +38,19 @@ EVERYTHING = rules_with(
                     "overflow_vp": 7},
         "green1": {"effects": [{"effect": "majority_multiplier", "factor": 2}]},
     },
-    extra_crews=[{"id": "vance", "time": 2, "skill": [{"effect": "overflow", "timing": "before"}]}],
+    extra_crews=[{"id": "vance", "time": 2, "skill": [{"effect": "overflow", "timing": "before"}]},
+                 {"id": "wells", "time": 2, "skill": [{"effect": "develop_planet", "slot": 1}]}],
 )
+"""Every crew effect of the schema on one table (test_every_effect_is_on_the_table checks it):
+a new effect joins it, so the bots' fast evaluation is checked against `apply` for it too."""
+
+
+def test_every_effect_is_on_the_table() -> None:
+    from tests.stargate.test_effects_registry import schema_effect_classes
+
+    used = {type(e) for crew in EVERYTHING.variant.crews for e in crew.skill}
+    missing = [c.__name__ for c in schema_effect_classes() if c not in used]
+    assert not missing, f"add these effects to a crew of EVERYTHING: {missing}"
 
 
 def _check_fast_values(rules: StargateRules, games: int, seed: int, hand_vp: bool = False) -> int:

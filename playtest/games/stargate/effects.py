@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from playtest.errors import IllegalActionError
+from playtest.errors import IllegalActionError, PlaytestError
 from playtest.games.stargate import schema as sc
 from playtest.games.stargate.actions import (
     Action,
@@ -102,8 +102,13 @@ def handles(effect_class: type) -> Callable[[H], H]:
 
 
 def handler_of(effect: object) -> EffectHandler:
-    """The handler of one effect of a crew's skill."""
-    return HANDLERS[type(effect)]
+    """The handler of one effect of a crew's skill. (`validate` reports an effect without one at
+    its key; this error is for rules built from a model that was never validated.)"""
+    try:
+        return HANDLERS[type(effect)]
+    except KeyError:
+        raise PlaytestError(f"the crew effect {type(effect).__name__} has no handler: add one in "
+                            "playtest/games/stargate/effects.py (@handles; docs/extending.md)") from None
 
 
 def overrides(handler: EffectHandler, method: str) -> bool:

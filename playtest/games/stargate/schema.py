@@ -122,7 +122,8 @@ class DevelopCrew(Strict):
 
 
 class VPPerFullPlanet(Strict):
-    """Gain `amount` VP for each full planet in the circle (docs/extending.md's worked example)."""
+    """Gain `amount` VP (negative: lose) for each full planet in the circle (docs/extending.md's worked
+    example)."""
 
     effect: Literal["vp_per_full_planet"]
     amount: int = 1
@@ -138,8 +139,6 @@ Effect = Annotated[
 effects.py (docs/extending.md, "Adding a crew effect")."""
 PLACEMENT_EFFECTS = (FreeOrder, RepeatPlanet)
 """Effects that change how cubes are placed: they have no timing, they shape the placement."""
-PASSIVE_EFFECTS = (ColorVP, AccumulateTime)
-"""Effects that are not a step of the turn: scored at the turn's end, or a property of the card."""
 
 
 class Crew(Strict):
@@ -358,8 +357,16 @@ class StargateVariant(VariantModel):
                     out.append((where, f"a last_cube effect goes to the placer, not '{eff.to}'"))
                 if isinstance(eff, PlanetVP) and eff.trigger is PlanetTrigger.FINAL and eff.to == "placer":
                     out.append((where, "a final effect goes to 'majority' or 'present' (there is no placer at the end)"))
+        # the rules' registry (imported here: effects.py imports this module)
+        from playtest.games.stargate.effects import HANDLERS
+
         for i, crew in enumerate(self.crews):
             for j, skill_eff in enumerate(crew.skill):
+                if type(skill_eff) not in HANDLERS:  # a new effect's schema class without its handler
+                    out.append((("crews", i, "skill", j, "effect"),
+                                f"effect '{skill_eff.effect}' has no handler: add one in "
+                                "playtest/games/stargate/effects.py (@handles; docs/extending.md)"))
+                    continue
                 if isinstance(skill_eff, ColorVP):
                     for color in skill_eff.colors:
                         if color not in colors:
