@@ -81,6 +81,12 @@ def unit(interval: tuple[float, float, float]) -> tuple[float, float, float]:
     return est, max(0.0, lo), min(1.0, hi)
 
 
+def signed_unit(interval: tuple[float, float, float]) -> tuple[float, float, float]:
+    """A difference of two rates: its t interval cut to [-1, 1], where it lives."""
+    est, lo, hi = interval
+    return est, max(-1.0, lo), min(1.0, hi)
+
+
 def head_to_head(sample: Sample, lower: str, upper: str, rng: np.random.Generator) -> dict[str, float | int | str]:
     """The stronger rung against the weaker one: per-seat win rates, their difference (paired
     over games) and ratio (bootstrap), the stronger side's share of all wins against its fair
@@ -92,7 +98,7 @@ def head_to_head(sample: Sample, lower: str, upper: str, rng: np.random.Generato
     per = per_game(games, upper, lower)
     a, b = per["a"].to_numpy(), per["b"].to_numpy()
     d = a - b
-    est_d = mean_ci(d)
+    est_d = signed_unit(mean_ci(d))
     p = float(sps.ttest_1samp(d, 0).pvalue) if d.size > 1 and d.std() > 0 else (1.0 if d.size and not d.any() else math.nan)
     ua, ub, us = (unit(mean_ci(x)) for x in (a, b, per["share"].to_numpy()))
     ratio = ratio_interval(a, b, rng)

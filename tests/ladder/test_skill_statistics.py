@@ -152,3 +152,11 @@ def test_sentences_name_the_rungs():
     assert sentence("tie rate", "tie_rate", [("a", 0.1), ("b", 0.3), ("c", 0.2)], 0.01).startswith(
         "Tie rate changes with skill: 10.0% (a), 30.0% (b), 20.0% (c)")
     assert describe("game_length_rounds", "all", str) == "game length (rounds)"
+
+
+def test_a_win_rate_gap_s_interval_stays_within_what_a_gap_can_be():
+    """A per-seat gap of two win rates lies in [-1, 1]; the t interval of a large gap over few
+    games would reach past it (a ladder once printed +80 pts [+51, +109])."""
+    est, lo, hi = strength.signed_unit((0.8, 0.512, 1.088))
+    assert (est, lo, hi) == (0.8, 0.512, 1.0)
+    assert strength.signed_unit((-0.9, -1.3, -0.5)) == (-0.9, -1.0, -0.5)
