@@ -91,6 +91,33 @@ def test_a_game_that_offers_no_move_is_one_line_and_leaves_no_run(example_game, 
     assert not out.exists() and not list(tmp_path.glob("run*"))
 
 
+def test_event_data_the_game_did_not_declare_stop_the_run_in_one_line(example_game, cli, tmp_path, monkeypatch):
+    """polars would drop an undeclared event key, or coerce a value of the wrong type, without
+    a word: `simulate` checks the first game of each chunk against GameSpec.event_columns."""
+    from playtest_nim.game import NimRules
+
+    apply = NimRules.apply
+
+    def apply_with(extra):
+        def patched(self, state, action, *, rng, log=None):
+            nxt = apply(self, state, action, rng=rng, log=log)
+            if log:
+                log[-1] = log[-1]._replace(data={**log[-1].data, **extra})
+            return nxt
+        return patched
+
+    out = tmp_path / "run"
+    args = ("simulate", NIM, "-n", "3", "--players", "2", "--seed", "4", "--workers", "1", "--out", str(out))
+    monkeypatch.setattr(NimRules, "apply", apply_with({"spare": 1}))
+    r = cli(*args)
+    assert (r.returncode, not out.exists()) == (2, True)
+    assert r.stderr.startswith("error: game 0 of 'nim': a decision event has the data key 'spare', which "
+                               "event_columns does not declare (declared: heap, taken, left)")
+    monkeypatch.setattr(NimRules, "apply", apply_with({"left": "none"}))
+    r = cli(*args)
+    assert r.returncode == 2 and "has left='none', not a value of its column's type Int16" in r.stderr
+
+
 def test_replay_errors_come_from_the_core(example_game, cli, tmp_path):
     path = tmp_path / "t.yaml"
     path.write_text(f"game: nim\nvariant: {NIM}\nplayers: 2\nmoves:\n  - take 3 from 1\n  - take 3 from 1\n"

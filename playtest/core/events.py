@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
 from functools import partial
 from typing import Any, NamedTuple
+
+import polars as pl
 
 
 class EventKind(StrEnum):
@@ -34,3 +37,35 @@ class Event(NamedTuple):
 make_event = partial(tuple.__new__, Event)
 """``make_event((kind, round, turn, seat, data))``: the same Event as ``Event(kind, round, turn,
 seat, data)``, built without a Python-level ``__new__`` frame (for engines that log per decision)."""
+
+
+def event_data_problem(events: list[Event], columns: Mapping[str, pl.DataType]) -> str | None:
+    """Why these events' data do not fit the game's declared `event_columns`, or None: a key
+    that is not declared (polars would drop it without a word) or a value of another type than
+    its column (polars would coerce it). `simulate` checks the first game of every chunk; the
+    contract test checks whole games."""
+    for ev in events:
+        for key, value in ev.data.items():
+            dtype = columns.get(key)
+            if dtype is None:
+                return (f"a {ev.kind} event has the data key {key!r}, which event_columns does not declare "
+                        f"(declared: {', '.join(columns) or 'none'})")
+            if not value_fits(value, dtype):
+                return f"a {ev.kind} event has {key}={value!r}, not a value of its column's type {dtype}"
+    return None
+
+
+def value_fits(value: object, dtype: pl.DataType) -> bool:
+    """Whether `value` is stored in a column of `dtype` as it is (None fits every column; a type
+    this check does not know is left to polars)."""
+    if value is None:
+        return True
+    if dtype.is_integer():
+        return isinstance(value, int) and not isinstance(value, bool)
+    if dtype.is_float():
+        return isinstance(value, float | int) and not isinstance(value, bool)
+    if dtype == pl.Boolean:
+        return isinstance(value, bool)
+    if dtype == pl.String:
+        return isinstance(value, str)
+    return True

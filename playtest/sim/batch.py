@@ -27,7 +27,7 @@ import polars as pl
 
 from playtest import __version__, rng
 from playtest.core.bots import make_bot
-from playtest.core.events import Event
+from playtest.core.events import Event, event_data_problem
 from playtest.core.spec import GameSpec
 from playtest.errors import Interrupted, PlaytestError, UsageError
 from playtest.games import get_game
@@ -234,6 +234,10 @@ def play_chunk(game_name: str, resolved: dict[str, Any], key: str, config: RunCo
             except NoLegalActionError as exc:
                 raise GameBugError(f"game {game} (bots {','.join(config.seat_bots(game))}, seed {config.seed}): "
                                    f"{exc}") from None
+            if game == start:  # polars would drop an undeclared key and coerce a wrong type in silence
+                problem = event_data_problem(played.events, spec.event_columns)
+                if problem:
+                    raise GameBugError(f"game {game} of '{spec.name}': {problem} (GameSpec.event_columns)")
             _rows(spec, config, game, played, g_cols, e_cols, datas)
     games = pl.DataFrame(g_cols, schema=g_schema)
     # The game-specific columns straight from the events' dicts: polars reads them in Rust,
