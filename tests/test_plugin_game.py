@@ -118,6 +118,20 @@ def test_event_data_the_game_did_not_declare_stop_the_run_in_one_line(example_ga
     assert r.returncode == 2 and "has left='none', not a value of its column's type Int16" in r.stderr
 
 
+def test_a_crash_in_a_plugin_s_own_code_is_blamed_on_it_not_on_playtest(example_game, cli, tmp_path, monkeypatch):
+    from playtest_nim import game
+
+    def choose(self, view, legal, *, rng):
+        raise ValueError("my bot is broken")
+
+    monkeypatch.setattr(game.NimBot, "choose", choose)
+    r = cli("simulate", NIM, "-n", "2", "--players", "2", "--workers", "1", "--out", str(tmp_path / "run"))
+    assert r.returncode == 1
+    assert r.stderr.startswith(f"error in code outside playtest, {Path(__file__).resolve()}:")  # where choose is
+    assert r.stderr.endswith("(in choose): ValueError: my bot is broken (run `playtest --debug ...` for the "
+                             "traceback)\n")
+
+
 def test_replay_errors_come_from_the_core(example_game, cli, tmp_path):
     path = tmp_path / "t.yaml"
     path.write_text(f"game: nim\nvariant: {NIM}\nplayers: 2\nmoves:\n  - take 3 from 1\n  - take 3 from 1\n"

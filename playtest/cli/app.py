@@ -13,7 +13,9 @@ from __future__ import annotations
 import os
 import signal
 import sys
+import sysconfig
 import traceback
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -81,8 +83,29 @@ class _Group(TyperGroup):
             if debug_enabled():
                 traceback.print_exc()
             first = str(err).splitlines()[0] if str(err) else ""
+            outside = _outside_frame(err)
+            if outside:  # a game plugin's (or other outside code's) own bug: not playtest's to report
+                _fail(f"error in code outside playtest, {outside}: {type(err).__name__}: {first[:300]} "
+                      "(run `playtest --debug ...` for the traceback)", 1)
             _fail(f"internal error: {type(err).__name__}: {first[:300]} (run `playtest --debug ...` "
                   "for the traceback, and please report it)", 1)
+
+
+def _outside_frame(err: BaseException) -> str | None:
+    """'file:line (in function)' of the innermost frame of `err`'s traceback in code that is
+    neither playtest, nor Python's standard library, nor an installed library — a game plugin
+    in its own folder (an editable install) — or None."""
+    import playtest
+
+    ours = Path(playtest.__file__).resolve().parent
+    libs = {Path(sysconfig.get_paths()[k]).resolve() for k in ("stdlib", "platstdlib", "purelib", "platlib")}
+    found = None
+    for frame, line in traceback.walk_tb(err.__traceback__):
+        path = Path(frame.f_code.co_filename).resolve()
+        if path.is_relative_to(ours) or any(path.is_relative_to(lib) for lib in libs) or not path.exists():
+            continue
+        found = f"{path}:{line} (in {frame.f_code.co_name})"
+    return found
 
 
 def _usage_line(err: UsageError) -> str:
