@@ -39,3 +39,10 @@ def out_console() -> Console:
     """The console for results: the terminal's width, or PIPE_WIDTH when not a terminal."""
     console = Console()
     return console if console.is_terminal else Console(width=PIPE_WIDTH)
+
+
+def from_bots_option(err: UsageError) -> UsageError:
+    """A bot name's error (unknown bot, bad search option) from `--bots`, naming the option as
+    every bad option's line does; other errors (about --players, a variant) are left as they are."""
+    text = str(err)
+    return UsageError(f"--bots: {text}" if text.startswith(("unknown bot", "bot '")) else text)

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from playtest.cli.app import app
-from playtest.cli.common import SetOption, load, out_console, split_bots
+from playtest.cli.common import SetOption, from_bots_option, load, out_console, split_bots
 from playtest.errors import UsageError
 from playtest.io import check_free, check_not_input, check_output_path, staged_dir, write_atomic
 
@@ -136,7 +136,10 @@ def compare(
         raise UsageError("compare needs at least two variant files")
     loaded = [load(p, set_) for p in variants]
     seeds = parse_seeds(seed, len(loaded), independent_seeds)
-    players, lineup = common_lineup(loaded, players, split_bots(bots))
+    try:
+        players, lineup = common_lineup(loaded, players, split_bots(bots))
+    except UsageError as err:
+        raise from_bots_option(err) from None
     labels = unique_labels([v.slug for v in loaded])
     out_dir = out if out is not None else Path("reports") / f"compare-{time.strftime('%Y%m%d-%H%M%S')}"
     check_output_dir(out_dir, force, [Path(p) for v in loaded for p in v.chain])

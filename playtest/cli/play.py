@@ -12,7 +12,7 @@ import typer
 from rich.console import Console
 
 from playtest.cli.app import app
-from playtest.cli.common import SetOption, load, split_bots
+from playtest.cli.common import SetOption, from_bots_option, load, split_bots
 from playtest.errors import UsageError
 from playtest.games import get_game
 
@@ -99,9 +99,15 @@ def play(
     rules = spec.make_rules(v.model)
     for s, name in enumerate(lineup):
         if s != seat - 1:
-            make_bot(spec, name, rules, s)  # an unknown bot is a one-line error before play starts
+            try:
+                make_bot(spec, name, rules, s)  # an unknown bot is a one-line error before play starts
+            except UsageError as err:
+                raise from_bots_option(err) from None
     if hint_bot:
-        make_bot(spec, hint_bot, rules, seat - 1)
+        try:
+            make_bot(spec, hint_bot, rules, seat - 1)
+        except UsageError as err:
+            raise UsageError(f"--hint-bot: {err}") from None
     target = _free_path(save or Path(f"{v.game}-seed{seed}.yaml"))
     if target.parent != Path("") and not target.parent.is_dir():
         raise UsageError(f"--save {target}: folder {target.parent} does not exist")

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from playtest.cli.app import app
-from playtest.cli.common import SetOption, load, out_console, split_bots
+from playtest.cli.common import SetOption, from_bots_option, load, out_console, split_bots
 from playtest.errors import UsageError
 from playtest.games import get_game
 from playtest.text import clean
@@ -126,7 +126,10 @@ def simulate(
             raise UsageError(f"--players {players}: must be from 2 to {MAX_PLAYERS}")
         v = load(variant, set_)
         spec = get_game(v.game)
-        lineup = check_lineup(spec, v, players, split_bots(bots))
+        try:
+            lineup = check_lineup(spec, v, players, split_bots(bots))
+        except UsageError as err:
+            raise from_bots_option(err) from None
         out_dir = out if out is not None else default_out(v.slug)
         command = "playtest " + " ".join(shlex.quote(a) for a in sys.argv[1:])
         config = RunConfig(n_games=n, players=players, lineup=lineup, seed=seed, workers=workers,

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from playtest.cli.app import app
-from playtest.cli.common import out_console, split_bots
+from playtest.cli.common import from_bots_option, out_console, split_bots
 from playtest.cli.compare import check_format, check_output_dir, command_line
 from playtest.errors import UsageError
 from playtest.io import staged_dir, write_atomic
@@ -56,7 +56,10 @@ def sweep(
     axes = [parse_axis(s) for s in sets]
     points = grid(axes)
     loaded = [load_variant(variant, p.overrides()) for p in points]
-    players_, lineup = common_lineup(loaded, players, split_bots(bots))
+    try:
+        players_, lineup = common_lineup(loaded, players, split_bots(bots))
+    except UsageError as err:
+        raise from_bots_option(err) from None
     out_dir = out if out is not None else Path("reports") / f"sweep-{time.strftime('%Y%m%d-%H%M%S')}"
     check_output_dir(out_dir, force, [Path(p) for v in loaded for p in v.chain])
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed, workers=workers, command=command_line())

@@ -208,7 +208,7 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("players-0", ["simulate", str(DRAFT5), "--players", "0", "-o", "{tmp}/o"], r"^error: --players 0: must be from 2 to 100"),
     Case("players-1000", ["simulate", str(DRAFT5), "--players", "1000", "-o", "{tmp}/o"], r"^error: --players 1000: must be from 2 to 100"),
     Case("players-unsupported", ["simulate", str(DRAFT5), "--players", "5", "-o", "{tmp}/o"], r"--players 5 is not supported by this variant \(supported: 3, 4\)"),
-    Case("bot-unknown", ["simulate", str(DRAFT5), "--bots", "alphazero", "-o", "{tmp}/o"], r"unknown bot 'alphazero' for stargate"),
+    Case("bot-unknown", ["simulate", str(DRAFT5), "--bots", "alphazero", "-o", "{tmp}/o"], r"^error: --bots: unknown bot 'alphazero' for stargate"),
     Case("bot-empty-name", ["simulate", str(DRAFT5), "--bots", "greedy,,random,random", "-o", "{tmp}/o"], r"^error: --bots greedy,,random,random: bot 2 has no name"),
     Case("bot-count", ["simulate", str(DRAFT5), "--bots", "greedy,random", "-o", "{tmp}/o"], r"--bots names 2 bots for 4 players"),
     Case("bot-scripted-unknown", ["simulate", str(DRAFT5), "--bots", "scripted:nope", "-o", "{tmp}/o"], r"unknown bot|no style|scripted"),

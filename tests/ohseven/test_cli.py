@@ -34,7 +34,7 @@ def test_validate_reports_cross_field_problem():
 def test_unknown_bot_lists_valid_names():
     out = run("simulate", "variants/ohseven/base.yaml", "-n", "2", "--bots", "nope", "-q", "--out", "/dev/null/x")
     assert out.returncode == 2
-    assert out.stderr == ("error: unknown bot 'nope' for ohseven (valid: random, heuristic, scripted:aggressive, "
+    assert out.stderr == ("error: --bots: unknown bot 'nope' for ohseven (valid: random, heuristic, scripted:aggressive, "
                           "scripted:cautious, scripted:bonus-hunter, scripted:greedy, "
                           "mcts:N[:option=value...], ismcts:N[:option=value...])\n")
 
