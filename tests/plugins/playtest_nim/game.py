@@ -15,6 +15,7 @@ import polars as pl
 from pydantic import Field
 
 from playtest.analysis import columns as C
+from playtest.analysis.stats import mean_of_sums
 from playtest.core.events import Event, EventKind
 from playtest.core.results import GameResult, SeatResult, rank
 from playtest.core.transcript import Notation
@@ -169,8 +170,11 @@ class NimNotation(Notation[NimState, Take]):
 
 def summary(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.DataFrame]]:
     moves = events.filter(pl.col("kind") == EventKind.DECISION)
-    n = moves.height
-    mean = float(moves["taken"].mean()) if n else None
+    # Moves are nested in games: the interval is over games (each game's sum and count of moves).
+    per_game = moves.group_by("game").agg(pl.col("taken").sum().alias("taken"), pl.len().alias("moves"))
+    mean, low, high = mean_of_sums(per_game["taken"].to_numpy(), per_game["moves"].to_numpy())
     return [("Counters taken per move", C.metric_frame([{
-        C.METRIC: "mean_taken", C.GROUP: "all", C.ESTIMATE: mean, C.N: n,
-        C.DEFINITION: "Mean number of counters taken in one move."}]))]
+        C.METRIC: "mean_taken", C.GROUP: "all", C.ESTIMATE: mean, C.CI_LOW: low, C.CI_HIGH: high,
+        C.N: per_game.height,
+        C.DEFINITION: "Mean number of counters taken in one move; 95% interval over games (moves are "
+                      "nested in games)."}]))]
