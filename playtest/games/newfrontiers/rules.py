@@ -167,10 +167,11 @@ class NewFrontiersRules:
 
     def sample_state(self, view: View, *, rng: random.Random) -> State:
         """A full state consistent with `view`: other players' face-down goals and the goal deck's
-        order re-drawn from the goals the seat cannot see."""
-        s = view.state.copy()
+        order re-drawn from the goals the seat cannot see; the view's own state when nothing is
+        hidden (states are never changed once made)."""
         if not self.goals_on:
-            return s
+            return view.state
+        s = view.state.copy()
         seen: set[int] = set(s.goal_offer)
         for p in s.players:
             seen.update(g for g in p.goals_down if g >= 0)
