@@ -87,12 +87,13 @@ class GreedyBot:
             return values(rules, state)
         if parent is None or parent_values is None:
             return [player_value(rules, p, tb) for p in state.players]
-        v = list(parent_values)
         players, before = state.players, parent.players
-        if players is not before:
-            for i, p in enumerate(players):
-                if p is not before[i]:
-                    v[i] = player_value(rules, p, tb)
+        if players is before:
+            return parent_values
+        v = list(parent_values)
+        for i, p in enumerate(players):
+            if p is not before[i]:
+                v[i] = player_value(rules, p, tb)
         return v
 
     def _score(self, state: State, v: list[float], seat: int) -> float:

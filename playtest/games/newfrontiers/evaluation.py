@@ -58,15 +58,17 @@ def tables(rules: NewFrontiersRules) -> Tables:
 def _potential(tb: Tables, p: Player) -> float:
     prof = p.prof
     v = GOLD * p.gold
+    good_value = tb.good_value
     for w in p.goods:
-        v += tb.good_value[w]
+        v += good_value[w]
     for _ in range(prof.production_worlds):  # one by one: the same sum, to the last bit, as per world
         v += PRODUCTION
     need = 0
+    strength, means, unsettled = prof.military, p.gold + 3, tb.unsettled
     for w in p.unsettled:
-        colonists, cost, military, value = tb.unsettled[w]
+        colonists, cost, military, value = unsettled[w]
         need += colonists
-        ok = prof.military >= cost if military else p.gold + 3 >= cost
+        ok = strength >= cost if military else means >= cost
         v += value if ok else 0.1
     v += COLONIST * min(p.colonists, need)
     v += MILITARY * min(prof.military, tb.top_military)
