@@ -148,7 +148,7 @@ class GreedyBot:
                         plan.append((nxt, step))
                     last = i == MAX_OWN_STEPS - 1
                     # (the full state's players equal the preview's: nv values them too)
-                    nxt = seen if last else rules.apply_legal(nxt, step, rng=draw)  # type: ignore[arg-type]
+                    nxt = seen if last else rules.complete(seen, rng=draw)  # type: ignore[arg-type]
             score = self._score(nxt, nv, seat)
             if self.style is not None and move.verb == "select":
                 score += self.style.select_bias.get(move.arg, 0.0)

@@ -354,6 +354,16 @@ class NewFrontiersRules:
             self._run(s, rng, None)
         return s
 
+    def complete(self, preview: State, *, rng: random.Random) -> State:
+        """The state `apply_legal` returns for the move `preview` previewed (`rng` as given to
+        `preview`): a copy with the steps the preview left undone carried out, instead of that
+        move's handler run a second time. 2026-12-02: for the greedy bot's own steps, greedy
+        164.5 -> 161.2 M instructions a game (x1.02)."""
+        s = preview.copy()
+        if not s.legal and not s.over:  # a finished preview (the round's last action) keeps its legal list
+            self._run(s, rng, None)
+        return s
+
     def _moved(self, state: State, action: Move, rng: random.Random, log: list[Event] | None) -> State:
         """A copy of `state` with `action` carried out (the decision's own handler only)."""
         s = state.copy()
