@@ -148,3 +148,19 @@ def test_apply_legal_gives_what_apply_gives_on_every_legal_move(variant):
             checked += 1
         s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
     assert checked > 200
+
+
+def test_greedy_games_of_any_player_count_play_the_same_on_shared_rules():
+    """Greedy bots of one variant share the last position valued (`Tables.last_position`): a game
+    after games of other player counts on the same rules plays as on fresh rules."""
+    from playtest.games.newfrontiers.bots import make_bot
+    from playtest.sim.runner import play_game
+
+    def play(rules, n):
+        bots = [make_bot("greedy", rules, s) for s in range(n)]
+        return play_game(rules, bots, n_players=n, deal_rng=random.Random(n),
+                         bot_rngs=[random.Random(10 * n + s) for s in range(n)]).result
+
+    shared = rules_for()
+    for n in (4, 2, 3):
+        assert play(shared, n) == play(rules_for(), n)

@@ -45,6 +45,12 @@ class Tables:
         """Per world, what an unsettled one needs and is worth: (colonists, cost, military?, value)."""
         self.dev_vp = [d.vp for d in t.devs]
         self.top_military = max((w.cost for w in t.worlds if w.kind == "military"), default=0)
+        self.last_position: tuple[State | None, list[float] | None] = (None, None)
+        """The game position a greedy bot of this variant valued last at a decision, and its
+        values (the one field that changes): the next bot to decide, of any seat, values only
+        the players that are not the same objects as there. Player values are public when
+        they are reused (no goals). 2026-12-02, in place of one such position per bot: greedy
+        161.2 -> 158.0 M instructions a game (x1.02)."""
 
 
 def tables(rules: NewFrontiersRules) -> Tables:
