@@ -35,7 +35,8 @@ TEMPERATURE = 4.0
 
 
 class Tables:
-    """Per-world and per-development numbers of a variant, computed once (the bot's hot path)."""
+    """Per-world and per-development numbers of a variant, computed once (the bot's hot path),
+    and the last position a greedy bot valued."""
 
     def __init__(self, rules: NewFrontiersRules) -> None:
         t = rules.tiles
