@@ -128,7 +128,7 @@ def test_evaluate_gives_win_shares_and_sample_state_keeps_the_public_position(va
 @pytest.mark.parametrize("variant", sorted(RULES))
 def test_apply_legal_gives_what_apply_gives_on_every_legal_move(variant):
     """`apply_legal` (the runner's and the greedy bot's call) skips only the legality check;
-    `preview` gives the same players and end."""
+    `preview` gives the same players and end, and `complete` then gives the same state."""
     rules = RULES[variant]
     rng = random.Random(11)
     s = rules.initial_state(4, rng=rng)
@@ -144,6 +144,23 @@ def test_apply_legal_gives_what_apply_gives_on_every_legal_move(variant):
             assert a == b and log_a == log_b
             seen = rules.preview(s, move, rng=random.Random(seed))  # what the greedy bot values
             assert seen.players == a.players and seen.over == a.over
+            assert rules.complete(seen, rng=random.Random(seed)) == a  # the preview finished
             checked += 1
         s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
     assert checked > 200
+
+
+def test_greedy_games_of_any_player_count_play_the_same_on_shared_rules():
+    """Greedy bots of one variant share the last position valued (`Tables.last_position`): a game
+    after games of other player counts on the same rules plays as on fresh rules."""
+    from playtest.games.newfrontiers.bots import make_bot
+    from playtest.sim.runner import play_game
+
+    def play(rules, n):
+        bots = [make_bot("greedy", rules, s) for s in range(n)]
+        return play_game(rules, bots, n_players=n, deal_rng=random.Random(n),
+                         bot_rngs=[random.Random(10 * n + s) for s in range(n)]).result
+
+    shared = rules_for()
+    for n in (4, 2, 3):
+        assert play(shared, n) == play(rules_for(), n)

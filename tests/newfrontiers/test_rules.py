@@ -314,3 +314,12 @@ def test_large_development_end_bonus():
     comp = R.result(s).seats[1].components
     assert comp["developments"] == 3 + 1 and comp["bonus"] == 2 * 2  # Imperial Fleet: 2 per military world
     assert comp["worlds"] == 0 + 1 + 2 + 1
+
+
+def test_a_profile_extended_by_a_development_equals_the_profile_built_from_scratch():
+    r, scratch = rules_for(), rules_for()
+    worlds = tuple(range(len(r.tiles.worlds)))
+    devs = tuple(range(len(r.tiles.devs)))
+    for k in range(1, len(devs) + 1):
+        extended = r._profile(worlds, devs[:k])  # built on the profile of devs[:k - 1]
+        assert extended == scratch._build_profile(worlds, devs[:k]) and not scratch._profiles

@@ -66,10 +66,6 @@ class GreedyBot:
         self.name = name
         self._tables = tables(rules)
         self._per_player = not rules.goals_on
-        self._last_position: tuple[State | None, list[float] | None] = (None, None)
-        """The position of the bot's last full decision and its values: the players still the
-        same objects at the next one are not valued again (2026-12-02: greedy 173.6 -> 171.1 M
-        instructions a game, x1.015)."""
         self._plan: list[tuple[State, Move]] = []
         """The own decisions that followed the selection last chosen, in the position the bot
         imagined, with the move it judged best there: when the game reaches that very position
@@ -85,14 +81,15 @@ class GreedyBot:
         rules, tb = self.rules, self._tables
         if state.over or not self._per_player:
             return values(rules, state)
-        if parent is None or parent_values is None:
+        if parent is None or parent_values is None or parent.n != state.n:
             return [player_value(rules, p, tb) for p in state.players]
-        v = list(parent_values)
         players, before = state.players, parent.players
-        if players is not before:
-            for i, p in enumerate(players):
-                if p is not before[i]:
-                    v[i] = player_value(rules, p, tb)
+        if players is before:
+            return parent_values
+        v = list(parent_values)
+        for i, p in enumerate(players):
+            if p is not before[i]:
+                v[i] = player_value(rules, p, tb)
         return v
 
     def _score(self, state: State, v: list[float], seat: int) -> float:
@@ -127,8 +124,9 @@ class GreedyBot:
         listing the decision after them); a selection is applied in full, as are the bot's own
         steps after it that another step follows."""
         rules = self.rules
-        v0 = self._values(state, *self._last_position)
-        self._last_position = (state, v0)
+        tb = self._tables
+        v0 = self._values(state, *tb.last_position)
+        tb.last_position = (state, v0)
         best_score, best, best_plan = -1e18, legal[0], []
         for move in legal:
             plan = []
@@ -147,7 +145,7 @@ class GreedyBot:
                         plan.append((nxt, step))
                     last = i == MAX_OWN_STEPS - 1
                     # (the full state's players equal the preview's: nv values them too)
-                    nxt = seen if last else rules.apply_legal(nxt, step, rng=draw)  # type: ignore[arg-type]
+                    nxt = seen if last else rules.complete(seen, rng=draw)  # type: ignore[arg-type]
             score = self._score(nxt, nv, seat)
             if self.style is not None and move.verb == "select":
                 score += self.style.select_bias.get(move.arg, 0.0)

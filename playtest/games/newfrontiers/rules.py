@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any, ClassVar
 
 from playtest.core.events import Event, EventKind
@@ -66,7 +65,8 @@ class NewFrontiersRules:
         self.goals_on = variant.goals.enabled
         self.actions = GOALS_ACTIONS if self.goals_on else ACTIONS
         self.hidden_for_everyone = variant.goals.hidden_score == "everyone"
-        self._profile = lru_cache(maxsize=4096)(self._build_profile)
+        self._profiles: dict[tuple[tuple[int, ...], tuple[int, ...]], Profile] = {}
+        """(worlds, devs) → their Profile (see `_profile`)."""
         # Moves are built once per variant and listed from these tables (building them anew for
         # every decision was a fifth of a random game's time).
         self._develop_moves = [Move("develop", d.id) for d in self.tiles.devs]
@@ -167,10 +167,11 @@ class NewFrontiersRules:
 
     def sample_state(self, view: View, *, rng: random.Random) -> State:
         """A full state consistent with `view`: other players' face-down goals and the goal deck's
-        order re-drawn from the goals the seat cannot see."""
-        s = view.state.copy()
+        order re-drawn from the goals the seat cannot see; the view's own state when nothing is
+        hidden (states are never changed once made)."""
         if not self.goals_on:
-            return s
+            return view.state
+        s = view.state.copy()
         seen: set[int] = set(s.goal_offer)
         for p in s.players:
             seen.update(g for g in p.goals_down if g >= 0)
@@ -191,11 +192,29 @@ class NewFrontiersRules:
 
     # --- moves ------------------------------------------------------------------------------------
 
+    def _profile(self, worlds: tuple[int, ...], devs: tuple[int, ...]) -> Profile:
+        """The Profile of these tiles, built once (the memo is emptied when it reaches 4,096
+        entries, which bounds its memory)."""
+        key = (worlds, devs)
+        prof = self._profiles.get(key)
+        if prof is None:
+            if len(self._profiles) >= 4096:
+                self._profiles.clear()
+            prof = self._profiles[key] = self._build_profile(worlds, devs)
+        return prof
+
     def _build_profile(self, worlds: tuple[int, ...], devs: tuple[int, ...]) -> Profile:
         t = self.tiles
-        prof = profile_of([p for w in worlds for p in t.worlds[w].powers] + [p for d in devs for p in t.devs[d].powers])
-        prof.tile_vp = sum(t.worlds[w].vp for w in worlds) + sum(t.devs[d].vp for d in devs)
-        prof.production_worlds = sum(1 for w in worlds if t.worlds[w].kind == "production")
+        before = self._profiles.get((worlds, devs[:-1])) if devs else None
+        if before is not None:  # a development just placed folds last: the profile before it, then its powers
+            # (2026-12-02: greedy 170.8 -> 166.3 M instructions a game, x1.027; mostly the look-ahead's developments)
+            dev = t.devs[devs[-1]]
+            prof = before.then(dev.powers)
+            prof.tile_vp += dev.vp
+        else:
+            prof = profile_of([p for w in worlds for p in t.worlds[w].powers] + [p for d in devs for p in t.devs[d].powers])
+            prof.tile_vp = sum(t.worlds[w].vp for w in worlds) + sum(t.devs[d].vp for d in devs)
+            prof.production_worlds = sum(1 for w in worlds if t.worlds[w].kind == "production")
         prof.consume_goods = sum(c.goods for c in prof.consume)
         prof.gold_on_total = sum(prof.gold_on.values())
         return prof
@@ -332,6 +351,16 @@ class NewFrontiersRules:
         if len(s.selectors) < s.n:
             s.legal = ()
         else:  # this round's last action: it may end the game
+            self._run(s, rng, None)
+        return s
+
+    def complete(self, preview: State, *, rng: random.Random) -> State:
+        """The state `apply_legal` returns for the move `preview` previewed (`rng` as given to
+        `preview`): a copy with the steps the preview left undone carried out, instead of that
+        move's handler run a second time. 2026-12-02: for the greedy bot's own steps, greedy
+        164.5 -> 161.2 M instructions a game (x1.02)."""
+        s = preview.copy()
+        if not s.legal and not s.over:  # a finished preview (the round's last action) keeps its legal list
             self._run(s, rng, None)
         return s
 
