@@ -87,6 +87,15 @@ def test_develop_unique_and_copies_and_unaffordable_reason():
     assert R.why_illegal(s, parse_move("develop d15")) == "d15 costs 9 gold, seat 2 has 3"
 
 
+def test_a_player_in_debt_is_offered_no_development():
+    """Gold below zero (a variant with negative compensation) buys nothing: a Develop decision
+    offers no development at all (once a per-gold table read -1 as "every development")."""
+    s = edit(start(R), 1, gold=-2)
+    s = play(R, s, "select develop", "develop d04")  # seat 0 develops; seat 1 has no decision
+    assert R.current_seat(s) == 2 and "develop d03" in legal(R, s)
+    assert s.players[1].gold == -2 and not s.players[1].devs
+
+
 def test_explore_shared_draw_bonus_pick_and_rest_back_in_bag():
     log = []
     s = play(R, start(R), "select explore", draws=["w01 w02 w03 w04 w05 w06 w07"], log=log)

@@ -70,7 +70,7 @@ def test_every_game_gets_both_search_bots() -> None:
 def test_simulate_refuses_a_bad_search_bot_in_one_line(cli, tmp_path) -> None:
     r = cli("simulate", "variants/stargate/draft5.yaml", "-n", "2", "--bots", "mcts:10:c=x", "--out", str(tmp_path / "x"))
     assert r.returncode == 2
-    assert r.stderr == "error: bot 'mcts:10:c=x': c=x must be a number ≥ 0\n"
+    assert r.stderr == "error: --bots: bot 'mcts:10:c=x': c=x must be a number ≥ 0\n"
     assert r.stderr.count("\n") == 1
     assert not (tmp_path / "x").exists()
 

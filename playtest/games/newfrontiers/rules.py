@@ -253,7 +253,9 @@ class NewFrontiersRules:
             if s.selectors and s.selectors[-1] == seat:
                 off += self.r.bonuses.develop_discount
             owned = p.devs if self.r.unique_developments else ()
-            within = self._devs_within[min(p.gold + off, len(self._devs_within) - 1)]  # cost - off <= gold
+            budget = p.gold + off  # a development is within means when cost - off <= gold
+            # (gold can be below 0 with negative compensation: then nothing is, as costs are >= 0)
+            within = self._devs_within[min(budget, len(self._devs_within) - 1)] if budget >= 0 else ()
             left, moves = s.devs_left, self._develop_moves
             out = [moves[d] for d in within if left[d] > 0 and d not in owned]
             return [*out, PASS] if out else []
