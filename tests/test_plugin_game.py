@@ -132,6 +132,40 @@ def test_a_crash_in_a_plugin_s_own_code_is_blamed_on_it_not_on_playtest(example_
                              "traceback)\n")
 
 
+def test_a_plugin_crash_inside_worker_processes_is_blamed_on_it_too(example_game, tmp_path, monkeypatch):
+    """With worker processes the plugin's frames come back only as text; they are read there.
+    A real package (monkeypatching does not reach spawned workers): Nim whose bots raise."""
+    from tests.conftest import invoke_cli
+
+    pkg = tmp_path / "src" / "playtest_crashy"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text(
+        "from dataclasses import replace\n"
+        "from playtest_nim import SPEC as NIM\n"
+        "from playtest_nim.game import make_bot as nim_bot\n\n"
+        "def broken(view, legal, *, rng):\n"
+        "    raise ValueError('my bot is broken')\n\n"
+        "def make_bot(name, rules, seat):\n"
+        "    bot = nim_bot(name, rules, seat)\n"
+        "    bot.choose = broken\n"
+        "    return bot\n\n"
+        "SPEC = replace(NIM, name='crashy', make_bot=make_bot)\n")
+    info = tmp_path / "site" / "playtest_crashy-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: playtest-crashy\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[playtest.games]\ncrashy = playtest_crashy:SPEC\n")
+    monkeypatch.syspath_prepend(str(tmp_path / "src"))
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    refresh()
+    variant = tmp_path / "crashy.yaml"
+    variant.write_text(Path(NIM).read_text().replace("game: nim", "game: crashy"))
+    r = invoke_cli("simulate", str(variant), "-n", "60", "--players", "2", "--workers", "2",
+                   "--out", str(tmp_path / "run"))
+    assert r.returncode == 1
+    assert r.stderr.startswith(f"error in code outside playtest, {(pkg / '__init__.py').resolve()}:6 (in broken): "
+                               "ValueError: my bot is broken"), r.stderr
+
+
 def test_replay_errors_come_from_the_core(example_game, cli, tmp_path):
     path = tmp_path / "t.yaml"
     path.write_text(f"game: nim\nvariant: {NIM}\nplayers: 2\nmoves:\n  - take 3 from 1\n  - take 3 from 1\n"

@@ -11,7 +11,9 @@ Ctrl-C and SIGTERM raise `Interrupted` in the main process (see `install_signal_
 from __future__ import annotations
 
 import os
+import re
 import signal
+import site
 import sys
 import sysconfig
 import traceback
@@ -91,21 +93,35 @@ class _Group(TyperGroup):
                   "for the traceback, and please report it)", 1)
 
 
+REMOTE_FRAME = re.compile(r'File "([^"]+)", line (\d+), in (\S+)')
+"""A frame in the text of a worker's traceback (concurrent.futures' _RemoteTraceback)."""
+
+
 def _outside_frame(err: BaseException) -> str | None:
     """'file:line (in function)' of the innermost frame of `err`'s traceback in code that is
     neither playtest, nor Python's standard library, nor an installed library — a game plugin
-    in its own folder (an editable install) — or None."""
-    import playtest
+    in its own folder (an editable install) — or None. An error raised in a worker process
+    carries its frames as text (`__cause__.tb`): those are read when the local ones say nothing."""
+    frames = [(f.f_code.co_filename, line, f.f_code.co_name) for f, line in traceback.walk_tb(err.__traceback__)]
+    remote = getattr(err.__cause__, "tb", None)
+    if isinstance(remote, str):
+        frames += [(m[1], int(m[2]), m[3]) for m in REMOTE_FRAME.finditer(remote)]
+    try:
+        import playtest
 
-    ours = Path(playtest.__file__).resolve().parent
-    libs = {Path(sysconfig.get_paths()[k]).resolve() for k in ("stdlib", "platstdlib", "purelib", "platlib")}
-    found = None
-    for frame, line in traceback.walk_tb(err.__traceback__):
-        path = Path(frame.f_code.co_filename).resolve()
-        if path.is_relative_to(ours) or any(path.is_relative_to(lib) for lib in libs) or not path.exists():
-            continue
-        found = f"{path}:{line} (in {frame.f_code.co_name})"
-    return found
+        ours = Path(playtest.__file__).resolve().parent
+        libs = {Path(p).resolve() for p in (*(sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib",
+                                                                             "platlib")),
+                                            *site.getsitepackages(), site.getusersitepackages())}
+        found = None
+        for filename, line, function in frames:
+            path = Path(filename).resolve()
+            if path.is_relative_to(ours) or any(path.is_relative_to(lib) for lib in libs) or not path.exists():
+                continue
+            found = f"{path}:{line} (in {function})"
+        return found
+    except (OSError, ValueError, RuntimeError):  # never let the error report itself fail
+        return None
 
 
 def _usage_line(err: UsageError) -> str:

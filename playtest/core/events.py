@@ -39,25 +39,25 @@ make_event = partial(tuple.__new__, Event)
 seat, data)``, built without a Python-level ``__new__`` frame (for engines that log per decision)."""
 
 
-def event_data_problem(events: list[Event], columns: Mapping[str, pl.DataType]) -> str | None:
+def event_data_problem(events: list[Event], columns: Mapping[str, pl.DataType], *, strict: bool = False) -> str | None:
     """Why these events' data do not fit the game's declared `event_columns`, or None: a key
     that is not declared (polars would drop it without a word) or a value of another type than
     its column (polars would coerce it). `simulate` checks the first game of every chunk; the
-    contract test checks whole games."""
+    contract test checks whole games, `strict`: a column type this check does not know fails too."""
     for ev in events:
         for key, value in ev.data.items():
             dtype = columns.get(key)
             if dtype is None:
                 return (f"a {ev.kind} event has the data key {key!r}, which event_columns does not declare "
                         f"(declared: {', '.join(columns) or 'none'})")
-            if not value_fits(value, dtype):
+            if not value_fits(value, dtype, strict=strict):
                 return f"a {ev.kind} event has {key}={value!r}, not a value of its column's type {dtype}"
     return None
 
 
-def value_fits(value: object, dtype: pl.DataType) -> bool:
+def value_fits(value: object, dtype: pl.DataType, *, strict: bool = False) -> bool:
     """Whether `value` is stored in a column of `dtype` as it is (None fits every column; a type
-    this check does not know is left to polars)."""
+    this check does not know is left to polars, or fails when `strict`)."""
     if value is None:
         return True
     if dtype.is_integer():
@@ -68,4 +68,4 @@ def value_fits(value: object, dtype: pl.DataType) -> bool:
         return isinstance(value, bool)
     if dtype == pl.String:
         return isinstance(value, str)
-    return True
+    return not strict

@@ -126,7 +126,8 @@ class GreedyBot:
         rules = self.rules
         tb = self._tables
         v0 = self._values(state, *tb.last_position)
-        tb.last_position = (state, v0)
+        if self._per_player:  # with hidden goals nothing is reused: keep no seat's sampled state where all bots read
+            tb.last_position = (state, v0)
         best_score, best, best_plan = -1e18, legal[0], []
         for move in legal:
             plan = []

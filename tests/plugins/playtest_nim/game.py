@@ -171,7 +171,7 @@ class NimNotation(Notation[NimState, Take]):
 def summary(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.DataFrame]]:
     moves = events.filter(pl.col("kind") == EventKind.DECISION)
     # Moves are nested in games: the interval is over games (each game's sum and count of moves).
-    per_game = moves.group_by("game").agg(pl.col("taken").sum().alias("taken"), pl.len().alias("moves"))
+    per_game = moves.group_by("game").agg(pl.col("taken").sum().alias("taken"), pl.len().alias("moves")).sort("game")
     mean, low, high = mean_of_sums(per_game["taken"].to_numpy(), per_game["moves"].to_numpy())
     return [("Counters taken per move", C.metric_frame([{
         C.METRIC: "mean_taken", C.GROUP: "all", C.ESTIMATE: mean, C.CI_LOW: low, C.CI_HIGH: high,
