@@ -42,12 +42,8 @@ class Profile:
     def then(self, powers: Iterable[Any]) -> Profile:
         """A new Profile: this one with `powers` folded in after its own, as `profile_of` would
         fold them last (the sums set by the rules are copied; the caller updates them)."""
-        prof = Profile(military=self.military, gold_on=dict(self.gold_on), discount=dict(self.discount),
-                       extra_goods=list(self.extra_goods), consume=list(self.consume),
-                       explore_extra=self.explore_extra, settle_rewards=list(self.settle_rewards),
-                       extra_settle=self.extra_settle, end_bonuses=list(self.end_bonuses), tile_vp=self.tile_vp,
-                       production_worlds=self.production_worlds, consume_goods=self.consume_goods,
-                       gold_on_total=self.gold_on_total)
+        prof = object.__new__(Profile)  # every field copied, a new one too (its dicts and lists as copies)
+        prof.__dict__.update({k: v.copy() if isinstance(v, dict | list) else v for k, v in self.__dict__.items()})
         for p in powers:
             HANDLERS[type(p)](p, prof)
         return prof
