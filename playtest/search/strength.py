@@ -123,10 +123,13 @@ def doubling(rows: list[dict[str, Any]]) -> list[str]:
     """One sentence per consecutive pair of budgets: measurably stronger, or not."""
     out = []
     for a, b in zip(rows, rows[1:], strict=False):
-        d, lo, hi, p = diff_proportions(b["wins"], b["n"], a["wins"], a["n"])
+        # The verdict is the interval's (Newcombe's, which keeps its coverage at small n); the
+        # pooled z-test's p-value of diff_proportions is not shown: at a few games it can fall
+        # below 0.05 while the interval still holds 0, and the line would contradict itself.
+        d, lo, hi, _ = diff_proportions(b["wins"], b["n"], a["wins"], a["n"])
         verdict = ("measurably stronger" if lo > 0 else "measurably weaker" if hi < 0
                    else "not measurably different at this n (saturating, or too few games)")
-        out.append(f"{b['search']} vs {a['search']}: win rate {d:+.1%} [{lo:+.1%}, {hi:+.1%}], p = {p:.3f}: {verdict}")
+        out.append(f"{b['search']} vs {a['search']}: win rate {d:+.1%} [{lo:+.1%}, {hi:+.1%}]: {verdict}")
     return out
 
 
