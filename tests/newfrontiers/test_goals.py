@@ -46,20 +46,21 @@ def test_a_new_goal_turns_every_face_down_goal_face_up():
         ("goal_flip", 0, "g01"), ("goal_keep", 1, "g05")]
 
 
-def test_face_up_goals_score_for_everyone_face_down_for_the_owner():
+def test_face_up_goals_score_for_everyone_and_so_do_face_down_ones_at_the_end_unless_owner_only():
     g = R.tiles.goal_index
     s = start_goals()
     # Warlord (most military, 4): seat 2 has military 1 (Old Terra Dock), everyone else 0.
     s = edit(s, 0, goals_up=(g["g01"],))
-    # Blue Harvest (1 per blue world), face down, held by seat 3: only seat 3 scores it (0 blue worlds).
+    # Blue Harvest (1 per blue world), face down at the end, held by seat 3: revealed, it scores for
+    # every player (RULINGS); with hidden_score: owner only seat 3 scores it (0 blue worlds).
     s = edit(s, 2, goals_down=(g["g05"],), worlds=ids(R, "h3 w01 w02"))
     s = edit(s, 3, worlds=ids(R, "h4 w04"))
     s.over = True
     goals = [x.components["goals"] for x in R.result(s).seats]
-    assert goals == [0, 4, 2, 0]
-    r2 = rules_for("goals", ("goals.hidden_score=everyone",))
+    assert goals == [1, 4, 2, 1]  # Blue Harvest counts for seat 1 (Cradle Prime) and seat 4 (Brine Moon) too
+    r2 = rules_for("goals", ("goals.hidden_score=owner",))
     goals2 = [x.components["goals"] for x in r2.result(s).seats]
-    assert goals2 == [1, 4, 2, 1]  # Blue Harvest now counts for seat 1 (Cradle Prime) and seat 4 (Brine Moon)
+    assert goals2 == [0, 4, 2, 0]
 
 
 def test_storage_mat_stores_when_its_action_is_carried_out_and_scores_for_the_owner():

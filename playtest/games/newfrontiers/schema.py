@@ -281,10 +281,13 @@ class EndTriggers(Strict):
 
 class Goals(Strict):
     """The goals option: Galaxy goals replaces Retreat into isolation. `hidden_score`: goals
-    still face down at the end score for their owner only, or for every player."""
+    still face down at the end are revealed and score for every player, as face-up goals do
+    (RULINGS: "At game end all goals are revealed and score"; the summary: face-down goals are
+    turned face up at the end, and face-up goals count for every player) — or, as a variant
+    setting, for their owner only."""
 
     enabled: bool = False
-    hidden_score: Literal["owner", "everyone"] = "owner"
+    hidden_score: Literal["owner", "everyone"] = "everyone"
     cards: list[Goal] = []
 
 
