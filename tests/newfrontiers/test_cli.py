@@ -40,6 +40,12 @@ def test_validate_ships_valid_variants():
     ("rules.bonuses.explore_picks=30",
      f"variants/new-frontiers/base.yaml:{FIRST_WORLD_LINE}:3: worlds: the bag holds 40 worlds, too few for an "
      "explore draw of 7 (need at least 42)"),
+    ("worlds.w30.cost=15",  # w30's own +2 military counts only once it is settled, and it takes a place
+     "--set worlds.w30.cost=15:1:17: worlds.w30.cost: needs military 15 but one player can hold at most 14 with "
+     "this tile set: it can never be settled"),
+    ("rules.setup.compensation.2=[0,-5]",
+     "--set rules.setup.compensation.2=[0,-5]:1:28: rules.setup.compensation.2.1: Input should be greater than "
+     "or equal to 0 (got -5)"),
     ("worlds.0.colonists=3",
      "--set worlds.0.colonists=3:1:20: worlds.w01.colonists: Input should be less than or equal to 2 (got 3)"),
 ])

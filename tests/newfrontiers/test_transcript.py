@@ -53,6 +53,9 @@ def test_wrong_player_and_missing_draw(tmp_path: Path):
     bad.write_text(text.replace("w06, w25]", "w06, w99]"))
     with pytest.raises(TranscriptError, match=r"rounds.2.2.draw.7: unknown world 'w99'"):
         replay(bad)
+    bad.write_text(text.replace("w06, w25]", "w06, w01]"))
+    with pytest.raises(TranscriptError, match=r"rounds.2.2: draw: not available to draw: w01 \(listed twice\)$"):
+        replay(bad)
 
 
 @pytest.mark.parametrize("name", ["new-frontiers-game.yaml", "new-frontiers-goals.yaml"])

@@ -13,7 +13,12 @@ from typing import Any
 
 
 class ChanceMismatch(Exception):
-    """The rules asked for an outcome the script cannot give (wrong tiles, too many or too few)."""
+    """The rules asked for an outcome the script cannot give (wrong tiles, too many or too few).
+    `missing`: the tiles listed that the population does not hold (as many times as listed)."""
+
+    def __init__(self, message: str, missing: Sequence[Any] = ()) -> None:
+        super().__init__(message)
+        self.missing = list(missing)
 
 
 class ScriptedChance:
@@ -33,7 +38,7 @@ class ScriptedChance:
         need = Counter(out)
         missing = [x for x in need if need[x] > have[x]]
         if missing:
-            raise ChanceMismatch(f"not available to draw: {missing}")
+            raise ChanceMismatch(f"not available to draw: {missing}", missing)
         return list(out)
 
     def shuffle(self, x: list[Any]) -> None:

@@ -211,7 +211,8 @@ class Setup(Strict):
 
     gold: int = Field(default=3, ge=0, le=50)
     extra_colonists: int = Field(default=0, ge=0, le=10)
-    compensation: dict[int, list[int]] = {2: [0, 1], 3: [0, 0, 1], 4: [0, 0, 1, 1], 5: [0, 0, 0, 1, 1]}
+    compensation: dict[int, list[Annotated[int, Field(ge=0, le=50)]]] = {
+        2: [0, 1], 3: [0, 0, 1], 4: [0, 0, 1, 1], 5: [0, 0, 0, 1, 1]}
     home_worlds: Literal["dealt", "fixed"] = "dealt"
 
 
@@ -231,15 +232,15 @@ class Bonuses(Strict):
     """What the selector of each action gets. `develop_discount` and `explore_picks` are the
     develop/explore bonuses; `goals_*` the Galaxy goals action's (goals option)."""
 
-    retreat_gold: int = Field(default=2, ge=0)
-    develop_discount: int = Field(default=1, ge=0)
-    explore_picks: int = Field(default=1, ge=0)
-    settle_colonists: int = Field(default=1, ge=0)
-    produce_windfalls: int = Field(default=1, ge=0)
-    trade_vp: int = Field(default=1, ge=0)
-    envoy_vp: int = Field(default=1, ge=0)
-    goals_gold: int = Field(default=1, ge=0)
-    goals_draw: int = Field(default=3, ge=1)
+    retreat_gold: int = Field(default=2, ge=0, le=50)
+    develop_discount: int = Field(default=1, ge=0, le=50)
+    explore_picks: int = Field(default=1, ge=0, le=50)
+    settle_colonists: int = Field(default=1, ge=0, le=50)
+    produce_windfalls: int = Field(default=1, ge=0, le=50)
+    trade_vp: int = Field(default=1, ge=0, le=50)
+    envoy_vp: int = Field(default=1, ge=0, le=50)
+    goals_gold: int = Field(default=1, ge=0, le=50)
+    goals_draw: int = Field(default=3, ge=1, le=20)
 
 
 class Explore(Strict):
@@ -364,14 +365,20 @@ class NewFrontiersVariant(VariantModel):
         def military(powers: list[Power]) -> int:
             return sum(p.amount for p in powers if isinstance(p, Military))
 
-        # The most military one player can hold: the best home world, the strongest worlds up to
-        # the world limit and every development kind (all copies if a player may own several).
-        from_worlds = sorted((military(w.powers) for w in self.worlds), reverse=True)[:r.explore.world_limit]
-        max_military = (max((military(h.powers) for h in self.home_worlds), default=0) + sum(from_worlds)
-                        + sum(military(d.powers) * (1 if r.unique_developments else d.copies)
-                              for d in self.developments))
+        # The most military one player can hold when settling world w: the best home world, the
+        # strongest other worlds that fit beside w under the world limit (w, unsettled, takes one
+        # place, and its own power counts only once it is settled) and every development kind
+        # (all copies if a player may own several).
+        base_military = (max((military(h.powers) for h in self.home_worlds), default=0)
+                         + sum(military(d.powers) * (1 if r.unique_developments else d.copies)
+                               for d in self.developments))
+        strengths = [military(w.powers) for w in self.worlds]
         for i, w in enumerate(self.worlds):
-            if w.kind == WorldKind.MILITARY and w.cost > max_military:
+            if w.kind != WorldKind.MILITARY:
+                continue
+            others = sorted(strengths[:i] + strengths[i + 1:], reverse=True)[:max(0, r.explore.world_limit - 1)]
+            max_military = base_military + sum(others)
+            if w.cost > max_military:
                 out.append((("worlds", i, "cost"), f"needs military {w.cost} but one player can hold at most "
                                                    f"{max_military} with this tile set: it can never be settled"))
         if not self.developments:

@@ -277,7 +277,8 @@ def replay(path: Path) -> Replay:
             try:
                 state = rules.apply(state, move, rng=chance, log=log)  # type: ignore[arg-type]
             except ChanceMismatch as exc:
-                raise TranscriptError([entries[i].problem(f"{rp}.{i + 1}", f"draw: {exc}")]) from None
+                why = _not_drawable(exc.missing, drawn, state, t, players) if exc.missing else str(exc)
+                raise TranscriptError([entries[i].problem(f"{rp}.{i + 1}", f"draw: {why}")]) from None
             if move.verb == "select":
                 sel = next(e for e in log[mark:] if e.kind == "select")
                 rnd["selections"].append({"player": who, "action": move.arg, "pile": sel.data["pile"], "moves": []})
@@ -331,3 +332,15 @@ def dump_transcript(data: dict[str, Any]) -> str:
     from playtest.core.transcript import dump_yaml
 
     return dump_yaml(data, flow_small_maps=True)
+
+
+def _not_drawable(missing: list[int], drawn: list[int], state: Any, tiles: Any, players: list[str]) -> str:
+    """Why the worlds of a recorded draw are not in the bag, by world id: held by a player,
+    listed more than once, or otherwise out of the bag."""
+    out = []
+    for w in missing:
+        holders = [players[k] for k, p in enumerate(state.players) if w in p.worlds or w in p.unsettled]
+        why = (f"held by {', '.join(holders)}" if holders else "listed twice" if drawn.count(w) > 1
+               else "not in the bag")
+        out.append(f"{tiles.worlds[w].id} ({why})")
+    return "not available to draw: " + ", ".join(out)
