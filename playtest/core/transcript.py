@@ -74,6 +74,23 @@ def where(node: Node) -> str:
 # --- reading -------------------------------------------------------------------------------------
 
 
+def load_with_set(variant_path: Path, overrides: list[str], set_nodes: list[Any]) -> Variant:
+    """`load_variant(variant_path, overrides)` for a transcript: a problem caused by one of its
+    `set:` overrides is shown at that override's line of the transcript (a TranscriptError); the
+    variant file's own problems stay a VariantError located in that file."""
+    try:
+        return load_variant(variant_path, overrides)
+    except VariantError as err:
+        located, ours = [], False
+        for p in err.problems:
+            if p.file.startswith("--set ") and p.file[len("--set "):] in overrides:
+                i = overrides.index(p.file[len("--set "):])
+                located.append(set_nodes[i].problem(f"set.{i + 1}", f"{p.path}: {p.message}" if p.path else p.message))
+                ours = True
+            else:
+                located.append(p)
+        raise (TranscriptError if ours else VariantError)(located) from None
+
 class TranscriptReader:
     """Reads a transcript's header key by key, collecting every problem (located) before raising.
 
@@ -184,19 +201,7 @@ class TranscriptReader:
                 problems.extend(set_nodes[i].problem(f"set.{i + 1}", p.message) for p in err.problems)
         if problems:
             raise TranscriptError(problems)
-        try:
-            variant = load_variant(variant_path, overrides)
-        except VariantError as err:
-            located, ours = [], False
-            for p in err.problems:
-                if p.file.startswith("--set ") and p.file[len("--set "):] in overrides:
-                    i = overrides.index(p.file[len("--set "):])
-                    located.append(set_nodes[i].problem(f"set.{i + 1}", f"{p.path}: {p.message}" if p.path
-                                                        else p.message))
-                    ours = True
-                else:
-                    located.append(p)
-            raise (TranscriptError if ours else VariantError)(located) from None
+        variant = load_with_set(variant_path, overrides, set_nodes)
         if variant.game != self.game:
             raise TranscriptError([node.problem("variant", f"is a {variant.game} variant, not a {self.game} one")])
         return variant

@@ -53,6 +53,11 @@ def test_wrong_player_and_missing_draw(tmp_path: Path):
     bad.write_text(text.replace("w06, w25]", "w06, w99]"))
     with pytest.raises(TranscriptError, match=r"rounds.2.2.draw.7: unknown world 'w99'"):
         replay(bad)
+    variant_line = next(line for line in text.splitlines() if line.startswith("variant:"))
+    bad.write_text(text.replace(variant_line, variant_line + "\nset: [rules.explore.world_limit=-4]"))
+    with pytest.raises(TranscriptError, match=r"t\.yaml:\d+:\d+: set\.1: rules\.explore\.world_limit: Input should be "
+                                              r"greater than or equal to 1"):
+        replay(bad)  # located at the transcript's own set: line, as the core's transcripts are
     bad.write_text(text.replace("w06, w25]", "w06, w01]"))
     with pytest.raises(TranscriptError, match=r"rounds.2.2: draw: not available to draw: w01 \(listed twice\)$"):
         replay(bad)

@@ -18,12 +18,12 @@ from typing import Any
 
 from playtest.core.events import Event
 from playtest.core.results import GameResult
+from playtest.core.transcript import load_with_set
 from playtest.errors import IllegalActionError, Problem, TranscriptError, VariantError
 from playtest.games.newfrontiers.chance import ChanceMismatch, ScriptedChance
 from playtest.games.newfrontiers.rules import NewFrontiersRules
 from playtest.games.newfrontiers.scoring import PARTS
 from playtest.games.newfrontiers.state import State, parse_move
-from playtest.variants import load_variant
 from playtest.variants.source import Node, parse_file
 
 KEYS = ("game", "variant", "set", "players", "setup", "rounds")
@@ -70,7 +70,7 @@ def _header(path: Path, tree: Node) -> tuple[Any, list[str], Node]:
     if not vpath.exists():
         raise TranscriptError([vnode.problem("variant", f"variant file not found: {vpath}")])
     try:
-        variant = load_variant(vpath, overrides)
+        variant = load_with_set(vpath, overrides, snode.value if snode is not None else [])
     except VariantError as err:
         raise TranscriptError(err.problems) from None
     if variant.game != GAME:
