@@ -37,3 +37,17 @@ def test_shares_and_means_over_selections_cover_where_row_level_intervals_do_not
         assert lo <= est <= hi
     assert naive / reps < 0.8
     assert 0.92 <= share_hits / reps <= 0.98
+
+
+def test_trade_income_is_per_player_per_game_by_color_with_games_that_traded_nothing_counted():
+    from playtest.games.newfrontiers.metrics import trade_income
+
+    games = pl.DataFrame({"game": [0, 0, 1, 1, 2, 2], "seat": [0, 1] * 3})
+    events = pl.DataFrame({"kind": ["trade", "trade", "trade", "round_end"], "game": [0, 0, 1, 2],
+                           "color": ["yellow", "blue", "yellow", None], "gold": [4, 1, 4, None]})
+    t = trade_income(games, events)
+    got = {g: e for m, g, e in t.select(C.METRIC, C.GROUP, C.ESTIMATE).iter_rows()}
+    # 9 gold over 3 games of 2 players (game 2 traded nothing and still counts)
+    assert got["all"] == 9 / 6 and got["color yellow"] == 8 / 6 and got["color blue"] == 1 / 6
+    assert got["goods traded"] == 3 / 6
+    assert t.filter(pl.col(C.GROUP) == "all")[C.N].item() == 3

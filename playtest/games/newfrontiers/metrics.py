@@ -224,6 +224,27 @@ def worlds_settled(games: Table, events: Table) -> pl.DataFrame:
     return C.metric_frame(rows)
 
 
+def trade_income(games: Table, events: Table) -> pl.DataFrame:
+    """Gold from trading goods per player per game, overall and by good color (the goods
+    prices show here), and goods traded per player per game."""
+    tr = F.lazy(events).filter(pl.col("kind") == "trade")
+    seats = F.lazy(games).group_by("game").agg(pl.len().alias("seats"))
+    rows = []
+    groups = [("all", tr, "gold", "Gold from trading goods per player in a game")]
+    groups += [(f"color {c}", tr.filter(pl.col("color") == c), "gold", "Gold from trading goods of this color per "
+                "player in a game") for c in F.distinct(tr, "color")]
+    groups += [("goods traded", tr, None, "Goods traded per player in a game")]
+    for group, sel, col, what in groups:
+        value = pl.col(col).cast(pl.Float64).sum() if col else pl.len().cast(pl.Float64)
+        per_game = sel.group_by("game").agg(value.alias("x"))
+        per = F.collect(seats.join(per_game, on="game", how="left").sort("game")
+                        .select(pl.col("x").fill_null(0.0), "seats"))
+        est, lo, hi = mean_of_sums(per["x"].to_numpy(), per["seats"].cast(pl.Float64).to_numpy())
+        rows.append(_row("trade_income" if col else "goods_traded", group, est, lo, hi, per.height,
+                         f"{what}; interval cluster-robust over games."))
+    return C.metric_frame(rows)
+
+
 def vp_by_source(games: Table) -> pl.DataFrame:
     """Each score part's share of all VP (per-game sums; delta-method interval over games)."""
     parts = [c for c in F.columns(games) if c.startswith("score_")]
@@ -251,5 +272,6 @@ def summary_tables(games: Table, events: Table) -> list[tuple[str, pl.DataFrame]
         ("Developments: purchase rate and win lift", developments(games, events)),
         ("Worlds settled per player", worlds_settled(games, events)),
         ("Gold taken from the Produce pile", pile_gold(events)),
+        ("Trade: gold from goods sold", trade_income(games, events)),
         ("Action selected in each round", selection_by_round(events)),
     ]
