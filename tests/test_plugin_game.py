@@ -132,6 +132,26 @@ def test_a_crash_in_a_plugin_s_own_code_is_blamed_on_it_not_on_playtest(example_
                              "traceback)\n")
 
 
+def test_the_worker_s_traceback_text_names_the_plugin_frame(tmp_path):
+    """What the pool hands back from a worker: the frames only as text (`__cause__.tb`); the
+    innermost frame outside playtest and the libraries is the plugin's."""
+    from concurrent.futures.process import _RemoteTraceback
+
+    from playtest.cli.app import _outside_frame
+
+    plugin = tmp_path / "plug.py"
+    plugin.write_text("def boom():\n    raise ValueError('x')\n")
+    import playtest.sim.batch as ours
+
+    err = ValueError("x")
+    err.__cause__ = _RemoteTraceback(f'Traceback (most recent call last):\n  File "{ours.__file__}", line 230, in '
+                                     f'play_chunk\n  File "{plugin}", line 2, in boom\nValueError: x\n')
+    assert _outside_frame(err) == f"{plugin.resolve()}:2 (in boom)"
+    err.__cause__ = _RemoteTraceback(f'  File "{ours.__file__}", line 230, in play_chunk\n')
+    assert _outside_frame(err) is None  # only playtest's own frames: an internal error
+
+
+@pytest.mark.slow  # spawns two worker processes; the text it relies on is checked just above
 def test_a_plugin_crash_inside_worker_processes_is_blamed_on_it_too(example_game, tmp_path, monkeypatch):
     """With worker processes the plugin's frames come back only as text; they are read there.
     A real package (monkeypatching does not reach spawned workers): Nim whose bots raise."""
