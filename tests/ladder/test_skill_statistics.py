@@ -59,6 +59,7 @@ def test_a_metric_that_changes_is_found_and_the_unchanged_ones_are_not():
     assert seats[skill.P_HOLM].min() > 0.05
 
 
+@pytest.mark.slow  # a statistical null check (about 3 CPU-s); make test-all runs it
 def test_nothing_changes_when_every_rung_is_the_same_game():
     samples = [self_play(s, f"bot{s}", (4, 6)) for s in (11, 12, 13)]
     _, tests, _ = skill.skill_tests(samples, ["a", "b", "c"])

@@ -105,9 +105,10 @@ def test_sigkill_mid_run_then_resume_gives_the_rows_of_an_uninterrupted_run(tmp_
     assert_frame_equal(events, ref_events)
 
 
-@pytest.mark.parametrize(("sig", "twice"), [(signal.SIGINT, False), (signal.SIGTERM, False),
+@pytest.mark.parametrize(("sig", "twice"), [(signal.SIGINT, False),
+                                            pytest.param(signal.SIGTERM, False, marks=pytest.mark.slow),
                                             pytest.param(signal.SIGINT, True, marks=pytest.mark.slow)],
-                         ids=["ctrl-c", "sigterm", "ctrl-c-twice"])  # ctrl-c-twice: make test-all
+                         ids=["ctrl-c", "sigterm", "ctrl-c-twice"])  # sigterm, ctrl-c-twice: make test-all
 def test_an_interrupted_run_stops_promptly_in_one_line_and_resumes(tmp_path, sig, twice):
     out = tmp_path / "run"
     proc = _start(out, workers=2)
