@@ -42,9 +42,9 @@ seat, data)``, built without a Python-level ``__new__`` frame (for engines that 
 def event_data_problem(events: list[Event], columns: Mapping[str, pl.DataType], *, strict: bool = False) -> str | None:
     """Why these events' data do not fit the game's declared `event_columns`, or None: a key
     that is not declared (polars would drop it without a word) or a value of another type than
-    its column (polars would coerce it). `simulate` checks games 0, 500, 1000, ... (sim.batch.
-    EVENT_CHECK_STRIDE); the
-    contract test checks whole games, `strict`: a column type this check does not know fails too."""
+    its column (polars would coerce it). `simulate` checks games 0, 500, 1000, ...
+    (sim.batch.EVENT_CHECK_STRIDE); the contract test checks whole games with `strict`: a column
+    type this check does not know fails too."""
     for ev in events:
         for key, value in ev.data.items():
             dtype = columns.get(key)
