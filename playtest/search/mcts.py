@@ -86,7 +86,7 @@ class SearchBot:
     def _iterate(self, state: Any, root: Node, n: int, rng: random.Random) -> None:
         model = self.model
         is_terminal, legal_actions, apply, current_seat = (
-            model.is_terminal, model.legal_actions, model.apply, model.current_seat)
+            model.is_terminal, model.legal_actions, model.apply_legal, model.current_seat)
         c = self.spec.c
         node = root
         path = [root]

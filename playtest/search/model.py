@@ -20,6 +20,10 @@ class Model:
         self.is_terminal: Callable[[Any], bool] = rules.is_terminal
         self.legal_actions: Callable[[Any], Sequence[Any]] = rules.legal_actions
         self.apply: Callable[..., Any] = rules.apply
+        self.apply_legal: Callable[..., Any] = getattr(rules, "apply_legal", rules.apply)
+        """`apply` for an action just taken from `legal_actions` of the same state (the tree's
+        and the rollout's every step): the rules' `apply_legal` when they have one, which skips
+        checking the action a second time."""
         self.current_seat: Callable[[Any], int] = rules.current_seat
         self.result: Callable[[Any], GameResult] = rules.result
         self.view: Callable[[Any, int], Any] = rules.view

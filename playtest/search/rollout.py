@@ -38,7 +38,7 @@ class Rollout:
 
     def __call__(self, state: Any, rng: random.Random) -> Reward:
         model = self.model
-        is_terminal, legal_actions, apply = model.is_terminal, model.legal_actions, model.apply
+        is_terminal, legal_actions, apply = model.is_terminal, model.legal_actions, model.apply_legal
         depth = self.depth if self.depth is not None else -1
         policy: list[Bot | None] = []
         steps = 0
