@@ -60,6 +60,12 @@ class UsageError(PlaytestError):
     """A command-line argument that makes no sense (unknown bot, bad --set syntax, ...)."""
 
 
+class BotNameError(UsageError):
+    """A bot name that names no bot of the game, or a search bot's option that is wrong.
+    Raised by `core.bots.make_bot` for any game, so that a command can say where the name came
+    from (`--bots`, `--hint-bot`, a gates file's `run.bots`) without reading the message."""
+
+
 class Interrupted(PlaytestError):
     """Ctrl-C or SIGTERM. Raised from the CLI's signal handler, so that every `finally` and
     `except` on the way out runs: partial runs are closed (and kept, resumable)."""

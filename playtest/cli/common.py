@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from playtest.errors import UsageError
+from playtest.errors import BotNameError, UsageError
 from playtest.variants import Variant, load_variant
 
 SetOption = Annotated[
@@ -42,7 +42,6 @@ def out_console() -> Console:
 
 
 def from_bots_option(err: UsageError) -> UsageError:
-    """A bot name's error (unknown bot, bad search option) from `--bots`, naming the option as
-    every bad option's line does; other errors (about --players, a variant) are left as they are."""
-    text = str(err)
-    return UsageError(f"--bots: {text}" if text.startswith(("unknown bot", "bot '")) else text)
+    """A bot name's error (BotNameError: unknown bot, bad search option) from `--bots`, naming the
+    option as every bad option's line does; other errors (about --players, a variant) as they are."""
+    return UsageError(f"--bots: {err}") if isinstance(err, BotNameError) else err

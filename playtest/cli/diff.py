@@ -13,7 +13,7 @@ from rich.console import Console
 from playtest.cli.app import app
 from playtest.cli.common import SetOption, load, split_bots
 from playtest.cli.compare import check_format, check_output_dir, command_line, parse_seeds
-from playtest.errors import UsageError
+from playtest.errors import BotNameError, UsageError
 from playtest.io import staged_dir
 from playtest.variants import diff as variant_diff
 
@@ -85,7 +85,7 @@ def diff_cmd(
         players_, lineup = common_lineup([b, c], players or defaults.players, bot_list)
     except UsageError as exc:
         # A setting taken from the gates file is reported at its place there.
-        if bots is None and ("--bots" in str(exc) or "unknown bot" in str(exc)):
+        if bots is None and (isinstance(exc, BotNameError) or "--bots" in str(exc)):
             raise gates.run_problem("bots", str(exc).replace("--bots ", "")) from None
         if players is None and defaults.players is not None and "--players" in str(exc):
             raise gates.run_problem("players", str(exc).replace("--players ", "")) from None
