@@ -24,6 +24,7 @@ number its moves.
 
 from __future__ import annotations
 
+import builtins  # TranscriptReader's methods `list` and `int` shadow the builtins in its annotations
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -142,7 +143,7 @@ class TranscriptReader:
             return None
         return node.value
 
-    def list(self, key: str) -> list[Node] | None:
+    def list(self, key: str) -> builtins.list[Node] | None:
         if key not in self.doc:
             return None
         node = self.doc[key]
@@ -153,7 +154,7 @@ class TranscriptReader:
             return None
         return node.value
 
-    def strings(self, key: str) -> list[str] | None:
+    def strings(self, key: str) -> builtins.list[str] | None:
         items = self.list(key)
         if items is None:
             return None
@@ -165,7 +166,7 @@ class TranscriptReader:
                 out.append(str(item.value))
         return out
 
-    def int(self, key: str, *, low: int) -> int | None:
+    def int(self, key: str, *, low: builtins.int) -> builtins.int | None:
         if key not in self.doc:
             return None
         node = self.doc[key]
@@ -193,7 +194,7 @@ class TranscriptReader:
                 "variant", f"variant file not found: {self.variant_ref} (looked for {variant_path})")])
         set_nodes = self.doc["set"].value if "set" in self.doc else []
         overrides = self.overrides
-        problems = []
+        problems: list[Problem] = []
         for i, text in enumerate(overrides):
             try:
                 parse_override(text)
@@ -206,7 +207,7 @@ class TranscriptReader:
             raise TranscriptError([node.problem("variant", f"is a {variant.game} variant, not a {self.game} one")])
         return variant
 
-    def _read_players_key(self) -> int | list[str] | None:
+    def _read_players_key(self) -> builtins.int | builtins.list[str] | None:
         if "players" not in self.doc:
             return None
         node = self.doc["players"]
@@ -224,7 +225,8 @@ class TranscriptReader:
         given = self._players
         node = self.doc["players"]
         if isinstance(given, list):
-            count, names_node, key = len(given), node, "players"
+            names_node: Node | None = node
+            count, key = len(given), "players"
             names: list[str] | None = given
         else:
             assert given is not None, "check() first"

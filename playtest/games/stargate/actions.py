@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,11 +87,13 @@ class Targets(Sequence[Action]):
     dataclass costs about ten times a tuple to make; Anderson's swaps alone were about 3% of a
     random game). Compares equal to any sequence of the same actions in the same order."""
 
-    __slots__ = ("args", "make")
+    __slots__ = ("args", "fields", "make")
 
-    def __init__(self, make: type, args: list[tuple[object, ...]]) -> None:
+    def __init__(self, make: type[Any], args: list[tuple[object, ...]]) -> None:
         self.make = make
         """The action class, e.g. MoveCube."""
+        self.fields: tuple[str, ...] = make.__match_args__
+        """Its fields in order."""
         self.args = args
         """Per target, the action's fields in order, e.g. ("red1", "blue2")."""
 
@@ -108,7 +111,7 @@ class Targets(Sequence[Action]):
 
     def __contains__(self, action: object) -> bool:
         return (type(action) is self.make
-                and tuple([getattr(action, name) for name in self.make.__match_args__]) in self.args)
+                and tuple([getattr(action, name) for name in self.fields]) in self.args)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str):

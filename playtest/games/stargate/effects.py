@@ -258,7 +258,7 @@ class Overflow(EffectHandler):
 
     def targets(self, rules: StargateRules, state: State, effect: sc.Overflow) -> Targets:
         if state.hand[state.seat] < 1:
-            return []
+            return Targets(OverflowCube, [])
         ids = rules.circle_ids(state.circle)
         return Targets(OverflowCube, [(ids[p],) for p in range(len(state.board)) if rules.room(state, p) == 0])
 
@@ -284,7 +284,7 @@ class DevelopPlanet(EffectHandler):
 
     def targets(self, rules: StargateRules, state: State, effect: sc.DevelopPlanet) -> Targets:
         if state.hand[state.seat] < 1:
-            return []
+            return Targets(Develop, [])
         ids, i = rules.circle_ids(state.circle), effect.slot - 1
         return Targets(Develop, [(ids[p],) for p, slots in enumerate(state.ext_planet)
                                  if i < len(slots) and slots[i] < 0])
