@@ -6,7 +6,9 @@ these helpers:
   file, in /proc, /sys or /dev, a folder where a file is wanted, an unwritable place.
 - `check_not_input(path, inputs, option)`: an output may never be one of the command's inputs
   (or a file inside an input run folder).
-- `check_free(path, force, option)`: an existing file or run folder is only replaced with --force.
+- `check_free(path, force, option)`: an existing file or run folder is only replaced with --force,
+  and --force replaces a non-empty folder only if playtest wrote it (`is_playtest_output`).
+- `mark_output(folder)`: what makes a folder playtest's own output (every output folder gets it).
 - `write_atomic(path, text)` / `write_bytes_atomic(path, data)`: a temporary sibling, then
   os.replace.
 - `staged_dir(target, force=..., option=...)`: a context manager yielding a temporary sibling
@@ -35,9 +37,15 @@ STAGING_MARK = ".playtest-tmp-"
 """Temporary siblings are named `.<target name>.playtest-tmp-<random>`."""
 OLD_MARK = ".playtest-old-"
 SYSTEM_ROOTS = (Path("/proc"), Path("/sys"), Path("/dev"))
+OUTPUT_MARK = ".playtest-output"
+"""An empty file in every folder playtest writes as an output (a run, a comparison, a sweep, a
+ladder, a tune): --force replaces only such folders, so `--out docs --force` cannot delete a
+folder of the user's own."""
+OUTPUT_FILES = ("run.json", "compare.json", "sweep.json", "ladder.json", "tune.json")
+"""Files that mark a folder as playtest's output from before OUTPUT_MARK existed (2026-12-02)."""
 
 
-def _umask() -> int:
+def umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
@@ -62,7 +70,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-        os.chmod(tmp, 0o666 & ~_umask())
+        os.chmod(tmp, 0o666 & ~umask())
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
@@ -136,11 +144,26 @@ def check_not_input(path: Path, inputs: Iterable[Path], option: str) -> None:
                              "write the output somewhere else")
 
 
+def mark_output(folder: Path) -> None:
+    """Mark `folder` (being written) as playtest's output: a later --force may replace it."""
+    (folder / OUTPUT_MARK).touch()
+
+
+def is_playtest_output(folder: Path) -> bool:
+    return any((folder / name).is_file() for name in (OUTPUT_MARK, *OUTPUT_FILES))
+
+
 def check_free(path: Path, force: bool, option: str) -> None:
-    """An existing output (file, or non-empty folder) is only replaced with --force."""
-    if force or not os.path.lexists(path):
+    """An existing output (file, or non-empty folder) is only replaced with --force; a
+    non-empty folder only if playtest wrote it, even with --force."""
+    if not os.path.lexists(path):
         return
     if path.is_dir() and not any(p for p in path.iterdir() if STAGING_MARK not in p.name):
+        return
+    if path.is_dir() and not path.is_symlink() and not is_playtest_output(path):
+        raise UsageError(f"{option} {path}: is a folder that is not empty and holds no playtest output; "
+                         "--force replaces only playtest's own outputs: choose a new folder")
+    if force:
         return
     what = "a folder that is not empty" if path.is_dir() else "a file"
     raise UsageError(f"{option} {path}: already exists ({what}); use --force to replace it")
@@ -226,7 +249,8 @@ def staged_dir(target: Path, *, force: bool, option: str) -> Iterator[Path]:
     check_free(target, force, option)
     remove_leftovers(target)
     staging = new_staging_dir(target)
-    os.chmod(staging, 0o777 & ~_umask())
+    os.chmod(staging, 0o777 & ~umask())
+    mark_output(staging)
     lock = os.open(staging / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
     fcntl.flock(lock, fcntl.LOCK_EX)
     try:

@@ -40,6 +40,7 @@ def calibrate(
     from playtest.analysis.calibration import Source, run_label
     from playtest.analysis.calibration import calibrate as compare_runs
     from playtest.analysis.metrics import all_metrics
+    from playtest.io import check_free, check_not_input, check_output_path
     from playtest.play.table import read_table_games, table_frames
     from playtest.report import calibration as R
     from playtest.report.write import write_atomic
@@ -47,6 +48,13 @@ def calibrate(
 
     if not against:
         raise UsageError("--against: give at least one run folder")
+    kind = (fmt or Format.md).value
+    path = out or Path(f"calibration{SUFFIX[kind]}")
+    to_file = (fmt is not None or out is not None) and str(path) != "-"
+    if to_file:  # before any work: the report may replace neither an input nor, without --force, a file
+        check_output_path(path, "--out", folder=False)
+        check_not_input(path, [*transcripts, *against], "--out")
+        check_free(path, force, "--out")
     spec, games = read_table_games(transcripts)
     info, tg, te = table_frames(spec, games)
     runs = []
@@ -71,17 +79,11 @@ def calibrate(
             f"({games[0].variant.hash})" for r, d in zip(runs, against, strict=True)
             if r.info.get("variant", {}).get("hash") != games[0].variant.hash]
     if fmt is not None or out is not None:
-        kind = (fmt or Format.md).value
         text = {"json": lambda: json.dumps(R.to_json(cal, meta), indent=2, ensure_ascii=False),
                 "md": lambda: R.to_markdown(cal, meta), "html": lambda: R.to_html(cal, meta)}[kind]()
-        if out is not None and str(out) == "-":
+        if not to_file:
             typer.echo(text)
             return
-        path = out or Path(f"calibration{SUFFIX[kind]}")
-        if path.exists() and not force:
-            raise UsageError(f"--out {path}: exists; use --force to replace it")
-        if path.resolve() in {t.resolve() for t in transcripts}:
-            raise UsageError(f"--out {path}: that is one of the transcripts")
         write_atomic(path, text)
     console = out_console()
     for w in warn:

@@ -15,7 +15,6 @@ from rich.console import Console
 from playtest.cli.app import app
 from playtest.cli.common import SetOption, load, out_console
 from playtest.cli.compare import check_format, command_line
-from playtest.errors import UsageError
 from playtest.games import get_game
 
 FORMATS = ("text", "md", "json")
@@ -63,7 +62,14 @@ def ladder(
     Holm-adjusted) and the ones that change get a plain sentence. Writes ladder.html
     (self-contained), ladder.md, ladder.json and the runs' Parquet tables to --out.
     """
-    from playtest.io import write_atomic
+    from playtest.io import (
+        check_free,
+        check_not_input,
+        check_output_path,
+        mark_output,
+        umask,
+        write_atomic,
+    )
     from playtest.ladder.result import build_ladder
     from playtest.ladder.runs import LadderPlan, check_rungs, play_ladder, split_rungs
     from playtest.report.ladder_html import render_ladder_html
@@ -74,14 +80,15 @@ def ladder(
     names = split_rungs(rungs)
     check_rungs(spec, v, players, names)
     out_dir = out or Path("reports") / f"ladder-{v.slug}"
-    if out_dir.exists() and not force:
-        raise UsageError(f"--out {out_dir} already exists; use --force to replace it")
-    if out_dir.exists() and not out_dir.is_dir():
-        raise UsageError(f"--out {out_dir}: exists and is not a folder")
+    check_output_path(out_dir, "--out", folder=True)
+    check_not_input(out_dir, [Path(p) for p in v.chain], "--out")
+    check_free(out_dir, force, "--out")
     plan = LadderPlan(rungs=names, players=players, games=n, pair_games=pair_games or n, seed=seed,
                       workers=workers, command=command_line())
     out_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.partial-", dir=out_dir.parent))
+    os.chmod(staging, 0o777 & ~umask())  # mkdtemp makes it 0700; every other output is 0755 under umask 022
+    mark_output(staging)
     err = Console(stderr=True)
     try:
         total = len(names) * n + (len(names) - 1) * plan.pair_games

@@ -17,7 +17,7 @@ from playtest.cli.app import Interrupted, app
 from playtest.cli.common import split_bots
 from playtest.cli.compare import check_format, command_line
 from playtest.errors import PlaytestError, UsageError
-from playtest.io import write_atomic
+from playtest.io import check_free, check_not_input, check_output_path, mark_output, write_atomic
 from playtest.variants import load_variant
 
 # Heavy libraries (polars, optuna, altair) are imported inside the command.
@@ -55,6 +55,7 @@ def _prepare(out: Path, resume: bool, force: bool, check: Callable[[Path], None]
     if out.exists() and not force:
         raise UsageError(f"--out {out}: exists; add --force to replace it (or --resume to continue its search)")
     work.mkdir(parents=True)
+    mark_output(work)
     return work
 
 
@@ -120,6 +121,10 @@ def tune(
     if not 0 <= seed_ < 2**63:
         raise UsageError(f"--seed {seed_}: a seed is a whole number from 0 to 2**63 - 1")
     out_dir = out or Path("reports") / f"tune-{time.strftime('%Y%m%d-%H%M%S')}"
+    check_output_path(out_dir, "--out", folder=True)
+    check_not_input(out_dir, [*(Path(p) for p in base.chain), target], "--out")
+    if force:
+        check_free(out_dir, force, "--out")  # --force replaces only a folder playtest wrote
     settings = Settings(variant=variant, params=tuple(space), goals=goals,
                         goals_text=target.read_text(encoding="utf-8"), games=n_, players=players_, lineup=lineup,
                         seed=seed_, budget=budget, confirm_top=confirm, confirm_games=confirm_games or 4 * n_,

@@ -29,7 +29,7 @@ from typing import Any
 import polars as pl
 
 from playtest.errors import PlaytestError, UsageError
-from playtest.io import lock_held, swap_into_place, write_atomic, write_bytes_atomic
+from playtest.io import lock_held, mark_output, swap_into_place, write_atomic, write_bytes_atomic
 
 PARTIAL_SUFFIX = ".partial"
 MANIFEST = "manifest.jsonl"
@@ -78,6 +78,7 @@ class PartialRun:
         run = cls(path, _lock(path))
         write_atomic(path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
         (path / MANIFEST).touch()
+        mark_output(path)
         return run
 
     @classmethod

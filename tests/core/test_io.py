@@ -49,10 +49,34 @@ def test_staged_dir_replaces_only_on_success_and_cleans_dead_leftovers(tmp_path)
         (stage / "b.txt").write_text("2")
         raise RuntimeError("failed half-way")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # old run intact, no leftover
-    assert sorted(p.name for p in target.iterdir()) == ["a.txt"]
+    assert sorted(p.name for p in target.iterdir()) == [".playtest-output", "a.txt"]
     dead = tmp_path / ".out.playtest-tmp-dead"  # left by a killed command (no lock held)
     dead.mkdir()
     with staged_dir(target, force=True, option="--out") as stage:
         (stage / "c.txt").write_text("3")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
-    assert sorted(p.name for p in target.iterdir()) == ["c.txt"]
+    assert sorted(p.name for p in target.iterdir()) == [".playtest-output", "c.txt"]
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "variants/ohseven/base.yaml", "-n", "2", "-q", "--out"],
+    ["compare", "variants/ohseven/base.yaml", "variants/ohseven/base.yaml", "-n", "2", "--out"],
+    ["ladder", "variants/ohseven/base.yaml", "--rungs", "random,heuristic", "-n", "2", "--out"],
+    ["tune", "variants/stargate/draft5.yaml", "--param", "crews.bays.time=0..4", "--target",
+     "gates/stargate-tune.yaml", "--budget", "1", "-n", "2", "--confirm-games", "2", "--out"],
+])
+def test_force_replaces_only_a_folder_playtest_wrote(tmp_path, command):
+    """--force on a folder of the user's own (no playtest output in it) is refused and the
+    folder is left as it was; a folder playtest wrote is replaced."""
+    from typer.testing import CliRunner
+
+    from playtest.cli.app import app
+
+    mine = tmp_path / "thesis"
+    (mine / "sub").mkdir(parents=True)
+    (mine / "sub" / "chapter.txt").write_text("precious")
+    res = CliRunner().invoke(app, [*command, str(mine), "--force", "--workers", "1"])
+    assert res.exit_code == 2, res.output
+    assert "holds no playtest output; --force replaces only playtest's own outputs" in res.output
+    assert (mine / "sub" / "chapter.txt").read_text() == "precious"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["thesis"]

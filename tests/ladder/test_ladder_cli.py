@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from playtest.cli.app import _register, app
 from playtest.errors import PlaytestError
+from playtest.io import umask
 from tests.conftest import DRAFT5, ROOT
 
 OHSEVEN = ROOT / "variants" / "ohseven" / "base.yaml"
@@ -37,7 +38,8 @@ def stargate_ladder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str
 
 def test_ladder_writes_three_reports_and_the_runs(stargate_ladder):
     out, stdout = stargate_ladder
-    assert sorted(p.name for p in out.iterdir()) == ["ladder.html", "ladder.json", "ladder.md", "runs"]
+    assert sorted(p.name for p in out.iterdir()) == [".playtest-output", "ladder.html", "ladder.json", "ladder.md", "runs"]
+    assert out.stat().st_mode & 0o777 == 0o777 & ~umask()
     for run in ("runs/self/random", "runs/self/greedy", "runs/vs/greedy--random"):
         assert (out / run / "games.parquet").is_file() and (out / run / "run.json").is_file()
     assert not [p for p in out.parent.iterdir() if p.name.startswith(".")]  # no staging folder left
@@ -75,8 +77,14 @@ def test_existing_out_is_kept_without_force_and_replaced_with_it(stargate_ladder
     out = tmp_path / "out"
     out.mkdir()
     (out / "keep.txt").write_text("mine")
+    code, _, err = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "4", "-w", "1", "--out", out, "--force")
+    assert (code, err) == (2, f"error: --out {out}: is a folder that is not empty and holds no playtest output; "
+                              "--force replaces only playtest's own outputs: choose a new folder\n")
+    assert (out / "keep.txt").read_text() == "mine"
+    (out / "ladder.json").write_text("{}")  # an earlier ladder's folder
     code, _, err = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "4", "-w", "1", "--out", out)
-    assert (code, err) == (2, f"error: --out {out} already exists; use --force to replace it\n")
+    assert (code, err) == (2, f"error: --out {out}: already exists (a folder that is not empty); "
+                              "use --force to replace it\n")
     assert (out / "keep.txt").read_text() == "mine"
     code, _, err = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "4", "--pair-games", "2", "-w", "1",
                           "--out", out, "--force", "--format", "md")

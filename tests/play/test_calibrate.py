@@ -132,3 +132,16 @@ def test_new_frontiers_games_calibrate_too(cli, tmp_path):
             str(tmp_path / "greedy"), "-f", "json", "-o", "-")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["closest_run"] == "greedy"
+
+
+def test_the_report_never_replaces_a_runs_own_file_nor_a_transcript(cli, stargate_runs):
+    """Even with --force: the --against runs and the transcripts are this command's inputs."""
+    runs, transcripts = stargate_runs
+    games = runs["greedy"] / "games.parquet"
+    before = games.read_bytes()
+    for target in (games, transcripts[0]):
+        r = cli("calibrate", str(transcripts[0]), "--against", str(runs["greedy"]), "-f", "md", "-o", str(target),
+                "--force")
+        assert r.returncode == 2 and "this command's input" in r.stderr, r.stderr
+        assert len(r.stderr.strip().splitlines()) == 1
+    assert games.read_bytes() == before

@@ -94,7 +94,7 @@ def test_tune_writes_the_best_variant_trials_and_reports(straight_tune):
     goals, out, stdout = straight_tune
     tmp_path = out.parent
     assert sorted(p.name for p in out.iterdir()) == [
-        "base-metrics.parquet", "best.yaml", "runs", "search.json", "study.db", "trials.parquet",
+        ".playtest-output", "base-metrics.parquet", "best.yaml", "runs", "search.json", "study.db", "trials.parquet",
         "tune.html", "tune.json", "tune.md"]
     assert not (tmp_path / ".out.partial").exists()
     trials = pl.read_parquet(out / "trials.parquet")
