@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
+from playtest.errors import UsageError
 from playtest.text import clean
 
 
@@ -24,13 +25,14 @@ def report(
     run_dir: Annotated[Path, typer.Argument(help="A run folder written by `playtest simulate` (run.json, games.parquet, events.parquet).")],
     fmt: Annotated[Format, typer.Option("--format", "-f", help="html (self-contained page), md (pull-request comment) or json (docs/report-json.md).")] = Format.html,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output file; '-' for standard output (default RUN_DIR/report.<ext>).")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing --out file.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing --out file (or the run's own report.<ext>).")] = False,
 ) -> None:
     """Write the balance report of a finished run without re-simulating.
 
     Every metric carries its estimate, 95% interval, sample size and a one-line definition.
     A partial run (interrupted, see `simulate --resume`) is reported from its finished games.
-    The report never replaces the run's own files, nor an existing --out file without --force.
+    The report never replaces the run's own files, nor an existing report (the run's
+    report.<ext> that simulate wrote, or an --out file) without --force.
     """
     from playtest.io import check_free, check_not_input, check_output_path
     from playtest.report.model import build_report
@@ -44,6 +46,10 @@ def report(
         inputs += [run_dir / "chunks", partial_dir(run_dir) / "chunks"]
         check_not_input(out, inputs, "--out")
         check_free(out, force, "--out")
+    default = (run_dir if run_dir.is_dir() else partial_dir(run_dir)) / f"report{SUFFIX[fmt.value]}"
+    if out is None and default.exists() and not force:
+        raise UsageError(f"{default}: the run already has this report (perhaps edited since); add --force to "
+                         "write it again, or --out FILE")
     run = open_run(run_dir)  # lazy scans: the metrics aggregate each game first (bounded memory)
     info = run.info
     if "planned_games" in info:
@@ -54,7 +60,7 @@ def report(
     if to_stdout:
         sys.stdout.write(text)
         return
-    path = out or (run_dir if run_dir.is_dir() else partial_dir(run_dir)) / f"report{SUFFIX[fmt.value]}"
+    path = out or default
     write_atomic(path, text)
     typer.echo(clean(f"wrote {path}"))
 

@@ -35,6 +35,19 @@ SUMMARY_MAX_ROWS = 16
 """Tables longer than this stay in the report and are only named in the terminal summary."""
 
 
+RUN_SETTINGS = {"n": "-n", "players": "--players", "bots": "--bots", "seed": "--seed", "out": "--out",
+                "no_rotate": "--no-rotate", "chunk_size": "--chunk-size", "force": "--force"}
+"""simulate's options that a run keeps from its start (run.json): --resume refuses them rather
+than ignore them. --workers and --backend may differ: the results do not depend on them."""
+
+
+def _given(ctx: typer.Context, options: dict[str, str]) -> list[str]:
+    """The options among `options` (parameter name → option) given on this command line (by
+    the source's name: typer carries its own copy of click's ParameterSource)."""
+    return [flag for name, flag in options.items()
+            if getattr(ctx.get_parameter_source(name), "name", "") == "COMMANDLINE"]
+
+
 def default_out(variant_slug: str) -> Path:
     return Path("reports") / f"{variant_slug}-{time.strftime('%Y%m%d-%H%M%S')}"
 
@@ -54,6 +67,7 @@ def summary_tables(games: Table, report: Report) -> list[tuple[str, pl.DataFrame
 
 @app.command()
 def simulate(
+    ctx: typer.Context,
     variant: Annotated[Path | None, typer.Argument(help="Variant YAML file (not with --resume).", metavar="VARIANT")] = None,
     n: Annotated[int, typer.Option("-n", "--games", help="Number of games.")] = 1000,
     players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 4,
@@ -116,6 +130,10 @@ def simulate(
     if resume is not None:
         if variant is not None or set_:
             raise UsageError("--resume: give only the run folder; the variant and settings are the run's own")
+        fixed = _given(ctx, RUN_SETTINGS)
+        if fixed:
+            raise UsageError(f"--resume: {', '.join(fixed)} cannot change a run half-way; the run finishes as it "
+                             "was started (drop them, or start a new run)")
         out_dir = resume
         result = _with_progress(err, quiet, None, lambda cb: resume_batch(
             resume, workers=workers, progress=cb, backend=backend, scheduler=scheduler))

@@ -238,6 +238,7 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("resume-missing", ["simulate", "--resume", "{tmp}/nope"], r"^error: --resume .*nope: no interrupted run here"),
     Case("resume-complete", ["simulate", "--resume", "{tmp}/run"], r"^error: --resume .*run: this run is already complete", setup=_with_run()),
     Case("resume-with-variant", ["simulate", str(DRAFT5), "--resume", "{tmp}/run"], r"^error: --resume: give only the run folder"),
+    Case("resume-with-settings", ["simulate", "--resume", "{tmp}/run", "--bots", "greedy", "--seed", "77", "-w", "1"], r"^error: --resume: --bots, --seed cannot change a run half-way; the run finishes as it was started", setup=_with_run()),
     Case("resume-bad-json", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:1:\d+: not valid JSON", {"out.partial/run.json": "{nope"}),
     Case("missing-variant", ["simulate", "-n", "2"], r"^error: missing VARIANT"),
     Case("unknown-option", ["simulate", str(DRAFT5), "--bogus"], r"^error: No such option: --bogus"),
