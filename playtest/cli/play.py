@@ -120,6 +120,9 @@ def play(
     ref = os.path.relpath(Path(v.path).resolve(), target.resolve().parent)
     write_atomic(target, session.transcript(ref, list(set_ or ())))
     state = "finished" if outcome.finished else "abandoned"
-    typer.echo(f"The {state} game ({outcome.moves} moves) is saved: {target}  (score it: playtest replay {target})")
+    # Decisions, not transcript moves: a Stargate turn line holds up to three (crew, skill, placement).
+    count = f"{outcome.moves} decision{'' if outcome.moves == 1 else 's'}"
+    renamed = f" ({save} exists, so the game got a new name)" if save is not None and target != save else ""
+    typer.echo(f"The {state} game ({count}) is saved: {target}{renamed}  (score it: playtest replay {target})")
     if not outcome.finished and not sys.stdin.isatty() and moves is None:
         raise typer.Exit(0)

@@ -168,3 +168,16 @@ def test_search_bots_play_and_a_search_hint_says_why():
     assert why.startswith("60 iterations; this move searched ")
     s.play(action)
     assert all(m.who.endswith("(mcts:20)") for m in s.advance())
+
+
+def test_a_save_path_that_exists_gets_a_new_name_and_says_so(cli, tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("1\nquit\n")
+    save = tmp_path / "g.yaml"
+    save.write_text("keep")
+    r = cli("play", DRAFT5, "--players", "3", "--bots", "random", "--moves", str(moves), "--save", str(save),
+            "--no-color")
+    assert r.returncode == 0, r.stderr
+    other = tmp_path / "g-2.yaml"
+    assert save.read_text() == "keep" and other.is_file()
+    assert f"(1 decision) is saved: {other} ({save} exists, so the game got a new name)" in " ".join(r.stdout.split())
