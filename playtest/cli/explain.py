@@ -10,6 +10,7 @@ from rich.console import Console
 
 from playtest.cli.app import app
 from playtest.cli.compare import check_format
+from playtest.errors import UsageError
 from playtest.io import write_atomic
 
 
@@ -32,6 +33,11 @@ def explain(
     check_format(fmt, ("md", "json"))
     design = read_design(run_dir, metrics)
     table = effects(design)
+    if table.height == 0:
+        what = "trials" if design.source == "tune" else "grid points"
+        raise UsageError(f"{run_dir}: no effect can be estimated from {design.rows.height} {what} over "
+                         f"{len(design.keys)} key(s): a key's effect needs more {what} than keys + 1, and numbers "
+                         "that vary (tune with a larger --budget, or sweep more values)")
     md, js = explain_markdown(design, table), explain_json(design, table)
     write_atomic(run_dir / "explain.md", md)
     write_atomic(run_dir / "explain.json", js)
