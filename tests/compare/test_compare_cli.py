@@ -129,3 +129,17 @@ def test_independent_seeds_make_a_copy_differ(cli, tmp_path):
     doc = json.loads(res.stdout)
     assert doc["run"]["seeds"] == [4, 5]
     assert any(d["estimate"] not in (0, None) for d in doc["differences"])
+
+
+def test_sweep_run_folders_stay_inside_out(cli, tmp_path):
+    """Swept values are free text: `../..` or `a/b` must not become a path (outside --out or nested)."""
+    out = tmp_path / "a" / "b" / "sw"
+    res = cli("sweep", str(DRAFT5), "--set", "name=ok,../../../../ESCAPED,x/y,é *", "-n", "2", "-w", "1",
+              "--out", str(out), "--format", "json")
+    assert res.returncode == 0, res.stderr
+    assert sorted(p.name for p in (out / "runs").iterdir()) == \
+        ["00-name_ok", "01-name_.._.._.._.._ESCAPED", "02-name_x_y", "03-name"]
+    assert not list(tmp_path.rglob("ESCAPED")) and sorted(p.name for p in tmp_path.iterdir()) == ["a"]
+    info = json.loads((out / "runs" / "01-name_.._.._.._.._ESCAPED" / "run.json").read_text(encoding="utf-8"))
+    assert info["variant"]["overrides"] == ['name="../../../../ESCAPED"']  # the real value is kept
+    assert "name=../../../../ESCAPED" in res.stdout  # and so is its label in sweep.json
