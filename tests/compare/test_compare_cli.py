@@ -143,3 +143,12 @@ def test_sweep_run_folders_stay_inside_out(cli, tmp_path):
     info = json.loads((out / "runs" / "01-name_.._.._.._.._ESCAPED" / "run.json").read_text(encoding="utf-8"))
     assert info["variant"]["overrides"] == ['name="../../../../ESCAPED"']  # the real value is kept
     assert "name=../../../../ESCAPED" in res.stdout  # and so is its label in sweep.json
+
+
+def test_a_variant_named_dot_gets_its_own_run_folder(cli, tmp_path):
+    """The stem of `..yaml` is `.`: its run was written into runs/ itself."""
+    v = write_variant(tmp_path / "..yaml", f"extends: {DRAFT5}\n")
+    out = tmp_path / "out"
+    res = cli("compare", str(v), str(DRAFT5), "-n", "2", "-w", "1", "--out", str(out), "--format", "json")
+    assert res.returncode == 0, res.stderr
+    assert sorted(p.name for p in (out / "runs").iterdir()) == ["_.", "draft5"]
