@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
-import shutil
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -18,23 +14,6 @@ from playtest.cli.compare import check_format, command_line
 from playtest.games import get_game
 
 FORMATS = ("text", "md", "json")
-
-
-def replace_folder(staging: Path, out: Path) -> None:
-    """Put the finished `staging` folder at `out`; an existing `out` is moved aside first and
-    removed only once the new one is in place."""
-    old = None
-    if out.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
-        os.replace(out, old / out.name)
-    try:
-        os.replace(staging, out)
-    except BaseException:
-        if old is not None:
-            os.replace(old / out.name, out)
-        raise
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
 
 
 @app.command()
@@ -62,14 +41,7 @@ def ladder(
     Holm-adjusted) and the ones that change get a plain sentence. Writes ladder.html
     (self-contained), ladder.md, ladder.json and the runs' Parquet tables to --out.
     """
-    from playtest.io import (
-        check_free,
-        check_not_input,
-        check_output_path,
-        mark_output,
-        umask,
-        write_atomic,
-    )
+    from playtest.io import check_not_input, staged_dir, write_atomic
     from playtest.ladder.result import build_ladder
     from playtest.ladder.runs import LadderPlan, check_rungs, play_ladder, split_rungs
     from playtest.report.ladder_html import render_ladder_html
@@ -80,17 +52,14 @@ def ladder(
     names = split_rungs(rungs)
     check_rungs(spec, v, players, names)
     out_dir = out or Path("reports") / f"ladder-{v.slug}"
-    check_output_path(out_dir, "--out", folder=True)
-    check_not_input(out_dir, [Path(p) for p in v.chain], "--out")
-    check_free(out_dir, force, "--out")
+    check_not_input(out_dir, [Path(p) for p in v.chain], "--out")  # staged_dir checks the rest
     plan = LadderPlan(rungs=names, players=players, games=n, pair_games=pair_games or n, seed=seed,
                       workers=workers, command=command_line())
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.partial-", dir=out_dir.parent))
-    os.chmod(staging, 0o777 & ~umask())  # mkdtemp makes it 0700; every other output is 0755 under umask 022
-    mark_output(staging)
     err = Console(stderr=True)
-    try:
+    # Built aside and put in place only when complete, as compare and sweep do: an interrupted
+    # ladder (its runs are pieces of one comparison, not resumable alone) writes nothing and
+    # says so, rather than naming a run folder that the clean-up removes.
+    with staged_dir(out_dir, force=force, option="--out") as staging:
         total = len(names) * n + (len(names) - 1) * plan.pair_games
         err.print(f"playing {total} games: {len(names)} rungs × {n} self-play, {len(names) - 1} pairing(s) × "
                   f"{plan.pair_games} …")
@@ -104,11 +73,6 @@ def ladder(
         write_atomic(staging / "ladder.md", md)
         write_atomic(staging / "ladder.json", js)
         write_atomic(staging / "ladder.html", render_ladder_html(result))
-        replace_folder(staging, out_dir)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            shutil.rmtree(staging)
-        raise
     if fmt == "md":
         typer.echo(md, nl=False)
     elif fmt == "json":

@@ -66,7 +66,7 @@ def sweep(
     check_run(config)
     err = Console(stderr=True)
     err.print(f"simulating {n} games at each of {len(points)} grid points …")
-    folders = [f"{i:02d}-" + "-".join(f"{k.split('.')[-1]}_{v}" for k, v in p.settings)[:60] for i, p in enumerate(points)]
+    folders = [p.folder(i) for i, p in enumerate(points)]
     with staged_dir(out_dir, force=force, option="--out") as staging:
         samples = Runs(loaded, folders, config, staging / "runs").grow_to(n)
         fn = report_metrics()

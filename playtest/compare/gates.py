@@ -105,6 +105,9 @@ class GateSpec(_Strict):
                 raise ValueError("`between: [low, high]` needs low ≤ high")
         elif self.min is None and self.max is None:
             raise ValueError("a gate needs `min`, `max` or `between`")
+        elif self.min is not None and self.max is not None and self.min > self.max:
+            # no estimate can pass: the gate would fail every run instead of naming the typo
+            raise ValueError("`min` must be ≤ `max`")
         if self.of == "spread" and (self.min is not None or self.between is not None):
             raise ValueError("a spread gate takes only `max` (the largest allowed gap between groups)")
         if self.of == "spread" and isinstance(self.group, str):

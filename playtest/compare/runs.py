@@ -34,6 +34,13 @@ def common_lineup(variants: Sequence[Variant], players: int | None, bots: Sequen
     return players, lineup
 
 
+def folder_name(label: str) -> str:
+    """The run folder of a label. Labels are file stems (no '/'), but the stem of `..yaml` is
+    `.`, which named `runs/` itself, and a leading dot hides the folder: such a label's folder
+    starts with `_` instead."""
+    return "_" + label if label.startswith(".") else label
+
+
 class Runs:
     """The games of every variant so far, on disk under `out_dir/<label>/` and in memory.
 
@@ -57,7 +64,7 @@ class Runs:
         """Play games [self.games, n_games) of every variant and return all samples so far."""
         if n_games > self.games:
             for i, v in enumerate(self.variants):
-                folder = self.out_dir / self.labels[i]
+                folder = self.out_dir / folder_name(self.labels[i])
                 if self.batches:
                     folder = folder / f"games-{self.games}-{n_games - 1}"
                 config = dataclasses.replace(self.config, seed=self.seeds[i], first_game=self.games,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +35,18 @@ class Point:
 
     def overrides(self) -> list[str]:
         return [f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in self.settings]
+
+    def folder(self, index: int) -> str:
+        """The run folder's name under `runs/`, e.g. `02-time_3`. The values are the user's
+        free text (`../x`, `a/b`, `[1, 2]`), so only `A-Z a-z 0-9 . _ -` are kept (others become
+        `_`) and the name can never leave `runs/` nor nest; the index keeps names unique when
+        two values differ only in the replaced characters. The real values stay in the labels
+        (sweep.json, sweep.csv) and in each run's run.json (its overrides)."""
+        text = "-".join(f"{k.split('.')[-1]}_{_show(v)}" for k, v in self.settings)
+        return f"{index:02d}-" + _UNSAFE.sub("_", text).strip("._")[:60]
+
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 def _show(v: Any) -> str:

@@ -148,6 +148,30 @@ def json_safe(v: Any) -> Any:
     return None if isinstance(v, float) and not math.isfinite(v) else v
 
 
+def strength_verdict(r: dict[str, Any]) -> str:
+    """How a rung compares with the one below it. Wins decide first; when the win-rate gap is
+    not conclusive (few games, rare wins) a score gap per seat whose interval excludes 0 still
+    tells the direction, so a rung that measurably scores less is called weaker (the rungs are
+    out of order), not a saturated ladder."""
+    def below(key: str) -> bool:
+        return r[f"{key}_high"] is not None and r[f"{key}_high"] < 0
+
+    def above(key: str) -> bool:
+        return r[f"{key}_low"] is not None and r[f"{key}_low"] > 0
+
+    lower = r["lower"]
+    if above("diff"):
+        return "measurably stronger"
+    if below("diff"):
+        return f"measurably weaker than {lower}: the rungs are out of order"
+    score = f"score gap {r['score_diff']:+.2f} [{r['score_diff_low']:+.2f}, {r['score_diff_high']:+.2f}] per seat"
+    if below("score_diff"):
+        return f"measurably weaker than {lower} on score ({score}), though not on wins: the rungs are out of order"
+    if above("score_diff"):
+        return f"measurably stronger on score ({score}), not yet on wins (more games would tell)"
+    return "not measurably stronger: the ladder saturates here (or needs more games)"
+
+
 def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
     """Plain sentences: how much more often each rung wins than the one below it."""
     out = []
@@ -156,10 +180,7 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
         ratio = (f"{r['ratio']:.1f}× as often per seat [{times(r['ratio_low'])}, {times(r['ratio_high'])}]"
                  if r["ratio"] is not None and math.isfinite(r["ratio"]) else
                  f"the weaker rung won none of these {r['games']} games")
-        stronger = r["diff_low"] is not None and r["diff_low"] > 0
-        weaker = r["diff_high"] is not None and r["diff_high"] < 0
-        verdict = ("measurably stronger" if stronger else "measurably weaker — the ladder is out of order here"
-                   if weaker else "not measurably stronger: the ladder saturates here (or needs more games)")
+        verdict = strength_verdict(r)
         out.append(f"{r['upper']} against {r['lower']} ({r['upper_seats']} seats to {r['lower_seats']}, "
                    f"{r['games']} games): wins {rate} — {ratio}; per-seat gap "
                    f"{F.value(r['diff'], 'diff')} [{F.value(r['diff_low'], 'diff')}, {F.value(r['diff_high'], 'diff')}]: "

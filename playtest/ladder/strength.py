@@ -26,7 +26,7 @@ import numpy as np
 import polars as pl
 from scipy import stats as sps
 
-from playtest.analysis.stats import mean_ci
+from playtest.analysis.stats import Z95, mean_ci, wilson
 from playtest.compare.jackknife import Sample
 
 ELO = 400 / math.log(10)
@@ -61,12 +61,21 @@ def per_game(games: pl.DataFrame, upper: str, lower: str) -> pl.DataFrame:
     ).sort("game"))
 
 
-def ratio_interval(a: np.ndarray, b: np.ndarray, rng: np.random.Generator,
-                   n_boot: int = 2000) -> tuple[float, float, float]:
+def ratio_interval(a: np.ndarray, b: np.ndarray, rng: np.random.Generator, n_boot: int = 2000,
+                   tops: tuple[float, float] = (1.0, 1.0)) -> tuple[float, float, float]:
     """mean(a) / mean(b) with a percentile bootstrap interval over games (the delta method fails
-    when the weaker side rarely wins). An infinite bound means the weaker side may never win."""
+    when the weaker side rarely wins). An infinite bound means the weaker side may never win.
+    When either side gave the same value in every game, resampling cannot vary it and the
+    bootstrap interval collapses; then the bounds are those of the two rates' own intervals at
+    97.5% each (`bounded_interval`, a and b within [0, tops]), which hold together with at
+    least 95%."""
     if a.size < 2 or b.mean() == 0:
         return (math.inf if a.mean() > 0 else math.nan), math.nan, math.nan
+    if a.std() == 0 or b.std() == 0:
+        z = float(sps.norm.ppf(1 - 0.05 / 4))
+        _, a_low, a_high = bounded_interval(a, 0.0, tops[0], z)
+        _, b_low, b_high = bounded_interval(b, 0.0, tops[1], z)
+        return float(a.mean() / b.mean()), a_low / b_high, (a_high / b_low if b_low > 0 else math.inf)
     idx = rng.integers(0, a.size, (n_boot, a.size))
     with np.errstate(divide="ignore", invalid="ignore"):
         boots = a[idx].mean(axis=1) / b[idx].mean(axis=1)
@@ -75,16 +84,22 @@ def ratio_interval(a: np.ndarray, b: np.ndarray, rng: np.random.Generator,
     return float(a.mean() / b.mean()), float(low), float(high)
 
 
-def unit(interval: tuple[float, float, float]) -> tuple[float, float, float]:
-    """A rate's t interval cut to [0, 1], where the rate lives (cutting keeps the coverage)."""
-    est, lo, hi = interval
-    return est, max(0.0, lo), min(1.0, hi)
+def bounded_interval(values: np.ndarray, low: float = 0.0, high: float = 1.0,
+                     z: float = Z95) -> tuple[float, float, float]:
+    """Mean of per-game values that lie in [low, high], with its t interval over games cut to
+    [low, high] (cutting keeps the coverage).
 
-
-def signed_unit(interval: tuple[float, float, float]) -> tuple[float, float, float]:
-    """A difference of two rates: its t interval cut to [-1, 1], where it lives."""
-    est, lo, hi = interval
-    return est, max(-1.0, lo), min(1.0, hi)
+    When every game gave the same value (a rung that never wins, a team that always does) the
+    t interval has zero width: the sample's variance is 0 and it would claim certainty from ten
+    games (0.0% [0.0% – 0.0%]). Then the Wilson interval of the values rescaled to [0, 1] (as
+    successes out of n games) is used instead: the binomial variance μ(1 − μ) is the largest that
+    a [0, 1] variable with mean μ can have, so it still covers."""
+    est, lo, hi = mean_ci(values, confidence=2 * float(sps.norm.cdf(z)) - 1)
+    if values.size < 2 or lo != hi:
+        return est, max(low, lo), min(high, hi)
+    width = high - low
+    p, p_low, p_high = wilson((est - low) / width * values.size, values.size, z)
+    return low + p * width, low + p_low * width, low + p_high * width
 
 
 def head_to_head(sample: Sample, lower: str, upper: str, rng: np.random.Generator) -> dict[str, float | int | str]:
@@ -98,10 +113,14 @@ def head_to_head(sample: Sample, lower: str, upper: str, rng: np.random.Generato
     per = per_game(games, upper, lower)
     a, b = per["a"].to_numpy(), per["b"].to_numpy()
     d = a - b
-    est_d = signed_unit(mean_ci(d))
+    # A game's win shares add up to 1 (0 if unfinished): a side's mean per seat is at most
+    # 1 / its seats, and the gap lies in [-1 / lower seats, 1 / upper seats].
+    top_a, top_b = 1 / n_up, 1 / (players - n_up)
+    est_d = bounded_interval(d, -top_b, top_a)
     p = float(sps.ttest_1samp(d, 0).pvalue) if d.size > 1 and d.std() > 0 else (1.0 if d.size and not d.any() else math.nan)
-    ua, ub, us = (unit(mean_ci(x)) for x in (a, b, per["share"].to_numpy()))
-    ratio = ratio_interval(a, b, rng)
+    ua, ub = bounded_interval(a, 0.0, top_a), bounded_interval(b, 0.0, top_b)
+    us = bounded_interval(per["share"].to_numpy())
+    ratio = ratio_interval(a, b, rng, tops=(top_a, top_b))
     sd = mean_ci(per["score_a"].to_numpy() - per["score_b"].to_numpy())
     return {"upper": upper, "lower": lower, "games": per.height, "upper_seats": n_up, "lower_seats": players - n_up,
             "upper_win_rate": ua[0], "upper_win_rate_low": ua[1], "upper_win_rate_high": ua[2],

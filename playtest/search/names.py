@@ -13,8 +13,13 @@ REWARDS = ("win", "margin")
 NAME_FORMS = ("mcts:N[:option=value...]", "ismcts:N[:option=value...]")
 """How the search names read in lists of valid bots."""
 
+MAX_ITERATIONS = 1_000_000
+"""The largest budget: iterations are per decision, so a mistyped 99999999999 would otherwise run
+for days without a word; a million is already minutes per decision."""
+
 OPTIONS_HELP = (
-    "options: rollout=random|<a bot of the game> (default random), depth=K (cut rollouts after "
+    "options: rollout=random|<a bot of the game> (default random; a name with colons such as "
+    "rollout=scripted:bays-first is read up to the next option=value), depth=K (cut rollouts after "
     "K moves and use the game's evaluation; default: play to the end), c=<exploration> "
     f"(default {sqrt(2):.2f}), reward=win|margin (default win), reuse=yes|no (keep the chosen "
     "move's subtree for the same seat's next decision; default no)"
@@ -52,8 +57,16 @@ def parse(name: str) -> SearchSpec:
         raise UsageError(f"unknown search bot {text!r} (valid: {', '.join(NAME_FORMS)})")
     if len(parts) < 2 or not parts[1].isdigit() or int(parts[1]) < 1:
         raise UsageError(f"bot {text!r}: give the budget in iterations, e.g. {kind}:1000 ({OPTIONS_HELP})")
+    if int(parts[1]) > MAX_ITERATIONS:
+        raise UsageError(f"bot {text!r}: the budget is at most {MAX_ITERATIONS:,} iterations per decision")
     values: dict[str, str] = {}
+    key = ""
     for part in parts[2:]:
+        if "=" not in part and key == "rollout" and part:
+            # Bot names may hold colons (scripted:bays-first): a part that is not option=value
+            # right after rollout=... continues the rollout's name.
+            values["rollout"] += ":" + part
+            continue
         key, eq, value = part.partition("=")
         if not eq or not value:
             raise UsageError(f"bot {text!r}: {part!r} is not option=value ({OPTIONS_HELP})")

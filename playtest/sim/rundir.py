@@ -133,7 +133,7 @@ class PartialRun:
         starts = sorted(self.done)
         for table in TABLES:
             files = [self.path / CHUNKS / chunk_name(table, s) for s in starts]
-            pl.scan_parquet(files).sink_parquet(self.path / f"{table}.parquet")
+            pl.scan_parquet(files, glob=False).sink_parquet(self.path / f"{table}.parquet")
         write_atomic(self.path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
         shutil.rmtree(self.path / CHUNKS)
         (self.path / MANIFEST).unlink()
@@ -174,7 +174,7 @@ def _chunk_ok(path: Path, done: Done) -> bool:
     for table, rows in (("games", done.games), ("events", done.events)):
         f = path / CHUNKS / chunk_name(table, done.start)
         try:
-            if pl.scan_parquet(f).select(pl.len()).collect().item() != rows:
+            if pl.scan_parquet(f, glob=False).select(pl.len()).collect().item() != rows:
                 return False
         except (OSError, pl.exceptions.PolarsError):
             return False
@@ -275,7 +275,7 @@ def scan_run(run_dir: Path) -> RunFiles:
                 raise PlaytestError(f"{run_dir}: not a finished run ({name} is missing)")
         files = {t: [run_dir / f"{t}.parquet"] for t in TABLES}
     spec = get_game(info["game"])
-    games, events = pl.scan_parquet(files["games"]), pl.scan_parquet(files["events"])
+    games, events = pl.scan_parquet(files["games"], glob=False), pl.scan_parquet(files["events"], glob=False)
     _check_table(run_dir, games, games_schema(spec), "games.parquet")
     _check_table(run_dir, events, events_schema(spec), "events.parquet")
     return RunFiles(run_dir, info, games, events, partial)

@@ -148,7 +148,7 @@ def bots_text(bots: tuple[str, ...]) -> str:
 def _tune_design(run_dir: Path) -> Design:
     doc = _load_json(run_dir / "tune.json")
     try:
-        trials = pl.read_parquet(run_dir / "trials.parquet")
+        trials = pl.read_parquet(run_dir / "trials.parquet", glob=False)
     except (OSError, pl.exceptions.PolarsError) as exc:
         raise PlaytestError(f"{run_dir / 'trials.parquet'}: cannot read: {exc}") from None
     keys = [Key(p["key"], bool(p["numeric"]), () if p["numeric"] else tuple(p["choices"] or ())) for p in doc["params"]]

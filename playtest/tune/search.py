@@ -152,7 +152,7 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
     base = load_variant(settings.variant)
     base_file = work / BASE_METRICS
     if base_file.is_file():
-        base_table = pl.read_parquet(base_file)
+        base_table = pl.read_parquet(base_file, glob=False)
     else:
         say(f"base: {settings.games} games …")
         s = simulate(base, settings.config(0, settings.games), scratch / "base")

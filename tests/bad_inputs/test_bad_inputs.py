@@ -306,6 +306,7 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("gate-missing", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/nope.yaml"], r"nope.yaml:1:1: no such file"),
     Case("gate-bomb", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:\d+:\d+: more than 200,000 values", {"g.yaml": BOMB}),
     Case("gate-low-high", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:2:\d+: gates.0: .*low ≤ high", {"g.yaml": "gates:\n  - {metric: game_length_rounds, between: [5, 1]}\n"}),
+    Case("gate-min-above-max", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:2:\d+: gates.0: .*`min` must be ≤ `max`", {"g.yaml": "gates:\n  - name: length\n    metric: game_length_rounds\n    min: 9\n    max: 7\n"}),
     Case("gate-confidence", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:13: confidence: Input should be less than 1", {"g.yaml": "confidence: 1.5\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
     Case("gate-is-dev-zero", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "/dev/zero"], r"/dev/zero:1:1: not a regular file"),
     Case("diff-out-existing", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(GATES), "-o", "{tmp}/d"], r"^error: --out .*d: already exists", {"d/x": "old", "d/.playtest-output": ""}),

@@ -131,3 +131,23 @@ def test_smoke_subprocess_validate_and_replay(tmp_path):
     r = run_cli("replay", "tests/stargate/data/illegal.yaml")
     assert (r.returncode, r.stderr) == (2, "error: tests/stargate/data/illegal.yaml:15:5: move 4 (Chie, round 2): "
                                            "place d a: cubes go clockwise, one per planet, skipping full planets\n")
+
+
+def test_brackets_in_paths_are_names_not_globs(cli, tmp_path):
+    """polars reads a path with `[` as a glob pattern by default ("expanded paths were empty"):
+    a run folder or variant named `run[1]` or `sg[v2]` must be read as written."""
+    root = tmp_path / "x[1]"
+    root.mkdir()
+    variant = root / "sg[v2].yaml"
+    variant.write_text(f"extends: {ROOT / DRAFT5}\ncrews:\n  - {{id: bays, time: 2}}\n", encoding="utf-8")
+    r = cli("simulate", str(variant), "-n", "3", "-q", "--workers", "1", "--out", str(root / "run[1]"))
+    assert r.returncode == 0, r.stderr
+    assert not (root / "run[1].partial").exists()
+    assert pl.read_parquet(root / "run[1]" / "games.parquet", glob=False)["game"].n_unique() == 3
+    r = cli("report", str(root / "run[1]"), "-f", "md", "-o", "-")
+    assert r.returncode == 0 and "Seats look" in r.stdout, r.stderr
+    r = cli("compare", str(variant), DRAFT5, "-n", "3", "-w", "1", "--out", str(root / "cmp[1]"))
+    assert r.returncode == 0, r.stderr
+    assert (root / "cmp[1]" / "runs" / "sg[v2]" / "games.parquet").is_file()
+    r = cli("sweep", DRAFT5, "--set", "planets.red1.vp=[1,2],[3,4,5]", "-n", "3", "-w", "1", "--out", str(root / "sw"))
+    assert r.returncode == 0, r.stderr

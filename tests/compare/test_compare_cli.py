@@ -129,3 +129,26 @@ def test_independent_seeds_make_a_copy_differ(cli, tmp_path):
     doc = json.loads(res.stdout)
     assert doc["run"]["seeds"] == [4, 5]
     assert any(d["estimate"] not in (0, None) for d in doc["differences"])
+
+
+def test_sweep_run_folders_stay_inside_out(cli, tmp_path):
+    """Swept values are free text: `../..` or `a/b` must not become a path (outside --out or nested)."""
+    out = tmp_path / "a" / "b" / "sw"
+    res = cli("sweep", str(DRAFT5), "--set", "name=ok,../../../../ESCAPED,x/y,é *", "-n", "2", "-w", "1",
+              "--out", str(out), "--format", "json")
+    assert res.returncode == 0, res.stderr
+    assert sorted(p.name for p in (out / "runs").iterdir()) == \
+        ["00-name_ok", "01-name_.._.._.._.._ESCAPED", "02-name_x_y", "03-name"]
+    assert not list(tmp_path.rglob("ESCAPED")) and sorted(p.name for p in tmp_path.iterdir()) == ["a"]
+    info = json.loads((out / "runs" / "01-name_.._.._.._.._ESCAPED" / "run.json").read_text(encoding="utf-8"))
+    assert info["variant"]["overrides"] == ['name="../../../../ESCAPED"']  # the real value is kept
+    assert "name=../../../../ESCAPED" in res.stdout  # and so is its label in sweep.json
+
+
+def test_a_variant_named_dot_gets_its_own_run_folder(cli, tmp_path):
+    """The stem of `..yaml` is `.`: its run was written into runs/ itself."""
+    v = write_variant(tmp_path / "..yaml", f"extends: {DRAFT5}\n")
+    out = tmp_path / "out"
+    res = cli("compare", str(v), str(DRAFT5), "-n", "2", "-w", "1", "--out", str(out), "--format", "json")
+    assert res.returncode == 0, res.stderr
+    assert sorted(p.name for p in (out / "runs").iterdir()) == ["_.", "draft5"]

@@ -146,3 +146,25 @@ def test_few_games_are_flagged(stargate_ladder):
     doc = json.loads(stargate_ladder[1])
     assert doc["warnings"] and doc["warnings"][0].startswith("Only 10 self-play games per rung")
     assert "> ⚠️ Only 10 self-play games per rung" in (stargate_ladder[0] / "ladder.md").read_text(encoding="utf-8")
+
+
+def test_an_interrupted_ladder_says_nothing_was_written(tmp_path, monkeypatch):
+    """Ctrl-C in the second run: the ladder's staging folder (and the run's resumable .partial in
+    it) is removed, so the message must not point to a `simulate --resume` folder."""
+    from playtest.errors import Interrupted
+    from playtest.sim import batch
+
+    real, calls = batch.run_inline, []
+
+    def interrupted_in_the_second_run(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == 2:
+            raise Interrupted("interrupted (SIGINT)")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(batch, "run_inline", interrupted_in_the_second_run)
+    out = tmp_path / "ilad"
+    code, _, err = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "4", "-w", "1", "--out", out)
+    assert code == 130 and err.endswith(f"interrupted: nothing was written (--out {out} is unchanged)\n"), err
+    assert "--resume" not in err
+    assert list(tmp_path.iterdir()) == []

@@ -158,6 +158,38 @@ def test_sentences_name_the_rungs():
 def test_a_win_rate_gap_s_interval_stays_within_what_a_gap_can_be():
     """A per-seat gap of two win rates lies in [-1, 1]; the t interval of a large gap over few
     games would reach past it (a ladder once printed +80 pts [+51, +109])."""
-    est, lo, hi = strength.signed_unit((0.8, 0.512, 1.088))
-    assert (est, lo, hi) == (0.8, 0.512, 1.0)
-    assert strength.signed_unit((-0.9, -1.3, -0.5)) == (-0.9, -1.0, -0.5)
+    est, lo, hi = strength.bounded_interval(np.array([1.0, 1.0, 0.4]), -1.0, 1.0)
+    assert math.isclose(est, 0.8) and lo < 0.8 and hi == 1.0
+    est, lo, hi = strength.bounded_interval(np.array([-1.0, -1.0, -0.7]), -1.0, 1.0)
+    assert math.isclose(est, -0.9) and lo == -1.0 and -0.9 < hi < 0
+
+
+def test_a_rung_that_never_wins_still_gets_an_interval_of_positive_width():
+    """10 games, the lower rung wins every one: the t intervals over games have zero variance and
+    collapsed to 0.0% [0.0% – 0.0%] and 0.0× [0.0, 0.0]. Wilson over the 10 games bounds the
+    upper rung's share of the wins by 27.8%, so each of its 2 seats wins at most 13.9%."""
+    h = strength.head_to_head(pair_sample(5, 10, 0.0), "low", "up", np.random.default_rng(3))
+    assert (h["upper_win_rate"], h["upper_win_rate_low"]) == (0.0, 0.0)
+    assert math.isclose(h["upper_win_rate_high"], 0.2775 / 2, abs_tol=1e-3)
+    assert h["lower_win_rate_low"] < 0.5 == h["lower_win_rate_high"] == h["lower_win_rate"]
+    assert (h["upper_share"], h["upper_share_low"]) == (0.0, 0.0) and math.isclose(h["upper_share_high"], 0.2775,
+                                                                                  abs_tol=1e-3)
+    assert h["diff_low"] == h["diff"] == -0.5 < h["diff_high"] < 0  # still measurably weaker
+    assert h["ratio"] == 0.0 and h["ratio_low"] == 0.0 and 0.25 < h["ratio_high"] < 1
+
+
+def test_a_rung_that_scores_measurably_less_is_called_weaker_not_saturated():
+    """New Frontiers, mcts:8 against greedy over 12 games: the win-rate gap's interval held 0, but
+    the score gap was -9.08 [-15.71, -2.46] per seat; it was reported as a saturated ladder."""
+    from playtest.ladder.result import strength_verdict
+
+    row = {"lower": "greedy", "diff_low": -0.4, "diff_high": 0.05, "score_diff": -9.08,
+           "score_diff_low": -15.71, "score_diff_high": -2.46}
+    assert strength_verdict(row) == ("measurably weaker than greedy on score (score gap -9.08 [-15.71, -2.46] "
+                                     "per seat), though not on wins: the rungs are out of order")
+    assert strength_verdict(row | {"diff_high": -0.1}) == "measurably weaker than greedy: the rungs are out of order"
+    assert strength_verdict(row | {"diff_low": 0.01}) == "measurably stronger"
+    assert strength_verdict(row | {"score_diff": 3.0, "score_diff_low": 1.0, "score_diff_high": 5.0}).startswith(
+        "measurably stronger on score (score gap +3.00")
+    assert strength_verdict(row | {"score_diff_high": 1.0}) == \
+        "not measurably stronger: the ladder saturates here (or needs more games)"

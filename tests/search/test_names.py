@@ -22,6 +22,23 @@ def test_parse_reads_every_option() -> None:
     assert parse("ismcts:50:c=0").c == 0.0
 
 
+def test_a_rollout_bot_whose_name_holds_colons() -> None:
+    """The rollout list of an error names scripted:bays-first; its colon used to split it into
+    an option 'bays-first' ("is not option=value")."""
+    s = parse("mcts:10:rollout=scripted:bays-first:c=0.7")
+    assert (s.rollout, s.c) == ("scripted:bays-first", 0.7)
+    assert parse("mcts:10:depth=3:rollout=scripted:bays-first").rollout == "scripted:bays-first"
+    bot = make_bot(get_game("stargate"), "mcts:10:rollout=scripted:bays-first", stargate_rules(), 0)
+    assert isinstance(bot, SearchBot)
+
+
+def test_the_budget_has_a_documented_upper_limit() -> None:
+    assert parse("mcts:1000000").iterations == 1_000_000
+    with pytest.raises(UsageError, match=r"^bot 'mcts:99999999999': the budget is at most 1,000,000 iterations "
+                                         r"per decision$"):
+        parse("mcts:99999999999")
+
+
 @pytest.mark.parametrize(("name", "message"), [
     ("mcts", "bot 'mcts': give the budget in iterations, e.g. mcts:1000 (options: "),
     ("mcts:0", "bot 'mcts:0': give the budget in iterations"),
