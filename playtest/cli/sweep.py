@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tempfile
 import time
 from pathlib import Path
 from typing import Annotated
@@ -64,12 +65,20 @@ def sweep(
     check_output_dir(out_dir, force, [Path(p) for v in loaded for p in v.chain])
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed, workers=workers, command=command_line())
     check_run(config)
+    fn = report_metrics()
+    if metrics:  # a few games first, so that a misspelt --metric fails now, not after the whole grid
+        with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe_dir:
+            probe_config = RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed, workers=1)
+            probe = Runs([loaded[0]], ["probe"], probe_config, Path(probe_dir)).grow_to(players_)[0]
+            known = list(dict.fromkeys(fn(probe.info, probe.games, probe.events)[C.METRIC].to_list()))
+        unknown = [m for m in metrics if m not in known]
+        if unknown:
+            raise UsageError(f"--metric {unknown[0]}: no such metric (known: {', '.join(known)})")
     err = Console(stderr=True)
     err.print(f"simulating {n} games at each of {len(points)} grid points …")
     folders = [p.folder(i) for i, p in enumerate(points)]
     with staged_dir(out_dir, force=force, option="--out") as staging:
         samples = Runs(loaded, folders, config, staging / "runs").grow_to(n)
-        fn = report_metrics()
         table = sweep_table(axes, points, [fn(s.info, s.games, s.events) for s in samples])
         chosen = key_metrics(table, metrics or ())
         if metrics:

@@ -152,3 +152,21 @@ def test_a_variant_named_dot_gets_its_own_run_folder(cli, tmp_path):
     res = cli("compare", str(v), str(DRAFT5), "-n", "2", "-w", "1", "--out", str(out), "--format", "json")
     assert res.returncode == 0, res.stderr
     assert sorted(p.name for p in (out / "runs").iterdir()) == ["_.", "draft5"]
+
+
+def test_sweep_checks_metric_names_before_playing_the_grid(cli, tmp_path, monkeypatch):
+    """A misspelt -m fails after a probe of one game per seat, not after every grid point."""
+    from playtest.compare.runs import Runs
+
+    asked: list[int] = []
+    grow_to = Runs.grow_to
+
+    def counting(self, n):  # type: ignore[no-untyped-def]
+        asked.append(n)
+        return grow_to(self, n)
+
+    monkeypatch.setattr(Runs, "grow_to", counting)
+    r = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "400", "-m", "bogus", "-w", "1",
+            "-o", str(tmp_path / "s"))
+    assert r.returncode == 2 and r.stderr.startswith("error: --metric bogus: no such metric (known: ")
+    assert asked == [4] and not (tmp_path / "s").exists()
