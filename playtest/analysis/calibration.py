@@ -14,9 +14,20 @@ se_run · sqrt(n_run / n_table) — the spread the table would show if it played
 The distance of a run to the table is the root mean square of the standardised differences
   z = (table − run) / sqrt(se_table² + se_run²)
 over the metrics that vary: 0 means "as the table plays", about 1 is what two samples of the
-same players would show. A metric is flagged when the table
-differs from *every* run: the test's p-value is the largest of the per-run p-values (an
-intersection–union test), Holm-corrected over the metrics.
+same players would show. A standard error within rounding of zero (a jackknife of a share that
+is the same in every game gives 1e-16, not 0) counts as zero; where neither side varies, z is
+undefined — dividing by that rounding noise once gave a distance of 2·10¹³ — so such a metric
+is left out of the distance and, when the two values differ, counted in `differ_no_spread`.
+A metric is flagged when the table differs from *every* run: the test's p-value is the largest
+of the per-run p-values (an intersection–union test), Holm-corrected over the metrics.
+
+Intervals respect what a metric can be (`value_range`): a share (win rate, pick rate) gets
+Wilson's interval at the effective number of games p(1 − p)/se², on the t quantile — inside
+[0, 1], as the report's own shares (stats.proportion_of_sums); a share minus 1/P (the first
+player's advantage, a win lift) the same interval shifted; a quantity that cannot be negative
+(a spread, a length, a count) the t interval of its logarithm (delta method, se/estimate), which
+stays above 0 as the chi-square interval of an SD does; anything else the plain t interval. All
+of them use the jackknife standard error over games, so they stay at the level of games.
 """
 
 from __future__ import annotations
@@ -31,6 +42,7 @@ import polars as pl
 from scipy import stats
 
 from playtest.analysis import columns as C
+from playtest.analysis.stats import wilson
 
 MetricFn = Callable[[dict[str, Any], pl.DataFrame, pl.DataFrame], pl.DataFrame]
 RUN_BLOCKS = 20
@@ -87,8 +99,57 @@ def jackknife(src: Source, metric_fn: MetricFn, blocks: int | None = None) -> pl
     with np.errstate(invalid="ignore"):
         se = np.sqrt((k - 1) / k * np.nansum((reps - mean[:, None]) ** 2, axis=1))
     se[np.isnan(reps).any(axis=1)] = np.nan  # a metric undefined without some games: no interval
+    est = full[C.ESTIMATE].to_numpy().astype(float)
+    with np.errstate(invalid="ignore"):
+        se[se <= SE_ROUNDING * np.maximum(1.0, np.abs(est))] = 0.0  # rounding noise of a constant
     return wide.select(C.METRIC, C.GROUP, C.DEFINITION, C.ESTIMATE).with_columns(
         se=pl.Series(se, dtype=pl.Float64), df=pl.lit(k - 1), n=pl.lit(len(ids)))
+
+
+NON_NEGATIVE = frozenset({"score_sd", "game_length_rounds", "game_length_turns", "margin_of_victory", "rebids_mean",
+                          "redeals_mean", "bonus_points", "pile_gold", "goods_traded", "trade_income",
+                          "worlds_settled"})
+"""Metrics that cannot be negative but have no upper limit: spreads, lengths, counts."""
+
+SE_ROUNDING = 1e-9
+"""A standard error below this (relative to max(1, |estimate|)) is rounding noise: zero."""
+
+
+def value_range(metric: str, players: int) -> tuple[float, float]:
+    """The values `metric` can take: shares (shown as rates) lie in [0, 1]; a share minus the
+    base rate 1/P (an advantage or a lift) in [−1/P, 1 − 1/P]; NON_NEGATIVE ones in [0, ∞)."""
+    from playtest.report.format import kind
+
+    k = kind(metric)
+    if k == "rate":
+        return (0.0, 1.0)
+    if k == "diff" and ("advantage" in metric or "lift" in metric) and players > 0:
+        return (-1 / players, 1 - 1 / players)
+    if metric in NON_NEGATIVE:
+        return (0.0, math.inf)
+    return (-math.inf, math.inf)
+
+
+def interval(metric: str, est: float, se: float, df: int, n: int, players: int) -> tuple[float, float]:
+    """95% interval of `est` with standard error `se` (df: its degrees of freedom, n: games),
+    inside the metric's value_range (see the module doc)."""
+    if not (math.isfinite(se) and df > 0 and math.isfinite(est)):
+        return (float("nan"), float("nan"))
+    t = float(stats.t.ppf(0.975, df))
+    low, high = value_range(metric, players)
+    if math.isfinite(low) and math.isfinite(high) and high - low == 1.0 and low <= est <= high:
+        p = est - low
+        if 0 < p < 1 and se == 0:
+            return (est, est)  # the same share in every game: nothing varies
+        n_eff = float(n) if p in (0.0, 1.0) else p * (1 - p) / (se * se)
+        _, lo, hi = wilson(p * n_eff, n_eff, t)
+        return (lo + low, hi + low)
+    if low == 0 and est >= 0:
+        if est == 0 or se == 0:
+            return (est, est + t * se)
+        spread = math.exp(t * se / est)
+        return (est / spread, est * spread)
+    return (max(low, est - t * se), min(high, est + t * se))
 
 
 def table_floor(se_run: float, n_run: int, n_table: int) -> float:
@@ -96,13 +157,6 @@ def table_floor(se_run: float, n_run: int, n_table: int) -> float:
     if not math.isfinite(se_run) or n_table < 1:
         return float("nan")
     return se_run * math.sqrt(n_run / n_table)
-
-
-def _interval(est: float, se: float, df: int) -> tuple[float, float]:
-    if not (math.isfinite(se) and df > 0):
-        return (float("nan"), float("nan"))
-    t = float(stats.t.ppf(0.975, df))
-    return (est - t * se, est + t * se)
 
 
 @dataclass(frozen=True)
@@ -123,6 +177,7 @@ class Calibration:
 def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Calibration:
     """Compare the table games with each run (see the module docstring for the method)."""
     t = jackknife(table, metric_fn)
+    players = int(table.info.get("players") or 0)
     rows: list[dict[str, Any]] = []
     floors: dict[tuple[str, str], list[float]] = {}
     summaries = []
@@ -131,11 +186,15 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
         r = jackknife(run, metric_fn, RUN_BLOCKS)
         both = t.join(r, on=[C.METRIC, C.GROUP], how="inner", suffix="_run")
         zs = []
+        no_spread = 0
         for m in both.iter_rows(named=True):
-            lo, hi = _interval(m["estimate_run"], m["se_run"], m["df_run"])
+            lo, hi = interval(m[C.METRIC], m["estimate_run"], m["se_run"], m["df_run"], m["n_run"], players)
             se_t = max(m["se"], table_floor(m["se_run"], m["n_run"], m["n"]))
             se = math.hypot(se_t, m["se_run"]) if math.isfinite(se_t) and math.isfinite(m["se_run"]) else math.nan
             z = (m[C.ESTIMATE] - m["estimate_run"]) / se if math.isfinite(se) and se > 0 else None
+            gap = abs(m[C.ESTIMATE] - m["estimate_run"])
+            if se == 0 and gap > SE_ROUNDING * max(1.0, abs(m[C.ESTIMATE])):
+                no_spread += 1  # differs, but neither side varies: no scale to measure the gap on
             df = max(1, min(m["df"], m["df_run"]))
             p = float(2 * stats.t.sf(abs(z), df)) if z is not None else None
             rows.append({"metric": m[C.METRIC], "group": m[C.GROUP], "definition": m[C.DEFINITION],
@@ -148,11 +207,12 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
         summaries.append({"run": run.label, "games": run.games["game"].n_unique(),
                           "distance": math.sqrt(sum(z * z for z in zs) / len(zs)) if zs else None,
                           "metrics_compared": len(zs),
-                          "within_interval": sum(abs(z) < 1.96 for z in zs)})
+                          "within_interval": sum(abs(z) < 1.96 for z in zs),
+                          "differ_no_spread": no_spread})
     for m in t.iter_rows(named=True):
         floor = floors.get((m[C.METRIC], m[C.GROUP]))
         se = max(m["se"], float(np.nanmedian(floor))) if floor and not np.isnan(floor).all() else m["se"]
-        lo, hi = _interval(m[C.ESTIMATE], se, m["df"])
+        lo, hi = interval(m[C.METRIC], m[C.ESTIMATE], se, m["df"], m["n"], players)
         rows.append({"metric": m[C.METRIC], "group": m[C.GROUP], "definition": m[C.DEFINITION],
                      "source": "table", "estimate": m[C.ESTIMATE], "ci_low": lo, "ci_high": hi,
                      "se": se, "z": None, "p_value": None})
@@ -164,7 +224,8 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
     return Calibration(metrics, pl.DataFrame(summaries, schema={"run": pl.String, "games": pl.Int64,
                                                                  "distance": pl.Float64,
                                                                  "metrics_compared": pl.Int64,
-                                                                 "within_interval": pl.Int64}),
+                                                                 "within_interval": pl.Int64,
+                                                                 "differ_no_spread": pl.Int64}),
                        flags, t["n"][0] if t.height else 0)
 
 

@@ -94,9 +94,11 @@ def tune(
     Every candidate plays the same games (common random numbers); Optuna's TPE sampler, seeded
     from --seed, picks the next candidate; the study is stored in study.db so that an
     interrupted search continues with --resume. The best --confirm candidates and the base are
-    then re-evaluated on --confirm-games fresh games and the lowest objective there wins. Writes
-    to --out: best.yaml (extends VARIANT, only the tuned keys), trials.parquet, tune.html/.md/
-    .json, runs/base and runs/best (the fresh games), study.db.
+    then re-evaluated on --confirm-games fresh games and the lowest objective there wins; when
+    that is the base's (a tie included), the report says to keep the base and no best.yaml is
+    written. Writes to --out: best.yaml (extends VARIANT, only the tuned keys; only when a
+    candidate beats the base), trials.parquet, tune.html/.md/.json, runs/base and runs/best (the
+    fresh games of the base and of the best candidate), study.db.
     """
     from playtest.compare.runs import common_lineup
     from playtest.sim.batch import RunConfig
@@ -145,11 +147,16 @@ def tune(
                                 "with --resume to continue") from None
     from playtest.report.tune import tune_html, tune_json, tune_markdown
 
-    header = (f"Tuned by playtest tune (trial {result.winner.trial}); only the tuned keys are set here.\n"
-              f"{settings.command}")
-    best_text = B.best_yaml(variant, result.winner_variant, space, out_dir, header)
-    write_atomic(work / "best.yaml", best_text)
-    B.check_best(work / "best.yaml", result.winner_variant)
+    best_text: str | None = None
+    if result.base_wins:
+        # Nothing to adopt: a best.yaml left by an earlier run of a resumed search must not stay.
+        (work / "best.yaml").unlink(missing_ok=True)
+    else:
+        header = (f"Tuned by playtest tune (trial {result.winner.trial}); only the tuned keys are set here.\n"
+                  f"{settings.command}")
+        best_text = B.best_yaml(variant, result.winner_variant, space, out_dir, header)
+        write_atomic(work / "best.yaml", best_text)
+        B.check_best(work / "best.yaml", result.winner_variant)
     tmp = work / ".trials.parquet.tmp"
     result.trials.write_parquet(tmp)
     tmp.replace(work / "trials.parquet")
@@ -159,4 +166,8 @@ def tune(
     write_atomic(work / "tune.html", tune_html(result, best_text))
     _publish(work, out_dir)
     typer.echo(md if fmt == "md" else js, nl=fmt != "md")
-    err.print(f"wrote {out_dir / 'best.yaml'}, tune.html, tune.md, tune.json, trials.parquet")
+    if best_text is None:
+        err.print(f"the base does as well as every candidate: no best.yaml; wrote {out_dir / 'tune.md'}, "
+                  "tune.html, tune.json, trials.parquet")
+    else:
+        err.print(f"wrote {out_dir / 'best.yaml'}, tune.html, tune.md, tune.json, trials.parquet")

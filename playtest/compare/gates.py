@@ -1,7 +1,7 @@
 """CI gates: limits on metrics declared in YAML, decided with stated confidence.
 
 A gate constrains one metric, for some or all of its groups, as
-  - `of: value`  (default) the candidate's value,        e.g. no crew's pick rate above 0.35;
+  - `of: value`  (default) the candidate's value,        e.g. no crew the first pick in > 75% of rounds;
   - `of: spread` the largest gap between two groups,     e.g. seat win rates within 0.05;
   - `of: change` candidate − base,                       e.g. seat 1's edge grows by ≤ 0.02;
 with `min`, `max` or `between: [low, high]`.

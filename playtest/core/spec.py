@@ -37,7 +37,8 @@ class GameSpec:
     """A playtest.core.transcript.Notation: transcripts in the common format (a `moves:` list)."""
     replay: Callable[..., Any] | None = None
     """(transcript path) → replay result with .text() and .to_json(), for a game whose
-    transcripts need more than a Notation; when None, `notation` is replayed by the core."""
+    transcripts need more than a Notation; when None, `notation` is replayed by the core.
+    `.to_json()` starts with core.transcript.common_outcome (the keys every game gives)."""
     bench: Callable[[float], list[dict[str, Any]]] | None = None
     """(seconds per measurement) → rows for `make bench` (see playtest/bench.py)."""
     summary: Callable[..., Any] | None = None

@@ -521,31 +521,50 @@ class Outcome:
 
 
 def outcome_data(t: Transcript[Any, Any], rules: Rules[Any, Any], state: Any) -> dict[str, Any]:
-    """The game-independent part of a replay's JSON: the transcript, the variant, the players,
-    whether the game is over (else who plays next), the scores and the winners."""
+    """The game-independent part of a replay's JSON (`common_outcome`) of a transcript in the
+    common format."""
+    return common_outcome(variant=t.variant, variant_ref=t.variant_ref, title=t.title, transcript=t.path,
+                          names=t.names, moves=len(t.moves), rules=rules, state=state)
+
+
+def common_outcome(*, variant: Variant, variant_ref: str, title: str, transcript: str, names: Sequence[str],
+                   moves: int, rules: Rules[Any, Any], state: Any) -> dict[str, Any]:
+    """The keys every game's `replay --json` carries (docs/transcripts.md): the transcript, the
+    variant, the players, the moves replayed, whether the game is over (else who plays next), the
+    scores and the winners. Built here, from what every game has (its Variant, its rules'
+    `is_terminal`, `current_seat` and `result`), so that games with their own transcript format
+    (Oh-Seven, New Frontiers) give the same keys as those in the common format; each game adds
+    its own keys after these."""
     finished = rules.is_terminal(state)
     result = rules.result(state)
-    model = t.variant.model
+    model = variant.model
     parts = list(result.seats[0].components) if result.seats else []
     from playtest.games import get_game  # the registry (no game is imported by name)
 
     return {
         "game": model.game,
         "game_title": get_game(model.game).title,
-        "title": t.title,
-        "transcript": t.path,
-        "variant": {"path": t.variant_ref, "name": model.name, "rules_version": model.rules_version,
-                    "hash": t.variant.hash, "overrides": list(t.variant.overrides)},
-        "players": list(t.names),
-        "moves": len(t.moves),
+        "title": title,
+        "transcript": transcript,
+        "variant": {"path": variant_ref, "name": model.name, "rules_version": model.rules_version,
+                    "hash": variant.hash, "overrides": list(variant.overrides)},
+        "players": list(names),
+        "moves": moves,
         "finished": finished,
-        "next_player": None if finished else t.names[rules.current_seat(state)],
-        "scores": [{"player": t.names[s.seat], "seat": s.seat + 1, **dict(s.components), "total": s.total,
-                    "rank": s.rank, "win_share": s.win_share if finished else 0.0, **dict(s.stats)}
-                   for s in result.seats],
+        "next_player": None if finished else names[rules.current_seat(state)],
+        "scores": [_score_row(names, s, finished) for s in result.seats],
         "score_parts": parts,
-        "winners": [t.names[s.seat] for s in result.seats if s.rank == 1] if finished else [],
+        "winners": [names[s.seat] for s in result.seats if s.rank == 1] if finished else [],
     }
+
+
+def _score_row(names: Sequence[str], s: Any, finished: bool) -> dict[str, Any]:
+    """One player's scores: each score part, total, rank, win share, then the seat's stats. A
+    stat named like a score part (New Frontiers counts `worlds` and scores `worlds`) is left out:
+    it must not replace the score."""
+    row = {"player": names[s.seat], "seat": s.seat + 1, **dict(s.components), "total": s.total,
+           "rank": s.rank, "win_share": s.win_share if finished else 0.0}
+    return row | {k: v for k, v in s.stats.items() if k not in row}
 
 
 def _num(x: Any) -> str:

@@ -16,8 +16,11 @@ from playtest.report import format as F
 from playtest.report.html import e, page
 
 METHOD = ("Distance: root mean square of z = (table − run) / √(se_table² + se_run²) over the metrics "
-          "that vary; standard errors from the delete-a-game jackknife (table) and a 20-block "
-          "jackknife (runs); intervals are 95% Student-t. A flag means the table differs from every "
+          "that vary (a metric that varies on neither side has no z: it is counted apart when the values "
+          "differ); standard errors from the delete-a-game jackknife (table) and a 20-block "
+          "jackknife (runs); 95% intervals within what the metric can be: Wilson at the effective number "
+          "of games for shares (shifted by 1/P for advantages and lifts), Student-t on the log scale for "
+          "spreads, lengths and counts, Student-t otherwise. A flag means the table differs from every "
           "run (largest per-run p-value, Holm-corrected over metrics).")
 
 
@@ -64,11 +67,12 @@ def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
     runs = cal.runs["run"].to_list()
     lines = [f"# Calibration: {meta['table_games']} table game(s) of {meta['variant']} against {len(runs)} bot run(s)",
              "", f"**Closest run overall: {cal.closest or 'none'}**", "",
-             "| run | games | distance | metrics compared | within the table's reach (abs z < 1.96) |",
-             "| --- | ---: | ---: | ---: | ---: |"]
+             "| run | games | distance | metrics compared | within the table's reach (abs z < 1.96) "
+             "| differ where neither side varies |",
+             "| --- | ---: | ---: | ---: | ---: | ---: |"]
     for r in cal.runs.iter_rows(named=True):
         lines.append(f"| {r['run']} | {r['games']} | {F.value(r['distance'], 'number')} | {r['metrics_compared']} "
-                     f"| {r['within_interval']} |")
+                     f"| {r['within_interval']} | {r['differ_no_spread']} |")
     lines += ["", "## Where the table differs from every bot run", ""]
     lines += [f"- {s}" for s in cal.flags["sentence"].to_list()] or ["- nowhere (at the 5% level, Holm-corrected)"]
     lines += ["", "## Every metric", "", "| metric | group | table [95%] | " + " | ".join(runs) + " | closest |",
@@ -103,7 +107,8 @@ def to_html(cal: Calibration, meta: dict[str, Any]) -> str:
     runs = cal.runs["run"].to_list()
     rows = "".join(f"<tr><td>{e(r['run'])}</td><td class=num>{r['games']}</td>"
                    f"<td class=num>{e(F.value(r['distance'], 'number'))}</td><td class=num>{r['metrics_compared']}</td>"
-                   f"<td class=num>{r['within_interval']}</td></tr>" for r in cal.runs.iter_rows(named=True))
+                   f"<td class=num>{r['within_interval']}</td><td class=num>{r['differ_no_spread']}</td></tr>"
+                   for r in cal.runs.iter_rows(named=True))
     flags = "".join(f"<li>{e(s)}</li>" for s in cal.flags["sentence"].to_list()) or \
         "<li>nowhere (at the 5% level, Holm-corrected)</li>"
     vals = _run_values(cal)
@@ -127,7 +132,7 @@ def to_html(cal: Calibration, meta: dict[str, Any]) -> str:
 {e(cal.closest or 'none')}</p><p class="detail">Read simulated conclusions at this run's skill level.</p></div>
 <h2>Runs</h2>
 <table><tr><th>run</th><th class=num>games</th><th class=num>distance</th><th class=num>metrics compared</th>
-<th class=num>abs z &lt; 1.96</th></tr>{rows}</table>
+<th class=num>abs z &lt; 1.96</th><th class=num>differ where neither varies</th></tr>{rows}</table>
 <h2>Where the table differs from every bot run</h2><ul>{flags}</ul>
 {'<figure><div id="chart-flags" class="chart"></div></figure>' if chart else ''}
 <h2>Every metric</h2>

@@ -36,27 +36,59 @@ def _est(row: GoalRow, t: tuple[float, float, float]) -> str:
     return f"{fmt(est, row.spec.metric)} {inner}" if not math.isnan(lo) else fmt(est, row.spec.metric)
 
 
+def trials_text(r: Result) -> str:
+    """How many candidates the search evaluated, against the budget (which counts distinct
+    candidates), and why the trials can be more: a candidate proposed again reuses its result
+    (same games, same outcome), and a trial cut short by an interruption is not counted."""
+    s = r.settings
+    done = r.trials.filter(pl.col("state") == "complete")
+    distinct = done.filter(pl.col("repeat_of").is_null()).height
+    repeats, cut = done.height - distinct, len(r.trials) - done.height
+    extra = []
+    if repeats:
+        extra.append(f"{repeats} more {'trial' if repeats == 1 else 'trials'} proposed a candidate already "
+                     "evaluated and reused its result")
+    if cut:
+        extra.append(f"{cut} {'trial' if cut == 1 else 'trials'} cut short by an interruption, not counted")
+    total = f"{len(r.trials)} trials: " if extra else ""
+    return f"{total}{distinct} distinct candidates (budget {s.budget})" + "".join(f"; {x}" for x in extra)
+
+
 def settings_line(r: Result) -> str:
     s = r.settings
-    distinct = r.trials.filter((pl.col("state") == "complete") & pl.col("repeat_of").is_null()).height
-    return (f"{distinct} distinct candidates in {len(r.trials)} trials (budget {s.budget}), {s.games} games each with common random numbers "
+    return (f"{trials_text(r)}. {s.games} games each with common random numbers "
             f"(seed {s.seed}); the best {len(r.candidates)} and the base re-evaluated on {s.confirm_games} "
             f"fresh games each; {s.players} players, bots {', '.join(s.lineup)} (seats rotate).")
+
+
+def _values(values: dict[str, Any]) -> str:
+    return ", ".join(f"`{k}={show(v)}`" for k, v in values.items())
+
+
+def base_kept(r: Result, best_file: str = "best.yaml") -> str:
+    """Why the base is kept (when r.base_wins), in plain text."""
+    w = r.winner
+    values = ", ".join(f"{k}={show(v)}" for k, v in w.values.items())
+    return (f"On the fresh games the base does as well as the best candidate or better (objective "
+            f"{r.base_confirm_objective:.4g} against {w.confirm_objective:.4g} for trial {w.trial}, {values}): "
+            f"no tuned value is shown to help, so none is proposed and no {best_file} is written.")
+
+
+def headline(r: Result, best_file: str = "best.yaml") -> str:
+    """The outcome in one sentence: the candidate to adopt, or that the base is kept."""
+    if r.base_wins:
+        return f"**Keep the base.** {base_kept(r, best_file)} The search's results follow."
+    return f"**Best:** trial {r.winner.trial} — {_values(r.winner.values)} (written to `{best_file}`)."
 
 
 def tune_markdown(r: Result, best_file: str = "best.yaml") -> str:
     s = r.settings
     w = r.winner
-    out = [f"# Tuning `{s.variant}`", "", settings_line(r), "",
-           f"**Best:** trial {w.trial} — " + ", ".join(f"`{k}={show(v)}`" for k, v in w.values.items())
-           + f" (written to `{best_file}`).", "",
+    out = [f"# Tuning `{s.variant}`", "", settings_line(r), "", headline(r, best_file), "",
            f"Objective (Σ weight × distance to the goals; 0 = every goal met): base {r.base_confirm_objective:.4g}, "
-           f"best {w.confirm_objective:.4g} on the fresh games (search games: base {r.base_objective:.4g}, "
-           f"best {w.search_objective:.4g}).", "",
-           *([f"**The base does as well or better on the fresh games** (objective {r.base_confirm_objective:.4g} ≤ "
-              f"{w.confirm_objective:.4g}): no tuned value is shown to help.", ""]
-             if r.base_confirm_objective <= w.confirm_objective else []),
-           "## Goals: the best against the base (fresh games, 95% intervals, paired jackknife)", "",
+           f"best candidate {w.confirm_objective:.4g} on the fresh games (search games: base {r.base_objective:.4g}, "
+           f"best candidate {w.search_objective:.4g}).", "",
+           "## Goals: the best candidate against the base (fresh games, 95% intervals, paired jackknife)", "",
            "| goal | shown | base | best | best − base | distance to the goal: base → best |", "|---|---|---:|---:|---:|---:|"]
     for row in r.goal_rows:
         out.append(f"| {row.spec.title()} | {row.shown} | {_est(row, row.base)} | {_est(row, row.best)} | "
@@ -70,7 +102,7 @@ def tune_markdown(r: Result, best_file: str = "best.yaml") -> str:
     out += ["", "## Re-evaluated candidates", "", "| trial | values | objective (search) | objective (fresh games) |",
             "|---:|---|---:|---:|"]
     for c in r.candidates:
-        mark = " **best**" if c.trial == w.trial else ""
+        mark = " **best**" if c.trial == w.trial and not r.base_wins else ""
         out.append(f"| {c.trial} | {', '.join(f'{k}={show(v)}' for k, v in c.values.items())}{mark} | "
                    f"{c.search_objective:.4g} | {c.confirm_objective:.4g} |")
     out += ["", f"Command: `{s.command}`", ""]
@@ -91,6 +123,8 @@ def tune_json(r: Result) -> str:
                     "choices": list(p.labels()) if p.kind == "choice" else None} for p in s.params],
         "goals": [{"name": g.title(), "metric": g.metric, "of": g.of, "groups": g.groups, "target": g.target,
                    "min": g.low, "max": g.high, "weight": g.weight} for g in s.goals.items],
+        "outcome": "base" if r.base_wins else "candidate",
+        "best_file": None if r.base_wins else "best.yaml",
         "base": {"objective_search": _finite(r.base_objective), "objective_fresh": _finite(r.base_confirm_objective)},
         "best": {"trial": r.winner.trial, "values": r.winner.values,
                  "objective_search": _finite(r.winner.search_objective),
@@ -125,7 +159,8 @@ def _key_chart(trials: pl.DataFrame, key: str, numeric: bool) -> dict[str, Any]:
             .properties(width=300, height=200).to_dict())
 
 
-def tune_html(r: Result, best_text: str) -> str:
+def tune_html(r: Result, best_text: str | None) -> str:
+    """The page; `best_text` is best.yaml's text (None when the base wins and none is written)."""
     s = r.settings
     specs: dict[str, Any] = {}
     figs = [("Objective by trial", "Each trial's objective on the search games; the line is the best so far.",
@@ -143,15 +178,17 @@ def tune_html(r: Result, best_text: str) -> str:
         f"<td class=num>{row.base_distance:.4g} → {row.best_distance:.4g}</td></tr>" for row in r.goal_rows)
     cands = "".join(
         f"<tr><td class=num>{c.trial}</td><td>{e(', '.join(f'{k}={show(v)}' for k, v in c.values.items()))}"
-        f"{' <b>best</b>' if c.trial == r.winner.trial else ''}</td><td class=num>{c.search_objective:.4g}</td>"
+        f"{' <b>best</b>' if c.trial == r.winner.trial and not r.base_wins else ''}</td><td class=num>{c.search_objective:.4g}</td>"
         f"<td class=num>{c.confirm_objective:.4g}</td></tr>" for c in r.candidates)
     gates = "".join(f"<li>{e(MARK[g.status])} {e(g.spec.title())}</li>" for g in r.gates)
     body = (f"<h1>Tuning — {e(str(s.variant))}</h1>"
             f"<p class=\"def\">{e(settings_line(r))}</p>"
             f"<p class=\"def\">Command: <code>{e(s.command)}</code></p>"
-            f"<h2>Best: trial {r.winner.trial}</h2><pre>{e(best_text)}</pre>"
-            f"<p>Objective on the fresh games: base {r.base_confirm_objective:.4g}, best {r.winner.confirm_objective:.4g}.</p>"
-            f"<h2>Goals: best against base</h2><p class=\"def\">Fresh games, 95% intervals (paired jackknife over 20 blocks of games).</p>"
+            + (f"<h2>Keep the base</h2><p>{e(base_kept(r))}</p>"
+               if r.base_wins or best_text is None else f"<h2>Best: trial {r.winner.trial}</h2><pre>{e(best_text)}</pre>")
+            + f"<p>Objective on the fresh games: base {r.base_confirm_objective:.4g}, best candidate "
+            f"{r.winner.confirm_objective:.4g}.</p>"
+            f"<h2>Goals: best candidate against base</h2><p class=\"def\">Fresh games, 95% intervals (paired jackknife over 20 blocks of games).</p>"
             f"<table><thead><tr><th>goal</th><th>shown</th><th class=num>base</th><th class=num>best</th>"
             f"<th class=num>best − base</th><th class=num>distance: base → best</th></tr></thead><tbody>{rows}</tbody></table>"
             + (f"<p>Goals with bounds, decided as gates:</p><ul>{gates}</ul>" if gates else "")

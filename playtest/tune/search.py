@@ -8,6 +8,10 @@ not picked by the noise it was selected on — and the lowest objective there wi
 tied there, e.g. several meeting every bound, are told apart by how many bounds hold with the
 stated confidence, decided as `playtest diff` gates against the base). The winner and
 the base are compared on those games with the paired jackknife of `playtest compare`.
+
+When the base's objective on the fresh games is as low as the best candidate's, the base wins
+(Result.base_wins): no searched value is shown to help, so none is offered for adoption — the
+best candidate is still reported, but no trial is marked best and the command writes no best.yaml.
 """
 
 from __future__ import annotations
@@ -101,6 +105,17 @@ class Result:
     goal_rows: list[GoalRow]
     gates: list[GateResult] = field(default_factory=list)
     resumed_from: int = 0
+
+    @property
+    def base_wins(self) -> bool:
+        """The base does as well as the best candidate on the fresh games (or better): a tie
+        goes to the base, since a change that is not shown to help should not be adopted."""
+        return base_wins(self.base_confirm_objective, self.winner.confirm_objective)
+
+
+def base_wins(base_objective: float, best_objective: float) -> bool:
+    """See Result.base_wins."""
+    return base_objective <= best_objective
 
 
 Progress = Callable[[str], None]
@@ -239,8 +254,10 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
     shutil.move(str(confirm / "base"), str(runs / "base"))
     shutil.move(str(confirm / f"candidate-{cands.index((winner, win_sample, win_variant)) + 1}"), str(runs / "best"))
     shutil.rmtree(confirm, ignore_errors=True)
-    table = trials_table(study, settings, {c.trial: c.confirm_objective for c, _, _ in cands}, winner.trial)
-    return Result(settings, table, base_values, base_obj, G.objective(settings.goals, base_conf),
+    base_conf_obj = G.objective(settings.goals, base_conf)
+    adopted = None if base_wins(base_conf_obj, winner.confirm_objective) else winner.trial
+    table = trials_table(study, settings, {c.trial: c.confirm_objective for c, _, _ in cands}, adopted)
+    return Result(settings, table, base_values, base_obj, base_conf_obj,
                   [c for c, _, _ in cands], winner, win_variant, rows, gate_results, resumed)
 
 
@@ -275,9 +292,10 @@ def goal_rows(goals: G.Goals, reps: Replicates, best: list[G.GoalValue], base: l
     return rows
 
 
-def trials_table(study: Any, settings: Settings, confirmed: dict[int, float], winner: int) -> pl.DataFrame:
+def trials_table(study: Any, settings: Settings, confirmed: dict[int, float], winner: int | None) -> pl.DataFrame:
     """One row per trial: its number, state, the candidate's values, the objective, each goal's
-    quantity and distance, and the objective on fresh games for the re-evaluated ones."""
+    quantity and distance, the objective on fresh games for the re-evaluated ones, and `best`
+    for the adopted trial (`winner`; None when the base wins: no row is marked)."""
     n_goals = len(settings.goals.items)
     rows = []
     for t in study.get_trials(deepcopy=False):

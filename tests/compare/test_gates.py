@@ -148,8 +148,22 @@ def test_the_shipped_gates_file_is_valid():
     from tests.conftest import ROOT
 
     g = load_gates(ROOT / "gates" / "stargate.yaml")
-    assert [s.metric for s in g.model.gates] == ["win_rate_by_seat", "crew_pick_rate", "game_length_rounds",
+    assert [s.metric for s in g.model.gates] == ["win_rate_by_seat", "crew_first_pick_rate", "game_length_rounds",
                                                  "first_player_advantage"]
+
+
+def test_the_shipped_crew_gate_fails_when_one_crew_is_taken_first_every_round(cli, tmp_path):
+    """Four bays-first bots: the start player takes Bays in every round. The shipped gate "no
+    crew is everyone's pick" must fail; as a share of all turns (crew_pick_rate) Bays is only
+    1/4, so a gate on that metric with any limit above 0.25 could never fire."""
+    from tests.conftest import ROOT
+
+    res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(ROOT / "gates" / "stargate.yaml"),
+              "--bots", "scripted:bays-first", "-n", "40", "--format", "json", "--out", str(tmp_path / "runs"))
+    gates = {g["name"]: g for g in json.loads(res.stdout)["gates"]}
+    [crew] = [g for name, g in gates.items() if name.startswith("No crew is everyone's pick")]
+    assert (crew["status"], crew["shown"], crew["estimate"]) == (FAIL, "bays", 1.0)
+    assert res.returncode == 1
 
 
 def test_diff_rejects_an_unknown_metric_before_the_long_runs(cli, tmp_path):

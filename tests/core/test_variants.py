@@ -133,7 +133,8 @@ def test_missing_parent_and_cycles(tmp_path):
 @pytest.mark.parametrize(("patch", "expected"), [
     ("planets_dealt: {4: 13}", "planets_dealt.4: 13 planets dealt for 4 players but only 12 planet cards exist"),
     ("crews: [{id: bays, remove: true}, {id: orlins, remove: true}, {id: rahel, remove: true}]",
-     "crews: 3 crews are too few for 4 players (each takes one per round)"),
+     "crews: 3 crews are too few for 4 players (each takes a different one per round; "
+     "with crews_return: end_of_turn one crew is enough)"),
     ("cubes: {start_in_hand: 20}", "cubes.start_in_hand: 20 cubes in hand but only 15 per player"),
     ("planets: [{id: red1, color: purple}]", "planets.red1.color: unknown color 'purple' (known: blue, green, red, yellow)"),
     ("cubes: {start_in_hand: 15, replenish: 0}",
@@ -150,6 +151,29 @@ def test_impossible_values(tmp_path, patch, expected):
     assert got[0].startswith(f"{path}:")
     if " (in " in got[0]:
         assert got[0].startswith(f"{path}:1:1: ") and "(in variants/stargate/draft5.yaml:" in got[0]
+
+
+@pytest.mark.parametrize("crews", [1, 2])
+def test_crews_returning_each_turn_need_only_one_crew(tmp_path, crews):
+    """With crews_return: end_of_turn the crew taken is back for the next player, so fewer crews
+    than players is a legal variant, and its games play to the end at 3 and 4 players."""
+    from playtest.sim.batch import RunConfig, run_batch
+
+    keep = ["armstrong", "bays"][:crews]
+    drop = ", ".join(f"{{id: {c}, remove: true}}" for c in ("armstrong", "orlins", "audrin", "rahel", "anderson", "bays")
+                     if c not in keep)
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\nname: x\ncrews_return: end_of_turn\ncrews: [{drop}]\n")
+    variant = load_variant(path)
+    assert [c.id for c in variant.model.crews] == keep
+    for players in (3, 4):
+        run_batch(variant, RunConfig(n_games=3, players=players, lineup=("greedy",) * players, seed=1, workers=1),
+                  tmp_path / f"run{players}")
+    # the same crews returning at the round's end are too few: each seat needs its own
+    path = write(tmp_path, "r.yaml", f"extends: {path}\ncrews_return: end_of_round\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    assert [p.split(": ", 1)[1].split(" (")[0] for p in problems(exc)] == [
+        f"crews: {crews} crews are too few for 3 players", f"crews: {crews} crews are too few for 4 players"]
 
 
 def test_remove_unknown_id_is_an_error(tmp_path):

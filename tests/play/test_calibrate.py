@@ -6,6 +6,7 @@ import json
 import os
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from playtest.games import get_game
@@ -145,3 +146,67 @@ def test_the_report_never_replaces_a_runs_own_file_nor_a_transcript(cli, stargat
         assert r.returncode == 2 and "this command's input" in r.stderr, r.stderr
         assert len(r.stderr.strip().splitlines()) == 1
     assert games.read_bytes() == before
+
+
+def test_report_intervals_stay_within_what_each_metric_can_be(cli, stargate_runs, tmp_path):
+    """Eight table games: a t interval of a win rate reached below 0 and above 1, and one of an
+    SD below 0. Shares must stay in [0, 1], advantages in [−1/P, 1 − 1/P], spreads at 0 or above."""
+    runs, transcripts = stargate_runs
+    out = tmp_path / "cal.json"
+    r = cli("calibrate", *map(str, transcripts), "--against", str(runs["random"]), "--against", str(runs["greedy"]),
+            "--format", "json", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    rows = [m for m in json.loads(out.read_text())["metrics"] if m["ci_low"] is not None]
+    kinds = {"win_rate_by_seat": (0, 1), "crew_pick_rate": (0, 1), "first_player_advantage": (-1 / 3, 2 / 3),
+             "score_sd": (0, float("inf"))}
+    seen = set()
+    for m in rows:
+        if m["metric"] in kinds:
+            low, high = kinds[m["metric"]]
+            assert low - 1e-12 <= m["ci_low"] <= m["estimate"] <= m["ci_high"] <= high + 1e-12, m
+            seen.add(m["metric"])
+    assert seen == set(kinds)
+
+
+def test_interval_families_of_calibration():
+    from playtest.analysis.calibration import interval
+
+    # 3 of 5 games won: a t interval with se 0.25 on 4 df would be [−0.09, 1.29].
+    lo, hi = interval("win_rate_by_seat", 0.6, 0.25, 4, 5, 3)
+    assert 0 < lo < 0.6 < hi < 1
+    lo, hi = interval("win_rate_by_seat", 0.0, 0.1, 4, 5, 3)  # never won: from 0, as Wilson over 5 games
+    assert lo == 0 and 0.3 < hi < 1
+    lo, hi = interval("first_player_advantage", -0.2, 0.25, 4, 5, 3)  # seat 1 win rate 0.133 − 1/3
+    assert -1 / 3 <= lo < -0.2 < hi < 2 / 3
+    lo, hi = interval("score_sd", 1.07, 0.43, 4, 5, 3)  # t: [−0.12, 2.26]
+    assert 0 < lo < 1.07 < hi and hi / 1.07 == pytest.approx(1.07 / lo)
+    assert interval("score_mean", -5.0, 1.0, 9, 10, 4) == pytest.approx((-5 - 2.262157, -5 + 2.262157))
+
+
+def test_a_metric_that_varies_on_neither_side_does_not_blow_up_the_distance():
+    """A share that is the same in every game of the run (a jackknife gives ~1e-17, not 0) and
+    different at the table: dividing by that noise gave a distance of 2e13."""
+    import polars as pl
+
+    from playtest.analysis import columns as C
+    from playtest.analysis.calibration import Source, calibrate
+
+    def metric_fn(info, games, events):
+        return C.metric_frame([{C.METRIC: "crew_pick_rate", C.GROUP: "bays", C.ESTIMATE: float(games["v"].mean()),
+                                C.N: games.height, C.DEFINITION: "share"},
+                               {C.METRIC: "score_mean", C.GROUP: "all", C.ESTIMATE: float(games["s"].mean()),
+                                C.N: games.height, C.DEFINITION: "mean"}])
+
+    def source(label, v, scores):
+        games = pl.DataFrame({"game": list(range(len(scores))), "v": [v] * len(scores), "s": scores})
+        return Source(label, {"players": 3}, games, games.head(0))
+
+    rng = np.random.default_rng(1)
+    table = source("table", 0.0, [10.0, 12.0, 9.0, 14.0, 11.0])
+    run = source("run", 0.1, list(rng.normal(11, 2, 40)))
+    cal = calibrate(table, [run], metric_fn)
+    [row] = cal.runs.iter_rows(named=True)
+    assert row["metrics_compared"] == 1 and row["differ_no_spread"] == 1
+    assert row["distance"] < 5
+    pick = cal.metrics.filter((pl.col("metric") == "crew_pick_rate") & (pl.col("source") == "run")).row(0, named=True)
+    assert pick["z"] is None and pick["se"] == 0

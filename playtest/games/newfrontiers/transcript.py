@@ -18,7 +18,7 @@ from typing import Any
 
 from playtest.core.events import Event
 from playtest.core.results import GameResult
-from playtest.core.transcript import load_with_set
+from playtest.core.transcript import common_outcome, load_with_set
 from playtest.errors import IllegalActionError, Problem, TranscriptError, VariantError
 from playtest.games.newfrontiers.chance import ChanceMismatch, ScriptedChance
 from playtest.games.newfrontiers.rules import NewFrontiersRules
@@ -26,7 +26,7 @@ from playtest.games.newfrontiers.scoring import PARTS
 from playtest.games.newfrontiers.state import State, parse_move
 from playtest.variants.source import Node, parse_file
 
-KEYS = ("game", "variant", "set", "players", "setup", "rounds")
+KEYS = ("game", "title", "notes", "variant", "set", "players", "setup", "rounds")
 GAME = "newfrontiers"
 
 
@@ -168,10 +168,14 @@ class Replay:
     """The finished game's GameResult (None while unfinished), as the runner would record it."""
     events: list[Event] = field(default_factory=list, repr=False)
     """Every event of the replayed moves (the events a simulated game logs)."""
+    common: dict[str, Any] = field(default_factory=dict, repr=False)
+    """The keys every game's `replay --json` carries (core.transcript.common_outcome)."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": GAME, "transcript": self.transcript, "variant": self.variant,
-                "variant_hash": self.variant_hash, "players": self.players, "complete": self.complete,
+        """The common keys, then New Frontiers' own: the end triggers, the rounds, and (as before
+        the common keys existed) `complete` (= finished), `final` (the standings with the
+        gold + goods tie-break) and `variant_hash`."""
+        return {**self.common, "variant_hash": self.variant_hash, "complete": self.complete,
                 "end_triggers": self.triggers, "rounds": self.rounds, "final": self.final}
 
     def text(self) -> str:
@@ -296,8 +300,12 @@ def replay(path: Path) -> Replay:
         row |= {"total": int(sr.total), "tie_break": state.players[sr.seat].gold + len(state.players[sr.seat].goods),
                 "rank": sr.rank, "win_share": sr.win_share if state.over else 0.0}
         final.append(row)
+    tnode = tree.value.get("title")
+    common = common_outcome(variant=variant, variant_ref=tree.value["variant"].value,
+                            title=tnode.value if tnode is not None and isinstance(tnode.value, str) else "",
+                            transcript=str(path), names=players, moves=move_no, rules=rules, state=state)
     return Replay(str(path), variant.path, variant.hash, players, out_rounds, final, state.over, list(state.triggers),
-                  variant, result if state.over else None, log)
+                  variant, result if state.over else None, log, common)
 
 
 # --- recording ----------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from playtest.core.transcript import (
     MovePlayer,
     Notation,
     TranscriptReader,
+    common_outcome,
     per_player,
     require,
     unknown_keys,
@@ -238,14 +239,15 @@ class Replay:
     """The finished match's GameResult (None while incomplete), as the runner would record it."""
     events: list[Event] = field(default_factory=list, repr=False)
     """Every event of the replayed moves (the same events a simulated match logs)."""
+    common: dict[str, Any] = field(default_factory=dict, repr=False)
+    """The keys every game's `replay --json` carries (core.transcript.common_outcome)."""
 
     def to_json(self) -> dict[str, Any]:
+        """The common keys, then Oh-Seven's own: the rounds, and (as before the common keys
+        existed) `complete` (= finished), `final` (the standings) and `variant_hash`."""
         return {
-            "game": "ohseven",
-            "transcript": self.transcript,
-            "variant": self.variant,
+            **self.common,
             "variant_hash": self.variant_hash,
-            "players": self.players,
             "complete": self.complete,
             "rounds_total": self.rounds_total,
             "rounds": self.rounds,
@@ -419,8 +421,12 @@ def replay(path: Path) -> Replay:
     final = [{"seat": i + 1, "player": players[i], "rounds": state.points[i], "rebid_bonus": state.bonus[i],
               "total": totals[i], "exact_bids": state.exact[i], "rank": ranks[i],
               "win_share": shares[i] if complete else 0.0} for i in range(n)]
+    header = tree.value  # checked by the core's TranscriptReader in load_transcript
+    title = header["title"].value if "title" in header and isinstance(header["title"].value, str) else ""
+    common = common_outcome(variant=variant, variant_ref=header["variant"].value, title=title, transcript=str(path),
+                            names=players, moves=mover.played, rules=rules, state=state)
     return Replay(str(path), variant.path, variant.hash, players, report_rounds, final, complete, rules.rounds,
-                  rules.result(state) if complete else None, log)
+                  rules.result(state) if complete else None, log, common)
 
 
 __all__ = ["DealMismatch", "Replay", "StackedDeck", "load_transcript", "replay", "EV_BID", "EV_REDEAL"]

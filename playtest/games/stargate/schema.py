@@ -343,9 +343,13 @@ class StargateVariant(VariantModel):
             if dealt > len(self.planets):
                 out.append((("planets_dealt", players),
                             f"{dealt} planets dealt for {players} players but only {len(self.planets)} planet cards exist"))
-            if len(self.crews) < players:
+            # Crews that return at the round's end are each taken once per round, so every seat
+            # needs its own; crews that return at the end of each turn are back for the next
+            # player, and one crew is enough (min_length of `crews`).
+            if self.crews_return is CrewsReturn.END_OF_ROUND and len(self.crews) < players:
                 out.append((("crews",),
-                            f"{len(self.crews)} crews are too few for {players} players (each takes one per round)"))
+                            f"{len(self.crews)} crews are too few for {players} players (each takes a different "
+                            "one per round; with crews_return: end_of_turn one crew is enough)"))
         if self.cubes.start_in_hand > self.cubes.total:
             out.append((("cubes", "start_in_hand"),
                         f"{self.cubes.start_in_hand} cubes in hand but only {self.cubes.total} per player"))
