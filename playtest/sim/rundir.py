@@ -29,7 +29,7 @@ from typing import Any
 import polars as pl
 
 from playtest.errors import PlaytestError, UsageError
-from playtest.io import lock_held, mark_output, swap_into_place, write_atomic, write_bytes_atomic
+from playtest.io import lock_held, swap_into_place, write_atomic, write_bytes_atomic
 
 PARTIAL_SUFFIX = ".partial"
 MANIFEST = "manifest.jsonl"
@@ -77,8 +77,7 @@ class PartialRun:
         (path / CHUNKS).mkdir()
         run = cls(path, _lock(path))
         write_atomic(path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
-        (path / MANIFEST).touch()
-        mark_output(path)
+        (path / MANIFEST).touch()  # run.json marks the folder as playtest's output (io.OUTPUT_FILES)
         return run
 
     @classmethod
