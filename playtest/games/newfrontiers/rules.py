@@ -36,6 +36,7 @@ from playtest.games.newfrontiers.state import (
     SELECT,
     SETTLE,
     STORE,
+    TASKS,
     TRADE,
     WINDFALL,
     Move,
@@ -395,7 +396,7 @@ class NewFrontiersRules:
                 s.draw = ()
             elif task.kind == CONSUME_START:
                 p = s.players[task.seat]
-                s.todo = tuple(Task(CONSUME, task.seat, j, c.goods) for j, c in enumerate(p.prof.consume)) + s.todo
+                s.todo = tuple(TASKS[CONSUME, task.seat, j, c.goods] for j, c in enumerate(p.prof.consume)) + s.todo
             else:  # pragma: no cover
                 raise AssertionError(task.kind)
 
@@ -403,13 +404,13 @@ class NewFrontiersRules:
         s.action = ""
         if len(s.selectors) < s.n:
             seat = next(x for x in s.track if x not in s.selectors)
-            s.todo = (Task(SELECT, seat), *s.todo)
+            s.todo = (TASKS[SELECT, seat], *s.todo)
             return
         self._round_end(s, log)
         if not s.over:
             s.round += 1
             s.selected, s.selectors = (), ()
-            s.todo = (Task(SELECT, s.track[0]),)
+            s.todo = (TASKS[SELECT, s.track[0]],)
 
     def _round_end(self, s: State, log: list[Event] | None) -> None:
         r = self.r
@@ -545,7 +546,7 @@ def _explore(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rando
     p = s.mut(task.seat)
     p.unsettled = (*p.unsettled, w)
     if len(p.worlds) - 1 + len(p.unsettled) > rules.r.explore.world_limit:
-        s.todo = (Task(DISCARD, task.seat), *s.todo)
+        s.todo = (TASKS[DISCARD, task.seat], *s.todo)
     if log is not None:
         log.append(Event("take", s.round, s.turn, task.seat, {"item": m.arg, "bonus": bool(task.a)}))
 
@@ -590,7 +591,7 @@ def _settle(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random
             rules.gain_chips(s, p, reward.vp)
     rules.refresh(p)
     if task.a < frozen.extra_settle:
-        s.todo = (Task(SETTLE, task.seat, task.a + 1, task.b), *s.todo)
+        s.todo = (TASKS[SETTLE, task.seat, task.a + 1, task.b], *s.todo)
     if log is not None:
         log.append(Event("settle", s.round, s.turn, task.seat,
                          {"item": m.arg, "world_kind": tile.kind, "color": t.colors[tile.color] if tile.color >= 0
@@ -632,7 +633,7 @@ def _consume(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rando
     p.gold += power.gold
     rules.gain_chips(s, p, power.vp)
     if task.b > 1:
-        s.todo = (Task(CONSUME, task.seat, task.a, task.b - 1), *s.todo)
+        s.todo = (TASKS[CONSUME, task.seat, task.a, task.b - 1], *s.todo)
     if log is not None:
         log.append(Event("consume", s.round, s.turn, task.seat, {"item": m.arg, "color": t.colors[t.worlds[w].color],
                                                                  "vp": power.vp, "gold": power.gold}))
