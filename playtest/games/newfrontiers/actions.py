@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from playtest.core.events import Event
+from playtest.core.events import Event, make_event
 from playtest.games.newfrontiers.state import (
     CONSUME_START,
     DEVELOP,
@@ -112,4 +112,4 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
         if drawn >= 0:
             data["drawn"] = drawn
         data["first"] = pick_no == 1
-        log.append(Event("select", s.round, s.turn, seat, data))
+        log.append(make_event(("select", s.round, s.turn, seat, data)))

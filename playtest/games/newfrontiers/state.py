@@ -9,6 +9,7 @@ their own tables.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import NamedTuple
 
 from playtest.games.newfrontiers.powers import Profile
@@ -215,3 +216,9 @@ class View(NamedTuple):
 
     seat: int
     state: State
+
+
+make_view = partial(tuple.__new__, View)
+"""``make_view((seat, state))``: ``View(seat, state)`` without a Python-level ``__new__`` frame
+(as ``core.events.make_event``). 2026-12-02, with the rules' events built by ``make_event``:
+random 24.82 -> 24.21 M instructions a game (x1.025, games 0-19), greedy 136.0 -> 135.2 (x1.006)."""
