@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from playtest.core.events import Event
+from playtest.core.events import Event, make_event
 from playtest.games.newfrontiers.state import (
     CONSUME_START,
     DEVELOP,
@@ -16,6 +16,7 @@ from playtest.games.newfrontiers.state import (
     RETURN_DRAW_TASK,
     SETTLE,
     STORE,
+    TASKS,
     TRADE,
     WINDFALL,
     State,
@@ -51,12 +52,12 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
             s.track = tuple(track)
         k = min(b.goals_draw, len(s.goal_deck))
         s.goal_offer, s.goal_deck = s.goal_deck[:k], s.goal_deck[k:]
-        tasks = [Task(GOAL, seat)]
+        tasks = [TASKS[GOAL, seat]]
     elif action == "envoy":
         rules.gain_chips(s, s.mut(seat), b.envoy_vp)
         s.track = (seat, *(x for x in s.track if x != seat))
     elif action == "develop":
-        tasks = [Task(DEVELOP, x) for x in order]
+        tasks = [TASKS[DEVELOP, x] for x in order]
     elif action == "explore":
         extra = sum(p.prof.explore_extra for p in s.players)
         k = min(rules.r.explore.draw + extra, len(s.bag))
@@ -66,11 +67,11 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
             bag.remove(w)
         s.bag = tuple(bag)
         for x in order:
-            tasks.append(Task(EXPLORE, x))
+            tasks.append(TASKS[EXPLORE, x])
             extra_picks = s.players[x].prof.explore_extra
             if extra_picks:
-                tasks += [Task(EXPLORE, x, 1)] * extra_picks
-        tasks += [Task(EXPLORE, seat, 1)] * b.explore_picks
+                tasks += [TASKS[EXPLORE, x, 1]] * extra_picks
+        tasks += [TASKS[EXPLORE, seat, 1]] * b.explore_picks
         tasks.append(RETURN_DRAW_TASK)
         drawn = len(s.draw)
     elif action == "settle":
@@ -78,7 +79,7 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
         if limit is not None and s.colonist_stock <= limit and "colonists" not in s.triggers:
             s.triggers = (*s.triggers, "colonists")
         rules.gain_colonists(s, s.mut(seat), b.settle_colonists)
-        tasks = [Task(SETTLE, x, 0, len(s.players[x].worlds)) for x in order]
+        tasks = [TASKS[SETTLE, x, 0, len(s.players[x].worlds)] for x in order]
     elif action == "produce":
         pile_taken = s.pile
         me = s.mut(seat)
@@ -91,18 +92,18 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
                 new = [w for w in p.worlds if t.worlds[w].kind == "production" and w not in p.goods]
                 if new:
                     s.mut(i).goods = (*p.goods, *new)
-        tasks = [Task(WINDFALL, seat)] * b.produce_windfalls
+        tasks = [TASKS[WINDFALL, seat]] * b.produce_windfalls
         for x in order:
             for c in s.players[x].prof.extra_goods:
-                tasks.append(Task(WINDFALL, x, t.colors.index(c) + 1 if c is not None else 0))
+                tasks.append(TASKS[WINDFALL, x, t.colors.index(c) + 1 if c is not None else 0])
     elif action == "trade":
         rules.gain_chips(s, s.mut(seat), b.trade_vp)
         for x in order:
-            tasks += [Task(TRADE, x), Task(CONSUME_START, x)]
+            tasks += [TASKS[TRADE, x], TASKS[CONSUME_START, x]]
     else:  # pragma: no cover - legal_actions offers only known actions
         raise AssertionError(action)
     if rules.storage_goals:  # storage mats: each holder may store when the matching action is carried out
-        store = [Task(STORE, x, g) for x in order for g in (*s.players[x].goals_down, *s.players[x].goals_up)
+        store = [TASKS[STORE, x, g] for x in order for g in (*s.players[x].goals_down, *s.players[x].goals_up)
                  if g in rules.storage_goals and rules.storage_goals[g] == action]
         tasks = store + tasks
     s.todo = (*tasks, NEXT_TASK, *s.todo)
@@ -111,4 +112,4 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
         if drawn >= 0:
             data["drawn"] = drawn
         data["first"] = pick_no == 1
-        log.append(Event("select", s.round, s.turn, seat, data))
+        log.append(make_event(("select", s.round, s.turn, seat, data)))

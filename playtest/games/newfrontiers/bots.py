@@ -13,7 +13,7 @@ from playtest.core.draws import randbelow
 from playtest.errors import UsageError
 from playtest.games.newfrontiers.evaluation import player_value, tables, values
 from playtest.games.newfrontiers.rules import NewFrontiersRules
-from playtest.games.newfrontiers.state import Move, State, View
+from playtest.games.newfrontiers.state import Move, Player, State, View
 from playtest.games.newfrontiers.styles import Style, bot_names, styles
 
 MAX_OWN_STEPS = 2
@@ -95,28 +95,48 @@ class GreedyBot:
     def _score(self, state: State, v: list[float], seat: int) -> float:
         """`seat`'s value (with the style's biases) minus the best opponent's; `v`: `_values(state)`."""
         mine = v[seat]
-        st = self.style
-        if st is not None:
-            p = state.players[seat]
-            t = self.rules.tiles
-            mine += (st.military * p.prof.military + st.developments * len(p.devs) + st.goods * len(p.goods)
-                     + st.chips * p.chips
-                     + st.military_worlds * sum(1 for w in p.worlds if t.worlds[w].kind == "military"))
+        if self.style is not None:
+            mine += self._bias(state.players[seat])
         others = v[:seat] + v[seat + 1:]
         return mine - (max(others) if others else 0.0)
+
+    def _bias(self, p: Player) -> float:
+        """The style's bias for holding what `p` holds."""
+        st, t = self.style, self.rules.tiles
+        assert st is not None
+        return (st.military * p.prof.military + st.developments * len(p.devs) + st.goods * len(p.goods)
+                + st.chips * p.chips
+                + st.military_worlds * sum(1 for w in p.worlds if t.worlds[w].kind == "military"))
 
     def _one_step(self, state: State, v: list[float], seat: int, legal: Sequence[Move],
                   draw: _SeededDraw) -> tuple[Move, State, list[float]]:
         """The move with the best one-step value from `state` (valued `v`), its `preview` (valued
-        as the state after it) and the preview's values."""
-        rules = self.rules
-        best_score, best, best_state, best_values = -1e18, legal[0], state, v
+        as the state after it) and the preview's values.
+
+        A move that changes only the seat's own player (`State.own`: the players a state copied)
+        is scored from that player's value and the best opponent's value before the move, the
+        numbers `_values` and `_score` would give, without building the values list (built for
+        the best move only). 2026-12-02: greedy 166.5 -> 154.6 M instructions a game (x1.077, game 0)."""
+        rules, tb, style = self.rules, self._tables, self.style
+        fast = self._per_player  # values are per player: unchanged players keep theirs
+        others = v[:seat] + v[seat + 1:]
+        rival = max(others) if others else 0.0
+        bit = 1 << seat
+        best_score, best, best_state, best_values, best_mine = -1e18, legal[0], state, v, 0.0
         for move in legal:
             nxt = rules.preview(state, move, rng=draw)  # type: ignore[arg-type]
-            nv = self._values(nxt, state, v)
-            score = self._score(nxt, nv, seat)
+            if fast and not nxt.over and (nxt.own == bit or nxt.own == 0):
+                mine = player_value(rules, nxt.players[seat], tb) if nxt.own else v[seat]
+                nv = None
+                score = (mine if style is None else mine + self._bias(nxt.players[seat])) - rival
+            else:
+                nv, mine = self._values(nxt, state, v), 0.0
+                score = self._score(nxt, nv, seat)
             if score > best_score:
-                best_score, best, best_state, best_values = score, move, nxt, nv
+                best_score, best, best_state, best_values, best_mine = score, move, nxt, nv, mine
+        if best_values is None:
+            best_values = list(v)
+            best_values[seat] = best_mine
         return best, best_state, best_values
 
     def _best(self, state: State, seat: int, legal: Sequence[Move], draw: _SeededDraw) -> Move:
@@ -128,27 +148,27 @@ class GreedyBot:
         v0 = self._values(state, *tb.last_position)
         if self._per_player:  # with hidden goals nothing is reused: keep no seat's sampled state where all bots read
             tb.last_position = (state, v0)
+        if legal[0].verb != "select":  # a decision lists moves of its own kind only: no look-ahead
+            self._plan = []
+            return self._one_step(state, v0, seat, legal, draw)[0]
         best_score, best, best_plan = -1e18, legal[0], []
         for move in legal:
             plan = []
-            if move.verb != "select":
-                nxt = rules.preview(state, move, rng=draw)  # type: ignore[arg-type]
-                nv = self._values(nxt, state, v0)
-            else:  # value the selection by what the selector then does with it
-                nxt = rules.apply_legal(state, move, rng=draw)  # type: ignore[arg-type]
-                nv = self._values(nxt, state, v0)
-                for i in range(MAX_OWN_STEPS):
-                    if nxt.over or rules.current_seat(nxt) != seat:
-                        break
-                    own = rules.legal_actions(nxt)
-                    step, seen, nv = self._one_step(nxt, nv, seat, own, draw)
-                    if own[0].verb != "select":  # a selection is judged with look-ahead: not planned
-                        plan.append((nxt, step))
-                    last = i == MAX_OWN_STEPS - 1
-                    # (the full state's players equal the preview's: nv values them too)
-                    nxt = seen if last else rules.complete(seen, rng=draw)  # type: ignore[arg-type]
+            # value the selection by what the selector then does with it
+            nxt = rules.apply_legal(state, move, rng=draw)  # type: ignore[arg-type]
+            nv = self._values(nxt, state, v0)
+            for i in range(MAX_OWN_STEPS):
+                if nxt.over or rules.current_seat(nxt) != seat:
+                    break
+                own = rules.legal_actions(nxt)
+                step, seen, nv = self._one_step(nxt, nv, seat, own, draw)
+                if own[0].verb != "select":  # a selection is judged with look-ahead: not planned
+                    plan.append((nxt, step))
+                last = i == MAX_OWN_STEPS - 1
+                # (the full state's players equal the preview's: nv values them too)
+                nxt = seen if last else rules.complete(seen, rng=draw)  # type: ignore[arg-type]
             score = self._score(nxt, nv, seat)
-            if self.style is not None and move.verb == "select":
+            if self.style is not None:
                 score += self.style.select_bias.get(move.arg, 0.0)
             if score > best_score:
                 best_score, best, best_plan = score, move, plan

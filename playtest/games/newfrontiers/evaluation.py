@@ -63,22 +63,26 @@ def tables(rules: NewFrontiersRules) -> Tables:
 
 
 def _potential(tb: Tables, p: Player) -> float:
+    """The value besides VP (the module docstring's terms, summed in that order). Written for
+    speed, the same sums to the last bit: locals, and `a if a < b else b` for min() of two ints.
+    2026-12-02: greedy 152.2 -> 146.0 M instructions a game (x1.042, game 0)."""
     prof = p.prof
-    v = GOLD * p.gold
+    gold = p.gold
+    v = GOLD * gold
     good_value = tb.good_value
     for w in p.goods:
         v += good_value[w]
     for _ in range(prof.production_worlds):  # one by one: the same sum, to the last bit, as per world
         v += PRODUCTION
     need = 0
-    strength, means, unsettled = prof.military, p.gold + 3, tb.unsettled
+    strength, means, unsettled = prof.military, gold + 3, tb.unsettled
     for w in p.unsettled:
         colonists, cost, military, value = unsettled[w]
         need += colonists
-        ok = strength >= cost if military else means >= cost
-        v += value if ok else 0.1
-    v += COLONIST * min(p.colonists, need)
-    v += MILITARY * min(prof.military, tb.top_military)
+        v += value if (strength if military else means) >= cost else 0.1  # can it be paid for?
+    colonists, top = p.colonists, tb.top_military
+    v += COLONIST * (colonists if colonists < need else need)
+    v += MILITARY * (strength if strength < top else top)
     v += CONSUME_POWER * prof.consume_goods
     v += GOLD_ON_POWER * prof.gold_on_total
     return v

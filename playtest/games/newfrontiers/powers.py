@@ -8,6 +8,7 @@ every schema power class has a handler).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,13 +42,21 @@ class Profile:
 
     def then(self, powers: Iterable[Any]) -> Profile:
         """A new Profile: this one with `powers` folded in after its own, as `profile_of` would
-        fold them last (the sums set by the rules are copied; the caller updates them)."""
-        prof = object.__new__(Profile)  # every field copied, a new one too (its dicts and lists as copies)
-        prof.__dict__.update({k: v.copy() if isinstance(v, dict | list) else v for k, v in self.__dict__.items()})
+        fold them last (the sums set by the rules are copied; the caller updates them).
+        2026-12-02: copying the dict and list fields by name (`_CONTAINERS`) instead of testing
+        every field's type: greedy 154.6 -> 152.2 M instructions a game (x1.016, game 0)."""
+        fields = self.__dict__.copy()
+        for name in _CONTAINERS:  # every dict and list a copy of its own
+            fields[name] = fields[name].copy()
+        prof = object.__new__(Profile)
+        prof.__dict__ = fields
         for p in powers:
             HANDLERS[type(p)](p, prof)
         return prof
 
+
+_CONTAINERS = tuple(f.name for f in dataclasses.fields(Profile) if f.default_factory is not dataclasses.MISSING)
+"""The Profile fields holding a dict or a list (the ones with a default factory)."""
 
 Handler = Callable[[Any, Profile], None]
 HANDLERS: dict[type, Handler] = {}

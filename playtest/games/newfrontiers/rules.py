@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from playtest.core.events import Event, EventKind
+from playtest.core.events import Event, EventKind, make_event
 from playtest.core.results import GameResult, SeatResult, rank
 from playtest.errors import IllegalActionError
 from playtest.games.newfrontiers import scoring
@@ -36,6 +36,7 @@ from playtest.games.newfrontiers.state import (
     SELECT,
     SETTLE,
     STORE,
+    TASKS,
     TRADE,
     WINDFALL,
     Move,
@@ -43,6 +44,7 @@ from playtest.games.newfrontiers.state import (
     State,
     Task,
     View,
+    make_view,
 )
 from playtest.games.newfrontiers.tiles import Tiles, build_tiles
 
@@ -134,13 +136,13 @@ class NewFrontiersRules:
 
     def view(self, state: State, seat: int) -> View:
         if not self.goals_on:  # nothing hidden: the (never changed) state itself
-            return View(seat, state)
+            return make_view((seat, state))
         s = state.copy()
         s.players = tuple(p if i == seat else _hide_goals(p) for i, p in enumerate(s.players))
         s.goal_deck = tuple(sorted(s.goal_deck))
         if not (state.todo and state.todo[0].kind == GOAL and state.todo[0].seat == seat):
             s.goal_offer = ()
-        return View(seat, s)
+        return make_view((seat, s))
 
     def format_action(self, state: State, action: Move) -> str:
         return str(action)
@@ -395,7 +397,7 @@ class NewFrontiersRules:
                 s.draw = ()
             elif task.kind == CONSUME_START:
                 p = s.players[task.seat]
-                s.todo = tuple(Task(CONSUME, task.seat, j, c.goods) for j, c in enumerate(p.prof.consume)) + s.todo
+                s.todo = tuple(TASKS[CONSUME, task.seat, j, c.goods] for j, c in enumerate(p.prof.consume)) + s.todo
             else:  # pragma: no cover
                 raise AssertionError(task.kind)
 
@@ -403,13 +405,13 @@ class NewFrontiersRules:
         s.action = ""
         if len(s.selectors) < s.n:
             seat = next(x for x in s.track if x not in s.selectors)
-            s.todo = (Task(SELECT, seat), *s.todo)
+            s.todo = (TASKS[SELECT, seat], *s.todo)
             return
         self._round_end(s, log)
         if not s.over:
             s.round += 1
             s.selected, s.selectors = (), ()
-            s.todo = (Task(SELECT, s.track[0]),)
+            s.todo = (TASKS[SELECT, s.track[0]],)
 
     def _round_end(self, s: State, log: list[Event] | None) -> None:
         r = self.r
@@ -433,12 +435,12 @@ class NewFrontiersRules:
         if log is not None:
             totals = scoring.totals(self.tiles, s, self.hidden_for_everyone)
             for seat, p in enumerate(s.players):
-                log.append(Event(str(EventKind.ROUND_END), s.round, s.turn, seat,
-                                 {"score": totals[seat], "gold": p.gold, "chips": p.chips,
-                                  "position": s.track.index(seat) + 1}))
+                log.append(make_event((str(EventKind.ROUND_END), s.round, s.turn, seat,
+                                       {"score": totals[seat], "gold": p.gold, "chips": p.chips,
+                                        "position": s.track.index(seat) + 1})))
             if s.over:
                 for trigger in s.triggers:
-                    log.append(Event(str(EventKind.GAME_END), s.round, s.turn, -1, {"trigger": trigger}))
+                    log.append(make_event((str(EventKind.GAME_END), s.round, s.turn, -1, {"trigger": trigger})))
 
     # --- helpers used by the handlers ---------------------------------------------------------------
 
@@ -530,8 +532,8 @@ def _develop(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rando
     left[d] -= 1
     s.devs_left = tuple(left)
     if log is not None:
-        log.append(Event("develop", s.round, s.turn, task.seat, {"item": m.arg, "cost": cost,
-                                                                 "large": rules.tiles.devs[d].large}))
+        log.append(make_event(("develop", s.round, s.turn, task.seat, {"item": m.arg, "cost": cost,
+                                                                       "large": rules.tiles.devs[d].large})))
 
 
 def _explore(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
@@ -545,9 +547,9 @@ def _explore(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rando
     p = s.mut(task.seat)
     p.unsettled = (*p.unsettled, w)
     if len(p.worlds) - 1 + len(p.unsettled) > rules.r.explore.world_limit:
-        s.todo = (Task(DISCARD, task.seat), *s.todo)
+        s.todo = (TASKS[DISCARD, task.seat], *s.todo)
     if log is not None:
-        log.append(Event("take", s.round, s.turn, task.seat, {"item": m.arg, "bonus": bool(task.a)}))
+        log.append(make_event(("take", s.round, s.turn, task.seat, {"item": m.arg, "bonus": bool(task.a)})))
 
 
 def _discard(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
@@ -557,7 +559,7 @@ def _discard(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rando
     p.unsettled = tuple(x for x in p.unsettled if x != w)
     s.bag = tuple(sorted((*s.bag, w)))
     if log is not None:
-        log.append(Event("discard", s.round, s.turn, task.seat, {"item": m.arg}))
+        log.append(make_event(("discard", s.round, s.turn, task.seat, {"item": m.arg})))
 
 
 def _settle(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
@@ -568,7 +570,7 @@ def _settle(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random
     if m == COLONISTS:
         rules.gain_colonists(s, p, rules.r.settle.colonists)
         if log is not None:
-            log.append(Event("colonists", s.round, s.turn, task.seat, {"amount": rules.r.settle.colonists}))
+            log.append(make_event(("colonists", s.round, s.turn, task.seat, {"amount": rules.r.settle.colonists})))
         return
     t = rules.tiles
     w = t.world_index[m.arg]
@@ -590,11 +592,11 @@ def _settle(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random
             rules.gain_chips(s, p, reward.vp)
     rules.refresh(p)
     if task.a < frozen.extra_settle:
-        s.todo = (Task(SETTLE, task.seat, task.a + 1, task.b), *s.todo)
+        s.todo = (TASKS[SETTLE, task.seat, task.a + 1, task.b], *s.todo)
     if log is not None:
-        log.append(Event("settle", s.round, s.turn, task.seat,
-                         {"item": m.arg, "world_kind": tile.kind, "color": t.colors[tile.color] if tile.color >= 0
-                          else "-", "method": method, "cost": need if method == "gold" else 0}))
+        log.append(make_event(("settle", s.round, s.turn, task.seat,
+                               {"item": m.arg, "world_kind": tile.kind, "color": t.colors[tile.color] if tile.color >= 0
+                                else "-", "method": method, "cost": need if method == "gold" else 0})))
 
 
 def _windfall(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
@@ -604,7 +606,7 @@ def _windfall(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rand
     p = s.mut(task.seat)
     p.goods = (*p.goods, w)
     if log is not None:
-        log.append(Event("windfall", s.round, s.turn, task.seat, {"item": m.arg, "color": t.colors[t.worlds[w].color]}))
+        log.append(make_event(("windfall", s.round, s.turn, task.seat, {"item": m.arg, "color": t.colors[t.worlds[w].color]})))
 
 
 def _trade(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
@@ -618,8 +620,8 @@ def _trade(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.
     p.goods = tuple(x for x in p.goods if x != w)
     p.gold += price
     if log is not None:
-        log.append(Event("trade", s.round, s.turn, task.seat, {"item": m.arg, "color": t.colors[t.worlds[w].color],
-                                                               "gold": price}))
+        log.append(make_event(("trade", s.round, s.turn, task.seat, {"item": m.arg, "color": t.colors[t.worlds[w].color],
+                                                                     "gold": price})))
 
 
 def _consume(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
@@ -632,10 +634,10 @@ def _consume(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rando
     p.gold += power.gold
     rules.gain_chips(s, p, power.vp)
     if task.b > 1:
-        s.todo = (Task(CONSUME, task.seat, task.a, task.b - 1), *s.todo)
+        s.todo = (TASKS[CONSUME, task.seat, task.a, task.b - 1], *s.todo)
     if log is not None:
-        log.append(Event("consume", s.round, s.turn, task.seat, {"item": m.arg, "color": t.colors[t.worlds[w].color],
-                                                                 "vp": power.vp, "gold": power.gold}))
+        log.append(make_event(("consume", s.round, s.turn, task.seat, {"item": m.arg, "color": t.colors[t.worlds[w].color],
+                                                                       "vp": power.vp, "gold": power.gold})))
 
 
 def _goal(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
@@ -649,14 +651,14 @@ def _goal(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.R
         if p.goals_down:
             if log is not None:
                 for x in p.goals_down:
-                    log.append(Event("goal_flip", s.round, s.turn, seat, {"item": t.goals[x].id}))
+                    log.append(make_event(("goal_flip", s.round, s.turn, seat, {"item": t.goals[x].id})))
             q = s.mut(seat)
             q.goals_up = (*q.goals_up, *q.goals_down)
             q.goals_down = ()
     p = s.mut(task.seat)
     p.goals_down = (*p.goals_down, g)
     if log is not None:
-        log.append(Event("goal_keep", s.round, s.turn, task.seat, {"item": m.arg}))
+        log.append(make_event(("goal_keep", s.round, s.turn, task.seat, {"item": m.arg})))
 
 
 def _store(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
@@ -686,8 +688,8 @@ def _store(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.
         p.goals_down = tuple(g for g in p.goals_down if g != task.a)
         p.goals_up = (*p.goals_up, task.a)
     if log is not None:
-        log.append(Event("store", s.round, s.turn, task.seat, {"item": goal.id, "amount": mat.amount,
-                                                               "stored": item or mat.item}))
+        log.append(make_event(("store", s.round, s.turn, task.seat, {"item": goal.id, "amount": mat.amount,
+                                                                     "stored": item or mat.item})))
 
 
 _HANDLERS: dict[str, Any] = {

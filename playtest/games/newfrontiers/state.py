@@ -9,9 +9,12 @@ their own tables.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import NamedTuple
 
 from playtest.games.newfrontiers.powers import Profile
+
+_new = object.__new__
 
 # Task kinds. Decisions (a seat chooses among moves) ...
 SELECT = "select"
@@ -43,6 +46,17 @@ class Task(NamedTuple):
     a: int = 0
     b: int = 0
 
+
+class _Tasks(dict[tuple, Task]):
+    def __missing__(self, key: tuple) -> Task:
+        task = self[key] = Task(*key)
+        return task
+
+
+TASKS = _Tasks()
+"""`TASKS[kind, seat, a, b]` (`a`, `b` optional): that Task, made once and then looked up (tasks
+are values). Queuing tasks this way instead of calling Task(...) (a Python-level __new__):
+2026-12-02, greedy 139.5 -> 136.0 M instructions a game (x1.026, game 0)."""
 
 NEXT_TASK = Task(NEXT, -1)
 """Queued after every action's tasks: the next selection, or the round's end."""
@@ -102,10 +116,28 @@ class Player:
     """Gold taken from the Produce pile (a statistic)."""
 
     def copy(self) -> Player:
-        """A shallow copy (every field is immutable), written out: `copy.copy` cost 30 us."""
-        return Player(self.gold, self.colonists, self.chips, self.worlds, self.unsettled, self.goods, self.devs,
-                      self.placed, self.goals_down, self.goals_up, self.prof, self.stored, self.mat_colonists,
-                      self.mat_worlds, self.compensation, self.pile_gold)
+        """A shallow copy (every field is immutable), written out: `copy.copy` cost 30 us. Fields
+        set one by one on a bare object, one statement each, rather than passed to `__init__` or
+        set in tuple assignments (which build a tuple). 2026-12-02, with `State.copy` the same
+        way: greedy 146.0 -> 139.5 M instructions a game (x1.047, game 0)."""
+        c = _new(Player)
+        c.gold = self.gold
+        c.colonists = self.colonists
+        c.chips = self.chips
+        c.worlds = self.worlds
+        c.unsettled = self.unsettled
+        c.goods = self.goods
+        c.devs = self.devs
+        c.placed = self.placed
+        c.goals_down = self.goals_down
+        c.goals_up = self.goals_up
+        c.prof = self.prof
+        c.stored = self.stored
+        c.mat_colonists = self.mat_colonists
+        c.mat_worlds = self.mat_worlds
+        c.compensation = self.compensation
+        c.pile_gold = self.pile_gold
+        return c
 
 
 @dataclass(slots=True)
@@ -137,11 +169,31 @@ class State:
     """Bit i set: players[i] was copied for this state and may be changed (see `mut`)."""
 
     def copy(self) -> State:
-        """A copy sharing the players (copy-on-write: change a player only through `mut`)."""
-        return State(self.n, self.track, self.players, self.round, self.turn,
-                     self.selected, self.selectors, self.action, self.pile, self.bag, self.draw, self.devs_left,
-                     self.chips, self.colonist_stock, self.goal_deck, self.goal_offer, self.todo, self.triggers,
-                     self.over, self.legal)
+        """A copy sharing the players (copy-on-write: change a player only through `mut`); its
+        `own` is 0. Written out as `Player.copy` is."""
+        c = _new(State)
+        c.n = self.n
+        c.track = self.track
+        c.players = self.players
+        c.round = self.round
+        c.turn = self.turn
+        c.selected = self.selected
+        c.selectors = self.selectors
+        c.action = self.action
+        c.pile = self.pile
+        c.bag = self.bag
+        c.draw = self.draw
+        c.devs_left = self.devs_left
+        c.chips = self.chips
+        c.colonist_stock = self.colonist_stock
+        c.goal_deck = self.goal_deck
+        c.goal_offer = self.goal_offer
+        c.todo = self.todo
+        c.triggers = self.triggers
+        c.over = self.over
+        c.legal = self.legal
+        c.own = 0
+        return c
 
     def mut(self, seat: int) -> Player:
         """Player `seat`, copied first if this state still shares it with another state."""
@@ -164,3 +216,9 @@ class View(NamedTuple):
 
     seat: int
     state: State
+
+
+make_view = partial(tuple.__new__, View)
+"""``make_view((seat, state))``: ``View(seat, state)`` without a Python-level ``__new__`` frame
+(as ``core.events.make_event``). 2026-12-02, with the rules' events built by ``make_event``:
+random 24.82 -> 24.21 M instructions a game (x1.025, games 0-19), greedy 136.0 -> 135.2 (x1.006)."""
