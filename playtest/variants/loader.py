@@ -251,7 +251,7 @@ def _validate_tree(
     try:
         model = schema.model_validate(data)
     except ValidationError as exc:
-        problems = [problem_from_pydantic(tree, schema, err) for err in exc.errors()]
+        problems = [problem_from_pydantic(tree, schema, err) for err in _root_causes(exc.errors())]
         parent = parent_tree.plain() if parent_tree is not None else None
         problems += [_problem_at(tree, loc, message)
                      for loc, message in cross_key_issues_despite_errors(schema, data, parent, exc)]
@@ -470,6 +470,17 @@ def _locate(tree: Node, loc: tuple[Any, ...]) -> tuple[Node, list[str], bool]:
 def _problem_at(tree: Node, loc: tuple[Any, ...], message: str) -> Problem:
     node, shown, _ = _locate(tree, loc)
     return node.problem(".".join(shown), message)
+
+
+def _root_causes(errors: list[Any]) -> list[Any]:
+    """Pydantic's errors less the echoes: a list that is "too short after validation" only
+    because one of its items failed (`end: Tuple should have at least 1 item ..., not 0` next to
+    `end.0.count: required key is missing`) says nothing the item's own error does not."""
+    def echoes(e: Any) -> bool:
+        loc = tuple(e["loc"])
+        return e["type"] == "too_short" and any(len(o["loc"]) > len(loc) and tuple(o["loc"][:len(loc)]) == loc
+                                                for o in errors)
+    return [e for e in errors if not echoes(e)]
 
 
 def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Problem:

@@ -187,6 +187,7 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("unknown-color", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: planets.red1.color: unknown color 'purple'", {"v.yaml": EXT + "planets: [{id: red1, color: purple}]\n"}),
     Case("set-no-equals", ["validate", str(DRAFT5), "--set", "foo"], r"^--set foo:1:1: expected key.path=value"),
     Case("set-empty-key", ["validate", str(DRAFT5), "--set", "a..b=1"], r"^--set a..b=1:1:1: expected key.path=value"),
+    Case("set-item-needs-key", ["validate", str(DRAFT5), "--set", "end.0.trigger=planets_full"], r"draft5.yaml:27:5: end.0.count: required key is missing \(with --set"),
     Case("set-unknown-key", ["validate", str(DRAFT5), "--set", "colour=red"], r"^--set colour=red:1:\d+: colour: unknown key"),
     Case("set-unreadable", ["validate", str(DRAFT5), "--set", "cubes.total=[1,"], r"^--set cubes.total=\[1,:1:\d+: cubes.total: cannot read value"),
     Case("set-alias-bomb", ["validate", str(DRAFT5), "--set", "name=[" + BOMB.replace("\n", ", ").replace(": &", ": &") + "]"], r"^--set name=.*(malformed|cannot read value|more than 200,000 values)"),
