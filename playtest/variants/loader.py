@@ -91,7 +91,9 @@ def _resolve(path: Path, stack: tuple[Path, ...], label: str) -> tuple[Node, tup
         cycle = " → ".join([*(_label(p) for p in stack), parent_label])
         raise VariantError([ext.problem(EXTENDS, f"extends cycle: {cycle}")])
     if len(stack) >= MAX_CHAIN:
-        raise VariantError([ext.problem(EXTENDS, f"extends chain longer than {MAX_CHAIN} files")])
+        raise VariantError([ext.problem(EXTENDS, f"extends chain longer than {MAX_CHAIN} files, starting at "
+                                                 f"{_label(stack[0])} ({_label(stack[0])} → {_label(stack[1])} → … → "
+                                                 f"{_label(stack[-1])} → {parent_label})")])
     if not parent_path.exists():
         raise VariantError([ext.problem(EXTENDS, f"parent variant not found: {parent_label}")])
     if not parent_path.is_file():

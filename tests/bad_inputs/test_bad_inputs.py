@@ -168,7 +168,7 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("extends-folder", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: .* is not a regular file", {"v.yaml": "extends: /tmp\n"}),
     Case("extends-list", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: must be the path", {"v.yaml": "extends: [a, b]\n"}),
     Case("extends-empty", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: must be the path", {"v.yaml": "extends: ''\n"}),
-    Case("extends-chain-40", ["validate", "{tmp}/c39.yaml"], r"c\d+.yaml:1:10: extends: extends chain longer than 32 files", setup=_chain(40)),
+    Case("extends-chain-40", ["validate", "{tmp}/c39.yaml"], r"c\d+.yaml:1:10: extends: extends chain longer than 32 files, starting at c39.yaml \(c39.yaml → c38.yaml → … → c8.yaml → c7.yaml\)", setup=_chain(40)),
     Case("extends-chain-1200", ["validate", "{tmp}/c1199.yaml"], r"c\d+.yaml:1:10: extends: extends chain longer than 32 files", setup=_chain(1200)),
     Case("symlink-loop-file", ["validate", "{tmp}/a.yaml"], r"a.yaml:1:1: cannot (resolve|read)", setup=_loop),
     Case("symlink-loop-extends", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: cannot resolve", {"v.yaml": "extends: a.yaml\n"}, setup=_loop),
