@@ -41,8 +41,17 @@ OUTPUT_MARK = ".playtest-output"
 """An empty file in every folder playtest writes as an output (a run, a comparison, a sweep, a
 ladder, a tune): --force replaces only such folders, so `--out docs --force` cannot delete a
 folder of the user's own."""
-OUTPUT_FILES = ("run.json", "compare.json", "sweep.json", "ladder.json", "tune.json")
-"""Files that mark a folder as playtest's output from before OUTPUT_MARK existed (2026-12-02)."""
+OUTPUT_SIGNATURES: dict[str, tuple[str, object]] = {
+    "run.json": ("format_version", None),
+    "compare.json": ("kind", "playtest-comparison"),
+    "sweep.json": ("kind", "playtest-sweep"),
+    "ladder.json": ("schema", "playtest-ladder"),
+    "tune.json": ("kind", "playtest-tune"),
+    "search.json": ("budget", None),
+}
+"""How a folder written before OUTPUT_MARK existed (2026-12-02) is recognised: a JSON file of
+that name holding that key (with that value, unless None) — a run.json of another tool's
+experiment folder is not playtest's. A run.json must also name a game and a variant."""
 
 
 def umask() -> int:
@@ -149,8 +158,29 @@ def mark_output(folder: Path) -> None:
     (folder / OUTPUT_MARK).touch()
 
 
+def _signed(path: Path, key: str, value: object) -> bool:
+    """`path` is a JSON object that holds `key` (equal to `value` unless that is None)."""
+    import json
+
+    try:
+        with path.open("rb") as f:
+            doc = json.loads(f.read(1_000_000))
+    except (OSError, ValueError):
+        return False
+    if not isinstance(doc, dict) or key not in doc or (value is not None and doc[key] != value):
+        return False
+    return path.name != "run.json" or ("game" in doc and isinstance(doc.get("variant"), dict))
+
+
 def is_playtest_output(folder: Path) -> bool:
-    return any((folder / name).is_file() for name in (OUTPUT_MARK, *OUTPUT_FILES))
+    """`folder` was written by playtest: it holds OUTPUT_MARK, or (from before the mark) one of
+    OUTPUT_SIGNATURES, or only run folders (a `diff --out` or a run's pieces)."""
+    if (folder / OUTPUT_MARK).is_file():
+        return True
+    if any(_signed(folder / name, *sig) for name, sig in OUTPUT_SIGNATURES.items()):
+        return True
+    entries = [p for p in folder.iterdir() if STAGING_MARK not in p.name]
+    return bool(entries) and all(p.is_dir() and not p.is_symlink() and is_playtest_output(p) for p in entries)
 
 
 def check_free(path: Path, force: bool, option: str) -> None:

@@ -51,11 +51,12 @@ def calibrate(
     kind = (fmt or Format.md).value
     path = out or Path(f"calibration{SUFFIX[kind]}")
     to_file = (fmt is not None or out is not None) and str(path) != "-"
-    if to_file:  # before any work: the report may replace neither an input nor, without --force, a file
-        check_output_path(path, "--out", folder=False)
-        check_not_input(path, [*transcripts, *against], "--out")
-        check_free(path, force, "--out")
     spec, games = read_table_games(transcripts)
+    if to_file:  # before the comparison: the report may replace neither an input nor, without --force, a file
+        check_output_path(path, "--out", folder=False)
+        variant_files = [Path(p) for g in games for p in g.variant.chain]
+        check_not_input(path, [*transcripts, *variant_files, *against], "--out")
+        check_free(path, force, "--out")
     info, tg, te = table_frames(spec, games)
     runs = []
     labels: set[str] = set()

@@ -17,7 +17,15 @@ from playtest.cli.app import Interrupted, app
 from playtest.cli.common import split_bots
 from playtest.cli.compare import check_format, command_line
 from playtest.errors import PlaytestError, UsageError
-from playtest.io import check_free, check_not_input, check_output_path, mark_output, write_atomic
+from playtest.io import (
+    check_free,
+    check_not_input,
+    check_output_path,
+    is_playtest_output,
+    mark_output,
+    swap_into_place,
+    write_atomic,
+)
 from playtest.variants import load_variant
 
 # Heavy libraries (polars, optuna, altair) are imported inside the command.
@@ -47,6 +55,9 @@ def _prepare(out: Path, resume: bool, force: bool, check: Callable[[Path], None]
             shutil.copytree(out, work)  # a finished search, continued (a larger --budget, more fresh games)
             return work
         raise UsageError(f"--resume: no search to continue in {out}")
+    if work.exists() and not is_playtest_output(work):
+        raise UsageError(f"--out {out}: {work} is in the way and holds no playtest search; move it, or choose "
+                         "another --out")
     if work.exists():
         if not force:
             raise UsageError(f"--out {out}: an interrupted search is in {work}; add --resume to continue it "
@@ -57,17 +68,6 @@ def _prepare(out: Path, resume: bool, force: bool, check: Callable[[Path], None]
     work.mkdir(parents=True)
     mark_output(work)
     return work
-
-
-def _publish(work: Path, out: Path) -> None:
-    """Rename the finished folder into place; an older --out is removed only after that."""
-    old = None
-    if out.exists():
-        old = out.parent / f".{out.name}.old-{time.strftime('%Y%m%d%H%M%S')}"
-        out.rename(old)
-    work.rename(out)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
 
 
 @app.command()
@@ -164,7 +164,7 @@ def tune(
     write_atomic(work / "tune.md", md)
     write_atomic(work / "tune.json", js)
     write_atomic(work / "tune.html", tune_html(result, best_text))
-    _publish(work, out_dir)
+    swap_into_place(work, out_dir)  # an older --out is removed only once the new one is in place
     typer.echo(md if fmt == "md" else js, nl=fmt != "md")
     if best_text is None:
         err.print(f"the base does as well as every candidate: no best.yaml; wrote {out_dir / 'tune.md'}, "

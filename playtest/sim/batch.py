@@ -31,7 +31,7 @@ from playtest.core.events import Event, event_data_problem
 from playtest.core.spec import GameSpec
 from playtest.errors import Interrupted, PlaytestError, UsageError
 from playtest.games import get_game
-from playtest.io import check_free, check_output_path, remove_leftovers
+from playtest.io import check_free, check_output_path, is_playtest_output, remove_leftovers
 from playtest.sim import rundir
 from playtest.sim.backends import BACKENDS, Chunk, run_dask, run_inline, run_pool
 from playtest.sim.rundir import (
@@ -397,15 +397,18 @@ def prepare_out(out_dir: Path, *, force: bool, option: str = "--out") -> None:
     only with --force, and an interrupted run's partial folder is resumed or (--force) removed."""
     check_output_path(out_dir, option, folder=True)
     partial = partial_dir(out_dir)
+    if partial.exists() and not is_playtest_output(partial):
+        raise UsageError(f"{option} {out_dir}: {partial} is in the way and holds no playtest run; "
+                         "move it, or choose another --out")
     if partial.exists():
         if is_locked(partial):
             raise UsageError(f"{option} {out_dir}: another playtest process is writing a run there ({partial})")
         if not force:
             raise UsageError(f"{option} {out_dir}: an interrupted run is in {partial}; finish it with "
                              f"`playtest simulate --resume {out_dir}` or use --force to start over")
+    check_free(out_dir, force, option)
     if (out_dir / "run.json").exists() and not force:
         raise UsageError(f"{option} {out_dir} already holds a run; use --force to replace it")
-    check_free(out_dir, force, option)
 
 
 def run_batch(

@@ -80,3 +80,53 @@ def test_force_replaces_only_a_folder_playtest_wrote(tmp_path, command):
     assert "holds no playtest output; --force replaces only playtest's own outputs" in res.output
     assert (mine / "sub" / "chapter.txt").read_text() == "precious"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["thesis"]
+
+
+def test_what_counts_as_a_folder_playtest_wrote(tmp_path):
+    """--force may replace a folder with playtest's mark, an older output recognised by its
+    JSON (not by a file name alone: other tools write run.json too), or only such run folders
+    (an older `diff --out`)."""
+    import json
+
+    from playtest.io import is_playtest_output, mark_output
+
+    run = {"format_version": 1, "game": "stargate", "variant": {"path": "v.yaml", "hash": "x"}}
+
+    def folder(name: str, files: dict[str, object]) -> object:
+        f = tmp_path / name
+        for rel, doc in files.items():
+            (f / rel).parent.mkdir(parents=True, exist_ok=True)
+            (f / rel).write_text(json.dumps(doc) if not isinstance(doc, str) else doc)
+        return f
+
+    assert not is_playtest_output(folder("sacred", {"run.json": {"status": "done"}, "metrics.json": {}}))
+    assert not is_playtest_output(folder("text", {"run.json": "not json"}))
+    assert not is_playtest_output(folder("other-compare", {"compare.json": {"kind": "something-else"}}))
+    assert is_playtest_output(folder("run", {"run.json": run, "games.parquet": "x"}))
+    assert is_playtest_output(folder("compare", {"compare.json": {"kind": "playtest-comparison"}}))
+    assert is_playtest_output(folder("ladder", {"ladder.json": {"schema": "playtest-ladder"}}))
+    assert is_playtest_output(folder("old-diff", {"base/run.json": run, "candidate/run.json": run}))
+    assert not is_playtest_output(folder("mixed", {"base/run.json": run, "notes/todo.txt": "mine"}))
+    marked = folder("marked", {"a.txt": "x"})
+    mark_output(marked)
+    assert is_playtest_output(marked)
+
+
+def test_force_replaces_an_earlier_run_but_not_a_foreign_partial(tmp_path):
+    from typer.testing import CliRunner
+
+    from playtest.cli.app import app
+
+    out = tmp_path / "run"
+    args = ["simulate", "variants/ohseven/base.yaml", "-n", "2", "-q", "--workers", "1", "--out", str(out)]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    first = (out / "run.json").read_text()
+    res = CliRunner().invoke(app, [*args, "--seed", "5", "--force"])
+    assert res.exit_code == 0, res.output
+    assert (out / "run.json").read_text() != first
+    foreign = tmp_path / "run.partial"
+    (foreign / "sub").mkdir(parents=True)
+    (foreign / "sub" / "keep.txt").write_text("mine")
+    res = CliRunner().invoke(app, [*args, "--force"])
+    assert res.exit_code == 2 and "is in the way and holds no playtest run" in res.output
+    assert (foreign / "sub" / "keep.txt").read_text() == "mine"

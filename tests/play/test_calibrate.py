@@ -210,3 +210,13 @@ def test_a_metric_that_varies_on_neither_side_does_not_blow_up_the_distance():
     assert row["distance"] < 5
     pick = cal.metrics.filter((pl.col("metric") == "crew_pick_rate") & (pl.col("source") == "run")).row(0, named=True)
     assert pick["z"] is None and pick["se"] == 0
+
+
+def test_the_report_never_replaces_the_variant_a_transcript_extends(cli, stargate_runs, tmp_path):
+    runs, _ = stargate_runs
+    variant = tmp_path / "draft5.yaml"
+    variant.write_text(DRAFT5.read_text())
+    table = record(variant, ["greedy"] * 3, range(1, 2), tmp_path)
+    r = cli("calibrate", str(table[0]), "--against", str(runs["greedy"]), "-f", "md", "-o", str(variant), "--force")
+    assert r.returncode == 2 and "this command's input" in r.stderr, r.stderr
+    assert variant.read_text() == DRAFT5.read_text()
