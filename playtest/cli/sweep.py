@@ -66,15 +66,19 @@ def sweep(
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed, workers=workers, command=command_line())
     check_run(config)
     fn = report_metrics()
-    if metrics:  # a few games first, so that a misspelt --metric fails now, not after the whole grid
+    err = Console(stderr=True)
+    if metrics:  # a few games first, so that a misspelt --metric shows now, not after the whole grid
         with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe_dir:
             probe_config = RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed, workers=1)
             probe = Runs([loaded[0]], ["probe"], probe_config, Path(probe_dir)).grow_to(players_)[0]
-            known = list(dict.fromkeys(fn(probe.info, probe.games, probe.events)[C.METRIC].to_list()))
-        unknown = [m for m in metrics if m not in known]
-        if unknown:
-            raise UsageError(f"--metric {unknown[0]}: no such metric (known: {', '.join(known)})")
-    err = Console(stderr=True)
+            seen = set(fn(probe.info, probe.games, probe.events)[C.METRIC].to_list())
+        # Only a note: some metrics exist only once an event has happened (Oh-Seven's
+        # share_trigger needs a rebid), which a probe of one game per seat may not see.
+        for m in metrics:
+            if m not in seen:
+                err.print(f"note: --metric {m}: not in a probe of {players_} games (a misspelling, or a metric "
+                          "that needs events those games lacked); checked again after the sweep (Ctrl-C to stop)",
+                          markup=False, highlight=False)
     err.print(f"simulating {n} games at each of {len(points)} grid points …")
     folders = [p.folder(i) for i, p in enumerate(points)]
     with staged_dir(out_dir, force=force, option="--out") as staging:

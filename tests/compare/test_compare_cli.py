@@ -12,7 +12,7 @@ from playtest.compare.compare import compare_samples, semantic_changes
 from playtest.compare.sweep import grid, parse_axis
 from playtest.variants import load_variant
 from tests.compare.helpers import simulate, write_variant
-from tests.conftest import DRAFT5
+from tests.conftest import DRAFT5, ROOT
 
 
 def test_semantic_diff_follows_extends_chains(tmp_path):
@@ -154,19 +154,15 @@ def test_a_variant_named_dot_gets_its_own_run_folder(cli, tmp_path):
     assert sorted(p.name for p in (out / "runs").iterdir()) == ["_.", "draft5"]
 
 
-def test_sweep_checks_metric_names_before_playing_the_grid(cli, tmp_path, monkeypatch):
-    """A misspelt -m fails after a probe of one game per seat, not after every grid point."""
-    from playtest.compare.runs import Runs
-
-    asked: list[int] = []
-    grow_to = Runs.grow_to
-
-    def counting(self, n):  # type: ignore[no-untyped-def]
-        asked.append(n)
-        return grow_to(self, n)
-
-    monkeypatch.setattr(Runs, "grow_to", counting)
-    r = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "400", "-m", "bogus", "-w", "1",
+def test_sweep_notes_an_unseen_metric_name_early_and_refuses_it_after_the_grid(cli, tmp_path):
+    """A probe of one game per seat notes a --metric it did not see before the grid is played
+    (a misspelling shows at once); the refusal waits for the grid, since a metric may need
+    events the probe lacked (Oh-Seven's share_trigger needs a rebid)."""
+    r = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "8", "-m", "bogus", "-w", "1",
             "-o", str(tmp_path / "s"))
-    assert r.returncode == 2 and r.stderr.startswith("error: --metric bogus: no such metric (known: ")
-    assert asked == [4] and not (tmp_path / "s").exists()
+    assert r.returncode == 2 and "error: --metric bogus: no such metric (known: " in r.stderr
+    assert r.stderr.index("note: --metric bogus: not in a probe of 4 games") < r.stderr.index("simulating")
+    assert not (tmp_path / "s").exists()
+    r = cli("sweep", str(ROOT / "variants" / "ohseven" / "base.yaml"), "--set", "rounds=6,7", "-n", "40",
+            "-m", "share_trigger", "-w", "1", "-o", str(tmp_path / "o7"))
+    assert r.returncode == 0, r.stderr
