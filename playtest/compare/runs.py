@@ -41,6 +41,19 @@ def folder_name(label: str) -> str:
     return "_" + label if label.startswith(".") else label
 
 
+def _unique(names: list[str]) -> list[str]:
+    """`names` with a later repeat given `-2`, `-3`, … (never a name already taken)."""
+    taken: set[str] = set()
+    out = []
+    for name in names:
+        candidate, k = name, 2
+        while candidate in taken:
+            candidate, k = f"{name}-{k}", k + 1
+        taken.add(candidate)
+        out.append(candidate)
+    return out
+
+
 class Runs:
     """The games of every variant so far, on disk under `out_dir/<label>/` and in memory.
 
@@ -52,6 +65,9 @@ class Runs:
                  progress: Callable[[int], None] | None = None) -> None:
         self.variants = list(variants)
         self.labels = list(labels)
+        self.folders = _unique([folder_name(label) for label in labels])
+        """Each variant's run folder under out_dir: its label's folder name, made unique (`.a`
+        and `_.a` both map to `_.a`)."""
         self.config = config
         self.out_dir = out_dir
         self.seeds = list(seeds) if seeds else [config.seed] * len(variants)
@@ -64,7 +80,7 @@ class Runs:
         """Play games [self.games, n_games) of every variant and return all samples so far."""
         if n_games > self.games:
             for i, v in enumerate(self.variants):
-                folder = self.out_dir / folder_name(self.labels[i])
+                folder = self.out_dir / self.folders[i]
                 if self.batches:
                     folder = folder / f"games-{self.games}-{n_games - 1}"
                 config = dataclasses.replace(self.config, seed=self.seeds[i], first_game=self.games,

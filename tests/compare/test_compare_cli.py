@@ -154,6 +154,18 @@ def test_a_variant_named_dot_gets_its_own_run_folder(cli, tmp_path):
     assert sorted(p.name for p in (out / "runs").iterdir()) == ["_.", "draft5"]
 
 
+def test_labels_that_map_to_one_folder_keep_separate_runs(cli, tmp_path):
+    """`.a` and `_.a` both map to the folder `_.a`: the second gets `_.a-2`, not the first's."""
+    a = write_variant(tmp_path / ".a.yaml", f"extends: {DRAFT5}\n")
+    b = write_variant(tmp_path / "_.a.yaml", f"extends: {DRAFT5}\nname: other\n")
+    out = tmp_path / "out"
+    res = cli("compare", str(a), str(b), "-n", "2", "-w", "1", "--out", str(out), "--format", "json")
+    assert res.returncode == 0, res.stderr
+    assert sorted(p.name for p in (out / "runs").iterdir()) == ["_.a", "_.a-2"]
+    names = {json.loads((out / "runs" / f / "run.json").read_text())["variant"]["name"] for f in ("_.a", "_.a-2")}
+    assert len(names) == 2
+
+
 def test_sweep_notes_an_unseen_metric_name_early_and_refuses_it_after_the_grid(cli, tmp_path):
     """A probe of one game per seat notes a --metric it did not see before the grid is played
     (a misspelling shows at once); the refusal waits for the grid, since a metric may need
