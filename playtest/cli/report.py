@@ -46,11 +46,11 @@ def report(
         inputs += [run_dir / "chunks", partial_dir(run_dir) / "chunks"]
         check_not_input(out, inputs, "--out")
         check_free(out, force, "--out")
+    run = open_run(run_dir)  # lazy scans: the metrics aggregate each game first (bounded memory)
     default = (run_dir if run_dir.is_dir() else partial_dir(run_dir)) / f"report{SUFFIX[fmt.value]}"
-    if out is None and default.exists() and not force:
+    if out is None and not to_stdout and default.exists() and not force:
         raise UsageError(f"{default}: the run already has this report (perhaps edited since); add --force to "
                          "write it again, or --out FILE")
-    run = open_run(run_dir)  # lazy scans: the metrics aggregate each game first (bounded memory)
     info = run.info
     if "planned_games" in info:
         typer.echo(f"note: partial run: {info['games']:,} of {info['planned_games']:,} games "

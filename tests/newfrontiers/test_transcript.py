@@ -89,3 +89,12 @@ def test_record_then_replay_gives_the_same_result(tmp_path: Path, variant: str):
     direct = play_game(rules, bots, n_players=3, deal_rng=random.Random(11),
                        bot_rngs=[random.Random(11 * 1000 + 1 + i) for i in range(3)])
     assert [f["total"] for f in out.final] == [s.total for s in direct.result.seats]
+
+
+def test_title_and_notes_must_be_text(tmp_path: Path):
+    text = (DATA / "short.yaml").read_text().replace("../../../variants", str(ROOT / "variants"))
+    bad = tmp_path / "t.yaml"
+    bad.write_text("title: [1, 2]\nnotes: {a: 1}\n" + text)
+    with pytest.raises(TranscriptError) as err:
+        replay(bad)
+    assert [str(p) for p in err.value.problems][:2] == [f"{bad}:1:8: title: must be text", f"{bad}:2:8: notes: must be text"]

@@ -42,6 +42,10 @@ def _header(path: Path, tree: Node) -> tuple[Any, list[str], Node]:
     game = tree.value.get("game")
     if game is None or game.value != GAME:
         problems.append((game or tree).problem("game", f"must be '{GAME}'"))
+    for key in ("title", "notes"):  # free text, as in every other game's transcript
+        node = tree.value.get(key)
+        if node is not None and not isinstance(node.value, str):
+            problems.append(node.problem(key, "must be text"))
     vnode = tree.value.get("variant")
     if vnode is None or not isinstance(vnode.value, str):
         problems.append((vnode or tree).problem("variant", "required: path of the variant file, relative to the "
