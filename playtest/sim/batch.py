@@ -35,6 +35,7 @@ from playtest.io import check_free, check_output_path, is_playtest_output, remov
 from playtest.sim import rundir
 from playtest.sim.backends import BACKENDS, Chunk, run_dask, run_inline, run_pool
 from playtest.sim.rundir import (
+    CHUNKS,
     PARTIAL_SUFFIX,
     PartialRun,
     check_info,
@@ -397,7 +398,7 @@ def prepare_out(out_dir: Path, *, force: bool, option: str = "--out") -> None:
     only with --force, and an interrupted run's partial folder is resumed or (--force) removed."""
     check_output_path(out_dir, option, folder=True)
     partial = partial_dir(out_dir)
-    if partial.exists() and not is_playtest_output(partial):
+    if partial.exists() and not _looks_partial(partial):
         raise UsageError(f"{option} {out_dir}: {partial} is in the way and holds no playtest run; "
                          "move it, or choose another --out")
     if partial.exists():
@@ -406,9 +407,15 @@ def prepare_out(out_dir: Path, *, force: bool, option: str = "--out") -> None:
         if not force:
             raise UsageError(f"{option} {out_dir}: an interrupted run is in {partial}; finish it with "
                              f"`playtest simulate --resume {out_dir}` or use --force to start over")
-    check_free(out_dir, force, option)
-    if (out_dir / "run.json").exists() and not force:
+    if (out_dir / "run.json").exists() and is_playtest_output(out_dir) and not force:
         raise UsageError(f"{option} {out_dir} already holds a run; use --force to replace it")
+    check_free(out_dir, force, option)
+
+
+def _looks_partial(folder: Path) -> bool:
+    """An interrupted run's folder: a run.json and a chunks/ folder (a run whose run.json an
+    interruption cut short is still one), or anything playtest marks as its output."""
+    return ((folder / "run.json").is_file() and (folder / CHUNKS).is_dir()) or is_playtest_output(folder)
 
 
 def run_batch(

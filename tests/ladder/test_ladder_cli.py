@@ -81,7 +81,7 @@ def test_existing_out_is_kept_without_force_and_replaced_with_it(stargate_ladder
     assert (code, err) == (2, f"error: --out {out}: is a folder that is not empty and holds no playtest output; "
                               "--force replaces only playtest's own outputs: choose a new folder\n")
     assert (out / "keep.txt").read_text() == "mine"
-    (out / "ladder.json").write_text("{}")  # an earlier ladder's folder
+    (out / "ladder.json").write_text('{"schema": "playtest-ladder"}')  # an earlier ladder's folder
     code, _, err = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "4", "-w", "1", "--out", out)
     assert (code, err) == (2, f"error: --out {out}: already exists (a folder that is not empty); "
                               "use --force to replace it\n")
