@@ -32,6 +32,9 @@ from playtest.compare.jackknife import Sample
 ELO = 400 / math.log(10)
 RIDGE = 0.01
 BOOTSTRAP = 200
+ROUNDING = 1e-9
+"""Per-game values that differ by less than this (relative to max(1, |mean|)) are equal: a side's
+rate of 1/3 over games averages to 0.33333333333333337 one time, 0.3333333333333333 the next."""
 
 STRENGTH_SCHEMA: dict[str, pl.DataType] = {
     "upper": pl.String(), "lower": pl.String(), "games": pl.Int64(), "upper_seats": pl.Int64(),
@@ -48,6 +51,12 @@ RATINGS_SCHEMA: dict[str, pl.DataType] = {
     "rung": pl.String(), "rating": pl.Float64(), "ci_low": pl.Float64(), "ci_high": pl.Float64(),
     "comparisons": pl.Int64(),
 }
+
+
+def all_equal(values: np.ndarray) -> bool:
+    """Every game gave the same value, up to rounding noise (see ROUNDING): the sample has no
+    spread to build an interval on, although its floating-point std may be 5.6e-17."""
+    return bool(values.size) and float(np.ptp(values)) <= ROUNDING * max(1.0, abs(float(values.mean())))
 
 
 def per_game(games: pl.DataFrame, upper: str, lower: str) -> pl.DataFrame:
@@ -71,7 +80,7 @@ def ratio_interval(a: np.ndarray, b: np.ndarray, rng: np.random.Generator, n_boo
     least 95%."""
     if a.size < 2 or b.mean() == 0:
         return (math.inf if a.mean() > 0 else math.nan), math.nan, math.nan
-    if a.std() == 0 or b.std() == 0:
+    if all_equal(a) or all_equal(b):
         z = float(sps.norm.ppf(1 - 0.05 / 4))
         _, a_low, a_high = bounded_interval(a, 0.0, tops[0], z)
         _, b_low, b_high = bounded_interval(b, 0.0, tops[1], z)
@@ -95,10 +104,11 @@ def bounded_interval(values: np.ndarray, low: float = 0.0, high: float = 1.0,
     successes out of n games) is used instead: the binomial variance μ(1 − μ) is the largest that
     a [0, 1] variable with mean μ can have, so it still covers."""
     est, lo, hi = mean_ci(values, confidence=2 * float(sps.norm.cdf(z)) - 1)
-    if values.size < 2 or lo != hi:
+    if values.size < 2 or not all_equal(values):
         return est, max(low, lo), min(high, hi)
     width = high - low
-    p, p_low, p_high = wilson((est - low) / width * values.size, values.size, z)
+    share = min(1.0, max(0.0, (est - low) / width))  # 1/3 of a range [0, 1/3] may come out 1 + 1e-16
+    p, p_low, p_high = wilson(share * values.size, values.size, z)
     return low + p * width, low + p_low * width, low + p_high * width
 
 
@@ -117,7 +127,8 @@ def head_to_head(sample: Sample, lower: str, upper: str, rng: np.random.Generato
     # 1 / its seats, and the gap lies in [-1 / lower seats, 1 / upper seats].
     top_a, top_b = 1 / n_up, 1 / (players - n_up)
     est_d = bounded_interval(d, -top_b, top_a)
-    p = float(sps.ttest_1samp(d, 0).pvalue) if d.size > 1 and d.std() > 0 else (1.0 if d.size and not d.any() else math.nan)
+    p = (float(sps.ttest_1samp(d, 0).pvalue) if d.size > 1 and not all_equal(d)
+         else (1.0 if d.size and abs(d.mean()) <= ROUNDING else math.nan))
     ua, ub = bounded_interval(a, 0.0, top_a), bounded_interval(b, 0.0, top_b)
     us = bounded_interval(per["share"].to_numpy())
     ratio = ratio_interval(a, b, rng, tops=(top_a, top_b))

@@ -193,3 +193,31 @@ def test_a_rung_that_scores_measurably_less_is_called_weaker_not_saturated():
         "measurably stronger on score (score gap +3.00")
     assert strength_verdict(row | {"score_diff_high": 1.0}) == \
         "not measurably stronger: the ladder saturates here (or needs more games)"
+
+
+def five_player_sweep(n: int) -> Sample:
+    """5 players, the stronger rung in 3 seats (up, low, up, low, up rotating) winning every game."""
+    bots = ("up", "low", "up", "low", "up")
+    rows = []
+    for g in range(n):
+        winner = next(s for s in range(5) if bots[(s + g) % 5] == "up")
+        for seat in range(5):
+            rows.append({"game": g, "seat": seat, "bot": bots[(seat + g) % 5], "total": float(seat == winner),
+                         "rank": 1 if seat == winner else 2, "win_share": float(seat == winner)})
+    return Sample({}, pl.DataFrame(rows), EVENTS)
+
+
+@pytest.mark.parametrize("n", [10, 30])
+def test_a_constant_rate_with_rounding_noise_still_gets_an_interval(n):
+    """Each of 3 seats wins 1/3 in every game: the per-game values' std is 5.6e-17, not 0, so the
+    zero-spread fallback did not fire; the rate came out 33.3% [33.3%, 33.3%] at 10 games and
+    inverted (low > high) at 30, with scipy warning of catastrophic cancellation."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        h = strength.head_to_head(five_player_sweep(n), "low", "up", np.random.default_rng(4))
+    assert (h["upper_seats"], h["lower_seats"]) == (3, 2)
+    assert h["upper_win_rate_low"] < h["upper_win_rate"] - 0.02 and math.isclose(h["upper_win_rate_high"], 1 / 3)
+    assert h["diff_low"] < h["diff"] - 0.02 and math.isclose(h["diff_high"], 1 / 3)
+    assert h["lower_win_rate_low"] == h["lower_win_rate"] == 0 < h["lower_win_rate_high"]
