@@ -31,6 +31,10 @@ from playtest.compare.jackknife import Sample
 
 ELO = 400 / math.log(10)
 RIDGE = 0.01
+VERDICT_CONFIDENCE = 1 - 0.05 / 2
+"""The win gap's and the score gap's intervals: the ladder's verdict (result.strength_verdict) reads
+both, and claims a direction when either excludes 0, so each is at 97.5% (Bonferroni) for the
+two together to err at most 5% of the time between rungs of equal strength."""
 BOOTSTRAP = 200
 ROUNDING = 1e-9
 """Per-game values that differ by less than this (relative to max(1, |mean|)) are equal: a side's
@@ -122,7 +126,8 @@ def bounded_interval(values: np.ndarray, low: float = 0.0, high: float = 1.0,
 def head_to_head(sample: Sample, lower: str, upper: str, rng: np.random.Generator) -> dict[str, float | int | str]:
     """The stronger rung against the weaker one: per-seat win rates, their difference (paired
     over games) and ratio (bootstrap), the stronger side's share of all wins against its fair
-    share, and the per-seat score difference."""
+    share, and the per-seat score difference. Intervals are 95%, but the win gap's and the score
+    gap's, which the verdict reads together, are 97.5% each (VERDICT_CONFIDENCE)."""
     games = sample.games
     players = int(games["seat"].n_unique())
     first = games.filter(pl.col("game") == games["game"].min())
@@ -133,13 +138,13 @@ def head_to_head(sample: Sample, lower: str, upper: str, rng: np.random.Generato
     # A game's win shares add up to 1 (0 if unfinished): a side's mean per seat is at most
     # 1 / its seats, and the gap lies in [-1 / lower seats, 1 / upper seats].
     top_a, top_b = 1 / n_up, 1 / (players - n_up)
-    est_d = bounded_interval(d, -top_b, top_a)
+    est_d = bounded_interval(d, -top_b, top_a, VERDICT_CONFIDENCE)
     p = (float(sps.ttest_1samp(d, 0).pvalue) if d.size > 1 and not all_equal(d)
          else (1.0 if d.size and abs(d.mean()) <= ROUNDING else math.nan))
     ua, ub = bounded_interval(a, 0.0, top_a), bounded_interval(b, 0.0, top_b)
     us = bounded_interval(per["share"].to_numpy())
     ratio = ratio_interval(a, b, rng, tops=(top_a, top_b))
-    sd = mean_ci(per["score_a"].to_numpy() - per["score_b"].to_numpy())
+    sd = mean_ci(per["score_a"].to_numpy() - per["score_b"].to_numpy(), VERDICT_CONFIDENCE)
     return {"upper": upper, "lower": lower, "games": per.height, "upper_seats": n_up, "lower_seats": players - n_up,
             "upper_win_rate": ua[0], "upper_win_rate_low": ua[1], "upper_win_rate_high": ua[2],
             "lower_win_rate": ub[0], "lower_win_rate_low": ub[1], "lower_win_rate_high": ub[2],

@@ -236,3 +236,31 @@ def test_rate_intervals_cover_when_wins_are_rare_and_widen_with_a_first_win():
         _, lo, hi = strength.bounded_interval((rng.random(50) < 0.10).astype(float))
         held += lo <= 0.10 <= hi
     assert held / reps > 0.93  # binomial error of 2000 draws: ±0.5 points
+
+
+def test_the_verdict_reads_the_win_gap_and_the_score_gap_at_97_5_percent_each():
+    """The verdict claims a direction when the win gap's or, failing that, the score gap's interval
+    excludes 0: two tests, so each is at 97.5% (Bonferroni) for 5% in all."""
+    from playtest.analysis.stats import t_quantile
+
+    sample = pair_sample(6, 60, 0.5)
+    h = strength.head_to_head(sample, "low", "up", np.random.default_rng(5))
+    per = strength.per_game(sample.games, "up", "low")
+    d = (per["a"] - per["b"]).to_numpy()
+    assert (h["diff"], h["diff_low"], h["diff_high"]) == strength.bounded_interval(d, -0.5, 0.5, 0.975)
+    s = (per["score_a"] - per["score_b"]).to_numpy()
+    half = t_quantile(1 - 0.025 / 2, s.size - 1) * s.std(ddof=1) / math.sqrt(s.size)
+    assert h["score_diff_high"] - h["score_diff"] == pytest.approx(half, rel=1e-12)
+
+
+@pytest.mark.slow  # a statistical null check (about 8 CPU-s); make test-all runs it
+def test_equal_rungs_are_called_different_at_most_5_percent_of_the_time():
+    """Win gap and score gap each at 95% gave a false 'stronger'/'weaker' verdict in 9.5% of
+    4,000 ladders of 100 games between equal rungs; at 97.5% each, 4.2%."""
+    from playtest.ladder.result import strength_verdict
+
+    reps = 600
+    claims = sum(not strength_verdict(strength.head_to_head(pair_sample(2000 + s, 100, 0.5), "low", "up",
+                                                            np.random.default_rng(s))).startswith("not measurably")
+                 for s in range(reps))
+    assert claims / reps < 0.065  # binomial error of 600 ladders at 5%: ±0.9 points
