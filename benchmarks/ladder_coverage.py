@@ -1,7 +1,7 @@
 """Coverage of the ladder's head-to-head rate intervals (playtest.ladder.strength.bounded_interval)
 by simulation, against the t interval cut to the range that it replaced.
 
-    python benchmarks/ladder_coverage.py [--reps 4000] [--seed 1]
+    python -m benchmarks.ladder_coverage [--reps 4000] [--seed 1]
 
 Two families of games, each game independent (the ladder's unit):
 - Bernoulli: a side's value in a game is 1 (won) or 0, P(win) = p; n games.

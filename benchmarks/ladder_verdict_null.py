@@ -1,6 +1,6 @@
 """How often the ladder's verdict claims a direction between two rungs of equal strength.
 
-    python benchmarks/ladder_verdict_null.py [--reps 4000] [--games 20 40 100]
+    python -m benchmarks.ladder_verdict_null [--reps 4000] [--games 20 40 100]
 
 Pairings of synthetic 4-player games (two seats each, seats rotating; each side wins half the
 games; totals follow the ranks), as tests/ladder/test_skill_statistics.pair_sample builds them;
