@@ -21,8 +21,9 @@ is left out of the distance and, when the two values differ, counted in `differ_
 A metric is flagged when the table differs from *every* run: the test's p-value is the largest
 of the per-run p-values (an intersection–union test), Holm-corrected over the metrics.
 
-Intervals respect what a metric can be (`value_range`): a share (win rate, pick rate) gets
-Wilson's interval at the effective number of games p(1 − p)/se², on the t quantile — inside
+Intervals respect what a metric can be (`value_range`; an estimate outside it by rounding only,
+0.6666666666666669 for a top of 2/3, is first moved onto it, `within_range`): a share (win rate,
+pick rate) gets Wilson's interval at the effective number of games p(1 − p)/se², on the t quantile — inside
 [0, 1], as the report's own shares (stats.proportion_of_sums); a share minus 1/P (the first
 player's advantage, a win lift) the same interval shifted; a quantity that cannot be negative
 (a spread, a length, a count) the t interval of its logarithm (delta method, se/estimate), which
@@ -137,19 +138,38 @@ def interval(metric: str, est: float, se: float, df: int, n: int, players: int) 
         return (float("nan"), float("nan"))
     t = float(stats.t.ppf(0.975, df))
     low, high = value_range(metric, players)
+    est = within_range(metric, est, players)
     if math.isfinite(low) and math.isfinite(high) and high - low == 1.0 and low <= est <= high:
         p = est - low
         if 0 < p < 1 and se == 0:
             return (est, est)  # the same share in every game: nothing varies
         n_eff = float(n) if p in (0.0, 1.0) else p * (1 - p) / (se * se)
         _, lo, hi = wilson(p * n_eff, n_eff, t)
-        return (lo + low, hi + low)
-    if low == 0 and est >= 0:
+        bounds = (lo + low, hi + low)
+    elif low == 0 and est >= 0:
         if est == 0 or se == 0:
-            return (est, est + t * se)
-        spread = math.exp(t * se / est)
-        return (est / spread, est * spread)
-    return (max(low, est - t * se), min(high, est + t * se))
+            bounds = (est, est + t * se)
+        else:
+            spread = math.exp(t * se / est)
+            bounds = (est / spread, est * spread)
+    else:
+        bounds = (max(low, est - t * se), min(high, est + t * se))
+    assert bounds[0] <= bounds[1], (metric, est, se, bounds)
+    return bounds
+
+
+def within_range(metric: str, est: float, players: int) -> float:
+    """`est` moved onto the nearer end of the metric's value_range when it lies outside by no
+    more than rounding (SE_ROUNDING relative): New Frontiers' win lift over 6 games won every
+    time averages to 0.6666666666666669, just above its top 2/3, and then got the inverted interval
+    [0.6666666666666669, 0.6666666666666667]. Values further out are left as they are."""
+    low, high = value_range(metric, players)
+    tol = SE_ROUNDING * max(1.0, abs(est))
+    if low - tol <= est < low:
+        return low
+    if high < est <= high + tol:
+        return high
+    return est
 
 
 def table_floor(se_run: float, n_run: int, n_table: int) -> float:
@@ -198,7 +218,8 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
             df = max(1, min(m["df"], m["df_run"]))
             p = float(2 * stats.t.sf(abs(z), df)) if z is not None else None
             rows.append({"metric": m[C.METRIC], "group": m[C.GROUP], "definition": m[C.DEFINITION],
-                         "source": run.label, "estimate": m["estimate_run"], "ci_low": lo, "ci_high": hi,
+                         "source": run.label, "estimate": within_range(m[C.METRIC], m["estimate_run"], players),
+                         "ci_low": lo, "ci_high": hi,
                          "se": m["se_run"], "z": z, "p_value": p})
             floors.setdefault((m[C.METRIC], m[C.GROUP]), []).append(table_floor(m["se_run"], m["n_run"], m["n"]))
             if z is not None:
@@ -214,7 +235,8 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
         se = max(m["se"], float(np.nanmedian(floor))) if floor and not np.isnan(floor).all() else m["se"]
         lo, hi = interval(m[C.METRIC], m[C.ESTIMATE], se, m["df"], m["n"], players)
         rows.append({"metric": m[C.METRIC], "group": m[C.GROUP], "definition": m[C.DEFINITION],
-                     "source": "table", "estimate": m[C.ESTIMATE], "ci_low": lo, "ci_high": hi,
+                     "source": "table", "estimate": within_range(m[C.METRIC], m[C.ESTIMATE], players),
+                     "ci_low": lo, "ci_high": hi,
                      "se": se, "z": None, "p_value": None})
     metrics = pl.DataFrame(rows, schema={"metric": pl.String, "group": pl.String, "definition": pl.String,
                                          "source": pl.String, "estimate": pl.Float64, "ci_low": pl.Float64,

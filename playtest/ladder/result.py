@@ -152,7 +152,8 @@ def strength_verdict(r: dict[str, Any]) -> str:
     """How a rung compares with the one below it. Wins decide first; when the win-rate gap is
     not conclusive (few games, rare wins) a score gap per seat whose interval excludes 0 still
     tells the direction, so a rung that measurably scores less is called weaker (the rungs are
-    out of order), not a saturated ladder."""
+    out of order), not a saturated ladder. Either test can make a claim, so head_to_head gives
+    both intervals at 97.5% (strength.VERDICT_CONFIDENCE, Bonferroni): 5% in all."""
     def below(key: str) -> bool:
         return r[f"{key}_high"] is not None and r[f"{key}_high"] < 0
 

@@ -26,12 +26,19 @@ import numpy as np
 import polars as pl
 from scipy import stats as sps
 
-from playtest.analysis.stats import Z95, mean_ci, wilson
+from playtest.analysis.stats import mean_ci, t_quantile, wilson
 from playtest.compare.jackknife import Sample
 
 ELO = 400 / math.log(10)
 RIDGE = 0.01
+VERDICT_CONFIDENCE = 1 - 0.05 / 2
+"""The win gap's and the score gap's intervals: the ladder's verdict (result.strength_verdict) reads
+both, and claims a direction when either excludes 0, so each is at 97.5% (Bonferroni) for the
+two together to err at most 5% of the time between rungs of equal strength."""
 BOOTSTRAP = 200
+ROUNDING = 1e-9
+"""Per-game values that differ by less than this (relative to max(1, |mean|)) are equal: a side's
+rate of 1/3 over games averages to 0.33333333333333337 one time, 0.3333333333333333 the next."""
 
 STRENGTH_SCHEMA: dict[str, pl.DataType] = {
     "upper": pl.String(), "lower": pl.String(), "games": pl.Int64(), "upper_seats": pl.Int64(),
@@ -48,6 +55,12 @@ RATINGS_SCHEMA: dict[str, pl.DataType] = {
     "rung": pl.String(), "rating": pl.Float64(), "ci_low": pl.Float64(), "ci_high": pl.Float64(),
     "comparisons": pl.Int64(),
 }
+
+
+def all_equal(values: np.ndarray) -> bool:
+    """Every game gave the same value, up to rounding noise (see ROUNDING): the sample has no
+    spread to build an interval on, although its floating-point std may be 5.6e-17."""
+    return bool(values.size) and float(np.ptp(values)) <= ROUNDING * max(1.0, abs(float(values.mean())))
 
 
 def per_game(games: pl.DataFrame, upper: str, lower: str) -> pl.DataFrame:
@@ -71,10 +84,9 @@ def ratio_interval(a: np.ndarray, b: np.ndarray, rng: np.random.Generator, n_boo
     least 95%."""
     if a.size < 2 or b.mean() == 0:
         return (math.inf if a.mean() > 0 else math.nan), math.nan, math.nan
-    if a.std() == 0 or b.std() == 0:
-        z = float(sps.norm.ppf(1 - 0.05 / 4))
-        _, a_low, a_high = bounded_interval(a, 0.0, tops[0], z)
-        _, b_low, b_high = bounded_interval(b, 0.0, tops[1], z)
+    if all_equal(a) or all_equal(b):
+        _, a_low, a_high = bounded_interval(a, 0.0, tops[0], 1 - 0.05 / 2)
+        _, b_low, b_high = bounded_interval(b, 0.0, tops[1], 1 - 0.05 / 2)
         return float(a.mean() / b.mean()), a_low / b_high, (a_high / b_low if b_low > 0 else math.inf)
     idx = rng.integers(0, a.size, (n_boot, a.size))
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -85,27 +97,37 @@ def ratio_interval(a: np.ndarray, b: np.ndarray, rng: np.random.Generator, n_boo
 
 
 def bounded_interval(values: np.ndarray, low: float = 0.0, high: float = 1.0,
-                     z: float = Z95) -> tuple[float, float, float]:
-    """Mean of per-game values that lie in [low, high], with its t interval over games cut to
-    [low, high] (cutting keeps the coverage).
+                     confidence: float = 0.95) -> tuple[float, float, float]:
+    """Mean of per-game values that lie in [low, high] with its interval over games: Wilson's,
+    on the values rescaled to [0, 1], at the effective number of games n_eff = p(1 − p)/se²
+    (se the standard error of the mean over games) and Student's t quantile on n − 1 df — the
+    report's and calibrate's interval for a share (stats.proportion_of_sums). A side's win share
+    in a game is 0 or 1 of its range unless a win is shared, so this is the interval of a
+    binomial count of games; a t interval cut to the range under-covered when wins are rare
+    (88% at 50 games and p = 0.10) and shrank when a first win was added.
 
-    When every game gave the same value (a rung that never wins, a team that always does) the
-    t interval has zero width: the sample's variance is 0 and it would claim certainty from ten
-    games (0.0% [0.0% – 0.0%]). Then the Wilson interval of the values rescaled to [0, 1] (as
-    successes out of n games) is used instead: the binomial variance μ(1 − μ) is the largest that
-    a [0, 1] variable with mean μ can have, so it still covers."""
-    est, lo, hi = mean_ci(values, confidence=2 * float(sps.norm.cdf(z)) - 1)
-    if values.size < 2 or lo != hi:
-        return est, max(low, lo), min(high, hi)
+    n_eff is at most n: a value in [0, 1] with mean p varies at most as a won-or-lost game does
+    (variance p(1 − p)), so less spread in the sample (shared wins, or every game the same —
+    a rung that never wins) earns no narrower interval than n games won or lost would."""
+    n = values.size
+    if n == 0:
+        return math.nan, math.nan, math.nan
     width = high - low
-    p, p_low, p_high = wilson((est - low) / width * values.size, values.size, z)
+    p = min(1.0, max(0.0, (float(values.mean()) - low) / width))
+    p = 0.0 if p < ROUNDING else 1.0 if p > 1 - ROUNDING else p  # 1/3 of [0, 1/3] may come out 1 + 1e-16
+    if n < 2:
+        return low + p * width, math.nan, math.nan
+    se = float(values.std(ddof=1)) / math.sqrt(n) / width
+    n_eff = float(n) if p in (0.0, 1.0) or all_equal(values) else min(float(n), p * (1 - p) / (se * se))
+    _, p_low, p_high = wilson(p * n_eff, n_eff, t_quantile(0.5 + confidence / 2, n - 1))
     return low + p * width, low + p_low * width, low + p_high * width
 
 
 def head_to_head(sample: Sample, lower: str, upper: str, rng: np.random.Generator) -> dict[str, float | int | str]:
     """The stronger rung against the weaker one: per-seat win rates, their difference (paired
     over games) and ratio (bootstrap), the stronger side's share of all wins against its fair
-    share, and the per-seat score difference."""
+    share, and the per-seat score difference. Intervals are 95%, but the win gap's and the score
+    gap's, which the verdict reads together, are 97.5% each (VERDICT_CONFIDENCE)."""
     games = sample.games
     players = int(games["seat"].n_unique())
     first = games.filter(pl.col("game") == games["game"].min())
@@ -116,12 +138,13 @@ def head_to_head(sample: Sample, lower: str, upper: str, rng: np.random.Generato
     # A game's win shares add up to 1 (0 if unfinished): a side's mean per seat is at most
     # 1 / its seats, and the gap lies in [-1 / lower seats, 1 / upper seats].
     top_a, top_b = 1 / n_up, 1 / (players - n_up)
-    est_d = bounded_interval(d, -top_b, top_a)
-    p = float(sps.ttest_1samp(d, 0).pvalue) if d.size > 1 and d.std() > 0 else (1.0 if d.size and not d.any() else math.nan)
+    est_d = bounded_interval(d, -top_b, top_a, VERDICT_CONFIDENCE)
+    p = (float(sps.ttest_1samp(d, 0).pvalue) if d.size > 1 and not all_equal(d)
+         else (1.0 if d.size and abs(d.mean()) <= ROUNDING else math.nan))
     ua, ub = bounded_interval(a, 0.0, top_a), bounded_interval(b, 0.0, top_b)
     us = bounded_interval(per["share"].to_numpy())
     ratio = ratio_interval(a, b, rng, tops=(top_a, top_b))
-    sd = mean_ci(per["score_a"].to_numpy() - per["score_b"].to_numpy())
+    sd = mean_ci(per["score_a"].to_numpy() - per["score_b"].to_numpy(), VERDICT_CONFIDENCE)
     return {"upper": upper, "lower": lower, "games": per.height, "upper_seats": n_up, "lower_seats": players - n_up,
             "upper_win_rate": ua[0], "upper_win_rate_low": ua[1], "upper_win_rate_high": ua[2],
             "lower_win_rate": ub[0], "lower_win_rate_low": ub[1], "lower_win_rate_high": ub[2],

@@ -37,10 +37,12 @@ def methods(ladder: Ladder) -> str:
     blocks = ladder.run.get("blocks")
     return (f"Each rung plays {ladder.run['games_per_rung']} self-play games (every seat that bot, the same deals for every "
             f"rung); each pairing {ladder.run['games_per_pairing']} games with seats alternating and rotating. Intervals are "
-            "95%. A metric *changes with skill* when the joint test that it is equal at every rung (Hotelling's T² on "
+            "95%, except the win gap's and the score gap's: the verdict reads both, so they are 97.5% each (Bonferroni). "
+            "A metric *changes with skill* when the joint test that it is equal at every rung (Hotelling's T² on "
             f"a delete-a-block jackknife over {blocks} blocks of games, games being the independent unit) rejects at 5% "
             "after Holm's adjustment over every metric tested. Head-to-head win rates are per seat, averaged per game; "
-            "the gap is a paired t interval over games, the ratio a bootstrap over games. Ratings: Bradley–Terry "
+            "the gap (paired over games) and the rates get Wilson intervals at the effective number of games, the "
+            "ratio a bootstrap over games. Ratings: Bradley–Terry "
             "(choix) fitted to the pairwise finishes of every stronger/weaker pair of seats, bootstrap over games. "
             "Every statement describes these bots playing, not people.")
 
@@ -55,8 +57,8 @@ def render_ladder_markdown(ladder: Ladder) -> str:
     lines += [f"> ⚠️ {md(w)}" for w in ladder.warnings] + ([""] if ladder.warnings else [])
     lines += ["## Does skill matter?", ""]
     lines += [f"- {md(s)}" for s in ladder.skill_matters] + [""]
-    lines += ["| stronger | weaker | games | seats | stronger wins per seat | weaker wins per seat | gap | × as often | "
-              "score gap per seat |", "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    lines += ["| stronger | weaker | games | seats | stronger wins per seat | weaker wins per seat | gap (97.5%) | "
+              "× as often | score gap per seat (97.5%) |", "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     for r in ladder.strength.iter_rows(named=True):
         lines.append(
             f"| `{md(r['upper'])}` | `{md(r['lower'])}` | {r['games']} | {r['upper_seats']}:{r['lower_seats']} | "

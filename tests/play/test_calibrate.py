@@ -183,6 +183,24 @@ def test_interval_families_of_calibration():
     assert interval("score_mean", -5.0, 1.0, 9, 10, 4) == pytest.approx((-5 - 2.262157, -5 + 2.262157))
 
 
+def test_an_estimate_one_rounding_step_outside_its_range_gets_a_proper_interval():
+    """New Frontiers' win lift (w − 1/P per game, P = 3) over 6 games won every time averages to
+    0.6666666666666669, one step above the range's top 2/3: the share interval was skipped and
+    the t branch returned the inverted [0.6666666666666669, 0.6666666666666667]. Likewise at the
+    bottom, −0.33333333333333337 over 10 games never won."""
+    from playtest.analysis.calibration import interval, within_range
+
+    top = float(np.mean(np.full(6, 1 - 1 / 3)))
+    bottom = float(np.mean(np.full(10, -1 / 3)))
+    assert top > 2 / 3 and bottom < -1 / 3  # the rounding this is about
+    lo, hi = interval("crew_win_lift", top, 0.0, 5, 6, 3)
+    assert -1 / 3 < lo < 2 / 3 - 0.2 and hi == pytest.approx(2 / 3, abs=1e-15) and lo <= hi
+    assert lo <= within_range("crew_win_lift", top, 3) <= hi  # the estimate shown lies in its interval
+    lo, hi = interval("crew_win_lift", bottom, 0.0, 9, 10, 3)
+    assert lo == pytest.approx(-1 / 3, abs=1e-15) and -1 / 3 + 0.2 < hi < 2 / 3
+    assert within_range("crew_win_lift", 0.7, 3) == 0.7  # beyond rounding: left as it is
+
+
 def test_a_metric_that_varies_on_neither_side_does_not_blow_up_the_distance():
     """A share that is the same in every game of the run (a jackknife gives ~1e-17, not 0) and
     different at the table: dividing by that noise gave a distance of 2e13."""
