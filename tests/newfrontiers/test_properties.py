@@ -150,6 +150,32 @@ def test_apply_legal_gives_what_apply_gives_on_every_legal_move(variant):
     assert checked > 200
 
 
+@pytest.mark.parametrize("variant", sorted(RULES))
+def test_mover_after_is_the_mover_apply_legal_leaves_alone_changed(variant):
+    """`mover_after`, when not None, is the deciding player after the move, every other player
+    is unchanged and the game goes on (on every legal move of whole random games)."""
+    rules = RULES[variant]
+    rng = random.Random(5)
+    known = 0
+    for n in (2, 3, 4, 5):
+        s = rules.initial_state(n, rng=rng)
+        while not s.over:
+            legal = rules.legal_actions(s)
+            seat = rules.current_seat(s)
+            for move in legal:
+                p = rules.mover_after(s, move)
+                if p is None:
+                    continue
+                known += 1
+                a = rules.apply_legal(s, move, rng=random.Random(known))
+                assert p == a.players[seat] and not a.over
+                assert all(q == s.players[i] for i, q in enumerate(a.players) if i != seat)
+                if move.verb == "pass":
+                    assert p is s.players[seat]
+            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    assert known > 200
+
+
 def test_greedy_games_of_any_player_count_play_the_same_on_shared_rules():
     """Greedy bots of one variant share the last position valued (`Tables.last_position`): a game
     after games of other player counts on the same rules plays as on fresh rules."""
