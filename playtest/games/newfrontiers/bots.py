@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from playtest.core.draws import randbelow
 from playtest.errors import UsageError
-from playtest.games.newfrontiers.evaluation import player_value, tables, values
+from playtest.games.newfrontiers.evaluation import player_value, tables, values, values_taking
 from playtest.games.newfrontiers.rules import NewFrontiersRules
 from playtest.games.newfrontiers.state import Move, Player, State, View
 from playtest.games.newfrontiers.styles import Style, bot_names, styles
@@ -127,8 +127,21 @@ class GreedyBot:
         best_score, best, best_values, best_mine = -1e18, legal[0], v, 0.0
         best_state: State | None = state
         me = state.players[seat]
+        taking: dict[Move, float] = {}
+        if fast and style is None and legal[0].verb == "take" and rules.mover_after(state, legal[0]) is not None:
+            # an explore draw's takes change only the unsettled worlds: valued together
+            # (2026-12-02: greedy 123.6 -> 116.8 M instructions a game, x1.058, game 0)
+            index = rules.tiles.world_index
+            takes = [m for m in legal if m.verb == "take"]
+            taking = dict(zip(takes, values_taking(rules, me, [index[m.arg] for m in takes], tb), strict=True))
         for move in legal:
             if fast:
+                mine = taking.get(move)
+                if mine is not None:
+                    score = mine - rival
+                    if score > best_score:
+                        best_score, best, best_state, best_values, best_mine = score, move, None, None, mine
+                    continue
                 p = rules.mover_after(state, move)
                 if p is not None:  # no preview needed: built for the best move only, if needed
                     # (2026-12-02: greedy 135.1 -> 123.6 M instructions a game, x1.093, game 0)
