@@ -156,7 +156,7 @@ def test_mover_after_is_the_mover_apply_legal_leaves_alone_changed(variant):
     is unchanged and the game goes on (on every legal move of whole random games)."""
     rules = RULES[variant]
     rng = random.Random(5)
-    known = 0
+    known = round_last = 0
     for n in (2, 3, 4, 5):
         s = rules.initial_state(n, rng=rng)
         while not s.over:
@@ -167,13 +167,14 @@ def test_mover_after_is_the_mover_apply_legal_leaves_alone_changed(variant):
                 if p is None:
                     continue
                 known += 1
+                round_last += len(s.selectors) == n
                 a = rules.apply_legal(s, move, rng=random.Random(known))
                 assert p == a.players[seat] and not a.over
                 assert all(q == s.players[i] for i, q in enumerate(a.players) if i != seat)
                 if move.verb == "pass":
                     assert p is s.players[seat]
             s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
-    assert known > 200
+    assert known > 200 and round_last > 10
 
 
 def test_values_taking_is_player_value_after_each_take_to_the_last_bit():

@@ -362,13 +362,23 @@ class NewFrontiersRules:
         """The deciding player as `preview(state, action)` and `apply_legal` leave them, for a
         legal move that changes no other player and cannot end the game: taking a world from
         the explore draw, discarding an unsettled world, developing, trading a good, taking
-        colonists, passing (the player itself: unchanged); None for every other move, and for every move of a round's last action (value those on
-        `preview`). Lets a bot value such a move without copying the state. 2026-12-02, the greedy
-        bot's takes, discards and passes: greedy 135.1 -> 126.4 M instructions a game (x1.069,
-        game 0); with developments, trades and colonists: -> 123.6 (x1.022)."""
-        if len(state.selectors) >= state.n:  # the round's last action: the move may end the game
-            return None
+        colonists, passing (the player itself: unchanged); None for every other move, and for
+        every move of a round's last action but a take that another decision certainly follows
+        (value those on `preview`). Lets a bot value such a move without copying the state.
+        2026-12-02, the greedy bot's takes, discards and passes: greedy 135.1 -> 126.4 M
+        instructions a game (x1.069, game 0); with developments, trades and colonists: -> 123.6
+        (x1.022)."""
         verb = action.verb
+        if len(state.selectors) >= state.n:  # the round's last action: the move may end the game,
+            if verb != "take":               # unless a decision certainly follows it
+                return None
+            # (a take followed by its discard or another take: 2026-12-02, greedy 116.8 -> 113.2 M
+            # instructions a game, x1.032, game 0)
+            p = state.players[state.todo[0].seat]
+            discard = len(p.worlds) + len(p.unsettled) > self.r.explore.world_limit  # as `_explore`
+            after = state.todo[1] if len(state.todo) > 1 else None
+            if not discard and not (after is not None and after.kind == EXPLORE and len(state.draw) > 1):
+                return None
         if verb == "pass":
             return state.players[state.todo[0].seat]
         if verb == "take":
