@@ -150,6 +150,57 @@ def test_apply_legal_gives_what_apply_gives_on_every_legal_move(variant):
     assert checked > 200
 
 
+@pytest.mark.parametrize("variant", sorted(RULES))
+def test_mover_after_is_the_mover_apply_legal_leaves_alone_changed(variant):
+    """`mover_after`, when not None, is the deciding player after the move, every other player
+    is unchanged and the game goes on (on every legal move of whole random games)."""
+    rules = RULES[variant]
+    rng = random.Random(5)
+    known = round_last = 0
+    for n in (2, 3, 4, 5):
+        s = rules.initial_state(n, rng=rng)
+        while not s.over:
+            legal = rules.legal_actions(s)
+            seat = rules.current_seat(s)
+            for move in legal:
+                p = rules.mover_after(s, move)
+                if p is None:
+                    continue
+                known += 1
+                round_last += len(s.selectors) == n
+                a = rules.apply_legal(s, move, rng=random.Random(known))
+                assert p == a.players[seat] and not a.over
+                assert all(q == s.players[i] for i, q in enumerate(a.players) if i != seat)
+                if move.verb == "pass":
+                    assert p is s.players[seat]
+            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    assert known > 200 and round_last > 10
+
+
+def test_values_taking_is_player_value_after_each_take_to_the_last_bit():
+    """`evaluation.values_taking` (the greedy bot's take values) equals `player_value` of the
+    player `mover_after` gives for each take, exactly (on every explore decision of whole
+    random games)."""
+    from playtest.games.newfrontiers.evaluation import player_value, tables, values_taking
+
+    rules = RULES["base"]
+    tb = tables(rules)
+    rng = random.Random(7)
+    checked = 0
+    for n in (2, 3, 4, 5) * 3:
+        s = rules.initial_state(n, rng=rng)
+        while not s.over:
+            legal = rules.legal_actions(s)
+            takes = [m for m in legal if m.verb == "take"]
+            if takes and rules.mover_after(s, takes[0]) is not None:
+                p = s.players[rules.current_seat(s)]
+                got = values_taking(rules, p, [rules.tiles.world_index[m.arg] for m in takes], tb)
+                assert got == [player_value(rules, rules.mover_after(s, m), tb) for m in takes]
+                checked += len(takes)
+            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    assert checked > 200
+
+
 def test_greedy_games_of_any_player_count_play_the_same_on_shared_rules():
     """Greedy bots of one variant share the last position valued (`Tables.last_position`): a game
     after games of other player counts on the same rules plays as on fresh rules."""

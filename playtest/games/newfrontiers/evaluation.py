@@ -94,6 +94,43 @@ def player_value(rules: NewFrontiersRules, p: Player, tb: Tables | None = None) 
     return scoring.vp_without_goals(rules.tiles, p) + _potential(tb or tables(rules), p)
 
 
+def values_taking(rules: NewFrontiersRules, p: Player, worlds: list[int], tb: Tables) -> list[float]:
+    """`player_value` of `p` with each of `worlds` added last to its unsettled worlds (what
+    taking it from the explore draw leaves: `rules.mover_after`), the same sums to the last bit
+    (`_potential`'s, in its order): the terms before the world taken summed once. 2026-12-02:
+    the greedy bot's takes, greedy 123.6 -> 116.8 M instructions a game (x1.058, game 0)."""
+    vp = scoring.vp_without_goals(rules.tiles, p)  # (unsettled worlds score no VP)
+    prof = p.prof
+    gold = p.gold
+    v = GOLD * gold
+    good_value = tb.good_value
+    for w in p.goods:
+        v += good_value[w]
+    for _ in range(prof.production_worlds):
+        v += PRODUCTION
+    need = 0
+    strength, means, unsettled = prof.military, gold + 3, tb.unsettled
+    for w in p.unsettled:
+        colonists, cost, military, value = unsettled[w]
+        need += colonists
+        v += value if (strength if military else means) >= cost else 0.1
+    colonists, top = p.colonists, tb.top_military
+    army = MILITARY * (strength if strength < top else top)
+    consume = CONSUME_POWER * prof.consume_goods
+    gold_on = GOLD_ON_POWER * prof.gold_on_total
+    out = []
+    for w in worlds:  # the world taken: the last of the unsettled worlds, then the terms after them
+        more, cost, military, value = unsettled[w]
+        x = v + (value if (strength if military else means) >= cost else 0.1)
+        n = need + more
+        x += COLONIST * (colonists if colonists < n else n)
+        x += army
+        x += consume
+        x += gold_on
+        out.append(vp + x)
+    return out
+
+
 def values(rules: NewFrontiersRules, state: State) -> list[float]:
     """The position value of every seat."""
     if state.over or rules.goals_on:

@@ -358,6 +358,59 @@ class NewFrontiersRules:
             self._run(s, rng, None)
         return s
 
+    def mover_after(self, state: State, action: Move) -> Player | None:
+        """The deciding player as `preview(state, action)` and `apply_legal` leave them, for a
+        legal move that changes no other player and cannot end the game: taking a world from
+        the explore draw, discarding an unsettled world, developing, trading a good, taking
+        colonists, passing (the player itself: unchanged); None for every other move, and for
+        every move of a round's last action but a take that another decision certainly follows
+        (value those on `preview`). Lets a bot value such a move without copying the state.
+        2026-12-02, the greedy bot's takes, discards and passes: greedy 135.1 -> 126.4 M
+        instructions a game (x1.069, game 0); with developments, trades and colonists: -> 123.6
+        (x1.022)."""
+        verb = action.verb
+        if len(state.selectors) >= state.n:  # the round's last action: the move may end the game,
+            if verb != "take":               # unless a decision certainly follows it
+                return None
+            # (a take followed by its discard or another take: 2026-12-02, greedy 116.8 -> 113.2 M
+            # instructions a game, x1.032, game 0)
+            p = state.players[state.todo[0].seat]
+            discard = len(p.worlds) + len(p.unsettled) > self.r.explore.world_limit  # as `_explore`
+            after = state.todo[1] if len(state.todo) > 1 else None
+            if not discard and not (after is not None and after.kind == EXPLORE and len(state.draw) > 1):
+                return None
+        if verb == "pass":
+            return state.players[state.todo[0].seat]
+        if verb == "take":
+            p = state.players[state.todo[0].seat].copy()
+            p.unsettled = (*p.unsettled, self.tiles.world_index[action.arg])  # as `_explore`
+            return p
+        if verb == "discard":
+            p = state.players[state.todo[0].seat].copy()
+            w = self.tiles.world_index[action.arg]
+            p.unsettled = tuple(x for x in p.unsettled if x != w)  # as `_discard`
+            return p
+        if verb == "develop":
+            seat = state.todo[0].seat
+            d = self.tiles.dev_index[action.arg]
+            p = state.players[seat].copy()
+            p.gold -= self.develop_cost(state, seat, d)  # as `_develop`
+            p.devs = (*p.devs, d)
+            self.refresh(p)
+            return p
+        if verb == "trade":
+            t = self.tiles
+            p = state.players[state.todo[0].seat].copy()
+            w = t.world_index[action.arg]
+            p.goods = tuple(x for x in p.goods if x != w)  # as `_trade`
+            p.gold += t.prices[t.worlds[w].color]
+            return p
+        if action == COLONISTS:
+            p = state.players[state.todo[0].seat].copy()
+            p.colonists += self.r.settle.colonists  # as `_settle` (`gain_colonists`)
+            return p
+        return None
+
     def complete(self, preview: State, *, rng: random.Random) -> State:
         """The state `apply_legal` returns for the move `preview` previewed (`rng` as given to
         `preview`): a copy with the steps the preview left undone carried out, instead of that
