@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 import subprocess
 
+import pytest
+
 from playtest.report.charts import build_charts
 from playtest.report.model import build_report
 from playtest.report.write import write_report
@@ -48,5 +50,6 @@ def test_stargate_report_renders_offline(chromium, stargate_data, tmp_path):
     assert len(parser.scripts) == 3
 
 
+@pytest.mark.slow  # make test-all: make test renders the Stargate report in the browser (same page code)
 def test_ohseven_report_renders_offline(chromium, ohseven_data, tmp_path):
     check(chromium, ohseven_data, tmp_path, "o7")

@@ -86,16 +86,3 @@ def test_explain_refuses_a_folder_that_is_not_a_sweep_or_tune(tmp_path):
         read_design(tmp_path)
     code, _, err = invoke("explain", tmp_path / "missing")
     assert (code, err) == (2, f"error: {tmp_path / 'missing'}: no such folder")
-
-
-def test_too_few_trials_for_any_effect_is_one_line_not_an_empty_table(tmp_path):
-    out, goals = tmp_path / "tune", tmp_path / "goals.yaml"
-    goals.write_text("goals:\n  - {metric: game_length_rounds, target: 6}\n")
-    code, _, err = invoke("tune", DRAFT5, "--param", "crews.bays.time=0..4", "--target", goals,
-                          "--budget", "2", "-n", "4", "--confirm", "1", "--confirm-games", "4", "--bots", "random",
-                          "-w", "1", "--out", out)
-    assert code == 0, err
-    code, _, err = invoke("explain", out)
-    assert code == 2 and "\n" not in err.strip(), err
-    assert err.startswith(f"error: {out}: no effect can be estimated from 2 trials over 1 key(s)")
-    assert not (out / "explain.md").exists()

@@ -129,10 +129,11 @@ def test_tune_writes_the_best_variant_trials_and_reports(straight_tune):
     assert "# Tuning" in stdout and "| goal | shown | base | best | best − base | distance to the goal: base → best |" in stdout
     # The run folders of the fresh games are kept; a report can be rebuilt from them.
     assert (out / "runs" / "base" / "games.parquet").is_file() and (out / "runs" / "best" / "games.parquet").is_file()
-    # explain reads it: 4 distinct trials cannot separate 3 keys' effects (it says so; test_browser.py
-    # explains a tune with enough trials through the same reader).
+    # explain reads it: 4 distinct trials cannot separate 3 keys' effects, which is one line, not an
+    # empty table written to the run (test_browser.py explains a tune with enough trials).
     code, stdout, err = invoke("explain", out)
     assert code == 2 and err.startswith(f"error: {out}: no effect can be estimated from 4 trials over 3 key(s)"), err
+    assert "\n" not in err.strip() and not (out / "explain.md").exists()
     # No overwrite without --force.
     before = (out / "tune.json").read_text()
     code, _, err = invoke("tune", variant, *WIN_TUNE, "--target", goals, "--out", out)
