@@ -112,21 +112,18 @@ def test_what_counts_as_a_folder_playtest_wrote(tmp_path):
     assert is_playtest_output(marked)
 
 
-def test_force_replaces_an_earlier_run_but_not_a_foreign_partial(tmp_path):
+def test_a_foreign_partial_folder_is_never_deleted(tmp_path):
+    """OUT.partial that is not an interrupted run (no run.json and chunks/) stays, even with
+    --force (tests/cli/test_cli.py checks that --force replaces an earlier run)."""
     from typer.testing import CliRunner
 
     from playtest.cli.app import app
 
     out = tmp_path / "run"
-    args = ["simulate", "variants/ohseven/base.yaml", "-n", "2", "-q", "--workers", "1", "--out", str(out)]
-    assert CliRunner().invoke(app, args).exit_code == 0
-    first = (out / "run.json").read_text()
-    res = CliRunner().invoke(app, [*args, "--seed", "5", "--force"])
-    assert res.exit_code == 0, res.output
-    assert (out / "run.json").read_text() != first
     foreign = tmp_path / "run.partial"
     (foreign / "sub").mkdir(parents=True)
     (foreign / "sub" / "keep.txt").write_text("mine")
-    res = CliRunner().invoke(app, [*args, "--force"])
+    args = ["simulate", "variants/ohseven/base.yaml", "-n", "2", "-q", "--workers", "1", "--out", str(out), "--force"]
+    res = CliRunner().invoke(app, args)
     assert res.exit_code == 2 and "is in the way and holds no playtest run" in res.output
-    assert (foreign / "sub" / "keep.txt").read_text() == "mine"
+    assert (foreign / "sub" / "keep.txt").read_text() == "mine" and not out.exists()
