@@ -69,6 +69,22 @@ def cli():
     return invoke_cli
 
 
+def interrupt_on_call(monkeypatch: pytest.MonkeyPatch, owner: object, name: str, n: int) -> None:
+    """Patch `owner.name` so that its n-th call raises Interrupted (Ctrl-C half-way through a
+    command) and every other call runs the real function."""
+    from playtest.errors import Interrupted
+
+    real, calls = getattr(owner, name), [0]
+
+    def interrupted_on_the_nth(*args, **kwargs):  # type: ignore[no-untyped-def]
+        calls[0] += 1
+        if calls[0] == n:
+            raise Interrupted("interrupted (SIGINT)")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, interrupted_on_the_nth)
+
+
 def install_example_game(site: Path) -> None:
     """Install tests/plugins/playtest_nim into `site` as pip would register it: a dist-info
     folder whose entry_points.txt names the game in the playtest.games group. `site` and the

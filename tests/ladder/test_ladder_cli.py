@@ -151,18 +151,10 @@ def test_few_games_are_flagged(stargate_ladder):
 def test_an_interrupted_ladder_says_nothing_was_written(tmp_path, monkeypatch):
     """Ctrl-C in the second run: the ladder's staging folder (and the run's resumable .partial in
     it) is removed, so the message must not point to a `simulate --resume` folder."""
-    from playtest.errors import Interrupted
     from playtest.sim import batch
+    from tests.conftest import interrupt_on_call
 
-    real, calls = batch.run_inline, []
-
-    def interrupted_in_the_second_run(*args, **kwargs):
-        calls.append(args)
-        if len(calls) == 2:
-            raise Interrupted("interrupted (SIGINT)")
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(batch, "run_inline", interrupted_in_the_second_run)
+    interrupt_on_call(monkeypatch, batch, "run_inline", 2)
     out = tmp_path / "ilad"
     code, _, err = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "4", "-w", "1", "--out", out)
     assert code == 130 and err.endswith(f"interrupted: nothing was written (--out {out} is unchanged)\n"), err

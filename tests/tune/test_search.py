@@ -11,12 +11,11 @@ import optuna
 import polars as pl
 import pytest
 
-from playtest.cli.app import Interrupted
 from playtest.tune import search as S
 from playtest.tune.space import parse_space
 from playtest.tune.study import STUDY_NAME, best_distinct, complete, open_study, run_study
 from playtest.variants import load_variant
-from tests.conftest import DRAFT5
+from tests.conftest import DRAFT5, interrupt_on_call
 from tests.tune.helpers import GOALS, invoke
 
 PARAMS = parse_space(["a=0..10", "b=-2.0..2.0", "c=x,y,z"])
@@ -145,15 +144,7 @@ def test_tune_writes_the_best_variant_trials_and_reports(straight_tune):
 def test_an_interrupted_tune_resumes_to_the_same_result(tmp_path, monkeypatch, straight_tune):
     goals, straight, _, variant = straight_tune
     real = S.simulate
-    calls = []
-
-    def interrupted_on_the_third(*args, **kwargs):  # base, trial 0, then Ctrl-C during trial 1
-        calls.append(args)
-        if len(calls) == 3:
-            raise Interrupted("interrupted")
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(S, "simulate", interrupted_on_the_third)
+    interrupt_on_call(monkeypatch, S, "simulate", 3)  # base, trial 0, then Ctrl-C during trial 1
     out = tmp_path / "again"
     code, _, err = invoke("tune", variant, *WIN_TUNE, "--target", goals, "--out", out)
     partial = tmp_path / ".again.partial"
