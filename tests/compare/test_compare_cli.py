@@ -121,6 +121,7 @@ def test_sweep_cli_output_shape(cli, tmp_path):
     assert (res.returncode, res.stderr) == (2, "--set crews.bays.time=1,1:1:17: crews.bays.time: a value is repeated\n")
 
 
+@pytest.mark.slow  # make test-all: make test keeps the common-random-numbers comparisons
 def test_independent_seeds_make_a_copy_differ(cli, tmp_path):
     out = tmp_path / "out"
     res = cli("compare", str(DRAFT5), str(DRAFT5), "-n", "12", "--seed", "4", "--independent-seeds", "-w", "1",

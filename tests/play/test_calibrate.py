@@ -66,6 +66,7 @@ def test_table_games_of_a_known_bot_find_that_bots_run_closest(cli, stargate_run
     assert "Closest run overall: greedy" in r.stdout
 
 
+@pytest.mark.slow  # make test-all: make test keeps the closest-run and interval checks
 def test_a_different_table_is_flagged_where_it_differs_from_every_run(cli, stargate_runs, tmp_path):
     """Random players at the table against a greedy run only: random play differs from greedy
     play, so some metrics must be flagged, in plain words."""
@@ -78,6 +79,7 @@ def test_a_different_table_is_flagged_where_it_differs_from_every_run(cli, starg
     assert "no bot run is as" in section
 
 
+@pytest.mark.slow  # make test-all: the report pages' offline check runs in make test (tests/report)
 def test_html_report_is_self_contained(cli, stargate_runs, tmp_path):
     runs, transcripts = stargate_runs
     out = tmp_path / "c.html"
