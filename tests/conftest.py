@@ -85,6 +85,29 @@ def interrupt_on_call(monkeypatch: pytest.MonkeyPatch, owner: object, name: str,
     monkeypatch.setattr(owner, name, interrupted_on_the_nth)
 
 
+def assert_valid_charts(html: str, *, at_least: int = 1) -> None:
+    """Every Vega-Lite spec in an HTML page playtest wrote is valid against Vega-Lite's JSON
+    schema. playtest builds its charts without altair's own checks (playtest/report/vega.py):
+    the tests that render each kind of page check the specs here instead."""
+    import json
+    import re
+
+    from altair.utils.schemapi import validate_jsonschema
+    from altair.vegalite.v6.schema.core import load_schema
+    from jsonschema import ValidationError
+
+    found = re.search(r'<script type="application/json" id="chart-specs">(.*?)</script>', html, re.S)
+    assert found, "the page holds no chart specs"
+    specs = json.loads(found.group(1))
+    assert len(specs) >= at_least, f"{len(specs)} charts, expected at least {at_least}"
+    schema = load_schema()
+    for key, spec in specs.items():
+        try:
+            validate_jsonschema(spec, schema)
+        except ValidationError as exc:
+            raise AssertionError(f"chart {key!r} is not valid Vega-Lite: {exc.message}") from None
+
+
 def install_example_game(site: Path) -> None:
     """Install tests/plugins/playtest_nim into `site` as pip would register it: a dist-info
     folder whose entry_points.txt names the game in the playtest.games group. `site` and the

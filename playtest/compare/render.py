@@ -18,6 +18,7 @@ from playtest.compare import compare as K
 from playtest.compare.gates import FAIL, PASS, GateResult
 from playtest.report import format as F
 from playtest.report.html import e, page
+from playtest.report.vega import vega_spec
 
 MAX_CHART_GROUPS = 16
 MARK = {PASS: "✅ pass", FAIL: "❌ fail", "undecided": "⚠️ undecided"}
@@ -243,7 +244,8 @@ def compare_json(cmp: K.Comparison, run: dict[str, Any]) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False, default=str)
 
 
-def _overlay_chart(df: pl.DataFrame, metric: str, labels: tuple[str, ...]) -> dict[str, Any]:
+@vega_spec
+def _overlay_chart(df: pl.DataFrame, metric: str, labels: tuple[str, ...]) -> alt.TopLevelMixin:
     k = _kind(metric)
     fmt = ".0%" if k in ("rate", "diff") else ",.2~f"
     data = _records(df.select(C.GROUP, K.VARIANT, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N))
@@ -260,7 +262,7 @@ def _overlay_chart(df: pl.DataFrame, metric: str, labels: tuple[str, ...]) -> di
                  alt.Tooltip(f"{C.ESTIMATE}:Q", format=fmt), alt.Tooltip(f"{C.CI_LOW}:Q", format=fmt),
                  alt.Tooltip(f"{C.CI_HIGH}:Q", format=fmt), alt.Tooltip(f"{C.N}:Q")])
     height = max(60, 14 * len(order) * len(labels))
-    return alt.layer(rules, dots).properties(width=360, height=height).to_dict()
+    return alt.layer(rules, dots).properties(width=360, height=height)
 
 
 def _page(title: str, body: str, specs: dict[str, Any]) -> str:
@@ -402,7 +404,8 @@ def sweep_json(table: pl.DataFrame, metrics: list[str], run: dict[str, Any]) -> 
     return json.dumps(doc, indent=2, ensure_ascii=False, default=str)
 
 
-def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str], facet: str | None) -> dict[str, Any]:
+@vega_spec
+def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str], facet: str | None) -> alt.TopLevelMixin:
     k = _kind(metric)
     fmt = ".0%" if k in ("rate", "diff") else ",.2~f"
     cols = [x_key, C.GROUP, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N] + ([facet] if facet else [])
@@ -419,7 +422,7 @@ def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str]
     chart = alt.layer(bands, line).properties(width=320, height=220)
     if facet:
         chart = chart.facet(column=alt.Column(f"{facet}:N", title=None))
-    return chart.to_dict()
+    return chart
 
 
 def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: dict[str, Any]) -> str:

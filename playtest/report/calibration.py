@@ -14,6 +14,7 @@ import polars as pl
 from playtest.analysis.calibration import Calibration
 from playtest.report import format as F
 from playtest.report.html import e, page
+from playtest.report.vega import vega_spec
 
 METHOD = ("Distance: root mean square of z = (table − run) / √(se_table² + se_run²) over the metrics "
           "that vary (a metric that varies on neither side has no z: it is counted apart when the values "
@@ -88,7 +89,8 @@ def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _chart(cal: Calibration) -> dict[str, Any] | None:
+@vega_spec
+def _chart(cal: Calibration) -> alt.TopLevelMixin | None:
     top = cal.flags["metric"].to_list()[:8] or None
     m = cal.metrics.filter(pl.col("metric").is_in(top)) if top else cal.metrics.head(0)
     if not m.height:
@@ -100,7 +102,7 @@ def _chart(cal: Calibration) -> dict[str, Any] | None:
     chart = (base.mark_rule().encode(x=alt.X("ci_low:Q", title="value"), x2="ci_high:Q")
              + base.mark_point(filled=True).encode(x="estimate:Q", tooltip=["label:N", "source:N", "estimate:Q"]))
     return chart.properties(width=420, height=alt.Step(16)).facet(row=alt.Row("label:N", title=None)).resolve_scale(
-        x="independent").to_dict()
+        x="independent")
 
 
 def to_html(cal: Calibration, meta: dict[str, Any]) -> str:

@@ -12,6 +12,7 @@ import polars as pl
 from playtest.analysis import columns as C
 from playtest.report.format import kind
 from playtest.report.model import Report
+from playtest.report.vega import vega_spec
 
 WIDTH = 300
 alt.data_transformers.disable_max_rows()
@@ -48,7 +49,8 @@ def _tooltip(k: str) -> list[alt.Tooltip]:
             alt.Tooltip(f"{C.CI_HIGH}:Q", title="95% high", format=fmt), alt.Tooltip(f"{C.N}:Q", title="n")]
 
 
-def interval_chart(df: pl.DataFrame, metric: str, reference: float | None = None, x_title: str = "") -> dict[str, Any]:
+@vega_spec
+def interval_chart(df: pl.DataFrame, metric: str, reference: float | None = None, x_title: str = "") -> alt.TopLevelMixin:
     """Point estimate with its 95% interval per group, optional reference line."""
     k = kind(metric)
     data = df.select("label", C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N).to_dicts()
@@ -64,10 +66,11 @@ def interval_chart(df: pl.DataFrame, metric: str, reference: float | None = None
         ref = alt.Chart(alt.Data(values=[{"ref": reference}])).mark_rule(strokeDash=[4, 3], color="#c0392b").encode(x="ref:Q")
         layers.insert(0, ref)
     height = max(60, 22 * len(data))
-    return alt.layer(*layers).properties(width=WIDTH, height=height).to_dict()
+    return alt.layer(*layers).properties(width=WIDTH, height=height)
 
 
-def heatmap(df: pl.DataFrame) -> dict[str, Any]:
+@vega_spec
+def heatmap(df: pl.DataFrame) -> alt.TopLevelMixin:
     """'outer / inner' groups (e.g. 'round 2 / bays') as a heatmap of the estimate."""
     data = [{"outer": lab.split(" / ", 1)[0], "inner": lab.split(" / ", 1)[-1], C.ESTIMATE: e, C.CI_LOW: lo,
              C.CI_HIGH: hi, C.N: n, "label": lab}
@@ -83,10 +86,11 @@ def heatmap(df: pl.DataFrame) -> dict[str, Any]:
         color=alt.condition(f"datum.{C.ESTIMATE} > 0.5 * {max((d[C.ESTIMATE] for d in data), default=1)}",
                             alt.value("white"), alt.value("black")))
     inner = len({d["inner"] for d in data})
-    return alt.layer(rect, text).properties(width=WIDTH, height=max(60, 24 * inner)).to_dict()
+    return alt.layer(rect, text).properties(width=WIDTH, height=max(60, 24 * inner))
 
 
-def score_boxes(report: Report, who: str) -> dict[str, Any] | None:
+@vega_spec
+def score_boxes(report: Report, who: str) -> alt.TopLevelMixin | None:
     """Score quantiles (q10–q90 whisker, q25–q75 box, median tick, mean dot) of the total by seat or bot."""
     frames = {}
     for m in ("score_q10", "score_q25", "score_median", "score_q75", "score_q90", "score_mean"):
@@ -104,10 +108,11 @@ def score_boxes(report: Report, who: str) -> dict[str, Any] | None:
     box = base.mark_bar(size=14, color="#9ecae9", stroke="#4c78a8").encode(x="q25:Q", x2="q75:Q", tooltip=tips)
     med = base.mark_tick(color="#1f3b63", size=14, thickness=2).encode(x="median:Q")
     mean = base.mark_point(filled=True, color="#c0392b", size=30).encode(x="mean:Q", tooltip=tips)
-    return alt.layer(whisk, box, med, mean).properties(width=WIDTH, height=max(60, 26 * len(data))).to_dict()
+    return alt.layer(whisk, box, med, mean).properties(width=WIDTH, height=max(60, 26 * len(data)))
 
 
-def score_components(report: Report) -> dict[str, Any] | None:
+@vega_spec
+def score_components(report: Report) -> alt.TopLevelMixin | None:
     """Mean points per component (stacked) by bot and by seat."""
     df = _rows(report, "score_mean").filter(~pl.col(C.GROUP).str.ends_with(" / total"))
     if df.height == 0:
@@ -121,7 +126,7 @@ def score_components(report: Report) -> dict[str, Any] | None:
                     color=alt.Color("component:N", title="component", legend=alt.Legend(orient="bottom")),
                     tooltip=[alt.Tooltip("who:N", title="who"), "component:N",
                              alt.Tooltip(f"{C.ESTIMATE}:Q", title="mean", format=",.2f")])
-            .properties(width=WIDTH, height=max(60, 22 * len(order))).to_dict())
+            .properties(width=WIDTH, height=max(60, 22 * len(order))))
 
 
 def _definition(df: pl.DataFrame) -> str:

@@ -11,6 +11,7 @@ import altair as alt
 import polars as pl
 
 from playtest.report.html import e, page
+from playtest.report.vega import vega_spec
 from playtest.tune.explain import Design, amount, sentences
 
 MAX_ROWS = 40
@@ -65,7 +66,8 @@ def explain_json(design: Design, table: pl.DataFrame) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False)
 
 
-def _chart(table: pl.DataFrame) -> dict[str, Any]:
+@vega_spec
+def _chart(table: pl.DataFrame) -> alt.TopLevelMixin:
     df = table.head(MAX_ROWS).with_columns(
         pl.concat_str([pl.col("response"), pl.lit(" ← "), pl.col("key"),
                        pl.when(pl.col("level") != "").then(pl.lit("=") + pl.col("level")).otherwise(pl.lit(""))]).alias("effect"))
@@ -75,7 +77,7 @@ def _chart(table: pl.DataFrame) -> dict[str, Any]:
     dots = alt.Chart(df).mark_circle(size=50).encode(y=y, x="std_effect:Q", color=alt.Color("strong:N"),
                                                      tooltip=["response", "key", "level", "estimate", "ci_low", "ci_high", "p_holm"])
     zero = alt.Chart(pl.DataFrame({"x": [0.0]})).mark_rule(strokeDash=[4, 4]).encode(x="x:Q")
-    return alt.layer(rules, dots, zero).properties(width=420, height=max(80, 16 * len(order))).to_dict()
+    return alt.layer(rules, dots, zero).properties(width=420, height=max(80, 16 * len(order)))
 
 
 def explain_html(design: Design, table: pl.DataFrame) -> str:

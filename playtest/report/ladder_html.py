@@ -16,9 +16,11 @@ from playtest.report import format as F
 from playtest.report.charts import WIDTH
 from playtest.report.html import e, page
 from playtest.report.ladder_markdown import cell, methods, wide
+from playtest.report.vega import vega_spec
 
 
-def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
+@vega_spec
+def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> alt.TopLevelMixin:
     """Estimate and 95% interval at each rung (x, in ladder order), one colour per group."""
     k = F.kind(metric)
     fmt = ".0%" if k in ("rate", "diff") else ",.2~f"
@@ -33,12 +35,13 @@ def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> dic
     y = alt.Y(f"{C.ESTIMATE}:Q", title=None, axis=alt.Axis(format=fmt), scale=alt.Scale(zero=k == "rate"))
     line = base.mark_line(point=True).encode(y=y, tooltip=tips)
     if not any(isinstance(r.get(C.CI_LOW), int | float) and math.isfinite(r[C.CI_LOW]) for r in rows):
-        return line.properties(width=WIDTH, height=180).to_dict()  # a metric without intervals
+        return line.properties(width=WIDTH, height=180)  # a metric without intervals
     bars = base.mark_rule().encode(y=f"{C.CI_LOW}:Q", y2=f"{C.CI_HIGH}:Q")
-    return alt.layer(bars, line).properties(width=WIDTH, height=180).to_dict()
+    return alt.layer(bars, line).properties(width=WIDTH, height=180)
 
 
-def ratings_chart(ladder: Ladder) -> dict[str, Any]:
+@vega_spec
+def ratings_chart(ladder: Ladder) -> alt.TopLevelMixin:
     data = json_safe([r for r in ladder.ratings.iter_rows(named=True) if not math.isnan(r["rating"])])
     base = alt.Chart(alt.Data(values=data)).encode(
         y=alt.Y("rung:N", sort=list(ladder.rungs), title=None))
@@ -48,10 +51,11 @@ def ratings_chart(ladder: Ladder) -> dict[str, Any]:
         base.mark_point(filled=True, size=60, color="#1f3b63").encode(
             x="rating:Q", tooltip=["rung:N", alt.Tooltip("rating:Q", format="+.0f"),
                                    alt.Tooltip("ci_low:Q", format="+.0f"), alt.Tooltip("ci_high:Q", format="+.0f")]),
-    ).properties(width=WIDTH, height=max(60, 26 * len(data))).to_dict()
+    ).properties(width=WIDTH, height=max(60, 26 * len(data)))
 
 
-def strength_chart(ladder: Ladder) -> dict[str, Any]:
+@vega_spec
+def strength_chart(ladder: Ladder) -> alt.TopLevelMixin:
     data = []
     for r in ladder.strength.iter_rows(named=True):
         pair = f"{r['upper']} vs {r['lower']}"
@@ -68,7 +72,7 @@ def strength_chart(ladder: Ladder) -> dict[str, Any]:
         base.mark_point(filled=True, size=60).encode(x="rate:Q", tooltip=["bot:N", alt.Tooltip("rate:Q", format=".1%"),
                                                                             alt.Tooltip("low:Q", format=".1%"),
                                                                             alt.Tooltip("high:Q", format=".1%")]),
-    ).properties(width=WIDTH, height=max(80, 50 * ladder.strength.height)).to_dict()
+    ).properties(width=WIDTH, height=max(80, 50 * ladder.strength.height))
 
 
 CSS = "td code { white-space: nowrap; word-break: normal; }"

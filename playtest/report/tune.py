@@ -16,6 +16,7 @@ import polars as pl
 from playtest.compare.gates import as_plain
 from playtest.compare.render import MARK, fmt_diff, fmt_diff_ci, fmt_value
 from playtest.report.html import e, page
+from playtest.report.vega import vega_spec
 from playtest.tune.search import GoalRow, Result
 from playtest.tune.space import show
 
@@ -140,7 +141,8 @@ def tune_json(r: Result) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False)
 
 
-def _objective_chart(trials: pl.DataFrame) -> dict[str, Any]:
+@vega_spec
+def _objective_chart(trials: pl.DataFrame) -> alt.TopLevelMixin:
     df = (trials.filter(pl.col("objective").is_not_null()).sort("trial")
           .with_columns(pl.col("objective").cum_min().alias("best so far")))
     base = alt.Chart(df).encode(x=alt.X("trial:Q", title="trial"))
@@ -148,15 +150,16 @@ def _objective_chart(trials: pl.DataFrame) -> dict[str, Any]:
         y=alt.Y("objective:Q", title="objective (lower is better)"),
         tooltip=[alt.Tooltip(c) for c in df.columns if c not in ("state",)][:12])
     line = base.mark_line(interpolate="step-after", color="#d62728").encode(y="best so far:Q")
-    return alt.layer(dots, line).properties(width=420, height=220).to_dict()
+    return alt.layer(dots, line).properties(width=420, height=220)
 
 
-def _key_chart(trials: pl.DataFrame, key: str, numeric: bool) -> dict[str, Any]:
+@vega_spec
+def _key_chart(trials: pl.DataFrame, key: str, numeric: bool) -> alt.TopLevelMixin:
     df = trials.filter(pl.col("objective").is_not_null()).select("trial", pl.col(key).alias("value"), "objective")
     x = alt.X("value:Q", title=key) if numeric else alt.X("value:N", title=key)
     return (alt.Chart(df).mark_circle(size=40, opacity=0.7)
             .encode(x=x, y=alt.Y("objective:Q", title="objective"), tooltip=["trial", "value", "objective"])
-            .properties(width=300, height=200).to_dict())
+            .properties(width=300, height=200))
 
 
 def tune_html(r: Result, best_text: str | None) -> str:

@@ -12,7 +12,7 @@ from playtest.compare.compare import compare_samples, semantic_changes
 from playtest.compare.sweep import grid, parse_axis
 from playtest.variants import load_variant
 from tests.compare.helpers import simulate, write_variant
-from tests.conftest import DRAFT5, ROOT
+from tests.conftest import DRAFT5, ROOT, assert_valid_charts
 
 
 def test_semantic_diff_follows_extends_chains(tmp_path):
@@ -77,6 +77,7 @@ def test_compare_cli_prints_changes_first_and_writes_three_reports(cli, tmp_path
     html = (out / "compare.html").read_text(encoding="utf-8")
     assert "Content-Security-Policy" in html and "http://" not in html.split("<script>")[0]
     assert "yOffset" in html  # overlaid charts
+    assert_valid_charts(html)
     md = (out / "compare.md").read_text(encoding="utf-8")
     assert md.startswith("## Comparison: draft5 vs bays2\n\n### Verdict\n\n")
     assert "### Rule changes\n\n```\nbays2 vs draft5: 1 key differs\n" in md
@@ -117,6 +118,7 @@ def test_sweep_cli_output_shape(cli, tmp_path):
     assert table.filter(pl.col("metric") == "game_length_rounds").height == 2
     html = (out / "sweep.html").read_text(encoding="utf-8")
     assert "crews.bays.time" in html and "errorbar" in html
+    assert_valid_charts(html)
     res = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1,1")
     assert (res.returncode, res.stderr) == (2, "--set crews.bays.time=1,1:1:17: crews.bays.time: a value is repeated\n")
 

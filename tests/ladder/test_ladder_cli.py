@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from playtest.cli.app import _register, app
 from playtest.errors import PlaytestError
 from playtest.io import umask
-from tests.conftest import DRAFT5, ROOT
+from tests.conftest import DRAFT5, ROOT, assert_valid_charts
 
 OHSEVEN = ROOT / "variants" / "ohseven" / "base.yaml"
 
@@ -71,6 +71,7 @@ def test_ladder_markdown_sections(stargate_ladder):
     assert "| metric | `random` | `greedy` | p (Holm) | changes |" in text
     html = (stargate_ladder[0] / "ladder.html").read_text(encoding="utf-8")
     assert 'id="chart-specs"' in html and "Content-Security-Policy" in html and "http://" not in html.split("<script>")[0]
+    assert_valid_charts(html, at_least=3)
 
 
 def test_existing_out_is_kept_without_force_and_replaced_with_it(stargate_ladder, tmp_path):

@@ -8,7 +8,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from tests.conftest import CliResult, invoke_cli
+from tests.conftest import CliResult, assert_valid_charts, invoke_cli
 
 from .helpers import DATA, ROOT
 
@@ -92,6 +92,7 @@ def test_simulate_tables_summary_and_report_formats(tmp_path: Path):
     parts = ["score_chips", "score_worlds", "score_developments", "score_bonus", "score_goals"]
     assert (games.select(pl.sum_horizontal(parts)).to_series() == games["total"]).all()
     assert events.filter(pl.col("kind") == "game_end").select("game").n_unique() == 8
+    assert_valid_charts((tmp_path / "run" / "report.html").read_text(), at_least=10)
     for fmt in ("md", "json"):
         rep = run("report", str(tmp_path / "run"), "--format", fmt, "--out", str(tmp_path / f"r.{fmt}"))
         assert rep.returncode == 0, rep.stderr

@@ -12,6 +12,7 @@ import pytest
 from playtest.games import get_game
 from playtest.play.session import bot_game_actions
 from playtest.variants import load_variant
+from tests.conftest import assert_valid_charts
 
 ROOT = Path(__file__).resolve().parents[2]
 DRAFT5 = ROOT / "variants/stargate/draft5.yaml"
@@ -83,11 +84,12 @@ def test_a_different_table_is_flagged_where_it_differs_from_every_run(cli, starg
 def test_html_report_is_self_contained(cli, stargate_runs, tmp_path):
     runs, transcripts = stargate_runs
     out = tmp_path / "c.html"
-    r = cli("calibrate", *map(str, transcripts[:3]), "--against", str(runs["greedy"]), "-f", "html", "-o", str(out))
+    r = cli("calibrate", *map(str, transcripts), "--against", str(runs["random"]), "-f", "html", "-o", str(out))
     assert r.returncode == 0, r.stderr
     html = out.read_text()
     assert html.startswith("<!DOCTYPE html>") and "Content-Security-Policy" in html
     assert "src=\"http" not in html
+    assert_valid_charts(html)
 
 
 def test_errors_are_one_line(cli, stargate_runs, tmp_path):

@@ -12,6 +12,7 @@ import pytest
 from playtest.report.jsonreport import render_json, schema
 from playtest.report.markdown import render_markdown
 from playtest.report.model import build_report
+from tests.conftest import assert_valid_charts
 from tests.report.conftest import XSS, XSS_NAME
 
 
@@ -75,6 +76,7 @@ def test_html_is_self_contained(sg_html):
     for heading in ("Win rate by seat", "Crew picks by round", "Final score by seat", "Score components", "Game length"):
         assert f"<h3>{heading}</h3>" in sg_html
     assert "fae64052bee9b0f9" not in sg_html  # the hash of the *overridden* variant is shown instead
+    assert_valid_charts(sg_html, at_least=10)
 
 
 def test_header_shows_changes_and_provenance(stargate_data, sg_html):

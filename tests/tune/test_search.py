@@ -15,7 +15,7 @@ from playtest.tune import search as S
 from playtest.tune.space import parse_space
 from playtest.tune.study import STUDY_NAME, best_distinct, complete, open_study, run_study
 from playtest.variants import load_variant
-from tests.conftest import DRAFT5, interrupt_on_call
+from tests.conftest import DRAFT5, assert_valid_charts, interrupt_on_call
 from tests.tune.helpers import GOALS, invoke
 
 PARAMS = parse_space(["a=0..10", "b=-2.0..2.0", "c=x,y,z"])
@@ -189,7 +189,9 @@ def test_when_the_base_does_best_it_is_kept_and_no_best_yaml_is_written(tmp_path
     assert (doc["outcome"], doc["best_file"]) == ("base", None)
     assert doc["best"]["objective_fresh"] > doc["base"]["objective_fresh"] == 0
     assert not pl.read_parquet(out / "trials.parquet")["best"].any()
-    assert "<h2>Keep the base</h2>" in (out / "tune.html").read_text() and (out / "runs" / "best").is_dir()
+    html = (out / "tune.html").read_text()
+    assert "<h2>Keep the base</h2>" in html and (out / "runs" / "best").is_dir()
+    assert_valid_charts(html, at_least=2)
 
 
 def test_the_header_explains_trials_beyond_the_budget():
