@@ -191,7 +191,7 @@ def test_replay_errors_come_from_the_core(example_game, cli, tmp_path):
     path.write_text(f"game: nim\nvariant: {NIM}\nplayers: 2\nmoves:\n  - take 3 from 1\n  - take 3 from 1\n"
                     "  - take two\n")
     r = cli("replay", str(path))
-    assert (r.returncode, r.stderr) == (2, f"{path}:7:5: moves.3: move 3: cannot read 'take two': "
+    assert (r.returncode, r.stderr) == (2, f"{path}:7:5: move 3: cannot read 'take two': "
                                            "expected 'take COUNT from HEAP'\n")
     path.write_text(f"game: nim\nvariant: {NIM}\nplayers: 2\nmoves:\n  - take 3 from 1\n  - take 3 from 1\n")
     r = cli("replay", str(path))

@@ -473,15 +473,15 @@ def read_moves(reader: TranscriptReader, notation: Notation[S, A]) -> list[Move[
         number = i + 1
         text = node.value
         if not isinstance(text, str) or not text.strip():
-            reader.problems.append(node.problem(f"moves.{number}", f"move {number}: expected a turn in notation{hint}"))
+            reader.problems.append(node.problem("", f"move {number}: expected a turn in notation{hint}"))
             continue
         try:
             actions = tuple(notation.parse_move(text))
         except ValueError as err:
-            reader.problems.append(node.problem(f"moves.{number}", f"move {number}: {err}"))
+            reader.problems.append(node.problem("", f"move {number}: {err}"))
             continue
         if not actions:
-            reader.problems.append(node.problem(f"moves.{number}", f"move {number}: expected a turn in notation{hint}"))
+            reader.problems.append(node.problem("", f"move {number}: expected a turn in notation{hint}"))
             continue
         moves.append(Move(number, text.strip(), actions, where(node)))
     return moves

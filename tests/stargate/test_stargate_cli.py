@@ -65,7 +65,7 @@ def test_replay_malformed_transcript(cli, tmp_path):
     assert r.stderr.splitlines() == [
         f"{path}:3:10: players: must be a whole number of at least 1, not 'two'",
         f"{path}:5:15: start_player: must be a whole number of at least 1, not 0",
-        f"{path}:8:5: moves.2: move 2: cannot read 'move a': expected 'move PLANET>PLANET'",
+        f"{path}:8:5: move 2: cannot read 'move a': expected 'move PLANET>PLANET'",
     ]
 
 

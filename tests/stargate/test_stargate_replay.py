@@ -176,9 +176,9 @@ def test_malformed_header(tmp_path):
         f"{path}:3:1: player: unknown key; valid keys: circle, game, moves, names, notes, players, set, "
         "start_player, title, variant",
         f"{path}:4:9: circle: must be a list",
-        f"{path}:6:5: moves.1: move 1: expected a turn in notation, e.g. 'bays; place red1 blue2'",
-        f"{path}:8:5: moves.3: move 3: cannot read 'swap a': expected 'swap PLANET@SLOT'",
-        f"{path}:9:5: moves.4: move 4: expected a turn in notation, e.g. 'bays; place red1 blue2'",
+        f"{path}:6:5: move 1: expected a turn in notation, e.g. 'bays; place red1 blue2'",
+        f"{path}:8:5: move 3: cannot read 'swap a': expected 'swap PLANET@SLOT'",
+        f"{path}:9:5: move 4: expected a turn in notation, e.g. 'bays; place red1 blue2'",
     ]
 
 
