@@ -10,6 +10,8 @@ from playtest.core.bots import make_bot
 from playtest.games import get_game
 from playtest.games.stargate.actions import Place
 from playtest.games.stargate.rules import Phase, StargateRules, State
+from playtest.variants import load_variant
+from tests.conftest import ROOT
 from tests.stargate.helpers import board, make_rules, new_game
 
 SPEC = get_game("stargate")
@@ -84,6 +86,20 @@ def test_evaluate_is_a_win_share_estimate() -> None:
     assert len(values) == 2 and abs(sum(values) - 1) < 1e-9
     assert values[1] > values[0]  # seat 1 leads by 1000 VP on the board
     assert SPEC.sample_state(rules, last_turn(rules), rng=random.Random(0)) == last_turn(rules)
+
+
+def test_evaluate_values_cubes_in_hand_by_the_placements_they_will_buy() -> None:
+    """Cut-off rollouts see what Bays is for: with equal boards, the seat with more cubes in
+    hand is the likelier winner, until the game has no turn left to place them."""
+    variant = load_variant(ROOT / "variants/stargate/draft5.yaml")
+    rules = SPEC.make_rules(variant.model)
+    start = rules.initial_state(4, rng=random.Random(1))
+    even = SPEC.evaluate(rules, start)
+    assert max(even) - min(even) < 1e-12
+    richer = SPEC.evaluate(rules, start.replace(hand=(5, 3, 3, 3), stock=(7, 9, 9, 9)))
+    assert richer[0] > max(richer[1:]) and abs(sum(richer) - 1) < 1e-9
+    last = SPEC.evaluate(rules, start.replace(hand=(5, 3, 3, 3), stock=(0, 9, 9, 9)))
+    assert max(last) - min(last) < 1e-12  # the stock has run out: this round is the last
 
 
 def test_reuse_keeps_the_subtree_for_the_same_seats_next_decision() -> None:
