@@ -177,6 +177,27 @@ def test_mover_after_is_the_mover_apply_legal_leaves_alone_changed(variant):
     assert known > 200 and round_last > 10
 
 
+@pytest.mark.parametrize("variant", sorted(RULES))
+def test_decision_follows_only_when_the_action_goes_on(variant):
+    """`decision_follows`, when True, means `apply_legal` stops at a decision of the same action
+    (the round and the game go on); it says True for moves of every kind that can (on every
+    legal move of whole random games)."""
+    rules = RULES[variant]
+    rng = random.Random(9)
+    verbs: Counter = Counter()
+    for n in (2, 3, 4, 5):
+        s = rules.initial_state(n, rng=rng)
+        while not s.over:
+            legal = rules.legal_actions(s)
+            for move in legal:
+                if rules.decision_follows(s, move):
+                    a = rules.apply_legal(s, move, rng=random.Random(len(verbs)))
+                    assert not a.over and a.round == s.round and a.selectors == s.selectors
+                    verbs[move.verb] += 1
+            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    assert {"take", "discard", "develop", "settle", "colonists", "pass"} <= set(verbs)
+
+
 def test_values_taking_is_player_value_after_each_take_to_the_last_bit():
     """`evaluation.values_taking` (the greedy bot's take values) equals `player_value` of the
     player `mover_after` gives for each take, exactly (on every explore decision of whole
