@@ -198,6 +198,30 @@ def test_decision_follows_only_when_the_action_goes_on(variant):
     assert {"take", "discard", "develop", "settle", "colonists", "pass"} <= set(verbs)
 
 
+@pytest.mark.parametrize("variant", sorted(RULES))
+def test_may_decide_next_is_false_only_when_another_seat_decides_next(variant):
+    """`may_decide_next(preview, seat)`, when False, means `complete(preview)` is over or asks
+    another seat; it is False often (on every legal move of whole random games, for every seat)."""
+    rules = RULES[variant]
+    rng = random.Random(13)
+    told = asked = 0
+    for n in (2, 3, 4, 5):
+        s = rules.initial_state(n, rng=rng)
+        while not s.over:
+            legal = rules.legal_actions(s)
+            for move in legal:
+                seed = rng.getrandbits(32)
+                seen = rules.preview(s, move, rng=random.Random(seed))
+                full = rules.complete(seen, rng=random.Random(seed))
+                for seat in range(n):
+                    asked += 1
+                    if not rules.may_decide_next(seen, seat):
+                        told += 1
+                        assert full.over or rules.current_seat(full) != seat
+            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    assert told > asked / 2
+
+
 def test_values_taking_is_player_value_after_each_take_to_the_last_bit():
     """`evaluation.values_taking` (the greedy bot's take values) equals `player_value` of the
     player `mover_after` gives for each take, exactly (on every explore decision of whole

@@ -192,9 +192,11 @@ class GreedyBot:
                 step, seen, nv = self._one_step(nxt, nv, seat, own, draw)
                 if own[0].verb != "select":  # a selection is judged with look-ahead: not planned
                     plan.append((nxt, step))
-                last = i == MAX_OWN_STEPS - 1
                 # (the full state's players equal the preview's: nv values them too)
-                nxt = seen if last else rules.complete(seen, rng=draw)  # type: ignore[arg-type]
+                nxt = seen
+                if i == MAX_OWN_STEPS - 1 or not rules.may_decide_next(seen, seat):
+                    break
+                nxt = rules.complete(seen, rng=draw)  # type: ignore[arg-type]
             score = self._score(nxt, nv, seat)
             if self.style is not None:
                 score += self.style.select_bias.get(move.arg, 0.0)

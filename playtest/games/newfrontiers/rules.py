@@ -442,6 +442,30 @@ class NewFrontiersRules:
                     return True
         return False
 
+    def may_decide_next(self, preview: State, seat: int) -> bool:
+        """False when the next decision after the move `preview` previewed (the decision of
+        `complete(preview)`) is certainly not `seat`'s: the game is over, another player decides
+        first (a first settle, a trade while they hold goods, an explore pick while the draw
+        keeps a world) or no task of `seat` is left before the next player selects. True when
+        it may be `seat`'s. Lets a bot that looks ahead at its own decisions stop without
+        completing the preview. 2026-12-02: greedy 114.7 -> 112.5 M instructions a game (x1.020,
+        3 games)."""
+        if preview.over:
+            return False
+        if preview.legal:  # a round's last action: the preview ran to the next decision
+            return preview.todo[0].seat == seat
+        for task in preview.todo:
+            kind = task.kind
+            if kind == NEXT:  # the next selection: `seat`'s only if it has still to select, or in the next round
+                return len(preview.selectors) >= preview.n or seat not in preview.selectors
+            if task.seat == seat:
+                return True
+            if kind == SETTLE and task.a == 0 or kind == TRADE and preview.players[task.seat].goods:
+                return False
+            if kind == EXPLORE and preview.draw:
+                return False
+        return True
+
     def complete(self, preview: State, *, rng: random.Random) -> State:
         """The state `apply_legal` returns for the move `preview` previewed (`rng` as given to
         `preview`): a copy with the steps the preview left undone carried out, instead of that
