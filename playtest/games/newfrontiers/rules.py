@@ -213,12 +213,10 @@ class NewFrontiersRules:
             dev = t.devs[devs[-1]]
             prof = before.then(dev.powers)
             prof.tile_vp += dev.vp
-        else:
-            prof = profile_of([p for w in worlds for p in t.worlds[w].powers] + [p for d in devs for p in t.devs[d].powers])
-            prof.tile_vp = sum(t.worlds[w].vp for w in worlds) + sum(t.devs[d].vp for d in devs)
-            prof.production_worlds = sum(1 for w in worlds if t.worlds[w].kind == "production")
-        prof.consume_goods = sum(c.goods for c in prof.consume)
-        prof.gold_on_total = sum(prof.gold_on.values())
+            return prof
+        prof = profile_of([p for w in worlds for p in t.worlds[w].powers] + [p for d in devs for p in t.devs[d].powers])
+        prof.tile_vp = sum(t.worlds[w].vp for w in worlds) + sum(t.devs[d].vp for d in devs)
+        prof.production_worlds = sum(1 for w in worlds if t.worlds[w].kind == "production")
         return prof
 
     def develop_cost(self, state: State, seat: int, dev: int) -> int:
