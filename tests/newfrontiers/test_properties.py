@@ -222,6 +222,42 @@ def test_may_decide_next_is_false_only_when_another_seat_decides_next(variant):
     assert told > asked / 2
 
 
+@pytest.mark.parametrize("variant", sorted(RULES))
+def test_profiles_folded_from_the_last_tile_equal_profiles_built_from_all_tiles(variant):
+    """The rules build a player's Profile from the one before its last development or settled
+    world (`Profile.then`, sharing containers that handlers replace rather than change); every
+    Profile of whole random games, and of every move `mover_after` answers, equals the Profile
+    folded from all the player's tiles, and folding never changes the Profile folded from."""
+    from playtest.games.newfrontiers.powers import profile_of
+
+    rules = RULES[variant]
+    t = rules.tiles
+
+    def from_all_tiles(p):
+        prof = profile_of([x for w in p.worlds for x in t.worlds[w].powers] + [x for d in p.devs for x in t.devs[d].powers])
+        prof.tile_vp = sum(t.worlds[w].vp for w in p.worlds) + sum(t.devs[d].vp for d in p.devs)
+        prof.production_worlds = sum(1 for w in p.worlds if t.worlds[w].kind == "production")
+        return prof
+
+    rng = random.Random(17)
+    checked = 0
+    for n in (2, 3, 4, 5):
+        s = rules.initial_state(n, rng=rng)
+        while not s.over:
+            legal = rules.legal_actions(s)
+            before = [from_all_tiles(p) for p in s.players]
+            for move in legal:
+                p = rules.mover_after(s, move)
+                if p is not None:
+                    assert p.prof == from_all_tiles(p)
+                    checked += 1
+            assert [p.prof for p in s.players] == before  # unchanged by the folds
+            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+            for p in s.players:
+                assert p.prof == from_all_tiles(p)
+    assert checked > 200
+
+
 def test_values_taking_is_player_value_after_each_take_to_the_last_bit():
     """`evaluation.values_taking` (the greedy bot's take values) equals `player_value` of the
     player `mover_after` gives for each take, exactly (on every explore decision of whole

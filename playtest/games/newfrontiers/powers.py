@@ -115,6 +115,10 @@ def _end_bonus(p: S.EndBonus, prof: Profile) -> None:
     prof.end_bonuses = [*prof.end_bonuses, p]
 
 
+ORDERED = frozenset({S.ExtraGood, S.Consume, S.SettleReward, S.EndBonus})
+"""The power kinds a Profile lists in the order they were folded (the others it sums)."""
+
+
 def profile_of(powers: Iterable[Any]) -> Profile:
     """Fold powers (in acquisition order) into a Profile."""
     prof = Profile()
