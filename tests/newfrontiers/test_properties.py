@@ -282,6 +282,32 @@ def test_values_taking_is_player_value_after_each_take_to_the_last_bit():
     assert checked > 200
 
 
+def test_values_developing_is_player_value_after_each_development_to_the_last_bit():
+    """`evaluation.values_developing` (the greedy bot's development values) equals `player_value`
+    of the player `mover_after` gives for each development it values, exactly (on every develop
+    decision of whole random games)."""
+    from playtest.games.newfrontiers.evaluation import player_value, tables, values_developing
+
+    rules = RULES["base"]
+    tb = tables(rules)
+    rng = random.Random(8)
+    checked = 0
+    for n in (2, 3, 4, 5) * 3:
+        s = rules.initial_state(n, rng=rng)
+        while not s.over:
+            legal = rules.legal_actions(s)
+            seat = rules.current_seat(s)
+            p = s.players[seat]
+            devs = [m for m in legal if m.verb == "develop" and tb.developing[rules.tiles.dev_index[m.arg]] is not None]
+            if devs and not p.prof.end_bonuses and rules.mover_after(s, devs[0]) is not None:
+                ds = [rules.tiles.dev_index[m.arg] for m in devs]
+                got = values_developing(p, ds, [rules.develop_cost(s, seat, d) for d in ds], tb)
+                assert got == [player_value(rules, rules.mover_after(s, m), tb) for m in devs]
+                checked += len(devs)
+            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    assert checked > 200
+
+
 def test_greedy_games_of_any_player_count_play_the_same_on_shared_rules():
     """Greedy bots of one variant share the last position valued (`Tables.last_position`): a game
     after games of other player counts on the same rules plays as on fresh rules."""
