@@ -237,6 +237,8 @@ def test_profiles_folded_from_the_last_tile_equal_profiles_built_from_all_tiles(
         prof = profile_of([x for w in p.worlds for x in t.worlds[w].powers] + [x for d in p.devs for x in t.devs[d].powers])
         prof.tile_vp = sum(t.worlds[w].vp for w in p.worlds) + sum(t.devs[d].vp for d in p.devs)
         prof.production_worlds = sum(1 for w in p.worlds if t.worlds[w].kind == "production")
+        prof.tile_bonus = sum(b.vp * scoring.count(t, p, b.per, b.world_kind, b.color, b.large_only)
+                              for b in prof.end_bonuses if b.per in scoring.TILE_COUNTS)
         return prof
 
     rng = random.Random(17)

@@ -107,8 +107,8 @@ def player_value(rules: NewFrontiersRules, p: Player, tb: Tables | None = None) 
     """One player's value when no goals are in play (it depends on that player alone); `tb`:
     `tables(rules)`, if the caller holds it."""
     prof = p.prof
-    return scoring.vp_without_goals(rules.tiles, p) + _potential(tb or tables(rules), p, p.gold, prof.military,
-                                                                  prof.consume_goods, prof.gold_on_total)
+    vp = p.chips + prof.tile_vp + (scoring.held_bonus(rules.tiles, p) if prof.end_bonuses else 0)  # `vp_without_goals`
+    return vp + _potential(tb or tables(rules), p, p.gold, prof.military, prof.consume_goods, prof.gold_on_total)
 
 
 def values_taking(rules: NewFrontiersRules, p: Player, worlds: list[int], tb: Tables) -> list[float]:

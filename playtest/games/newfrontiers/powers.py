@@ -32,6 +32,9 @@ class Profile:
     end_bonuses: list[S.EndBonus] = field(default_factory=list)
     tile_vp: int = 0
     """VP printed on the settled worlds and the developments (set by the rules)."""
+    tile_bonus: int = 0
+    """VP of the end bonuses counting worlds, developments or military (`scoring.TILE_COUNTS`),
+    which the tiles fix (set by the rules)."""
     production_worlds: int = 0
     """Settled production worlds (set by the rules)."""
     consume_goods: int = 0

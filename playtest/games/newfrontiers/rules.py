@@ -206,6 +206,15 @@ class NewFrontiersRules:
         return prof
 
     def _build_profile(self, worlds: tuple[int, ...], devs: tuple[int, ...]) -> Profile:
+        prof = self._fold_profile(worlds, devs)
+        if prof.end_bonuses:
+            t, military = self.tiles, prof.military
+            prof.tile_bonus = sum(b.vp * scoring.count_tiles(t, worlds, devs, military, b.per, b.world_kind, b.color,
+                                                             b.large_only)
+                                  for b in prof.end_bonuses if b.per in scoring.TILE_COUNTS)
+        return prof
+
+    def _fold_profile(self, worlds: tuple[int, ...], devs: tuple[int, ...]) -> Profile:
         t = self.tiles
         before = self._profiles.get((worlds, devs[:-1])) if devs else None
         if before is not None:  # a development just placed folds last: the profile before it, then its powers
