@@ -223,6 +223,31 @@ def test_may_decide_next_is_false_only_when_another_seat_decides_next(variant):
 
 
 @pytest.mark.parametrize("variant", sorted(RULES))
+def test_mover_may_decide_after_is_false_only_when_another_seat_decides_next(variant):
+    """`mover_may_decide_after(state, move)`, when False, means `apply_legal` is over or asks
+    another seat than the mover, as `may_decide_next` of the move's preview then says; it is
+    False often (on every legal move of whole random games)."""
+    rules = RULES[variant]
+    rng = random.Random(19)
+    told = asked = 0
+    for n in (2, 3, 4, 5):
+        s = rules.initial_state(n, rng=rng)
+        while not s.over:
+            legal = rules.legal_actions(s)
+            seat = rules.current_seat(s)
+            for move in legal:
+                asked += 1
+                if not rules.mover_may_decide_after(s, move):
+                    told += 1
+                    seed = rng.getrandbits(32)
+                    a = rules.apply_legal(s, move, rng=random.Random(seed))
+                    assert a.over or rules.current_seat(a) != seat
+                    assert not rules.may_decide_next(rules.preview(s, move, rng=random.Random(seed)), seat)
+            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    assert told > asked / 6
+
+
+@pytest.mark.parametrize("variant", sorted(RULES))
 def test_profiles_folded_from_the_last_tile_equal_profiles_built_from_all_tiles(variant):
     """The rules build a player's Profile from the one before its last development or settled
     world (`Profile.then`, sharing containers that handlers replace rather than change); every

@@ -205,12 +205,19 @@ class GreedyBot:
                 if nxt.over or rules.current_seat(nxt) != seat:
                     break
                 own = rules.legal_actions(nxt)
-                step, seen, nv = self._one_step(nxt, nv, seat, own, draw)
+                last = i == MAX_OWN_STEPS - 1
+                step, seen, nv = self._one_step(nxt, nv, seat, own, draw, state_needed=self.style is not None)
                 if own[0].verb != "select":  # a selection is judged with look-ahead: not planned
                     plan.append((nxt, step))
+                if seen is None:  # valued without a state (and no style's bias reads one): built only
+                    # if the bot may decide next (2026-12-02: greedy 105.0 -> 103.6 M instructions a game, x1.014, 10 games)
+                    if last or not rules.mover_may_decide_after(nxt, step):
+                        break
+                    nxt = rules.apply_legal(nxt, step, rng=draw)  # type: ignore[arg-type]
+                    continue
                 # (the full state's players equal the preview's: nv values them too)
                 nxt = seen
-                if i == MAX_OWN_STEPS - 1 or not rules.may_decide_next(seen, seat):
+                if last or not rules.may_decide_next(seen, seat):
                     break
                 nxt = rules.complete(seen, rng=draw)  # type: ignore[arg-type]
             score = self._score(nxt, nv, seat)

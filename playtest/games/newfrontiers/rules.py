@@ -470,15 +470,40 @@ class NewFrontiersRules:
             return False
         if preview.legal:  # a round's last action: the preview ran to the next decision
             return preview.todo[0].seat == seat
-        for task in preview.todo:
+        return self._may_decide(preview, preview.todo, len(preview.draw), seat)
+
+    def mover_may_decide_after(self, state: State, action: Move) -> bool:
+        """`may_decide_next(preview(state, action), mover)` for the deciding player, without the
+        preview: False when the mover's decision is certainly not the next one asked after the
+        legal `action`. True (it may be) for every move of a round's last action and for moves
+        whose handlers may queue more of the mover's tasks (settles, consumes, a take over the
+        world limit, selections). Lets a bot stop looking ahead at its own decisions without
+        building the state after its move. 2026-12-02: greedy 105.0 -> 103.6 M instructions a game
+        (x1.014, 10 games; 103.3 -> 101.9 on 3)."""
+        verb = action.verb
+        if len(state.selectors) >= state.n or verb not in _QUEUE_NOTHING:
+            return True
+        seat = state.todo[0].seat
+        draw = len(state.draw)
+        if verb == "take":
+            p = state.players[seat]
+            if len(p.worlds) + len(p.unsettled) > self.r.explore.world_limit:  # its discard, as `_explore`
+                return True
+            draw -= 1
+        return self._may_decide(state, state.todo[1:], draw, seat)
+
+    def _may_decide(self, s: State, todo: tuple[Task, ...], draw: int, seat: int) -> bool:
+        """`may_decide_next`'s scan of the tasks left in this action (`s`: its players other than
+        `seat`, selectors and player count; `draw`: the worlds left in the explore draw)."""
+        for task in todo:
             kind = task.kind
             if kind == NEXT:  # the next selection: `seat`'s only if it has still to select, or in the next round
-                return len(preview.selectors) >= preview.n or seat not in preview.selectors
+                return len(s.selectors) >= s.n or seat not in s.selectors
             if task.seat == seat:
                 return True
-            if kind == SETTLE and task.a == 0 or kind == TRADE and preview.players[task.seat].goods:
+            if kind == SETTLE and task.a == 0 or kind == TRADE and s.players[task.seat].goods:
                 return False
-            if kind == EXPLORE and preview.draw:
+            if kind == EXPLORE and draw:
                 return False
         return True
 
@@ -828,6 +853,10 @@ def _store(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.
     if log is not None:
         log.append(make_event(("store", s.round, s.turn, task.seat, {"item": goal.id, "amount": mat.amount,
                                                                      "stored": item or mat.item})))
+
+
+_QUEUE_NOTHING = frozenset({"develop", "discard", "trade", "pass", "colonists", "windfall", "take"})
+"""The verbs whose handlers queue no task (a take queues its discard over the world limit only)."""
 
 
 _HANDLERS: dict[str, Any] = {
