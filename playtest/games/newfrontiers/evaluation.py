@@ -52,6 +52,8 @@ class Tables:
         """Per development, what placing it adds to a Profile's VP, military, consume goods and
         gold-on sums; None for one with end bonuses (`values_developing`)."""
         self.top_military = max((w.cost for w in t.worlds if w.kind == "military"), default=0)
+        self.heads: dict[tuple, tuple[float, int]] = {}
+        """`_head`'s answers by what they depend on (see `_head`)."""
         self.last_position: tuple[State | None, list[float] | None] = (None, None)
         """The game position a greedy bot of this variant valued last at a decision, and its
         values (the one field that changes): the next bot to decide, of any seat, values only
@@ -87,7 +89,21 @@ def _potential(tb: Tables, p: Player, gold: int, military: int, consume_goods: i
 
 def _head(tb: Tables, p: Player, gold: int, military: int) -> tuple[float, int]:
     """The potential's terms up to its unsettled worlds (gold, goods, production, each unsettled
-    world) and the colonists those worlds need (`_potential`'s arguments)."""
+    world) and the colonists those worlds need (`_potential`'s arguments): `_sum_head`'s, looked
+    up by what they depend on (the memo is emptied when it reaches 4,096 entries; 60% of calls
+    are answered from it). 2026-12-02: greedy 103.6 -> 102.5 M instructions a game (x1.011, 10
+    games; 101.9 -> 101.2, x1.007, on 3)."""
+    key = (gold, military, p.goods, p.prof.production_worlds, p.unsettled)
+    head = tb.heads.get(key)
+    if head is None:
+        if len(tb.heads) >= 4096:
+            tb.heads.clear()
+        head = tb.heads[key] = _sum_head(tb, p, gold, military)
+    return head
+
+
+def _sum_head(tb: Tables, p: Player, gold: int, military: int) -> tuple[float, int]:
+    """`_head` summed (reading only what its key holds)."""
     v = GOLD * gold
     good_value = tb.good_value
     for w in p.goods:
