@@ -180,8 +180,8 @@ def test_mover_after_is_the_mover_apply_legal_leaves_alone_changed(variant):
 @pytest.mark.parametrize("variant", sorted(RULES))
 def test_decision_follows_only_when_the_action_goes_on(variant):
     """`decision_follows`, when True, means `apply_legal` stops at a decision of the same action
-    (the round and the game go on); it says True for moves of every kind that can (on every
-    legal move of whole random games)."""
+    (the round and the game go on); it says True for moves of every kind that can; when
+    `may_end_after` is False the game goes on (on every legal move of whole random games)."""
     rules = RULES[variant]
     rng = random.Random(9)
     verbs: Counter = Counter()
@@ -194,6 +194,8 @@ def test_decision_follows_only_when_the_action_goes_on(variant):
                     a = rules.apply_legal(s, move, rng=random.Random(len(verbs)))
                     assert not a.over and a.round == s.round and a.selectors == s.selectors
                     verbs[move.verb] += 1
+                if not rules.may_end_after(s, move):  # (a round's last action only when a decision follows)
+                    assert not rules.apply_legal(s, move, rng=random.Random(len(verbs))).over
             s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
     assert {"take", "discard", "develop", "settle", "colonists", "pass"} <= set(verbs)
 

@@ -386,8 +386,8 @@ class NewFrontiersRules:
         (x1.022); with settles, and every kind of move in a round's last action when a decision
         certainly follows: 116.1 -> 114.7 (x1.012, 3 games)."""
         verb = action.verb
-        if len(state.selectors) >= state.n and not self.decision_follows(state, action):
-            return None  # the round's last action: the move may end the game
+        if self.may_end_after(state, action):
+            return None
         if verb == "pass":
             return state.players[state.todo[0].seat]
         if verb == "take":
@@ -424,6 +424,14 @@ class NewFrontiersRules:
             p.colonists += self.r.settle.colonists  # as `_settle` (`gain_colonists`)
             return p
         return None
+
+    def may_end_after(self, state: State, action: Move) -> bool:
+        """Whether the game may end before the next decision after the legal `action`: the
+        round's last selection (its action may ask no one), or a move in the round's last action
+        unless a decision certainly follows (`decision_follows`)."""
+        if action.verb == "select":
+            return len(state.selectors) + 1 >= state.n
+        return len(state.selectors) >= state.n and not self.decision_follows(state, action)
 
     def decision_follows(self, state: State, action: Move) -> bool:
         """Whether some decision is certainly asked after the legal `action` before the current
