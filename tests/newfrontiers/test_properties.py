@@ -177,6 +177,116 @@ def test_mover_after_is_the_mover_apply_legal_leaves_alone_changed(variant):
     assert known > 200 and round_last > 10
 
 
+@pytest.mark.parametrize("variant", sorted(RULES))
+def test_decision_follows_only_when_the_action_goes_on(variant):
+    """`decision_follows`, when True, means `apply_legal` stops at a decision of the same action
+    (the round and the game go on); it says True for moves of every kind that can; when
+    `may_end_after` is False the game goes on (on every legal move of whole random games)."""
+    rules = RULES[variant]
+    rng = random.Random(9)
+    verbs: Counter = Counter()
+    for n in (2, 3, 4, 5):
+        s = rules.initial_state(n, rng=rng)
+        while not s.over:
+            legal = rules.legal_actions(s)
+            for move in legal:
+                if rules.decision_follows(s, move):
+                    a = rules.apply_legal(s, move, rng=random.Random(len(verbs)))
+                    assert not a.over and a.round == s.round and a.selectors == s.selectors
+                    verbs[move.verb] += 1
+                if not rules.may_end_after(s, move):  # (a round's last action only when a decision follows)
+                    assert not rules.apply_legal(s, move, rng=random.Random(len(verbs))).over
+            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    assert {"take", "discard", "develop", "settle", "colonists", "pass"} <= set(verbs)
+
+
+@pytest.mark.parametrize("variant", sorted(RULES))
+def test_may_decide_next_is_false_only_when_another_seat_decides_next(variant):
+    """`may_decide_next(preview, seat)`, when False, means `complete(preview)` is over or asks
+    another seat; it is False often (on every legal move of whole random games, for every seat)."""
+    rules = RULES[variant]
+    rng = random.Random(13)
+    told = asked = 0
+    for n in (2, 3, 4, 5):
+        s = rules.initial_state(n, rng=rng)
+        while not s.over:
+            legal = rules.legal_actions(s)
+            for move in legal:
+                seed = rng.getrandbits(32)
+                seen = rules.preview(s, move, rng=random.Random(seed))
+                full = rules.complete(seen, rng=random.Random(seed))
+                for seat in range(n):
+                    asked += 1
+                    if not rules.may_decide_next(seen, seat):
+                        told += 1
+                        assert full.over or rules.current_seat(full) != seat
+            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    assert told > asked / 2
+
+
+@pytest.mark.parametrize("variant", sorted(RULES))
+def test_mover_may_decide_after_is_false_only_when_another_seat_decides_next(variant):
+    """`mover_may_decide_after(state, move)`, when False, means `apply_legal` is over or asks
+    another seat than the mover, as `may_decide_next` of the move's preview then says; it is
+    False often (on every legal move of whole random games)."""
+    rules = RULES[variant]
+    rng = random.Random(19)
+    told = asked = 0
+    for n in (2, 3, 4, 5):
+        s = rules.initial_state(n, rng=rng)
+        while not s.over:
+            legal = rules.legal_actions(s)
+            seat = rules.current_seat(s)
+            for move in legal:
+                asked += 1
+                if not rules.mover_may_decide_after(s, move):
+                    told += 1
+                    seed = rng.getrandbits(32)
+                    a = rules.apply_legal(s, move, rng=random.Random(seed))
+                    assert a.over or rules.current_seat(a) != seat
+                    assert not rules.may_decide_next(rules.preview(s, move, rng=random.Random(seed)), seat)
+            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    assert told > asked / 6
+
+
+@pytest.mark.parametrize("variant", sorted(RULES))
+def test_profiles_folded_from_the_last_tile_equal_profiles_built_from_all_tiles(variant):
+    """The rules build a player's Profile from the one before its last development or settled
+    world (`Profile.then`, sharing containers that handlers replace rather than change); every
+    Profile of whole random games, and of every move `mover_after` answers, equals the Profile
+    folded from all the player's tiles, and folding never changes the Profile folded from."""
+    from playtest.games.newfrontiers.powers import profile_of
+
+    rules = RULES[variant]
+    t = rules.tiles
+
+    def from_all_tiles(p):
+        prof = profile_of([x for w in p.worlds for x in t.worlds[w].powers] + [x for d in p.devs for x in t.devs[d].powers])
+        prof.tile_vp = sum(t.worlds[w].vp for w in p.worlds) + sum(t.devs[d].vp for d in p.devs)
+        prof.production_worlds = sum(1 for w in p.worlds if t.worlds[w].kind == "production")
+        prof.tile_bonus = sum(b.vp * scoring.count(t, p, b.per, b.world_kind, b.color, b.large_only)
+                              for b in prof.end_bonuses if b.per in scoring.TILE_COUNTS)
+        return prof
+
+    rng = random.Random(17)
+    checked = 0
+    for n in (2, 3, 4, 5):
+        s = rules.initial_state(n, rng=rng)
+        while not s.over:
+            legal = rules.legal_actions(s)
+            before = [from_all_tiles(p) for p in s.players]
+            for move in legal:
+                p = rules.mover_after(s, move)
+                if p is not None:
+                    assert p.prof == from_all_tiles(p)
+                    checked += 1
+            assert [p.prof for p in s.players] == before  # unchanged by the folds
+            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+            for p in s.players:
+                assert p.prof == from_all_tiles(p)
+    assert checked > 200
+
+
 def test_values_taking_is_player_value_after_each_take_to_the_last_bit():
     """`evaluation.values_taking` (the greedy bot's take values) equals `player_value` of the
     player `mover_after` gives for each take, exactly (on every explore decision of whole
@@ -197,6 +307,32 @@ def test_values_taking_is_player_value_after_each_take_to_the_last_bit():
                 got = values_taking(rules, p, [rules.tiles.world_index[m.arg] for m in takes], tb)
                 assert got == [player_value(rules, rules.mover_after(s, m), tb) for m in takes]
                 checked += len(takes)
+            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    assert checked > 200
+
+
+def test_values_developing_is_player_value_after_each_development_to_the_last_bit():
+    """`evaluation.values_developing` (the greedy bot's development values) equals `player_value`
+    of the player `mover_after` gives for each development it values, exactly (on every develop
+    decision of whole random games)."""
+    from playtest.games.newfrontiers.evaluation import player_value, tables, values_developing
+
+    rules = RULES["base"]
+    tb = tables(rules)
+    rng = random.Random(8)
+    checked = 0
+    for n in (2, 3, 4, 5) * 3:
+        s = rules.initial_state(n, rng=rng)
+        while not s.over:
+            legal = rules.legal_actions(s)
+            seat = rules.current_seat(s)
+            p = s.players[seat]
+            devs = [m for m in legal if m.verb == "develop" and tb.developing[rules.tiles.dev_index[m.arg]] is not None]
+            if devs and not p.prof.end_bonuses and rules.mover_after(s, devs[0]) is not None:
+                ds = [rules.tiles.dev_index[m.arg] for m in devs]
+                got = values_developing(p, ds, [rules.develop_cost(s, seat, d) for d in ds], tb)
+                assert got == [player_value(rules, rules.mover_after(s, m), tb) for m in devs]
+                checked += len(devs)
             s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
     assert checked > 200
 
