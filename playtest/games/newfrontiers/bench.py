@@ -48,6 +48,9 @@ if __name__ == "__main__":
         print(row)
     # Both sizes span several 500-game chunks: a one-chunk run skips most of the final merge's
     # transient (polars' streaming sink, ~+70 MB), so 300 against 1,200 games showed a step, not growth.
-    small, large = 1000, 4000
+    # And both come after the rules' bounded memos (Profiles of tile sets, at most 4,096) have
+    # filled: 2026-12-02, 215 / 256 / 275 / 308 / 304 MB at 1,000 / 2,000 / 4,000 / 8,000 / 16,000
+    # games, so 1,000 against 4,000 showed the warm-up, not growth.
+    small, large = 8000, 16000
     print(f"peak memory, random run: {small} games {peak_rss_mb(small):.0f} MB, {large} games "
           f"{peak_rss_mb(large):.0f} MB")
