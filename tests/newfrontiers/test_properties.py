@@ -193,6 +193,7 @@ def test_decision_follows_only_when_the_action_goes_on(variant):
                 if rules.decision_follows(s, move):
                     a = rules.apply_legal(s, move, rng=random.Random(len(verbs)))
                     assert not a.over and a.round == s.round and a.selectors == s.selectors
+                    assert a.action == s.action  # the same action (the next selection resets it)
                     verbs[move.verb] += 1
                 if not rules.may_end_after(s, move):  # (a round's last action only when a decision follows)
                     assert not rules.apply_legal(s, move, rng=random.Random(len(verbs))).over

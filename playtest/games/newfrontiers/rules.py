@@ -377,8 +377,8 @@ class NewFrontiersRules:
     def mover_after(self, state: State, action: Move) -> Player | None:
         """The deciding player as `preview(state, action)` and `apply_legal` leave them, for a
         legal move that changes no other player and cannot end the game: taking a world from
-        the explore draw, discarding an unsettled world, developing, trading a good, taking
-        colonists, passing (the player itself: unchanged); None for every other move, and for
+        the explore draw, discarding an unsettled world, settling, developing, trading a good,
+        taking colonists, passing (the player itself: unchanged); None for every other move, and for
         a move of a round's last action that no decision certainly follows (`decision_follows`;
         value those on `preview`). Lets a bot value such a move without copying the state.
         2026-12-02, the greedy bot's takes, discards and passes: greedy 135.1 -> 126.4 M
@@ -417,7 +417,7 @@ class NewFrontiersRules:
         if verb == "settle":
             task = state.todo[0]
             p = state.players[task.seat].copy()
-            self.settle_on(p, self.settle_powers(state, task), self.tiles.world_index[action.arg])  # as `_settle`
+            self.settle_on(None, p, self.settle_powers(state, task), self.tiles.world_index[action.arg])  # as `_settle`
             return p
         if action == COLONISTS:
             p = state.players[state.todo[0].seat].copy()
@@ -445,10 +445,8 @@ class NewFrontiersRules:
         see `mover_after`.)"""
         seat = state.todo[0].seat
         verb = action.verb
-        if verb == "take":
-            p = state.players[seat]
-            if len(p.worlds) + len(p.unsettled) > self.r.explore.world_limit:  # its discard, as `_explore`
-                return True
+        if verb == "take" and self.take_over_limit(state.players[seat]):  # its discard follows
+            return True
         for task in state.todo[1:]:
             kind = task.kind
             if kind == NEXT:
@@ -494,8 +492,7 @@ class NewFrontiersRules:
         seat = state.todo[0].seat
         draw = len(state.draw)
         if verb == "take":
-            p = state.players[seat]
-            if len(p.worlds) + len(p.unsettled) > self.r.explore.world_limit:  # its discard, as `_explore`
+            if self.take_over_limit(state.players[seat]):  # its discard follows
                 return True
             draw -= 1
         return self._may_decide(state, state.todo[1:], draw, seat)
@@ -605,10 +602,10 @@ class NewFrontiersRules:
         """Who carries out an action: the selector, then the others in track order."""
         return [selector] + [x for x in s.track if x != selector]
 
-    def settle_on(self, p: Player, frozen: Profile, w: int) -> tuple[int, int]:
+    def settle_on(self, s: State | None, p: Player, frozen: Profile, w: int) -> None:
         """Player `p` (a copy being changed) settles unsettled world `w` with the powers
-        `frozen` (`settle_powers`): pays, places colonists, gains the settle rewards; returns
-        the colonists and chips those rewards took from the stocks (the caller's to take)."""
+        `frozen` (`settle_powers`): pays, places colonists, gains the settle rewards from the
+        stocks of `s` (None: the player's side only, for `mover_after`)."""
         tile = self.tiles.worlds[w]
         method, need = self.settle_need(frozen, w)
         if method == "gold":
@@ -619,24 +616,30 @@ class NewFrontiersRules:
         p.worlds = (*p.worlds, w)
         if tile.kind == "windfall":
             p.goods = (*p.goods, w)
-        colonists = chips = 0
         for reward in frozen.settle_rewards:
             if reward.world_kind is None or str(reward.world_kind) == tile.kind:
                 p.gold += reward.gold
-                p.colonists += reward.colonists
-                p.chips += reward.vp
-                colonists += reward.colonists
-                chips += reward.vp
+                self.gain_colonists(s, p, reward.colonists)
+                self.gain_chips(s, p, reward.vp)
         self.refresh(p)
-        return colonists, chips
 
-    def gain_chips(self, s: State, p: Player, k: int) -> None:
+    def take_over_limit(self, p: Player) -> bool:
+        """Whether one more world taken from the explore draw puts `p` over the world limit, so
+        that `p` must then discard one (the home world does not count)."""
+        return len(p.worlds) + len(p.unsettled) > self.r.explore.world_limit
+
+    def gain_chips(self, s: State | None, p: Player, k: int) -> None:
+        """`p` gains k VP chips from the stock (`s`; None: only the player's side, for a bot's
+        valuation of the player alone)."""
         p.chips += k
-        s.chips -= k  # the stock may go below zero: stocks never limit gains
+        if s is not None:
+            s.chips -= k  # the stock may go below zero: stocks never limit gains
 
-    def gain_colonists(self, s: State, p: Player, k: int) -> None:
+    def gain_colonists(self, s: State | None, p: Player, k: int) -> None:
+        """`p` gains k colonists from the stock (`s`; None: only the player's side)."""
         p.colonists += k
-        s.colonist_stock -= k
+        if s is not None:
+            s.colonist_stock -= k
 
     def refresh(self, p: Player) -> None:
         p.prof = self._profile(p.worlds, p.devs)
@@ -727,9 +730,9 @@ def _explore(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rando
     draw.remove(w)
     s.draw = tuple(draw)
     p = s.mut(task.seat)
-    p.unsettled = (*p.unsettled, w)
-    if len(p.worlds) - 1 + len(p.unsettled) > rules.r.explore.world_limit:
+    if rules.take_over_limit(p):
         s.todo = (TASKS[DISCARD, task.seat], *s.todo)
+    p.unsettled = (*p.unsettled, w)
     if log is not None:
         log.append(make_event(("take", s.round, s.turn, task.seat, {"item": m.arg, "bonus": bool(task.a)})))
 
@@ -757,9 +760,7 @@ def _settle(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random
     t = rules.tiles
     w = t.world_index[m.arg]
     frozen = rules.settle_powers(s, task)
-    colonists, chips = rules.settle_on(p, frozen, w)
-    s.colonist_stock -= colonists  # the stocks' side of `gain_colonists` and `gain_chips`
-    s.chips -= chips
+    rules.settle_on(s, p, frozen, w)
     if task.a < frozen.extra_settle:
         s.todo = (TASKS[SETTLE, task.seat, task.a + 1, task.b], *s.todo)
     if log is not None:
