@@ -102,6 +102,21 @@ def test_evaluate_values_cubes_in_hand_by_the_placements_they_will_buy() -> None
     assert max(last) - min(last) < 1e-12  # the stock has run out: this round is the last
 
 
+def test_the_evaluations_memo_of_circles_is_bounded(monkeypatch) -> None:
+    """The evaluation lives as long as the rules object (one per process in a run, which deals a
+    circle per game): its memo of placement worth per circle starts afresh at the limit."""
+    import playtest.games.stargate.bots as bots_module
+    from playtest.games.stargate.sampling import _evaluation
+
+    monkeypatch.setattr(bots_module, "CIRCLE_MEMO_LIMIT", 5)
+    rules = SPEC.make_rules(load_variant(ROOT / "variants/stargate/draft5.yaml").model)
+    circles = {rules.initial_state(4, rng=random.Random(g)).circle for g in range(40)}
+    for circle in circles:
+        SPEC.evaluate(rules, rules.setup(4, circle))
+        assert len(_evaluation(rules)._placement_vp) <= 5
+    assert len(circles) > 5
+
+
 def test_reuse_keeps_the_subtree_for_the_same_seats_next_decision() -> None:
     """With reuse=yes the placement search starts from the crew search's subtree (more visits
     at its root than its own budget); the same seed gives the same moves."""

@@ -16,7 +16,7 @@ from playtest.core.draws import randbelow
 from playtest.core.protocol import Bot
 from playtest.errors import UsageError
 from playtest.games.stargate.actions import Action, MoveCube, Place, SwapCubes, TakeCrew
-from playtest.games.stargate.rules import PLACE_STEP, Phase, StargateRules, State
+from playtest.games.stargate.rules import CIRCLE_MEMO_LIMIT, PLACE_STEP, Phase, StargateRules, State
 from playtest.games.stargate.schema import ColorBonus
 from playtest.games.stargate.styles import scripted_styles
 
@@ -72,6 +72,8 @@ class Evaluation:
         """What one future placement is worth in this circle."""
         found = self._placement_vp.get(circle)
         if found is None:
+            if len(self._placement_vp) >= CIRCLE_MEMO_LIMIT:  # bounded: a long run deals millions of circles
+                self._placement_vp.clear()
             columns = [self.rules.variant.planets[card].vp for card in circle]
             found = self.VALUE_SHARE * sum(map(sum, columns)) / max(1, sum(map(len, columns)))
             self._placement_vp[circle] = found
