@@ -98,18 +98,24 @@ def assert_valid_charts(html: str, *, at_least: int = 1) -> None:
     assert found, "the page holds no chart specs"
     specs = json.loads(found.group(1))
     assert len(specs) >= at_least, f"{len(specs)} charts, expected at least {at_least}"
-    validator = _vega_lite_validator()
     for key, spec in specs.items():
-        if not validator.is_valid(spec):
-            # altair's check again, for its message: it names the part at fault
-            from altair.utils.schemapi import validate_jsonschema
-            from jsonschema import ValidationError
+        assert_valid_spec(key, spec)
 
-            try:
-                validate_jsonschema(spec, validator.schema)
-            except ValidationError as exc:
-                raise AssertionError(f"chart {key!r} is not valid Vega-Lite: {exc.message}") from None
-            raise AssertionError(f"chart {key!r} is not valid Vega-Lite")
+
+def assert_valid_spec(key: str, spec: dict[str, Any]) -> None:
+    """One chart's Vega-Lite spec is valid against the schema (`assert_valid_charts`)."""
+    validator = _vega_lite_validator()
+    if validator.is_valid(spec):
+        return
+    # altair's check again, for its message: it names the part at fault
+    from altair.utils.schemapi import validate_jsonschema
+    from jsonschema import ValidationError
+
+    try:
+        validate_jsonschema(spec, validator.schema)
+    except ValidationError as exc:
+        raise AssertionError(f"chart {key!r} is not valid Vega-Lite: {exc.message}") from None
+    raise AssertionError(f"chart {key!r} is not valid Vega-Lite")
 
 
 @functools.cache

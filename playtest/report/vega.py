@@ -7,21 +7,31 @@ renders one at the end of every run (measured 2026-12-02, CPU time of rendering 
 Stargate report: 0.66 s with the checks, 0.31–0.44 s without; the HTML is the same). The shapes
 are checked by the tests instead: the HTML pages the tests render (report, compare, sweep, ladder,
 tune, explain, calibrate) have their specs validated against the schema
-(`tests/conftest.py: assert_valid_charts`).
+(`tests/conftest.py: assert_valid_charts`), and tests/report/test_chart_specs.py checks the
+shapes those pages do not draw in `make test` (a sweep over two keys, calibrate's chart).
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, ParamSpec
+from typing import Any, ParamSpec, overload
 
+import altair as alt
 from altair.utils.schemapi import debug_mode
 
 P = ParamSpec("P")
 
 
-def vega_spec(build: Callable[P, Any]) -> Callable[P, Any]:
+@overload
+def vega_spec(build: Callable[P, alt.TopLevelMixin]) -> Callable[P, dict[str, Any]]: ...
+
+
+@overload
+def vega_spec(build: Callable[P, alt.TopLevelMixin | None]) -> Callable[P, dict[str, Any] | None]: ...
+
+
+def vega_spec(build: Callable[P, alt.TopLevelMixin | None]) -> Callable[P, dict[str, Any] | None]:
     """Decorator for a function that builds an altair chart (or None, for no chart): the
     decorated function returns the chart's Vega-Lite spec as a dict (or None), the chart built
     and converted without schema checks."""

@@ -1,0 +1,40 @@
+"""Chart shapes that no page rendered by `make test` draws, checked against the Vega-Lite schema
+(the builders skip altair's own checks: playtest/report/vega.py). The other shapes are checked
+on the pages the report, compare, sweep, ladder, tune and explain tests render."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from playtest.analysis import columns as C
+from playtest.analysis.calibration import Calibration
+from playtest.compare import render
+from playtest.report import calibration, tune
+from tests.conftest import assert_valid_charts, assert_valid_spec
+
+
+def test_a_sweep_over_two_keys_draws_faceted_charts_that_are_valid() -> None:
+    rows = [{"point": f"a={a}, b={b}", "a": str(a), "b": str(b), C.METRIC: "game_length_rounds", C.GROUP: "all",
+             C.ESTIMATE: 5.0 + a + b, C.CI_LOW: 4.0 + a, C.CI_HIGH: 6.0 + a + b, C.N: 10,
+             C.DEFINITION: "Rounds per game."} for a in (1, 2) for b in (0, 1)]
+    run = {"games": 10, "players": 4, "lineup": ["random"] * 4, "seed": 1, "command": "playtest sweep", "variant": "v"}
+    html = render.sweep_html(pl.DataFrame(rows), ["game_length_rounds"], ["a", "b"], run)
+    assert '"facet"' in html
+    assert_valid_charts(html)
+
+
+def test_calibrate_s_chart_of_flagged_metrics_is_valid() -> None:
+    metrics = pl.DataFrame([{"metric": m, "group": g, "source": src, "estimate": est, "ci_low": est - 0.1,
+                             "ci_high": est + 0.1}
+                            for m, g in (("crew_pick_rate", "bays"), ("game_length_rounds", ""))
+                            for src, est in (("table", 0.5), ("greedy", 0.3))])
+    cal = Calibration(metrics=metrics, runs=pl.DataFrame({"run": ["greedy"]}),
+                      flags=pl.DataFrame({"metric": ["crew_pick_rate", "game_length_rounds"]}), table_games=3)
+    spec = calibration._chart(cal)
+    assert spec is not None and "facet" in spec
+    assert_valid_spec("calibration", spec)
+
+
+def test_tune_s_chart_of_a_categorical_key_is_valid() -> None:
+    trials = pl.DataFrame({"trial": [0, 1, 2], "rule": ["a", "b", "a"], "objective": [0.3, 0.1, 0.2]})
+    assert_valid_spec("tune-key", tune._key_chart(trials, "rule", numeric=False))
