@@ -48,9 +48,9 @@ if __name__ == "__main__":
         print(row)
     # Both sizes span several 500-game chunks: a one-chunk run skips most of the final merge's
     # transient (polars' streaming sink, ~+70 MB), so 300 against 1,200 games showed a step, not growth.
-    # And both come after the rules' bounded memos (Profiles of tile sets, at most 4,096) have
-    # filled: 2026-12-02, 215 / 256 / 275 / 308 / 304 MB at 1,000 / 2,000 / 4,000 / 8,000 / 16,000
-    # games, so 1,000 against 4,000 showed the warm-up, not growth.
+    # And both lie past a rise of unknown cause up to about 8,000 games (2026-12-02, one run each:
+    # 215 / 256 / 275 / 308 / 304 MB at 1,000 / 2,000 / 4,000 / 8,000 / 16,000 games; not the
+    # rules' Profile memo, which fills within ~100 games at ~2 MB). README, "Speed".
     small, large = 8000, 16000
     print(f"peak memory, random run: {small} games {peak_rss_mb(small):.0f} MB, {large} games "
           f"{peak_rss_mb(large):.0f} MB")
