@@ -84,6 +84,28 @@ def test_every_power_kind_has_a_handler():
     assert set(Power.__origin__.__args__) == set(POWER_CLASSES)  # type: ignore[attr-defined]
 
 
+def test_folding_a_power_into_a_profile_never_changes_the_profile_it_folds_from():
+    """Profiles share their dicts and lists (`Profile.then`): a handler must replace a container,
+    never change it in place, or a memoised Profile of other tiles would change with it."""
+    from copy import deepcopy
+
+    from playtest.games.newfrontiers import schema as S
+    from playtest.games.newfrontiers.powers import profile_of
+
+    examples = [S.Military(kind="military", amount=2), S.GoldOn(kind="gold_on", action="produce"),
+                S.Discount(kind="discount", action="develop"), S.ExtraGood(kind="extra_good", color=None),
+                S.Consume(kind="consume", goods=2), S.ExploreDraw(kind="explore_draw"),
+                S.SettleReward(kind="settle_reward", gold=1), S.ExtraSettle(kind="extra_settle"),
+                S.EndBonus(kind="end_bonus", per="world")]
+    assert {type(p) for p in examples} == set(POWER_CLASSES)  # a new power kind needs an example here
+    source = profile_of(examples)
+    before = deepcopy(source.__dict__)
+    for power in examples:
+        folded = source.then([power])
+        assert folded.__dict__ != before, type(power).__name__
+        assert source.__dict__ == before, type(power).__name__
+
+
 @pytest.mark.parametrize("variant", sorted(RULES))
 def test_views_hide_other_players_face_down_goals(variant):
     rules = RULES[variant]
