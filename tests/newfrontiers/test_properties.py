@@ -273,6 +273,32 @@ def test_mover_may_decide_after_is_false_only_when_another_seat_decides_next(var
 
 
 @pytest.mark.parametrize("variant", sorted(RULES))
+def test_the_verbs_said_to_queue_nothing_queue_nothing(variant):
+    """`mover_may_decide_after` trusts `_QUEUE_NOTHING`, a summary of what the handlers do: a
+    move of those verbs leaves the tasks after it as they were (a take over the world limit
+    adds only its discard), on every legal move of whole random games."""
+    from playtest.games.newfrontiers.rules import _QUEUE_NOTHING
+
+    rules = RULES[variant]
+    rng = random.Random(23)
+    seen: Counter = Counter()
+    for n in (2, 4, 5):
+        s = rules.initial_state(n, rng=rng)
+        while not s.over:
+            legal = rules.legal_actions(s)
+            for move in legal:
+                if move.verb in _QUEUE_NOTHING:
+                    after = rules._moved(s, move, random.Random(0), None).todo
+                    if move.verb == "take" and rules.take_over_limit(s.players[s.todo[0].seat]):
+                        assert after[0].kind == "discard" and after[1:] == s.todo[1:]
+                    else:
+                        assert after == s.todo[1:], move
+                    seen[move.verb] += 1
+            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    assert {"take", "discard", "develop", "trade", "pass", "colonists"} <= set(seen)
+
+
+@pytest.mark.parametrize("variant", sorted(RULES))
 def test_profiles_folded_from_the_last_tile_equal_profiles_built_from_all_tiles(variant):
     """The rules build a player's Profile from the one before its last development or settled
     world (`Profile.then`, sharing containers that handlers replace rather than change); every
