@@ -147,28 +147,41 @@ def test_evaluate_gives_win_shares_and_sample_state_keeps_the_public_position(va
     assert rules.evaluate(s) == [x.win_share for x in rules.result(s).seats]
 
 
+def random_states(rules, seed: int, players=(2, 3, 4, 5)):
+    """(state, its legal moves) for every state of random games, one game per player count
+    (the walk the property tests below check each claim on)."""
+    rng = random.Random(seed)
+    for n in players:
+        s = rules.initial_state(n, rng=rng)
+        while not s.over:
+            legal = rules.legal_actions(s)
+            yield s, legal
+            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+
+
+def every_legal_move(rules, seed: int, players=(2, 3, 4, 5)):
+    """(state, move) for every legal move of every state of `random_states`."""
+    for s, legal in random_states(rules, seed, players):
+        for move in legal:
+            yield s, move
+
+
 @pytest.mark.parametrize("variant", sorted(RULES))
 def test_apply_legal_gives_what_apply_gives_on_every_legal_move(variant):
     """`apply_legal` (the runner's and the greedy bot's call) skips only the legality check;
     `preview` gives the same players and end, and `complete` then gives the same state."""
     rules = RULES[variant]
-    rng = random.Random(11)
-    s = rules.initial_state(4, rng=rng)
     checked = 0
-    while not s.over:
-        legal = rules.legal_actions(s)
-        for move in legal:
-            log_a: list = []
-            log_b: list = []
-            seed = rng.getrandbits(32)
-            a = rules.apply_legal(s, move, rng=random.Random(seed), log=log_a)
-            b = rules.apply(s, move, rng=random.Random(seed), log=log_b)
-            assert a == b and log_a == log_b
-            seen = rules.preview(s, move, rng=random.Random(seed))  # what the greedy bot values
-            assert seen.players == a.players and seen.over == a.over
-            assert rules.complete(seen, rng=random.Random(seed)) == a  # the preview finished
-            checked += 1
-        s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    for s, move in every_legal_move(rules, 11, players=(4,)):
+        log_a: list = []
+        log_b: list = []
+        a = rules.apply_legal(s, move, rng=random.Random(checked), log=log_a)
+        b = rules.apply(s, move, rng=random.Random(checked), log=log_b)
+        assert a == b and log_a == log_b
+        seen = rules.preview(s, move, rng=random.Random(checked))  # what the greedy bot values
+        assert seen.players == a.players and seen.over == a.over
+        assert rules.complete(seen, rng=random.Random(checked)) == a  # the preview finished
+        checked += 1
     assert checked > 200
 
 
@@ -177,25 +190,19 @@ def test_mover_after_is_the_mover_apply_legal_leaves_alone_changed(variant):
     """`mover_after`, when not None, is the deciding player after the move, every other player
     is unchanged and the game goes on (on every legal move of whole random games)."""
     rules = RULES[variant]
-    rng = random.Random(5)
     known = round_last = 0
-    for n in (2, 3, 4, 5):
-        s = rules.initial_state(n, rng=rng)
-        while not s.over:
-            legal = rules.legal_actions(s)
-            seat = rules.current_seat(s)
-            for move in legal:
-                p = rules.mover_after(s, move)
-                if p is None:
-                    continue
-                known += 1
-                round_last += len(s.selectors) == n
-                a = rules.apply_legal(s, move, rng=random.Random(known))
-                assert p == a.players[seat] and not a.over
-                assert all(q == s.players[i] for i, q in enumerate(a.players) if i != seat)
-                if move.verb == "pass":
-                    assert p is s.players[seat]
-            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    for s, move in every_legal_move(rules, 5):
+        p = rules.mover_after(s, move)
+        if p is None:
+            continue
+        known += 1
+        round_last += len(s.selectors) == s.n
+        seat = rules.current_seat(s)
+        a = rules.apply_legal(s, move, rng=random.Random(known))
+        assert p == a.players[seat] and not a.over
+        assert all(q == s.players[i] for i, q in enumerate(a.players) if i != seat)
+        if move.verb == "pass":
+            assert p is s.players[seat]
     assert known > 200 and round_last > 10
 
 
@@ -205,21 +212,15 @@ def test_decision_follows_only_when_the_action_goes_on(variant):
     (the round and the game go on); it says True for moves of every kind that can; when
     `may_end_after` is False the game goes on (on every legal move of whole random games)."""
     rules = RULES[variant]
-    rng = random.Random(9)
     verbs: Counter = Counter()
-    for n in (2, 3, 4, 5):
-        s = rules.initial_state(n, rng=rng)
-        while not s.over:
-            legal = rules.legal_actions(s)
-            for move in legal:
-                if rules.decision_follows(s, move):
-                    a = rules.apply_legal(s, move, rng=random.Random(len(verbs)))
-                    assert not a.over and a.round == s.round and a.selectors == s.selectors
-                    assert a.action == s.action  # the same action (the next selection resets it)
-                    verbs[move.verb] += 1
-                if not rules.may_end_after(s, move):  # (a round's last action only when a decision follows)
-                    assert not rules.apply_legal(s, move, rng=random.Random(len(verbs))).over
-            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    for s, move in every_legal_move(rules, 9):
+        if rules.decision_follows(s, move):
+            a = rules.apply_legal(s, move, rng=random.Random(len(verbs)))
+            assert not a.over and a.round == s.round and a.selectors == s.selectors
+            assert a.action == s.action  # the same action (the next selection resets it)
+            verbs[move.verb] += 1
+        if not rules.may_end_after(s, move):  # (a round's last action only when a decision follows)
+            assert not rules.apply_legal(s, move, rng=random.Random(len(verbs))).over
     assert {"take", "discard", "develop", "settle", "colonists", "pass"} <= set(verbs)
 
 
@@ -228,22 +229,15 @@ def test_may_decide_next_is_false_only_when_another_seat_decides_next(variant):
     """`may_decide_next(preview, seat)`, when False, means `complete(preview)` is over or asks
     another seat; it is False often (on every legal move of whole random games, for every seat)."""
     rules = RULES[variant]
-    rng = random.Random(13)
     told = asked = 0
-    for n in (2, 3, 4, 5):
-        s = rules.initial_state(n, rng=rng)
-        while not s.over:
-            legal = rules.legal_actions(s)
-            for move in legal:
-                seed = rng.getrandbits(32)
-                seen = rules.preview(s, move, rng=random.Random(seed))
-                full = rules.complete(seen, rng=random.Random(seed))
-                for seat in range(n):
-                    asked += 1
-                    if not rules.may_decide_next(seen, seat):
-                        told += 1
-                        assert full.over or rules.current_seat(full) != seat
-            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    for s, move in every_legal_move(rules, 13):
+        seen = rules.preview(s, move, rng=random.Random(asked))
+        full = rules.complete(seen, rng=random.Random(asked))
+        for seat in range(s.n):
+            asked += 1
+            if not rules.may_decide_next(seen, seat):
+                told += 1
+                assert full.over or rules.current_seat(full) != seat
     assert told > asked / 2
 
 
@@ -253,22 +247,15 @@ def test_mover_may_decide_after_is_false_only_when_another_seat_decides_next(var
     another seat than the mover, as `may_decide_next` of the move's preview then says; it is
     False often (on every legal move of whole random games)."""
     rules = RULES[variant]
-    rng = random.Random(19)
     told = asked = 0
-    for n in (2, 3, 4, 5):
-        s = rules.initial_state(n, rng=rng)
-        while not s.over:
-            legal = rules.legal_actions(s)
+    for s, move in every_legal_move(rules, 19):
+        asked += 1
+        if not rules.mover_may_decide_after(s, move):
+            told += 1
             seat = rules.current_seat(s)
-            for move in legal:
-                asked += 1
-                if not rules.mover_may_decide_after(s, move):
-                    told += 1
-                    seed = rng.getrandbits(32)
-                    a = rules.apply_legal(s, move, rng=random.Random(seed))
-                    assert a.over or rules.current_seat(a) != seat
-                    assert not rules.may_decide_next(rules.preview(s, move, rng=random.Random(seed)), seat)
-            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+            a = rules.apply_legal(s, move, rng=random.Random(asked))
+            assert a.over or rules.current_seat(a) != seat
+            assert not rules.may_decide_next(rules.preview(s, move, rng=random.Random(asked)), seat)
     assert told > asked / 6
 
 
@@ -280,21 +267,15 @@ def test_the_verbs_said_to_queue_nothing_queue_nothing(variant):
     from playtest.games.newfrontiers.rules import _QUEUE_NOTHING
 
     rules = RULES[variant]
-    rng = random.Random(23)
     seen: Counter = Counter()
-    for n in (2, 4, 5):
-        s = rules.initial_state(n, rng=rng)
-        while not s.over:
-            legal = rules.legal_actions(s)
-            for move in legal:
-                if move.verb in _QUEUE_NOTHING:
-                    after = rules._moved(s, move, random.Random(0), None).todo
-                    if move.verb == "take" and rules.take_over_limit(s.players[s.todo[0].seat]):
-                        assert after[0].kind == "discard" and after[1:] == s.todo[1:]
-                    else:
-                        assert after == s.todo[1:], move
-                    seen[move.verb] += 1
-            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    for s, move in every_legal_move(rules, 23, players=(2, 4, 5)):
+        if move.verb in _QUEUE_NOTHING:
+            after = rules._moved(s, move, random.Random(0), None).todo
+            if move.verb == "take" and rules.take_over_limit(s.players[s.todo[0].seat]):
+                assert after[0].kind == "discard" and after[1:] == s.todo[1:]
+            else:
+                assert after == s.todo[1:], move
+            seen[move.verb] += 1
     assert {"take", "discard", "develop", "trade", "pass", "colonists"} <= set(seen)
 
 
@@ -344,19 +325,14 @@ def test_values_taking_is_player_value_after_each_take_to_the_last_bit():
 
     rules = RULES["base"]
     tb = tables(rules)
-    rng = random.Random(7)
     checked = 0
-    for n in (2, 3, 4, 5) * 3:
-        s = rules.initial_state(n, rng=rng)
-        while not s.over:
-            legal = rules.legal_actions(s)
-            takes = [m for m in legal if m.verb == "take"]
-            if takes and rules.mover_after(s, takes[0]) is not None:
-                p = s.players[rules.current_seat(s)]
-                got = values_taking(rules, p, [rules.tiles.world_index[m.arg] for m in takes], tb)
-                assert got == [player_value(rules, rules.mover_after(s, m), tb) for m in takes]
-                checked += len(takes)
-            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    for s, legal in random_states(rules, 7, (2, 3, 4, 5) * 3):
+        takes = [m for m in legal if m.verb == "take"]
+        if takes and rules.mover_after(s, takes[0]) is not None:
+            p = s.players[rules.current_seat(s)]
+            got = values_taking(rules, p, [rules.tiles.world_index[m.arg] for m in takes], tb)
+            assert got == [player_value(rules, rules.mover_after(s, m), tb) for m in takes]
+            checked += len(takes)
     assert checked > 200
 
 
@@ -368,21 +344,16 @@ def test_values_developing_is_player_value_after_each_development_to_the_last_bi
 
     rules = RULES["base"]
     tb = tables(rules)
-    rng = random.Random(8)
     checked = 0
-    for n in (2, 3, 4, 5) * 3:
-        s = rules.initial_state(n, rng=rng)
-        while not s.over:
-            legal = rules.legal_actions(s)
-            seat = rules.current_seat(s)
-            p = s.players[seat]
-            devs = [m for m in legal if m.verb == "develop" and tb.developing[rules.tiles.dev_index[m.arg]] is not None]
-            if devs and not p.prof.end_bonuses and rules.mover_after(s, devs[0]) is not None:
-                ds = [rules.tiles.dev_index[m.arg] for m in devs]
-                got = values_developing(p, ds, [rules.develop_cost(s, seat, d) for d in ds], tb)
-                assert got == [player_value(rules, rules.mover_after(s, m), tb) for m in devs]
-                checked += len(devs)
-            s = rules.apply_legal(s, legal[rng.randrange(len(legal))], rng=rng)
+    for s, legal in random_states(rules, 8, (2, 3, 4, 5) * 3):
+        seat = rules.current_seat(s)
+        p = s.players[seat]
+        devs = [m for m in legal if m.verb == "develop" and tb.developing[rules.tiles.dev_index[m.arg]] is not None]
+        if devs and not p.prof.end_bonuses and rules.mover_after(s, devs[0]) is not None:
+            ds = [rules.tiles.dev_index[m.arg] for m in devs]
+            got = values_developing(p, ds, [rules.develop_cost(s, seat, d) for d in ds], tb)
+            assert got == [player_value(rules, rules.mover_after(s, m), tb) for m in devs]
+            checked += len(devs)
     assert checked > 200
 
 
