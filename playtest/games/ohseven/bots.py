@@ -1,7 +1,7 @@
 """Oh-Seven bots: random, heuristic, and scripted knob settings of the heuristic (bots.yaml).
 
 Bots see only the View (own hand, revealed bids, played cards, scores); their randomness comes
-only from the `rng` passed to `choose`. Compiled with mypyc, like rules.py (see there).
+only from the `rng` passed to `choose`.
 """
 
 from __future__ import annotations

@@ -15,11 +15,9 @@ Profiling showed the flat 30-field copy per card as the largest single cost of a
 States are plain slotted classes rather than frozen dataclasses because frozen ``__init__``
 costs about twice as much, and a match makes ~250 states.
 
-This module and bots.py are compiled with mypyc (playtest/_build.py) and also run as plain
-Python; both must give the same matches. So the code is plain typed Python that mypyc turns into
-C: annotated attributes, properties written as methods, constants ``Final``, hot loops written
-out (``map``/``filter`` over bound methods are slower compiled than a loop), and no class-level
-tricks (``object.__new__``, assigned descriptors, ``__slots__`` introspection).
+The code is plain Python (the mypyc build it was once shaped for was dropped: README, "Speed"):
+annotated attributes, constants ``Final``, hot loops written out; the states' copies are
+generated from their field names (``core.copying.field_copier``).
 """
 
 from __future__ import annotations
@@ -29,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
+from playtest.core.copying import field_copier
 from playtest.core.events import Event, EventKind, make_event
 from playtest.core.results import GameResult, SeatResult, rank
 from playtest.errors import IllegalActionError
@@ -165,30 +164,12 @@ class Round:
     highest: tuple[int, ...]
     public: Public
 
-    def _clone(self) -> Round:
-        """A copy without ``public`` (set by the rules once the copy is finished)."""
-        o = Round()
-        o.round = self.round
-        o.dealer = self.dealer
-        o.deal_no = self.deal_no
-        o.order = self.order
-        o.stock = self.stock
-        o.used = self.used
-        o.pass_no = self.pass_no
-        o.passes = self.passes
-        o.rebids = self.rebids
-        o.bids = self.bids
-        o.bid_cards = self.bid_cards
-        o.high_seat = self.high_seat
-        o.trump = self.trump
-        o.round_bonus = self.round_bonus
-        o.points = self.points
-        o.bonus = self.bonus
-        o.totals = self.totals
-        o.round_scores = self.round_scores
-        o.exact = self.exact
-        o.highest = self.highest
-        return o
+    _clone: ClassVar[Callable[[Round], Round]]
+    """A copy without ``public`` (set by the rules once the copy is finished): field by field,
+    `core.copying.field_copier` (set below the class)."""
+
+
+Round._clone = field_copier(Round, _ROUND_FIELDS)
 
 
 class State:
@@ -303,21 +284,9 @@ class State:
         "round_scores", "exact", "highest",
     )
 
-    def _clone(self) -> State:
-        o = State()
-        o.n = self.n
-        o.phase = self.phase
-        o.seat = self.seat
-        o.turn = self.turn
-        o.hands = self.hands
-        o.trick = self.trick
-        o.leader = self.leader
-        o.won = self.won
-        o.trick_no = self.trick_no
-        o.played = self.played
-        o.pending = self.pending
-        o.r = self.r
-        return o
+    _clone: ClassVar[Callable[[State], State]]
+    """A copy (the Round shared): field by field, `core.copying.field_copier` (set below the
+    class)."""
 
     def as_dict(self) -> dict[str, object]:
         """Every field by name (the shared Round's included): equal dicts, equal states."""
@@ -327,6 +296,9 @@ class State:
         return isinstance(other, State) and self.as_dict() == other.as_dict()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+State._clone = field_copier(State, State.__slots__)
 
 
 class Public:
