@@ -43,7 +43,7 @@ import polars as pl
 from scipy import stats
 
 from playtest.analysis import columns as C
-from playtest.analysis.stats import wilson
+from playtest.analysis.stats import wilson_effective
 
 MetricFn = Callable[[dict[str, Any], pl.DataFrame, pl.DataFrame], pl.DataFrame]
 RUN_BLOCKS = 20
@@ -140,12 +140,8 @@ def interval(metric: str, est: float, se: float, df: int, n: int, players: int) 
     low, high = value_range(metric, players)
     est = within_range(metric, est, players)
     if math.isfinite(low) and math.isfinite(high) and high - low == 1.0 and low <= est <= high:
-        p = est - low
-        if 0 < p < 1 and se == 0:
-            return (est, est)  # the same share in every game: nothing varies
-        n_eff = float(n) if p in (0.0, 1.0) else p * (1 - p) / (se * se)
-        _, lo, hi = wilson(p * n_eff, n_eff, t)
-        bounds = (lo + low, hi + low)
+        lo, hi = wilson_effective(est - low, se, n, t)
+        bounds = (lo + low, hi + low) if hi > lo else (est, est)  # (the same share in every game)
     elif low == 0 and est >= 0:
         if est == 0 or se == 0:
             bounds = (est, est + t * se)

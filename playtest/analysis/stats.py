@@ -271,12 +271,29 @@ def proportion_of_sums(xs: np.ndarray, ts: np.ndarray, confidence: float = 0.95)
     p, se, g = ratio_of_sums(xs, ts)
     if g < 1:
         return math.nan, math.nan, math.nan
-    if 0 < p < 1 and se == 0:
-        return p, p, p  # the same share in every game: nothing varies
-    n_eff = float(g) if p in (0.0, 1.0) or math.isnan(se) else p * (1 - p) / (se * se)
     q = t_quantile(0.5 + confidence / 2, g - 1) if g >= 2 else Z95
-    _, lo, hi = wilson(p * n_eff, n_eff, q)
-    return p, lo, hi
+    return p, *wilson_effective(p, se, g, q)
+
+
+def wilson_effective(p: float, se: float, n: float, q: float, *, at_most_n: bool = False) -> tuple[float, float]:
+    """(low, high): Wilson's interval (`wilson`, quantile `q`) of a share `p` in [0, 1] estimated
+    with standard error `se` from `n` independent games, at the effective sample size
+    n_eff = p(1 − p)/se² — n when p is 0 or 1 or se is unknown. With `at_most_n`, n_eff is at
+    most n (no narrower than n games won or lost: the ladder's choice); without it, a share that
+    is the same in every game (se = 0) gets (p, p). The report's, calibrate's and the ladder's
+    interval for a share."""
+    if p in (0.0, 1.0) or math.isnan(se):
+        n_eff = float(n)
+    elif se == 0:
+        if not at_most_n:
+            return p, p  # the same share in every game: nothing varies
+        n_eff = float(n)
+    else:
+        n_eff = p * (1 - p) / (se * se)
+        if at_most_n:
+            n_eff = min(float(n), n_eff)
+    _, low, high = wilson(p * n_eff, n_eff, q)
+    return low, high
 
 
 def cluster_chi2_equal(counts: np.ndarray) -> tuple[float, str]:

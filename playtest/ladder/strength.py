@@ -26,7 +26,7 @@ import numpy as np
 import polars as pl
 from scipy import stats as sps
 
-from playtest.analysis.stats import mean_ci, t_quantile, wilson
+from playtest.analysis.stats import mean_ci, t_quantile, wilson_effective
 from playtest.compare.jackknife import Sample
 
 ELO = 400 / math.log(10)
@@ -117,9 +117,8 @@ def bounded_interval(values: np.ndarray, low: float = 0.0, high: float = 1.0,
     p = 0.0 if p < ROUNDING else 1.0 if p > 1 - ROUNDING else p  # 1/3 of [0, 1/3] may come out 1 + 1e-16
     if n < 2:
         return low + p * width, math.nan, math.nan
-    se = float(values.std(ddof=1)) / math.sqrt(n) / width
-    n_eff = float(n) if p in (0.0, 1.0) or all_equal(values) else min(float(n), p * (1 - p) / (se * se))
-    _, p_low, p_high = wilson(p * n_eff, n_eff, t_quantile(0.5 + confidence / 2, n - 1))
+    se = float(values.std(ddof=1)) / math.sqrt(n) / width  # (rounding noise when all are equal: capped below)
+    p_low, p_high = wilson_effective(p, se, n, t_quantile(0.5 + confidence / 2, n - 1), at_most_n=True)
     return low + p * width, low + p_low * width, low + p_high * width
 
 
