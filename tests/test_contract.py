@@ -10,6 +10,7 @@ separated by the path separator, `:`)."""
 from __future__ import annotations
 
 import copy
+import functools
 import os
 import random
 from pathlib import Path
@@ -46,8 +47,15 @@ def _register_example(request: pytest.FixtureRequest) -> None:
         request.getfixturevalue("example_game")
 
 
+@functools.cache
+def _variant(path: Path):
+    """A variant file read once: the checks play many games of each (a fresh rules object for
+    every game all the same), and reading and validating the file cost more than a game."""
+    return load_variant(path)
+
+
 def _play(game: str, path: Path, seed: int, players: int, bots: list[str] | None = None):
-    variant = load_variant(path)
+    variant = _variant(path)
     spec = get_game(game)
     rules = spec.make_rules(variant.model)
     seat_bots = [spec.make_bot(b, rules, s) for s, b in enumerate(bots or ["random"] * players)]
