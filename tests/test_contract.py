@@ -19,6 +19,7 @@ import pytest
 
 from playtest import rng
 from playtest.core.events import event_data_problem
+from playtest.core.results import result_problem
 from playtest.games import game_names, get_game
 from playtest.sim.runner import play_game
 from playtest.variants import load_variant
@@ -63,7 +64,9 @@ def _play(game: str, path: Path, seed: int, players: int, bots: list[str] | None
                      bot_rngs=[rng.stream(seed, 0, rng.bot_stream(s)) for s in range(players)])
 
 
-def _check_result(played, players: int) -> None:
+def _check_result(game: str, played, players: int) -> None:
+    spec = get_game(game)
+    assert result_problem(played.result, spec.score_parts, spec.stat_columns) is None  # declared names only
     seats = played.result.seats
     assert len(seats) == players
     assert sum(s.win_share for s in seats) == pytest.approx(1.0)
@@ -85,7 +88,7 @@ def test_random_playouts_end_and_repeat(game, path):
             b = _play(game, path, seed, players)
             assert a.events == b.events
             assert [s.total for s in a.result.seats] == [s.total for s in b.result.seats]
-            _check_result(a, players)
+            _check_result(game, a, players)
 
 
 @pytest.mark.parametrize(("game", "path"), BASE, ids=[f"{g}:{p.stem}" for g, p in BASE])
@@ -102,7 +105,7 @@ def test_every_bot_the_game_offers_plays_legal_games_that_repeat(game, path):
         a = _play(game, path, 11, players, lineup)
         b = _play(game, path, 11, players, lineup)
         assert a.events == b.events, f"{lineup}: the same seed gave different games"
-        _check_result(a, players)
+        _check_result(game, a, players)
 
 
 def test_an_unknown_bot_is_refused_by_every_game(request):

@@ -118,6 +118,44 @@ def test_event_data_the_game_did_not_declare_stop_the_run_in_one_line(example_ga
     assert r.returncode == 2 and "has left='none', not a value of its column's type Int16" in r.stderr
 
 
+def test_a_bot_choosing_off_the_legal_list_stops_the_run_in_one_line_naming_the_game(example_game, cli, tmp_path,
+                                                                                    monkeypatch):
+    """The runner refuses a bot's action that is not in the legal list: in a run that is a bug of
+    the game's bot (or rules), named as the game's, with the game and seed to reproduce it."""
+    from playtest_nim import game
+
+    monkeypatch.setattr(game.NimBot, "choose", lambda self, view, legal, *, rng: "take 99 from 1")
+    out = tmp_path / "run"
+    r = cli("simulate", NIM, "-n", "3", "--players", "2", "--seed", "4", "--workers", "1", "--out", str(out))
+    assert r.returncode == 2
+    assert r.stderr == ("error: game 0 of 'nim' (bots random,random, seed 4): move 1: take 99 from 1: bot 'random' "
+                        "in seat 1 chose an action that is not legal: a bug in the game's bot or rules; nothing "
+                        "was written\n")
+    assert not out.exists() and not list(tmp_path.glob("run*"))
+
+
+def test_a_result_part_the_game_did_not_declare_stops_the_run_in_one_line(example_game, cli, tmp_path, monkeypatch):
+    """A misspelt score part would be a `score_<part>` column of zeros without a word: `simulate`
+    refuses a result whose parts (or stats) GameSpec does not declare."""
+    from playtest.core.results import GameResult
+    from playtest_nim.game import NimRules
+
+    result = NimRules.result
+
+    def renamed(self, state):
+        res = result(self, state)
+        return GameResult(tuple(s.__class__(s.seat, {"wins": s.total}, s.total, s.rank, s.win_share, s.stats)
+                                for s in res.seats), res.rounds, res.turns)
+
+    monkeypatch.setattr(NimRules, "result", renamed)
+    out = tmp_path / "run"
+    r = cli("simulate", NIM, "-n", "3", "--players", "2", "--seed", "4", "--workers", "1", "--out", str(out))
+    assert r.returncode == 2
+    assert r.stderr == ("error: game 0 of 'nim': seat 1's result has the score part 'wins', which score_parts does "
+                        "not declare (declared: win) (GameSpec); nothing was written\n")
+    assert not out.exists()
+
+
 def test_a_crash_in_a_plugin_s_own_code_is_blamed_on_it_not_on_playtest(example_game, cli, tmp_path, monkeypatch):
     from playtest_nim import game
 

@@ -26,6 +26,23 @@ class GameResult:
     turns: int
 
 
+def result_problem(result: GameResult, score_parts: Sequence[str], stat_columns: Mapping[str, object]) -> str | None:
+    """Why a game's result does not fit its game's declared `score_parts` and `stat_columns`, or
+    None: a score part or a per-seat stat under a name that is not declared (a misspelt part
+    would otherwise become a `score_<part>` column of zeros without a word). A declared part a
+    seat does not report counts 0."""
+    for sr in result.seats:
+        extra = [k for k in sr.components if k not in score_parts]
+        if extra:
+            return (f"seat {sr.seat + 1}'s result has the score part {extra[0]!r}, which score_parts does not "
+                    f"declare (declared: {', '.join(score_parts) or 'none'})")
+        extra = [k for k in sr.stats if k not in stat_columns]
+        if extra:
+            return (f"seat {sr.seat + 1}'s result has the stat {extra[0]!r}, which stat_columns does not "
+                    f"declare (declared: {', '.join(stat_columns) or 'none'})")
+    return None
+
+
 def rank(keys: Sequence[tuple[float, ...]]) -> tuple[list[int], list[float]]:
     """Competition ranks (1 = best; higher key is better) and win shares for sort keys.
 

@@ -28,8 +28,9 @@ import polars as pl
 from playtest import __version__, rng
 from playtest.core.bots import make_bot
 from playtest.core.events import Event, event_data_problem
+from playtest.core.results import result_problem
 from playtest.core.spec import GameSpec
-from playtest.errors import Interrupted, PlaytestError, UsageError
+from playtest.errors import IllegalActionError, Interrupted, PlaytestError, UsageError
 from playtest.games import get_game
 from playtest.io import check_free, check_output_path, is_playtest_output, remove_leftovers
 from playtest.sim import rundir
@@ -235,10 +236,16 @@ def play_chunk(game_name: str, resolved: dict[str, Any], key: str, config: RunCo
             except NoLegalActionError as exc:
                 raise GameBugError(f"game {game} (bots {','.join(config.seat_bots(game))}, seed {config.seed}): "
                                    f"{exc}") from None
+            except IllegalActionError as exc:  # a bot chose off the legal list, or the rules refused their own
+                raise GameBugError(f"game {game} of '{spec.name}' (bots {','.join(config.seat_bots(game))}, seed "
+                                   f"{config.seed}): {exc}: a bug in the game's bot or rules") from None
             if game % EVENT_CHECK_STRIDE == 0:  # polars would drop an undeclared key, coerce a wrong type
                 problem = event_data_problem(played.events, spec.event_columns)
                 if problem:
                     raise GameBugError(f"game {game} of '{spec.name}': {problem} (GameSpec.event_columns)")
+            problem = result_problem(played.result, spec.score_parts, spec.stat_columns)
+            if problem:
+                raise GameBugError(f"game {game} of '{spec.name}': {problem} (GameSpec)")
             _rows(spec, config, game, played, g_cols, e_cols, datas)
     games = pl.DataFrame(g_cols, schema=g_schema)
     # The game-specific columns straight from the events' dicts: polars reads them in Rust,
@@ -269,8 +276,10 @@ event_columns: by game number, so the same seed is checked the same at any worke
 
 
 class GameBugError(PlaytestError):
-    """A game's own code broke the protocol during a run (runner.NoLegalActionError): playing
-    on or resuming would meet it again, so the run is dropped."""
+    """A game's own code broke the protocol during a run: no legal action in a live state
+    (runner.NoLegalActionError), a bot's action off the legal list or refused by the rules,
+    event data or a result under names the GameSpec does not declare. Playing on or resuming
+    would meet it again, so the run is dropped."""
 
 
 # --- the whole run ------------------------------------------------------------------------------
