@@ -48,9 +48,6 @@ def report(
         check_free(out, force, "--out")
     run = open_run(run_dir)  # lazy scans: the metrics aggregate each game first (bounded memory)
     default = (run_dir if run_dir.is_dir() else partial_dir(run_dir)) / f"report{SUFFIX[fmt.value]}"
-    if out is None and not to_stdout and default.exists() and not force:
-        raise UsageError(f"{default}: the run already has this report (perhaps edited since); add --force to "
-                         "write it again, or --out FILE")
     info = run.info
     if "planned_games" in info:
         typer.echo(f"note: partial run: {info['games']:,} of {info['planned_games']:,} games "
@@ -60,9 +57,23 @@ def report(
     if to_stdout:
         sys.stdout.write(text)
         return
+    if out is None and default.exists() and not force:
+        # The report simulate wrote, asked for again: the same page is no reason to refuse.
+        if _same_text(default, text):
+            typer.echo(clean(f"{default} is up to date (the same report is already there)"))
+            return
+        raise UsageError(f"{default}: the run already has a different report (edited since, or written by "
+                         "another playtest version); add --force to write it again, or --out FILE")
     path = out or default
     write_atomic(path, text)
     typer.echo(clean(f"wrote {path}"))
+
+
+def _same_text(path: Path, text: str) -> bool:
+    try:
+        return path.read_text(encoding="utf-8") == text
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 RUN_FILES = ("run.json", "games.parquet", "events.parquet", "manifest.jsonl", "lock")

@@ -180,19 +180,25 @@ def test_verdict_corrects_its_two_tests(p_chi, p_first, status):
 
 
 def test_the_runs_own_report_is_written_again_only_with_force(cli, stargate_dir, tmp_path):
-    """`playtest report RUN -f md` writes RUN/report.md once; after that (perhaps edited by
-    hand) it is replaced only with --force, like any existing output."""
+    """`playtest report RUN -f md` writes RUN/report.md once; asked again, the same report is
+    left as it is (exit 0: nothing to do); once it differs (edited by hand) it is replaced only
+    with --force, like any existing output."""
     import shutil
 
     run = tmp_path / "run"
     shutil.copytree(stargate_dir, run)
     (run / "report.md").unlink(missing_ok=True)
     assert cli("report", str(run), "-f", "md").returncode == 0
+    written = (run / "report.md").stat().st_mtime_ns
+    again = cli("report", str(run), "-f", "md")
+    assert again.returncode == 0 and again.stdout == f"{run / 'report.md'} is up to date (the same report is already there)\n"
+    assert (run / "report.md").stat().st_mtime_ns == written
     (run / "report.md").write_text("my notes")
     res = cli("report", str(run), "-f", "md")
     assert res.returncode == 2
-    assert res.stderr.strip() == (f"error: {run / 'report.md'}: the run already has this report (perhaps edited "
-                                  "since); add --force to write it again, or --out FILE")
+    assert res.stderr.strip() == (f"error: {run / 'report.md'}: the run already has a different report (edited "
+                                  "since, or written by another playtest version); add --force to write it again, "
+                                  "or --out FILE")
     assert (run / "report.md").read_text() == "my notes"
     assert cli("report", str(run), "-f", "md", "--force").returncode == 0
     assert (run / "report.md").read_text().startswith("#")
