@@ -233,7 +233,7 @@ def test_replay_errors_come_from_the_core(example_game, cli, tmp_path):
                                            "expected 'take COUNT from HEAP'\n")
     path.write_text(f"game: nim\nvariant: {NIM}\nplayers: 2\nmoves:\n  - take 3 from 1\n  - take 3 from 1\n")
     r = cli("replay", str(path))
-    assert (r.returncode, r.stderr) == (2, f"error: {path}:6:5: move 2 (Player 2): take 3 from 1: "
+    assert (r.returncode, r.stderr) == (2, f"{path}:6:5: move 2 (Player 2): take 3 from 1: "
                                            "heap 1 is empty\n")
     path.write_text(f"game: nim\nvariant: {NIM}\nplayers: 2\nmoves:\n  - take 3 from 1\n")
     data = json.loads(cli("replay", str(path), "--json").stdout)
@@ -258,7 +258,7 @@ def test_the_shared_header_rules(example_game, cli, tmp_path):
         f"{path}:4:16: players.2: duplicate name 'Ann'",
     ]
     path.write_text(f"game: nim\nvariant: {NIM}\nset: ['heaps=[1]']\nplayers: 2\nmoves: [take 1 from 1, take 1 from 1]\n")
-    assert cli("replay", str(path)).stderr == (f"error: {path}:5:24: move 2: the game is already over: it ended "
+    assert cli("replay", str(path)).stderr == (f"{path}:5:24: move 2: the game is already over: it ended "
                                                "after move 1; remove the moves after it\n")
 
 

@@ -66,8 +66,7 @@ class _Group(TyperGroup):
         except PlaytestError as err:
             if debug_enabled():
                 traceback.print_exc()
-            _fail(str(err) if getattr(err, "problems", None) or isinstance(err, Interrupted)
-                  else f"error: {err}", err.exit_code)
+            _fail(error_text(err), err.exit_code)
         except KeyboardInterrupt:
             _fail("interrupted", 130)
         except RecursionError:
@@ -188,8 +187,12 @@ def install_signal_handlers() -> None:
 
 
 def error_text(err: PlaytestError) -> str:
-    """What the CLI prints for an error: its located problems one a line, else `error: ...`."""
-    return f"error: {err}" if not getattr(err, "problems", None) else str(err)
+    """What the CLI prints for an error: located problems (`file:line:col: ...`, one a line:
+    a bad variant or transcript, a transcript's first illegal move) and interruptions as they
+    are, anything else as `error: ...`."""
+    if getattr(err, "problems", None) or getattr(err, "where", "") or isinstance(err, Interrupted):
+        return str(err)
+    return f"error: {err}"
 
 
 def main() -> None:

@@ -129,7 +129,7 @@ def test_smoke_subprocess_validate_and_replay(tmp_path):
     r = run_cli("validate", str(tmp_path / "bad.yaml"))
     assert r.returncode == 2 and r.stderr.startswith(f"{tmp_path / 'bad.yaml'}:") and "Traceback" not in r.stderr
     r = run_cli("replay", "tests/stargate/data/illegal.yaml")
-    assert (r.returncode, r.stderr) == (2, "error: tests/stargate/data/illegal.yaml:15:5: move 4 (Chie, round 2): "
+    assert (r.returncode, r.stderr) == (2, "tests/stargate/data/illegal.yaml:15:5: move 4 (Chie, round 2): "
                                            "place d a: cubes go clockwise, one per planet, skipping full planets\n")
 
 

@@ -93,5 +93,5 @@ def test_replay_text_json_and_illegal():
     assert data["complete"] and [f["total"] for f in data["final"]] == [11, 0, 2, 11, 0]
     out = run("replay", str(DATA / "illegal_follow.yaml"))
     assert out.returncode == 2
-    assert out.stderr == (f"error: {DATA / 'illegal_follow.yaml'}:16:9: "
+    assert out.stderr == (f"{DATA / 'illegal_follow.yaml'}:16:9: "
                           "move 8: round 1, trick 1, Ann plays 2D: must follow suit (H was led)\n")

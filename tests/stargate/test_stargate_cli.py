@@ -52,7 +52,7 @@ def test_replay_json(cli):
 def test_replay_illegal_move(cli):
     r = cli("replay", "tests/stargate/data/illegal.yaml", "--json")
     assert r.returncode == 2 and r.stdout == ""
-    assert r.stderr == ("error: tests/stargate/data/illegal.yaml:15:5: move 4 (Chie, round 2): place d a: "
+    assert r.stderr == ("tests/stargate/data/illegal.yaml:15:5: move 4 (Chie, round 2): place d a: "
                         "cubes go clockwise, one per planet, skipping full planets\n")
 
 
