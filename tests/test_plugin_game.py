@@ -287,7 +287,7 @@ def test_a_plugin_that_fails_to_load_is_one_line(tmp_path, monkeypatch, cli):
         assert (r.returncode, r.stderr) == (2, f"{tmp_path / 'v.yaml'}:1:7: game: the game plugin 'broken' "
                                                "(no_such_module:SPEC) failed to load: ModuleNotFoundError: "
                                                "No module named 'no_such_module'\n")
-        with pytest.raises(GamePluginError, match=r"^the game plugin 'wrong' \(json:dumps\) is a function, "
+        with pytest.raises(GamePluginError, match=r"^the game plugin 'wrong' \(json:dumps\) is 'function', "
                                                   r"not a playtest.core.spec.GameSpec$"):
             get_game("wrong")
         assert get_game("stargate").name == "stargate"  # the others still work

@@ -171,7 +171,7 @@ def score_distribution(games: Table) -> pl.DataFrame:
         for comp, col in zip(comps, cols, strict=True):
             dist = dists.get((col,), counts.clear())
             values, freq = dist["value"].to_numpy(), dist["count"].to_numpy()
-            what = "total score" if comp == "total" else f"{comp} points"
+            what = "total score" if comp == "total" else f"score part '{comp}'"
             base = {C.GROUP: f"{who} / {comp}", C.N: n}
             est, lo, hi = mean_of_sums(per[col].to_numpy(), per["rows"].to_numpy())
             rows.append(base | {C.METRIC: "score_mean", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,

@@ -60,7 +60,7 @@ def get_game(name: str) -> GameSpec:
         raise GamePluginError(f"the game plugin {name!r} ({ep.value}) failed to load: "
                               f"{type(err).__name__}: {err}") from None
     if not isinstance(spec, GameSpec):
-        raise GamePluginError(f"the game plugin {name!r} ({ep.value}) is a {type(spec).__name__}, "
+        raise GamePluginError(f"the game plugin {name!r} ({ep.value}) is {type(spec).__name__!r}, "
                               "not a playtest.core.spec.GameSpec")
     if spec.name != name:
         raise GamePluginError(f"the game plugin {name!r} ({ep.value}) calls itself {spec.name!r}: "
