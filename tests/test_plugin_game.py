@@ -163,11 +163,38 @@ def test_a_crash_in_a_plugin_s_own_code_is_blamed_on_it_not_on_playtest(example_
         raise ValueError("my bot is broken")
 
     monkeypatch.setattr(game.NimBot, "choose", choose)
-    r = cli("simulate", NIM, "-n", "2", "--players", "2", "--workers", "1", "--out", str(tmp_path / "run"))
+    out = tmp_path / "run"
+    r = cli("simulate", NIM, "-n", "2", "--players", "2", "--workers", "1", "--out", str(out))
     assert r.returncode == 1
     assert r.stderr.startswith(f"error in code outside playtest, {Path(__file__).resolve()}:")  # where choose is
     assert r.stderr.endswith("(in choose): ValueError: my bot is broken (run `playtest --debug ...` for the "
-                             "traceback)\n")
+                             f"traceback); 0 of 2 games are saved in {out}.partial: `playtest simulate --resume "
+                             f"{out}` finishes the run once the cause is fixed (or --force starts afresh)\n")
+    assert len(r.stderr.splitlines()) == 1
+
+
+def test_a_crash_in_a_plugin_s_summary_says_the_games_are_saved(example_game, cli, tmp_path, monkeypatch):
+    """The games are played and saved when the report's game section breaks: the error says
+    so, and `playtest report` writes the report once the summary is fixed."""
+    import dataclasses
+
+    from playtest.analysis import metrics
+
+    def summary(games, events):
+        raise ValueError("my summary is broken")
+
+    broken = dataclasses.replace(get_game("nim"), summary=summary)
+    own = metrics._game_spec
+    monkeypatch.setattr(metrics, "_game_spec", lambda info: broken)
+    out = tmp_path / "run"
+    r = cli("simulate", NIM, "-n", "2", "--players", "2", "--workers", "1", "--out", str(out))
+    assert r.returncode == 1 and len(r.stderr.splitlines()) == 1
+    assert r.stderr.endswith(f"ValueError: my summary is broken (run `playtest --debug ...` for the traceback); the 2 "
+                             f"games are saved in {out} without a report (`playtest report {out}` writes it once "
+                             "the cause is fixed)\n")
+    assert (out / "games.parquet").is_file() and not (out / "report.html").exists()
+    monkeypatch.setattr(metrics, "_game_spec", own)
+    assert cli("report", str(out)).returncode == 0 and (out / "report.html").is_file()
 
 
 def test_the_worker_s_traceback_text_names_the_plugin_frame(tmp_path):

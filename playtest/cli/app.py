@@ -79,17 +79,24 @@ class _Group(TyperGroup):
             if debug_enabled():
                 traceback.print_exc()
             where = f"{err.filename}: " if getattr(err, "filename", None) else ""
-            _fail(f"error: {where}{err.strerror or err}", 1)
+            _fail(f"error: {where}{err.strerror or err}{_kept(err)}", 1)
         except Exception as err:  # a bug: say so in one line
             if debug_enabled():
                 traceback.print_exc()
             first = str(err).splitlines()[0] if str(err) else ""
+            kept = _kept(err)
             outside = _outside_frame(err)
             if outside:  # a game plugin's (or other outside code's) own bug: not playtest's to report
                 _fail(f"error in code outside playtest, {outside}: {type(err).__name__}: {first[:300]} "
-                      "(run `playtest --debug ...` for the traceback)", 1)
+                      f"(run `playtest --debug ...` for the traceback){kept}", 1)
             _fail(f"internal error: {type(err).__name__}: {first[:300]} (run `playtest --debug ...` "
-                  "for the traceback, and please report it)", 1)
+                  f"for the traceback, and please report it){kept}", 1)
+
+
+def _kept(err: BaseException) -> str:
+    """What the command kept despite the error (a run's saved games), added to the exception as
+    notes on the way up (`BaseException.add_note`), to follow its one line."""
+    return "".join(f"; {note}" for note in getattr(err, "__notes__", ()))
 
 
 REMOTE_FRAME = re.compile(r'File "([^"]+)", line (\d+), in (\S+)')

@@ -162,8 +162,13 @@ def simulate(
     info = run.info
     report_path = out_dir / "report.html"
     with reading(out_dir):
-        report = build_report(info, run.games, run.events)
-        write_atomic(report_path, render(report, "html"))
+        try:
+            report = build_report(info, run.games, run.events)
+            write_atomic(report_path, render(report, "html"))
+        except Exception as err:  # the games are played and saved: say so, whatever broke the report
+            err.add_note(f"the {result.games:,} games are saved in {out_dir} without a report (`playtest report "
+                         f"{out_dir}` writes it once the cause is fixed)")
+            raise
     console = out_console()
     rate = (result.games - result.resumed_games) / result.seconds if result.seconds else float("inf")
     resumed = f", {result.resumed_games} of them from the interrupted run" if result.resumed_games else ""

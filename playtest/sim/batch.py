@@ -548,6 +548,12 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
         run.close()
         shutil.rmtree(run.path, ignore_errors=True)
         raise GameBugError(f"{exc}; nothing was written") from None
+    except Exception as err:  # a crash (in a game's code, say): what was played is kept for --resume
+        run.close()
+        err.add_note(f"{run.games_saved():,} of {config.n_games:,} games are saved in {run.path}: `playtest "
+                     f"simulate --resume {out_dir}` finishes the run once the cause is fixed (or --force "
+                     "starts afresh)")
+        raise
     except BaseException:
         run.close()
         raise
