@@ -137,8 +137,9 @@ def test_a_bot_choosing_off_the_legal_list_stops_the_run_in_one_line_naming_the_
 def test_a_result_part_the_game_did_not_declare_stops_the_run_in_one_line(example_game, cli, tmp_path, monkeypatch):
     """A misspelt score part would be a `score_<part>` column of zeros without a word: `simulate`
     refuses a result whose parts (or stats) GameSpec does not declare."""
-    from playtest.core.results import GameResult
     from playtest_nim.game import NimRules
+
+    from playtest.core.results import GameResult
 
     result = NimRules.result
 
