@@ -36,9 +36,10 @@ PIPE_WIDTH = 160
 
 
 def out_console() -> Console:
-    """The console for results: the terminal's width, or PIPE_WIDTH when not a terminal."""
+    """The console for results: the terminal's width; when not a terminal, tables PIPE_WIDTH
+    wide and lines of text never broken (a path or a p-value cut in two in a CI log)."""
     console = Console()
-    return console if console.is_terminal else Console(width=PIPE_WIDTH)
+    return console if console.is_terminal else Console(width=PIPE_WIDTH, soft_wrap=True)
 
 
 def from_bots_option(err: UsageError) -> UsageError:

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import polars as pl
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
+from rich.text import Text
 
 from playtest.analysis import columns as C
 from playtest.report import format as F
 
 
-def metric_table(title: str, df: pl.DataFrame) -> Table:
-    """One rich table: group, estimate, 95% interval, n (and p where present)."""
+def metric_table(title: str, df: pl.DataFrame) -> RenderableType:
+    """One rich table: group, estimate, 95% interval, n; the test's p-value on a line below it
+    where there is one (a line of its own: a caption would wrap at the table's width)."""
     has_p = df.height > 0 and df[C.P_VALUE].is_not_null().any()
     table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("", style="bold")
@@ -32,9 +34,9 @@ def metric_table(title: str, df: pl.DataFrame) -> Table:
     if has_p:
         p = df[C.P_VALUE].drop_nulls()[0]
         simulated = any("p simulated" in (d or "") for d in df[C.DEFINITION].to_list())
-        table.caption = f"chi-square test that all are equal: p = {p:.3g}" + (
+        note = f"chi-square test that all are equal: p = {p:.3g}" + (
             " (simulated from seeded multinomial draws: expected counts below 5)" if simulated else "")
-        table.caption_justify = "left"
+        return Group(table, Text(note, style="italic"))
     return table
 
 
