@@ -189,9 +189,16 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
     if ratings.height >= 2 and not math.isnan(ratings["rating"][-1]):
         top, bottom = ratings.row(-1, named=True), ratings.row(0, named=True)
         gap = top["rating"] - bottom["rating"]
-        out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated {gap:+.0f} "
-                   f"[{top['ci_low']:+.0f}, {top['ci_high']:+.0f}] Elo above {bottom['rung']}, i.e. it finishes ahead "
-                   f"of it in {100 * strength.expected_win(gap):.0f}% of head-to-head comparisons.")
+        if math.isinf(top["ci_high"]) and math.isfinite(top["ci_low"]):
+            out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated at least {top['ci_low']:+.0f} Elo "
+                       f"above {bottom['rung']} (95%), i.e. it finishes ahead of it in at least "
+                       f"{100 * strength.expected_win(top['ci_low']):.0f}% of head-to-head comparisons; a rung won every "
+                       "comparison against the one below it, so the games bound the gap from below only.")
+        else:
+            out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated {gap:+.0f} "
+                       f"[{strength.elo_text(top['ci_low'])}, {strength.elo_text(top['ci_high'])}] Elo above "
+                       f"{bottom['rung']}, i.e. it finishes ahead of it in {100 * strength.expected_win(gap):.0f}% "
+                       "of head-to-head comparisons.")
     return out
 
 

@@ -26,7 +26,7 @@ import numpy as np
 import polars as pl
 from scipy import stats as sps
 
-from playtest.analysis.stats import mean_ci, t_quantile, wilson_effective
+from playtest.analysis.stats import mean_ci, t_quantile, wilson, wilson_effective
 from playtest.compare.jackknife import Sample
 
 ELO = 400 / math.log(10)
@@ -194,9 +194,47 @@ def ratings(pairs: Mapping[tuple[str, str], Sample], rungs: Sequence[str], *, rn
         chosen = [run[i] for run in per_run for i in rng.integers(0, len(run), len(run))]
         boots[b] = _fit(len(rungs), np.concatenate(chosen))
     low, high = np.percentile(boots, [2.5, 97.5], axis=0)
+    _unbounded_gaps(pairs, per_run, index, low, high)
     counts = np.bincount(data.ravel(), minlength=len(rungs))
     return pl.DataFrame([{"rung": r, "rating": float(est[i]), "ci_low": float(low[i]), "ci_high": float(high[i]),
                           "comparisons": int(counts[i])} for i, r in enumerate(rungs)], schema=RATINGS_SCHEMA)
+
+
+def _unbounded_gaps(pairs: Mapping[tuple[str, str], Sample], per_run: Sequence[list[np.ndarray]],
+                    index: Mapping[str, int], low: np.ndarray, high: np.ndarray) -> None:
+    """Where a rung won (or lost) every comparison against the rung below it, the games bound
+    the gap between them on one side only: its maximum-likelihood value is infinite, the ridge
+    gives a finite one that depends on RIDGE alone, and every bootstrap replicate repeats it (a
+    zero-width interval that claims what the games cannot tell). Then the interval of that rung,
+    and of every rung rated through it, is open on that side (±inf), and its other end is no
+    tighter than a Wilson bound on the pairing's games, all won (the independent unit; each
+    game's comparisons count once), turned into a rating gap. Changes `low` and `high` in place,
+    from the bottom of the ladder up."""
+    order = sorted(zip(pairs, per_run, strict=True), key=lambda item: index[item[0][0]])
+    for (lo_name, up_name), run in order:
+        lo, up = index[lo_name], index[up_name]
+        winners = np.concatenate(run)[:, 0] if run else np.empty(0, dtype=np.int64)
+        up_wins, lo_wins = int(np.count_nonzero(winners == up)), int(np.count_nonzero(winners == lo))
+        if (up_wins == 0) == (lo_wins == 0):
+            continue  # both won some comparisons (or there were none): the bootstrap tells
+        games = sum(1 for c in run if c.shape[0])
+        gap = ELO * math.log(max(1e-12, wilson(games, games)[1]) / max(1e-12, 1 - wilson(games, games)[1]))
+        above = np.arange(len(low)) >= up
+        if up_wins:
+            low[above] = np.minimum(low[above], low[lo] + gap)
+            high[above] = math.inf
+        else:
+            high[above] = np.maximum(high[above], high[lo] - gap)
+            low[above] = -math.inf
+
+
+def elo_text(x: float) -> str:
+    """A rating or a bound as the reports print it: +123, −∞ / +∞ for an open end, – for none."""
+    if math.isnan(x):
+        return "–"
+    if math.isinf(x):
+        return "+∞" if x > 0 else "−∞"
+    return f"{x:+.0f}"
 
 
 def expected_win(rating_gap: float) -> float:

@@ -10,7 +10,7 @@ import altair as alt
 import polars as pl
 
 from playtest.analysis import columns as C
-from playtest.ladder import skill
+from playtest.ladder import skill, strength
 from playtest.ladder.result import Ladder, json_safe, times
 from playtest.report import format as F
 from playtest.report.charts import WIDTH
@@ -79,7 +79,7 @@ CSS = "td code { white-space: nowrap; word-break: normal; }"
 
 
 def _elo(x: float) -> str:
-    return "–" if math.isnan(x) else f"{x:+.0f}"
+    return strength.elo_text(x)
 
 
 def render_ladder_html(ladder: Ladder) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 import polars as pl
 
 from playtest.analysis import columns as C
-from playtest.ladder import skill
+from playtest.ladder import skill, strength
 from playtest.ladder.result import Ladder, times
 from playtest.report import format as F
 from playtest.report.markdown import md
@@ -70,8 +70,8 @@ def render_ladder_markdown(ladder: Ladder) -> str:
     lines += ["", "Ratings (Bradley–Terry via choix, Elo scale, weakest rung = 0; 95% bootstrap interval over games):", "",
               "| rung | rating | 95% interval | comparisons |", "|---|---:|---:|---:|"]
     for r in ladder.ratings.iter_rows(named=True):
-        rating = "–" if math.isnan(r["rating"]) else f"{r['rating']:+.0f}"
-        ci = "–" if math.isnan(r["ci_low"]) else f"{r['ci_low']:+.0f} – {r['ci_high']:+.0f}"
+        rating = strength.elo_text(r["rating"])
+        ci = "–" if math.isnan(r["ci_low"]) else f"{strength.elo_text(r['ci_low'])} – {strength.elo_text(r['ci_high'])}"
         lines.append(f"| `{md(r['rung'])}` | {rating} | {ci} | {r['comparisons']} |")
     changed = ladder.changed()
     tested = ladder.tests.filter(pl.col(skill.P_HOLM).is_not_nan()).height

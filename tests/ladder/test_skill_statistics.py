@@ -126,6 +126,38 @@ def test_head_to_head_and_ratings_find_the_stronger_rung():
     assert low["rating"] == 0 and up["ci_low"] > 0 and up["ci_low"] <= up["rating"] <= up["ci_high"]
 
 
+def sweep_sample(n: int, winner: str) -> Sample:
+    """`winner`'s two seats finish first and second in every one of n games."""
+    rows = []
+    for g in range(n):
+        bots = ("up", "low", "up", "low") if g % 2 else ("low", "up", "low", "up")
+        order = sorted(range(4), key=lambda s: (bots[s] != winner, s))
+        for rank, seat in enumerate(order, 1):
+            rows.append({"game": g, "seat": seat, "bot": bots[seat], "total": float(10 - rank), "rank": rank,
+                         "win_share": float(rank == 1)})
+    return Sample({}, pl.DataFrame(rows), EVENTS)
+
+
+def test_a_rung_that_won_every_comparison_has_an_interval_open_above():
+    """20 games, every comparison won: the gap's likelihood has no maximum, so the interval must
+    not be the ridge's one value repeated by every bootstrap replicate; it is open above, and its
+    lower end is the Wilson bound on 20 of 20 games (0.839) as a rating gap, +287."""
+    from playtest.ladder.result import skill_matters
+
+    pairs = {("low", "up"): sweep_sample(20, "up")}
+    r = strength.ratings(pairs, ["low", "up"], rng=np.random.default_rng(1), n_boot=20)
+    up = r.row(1, named=True)
+    assert up["ci_high"] == math.inf and up["ci_low"] == pytest.approx(287, abs=2)
+    assert strength.elo_text(up["ci_high"]) == "+∞"
+    table = strength.strength_table(pairs, np.random.default_rng(2))
+    [*_, across] = skill_matters(table, r)
+    assert across.startswith("Across the ladder (Bradley–Terry): up is rated at least +287 Elo above low (95%), i.e. "
+                             "it finishes ahead of it in at least 84% of head-to-head comparisons")
+    down = strength.ratings({("low", "up"): sweep_sample(20, "low")}, ["low", "up"], rng=np.random.default_rng(1),
+                            n_boot=20).row(1, named=True)
+    assert down["ci_low"] == -math.inf and down["ci_high"] == pytest.approx(-287, abs=2)
+
+
 def test_equal_rungs_are_not_called_stronger():
     pairs = {("low", "up"): pair_sample(4, 300, 0.5)}
     h = strength.head_to_head(pairs[("low", "up")], "low", "up", np.random.default_rng(2))
