@@ -41,7 +41,7 @@ def test_the_budget_has_a_documented_upper_limit() -> None:
 
 @pytest.mark.parametrize(("name", "message"), [
     ("mcts", "bot 'mcts': give the budget in iterations, e.g. mcts:1000 (options: "),
-    ("mcts:0", "bot 'mcts:0': give the budget in iterations"),
+    ("mcts:0", "bot 'mcts:0': the budget is at least 1 iteration per decision, e.g. mcts:1000"),
     ("mcts:ten", "bot 'mcts:ten': give the budget in iterations"),
     ("mcts:10:speed=2", "bot 'mcts:10:speed=2': unknown option 'speed' (options: rollout="),
     ("mcts:10:depth=0", "bot 'mcts:10:depth=0': depth=0 must be a whole number ≥ 1"),
@@ -63,7 +63,7 @@ def test_unknown_bot_lists_the_game_bots_and_the_search_forms() -> None:
     with pytest.raises(UsageError) as err:
         make_bot(spec, "mtcs:100", stargate_rules(), 0)
     message = str(err.value)
-    assert message.startswith("unknown bot 'mtcs:100' for stargate (known: random, greedy, greedy-myopic, lookahead, scripted:armstrong-first, ")
+    assert message.startswith("unknown bot 'mtcs:100' for stargate (valid: random, greedy, greedy-myopic, lookahead, scripted:armstrong-first, ")
     assert message.endswith(", mcts:N[:option=value...], ismcts:N[:option=value...])")
     assert bot_names(get_game("ohseven"))[-2:] == ["mcts:N[:option=value...]", "ismcts:N[:option=value...]"]
 

@@ -88,7 +88,7 @@ def test_lineup_checks():
         check_lineup(spec, variant, 4, ["greedy", "random"])
     with pytest.raises(UsageError, match=r"--players 5 is not supported by this variant \(supported: 3, 4\)"):
         check_lineup(spec, variant, 5, ["greedy"])
-    with pytest.raises(UsageError, match=r"unknown bot 'alphazero' for stargate \(known: random, greedy, greedy-myopic, lookahead, scripted:"):
+    with pytest.raises(UsageError, match=r"unknown bot 'alphazero' for stargate \(valid: random, greedy, greedy-myopic, lookahead, scripted:"):
         check_lineup(spec, variant, 4, ["alphazero"])
 
 

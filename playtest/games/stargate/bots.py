@@ -448,7 +448,7 @@ class _PlacementWalker:
 def scripted_bot(rules: StargateRules, seat: int, style_name: str) -> GreedyBot:
     styles = scripted_styles()
     if style_name not in styles:
-        raise UsageError(f"unknown scripted bot '{style_name}' (known: {', '.join(sorted(styles))})")
+        raise UsageError(f"unknown scripted bot '{style_name}' (valid: {', '.join(sorted(styles))})")
     style = styles[style_name]
     # A style may name crews a variant removed: they are simply never available.
 
@@ -488,4 +488,4 @@ def make_bot(spec: str, rules: StargateRules, seat: int) -> Bot:
     if spec.startswith("scripted:"):
         return scripted_bot(rules, seat, spec.split(":", 1)[1])
     styles = ", ".join(f"scripted:{s}" for s in sorted(scripted_styles()))
-    raise UsageError(f"unknown bot '{spec}' for stargate (known: random, greedy, greedy-myopic, lookahead, {styles})")
+    raise UsageError(f"unknown bot '{spec}' for stargate (valid: random, greedy, greedy-myopic, lookahead, {styles})")
