@@ -31,6 +31,7 @@ def test_short_game_hand_scored():
     assert out.rounds[2]["selections"][0] == {"player": "Ann", "action": "produce", "pile": 1, "moves": []}
     js = out.to_json()
     assert js["game"] == "newfrontiers" and js["complete"] is False and js["end_triggers"] == []
+    assert f"UNFINISHED: next to play: {js['next_player']}\nStandings if the game ended now" in out.text()
 
 
 def test_first_illegal_move_is_named_with_its_reason():

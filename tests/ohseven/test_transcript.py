@@ -35,7 +35,7 @@ def test_two_rebids_round_scored_by_hand():
     text = rep.text()
     assert "bids pass 1: Ann 5S=5, Ben 2S=2 (sum 7) → forced rebid (sum; Ann +1)" in text
     assert "trick 3: Ben 4D, Ann 6H → Ann" in text
-    assert "Standings after 1 of 7 rounds (incomplete match):" in text
+    assert f"UNFINISHED: next to play: {rep.to_json()['next_player']}\nStandings after 1 of 7 rounds (incomplete match):" in text
 
 
 def test_illegal_moves_are_numbered_with_reason():

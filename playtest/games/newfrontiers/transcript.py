@@ -199,6 +199,7 @@ class Replay:
         if self.complete:
             lines.append(f"Final (end triggers: {', '.join(self.triggers)}):")
         else:
+            lines.append(f"UNFINISHED: next to play: {self.common['next_player']}")
             lines.append("Standings if the game ended now (incomplete game):")
         for f in sorted(self.final, key=lambda x: (x["rank"], x["seat"])):
             parts = "  ".join(f"{k} {f[k]}" for k in PARTS)

@@ -285,6 +285,8 @@ class Replay:
         lines.append("")
         title = "Final" if self.complete else (f"Standings after {len(self.rounds)} of {self.rounds_total} "
                                                 "rounds (incomplete match)")
+        if not self.complete and self.common.get("next_player"):
+            lines.append(f"UNFINISHED: next to play: {self.common['next_player']}")
         lines.append(f"{title}:")
         for f in sorted(self.final, key=lambda x: (x["rank"], x["seat"])):
             lines.append(f"  {f['rank']}. {f['player']:<12} rounds {f['rounds']:+d}  bonus {f['rebid_bonus']:+d}  "
