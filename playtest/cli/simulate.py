@@ -143,6 +143,8 @@ def simulate(
         if players < 2 or players > MAX_PLAYERS:
             raise UsageError(f"--players {players}: must be from 2 to {MAX_PLAYERS}")
         v = load(variant, set_)
+        for note in v.notes:  # legal, but can never take effect
+            typer.echo(clean(f"note: {note}"), err=True)
         spec = get_game(v.game)
         try:
             lineup = check_lineup(spec, v, players, split_bots(bots))

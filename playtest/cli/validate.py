@@ -23,7 +23,8 @@ def validate(
     """Validate variant files against their game's schema.
 
     Prints `file:line:col: key.path: message` for every problem on stderr and exits with 2 if
-    any file has problems; prints one `ok` line per valid file otherwise.
+    any file has problems; prints one `ok` line per valid file otherwise, and on stderr a
+    `note:` line for each setting that can never take effect (an end trigger no game reaches).
     """
     failed = False
     for path in files:
@@ -36,5 +37,7 @@ def validate(
             continue
         typer.echo(clean(f"{variant.path}: ok ({variant.game} {variant.model.rules_version}, "
                    f"'{variant.name}', hash {variant.hash})"))
+        for note in variant.notes:  # legal, but can never take effect
+            print(clean(f"note: {note}"), file=sys.stderr)
     if failed:
         raise typer.Exit(2)

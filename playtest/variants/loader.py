@@ -48,6 +48,8 @@ class Variant:
     parent: str | None = None
     changes: tuple[Change, ...] = field(default=())
     """Keys this variant changes against the draft it extends (and its --set overrides)."""
+    notes: tuple[Problem, ...] = field(default=())
+    """Settings that can never take effect, located (VariantModel.notes): not errors."""
 
     @property
     def game(self) -> str:
@@ -280,6 +282,7 @@ def _validate_tree(
         overrides=overrides,
         parent=chain[1] if len(chain) > 1 else None,
         changes=changes,
+        notes=tuple(_problem_at(tree, loc, message) for loc, message in model.notes()),
     )
 
 

@@ -30,3 +30,8 @@ class VariantModel(Strict):
     def issues(self) -> list[Issue]:
         """Impossible combinations of values that the field types alone cannot catch."""
         return []
+
+    def notes(self) -> list[Issue]:
+        """Settings that are legal but can never take effect (an end trigger no game can reach):
+        `validate` and `simulate` print them as notes; the variant still loads."""
+        return []

@@ -59,6 +59,37 @@ def test_bad_tile_sets_are_one_located_line(override, message):
     assert message.removeprefix("variants/new-frontiers/base.yaml") in str(err.value)
 
 
+def test_a_tile_set_where_no_colonist_ever_reaches_a_supply_is_refused():
+    """Every world needs a colonist: without set-up colonists, Settle's colonists and its bonus,
+    nobody settles anything (20 greedy games: the home world alone, all game)."""
+    from playtest.errors import VariantError
+    from playtest.variants import load_variant
+
+    with pytest.raises(VariantError) as err:
+        load_variant(ROOT / BASE, ["rules.settle.colonists=0", "rules.bonuses.settle_colonists=0"])
+    assert [p.path for p in err.value.problems] == ["rules.settle.colonists"]
+    assert "no world can ever be settled" in str(err.value)
+    load_variant(ROOT / BASE, ["rules.settle.colonists=0"])  # the selector's bonus colonist is enough
+
+
+@pytest.mark.parametrize(("override", "message"), [
+    ("rules.explore.world_limit=2",  # the worlds trigger (8) can never fire: it stayed at 0% of games
+     "rules.end.worlds: a player holds at most 3 worlds (the home world and rules.explore.world_limit 2): this "
+     "trigger can never fire (null switches it off)"),
+    ("rules.end.developments=23",
+     "--set rules.end.developments=23:1:24: rules.end.developments: one player can own at most 22 development "
+     "points with this tile set: this trigger can never fire (null switches it off)"),
+])
+def test_an_end_trigger_no_game_can_reach_is_a_note_not_an_error(cli, override, message):
+    """Legal (another trigger ends the game; a hand-scored transcript may shrink the world limit
+    on purpose), but the designer is told, located, by validate and simulate."""
+    out = cli("validate", BASE, "--set", override)
+    assert out.returncode == 0 and out.stdout.startswith(f"{BASE}: ok")
+    assert out.stderr.startswith("note: ") and out.stderr.rstrip("\n").endswith(message)
+    assert len(out.stderr.splitlines()) == 1
+    assert cli("validate", BASE).stderr == ""
+
+
 def test_validate_cli_exit_code_and_one_line():
     out = run("validate", BASE, "--set", "worlds.39.cost=19")
     assert out.returncode == 2

@@ -407,7 +407,28 @@ class NewFrontiersVariant(VariantModel):
                                 "retreat is replaced by goals when goals are on: it is never carried out"))
         if self.goals.enabled and len(self.goals.cards) < r.bonuses.goals_draw:
             out.append((("goals", "cards"), f"the goals option needs at least {r.bonuses.goals_draw} goal cards"))
+        if r.setup.extra_colonists == 0 and r.settle.colonists == 0 and r.bonuses.settle_colonists == 0:
+            out.append((("rules", "settle", "colonists"), "no colonist ever reaches a player's supply "
+                        "(rules.setup.extra_colonists, rules.settle.colonists and rules.bonuses.settle_colonists "
+                        "are all 0), and every world needs one: no world can ever be settled"))
         e = r.end
         if e.worlds is None and e.developments is None and not e.chips_out and e.settle_colonists is None:
             out.append((("rules", "end"), "switch on at least one end trigger"))
+        return out
+
+    def notes(self) -> list[Issue]:
+        """End triggers no game can reach (legal: another trigger may end the game, and a
+        hand-scored transcript may shrink the world limit on purpose)."""
+        out: list[Issue] = []
+        r, e = self.rules, self.rules.end
+        most_worlds = r.explore.world_limit + 1
+        if e.worlds is not None and e.worlds > most_worlds:
+            out.append((("rules", "end", "worlds"), f"a player holds at most {most_worlds} worlds (the home world and "
+                        f"rules.explore.world_limit {r.explore.world_limit}): this trigger can never fire "
+                        "(null switches it off)"))
+        most_points = sum((e.large_counts if d.large else 1) * (1 if r.unique_developments else d.copies)
+                          for d in self.developments)
+        if e.developments is not None and self.developments and e.developments > most_points:
+            out.append((("rules", "end", "developments"), f"one player can own at most {most_points} development "
+                        "points with this tile set: this trigger can never fire (null switches it off)"))
         return out
