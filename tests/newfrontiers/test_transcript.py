@@ -34,6 +34,21 @@ def test_short_game_hand_scored():
     assert f"UNFINISHED: next to play: {js['next_player']}\nStandings if the game ended now" in out.text()
 
 
+def test_a_move_of_a_player_whose_turn_was_skipped_says_why(tmp_path):
+    """With no start gold Ann can afford no development: her develop turn (only pass) is skipped,
+    so her written `develop d12` meets another player's decision. The report says why she was
+    not asked, not only whose decision it is."""
+    text = (ROOT / "docs/examples/new-frontiers-game.yaml").read_text()
+    text = text.replace("variant: ../../variants/", f"variant: {ROOT}/variants/").replace(
+        "players: [Ann, Ben, Cat, Dan]\n", "players: [Ann, Ben, Cat, Dan]\nset: [rules.setup.gold=0]\n")
+    path = tmp_path / "gold0.yaml"
+    path.write_text(text)
+    with pytest.raises(IllegalActionError) as err:
+        replay(path)
+    assert str(err.value).endswith("move 2: round 1, Ann: develop d12: it is Cat's decision (develop), not Ann's "
+                                   "(Ann was not asked: d12 costs 3 gold, Ann has 0, so pass was Ann's only choice)")
+
+
 def test_first_illegal_move_is_named_with_its_reason():
     with pytest.raises(IllegalActionError) as err:
         replay(DATA / "illegal.yaml")

@@ -342,6 +342,20 @@ class NewFrontiersRules:
             return None
         return _explain(self, state, state.todo[0], action, list(state.legal))
 
+    def why_not_asked(self, state: State, seat: int, action: object) -> str | None:
+        """Why `seat` was not asked for `action` in the action under way, when `action` is a
+        develop or a trade (every player's turn of it is the same decision): the reason its own
+        turn would have refused `action` — a turn whose only choice is pass is skipped (`_run`).
+        None when that turn would have allowed it, or for other moves (a transcript then says
+        whose decision it is)."""
+        task = state.todo[0] if state.todo else None
+        if (task is None or task.kind not in (DEVELOP, TRADE) or not isinstance(action, Move)
+                or action.verb == "pass" or task.seat == seat):
+            return None
+        mine = task._replace(seat=seat)
+        legal = list(self._moves(state, mine))
+        return None if action in legal else _explain(self, state, mine, action, legal)
+
     # --- apply ------------------------------------------------------------------------------------
 
     def apply(self, state: State, action: Move, *, rng: random.Random, log: list[Event] | None = None) -> State:

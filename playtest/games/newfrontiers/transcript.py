@@ -264,6 +264,11 @@ def replay(path: Path) -> Replay:
                 task = state.todo[0]
                 hint = (" (a decision whose only choice is pass is skipped, not written)"
                         if move.verb == "pass" else "")
+                own = rules.why_not_asked(state, players.index(who), move)
+                if own is not None:  # the player's own turn was skipped: say why it could not have been this
+                    for k, p in enumerate(players):
+                        own = own.replace(f"seat {k + 1}", p)
+                    hint = f" ({who} was not asked: {own}, so pass was {who}'s only choice)"
                 raise IllegalActionError(f"it is {players[seat]}'s decision ({task.kind}), not {who}'s{hint}",
                                          move_number=move_no, action=what, where=where)
             reason = rules.why_illegal(state, move)
