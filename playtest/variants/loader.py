@@ -4,6 +4,7 @@ reported as `file:line:col: key.path: message`, every one at once."""
 from __future__ import annotations
 
 import copy
+import difflib
 import hashlib
 import json
 import math
@@ -485,7 +486,13 @@ def _root_causes(errors: list[Any]) -> list[Any]:
         loc = tuple(e["loc"])
         return e["type"] == "too_short" and any(len(o["loc"]) > len(loc) and tuple(o["loc"][:len(loc)]) == loc
                                                 for o in errors)
-    return [e for e in errors if not echoes(e)]
+    def misspelt(e: Any) -> bool:  # `amount` missing beside an unknown `amuont`: one mistake, one line
+        loc = tuple(e["loc"])
+        return e["type"] == "missing" and isinstance(loc[-1], str) and any(
+            o["type"] == "extra_forbidden" and tuple(o["loc"][:-1]) == loc[:-1]
+            and difflib.get_close_matches(str(o["loc"][-1]), [loc[-1]], n=1) for o in errors)
+
+    return [e for e in errors if not echoes(e) and not misspelt(e)]
 
 
 def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Problem:
@@ -497,7 +504,9 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
     if kind == "extra_forbidden":
         valid = _valid_keys(schema, loc[:-1])
         hint = f"; valid keys: {', '.join(valid)}" if valid else ""
-        return node.problem(path, f"unknown key{hint}", at_key=True)
+        close = difflib.get_close_matches(str(loc[-1]), valid, n=1)
+        guess = f" (did you mean {close[0]!r}?)" if close else ""
+        return node.problem(path, f"unknown key{guess}{hint}", at_key=True)
     if kind == "missing":
         hint = _new_item_hint(tree, loc)
         return node.problem(path, f"required key is missing{hint}")

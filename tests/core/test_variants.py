@@ -94,7 +94,7 @@ planets:
         load_variant(bad)
     got = problems(exc)
     label = str(bad)
-    assert got[0] == f"{label}:3:9: cubes.replenishh: unknown key; valid keys: replenish, start_in_hand, total"
+    assert got[0] == f"{label}:3:9: cubes.replenishh: unknown key (did you mean 'replenish'?); valid keys: replenish, start_in_hand, total"
     assert got[1] == f"{label}:5:22: crews.bays.time: Input should be greater than or equal to 0 (got -1)"
     assert got[2].startswith(f"{label}:6:26: crews.orlins.skill.0: Input tag 'teleport' found using 'effect'")
     assert "'gain_vp'" in got[2] and "'swap_adjacent'" in got[2]
@@ -238,8 +238,9 @@ def test_effect_errors_name_the_keys_in_the_file(tmp_path):
     with pytest.raises(VariantError) as exc:
         load_variant(path)
     # The effect's tag (gain_vp) is not a key in the file, so it is not in the path.
-    assert problems(exc) == [f"{path}:4:13: crews.bays.skill.0.amount: required key is missing",
-                             f"{path}:4:31: crews.bays.skill.0.amout: unknown key; valid keys: amount, effect, timing"]
+    # One mistake, one line: the required `amount` is not reported missing beside the misspelt `amout`.
+    assert problems(exc) == [f"{path}:4:31: crews.bays.skill.0.amout: unknown key (did you mean 'amount'?); valid keys: "
+                             "amount, effect, timing"]
 
 
 def test_cross_key_problems_are_reported_together_with_type_errors(tmp_path):

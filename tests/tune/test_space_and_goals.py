@@ -48,7 +48,7 @@ def test_a_key_tuned_twice_is_an_error():
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("crews.bays.tim=0..3", "--param crews.bays.tim=0..3: crews.bays.tim: unknown key; valid keys: extension_vp, id, "
+    ("crews.bays.tim=0..3", "--param crews.bays.tim=0..3: crews.bays.tim: unknown key (did you mean 'time'?); valid keys: extension_vp, id, "
                             "name, role, skill, time (at 0)"),
     ("crews.bays.time=-1..3", "--param crews.bays.time=-1..3: crews.bays.time: Input should be greater than or equal "
                               "to 0 (got -1) (at -1)"),
@@ -88,7 +88,7 @@ def test_malformed_goals_are_located(tmp_path):
     path = tmp_path / "goals.yaml"
     assert lines == [
         f"{path}:2:5: goals.0: a spread goal takes only `max` or `target` (gaps are never negative)",
-        f"{path}:6:5: goals.1.wieght: unknown key; valid keys: between, group, max, metric, min, name, of, target, weight",
+        f"{path}:6:5: goals.1.wieght: unknown key (did you mean 'weight'?); valid keys: between, group, max, metric, min, name, of, target, weight",
         f"{path}:8:5: goals.2: a goal needs `target`, `min`, `max` or `between`",
     ]
 
