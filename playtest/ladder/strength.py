@@ -237,6 +237,16 @@ def elo_text(x: float) -> str:
     return f"{x:+.0f}"
 
 
+def rating_text(rating: float, low: float, high: float) -> str:
+    """A rung's rating as the tables print it: the fitted value, or the bound the games give
+    when its interval is open on one side (the fitted value is then the ridge's, not theirs)."""
+    if math.isinf(high) and math.isfinite(low):
+        return f"≥ {elo_text(low)}"
+    if math.isinf(low) and math.isfinite(high):
+        return f"≤ {elo_text(high)}"
+    return elo_text(rating)
+
+
 def expected_win(rating_gap: float) -> float:
     """P(stronger beats weaker) in one comparison for a rating gap on the Elo scale."""
     return 1 / (1 + math.exp(-rating_gap / ELO))

@@ -42,7 +42,12 @@ def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> alt
 
 @vega_spec
 def ratings_chart(ladder: Ladder) -> alt.TopLevelMixin:
-    data = json_safe([r for r in ladder.ratings.iter_rows(named=True) if not math.isnan(r["rating"])])
+    rows = [r for r in ladder.ratings.iter_rows(named=True) if not math.isnan(r["rating"])]
+    for r in rows:  # an interval open on one side: the bound the games give, as a point
+        if math.isinf(r["ci_high"]) or math.isinf(r["ci_low"]):
+            bound = r["ci_low"] if math.isinf(r["ci_high"]) else r["ci_high"]
+            r.update(rating=bound, ci_low=bound, ci_high=bound)
+    data = json_safe(rows)
     base = alt.Chart(alt.Data(values=data)).encode(
         y=alt.Y("rung:N", sort=list(ladder.rungs), title=None))
     return alt.layer(
@@ -124,7 +129,7 @@ def render_ladder_html(ladder: Ladder) -> str:
         f"<td class=num>{e(F.value(r['score_diff'], 'number'))} [{e(F.interval(r['score_diff_low'], r['score_diff_high'], 'number'))}]</td></tr>"
         for r in ladder.strength.iter_rows(named=True))
     rating_rows = "".join(
-        f"<tr><td><code>{e(r['rung'])}</code></td><td class=num>{e(_elo(r['rating']))}</td>"
+        f"<tr><td><code>{e(r['rung'])}</code></td><td class=num>{e(strength.rating_text(r['rating'], r['ci_low'], r['ci_high']))}</td>"
         f"<td class=num>{e(_elo(r['ci_low']))} – {e(_elo(r['ci_high']))}</td>"
         f"<td class=num>{r['comparisons']}</td></tr>" for r in ladder.ratings.iter_rows(named=True))
     changed = ladder.changed()

@@ -70,7 +70,7 @@ def render_ladder_markdown(ladder: Ladder) -> str:
     lines += ["", "Ratings (Bradley–Terry via choix, Elo scale, weakest rung = 0; 95% bootstrap interval over games):", "",
               "| rung | rating | 95% interval | comparisons |", "|---|---:|---:|---:|"]
     for r in ladder.ratings.iter_rows(named=True):
-        rating = strength.elo_text(r["rating"])
+        rating = strength.rating_text(r["rating"], r["ci_low"], r["ci_high"])
         ci = "–" if math.isnan(r["ci_low"]) else f"{strength.elo_text(r['ci_low'])} – {strength.elo_text(r['ci_high'])}"
         lines.append(f"| `{md(r['rung'])}` | {rating} | {ci} | {r['comparisons']} |")
     changed = ladder.changed()

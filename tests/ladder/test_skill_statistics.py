@@ -149,6 +149,7 @@ def test_a_rung_that_won_every_comparison_has_an_interval_open_above():
     up = r.row(1, named=True)
     assert up["ci_high"] == math.inf and up["ci_low"] == pytest.approx(287, abs=2)
     assert strength.elo_text(up["ci_high"]) == "+∞"
+    assert strength.rating_text(up["rating"], up["ci_low"], up["ci_high"]) == "≥ +287"  # not the ridge's value
     table = strength.strength_table(pairs, np.random.default_rng(2))
     [*_, across] = skill_matters(table, r)
     assert across.startswith("Across the ladder (Bradley–Terry): up is rated at least +287 Elo above low (95%), i.e. "
