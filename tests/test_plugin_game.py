@@ -152,8 +152,8 @@ def test_a_result_part_the_game_did_not_declare_stops_the_run_in_one_line(exampl
     out = tmp_path / "run"
     r = cli("simulate", NIM, "-n", "3", "--players", "2", "--seed", "4", "--workers", "1", "--out", str(out))
     assert r.returncode == 2
-    assert r.stderr == ("error: game 0 of 'nim': seat 1's result has the score part 'wins', which score_parts does "
-                        "not declare (declared: win) (GameSpec); nothing was written\n")
+    assert r.stderr == ("error: game 0 of 'nim': seat 1's result has the score part 'wins', which "
+                        "GameSpec.score_parts does not declare (declared: win); nothing was written\n")
     assert not out.exists()
 
 

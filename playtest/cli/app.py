@@ -196,10 +196,10 @@ def install_signal_handlers() -> None:
 def error_text(err: PlaytestError) -> str:
     """What the CLI prints for an error: located problems (`file:line:col: ...`, one a line:
     a bad variant or transcript, a transcript's first illegal move) and interruptions as they
-    are, anything else as `error: ...`."""
+    are, anything else as `error: ...`; then what the command kept despite the error (notes)."""
     if getattr(err, "problems", None) or getattr(err, "where", "") or isinstance(err, Interrupted):
-        return str(err)
-    return f"error: {err}"
+        return f"{err}{_kept(err)}"
+    return f"error: {err}{_kept(err)}"
 
 
 def main() -> None:

@@ -163,14 +163,15 @@ def simulate(
     run = open_run(out_dir)  # lazy scans: bounded memory even for 10^6 games
     info = run.info
     report_path = out_dir / "report.html"
-    with reading(out_dir):
-        try:
+    try:
+        with reading(out_dir):  # (turns an error reading the run into one line naming it)
             report = build_report(info, run.games, run.events)
-            write_atomic(report_path, render(report, "html"))
-        except Exception as err:  # the games are played and saved: say so, whatever broke the report
-            err.add_note(f"the {result.games:,} games are saved in {out_dir} without a report (`playtest report "
-                         f"{out_dir}` writes it once the cause is fixed)")
-            raise
+            page = render(report, "html")
+        write_atomic(report_path, page)
+    except Exception as err:  # the games are played and saved: say so, whatever broke the report
+        err.add_note(f"the {result.games:,} games are saved in {out_dir} without a report (`playtest report "
+                     f"{out_dir}` writes it once the cause is fixed)")
+        raise
     console = out_console()
     rate = (result.games - result.resumed_games) / result.seconds if result.seconds else float("inf")
     resumed = f", {result.resumed_games} of them from the interrupted run" if result.resumed_games else ""

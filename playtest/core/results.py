@@ -34,11 +34,11 @@ def result_problem(result: GameResult, score_parts: Sequence[str], stat_columns:
     for sr in result.seats:
         extra = [k for k in sr.components if k not in score_parts]
         if extra:
-            return (f"seat {sr.seat + 1}'s result has the score part {extra[0]!r}, which score_parts does not "
+            return (f"seat {sr.seat + 1}'s result has the score part {extra[0]!r}, which GameSpec.score_parts does not "
                     f"declare (declared: {', '.join(score_parts) or 'none'})")
         extra = [k for k in sr.stats if k not in stat_columns]
         if extra:
-            return (f"seat {sr.seat + 1}'s result has the stat {extra[0]!r}, which stat_columns does not "
+            return (f"seat {sr.seat + 1}'s result has the stat {extra[0]!r}, which GameSpec.stat_columns does not "
                     f"declare (declared: {', '.join(stat_columns) or 'none'})")
     return None
 

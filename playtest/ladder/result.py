@@ -194,6 +194,11 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
                        f"above {bottom['rung']} (95%), i.e. it finishes ahead of it in at least "
                        f"{100 * strength.expected_win(top['ci_low']):.0f}% of head-to-head comparisons; a rung won every "
                        "comparison against the one below it, so the games bound the gap from below only.")
+        elif math.isinf(top["ci_low"]) and math.isfinite(top["ci_high"]):
+            out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated at most {top['ci_high']:+.0f} Elo "
+                       f"against {bottom['rung']} (95%), i.e. it finishes ahead of it in at most "
+                       f"{100 * strength.expected_win(top['ci_high']):.0f}% of head-to-head comparisons; a rung lost every "
+                       "comparison against the one below it, so the games bound the gap from above only.")
         else:
             out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated {gap:+.0f} "
                        f"[{strength.elo_text(top['ci_low'])}, {strength.elo_text(top['ci_high'])}] Elo above "

@@ -194,22 +194,24 @@ def ratings(pairs: Mapping[tuple[str, str], Sample], rungs: Sequence[str], *, rn
         chosen = [run[i] for run in per_run for i in rng.integers(0, len(run), len(run))]
         boots[b] = _fit(len(rungs), np.concatenate(chosen))
     low, high = np.percentile(boots, [2.5, 97.5], axis=0)
-    _unbounded_gaps(pairs, per_run, index, low, high)
+    _unbounded_gaps(pairs, per_run, index, boots, low, high)
     counts = np.bincount(data.ravel(), minlength=len(rungs))
     return pl.DataFrame([{"rung": r, "rating": float(est[i]), "ci_low": float(low[i]), "ci_high": float(high[i]),
                           "comparisons": int(counts[i])} for i, r in enumerate(rungs)], schema=RATINGS_SCHEMA)
 
 
 def _unbounded_gaps(pairs: Mapping[tuple[str, str], Sample], per_run: Sequence[list[np.ndarray]],
-                    index: Mapping[str, int], low: np.ndarray, high: np.ndarray) -> None:
+                    index: Mapping[str, int], boots: np.ndarray, low: np.ndarray, high: np.ndarray) -> None:
     """Where a rung won (or lost) every comparison against the rung below it, the games bound
     the gap between them on one side only: its maximum-likelihood value is infinite, the ridge
     gives a finite one that depends on RIDGE alone, and every bootstrap replicate repeats it (a
-    zero-width interval that claims what the games cannot tell). Then the interval of that rung,
-    and of every rung rated through it, is open on that side (±inf), and its other end is no
-    tighter than a Wilson bound on the pairing's games, all won (the independent unit; each
-    game's comparisons count once), turned into a rating gap. Changes `low` and `high` in place,
-    from the bottom of the ladder up."""
+    zero-width interval that claims what the games cannot tell). Then that rung's interval is
+    open on that side (±inf) and its other end is no tighter than a Wilson bound on the
+    pairing's games, all won (the independent unit; winning every comparison of a game wins
+    each), turned into a rating gap and added to the lower rung's bound. A rung rated through
+    it is open on the same side, its other end that rung's bound plus the bootstrap's bound on
+    the gap between the two (which the separation does not touch). Changes `low` and `high` in
+    place, from the bottom of the ladder up."""
     order = sorted(zip(pairs, per_run, strict=True), key=lambda item: index[item[0][0]])
     for (lo_name, up_name), run in order:
         lo, up = index[lo_name], index[up_name]
@@ -218,14 +220,19 @@ def _unbounded_gaps(pairs: Mapping[tuple[str, str], Sample], per_run: Sequence[l
         if (up_wins == 0) == (lo_wins == 0):
             continue  # both won some comparisons (or there were none): the bootstrap tells
         games = sum(1 for c in run if c.shape[0])
-        gap = ELO * math.log(max(1e-12, wilson(games, games)[1]) / max(1e-12, 1 - wilson(games, games)[1]))
-        above = np.arange(len(low)) >= up
+        p = wilson(games, games)[1]
+        gap = ELO * math.log(max(1e-12, p) / max(1e-12, 1 - p))
+        above = range(up + 1, len(low))
         if up_wins:
-            low[above] = np.minimum(low[above], low[lo] + gap)
-            high[above] = math.inf
+            low[up], high[up] = min(low[up], low[lo] + gap), math.inf
+            for k in above:
+                low[k] = min(low[k], low[up] + float(np.percentile(boots[:, k] - boots[:, up], 2.5)))
+                high[k] = math.inf
         else:
-            high[above] = np.maximum(high[above], high[lo] - gap)
-            low[above] = -math.inf
+            low[up], high[up] = -math.inf, max(high[up], high[lo] - gap)
+            for k in above:
+                high[k] = max(high[k], high[up] + float(np.percentile(boots[:, k] - boots[:, up], 97.5)))
+                low[k] = -math.inf
 
 
 def elo_text(x: float) -> str:

@@ -245,7 +245,7 @@ def play_chunk(game_name: str, resolved: dict[str, Any], key: str, config: RunCo
                     raise GameBugError(f"game {game} of '{spec.name}': {problem} (GameSpec.event_columns)")
             problem = result_problem(played.result, spec.score_parts, spec.stat_columns)
             if problem:
-                raise GameBugError(f"game {game} of '{spec.name}': {problem} (GameSpec)")
+                raise GameBugError(f"game {game} of '{spec.name}': {problem}")
             _rows(spec, config, game, played, g_cols, e_cols, datas)
     games = pl.DataFrame(g_cols, schema=g_schema)
     # The game-specific columns straight from the events' dicts: polars reads them in Rust,
@@ -548,6 +548,9 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
         run.close()
         shutil.rmtree(run.path, ignore_errors=True)
         raise GameBugError(f"{exc}; nothing was written") from None
+    except PlaytestError:  # its own message says what to do
+        run.close()
+        raise
     except Exception as err:  # a crash (in a game's code, say): what was played is kept for --resume
         run.close()
         err.add_note(f"{run.games_saved():,} of {config.n_games:,} games are saved in {run.path}: `playtest "

@@ -256,7 +256,7 @@ def _validate_tree(
     try:
         model = schema.model_validate(data)
     except ValidationError as exc:
-        problems = [problem_from_pydantic(tree, schema, err) for err in _root_causes(exc.errors())]
+        problems = [problem_from_pydantic(tree, schema, err) for err in _root_causes(exc.errors(), schema)]
         parent = parent_tree.plain() if parent_tree is not None else None
         problems += [_problem_at(tree, loc, message)
                      for loc, message in cross_key_issues_despite_errors(schema, data, parent, exc)]
@@ -478,7 +478,7 @@ def _problem_at(tree: Node, loc: tuple[Any, ...], message: str) -> Problem:
     return node.problem(".".join(shown), message)
 
 
-def _root_causes(errors: list[Any]) -> list[Any]:
+def _root_causes(errors: list[Any], schema: type[BaseModel] | None = None) -> list[Any]:
     """Pydantic's errors less the echoes: a list that is "too short after validation" only
     because one of its items failed (`end: Tuple should have at least 1 item ..., not 0` next to
     `end.0.count: required key is missing`) says nothing the item's own error does not."""
@@ -486,11 +486,15 @@ def _root_causes(errors: list[Any]) -> list[Any]:
         loc = tuple(e["loc"])
         return e["type"] == "too_short" and any(len(o["loc"]) > len(loc) and tuple(o["loc"][:len(loc)]) == loc
                                                 for o in errors)
-    def misspelt(e: Any) -> bool:  # `amount` missing beside an unknown `amuont`: one mistake, one line
+    def misspelt(e: Any) -> bool:
+        """`amount` missing beside an unknown `amuont` whose best guess it is: one mistake, one
+        line (the unknown key's, which names the guess). Any other missing key is reported."""
         loc = tuple(e["loc"])
-        return e["type"] == "missing" and isinstance(loc[-1], str) and any(
-            o["type"] == "extra_forbidden" and tuple(o["loc"][:-1]) == loc[:-1]
-            and difflib.get_close_matches(str(o["loc"][-1]), [loc[-1]], n=1) for o in errors)
+        if e["type"] != "missing" or schema is None:
+            return False
+        valid = _valid_keys(schema, loc[:-1])
+        return any(o["type"] == "extra_forbidden" and tuple(o["loc"][:-1]) == loc[:-1]
+                   and difflib.get_close_matches(str(o["loc"][-1]), valid, n=1) == [loc[-1]] for o in errors)
 
     return [e for e in errors if not echoes(e) and not misspelt(e)]
 

@@ -151,3 +151,22 @@ def test_brackets_in_paths_are_names_not_globs(cli, tmp_path):
     assert (root / "cmp[1]" / "runs" / "sg[v2]" / "games.parquet").is_file()
     r = cli("sweep", DRAFT5, "--set", "planets.red1.vp=[1,2],[3,4,5]", "-n", "3", "-w", "1", "--out", str(root / "sw"))
     assert r.returncode == 0, r.stderr
+
+
+def test_a_disk_full_while_writing_the_report_says_the_games_are_saved(cli, tmp_path, monkeypatch):
+    """The run is finished and saved when report.html cannot be written: one line naming the
+    file and the error, then what was kept and how to get the report."""
+    import errno
+
+    from playtest.report import write
+
+    def full(path, text):
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(write, "write_atomic", full)
+    out = tmp_path / "run"
+    r = cli("simulate", DRAFT5, "-n", "3", "--workers", "1", "-q", "--out", str(out))
+    assert r.returncode == 1
+    assert r.stderr == (f"error: {out / 'report.html'}: No space left on device; the 3 games are saved in {out} "
+                        f"without a report (`playtest report {out}` writes it once the cause is fixed)\n")
+    assert (out / "games.parquet").is_file()

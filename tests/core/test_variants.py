@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -230,6 +231,20 @@ def test_a_misspelt_id_in_a_child_is_named_as_a_new_item(tmp_path):
         f"{path}:3:5: planets.purple9.color: required key is missing ('purple9' is a new item: the draft it "
         "extends has no such id; known: red1, red2, red3, blue1, blue2, blue3, yellow1, yellow2, yellow3, "
         "green1, green2, green3)"]
+
+
+def test_a_missing_key_is_hidden_only_by_the_misspelling_that_stands_for_it(tmp_path):
+    """`planet:` (for planets) is one mistake, one line; `planets_dealt`, missing too and close
+    enough to `planet` to be confused with it, is still reported."""
+    text = DRAFT5.read_text()
+    text = re.sub(r"(?m)^planets_dealt:.*\n(  .*\n)*", "", re.sub(r"(?m)^planets:", "planet:", text))
+    path = write(tmp_path, "v.yaml", text)
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    found = problems(exc)
+    assert [p.split(": ", 2)[1] for p in found] == ["planets_dealt", "planet"]
+    assert found[0].endswith("planets_dealt: required key is missing")
+    assert "planet: unknown key (did you mean 'planets'?)" in found[1]
 
 
 def test_effect_errors_name_the_keys_in_the_file(tmp_path):

@@ -154,9 +154,34 @@ def test_a_rung_that_won_every_comparison_has_an_interval_open_above():
     [*_, across] = skill_matters(table, r)
     assert across.startswith("Across the ladder (Bradley–Terry): up is rated at least +287 Elo above low (95%), i.e. "
                              "it finishes ahead of it in at least 84% of head-to-head comparisons")
-    down = strength.ratings({("low", "up"): sweep_sample(20, "low")}, ["low", "up"], rng=np.random.default_rng(1),
-                            n_boot=20).row(1, named=True)
+    down_pairs = {("low", "up"): sweep_sample(20, "low")}
+    rd = strength.ratings(down_pairs, ["low", "up"], rng=np.random.default_rng(1), n_boot=20)
+    down = rd.row(1, named=True)
     assert down["ci_low"] == -math.inf and down["ci_high"] == pytest.approx(-287, abs=2)
+    assert strength.rating_text(down["rating"], down["ci_low"], down["ci_high"]) == "≤ -287"
+    [*_, across] = skill_matters(strength.strength_table(down_pairs, np.random.default_rng(2)), rd)
+    assert across.startswith("Across the ladder (Bradley–Terry): up is rated at most -287 Elo against low (95%), i.e. "
+                             "it finishes ahead of it in at most 16% of head-to-head comparisons")
+
+
+def renamed(sample: Sample, names: dict[str, str]) -> Sample:
+    return Sample({}, sample.games.with_columns(pl.col("bot").replace(names)), EVENTS)
+
+
+def test_a_rung_rated_through_a_separated_pair_keeps_the_gap_above_it_uncertain():
+    """a < b < c: b swept a (20 of 20 games), then c lost to b in most games. c is rated through
+    b: its interval is open above like b's, and its lower end is b's bound plus the bootstrap's
+    (negative) bound on the b→c gap — not "at least +287" as if c had swept a itself."""
+    from playtest.ladder.result import skill_matters
+
+    pairs = {("a", "b"): renamed(sweep_sample(20, "up"), {"low": "a", "up": "b"}),
+             ("b", "c"): renamed(pair_sample(5, 100, 0.2), {"low": "b", "up": "c"})}
+    r = strength.ratings(pairs, ["a", "b", "c"], rng=np.random.default_rng(1), n_boot=60)
+    b, c = r.row(1, named=True), r.row(2, named=True)
+    assert b["ci_low"] == pytest.approx(287, abs=2) and b["ci_high"] == c["ci_high"] == math.inf
+    assert c["ci_low"] < b["ci_low"] - 100  # c lost to b: the b→c gap is well below 0
+    [*_, across] = skill_matters(strength.strength_table(pairs, np.random.default_rng(2)), r)
+    assert across.startswith(f"Across the ladder (Bradley–Terry): c is rated at least {c['ci_low']:+.0f} Elo above a")
 
 
 def test_equal_rungs_are_not_called_stronger():

@@ -90,6 +90,15 @@ def test_an_end_trigger_no_game_can_reach_is_a_note_not_an_error(cli, override, 
     assert cli("validate", BASE).stderr == ""
 
 
+def test_simulate_prints_the_note_and_runs(cli, tmp_path):
+    out = tmp_path / "run"
+    r = cli("simulate", BASE, "--set", "rules.explore.world_limit=2", "-n", "2", "-q", "--workers", "1",
+            "--out", str(out))
+    assert r.returncode == 0 and (out / "games.parquet").is_file()
+    assert r.stderr.startswith("note: variants/new-frontiers/base.yaml:") and "rules.end.worlds: a player holds at " \
+        "most 3 worlds" in r.stderr
+
+
 def test_validate_cli_exit_code_and_one_line():
     out = run("validate", BASE, "--set", "worlds.39.cost=19")
     assert out.returncode == 2

@@ -1,0 +1,30 @@
+"""The terminal tables as a pipe or a CI log receives them."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from playtest.analysis import columns as C
+from playtest.cli.common import PIPE_WIDTH
+from playtest.report.terminal import print_tables
+
+
+def test_a_p_value_is_a_line_of_its_own_and_long_lines_are_not_broken(monkeypatch):
+    """A caption wrapped at the table's width (`p \\n= 0.94`); a path longer than the pipe's
+    width was cut in two. Outside a terminal, tables are PIPE_WIDTH wide and text is never broken."""
+    from playtest.cli import common
+
+    rows = [{C.METRIC: "win_rate_by_seat", C.GROUP: f"seat {s}", C.ESTIMATE: 0.25, C.CI_LOW: 0.1, C.CI_HIGH: 0.4,
+             C.N: 20, C.P_VALUE: 0.94, C.DEFINITION: "Share of games won."} for s in (1, 2)]
+    buf = io.StringIO()
+    monkeypatch.setattr(common, "Console", lambda **kw: Console(file=buf, **kw))
+    console = common.out_console()
+    assert console.width == PIPE_WIDTH
+    print_tables(console, [("Win rate by seat", C.metric_frame(rows))])
+    long = "→ /" + "x" * 300
+    console.print(long, markup=False, highlight=False)
+    lines = buf.getvalue().splitlines()
+    assert "chi-square test that all are equal: p = 0.94" in lines
+    assert long in lines
