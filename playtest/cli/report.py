@@ -40,6 +40,9 @@ def report(
     from playtest.sim.rundir import open_run, partial_dir, reading
 
     to_stdout = out is not None and str(out) == "-"
+    default = (run_dir if run_dir.is_dir() else partial_dir(run_dir)) / f"report{SUFFIX[fmt.value]}"
+    if out is not None and not to_stdout and out.resolve() == default.resolve():
+        out = None  # the run's own report, named: as if not named (left alone when it is the same)
     if out is not None and not to_stdout:
         check_output_path(out, "--out", folder=False)
         inputs = [run_dir / name for name in RUN_FILES] + [partial_dir(run_dir) / name for name in RUN_FILES]
@@ -47,7 +50,6 @@ def report(
         check_not_input(out, inputs, "--out")
         check_free(out, force, "--out")
     run = open_run(run_dir)  # lazy scans: the metrics aggregate each game first (bounded memory)
-    default = (run_dir if run_dir.is_dir() else partial_dir(run_dir)) / f"report{SUFFIX[fmt.value]}"
     info = run.info
     if "planned_games" in info:
         typer.echo(f"note: partial run: {info['games']:,} of {info['planned_games']:,} games "

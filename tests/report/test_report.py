@@ -193,6 +193,8 @@ def test_the_runs_own_report_is_written_again_only_with_force(cli, stargate_dir,
     again = cli("report", str(run), "-f", "md")
     assert again.returncode == 0 and again.stdout == f"{run / 'report.md'} is up to date (the same report is already there)\n"
     assert (run / "report.md").stat().st_mtime_ns == written
+    named = cli("report", str(run), "-f", "md", "-o", str(run / "report.md"))  # the same file, named
+    assert named.returncode == 0 and "is up to date" in named.stdout
     (run / "report.md").write_text("my notes")
     res = cli("report", str(run), "-f", "md")
     assert res.returncode == 2
