@@ -52,13 +52,22 @@ def stargate_runs(tmp_path_factory):
     return runs, record(DRAFT5, ["greedy"] * 3, range(100, 108), tables)
 
 
-def test_table_games_of_a_known_bot_find_that_bots_run_closest(cli, stargate_runs, tmp_path):
+@pytest.fixture(scope="module")
+def calibrated(stargate_runs, tmp_path_factory):
+    """`calibrate` of the eight greedy table games against the random and the greedy run, as
+    JSON (run once: two tests read it)."""
+    from tests.conftest import invoke_cli
+
     runs, transcripts = stargate_runs
-    out = tmp_path / "cal.json"
-    r = cli("calibrate", *map(str, transcripts), "--against", str(runs["random"]), "--against", str(runs["greedy"]),
-            "--format", "json", "--out", str(out))
+    out = tmp_path_factory.mktemp("calibrated") / "cal.json"
+    r = invoke_cli("calibrate", *map(str, transcripts), "--against", str(runs["random"]), "--against",
+                   str(runs["greedy"]), "--format", "json", "--out", str(out))
     assert r.returncode == 0, r.stderr
-    data = json.loads(out.read_text())
+    return r, json.loads(out.read_text())
+
+
+def test_table_games_of_a_known_bot_find_that_bots_run_closest(calibrated):
+    r, data = calibrated
     assert data["closest_run"] == "greedy"
     assert data["table_games"] == 8
     dist = {row["run"]: row["distance"] for row in data["runs"]}
@@ -152,15 +161,11 @@ def test_the_report_never_replaces_a_runs_own_file_nor_a_transcript(cli, stargat
     assert games.read_bytes() == before
 
 
-def test_report_intervals_stay_within_what_each_metric_can_be(cli, stargate_runs, tmp_path):
+def test_report_intervals_stay_within_what_each_metric_can_be(calibrated):
     """Eight table games: a t interval of a win rate reached below 0 and above 1, and one of an
     SD below 0. Shares must stay in [0, 1], advantages in [−1/P, 1 − 1/P], spreads at 0 or above."""
-    runs, transcripts = stargate_runs
-    out = tmp_path / "cal.json"
-    r = cli("calibrate", *map(str, transcripts), "--against", str(runs["random"]), "--against", str(runs["greedy"]),
-            "--format", "json", "--out", str(out))
-    assert r.returncode == 0, r.stderr
-    rows = [m for m in json.loads(out.read_text())["metrics"] if m["ci_low"] is not None]
+    _, data = calibrated
+    rows = [m for m in data["metrics"] if m["ci_low"] is not None]
     kinds = {"win_rate_by_seat": (0, 1), "crew_pick_rate": (0, 1), "first_player_advantage": (-1 / 3, 2 / 3),
              "score_sd": (0, float("inf"))}
     seen = set()
