@@ -76,18 +76,32 @@ def test_the_search_bots_play_a_plugin_game_from_its_protocol_alone(example_game
     assert games.filter(pl.col("bot") == "mcts:200")["win_share"].sum() == 6.0
 
 
-def test_a_game_that_offers_no_move_is_one_line_and_leaves_no_run(example_game, cli, tmp_path, monkeypatch):
-    """A bug in a plugin's rules (no legal action, game not over) is named as the game's, not
-    an internal error, and leaves nothing to resume."""
-    from playtest_nim.game import NimRules
-
-    monkeypatch.setattr(NimRules, "legal_actions", lambda self, state: [])
+def simulate_nim(cli, tmp_path):
+    """Three 2-player Nim games, seed 4, in this process: (result, the run's folder)."""
     out = tmp_path / "run"
-    r = cli("simulate", NIM, "-n", "3", "--players", "2", "--seed", "4", "--workers", "1", "--out", str(out))
-    assert r.returncode == 2
-    assert r.stderr == ("error: game 0 (bots random,random, seed 4): the rules of 'nim' offered no legal action in "
-                        "a state that is not over (decision 1, seat 1): a bug in the game's legal_actions or "
-                        "is_terminal; nothing was written\n")
+    return cli("simulate", NIM, "-n", "3", "--players", "2", "--seed", "4", "--workers", "1", "--out", str(out)), out
+
+
+@pytest.mark.parametrize(("broken", "message"), [
+    # A bug in a plugin's rules (no legal action, game not over) is named as the game's, not an
+    # internal error.
+    (("NimRules", "legal_actions", lambda self, state: []),
+     "error: game 0 (bots random,random, seed 4): the rules of 'nim' offered no legal action in a state that is not "
+     "over (decision 1, seat 1): a bug in the game's legal_actions or is_terminal; nothing was written\n"),
+    # The runner refuses a bot's action that is not in the legal list: in a run that is a bug of
+    # the game's bot (or rules), named as the game's, with the game and seed to reproduce it.
+    (("NimBot", "choose", lambda self, view, legal, *, rng: "take 99 from 1"),
+     "error: game 0 of 'nim' (bots random,random, seed 4): move 1: take 99 from 1: bot 'random' in seat 1 chose "
+     "an action that is not legal: a bug in the game's bot or rules; nothing was written\n"),
+], ids=["no-legal-move", "bot-off-the-list"])
+def test_a_plugin_that_breaks_the_protocol_stops_the_run_in_one_line_and_leaves_no_run(example_game, cli, tmp_path,
+                                                                                     monkeypatch, broken, message):
+    from playtest_nim import game
+
+    owner, name, replacement = broken
+    monkeypatch.setattr(getattr(game, owner), name, replacement)
+    r, out = simulate_nim(cli, tmp_path)
+    assert (r.returncode, r.stderr) == (2, message)
     assert not out.exists() and not list(tmp_path.glob("run*"))
 
 
@@ -106,32 +120,14 @@ def test_event_data_the_game_did_not_declare_stop_the_run_in_one_line(example_ga
             return nxt
         return patched
 
-    out = tmp_path / "run"
-    args = ("simulate", NIM, "-n", "3", "--players", "2", "--seed", "4", "--workers", "1", "--out", str(out))
     monkeypatch.setattr(NimRules, "apply", apply_with({"spare": 1}))
-    r = cli(*args)
+    r, out = simulate_nim(cli, tmp_path)
     assert (r.returncode, not out.exists()) == (2, True)
     assert r.stderr.startswith("error: game 0 of 'nim': a decision event has the data key 'spare', which "
                                "event_columns does not declare (declared: heap, taken, left)")
     monkeypatch.setattr(NimRules, "apply", apply_with({"left": "none"}))
-    r = cli(*args)
+    r, _ = simulate_nim(cli, tmp_path)
     assert r.returncode == 2 and "has left='none', not a value of its column's type Int16" in r.stderr
-
-
-def test_a_bot_choosing_off_the_legal_list_stops_the_run_in_one_line_naming_the_game(example_game, cli, tmp_path,
-                                                                                    monkeypatch):
-    """The runner refuses a bot's action that is not in the legal list: in a run that is a bug of
-    the game's bot (or rules), named as the game's, with the game and seed to reproduce it."""
-    from playtest_nim import game
-
-    monkeypatch.setattr(game.NimBot, "choose", lambda self, view, legal, *, rng: "take 99 from 1")
-    out = tmp_path / "run"
-    r = cli("simulate", NIM, "-n", "3", "--players", "2", "--seed", "4", "--workers", "1", "--out", str(out))
-    assert r.returncode == 2
-    assert r.stderr == ("error: game 0 of 'nim' (bots random,random, seed 4): move 1: take 99 from 1: bot 'random' "
-                        "in seat 1 chose an action that is not legal: a bug in the game's bot or rules; nothing "
-                        "was written\n")
-    assert not out.exists() and not list(tmp_path.glob("run*"))
 
 
 def test_a_result_part_the_game_did_not_declare_stops_the_run_in_one_line(example_game, cli, tmp_path, monkeypatch):
@@ -149,8 +145,7 @@ def test_a_result_part_the_game_did_not_declare_stops_the_run_in_one_line(exampl
                                 for s in res.seats), res.rounds, res.turns)
 
     monkeypatch.setattr(NimRules, "result", renamed)
-    out = tmp_path / "run"
-    r = cli("simulate", NIM, "-n", "3", "--players", "2", "--seed", "4", "--workers", "1", "--out", str(out))
+    r, out = simulate_nim(cli, tmp_path)
     assert r.returncode == 2
     assert r.stderr == ("error: game 0 of 'nim': seat 1's result has the score part 'wins', which "
                         "GameSpec.score_parts does not declare (declared: win); nothing was written\n")
