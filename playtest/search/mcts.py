@@ -15,7 +15,7 @@ from typing import Any
 from playtest.search.model import Model
 from playtest.search.names import SearchSpec
 from playtest.search.rollout import Rollout, final_reward
-from playtest.search.tree import Node, backup, best_action, descend
+from playtest.search.tree import Node, action_keys, backup, best_action, descend
 
 
 class SearchBot:
@@ -47,22 +47,23 @@ class SearchBot:
             self._iterate(state, root, n, rng)
         self.decisions += 1
         self.iterations += self.spec.iterations
-        action = best_action(root, legal, self.seat)
-        self._last = (root, action)
+        i = best_action(root, legal, self.seat)
+        action, key = legal[i], action_keys(legal)[i]
+        self._last = (root, key)
         if self.spec.reuse:
-            self._keep(state, root, action)
+            self._keep(state, root, action, key)
         return action
 
     _kept: tuple[Any, Node] | None = None
     """(the state expected at this seat's next decision, the subtree searched for it)."""
 
-    def _keep(self, state: Any, root: Node, action: Any) -> None:
+    def _keep(self, state: Any, root: Node, action: Any, key: Any) -> None:
         """Keep the chosen action's subtree when the same seat decides again right after it
         (a turn's sub-decisions: a crew, then its skill target, then the placement), so the
         next search starts from the iterations already spent on it. Used only if the next view
         is exactly the state the action leads to (checked by equality in `choose`); the
         action is applied with a throwaway rng, never the bot's, so reuse draws nothing."""
-        child = root.children.get(action)
+        child = root.children.get(key)
         model = self.model
         if child is None:
             return
@@ -76,8 +77,8 @@ class SearchBot:
         last = getattr(self, "_last", None)
         if last is None:
             return "only one legal move"
-        root, action = last
-        child = root.children.get(action)
+        root, key = last
+        child = root.children.get(key)
         if child is None or not root.visits:
             return ""
         return (f"{self.spec.iterations} iterations; this move searched {child.visits} times, "

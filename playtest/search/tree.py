@@ -42,22 +42,34 @@ class Node:
         return self.value[seat] / self.visits if self.visits else 0.0
 
 
+def action_keys(legal: Sequence[Hashable]) -> Sequence[Hashable]:
+    """What the tree keys a node's children by: the legal list's own `action_keys` when it
+    offers them (hashable stand-ins for its actions, one each, in the same order; equal keys
+    for equal actions), else the actions themselves. A game whose actions are made on demand
+    and hash in Python (Stargate's placements: a frozen dataclass over planet ids) offers the
+    tuples they are made from, which hash in C and need not be made for every child visited
+    (2026-12-02, callgrind, two games of mcts:200 against three greedy, the same games played:
+    12.18 -> 11.16 G instructions, x1.09)."""
+    keys = getattr(legal, "action_keys", None)
+    return legal if keys is None else keys
+
+
 def descend(node: Node, legal: Sequence[Hashable], seat: int, n_seats: int, c: float,
             rng: random.Random) -> tuple[Hashable, Node, bool]:
     """One step down the tree from `node`, where `seat` chooses among `legal`. Counts one more
     availability for every legal child that exists. If some legal action has no child yet, adds
     one (chosen at random among them) and returns it with True (the caller then rolls out);
     else returns the legal child with the highest UCB score for its seat (ties: the first in
-    `legal`) with False. One pass over `legal`, one dict lookup per action."""
+    `legal`) with False. One pass over `legal`'s keys (`action_keys`), one dict lookup each."""
     children = node.children
-    fresh: list[Hashable] = []
-    best_action: Hashable = None
+    fresh: list[int] = []
+    best_i = -1
     best_node: Node | None = None
     best = float("-inf")
-    for action in legal:
-        child = children.get(action)
+    for i, key in enumerate(action_keys(legal)):
+        child = children.get(key)
         if child is None:
-            fresh.append(action)
+            fresh.append(i)
             continue
         child.avail += 1
         if fresh:
@@ -68,15 +80,15 @@ def descend(node: Node, legal: Sequence[Hashable], seat: int, n_seats: int, c: f
         else:
             score = child.value[child.seat] / visits + c * sqrt(log(child.avail) / visits)
         if score > best:
-            best, best_action, best_node = score, action, child
+            best, best_i, best_node = score, i, child
     if fresh:
-        action = fresh[randbelow(rng, len(fresh))] if len(fresh) > 1 else fresh[0]
+        i = fresh[randbelow(rng, len(fresh))] if len(fresh) > 1 else fresh[0]
         new = Node(seat, n_seats)
         new.avail = 1
-        children[action] = new
-        return action, new, True
+        children[action_keys(legal)[i]] = new
+        return legal[i], new, True
     assert best_node is not None
-    return best_action, best_node, False
+    return legal[best_i], best_node, False
 
 
 def backup(path: Sequence[Node], reward: Sequence[float]) -> None:
@@ -88,14 +100,14 @@ def backup(path: Sequence[Node], reward: Sequence[float]) -> None:
             value[i] += r
 
 
-def best_action(root: Node, legal: Sequence[Hashable], seat: int) -> Hashable:
-    """The most visited root action among `legal` (ties: the higher mean for `seat`, then the
-    first in `legal`)."""
-    best: Hashable = legal[0]
+def best_action(root: Node, legal: Sequence[Hashable], seat: int) -> int:
+    """The index in `legal` of the most visited root action (ties: the higher mean for `seat`,
+    then the first in `legal`)."""
+    best = 0
     best_key = (-1, float("-inf"))
-    for action in legal:
-        child = root.children.get(action)
-        key = (child.visits, child.mean(seat)) if child is not None else (0, float("-inf"))
-        if key > best_key:
-            best, best_key = action, key
+    for i, key in enumerate(action_keys(legal)):
+        child = root.children.get(key)
+        rank = (child.visits, child.mean(seat)) if child is not None else (0, float("-inf"))
+        if rank > best_key:
+            best, best_key = i, rank
     return best

@@ -101,4 +101,27 @@ def test_best_action_is_the_most_visited_legal_one(legal: list[str]) -> None:
     for k, visits in zip("abcd", (3, 7, 5, 50), strict=True):
         for _ in range(visits):
             backup([root.children[k]], [0.5, 0.5])
-    assert best_action(root, legal, 0) == "b"  # d has more visits but is not legal now
+    assert legal[best_action(root, legal, 0)] == "b"  # d has more visits but is not legal now
+
+
+class Keyed(list):
+    """A legal list whose actions are made on demand and keyed by what they are made from."""
+
+    @property
+    def action_keys(self) -> list[tuple[str]]:
+        return [(a.upper(),) for a in self]
+
+
+def test_a_legal_list_s_action_keys_key_the_children_and_its_actions_are_returned() -> None:
+    root = Node(-1, 2)
+    legal = Keyed(["a", "b"])
+    seen = set()
+    for _ in range(2):
+        action, child, new = descend(root, legal, 0, 2, 1.4, random.Random(3))
+        assert new and root.children[(action.upper(),)] is child
+        seen.add(action)
+        backup([root, child], [1.0, 0.0] if action == "b" else [0.0, 1.0])
+    assert seen == {"a", "b"} and set(root.children) == {("A",), ("B",)}
+    action, child, new = descend(root, legal, 0, 2, 1.4, random.Random(3))
+    assert (action, new) == ("b", False) and child is root.children[("B",)]  # b won for seat 0
+    assert legal[best_action(root, legal, 0)] in ("a", "b")

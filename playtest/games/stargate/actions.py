@@ -100,6 +100,12 @@ class Targets(Sequence[Action]):
     def __len__(self) -> int:
         return len(self.args)
 
+    @property
+    def action_keys(self) -> list[tuple[object, ...]]:
+        """The targets' arguments, one per action in the same order: what the search tree keys
+        its children by (search.tree.action_keys), without making each action."""
+        return self.args
+
     def __getitem__(self, i):  # type: ignore[override]
         if isinstance(i, slice):
             return [self.make(*a) for a in self.args[i]]

@@ -190,6 +190,12 @@ class PlaceOptions(Sequence[Place]):
     def __len__(self) -> int:
         return len(self.seqs)
 
+    @property
+    def action_keys(self) -> tuple[tuple[int, ...], ...]:
+        """The placements' circle positions, one per Place in the same order: what the search
+        tree keys its children by (search.tree.action_keys), without making each Place."""
+        return self.seqs
+
     def __getitem__(self, i):  # type: ignore[override]
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self.seqs)))]
