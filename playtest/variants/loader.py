@@ -224,6 +224,7 @@ def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...]
     extended = [*reversed(chain[: chain.index(problem.file)])] if problem.file in chain else [label]
     if extended:
         parts.append("extended by " + ", extended by ".join(extended))
+    changed: list[str] = []
     if parent_tree is not None:
         changed = [c.path for c in diff(parent_tree.plain(), tree.plain()) if c.path not in ("name", "description")]
         if changed:
@@ -232,7 +233,30 @@ def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...]
     if overrides:
         parts.append(with_sets)
     line, col = tree.extends_at or (1, 1)
+    own = _node_of_change(tree, changed[0], label) if len(changed) == 1 and not overrides else None
+    if own is not None:  # the file's one change: the problem's cause, shown where it is written
+        line, col = own.line, own.col
     return Problem(label, line, col, problem.path, f"{problem.message} ({', '.join(parts)})")
+
+
+def _node_of_change(tree: Node, path: str, label: str) -> Node | None:
+    """The node written in file `label` at a change's dotted path (id-list items by id, as
+    `diff` names them), or None when the path does not lead to one there."""
+    node = tree
+    for seg in path.split("."):
+        value = node.value
+        if isinstance(value, dict) and seg in value:
+            node = value[seg]
+        elif isinstance(value, list):
+            found = [i for i in value if isinstance(i.value, dict) and "id" in i.value and str(i.value["id"].value) == seg]
+            if not found and seg.isdigit() and int(seg) < len(value):
+                found = [value[int(seg)]]
+            if not found:
+                return None
+            node = found[0]
+        else:
+            return None
+    return node if node.file == label else None
 
 
 def _validate_tree(

@@ -176,7 +176,7 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("file-missing", ["validate", "{tmp}/nope.yaml"], r"nope.yaml:1:1: no such file"),
     Case("file-dev-zero", ["validate", "/dev/zero"], r"/dev/zero:1:1: not a regular file"),
     Case("parent-key-named-with-child", ["validate", "{tmp}/v.yaml"],
-         r"v.yaml:1:1: crews: 6 crews are too few for 8 players .*\(in .*draft5.yaml:\d+:\d+, extended by .*v.yaml, which changes planets_dealt.8\)",
+         r"v.yaml:3:\d+: crews: 6 crews are too few for 8 players .*\(in .*draft5.yaml:\d+:\d+, extended by .*v.yaml, which changes planets_dealt.8\)",
          {"v.yaml": EXT + "planets_dealt: {8: 7}\n"}),
     Case("empty-id-list-in-child", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: deck.suits: List should have at least 1 item", {"v.yaml": EXT7 + "deck: {suits: []}\n"}),
     Case("remove-unknown-id", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.nobody: cannot remove: no item with id 'nobody'", {"v.yaml": EXT + "crews: [{id: nobody, remove: true}]\n"}),
