@@ -83,10 +83,6 @@ def strength_chart(ladder: Ladder) -> alt.TopLevelMixin:
 CSS = "td code { white-space: nowrap; word-break: normal; }"
 
 
-def _elo(x: float) -> str:
-    return strength.elo_text(x)
-
-
 def render_ladder_html(ladder: Ladder) -> str:
     run, v = ladder.run, ladder.run["variant"]
     specs: dict[str, Any] = {}
@@ -130,7 +126,7 @@ def render_ladder_html(ladder: Ladder) -> str:
         for r in ladder.strength.iter_rows(named=True))
     rating_rows = "".join(
         f"<tr><td><code>{e(r['rung'])}</code></td><td class=num>{e(strength.rating_text(r['rating'], r['ci_low'], r['ci_high']))}</td>"
-        f"<td class=num>{e(_elo(r['ci_low']))} – {e(_elo(r['ci_high']))}</td>"
+        f"<td class=num>{e(strength.elo_text(r['ci_low']))} – {e(strength.elo_text(r['ci_high']))}</td>"
         f"<td class=num>{r['comparisons']}</td></tr>" for r in ladder.ratings.iter_rows(named=True))
     changed = ladder.changed()
     tested = ladder.tests.filter(pl.col(skill.P_HOLM).is_not_nan()).height

@@ -66,7 +66,8 @@ def descend(node: Node, legal: Sequence[Hashable], seat: int, n_seats: int, c: f
     best_i = -1
     best_node: Node | None = None
     best = float("-inf")
-    for i, key in enumerate(action_keys(legal)):
+    keys = action_keys(legal)
+    for i, key in enumerate(keys):
         child = children.get(key)
         if child is None:
             fresh.append(i)
@@ -85,7 +86,7 @@ def descend(node: Node, legal: Sequence[Hashable], seat: int, n_seats: int, c: f
         i = fresh[randbelow(rng, len(fresh))] if len(fresh) > 1 else fresh[0]
         new = Node(seat, n_seats)
         new.avail = 1
-        children[action_keys(legal)[i]] = new
+        children[keys[i]] = new
         return legal[i], new, True
     assert best_node is not None
     return legal[best_i], best_node, False
