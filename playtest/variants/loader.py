@@ -539,6 +539,12 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
         hint = _new_item_hint(tree, loc)
         return node.problem(path, f"required key is missing{hint}")
     message = _ENUM_REPR.sub(r"'\1'", str(err["msg"]))
+    if kind == "union_tag_invalid" and found:
+        # Located at the tag's value (`kind: warp`), not at the start of its item: the same line
+        # in a file, and the override's own `--set` when that set the tag.
+        tag = str(err.get("ctx", {}).get("discriminator", "")).strip("'")
+        if isinstance(node.value, dict) and tag in node.value:
+            return node.value[tag].problem(path, f"{message} (got {_short(node.plain())})")
     if message.startswith("Value error, "):
         message = message[len("Value error, ") :]
     if found and kind not in ("model_type", "dict_type"):

@@ -76,6 +76,10 @@ def test_set_errors_name_the_override():
         load_variant(DRAFT5, ["crews.zork.time=1"])
     assert problems(exc) == ["--set crews.zork.time=1:1:1: crews.zork: no item 'zork' "
                              "(known: armstrong, orlins, audrin, rahel, anderson, bays)"]
+    with pytest.raises(VariantError) as exc:  # a tag set by an override is that override's mistake
+        load_variant(DRAFT5, ["crews.0.skill.0.effect=teleport"])
+    assert problems(exc)[0].startswith("--set crews.0.skill.0.effect=teleport:1:24: crews.armstrong.skill.0: "
+                                       "Input tag 'teleport' found using 'effect'")
     with pytest.raises(VariantError) as exc:
         load_variant(DRAFT5, ["novalue"])
     assert problems(exc) == ["--set novalue:1:1: expected key.path=value"]
@@ -97,7 +101,8 @@ planets:
     label = str(bad)
     assert got[0] == f"{label}:3:9: cubes.replenishh: unknown key (did you mean 'replenish'?); valid keys: replenish, start_in_hand, total"
     assert got[1] == f"{label}:5:22: crews.bays.time: Input should be greater than or equal to 0 (got -1)"
-    assert got[2].startswith(f"{label}:6:26: crews.orlins.skill.0: Input tag 'teleport' found using 'effect'")
+    # at the tag's value (`teleport`, column 35), where the mistake is
+    assert got[2].startswith(f"{label}:6:35: crews.orlins.skill.0: Input tag 'teleport' found using 'effect'")
     assert "'gain_vp'" in got[2] and "'swap_adjacent'" in got[2]
     assert got[3] == f"{label}:8:20: planets.red1.vp: a planet needs at least one slot (the VP column is empty) (got [])"
     assert len(got) == 4
