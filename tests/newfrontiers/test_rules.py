@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from playtest.errors import IllegalActionError
+from playtest.games.newfrontiers import scoring
 from playtest.games.newfrontiers.state import parse_move
 
 from .helpers import dev, edit, ids, legal, play, rules_for, start
@@ -73,6 +74,20 @@ def test_develop_selector_discount_power_discount_and_order():
     s = play(R, s, "develop d13")  # Academy 5, home world develop −1 → 4
     assert s.players[3].gold == 0
     assert R.current_seat(s) == 1 and legal(R, s)[0].startswith("select")
+
+
+def test_a_second_copy_of_a_development_with_unique_developments_off():
+    """`rules.unique_developments: false` (RULINGS sets no limit per kind; the default is one
+    copy each): Ann buys Frontier Militia d03 (3 - 1 selector's bonus = 2 gold) in two rounds,
+    10 -> 8 -> 6 gold, 1 VP each (a second rules check's transcript, 2026-12-02)."""
+    R = rules_for(overrides=("rules.unique_developments=false",))
+    s = edit(start(R, 2), 0, gold=10)
+    s = play(R, s, "select develop", "develop d03", "pass", "select retreat",
+             "select develop", "develop d03", "pass", "select envoy")
+    ann = s.players[0]
+    assert (ann.devs, ann.gold, ann.prof.military) == (dev(R, "d03 d03"), 6, 4)
+    assert s.devs_left[R.tiles.dev_index["d03"]] == 1
+    assert scoring.totals(R.tiles, s)[0] == 1 + 1 + 1  # h1 + two d03 (no chips)
 
 
 def test_develop_unique_and_copies_and_unaffordable_reason():
@@ -232,6 +247,54 @@ def test_trade_then_consume_powers_as_far_as_goods_allow():
     assert (p.chips, p.gold, p.goods) == (2, 7, ids(R, "h1 w09"))
     assert s.chips == 46
     assert R.current_seat(s) == 3  # seats 2 and 3 have no goods and no choice: not asked
+
+
+def test_the_player_chooses_which_consume_power_takes_each_good():
+    """RULINGS: every consume power is used as far as the goods allow, the player choosing the
+    goods; the seed: 可能な限り使用 (Race for the Galaxy style), so the player also chooses the
+    order of the powers. Cradle Prime h1 (any good -> 1 VP) was acquired before Sporegarden w10
+    (a green good -> 2 VP); a plain `consume <world>` uses the best power for that good."""
+    s = edit(start(R), 0, worlds=ids(R, "h1 w10"), goods=ids(R, "w10"))
+    R.refresh(s.players[0])
+    s = play(R, s, "select trade", "pass")  # keeps the green good
+    assert legal(R, s) == ["consume w10", "consume w10 with h1"]
+    best = play(R, s, "consume w10")  # w10's own power: 2 VP (the engine once forced h1's: 1 VP)
+    assert (best.players[0].chips, best.players[0].goods) == (1 + 2, ())
+    worse = play(R, s, "consume w10 with h1")
+    assert (worse.players[0].chips, worse.players[0].goods) == (1 + 1, ())
+    with pytest.raises(IllegalActionError, match="w10 with w34 is not a choice here"):
+        R.apply(s, parse_move("consume w10 with w34"), rng=None)
+
+
+def test_consume_powers_go_on_in_the_players_order_while_goods_allow():
+    """Green w09 and blue w01 with h1 (any -> 1 VP) and w10 (green -> 2 VP): green to w10, then
+    the blue to h1 uses both powers (1 + 2 + 1 chips); green to h1 first leaves w10 nothing it
+    takes, so the consuming ends there and the blue good stays."""
+    s = edit(start(R), 0, worlds=ids(R, "h1 w10 w09 w01"), goods=ids(R, "w09 w01"))
+    R.refresh(s.players[0])
+    s = play(R, s, "select trade", "pass")
+    assert legal(R, s) == ["consume w09", "consume w09 with h1", "consume w01"]
+    both = play(R, s, "consume w09")
+    assert legal(R, both) == ["consume w01"]
+    both = play(R, both, "consume w01")
+    assert (both.players[0].chips, both.players[0].goods) == (4, ())
+    one = play(R, s, "consume w09 with h1")
+    assert (one.players[0].chips, one.players[0].goods) == (2, ids(R, "w01"))
+    assert R.current_seat(one) == 3  # seat 0 is done; seats 1 and 2 hold no goods
+
+
+def test_a_plain_consume_takes_the_power_paying_most_vp_then_gold():
+    """h1 (any -> 1 VP) and Tradewind Station w33 (any -> 2 gold): a plain consume is h1's VP;
+    `with w33` takes the gold. The tiles' consume powers are named by `consume_sources`."""
+    s = edit(start(R), 0, worlds=ids(R, "h1 w33 w01"), goods=ids(R, "w01"))
+    R.refresh(s.players[0])
+    s = play(R, s, "select trade", "pass")
+    assert R.consume_sources(s.players[0]) == ("h1", "w33")
+    assert legal(R, s) == ["consume w01", "consume w01 with w33"]
+    vp = play(R, s, "consume w01")
+    gold = play(R, s, "consume w01 with w33")
+    assert (vp.players[0].chips, vp.players[0].gold) == (2, 3)
+    assert (gold.players[0].chips, gold.players[0].gold) == (1, 5)
 
 
 def test_prices_come_from_the_variant():

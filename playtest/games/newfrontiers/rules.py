@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from playtest.core.events import Event, EventKind, make_event
 from playtest.core.results import GameResult, SeatResult, rank
 from playtest.errors import IllegalActionError
+from playtest.games.newfrontiers import schema as S
 from playtest.games.newfrontiers import scoring
 from playtest.games.newfrontiers.actions import select
 from playtest.games.newfrontiers.powers import ORDERED, Profile, profile_of
@@ -304,9 +305,7 @@ class NewFrontiersRules:
             trade = self._world_moves["trade"]
             return [*(trade[w] for w in p.goods), PASS] if p.goods else []
         if kind == CONSUME:
-            power = p.prof.consume[task.a]
-            consume = self._world_moves["consume"]
-            return [consume[w] for w in self._consumable(p, power.color)] if task.b > 0 else []
+            return self._consume_moves(s, p, task)
         if kind == GOAL:
             return [Move("keep", t.goals[g].id) for g in s.goal_offer]
         if kind == STORE:
@@ -327,10 +326,74 @@ class NewFrontiersRules:
         return [w for w in p.worlds if t.worlds[w].kind == "windfall" and w not in p.goods
                 and (color < 0 or t.worlds[w].color == color)]
 
-    def _consumable(self, p: Player, color: str | None) -> list[int]:
-        if color is None:
-            return list(p.goods)
-        return [w for w in p.goods if self.tiles.colors[self.tiles.worlds[w].color] == color]
+    def _consume_moves(self, s: State, p: Player, task: Task) -> list[Move]:
+        """Trade/consume: the player's consume powers still to use (`_pending_consumes`) are used
+        in the order the player chooses, one good at a time (the seed: 消費能力があれば可能な限り
+        使用, Race for the Galaxy style). A move names the good, and the power unless it is the
+        best pending power for that good (`_best_consume`): `consume w10` (the best),
+        `consume w10 with d04` (the power of development d04; `consume_sources`). Powers alike in
+        color, VP and gold are one choice. With one power pending the list is the goods it
+        takes, in the player's order of goods."""
+        consume = self._world_moves["consume"]
+        pending = self._pending_consumes(task, s.todo[1:])
+        sources: tuple[str, ...] = ()
+        out: list[Move] = []
+        for w in p.goods:
+            takers = self._consume_takers(p, pending, w)
+            if not takers:
+                continue
+            best = self._best_consume(p, takers)
+            out.append(consume[w])
+            seen = {self._consume_kind(p, best)}
+            for j in takers:
+                kind = self._consume_kind(p, j)
+                if kind not in seen:
+                    seen.add(kind)
+                    sources = sources or self.consume_sources(p)
+                    out.append(Move("consume", f"{self.tiles.worlds[w].id} with {sources[j]}"))
+        return out
+
+    def _consume_takers(self, p: Player, pending: Sequence[tuple[int, int]], w: int) -> list[int]:
+        """The pending consume powers (indices into `p.prof.consume`) that take the good on `w`."""
+        color = self.tiles.colors[self.tiles.worlds[w].color]
+        return [j for j, _ in pending if p.prof.consume[j].color in (None, color)]
+
+    @staticmethod
+    def _consume_kind(p: Player, j: int) -> tuple[str | None, int, int]:
+        power = p.prof.consume[j]
+        return power.color, power.vp, power.gold
+
+    @staticmethod
+    def _best_consume(p: Player, takers: Sequence[int]) -> int:
+        """What a plain `consume <world>` uses: of the powers that take the good, the one paying
+        the most VP, then the most gold, then one limited to a color (keeping a power that takes
+        any good for the others), then the first acquired."""
+        def rank(j: int) -> tuple[int, int, bool]:
+            power = p.prof.consume[j]
+            return power.vp, power.gold, power.color is not None
+        return max(takers, key=rank)  # max keeps the first of equals
+
+    @staticmethod
+    def _pending_consumes(task: Task, after: Sequence[Task]) -> list[tuple[int, int]]:
+        """(power index, goods it may still take) of `task`, the decision's CONSUME task, and of
+        the same player's CONSUME tasks queued right `after` it."""
+        out = [(task.a, task.b)]
+        for t in after:
+            if t.kind != CONSUME or t.seat != task.seat:
+                break
+            out.append((t.a, t.b))
+        return out
+
+    def consume_sources(self, p: Player) -> tuple[str, ...]:
+        """The tile each of `p.prof.consume` comes from, in the same order (settled worlds in
+        settling order, then developments in buying order, as the Profile folds them): its id,
+        with `:2`, `:3` ... for a second and third consume power of the same tile."""
+        t = self.tiles
+        out: list[str] = []
+        for tile in [*(t.worlds[w] for w in p.worlds), *(t.devs[d] for d in p.devs)]:
+            k = sum(1 for x in tile.powers if isinstance(x, S.Consume))
+            out += [tile.id if i == 0 else f"{tile.id}:{i + 1}" for i in range(k)]
+        return tuple(out)
 
     def why_illegal(self, state: State, action: object) -> str | None:
         """None if `action` is legal now, else the reason in words."""
@@ -813,16 +876,24 @@ def _trade(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.
 def _consume(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
              log: list[Event] | None) -> None:
     t = rules.tiles
-    w = t.world_index[m.arg]
+    good, _, source = m.arg.partition(" with ")
+    w = t.world_index[good]
     p = s.mut(task.seat)
-    power = p.prof.consume[task.a]
+    # `_moved` took the decision's task off the queue: it and the player's consume tasks after
+    # it are the powers still to use; the one chosen takes the good.
+    pending = NewFrontiersRules._pending_consumes(task, s.todo)
+    if source:
+        j = rules.consume_sources(p).index(source)
+    else:
+        j = rules._best_consume(p, rules._consume_takers(p, pending, w))
+    power = p.prof.consume[j]
     p.goods = tuple(x for x in p.goods if x != w)
     p.gold += power.gold
     rules.gain_chips(s, p, power.vp)
-    if task.b > 1:
-        s.todo = (TASKS[CONSUME, task.seat, task.a, task.b - 1], *s.todo)
+    left = tuple(TASKS[CONSUME, task.seat, a, b - (a == j)] for a, b in pending if b - (a == j) > 0)
+    s.todo = (*left, *s.todo[len(pending) - 1:])
     if log is not None:
-        log.append(make_event(("consume", s.round, s.turn, task.seat, {"item": m.arg, "color": t.colors[t.worlds[w].color],
+        log.append(make_event(("consume", s.round, s.turn, task.seat, {"item": good, "color": t.colors[t.worlds[w].color],
                                                                        "vp": power.vp, "gold": power.gold})))
 
 
