@@ -90,6 +90,24 @@ def test_a_second_copy_of_a_development_with_unique_developments_off():
     assert scoring.totals(R.tiles, s)[0] == 1 + 1 + 1  # h1 + two d03 (no chips)
 
 
+def test_who_carries_out_an_action_after_its_selector():
+    """Track 1 2 3 4 (seats 0-3), seat 3 selects Develop: by default the others follow from the
+    top of the track (3, 1, 2, 4 in seat numbers from 1); `rules.action_order: from_selector`
+    goes round from the selector (3, 4, 1, 2)."""
+    for overrides, after in (((), [0, 1, 3]), (("rules.action_order=from_selector",), [3, 0, 1])):
+        r = rules_for(overrides=overrides)
+        s = play(r, start(r), "select retreat", "select envoy")  # seats 0 and 1 have selected
+        s.track = (0, 1, 2, 3)  # (the envoy moved seat 1 to the front: put it back)
+        for seat in range(4):
+            s = edit(s, seat, gold=9)  # everyone can buy something, so everyone is asked
+        s = play(r, s, "select develop", "pass")  # seat 2 (0-based), the selector, first
+        seen = []
+        while not s.over and s.todo[0].kind == "develop":
+            seen.append(r.current_seat(s))
+            s = play(r, s, "pass")
+        assert seen == after, overrides
+
+
 def test_develop_unique_and_copies_and_unaffordable_reason():
     s = edit(start(R), 0, gold=20, devs=dev(R, "d04"))
     s.devs_left = tuple(0 if i == R.tiles.dev_index["d05"] else c for i, c in enumerate(s.devs_left))

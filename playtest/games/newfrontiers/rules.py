@@ -676,7 +676,11 @@ class NewFrontiersRules:
     # --- helpers used by the handlers ---------------------------------------------------------------
 
     def order(self, s: State, selector: int) -> list[int]:
-        """Who carries out an action: the selector, then the others in track order."""
+        """Who carries out an action: the selector, then the others in track order (from the
+        top of the track, or from the selector round: `rules.action_order`)."""
+        if self.r.action_order == "from_selector":
+            i = s.track.index(selector)
+            return [*s.track[i:], *s.track[:i]]
         return [selector] + [x for x in s.track if x != selector]
 
     def settle_on(self, s: State | None, p: Player, frozen: Profile, w: int) -> None:

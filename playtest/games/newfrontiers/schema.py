@@ -298,6 +298,11 @@ class Rules(Strict):
     players: list[int] = [2, 3, 4, 5]
     goods: dict[str, int] = {"yellow": 4, "green": 3, "brown": 2, "blue": 1}
     unique_developments: bool = True
+    action_order: Literal["track", "from_selector"] = "track"
+    """Who carries out a selected action after its selector: `track`, the others from the top of
+    the turn-order track (RULINGS: "the selector first and then the others in track order");
+    `from_selector`, the players after the selector on the track, then those before it (the
+    seed's このアクションを選んだプレイヤーから順に read as going round from the selector)."""
     """A player may own at most one copy of each development kind."""
     setup: Setup = Setup()
     stocks: Stocks = Stocks()
