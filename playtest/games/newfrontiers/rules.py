@@ -330,48 +330,46 @@ class NewFrontiersRules:
         """Trade/consume: the player's consume powers still to use (`_pending_consumes`) are used
         in the order the player chooses, one good at a time (the seed: 消費能力があれば可能な限り
         使用, Race for the Galaxy style). A move names the good, and the power unless it is the
-        best pending power for that good (`_best_consume`): `consume w10` (the best),
+        best pending power for that good (`_ranked_consumes`): `consume w10` (the best),
         `consume w10 with d04` (the power of development d04; `consume_sources`). Powers alike in
         color, VP and gold are one choice. With one power pending the list is the goods it
         takes, in the player's order of goods."""
+        if not p.goods:  # nothing to consume: the decision is skipped
+            return []
         consume = self._world_moves["consume"]
         pending = self._pending_consumes(task, s.todo[1:])
+        t = self.tiles
+        if len(pending) == 1:  # one power left: the goods it takes (most consume decisions)
+            only = p.prof.consume[task.a].color
+            return [consume[w] for w in p.goods if only is None or t.colors[t.worlds[w].color] == only]
+        ranked = self._ranked_consumes(p, pending)
         sources: tuple[str, ...] = ()
         out: list[Move] = []
         for w in p.goods:
-            takers = self._consume_takers(p, pending, w)
-            if not takers:
-                continue
-            best = self._best_consume(p, takers)
-            out.append(consume[w])
-            seen = {self._consume_kind(p, best)}
-            for j in takers:
-                kind = self._consume_kind(p, j)
-                if kind not in seen:
-                    seen.add(kind)
+            color = t.colors[t.worlds[w].color]
+            seen: set[tuple[str | None, int, int]] = set()
+            for j, power in ranked:
+                kind = (power.color, power.vp, power.gold)
+                if power.color not in (None, color) or kind in seen:
+                    continue
+                if not seen:
+                    out.append(consume[w])
+                else:
                     sources = sources or self.consume_sources(p)
-                    out.append(Move("consume", f"{self.tiles.worlds[w].id} with {sources[j]}"))
+                    out.append(Move("consume", f"{t.worlds[w].id} with {sources[j]}"))
+                seen.add(kind)
         return out
 
-    def _consume_takers(self, p: Player, pending: Sequence[tuple[int, int]], w: int) -> list[int]:
-        """The pending consume powers (indices into `p.prof.consume`) that take the good on `w`."""
-        color = self.tiles.colors[self.tiles.worlds[w].color]
-        return [j for j, _ in pending if p.prof.consume[j].color in (None, color)]
-
     @staticmethod
-    def _consume_kind(p: Player, j: int) -> tuple[str | None, int, int]:
-        power = p.prof.consume[j]
-        return power.color, power.vp, power.gold
-
-    @staticmethod
-    def _best_consume(p: Player, takers: Sequence[int]) -> int:
-        """What a plain `consume <world>` uses: of the powers that take the good, the one paying
-        the most VP, then the most gold, then one limited to a color (keeping a power that takes
-        any good for the others), then the first acquired."""
-        def rank(j: int) -> tuple[int, int, bool]:
-            power = p.prof.consume[j]
-            return power.vp, power.gold, power.color is not None
-        return max(takers, key=rank)  # max keeps the first of equals
+    def _ranked_consumes(p: Player, pending: Sequence[tuple[int, int]]) -> list[tuple[int, S.Consume]]:
+        """The pending consume powers (index into `p.prof.consume`, power), best first: the most
+        VP, then the most gold, then one limited to a color (keeping a power that takes any good
+        for the others), then the first acquired. A plain `consume <world>` uses the first of
+        them that takes the good."""
+        powers = [(j, p.prof.consume[j]) for j, _ in pending]
+        if len(powers) > 1:
+            powers.sort(key=lambda jp: (-jp[1].vp, -jp[1].gold, jp[1].color is None))  # stable
+        return powers
 
     @staticmethod
     def _pending_consumes(task: Task, after: Sequence[Task]) -> list[tuple[int, int]]:
@@ -889,7 +887,8 @@ def _consume(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rando
     if source:
         j = rules.consume_sources(p).index(source)
     else:
-        j = rules._best_consume(p, rules._consume_takers(p, pending, w))
+        color = t.colors[t.worlds[w].color]
+        j = next(j for j, power in rules._ranked_consumes(p, pending) if power.color in (None, color))
     power = p.prof.consume[j]
     p.goods = tuple(x for x in p.goods if x != w)
     p.gold += power.gold
