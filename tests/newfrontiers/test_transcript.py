@@ -56,6 +56,17 @@ def test_first_illegal_move_is_named_with_its_reason():
                               "w01 needs 1 colonist(s), Ann has 0")
 
 
+def test_a_skipped_decision_of_the_same_player_is_explained():
+    """Ann settles w25 with extra_settle to come, but w26 needs military 2 (w25's +1 counts only
+    from the next action): her second settle was skipped, and a transcript that writes it is
+    told why, not only that she must select now."""
+    with pytest.raises(IllegalActionError) as err:
+        replay(DATA / "skipped_settle.yaml")
+    assert str(err.value).startswith(
+        f"{DATA / 'skipped_settle.yaml'}:26:12: move 15: round 2, Ann: settle w26: Ann was not asked again after "
+        "settle w25: w26 needs military 2, Ann has 1; Ann must select an action now")
+
+
 def test_wrong_player_and_missing_draw(tmp_path: Path):
     text = (DATA / "short.yaml").read_text().replace("../../../variants", str(ROOT / "variants"))
     bad = tmp_path / "t.yaml"

@@ -417,6 +417,20 @@ class NewFrontiersRules:
         legal = list(self._moves(state, mine))
         return None if action in legal else _explain(self, state, mine, action, legal)
 
+    def why_skipped(self, before: State, move: Move, action: object) -> str | None:
+        """Why the mover of `move` (legal in `before`) was not asked again right after it — a
+        decision of theirs whose only choice would have been pass, skipped (`_run`), such as the
+        second settle of an extra_settle power — when that decision would have refused `action`:
+        the reason, else None. For a transcript whose next move is that player's skipped one."""
+        if not isinstance(action, Move) or before.over:
+            return None
+        seat = before.todo[0].seat
+        s = self._moved(before, move, random.Random(0), None)  # the handler alone: no step after it
+        task = s.todo[0] if s.todo else None
+        if task is None or task.seat != seat or task.kind not in DECISIONS or self._moves(s, task):
+            return None
+        return _explain(self, s, task, action, [])
+
     # --- apply ------------------------------------------------------------------------------------
 
     def apply(self, state: State, action: Move, *, rng: random.Random, log: list[Event] | None = None) -> State:

@@ -23,7 +23,7 @@ from playtest.errors import IllegalActionError, Problem, TranscriptError, Varian
 from playtest.games.newfrontiers.chance import ChanceMismatch, ScriptedChance
 from playtest.games.newfrontiers.rules import NewFrontiersRules
 from playtest.games.newfrontiers.scoring import PARTS
-from playtest.games.newfrontiers.state import State, parse_move
+from playtest.games.newfrontiers.state import Move, State, parse_move
 from playtest.variants.source import Node, parse_file
 
 KEYS = ("game", "title", "notes", "variant", "set", "players", "setup", "rounds")
@@ -227,6 +227,7 @@ def replay(path: Path) -> Replay:
     log: list[Event] = []
     out_rounds: list[dict[str, Any]] = []
     move_no = 0
+    last: tuple[State, Move, str] | None = None  # the state before the last move, the move, its player
     for r, rnode in enumerate(rnodes.value):
         rp = f"rounds.{r + 1}"
         if state.over:
@@ -272,6 +273,9 @@ def replay(path: Path) -> Replay:
                 raise IllegalActionError(f"it is {players[seat]}'s decision ({task.kind}), not {who}'s{hint}",
                                          move_number=move_no, action=what, where=where)
             reason = rules.why_illegal(state, move)
+            skipped = rules.why_skipped(last[0], last[1], move) if reason is not None and last and last[2] == who else None
+            if skipped is not None:  # e.g. a second settle that was never offered
+                reason = f"{who} was not asked again after {last[1]}: {skipped}; {reason}"
             if reason is not None:
                 for k, p in enumerate(players):
                     reason = reason.replace(f"seat {k + 1}", p)
@@ -288,6 +292,7 @@ def replay(path: Path) -> Replay:
                 chance.samples.append(drawn)
                 i += 1
             mark = len(log)
+            last = (state, move, who)
             try:
                 state = rules.apply(state, move, rng=chance, log=log)  # type: ignore[arg-type]
             except ChanceMismatch as exc:
