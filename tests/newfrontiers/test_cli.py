@@ -48,6 +48,8 @@ def test_validate_ships_valid_variants():
      "or equal to 0 (got -5)"),
     ("worlds.0.colonists=3",
      "--set worlds.0.colonists=3:1:20: worlds.w01.colonists: Input should be less than or equal to 2 (got 3)"),
+    ("rules.players=[2,3,4,5,7]",  # (once also "7 players need 7 home worlds": a knock-on of the same mistake)
+     "--set rules.players=[2,3,4,5,7]:1:15: rules.players.4: player counts must be between 2 and 6"),
 ])
 def test_bad_tile_sets_are_one_located_line(override, message):
     from playtest.errors import VariantError

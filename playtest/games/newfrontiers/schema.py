@@ -361,7 +361,7 @@ class NewFrontiersVariant(VariantModel):
             if h.color not in colors:
                 out.append((("home_worlds", i, "color"), f"unknown good color {h.color!r} "
                                                          f"(one of {', '.join(sorted(colors))})"))
-        most = max(self.player_counts(), default=0)
+        most = max((p for p in self.player_counts() if 2 <= p <= 6), default=0)  # (a bad count has its own line)
         if len(self.home_worlds) < most:
             out.append((("home_worlds",), f"{most} players need {most} home worlds, got {len(self.home_worlds)}"))
         if len(self.worlds) < r.explore.draw + r.bonuses.explore_picks + most:
