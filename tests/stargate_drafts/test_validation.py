@@ -27,7 +27,7 @@ def errors(tmp_path: Path, body: str) -> list[str]:
 
 def test_unknown_effect_name_is_located_and_lists_the_known_ones(tmp_path: Path) -> None:
     lines = errors(tmp_path, "crews:\n  - id: bays\n    skill:\n      - {effect: warp, amount: 1}\n")
-    assert any(line.startswith(f"{tmp_path / 'draft.yaml'}:5:9: crews.bays.skill.0:") and "'accumulate_time'" in line
+    assert any(line.startswith(f"{tmp_path / 'draft.yaml'}:5:18: crews.bays.skill.0:") and "'accumulate_time'" in line  # at 'warp'
                for line in lines), lines
 
 
