@@ -137,7 +137,7 @@ CLOCK = time.process_time
 take the cores for whole slices of a second; wall-clock slices then count time this process
 spent waiting: the same engine's ratio was 0.61 and then 0.39 a minute apart (2026-12-01, load
 average 13-16). CPU time leaves the waiting out: three runs of each of two engines in the same
-hour stayed within 0.48-0.50 and 0.62-0.67 (README, "Speed"). Memory and cache contention
+hour stayed within 0.48-0.50 and 0.62-0.67 (docs/speed.md). Memory and cache contention
 still show."""
 
 

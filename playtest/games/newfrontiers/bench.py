@@ -50,7 +50,7 @@ if __name__ == "__main__":
     # transient (polars' streaming sink, ~+70 MB), so 300 against 1,200 games showed a step, not growth.
     # And both lie past a rise of unknown cause up to about 8,000 games (2026-12-02, one run each:
     # 215 / 256 / 275 / 308 / 304 MB at 1,000 / 2,000 / 4,000 / 8,000 / 16,000 games; not the
-    # rules' Profile memo, which fills within ~100 games at ~2 MB). README, "Speed".
+    # rules' Profile memo, which fills within ~100 games at ~2 MB). docs/speed.md.
     small, large = 8000, 16000
     print(f"peak memory, random run: {small} games {peak_rss_mb(small):.0f} MB, {large} games "
           f"{peak_rss_mb(large):.0f} MB")

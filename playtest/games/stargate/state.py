@@ -5,7 +5,7 @@ The rules never change a State they have returned or been given. Copy-on-write, 
 turn (the crew taken, its effects, the placement, the turn's and the round's end) `write` their
 changes into that copy, which no one else has seen yet; the copy is returned when the decision
 is resolved. (Before, each step built a new 32-field State with `evolve`, three to five per
-turn, and the copies were the largest single cost of a random game: see README, "Speed".)
+turn, and the copies were the largest single cost of a random game: see docs/speed.md.)
 Seats count from 0; planets are addressed by their position in the circle (0 = the first
 planet dealt, then clockwise).
 """
