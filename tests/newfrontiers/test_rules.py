@@ -315,6 +315,62 @@ def test_a_plain_consume_takes_the_power_paying_most_vp_then_gold():
     assert (gold.players[0].chips, gold.players[0].gold) == (1, 5)
 
 
+def test_alike_powers_are_one_choice_and_any_of_them_may_be_named():
+    """h1 and Market Ring w34 both take any good for 1 VP (alike: listed once); Tradewind
+    Station w33 pays 2 gold. `with h1` and `with w34` name the listed plain move's kind of power
+    and are accepted for it (a transcript need not know which one the engine lists)."""
+    s = edit(start(R), 0, worlds=ids(R, "h1 w34 w33 w01"), goods=ids(R, "w01"))
+    R.refresh(s.players[0])
+    s = play(R, s, "select trade", "pass")
+    assert legal(R, s) == ["consume w01", "consume w01 with w33"]
+    plain = play(R, s, "consume w01").players[0]
+    for named in ("consume w01 with h1", "consume w01 with w34"):
+        assert R.why_illegal(s, parse_move(named)) is None
+        assert play(R, s, named).players[0].chips == plain.chips == 2
+
+
+def test_a_plain_consume_prefers_a_power_limited_to_the_goods_color_when_they_pay_alike():
+    """Sporegarden w10 made to pay 1 VP for a green good, like h1 for any good: the green good goes
+    to w10, keeping h1 for the blue one (both powers used: 1 + 1 + 1 chips)."""
+    r = rules_for(overrides=("worlds.w10.powers.0.vp=1",))
+    s = edit(start(r), 0, worlds=ids(r, "h1 w10 w09 w01"), goods=ids(r, "w09 w01"))
+    r.refresh(s.players[0])
+    s = play(r, s, "select trade", "pass")
+    assert legal(r, s) == ["consume w09", "consume w09 with h1", "consume w01"]
+    s = play(r, s, "consume w09", "consume w01")
+    assert (s.players[0].chips, s.players[0].goods) == (3, ())
+
+
+def test_a_tiles_second_consume_power_is_named_with_its_number():
+    """Trade Guild d04 given a second power (a blue good -> 3 gold): named `d04:2`."""
+    r = rules_for(overrides=("developments.d04.powers=[{kind: consume, goods: 1, vp: 1}, "
+                             "{kind: consume, goods: 1, color: blue, vp: 0, gold: 3}]",))
+    s = edit(start(r), 1, worlds=ids(r, "h2 w01"), goods=ids(r, "w01"), devs=dev(r, "d04"))
+    r.refresh(s.players[1])
+    s = play(r, s, "select retreat", "select trade", "pass")
+    assert r.consume_sources(s.players[1]) == ("d04", "d04:2")
+    assert legal(r, s) == ["consume w01", "consume w01 with d04:2"]
+    gold = s.players[1].gold
+    s = play(r, s, "consume w01 with d04:2")
+    assert s.players[1].gold == gold + 3
+
+
+def test_each_copy_of_a_development_consumes_its_own_goods_only():
+    """Two copies of Trade Guild d04 (2 goods each) and Consumer Markets d10 (2 goods) consume 6 of
+    8 goods however the player names them (a copy once named twice took goods without end)."""
+    r = rules_for(overrides=("rules.unique_developments=false",))
+    eight = ids(r, "w01 w08 w09 w11 w12 w13 w14 w15")
+    s = edit(start(r), 1, worlds=ids(r, "h2") + eight, goods=eight, devs=dev(r, "d10 d04 d04"))
+    r.refresh(s.players[1])
+    s = play(r, s, "select retreat", "select trade", "pass")
+    consumed = 0
+    while not s.over and r.current_seat(s) == 1 and s.todo[0].kind == "consume":
+        moves = legal(r, s)
+        s = play(r, s, next((m for m in moves if m.endswith("with d04")), moves[0]))
+        consumed += 1
+    assert consumed == 6 and len(s.players[1].goods) == 2
+
+
 def test_prices_come_from_the_variant():
     r = rules_for(overrides=("rules.goods.yellow=6",))
     s = play(r, start(r), "select trade", "trade h4") if False else None  # seat 4 holds the yellow good

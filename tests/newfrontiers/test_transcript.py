@@ -67,6 +67,18 @@ def test_a_skipped_decision_of_the_same_player_is_explained():
         "settle w25: w26 needs military 2, Ann has 1; Ann must select an action now")
 
 
+
+@pytest.mark.parametrize("move", ["pass", "develop d01", "colonists"])
+def test_a_move_that_would_not_answer_the_skipped_decision_gets_no_such_explanation(move, tmp_path: Path):
+    text = (DATA / "skipped_settle.yaml").read_text().replace("../../../variants", str(ROOT / "variants"))
+    bad = tmp_path / "t.yaml"
+    bad.write_text(text.replace("    - Ann: settle w26", f"    - Ann: {move}"))
+    with pytest.raises(IllegalActionError) as err:
+        replay(bad)
+    assert "not asked again" not in str(err.value) and "(legal: )" not in str(err.value)
+    assert "Ann must select an action now" in str(err.value)
+
+
 def test_wrong_player_and_missing_draw(tmp_path: Path):
     text = (DATA / "short.yaml").read_text().replace("../../../variants", str(ROOT / "variants"))
     bad = tmp_path / "t.yaml"

@@ -349,15 +349,15 @@ class NewFrontiersRules:
             color = t.colors[t.worlds[w].color]
             seen: set[tuple[str | None, int, int]] = set()
             for j, power in ranked:
-                kind = (power.color, power.vp, power.gold)
-                if power.color not in (None, color) or kind in seen:
+                alike = (power.color, power.vp, power.gold)
+                if power.color not in (None, color) or alike in seen:
                     continue
                 if not seen:
                     out.append(consume[w])
                 else:
                     sources = sources or self.consume_sources(p)
                     out.append(Move("consume", f"{t.worlds[w].id} with {sources[j]}"))
-                seen.add(kind)
+                seen.add(alike)
         return out
 
     @staticmethod
@@ -383,15 +383,50 @@ class NewFrontiersRules:
         return out
 
     def consume_sources(self, p: Player) -> tuple[str, ...]:
-        """The tile each of `p.prof.consume` comes from, in the same order (settled worlds in
-        settling order, then developments in buying order, as the Profile folds them): its id,
-        with `:2`, `:3` ... for a second and third consume power of the same tile."""
+        """The name of each of `p.prof.consume` in `consume <world> with <name>`, in the same
+        order (settled worlds in settling order, then developments in buying order, as the
+        Profile folds them): its tile's id (`tiles.consume_names`). Two copies of a development
+        give two equal names: their powers are alike."""
         t = self.tiles
-        out: list[str] = []
-        for tile in [*(t.worlds[w] for w in p.worlds), *(t.devs[d] for d in p.devs)]:
-            k = sum(1 for x in tile.powers if isinstance(x, S.Consume))
-            out += [tile.id if i == 0 else f"{tile.id}:{i + 1}" for i in range(k)]
-        return tuple(out)
+        return (*(n for w in p.worlds for n in t.worlds[w].consume_names),
+                *(n for d in p.devs for n in t.devs[d].consume_names))
+
+    def canonical(self, state: State, action: object) -> object:
+        """`consume <world> with <name>` for a pending power of the player's that takes that good
+        but is listed in another form — the best power (listed as `consume <world>`) or one alike
+        to a listed power on another tile — as the move listed for it; any other action as it
+        is. The outcome is the same: alike powers are interchangeable."""
+        if type(action) is not Move or action.verb != "consume" or " with " not in action.arg or state.over:
+            return action
+        task = state.todo[0]
+        good, _, name = action.arg.partition(" with ")
+        w = self.tiles.world_index.get(good)
+        if task.kind != CONSUME or w is None:
+            return action
+        p = state.players[task.seat]
+        sources = self.consume_sources(p)
+        pending = self._pending_consumes(task, state.todo[1:])
+        named = next((p.prof.consume[j] for j, _ in pending if sources[j] == name), None)
+        if named is None:
+            return action
+        alike = (named.color, named.vp, named.gold)
+        for m in state.legal:
+            if m.verb == "consume" and m.arg.partition(" with ")[0] == good:
+                power = p.prof.consume[self._consume_power(p, pending, m)]
+                if (power.color, power.vp, power.gold) == alike:
+                    return m
+        return action
+
+    def _consume_power(self, p: Player, pending: Sequence[tuple[int, int]], m: Move) -> int:
+        """The index into `p.prof.consume` of the pending power the consume move `m` uses: the
+        one named (`with <name>`), else the best that takes the good (`_ranked_consumes`)."""
+        good, _, name = m.arg.partition(" with ")
+        if name:
+            sources = self.consume_sources(p)
+            return next(j for j, _ in pending if sources[j] == name)
+        t = self.tiles
+        color = t.colors[t.worlds[t.world_index[good]].color]
+        return next(j for j, power in self._ranked_consumes(p, pending) if power.color in (None, color))
 
     def why_illegal(self, state: State, action: object) -> str | None:
         """None if `action` is legal now, else the reason in words."""
@@ -399,7 +434,7 @@ class NewFrontiersRules:
             return "the game is over"
         if not isinstance(action, Move):
             return f"not a move: {action!r}"
-        if action in state.legal:
+        if self.canonical(state, action) in state.legal:
             return None
         return _explain(self, state, state.todo[0], action, list(state.legal))
 
@@ -427,15 +462,20 @@ class NewFrontiersRules:
         seat = before.todo[0].seat
         s = self._moved(before, move, random.Random(0), None)  # the handler alone: no step after it
         task = s.todo[0] if s.todo else None
-        if task is None or task.seat != seat or task.kind not in DECISIONS or self._moves(s, task):
-            return None
-        return _explain(self, s, task, action, [])
+        if (task is None or task.seat != seat or task.kind not in DECISIONS or self._moves(s, task)
+                or action.verb not in _VERBS.get(task.kind, ())):
+            return None  # no skipped decision, or not one `action` would have answered
+        why = _explain(self, s, task, action, [])
+        return None if why.startswith(f"seat {seat + 1} must ") else why
 
     # --- apply ------------------------------------------------------------------------------------
 
     def apply(self, state: State, action: Move, *, rng: random.Random, log: list[Event] | None = None) -> State:
         if state.over or type(action) is not Move or action not in state.legal:  # why_illegal, inlined
-            raise IllegalActionError(self.why_illegal(state, action) or "not legal", action=str(action))
+            listed = self.canonical(state, action)  # `consume w10 with h1` written for a listed form
+            if listed is action or listed not in state.legal:
+                raise IllegalActionError(self.why_illegal(state, action) or "not legal", action=str(action))
+            action = listed  # type: ignore[assignment]
         return self.apply_legal(state, action, rng=rng, log=log)
 
     def apply_legal(self, state: State, action: Move, *, rng: random.Random,
@@ -892,17 +932,13 @@ def _trade(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.
 def _consume(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
              log: list[Event] | None) -> None:
     t = rules.tiles
-    good, _, source = m.arg.partition(" with ")
+    good = m.arg.partition(" with ")[0]
     w = t.world_index[good]
     p = s.mut(task.seat)
     # `_moved` took the decision's task off the queue: it and the player's consume tasks after
     # it are the powers still to use; the one chosen takes the good.
-    pending = NewFrontiersRules._pending_consumes(task, s.todo)
-    if source:
-        j = rules.consume_sources(p).index(source)
-    else:
-        color = t.colors[t.worlds[w].color]
-        j = next(j for j, power in rules._ranked_consumes(p, pending) if power.color in (None, color))
+    pending = rules._pending_consumes(task, s.todo)
+    j = rules._consume_power(p, pending, m)
     power = p.prof.consume[j]
     p.goods = tuple(x for x in p.goods if x != w)
     p.gold += power.gold
@@ -965,6 +1001,10 @@ def _store(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.
         log.append(make_event(("store", s.round, s.turn, task.seat, {"item": goal.id, "amount": mat.amount,
                                                                      "stored": item or mat.item})))
 
+
+_VERBS = {SETTLE: ("settle",), DEVELOP: ("develop",), TRADE: ("trade",), CONSUME: ("consume",), EXPLORE: ("take",),
+          DISCARD: ("discard",), WINDFALL: ("windfall",), GOAL: ("keep",), STORE: ("store",)}
+"""The verbs (besides pass) of each kind of decision (`why_skipped`)."""
 
 _QUEUE_NOTHING = frozenset({"develop", "discard", "trade", "pass", "colonists", "windfall", "take"})
 """The verbs whose handlers queue no task (a take queues its discard over the world limit only)."""

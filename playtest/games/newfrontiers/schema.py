@@ -292,18 +292,22 @@ class Goals(Strict):
     cards: list[Goal] = []
 
 
+PLAYER_COUNTS = range(2, 7)
+"""The player counts a variant may support (RULINGS: 2-5; 6 for designers who extend it)."""
+
+
 class Rules(Strict):
     """Rule numbers. `goods`: good color → trade price (the colors of the game)."""
 
     players: list[int] = [2, 3, 4, 5]
     goods: dict[str, int] = {"yellow": 4, "green": 3, "brown": 2, "blue": 1}
     unique_developments: bool = True
+    """A player may own at most one copy of each development kind."""
     action_order: Literal["track", "from_selector"] = "track"
     """Who carries out a selected action after its selector: `track`, the others from the top of
     the turn-order track (RULINGS: "the selector first and then the others in track order");
     `from_selector`, the players after the selector on the track, then those before it (the
     seed's このアクションを選んだプレイヤーから順に read as going round from the selector)."""
-    """A player may own at most one copy of each development kind."""
     setup: Setup = Setup()
     stocks: Stocks = Stocks()
     bonuses: Bonuses = Bonuses()
@@ -331,7 +335,7 @@ class NewFrontiersVariant(VariantModel):
         if self.game != "newfrontiers":
             out.append((("game",), "must be 'newfrontiers' for this schema"))
         for i, p in enumerate(r.players):
-            if not 2 <= p <= 6:
+            if p not in PLAYER_COUNTS:
                 out.append((("rules", "players", i), "player counts must be between 2 and 6"))
         colors = set(r.goods)
         for color, price in r.goods.items():
@@ -361,7 +365,7 @@ class NewFrontiersVariant(VariantModel):
             if h.color not in colors:
                 out.append((("home_worlds", i, "color"), f"unknown good color {h.color!r} "
                                                          f"(one of {', '.join(sorted(colors))})"))
-        most = max((p for p in self.player_counts() if 2 <= p <= 6), default=0)  # (a bad count has its own line)
+        most = max((p for p in self.player_counts() if p in PLAYER_COUNTS), default=0)  # (a bad one has its line)
         if len(self.home_worlds) < most:
             out.append((("home_worlds",), f"{most} players need {most} home worlds, got {len(self.home_worlds)}"))
         if len(self.worlds) < r.explore.draw + r.bonuses.explore_picks + most:
