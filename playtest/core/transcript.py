@@ -342,7 +342,8 @@ class MovePlayer(Generic[S, A]):
         done: list[A] = []
         for action in move.actions:
             if done and (rules.is_terminal(state) or notation.move_over(rules, state)):
-                raise fail("the turn is already over (one line per turn); move it to the next line",
+                raise fail(notation.explain(rules, state, action, done)
+                           or "the turn is already over (one line per turn); move it to the next line",
                            notation.describe(rules, state, action))
             written = notation.describe(rules, state, action)
             try:

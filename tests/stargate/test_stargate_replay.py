@@ -131,6 +131,27 @@ def test_illegal_moves(tmp_path, moves, message):
     assert illegal(tmp_path, moves) == f"{tmp_path / 't.yaml'}:{message}"
 
 
+@pytest.mark.parametrize(("moves", "message"), [
+    # Bays has 1 accumulated time (nobody took it in round 1): the limit says so
+    (["armstrong; place red1", "orlins; place blue1", "audrin; place yellow1", "bays; place red1 blue1 yellow1"],
+     "9:5: move 4 (Player 2, round 2): place red1 blue1 yellow1: at most 2 cubes may be placed "
+     "(crew time 1 + 1 extra, 14 in hand)"),
+    # Vance's overflow (after placing) has no full planet to fill: skipped, not "the turn is over"
+    (["bays; place red1", "vance; place blue1; overflow red1"],
+     "7:5: move 2 (Player 2, round 1): overflow red1: vance's skill has no possible target now, so it is "
+     "skipped: leave the target out"),
+])
+def test_next_draft_crews_illegal_moves_say_why(tmp_path, moves, message):
+    """Found by an independent rules check (2026-12-02): the limit named the printed time only,
+    and a target for a skipped after-placing skill was called a second turn on one line."""
+    path = tmp_path / "t.yaml"
+    path.write_text(f"game: stargate\nvariant: {ROOT}/variants/stargate/draft6-new-crews.yaml\nplayers: 3\n"
+                    "circle: [red1, blue1, yellow1, green1, red2]\nmoves:\n" + "".join(f"  - {m}\n" for m in moves))
+    with pytest.raises(IllegalActionError) as err:
+        replay_file(path)
+    assert str(err.value) == f"{path}:{message}"
+
+
 def test_an_unfinished_game_is_scored_as_it_stands(tmp_path):
     outcome = replay_file(write(tmp_path, ["armstrong; place c d e", "orlins; place e c a"]))
     data = outcome.to_json()

@@ -155,10 +155,12 @@ def _repeat_walks(room: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
 
 
 def why_not(mode: Mode, per_planet: int, k: int, room: Sequence[int], seq: tuple[int, ...],
-            ids: Sequence[str], crew_time: int, hand: int) -> str:
-    """Why the placement `seq` is not legal, in words."""
+            ids: Sequence[str], crew_time: int, hand: int, extra_time: int = 0) -> str:
+    """Why the placement `seq` is not legal, in words (`extra_time`: the crew's accumulated time
+    and the seat's banked time, used this turn)."""
     if len(seq) > k:
-        return f"at most {k} cubes may be placed (crew time {crew_time}, {hand} in hand)"
+        time = f"crew time {crew_time} + {extra_time} extra" if extra_time else f"crew time {crew_time}"
+        return f"at most {k} cubes may be placed ({time}, {hand} in hand)"
     for p in seq:
         if room[p] <= 0:
             return f"{ids[p]} is full"

@@ -345,7 +345,7 @@ class StargateRules:
                             seq):
                 raise IllegalActionError(why_not(self.mode[crew], self.per_planet[crew], k, room, seq,
                                                  self.circle_ids(state.circle), self.crew_time[crew],
-                                                 state.hand[state.seat]), action=str(action))
+                                                 state.hand[state.seat], state.extra_time), action=str(action))
         last = seq[-1] if seq else state.last_pos  # free order: the last cube is the last one named
         if self.free_order[crew]:
             seq = tuple(sorted(seq))

@@ -39,7 +39,17 @@ from playtest.core.events import Event, EventKind
 from playtest.core.protocol import Bot
 from playtest.core.transcript import IllegalMoveError, Move, TranscriptReader
 from playtest.games.stargate import schema as sc
-from playtest.games.stargate.actions import Action, MoveCube, Place, SwapCubes, TakeCrew, parse_turn
+from playtest.games.stargate.actions import (
+    Action,
+    Develop,
+    MoveCube,
+    OverflowCube,
+    Place,
+    SwapCubes,
+    TakeCrew,
+    parse_turn,
+)
+from playtest.games.stargate.effects import handler_of
 from playtest.games.stargate.rules import Phase, StargateRules, State, majority_order, planet_vp
 from playtest.variants import Variant
 
@@ -147,18 +157,26 @@ def replay(t: core.Transcript[State, Action]) -> ReplayOutcome:
     return outcome
 
 
+TARGETS = {MoveCube: "moves a cube", SwapCubes: "swaps cubes", OverflowCube: "fills an overflow slot",
+           Develop: "develops a planet"}
+"""The actions that give a crew's skill its target, and what such a skill does."""
+
+
 def _explain(rules: StargateRules, state: State, action: Action, crew: str | None,
              done: Sequence[Action]) -> str | None:
-    """A clearer reason than the engine's for a skill target written where none is asked for."""
-    if not isinstance(action, MoveCube | SwapCubes) or state.phase is not Phase.PLACE or crew is None:
+    """A clearer reason than the engine's for a skill target written where none is asked for:
+    while the placement is awaited, or after the turn has ended (`state` is then the next
+    turn's). None when the skill is waiting for a target (the engine's reason says what is wrong
+    with this one) or `action` is not a target."""
+    if type(action) not in TARGETS or crew is None or state.phase is Phase.SKILL:
         return None
-    kind = sc.MoveTailCube if isinstance(action, MoveCube) else sc.SwapAdjacent
     skill = next((c.skill for c in rules.variant.crews if c.id == crew), ())
-    effects = [e for e in skill if isinstance(e, kind)]
-    verb = "moves a cube" if kind is sc.MoveTailCube else "swaps cubes"
+    effects = [e for e in skill if handler_of(e).action is type(action)]
     if not effects:
-        return f"{crew} has no skill that {verb}"
-    if any(e.timing is sc.Timing.AFTER for e in effects) and not any(isinstance(a, Place) for a in done):
+        return f"{crew} has no skill that {TARGETS[type(action)]}"
+    placed = any(isinstance(a, Place) for a in done)
+    timings = {e.timing for e in effects}  # type: ignore[attr-defined]
+    if sc.Timing.AFTER in timings and not placed:
         return f"{crew}'s skill resolves after placing: write the placement first"
     if sum(isinstance(a, type(action)) for a in done) >= len(effects):
         return f"{crew}'s skill target was already given"
