@@ -307,7 +307,7 @@ def _validate_tree(
         overrides=overrides,
         parent=chain[1] if len(chain) > 1 else None,
         changes=changes,
-        notes=tuple(_problem_at(tree, loc, message) for loc, message in model.notes()),
+        notes=(*(_problem_at(tree, loc, message) for loc, message in model.notes()), *new_ids_like_known(tree)),
     )
 
 
@@ -554,6 +554,31 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
 
 _ENUM_REPR = re.compile(r"<\w+\.\w+: '([^']*)'>")
 """pydantic writes single-member enums as <Trigger.LAST_CUBE: 'last_cube'>; users wrote 'last_cube'."""
+
+
+def new_ids_like_known(node: Node, path: str = "") -> list[Problem]:
+    """Notes for items an extending draft adds under an id close to one the draft it extends
+    has (`crews: [{id: bayz, time: 2}]` adds a seventh crew rather than changing Bays): valid, so
+    not an error, but most likely a misspelling."""
+    out: list[Problem] = []
+    value = node.value
+    if isinstance(value, dict):
+        for key, child in value.items():
+            out += new_ids_like_known(child, f"{path}.{key}" if path else str(key))
+    elif isinstance(value, list):
+        known = [str(i.value["id"].value) for i in value
+                 if isinstance(i.value, dict) and "id" in i.value and not i.new_id]
+        for item in value:
+            ident = item.value.get("id") if isinstance(item.value, dict) else None
+            if ident is None:
+                continue
+            sub = f"{path}.{ident.value}"
+            close = difflib.get_close_matches(str(ident.value), known, n=1, cutoff=0.75) if item.new_id else []
+            if close:
+                out.append(ident.problem(sub, f"a new item: the draft it extends has no id '{ident.value}' "
+                                              f"(did you mean '{close[0]}'? an item with its id changes it)"))
+            out += new_ids_like_known(item, sub)
+    return out
 
 
 def _new_item_hint(tree: Node, loc: tuple[Any, ...]) -> str:

@@ -285,3 +285,15 @@ def test_a_cross_key_problem_inside_a_broken_part_is_not_invented(tmp_path):
         load_variant(path)
     assert problems(exc) == [f"{path}:3:23: crews.scout.time: Input should be a valid integer, unable to parse "
                              "string as an integer (got 'x')"]
+
+
+def test_a_new_id_close_to_a_known_one_is_a_note(tmp_path):
+    """A child draft's `{id: bayz, time: 2}` adds a seventh crew (valid) where `bays` was surely
+    meant: validate says so in a located note; a new id unlike any known one (draft6-new-crews'
+    own crews) gets none."""
+    child = write(tmp_path, "typo.yaml", f"extends: {DRAFT5}\nname: typo\ncrews:\n  - {{id: bayz, time: 2}}\n")
+    notes = [str(n) for n in load_variant(child).notes]
+    assert notes == [f"{child}:4:10: crews.bayz: a new item: the draft it extends has no id 'bayz' "
+                     "(did you mean 'bays'? an item with its id changes it)"]
+    for path in sorted((ROOT / "variants").glob("*/*.yaml")):
+        assert not any("new item" in str(n) for n in load_variant(path).notes), path
