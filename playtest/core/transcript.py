@@ -25,6 +25,7 @@ number its moves.
 from __future__ import annotations
 
 import builtins  # TranscriptReader's methods `list` and `int` shadow the builtins in its annotations
+import difflib
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -92,6 +93,19 @@ def load_with_set(variant_path: Path, overrides: list[str], set_nodes: list[Any]
                 located.append(p)
         raise (TranscriptError if ours else VariantError)(located) from None
 
+def unknown_key(key: str, valid: Sequence[str]) -> str:
+    """The message for an unknown key: the likely one it misspells, then every valid key."""
+    close = difflib.get_close_matches(str(key), valid, n=1)
+    guess = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"unknown key{guess}; valid keys: {', '.join(sorted(valid))}"
+
+
+def misspelt(missing: str, keys: Iterable[Any], valid: Sequence[str]) -> bool:
+    """Whether the missing key `missing` is the best guess for one of the unknown `keys`: one
+    mistake (`round:` for `rounds:`), reported once, at the unknown key."""
+    return any(k not in valid and difflib.get_close_matches(str(k), valid, n=1) == [missing] for k in keys)
+
+
 class TranscriptReader:
     """Reads a transcript's header key by key, collecting every problem (located) before raising.
 
@@ -112,10 +126,9 @@ class TranscriptReader:
         valid = (*HEADER_KEYS, *keys)
         for key, node in self.doc.items():
             if key not in valid:
-                self.problems.append(node.problem(key, f"unknown key; valid keys: {', '.join(sorted(valid))}",
-                                                  at_key=True))
+                self.problems.append(node.problem(key, unknown_key(key, valid), at_key=True))
         for key in ("game", "variant", "players", *required):
-            if key not in self.doc:
+            if key not in self.doc and not misspelt(key, self.doc, valid):
                 self.problems.append(Problem(self.label, 1, 1, key, "required key is missing"))
         if "game" in self.doc and self.doc["game"].value != game:
             self.problems.append(self.doc["game"].problem("game", f"expected {game!r}, not {self.doc['game'].value!r}"))
@@ -270,8 +283,8 @@ def unknown_keys(node: Node, path: str, valid: Sequence[str], problems: list[Pro
     if isinstance(node.value, dict):
         for key, value in node.value.items():
             if key not in valid:
-                problems.append(value.problem(f"{path}.{key}" if path else key,
-                                              f"unknown key; valid keys: {', '.join(sorted(valid))}", at_key=True))
+                problems.append(value.problem(f"{path}.{key}" if path else key, unknown_key(key, valid),
+                                              at_key=True))
 
 
 def per_player(node: Node, path: str, players: Sequence[str], what: str,

@@ -137,3 +137,14 @@ def test_title_and_notes_must_be_text(tmp_path: Path):
     with pytest.raises(TranscriptError) as err:
         replay(bad)
     assert [str(p) for p in err.value.problems][:2] == [f"{bad}:1:8: title: must be text", f"{bad}:2:8: notes: must be text"]
+
+
+def test_a_misspelt_header_key_is_one_line_with_the_likely_key(tmp_path: Path):
+    bad = tmp_path / "t.yaml"
+    bad.write_text(f"game: newfrontiers\nvariant: {ROOT}/variants/new-frontiers/base.yaml\nplayer: [Ann, Ben]\n"
+                   "setup:\n  home_worlds: {Ann: h1, Ben: h2}\nrounds: []\n")
+    with pytest.raises(TranscriptError) as err:
+        replay(bad)
+    assert [str(p) for p in err.value.problems] == [
+        f"{bad}:3:1: player: unknown key (did you mean 'players'?); valid keys: game, notes, players, rounds, "
+        "set, setup, title, variant"]

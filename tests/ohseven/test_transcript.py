@@ -168,9 +168,28 @@ def test_unknown_keys_and_player_count(tmp_path: Path):
     p = _write(tmp_path, "game: ohseven\nvariant: VARIANT\nplayers: [Ann]\nround: []\n")
     with pytest.raises(TranscriptError) as err:
         replay(p)
-    assert [x.message for x in err.value.problems] == [
-        "required key is missing",
-        "unknown key; valid keys: game, names, notes, players, rounds, set, title, variant"]
+    assert [x.message for x in err.value.problems] == [  # one mistake, one line: not also "rounds missing"
+        "unknown key (did you mean 'rounds'?); valid keys: game, names, notes, players, rounds, set, title, variant"]
+    p = _write(tmp_path, "game: ohseven\nvariant: VARIANT\nplayers: [Ann]\nscores: []\n")
+    with pytest.raises(TranscriptError) as err:
+        replay(p)
+    assert [(x.path, x.message) for x in err.value.problems] == [  # a key unlike any: both are said
+        ("rounds", "required key is missing"),
+        ("scores", "unknown key; valid keys: game, names, notes, players, rounds, set, title, variant")]
     p = _write(tmp_path, "game: ohseven\nvariant: VARIANT\nplayers: [Ann]\nrounds: []\n")
     with pytest.raises(TranscriptError, match="the variant is for 2, 3, 4, 5, 6, 7, 8 or 9 players, not 1"):
         replay(p)
+
+
+def test_bids_written_where_a_redeal_is_due_say_so(tmp_path: Path):
+    """Two cards each: two forced passes use every card, so the rules redeal; a third pass in the
+    same deal is told that (it once read "no rebid was forced"; found by an independent check)."""
+    p = _write(tmp_path, "game: ohseven\nvariant: VARIANT\nset: [hand_size=2, rounds=1]\nplayers: [Ann, Ben, Cat]\n"
+               "rounds:\n  - deals:\n      - hands: {Ann: [2S, AH], Ben: [QS, AS], Cat: [QH, QD]}\n"
+               "        bids:\n          - [2S, QS, QH]\n          - [AH, AS, QD]\n          - [2S, QS, QH]\n"
+               "    tricks: []\n")
+    with pytest.raises(TranscriptError) as err:
+        replay(p)
+    assert [(x.path, x.message) for x in err.value.problems] == [
+        ("rounds.1.deals.1.bids.3", "a player has no unused card left for a rebid: the rules redeal here, so "
+                                    "these bids belong to a new deal (its own `- hands:` entry)")]

@@ -18,7 +18,7 @@ from typing import Any
 
 from playtest.core.events import Event
 from playtest.core.results import GameResult
-from playtest.core.transcript import common_outcome, load_with_set
+from playtest.core.transcript import common_outcome, load_with_set, misspelt, unknown_key
 from playtest.errors import IllegalActionError, Problem, TranscriptError, VariantError
 from playtest.games.newfrontiers.chance import ChanceMismatch, ScriptedChance
 from playtest.games.newfrontiers.rules import NewFrontiersRules
@@ -37,7 +37,7 @@ def _header(path: Path, tree: Node) -> tuple[Any, list[str], Node]:
     """(validated Variant, player names, players node) of a transcript's header."""
     if not isinstance(tree.value, dict):
         raise TranscriptError([tree.problem("", "a transcript must be a mapping")])
-    problems: list[Problem] = [node.problem(key, f"unknown key; valid keys: {', '.join(sorted(KEYS))}", at_key=True)
+    problems: list[Problem] = [node.problem(key, unknown_key(key, KEYS), at_key=True)
                                for key, node in tree.value.items() if key not in KEYS]
     game = tree.value.get("game")
     if game is None or game.value != GAME:
@@ -47,7 +47,9 @@ def _header(path: Path, tree: Node) -> tuple[Any, list[str], Node]:
         if node is not None and not isinstance(node.value, str):
             problems.append(node.problem(key, "must be text"))
     vnode = tree.value.get("variant")
-    if vnode is None or not isinstance(vnode.value, str):
+    if vnode is None and misspelt("variant", tree.value, KEYS):
+        pass  # reported at the misspelt key
+    elif vnode is None or not isinstance(vnode.value, str):
         problems.append((vnode or tree).problem("variant", "required: path of the variant file, relative to the "
                                                 "transcript"))
     overrides: list[str] = []
@@ -60,7 +62,8 @@ def _header(path: Path, tree: Node) -> tuple[Any, list[str], Node]:
     pnode = tree.value.get("players")
     players: list[str] = []
     if pnode is None:
-        problems.append(tree.problem("players", "required key is missing"))
+        if not misspelt("players", tree.value, KEYS):
+            problems.append(tree.problem("players", "required key is missing"))
     elif not isinstance(pnode.value, list) or not all(isinstance(i.value, str) for i in pnode.value):
         problems.append(pnode.problem("players", "must be a list of player names in seat order"))
     else:

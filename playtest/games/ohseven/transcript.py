@@ -357,6 +357,10 @@ def replay(path: Path) -> Replay:
             rnd["deals"].append(deal)
             for k, (pnode, cards) in enumerate(din.passes):
                 pp = f"{dp}.bids.{k + 1}"
+                if state.phase == BID and state.deal_no > d + 1:
+                    raise TranscriptError([pnode.problem(pp, "a player has no unused card left for a rebid: the "
+                                                         "rules redeal here, so these bids belong to a new deal "
+                                                         "(its own `- hands:` entry)")])
                 if state.phase != BID or state.deal_no != d + 1:
                     raise TranscriptError([pnode.problem(pp, "the bidding was already settled: no rebid was "
                                                          "forced, so this pass never happens")])
