@@ -100,6 +100,13 @@ def unknown_key(key: str, valid: Sequence[str]) -> str:
     return f"unknown key{guess}; valid keys: {', '.join(sorted(valid))}"
 
 
+def unknown_player(name: Any, players: Sequence[str]) -> str:
+    """The message for a player name not in the transcript's `players`, with the likely one."""
+    close = difflib.get_close_matches(str(name), players, n=1)
+    guess = f"did you mean {close[0]!r}? " if close else ""
+    return f"unknown player ({guess}players: {', '.join(players)})"
+
+
 def misspelt(missing: str, keys: Iterable[Any], valid: Sequence[str]) -> bool:
     """Whether the missing key `missing` is the best guess for one of the unknown `keys`: one
     mistake (`round:` for `rounds:`), reported once, at the unknown key."""
@@ -266,13 +273,16 @@ class TranscriptReader:
 # --- located checks inside a game's own blocks ---------------------------------------------------
 
 
-def require(node: Node, key: str, path: str, problems: list[Problem]) -> Node | None:
-    """`node`'s value under `key` (a mapping is expected), or None with the problem recorded."""
+def require(node: Node, key: str, path: str, problems: list[Problem], valid: Sequence[str] = ()) -> Node | None:
+    """`node`'s value under `key` (a mapping is expected), or None with the problem recorded
+    (not when an unknown key of the mapping is a misspelling of it: `unknown_keys` reports that
+    one, with the guess)."""
     if not isinstance(node.value, dict):
         problems.append(node.problem(path, "must be a mapping"))
         return None
     if key not in node.value:
-        problems.append(node.problem(f"{path}.{key}" if path else key, "required key is missing"))
+        if not (valid and misspelt(key, node.value, valid)):
+            problems.append(node.problem(f"{path}.{key}" if path else key, "required key is missing"))
         return None
     value: Node = node.value[key]
     return value
@@ -294,9 +304,8 @@ def per_player(node: Node, path: str, players: Sequence[str], what: str,
     if isinstance(node.value, dict):
         unknown = [k for k in node.value if k not in players]
         for k in unknown:
-            problems.append(node.value[k].problem(f"{path}.{k}", f"unknown player (players: {', '.join(players)})",
-                                                  at_key=True))
-        missing = [p for p in players if p not in node.value]
+            problems.append(node.value[k].problem(f"{path}.{k}", unknown_player(k, players), at_key=True))
+        missing = [p for p in players if p not in node.value and not misspelt(p, node.value, players)]
         if missing:
             problems.append(node.problem(path, f"missing player(s): {', '.join(missing)}"))
         if unknown or missing:

@@ -193,3 +193,20 @@ def test_bids_written_where_a_redeal_is_due_say_so(tmp_path: Path):
     assert [(x.path, x.message) for x in err.value.problems] == [
         ("rounds.1.deals.1.bids.3", "a player has no unused card left for a rebid: the rules redeal here, so "
                                     "these bids belong to a new deal (its own `- hands:` entry)")]
+
+
+@pytest.mark.parametrize(("old", "new", "line"), [
+    ("      - hands:", "      - hand:",
+     "8:9: rounds.1.deals.1.hand: unknown key (did you mean 'hands'?); valid keys: bids, hands"),
+    ("{Ann: AC, Ben: 7H}", "{Ann: AC, Bem: 7H}",
+     "14:23: rounds.1.deals.1.bids.3.Bem: unknown player (did you mean 'Ben'? players: Ann, Ben)"),
+    ("          Ben: [4S", "          Bne: [4S",
+     "10:11: rounds.1.deals.1.hands.Bne: unknown player (did you mean 'Ben'? players: Ann, Ben)"),
+])
+def test_a_misspelt_key_or_player_is_one_line_with_the_likely_one(tmp_path: Path, old: str, new: str, line: str):
+    """One mistake, one line: not also "required key is missing" / "missing player(s): Ben"."""
+    text = (DATA / "two_rebids.yaml").read_text().replace("../../../variants/ohseven/base.yaml", "VARIANT")
+    p = _write(tmp_path, text.replace(old, new))
+    with pytest.raises(TranscriptError) as err:
+        replay(p)
+    assert [str(x) for x in err.value.problems] == [f"{p}:{line}"]

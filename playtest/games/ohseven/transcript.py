@@ -21,9 +21,11 @@ from playtest.core.transcript import (
     Notation,
     TranscriptReader,
     common_outcome,
+    misspelt,
     per_player,
     require,
     unknown_keys,
+    unknown_player,
     where,
 )
 from playtest.errors import Problem, TranscriptError
@@ -159,8 +161,8 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                 for d, dnode in enumerate(deals_node.value):
                     dp = f"{rp}.deals.{d + 1}"
                     unknown_keys(dnode, dp, ("hands", "bids"), problems)
-                    hands_node = require(dnode, "hands", dp, problems)
-                    bids_node = require(dnode, "bids", dp, problems)
+                    hands_node = require(dnode, "hands", dp, problems, valid=("hands", "bids"))
+                    bids_node = require(dnode, "bids", dp, problems, valid=("hands", "bids"))
                     hands: list[tuple[int, ...]] = []
                     if hands_node is not None:
                         if not isinstance(hands_node.value, dict):
@@ -169,12 +171,13 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                             for k in hands_node.value:
                                 if k not in players:
                                     problems.append(hands_node.value[k].problem(
-                                        f"{dp}.hands.{k}", f"unknown player (players: {', '.join(players)})", at_key=True))
+                                        f"{dp}.hands.{k}", unknown_player(k, players), at_key=True))
                             for p in players:
                                 hp = f"{dp}.hands.{p}"
                                 hnode = hands_node.value.get(p)
                                 if hnode is None:
-                                    problems.append(hands_node.problem(hp, "required key is missing"))
+                                    if not misspelt(p, hands_node.value, players):  # else said at the name
+                                        problems.append(hands_node.problem(hp, "required key is missing"))
                                     continue
                                 if not isinstance(hnode.value, list) or len(hnode.value) != h:
                                     got = len(hnode.value) if isinstance(hnode.value, list) else "not a list"
