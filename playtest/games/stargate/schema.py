@@ -191,9 +191,11 @@ class MajorityMultiplier(Strict):
 
 
 class ConvertCubes(Strict):
-    """When your last cube of a turn lands here, convert up to `cubes` of your cubes (from your
+    """When your last cube of a turn lands here, convert `cubes` of your cubes (from your
     `source`: hand or stock; fewer if short) into `rate` VP each (`into: vp`) or `rate` extra time
-    each on your next turn (`into: time`). Converted cubes leave the game."""
+    each on your next turn (`into: time`). Converted cubes leave the game. Not a choice: the
+    effect converts as many as it can, up to `cubes` (the seed's idea does not say the player
+    may convert fewer; a transcript has no notation for it)."""
 
     effect: Literal["convert_cubes"]
     trigger: Literal[PlanetTrigger.LAST_CUBE] = PlanetTrigger.LAST_CUBE
