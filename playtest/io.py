@@ -141,6 +141,14 @@ def _same_or_inside(path: Path, other: Path) -> bool:
     return a == b or b in a.parents
 
 
+def same_text(path: Path, text: str) -> bool:
+    """Whether the file at `path` holds exactly `text` (an output asked for again: nothing to do)."""
+    try:
+        return path.read_text(encoding="utf-8") == text
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 def check_not_input(path: Path, inputs: Iterable[Path], option: str) -> None:
     """An output may not be an input, nor lie inside an input folder (a run's own files)."""
     for source in inputs:

@@ -11,7 +11,7 @@ from rich.console import Console
 from playtest.cli.app import app
 from playtest.cli.compare import check_format
 from playtest.errors import UsageError
-from playtest.io import write_atomic
+from playtest.io import same_text, write_atomic
 
 
 @app.command()
@@ -19,13 +19,15 @@ def explain(
     run_dir: Annotated[Path, typer.Argument(help="The --out folder of `playtest sweep` or `playtest tune`.")],
     metrics: Annotated[list[str] | None, typer.Option("--metric", "-m", help="Sweeps: a metric to explain (repeatable; default: the sweep's key metrics).")] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="What to print: md or json.")] = "md",
+    force: Annotated[bool, typer.Option("--force", help="Write explain.md/.json/.html again over ones that differ (edited since, or explaining other metrics).")] = False,
 ) -> None:
     """Rank how strongly each swept or tuned key moves each number, with 95% intervals.
 
     A linear model per number (a sweep's key metrics by group; a tune's goals and objective)
     over the keys: each key's effect per step, its interval, a standardised effect for ranking,
     and one plain sentence per strong effect (p < 0.05 after Holm). Writes explain.md,
-    explain.json and explain.html into RUN_DIR.
+    explain.json and explain.html into RUN_DIR; files already there that differ (edited since,
+    or explaining other metrics) are replaced only with --force.
     """
     from playtest.report.explain import explain_html, explain_json, explain_markdown
     from playtest.tune.explain import effects, read_design
@@ -39,8 +41,13 @@ def explain(
                          f"{len(design.keys)} key(s): a key's effect needs more {what} than keys + 1, and numbers "
                          "that vary (tune with a larger --budget, or sweep more values)")
     md, js = explain_markdown(design, table), explain_json(design, table)
-    write_atomic(run_dir / "explain.md", md)
-    write_atomic(run_dir / "explain.json", js)
-    write_atomic(run_dir / "explain.html", explain_html(design, table))
+    pages = {run_dir / "explain.md": md, run_dir / "explain.json": js,
+             run_dir / "explain.html": explain_html(design, table)}
+    changed = [path for path, text in pages.items() if path.exists() and not same_text(path, text)]
+    if changed and not force:
+        raise UsageError(f"{changed[0]}: differs from the explanation written now (edited since, or other "
+                         "--metric choices); add --force to write it again")
+    for path, text in pages.items():
+        write_atomic(path, text)
     typer.echo(md if fmt == "md" else js, nl=fmt != "md")
     Console(stderr=True).print(f"wrote {run_dir / 'explain.html'}, explain.md, explain.json")

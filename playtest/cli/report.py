@@ -34,7 +34,7 @@ def report(
     The report never replaces the run's own files, nor an existing report (the run's
     report.<ext> that simulate wrote, or an --out file) without --force.
     """
-    from playtest.io import check_free, check_not_input, check_output_path
+    from playtest.io import check_free, check_not_input, check_output_path, same_text
     from playtest.report.model import build_report
     from playtest.report.write import SUFFIX, render, write_atomic
     from playtest.sim.rundir import open_run, partial_dir, reading
@@ -46,7 +46,7 @@ def report(
     if out is not None and not to_stdout:
         check_output_path(out, "--out", folder=False)
         inputs = [run_dir / name for name in RUN_FILES] + [partial_dir(run_dir) / name for name in RUN_FILES]
-        inputs += [run_dir / "chunks", partial_dir(run_dir) / "chunks"]
+        inputs += [run_dir / "chunks", partial_dir(run_dir) / "chunks", *_variant_files(run_dir)]
         check_not_input(out, inputs, "--out")
         check_free(out, force, "--out")
     run = open_run(run_dir)  # lazy scans: the metrics aggregate each game first (bounded memory)
@@ -61,7 +61,7 @@ def report(
         return
     if out is None and default.exists() and not force:
         # The report simulate wrote, asked for again: the same page is no reason to refuse.
-        if _same_text(default, text):
+        if same_text(default, text):
             typer.echo(clean(f"{default} is up to date (the same report is already there)"))
             return
         raise UsageError(f"{default}: the run already has a different report (edited since, or written by "
@@ -71,11 +71,20 @@ def report(
     typer.echo(clean(f"wrote {path}"))
 
 
-def _same_text(path: Path, text: str) -> bool:
-    try:
-        return path.read_text(encoding="utf-8") == text
-    except (OSError, UnicodeDecodeError):
-        return False
+def _variant_files(run_dir: Path) -> list[Path]:
+    """The variant files a run was simulated from (its run.json's `variant.chain`): inputs too,
+    never to be written over (best effort: a run without a readable run.json has none)."""
+    import json
+
+    from playtest.sim.rundir import partial_dir
+
+    for folder in (run_dir, partial_dir(run_dir)):
+        try:
+            variant = json.loads((folder / "run.json").read_text(encoding="utf-8")).get("variant", {})
+            return [Path(p) for p in [variant.get("path"), *variant.get("chain", [])] if isinstance(p, str)]
+        except (OSError, ValueError, AttributeError):
+            continue
+    return []
 
 
 RUN_FILES = ("run.json", "games.parquet", "events.parquet", "manifest.jsonl", "lock")

@@ -93,6 +93,16 @@ def _edit_json(key: str, value: object) -> Callable[[Path], None]:
     return change
 
 
+def _variant_beside(run: Path) -> None:
+    """The run as if simulated from {tmp}/v.yaml (the case writes that file)."""
+    import json
+
+    info = json.loads((run / "run.json").read_text())
+    info["variant"]["path"] = str(run.parent / "v.yaml")
+    info["variant"]["chain"] = [str(run.parent / "v.yaml")]
+    (run / "run.json").write_text(json.dumps(info))
+
+
 def _swap(run: Path) -> None:
     g, e = run / "games.parquet", run / "events.parquet"
     tmp = run / "x"
@@ -270,6 +280,7 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-over-games", ["report", "{tmp}/run", "-o", "{tmp}/run/games.parquet"], r"^error: --out .*games.parquet: is this command's input", setup=_with_run()),
     Case("report-over-run-json", ["report", "{tmp}/run", "-o", "{tmp}/run/run.json", "--force"], r"^error: --out .*run.json: is this command's input", setup=_with_run()),
     Case("report-over-events", ["report", "{tmp}/run", "-f", "json", "-o", "{tmp}/run/events.parquet", "--force"], r"^error: --out .*events.parquet: is this command's input", setup=_with_run()),
+    Case("report-over-variant", ["report", "{tmp}/run", "-f", "md", "-o", "{tmp}/v.yaml", "--force"], r"^error: --out .*v.yaml: is this command's input", {"v.yaml": EXT}, setup=_with_run(_variant_beside)),
     Case("report-out-is-folder", ["report", "{tmp}/run", "-o", "{tmp}/run"], r"^error: --out .*run: is a folder, not a file", setup=_with_run()),
     Case("report-out-exists", ["report", "{tmp}/run", "-o", "{tmp}/r.html"], r"^error: --out .*r.html: already exists \(a file\); use --force", {"r.html": "old"}, setup=_with_run()),
     Case("report-out-under-file", ["report", "{tmp}/run", "-o", "{tmp}/f.txt/r.html"], r"^error: --out .*: .*f.txt is a file, not a folder", {"f.txt": "x"}, setup=_with_run()),

@@ -80,6 +80,15 @@ def test_explain_reads_a_sweep(tmp_path):
     assert_valid_charts((out / "explain.html").read_text())
     code, _, err = invoke("explain", out, "--metric", "nope")
     assert code == 2 and err.startswith("error: --metric nope: no such metric in this sweep (known: ")
+    code, again, _ = invoke("explain", out, "--format", "json")  # the same explanation: written again, same text
+    assert code == 0 and again == stdout
+    edited = (out / "explain.md").read_text() + "my notes\n"
+    (out / "explain.md").write_text(edited)
+    code, _, err = invoke("explain", out)
+    assert code == 2 and "explain.md: differs from the explanation written now" in err and "--force" in err
+    assert (out / "explain.md").read_text() == edited  # the designer's edit is kept
+    code, _, err = invoke("explain", out, "--force")
+    assert code == 0 and (out / "explain.md").read_text() != edited
 
 
 def test_explain_refuses_a_folder_that_is_not_a_sweep_or_tune(tmp_path):
