@@ -59,8 +59,10 @@ def play(
     variant: Annotated[Path, typer.Argument(help="Variant YAML file.", metavar="VARIANT")],
     players: Annotated[int, typer.Option("--players", "-p", help="Players in the game.")] = 4,
     seat: Annotated[int, typer.Option("--seat", help="Your seat, 1 = starts the first round.")] = 1,
-    bots: Annotated[str, typer.Option("--bots", help="The other seats' bots: one name for all, or one per "
-                                      "other seat in seat order, e.g. greedy,random,greedy.")] = "greedy",
+    bots: Annotated[str | None, typer.Option("--bots", help="The other seats' bots: one name for all, or one per "
+                                             "other seat in seat order, e.g. greedy,random,greedy (default: the "
+                                             "game's first bot after random: greedy for Stargate and New "
+                                             "Frontiers, heuristic for Oh-Seven).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Deal and bot dice: the same seed deals the same game.")] = 1,
     moves: Annotated[Path | None, typer.Option("--moves", help="Read your moves (and commands) from this file, "
                                                "one per line, instead of the keyboard.")] = None,
@@ -89,6 +91,8 @@ def play(
         raise UsageError(f"--players {players}: {v.path} supports {', '.join(map(str, counts))} players")
     if not 1 <= seat <= players:
         raise UsageError(f"--seat {seat}: choose a seat from 1 to {players}")
+    if bots is None:
+        bots = next((b for b in spec.bot_names if b != "random" and ":" not in b), "random")
     names = split_bots(bots)
     if len(names) == 1:
         names = names * (players - 1)

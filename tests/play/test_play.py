@@ -68,6 +68,21 @@ def test_illegal_input_is_answered_with_the_reason_and_asked_again(cli, tmp_path
     assert cli("replay", str(save)).returncode == 0
 
 
+@pytest.mark.parametrize("game", ["stargate/draft5.yaml", "ohseven/base.yaml", "new-frontiers/base.yaml"])
+def test_a_game_left_before_the_first_move_is_saved_and_replays(cli, tmp_path, game):
+    """Every game's transcript of 0 moves replays (an Oh-Seven one once said "rounds: must be a
+    non-empty list")."""
+    moves = tmp_path / "moves.txt"
+    moves.write_text("quit\n")
+    save = tmp_path / "g.yaml"
+    r = cli("play", str(ROOT / "variants" / game), "--players", "4", "--seat", "2", "--moves", str(moves),
+            "--save", str(save), "--no-color")  # (no --bots: each game's default bot)
+    assert r.returncode == 0, r.stderr
+    assert "The abandoned game" in r.stdout
+    replayed = cli("replay", str(save))
+    assert replayed.returncode == 0, replayed.stderr
+
+
 def test_saved_games_are_never_overwritten(cli, tmp_path):
     moves = tmp_path / "moves.txt"
     moves.write_text("quit\n")

@@ -142,8 +142,8 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
     if rounds is None:
         problems.append(tree.problem("rounds", "required key is missing"))
         raise TranscriptError(problems)
-    if not isinstance(rounds.value, list) or not rounds.value:
-        raise TranscriptError([rounds.problem("rounds", "must be a non-empty list of rounds")])
+    if not isinstance(rounds.value, list):  # (empty: a match saved before its first move)
+        raise TranscriptError([rounds.problem("rounds", "must be a list of rounds")])
     if len(rounds.value) > rules.rounds:
         problems.append(rounds.problem("rounds", f"the variant plays {rules.rounds} rounds, "
                                        f"the transcript lists {len(rounds.value)}"))
