@@ -179,9 +179,11 @@ def seat_compensation(games: Table) -> pl.DataFrame:
     rows = []
     for pos, w, n, c in agg.iter_rows():
         est, lo, hi = wilson(w, n)
-        rows.append(_row("win_rate_by_start_position", f"position {pos + 1} (+{c} gold)", est, lo, hi, n,
-                         "Win rate from this starting place on the turn-order track, with the compensation gold "
-                         "it receives; compare a variant without compensation."))
+        # Labelled by position alone, so that `compare` lines a position up across variants whose
+        # compensation differs (the question it answers); the gold is in the definition.
+        rows.append(_row("win_rate_by_start_position", f"position {pos + 1}", est, lo, hi, n,
+                         f"Win rate from this starting place on the turn-order track (it receives +{c} gold of "
+                         "compensation in this variant); compare a variant without compensation."))
     return C.metric_frame(rows)
 
 
