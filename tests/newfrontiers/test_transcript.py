@@ -148,3 +148,17 @@ def test_a_misspelt_header_key_is_one_line_with_the_likely_key(tmp_path: Path):
     assert [str(p) for p in err.value.problems] == [
         f"{bad}:3:1: player: unknown key (did you mean 'players'?); valid keys: game, notes, players, rounds, "
         "set, setup, title, variant"]
+
+
+@pytest.mark.parametrize(("move", "reason"), [
+    ("consum h1", "Ann must consume a good now (legal: consume h1)"),  # once: "h1 is not a choice here"
+    ("consume", "consume needs a world: `consume <world>` (legal: consume h1)"),  # once: "consume:  is not ..."
+])
+def test_a_misspelt_or_incomplete_move_is_named_as_such(tmp_path: Path, move: str, reason: str):
+    bad = tmp_path / "t.yaml"
+    bad.write_text(f"game: newfrontiers\nvariant: {ROOT}/variants/new-frontiers/base.yaml\nplayers: [Ann, Ben]\n"
+                   "setup:\n  home_worlds: {Ann: h1, Ben: h2}\nrounds:\n  - - Ann: select produce\n"
+                   f"    - Ben: select trade\n    - Ben: trade h2\n    - Ann: pass\n    - Ann: {move}\n")
+    with pytest.raises(IllegalActionError) as err:
+        replay(bad)
+    assert str(err.value).endswith(f"move 5: round 1, Ann: {move}: {reason}")

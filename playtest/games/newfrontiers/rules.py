@@ -818,7 +818,9 @@ def _explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: lis
         return f"{m.arg} costs {rules.develop_cost(s, seat, d)} gold, {who} has {p.gold}"
     if task.kind == EXPLORE and m.verb == "take":
         return f"{m.arg} is not in the draw (left: {', '.join(t.worlds[w].id for w in s.draw)})"
-    if task.kind in (DISCARD, TRADE, CONSUME, WINDFALL) and m.verb == task.kind[:len(m.verb)]:
+    if task.kind in (DISCARD, TRADE, CONSUME, WINDFALL) and m.verb == task.kind:
+        if not m.arg:
+            return f"{m.verb} needs a world: `{m.verb} <world>` (legal: {valid})"
         return f"{m.arg} is not a choice here (legal: {valid})"
     expected = {SELECT: "select an action", DEVELOP: "develop or pass", EXPLORE: "take a world from the draw",
                 DISCARD: "discard an unsettled world", SETTLE: "settle, colonists or pass",
