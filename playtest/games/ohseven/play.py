@@ -31,7 +31,7 @@ def render(rules: OhSevenRules, view: View, seat: int, names: Sequence[str]) -> 
     head = Text(f"Round {view.round + 1} of 7 — {phase} — trump: {trump} — dealer: {names[view.dealer]}",
                 style="bold")
     hand = Text("Your hand: ") + Text("  ".join(name(c) for c in view.hand), style="bold")
-    if view.used:
+    if view.used and view.phase == BID:  # (in card play the bid cards are ordinary cards again)
         hand.append(f"   (already used as a bid this deal: {' '.join(name(c) for c in view.used)})", style="dim")
     table = Table(title="Players", title_justify="left")
     for col in ("player", "bid card", "bid", "tricks won", "score"):
