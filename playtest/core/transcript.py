@@ -585,9 +585,16 @@ def _score_row(names: Sequence[str], s: Any, finished: bool) -> dict[str, Any]:
     """One player's scores: each score part, total, rank, win share, then the seat's stats. A
     stat named like a score part (New Frontiers counts `worlds` and scores `worlds`) is left out:
     it must not replace the score."""
-    row = {"player": names[s.seat], "seat": s.seat + 1, **dict(s.components), "total": s.total,
+    points = {k: _whole(v) for k, v in s.components.items()}
+    row = {"player": names[s.seat], "seat": s.seat + 1, **points, "total": _whole(s.total),
            "rank": s.rank, "win_share": s.win_share if finished else 0.0}
     return row | {k: v for k, v in s.stats.items() if k not in row}
+
+
+def _whole(x: Any) -> Any:
+    """A score as the game counts it: whole points as int (3, not 3.0), as every game's
+    transcript prints them; fractional scores unchanged."""
+    return int(x) if isinstance(x, float) and x.is_integer() else x
 
 
 def _num(x: Any) -> str:

@@ -162,3 +162,10 @@ def test_a_misspelt_or_incomplete_move_is_named_as_such(tmp_path: Path, move: st
     with pytest.raises(IllegalActionError) as err:
         replay(bad)
     assert str(err.value).endswith(f"move 5: round 1, Ann: {move}: {reason}")
+
+
+def test_replay_json_scores_are_whole_numbers():
+    """Points are whole: `replay --json` gives 16, not 16.0, as Stargate's does."""
+    out = replay(ROOT / "docs/examples/new-frontiers-game.yaml").to_json()
+    for row in out["scores"]:
+        assert all(type(row[k]) is int for k in ("chips", "worlds", "developments", "total")), row
