@@ -177,7 +177,8 @@ def simulate(
     resumed = f", {result.resumed_games} of them from the interrupted run" if result.resumed_games else ""
     console.print(clean(f"{result.games} games of {info['variant']['name']} ({info['players']} players, "
                         f"bots {','.join(info['lineup'])}, seed {info['seed']}{resumed}) "
-                        f"in {result.seconds:.1f}s ({rate:.0f} games/s) → {out_dir}"), markup=False, highlight=False)
+                        f"in {result.seconds:.{1 if result.seconds >= 1 else 2}f}s ({rate:.0f} games/s) → {out_dir}"),
+                  markup=False, highlight=False)
     console.print(f"report: {report_path}", markup=False, highlight=False)
     if quiet:
         return
