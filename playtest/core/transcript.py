@@ -445,7 +445,10 @@ class Notation(Generic[S, A]):
         return f"the move is not finished: it goes on with e.g. '{self.format_action(rules, state, nxt)}'"
 
     def explain(self, rules: Rules[S, A], state: S, action: A, done: Sequence[A]) -> str | None:
-        """A clearer reason than the rules' for an illegal action (None: the rules' reason)."""
+        """A clearer reason than the rules' for an illegal action (None: the rules' reason).
+        Asked too for an action written after its move had already ended (`move_over`): `state`
+        is then the one after the move, `done` the move's actions so far (None: "the turn is
+        already over")."""
         return None
 
     def outcome(self, transcript: Transcript[S, A], rules: Rules[S, A], state: S,
