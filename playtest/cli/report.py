@@ -72,8 +72,10 @@ def report(
 
 
 def _variant_files(run_dir: Path) -> list[Path]:
-    """The variant files a run was simulated from (its run.json's `variant.chain`): inputs too,
-    never to be written over (best effort: a run without a readable run.json has none)."""
+    """The variant files a run was simulated from: inputs too, never to be written over. Read
+    from run.json's `variant.files` (absolute paths); a run written before that field has only
+    `path` and `chain`, relative to the folder simulate ran in: those count where they name a
+    file as seen from here (best effort; a run without a readable run.json has none)."""
     import json
 
     from playtest.sim.rundir import partial_dir
@@ -81,9 +83,16 @@ def _variant_files(run_dir: Path) -> list[Path]:
     for folder in (run_dir, partial_dir(run_dir)):
         try:
             variant = json.loads((folder / "run.json").read_text(encoding="utf-8")).get("variant", {})
-            return [Path(p) for p in [variant.get("path"), *variant.get("chain", [])] if isinstance(p, str)]
-        except (OSError, ValueError, AttributeError):
+        except (OSError, ValueError):
             continue
+        if not isinstance(variant, dict):
+            return []
+        files = variant.get("files")
+        if isinstance(files, list):
+            return [Path(p) for p in files if isinstance(p, str)]
+        chain = variant.get("chain")
+        named = [variant.get("path"), *(chain if isinstance(chain, list) else [])]
+        return [Path(p) for p in named if isinstance(p, str) and Path(p).exists()]
     return []
 
 

@@ -100,6 +100,7 @@ def _variant_beside(run: Path) -> None:
     info = json.loads((run / "run.json").read_text())
     info["variant"]["path"] = str(run.parent / "v.yaml")
     info["variant"]["chain"] = [str(run.parent / "v.yaml")]
+    info["variant"]["files"] = [str(run.parent / "v.yaml")]
     (run / "run.json").write_text(json.dumps(info))
 
 

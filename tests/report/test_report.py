@@ -204,3 +204,23 @@ def test_the_runs_own_report_is_written_again_only_with_force(cli, stargate_dir,
     assert (run / "report.md").read_text() == "my notes"
     assert cli("report", str(run), "-f", "md", "--force").returncode == 0
     assert (run / "report.md").read_text().startswith("#")
+
+
+def test_report_out_never_writes_over_the_runs_variant_from_another_folder(tmp_path):
+    """run.json names the variant relative to where simulate ran; report, run elsewhere, must
+    still know that file (run.json's `variant.files` holds absolute paths) and must not refuse
+    a file that merely shares the name."""
+    from tests.conftest import DRAFT5, invoke_cli
+
+    sim = tmp_path / "sim"
+    sim.mkdir()
+    variant = sim / "draft.yaml"
+    variant.write_text(f"extends: {DRAFT5}\nname: mine\n")
+    r = invoke_cli("simulate", "draft.yaml", "-n", "4", "--workers", "1", "--out", "run", cwd=sim)
+    assert r.returncode == 0, r.stderr
+    before = variant.read_text()
+    r = invoke_cli("report", "sim/run", "-f", "md", "-o", "sim/draft.yaml", "--force", cwd=tmp_path)
+    assert r.returncode == 2 and "is this command's input" in r.stderr, r.stderr
+    assert variant.read_text() == before
+    r = invoke_cli("report", "sim/run", "-f", "md", "-o", "draft.yaml", cwd=tmp_path)  # another file of that name
+    assert r.returncode == 0, r.stderr
