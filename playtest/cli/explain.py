@@ -13,21 +13,40 @@ from playtest.cli.compare import check_format
 from playtest.errors import UsageError
 from playtest.io import same_text, write_atomic
 
+DIGESTS = "explain.sha256"
+"""What explain wrote last (`sha256sum` format): a file that still matches is replaced without
+--force (a new --metric choice, a tune resumed with more trials); one that differs was edited."""
+
+
+def _digest(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
+def _written(run_dir: Path) -> dict[str, str]:
+    """File name → the digest explain recorded for it (none when there is no record)."""
+    try:
+        lines = (run_dir / DIGESTS).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return {}
+    return {name: digest for digest, _, name in (line.partition("  ") for line in lines) if name}
+
 
 @app.command()
 def explain(
     run_dir: Annotated[Path, typer.Argument(help="The --out folder of `playtest sweep` or `playtest tune`.")],
     metrics: Annotated[list[str] | None, typer.Option("--metric", "-m", help="Sweeps: a metric to explain (repeatable; default: the sweep's key metrics).")] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="What to print: md or json.")] = "md",
-    force: Annotated[bool, typer.Option("--force", help="Write explain.md/.json/.html again over ones that differ (edited since, or explaining other metrics).")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Replace explain.md/.json/.html even when edited since explain wrote them.")] = False,
 ) -> None:
     """Rank how strongly each swept or tuned key moves each number, with 95% intervals.
 
     A linear model per number (a sweep's key metrics by group; a tune's goals and objective)
     over the keys: each key's effect per step, its interval, a standardised effect for ranking,
     and one plain sentence per strong effect (p < 0.05 after Holm). Writes explain.md,
-    explain.json and explain.html into RUN_DIR; files already there that differ (edited since,
-    or explaining other metrics) are replaced only with --force.
+    explain.json and explain.html (and explain.sha256, what it wrote) into RUN_DIR; one of them
+    edited since explain wrote it is replaced only with --force.
     """
     from playtest.report.explain import explain_html, explain_json, explain_markdown
     from playtest.tune.explain import effects, read_design
@@ -43,11 +62,14 @@ def explain(
     md, js = explain_markdown(design, table), explain_json(design, table)
     pages = {run_dir / "explain.md": md, run_dir / "explain.json": js,
              run_dir / "explain.html": explain_html(design, table)}
-    changed = [path for path, text in pages.items() if path.exists() and not same_text(path, text)]
-    if changed and not force:
-        raise UsageError(f"{changed[0]}: differs from the explanation written now (edited since, or other "
-                         "--metric choices); add --force to write it again")
+    written = _written(run_dir)
+    edited = [path for path, text in pages.items() if path.exists() and not same_text(path, text)
+              and written.get(path.name) != _digest(path.read_bytes())]
+    if edited and not force:
+        raise UsageError(f"{edited[0]}: edited since explain wrote it (or not written by explain); add --force to "
+                         "replace it")
     for path, text in pages.items():
         write_atomic(path, text)
+    write_atomic(run_dir / DIGESTS, "".join(f"{_digest(text.encode())}  {path.name}\n" for path, text in pages.items()))
     typer.echo(md if fmt == "md" else js, nl=fmt != "md")
     Console(stderr=True).print(f"wrote {run_dir / 'explain.html'}, explain.md, explain.json")

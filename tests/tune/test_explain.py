@@ -82,10 +82,12 @@ def test_explain_reads_a_sweep(tmp_path):
     assert code == 2 and err.startswith("error: --metric nope: no such metric in this sweep (known: ")
     code, again, _ = invoke("explain", out, "--format", "json")  # the same explanation: written again, same text
     assert code == 0 and again == stdout
+    code, _, err = invoke("explain", out, "-m", "game_length_rounds")  # another choice: explain's own files replaced
+    assert code == 0, err
     edited = (out / "explain.md").read_text() + "my notes\n"
     (out / "explain.md").write_text(edited)
     code, _, err = invoke("explain", out)
-    assert code == 2 and "explain.md: differs from the explanation written now" in err and "--force" in err
+    assert code == 2 and "explain.md: edited since explain wrote it" in err and "--force" in err
     assert (out / "explain.md").read_text() == edited  # the designer's edit is kept
     code, _, err = invoke("explain", out, "--force")
     assert code == 0 and (out / "explain.md").read_text() != edited
