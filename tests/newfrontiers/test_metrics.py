@@ -51,3 +51,17 @@ def test_trade_income_is_per_player_per_game_by_color_with_games_that_traded_not
     assert got["all"] == 9 / 6 and got["color yellow"] == 8 / 6 and got["color blue"] == 1 / 6
     assert got["goods traded"] == 3 / 6
     assert t.filter(pl.col(C.GROUP) == "all")[C.N].item() == 3
+
+
+def test_win_rate_by_start_position_rows_are_positions_and_the_definition_lists_the_gold():
+    """Labelled by position, so compare lines drafts up; the gold of each position, which a
+    report prints once per metric, is in the one definition every row shares."""
+    from playtest.games.newfrontiers.metrics import seat_compensation
+
+    games = pl.DataFrame({"start_position": [0, 1, 2, 3] * 2, "win_share": [1.0, 0, 0, 0, 0, 0, 0.5, 0.5],
+                          "compensation": [0, 0, 1, 1] * 2})
+    out = seat_compensation(games)
+    assert out["group"].to_list() == ["position 1", "position 2", "position 3", "position 4"]
+    assert set(out["definition"].to_list()) == {
+        "Win rate from this starting place on the turn-order track; compensation gold in this variant: "
+        "position 3 +1, position 4 +1."}

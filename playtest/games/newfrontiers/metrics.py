@@ -171,19 +171,20 @@ def game_length(games: Table) -> pl.DataFrame:
 
 
 def seat_compensation(games: Table) -> pl.DataFrame:
-    """Win rate by starting turn-order position, labelled with the compensation gold it got."""
+    """Win rate by starting turn-order position. Labelled by position alone, so that `compare`
+    lines a position up across variants whose compensation differs (the question it answers);
+    the compensation gold of each position is in the definition, one text for every row."""
     agg = F.collect(F.lazy(games).group_by("start_position")
                     .agg(pl.col("win_share").sum().alias("w"), pl.len().alias("n"),
                          pl.col("compensation").first().alias("c"))
                     .sort("start_position"))
+    gold = [f"position {pos + 1} +{c}" for pos, _, _, c in agg.iter_rows() if c]
+    definition = ("Win rate from this starting place on the turn-order track; compensation gold in this variant: "
+                  + (", ".join(gold) if gold else "none") + ".")
     rows = []
-    for pos, w, n, c in agg.iter_rows():
+    for pos, w, n, _ in agg.iter_rows():
         est, lo, hi = wilson(w, n)
-        # Labelled by position alone, so that `compare` lines a position up across variants whose
-        # compensation differs (the question it answers); the gold is in the definition.
-        rows.append(_row("win_rate_by_start_position", f"position {pos + 1}", est, lo, hi, n,
-                         f"Win rate from this starting place on the turn-order track (it receives +{c} gold of "
-                         "compensation in this variant); compare a variant without compensation."))
+        rows.append(_row("win_rate_by_start_position", f"position {pos + 1}", est, lo, hi, n, definition))
     return C.metric_frame(rows)
 
 
