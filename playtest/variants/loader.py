@@ -574,11 +574,19 @@ def new_ids_like_known(node: Node, path: str = "") -> list[Problem]:
                 continue
             sub = f"{path}.{ident.value}"
             close = difflib.get_close_matches(str(ident.value), known, n=1, cutoff=0.75) if item.new_id else []
+            if close and _numbered_alike(str(ident.value), close[0]):
+                close = []  # red4 beside red3: the next of a numbered series, not a misspelling
             if close:
                 out.append(ident.problem(sub, f"a new item: the draft it extends has no id '{ident.value}' "
                                               f"(did you mean '{close[0]}'? an item with its id changes it)"))
             out += new_ids_like_known(item, sub)
     return out
+
+
+def _numbered_alike(a: str, b: str) -> bool:
+    """Whether two ids differ only in their trailing numbers (`red4`, `red3`)."""
+    stem_a, stem_b = a.rstrip("0123456789"), b.rstrip("0123456789")
+    return stem_a == stem_b and stem_a != a and stem_b != b
 
 
 def _new_item_hint(tree: Node, loc: tuple[Any, ...]) -> str:

@@ -295,5 +295,8 @@ def test_a_new_id_close_to_a_known_one_is_a_note(tmp_path):
     notes = [str(n) for n in load_variant(child).notes]
     assert notes == [f"{child}:4:10: crews.bayz: a new item: the draft it extends has no id 'bayz' "
                      "(did you mean 'bays'? an item with its id changes it)"]
+    numbered = write(tmp_path, "more.yaml", f"extends: {DRAFT5}\nname: more\nplanets:\n"
+                                            "  - {id: red4, color: red, vp: [1, 2, 3]}\n")
+    assert load_variant(numbered).notes == ()  # red4 beside red3: the next of a series, no note
     for path in sorted((ROOT / "variants").glob("*/*.yaml")):
         assert not any("new item" in str(n) for n in load_variant(path).notes), path
