@@ -169,3 +169,13 @@ def test_replay_json_scores_are_whole_numbers():
     out = replay(ROOT / "docs/examples/new-frontiers-game.yaml").to_json()
     for row in out["scores"]:
         assert all(type(row[k]) is int for k in ("chips", "worlds", "developments", "total")), row
+
+
+def test_a_move_with_nothing_to_choose_says_so(tmp_path: Path):
+    bad = tmp_path / "t.yaml"
+    bad.write_text(f"game: newfrontiers\nvariant: {ROOT}/variants/new-frontiers/base.yaml\nplayers: [Ann, Ben]\n"
+                   "setup:\n  home_worlds: {Ann: h1, Ben: h2}\nrounds:\n  - - Ann: select produce\n"
+                   "    - Ben: select trade\n    - Ben: trade h2\n    - Ben: trade\n")
+    with pytest.raises(IllegalActionError) as err:
+        replay(bad)
+    assert str(err.value).endswith("(Ben was not asked: Ben has nothing to trade, so pass was Ben's only choice)")

@@ -819,6 +819,8 @@ def _explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: lis
     if task.kind == EXPLORE and m.verb == "take":
         return f"{m.arg} is not in the draw (left: {', '.join(t.worlds[w].id for w in s.draw)})"
     if task.kind in (DISCARD, TRADE, CONSUME, WINDFALL) and m.verb == task.kind:
+        if not [x for x in legal if x.verb == m.verb]:
+            return f"{who} has nothing to {m.verb}"
         if not m.arg:
             return f"{m.verb} needs a world: `{m.verb} <world>` (legal: {valid})"
         return f"{m.arg} is not a choice here (legal: {valid})"
