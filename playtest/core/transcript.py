@@ -93,24 +93,36 @@ def load_with_set(variant_path: Path, overrides: list[str], set_nodes: list[Any]
                 located.append(p)
         raise (TranscriptError if ours else VariantError)(located) from None
 
-def unknown_key(key: str, valid: Sequence[str]) -> str:
+def guess(name: Any, valid: Sequence[str], present: Iterable[Any] = ()) -> str | None:
+    """The valid key (or player name) that `name` most likely misspells: among those not
+    `present` in the same mapping first (`Anan` beside `Ann:` means `Anna`), else among all."""
+    given = {str(k) for k in present}
+    for candidates in ([v for v in valid if v not in given], list(valid)):
+        close = difflib.get_close_matches(str(name), candidates, n=1)
+        if close:
+            return close[0]
+    return None
+
+
+def unknown_key(key: str, valid: Sequence[str], present: Iterable[Any] = ()) -> str:
     """The message for an unknown key: the likely one it misspells, then every valid key."""
-    close = difflib.get_close_matches(str(key), valid, n=1)
-    guess = f" (did you mean {close[0]!r}?)" if close else ""
-    return f"unknown key{guess}; valid keys: {', '.join(sorted(valid))}"
+    likely = guess(key, valid, present)
+    hint = f" (did you mean {likely!r}?)" if likely else ""
+    return f"unknown key{hint}; valid keys: {', '.join(sorted(valid))}"
 
 
-def unknown_player(name: Any, players: Sequence[str]) -> str:
+def unknown_player(name: Any, players: Sequence[str], present: Iterable[Any] = ()) -> str:
     """The message for a player name not in the transcript's `players`, with the likely one."""
-    close = difflib.get_close_matches(str(name), players, n=1)
-    guess = f"did you mean {close[0]!r}? " if close else ""
-    return f"unknown player ({guess}players: {', '.join(players)})"
+    likely = guess(name, players, present)
+    hint = f"did you mean {likely!r}? " if likely else ""
+    return f"unknown player ({hint}players: {', '.join(players)})"
 
 
 def misspelt(missing: str, keys: Iterable[Any], valid: Sequence[str]) -> bool:
-    """Whether the missing key `missing` is the best guess for one of the unknown `keys`: one
-    mistake (`round:` for `rounds:`), reported once, at the unknown key."""
-    return any(k not in valid and difflib.get_close_matches(str(k), valid, n=1) == [missing] for k in keys)
+    """Whether the missing key `missing` is the likely one (`guess`) for one of the unknown
+    `keys`: one mistake (`round:` for `rounds:`), reported once, at the unknown key."""
+    keys = list(keys)
+    return any(k not in valid and guess(k, valid, keys) == missing for k in keys)
 
 
 class TranscriptReader:
@@ -133,7 +145,7 @@ class TranscriptReader:
         valid = (*HEADER_KEYS, *keys)
         for key, node in self.doc.items():
             if key not in valid:
-                self.problems.append(node.problem(key, unknown_key(key, valid), at_key=True))
+                self.problems.append(node.problem(key, unknown_key(key, valid, self.doc), at_key=True))
         for key in ("game", "variant", "players", *required):
             if key not in self.doc and not misspelt(key, self.doc, valid):
                 self.problems.append(Problem(self.label, 1, 1, key, "required key is missing"))
@@ -293,7 +305,7 @@ def unknown_keys(node: Node, path: str, valid: Sequence[str], problems: list[Pro
     if isinstance(node.value, dict):
         for key, value in node.value.items():
             if key not in valid:
-                problems.append(value.problem(f"{path}.{key}" if path else key, unknown_key(key, valid),
+                problems.append(value.problem(f"{path}.{key}" if path else key, unknown_key(key, valid, node.value),
                                               at_key=True))
 
 
@@ -304,7 +316,7 @@ def per_player(node: Node, path: str, players: Sequence[str], what: str,
     if isinstance(node.value, dict):
         unknown = [k for k in node.value if k not in players]
         for k in unknown:
-            problems.append(node.value[k].problem(f"{path}.{k}", unknown_player(k, players), at_key=True))
+            problems.append(node.value[k].problem(f"{path}.{k}", unknown_player(k, players, node.value), at_key=True))
         missing = [p for p in players if p not in node.value and not misspelt(p, node.value, players)]
         if missing:
             problems.append(node.problem(path, f"missing player(s): {', '.join(missing)}"))

@@ -179,3 +179,21 @@ def test_a_move_with_nothing_to_choose_says_so(tmp_path: Path):
     with pytest.raises(IllegalActionError) as err:
         replay(bad)
     assert str(err.value).endswith("(Ben was not asked: Ben has nothing to trade, so pass was Ben's only choice)")
+
+
+@pytest.mark.parametrize(("old", "new", "line"), [
+    ("  home_worlds: {Ann: h1, Ben: h2}", "  home_world: {Ann: h1, Ben: h2}",
+     "5:3: setup.home_world: unknown key (did you mean 'home_worlds'?); valid keys: goal_deck, home_worlds"),
+    ("  home_worlds: {Ann: h1, Ben: h2}", "  home_worlds: {Ann: h1, Bem: h2}",
+     "5:26: setup.home_worlds.Bem: unknown player (did you mean 'Ben'? players: Ann, Ben)"),
+    ("  - - Ben: select trade", "  - - Bem: select trade",
+     "7:7: rounds.1.1: unknown player 'Bem' (did you mean 'Ben'? players: Ann, Ben)"),
+])
+def test_misspellings_in_setup_and_moves_are_one_line(tmp_path: Path, old: str, new: str, line: str):
+    text = (f"game: newfrontiers\nvariant: {ROOT}/variants/new-frontiers/base.yaml\nplayers: [Ann, Ben]\n"
+            "setup:\n  home_worlds: {Ann: h1, Ben: h2}\nrounds:\n  - - Ben: select trade\n")
+    bad = tmp_path / "t.yaml"
+    bad.write_text(text.replace(old, new))
+    with pytest.raises(TranscriptError) as err:
+        replay(bad)
+    assert [str(p) for p in err.value.problems] == [f"{bad}:{line}"]

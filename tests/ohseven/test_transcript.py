@@ -210,3 +210,22 @@ def test_a_misspelt_key_or_player_is_one_line_with_the_likely_one(tmp_path: Path
     with pytest.raises(TranscriptError) as err:
         replay(p)
     assert [str(x) for x in err.value.problems] == [f"{p}:{line}"]
+
+
+def test_the_guess_prefers_a_name_missing_from_the_mapping():
+    """`Anan:` written beside `Ann:` means Anna (the one missing), not Ann; a deal's `deal:` is
+    one line too."""
+    from playtest.core.transcript import guess, misspelt
+
+    assert guess("Anan", ["Ann", "Anna", "Cat"], present=["Ann", "Anan", "Cat"]) == "Anna"
+    assert guess("Anan", ["Ann", "Anna", "Cat"]) in ("Ann", "Anna")
+    assert misspelt("Anna", ["Ann", "Anan", "Cat"], ["Ann", "Anna", "Cat"])
+    assert not misspelt("Ann", ["Ann", "Anan", "Cat"], ["Ann", "Anna", "Cat"])
+
+
+def test_a_misspelt_deals_key_is_one_line(tmp_path: Path):
+    p = _write(tmp_path, "game: ohseven\nvariant: VARIANT\nplayers: [Ann, Ben]\nrounds:\n  - deal: []\n")
+    with pytest.raises(TranscriptError) as err:
+        replay(p)
+    assert [str(x).split(": ", 1)[1] for x in err.value.problems] == [
+        "rounds.1.deal: unknown key (did you mean 'deals'?); valid keys: deals, tricks"]

@@ -18,7 +18,13 @@ from typing import Any
 
 from playtest.core.events import Event
 from playtest.core.results import GameResult
-from playtest.core.transcript import common_outcome, load_with_set, misspelt, unknown_key
+from playtest.core.transcript import (
+    common_outcome,
+    load_with_set,
+    misspelt,
+    unknown_key,
+    unknown_player,
+)
 from playtest.errors import IllegalActionError, Problem, TranscriptError, VariantError
 from playtest.games.newfrontiers.chance import ChanceMismatch, ScriptedChance
 from playtest.games.newfrontiers.rules import NewFrontiersRules
@@ -37,7 +43,7 @@ def _header(path: Path, tree: Node) -> tuple[Any, list[str], Node]:
     """(validated Variant, player names, players node) of a transcript's header."""
     if not isinstance(tree.value, dict):
         raise TranscriptError([tree.problem("", "a transcript must be a mapping")])
-    problems: list[Problem] = [node.problem(key, unknown_key(key, KEYS), at_key=True)
+    problems: list[Problem] = [node.problem(key, unknown_key(key, KEYS, tree.value), at_key=True)
                                for key, node in tree.value.items() if key not in KEYS]
     game = tree.value.get("game")
     if game is None or game.value != GAME:
@@ -113,18 +119,21 @@ def _setup(tree: Node, rules: NewFrontiersRules, players: list[str]) -> tuple[li
     if snode is None or not isinstance(snode.value, dict):
         raise TranscriptError([(snode or tree).problem("setup", "required: a mapping with home_worlds (player: "
                                                        "home world id)")])
+    setup_keys = ("home_worlds", "goal_deck")
     for key, node in snode.value.items():
-        if key not in ("home_worlds", "goal_deck"):
-            problems.append(node.problem(f"setup.{key}", "unknown key; valid keys: goal_deck, home_worlds",
-                                         at_key=True))
+        if key not in setup_keys:
+            problems.append(node.problem(f"setup.{key}", unknown_key(key, setup_keys, snode.value), at_key=True))
     hnode = snode.value.get("home_worlds")
-    if hnode is None or not isinstance(hnode.value, dict):
+    if hnode is None and misspelt("home_worlds", snode.value, setup_keys):
+        pass  # said at the misspelt key
+    elif hnode is None or not isinstance(hnode.value, dict):
         problems.append((hnode or snode).problem("setup.home_worlds", "required: a mapping player: home world id"))
     else:
         for p in players:
             node = hnode.value.get(p)
             if node is None:
-                problems.append(hnode.problem(f"setup.home_worlds.{p}", "required key is missing"))
+                if not misspelt(p, hnode.value, players):  # else said at the misspelt name
+                    problems.append(hnode.problem(f"setup.home_worlds.{p}", "required key is missing"))
             elif node.value not in home_index:
                 problems.append(node.problem(f"setup.home_worlds.{p}", f"unknown home world {node.value!r} "
                                              f"(home worlds: {', '.join(home_index)})"))
@@ -132,7 +141,8 @@ def _setup(tree: Node, rules: NewFrontiersRules, players: list[str]) -> tuple[li
                 homes.append(home_index[node.value])
         for k, node in hnode.value.items():
             if k not in players:
-                problems.append(node.problem(f"setup.home_worlds.{k}", "unknown player", at_key=True))
+                problems.append(node.problem(f"setup.home_worlds.{k}", unknown_player(k, players, hnode.value),
+                                             at_key=True))
         if len(set(homes)) != len(homes):
             problems.append(hnode.problem("setup.home_worlds", "every player needs a different home world"))
         if len(homes) == len(players) and rules.r.setup.home_worlds == "fixed" and homes != list(range(len(players))):
@@ -253,8 +263,8 @@ def replay(path: Path) -> Replay:
             if who == "draw":
                 raise TranscriptError([enode.problem(ep, "a draw must follow a 'select explore'")])
             if who not in players:
-                raise TranscriptError([enode.problem(ep, f"unknown player {who!r} (players: {', '.join(players)})",
-                                                     at_key=True)])
+                likely = unknown_player(who, players).removeprefix("unknown player (")
+                raise TranscriptError([enode.problem(ep, f"unknown player {who!r} ({likely}", at_key=True)])
             if not isinstance(mnode.value, str):
                 raise TranscriptError([mnode.problem(f"{ep}.{who}", "a move is text such as 'select settle'")])
             if state.over:

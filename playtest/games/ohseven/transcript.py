@@ -149,7 +149,7 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                                        f"the transcript lists {len(rounds.value)}"))
     for r, rnode in enumerate(rounds.value):
         rp = f"rounds.{r + 1}"
-        deals_node = require(rnode, "deals", rp, problems)
+        deals_node = require(rnode, "deals", rp, problems, valid=("deals", "tricks"))
         tricks_node = rnode.value.get("tricks") if isinstance(rnode.value, dict) else None
         unknown_keys(rnode, rp, ("deals", "tricks"), problems)
         rin = RoundIn(rnode, [], [])
@@ -171,7 +171,7 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                             for k in hands_node.value:
                                 if k not in players:
                                     problems.append(hands_node.value[k].problem(
-                                        f"{dp}.hands.{k}", unknown_player(k, players), at_key=True))
+                                        f"{dp}.hands.{k}", unknown_player(k, players, hands_node.value), at_key=True))
                             for p in players:
                                 hp = f"{dp}.hands.{p}"
                                 hnode = hands_node.value.get(p)
