@@ -31,8 +31,9 @@ def report(
 
     Every metric carries its estimate, 95% interval, sample size and a one-line definition.
     A partial run (interrupted, see `simulate --resume`) is reported from its finished games.
-    The report never replaces the run's own files, nor an existing report (the run's
-    report.<ext> that simulate wrote, or an --out file) without --force.
+    The report never replaces the run's own files or the variant files it was simulated from,
+    nor an existing report (the run's report.<ext> that simulate wrote, or an --out file)
+    without --force.
     """
     from playtest.io import check_free, check_not_input, check_output_path, same_text
     from playtest.report.model import build_report

@@ -175,7 +175,7 @@ def _explain(rules: StargateRules, state: State, action: Action, crew: str | Non
     if not effects:
         return f"{crew} has no skill that {TARGETS[type(action)]}"
     placed = any(isinstance(a, Place) for a in done)
-    timings = {e.timing for e in effects}  # type: ignore[attr-defined]
+    timings = {getattr(e, "timing", None) for e in effects}  # (a plugin's effect may have no timing)
     if sc.Timing.AFTER in timings and not placed:
         return f"{crew}'s skill resolves after placing: write the placement first"
     if sum(isinstance(a, type(action)) for a in done) >= len(effects):
