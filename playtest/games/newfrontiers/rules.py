@@ -349,7 +349,7 @@ class NewFrontiersRules:
             color = t.colors[t.worlds[w].color]
             seen: set[tuple[str | None, int, int]] = set()
             for j, power in ranked:
-                alike = (power.color, power.vp, power.gold)
+                alike = _alike(power)
                 if power.color not in (None, color) or alike in seen:
                     continue
                 if not seen:
@@ -407,15 +407,13 @@ class NewFrontiersRules:
         sources = self.consume_sources(p)
         pending = self._pending_consumes(task, state.todo[1:])
         named = next((p.prof.consume[j] for j, _ in pending if sources[j] == name), None)
-        if named is None:
+        color = self.tiles.colors[self.tiles.worlds[w].color]
+        takers = [(j, power) for j, power in self._ranked_consumes(p, pending) if power.color in (None, color)]
+        if named is None or named.color not in (None, color):
             return action
-        alike = (named.color, named.vp, named.gold)
-        for m in state.legal:
-            if m.verb == "consume" and m.arg.partition(" with ")[0] == good:
-                power = p.prof.consume[self._consume_power(p, pending, m)]
-                if (power.color, power.vp, power.gold) == alike:
-                    return m
-        return action
+        # As `_consume_moves` lists them: the best taker plainly, each other kind by its first taker.
+        first = next(j for j, power in takers if _alike(power) == _alike(named))
+        return self._world_moves["consume"][w] if first == takers[0][0] else Move("consume", f"{good} with {sources[first]}")
 
     def _consume_power(self, p: Player, pending: Sequence[tuple[int, int]], m: Move) -> int:
         """The index into `p.prof.consume` of the pending power the consume move `m` uses: the
@@ -1004,6 +1002,11 @@ def _store(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.
     if log is not None:
         log.append(make_event(("store", s.round, s.turn, task.seat, {"item": goal.id, "amount": mat.amount,
                                                                      "stored": item or mat.item})))
+
+
+def _alike(power: S.Consume) -> tuple[str | None, int, int]:
+    """What makes two consume powers interchangeable: the goods they take and what they pay."""
+    return power.color, power.vp, power.gold
 
 
 _VERBS = {SETTLE: ("settle",), DEVELOP: ("develop",), TRADE: ("trade",), CONSUME: ("consume",), EXPLORE: ("take",),
