@@ -25,7 +25,6 @@ number its moves.
 from __future__ import annotations
 
 import builtins  # TranscriptReader's methods `list` and `int` shadow the builtins in its annotations
-import difflib
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -35,6 +34,7 @@ from typing import Any, Generic, TypeVar
 from playtest.core.events import Event
 from playtest.core.protocol import Rules
 from playtest.errors import IllegalActionError, Problem, TranscriptError, VariantError
+from playtest.suggest import guess, unknown_key
 from playtest.variants import Variant, load_variant, parse_override
 from playtest.variants.source import Node, parse_file
 
@@ -93,22 +93,6 @@ def load_with_set(variant_path: Path, overrides: list[str], set_nodes: list[Any]
                 located.append(p)
         raise (TranscriptError if ours else VariantError)(located) from None
 
-def guess(name: Any, valid: Sequence[str], present: Iterable[Any] = ()) -> str | None:
-    """The valid key (or player name) that `name` most likely misspells: among those not
-    `present` in the same mapping first (`Anan` beside `Ann:` means `Anna`), else among all."""
-    given = {str(k) for k in present}
-    for candidates in ([v for v in valid if v not in given], list(valid)):
-        close = difflib.get_close_matches(str(name), candidates, n=1)
-        if close:
-            return close[0]
-    return None
-
-
-def unknown_key(key: str, valid: Sequence[str], present: Iterable[Any] = ()) -> str:
-    """The message for an unknown key: the likely one it misspells, then every valid key."""
-    likely = guess(key, valid, present)
-    hint = f" (did you mean {likely!r}?)" if likely else ""
-    return f"unknown key{hint}; valid keys: {', '.join(sorted(valid))}"
 
 
 def unknown_player(name: Any, players: Sequence[str], present: Iterable[Any] = ()) -> str:

@@ -19,6 +19,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from playtest.errors import Problem, VariantError
+from playtest.suggest import guess, unknown_key
 from playtest.variants.diff import Change, diff
 from playtest.variants.merge import is_id_list, item_id, merge
 from playtest.variants.model import VariantModel
@@ -518,7 +519,7 @@ def _root_causes(errors: list[Any], schema: type[BaseModel] | None = None) -> li
             return False
         valid = _valid_keys(schema, loc[:-1])
         return any(o["type"] == "extra_forbidden" and tuple(o["loc"][:-1]) == loc[:-1]
-                   and difflib.get_close_matches(str(o["loc"][-1]), valid, n=1) == [loc[-1]] for o in errors)
+                   and guess(o["loc"][-1], valid) == loc[-1] for o in errors)
 
     return [e for e in errors if not echoes(e) and not misspelt(e)]
 
@@ -530,11 +531,7 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
     kind = err["type"]
     path = ".".join(shown)
     if kind == "extra_forbidden":
-        valid = _valid_keys(schema, loc[:-1])
-        hint = f"; valid keys: {', '.join(valid)}" if valid else ""
-        close = difflib.get_close_matches(str(loc[-1]), valid, n=1)
-        guess = f" (did you mean {close[0]!r}?)" if close else ""
-        return node.problem(path, f"unknown key{guess}{hint}", at_key=True)
+        return node.problem(path, unknown_key(loc[-1], _valid_keys(schema, loc[:-1])), at_key=True)
     if kind == "missing":
         hint = _new_item_hint(tree, loc)
         return node.problem(path, f"required key is missing{hint}")

@@ -215,7 +215,8 @@ def test_a_misspelt_key_or_player_is_one_line_with_the_likely_one(tmp_path: Path
 def test_the_guess_prefers_a_name_missing_from_the_mapping():
     """`Anan:` written beside `Ann:` means Anna (the one missing), not Ann; a deal's `deal:` is
     one line too."""
-    from playtest.core.transcript import guess, misspelt
+    from playtest.core.transcript import misspelt
+    from playtest.suggest import guess
 
     assert guess("Anan", ["Ann", "Anna", "Cat"], present=["Ann", "Anan", "Cat"]) == "Anna"
     assert guess("Anan", ["Ann", "Anna", "Cat"]) in ("Ann", "Anna")

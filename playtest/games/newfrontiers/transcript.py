@@ -18,18 +18,13 @@ from typing import Any
 
 from playtest.core.events import Event
 from playtest.core.results import GameResult
-from playtest.core.transcript import (
-    common_outcome,
-    load_with_set,
-    misspelt,
-    unknown_key,
-    unknown_player,
-)
+from playtest.core.transcript import common_outcome, load_with_set, misspelt, unknown_player
 from playtest.errors import IllegalActionError, Problem, TranscriptError, VariantError
 from playtest.games.newfrontiers.chance import ChanceMismatch, ScriptedChance
 from playtest.games.newfrontiers.rules import NewFrontiersRules
 from playtest.games.newfrontiers.scoring import PARTS
 from playtest.games.newfrontiers.state import Move, State, parse_move
+from playtest.suggest import guess, unknown_key
 from playtest.variants.source import Node, parse_file
 
 KEYS = ("game", "title", "notes", "variant", "set", "players", "setup", "rounds")
@@ -263,8 +258,10 @@ def replay(path: Path) -> Replay:
             if who == "draw":
                 raise TranscriptError([enode.problem(ep, "a draw must follow a 'select explore'")])
             if who not in players:
-                likely = unknown_player(who, players).removeprefix("unknown player (")
-                raise TranscriptError([enode.problem(ep, f"unknown player {who!r} ({likely}", at_key=True)])
+                likely = guess(who, players)
+                hint = f"did you mean {likely!r}? " if likely else ""
+                raise TranscriptError([enode.problem(ep, f"unknown player {who!r} ({hint}players: {', '.join(players)})",
+                                                     at_key=True)])
             if not isinstance(mnode.value, str):
                 raise TranscriptError([mnode.problem(f"{ep}.{who}", "a move is text such as 'select settle'")])
             if state.over:

@@ -1,0 +1,27 @@
+"""'Did you mean': the valid key or name a misspelt one most likely stands for (variant files,
+transcripts)."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+
+def guess(name: Any, valid: Sequence[str], present: Iterable[Any] = ()) -> str | None:
+    """The valid key (or player name) that `name` most likely misspells: among those not
+    `present` in the same mapping first (`Anan` beside `Ann:` means `Anna`), else among all."""
+    given = {str(k) for k in present}
+    for candidates in ([v for v in valid if v not in given], list(valid)):
+        close = difflib.get_close_matches(str(name), candidates, n=1)
+        if close:
+            return close[0]
+    return None
+
+
+def unknown_key(key: Any, valid: Sequence[str], present: Iterable[Any] = ()) -> str:
+    """The message for an unknown key: the likely one it misspells, then every valid key."""
+    likely = guess(key, valid, present)
+    hint = f" (did you mean {likely!r}?)" if likely else ""
+    listed = f"; valid keys: {', '.join(sorted(valid))}" if valid else ""
+    return f"unknown key{hint}{listed}"
