@@ -94,7 +94,6 @@ def load_with_set(variant_path: Path, overrides: list[str], set_nodes: list[Any]
         raise (TranscriptError if ours else VariantError)(located) from None
 
 
-
 def unknown_player(name: Any, players: Sequence[str], present: Iterable[Any] = ()) -> str:
     """The message for a player name not in the transcript's `players`, with the likely one."""
     likely = guess(name, players, present)
