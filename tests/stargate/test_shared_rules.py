@@ -77,3 +77,20 @@ def test_the_seat_to_move_follows_the_start_player_and_the_turn() -> None:
         moved = state.replace(start=1, turn_in_round=2)
         assert moved.seat == 3 % state.n
         assert state.replace(seat=2).seat == 2
+
+
+def test_planet_scores_stay_right_and_the_memo_bounded_when_it_starts_afresh(monkeypatch) -> None:
+    """`Scoring.planet` (a memo per planet card and owners) gives the same final scores with a
+    memo that is emptied every few entries as with a fresh rules object, and never holds more
+    than its limit."""
+    from playtest.games.stargate.scoring import Scoring
+
+    expected = [_alone(DRAFT5, g, "greedy") for g in range(8)]  # with the memo's own limit
+    monkeypatch.setattr(Scoring, "MEMO_LIMIT", 3)
+    shared = StargateRules(load_variant(DRAFT5).model)
+    for g in range(8):
+        state, players, rngs = _start(shared, g, "greedy")
+        while not shared.is_terminal(state):
+            state = _step(shared, state, players, rngs)
+            assert len(shared.scoring._memo) <= 3
+        assert shared.result(state) == expected[g], g
