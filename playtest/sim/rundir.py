@@ -51,6 +51,26 @@ def chunk_name(table: str, start: int) -> str:
     return f"{table}-{start:012d}.parquet"
 
 
+@contextlib.contextmanager
+def one_scan_at_a_time() -> Iterator[None]:
+    """Polars reads the chunk files one at a time while they are concatenated: by default its
+    streaming engine opens several at once and buffers each, and the end of a run's peak memory
+    grew with the number of chunks. `POLARS_MAX_CONCURRENT_SCANS` is a polars knob read when a
+    query runs (not a documented option: a polars that ignores it merges as before). Measured
+    2026-12-02, 32 chunks of random New Frontiers events (2.35 M rows): 227 and 214 MB peak at
+    2.0 and 1.9 s by default, 147 and 150 MB at 2.1 and 1.7 s with one scan; 16 chunks 229 ->
+    154 MB; the merged file equal. The setting is restored afterwards."""
+    old = os.environ.get("POLARS_MAX_CONCURRENT_SCANS")
+    os.environ["POLARS_MAX_CONCURRENT_SCANS"] = "1"
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ["POLARS_MAX_CONCURRENT_SCANS"]
+        else:
+            os.environ["POLARS_MAX_CONCURRENT_SCANS"] = old
+
+
 @dataclass(frozen=True)
 class Done:
     """A finished chunk, as its manifest line says."""
@@ -130,9 +150,10 @@ class PartialRun:
     def finish(self, info: dict[str, Any], target: Path) -> None:
         """Concatenate the chunks (streaming), write run.json "complete", rename into `target`."""
         starts = sorted(self.done)
-        for table in TABLES:
-            files = [self.path / CHUNKS / chunk_name(table, s) for s in starts]
-            pl.scan_parquet(files, glob=False).sink_parquet(self.path / f"{table}.parquet")
+        with one_scan_at_a_time():
+            for table in TABLES:
+                files = [self.path / CHUNKS / chunk_name(table, s) for s in starts]
+                pl.scan_parquet(files, glob=False).sink_parquet(self.path / f"{table}.parquet")
         write_atomic(self.path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
         shutil.rmtree(self.path / CHUNKS)
         (self.path / MANIFEST).unlink()
