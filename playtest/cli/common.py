@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -35,11 +35,17 @@ PIPE_WIDTH = 160
 """Width of tables written to a pipe or a CI log (rich would use 80 and wrap every row)."""
 
 
+def make_console(**options: Any) -> Console:
+    """Every rich Console of the CLI: emoji codes off, so that text is printed as written (with
+    them on, the bot `mcts:100:c=1` printed as `mcts💯c=1`)."""
+    return Console(emoji=False, **options)
+
+
 def out_console() -> Console:
     """The console for results: the terminal's width; when not a terminal, tables PIPE_WIDTH
     wide and lines of text never broken (a path or a p-value cut in two in a CI log)."""
-    console = Console()
-    return console if console.is_terminal else Console(width=PIPE_WIDTH, soft_wrap=True)
+    console = make_console()
+    return console if console.is_terminal else make_console(width=PIPE_WIDTH, soft_wrap=True)
 
 
 def from_bots_option(err: UsageError) -> UsageError:

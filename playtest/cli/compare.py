@@ -9,11 +9,17 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from playtest.cli.app import app
-from playtest.cli.common import SetOption, from_bots_option, load, out_console, split_bots
+from playtest.cli.common import (
+    SetOption,
+    from_bots_option,
+    load,
+    make_console,
+    out_console,
+    split_bots,
+)
 from playtest.errors import UsageError
 from playtest.io import check_free, check_not_input, check_output_path, staged_dir, write_atomic
 
@@ -145,7 +151,7 @@ def compare(
     check_output_dir(out_dir, force, [Path(p) for v in loaded for p in v.chain])
     config = RunConfig(n_games=n, players=players, lineup=lineup, seed=seeds[0], workers=workers, command=command_line())
     check_run(config)
-    err = Console(stderr=True)
+    err = make_console(stderr=True)
     err.print(f"simulating {n} games of each of {len(loaded)} variants …")
     with staged_dir(out_dir, force=force, option="--out") as staging:
         runs = Runs(loaded, labels, config, staging / "runs", seeds)

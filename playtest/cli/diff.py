@@ -8,10 +8,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from playtest.cli.app import app
-from playtest.cli.common import SetOption, load, split_bots
+from playtest.cli.common import SetOption, load, make_console, split_bots
 from playtest.cli.compare import check_format, check_output_dir, command_line, parse_seeds
 from playtest.errors import BotNameError, UsageError
 from playtest.io import staged_dir
@@ -93,7 +92,7 @@ def diff_cmd(
     seeds = parse_seeds(str(defaults.seed) if seed is None else seed, 2, independent_seeds)
     seed_ = seeds[0]
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed_, workers=workers, command=command_line())
-    err = Console(stderr=True)
+    err = make_console(stderr=True)
     if out is not None:
         check_output_dir(out, force, [Path(p) for v in (b, c) for p in v.chain] + [gate])
     with contextlib.ExitStack() as stack:

@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from playtest.cli.app import app
+from playtest.cli.common import make_console
 from playtest.cli.compare import check_format
 from playtest.errors import UsageError
 from playtest.io import same_text, write_atomic
@@ -72,4 +72,4 @@ def explain(
         write_atomic(path, text)
     write_atomic(run_dir / DIGESTS, "".join(f"{_digest(text.encode())}  {path.name}\n" for path, text in pages.items()))
     typer.echo(md if fmt == "md" else js, nl=fmt != "md")
-    Console(stderr=True).print(f"wrote {run_dir / 'explain.html'}, explain.md, explain.json")
+    make_console(stderr=True).print(f"wrote {run_dir / 'explain.html'}, explain.md, explain.json")

@@ -9,10 +9,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from playtest.cli.app import app
-from playtest.cli.common import SetOption, from_bots_option, load, split_bots
+from playtest.cli.common import SetOption, from_bots_option, load, make_console, split_bots
 from playtest.errors import UsageError
 from playtest.games import get_game
 
@@ -116,7 +115,7 @@ def play(
     if target.parent != Path("") and not target.parent.is_dir():
         raise UsageError(f"--save {target}: folder {target.parent} does not exist")
     session = PlaySession(spec, rules, spec.play(), players, seat - 1, lineup, seed)
-    console = Console(no_color=no_color or bool(os.environ.get("NO_COLOR")), highlight=False,
+    console = make_console(no_color=no_color or bool(os.environ.get("NO_COLOR")), highlight=False,
                       force_terminal=None if not no_color else False)
     outcome = run(session, console, _lines(moves), hint_bot=hint_bot)
     from playtest.io import write_atomic

@@ -15,7 +15,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from playtest.cli.app import app
-from playtest.cli.common import SetOption, from_bots_option, load, out_console, split_bots
+from playtest.cli.common import (
+    SetOption,
+    from_bots_option,
+    load,
+    make_console,
+    out_console,
+    split_bots,
+)
 from playtest.errors import UsageError
 from playtest.games import get_game
 from playtest.text import clean
@@ -117,7 +124,7 @@ def simulate(
         run_batch,
     )
     from playtest.sim.rundir import open_run, reading
-    err = Console(stderr=True)
+    err = make_console(stderr=True)
     if backend not in BACKENDS:
         raise UsageError(f"--backend {backend}: expected one of {', '.join(BACKENDS)}")
     if scheduler is not None and backend != "dask":

@@ -8,11 +8,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from playtest.cli.app import app
-from playtest.cli.common import from_bots_option, out_console, split_bots
+from playtest.cli.common import from_bots_option, make_console, out_console, split_bots
 from playtest.cli.compare import check_format, check_output_dir, command_line
 from playtest.errors import UsageError
 from playtest.io import staged_dir, write_atomic
@@ -66,7 +65,7 @@ def sweep(
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed, workers=workers, command=command_line())
     check_run(config)
     fn = report_metrics()
-    err = Console(stderr=True)
+    err = make_console(stderr=True)
     if metrics:  # a few games first, so that a misspelt --metric shows now, not after the whole grid
         with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe_dir:
             probe_config = RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed, workers=1)

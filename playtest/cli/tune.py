@@ -11,10 +11,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from playtest.cli.app import Interrupted, app
-from playtest.cli.common import split_bots
+from playtest.cli.common import make_console, split_bots
 from playtest.cli.compare import check_format, command_line
 from playtest.errors import PlaytestError, UsageError
 from playtest.io import (
@@ -139,7 +138,7 @@ def tune(
     work = _prepare(out_dir, resume, force, lambda folder: check_settings(folder, settings))
     if not resume:
         write_settings(work, settings)
-    err = Console(stderr=True, highlight=False, soft_wrap=True)
+    err = make_console(stderr=True, highlight=False, soft_wrap=True)
     try:
         result = run(settings, work, progress=err.print)
     except Interrupted:
