@@ -39,7 +39,8 @@ def test_validate_simulate_report_replay(example_game, cli, tmp_path):
     assert r.stdout.startswith("tests/plugins/nim.yaml: ok (nim 1, 'Nim 3-4-5', hash ")
 
     out = tmp_path / "run"
-    r = cli("simulate", NIM, "-n", "40", "--players", "2", "--bots", "perfect,random", "--seed", "3",
+    # No --players: Nim is for 2, and --bots names two.
+    r = cli("simulate", NIM, "-n", "40", "--bots", "perfect,random", "--seed", "3",
             "--workers", "1", "--out", str(out))
     assert r.returncode == 0, r.stderr
     assert "40 games of Nim 3-4-5" in r.stdout and "Counters taken per move" in r.stdout

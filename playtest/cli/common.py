@@ -31,6 +31,9 @@ def split_bots(text: str) -> list[str]:
     return parts
 
 
+PLAYERS_HELP = ("Players per game (default: one per name in --bots, else 4 when the variant supports it, "
+                "else the most it supports).")
+
 PIPE_WIDTH = 160
 """Width of tables written to a pipe or a CI log (rich would use 80 and wrap every row)."""
 

@@ -13,6 +13,7 @@ from rich.table import Table
 
 from playtest.cli.app import app
 from playtest.cli.common import (
+    PLAYERS_HELP,
     SetOption,
     from_bots_option,
     load,
@@ -100,7 +101,7 @@ def terminal_table(rows: list[dict], labels: tuple[str, ...]) -> Table:
 def compare(
     variants: Annotated[list[Path], typer.Argument(help="Two or more variant YAML files; the first is the baseline.")],
     n: Annotated[int, typer.Option("-n", "--games", help="Games per variant.", min=2)] = 1000,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default 4 when every variant supports it).")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
     bots: Annotated[str, typer.Option("--bots", help="Comma-separated bots by seat, or one name for every seat.")] = "random",
     seed: Annotated[str, typer.Option("--seed", help="Root seed shared by every variant (common random numbers), "
                                       "or one seed per variant separated by commas (independent runs).")] = "0",

@@ -26,7 +26,7 @@ def diff_cmd(
     candidate: Annotated[Path, typer.Argument(help="The candidate variant (e.g. the file in the pull request).")],
     gate: Annotated[Path, typer.Option("--gate", "-g", help="Gates YAML file (see docs/ci.md).")],
     n: Annotated[int | None, typer.Option("-n", "--games", help="Games per variant (first look). Default: the gates file's run.games.", min=2)] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default: gates file, else 4).")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default: gates file, else one per name in --bots, else 4 when supported, else the most supported).")] = None,
     bots: Annotated[str | None, typer.Option("--bots", help="Bots by seat, or one name for every seat (default: gates file).")] = None,
     seed: Annotated[str | None, typer.Option("--seed", help="Root seed shared by both variants (default: gates file, else 0), "
                                              "or two seeds BASE,CANDIDATE for independent games.")] = None,

@@ -23,7 +23,7 @@ def ladder(
     n: Annotated[int, typer.Option("-n", "--games", help="Self-play games per rung.", min=2)] = 400,
     pair_games: Annotated[int | None, typer.Option("--pair-games", help="Games per head-to-head pairing "
                                                    "(each rung against the one below it; default: -n).", min=2)] = None,
-    players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 4,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default: 4 when the variant supports it, else the most it supports).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Root seed: every rung and pairing plays the same deals.")] = 0,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder (default reports/ladder-<variant>).")] = None,
@@ -45,10 +45,13 @@ def ladder(
     from playtest.ladder.runs import LadderPlan, check_rungs, play_ladder, split_rungs
     from playtest.report.ladder_html import render_ladder_html
     from playtest.report.ladder_markdown import render_ladder_markdown
+    from playtest.sim.batch import default_players
     check_format(fmt, FORMATS)
     v = load(variant, set_)
     spec = get_game(v.game)
     names = split_rungs(rungs)
+    if players is None:
+        players = default_players(v.model.player_counts())
     check_rungs(spec, v, players, names)
     out_dir = out or Path("reports") / f"ladder-{v.slug}"
     check_not_input(out_dir, [Path(p) for p in v.chain], "--out")  # staged_dir checks the rest

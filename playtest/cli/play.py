@@ -56,7 +56,7 @@ def _lines(path: Path | None):
 @app.command()
 def play(
     variant: Annotated[Path, typer.Argument(help="Variant YAML file.", metavar="VARIANT")],
-    players: Annotated[int, typer.Option("--players", "-p", help="Players in the game.")] = 4,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Players in the game (default: you and one per name in --bots, else 4 when the variant supports it, else the most it supports).")] = None,
     seat: Annotated[int, typer.Option("--seat", help="Your seat, 1 = starts the first round.")] = 1,
     bots: Annotated[str | None, typer.Option("--bots", help="The other seats' bots: one name for all, or one per "
                                              "other seat in seat order, e.g. greedy,random,greedy (default: the "
@@ -80,19 +80,22 @@ def play(
     from playtest.core.bots import make_bot
     from playtest.play.console import run
     from playtest.play.session import PlaySession
+    from playtest.sim.batch import default_players
 
     v = load(variant, set_)
     spec = get_game(v.game)
     if spec.play is None:
         raise UsageError(f"{v.game} cannot be played in the terminal yet")
     counts = v.model.player_counts()
+    if bots is None:
+        bots = next((b for b in spec.bot_names if b != "random" and ":" not in b), "random")
+    names = split_bots(bots)
+    if players is None:  # one per other seat named in --bots, and you
+        players = default_players(counts, [*names, "you"] if len(names) > 1 else ())
     if players not in counts:
         raise UsageError(f"--players {players}: {v.path} supports {', '.join(map(str, counts))} players")
     if not 1 <= seat <= players:
         raise UsageError(f"--seat {seat}: choose a seat from 1 to {players}")
-    if bots is None:
-        bots = next((b for b in spec.bot_names if b != "random" and ":" not in b), "random")
-    names = split_bots(bots)
     if len(names) == 1:
         names = names * (players - 1)
     if len(names) != players - 1:

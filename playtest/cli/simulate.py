@@ -16,6 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from playtest.cli.app import app
 from playtest.cli.common import (
+    PLAYERS_HELP,
     SetOption,
     from_bots_option,
     load,
@@ -77,7 +78,7 @@ def simulate(
     ctx: typer.Context,
     variant: Annotated[Path | None, typer.Argument(help="Variant YAML file (not with --resume).", metavar="VARIANT")] = None,
     n: Annotated[int, typer.Option("-n", "--games", help="Number of games.")] = 1000,
-    players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 4,
+    players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
     bots: Annotated[str, typer.Option("--bots", help="Comma-separated bots by seat, or one name for every seat, "
                                       "e.g. greedy,greedy,random,scripted:bays-first. Search bots for every game: "
                                       "mcts:N (UCT, N iterations per decision) and ismcts:N (information-set "
@@ -118,6 +119,7 @@ def simulate(
         RunConfig,
         check_lineup,
         check_run,
+        default_players,
         effective_workers,
         prepare_out,
         resume_batch,
@@ -147,12 +149,14 @@ def simulate(
     else:
         if variant is None:
             raise UsageError("missing VARIANT (or --resume RUN_FOLDER)")
-        if players < 2 or players > MAX_PLAYERS:
+        if players is not None and (players < 2 or players > MAX_PLAYERS):
             raise UsageError(f"--players {players}: must be from 2 to {MAX_PLAYERS}")
         v = load(variant, set_)
         for note in v.notes:  # legal, but can never take effect
             typer.echo(clean(f"note: {note}"), err=True)
         spec = get_game(v.game)
+        if players is None:
+            players = default_players(v.model.player_counts(), split_bots(bots))
         try:
             lineup = check_lineup(spec, v, players, split_bots(bots))
         except UsageError as err:

@@ -11,7 +11,13 @@ import typer
 from rich.table import Table
 
 from playtest.cli.app import app
-from playtest.cli.common import from_bots_option, make_console, out_console, split_bots
+from playtest.cli.common import (
+    PLAYERS_HELP,
+    from_bots_option,
+    make_console,
+    out_console,
+    split_bots,
+)
 from playtest.cli.compare import check_format, check_output_dir, command_line
 from playtest.errors import UsageError
 from playtest.io import staged_dir, write_atomic
@@ -27,7 +33,7 @@ def sweep(
     sets: Annotated[list[str], typer.Option("--set", help="A key and the values to try, e.g. --set crews.bays.time=1,2,3,4 "
                                             "(repeatable: the grid of every combination).", metavar="KEY.PATH=V1,V2,...")],
     n: Annotated[int, typer.Option("-n", "--games", help="Games per grid point.", min=2)] = 1000,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default 4 when supported).")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
     bots: Annotated[str, typer.Option("--bots", help="Comma-separated bots by seat, or one name for every seat.")] = "random",
     seed: Annotated[int, typer.Option("--seed", help="Root seed, the same for every grid point.")] = 0,
     metrics: Annotated[list[str] | None, typer.Option("--metric", "-m", help="A metric to show (repeatable; default: the key metrics).")] = None,

@@ -77,7 +77,7 @@ def tune(
     target: Annotated[Path, typer.Option("--target", "-t", help="Goals YAML file (gate language plus target/weight; docs/tune.md).")],
     budget: Annotated[int, typer.Option("--budget", "-b", help="Trials (candidates evaluated) in the search.", min=1)] = 30,
     n: Annotated[int | None, typer.Option("-n", "--games", help="Games per candidate (default: the goals file's run.games).", min=2)] = None,
-    players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default: goals file, else 4).")] = None,
+    players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default: goals file, else one per name in --bots, else 4 when supported, else the most supported).")] = None,
     bots: Annotated[str | None, typer.Option("--bots", help="Bots by seat, or one name for every seat (default: goals file).")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Root seed: the same games for every candidate, and the optimiser's seed.")] = None,
     confirm: Annotated[int, typer.Option("--confirm", help="How many of the best candidates to re-evaluate on fresh games.", min=1)] = 3,

@@ -11,7 +11,7 @@ import polars as pl
 from playtest.compare.jackknife import Sample
 from playtest.errors import UsageError
 from playtest.games import get_game
-from playtest.sim.batch import RunConfig, check_lineup, read_run, run_batch
+from playtest.sim.batch import RunConfig, check_lineup, default_players, read_run, run_batch
 from playtest.variants import Variant
 
 
@@ -26,7 +26,7 @@ def common_lineup(variants: Sequence[Variant], players: int | None, bots: Sequen
             counts &= set(v.model.player_counts())
         if not counts:
             raise UsageError("the variants support no common player count")
-        players = 4 if 4 in counts else max(counts)
+        players = default_players(sorted(counts), bots)
     spec = get_game(variants[0].game)
     lineup: tuple[str, ...] = ()
     for v in variants:

@@ -113,6 +113,16 @@ def events_schema(spec: GameSpec) -> dict[str, pl.DataType]:
     return dict(EVENT_KEY_COLUMNS) | dict(spec.event_columns)
 
 
+def default_players(counts: Sequence[int], bots: Sequence[str] = ()) -> int:
+    """The player count when --players is not given: one seat per bot when --bots names more
+    than one (and the variant supports that many), else 4 when the variant supports it (the
+    shipped games' usual table), else the largest count it supports (a 2-3 player game: 3)."""
+    named = [b for b in bots if b.strip()]
+    if len(named) > 1 and len(named) in counts:
+        return len(named)
+    return 4 if 4 in counts else max(counts)
+
+
 def check_lineup(spec: GameSpec, variant: Variant, players: int, bots: Sequence[str]) -> tuple[str, ...]:
     """Validate --players and --bots against the variant and the game's bots."""
     counts = variant.model.player_counts()

@@ -126,3 +126,14 @@ def test_a_runaway_game_names_the_variant_and_the_keys_to_check(tmp_path):
         "5 decisions: the variant's end condition may never trigger (check end, max_rounds, cubes); "
         "nothing was written")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_player_count_without_players_follows_the_bots_then_4_then_the_most_supported() -> None:
+    from playtest.sim.batch import default_players
+
+    assert default_players((2, 3), ["perfect", "random"]) == 2  # one seat per bot named
+    assert default_players((2, 3), ["random"]) == 3  # one name: every seat; 4 unsupported
+    assert default_players((2, 3, 4, 5)) == 4
+    assert default_players((3, 4, 5), ["a", "b", "c"]) == 3
+    assert default_players((3, 4), ["a", "b"]) == 4  # 2 bots for a 3-4 player game: check_lineup says so
+    assert default_players((2,)) == 2
