@@ -357,3 +357,24 @@ def test_no_registered_game_says_how_to_register(monkeypatch):
         monkeypatch.undo()
         refresh()
     assert get_game("stargate").name == "stargate"
+
+
+def test_a_plugin_s_summary_table_without_the_metric_columns_is_named_as_its_bug(example_game, cli, tmp_path,
+                                                                                 monkeypatch):
+    """A summary table not built with metric_frame: one line naming the game, the table and the
+    missing columns (it once surfaced as playtest's own "internal error: ColumnNotFoundError")."""
+    import dataclasses
+
+    from playtest.analysis import metrics
+
+    def summary(games, events):
+        return [("Counters per heap", pl.DataFrame({"x": [1]}))]
+
+    broken = dataclasses.replace(get_game("nim"), summary=summary)
+    monkeypatch.setattr(metrics, "_game_spec", lambda info: broken)
+    out = tmp_path / "run"
+    r = cli("simulate", NIM, "-n", "2", "--workers", "1", "--out", str(out))
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
+    assert r.stderr.startswith("error: game 'nim': its summary table 'Counters per heap' has no column metric, ")
+    assert "metric_frame" in r.stderr and "internal error" not in r.stderr
+    assert f"the 2 games are saved in {out} without a report" in r.stderr

@@ -19,6 +19,7 @@ from playtest.analysis import common
 from playtest.analysis import frames as F
 from playtest.analysis.frames import Table
 from playtest.core.spec import GameSpec
+from playtest.errors import PlaytestError
 
 REPORT_METRICS_VERSION = 1
 
@@ -76,9 +77,28 @@ def game_sections(info: Mapping[str, Any], games: Table, events: Table) -> list[
         games, events = F.collect(F.lazy(games)), F.collect(F.lazy(events))
     out = []
     for title, table in spec.summary(games, events):
+        problem = _table_problem(table)
+        if problem:
+            raise SummaryTableError(f"game '{spec.name}': its summary table {title!r} {problem} (a GameSpec.summary "
+                                    "table is built with playtest.analysis.columns.metric_frame)")
         out.append(Section(f"game:{_slug(title)}", title, table.select(list(C.METRIC_SCHEMA)).cast(C.METRIC_SCHEMA),
                            game=True))
     return out
+
+
+class SummaryTableError(PlaytestError):
+    """A game's summary hook returned a table that is not a metric table: the game's bug, named
+    as such (not an internal error of playtest's report)."""
+
+
+def _table_problem(table: object) -> str | None:
+    """What keeps `table` from being a metric table, or None."""
+    if not isinstance(table, pl.DataFrame):
+        return f"is a {type(table).__name__}, not a polars DataFrame"
+    missing = [c for c in C.METRIC_SCHEMA if c not in table.columns]
+    if missing:
+        return f"has no column {', '.join(missing)}"
+    return None
 
 
 def sections(info: Mapping[str, Any], games: Table, events: Table,
