@@ -41,7 +41,7 @@ TITLES = {
     "game_length_turns": "game length (turns)",
     "game_length_share": "share of games lasting {g}",
     "end_reason_share": "share of games ended by {g}",
-    "score_mean": "mean {g} points per player",
+    "score_mean": "mean {g} score per player",
     "score_sd": "spread (sd) of the {g} score",
     "vp_share_by_source": "share of points from {g}",
     "margin_of_victory": "winning margin",
@@ -182,7 +182,8 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
                  if r["ratio"] is not None and math.isfinite(r["ratio"]) else
                  f"the weaker rung won none of these {r['games']} games")
         verdict = strength_verdict(r)
-        out.append(f"{r['upper']} against {r['lower']} ({r['upper_seats']} seats to {r['lower_seats']}, "
+        seats = "seat" if r["upper_seats"] == 1 else "seats"
+        out.append(f"{r['upper']} against {r['lower']} ({r['upper_seats']} {seats} to {r['lower_seats']}, "
                    f"{r['games']} games): wins {rate} — {ratio}; per-seat gap "
                    f"{F.value(r['diff'], 'diff')} [{F.value(r['diff_low'], 'diff')}, {F.value(r['diff_high'], 'diff')}]: "
                    f"{verdict}.")

@@ -160,7 +160,7 @@ def why_not(mode: Mode, per_planet: int, k: int, room: Sequence[int], seq: tuple
     and the seat's banked time, used this turn)."""
     if len(seq) > k:
         time = f"crew time {crew_time} + {extra_time} extra" if extra_time else f"crew time {crew_time}"
-        return f"at most {k} cubes may be placed ({time}, {hand} in hand)"
+        return f"at most {k} {'cube' if k == 1 else 'cubes'} may be placed ({time}, {hand} in hand)"
     for p in seq:
         if room[p] <= 0:
             return f"{ids[p]} is full"
