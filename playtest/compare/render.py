@@ -71,6 +71,7 @@ METRIC_TITLES = {
     "crew_pick_rate": "Crew taken (share of turns)", "crew_first_pick_rate": "Crew taken first in a round",
     "crew_pick_rate_by_round": "Crew taken, by round", "crew_win_rate": "Win rate of players who took the crew",
     "crew_win_lift": "Win-rate lift of taking the crew", "crew_vp_per_pick": "Skill VP per pick",
+    "crew_cubes_gained_per_pick": "Cubes gained per pick", "crew_cubes_placed_per_pick": "Cubes placed per pick",
     "vp_share_by_source": "Share of points by source", "planet_fill_rate": "Planet filled",
     "planet_zero_vp_majority_rate": "Planet majority on a 0-VP slot", "end_reason_share": "What ended the game",
     "share_bid": "Final bids of this value", "exact_rate": "Bid met exactly", "share_rebids": "Rounds with this many rebids",

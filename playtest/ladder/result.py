@@ -34,6 +34,8 @@ TITLES = {
     "crew_win_rate": "win rate of players who took {g}",
     "crew_win_lift": "win-rate lift of taking {g}",
     "crew_vp_per_pick": "skill VP per {g} pick",
+    "crew_cubes_gained_per_pick": "cubes gained per {g} pick",
+    "crew_cubes_placed_per_pick": "cubes placed per {g} pick",
     "win_rate_by_seat": "{g} win rate",
     "first_player_advantage": "start player's advantage",
     "balance": "seat balance",

@@ -28,12 +28,12 @@ def _turns(events: Table) -> pl.LazyFrame:
     return F.lazy(events).filter(pl.col("kind") == "decision")
 
 
-def _crew_counts(turns: pl.LazyFrame, crews: list[str], *, vp: bool = False) -> pl.DataFrame:
-    """Per game: its turns ('turns'), how many took each crew (column <crew>) and, with `vp`,
-    the skill VP those gained (column 'vp <crew>')."""
+def _crew_counts(turns: pl.LazyFrame, crews: list[str], *, sums: tuple[str, ...] = ()) -> pl.DataFrame:
+    """Per game: its turns ('turns'), how many took each crew (column <crew>) and, for each
+    event column in `sums`, its total over the turns that took each crew (column '<column> <crew>')."""
     took = {c: pl.col("crew") == c for c in crews}
-    gained = [pl.col("vp_gained").fill_null(0).filter(e).sum().alias(f"vp {c}") for c, e in took.items()] if vp else []
-    return F.per_game(turns, pl.len().alias("turns"), *(e.sum().alias(c) for c, e in took.items()), *gained)
+    totals = [pl.col(col).fill_null(0).filter(e).sum().alias(f"{col} {c}") for col in sums for c, e in took.items()]
+    return F.per_game(turns, pl.len().alias("turns"), *(e.sum().alias(c) for c, e in took.items()), *totals)
 
 
 def _share(per: pl.DataFrame, crew: str) -> tuple[float, float, float]:
@@ -108,18 +108,36 @@ def crew_win_lift(games: Table, events: Table, rates: pl.DataFrame | None = None
     return C.metric_frame(rows)
 
 
-def crew_vp_per_pick(events: Table) -> pl.DataFrame:
-    """Mean skill VP gained on a turn this crew was taken (t interval, cluster-robust over games)."""
+PER_PICK = {
+    "crew_vp_per_pick": ("vp_gained", "Mean VP its skill gives on a turn this crew was taken."),
+    "crew_cubes_gained_per_pick": ("cubes_gained", "Mean cubes its skill takes from the stock into the hand on a "
+                                   "turn this crew was taken (the turn's replenish not counted)."),
+    "crew_cubes_placed_per_pick": ("cubes_placed", "Mean cubes placed on a turn this crew was taken (its "
+                                   "placement and any cube its skill places)."),
+}
+"""What a turn with each crew brings, per pick: metric → (event column summed, definition)."""
+
+
+def crew_per_pick(events: Table, metrics: tuple[str, ...] = tuple(PER_PICK)) -> pl.DataFrame:
+    """Mean of each PER_PICK column over the turns a crew was taken (t interval, cluster-robust
+    over the games in which someone took it)."""
     turns = _turns(events)
     crews = F.distinct(turns, "crew")
-    per = _crew_counts(turns, crews, vp=True)
+    per = _crew_counts(turns, crews, sums=tuple(PER_PICK[m][0] for m in metrics))
     rows = []
-    for crew in crews:
-        had = per.filter(pl.col(crew) > 0)  # the games in which someone took it
-        est, lo, hi = mean_of_sums(had[f"vp {crew}"].to_numpy(), had[crew].to_numpy())
-        rows.append({C.METRIC: "crew_vp_per_pick", C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                     C.N: int(had[crew].sum()), C.DEFINITION: "Mean VP its skill gives on a turn this crew was taken."})
+    for metric in metrics:
+        column, definition = PER_PICK[metric]
+        for crew in crews:
+            had = per.filter(pl.col(crew) > 0)  # the games in which someone took it
+            est, lo, hi = mean_of_sums(had[f"{column} {crew}"].to_numpy(), had[crew].to_numpy())
+            rows.append({C.METRIC: metric, C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
+                         C.N: int(had[crew].sum()), C.DEFINITION: definition})
     return C.metric_frame(rows)
+
+
+def crew_vp_per_pick(events: Table) -> pl.DataFrame:
+    """Mean skill VP gained on a turn this crew was taken."""
+    return crew_per_pick(events, ("crew_vp_per_pick",))
 
 
 def vp_by_source(games: Table) -> pl.DataFrame:
@@ -180,13 +198,15 @@ def summary_tables(games: Table, events: Table) -> list[tuple[str, pl.DataFrame]
     terminal summary and by the reports."""
     picks = crew_pick_rates(events)
     win_rates = crew_win_rates(games, events)
+    per_pick = crew_per_pick(events)
     return [
         ("Crew pick rate (all turns)", picks.filter(pl.col(C.METRIC) == "crew_pick_rate")),
         ("Crew as first pick of a round", picks.filter(pl.col(C.METRIC) == "crew_first_pick_rate")),
         ("Crew pick rate by round", crew_pick_rates_by_round(events)),
         ("Win rate of players who took the crew", win_rates),
         ("Win-rate lift of taking the crew", crew_win_lift(games, events, win_rates)),
-        ("Skill VP per pick", crew_vp_per_pick(events)),
+        ("Skill VP per pick", per_pick.filter(pl.col(C.METRIC) == "crew_vp_per_pick")),
+        ("Cubes gained and placed per pick", per_pick.filter(pl.col(C.METRIC) != "crew_vp_per_pick")),
         ("VP by source", vp_by_source(games)),
         ("Planets: fill rate and 0-VP majorities", planet_outcomes(events)),
         ("What ended the game", end_reasons(events)),
