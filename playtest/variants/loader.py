@@ -173,8 +173,8 @@ def _list_index(node: Node, part: str) -> int | None:
         for i, item in enumerate(node.value):
             if item_id(item) == part:
                 return i
-    if part.lstrip("-").isdigit() and -len(node.value) <= int(part) < len(node.value):
-        return int(part) % len(node.value)
+    if part.isdigit() and int(part) < len(node.value):  # a position from 0 (no negative positions:
+        return int(part)                                 # crews.-1 would silently mean the last crew)
     return None
 
 

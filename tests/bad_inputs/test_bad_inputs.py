@@ -27,6 +27,8 @@ from playtest.variants import load_variant
 ROOT = Path(__file__).resolve().parents[2]
 DRAFT5 = ROOT / "variants" / "stargate" / "draft5.yaml"
 OHSEVEN = ROOT / "variants" / "ohseven" / "base.yaml"
+NF_BASE = ROOT / "variants" / "new-frontiers" / "base.yaml"
+O7_RANKS = "deck.ranks=[" + ", ".join(f"{{label: '{r}', value: {v}}}" for v, r in enumerate(["Q", "QQ", "A", "2", "3", "4", "5", "6", "7"])) + "]"
 GATES = ROOT / "gates" / "stargate.yaml"
 EXT = f"extends: {DRAFT5}\nname: mine\n"
 EXT7 = f"extends: {OHSEVEN}\nname: mine\n"
@@ -197,6 +199,17 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("too-many-dealt", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: planets_dealt.4: 13 planets dealt", {"v.yaml": EXT + "planets_dealt: {4: 13}\n"}),
     Case("unknown-color", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: planets.red1.color: unknown color 'purple'", {"v.yaml": EXT + "planets: [{id: red1, color: purple}]\n"}),
     Case("set-no-equals", ["validate", str(DRAFT5), "--set", "foo"], r"^--set foo:1:1: expected key.path=value"),
+    Case("set-negative-position", ["validate", str(DRAFT5), "--set", "crews.-1.time=1"],
+         r"^--set crews.-1.time=1:1:1: crews.-1: no item '-1' \(known: armstrong, orlins"),
+    Case("no-player-count", ["validate", str(DRAFT5), "--set", "planets_dealt={}"],
+         r"^--set planets_dealt=\{\}:1:\d+: planets_dealt: name at least one player count"),
+    Case("nf-no-player-count", ["validate", str(NF_BASE), "--set", "rules.players=[]"],
+         r"^--set rules.players=\[\]:1:\d+: rules.players: name at least one player count"),
+    Case("nf-player-count-twice", ["validate", str(NF_BASE), "--set", "rules.players=[2,2]"],
+         r"^--set rules.players=\[2,2\]:1:\d+: rules.players.1: 2 players is listed twice"),
+    Case("o7-card-names-run-together", ["validate", str(OHSEVEN), "--set", "deck.suits=[{id: S, name: s}, {id: QS, name: qs}, {id: H, name: h}, {id: D, name: d}]",
+                                        "--set", O7_RANKS],
+         r"deck.ranks: the card name 'QQS' would mean both the QQ of S and the Q of QS"),
     Case("set-empty-key", ["validate", str(DRAFT5), "--set", "a..b=1"], r"^--set a..b=1:1:1: expected key.path=value"),
     Case("set-item-needs-key", ["validate", str(DRAFT5), "--set", "end.0.trigger=planets_full"], r"draft5.yaml:27:5: end.0.count: required key is missing \(with --set"),
     Case("set-unknown-key", ["validate", str(DRAFT5), "--set", "colour=red"], r"^--set colour=red:1:\d+: colour: unknown key"),

@@ -334,9 +334,13 @@ class NewFrontiersVariant(VariantModel):
         r = self.rules
         if self.game != "newfrontiers":
             out.append((("game",), "must be 'newfrontiers' for this schema"))
+        if not r.players:
+            out.append((("rules", "players"), "name at least one player count (e.g. [2, 3, 4, 5])"))
         for i, p in enumerate(r.players):
             if p not in PLAYER_COUNTS:
                 out.append((("rules", "players", i), "player counts must be between 2 and 6"))
+            elif p in r.players[:i]:
+                out.append((("rules", "players", i), f"{p} players is listed twice"))
         colors = set(r.goods)
         for color, price in r.goods.items():
             if price < 0:

@@ -175,6 +175,18 @@ class OhSevenVariant(VariantModel):
             out.append((("deck", "ranks"), "rank values must be distinct and listed from lowest to highest"))
         if set(ids) & set(labels):
             out.append((("deck", "ranks"), "a rank label may not equal a suit id"))
+        names: dict[str, tuple[str, str]] = {}
+        for rank in labels:  # a card is written rank label + suit id: each name must be one card
+            for suit in ids:
+                other = names.setdefault(rank + suit, (rank, suit))
+                if other != (rank, suit):
+                    out.append((("deck", "ranks"), f"the card name {rank + suit!r} would mean both the {rank} of {suit} "
+                                                   f"and the {other[0]} of {other[1]}: choose rank labels and suit ids "
+                                                   "that cannot run together"))
+                    break
+            else:
+                continue
+            break
         if not self.deck.copies:
             out.append((("deck", "copies"), "name at least one player count"))
         for players, copies in self.deck.copies.items():

@@ -337,6 +337,8 @@ class StargateVariant(VariantModel):
             if planet.color not in colors:
                 out.append((("planets", i, "color"),
                             f"unknown color '{planet.color}' (known: {', '.join(sorted(colors))})"))
+        if not self.planets_dealt:
+            out.append((("planets_dealt",), "name at least one player count (e.g. {3: 5, 4: 7})"))
         for players, dealt in self.planets_dealt.items():
             if players < 2:
                 out.append((("planets_dealt", players), f"player count must be at least 2, not {players}"))
