@@ -542,6 +542,8 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
         run.finish(info, out_dir)
     except Interrupted:
         run.close()
+        if _dropped_if_empty(run):
+            raise Interrupted("interrupted before any game was saved: nothing was written") from None
         raise Interrupted(f"interrupted: {run.games_saved():,} of {config.n_games:,} games are saved in "
                           f"{run.path}; `playtest simulate --resume {out_dir}` finishes the run") from None
     except RunawayGameError as exc:
@@ -559,11 +561,16 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
         run.close()
         shutil.rmtree(run.path, ignore_errors=True)
         raise GameBugError(f"{exc}; nothing was written") from None
-    except PlaytestError:  # its own message says what to do
+    except PlaytestError as err:  # its own message says what to do
         run.close()
+        if _dropped_if_empty(run):
+            err.add_note("nothing was written")
         raise
     except Exception as err:  # a crash (in a game's code, say): what was played is kept for --resume
         run.close()
+        if _dropped_if_empty(run):
+            err.add_note("nothing was written")
+            raise
         err.add_note(f"{run.games_saved():,} of {config.n_games:,} games are saved in {run.path}: `playtest "
                      f"simulate --resume {out_dir}` finishes the run once the cause is fixed (or --force "
                      "starts afresh)")
@@ -572,6 +579,16 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
         run.close()
         raise
     return RunResult(out_dir, config.n_games, seconds, workers)
+
+
+def _dropped_if_empty(run: PartialRun) -> bool:
+    """Remove the partial folder of a run that stopped before any game was saved (a scheduler
+    that cannot be reached, a crash in the first chunk): there is nothing to resume, and the
+    folder left behind would only make the next run ask for --resume. True if removed."""
+    if run.games_saved():
+        return False
+    shutil.rmtree(run.path, ignore_errors=True)
+    return True
 
 
 def read_run(run_dir: Path) -> tuple[dict[str, Any], pl.DataFrame, pl.DataFrame]:

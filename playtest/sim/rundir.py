@@ -94,10 +94,17 @@ class PartialRun:
     @classmethod
     def create(cls, path: Path, info: dict[str, Any]) -> PartialRun:
         path.mkdir(parents=True)
-        (path / CHUNKS).mkdir()
-        run = cls(path, _lock(path))
-        write_atomic(path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
-        (path / MANIFEST).touch()  # run.json marks the folder as playtest's output (io.OUTPUT_FILES)
+        run = None
+        try:
+            (path / CHUNKS).mkdir()
+            run = cls(path, _lock(path))
+            write_atomic(path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
+            (path / MANIFEST).touch()  # run.json marks the folder as playtest's output (io.OUTPUT_FILES)
+        except BaseException:  # a full disk, say: a half-made folder would block the next run
+            if run is not None:
+                run.close()
+            shutil.rmtree(path, ignore_errors=True)
+            raise
         return run
 
     @classmethod

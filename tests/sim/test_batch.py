@@ -137,3 +137,35 @@ def test_the_player_count_without_players_follows_the_bots_then_4_then_the_most_
     assert default_players((3, 4, 5), ["a", "b", "c"]) == 3
     assert default_players((3, 4), ["a", "b"]) == 4  # 2 bots for a 3-4 player game: check_lineup says so
     assert default_players((2,)) == 2
+
+
+def test_a_run_that_stops_before_any_game_is_saved_leaves_nothing_behind(tmp_path, monkeypatch) -> None:
+    """A scheduler that cannot be reached (or a crash in the first chunk): no partial folder is
+    left to make the next run ask for --resume, and the error says nothing was written."""
+    from playtest.errors import PlaytestError
+    from playtest.sim import batch
+
+    def unreachable(todo, play, on_done, **kwargs):
+        raise PlaytestError("--scheduler tcp://127.0.0.1:1: cannot connect")
+
+    monkeypatch.setattr(batch, "run_inline", unreachable)
+    variant = load_variant(DRAFT5)
+    out = tmp_path / "run"
+    with pytest.raises(PlaytestError) as caught:
+        run_batch(variant, RunConfig(n_games=4, players=4, lineup=("random",) * 4, seed=1, workers=1), out)
+    assert caught.value.__notes__ == ["nothing was written"]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_partial_folder_that_cannot_be_made_whole_is_removed(tmp_path, monkeypatch) -> None:
+    """A full disk while run.json is written: the half-made OUT.partial is removed, so the next
+    run (or --force) is not refused by it."""
+    from playtest.sim import rundir
+
+    def full(path, text):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(rundir, "write_atomic", full)
+    with pytest.raises(OSError):
+        rundir.PartialRun.create(tmp_path / "run.partial", {"status": "partial"})
+    assert list(tmp_path.iterdir()) == []
