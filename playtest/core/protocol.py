@@ -13,6 +13,13 @@ S = TypeVar("S")
 A = TypeVar("A")
 
 
+MAX_DECISIONS = 1_000_000
+"""A game's decisions before the runner calls it a runaway (a variant whose end can never come,
+or a rules bug). Far above any game a variant can describe: a Stargate game that runs to a
+`max_rounds` of 3,000 with 4 players takes about 24,000 decisions, and the cap was once 20,000,
+which refused such a variant as never ending. A runaway game reaches it in seconds."""
+
+
 @runtime_checkable
 class Rules(Protocol[S, A]):
     """A game's rules for one validated variant. Pure: `apply` returns a new state and never

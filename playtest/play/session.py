@@ -15,7 +15,7 @@ from typing import Any
 from playtest import rng as streams
 from playtest.core.bots import make_bot
 from playtest.core.events import Event
-from playtest.core.protocol import Bot, Rules
+from playtest.core.protocol import MAX_DECISIONS, Bot, Rules
 from playtest.core.spec import GameSpec
 from playtest.errors import UsageError
 
@@ -199,7 +199,7 @@ class PlaySession:
 
 
 def bot_game_actions(rules: Rules, bots: Sequence[Bot], support: PlaySupport, seed: int,
-                     max_decisions: int = 20_000) -> list[Any]:
+                     max_decisions: int = MAX_DECISIONS) -> list[Any]:
     """The actions of one game played by `bots` alone (same streams as a session with `seed`):
     with `support.transcript` it records a bot game in table notation (examples, tests)."""
     deal = support.deal_rng(seed)

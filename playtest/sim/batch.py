@@ -45,7 +45,14 @@ from playtest.sim.rundir import (
     read_json,
     target_of,
 )
-from playtest.sim.runner import NoLegalActionError, PlayedGame, TurnCapError, batch_gc, play_game
+from playtest.sim.runner import (
+    MAX_DECISIONS,
+    NoLegalActionError,
+    PlayedGame,
+    TurnCapError,
+    batch_gc,
+    play_game,
+)
 from playtest.variants import Variant
 
 GAME_KEY_COLUMNS: dict[str, pl.DataType] = {
@@ -73,7 +80,6 @@ BYTES_PER_GAME_ESTIMATE = 500
 """A generous estimate of the Parquet bytes one game adds (a random Stargate game: ~150)."""
 END_KEYS = ("end", "max_rounds", "rounds", "end_trigger", "cubes", "deck")
 """Variant keys that decide when a game ends: named when a game runs away."""
-MAX_DECISIONS = 20_000
 
 
 @dataclass(frozen=True)
@@ -555,7 +561,8 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
         hint = f"check {', '.join(keys)}" if keys else "check the variant's end conditions"
         raise RunawayGameError(
             f"{variant}: game {exc.game} (bots {seats}, seed {config.seed}) did not end within "
-            f"{config.max_decisions:,} decisions: the variant's end condition may never trigger ({hint}); "
+            f"{config.max_decisions:,} decisions (playtest's cap on one game): the variant's end condition may never "
+            f"trigger ({hint}); "
             "nothing was written", game=exc.game, seats=exc.seats) from None
     except GameBugError as exc:
         run.close()

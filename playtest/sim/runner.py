@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from playtest.core.events import Event
-from playtest.core.protocol import Bot, Rules
+from playtest.core.protocol import MAX_DECISIONS, Bot, Rules
 from playtest.core.results import GameResult
 from playtest.errors import IllegalActionError, PlaytestError
 
@@ -59,7 +59,7 @@ def play_game(
     n_players: int,
     deal_rng: random.Random,
     bot_rngs: Sequence[random.Random],
-    max_decisions: int = 20_000,
+    max_decisions: int = MAX_DECISIONS,
     record: bool = True,
 ) -> PlayedGame:
     """Play one game to the end. Every bot action is checked against the legal list, and then

@@ -123,7 +123,8 @@ def test_a_runaway_game_names_the_variant_and_the_keys_to_check(tmp_path):
         run_batch(load_variant(DRAFT5), config, tmp_path / "r")
     assert str(exc.value) == (
         "variants/stargate/draft5.yaml: game 0 (bots random,random,random,random, seed 2) did not end within "
-        "5 decisions: the variant's end condition may never trigger (check end, max_rounds, cubes); "
+        "5 decisions (playtest's cap on one game): the variant's end condition may never trigger (check end, "
+        "max_rounds, cubes); "
         "nothing was written")
     assert list(tmp_path.iterdir()) == []
 

@@ -36,7 +36,7 @@ import yaml
 
 from playtest.core import transcript as core
 from playtest.core.events import Event, EventKind
-from playtest.core.protocol import Bot
+from playtest.core.protocol import MAX_DECISIONS, Bot
 from playtest.core.transcript import IllegalMoveError, Move, TranscriptReader
 from playtest.games.stargate import schema as sc
 from playtest.games.stargate.actions import (
@@ -302,7 +302,7 @@ class ReplayOutcome:
 
 def record_game(rules: StargateRules, bots: Sequence[Bot], *, variant: str, deal_rng: random.Random,
                 bot_rngs: Sequence[random.Random], overrides: Sequence[str] = (),
-                names: Sequence[str] | None = None, title: str = "", max_decisions: int = 20_000) -> dict[str, Any]:
+                names: Sequence[str] | None = None, title: str = "", max_decisions: int = MAX_DECISIONS) -> dict[str, Any]:
     """Play one game with `bots` (deal and bot dice from the given streams, as the runner does)
     and return it as a transcript mapping; `variant` is the path to write, relative to where the
     transcript will be saved. `dump_transcript` turns the mapping into YAML text."""
