@@ -205,6 +205,10 @@ V = [  # --- variant files: validate -------------------------------------------
          r"^--set planets_dealt=\{\}:1:\d+: planets_dealt: name at least one player count"),
     Case("nf-no-player-count", ["validate", str(NF_BASE), "--set", "rules.players=[]"],
          r"^--set rules.players=\[\]:1:\d+: rules.players: name at least one player count"),
+    Case("nf-no-end-trigger-can-fire", ["validate", str(NF_BASE), "--set",
+                                        "rules.end={worlds: 100, developments: null, chips_out: false, settle_colonists: null}"],
+         r"rules.end.worlds: a player holds at most 9 worlds .*: this trigger can never fire .*; no other end trigger is "
+         r"on, so every game would run to rules.end.max_rounds \(60, the safety stop\)"),
     Case("nf-player-count-twice", ["validate", str(NF_BASE), "--set", "rules.players=[2,2]"],
          r"^--set rules.players=\[2,2\]:1:\d+: rules.players.1: 2 players is listed twice"),
     Case("o7-card-names-run-together", ["validate", str(OHSEVEN), "--set", "deck.suits=[{id: S, name: s}, {id: QS, name: qs}, {id: H, name: h}, {id: D, name: d}]",

@@ -427,21 +427,39 @@ class NewFrontiersVariant(VariantModel):
         e = r.end
         if e.worlds is None and e.developments is None and not e.chips_out and e.settle_colonists is None:
             out.append((("rules", "end"), "switch on at least one end trigger"))
+        else:
+            unreachable = self._unreachable_triggers()
+            if len(unreachable) == len(self._enabled_triggers()):
+                out += [(("rules", "end", key), f"{message}; no other end trigger is on, so every game would run "
+                         f"to rules.end.max_rounds ({e.max_rounds}, the safety stop)")
+                        for key, message in unreachable.items()]
         return out
 
     def notes(self) -> list[Issue]:
         """End triggers no game can reach (legal: another trigger may end the game, and a
         hand-scored transcript may shrink the world limit on purpose)."""
-        out: list[Issue] = []
+        unreachable = self._unreachable_triggers()
+        if unreachable and len(unreachable) == len(self._enabled_triggers()):
+            return []  # every trigger is unreachable: issues() refuses the variant
+        return [(("rules", "end", key), message) for key, message in unreachable.items()]
+
+    def _enabled_triggers(self) -> list[str]:
+        e = self.rules.end
+        return [k for k, on in (("worlds", e.worlds is not None), ("developments", e.developments is not None),
+                                ("chips_out", e.chips_out), ("settle_colonists", e.settle_colonists is not None)) if on]
+
+    def _unreachable_triggers(self) -> dict[str, str]:
+        """Enabled end triggers that no game can reach with these numbers and this tile set."""
+        out: dict[str, str] = {}
         r, e = self.rules, self.rules.end
         most_worlds = r.explore.world_limit + 1
         if e.worlds is not None and e.worlds > most_worlds:
-            out.append((("rules", "end", "worlds"), f"a player holds at most {most_worlds} worlds (the home world and "
-                        f"rules.explore.world_limit {r.explore.world_limit}): this trigger can never fire "
-                        "(null switches it off)"))
+            out["worlds"] = (f"a player holds at most {most_worlds} worlds (the home world and "
+                             f"rules.explore.world_limit {r.explore.world_limit}): this trigger can never fire "
+                             "(null switches it off)")
         most_points = sum((e.large_counts if d.large else 1) * (1 if r.unique_developments else d.copies)
                           for d in self.developments)
         if e.developments is not None and self.developments and e.developments > most_points:
-            out.append((("rules", "end", "developments"), f"one player can own at most {most_points} development "
-                        "points with this tile set: this trigger can never fire (null switches it off)"))
+            out["developments"] = (f"one player can own at most {most_points} development points with this tile "
+                                   "set: this trigger can never fire (null switches it off)")
         return out
