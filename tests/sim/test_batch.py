@@ -170,3 +170,18 @@ def test_a_partial_folder_that_cannot_be_made_whole_is_removed(tmp_path, monkeyp
     with pytest.raises(OSError):
         rundir.PartialRun.create(tmp_path / "run.partial", {"status": "partial"})
     assert list(tmp_path.iterdir()) == []
+
+
+def test_runs_started_in_the_same_second_without_out_get_folders_of_their_own(tmp_path, monkeypatch) -> None:
+    import time
+
+    from playtest.cli.simulate import default_out
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(time, "strftime", lambda fmt: "20261202-152008")
+    first = default_out("draft5")
+    assert first == Path("reports/draft5-20261202-152008")
+    (tmp_path / "reports" / "draft5-20261202-152008.partial").mkdir(parents=True)  # the first, still running
+    assert default_out("draft5") == Path("reports/draft5-20261202-152008-2")
+    (tmp_path / "reports" / "draft5-20261202-152008-2").mkdir()
+    assert default_out("draft5") == Path("reports/draft5-20261202-152008-3")
