@@ -1,6 +1,7 @@
 """`playtest`: the Typer application. Every error becomes one line on stderr and an exit code.
 
-- a PlaytestError (bad file, value, path...): its located message, exit 2 (130 if interrupted);
+- a PlaytestError (bad file, value, path...): its located message, exit 2 (interrupted: 130 for
+  Ctrl-C, 143 for SIGTERM);
 - an OSError while writing (disk full, permissions): one line naming the file, exit 1;
 - anything else (a bug): one line, exit 1; the traceback only with `playtest --debug ...`
   (or PLAYTEST_DEBUG=1).
@@ -66,7 +67,7 @@ class _Group(TyperGroup):
         except PlaytestError as err:
             if debug_enabled():
                 traceback.print_exc()
-            _fail(error_text(err), err.exit_code)
+            _fail(error_text(err), _exit_code(err))
         except KeyboardInterrupt:
             _fail("interrupted", 130)
         except RecursionError:
@@ -181,9 +182,22 @@ def _register() -> None:
 _register()
 
 
+_SIGNALS: list[int] = []
+"""The signals received (the first decides the exit status)."""
+
+
 def _on_signal(signum: int, frame: object) -> None:
+    _SIGNALS.append(signum)
     name = "SIGTERM" if signum == signal.SIGTERM else "Ctrl-C"
     raise Interrupted(f"interrupted ({name}): nothing was written")
+
+
+def _exit_code(err: PlaytestError) -> int:
+    """An error's exit status; an interruption exits as the shell reports a signal: 128 + its
+    number (130 for Ctrl-C, 143 for SIGTERM)."""
+    if isinstance(err, Interrupted) and _SIGNALS:
+        return 128 + _SIGNALS[0]
+    return err.exit_code
 
 
 def install_signal_handlers() -> None:
@@ -209,7 +223,7 @@ def main() -> None:
         app(prog_name="playtest")
     except Interrupted as err:  # a signal outside a command (start-up, shutdown)
         print(clean(str(err)), file=sys.stderr)
-        sys.exit(err.exit_code)
+        sys.exit(_exit_code(err))
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(130)

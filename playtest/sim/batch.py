@@ -357,8 +357,16 @@ def check_disk(config: RunConfig, folder: Path) -> None:
     except OSError:
         return
     if need > free:
-        raise UsageError(f"-n {config.n_games}: the run needs about {need / 1e9:.1f} GB on disk, "
-                         f"{probe} has {free / 1e9:.1f} GB free")
+        raise UsageError(f"-n {config.n_games}: the run needs about {_size(need)} on disk, {probe} has "
+                         f"{_size(free)} free")
+
+
+def _size(n_bytes: float) -> str:
+    """1.2 GB, 35.0 MB, 12 kB: a size in the unit that shows it."""
+    for unit, scale in (("GB", 1e9), ("MB", 1e6)):
+        if n_bytes >= scale / 10:
+            return f"{n_bytes / scale:.1f} {unit}"
+    return f"{n_bytes / 1e3:.0f} kB"
 
 
 def chunk_bounds(config: RunConfig, workers: int) -> tuple[int, Iterator[Chunk]]:

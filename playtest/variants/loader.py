@@ -103,6 +103,10 @@ def _resolve(path: Path, stack: tuple[Path, ...], label: str) -> tuple[Node, tup
     if not parent_path.is_file():
         raise VariantError([ext.problem(EXTENDS, f"{parent_label} is not a regular file")])
     parent_tree, chain, _ = _resolve(parent_path, (*stack, parent_path), parent_label)
+    mine, theirs = tree.value.get("game"), parent_tree.value.get("game") if isinstance(parent_tree.value, dict) else None
+    if mine is not None and theirs is not None and mine.value != theirs.value:
+        raise VariantError([mine.problem("game", f"{mine.value!r}, but it extends {parent_label}, a variant of "
+                                                 f"{theirs.value!r}: a variant extends one of its own game")])
     merged = merge(parent_tree, tree)
     merged.extends_at = (ext.key_line or ext.line, ext.key_col or ext.col)
     return merged, (label, *chain), parent_tree
@@ -144,6 +148,9 @@ def apply_override(tree: Node, text: str) -> None:
     parts, value = parse_override(text)
     label = f"--set {text}"
     col = len(".".join(parts)) + 2
+    if parts == ["game"] and isinstance(tree.value, dict) and "game" in tree.value and value != tree.value["game"].value:
+        raise VariantError([Problem(label, 1, col, "game", f"a variant of {tree.value['game'].value!r} cannot be "
+                                                           "turned into another game's: load a variant of that game")])
     node = tree
     for depth, part in enumerate(parts):
         last = depth == len(parts) - 1

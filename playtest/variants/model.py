@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_validator
 
 
 class Strict(BaseModel):
@@ -21,7 +21,15 @@ class VariantModel(Strict):
     game: str
     rules_version: str | int
     name: str
+    """Shown in every report and comparison: not empty or blank."""
     description: str = ""
+
+    @field_validator("name")
+    @classmethod
+    def _named(cls, name: str) -> str:
+        if not name.strip():
+            raise ValueError("a variant needs a name: it heads every report and comparison")
+        return name
 
     def player_counts(self) -> tuple[int, ...]:
         """The player counts this variant supports."""

@@ -185,3 +185,17 @@ def test_runs_started_in_the_same_second_without_out_get_folders_of_their_own(tm
     assert default_out("draft5") == Path("reports/draft5-20261202-152008-2")
     (tmp_path / "reports" / "draft5-20261202-152008-2").mkdir()
     assert default_out("draft5") == Path("reports/draft5-20261202-152008-3")
+
+
+def test_a_run_too_large_for_the_disk_says_the_sizes_in_units_that_show_them(tmp_path, monkeypatch) -> None:
+    import shutil as sh
+
+    from playtest.sim.batch import check_disk
+
+    monkeypatch.setattr(sh, "disk_usage", lambda path: sh._ntuple_diskusage(12_288, 0, 4_096))
+    config = RunConfig(n_games=20, players=4, lineup=("random",) * 4, seed=1, workers=1)
+    with pytest.raises(UsageError, match=r"^-n 20: the run needs about 20 kB on disk, .* has 4 kB free$"):
+        check_disk(config, tmp_path / "run")
+    monkeypatch.setattr(sh, "disk_usage", lambda path: sh._ntuple_diskusage(10**12, 0, 5 * 10**7))
+    with pytest.raises(UsageError, match=r"needs about 1.0 GB on disk, .* has 50.0 MB free$"):
+        check_disk(RunConfig(n_games=10**6, players=4, lineup=("random",) * 4, seed=1, workers=1), tmp_path / "run")

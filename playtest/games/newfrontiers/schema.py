@@ -300,7 +300,7 @@ class Rules(Strict):
     """Rule numbers. `goods`: good color → trade price (the colors of the game)."""
 
     players: list[int] = [2, 3, 4, 5]
-    goods: dict[str, int] = {"yellow": 4, "green": 3, "brown": 2, "blue": 1}
+    goods: dict[str, int] = Field(default={"yellow": 4, "green": 3, "brown": 2, "blue": 1}, min_length=1)
     unique_developments: bool = True
     """A player may own at most one copy of each development kind."""
     action_order: Literal["track", "from_selector"] = "track"
