@@ -24,7 +24,7 @@ from playtest.cli.common import (
     out_console,
     split_bots,
 )
-from playtest.errors import UsageError
+from playtest.errors import Interrupted, UsageError
 from playtest.games import get_game
 from playtest.text import clean
 
@@ -188,6 +188,10 @@ def simulate(
             report = build_report(info, run.games, run.events)
             page = render(report, "html")
         write_atomic(report_path, page)
+    except Interrupted as err:  # its own line said "nothing was written": the games were
+        what = str(err).split(":")[0]  # "interrupted (Ctrl-C)"
+        raise Interrupted(f"{what} while the report was written: the {result.games:,} games are saved in {out_dir} "
+                          f"without a report (`playtest report {out_dir}` writes it)") from None
     except Exception as err:  # the games are played and saved: say so, whatever broke the report
         err.add_note(f"the {result.games:,} games are saved in {out_dir} without a report (`playtest report "
                      f"{out_dir}` writes it once the cause is fixed)")

@@ -199,3 +199,23 @@ def test_a_run_too_large_for_the_disk_says_the_sizes_in_units_that_show_them(tmp
     monkeypatch.setattr(sh, "disk_usage", lambda path: sh._ntuple_diskusage(10**12, 0, 5 * 10**7))
     with pytest.raises(UsageError, match=r"needs about 1.0 GB on disk, .* has 50.0 MB free$"):
         check_disk(RunConfig(n_games=10**6, players=4, lineup=("random",) * 4, seed=1, workers=1), tmp_path / "run")
+
+
+def test_ctrl_c_while_the_report_is_written_says_the_games_are_saved(tmp_path, monkeypatch) -> None:
+    """Not "nothing was written; the games are saved": the games are saved, the report is not."""
+    from typer.testing import CliRunner
+
+    import playtest.report.model as model
+    from playtest.cli.app import app
+    from playtest.errors import Interrupted
+
+    def interrupted(*args, **kwargs):
+        raise Interrupted("interrupted (Ctrl-C): nothing was written")
+
+    monkeypatch.setattr(model, "build_report", interrupted)
+    out = tmp_path / "run"
+    r = CliRunner().invoke(app, ["simulate", str(DRAFT5), "-n", "4", "--workers", "1", "--out", str(out), "-q"])
+    assert r.exit_code == 130
+    assert r.stderr == (f"interrupted (Ctrl-C) while the report was written: the 4 games are saved in {out} without "
+                        f"a report (`playtest report {out}` writes it)\n")
+    assert (out / "games.parquet").is_file()
