@@ -292,6 +292,19 @@ class Goals(Strict):
     cards: list[Goal] = []
 
 
+def _narrowing_problems(counted: str, world_kind: object, color: object, large_only: bool,
+                        key: str) -> list[tuple[str, str]]:
+    """A narrowing that the count ignores (scoring.count): `world_kind` and `color` narrow only
+    worlds, `large_only` only developments. Accepted, it would silently count everything."""
+    out = []
+    if counted != "world":
+        out += [(name, f"narrows only {key}: world, not {key}: {counted} (it would count every {counted})")
+                for name, value in (("world_kind", world_kind), ("color", color)) if value is not None]
+    if large_only and counted != "development":
+        out.append(("large_only", f"narrows only {key}: development, not {key}: {counted}"))
+    return out
+
+
 PLAYER_COUNTS = range(2, 7)
 """The player counts a variant may support (RULINGS: 2-5; 6 for designers who extend it)."""
 
@@ -350,6 +363,10 @@ class NewFrontiersVariant(VariantModel):
             if comp is not None and len(comp) != p:
                 out.append((("rules", "setup", "compensation", p), f"needs {p} entries (one per turn-order "
                                                                     f"position), got {len(comp)}"))
+        for p in r.setup.compensation:
+            if p not in PLAYER_COUNTS:
+                out.append((("rules", "setup", "compensation", p), f"{p} players: a player count is from "
+                            f"{PLAYER_COUNTS.start} to {PLAYER_COUNTS.stop - 1}"))
         ids: dict[str, tuple[str | int, ...]] = {}
         for section, items in (("home_worlds", self.home_worlds), ("worlds", self.worlds),
                                ("developments", self.developments), ("goals", self.goals.cards)):
@@ -407,9 +424,15 @@ class NewFrontiersVariant(VariantModel):
                 out.append(((*loc, "color"), f"unknown good color {color!r} (one of {', '.join(sorted(colors))})"))
             if isinstance(p, GoldOn) and p.action == ActionName.GOALS and not self.goals.enabled:
                 out.append(((*loc, "action"), "goals is an action only with goals.enabled: true"))
+            if isinstance(p, EndBonus):
+                out += [((*loc, key), message) for key, message in _narrowing_problems(p.per, p.world_kind, p.color,
+                                                                                       p.large_only, "per")]
         for i, g in enumerate(self.goals.cards):
             if g.color is not None and g.color not in colors:
                 out.append((("goals", "cards", i, "color"), f"unknown good color {g.color!r}"))
+            if g.count is not None:
+                out += [(("goals", "cards", i, key), message)
+                        for key, message in _narrowing_problems(g.count, g.world_kind, g.color, False, "count")]
             if (g.count is None) == (g.storage is None):
                 out.append((("goals", "cards", i), "a goal needs either `count` or a `storage` mat (not both)"))
             if g.storage is not None:
@@ -436,12 +459,17 @@ class NewFrontiersVariant(VariantModel):
         return out
 
     def notes(self) -> list[Issue]:
-        """End triggers no game can reach (legal: another trigger may end the game, and a
-        hand-scored transcript may shrink the world limit on purpose)."""
+        """Compensation for a player count the variant does not support, and end triggers no game
+        can reach (legal: another trigger may end the game, and a hand-scored transcript may
+        shrink the world limit on purpose)."""
+        out: list[Issue] = [(("rules", "setup", "compensation", p), f"{p} players is not in rules.players "
+                             f"{sorted(set(self.rules.players))}: this compensation is never paid")
+                            for p in self.rules.setup.compensation
+                            if p in PLAYER_COUNTS and p not in self.rules.players]
         unreachable = self._unreachable_triggers()
         if unreachable and len(unreachable) == len(self._enabled_triggers()):
-            return []  # every trigger is unreachable: issues() refuses the variant
-        return [(("rules", "end", key), message) for key, message in unreachable.items()]
+            return out  # every trigger is unreachable: issues() refuses the variant
+        return out + [(("rules", "end", key), message) for key, message in unreachable.items()]
 
     def _enabled_triggers(self) -> list[str]:
         e = self.rules.end
