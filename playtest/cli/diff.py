@@ -71,6 +71,8 @@ def diff_cmd(
     defaults = gates.model.run
     n = n or defaults.games
     top = max_games or defaults.max_games
+    if max_games is not None and not until_decided:
+        raise UsageError(f"--max-games {max_games}: only with --until-decided (without it, -n games are played)")
     if until_decided and top is None:
         raise UsageError("--until-decided needs --max-games (or run.max_games in the gates file)")
     if until_decided and top is not None and top < n:
