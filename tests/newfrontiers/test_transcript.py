@@ -146,7 +146,7 @@ def test_a_misspelt_header_key_is_one_line_with_the_likely_key(tmp_path: Path):
     with pytest.raises(TranscriptError) as err:
         replay(bad)
     assert [str(p) for p in err.value.problems] == [
-        f"{bad}:3:1: player: unknown key (did you mean 'players'?); valid keys: game, notes, players, rounds, "
+        f"{bad}:3:1: player: unknown key (did you mean 'players'?); valid keys: game, names, notes, players, rounds, "
         "set, setup, title, variant"]
 
 
@@ -197,3 +197,40 @@ def test_misspellings_in_setup_and_moves_are_one_line(tmp_path: Path, old: str, 
     with pytest.raises(TranscriptError) as err:
         replay(bad)
     assert [str(p) for p in err.value.problems] == [f"{bad}:{line}"]
+
+
+def _example_with(tmp_path: Path, header: str, rename: bool) -> Path:
+    """docs/examples/new-frontiers-game.yaml with its `players:` line replaced by `header`, and
+    with `rename`, each player's name in the moves replaced by Player 1, 2, ..."""
+    import re
+
+    text = (ROOT / "docs" / "examples" / "new-frontiers-game.yaml").read_text()
+    line = re.search(r"players: \[(.*)\]", text)
+    assert line is not None
+    names = [n.strip() for n in line.group(1).split(",")]
+    if rename:
+        for i, name in enumerate(names):
+            text = re.sub(rf"\b{name}:", f"Player {i + 1}:", text)
+    text = text.replace(line.group(0), header.format(n=len(names), names=line.group(1)))
+    path = tmp_path / "game.yaml"
+    path.write_text(text.replace("variant: ../../", f"variant: {ROOT}/"))
+    return path
+
+
+def test_players_may_be_a_count_with_names_or_player_1_2_as_every_game_s_transcripts_allow(tmp_path):
+    listed = {f["player"]: f["total"] for f in replay(ROOT / "docs" / "examples" / "new-frontiers-game.yaml").final}
+    named = replay(_example_with(tmp_path, "players: {n}\nnames: [{names}]", rename=False))
+    assert {f["player"]: f["total"] for f in named.final} == listed
+    counted = replay(_example_with(tmp_path, "players: {n}", rename=True))
+    assert sorted(f["total"] for f in counted.final) == sorted(listed.values())
+    assert {f["player"] for f in counted.final} == {f"Player {i + 1}" for i in range(len(listed))}
+
+
+@pytest.mark.parametrize(("header", "message"), [
+    ("players: 7", "players: 7 players: a player count is from 2 to 6"),
+    ("players: {n}\nnames: [Ann]", "names: 1 names for 4 players"),
+    ("players: [{names}]\nnames: [a, b, c, d]", "names: the players are already named in players"),
+])
+def test_a_bad_player_count_or_names_is_located(tmp_path, header, message):
+    with pytest.raises(TranscriptError, match=message):
+        replay(_example_with(tmp_path, header, rename=False))

@@ -27,7 +27,7 @@ from playtest.games.newfrontiers.state import Move, State, parse_move
 from playtest.suggest import guess, unknown_key
 from playtest.variants.source import Node, parse_file
 
-KEYS = ("game", "title", "notes", "variant", "set", "players", "setup", "rounds")
+KEYS = ("game", "title", "notes", "variant", "set", "players", "names", "setup", "rounds")
 GAME = "newfrontiers"
 
 
@@ -65,12 +65,32 @@ def _header(path: Path, tree: Node) -> tuple[Any, list[str], Node]:
     if pnode is None:
         if not misspelt("players", tree.value, KEYS):
             problems.append(tree.problem("players", "required key is missing"))
+    elif isinstance(pnode.value, int) and not isinstance(pnode.value, bool):
+        # A count, as every game's transcripts allow: the names from `names:`, else Player 1, 2, ...
+        nnode = tree.value.get("names")
+        if not 2 <= pnode.value <= 6:
+            problems.append(pnode.problem("players", f"{pnode.value} players: a player count is from 2 to 6"))
+        elif nnode is None:
+            players = [f"Player {i + 1}" for i in range(pnode.value)]
+        elif not isinstance(nnode.value, list) or not all(isinstance(i.value, str) for i in nnode.value):
+            problems.append(nnode.problem("names", "must be a list of player names in seat order"))
+        elif len(nnode.value) != pnode.value:
+            problems.append(nnode.problem("names", f"{len(nnode.value)} names for {pnode.value} players"))
+        else:
+            players = [i.value for i in nnode.value]
+        if players and (len(set(players)) != len(players) or "draw" in players):
+            problems.append((nnode or pnode).problem("names", "player names must be distinct (and not 'draw')"))
     elif not isinstance(pnode.value, list) or not all(isinstance(i.value, str) for i in pnode.value):
-        problems.append(pnode.problem("players", "must be a list of player names in seat order"))
+        problems.append(pnode.problem("players", "must be the number of players, or a list of player names in seat "
+                                                 "order"))
     else:
         players = [i.value for i in pnode.value]
         if len(set(players)) != len(players) or "draw" in players:
             problems.append(pnode.problem("players", "player names must be distinct (and not 'draw')"))
+        if "names" in tree.value:
+            problems.append(tree.value["names"].problem("names", "the players are already named in players: give "
+                                                                 "either a count in players and the names here, or "
+                                                                 "the list of names in players"))
     if problems:
         raise TranscriptError(problems)
     assert vnode is not None and pnode is not None
