@@ -19,6 +19,8 @@ SetOption = Annotated[
 
 
 def load(path: Path, overrides: list[str] | None) -> Variant:
+    if str(path) in ("", "."):  # typer turns '' into '.', which would read as "is a folder"
+        raise UsageError("VARIANT: an empty path; give a variant file, e.g. variants/stargate/draft5.yaml")
     return load_variant(path, overrides or ())
 
 

@@ -284,7 +284,8 @@ def scan_run(run_dir: Path) -> RunFiles:
     if not run_dir.is_dir():
         if partial_dir(run_dir).is_dir():
             return scan_run(partial_dir(run_dir))
-        raise PlaytestError(f"{run_dir}: no such run folder")
+        what = "a file, not a run folder" if run_dir.is_file() else "no such run folder"
+        raise PlaytestError(f"{run_dir}: {what}")
     info = read_json(run_dir / "run.json") if (run_dir / "run.json").is_file() else None
     if info is None:
         raise PlaytestError(f"{run_dir}: not a finished run (run.json is missing)")

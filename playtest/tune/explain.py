@@ -81,7 +81,8 @@ def read_design(run_dir: Path, metrics: list[str] | None = None) -> Design:
     if (run_dir / "sweep.json").is_file():
         return _sweep_design(run_dir, metrics)
     if not run_dir.is_dir():
-        raise PlaytestError(f"{run_dir}: no such folder")
+        raise PlaytestError(f"{run_dir}: " + ("a file, not a sweep or tune output folder" if run_dir.is_file()
+                                              else "no such folder"))
     raise PlaytestError(f"{run_dir}: not a sweep or tune output (no sweep.json, or tune.json with trials.parquet)")
 
 
