@@ -80,8 +80,9 @@ def play(
     from playtest.core.bots import make_bot
     from playtest.play.console import run
     from playtest.play.session import PlaySession
-    from playtest.sim.batch import default_players
+    from playtest.sim.batch import check_seed, default_players
 
+    check_seed(seed)  # before the game: rng.stream_seed takes 0 to 2**64 - 1 only
     v = load(variant, set_)
     spec = get_game(v.game)
     if spec.play is None:

@@ -333,6 +333,12 @@ def effective_workers(requested: int, backend: str = "pool") -> int:
     return min(requested or default_workers(), default_workers())
 
 
+def check_seed(seed: int, option: str = "--seed") -> None:
+    """A root seed must fit the seed streams (64-bit) and the tables' seed column (Int64)."""
+    if not 0 <= seed < 2**63:
+        raise UsageError(f"{option} {seed}: a seed is a whole number from 0 to 2**63 - 1")
+
+
 def check_run(config: RunConfig, backend: str = "pool") -> None:
     """Every limit of a run, checked before anything is played or written."""
     if backend not in BACKENDS:
@@ -340,8 +346,7 @@ def check_run(config: RunConfig, backend: str = "pool") -> None:
     if not 1 <= config.n_games <= MAX_GAMES:
         raise UsageError(f"-n {config.n_games}: the number of games must be from 1 to {MAX_GAMES:,} "
                          "(longer studies: several runs with different --seed)")
-    if not 0 <= config.seed < 2**63:
-        raise UsageError(f"--seed {config.seed}: a seed is a whole number from 0 to 2**63 - 1")
+    check_seed(config.seed)
     if not 0 <= config.first_game <= 2**62:
         raise UsageError(f"first game {config.first_game}: out of range")
     if not 1 <= config.chunk_size <= 1_000_000:

@@ -364,7 +364,12 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("replay-not-utf8", ["replay", "{tmp}/t.yaml"], r"t.yaml:1:1: not UTF-8 text", {"t.yaml": b"\xff\xfe"}),
 ]
 
-CASES = V + S + R + C
+P = [  # --- play: every check before the game starts (stdin is empty: a game would be saved) ----
+    Case("play-seed-negative", ["play", str(DRAFT5), "--seed", "-1"], r"^error: --seed -1: a seed is a whole number from 0 to 2\*\*63 - 1$"),
+    Case("play-seed-huge", ["play", str(DRAFT5), "--seed", "99999999999999999999999"], r"^error: --seed 99999999999999999999999: a seed is a whole number"),
+]
+
+CASES = V + S + R + C + P
 
 
 def _snapshot(folder: Path) -> dict[str, tuple[int, int]]:
