@@ -26,14 +26,9 @@ def _free_path(path: Path) -> Path:
     return alt
 
 
-def _lines(path: Path | None):
-    """A line source: the --moves file (echoed, as if typed), else the terminal or a pipe."""
-    if path is not None:
-        try:
-            moves = path.read_text(encoding="utf-8").splitlines()
-        except OSError as err:
-            raise UsageError(f"--moves {path}: cannot read it ({err.strerror})") from None
-        moves = [m for m in moves if m.strip() and not m.lstrip().startswith("#")]
+def _lines(moves: list[str] | None):
+    """A line source: the --moves file's lines (echoed, as if typed), else the terminal or a pipe."""
+    if moves is not None:
         it = iter(moves)
 
         def read_file(prompt: str) -> str | None:
@@ -64,7 +59,7 @@ def play(
                                              "Frontiers, heuristic for Oh-Seven).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Deal and bot dice: the same seed deals the same game.")] = 1,
     moves: Annotated[Path | None, typer.Option("--moves", help="Read your moves (and commands) from this file, "
-                                               "one per line, instead of the keyboard.")] = None,
+                                               "one per line, instead of the keyboard (a text file of at most 1 MB).")] = None,
     save: Annotated[Path | None, typer.Option("--save", help="Transcript file to write (default "
                                               "<game>-seed<S>.yaml here; never overwritten).")] = None,
     hint_bot: Annotated[str | None, typer.Option("--hint-bot", help="Bot that answers `hint` "
@@ -118,10 +113,16 @@ def play(
     target = _free_path(save or Path(f"{v.game}-seed{seed}.yaml"))
     if target.parent != Path("") and not target.parent.is_dir():
         raise UsageError(f"--save {target}: folder {target.parent} does not exist")
+    scripted = None
+    if moves is not None:  # read like a variant: a regular file of at most 1 MB (not /dev/zero)
+        from playtest.variants.source import read_text_limited
+
+        text = read_text_limited(moves, str(moves), "a moves file")
+        scripted = [m for m in text.splitlines() if m.strip() and not m.lstrip().startswith("#")]
     session = PlaySession(spec, rules, spec.play(), players, seat - 1, lineup, seed)
     console = make_console(no_color=no_color or bool(os.environ.get("NO_COLOR")), highlight=False,
                       force_terminal=None if not no_color else False)
-    outcome = run(session, console, _lines(moves), hint_bot=hint_bot)
+    outcome = run(session, console, _lines(scripted), hint_bot=hint_bot)
     from playtest.io import write_atomic
 
     ref = os.path.relpath(Path(v.path).resolve(), target.resolve().parent)

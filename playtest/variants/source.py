@@ -192,8 +192,9 @@ def parse_file(path: Path, label: str | None = None) -> Node:
     return parse_text(read_text_limited(path, label), label)
 
 
-def read_text_limited(path: Path, label: str) -> str:
-    """A regular file's UTF-8 text, at most MAX_BYTES; VariantError otherwise."""
+def read_text_limited(path: Path, label: str, what: str = "a variant") -> str:
+    """A regular file's UTF-8 text, at most MAX_BYTES; VariantError otherwise (`what` the file
+    is, for the message about a device or pipe)."""
     def problem(message: str) -> VariantError:
         return VariantError([Problem(label, 1, 1, "", message)])
 
@@ -210,7 +211,7 @@ def read_text_limited(path: Path, label: str) -> str:
         if stat.S_ISDIR(info.st_mode):
             raise problem("is a folder, not a file")
         if not stat.S_ISREG(info.st_mode):
-            raise problem("not a regular file (a device, pipe or socket cannot be a variant)")
+            raise problem(f"not a regular file (a device, pipe or socket cannot be {what})")
         if info.st_size > MAX_BYTES:
             raise problem(f"file too large ({info.st_size:,} bytes; at most {MAX_BYTES:,})")
         with os.fdopen(fd, "rb", closefd=False) as fh:

@@ -367,6 +367,11 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
 P = [  # --- play: every check before the game starts (stdin is empty: a game would be saved) ----
     Case("play-seed-negative", ["play", str(DRAFT5), "--seed", "-1"], r"^error: --seed -1: a seed is a whole number from 0 to 2\*\*63 - 1$"),
     Case("play-seed-huge", ["play", str(DRAFT5), "--seed", "99999999999999999999999"], r"^error: --seed 99999999999999999999999: a seed is a whole number"),
+    Case("play-moves-dev-zero", ["play", str(DRAFT5), "--moves", "/dev/zero"], r"^/dev/zero:1:1: not a regular file \(a device, pipe or socket cannot be a moves file\)$"),
+    Case("play-moves-missing", ["play", str(DRAFT5), "--moves", "{tmp}/none.txt"], r"^{tmp}/none.txt:1:1: no such file$"),
+    Case("play-moves-folder", ["play", str(DRAFT5), "--moves", "{tmp}"], r"^{tmp}:1:1: is a folder, not a file$"),
+    Case("play-moves-too-large", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt"], r"m.txt:1:1: file too large \(1,000,001 bytes; at most 1,000,000\)", {"m.txt": "1\n" * 500_000 + "1"}),
+    Case("play-moves-not-utf8", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt"], r"m.txt:2:1: not UTF-8 text", {"m.txt": b"1\n\xff\n"}),
 ]
 
 CASES = V + S + R + C + P
