@@ -26,6 +26,25 @@ def _free_path(path: Path) -> Path:
     return alt
 
 
+def _save_target(save: Path | None, default_name: str, inputs: list[Path]) -> tuple[Path, Path]:
+    """(the path asked for, the path the game will be saved to), checked before the game starts:
+    a writable place outside /proc, /sys and /dev, never one of the command's input files. An
+    existing folder gets the game inside it under the default name; an existing file is kept
+    and the game gets a free name beside it (`_free_path`)."""
+    from playtest.io import check_not_input, check_output_path
+
+    wanted = Path(default_name) if save is None else save
+    if save is not None and save.is_dir():
+        wanted = save / default_name
+    check_output_path(wanted, "--save", folder=False)
+    check_not_input(wanted, inputs, "--save")  # not over, nor renamed next to, the variant itself
+    if wanted.parent != Path("") and not wanted.parent.is_dir():
+        raise UsageError(f"--save {wanted}: folder {wanted.parent} does not exist")
+    target = _free_path(wanted)
+    check_not_input(target, inputs, "--save")
+    return wanted, target
+
+
 def _lines(moves: list[str] | None):
     """A line source: the --moves file's lines (echoed, as if typed), else the terminal or a pipe."""
     if moves is not None:
@@ -60,8 +79,11 @@ def play(
     seed: Annotated[int, typer.Option("--seed", help="Deal and bot dice: the same seed deals the same game.")] = 1,
     moves: Annotated[Path | None, typer.Option("--moves", help="Read your moves (and commands) from this file, "
                                                "one per line, instead of the keyboard (a text file of at most 1 MB).")] = None,
-    save: Annotated[Path | None, typer.Option("--save", help="Transcript file to write (default "
-                                              "<game>-seed<S>.yaml here; never overwritten).")] = None,
+    save: Annotated[Path | None, typer.Option("--save", help="Transcript file to write, or a folder to "
+                                              "write <game>-seed<S>.yaml in (default <game>-seed<S>.yaml "
+                                              "here). An existing file is never overwritten: the game gets "
+                                              "a new name beside it (name-2.yaml); the variant or --moves "
+                                              "file is refused. Checked before the game starts.")] = None,
     hint_bot: Annotated[str | None, typer.Option("--hint-bot", help="Bot that answers `hint` "
                                                  "(default: the game's strongest quick bot).")] = None,
     no_color: Annotated[bool, typer.Option("--no-color", help="Plain text, no colors.")] = False,
@@ -110,15 +132,14 @@ def play(
             make_bot(spec, hint_bot, rules, seat - 1)
         except UsageError as err:
             raise UsageError(f"--hint-bot: {err}") from None
-    target = _free_path(save or Path(f"{v.game}-seed{seed}.yaml"))
-    if target.parent != Path("") and not target.parent.is_dir():
-        raise UsageError(f"--save {target}: folder {target.parent} does not exist")
     scripted = None
     if moves is not None:  # read like a variant: a regular file of at most 1 MB (not /dev/zero)
         from playtest.variants.source import read_text_limited
 
         text = read_text_limited(moves, str(moves), "a moves file")
         scripted = [m for m in text.splitlines() if m.strip() and not m.lstrip().startswith("#")]
+    inputs = [Path(p) for p in v.chain] + ([moves] if moves is not None else [])
+    wanted, target = _save_target(save, f"{v.game}-seed{seed}.yaml", inputs)
     session = PlaySession(spec, rules, spec.play(), players, seat - 1, lineup, seed)
     console = make_console(no_color=no_color or bool(os.environ.get("NO_COLOR")), highlight=False,
                       force_terminal=None if not no_color else False)
@@ -130,7 +151,7 @@ def play(
     state = "finished" if outcome.finished else "abandoned"
     # Decisions, not transcript moves: a Stargate turn line holds up to three (crew, skill, placement).
     count = f"{outcome.moves} decision{'' if outcome.moves == 1 else 's'}"
-    renamed = f" ({save} exists, so the game got a new name)" if save is not None and target != save else ""
+    renamed = f" ({wanted} exists, so the game got a new name)" if target != wanted else ""
     typer.echo(f"The {state} game ({count}) is saved: {target}{renamed}  (score it: playtest replay {target})")
     if not outcome.finished and not sys.stdin.isatty() and moves is None:
         raise typer.Exit(0)

@@ -371,6 +371,12 @@ P = [  # --- play: every check before the game starts (stdin is empty: a game wo
     Case("play-moves-missing", ["play", str(DRAFT5), "--moves", "{tmp}/none.txt"], r"^{tmp}/none.txt:1:1: no such file$"),
     Case("play-moves-folder", ["play", str(DRAFT5), "--moves", "{tmp}"], r"^{tmp}:1:1: is a folder, not a file$"),
     Case("play-moves-too-large", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt"], r"m.txt:1:1: file too large \(1,000,001 bytes; at most 1,000,000\)", {"m.txt": "1\n" * 500_000 + "1"}),
+    Case("play-save-proc", ["play", str(DRAFT5), "--save", "/proc/x.yaml"], r"^error: --save /proc/x.yaml: is inside /proc, a system folder playtest will not write to$"),
+    Case("play-save-the-variant", ["play", "{tmp}/v.yaml", "--save", "{tmp}/v.yaml"], r"^error: --save {tmp}/v.yaml: is this command's input (?:{tmp}/)?v.yaml; write the output somewhere else$", {"v.yaml": EXT}),
+    Case("play-save-the-parent-variant", ["play", "{tmp}/v.yaml", "--save", str(DRAFT5)], r"^error: --save .*draft5.yaml: is this command's input .*draft5.yaml; write the output", {"v.yaml": EXT}),
+    Case("play-save-the-moves", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt", "--save", "{tmp}/m.txt"], r"^error: --save {tmp}/m.txt: is this command's input", {"m.txt": "quit\n"}),
+    Case("play-save-no-folder", ["play", str(DRAFT5), "--save", "{tmp}/nope/g.yaml"], r"^error: --save {tmp}/nope/g.yaml: folder {tmp}/nope does not exist$"),
+    Case("play-save-under-a-file", ["play", str(DRAFT5), "--save", "{tmp}/f.txt/g.yaml"], r"^error: --save {tmp}/f.txt/g.yaml: {tmp}/f.txt is a file, not a folder$", {"f.txt": "x"}),
     Case("play-moves-not-utf8", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt"], r"m.txt:2:1: not UTF-8 text", {"m.txt": b"1\n\xff\n"}),
 ]
 

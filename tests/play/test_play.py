@@ -196,3 +196,26 @@ def test_a_save_path_that_exists_gets_a_new_name_and_says_so(cli, tmp_path):
     other = tmp_path / "g-2.yaml"
     assert save.read_text() == "keep" and other.is_file()
     assert f"(1 decision) is saved: {other} ({save} exists, so the game got a new name)" in " ".join(r.stdout.split())
+
+
+def test_a_bad_save_target_stops_before_the_game_starts(cli, tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("1\nquit\n")
+    r = cli("play", DRAFT5, "--players", "3", "--moves", str(moves), "--save", "/proc/x.yaml", "--no-color")
+    assert r.returncode == 2
+    assert r.stderr.strip() == "error: --save /proc/x.yaml: is inside /proc, a system folder playtest will not write to"
+    assert "You are" not in r.stdout and "your move>" not in r.stdout  # no game was played
+
+
+def test_save_to_a_folder_saves_inside_it_under_the_default_name(cli, tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("1\nquit\n")
+    games = tmp_path / "games"
+    games.mkdir()
+    r = cli("play", DRAFT5, "--players", "3", "--seed", "4", "--moves", str(moves), "--save", str(games),
+            "--no-color")
+    assert r.returncode == 0, r.stderr
+    saved = games / "stargate-seed4.yaml"
+    assert sorted(p.name for p in games.iterdir()) == [saved.name]
+    assert f"is saved: {saved}  (score it" in r.stdout
+    assert cli("replay", str(saved)).returncode == 0
