@@ -6,14 +6,17 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from playtest.cli.app import app
 from playtest.cli.common import SetOption, from_bots_option, load, make_console, split_bots
-from playtest.errors import UsageError
+from playtest.errors import Interrupted, UsageError
 from playtest.games import get_game
+
+if TYPE_CHECKING:
+    from playtest.play.session import PlaySession
 
 
 def _free_path(path: Path) -> Path:
@@ -26,8 +29,8 @@ def _free_path(path: Path) -> Path:
     return alt
 
 
-def _save_target(save: Path | None, default_name: str, inputs: list[Path]) -> tuple[Path, Path]:
-    """(the path asked for, the path the game will be saved to), checked before the game starts:
+def _save_target(save: Path | None, default_name: str, inputs: list[Path]) -> Path:
+    """The path the game is to be saved to, checked before the game starts:
     a writable place outside /proc, /sys and /dev, never one of the command's input files. An
     existing folder gets the game inside it under the default name; an existing file is kept
     and the game gets a free name beside it (`_free_path`)."""
@@ -40,9 +43,24 @@ def _save_target(save: Path | None, default_name: str, inputs: list[Path]) -> tu
     check_not_input(wanted, inputs, "--save")  # not over, nor renamed next to, the variant itself
     if wanted.parent != Path("") and not wanted.parent.is_dir():
         raise UsageError(f"--save {wanted}: folder {wanted.parent} does not exist")
+    check_not_input(_free_path(wanted), inputs, "--save")
+    return wanted
+
+
+def _save_game(session: PlaySession, variant_path: str, wanted: Path, overrides: list[str]) -> str:
+    """Write the game so far as a transcript (atomically) to `wanted`, or to a free name beside
+    it if that exists by now; says where, e.g. "game (3 decisions) is saved: g.yaml  (score
+    it: ...)"."""
+    from playtest.io import write_atomic
+
     target = _free_path(wanted)
-    check_not_input(target, inputs, "--save")
-    return wanted, target
+    ref = os.path.relpath(Path(variant_path).resolve(), target.resolve().parent)
+    write_atomic(target, session.transcript(ref, overrides))
+    # Decisions, not transcript moves: a Stargate turn line holds up to three (crew, skill, placement).
+    n = len(session.moves)
+    count = f"{n} decision{'' if n == 1 else 's'}"
+    renamed = f" ({wanted} exists, so the game got a new name)" if target != wanted else ""
+    return f"game ({count}) is saved: {target}{renamed}  (score it: playtest replay {target})"
 
 
 def _lines(moves: list[str] | None):
@@ -93,7 +111,8 @@ def play(
 
     The table is drawn as your seat sees it (never another player's hidden cards); your legal
     moves are numbered and also accepted in transcript notation; `hint`, `undo`, `quit`. The
-    finished or abandoned game is saved as a transcript that `playtest replay` scores."""
+    finished or abandoned game (quit, end of input, Ctrl-C once a move is made) is saved as a
+    transcript that `playtest replay` scores."""
     from playtest.core.bots import make_bot
     from playtest.play.console import run
     from playtest.play.session import PlaySession
@@ -139,19 +158,19 @@ def play(
         text = read_text_limited(moves, str(moves), "a moves file")
         scripted = [m for m in text.splitlines() if m.strip() and not m.lstrip().startswith("#")]
     inputs = [Path(p) for p in v.chain] + ([moves] if moves is not None else [])
-    wanted, target = _save_target(save, f"{v.game}-seed{seed}.yaml", inputs)
+    wanted = _save_target(save, f"{v.game}-seed{seed}.yaml", inputs)
     session = PlaySession(spec, rules, spec.play(), players, seat - 1, lineup, seed)
     console = make_console(no_color=no_color or bool(os.environ.get("NO_COLOR")), highlight=False,
                       force_terminal=None if not no_color else False)
-    outcome = run(session, console, _lines(scripted), hint_bot=hint_bot)
-    from playtest.io import write_atomic
-
-    ref = os.path.relpath(Path(v.path).resolve(), target.resolve().parent)
-    write_atomic(target, session.transcript(ref, list(set_ or ())))
+    overrides = list(set_ or ())
+    try:
+        outcome = run(session, console, _lines(scripted), hint_bot=hint_bot)
+    except (Interrupted, KeyboardInterrupt) as err:  # Ctrl-C, SIGTERM: the game so far is kept too
+        head = str(err).partition(":")[0] if isinstance(err, Interrupted) else "interrupted (Ctrl-C)"
+        if not session.moves:
+            raise Interrupted(f"{head}: no move was made, nothing was written") from None
+        raise Interrupted(f"{head}: the abandoned {_save_game(session, v.path, wanted, overrides)}") from None
     state = "finished" if outcome.finished else "abandoned"
-    # Decisions, not transcript moves: a Stargate turn line holds up to three (crew, skill, placement).
-    count = f"{outcome.moves} decision{'' if outcome.moves == 1 else 's'}"
-    renamed = f" ({wanted} exists, so the game got a new name)" if target != wanted else ""
-    typer.echo(f"The {state} game ({count}) is saved: {target}{renamed}  (score it: playtest replay {target})")
+    typer.echo(f"The {state} {_save_game(session, v.path, wanted, overrides)}")
     if not outcome.finished and not sys.stdin.isatty() and moves is None:
         raise typer.Exit(0)

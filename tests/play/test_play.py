@@ -219,3 +219,67 @@ def test_save_to_a_folder_saves_inside_it_under_the_default_name(cli, tmp_path):
     assert sorted(p.name for p in games.iterdir()) == [saved.name]
     assert f"is saved: {saved}  (score it" in r.stdout
     assert cli("replay", str(saved)).returncode == 0
+
+
+def _interrupt_after(monkeypatch, lines: list[str], exc: BaseException) -> None:
+    """The person types `lines`, then presses Ctrl-C (`exc` at the next prompt)."""
+    import playtest.cli.play as play_cli
+
+    typed = iter(lines)
+
+    def source(_moves):
+        def read(prompt: str) -> str | None:
+            line = next(typed, None)
+            if line is None:
+                raise exc
+            return line
+        return read
+
+    monkeypatch.setattr(play_cli, "_lines", source)
+
+
+@pytest.mark.parametrize("exc", [KeyboardInterrupt(), "signal"])
+def test_ctrl_c_after_some_moves_saves_the_game_so_far_and_says_where(cli, tmp_path, monkeypatch, exc):
+    """README: the finished or abandoned game is saved. Ctrl-C (KeyboardInterrupt, or the CLI's
+    signal handler's Interrupted) abandons the game: exit 130, one line naming the file."""
+    from playtest.errors import Interrupted
+
+    error = Interrupted("interrupted (Ctrl-C): nothing was written") if exc == "signal" else exc
+    _interrupt_after(monkeypatch, ["1", "1"], error)
+    save = tmp_path / "g.yaml"
+    r = cli("play", DRAFT5, "--players", "3", "--seat", "2", "--bots", "random", "--save", str(save), "--no-color")
+    assert r.returncode == 130
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in r.stderr
+    assert re.fullmatch(rf"interrupted \(Ctrl-C\): the abandoned game \(\d+ decisions?\) is saved: {re.escape(str(save))}"
+                        rf"  \(score it: playtest replay {re.escape(str(save))}\)", lines[0]), lines[0]
+    assert [p.name for p in tmp_path.iterdir()] == ["g.yaml"]  # no temporary file left
+    assert cli("replay", str(save)).returncode == 0
+
+
+def test_ctrl_c_before_any_move_writes_nothing(cli, tmp_path, monkeypatch):
+    _interrupt_after(monkeypatch, [], KeyboardInterrupt())
+    save = tmp_path / "g.yaml"
+    r = cli("play", DRAFT5, "--players", "3", "--seat", "1", "--bots", "random", "--save", str(save), "--no-color")
+    assert r.returncode == 130
+    assert r.stderr.strip() == "interrupted (Ctrl-C): no move was made, nothing was written"
+    assert not list(tmp_path.iterdir())
+
+
+def test_ctrl_c_in_a_real_terminal_saves_the_game(tmp_path):
+    """The real signal path: SIGINT at the prompt of a pseudo-terminal session."""
+    pexpect = pytest.importorskip("pexpect")
+    save = tmp_path / "t.yaml"
+    child = pexpect.spawn(sys.executable, ["-m", "playtest", "play", DRAFT5, "--players", "3", "--bots", "random",
+                                           "--save", str(save)], cwd=str(ROOT), encoding="utf-8", timeout=60,
+                          env={"PATH": "/usr/bin:/bin", "COLUMNS": "200", "TERM": "xterm"}, dimensions=(50, 200))
+    child.expect("your move> ")
+    child.sendline("1")
+    child.expect("You: ")
+    child.expect("your move> ")
+    child.sendintr()
+    child.expect(r"interrupted \(Ctrl-C\): the abandoned game \(1 decision\) is saved: ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert save.is_file()
