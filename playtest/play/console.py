@@ -97,7 +97,8 @@ def run(session: PlaySession, console: Console, read: Callable[[str], str | None
             except InputError as err:
                 console.print(Text(f"not a legal move: {err}", style="yellow"))
                 continue
-            _say_move(console, session.play(action))
+            for move in session.play(action):
+                _say_move(console, move)
             redraw = True
     console.print(session.render())
     result = session.result_text()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from playtest import rng as streams
@@ -38,6 +38,11 @@ class PlaySupport:
     table_game: Callable[[Any], Any] | None = None
     """(transcript path) → playtest.play.table.TableGame: a finished recorded game as the runner
     would have recorded it (`playtest calibrate`)."""
+    face_down: Callable[[Rules, Any], str | None] | None = None
+    """(rules, state) → while choices made at the same time are face down (Oh-Seven's simultaneous
+    bids), what the person is told of another seat's move then, e.g. "bid (face down)"; None
+    when nothing is face down. A move made while this says something is shown in full only once
+    it returns None (the reveal), never before the person's own choice."""
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,7 @@ class _Snapshot:
     deal: tuple[Any, ...]
     bots: list[tuple[Any, ...]]
     moves: int
+    held: tuple[Move, ...]
 
 
 class InputError(Exception):
@@ -96,6 +102,8 @@ class PlaySession:
         self._bot_rngs = [bot_rng(self.seed, s) for s in range(self.players)]
         self.state = self.rules.initial_state(self.players, rng=self._deal)
         self._undo: list[_Snapshot] = []
+        self._held: list[Move] = []
+        """Other seats' face-down moves not yet revealed (see PlaySupport.face_down)."""
 
     # --- what the person sees -------------------------------------------------------------
 
@@ -118,14 +126,15 @@ class PlaySession:
     # --- moves ------------------------------------------------------------------------------
 
     def advance(self) -> list[Move]:
-        """Bots play until it is the person's turn or the game is over; their moves, in order."""
+        """Bots play until it is the person's turn or the game is over; their moves to show, in
+        order (a face-down move as what may be seen of it, and in full at its reveal)."""
         played: list[Move] = []
         while not self.over() and not self.my_turn():
             s = self.rules.current_seat(self.state)
             bot = self.bots[s]
             legal = self.rules.legal_actions(self.state)
             action = bot.choose(self.rules.view(self.state, s), legal, rng=self._bot_rngs[s])
-            played.append(self._apply(s, f"{self.names[s]} ({bot.name})", action))
+            played.extend(self._apply(s, f"{self.names[s]} ({bot.name})", action))
         return played
 
     def parse(self, text: str) -> Any:
@@ -145,12 +154,14 @@ class PlaySession:
         raise InputError(f"'{text}' is not a legal move now{hint}; type its number, "
                          "its notation as listed, or help")
 
-    def play(self, action: Any) -> Move:
-        """The person's move (from `parse`); remembered so that `undo` can take it back."""
+    def play(self, action: Any) -> list[Move]:
+        """The person's move (from `parse`); remembered so that `undo` can take it back. The
+        moves to show now: this one, after the face-down moves of others that it revealed."""
         if not self.my_turn():
             raise InputError("it is not your turn")
         self._undo.append(_Snapshot(self.state, self._deal.getstate(),
-                                    [r.getstate() for r in self._bot_rngs], len(self.moves)))
+                                    [r.getstate() for r in self._bot_rngs], len(self.moves),
+                                    tuple(self._held)))
         return self._apply(self.seat, self.names[self.seat], action)
 
     def undo(self) -> bool:
@@ -163,6 +174,7 @@ class PlaySession:
         for r, st in zip(self._bot_rngs, snap.bots, strict=True):
             r.setstate(st)
         del self.moves[snap.moves:]
+        self._held = list(snap.held)
         return True
 
     def hint(self, bot_name: str | None = None) -> tuple[Any, str, str]:
@@ -175,7 +187,8 @@ class PlaySession:
         why = getattr(bot, "explain", None)
         return action, self.rules.format_action(self.state, action), (why() if callable(why) else "")
 
-    def _apply(self, seat: int, who: str, action: Any) -> Move:
+    def _apply(self, seat: int, who: str, action: Any) -> list[Move]:
+        """Play `action`; the moves the person may see now (see PlaySupport.face_down)."""
         before = self.state
         text = self.rules.format_action(before, action)
         log: list[Event] = []
@@ -183,7 +196,15 @@ class PlaySession:
         note = self.support.describe(self.rules, before, action, log) if self.support.describe else ""
         move = Move(seat, who, action, text, note)
         self.moves.append(move)
-        return move
+        secret = self.support.face_down(self.rules, self.state) if self.support.face_down else None
+        if secret is not None:
+            if seat == self.seat:
+                return [move]
+            self._held.append(move)
+            return [Move(seat, who, None, secret, "")]
+        revealed = [replace(m, note="; ".join(x for x in ("revealed", m.note) if x)) for m in self._held]
+        self._held.clear()
+        return [*revealed, move]
 
     # --- the record -------------------------------------------------------------------------
 

@@ -283,3 +283,43 @@ def test_ctrl_c_in_a_real_terminal_saves_the_game(tmp_path):
     child.close()
     assert child.exitstatus == 130
     assert save.is_file()
+
+
+BID_CARD = re.compile(r"^P\d \(heuristic\): bid [QA2-7][SHDC]\b", re.M)
+
+
+def test_simultaneous_bids_are_shown_only_at_the_reveal(cli, tmp_path):
+    """Oh-Seven's base bidding is simultaneous and face down: the bots bidding before the person
+    are shown as having bid, and their bid cards only once every bid is in."""
+    moves = tmp_path / "moves.txt"
+    moves.write_text("1\nquit\n")
+    r = cli("play", OHSEVEN, "--players", "4", "--seat", "1", "--moves", str(moves), "--save",
+            str(tmp_path / "g.yaml"), "--no-color")
+    assert r.returncode == 0, r.stderr
+    before, _, after = r.stdout.partition("your move> 1")
+    assert not BID_CARD.search(before), before
+    assert before.count("(heuristic): bid (face down until every bid is in)") == 3
+    revealed = BID_CARD.findall(after)
+    assert [line.split(":")[0] for line in revealed] == ["P2 (heuristic)", "P3 (heuristic)", "P4 (heuristic)"]
+    assert after.index("You: bid ") > after.index("P4 (heuristic): bid ")
+    assert after.count("— revealed") == 3
+
+
+def test_in_turn_bids_are_shown_as_they_are_made(cli, tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("quit\n")
+    r = cli("play", str(ROOT / "variants/ohseven/hook.yaml"), "--players", "4", "--seat", "1", "--moves", str(moves),
+            "--save", str(tmp_path / "g.yaml"), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert len(BID_CARD.findall(r.stdout)) == 3 and "face down" not in r.stdout
+
+
+def test_undo_hides_the_revealed_bids_again():
+    s = session(OHSEVEN, 4, 0, "heuristic")
+    hidden = s.advance()
+    assert [m.text for m in hidden] == ["bid (face down until every bid is in)"] * 3
+    assert all(m.action is None for m in hidden)
+    shown = s.play(s.parse("1"))
+    assert [m.seat for m in shown] == [1, 2, 3, 0] and all(m.action is not None for m in shown)
+    assert s.undo()
+    assert s.play(s.parse("1")) == shown

@@ -66,6 +66,13 @@ def describe(rules: OhSevenRules, before: Any, action: Any, events: Sequence[Eve
     return ", ".join(dict.fromkeys(bits))
 
 
+def face_down(rules: OhSevenRules, state: Any) -> str | None:
+    """Simultaneous bidding: the bids of a pass stay face down until every seat has bid."""
+    if rules.in_turn or state.phase != BID or not state.pending:
+        return None
+    return "bid (face down until every bid is in)"
+
+
 def deal_rng(seed: int) -> random.Random:
     return streams.stream(seed, 0, streams.DEAL)
 
@@ -124,4 +131,4 @@ def table_game(path: Any) -> TableGame:
 
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
-                      hint_bot="heuristic", table_game=table_game)
+                      hint_bot="heuristic", table_game=table_game, face_down=face_down)
