@@ -16,6 +16,7 @@ from rich.text import Text
 
 from playtest.errors import PlaytestError
 from playtest.play.session import InputError, Move, PlaySession
+from playtest.text import clean
 
 HELP = (
     "Type a move's number or its notation as listed (e.g. 'armstrong', 'place red2 blue2', '7S').\n"
@@ -87,15 +88,15 @@ def run(session: PlaySession, console: Console, read: Callable[[str], str | None
             try:
                 _, text, why = session.hint(arg.strip() or hint_bot)
             except PlaytestError as err:
-                console.print(f"hint: {err}")
+                console.print(Text(clean(f"hint: {err}")))  # (the bot name was typed)
                 continue
             bot = arg.strip() or hint_bot or session.support.hint_bot
-            console.print(Text(f"hint ({bot}): {text}" + (f" — {why}" if why else ""), style="cyan"))
+            console.print(Text(clean(f"hint ({bot}): {text}" + (f" — {why}" if why else "")), style="cyan"))
         else:
             try:
                 action = session.parse(line)
             except InputError as err:
-                console.print(Text(f"not a legal move: {err}", style="yellow"))
+                console.print(Text(clean(f"not a legal move: {err}"), style="yellow"))  # it quotes the line typed
                 continue
             for move in session.play(action):
                 _say_move(console, move)

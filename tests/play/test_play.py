@@ -323,3 +323,16 @@ def test_undo_hides_the_revealed_bids_again():
     assert [m.seat for m in shown] == [1, 2, 3, 0] and all(m.action is not None for m in shown)
     assert s.undo()
     assert s.play(s.parse("1")) == shown
+
+
+def test_typed_control_characters_never_reach_the_terminal_raw(cli, tmp_path):
+    """What the person typed is quoted back (an illegal move, an unknown hint bot, the --moves
+    echo) with its control characters shown as U+FFFD: an ESC cannot recolour or retitle the terminal."""
+    moves = tmp_path / "moves.txt"
+    moves.write_text("foo\x1b[31mbar\nhint \x1b]0;pwned\x07\nquit\n")
+    r = cli("play", DRAFT5, "--players", "3", "--moves", str(moves), "--save", str(tmp_path / "g.yaml"),
+            "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "\x1b" not in r.stdout and "\x07" not in r.stdout
+    assert "not a legal move: 'foo\ufffd[31mbar' is not a legal move now" in r.stdout
+    assert "hint: " in r.stdout and "\ufffd]0;pwned\ufffd" in r.stdout
