@@ -23,7 +23,7 @@ def replay(
 ) -> None:
     """Replay a recorded game: check every move, stop at the first illegal one (naming its
     number and the reason), print the final board and each player's score breakdown."""
-    tree = parse_file(transcript)
+    tree = parse_file(transcript, what="a transcript")
     if not isinstance(tree.value, dict) or "game" not in tree.value:
         raise TranscriptError([Problem(str(transcript), 1, 1, "game", "required key is missing "
                                        f"(known games: {known_games()})")])

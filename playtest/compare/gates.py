@@ -183,7 +183,7 @@ def load_gates(path: str | Path) -> Gates:
     """Read and validate a gates file. Raises GateError listing every problem, located."""
     label = str(path)
     try:
-        tree = parse_file(Path(path), label)
+        tree = parse_file(Path(path), label, "a gates file")
     except VariantError as err:
         raise GateError(err.problems) from None
     if not isinstance(tree.value, dict):

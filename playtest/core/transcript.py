@@ -120,7 +120,7 @@ class TranscriptReader:
         self.label = str(path)
         self.game = game
         self.problems: list[Problem] = []
-        tree = parse_file(self.path, self.label)  # malformed YAML: VariantError, located
+        tree = parse_file(self.path, self.label, "a transcript")  # malformed YAML: VariantError, located
         if not isinstance(tree.value, dict):
             raise TranscriptError([tree.problem("", "a transcript must be a mapping of keys to values")])
         self.tree = tree

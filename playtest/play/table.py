@@ -56,7 +56,7 @@ def game_of(path: Path) -> str:
     from playtest.games import game_names
     from playtest.variants.source import parse_file
 
-    tree = parse_file(path)
+    tree = parse_file(path, what="a transcript")
     if not isinstance(tree.value, dict) or "game" not in tree.value:
         raise TranscriptError([Problem(str(path), 1, 1, "game", "required key is missing "
                                        f"(known games: {', '.join(game_names())})")])

@@ -127,7 +127,7 @@ def load_goals(path: str | Path) -> Goals:
     """Read and validate a goals file. Raises GateError (located, every problem)."""
     label = str(path)
     try:
-        tree = parse_file(Path(path), label)
+        tree = parse_file(Path(path), label, "a goals file")
     except VariantError as err:
         raise GateError(err.problems) from None
     if not isinstance(tree.value, dict):

@@ -186,10 +186,11 @@ def _parse_text(text: str, label: str, loader_class: type[yaml.SafeLoader]) -> N
     return tree
 
 
-def parse_file(path: Path, label: str | None = None) -> Node:
-    """Read and parse a YAML file; a missing or unreadable file is a located problem too."""
+def parse_file(path: Path, label: str | None = None, what: str = "a variant") -> Node:
+    """Read and parse a YAML file (`what` it is, for the message about a device or pipe); a
+    missing or unreadable file is a located problem too."""
     label = label or str(path)
-    return parse_text(read_text_limited(path, label), label)
+    return parse_text(read_text_limited(path, label, what), label)
 
 
 def read_text_limited(path: Path, label: str, what: str = "a variant") -> str:

@@ -201,6 +201,8 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("report-a-file", ["report", str(DRAFT5)], r"^error: .*draft5.yaml: a file, not a run folder$"),
     Case("explain-a-file", ["explain", str(DRAFT5)], r"^error: .*draft5.yaml: a file, not a sweep or tune output folder$"),
     Case("simulate-empty-path", ["simulate", "", "-n", "2"], r"^error: VARIANT: an empty path"),
+    Case("replay-a-fifo", ["replay", "{tmp}/fifo"], r"fifo:1:1: not a regular file \(a device, pipe or socket cannot be a "
+         r"transcript\)", setup=lambda work: os.mkfifo(work / "fifo")),
     Case("set-no-equals", ["validate", str(DRAFT5), "--set", "foo"], r"^--set foo:1:1: expected key.path=value"),
     Case("set-empty-name", ["validate", str(DRAFT5), "--set", "name="], r"^--set name=:1:6: name: a variant needs a name"),
     Case("set-other-game", ["validate", str(DRAFT5), "--set", "game=ohseven"],

@@ -239,7 +239,7 @@ class Replay:
 def replay(path: Path) -> Replay:
     """Replay a transcript. Raises TranscriptError or IllegalActionError."""
     path = Path(path)
-    tree = parse_file(path, str(path))
+    tree = parse_file(path, str(path), "a transcript")
     variant, players, _ = _header(path, tree)
     rules = NewFrontiersRules(variant.model)
     homes, deck = _setup(tree, rules, players)
