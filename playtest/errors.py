@@ -30,7 +30,8 @@ class VariantError(PlaytestError):
     """A variant file (or an override) is malformed or fails the schema. Holds every problem."""
 
     def __init__(self, problems: list[Problem]) -> None:
-        self.problems = sorted(problems, key=lambda p: (p.file, p.line, p.col))
+        # The same problem found twice (by the schema and by a game's own check) is said once.
+        self.problems = sorted(dict.fromkeys(problems), key=lambda p: (p.file, p.line, p.col))
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

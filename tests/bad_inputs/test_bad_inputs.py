@@ -203,6 +203,8 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("simulate-empty-path", ["simulate", "", "-n", "2"], r"^error: VARIANT: an empty path"),
     Case("replay-a-fifo", ["replay", "{tmp}/fifo"], r"fifo:1:1: not a regular file \(a device, pipe or socket cannot be a "
          r"transcript\)", setup=lambda work: os.mkfifo(work / "fifo")),
+    Case("same-problem-once", ["validate", str(DRAFT5), "--set", "end=[{trigger: planets_full, count: 0}]"],
+         r"end.0.count: the count must be at least 1, not 0$"),  # one line: it was printed twice
     Case("set-no-equals", ["validate", str(DRAFT5), "--set", "foo"], r"^--set foo:1:1: expected key.path=value"),
     Case("set-empty-name", ["validate", str(DRAFT5), "--set", "name="], r"^--set name=:1:6: name: a variant needs a name"),
     Case("set-other-game", ["validate", str(DRAFT5), "--set", "game=ohseven"],
