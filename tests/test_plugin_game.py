@@ -164,10 +164,11 @@ def test_a_crash_in_a_plugin_s_own_code_is_blamed_on_it_not_on_playtest(example_
     r = cli("simulate", NIM, "-n", "2", "--players", "2", "--workers", "1", "--out", str(out))
     assert r.returncode == 1
     assert r.stderr.startswith(f"error in code outside playtest, {Path(__file__).resolve()}:")  # where choose is
+    # No game was saved: nothing to resume, and no partial folder left to block the next run.
     assert r.stderr.endswith("(in choose): ValueError: my bot is broken (run `playtest --debug ...` for the "
-                             f"traceback); 0 of 2 games are saved in {out}.partial: `playtest simulate --resume "
-                             f"{out}` finishes the run once the cause is fixed (or --force starts afresh)\n")
+                             "traceback); nothing was written\n")
     assert len(r.stderr.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_crash_in_a_plugin_s_summary_says_the_games_are_saved(example_game, cli, tmp_path, monkeypatch):
