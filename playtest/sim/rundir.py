@@ -229,16 +229,35 @@ RUN_KEYS: dict[str, tuple[type, ...]] = {
 }
 
 
+def check_keys(path: Path, doc: dict[str, Any], keys: dict[str, tuple[type, ...]], where: str = "",
+               optional: bool = False) -> None:
+    """The keys of a JSON object `doc` read from `path` that a reader relies on, with the right
+    types (a bool is not an int unless bool is named); `where` is the object's place in the file
+    (`params.0.`); `optional`: a missing key (or null) is allowed."""
+    for key, types in keys.items():
+        value = doc.get(key)
+        if value is None:
+            if optional:
+                continue
+            raise PlaytestError(f"{path}: {where}{key}: required key is missing")
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+            raise PlaytestError(f"{path}: {where}{key}: expected {types[0].__name__}, got {type(value).__name__}")
+
+
+def check_items(path: Path, items: list[Any], where: str, keys: dict[str, tuple[type, ...]]) -> list[dict[str, Any]]:
+    """Every item of the JSON list at `where` in `path` is an object with `keys` (check_keys)."""
+    for i, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise PlaytestError(f"{path}: {where}.{i}: expected dict, got {type(item).__name__}")
+        check_keys(path, item, keys, f"{where}.{i}.")
+    return items
+
+
 def check_info(path: Path, info: dict[str, Any]) -> None:
     """run.json's keys that the reports rely on, with the right types."""
     from playtest.games import game_names
 
-    for key, types in RUN_KEYS.items():
-        value = info.get(key)
-        if value is None:
-            raise PlaytestError(f"{path}: {key}: required key is missing")
-        if not isinstance(value, types) or isinstance(value, bool):
-            raise PlaytestError(f"{path}: {key}: expected {types[0].__name__}, got {type(value).__name__}")
+    check_keys(path, info, RUN_KEYS)
     if info["game"] not in game_names():
         raise PlaytestError(f"{path}: game: unknown game {info['game']!r} (known: {', '.join(game_names())})")
     if not isinstance(info["variant"].get("resolved"), dict):

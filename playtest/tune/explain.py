@@ -33,6 +33,7 @@ from scipy import stats
 
 from playtest.errors import PlaytestError
 from playtest.report import format as F
+from playtest.sim.rundir import _first_line, check_items, check_keys, read_json
 
 Z95 = 1.959963984540054
 
@@ -67,19 +68,16 @@ class Design:
     games: int = 0
 
 
-def _load_json(path: Path) -> dict[str, Any]:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise PlaytestError(f"{path}: cannot read: {exc}") from None
-
-
 def read_design(run_dir: Path, metrics: list[str] | None = None) -> Design:
     """A sweep folder (sweep.json) or a tune folder (tune.json + trials.parquet) → Design."""
-    if (run_dir / "tune.json").is_file() and (run_dir / "trials.parquet").is_file():
-        return _tune_design(run_dir)
-    if (run_dir / "sweep.json").is_file():
-        return _sweep_design(run_dir, metrics)
+    try:
+        if (run_dir / "tune.json").is_file() and (run_dir / "trials.parquet").is_file():
+            return _tune_design(run_dir)
+        if (run_dir / "sweep.json").is_file():
+            return _sweep_design(run_dir, metrics)
+    except pl.exceptions.PolarsError as exc:  # values of an edited file that its checks let through
+        source = "tune.json and trials.parquet" if (run_dir / "tune.json").is_file() else "sweep.json"
+        raise PlaytestError(f"{run_dir}: cannot read {source}: {_first_line(exc)}") from None
     if not run_dir.is_dir():
         raise PlaytestError(f"{run_dir}: " + ("a file, not a sweep or tune output folder" if run_dir.is_file()
                                               else "no such folder"))
@@ -90,23 +88,46 @@ def _short_bots(lineup: list[str]) -> tuple[str, ...]:
     return tuple(lineup)
 
 
+SWEEP_COLUMNS = ("point", "metric", "group", "estimate", "ci_low", "ci_high")
+"""The columns of sweep.json's rows that explain reads (besides one per swept key)."""
+
+
 def _sweep_design(run_dir: Path, metrics: list[str] | None) -> Design:
-    doc = _load_json(run_dir / "sweep.json")
-    run = doc.get("run", {})
-    axes = run.get("axes") or []
-    rows = doc.get("rows") or []
+    path = run_dir / "sweep.json"
+    doc = read_json(path)
+    check_keys(path, doc, {"run": (dict,), "rows": (list,)})
+    check_keys(path, doc, {"key_metrics": (list,)}, optional=True)
+    if not all(isinstance(m, str) for m in doc.get("key_metrics") or []):
+        raise PlaytestError(f"{path}: key_metrics: expected a list of metric names")
+    run = doc["run"]
+    check_keys(path, run, {"axes": (list,)}, "run.")
+    check_keys(path, run, {"lineup": (list,), "games": (int,)}, "run.", optional=True)
+    axes = check_items(path, run["axes"], "run.axes", {"key": (str,), "values": (list,)})
+    rows = check_items(path, doc["rows"], "rows", {})
     if not axes or not rows:
-        raise PlaytestError(f"{run_dir / 'sweep.json'}: no axes or rows")
+        raise PlaytestError(f"{path}: no axes or rows")
     keys = []
     for a in axes:
         values = a["values"]
         numeric = all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
         keys.append(Key(a["key"], numeric, () if numeric else tuple(v if isinstance(v, str) else json.dumps(v) for v in values)))
-    table = pl.DataFrame(rows)
+    try:
+        table = pl.DataFrame(rows)
+    except (TypeError, ValueError, pl.exceptions.PolarsError) as exc:
+        raise PlaytestError(f"{path}: rows: not a table of results ({_first_line(exc)})") from None
+    missing = [c for c in (*SWEEP_COLUMNS, *(k.name for k in keys)) if c not in table.columns]
+    if missing:
+        raise PlaytestError(f"{path}: rows: no column {', '.join(missing)}")
+    wrong = [c for c in ("estimate", "ci_low", "ci_high") if not (table.schema[c].is_numeric() or table.schema[c] == pl.Null)]
+    if wrong:
+        raise PlaytestError(f"{path}: rows: column {wrong[0]} holds {table.schema[wrong[0]]}, expected numbers")
     wanted = metrics or doc.get("key_metrics") or []
     unknown = [m for m in wanted if m not in set(table["metric"].to_list())]
     if unknown:
-        known = ", ".join(dict.fromkeys(table["metric"].to_list()))
+        known = ", ".join(map(str, dict.fromkeys(table["metric"].to_list())))
+        if not metrics:  # the file's own list names it, not the user
+            raise PlaytestError(f"{path}: key_metrics: {json.dumps(unknown[0])} is not a metric of its rows "
+                                f"(known: {known})")
         raise PlaytestError(f"--metric {unknown[0]}: no such metric in this sweep (known: {known})")
     table = table.filter(pl.col("metric").is_in(wanted))
     # One row per point: key values, then per (metric, group) the estimate and its se.
@@ -124,14 +145,14 @@ def _sweep_design(run_dir: Path, metrics: list[str] | None) -> Design:
     for k in keys:
         if k.numeric:
             points = points.with_columns(pl.col(k.name).cast(pl.Float64))
-    return Design("sweep", run_dir, keys, responses, points, se, _short_bots(run.get("lineup", [])), int(run.get("games", 0)))
+    return Design("sweep", run_dir, keys, responses, points, se, _short_bots(run.get("lineup") or []), int(run.get("games") or 0))
 
 
 def _quantity(goal: dict[str, Any]) -> str:
     """What a goal measures, as a noun: `win_gap (late-placer − early-placer)`, `the largest gap
     in win_rate_by_seat`, `the change in crew_pick_rate (bays)`."""
     groups = goal.get("groups") or []
-    where = f" ({', '.join(groups)})" if groups else ""
+    where = f" ({', '.join(map(str, groups))})" if groups else ""
     if goal["of"] == "spread":
         return f"the largest gap in {goal['metric']}{where}"
     if goal["of"] == "change":
@@ -147,20 +168,35 @@ def bots_text(bots: tuple[str, ...]) -> str:
 
 
 def _tune_design(run_dir: Path) -> Design:
-    doc = _load_json(run_dir / "tune.json")
+    path = run_dir / "tune.json"
+    doc = read_json(path)
+    check_keys(path, doc, {"params": (list,), "goals": (list,)})
+    check_keys(path, doc, {"lineup": (list,), "games": (int,)}, optional=True)
+    params = check_items(path, doc["params"], "params", {"key": (str,), "numeric": (bool,)})
+    for i, p in enumerate(params):
+        if not p["numeric"]:
+            check_keys(path, p, {"choices": (list,)}, f"params.{i}.")
+    goals = check_items(path, doc["goals"], "goals", {"metric": (str,), "of": (str,)})
+    for i, g in enumerate(goals):
+        check_keys(path, g, {"groups": (list,)}, f"goals.{i}.", optional=True)
+    trials_path = run_dir / "trials.parquet"
     try:
-        trials = pl.read_parquet(run_dir / "trials.parquet", glob=False)
+        trials = pl.read_parquet(trials_path, glob=False)
     except (OSError, pl.exceptions.PolarsError) as exc:
-        raise PlaytestError(f"{run_dir / 'trials.parquet'}: cannot read: {exc}") from None
-    keys = [Key(p["key"], bool(p["numeric"]), () if p["numeric"] else tuple(p["choices"] or ())) for p in doc["params"]]
+        raise PlaytestError(f"{trials_path}: cannot read: {exc}") from None
+    keys = [Key(p["key"], p["numeric"], () if p["numeric"] else tuple(map(str, p["choices"]))) for p in params]
+    missing = [c for c in (*(k.name for k in keys), "state", "repeat_of", "objective",
+                           *(f"goal_{i + 1}" for i in range(len(goals)))) if c not in trials.columns]
+    if missing:
+        raise PlaytestError(f"{trials_path}: no column {missing[0]} (named by {path}'s params and goals)")
     trials = trials.filter((pl.col("state") == "complete") & pl.col("repeat_of").is_null() & pl.col("objective").is_not_null())
     responses = [Response(f"goal_{i + 1}", _quantity(g), g["metric"], g["of"] in ("spread", "change") or F.kind(g["metric"]) == "diff")
-                 for i, g in enumerate(doc["goals"])]
+                 for i, g in enumerate(goals)]
     responses.append(Response("objective", "the objective (the weighted distance to the goals)", "objective"))
     for k in keys:
         if k.numeric:
             trials = trials.with_columns(pl.col(k.name).cast(pl.Float64))
-    return Design("tune", run_dir, keys, responses, trials, {}, tuple(doc.get("lineup", [])), int(doc.get("games", 0)))
+    return Design("tune", run_dir, keys, responses, trials, {}, tuple(doc.get("lineup") or []), int(doc.get("games") or 0))
 
 
 # --- the model ----------------------------------------------------------------------------------

@@ -98,3 +98,89 @@ def test_explain_refuses_a_folder_that_is_not_a_sweep_or_tune(tmp_path):
         read_design(tmp_path)
     code, _, err = invoke("explain", tmp_path / "missing")
     assert (code, err) == (2, f"error: {tmp_path / 'missing'}: no such folder")
+
+
+def _tune_folder(folder):
+    """A tune's output as explain reads it: tune.json and trials.parquet (6 trials, one key)."""
+    folder.mkdir()
+    doc = {"kind": "playtest-tune", "games": 8, "lineup": ["random"] * 4,
+           "params": [{"key": "crews.bays.time", "numeric": True, "choices": None}],
+           "goals": [{"metric": "game_length_rounds", "of": "value", "groups": None}]}
+    (folder / "tune.json").write_text(json.dumps(doc))
+    t = [0, 1, 2, 3, 0, 2]
+    pl.DataFrame({"trial": range(6), "state": ["complete"] * 6, "repeat_of": [None] * 6,
+                  "crews.bays.time": t, "objective": [0.1 * x + 0.01 * (i % 2) for i, x in enumerate(t)],
+                  "goal_1": [6.0 - 0.4 * x + 0.02 * (i % 2) for i, x in enumerate(t)]},
+                 schema_overrides={"repeat_of": pl.Int64}).write_parquet(folder / "trials.parquet")
+    return doc
+
+
+def _sweep_folder(folder):
+    """A sweep's output as explain reads it: sweep.json (3 points, one key, one metric)."""
+    folder.mkdir()
+    rows = [{"point": f"crews.bays.time={x}", "crews.bays.time": str(x), "metric": "game_length_rounds", "group": "all",
+             "estimate": 6.0 - 0.4 * x, "ci_low": 5.9 - 0.4 * x, "ci_high": 6.1 - 0.4 * x} for x in (0, 2, 4)]
+    doc = {"kind": "playtest-sweep", "run": {"games": 8, "lineup": ["random"] * 4,
+                                             "axes": [{"key": "crews.bays.time", "values": [0, 2, 4]}]},
+           "key_metrics": ["game_length_rounds"], "rows": rows}
+    (folder / "sweep.json").write_text(json.dumps(doc))
+    return doc
+
+
+def _edit(key, value):
+    def change(doc):
+        if value is None:
+            del doc[key]
+        else:
+            doc[key] = value
+        return doc
+    return change
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: [], "tune.json:1:1: expected a JSON object"),
+    (_edit("params", "x"), "tune.json: params: expected list, got str"),
+    (_edit("params", None), "tune.json: params: required key is missing"),
+    (_edit("params", [{"x": 1}]), "tune.json: params.0.key: required key is missing"),
+    (_edit("params", ["x"]), "tune.json: params.0: expected dict, got str"),
+    (_edit("params", [{"key": "a", "numeric": False}]), "tune.json: params.0.choices: required key is missing"),
+    (_edit("goals", [{"metric": "m"}]), "tune.json: goals.0.of: required key is missing"),
+    (_edit("games", "x"), "tune.json: games: expected int, got str"),
+    (_edit("params", [{"key": "nope", "numeric": True}]), "trials.parquet: no column nope (named by {dir}/tune.json's "
+                                                          "params and goals)"),
+])
+def test_an_edited_tune_json_is_one_line_naming_the_file(tmp_path, change, message):
+    folder = tmp_path / "t"
+    doc = _tune_folder(folder)
+    code, _, err = invoke("explain", folder)
+    assert code == 0, err  # the unedited folder is explained
+    (folder / "tune.json").write_text(json.dumps(change(doc)))
+    code, _, err = invoke("explain", folder)
+    assert (code, err) == (2, f"error: {folder}/{message.replace('{dir}', str(folder))}")
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: [], "sweep.json:1:1: expected a JSON object"),
+    (_edit("run", "x"), "sweep.json: run: expected dict, got str"),
+    (_edit("run", None), "sweep.json: run: required key is missing"),
+    (_edit("run", {"axes": [3]}), "sweep.json: run.axes.0: expected dict, got int"),
+    (_edit("run", {"axes": [{"key": "a", "values": [1]}], "games": "x"}), "sweep.json: run.games: expected int, got str"),
+    (_edit("rows", "x"), "sweep.json: rows: expected list, got str"),
+    (_edit("rows", [{"a": 1}]), "sweep.json: rows: no column point, metric, group, estimate, ci_low, ci_high, "
+                                "crews.bays.time"),
+    (_edit("rows", [1]), "sweep.json: rows.0: expected dict, got int"),
+    (lambda d: d | {"rows": [r | {"estimate": "x"} for r in d["rows"]]},
+     "sweep.json: rows: column estimate holds String, expected numbers"),
+    (_edit("key_metrics", "x"), "sweep.json: key_metrics: expected list, got str"),
+    (_edit("key_metrics", [{}]), "sweep.json: key_metrics: expected a list of metric names"),
+    (_edit("key_metrics", ["nope"]), 'sweep.json: key_metrics: "nope" is not a metric of its rows (known: '
+                                     "game_length_rounds)"),
+])
+def test_an_edited_sweep_json_is_one_line_naming_the_file(tmp_path, change, message):
+    folder = tmp_path / "s"
+    doc = _sweep_folder(folder)
+    code, _, err = invoke("explain", folder)
+    assert code == 0, err
+    (folder / "sweep.json").write_text(json.dumps(change(doc)))
+    code, _, err = invoke("explain", folder)
+    assert (code, err) == (2, f"error: {folder}/{message}")
