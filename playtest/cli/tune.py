@@ -39,9 +39,10 @@ def staging_dir(out: Path) -> Path:
     return out.parent / f".{out.name}.partial"
 
 
-def _prepare(out: Path, resume: bool, force: bool, check: Callable[[Path], None]) -> Path:
-    """The working folder for this run, following --resume / --force (see the command's help).
-    `check` raises when a stored search does not match this command (before anything is copied)."""
+def _check_out(out: Path, resume: bool, force: bool, check: Callable[[Path], None]) -> Path | None:
+    """What --resume / --force ask for (see the command's help), checked before any game is
+    played and with nothing changed on disk: the folder whose search is continued, or None for a
+    new search. `check` raises when a stored search does not match this command or is damaged."""
     work = staging_dir(out)
     if resume and force:
         raise UsageError("--resume and --force: give one (continue the search, or start it again)")
@@ -51,19 +52,29 @@ def _prepare(out: Path, resume: bool, force: bool, check: Callable[[Path], None]
             return work
         if (out / "study.db").is_file():
             check(out)
-            shutil.copytree(out, work)  # a finished search, continued (a larger --budget, more fresh games)
-            return work
+            return out  # a finished search, continued (a larger --budget, more fresh games)
         raise UsageError(f"--resume: no search to continue in {out}")
     if work.exists() and not is_playtest_output(work):
         raise UsageError(f"--out {out}: {work} is in the way and holds no playtest search; move it, or choose "
                          "another --out")
-    if work.exists():
-        if not force:
-            raise UsageError(f"--out {out}: an interrupted search is in {work}; add --resume to continue it "
-                             "or --force to start again")
-        shutil.rmtree(work)
+    if work.exists() and not force:
+        raise UsageError(f"--out {out}: an interrupted search is in {work}; add --resume to continue it "
+                         "or --force to start again")
     if out.exists() and not force:
         raise UsageError(f"--out {out}: exists; add --force to replace it (or --resume to continue its search)")
+    return None
+
+
+def _prepare(out: Path, resumed: Path | None) -> Path:
+    """The working folder for this run, as `_check_out` decided (`resumed`: the search continued)."""
+    work = staging_dir(out)
+    if resumed == work:
+        return work
+    if resumed is not None:
+        shutil.copytree(resumed, work)
+        return work
+    if work.exists():  # --force (checked): the interrupted search is dropped
+        shutil.rmtree(work)
     work.mkdir(parents=True)
     mark_output(work)
     return work
@@ -130,12 +141,13 @@ def tune(
                         goals_text=target.read_text(encoding="utf-8"), games=n_, players=players_, lineup=lineup,
                         seed=seed_, budget=budget, confirm_top=confirm, confirm_games=confirm_games or 4 * n_,
                         workers=workers, command=command_line())
+    resumed = _check_out(out_dir, resume, force, lambda folder: check_settings(folder, settings))
     # A few games first, so that a misspelt metric or group fails now, not after the search.
     with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe:
         s = simulate(base, RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed_, workers=1),
                      Path(probe) / "run")
         G.check_names(goals, tune_metrics()(s.info, s.games, s.events))
-    work = _prepare(out_dir, resume, force, lambda folder: check_settings(folder, settings))
+    work = _prepare(out_dir, resumed)
     if not resume:
         write_settings(work, settings)
     err = make_console(stderr=True, highlight=False, soft_wrap=True)

@@ -26,14 +26,23 @@ from typing import Any
 
 import polars as pl
 
+from playtest.analysis import columns as C
 from playtest.compare.gates import GateResult, evaluate
 from playtest.compare.jackknife import Replicates, Sample, replicate
-from playtest.errors import UsageError
+from playtest.errors import PlaytestError, UsageError
 from playtest.sim.batch import RunConfig, read_run, run_batch
+from playtest.sim.rundir import _first_line, read_json
 from playtest.tune import goals as G
 from playtest.tune.metrics import tune_metrics
 from playtest.tune.space import Param, candidate
-from playtest.tune.study import REPEAT_OF, best_distinct, complete, open_study, run_study
+from playtest.tune.study import (
+    REPEAT_OF,
+    best_distinct,
+    check_study,
+    complete,
+    open_study,
+    run_study,
+)
 from playtest.variants import Variant, load_variant
 
 STUDY_FILE = "study.db"
@@ -133,12 +142,30 @@ def check_settings(work: Path, settings: Settings) -> None:
     path = work / SETTINGS_FILE
     if not path.is_file():
         raise UsageError(f"--resume: {work} holds no search settings ({SETTINGS_FILE}); start again with --force")
-    stored = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        stored = read_json(path)
+        if (work / STUDY_FILE).exists():
+            check_study(work / STUDY_FILE)
+        if (work / BASE_METRICS).exists():
+            _check_base_metrics(work / BASE_METRICS)
+    except PlaytestError as exc:  # a damaged file: the search cannot go on from it
+        raise UsageError(f"--resume: {exc}; start again with --force") from None
     mine = settings.fingerprint()
     for key, value in mine.items():
         if stored.get(key) != value:
             raise UsageError(f"--resume: the stored search has a different {key} "
                              f"({json.dumps(stored.get(key), ensure_ascii=False)}); give the same options, or --force to start again")
+
+
+def _check_base_metrics(path: Path) -> None:
+    """The base's metrics stored by the interrupted search read as a metric table."""
+    try:
+        schema = pl.read_parquet_schema(path)
+    except (OSError, pl.exceptions.PolarsError) as exc:
+        raise PlaytestError(f"{path}: cannot read: {_first_line(exc)}") from None
+    missing = [c for c in C.METRIC_SCHEMA if c not in schema]
+    if missing:
+        raise PlaytestError(f"{path}: not a metric table (no column {missing[0]})")
 
 
 def write_settings(work: Path, settings: Settings) -> None:

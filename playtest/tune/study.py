@@ -33,6 +33,7 @@ from optuna.distributions import (
 )
 from optuna.trial import TrialState
 
+from playtest.errors import PlaytestError
 from playtest.tune.space import CHOICE, INT, Param
 
 STUDY_NAME = "tune"
@@ -79,6 +80,38 @@ def open_study(path: Path) -> optuna.Study:
     storage = optuna.storages.RDBStorage(f"sqlite:///{resolved}",
                                          engine_kwargs={"creator": lambda: _connect(resolved)})
     return optuna.create_study(study_name=STUDY_NAME, storage=storage, direction="minimize", load_if_exists=True)
+
+
+def check_study(path: Path) -> None:
+    """A stored study about to be resumed opens and reads whole, read-only (nothing is written):
+    a damaged study.db fails here, before any game is played, not in the middle of the search.
+    Raises PlaytestError naming the file."""
+    import sqlalchemy.exc
+
+    resolved = path.resolve()
+
+    def connect() -> sqlite3.Connection:
+        return sqlite3.connect(f"{resolved.as_uri()}?mode=ro", uri=True, check_same_thread=False)
+
+    storage = None
+    try:
+        conn = connect()
+        try:
+            found = [row[0] for row in conn.execute("PRAGMA quick_check")]
+        finally:
+            conn.close()
+        if found != ["ok"]:
+            raise sqlite3.DatabaseError(f"database disk image is malformed ({found[0]})")
+        storage = optuna.storages.RDBStorage(f"sqlite:///{resolved}", engine_kwargs={"creator": connect})
+        optuna.load_study(study_name=STUDY_NAME, storage=storage).get_trials(deepcopy=False)
+    except KeyError:
+        raise PlaytestError(f"{path}: holds no tuning study") from None
+    except (sqlite3.Error, sqlalchemy.exc.SQLAlchemyError, optuna.exceptions.OptunaError) as exc:
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        raise PlaytestError(f"{path}: cannot read the study: {reason[0] if reason else type(exc).__name__}") from None
+    finally:
+        if storage is not None:
+            storage.engine.dispose()
 
 
 def _sampler(seed: int, done: int, budget: int) -> optuna.samplers.BaseSampler:

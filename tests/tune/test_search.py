@@ -4,6 +4,7 @@ the command's outputs, and its refusals."""
 from __future__ import annotations
 
 import json
+import shutil
 import zlib
 
 import numpy as np
@@ -168,6 +169,40 @@ def test_an_interrupted_tune_resumes_to_the_same_result(tmp_path, monkeypatch, s
 
     assert body(out / "best.yaml") == body(straight / "best.yaml")
     assert load_variant(out / "best.yaml").resolved["crews"] == load_variant(straight / "best.yaml").resolved["crews"]
+
+
+def _truncate(path, size):
+    path.write_bytes(path.read_bytes()[:size])
+
+
+@pytest.mark.parametrize(("damage", "message"), [
+    (lambda w: (w / "search.json").write_text("{"),
+     "search.json:1:2: not valid JSON: Expecting property name enclosed in double quotes"),
+    (lambda w: (w / "search.json").write_text("[]"), "search.json:1:1: expected a JSON object"),
+    (lambda w: _truncate(w / "study.db", 1024), "study.db: cannot read the study: database disk image is malformed"),
+    (lambda w: (w / "study.db").write_text("not a database, but long enough to hold a header " * 4),
+     "study.db: cannot read the study: file is not a database"),
+    (lambda w: _truncate(w / "base-metrics.parquet", 100), "base-metrics.parquet: cannot read: "),
+])
+def test_a_damaged_search_to_resume_is_one_line_before_any_game(tmp_path, monkeypatch, straight_tune, damage, message):
+    """--resume on a damaged .OUT.partial names the damaged file and --force, and plays nothing:
+    the study is opened and read up front, not after the base has been played again."""
+    goals, straight, _, variant = straight_tune
+    partial = tmp_path / ".again.partial"
+    shutil.copytree(straight, partial)
+    (partial / "runs").rename(tmp_path / "runs")  # an interrupted search has no runs yet
+    damage(partial)
+    before = {p.name: p.read_bytes() for p in partial.iterdir() if p.is_file()}
+
+    def no_games(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(S, "simulate", no_games)
+    code, _, err = invoke("tune", variant, *WIN_TUNE, "--target", goals, "--out", tmp_path / "again", "--resume")
+    assert code == 2 and err.startswith(f"error: --resume: {partial}/{message}"), err
+    assert err.endswith("; start again with --force") and "\n" not in err
+    assert {p.name: p.read_bytes() for p in partial.iterdir() if p.is_file()} == before
+    assert not (tmp_path / "again").exists()
 
 
 def test_when_the_base_does_best_it_is_kept_and_no_best_yaml_is_written(tmp_path):
