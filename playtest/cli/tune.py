@@ -151,31 +151,40 @@ def tune(
     if not resume:
         write_settings(work, settings)
     err = make_console(stderr=True, highlight=False, soft_wrap=True)
-    try:
+    from playtest.report.tune import tune_html, tune_json, tune_markdown
+
+    def finish() -> tuple[str, str, str | None]:
+        """The search, then its outputs written in `work` and put at --out: (md, json, best.yaml)."""
         result = run(settings, work, progress=err.print)
+        best_text: str | None = None
+        if result.base_wins:
+            # Nothing to adopt: a best.yaml left by an earlier run of a resumed search must not stay.
+            (work / "best.yaml").unlink(missing_ok=True)
+        else:
+            header = (f"Tuned by playtest tune (trial {result.winner.trial}); only the tuned keys are set here.\n"
+                      f"{settings.command}")
+            best_text = B.best_yaml(variant, result.winner_variant, space, out_dir, header)
+            write_atomic(work / "best.yaml", best_text)
+            B.check_best(work / "best.yaml", result.winner_variant)
+        tmp = work / ".trials.parquet.tmp"
+        result.trials.write_parquet(tmp)
+        tmp.replace(work / "trials.parquet")
+        md, js = tune_markdown(result), tune_json(result)
+        write_atomic(work / "tune.md", md)
+        write_atomic(work / "tune.json", js)
+        write_atomic(work / "tune.html", tune_html(result, best_text))
+        swap_into_place(work, out_dir)  # an older --out is removed only once the new one is in place
+        return md, js, best_text
+
+    try:
+        md, js, best_text = finish()
     except Interrupted:
         raise SearchInterrupted(f"interrupted: the finished trials are saved in {work}; run the same command "
                                 "with --resume to continue") from None
-    from playtest.report.tune import tune_html, tune_json, tune_markdown
-
-    best_text: str | None = None
-    if result.base_wins:
-        # Nothing to adopt: a best.yaml left by an earlier run of a resumed search must not stay.
-        (work / "best.yaml").unlink(missing_ok=True)
-    else:
-        header = (f"Tuned by playtest tune (trial {result.winner.trial}); only the tuned keys are set here.\n"
-                  f"{settings.command}")
-        best_text = B.best_yaml(variant, result.winner_variant, space, out_dir, header)
-        write_atomic(work / "best.yaml", best_text)
-        B.check_best(work / "best.yaml", result.winner_variant)
-    tmp = work / ".trials.parquet.tmp"
-    result.trials.write_parquet(tmp)
-    tmp.replace(work / "trials.parquet")
-    md, js = tune_markdown(result), tune_json(result)
-    write_atomic(work / "tune.md", md)
-    write_atomic(work / "tune.json", js)
-    write_atomic(work / "tune.html", tune_html(result, best_text))
-    swap_into_place(work, out_dir)  # an older --out is removed only once the new one is in place
+    except Exception as exc:  # disk full, a report that cannot be written...: the search is kept (README)
+        exc.add_note(f"the finished trials are kept in {work}: run the same command with --resume to finish "
+                     "once the cause is fixed (or --force to start afresh)")
+        raise
     typer.echo(md if fmt == "md" else js, nl=fmt != "md")
     if best_text is None:
         err.print(f"the base does as well as every candidate: no best.yaml; wrote {out_dir / 'tune.md'}, "

@@ -205,6 +205,43 @@ def test_a_damaged_search_to_resume_is_one_line_before_any_game(tmp_path, monkey
     assert not (tmp_path / "again").exists()
 
 
+def test_a_tune_that_cannot_write_its_report_keeps_the_trials_and_says_how_to_resume(tmp_path, monkeypatch):
+    """Disk full while writing tune.html: the one line says what was kept and that --resume
+    finishes (README: a failed command says what it kept and how to go on), and it does."""
+    import errno
+
+    from playtest.cli import tune as cli_tune
+    from playtest.io import _os_failure
+
+    goals = tmp_path / "g.yaml"
+    goals.write_text("run: {games: 4, players: 3, bots: random, seed: 1}\ngoals:\n"
+                     "  - metric: crew_vp_per_pick\n    group: armstrong\n    target: 2\n")
+    args = ("tune", DRAFT5, "--param", "crews.armstrong.skill.0.amount=3..4", "--target", goals, "--budget", "2",
+            "--confirm", "1", "--confirm-games", "4", "-w", "1", "--out", tmp_path / "t")
+    real = cli_tune.write_atomic
+
+    def disk_full_at_the_html(path, text):  # type: ignore[no-untyped-def]
+        if path.name == "tune.html":
+            raise _os_failure(path, OSError(errno.ENOSPC, "No space left on device"))
+        real(path, text)
+
+    monkeypatch.setattr(cli_tune, "write_atomic", disk_full_at_the_html)
+    code, _, err = invoke(*args)
+    partial = tmp_path / ".t.partial"
+    assert (code, err) == (2, f"error: {partial}/tune.html: cannot write: no space left on device (nothing was "
+                              f"replaced); the finished trials are kept in {partial}: run the same command with "
+                              "--resume to finish once the cause is fixed (or --force to start afresh)")
+    assert (partial / "study.db").is_file() and not (tmp_path / "t").exists()
+    monkeypatch.setattr(cli_tune, "write_atomic", real)
+    played = []
+    simulate = S.simulate
+    monkeypatch.setattr(S, "simulate", lambda *a, **k: played.append(a[2].name) or simulate(*a, **k))
+    code, _, err = invoke(*args, "--resume")
+    assert code == 0, err
+    assert (tmp_path / "t" / "tune.html").is_file() and not partial.exists()
+    assert played == ["run", "base", "candidate-1"]  # the probe and the fresh games; no trial again
+
+
 def test_when_the_base_does_best_it_is_kept_and_no_best_yaml_is_written(tmp_path):
     """Armstrong's VP per pick is exactly its skill's amount: every candidate (3 to 5) misses the
     target 2 that the base (2) meets, so the base wins on the fresh games. The report must say to
