@@ -5,7 +5,7 @@ from __future__ import annotations
 import tempfile
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -21,10 +21,42 @@ from playtest.cli.common import (
 from playtest.cli.compare import check_format, check_output_dir, command_line
 from playtest.errors import UsageError
 from playtest.io import staged_dir, write_atomic
-from playtest.variants import load_variant
+from playtest.variants import Variant, load_variant
+
+if TYPE_CHECKING:
+    from playtest.compare.metrics import MetricFn
+    from playtest.sim.batch import RunConfig
 
 # Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
 # and `playtest validate` start in a fraction of a second.
+
+
+PROBE_GAMES = 40
+"""Games per grid point in which a --metric that one game per seat did not show is looked for
+before the grid is played: some metrics exist only once an event has happened (Oh-Seven's
+share_trigger needs a rebid, which one game per seat may lack)."""
+
+
+def check_metric_names(metrics: list[str], variants: list[Variant], probe: RunConfig, n: int, fn: MetricFn) -> None:
+    """Every --metric must show in a probe played before the grid: one game per seat at each grid
+    point, then, only while a name is still unseen, up to PROBE_GAMES (at most -n) at each. The
+    probe's games are the first games of the grid's own runs (same seed), played aside."""
+    from playtest.analysis import columns as C
+    from playtest.compare.runs import Runs
+
+    seen: dict[str, None] = {}
+    games = probe.n_games
+    with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe_dir:
+        runs = Runs(variants, [f"point-{i}" for i in range(len(variants))], probe, Path(probe_dir))
+        for size in dict.fromkeys((probe.n_games, max(probe.n_games, min(n, PROBE_GAMES)))):
+            games = size
+            for sample in runs.grow_to(size):
+                seen |= dict.fromkeys(fn(sample.info, sample.games, sample.events)[C.METRIC].to_list())
+            if all(m in seen for m in metrics):
+                return
+    unknown = next(m for m in metrics if m not in seen)
+    where = "at each of the grid points" if len(variants) > 1 else "of the variant"
+    raise UsageError(f"--metric {unknown}: no such metric in {games} games {where} (known: {', '.join(seen)})")
 
 
 @app.command()
@@ -72,18 +104,9 @@ def sweep(
     check_run(config)
     fn = report_metrics()
     err = make_console(stderr=True)
-    if metrics:  # a few games first, so that a misspelt --metric shows now, not after the whole grid
-        with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe_dir:
-            probe_config = RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed, workers=1)
-            probe = Runs([loaded[0]], ["probe"], probe_config, Path(probe_dir)).grow_to(players_)[0]
-            seen = set(fn(probe.info, probe.games, probe.events)[C.METRIC].to_list())
-        # Only a note: some metrics exist only once an event has happened (Oh-Seven's
-        # share_trigger needs a rebid), which a probe of one game per seat may not see.
-        for m in metrics:
-            if m not in seen:
-                err.print(f"note: --metric {m}: not in a probe of {players_} games (a misspelling, or a metric "
-                          "that needs events those games lacked); checked again after the sweep (Ctrl-C to stop)",
-                          markup=False, highlight=False)
+    if metrics:  # a few games first, so that a misspelt --metric fails now, not after the whole grid
+        check_metric_names(metrics, loaded, RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed,
+                                                      workers=1), n, fn)
     err.print(f"simulating {n} games at each of {len(points)} grid points …")
     folders = [p.folder(i) for i, p in enumerate(points)]
     with staged_dir(out_dir, force=force, option="--out") as staging:

@@ -341,6 +341,7 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("sweep-no-values", ["sweep", str(DRAFT5), "--set", "crews.bays.time", "-o", "{tmp}/s"], r"--set|expected"),
     Case("sweep-out-existing", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-o", "{tmp}/s"], r"^error: --out .*s: already exists .*use --force", {"s/sweep.md": "old", "s/.playtest-output": ""}),
     Case("sweep-out-under-file", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-o", "{tmp}/f.txt/s"], r"^error: --out .*f.txt is a file", {"f.txt": "x"}),
+    Case("sweep-unknown-metric", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-m", "bogus", "-o", "{tmp}/s"], r"^error: --metric bogus: no such metric in 4 games at each of the grid points \(known: win_rate_by_seat, "),
     Case("sweep-bad-value", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,x", "-n", "4", "-o", "{tmp}/s"], r"crews.bays.time: Input should be a valid integer"),
     Case("gate-nan", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:3:\d+: gates.0.max: Input should be a finite number", {"g.yaml": "confidence: 0.95\ngates:\n  - {metric: game_length_rounds, max: .nan}\n"}),
     Case("gate-inf", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:3:\d+: gates.0.min: Input should be a finite number", {"g.yaml": "gates:\n  -\n    {metric: game_length_rounds, min: -.inf}\n"}),

@@ -169,15 +169,28 @@ def test_labels_that_map_to_one_folder_keep_separate_runs(cli, tmp_path):
     assert len(names) == 2
 
 
-def test_sweep_notes_an_unseen_metric_name_early_and_refuses_it_after_the_grid(cli, tmp_path):
-    """A probe of one game per seat notes a --metric it did not see before the grid is played
-    (a misspelling shows at once); the refusal waits for the grid, since a metric may need
-    events the probe lacked (Oh-Seven's share_trigger needs a rebid)."""
-    r = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "8", "-m", "bogus", "-w", "1",
+def test_sweep_refuses_an_unknown_metric_name_before_playing_the_grid(cli, tmp_path, monkeypatch):
+    """A misspelt -m fails after a probe (one game per seat at each grid point, then up to
+    PROBE_GAMES while a name is unseen), not after the whole grid. A metric that needs events one
+    game per seat may lack (Oh-Seven's share_trigger needs a rebid) is found by the larger probe."""
+    from playtest.compare.runs import Runs
+
+    asked: list[int] = []
+    grow_to = Runs.grow_to
+
+    def counting(self, n):  # type: ignore[no-untyped-def]
+        asked.append(n)
+        return grow_to(self, n)
+
+    monkeypatch.setattr(Runs, "grow_to", counting)
+    r = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "400", "-m", "bogus", "-w", "1",
             "-o", str(tmp_path / "s"))
-    assert r.returncode == 2 and "error: --metric bogus: no such metric (known: " in r.stderr
-    assert r.stderr.index("note: --metric bogus: not in a probe of 4 games") < r.stderr.index("simulating")
-    assert not (tmp_path / "s").exists()
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
+    assert r.stderr.startswith("error: --metric bogus: no such metric in 40 games at each of the grid points (known: "
+                               "win_rate_by_seat, ")
+    assert asked == [4, 40] and not (tmp_path / "s").exists()  # the probe's games only, never the grid's 400
+    asked.clear()
     r = cli("sweep", str(ROOT / "variants" / "ohseven" / "base.yaml"), "--set", "rounds=6,7", "-n", "40",
             "-m", "share_trigger", "-w", "1", "-o", str(tmp_path / "o7"))
     assert r.returncode == 0, r.stderr
+    assert asked == [4, 40, 40]  # no rebid in the first 4 games: the probe grew, then the grid was played
