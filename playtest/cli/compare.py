@@ -37,6 +37,13 @@ def parse_seeds(text: str, n_variants: int, independent: bool = False) -> list[i
         seeds = [int(s) for s in text.split(",") if s.strip()]
     except ValueError:
         raise UsageError(f"--seed {text}: expected an integer, or one integer per variant separated by commas") from None
+    from playtest.sim.batch import check_seed
+
+    for s in seeds:  # every seed, before any variant is played (not only the first's)
+        check_seed(s)
+    if len(seeds) == 1 and independent and seeds[0] + n_variants - 1 >= 2**63:
+        raise UsageError(f"--seed {seeds[0]}: with --independent-seeds the {n_variants} variants play seeds --seed to "
+                         f"--seed + {n_variants - 1}, so --seed must be from 0 to 2**63 - {n_variants}")
     if len(seeds) == 1:
         return [seeds[0] + i for i in range(n_variants)] if independent else seeds * n_variants
     if independent:
