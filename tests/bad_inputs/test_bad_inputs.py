@@ -337,6 +337,8 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("compare-seed-negative-second", ["compare", str(DRAFT5), str(DRAFT5), "--seed", "1,-2", "-n", "4", "-o", "{tmp}/c"], r"^error: --seed -2: a seed is a whole number from 0 to 2\*\*63 - 1$"),
     Case("compare-seed-huge-second", ["compare", str(DRAFT5), str(DRAFT5), "--seed", "1,99999999999999999999", "-n", "4", "-o", "{tmp}/c"], r"^error: --seed 99999999999999999999: a seed is a whole number from 0 to 2\*\*63 - 1$"),
     Case("compare-independent-seed-overflow", ["compare", str(DRAFT5), str(DRAFT5), "--seed", str(2**63 - 1), "--independent-seeds", "-n", "4", "-o", "{tmp}/c"], r"^error: --seed 9223372036854775807: with --independent-seeds the 2 variants play seeds --seed to --seed \+ 1, so --seed must be from 0 to 2\*\*63 - 2$"),
+    Case("ladder-seed-negative", ["ladder", str(DRAFT5), "--rungs", "random,greedy", "--seed", "-1", "-n", "4", "-o", "{tmp}/l"], r"^error: --seed -1: a seed is a whole number from 0 to 2\*\*63 - 1$"),
+    Case("ladder-seed-huge", ["ladder", str(DRAFT5), "--rungs", "random,greedy", "--seed", "99999999999999999999", "-n", "4", "-o", "{tmp}/l"], r"^error: --seed 99999999999999999999: a seed is a whole number from 0 to 2\*\*63 - 1$"),
     Case("compare-alpha", ["compare", str(DRAFT5), str(DRAFT5), "--alpha", "2", "-o", "{tmp}/c"], r"^--alpha: Input should be less than or equal to 0.5"),
     Case("compare-format", ["compare", str(DRAFT5), str(DRAFT5), "-f", "pdf", "-o", "{tmp}/c"], r"^error: --format pdf: expected one of"),
     Case("compare-n-huge", ["compare", str(DRAFT5), str(DRAFT5), "-n", "10000000000", "-o", "{tmp}/c"], r"^error: -n 10000000000: the number of games"),
