@@ -15,7 +15,7 @@ from pathlib import Path
 from playtest.compare.jackknife import Sample
 from playtest.core.spec import GameSpec
 from playtest.errors import PlaytestError, UsageError
-from playtest.sim.batch import RunConfig, check_lineup, read_run, run_batch
+from playtest.sim.batch import RunConfig, check_lineup, check_players, read_run, run_batch
 from playtest.variants import Variant
 
 
@@ -75,8 +75,9 @@ def pairings(rungs: Sequence[str], players: int) -> list[Pairing]:
 
 
 def check_rungs(spec: GameSpec, variant: Variant, players: int, rungs: Sequence[str]) -> None:
-    """Every rung must be a bot of the game: the game's own message lists the valid ones."""
-    check_lineup(spec, variant, players, [rungs[0]])  # player count first
+    """Every rung must be a bot of the game: the game's own message lists the valid ones, after
+    `--rungs:` (a bad player count first, as --players' own error)."""
+    check_players(variant, players)
     for rung in rungs:
         try:  # the batch's own check: the same bot factory (search bots included) as the runs
             check_lineup(spec, variant, players, [rung])

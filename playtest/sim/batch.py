@@ -129,8 +129,8 @@ def default_players(counts: Sequence[int], bots: Sequence[str] = ()) -> int:
     return 4 if 4 in counts else max(counts)
 
 
-def check_lineup(spec: GameSpec, variant: Variant, players: int, bots: Sequence[str]) -> tuple[str, ...]:
-    """Validate --players and --bots against the variant and the game's bots."""
+def check_players(variant: Variant, players: int) -> None:
+    """Validate --players against the variant."""
     counts = variant.model.player_counts()
     if players < 2:
         raise UsageError(f"--players {players}: a balance run needs at least 2 players")
@@ -139,6 +139,11 @@ def check_lineup(spec: GameSpec, variant: Variant, players: int, bots: Sequence[
             f"{variant.path}: --players {players} is not supported by this variant "
             f"(supported: {', '.join(map(str, counts))})"
         )
+
+
+def check_lineup(spec: GameSpec, variant: Variant, players: int, bots: Sequence[str]) -> tuple[str, ...]:
+    """Validate --players and --bots against the variant and the game's bots."""
+    check_players(variant, players)
     bots = [b.strip() for b in bots if b.strip()]
     if len(bots) == 1:
         bots = bots * players
