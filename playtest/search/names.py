@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from math import sqrt
 
@@ -55,10 +56,10 @@ def parse(name: str) -> SearchSpec:
     kind = parts[0]
     if kind not in KINDS:
         raise UsageError(f"unknown search bot {text!r} (valid: {', '.join(NAME_FORMS)})")
+    if len(parts) >= 2 and re.fullmatch(r"[-+]?\d+", parts[1]) and int(parts[1]) < 1:  # mcts:0, mcts:-5
+        raise UsageError(f"bot {text!r}: the budget is at least 1 iteration per decision, e.g. {kind}:1000")
     if len(parts) < 2 or not parts[1].isdigit():
         raise UsageError(f"bot {text!r}: give the budget in iterations, e.g. {kind}:1000 ({OPTIONS_HELP})")
-    if int(parts[1]) < 1:
-        raise UsageError(f"bot {text!r}: the budget is at least 1 iteration per decision, e.g. {kind}:1000")
     if int(parts[1]) > MAX_ITERATIONS:
         raise UsageError(f"bot {text!r}: the budget is at most {MAX_ITERATIONS:,} iterations per decision")
     values: dict[str, str] = {}

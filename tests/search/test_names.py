@@ -42,6 +42,7 @@ def test_the_budget_has_a_documented_upper_limit() -> None:
 @pytest.mark.parametrize(("name", "message"), [
     ("mcts", "bot 'mcts': give the budget in iterations, e.g. mcts:1000 (options: "),
     ("mcts:0", "bot 'mcts:0': the budget is at least 1 iteration per decision, e.g. mcts:1000"),
+    ("mcts:-5", "bot 'mcts:-5': the budget is at least 1 iteration per decision, e.g. mcts:1000"),
     ("mcts:ten", "bot 'mcts:ten': give the budget in iterations"),
     ("mcts:10:speed=2", "bot 'mcts:10:speed=2': unknown option 'speed' (options: rollout="),
     ("mcts:10:depth=0", "bot 'mcts:10:depth=0': depth=0 must be a whole number ≥ 1"),
