@@ -355,7 +355,7 @@ def check_run(config: RunConfig, backend: str = "pool") -> None:
     if not 0 <= config.first_game <= 2**62:
         raise UsageError(f"first game {config.first_game}: out of range")
     if not 1 <= config.chunk_size <= 1_000_000:
-        raise UsageError(f"chunk size {config.chunk_size}: must be from 1 to 1,000,000")
+        raise UsageError(f"--chunk-size {config.chunk_size}: must be from 1 to 1,000,000")
 
 
 def check_disk(config: RunConfig, folder: Path) -> None:
