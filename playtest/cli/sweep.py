@@ -21,6 +21,7 @@ from playtest.cli.common import (
 from playtest.cli.compare import check_format, check_output_dir, command_line
 from playtest.errors import UsageError
 from playtest.io import staged_dir, write_atomic
+from playtest.text import clean
 from playtest.variants import Variant, load_variant
 
 if TYPE_CHECKING:
@@ -104,6 +105,10 @@ def sweep(
     check_run(config)
     fn = report_metrics()
     err = make_console(stderr=True)
+    for axis, text in zip(axes, sets, strict=True):
+        if len(axis.values) == 1:
+            typer.echo(clean(f"note: --set {text}: one value, so {axis.key} is not swept (give several: "
+                             f"{axis.key}=V1,V2,...)"), err=True)
     if metrics:  # a few games first, so that a misspelt --metric fails now, not after the whole grid
         check_metric_names(metrics, loaded, RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed,
                                                       workers=1), n, fn)

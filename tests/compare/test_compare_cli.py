@@ -134,6 +134,15 @@ def test_independent_seeds_make_a_copy_differ(cli, tmp_path):
     assert any(d["estimate"] not in (0, None) for d in doc["differences"])
 
 
+def test_a_sweep_axis_of_one_value_gets_a_note(cli, tmp_path):
+    res = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1", "--set", "cubes.replenish=1,2", "-n", "4", "-w", "1",
+              "--out", str(tmp_path / "sw"))
+    assert res.returncode == 0, res.stderr
+    assert res.stderr.splitlines()[0] == ("note: --set crews.bays.time=1: one value, so crews.bays.time is not swept "
+                                          "(give several: crews.bays.time=V1,V2,...)")
+    assert "cubes.replenish" not in res.stderr.splitlines()[1]
+
+
 def test_sweep_run_folders_stay_inside_out(cli, tmp_path):
     """Swept values are free text: `../..` or `a/b` must not become a path (outside --out or nested)."""
     out = tmp_path / "a" / "b" / "sw"
