@@ -260,8 +260,52 @@ def check_info(path: Path, info: dict[str, Any]) -> None:
     check_keys(path, info, RUN_KEYS)
     if info["game"] not in game_names():
         raise PlaytestError(f"{path}: game: unknown game {info['game']!r} (known: {', '.join(game_names())})")
-    if not isinstance(info["variant"].get("resolved"), dict):
+    _check_format(path, info)
+    players, lineup = info["players"], info["lineup"]
+    for key, low in (("players", 2), ("games", 1), ("seed", 0)):
+        if info[key] < low:
+            raise PlaytestError(f"{path}: {key}: {info[key]} is below {low}")
+    if len(lineup) != players:
+        raise PlaytestError(f"{path}: lineup: {len(lineup)} bots for {players} players (one per seat)")
+    for seat, bot in enumerate(lineup):
+        if not isinstance(bot, str) or not bot.strip():
+            raise PlaytestError(f"{path}: lineup: seat {seat}: expected a bot name, got {json.dumps(bot)}")
+    variant = info["variant"]
+    if not isinstance(variant.get("resolved"), dict):
         raise PlaytestError(f"{path}: variant.resolved: expected the resolved variant (an object)")
+    for key, types in VARIANT_KEYS.items():  # optional, but the report shows them as these types
+        value = variant.get(key)
+        if value is not None and not isinstance(value, types):
+            raise PlaytestError(f"{path}: variant.{key}: expected {types[0].__name__}, got {type(value).__name__}")
+    if not all(isinstance(c, dict) for c in variant.get("changes") or []):
+        raise PlaytestError(f"{path}: variant.changes: expected a list of objects")
+    if info.get("versions") is not None and not isinstance(info["versions"], dict):
+        raise PlaytestError(f"{path}: versions: expected dict, got {type(info['versions']).__name__}")
+
+
+VARIANT_KEYS: dict[str, tuple[type, ...]] = {
+    "name": (str,), "path": (str,), "hash": (str,), "chain": (list,), "overrides": (list,), "changes": (list,),
+}
+"""run.json's variant keys besides `resolved` that the reports read: absent or null is accepted,
+another type is not (`rules_version` is the game's own: text or a number)."""
+
+STATUSES = ("complete", "partial")
+
+
+def _check_format(path: Path, info: dict[str, Any]) -> None:
+    """A run.json written by a newer playtest (format_version above this one's) is refused: its
+    tables may mean something else. A run written before `status` existed counts as complete."""
+    from playtest.sim.batch import FORMAT_VERSION
+
+    version = info.get("format_version", FORMAT_VERSION)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise PlaytestError(f"{path}: format_version: expected a whole number from 1, got {json.dumps(version)}")
+    if version > FORMAT_VERSION:
+        raise PlaytestError(f"{path}: format_version: {version} is newer than this playtest reads "
+                            f"({FORMAT_VERSION}); update playtest to read this run")
+    status = info.get("status", "complete")
+    if status not in STATUSES:
+        raise PlaytestError(f"{path}: status: expected {' or '.join(STATUSES)}, got {json.dumps(status)}")
 
 
 def _check_table(path: Path, frame: pl.LazyFrame, expected: dict[str, pl.DataType], label: str) -> None:

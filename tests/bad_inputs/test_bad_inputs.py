@@ -95,6 +95,16 @@ def _edit_json(key: str, value: object) -> Callable[[Path], None]:
     return change
 
 
+def _edit_variant(key: str, value: object) -> Callable[[Path], None]:
+    import json
+
+    def change(run: Path) -> None:
+        info = json.loads((run / "run.json").read_text())
+        info["variant"][key] = value
+        (run / "run.json").write_text(json.dumps(info))
+    return change
+
+
 def _variant_beside(run: Path) -> None:
     """The run as if simulated from {tmp}/v.yaml (the case writes that file)."""
     import json
@@ -303,6 +313,15 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-games-missing-key", ["report", "{tmp}/run"], r"run.json: games: required key is missing", setup=_with_run(_edit_json("games", None))),
     Case("report-unknown-game", ["report", "{tmp}/run"], r"run.json: game: unknown game 'chess'", setup=_with_run(_edit_json("game", "chess"))),
     Case("report-lineup-wrong", ["report", "{tmp}/run"], r"run.json: lineup: expected list", setup=_with_run(_edit_json("lineup", "random"))),
+    Case("report-lineup-numbers", ["report", "{tmp}/run"], r"run/run.json: lineup: seat 0: expected a bot name, got 1$", setup=_with_run(_edit_json("lineup", [1, 2, 3, 4]))),
+    Case("report-lineup-short", ["report", "{tmp}/run"], r"run/run.json: lineup: 3 bots for 4 players", setup=_with_run(_edit_json("lineup", ["random"] * 3))),
+    Case("report-players-one", ["report", "{tmp}/run"], r"run/run.json: players: 1 is below 2$", setup=_with_run(_edit_json("players", 1))),
+    Case("report-format-newer", ["report", "{tmp}/run"], r"run/run.json: format_version: 2 is newer than this playtest reads \(1\)", setup=_with_run(_edit_json("format_version", 2))),
+    Case("report-format-text", ["report", "{tmp}/run"], r"run/run.json: format_version: expected a whole number from 1, got \"1\"$", setup=_with_run(_edit_json("format_version", "1"))),
+    Case("report-status-unknown", ["report", "{tmp}/run"], r"run/run.json: status: expected complete or partial, got \"done\"$", setup=_with_run(_edit_json("status", "done"))),
+    Case("report-variant-name-list", ["report", "{tmp}/run"], r"run/run.json: variant.name: expected str, got list$", setup=_with_run(_edit_variant("name", ["x"]))),
+    Case("report-variant-changes-text", ["report", "{tmp}/run"], r"run/run.json: variant.changes: expected a list of objects$", setup=_with_run(_edit_variant("changes", ["x"]))),
+    Case("report-versions-text", ["report", "{tmp}/run"], r"run/run.json: versions: expected dict, got str$", setup=_with_run(_edit_json("versions", "1.0"))),
     Case("report-games-count-wrong", ["report", "{tmp}/run"], r"games.parquet holds \d+ rows, but run.json says 99 games", setup=_with_run(_edit_json("games", 99))),
     Case("report-swapped", ["report", "{tmp}/run"], r"games.parquet lacks columns", setup=_with_run(_swap)),
     Case("report-truncated", ["report", "{tmp}/run"], r"cannot read games.parquet", setup=_with_run(_truncate)),
