@@ -28,6 +28,7 @@ from typing import Any
 
 import polars as pl
 
+from playtest.analysis.frames import collect
 from playtest.errors import PlaytestError, UsageError
 from playtest.io import lock_held, swap_into_place, write_atomic, write_bytes_atomic
 
@@ -405,18 +406,59 @@ def reading(run_dir: Path) -> Iterator[None]:
 
 
 def check_rows(run: RunFiles, games: pl.DataFrame | pl.LazyFrame) -> None:
-    """The games table must hold what run.json says: players rows per game, valid totals."""
+    """The games table must hold what run.json says, and what the metrics assume of it: one row
+    per game and seat (seats 0 … players − 1), win shares in [0, 1] that add up to 1 in each
+    game, ranks from 1 to players, finite totals, a bot on every row; and events, unless the run
+    was made without them. One lazy pass over the games that
+    aggregates each game first (bounded memory for 10^6 games); the first problem found is
+    named with its column and the first game that has it."""
     n_players = run.info["players"]
+    checks = _game_checks(n_players)
+    per_game = games.lazy().group_by("game").agg(*(expr.alias(f"c{i}") for i, (_, expr, _) in enumerate(checks)),
+                                                 pl.len().alias("rows"))
     with reading(run.path):
-        rows, bad = games.lazy().select(
-            pl.len(), (pl.col("total").is_null() | ~pl.col("total").is_finite()).sum()).collect().row(0)
+        found = per_game.select(
+            pl.col("rows").sum(), pl.col("game").is_null().any().alias("no_id"),
+            *(pl.col("game").filter(pl.col(f"c{i}")).min().alias(f"c{i}") for i in range(len(checks))),
+        ).pipe(collect).row(0)
+    rows, no_id, first_bad = found[0], found[1], found[2:]
     if rows == 0:
         raise PlaytestError(f"{run.path}: games.parquet holds no games")
     if rows != run.info["games"] * n_players:
         raise PlaytestError(f"{run.path}: games.parquet holds {rows} rows, but run.json says "
                             f"{run.info['games']} games of {n_players} players ({run.info['games'] * n_players} rows)")
-    if bad:
-        raise PlaytestError(f"{run.path}: games.parquet has missing or non-finite totals (a damaged run?)")
+    where = run.path / ("chunks" if run.partial else "games.parquet")
+    if no_id:
+        raise PlaytestError(f"{where}: game: rows without a game id (a damaged run?)")
+    for (column, _, what), game in zip(checks, first_bad, strict=True):
+        if game is not None:
+            raise PlaytestError(f"{where}: {column}: game {game}: {what} (a damaged run?)")
+    if run.info.get("record_events", True):
+        with reading(run.path):
+            events = run.events.select(pl.len()).collect().item()  # from the Parquet footer: no data read
+        if events == 0:
+            raise PlaytestError(f"{run.path / ('chunks' if run.partial else 'events.parquet')}: holds no events, but "
+                                "run.json says they were recorded (record_events); a damaged run?")
+
+
+WIN_SHARE_TOLERANCE = 1e-9
+"""How far from 1 a game's win shares may add up (1/3 + 1/3 + 1/3 in floating point)."""
+
+
+def _game_checks(players: int) -> list[tuple[str, pl.Expr, str]]:
+    """(column, an aggregation true for a bad game, what is wrong) of `check_rows`, in order."""
+    seat, ws, rank, total = pl.col("seat"), pl.col("win_share"), pl.col("rank"), pl.col("total")
+    return [
+        ("game", pl.len() != players, f"expected one row per seat ({players} rows)"),
+        ("seat", (seat.is_null() | (seat < 0) | (seat >= players)).any(), f"a seat outside 0 to {players - 1}"),
+        ("seat", seat.n_unique() != players, "a seat twice"),
+        ("win_share", (ws.is_null() | ~ws.is_finite() | (ws < 0) | (ws > 1)).any(),
+         "a missing or non-finite win share, or one outside [0, 1]"),
+        ("win_share", (ws.sum() - 1).abs() > WIN_SHARE_TOLERANCE, "the win shares do not add up to 1"),
+        ("rank", (rank.is_null() | (rank < 1) | (rank > players)).any(), f"a missing rank, or one outside 1 to {players}"),
+        ("total", (total.is_null() | ~total.is_finite()).any(), "missing or non-finite totals"),
+        ("bot", pl.col("bot").is_null().any(), "a row without a bot name"),
+    ]
 
 
 @contextlib.contextmanager

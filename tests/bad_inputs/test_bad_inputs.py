@@ -152,6 +152,20 @@ def _nan_totals(run: Path) -> None:
     g.with_columns(pl.lit(float("nan")).alias("total")).write_parquet(run / "games.parquet")
 
 
+def _set_games(column: str, value: object, game: int, seat: int | None = None) -> Callable[[Path], None]:
+    """games.parquet with `column` set to `value` on the rows of `game` (of `seat` only if given)."""
+    def change(run: Path) -> None:
+        g = pl.read_parquet(run / "games.parquet")
+        rows = (pl.col("game") == game) & (pl.lit(True) if seat is None else pl.col("seat") == seat)
+        g.with_columns(pl.when(rows).then(pl.lit(value)).otherwise(pl.col(column)).cast(g.schema[column])
+                       .alias(column)).write_parquet(run / "games.parquet")
+    return change
+
+
+def _no_events(run: Path) -> None:
+    pl.read_parquet(run / "events.parquet").head(0).write_parquet(run / "events.parquet")
+
+
 def _leftover(tmp: Path) -> None:
     (tmp / "out.partial" / "chunks").mkdir(parents=True)
     (tmp / "out.partial" / "run.json").write_text('{"status": "partial"}')
@@ -332,7 +346,16 @@ R = [  # --- report: run folders and outputs -----------------------------------
          setup=_with_run(lambda r: _garble(r, "games.parquet"))),
     Case("report-other-game", ["report", "{tmp}/run"], r"games.parquet lacks columns .*not a games.parquet table of this game", setup=_with_run(_other_game)),
     Case("report-empty-games", ["report", "{tmp}/run"], r"games.parquet holds no games", setup=_with_run(_empty_games)),
-    Case("report-nan-totals", ["report", "{tmp}/run"], r"non-finite totals", setup=_with_run(_nan_totals)),
+    Case("report-nan-totals", ["report", "{tmp}/run"], r"run/games.parquet: total: game 0: missing or non-finite totals", setup=_with_run(_nan_totals)),
+    Case("report-duplicate-game", ["report", "{tmp}/run"], r"run/games.parquet: game: game 0: expected one row per seat \(4 rows\)", setup=_with_run(_set_games("game", 0, 1))),
+    Case("report-seat-twice", ["report", "{tmp}/run"], r"run/games.parquet: seat: game 2: a seat twice", setup=_with_run(_set_games("seat", 0, 2, seat=1))),
+    Case("report-seat-7-of-4", ["report", "{tmp}/run"], r"run/games.parquet: seat: game 2: a seat outside 0 to 3", setup=_with_run(_set_games("seat", 7, 2, seat=0))),
+    Case("report-win-share-5", ["report", "{tmp}/run"], r"run/games.parquet: win_share: game 1: .* outside \[0, 1\]", setup=_with_run(_set_games("win_share", 5.0, 1, seat=0))),
+    Case("report-win-share-nan", ["report", "{tmp}/run"], r"run/games.parquet: win_share: game 3: a missing or non-finite win share", setup=_with_run(_set_games("win_share", float("nan"), 3, seat=2))),
+    Case("report-win-share-sum", ["report", "{tmp}/run"], r"run/games.parquet: win_share: game 1: the win shares do not add up to 1", setup=_with_run(_set_games("win_share", 0.0, 1))),
+    Case("report-rank-zero", ["report", "{tmp}/run"], r"run/games.parquet: rank: game 2: a missing rank, or one outside 1 to 4", setup=_with_run(_set_games("rank", 0, 2, seat=3))),
+    Case("report-bot-null", ["report", "{tmp}/run"], r"run/games.parquet: bot: game 0: a row without a bot name", setup=_with_run(_set_games("bot", None, 0, seat=1))),
+    Case("report-no-events", ["report", "{tmp}/run"], r"run/events.parquet: holds no events, but run.json says they were recorded", setup=_with_run(_no_events)),
     Case("report-games-deleted", ["report", "{tmp}/run"], r"not a finished run \(games.parquet is missing\)", setup=_with_run(lambda r: (r / "games.parquet").unlink())),
     Case("report-over-games", ["report", "{tmp}/run", "-o", "{tmp}/run/games.parquet"], r"^error: --out .*games.parquet: is this command's input", setup=_with_run()),
     Case("report-over-run-json", ["report", "{tmp}/run", "-o", "{tmp}/run/run.json", "--force"], r"^error: --out .*run.json: is this command's input", setup=_with_run()),
