@@ -13,3 +13,11 @@ def clean(text: str) -> str:
     """`text` without control characters: a variant title cannot retitle the terminal or hide
     text. Each removed character becomes U+FFFD so that the user sees something was there."""
     return _CONTROL.sub("\ufffd", text)
+
+
+def json_safe(text: str) -> str:
+    """Serialized JSON with every character `clean` removes written as a \\u escape: the data
+    are exactly the same once parsed, but a C1 control or a bidirectional override inside a
+    string no longer reaches the terminal raw (json.dumps with ensure_ascii=False escapes only
+    the C0 controls). Outside its strings JSON text holds none of these characters."""
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

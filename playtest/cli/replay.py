@@ -13,6 +13,7 @@ from playtest.core.transcript import read_transcript
 from playtest.core.transcript import replay as replay_transcript
 from playtest.errors import Problem, TranscriptError
 from playtest.games import GamePluginError, game_names, get_game, known_games
+from playtest.text import clean, json_safe
 from playtest.variants.source import parse_file
 
 
@@ -41,6 +42,6 @@ def replay(
     else:
         raise TranscriptError([node.problem("game", f"{spec.name} has no transcript support yet")])
     if as_json:
-        typer.echo(json.dumps(outcome.to_json(), indent=2, ensure_ascii=False))
-    else:
-        typer.echo(outcome.text())
+        typer.echo(json_safe(json.dumps(outcome.to_json(), indent=2, ensure_ascii=False)))
+    else:  # names, title and notes are the transcript's own text: no terminal escapes get through
+        typer.echo(clean(outcome.text()))

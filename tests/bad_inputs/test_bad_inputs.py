@@ -7,6 +7,7 @@ two through a real subprocess.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -510,6 +511,38 @@ def test_a_variant_title_cannot_reach_the_terminal_raw(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.stderr
     assert "\x1b" not in result.stdout and "\x07" not in result.stdout and "\u202e" not in result.stdout
     assert "]0;pwned" in result.stdout  # shown, defused
+
+
+RAW = re.compile("[\x1b\x07\x9b\u202e]")
+"""ESC (terminal escape sequences), BEL, CSI (the 8-bit escape) and the right-to-left override."""
+
+
+@pytest.mark.parametrize(("example", "name"), [("stargate-table-game.yaml", "Bo"), ("ohseven-match.yaml", "Ben"),
+                                               ("new-frontiers-game.yaml", "Ben")])
+def test_a_transcript_s_names_and_title_cannot_reach_the_terminal_raw(example: str, name: str, tmp_path: Path) -> None:
+    """replay prints the transcript's own text (its title; player names in the header, the
+    moves, the board and the scores): control characters and bidirectional overrides are shown
+    defused, never raw. --json keeps them exactly, as JSON escapes."""
+    evil, title = "B\x1b]0;x\x07o\u202e", "\x1b]0;pwned\x07 \u202e \x9b2J"
+
+    def quoted(text: str) -> str:  # a YAML double-quoted string: \e, \a, \uXXXX escapes
+        return json.dumps(text).replace("\\u001b", "\\e").replace("\\u0007", "\\a")
+
+    text = (ROOT / "docs" / "examples" / example).read_text().replace("variant: ../../", f"variant: {ROOT}/")
+    text = re.sub(rf"\b{name}\b", lambda _: quoted(evil), text)
+    text = re.sub(r"^(game: .*)$", lambda m: f"{m[1]}\ntitle: {quoted(title)}",
+                  re.sub(r"^title: .*\n", "", text, flags=re.M), count=1, flags=re.M)
+    path = tmp_path / "t.yaml"
+    path.write_text(text)
+    r = CliRunner().invoke(app, ["replay", str(path)])
+    assert r.exit_code == 0, r.stderr
+    assert not RAW.search(r.stdout), r.stdout
+    assert "B\ufffd]0;x\ufffdo\ufffd" in r.stdout  # shown, defused
+    r = CliRunner().invoke(app, ["replay", str(path), "--json"])
+    assert r.exit_code == 0, r.stderr
+    assert not RAW.search(r.stdout), r.stdout
+    doc = json.loads(r.stdout)
+    assert evil in doc["players"] and doc["title"] == title
 
 
 def test_an_internal_error_is_one_line_and_exit_1_with_the_traceback_only_under_debug(monkeypatch):
