@@ -1,9 +1,10 @@
 """The self-contained HTML report: header, verdict, charts (Vega inlined once), metric tables.
 
-Every string from a variant, the command line or the run is escaped with `html.escape`; chart
-specs travel as JSON inside a `<script type="application/json">` with `<`, `>` and `&` written
-as \\u escapes, so no data can close a tag or start a script. A Content-Security-Policy keeps
-the page from fetching anything.
+Every string from a variant, the command line or the run is escaped with `html.escape`, its
+control characters and bidirectional overrides replaced (`text.clean`: `report -o -` may print
+the page to a terminal); chart specs travel as JSON inside a `<script type="application/json">`
+with `<`, `>`, `&` and those characters written as \\u escapes, so no data can close a tag or
+start a script. A Content-Security-Policy keeps the page from fetching anything.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from playtest.analysis import columns as C
 from playtest.report import format as F
 from playtest.report.charts import build_charts
 from playtest.report.model import Report, VerdictItem
+from playtest.text import clean, json_safe
 
 # Sections folded by default (long tables).
 FOLDED = {"scores"}
@@ -62,12 +64,11 @@ def vega_bundle() -> str:
 
 def json_for_script(obj: Any) -> str:
     text = json.dumps(obj, ensure_ascii=False, allow_nan=False)
-    return (text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+    return json_safe(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
 
 
 def e(value: Any) -> str:
-    return escape("" if value is None else str(value), quote=True)
+    return escape("" if value is None else clean(str(value)), quote=True)
 
 
 STYLE = """

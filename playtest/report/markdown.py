@@ -9,6 +9,7 @@ import polars as pl
 from playtest.analysis import columns as C
 from playtest.report import format as F
 from playtest.report.model import Report
+from playtest.text import clean
 
 MAX_ROWS = 12
 # Sections left out of the Markdown (long; in the HTML and JSON).
@@ -19,8 +20,9 @@ OPEN = {"seats", "first_player", "balance", "bots"}
 
 
 def md(text: object) -> str:
-    """Escape text for a Markdown table cell or line: no HTML, no table breaks, no emphasis."""
-    s = "" if text is None else str(text)
+    """Escape text for a Markdown table cell or line: no HTML, no table breaks, no emphasis, and
+    no control characters (`md -o -` prints to a terminal; Markdown has no escape for ESC)."""
+    s = "" if text is None else clean(str(text))
     s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     for ch in "\\|*_`[]":
         s = s.replace(ch, "\\" + ch)

@@ -9,13 +9,14 @@ from rich.text import Text
 
 from playtest.analysis import columns as C
 from playtest.report import format as F
+from playtest.text import clean
 
 
 def metric_table(title: str, df: pl.DataFrame) -> RenderableType:
     """One rich table: group, estimate, 95% interval, n; the test's p-value on a line below it
     where there is one (a line of its own: a caption would wrap at the table's width)."""
     has_p = df.height > 0 and df[C.P_VALUE].is_not_null().any()
-    table = Table(title=title, title_justify="left", show_edge=False, pad_edge=False)
+    table = Table(title=clean(title), title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("", style="bold")
     if df.height and df[C.METRIC].n_unique() > 1:
         table.add_column("metric")
@@ -25,9 +26,9 @@ def metric_table(title: str, df: pl.DataFrame) -> RenderableType:
     many = df.height and df[C.METRIC].n_unique() > 1
     for row in df.iter_rows(named=True):
         kind = F.kind(row[C.METRIC])
-        cells = [row[C.GROUP]]
+        cells = [_text(row[C.GROUP])]  # ids and bot names of a variant, a run or a plugin
         if many:
-            cells.append(row[C.METRIC])
+            cells.append(_text(row[C.METRIC]))
         cells += [F.value(row[C.ESTIMATE], kind), F.interval(row[C.CI_LOW], row[C.CI_HIGH], kind) or "–",
                   str(row[C.N])]
         table.add_row(*cells)
@@ -38,6 +39,11 @@ def metric_table(title: str, df: pl.DataFrame) -> RenderableType:
             " (simulated from seeded multinomial draws: expected counts below 5)" if simulated else "")
         return Group(table, Text(note, style="italic"))
     return table
+
+
+def _text(value: object) -> str:
+    """A cell as text without control characters (rich passes ESC through)."""
+    return "" if value is None else clean(str(value))
 
 
 def print_tables(console: Console, tables: list[tuple[str, pl.DataFrame]], *, max_rows: int | None = None) -> list[str]:

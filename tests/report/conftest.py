@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -13,6 +14,9 @@ from playtest.variants import load_variant
 ROOT = Path(__file__).resolve().parents[2]
 XSS = "<script>alert(1)</script>"
 XSS_NAME = '"><img src=x onerror=alert(2)> & co'
+HOSTILE = "Evil \x1b]0;pwned\x07 \u202e \x9b2J"
+"""A name that would retitle the terminal (ESC ] 0 ; … BEL), reverse the text after it (U+202E)
+and clear the screen (CSI 2 J, the 8-bit form) if printed raw."""
 
 
 def _run(tmp_path_factory, name: str, variant: str, lineup: tuple[str, ...], n: int, overrides=()) -> Path:
@@ -29,6 +33,14 @@ def stargate_dir(tmp_path_factory) -> Path:
     return _run(tmp_path_factory, "sg", "variants/stargate/draft5.yaml",
                 ("greedy", "random", "scripted:bays-first", "random"), 16,
                 (f"crews.armstrong.name.en={XSS}", f"name='{XSS_NAME}'"))
+
+
+@pytest.fixture(scope="session")
+def hostile_dir(tmp_path_factory) -> Path:
+    """Stargate whose variant name and a crew's name hold terminal escapes."""
+    quoted = json.dumps(HOSTILE)  # a YAML double-quoted string: \u001b etc. are its escapes
+    return _run(tmp_path_factory, "esc", "variants/stargate/draft5.yaml", ("random",) * 4, 8,
+                (f"name={quoted}", f"crews.bays.name.en={quoted}"))
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,7 @@ from playtest.report.jsonreport import render_json, schema
 from playtest.report.markdown import render_markdown
 from playtest.report.model import build_report
 from tests.conftest import assert_valid_charts
-from tests.report.conftest import XSS, XSS_NAME
+from tests.report.conftest import HOSTILE, XSS, XSS_NAME
 
 
 class Scripts(HTMLParser):
@@ -224,3 +224,24 @@ def test_report_out_never_writes_over_the_runs_variant_from_another_folder(tmp_p
     assert variant.read_text() == before
     r = invoke_cli("report", "sim/run", "-f", "md", "-o", "draft.yaml", cwd=tmp_path)  # another file of that name
     assert r.returncode == 0, r.stderr
+
+
+RAW = re.compile("[\x1b\x07\x9b\u202e]")
+
+
+@pytest.mark.parametrize("fmt", ["md", "html", "json"])
+def test_a_variant_s_names_cannot_reach_the_terminal_raw(fmt, hostile_dir):
+    """`report -o -` prints to the terminal: the Markdown and the HTML show such names defused
+    (U+FFFD), the JSON keeps them exactly, as escapes."""
+    from typer.testing import CliRunner
+
+    from playtest.cli.app import app
+
+    r = CliRunner().invoke(app, ["report", str(hostile_dir), "-f", fmt, "-o", "-"])
+    assert r.exit_code == 0, r.stderr
+    assert not RAW.search(r.stdout), RAW.search(r.stdout)
+    if fmt == "json":
+        doc = json.loads(r.stdout)
+        assert doc["run"]["variant"]["name"] == HOSTILE and doc["names"]["bays"]["en"] == HOSTILE
+    else:
+        assert "Evil \ufffd" in r.stdout and r.stdout.count("\ufffd2J") >= 2  # the name and the crew's label

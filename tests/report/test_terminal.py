@@ -28,3 +28,14 @@ def test_a_p_value_is_a_line_of_its_own_and_long_lines_are_not_broken(monkeypatc
     lines = buf.getvalue().splitlines()
     assert "chi-square test that all are equal: p = 0.94" in lines
     assert long in lines
+
+
+def test_a_group_or_title_cannot_reach_the_terminal_raw():
+    """rich passes ESC and U+202E through: the cells and the title are cleaned (text.clean)."""
+    rows = [{C.METRIC: "win_rate_by_bot", C.GROUP: "bot\x1b]0;x\x07\u202e", C.ESTIMATE: 0.25, C.CI_LOW: 0.1,
+             C.CI_HIGH: 0.4, C.N: 20, C.P_VALUE: None, C.DEFINITION: "Share of games won."}]
+    buf = io.StringIO()
+    print_tables(Console(file=buf, width=PIPE_WIDTH), [("Win rate \x1b[2J by bot", C.metric_frame(rows))])
+    out = buf.getvalue()
+    assert "\x1b" not in out and "\u202e" not in out
+    assert "bot\ufffd]0;x" in out and "Win rate \ufffd[2J by bot" in out
