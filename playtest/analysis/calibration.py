@@ -96,10 +96,10 @@ def jackknife(src: Source, metric_fn: MetricFn, blocks: int | None = None) -> pl
     for r in replicates:
         wide = wide.join(r, on=[C.METRIC, C.GROUP], how="left")
     reps = wide.select([f"r{i}" for i in range(k)]).to_numpy().astype(float)
-    mean = np.nanmean(reps, axis=1) if reps.size else reps
+    # A metric undefined without some games (a NaN replicate) gets no interval: its se is NaN.
+    # (np.nanmean warned "Mean of empty slice" on stderr for a metric with no replicate at all.)
     with np.errstate(invalid="ignore"):
-        se = np.sqrt((k - 1) / k * np.nansum((reps - mean[:, None]) ** 2, axis=1))
-    se[np.isnan(reps).any(axis=1)] = np.nan  # a metric undefined without some games: no interval
+        se = np.sqrt((k - 1) / k * ((reps - reps.mean(axis=1)[:, None]) ** 2).sum(axis=1))
     est = full[C.ESTIMATE].to_numpy().astype(float)
     with np.errstate(invalid="ignore"):
         se[se <= SE_ROUNDING * np.maximum(1.0, np.abs(est))] = 0.0  # rounding noise of a constant

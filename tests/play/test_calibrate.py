@@ -119,6 +119,20 @@ def test_errors_are_one_line(cli, stargate_runs, tmp_path):
     assert r.returncode == 2 and existing.read_text() == "keep"
 
 
+def test_two_table_games_calibrate_without_a_warning(cli, stargate_runs):
+    """With two table games a metric seen in one game only has no jackknife replicate at all:
+    np.nanmean printed 'RuntimeWarning: Mean of empty slice' (two lines) on stderr."""
+    import warnings
+
+    runs, transcripts = stargate_runs
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        r = cli("calibrate", *map(str, transcripts[:2]), "--against", str(runs["greedy"]))
+    assert r.returncode == 0, r.stderr
+    shown = [w for w in caught if not issubclass(w.category, DeprecationWarning)]  # (a library's own)
+    assert [str(w.message) for w in shown] == [] and r.stderr == ""
+
+
 @pytest.mark.slow  # make test-all: the Stargate calibrate tests stay in make test
 def test_oh_seven_matches_calibrate_too(cli, tmp_path):
     from playtest.sim.batch import RunConfig, run_batch
