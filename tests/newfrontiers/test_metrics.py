@@ -65,3 +65,33 @@ def test_win_rate_by_start_position_rows_are_positions_and_the_definition_lists_
     assert set(out["definition"].to_list()) == {
         "Win rate from this starting place on the turn-order track; compensation gold in this variant: "
         "position 3 +1, position 4 +1."}
+
+
+def test_development_purchase_rate_is_a_share_of_players_with_an_interval_inside_0_1(tmp_path):
+    """Three games (seed 1): the skewness-corrected t interval of the per-game shares gave
+    58.3% [-177.1%, 107.0%] for Survey Drones; a share of players gets Wilson's at the effective
+    number of players, inside [0, 1] and around the estimate."""
+    from pathlib import Path
+
+    from playtest.games.newfrontiers.metrics import developments
+    from playtest.sim.batch import RunConfig, read_run, run_batch
+    from playtest.variants import load_variant
+
+    base = Path(__file__).resolve().parents[2] / "variants" / "new-frontiers" / "base.yaml"
+    run_batch(load_variant(base), RunConfig(n_games=3, players=4, lineup=("random",) * 4, seed=1, workers=1),
+              tmp_path / "run")
+    _, games, events = read_run(tmp_path / "run")
+    rates = developments(games, events).filter(pl.col(C.METRIC) == "development_purchase_rate")
+    assert rates.height > 5
+    for group, est, lo, hi in rates.select(C.GROUP, C.ESTIMATE, C.CI_LOW, C.CI_HIGH).iter_rows():
+        assert 0 <= lo <= est <= hi <= 1, (group, est, lo, hi)
+
+
+def test_a_player_who_buys_two_copies_counts_once():
+    """Without unique_developments a player may own two copies: the rate counts buyers."""
+    from playtest.games.newfrontiers.metrics import developments
+
+    games = pl.DataFrame({"game": [0, 0, 1, 1], "seat": [0, 1] * 2, "win_share": [1.0, 0.0, 0.5, 0.5]})
+    events = pl.DataFrame({"kind": "develop", "game": [0, 0, 1], "seat": [0, 0, 1], "item": "d01"})
+    rate = developments(games, events).filter(pl.col(C.METRIC) == "development_purchase_rate")
+    assert rate[C.ESTIMATE].item() == 0.5  # 2 buyers of 4 players, not 3 purchases of 4
