@@ -153,17 +153,26 @@ def test_bots_never_see_the_persons_hand():
         assert not mine & set(view.hand)
 
 
-def test_a_real_terminal_session(tmp_path):
-    """Through a pseudo-terminal, as a person would: the prompt, a move, undo, quit, saved."""
+def _terminal_session_after_one_move(save, columns: int):
+    """`playtest play` of draft 5 in a pseudo-terminal, as a person would: at the prompt after
+    one move (crew 1) has been made. The pexpect child."""
     pexpect = pytest.importorskip("pexpect")
-    save = tmp_path / "t.yaml"
     child = pexpect.spawn(sys.executable, ["-m", "playtest", "play", DRAFT5, "--players", "3", "--bots", "random",
                                            "--save", str(save)], cwd=str(ROOT), encoding="utf-8", timeout=60,
-                          env={"PATH": "/usr/bin:/bin", "COLUMNS": "120", "TERM": "xterm"}, dimensions=(50, 120))
+                          env={"PATH": "/usr/bin:/bin", "COLUMNS": str(columns), "TERM": "xterm"},
+                          dimensions=(50, columns))
     child.expect("your move> ")
     child.sendline("1")
     child.expect("You: ")
     child.expect("your move> ")
+    return child
+
+
+def test_a_real_terminal_session(tmp_path):
+    """Through a pseudo-terminal, as a person would: the prompt, a move, undo, quit, saved."""
+    pexpect = pytest.importorskip("pexpect")
+    save = tmp_path / "t.yaml"
+    child = _terminal_session_after_one_move(save, 120)
     child.sendline("undo")
     child.expect("Taken back")
     child.expect("your move> ")
@@ -270,13 +279,7 @@ def test_ctrl_c_in_a_real_terminal_saves_the_game(tmp_path):
     """The real signal path: SIGINT at the prompt of a pseudo-terminal session."""
     pexpect = pytest.importorskip("pexpect")
     save = tmp_path / "t.yaml"
-    child = pexpect.spawn(sys.executable, ["-m", "playtest", "play", DRAFT5, "--players", "3", "--bots", "random",
-                                           "--save", str(save)], cwd=str(ROOT), encoding="utf-8", timeout=60,
-                          env={"PATH": "/usr/bin:/bin", "COLUMNS": "200", "TERM": "xterm"}, dimensions=(50, 200))
-    child.expect("your move> ")
-    child.sendline("1")
-    child.expect("You: ")
-    child.expect("your move> ")
+    child = _terminal_session_after_one_move(save, 200)
     child.sendintr()
     child.expect(r"interrupted \(Ctrl-C\): the abandoned game \(1 decision\) is saved: ")
     child.expect(pexpect.EOF)
