@@ -61,6 +61,9 @@ def test_validate_simulate_report_replay(example_game, cli, tmp_path):
     r = cli("replay", GAME)
     assert r.returncode == 0, r.stderr
     assert "2 players, 5 moves, game over" in r.stdout and r.stdout.endswith("Winner: Ann\n")
+    moves = cli("replay", GAME, "--moves").stdout.split("\nMoves\n", 1)[1].splitlines()
+    assert moves[0] == "    1. Ann: take 2 from 1" and moves[-2] == "    5. Ann: take 1 from 3"
+    assert moves[-1].startswith("       ") and "left 0" in moves[-1]  # the last counter's event
     data = json.loads(cli("replay", GAME, "--json").stdout)
     assert [(s["player"], s["win"], s["rank"]) for s in data["scores"]] == [("Ann", 1.0, 1), ("Ben", 0.0, 2)]
     assert data["finished"] and data["winners"] == ["Ann"]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from playtest.cli.app import app
-from playtest.core.transcript import read_transcript
+from playtest.core.transcript import read_transcript, trace_text
 from playtest.core.transcript import replay as replay_transcript
 from playtest.errors import Problem, TranscriptError
 from playtest.games import GamePluginError, game_names, get_game, known_games
@@ -21,6 +21,10 @@ from playtest.variants.source import parse_file
 def replay(
     transcript: Annotated[Path, typer.Argument(help="Transcript YAML file (docs/transcripts.md).", metavar="TRANSCRIPT")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    moves: Annotated[bool, typer.Option("--moves", help="Also list every move with what it did (the events the "
+                                        "rules logged: for Stargate the crew, cubes placed and gained, VP, hand "
+                                        "and stock after the turn). Oh-Seven and New Frontiers list every move "
+                                        "anyway.")] = False,
 ) -> None:
     """Replay a recorded game: check every move, stop at the first illegal one (naming its
     number and the reason), print the final board and each player's score breakdown."""
@@ -35,13 +39,22 @@ def replay(
         spec = get_game(node.value)
     except GamePluginError as err:
         raise TranscriptError([node.problem("game", str(err))]) from None
+    trace = None
     if spec.replay is not None:
         outcome = spec.replay(transcript)
     elif spec.notation is not None:
-        outcome = replay_transcript(read_transcript(transcript, spec.notation), spec.notation, spec.make_rules)
+        trace: list[dict[str, Any]] | None = [] if moves else None
+        outcome = replay_transcript(read_transcript(transcript, spec.notation), spec.notation, spec.make_rules,
+                                    trace)
     else:
         raise TranscriptError([node.problem("game", f"{spec.name} has no transcript support yet")])
     if as_json:
-        typer.echo(json_safe(json.dumps(outcome.to_json(), indent=2, ensure_ascii=False)))
+        data = outcome.to_json()
+        if trace is not None:
+            data = {**data, "trace": trace}
+        typer.echo(json_safe(json.dumps(data, indent=2, ensure_ascii=False)))
     else:  # names, title and notes are the transcript's own text: no terminal escapes get through
-        typer.echo(clean(outcome.text()))
+        text = outcome.text()
+        if trace is not None:
+            text = f"{text}\n\n{trace_text(trace)}"
+        typer.echo(clean(text))

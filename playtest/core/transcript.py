@@ -508,15 +508,44 @@ def read_moves(reader: TranscriptReader, notation: Notation[S, A]) -> list[Move[
     return moves
 
 
-def replay(t: Transcript[S, A], notation: Notation[S, A], make_rules: Callable[[Any], Rules[S, A]]) -> Any:
-    """Replay a checked transcript: the game's outcome, or IllegalMoveError at the first illegal move."""
+def replay(t: Transcript[S, A], notation: Notation[S, A], make_rules: Callable[[Any], Rules[S, A]],
+           trace: list[dict[str, Any]] | None = None) -> Any:
+    """Replay a checked transcript: the game's outcome, or IllegalMoveError at the first illegal
+    move. With `trace`, one entry per move is appended to it (`move_trace`): what the move did,
+    from the events the rules logged while it was played."""
     rules = make_rules(t.variant.model)
     log: list[Event] = []
     state = notation.initial_state(rules, t.setup, t.players)
     player = MovePlayer(rules, state, notation, names=t.names, rng=notation.replay_rng(t.setup), log=log)
     for move in t.moves:
+        seat = rules.current_seat(player.state)
+        before = len(log)
         player.play(move)
+        if trace is not None:
+            trace.append(move_trace(move, t.names, seat, log[before:]))
     return notation.outcome(t, rules, player.state, log)
+
+
+def move_trace(move: Move[Any], names: Sequence[str], seat: int, events: Sequence[Event]) -> dict[str, Any]:
+    """One move of `replay --moves`: its number, player, text and each event it logged (kind,
+    round, the player it is about if any, and its data without empty values)."""
+    return {"move": move.number, "player": names[seat], "text": move.text,
+            "events": [{"kind": str(e.kind), "round": e.round,
+                        "player": names[e.seat] if e.seat is not None and 0 <= e.seat < len(names) else None,
+                        "data": {k: v for k, v in e.data.items() if v is not None and v != ""}} for e in events]}
+
+
+def trace_text(trace: Sequence[dict[str, Any]]) -> str:
+    """`replay --moves` as text: a line per move, then a line per event it logged."""
+    lines = ["Moves"]
+    for m in trace:
+        lines.append(f"  {m['move']:>3}. {m['player']}: {m['text']}")
+        for e in m["events"]:
+            data = "  ".join(f"{k} {_num(v) if not isinstance(v, bool) else str(v).lower()}"
+                             for k, v in e["data"].items())
+            who = f", {e['player']}" if e["player"] is not None else ""
+            lines.append(f"       {e['kind']} (round {e['round']}{who}): {data}")
+    return "\n".join(lines)
 
 
 # --- the generic outcome -------------------------------------------------------------------------

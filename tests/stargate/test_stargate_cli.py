@@ -49,6 +49,27 @@ def test_replay_json(cli):
     assert data["variant"]["overrides"] == ["cubes.total=7"]
 
 
+def test_replay_moves_lists_each_turn_with_what_it_did(cli):
+    """--moves: after the board and scores, every move with the events the rules logged for it
+    (hand and stock after the turn's replenish: golden.yaml starts with 3 in hand, cubes.total 7)."""
+    r = cli("replay", THREE, "--moves")
+    assert (r.returncode, r.stderr) == (0, "")
+    assert r.stdout.startswith(THREE_TEXT.rstrip("\n"))
+    moves = r.stdout.split("\nMoves\n", 1)[1].splitlines()
+    assert moves[0] == "    1. Bo: armstrong; place c d e"
+    assert moves[1].startswith("       decision (round 1, Bo): crew armstrong  crew_time 4")
+    assert moves[1].endswith("placed c d e  cubes_placed 3  vp_gained 2  cubes_gained 0  effect_vp 0  "
+                             "cubes_converted 0  last_planet e  hand 2  stock 2")
+    assert "skill (move_tail_cube: no target)" in moves[5]  # Aki's Audrin, skipped
+    assert [m.split(".")[0].strip() for m in moves if not m.startswith("       ")] == ["1", "2", "3", "4", "5", "6"]
+    data = json.loads(cli("replay", THREE, "--moves", "--json").stdout)
+    assert [(m["move"], m["player"]) for m in data["trace"]] == [
+        (1, "Bo"), (2, "Chie"), (3, "Aki"), (4, "Chie"), (5, "Aki"), (6, "Bo")]
+    bays = data["trace"][5]["events"][0]
+    assert (bays["player"], bays["data"]["crew"], bays["data"]["cubes_gained"]) == ("Bo", "bays", 2)  # his stock's last 2
+    assert "trace" not in json.loads(cli("replay", THREE, "--json").stdout)
+
+
 def test_replay_illegal_move(cli):
     r = cli("replay", "tests/stargate/data/illegal.yaml", "--json")
     assert r.returncode == 2 and r.stdout == ""
