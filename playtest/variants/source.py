@@ -59,7 +59,9 @@ class Node:
         return Problem(self.file, self.line, self.col, path, message)
 
 
-def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: list[Problem]) -> Node:
+def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: list[Problem], path: str = "") -> Node:
+    """The YAML node as a Node tree; `path` is the dotted key path down to it (list items by
+    their `id` when they have one), so that a duplicate key is named with its parents."""
     line, col = node.start_mark.line + 1, node.start_mark.column + 1
     if isinstance(node, yaml.MappingNode):
         out: dict[str, Node] = {}
@@ -76,22 +78,37 @@ def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: lis
             if key in out:
                 first = out[key]
                 problems.append(
-                    Problem(label, k_line, k_col, key, f"duplicate key (first defined at line {first.line})")
+                    Problem(label, k_line, k_col, _joined(path, key), f"duplicate key (first defined at line {first.line})")
                 )
                 continue
-            child = _convert(value_node, loader, label, problems)
+            child = _convert(value_node, loader, label, problems, _joined(path, key))
             # Remember where the key itself stands: errors about an unknown key point at it.
             child.key_line, child.key_col = k_line, k_col
             out[key] = child
         return Node(out, label, line, col)
     if isinstance(node, yaml.SequenceNode):
-        return Node([_convert(n, loader, label, problems) for n in node.value], label, line, col)
+        return Node([_convert(n, loader, label, problems, _joined(path, _item_id(n) or str(i)))
+                     for i, n in enumerate(node.value)], label, line, col)
     try:
         value = loader.construct_object(node, deep=True)
     except yaml.YAMLError as exc:
         problems.append(Problem(label, line, col, "", f"cannot read value: {exc}"))
         value = None
     return Node(value, label, line, col)
+
+
+def _joined(path: str, key: str) -> str:
+    return f"{path}.{key}" if path and key else path or key
+
+
+def _item_id(node: yaml.Node) -> str:
+    """A list item's `id` (how variant paths name id-list items), or "" (the path then gives its
+    position from 0, as variant paths do)."""
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.value == "id" and isinstance(value_node, yaml.ScalarNode):
+                return str(value_node.value)
+    return ""
 
 
 def _check_events(text: str, label: str, loader: type[yaml.SafeLoader] = LOADER) -> None:

@@ -111,6 +111,11 @@ planets:
 @pytest.mark.parametrize(("text", "expected"), [
     ("game: stargate\nname: x\ncrews: [a, b\n", ":4:1: malformed YAML: expected ',' or ']', but got '<stream end>'"),
     ("game: stargate\nname: a\nname: b\n", ":3:1: name: duplicate key (first defined at line 2)"),
+    ("game: stargate\ncubes: {total: 12, total: 13}\n", ":2:20: cubes.total: duplicate key (first defined at line 2)"),
+    ("game: stargate\ncrews:\n  - {id: bays, time: 1, time: 2}\n",
+     ":3:25: crews.bays.time: duplicate key (first defined at line 3)"),
+    ("game: stargate\nend:\n  - {trigger: x, count: 2, count: 3}\n",
+     ":3:28: end.0.count: duplicate key (first defined at line 3)"),
     ("name: a\n", f":1:1: game: required key is missing (known games: {known_games()})"),
     ("game: chess\n", f":1:7: game: unknown game 'chess' (known games: {known_games()})"),
     ("", ":1:1: the file is empty"),
