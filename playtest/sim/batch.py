@@ -609,8 +609,10 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
 def _dropped_if_empty(run: PartialRun) -> bool:
     """Remove the partial folder of a run that stopped before any game was saved (a scheduler
     that cannot be reached, a crash in the first chunk): there is nothing to resume, and the
-    folder left behind would only make the next run ask for --resume. True if removed."""
-    if run.games_saved():
+    folder left behind would only make the next run ask for --resume. True if removed. The
+    games counted in memory as well as in the manifest on disk: `finish` removes the manifest
+    before the folder is renamed, and a complete run must never be taken for an empty one."""
+    if run.games_done() or run.games_saved():
         return False
     shutil.rmtree(run.path, ignore_errors=True)
     return True

@@ -219,3 +219,19 @@ def test_ctrl_c_while_the_report_is_written_says_the_games_are_saved(tmp_path, m
     assert r.stderr == (f"interrupted (Ctrl-C) while the report was written: the 4 games are saved in {out} without "
                         f"a report (`playtest report {out}` writes it)\n")
     assert (out / "games.parquet").is_file()
+
+
+def test_a_complete_run_whose_rename_fails_is_kept_not_taken_for_an_empty_one(tmp_path, monkeypatch) -> None:
+    """`finish` removes the manifest before the folder is renamed into place: a rename that fails
+    then must leave the merged run in OUT.partial (review of 2026-12-02: it was removed as empty)."""
+    from playtest.sim import rundir
+
+    def fails(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(rundir, "swap_into_place", fails)
+    out = tmp_path / "run"
+    with pytest.raises(PermissionError) as caught:
+        run_batch(load_variant(DRAFT5), RunConfig(n_games=4, players=4, lineup=("random",) * 4, seed=1, workers=1), out)
+    assert "nothing was written" not in getattr(caught.value, "__notes__", [])
+    assert (tmp_path / "run.partial" / "games.parquet").is_file()
