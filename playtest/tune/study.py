@@ -83,15 +83,17 @@ def open_study(path: Path) -> optuna.Study:
 
 
 def check_study(path: Path) -> None:
-    """A stored study about to be resumed opens and reads whole, read-only (nothing is written):
-    a damaged study.db fails here, before any game is played, not in the middle of the search.
-    Raises PlaytestError naming the file."""
+    """A stored study about to be resumed opens and reads whole: a damaged study.db fails here,
+    before any game is played, not in the middle of the search. Raises PlaytestError naming the
+    file. Opened read-write but nothing is written, except that SQLite rolls back a transaction
+    a killed process left half-done (its hot `-journal`), as resuming would: a read-only check
+    could not, and refused an intact search (review of 2026-12-02)."""
     import sqlalchemy.exc
 
     resolved = path.resolve()
 
     def connect() -> sqlite3.Connection:
-        return sqlite3.connect(f"{resolved.as_uri()}?mode=ro", uri=True, check_same_thread=False)
+        return sqlite3.connect(f"{resolved.as_uri()}?mode=rw", uri=True, check_same_thread=False)
 
     storage = None
     try:

@@ -303,3 +303,26 @@ def test_candidates_meeting_every_bound_are_told_apart_by_the_gates(tmp_path):
     doc = json.loads((out / "tune.json").read_text())
     assert [g["status"] for g in doc["gates"]] == ["pass", "pass"]
     assert doc["best"]["trial"] in [c["trial"] for c in doc["candidates"]]
+
+
+def test_a_study_left_mid_transaction_by_a_killed_process_is_still_resumable(tmp_path):
+    """SIGKILL (or the out-of-memory killer) during a write leaves a hot study.db-journal. The
+    resume check rolls it back as SQLite does on open, instead of refusing an intact search."""
+    import subprocess
+    import sys
+
+    from playtest.tune.study import check_study, open_study
+
+    db = tmp_path / "study.db"
+    open_study(db)  # an empty study, stored
+    killed = ("import os, signal, sqlite3, sys\n"
+              "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+              "c.execute('PRAGMA cache_size=1')\n"  # pages spill to the file before the commit
+              "c.execute('BEGIN IMMEDIATE')\n"
+              "c.execute('CREATE TABLE half_done (x)')\n"
+              "c.executemany('INSERT INTO half_done VALUES (?)', [(b'x' * 4000,)] * 200)\n"
+              "os.kill(os.getpid(), signal.SIGKILL)\n")
+    subprocess.run([sys.executable, "-c", killed, str(db)], check=False)
+    journal = tmp_path / "study.db-journal"
+    assert journal.is_file() and journal.stat().st_size > 0  # hot: the transaction was never finished
+    check_study(db)  # no PlaytestError
