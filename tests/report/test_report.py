@@ -7,12 +7,13 @@ import re
 from html.parser import HTMLParser
 
 import jsonschema
+import polars as pl
 import pytest
 
 from playtest.report.jsonreport import render_json, schema
 from playtest.report.markdown import render_markdown
 from playtest.report.model import build_report
-from tests.conftest import assert_valid_charts
+from tests.conftest import DRAFT5, assert_valid_charts
 from tests.report.conftest import HOSTILE, XSS, XSS_NAME
 
 
@@ -245,3 +246,19 @@ def test_a_variant_s_names_cannot_reach_the_terminal_raw(fmt, hostile_dir):
         assert doc["run"]["variant"]["name"] == HOSTILE and doc["names"]["bays"]["en"] == HOSTILE
     else:
         assert "Evil \ufffd" in r.stdout and r.stdout.count("\ufffd2J") >= 2  # the name and the crew's label
+
+
+def test_a_game_nobody_won_is_reported_not_refused(tmp_path):
+    """Win shares may add up to less than 1 (a co-operative plugin game the players lose): the
+    run that simulate saved is reported, not called damaged (review of 2026-12-02)."""
+    from typer.testing import CliRunner
+
+    from playtest.cli.app import app
+
+    out = tmp_path / "run"
+    assert CliRunner().invoke(app, ["simulate", str(DRAFT5), "-n", "4", "-w", "1", "-q", "--out", str(out)]).exit_code == 0
+    games = pl.read_parquet(out / "games.parquet")
+    games.with_columns(pl.when(pl.col("game") == 1).then(0.0).otherwise(pl.col("win_share")).alias("win_share")) \
+        .write_parquet(out / "games.parquet")
+    r = CliRunner().invoke(app, ["report", str(out), "--format", "json", "--out", str(tmp_path / "r.json")])
+    assert r.exit_code == 0, r.stderr
