@@ -38,6 +38,10 @@ class PlaySupport:
     table_game: Callable[[Any], Any] | None = None
     """(transcript path) → playtest.play.table.TableGame: a finished recorded game as the runner
     would have recorded it (`playtest calibrate`)."""
+    private: Callable[[Rules, Any, Any], str | None] | None = None
+    """(rules, state before, action) → what the person is told of another seat's move that stays
+    secret after it is made (New Frontiers: the goal kept face down), e.g. "keep a goal (face
+    down)"; None for a move everyone sees."""
     face_down: Callable[[Rules, Any], str | None] | None = None
     """(rules, state) → while choices made at the same time are face down (Oh-Seven's simultaneous
     bids), what the person is told of another seat's move then, e.g. "bid (face down)"; None
@@ -196,6 +200,10 @@ class PlaySession:
         note = self.support.describe(self.rules, before, action, log) if self.support.describe else ""
         move = Move(seat, who, action, text, note)
         self.moves.append(move)
+        private = (self.support.private(self.rules, before, action)
+                   if self.support.private is not None and seat != self.seat else None)
+        if private is not None:
+            return [Move(seat, who, None, private, note)]
         secret = self.support.face_down(self.rules, self.state) if self.support.face_down else None
         if secret is not None:
             if seat == self.seat:

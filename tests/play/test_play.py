@@ -339,3 +339,19 @@ def test_typed_control_characters_never_reach_the_terminal_raw(cli, tmp_path):
     assert "\x1b" not in r.stdout and "\x07" not in r.stdout
     assert "not a legal move: 'foo\ufffd[31mbar' is not a legal move now" in r.stdout
     assert "hint: " in r.stdout and "\ufffd]0;pwned\ufffd" in r.stdout
+
+
+def test_a_goal_another_player_keeps_face_down_is_not_shown(tmp_path):
+    """New Frontiers with goals: a bot's kept goal is face down, so the person is told only that
+    one was kept (the move log printed 'keep g14'; found in review)."""
+    s = session(str(ROOT / "variants/new-frontiers/goals.yaml"), 4, 1, "greedy")
+    shown: list = []
+    while not s.over() and len(s.moves) < 600:
+        shown += s.advance()
+        if not s.over():
+            shown += s.play(s.rules.legal_actions(s.state)[0])
+    others = [m for m in shown if m.seat != 1]
+    assert any(m.text == "keep a goal (face down)" and m.action is None for m in others)
+    assert not [m.text for m in others if re.fullmatch(r"keep g\d+", m.text)]
+    kept = [m for m in s.moves if str(m.action).startswith("keep ")]
+    assert any(m.seat != 1 for m in kept)  # the record keeps the real move (the saved transcript needs it)

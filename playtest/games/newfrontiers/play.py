@@ -50,6 +50,12 @@ def describe(rules: NewFrontiersRules, before: Any, action: Any, events: Sequenc
     return ", ".join(dict.fromkeys(kinds))
 
 
+def private(rules: NewFrontiersRules, before: Any, action: Any) -> str | None:
+    """A goal kept is face down until the next goal is kept: the other players see only that one
+    was kept."""
+    return "keep a goal (face down)" if getattr(action, "verb", "") == "keep" else None
+
+
 def deal_rng(seed: int) -> random.Random:
     return streams.stream(seed, 0, streams.DEAL)
 
@@ -91,4 +97,4 @@ def table_game(path: Any) -> TableGame:
 
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
-                      hint_bot="greedy", table_game=table_game)
+                      hint_bot="greedy", table_game=table_game, private=private)
