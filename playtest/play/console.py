@@ -79,7 +79,12 @@ def run(session: PlaySession, console: Console, read: Callable[[str], str | None
             console.print("You left the game.")
             return Outcome(False, len(session.moves), "")
         elif cmd == "undo":
-            if session.undo():
+            try:
+                undone = session.undo()
+            except InputError as err:
+                console.print(Text(f"cannot undo: {err}", style="yellow"))
+                continue
+            if undone:
                 console.print("Taken back: your last move and the bots' moves after it.")
                 redraw = True
             else:

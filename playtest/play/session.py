@@ -107,6 +107,8 @@ class PlaySession:
         self.state = self.rules.initial_state(self.players, rng=self._deal)
         self._undo: list[_Snapshot] = []
         self._held: list[Move] = []
+        self._revealed_after = 0
+        """The number of moves made when face-down moves were last revealed (0: never)."""
         """Other seats' face-down moves not yet revealed (see PlaySupport.face_down)."""
 
     # --- what the person sees -------------------------------------------------------------
@@ -169,9 +171,14 @@ class PlaySession:
         return self._apply(self.seat, self.names[self.seat], action)
 
     def undo(self) -> bool:
-        """Take back the person's last move and every bot move after it."""
+        """Take back the person's last move and every bot move after it. InputError when face-down
+        moves were revealed since that move: taking it back would let the person choose again
+        knowing them (Oh-Seven's simultaneous bids)."""
         if not self._undo:
             return False
+        if self._revealed_after > self._undo[-1].moves:
+            raise InputError("the face-down moves were revealed after your last move: it cannot be taken back "
+                             "now that you have seen them")
         snap = self._undo.pop()
         self.state = snap.state
         self._deal.setstate(snap.deal)
@@ -211,6 +218,8 @@ class PlaySession:
             self._held.append(move)
             return [Move(seat, who, None, secret, "")]
         revealed = [replace(m, note="; ".join(x for x in ("revealed", m.note) if x)) for m in self._held]
+        if revealed:
+            self._revealed_after = len(self.moves)
         self._held.clear()
         return [*revealed, move]
 

@@ -317,15 +317,21 @@ def test_in_turn_bids_are_shown_as_they_are_made(cli, tmp_path):
     assert len(BID_CARD.findall(r.stdout)) == 3 and "face down" not in r.stdout
 
 
-def test_undo_hides_the_revealed_bids_again():
+def test_a_bid_cannot_be_taken_back_once_the_bids_are_revealed():
+    """Undo after the reveal would let the person bid again knowing every other bid (review of
+    2026-12-02): refused, and the game goes on unchanged."""
+    from playtest.play.session import InputError
+
     s = session(OHSEVEN, 4, 0, "heuristic")
     hidden = s.advance()
     assert [m.text for m in hidden] == ["bid (face down until every bid is in)"] * 3
     assert all(m.action is None for m in hidden)
     shown = s.play(s.parse("1"))
     assert [m.seat for m in shown] == [1, 2, 3, 0] and all(m.action is not None for m in shown)
-    assert s.undo()
-    assert s.play(s.parse("1")) == shown
+    state, moves = s.state, len(s.moves)
+    with pytest.raises(InputError, match="revealed after your last move"):
+        s.undo()
+    assert (s.state, len(s.moves)) == (state, moves)
 
 
 def test_typed_control_characters_never_reach_the_terminal_raw(cli, tmp_path):
