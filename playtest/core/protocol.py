@@ -13,11 +13,13 @@ S = TypeVar("S")
 A = TypeVar("A")
 
 
-MAX_DECISIONS = 1_000_000
+MAX_DECISIONS = 250_000
 """A game's decisions before the runner calls it a runaway (a variant whose end can never come,
-or a rules bug). Far above any game a variant can describe: a Stargate game that runs to a
-`max_rounds` of 3,000 with 4 players takes about 24,000 decisions, and the cap was once 20,000,
-which refused such a variant as never ending. A runaway game reaches it in seconds."""
+or a rules bug). Above any game a variant describes in practice: a Stargate game that runs to a
+`max_rounds` of 3,000 with 4 players takes about 24,000 decisions (the cap was once 20,000, which
+refused such a variant as never ending), 10,000 rounds about 80,000. Not higher: a runaway game
+keeps its events until the cap (a never-ending plugin game reached 519 MB at a cap of 1,000,000,
+review of 2026-12-02), and every worker may hold one."""
 
 
 @runtime_checkable

@@ -148,7 +148,9 @@ def check_lineup(spec: GameSpec, variant: Variant, players: int, bots: Sequence[
     if len(bots) == 1:
         bots = bots * players
     if len(bots) != players:
-        raise UsageError(f"--bots names {len(bots)} bots for {players} players (give one name, or one per seat)")
+        counts = variant.model.player_counts()
+        also = (f"; this variant is for {', '.join(map(str, counts))} players" if len(bots) not in counts else "")
+        raise UsageError(f"--bots names {len(bots)} bots for {players} players (give one name, or one per seat{also})")
     rules = spec.make_rules(variant.model)
     for i, name in enumerate(bots):
         make_bot(spec, name, rules, i)  # raises UsageError for an unknown bot

@@ -180,7 +180,7 @@ def _list_index(node: Node, part: str) -> int | None:
         for i, item in enumerate(node.value):
             if item_id(item) == part:
                 return i
-    if part.isdigit() and int(part) < len(node.value):  # a position from 0 (no negative positions:
+    if part.isascii() and part.isdigit() and int(part) < len(node.value):  # a position from 0 (no negative positions:
         return int(part)                                 # crews.-1 would silently mean the last crew)
     return None
 
@@ -257,7 +257,7 @@ def _node_of_change(tree: Node, path: str, label: str) -> Node | None:
             node = value[seg]
         elif isinstance(value, list):
             found = [i for i in value if isinstance(i.value, dict) and "id" in i.value and str(i.value["id"].value) == seg]
-            if not found and seg.isdigit() and int(seg) < len(value):
+            if not found and seg.isascii() and seg.isdigit() and int(seg) < len(value):
                 found = [value[int(seg)]]
             if not found:
                 return None

@@ -81,9 +81,6 @@ def test_a_tile_set_where_no_colonist_ever_reaches_a_supply_is_refused():
     ("rules.end.developments=23",
      "--set rules.end.developments=23:1:24: rules.end.developments: one player can own at most 22 development "
      "points with this tile set: this trigger can never fire (null switches it off)"),
-    ("rules.setup.compensation.6=[0,0,0,0,1,1]",
-     "--set rules.setup.compensation.6=[0,0,0,0,1,1]:1:28: rules.setup.compensation.6: 6 players is not in "
-     "rules.players [2, 3, 4, 5]: this compensation is never paid"),
 ])
 def test_an_end_trigger_no_game_can_reach_is_a_note_not_an_error(cli, override, message):
     """Legal (another trigger ends the game; a hand-scored transcript may shrink the world limit

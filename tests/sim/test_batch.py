@@ -235,3 +235,16 @@ def test_a_complete_run_whose_rename_fails_is_kept_not_taken_for_an_empty_one(tm
         run_batch(load_variant(DRAFT5), RunConfig(n_games=4, players=4, lineup=("random",) * 4, seed=1, workers=1), out)
     assert "nothing was written" not in getattr(caught.value, "__notes__", [])
     assert (tmp_path / "run.partial" / "games.parquet").is_file()
+
+
+@pytest.mark.slow  # one game of 3,000 rounds: about 15 s (make test-all)
+def test_a_long_but_finite_variant_is_not_taken_for_a_runaway(tmp_path) -> None:
+    """3,000 rounds of one cube a turn end by the round cap (about 24,000 decisions with 4
+    players): the decision cap (once 20,000) must not call it a runaway."""
+    overrides = ["max_rounds=3000", "end=[{trigger: round_cap, rounds: 3000}]",
+                 "cubes={total: 15, start_in_hand: 1, replenish: 0}"]
+    out = tmp_path / "long"
+    run_batch(load_variant(DRAFT5, overrides), RunConfig(n_games=1, players=4, lineup=("random",) * 4, seed=1,
+                                                         workers=1), out)
+    _, games, _ = read_run(out)
+    assert games["rounds"].to_list() == [3000] * 4

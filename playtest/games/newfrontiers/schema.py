@@ -459,13 +459,11 @@ class NewFrontiersVariant(VariantModel):
         return out
 
     def notes(self) -> list[Issue]:
-        """Compensation for a player count the variant does not support, and end triggers no game
-        can reach (legal: another trigger may end the game, and a hand-scored transcript may
-        shrink the world limit on purpose)."""
-        out: list[Issue] = [(("rules", "setup", "compensation", p), f"{p} players is not in rules.players "
-                             f"{sorted(set(self.rules.players))}: this compensation is never paid")
-                            for p in self.rules.setup.compensation
-                            if p in PLAYER_COUNTS and p not in self.rules.players]
+        """End triggers no game can reach (legal: another trigger may end the game, and a
+        hand-scored transcript may shrink the world limit on purpose). (Compensation for a count
+        that rules.players leaves out gets no note: a draft that narrows the counts inherits the
+        base's table, and the notes were noise.)"""
+        out: list[Issue] = []
         unreachable = self._unreachable_triggers()
         if unreachable and len(unreachable) == len(self._enabled_triggers()):
             return out  # every trigger is unreachable: issues() refuses the variant
