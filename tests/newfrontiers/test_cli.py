@@ -173,10 +173,10 @@ def test_compare_lines_up_start_positions_across_compensation(tmp_path):
     +1 gold for positions 3 and 4) against no-compensation, tested row by row. The rows were once
     labelled with the gold ("position 3 (+1 gold)"), so the two drafts' rows never met."""
     out = tmp_path / "cmp"
-    r = run("compare", str(ROOT / BASE), str(ROOT / "variants/new-frontiers/no-compensation.yaml"), "-n", "40",
+    r = run("compare", str(ROOT / BASE), str(ROOT / "variants/new-frontiers/no-compensation.yaml"), "-n", "12",
             "--bots", "random", "--workers", "1", "--out", str(out), "--format", "json")
     assert r.returncode == 0, r.stderr
     rows = [m for m in json.loads((out / "compare.json").read_text())["differences"]
             if m["metric"] == "win_rate_by_start_position"]
     assert sorted(m["group"] for m in rows) == ["position 1", "position 2", "position 3", "position 4"]
-    assert all(m["p_value"] is not None and m["n"] == 40 for m in rows), rows
+    assert all(m["p_value"] is not None and m["n"] == 12 for m in rows), rows
