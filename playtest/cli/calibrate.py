@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
-from playtest.cli.common import out_console
+from playtest.cli.common import out_console, report_format
 from playtest.errors import UsageError
 
 
@@ -48,7 +48,7 @@ def calibrate(
 
     if not against:
         raise UsageError("--against: give at least one run folder")
-    kind = (fmt or Format.md).value
+    kind = report_format(fmt.value if fmt is not None else None, out, "md")
     path = out or Path(f"calibration{SUFFIX[kind]}")
     to_file = (fmt is not None or out is not None) and str(path) != "-"
     spec, games = read_table_games(transcripts)

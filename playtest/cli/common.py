@@ -40,6 +40,20 @@ PIPE_WIDTH = 160
 """Width of tables written to a pipe or a CI log (rich would use 80 and wrap every row)."""
 
 
+REPORT_SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".json": "json"}
+
+
+def report_format(fmt: str | None, out: Path | None, default: str) -> str:
+    """The format of a report file: --format when given (an --out file whose suffix names
+    another format is an error: `-o y.html -f md` wrote Markdown into a .html file), else the
+    one the --out file's suffix names, else `default`."""
+    named = REPORT_SUFFIXES.get(out.suffix.lower()) if out is not None and str(out) != "-" else None
+    if fmt is not None and named is not None and named != fmt:
+        raise UsageError(f"--out {out}: a {out.suffix} file, but --format {fmt} (name the file for its format, or "
+                         "leave --format out: the suffix chooses it)")
+    return fmt or named or default
+
+
 def make_console(**options: Any) -> Console:
     """Every rich Console of the CLI: emoji codes off, so that text is printed as written (with
     them on, the bot `mcts:100:c=1` printed as `mcts💯c=1`)."""

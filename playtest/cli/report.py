@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
+from playtest.cli.common import report_format
 from playtest.errors import UsageError
 from playtest.text import clean
 
@@ -23,7 +24,7 @@ class Format(StrEnum):
 @app.command()
 def report(
     run_dir: Annotated[Path, typer.Argument(help="A run folder written by `playtest simulate` (run.json, games.parquet, events.parquet).")],
-    fmt: Annotated[Format, typer.Option("--format", "-f", help="html (self-contained page), md (pull-request comment) or json (docs/report-json.md).")] = Format.html,
+    fmt: Annotated[Format | None, typer.Option("--format", "-f", help="html (self-contained page), md (pull-request comment) or json (docs/report-json.md); default: the --out file's suffix, else html.")] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output file; '-' for standard output (default RUN_DIR/report.<ext>).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing --out file (or the run's own report.<ext>).")] = False,
 ) -> None:
@@ -40,8 +41,9 @@ def report(
     from playtest.report.write import SUFFIX, render, write_atomic
     from playtest.sim.rundir import open_run, partial_dir, reading
 
+    kind = report_format(fmt.value if fmt is not None else None, out, "html")
     to_stdout = out is not None and str(out) == "-"
-    default = (run_dir if run_dir.is_dir() else partial_dir(run_dir)) / f"report{SUFFIX[fmt.value]}"
+    default = (run_dir if run_dir.is_dir() else partial_dir(run_dir)) / f"report{SUFFIX[kind]}"
     if out is not None and not to_stdout and out.resolve() == default.resolve():
         out = None  # the run's own report, named: as if not named (left alone when it is the same)
     if out is not None and not to_stdout:
@@ -56,7 +58,7 @@ def report(
         typer.echo(f"note: partial run: {info['games']:,} of {info['planned_games']:,} games "
                    f"(`playtest simulate --resume {run_dir}` finishes it)", err=True)
     with reading(run_dir):
-        text = render(build_report(info, run.games, run.events), fmt.value)
+        text = render(build_report(info, run.games, run.events), kind)
     if to_stdout:
         sys.stdout.write(text)
         return

@@ -353,6 +353,8 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-seat-7-of-4", ["report", "{tmp}/run"], r"run/games.parquet: seat: game 2: a seat outside 0 to 3", setup=_with_run(_set_games("seat", 7, 2, seat=0))),
     Case("report-win-share-5", ["report", "{tmp}/run"], r"run/games.parquet: win_share: game 1: .* outside \[0, 1\]", setup=_with_run(_set_games("win_share", 5.0, 1, seat=0))),
     Case("report-win-share-nan", ["report", "{tmp}/run"], r"run/games.parquet: win_share: game 3: a missing or non-finite win share", setup=_with_run(_set_games("win_share", float("nan"), 3, seat=2))),
+    Case("report-suffix-and-format-disagree", ["report", "{tmp}/run", "-o", "{tmp}/y.html", "-f", "md"],
+         r"^error: --out .*y.html: a .html file, but --format md", setup=_with_run(lambda run: None)),
     Case("report-win-share-sum", ["report", "{tmp}/run"], r"run/games.parquet: win_share: game 1: the win shares add up to more than 1", setup=_with_run(_set_games("win_share", 0.5, 1))),
     Case("report-rank-zero", ["report", "{tmp}/run"], r"run/games.parquet: rank: game 2: a missing rank, or one outside 1 to 4", setup=_with_run(_set_games("rank", 0, 2, seat=3))),
     Case("report-bot-null", ["report", "{tmp}/run"], r"run/games.parquet: bot: game 0: a row without a bot name", setup=_with_run(_set_games("bot", None, 0, seat=1))),

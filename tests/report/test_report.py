@@ -262,3 +262,17 @@ def test_a_game_nobody_won_is_reported_not_refused(tmp_path):
         .write_parquet(out / "games.parquet")
     r = CliRunner().invoke(app, ["report", str(out), "--format", "json", "--out", str(tmp_path / "r.json")])
     assert r.exit_code == 0, r.stderr
+
+
+def test_the_out_file_s_suffix_chooses_the_format_when_format_is_not_given(tmp_path):
+    """`report RUN -o r.md` wrote the default format, HTML, into r.md."""
+    from typer.testing import CliRunner
+
+    from playtest.cli.app import app
+
+    out = tmp_path / "run"
+    assert CliRunner().invoke(app, ["simulate", str(DRAFT5), "-n", "4", "-w", "1", "-q", "--out", str(out)]).exit_code == 0
+    for name, starts in (("r.md", "### "), ("r.json", "{"), ("r.html", "<!DOCTYPE html>")):
+        r = CliRunner().invoke(app, ["report", str(out), "-o", str(tmp_path / name)])
+        assert r.exit_code == 0, r.stderr
+        assert (tmp_path / name).read_text(encoding="utf-8").lstrip().startswith(starts), name
