@@ -48,6 +48,12 @@ def calibrate(
 
     if not against:
         raise UsageError("--against: give at least one run folder")
+    for what, paths in (("TRANSCRIPTS", transcripts), ("--against", against)):
+        seen: dict[Path, Path] = {}
+        for path in paths:
+            first = seen.setdefault(path.resolve(), path)
+            if first is not path:  # the same table game twice would count twice
+                raise UsageError(f"{what}: {path} is given twice" + (f" (also as {first})" if first != path else ""))
     kind = report_format(fmt.value if fmt is not None else None, out, "md")
     path = out or Path(f"calibration{SUFFIX[kind]}")
     to_file = (fmt is not None or out is not None) and str(path) != "-"
