@@ -415,6 +415,16 @@ def _order_statistic_ranks(n: int, q: float, alpha: float) -> tuple[int, int]:
     return k_low, k_high
 
 
+def share_interval(lo: float, hi: float, num: np.ndarray, den: np.ndarray) -> tuple[float, float]:
+    """A ratio-of-sums interval cut to [0, 1] when the ratio is a share: every numerator and
+    denominator non-negative (New Frontiers' VP by source; Stargate's unless a variant has
+    negative VP). The true share cannot lie outside [0, 1], so cutting the interval there keeps
+    its coverage; the delta-method bounds left it at 3 games (review of 2026-12-02)."""
+    if (np.asarray(num) >= 0).all() and (np.asarray(den) >= 0).all():
+        return max(0.0, lo), min(1.0, hi)
+    return lo, hi
+
+
 def ratio_ci(num: Sequence[float] | np.ndarray, den: Sequence[float] | np.ndarray, z: float = Z95) -> tuple[float, float, float]:
     """Ratio of sums sum(num)/sum(den) over paired observations (e.g. one source's share of all
     points) with its delta-method (linearisation) interval. Empty or zero denominator → NaNs."""

@@ -7,6 +7,7 @@ import re
 from html.parser import HTMLParser
 
 import jsonschema
+import numpy as np
 import polars as pl
 import pytest
 
@@ -276,3 +277,19 @@ def test_the_out_file_s_suffix_chooses_the_format_when_format_is_not_given(tmp_p
         r = CliRunner().invoke(app, ["report", str(out), "-o", str(tmp_path / name)])
         assert r.exit_code == 0, r.stderr
         assert (tmp_path / name).read_text(encoding="utf-8").lstrip().startswith(starts), name
+
+
+def test_a_share_of_points_keeps_its_interval_inside_0_1(tmp_path):
+    """VP by source from 3 games: a share's delta-method bounds can leave [0, 1] when there are
+    so few games; with every part non-negative they are cut there (review of 2026-12-02)."""
+    from playtest.analysis.stats import share_interval
+
+    assert share_interval(-0.2, 1.3, np.array([0.0, 3.0]), np.array([5.0, 6.0])) == (0.0, 1.0)
+    assert share_interval(-0.2, 1.3, np.array([-1.0, 3.0]), np.array([5.0, 6.0])) == (-0.2, 1.3)  # negative VP
+    from playtest.games.newfrontiers.metrics import vp_by_source
+
+    games = pl.DataFrame({"game": [0, 0, 1, 1, 2, 2], "seat": [0, 1] * 3,
+                          "score_chips": [0.0, 0.0, 9.0, 0.0, 0.0, 0.0], "score_worlds": [5.0, 4.0, 1.0, 2.0, 6.0, 3.0],
+                          "total": [5.0, 4.0, 10.0, 2.0, 6.0, 3.0]})
+    table = vp_by_source(games)
+    assert (table["ci_low"] >= 0).all() and (table["ci_high"] <= 1).all()

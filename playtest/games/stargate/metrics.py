@@ -15,6 +15,7 @@ from playtest.analysis.stats import (
     mean_of_sums,
     proportion_of_sums,
     ratio_of_sums,
+    share_interval,
     shifted,
     wilson,
 )
@@ -148,8 +149,9 @@ def vp_by_source(games: Table) -> pl.DataFrame:
                      pl.len().alias("rows"))
     rows = []
     for part in parts:
-        est, se, _ = ratio_of_sums(per[f"score_{part}"].to_numpy(), per["total"].to_numpy())
-        lo, hi = est - Z95 * se, est + Z95 * se
+        num, den = per[f"score_{part}"].to_numpy(), per["total"].to_numpy()
+        est, se, _ = ratio_of_sums(num, den)
+        lo, hi = share_interval(est - Z95 * se, est + Z95 * se, num, den)
         rows.append({C.METRIC: "vp_share_by_source", C.GROUP: part, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                      C.N: int(per["rows"].sum()),
                      C.DEFINITION: "Share of all points scored that came from this source; delta-method interval."})
