@@ -107,9 +107,9 @@ class PlaySession:
         self.state = self.rules.initial_state(self.players, rng=self._deal)
         self._undo: list[_Snapshot] = []
         self._held: list[Move] = []
+        """Other seats' face-down moves not yet revealed (see PlaySupport.face_down)."""
         self._revealed_after = 0
         """The number of moves made when face-down moves were last revealed (0: never)."""
-        """Other seats' face-down moves not yet revealed (see PlaySupport.face_down)."""
 
     # --- what the person sees -------------------------------------------------------------
 

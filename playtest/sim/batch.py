@@ -28,6 +28,7 @@ import polars as pl
 from playtest import __version__, rng
 from playtest.core.bots import make_bot
 from playtest.core.events import Event, event_data_problem
+from playtest.core.protocol import MAX_DECISIONS
 from playtest.core.results import result_problem
 from playtest.core.spec import GameSpec
 from playtest.errors import IllegalActionError, Interrupted, PlaytestError, UsageError
@@ -45,14 +46,7 @@ from playtest.sim.rundir import (
     read_json,
     target_of,
 )
-from playtest.sim.runner import (
-    MAX_DECISIONS,
-    NoLegalActionError,
-    PlayedGame,
-    TurnCapError,
-    batch_gc,
-    play_game,
-)
+from playtest.sim.runner import NoLegalActionError, PlayedGame, TurnCapError, batch_gc, play_game
 from playtest.variants import Variant
 
 GAME_KEY_COLUMNS: dict[str, pl.DataType] = {
@@ -595,10 +589,8 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
         raise
     except Exception as err:  # a crash (in a game's code, say): what was played is kept for --resume
         run.close()
-        if _dropped_if_empty(run):
-            err.add_note("nothing was written")
-            raise
-        err.add_note(f"{run.games_saved():,} of {config.n_games:,} games are saved in {run.path}: `playtest "
+        err.add_note("nothing was written" if _dropped_if_empty(run) else
+                     f"{run.games_saved():,} of {config.n_games:,} games are saved in {run.path}: `playtest "
                      f"simulate --resume {out_dir}` finishes the run once the cause is fixed (or --force "
                      "starts afresh)")
         raise

@@ -274,14 +274,10 @@ def check_info(path: Path, info: dict[str, Any]) -> None:
     variant = info["variant"]
     if not isinstance(variant.get("resolved"), dict):
         raise PlaytestError(f"{path}: variant.resolved: expected the resolved variant (an object)")
-    for key, types in VARIANT_KEYS.items():  # optional, but the report shows them as these types
-        value = variant.get(key)
-        if value is not None and not isinstance(value, types):
-            raise PlaytestError(f"{path}: variant.{key}: expected {types[0].__name__}, got {type(value).__name__}")
+    check_keys(path, variant, VARIANT_KEYS, "variant.", optional=True)  # the report shows them as these types
     if not all(isinstance(c, dict) for c in variant.get("changes") or []):
         raise PlaytestError(f"{path}: variant.changes: expected a list of objects")
-    if info.get("versions") is not None and not isinstance(info["versions"], dict):
-        raise PlaytestError(f"{path}: versions: expected dict, got {type(info['versions']).__name__}")
+    check_keys(path, info, {"versions": (dict,)}, optional=True)
 
 
 VARIANT_KEYS: dict[str, tuple[type, ...]] = {
@@ -442,7 +438,7 @@ def check_rows(run: RunFiles, games: pl.DataFrame | pl.LazyFrame) -> None:
 
 
 WIN_SHARE_TOLERANCE = 1e-9
-"""How far from 1 a game's win shares may add up (1/3 + 1/3 + 1/3 in floating point)."""
+"""How far above 1 a game's win shares may add up (1/3 + 1/3 + 1/3 in floating point)."""
 
 
 def _game_checks(players: int) -> list[tuple[str, pl.Expr, str]]:
