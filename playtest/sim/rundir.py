@@ -309,7 +309,7 @@ def _check_table(path: Path, frame: pl.LazyFrame, expected: dict[str, pl.DataTyp
     try:
         schema = frame.collect_schema()
     except (OSError, pl.exceptions.PolarsError) as exc:
-        raise PlaytestError(f"{path}: cannot read {label}: {_first_line(exc)}") from None
+        raise PlaytestError(f"{path}: cannot read {label}: {first_line(exc)}") from None
     missing = [c for c in expected if c not in schema]
     if missing:
         raise PlaytestError(f"{path}: {label} lacks columns {', '.join(missing[:5])}"
@@ -320,7 +320,8 @@ def _check_table(path: Path, frame: pl.LazyFrame, expected: dict[str, pl.DataTyp
         raise PlaytestError(f"{path}: {label} column {c} is {schema[c]}, expected {expected[c]}")
 
 
-def _first_line(exc: BaseException) -> str:
+def first_line(exc: BaseException) -> str:
+    """The first line of an exception's message (its type when empty): for one-line errors."""
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__
 
@@ -398,7 +399,7 @@ def reading(run_dir: Path) -> Iterator[None]:
     except pl.exceptions.ColumnNotFoundError:
         raise  # the columns were checked when the run was opened: a metric's own bug
     except (OSError, pl.exceptions.PolarsError) as exc:
-        raise PlaytestError(f"{run_dir}: cannot read run: {_first_line(exc)}") from None
+        raise PlaytestError(f"{run_dir}: cannot read run: {first_line(exc)}") from None
 
 
 def check_rows(run: RunFiles, games: pl.DataFrame | pl.LazyFrame) -> None:

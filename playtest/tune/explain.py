@@ -33,7 +33,7 @@ from scipy import stats
 
 from playtest.errors import PlaytestError
 from playtest.report import format as F
-from playtest.sim.rundir import _first_line, check_items, check_keys, read_json
+from playtest.sim.rundir import check_items, check_keys, first_line, read_json
 
 Z95 = 1.959963984540054
 
@@ -77,7 +77,7 @@ def read_design(run_dir: Path, metrics: list[str] | None = None) -> Design:
             return _sweep_design(run_dir, metrics)
     except pl.exceptions.PolarsError as exc:  # values of an edited file that its checks let through
         source = "tune.json and trials.parquet" if (run_dir / "tune.json").is_file() else "sweep.json"
-        raise PlaytestError(f"{run_dir}: cannot read {source}: {_first_line(exc)}") from None
+        raise PlaytestError(f"{run_dir}: cannot read {source}: {first_line(exc)}") from None
     if not run_dir.is_dir():
         raise PlaytestError(f"{run_dir}: " + ("a file, not a sweep or tune output folder" if run_dir.is_file()
                                               else "no such folder"))
@@ -114,7 +114,7 @@ def _sweep_design(run_dir: Path, metrics: list[str] | None) -> Design:
     try:
         table = pl.DataFrame(rows)
     except (TypeError, ValueError, pl.exceptions.PolarsError) as exc:
-        raise PlaytestError(f"{path}: rows: not a table of results ({_first_line(exc)})") from None
+        raise PlaytestError(f"{path}: rows: not a table of results ({first_line(exc)})") from None
     missing = [c for c in (*SWEEP_COLUMNS, *(k.name for k in keys)) if c not in table.columns]
     if missing:
         raise PlaytestError(f"{path}: rows: no column {', '.join(missing)}")

@@ -31,7 +31,7 @@ from playtest.compare.gates import GateResult, evaluate
 from playtest.compare.jackknife import Replicates, Sample, replicate
 from playtest.errors import PlaytestError, UsageError
 from playtest.sim.batch import RunConfig, read_run, run_batch
-from playtest.sim.rundir import _first_line, read_json
+from playtest.sim.rundir import first_line, read_json
 from playtest.tune import goals as G
 from playtest.tune.metrics import tune_metrics
 from playtest.tune.space import Param, candidate
@@ -162,7 +162,7 @@ def _check_base_metrics(path: Path) -> None:
     try:
         schema = pl.read_parquet_schema(path)
     except (OSError, pl.exceptions.PolarsError) as exc:
-        raise PlaytestError(f"{path}: cannot read: {_first_line(exc)}") from None
+        raise PlaytestError(f"{path}: cannot read: {first_line(exc)}") from None
     missing = [c for c in C.METRIC_SCHEMA if c not in schema]
     if missing:
         raise PlaytestError(f"{path}: not a metric table (no column {missing[0]})")
