@@ -39,11 +39,11 @@ def replay(
         spec = get_game(node.value)
     except GamePluginError as err:
         raise TranscriptError([node.problem("game", str(err))]) from None
-    trace = None
+    trace: list[dict[str, Any]] | None = None  # --moves, for the transcripts in the common format
     if spec.replay is not None:
         outcome = spec.replay(transcript)
     elif spec.notation is not None:
-        trace: list[dict[str, Any]] | None = [] if moves else None
+        trace = [] if moves else None
         outcome = replay_transcript(read_transcript(transcript, spec.notation), spec.notation, spec.make_rules,
                                     trace)
     else:

@@ -136,11 +136,6 @@ def crew_per_pick(events: Table, metrics: tuple[str, ...] = tuple(PER_PICK)) -> 
     return C.metric_frame(rows)
 
 
-def crew_vp_per_pick(events: Table) -> pl.DataFrame:
-    """Mean skill VP gained on a turn this crew was taken."""
-    return crew_per_pick(events, ("crew_vp_per_pick",))
-
-
 def vp_by_source(games: Table) -> pl.DataFrame:
     """Each score part's share of all points scored (ratio of sums, delta-method interval over
     games: the players of a game are summed first)."""
