@@ -203,11 +203,29 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
                        f"{100 * strength.expected_win(top['ci_high']):.0f}% of head-to-head comparisons; a rung lost every "
                        "comparison against the one below it, so the games bound the gap from above only.")
         else:
-            out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated {gap:+.0f} "
-                       f"[{strength.elo_text(top['ci_low'])}, {strength.elo_text(top['ci_high'])}] Elo above "
-                       f"{bottom['rung']}, i.e. it finishes ahead of it in {100 * strength.expected_win(gap):.0f}% "
-                       "of head-to-head comparisons.")
+            side = "above" if gap >= 0 else "below"
+            out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated {abs(gap):.0f} Elo {side} "
+                       f"{bottom['rung']} ({gap:+.0f} [{strength.elo_text(top['ci_low'])}, "
+                       f"{strength.elo_text(top['ci_high'])}]), i.e. it finishes ahead of it in "
+                       f"{100 * strength.expected_win(gap):.0f}% of head-to-head comparisons.")
+        out.extend(highest_rated(ratings))
     return out
+
+
+def highest_rated(ratings: pl.DataFrame) -> list[str]:
+    """A sentence when the best-rated rung is not the last one: the ladder's last rung is the
+    one meant to be strongest, and a reader of "Across the ladder" should not take it for the
+    strongest when the games say otherwise."""
+    rated = [r for r in ratings.iter_rows(named=True) if math.isfinite(r["rating"])]
+    if len(rated) < 3:
+        return []
+    best, last = max(rated, key=lambda r: r["rating"]), rated[-1]
+    if best["rung"] == last["rung"] or best["rating"] <= last["rating"]:
+        return []
+    return [f"The highest rated rung in these games is {best['rung']} "
+            f"({strength.rating_text(best['rating'], best['ci_low'], best['ci_high'])} Elo), not the last one, "
+            f"{last['rung']} ({strength.rating_text(last['rating'], last['ci_low'], last['ci_high'])}): the rungs' "
+            "order is not their order of strength (the ratings table gives the intervals)."]
 
 
 def build_ladder(runs: LadderRuns, *, blocks: int = DEFAULT_BLOCKS) -> Ladder:

@@ -180,8 +180,9 @@ def test_a_rung_rated_through_a_separated_pair_keeps_the_gap_above_it_uncertain(
     b, c = r.row(1, named=True), r.row(2, named=True)
     assert b["ci_low"] == pytest.approx(287, abs=2) and b["ci_high"] == c["ci_high"] == math.inf
     assert c["ci_low"] < b["ci_low"] - 100  # c lost to b: the b→c gap is well below 0
-    [*_, across] = skill_matters(strength.strength_table(pairs, np.random.default_rng(2)), r)
+    [*_, across, highest] = skill_matters(strength.strength_table(pairs, np.random.default_rng(2)), r)
     assert across.startswith(f"Across the ladder (Bradley–Terry): c is rated at least {c['ci_low']:+.0f} Elo above a")
+    assert highest.startswith("The highest rated rung in these games is b (≥ +287 Elo), not the last one, c (≥ ")
 
 
 def test_equal_rungs_are_not_called_stronger():
@@ -322,3 +323,24 @@ def test_equal_rungs_are_called_different_at_most_5_percent_of_the_time():
                                                             np.random.default_rng(s))).startswith("not measurably")
                  for s in range(reps))
     assert claims / reps < 0.065  # binomial error of 600 ladders at 5%: ±0.9 points
+
+
+def test_the_ladder_says_when_its_last_rung_is_not_the_strongest():
+    """a < b, then c loses to b in 80% of the comparisons: "Across the ladder" compares the last
+    rung with the first (c is rated below b, still above a), and a second sentence names b as
+    the highest rated, so the last rung is not read as the strongest."""
+    from playtest.ladder.result import skill_matters
+
+    pairs = {("a", "b"): renamed(pair_sample(3, 200, 0.85), {"low": "a", "up": "b"}),
+             ("b", "c"): renamed(pair_sample(5, 200, 0.15), {"low": "b", "up": "c"})}
+    r = strength.ratings(pairs, ["a", "b", "c"], rng=np.random.default_rng(1), n_boot=60)
+    b, c = r.row(1, named=True), r.row(2, named=True)
+    assert b["rating"] > c["rating"]
+    *_, across, highest = skill_matters(strength.strength_table(pairs, np.random.default_rng(2)), r)
+    assert across.startswith(f"Across the ladder (Bradley–Terry): c is rated {abs(c['rating']):.0f} Elo "
+                             f"{'above' if c['rating'] >= 0 else 'below'} a ({c['rating']:+.0f} [")
+    assert highest.startswith(f"The highest rated rung in these games is b ({b['rating']:+.0f} Elo), not the last "
+                              f"one, c ({c['rating']:+.0f})")
+    in_order = {("a", "b"): pairs[("a", "b")], ("b", "c"): renamed(pair_sample(5, 200, 0.85), {"low": "b", "up": "c"})}
+    r2 = strength.ratings(in_order, ["a", "b", "c"], rng=np.random.default_rng(1), n_boot=60)
+    assert not skill_matters(strength.strength_table(in_order, np.random.default_rng(2)), r2)[-1].startswith("The highest")
