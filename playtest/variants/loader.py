@@ -543,6 +543,13 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
         hint = _new_item_hint(tree, loc)
         return node.problem(path, f"required key is missing{hint}")
     message = _ENUM_REPR.sub(r"'\1'", str(err["msg"]))
+    if (kind == "list_type" and found and node.file.startswith("--set ") and isinstance(node.value, dict)
+            and node.value and all(k.isascii() and k.isdigit() for k in node.value)):
+        # `--set worlds.w01.powers.0.kind=x` on a world without powers: the path named an item
+        # of a list the variant does not have, and the walk made a mapping {"0": ...} of it.
+        first = next(iter(node.value))
+        return node.problem(path, f"the variant has no {path.rsplit('.', 1)[-1]!r} list here, so there is no item "
+                                  f"{first!r} to change: set the whole list, e.g. --set '{path}=[...]'")
     if kind == "union_tag_invalid" and found:
         # Located at the tag's value (`kind: warp`), not at the start of its item: the same line
         # in a file, and the override's own `--set` when that set the tag.

@@ -265,6 +265,9 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("set-alias-bomb", ["validate", str(DRAFT5), "--set", "name=[" + BOMB.replace("\n", ", ").replace(": &", ": &") + "]"], r"^--set name=.*(malformed|cannot read value|more than 200,000 values)"),
     Case("set-wrong-type", ["validate", str(DRAFT5), "--set", "crews.bays.time=x"], r"^--set crews.bays.time=x:1:17: crews.bays.time: Input should be a valid integer"),
     Case("set-no-item", ["validate", str(DRAFT5), "--set", "crews.nobody.time=1"], r"^--set crews.nobody.time=1:1:1: crews.nobody: no item 'nobody'"),
+    Case("set-item-of-absent-list", ["validate", str(NF_BASE), "--set", "worlds.w01.powers.0.kind=military"],
+         r"^--set worlds.w01.powers.0.kind=military:1:1: worlds.w01.powers: the variant has no 'powers' list here, so "
+         r"there is no item '0' to change: set the whole list, e.g. --set 'worlds.w01.powers=\[...\]'$"),
     Case("set-below-scalar", ["validate", str(DRAFT5), "--set", "cubes.total.x=1"], r"^--set cubes.total.x=1:1:1: cubes.total.x: is not a mapping or list"),
     Case("set-nan", ["validate", str(DRAFT5), "--set", "cubes.total=.nan"], r"^--set cubes.total=.nan:1:\d+: cubes.total: must be a finite number"),
     Case("set-huge", ["validate", str(DRAFT5), "--set", "cubes.total=99999999999999999999"], r"^--set cubes.total=9+:1:\d+: cubes.total: 9+ is too large"),
