@@ -361,3 +361,33 @@ def test_a_goal_another_player_keeps_face_down_is_not_shown(tmp_path):
     assert not [m.text for m in others if re.fullmatch(r"keep g\d+", m.text)]
     kept = [m for m in s.moves if str(m.action).startswith("keep ")]
     assert any(m.seat != 1 for m in kept)  # the record keeps the real move (the saved transcript needs it)
+
+
+def _play_through(s: PlaySession) -> list:
+    shown: list = []
+    while not s.over() and len(s.moves) < 600:
+        shown += s.advance()
+        if not s.over():
+            shown += s.play(s.rules.legal_actions(s.state)[0])
+    return shown
+
+
+def test_new_frontiers_moves_are_described_in_words():
+    """Each move's note says what it did (the bonus, the tile bought and its price, the world
+    settled), not the names of its events ('select', 'round_end'), and never names a goal kept
+    face down by another player."""
+    s = session(str(ROOT / "variants/new-frontiers/goals.yaml"), 4, 1, "greedy")
+    shown = _play_through(s)
+    assert s.over()
+    notes = [m.note for m in shown]
+    assert not [n for n in notes if re.search(r"\b(select|round_end|game_end|goal_keep)\b", n)]
+    develops = [m for m in s.moves if str(m.action).startswith("develop ")]
+    assert develops and all(re.match(rf"bought {str(m.action).split()[1]} for \d+ gold", m.note) for m in develops)
+    goals = [m for m in s.moves if str(m.action) == "select goals"]
+    assert goals and all(m.note.startswith("+1 gold, up one place, 3 goals drawn") for m in goals)
+    assert any("round over" in n for n in notes) and any(n.startswith("game ends: ") or ", game ends: " in n
+                                                       for n in notes)
+    kept = [m for m in s.moves if str(m.action).startswith("keep ") and m.seat != 1]
+    assert kept  # the others' keeps are shown with the note of the move itself (PlaySession._apply)
+    assert all(str(m.action).split()[1] not in m.note for m in kept)
+    assert sum(m.text == "keep a goal (face down)" for m in shown) == len(kept)

@@ -46,8 +46,55 @@ def render(rules: NewFrontiersRules, view: View, seat: int, names: Sequence[str]
 
 
 def describe(rules: NewFrontiersRules, before: Any, action: Any, events: Sequence[Event]) -> str:
-    kinds = [e.kind for e in events if e.kind not in ("decision",)]
-    return ", ".join(dict.fromkeys(kinds))
+    """What a decision did, in words, from its events: the selection's bonus, tiles bought,
+    taken, discarded and settled, goods made, sold and consumed, the round's and game's end.
+    A goal kept stays unnamed (it is face down: PlaySupport.private)."""
+    b = rules.r.bonuses
+    bits: list[str] = []
+    for e in events:
+        d = e.data
+        if e.kind == "select":
+            bonus = {"retreat": f"+{b.retreat_gold} gold", "develop": f"bonus: develops for {b.develop_discount} less",
+                     "explore": f"{_n(d.get('drawn', 0), 'world')} drawn, bonus: {_n(b.explore_picks, 'more pick')}",
+                     "settle": f"bonus: +{_n(b.settle_colonists, 'colonist')}",
+                     "produce": f"bonus: {_n(b.produce_windfalls, 'windfall good')}",
+                     "trade": f"+{_n(b.trade_vp, 'VP chip')}",
+                     "envoy": f"+{_n(b.envoy_vp, 'VP chip')}, to the front of the turn order",
+                     "goals": f"+{b.goals_gold} gold, up one place, {_n(b.goals_draw, 'goal')} drawn"}.get(str(d.get("action")), "")
+            if d.get("pile"):
+                bonus += f"{', ' if bonus else ''}{d['pile']} gold from the Produce pile"
+            bits.append(bonus)
+        elif e.kind == "develop":
+            bits.append(f"bought {d['item']} for {d['cost']} gold")
+        elif e.kind == "take":
+            bits.append(f"took {d['item']}" + (" (an extra pick)" if d.get("bonus") else ""))
+        elif e.kind == "discard":
+            bits.append(f"discarded {d['item']}")
+        elif e.kind == "colonists":
+            bits.append(f"+{_n(d['amount'], 'colonist')}")
+        elif e.kind == "settle":
+            bits.append(f"settled {d['item']}" + (f" for {d['cost']} gold" if d.get("cost") else f" ({d['method']})"))
+        elif e.kind == "windfall":
+            bits.append(f"a {d['color']} good on {d['item']}")
+        elif e.kind == "trade":
+            bits.append(f"sold a {d['color']} good for {d['gold']} gold")
+        elif e.kind == "consume":
+            gains = [f"{d[k]} {name}" for k, name in (("vp", "VP"), ("gold", "gold")) if d.get(k)]
+            bits.append(f"consumed a {d['color']} good" + (f" for {' and '.join(gains)}" if gains else ""))
+        elif e.kind == "goal_flip":
+            bits.append(f"goal {d['item']} turned face up")
+        elif e.kind == "store":
+            bits.append(f"stored on {d['item']}")
+        elif e.kind == "round_end":
+            bits.append("round over")
+        elif e.kind == "game_end":
+            bits.append(f"game ends: {d['trigger']}")
+    return ", ".join(dict.fromkeys(bit for bit in bits if bit))
+
+
+def _n(count: int, thing: str) -> str:
+    """'1 colonist', '2 colonists'."""
+    return f"{count} {thing}" + ("" if count == 1 else "s")
 
 
 def private(rules: NewFrontiersRules, before: Any, action: Any) -> str | None:
