@@ -5,15 +5,23 @@ with discard, windfalls, the Produce pile, trade then consume, envoys, three end
 gold+goods tie-break, a shared win, the goals option and a storage mat; T7–T14 (a second
 check) add exact military, stacked discounts, two triggers in one round, 5 players with a changed
 price, the development trigger with large developments' bonuses, stacked powers, both storage
-mats, and the player's choice of consume power."""
+mats, and the player's choice of consume power. T15–T20 (a third check, 2026-12-03) add powers
+from the moment a development is bought, develop cost not below 0, two worlds in one Settle
+(the first world's powers only from the next action), the settle trigger at exactly 4 with the
+round played out and the colonist stock below 0, moving up one place with Galaxy goals, the
+discard of an unsettled world only, and Produce/consume details; their stocks, supplies and
+the bag are checked too (HAND_STATE)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from playtest.errors import IllegalActionError
 from playtest.games.newfrontiers.transcript import replay
 
-from .helpers import DATA
+from .helpers import DATA, ROOT
 
 HAND = {
     # transcript: (end triggers, [(player, total, gold + goods, win share), ...])
@@ -32,6 +40,26 @@ HAND = {
     "t12_p_powers": (["worlds"], [("Ann", 7, 19, 0.0), ("Ben", 10, 21, 1.0)]),
     "t13_h1_goals_2p": (["chips"], [("Ann", 5, 6, 1.0), ("Ben", 2, 9, 0.0)]),
     "t14_x1_consume_order": (["chips"], [("Ann", 5, 8, 1.0), ("Ben", 1, 13, 0.0)]),
+    "t15_n1_powers_when_bought": (["chips"], [("Ann", 5, 14, 0.0), ("Ben", 7, 6, 1.0)]),
+    "t16_n2_two_world_settle": (["chips"], [("Ann", 7, 15, 0.0), ("Ben", 7, 22, 1.0)]),
+    "t17_n3_4p_settle_trigger": (["colonists"], [("Ann", 4, 1, 1.0), ("Ben", 2, 2, 0.0), ("Cat", 3, 5, 0.0),
+                                                 ("Dan", 2, 2, 0.0)]),
+    "t18_n4_goals_move_up": (["chips"], [("Ann", 7, 2, 1.0), ("Ben", 6, 1, 0.0), ("Cat", 6, 3, 0.0)]),
+    "t19_n5_world_limit_discard": (["worlds"], [("Ann", 3, 9, 0.0), ("Ben", 3, 11, 1.0)]),
+    "t20_n7_produce_consume": (["chips"], [("Ann", 6, 14, 0.0), ("Ben", 8, 20, 1.0)]),
+}
+
+HAND_STATE = {
+    # transcript: ({player: (gold, colonists in supply, VP chips)}, chip stock, colonist stock, Produce pile,
+    #              worlds in the bag, turn-order track at the end)
+    "t15_n1_powers_when_bought": ({"Ann": (14, 2, 2), "Ben": (6, 2, 4)}, 0, 16, 3, 36, ["Ben", "Ann"]),
+    "t16_n2_two_world_settle": ({"Ann": (14, 6, 1), "Ben": (19, 1, 1)}, 0, 9, 2, 34, ["Ann", "Ben"]),
+    "t17_n3_4p_settle_trigger": ({"Ann": (1, 5, 2), "Ben": (2, 5, 1), "Cat": (5, 2, 0), "Dan": (2, 0, 1)},
+                                 44, -3, 1, 40, ["Ann", "Ben", "Cat", "Dan"]),
+    "t18_n4_goals_move_up": ({"Ann": (2, 0, 1), "Ben": (1, 0, 1), "Cat": (3, 0, 1)}, 0, 31, 2, 40,
+                             ["Cat", "Ann", "Ben"]),
+    "t19_n5_world_limit_discard": ({"Ann": (8, 0, 0), "Ben": (11, 2, 0)}, 24, 16, 2, 36, ["Ann", "Ben"]),
+    "t20_n7_produce_consume": ({"Ann": (14, 5, 3), "Ben": (18, 2, 3)}, 0, 12, 0, 37, ["Ann", "Ben"]),
 }
 
 
@@ -41,3 +69,40 @@ def test_a_hand_scored_game_replays_to_its_hand_scores(name):
     triggers, scores = HAND[name]
     assert out.complete and list(out.triggers) == triggers
     assert [(f["player"], f["total"], f["tie_break"], f["win_share"]) for f in out.final] == scores
+
+
+@pytest.mark.parametrize("name", sorted(HAND_STATE))
+def test_a_hand_scored_game_ends_with_its_hand_counted_stocks_and_supplies(name):
+    out = replay(DATA / "handscored" / f"{name}.yaml")
+    s = out.state
+    players, chips, colonists, pile, bag, track = HAND_STATE[name]
+    assert {out.players[i]: (p.gold, p.colonists, p.chips) for i, p in enumerate(s.players)} == players
+    assert (s.chips, s.colonist_stock, s.pile, len(s.bag)) == (chips, colonists, pile, bag)
+    assert [out.players[x] for x in s.track] == track
+
+
+def _variant_absolute(name: str, old: str, new: str, tmp_path) -> Path:
+    """Hand-scored transcript `name` with one move line replaced, written to tmp_path (its
+    variant path made absolute)."""
+    text = (DATA / "handscored" / f"{name}.yaml").read_text()
+    assert old in text
+    text = text.replace(old, new).replace("../../../../variants/", f"{ROOT}/variants/")
+    path = tmp_path / f"{name}_changed.yaml"
+    path.write_text(text)
+    return path
+
+
+def test_the_first_worlds_military_does_not_count_for_the_second_world_of_one_settle(tmp_path):
+    """T16: Ann's w25 (+1 military), settled first with d11's extra settle, does not let her
+    settle w27 (military 2) second in the same action (RULINGS: the first world's permanent
+    powers count only from the next action); she settles it in the next Settle."""
+    path = _variant_absolute("t16_n2_two_world_settle", "- Ann: settle w01", "- Ann: settle w27", tmp_path)
+    with pytest.raises(IllegalActionError, match="w27 needs military 2, Ann has 1"):
+        replay(path)
+
+
+def test_over_the_world_limit_only_an_unsettled_world_is_discarded(tmp_path):
+    """T19: over the limit Ann must discard one of her unsettled worlds, not the settled w01."""
+    path = _variant_absolute("t19_n5_world_limit_discard", "- Ann: discard w17", "- Ann: discard w01", tmp_path)
+    with pytest.raises(IllegalActionError, match=r"w01 is not a choice here \(legal: discard w17, discard w18\)"):
+        replay(path)

@@ -202,6 +202,9 @@ class Replay:
     """Every event of the replayed moves (the events a simulated game logs)."""
     common: dict[str, Any] = field(default_factory=dict, repr=False)
     """The keys every game's `replay --json` carries (core.transcript.common_outcome)."""
+    state: Any = field(default=None, repr=False)
+    """The State after the last move (stocks, supplies, the bag: what a hand count checks
+    beyond the scores)."""
 
     def to_json(self) -> dict[str, Any]:
         """The common keys, then New Frontiers' own: the end triggers, the rounds, and (as before
@@ -350,7 +353,7 @@ def replay(path: Path) -> Replay:
                             title=tnode.value if tnode is not None and isinstance(tnode.value, str) else "",
                             transcript=str(path), names=players, moves=move_no, rules=rules, state=state)
     return Replay(str(path), variant.path, variant.hash, players, out_rounds, final, state.over, list(state.triggers),
-                  variant, result if state.over else None, log, common)
+                  variant, result if state.over else None, log, common, state)
 
 
 # --- recording ----------------------------------------------------------------------------------
