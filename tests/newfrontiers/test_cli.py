@@ -34,13 +34,16 @@ def test_validate_ships_valid_variants():
      "--set worlds.0.powers=[{kind: teleport}]:1:17: worlds.w01.powers.0: Input tag 'teleport' found using 'kind' "
      "does not match any of the expected tags: 'military', 'gold_on', 'discount', 'extra_good', 'consume', "
      "'explore_draw', 'settle_reward', 'extra_settle', 'end_bonus' (got {\"kind\": \"teleport\"})"),
-    ("worlds.39.cost=19",
+    (("rules.unique_developments=true", "worlds.39.cost=19"),  # one copy of each military development each
+     "--set worlds.39.cost=19:1:16: worlds.w32.cost: needs military 19 but one player can hold at most 16 with "
+     "this tile set: it can never be settled"),
+    (("developments.d03.copies=1", "developments.d09.copies=1", "worlds.39.cost=19"),  # every copy counts
      "--set worlds.39.cost=19:1:16: worlds.w32.cost: needs military 19 but one player can hold at most 16 with "
      "this tile set: it can never be settled"),
     ("rules.bonuses.explore_picks=30",
      f"variants/new-frontiers/base.yaml:{FIRST_WORLD_LINE}:3: worlds: the bag holds 40 worlds, too few for an "
      "explore draw of 7 (need at least 42)"),
-    ("worlds.w30.cost=15",  # w30's own +2 military counts only once it is settled, and it takes a place
+    (("rules.unique_developments=true", "worlds.w30.cost=15"),  # w30's own +2 counts only once it is settled
      "--set worlds.w30.cost=15:1:17: worlds.w30.cost: needs military 15 but one player can hold at most 14 with "
      "this tile set: it can never be settled"),
     ("rules.setup.compensation.2=[0,-5]",
@@ -56,7 +59,7 @@ def test_bad_tile_sets_are_one_located_line(override, message):
     from playtest.variants import load_variant
 
     with pytest.raises(VariantError) as err:
-        load_variant(ROOT / BASE, [override])
+        load_variant(ROOT / BASE, [override] if isinstance(override, str) else list(override))
     assert len(err.value.problems) == 1
     assert message.removeprefix("variants/new-frontiers/base.yaml") in str(err.value)
 
@@ -78,8 +81,8 @@ def test_a_tile_set_where_no_colonist_ever_reaches_a_supply_is_refused():
     ("rules.explore.world_limit=2",  # the worlds trigger (8) can never fire: it stayed at 0% of games
      "rules.end.worlds: a player holds at most 3 worlds (the home world and rules.explore.world_limit 2): this "
      "trigger can never fire (null switches it off)"),
-    ("rules.end.developments=23",
-     "--set rules.end.developments=23:1:24: rules.end.developments: one player can own at most 22 development "
+    ("rules.end.developments=41",  # every copy counts: a player may buy another copy of a kind (RULINGS)
+     "--set rules.end.developments=41:1:24: rules.end.developments: one player can own at most 40 development "
      "points with this tile set: this trigger can never fire (null switches it off)"),
 ])
 def test_an_end_trigger_no_game_can_reach_is_a_note_not_an_error(cli, override, message):
@@ -102,7 +105,7 @@ def test_simulate_prints_the_note_and_runs(cli, tmp_path):
 
 
 def test_validate_cli_exit_code_and_one_line():
-    out = run("validate", BASE, "--set", "worlds.39.cost=19")
+    out = run("validate", BASE, "--set", "rules.unique_developments=true", "--set", "worlds.39.cost=19")
     assert out.returncode == 2
     assert out.stderr == ("--set worlds.39.cost=19:1:16: worlds.w32.cost: needs military 19 but one player can "
                           "hold at most 16 with this tile set: it can never be settled\n")

@@ -109,15 +109,20 @@ def test_who_carries_out_an_action_after_its_selector():
 
 
 def test_develop_unique_and_copies_and_unaffordable_reason():
-    s = edit(start(R), 0, gold=20, devs=dev(R, "d04"))
-    s.devs_left = tuple(0 if i == R.tiles.dev_index["d05"] else c for i, c in enumerate(s.devs_left))
-    s = play(R, s, "select develop")
-    moves = legal(R, s)
-    assert "develop d04" not in moves and "develop d05" not in moves and "develop d06" in moves
-    assert R.why_illegal(s, parse_move("develop d04")) == "seat 1 already owns d04"
-    assert R.why_illegal(s, parse_move("develop d05")) == "no d05 left"
-    s = play(R, s, "pass")
-    assert R.why_illegal(s, parse_move("develop d15")) == "d15 costs 9 gold, seat 2 has 3"
+    """By default (RULINGS: "a development tile still available") a player may buy another copy
+    of a kind they own; `rules.unique_developments: true` refuses it. No copy left, or too
+    little gold, is refused either way."""
+    for rules, unique in ((R, False), (rules_for(overrides=("rules.unique_developments=true",)), True)):
+        s = edit(start(rules), 0, gold=20, devs=dev(rules, "d04"))
+        s.devs_left = tuple(0 if i == rules.tiles.dev_index["d05"] else c for i, c in enumerate(s.devs_left))
+        s = play(rules, s, "select develop")
+        moves = legal(rules, s)
+        assert ("develop d04" in moves) is not unique
+        assert "develop d05" not in moves and "develop d06" in moves
+        assert rules.why_illegal(s, parse_move("develop d04")) == ("seat 1 already owns d04" if unique else None)
+        assert rules.why_illegal(s, parse_move("develop d05")) == "no d05 left"
+        s = play(rules, s, "pass")
+        assert rules.why_illegal(s, parse_move("develop d15")) == "d15 costs 9 gold, seat 2 has 3"
 
 
 def test_a_player_in_debt_is_offered_no_development():

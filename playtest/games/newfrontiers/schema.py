@@ -314,8 +314,10 @@ class Rules(Strict):
 
     players: list[int] = [2, 3, 4, 5]
     goods: dict[str, int] = Field(default={"yellow": 4, "green": 3, "brown": 2, "blue": 1}, min_length=1)
-    unique_developments: bool = True
-    """A player may own at most one copy of each development kind."""
+    unique_developments: bool = False
+    """True: a player may own at most one copy of each development kind. RULINGS sets no limit
+    ("each player may buy one development tile still available"), so the default is False: a
+    player may buy another copy of a kind while copies remain (option)."""
     action_order: Literal["track", "from_selector"] = "track"
     """Who carries out a selected action after its selector: `track`, the others from the top of
     the turn-order track (RULINGS: "the selector first and then the others in track order");
