@@ -68,7 +68,30 @@ def test_a_skipped_decision_of_the_same_player_is_explained():
 
 
 
-@pytest.mark.parametrize("move", ["pass", "develop d01", "colonists"])
+def test_a_pass_written_for_a_skipped_decision_is_accepted(tmp_path: Path):
+    """Ann's second settle was not asked (pass was her only choice). A person scoring the game
+    by hand may write that pass: the replay accepts it as the decision nobody was asked, and
+    ends where the transcript without it ends. A pass from a player with no skipped decision
+    is still the wrong player's move."""
+    text = (DATA / "skipped_settle.yaml").read_text().replace("../../../variants", str(ROOT / "variants"))
+    written, left_out = tmp_path / "written.yaml", tmp_path / "left_out.yaml"
+    written.write_text(text.replace("    - Ann: settle w26", "    - Ann: pass"))
+    left_out.write_text(text.replace("    - Ann: settle w26\n", ""))
+    a, b = replay(written), replay(left_out)
+    assert a.final == b.final and a.common["next_player"] == b.common["next_player"] == "Ann"
+    assert "    Ann: pass (not asked: pass was the only choice)" in a.text()
+    assert {"player": "Ann", "move": "pass", "asked": False} in a.rounds[-1]["selections"][-1]["moves"]
+    twice = tmp_path / "twice.yaml"
+    twice.write_text(text.replace("    - Ann: settle w26", "    - Ann: pass\n    - Ann: pass"))
+    with pytest.raises(IllegalActionError, match="Ann must select an action now"):
+        replay(twice)  # one skipped decision: the second pass answers Ann's selection, where it is illegal
+    ben = tmp_path / "ben.yaml"
+    ben.write_text(text.replace("    - Ann: settle w26", "    - Ben: pass"))
+    with pytest.raises(IllegalActionError, match="it is Ann's decision"):
+        replay(ben)
+
+
+@pytest.mark.parametrize("move", ["develop d01", "colonists"])
 def test_a_move_that_would_not_answer_the_skipped_decision_gets_no_such_explanation(move, tmp_path: Path):
     text = (DATA / "skipped_settle.yaml").read_text().replace("../../../variants", str(ROOT / "variants"))
     bad = tmp_path / "t.yaml"

@@ -469,12 +469,25 @@ class NewFrontiersRules:
     # --- apply ------------------------------------------------------------------------------------
 
     def apply(self, state: State, action: Move, *, rng: random.Random, log: list[Event] | None = None) -> State:
+        return self.apply_legal(state, self._checked(state, action), rng=rng, log=log)
+
+    def _checked(self, state: State, action: Move) -> Move:
+        """`action` as the legal list has it; IllegalActionError with the reason if it is not legal."""
         if state.over or type(action) is not Move or action not in state.legal:  # why_illegal, inlined
             listed = self.canonical(state, action)  # `consume w10 with h1` written for a listed form
             if listed is action or listed not in state.legal:
                 raise IllegalActionError(self.why_illegal(state, action) or "not legal", action=str(action))
-            action = listed  # type: ignore[assignment]
-        return self.apply_legal(state, action, rng=rng, log=log)
+            return listed
+        return action
+
+    def apply_noting_skips(self, state: State, action: Move, *, rng: random.Random,
+                           log: list[Event] | None = None) -> tuple[State, tuple[int, ...]]:
+        """`apply`, and the seats whose decisions right after the move were not asked because
+        their only choice was pass (`_run`), in order: a transcript may write those passes."""
+        s = self._moved(state, self._checked(state, action), rng, log)
+        skipped: list[int] = []
+        self._run(s, rng, log, skipped)
+        return s, tuple(skipped)
 
     def apply_legal(self, state: State, action: Move, *, rng: random.Random,
                     log: list[Event] | None = None) -> State:
@@ -658,8 +671,9 @@ class NewFrontiersRules:
         _HANDLERS[task.kind](self, s, task, action, rng, log)
         return s
 
-    def _run(self, s: State, rng: random.Random, log: list[Event] | None) -> None:
-        """Carry out bookkeeping tasks and skip empty decisions until a real decision (or the end)."""
+    def _run(self, s: State, rng: random.Random, log: list[Event] | None, skipped: list[int] | None = None) -> None:
+        """Carry out bookkeeping tasks and skip empty decisions until a real decision (or the end);
+        the seat of each decision skipped goes into `skipped` when given (apply_noting_skips)."""
         s.legal = ()
         while s.todo and not s.over:
             task = s.todo[0]
@@ -669,6 +683,8 @@ class NewFrontiersRules:
                     s.legal = tuple(legal)
                     return
                 s.todo = s.todo[1:]  # nothing to choose (only `pass`): not asked
+                if skipped is not None:
+                    skipped.append(task.seat)
                 continue
             s.todo = s.todo[1:]
             if task.kind == NEXT:

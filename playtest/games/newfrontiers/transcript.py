@@ -12,6 +12,7 @@ with file:line:col; the first illegal move is an IllegalActionError with its num
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -223,7 +224,8 @@ class Replay:
                 lines.append(f"  {sel['player']} selects {sel['action']}" + (f" (+{sel['pile']} gold from the pile)"
                                                                              if sel.get("pile") else ""))
                 for m in sel["moves"]:
-                    lines.append(f"    {m['player']}: {m['move']}")
+                    lines.append(f"    {m['player']}: {m['move']}" + (" (not asked: pass was the only choice)"
+                                                                         if m.get("asked") is False else ""))
             if "scores" in rnd:
                 lines.append("  after the round: " + ", ".join(f"{p} {v}" for p, v in rnd["scores"].items()))
         lines.append("")
@@ -271,6 +273,8 @@ def replay(path: Path) -> Replay:
         rnd: dict[str, Any] = {"round": r + 1, "track": [players[x] for x in state.track], "selections": []}
         out_rounds.append(rnd)
         entries = rnode.value
+        # Per player: decisions the engine skipped (only pass was possible) since their last move.
+        not_asked: Counter[str] = Counter()
         i = 0
         while i < len(entries):
             enode = entries[i]
@@ -287,6 +291,17 @@ def replay(path: Path) -> Replay:
                                                      at_key=True)])
             if not isinstance(mnode.value, str):
                 raise TranscriptError([mnode.problem(f"{ep}.{who}", "a move is text such as 'select settle'")])
+            if mnode.value.strip() == "pass" and not_asked[who] and (
+                    state.over or players[rules.current_seat(state)] != who
+                    or rules.why_illegal(state, parse_move("pass")) is not None):
+                # A pass written for a decision the engine did not ask (pass was the only choice):
+                # accepted, as a person scoring the game by hand may well write it.
+                not_asked[who] -= 1
+                move_no += 1
+                if rnd["selections"]:
+                    rnd["selections"][-1]["moves"].append({"player": who, "move": "pass", "asked": False})
+                i += 1
+                continue
             if state.over:
                 raise TranscriptError([enode.problem(ep, "the game is over: no further moves")])
             move = parse_move(mnode.value)
@@ -327,7 +342,9 @@ def replay(path: Path) -> Replay:
             mark = len(log)
             last = (state, move, who)
             try:
-                state = rules.apply(state, move, rng=chance, log=log)  # type: ignore[arg-type]
+                state, passed_over = rules.apply_noting_skips(state, move, rng=chance, log=log)  # type: ignore[arg-type]
+                not_asked[who] = 0  # a pass for a decision skipped before this move is out of order
+                not_asked.update(players[x] for x in passed_over)
             except ChanceMismatch as exc:
                 why = _not_drawable(exc.missing, drawn, state, t, players) if exc.missing else str(exc)
                 raise TranscriptError([entries[i].problem(f"{rp}.{i + 1}", f"draw: {why}")]) from None
