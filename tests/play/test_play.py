@@ -391,3 +391,27 @@ def test_new_frontiers_moves_are_described_in_words():
     assert kept  # the others' keeps are shown with the note of the move itself (PlaySession._apply)
     assert all(str(m.action).split()[1] not in m.note for m in kept)
     assert sum(m.text == "keep a goal (face down)" for m in shown) == len(kept)
+
+
+def test_the_stargate_table_shows_accumulated_crew_time_and_overflow_cubes():
+    """Draft 6c: Bays' time gathered while nobody took it, and a cube in a full planet's overflow
+    slot, are public; the table showed Bays at its printed time 1 and drew no overflow cube."""
+    from rich.console import Console
+
+    from playtest.games.stargate.play import render
+    v = load_variant(str(ROOT / "variants/stargate/draft6-new-crews.yaml"))
+    rules = get_game(v.game).make_rules(v.model)
+    ids = [p.id for p in v.model.planets]
+    state = rules.setup(3, [ids.index(p) for p in ("red1", "blue1", "green2", "yellow1", "red2")])
+    crews = [c.id for c in v.model.crews]
+    bonus = [0] * len(crews)
+    bonus[crews.index("bays")] = 2
+    full = (0, 1, 2) * 2 + (0, 1) + (2,)  # red1's 8 printed slots, then its overflow slot
+    state = state.replace(crew_bonus=tuple(bonus), board=(full, *state.board[1:]))
+    console = Console(record=True, width=200, color_system=None)
+    console.print(render(rules, state, 0, ["P1 You", "P2 bot", "P3 bot"]))
+    text = console.export_text()
+    bays = next(line for line in text.splitlines() if "bays" in line)
+    assert "1+2" in bays
+    red1 = next(line for line in text.splitlines() if "red1" in line)
+    assert red1.count("/") == 9 and red1.rstrip(" │").endswith("+ P3 /6")

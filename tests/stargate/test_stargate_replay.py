@@ -327,3 +327,28 @@ def test_anderson_must_swap_two_cubes_of_one_owner(tmp_path):
                                         "the crew's skill needs a target (swap PLANET@SLOT), not place -")
     data = replay_file(write(tmp_path, ["rahel; place a a", "anderson; swap a@1; place -"])).to_json()
     assert data["skipped_skills"] == [] and data["moves"] == 2
+
+
+def test_a_game_with_an_overflow_cube_replays_with_the_overflow_slot(tmp_path):
+    # An `overflow` crew (draft 6c's Vance) puts a cube behind a planet's last printed slot; the
+    # replay's board scored that planet from the printed column only and crashed (IndexError).
+    path = ROOT / "variants" / "stargate" / "draft6-new-crews.yaml"
+    rules = make_rules(path=path)
+    bots = ("random", "random", "random")
+    game = 5  # the first of these seeds whose game has an overflow cube
+    played = play_game(rules, [make_bot(b, rules, i) for i, b in enumerate(bots)], n_players=3,
+                       deal_rng=stream(7, game, 0), bot_rngs=[stream(7, game, bot_stream(i)) for i in range(3)])
+    data = record_game(rules, [make_bot(b, rules, i) for i, b in enumerate(bots)], variant=str(path),
+                       deal_rng=stream(7, game, 0), bot_rngs=[stream(7, game, bot_stream(i)) for i in range(3)])
+    assert any("overflow" in move.split("; ")[-1] for move in data["moves"])
+    transcript = tmp_path / "game.yaml"
+    transcript.write_text(dump_transcript(data), encoding="utf-8")
+    outcome = replay_file(transcript)
+    replayed = outcome.to_json()
+    assert [(s["total"], s["rank"]) for s in replayed["scores"]] == \
+        [(s.total, s.rank) for s in played.result.seats]
+    over = [p for p in replayed["board"] if p["overflow"]]
+    assert over and all(p["filled"] == p["slots_total"] and p["slots"][-1]["overflow"] for p in over)
+    assert [sum(r["vp"] for p in replayed["board"] for r in p["ranking"] if r["player"] == s["player"])
+            for s in replayed["scores"]] == [s["planets"] for s in replayed["scores"]]
+    assert " +" in outcome.text()

@@ -34,14 +34,15 @@ def render(rules: StargateRules, view: State, seat: int, names: Sequence[str]) -
     for pos, (card, owners) in enumerate(zip(view.circle, view.board, strict=True)):
         planet = v.planets[card]
         slots = Text()
-        for i, vp in enumerate(planet.vp):
+        column = rules.scoring.vp[card]  # the printed slots, then the overflow slot
+        for i in range(max(len(planet.vp), len(owners))):
             if i:
-                slots.append(" ")
+                slots.append(" + " if i == len(planet.vp) else " ")
             if i < len(owners):
                 slots.append_text(_owner(names, owners[i]))
-                slots.append(f"/{vp}")
+                slots.append(f"/{column[i]}")
             else:
-                slots.append(f"·/{vp}", style="dim")
+                slots.append(f"·/{column[i]}", style="dim")
         board.add_row(str(pos + 1), planet.id, planet.color, slots)
     crews = Table(title="Crew area", title_justify="left")
     crews.add_column("crew")
@@ -49,7 +50,10 @@ def render(rules: StargateRules, view: State, seat: int, names: Sequence[str]) -
     crews.add_column("skill")
     for c in view.available:
         crew = v.crews[c]
-        crews.add_row(crew.id, str(crew.time), ", ".join(e.effect for e in crew.skill) or "-")
+        # Time an accumulate_time crew has gathered is public and comes with the crew.
+        bonus = view.crew_bonus[c]
+        crews.add_row(crew.id, f"{crew.time}+{bonus}" if bonus else str(crew.time),
+                      ", ".join(e.effect for e in crew.skill) or "-")
     totals = rules.totals(view)
     players = Table(title="Players", title_justify="left")
     for col in ("player", "hand", "stock", "score now"):

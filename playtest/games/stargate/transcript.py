@@ -207,20 +207,26 @@ class ReplayOutcome:
         result = rules.result(state)
         by_color: list[dict[str, int]] = [{c.id: 0 for c in model.colors} for _ in names]
         planet_rows = []
-        for pid, owners in board(rules, state):
+        for card, (pid, owners) in zip(state.circle, board(rules, state), strict=True):
             planet = planets[pid]
             for seat in owners:
                 by_color[seat][planet.color] += 1
-            vp = planet_vp(owners, planet.vp, later) if owners else {}
+            # The column with the overflow slot behind the last printed slot: an `overflow` crew's
+            # cube sits there, and the majority is scored from it (Scoring.vp).
+            column = rules.scoring.vp[card]
+            vp = planet_vp(owners, column, later) if owners else {}
             order = majority_order(owners, later)
+            shown = max(len(planet.vp), len(owners))
             planet_rows.append({
                 "planet": pid,
                 "name": planet.name.en or planet.name.ja,
                 "color": planet.color,
-                "filled": len(owners),
+                "filled": min(len(owners), len(planet.vp)),
                 "slots_total": len(planet.vp),
-                "slots": [{"slot": i + 1, "vp": v, "owner": names[owners[i]] if i < len(owners) else None}
-                          for i, v in enumerate(planet.vp)],
+                "overflow": len(owners) > len(planet.vp),
+                "slots": [{"slot": i + 1, "vp": column[i], "owner": names[owners[i]] if i < len(owners) else None,
+                           **({"overflow": True} if i >= len(planet.vp) else {})}
+                          for i in range(shown)],
                 "ranking": [{"player": names[s], "rank": r + 1, "cubes": owners.count(s),
                              "slot_scored": len(owners) - r if len(owners) - r >= 1 else None, "vp": vp[s]}
                             for r, s in enumerate(order)],
@@ -274,7 +280,8 @@ class ReplayOutcome:
         width = max(len(p["planet"]) for p in d["board"])
         cwidth = max(len(p["color"]) for p in d["board"])
         for p in d["board"]:
-            slots = " ".join(f"{s['slot']}:{s['owner'] or '·'}({s['vp']})" for s in p["slots"])
+            slots = " ".join(f"{'+' if s.get('overflow') else ''}{s['slot']}:{s['owner'] or '·'}({s['vp']})"
+                             for s in p["slots"])
             ranking = " · ".join(f"{r['rank']}. {r['player']} {r['vp']}" for r in p["ranking"]) or "no cubes"
             full = "full" if p["filled"] == p["slots_total"] else f"{p['filled']}/{p['slots_total']}"
             lines.append(f"  {p['planet']:<{width}}  {p['color']:<{cwidth}}  {full:>5}  {slots}  →  {ranking}")
