@@ -95,3 +95,24 @@ def test_replay_text_json_and_illegal():
     assert out.returncode == 2
     assert out.stderr == (f"{DATA / 'illegal_follow.yaml'}:16:9: "
                           "move 8: round 1, trick 1, Ann plays 2D: must follow suit (H was led)\n")
+
+
+@pytest.mark.parametrize(("sets", "title", "trump_rows"), [
+    ((), "Highest bidder (sets trump, leads) makes its bid", None),
+    (("bidding.first_lead=left_of_dealer",), "Highest bidder (sets trump) makes its bid", None),
+    (("bidding.trump=none",), "Highest bidder (leads) makes its bid", ["no trump"]),
+    (("bidding.trump=none", "bidding.first_lead=left_of_dealer"), "Highest bidder makes its bid", ["no trump"]),
+])
+def test_the_highest_bidder_table_says_what_the_highest_bidder_does_in_this_variant(tmp_path, sets, title, trump_rows):
+    # The table was titled "(sets trump, leads)" whatever bidding.trump and bidding.first_lead said.
+    args = [a for s in sets for a in ("--set", s)]
+    out = run("simulate", "variants/ohseven/base.yaml", "-n", "12", "--bots", "heuristic", "-w", "1", "--seed", "2",
+              "--out", str(tmp_path / "run"), *args)
+    assert out.returncode == 0, out.stderr
+    rep = run("report", str(tmp_path / "run"), "-f", "json", "-o", "-")
+    sections = {s["title"]: s for s in json.loads(rep.stdout)["sections"]}
+    assert title in sections
+    assert "Highest bidder" not in " ".join(t for t in sections if t != title)
+    if trump_rows:
+        assert [m["group"] for m in sections["Trump suit"]["metrics"]] == trump_rows
+        assert "(sets trump" not in sections[title]["metrics"][0]["definition"]

@@ -72,8 +72,20 @@ def exact_rate_by_bot(events: Table) -> pl.DataFrame:
     return _exact_by(events, "bot", "{}", "Share of rounds in which this bot took exactly the tricks it bid.")
 
 
+def highest_bidder_role(events: Table) -> str:
+    """What the highest bidder did in these games, from the rounds' `bids_set` events: it set
+    trump unless `bidding.trump: none` (trump '-'), and led the first trick under `bidding.first_lead:
+    highest_bidder` (the leader, `winner`, is the highest bidder's seat in every round)."""
+    sets = F.collect(F.lazy(events).filter(pl.col("kind") == "bids_set").select(
+        (pl.col("trump") != "-").any().alias("trump"), (pl.col("winner") == pl.col("seat")).all().alias("leads")))
+    if sets.height == 0 or sets["trump"][0] is None:
+        return "sets trump, leads"
+    return ", ".join(role for role, did in (("sets trump", sets["trump"][0]), ("leads", sets["leads"][0])) if did)
+
+
 def highest_bidder_exact(events: Table) -> pl.DataFrame:
-    """Exact-bid rate of the highest bidder (who chose trump and leads) against everyone else.
+    """Exact-bid rate of the highest bidder (who sets trump and leads under the base rules; see
+    `highest_bidder_role`) against everyone else.
 
     Both groups come from the same rounds, so the test is paired by match: per match, the
     highest bidders' exact rate minus the others', then a one-sample t test over matches."""
@@ -83,14 +95,16 @@ def highest_bidder_exact(events: Table) -> pl.DataFrame:
                      exact.filter(~top).sum().alias("lo_exact"), (~top).sum().alias("lo_rows"))
     diffs = (per["hi_exact"] / per["hi_rows"] - per["lo_exact"] / per["lo_rows"]).to_numpy() if per.height else []
     _, _, _, p = paired_mean_test(diffs)
+    role = highest_bidder_role(events)
+    role = f" ({role} first)" if role.endswith("leads") else (f" ({role})" if role else "")
     rows = []
     for group, side, pv in (("highest bidder", "hi", p), ("other players", "lo", None)):
         part = per.filter(pl.col(f"{side}_rows") > 0)
         est, low, high = proportion_of_sums(part[f"{side}_exact"].to_numpy(), part[f"{side}_rows"].to_numpy())
         rows.append({C.METRIC: "exact_rate", C.GROUP: group, C.ESTIMATE: est, C.CI_LOW: low, C.CI_HIGH: high,
                      C.N: int(part[f"{side}_rows"].sum()), C.P_VALUE: pv,
-                     C.DEFINITION: "Share of rounds with the bid met exactly, for the holder of the highest bid card "
-                     "(sets trump, leads first) and for the others; intervals cluster-robust over matches; p: paired "
+                     C.DEFINITION: "Share of rounds with the bid met exactly, for the holder of the highest bid card"
+                     f"{role} and for the others; intervals cluster-robust over matches; p: paired "
                      "t test over matches of the difference."})
     return C.metric_frame(rows)
 
@@ -172,10 +186,16 @@ def trump_frequency(events: Table) -> pl.DataFrame:
         counts = F.per_game(sets, *((pl.col("trump") == s).sum().alias(s) for s in suits))
         counts = counts.filter(sum((pl.col(s) for s in suits), pl.lit(0)) > 0)  # matches with a suited round
         p, _ = cluster_chi2_equal(counts.drop("game").to_numpy())
-    return C.metric_frame(_share_rows(
+    rows = _share_rows(
         "share_trump", sets, "trump", "trump {}",
         "Share of rounds with this trump suit (the suit of the highest bid card); interval cluster-robust over "
-        "matches; p: chi-square test that all suits are equal, Rao–Scott corrected for rounds of one match.", p))
+        "matches; p: chi-square test that all suits are equal, Rao–Scott corrected for rounds of one match.", p)
+    for row in rows:  # the rounds' trump is '-' under `bidding.trump: none`
+        if row[C.GROUP] == "trump -":
+            row[C.GROUP] = "no trump"
+            row[C.DEFINITION] = "Share of rounds played without a trump suit (bidding.trump: none); interval " \
+                                "cluster-robust over matches."
+    return C.metric_frame(rows)
 
 
 def summary_tables(games: Table, events: Table) -> list[tuple[str, pl.DataFrame]]:
@@ -188,7 +208,9 @@ def summary_tables(games: Table, events: Table) -> list[tuple[str, pl.DataFrame]
         ("Exact-bid rate by bot", exact_rate_by_bot(events)),
         # The p-value (two-proportion test) stays in the metric table; the terminal caption is for
         # equal-shares tests, so it is left out here.
-        ("Highest bidder (sets trump, leads) makes its bid",
+        # What the highest bidder does depends on the variant (bidding.trump, bidding.first_lead).
+        (f"Highest bidder ({role}) makes its bid" if (role := highest_bidder_role(events))
+         else "Highest bidder makes its bid",
          highest_bidder_exact(events).with_columns(pl.lit(None, dtype=pl.Float64).alias(C.P_VALUE))),
         ("Forced rebids per round", rebids_per_round(events)),
         ("Forced rebid triggers", rebid_triggers(events)),
