@@ -120,7 +120,7 @@ def simulate(
     crash) keeps its finished games in OUT.partial, and --resume OUT finishes it.
     """
     from playtest.io import check_not_input
-    from playtest.report.model import build_report
+    from playtest.report.model import build_report, safety_stop_note
     from playtest.report.terminal import print_tables
     from playtest.report.write import render, write_atomic
     from playtest.sim.batch import (
@@ -204,6 +204,9 @@ def simulate(
                         f"in {result.seconds:.{1 if result.seconds >= 1 else 2}f}s ({rate:.0f} games/s) → {out_dir}"),
                   markup=False, highlight=False)
     console.print(f"report: {report_path}", markup=False, highlight=False)
+    stop = safety_stop_note(report.sections)
+    if stop:
+        err.print(clean(f"warning: {stop}"), markup=False, highlight=False, style="yellow")
     if quiet:
         return
     with reading(out_dir):

@@ -9,7 +9,7 @@ only picks and words the verdict.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -194,6 +194,25 @@ def pts(x: float | None) -> str:
     return "–" if x is None or math.isnan(x) else f"{100 * x:+.1f} pts"
 
 
+SAFETY_STOP = "max_rounds"
+"""The group of a game's end-reason share (Stargate's `end_reason_share`, New Frontiers'
+`end_trigger_share`) for games stopped by the variant's safety cap rather than by its rules."""
+
+
+def safety_stop_note(secs: Sequence[Section]) -> str | None:
+    """A sentence when some games reached the variant's `max_rounds` safety stop: their scores
+    are of games the rules never ended, which the verdict must not hide at the bottom of a table."""
+    for s in secs:
+        rows = s.table.filter((pl.col(C.GROUP) == SAFETY_STOP) & (pl.col(C.ESTIMATE) > 0))
+        if rows.height:
+            row = rows.row(0, named=True)
+            n = int(row[C.N])
+            k = round(row[C.ESTIMATE] * n)
+            return (f"{pct(row[C.ESTIMATE])} of the games ({k:,} of {n:,}) reached the variant's max_rounds safety "
+                    "stop: no end trigger ended them, so their scores are of games cut short by the cap.")
+    return None
+
+
 def verdict(secs: list[Section], players: int | None) -> Verdict:
     """Seats are called unequal when either of two tests rejects at α/2 (Bonferroni, so the
     verdict's false-alarm rate on fair seats is at most α = 5%): the chi-square test that all
@@ -234,7 +253,8 @@ def verdict(secs: list[Section], players: int | None) -> Verdict:
                     f"({p_text}; each test at {level:.3g}).")
         detail = (f"Start player's advantage: {pts(fpa[C.ESTIMATE])} ({pts(fpa[C.CI_LOW])} to {pts(fpa[C.CI_HIGH])})."
                   if fpa else "")
-    detail = f"{detail} {CALIBRATION}".strip()
+    stop = safety_stop_note(secs)
+    detail = " ".join(part for part in (detail, f"Warning: {stop}" if stop else "", CALIBRATION) if part)
     items = [
         _item("Start player's advantage", fpa, 0.0, "rate_diff"),
         _item(f"Most off-balance seat ({worst[C.GROUP]})", worst, fair),

@@ -129,3 +129,20 @@ def test_replay_help(cli):
     r = cli("replay", "--help")
     assert r.returncode == 0
     assert "TRANSCRIPT" in r.stdout and "--json" in r.stdout and "Replay a recorded game" in r.stdout
+
+
+def test_games_stopped_by_the_safety_cap_are_a_warning_not_only_a_table_row(cli, tmp_path):
+    # A draft whose end triggers never fire (here: a cap below draft 5's six rounds) ran every
+    # game to `max_rounds`; only the "What ended the game" table at the bottom said so.
+    out = tmp_path / "capped"
+    r = cli("simulate", str(GOLDEN), "-n", "8", "--bots", "random", "-w", "1", "-q", "--out", str(out),
+            "--set", "max_rounds=2")
+    assert r.returncode == 0, r.stderr
+    warning = " ".join(r.stderr.split())
+    assert "warning: 100.0% of the games (8 of 8) reached the variant's max_rounds safety stop" in warning
+    detail = json.loads(cli("report", str(out), "-f", "json", "-o", "-").stdout)["verdict"]["detail"]
+    assert "Warning: 100.0% of the games (8 of 8) reached the variant's max_rounds safety stop" in detail
+    r = cli("simulate", str(GOLDEN), "-n", "8", "--bots", "random", "-w", "1", "-q", "--out", str(tmp_path / "plain"))
+    assert r.returncode == 0 and "warning" not in r.stderr
+    assert "max_rounds" not in json.loads(cli("report", str(tmp_path / "plain"), "-f", "json", "-o", "-").stdout)[
+        "verdict"]["detail"]
