@@ -34,7 +34,10 @@ TEST = "test"
 """Why a difference is or is not in Holm's family: 'tested'; 'no change possible' (the metric is
 constant in every variant); 'identical' (equal on every game and replicate, e.g. a title-only
 copy under common random numbers); 'same as <metric / group>' (a duplicate test, e.g. a win lift
-that is a win rate minus a constant, counted once); 'not tested' (quantiles, balance)."""
+that is a win rate minus a constant, counted once); 'set by the rules' (constant in each variant
+but not the same: a certain difference, outside Holm's family, significant by construction);
+'not tested' (quantiles, balance)."""
+SET_BY_RULES = "set by the rules"
 
 VALUES_SCHEMA: dict[str, pl.DataType] = {
     C.METRIC: pl.String(), C.GROUP: pl.String(), VARIANT: pl.String(), C.ESTIMATE: pl.Float64(),
@@ -109,7 +112,11 @@ def _test_kind(reps: Replicates, v: int, metric: str, group: str, est: Estimate,
     if not is_tested(metric):
         return "not tested", None
     if reps.is_constant(v, metric, group) and reps.is_constant(0, metric, group):
-        return "no change possible", None
+        # Constant in both: equal values cannot change (a one-bot line-up's win rate by bot);
+        # unequal ones changed for certain, in every game (the rounds of a match, 7 → 6).
+        if abs(est.estimate) <= 1e-12 * max(1.0, abs(reps.value((0, metric, group)).estimate)):
+            return "no change possible", None
+        return SET_BY_RULES, None
     if math.isnan(est.estimate) or math.isnan(est.se):
         return "not tested", None
     if est.se == 0:
@@ -162,6 +169,8 @@ def compare_samples(
             if test != "tested":
                 est = Estimate(est.estimate, math.nan, est.df)
             lo, hi = est.interval(1 - settings.alpha)
+            if test == SET_BY_RULES:  # the same difference in every game: no sampling error
+                lo = hi = est.estimate
             if test.startswith("same as"):
                 first = rows[same_as]
                 lo, hi = first[C.CI_LOW], first[C.CI_HIGH]
@@ -181,7 +190,7 @@ def compare_samples(
     base_value = {(m, g): reps.full[i] for i, (v, m, g) in enumerate(reps.keys) if v == 0}
     for row in rows:
         p = row[P_HOLM]
-        row[SIGNIFICANT] = (not math.isnan(p)) and p < settings.alpha
+        row[SIGNIFICANT] = ((not math.isnan(p)) and p < settings.alpha) or row[TEST] == SET_BY_RULES
         size = abs(row[C.ESTIMATE]) if not math.isnan(row[C.ESTIMATE]) else 0.0
         if row[IS_RATE]:
             big = size >= settings.min_effect

@@ -101,8 +101,10 @@ def difference_sentence(r: dict[str, Any]) -> str:
     than draft5 [−0.45, −0.35]'."""
     m = r[C.METRIC]
     way = "higher" if r[C.ESTIMATE] > 0 else "lower"
-    return (f"{row_title(m, r[C.GROUP])}: {r[K.VARIANT]} is {_magnitude(r[C.ESTIMATE], m)} {way} than "
-            f"{r[K.BASELINE]} [{fmt_diff(r[C.CI_LOW], m)}, {fmt_diff(r[C.CI_HIGH], m)}]")
+    head = f"{row_title(m, r[C.GROUP])}: {r[K.VARIANT]} is {_magnitude(r[C.ESTIMATE], m)} {way} than {r[K.BASELINE]}"
+    if r.get(K.TEST) == K.SET_BY_RULES:
+        return f"{head} in every game (set by the rules)"
+    return f"{head} [{fmt_diff(r[C.CI_LOW], m)}, {fmt_diff(r[C.CI_HIGH], m)}]"
 
 
 def verdict_lines(cmp: K.Comparison, run: dict[str, Any] | None = None) -> list[str]:
@@ -221,6 +223,8 @@ CALIBRATION_NOTE = ("How often these intervals cover and these tests raise false
 def untested_text(d: dict[str, Any]) -> str:
     """Why a difference has no p-value, in words."""
     test = d.get(K.TEST) or "not tested"
+    if test == K.SET_BY_RULES:
+        return test
     return "no change possible" if test == "no change possible" else (
         "identical games" if test == "identical" else ("not tested" if not test.startswith("same as") else test))
 

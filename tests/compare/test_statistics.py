@@ -129,3 +129,34 @@ def test_holm_family_counts_each_distinct_non_constant_test_once():
     assert rows["loss_rate"][C.ESTIMATE] == pytest.approx(-rows["win_rate"][C.ESTIMATE])
     assert rows["loss_rate"][C.CI_LOW] == pytest.approx(-rows["win_rate"][C.CI_HIGH])
     assert math.isnan(rows["fair_share"][C.P_VALUE]) and not rows["fair_share"]["significant"]
+
+
+def _rounds_metric(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+    return C.metric_frame([
+        {C.METRIC: "game_length_rounds", C.GROUP: "all", C.ESTIMATE: float(games["rounds"].mean())},
+        {C.METRIC: "fair_share", C.GROUP: "x", C.ESTIMATE: 0.25},
+        {C.METRIC: "mean_total", C.GROUP: "all", C.ESTIMATE: float(games["total"].mean())},
+    ])
+
+
+def test_a_metric_the_rules_fix_at_another_value_is_a_certain_difference_not_no_change():
+    # Oh-Seven with 6 rounds instead of 7: every match lasts 6 rounds, so the metric is constant
+    # in each variant; it was labelled 'no change possible' and left out of the verdict.
+    rng = np.random.default_rng(3)
+    ids = np.arange(100)
+    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
+
+    def sample(rounds: int) -> Sample:
+        return Sample({}, pl.DataFrame({"game": ids, "rounds": np.full(100, rounds), "total": rng.normal(10, 2, 100)}),
+                      empty)
+
+    cmp = compare_samples([sample(7), sample(6)], ["base", "short"], metric_fn=_rounds_metric)
+    rows = {r[C.METRIC]: r for r in cmp.differences.iter_rows(named=True)}
+    fixed = rows["game_length_rounds"]
+    assert fixed["test"] == "set by the rules" and fixed["significant"] and fixed["notable"]
+    assert (fixed[C.ESTIMATE], fixed[C.CI_LOW], fixed[C.CI_HIGH]) == (-1.0, -1.0, -1.0)
+    assert math.isnan(fixed[C.P_VALUE]) and math.isnan(fixed["p_holm"])  # outside Holm's family
+    assert rows["fair_share"]["test"] == "no change possible" and not rows["fair_share"]["significant"]
+    assert rows["mean_total"]["p_holm"] == pytest.approx(rows["mean_total"][C.P_VALUE])  # a family of one
+    from playtest.compare.render import verdict_lines
+    assert "Game length (rounds): short is 1.00 lower than base in every game (set by the rules)" in verdict_lines(cmp)
