@@ -83,9 +83,9 @@ def highest_bidder_role(events: Table) -> str:
     return ", ".join(role for role, did in (("sets trump", sets["trump"][0]), ("leads", sets["leads"][0])) if did)
 
 
-def highest_bidder_exact(events: Table) -> pl.DataFrame:
+def highest_bidder_exact(events: Table, role: str | None = None) -> pl.DataFrame:
     """Exact-bid rate of the highest bidder (who sets trump and leads under the base rules; see
-    `highest_bidder_role`) against everyone else.
+    `highest_bidder_role`, read from `events` unless the caller has it) against everyone else.
 
     Both groups come from the same rounds, so the test is paired by match: per match, the
     highest bidders' exact rate minus the others', then a one-sample t test over matches."""
@@ -95,7 +95,7 @@ def highest_bidder_exact(events: Table) -> pl.DataFrame:
                      exact.filter(~top).sum().alias("lo_exact"), (~top).sum().alias("lo_rows"))
     diffs = (per["hi_exact"] / per["hi_rows"] - per["lo_exact"] / per["lo_rows"]).to_numpy() if per.height else []
     _, _, _, p = paired_mean_test(diffs)
-    role = highest_bidder_role(events)
+    role = highest_bidder_role(events) if role is None else role
     role = f" ({role} first)" if role.endswith("leads") else (f" ({role})" if role else "")
     rows = []
     for group, side, pv in (("highest bidder", "hi", p), ("other players", "lo", None)):
@@ -211,7 +211,7 @@ def summary_tables(games: Table, events: Table) -> list[tuple[str, pl.DataFrame]
         # What the highest bidder does depends on the variant (bidding.trump, bidding.first_lead).
         (f"Highest bidder ({role}) makes its bid" if (role := highest_bidder_role(events))
          else "Highest bidder makes its bid",
-         highest_bidder_exact(events).with_columns(pl.lit(None, dtype=pl.Float64).alias(C.P_VALUE))),
+         highest_bidder_exact(events, role).with_columns(pl.lit(None, dtype=pl.Float64).alias(C.P_VALUE))),
         ("Forced rebids per round", rebids_per_round(events)),
         ("Forced rebid triggers", rebid_triggers(events)),
         ("Redeals per match", redeals_per_match(games, events)),
