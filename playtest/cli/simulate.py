@@ -197,11 +197,11 @@ def simulate(
                      f"{out_dir}` writes it once the cause is fixed)")
         raise
     console = out_console()
-    rate = (result.games - result.resumed_games) / result.seconds if result.seconds else float("inf")
+    played = result.games - result.resumed_games
     resumed = f", {result.resumed_games} of them from the interrupted run" if result.resumed_games else ""
     console.print(clean(f"{result.games} games of {info['variant']['name']} ({info['players']} players, "
                         f"bots {','.join(info['lineup'])}, seed {info['seed']}{resumed}) "
-                        f"in {result.seconds:.{1 if result.seconds >= 1 else 2}f}s ({rate:.0f} games/s) → {out_dir}"),
+                        f"in {result.seconds:.{1 if result.seconds >= 1 else 2}f}s ({pace(played, result.seconds)}) → {out_dir}"),
                   markup=False, highlight=False)
     console.print(f"report: {report_path}", markup=False, highlight=False)
     stop = safety_stop_note(report.sections)
@@ -218,6 +218,19 @@ def simulate(
 
 MAX_PLAYERS = 100
 _SCHEDULER = re.compile(r"(tcp|tls|inproc|ws|wss|ucx)://[^\s/]+(:\d{1,5})?/?")
+
+
+def pace(games: int, seconds: float) -> str:
+    """How fast the games were played, readable at any speed: "840 games/s", "3.4 games/s", or
+    per game when slower than one a second ("5.5 s a game": search bots at a large budget)."""
+    if games <= 0 or seconds <= 0:
+        return f"{games} games played"
+    rate = games / seconds
+    if rate >= 10:
+        return f"{rate:,.0f} games/s"
+    if rate >= 1:
+        return f"{rate:.1f} games/s"
+    return f"{seconds / games:,.1f} s a game"
 
 
 def _with_progress(err: Console, quiet: bool, total: int | None,
