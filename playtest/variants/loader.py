@@ -550,17 +550,31 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
         first = next(iter(node.value))
         return node.problem(path, f"the variant has no {path.rsplit('.', 1)[-1]!r} list here, so there is no item "
                                   f"{first!r} to change: set the whole list, e.g. --set '{path}=[...]'")
-    if kind == "union_tag_invalid" and found:
-        # Located at the tag's value (`kind: warp`), not at the start of its item: the same line
-        # in a file, and the override's own `--set` when that set the tag.
-        tag = str(err.get("ctx", {}).get("discriminator", "")).strip("'")
-        if isinstance(node.value, dict) and tag in node.value:
-            return node.value[tag].problem(path, f"{message} (got {_short(node.plain())})")
+    if kind in ("union_tag_invalid", "union_tag_not_found") and found:
+        return _tag_problem(node, path, kind, err.get("ctx", {}), schema, loc)
     if message.startswith("Value error, "):
         message = message[len("Value error, ") :]
     if found and kind not in ("model_type", "dict_type"):
         message = f"{message} (got {_short(node.plain())})"
     return node.problem(path, message)
+
+
+def _tag_problem(node: Node, path: str, kind: str, ctx: dict[str, Any], schema: type[BaseModel],
+                 loc: tuple[Any, ...]) -> Problem:
+    """An item whose kind is unknown (`effect: warp`, `kind: teleport`) or not given: the kinds
+    there are, and the likely one a misspelt kind stands for. Located at the kind's value, not
+    at the start of its item: the same line in a file, and the override's own `--set` when that
+    set it. (pydantic said "Input tag 'warp' found using 'effect' does not match any of the
+    expected tags: ...".)"""
+    tag = str(ctx.get("discriminator", "")).strip("'")
+    expected = re.findall(r"'([^']*)'", str(ctx.get("expected_tags", ""))) or _tags_at(schema, loc, tag)
+    valid = f"; valid {tag}s: {', '.join(expected)}" if expected else ""
+    if kind == "union_tag_not_found" or not isinstance(node.value, dict) or tag not in node.value:
+        return node.problem(path, f"required key {tag!r} is missing (got {_short(node.plain())}){valid}")
+    given = node.value[tag]
+    likely = guess(given.plain(), expected)
+    hint = f" (did you mean {likely!r}?)" if likely else ""
+    return given.problem(path, f"unknown {tag} {given.plain()!r}{hint}{valid}")
 
 
 _ENUM_REPR = re.compile(r"<\w+\.\w+: '([^']*)'>")
@@ -635,6 +649,23 @@ def _valid_keys(schema: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
     if isinstance(current, type) and issubclass(current, BaseModel):
         return sorted(current.model_fields)
     return []
+
+
+def _tags_at(schema: type[BaseModel], loc: tuple[Any, ...], tag: str) -> list[str]:
+    """The kinds the tagged union at `loc` inside `schema` accepts: each member's `tag` values
+    (best effort; pydantic lists them only when the tag is given but unknown)."""
+    current: Any = schema
+    for seg in loc:
+        current = _unwrap(current, seg)
+        if current is None:
+            return []
+    while typing.get_origin(current) is typing.Annotated:
+        current = typing.get_args(current)[0]
+    out: list[str] = []
+    for member in typing.get_args(current):
+        if isinstance(member, type) and issubclass(member, BaseModel) and tag in member.model_fields:
+            out += [str(v) for v in typing.get_args(member.model_fields[tag].annotation)]
+    return out
 
 
 def _unwrap(tp: Any, seg: Any) -> Any:

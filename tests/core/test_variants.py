@@ -79,10 +79,24 @@ def test_set_errors_name_the_override():
     with pytest.raises(VariantError) as exc:  # a tag set by an override is that override's mistake
         load_variant(DRAFT5, ["crews.0.skill.0.effect=teleport"])
     assert problems(exc)[0].startswith("--set crews.0.skill.0.effect=teleport:1:24: crews.armstrong.skill.0: "
-                                       "Input tag 'teleport' found using 'effect'")
+                                       "unknown effect 'teleport'; valid effects: gain_vp, gain_cubes, ")
     with pytest.raises(VariantError) as exc:
         load_variant(DRAFT5, ["novalue"])
     assert problems(exc) == ["--set novalue:1:1: expected key.path=value"]
+
+
+@pytest.mark.parametrize(("override", "message"), [
+    # A misspelt kind: the likely one, then every kind there is.
+    ("crews.0.skill.0.effect=gain_vpp", "--set crews.0.skill.0.effect=gain_vpp:1:24: crews.armstrong.skill.0: unknown "
+     "effect 'gain_vpp' (did you mean 'gain_vp'?); valid effects: gain_vp, gain_cubes, free_order, repeat_planet, "),
+    # An item without its kind: pydantic said only "Unable to extract tag using discriminator 'effect'".
+    ("planets.0.effects=[{amount: 2}]", "--set planets.0.effects=[{amount: 2}]:1:19: planets.red1.effects.0: required "
+     "key 'effect' is missing (got {\"amount\": 2}); valid effects: vp, majority_multiplier, convert_cubes"),
+])
+def test_an_unknown_or_missing_kind_lists_the_kinds(override, message):
+    with pytest.raises(VariantError) as exc:
+        load_variant(DRAFT5, [override])
+    assert problems(exc)[0].startswith(message)
 
 
 def test_every_error_at_once_with_locations(tmp_path):
@@ -102,8 +116,8 @@ planets:
     assert got[0] == f"{label}:3:9: cubes.replenishh: unknown key (did you mean 'replenish'?); valid keys: replenish, start_in_hand, total"
     assert got[1] == f"{label}:5:22: crews.bays.time: Input should be greater than or equal to 0 (got -1)"
     # at the tag's value (`teleport`, column 35), where the mistake is
-    assert got[2].startswith(f"{label}:6:35: crews.orlins.skill.0: Input tag 'teleport' found using 'effect'")
-    assert "'gain_vp'" in got[2] and "'swap_adjacent'" in got[2]
+    assert got[2].startswith(f"{label}:6:35: crews.orlins.skill.0: unknown effect 'teleport'; valid effects: ")
+    assert "gain_vp" in got[2] and "swap_adjacent" in got[2]
     assert got[3] == f"{label}:8:20: planets.red1.vp: a planet needs at least one slot (the VP column is empty) (got [])"
     assert len(got) == 4
 

@@ -31,9 +31,12 @@ def test_validate_ships_valid_variants():
 
 @pytest.mark.parametrize(("override", "message"), [
     ("worlds.0.powers=[{kind: teleport}]",
-     "--set worlds.0.powers=[{kind: teleport}]:1:17: worlds.w01.powers.0: Input tag 'teleport' found using 'kind' "
-     "does not match any of the expected tags: 'military', 'gold_on', 'discount', 'extra_good', 'consume', "
-     "'explore_draw', 'settle_reward', 'extra_settle', 'end_bonus' (got {\"kind\": \"teleport\"})"),
+     "--set worlds.0.powers=[{kind: teleport}]:1:17: worlds.w01.powers.0: unknown kind 'teleport'; valid kinds: "
+     "military, gold_on, discount, extra_good, consume, explore_draw, settle_reward, extra_settle, end_bonus"),
+    ("worlds.0.powers=[{action: settle}]",
+     "--set worlds.0.powers=[{action: settle}]:1:17: worlds.w01.powers.0: required key 'kind' is missing "
+     "(got {\"action\": \"settle\"}); valid kinds: military, gold_on, discount, extra_good, consume, explore_draw, "
+     "settle_reward, extra_settle, end_bonus"),
     (("rules.unique_developments=true", "worlds.39.cost=19"),  # one copy of each military development each
      "--set worlds.39.cost=19:1:16: worlds.w32.cost: needs military 19 but one player can hold at most 16 with "
      "this tile set: it can never be settled"),
