@@ -95,3 +95,22 @@ def test_a_player_who_buys_two_copies_counts_once():
     events = pl.DataFrame({"kind": "develop", "game": [0, 0, 1], "seat": [0, 0, 1], "item": "d01"})
     rate = developments(games, events).filter(pl.col(C.METRIC) == "development_purchase_rate")
     assert rate[C.ESTIMATE].item() == 0.5  # 2 buyers of 4 players, not 3 purchases of 4
+
+
+def test_a_lift_with_no_one_to_compare_is_not_estimated_rather_than_zero_with_no_doubt():
+    """Every player selected envoy in every game: each game's lift is 0 by construction, and
+    '+0.0 [+0.0, +0.0]' claimed a certainty no game measured. Trade, selected by one player a
+    game, keeps its estimate."""
+    from playtest.games.newfrontiers.metrics import bonus_value
+
+    games = pl.DataFrame({"game": [0, 0, 1, 1, 2, 2], "seat": [0, 1] * 3, "win_share": [1.0, 0, 0, 1.0, 1.0, 0]})
+    events = pl.DataFrame({"kind": "select", "game": [0, 0, 0, 1, 1, 1, 2, 2, 2], "seat": [0, 1, 0, 0, 1, 1, 0, 1, 0],
+                           "action": ["envoy", "envoy", "trade", "envoy", "envoy", "trade", "envoy", "envoy", "trade"]})
+    lift = {g: (e, lo, hi, d) for g, e, lo, hi, d in
+            bonus_value(games, events).select(C.GROUP, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.DEFINITION).iter_rows()}
+    est, lo, hi, definition = lift["envoy"]
+    assert (est, lo, hi) == (None, None, None)
+    assert "every player had it in every game" in definition
+    est, lo, hi, _ = lift["trade"]
+    assert est == 0.5  # the trader won every game: 1 - 1/2
+    assert lo is not None and hi is not None

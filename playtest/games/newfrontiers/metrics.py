@@ -101,6 +101,12 @@ def _lift_per_game(games: Table, who: pl.LazyFrame, key: str, metric: str, defin
         flags = both.select(f"had {s}" for s in seats).to_numpy()
         wins = both.select(seats).to_numpy()
         w = (wins * flags).sum(axis=1) / flags.sum(axis=1)
+        if flags.all():
+            # Every player had it in every game: each game's lift is 0 by construction, and an
+            # interval of [+0.0, +0.0] would claim a certainty no game measured.
+            rows.append(_row(metric, str(k), None, None, None, len(w), definition.format(p=p) + " Not estimated "
+                             "here: every player had it in every game, so there is no one without it to compare."))
+            continue
         est, lo, hi = per_game_mean_ci(w - 1 / p)
         rows.append(_row(metric, str(k), est, lo, hi, len(w), definition.format(p=p)))
     return C.metric_frame(rows)
