@@ -153,17 +153,40 @@ def pile_gold(events: Table) -> pl.DataFrame:
     return C.metric_frame(rows)
 
 
+END_TRIGGERS = ("worlds", "developments", "chips", "colonists")
+"""The variant's end triggers, in the order the report lists them (then the max_rounds safety
+stop, listed only when it ended a game)."""
+
+
+def triggers_off(events: Table) -> list[str]:
+    """The end triggers the run's variant switches off, from its game_end events (none for a
+    run recorded before they said which are on)."""
+    if "triggers_on" not in F.columns(events):
+        return []
+    listed = F.distinct(F.lazy(events).filter(pl.col("kind") == "game_end"), "triggers_on")
+    if not listed or listed[0] is None:
+        return []
+    on = str(listed[0]).split()
+    return [t for t in END_TRIGGERS if t not in on]
+
+
 def end_triggers(events: Table) -> pl.DataFrame:
-    """Share of games ended by each trigger (a game may fire several in its last round)."""
+    """Share of games ended by each trigger (a game may fire several in its last round). A
+    trigger the variant switches off gets no row: "0.0% [0.0% - 8.8%]" would say that it could
+    have fired."""
     ends = F.lazy(events).filter(pl.col("kind") == "game_end")
     n = int(F.collect(F.lazy(events).select(pl.col("game").n_unique())).item())
     counts = dict(F.collect(ends.group_by("trigger").agg(pl.col("game").n_unique())).iter_rows())
+    off = triggers_off(events)
+    on = set(END_TRIGGERS) - set(off)
+    definition = "Share of games whose last round fired this end trigger (several may fire together)."
+    if off:
+        definition += f" Switched off in this variant: {', '.join(off)}."
     rows = []
-    for trig in ("worlds", "developments", "chips", "colonists", "max_rounds"):
-        if trig in counts or trig != "max_rounds":
+    for trig in (*END_TRIGGERS, "max_rounds"):
+        if trig in counts or (trig in on and trig != "max_rounds"):
             est, lo, hi = wilson(counts.get(trig, 0), n)
-            rows.append(_row("end_trigger_share", trig, est, lo, hi, n,
-                             "Share of games whose last round fired this end trigger (several may fire together)."))
+            rows.append(_row("end_trigger_share", trig, est, lo, hi, n, definition))
     return C.metric_frame(rows)
 
 
@@ -284,7 +307,8 @@ def summary_tables(games: Table, events: Table) -> list[tuple[str, pl.DataFrame]
         ("Action selection", selection_rates(events)),
         ("Bonus value: win lift of selecting an action", bonus_value(games, events)),
         *tables,
-        ("End triggers", end_triggers(events)),
+        ("End triggers" + (f" (switched off: {', '.join(off)})" if (off := triggers_off(events)) else ""),
+         end_triggers(events)),
         ("Developments: purchase rate and win lift", developments(games, events)),
         ("Worlds settled per player", worlds_settled(games, events)),
         ("Gold taken from the Produce pile", pile_gold(events)),

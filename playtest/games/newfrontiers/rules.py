@@ -68,6 +68,12 @@ class NewFrontiersRules:
         self.goals_on = variant.goals.enabled
         self.actions = GOALS_ACTIONS if self.goals_on else ACTIONS
         self.hidden_for_everyone = variant.goals.hidden_score == "everyone"
+        end = variant.rules.end
+        self.triggers_on = " ".join(name for name, on in (
+            (T_WORLDS, end.worlds is not None), (T_DEVS, end.developments is not None), (T_CHIPS, end.chips_out),
+            (T_COLONISTS, end.settle_colonists is not None)) if on)
+        """The end triggers this variant switches on (a null threshold, or chips_out: false, is
+        off), in the game_end event: the report leaves the others out rather than show 0%."""
         self._profiles: dict[tuple[tuple[int, ...], tuple[int, ...]], Profile] = {}
         """(worlds, devs) → their Profile (see `_profile`)."""
         # Moves are built once per variant and listed from these tables (building them anew for
@@ -737,7 +743,8 @@ class NewFrontiersRules:
                                         "position": s.track.index(seat) + 1})))
             if s.over:
                 for trigger in s.triggers:
-                    log.append(make_event((str(EventKind.GAME_END), s.round, s.turn, -1, {"trigger": trigger})))
+                    log.append(make_event((str(EventKind.GAME_END), s.round, s.turn, -1,
+                                           {"trigger": trigger, "triggers_on": self.triggers_on})))
 
     # --- helpers used by the handlers ---------------------------------------------------------------
 

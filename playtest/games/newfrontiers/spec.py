@@ -35,6 +35,7 @@ EVENT_COLUMNS: dict[str, pl.DataType] = {
     "chips": pl.Int16(),        # round_end: VP chips held
     "position": pl.Int8(),      # round_end: place on the turn-order track (1 = front)
     "trigger": pl.String(),     # game_end: an end trigger that fired (one event per trigger)
+    "triggers_on": pl.String(),  # game_end: the end triggers the variant switches on, space-separated
 }
 
 STAT_COLUMNS: dict[str, pl.DataType] = {
