@@ -152,6 +152,26 @@ def test_the_shipped_gates_file_is_valid():
                                                  "first_player_advantage"]
 
 
+@pytest.mark.parametrize(("variant", "gates", "metrics"), [
+    ("variants/new-frontiers/base.yaml", "new-frontiers.yaml",
+     ["win_rate_by_start_position", "game_length_rounds", "first_pick_share", "pile_gold"]),
+    ("variants/ohseven/base.yaml", "ohseven.yaml", ["win_rate_by_seat", "rebids_mean", "exact_rate"]),
+])
+def test_the_other_games_shipped_gates_name_metrics_and_groups_their_runs_have(cli, tmp_path, variant, gates, metrics):
+    """Every metric and group of the example gates exists in a real run of the game (a misspelt
+    one is exit 2), so each gate is decided or undecided, never an error; a handful of games
+    decides nothing, hence 3 or 0."""
+    from tests.conftest import ROOT
+
+    assert [s.metric for s in load_gates(ROOT / "gates" / gates).model.gates] == metrics
+    res = cli("diff", variant, variant, "--gate", str(ROOT / "gates" / gates), "-n", "6", "--format", "json",
+              "--out", str(tmp_path / "runs"))
+    assert res.returncode in (0, 3), res.stderr
+    report = json.loads(res.stdout)
+    assert len(report["gates"]) == len(metrics)
+    assert all(g["status"] in (PASS, UNDECIDED) for g in report["gates"]), report["gates"]
+
+
 def test_the_shipped_crew_gate_fails_when_one_crew_is_taken_first_every_round(cli, tmp_path):
     """Four bays-first bots: the start player takes Bays in every round. The shipped gate "no
     crew is everyone's pick" must fail; as a share of all turns (crew_pick_rate) Bays is only
