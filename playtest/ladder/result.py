@@ -86,13 +86,13 @@ def describe(metric: str, group: str, label: Any) -> str:
     return f"{base} ({g})" if g and g != "all" else base
 
 
-def sentence(title: str, metric: str, values: list[tuple[str, float]], p_holm: float) -> str:
+def sentence(title: str, metric: str, values: list[tuple[str, float]], p_holm: float, note: str | None = None) -> str:
     """'Bays first-pick rate rises from 0.0% (greedy) to 41.0% (mcts:1000)' — monotone changes
     as rises/falls, others listing every rung."""
     k = F.kind(metric)
     shown = [(r, F.value(v, k)) for r, v in values]
     xs = [v for _, v in values]
-    p = f"Holm-adjusted p {F.p_value(p_holm)}"
+    p = note if note == skill.SET_BY_BOTS else f"Holm-adjusted p {F.p_value(p_holm)}"
     title = title[0].upper() + title[1:]
     if all(b > a for a, b in itertools.pairwise(xs)) or all(b < a for a, b in itertools.pairwise(xs)):
         word = "rises" if xs[-1] > xs[0] else "falls"
@@ -243,7 +243,8 @@ def build_ladder(runs: LadderRuns, *, blocks: int = DEFAULT_BLOCKS) -> Ladder:
         if row[skill.CHANGES]:
             vals = values.filter((pl.col(C.METRIC) == row[C.METRIC]) & (pl.col(C.GROUP) == row[C.GROUP]))
             by = dict(vals.select(skill.RUNG, C.ESTIMATE).iter_rows())
-            sentences.append(sentence(title, row[C.METRIC], [(r, by[r]) for r in rungs], row[skill.P_HOLM]))
+            sentences.append(sentence(title, row[C.METRIC], [(r, by[r]) for r in rungs], row[skill.P_HOLM],
+                                      row[skill.NOTE]))
         else:
             sentences.append(None)
     tests = tests.with_columns(pl.Series("title", titles, dtype=pl.String()),

@@ -30,6 +30,9 @@ P_HOLM = "p_holm"
 CHANGES = "changes"
 SENTENCE = "sentence"
 NOTE = "note"
+SET_BY_BOTS = "the same in every game of each rung (set by the bots)"
+"""The note of a metric that differs between rungs and never within one (a bot that always or
+never opens with a crew): a certain change, p = 0, as compare's 'set by the rules'."""
 
 SELF_PLAY_BOT = "the rung's bot"
 """Group name that replaces the bot's name in by-bot metrics of a self-play run."""
@@ -117,7 +120,10 @@ def hotelling(diffs: np.ndarray, reps: np.ndarray) -> tuple[float, str]:
     r = int(keep.sum())
     outside = diffs - vecs[:, keep] @ (vecs[:, keep].T @ diffs)
     if np.abs(outside).max() > 1e-9 * scale:
-        return math.nan, "differs between rungs but does not vary within them (no interval)"
+        # Some contrast between rungs is the same in every block of games and not 0: every game
+        # of a rung gives the same value and the rungs' values differ. No test is needed (and
+        # none is possible): the change is certain, as compare's "set by the rules".
+        return 0.0, SET_BY_BOTS
     if r == 0 or k - r < 1:
         return math.nan, "too few blocks of games"
     proj = vecs[:, keep].T @ diffs

@@ -15,7 +15,7 @@ from playtest.ladder.result import Ladder, json_safe, times
 from playtest.report import format as F
 from playtest.report.charts import WIDTH
 from playtest.report.html import e, page
-from playtest.report.ladder_markdown import cell, methods, wide
+from playtest.report.ladder_markdown import cell, methods, p_shown, wide
 from playtest.report.vega import vega_spec
 
 
@@ -135,7 +135,7 @@ def render_ladder_html(ladder: Ladder) -> str:
     body_rows = "".join(
         f"<tr><td title=\"{e(row['cells'][0][C.DEFINITION] if row['cells'][0] else '')}\">{e(row['title'])}</td>"
         + "".join(f"<td class=num>{e(cell(c, row[C.METRIC]))}</td>" for c in row["cells"])
-        + f"<td class=num>{e(F.p_value(row[skill.P_HOLM]) or row[skill.NOTE] or '–')}</td>"
+        + f"<td class=num>{e(p_shown(row))}</td>"
         f"<td>{'yes' if row[skill.CHANGES] else ''}</td></tr>" for row in rows)
     body = f"""<header><h1>Skill ladder — {e(v.get('name'))}</h1><p class="sub">{e(run.get('game_title'))}</p>
 <dl class="meta"><dt>Variant</dt><dd><code>{e(v.get('path'))}</code> · rules {e(v.get('rules_version'))} · hash <code>{e(v.get('hash'))}</code></dd>

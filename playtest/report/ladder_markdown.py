@@ -23,6 +23,14 @@ def cell(row: dict[str, Any] | None, metric: str) -> str:
     return F.value(row[C.ESTIMATE], k) + (f" [{ci}]" if ci else "")
 
 
+def p_shown(row: dict[str, Any]) -> str:
+    """The "p (Holm)" cell: the Holm-adjusted p, or why there is none; a change certain because
+    every game of each rung gave the same value says so rather than "< 0.001"."""
+    if row[skill.NOTE] == skill.SET_BY_BOTS:
+        return skill.SET_BY_BOTS
+    return F.p_value(row[skill.P_HOLM]) or row[skill.NOTE] or "–"
+
+
 def wide(ladder: Ladder) -> list[dict[str, Any]]:
     """One dict per (metric, group): test columns and each rung's metric row (or None)."""
     by = {(m, g, r): row for row in ladder.values.iter_rows(named=True)
@@ -82,7 +90,7 @@ def render_ladder_markdown(ladder: Ladder) -> str:
               "| metric | " + " | ".join(f"`{md(r)}`" for r in ladder.rungs) + " | p (Holm) | changes |",
               "|---|" + "---:|" * len(ladder.rungs) + "---:|---|"]
     for row in wide(ladder):
-        p = F.p_value(row[skill.P_HOLM]) or md(row[skill.NOTE] or "–")
+        p = md(p_shown(row))
         lines.append(f"| {md(row['title'])} | " + " | ".join(cell(c, row[C.METRIC]) for c in row["cells"])
                      + f" | {p} | {'yes' if row[skill.CHANGES] else ''} |")
     lines += ["", "## Method", "", methods(ladder), ""]

@@ -82,8 +82,28 @@ def test_hotelling_cases():
     assert 0.9 < p <= 1 and note == ""
     p, _ = skill.hotelling(np.array([30.0, 30.0]), reps)
     assert p < 1e-6
-    p, note = skill.hotelling(np.array([1.0]), np.ones((20, 1)))
-    assert math.isnan(p) and "does not vary" in note
+    # Different between rungs and the same in every block: certain (a bot that always opens
+    # with Bays against one that never does), not untestable.
+    assert skill.hotelling(np.array([1.0]), np.ones((20, 1))) == (0.0, skill.SET_BY_BOTS)
+
+
+def test_a_metric_set_by_the_bots_is_a_certain_change_and_says_so():
+    """Every game of rung 'short' lasts 5 rounds, every game of 'long' 7: no block of games
+    varies, so no interval exists, and the ladder used to leave the change out of 'what changes
+    with skill' as untestable (the blind spot compare's 'set by the rules' closed)."""
+    from playtest.ladder.result import sentence
+
+    samples = [self_play(1, "short", (5, 5)), self_play(2, "long", (7, 7))]
+    values, tests, _ = skill.skill_tests(samples, ["short", "long"])
+    length = row(tests, "game_length_rounds", "all")
+    assert (length[skill.CHANGES], length[skill.P_HOLM], length[skill.NOTE]) == (True, 0.0, skill.SET_BY_BOTS)
+    text = sentence("game length (rounds)", "game_length_rounds", [("short", 5.0), ("long", 7.0)], 0.0,
+                    skill.SET_BY_BOTS)
+    assert text == f"Game length (rounds) rises from 5.00 (short) to 7.00 (long); {skill.SET_BY_BOTS}."
+    # The same value everywhere is still no change.
+    same = [self_play(1, "a", (5, 5)), self_play(2, "b", (5, 5))]
+    _, tests, _ = skill.skill_tests(same, ["a", "b"])
+    assert not row(tests, "game_length_rounds", "all")[skill.CHANGES]
 
 
 def test_categories_a_rung_never_produced_count_as_zero():
