@@ -11,7 +11,7 @@ import math
 import re
 import typing
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -213,9 +213,14 @@ def validate_tree(
     tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...], parent_tree: Node | None
 ) -> Variant:
     try:
-        return _validate_tree(tree, label, chain, overrides, parent_tree)
+        variant = _validate_tree(tree, label, chain, overrides, parent_tree)
     except VariantError as err:
         raise VariantError([_from_child(p, tree, label, chain, overrides, parent_tree) for p in err.problems]) from None
+    if not variant.notes:
+        return variant
+    # A note about a key the parent draft holds is the user's file's (or --set's) doing, as an error is.
+    return replace(variant, notes=tuple(_from_child(p, tree, label, chain, overrides, parent_tree)
+                                        for p in variant.notes))
 
 
 def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...],

@@ -83,7 +83,7 @@ def test_a_tile_set_where_no_colonist_ever_reaches_a_supply_is_refused():
 @pytest.mark.parametrize(("override", "message"), [
     ("rules.explore.world_limit=2",  # the worlds trigger (8) can never fire: it stayed at 0% of games
      "rules.end.worlds: a player holds at most 3 worlds (the home world and rules.explore.world_limit 2): this "
-     "trigger can never fire (null switches it off)"),
+     "trigger can never fire (null switches it off) (with --set rules.explore.world_limit=2)"),
     ("rules.end.developments=41",  # every copy counts: a player may buy another copy of a kind (RULINGS)
      "--set rules.end.developments=41:1:24: rules.end.developments: one player can own at most 40 development "
      "points with this tile set: this trigger can never fire (null switches it off)"),

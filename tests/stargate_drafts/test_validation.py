@@ -27,7 +27,7 @@ def errors(tmp_path: Path, body: str) -> list[str]:
 
 def test_unknown_effect_name_is_located_and_lists_the_known_ones(tmp_path: Path) -> None:
     lines = errors(tmp_path, "crews:\n  - id: bays\n    skill:\n      - {effect: warp, amount: 1}\n")
-    assert any(line.startswith(f"{tmp_path / 'draft.yaml'}:5:18: crews.bays.skill.0:") and "'accumulate_time'" in line  # at 'warp'
+    assert any(line.startswith(f"{tmp_path / 'draft.yaml'}:5:18: crews.bays.skill.0:") and "valid effects: " in line and "accumulate_time" in line  # at 'warp'
                for line in lines), lines
 
 
@@ -59,3 +59,17 @@ def test_new_drafts_extend_draft5_and_name_their_idea(path: Path) -> None:
     head = path.read_text(encoding="utf-8").split("\nextends:")[0]
     assert "問題点" in head and "「" in head  # quotes the designer's line
     assert set(v.model.player_counts()) == {3, 4}
+
+
+def test_stock_empty_that_nothing_can_empty_is_a_note_in_the_file_that_caused_it(tmp_path: Path) -> None:
+    """No replenish and no Bays: nothing takes cubes from the stock, so draft 5's stock_empty
+    trigger never fires and every game would run to max_rounds. Legal (another trigger may end
+    the game), so a note, located at the draft that changed it, not at draft5.yaml's end list."""
+    variant = load_text(tmp_path, "name: still\ncubes: {replenish: 0}\ncrews:\n  - {id: bays, remove: true}\n")
+    [note] = [str(n) for n in variant.notes]
+    assert note.startswith(f"{tmp_path / 'draft.yaml'}:1:1: end.0.trigger: stock_empty can never fire: nothing takes "
+                           "cubes from the stock")
+    assert "(in " in note and "draft5.yaml:" in note and "which changes cubes.replenish, crews.bays" in note
+    # With Bays (gain_cubes) or the replenish, the stock can empty: no note.
+    assert load_text(tmp_path, "name: still\ncubes: {replenish: 0}\n").notes == ()
+    assert load_text(tmp_path, "name: still\ncrews:\n  - {id: bays, remove: true}\n").notes == ()

@@ -411,3 +411,17 @@ class StargateVariant(VariantModel):
                     out.append((("end", i, "count"), f"{counts[players]} full planets can never happen with "
                                 f"{players} players: {dealt} are dealt"))
         return out
+
+    def notes(self) -> list[Issue]:
+        """End triggers no game can reach: legal (another trigger may end the game), but most
+        likely a draft that changed how cubes move and kept draft 5's end."""
+        out: list[Issue] = []
+        takes_from_stock = self.cubes.replenish > 0 or any(
+            isinstance(e, GainCubes) for crew in self.crews for e in crew.skill) or any(
+            isinstance(e, ConvertCubes) and e.source == "stock" for planet in self.planets for e in planet.effects)
+        for i, trig in enumerate(self.end):
+            if isinstance(trig, StockEmpty) and not takes_from_stock and self.cubes.start_in_hand < self.cubes.total:
+                out.append((("end", i, "trigger"),
+                            "stock_empty can never fire: nothing takes cubes from the stock (cubes.replenish is 0, "
+                            "no crew has gain_cubes, no planet converts cubes from the stock)"))
+        return out
