@@ -92,8 +92,8 @@ def simulate(
                                       "e.g. greedy,greedy,random,scripted:bays-first. Search bots for every game: "
                                       "mcts:N (UCT, N iterations per decision) and ismcts:N (information-set "
                                       "search for hidden cards), with options after the budget: "
-                                      ":rollout=random|<a bot of the game> :depth=K (cut rollouts after K moves, "
-                                      "then the game's evaluation) :c=<exploration, default 1.41> "
+                                      ":rollout=random|<a bot of the game> :depth=K|end (cut rollouts after K moves, "
+                                      "then the game's evaluation; Oh-Seven's default 30) :c=<exploration, default 1.41> "
                                       ":reward=win|margin, e.g. mcts:400:rollout=greedy:c=0.7.")] = "random",
     seed: Annotated[int, typer.Option("--seed", help="Root seed: same seed, same rows.")] = 0,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core; at most the cores there are, "

@@ -55,3 +55,7 @@ class GameSpec:
     define it (the method wins when both exist)."""
     play: Callable[[], Any] | None = None
     """() → the game's playtest.play.session.PlaySupport (imported lazily): `playtest play`."""
+    search_depth: int | None = None
+    """The rollout cut-off (moves, then the game's evaluation) of a search bot whose name sets
+    no `depth=`: for a game whose rollouts to the end are long and mostly noise. None: play
+    rollouts to the end. `depth=end` in a bot's name overrides it."""

@@ -23,7 +23,8 @@ def make_search_bot(spec: GameSpec, name: str, rules: Rules[Any, Any], seat: int
         raise UsageError(f"bot {s.name!r}: {spec.name} has no sample_state, which search bots need: add "
                          "Rules.sample_state(view, *, rng) to its rules (perfect information: return the "
                          "view's state) or GameSpec(sample_state=...); see playtest/core/protocol.py")
-    if s.depth is not None and model.evaluate is None:
+    depth = (spec.search_depth if model.evaluate is not None else None) if s.depth is None else (s.depth or None)
+    if depth is not None and model.evaluate is None:
         raise UsageError(f"bot {s.name!r}: depth= needs the game's evaluation, and {spec.name} has none")
     make_policy = None
     if s.rollout != "random":
@@ -37,6 +38,6 @@ def make_search_bot(spec: GameSpec, name: str, rules: Rules[Any, Any], seat: int
         def make_policy(policy_seat: int) -> Bot:
             return spec.make_bot(s.rollout, rules, policy_seat)
 
-    rollout = Rollout(model, reward=s.reward, depth=s.depth, make_policy=make_policy)
+    rollout = Rollout(model, reward=s.reward, depth=depth, make_policy=make_policy)
     cls = MCTSBot if s.kind == "mcts" else ISMCTSBot
     return cls(model, seat, s, rollout)

@@ -20,8 +20,9 @@ for days without a word; a million is already minutes per decision."""
 
 OPTIONS_HELP = (
     "options: rollout=random|<a bot of the game> (default random; a name with colons such as "
-    "rollout=scripted:bays-first is read up to the next option=value), depth=K (cut rollouts after "
-    "K moves and use the game's evaluation; default: play to the end), c=<exploration> "
+    "rollout=scripted:bays-first is read up to the next option=value), depth=K|end (cut rollouts after "
+    "K moves and use the game's evaluation, or play them to the end; default: the game's own cut-off "
+    "(Oh-Seven 30 moves), else the end), c=<exploration> "
     f"(default {sqrt(2):.2f}), reward=win|margin (default win), reuse=yes|no (keep the chosen "
     "move's subtree for the same seat's next decision; default no)"
 )
@@ -37,6 +38,8 @@ class SearchSpec:
     iterations: int
     rollout: str = "random"
     depth: int | None = None
+    """Rollout cut-off in moves; None: not given (the game's default, GameSpec.search_depth);
+    0: `depth=end`, rollouts to the end."""
     c: float = sqrt(2)
     reward: str = "win"
     name: str = ""
@@ -82,9 +85,12 @@ def parse(name: str) -> SearchSpec:
         if key == "rollout":
             kw["rollout"] = value
         elif key == "depth":
-            if not value.isdigit() or int(value) < 1:
-                raise UsageError(f"bot {text!r}: depth={value} must be a whole number ≥ 1")
-            kw["depth"] = int(value)
+            if value == "end":
+                kw["depth"] = 0
+            elif not value.isdigit() or int(value) < 1:
+                raise UsageError(f"bot {text!r}: depth={value} must be a whole number ≥ 1, or end")
+            else:
+                kw["depth"] = int(value)
         elif key == "c":
             try:
                 c = float(value)
