@@ -20,7 +20,13 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.compare.jackknife import DEFAULT_BLOCKS, Estimate, Replicates, Sample, replicate
-from playtest.compare.metrics import MetricFn, is_tested, report_metrics
+from playtest.compare.metrics import (
+    MetricFn,
+    completed,
+    distribution_groups,
+    is_tested,
+    report_metrics,
+)
 from playtest.compare.stats import holm
 from playtest.variants import Change, diff
 
@@ -108,7 +114,10 @@ def _rate_metrics(reps: Replicates) -> set[str]:
 def _test_kind(reps: Replicates, v: int, metric: str, group: str, est: Estimate,
                seen: dict[tuple[float, ...], int], index: int) -> tuple[str, int | None]:
     """(TEST value, index of the row it duplicates) for one difference; records new tests in
-    `seen` by their replicate vector (sign-normalised, so complementary shares match)."""
+    `seen` by their replicate vector and estimate (sign-normalised, so complementary shares
+    match). The estimate is part of the key: when few games differ between the variants, two
+    unrelated metrics can move in the same blocks by the same amounts and still differ in
+    value (a game-length share and a mean score did), and such a row's test is its own."""
     if not is_tested(metric):
         return "not tested", None
     if reps.is_constant(v, metric, group) and reps.is_constant(0, metric, group):
@@ -125,9 +134,9 @@ def _test_kind(reps: Replicates, v: int, metric: str, group: str, est: Estimate,
     assert vec is not None
     scale = float(np.abs(vec).max()) or 1.0
     nz = vec[np.abs(vec) > 1e-9 * scale]
-    if nz.size and nz[0] < 0:
-        vec = -vec
-    key = (float(v), *np.round(vec / scale, 9).tolist(), round(scale, 9))
+    sign = -1.0 if nz.size and nz[0] < 0 else 1.0
+    vec = sign * vec
+    key = (float(v), *np.round(vec / scale, 9).tolist(), round(scale, 9), round(sign * est.estimate, 9))
     if key in seen:
         first = seen[key]
         return "same as", first
@@ -145,7 +154,11 @@ def compare_samples(
 ) -> Comparison:
     """Compare every sample with the first one, metric by metric."""
     labels = tuple(labels)
-    reps = replicate(samples, metric_fn or report_metrics(), settings.blocks)
+    fn = metric_fn or report_metrics()
+    # A category one variant never produced (a game length, a crew it never took first) is 0%
+    # there, so its change is tested rather than shown as missing.
+    full = [fn(s.info, s.games, s.events) for s in samples]
+    reps = replicate(samples, completed(fn, distribution_groups(full)), settings.blocks)
     values = pl.concat([
         t.select(C.METRIC, pl.col(C.GROUP).cast(pl.String).fill_null(""), pl.lit(labels[v]).alias(VARIANT),
                  C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N).unique([C.METRIC, C.GROUP], keep="first", maintain_order=True)
@@ -174,7 +187,10 @@ def compare_samples(
             if test.startswith("same as"):
                 first = rows[same_as]
                 lo, hi = first[C.CI_LOW], first[C.CI_HIGH]
-                if first[C.ESTIMATE] != est.estimate:  # the mirror image: a complementary share
+                # The mirror image (a complementary share): estimates of opposite signs. Not
+                # `!=`: the same test's estimates can differ in the last bits (0.05 against
+                # 0.050000000000000711), and mirroring those put +5.0 pts in [-14.5, +4.5].
+                if first[C.ESTIMATE] * est.estimate < 0:
                     lo, hi = -hi, -lo
             rows.append({C.METRIC: metric, C.GROUP: group, VARIANT: labels[v], BASELINE: labels[0],
                          C.ESTIMATE: est.estimate, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n_games,

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import polars as pl
@@ -55,3 +55,37 @@ def estimates(table: pl.DataFrame) -> pl.DataFrame:
     """Only the keys and the estimate of a metric table, one row per (metric, group)."""
     return (table.select(C.METRIC, pl.col(C.GROUP).cast(pl.String).fill_null(""), C.ESTIMATE)
             .unique([C.METRIC, C.GROUP], keep="first", maintain_order=True))
+
+
+def distribution_groups(tables: Sequence[pl.DataFrame]) -> dict[str, set[str]]:
+    """Metrics that split one whole into categories (a rate or share whose groups all have the
+    same n, e.g. crew pick rates, end triggers, game lengths) → every category seen in any table.
+    A category that a variant or a ladder rung never produced (a crew it never took, a game
+    length it never had) is then 0%, not missing: compared and tested, not "not tested"."""
+    out: dict[str, set[str]] = {}
+    for t in tables:
+        for (metric,), part in t.group_by([C.METRIC]):
+            if ("rate" not in metric and "share" not in metric) or part[C.N].n_unique() != 1:
+                continue
+            values = part[C.ESTIMATE].drop_nulls().drop_nans()
+            if values.len() and (values.min() < 0 or values.max() > 1):  # type: ignore[operator]
+                continue
+            out.setdefault(str(metric), set()).update(part[C.GROUP].to_list())
+    return out
+
+
+def completed(fn: Callable[..., pl.DataFrame], groups: Mapping[str, set[str]]) -> Callable[..., pl.DataFrame]:
+    """`fn` whose tables carry a 0 row for each category of `groups` they lack."""
+    def metric_fn(info: Mapping[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+        table = fn(info, games, events)
+        extra = []
+        for metric, wanted in groups.items():
+            part = table.filter(pl.col(C.METRIC) == metric)
+            if part.height == 0:
+                continue
+            have = set(part[C.GROUP].to_list())
+            n, definition = part[C.N][0], part[C.DEFINITION][0]
+            extra += [{C.METRIC: metric, C.GROUP: g, C.ESTIMATE: 0.0, C.N: n, C.DEFINITION: definition}
+                      for g in sorted(wanted - have)]
+        return pl.concat([table, C.metric_frame(extra)]) if extra else table
+    return metric_fn

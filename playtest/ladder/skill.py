@@ -12,7 +12,7 @@ this is the paired t test of `compare`). The p-values of all metrics are Holm-ad
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -22,6 +22,7 @@ from scipy import stats
 from playtest.analysis import columns as C
 from playtest.analysis.metrics import sections
 from playtest.compare.jackknife import DEFAULT_BLOCKS, Replicates, Sample, replicate
+from playtest.compare.metrics import completed, distribution_groups
 from playtest.compare.stats import holm
 
 ALPHA = 0.05
@@ -66,39 +67,6 @@ def ladder_metrics(info: Mapping[str, Any], games: pl.DataFrame, events: pl.Data
         table = table.with_columns(pl.when(pl.col(C.GROUP) == bots[0]).then(pl.lit(SELF_PLAY_BOT))
                                    .otherwise(pl.col(C.GROUP)).alias(C.GROUP))
     return table
-
-
-def distribution_groups(tables: Sequence[pl.DataFrame]) -> dict[str, set[str]]:
-    """Metrics that split one whole into categories (a rate or share whose groups all have the
-    same n, e.g. crew pick rates or end triggers) → every category seen in any table. A category
-    that a rung never produced (a crew it never took) is then 0%, not missing."""
-    out: dict[str, set[str]] = {}
-    for t in tables:
-        for (metric,), part in t.group_by([C.METRIC]):
-            if ("rate" not in metric and "share" not in metric) or part[C.N].n_unique() != 1:
-                continue
-            values = part[C.ESTIMATE].drop_nulls().drop_nans()
-            if values.len() and (values.min() < 0 or values.max() > 1):  # type: ignore[operator]
-                continue
-            out.setdefault(str(metric), set()).update(part[C.GROUP].to_list())
-    return out
-
-
-def completed(fn: Callable[..., pl.DataFrame], groups: Mapping[str, set[str]]) -> Callable[..., pl.DataFrame]:
-    """`fn` whose tables carry a 0 row for each category of `groups` they lack."""
-    def metric_fn(info: Mapping[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
-        table = fn(info, games, events)
-        extra = []
-        for metric, wanted in groups.items():
-            part = table.filter(pl.col(C.METRIC) == metric)
-            if part.height == 0:
-                continue
-            have = set(part[C.GROUP].to_list())
-            n, definition = part[C.N][0], part[C.DEFINITION][0]
-            extra += [{C.METRIC: metric, C.GROUP: g, C.ESTIMATE: 0.0, C.N: n, C.DEFINITION: definition}
-                      for g in sorted(wanted - have)]
-        return pl.concat([table, C.metric_frame(extra)]) if extra else table
-    return metric_fn
 
 
 def hotelling(diffs: np.ndarray, reps: np.ndarray) -> tuple[float, str]:

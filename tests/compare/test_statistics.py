@@ -129,6 +129,32 @@ def test_holm_family_counts_each_distinct_non_constant_test_once():
     assert rows["loss_rate"][C.ESTIMATE] == pytest.approx(-rows["win_rate"][C.ESTIMATE])
     assert rows["loss_rate"][C.CI_LOW] == pytest.approx(-rows["win_rate"][C.CI_HIGH])
     assert math.isnan(rows["fair_share"][C.P_VALUE]) and not rows["fair_share"]["significant"]
+    assert rows["win_lift"][C.CI_LOW] == pytest.approx(rows["win_rate"][C.CI_LOW])
+
+
+def _same_test_in_other_bits(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+    rate = float(games["win"].mean())
+    return C.metric_frame([{C.METRIC: "win_rate", C.GROUP: "x", C.ESTIMATE: rate},
+                           {C.METRIC: "win_rate_again", C.GROUP: "x", C.ESTIMATE: (rate + 0.1) - 0.1}])
+
+
+def test_a_row_that_shares_a_test_keeps_its_estimate_inside_its_interval():
+    """The same test's estimates can differ in the last bits (0.19000000000000003 against
+    0.18999999999999997 here); the copied interval was mirrored as if for a complementary share,
+    and a compare of two New Frontiers drafts showed +5.0 pts in [-14.5, +4.5]."""
+    ids = np.arange(200)
+    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
+    rng = np.random.default_rng(0)
+
+    def sample(p_win: float) -> Sample:
+        return Sample({}, pl.DataFrame({"game": ids, "win": (rng.random(200) < p_win).astype(float)}), empty)
+
+    d = compare_samples([sample(0.25), sample(0.45)], ["a", "b"], metric_fn=_same_test_in_other_bits).differences
+    rows = {r[C.METRIC]: r for r in d.iter_rows(named=True)}
+    again, first = rows["win_rate_again"], rows["win_rate"]
+    assert again["test"] == "same as win_rate / x" and again[C.ESTIMATE] != first[C.ESTIMATE]
+    assert again[C.CI_LOW] <= again[C.ESTIMATE] <= again[C.CI_HIGH]
+    assert (again[C.CI_LOW], again[C.CI_HIGH]) == (first[C.CI_LOW], first[C.CI_HIGH])
 
 
 def _rounds_metric(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
@@ -160,3 +186,25 @@ def test_a_metric_the_rules_fix_at_another_value_is_a_certain_difference_not_no_
     assert rows["mean_total"]["p_holm"] == pytest.approx(rows["mean_total"][C.P_VALUE])  # a family of one
     from playtest.compare.render import verdict_lines
     assert "Game length (rounds): short is 1.00 lower than base in every game (set by the rules)" in verdict_lines(cmp)
+
+
+def _lengths(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+    n = games.height
+    return C.metric_frame([{C.METRIC: "game_length_share", C.GROUP: f"{r} rounds", C.ESTIMATE: k / n, C.N: n}
+                           for r, k in games.group_by("rounds").len().sort("rounds").iter_rows()])
+
+
+def test_a_category_one_variant_never_produced_is_0_percent_and_tested():
+    """Games of 6 rounds in a quarter of the base's games and none of the draft's: the draft's
+    table has no '6 rounds' row. It is 0% there and the change is tested, not 'not tested'."""
+    ids = np.arange(200)
+    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
+    rng = np.random.default_rng(3)
+    base = Sample({}, pl.DataFrame({"game": ids, "rounds": np.where(rng.random(200) < 0.25, 6, 5)}), empty)
+    draft = Sample({}, pl.DataFrame({"game": ids, "rounds": np.full(200, 5)}), empty)
+    d = compare_samples([base, draft], ["base", "draft"], metric_fn=_lengths).differences
+    six = d.filter(pl.col(C.GROUP) == "6 rounds").row(0, named=True)
+    # 6 rounds is the complement of 5 rounds here: the same test, counted once by Holm.
+    assert six["test"] == "same as game_length_share / 5 rounds"
+    assert six[C.ESTIMATE] < -0.15 and six["significant"]
+    assert six[C.CI_LOW] <= six[C.ESTIMATE] <= six[C.CI_HIGH] < 0
