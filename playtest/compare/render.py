@@ -260,9 +260,9 @@ def _overlay_chart(df: pl.DataFrame, metric: str, labels: tuple[str, ...]) -> al
         yOffset=alt.YOffset(f"{K.VARIANT}:N", sort=list(labels)),
         color=alt.Color(f"{K.VARIANT}:N", sort=list(labels), title="variant"))
     x = alt.X(f"{C.CI_LOW}:Q", title=None, axis=alt.Axis(format=fmt), scale=alt.Scale(zero=k == "rate"))
-    rules = base.mark_rule(strokeWidth=2).encode(x=x, x2=f"{C.CI_HIGH}:Q")
+    rules = base.mark_rule(strokeWidth=2).encode(x=x, x2=alt.X2(f"{C.CI_HIGH}:Q"))
     dots = base.mark_point(filled=True, size=50).encode(
-        x=f"{C.ESTIMATE}:Q",
+        x=alt.X(f"{C.ESTIMATE}:Q"),
         tooltip=[alt.Tooltip(f"{K.VARIANT}:N"), alt.Tooltip(f"{C.GROUP}:N"),
                  alt.Tooltip(f"{C.ESTIMATE}:Q", format=fmt), alt.Tooltip(f"{C.CI_LOW}:Q", format=fmt),
                  alt.Tooltip(f"{C.CI_HIGH}:Q", format=fmt), alt.Tooltip(f"{C.N}:Q")])
@@ -419,9 +419,9 @@ def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str]
         x=alt.X("x:O", sort=x_order, title=x_key),
         color=alt.Color(f"{C.GROUP}:N", title="group"))
     y = alt.Y(f"{C.CI_LOW}:Q", title=metric, axis=alt.Axis(format=fmt), scale=alt.Scale(zero=False))
-    bands = base.mark_errorbar(ticks=True).encode(y=y, y2=f"{C.CI_HIGH}:Q")
+    bands = base.mark_errorbar(ticks=True).encode(y=y, y2=alt.Y2(f"{C.CI_HIGH}:Q"))
     line = base.mark_line(point=True).encode(
-        y=f"{C.ESTIMATE}:Q",
+        y=alt.Y(f"{C.ESTIMATE}:Q"),
         tooltip=[alt.Tooltip("x:O", title=x_key), alt.Tooltip(f"{C.GROUP}:N"), alt.Tooltip(f"{C.ESTIMATE}:Q", format=fmt),
                  alt.Tooltip(f"{C.CI_LOW}:Q", format=fmt), alt.Tooltip(f"{C.CI_HIGH}:Q", format=fmt)])
     chart = alt.layer(bands, line).properties(width=320, height=220)

@@ -99,8 +99,9 @@ def _chart(cal: Calibration) -> alt.TopLevelMixin | None:
                         .otherwise(pl.lit(""))).select("label", "source", "estimate", "ci_low", "ci_high")
     data = alt.Data(values=[{k: _num(v) for k, v in r.items()} for r in df.iter_rows(named=True)])
     base = alt.Chart(data).encode(y=alt.Y("source:N", title=None), color=alt.Color("source:N", legend=None))
-    chart = (base.mark_rule().encode(x=alt.X("ci_low:Q", title="value"), x2="ci_high:Q")
-             + base.mark_point(filled=True).encode(x="estimate:Q", tooltip=["label:N", "source:N", "estimate:Q"]))
+    chart = (base.mark_rule().encode(x=alt.X("ci_low:Q", title="value"), x2=alt.X2("ci_high:Q"))
+             + base.mark_point(filled=True).encode(x=alt.X("estimate:Q"), tooltip=[alt.Tooltip("label:N"), alt.Tooltip("source:N"),
+                                                                   alt.Tooltip("estimate:Q")]))
     return chart.properties(width=420, height=alt.Step(16)).facet(row=alt.Row("label:N", title=None)).resolve_scale(
         x="independent")
 

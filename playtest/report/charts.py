@@ -59,11 +59,11 @@ def interval_chart(df: pl.DataFrame, metric: str, reference: float | None = None
         y=alt.Y("label:N", sort=order, title=None, axis=alt.Axis(labelLimit=200)))
     x = alt.X(f"{C.CI_LOW}:Q", title=x_title or None, axis=alt.Axis(format=_axis_format(k)),
               scale=alt.Scale(zero=k in ("rate", "count")))
-    bars = base.mark_rule(strokeWidth=2, color="#4c78a8").encode(x=x, x2=f"{C.CI_HIGH}:Q")
-    dots = base.mark_point(filled=True, size=60, color="#1f3b63").encode(x=f"{C.ESTIMATE}:Q", tooltip=_tooltip(k))
+    bars = base.mark_rule(strokeWidth=2, color="#4c78a8").encode(x=x, x2=alt.X2(f"{C.CI_HIGH}:Q"))
+    dots = base.mark_point(filled=True, size=60, color="#1f3b63").encode(x=alt.X(f"{C.ESTIMATE}:Q"), tooltip=_tooltip(k))
     layers: list[Any] = [bars, dots]
     if reference is not None:
-        ref = alt.Chart(alt.Data(values=[{"ref": reference}])).mark_rule(strokeDash=[4, 3], color="#c0392b").encode(x="ref:Q")
+        ref = alt.Chart(alt.Data(values=[{"ref": reference}])).mark_rule(strokeDash=[4, 3], color="#c0392b").encode(x=alt.X("ref:Q"))
         layers.insert(0, ref)
     height = max(60, 22 * len(data))
     return alt.layer(*layers).properties(width=WIDTH, height=height)
@@ -83,8 +83,9 @@ def heatmap(df: pl.DataFrame) -> alt.TopLevelMixin:
                                                    legend=None), tooltip=_tooltip("rate"))
     text = base.mark_text(fontSize=11).encode(
         text=alt.Text(f"{C.ESTIMATE}:Q", format=".0%"),
-        color=alt.condition(f"datum.{C.ESTIMATE} > 0.5 * {max((d[C.ESTIMATE] for d in data), default=1)}",
-                            alt.value("white"), alt.value("black")))
+        color=alt.ColorValue(condition={"test": f"datum.{C.ESTIMATE} > 0.5 * "
+                                                f"{max((d[C.ESTIMATE] for d in data), default=1)}", "value": "white"},
+                             value="black"))
     inner = len({d["inner"] for d in data})
     return alt.layer(rect, text).properties(width=WIDTH, height=max(60, 24 * inner))
 
@@ -104,10 +105,10 @@ def score_boxes(report: Report, who: str) -> alt.TopLevelMixin | None:
     order = [d["label"] for d in data]
     base = alt.Chart(alt.Data(values=data)).encode(y=alt.Y("label:N", sort=order, title=None, axis=alt.Axis(labelLimit=200)))
     tips = [alt.Tooltip("label:N", title=who)] + [alt.Tooltip(f"{q}:Q", format=",.1f") for q in ("q10", "q25", "median", "q75", "q90", "mean")]
-    whisk = base.mark_rule(color="#4c78a8").encode(x=alt.X("q10:Q", title="final total score", scale=alt.Scale(zero=False)), x2="q90:Q")
-    box = base.mark_bar(size=14, color="#9ecae9", stroke="#4c78a8").encode(x="q25:Q", x2="q75:Q", tooltip=tips)
-    med = base.mark_tick(color="#1f3b63", size=14, thickness=2).encode(x="median:Q")
-    mean = base.mark_point(filled=True, color="#c0392b", size=30).encode(x="mean:Q", tooltip=tips)
+    whisk = base.mark_rule(color="#4c78a8").encode(x=alt.X("q10:Q", title="final total score", scale=alt.Scale(zero=False)), x2=alt.X2("q90:Q"))
+    box = base.mark_bar(size=14, color="#9ecae9", stroke="#4c78a8").encode(x=alt.X("q25:Q"), x2=alt.X2("q75:Q"), tooltip=tips)
+    med = base.mark_tick(color="#1f3b63", size=14, thickness=2).encode(x=alt.X("median:Q"))
+    mean = base.mark_point(filled=True, color="#c0392b", size=30).encode(x=alt.X("mean:Q"), tooltip=tips)
     return alt.layer(whisk, box, med, mean).properties(width=WIDTH, height=max(60, 26 * len(data)))
 
 
@@ -124,7 +125,7 @@ def score_components(report: Report) -> alt.TopLevelMixin | None:
             .encode(y=alt.Y("who:N", sort=order, title=None, axis=alt.Axis(labelLimit=200)),
                     x=alt.X(f"{C.ESTIMATE}:Q", stack="zero", title="mean points per player"),
                     color=alt.Color("component:N", title="component", legend=alt.Legend(orient="bottom")),
-                    tooltip=[alt.Tooltip("who:N", title="who"), "component:N",
+                    tooltip=[alt.Tooltip("who:N", title="who"), alt.Tooltip("component:N"),
                              alt.Tooltip(f"{C.ESTIMATE}:Q", title="mean", format=",.2f")])
             .properties(width=WIDTH, height=max(60, 22 * len(order))))
 

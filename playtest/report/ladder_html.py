@@ -36,7 +36,7 @@ def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> alt
     line = base.mark_line(point=True).encode(y=y, tooltip=tips)
     if not any(isinstance(r.get(C.CI_LOW), int | float) and math.isfinite(r[C.CI_LOW]) for r in rows):
         return line.properties(width=WIDTH, height=180)  # a metric without intervals
-    bars = base.mark_rule().encode(y=f"{C.CI_LOW}:Q", y2=f"{C.CI_HIGH}:Q")
+    bars = base.mark_rule().encode(y=alt.Y(f"{C.CI_LOW}:Q"), y2=alt.Y2(f"{C.CI_HIGH}:Q"))
     return alt.layer(bars, line).properties(width=WIDTH, height=180)
 
 
@@ -52,9 +52,9 @@ def ratings_chart(ladder: Ladder) -> alt.TopLevelMixin:
         y=alt.Y("rung:N", sort=list(ladder.rungs), title=None))
     return alt.layer(
         base.mark_rule(strokeWidth=2, color="#4c78a8").encode(x=alt.X("ci_low:Q", title="rating (Elo scale)"),
-                                                              x2="ci_high:Q"),
+                                                              x2=alt.X2("ci_high:Q")),
         base.mark_point(filled=True, size=60, color="#1f3b63").encode(
-            x="rating:Q", tooltip=["rung:N", alt.Tooltip("rating:Q", format="+.0f"),
+            x=alt.X("rating:Q"), tooltip=[alt.Tooltip("rung:N"), alt.Tooltip("rating:Q", format="+.0f"),
                                    alt.Tooltip("ci_low:Q", format="+.0f"), alt.Tooltip("ci_high:Q", format="+.0f")]),
     ).properties(width=WIDTH, height=max(60, 26 * len(data)))
 
@@ -69,12 +69,12 @@ def strength_chart(ladder: Ladder) -> alt.TopLevelMixin:
                          "rate": r[f"{side}_win_rate"], "low": r[f"{side}_win_rate_low"],
                          "high": r[f"{side}_win_rate_high"]})
     base = alt.Chart(alt.Data(values=json_safe(data))).encode(
-        y=alt.Y("pair:N", title=None, sort=None), yOffset="side:N",
+        y=alt.Y("pair:N", title=None, sort=None), yOffset=alt.YOffset("side:N"),
         color=alt.Color("side:N", title=None, legend=alt.Legend(orient="bottom")))
     return alt.layer(
         base.mark_rule(strokeWidth=2).encode(x=alt.X("low:Q", title="wins per seat", axis=alt.Axis(format=".0%")),
-                                             x2="high:Q"),
-        base.mark_point(filled=True, size=60).encode(x="rate:Q", tooltip=["bot:N", alt.Tooltip("rate:Q", format=".1%"),
+                                             x2=alt.X2("high:Q")),
+        base.mark_point(filled=True, size=60).encode(x=alt.X("rate:Q"), tooltip=[alt.Tooltip("bot:N"), alt.Tooltip("rate:Q", format=".1%"),
                                                                             alt.Tooltip("low:Q", format=".1%"),
                                                                             alt.Tooltip("high:Q", format=".1%")]),
     ).properties(width=WIDTH, height=max(80, 50 * ladder.strength.height))

@@ -149,7 +149,7 @@ def _objective_chart(trials: pl.DataFrame) -> alt.TopLevelMixin:
     dots = base.mark_circle(size=40, opacity=0.7).encode(
         y=alt.Y("objective:Q", title="objective (lower is better)"),
         tooltip=[alt.Tooltip(c) for c in df.columns if c not in ("state",)][:12])
-    line = base.mark_line(interpolate="step-after", color="#d62728").encode(y="best so far:Q")
+    line = base.mark_line(interpolate="step-after", color="#d62728").encode(y=alt.Y("best so far:Q"))
     return alt.layer(dots, line).properties(width=420, height=220)
 
 
@@ -158,7 +158,7 @@ def _key_chart(trials: pl.DataFrame, key: str, numeric: bool) -> alt.TopLevelMix
     df = trials.filter(pl.col("objective").is_not_null()).select("trial", pl.col(key).alias("value"), "objective")
     x = alt.X("value:Q", title=key) if numeric else alt.X("value:N", title=key)
     return (alt.Chart(df).mark_circle(size=40, opacity=0.7)
-            .encode(x=x, y=alt.Y("objective:Q", title="objective"), tooltip=["trial", "value", "objective"])
+            .encode(x=x, y=alt.Y("objective:Q", title="objective"), tooltip=[alt.Tooltip(c) for c in ("trial", "value", "objective")])
             .properties(width=300, height=200))
 
 

@@ -9,6 +9,12 @@ are checked by the tests instead: the HTML pages the tests render (report, compa
 tune, explain, calibrate) have their specs validated against the schema
 (`tests/conftest.py: assert_valid_charts`), and tests/report/test_chart_specs.py checks the
 shapes those pages do not draw in `make test` (a sweep over two keys, calibrate's chart).
+
+The charts give every encoding channel as an object (`x=alt.X("a:Q")`, `tooltip=[alt.Tooltip(...)]`),
+never as a shorthand string or a dict (`x="a:Q"`, `alt.condition(...)`): altair turns those into
+objects with `from_dict`, which first hashes every class of the Vega-Lite schema again (~5 ms a
+channel, about 0.4 s of CPU per HTML report and 11 s of `make test`, measured 2026-12-02). The
+spec is the same either way.
 """
 
 from __future__ import annotations
