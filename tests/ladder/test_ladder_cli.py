@@ -74,7 +74,7 @@ def test_ladder_markdown_sections(stargate_ladder):
     assert_valid_charts(html, at_least=3)
 
 
-def test_existing_out_is_kept_without_force_and_replaced_with_it(stargate_ladder, tmp_path):
+def test_existing_out_is_kept_without_force_and_replaced_with_it(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     (out / "keep.txt").write_text("mine")
