@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -79,6 +80,35 @@ def invoke_cli(*args: str, cwd: Path | None = None) -> CliResult:
 def cli():
     """`playtest ARGS...` in this process; `run_cli` is the subprocess for true smoke tests."""
     return invoke_cli
+
+
+def built_once(tmp_path_factory: pytest.TempPathFactory, name: str,
+               build: Callable[[Path], Any]) -> tuple[Path, Any]:
+    """`build(folder)` run once per test session, not once per xdist worker: (folder, what build
+    returned) — the folder it wrote and its result (plain JSON data), shared by the workers.
+
+    A module-scoped fixture runs again in every worker that runs one of its tests, and
+    `--dist worksteal` splits a module between the two workers whenever one of them steals the
+    other's last tests: tests/tune (the last directory) paid its 5 CPU-s tuning run twice in one of
+    three runs (2026-12-02). The worker that asks first builds while holding a lock; the other
+    waits and reads the result. Only for outputs the tests read and never change."""
+    import fcntl
+    import json
+    import shutil
+
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the session's folder, above each worker's own
+    folder, done = root / f"built-{name}", root / f"built-{name}.json"
+    with (root / f"built-{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes (or its process dies)
+        if done.is_file():
+            return folder, json.loads(done.read_text(encoding="utf-8"))
+        shutil.rmtree(folder, ignore_errors=True)  # a build that failed half-way
+        folder.mkdir()
+        value = build(folder)
+        done.write_text(json.dumps(value), encoding="utf-8")
+        return folder, value
 
 
 def interrupt_on_call(monkeypatch: pytest.MonkeyPatch, owner: object, name: str, n: int) -> None:

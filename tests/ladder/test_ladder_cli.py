@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from playtest.cli.app import _register, app
 from playtest.errors import PlaytestError
 from playtest.io import umask
-from tests.conftest import DRAFT5, ROOT, assert_valid_charts
+from tests.conftest import DRAFT5, ROOT, assert_valid_charts, built_once
 
 OHSEVEN = ROOT / "variants" / "ohseven" / "base.yaml"
 
@@ -29,11 +29,15 @@ def invoke(*args: str) -> tuple[int, str, str]:
 
 @pytest.fixture(scope="module")
 def stargate_ladder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    out = tmp_path_factory.mktemp("ladder") / "out"
-    code, stdout, stderr = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "10", "-w", "1",
-                                  "--seed", "3", "--out", out, "--format", "json")
-    assert code == 0, stderr
-    return out, stdout
+    """A 10-game ladder (its folder and what it printed), built once for both workers."""
+    def build(folder: Path) -> str:
+        code, stdout, stderr = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "10", "-w", "1",
+                                      "--seed", "3", "--out", folder / "out", "--format", "json")
+        assert code == 0, stderr
+        return stdout
+
+    folder, stdout = built_once(tmp_path_factory, "stargate-ladder", build)
+    return folder / "out", stdout
 
 
 def test_ladder_writes_three_reports_and_the_runs(stargate_ladder):

@@ -16,7 +16,7 @@ from playtest.tune import search as S
 from playtest.tune.space import parse_space
 from playtest.tune.study import STUDY_NAME, best_distinct, complete, open_study, run_study
 from playtest.variants import load_variant
-from tests.conftest import DRAFT5, assert_valid_charts, interrupt_on_call
+from tests.conftest import DRAFT5, assert_valid_charts, built_once, interrupt_on_call
 from tests.tune.helpers import GOALS, invoke
 
 PARAMS = parse_space(["a=0..10", "b=-2.0..2.0", "c=x,y,z"])
@@ -90,16 +90,19 @@ def goals(tmp_path):
 @pytest.fixture(scope="module")
 def straight_tune(tmp_path_factory):
     """One uninterrupted tuning run that a candidate wins (goals file, output folder, stdout,
-    variant), shared by the tests that read it: the run is the costly part."""
-    folder = tmp_path_factory.mktemp("tune")
-    goals = folder / "goals.yaml"
-    goals.write_text(WIN_GOALS)
-    variant = folder / "captain.yaml"
-    variant.write_text(f"extends: {DRAFT5}\n{CAPTAIN}")
-    out = folder / "out"
-    code, stdout, err = invoke("tune", variant, *WIN_TUNE, "--target", goals, "--out", out)
-    assert code == 0, err
-    return goals, out, stdout, variant
+    variant), shared by the tests that read it: the run is the costly part (built once even
+    when both workers run some of these tests)."""
+    def build(folder):
+        goals = folder / "goals.yaml"
+        goals.write_text(WIN_GOALS)
+        variant = folder / "captain.yaml"
+        variant.write_text(f"extends: {DRAFT5}\n{CAPTAIN}")
+        code, stdout, err = invoke("tune", variant, *WIN_TUNE, "--target", goals, "--out", folder / "out")
+        assert code == 0, err
+        return stdout
+
+    folder, stdout = built_once(tmp_path_factory, "straight-tune", build)
+    return folder / "goals.yaml", folder / "out", stdout, folder / "captain.yaml"
 
 
 def test_tune_writes_the_best_variant_trials_and_reports(straight_tune):
