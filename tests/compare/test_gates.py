@@ -179,7 +179,7 @@ def test_the_shipped_crew_gate_fails_when_one_crew_is_taken_first_every_round(cl
     from tests.conftest import ROOT
 
     res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(ROOT / "gates" / "stargate.yaml"),
-              "--bots", "scripted:bays-first", "-n", "12", "--format", "json", "--out", str(tmp_path / "runs"))
+              "--bots", "scripted:bays-first", "-n", "4", "--format", "json", "--out", str(tmp_path / "runs"))
     gates = {g["name"]: g for g in json.loads(res.stdout)["gates"]}
     [crew] = [g for name, g in gates.items() if name.startswith("No crew is everyone's pick")]
     assert (crew["status"], crew["shown"], crew["estimate"]) == (FAIL, "bays", 1.0)
