@@ -23,7 +23,10 @@ def make_search_bot(spec: GameSpec, name: str, rules: Rules[Any, Any], seat: int
         raise UsageError(f"bot {s.name!r}: {spec.name} has no sample_state, which search bots need: add "
                          "Rules.sample_state(view, *, rng) to its rules (perfect information: return the "
                          "view's state) or GameSpec(sample_state=...); see playtest/core/protocol.py")
-    depth = (spec.search_depth if model.evaluate is not None else None) if s.depth is None else (s.depth or None)
+    if s.depth is None:  # not in the name: the game's own cut-off, if it can evaluate one
+        depth = spec.search_depth if model.evaluate is not None else None
+    else:
+        depth = s.depth or None  # depth=end (0): rollouts to the end
     if depth is not None and model.evaluate is None:
         raise UsageError(f"bot {s.name!r}: depth= needs the game's evaluation, and {spec.name} has none")
     make_policy = None
