@@ -22,7 +22,7 @@ from scipy import stats
 from playtest.analysis import columns as C
 from playtest.analysis.metrics import sections
 from playtest.compare.jackknife import DEFAULT_BLOCKS, Replicates, Sample, replicate
-from playtest.compare.metrics import completed, distribution_groups
+from playtest.compare.metrics import completed, distribution_groups, is_tested
 from playtest.compare.stats import holm
 
 ALPHA = 0.05
@@ -31,6 +31,9 @@ P_HOLM = "p_holm"
 CHANGES = "changes"
 SENTENCE = "sentence"
 NOTE = "note"
+NOT_TESTED_NOTE = "not tested: the jackknife is not valid for a quantile or a max − min"
+"""The note of a metric compare does not test either (compare.metrics.is_tested): a median can
+be the same in every left-out block of a few games and still be no certain change."""
 SET_BY_BOTS = "the same in every game of each rung (set by the bots)"
 """The note of a metric that differs between rungs and never within one (a bot that always or
 never opens with a crew): a certain change, p = 0, as compare's 'set by the rules'."""
@@ -112,6 +115,9 @@ def skill_tests(samples: Sequence[Sample], rungs: Sequence[str], *, blocks: int 
     keys = list(dict.fromkeys((m, g) for _, m, g in reps.keys))
     rows = []
     for metric, group in keys:
+        if not is_tested(metric):  # a median, a quantile, a max - min: as compare, no test
+            rows.append({C.METRIC: metric, C.GROUP: group, C.P_VALUE: math.nan, NOTE: NOT_TESTED_NOTE})
+            continue
         present = [v for v in range(len(rungs)) if reps.has((v, metric, group))]
         if len(present) < len(rungs):
             rows.append({C.METRIC: metric, C.GROUP: group, C.P_VALUE: math.nan, NOTE: "not in every rung"})

@@ -100,6 +100,13 @@ def test_a_metric_set_by_the_bots_is_a_certain_change_and_says_so():
     text = sentence("game length (rounds)", "game_length_rounds", [("short", 5.0), ("long", 7.0)], 0.0,
                     skill.SET_BY_BOTS)
     assert text == f"Game length (rounds) rises from 5.00 (short) to 7.00 (long); {skill.SET_BY_BOTS}."
+    # A median is not tested at all (as in compare): the median of a few games can be the same in
+    # every left-out block without being a certain change (a 6-game Oh-Seven ladder listed
+    # "median winning margin ... set by the bots").
+    quantiles = tests.filter(pl.col(C.METRIC).str.contains(r"(^|_)(median|q\d{1,2})$"))
+    assert quantiles.height > 0
+    assert quantiles[skill.NOTE].to_list() == [skill.NOT_TESTED_NOTE] * quantiles.height
+    assert not quantiles[skill.CHANGES].any() and quantiles[C.P_VALUE].is_nan().all()
     # The same value everywhere is still no change.
     same = [self_play(1, "a", (5, 5)), self_play(2, "b", (5, 5))]
     _, tests, _ = skill.skill_tests(same, ["a", "b"])
