@@ -20,13 +20,7 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.compare.jackknife import DEFAULT_BLOCKS, Estimate, Replicates, Sample, replicate
-from playtest.compare.metrics import (
-    MetricFn,
-    completed,
-    distribution_groups,
-    is_tested,
-    report_metrics,
-)
+from playtest.compare.metrics import MetricFn, is_tested, report_metrics
 from playtest.compare.stats import holm
 from playtest.variants import Change, diff
 
@@ -154,11 +148,9 @@ def compare_samples(
 ) -> Comparison:
     """Compare every sample with the first one, metric by metric."""
     labels = tuple(labels)
-    fn = metric_fn or report_metrics()
     # A category one variant never produced (a game length, a crew it never took first) is 0%
     # there, so its change is tested rather than shown as missing.
-    full = [fn(s.info, s.games, s.events) for s in samples]
-    reps = replicate(samples, completed(fn, distribution_groups(full)), settings.blocks)
+    reps = replicate(samples, metric_fn or report_metrics(), settings.blocks, complete_categories=True)
     values = pl.concat([
         t.select(C.METRIC, pl.col(C.GROUP).cast(pl.String).fill_null(""), pl.lit(labels[v]).alias(VARIANT),
                  C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N).unique([C.METRIC, C.GROUP], keep="first", maintain_order=True)

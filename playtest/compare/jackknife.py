@@ -29,7 +29,7 @@ import polars as pl
 from scipy import stats
 
 from playtest.analysis import columns as C
-from playtest.compare.metrics import MetricFn, estimates
+from playtest.compare.metrics import MetricFn, complete, completed, distribution_groups, estimates
 from playtest.errors import PlaytestError
 
 DEFAULT_BLOCKS = 30
@@ -182,10 +182,14 @@ class Replicates:
         return self.contrast([(1.0, key)])
 
 
-def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFAULT_BLOCKS) -> Replicates:
+def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFAULT_BLOCKS, *,
+              complete_categories: bool = False) -> Replicates:
     """Compute the metric tables of every sample on all games and with each block left out.
 
-    Every sample must hold the same game numbers: that is what pairs them."""
+    Every sample must hold the same game numbers: that is what pairs them. With
+    `complete_categories`, a category of a distribution metric that some sample never produced
+    (a game length, a crew never taken first) is 0% in the others' place, in every table
+    (metrics.distribution_groups): compare and the ladder test its change instead of losing it."""
     ids = samples[0].game_ids()
     for s in samples[1:]:
         other = s.game_ids()
@@ -198,8 +202,13 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
     full_vals: list[float] = []
     rep_vals: list[list[float]] = []
     tables: list[pl.DataFrame] = []
+    whole = [metric_fn(s.info, s.games, s.events) for s in samples]
+    if complete_categories:
+        groups = distribution_groups(whole)
+        whole = [complete(t, groups) for t in whole]
+        metric_fn = completed(metric_fn, groups)
     for v, sample in enumerate(samples):
-        table = metric_fn(sample.info, sample.games, sample.events)
+        table = whole[v]
         tables.append(table)
         full = estimates(table)
         mine = {(m, g): i for i, (m, g) in enumerate(full.select(C.METRIC, C.GROUP).iter_rows())}

@@ -74,18 +74,22 @@ def distribution_groups(tables: Sequence[pl.DataFrame]) -> dict[str, set[str]]:
     return out
 
 
+def complete(table: pl.DataFrame, groups: Mapping[str, set[str]]) -> pl.DataFrame:
+    """`table` with a 0 row for each category of `groups` it lacks (of a metric it has)."""
+    extra = []
+    for metric, wanted in groups.items():
+        part = table.filter(pl.col(C.METRIC) == metric)
+        if part.height == 0:
+            continue
+        have = set(part[C.GROUP].to_list())
+        n, definition = part[C.N][0], part[C.DEFINITION][0]
+        extra += [{C.METRIC: metric, C.GROUP: g, C.ESTIMATE: 0.0, C.N: n, C.DEFINITION: definition}
+                  for g in sorted(wanted - have)]
+    return pl.concat([table, C.metric_frame(extra)]) if extra else table
+
+
 def completed(fn: Callable[..., pl.DataFrame], groups: Mapping[str, set[str]]) -> Callable[..., pl.DataFrame]:
     """`fn` whose tables carry a 0 row for each category of `groups` they lack."""
     def metric_fn(info: Mapping[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
-        table = fn(info, games, events)
-        extra = []
-        for metric, wanted in groups.items():
-            part = table.filter(pl.col(C.METRIC) == metric)
-            if part.height == 0:
-                continue
-            have = set(part[C.GROUP].to_list())
-            n, definition = part[C.N][0], part[C.DEFINITION][0]
-            extra += [{C.METRIC: metric, C.GROUP: g, C.ESTIMATE: 0.0, C.N: n, C.DEFINITION: definition}
-                      for g in sorted(wanted - have)]
-        return pl.concat([table, C.metric_frame(extra)]) if extra else table
+        return complete(fn(info, games, events), groups)
     return metric_fn

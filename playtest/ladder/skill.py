@@ -22,7 +22,7 @@ from scipy import stats
 from playtest.analysis import columns as C
 from playtest.analysis.metrics import sections
 from playtest.compare.jackknife import DEFAULT_BLOCKS, Replicates, Sample, replicate
-from playtest.compare.metrics import completed, distribution_groups, is_tested
+from playtest.compare.metrics import is_tested
 from playtest.compare.stats import holm
 
 ALPHA = 0.05
@@ -108,9 +108,7 @@ def skill_tests(samples: Sequence[Sample], rungs: Sequence[str], *, blocks: int 
     """(values, tests, replicates). values: every ladder metric per rung (metric table + `rung`).
     tests: one row per (metric, group) with the joint test across rungs, Holm-adjusted p,
     whether it changes at `alpha`, and a note when it cannot be tested."""
-    full = [ladder_metrics(s.info, s.games, s.events) for s in samples]
-    metric_fn = completed(ladder_metrics, distribution_groups(full))
-    reps = replicate(samples, metric_fn, blocks)
+    reps = replicate(samples, ladder_metrics, blocks, complete_categories=True)
     values = pl.concat([t.with_columns(pl.lit(r).alias(RUNG)) for t, r in zip(reps.tables, rungs, strict=True)])
     keys = list(dict.fromkeys((m, g) for _, m, g in reps.keys))
     rows = []
