@@ -643,13 +643,21 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _valid_keys(schema: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
-    """The field names of the model found at `loc` inside `schema` (best effort)."""
+def _annotation_at(schema: type[BaseModel], loc: tuple[Any, ...]) -> Any:
+    """The type annotation found at `loc` inside `schema` (None when the walk loses it)."""
     current: Any = schema
     for seg in loc:
         current = _unwrap(current, seg)
         if current is None:
-            return []
+            return None
+    return current
+
+
+def _valid_keys(schema: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
+    """The field names of the model found at `loc` inside `schema` (best effort)."""
+    current = _annotation_at(schema, loc)
+    if current is None:
+        return []
     current = _unwrap(current, None)
     if isinstance(current, type) and issubclass(current, BaseModel):
         return sorted(current.model_fields)
@@ -659,11 +667,7 @@ def _valid_keys(schema: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
 def _tags_at(schema: type[BaseModel], loc: tuple[Any, ...], tag: str) -> list[str]:
     """The kinds the tagged union at `loc` inside `schema` accepts: each member's `tag` values
     (best effort; pydantic lists them only when the tag is given but unknown)."""
-    current: Any = schema
-    for seg in loc:
-        current = _unwrap(current, seg)
-        if current is None:
-            return []
+    current = _annotation_at(schema, loc)
     while typing.get_origin(current) is typing.Annotated:
         current = typing.get_args(current)[0]
     out: list[str] = []
