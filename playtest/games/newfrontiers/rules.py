@@ -54,6 +54,8 @@ GOALS_ACTIONS = ("goals", "develop", "explore", "settle", "produce", "trade", "e
 
 # End triggers (the `trigger` column of the game_end event).
 T_WORLDS, T_DEVS, T_CHIPS, T_COLONISTS, T_ROUNDS = "worlds", "developments", "chips", "colonists", "max_rounds"
+TRIGGER_OF_KEY = {"worlds": T_WORLDS, "developments": T_DEVS, "chips_out": T_CHIPS, "settle_colonists": T_COLONISTS}
+"""rules.end's key of each trigger → its name in the game_end event."""
 
 
 class NewFrontiersRules:
@@ -68,12 +70,9 @@ class NewFrontiersRules:
         self.goals_on = variant.goals.enabled
         self.actions = GOALS_ACTIONS if self.goals_on else ACTIONS
         self.hidden_for_everyone = variant.goals.hidden_score == "everyone"
-        end = variant.rules.end
-        self.triggers_on = " ".join(name for name, on in (
-            (T_WORLDS, end.worlds is not None), (T_DEVS, end.developments is not None), (T_CHIPS, end.chips_out),
-            (T_COLONISTS, end.settle_colonists is not None)) if on)
-        """The end triggers this variant switches on (a null threshold, or chips_out: false, is
-        off), in the game_end event: the report leaves the others out rather than show 0%."""
+        self.triggers_on = " ".join(TRIGGER_OF_KEY[k] for k in variant.rules.end.switched_on())
+        """The end triggers this variant switches on, in the game_end event: the report leaves
+        the others out rather than show 0%."""
         self._profiles: dict[tuple[tuple[int, ...], tuple[int, ...]], Profile] = {}
         """(worlds, devs) → their Profile (see `_profile`)."""
         # Moves are built once per variant and listed from these tables (building them anew for

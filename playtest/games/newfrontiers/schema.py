@@ -279,6 +279,12 @@ class EndTriggers(Strict):
     max_rounds: int = Field(default=60, ge=1, le=500)
     """Safety stop (never reached by the shipped tile set): the game ends after this round."""
 
+    def switched_on(self) -> list[str]:
+        """The triggers this variant uses, by key (a null threshold, or chips_out: false, is off)."""
+        return [k for k, on in (("worlds", self.worlds is not None), ("developments", self.developments is not None),
+                                ("chips_out", self.chips_out), ("settle_colonists", self.settle_colonists is not None))
+                if on]
+
 
 class Goals(Strict):
     """The goals option: Galaxy goals replaces Retreat into isolation. `hidden_score`: goals
@@ -450,11 +456,11 @@ class NewFrontiersVariant(VariantModel):
                         "(rules.setup.extra_colonists, rules.settle.colonists and rules.bonuses.settle_colonists "
                         "are all 0), and every world needs one: no world can ever be settled"))
         e = r.end
-        if e.worlds is None and e.developments is None and not e.chips_out and e.settle_colonists is None:
+        if not e.switched_on():
             out.append((("rules", "end"), "switch on at least one end trigger"))
         else:
             unreachable = self._unreachable_triggers()
-            if len(unreachable) == len(self._enabled_triggers()):
+            if len(unreachable) == len(self.rules.end.switched_on()):
                 out += [(("rules", "end", key), f"{message}; no other end trigger is on, so every game would run "
                          f"to rules.end.max_rounds ({e.max_rounds}, the safety stop)")
                         for key, message in unreachable.items()]
@@ -467,14 +473,9 @@ class NewFrontiersVariant(VariantModel):
         base's table, and the notes were noise.)"""
         out: list[Issue] = []
         unreachable = self._unreachable_triggers()
-        if unreachable and len(unreachable) == len(self._enabled_triggers()):
+        if unreachable and len(unreachable) == len(self.rules.end.switched_on()):
             return out  # every trigger is unreachable: issues() refuses the variant
         return out + [(("rules", "end", key), message) for key, message in unreachable.items()]
-
-    def _enabled_triggers(self) -> list[str]:
-        e = self.rules.end
-        return [k for k, on in (("worlds", e.worlds is not None), ("developments", e.developments is not None),
-                                ("chips_out", e.chips_out), ("settle_colonists", e.settle_colonists is not None)) if on]
 
     def _unreachable_triggers(self) -> dict[str, str]:
         """Enabled end triggers that no game can reach with these numbers and this tile set."""
