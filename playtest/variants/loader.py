@@ -21,9 +21,16 @@ from pydantic import BaseModel, ValidationError
 from playtest.errors import Problem, VariantError
 from playtest.suggest import guess, unknown_key
 from playtest.variants.diff import Change, diff
-from playtest.variants.merge import is_id_list, item_id, merge
+from playtest.variants.merge import is_id_list, item_id, left_removes, merge
 from playtest.variants.model import VariantModel
-from playtest.variants.source import Node, check_yaml_limits, parse_file, parse_text
+from playtest.variants.source import (
+    REMOVE_TAG,
+    REMOVED,
+    Node,
+    check_yaml_limits,
+    parse_file,
+    parse_text,
+)
 
 EXTENDS = "extends"
 MAX_CHAIN = 32
@@ -79,6 +86,9 @@ def _resolve(path: Path, stack: tuple[Path, ...], label: str) -> tuple[Node, tup
         raise VariantError([tree.problem("", "a variant must be a mapping of keys to values")])
     ext = tree.value.pop(EXTENDS, None)
     if ext is None:
+        removes = left_removes(tree, "", "this file extends no draft")
+        if removes:
+            raise VariantError(removes)
         return tree, (label,), None
     if not isinstance(ext.value, str) or not ext.value:
         raise VariantError([ext.problem(EXTENDS, "must be the path of the variant file it extends")])
@@ -126,6 +136,8 @@ def parse_override(text: str) -> tuple[list[str], Any]:
     key, sep, raw = text.partition("=")
     if not sep or not key.strip() or any(not part for part in key.strip().split(".")):
         raise VariantError([Problem(label, 1, 1, "", "expected key.path=value")])
+    if raw.strip() == REMOVE_TAG:
+        return key.strip().split("."), REMOVED
     try:
         check_yaml_limits(raw, label)
         value = yaml.safe_load(raw) if raw.strip() else ""
@@ -144,7 +156,8 @@ def _to_node(value: Any, label: str, col: int) -> Node:
 
 
 def apply_override(tree: Node, text: str) -> None:
-    """Set one `key.path=value` in the tree (in place). Ids select items of id-lists."""
+    """Set one `key.path=value` in the tree (in place). Ids select items of id-lists;
+    `key.path=!remove` deletes the key or the list item."""
     parts, value = parse_override(text)
     label = f"--set {text}"
     col = len(".".join(parts)) + 2
@@ -156,6 +169,12 @@ def apply_override(tree: Node, text: str) -> None:
         last = depth == len(parts) - 1
         shown = ".".join(parts[: depth + 1])
         if isinstance(node.value, dict):
+            if last and value is REMOVED:
+                if part not in node.value:
+                    known = ", ".join(node.value) or "none"
+                    raise VariantError([Problem(label, 1, col, shown, f"no key '{part}' to remove (keys here: {known})")])
+                del node.value[part]
+                return
             if last:
                 node.value[part] = _to_node(value, label, col)
                 return
@@ -167,6 +186,9 @@ def apply_override(tree: Node, text: str) -> None:
             if index is None:
                 known = ", ".join(item_id(i) for i in node.value) if is_id_list(node) else f"0..{len(node.value) - 1}"
                 raise VariantError([Problem(label, 1, 1, shown, f"no item '{part}' (known: {known})")])
+            if last and value is REMOVED:
+                del node.value[index]
+                return
             if last:
                 node.value[index] = _to_node(value, label, col)
                 return
@@ -247,8 +269,15 @@ def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...]
         parts.append(with_sets)
     line, col = tree.extends_at or (1, 1)
     own = _node_of_change(tree, changed[0], label) if len(changed) == 1 and not overrides else None
+    removed = tree.removed or {}
+    gone = [at for path, at in removed.items()
+            if problem.path and _overlaps(tuple(path.split(".")), tuple(problem.path.split(".")))]
+    if len(changed) == 1 and not overrides and changed[0] in removed:
+        gone.append(removed[changed[0]])
     if own is not None:  # the file's one change: the problem's cause, shown where it is written
         line, col = own.line, own.col
+    elif gone:  # the key the problem is about, or the file's one change, deleted with !remove: shown there
+        line, col = gone[0]
     return Problem(label, line, col, problem.path, f"{problem.message} ({', '.join(parts)})")
 
 

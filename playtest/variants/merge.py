@@ -3,6 +3,8 @@
 - maps merge key by key, recursively;
 - lists whose items are all maps with an `id` merge item by item, matched by id; a new id is
   appended; an item `{id: x, remove: true}` removes item x from the list;
+- `key: !remove` deletes the parent's key (a map entry such as `planets_dealt: {5: !remove}`);
+  the schema then judges the map without it, or gives the key its default;
 - anything else (scalars, plain lists) is replaced whole by the child's value; so is an id-list
   by an empty list (`suits: []` means "no suits", which the schema then judges).
 """
@@ -10,7 +12,7 @@
 from __future__ import annotations
 
 from playtest.errors import Problem, VariantError
-from playtest.variants.source import Node
+from playtest.variants.source import REMOVE_TAG, REMOVED, Node
 
 REMOVE_KEY = "remove"
 
@@ -31,18 +33,41 @@ def item_id(item: Node) -> str:
 def merge(base: Node, over: Node, path: str = "") -> Node:
     """Return `base` with `over` applied (neither input is modified)."""
     problems: list[Problem] = []
-    out = _merge(base, over, path, problems)
+    removed: dict[str, tuple[int, int]] = {}
+    out = _merge(base, over, path, problems, removed)
+    problems += left_removes(out, path, "the draft it extends has no such key")
     if problems:
         raise VariantError(problems)
+    if removed:
+        out.removed = removed
     return out
 
 
-def _merge(base: Node, over: Node, path: str, problems: list[Problem]) -> Node:
+def left_removes(node: Node, path: str, why: str) -> list[Problem]:
+    """A problem for each `!remove` that deleted nothing (`why` says why), e.g. under a key the
+    parent does not have, in a file that extends nothing, or as a list item."""
+    if node.value is REMOVED:
+        return [node.problem(path, f"{REMOVE_TAG} deletes nothing here: {why}", at_key=True)]
+    if isinstance(node.value, dict):
+        return [p for k, v in node.value.items() for p in left_removes(v, f"{path}.{k}" if path else k, why)]
+    if isinstance(node.value, list):
+        item_why = f"a list item is removed with {{id: x, {REMOVE_KEY}: true}}, a whole list replaced by a new one"
+        return [p for i, v in enumerate(node.value) for p in
+                left_removes(v, f"{path}.{item_id(v) if isinstance(v.value, dict) and 'id' in v.value else i}",
+                             item_why if v.value is REMOVED else why)]
+    return []
+
+
+def _merge(base: Node, over: Node, path: str, problems: list[Problem], removed: dict[str, tuple[int, int]]) -> Node:
     if isinstance(base.value, dict) and isinstance(over.value, dict):
         merged = dict(base.value)
         for key, child in over.value.items():
             sub = f"{path}.{key}" if path else key
-            merged[key] = _merge(merged[key], child, sub, problems) if key in merged else child
+            if child.value is REMOVED and key in merged:
+                del merged[key]
+                removed[sub] = (child.key_line or child.line, child.key_col or child.col)
+            else:
+                merged[key] = _merge(merged[key], child, sub, problems, removed) if key in merged else child
         return Node(merged, base.file, base.line, base.col, base.key_line, base.key_col)
     if is_id_list(base) and isinstance(over.value, list) and is_id_list(over):
         items = list(base.value)
@@ -67,6 +92,6 @@ def _merge(base: Node, over: Node, path: str, problems: list[Problem]) -> Node:
                 item.new_id = True
                 items.append(item)
             else:
-                items[index] = _merge(items[index], item, sub, problems)
+                items[index] = _merge(items[index], item, sub, problems, removed)
         return Node(items, over.file, over.line, over.col, over.key_line, over.key_col)
     return over

@@ -28,6 +28,21 @@ MAX_VALUES = 200_000
 LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 """Values in a document, counting each alias as the values it stands for."""
 
+REMOVE_TAG = "!remove"
+"""`key: !remove` in a draft that extends another deletes the parent's key (playtest.variants.merge)."""
+
+
+class Removed:
+    """The value of a `key: !remove`: merge deletes the key, so no Removed is left in a loaded tree."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return REMOVE_TAG
+
+
+REMOVED = Removed()
+
 
 @dataclass(slots=True)
 class Node:
@@ -43,6 +58,8 @@ class Node:
     """An id-list item that an extending file added (no item with its id in the parent)."""
     extends_at: tuple[int, int] | None = None
     """On a merged root: line and column of the `extends:` key in the file that extends."""
+    removed: dict[str, tuple[int, int]] | None = None
+    """On a merged root: the dotted paths the extending file deleted with `!remove` → where."""
 
     def plain(self) -> Any:
         """The value with every Node unwrapped (plain dicts, lists and scalars)."""
@@ -63,6 +80,10 @@ def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: lis
     """The YAML node as a Node tree; `path` is the dotted key path down to it (list items by
     their `id` when they have one), so that a duplicate key is named with its parents."""
     line, col = node.start_mark.line + 1, node.start_mark.column + 1
+    if node.tag == REMOVE_TAG:
+        if not isinstance(node, yaml.ScalarNode) or node.value:
+            problems.append(Problem(label, line, col, path, f"{REMOVE_TAG} takes no value: write `key: {REMOVE_TAG}`"))
+        return Node(REMOVED, label, line, col)
     if isinstance(node, yaml.MappingNode):
         out: dict[str, Node] = {}
         for key_node, value_node in node.value:

@@ -319,3 +319,47 @@ def test_a_new_id_close_to_a_known_one_is_a_note(tmp_path):
     assert load_variant(numbered).notes == ()  # red4 beside red3: the next of a series, no note
     for path in sorted((ROOT / "variants").glob("*/*.yaml")):
         assert not any("new item" in str(n) for n in load_variant(path).notes), path
+
+
+def test_remove_tag_deletes_a_key_of_the_parent_and_the_chain_keeps_it_deleted(tmp_path):
+    """`key: !remove` deletes a map key the draft extends (a player count's planets here); a draft
+    extending that one inherits the deletion; `--set key=!remove` does the same from the command line."""
+    child = write(tmp_path, "four.yaml", f"extends: {DRAFT5}\nname: four only\nplanets_dealt:\n  3: !remove\n")
+    v = load_variant(child)
+    assert v.model.planets_dealt == {4: 7}
+    assert "planets_dealt.3: 5 → (absent)" in [str(c) for c in v.changes]
+    grandchild = write(tmp_path, "g.yaml", "extends: four.yaml\nname: g\ncubes: {replenish: 1}\n")
+    assert load_variant(grandchild).model.planets_dealt == {4: 7}
+    assert load_variant(DRAFT5, ["planets_dealt.3=!remove"]).model.planets_dealt == {4: 7}
+    without_bays = load_variant(DRAFT5, ["crews.bays=!remove"])
+    assert "bays" not in [c.id for c in without_bays.model.crews] and len(without_bays.model.crews) == 5
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("game: stargate\nname: x\nplanets_dealt: {3: 5, 4: 7}\ncubes:\n  replenish: !remove\n",
+     "v.yaml:5:3: cubes.replenish: !remove deletes nothing here: this file extends no draft"),
+    (f"extends: {DRAFT5}\nplanets_dealt:\n  5: !remove\n",
+     "v.yaml:3:3: planets_dealt.5: !remove deletes nothing here: the draft it extends has no such key"),
+    (f"extends: {DRAFT5}\nnew_section:\n  x: !remove\n",
+     "v.yaml:3:3: new_section.x: !remove deletes nothing here: the draft it extends has no such key"),
+    (f"extends: {DRAFT5}\nplanets_dealt: !remove\n  3: 4\n",
+     "v.yaml:2:16: planets_dealt: !remove takes no value: write `key: !remove`"),
+    (f"extends: {DRAFT5}\nend:\n  - !remove\n",
+     "v.yaml:3:5: end.0: !remove deletes nothing here: a list item is removed with {id: x, remove: true}, "
+     "a whole list replaced by a new one"),
+])
+def test_remove_tag_that_deletes_nothing_is_a_located_error(tmp_path, text, expected):
+    path = write(tmp_path, "v.yaml", text)
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    assert [p.replace(f"{tmp_path}/", "") for p in problems(exc)] == [expected]
+
+
+def test_a_required_key_removed_is_reported_at_the_removal(tmp_path):
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\nname: x\ncubes: !remove\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    assert problems(exc)[0].startswith(f"{path}:3:1: cubes: required key is missing")
+    with pytest.raises(VariantError) as exc:
+        load_variant(DRAFT5, ["planets_dealt.5=!remove"])
+    assert problems(exc) == ["--set planets_dealt.5=!remove:1:17: planets_dealt.5: no key '5' to remove (keys here: 3, 4)"]
