@@ -12,19 +12,23 @@ from playtest.cli.app import app
 from playtest.cli.common import SetOption
 from playtest.errors import VariantError
 from playtest.text import clean
-from playtest.variants import load_variant
+from playtest.variants import Variant, load_variant
 
 
 @app.command()
 def validate(
     files: Annotated[list[Path], typer.Argument(help="Variant YAML files to check.", metavar="FILE...")],
     set_: SetOption = None,
+    changes: Annotated[bool, typer.Option("--changes", help="Under each ok line, list the keys the file (and "
+                                          "--set) changes against the draft it extends.")] = False,
 ) -> None:
     """Validate variant files against their game's schema.
 
     Prints `file:line:col: key.path: message` for every problem on stderr and exits with 2 if
     any file has problems; prints one `ok` line per valid file otherwise, and on stderr a
     `note:` line for each setting that can never take effect (an end trigger no game reaches).
+    With --changes, each ok line is followed by the keys that differ from the draft it extends,
+    as `  key.path: old → new` (`(absent)` for a key added or removed).
     """
     failed = False
     for path in files:
@@ -37,7 +41,28 @@ def validate(
             continue
         typer.echo(clean(f"{variant.path}: ok ({variant.game} {variant.model.rules_version}, "
                    f"'{variant.name}', hash {variant.hash})"))
+        if changes:
+            for line in _change_lines(variant):
+                typer.echo(clean(line))
         for note in variant.notes:  # legal, but can never take effect
             print(clean(f"note: {note}"), file=sys.stderr)
     if failed:
         raise typer.Exit(2)
+
+
+def _change_lines(variant: Variant) -> list[str]:
+    """What the file and its --set change against the draft it extends, one key a line."""
+    against = " and ".join([*([f"against {variant.parent}"] if variant.parent else []),
+                            *(["with " + " ".join(f"--set {o}" for o in variant.overrides)] if variant.overrides else [])])
+    if not against:
+        return ["  extends no draft: every key is its own"]
+    if not variant.changes:
+        return [f"  no key changed {against}"]
+    n = len(variant.changes)
+    return [f"  {n} key{'s' if n != 1 else ''} changed {against}:", *(f"    {_one_line(str(c))}" for c in variant.changes)]
+
+
+def _one_line(text: str, width: int = 200) -> str:
+    """A change on one line: a folded description's newlines become spaces; a long value is cut."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"

@@ -41,6 +41,22 @@ def test_validate_with_set(cli):
                         "unable to parse string as an integer (got 'x')\n")
 
 
+def test_validate_changes_lists_what_a_draft_changes_against_its_parent(cli, tmp_path):
+    (tmp_path / "four.yaml").write_text(f"extends: {ROOT / DRAFT5}\nname: four only\n"
+                                        "description: |\n  two\n  lines\nplanets_dealt:\n  3: !remove\n")
+    r = cli("validate", str(tmp_path / "four.yaml"), DRAFT5, "--changes")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[1:3] == ["  3 keys changed against variants/stargate/draft5.yaml:",
+                          "    name: スターゲイト 草案５ / Stargate draft 5 → four only"]
+    assert lines[3].startswith("    description: Explore uncharted planets") and lines[3].endswith("→ two lines")
+    assert lines[4:] == ["    planets_dealt.3: 5 → (absent)", lines[5], "  extends no draft: every key is its own"]
+    assert lines[5].startswith("variants/stargate/draft5.yaml: ok")
+    r = cli("validate", DRAFT5, "--changes", "--set", "crews.bays.time=2")
+    assert r.stdout.splitlines()[1:] == ["  1 key changed with --set crews.bays.time=2:", "    crews.bays.time: 1 → 2"]
+    assert cli("validate", DRAFT5).stdout.count("\n") == 1  # without --changes: the ok line only
+
+
 def test_validate_missing_file(cli):
     r = cli("validate", "nope.yaml")
     assert (r.returncode, r.stderr) == (2, "nope.yaml:1:1: no such file\n")
