@@ -415,3 +415,36 @@ def test_the_stargate_table_shows_accumulated_crew_time_and_overflow_cubes():
     assert "1+2" in bays
     red1 = next(line for line in text.splitlines() if "red1" in line)
     assert red1.count("/") == 9 and red1.rstrip(" │").endswith("+ P3 /6")
+    assert "extension" not in text and "effects" not in text  # draft 6c has neither
+
+
+def test_the_stargate_table_shows_extension_slots_and_planet_effects():
+    """Draft 6d's numbered extension slots (on planets and on Armstrong's card) and draft 6b's
+    planet effects decide scores, yet the table showed neither."""
+    from rich.console import Console
+
+    from playtest.games.stargate.play import render
+
+    def table(variant: str, planets: tuple[str, ...], **changes: object) -> str:
+        v = load_variant(str(ROOT / "variants/stargate" / variant))
+        rules = get_game(v.game).make_rules(v.model)
+        ids = [p.id for p in v.model.planets]
+        state = rules.setup(3, [ids.index(p) for p in planets])
+        console = Console(record=True, width=220, color_system=None)
+        console.print(render(rules, state.replace(**changes) if changes else state, 0, ["P1 You", "P2 bot", "P3 bot"]))
+        return console.export_text()
+
+    crews = [c.id for c in load_variant(str(ROOT / "variants/stargate/draft6-development.yaml")).model.crews]
+    cards = [()] * len(crews)
+    cards[crews.index("armstrong")] = (1,)
+    text = table("draft6-development.yaml", ("red1", "blue1", "green2", "yellow1", "red2"),
+                 ext_planet=((-1, 2, -1), (-1, -1, -1), (-1, -1, -1), (-1, -1, -1), (-1, -1, -1)), ext_crew=tuple(cards))
+    red1 = next(line for line in text.splitlines() if "red1" in line)
+    assert "1:·/1 2:P3 /2 3:·/3" in red1
+    assert "·/3" in next(line for line in text.splitlines() if "blue1" in line)
+    armstrong = next(line for line in text.splitlines() if "armstrong" in line)
+    assert "P2 /3 ·/2 ·/1" in armstrong
+    text = table("draft6-special-planets.yaml", ("red3", "blue1", "green2", "yellow1", "blue2"))
+    assert "vp(trigger=last_cube, amount=-2)" in next(line for line in text.splitlines() if "red3" in line)
+    assert "into=vp" in next(line for line in text.splitlines() if "blue2" in line)
+    assert next(line for line in text.splitlines() if "blue1" in line).rstrip(" │").endswith("-")

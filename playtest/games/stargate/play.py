@@ -29,7 +29,11 @@ def render(rules: StargateRules, view: State, seat: int, names: Sequence[str]) -
     player's hand, stock and provisional score. Stargate hides nothing, so this is the table."""
     v = rules.variant
     board = Table(title=f"Round {view.round} — the circle, clockwise", title_justify="left", expand=False)
-    for col in ("#", "planet", "color", "slots (owner/VP, slot 1 first)"):
+    # Columns a draft without extension slots or planet effects (draft 5) does not need.
+    in_circle = [v.planets[card] for card in view.circle]
+    has_ext, has_effects = any(p.extension_vp for p in in_circle), any(p.effects for p in in_circle)
+    for col in ("#", "planet", "color", "slots (owner/VP, slot 1 first)",
+                *(["extension slots (No./owner/VP)"] if has_ext else []), *(["effects"] if has_effects else [])):
         board.add_column(col)
     for pos, (card, owners) in enumerate(zip(view.circle, view.board, strict=True)):
         planet = v.planets[card]
@@ -43,17 +47,27 @@ def render(rules: StargateRules, view: State, seat: int, names: Sequence[str]) -
                 slots.append(f"/{column[i]}")
             else:
                 slots.append(f"·/{column[i]}", style="dim")
-        board.add_row(str(pos + 1), planet.id, planet.color, slots)
+        extra: list[Text | str] = []
+        if has_ext:
+            extra.append(_numbered_slots(names, view.ext_planet[pos], planet.extension_vp))
+        if has_effects:
+            extra.append("; ".join(_effect_text(e) for e in planet.effects) or "-")
+        board.add_row(str(pos + 1), planet.id, planet.color, slots, *extra)
     crews = Table(title="Crew area", title_justify="left")
-    crews.add_column("crew")
-    crews.add_column("time")
-    crews.add_column("skill")
+    card_slots = any(v.crews[c].extension_vp for c in view.available)
+    for col in ("crew", "time", "skill", *(["card slots (owner/VP)"] if card_slots else [])):
+        crews.add_column(col)
     for c in view.available:
         crew = v.crews[c]
         # Time an accumulate_time crew has gathered is public and comes with the crew.
         bonus = view.crew_bonus[c]
-        crews.add_row(crew.id, f"{crew.time}+{bonus}" if bonus else str(crew.time),
-                      ", ".join(e.effect for e in crew.skill) or "-")
+        row: list[Text | str] = [crew.id, f"{crew.time}+{bonus}" if bonus else str(crew.time),
+                                 ", ".join(e.effect for e in crew.skill) or "-"]
+        if card_slots:  # filled in order, first slot first
+            filled = view.ext_crew[c]
+            row.append(_numbered_slots(names, tuple(filled) + (-1,) * (len(crew.extension_vp) - len(filled)),
+                                       crew.extension_vp, numbered=False))
+        crews.add_row(*row)
     totals = rules.totals(view)
     players = Table(title="Players", title_justify="left")
     for col in ("player", "hand", "stock", "score now"):
@@ -63,6 +77,31 @@ def render(rules: StargateRules, view: State, seat: int, names: Sequence[str]) -
         name = _owner(names, s) + Text(names[s][3:] + mark)
         players.add_row(name, str(view.hand[s]), str(view.stock[s]), str(totals[s]))
     return Group(board, crews, players)
+
+
+def _numbered_slots(names: Sequence[str], owners: Sequence[int], vps: Sequence[int], numbered: bool = True) -> Text:
+    """Extension slots as `1:Ann/1 2:·/2` (owner or · for empty, then the slot's VP at the end)."""
+    out = Text()
+    for i, vp in enumerate(vps):
+        if i:
+            out.append(" ")
+        label = f"{i + 1}:" if numbered else ""
+        if i < len(owners) and owners[i] >= 0:
+            out.append(label)
+            out.append_text(_owner(names, owners[i]))
+            out.append(f"/{vp}")
+        else:
+            out.append(f"{label}·/{vp}", style="dim")
+    return out or Text("-")
+
+
+def _effect_text(effect: Any) -> str:
+    """A planet effect as its kind and settings (an unset or false one left out):
+    `vp(trigger=last_cube, amount=-2)`."""
+    settings = effect.model_dump(exclude={"effect"})
+    shown = ", ".join(f"{k}={'/'.join(map(str, v)) if isinstance(v, list | tuple) else v}"
+                      for k, v in settings.items() if v is not None and v is not False)
+    return f"{effect.effect}({shown})"
 
 
 def describe(rules: StargateRules, before: State, action: Any, events: Sequence[Event]) -> str:

@@ -183,6 +183,17 @@ def _explain(rules: StargateRules, state: State, action: Action, crew: str | Non
     return f"{crew}'s skill has no possible target now, so it is skipped: leave the target out"
 
 
+def _extension_slots(owners: Sequence[int], vps: Sequence[int], names: Sequence[str]) -> list[dict[str, Any]]:
+    """Numbered extension slots as {slot, vp, owner}; `owners` by slot (-1 empty) or, on a crew card,
+    the seats in the order they filled it."""
+    return [{"slot": i + 1, "vp": vp, "owner": names[owners[i]] if i < len(owners) and owners[i] >= 0 else None}
+            for i, vp in enumerate(vps)]
+
+
+def _slots_text(slots: Sequence[dict[str, Any]]) -> str:
+    return " ".join(f"{s['slot']}:{s['owner'] or '·'}({s['vp']})" for s in slots)
+
+
 def board(rules: StargateRules, state: State) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """The board in circle order: (planet id, owners of slot 1, slot 2, ... as 0-based seats)."""
     ids = [p.id for p in rules.variant.planets]
@@ -207,7 +218,7 @@ class ReplayOutcome:
         result = rules.result(state)
         by_color: list[dict[str, int]] = [{c.id: 0 for c in model.colors} for _ in names]
         planet_rows = []
-        for card, (pid, owners) in zip(state.circle, board(rules, state), strict=True):
+        for pos, (card, (pid, owners)) in enumerate(zip(state.circle, board(rules, state), strict=True)):
             planet = planets[pid]
             for seat in owners:
                 by_color[seat][planet.color] += 1
@@ -230,7 +241,12 @@ class ReplayOutcome:
                 "ranking": [{"player": names[s], "rank": r + 1, "cubes": owners.count(s),
                              "slot_scored": len(owners) - r if len(owners) - r >= 1 else None, "vp": vp[s]}
                             for r, s in enumerate(order)],
+                # Numbered extension slots (develop_planet): each scores its VP for its owner at the end.
+                **({"extension_slots": _extension_slots(state.ext_planet[pos], planet.extension_vp, names)}
+                   if planet.extension_vp else {}),
             })
+        crew_cards = [{"crew": crew.id, "slots": _extension_slots(state.ext_crew[c], crew.extension_vp, names)}
+                      for c, crew in enumerate(model.crews) if crew.extension_vp]
         common = core.outcome_data(t, rules, state)
         parts = ("planets", "color", "skill")
         extra = [k for k in result.seats[0].components if k not in parts
@@ -256,6 +272,7 @@ class ReplayOutcome:
             "rounds": state.round,
             **{k: common[k] for k in ("finished", "next_player")},
             "board": planet_rows,
+            **({"crew_cards": crew_cards} if crew_cards else {}),
             "scores": scores,
             "score_parts": [*parts, *extra],
             "winners": common["winners"],
@@ -284,7 +301,11 @@ class ReplayOutcome:
                              for s in p["slots"])
             ranking = " · ".join(f"{r['rank']}. {r['player']} {r['vp']}" for r in p["ranking"]) or "no cubes"
             full = "full" if p["filled"] == p["slots_total"] else f"{p['filled']}/{p['slots_total']}"
-            lines.append(f"  {p['planet']:<{width}}  {p['color']:<{cwidth}}  {full:>5}  {slots}  →  {ranking}")
+            ext = f"  ext {_slots_text(p['extension_slots'])}" if p.get("extension_slots") else ""
+            lines.append(f"  {p['planet']:<{width}}  {p['color']:<{cwidth}}  {full:>5}  {slots}  →  {ranking}{ext}")
+        if d.get("crew_cards"):
+            lines.append("Crew cards' extension slots: " + "; ".join(f"{c['crew']} {_slots_text(c['slots'])}"
+                                                                     for c in d["crew_cards"]))
         if d["skipped_skills"]:
             lines.append("")
             lines.extend(f"Move {s['move']} ({s['player']}, {s['crew']}): {s['note']}, skipped"
