@@ -73,7 +73,9 @@ def _comparable(table: pl.DataFrame) -> pl.DataFrame:
 
     keep = [m for m in table[C.METRIC].unique().to_list()
             if m not in DESIGN_METRICS and is_tested(m) and not any(b in m for b in BOT_METRICS)]
-    return (table.filter(pl.col(C.METRIC).is_in(keep))
+    # A metric the games leave unestimated (a New Frontiers win lift when every player selected
+    # the action in every game) has nothing to compare.
+    return (table.filter(pl.col(C.METRIC).is_in(keep) & pl.col(C.ESTIMATE).is_not_null())
             .select(C.METRIC, pl.col(C.GROUP).cast(pl.String).fill_null(""), C.ESTIMATE, C.DEFINITION)
             .unique([C.METRIC, C.GROUP], keep="first", maintain_order=True))
 

@@ -253,6 +253,33 @@ def test_a_metric_that_varies_on_neither_side_does_not_blow_up_the_distance():
     assert pick["z"] is None and pick["se"] == 0
 
 
+def test_a_metric_not_estimated_is_left_out_not_an_internal_error():
+    """New Frontiers leaves a win lift unestimated (estimate null) when every player selected the
+    action in every game: calibrate subtracted None from None ('internal error: TypeError') on the
+    shipped New Frontiers example table games against a small greedy run."""
+    import polars as pl
+
+    from playtest.analysis import columns as C
+    from playtest.analysis.calibration import Source, calibrate
+
+    def metric_fn(info, games, events):
+        return C.metric_frame([{C.METRIC: "select_win_lift", C.GROUP: "envoy", C.ESTIMATE: None,
+                                C.N: games.height, C.DEFINITION: "not estimated"},
+                               {C.METRIC: "score_mean", C.GROUP: "all", C.ESTIMATE: float(games["s"].mean()),
+                                C.N: games.height, C.DEFINITION: "mean"}])
+
+    def source(label, scores):
+        games = pl.DataFrame({"game": list(range(len(scores))), "s": scores})
+        return Source(label, {"players": 3}, games, games.head(0))
+
+    table = source("table", [10.0, 12.0, 9.0, 14.0, 11.0])
+    run = source("run", list(np.random.default_rng(1).normal(11, 2, 40)))
+    cal = calibrate(table, [run], metric_fn)
+    [row] = cal.runs.iter_rows(named=True)
+    assert row["metrics_compared"] == 1
+    assert set(cal.metrics["metric"]) == {"score_mean"}
+
+
 def test_the_report_never_replaces_the_variant_a_transcript_extends(cli, stargate_runs, tmp_path):
     runs, _ = stargate_runs
     variant = tmp_path / "draft5.yaml"
