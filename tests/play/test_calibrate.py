@@ -162,6 +162,16 @@ def test_new_frontiers_games_calibrate_too(cli, tmp_path):
     assert json.loads(r.stdout)["closest_run"] == "greedy"
 
 
+@pytest.mark.parametrize("path", sorted((ROOT / "docs/examples/table").glob("*.yaml")), ids=lambda p: p.name)
+def test_the_shipped_example_table_games_replay_to_the_end(cli, path):
+    """README points calibrate at docs/examples/table/: every example there must still be a
+    legal, finished game under the current rules (new-frontiers-1.yaml stopped at move 68 after
+    the default became unique_developments: false)."""
+    r = cli("replay", str(path), "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["finished"] is True
+
+
 def test_the_report_never_replaces_a_runs_own_file_nor_a_transcript(cli, stargate_runs):
     """Even with --force: the --against runs and the transcripts are this command's inputs."""
     runs, transcripts = stargate_runs
