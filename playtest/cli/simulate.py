@@ -94,7 +94,8 @@ def simulate(
                                       "search for hidden cards), with options after the budget: "
                                       ":rollout=random|<a bot of the game> :depth=K|end (cut rollouts after K moves, "
                                       "then the game's evaluation; Oh-Seven's default 30) :c=<exploration, default 1.41> "
-                                      ":reward=win|margin, e.g. mcts:400:rollout=greedy:c=0.7.")] = "random",
+                                      ":reward=win|margin :reuse=yes|no (keep the chosen move's subtree for the same "
+                                      "seat's next decision, default no), e.g. mcts:400:rollout=greedy:c=0.7.")] = "random",
     seed: Annotated[int, typer.Option("--seed", help="Root seed: same seed, same rows.")] = 0,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core; at most the cores there are, "
                                          "except with --backend dask).")] = 0,

@@ -107,6 +107,13 @@ def test_every_command_has_help(cli):
         assert "Usage: playtest" in r.stdout
 
 
+def test_simulate_help_names_every_search_bot_option(cli):
+    """README's search-bot table lists reuse=yes|no; simulate --help left it out."""
+    text = " ".join(cli("simulate", "--help").stdout.split())
+    for option in ("rollout=", "depth=", "c=", "reward=", "reuse="):
+        assert f":{option}" in text, option
+
+
 def test_simulate_refuses_to_overwrite_a_run_without_force(cli, tmp_path):
     out = tmp_path / "run"
     assert cli("simulate", DRAFT5, "-n", "2", "-q", "--workers", "1", "--out", str(out)).returncode == 0
