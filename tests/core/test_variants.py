@@ -363,3 +363,15 @@ def test_a_required_key_removed_is_reported_at_the_removal(tmp_path):
     with pytest.raises(VariantError) as exc:
         load_variant(DRAFT5, ["planets_dealt.5=!remove"])
     assert problems(exc) == ["--set planets_dealt.5=!remove:1:17: planets_dealt.5: no key '5' to remove (keys here: 3, 4)"]
+
+
+def test_the_extends_example_of_variants_md_is_a_valid_draft(tmp_path: Path):
+    """docs/variants.md's first example (all 15 cubes in hand, no replenishing) kept draft 5's
+    stock_empty trigger, which validate refuses: a reader who copied it got an error."""
+    doc = (ROOT / "docs" / "variants.md").read_text()
+    example = doc.split("## Drafts that extend drafts", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    write(tmp_path, "draft5.yaml", DRAFT5.read_text())
+    v = load_variant(write(tmp_path, "draft6.yaml", example))
+    crews = [c.id for c in v.model.crews]
+    assert "orlins" not in crews and crews[-1] == "scout"
+    assert v.model.cubes.total == 15 and v.model.cubes.replenish == 0
