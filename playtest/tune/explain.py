@@ -244,9 +244,11 @@ def effects(design: Design) -> pl.DataFrame:
     out: list[dict[str, Any]] = []
     for resp in design.responses:
         rows = design.rows.filter(pl.col(resp.column).is_not_null() & pl.col(resp.column).is_not_nan())
-        cols = _columns(design, rows)
         n = rows.height
-        if not cols or n < 2:
+        if n < 2:
+            continue  # a number estimated at fewer than two points (e.g. a lift no point estimated)
+        cols = _columns(design, rows)
+        if not cols:
             continue
         y = rows[resp.column].to_numpy().astype(float)
         sd_y = float(y.std(ddof=1)) if n > 1 else 0.0

@@ -46,6 +46,18 @@ def test_known_effects_are_found_ranked_and_put_in_words():
                         r"by 0\.\d+ rounds \[0\.\d+, 0\.\d+\] \(bots: greedy ×4\)\.", said[1]), said[1]
 
 
+def test_a_number_no_point_estimated_is_skipped_not_an_internal_error():
+    """New Frontiers leaves a win lift unestimated (null) when every player selected the action
+    in every game: `playtest explain` on a 3-point New Frontiers sweep (rules.setup.gold=2,3,4,
+    6 greedy games each) stopped with 'internal error: ValueError: zero-size array'."""
+    d = _design()
+    d.rows = d.rows.with_columns(unestimated=pl.lit(None, dtype=pl.Float64))
+    d.responses.append(Response("unestimated", "select_win_lift (envoy)", "select_win_lift"))
+    table = effects(d)
+    assert "select_win_lift (envoy)" not in table["response"].to_list()
+    assert table.filter(pl.col("strong")).height == 2
+
+
 def test_intervals_cover_the_true_effect_about_95_percent_of_the_time():
     covered = 0
     runs = 200
