@@ -190,8 +190,12 @@ def cluster_mean_ci(values: Sequence[float] | np.ndarray, clusters: Sequence[int
     return mean_of_sums(*_per_cluster(values, None, clusters), confidence)
 
 
-def mean_of_sums(xs: np.ndarray, ns: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
-    """`cluster_mean_ci` from each game's sum of the values and number of rows (game order)."""
+def mean_of_sums(xs: np.ndarray, ns: np.ndarray, confidence: float = 0.95, *,
+                 at_least: float | None = None) -> tuple[float, float, float]:
+    """`cluster_mean_ci` from each game's sum of the values and number of rows (game order).
+    `at_least`: a bound the mean cannot go below by the rules (0 for a count); the interval is
+    cut there, which keeps its coverage (the true mean is never below it), so a count of cubes
+    in 4 games reads [0.00, 1.9], not [-0.51, 1.9]."""
     if len(xs) == 0:
         return math.nan, math.nan, math.nan
     m, se, resid, _ = _residuals_of_sums(xs, ns)
@@ -201,14 +205,15 @@ def mean_of_sums(xs: np.ndarray, ns: np.ndarray, confidence: float = 0.95) -> tu
     if se == 0:
         return m, m, m
     lo, hi = hall_interval(m, se, _skewness(resid), g, confidence)
-    return m, lo, hi
+    return m, lo if at_least is None else max(lo, at_least), hi
 
 
-def per_game_mean_ci(values: Sequence[float] | np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
+def per_game_mean_ci(values: Sequence[float] | np.ndarray, confidence: float = 0.95, *,
+                     at_least: float | None = None) -> tuple[float, float, float]:
     """Mean of one value per game (a length, a margin) with the skewness-corrected interval of
-    `cluster_mean_ci` (each game its own cluster)."""
+    `cluster_mean_ci` (each game its own cluster); `at_least` as in `mean_of_sums`."""
     v = np.asarray(values, dtype=float)
-    return mean_of_sums(v, np.ones_like(v), confidence)
+    return mean_of_sums(v, np.ones_like(v), confidence, at_least=at_least)
 
 
 def cluster_count_ci(counts: Sequence[float] | np.ndarray, clusters: Sequence[int] | np.ndarray,

@@ -371,3 +371,15 @@ def test_the_per_game_forms_give_the_row_forms_results():
     for q in (0.1, 0.5, 0.9):
         assert stats.quantile_ci_counts(distinct, counts, q) == stats.quantile_ci(values, q)
         assert stats.quantile_ci(values, q)[0] == pytest.approx(float(np.quantile(values, q)))
+
+
+def test_a_count_s_interval_is_cut_at_its_floor_and_keeps_its_upper_end():
+    """Cubes placed on 4 games' turns (sums and turns per game): the t interval on 3 degrees of
+    freedom reaches below 0, which a count cannot; `at_least=0` cuts it there and nowhere else."""
+    xs, ns = np.array([0.0, 0.0, 6.0, 1.0]), np.array([3.0, 2.0, 3.0, 2.0])
+    m, lo, hi = stats.mean_of_sums(xs, ns)
+    assert lo < 0 < m
+    assert stats.mean_of_sums(xs, ns, at_least=0.0) == (m, 0.0, hi)
+    far = stats.mean_of_sums(xs + 30 * ns, ns, at_least=0.0)  # far from the floor: unchanged
+    assert far == stats.mean_of_sums(xs + 30 * ns, ns)
+    assert stats.per_game_mean_ci([0.0, 0.0, 0.0, 5.0], at_least=0.0)[1] == 0.0

@@ -137,13 +137,13 @@ def pile_gold(events: Table) -> pl.DataFrame:
         return C.metric_frame([])
     rows = []
     selections = int(per["rows"].sum())
-    est, lo, hi = mean_of_sums(per["sum"].to_numpy(), per["rows"].to_numpy())
+    est, lo, hi = mean_of_sums(per["sum"].to_numpy(), per["rows"].to_numpy(), at_least=0.0)
     rows.append(_row("pile_gold", "per Produce selection", est, lo, hi, selections,
                      "Mean gold the selector of Produce took from the pile (it grows by the variant's pile gold "
                      "each round Produce goes unselected); interval cluster-robust over games."))
     every = F.collect(_game_ids(events).join(per.lazy().select("game", "sum"), on="game", how="left")
                       .sort("game").select(pl.col("sum").fill_null(0).cast(pl.Float64)))
-    est, lo, hi = per_game_mean_ci(every["sum"].to_numpy())
+    est, lo, hi = per_game_mean_ci(every["sum"].to_numpy(), at_least=0.0)
     rows.append(_row("pile_gold", "per game", est, lo, hi, every.height, "Mean gold taken from the Produce pile "
                      "per game (all players); skewness-corrected t interval."))
     est, lo, hi = proportion_of_sums(per["found"].to_numpy(), per["rows"].to_numpy())
@@ -255,7 +255,7 @@ def worlds_settled(games: Table, events: Table) -> pl.DataFrame:
             settled = st.filter(pl.col(col) == value).group_by("game").len()
             per = F.collect(seats.join(settled, on="game", how="left").sort("game")
                             .select(pl.col("len").fill_null(0).cast(pl.Float64).alias("x"), "seats"))
-            est, lo, hi = mean_of_sums(per["x"].to_numpy(), per["seats"].cast(pl.Float64).to_numpy())
+            est, lo, hi = mean_of_sums(per["x"].to_numpy(), per["seats"].cast(pl.Float64).to_numpy(), at_least=0.0)
             rows.append(_row("worlds_settled", f"{label} {value}", est, lo, hi, per.height,
                              "Mean worlds of this kind/color settled per player in a game (home world not "
                              "counted); interval cluster-robust over games."))
@@ -277,7 +277,7 @@ def trade_income(games: Table, events: Table) -> pl.DataFrame:
         per_game = sel.group_by("game").agg(value.alias("x"))
         per = F.collect(seats.join(per_game, on="game", how="left").sort("game")
                         .select(pl.col("x").fill_null(0.0), "seats"))
-        est, lo, hi = mean_of_sums(per["x"].to_numpy(), per["seats"].cast(pl.Float64).to_numpy())
+        est, lo, hi = mean_of_sums(per["x"].to_numpy(), per["seats"].cast(pl.Float64).to_numpy(), at_least=0.0)
         rows.append(_row("trade_income" if col else "goods_traded", group, est, lo, hi, per.height,
                          f"{what}; interval cluster-robust over games."))
     return C.metric_frame(rows)

@@ -109,6 +109,9 @@ def crew_win_lift(games: Table, events: Table, rates: pl.DataFrame | None = None
     return C.metric_frame(rows)
 
 
+COUNTS = frozenset({"cubes_gained", "cubes_placed"})
+"""PER_PICK columns that count cubes: never below 0, so their intervals are cut at 0."""
+
 PER_PICK = {
     "crew_vp_per_pick": ("vp_gained", "Mean VP its skill gives on a turn this crew was taken."),
     "crew_cubes_gained_per_pick": ("cubes_gained", "Mean cubes its skill takes from the stock into the hand on a "
@@ -130,7 +133,8 @@ def crew_per_pick(events: Table, metrics: tuple[str, ...] = tuple(PER_PICK)) -> 
         column, definition = PER_PICK[metric]
         for crew in crews:
             had = per.filter(pl.col(crew) > 0)  # the games in which someone took it
-            est, lo, hi = mean_of_sums(had[f"{column} {crew}"].to_numpy(), had[crew].to_numpy())
+            est, lo, hi = mean_of_sums(had[f"{column} {crew}"].to_numpy(), had[crew].to_numpy(),
+                                       at_least=0.0 if column in COUNTS else None)
             rows.append({C.METRIC: metric, C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                          C.N: int(had[crew].sum()), C.DEFINITION: definition})
     return C.metric_frame(rows)
