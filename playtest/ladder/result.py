@@ -92,7 +92,7 @@ def sentence(title: str, metric: str, values: list[tuple[str, float]], p_holm: f
     k = F.kind(metric)
     shown = [(r, F.value(v, k)) for r, v in values]
     xs = [v for _, v in values]
-    p = note if note == skill.SET_BY_BOTS else f"Holm-adjusted p {F.p_value(p_holm)}"
+    p = note if skill.is_set_by_bots(note) else f"Holm-adjusted p {F.p_value(p_holm)}"
     title = title[0].upper() + title[1:]
     if all(b > a for a, b in itertools.pairwise(xs)) or all(b < a for a, b in itertools.pairwise(xs)):
         word = "rises" if xs[-1] > xs[0] else "falls"

@@ -26,8 +26,8 @@ def cell(row: dict[str, Any] | None, metric: str) -> str:
 def p_shown(row: dict[str, Any]) -> str:
     """The "p (Holm)" cell: the Holm-adjusted p, or why there is none; a change certain because
     every game of each rung gave the same value says so rather than "< 0.001"."""
-    if row[skill.NOTE] == skill.SET_BY_BOTS:
-        return skill.SET_BY_BOTS
+    if skill.is_set_by_bots(row[skill.NOTE]):
+        return row[skill.NOTE]
     return F.p_value(row[skill.P_HOLM]) or row[skill.NOTE] or "–"
 
 

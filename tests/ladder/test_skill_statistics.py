@@ -373,3 +373,36 @@ def test_the_ladder_says_when_its_last_rung_is_not_the_strongest():
     in_order = {("a", "b"): pairs[("a", "b")], ("b", "c"): renamed(pair_sample(5, 200, 0.85), {"low": "b", "up": "c"})}
     r2 = strength.ratings(in_order, ["a", "b", "c"], rng=np.random.default_rng(1), n_boot=60)
     assert not skill_matters(strength.strength_table(in_order, np.random.default_rng(2)), r2)[-1].startswith("The highest")
+
+
+def test_a_rank_short_covariance_from_a_rare_metric_is_no_certain_change():
+    """Stargate round-cap ladder, 3 players, 10 games: Volcano Magma was dealt in 2 games; greedy
+    never filled it, random, scripted:bays-first and mcts each filled it in one of the two. Three
+    contrasts and two informative blocks leave the covariance short of rank, and the ladder
+    called it a certain change "the same in every game of each rung (set by the bots)" (p = 0)
+    although three rungs varied. No two rungs differ by the same amount in every block: too few
+    blocks to test."""
+    base = np.array([0.5, 0.0, 0.5, 0.5])  # random, greedy, bays-first, mcts on all games
+    per_rung = np.tile(base, (10, 1))
+    per_rung[8] = [1.0, 0.0, 0.0, 1.0]  # game A left out
+    per_rung[9] = [0.0, 0.0, 1.0, 0.0]  # game B left out
+    diffs = base[1:] - base[0]
+    reps = per_rung[:, 1:] - per_rung[:, :1]
+    p, note = skill.hotelling(diffs, reps)
+    assert math.isnan(p) and note == "too few blocks of games"
+    # Two rungs that never vary and differ are still a certain change, whatever the third does.
+    per_rung[:, 0], per_rung[:, 1] = 0.0, 1.0
+    p, note = skill.hotelling(np.array([1.0, 0.5, 0.5]), per_rung[:, 1:] - per_rung[:, :1])
+    assert p == 0.0 and note == skill.SET_BY_BOTS
+
+
+def test_a_certain_change_names_the_rungs_that_give_one_value():
+    """Draft 5, random / greedy / mcts:50: Volcano Vulcan's fill rate was 0% and 100% in every
+    game of random and greedy, 25% at mcts:50; the note said "the same in every game of each
+    rung", which mcts:50's 25% contradicts."""
+    samples = [self_play(1, "short", (5, 5)), self_play(2, "long", (7, 7)), self_play(3, "mixed", (5, 7))]
+    _, tests, _ = skill.skill_tests(samples, ["short", "long", "mixed"])
+    length = row(tests, "game_length_rounds", "all")
+    assert (length[skill.CHANGES], length[skill.P_HOLM]) == (True, 0.0)
+    assert length[skill.NOTE] == "the same in every game of short and long (set by the bots)"
+    assert skill.is_set_by_bots(length[skill.NOTE])
