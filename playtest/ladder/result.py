@@ -193,8 +193,9 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
         top, bottom = ratings.row(-1, named=True), ratings.row(0, named=True)
         gap = top["rating"] - bottom["rating"]
         if math.isinf(top["ci_high"]) and math.isfinite(top["ci_low"]):
+            side = "above" if top["ci_low"] >= 0 else "against"  # "at least -264 Elo above" says nothing
             out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated at least {top['ci_low']:+.0f} Elo "
-                       f"above {bottom['rung']} (95%), i.e. it finishes ahead of it in at least "
+                       f"{side} {bottom['rung']} (95%), i.e. it finishes ahead of it in at least "
                        f"{100 * strength.expected_win(top['ci_low']):.0f}% of head-to-head comparisons; a rung won every "
                        "comparison against the one below it, so the games bound the gap from below only.")
         elif math.isinf(top["ci_low"]) and math.isfinite(top["ci_high"]):
@@ -208,24 +209,35 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
                        f"{bottom['rung']} ({gap:+.0f} [{strength.elo_text(top['ci_low'])}, "
                        f"{strength.elo_text(top['ci_high'])}]), i.e. it finishes ahead of it in "
                        f"{100 * strength.expected_win(gap):.0f}% of head-to-head comparisons.")
-        out.extend(highest_rated(ratings))
+        out.extend(highest_rated(ratings, table))
     return out
 
 
-def highest_rated(ratings: pl.DataFrame) -> list[str]:
+def highest_rated(ratings: pl.DataFrame, table: pl.DataFrame | None = None) -> list[str]:
     """A sentence when the best-rated rung is not the last one: the ladder's last rung is the
     one meant to be strongest, and a reader of "Across the ladder" should not take it for the
-    strongest when the games say otherwise."""
+    strongest when the games say otherwise. It says the order is wrong only when the games show
+    it: the two ratings' intervals do not overlap, or the two rungs played each other and the
+    pairing's verdict puts them out of order. Otherwise (a higher rating by chance, the pairing
+    "not measurably stronger") it says that the games leave the order of the two open."""
     rated = [r for r in ratings.iter_rows(named=True) if math.isfinite(r["rating"])]
     if len(rated) < 3:
         return []
     best, last = max(rated, key=lambda r: r["rating"]), rated[-1]
     if best["rung"] == last["rung"] or best["rating"] <= last["rating"]:
         return []
-    return [f"The highest rated rung in these games is {best['rung']} "
-            f"({strength.rating_text(best['rating'], best['ci_low'], best['ci_high'])} Elo), not the last one, "
-            f"{last['rung']} ({strength.rating_text(last['rating'], last['ci_low'], last['ci_high'])}): the rungs' "
-            "order is not their order of strength (the ratings table gives the intervals)."]
+    shown = (strength.rating_text(best['rating'], best['ci_low'], best['ci_high']),
+             strength.rating_text(last['rating'], last['ci_low'], last['ci_high']))
+    head = (f"The highest rated rung in these games is {best['rung']} ({shown[0]} Elo), not the last one, "
+            f"{last['rung']} ({shown[1]})")
+    separated = best["ci_low"] > last["ci_high"]
+    if table is not None and not separated:
+        pair = table.filter((pl.col("lower") == best["rung"]) & (pl.col("upper") == last["rung"]))
+        separated = pair.height == 1 and "out of order" in strength_verdict(pair.row(0, named=True))
+    if separated:
+        return [f"{head}: the rungs' order is not their order of strength (the ratings table gives the intervals)."]
+    return [f"{head}, but their intervals overlap: these games leave open which of the two is stronger "
+            "(the ratings table gives the intervals)."]
 
 
 def build_ladder(runs: LadderRuns, *, blocks: int = DEFAULT_BLOCKS) -> Ladder:

@@ -406,3 +406,41 @@ def test_a_certain_change_names_the_rungs_that_give_one_value():
     assert (length[skill.CHANGES], length[skill.P_HOLM]) == (True, 0.0)
     assert length[skill.NOTE] == "the same in every game of short and long (set by the bots)"
     assert skill.is_set_by_bots(length[skill.NOTE])
+
+
+def test_a_higher_rating_by_chance_is_not_called_a_wrong_order():
+    """Stargate (draft 5 and a stronger-Bays variant), random / greedy / mcts:50, 12 games: mcts:50
+    won 25.0% of its seats against greedy's 25.0% ("not measurably stronger"), yet greedy's
+    rating was higher (+232 against +158, intervals overlapping) and the ladder said "the rungs'
+    order is not their order of strength" as a fact. Equal rungs: the games leave it open."""
+    from playtest.ladder.result import skill_matters
+
+    pairs = {("a", "b"): renamed(pair_sample(3, 200, 0.85), {"low": "a", "up": "b"}),
+             ("b", "c"): renamed(pair_sample(4, 60, 0.5), {"low": "b", "up": "c"})}
+    r = strength.ratings(pairs, ["a", "b", "c"], rng=np.random.default_rng(1), n_boot=60)
+    table = strength.strength_table(pairs, np.random.default_rng(2))
+    b, c = r.row(1, named=True), r.row(2, named=True)
+    assert b["rating"] > c["rating"] and b["ci_low"] < c["ci_high"]
+    *_, pairing, _, highest = skill_matters(table, r)
+    assert pairing.endswith("not measurably stronger: the ladder saturates here (or needs more games).")
+    assert highest.startswith(f"The highest rated rung in these games is b ({b['rating']:+.0f} Elo), not the last "
+                              f"one, c ({c['rating']:+.0f}), but their intervals overlap: these games leave open "
+                              "which of the two is stronger")
+    assert "is not their order of strength" not in highest
+
+
+def test_a_negative_lower_bound_is_not_rated_above():
+    """Oh-Seven no-trump ladder: heuristic won every comparison against random, then ismcts:30 lost
+    to heuristic; the ladder printed "ismcts:30 is rated at least -264 Elo above random"."""
+    from playtest.ladder.result import skill_matters
+
+    pairs = {("a", "b"): renamed(sweep_sample(10, "up"), {"low": "a", "up": "b"}),
+             ("b", "c"): renamed(pair_sample(5, 40, 0.05), {"low": "b", "up": "c"})}
+    r = strength.ratings(pairs, ["a", "b", "c"], rng=np.random.default_rng(1), n_boot=60)
+    c = r.row(2, named=True)
+    assert c["ci_low"] < 0 and c["ci_high"] == math.inf
+    *_, across, highest = skill_matters(strength.strength_table(pairs, np.random.default_rng(2)), r)
+    assert across.startswith(f"Across the ladder (Bradley–Terry): c is rated at least {c['ci_low']:+.0f} Elo against "
+                             "a (95%)")
+    # c lost to b measurably: that the order is wrong is shown, though the open intervals overlap.
+    assert highest.endswith("the rungs' order is not their order of strength (the ratings table gives the intervals).")
