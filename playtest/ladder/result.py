@@ -193,20 +193,20 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
         top, bottom = ratings.row(-1, named=True), ratings.row(0, named=True)
         gap = top["rating"] - bottom["rating"]
         if math.isinf(top["ci_high"]) and math.isfinite(top["ci_low"]):
-            side = "above" if top["ci_low"] >= 0 else "against"  # "at least -264 Elo above" says nothing
-            out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated at least {top['ci_low']:+.0f} Elo "
+            side = "above" if round(top["ci_low"]) >= 0 else "against"  # "at least -264 Elo above" says nothing
+            out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated at least {strength.elo_text(top['ci_low'])} Elo "
                        f"{side} {bottom['rung']} (95%), i.e. it finishes ahead of it in at least "
                        f"{100 * strength.expected_win(top['ci_low']):.0f}% of head-to-head comparisons; a rung won every "
                        "comparison against the one below it, so the games bound the gap from below only.")
         elif math.isinf(top["ci_low"]) and math.isfinite(top["ci_high"]):
-            out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated at most {top['ci_high']:+.0f} Elo "
+            out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated at most {strength.elo_text(top['ci_high'])} Elo "
                        f"against {bottom['rung']} (95%), i.e. it finishes ahead of it in at most "
                        f"{100 * strength.expected_win(top['ci_high']):.0f}% of head-to-head comparisons; a rung lost every "
                        "comparison against the one below it, so the games bound the gap from above only.")
         else:
             side = "above" if gap >= 0 else "below"
             out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated {abs(gap):.0f} Elo {side} "
-                       f"{bottom['rung']} ({gap:+.0f} [{strength.elo_text(top['ci_low'])}, "
+                       f"{bottom['rung']} ({strength.elo_text(gap)} [{strength.elo_text(top['ci_low'])}, "
                        f"{strength.elo_text(top['ci_high'])}]), i.e. it finishes ahead of it in "
                        f"{100 * strength.expected_win(gap):.0f}% of head-to-head comparisons.")
         out.extend(highest_rated(ratings, table))

@@ -241,7 +241,7 @@ def elo_text(x: float) -> str:
         return "–"
     if math.isinf(x):
         return "+∞" if x > 0 else "−∞"
-    return f"{x:+.0f}"
+    return f"{round(x):+d}"  # not "-0" for a bound of -0.3 (a ladder printed "+170 [-0, +380]")
 
 
 def rating_text(rating: float, low: float, high: float) -> str:

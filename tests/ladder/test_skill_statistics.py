@@ -444,3 +444,9 @@ def test_a_negative_lower_bound_is_not_rated_above():
                              "a (95%)")
     # c lost to b measurably: that the order is wrong is shown, though the open intervals overlap.
     assert highest.endswith("the rungs' order is not their order of strength (the ratings table gives the intervals).")
+
+
+def test_a_bound_just_below_zero_is_not_printed_as_minus_zero():
+    """New Frontiers world-race ladder: "greedy is rated 170 Elo above random (+170 [-0, +380])"."""
+    assert strength.elo_text(-0.3) == "+0" and strength.elo_text(-0.6) == "-1" and strength.elo_text(0.4) == "+0"
+    assert strength.elo_text(287.4) == "+287" and strength.elo_text(-math.inf) == "−∞"
