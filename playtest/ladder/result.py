@@ -203,6 +203,12 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
                        f"against {bottom['rung']} (95%), i.e. it finishes ahead of it in at most "
                        f"{100 * strength.expected_win(top['ci_high']):.0f}% of head-to-head comparisons; a rung lost every "
                        "comparison against the one below it, so the games bound the gap from above only.")
+        elif math.isinf(top["ci_low"]) and math.isinf(top["ci_high"]):
+            # A pairing below it was won, and one lost, in every comparison: its rating is the
+            # ridge's, and "rated 0 Elo above ..., ahead in 50%" would be a finding of no game.
+            out.append(f"Across the ladder (Bradley–Terry): these games do not rate {top['rung']} against "
+                       f"{bottom['rung']}: a rung won every comparison against the one below it and a rung lost "
+                       "every one, so the games bound the gap on neither side (the strength table gives each pairing).")
         else:
             side = "above" if gap >= 0 else "below"
             out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated {abs(gap):.0f} Elo {side} "

@@ -246,11 +246,14 @@ def elo_text(x: float) -> str:
 
 def rating_text(rating: float, low: float, high: float) -> str:
     """A rung's rating as the tables print it: the fitted value, or the bound the games give
-    when its interval is open on one side (the fitted value is then the ridge's, not theirs)."""
+    when its interval is open on one side (the fitted value is then the ridge's, not theirs), or
+    "–" when it is open on both."""
     if math.isinf(high) and math.isfinite(low):
         return f"≥ {elo_text(low)}"
     if math.isinf(low) and math.isfinite(high):
         return f"≤ {elo_text(high)}"
+    if math.isinf(low) and math.isinf(high):
+        return "–"  # open on both sides: the games give no bound, and the fitted value is the ridge's
     return elo_text(rating)
 
 

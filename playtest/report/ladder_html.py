@@ -42,7 +42,8 @@ def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> alt
 
 @vega_spec
 def ratings_chart(ladder: Ladder) -> alt.TopLevelMixin:
-    rows = [r for r in ladder.ratings.iter_rows(named=True) if not math.isnan(r["rating"])]
+    rows = [r for r in ladder.ratings.iter_rows(named=True)  # open on both sides: no bound to draw
+            if not math.isnan(r["rating"]) and not (math.isinf(r["ci_low"]) and math.isinf(r["ci_high"]))]
     for r in rows:  # an interval open on one side: the bound the games give, as a point
         if math.isinf(r["ci_high"]) or math.isinf(r["ci_low"]):
             bound = r["ci_low"] if math.isinf(r["ci_high"]) else r["ci_high"]

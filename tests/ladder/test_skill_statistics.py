@@ -450,3 +450,22 @@ def test_a_bound_just_below_zero_is_not_printed_as_minus_zero():
     """New Frontiers world-race ladder: "greedy is rated 170 Elo above random (+170 [-0, +380])"."""
     assert strength.elo_text(-0.3) == "+0" and strength.elo_text(-0.6) == "-1" and strength.elo_text(0.4) == "+0"
     assert strength.elo_text(287.4) == "+287" and strength.elo_text(-math.inf) == "−∞"
+
+
+def test_a_rung_rated_through_a_won_and_a_lost_sweep_is_not_rated():
+    """New Frontiers, 2 players: greedy won all 10 games against random, mcts:30 lost all 10 to
+    greedy. mcts:30's interval is open on both sides, and the ladder said "mcts:30 is rated 0 Elo
+    above random (+0 [−∞, +∞]), i.e. it finishes ahead of it in 50% of head-to-head comparisons"
+    — the ridge's value, not the games'."""
+    from playtest.ladder.result import skill_matters
+
+    pairs = {("a", "b"): renamed(sweep_sample(10, "up"), {"low": "a", "up": "b"}),
+             ("b", "c"): renamed(sweep_sample(10, "low"), {"low": "b", "up": "c"})}
+    r = strength.ratings(pairs, ["a", "b", "c"], rng=np.random.default_rng(1), n_boot=20)
+    c = r.row(2, named=True)
+    assert (c["ci_low"], c["ci_high"]) == (-math.inf, math.inf)
+    assert strength.rating_text(c["rating"], c["ci_low"], c["ci_high"]) == "–"
+    lines = skill_matters(strength.strength_table(pairs, np.random.default_rng(2)), r)
+    across = next(line for line in lines if line.startswith("Across the ladder"))
+    assert across.startswith("Across the ladder (Bradley–Terry): these games do not rate c against a:")
+    assert "50%" not in across
