@@ -144,3 +144,18 @@ def test_a_switched_off_end_trigger_gets_no_row_rather_than_0_percent(tmp_path):
     assert "End triggers (switched off: worlds, chips)" in titles
     # A run recorded before the events listed the triggers that are on: every trigger, as before.
     assert triggers_off(events.drop("triggers_on")) == []
+
+
+def test_a_win_lift_interval_stays_within_what_a_lift_can_be():
+    """A 2-player ladder (10 games a rung) printed 'development win lift (Galactic Senate) +0.0 pts
+    [-635.3 pts – +635.3 pts]': the skewness-corrected t interval of 2-3 games reaches far past
+    the range of a win share minus 1/P, here [-50, +50] points."""
+    from playtest.games.newfrontiers.metrics import bonus_value
+
+    # Trade: selected by seat 0 in three games, who won one of them and lost two.
+    games = pl.DataFrame({"game": [0, 0, 1, 1, 2, 2], "seat": [0, 1] * 3, "win_share": [1.0, 0, 0, 1.0, 0, 1.0]})
+    events = pl.DataFrame({"kind": "select", "game": [0, 1, 2], "seat": [0, 0, 0], "action": ["trade"] * 3})
+    row = bonus_value(games, events).row(0, named=True)
+    assert row[C.GROUP] == "trade"
+    assert abs(row[C.ESTIMATE] - (1 / 3 - 1 / 2)) < 1e-12
+    assert -0.5 <= row[C.CI_LOW] <= row[C.ESTIMATE] <= row[C.CI_HIGH] <= 0.5

@@ -108,6 +108,10 @@ def _lift_per_game(games: Table, who: pl.LazyFrame, key: str, metric: str, defin
                              "here: every player had it in every game, so there is no one without it to compare."))
             continue
         est, lo, hi = per_game_mean_ci(w - 1 / p)
+        # A lift lies in [-1/P, 1 - 1/P]: over 2 or 3 games the t interval reached past it (a
+        # 2-player ladder printed +0.0 pts [-635.3, +635.3]). Cutting it to the range the lift
+        # can take loses no coverage (the true value is always inside).
+        lo, hi = max(lo, -1 / p), min(hi, 1 - 1 / p)
         rows.append(_row(metric, str(k), est, lo, hi, len(w), definition.format(p=p)))
     return C.metric_frame(rows)
 
