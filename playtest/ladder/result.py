@@ -230,8 +230,8 @@ def highest_rated(ratings: pl.DataFrame, table: pl.DataFrame | None = None) -> l
     if len(rated) < 3:
         return []
     best, last = max(rated, key=lambda r: r["rating"]), rated[-1]
-    if best["rung"] == last["rung"] or best["rating"] <= last["rating"]:
-        return []
+    if best["rung"] == last["rung"] or round(best["rating"]) <= round(last["rating"]):
+        return []  # (a New Frontiers ladder named "scripted:developer (+214 Elo), not ... greedy (+214)")
     shown = (strength.rating_text(best['rating'], best['ci_low'], best['ci_high']),
              strength.rating_text(last['rating'], last['ci_low'], last['ci_high']))
     head = (f"The highest rated rung in these games is {best['rung']} ({shown[0]} Elo), not the last one, "

@@ -469,3 +469,15 @@ def test_a_rung_rated_through_a_won_and_a_lost_sweep_is_not_rated():
     across = next(line for line in lines if line.startswith("Across the ladder"))
     assert across.startswith("Across the ladder (Bradley–Terry): these games do not rate c against a:")
     assert "50%" not in across
+
+
+def test_ratings_that_print_the_same_name_no_highest_rung():
+    """New Frontiers, 5 players: 'The highest rated rung in these games is scripted:developer
+    (+214 Elo), not the last one, greedy (+214)' — a difference below what the table prints."""
+    from playtest.ladder.result import highest_rated
+
+    ratings = pl.DataFrame({"rung": ["a", "b", "c"], "rating": [0.0, 214.3, 213.9], "ci_low": [0.0, 40.0, 39.0],
+                            "ci_high": [0.0, 383.0, 384.0], "comparisons": [10, 20, 10]})
+    assert highest_rated(ratings) == []
+    assert highest_rated(ratings.with_columns(pl.Series("rating", [0.0, 230.0, 213.9])))[0].startswith(
+        "The highest rated rung in these games is b (+230 Elo), not the last one, c (+214)")
