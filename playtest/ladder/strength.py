@@ -190,8 +190,19 @@ def ratings(pairs: Mapping[tuple[str, str], Sample], rungs: Sequence[str], *, rn
                               "comparisons": 0} for r in rungs], schema=RATINGS_SCHEMA)
     est = _fit(len(rungs), data)
     boots = np.empty((n_boot, len(rungs)))
+    # Every pairing plays the same deals (game g of each run is deal g), so the pairings' results
+    # are correlated through the deal (a seat's luck favours the same side in each): resample
+    # deals, the same game numbers in every pairing, as the jackknife of the skill tests leaves
+    # the same games out of every rung. Resampling each pairing on its own treated them as
+    # independent and made a rung rated through two pairings look surer than either (two equal
+    # rungs, the same games twice: the chain's interval excluded 0, each pairing's held it).
+    same_deals = len({len(run) for run in per_run}) == 1
     for b in range(n_boot):
-        chosen = [run[i] for run in per_run for i in rng.integers(0, len(run), len(run))]
+        if same_deals:
+            idx = rng.integers(0, len(per_run[0]), len(per_run[0]))
+            chosen = [run[i] for run in per_run for i in idx]
+        else:
+            chosen = [run[i] for run in per_run for i in rng.integers(0, len(run), len(run))]
         boots[b] = _fit(len(rungs), np.concatenate(chosen))
     low, high = np.percentile(boots, [2.5, 97.5], axis=0)
     _unbounded_gaps(pairs, per_run, index, boots, low, high)

@@ -481,3 +481,17 @@ def test_ratings_that_print_the_same_name_no_highest_rung():
     assert highest_rated(ratings) == []
     assert highest_rated(ratings.with_columns(pl.Series("rating", [0.0, 230.0, 213.9])))[0].startswith(
         "The highest rated rung in these games is b (+230 Elo), not the last one, c (+214)")
+
+
+def test_the_ratings_bootstrap_resamples_deals_across_pairings():
+    """Every pairing plays the same deals. Oh-Seven with one card per hand (no decision to make):
+    both pairings gave the same games, each 'not measurably stronger', yet the last rung was
+    rated -210 [-443, -10] against the first and 'not their order of strength': the bootstrap
+    resampled each pairing on its own, as if independent. The same games twice make the chain's
+    gap exactly twice each pairing's, in every resample of the deals."""
+    s = pair_sample(5, 12, 0.3)
+    pairs = {("a", "b"): renamed(s, {"low": "a", "up": "b"}), ("b", "c"): renamed(s, {"low": "b", "up": "c"})}
+    r = strength.ratings(pairs, ["a", "b", "c"], rng=np.random.default_rng(1), n_boot=200)
+    b, c = r.row(1, named=True), r.row(2, named=True)
+    assert b["ci_low"] < 0 < b["ci_high"]
+    assert c["ci_low"] == pytest.approx(2 * b["ci_low"], abs=1) and c["ci_high"] == pytest.approx(2 * b["ci_high"], abs=1)
