@@ -165,3 +165,15 @@ def test_an_interrupted_ladder_says_nothing_was_written(tmp_path, monkeypatch):
     assert code == 130 and err.endswith(f"interrupted: nothing was written (--out {out} is unchanged)\n"), err
     assert "--resume" not in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_variant_note_is_printed_as_simulate_prints_it(tmp_path):
+    """A draft with no replenishing and no Bays cube skill keeps draft 5's stock_empty trigger,
+    which nothing can fire: every game of the ladder ran to max_rounds and, unlike `simulate`
+    and `validate`, the ladder never said why."""
+    variant = tmp_path / "never.yaml"
+    variant.write_text(f"extends: {DRAFT5}\nname: never ends\ncubes: {{total: 15, start_in_hand: 5, replenish: 0}}\n"
+                       "max_rounds: 3\ncrews:\n  - {id: bays, skill: [{effect: gain_vp, amount: 1}]}\n", encoding="utf-8")
+    code, _, err = invoke("ladder", variant, "--rungs", "random,greedy", "-n", "2", "-w", "1", "--out", tmp_path / "x")
+    assert code == 0, err
+    assert "note: " in err and "stock_empty can never fire" in err
