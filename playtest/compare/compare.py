@@ -21,7 +21,7 @@ import polars as pl
 from playtest.analysis import columns as C
 from playtest.compare.jackknife import DEFAULT_BLOCKS, Estimate, Replicates, Sample, replicate
 from playtest.compare.metrics import MetricFn, is_tested, report_metrics
-from playtest.compare.stats import holm
+from playtest.compare.stats import holm, sign_flip_p
 from playtest.variants import Change, diff
 
 VARIANT = "variant"
@@ -35,7 +35,8 @@ TEST = "test"
 constant in every variant); 'identical' (equal on every game and replicate, e.g. a title-only
 copy under common random numbers); 'same as <metric / group>' (a duplicate test, e.g. a win lift
 that is a win rate minus a constant, counted once); 'set by the rules' (constant in each variant
-but not the same: a certain difference, outside Holm's family, significant by construction);
+but not the same: no interval, and the exact sign-flip p-value 2^(1 - K) of K blocks in Holm's
+family, so a certain difference with 30 blocks and none from 4 games that happen to agree);
 'not tested' (quantiles, balance)."""
 SET_BY_RULES = "set by the rules"
 
@@ -184,9 +185,13 @@ def compare_samples(
                 # 0.050000000000000711), and mirroring those put +5.0 pts in [-14.5, +4.5].
                 if first[C.ESTIMATE] * est.estimate < 0:
                     lo, hi = -hi, -lo
+            # A difference the same in every block is certain only with enough blocks to rule out
+            # chance (4 games that happen to agree are no evidence): its exact sign-flip p-value
+            # joins Holm's family like any other.
+            p_value = est.p_value() if test == "tested" else sign_flip_p(reps.k) if test == SET_BY_RULES else math.nan
             rows.append({C.METRIC: metric, C.GROUP: group, VARIANT: labels[v], BASELINE: labels[0],
                          C.ESTIMATE: est.estimate, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n_games,
-                         C.P_VALUE: est.p_value() if test == "tested" else math.nan, IS_RATE: metric in rates,
+                         C.P_VALUE: p_value, IS_RATE: metric in rates,
                          TEST: test, "_same_as": same_as, C.DEFINITION: definitions.get(metric, "")})
     adjusted = holm([r[C.P_VALUE] for r in rows])
     for row, p in zip(rows, adjusted, strict=True):
@@ -198,7 +203,7 @@ def compare_samples(
     base_value = {(m, g): reps.full[i] for i, (v, m, g) in enumerate(reps.keys) if v == 0}
     for row in rows:
         p = row[P_HOLM]
-        row[SIGNIFICANT] = ((not math.isnan(p)) and p < settings.alpha) or row[TEST] == SET_BY_RULES
+        row[SIGNIFICANT] = (not math.isnan(p)) and p < settings.alpha
         size = abs(row[C.ESTIMATE]) if not math.isnan(row[C.ESTIMATE]) else 0.0
         if row[IS_RATE]:
             big = size >= settings.min_effect

@@ -20,6 +20,16 @@ def holm(p_values: Sequence[float]) -> list[float]:
     return out
 
 
+def sign_flip_p(blocks: int) -> float:
+    """Exact two-sided p-value of a difference that is the same, and not 0, in every one of
+    `blocks` blocks of paired games (a metric constant within each variant or rung at different
+    values): under no difference each block's sign is a fair coin (the sign-flip randomization
+    test), and only the two all-same-sign outcomes are as extreme. 2^(1 - K): 30 blocks give
+    1.9e-9, the certainty compare and the ladder call 'set by the rules' or 'by the bots'; 4
+    games give 0.125, no evidence at all."""
+    return 2.0 ** (1 - blocks)
+
+
 def looks_schedule(first: int, max_games: int) -> list[int]:
     """Game counts at which a sequential gate check looks: first, 2·first, 4·first, ... capped
     at max_games (which is always the last look)."""

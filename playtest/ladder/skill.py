@@ -23,7 +23,7 @@ from playtest.analysis import columns as C
 from playtest.analysis.metrics import sections
 from playtest.compare.jackknife import DEFAULT_BLOCKS, Replicates, Sample, replicate
 from playtest.compare.metrics import is_tested
-from playtest.compare.stats import holm
+from playtest.compare.stats import holm, sign_flip_p
 
 ALPHA = 0.05
 RUNG = "rung"
@@ -36,7 +36,12 @@ NOT_TESTED_NOTE = "not tested: the jackknife is not valid for a quantile or a ma
 be the same in every left-out block of a few games and still be no certain change."""
 SET_BY_BOTS = "the same in every game of each rung (set by the bots)"
 """The note of a metric that differs between rungs and never within one (a bot that always or
-never opens with a crew): a certain change, p = 0, as compare's 'set by the rules'."""
+never opens with a crew): a certain change, as compare's 'set by the rules', with the exact
+sign-flip p-value 2^(1 - K) of K blocks of games (compare.stats.sign_flip_p) in Holm's family."""
+TOO_FEW_TO_BE_SURE = ("the same in every game of each rung, but too few games to rule out chance "
+                      "(exact sign-flip test over the blocks of games)")
+"""The note instead of SET_BY_BOTS when the sign-flip p-value does not survive Holm: a 4-game
+ladder whose leaders happened to win every game of one rung and none of another is no evidence."""
 
 SELF_PLAY_BOT = "the rung's bot"
 """Group name that replaces the bot's name in by-bot metrics of a self-play run."""
@@ -98,7 +103,7 @@ def hotelling(diffs: np.ndarray, reps: np.ndarray) -> tuple[float, str]:
         # rank because few blocks hold the metric at all (a planet dealt in 2 of 10 games, seen
         # by 3 contrasts): nothing is certain, and there are too few blocks to test.
         if constant_pairs(diffs, reps, scale):
-            return 0.0, SET_BY_BOTS
+            return sign_flip_p(k), SET_BY_BOTS
         return math.nan, "too few blocks of games"
     if r == 0 or k - r < 1:
         return math.nan, "too few blocks of games"
@@ -166,6 +171,8 @@ def skill_tests(samples: Sequence[Sample], rungs: Sequence[str], *, blocks: int 
     for row, p in zip(rows, adjusted, strict=True):
         row[P_HOLM] = p
         row[CHANGES] = (not math.isnan(p)) and p < alpha
+        if is_set_by_bots(row[NOTE]) and not row[CHANGES]:
+            row[NOTE] = TOO_FEW_TO_BE_SURE
     tests = pl.DataFrame(rows, schema={C.METRIC: pl.String(), C.GROUP: pl.String(), C.P_VALUE: pl.Float64(),
                                        NOTE: pl.String(), P_HOLM: pl.Float64(), CHANGES: pl.Boolean()})
     return values, tests, reps

@@ -181,11 +181,18 @@ def test_a_metric_the_rules_fix_at_another_value_is_a_certain_difference_not_no_
     fixed = rows["game_length_rounds"]
     assert fixed["test"] == "set by the rules" and fixed["significant"] and fixed["notable"]
     assert (fixed[C.ESTIMATE], fixed[C.CI_LOW], fixed[C.CI_HIGH]) == (-1.0, -1.0, -1.0)
-    assert math.isnan(fixed[C.P_VALUE]) and math.isnan(fixed["p_holm"])  # outside Holm's family
+    # The exact sign-flip p-value over the 30 blocks, in Holm's family of two
+    assert fixed[C.P_VALUE] == 2.0 ** -29 and fixed["p_holm"] == pytest.approx(2 * 2.0 ** -29)
     assert rows["fair_share"]["test"] == "no change possible" and not rows["fair_share"]["significant"]
-    assert rows["mean_total"]["p_holm"] == pytest.approx(rows["mean_total"][C.P_VALUE])  # a family of one
+    assert rows["mean_total"]["p_holm"] == pytest.approx(rows["mean_total"][C.P_VALUE])  # the larger p: times 1
     from playtest.compare.render import verdict_lines
     assert "Game length (rounds): short is 1.00 lower than base in every game (set by the rules)" in verdict_lines(cmp)
+    # Four games that happen to agree are no certain difference: p = 2^-3 over 4 blocks.
+    ids = np.arange(4)
+    few = compare_samples([Sample({}, pl.DataFrame({"game": ids, "rounds": np.full(4, r), "total": rng.normal(10, 2, 4)}),
+                                  empty) for r in (7, 6)], ["base", "short"], metric_fn=_rounds_metric)
+    fixed = next(r for r in few.differences.iter_rows(named=True) if r[C.METRIC] == "game_length_rounds")
+    assert fixed[C.P_VALUE] == 0.125 and not fixed["significant"]
 
 
 def _lengths(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:

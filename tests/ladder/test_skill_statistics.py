@@ -84,7 +84,8 @@ def test_hotelling_cases():
     assert p < 1e-6
     # Different between rungs and the same in every block: certain (a bot that always opens
     # with Bays against one that never does), not untestable.
-    assert skill.hotelling(np.array([1.0]), np.ones((20, 1))) == (0.0, skill.SET_BY_BOTS)
+    # Its p-value is the exact sign-flip test's over the 20 blocks: 2^(1 - 20).
+    assert skill.hotelling(np.array([1.0]), np.ones((20, 1))) == (2.0 ** -19, skill.SET_BY_BOTS)
 
 
 def test_a_metric_set_by_the_bots_is_a_certain_change_and_says_so():
@@ -96,7 +97,8 @@ def test_a_metric_set_by_the_bots_is_a_certain_change_and_says_so():
     samples = [self_play(1, "short", (5, 5)), self_play(2, "long", (7, 7))]
     values, tests, _ = skill.skill_tests(samples, ["short", "long"])
     length = row(tests, "game_length_rounds", "all")
-    assert (length[skill.CHANGES], length[skill.P_HOLM], length[skill.NOTE]) == (True, 0.0, skill.SET_BY_BOTS)
+    assert (length[skill.CHANGES], length[skill.NOTE]) == (True, skill.SET_BY_BOTS)
+    assert length[C.P_VALUE] == 2.0 ** -29 and length[skill.P_HOLM] < 1e-6  # 30 blocks of 10 games
     text = sentence("game length (rounds)", "game_length_rounds", [("short", 5.0), ("long", 7.0)], 0.0,
                     skill.SET_BY_BOTS)
     assert text == f"Game length (rounds) rises from 5.00 (short) to 7.00 (long); {skill.SET_BY_BOTS}."
@@ -393,7 +395,7 @@ def test_a_rank_short_covariance_from_a_rare_metric_is_no_certain_change():
     # Two rungs that never vary and differ are still a certain change, whatever the third does.
     per_rung[:, 0], per_rung[:, 1] = 0.0, 1.0
     p, note = skill.hotelling(np.array([1.0, 0.5, 0.5]), per_rung[:, 1:] - per_rung[:, :1])
-    assert p == 0.0 and note == skill.SET_BY_BOTS
+    assert p == 2.0 ** -9 and note == skill.SET_BY_BOTS  # 10 blocks
 
 
 def test_a_certain_change_names_the_rungs_that_give_one_value():
@@ -403,7 +405,7 @@ def test_a_certain_change_names_the_rungs_that_give_one_value():
     samples = [self_play(1, "short", (5, 5)), self_play(2, "long", (7, 7)), self_play(3, "mixed", (5, 7))]
     _, tests, _ = skill.skill_tests(samples, ["short", "long", "mixed"])
     length = row(tests, "game_length_rounds", "all")
-    assert (length[skill.CHANGES], length[skill.P_HOLM]) == (True, 0.0)
+    assert length[skill.CHANGES] and length[skill.P_HOLM] < 1e-6
     assert length[skill.NOTE] == "the same in every game of short and long (set by the bots)"
     assert skill.is_set_by_bots(length[skill.NOTE])
 
@@ -495,3 +497,17 @@ def test_the_ratings_bootstrap_resamples_deals_across_pairings():
     b, c = r.row(1, named=True), r.row(2, named=True)
     assert b["ci_low"] < 0 < b["ci_high"]
     assert c["ci_low"] == pytest.approx(2 * b["ci_low"], abs=1) and c["ci_high"] == pytest.approx(2 * b["ci_high"], abs=1)
+
+
+def test_a_few_games_that_happen_to_agree_are_no_certain_change():
+    """A 4-game Oh-Seven ladder said "Win rate of the leader after round 3 falls from 100.0% to
+    0.0%; (set by the bots)" with p = 0: four games that agree are no evidence. The exact sign-flip
+    p-value over 4 blocks is 2^-3 = 0.125, and the note says there were too few games."""
+    samples = [self_play(1, "short", (5, 5), n=4), self_play(2, "long", (7, 7), n=4)]
+    _, tests, _ = skill.skill_tests(samples, ["short", "long"])
+    length = row(tests, "game_length_rounds", "all")
+    assert length[C.P_VALUE] == 0.125 and not length[skill.CHANGES]
+    assert length[skill.NOTE] == skill.TOO_FEW_TO_BE_SURE and not skill.is_set_by_bots(length[skill.NOTE])
+    # Six games per rung are enough on their own (2^-5 = 0.031), before Holm's correction.
+    six = [self_play(1, "short", (5, 5), n=6), self_play(2, "long", (7, 7), n=6)]
+    assert row(skill.skill_tests(six, ["short", "long"])[1], "game_length_rounds", "all")[C.P_VALUE] == 2.0 ** -5
