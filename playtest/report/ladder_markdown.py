@@ -50,7 +50,7 @@ def methods(ladder: Ladder) -> str:
             f"a delete-a-block jackknife over {blocks} blocks of games, games being the independent unit) rejects at 5% "
             "after Holm's adjustment over every metric tested. Head-to-head win rates are per seat, averaged per game; "
             "the gap (paired over games) and the rates get Wilson intervals at the effective number of games, the "
-            "ratio a bootstrap over games. Ratings: Bradley–Terry "
+            "ratio bounds from the two rates' 97.5% intervals. Ratings: Bradley–Terry "
             "(choix) fitted to the pairwise finishes of every stronger/weaker pair of seats, bootstrap over games. "
             "Every statement describes these bots playing, not people.")
 

@@ -511,3 +511,16 @@ def test_a_few_games_that_happen_to_agree_are_no_certain_change():
     # Six games per rung are enough on their own (2^-5 = 0.031), before Holm's correction.
     six = [self_play(1, "short", (5, 5), n=6), self_play(2, "long", (7, 7), n=6)]
     assert row(skill.skill_tests(six, ["short", "long"])[1], "game_length_rounds", "all")[C.P_VALUE] == 2.0 ** -5
+
+
+def test_the_ratio_never_claims_a_difference_the_gap_leaves_open():
+    """8 games, the stronger-listed rung wins 1: 6.2% against 43.8% a seat. The gap's interval held
+    0 ("not measurably stronger"), while a percentile bootstrap gave the ratio 0.1× [0.0, 0.6],
+    excluding 1. From the two rates' 97.5% intervals the ratio's interval holds 1 whenever they
+    overlap."""
+    h = strength.head_to_head(pair_sample(1, 8, 0.125), "low", "up", np.random.default_rng(1))
+    assert (h["upper_win_rate"], h["lower_win_rate"]) == (0.0625, 0.4375)
+    assert h["diff_low"] < 0 < h["diff_high"] and h["ratio_low"] < 1 < h["ratio_high"]
+    for seed in range(8):  # 0 to 2 wins of 8: wherever the gap holds 0, the ratio holds 1
+        h = strength.head_to_head(pair_sample(seed, 8, 0.125), "low", "up", np.random.default_rng(seed))
+        assert not (h["diff_low"] < 0 < h["diff_high"]) or h["ratio_low"] < 1 < h["ratio_high"]
