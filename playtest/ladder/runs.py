@@ -9,12 +9,14 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from playtest.compare.jackknife import Sample
 from playtest.core.spec import GameSpec
 from playtest.errors import PlaytestError, UsageError
+from playtest.search.names import is_search_name
+from playtest.search.names import parse as parse_search
 from playtest.sim.batch import RunConfig, check_lineup, check_players, read_run, run_batch
 from playtest.variants import Variant
 
@@ -60,9 +62,25 @@ def split_rungs(text: str) -> tuple[str, ...]:
     seen = {r for r in rungs if rungs.count(r) > 1}
     if seen:
         raise UsageError(f"--rungs {text}: {', '.join(sorted(seen))} is named twice (each rung once, weakest first)")
+    bots = [_bot_of(r) for r in rungs]
+    alike = [(a, b) for i, a in enumerate(rungs) for j, b in enumerate(rungs) if i < j and bots[i] == bots[j]]
+    if alike:
+        a, b = alike[0]
+        raise UsageError(f"--rungs {text}: {a} and {b} are the same bot (each rung once, weakest first)")
     if len(rungs) < 2:
         raise UsageError(f"--rungs {text}: a ladder needs at least two rungs, weakest first")
     return rungs
+
+
+def _bot_of(rung: str) -> object:
+    """What a rung plays: a search bot's parsed options (`mcts:3:c=1` and `mcts:3:c=1.0` are one
+    bot), else its name. A name that does not parse is left to the bot factory's own error."""
+    if is_search_name(rung):
+        try:
+            return replace(parse_search(rung), name="")
+        except UsageError:
+            return rung
+    return rung
 
 
 def pair_lineup(upper: str, lower: str, players: int) -> tuple[str, ...]:

@@ -103,6 +103,9 @@ def test_existing_out_is_kept_without_force_and_replaced_with_it(tmp_path):
     ("greedy", "error: --rungs greedy: a ladder needs at least two rungs, weakest first"),
     ("random,greedy,random", "error: --rungs random,greedy,random: random is named twice"),
     ("random,,greedy", "error: --rungs random,,greedy: rung 2 has no name"),
+    # one bot spelt two ways was played against itself as two rungs
+    ("random,mcts:3:c=1,mcts:3:c=1.0", "error: --rungs random,mcts:3:c=1,mcts:3:c=1.0: mcts:3:c=1 and mcts:3:c=1.0 "
+                                       "are the same bot"),
 ])
 def test_bad_rungs_are_one_line_errors(tmp_path, rungs, message):
     code, _, err = invoke("ladder", DRAFT5, "--rungs", rungs, "-n", "4", "--out", tmp_path / "x")
