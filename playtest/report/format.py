@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import math
 
-RATE_PREFIXES = ("win_rate", "crew_pick", "crew_first", "crew_win", "exact", "rate", "share")
+RATE_PREFIXES = ("win_rate", "crew_pick", "crew_first", "crew_win", "exact", "rate", "share", "selected_in_round")
+"""Names of proportions that do not end in `_rate` (New Frontiers' `selected_in_round` was shown as
+0.67, not 66.7%)."""
 
 
 def is_rate(metric: str) -> bool:

@@ -159,3 +159,12 @@ def test_a_win_lift_interval_stays_within_what_a_lift_can_be():
     assert row[C.GROUP] == "trade"
     assert abs(row[C.ESTIMATE] - (1 / 3 - 1 / 2)) < 1e-12
     assert -0.5 <= row[C.CI_LOW] <= row[C.ESTIMATE] <= row[C.CI_HIGH] <= 0.5
+
+
+def test_shares_without_rate_in_their_name_are_shown_as_percentages():
+    """`selected_in_round` is a share of games (Wilson interval) but was written 0.67, as a plain
+    number, in reports and ladders."""
+    from playtest.report import format as F
+
+    assert F.kind("selected_in_round") == "rate"
+    assert F.value(0.6667, F.kind("selected_in_round")) == "66.7%"
