@@ -182,7 +182,8 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
         rate = f"{F.value(r['upper_win_rate'], 'rate')} of its seats against {F.value(r['lower_win_rate'], 'rate')}"
         ratio = (f"{r['ratio']:.1f}× as often per seat [{times(r['ratio_low'])}, {times(r['ratio_high'])}]"
                  if r["ratio"] is not None and math.isfinite(r["ratio"]) else
-                 f"the weaker rung won none of these {r['games']} games")
+                 f"the weaker rung won none of these {r['games']} games"
+                 + (f" (at least {times(r['ratio_low'])}× as often per seat)" if r.get("ratio_low") else ""))
         verdict = strength_verdict(r)
         seats = "seat" if r["upper_seats"] == 1 else "seats"
         out.append(f"{r['upper']} against {r['lower']} ({r['upper_seats']} {seats} to {r['lower_seats']}, "

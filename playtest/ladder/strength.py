@@ -82,11 +82,12 @@ def ratio_interval(a: np.ndarray, b: np.ndarray, tops: tuple[float, float] = (1.
     ratio never claims a difference the verdict's gap leaves open. (A percentile bootstrap over
     games did: at 8 games it gave 0.1× [0.0, 0.6] beside a gap of −37.5 [−50.0, +14.0] and the
     verdict "not measurably stronger"; the bootstrap under-covers at few games.)"""
-    if a.size < 2 or b.mean() == 0:
-        return (math.inf if a.mean() > 0 else math.nan), math.nan, math.nan
+    if a.size < 2 or (b.mean() == 0 and a.mean() == 0):
+        return (math.inf if a.size and a.mean() > 0 else math.nan), math.nan, math.nan
     _, a_low, a_high = bounded_interval(a, 0.0, tops[0], 1 - 0.05 / 2)
     _, b_low, b_high = bounded_interval(b, 0.0, tops[1], 1 - 0.05 / 2)
-    return float(a.mean() / b.mean()), a_low / b_high, (a_high / b_low if b_low > 0 else math.inf)
+    ratio = float(a.mean() / b.mean()) if b.mean() > 0 else math.inf  # the weaker side never won
+    return ratio, a_low / b_high, (a_high / b_low if b_low > 0 else math.inf)
 
 
 def bounded_interval(values: np.ndarray, low: float = 0.0, high: float = 1.0,

@@ -524,3 +524,14 @@ def test_the_ratio_never_claims_a_difference_the_gap_leaves_open():
     for seed in range(8):  # 0 to 2 wins of 8: wherever the gap holds 0, the ratio holds 1
         h = strength.head_to_head(pair_sample(seed, 8, 0.125), "low", "up", np.random.default_rng(seed))
         assert not (h["diff_low"] < 0 < h["diff_high"]) or h["ratio_low"] < 1 < h["ratio_high"]
+
+
+def test_a_weaker_rung_that_never_wins_still_bounds_the_ratio():
+    """The weaker rung won none of 10 games: the ratio is unbounded above, yet its lower bound
+    (the rates' 97.5% intervals) is known; it printed "∞ [– – –]"."""
+    from playtest.ladder.result import skill_matters
+
+    h = strength.head_to_head(pair_sample(3, 10, 1.0), "low", "up", np.random.default_rng(3))
+    assert math.isinf(h["ratio"]) and math.isinf(h["ratio_high"]) and 1 < h["ratio_low"] < 2
+    line = skill_matters(pl.DataFrame([h], schema=strength.STRENGTH_SCHEMA), pl.DataFrame())[0]
+    assert "the weaker rung won none of these 10 games (at least 1.4× as often per seat)" in line
