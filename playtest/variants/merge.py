@@ -3,7 +3,7 @@
 - maps merge key by key, recursively;
 - lists whose items are all maps with an `id` merge item by item, matched by id; a new id is
   appended; an item `{id: x, remove: true}` removes item x from the list;
-- `key: !remove` deletes the parent's key (a map entry such as `planets_dealt: {5: !remove}`);
+- `key: !remove` deletes the parent's key (`3: !remove` under `planets_dealt:` drops 3 players);
   the schema then judges the map without it, or gives the key its default;
 - anything else (scalars, plain lists) is replaced whole by the child's value; so is an id-list
   by an empty list (`suits: []` means "no suits", which the schema then judges).
