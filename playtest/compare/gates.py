@@ -35,6 +35,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from playtest.compare.jackknife import Estimate, Replicates
+from playtest.compare.stats import sign_flip_p
 from playtest.errors import PlaytestError, Problem, VariantError
 from playtest.variants.loader import problem_from_pydantic
 from playtest.variants.source import Node, parse_file
@@ -264,6 +265,11 @@ def _decide(est: Estimate, low: float | None, high: float | None, a_pass: float,
     se_ok = not math.isnan(est.se)
     badness = -math.inf
     holds, fails = se_ok, False
+    # The same value in every block (no shared win in 3 games, say) has a jackknife bound equal to
+    # the estimate, but only enough blocks make that evidence: as compare's 'set by the rules',
+    # its chance under a fair coin per block, 2^(1 - K), must be within the level.
+    flat = sign_flip_p(est.df + 1) if se_ok and est.se == 0 else 0.0
+    can_pass, can_fail = flat <= a_pass, flat <= a_fail
     if high is not None:
         up = est.upper(a_pass) if se_ok else math.nan
         holds = holds and up <= high
@@ -274,7 +280,7 @@ def _decide(est: Estimate, low: float | None, high: float | None, a_pass: float,
         holds = holds and lo >= low
         fails = fails or (se_ok and est.upper(a_fail) < low)
         badness = max(badness, low - lo if se_ok else math.inf)
-    return (FAIL if fails else PASS if holds else UNDECIDED), badness
+    return (FAIL if fails and can_fail else PASS if holds and can_pass else UNDECIDED), badness
 
 
 def fail_tests(specs: list[GateSpec], comps: list[list[Component]]) -> int:

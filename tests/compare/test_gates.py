@@ -175,11 +175,13 @@ def test_the_other_games_shipped_gates_name_metrics_and_groups_their_runs_have(c
 def test_the_shipped_crew_gate_fails_when_one_crew_is_taken_first_every_round(cli, tmp_path):
     """Four bays-first bots: the start player takes Bays in every round. The shipped gate "no
     crew is everyone's pick" must fail; as a share of all turns (crew_pick_rate) Bays is only
-    1/4, so a gate on that metric with any limit above 0.25 could never fire."""
+    1/4, so a gate on that metric with any limit above 0.25 could never fire. 10 games: a value
+    the same in every block fails only when 2^(1 - blocks) is within the fail level (0.05 over the
+    file's 21 one-sided tests), which 4 games that agree are not."""
     from tests.conftest import ROOT
 
     res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(ROOT / "gates" / "stargate.yaml"),
-              "--bots", "scripted:bays-first", "-n", "4", "--format", "json", "--out", str(tmp_path / "runs"))
+              "--bots", "scripted:bays-first", "-n", "10", "--format", "json", "--out", str(tmp_path / "runs"))
     gates = {g["name"]: g for g in json.loads(res.stdout)["gates"]}
     [crew] = [g for name, g in gates.items() if name.startswith("No crew is everyone's pick")]
     assert (crew["status"], crew["shown"], crew["estimate"]) == (FAIL, "bays", 1.0)
@@ -240,3 +242,34 @@ def test_diff_takes_a_seed_per_side(cli, tmp_path):
     assert "seeds 5,6 (independent games)" in res.stdout, res.stdout
     res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "--seed", "1,2,3")
     assert (res.returncode, res.stderr) == (2, "error: --seed names 3 seeds for 2 variants (give one, or one per variant)\n")
+
+
+def flat_reps(blocks: int):
+    """A metric that is 0 on all games and in every one of `blocks` leave-one-block-out replicates."""
+    import numpy as np
+
+    from playtest.compare.jackknife import Replicates
+    keys = ((0, "tie_rate", "all"), (1, "tie_rate", "all"))
+    return Replicates(keys, np.zeros(2), np.zeros((2, blocks)), ())
+
+
+def test_a_value_the_same_in_a_handful_of_games_decides_no_gate(tmp_path):
+    # No shared win in 3 games is no evidence that shared wins are rare: Oh-Seven's heuristic bots
+    # share 5.8% of wins (400 games), yet 3 games without one passed "tie_rate ≤ 2%" (exit 0).
+    path = gates_file(tmp_path, "gates:\n  - {metric: tie_rate, max: 0.02}\n  - {metric: tie_rate, min: 0.5}\n")
+    assert [r.status for r in evaluate(load_gates(path), flat_reps(3))] == [UNDECIDED, UNDECIDED]
+    # 30 blocks that all agree are (2^-29): the gate is decided, as compare's 'set by the rules'.
+    assert [r.status for r in evaluate(load_gates(path), flat_reps(30))] == [PASS, FAIL]
+
+
+def test_diff_is_undecided_when_three_games_agree_by_chance(cli, tmp_path):
+    from tests.conftest import ROOT
+    base = ROOT / "variants" / "ohseven" / "base.yaml"
+    path = gates_file(tmp_path, """
+        run: {games: 3, players: 4, bots: heuristic, seed: 1}
+        gates:
+          - {name: shared wins are rare, metric: tie_rate, max: 0.02}
+    """)
+    res = cli("diff", str(base), str(base), "--gate", str(path), "-w", "1")
+    assert res.returncode == 3, res.stdout + res.stderr
+    assert "| ⚠️ undecided | shared wins are rare | all | 0.0% |" in res.stdout
