@@ -76,7 +76,7 @@ HEADLINE_METRICS = frozenset({
 """Rows the terminal table always shows; the others only when their difference is notable."""
 
 
-def terminal_table(rows: list[dict], labels: tuple[str, ...]) -> Table:
+def terminal_table(rows: list[dict], labels: tuple[str, ...], interval: str = "95% interval (unadjusted)") -> Table:
     from playtest.analysis import columns as C
     from playtest.compare import render
     table = Table(title="Metrics", title_justify="left", show_edge=False, pad_edge=False)
@@ -84,7 +84,7 @@ def terminal_table(rows: list[dict], labels: tuple[str, ...]) -> Table:
         table.add_column(col, justify="left" if col in ("metric", "group") else "right")
     for lb in labels[1:]:
         table.add_column(f"{lb} − {labels[0]}", justify="right")
-        table.add_column("95% interval (unadjusted)", justify="right")
+        table.add_column(interval, justify="right")
         table.add_column("p (Holm)", justify="right")
         table.add_column("")
     for row in rows:
@@ -135,9 +135,9 @@ def compare(
 
     Prints the verdict first (each difference that is significant and notable, in words with its
     interval), then the rule keys that differ, then every metric of the report for each variant,
-    the difference from the first variant with its 95% interval and Holm-adjusted p-value; ★ marks
-    a difference that is significant and at least --min-effect (rates) or --min-rel-effect (other
-    metrics). Metrics that cannot change (constants) and duplicate tests are shown but not
+    the difference from the first variant with its interval (95%, or 1 − --alpha) and Holm-adjusted
+    p-value; ★ marks a difference that is significant and at least --min-effect (rates) or
+    --min-rel-effect (other metrics). Metrics that cannot change (constants) and duplicate tests are shown but not
     counted in Holm's family. --set overrides apply to every variant. Writes compare.html (self-contained,
     offline), compare.md and compare.json to --out.
     """
@@ -193,7 +193,7 @@ def compare(
         rows = render.wide_rows(cmp)
         shown = rows if all_rows else [r for r in rows if r["metric"] in HEADLINE_METRICS or any(
             d is not None and d["notable"] for d in r["differences"].values())]
-        console.print(terminal_table(shown, cmp.labels))
+        console.print(terminal_table(shown, cmp.labels, render.interval_header(cmp)))
         if len(shown) < len(rows):
             console.print(f"{len(rows) - len(shown)} more rows, none with a notable difference, are in "
                           f"{out_dir / 'compare.md'} and compare.html (--all prints them here).")

@@ -173,12 +173,18 @@ def changes_lines(cmp: K.Comparison) -> list[str]:
     return lines
 
 
+def interval_header(cmp: K.Comparison) -> str:
+    """The differences' intervals are at 1 − --alpha (95% by default): as tested, not always 95%."""
+    return f"{round((1 - cmp.settings.alpha) * 100, 6):g}% interval (unadjusted)"
+
+
 def settings_line(cmp: K.Comparison, run: dict[str, Any]) -> str:
     s = cmp.settings
     seeds = run.get("seeds") or []
     crn = "same seed for every variant (common random numbers)" if len(set(seeds)) <= 1 else f"seeds {', '.join(map(str, seeds))} (independent)"
     return (f"{cmp.games} games per variant · {run.get('players')} players · bots {','.join(run.get('lineup') or [])} · "
-            f"{crn}. Differences: paired jackknife over {s.blocks} blocks of games, 95% intervals, "
+            f"{crn}. Differences: paired jackknife over {cmp.replicates.k} blocks of games, "
+            f"{round((1 - s.alpha) * 100, 6):g}% intervals, "
             f"p-values Holm-adjusted over the {int((cmp.differences[K.TEST] == 'tested').sum())} distinct tests "
             f"(metrics that cannot change and duplicates are not counted); "
             f"★ = significant at α = {s.alpha:g} and at least {s.min_effect * 100:g} points (rates) or "
@@ -195,7 +201,7 @@ def compare_markdown(cmp: K.Comparison, run: dict[str, Any], *, only_tested: boo
     out += ["```", "", settings_line(cmp, run), "", CALIBRATION_NOTE, ""]
     head = ["metric", "group", *labels]
     for label in labels[1:]:
-        head += [f"{label} − {labels[0]}", "95% interval (unadjusted)", "p (Holm)", ""]
+        head += [f"{label} − {labels[0]}", interval_header(cmp), "p (Holm)", ""]
     out += ["### Every metric", "", "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for row in wide_rows(cmp):
         m = row["metric"]
@@ -236,7 +242,7 @@ def compare_json(cmp: K.Comparison, run: dict[str, Any]) -> str:
         "variants": list(cmp.labels),
         "run": run,
         "settings": {"alpha": cmp.settings.alpha, "min_effect": cmp.settings.min_effect,
-                     "min_rel_effect": cmp.settings.min_rel_effect, "blocks": cmp.settings.blocks,
+                     "min_rel_effect": cmp.settings.min_rel_effect, "blocks": cmp.replicates.k,
                      "method": "paired delete-a-group jackknife over games; t intervals on effective degrees of "
                                "freedom; Holm over the distinct, non-constant tests (column `test`)",
                      "calibration": "docs/calibration.md"},
@@ -307,7 +313,7 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
     first.sort(key=lambda c: [metric_title(m) for m in notable_metrics].index(c[0]))
     head = "<tr><th>metric</th><th>group</th>" + "".join(f"<th class=num>{e(lb)}</th>" for lb in labels)
     for lb in labels[1:]:
-        head += f"<th class=num>{e(lb)} − {e(labels[0])}</th><th class=num>95% interval (unadjusted)</th><th class=num>p (Holm)</th><th></th>"
+        head += f"<th class=num>{e(lb)} − {e(labels[0])}</th><th class=num>{e(interval_header(cmp))}</th><th class=num>p (Holm)</th><th></th>"
     rows = []
     for row in wide_rows(cmp):
         m = row["metric"]

@@ -3,6 +3,8 @@ first, metrics titled in words, metrics that cannot differ left out of charts.""
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import polars as pl
 
@@ -57,3 +59,29 @@ def test_markdown_and_html_open_with_the_verdict_and_leave_constants_out_of_char
     assert "Game length (rounds)" in charts and "Crew taken (share of turns)" in charts
     assert "Win rate by bot" not in charts  # it cannot differ
     assert html.index("Game length (rounds)", html.index("Charts of the notable")) < html.index("Other charts")
+
+
+def test_the_interval_labels_say_the_level_and_blocks_the_intervals_have():
+    """--alpha 0.2 gives 80% intervals (1 − alpha, the level tested), and 12 games make 12 blocks
+    of one game: the labels said 95% and 30 blocks whatever the run."""
+    from playtest.compare.compare import Settings
+    rng = np.random.default_rng(3)
+    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
+
+    def sample(rounds: float) -> Sample:
+        g = pl.DataFrame({"game": np.arange(12), "rounds": rng.normal(rounds, 0.5, 12),
+                          "bays": (rng.random(12) < 0.3).astype(float)})
+        return Sample({}, g, empty)
+
+    samples = [sample(6.0), sample(5.6)]
+    cmp = compare_samples(samples, ["a", "b"], metric_fn=_metrics, settings=Settings(alpha=0.2))
+    wide = compare_samples(samples, ["a", "b"], metric_fn=_metrics)
+    row, row95 = (c.differences.filter(pl.col(C.METRIC) == "game_length_rounds").row(0, named=True) for c in (cmp, wide))
+    assert row[C.CI_HIGH] - row[C.CI_LOW] < row95[C.CI_HIGH] - row95[C.CI_LOW]  # 80%, not 95%
+    run = {"players": 4, "lineup": ["random"] * 4, "seeds": [1, 1], "games": 12, "command": "playtest compare"}
+    md, html = render.compare_markdown(cmp, run), render.compare_html(cmp, run)
+    assert "95%" not in md and "| 80% interval (unadjusted) |" in md
+    assert "paired jackknife over 12 blocks of games, 80% intervals" in md
+    assert "80% interval (unadjusted)" in html and "95% interval (unadjusted)" not in html
+    assert json.loads(render.compare_json(cmp, run))["settings"]["blocks"] == 12
+    assert "| 95% interval (unadjusted) |" in render.compare_markdown(wide, run)
