@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -9,6 +10,7 @@ import typer
 from rich.console import Console
 
 from playtest.errors import BotNameError, UsageError
+from playtest.text import clean
 from playtest.variants import Variant, load_variant
 
 SetOption = Annotated[
@@ -22,6 +24,14 @@ def load(path: Path, overrides: list[str] | None) -> Variant:
     if str(path) in ("", "."):  # typer turns '' into '.', which would read as "is a folder"
         raise UsageError("VARIANT: an empty path; give a variant file, e.g. variants/stargate/draft5.yaml")
     return load_variant(path, overrides or ())
+
+
+def print_notes(variants: Iterable[Variant]) -> None:
+    """Every variant's notes (a setting that can never take effect, such as an end trigger no game
+    reaches; an added id that looks like a misspelt known one), each once, as `simulate` prints
+    them: compare, diff and sweep played such drafts without a word."""
+    for note in dict.fromkeys(str(note) for v in variants for note in v.notes):
+        typer.echo(clean(f"note: {note}"), err=True)
 
 
 def split_bots(text: str) -> list[str]:

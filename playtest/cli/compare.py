@@ -19,6 +19,7 @@ from playtest.cli.common import (
     load,
     make_console,
     out_console,
+    print_notes,
     split_bots,
 )
 from playtest.errors import UsageError
@@ -149,6 +150,7 @@ def compare(
     if len(variants) < 2:
         raise UsageError("compare needs at least two variant files")
     loaded = [load(p, set_) for p in variants]
+    print_notes(loaded)
     seeds = parse_seeds(seed, len(loaded), independent_seeds)
     try:
         players, lineup = common_lineup(loaded, players, split_bots(bots))

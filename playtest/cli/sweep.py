@@ -16,6 +16,7 @@ from playtest.cli.common import (
     from_bots_option,
     make_console,
     out_console,
+    print_notes,
     split_bots,
 )
 from playtest.cli.compare import check_format, check_output_dir, command_line
@@ -95,6 +96,7 @@ def sweep(
     axes = [parse_axis(s) for s in sets]
     points = grid(axes)
     loaded = [load_variant(variant, p.overrides()) for p in points]
+    print_notes(loaded)
     try:
         players_, lineup = common_lineup(loaded, players, split_bots(bots))
     except UsageError as err:

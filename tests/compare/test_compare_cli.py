@@ -203,3 +203,24 @@ def test_sweep_refuses_an_unknown_metric_name_before_playing_the_grid(cli, tmp_p
             "-m", "share_trigger", "-w", "1", "-o", str(tmp_path / "o7"))
     assert r.returncode == 0, r.stderr
     assert asked == [4, 40, 40]  # no rebid in the first 4 games: the probe grew, then the grid was played
+
+
+def test_compare_diff_and_sweep_print_a_setting_that_can_never_take_effect(cli, tmp_path):
+    """A worlds end trigger above the world limit never fires: validate and simulate say so, and
+    a sweep over it (or a compare, or a diff) played the point without a word."""
+    from tests.conftest import ROOT
+    nf = ROOT / "variants" / "new-frontiers" / "base.yaml"
+    note = ("note: --set rules.end.worlds=10:1:18: rules.end.worlds: a player holds at most 9 worlds (the home "
+            "world and rules.explore.world_limit 8): this trigger can never fire (null switches it off)")
+    res = cli("sweep", str(nf), "--set", "rules.end.worlds=8,10", "-n", "2", "-w", "1", "--out", str(tmp_path / "sw"),
+              "--metric", "game_length_rounds")
+    assert res.returncode == 0, res.stderr
+    assert res.stderr.splitlines()[0] == note
+    res = cli("compare", str(nf), str(nf), "--set", "rules.end.worlds=10", "-n", "2", "-w", "1",
+              "--out", str(tmp_path / "cmp"), "--format", "json")
+    assert res.returncode == 0, res.stderr
+    assert res.stderr.splitlines()[0] == note  # once, though both variants carry it
+    gates = write_variant(tmp_path / "g.yaml", "run: {games: 2}\ngates:\n  - {metric: game_length_rounds, max: 100}\n")
+    res = cli("diff", str(nf), str(nf), "--gate", str(gates), "--set", "rules.end.worlds=10", "-w", "1")
+    assert res.returncode in (0, 3), res.stderr
+    assert res.stderr.splitlines()[0] == note
