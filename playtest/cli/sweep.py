@@ -157,4 +157,5 @@ def sweep(
                 t.add_row(*row)
             console.print(t)
             console.print()
+        console.print(render.sweep_settings_line(run), markup=False, highlight=False)
     err.print(f"wrote {out_dir / 'sweep.html'}, sweep.md, sweep.json, sweep.csv")

@@ -385,12 +385,16 @@ def gates_json(results: list[GateResult], status: str, info: dict[str, Any]) -> 
 # --- sweeps -------------------------------------------------------------------------------------
 
 
+def sweep_settings_line(run: dict[str, Any]) -> str:
+    """What every number of a sweep came from: games, players, the bots, the seed."""
+    return (f"{run['games']} games per point · {run['players']} players · bots {','.join(run['lineup'])} · "
+            f"seed {run['seed']} for every point (the same deals and bot dice). Each cell: estimate [95% interval].")
+
+
 def sweep_markdown(table: pl.DataFrame, metrics: list[str], labels: list[str], run: dict[str, Any]) -> str:
     from playtest.compare.sweep import POINT
 
-    out = [f"## Sweep of {run['variant']}", "",
-           f"{run['games']} games per point · {run['players']} players · bots {','.join(run['lineup'])} · "
-           f"seed {run['seed']} for every point (the same deals and bot dice). Each cell: estimate [95% interval].", ""]
+    out = [f"## Sweep of {run['variant']}", "", sweep_settings_line(run), ""]
     for m in metrics:
         part = table.filter(pl.col(C.METRIC) == m)
         groups = list(dict.fromkeys(part[C.GROUP].to_list()))

@@ -224,3 +224,14 @@ def test_compare_diff_and_sweep_print_a_setting_that_can_never_take_effect(cli, 
     res = cli("diff", str(nf), str(nf), "--gate", str(gates), "--set", "rules.end.worlds=10", "-w", "1")
     assert res.returncode in (0, 3), res.stderr
     assert res.stderr.splitlines()[0] == note
+
+
+def test_the_sweep_table_in_the_terminal_names_the_bots_and_games(cli, tmp_path):
+    """The terminal tables of a sweep said neither which bots played nor how many games (only
+    sweep.md did): every number describes the bots that made it."""
+    res = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "3", "-w", "1", "--bots", "greedy,random,random",
+              "--seed", "5", "--metric", "game_length_rounds", "--out", str(tmp_path / "sw"))
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.rstrip().splitlines()[-1] == ("3 games per point · 3 players · bots greedy,random,random · seed 5 "
+                                                    "for every point (the same deals and bot dice). Each cell: "
+                                                    "estimate [95% interval].")
