@@ -12,6 +12,7 @@ import typer
 from playtest.cli.app import app
 from playtest.cli.common import SetOption, load, make_console, print_notes, split_bots
 from playtest.cli.compare import check_format, check_output_dir, command_line, parse_seeds
+from playtest.cli.sweep import PROBE_GAMES
 from playtest.errors import BotNameError, UsageError
 from playtest.io import staged_dir
 from playtest.variants import diff as variant_diff
@@ -51,11 +52,14 @@ def diff_cmd(
     that changes no rule replays identical games; --seed 1,2 or --independent-seeds give each
     side its own games.
     """
+    import polars as pl
+
     from playtest.analysis.metrics import section_keys, sections
     from playtest.compare import render
     from playtest.compare.gates import (
         EXIT_CODES,
         UNDECIDED,
+        check_group_names,
         check_metric_names,
         evaluate,
         load_gates,
@@ -104,13 +108,24 @@ def diff_cmd(
         else:
             out_dir = stack.enter_context(staged_dir(out, force=force, option="--out"))
         metric_fn = report_metrics()
-        # A few games first, so that a misspelt metric fails now, not after the long runs.
+        # A few games first, so that a misspelt metric or group fails now, not after the long
+        # runs: one game per seat, then, only while a name is still unseen (a metric that needs an
+        # event, such as a rebid), up to PROBE_GAMES (at most -n), as sweep's --metric check does.
         with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe_dir:
             probe = Runs([c], ["candidate"], RunConfig(n_games=players_, players=players_, lineup=lineup,
                                                        seed=seed_, workers=1), Path(probe_dir))
-            sample = probe.grow_to(players_)[0]
+            for size in dict.fromkeys((players_, max(players_, min(n, PROBE_GAMES)))):
+                sample = probe.grow_to(size)[0]
+                table = metric_fn(sample.info, sample.games, sample.events)
+                seen: dict[str, list[str]] = {}
+                for m, g in table.select("metric", pl.col("group").cast(pl.String).fill_null("")).iter_rows():
+                    seen.setdefault(m, []).append(g)
+                if all(g.metric in seen and all(x in seen[g.metric] for x in g.groups or ())
+                       for g in gates.model.gates):
+                    break
             found = sections(sample.info, sample.games, sample.events)
-            check_metric_names(gates, list(dict.fromkeys(metric_fn(sample.info, sample.games, sample.events)["metric"])))
+            check_metric_names(gates, list(seen))
+            check_group_names(gates, seen, f"{size} games of the candidate")
         # Each look recomputes the metrics once per jackknife block (31 times a variant): only
         # the report sections that hold a gated metric (a win-rate gate: 2 of ~10 sections).
         metric_fn = report_metrics(section_keys(found, [g.metric for g in gates.model.gates]))

@@ -180,6 +180,20 @@ def check_metric_names(gates: Gates, known: list[str]) -> None:
         raise GateError(problems)
 
 
+def check_group_names(gates: Gates, seen: dict[str, list[str]], where: str) -> None:
+    """Before any long simulation: every group a gate names is one the probe's games have
+    (GateError), so that a misspelt group is not found only after the whole run."""
+    problems = []
+    for i, spec in enumerate(gates.model.gates):
+        have = seen.get(spec.metric, [])
+        missing = [g for g in spec.groups or () if g not in have]
+        if missing:
+            problems.append(gates.problem(i, "group", f"{spec.metric} has no group {', '.join(map(repr, missing))} in "
+                                          f"{where}; it has: {', '.join(have)}"))
+    if problems:
+        raise GateError(problems)
+
+
 def load_gates(path: str | Path) -> Gates:
     """Read and validate a gates file. Raises GateError listing every problem, located."""
     label = str(path)

@@ -199,6 +199,20 @@ def test_diff_rejects_an_unknown_metric_before_the_long_runs(cli, tmp_path):
     assert not (out / "base").exists()  # no long run was started
 
 
+def test_diff_rejects_an_unknown_group_before_the_long_runs(cli, tmp_path):
+    """A misspelt group was found only once both long runs were played (minutes of CI time at the
+    shipped 400 games) although a few games of the candidate show it."""
+    gates = tmp_path / "g.yaml"
+    gates.write_text("gates:\n  - metric: crew_first_pick_rate\n    group: bayz\n    max: 0.75\n")
+    out = tmp_path / "out"
+    r = cli("diff", "variants/stargate/draft5.yaml", "variants/stargate/draft5.yaml", "--gate", str(gates),
+            "-n", "300", "-w", "1", "--out", str(out))
+    assert r.returncode == 2
+    assert r.stderr == (f"{gates}:3:12: gates.0.group: crew_first_pick_rate has no group 'bayz' in 40 games of the "
+                        "candidate; it has: anderson, armstrong, audrin, bays, orlins, rahel\n")
+    assert not out.exists()  # no long run was started
+
+
 def test_a_between_gate_counts_as_two_tests(tmp_path, reps):
     from playtest.compare.gates import components, fail_tests
 
