@@ -157,10 +157,21 @@ def compare_samples(
                  C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N).unique([C.METRIC, C.GROUP], keep="first", maintain_order=True)
         for v, t in enumerate(reps.tables)
     ]).cast(VALUES_SCHEMA)  # type: ignore[arg-type]
-    definitions: dict[str, str] = {}
+    # A definition may describe the variant's rules (New Frontiers' win rate by start position
+    # names its compensation gold): when the variants' texts differ, each is given with its label,
+    # not the first variant's for all of them.
+    own: list[dict[str, str]] = []
     for t in reps.tables:
+        mine: dict[str, str] = {}
         for m, d in t.select(C.METRIC, C.DEFINITION).iter_rows():
-            definitions.setdefault(m, d or "")
+            mine.setdefault(m, d or "")
+        own.append(mine)
+    definitions: dict[str, str] = {}
+    for m in dict.fromkeys(m for mine in own for m in mine):
+        texts = {labels[v]: mine[m] for v, mine in enumerate(own) if mine.get(m)}
+        distinct = set(texts.values())
+        definitions[m] = (next(iter(distinct)) if len(distinct) == 1 else
+                          " ".join(f"{label}: {text}" for label, text in texts.items()) if distinct else "")
     rates = _rate_metrics(reps)
     n_games = int(samples[0].game_ids().size)
     rows = []

@@ -85,3 +85,27 @@ def test_the_interval_labels_say_the_level_and_blocks_the_intervals_have():
     assert "80% interval (unadjusted)" in html and "95% interval (unadjusted)" not in html
     assert json.loads(render.compare_json(cmp, run))["settings"]["blocks"] == 12
     assert "| 95% interval (unadjusted) |" in render.compare_markdown(wide, run)
+
+
+def test_a_definition_that_names_the_variants_rules_is_given_for_each_variant():
+    """New Frontiers' win rate by start position names the compensation gold "in this variant":
+    compare gave the first variant's text for every variant, so the no-compensation draft was said
+    to pay +1 gold at positions 3 and 4."""
+    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
+
+    def metrics(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+        return C.metric_frame([
+            {C.METRIC: "win_rate_by_start_position", C.GROUP: "position 1", C.ESTIMATE: float(games["w"].mean()),
+             C.DEFINITION: f"Win rate from this place; compensation gold in this variant: {info['gold']}."},
+            {C.METRIC: "game_length_rounds", C.GROUP: "all", C.ESTIMATE: float(games["w"].mean()),
+             C.DEFINITION: "Rounds per game."}])
+
+    rng = np.random.default_rng(5)
+    samples = [Sample({"gold": gold}, pl.DataFrame({"game": np.arange(40), "w": rng.random(40)}), empty)
+               for gold in ("position 4 +1", "none")]
+    cmp = compare_samples(samples, ["base", "no-comp"], metric_fn=metrics)
+    defs = dict(cmp.differences.select(C.METRIC, C.DEFINITION).iter_rows())
+    assert defs["win_rate_by_start_position"] == (
+        "base: Win rate from this place; compensation gold in this variant: position 4 +1. "
+        "no-comp: Win rate from this place; compensation gold in this variant: none.")
+    assert defs["game_length_rounds"] == "Rounds per game."
