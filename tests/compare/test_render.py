@@ -109,3 +109,23 @@ def test_a_definition_that_names_the_variants_rules_is_given_for_each_variant():
         "base: Win rate from this place; compensation gold in this variant: position 4 +1. "
         "no-comp: Win rate from this place; compensation gold in this variant: none.")
     assert defs["game_length_rounds"] == "Rounds per game."
+
+
+def test_a_metric_equal_in_every_game_of_changed_rules_is_not_called_identical_games():
+    """New Frontiers without the chips end trigger: some games ran a round longer, yet every
+    winner stayed the same, and the win-rate rows read "identical games" beside game lengths that
+    differed."""
+    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
+    rng = np.random.default_rng(8)
+    wins = (rng.random(60) < 0.25).astype(float)
+    rounds = rng.normal(12, 1, 60)
+
+    def sample(extra: float) -> Sample:
+        return Sample({}, pl.DataFrame({"game": np.arange(60), "rounds": rounds + extra * (np.arange(60) % 7 == 0),
+                                        "bays": wins}), empty)
+
+    cmp = compare_samples([sample(0.0), sample(1.0)], ["base", "no-chips"], metric_fn=_metrics)
+    md = render.compare_markdown(cmp, {"players": 4, "lineup": ["greedy"], "seeds": [1, 1], "games": 60})
+    row = next(line for line in md.splitlines() if line.startswith("| Crew taken (share of turns) | bays |"))
+    assert row.endswith("| +0.0 pts |  | equal in every game |  |")
+    assert "identical games" not in md
