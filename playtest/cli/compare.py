@@ -34,8 +34,12 @@ FORMATS = ("text", "md", "json")
 def parse_seeds(text: str, n_variants: int, independent: bool = False) -> list[int]:
     """`7` → the same seed for every variant (common random numbers); `1,2` → one per variant;
     `7` with `independent` → 7, 8, 9, ... (each variant its own games)."""
+    parts = text.split(",")
+    for i, part in enumerate(parts, 1):
+        if not part.strip():  # `1,` is not one seed for every variant: a seed left out
+            raise UsageError(f"--seed {text}: seed {i} is empty (give one integer, or one per variant)")
     try:
-        seeds = [int(s) for s in text.split(",") if s.strip()]
+        seeds = [int(s) for s in parts]
     except ValueError:
         raise UsageError(f"--seed {text}: expected an integer, or one integer per variant separated by commas") from None
     from playtest.sim.batch import check_seed

@@ -91,6 +91,10 @@ def test_compare_cli_errors(cli, tmp_path):
     assert (res.returncode, res.stderr) == (2, "error: compare needs at least two variant files\n")
     res = cli("compare", str(DRAFT5), str(DRAFT5), "--seed", "1,2,3")
     assert (res.returncode, res.stderr) == (2, "error: --seed names 3 seeds for 2 variants (give one, or one per variant)\n")
+    res = cli("compare", str(DRAFT5), str(DRAFT5), "--seed", "1,")  # was run as one seed for both
+    assert (res.returncode, res.stderr) == (2, "error: --seed 1,: seed 2 is empty (give one integer, or one per variant)\n")
+    res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", "gates/stargate.yaml", "--seed", ",2")
+    assert (res.returncode, res.stderr) == (2, "error: --seed ,2: seed 1 is empty (give one integer, or one per variant)\n")
     res = cli("compare", str(DRAFT5), str(DRAFT5), "--format", "xml")
     assert (res.returncode, res.stderr) == (2, "error: --format xml: expected one of text, md, json\n")
 
