@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
@@ -9,7 +10,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from playtest.errors import BotNameError, UsageError
+from playtest.errors import BotNameError, UsageError, VariantError
 from playtest.text import clean
 from playtest.variants import Variant, load_variant
 
@@ -24,6 +25,22 @@ def load(path: Path, overrides: list[str] | None) -> Variant:
     if str(path) in ("", "."):  # typer turns '' into '.', which would read as "is a folder"
         raise UsageError("VARIANT: an empty path; give a variant file, e.g. variants/stargate/draft5.yaml")
     return load_variant(path, overrides or ())
+
+
+def load_each(paths: list[Path], overrides: list[str] | None) -> list[Variant]:
+    """`load` of several variants with the same --set (compare, diff): a --set that one of them
+    cannot take is located at the --set alone, so its line also names the variant file."""
+    out = []
+    for path in paths:
+        try:
+            out.append(load(path, overrides))
+        except VariantError as err:
+            if len(paths) < 2 or not overrides:
+                raise
+            problems = [dataclasses.replace(p, message=f"{p.message} (in {path}; --set applies to every variant)")
+                        if p.file.startswith("--set") else p for p in err.problems]
+            raise VariantError(problems) from None
+    return out
 
 
 def print_notes(variants: Iterable[Variant]) -> None:

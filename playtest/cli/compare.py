@@ -16,7 +16,7 @@ from playtest.cli.common import (
     PLAYERS_HELP,
     SetOption,
     from_bots_option,
-    load,
+    load_each,
     make_console,
     out_console,
     print_notes,
@@ -153,7 +153,7 @@ def compare(
     check_format(fmt, FORMATS)
     if len(variants) < 2:
         raise UsageError("compare needs at least two variant files")
-    loaded = [load(p, set_) for p in variants]
+    loaded = load_each(variants, set_)
     print_notes(loaded)
     seeds = parse_seeds(seed, len(loaded), independent_seeds)
     try:

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
-from playtest.cli.common import SetOption, load, make_console, print_notes, split_bots
+from playtest.cli.common import SetOption, load_each, make_console, print_notes, split_bots
 from playtest.cli.compare import check_format, check_output_dir, command_line, parse_seeds
 from playtest.cli.sweep import PROBE_GAMES
 from playtest.errors import BotNameError, UsageError
@@ -82,7 +82,7 @@ def diff_cmd(
     if until_decided and top is not None and top < n:
         raise UsageError(f"--max-games {top} is smaller than -n {n}")
     schedule = looks_schedule(n, top) if until_decided and top is not None else [n]
-    b, c = load(base, set_), load(candidate, set_)
+    b, c = load_each([base, candidate], set_)
     print_notes([b, c])
     bot_list = split_bots(bots) if bots else ([defaults.bots] if isinstance(defaults.bots, str) else list(defaults.bots))
     if len(bot_list) == 1:

@@ -95,6 +95,12 @@ def test_compare_cli_errors(cli, tmp_path):
     assert (res.returncode, res.stderr) == (2, "error: --seed 1,: seed 2 is empty (give one integer, or one per variant)\n")
     res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", "gates/stargate.yaml", "--seed", ",2")
     assert (res.returncode, res.stderr) == (2, "error: --seed ,2: seed 1 is empty (give one integer, or one per variant)\n")
+    # A --set only one of the variants can take: the line names that variant's file.
+    crews6 = DRAFT5.parent / "draft6-new-crews.yaml"
+    res = cli("compare", str(crews6), str(DRAFT5), "--set", "crews.vance.time=3", "-n", "2")
+    assert (res.returncode, res.stderr) == (2, "--set crews.vance.time=3:1:1: crews.vance: no item 'vance' (known: "
+                                               f"armstrong, orlins, audrin, rahel, anderson, bays) (in {DRAFT5}; --set "
+                                               "applies to every variant)\n")
     res = cli("compare", str(DRAFT5), str(DRAFT5), "--format", "xml")
     assert (res.returncode, res.stderr) == (2, "error: --format xml: expected one of text, md, json\n")
 
