@@ -442,6 +442,20 @@ def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str]
     return chart
 
 
+def sweep_definitions(table: pl.DataFrame) -> dict[str, str]:
+    """Each metric's definition; one per point when the points' texts differ (a definition that
+    describes the rules, such as New Frontiers' compensation gold "in this variant", differs
+    between points that change those rules: the first point's text was given for all)."""
+    from playtest.compare.sweep import POINT
+
+    texts: dict[str, dict[str, str]] = {}
+    for m, point, d in table.select(C.METRIC, POINT, C.DEFINITION).iter_rows():
+        if d:
+            texts.setdefault(m, {}).setdefault(point, d)
+    return {m: (next(iter(set(by.values()))) if len(set(by.values())) == 1
+                else " ".join(f"{point}: {d}" for point, d in by.items())) for m, by in texts.items()}
+
+
 def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: dict[str, Any]) -> str:
     specs: dict[str, Any] = {}
     x_key = keys[0]
@@ -450,7 +464,7 @@ def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: di
     if len(keys) > 1:
         facet = "other settings"
         table = table.with_columns(pl.concat_str([pl.lit(f"{k}=") + pl.col(k) for k in keys[1:]], separator=", ").alias(facet))
-    defs = dict(table.select(C.METRIC, C.DEFINITION).unique(C.METRIC).iter_rows())
+    defs = sweep_definitions(table)
     charts = [(m, defs.get(m, ""), _sweep_chart(table.filter(pl.col(C.METRIC) == m), m, x_key, x_order, facet))
               for m in metrics]
     md = sweep_markdown(table, metrics, list(dict.fromkeys(table["point"].to_list())), run)

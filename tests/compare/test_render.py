@@ -129,3 +129,22 @@ def test_a_metric_equal_in_every_game_of_changed_rules_is_not_called_identical_g
     row = next(line for line in md.splitlines() if line.startswith("| Crew taken (share of turns) | bays |"))
     assert row.endswith("| +0.0 pts |  | equal in every game |  |")
     assert "identical games" not in md
+
+
+def test_a_sweep_chart_gives_each_points_definition_when_they_differ():
+    """A sweep of New Frontiers' compensation gold captioned every point's chart with the first
+    point's gold."""
+    table = pl.DataFrame({
+        "point": ["c=[0, 1]", "c=[1, 1]", "c=[0, 1]", "c=[1, 1]"], "c": ["[0, 1]", "[1, 1]", "[0, 1]", "[1, 1]"],
+        C.METRIC: ["win_rate_by_start_position"] * 2 + ["game_length_rounds"] * 2,
+        C.GROUP: ["position 1", "position 1", "all", "all"], C.ESTIMATE: [0.5, 0.4, 12.0, 12.5],
+        C.CI_LOW: [0.3, 0.2, 11.0, 11.5], C.CI_HIGH: [0.7, 0.6, 13.0, 13.5], C.N: [40] * 4,
+        C.DEFINITION: ["Win rate; gold: position 2 +1.", "Win rate; gold: position 1 +1, position 2 +1.",
+                       "Rounds.", "Rounds."]})
+    defs = render.sweep_definitions(table)
+    assert defs == {"win_rate_by_start_position": "c=[0, 1]: Win rate; gold: position 2 +1. c=[1, 1]: Win rate; "
+                                                  "gold: position 1 +1, position 2 +1.",
+                    "game_length_rounds": "Rounds."}
+    html = render.sweep_html(table, ["win_rate_by_start_position"], ["c"],
+                             {"variant": "v.yaml", "games": 40, "players": 2, "lineup": ["random"], "seed": 1})
+    assert "c=[1, 1]: Win rate; gold: position 1 +1, position 2 +1." in html
