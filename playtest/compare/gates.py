@@ -203,6 +203,11 @@ def load_gates(path: str | Path) -> Gates:
         raise GateError(err.problems) from None
     if not isinstance(tree.value, dict):
         raise GateError([tree.problem("", "a gates file must be a mapping with a `gates:` list")])
+    if "gates" not in tree.value and ("game" in tree.value or "extends" in tree.value):
+        key = tree.value.get("game") or tree.value["extends"]
+        raise GateError([Problem(label, key.key_line or key.line, key.key_col or key.col, "",
+                                 "this is a variant file, not a gates file (a gates file has a `gates:` list, "
+                                 "e.g. gates/stargate.yaml); give the variant as BASE or CANDIDATE")])
     try:
         model = GatesModel.model_validate(tree.plain())
     except ValidationError as exc:
