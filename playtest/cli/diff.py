@@ -15,7 +15,6 @@ from playtest.cli.compare import check_format, check_output_dir, command_line, p
 from playtest.cli.sweep import PROBE_GAMES
 from playtest.errors import BotNameError, UsageError
 from playtest.io import staged_dir
-from playtest.variants import diff as variant_diff
 
 # Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
 # and `playtest validate` start in a fraction of a second.
@@ -56,6 +55,7 @@ def diff_cmd(
 
     from playtest.analysis.metrics import section_keys, sections
     from playtest.compare import render
+    from playtest.compare.compare import rule_changes
     from playtest.compare.gates import (
         EXIT_CODES,
         UNDECIDED,
@@ -142,7 +142,7 @@ def diff_cmd(
             if status != UNDECIDED:
                 break
     info = {"base": b.path, "candidate": c.path, "base_hash": b.hash, "candidate_hash": c.hash,
-            "changes": variant_diff(b.resolved, c.resolved), "games": runs.games, "looks": len(schedule),
+            "changes": rule_changes(b.resolved, c.resolved), "games": runs.games, "looks": len(schedule),
             "max_games": top if until_decided else None, "players": players_, "lineup": list(lineup),
             "seed": seed_ if seeds[0] == seeds[1] else ",".join(map(str, seeds)),
             "confidence": gates.model.confidence, "gates_file": gates.path, "command": config.command}

@@ -86,14 +86,18 @@ def unique_labels(names: Sequence[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def semantic_changes(labels: Sequence[str], resolved: Sequence[dict]) -> tuple[tuple[str, str, tuple[Change, ...]], ...]:
-    """The keys of the resolved variants in which each variant differs from the first (the free
-    text `description` left out: it is prose, not a rule)."""
+def rule_changes(base: dict, other: dict) -> list[Change]:
+    """The keys of two resolved variants that differ, the free text `description` left out: it
+    is prose, not a rule (compare's and diff's "Rule changes")."""
     def rules(d: dict) -> dict:
         return {k: v for k, v in d.items() if k != "description"}
 
-    return tuple((labels[0], labels[i], tuple(diff(rules(resolved[0]), rules(resolved[i]))))
-                 for i in range(1, len(labels)))
+    return diff(rules(base), rules(other))
+
+
+def semantic_changes(labels: Sequence[str], resolved: Sequence[dict]) -> tuple[tuple[str, str, tuple[Change, ...]], ...]:
+    """The keys of the resolved variants in which each variant differs from the first."""
+    return tuple((labels[0], labels[i], tuple(rule_changes(resolved[0], resolved[i]))) for i in range(1, len(labels)))
 
 
 def _rate_metrics(reps: Replicates) -> set[str]:

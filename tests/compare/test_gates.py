@@ -114,6 +114,18 @@ def test_diff_exit_0_when_every_gate_holds(cli, tmp_path):
     assert "look 1/1: 12 games per variant → 2 pass" in res.stderr
 
 
+def test_diff_s_rule_changes_leave_out_the_description_as_compare_s_do(cli, tmp_path):
+    """A copy of draft 5 that changes only its prose: diff listed `description` under "Rule
+    changes", compare did not."""
+    copy = tmp_path / "copy.yaml"
+    copy.write_text(f"extends: {DRAFT5.resolve()}\ndescription: the same rules, told differently\n"
+                    "cubes: {replenish: 1}\n")
+    res = cli("diff", str(DRAFT5), str(copy), "--gate", str(gates_file(tmp_path, GATES_OK)), "-w", "1",
+              "--format", "json")
+    assert res.returncode in (0, 1, 3), res.stderr
+    assert [c["path"] for c in json.loads(res.stdout)["changes"]] == ["cubes.replenish"]
+
+
 def test_diff_exit_1_when_a_gate_fails_and_json(cli, tmp_path):
     path = gates_file(tmp_path, GATES_OK.replace("between: [1, 30]", "max: 1"))
     res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "-w", "1", "--format", "json")
