@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import argparse
 
-import numpy as np
-
 from playtest.ladder import strength
 from playtest.ladder.result import strength_verdict
 from tests.ladder.test_skill_statistics import pair_sample
@@ -28,8 +26,7 @@ def main() -> None:
     for n in args.games:
         wins = score = 0
         for s in range(args.reps):
-            verdict = strength_verdict(strength.head_to_head(pair_sample(1000 + s, n, 0.5), "low", "up",
-                                                             np.random.default_rng(s)))
+            verdict = strength_verdict(strength.head_to_head(pair_sample(1000 + s, n, 0.5), "low", "up"))
             if not verdict.startswith("not measurably"):
                 score += "score" in verdict
                 wins += "score" not in verdict

@@ -269,7 +269,7 @@ def build_ladder(runs: LadderRuns, *, blocks: int = DEFAULT_BLOCKS) -> Ladder:
     tests = tests.with_columns(pl.Series("title", titles, dtype=pl.String()),
                                pl.Series(skill.SENTENCE, sentences, dtype=pl.String()))
     rng = np.random.default_rng(np.random.SeedSequence([plan.seed, 0x1ADD]))
-    table = strength.strength_table(runs.pairs, rng)
+    table = strength.strength_table(runs.pairs)
     rates = strength.ratings(runs.pairs, rungs, rng=rng)
     run = run_summary(info, samples[0].games) | {
         "rungs": list(rungs), "games_per_rung": plan.games, "games_per_pairing": plan.pair_games,

@@ -116,10 +116,10 @@ def bounded_interval(values: np.ndarray, low: float = 0.0, high: float = 1.0,
     return low + p * width, low + p_low * width, low + p_high * width
 
 
-def head_to_head(sample: Sample, lower: str, upper: str, rng: np.random.Generator) -> dict[str, float | int | str]:
+def head_to_head(sample: Sample, lower: str, upper: str) -> dict[str, float | int | str]:
     """The stronger rung against the weaker one: per-seat win rates, their difference (paired
-    over games) and ratio (from the two rates' 97.5% intervals), the stronger side's share of all wins against its fair
-    share, and the per-seat score difference. Intervals are 95%, but the win gap's and the score
+    over games) and ratio (from the two rates' 97.5% intervals), the stronger side's share of all
+    wins against its fair share, and the per-seat score difference. Intervals are 95%, but the win gap's and the score
     gap's, which the verdict reads together, are 97.5% each (VERDICT_CONFIDENCE)."""
     games = sample.games
     players = int(games["seat"].n_unique())
@@ -147,8 +147,8 @@ def head_to_head(sample: Sample, lower: str, upper: str, rng: np.random.Generato
             "score_diff": sd[0], "score_diff_low": sd[1], "score_diff_high": sd[2]}
 
 
-def strength_table(pairs: Mapping[tuple[str, str], Sample], rng: np.random.Generator) -> pl.DataFrame:
-    return pl.DataFrame([head_to_head(s, lo, up, rng) for (lo, up), s in pairs.items()], schema=STRENGTH_SCHEMA)
+def strength_table(pairs: Mapping[tuple[str, str], Sample]) -> pl.DataFrame:
+    return pl.DataFrame([head_to_head(s, lo, up) for (lo, up), s in pairs.items()], schema=STRENGTH_SCHEMA)
 
 
 def comparisons(games: pl.DataFrame, index: Mapping[str, int]) -> list[np.ndarray]:

@@ -147,7 +147,7 @@ def pair_sample(seed: int, n: int, upper_weight: float) -> Sample:
 def test_head_to_head_and_ratings_find_the_stronger_rung():
     pairs = {("low", "up"): pair_sample(3, 400, 0.75)}
     rng = np.random.default_rng(1)
-    h = strength.head_to_head(pairs[("low", "up")], "low", "up", rng)
+    h = strength.head_to_head(pairs[("low", "up")], "low", "up")
     assert (h["upper_seats"], h["lower_seats"], h["fair_share"]) == (2, 2, 0.5)
     assert h["upper_win_rate_low"] < 0.375 < h["upper_win_rate_high"]  # 75% of games over 2 seats
     assert h["lower_win_rate_low"] < 0.125 < h["lower_win_rate_high"]
@@ -181,7 +181,7 @@ def test_a_rung_that_won_every_comparison_has_an_interval_open_above():
     assert up["ci_high"] == math.inf and up["ci_low"] == pytest.approx(287, abs=2)
     assert strength.elo_text(up["ci_high"]) == "+∞"
     assert strength.rating_text(up["rating"], up["ci_low"], up["ci_high"]) == "≥ +287"  # not the ridge's value
-    table = strength.strength_table(pairs, np.random.default_rng(2))
+    table = strength.strength_table(pairs)
     [*_, across] = skill_matters(table, r)
     assert across.startswith("Across the ladder (Bradley–Terry): up is rated at least +287 Elo above low (95%), i.e. "
                              "it finishes ahead of it in at least 84% of head-to-head comparisons")
@@ -190,7 +190,7 @@ def test_a_rung_that_won_every_comparison_has_an_interval_open_above():
     down = rd.row(1, named=True)
     assert down["ci_low"] == -math.inf and down["ci_high"] == pytest.approx(-287, abs=2)
     assert strength.rating_text(down["rating"], down["ci_low"], down["ci_high"]) == "≤ -287"
-    [*_, across] = skill_matters(strength.strength_table(down_pairs, np.random.default_rng(2)), rd)
+    [*_, across] = skill_matters(strength.strength_table(down_pairs), rd)
     assert across.startswith("Across the ladder (Bradley–Terry): up is rated at most -287 Elo against low (95%), i.e. "
                              "it finishes ahead of it in at most 16% of head-to-head comparisons")
 
@@ -211,14 +211,14 @@ def test_a_rung_rated_through_a_separated_pair_keeps_the_gap_above_it_uncertain(
     b, c = r.row(1, named=True), r.row(2, named=True)
     assert b["ci_low"] == pytest.approx(287, abs=2) and b["ci_high"] == c["ci_high"] == math.inf
     assert c["ci_low"] < b["ci_low"] - 100  # c lost to b: the b→c gap is well below 0
-    [*_, across, highest] = skill_matters(strength.strength_table(pairs, np.random.default_rng(2)), r)
+    [*_, across, highest] = skill_matters(strength.strength_table(pairs), r)
     assert across.startswith(f"Across the ladder (Bradley–Terry): c is rated at least {c['ci_low']:+.0f} Elo above a")
     assert highest.startswith("The highest rated rung in these games is b (≥ +287 Elo), not the last one, c (≥ ")
 
 
 def test_equal_rungs_are_not_called_stronger():
     pairs = {("low", "up"): pair_sample(4, 300, 0.5)}
-    h = strength.head_to_head(pairs[("low", "up")], "low", "up", np.random.default_rng(2))
+    h = strength.head_to_head(pairs[("low", "up")], "low", "up")
     assert h["diff_low"] < 0 < h["diff_high"] and h["ratio_low"] < 1 < h["ratio_high"]
 
 
@@ -259,7 +259,7 @@ def test_a_rung_that_never_wins_still_gets_an_interval_of_positive_width():
     collapsed to 0.0% [0.0% – 0.0%] and 0.0× [0.0, 0.0]. Wilson over the 10 games (t quantile on
     9 df) bounds the upper rung's share of the wins by 33.9%, so each of its 2 seats wins at most
     16.9%."""
-    h = strength.head_to_head(pair_sample(5, 10, 0.0), "low", "up", np.random.default_rng(3))
+    h = strength.head_to_head(pair_sample(5, 10, 0.0), "low", "up")
     assert (h["upper_win_rate"], h["upper_win_rate_low"]) == (0.0, 0.0)
     assert math.isclose(h["upper_win_rate_high"], 0.3385 / 2, abs_tol=1e-3)
     assert h["lower_win_rate_low"] < 0.5 == h["lower_win_rate_high"] == h["lower_win_rate"]
@@ -307,7 +307,7 @@ def test_a_constant_rate_with_rounding_noise_still_gets_an_interval(n):
 
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        h = strength.head_to_head(five_player_sweep(n), "low", "up", np.random.default_rng(4))
+        h = strength.head_to_head(five_player_sweep(n), "low", "up")
     assert (h["upper_seats"], h["lower_seats"]) == (3, 2)
     assert h["upper_win_rate_low"] < h["upper_win_rate"] - 0.02 and math.isclose(h["upper_win_rate_high"], 1 / 3)
     assert h["diff_low"] < h["diff"] - 0.02 and math.isclose(h["diff_high"], 1 / 3)
@@ -334,7 +334,7 @@ def test_the_verdict_reads_the_win_gap_and_the_score_gap_at_97_5_percent_each():
     from playtest.analysis.stats import t_quantile
 
     sample = pair_sample(6, 60, 0.5)
-    h = strength.head_to_head(sample, "low", "up", np.random.default_rng(5))
+    h = strength.head_to_head(sample, "low", "up")
     per = strength.per_game(sample.games, "up", "low")
     d = (per["a"] - per["b"]).to_numpy()
     assert (h["diff"], h["diff_low"], h["diff_high"]) == strength.bounded_interval(d, -0.5, 0.5, 0.975)
@@ -350,8 +350,7 @@ def test_equal_rungs_are_called_different_at_most_5_percent_of_the_time():
     from playtest.ladder.result import strength_verdict
 
     reps = 600
-    claims = sum(not strength_verdict(strength.head_to_head(pair_sample(2000 + s, 100, 0.5), "low", "up",
-                                                            np.random.default_rng(s))).startswith("not measurably")
+    claims = sum(not strength_verdict(strength.head_to_head(pair_sample(2000 + s, 100, 0.5), "low", "up")).startswith("not measurably")
                  for s in range(reps))
     assert claims / reps < 0.065  # binomial error of 600 ladders at 5%: ±0.9 points
 
@@ -367,14 +366,14 @@ def test_the_ladder_says_when_its_last_rung_is_not_the_strongest():
     r = strength.ratings(pairs, ["a", "b", "c"], rng=np.random.default_rng(1), n_boot=60)
     b, c = r.row(1, named=True), r.row(2, named=True)
     assert b["rating"] > c["rating"]
-    *_, across, highest = skill_matters(strength.strength_table(pairs, np.random.default_rng(2)), r)
+    *_, across, highest = skill_matters(strength.strength_table(pairs), r)
     assert across.startswith(f"Across the ladder (Bradley–Terry): c is rated {abs(c['rating']):.0f} Elo "
                              f"{'above' if c['rating'] >= 0 else 'below'} a ({c['rating']:+.0f} [")
     assert highest.startswith(f"The highest rated rung in these games is b ({b['rating']:+.0f} Elo), not the last "
                               f"one, c ({c['rating']:+.0f})")
     in_order = {("a", "b"): pairs[("a", "b")], ("b", "c"): renamed(pair_sample(5, 200, 0.85), {"low": "b", "up": "c"})}
     r2 = strength.ratings(in_order, ["a", "b", "c"], rng=np.random.default_rng(1), n_boot=60)
-    assert not skill_matters(strength.strength_table(in_order, np.random.default_rng(2)), r2)[-1].startswith("The highest")
+    assert not skill_matters(strength.strength_table(in_order), r2)[-1].startswith("The highest")
 
 
 def test_a_rank_short_covariance_from_a_rare_metric_is_no_certain_change():
@@ -420,7 +419,7 @@ def test_a_higher_rating_by_chance_is_not_called_a_wrong_order():
     pairs = {("a", "b"): renamed(pair_sample(3, 200, 0.85), {"low": "a", "up": "b"}),
              ("b", "c"): renamed(pair_sample(4, 60, 0.5), {"low": "b", "up": "c"})}
     r = strength.ratings(pairs, ["a", "b", "c"], rng=np.random.default_rng(1), n_boot=60)
-    table = strength.strength_table(pairs, np.random.default_rng(2))
+    table = strength.strength_table(pairs)
     b, c = r.row(1, named=True), r.row(2, named=True)
     assert b["rating"] > c["rating"] and b["ci_low"] < c["ci_high"]
     *_, pairing, _, highest = skill_matters(table, r)
@@ -441,7 +440,7 @@ def test_a_negative_lower_bound_is_not_rated_above():
     r = strength.ratings(pairs, ["a", "b", "c"], rng=np.random.default_rng(1), n_boot=60)
     c = r.row(2, named=True)
     assert c["ci_low"] < 0 and c["ci_high"] == math.inf
-    *_, across, highest = skill_matters(strength.strength_table(pairs, np.random.default_rng(2)), r)
+    *_, across, highest = skill_matters(strength.strength_table(pairs), r)
     assert across.startswith(f"Across the ladder (Bradley–Terry): c is rated at least {c['ci_low']:+.0f} Elo against "
                              "a (95%)")
     # c lost to b measurably: that the order is wrong is shown, though the open intervals overlap.
@@ -467,7 +466,7 @@ def test_a_rung_rated_through_a_won_and_a_lost_sweep_is_not_rated():
     c = r.row(2, named=True)
     assert (c["ci_low"], c["ci_high"]) == (-math.inf, math.inf)
     assert strength.rating_text(c["rating"], c["ci_low"], c["ci_high"]) == "–"
-    lines = skill_matters(strength.strength_table(pairs, np.random.default_rng(2)), r)
+    lines = skill_matters(strength.strength_table(pairs), r)
     across = next(line for line in lines if line.startswith("Across the ladder"))
     assert across.startswith("Across the ladder (Bradley–Terry): these games do not rate c against a:")
     assert "50%" not in across
@@ -518,11 +517,11 @@ def test_the_ratio_never_claims_a_difference_the_gap_leaves_open():
     0 ("not measurably stronger"), while a percentile bootstrap gave the ratio 0.1× [0.0, 0.6],
     excluding 1. From the two rates' 97.5% intervals the ratio's interval holds 1 whenever they
     overlap."""
-    h = strength.head_to_head(pair_sample(1, 8, 0.125), "low", "up", np.random.default_rng(1))
+    h = strength.head_to_head(pair_sample(1, 8, 0.125), "low", "up")
     assert (h["upper_win_rate"], h["lower_win_rate"]) == (0.0625, 0.4375)
     assert h["diff_low"] < 0 < h["diff_high"] and h["ratio_low"] < 1 < h["ratio_high"]
     for seed in range(8):  # 0 to 2 wins of 8: wherever the gap holds 0, the ratio holds 1
-        h = strength.head_to_head(pair_sample(seed, 8, 0.125), "low", "up", np.random.default_rng(seed))
+        h = strength.head_to_head(pair_sample(seed, 8, 0.125), "low", "up")
         assert not (h["diff_low"] < 0 < h["diff_high"]) or h["ratio_low"] < 1 < h["ratio_high"]
 
 
@@ -531,7 +530,7 @@ def test_a_weaker_rung_that_never_wins_still_bounds_the_ratio():
     (the rates' 97.5% intervals) is known; it printed "∞ [– – –]"."""
     from playtest.ladder.result import skill_matters
 
-    h = strength.head_to_head(pair_sample(3, 10, 1.0), "low", "up", np.random.default_rng(3))
+    h = strength.head_to_head(pair_sample(3, 10, 1.0), "low", "up")
     assert math.isinf(h["ratio"]) and math.isinf(h["ratio_high"]) and 1 < h["ratio_low"] < 2
     line = skill_matters(pl.DataFrame([h], schema=strength.STRENGTH_SCHEMA), pl.DataFrame())[0]
     assert "the weaker rung won none of these 10 games (at least 1.4× as often per seat)" in line
