@@ -8,10 +8,9 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
-from playtest.cli.common import SetOption, load, make_console, out_console
+from playtest.cli.common import SetOption, load, make_console, out_console, print_notes
 from playtest.cli.compare import check_format, command_line
 from playtest.games import get_game
-from playtest.text import clean
 
 FORMATS = ("text", "md", "json")
 
@@ -49,8 +48,7 @@ def ladder(
     from playtest.sim.batch import check_seed, default_players
     check_format(fmt, FORMATS)
     v = load(variant, set_)
-    for note in v.notes:  # legal, but can never take effect (an end trigger nothing fires): as simulate says
-        typer.echo(clean(f"note: {note}"), err=True)
+    print_notes([v])
     spec = get_game(v.game)
     names = split_rungs(rungs)
     if players is None:

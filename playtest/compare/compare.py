@@ -20,7 +20,7 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.compare.jackknife import DEFAULT_BLOCKS, Estimate, Replicates, Sample, replicate
-from playtest.compare.metrics import MetricFn, is_tested, report_metrics
+from playtest.compare.metrics import MetricFn, is_tested, one_definition, report_metrics
 from playtest.compare.stats import holm, sign_flip_p
 from playtest.variants import Change, diff
 
@@ -170,12 +170,8 @@ def compare_samples(
         for m, d in t.select(C.METRIC, C.DEFINITION).iter_rows():
             mine.setdefault(m, d or "")
         own.append(mine)
-    definitions: dict[str, str] = {}
-    for m in dict.fromkeys(m for mine in own for m in mine):
-        texts = {labels[v]: mine[m] for v, mine in enumerate(own) if mine.get(m)}
-        distinct = set(texts.values())
-        definitions[m] = (next(iter(distinct)) if len(distinct) == 1 else
-                          " ".join(f"{label}: {text}" for label, text in texts.items()) if distinct else "")
+    definitions = {m: one_definition({labels[v]: mine[m] for v, mine in enumerate(own) if mine.get(m)})
+                   for m in dict.fromkeys(m for mine in own for m in mine)}
     rates = _rate_metrics(reps)
     n_games = int(samples[0].game_ids().size)
     rows = []

@@ -51,6 +51,17 @@ def compared_metrics(fn: MetricFn) -> MetricFn:
     return wrapped
 
 
+def one_definition(texts: Mapping[str, str]) -> str:
+    """One metric's definition from several runs (label → text): the text when they agree, else
+    each with its label. A definition may describe the run's rules (New Frontiers' win rate by
+    start position names its compensation gold), and the first run's text is then wrong for
+    the others."""
+    distinct = set(texts.values())
+    if len(distinct) <= 1:
+        return next(iter(distinct), "")
+    return " ".join(f"{label}: {text}" for label, text in texts.items())
+
+
 def estimates(table: pl.DataFrame) -> pl.DataFrame:
     """Only the keys and the estimate of a metric table, one row per (metric, group)."""
     return (table.select(C.METRIC, pl.col(C.GROUP).cast(pl.String).fill_null(""), C.ESTIMATE)

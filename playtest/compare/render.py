@@ -173,9 +173,13 @@ def changes_lines(cmp: K.Comparison) -> list[str]:
     return lines
 
 
-def interval_header(cmp: K.Comparison) -> str:
+def _level(cmp: K.Comparison) -> str:
     """The differences' intervals are at 1 − --alpha (95% by default): as tested, not always 95%."""
-    return f"{round((1 - cmp.settings.alpha) * 100, 6):g}% interval (unadjusted)"
+    return f"{round((1 - cmp.settings.alpha) * 100, 6):g}%"
+
+
+def interval_header(cmp: K.Comparison) -> str:
+    return f"{_level(cmp)} interval (unadjusted)"
 
 
 def settings_line(cmp: K.Comparison, run: dict[str, Any]) -> str:
@@ -184,7 +188,7 @@ def settings_line(cmp: K.Comparison, run: dict[str, Any]) -> str:
     crn = "same seed for every variant (common random numbers)" if len(set(seeds)) <= 1 else f"seeds {', '.join(map(str, seeds))} (independent)"
     return (f"{cmp.games} games per variant · {run.get('players')} players · bots {','.join(run.get('lineup') or [])} · "
             f"{crn}. Differences: paired jackknife over {cmp.replicates.k} blocks of games, "
-            f"{round((1 - s.alpha) * 100, 6):g}% intervals, "
+            f"{_level(cmp)} intervals, "
             f"p-values Holm-adjusted over the {int((cmp.differences[K.TEST] == 'tested').sum())} distinct tests "
             f"(metrics that cannot change and duplicates are not counted); "
             f"★ = significant at α = {s.alpha:g} and at least {s.min_effect * 100:g} points (rates) or "
@@ -446,14 +450,14 @@ def sweep_definitions(table: pl.DataFrame) -> dict[str, str]:
     """Each metric's definition; one per point when the points' texts differ (a definition that
     describes the rules, such as New Frontiers' compensation gold "in this variant", differs
     between points that change those rules: the first point's text was given for all)."""
+    from playtest.compare.metrics import one_definition
     from playtest.compare.sweep import POINT
 
     texts: dict[str, dict[str, str]] = {}
     for m, point, d in table.select(C.METRIC, POINT, C.DEFINITION).iter_rows():
         if d:
             texts.setdefault(m, {}).setdefault(point, d)
-    return {m: (next(iter(set(by.values()))) if len(set(by.values())) == 1
-                else " ".join(f"{point}: {d}" for point, d in by.items())) for m, by in texts.items()}
+    return {m: one_definition(by) for m, by in texts.items()}
 
 
 def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: dict[str, Any]) -> str:

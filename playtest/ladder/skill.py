@@ -98,8 +98,8 @@ def hotelling(diffs: np.ndarray, reps: np.ndarray) -> tuple[float, str]:
     if np.abs(outside).max() > 1e-9 * scale:
         # Some contrast between rungs is the same in every block of games and not 0. When two
         # rungs differ by the same amount in every block (every game of each gives the same
-        # value, and the values differ), no test is needed (and none is possible): the change is
-        # certain, as compare's "set by the rules". Otherwise the covariance is only short of
+        # value, and the values differ), Hotelling's test cannot run: the exact sign-flip test over
+        # the blocks gives its p-value, as for compare's "set by the rules". Otherwise the covariance is only short of
         # rank because few blocks hold the metric at all (a planet dealt in 2 of 10 games, seen
         # by 3 contrasts): nothing is certain, and there are too few blocks to test.
         if constant_pairs(diffs, reps, scale):
