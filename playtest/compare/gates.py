@@ -18,6 +18,8 @@ Decisions, with α = 1 − confidence and L = the number of looks (1 without --u
     lower and an upper limit, e.g. `between`, is two tests), so that when every gate in truth
     holds the chance of any failure over all looks is at most α.
   - otherwise it is undecided.
+A proportion that is 0 (or 1) in every game has no jackknife spread; its bounds are then exact
+(`bounds`: 1 − α^(1/N) over N games, the rule of three).
 Bonferroni over a fixed schedule of looks (see stats.looks_schedule) is the simplest sequential
 method that is valid whatever the correlation between looks; with doubling batches it costs
 little (6 looks from 200 to 6400 games use α/6 each).
@@ -37,6 +39,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from playtest.compare.jackknife import Estimate, Replicates
 from playtest.compare.stats import sign_flip_p
 from playtest.errors import PlaytestError, Problem, VariantError
+from playtest.report.format import is_rate
 from playtest.variants.loader import problem_from_pydantic
 from playtest.variants.source import Node, parse_file
 
@@ -230,6 +233,37 @@ def _located(tree: Node, err: Any) -> Problem:
 class Component:
     label: str
     estimate: Estimate
+    edge_games: int = 0
+    """The value of a share that is 0 (or 1) in every one of this many games: its bounds are
+    exact (`bounds`), not the jackknife's; 0 for every other component."""
+
+
+def edge_games(est: Estimate, metric: str, games: int) -> int:
+    """`games` when `est` is a proportion's value that is 0 or 1 in every game (every
+    leave-one-block-out replicate equal to it), else 0. The jackknife's bound is then the
+    estimate itself: 0 ties in 400 games passed `tie_rate ≤ 0.5%` although a true 0.5% rate
+    shows no tie in 400 games 13.5% of the time."""
+    if games < 1 or est.se != 0 or est.estimate not in (0.0, 1.0) or not is_rate(metric):
+        return 0
+    return games
+
+
+def bounds(c: Component, alpha: float) -> tuple[float, float]:
+    """(lower, upper): the component's one-sided (1 − alpha) confidence bounds (NaN when its
+    standard error is unknown).
+
+    A proportion seen 0 in every one of N independent games: a game's share is 0 with chance
+    at most 1 − h when the true rate is h (its mean is h and it is at most 1), so N games all
+    at 0 have chance at most (1 − h)^N, and h ≤ 1 − alpha^(1/N) with confidence 1 − alpha —
+    exact for a rate per game (ties, end triggers), and for a share of rounds or turns when
+    games have equally many of them. 1 in every game: h ≥ alpha^(1/N), the mirror image."""
+    e = c.estimate
+    if c.edge_games:
+        tail = alpha ** (1 / c.edge_games)
+        return (0.0, 1.0 - tail) if e.estimate == 0 else (tail, 1.0)
+    if math.isnan(e.se):
+        return math.nan, math.nan
+    return e.lower(alpha), e.upper(alpha)
 
 
 @dataclass(frozen=True)
@@ -265,7 +299,8 @@ def components(gates: Gates, reps: Replicates) -> list[list[Component]]:
             continue
         m = spec.metric
         if spec.of == "value":
-            comps = [Component(g, reps.value((CANDIDATE, m, g))) for g in groups]
+            values = [(g, reps.value((CANDIDATE, m, g))) for g in groups]
+            comps = [Component(g, e, edge_games(e, m, reps.games)) for g, e in values]
         elif spec.of == "change":
             comps = [Component(g, reps.contrast([(1.0, (CANDIDATE, m, g)), (-1.0, (BASE, m, g))])) for g in groups]
         else:
@@ -277,27 +312,29 @@ def components(gates: Gates, reps: Replicates) -> list[list[Component]]:
     return out
 
 
-def _decide(est: Estimate, low: float | None, high: float | None, a_pass: float, a_fail: float) -> tuple[str, float]:
+def _decide(c: Component, low: float | None, high: float | None, a_pass: float, a_fail: float) -> tuple[str, float]:
     """(status, badness): badness > 0 means the pass bound is beyond a limit by that much."""
+    est = c.estimate
     if math.isnan(est.estimate):
         return UNDECIDED, math.inf
-    se_ok = not math.isnan(est.se)
+    se_ok = c.edge_games > 0 or not math.isnan(est.se)
     badness = -math.inf
     holds, fails = se_ok, False
-    # The same value in every block (no shared win in 3 games, say) has a jackknife bound equal to
-    # the estimate, but only enough blocks make that evidence: as compare's 'set by the rules',
-    # its chance under a fair coin per block, 2^(1 - K), must be within the level.
-    flat = sign_flip_p(est.df + 1) if se_ok and est.se == 0 else 0.0
+    # Any other value the same in every block (a mean, a share strictly between 0 and 1) has a
+    # jackknife bound equal to the estimate, but only enough blocks make that evidence: as
+    # compare's 'set by the rules', its chance under a fair coin per block, 2^(1 - K), must be
+    # within the level.
+    flat = sign_flip_p(est.df + 1) if se_ok and est.se == 0 and not c.edge_games else 0.0
     can_pass, can_fail = flat <= a_pass, flat <= a_fail
+    lo, up = bounds(c, a_pass)
+    lo_fail, up_fail = bounds(c, a_fail)
     if high is not None:
-        up = est.upper(a_pass) if se_ok else math.nan
         holds = holds and up <= high
-        fails = fails or (se_ok and est.lower(a_fail) > high)
+        fails = fails or (se_ok and lo_fail > high)
         badness = max(badness, up - high if se_ok else math.inf)
     if low is not None:
-        lo = est.lower(a_pass) if se_ok else math.nan
         holds = holds and lo >= low
-        fails = fails or (se_ok and est.upper(a_fail) < low)
+        fails = fails or (se_ok and up_fail < low)
         badness = max(badness, low - lo if se_ok else math.inf)
     return (FAIL if fails and can_fail else PASS if holds and can_pass else UNDECIDED), badness
 
@@ -318,14 +355,12 @@ def evaluate(gates: Gates, reps: Replicates, looks: int = 1) -> list[GateResult]
     a_fail = alpha / (looks * m)
     results = []
     for spec, cs in zip(gates.model.gates, comps, strict=True):
-        decided = [(*_decide(c.estimate, spec.low, spec.high, a_pass, a_fail), c) for c in cs]
+        decided = [(*_decide(c, spec.low, spec.high, a_pass, a_fail), c) for c in cs]
         statuses = {s for s, _, _ in decided}
         status = FAIL if FAIL in statuses else PASS if statuses == {PASS} else UNDECIDED
         _, _, worst = max(decided, key=lambda t: t[1])
-        e = worst.estimate
-        lo = e.lower(a_pass) if not math.isnan(e.se) else math.nan
-        hi = e.upper(a_pass) if not math.isnan(e.se) else math.nan
-        results.append(GateResult(spec, status, worst.label, e.estimate, lo, hi, len(cs)))
+        lo, hi = bounds(worst, a_pass)
+        results.append(GateResult(spec, status, worst.label, worst.estimate.estimate, lo, hi, len(cs)))
     return results
 
 

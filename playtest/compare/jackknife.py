@@ -116,6 +116,8 @@ class Replicates:
     reps: np.ndarray
     tables: tuple[pl.DataFrame, ...]
     """Each variant's metric table on all games, as the report computes it (with its intervals)."""
+    games: int = 0
+    """Games per variant (every variant holds the same game numbers); 0 when not known."""
 
     @property
     def k(self) -> int:
@@ -226,4 +228,5 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
             full_vals.append(math.nan if value is None else float(value))
             rep_vals.append(list(cols[i]))
     return Replicates(tuple(keys), np.asarray(full_vals, dtype=float),
-                      np.asarray(rep_vals, dtype=float).reshape(len(keys), len(parts)), tuple(tables))
+                      np.asarray(rep_vals, dtype=float).reshape(len(keys), len(parts)), tuple(tables),
+                      int(ids.size))

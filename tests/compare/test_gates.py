@@ -189,15 +189,15 @@ def test_the_other_games_shipped_gates_name_metrics_and_groups_their_runs_have(c
 
 
 def test_the_shipped_crew_gate_fails_when_one_crew_is_taken_first_every_round(cli, tmp_path):
-    """Four bays-first bots: the start player takes Bays in every round. The shipped gate "no
+    """Four random-bays-first bots: the start player takes Bays in every round. The shipped gate "no
     crew is everyone's pick" must fail; as a share of all turns (crew_pick_rate) Bays is only
-    1/4, so a gate on that metric with any limit above 0.25 could never fire. 10 games: a value
-    the same in every block fails only when 2^(1 - blocks) is within the fail level (0.05 over the
-    file's 21 one-sided tests), which 4 games that agree are not."""
+    1/4, so a gate on that metric with any limit above 0.25 could never fire. 24 games: a share
+    that is 1 in every one of N games has the exact lower bound a^(1/N) at the fail level a (0.05
+    over the file's 21 one-sided tests), above the gate's 75% from 22 games on."""
     from tests.conftest import ROOT
 
     res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(ROOT / "gates" / "stargate.yaml"),
-              "--bots", "scripted:bays-first", "-n", "10", "--format", "json", "--out", str(tmp_path / "runs"))
+              "--bots", "scripted:random-bays-first", "-n", "24", "--format", "json", "--out", str(tmp_path / "runs"))
     gates = {g["name"]: g for g in json.loads(res.stdout)["gates"]}
     [crew] = [g for name, g in gates.items() if name.startswith("No crew is everyone's pick")]
     assert (crew["status"], crew["shown"], crew["estimate"]) == (FAIL, "bays", 1.0)
@@ -274,13 +274,14 @@ def test_diff_takes_a_seed_per_side(cli, tmp_path):
     assert (res.returncode, res.stderr) == (2, "error: --seed names 3 seeds for 2 variants (give one, or one per variant)\n")
 
 
-def flat_reps(blocks: int):
-    """A metric that is 0 on all games and in every one of `blocks` leave-one-block-out replicates."""
+def flat_reps(blocks: int, games: int | None = None, value: float = 0.0, metric: str = "tie_rate"):
+    """A metric that is `value` on all `games` games (one per block unless given) and in every one
+    of `blocks` leave-one-block-out replicates."""
     import numpy as np
 
     from playtest.compare.jackknife import Replicates
-    keys = ((0, "tie_rate", "all"), (1, "tie_rate", "all"))
-    return Replicates(keys, np.zeros(2), np.zeros((2, blocks)), ())
+    keys = ((0, metric, "all"), (1, metric, "all"))
+    return Replicates(keys, np.full(2, value), np.full((2, blocks), value), (), games or blocks)
 
 
 def test_a_value_the_same_in_a_handful_of_games_decides_no_gate(tmp_path):
@@ -288,8 +289,35 @@ def test_a_value_the_same_in_a_handful_of_games_decides_no_gate(tmp_path):
     # share 5.8% of wins (400 games), yet 3 games without one passed "tie_rate ≤ 2%" (exit 0).
     path = gates_file(tmp_path, "gates:\n  - {metric: tie_rate, max: 0.02}\n  - {metric: tie_rate, min: 0.5}\n")
     assert [r.status for r in evaluate(load_gates(path), flat_reps(3))] == [UNDECIDED, UNDECIDED]
-    # 30 blocks that all agree are (2^-29): the gate is decided, as compare's 'set by the rules'.
-    assert [r.status for r in evaluate(load_gates(path), flat_reps(30))] == [PASS, FAIL]
+    # 400 games without a tie: a 2% rate would have shown one (0.98^400 = 3e-4), a 50% rate surely.
+    assert [r.status for r in evaluate(load_gates(path), flat_reps(30, 400))] == [PASS, FAIL]
+
+
+def test_a_rate_never_seen_passes_a_low_limit_only_with_enough_games(tmp_path):
+    """0 ties in 400 games (30 blocks that all agree) passed `tie_rate ≤ 0.5%`, but a true 0.5%
+    rate shows no tie in 400 games 13.5% of the time. The bound is now exact: 1 − 0.05^(1/N),
+    0.75% at 400 games and 0.30% at 1,000."""
+    path = gates_file(tmp_path, "gates:\n  - {metric: tie_rate, max: 0.005}\n")
+    [r] = evaluate(load_gates(path), flat_reps(30, 400))
+    assert r.status == UNDECIDED
+    assert (r.estimate, r.low, round(r.high, 5)) == (0.0, 0.0, round(1 - 0.05 ** (1 / 400), 5))
+    assert 0.0074 < r.high < 0.0075
+    [r] = evaluate(load_gates(path), flat_reps(30, 1000))
+    assert r.status == PASS and r.high < 0.005
+    # The mirror image: a share that is 1 in every game is at least 0.05^(1/N) = 99.25% at 400.
+    path = gates_file(tmp_path, "gates:\n  - {metric: exact_rate, min: 0.995}\n  - {metric: exact_rate, min: 0.99}\n",
+                      "ones.yaml")
+    results = evaluate(load_gates(path), flat_reps(30, 400, 1.0, "exact_rate"))
+    assert [r.status for r in results] == [UNDECIDED, PASS]
+    assert round(results[0].low, 5) == round(0.05 ** (1 / 400), 5)
+
+
+def test_a_mean_the_same_in_every_block_keeps_the_sign_flip_rule(tmp_path):
+    """A mean (not a proportion) at 0 in every game has no exact bound: 30 blocks that agree
+    decide it as before, 3 do not."""
+    path = gates_file(tmp_path, "gates:\n  - {metric: rebids_mean, max: 0.5}\n")
+    assert [r.status for r in evaluate(load_gates(path), flat_reps(30, 30, 0.0, "rebids_mean"))] == [PASS]
+    assert [r.status for r in evaluate(load_gates(path), flat_reps(3, 3, 0.0, "rebids_mean"))] == [UNDECIDED]
 
 
 def test_diff_is_undecided_when_three_games_agree_by_chance(cli, tmp_path):
