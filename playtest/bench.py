@@ -18,6 +18,7 @@ from pathlib import Path
 from playtest import rng
 from playtest.core.bots import make_bot
 from playtest.games import game_names, get_game
+from playtest.io import write_atomic
 from playtest.sim.batch import RunConfig, default_workers, run_batch
 from playtest.sim.runner import batch_gc, play_game
 from playtest.variants import load_variant
@@ -112,7 +113,7 @@ def scale_run(n: int, workers: int, keep: Path | None = None) -> dict[str, float
         else:
             sim = scale_simulate(n, workers, run_dir)
             if keep is not None:
-                sim_file.write_text(json.dumps(sim))
+                write_atomic(sim_file, json.dumps(sim))
         report = Path(tmp) / "report.json"
         rep_seconds, rep_peak, _ = measured([sys.executable, "-m", "playtest", "report", str(run_dir),
                                              "--format", "json", "--out", str(report)])
@@ -226,7 +227,7 @@ def main() -> None:
     if args.scale is not None:
         rows = scale_main(args.scale or [10_000, 100_000, 1_000_000], default_workers(), args.keep)
         if args.json:
-            args.json.write_text(json.dumps({"scale": rows}, indent=2))
+            write_atomic(args.json, json.dumps({"scale": rows}, indent=2))
         return
     secs = 2.0 if args.quick else 6.0
     print(f"Stargate draft 5, 4 players: project engine vs minimal hard-coded engine "
@@ -240,7 +241,7 @@ def main() -> None:
               f"{row['minimal_games_per_s']:>8.1f} games/s   ratio {row['ratio']:.2f}x (target >= 1.0x)")
     if args.ratio_only:
         if args.json:
-            args.json.write_text(json.dumps({"versus_minimal": ratios}, indent=2))
+            write_atomic(args.json, json.dumps({"versus_minimal": ratios}, indent=2))
         return
     rows = []
     for name in game_names():  # each game's own part (GameSpec.bench), the plugins' too
@@ -261,7 +262,7 @@ def main() -> None:
     print(f"peak memory, random stargate run: {small} games {mem[small]:.0f} MB, "
           f"{large} games {mem[large]:.0f} MB (flat in N when these are close)")
     if args.json:
-        args.json.write_text(json.dumps({"versus_minimal": ratios, "rows": rows, "peak_rss_mb": mem}, indent=2))
+        write_atomic(args.json, json.dumps({"versus_minimal": ratios, "rows": rows, "peak_rss_mb": mem}, indent=2))
 
 
 if __name__ == "__main__":

@@ -9,8 +9,8 @@ these helpers:
 - `check_free(path, force, option)`: an existing file or run folder is only replaced with --force,
   and --force replaces a non-empty folder only if playtest wrote it (`is_playtest_output`).
 - `mark_output(folder)`: what makes a folder playtest's own output (every output folder gets it).
-- `write_atomic(path, text)` / `write_bytes_atomic(path, data)`: a temporary sibling, then
-  os.replace.
+- `write_atomic(path, text)` / `write_bytes_atomic(path, data)` / `write_parquet_atomic(path,
+  frame)`: a temporary sibling, then os.replace.
 - `staged_dir(target, force=..., option=...)`: a context manager yielding a temporary sibling
   folder; on success it takes `target`'s place (the old one is removed only then); on failure
   or Ctrl-C it is removed and `target` is untouched.
@@ -25,13 +25,18 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import shutil
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from playtest.errors import Interrupted, PlaytestError, UsageError
+
+if TYPE_CHECKING:
+    import polars as pl
 
 STAGING_MARK = ".playtest-tmp-"
 """Temporary siblings are named `.<target name>.playtest-tmp-<random>`."""
@@ -92,6 +97,14 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
 def write_atomic(path: Path, text: str) -> None:
     """Write text (UTF-8, \\n line ends) to `path` atomically; see write_bytes_atomic."""
     write_bytes_atomic(path, text.encode("utf-8"))
+
+
+def write_parquet_atomic(path: Path, frame: pl.DataFrame) -> None:
+    """Write a table as Parquet to `path` atomically (encoded in memory first); see
+    write_bytes_atomic."""
+    buf = io.BytesIO()
+    frame.write_parquet(buf)
+    write_bytes_atomic(path, buf.getvalue())
 
 
 def _nearest_existing(path: Path) -> Path:

@@ -24,6 +24,7 @@ from playtest.io import (
     mark_output,
     swap_into_place,
     write_atomic,
+    write_parquet_atomic,
 )
 from playtest.variants import load_variant
 
@@ -166,9 +167,7 @@ def tune(
             best_text = B.best_yaml(variant, result.winner_variant, space, out_dir, header)
             write_atomic(work / "best.yaml", best_text)
             B.check_best(work / "best.yaml", result.winner_variant)
-        tmp = work / ".trials.parquet.tmp"
-        result.trials.write_parquet(tmp)
-        tmp.replace(work / "trials.parquet")
+        write_parquet_atomic(work / "trials.parquet", result.trials)
         md, js = tune_markdown(result), tune_json(result)
         write_atomic(work / "tune.md", md)
         write_atomic(work / "tune.json", js)

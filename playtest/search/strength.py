@@ -19,12 +19,14 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from playtest import rng
 from playtest.analysis.stats import diff_proportions, mean_ci, wilson
 from playtest.core.bots import make_bot
 from playtest.games import get_game
+from playtest.io import write_atomic
 from playtest.search.mcts import SearchBot
 from playtest.sim.runner import batch_gc, play_game
 from playtest.variants import load_variant
@@ -156,8 +158,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{'':<4} {row['iterations_per_s']:7.0f} {row['decisions_per_s']:7.2f} {row['games_per_s']:8.3f}",
               flush=True)
         if args.json:  # after every row: a long run stopped early keeps what it measured
-            with open(args.json, "w", encoding="utf-8") as fh:
-                json.dump(rows, fh, indent=1)
+            write_atomic(Path(args.json), json.dumps(rows, indent=1))
     for line in doubling(rows):
         print(line)
     return 0

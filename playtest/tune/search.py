@@ -30,6 +30,7 @@ from playtest.analysis import columns as C
 from playtest.compare.gates import GateResult, evaluate
 from playtest.compare.jackknife import Replicates, Sample, replicate
 from playtest.errors import PlaytestError, UsageError
+from playtest.io import write_parquet_atomic
 from playtest.sim.batch import RunConfig, read_run, run_batch
 from playtest.sim.rundir import first_line, read_json
 from playtest.tune import goals as G
@@ -199,7 +200,7 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
         say(f"base: {settings.games} games …")
         s = simulate(base, settings.config(0, settings.games), scratch / "base")
         base_table = fn(s.info, s.games, s.events)
-        base_table.write_parquet(base_file)
+        write_parquet_atomic(base_file, base_table)  # a resumed search reads it
         shutil.rmtree(scratch / "base", ignore_errors=True)
     G.check_names(settings.goals, base_table)
     base_values = G.goal_values(settings.goals, base_table, base_table)

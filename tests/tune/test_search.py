@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import zlib
+from pathlib import Path
 
 import numpy as np
 import optuna
@@ -175,6 +176,35 @@ def test_an_interrupted_tune_resumes_to_the_same_result(tmp_path, monkeypatch, s
 
     assert body(out / "best.yaml") == body(straight / "best.yaml")
     assert load_variant(out / "best.yaml").resolved["crews"] == load_variant(straight / "best.yaml").resolved["crews"]
+
+
+def test_ctrl_c_while_the_base_metrics_are_written_leaves_no_half_file(tmp_path, monkeypatch, goals):
+    """The base's metrics were written straight into the search's folder: Ctrl-C in the middle
+    left a truncated base-metrics.parquet that --resume could only refuse. Now the file appears
+    whole or not at all."""
+    from playtest.errors import Interrupted
+
+    real = pl.DataFrame.write_parquet
+
+    def half_then_ctrl_c(frame, file, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if "metric" not in frame.columns:  # the games' own rows, not the base's metric table
+            return real(frame, file, *args, **kwargs)
+        whole = __import__("io").BytesIO()
+        real(frame, whole, *args, **kwargs)
+        data = whole.getvalue()[: len(whole.getvalue()) // 2]
+        if hasattr(file, "write"):
+            file.write(data)
+        else:
+            Path(file).write_bytes(data)
+        raise Interrupted("interrupted (SIGINT)")
+
+    monkeypatch.setattr(pl.DataFrame, "write_parquet", half_then_ctrl_c)
+    out = tmp_path / "out"
+    code, _, _ = invoke("tune", DRAFT5, *TUNE, "--target", goals, "--out", out)
+    assert code == 130
+    partial = tmp_path / ".out.partial"
+    assert partial.is_dir() and not (partial / S.BASE_METRICS).exists()
+    assert not [f for f in partial.iterdir() if f.name.endswith(".tmp")]
 
 
 def _truncate(path, size):
