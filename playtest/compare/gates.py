@@ -236,6 +236,9 @@ class Component:
     edge_games: int = 0
     """The value of a share that is 0 (or 1) in every one of this many games: its bounds are
     exact (`bounds`), not the jackknife's; 0 for every other component."""
+    span: tuple[float, float] = (-math.inf, math.inf)
+    """The values the component can take: [0, 1] for a share's value, [−1, 1] for a difference
+    of two; its bounds are cut to it (3 games gave a share's bounds as −64% … 131%)."""
 
 
 def edge_games(est: Estimate, metric: str, games: int) -> int:
@@ -246,6 +249,18 @@ def edge_games(est: Estimate, metric: str, games: int) -> int:
     if games < 1 or est.se != 0 or est.estimate not in (0.0, 1.0) or not is_rate(metric):
         return 0
     return games
+
+
+def share_span(reps: Replicates, metric: str, of: str) -> tuple[float, float]:
+    """`Component.span` for a gate on `metric`: a proportion (by its name, and every value of
+    it in the runs within [0, 1] — a VP share can leave it) spans [0, 1], a difference of two
+    [−1, 1]; anything else is unbounded."""
+    if not is_rate(metric):
+        return -math.inf, math.inf
+    for i, (_, m, _) in enumerate(reps.keys):
+        if m == metric and not all(math.isnan(x) or 0.0 <= x <= 1.0 for x in (reps.full[i], *reps.reps[i])):
+            return -math.inf, math.inf
+    return (0.0, 1.0) if of == "value" else (-1.0, 1.0)
 
 
 def bounds(c: Component, alpha: float) -> tuple[float, float]:
@@ -263,7 +278,8 @@ def bounds(c: Component, alpha: float) -> tuple[float, float]:
         return (0.0, 1.0 - tail) if e.estimate == 0 else (tail, 1.0)
     if math.isnan(e.se):
         return math.nan, math.nan
-    return e.lower(alpha), e.upper(alpha)
+    low, high = c.span
+    return max(low, e.lower(alpha)), min(high, e.upper(alpha))
 
 
 @dataclass(frozen=True)
@@ -298,14 +314,16 @@ def components(gates: Gates, reps: Replicates) -> list[list[Component]]:
             out.append([])
             continue
         m = spec.metric
+        span = share_span(reps, m, spec.of)
         if spec.of == "value":
             values = [(g, reps.value((CANDIDATE, m, g))) for g in groups]
-            comps = [Component(g, e, edge_games(e, m, reps.games)) for g, e in values]
+            comps = [Component(g, e, edge_games(e, m, reps.games), span) for g, e in values]
         elif spec.of == "change":
-            comps = [Component(g, reps.contrast([(1.0, (CANDIDATE, m, g)), (-1.0, (BASE, m, g))])) for g in groups]
+            comps = [Component(g, reps.contrast([(1.0, (CANDIDATE, m, g)), (-1.0, (BASE, m, g))]), span=span)
+                     for g in groups]
         else:
-            comps = [Component(f"{a} − {b}", reps.contrast([(1.0, (CANDIDATE, m, a)), (-1.0, (CANDIDATE, m, b))]))
-                     for a, b in itertools.permutations(groups, 2)]
+            comps = [Component(f"{a} − {b}", reps.contrast([(1.0, (CANDIDATE, m, a)), (-1.0, (CANDIDATE, m, b))]),
+                               span=span) for a, b in itertools.permutations(groups, 2)]
         out.append(comps)
     if problems:
         raise GateError(problems)

@@ -312,6 +312,29 @@ def test_a_rate_never_seen_passes_a_low_limit_only_with_enough_games(tmp_path):
     assert round(results[0].low, 5) == round(0.05 ** (1 / 400), 5)
 
 
+def test_a_share_s_bounds_stay_inside_what_a_share_can_be(tmp_path):
+    """3 games gave a share's bounds as −64% … 131%; they are cut to [0, 1] (a difference of
+    two shares to [−1, 1]), and a metric that is not a proportion is left as it is."""
+    import numpy as np
+
+    from playtest.compare.jackknife import Replicates
+
+    wild = np.array([0.0, 1.0, 0.0, 1.0, 0.5])
+    keys = ((0, "tie_rate", "all"), (1, "tie_rate", "all"), (1, "game_length_rounds", "all"))
+    reps = Replicates(keys, np.array([0.5, 0.5, 0.5]), np.stack([1 - wild, wild, wild]), (), 5)
+    path = gates_file(tmp_path, """
+        gates:
+          - {metric: tie_rate, max: 0.9}
+          - {metric: tie_rate, of: change, max: 0.9}
+          - {metric: game_length_rounds, max: 0.9}
+    """)
+    value, change, length = evaluate(load_gates(path), reps)
+    assert (value.low, value.high) == (0.0, 1.0)
+    assert change.estimate == 0.0 and (change.low, change.high) == (-1.0, 1.0)
+    assert length.low < -1.0 and length.high > 2.0  # a mean of rounds: no span to cut to
+    assert [r.status for r in (value, change, length)] == [UNDECIDED] * 3
+
+
 def test_a_mean_the_same_in_every_block_keeps_the_sign_flip_rule(tmp_path):
     """A mean (not a proportion) at 0 in every game has no exact bound: 30 blocks that agree
     decide it as before, 3 do not."""
