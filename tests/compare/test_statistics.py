@@ -157,6 +157,23 @@ def test_a_row_that_shares_a_test_keeps_its_estimate_inside_its_interval():
     assert (again[C.CI_LOW], again[C.CI_HIGH]) == (first[C.CI_LOW], first[C.CI_HIGH])
 
 
+def test_a_difference_of_two_shares_stays_within_plus_minus_one():
+    """At 3 games the t quantile is large: a win-rate difference's interval reached beyond
+    ±100 points. A difference of two shares lies in [−1, 1]; the interval is cut to it."""
+    ids = np.arange(3)
+    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
+
+    def sample(wins: list[float]) -> Sample:
+        return Sample({}, pl.DataFrame({"game": ids, "win": wins}), empty)
+
+    metric = lambda info, games, events: C.metric_frame(  # noqa: E731
+        [{C.METRIC: "win_rate", C.GROUP: "x", C.ESTIMATE: float(games["win"].mean())}])
+    d = compare_samples([sample([0.0, 1.0, 0.0]), sample([1.0, 0.0, 1.0])], ["a", "b"], metric_fn=metric).differences
+    [row] = d.iter_rows(named=True)
+    assert row["test"] == "tested" and row[C.ESTIMATE] == pytest.approx(1 / 3)
+    assert (row[C.CI_LOW], row[C.CI_HIGH]) == (-1.0, 1.0)
+
+
 def _rounds_metric(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
     return C.metric_frame([
         {C.METRIC: "game_length_rounds", C.GROUP: "all", C.ESTIMATE: float(games["rounds"].mean())},
