@@ -8,6 +8,7 @@ this module knows no game's internals.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +19,7 @@ from playtest.analysis import columns as C
 from playtest.analysis import common
 from playtest.analysis import frames as F
 from playtest.analysis.frames import Table
+from playtest.analysis.offs import drop_off, switched_off
 from playtest.core.spec import GameSpec
 from playtest.errors import PlaytestError
 
@@ -104,9 +106,14 @@ def _table_problem(table: object) -> str | None:
 def sections(info: Mapping[str, Any], games: Table, events: Table,
              keys: Collection[str] | None = None) -> list[Section]:
     """Every metric of the report, grouped under titles: the generic ones, then the game's.
-    `keys`: only these sections (`GAME` for all of the game's own)."""
+    `keys`: only these sections (`GAME` for all of the game's own). The rows of a mechanism the
+    run's variant switches off are left out (analysis/offs.py), and so is a section left empty."""
     own = game_sections(info, games, events) if keys is None or GAME in keys else []
-    return [s for s in (*_common_sections(games, events, keys), *own) if s.table.height]
+    found = [*_common_sections(games, events, keys), *own]
+    offs = switched_off(info)
+    if offs:
+        found = [dataclasses.replace(s, table=drop_off(s.table, offs)) for s in found]
+    return [s for s in found if s.table.height]
 
 
 def section_keys(found: Collection[Section], metrics: Collection[str]) -> set[str]:

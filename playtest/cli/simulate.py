@@ -73,10 +73,11 @@ def summary_tables(games: Table, report: Report) -> list[tuple[str, pl.DataFrame
     """The terminal summary: a few generic tables, then the game's own tables from the report
     (computed once, from the run's lazy scans)."""
     from playtest.analysis import common
+    from playtest.analysis.offs import drop_off
     tables = [
         ("Win rate by seat", common.seat_win_rates(games)),
         ("Win rate by bot", common.bot_win_rates(games)),
-        ("Mean score by bot and component", common.mean_score_by(games, "bot")),
+        ("Mean score by bot and component", drop_off(common.mean_score_by(games, "bot"), report.switched_off)),
         ("Game length (rounds)", common.game_length(games)),
     ]
     return tables + [(s.title, s.table) for s in report.sections if s.game]
@@ -120,6 +121,7 @@ def simulate(
     either backend. Results are saved chunk by chunk: an interrupted run (Ctrl-C, SIGTERM, a
     crash) keeps its finished games in OUT.partial, and --resume OUT finishes it.
     """
+    from playtest.analysis.offs import lines as off_lines
     from playtest.io import check_not_input
     from playtest.report.model import build_report, safety_stop_note
     from playtest.report.terminal import print_tables
@@ -215,6 +217,8 @@ def simulate(
     skipped = print_tables(console, tables, max_rows=SUMMARY_MAX_ROWS)
     if skipped:
         console.print(f"Longer tables are in the report ({report_path}): {'; '.join(skipped)}.")
+    for line in off_lines(report.switched_off):
+        console.print(clean(line), markup=False, highlight=False)
 
 
 MAX_PLAYERS = 100

@@ -7,12 +7,43 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from typing import Any
 
 import polars as pl
 
 from playtest.core.protocol import Bot, Rules
 from playtest.variants.model import VariantModel
+
+
+@dataclass(frozen=True)
+class Off:
+    """A mechanism the variant switches off, and the metric rows that would measure it. Such a
+    row could only ever read 0 ("0.0%", "the same in every rung"), which says the mechanism was
+    measured and never happened: the reports leave it out and name the mechanism instead, and
+    `compare` says "off in <variant>" rather than test a change (GameSpec.switched_off)."""
+
+    what: str
+    """The mechanism in words, e.g. 'forced rebids'."""
+    why: str
+    """The variant's setting that switches it off, e.g. 'bidding.rebid.triggers: every trigger false'."""
+    rows: tuple[tuple[str, str], ...]
+    """(metric, group) of the rows that measure it, as shell-style patterns (`*` is any text):
+    ('rebids_mean', '*'), ('end_trigger_share', 'worlds')."""
+
+    def covers(self, metric: str, group: str) -> bool:
+        return any(fnmatchcase(metric, m) and fnmatchcase(group, g) for m, g in self.rows)
+
+    def text(self) -> str:
+        """'forced rebids (bidding.rebid.triggers: every trigger false)'."""
+        return f"{self.what} ({self.why})"
+
+    @staticmethod
+    def score_part(part: str) -> tuple[tuple[str, str], ...]:
+        """The rows of the score metrics every game has about score part `part` (the score
+        distribution's '<who> / <part>' groups, the terminal's mean_score_<part>) and of the
+        `vp_share_by_source` table a game may add (group <part>)."""
+        return (("score_*", f"* / {part}"), (f"mean_score_{part}", "*"), ("vp_share_by_source", part))
 
 
 @dataclass(frozen=True)
@@ -47,6 +78,10 @@ class GameSpec:
     summary_lazy: bool = False
     """`summary` accepts LazyFrame scans of the run's Parquet as well as DataFrames
     (playtest.analysis.frames): then `playtest report` never reads the events into memory."""
+    switched_off: Callable[[Any], Sequence[Off]] | None = None
+    """(the run's validated variant) → the mechanisms it switches off (`Off`): the one way a game
+    says that a metric cannot happen under a variant. The metric functions need not know: every
+    report, comparison, sweep and ladder leaves those rows out (playtest.analysis.offs)."""
     sample_state: Callable[..., Any] | None = None
     """(rules, view, *, rng) → state: the search bots' `Rules.sample_state`, for a game whose
     rules class does not define that method itself (the method wins when both exist)."""

@@ -143,7 +143,7 @@ def _header(report: Report) -> str:
     v = run["variant"]
     lineup = ", ".join(run.get("lineup") or [])
     rotate = " (seats rotate game by game)" if run.get("rotate_seats") else ""
-    rows = [
+    rows: list[tuple[str, str | None]] = [
         ("Variant", f"<code>{e(v.get('path'))}</code> · rules {e(v.get('rules_version'))} · hash <code>{e(v.get('hash'))}</code>"),
         ("Changes", None),
         ("Run", f"{e(run.get('games'))} games · {e(run.get('players'))} players · seed {e(run.get('seed'))}"
@@ -154,6 +154,10 @@ def _header(report: Report) -> str:
         ("Command", f"<code>{e(run.get('command'))}</code>"),
         ("Made by", f"playtest {e(run.get('playtest_version'))} · {e(run.get('created'))} · report by {e(report.generated_by)}"),
     ]
+    if report.switched_off:
+        items = "".join(f"<li>{e(o.text())}</li>" for o in report.switched_off)
+        rows.insert(2, ("Switched off", f"not measured in this variant, so left out of the tables below"
+                                        f"<ul class=\"changes\">{items}</ul>"))
     meta = []
     for key, val in rows:
         meta.append(f"<dt>{key}</dt>" + (_changes(run) if val is None else f"<dd>{val}</dd>"))

@@ -7,6 +7,7 @@ import json
 import polars as pl
 
 from playtest.analysis import columns as C
+from playtest.analysis.offs import lines as off_lines
 from playtest.report import format as F
 from playtest.report.model import Report
 from playtest.text import clean
@@ -65,6 +66,9 @@ def render_markdown(report: Report) -> str:
     if run.get("planned_games"):
         lines += [f"**Partial run**: {run.get('games')} of {run.get('planned_games')} games played "
                   "(interrupted; `playtest simulate --resume` finishes it).", ""]
+    off = off_lines(report.switched_off)
+    if off:
+        lines += [md(off[0]), *(f"- {md(o.text())}" for o in report.switched_off), ""]
     changes = v.get("changes") or []
     if changes:
         lines.append(f"Changes against the parent draft ({len(changes)}):")

@@ -20,6 +20,8 @@ from playtest.analysis import columns as C
 from playtest.analysis import frames as F
 from playtest.analysis.frames import Table
 from playtest.analysis.metrics import Section, sections
+from playtest.analysis.offs import switched_off
+from playtest.core.spec import Off
 
 SCHEMA_ID = "playtest-report"
 SCHEMA_VERSION = 1
@@ -62,6 +64,8 @@ class Report:
     verdict: Verdict
     sections: tuple[Section, ...]
     generated_by: str = field(default=f"playtest {__version__}")
+    switched_off: tuple[Off, ...] = ()
+    """The mechanisms the variant switches off: their rows are not in `sections` (analysis/offs.py)."""
 
     def label(self, ident: str) -> str:
         """A card/crew/planet id as the variant spells it ('ja en'), else the id itself;
@@ -94,7 +98,13 @@ class Report:
                  "metrics": [_clean(r) for r in s.table.iter_rows(named=True)]}
                 for s in self.sections
             ],
+            "switched_off": [off_dict(o) for o in self.switched_off],
         }
+
+
+def off_dict(off: Off) -> dict[str, Any]:
+    """A switched-off mechanism in the JSON outputs: what, why and the (metric, group) patterns."""
+    return {"what": off.what, "why": off.why, "rows": [{"metric": m, "group": g} for m, g in off.rows]}
 
 
 def _clean(row: Mapping[str, Any]) -> dict[str, Any]:
@@ -272,4 +282,5 @@ def build_report(info: Mapping[str, Any], games: Table, events: Table) -> Report
     run = run_summary(info, games)
     players = run["players"] or _n_unique(games, "seat") or None
     resolved = (info.get("variant") or {}).get("resolved", {})
-    return Report(run=run, names=variant_names(resolved), verdict=verdict(secs, players), sections=tuple(secs))
+    return Report(run=run, names=variant_names(resolved), verdict=verdict(secs, players), sections=tuple(secs),
+                  switched_off=switched_off(info))

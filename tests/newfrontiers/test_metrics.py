@@ -118,11 +118,13 @@ def test_a_lift_with_no_one_to_compare_is_not_estimated_rather_than_zero_with_no
 
 def test_a_switched_off_end_trigger_gets_no_row_rather_than_0_percent(tmp_path):
     """`rules.end.worlds: null` and `chips_out: false` switch two triggers off: the table showed
-    them at "0.0% [0.0% - 8.8%]", as if they could have fired. The run's game_end events say
-    which triggers are on; the others are named in the title and the definition."""
+    them at "0.0% [0.0% - 8.8%]", as if they could have fired. The game says so from the run's
+    variant (GameSpec.switched_off, the one way every game says it): the report's metrics leave
+    those rows out and name the triggers with the key that switched them off."""
     from pathlib import Path
 
-    from playtest.games.newfrontiers.metrics import end_triggers, summary_tables, triggers_off
+    from playtest.analysis.metrics import all_metrics
+    from playtest.analysis.offs import switched_off
     from playtest.sim.batch import RunConfig, read_run, run_batch
     from playtest.variants import load_variant
 
@@ -131,19 +133,19 @@ def test_a_switched_off_end_trigger_gets_no_row_rather_than_0_percent(tmp_path):
     for name, sets in (("on", []), ("off", ["rules.end.worlds=null", "rules.end.chips_out=false"])):
         run_batch(load_variant(base, sets), RunConfig(n_games=4, players=4, lineup=("random",) * 4, seed=2, workers=1),
                   tmp_path / name)
-        _, games, events = read_run(tmp_path / name)
-        runs[name] = (games, events)
-    assert triggers_off(runs["on"][1]) == []
-    assert end_triggers(runs["on"][1])[C.GROUP].to_list()[:4] == ["worlds", "developments", "chips", "colonists"]
-    games, events = runs["off"]
-    assert triggers_off(events) == ["worlds", "chips"]
-    table = end_triggers(events)
-    assert set(table[C.GROUP].to_list()) <= {"developments", "colonists", "max_rounds"}
-    assert "Switched off in this variant: worlds, chips." in table[C.DEFINITION][0]
-    titles = [title for title, _ in summary_tables(games, events)]
-    assert "End triggers (switched off: worlds, chips)" in titles
-    # A run recorded before the events listed the triggers that are on: every trigger, as before.
-    assert triggers_off(events.drop("triggers_on")) == []
+        runs[name] = read_run(tmp_path / name)
+
+    def triggers(name: str) -> list[str]:
+        table = all_metrics(*runs[name])
+        return table.filter(pl.col(C.METRIC) == "end_trigger_share")[C.GROUP].to_list()
+
+    assert triggers("on")[:4] == ["worlds", "developments", "chips", "colonists"]
+    assert set(triggers("off")) <= {"developments", "colonists", "max_rounds"}
+    assert {"developments", "colonists"} <= set(triggers("off"))
+    offs = {o.what: o.why for o in switched_off(runs["off"][0])}
+    assert offs["the 'worlds' end trigger"] == "rules.end.worlds: null"
+    assert offs["the 'chips' end trigger"] == "rules.end.chips_out: false"
+    assert not any("end trigger" in o.what for o in switched_off(runs["on"][0]))
 
 
 def test_a_win_lift_interval_stays_within_what_a_lift_can_be():

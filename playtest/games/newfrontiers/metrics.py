@@ -1,6 +1,6 @@
 """New Frontiers metrics from the events/games tables: action selection, bonus value, seat
 compensation, end triggers, game length, developments, worlds settled, the Produce pile, VP by
-source.
+source; and `switched_off`, the rows a variant cannot produce.
 
 Every function returns a metric table (analysis/columns.py schema). Statistics are taken at the
 level of the game (the independent unit): shares of games carry Wilson intervals; shares and
@@ -26,6 +26,8 @@ from playtest.analysis.stats import (
     share_interval,
     wilson,
 )
+from playtest.core.spec import Off
+from playtest.games.newfrontiers.schema import NewFrontiersVariant
 
 ACTION_ORDER = ("retreat", "goals", "develop", "explore", "settle", "produce", "trade", "envoy")
 
@@ -159,39 +161,48 @@ def pile_gold(events: Table) -> pl.DataFrame:
 
 END_TRIGGERS = ("worlds", "developments", "chips", "colonists")
 """The variant's end triggers, in the order the report lists them (then the max_rounds safety
-stop, listed only when it ended a game)."""
-
-
-def triggers_off(events: Table) -> list[str]:
-    """The end triggers the run's variant switches off, from its game_end events (none for a
-    run recorded before they said which are on)."""
-    if "triggers_on" not in F.columns(events):
-        return []
-    listed = F.distinct(F.lazy(events).filter(pl.col("kind") == "game_end"), "triggers_on")
-    if not listed or listed[0] is None:
-        return []
-    on = str(listed[0]).split()
-    return [t for t in END_TRIGGERS if t not in on]
+stop, listed only when it ended a game). One the variant switches off has no row (`switched_off`)."""
 
 
 def end_triggers(events: Table) -> pl.DataFrame:
-    """Share of games ended by each trigger (a game may fire several in its last round). A
-    trigger the variant switches off gets no row: "0.0% [0.0% - 8.8%]" would say that it could
-    have fired."""
+    """Share of games ended by each trigger (a game may fire several in its last round)."""
     ends = F.lazy(events).filter(pl.col("kind") == "game_end")
     n = int(F.collect(F.lazy(events).select(pl.col("game").n_unique())).item())
     counts = dict(F.collect(ends.group_by("trigger").agg(pl.col("game").n_unique())).iter_rows())
-    off = triggers_off(events)
-    on = set(END_TRIGGERS) - set(off)
-    definition = "Share of games whose last round fired this end trigger (several may fire together)."
-    if off:
-        definition += f" Switched off in this variant: {', '.join(off)}."
     rows = []
     for trig in (*END_TRIGGERS, "max_rounds"):
-        if trig in counts or (trig in on and trig != "max_rounds"):
+        if trig in counts or trig != "max_rounds":
             est, lo, hi = wilson(counts.get(trig, 0), n)
-            rows.append(_row("end_trigger_share", trig, est, lo, hi, n, definition))
+            rows.append(_row("end_trigger_share", trig, est, lo, hi, n,
+                             "Share of games whose last round fired this end trigger (several may fire together)."))
     return C.metric_frame(rows)
+
+
+TRIGGER_KEYS = {"worlds": ("worlds", "null"), "developments": ("developments", "null"),
+                "chips": ("chips_out", "false"), "colonists": ("settle_colonists", "null")}
+"""Each end trigger's key in rules.end and the value that switches it off."""
+
+
+def switched_off(variant: NewFrontiersVariant) -> list[Off]:
+    """The mechanisms `variant` switches off (GameSpec.switched_off), with the rows that measure
+    them: an end trigger that cannot fire, the action the goals option takes away (Retreat with
+    it, Galaxy goals without it) and its score part, the Produce pile without pile gold."""
+    out: list[Off] = []
+    on = variant.rules.end.switched_on()
+    for trig, (key, value) in TRIGGER_KEYS.items():
+        if key not in on:
+            out.append(Off(f"the '{trig}' end trigger", f"rules.end.{key}: {value}", (("end_trigger_share", trig),)))
+    action_rows = ("selection_share", "first_pick_share", "select_win_lift")
+    if variant.goals.enabled:
+        out.append(Off("Retreat into isolation (Galaxy goals replaces it)", "goals.enabled: true",
+                       (*((m, "retreat") for m in action_rows), ("selected_in_round", "* / retreat"))))
+    else:
+        out.append(Off("the Galaxy goals action and goal VP", "goals.enabled: false",
+                       (*((m, "goals") for m in action_rows), ("selected_in_round", "* / goals"),
+                        *Off.score_part("goals"))))
+    if variant.rules.produce.pile_gold == 0:
+        out.append(Off("gold on the Produce pile", "rules.produce.pile_gold: 0", (("pile_gold", "*"),)))
+    return out
 
 
 def game_length(games: Table) -> pl.DataFrame:
@@ -311,8 +322,7 @@ def summary_tables(games: Table, events: Table) -> list[tuple[str, pl.DataFrame]
         ("Action selection", selection_rates(events)),
         ("Bonus value: win lift of selecting an action", bonus_value(games, events)),
         *tables,
-        ("End triggers" + (f" (switched off: {', '.join(off)})" if (off := triggers_off(events)) else ""),
-         end_triggers(events)),
+        ("End triggers", end_triggers(events)),
         ("Developments: purchase rate and win lift", developments(games, events)),
         ("Worlds settled per player", worlds_settled(games, events)),
         ("Gold taken from the Produce pile", pile_gold(events)),

@@ -54,8 +54,6 @@ GOALS_ACTIONS = ("goals", "develop", "explore", "settle", "produce", "trade", "e
 
 # End triggers (the `trigger` column of the game_end event).
 T_WORLDS, T_DEVS, T_CHIPS, T_COLONISTS, T_ROUNDS = "worlds", "developments", "chips", "colonists", "max_rounds"
-TRIGGER_OF_KEY = {"worlds": T_WORLDS, "developments": T_DEVS, "chips_out": T_CHIPS, "settle_colonists": T_COLONISTS}
-"""rules.end's key of each trigger → its name in the game_end event."""
 
 
 class NewFrontiersRules:
@@ -70,9 +68,6 @@ class NewFrontiersRules:
         self.goals_on = variant.goals.enabled
         self.actions = GOALS_ACTIONS if self.goals_on else ACTIONS
         self.hidden_for_everyone = variant.goals.hidden_score == "everyone"
-        self.triggers_on = " ".join(TRIGGER_OF_KEY[k] for k in variant.rules.end.switched_on())
-        """The end triggers this variant switches on, in the game_end event: the report leaves
-        the others out rather than show 0%."""
         self._profiles: dict[tuple[tuple[int, ...], tuple[int, ...]], Profile] = {}
         """(worlds, devs) → their Profile (see `_profile`)."""
         # Moves are built once per variant and listed from these tables (building them anew for
@@ -743,7 +738,7 @@ class NewFrontiersRules:
             if s.over:
                 for trigger in s.triggers:
                     log.append(make_event((str(EventKind.GAME_END), s.round, s.turn, -1,
-                                           {"trigger": trigger, "triggers_on": self.triggers_on})))
+                                           {"trigger": trigger})))
 
     # --- helpers used by the handlers ---------------------------------------------------------------
 

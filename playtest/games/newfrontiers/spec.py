@@ -35,7 +35,6 @@ EVENT_COLUMNS: dict[str, pl.DataType] = {
     "chips": pl.Int16(),        # round_end: VP chips held
     "position": pl.Int8(),      # round_end: place on the turn-order track (1 = front)
     "trigger": pl.String(),     # game_end: an end trigger that fired (one event per trigger)
-    "triggers_on": pl.String(),  # game_end: the end triggers the variant switches on, space-separated
 }
 
 STAT_COLUMNS: dict[str, pl.DataType] = {
@@ -59,6 +58,12 @@ def _summary(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.Da
     from playtest.games.newfrontiers.metrics import summary_tables
 
     return summary_tables(games, events)
+
+
+def _switched_off(variant: NewFrontiersVariant) -> Any:
+    from playtest.games.newfrontiers.metrics import switched_off
+
+    return switched_off(variant)
 
 
 def _bench(seconds: float) -> list[dict]:
@@ -86,6 +91,7 @@ SPEC = GameSpec(
     replay=_replay,
     summary=_summary,
     summary_lazy=True,
+    switched_off=_switched_off,
     bench=_bench,
     play=_play,
 )

@@ -1,7 +1,7 @@
 """Oh-Seven metrics from the events/games tables: bids, exact bids, rebids, redeals, bonus, trump.
 
 Every function returns a metric table (columns.py schema); `summary_tables` titles them for the
-terminal summary and the reports.
+terminal summary and the reports; `switched_off` names the rows a variant cannot produce.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from playtest.analysis.stats import (
     paired_mean_test,
     proportion_of_sums,
 )
+from playtest.core.spec import Off
+from playtest.games.ohseven.schema import BonusTo, OhSevenVariant
 
 # Rounds, players and rebids of one match are not independent: every interval over such rows is
 # a per-game ratio estimator with a cluster-robust standard error (stats.*_of_sums), and tests
@@ -218,3 +220,32 @@ def summary_tables(games: Table, events: Table) -> list[tuple[str, pl.DataFrame]
         ("Rebid bonus points per player per match", rebid_bonus_points(games)),
         ("Trump suit", trump_frequency(events)),
     ]
+
+
+def switched_off(variant: OhSevenVariant) -> list[Off]:
+    """The mechanisms `variant` switches off (GameSpec.switched_off), with the rows that measure
+    them: the reports leave those rows out rather than show a rebid count of 0 that could never
+    have been anything else."""
+    rebid = variant.bidding.rebid
+    triggers = rebid.triggers
+    out: list[Off] = []
+    rebids_on = triggers.sum_equals_tricks or triggers.identical_highest
+    if not rebids_on:
+        out.append(Off("forced rebids, and so redeals and rebid bonuses",
+                       "bidding.rebid.triggers: sum_equals_tricks and identical_highest both false",
+                       (("rebids_mean", "*"), ("share_rebids", "*"), ("share_trigger", "*"),
+                        ("share_redeals", "*"), ("redeals_mean", "*"), ("bonus_points", "*"),
+                        *Off.score_part("rebid_bonus"))))
+        return out
+    for key, on, groups in (("sum_equals_tricks", triggers.sum_equals_tricks, ("sum", "sum+identical")),
+                            ("identical_highest", triggers.identical_highest, ("identical", "sum+identical"))):
+        if not on:
+            out.append(Off(f"the '{groups[0]}' rebid trigger", f"bidding.rebid.triggers.{key}: false",
+                           tuple(("share_trigger", g) for g in groups)))
+    if rebid.bonus.points == 0 or rebid.bonus.to == BonusTo.NOBODY:
+        why = ("bidding.rebid.bonus.to: nobody" if rebid.bonus.to == BonusTo.NOBODY
+               else "bidding.rebid.bonus.points: 0")
+        out.append(Off("the rebid bonus", why, (("bonus_points", "*"), *Off.score_part("rebid_bonus"))))
+    if variant.bidding.redeal.max_per_round == 0:
+        out.append(Off("redeals", "bidding.redeal.max_per_round: 0", (("share_redeals", "*"), ("redeals_mean", "*"))))
+    return out

@@ -61,6 +61,12 @@ def _summary(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.Da
     return summary_tables(games, events)
 
 
+def _switched_off(variant: OhSevenVariant) -> Any:
+    from playtest.games.ohseven.metrics import switched_off
+
+    return switched_off(variant)
+
+
 def _play() -> Any:
     from playtest.games.ohseven.play import SUPPORT
 
@@ -77,6 +83,7 @@ SPEC = GameSpec(
     event_columns=EVENT_COLUMNS,
     stat_columns=STAT_COLUMNS,
     score_parts=["rounds", "rebid_bonus"],
+    switched_off=_switched_off,
     replay=_replay,
     bench=_bench,
     summary=_summary,

@@ -24,6 +24,12 @@ def _summary(games, events):
     return summary_tables(games, events)
 
 
+def _switched_off(variant):
+    from playtest.games.stargate.metrics import switched_off
+
+    return switched_off(variant)
+
+
 def _play():
     from playtest.games.stargate.play import SUPPORT
 
@@ -67,6 +73,7 @@ SPEC = GameSpec(
     bench=_bench,
     summary=_summary,
     summary_lazy=True,
+    switched_off=_switched_off,
     sample_state=sampling.sample_state,
     evaluate=sampling.evaluate,
     play=_play,

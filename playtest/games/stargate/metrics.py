@@ -1,6 +1,7 @@
 """Stargate metrics, from events.parquet (decision, planet_final events) and games.parquet.
 
-Two-level groups are written 'outer / inner' (e.g. 'round 2 / bays')."""
+Two-level groups are written 'outer / inner' (e.g. 'round 2 / bays'). `switched_off` names the
+rows a variant cannot produce (a score part its rules keep at 0, a crew's skill VP it cannot gain)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from playtest.analysis.stats import (
     shifted,
     wilson,
 )
+from playtest.core.spec import Off
+from playtest.games.stargate import schema as sc
 
 # Turns, players and planets of one game are not independent: every interval below over such
 # rows is a per-game ratio estimator with a cluster-robust standard error (stats.*_of_sums),
@@ -212,3 +215,56 @@ def summary_tables(games: Table, events: Table) -> list[tuple[str, pl.DataFrame]
         ("Planets: fill rate and 0-VP majorities", planet_outcomes(events)),
         ("What ended the game", end_reasons(events)),
     ]
+
+
+END_TRIGGERS = ("stock_empty", "planets_full", "round_cap", "out_of_cubes")
+"""Every end trigger a variant may list (`end:`); `end_reason_share` may also say max_rounds."""
+
+VP_SKILLS = (sc.GainVP, sc.ColorVP, sc.VPPerFullPlanet)
+"""Crew effects that give VP on the turn (the decision event's vp_gained, the `skill` score part)."""
+
+
+def _planet_effect_changes_vp(effect: sc.PlanetEffect) -> bool:
+    if isinstance(effect, sc.PlanetVP):
+        return effect.amount != 0
+    if isinstance(effect, sc.MajorityMultiplier):
+        return effect.factor != 1
+    return effect.into == "vp" and effect.rate > 0
+
+
+def switched_off(variant: sc.StargateVariant) -> list[Off]:
+    """The mechanisms `variant` switches off (GameSpec.switched_off), with the rows that measure
+    them: a score part that is 0 by the rules, a crew's skill VP or cubes that its skill cannot
+    give, an end trigger the variant does not list."""
+    out: list[Off] = []
+    if variant.scoring.color_bonus is sc.ColorBonus.NONE:
+        out.append(Off("the color bonus", "scoring.color_bonus: none", Off.score_part("color")))
+    if not any(_planet_effect_changes_vp(e) for p in variant.planets for e in p.effects):
+        out.append(Off("planet effects' VP", "no planet has an effect that changes VP", Off.score_part("planet_effects")))
+    if not any(isinstance(e, sc.DevelopPlanet | sc.DevelopCrew) for c in variant.crews for e in c.skill):
+        out.append(Off("extension slots", "no crew has a develop_planet or develop_crew skill",
+                       Off.score_part("extensions")))
+    gives_vp = [c.id for c in variant.crews
+                if any(isinstance(e, VP_SKILLS) and e.amount != 0 for e in c.skill)]
+    if not gives_vp:
+        out.append(Off("crew skill VP", "no crew has a gain_vp, color_vp or vp_per_full_planet skill",
+                       (*Off.score_part("skill"), ("crew_vp_per_pick", "*"))))
+    else:
+        no_vp = [c.id for c in variant.crews if c.id not in gives_vp]
+        if no_vp:
+            out.append(Off(f"skill VP of {', '.join(no_vp)}",
+                           "their skills have no gain_vp, color_vp or vp_per_full_planet effect",
+                           tuple(("crew_vp_per_pick", c) for c in no_vp)))
+    no_cubes = [c.id for c in variant.crews if not any(isinstance(e, sc.GainCubes) for e in c.skill)]
+    if no_cubes:
+        who = "any crew" if len(no_cubes) == len(variant.crews) else ", ".join(no_cubes)
+        out.append(Off(f"cubes gained by the skill of {who}", "no gain_cubes effect in "
+                       + ("any skill" if who == "any crew" else "their skills"),
+                       tuple(("crew_cubes_gained_per_pick", c) for c in no_cubes)))
+    listed = {t.trigger for t in variant.end}
+    unlisted = [t for t in END_TRIGGERS if t not in listed]
+    if unlisted:
+        out.append(Off(f"the end trigger{'s' if len(unlisted) > 1 else ''} {', '.join(unlisted)}",
+                       f"end: lists only {', '.join(t for t in END_TRIGGERS if t in listed)}",
+                       tuple(("end_reason_share", t) for t in unlisted)))
+    return out

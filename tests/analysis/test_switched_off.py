@@ -1,0 +1,160 @@
+"""A metric the run's variant switches off is left out of every report and named instead
+(GameSpec.switched_off, playtest/analysis/offs.py): it could only read 0, "0.0%" or "the same in
+every rung", as if the mechanism had been measured and never happened."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import polars as pl
+import pytest
+
+from playtest.analysis import columns as C
+from playtest.analysis.metrics import all_metrics
+from playtest.analysis.offs import HEADING, switched_off
+from playtest.sim.batch import RunConfig, read_run, run_batch
+from playtest.variants import load_variant
+
+ROOT = Path(__file__).resolve().parents[2]
+OHSEVEN = ROOT / "variants" / "ohseven" / "base.yaml"
+DRAFT5 = ROOT / "variants" / "stargate" / "draft5.yaml"
+NO_REBIDS = ["bidding.rebid.triggers.sum_equals_tricks=false", "bidding.rebid.triggers.identical_highest=false"]
+REBID_METRICS = {"rebids_mean", "share_rebids", "share_trigger", "share_redeals", "redeals_mean", "bonus_points"}
+
+
+def _run(tmp_path: Path, variant: Path, sets: list[str], n: int = 6) -> tuple:
+    run_batch(load_variant(variant, sets), RunConfig(n_games=n, players=4, lineup=("random",) * 4, seed=3, workers=1),
+              tmp_path)
+    return read_run(tmp_path)
+
+
+def _offs(variant: Path, sets: list[str]) -> dict[str, str]:
+    from playtest.games import get_game
+
+    v = load_variant(variant, sets)
+    spec = get_game(v.model.game)
+    assert spec.switched_off is not None
+    return {o.what: o.why for o in spec.switched_off(v.model)}
+
+
+def test_oh_seven_without_rebid_triggers_has_no_rebid_rows_and_says_why(tmp_path):
+    info, games, events = _run(tmp_path / "off", OHSEVEN, NO_REBIDS)
+    table = all_metrics(info, games, events)
+    metrics = set(table[C.METRIC].to_list())
+    assert not metrics & REBID_METRICS, "a rebid metric of a variant that cannot rebid (it read 0)"
+    assert not table.filter(pl.col(C.GROUP).str.ends_with("/ rebid_bonus")).height
+    assert {"share_bid", "exact_rate", "score_mean"} <= metrics  # the rest of the report is there
+    whats = {o.what: o.why for o in switched_off(info)}
+    assert whats == {"forced rebids, and so redeals and rebid bonuses":
+                     "bidding.rebid.triggers: sum_equals_tricks and identical_highest both false"}
+    # The base game can rebid: the same rows are measured there.
+    info, games, events = _run(tmp_path / "on", OHSEVEN, [])
+    base = set(all_metrics(info, games, events)[C.METRIC].to_list())
+    assert {"rebids_mean", "share_rebids", "bonus_points", "redeals_mean"} <= base
+    assert switched_off(info) == ()
+
+
+@pytest.mark.parametrize(("sets", "expected"), [
+    (["bidding.rebid.triggers.identical_highest=false"],
+     {"the 'identical' rebid trigger": "bidding.rebid.triggers.identical_highest: false"}),
+    (["bidding.rebid.triggers.sum_equals_tricks=false"],
+     {"the 'sum' rebid trigger": "bidding.rebid.triggers.sum_equals_tricks: false"}),
+    (["bidding.rebid.bonus.points=0"], {"the rebid bonus": "bidding.rebid.bonus.points: 0"}),
+    (["bidding.redeal.max_per_round=0"], {"redeals": "bidding.redeal.max_per_round: 0"}),
+    ([], {}),
+])
+def test_oh_seven_names_each_switched_off_part_of_the_rebid(sets, expected):
+    assert _offs(OHSEVEN, sets) == expected
+
+
+def test_oh_seven_no_bonus_draft_switches_the_bonus_off_and_its_rows_with_it():
+    from playtest.games.ohseven.metrics import switched_off as ohseven_off
+
+    (off,) = ohseven_off(load_variant(ROOT / "variants" / "ohseven" / "no-bonus.yaml").model)
+    assert off.what == "the rebid bonus" and off.why == "bidding.rebid.bonus.to: nobody"
+    assert off.covers("bonus_points", "winners") and off.covers("score_mean", "all / rebid_bonus")
+    assert off.covers("mean_score_rebid_bonus", "random")
+    assert not off.covers("rebids_mean", "mean per round") and not off.covers("score_mean", "all / rounds")
+
+
+def test_one_switched_off_trigger_leaves_out_only_its_rows():
+    from playtest.games.ohseven.metrics import switched_off as ohseven_off
+
+    (off,) = ohseven_off(load_variant(OHSEVEN, ["bidding.rebid.triggers.identical_highest=false"]).model)
+    assert off.covers("share_trigger", "identical") and off.covers("share_trigger", "sum+identical")
+    assert not off.covers("share_trigger", "sum") and not off.covers("rebids_mean", "mean per round")
+
+
+def test_stargate_without_the_color_bonus_has_no_color_rows(tmp_path):
+    info, games, events = _run(tmp_path, DRAFT5, ["scoring.color_bonus=none"], n=4)
+    table = all_metrics(info, games, events)
+    color = table.filter(pl.col(C.GROUP).str.ends_with("/ color")
+                         | ((pl.col(C.METRIC) == "vp_share_by_source") & (pl.col(C.GROUP) == "color")))
+    assert color.height == 0, "the color bonus part of a variant without it (it read 0.00 and 0.0%)"
+    assert table.filter(pl.col(C.GROUP) == "all / planets").height  # other parts stay
+    assert _offs(DRAFT5, ["scoring.color_bonus=none"])["the color bonus"] == "scoring.color_bonus: none"
+    assert "the color bonus" not in _offs(DRAFT5, [])
+
+
+def test_stargate_leaves_out_what_draft5_s_crews_and_planets_cannot_do(tmp_path):
+    """Draft 5: no planet effect, no extension slot, one crew (Armstrong) whose skill gives VP and
+    one (Bays) that gains cubes, one end trigger. 'Skill VP per pick: anderson 0.00 [0.00 - 0.00]'
+    is not a measurement."""
+    info, games, events = _run(tmp_path, DRAFT5, [], n=4)
+    table = all_metrics(info, games, events)
+
+    def groups(metric: str) -> set[str]:
+        return set(table.filter(pl.col(C.METRIC) == metric)[C.GROUP].to_list())
+
+    assert groups("crew_vp_per_pick") == {"armstrong"}
+    assert groups("crew_cubes_gained_per_pick") == {"bays"}
+    assert len(groups("crew_cubes_placed_per_pick")) == 6  # every crew places cubes
+    assert groups("vp_share_by_source") == {"planets", "color", "skill"}
+    offs = _offs(DRAFT5, [])
+    assert offs["planet effects' VP"] == "no planet has an effect that changes VP"
+    assert offs["the end triggers planets_full, round_cap, out_of_cubes"] == "end: lists only stock_empty"
+    # A draft with special planets and developing crews measures those parts.
+    special = _offs(ROOT / "variants" / "stargate" / "draft6-development.yaml", [])
+    assert "planet effects' VP" not in special and "extension slots" not in special
+
+
+def test_new_frontiers_goals_option_switches_retreat_or_galaxy_goals_off():
+    base = ROOT / "variants" / "new-frontiers"
+    assert _offs(base / "base.yaml", []) == {"the Galaxy goals action and goal VP": "goals.enabled: false"}
+    assert _offs(base / "goals.yaml", []) == {"Retreat into isolation (Galaxy goals replaces it)": "goals.enabled: true"}
+    assert _offs(base / "base.yaml", ["rules.produce.pile_gold=0"])["gold on the Produce pile"] == \
+        "rules.produce.pile_gold: 0"
+
+
+def test_a_run_whose_variant_no_longer_validates_keeps_its_rows():
+    """An old run's resolved variant that this schema refuses: nothing is left out, no error."""
+    info = {"game": "ohseven", "variant": {"hash": "old", "resolved": {"game": "ohseven", "no_such_key": 1}}}
+    assert switched_off(info) == ()
+    assert switched_off({"game": "ohseven"}) == ()  # a table game's info: no resolved variant
+
+
+def test_every_report_names_what_the_variant_switches_off(cli, tmp_path):
+    from playtest.report.jsonreport import schema
+
+    out = tmp_path / "run"
+    r = cli("simulate", str(OHSEVEN), "-n", "4", "--seed", "1", "--workers", "1", "--out", str(out),
+            *(x for s in NO_REBIDS for x in ("--set", s)))
+    assert r.returncode == 0, r.stderr
+    line = "- forced rebids, and so redeals and rebid bonuses (bidding.rebid.triggers: sum_equals_tricks and " \
+           "identical_highest both false)"
+    assert f"{HEADING}\n{line}" in r.stdout
+    assert "mean_score_rebid_bonus" not in r.stdout and "mean_score_rounds" in r.stdout
+    assert "Forced rebids per round" not in r.stdout
+    html = (out / "report.html").read_text(encoding="utf-8")
+    assert "<dt>Switched off</dt>" in html and "forced rebids, and so redeals and rebid bonuses" in html
+    assert "bonus_points" not in html
+    r = cli("report", str(out), "-f", "md", "-o", "-")
+    assert "Switched off in this variant" in r.stdout and "- forced rebids, and so redeals" in r.stdout
+    r = cli("report", str(out), "-f", "json", "-o", "-")
+    doc = json.loads(r.stdout)
+    jsonschema.validate(doc, schema(), cls=jsonschema.Draft202012Validator)
+    assert [o["what"] for o in doc["switched_off"]] == ["forced rebids, and so redeals and rebid bonuses"]
+    assert {"metric": "rebids_mean", "group": "*"} in doc["switched_off"][0]["rows"]
+    assert not any(row["metric"] in REBID_METRICS for s in doc["sections"] for row in s["metrics"])
