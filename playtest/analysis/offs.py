@@ -10,13 +10,17 @@ reports then name the mechanisms (`switched_off(info)`) and a comparison says "o
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from fnmatch import fnmatchcase
+from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.core.spec import Off
+
+if TYPE_CHECKING:
+    from playtest.variants import Variant
 
 _CACHE: dict[tuple[str, str], tuple[Off, ...]] = {}
 """(game, variant hash) → its Offs: compare's jackknife asks again for every block of games."""
@@ -49,17 +53,45 @@ def switched_off(info: Mapping[str, Any]) -> tuple[Off, ...]:
     return found
 
 
+def variant_switched_off(variant: Variant) -> tuple[Off, ...]:
+    """`switched_off` of a loaded variant, before any game is played (a gate's check)."""
+    return switched_off({"game": variant.game, "variant": {"hash": variant.hash, "resolved": variant.resolved}})
+
+
 def off_for(offs: Iterable[Off], metric: str, group: str | None) -> Off | None:
     """The Off that covers this row, or None."""
     return next((o for o in offs if o.covers(metric, group or "")), None)
 
 
+def metric_off(offs: Iterable[Off], metric: str, groups: Sequence[str] | None = None) -> Off | None:
+    """The Off that switches off `metric` in these groups (any of them), or in every group when
+    `groups` is None (an Off of some of its groups only, such as one rebid trigger's, is not)."""
+    if groups:
+        return next((o for g in groups if (o := off_for(offs, metric, g)) is not None), None)
+    return off_for(offs, metric, "*")
+
+
 def drop_off(table: pl.DataFrame, offs: Sequence[Off]) -> pl.DataFrame:
-    """`table` (a metric table) without the rows that `offs` cover."""
+    """`table` (a metric table) without the rows that `offs` cover. Each metric name is matched
+    once and only its rows' groups row by row: compare's jackknife calls this for every block."""
     if not offs or table.height == 0:
         return table
-    keep = [off_for(offs, m, g) is None for m, g in table.select(C.METRIC, C.GROUP).iter_rows()]
+    patterns = [pair for o in offs for pair in o.rows]
+    groups = {m: gs for m in table[C.METRIC].unique().to_list()
+              if (gs := [g for mp, g in patterns if fnmatchcase(m, mp)])}
+    if not groups:
+        return table
+    keep = [m not in groups or not any(fnmatchcase(g or "", p) for p in groups[m])
+            for m, g in table.select(C.METRIC, C.GROUP).iter_rows()]
     return table.filter(pl.Series(keep, dtype=pl.Boolean()))
+
+
+def without_off(fn: Callable[[Any, Any, Any], pl.DataFrame]) -> Callable[[Any, Any, Any], pl.DataFrame]:
+    """A metric function (info, games, events) → its table without the rows that the run's
+    variant switches off: any metric function a comparison is given, not only the report's."""
+    def metric_fn(info: Any, games: Any, events: Any) -> pl.DataFrame:
+        return drop_off(fn(info, games, events), switched_off(info))
+    return metric_fn
 
 
 def describe(offs: Sequence[Off]) -> str:

@@ -95,7 +95,7 @@ def terminal_table(rows: list[dict], labels: tuple[str, ...], interval: str = "9
     for row in rows:
         m = row["metric"]
         cells = [render.metric_title(m), row["group"]]
-        cells += [render.fmt_value(v[C.ESTIMATE], m) if (v := row["values"][lb]) else "–" for lb in labels]
+        cells += [render.value_cell(row, lb) for lb in labels]
         notable = False
         for lb in labels[1:]:
             d = row["differences"][lb]
@@ -196,6 +196,11 @@ def compare(
         for line in render.changes_lines(cmp):
             console.print(line, markup=False, highlight=False)
         console.print()
+        if off := render.switched_off_lines(cmp):
+            console.print(render.OFF_HEADING, style="bold", markup=False, highlight=False)
+            for line in off:
+                console.print(f"  {line}", markup=False, highlight=False)
+            console.print()
         rows = render.wide_rows(cmp)
         shown = rows if all_rows else [r for r in rows if r["metric"] in HEADLINE_METRICS or any(
             d is not None and d["notable"] for d in r["differences"].values())]

@@ -54,6 +54,7 @@ def diff_cmd(
     import polars as pl
 
     from playtest.analysis.metrics import section_keys, sections
+    from playtest.analysis.offs import variant_switched_off
     from playtest.compare import render
     from playtest.compare.compare import rule_changes
     from playtest.compare.gates import (
@@ -61,6 +62,7 @@ def diff_cmd(
         UNDECIDED,
         check_group_names,
         check_metric_names,
+        check_switched_off,
         evaluate,
         load_gates,
         overall,
@@ -100,6 +102,7 @@ def diff_cmd(
     seed_ = seeds[0]
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed_, workers=workers, command=command_line())
     err = make_console(stderr=True)
+    check_switched_off(gates, variant_switched_off(c), variant_switched_off(b))
     if out is not None:
         check_output_dir(out, force, [Path(p) for v in (b, c) for p in v.chain] + [gate])
     with contextlib.ExitStack() as stack:

@@ -40,6 +40,7 @@ def ladder(
     Holm-adjusted) and the ones that change get a plain sentence. Writes ladder.html
     (self-contained), ladder.md, ladder.json and the runs' Parquet tables to --out.
     """
+    from playtest.analysis.offs import lines as off_lines
     from playtest.io import check_not_input, staged_dir, write_atomic
     from playtest.ladder.result import build_ladder
     from playtest.ladder.runs import LadderPlan, check_rungs, play_ladder, split_rungs
@@ -95,4 +96,8 @@ def ladder(
                       style="bold")
         for line in changed["sentence"].to_list():
             console.print(f"- {line}", markup=False, highlight=False)
+        if result.switched_off:
+            console.print()
+            for line in off_lines(result.switched_off):
+                console.print(line, markup=False, highlight=False)
     err.print(f"wrote {out_dir / 'ladder.html'}, ladder.md, ladder.json")

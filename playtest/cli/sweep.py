@@ -44,8 +44,18 @@ def check_metric_names(metrics: list[str], variants: list[Variant], probe: RunCo
     point, then, only while a name is still unseen, up to PROBE_GAMES (at most -n) at each. The
     probe's games are the first games of the grid's own runs (same seed), played aside."""
     from playtest.analysis import columns as C
+    from playtest.analysis.offs import metric_off, variant_switched_off
     from playtest.compare.runs import Runs
 
+    where = "at each of the grid points" if len(variants) > 1 else "of the variant"
+    offs = [variant_switched_off(v) for v in variants]
+    for m in metrics:  # off everywhere: say so (it has no value anywhere), not "no such metric"
+        off = [metric_off(mine, m) for mine in offs]
+        first = off[0]
+        if first is not None and all(o is not None for o in off):
+            place = "at every grid point" if len(variants) > 1 else "in the variant"
+            raise UsageError(f"--metric {m}: switched off {place} by {first.why} ({first.what}): it has no value "
+                             "to show")
     seen: dict[str, None] = {}
     games = probe.n_games
     with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe_dir:
@@ -57,7 +67,6 @@ def check_metric_names(metrics: list[str], variants: list[Variant], probe: RunCo
             if all(m in seen for m in metrics):
                 return
     unknown = next(m for m in metrics if m not in seen)
-    where = "at each of the grid points" if len(variants) > 1 else "of the variant"
     raise UsageError(f"--metric {unknown}: no such metric in {games} games {where} (known: {', '.join(seen)})")
 
 
@@ -87,6 +96,7 @@ def sweep(
     import polars as pl
 
     from playtest.analysis import columns as C
+    from playtest.analysis.offs import switched_off
     from playtest.compare import render
     from playtest.compare.metrics import report_metrics
     from playtest.compare.runs import Runs, common_lineup
@@ -119,6 +129,7 @@ def sweep(
     with staged_dir(out_dir, force=force, option="--out") as staging:
         samples = Runs(loaded, folders, config, staging / "runs").grow_to(n)
         table = sweep_table(axes, points, [fn(s.info, s.games, s.events) for s in samples])
+        offs = {p.label: switched_off(s.info) for p, s in zip(points, samples, strict=True)}
         chosen = key_metrics(table, metrics or ())
         if metrics:
             unknown = [m for m in metrics if m not in chosen]
@@ -129,18 +140,23 @@ def sweep(
         run = {"variant": loaded[0].path, "games": n, "players": players_, "lineup": list(lineup), "seed": seed,
                "command": config.command, "axes": [{"key": a.key, "values": list(a.values)} for a in axes]}
         keys = [a.key for a in axes]
-        md = render.sweep_markdown(table, chosen, labels, run)
-        js = render.sweep_json(table, chosen, run)
+        md = render.sweep_markdown(table, chosen, labels, run, offs)
+        js = render.sweep_json(table, chosen, run, offs)
         write_atomic(staging / "sweep.md", md)
         write_atomic(staging / "sweep.json", js)
         write_atomic(staging / "sweep.csv", table.write_csv())
-        write_atomic(staging / "sweep.html", render.sweep_html(table, chosen, keys, run))
+        write_atomic(staging / "sweep.html", render.sweep_html(table, chosen, keys, run, offs))
     if fmt == "md":
         typer.echo(md, nl=False)
     elif fmt == "json":
         typer.echo(js)
     else:
         console = out_console()
+        if off := render.sweep_off_lines(offs):
+            console.print(f"{render.SWEEP_OFF_HEADING}:", markup=False, highlight=False)
+            for line in off:
+                console.print(f"  {line}", markup=False, highlight=False)
+            console.print()
         for m in chosen:
             part = table.filter(pl.col(C.METRIC) == m)
             t = Table(title=m, title_justify="left", show_edge=False, pad_edge=False)
@@ -149,12 +165,7 @@ def sweep(
                 t.add_column(lb, justify="right")
             cells = {(r[POINT], r[C.GROUP]): r for r in part.iter_rows(named=True)}
             for g in dict.fromkeys(part[C.GROUP].to_list()):
-                row = [g]
-                for lb in labels:
-                    r = cells.get((lb, g))
-                    row.append("–" if r is None else f"{render.fmt_value(r[C.ESTIMATE], m)} "
-                               f"[{render.F.interval(r[C.CI_LOW], r[C.CI_HIGH], render.F.kind(m))}]")
-                t.add_row(*row)
+                t.add_row(g, *(render.sweep_cell(cells.get((lb, g)), m, g, offs[lb]) for lb in labels))
             console.print(t)
             console.print()
         console.print(render.sweep_settings_line(run), markup=False, highlight=False)

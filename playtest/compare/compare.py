@@ -19,9 +19,11 @@ import numpy as np
 import polars as pl
 
 from playtest.analysis import columns as C
+from playtest.analysis.offs import off_for, switched_off
 from playtest.compare.jackknife import DEFAULT_BLOCKS, Estimate, Replicates, Sample, replicate
 from playtest.compare.metrics import MetricFn, is_tested, one_definition, report_metrics
 from playtest.compare.stats import holm, sign_flip_p
+from playtest.core.spec import Off
 from playtest.variants import Change, diff
 
 VARIANT = "variant"
@@ -37,8 +39,11 @@ copy under common random numbers); 'same as <metric / group>' (a duplicate test,
 that is a win rate minus a constant, counted once); 'set by the rules' (constant in each variant
 but not the same: no interval, and the exact sign-flip p-value 2^(1 - K) of K blocks in Holm's
 family, so a certain difference with 30 blocks and none from 4 games that happen to agree);
-'not tested' (quantiles, balance)."""
+'not tested' (quantiles, balance); 'off in <variant>' (one side's variant switches the metric off: OFF_IN)."""
 SET_BY_RULES = "set by the rules"
+OFF_IN = "off in "
+"""TEST of a row that one side's variant switches off ('off in draft6'; GameSpec.switched_off):
+there is nothing to compare with, so no difference, interval or p-value, and not in Holm's family."""
 
 VALUES_SCHEMA: dict[str, pl.DataType] = {
     C.METRIC: pl.String(), C.GROUP: pl.String(), VARIANT: pl.String(), C.ESTIMATE: pl.Float64(),
@@ -74,6 +79,14 @@ class Comparison:
     settings: Settings
     games: int
     replicates: Replicates = field(repr=False)
+    switched_off: tuple[tuple[Off, ...], ...] = ()
+    """Per variant (in `labels` order), what it switches off: its rows are not in `values`."""
+
+    def off_in(self, label: str, metric: str, group: str) -> Off | None:
+        """What switches this row off in variant `label`, or None."""
+        if not self.switched_off:
+            return None
+        return off_for(self.switched_off[self.labels.index(label)], metric, group)
 
 
 def unique_labels(names: Sequence[str]) -> tuple[str, ...]:
@@ -173,6 +186,7 @@ def compare_samples(
     definitions = {m: one_definition({labels[v]: mine[m] for v, mine in enumerate(own) if mine.get(m)})
                    for m in dict.fromkeys(m for mine in own for m in mine)}
     rates = _rate_metrics(reps)
+    offs = tuple(switched_off(s.info) for s in samples)
     n_games = int(samples[0].game_ids().size)
     rows = []
     base_keys = [(m, g) for v, m, g in reps.keys if v == 0]
@@ -180,6 +194,13 @@ def compare_samples(
     for v in range(1, len(samples)):
         order = base_keys + [(m, g) for vv, m, g in reps.keys if vv == v and (m, g) not in set(base_keys)]
         for metric, group in order:
+            off = [labels[i] for i in (0, v) if off_for(offs[i], metric, group) is not None]
+            if off:  # one side cannot have it: no change to measure (not a 0 against a value)
+                rows.append({C.METRIC: metric, C.GROUP: group, VARIANT: labels[v], BASELINE: labels[0],
+                             C.ESTIMATE: math.nan, C.CI_LOW: math.nan, C.CI_HIGH: math.nan, C.N: n_games,
+                             C.P_VALUE: math.nan, IS_RATE: metric in rates, TEST: OFF_IN + " and ".join(off),
+                             "_same_as": None, C.DEFINITION: definitions.get(metric, "")})
+                continue
             terms = [(1.0, (v, metric, group)), (-1.0, (0, metric, group))]
             est = reps.contrast(terms)
             test, same_as = _test_kind(reps, v, metric, group, est, seen, len(rows))
@@ -230,4 +251,4 @@ def compare_samples(
             row[TEST] = f"same as {first[C.METRIC]} / {first[C.GROUP]}"
     differences = pl.DataFrame({k: [r[k] for r in rows] for k in DIFF_SCHEMA}, schema=DIFF_SCHEMA)
     changes = semantic_changes(labels, resolved) if resolved is not None else ()
-    return Comparison(labels, changes, values, differences, settings, n_games, reps)
+    return Comparison(labels, changes, values, differences, settings, n_games, reps, offs)

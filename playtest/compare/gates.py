@@ -30,14 +30,17 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from playtest.analysis.offs import metric_off
 from playtest.compare.jackknife import Estimate, Replicates
 from playtest.compare.stats import sign_flip_p
+from playtest.core.spec import Off
 from playtest.errors import PlaytestError, Problem, VariantError
 from playtest.report.format import is_rate
 from playtest.variants.loader import problem_from_pydantic
@@ -173,6 +176,25 @@ class Gates:
         item = self.tree.value["gates"].value[index]
         node = item.value.get(key, item)
         return node.problem(f"gates.{index}.{key}" if key in item.value else f"gates.{index}", message)
+
+
+def check_switched_off(gates: Gates, candidate: Sequence[Off], base: Sequence[Off]) -> None:
+    """Before any simulation: no gate reads a metric that a variant switches off (GameSpec.
+    switched_off), which has no value there: in the candidate for any gate, in the base for a
+    `change` (GateError, one line each, naming the setting that switches it off)."""
+    problems = []
+    for i, spec in enumerate(gates.model.gates):
+        sides = [("candidate", candidate)] + ([("base", base)] if spec.of == "change" else [])
+        for side, offs in sides:
+            off = metric_off(offs, spec.metric, spec.groups)
+            if off is not None:
+                where = f" ({', '.join(spec.groups)})" if spec.groups else ""
+                problems.append(gates.problem(i, "metric", f"{spec.metric}{where} is switched off in the {side} by "
+                                              f"{off.why} ({off.what}): it has no value to gate; leave this gate "
+                                              "out for such a draft"))
+                break
+    if problems:
+        raise GateError(problems)
 
 
 def check_metric_names(gates: Gates, known: list[str]) -> None:

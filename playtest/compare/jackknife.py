@@ -29,6 +29,7 @@ import polars as pl
 from scipy import stats
 
 from playtest.analysis import columns as C
+from playtest.analysis.offs import switched_off, without_off
 from playtest.compare.metrics import MetricFn, complete, completed, distribution_groups, estimates
 from playtest.errors import PlaytestError
 
@@ -204,10 +205,11 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
     full_vals: list[float] = []
     rep_vals: list[list[float]] = []
     tables: list[pl.DataFrame] = []
+    metric_fn = without_off(metric_fn)  # what a variant switches off is never compared (analysis/offs.py)
     whole = [metric_fn(s.info, s.games, s.events) for s in samples]
     if complete_categories:
         groups = distribution_groups(whole)
-        whole = [complete(t, groups) for t in whole]
+        whole = [complete(t, groups, switched_off(s.info)) for t, s in zip(whole, samples, strict=True)]
         metric_fn = completed(metric_fn, groups)
     for v, sample in enumerate(samples):
         table = whole[v]

@@ -11,6 +11,8 @@ from typing import Any
 import polars as pl
 
 from playtest.analysis import columns as C
+from playtest.analysis.offs import off_for, switched_off
+from playtest.core.spec import Off
 
 MetricFn = Callable[[dict[str, Any], pl.DataFrame, pl.DataFrame], pl.DataFrame]
 """(run info, games, events) → a metric table (columns.METRIC_SCHEMA)."""
@@ -88,8 +90,10 @@ def distribution_groups(tables: Sequence[pl.DataFrame]) -> dict[str, set[str]]:
     return out
 
 
-def complete(table: pl.DataFrame, groups: Mapping[str, set[str]]) -> pl.DataFrame:
-    """`table` with a 0 row for each category of `groups` it lacks (of a metric it has)."""
+def complete(table: pl.DataFrame, groups: Mapping[str, set[str]], offs: Sequence[Off] = ()) -> pl.DataFrame:
+    """`table` with a 0 row for each category of `groups` it lacks (of a metric it has), except
+    a category its variant switches off (`offs`): New Frontiers' share of games ended by the
+    worlds trigger is not 0% in a draft without that trigger, it is not there at all."""
     extra = []
     for metric, wanted in groups.items():
         part = table.filter(pl.col(C.METRIC) == metric)
@@ -98,12 +102,13 @@ def complete(table: pl.DataFrame, groups: Mapping[str, set[str]]) -> pl.DataFram
         have = set(part[C.GROUP].to_list())
         n, definition = part[C.N][0], part[C.DEFINITION][0]
         extra += [{C.METRIC: metric, C.GROUP: g, C.ESTIMATE: 0.0, C.N: n, C.DEFINITION: definition}
-                  for g in sorted(wanted - have)]
+                  for g in sorted(wanted - have) if off_for(offs, metric, g) is None]
     return pl.concat([table, C.metric_frame(extra)]) if extra else table
 
 
 def completed(fn: Callable[..., pl.DataFrame], groups: Mapping[str, set[str]]) -> Callable[..., pl.DataFrame]:
-    """`fn` whose tables carry a 0 row for each category of `groups` they lack."""
+    """`fn` whose tables carry a 0 row for each category of `groups` they lack (and their
+    variant does not switch off)."""
     def metric_fn(info: Mapping[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
-        return complete(fn(info, games, events), groups)
+        return complete(fn(info, games, events), groups, switched_off(info))
     return metric_fn

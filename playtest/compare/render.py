@@ -8,16 +8,20 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import altair as alt
 import polars as pl
 
 from playtest.analysis import columns as C
+from playtest.analysis.offs import describe, off_for
 from playtest.compare import compare as K
 from playtest.compare.gates import FAIL, PASS, GateResult
+from playtest.core.spec import Off
 from playtest.report import format as F
 from playtest.report.html import e, page
+from playtest.report.model import off_dict
 from playtest.report.vega import vega_spec
 
 MAX_CHART_GROUPS = 16
@@ -143,13 +147,18 @@ def _cannot_differ(cmp: K.Comparison) -> set[str]:
 
 
 def wide_rows(cmp: K.Comparison) -> list[dict[str, Any]]:
-    """One row per (metric, group): each variant's value, then each difference against the first."""
+    """One row per (metric, group): each variant's value, then each difference against the first;
+    `off`: label → why, for each variant that switches the row off (its value is None)."""
     vals = {(r[C.METRIC], r[C.GROUP], r[K.VARIANT]): r for r in cmp.values.iter_rows(named=True)}
     diffs = {(r[C.METRIC], r[C.GROUP], r[K.VARIANT]): r for r in cmp.differences.iter_rows(named=True)}
     keys = list(dict.fromkeys((r[C.METRIC], r[C.GROUP]) for r in cmp.values.iter_rows(named=True)))
     out = []
     for m, g in keys:
-        row: dict[str, Any] = {"metric": m, "group": g, "values": {}, "differences": {}}
+        row: dict[str, Any] = {"metric": m, "group": g, "values": {}, "differences": {}, "off": {}}
+        for label in cmp.labels:
+            off = cmp.off_in(label, m, g)
+            if off is not None:
+                row["off"][label] = off.text()
         for label in cmp.labels:
             v = vals.get((m, g, label))
             row["values"][label] = None if v is None else {k: _clean(v[k]) for k in (C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N)}
@@ -160,6 +169,30 @@ def wide_rows(cmp: K.Comparison) -> list[dict[str, Any]]:
                                           K.TEST)}
         out.append(row)
     return out
+
+
+def value_cell(row: dict[str, Any], label: str) -> str:
+    """A variant's value in the wide table: 'off' where its variant switches the row off."""
+    v = row["values"][label]
+    if v:
+        return fmt_value(v[C.ESTIMATE], row["metric"])
+    return "off" if label in row.get("off", {}) else "–"
+
+
+OFF_HEADING = "Switched off (not measured: rows left out, or 'off in <variant>')"
+
+
+def switched_off_lines(cmp: K.Comparison) -> list[str]:
+    """What each variant switches off (GameSpec.switched_off): once for what every variant
+    switches off, then each variant's own. Empty when nothing is off."""
+    offs = cmp.switched_off
+    if not any(offs):
+        return []
+    common = [o for o in offs[0] if all(o in mine for mine in offs)] if len(offs) > 1 else []
+    lines = [f"in every variant: {describe(common)}"] if common else []
+    lines += [f"in {label}: {describe(own)}" for label, mine in zip(cmp.labels, offs, strict=True)
+              if (own := [o for o in mine if o not in common])]
+    return lines
 
 
 def changes_lines(cmp: K.Comparison) -> list[str]:
@@ -202,7 +235,10 @@ def compare_markdown(cmp: K.Comparison, run: dict[str, Any], *, only_tested: boo
     out += [f"- ★ {line}" for line in verdict[1:]] + ([""] if len(verdict) > 1 else [])
     out += ["### Rule changes", "", "```"]
     out += changes_lines(cmp) or ["(one variant)"]
-    out += ["```", "", settings_line(cmp, run), "", CALIBRATION_NOTE, ""]
+    out += ["```", ""]
+    if off := switched_off_lines(cmp):
+        out += [f"### {OFF_HEADING}", "", *(f"- {line}" for line in off), ""]
+    out += [settings_line(cmp, run), "", CALIBRATION_NOTE, ""]
     head = ["metric", "group", *labels]
     for label in labels[1:]:
         head += [f"{label} − {labels[0]}", interval_header(cmp), "p (Holm)", ""]
@@ -213,9 +249,7 @@ def compare_markdown(cmp: K.Comparison, run: dict[str, Any], *, only_tested: boo
         if only_tested and all(d is None or d[C.P_VALUE] is None for d in diffs):
             continue
         cells = [metric_title(m), row["group"]]
-        for lb in labels:
-            v = row["values"][lb]
-            cells.append(fmt_value(v[C.ESTIMATE], m) if v else "–")
+        cells += [value_cell(row, lb) for lb in labels]
         for d in diffs:
             if d is None:
                 cells += ["–", "", "", ""]
@@ -233,7 +267,7 @@ CALIBRATION_NOTE = ("How often these intervals cover and these tests raise false
 def untested_text(d: dict[str, Any]) -> str:
     """Why a difference has no p-value, in words."""
     test = d.get(K.TEST) or "not tested"
-    if test == K.SET_BY_RULES:
+    if test == K.SET_BY_RULES or test.startswith(K.OFF_IN):
         return test
     return "no change possible" if test == "no change possible" else (
         # Equal in every block of games, not proof that the games were the same: a draft that
@@ -255,6 +289,8 @@ def compare_json(cmp: K.Comparison, run: dict[str, Any]) -> str:
         "changes": [{"base": b, "variant": o, "changes": [c.as_dict() for c in cs]} for b, o, cs in cmp.changes],
         "games": cmp.games,
         "verdict": verdict_lines(cmp, run),
+        "switched_off": {label: [off_dict(o) for o in offs] for label, offs in zip(cmp.labels, cmp.switched_off,
+                                                                                    strict=True)},
         "values": _records(cmp.values),
         "differences": _records(cmp.differences),
     }
@@ -300,6 +336,7 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
     labels = cmp.labels
     specs: dict[str, Any] = {}
     changes = "".join(f"<li>{e(line.strip())}</li>" for line in changes_lines(cmp))
+    off = "".join(f"<li>{e(line)}</li>" for line in switched_off_lines(cmp))
     defs = dict(cmp.differences.select(C.METRIC, C.DEFINITION).unique(C.METRIC).iter_rows())
     constant = _cannot_differ(cmp)
     notable_metrics = list(dict.fromkeys(cmp.differences.filter(pl.col(K.NOTABLE))[C.METRIC].to_list()))
@@ -325,8 +362,7 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
         m = row["metric"]
         cells = f"<td title=\"{e(m)}: {e(defs.get(m, ''))}\">{e(metric_title(m))}</td><td>{e(row['group'])}</td>"
         for lb in labels:
-            v = row["values"][lb]
-            cells += f"<td class=num>{e(fmt_value(v[C.ESTIMATE], m) if v else '–')}</td>"
+            cells += f"<td class=num>{e(value_cell(row, lb))}</td>"
         notable = False
         for lb in labels[1:]:
             d = row["differences"][lb]
@@ -343,7 +379,8 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
     body = (f"<h2>Verdict</h2><p class=\"headline\">{e(verdict[0])}</p>" + (f"<ul>{items}</ul>" if items else "")
             + (f"<h2>Charts of the notable differences</h2>{_figures(first, specs)}" if first else "")
             + f"<h2>Rule changes</h2><ul class=\"changes\">{changes or '<li>(one variant)</li>'}</ul>"
-            f"<p class=\"def\">{e(settings_line(cmp, run))}</p>"
+            + (f"<h2>{e(OFF_HEADING)}</h2><ul class=\"changes\">{off}</ul>" if off else "")
+            + f"<p class=\"def\">{e(settings_line(cmp, run))}</p>"
             f"<p class=\"def\">{e(CALIBRATION_NOTE)}</p>"
             f"<p class=\"def\">Command: <code>{e(run.get('command', ''))}</code></p>"
             f"<h2>{'Other charts' if first else 'Charts'}</h2><p class=\"def\">Each variant's value with its 95% "
@@ -397,31 +434,56 @@ def sweep_settings_line(run: dict[str, Any]) -> str:
             f"seed {run['seed']} for every point (the same deals and bot dice). Each cell: estimate [95% interval].")
 
 
-def sweep_markdown(table: pl.DataFrame, metrics: list[str], labels: list[str], run: dict[str, Any]) -> str:
+def sweep_cell(r: dict[str, Any] | None, metric: str, group: str, offs: Sequence[Off]) -> str:
+    """One point's value of a sweep table: 'estimate [interval]', 'off' where the point's variant
+    switches the row off, '–' where it has no value."""
+    if r is None:
+        return "off" if off_for(offs, metric, group) is not None else "–"
+    ci = F.interval(r[C.CI_LOW], r[C.CI_HIGH], _kind(metric))
+    return f"{fmt_value(r[C.ESTIMATE], metric)}" + (f" [{ci}]" if ci else "")
+
+
+def sweep_off_lines(offs: Mapping[str, Sequence[Off]]) -> list[str]:
+    """What each grid point switches off (label → its Offs), for the sweep's outputs; once for
+    what every point switches off. Empty when nothing is."""
+    if not any(offs.values()):
+        return []
+    lists = list(offs.values())
+    common = [o for o in lists[0] if all(o in mine for mine in lists)] if len(lists) > 1 else []
+    lines = [f"at every point: {describe(common)}"] if common else []
+    lines += [f"at {label}: {describe(own)}" for label, mine in offs.items()
+              if (own := [o for o in mine if o not in common])]
+    return lines
+
+
+SWEEP_OFF_HEADING = "Switched off (not measured: 'off' in the tables)"
+
+
+def sweep_markdown(table: pl.DataFrame, metrics: list[str], labels: list[str], run: dict[str, Any],
+                   offs: Mapping[str, Sequence[Off]] | None = None) -> str:
     from playtest.compare.sweep import POINT
 
+    offs = offs or {}
     out = [f"## Sweep of {run['variant']}", "", sweep_settings_line(run), ""]
+    if off := sweep_off_lines(offs):
+        out += [f"{SWEEP_OFF_HEADING}:", "", *(f"- {line}" for line in off), ""]
     for m in metrics:
         part = table.filter(pl.col(C.METRIC) == m)
         groups = list(dict.fromkeys(part[C.GROUP].to_list()))
         cells = {(r[POINT], r[C.GROUP]): r for r in part.iter_rows(named=True)}
         out += [f"### {m}", "", "| group | " + " | ".join(labels) + " |", "|---|" + "---:|" * len(labels)]
         for g in groups:
-            row = [g]
-            for lb in labels:
-                r = cells.get((lb, g))
-                if r is None:
-                    row.append("–")
-                    continue
-                ci = F.interval(r[C.CI_LOW], r[C.CI_HIGH], _kind(m))
-                row.append(f"{fmt_value(r[C.ESTIMATE], m)}" + (f" [{ci}]" if ci else ""))
+            row = [g] + [sweep_cell(cells.get((lb, g)), m, g, offs.get(lb, ())) for lb in labels]
             out.append("| " + " | ".join(row) + " |")
         out.append("")
     return "\n".join(out)
 
 
-def sweep_json(table: pl.DataFrame, metrics: list[str], run: dict[str, Any]) -> str:
-    doc = {"kind": "playtest-sweep", "version": 1, "run": run, "key_metrics": metrics, "rows": _records(table)}
+def sweep_json(table: pl.DataFrame, metrics: list[str], run: dict[str, Any],
+               offs: Mapping[str, Sequence[Off]] | None = None) -> str:
+    doc = {"kind": "playtest-sweep", "version": 1, "run": run, "key_metrics": metrics,
+           "switched_off": {label: [off_dict(o) for o in mine] for label, mine in (offs or {}).items()},
+           "rows": _records(table)}
     return json.dumps(doc, indent=2, ensure_ascii=False, default=str)
 
 
@@ -460,7 +522,8 @@ def sweep_definitions(table: pl.DataFrame) -> dict[str, str]:
     return {m: one_definition(by) for m, by in texts.items()}
 
 
-def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: dict[str, Any]) -> str:
+def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: dict[str, Any],
+               offs: Mapping[str, Sequence[Off]] | None = None) -> str:
     specs: dict[str, Any] = {}
     x_key = keys[0]
     x_order = list(dict.fromkeys(table[x_key].to_list()))
@@ -471,7 +534,7 @@ def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: di
     defs = sweep_definitions(table)
     charts = [(m, defs.get(m, ""), _sweep_chart(table.filter(pl.col(C.METRIC) == m), m, x_key, x_order, facet))
               for m in metrics]
-    md = sweep_markdown(table, metrics, list(dict.fromkeys(table["point"].to_list())), run)
+    md = sweep_markdown(table, metrics, list(dict.fromkeys(table["point"].to_list())), run, offs)
     body = (f"<p class=\"def\">{run['games']} games per point · {e(run['players'])} players · bots "
             f"{e(','.join(run['lineup']))} · seed {e(run['seed'])} for every point. Command: <code>{e(run.get('command', ''))}</code></p>"
             f"<h2>Key metrics against {e(x_key)}</h2><p class=\"def\">Estimates with their 95% intervals.</p>"

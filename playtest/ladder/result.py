@@ -17,11 +17,13 @@ import polars as pl
 
 from playtest import __version__
 from playtest.analysis import columns as C
+from playtest.analysis.offs import switched_off
 from playtest.compare.jackknife import DEFAULT_BLOCKS
+from playtest.core.spec import Off
 from playtest.ladder import skill, strength
 from playtest.ladder.runs import LadderRuns
 from playtest.report import format as F
-from playtest.report.model import run_summary, variant_names
+from playtest.report.model import off_dict, run_summary, variant_names
 
 SCHEMA_ID = "playtest-ladder"
 SCHEMA_VERSION = 1
@@ -115,6 +117,8 @@ class Ladder:
     names: dict[str, dict[str, str]]
     warnings: tuple[str, ...] = ()
     generated_by: str = field(default=f"playtest {__version__}")
+    switched_off: tuple[Off, ...] = ()
+    """What the variant switches off: its rows are in no rung (analysis/offs.py)."""
 
     def changed(self) -> pl.DataFrame:
         return self.tests.filter(pl.col(skill.CHANGES)).sort(skill.P_HOLM)
@@ -133,6 +137,7 @@ class Ladder:
                 "skill_matters": self.skill_matters,
                 "strength": rows(self.strength), "ratings": rows(self.ratings),
                 "changes_with_skill": [r[skill.SENTENCE] for r in self.changed().iter_rows(named=True)],
+                "switched_off": [off_dict(o) for o in self.switched_off],
                 "metrics": metrics})
 
 
@@ -279,4 +284,5 @@ def build_ladder(runs: LadderRuns, *, blocks: int = DEFAULT_BLOCKS) -> Ladder:
         warnings.append(f"Only {plan.games} self-play games per rung: the jackknife tests of 'changes with skill' are "
                         f"rough below about {FEW_GAMES} games (few blocks, each of very few games); read them as hints.")
     return Ladder(run=run, rungs=rungs, values=values, tests=tests, strength=table, ratings=rates,
-                  skill_matters=skill_matters(table, rates), names=variant_names(resolved), warnings=tuple(warnings))
+                  skill_matters=skill_matters(table, rates), names=variant_names(resolved), warnings=tuple(warnings),
+                  switched_off=switched_off(info))

@@ -115,6 +115,8 @@ def render_ladder_html(ladder: Ladder) -> str:
         definition += " (8 groups shown: those that change with skill first.)" if groups.height > 8 else ""
         figure(metric.replace("_", " "), definition, metric_chart(ladder, metric, part.to_dicts()))
     matters = "".join(f"<li>{e(s)}</li>" for s in ladder.skill_matters)
+    off = ("<dt>Switched off</dt><dd>not measured in this variant, so in no rung's metrics<ul class=\"changes\">"
+           + "".join(f"<li>{e(o.text())}</li>" for o in ladder.switched_off) + "</ul></dd>") if ladder.switched_off else ""
     warn = "".join(f'<p class="verdict unfair">{e(w)}</p>' for w in ladder.warnings)
     strength_rows = "".join(
         f"<tr><td><code>{e(r['upper'])}</code></td><td><code>{e(r['lower'])}</code></td><td class=num>{r['games']}</td>"
@@ -142,7 +144,7 @@ def render_ladder_html(ladder: Ladder) -> str:
 <dl class="meta"><dt>Variant</dt><dd><code>{e(v.get('path'))}</code> · rules {e(v.get('rules_version'))} · hash <code>{e(v.get('hash'))}</code></dd>
 <dt>Rungs</dt><dd>{e(', '.join(ladder.rungs))} (weakest first)</dd>
 <dt>Games</dt><dd>{e(run.get('games_per_rung'))} self-play games per rung · {e(run.get('games_per_pairing'))} per pairing · {e(run.get('players'))} players · seed {e(run.get('seed'))}</dd>
-<dt>Command</dt><dd><code>{e(run.get('command'))}</code></dd>
+<dt>Command</dt><dd><code>{e(run.get('command'))}</code></dd>{off}
 <dt>Made by</dt><dd>{e(ladder.generated_by)}</dd></dl></header>
 {warn}<h2>Does skill matter?</h2><ul>{matters}</ul>
 <table><thead><tr><th>stronger</th><th>weaker</th><th class=num>games</th><th class=num>seats</th><th class=num>stronger wins per seat</th>

@@ -9,6 +9,7 @@ from typing import Any
 import polars as pl
 
 from playtest.analysis import columns as C
+from playtest.analysis.offs import lines as off_lines
 from playtest.ladder import skill, strength
 from playtest.ladder.result import Ladder, times
 from playtest.report import format as F
@@ -63,6 +64,8 @@ def render_ladder_markdown(ladder: Ladder) -> str:
              + ", ".join(f"`{md(r)}`" for r in ladder.rungs), "",
              f"Command: `{md(run.get('command'))}`", ""]
     lines += [f"> ⚠️ {md(w)}" for w in ladder.warnings] + ([""] if ladder.warnings else [])
+    if off := off_lines(ladder.switched_off):
+        lines += [md(off[0]), *(f"- {md(o.text())}" for o in ladder.switched_off), ""]
     lines += ["## Does skill matter?", ""]
     lines += [f"- {md(s)}" for s in ladder.skill_matters] + [""]
     lines += ["| stronger | weaker | games | seats | stronger wins per seat | weaker wins per seat | gap (97.5%) | "

@@ -64,6 +64,11 @@ def test_ladder_json_keys(stargate_ladder):
     assert set(metric) >= {"group", "p_value", "p_holm", "changes", "note", "title", "sentence", "definition"}
     picks = {m["group"] for m in doc["metrics"] if m["metric"] == "crew_first_pick_rate"}
     assert "bays" in picks  # every crew, also where a rung never opens with it (0%, not missing)
+    # What draft 5 switches off is named, and in no rung ("0.00, the same in every rung" before).
+    assert {o["what"] for o in doc["switched_off"]} >= {"planet effects' VP", "extension slots"}
+    parts = {m["group"] for m in doc["metrics"] if m["metric"] == "score_mean"}
+    assert "all / planets" in parts and not parts & {"all / planet_effects", "all / extensions"}
+    assert {m["group"] for m in doc["metrics"] if m["metric"] == "crew_vp_per_pick"} == {"armstrong"}
     assert doc["run"]["runs"]["greedy vs random"] == "runs/vs/greedy--random"
 
 
