@@ -74,7 +74,8 @@ def check_metric_names(metrics: list[str], variants: list[Variant], probe: RunCo
 def sweep(
     variant: Annotated[Path, typer.Argument(help="Variant YAML file.")],
     sets: Annotated[list[str], typer.Option("--set", help="A key and the values to try, e.g. --set crews.bays.time=1,2,3,4 "
-                                            "(repeatable: the grid of every combination).", metavar="KEY.PATH=V1,V2,...")],
+                                            "(repeatable: the grid of every combination); !remove as a value is a point without the key "
+                                            "(its default).", metavar="KEY.PATH=V1,V2,...")],
     n: Annotated[int, typer.Option("-n", "--games", help="Games per grid point.", min=2)] = 1000,
     players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
     bots: Annotated[str, typer.Option("--bots", help="Comma-separated bots by seat, or one name for every seat.")] = "random",

@@ -14,6 +14,7 @@ import yaml
 
 from playtest.analysis import columns as C
 from playtest.errors import Problem, VariantError
+from playtest.variants.source import REMOVE_TAG, REMOVED
 
 POINT = "point"
 """Column: the grid point's label, e.g. `crews.bays.time=2`."""
@@ -34,7 +35,7 @@ class Point:
         return ", ".join(f"{k}={_show(v)}" for k, v in self.settings) or "(as written)"
 
     def overrides(self) -> list[str]:
-        return [f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in self.settings]
+        return [f"{k}={REMOVE_TAG if v is REMOVED else json.dumps(v, ensure_ascii=False)}" for k, v in self.settings]
 
     def folder(self, index: int) -> str:
         """The run folder's name under `runs/`, e.g. `02-time_3`. The values are the user's
@@ -50,25 +51,53 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
 def _show(v: Any) -> str:
+    if v is REMOVED:
+        return REMOVE_TAG
     return v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+
+
+class _AxisLoader(yaml.SafeLoader):
+    """YAML for one axis' values, where `!remove` (a point without the key) is a value."""
+
+
+_AxisLoader.add_constructor(REMOVE_TAG, lambda loader, node: REMOVED)
+_TAG = re.compile(r"(^|[,\[{:])(\s*)(![^\s,\[\]{}]*)(?=[,\]}]|$)")
+"""A tag (`!remove`) as a whole value. In a YAML flow list a tag runs on through `,` and `]`
+(`[!remove,1]` is one tag named `remove,1]`): a space after it ends the tag."""
+
+
+def _contains_removed(value: Any) -> bool:
+    if isinstance(value, list):
+        return any(v is REMOVED or _contains_removed(v) for v in value)
+    if isinstance(value, dict):
+        return any(v is REMOVED or _contains_removed(v) for v in value.values())
+    return False
 
 
 def parse_axis(text: str) -> Axis:
     """`crews.bays.time=1,2,3,4` → Axis('crews.bays.time', (1, 2, 3, 4)). Values are YAML; a
-    list value is written in brackets: `planets_dealt.4=[7],[8]` is not needed often."""
+    list value is written in brackets: `planets_dealt.4=[7],[8]` is not needed often. `!remove`
+    is a point without the key, as `simulate --set key=!remove`: the schema's default then
+    applies (`rules.end.worlds=!remove,6,10` sweeps the default threshold against 6 and 10), and a
+    key the schema requires is an error before any game is played."""
     label = f"--set {text}"
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not key or any(not p for p in key.split(".")):
         raise VariantError([Problem(label, 1, 1, "", "expected key.path=value1,value2,...")])
+    col = len(key) + 2
     try:
-        values = yaml.safe_load(f"[{raw}]")
+        values = yaml.load("[" + _TAG.sub(r"\1\2\3 ", raw) + "]", Loader=_AxisLoader)  # noqa: S506
     except yaml.YAMLError as exc:
-        raise VariantError([Problem(label, 1, len(key) + 2, key, f"cannot read the values: {exc}")]) from None
+        reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise VariantError([Problem(label, 1, col, key, f"cannot read the values: {reason}")]) from None
     if not values:
-        raise VariantError([Problem(label, 1, len(key) + 2, key, "give at least one value")])
-    if len({json.dumps(v, sort_keys=True) for v in values}) != len(values):
-        raise VariantError([Problem(label, 1, len(key) + 2, key, "a value is repeated")])
+        raise VariantError([Problem(label, 1, col, key, "give at least one value")])
+    if any(_contains_removed(v) for v in values):
+        raise VariantError([Problem(label, 1, col, key, f"{REMOVE_TAG} is a value of its own (a point without the key, "
+                                                        f"e.g. {key}={REMOVE_TAG},2), not part of a list or map")])
+    if len({_show(v) if v is REMOVED else json.dumps(v, sort_keys=True) for v in values}) != len(values):
+        raise VariantError([Problem(label, 1, col, key, "a value is repeated")])
     return Axis(key, tuple(values))
 
 

@@ -10,6 +10,7 @@ import pytest
 from playtest.analysis import columns as C
 from playtest.compare.compare import compare_samples, semantic_changes
 from playtest.compare.sweep import grid, parse_axis
+from playtest.errors import VariantError
 from playtest.variants import load_variant
 from tests.compare.helpers import simulate, write_variant
 from tests.conftest import DRAFT5, ROOT, assert_valid_charts
@@ -245,3 +246,35 @@ def test_the_sweep_table_in_the_terminal_names_the_bots_and_games(cli, tmp_path)
     assert res.stdout.rstrip().splitlines()[-1] == ("3 games per point · 3 players · bots greedy,random,random · seed 5 "
                                                     "for every point (the same deals and bot dice). Each cell: "
                                                     "estimate [95% interval].")
+
+
+def test_sweep_takes_remove_as_a_point_without_the_key():
+    """`!remove` (a YAML tag) could not be swept: yaml.safe_load refused it with a five-line
+    error. It is one value of an axis, the point where the key is deleted (its default applies)."""
+    from playtest.variants.source import REMOVED
+
+    axis = parse_axis("rounds=!remove,5")
+    assert axis.values == (REMOVED, 5)
+    assert [p.overrides() for p in grid([axis])] == [["rounds=!remove"], ["rounds=5"]]
+    assert [p.label for p in grid([axis])] == ["rounds=!remove", "rounds=5"]
+    assert parse_axis("rounds=5, !remove ").values == (5, REMOVED)
+    for text, message in (
+            ("rounds=[1,!remove]", "!remove is a value of its own (a point without the key, e.g. "
+                                   "rounds=!remove,2), not part of a list or map"),
+            ("rounds=!remove,!remove", "a value is repeated"),
+            ("rounds=!foo,1", "cannot read the values: could not determine a constructor for the tag '!foo'")):
+        with pytest.raises(VariantError) as err:
+            parse_axis(text)
+        assert str(err.value) == f"--set {text}:1:8: rounds: {message}"
+
+
+def test_a_sweep_with_remove_plays_the_default_at_that_point(cli, tmp_path):
+    out = tmp_path / "sw"
+    res = cli("sweep", str(ROOT / "variants" / "ohseven" / "base.yaml"), "--set", "rounds=!remove,5", "-n", "2",
+              "-w", "1", "--out", str(out), "--metric", "game_length_rounds", "--format", "json")
+    assert res.returncode == 0, res.stderr
+    rows = {r["point"]: (r["rounds"], r["estimate"]) for r in json.loads(res.stdout)["rows"]
+            if r["metric"] == "game_length_rounds"}
+    assert rows == {"rounds=!remove": ("!remove", 7.0), "rounds=5": ("5", 5.0)}  # Oh-Seven's default: 7 rounds
+    info = json.loads((out / "runs" / "00-rounds__remove" / "run.json").read_text(encoding="utf-8"))
+    assert info["variant"]["overrides"] == ["rounds=!remove"] and "rounds" not in info["variant"]["resolved"]
