@@ -28,7 +28,7 @@ _CACHE: dict[tuple[str, str], tuple[Off, ...]] = {}
 
 def switched_off(info: Mapping[str, Any]) -> tuple[Off, ...]:
     """The mechanisms the run's variant switches off (run.json's `game` and `variant.resolved`).
-    None for a game without the hook, for a run without its resolved variant (a table game's
+    Empty for a game without the hook, for a run without its resolved variant (a table game's
     transcript), or for a variant that this version's schema no longer reads (an old run: its
     report stays as it was rather than fail)."""
     name = info.get("game")
