@@ -35,8 +35,7 @@ def win_rates_by(rows: Table, by: str, metric: str, definition: str, *,
     the interval is the cluster-robust one over games (`cluster_proportion`), which equals
     Wilson's when every game gives one row."""
     groups = []
-    for key, part in F.split_by(rows, by):
-        per = F.per_game(part, pl.col("win_share").sum().alias("wins"), pl.len().alias("rows"))
+    for key, per in F.per_game_by(rows, by, pl.col("win_share").sum().alias("wins"), pl.len().alias("rows")):
         groups.append((key, per["wins"].to_numpy(), per["rows"].to_numpy()))
     return win_rates_of_sums(groups, metric, definition, label=label, with_chi2=with_chi2)
 
@@ -84,9 +83,9 @@ def mean_score_by(games: Table, by: str) -> pl.DataFrame:
     t intervals cluster-robust over games (a bot may hold several seats of one game)."""
     comps = [*score_parts(games), "total"]
     rows = []
-    for key, part in F.split_by(games, by):
+    sums = [*(pl.col(_score_column(c)).sum() for c in comps), pl.len().alias("rows")]
+    for key, per in F.per_game_by(games, by, *sums):
         label = f"seat {key + 1}" if by == "seat" else str(key)
-        per = F.per_game(part, *(pl.col(_score_column(c)).sum() for c in comps), pl.len().alias("rows"))
         for comp in comps:
             est, lo, hi = mean_of_sums(per[_score_column(comp)].to_numpy(), per["rows"].to_numpy())
             rows.append({C.METRIC: f"mean_score_{comp}", C.GROUP: label, C.ESTIMATE: est, C.CI_LOW: lo,
@@ -157,13 +156,15 @@ def score_distribution(games: Table) -> pl.DataFrame:
     `compare` tests sd differences with its jackknife over games instead."""
     comps = [*score_parts(games), "total"]
     cols = [_score_column(c) for c in comps]
+    sums = [*(pl.col(c).sum() for c in cols), pl.len().alias("rows")]
     splits: list[tuple[str, pl.LazyFrame]] = [("all", F.lazy(games))]
     splits += [(f"seat {s + 1}", part) for s, part in F.split_by(games, "seat")]
     splits += [(str(b), part) for b, part in F.split_by(games, "bot")]
+    pers = [F.per_game(games, *sums), *(per for _, per in F.per_game_by(games, "seat", *sums)),
+            *(per for _, per in F.per_game_by(games, "bot", *sums))]
     rows = []
-    for who, part in splits:
+    for (who, part), per in zip(splits, pers, strict=True):
         by = "all players" if who == "all" else ("seat" if who.startswith("seat ") else "bot")
-        per = F.per_game(part, *(pl.col(c).sum() for c in cols), pl.len().alias("rows"))
         counts = F.collect(part.select(pl.col(cols).cast(pl.Float64)).unpivot(variable_name="col")
                            .group_by("col", "value").agg(pl.len().alias("count")).sort("col", "value"))
         n = int(per["rows"].sum())
@@ -248,9 +249,10 @@ def leader_wins(games: Table, events: Table) -> pl.DataFrame:
     seats = [c for c in shares.columns if c != "game"]
     at_top = pl.col("score") == pl.col("score").max()
     rows = []
-    for rnd, part in F.split_by(scores, "round"):  # one round at a time: a row per game
-        sole = (F.per_game(part, pl.col("seat").filter(at_top).first().alias("leader"), at_top.sum().alias("k"))
-                .filter(pl.col("k") == 1))
+    leaders = F.per_game_by(scores, "round", pl.col("seat").filter(at_top).first().alias("leader"),
+                            at_top.sum().alias("k"))  # one round at a time: a row per game
+    for rnd, per in leaders:
+        sole = per.filter(pl.col("k") == 1)
         won = sole.join(shares, on="game", how="inner", maintain_order="left").select(
             pl.coalesce(pl.when(pl.col("leader") == int(s)).then(pl.col(s)) for s in seats).alias("won"))
         wins, n = float(won["won"].sum()), won.height

@@ -23,15 +23,19 @@ def lazy(table: Table) -> pl.LazyFrame:
     return table.lazy()
 
 
+def reads_files(query: pl.LazyFrame) -> bool:
+    """Whether the query scans files (a run's Parquet) rather than tables in memory. Looking at
+    the plan costs about 10 µs."""
+    return "SCAN [" in query.explain(optimized=False)
+
+
 def collect(query: pl.LazyFrame) -> pl.DataFrame:
     """Run a query: with polars' streaming engine when it reads files (in batches: bounded
     memory), with the in-memory engine when its tables are already in memory — there the
     streaming engine's set-up dominates the tiny per-game queries (all metrics of an 8-game
     Stargate run: 0.25 s CPU streaming, 0.14 s in memory, measured 2026-12-01), which `tune`,
-    `diff`, `calibrate` and `ladder` pay on every trial, look or rung. Looking at the plan costs
-    about 10 µs."""
-    reads_files = "SCAN [" in query.explain(optimized=False)
-    return query.collect(engine="streaming" if reads_files else "in-memory")
+    `diff`, `calibrate` and `ladder` pay on every trial, look or rung."""
+    return query.collect(engine="streaming" if reads_files(query) else "in-memory")
 
 
 def columns(table: Table) -> list[str]:
@@ -61,3 +65,25 @@ def split_by(table: Table, column: str) -> list[tuple[Any, pl.LazyFrame]]:
     """(value, rows with that value) for every distinct value of `column` (sorted), as lazy
     filters: a loop over groups that never holds more than one group's per-game rows."""
     return [(v, lazy(table).filter(pl.col(column) == v)) for v in distinct(table, column)]
+
+
+def per_game_by(table: Table, column: str, *aggs: pl.Expr) -> list[tuple[Any, pl.DataFrame]]:
+    """(value, `per_game(rows with that value, *aggs)`) for every distinct value of `column`
+    (sorted, nulls last): the same as `per_game` of each part of `split_by`.
+
+    Tables in memory: one query grouped by `column` too, cut into parts afterwards. A query
+    costs about 0.5 ms however few its rows, and compare's jackknife recomputes every metric
+    once per block of games, in memory: one query instead of one per planet, seat, bot or round
+    took the report's metrics of a 400-game Stargate run from 336 to 220 ms of CPU (the sum of
+    three interleaved runs of 20 each; compare's jackknife of two such runs, 10 blocks: 0.80×
+    its time; identical values; 2026-12-03). A scan of a run's files (`playtest report RUN`):
+    one query per value, so that memory never holds more than one value's per-game rows."""
+    query = lazy(table)
+    if reads_files(query):
+        return [(v, per_game(part, *aggs)) for v, part in split_by(table, column)]
+    per = per_game(query, *aggs, by=[column])
+    parts = per.partition_by(column, as_dict=True, maintain_order=True, include_key=False)
+    empty = per.drop(column).clear()
+    values = sorted((key[0] for key in parts), key=lambda v: (v is None, v))
+    # split_by's filter `column == None` keeps no row: a null value's part is empty there too.
+    return [(v, parts[(v,)] if v is not None else empty) for v in values]

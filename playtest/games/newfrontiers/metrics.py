@@ -73,8 +73,7 @@ def selection_by_round(events: Table) -> pl.DataFrame:
     sel = _selects(events)
     actions = _actions(sel)
     rows = []
-    for rnd, part in F.split_by(sel, "round"):
-        per = F.per_game(part, *((pl.col("action") == a).any().alias(a) for a in actions))
+    for rnd, per in F.per_game_by(sel, "round", *((pl.col("action") == a).any().alias(a) for a in actions)):
         n = per.height
         for a in actions:
             est, lo, hi = wilson(int(per[a].sum()), n)

@@ -55,8 +55,7 @@ def bid_distribution(events: Table) -> pl.DataFrame:
 
 def _exact_by(events: Table, by: str, label: str, definition: str) -> pl.DataFrame:
     rows = []
-    for key, part in F.split_by(_ends(events), by):
-        per = F.per_game(part, pl.col("exact").sum().alias("exact"), pl.len().alias("rows"))
+    for key, per in F.per_game_by(_ends(events), by, pl.col("exact").sum().alias("exact"), pl.len().alias("rows")):
         est, lo, hi = proportion_of_sums(per["exact"].to_numpy(), per["rows"].to_numpy())
         rows.append({C.METRIC: "exact_rate", C.GROUP: label.format(key), C.ESTIMATE: est, C.CI_LOW: lo,
                      C.CI_HIGH: hi, C.N: int(per["rows"].sum()),

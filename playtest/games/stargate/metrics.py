@@ -35,9 +35,14 @@ def _turns(events: Table) -> pl.LazyFrame:
 def _crew_counts(turns: pl.LazyFrame, crews: list[str], *, sums: tuple[str, ...] = ()) -> pl.DataFrame:
     """Per game: its turns ('turns'), how many took each crew (column <crew>) and, for each
     event column in `sums`, its total over the turns that took each crew (column '<column> <crew>')."""
+    return F.per_game(turns, *_crew_sums(crews, sums))
+
+
+def _crew_sums(crews: list[str], sums: tuple[str, ...] = ()) -> list[pl.Expr]:
+    """`_crew_counts`'s aggregations."""
     took = {c: pl.col("crew") == c for c in crews}
     totals = [pl.col(col).fill_null(0).filter(e).sum().alias(f"{col} {c}") for col in sums for c, e in took.items()]
-    return F.per_game(turns, pl.len().alias("turns"), *(e.sum().alias(c) for c, e in took.items()), *totals)
+    return [pl.len().alias("turns"), *(e.sum().alias(c) for c, e in took.items()), *totals]
 
 
 def _share(per: pl.DataFrame, crew: str) -> tuple[float, float, float]:
@@ -87,8 +92,7 @@ def crew_pick_rates_by_round(events: Table) -> pl.DataFrame:
     turns = _turns(events)
     crews = F.distinct(turns, "crew")
     rows = []
-    for rnd, part in F.split_by(turns, "round"):
-        per = _crew_counts(part, crews)
+    for rnd, per in F.per_game_by(turns, "round", *_crew_sums(crews)):
         for crew in crews:
             est, lo, hi = _share(per, crew)
             rows.append({C.METRIC: "crew_pick_rate_by_round", C.GROUP: f"round {rnd} / {crew}", C.ESTIMATE: est,
@@ -165,11 +169,10 @@ def planet_outcomes(events: Table) -> pl.DataFrame:
     final = F.lazy(events).filter(pl.col("kind") == "planet_final")
     held = pl.col("slots_filled") > 0
     rows = []
-    splits = [("all", final), *((str(k), v) for k, v in F.split_by(final, "planet"))]
-    for planet, part in splits:
-        per = F.per_game(part, pl.len().alias("rows"),
-                         (pl.col("slots_filled") >= pl.col("slots_total")).sum().alias("full"),
-                         held.sum().alias("held"), (held & (pl.col("majority_vp") == 0)).sum().alias("zero"))
+    sums = [pl.len().alias("rows"), (pl.col("slots_filled") >= pl.col("slots_total")).sum().alias("full"),
+            held.sum().alias("held"), (held & (pl.col("majority_vp") == 0)).sum().alias("zero")]
+    splits = [("all", F.per_game(final, *sums)), *((str(k), per) for k, per in F.per_game_by(final, "planet", *sums))]
+    for planet, per in splits:
         est, lo, hi = proportion_of_sums(per["full"].to_numpy(), per["rows"].to_numpy())
         rows.append({C.METRIC: "planet_fill_rate", C.GROUP: planet, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                      C.N: int(per["rows"].sum()),
