@@ -42,7 +42,7 @@ from playtest.compare.jackknife import Estimate, Replicates
 from playtest.compare.stats import sign_flip_p
 from playtest.core.spec import Off
 from playtest.errors import PlaytestError, Problem, VariantError
-from playtest.report.format import is_rate
+from playtest.report.format import kind
 from playtest.variants.loader import problem_from_pydantic
 from playtest.variants.source import Node, parse_file
 
@@ -263,21 +263,30 @@ class Component:
     of two; its bounds are cut to it (3 games gave a share's bounds as −64% … 131%)."""
 
 
-def edge_games(est: Estimate, metric: str, games: int) -> int:
-    """`games` when `est` is a proportion's value that is 0 or 1 in every game (every
+def is_share(metric: str) -> bool:
+    """A proportion by its name, as the reports write it (a %, format.kind 'rate'): the names of
+    `is_rate` and every `_share` (end triggers, game lengths), but not a lift or an advantage,
+    a share minus 1/P that can be negative (`crew_win_lift` starts as `crew_win_rate` does)."""
+    return kind(metric) == "rate"
+
+
+def edge_games(est: Estimate, metric: str, games: int, units: int | None = None) -> int:
+    """N of `bounds` when `est` is a share's value that is 0 or 1 in every game (every
     leave-one-block-out replicate equal to it), else 0. The jackknife's bound is then the
     estimate itself: 0 ties in 400 games passed `tie_rate ≤ 0.5%` although a true 0.5% rate
-    shows no tie in 400 games 13.5% of the time."""
-    if games < 1 or est.se != 0 or est.estimate not in (0.0, 1.0) or not is_rate(metric):
+    shows no tie in 400 games 13.5% of the time. N is the number of games, or `units` (the
+    row's n: the rounds, players or rebids the share is taken over) when fewer: a share of the
+    5 forced rebids of 400 games rests on 5 of them, not on 400 games."""
+    if games < 1 or est.se != 0 or est.estimate not in (0.0, 1.0) or not is_share(metric):
         return 0
-    return games
+    return min(games, units) if units else games
 
 
 def share_span(reps: Replicates, metric: str, of: str) -> tuple[float, float]:
-    """`Component.span` for a gate on `metric`: a proportion (by its name, and every value of
+    """`Component.span` for a gate on `metric`: a proportion (`is_share`, and every value of
     it in the runs within [0, 1] — a VP share can leave it) spans [0, 1], a difference of two
     [−1, 1]; anything else is unbounded."""
-    if not is_rate(metric):
+    if not is_share(metric):
         return -math.inf, math.inf
     for i, (_, m, _) in enumerate(reps.keys):
         if m == metric and not all(math.isnan(x) or 0.0 <= x <= 1.0 for x in (reps.full[i], *reps.reps[i])):
@@ -293,7 +302,9 @@ def bounds(c: Component, alpha: float) -> tuple[float, float]:
     at most 1 − h when the true rate is h (its mean is h and it is at most 1), so N games all
     at 0 have chance at most (1 − h)^N, and h ≤ 1 − alpha^(1/N) with confidence 1 − alpha —
     exact for a rate per game (ties, end triggers), and for a share of rounds or turns when
-    games have equally many of them. 1 in every game: h ≥ alpha^(1/N), the mirror image."""
+    games have equally many of them. A share taken over fewer rounds, players or events than
+    there are games uses N = their number (`edge_games`), which is exact when no game holds two
+    of them. 1 in every game: h ≥ alpha^(1/N), the mirror image."""
     e = c.estimate
     if c.edge_games:
         tail = alpha ** (1 / c.edge_games)
@@ -339,7 +350,7 @@ def components(gates: Gates, reps: Replicates) -> list[list[Component]]:
         span = share_span(reps, m, spec.of)
         if spec.of == "value":
             values = [(g, reps.value((CANDIDATE, m, g))) for g in groups]
-            comps = [Component(g, e, edge_games(e, m, reps.games), span) for g, e in values]
+            comps = [Component(g, e, edge_games(e, m, reps.games, reps.n((CANDIDATE, m, g))), span) for g, e in values]
         elif spec.of == "change":
             comps = [Component(g, reps.contrast([(1.0, (CANDIDATE, m, g)), (-1.0, (BASE, m, g))]), span=span)
                      for g in groups]

@@ -184,6 +184,15 @@ class Replicates:
     def value(self, key: Key) -> Estimate:
         return self.contrast([(1.0, key)])
 
+    def n(self, key: Key) -> int | None:
+        """The row's sample size on all games (its metric table's n), or None when not known."""
+        v, metric, group = key
+        if v >= len(self.tables):
+            return None
+        t = self.tables[v]
+        found = t.filter((pl.col(C.METRIC) == metric) & (pl.col(C.GROUP) == group))[C.N]
+        return None if found.is_empty() or found[0] is None else int(found[0])
+
 
 def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFAULT_BLOCKS, *,
               complete_categories: bool = False) -> Replicates:

@@ -343,6 +343,52 @@ def test_a_mean_the_same_in_every_block_keeps_the_sign_flip_rule(tmp_path):
     assert [r.status for r in evaluate(load_gates(path), flat_reps(3, 3, 0.0, "rebids_mean"))] == [UNDECIDED]
 
 
+def test_a_share_seen_in_few_of_the_games_is_bounded_by_those_few(tmp_path):
+    """Oh-Seven's share of forced rebids fired by the identical-cards trigger is a share
+    of rebids, not of games: 5 rebids in 400 games, none of them by that trigger, bounded it by
+    0.75% (the rule of three at N = 400) and passed `≤ 5%`. 5 rebids bound it by 45%."""
+    import numpy as np
+
+    from playtest.analysis import columns as C
+    from playtest.compare.jackknife import Replicates
+
+    keys = tuple((v, "share_trigger", g) for v in (0, 1) for g in ("sum", "identical"))
+    table = C.metric_frame([{C.METRIC: "share_trigger", C.GROUP: g, C.ESTIMATE: e, C.N: 5}
+                            for g, e in (("sum", 1.0), ("identical", 0.0))])
+    full = np.array([1.0, 0.0, 1.0, 0.0])
+    reps = Replicates(keys, full, np.repeat(full[:, None], 30, axis=1), (table, table), 400)
+    path = gates_file(tmp_path, "gates:\n  - {metric: share_trigger, group: identical, max: 0.05}\n")
+    [r] = evaluate(load_gates(path), reps)
+    assert r.status == UNDECIDED
+    assert r.high == pytest.approx(1 - 0.05 ** (1 / 5))
+
+
+def test_an_end_trigger_never_fired_gets_the_exact_bound(tmp_path):
+    """docs/ci.md names end triggers as a rate per game with the exact bound, but the bound was
+    given only to names that `is_rate` knows: `end_trigger_share` at 0 in 400 games kept the
+    sign-flip rule, whose bound is the estimate, and passed `≤ 0.5%`."""
+    path = gates_file(tmp_path, "gates:\n  - {metric: end_trigger_share, max: 0.005}\n")
+    [r] = evaluate(load_gates(path), flat_reps(30, 400, 0.0, "end_trigger_share"))
+    assert r.status == UNDECIDED and r.high == pytest.approx(1 - 0.05 ** (1 / 400))
+
+
+def test_a_lift_is_not_cut_to_what_a_share_can_be(tmp_path):
+    """`crew_win_lift` (a win rate minus 1/P) starts with `crew_win`, a prefix of `is_rate`, and
+    its bounds were cut to [0, 1] whenever every replicate happened to be positive: a lower t
+    bound of −17 points became 0 and passed `crew_win_lift ≥ −5 points`, though a lift can be
+    negative."""
+    import numpy as np
+
+    from playtest.compare.jackknife import Replicates
+
+    spread = np.array([0.05, 0.6] * 5)
+    keys = ((0, "crew_win_lift", "bays"), (1, "crew_win_lift", "bays"))
+    reps = Replicates(keys, np.array([0.3, 0.3]), np.stack([spread, spread]), (), 10)
+    path = gates_file(tmp_path, "gates:\n  - {metric: crew_win_lift, group: bays, min: -0.05}\n")
+    [r] = evaluate(load_gates(path), reps)
+    assert r.low < -0.05 and r.status == UNDECIDED
+
+
 def test_diff_is_undecided_when_three_games_agree_by_chance(cli, tmp_path):
     from tests.conftest import ROOT
     base = ROOT / "variants" / "ohseven" / "base.yaml"
