@@ -35,7 +35,7 @@ class Point:
         return ", ".join(f"{k}={_show(v)}" for k, v in self.settings) or "(as written)"
 
     def overrides(self) -> list[str]:
-        return [f"{k}={REMOVE_TAG if v is REMOVED else json.dumps(v, ensure_ascii=False)}" for k, v in self.settings]
+        return [f"{k}={REMOVE_TAG if v is REMOVED else _json(v)}" for k, v in self.settings]
 
     def folder(self, index: int) -> str:
         """The run folder's name under `runs/`, e.g. `02-time_3`. The values are the user's
@@ -50,10 +50,16 @@ class Point:
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
+def _json(v: Any, **kw: Any) -> str:
+    """`v` as JSON; what YAML reads but JSON cannot write (a date such as 2001-12-14, `!!binary`,
+    `!!set`) as its text, which the schema then judges like any other value."""
+    return json.dumps(v, ensure_ascii=False, default=str, **kw)
+
+
 def _show(v: Any) -> str:
     if v is REMOVED:
         return REMOVE_TAG
-    return v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+    return v if isinstance(v, str) else _json(v)
 
 
 class _AxisLoader(yaml.SafeLoader):
@@ -96,7 +102,7 @@ def parse_axis(text: str) -> Axis:
     if any(_contains_removed(v) for v in values):
         raise VariantError([Problem(label, 1, col, key, f"{REMOVE_TAG} is a value of its own (a point without the key, "
                                                         f"e.g. {key}={REMOVE_TAG},2), not part of a list or map")])
-    if len({_show(v) if v is REMOVED else json.dumps(v, sort_keys=True) for v in values}) != len(values):
+    if len({_show(v) if v is REMOVED else _json(v, sort_keys=True) for v in values}) != len(values):
         raise VariantError([Problem(label, 1, col, key, "a value is repeated")])
     return Axis(key, tuple(values))
 

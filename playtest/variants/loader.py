@@ -668,7 +668,9 @@ def _new_item_hint(tree: Node, loc: tuple[Any, ...]) -> str:
 
 
 def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    """The value as the message quotes it. YAML also reads dates (2001-12-14), `!!binary` and
+    `!!set`, which JSON cannot write: they are quoted as their text."""
+    text = json.dumps(value, ensure_ascii=False, default=str) if not isinstance(value, str) else repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 

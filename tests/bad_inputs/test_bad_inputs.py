@@ -269,6 +269,14 @@ V = [  # --- variant files: validate -------------------------------------------
          r"^--set worlds.w01.powers.0.kind=military:1:1: worlds.w01.powers: the variant has no 'powers' list here, so "
          r"there is no item '0' to change: set the whole list, e.g. --set 'worlds.w01.powers=\[...\]'$"),
     Case("set-below-scalar", ["validate", str(DRAFT5), "--set", "cubes.total.x=1"], r"^--set cubes.total.x=1:1:1: cubes.total.x: is not a mapping or list"),
+    # YAML reads 2001-12-14 as a date, !!binary as bytes, !!set as a set: the message quoting the
+    # value stopped with "internal error: TypeError: Object of type date is not JSON serializable".
+    Case("set-date", ["validate", str(DRAFT5), "--set", "cubes.total=2001-12-14"],
+         r"^--set cubes.total=2001-12-14:1:\d+: cubes.total: Input should be a valid integer.*2001-12-14"),
+    Case("file-date", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:13: max_rounds: Input should be a valid integer.*2001-12-14",
+         {"v.yaml": EXT + "max_rounds: 2001-12-14\n"}),
+    Case("file-binary", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:13: max_rounds: Input should be a valid integer",
+         {"v.yaml": EXT + "max_rounds: !!binary aGVsbG8=\n"}),
     Case("set-nan", ["validate", str(DRAFT5), "--set", "cubes.total=.nan"], r"^--set cubes.total=.nan:1:\d+: cubes.total: must be a finite number"),
     Case("set-huge", ["validate", str(DRAFT5), "--set", "cubes.total=99999999999999999999"], r"^--set cubes.total=9+:1:\d+: cubes.total: 9+ is too large"),
     Case("set-causes-parent-error", ["validate", str(DRAFT5), "--set", "planets_dealt.8=7"], r"draft5.yaml:\d+:\d+: crews: 6 crews are too few for 8 players .*\(with --set planets_dealt.8=7\)"),
@@ -399,6 +407,10 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("compare-format", ["compare", str(DRAFT5), str(DRAFT5), "-f", "pdf", "-o", "{tmp}/c"], r"^error: --format pdf: expected one of"),
     Case("compare-n-huge", ["compare", str(DRAFT5), str(DRAFT5), "-n", "10000000000", "-o", "{tmp}/c"], r"^error: -n 10000000000: the number of games"),
     Case("compare-bad-variant", ["compare", str(DRAFT5), "{tmp}/v.yaml", "-o", "{tmp}/c"], r"v.yaml:1:1: the file is empty", {"v.yaml": ""}),
+    Case("sweep-date", ["sweep", str(DRAFT5), "--set", "cubes.total=2001-12-14,30", "-n", "4", "-o", "{tmp}/s"],
+         r"^--set cubes.total=\"2001-12-14\":1:\d+: cubes.total: Input should be a valid integer.*2001-12-14"),
+    Case("sweep-set-tag", ["sweep", str(DRAFT5), "--set", "cubes.total=!!set {a},30", "-n", "4", "-o", "{tmp}/s"],
+         r"^--set cubes.total=.*:1:\d+: cubes.total: Input should be a valid integer"),
     Case("sweep-no-values", ["sweep", str(DRAFT5), "--set", "crews.bays.time", "-o", "{tmp}/s"], r"--set|expected"),
     Case("sweep-out-existing", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-o", "{tmp}/s"], r"^error: --out .*s: already exists .*use --force", {"s/sweep.md": "old", "s/.playtest-output": ""}),
     Case("sweep-out-under-file", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-o", "{tmp}/f.txt/s"], r"^error: --out .*f.txt is a file", {"f.txt": "x"}),
