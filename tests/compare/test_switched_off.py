@@ -106,3 +106,17 @@ def test_a_gate_on_a_metric_switched_off_in_the_candidate_is_one_clear_line(cli,
     assert res.stderr == (f"{gates}:2:13: gates.0.metric: share_trigger (identical) is switched off in the base by "
                           f"{OFF_WHY} (forced rebids, and so redeals and rebid bonuses): it has no value to gate; leave "
                           "this gate out for such a draft\n")
+
+
+def test_a_gate_on_a_metric_that_no_crew_can_have_names_the_setting_not_an_unknown_metric(cli, tmp_path):
+    """Draft 6c's crews gain no cubes (Bays accumulates time instead): each crew's row of
+    `crew_cubes_gained_per_pick` was switched off one by one, so a gate or a sweep on the whole
+    metric was not seen as switched off and got "unknown metric 'crew_cubes_gained_per_pick'; the
+    runs have: ..." after the probe games, as if it were a typo."""
+    new_crews = ROOT / "variants" / "stargate" / "draft6-new-crews.yaml"
+    gates = write_variant(tmp_path / "gates.yaml", "gates:\n  - {metric: crew_cubes_gained_per_pick, max: 2}\n")
+    res = cli("diff", str(new_crews), str(new_crews), "--gate", str(gates), "-n", "4", "-w", "1")
+    assert (res.returncode, res.stderr) == (2, f"{gates}:2:14: gates.0.metric: crew_cubes_gained_per_pick is switched "
+                                               "off in the candidate by no gain_cubes effect in any skill (cubes gained "
+                                               "by the skill of any crew): it has no value to gate; leave this gate "
+                                               "out for such a draft\n")

@@ -259,10 +259,11 @@ def switched_off(variant: sc.StargateVariant) -> list[Off]:
                            "their skills have no gain_vp, color_vp or vp_per_full_planet effect",
                            tuple(("crew_vp_per_pick", c) for c in no_vp)))
     no_cubes = [c.id for c in variant.crews if not any(isinstance(e, sc.GainCubes) for e in c.skill)]
-    if no_cubes:
-        who = "any crew" if len(no_cubes) == len(variant.crews) else ", ".join(no_cubes)
-        out.append(Off(f"cubes gained by the skill of {who}", "no gain_cubes effect in "
-                       + ("any skill" if who == "any crew" else "their skills"),
+    if len(no_cubes) == len(variant.crews):  # the whole metric (a gate or --metric on it names this)
+        out.append(Off("cubes gained by the skill of any crew", "no gain_cubes effect in any skill",
+                       (("crew_cubes_gained_per_pick", "*"),)))
+    elif no_cubes:
+        out.append(Off(f"cubes gained by the skill of {', '.join(no_cubes)}", "no gain_cubes effect in their skills",
                        tuple(("crew_cubes_gained_per_pick", c) for c in no_cubes)))
     listed = {t.trigger for t in variant.end}
     unlisted = [t for t in END_TRIGGERS if t not in listed]
