@@ -24,6 +24,7 @@ from playtest.compare.jackknife import DEFAULT_BLOCKS, Estimate, Replicates, Sam
 from playtest.compare.metrics import MetricFn, is_tested, one_definition, report_metrics
 from playtest.compare.stats import holm, sign_flip_p
 from playtest.core.spec import Off
+from playtest.report.format import is_share
 from playtest.variants import Change, diff
 
 VARIANT = "variant"
@@ -217,7 +218,7 @@ def compare_samples(
                 # 0.050000000000000711), and mirroring those put +5.0 pts in [-14.5, +4.5].
                 if first[C.ESTIMATE] * est.estimate < 0:
                     lo, hi = -hi, -lo
-            if metric in rates:  # a difference of two shares lies in [-1, 1] (at 3 games t reached ±1.3)
+            if metric in rates and is_share(metric):  # a difference of two shares lies in [-1, 1] (at 3 games t reached ±1.3)
                 lo, hi = max(lo, -1.0), min(hi, 1.0)
             # A difference the same in every block is certain only with enough blocks to rule out
             # chance (4 games that happen to agree are no evidence): its exact sign-flip p-value

@@ -42,7 +42,7 @@ from playtest.compare.jackknife import Estimate, Replicates
 from playtest.compare.stats import sign_flip_p
 from playtest.core.spec import Off
 from playtest.errors import PlaytestError, Problem, VariantError
-from playtest.report.format import kind
+from playtest.report.format import is_share
 from playtest.variants.loader import problem_from_pydantic
 from playtest.variants.source import Node, parse_file
 
@@ -261,13 +261,6 @@ class Component:
     span: tuple[float, float] = (-math.inf, math.inf)
     """The values the component can take: [0, 1] for a share's value, [−1, 1] for a difference
     of two; its bounds are cut to it (3 games gave a share's bounds as −64% … 131%)."""
-
-
-def is_share(metric: str) -> bool:
-    """A proportion by its name, as the reports write it (a %, format.kind 'rate'): the names of
-    `is_rate` and every `_share` (end triggers, game lengths), but not a lift or an advantage,
-    a share minus 1/P that can be negative (`crew_win_lift` starts as `crew_win_rate` does)."""
-    return kind(metric) == "rate"
 
 
 def edge_games(est: Estimate, metric: str, games: int, units: int | None = None) -> int:

@@ -13,6 +13,14 @@ def is_rate(metric: str) -> bool:
     """Metrics that are proportions (shown as %)."""
     return metric.startswith(RATE_PREFIXES) or metric.endswith("_rate")
 
+def is_share(metric: str) -> bool:
+    """A proportion by its name, as the reports write it (a %, `kind` 'rate'): the names of
+    `is_rate` and every `_share` (end triggers, game lengths), but not a lift or an advantage,
+    a share minus 1/P that can be negative (`crew_win_lift` starts as `crew_win_rate` does), nor
+    a mean that happens to lie between 0 and 1 (rebids per round)."""
+    return kind(metric) == "rate"
+
+
 DIFF_WORDS = ("advantage", "lift", "_diff", "gap")
 COUNT_METRICS = ("games_needed",)
 

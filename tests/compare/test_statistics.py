@@ -174,6 +174,24 @@ def test_a_difference_of_two_shares_stays_within_plus_minus_one():
     assert (row[C.CI_LOW], row[C.CI_HIGH]) == (-1.0, 1.0)
 
 
+def test_a_mean_that_stayed_within_0_and_1_is_not_cut_like_a_share():
+    """Oh-Seven's rebids per round (rebids_mean) read 0 or 1 in 3 games, so every value was
+    within [0, 1] and its difference was cut to [−1, +1] as if it were a share; a mean of
+    rebids can rise by more than 1 (gates/ohseven.yaml gates it at 1 per round)."""
+    ids = np.arange(3)
+    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
+
+    def sample(rebids: list[float]) -> Sample:
+        return Sample({}, pl.DataFrame({"game": ids, "rebids": rebids}), empty)
+
+    metric = lambda info, games, events: C.metric_frame(  # noqa: E731
+        [{C.METRIC: "rebids_mean", C.GROUP: "mean per round", C.ESTIMATE: float(games["rebids"].mean())}])
+    d = compare_samples([sample([0.0, 1.0, 0.0]), sample([1.0, 0.0, 1.0])], ["a", "b"], metric_fn=metric).differences
+    [row] = d.iter_rows(named=True)
+    assert row["test"] == "tested"
+    assert row[C.CI_LOW] < -1.0 and row[C.CI_HIGH] > 1.0
+
+
 def _rounds_metric(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
     return C.metric_frame([
         {C.METRIC: "game_length_rounds", C.GROUP: "all", C.ESTIMATE: float(games["rounds"].mean())},
