@@ -70,6 +70,18 @@ _AxisLoader.add_constructor(REMOVE_TAG, lambda loader, node: REMOVED)
 _TAG = re.compile(r"(^|[,\[{:])(\s*)(![^\s,\[\]{}]*)(?=[,\]}]|$)")
 """A tag (`!remove`) as a whole value. In a YAML flow list a tag runs on through `,` and `]`
 (`[!remove,1]` is one tag named `remove,1]`): a space after it ends the tag."""
+_QUOTED = re.compile(r"(?:^|(?<=[,\[{:]))\s*(?:'(?:[^']|'')*'" + r'|"(?:[^"\\]|\\.)*")')
+"""A quoted YAML scalar (a quote that starts a value: `it's` is plain text), whose text
+`_end_tags` leaves as written."""
+
+
+def _end_tags(raw: str) -> str:
+    """`raw` with a space after each tag that `_TAG` finds outside quotes (`"a,!b,c"` is text)."""
+    out, pos = [], 0
+    for m in _QUOTED.finditer(raw):
+        out += [_TAG.sub(r"\1\2\3 ", raw[pos:m.start()]), m.group()]
+        pos = m.end()
+    return "".join([*out, _TAG.sub(r"\1\2\3 ", raw[pos:])])
 
 
 def _contains_removed(value: Any) -> bool:
@@ -93,7 +105,7 @@ def parse_axis(text: str) -> Axis:
         raise VariantError([Problem(label, 1, 1, "", "expected key.path=value1,value2,...")])
     col = len(key) + 2
     try:
-        values = yaml.load("[" + _TAG.sub(r"\1\2\3 ", raw) + "]", Loader=_AxisLoader)  # noqa: S506
+        values = yaml.load("[" + _end_tags(raw) + "]", Loader=_AxisLoader)  # noqa: S506
     except yaml.YAMLError as exc:
         reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise VariantError([Problem(label, 1, col, key, f"cannot read the values: {reason}")]) from None

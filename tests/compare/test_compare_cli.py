@@ -268,6 +268,13 @@ def test_sweep_takes_remove_as_a_point_without_the_key():
         assert str(err.value) == f"--set {text}:1:8: rounds: {message}"
 
 
+def test_a_quoted_sweep_value_is_read_as_written():
+    """The space that ends a tag before a ',' (`!remove,5`) was also put into quoted text:
+    `"a,!b,c"` became 'a,!b ,c'."""
+    assert parse_axis('name="a,!b,c",\'d,!e\',plain').values == ("a,!b,c", "d,!e", "plain")
+    assert parse_axis('name="say \\"hi,!\\"",!remove').values[0] == 'say "hi,!"'
+
+
 def test_a_sweep_with_remove_plays_the_default_at_that_point(cli, tmp_path):
     out = tmp_path / "sw"
     res = cli("sweep", str(ROOT / "variants" / "ohseven" / "base.yaml"), "--set", "rounds=!remove,5", "-n", "2",
