@@ -38,7 +38,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from playtest.analysis.offs import metric_off
-from playtest.compare.jackknife import Estimate, Replicates
+from playtest.compare.jackknife import Estimate, Key, Replicates
 from playtest.compare.stats import sign_flip_p
 from playtest.core.spec import Off
 from playtest.errors import PlaytestError, Problem, VariantError
@@ -261,6 +261,9 @@ class Component:
     span: tuple[float, float] = (-math.inf, math.inf)
     """The values the component can take: [0, 1] for a share's value, [−1, 1] for a difference
     of two; its bounds are cut to it (3 games gave a share's bounds as −64% … 131%)."""
+    sides: tuple[Component, Component] | None = None
+    """A difference (a − b) of two shares each 0 or 1 in every game: bounded by the sides' own
+    exact bounds (`bounds`), not by its jackknife's, which is the estimate itself."""
 
 
 def edge_games(est: Estimate, metric: str, games: int, units: int | None = None) -> int:
@@ -273,6 +276,20 @@ def edge_games(est: Estimate, metric: str, games: int, units: int | None = None)
     if games < 1 or est.se != 0 or est.estimate not in (0.0, 1.0) or not is_share(metric):
         return 0
     return min(games, units) if units else games
+
+
+def difference(reps: Replicates, label: str, a: Key, b: Key, span: tuple[float, float]) -> Component:
+    """The component a − b (a change, or a spread's pair of groups). When it is the same in every
+    block because both sides are a share at 0 or 1 in every game (no tie in either draft's 400
+    games), it is bounded by the sides' exact bounds: `tie_rate of: change ≤ 0.5%` passed on
+    "0 − 0, in every block", though either draft may tie 0.75% of the time."""
+    est = reps.contrast([(1.0, a), (-1.0, b)])
+    if est.se == 0:
+        sides = [(key, reps.value(key)) for key in (a, b)]
+        edges = [Component(label, e, edge_games(e, key[1], reps.games, reps.n(key))) for key, e in sides]
+        if all(side.edge_games for side in edges):
+            return Component(label, est, span=span, sides=(edges[0], edges[1]))
+    return Component(label, est, span=span)
 
 
 def share_span(reps: Replicates, metric: str, of: str) -> tuple[float, float]:
@@ -302,6 +319,9 @@ def bounds(c: Component, alpha: float) -> tuple[float, float]:
     if c.edge_games:
         tail = alpha ** (1 / c.edge_games)
         return (0.0, 1.0 - tail) if e.estimate == 0 else (tail, 1.0)
+    if c.sides is not None:  # a − b: each side at alpha/2 (Bonferroni), so a − b at alpha
+        (a_low, a_high), (b_low, b_high) = (bounds(side, alpha / 2) for side in c.sides)
+        return max(c.span[0], a_low - b_high), min(c.span[1], a_high - b_low)
     if math.isnan(e.se):
         return math.nan, math.nan
     low, high = c.span
@@ -345,11 +365,10 @@ def components(gates: Gates, reps: Replicates) -> list[list[Component]]:
             values = [(g, reps.value((CANDIDATE, m, g))) for g in groups]
             comps = [Component(g, e, edge_games(e, m, reps.games, reps.n((CANDIDATE, m, g))), span) for g, e in values]
         elif spec.of == "change":
-            comps = [Component(g, reps.contrast([(1.0, (CANDIDATE, m, g)), (-1.0, (BASE, m, g))]), span=span)
-                     for g in groups]
+            comps = [difference(reps, g, (CANDIDATE, m, g), (BASE, m, g), span) for g in groups]
         else:
-            comps = [Component(f"{a} − {b}", reps.contrast([(1.0, (CANDIDATE, m, a)), (-1.0, (CANDIDATE, m, b))]),
-                               span=span) for a, b in itertools.permutations(groups, 2)]
+            comps = [difference(reps, f"{a} − {b}", (CANDIDATE, m, a), (CANDIDATE, m, b), span)
+                     for a, b in itertools.permutations(groups, 2)]
         out.append(comps)
     if problems:
         raise GateError(problems)
@@ -361,14 +380,15 @@ def _decide(c: Component, low: float | None, high: float | None, a_pass: float, 
     est = c.estimate
     if math.isnan(est.estimate):
         return UNDECIDED, math.inf
-    se_ok = c.edge_games > 0 or not math.isnan(est.se)
+    exact = c.edge_games > 0 or c.sides is not None
+    se_ok = exact or not math.isnan(est.se)
     badness = -math.inf
     holds, fails = se_ok, False
     # Any other value the same in every block (a mean, a share strictly between 0 and 1) has a
     # jackknife bound equal to the estimate, but only enough blocks make that evidence: as
     # compare's 'set by the rules', its chance under a fair coin per block, 2^(1 - K), must be
     # within the level.
-    flat = sign_flip_p(est.df + 1) if se_ok and est.se == 0 and not c.edge_games else 0.0
+    flat = sign_flip_p(est.df + 1) if se_ok and est.se == 0 and not exact else 0.0
     can_pass, can_fail = flat <= a_pass, flat <= a_fail
     lo, up = bounds(c, a_pass)
     lo_fail, up_fail = bounds(c, a_fail)

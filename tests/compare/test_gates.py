@@ -335,6 +335,25 @@ def test_a_share_s_bounds_stay_inside_what_a_share_can_be(tmp_path):
     assert [r.status for r in (value, change, length)] == [UNDECIDED] * 3
 
 
+def test_a_change_between_two_rates_never_seen_rests_on_their_exact_bounds(tmp_path):
+    """No tie in either draft's 400 games: the change is 0 in every block, and `of: change ≤
+    0.5%` passed on it, though either draft may tie 0.75% of the time. The change is now bounded
+    by the two sides' exact bounds at α/2 each: 1 − 0.025^(1/400) = 0.92 points."""
+    path = gates_file(tmp_path, """
+        gates:
+          - {metric: tie_rate, of: change, max: 0.005}
+          - {metric: tie_rate, of: change, max: 0.01}
+          - {metric: tie_rate, of: change, min: -0.01}
+    """)
+    tight, loose, below = evaluate(load_gates(path), flat_reps(30, 400))
+    assert [r.status for r in (tight, loose, below)] == [UNDECIDED, PASS, PASS]
+    bound = 1 - 0.025 ** (1 / 400)
+    assert tight.estimate == 0.0 and (tight.low, tight.high) == (pytest.approx(-bound), pytest.approx(bound))
+    # A mean that is the same in both drafts' every block keeps the sign-flip rule.
+    path = gates_file(tmp_path, "gates:\n  - {metric: rebids_mean, of: change, max: 0.005}\n", "mean.yaml")
+    assert [r.status for r in evaluate(load_gates(path), flat_reps(30, 400, 0.0, "rebids_mean"))] == [PASS]
+
+
 def test_a_mean_the_same_in_every_block_keeps_the_sign_flip_rule(tmp_path):
     """A mean (not a proportion) at 0 in every game has no exact bound: 30 blocks that agree
     decide it as before, 3 do not."""
