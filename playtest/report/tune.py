@@ -17,7 +17,7 @@ from playtest.compare.gates import as_plain
 from playtest.compare.render import MARK, fmt_diff, fmt_diff_ci, fmt_value
 from playtest.report.html import e, page
 from playtest.report.vega import vega_spec
-from playtest.tune.search import GoalRow, Result
+from playtest.tune.search import UNDEFINED_NOTE, GoalRow, Result, objective_text
 from playtest.tune.space import show
 
 
@@ -105,9 +105,16 @@ def tune_markdown(r: Result, best_file: str = "best.yaml") -> str:
     for c in r.candidates:
         mark = " **best**" if c.trial == w.trial and not r.base_wins else ""
         out.append(f"| {c.trial} | {', '.join(f'{k}={show(v)}' for k, v in c.values.items())}{mark} | "
-                   f"{c.search_objective:.4g} | {c.confirm_objective:.4g} |")
+                   f"{objective_text(c.search_objective)} | {objective_text(c.confirm_objective)} |")
+    if _any_undefined(r):
+        out += ["", UNDEFINED_NOTE[0].upper() + UNDEFINED_NOTE[1:] + "."]
     out += ["", f"Command: `{s.command}`", ""]
     return "\n".join(out)
+
+
+def _any_undefined(r: Result) -> bool:
+    """Whether a re-evaluated candidate's objective is undefined (`objective_text`)."""
+    return any(objective_text(x) == "undefined" for c in r.candidates for x in (c.search_objective, c.confirm_objective))
 
 
 def _triple(t: tuple[float, float, float]) -> dict[str, float | None]:
@@ -181,8 +188,8 @@ def tune_html(r: Result, best_text: str | None) -> str:
         f"<td class=num>{row.base_distance:.4g} → {row.best_distance:.4g}</td></tr>" for row in r.goal_rows)
     cands = "".join(
         f"<tr><td class=num>{c.trial}</td><td>{e(', '.join(f'{k}={show(v)}' for k, v in c.values.items()))}"
-        f"{' <b>best</b>' if c.trial == r.winner.trial and not r.base_wins else ''}</td><td class=num>{c.search_objective:.4g}</td>"
-        f"<td class=num>{c.confirm_objective:.4g}</td></tr>" for c in r.candidates)
+        f"{' <b>best</b>' if c.trial == r.winner.trial and not r.base_wins else ''}</td><td class=num>{objective_text(c.search_objective)}</td>"
+        f"<td class=num>{objective_text(c.confirm_objective)}</td></tr>" for c in r.candidates)
     gates = "".join(f"<li>{e(MARK[g.status])} {e(g.spec.title())}</li>" for g in r.gates)
     body = (f"<h1>Tuning — {e(str(s.variant))}</h1>"
             f"<p class=\"def\">{e(settings_line(r))}</p>"
@@ -197,5 +204,7 @@ def tune_html(r: Result, best_text: str | None) -> str:
             + (f"<p>Goals with bounds, decided as gates:</p><ul>{gates}</ul>" if gates else "")
             + f"<h2>Re-evaluated candidates</h2><table><thead><tr><th class=num>trial</th><th>values</th>"
             f"<th class=num>objective (search)</th><th class=num>objective (fresh)</th></tr></thead><tbody>{cands}</tbody></table>"
+            + (f"<p class=\"def\">{e(UNDEFINED_NOTE[0].upper() + UNDEFINED_NOTE[1:])}.</p>" if _any_undefined(r) else "")
+            + ""
             f"<h2>The search</h2><div class=\"charts\">{''.join(parts)}</div>")
     return page(f"Tuning — {s.variant}", body, specs)

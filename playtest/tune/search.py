@@ -80,6 +80,22 @@ class Settings:
                          workers=self.workers, first_game=first_game, command=self.command)
 
 
+UNDEFINED = 1e300
+"""The study's value for a candidate whose objective is undefined (a goal's metric missing from
+its games, or switched off by its settings: GameSpec.switched_off): Optuna needs a number, and
+this one ranks it last. Shown as `objective_text` says, never as 1e+300."""
+
+
+def objective_text(value: float) -> str:
+    """An objective as the tune output writes it: 4 significant digits, or 'undefined'."""
+    return f"{value:.4g}" if math.isfinite(value) and value < UNDEFINED else "undefined"
+
+
+UNDEFINED_NOTE = ("undefined: a goal's metric is missing from that candidate's games or switched off by its "
+                  "settings, so no distance to the goal exists (ranked last)")
+"""Printed under a table that shows an undefined objective."""
+
+
 @dataclass(frozen=True)
 class Candidate:
     trial: int
@@ -216,11 +232,11 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
         shutil.rmtree(folder, ignore_errors=True)
         gv = G.goal_values(settings.goals, table, base_table)
         obj = G.objective(settings.goals, gv)
-        return (obj if math.isfinite(obj) else 1e300), _attrs(gv, obj)
+        return (obj if math.isfinite(obj) else UNDEFINED), _attrs(gv, obj)
 
     def report(number: int, values: dict[str, Any], value: float, repeat: bool) -> None:
         shown = ", ".join(f"{k}={v}" for k, v in values.items())
-        say(f"trial {number}: {shown} → {value:.4g}{' (repeat)' if repeat else ''}")
+        say(f"trial {number}: {shown} → {objective_text(value)}{' (repeat)' if repeat else ''}")
 
     study = open_study(work / STUDY_FILE)
     resumed = len(complete(study))
@@ -248,8 +264,10 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
         sample = simulate(variant, settings.config(first, m), confirm / f"candidate-{i + 1}")
         table = fn(sample.info, sample.games, sample.events)
         gv = G.goal_values(settings.goals, table, base_conf_table)
-        cands.append((Candidate(t.number, values, float(t.value), G.objective(settings.goals, gv), gv), sample, variant))
-        say(f"candidate {i + 1} (trial {t.number}): search {t.value:.4g}, fresh games {cands[-1][0].confirm_objective:.4g}")
+        searched = float(t.value) if t.user_attrs.get("objective_finite", True) else math.inf
+        cands.append((Candidate(t.number, values, searched, G.objective(settings.goals, gv), gv), sample, variant))
+        say(f"candidate {i + 1} (trial {t.number}): search {objective_text(searched)}, "
+            f"fresh games {objective_text(cands[-1][0].confirm_objective)}")
     gates = settings.goals.as_gates()
     low = min(c.confirm_objective for c, _, _ in cands)
     tied = [c for c in cands if c[0].confirm_objective == low]

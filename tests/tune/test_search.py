@@ -17,7 +17,7 @@ from playtest.tune import search as S
 from playtest.tune.space import parse_space
 from playtest.tune.study import STUDY_NAME, best_distinct, complete, open_study, run_study
 from playtest.variants import load_variant
-from tests.conftest import DRAFT5, assert_valid_charts, built_once, interrupt_on_call
+from tests.conftest import DRAFT5, ROOT, assert_valid_charts, built_once, interrupt_on_call
 from tests.tune.helpers import GOALS, invoke
 
 PARAMS = parse_space(["a=0..10", "b=-2.0..2.0", "c=x,y,z"])
@@ -362,3 +362,25 @@ def test_a_study_left_mid_transaction_by_a_killed_process_is_still_resumable(tmp
     journal = tmp_path / "study.db-journal"
     assert journal.is_file() and journal.stat().st_size > 0  # hot: the transaction was never finished
     check_study(db)  # no PlaytestError
+
+
+def test_a_candidate_that_switches_a_goal_s_metric_off_is_undefined_not_1e300(tmp_path):
+    """Oh-Seven with one rebid trigger left: the candidate that turns it off has no rebids to
+    measure (GameSpec.switched_off), so its objective is undefined. The tables printed it as
+    '1e+300' (the study's stand-in) and tune.json as 1e300."""
+    variant = tmp_path / "one-trigger.yaml"
+    variant.write_text(f"extends: {ROOT / 'variants/ohseven/base.yaml'}\n"
+                       "bidding: {rebid: {triggers: {identical_highest: false}}}\n")
+    goals = tmp_path / "goals.yaml"
+    goals.write_text("run: {games: 4, players: 4, bots: random, seed: 1}\ngoals:\n  - {metric: rebids_mean, max: 0.2}\n")
+    out = tmp_path / "out"
+    code, stdout, err = invoke("tune", variant, "--param", "bidding.rebid.triggers.sum_equals_tricks=true,false",
+                               "--target", goals, "--budget", "2", "--confirm-games", "4", "--out", out)
+    assert code == 0, err
+    md = (out / "tune.md").read_text()
+    assert "| bidding.rebid.triggers.sum_equals_tricks=false | undefined | undefined |" in md
+    assert "Undefined: a goal's metric is missing from that candidate's games or switched off" in md
+    assert "e+300" not in md + (out / "tune.html").read_text() + stdout
+    doc = json.loads((out / "tune.json").read_text())
+    off = next(c for c in doc["candidates"] if c["values"]["bidding.rebid.triggers.sum_equals_tricks"] is False)
+    assert (off["objective_search"], off["objective_fresh"]) == (None, None)
