@@ -114,16 +114,6 @@ def semantic_changes(labels: Sequence[str], resolved: Sequence[dict]) -> tuple[t
     return tuple((labels[0], labels[i], tuple(rule_changes(resolved[0], resolved[i]))) for i in range(1, len(labels)))
 
 
-def _rate_metrics(reps: Replicates) -> set[str]:
-    """Metrics whose every value (every variant, every replicate) is within [0, 1]: shares."""
-    inside: dict[str, bool] = {}
-    for i, (_, metric, _) in enumerate(reps.keys):
-        vals = [reps.full[i], *reps.reps[i]]
-        ok = all(math.isnan(x) or 0.0 <= x <= 1.0 for x in vals)
-        inside[metric] = inside.get(metric, True) and ok
-    return {m for m, ok in inside.items() if ok}
-
-
 def _test_kind(reps: Replicates, v: int, metric: str, group: str, est: Estimate,
                seen: dict[tuple[float, ...], int], index: int) -> tuple[str, int | None]:
     """(TEST value, index of the row it duplicates) for one difference; records new tests in
@@ -186,7 +176,7 @@ def compare_samples(
         own.append(mine)
     definitions = {m: one_definition({labels[v]: mine[m] for v, mine in enumerate(own) if mine.get(m)})
                    for m in dict.fromkeys(m for mine in own for m in mine)}
-    rates = _rate_metrics(reps)
+    rates = reps.metrics_within_0_and_1()
     offs = tuple(switched_off(s.info) for s in samples)
     n_games = int(samples[0].game_ids().size)
     rows = []

@@ -296,11 +296,8 @@ def share_span(reps: Replicates, metric: str, of: str) -> tuple[float, float]:
     """`Component.span` for a gate on `metric`: a proportion (`is_share`, and every value of
     it in the runs within [0, 1] — a VP share can leave it) spans [0, 1], a difference of two
     [−1, 1]; anything else is unbounded."""
-    if not is_share(metric):
+    if not is_share(metric) or metric not in reps.metrics_within_0_and_1():
         return -math.inf, math.inf
-    for i, (_, m, _) in enumerate(reps.keys):
-        if m == metric and not all(math.isnan(x) or 0.0 <= x <= 1.0 for x in (reps.full[i], *reps.reps[i])):
-            return -math.inf, math.inf
     return (0.0, 1.0) if of == "value" else (-1.0, 1.0)
 
 

@@ -181,6 +181,15 @@ class Replicates:
         vals = np.concatenate(([self.full[i]], self.reps[i]))
         return bool(np.all(np.isfinite(vals))) and float(np.ptp(vals)) <= 1e-12 * max(1.0, abs(float(vals[0])))
 
+    def metrics_within_0_and_1(self) -> set[str]:
+        """Metrics whose every value (every variant, every replicate) lies within [0, 1]: what a
+        share can take (a VP share with a negative planet can leave it)."""
+        inside: dict[str, bool] = {}
+        for i, (_, metric, _) in enumerate(self.keys):
+            ok = all(math.isnan(x) or 0.0 <= x <= 1.0 for x in (self.full[i], *self.reps[i]))
+            inside[metric] = inside.get(metric, True) and ok
+        return {m for m, ok in inside.items() if ok}
+
     def value(self, key: Key) -> Estimate:
         return self.contrast([(1.0, key)])
 

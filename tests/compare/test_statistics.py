@@ -157,19 +157,27 @@ def test_a_row_that_shares_a_test_keeps_its_estimate_inside_its_interval():
     assert (again[C.CI_LOW], again[C.CI_HIGH]) == (first[C.CI_LOW], first[C.CI_HIGH])
 
 
-def test_a_difference_of_two_shares_stays_within_plus_minus_one():
-    """At 3 games the t quantile is large: a win-rate difference's interval reached beyond
-    ±100 points. A difference of two shares lies in [−1, 1]; the interval is cut to it."""
+def _three_game_difference(metric: str, group: str) -> dict:
+    """The difference row of `metric` (each game's value 0 or 1: 0, 1, 0 against 1, 0, 1) between
+    two 3-game samples: t on 2 degrees of freedom gives a wide interval."""
     ids = np.arange(3)
     empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
 
-    def sample(wins: list[float]) -> Sample:
-        return Sample({}, pl.DataFrame({"game": ids, "win": wins}), empty)
+    def sample(values: list[float]) -> Sample:
+        return Sample({}, pl.DataFrame({"game": ids, "x": values}), empty)
 
-    metric = lambda info, games, events: C.metric_frame(  # noqa: E731
-        [{C.METRIC: "win_rate", C.GROUP: "x", C.ESTIMATE: float(games["win"].mean())}])
-    d = compare_samples([sample([0.0, 1.0, 0.0]), sample([1.0, 0.0, 1.0])], ["a", "b"], metric_fn=metric).differences
+    def fn(info, games, events):  # type: ignore[no-untyped-def]
+        return C.metric_frame([{C.METRIC: metric, C.GROUP: group, C.ESTIMATE: float(games["x"].mean())}])
+
+    d = compare_samples([sample([0.0, 1.0, 0.0]), sample([1.0, 0.0, 1.0])], ["a", "b"], metric_fn=fn).differences
     [row] = d.iter_rows(named=True)
+    return row
+
+
+def test_a_difference_of_two_shares_stays_within_plus_minus_one():
+    """At 3 games the t quantile is large: a win-rate difference's interval reached beyond
+    ±100 points. A difference of two shares lies in [−1, 1]; the interval is cut to it."""
+    row = _three_game_difference("win_rate", "x")
     assert row["test"] == "tested" and row[C.ESTIMATE] == pytest.approx(1 / 3)
     assert (row[C.CI_LOW], row[C.CI_HIGH]) == (-1.0, 1.0)
 
@@ -178,16 +186,7 @@ def test_a_mean_that_stayed_within_0_and_1_is_not_cut_like_a_share():
     """Oh-Seven's rebids per round (rebids_mean) read 0 or 1 in 3 games, so every value was
     within [0, 1] and its difference was cut to [−1, +1] as if it were a share; a mean of
     rebids can rise by more than 1 (gates/ohseven.yaml gates it at 1 per round)."""
-    ids = np.arange(3)
-    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
-
-    def sample(rebids: list[float]) -> Sample:
-        return Sample({}, pl.DataFrame({"game": ids, "rebids": rebids}), empty)
-
-    metric = lambda info, games, events: C.metric_frame(  # noqa: E731
-        [{C.METRIC: "rebids_mean", C.GROUP: "mean per round", C.ESTIMATE: float(games["rebids"].mean())}])
-    d = compare_samples([sample([0.0, 1.0, 0.0]), sample([1.0, 0.0, 1.0])], ["a", "b"], metric_fn=metric).differences
-    [row] = d.iter_rows(named=True)
+    row = _three_game_difference("rebids_mean", "mean per round")
     assert row["test"] == "tested"
     assert row[C.CI_LOW] < -1.0 and row[C.CI_HIGH] > 1.0
 
