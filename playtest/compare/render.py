@@ -185,12 +185,18 @@ OFF_HEADING = "Switched off (not measured: rows left out, or 'off in <variant>')
 def switched_off_lines(cmp: K.Comparison) -> list[str]:
     """What each variant switches off (GameSpec.switched_off): once for what every variant
     switches off, then each variant's own. Empty when nothing is off."""
-    offs = cmp.switched_off
-    if not any(offs):
+    return _off_lines(dict(zip(cmp.labels, cmp.switched_off, strict=True)), "in every variant", "in")
+
+
+def _off_lines(offs: Mapping[str, Sequence[Off]], every: str, at: str) -> list[str]:
+    """'<every>: …' for what every label switches off (when there are several), then '<at>
+    <label>: …' for each label's own; empty when nothing is off."""
+    lists = list(offs.values())
+    if not any(lists):
         return []
-    common = [o for o in offs[0] if all(o in mine for mine in offs)] if len(offs) > 1 else []
-    lines = [f"in every variant: {describe(common)}"] if common else []
-    lines += [f"in {label}: {describe(own)}" for label, mine in zip(cmp.labels, offs, strict=True)
+    common = [o for o in lists[0] if all(o in mine for mine in lists)] if len(lists) > 1 else []
+    lines = [f"{every}: {describe(common)}"] if common else []
+    lines += [f"{at} {label}: {describe(own)}" for label, mine in offs.items()
               if (own := [o for o in mine if o not in common])]
     return lines
 
@@ -446,14 +452,7 @@ def sweep_cell(r: dict[str, Any] | None, metric: str, group: str, offs: Sequence
 def sweep_off_lines(offs: Mapping[str, Sequence[Off]]) -> list[str]:
     """What each grid point switches off (label → its Offs), for the sweep's outputs; once for
     what every point switches off. Empty when nothing is."""
-    if not any(offs.values()):
-        return []
-    lists = list(offs.values())
-    common = [o for o in lists[0] if all(o in mine for mine in lists)] if len(lists) > 1 else []
-    lines = [f"at every point: {describe(common)}"] if common else []
-    lines += [f"at {label}: {describe(own)}" for label, mine in offs.items()
-              if (own := [o for o in mine if o not in common])]
-    return lines
+    return _off_lines(offs, "at every point", "at")
 
 
 SWEEP_OFF_HEADING = "Switched off (not measured: 'off' in the tables)"
