@@ -12,9 +12,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pytest
-import typer.main
-import typer.testing
+# One polars thread per test process, set before polars is first imported (here, in every
+# pytest worker; the pools and subprocesses tests start inherit it). The tests' tables are
+# small, so a query costs polars' per-collect overhead, which its thread pool only adds to; and
+# `make test` already runs one pytest worker per core. Measured 2026-12-03 ~10:20 UTC: the
+# jackknife-heavy tests/compare/test_gates.py + tests/ladder/test_skill_statistics.py in one
+# process, two interleaved pairs, 31.9 and 36.2 CPU-s with one thread against 40.9 and 43.6;
+# the whole `make test` suite, two interleaved pairs on a busy host, 319 and 275 CPU-s against
+# 315 and 300 (within that host's noise; system time 11.3 and 9.7 s against 13.2 and 12.0).
+os.environ.setdefault("POLARS_MAX_THREADS", "1")
+
+import pytest  # noqa: E402
+import typer.main  # noqa: E402
+import typer.testing  # noqa: E402
 
 # Typer's CliRunner builds the click command from the app's functions on every `invoke`: it
 # reads every command's signature again and evaluates each parameter's annotation, about 35 ms
