@@ -22,20 +22,22 @@ from playtest.core.spec import Off
 if TYPE_CHECKING:
     from playtest.variants import Variant
 
-_CACHE: dict[tuple[str, str], tuple[Off, ...]] = {}
-"""(game, variant hash) → its Offs: compare's jackknife asks again for every block of games."""
+_CACHE: dict[tuple[str, str, int | None], tuple[Off, ...]] = {}
+"""(game, variant hash, players) → its Offs: compare's jackknife asks again for every block of games."""
 
 
 def switched_off(info: Mapping[str, Any]) -> tuple[Off, ...]:
-    """The mechanisms the run's variant switches off (run.json's `game` and `variant.resolved`).
-    Empty for a game without the hook, for a run without its resolved variant (a table game's
+    """The mechanisms the run's variant switches off at its player count (run.json's `game`,
+    `variant.resolved` and `players`). Empty for a game without the hook, for a run without its resolved variant (a table game's
     transcript), or for a variant that this version's schema no longer reads (an old run: its
     report stays as it was rather than fail)."""
     name = info.get("game")
     variant = info.get("variant")
     if not isinstance(name, str) or not isinstance(variant, Mapping) or not isinstance(variant.get("resolved"), dict):
         return ()
-    key = (name, str(variant.get("hash") or ""))
+    players = info.get("players")
+    players = players if isinstance(players, int) and not isinstance(players, bool) else None
+    key = (name, str(variant.get("hash") or ""), players)
     if key[1] and key in _CACHE:
         return _CACHE[key]
     from playtest.games import get_game
@@ -47,15 +49,17 @@ def switched_off(info: Mapping[str, Any]) -> tuple[Off, ...]:
         model = spec.schema.model_validate(variant["resolved"])
     except ValueError:  # pydantic's ValidationError: a variant of an older schema
         return ()
-    found = tuple(spec.switched_off(model))
+    found = tuple(spec.switched_off(model, players))
     if key[1]:
         _CACHE[key] = found
     return found
 
 
-def variant_switched_off(variant: Variant) -> tuple[Off, ...]:
-    """`switched_off` of a loaded variant, before any game is played (a gate's check)."""
-    return switched_off({"game": variant.game, "variant": {"hash": variant.hash, "resolved": variant.resolved}})
+def variant_switched_off(variant: Variant, players: int | None = None) -> tuple[Off, ...]:
+    """`switched_off` of a loaded variant at `players` per game (None: at any count), before any
+    game is played (a gate's check, a sweep's --metric)."""
+    return switched_off({"game": variant.game, "variant": {"hash": variant.hash, "resolved": variant.resolved},
+                         "players": players})
 
 
 def off_for(offs: Iterable[Off], metric: str, group: str | None) -> Off | None:

@@ -102,7 +102,7 @@ def diff_cmd(
     seed_ = seeds[0]
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed_, workers=workers, command=command_line())
     err = make_console(stderr=True)
-    check_switched_off(gates, variant_switched_off(c), variant_switched_off(b))
+    check_switched_off(gates, variant_switched_off(c, players_), variant_switched_off(b, players_))
     if out is not None:
         check_output_dir(out, force, [Path(p) for v in (b, c) for p in v.chain] + [gate])
     with contextlib.ExitStack() as stack:

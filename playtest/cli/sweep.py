@@ -48,7 +48,7 @@ def check_metric_names(metrics: list[str], variants: list[Variant], probe: RunCo
     from playtest.compare.runs import Runs
 
     where = "at each of the grid points" if len(variants) > 1 else "of the variant"
-    offs = [variant_switched_off(v) for v in variants]
+    offs = [variant_switched_off(v, probe.players) for v in variants]
     for m in metrics:  # off everywhere: say so (it has no value anywhere), not "no such metric"
         off = [metric_off(mine, m) for mine in offs]
         first = off[0]

@@ -78,9 +78,11 @@ class GameSpec:
     summary_lazy: bool = False
     """`summary` accepts LazyFrame scans of the run's Parquet as well as DataFrames
     (playtest.analysis.frames): then `playtest report` never reads the events into memory."""
-    switched_off: Callable[[Any], Sequence[Off]] | None = None
-    """(the run's validated variant) → the mechanisms it switches off (`Off`): the one way a game
-    says that a metric cannot happen under a variant. The metric functions need not know: every
+    switched_off: Callable[[Any, int | None], Sequence[Off]] | None = None
+    """(the run's validated variant, its players per game or None when not known) → the
+    mechanisms it switches off (`Off`): the one way a game says that a metric cannot happen under
+    a variant (or under a variant at that player count: Oh-Seven's identical bid cards need two
+    decks). The metric functions need not know: every
     report, comparison, sweep and ladder leaves those rows out (playtest.analysis.offs)."""
     sample_state: Callable[..., Any] | None = None
     """(rules, view, *, rng) → state: the search bots' `Rules.sample_state`, for a game whose

@@ -30,13 +30,13 @@ def _run(tmp_path: Path, variant: Path, sets: list[str], n: int = 6) -> tuple:
     return read_run(tmp_path)
 
 
-def _offs(variant: Path, sets: list[str]) -> dict[str, str]:
+def _offs(variant: Path, sets: list[str], players: int | None = None) -> dict[str, str]:
     from playtest.games import get_game
 
     v = load_variant(variant, sets)
     spec = get_game(v.model.game)
     assert spec.switched_off is not None
-    return {o.what: o.why for o in spec.switched_off(v.model)}
+    return {o.what: o.why for o in spec.switched_off(v.model, players)}
 
 
 def test_oh_seven_without_rebid_triggers_has_no_rebid_rows_and_says_why(tmp_path):
@@ -53,7 +53,28 @@ def test_oh_seven_without_rebid_triggers_has_no_rebid_rows_and_says_why(tmp_path
     info, games, events = _run(tmp_path / "on", OHSEVEN, [])
     base = set(all_metrics(info, games, events)[C.METRIC].to_list())
     assert {"rebids_mean", "share_rebids", "bonus_points", "redeals_mean"} <= base
-    assert switched_off(info) == ()
+    # ... but at 4 players (one deck) no two bid cards are identical
+    assert [o.what for o in switched_off(info)] == ["the 'identical' rebid trigger"]
+
+
+def test_identical_bid_cards_are_off_at_a_player_count_with_one_deck(tmp_path):
+    """Base Oh-Seven shuffles one deck at 2-4 players and two at 5-7: at 4 players the
+    'identical' trigger's share read 0.0% as if it had been measured."""
+    one_deck = "deck.copies: one deck at 4 players (identical bid cards need two)"
+    assert _offs(OHSEVEN, [], players=4) == {"the 'identical' rebid trigger": one_deck}
+    assert _offs(OHSEVEN, [], players=6) == {}
+    assert _offs(OHSEVEN, []) == {}  # players not known: both triggers can fire
+    # With the sum trigger off too, nothing can force a rebid at 4 players; at 6 it can.
+    sum_off = ["bidding.rebid.triggers.sum_equals_tricks=false"]
+    assert _offs(OHSEVEN, sum_off, players=4) == {
+        "forced rebids, and so redeals and rebid bonuses":
+            f"bidding.rebid.triggers.sum_equals_tricks: false, and {one_deck}"}
+    assert _offs(OHSEVEN, sum_off, players=6) == {"the 'sum' rebid trigger": "bidding.rebid.triggers.sum_equals_tricks: false"}
+    # A 4-player run's report has no 'identical' trigger rows; its 'sum' rows stay.
+    info, games, events = _run(tmp_path, OHSEVEN, [], n=30)
+    table = all_metrics(info, games, events)
+    triggers = set(table.filter(pl.col(C.METRIC) == "share_trigger")[C.GROUP].to_list())
+    assert "sum" in triggers and not triggers & {"identical", "sum+identical"}
 
 
 @pytest.mark.parametrize(("sets", "expected"), [

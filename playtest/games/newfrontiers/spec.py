@@ -60,7 +60,7 @@ def _summary(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.Da
     return summary_tables(games, events)
 
 
-def _switched_off(variant: NewFrontiersVariant) -> Any:
+def _switched_off(variant: NewFrontiersVariant, players: int | None) -> Any:
     from playtest.games.newfrontiers.metrics import switched_off
 
     return switched_off(variant)

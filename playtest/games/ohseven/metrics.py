@@ -221,26 +221,33 @@ def summary_tables(games: Table, events: Table) -> list[tuple[str, pl.DataFrame]
     ]
 
 
-def switched_off(variant: OhSevenVariant) -> list[Off]:
-    """The mechanisms `variant` switches off (GameSpec.switched_off), with the rows that measure
-    them: the reports leave those rows out rather than show a rebid count of 0 that could never
-    have been anything else."""
+def switched_off(variant: OhSevenVariant, players: int | None = None) -> list[Off]:
+    """The mechanisms `variant` switches off at `players` per game (None: at any count the
+    variant allows), with the rows that measure them (GameSpec.switched_off): the reports leave
+    those rows out rather than show a rebid count of 0 that could never have been anything
+    else. Identical highest bid cards need two copies of the deck, so with one deck at that
+    player count the 'identical' trigger cannot fire."""
     rebid = variant.bidding.rebid
     triggers = rebid.triggers
     out: list[Off] = []
-    rebids_on = triggers.sum_equals_tricks or triggers.identical_highest
-    if not rebids_on:
-        out.append(Off("forced rebids, and so redeals and rebid bonuses",
-                       "bidding.rebid.triggers: sum_equals_tricks and identical_highest both false",
+    one_deck = players is not None and variant.deck.copies.get(players, 0) == 1
+    identical_why = ("bidding.rebid.triggers.identical_highest: false" if not triggers.identical_highest
+                     else f"deck.copies: one deck at {players} players (identical bid cards need two)")
+    identical_on = triggers.identical_highest and not one_deck
+    if not triggers.sum_equals_tricks and not identical_on:
+        why = ("bidding.rebid.triggers: sum_equals_tricks and identical_highest both false"
+               if not triggers.identical_highest
+               else f"bidding.rebid.triggers.sum_equals_tricks: false, and {identical_why}")
+        out.append(Off("forced rebids, and so redeals and rebid bonuses", why,
                        (("rebids_mean", "*"), ("share_rebids", "*"), ("share_trigger", "*"),
                         ("share_redeals", "*"), ("redeals_mean", "*"), ("bonus_points", "*"),
                         *Off.score_part("rebid_bonus"))))
         return out
-    for key, on, groups in (("sum_equals_tricks", triggers.sum_equals_tricks, ("sum", "sum+identical")),
-                            ("identical_highest", triggers.identical_highest, ("identical", "sum+identical"))):
+    for on, why, groups in ((triggers.sum_equals_tricks, "bidding.rebid.triggers.sum_equals_tricks: false",
+                             ("sum", "sum+identical")),
+                            (identical_on, identical_why, ("identical", "sum+identical"))):
         if not on:
-            out.append(Off(f"the '{groups[0]}' rebid trigger", f"bidding.rebid.triggers.{key}: false",
-                           tuple(("share_trigger", g) for g in groups)))
+            out.append(Off(f"the '{groups[0]}' rebid trigger", why, tuple(("share_trigger", g) for g in groups)))
     if rebid.bonus.points == 0 or rebid.bonus.to == BonusTo.NOBODY:
         why = ("bidding.rebid.bonus.to: nobody" if rebid.bonus.to == BonusTo.NOBODY
                else "bidding.rebid.bonus.points: 0")

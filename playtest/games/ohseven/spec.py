@@ -61,10 +61,10 @@ def _summary(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.Da
     return summary_tables(games, events)
 
 
-def _switched_off(variant: OhSevenVariant) -> Any:
+def _switched_off(variant: OhSevenVariant, players: int | None) -> Any:
     from playtest.games.ohseven.metrics import switched_off
 
-    return switched_off(variant)
+    return switched_off(variant, players)
 
 
 def _play() -> Any:

@@ -24,7 +24,7 @@ def _summary(games, events):
     return summary_tables(games, events)
 
 
-def _switched_off(variant):
+def _switched_off(variant, players):
     from playtest.games.stargate.metrics import switched_off
 
     return switched_off(variant)
