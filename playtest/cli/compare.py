@@ -10,6 +10,7 @@ from typing import Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from playtest.cli.app import app
 from playtest.cli.common import (
@@ -85,10 +86,11 @@ def terminal_table(rows: list[dict], labels: tuple[str, ...], interval: str = "9
     from playtest.analysis import columns as C
     from playtest.compare import render
     table = Table(title="Metrics", title_justify="left", show_edge=False, pad_edge=False)
+    # Variant labels, groups and values as plain Text: rich would read "v[red]w" as markup.
     for col in ("metric", "group", *labels):
-        table.add_column(col, justify="left" if col in ("metric", "group") else "right")
+        table.add_column(Text(col), justify="left" if col in ("metric", "group") else "right")
     for lb in labels[1:]:
-        table.add_column(f"{lb} − {labels[0]}", justify="right")
+        table.add_column(Text(f"{lb} − {labels[0]}"), justify="right")
         table.add_column(interval, justify="right")
         table.add_column("p (Holm)", justify="right")
         table.add_column("")
@@ -105,7 +107,7 @@ def terminal_table(rows: list[dict], labels: tuple[str, ...], interval: str = "9
             notable = notable or bool(d["notable"])
             cells += [render.fmt_diff(d[C.ESTIMATE], m), render.fmt_diff_ci(d[C.CI_LOW], d[C.CI_HIGH], m),
                       render.F.p_value(d["p_holm"]) or render.untested_text(d), "★" if d["notable"] else ""]
-        table.add_row(*cells, style="bold yellow" if notable else None)
+        table.add_row(*map(Text, cells), style="bold yellow" if notable else None)
     return table
 
 

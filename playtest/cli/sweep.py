@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from playtest.cli.app import app
 from playtest.cli.common import (
@@ -160,13 +161,13 @@ def sweep(
             console.print()
         for m in chosen:
             part = table.filter(pl.col(C.METRIC) == m)
-            t = Table(title=m, title_justify="left", show_edge=False, pad_edge=False)
+            t = Table(title=Text(m), title_justify="left", show_edge=False, pad_edge=False)
             t.add_column("group")
-            for lb in labels:
-                t.add_column(lb, justify="right")
+            for lb in labels:  # plain Text, here and in the cells: rich would read "[red]" as markup
+                t.add_column(Text(lb), justify="right")
             cells = {(r[POINT], r[C.GROUP]): r for r in part.iter_rows(named=True)}
             for g in dict.fromkeys(part[C.GROUP].to_list()):
-                t.add_row(g, *(render.sweep_cell(cells.get((lb, g)), m, g, offs[lb]) for lb in labels))
+                t.add_row(Text(str(g)), *(Text(render.sweep_cell(cells.get((lb, g)), m, g, offs[lb])) for lb in labels))
             console.print(t)
             console.print()
         console.print(render.sweep_settings_line(run), markup=False, highlight=False)

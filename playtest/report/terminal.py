@@ -16,7 +16,7 @@ def metric_table(title: str, df: pl.DataFrame) -> RenderableType:
     """One rich table: group, estimate, 95% interval, n; the test's p-value on a line below it
     where there is one (a line of its own: a caption would wrap at the table's width)."""
     has_p = df.height > 0 and df[C.P_VALUE].is_not_null().any()
-    table = Table(title=clean(title), title_justify="left", show_edge=False, pad_edge=False)
+    table = Table(title=Text(clean(title)), title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("", style="bold")
     if df.height and df[C.METRIC].n_unique() > 1:
         table.add_column("metric")
@@ -41,9 +41,10 @@ def metric_table(title: str, df: pl.DataFrame) -> RenderableType:
     return table
 
 
-def _text(value: object) -> str:
-    """A cell as text without control characters (rich passes ESC through)."""
-    return "" if value is None else clean(str(value))
+def _text(value: object) -> Text:
+    """A cell as plain text: no control characters (rich passes ESC through), and brackets are
+    shown, not read as rich markup (a plugin's group "[red]x" would lose them and turn red)."""
+    return Text("" if value is None else clean(str(value)))
 
 
 def print_tables(console: Console, tables: list[tuple[str, pl.DataFrame]], *, max_rows: int | None = None) -> list[str]:

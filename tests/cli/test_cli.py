@@ -170,11 +170,36 @@ def test_brackets_in_paths_are_names_not_globs(cli, tmp_path):
     assert pl.read_parquet(root / "run[1]" / "games.parquet", glob=False)["game"].n_unique() == 3
     r = cli("report", str(root / "run[1]"), "-f", "md", "-o", "-")
     assert r.returncode == 0 and "Seats look" in r.stdout, r.stderr
-    r = cli("compare", str(variant), DRAFT5, "-n", "3", "-w", "1", "--out", str(root / "cmp[1]"))
+    r = cli("compare", str(variant), DRAFT5, "-n", "3", "-w", "1", "--out", str(root / "cmp[1]"), "--all")
     assert r.returncode == 0, r.stderr
     assert (root / "cmp[1]" / "runs" / "sg[v2]" / "games.parquet").is_file()
-    r = cli("sweep", DRAFT5, "--set", "planets.red1.vp=[1,2],[3,4,5]", "-n", "3", "-w", "1", "--out", str(root / "sw"))
+    # the terminal shows the label as written: rich read "[v2]" as markup and printed "sg"
+    header = next(line for line in r.stdout.splitlines() if line.startswith("metric "))
+    assert "sg[v2]" in header and "draft5 − sg[v2]" in header, header
+    r = cli("sweep", DRAFT5, "--set", "planets.red1.vp=[1,2],[3,4,5]", "-n", "3", "-w", "1", "--out", str(root / "sw"),
+            "--metric", "win_rate_by_seat")
     assert r.returncode == 0, r.stderr
+    assert "planets.red1.vp=[1, 2]" in r.stdout
+    r = cli("sweep", DRAFT5, "--set", "name='[red]a',b", "-n", "3", "-w", "1", "--out", str(root / "sw2"),
+            "--metric", "win_rate_by_seat")
+    assert r.returncode == 0, r.stderr
+    assert "name=[red]a" in r.stdout, r.stdout
+
+
+def test_a_group_or_title_with_brackets_is_printed_as_written_not_as_markup():
+    """A plugin's group names and table titles reach the terminal table: "[red]x" lost its
+    brackets and turned red."""
+    from rich.console import Console
+
+    from playtest.analysis import columns as C
+    from playtest.report.terminal import metric_table
+
+    df = C.metric_frame([{C.METRIC: "share_x", C.GROUP: "[red]x", C.ESTIMATE: 0.5, C.CI_LOW: 0.25, C.CI_HIGH: 0.75,
+                          C.N: 10, C.DEFINITION: "d"}])
+    console = Console(width=120, record=True, color_system=None)
+    console.print(metric_table("Title [bold]y", df))
+    text = console.export_text()
+    assert "[red]x" in text and "Title [bold]y" in text, text
 
 
 def test_a_disk_full_while_writing_the_report_says_the_games_are_saved(cli, tmp_path, monkeypatch):
