@@ -213,7 +213,11 @@ def compare_samples(
             # A difference the same in every block is certain only with enough blocks to rule out
             # chance (4 games that happen to agree are no evidence): its exact sign-flip p-value
             # joins Holm's family like any other.
-            p_value = est.p_value() if test == "tested" else sign_flip_p(reps.k) if test == SET_BY_RULES else math.nan
+            # Its K is the blocks that hold the row on both sides (Replicates.evidence_blocks): the
+            # 2 games of 60 that reached round 17 gave "set by the rules" at p = 2^(1 - 30).
+            p_value = (est.p_value() if test == "tested" else
+                       sign_flip_p(reps.evidence_blocks([(0, metric, group), (v, metric, group)])) if test == SET_BY_RULES
+                       else math.nan)
             rows.append({C.METRIC: metric, C.GROUP: group, VARIANT: labels[v], BASELINE: labels[0],
                          C.ESTIMATE: est.estimate, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n_games,
                          C.P_VALUE: p_value, IS_RATE: metric in rates,

@@ -264,6 +264,9 @@ class Component:
     sides: tuple[Component, Component] | None = None
     """A difference (a − b) of two shares each 0 or 1 in every game: bounded by the sides' own
     exact bounds (`bounds`), not by its jackknife's, which is the estimate itself."""
+    blocks: int = 0
+    """The blocks of games that hold the component's rows (Replicates.evidence_blocks): the K of
+    the sign-flip chance of a value the same in every block; 0: every block."""
 
 
 def edge_games(est: Estimate, metric: str, games: int, units: int | None = None) -> int:
@@ -284,12 +287,13 @@ def difference(reps: Replicates, label: str, a: Key, b: Key, span: tuple[float, 
     games), it is bounded by the sides' exact bounds: `tie_rate of: change ≤ 0.5%` passed on
     "0 − 0, in every block", though either draft may tie 0.75% of the time."""
     est = reps.contrast([(1.0, a), (-1.0, b)])
+    blocks = reps.evidence_blocks([a, b])
     if est.se == 0:
         sides = [(key, reps.value(key)) for key in (a, b)]
         edges = [Component(label, e, edge_games(e, key[1], reps.games, reps.n(key))) for key, e in sides]
         if all(side.edge_games for side in edges):
-            return Component(label, est, span=span, sides=(edges[0], edges[1]))
-    return Component(label, est, span=span)
+            return Component(label, est, span=span, sides=(edges[0], edges[1]), blocks=blocks)
+    return Component(label, est, span=span, blocks=blocks)
 
 
 def share_span(reps: Replicates, metric: str, of: str) -> tuple[float, float]:
@@ -360,7 +364,8 @@ def components(gates: Gates, reps: Replicates) -> list[list[Component]]:
         span = share_span(reps, m, spec.of)
         if spec.of == "value":
             values = [(g, reps.value((CANDIDATE, m, g))) for g in groups]
-            comps = [Component(g, e, edge_games(e, m, reps.games, reps.n((CANDIDATE, m, g))), span) for g, e in values]
+            comps = [Component(g, e, edge_games(e, m, reps.games, reps.n((CANDIDATE, m, g))), span,
+                               blocks=reps.blocks_holding((CANDIDATE, m, g))) for g, e in values]
         elif spec.of == "change":
             comps = [difference(reps, g, (CANDIDATE, m, g), (BASE, m, g), span) for g in groups]
         else:
@@ -385,7 +390,7 @@ def _decide(c: Component, low: float | None, high: float | None, a_pass: float, 
     # jackknife bound equal to the estimate, but only enough blocks make that evidence: as
     # compare's 'set by the rules', its chance under a fair coin per block, 2^(1 - K), must be
     # within the level.
-    flat = sign_flip_p(est.df + 1) if se_ok and est.se == 0 and not exact else 0.0
+    flat = sign_flip_p(c.blocks or est.df + 1) if se_ok and est.se == 0 and not exact else 0.0
     can_pass, can_fail = flat <= a_pass, flat <= a_fail
     lo, up = bounds(c, a_pass)
     lo_fail, up_fail = bounds(c, a_fail)

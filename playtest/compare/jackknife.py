@@ -119,10 +119,30 @@ class Replicates:
     """Each variant's metric table on all games, as the report computes it (with its intervals)."""
     games: int = 0
     """Games per variant (every variant holds the same game numbers); 0 when not known."""
+    holding: np.ndarray | None = None
+    """Per key, the blocks of games that hold the row's observations (`blocks_holding`); None
+    when not known (every block counts)."""
 
     @property
     def k(self) -> int:
         return int(self.reps.shape[1])
+
+    def blocks_holding(self, key: Key) -> int:
+        """How many of the K blocks of games hold observations of the row: those whose leaving
+        out changes the row's n. A value the same in every block is evidence only from these: New
+        Frontiers' "selected in round 17" rests on the 2 games of 60 that reached round 17, and
+        the other 28 blocks left out leave it as it was, whatever the rules. K when the row's n
+        does not tell (no n, or one no block changes)."""
+        i = self._index.get(key)
+        if self.holding is None or i is None or self.holding[i] <= 0:
+            return self.k
+        return int(self.holding[i])
+
+    def evidence_blocks(self, keys: Sequence[Key]) -> int:
+        """The K of the sign-flip test (compare.stats.sign_flip_p) of a difference between these
+        rows that is the same in every block: the fewest blocks holding any one of them (each
+        side must show its value in every game, and shows it only where it has games)."""
+        return min(self.blocks_holding(key) for key in keys)
 
     def has(self, key: Key) -> bool:
         return key in self._index
@@ -222,6 +242,7 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
     keys: list[Key] = []
     full_vals: list[float] = []
     rep_vals: list[list[float]] = []
+    holding: list[int] = []
     tables: list[pl.DataFrame] = []
     metric_fn = without_off(metric_fn)  # what a variant switches off is never compared (analysis/offs.py)
     whole = [metric_fn(s.info, s.games, s.events) for s in samples]
@@ -234,19 +255,28 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
         tables.append(table)
         full = estimates(table)
         mine = {(m, g): i for i, (m, g) in enumerate(full.select(C.METRIC, C.GROUP).iter_rows())}
+        full_n = full[C.N].to_list()
         cols = np.full((len(mine), len(parts)), np.nan)
+        held = np.zeros((len(mine), len(parts)), dtype=bool)  # the block holds some of the row's n
         for j, part in enumerate(parts):
             sub = sample.without(part)
             rep = estimates(metric_fn(sample.info, sub.games, sub.events))
-            for m, g, est in rep.iter_rows():
+            seen = np.zeros(len(mine), dtype=bool)
+            for m, g, est, n in rep.iter_rows():
                 i = mine.get((m, g))
-                if i is not None and est is not None:
+                if i is None:
+                    continue
+                seen[i] = True
+                held[i, j] = n != full_n[i]
+                if est is not None:
                     cols[i, j] = est
+            held[~seen, j] = True  # the row is gone without this block: its games were all here
         for (m, g), i in mine.items():
             keys.append((v, m, g))
             value = full[C.ESTIMATE][i]
             full_vals.append(math.nan if value is None else float(value))
             rep_vals.append(list(cols[i]))
+            holding.append(int(held[i].sum()) if full_n[i] is not None else 0)
     return Replicates(tuple(keys), np.asarray(full_vals, dtype=float),
                       np.asarray(rep_vals, dtype=float).reshape(len(keys), len(parts)), tuple(tables),
-                      int(ids.size))
+                      int(ids.size), np.asarray(holding, dtype=int))

@@ -68,8 +68,8 @@ def one_definition(texts: Mapping[str, str]) -> str:
 
 
 def estimates(table: pl.DataFrame) -> pl.DataFrame:
-    """Only the keys and the estimate of a metric table, one row per (metric, group)."""
-    return (table.select(C.METRIC, pl.col(C.GROUP).cast(pl.String).fill_null(""), C.ESTIMATE)
+    """Only the keys, the estimate and n of a metric table, one row per (metric, group)."""
+    return (table.select(C.METRIC, pl.col(C.GROUP).cast(pl.String).fill_null(""), C.ESTIMATE, C.N)
             .unique([C.METRIC, C.GROUP], keep="first", maintain_order=True))
 
 

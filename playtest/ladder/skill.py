@@ -77,10 +77,12 @@ def ladder_metrics(info: Mapping[str, Any], games: pl.DataFrame, events: pl.Data
     return table
 
 
-def hotelling(diffs: np.ndarray, reps: np.ndarray) -> tuple[float, str]:
+def hotelling(diffs: np.ndarray, reps: np.ndarray, evidence: int | None = None) -> tuple[float, str]:
     """p-value that the contrast vector `diffs` (q values) is 0, from its K jackknife replicates
     `reps` (K × q): T² = d' S⁻¹ d with S the jackknife covariance, F(r, K − r) with r the rank of
-    S. Returns (p, note); p is NaN when the replicates cannot tell (note says why)."""
+    S. Returns (p, note); p is NaN when the replicates cannot tell (note says why). `evidence`:
+    the blocks that hold the metric's observations in every rung (Replicates.evidence_blocks),
+    the K of a certain change's sign-flip p-value; None: every block."""
     k = reps.shape[0]
     if np.isnan(diffs).any():
         return math.nan, "not in every rung"
@@ -103,7 +105,7 @@ def hotelling(diffs: np.ndarray, reps: np.ndarray) -> tuple[float, str]:
         # rank because few blocks hold the metric at all (a planet dealt in 2 of 10 games, seen
         # by 3 contrasts): nothing is certain, and there are too few blocks to test.
         if constant_pairs(diffs, reps, scale):
-            return sign_flip_p(k), SET_BY_BOTS
+            return sign_flip_p(k if evidence is None else evidence), SET_BY_BOTS
         return math.nan, "too few blocks of games"
     if r == 0 or k - r < 1:
         return math.nan, "too few blocks of games"
@@ -163,7 +165,7 @@ def skill_tests(samples: Sequence[Sample], rungs: Sequence[str], *, blocks: int 
         idx = [reps._index[(v, metric, group)] for v in present]
         diffs = np.array([reps.full[i] - reps.full[idx[0]] for i in idx[1:]])
         rep = np.stack([reps.reps[i] - reps.reps[idx[0]] for i in idx[1:]], axis=1)
-        p, note = hotelling(diffs, rep)
+        p, note = hotelling(diffs, rep, reps.evidence_blocks([(v, metric, group) for v in present]))
         if note == SET_BY_BOTS:
             note = set_by_bots_note(rungs, np.stack([reps.reps[i] for i in idx]), np.array([reps.full[i] for i in idx]))
         rows.append({C.METRIC: metric, C.GROUP: group, C.P_VALUE: p, NOTE: note})

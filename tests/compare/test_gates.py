@@ -312,6 +312,25 @@ def test_a_rate_never_seen_passes_a_low_limit_only_with_enough_games(tmp_path):
     assert round(results[0].low, 5) == round(0.05 ** (1 / 400), 5)
 
 
+def test_a_value_the_same_in_every_block_decides_only_from_the_blocks_that_hold_it(tmp_path):
+    """A mean the same in every one of 30 blocks is evidence only where blocks hold its games:
+    the rounds of the 2 games of 60 that reached round 17 (Replicates.blocks_holding) are no
+    more evidence than 2 games."""
+    import numpy as np
+
+    from playtest.compare.jackknife import Replicates
+
+    keys = ((0, "game_length_rounds", "all"), (1, "game_length_rounds", "all"))
+    path = gates_file(tmp_path, "gates:\n  - {metric: game_length_rounds, max: 20}\n"
+                                "  - {metric: game_length_rounds, of: change, max: 1}\n")
+    values, reps = np.array([17.0, 18.0]), np.array([[17.0] * 30, [18.0] * 30])
+    everywhere = Replicates(keys, values, reps, (), 60)
+    assert [r.status for r in evaluate(load_gates(path), everywhere)] == [PASS, PASS]
+    in_two = Replicates(keys, values, reps, (), 60, np.array([2, 2]))
+    assert in_two.blocks_holding(keys[1]) == 2 and in_two.evidence_blocks(keys) == 2
+    assert [r.status for r in evaluate(load_gates(path), in_two)] == [UNDECIDED, UNDECIDED]
+
+
 def test_a_share_s_bounds_stay_inside_what_a_share_can_be(tmp_path):
     """3 games gave a share's bounds as −64% … 131%; they are cut to [0, 1] (a difference of
     two shares to [−1, 1]), and a metric that is not a proportion is left as it is."""

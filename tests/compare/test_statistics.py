@@ -249,3 +249,36 @@ def test_a_category_one_variant_never_produced_is_0_percent_and_tested():
     assert six["test"] == "same as game_length_share / 5 rounds"
     assert six[C.ESTIMATE] < -0.15 and six["significant"]
     assert six[C.CI_LOW] <= six[C.ESTIMATE] <= six[C.CI_HIGH] < 0
+
+
+def _late_rounds(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+    """New Frontiers' 'selected in round 17' in miniature: the share of the games reaching round
+    17 that picked develop in it, over those games only (n = how many reached it)."""
+    late = games.filter(pl.col("rounds") >= 17)
+    return C.metric_frame([
+        {C.METRIC: "selected_in_round", C.GROUP: "round 17 / develop",
+         C.ESTIMATE: float(late["develop17"].mean()) if late.height else None, C.N: late.height},
+        {C.METRIC: "game_length_rounds", C.GROUP: "all", C.ESTIMATE: float(games["rounds"].mean()), C.N: games.height},
+    ])
+
+
+def test_a_difference_the_same_in_every_block_is_certain_only_from_the_blocks_that_hold_it():
+    """Two of 60 games reached round 17 on each side, both picked develop there in one variant
+    and neither in the other: constant in every block, but the 28 blocks without those games
+    say nothing about it. compare called it 'set by the rules' at p = 2^(1 - 30) in an A/A
+    comparison of New Frontiers; its K is now the 2 blocks that hold it (p = 0.5)."""
+    ids = np.arange(60)
+    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
+    rounds = np.where(np.isin(ids, [7, 41]), 17, 14)
+
+    def sample(develop: float) -> Sample:
+        return Sample({}, pl.DataFrame({"game": ids, "rounds": rounds, "develop17": np.full(60, develop)}), empty)
+
+    cmp = compare_samples([sample(1.0), sample(0.0)], ["base", "copy"], metric_fn=_late_rounds)
+    row = next(r for r in cmp.differences.iter_rows(named=True) if r[C.METRIC] == "selected_in_round")
+    assert row["test"] == "set by the rules" and row[C.ESTIMATE] == -1.0
+    assert row[C.P_VALUE] == 0.5 and not row["significant"]
+    # A row every game holds keeps all 30 blocks.
+    reps = replicate([sample(1.0), sample(0.0)], _late_rounds)
+    assert reps.blocks_holding((0, "selected_in_round", "round 17 / develop")) == 2
+    assert reps.blocks_holding((0, "game_length_rounds", "all")) == 30

@@ -534,3 +534,27 @@ def test_a_weaker_rung_that_never_wins_still_bounds_the_ratio():
     assert math.isinf(h["ratio"]) and math.isinf(h["ratio_high"]) and 1 < h["ratio_low"] < 2
     line = skill_matters(pl.DataFrame([h], schema=strength.STRENGTH_SCHEMA), pl.DataFrame())[0]
     assert "the weaker rung won none of these 10 games (at least 1.4× as often per seat)" in line
+
+
+def test_a_change_the_same_in_every_block_is_certain_only_from_the_blocks_that_hold_it(monkeypatch):
+    """A metric over the 2 of 300 games that reached round 17 (every one of them develops there
+    in one rung, none in the other) is the same in every left-out block, but 28 of the 30 blocks
+    hold none of its games: p = 2^(1 - 2), not 2^(1 - 30), and no certain change."""
+    ids = np.arange(300)
+    late = np.isin(ids, [7, 241])
+
+    def metrics(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+        reached = games.filter(pl.col("rounds") >= 17)
+        return C.metric_frame([{C.METRIC: "selected_in_round", C.GROUP: "round 17 / develop",
+                                C.ESTIMATE: float(reached["develop"].mean()), C.N: reached.height}])
+
+    def rung(develop: float) -> Sample:
+        games = pl.DataFrame({"game": ids, "rounds": np.where(late, 17, 14), "develop": np.full(300, develop)})
+        return Sample({"players": 4}, games, EVENTS)
+
+    monkeypatch.setattr(skill, "ladder_metrics", metrics)
+    _, tests, reps = skill.skill_tests([rung(0.0), rung(1.0)], ["weak", "strong"])
+    found = row(tests, "selected_in_round", "round 17 / develop")
+    assert found[C.P_VALUE] == 0.5 and not found[skill.CHANGES]
+    assert found[skill.NOTE] == skill.TOO_FEW_TO_BE_SURE
+    assert reps.evidence_blocks([(0, "selected_in_round", "round 17 / develop")]) == 2
