@@ -14,7 +14,7 @@ import altair as alt
 import polars as pl
 
 from playtest.compare.gates import as_plain
-from playtest.compare.render import MARK, fmt_diff, fmt_diff_ci, fmt_value
+from playtest.compare.render import MARK, fmt_diff, fmt_value
 from playtest.report.html import e, page
 from playtest.report.vega import vega_spec
 from playtest.tune.search import UNDEFINED_NOTE, GoalRow, Result, objective_text
@@ -30,11 +30,19 @@ def _fmt_goal(row: GoalRow, x: float) -> str:
 
 
 def _est(row: GoalRow, t: tuple[float, float, float]) -> str:
+    """'+4.4 pts [−12.1 pts, +20.8 pts]': a goal's quantity with its interval in brackets (a
+    difference's interval written bare, '+4.4 pts -12.1 pts … +20.8 pts', read as three numbers)."""
     est, lo, hi = t
     fmt = fmt_diff if row.spec.of in ("spread", "change") else fmt_value
-    inner = fmt_diff_ci(lo, hi, row.spec.metric) if row.spec.of in ("spread", "change") else \
-        f"[{fmt(lo, row.spec.metric)}, {fmt(hi, row.spec.metric)}]"
-    return f"{fmt(est, row.spec.metric)} {inner}" if not math.isnan(lo) else fmt(est, row.spec.metric)
+    return f"{fmt(est, row.spec.metric)} [{fmt(lo, row.spec.metric)}, {fmt(hi, row.spec.metric)}]" \
+        if not math.isnan(lo) else fmt(est, row.spec.metric)
+
+
+def _diff(row: GoalRow) -> str:
+    """best − base with its interval, as `_est` writes a quantity."""
+    est, lo, hi = row.diff
+    m = row.spec.metric
+    return f"{fmt_diff(est, m)} [{fmt_diff(lo, m)}, {fmt_diff(hi, m)}]" if not math.isnan(lo) else fmt_diff(est, m)
 
 
 def trials_text(r: Result) -> str:
@@ -66,10 +74,26 @@ def _values(values: dict[str, Any]) -> str:
     return ", ".join(f"`{k}={show(v)}`" for k, v in values.items())
 
 
+def gain_text(r: Result) -> str:
+    """'best − base −0.275 [−0.61, +0.06]': the objective's change on the fresh games with its 95%
+    interval (paired jackknife), or '' when it has none."""
+    g = r.gain
+    if g is None or not math.isfinite(g.estimate):
+        return ""
+    interval = f" [{g.low:+.3g}, {g.high:+.3g}]" if math.isfinite(g.low) else ""
+    return f"best − base {g.estimate:+.3g}{interval}"
+
+
 def base_kept(r: Result, best_file: str = "best.yaml") -> str:
     """Why the base is kept (when r.base_wins), in plain text."""
     w = r.winner
     values = ", ".join(f"{k}={show(v)}" for k, v in w.values.items())
+    if w.confirm_objective < r.base_confirm_objective:
+        return (f"On the fresh games the best candidate (trial {w.trial}, {values}) comes closer to the goals "
+                f"than the base (objective {w.confirm_objective:.4g} against {r.base_confirm_objective:.4g}), "
+                f"but not by more than chance: {gain_text(r) or 'no interval'} (95%, paired jackknife over blocks "
+                f"of games) reaches 0. No tuned value is shown to help, so none is proposed and no {best_file} "
+                "is written; more games (-n, --confirm-games) may tell.")
     return (f"On the fresh games the base does as well as the best candidate or better (objective "
             f"{r.base_confirm_objective:.4g} against {w.confirm_objective:.4g} for trial {w.trial}, {values}): "
             f"no tuned value is shown to help, so none is proposed and no {best_file} is written.")
@@ -87,13 +111,14 @@ def tune_markdown(r: Result, best_file: str = "best.yaml") -> str:
     w = r.winner
     out = [f"# Tuning `{s.variant}`", "", settings_line(r), "", headline(r, best_file), "",
            f"Objective (Σ weight × distance to the goals; 0 = every goal met): base {r.base_confirm_objective:.4g}, "
-           f"best candidate {w.confirm_objective:.4g} on the fresh games (search games: base {r.base_objective:.4g}, "
+           f"best candidate {w.confirm_objective:.4g} on the fresh games"
+           f"{f' ({gain_text(r)}, 95%)' if gain_text(r) else ''} (search games: base {r.base_objective:.4g}, "
            f"best candidate {w.search_objective:.4g}).", "",
            "## Goals: the best candidate against the base (fresh games, 95% intervals, paired jackknife)", "",
            "| goal | shown | base | best | best − base | distance to the goal: base → best |", "|---|---|---:|---:|---:|---:|"]
     for row in r.goal_rows:
         out.append(f"| {row.spec.title()} | {row.shown} | {_est(row, row.base)} | {_est(row, row.best)} | "
-                   f"{fmt_diff(row.diff[0], row.spec.metric)} {fmt_diff_ci(row.diff[1], row.diff[2], row.spec.metric)} | "
+                   f"{_diff(row)} | "
                    f"{row.base_distance:.4g} → {row.best_distance:.4g} |")
     out += ["", "Each goal is shown on the group (or, for a spread, the pair of groups) where the best is "
             "furthest from it; the distances are each variant's own, on its own worst group or pair."]
@@ -137,6 +162,8 @@ def tune_json(r: Result) -> str:
         "best": {"trial": r.winner.trial, "values": r.winner.values,
                  "objective_search": _finite(r.winner.search_objective),
                  "objective_fresh": _finite(r.winner.confirm_objective)},
+        "objective_change": None if r.gain is None else {
+            **_triple((r.gain.estimate, r.gain.low, r.gain.high)), "shown": r.gain.shown},
         "candidates": [{"trial": c.trial, "values": c.values, "objective_search": _finite(c.search_objective),
                         "objective_fresh": _finite(c.confirm_objective)} for c in r.candidates],
         "goal_results": [{"name": row.spec.title(), "metric": row.spec.metric, "of": row.spec.of, "shown": row.shown,
@@ -183,8 +210,7 @@ def tune_html(r: Result, best_text: str | None) -> str:
         parts.append(f'<figure><h3>{e(title)}</h3><p class="def">{e(definition)}</p><div class="chart" id="{cid}"></div></figure>')
     rows = "".join(
         f"<tr><td>{e(row.spec.title())}</td><td>{e(row.shown)}</td><td class=num>{e(_est(row, row.base))}</td>"
-        f"<td class=num>{e(_est(row, row.best))}</td><td class=num>{e(fmt_diff(row.diff[0], row.spec.metric))} "
-        f"{e(fmt_diff_ci(row.diff[1], row.diff[2], row.spec.metric))}</td>"
+        f"<td class=num>{e(_est(row, row.best))}</td><td class=num>{e(_diff(row))}</td>"
         f"<td class=num>{row.base_distance:.4g} → {row.best_distance:.4g}</td></tr>" for row in r.goal_rows)
     cands = "".join(
         f"<tr><td class=num>{c.trial}</td><td>{e(', '.join(f'{k}={show(v)}' for k, v in c.values.items()))}"
@@ -197,7 +223,7 @@ def tune_html(r: Result, best_text: str | None) -> str:
             + (f"<h2>Keep the base</h2><p>{e(base_kept(r))}</p>"
                if r.base_wins or best_text is None else f"<h2>Best: trial {r.winner.trial}</h2><pre>{e(best_text)}</pre>")
             + f"<p>Objective on the fresh games: base {r.base_confirm_objective:.4g}, best candidate "
-            f"{r.winner.confirm_objective:.4g}.</p>"
+            f"{r.winner.confirm_objective:.4g}{e(f' ({gain_text(r)}, 95%)') if gain_text(r) else ''}.</p>"
             f"<h2>Goals: best candidate against base</h2><p class=\"def\">Fresh games, 95% intervals (paired jackknife over 20 blocks of games).</p>"
             f"<table><thead><tr><th>goal</th><th>shown</th><th class=num>base</th><th class=num>best</th>"
             f"<th class=num>best − base</th><th class=num>distance: base → best</th></tr></thead><tbody>{rows}</tbody></table>"

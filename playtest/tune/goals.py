@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -203,8 +203,13 @@ def distance(spec: GoalSpec, x: float) -> float:
 
 def goal_values(goals: Goals, table: pl.DataFrame, base: pl.DataFrame | None = None) -> list[GoalValue]:
     """Each goal's quantity and distance on a candidate's metric table (point estimates)."""
-    cand = _values(table)
-    ref = _values(base) if base is not None else {}
+    return goal_values_of(goals, _values(table), _values(base) if base is not None else {})
+
+
+def goal_values_of(goals: Goals, cand: Mapping[tuple[str, str], float],
+                   ref: Mapping[tuple[str, str], float]) -> list[GoalValue]:
+    """`goal_values` from (metric, group) → estimate of the candidate and of the base: also what
+    a leave-one-block-out replicate of the two gives (search.objective_gain)."""
     out = []
     for spec in goals.items:
         groups = spec.groups or [g for (m, g) in cand if m == spec.metric]

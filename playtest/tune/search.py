@@ -24,11 +24,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import polars as pl
+from scipy import stats
 
 from playtest.analysis import columns as C
 from playtest.compare.gates import GateResult, evaluate
-from playtest.compare.jackknife import Replicates, Sample, replicate
+from playtest.compare.jackknife import Replicates, Sample, effective_df, replicate
+from playtest.compare.stats import sign_flip_p
 from playtest.errors import PlaytestError, UsageError
 from playtest.io import write_parquet_atomic
 from playtest.sim.batch import RunConfig, read_run, run_batch
@@ -131,17 +134,58 @@ class Result:
     goal_rows: list[GoalRow]
     gates: list[GateResult] = field(default_factory=list)
     resumed_from: int = 0
+    gain: Gain | None = None
+    """The winner's objective minus the base's on the fresh games, with its paired interval."""
 
     @property
     def base_wins(self) -> bool:
-        """The base does as well as the best candidate on the fresh games (or better): a tie
-        goes to the base, since a change that is not shown to help should not be adopted."""
-        return base_wins(self.base_confirm_objective, self.winner.confirm_objective)
+        """The base does as well as the best candidate on the fresh games (or better), or the
+        candidate's lower objective there is not shown to be lower than the base's (`Gain`): a
+        change that is not shown to help should not be adopted."""
+        return base_wins(self.base_confirm_objective, self.winner.confirm_objective, self.gain)
 
 
-def base_wins(base_objective: float, best_objective: float) -> bool:
+@dataclass(frozen=True)
+class Gain:
+    """The winner's objective minus the base's on the fresh games (negative: the winner is
+    closer to the goals) with its 95% interval from the paired jackknife over blocks of games,
+    the objective recomputed on each leave-one-block-out replicate of both (`objective_gain`).
+    `shown`: the interval lies below 0 (or, when the gain is the same in every block, enough
+    blocks agree to rule out chance, as compare's 'set by the rules')."""
+
+    estimate: float
+    low: float
+    high: float
+    shown: bool
+
+
+def base_wins(base_objective: float, best_objective: float, gain: Gain | None = None) -> bool:
     """See Result.base_wins."""
-    return base_objective <= best_objective
+    return base_objective <= best_objective or (gain is not None and not gain.shown)
+
+
+def objective_gain(goals: G.Goals, reps: Replicates, alpha: float = 0.05) -> Gain:
+    """The winner's (variant 1) objective minus the base's (variant 0) on their replicates: 80
+    fresh games took the objective from 0.41 to 0.13 while each goal's own change had an
+    interval across 0, and the candidate was written to best.yaml as if shown to help."""
+    def objective_at(column: int | None) -> float:
+        values: list[dict[tuple[str, str], float]] = [{}, {}]
+        for i, (v, m, g) in enumerate(reps.keys):
+            values[v][(m, g)] = float(reps.full[i] if column is None else reps.reps[i, column])
+        return (G.objective(goals, G.goal_values_of(goals, values[1], values[0]))
+                - G.objective(goals, G.goal_values_of(goals, values[0], values[0])))
+
+    est = objective_at(None)
+    reps_gain = np.array([objective_at(j) for j in range(reps.k)])
+    if not math.isfinite(est) or not np.isfinite(reps_gain).all():
+        return Gain(est, math.nan, math.nan, False)
+    k = reps.k
+    centred = reps_gain - reps_gain.mean()
+    se = math.sqrt((k - 1) / k * float(centred @ centred))
+    if se <= 1e-12 * max(1.0, abs(est)):
+        return Gain(est, est, est, est < 0 and sign_flip_p(k) <= alpha)
+    half = float(stats.t.ppf(1 - alpha / 2, effective_df(centred))) * se
+    return Gain(est, est - half, est + half, est + half < 0)
 
 
 Progress = Callable[[str], None]
@@ -301,10 +345,11 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
     shutil.move(str(confirm / f"candidate-{cands.index((winner, win_sample, win_variant)) + 1}"), str(runs / "best"))
     shutil.rmtree(confirm, ignore_errors=True)
     base_conf_obj = G.objective(settings.goals, base_conf)
-    adopted = None if base_wins(base_conf_obj, winner.confirm_objective) else winner.trial
+    gain = objective_gain(settings.goals, reps)
+    adopted = None if base_wins(base_conf_obj, winner.confirm_objective, gain) else winner.trial
     table = trials_table(study, settings, {c.trial: c.confirm_objective for c, _, _ in cands}, adopted)
     return Result(settings, table, base_values, base_obj, base_conf_obj,
-                  [c for c, _, _ in cands], winner, win_variant, rows, gate_results, resumed)
+                  [c for c, _, _ in cands], winner, win_variant, rows, gate_results, resumed, gain)
 
 
 def _ci(reps: Replicates, terms: list[tuple[float, tuple[int, str, str]]]) -> tuple[float, float, float]:

@@ -384,3 +384,72 @@ def test_a_candidate_that_switches_a_goal_s_metric_off_is_undefined_not_1e300(tm
     doc = json.loads((out / "tune.json").read_text())
     off = next(c for c in doc["candidates"] if c["values"]["bidding.rebid.triggers.sum_equals_tricks"] is False)
     assert (off["objective_search"], off["objective_fresh"]) == (None, None)
+
+
+def _two_variant_reps(base: np.ndarray, best: np.ndarray):
+    """Replicates of one metric ('game_length_rounds', 'all'): the base (0) and the winner (1),
+    each a full value followed by its leave-one-block-out values."""
+    from playtest.compare.jackknife import Replicates
+
+    keys = ((0, "game_length_rounds", "all"), (1, "game_length_rounds", "all"))
+    return Replicates(keys, np.array([base[0], best[0]]), np.stack([base[1:], best[1:]]), (), 80)
+
+
+def test_a_candidate_is_adopted_only_when_its_gain_on_the_fresh_games_is_shown(tmp_path):
+    """80 fresh games took the objective from 0.41 to 0.13 while each goal's own change had an
+    interval across 0, and the candidate was written to best.yaml: a point estimate that is
+    lower by chance is not a change shown to help. The objective's change now gets the paired
+    jackknife's interval (recomputed on every left-out block) and must lie below 0."""
+    from playtest.tune import goals as G
+
+    path = tmp_path / "g.yaml"
+    path.write_text("goals:\n  - metric: game_length_rounds\n    target: 5\n")
+    goals = G.load_goals(path)
+    rng = np.random.default_rng(7)
+    # The winner is 0.3 rounds closer to 5, but its left-out blocks swing by ±1 round.
+    noisy = _two_variant_reps(np.concatenate([[6.0], 6.0 + rng.normal(0, 0.05, 20)]),
+                              np.concatenate([[5.7], 5.7 + rng.normal(0, 0.25, 20)]))
+    gain = S.objective_gain(goals, noisy)
+    assert gain.estimate == pytest.approx(-0.3) and gain.low < 0 < gain.high and not gain.shown
+    assert S.base_wins(1.0, 0.7, gain)  # lower on the fresh games, yet the base is kept
+    # Closer by 0.8 rounds with small block-to-block noise: shown, adopted.
+    clear = _two_variant_reps(np.concatenate([[6.0], 6.0 + rng.normal(0, 0.02, 20)]),
+                              np.concatenate([[5.2], 5.2 + rng.normal(0, 0.02, 20)]))
+    gain = S.objective_gain(goals, clear)
+    assert gain.estimate == pytest.approx(-0.8) and gain.high < 0 and gain.shown
+    assert not S.base_wins(1.0, 0.2, gain)
+    # The same gain in every one of 20 blocks (the rules set it) is shown; in 4 blocks it is not.
+    flat = _two_variant_reps(np.full(21, 6.0), np.full(21, 5.0))
+    assert S.objective_gain(goals, flat).shown
+    assert not S.objective_gain(goals, _two_variant_reps(np.full(5, 6.0), np.full(5, 5.0))).shown
+
+
+def test_the_report_keeps_the_base_when_a_lower_objective_is_not_shown_and_brackets_every_interval(tmp_path):
+    """The helper's run: objective 0.41 → 0.13 on 80 fresh games, change −0.275 [−0.61, +0.06]:
+    the headline says to keep the base and why; a difference's interval was written bare
+    ('+18.1 pts -2.6 pts … +38.9 pts', three numbers at a glance), now in brackets like the rest."""
+    from playtest.report.tune import tune_json, tune_markdown
+    from playtest.tune import goals as G
+
+    path = tmp_path / "g.yaml"
+    text = "goals:\n  - metric: win_rate_by_seat\n    of: spread\n    target: 0\n"
+    path.write_text(text)
+    goals = G.load_goals(path)
+    settings = S.Settings(DRAFT5, tuple(parse_space(["crews.bays.time=0..4"])), goals, text, 20, 4, ("greedy",) * 4,
+                          2024, 3, 3, 80)
+    gv = [G.GoalValue(0.04, "seat 3 − seat 1", 0.04)]
+    winner = S.Candidate(0, {"crews.bays.time": 4}, 0.3, 0.1312, gv)
+    row = S.GoalRow(goals.items[0], "seat 3 − seat 1", (0.044, -0.121, 0.208), (-0.137, -0.303, 0.028),
+                    (0.181, -0.026, 0.389), 0.04, 0.175)
+    trials = pl.DataFrame({"trial": [0], "state": ["complete"], "repeat_of": pl.Series([None], dtype=pl.Int64)})
+    result = S.Result(settings, trials, gv, 0.7, 0.4062, [winner], winner, load_variant(DRAFT5), [row],
+                      gain=S.Gain(-0.275, -0.6141, 0.06412, False))
+    md = tune_markdown(result)
+    assert result.base_wins and "**Best:**" not in md
+    assert ("**Keep the base.** On the fresh games the best candidate (trial 0, crews.bays.time=4) comes closer to "
+            "the goals than the base (objective 0.1312 against 0.4062), but not by more than chance: best − base "
+            "-0.275 [-0.614, +0.0641]") in md
+    assert "| -13.7 pts [-30.3 pts, +2.8 pts] | +4.4 pts [-12.1 pts, +20.8 pts] | +18.1 pts [-2.6 pts, +38.9 pts] |" in md
+    doc = json.loads(tune_json(result))
+    assert doc["outcome"] == "base" and doc["objective_change"] == {
+        "estimate": -0.275, "ci_low": -0.6141, "ci_high": 0.06412, "shown": False}
