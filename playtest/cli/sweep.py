@@ -100,7 +100,7 @@ def sweep(
     from playtest.analysis import columns as C
     from playtest.analysis.offs import switched_off
     from playtest.compare import render
-    from playtest.compare.metrics import report_metrics
+    from playtest.compare.metrics import complete, distribution_groups, report_metrics
     from playtest.compare.runs import Runs, common_lineup
     from playtest.compare.sweep import POINT, grid, key_metrics, parse_axis, sweep_table
     from playtest.sim.batch import RunConfig, check_run
@@ -130,7 +130,12 @@ def sweep(
     folders = [p.folder(i) for i, p in enumerate(points)]
     with staged_dir(out_dir, force=force, option="--out") as staging:
         samples = Runs(loaded, folders, config, staging / "runs").grow_to(n)
-        table = sweep_table(axes, points, [fn(s.info, s.games, s.events) for s in samples])
+        tables = [fn(s.info, s.games, s.events) for s in samples]
+        # A category a point never produced (a game length, a crew never taken first) is 0% there,
+        # with the exact interval of a share never seen, as compare shows it; it was a blank '–'.
+        groups = distribution_groups(tables)
+        tables = [complete(t, groups, switched_off(s.info), n) for t, s in zip(tables, samples, strict=True)]
+        table = sweep_table(axes, points, tables)
         offs = {p.label: switched_off(s.info) for p, s in zip(points, samples, strict=True)}
         chosen = key_metrics(table, metrics or ())
         if metrics:

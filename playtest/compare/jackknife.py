@@ -248,7 +248,7 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
     whole = [metric_fn(s.info, s.games, s.events) for s in samples]
     if complete_categories:
         groups = distribution_groups(whole)
-        whole = [complete(t, groups, switched_off(s.info)) for t, s in zip(whole, samples, strict=True)]
+        whole = [complete(t, groups, switched_off(s.info), int(ids.size)) for t, s in zip(whole, samples, strict=True)]
         metric_fn = completed(metric_fn, groups)
     for v, sample in enumerate(samples):
         table = whole[v]

@@ -13,6 +13,7 @@ import polars as pl
 from playtest.analysis import columns as C
 from playtest.analysis.offs import off_for, switched_off
 from playtest.core.spec import Off
+from playtest.report.format import is_share
 
 MetricFn = Callable[[dict[str, Any], pl.DataFrame, pl.DataFrame], pl.DataFrame]
 """(run info, games, events) → a metric table (columns.METRIC_SCHEMA)."""
@@ -90,10 +91,13 @@ def distribution_groups(tables: Sequence[pl.DataFrame]) -> dict[str, set[str]]:
     return out
 
 
-def complete(table: pl.DataFrame, groups: Mapping[str, set[str]], offs: Sequence[Off] = ()) -> pl.DataFrame:
+def complete(table: pl.DataFrame, groups: Mapping[str, set[str]], offs: Sequence[Off] = (),
+             games: int | None = None) -> pl.DataFrame:
     """`table` with a 0 row for each category of `groups` it lacks (of a metric it has), except
     a category its variant switches off (`offs`): New Frontiers' share of games ended by the
-    worlds trigger is not 0% in a draft without that trigger, it is not there at all."""
+    worlds trigger is not 0% in a draft without that trigger, it is not there at all. With
+    `games` (the run's), a share's 0 row gets the exact 95% interval of a share never seen,
+    [0, 1 − 0.025^(1/N)], N the games or the row's n when fewer (`never_seen_high`)."""
     extra = []
     for metric, wanted in groups.items():
         part = table.filter(pl.col(C.METRIC) == metric)
@@ -101,9 +105,43 @@ def complete(table: pl.DataFrame, groups: Mapping[str, set[str]], offs: Sequence
             continue
         have = set(part[C.GROUP].to_list())
         n, definition = part[C.N][0], part[C.DEFINITION][0]
-        extra += [{C.METRIC: metric, C.GROUP: g, C.ESTIMATE: 0.0, C.N: n, C.DEFINITION: definition}
+        high = never_seen_high(games, n) if games and is_share(metric) else None
+        extra += [{C.METRIC: metric, C.GROUP: g, C.ESTIMATE: 0.0, C.N: n, C.DEFINITION: definition,
+                   C.CI_LOW: None if high is None else 0.0, C.CI_HIGH: high}
                   for g in sorted(wanted - have) if off_for(offs, metric, g) is None]
-    return pl.concat([table, C.metric_frame(extra)]) if extra else table
+    return in_group_order(pl.concat([table, C.metric_frame(extra)])) if extra else table
+
+
+_LEADING_NUMBER = re.compile(r"^(\d+)\b")
+
+
+def in_group_order(table: pl.DataFrame) -> pl.DataFrame:
+    """`table` with each metric's rows kept together where the metric first appears, and the
+    rows of a metric whose every group starts with a number ('4 rounds', '6 rounds') in that
+    number's order: a category added by `complete` came last ('5 rounds, 6 rounds, 4 rounds')."""
+    metrics = table[C.METRIC].to_list()
+    groups = table[C.GROUP].to_list()
+    first: dict[str, int] = {}
+    numbered: dict[str, bool] = {}
+    for i, (m, g) in enumerate(zip(metrics, groups, strict=True)):
+        first.setdefault(m, i)
+        numbered[m] = numbered.get(m, True) and bool(_LEADING_NUMBER.match(g or ""))
+
+    def key(i: int) -> tuple[int, int, int]:
+        m = metrics[i]
+        match = _LEADING_NUMBER.match(groups[i] or "") if numbered[m] else None
+        return first[m], int(match.group(1)) if match else 0, i
+
+    return table[sorted(range(table.height), key=key)]
+
+
+def never_seen_high(games: int, n: int | None) -> float:
+    """The upper end of the exact two-sided 95% interval of a share that is 0 in every one of N
+    chances, N = the games, or the row's n when fewer: 1 − 0.025^(1/N) (Clopper–Pearson). A
+    share over several units per game (rounds, picks) never seen in G games has a no-event
+    chance of at most (1 − h)^G, so the games bound it as well."""
+    chances = min(games, n) if n else games
+    return 1.0 - 0.025 ** (1.0 / chances)
 
 
 def completed(fn: Callable[..., pl.DataFrame], groups: Mapping[str, set[str]]) -> Callable[..., pl.DataFrame]:

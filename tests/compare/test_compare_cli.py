@@ -285,3 +285,20 @@ def test_a_sweep_with_remove_plays_the_default_at_that_point(cli, tmp_path):
     assert rows == {"rounds=!remove": ("!remove", 7.0), "rounds=5": ("5", 5.0)}  # Oh-Seven's default: 7 rounds
     info = json.loads((out / "runs" / "00-rounds__remove" / "run.json").read_text(encoding="utf-8"))
     assert info["variant"]["overrides"] == ["rounds=!remove"] and "rounds" not in info["variant"]["resolved"]
+
+
+def test_sweep_shows_a_category_a_point_never_produced_as_0_percent_in_order(cli, tmp_path):
+    """A game length one grid point never had was a blank '–' (compare shows it as 0% and tests
+    it), and the lengths came out as '4 rounds, 5 rounds, 3 rounds' when the first point lacked
+    one. Now 0% with the exact interval of a share never seen in 8 games, [0, 1 − 0.025^(1/8)]."""
+    res = cli("sweep", str(DRAFT5), "--set", "max_rounds=20,3", "-n", "8", "-w", "1", "--out", str(tmp_path / "sw"),
+              "--metric", "game_length_share", "-f", "json")
+    assert res.returncode == 0, res.stderr
+    rows = [r for r in json.loads(res.stdout)["rows"] if r["metric"] == "game_length_share"]
+    capped = {r["group"]: r for r in rows if r["point"] == "max_rounds=3"}
+    assert capped["3 rounds"]["estimate"] == 1.0
+    for length in ("4 rounds", "5 rounds"):
+        assert (capped[length]["estimate"], capped[length]["ci_low"]) == (0.0, 0.0)
+        assert capped[length]["ci_high"] == pytest.approx(1 - 0.025 ** (1 / 8))
+    free = [r["group"] for r in rows if r["point"] == "max_rounds=20"]
+    assert free == sorted(free, key=lambda g: int(g.split()[0])) and "3 rounds" in free
