@@ -37,7 +37,9 @@ def validate(
         except VariantError as err:
             failed = True
             for problem in err.problems:
-                print(clean(str(problem)), file=sys.stderr)
+                # A --set is applied to every file given: its problem names the file it met.
+                on = f"{path}: " if problem.file.startswith("--set ") and len(files) > 1 else ""
+                print(clean(f"{on}{problem}"), file=sys.stderr)
             continue
         typer.echo(clean(f"{variant.path}: ok ({variant.game} {variant.model.rules_version}, "
                    f"'{variant.name}', hash {variant.hash})"))

@@ -39,6 +39,11 @@ def test_validate_with_set(cli):
     assert r.returncode == 2
     assert r.stderr == ("--set crews.bays.time=x:1:17: crews.bays.time: Input should be a valid integer, "
                         "unable to parse string as an integer (got 'x')\n")
+    # With several files the --set meets each: its problem names the file it failed on.
+    r = cli("validate", DRAFT5, "variants/new-frontiers/base.yaml", "--set", "crews.bays.time=1")
+    assert r.returncode == 2 and r.stdout.startswith("variants/stargate/draft5.yaml: ok")
+    assert r.stderr.startswith("variants/new-frontiers/base.yaml: --set crews.bays.time=1:1:1: crews: unknown key")
+    assert len(r.stderr.splitlines()) == 1
 
 
 def test_validate_changes_lists_what_a_draft_changes_against_its_parent(cli, tmp_path):
