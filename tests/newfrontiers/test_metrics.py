@@ -58,13 +58,21 @@ def test_win_rate_by_start_position_rows_are_positions_and_the_definition_lists_
     report prints once per metric, is in the one definition every row shares."""
     from playtest.games.newfrontiers.metrics import seat_compensation
 
-    games = pl.DataFrame({"start_position": [0, 1, 2, 3] * 2, "win_share": [1.0, 0, 0, 0, 0, 0, 0.5, 0.5],
-                          "compensation": [0, 0, 1, 1] * 2})
+    from playtest.analysis.common import seat_win_rates
+
+    games = pl.DataFrame({"game": [0] * 4 + [1] * 4 + [2] * 4, "seat": [0, 1, 2, 3] * 3,
+                          "start_position": [0, 1, 2, 3] * 3, "win_share": [1.0, 0, 0, 0, 0, 0, 0.5, 0.5, 0, 1, 0, 0],
+                          "compensation": [0, 0, 1, 1] * 3})
     out = seat_compensation(games)
     assert out["group"].to_list() == ["position 1", "position 2", "position 3", "position 4"]
     assert set(out["definition"].to_list()) == {
         "Win rate from this starting place on the turn-order track; compensation gold in this variant: "
         "position 3 +1, position 4 +1."}
+    # Where each seat starts in its own position, the two tables give one share one interval
+    # (they were Wilson's and the cluster-robust one: 22.7–45.9% against 22.5–46.3%).
+    seats = seat_win_rates(games)
+    for col in ("estimate", "ci_low", "ci_high", "n"):
+        assert out[col].to_list() == seats[col].to_list()
 
 
 def test_development_purchase_rate_is_a_share_of_players_with_an_interval_inside_0_1(tmp_path):

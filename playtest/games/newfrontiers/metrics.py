@@ -16,7 +16,7 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.analysis import frames as F
-from playtest.analysis.common import n_players, win_shares_by_seat
+from playtest.analysis.common import n_players, win_rates_by, win_shares_by_seat
 from playtest.analysis.frames import Table
 from playtest.analysis.stats import (
     mean_of_sums,
@@ -226,11 +226,10 @@ def seat_compensation(games: Table) -> pl.DataFrame:
     gold = [f"position {pos + 1} +{c}" for pos, _, _, c in agg.iter_rows() if c]
     definition = ("Win rate from this starting place on the turn-order track; compensation gold in this variant: "
                   + (", ".join(gold) if gold else "none") + ".")
-    rows = []
-    for pos, w, n, _ in agg.iter_rows():
-        est, lo, hi = wilson(w, n)
-        rows.append(_row("win_rate_by_start_position", f"position {pos + 1}", est, lo, hi, n, definition))
-    return C.metric_frame(rows)
+    # The same interval as the win rate by seat (cluster-robust over games, ties split): with
+    # one position per seat the two tables gave one share two different intervals.
+    return win_rates_by(games, "start_position", "win_rate_by_start_position", definition,
+                        label=lambda pos: f"position {pos + 1}")
 
 
 def developments(games: Table, events: Table) -> pl.DataFrame:
