@@ -56,9 +56,8 @@ def test_trade_income_is_per_player_per_game_by_color_with_games_that_traded_not
 def test_win_rate_by_start_position_rows_are_positions_and_the_definition_lists_the_gold():
     """Labelled by position, so compare lines drafts up; the gold of each position, which a
     report prints once per metric, is in the one definition every row shares."""
-    from playtest.games.newfrontiers.metrics import seat_compensation
-
     from playtest.analysis.common import seat_win_rates
+    from playtest.games.newfrontiers.metrics import seat_compensation
 
     games = pl.DataFrame({"game": [0] * 4 + [1] * 4 + [2] * 4, "seat": [0, 1, 2, 3] * 3,
                           "start_position": [0, 1, 2, 3] * 3, "win_share": [1.0, 0, 0, 0, 0, 0, 0.5, 0.5, 0, 1, 0, 0],
@@ -178,3 +177,16 @@ def test_shares_without_rate_in_their_name_are_shown_as_percentages():
 
     assert F.kind("selected_in_round") == "rate"
     assert F.value(0.6667, F.kind("selected_in_round")) == "66.7%"
+
+
+def test_worlds_without_a_good_are_labelled_color_none_not_a_dash():
+    """The settle event writes '-' for a world that yields no good; the report showed 'color -'."""
+    from playtest.games.newfrontiers.metrics import worlds_settled
+
+    games = pl.DataFrame({"game": [0, 0, 1, 1], "seat": [0, 1, 0, 1]})
+    events = pl.DataFrame({"game": [0, 0, 1], "kind": ["settle"] * 3, "world_kind": ["military", "production", "military"],
+                           "color": ["-", "blue", "-"]})
+    out = worlds_settled(games, events)
+    groups = dict(zip(out["group"].to_list(), out["estimate"].to_list(), strict=True))
+    assert groups["color none (no good)"] == 0.5 and groups["color blue"] == 0.25
+    assert "color -" not in groups and groups["kind military"] == 0.5

@@ -269,9 +269,12 @@ def worlds_settled(games: Table, events: Table) -> pl.DataFrame:
             per = F.collect(seats.join(settled, on="game", how="left").sort("game")
                             .select(pl.col("len").fill_null(0).cast(pl.Float64).alias("x"), "seats"))
             est, lo, hi = mean_of_sums(per["x"].to_numpy(), per["seats"].cast(pl.Float64).to_numpy(), at_least=0.0)
-            rows.append(_row("worlds_settled", f"{label} {value}", est, lo, hi, per.height,
+            # The settle event writes '-' for a world without a good (a military world here):
+            # 'color -' read as a typo.
+            shown = "none (no good)" if col == "color" and value == "-" else value
+            rows.append(_row("worlds_settled", f"{label} {shown}", est, lo, hi, per.height,
                              "Mean worlds of this kind/color settled per player in a game (home world not "
-                             "counted); interval cluster-robust over games."))
+                             "counted; color none: a world that yields no good); interval cluster-robust over games."))
     return C.metric_frame(rows)
 
 
