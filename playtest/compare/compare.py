@@ -127,7 +127,10 @@ def _test_kind(reps: Replicates, v: int, metric: str, group: str, est: Estimate,
         # Constant in both: equal values cannot change (a one-bot line-up's win rate by bot);
         # unequal ones changed for certain, in every game (the rounds of a match, 7 → 6).
         if abs(est.estimate) <= 1e-12 * max(1.0, abs(reps.value((0, metric, group)).estimate)):
-            return "no change possible", None
+            # Only a row every block holds is fixed (a one-bot line-up's 1/P); one over the 2
+            # games that reached round 17 is merely equal in those games.
+            keys = [(0, metric, group), (v, metric, group)]
+            return ("no change possible" if reps.evidence_blocks(keys) >= reps.k else "identical"), None
         return SET_BY_RULES, None
     if math.isnan(est.estimate) or math.isnan(est.se):
         return "not tested", None

@@ -278,6 +278,10 @@ def test_a_difference_the_same_in_every_block_is_certain_only_from_the_blocks_th
     row = next(r for r in cmp.differences.iter_rows(named=True) if r[C.METRIC] == "selected_in_round")
     assert row["test"] == "set by the rules" and row[C.ESTIMATE] == -1.0
     assert row[C.P_VALUE] == 0.5 and not row["significant"]
+    # Equal on both sides in those 2 games is "equal in every game", not "no change possible".
+    same = compare_samples([sample(1.0), sample(1.0)], ["base", "copy"], metric_fn=_late_rounds)
+    row = next(r for r in same.differences.iter_rows(named=True) if r[C.METRIC] == "selected_in_round")
+    assert row["test"] == "identical" and not row["significant"]
     # A row every game holds keeps all 30 blocks.
     reps = replicate([sample(1.0), sample(0.0)], _late_rounds)
     assert reps.blocks_holding((0, "selected_in_round", "round 17 / develop")) == 2
