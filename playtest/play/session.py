@@ -47,6 +47,10 @@ class PlaySupport:
     bids), what the person is told of another seat's move then, e.g. "bid (face down)"; None
     when nothing is face down. A move made while this says something is shown in full only once
     it returns None (the reveal), never before the person's own choice."""
+    notation_error: Callable[[Rules, str], str | None] | None = None
+    """(rules, text typed) → why the text is no move of the game's notation at all (an unknown
+    verb or id), in the words `playtest replay` uses for it in a transcript; None when it reads
+    as a move (the answer is then the generic 'not a legal move now')."""
 
 
 @dataclass(frozen=True)
@@ -155,6 +159,9 @@ class PlaySession:
         for action, notation in legal:
             if notation.lower() == text.lower():
                 return action
+        misread = self.support.notation_error(self.rules, text) if self.support.notation_error and text else None
+        if misread is not None:
+            raise InputError(f"'{text}': {misread}")
         close = [n for _, n in legal if n.lower().startswith(text.lower().split(" ")[0])]
         hint = f" (did you mean: {', '.join(close[:4])}?)" if close and text else ""
         raise InputError(f"'{text}' is not a legal move now{hint}; type its number, "

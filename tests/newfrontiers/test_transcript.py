@@ -14,6 +14,9 @@ from playtest.sim.runner import play_game
 
 from .helpers import DATA, ROOT, rules_for
 
+VERB_LIST = "select, develop, take, discard, settle, colonists, windfall, trade, consume, keep, store, pass"
+ACTION_LIST = "retreat, develop, explore, settle, produce, trade, envoy"
+
 
 def test_short_game_hand_scored():
     # Round 1: Ann selects Produce (h1, h2 get a good); Ben selects Trade (+1 chip), sells brown h2
@@ -174,7 +177,8 @@ def test_a_misspelt_header_key_is_one_line_with_the_likely_key(tmp_path: Path):
 
 
 @pytest.mark.parametrize(("move", "reason"), [
-    ("consum h1", "Ann must consume a good now (legal: consume h1)"),  # once: "h1 is not a choice here"
+    # (once: "Ann must consume a good now (legal: consume h1)", as if a known move at the wrong time)
+    ("consum h1", f"unknown action 'consum' (did you mean 'consume'? actions: {VERB_LIST})"),
     ("consume", "consume needs a world: `consume <world>` (legal: consume h1)"),  # once: "consume:  is not ..."
 ])
 def test_a_misspelt_or_incomplete_move_is_named_as_such(tmp_path: Path, move: str, reason: str):
@@ -257,3 +261,63 @@ def test_players_may_be_a_count_with_names_or_player_1_2_as_every_game_s_transcr
 def test_a_bad_player_count_or_names_is_located(tmp_path, header, message):
     with pytest.raises(TranscriptError, match=message):
         replay(_example_with(tmp_path, header, rename=False))
+
+
+
+def _example_edited(tmp_path: Path, name: str, old: str, new: str) -> tuple[Path, str]:
+    """docs/examples/NAME with the first move `old` written as `new`: the file, and where the
+    move is (file:line:col, as a replay error names it)."""
+    text = (ROOT / "docs" / "examples" / name).read_text().replace("variant: ../../", f"variant: {ROOT}/")
+    assert old in text
+    text = text.replace(old, new, 1)
+    path = tmp_path / name
+    path.write_text(text)
+    before = text[:text.index(new)]
+    line = before.count("\n") + 1
+    col = len(before) - before.rfind("\n") + new.index(": ") + 2
+    return path, f"{path}:{line}:{col}"
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+@pytest.mark.parametrize(("name", "old", "new", "message"), [
+    # The verb misspelt: said as such, with the likely verb and every verb (once: "Ben must develop
+    # or pass now (legal: ...)", as if the move were a known one at the wrong time).
+    ("new-frontiers-game.yaml", "{Ben: develop d03}", "{Ben: devlop d03}",
+     f"move 3: round 1, Ben: devlop d03: unknown action 'devlop' (did you mean 'develop'? actions: {VERB_LIST})"),
+    ("new-frontiers-game.yaml", "{Ben: develop d03}", "{Ben: build d03}",
+     f"move 3: round 1, Ben: build d03: unknown action 'build' (actions: {VERB_LIST})"),
+    # An id of nothing in the variant: said so, not "must develop or pass now".
+    ("new-frontiers-game.yaml", "{Ben: develop d03}", "{Ben: develop d99}",
+     "move 3: round 1, Ben: develop d99: no development 'd99' in this variant"),
+    ("new-frontiers-game.yaml", "{Ben: take w04}", "{Ben: take w99}",
+     "move 7: round 1, Ben: take w99: no world 'w99' in this variant"),
+    ("new-frontiers-game.yaml", "{Cat: select trade}", "{Cat: select trades}",
+     f"move 12: round 1, Cat: select trades: no action 'trades' in this variant (did you mean 'trade'? actions: "
+     f"{ACTION_LIST})"),
+    ("new-frontiers-game.yaml", "{Cat: select trade}", "{Cat: select goals}",
+     "move 12: round 1, Cat: select goals: no action 'goals' in this variant (the goals option replaces retreat "
+     f"with goals; actions: {ACTION_LIST})"),
+    ("new-frontiers-game.yaml", "{Cat: consume h4}", "{Cat: consume h4 with d99}",
+     "move 14: round 1, Cat: consume h4 with d99: no world or development 'd99' in this variant"),
+    ("new-frontiers-game.yaml", "{Cat: consume h4}", "{Cat: consume h4 with d01}",
+     "move 14: round 1, Cat: consume h4 with d01: d01 has no consume power"),
+    ("new-frontiers-game.yaml", "{Cat: pass}", "{Cat: keep g01}",
+     "move 13: round 1, Cat: keep g01: the variant does not use the goals option"),
+    ("new-frontiers-goals.yaml", "{Ann: keep g15}", "{Ann: keep g99}",
+     "move 2: round 1, Ann: keep g99: no goal 'g99' in this variant"),
+    ("new-frontiers-goals.yaml", "{Cat: store g16 w10}", "{Cat: store g16 w99}",
+     "move 107: round 16, Cat: store g16 w99: no world 'w99' in this variant"),
+    ("new-frontiers-game.yaml", "{Ben: develop d03}", "{Ben: develop d03 d04}",
+     "move 3: round 1, Ben: develop d03 d04: expected 'develop <development>'"),
+    # A known move at the wrong time keeps the rules' reason.
+    ("new-frontiers-game.yaml", "{Ben: develop d03}", "{Ben: take w04}",
+     "move 3: round 1, Ben: take w04: Ben must develop or pass now (legal: develop d01, develop d02, develop d03, "
+     "develop d14, pass)"),
+])
+def test_replay_names_an_unknown_verb_or_id_as_such(tmp_path: Path, name: str, old: str, new: str, message: str,
+                                                     as_json: bool):
+    from tests.conftest import invoke_cli
+
+    path, where = _example_edited(tmp_path, name, old, new)
+    out = invoke_cli("replay", str(path), *(["--json"] if as_json else []))
+    assert (out.returncode, out.stdout, out.stderr) == (2, "", f"{where}: {message}\n")

@@ -448,3 +448,32 @@ def test_the_stargate_table_shows_extension_slots_and_planet_effects():
     assert "vp(trigger=last_cube, amount=-2)" in next(line for line in text.splitlines() if "red3" in line)
     assert "into=vp" in next(line for line in text.splitlines() if "blue2" in line)
     assert next(line for line in text.splitlines() if "blue1" in line).rstrip(" │").endswith("-")
+
+
+@pytest.mark.parametrize(("typed", "message"), [
+    ("devlop d03", "'devlop d03': unknown action 'devlop' (did you mean 'develop'? actions: select, develop, take, "
+                   "discard, settle, colonists, windfall, trade, consume, keep, store, pass)"),
+    ("develop d99", "'develop d99': no development 'd99' in this variant"),
+    ("select trades", "'select trades': no action 'trades' in this variant (did you mean 'trade'? actions: retreat, "
+                      "develop, explore, settle, produce, trade, envoy)"),
+    ("take w01", "'take w01' is not a legal move now; type its number, its notation as listed, or help"),  # known
+])
+def test_a_new_frontiers_typo_gets_the_reason_replay_gives(typed, message):
+    """`play` reads a typed move with the notation `replay` reads a transcript with: a misspelt
+    verb or an id of nothing in the variant is said so, not only 'not a legal move now'."""
+    s = session(NEWFRONTIERS, 3, 0, "greedy")
+    s.advance()
+    assert s.my_turn() and [t for _, t in s.legal()][0].startswith("select ")
+    with pytest.raises(InputError) as err:
+        s.parse(typed)
+    assert str(err.value) == message
+
+
+def test_a_new_frontiers_typo_is_answered_with_the_reason_and_asked_again(cli, tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("develop d99\nquit\n")
+    r = cli("play", NEWFRONTIERS, "--players", "3", "--bots", "greedy", "--moves", str(moves), "--save",
+            str(tmp_path / "g.yaml"), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "not a legal move: 'develop d99': no development 'd99' in this variant\n" in r.stdout
+    assert "You left the game." in r.stdout

@@ -15,7 +15,7 @@ from playtest.core.events import Event
 from playtest.errors import UsageError
 from playtest.games.newfrontiers.rules import NewFrontiersRules
 from playtest.games.newfrontiers.state import State, View
-from playtest.games.newfrontiers.transcript import GAME, dump_transcript, replay
+from playtest.games.newfrontiers.transcript import GAME, dump_transcript, notation_error, replay
 from playtest.play.session import PlaySupport
 from playtest.play.table import TableGame
 from playtest.sim.runner import PlayedGame
@@ -144,4 +144,4 @@ def table_game(path: Any) -> TableGame:
 
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
-                      hint_bot="greedy", table_game=table_game, private=private)
+                      hint_bot="greedy", table_game=table_game, private=private, notation_error=notation_error)

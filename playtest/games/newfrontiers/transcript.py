@@ -180,6 +180,74 @@ def _setup(tree: Node, rules: NewFrontiersRules, players: list[str]) -> tuple[li
     return homes, deck
 
 
+# --- the notation -------------------------------------------------------------------------------
+
+
+VERBS = ("select", "develop", "take", "discard", "settle", "colonists", "windfall", "trade", "consume", "keep",
+         "store", "pass")
+"""The first word of every move, in the order docs/new-frontiers.md lists them."""
+
+_WORLD_VERBS = ("take", "discard", "settle", "windfall", "trade")
+"""The verbs followed by one world id."""
+
+_SHAPES = {"select": "select <action>", "develop": "develop <development>", "consume": "consume <world> [with <tile>]",
+           "keep": "keep <goal>", "store": "store <goal> [<world>]", "colonists": "colonists", "pass": "pass",
+           **{verb: f"{verb} <world>" for verb in _WORLD_VERBS}}
+
+
+def notation_error(rules: NewFrontiersRules, text: str) -> str | None:
+    """Why `text` is no move of the notation in this variant: an unknown verb (with the likely
+    one), an id that names no tile, action or goal of the variant, or more words than the verb
+    takes. None when it reads as a move; whether that move is legal now is the rules' question
+    (a missing id too: the rules' reason lists the legal moves). `replay` and `play` both ask."""
+    words = text.split()
+    if not words:
+        return None
+    verb, args = words[0], words[1:]
+    if verb not in VERBS:
+        likely = guess(verb, VERBS)
+        hint = f"did you mean {likely!r}? " if likely else ""
+        return f"unknown action {verb!r} ({hint}actions: {', '.join(VERBS)})"
+    if verb in ("keep", "store") and not rules.goals_on:
+        return "the variant does not use the goals option"
+    if not args:
+        return None
+    t = rules.tiles
+    shape = f"expected '{_SHAPES[verb]}'"
+    if verb in ("colonists", "pass"):
+        return shape
+    if verb == "consume":
+        if len(args) not in (1, 3) or (len(args) == 3 and args[1] != "with"):
+            return shape
+        args = [args[0], args[2]] if len(args) == 3 else args
+    elif len(args) > (2 if verb == "store" else 1):
+        return shape
+    first = args[0]
+    if verb == "select" and first not in rules.actions:
+        likely = guess(first, rules.actions)
+        hint = (f"did you mean {likely!r}? " if likely else
+                "the goals option replaces retreat with goals; " if first in ("goals", "retreat") else "")
+        return f"no action {first!r} in this variant ({hint}actions: {', '.join(rules.actions)})"
+    if verb == "develop" and first not in t.dev_index:
+        return f"no development {first!r} in this variant"
+    if verb in (*_WORLD_VERBS, "consume") and first not in t.world_index:
+        return f"no world {first!r} in this variant"
+    if verb in ("keep", "store") and first not in t.goal_index:
+        return f"no goal {first!r} in this variant"
+    if verb == "store" and len(args) == 2 and args[1] not in t.world_index:
+        return f"no world {args[1]!r} in this variant"
+    if verb == "consume" and len(args) == 2:
+        name = args[1]
+        tile = name.partition(":")[0]
+        if tile not in t.world_index and tile not in t.dev_index:
+            return f"no world or development {tile!r} in this variant"
+        names = (t.worlds[t.world_index[tile]] if tile in t.world_index else t.devs[t.dev_index[tile]]).consume_names
+        if name not in names:
+            return (f"{tile} has no consume power {name!r} (its consume powers: {', '.join(names)})" if names
+                    else f"{tile} has no consume power")
+    return None
+
+
 # --- replay -------------------------------------------------------------------------------------
 
 
@@ -309,6 +377,9 @@ def replay(path: Path) -> Replay:
             seat = rules.current_seat(state)
             where = f"{mnode.file}:{mnode.line}:{mnode.col}"
             what = f"round {r + 1}, {who}: {move}"
+            misread = notation_error(rules, mnode.value)
+            if misread is not None:  # no move at all, whoever's decision it is
+                raise IllegalActionError(misread, move_number=move_no, action=what, where=where)
             if players[seat] != who:
                 task = state.todo[0]
                 hint = (" (a decision whose only choice is pass is skipped, not written)"
