@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
-from playtest.cli.common import out_console, report_format
+from playtest.cli.common import check_report_suffix, out_console, report_format
 from playtest.errors import UsageError
 
 
@@ -29,7 +29,7 @@ def calibrate(
                                                       metavar="TRANSCRIPTS...")],
     against: Annotated[list[Path], typer.Option("--against", help="A run folder to compare with (repeatable; "
                                                 "e.g. one self-play run per bot rung).")],
-    fmt: Annotated[Format | None, typer.Option("--format", "-f", help="Also write the report as html, md or json.")] = None,
+    fmt: Annotated[Format | None, typer.Option("--format", "-f", help="Also write the report as html, md or json (default with --out: the file's suffix, .html, .htm, .md or .json).")] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Report file (default calibration.<ext> here); "
                                              "'-' for standard output.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing report file.")] = False,
@@ -63,6 +63,7 @@ def calibrate(
         variant_files = [Path(p) for g in games for p in g.variant.chain]
         check_not_input(path, [*transcripts, *variant_files, *against], "--out")
         check_free(path, force, "--out")
+        check_report_suffix(fmt, path)
     info, tg, te = table_frames(spec, games)
     runs = []
     labels: set[str] = set()

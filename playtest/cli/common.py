@@ -81,6 +81,19 @@ def report_format(fmt: str | None, out: Path | None, default: str) -> str:
     return fmt or named or default
 
 
+def check_report_suffix(fmt: str | None, out: Path) -> None:
+    """Without --format the --out file's suffix chooses the format (`report_format`): a suffix
+    that names none is refused, before anything is written (`report RUN -o r.txt` wrote HTML
+    into r.txt and said nothing). Asked after the path checks: a folder or an input named as
+    --out is said first."""
+    if fmt is not None or out.suffix.lower() in REPORT_SUFFIXES:
+        return
+    known = list(REPORT_SUFFIXES)
+    suffixes = ", ".join(known[:-1]) + " or " + known[-1]
+    given = f"{out.suffix!r}" if out.suffix else "a name without a suffix"
+    raise UsageError(f"--out {out}: cannot tell the format from {given}; use {suffixes}, or give --format")
+
+
 def make_console(**options: Any) -> Console:
     """Every rich Console of the CLI: emoji codes off, so that text is printed as written (with
     them on, the bot `mcts:100:c=1` printed as `mcts💯c=1`)."""

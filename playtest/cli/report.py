@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
-from playtest.cli.common import report_format
+from playtest.cli.common import check_report_suffix, report_format
 from playtest.errors import UsageError
 from playtest.text import clean
 
@@ -24,7 +24,7 @@ class Format(StrEnum):
 @app.command()
 def report(
     run_dir: Annotated[Path, typer.Argument(help="A run folder written by `playtest simulate` (run.json, games.parquet, events.parquet).")],
-    fmt: Annotated[Format | None, typer.Option("--format", "-f", help="html (self-contained page), md (pull-request comment) or json (docs/report-json.md); default: the --out file's suffix, else html.")] = None,
+    fmt: Annotated[Format | None, typer.Option("--format", "-f", help="html (self-contained page), md (pull-request comment) or json (docs/report-json.md); default: the --out file's suffix (.html, .htm, .md or .json; another is refused), else html.")] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output file; '-' for standard output (default RUN_DIR/report.<ext>).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing --out file (or the run's own report.<ext>).")] = False,
 ) -> None:
@@ -52,6 +52,7 @@ def report(
         inputs += [run_dir / "chunks", partial_dir(run_dir) / "chunks", *_variant_files(run_dir)]
         check_not_input(out, inputs, "--out")
         check_free(out, force, "--out")
+        check_report_suffix(fmt, out)
     run = open_run(run_dir)  # lazy scans: the metrics aggregate each game first (bounded memory)
     info = run.info
     if "planned_games" in info:

@@ -384,6 +384,7 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-out-proc", ["report", "{tmp}/run", "-o", "/proc/r.html"], r"^error: --out /proc/r.html: is inside /proc", setup=_with_run()),
     Case("report-format", ["report", "{tmp}/run", "-f", "pdf"], r"^--format/-f: 'pdf' is not one of|^--format/-f: .*pdf", setup=_with_run()),
     Case("report-out-empty", ["report", "{tmp}/run", "-o", ""], r"^error: --out '.': is a folder, not a file", setup=_with_run()),
+    Case("report-out-suffix-unknown", ["report", "{tmp}/run", "-o", "{tmp}/r.txt"], r"^error: --out .*r.txt: cannot tell the format from '.txt'; use .html, .htm, .md or .json, or give --format$", setup=_with_run()),
 ]
 
 C = [  # --- compare, sweep, diff, replay ------------------------------------------------------

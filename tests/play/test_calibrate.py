@@ -298,3 +298,15 @@ def test_the_report_never_replaces_the_variant_a_transcript_extends(cli, stargat
     r = cli("calibrate", str(table[0]), "--against", str(runs["greedy"]), "-f", "md", "-o", str(variant), "--force")
     assert r.returncode == 2 and "this command's input" in r.stderr, r.stderr
     assert variant.read_text() == DRAFT5.read_text()
+
+
+def test_an_out_file_whose_suffix_names_no_format_is_refused_without_format(cli, stargate_runs, tmp_path):
+    """`calibrate ... -o cal.txt` wrote Markdown (its default) into cal.txt: as `report -o`, a
+    suffix that names no format is refused before the comparison, unless --format says which."""
+    runs, transcripts = stargate_runs
+    out = tmp_path / "cal.txt"
+    r = cli("calibrate", str(transcripts[0]), "--against", str(runs["greedy"]), "-o", str(out))
+    assert (r.returncode, r.stdout, r.stderr) == (
+        2, "", f"error: --out {out}: cannot tell the format from '.txt'; use .html, .htm, .md or .json, or give "
+               "--format\n")
+    assert not out.exists()

@@ -288,6 +288,24 @@ def test_the_out_file_s_suffix_chooses_the_format_when_format_is_not_given(tmp_p
         assert (tmp_path / name).read_text(encoding="utf-8").lstrip().startswith(starts), name
 
 
+def test_an_out_file_whose_suffix_names_no_format_is_refused_without_format(tmp_path):
+    """`report RUN -o r.txt` wrote HTML into r.txt and exited 0: a suffix that names no format
+    is refused before anything is written, unless --format says which."""
+    from tests.conftest import invoke_cli
+
+    run = tmp_path / "run"
+    _four_games(run)
+    for name, given in (("r.txt", "'.txt'"), ("report", "a name without a suffix")):
+        r = invoke_cli("report", str(run), "--out", str(tmp_path / name))
+        assert (r.returncode, r.stdout, r.stderr) == (
+            2, "", f"error: --out {tmp_path / name}: cannot tell the format from {given}; use .html, .htm, .md or "
+                   ".json, or give --format\n")
+        assert not (tmp_path / name).exists()
+    r = invoke_cli("report", str(run), "--out", str(tmp_path / "r.txt"), "--format", "md")
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "r.txt").read_text(encoding="utf-8").startswith("### ")
+
+
 def test_a_share_of_points_keeps_its_interval_inside_0_1(tmp_path):
     """VP by source from 3 games: a share's delta-method bounds can leave [0, 1] when there are
     so few games; with every part non-negative they are cut there (review of 2026-12-02)."""
