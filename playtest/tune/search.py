@@ -171,7 +171,12 @@ def objective_gain(goals: G.Goals, reps: Replicates, alpha: float = 0.05) -> Gai
     def objective_at(column: int | None) -> float:
         values: list[dict[tuple[str, str], float]] = [{}, {}]
         for i, (v, m, g) in enumerate(reps.keys):
-            values[v][(m, g)] = float(reps.full[i] if column is None else reps.reps[i, column])
+            x = float(reps.full[i] if column is None else reps.reps[i, column])
+            # A row the left-out games do not have (the one 9-round game was in this block) is
+            # not in their metric table, and the objective there is taken over the rows they
+            # have: as NaN it made the objective infinite and the gain had no interval.
+            if column is None or not math.isnan(x) or math.isnan(reps.full[i]):
+                values[v][(m, g)] = x
         return (G.objective(goals, G.goal_values_of(goals, values[1], values[0]))
                 - G.objective(goals, G.goal_values_of(goals, values[0], values[0])))
 

@@ -453,3 +453,28 @@ def test_the_report_keeps_the_base_when_a_lower_objective_is_not_shown_and_brack
     doc = json.loads(tune_json(result))
     assert doc["outcome"] == "base" and doc["objective_change"] == {
         "estimate": -0.275, "ci_low": -0.6141, "ci_high": 0.06412, "shown": False}
+
+
+def test_a_category_missing_from_a_left_out_block_leaves_the_gain_its_interval(tmp_path):
+    """A goal over every game length: the winner's one 9-round game is in one block, and with that
+    block left out its games have no '9 rounds' row (not a row that is undefined). The objective
+    on those games is taken over the lengths they have; the row's NaN made it infinite there,
+    the gain had no interval, and no candidate could ever be adopted."""
+    from playtest.compare.jackknife import Replicates
+    from playtest.tune import goals as G
+
+    path = tmp_path / "g.yaml"
+    path.write_text("goals:\n  - {metric: game_length_share, max: 0.5}\n")
+    goals = G.load_goals(path)
+    rng = np.random.default_rng(3)
+    base7 = 0.9 + rng.normal(0, 0.005, 20)
+    best7 = 0.5 + rng.normal(0, 0.005, 20)
+    rare = np.full(20, 1 / 80)
+    rare[4] = np.nan  # the block that holds the only 9-round game
+    keys = ((0, "game_length_share", "7 rounds"), (0, "game_length_share", "6 rounds"),
+            (1, "game_length_share", "7 rounds"), (1, "game_length_share", "6 rounds"),
+            (1, "game_length_share", "9 rounds"))
+    full = np.array([0.9, 0.1, 0.5, 0.5 - 1 / 80, 1 / 80])
+    reps = np.stack([base7, 1 - base7, best7, 1 - best7 - 1 / 80, rare])
+    gain = S.objective_gain(goals, Replicates(keys, full, reps, (), 80))
+    assert gain.estimate == pytest.approx(-0.4) and gain.high < 0 and gain.shown
