@@ -188,9 +188,30 @@ def objective_gain(goals: G.Goals, reps: Replicates, alpha: float = 0.05) -> Gai
     centred = reps_gain - reps_gain.mean()
     se = math.sqrt((k - 1) / k * float(centred @ centred))
     if se <= 1e-12 * max(1.0, abs(est)):
-        return Gain(est, est, est, est < 0 and sign_flip_p(k) <= alpha)
+        return Gain(est, est, est, est < 0 and sign_flip_p(_evidence_blocks(goals, reps)) <= alpha)
     half = float(stats.t.ppf(1 - alpha / 2, effective_df(centred))) * se
     return Gain(est, est - half, est + half, est + half < 0)
+
+
+def _evidence_blocks(goals: G.Goals, reps: Replicates) -> int:
+    """The K of the sign-flip test of a gain the same in every block: as compare's 'set by the
+    rules', the blocks that hold the rows the gain rests on (Replicates.evidence_blocks), the
+    shown group (a spread's pair) of each goal whose distance differs between the winner (1)
+    and the base (0); a goal on the 2 games of 80 that reached round 17 rests on 2 blocks."""
+    values: list[dict[tuple[str, str], float]] = [{}, {}]
+    for i, (v, m, g) in enumerate(reps.keys):
+        values[v][(m, g)] = float(reps.full[i])
+    best = G.goal_values_of(goals, values[1], values[0])
+    base = G.goal_values_of(goals, values[0], values[0])
+    keys: list[tuple[int, str, str]] = []
+    for spec, w, b in zip(goals.items, best, base, strict=True):
+        if w.distance == b.distance:
+            continue
+        sides = ((1, w.shown), (0, w.shown)) if spec.of == "change" else ((1, w.shown), (0, b.shown))
+        for v, shown in sides:
+            groups = shown.partition(" − ")[::2] if spec.of == "spread" else (shown,)
+            keys += [(v, spec.metric, g) for g in groups if reps.has((v, spec.metric, g))]
+    return reps.evidence_blocks(keys) if keys else reps.k
 
 
 Progress = Callable[[str], None]

@@ -455,6 +455,24 @@ def test_the_report_keeps_the_base_when_a_lower_objective_is_not_shown_and_brack
         "estimate": -0.275, "ci_low": -0.6141, "ci_high": 0.06412, "shown": False}
 
 
+def test_a_gain_the_same_in_every_block_is_shown_only_from_the_blocks_that_hold_its_games(tmp_path):
+    """A goal on New Frontiers' 'selected in round 17', a share over the 2 games of 80 that reached
+    round 17: the winner's 0 against the base's 1 is the same in every left-out block, but 18 of
+    the 20 blocks hold none of those games. As compare's 'set by the rules' (c9627bf), its K is
+    the 2 blocks that hold them (p = 0.5): not shown, the base is kept."""
+    from playtest.compare.jackknife import Replicates
+    from playtest.tune import goals as G
+
+    path = tmp_path / "g.yaml"
+    path.write_text("goals:\n  - {metric: selected_in_round, group: round 17 / develop, target: 0}\n")
+    goals = G.load_goals(path)
+    keys = ((0, "selected_in_round", "round 17 / develop"), (1, "selected_in_round", "round 17 / develop"))
+    full, reps = np.array([1.0, 0.0]), np.array([[1.0] * 20, [0.0] * 20])
+    assert S.objective_gain(goals, Replicates(keys, full, reps, (), 80)).shown  # every block holds it
+    gain = S.objective_gain(goals, Replicates(keys, full, reps, (), 80, np.array([2, 2])))
+    assert gain.estimate == -1.0 and not gain.shown
+
+
 def test_a_category_missing_from_a_left_out_block_leaves_the_gain_its_interval(tmp_path):
     """A goal over every game length: the winner's one 9-round game is in one block, and with that
     block left out its games have no '9 rounds' row (not a row that is undefined). The objective
