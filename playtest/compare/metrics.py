@@ -137,9 +137,11 @@ def in_group_order(table: pl.DataFrame) -> pl.DataFrame:
 
 def never_seen_high(games: int, n: int | None) -> float:
     """The upper end of the exact two-sided 95% interval of a share that is 0 in every one of N
-    chances, N = the games, or the row's n when fewer: 1 − 0.025^(1/N) (Clopper–Pearson). A
-    share over several units per game (rounds, picks) never seen in G games has a no-event
-    chance of at most (1 − h)^G, so the games bound it as well."""
+    chances, N = the games, or the row's n when fewer: 1 − 0.025^(1/N) (Clopper–Pearson). Exact
+    for a share of one event per game (a game length) and for a share over equally many units
+    per game (rounds, picks); when games hold very unequal numbers of units and the events
+    cluster in the long ones, it can be optimistic (the gates' exact bounds say the same,
+    gates.bounds)."""
     chances = min(games, n) if n else games
     return 1.0 - 0.025 ** (1.0 / chances)
 

@@ -181,6 +181,10 @@ def objective_gain(goals: G.Goals, reps: Replicates, alpha: float = 0.05) -> Gai
                 - G.objective(goals, G.goal_values_of(goals, values[0], values[0])))
 
     est = objective_at(None)
+    if est == -math.inf:
+        # The base has no value for some goal (its metric switched off or missing) and the winner
+        # has: reaching it at all is the change asked for, as before there were intervals.
+        return Gain(est, math.nan, math.nan, True)
     reps_gain = np.array([objective_at(j) for j in range(reps.k)])
     if not math.isfinite(est) or not np.isfinite(reps_gain).all():
         return Gain(est, math.nan, math.nan, False)

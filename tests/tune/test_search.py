@@ -496,3 +496,17 @@ def test_a_category_missing_from_a_left_out_block_leaves_the_gain_its_interval(t
     reps = np.stack([base7, 1 - base7, best7, 1 - best7 - 1 / 80, rare])
     gain = S.objective_gain(goals, Replicates(keys, full, reps, (), 80))
     assert gain.estimate == pytest.approx(-0.4) and gain.high < 0 and gain.shown
+
+
+def test_a_winner_that_reaches_a_goal_the_base_cannot_is_adopted(tmp_path):
+    """The base has no value for the goal's metric (objective undefined), the winner has: the
+    gain is −inf, and reaching the goal at all is the change asked for."""
+    from playtest.compare.jackknife import Replicates
+    from playtest.tune import goals as G
+
+    path = tmp_path / "g.yaml"
+    path.write_text("goals:\n  - metric: game_length_rounds\n    target: 5\n")
+    goals = G.load_goals(path)
+    reps = Replicates(((1, "game_length_rounds", "all"),), np.array([5.5]), np.full((1, 20), 5.5), (), 80)
+    gain = S.objective_gain(goals, reps)
+    assert gain.estimate == -np.inf and gain.shown and not S.base_wins(np.inf, 0.5, gain)
