@@ -102,6 +102,20 @@ def effective_df(centred: np.ndarray) -> int:
     return max(1, min(k - 1, int(2 * (k - 1) / (kurt - 1))))
 
 
+def jackknife(est: float, reps: np.ndarray) -> Estimate:
+    """`est` with the jackknife standard error of its K leave-one-block-out values `reps`:
+    √((K−1)/K · Σ(θ_k − θ̄)²), and effective degrees of freedom. NaN se when any value is
+    missing; 0 for replicates equal up to rounding."""
+    k = reps.size
+    if np.isnan(reps).any() or math.isnan(est):
+        return Estimate(est, math.nan, k - 1)
+    centred = reps - reps.mean()
+    se = math.sqrt((k - 1) / k * float(centred @ centred))
+    if se < 1e-12 * max(1.0, abs(est)):
+        return Estimate(est, 0.0, k - 1)  # rounding noise of identical replicates
+    return Estimate(est, se, effective_df(centred))
+
+
 def block_bounds(ids: np.ndarray, k: int) -> list[np.ndarray]:
     """K blocks of consecutive game numbers, sizes differing by at most one."""
     k = max(2, min(k, ids.size))
@@ -171,15 +185,7 @@ class Replicates:
                 return Estimate(math.nan, math.nan, self.k - 1)
             est += coef * self.full[i]
             reps = reps + coef * self.reps[i]
-        if np.isnan(reps).any() or math.isnan(est):
-            return Estimate(est, math.nan, self.k - 1)
-        k = self.k
-        centred = reps - reps.mean()
-        ss = float(centred @ centred)
-        se = math.sqrt((k - 1) / k * ss)
-        if se < 1e-12 * max(1.0, abs(est)):
-            return Estimate(est, 0.0, k - 1)  # rounding noise of identical replicates
-        return Estimate(est, se, effective_df(centred))
+        return jackknife(est, reps)
 
     def contrast_replicates(self, terms: Sequence[tuple[float, Key]]) -> np.ndarray | None:
         """The contrast on all games followed by its K leave-one-block-out values (None when a

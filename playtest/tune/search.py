@@ -26,11 +26,10 @@ from typing import Any
 
 import numpy as np
 import polars as pl
-from scipy import stats
 
 from playtest.analysis import columns as C
 from playtest.compare.gates import GateResult, evaluate
-from playtest.compare.jackknife import Replicates, Sample, effective_df, replicate
+from playtest.compare.jackknife import Replicates, Sample, jackknife, replicate
 from playtest.compare.stats import sign_flip_p
 from playtest.errors import PlaytestError, UsageError
 from playtest.io import write_parquet_atomic
@@ -188,13 +187,11 @@ def objective_gain(goals: G.Goals, reps: Replicates, alpha: float = 0.05) -> Gai
     reps_gain = np.array([objective_at(j) for j in range(reps.k)])
     if not math.isfinite(est) or not np.isfinite(reps_gain).all():
         return Gain(est, math.nan, math.nan, False)
-    k = reps.k
-    centred = reps_gain - reps_gain.mean()
-    se = math.sqrt((k - 1) / k * float(centred @ centred))
-    if se <= 1e-12 * max(1.0, abs(est)):
+    gain = jackknife(est, reps_gain)
+    if gain.se == 0:
         return Gain(est, est, est, est < 0 and sign_flip_p(_evidence_blocks(goals, reps)) <= alpha)
-    half = float(stats.t.ppf(1 - alpha / 2, effective_df(centred))) * se
-    return Gain(est, est - half, est + half, est + half < 0)
+    low, high = gain.interval(1 - alpha)
+    return Gain(est, low, high, high < 0)
 
 
 def _evidence_blocks(goals: G.Goals, reps: Replicates) -> int:
