@@ -181,6 +181,9 @@ class GoalValue:
     quantity: float
     shown: str
     distance: float
+    groups: tuple[str, ...] = ()
+    """The group shown, or a spread's pair (highest, lowest): `shown` is for reading only (a
+    group name may itself hold ' − ', as `win_gap`'s 'late-placer − early-placer' does)."""
 
 
 def _values(table: pl.DataFrame) -> dict[tuple[str, str], float]:
@@ -222,7 +225,7 @@ def goal_values_of(goals: Goals, cand: Mapping[tuple[str, str], float],
             hi = max(finite, key=finite.__getitem__)
             lo = min(finite, key=finite.__getitem__)
             gap = finite[hi] - finite[lo]
-            out.append(GoalValue(gap, f"{hi} − {lo}", distance(spec, gap)))
+            out.append(GoalValue(gap, f"{hi} − {lo}", distance(spec, gap), (hi, lo)))
             continue
         per = []
         for g in groups:
@@ -234,7 +237,7 @@ def goal_values_of(goals: Goals, cand: Mapping[tuple[str, str], float],
             out.append(GoalValue(math.nan, "", math.inf))
             continue
         d, g, x = max(per, key=lambda t: t[0])
-        out.append(GoalValue(x, g, d))
+        out.append(GoalValue(x, g, d, (g,)))
     return out
 
 

@@ -208,9 +208,8 @@ def _evidence_blocks(goals: G.Goals, reps: Replicates) -> int:
     for spec, w, b in zip(goals.items, best, base, strict=True):
         if w.distance == b.distance:
             continue
-        sides = ((1, w.shown), (0, w.shown)) if spec.of == "change" else ((1, w.shown), (0, b.shown))
-        for v, shown in sides:
-            groups = shown.partition(" − ")[::2] if spec.of == "spread" else (shown,)
+        sides = ((1, w.groups), (0, w.groups)) if spec.of == "change" else ((1, w.groups), (0, b.groups))
+        for v, groups in sides:
             keys += [(v, spec.metric, g) for g in groups if reps.has((v, spec.metric, g))]
     return reps.evidence_blocks(keys) if keys else reps.k
 
@@ -392,7 +391,7 @@ def goal_rows(goals: G.Goals, reps: Replicates, best: list[G.GoalValue], base: l
     for spec, bv, av in zip(goals.items, best, base, strict=True):
         m = spec.metric
         if spec.of == "spread":
-            a, _, b = bv.shown.partition(" − ")
+            a, b = bv.groups if len(bv.groups) == 2 else ("", "")  # undefined: no pair
             w = _ci(reps, [(1.0, (1, m, a)), (-1.0, (1, m, b))])
             o = _ci(reps, [(1.0, (0, m, a)), (-1.0, (0, m, b))])
             d = _ci(reps, [(1.0, (1, m, a)), (-1.0, (1, m, b)), (-1.0, (0, m, a)), (1.0, (0, m, b))])

@@ -510,3 +510,27 @@ def test_a_winner_that_reaches_a_goal_the_base_cannot_is_adopted(tmp_path):
     reps = Replicates(((1, "game_length_rounds", "all"),), np.array([5.5]), np.full((1, 20), 5.5), (), 80)
     gain = S.objective_gain(goals, reps)
     assert gain.estimate == -np.inf and gain.shown and not S.base_wins(np.inf, 0.5, gain)
+
+
+def test_a_spread_over_groups_whose_names_hold_the_dash_is_shown_on_its_own_pair(tmp_path):
+    """The pair of a spread goal was read back by splitting its text on ' − ', which a group
+    name may hold itself (`win_gap`'s 'late-placer − early-placer'): the intervals were then
+    taken over groups that do not exist."""
+    from playtest.compare.jackknife import Replicates
+    from playtest.tune import goals as G
+
+    path = tmp_path / "g.yaml"
+    path.write_text("goals:\n  - metric: win_gap\n    of: spread\n    target: 0\n")
+    goals = G.load_goals(path)
+    groups = ("a − b", "c − d")
+    keys = tuple((v, "win_gap", g) for v in (0, 1) for g in groups)
+    rng = np.random.default_rng(1)
+    full = np.array([0.3, 0.1, 0.2, 0.15])
+    reps = Replicates(keys, full, full[:, None] + rng.normal(0, 0.01, (4, 20)), (), 80)
+    values = [{("win_gap", g): float(full[v * 2 + i]) for i, g in enumerate(groups)} for v in (0, 1)]
+    best = G.goal_values_of(goals, values[1], values[0])
+    base = G.goal_values_of(goals, values[0], values[0])
+    assert best[0].groups == ("a − b", "c − d") and best[0].shown == "a − b − c − d"
+    (row,) = S.goal_rows(goals, reps, best, base)
+    assert row.best[0] == pytest.approx(0.05) and row.base[0] == pytest.approx(0.2)
+    assert all(np.isfinite(x) for x in (*row.best, *row.base, *row.diff))
