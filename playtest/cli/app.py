@@ -131,11 +131,23 @@ def _outside_frame(err: BaseException) -> str | None:
         return None
 
 
+def _given(err: Exception) -> str:
+    """' abc': the value a conversion refused, when Typer kept it (its pydantic adapter raises
+    BadParameter from the ValidationError, whose message leaves the value out: `--seed abc` said
+    only "Input should be a valid integer"); '' when it is not known."""
+    cause = err.__cause__
+    try:
+        found = cause.errors()[0].get("input") if cause is not None and hasattr(cause, "errors") else None
+    except (IndexError, TypeError, AttributeError):
+        return ""
+    return f" {clean(found)}" if isinstance(found, str) and found else ""
+
+
 def _usage_line(err: UsageError) -> str:
     param = getattr(err, "param", None)
     if isinstance(err, BadParameter) and not isinstance(err, MissingParameter) and param is not None:
         names = "/".join(getattr(param, "opts", []) or [param.human_readable_name])
-        line = f"{names}: {err.message}"
+        line = f"{names}{_given(err)}: {err.message.removeprefix('Value error, ')}"
     else:
         line = f"error: {err.format_message()}"
     command = err.ctx.command_path if err.ctx is not None else "playtest"
