@@ -259,7 +259,7 @@ def build_ladder(runs: LadderRuns, *, blocks: int = DEFAULT_BLOCKS) -> Ladder:
     info = samples[0].info
     resolved = (info.get("variant") or {}).get("resolved", {})
     label = labeller(resolved)
-    values, tests, _ = skill.skill_tests(samples, rungs, blocks=blocks)
+    values, tests, reps = skill.skill_tests(samples, rungs, blocks=blocks)
     titles, sentences = [], []
     for row in tests.iter_rows(named=True):
         title = describe(row[C.METRIC], row[C.GROUP], label)
@@ -278,7 +278,8 @@ def build_ladder(runs: LadderRuns, *, blocks: int = DEFAULT_BLOCKS) -> Ladder:
     rates = strength.ratings(runs.pairs, rungs, rng=rng)
     run = run_summary(info, samples[0].games) | {
         "rungs": list(rungs), "games_per_rung": plan.games, "games_per_pairing": plan.pair_games,
-        "command": plan.command, "runs": runs.folders, "blocks": blocks, "lineup": None}
+        # the blocks the jackknife used: at most one per game (8 games gave 8, not the 30 asked)
+        "command": plan.command, "runs": runs.folders, "blocks": reps.k, "lineup": None}
     warnings = []
     if plan.games < FEW_GAMES:
         warnings.append(f"Only {plan.games} self-play games per rung: the jackknife tests of 'changes with skill' are "

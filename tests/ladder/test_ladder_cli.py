@@ -54,6 +54,8 @@ def test_ladder_json_keys(stargate_ladder):
     doc = json.loads(stargate_ladder[1])
     assert doc["schema"] == "playtest-ladder" and doc["rungs"] == ["random", "greedy"]
     assert set(doc) >= {"run", "skill_matters", "strength", "ratings", "changes_with_skill", "metrics"}
+    # the blocks the jackknife used: one per game of the 10 (it said the 30 asked for)
+    assert doc["run"]["blocks"] == 10
     [pair] = doc["strength"]
     assert (pair["upper"], pair["lower"], pair["games"], pair["upper_seats"], pair["lower_seats"]) == (
         "greedy", "random", 10, 2, 2)
