@@ -87,7 +87,14 @@ def ratio_interval(a: np.ndarray, b: np.ndarray, tops: tuple[float, float] = (1.
     _, a_low, a_high = bounded_interval(a, 0.0, tops[0], 1 - 0.05 / 2)
     _, b_low, b_high = bounded_interval(b, 0.0, tops[1], 1 - 0.05 / 2)
     ratio = float(a.mean() / b.mean()) if b.mean() > 0 else math.inf  # the weaker side never won
-    return ratio, a_low / b_high, (a_high / b_low if b_low > 0 else math.inf)
+    # A lower bound of the weaker side's rate at rounding level (1e-72 from 2 games) is 0: the
+    # ratio's upper end is then unbounded, not a 72-digit number.
+    low = a_low / b_high if a_low > BOUND_AT_ZERO else 0.0
+    return ratio, low, (a_high / b_low if b_low > BOUND_AT_ZERO else math.inf)
+
+
+BOUND_AT_ZERO = 1e-9
+"""A rate's interval end below this is 0 (rounding of Wilson's bound at a handful of games)."""
 
 
 def bounded_interval(values: np.ndarray, low: float = 0.0, high: float = 1.0,

@@ -558,3 +558,11 @@ def test_a_change_the_same_in_every_block_is_certain_only_from_the_blocks_that_h
     assert found[C.P_VALUE] == 0.5 and not found[skill.CHANGES]
     assert found[skill.NOTE] == skill.TOO_FEW_TO_BE_SURE
     assert reps.evidence_blocks([(0, "selected_in_round", "round 17 / develop")]) == 2
+
+
+def test_a_ratio_whose_weaker_rate_may_be_0_is_unbounded_not_a_72_digit_number():
+    """Two games, a win each: the weaker side's 97.5% lower bound is 4e-286 (Wilson at two
+    games), and a_high / b_low printed as 1.2e+71 ('[0.0, 121624361411...0]')."""
+    a, b = np.array([0.0, 0.5]), np.array([0.5, 0.0])
+    ratio, low, high = strength.ratio_interval(a, b)
+    assert ratio == 1.0 and low == 0.0 and math.isinf(high)
