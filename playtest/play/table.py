@@ -111,7 +111,10 @@ def table_frames(spec: GameSpec, games: Sequence[TableGame]) -> tuple[dict[str, 
     data = pl.from_dicts(datas, schema={k: e_schema[k] for k in spec.event_columns})
     events = pl.DataFrame(e_cols, schema=dict(EVENT_KEY_COLUMNS)).hstack(data).select(list(e_schema))
     info = {"game": spec.name, "players": players, "games": len(games), "lineup": [TABLE_BOT] * players,
+            # the resolved variant, as a run's: what it switches off is left out of the table's
+            # metrics too (analysis/offs.py; calibrate showed a Stargate draft's planet-effect VP
+            # as 0.00 [0.00 – 0.00] beside runs that listed it as switched off)
             "variant": {"path": games[0].variant.path, "hash": games[0].variant.hash,
-                        "name": games[0].variant.name},
+                        "name": games[0].variant.name, "resolved": games[0].variant.resolved},
             "transcripts": [g.path for g in games]}
     return info, pl.DataFrame(g_cols, schema=g_schema), events

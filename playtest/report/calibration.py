@@ -25,6 +25,16 @@ METHOD = ("Distance: root mean square of z = (table − run) / √(se_table² + 
           "run (largest per-run p-value, Holm-corrected over metrics).")
 
 
+def nowhere(cal: Calibration) -> str:
+    """The verdict when no metric differs from every run; and when none could be tested at all
+    (one table game has no spread to measure a gap on), it says so rather than 'nowhere'."""
+    if cal.runs.height and not (cal.runs["metrics_compared"] > 0).any():
+        games = "1 table game gives" if cal.table_games == 1 else f"{cal.table_games} table games give"
+        return (f"nothing could be tested: {games} no interval to compare with (at least 2 are needed, and "
+                "more to tell much)")
+    return "nowhere (at the 5% level, Holm-corrected)"
+
+
 def _num(x: Any) -> Any:
     return None if x is None or (isinstance(x, float) and not math.isfinite(x)) else x
 
@@ -75,7 +85,7 @@ def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
         lines.append(f"| {r['run']} | {r['games']} | {F.value(r['distance'], 'number')} | {r['metrics_compared']} "
                      f"| {r['within_interval']} | {r['differ_no_spread']} |")
     lines += ["", "## Where the table differs from every bot run", ""]
-    lines += [f"- {s}" for s in cal.flags["sentence"].to_list()] or ["- nowhere (at the 5% level, Holm-corrected)"]
+    lines += [f"- {s}" for s in cal.flags["sentence"].to_list()] or [f"- {nowhere(cal)}"]
     lines += ["", "## Every metric", "", "| metric | group | table [95%] | " + " | ".join(runs) + " | closest |",
               "| --- | --- | --- |" + " ---: |" * len(runs) + " --- |"]
     vals = _run_values(cal)
@@ -112,8 +122,7 @@ def to_html(cal: Calibration, meta: dict[str, Any]) -> str:
                    f"<td class=num>{e(F.value(r['distance'], 'number'))}</td><td class=num>{r['metrics_compared']}</td>"
                    f"<td class=num>{r['within_interval']}</td><td class=num>{r['differ_no_spread']}</td></tr>"
                    for r in cal.runs.iter_rows(named=True))
-    flags = "".join(f"<li>{e(s)}</li>" for s in cal.flags["sentence"].to_list()) or \
-        "<li>nowhere (at the 5% level, Holm-corrected)</li>"
+    flags = "".join(f"<li>{e(s)}</li>" for s in cal.flags["sentence"].to_list()) or f"<li>{e(nowhere(cal))}</li>"
     vals = _run_values(cal)
     metric_rows = []
     for r in _per_metric(cal).iter_rows(named=True):

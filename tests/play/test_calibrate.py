@@ -310,3 +310,21 @@ def test_an_out_file_whose_suffix_names_no_format_is_refused_without_format(cli,
         2, "", f"error: --out {out}: cannot tell the format from '.txt'; use .html, .htm, .md or .json, or give "
                "--format\n")
     assert not out.exists()
+
+
+def test_what_the_variant_switches_off_is_left_out_and_one_table_game_tests_nothing(cli, stargate_runs, tmp_path):
+    """Draft 5 has no planet effects, no extension slots and no skill VP for Anderson: the runs
+    leave those rows out (switched off), but the table's side showed them as 0.00 [0.00 – 0.00].
+    And one table game, with no spread to measure a gap on, was summed up as 'nowhere'."""
+    runs, transcripts = stargate_runs
+    r = cli("calibrate", *map(str, transcripts[:3]), "--against", str(runs["greedy"]), "-f", "json", "-o", "-")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    rows = {(m["metric"], m["group"]) for m in doc["metrics"]}
+    assert ("score_mean", "all / planets") in rows
+    assert not {("score_mean", "all / planet_effects"), ("score_mean", "all / extensions"),
+                ("crew_vp_per_pick", "anderson")} & rows
+    r = cli("calibrate", str(transcripts[0]), "--against", str(runs["greedy"]), "-f", "md", "-o", "-")
+    assert r.returncode == 0, r.stderr
+    section = r.stdout.split("## Where the table differs from every bot run")[1].split("## Every metric")[0]
+    assert "nothing could be tested: 1 table game gives no interval" in section and "nowhere" not in section
