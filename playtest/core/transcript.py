@@ -588,8 +588,15 @@ def common_outcome(*, variant: Variant, variant_ref: str, title: str, transcript
     finished = rules.is_terminal(state)
     result = rules.result(state)
     model = variant.model
-    parts = list(result.seats[0].components) if result.seats else []
+    from playtest.analysis.offs import off_for, variant_switched_off
     from playtest.games import get_game  # the registry (no game is imported by name)
+
+    # A score part the variant switches off (New Frontiers' goals without the goals option) is
+    # left out, as the reports leave it out: "goals 0" read as a score the players did not make.
+    offs = variant_switched_off(variant, len(names))
+    off_parts = {p for p in (result.seats[0].components if result.seats else ())
+                 if off_for(offs, "score_mean", f"all / {p}") is not None}
+    parts = [p for p in (result.seats[0].components if result.seats else ()) if p not in off_parts]
 
     return {
         "game": model.game,
@@ -602,7 +609,8 @@ def common_outcome(*, variant: Variant, variant_ref: str, title: str, transcript
         "moves": moves,
         "finished": finished,
         "next_player": None if finished else names[rules.current_seat(state)],
-        "scores": [_score_row(names, s, finished) for s in result.seats],
+        "scores": [{k: v for k, v in _score_row(names, s, finished).items() if k not in off_parts}
+                   for s in result.seats],
         "score_parts": parts,
         "winners": [names[s.seat] for s in result.seats if s.rank == 1] if finished else [],
     }

@@ -321,3 +321,16 @@ def test_replay_names_an_unknown_verb_or_id_as_such(tmp_path: Path, name: str, o
     path, where = _example_edited(tmp_path, name, old, new)
     out = invoke_cli("replay", str(path), *(["--json"] if as_json else []))
     assert (out.returncode, out.stdout, out.stderr) == (2, "", f"{where}: {message}\n")
+
+
+def test_a_replay_leaves_out_the_goal_score_of_a_variant_without_goals():
+    """Base New Frontiers has no goals option: the replay printed 'goals 0' for every player and
+    listed `goals` in `score_parts`, a score part the reports list as switched off."""
+    base = replay(ROOT / "docs/examples/new-frontiers-game.yaml")
+    assert "goals" not in base.common["score_parts"] and "chips" in base.common["score_parts"]
+    assert all("goals" not in row for row in base.common["scores"])
+    final = [line for line in base.text().splitlines() if line.startswith("  1. ")]
+    assert final and "goals" not in final[0] and "chips" in final[0]
+    with_goals = replay(ROOT / "docs/examples/new-frontiers-goals.yaml")
+    assert "goals" in with_goals.common["score_parts"]
+    assert any(" goals " in line for line in with_goals.text().splitlines())

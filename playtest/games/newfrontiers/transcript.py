@@ -303,7 +303,8 @@ class Replay:
             lines.append(f"UNFINISHED: next to play: {self.common['next_player']}")
             lines.append("Standings if the game ended now (incomplete game):")
         for f in sorted(self.final, key=lambda x: (x["rank"], x["seat"])):
-            parts = "  ".join(f"{k} {f[k]}" for k in PARTS)
+            shown = self.common.get("score_parts", PARTS)  # without a part the variant switches off
+            parts = "  ".join(f"{k} {f[k]}" for k in PARTS if k in shown)
             lines.append(f"  {f['rank']}. {f['player']:<10} {parts}  total {f['total']}  (gold+goods "
                          f"{f['tie_break']})" + (f"  win share {f['win_share']:g}" if f["win_share"] else ""))
         return "\n".join(lines)
