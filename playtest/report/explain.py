@@ -45,11 +45,18 @@ def explain_markdown(design: Design, table: pl.DataFrame) -> str:
     out += ["", "## Ranked effects", "", "| key | response | effect per step [95%] | standardised | p (Holm) |",
             "|---|---|---:|---:|---:|"]
     for row in table.head(MAX_ROWS).iter_rows(named=True):
-        out.append(f"| {_cause(row)} | {row['response']} | {_size(row)} | {row['std_effect']:+.2f} | "
+        out.append(f"| {_cause(row)} | {_response(row)} | {_size(row)} | {row['std_effect']:+.2f} | "
                    f"{_p(row['p_holm'])}{' ★' if row['strong'] else ''} |")
     if table.height > MAX_ROWS:
         out.append(f"\n({table.height - MAX_ROWS} weaker effects in explain.json.)")
     return "\n".join(out) + "\n"
+
+
+def _response(row: dict[str, Any]) -> str:
+    """The response, and the points it was fitted on when it has no value at some (switched off
+    or never seen there): 'bonus_points (all players) — at 2 of 4 points'."""
+    points = row.get("points")
+    return row["response"] + (f" — at {row['n']} of {points} points" if points and row["n"] < points else "")
 
 
 def _p(p: float | None) -> str:
@@ -86,7 +93,7 @@ def explain_html(design: Design, table: pl.DataFrame) -> str:
     specs: dict[str, Any] = {}
     said = sentences(table, design.bots)
     items = "".join(f"<li>{e(s)}</li>" for s in said) or "<li>None: no key moves any number beyond the noise of this design.</li>"
-    rows = "".join(f"<tr><td>{e(_cause(r))}</td><td>{e(r['response'])}</td><td class=num>{e(_size(r))}</td>"
+    rows = "".join(f"<tr><td>{e(_cause(r))}</td><td>{e(_response(r))}</td><td class=num>{e(_size(r))}</td>"
                    f"<td class=num>{r['std_effect']:+.2f}</td><td class=num>{e(_p(r['p_holm']))}{' ★' if r['strong'] else ''}</td></tr>"
                    for r in table.head(MAX_ROWS).iter_rows(named=True))
     chart = ""

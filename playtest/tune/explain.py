@@ -207,8 +207,10 @@ EFFECT_SCHEMA: dict[str, pl.DataType] = {
     "reference": pl.String(), "step": pl.Float64(), "estimate": pl.Float64(), "ci_low": pl.Float64(),
     "ci_high": pl.Float64(), "std_effect": pl.Float64(), "std_low": pl.Float64(), "std_high": pl.Float64(),
     "p_value": pl.Float64(), "p_holm": pl.Float64(), "strong": pl.Boolean(), "n": pl.Int64(), "df": pl.Int64(),
-    "method": pl.String(), "difference": pl.Boolean(),
+    "method": pl.String(), "difference": pl.Boolean(), "points": pl.Int64(),
 }
+"""`n`: the points (or trials) the effect was fitted on, those where the response has a value;
+`points`: all of them. Fewer when the response is switched off or never seen at some."""
 
 
 def _step(values: np.ndarray) -> float:
@@ -296,7 +298,7 @@ def effects(design: Design) -> pl.DataFrame:
                         "step": step, "estimate": b, "ci_low": b - crit * s, "ci_high": b + crit * s,
                         "std_effect": b * factor, "std_low": (b - crit * s) * factor, "std_high": (b + crit * s) * factor,
                         "p_value": pval, "p_holm": None, "strong": False, "n": n, "df": df, "method": method,
-                        "difference": resp.difference})
+                        "difference": resp.difference, "points": design.rows.height})
     if not out:
         return pl.DataFrame(schema=EFFECT_SCHEMA)
     holm = _holm([r["p_value"] for r in out])
@@ -346,7 +348,12 @@ def sentence(row: dict[str, Any], bots: tuple[str, ...]) -> str:
     else:
         cause = f"raising {row['key']} by {row['step']:g}"
     who = f" (bots: {bots_text(bots)})" if bots else ""
-    return f"{cause} {verb} {row['response']} by {size}{who}."
+    # Fitted where the response has a value: a rebid bonus swept with the rebid triggers off at
+    # half the points was fitted on the other half, and said nothing of it.
+    points = row.get("points")
+    where = (f"; fitted at the {row['n']} of {points} points where it has a value (off or unseen at the others)"
+             if points and row["n"] < points else "")
+    return f"{cause} {verb} {row['response']} by {size}{who}{where}."
 
 
 def sentences(table: pl.DataFrame, bots: tuple[str, ...]) -> list[str]:

@@ -196,3 +196,23 @@ def test_an_edited_sweep_json_is_one_line_naming_the_file(tmp_path, change, mess
     (folder / "sweep.json").write_text(json.dumps(change(doc)))
     code, _, err = invoke("explain", folder)
     assert (code, err) == (2, f"error: {folder}/{message}")
+
+
+def test_an_effect_fitted_where_the_number_has_a_value_says_on_how_many_points():
+    """A rebid bonus swept with the rebid triggers off at half the points has no value there:
+    its effect was fitted on the other half and the table and sentence did not say so."""
+    from playtest.report.explain import explain_markdown
+
+    d = _design()
+    half = pl.Series([v if i % 2 else None for i, v in enumerate(d.rows["length"].to_list())], dtype=pl.Float64)
+    d.rows = d.rows.with_columns(half.alias("half"))
+    d.responses.append(Response("half", "game_length_rounds (half)", "game_length_rounds"))
+    table = effects(d)
+    row = table.filter((pl.col("response") == "game_length_rounds (half)") & (pl.col("key") == "crews.bays.time"))
+    r = row.row(0, named=True)
+    assert (r["n"], r["points"]) == (20, 40) and r["strong"]
+    assert sentence(r, ("greedy",)).endswith("; fitted at the 20 of 40 points where it has a value (off or unseen at "
+                                             "the others).")
+    assert "| game_length_rounds (half) — at 20 of 40 points |" in explain_markdown(d, table)
+    full = table.filter(pl.col("response") == "game_length_rounds").row(0, named=True)
+    assert full["points"] == full["n"] == 40 and "fitted at" not in sentence(full, ("greedy",))
