@@ -225,6 +225,10 @@ def read_json(path: Path) -> dict[str, Any]:
 
 # --- reading a run back -----------------------------------------------------------------------
 
+OTHER_OUTPUTS = {"ladder.json": "a ladder", "compare.json": "a comparison", "sweep.json": "a sweep",
+                 "tune.json": "a tuning run"}
+"""Folders other commands write, which hold runs under runs/ (`report` on one says so)."""
+
 RUN_KEYS: dict[str, tuple[type, ...]] = {
     "game": (str,), "seed": (int,), "games": (int,), "players": (int,), "lineup": (list,), "variant": (dict,),
 }
@@ -349,6 +353,9 @@ def scan_run(run_dir: Path) -> RunFiles:
         raise PlaytestError(f"{run_dir}: {what}")
     info = read_json(run_dir / "run.json") if (run_dir / "run.json").is_file() else None
     if info is None:
+        other = next((what for name, what in OTHER_OUTPUTS.items() if (run_dir / name).is_file()), None)
+        if other is not None and (run_dir / "runs").is_dir():
+            raise PlaytestError(f"{run_dir}: {other}'s folder, not a run; its runs are in {run_dir / 'runs'}")
         raise PlaytestError(f"{run_dir}: not a finished run (run.json is missing)")
     partial = info.get("status") == "partial"
     check_info(run_dir / "run.json", info)

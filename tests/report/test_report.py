@@ -144,6 +144,13 @@ def test_report_cli_errors(cli, tmp_path):
     res = cli("report", str(tmp_path))
     assert res.returncode == 2
     assert res.stderr.strip() == f"error: {tmp_path}: not a finished run (run.json is missing)"
+    # Another command's folder: said as such, with where its runs are.
+    ladder = tmp_path / "lad"
+    (ladder / "runs" / "self").mkdir(parents=True)
+    (ladder / "ladder.json").write_text("{}")
+    res = cli("report", str(ladder))
+    assert (res.returncode, res.stderr.strip()) == (
+        2, f"error: {ladder}: a ladder's folder, not a run; its runs are in {ladder / 'runs'}")
 
 
 def test_simulate_writes_report(cli, tmp_path):
