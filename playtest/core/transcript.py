@@ -219,7 +219,7 @@ class TranscriptReader:
             raise TranscriptError(problems)
         variant = load_with_set(variant_path, overrides, set_nodes)
         if variant.game != self.game:
-            raise TranscriptError([node.problem("variant", f"is a {variant.game} variant, not a {self.game} one")])
+            raise TranscriptError([node.problem("variant", f"is a variant for {variant.game}, not for {self.game}")])
         return variant
 
     def _read_players_key(self) -> builtins.int | builtins.list[str] | None:

@@ -80,7 +80,7 @@ def read_table_games(paths: Sequence[Path]) -> tuple[GameSpec, list[TableGame]]:
         if spec is None:
             spec = get_game(name)
         elif name != spec.name:
-            raise UsageError(f"{path}: a {name} game, but {paths[0]} is a {spec.name} game (one game at a time)")
+            raise UsageError(f"{path}: a game of {name}, but {paths[0]} is a game of {spec.name} (one game at a time)")
         support = spec.play() if spec.play else None
         if support is None or support.table_game is None:
             raise UsageError(f"{path}: {name} has no table-game support yet")

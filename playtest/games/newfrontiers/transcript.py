@@ -103,7 +103,7 @@ def _header(path: Path, tree: Node) -> tuple[Any, list[str], Node]:
     except VariantError as err:
         raise TranscriptError(err.problems) from None
     if variant.game != GAME:
-        raise TranscriptError([vnode.problem("variant", f"is a {variant.game} variant, not {GAME}")])
+        raise TranscriptError([vnode.problem("variant", f"is a variant for {variant.game}, not for {GAME}")])
     counts = variant.model.player_counts()
     if len(players) not in counts:
         raise TranscriptError([pnode.problem("players", f"{len(players)} players; this variant supports "
