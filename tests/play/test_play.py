@@ -477,3 +477,17 @@ def test_a_new_frontiers_typo_is_answered_with_the_reason_and_asked_again(cli, t
     assert r.returncode == 0, r.stderr
     assert "not a legal move: 'develop d99': no development 'd99' in this variant\n" in r.stdout
     assert "You left the game." in r.stdout
+
+
+def test_an_oh_seven_game_saved_after_the_bids_stands_after_0_rounds(cli, tmp_path):
+    """Saved right after the first bid, before any trick: the replay said "Standings after 1 of 7
+    rounds" for a round that was only begun."""
+    moves = tmp_path / "m"
+    moves.write_text("1\nquit\n")
+    save = tmp_path / "oh.yaml"
+    r = cli("play", str(ROOT / "variants" / "ohseven" / "base.yaml"), "--seat", "2", "--seed", "2", "--moves",
+            str(moves), "--save", str(save), "--no-color")
+    assert save.is_file(), r.stderr
+    r = cli("replay", str(save))
+    assert r.returncode == 0, r.stderr
+    assert "Standings after 0 of 7 rounds (incomplete match, round 1 begun):" in r.stdout, r.stdout

@@ -286,8 +286,11 @@ class Replay:
                     lines.append(f"    {sc['player']:<12} bid {sc['bid']} took {sc['tricks']} {mark:<5} "
                                  f"{sc['score']:+d}  bonus {sc['bonus']:+d}  total {sc['total']}")
         lines.append("")
-        title = "Final" if self.complete else (f"Standings after {len(self.rounds)} of {self.rounds_total} "
-                                                "rounds (incomplete match)")
+        # rounds scored, not rounds begun: a game saved right after the bids said "after 1 of 7"
+        scored = sum("scores" in rnd for rnd in self.rounds)
+        begun = f", round {scored + 1} begun" if len(self.rounds) > scored else ""
+        title = "Final" if self.complete else (f"Standings after {scored} of {self.rounds_total} "
+                                                f"rounds (incomplete match{begun})")
         if not self.complete and self.common.get("next_player"):
             lines.append(f"UNFINISHED: next to play: {self.common['next_player']}")
         lines.append(f"{title}:")
