@@ -67,6 +67,12 @@ def off_for(offs: Iterable[Off], metric: str, group: str | None) -> Off | None:
     return next((o for o in offs if o.covers(metric, group or "")), None)
 
 
+def parts_off(offs: Iterable[Off], parts: Iterable[str]) -> set[str]:
+    """The score parts among `parts` that `offs` switch off (their `Off.score_part` rows)."""
+    offs = tuple(offs)
+    return {p for p in parts if off_for(offs, "score_mean", f"all / {p}") is not None}
+
+
 def metric_off(offs: Iterable[Off], metric: str, groups: Sequence[str] | None = None) -> Off | None:
     """The Off that switches off `metric` in these groups (any of them), or in every group when
     `groups` is None (an Off of some of its groups only, such as one rebid trigger's, is not)."""

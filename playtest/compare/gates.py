@@ -39,7 +39,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from playtest.analysis.offs import metric_off
 from playtest.compare.jackknife import Estimate, Key, Replicates
-from playtest.compare.stats import sign_flip_p
+from playtest.compare.stats import chances, never_seen, sign_flip_p
 from playtest.core.spec import Off
 from playtest.errors import PlaytestError, Problem, VariantError
 from playtest.report.format import is_share
@@ -278,7 +278,7 @@ def edge_games(est: Estimate, metric: str, games: int, units: int | None = None)
     5 forced rebids of 400 games rests on 5 of them, not on 400 games."""
     if games < 1 or est.se != 0 or est.estimate not in (0.0, 1.0) or not is_share(metric):
         return 0
-    return min(games, units) if units else games
+    return chances(games, units)
 
 
 def difference(reps: Replicates, label: str, a: Key, b: Key, span: tuple[float, float]) -> Component:
@@ -309,17 +309,12 @@ def bounds(c: Component, alpha: float) -> tuple[float, float]:
     """(lower, upper): the component's one-sided (1 − alpha) confidence bounds (NaN when its
     standard error is unknown).
 
-    A proportion seen 0 in every one of N independent games: a game's share is 0 with chance
-    at most 1 − h when the true rate is h (its mean is h and it is at most 1), so N games all
-    at 0 have chance at most (1 − h)^N, and h ≤ 1 − alpha^(1/N) with confidence 1 − alpha —
-    exact for a rate per game (ties, end triggers), and for a share of rounds or turns when
-    games have equally many of them. A share taken over fewer rounds, players or events than
-    there are games uses N = their number (`edge_games`), which is exact when no game holds two
-    of them. 1 in every game: h ≥ alpha^(1/N), the mirror image."""
+    A proportion seen 0 in every one of N games: h ≤ 1 − alpha^(1/N) (stats.never_seen; N from
+    `edge_games`, exact when no game holds two of the units); 1 in every game: h ≥ alpha^(1/N)."""
     e = c.estimate
     if c.edge_games:
-        tail = alpha ** (1 / c.edge_games)
-        return (0.0, 1.0 - tail) if e.estimate == 0 else (tail, 1.0)
+        high = never_seen(alpha, c.edge_games)
+        return (0.0, high) if e.estimate == 0 else (1.0 - high, 1.0)
     if c.sides is not None:  # a − b: each side at alpha/2 (Bonferroni), so a − b at alpha
         (a_low, a_high), (b_low, b_high) = (bounds(side, alpha / 2) for side in c.sides)
         return max(c.span[0], a_low - b_high), min(c.span[1], a_high - b_low)

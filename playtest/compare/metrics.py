@@ -12,6 +12,7 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.analysis.offs import off_for, switched_off
+from playtest.compare.stats import chances, never_seen
 from playtest.core.spec import Off
 from playtest.report.format import is_share
 
@@ -97,7 +98,7 @@ def complete(table: pl.DataFrame, groups: Mapping[str, set[str]], offs: Sequence
     a category its variant switches off (`offs`): New Frontiers' share of games ended by the
     worlds trigger is not 0% in a draft without that trigger, it is not there at all. With
     `games` (the run's), a share's 0 row gets the exact 95% interval of a share never seen,
-    [0, 1 − 0.025^(1/N)], N the games or the row's n when fewer (`never_seen_high`)."""
+    [0, 1 − 0.025^(1/N)], N the games or the row's n when fewer (stats.never_seen)."""
     extra = []
     for metric, wanted in groups.items():
         part = table.filter(pl.col(C.METRIC) == metric)
@@ -105,7 +106,8 @@ def complete(table: pl.DataFrame, groups: Mapping[str, set[str]], offs: Sequence
             continue
         have = set(part[C.GROUP].to_list())
         n, definition = part[C.N][0], part[C.DEFINITION][0]
-        high = never_seen_high(games, n) if games and is_share(metric) else None
+        # the two-sided 95% interval's upper end of a share never seen (stats.never_seen at 2.5%)
+        high = never_seen(0.025, chances(games, n)) if games and is_share(metric) else None
         extra += [{C.METRIC: metric, C.GROUP: g, C.ESTIMATE: 0.0, C.N: n, C.DEFINITION: definition,
                    C.CI_LOW: None if high is None else 0.0, C.CI_HIGH: high}
                   for g in sorted(wanted - have) if off_for(offs, metric, g) is None]
@@ -133,17 +135,6 @@ def in_group_order(table: pl.DataFrame) -> pl.DataFrame:
         return first[m], int(match.group(1)) if match else 0, i
 
     return table[sorted(range(table.height), key=key)]
-
-
-def never_seen_high(games: int, n: int | None) -> float:
-    """The upper end of the exact two-sided 95% interval of a share that is 0 in every one of N
-    chances, N = the games, or the row's n when fewer: 1 − 0.025^(1/N) (Clopper–Pearson). Exact
-    for a share of one event per game (a game length) and for a share over equally many units
-    per game (rounds, picks); when games hold very unequal numbers of units and the events
-    cluster in the long ones, it can be optimistic (the gates' exact bounds say the same,
-    gates.bounds)."""
-    chances = min(games, n) if n else games
-    return 1.0 - 0.025 ** (1.0 / chances)
 
 
 def completed(fn: Callable[..., pl.DataFrame], groups: Mapping[str, set[str]]) -> Callable[..., pl.DataFrame]:

@@ -20,6 +20,21 @@ def holm(p_values: Sequence[float]) -> list[float]:
     return out
 
 
+def chances(games: int, units: int | None) -> int:
+    """N of a share's exact bound (`never_seen`): the games, or the row's units (rounds, players,
+    rebids the share is taken over) when fewer: 5 forced rebids of 400 games are 5 chances."""
+    return min(games, units) if units else games
+
+
+def never_seen(alpha: float, n: int) -> float:
+    """The exact one-sided (1 − alpha) upper bound of a share seen 0 in every one of `n` chances,
+    1 − alpha^(1/n): a game's share is 0 with chance at most 1 − h when the true rate is h, so n
+    games all at 0 have chance at most (1 − h)^n. Exact for a rate per game, and for a share of
+    rounds or turns when games have equally many of them; events clustered in long games can
+    make it optimistic. 1 in every one: the mirror image, alpha^(1/n) from below."""
+    return 1.0 - alpha ** (1.0 / n)
+
+
 def sign_flip_p(blocks: int) -> float:
     """Exact two-sided p-value of a difference that is the same, and not 0, in every one of
     `blocks` blocks of paired games (a metric constant within each variant or rung at different

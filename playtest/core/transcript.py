@@ -588,15 +588,14 @@ def common_outcome(*, variant: Variant, variant_ref: str, title: str, transcript
     finished = rules.is_terminal(state)
     result = rules.result(state)
     model = variant.model
-    from playtest.analysis.offs import off_for, variant_switched_off
+    from playtest.analysis.offs import parts_off, variant_switched_off
     from playtest.games import get_game  # the registry (no game is imported by name)
 
     # A score part the variant switches off (New Frontiers' goals without the goals option) is
     # left out, as the reports leave it out: "goals 0" read as a score the players did not make.
-    offs = variant_switched_off(variant, len(names))
-    off_parts = {p for p in (result.seats[0].components if result.seats else ())
-                 if off_for(offs, "score_mean", f"all / {p}") is not None}
-    parts = [p for p in (result.seats[0].components if result.seats else ()) if p not in off_parts]
+    all_parts = list(result.seats[0].components) if result.seats else []
+    off_parts = parts_off(variant_switched_off(variant, len(names)), all_parts)
+    parts = [p for p in all_parts if p not in off_parts]
 
     return {
         "game": model.game,

@@ -168,16 +168,8 @@ def objective_gain(goals: G.Goals, reps: Replicates, alpha: float = 0.05) -> Gai
     fresh games took the objective from 0.41 to 0.13 while each goal's own change had an
     interval across 0, and the candidate was written to best.yaml as if shown to help."""
     def objective_at(column: int | None) -> float:
-        values: list[dict[tuple[str, str], float]] = [{}, {}]
-        for i, (v, m, g) in enumerate(reps.keys):
-            x = float(reps.full[i] if column is None else reps.reps[i, column])
-            # A row the left-out games do not have (the one 9-round game was in this block) is
-            # not in their metric table, and the objective there is taken over the rows they
-            # have: as NaN it made the objective infinite and the gain had no interval.
-            if column is None or not math.isnan(x) or math.isnan(reps.full[i]):
-                values[v][(m, g)] = x
-        return (G.objective(goals, G.goal_values_of(goals, values[1], values[0]))
-                - G.objective(goals, G.goal_values_of(goals, values[0], values[0])))
+        best, base = _goals_at(goals, reps, column)
+        return G.objective(goals, best) - G.objective(goals, base)
 
     est = objective_at(None)
     if est == -math.inf:
@@ -194,16 +186,27 @@ def objective_gain(goals: G.Goals, reps: Replicates, alpha: float = 0.05) -> Gai
     return Gain(est, low, high, high < 0)
 
 
+def _goals_at(goals: G.Goals, reps: Replicates,
+              column: int | None) -> tuple[list[G.GoalValue], list[G.GoalValue]]:
+    """The goals' values of the winner (variant 1) and of the base (variant 0) on all the fresh
+    games (`column` None) or with block `column` left out."""
+    values: list[dict[tuple[str, str], float]] = [{}, {}]
+    for i, (v, m, g) in enumerate(reps.keys):
+        x = float(reps.full[i] if column is None else reps.reps[i, column])
+        # A row the left-out games do not have (the one 9-round game was in this block) is not
+        # in their metric table, and the objective there is taken over the rows they have: as
+        # NaN it made the objective infinite and the gain had no interval.
+        if column is None or not math.isnan(x) or math.isnan(reps.full[i]):
+            values[v][(m, g)] = x
+    return G.goal_values_of(goals, values[1], values[0]), G.goal_values_of(goals, values[0], values[0])
+
+
 def _evidence_blocks(goals: G.Goals, reps: Replicates) -> int:
     """The K of the sign-flip test of a gain the same in every block: as compare's 'set by the
     rules', the blocks that hold the rows the gain rests on (Replicates.evidence_blocks), the
     shown group (a spread's pair) of each goal whose distance differs between the winner (1)
     and the base (0); a goal on the 2 games of 80 that reached round 17 rests on 2 blocks."""
-    values: list[dict[tuple[str, str], float]] = [{}, {}]
-    for i, (v, m, g) in enumerate(reps.keys):
-        values[v][(m, g)] = float(reps.full[i])
-    best = G.goal_values_of(goals, values[1], values[0])
-    base = G.goal_values_of(goals, values[0], values[0])
+    best, base = _goals_at(goals, reps, None)
     keys: list[tuple[int, str, str]] = []
     for spec, w, b in zip(goals.items, best, base, strict=True):
         if w.distance == b.distance:
