@@ -34,6 +34,7 @@ from playtest.core.spec import GameSpec
 from playtest.errors import IllegalActionError, Interrupted, PlaytestError, UsageError
 from playtest.games import get_game
 from playtest.io import check_free, check_output_path, is_playtest_output, remove_leftovers
+from playtest.jsonplaces import located
 from playtest.sim import rundir
 from playtest.sim.backends import BACKENDS, Chunk, run_dask, run_inline, run_pool
 from playtest.sim.rundir import (
@@ -513,7 +514,7 @@ def resume_batch(
     try:
         expected = hashlib_hash(info["variant"]["resolved"])
         if expected != info["variant"].get("hash"):
-            raise PlaytestError(f"{partial / 'run.json'}: variant.resolved does not match its hash; cannot resume")
+            raise PlaytestError(f"{located(partial / 'run.json', 'variant.resolved')}: does not match its hash; cannot resume")
     except BaseException:
         run.close()
         raise

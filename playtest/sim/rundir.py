@@ -31,6 +31,7 @@ import polars as pl
 from playtest.analysis.frames import collect
 from playtest.errors import PlaytestError, UsageError
 from playtest.io import lock_held, swap_into_place, write_atomic, write_bytes_atomic
+from playtest.jsonplaces import located
 
 PARTIAL_SUFFIX = ".partial"
 MANIFEST = "manifest.jsonl"
@@ -244,16 +245,16 @@ def check_keys(path: Path, doc: dict[str, Any], keys: dict[str, tuple[type, ...]
         if value is None:
             if optional:
                 continue
-            raise PlaytestError(f"{path}: {where}{key}: required key is missing")
+            raise PlaytestError(f"{located(path, where + key)}: required key is missing")
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
-            raise PlaytestError(f"{path}: {where}{key}: expected {types[0].__name__}, got {type(value).__name__}")
+            raise PlaytestError(f"{located(path, where + key)}: expected {types[0].__name__}, got {type(value).__name__}")
 
 
 def check_items(path: Path, items: list[Any], where: str, keys: dict[str, tuple[type, ...]]) -> list[dict[str, Any]]:
     """Every item of the JSON list at `where` in `path` is an object with `keys` (check_keys)."""
     for i, item in enumerate(items):
         if not isinstance(item, dict):
-            raise PlaytestError(f"{path}: {where}.{i}: expected dict, got {type(item).__name__}")
+            raise PlaytestError(f"{located(path, f'{where}.{i}')}: expected dict, got {type(item).__name__}")
         check_keys(path, item, keys, f"{where}.{i}.")
     return items
 
@@ -264,23 +265,23 @@ def check_info(path: Path, info: dict[str, Any]) -> None:
 
     check_keys(path, info, RUN_KEYS)
     if info["game"] not in game_names():
-        raise PlaytestError(f"{path}: game: unknown game {info['game']!r} (known: {', '.join(game_names())})")
+        raise PlaytestError(f"{located(path, 'game')}: unknown game {info['game']!r} (known: {', '.join(game_names())})")
     _check_format(path, info)
     players, lineup = info["players"], info["lineup"]
     for key, low in (("players", 2), ("games", 1), ("seed", 0)):
         if info[key] < low:
-            raise PlaytestError(f"{path}: {key}: {info[key]} is below {low}")
+            raise PlaytestError(f"{located(path, key)}: {info[key]} is below {low}")
     if len(lineup) != players:
-        raise PlaytestError(f"{path}: lineup: {len(lineup)} bots for {players} players (one per seat)")
+        raise PlaytestError(f"{located(path, 'lineup')}: {len(lineup)} bots for {players} players (one per seat)")
     for seat, bot in enumerate(lineup):
         if not isinstance(bot, str) or not bot.strip():
-            raise PlaytestError(f"{path}: lineup: seat {seat}: expected a bot name, got {json.dumps(bot)}")
+            raise PlaytestError(f"{located(path, f'lineup.{seat}')}: expected a bot name, got {json.dumps(bot)}")
     variant = info["variant"]
     if not isinstance(variant.get("resolved"), dict):
-        raise PlaytestError(f"{path}: variant.resolved: expected the resolved variant (an object)")
+        raise PlaytestError(f"{located(path, 'variant.resolved')}: expected the resolved variant (an object)")
     check_keys(path, variant, VARIANT_KEYS, "variant.", optional=True)  # the report shows them as these types
     if not all(isinstance(c, dict) for c in variant.get("changes") or []):
-        raise PlaytestError(f"{path}: variant.changes: expected a list of objects")
+        raise PlaytestError(f"{located(path, 'variant.changes')}: expected a list of objects")
     check_keys(path, info, {"versions": (dict,)}, optional=True)
 
 
@@ -300,13 +301,13 @@ def _check_format(path: Path, info: dict[str, Any]) -> None:
 
     version = info.get("format_version", FORMAT_VERSION)
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise PlaytestError(f"{path}: format_version: expected a whole number from 1, got {json.dumps(version)}")
+        raise PlaytestError(f"{located(path, 'format_version')}: expected a whole number from 1, got {json.dumps(version)}")
     if version > FORMAT_VERSION:
-        raise PlaytestError(f"{path}: format_version: {version} is newer than this playtest reads "
+        raise PlaytestError(f"{located(path, 'format_version')}: {version} is newer than this playtest reads "
                             f"({FORMAT_VERSION}); update playtest to read this run")
     status = info.get("status", "complete")
     if status not in STATUSES:
-        raise PlaytestError(f"{path}: status: expected {' or '.join(STATUSES)}, got {json.dumps(status)}")
+        raise PlaytestError(f"{located(path, 'status')}: expected {' or '.join(STATUSES)}, got {json.dumps(status)}")
 
 
 def _check_table(path: Path, frame: pl.LazyFrame, expected: dict[str, pl.DataType], label: str) -> None:

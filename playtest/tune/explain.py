@@ -32,6 +32,7 @@ import polars as pl
 from scipy import stats
 
 from playtest.errors import PlaytestError
+from playtest.jsonplaces import located
 from playtest.report import format as F
 from playtest.sim.rundir import check_items, check_keys, first_line, read_json
 
@@ -98,14 +99,14 @@ def _sweep_design(run_dir: Path, metrics: list[str] | None) -> Design:
     check_keys(path, doc, {"run": (dict,), "rows": (list,)})
     check_keys(path, doc, {"key_metrics": (list,)}, optional=True)
     if not all(isinstance(m, str) for m in doc.get("key_metrics") or []):
-        raise PlaytestError(f"{path}: key_metrics: expected a list of metric names")
+        raise PlaytestError(f"{located(path, 'key_metrics')}: expected a list of metric names")
     run = doc["run"]
     check_keys(path, run, {"axes": (list,)}, "run.")
     check_keys(path, run, {"lineup": (list,), "games": (int,)}, "run.", optional=True)
     axes = check_items(path, run["axes"], "run.axes", {"key": (str,), "values": (list,)})
     rows = check_items(path, doc["rows"], "rows", {})
     if not axes or not rows:
-        raise PlaytestError(f"{path}: no axes or rows")
+        raise PlaytestError(f"{located(path, 'rows' if axes else 'run.axes')}: no {'rows' if axes else 'axes'}")
     keys = []
     for a in axes:
         values = a["values"]
@@ -114,19 +115,19 @@ def _sweep_design(run_dir: Path, metrics: list[str] | None) -> Design:
     try:
         table = pl.DataFrame(rows)
     except (TypeError, ValueError, pl.exceptions.PolarsError) as exc:
-        raise PlaytestError(f"{path}: rows: not a table of results ({first_line(exc)})") from None
+        raise PlaytestError(f"{located(path, 'rows')}: not a table of results ({first_line(exc)})") from None
     missing = [c for c in (*SWEEP_COLUMNS, *(k.name for k in keys)) if c not in table.columns]
     if missing:
-        raise PlaytestError(f"{path}: rows: no column {', '.join(missing)}")
+        raise PlaytestError(f"{located(path, 'rows')}: no column {', '.join(missing)}")
     wrong = [c for c in ("estimate", "ci_low", "ci_high") if not (table.schema[c].is_numeric() or table.schema[c] == pl.Null)]
     if wrong:
-        raise PlaytestError(f"{path}: rows: column {wrong[0]} holds {table.schema[wrong[0]]}, expected numbers")
+        raise PlaytestError(f"{located(path, 'rows')}: column {wrong[0]} holds {table.schema[wrong[0]]}, expected numbers")
     wanted = metrics or doc.get("key_metrics") or []
     unknown = [m for m in wanted if m not in set(table["metric"].to_list())]
     if unknown:
         known = ", ".join(map(str, dict.fromkeys(table["metric"].to_list())))
         if not metrics:  # the file's own list names it, not the user
-            raise PlaytestError(f"{path}: key_metrics: {json.dumps(unknown[0])} is not a metric of its rows "
+            raise PlaytestError(f"{located(path, 'key_metrics')}: {json.dumps(unknown[0])} is not a metric of its rows "
                                 f"(known: {known})")
         raise PlaytestError(f"--metric {unknown[0]}: no such metric in this sweep (known: {known})")
     table = table.filter(pl.col("metric").is_in(wanted))

@@ -92,7 +92,7 @@ def _edit_json(key: str, value: object) -> Callable[[Path], None]:
     def change(run: Path) -> None:
         info = json.loads((run / "run.json").read_text())
         info[key] = value
-        (run / "run.json").write_text(json.dumps(info))
+        (run / "run.json").write_text(json.dumps(info, indent=2))  # as playtest writes it
     return change
 
 
@@ -102,7 +102,7 @@ def _edit_variant(key: str, value: object) -> Callable[[Path], None]:
     def change(run: Path) -> None:
         info = json.loads((run / "run.json").read_text())
         info["variant"][key] = value
-        (run / "run.json").write_text(json.dumps(info))
+        (run / "run.json").write_text(json.dumps(info, indent=2))
     return change
 
 
@@ -335,19 +335,19 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-no-run-json", ["report", "{tmp}/d"], r"^error: .*d: not a finished run \(run.json is missing\)", {"d/x": "1"}),
     Case("report-bad-json", ["report", "{tmp}/run"], r"run/run.json:1:\d+: not valid JSON", setup=_with_run(lambda r: _json(r, "{oops"))),
     Case("report-json-list", ["report", "{tmp}/run"], r"run/run.json:1:1: expected a JSON object", setup=_with_run(lambda r: _json(r, "[1, 2]"))),
-    Case("report-players-text", ["report", "{tmp}/run"], r"run.json: players: expected int, got str", setup=_with_run(_edit_json("players", "4"))),
-    Case("report-games-missing-key", ["report", "{tmp}/run"], r"run.json: games: required key is missing", setup=_with_run(_edit_json("games", None))),
-    Case("report-unknown-game", ["report", "{tmp}/run"], r"run.json: game: unknown game 'chess'", setup=_with_run(_edit_json("game", "chess"))),
-    Case("report-lineup-wrong", ["report", "{tmp}/run"], r"run.json: lineup: expected list", setup=_with_run(_edit_json("lineup", "random"))),
-    Case("report-lineup-numbers", ["report", "{tmp}/run"], r"run/run.json: lineup: seat 0: expected a bot name, got 1$", setup=_with_run(_edit_json("lineup", [1, 2, 3, 4]))),
-    Case("report-lineup-short", ["report", "{tmp}/run"], r"run/run.json: lineup: 3 bots for 4 players", setup=_with_run(_edit_json("lineup", ["random"] * 3))),
-    Case("report-players-one", ["report", "{tmp}/run"], r"run/run.json: players: 1 is below 2$", setup=_with_run(_edit_json("players", 1))),
-    Case("report-format-newer", ["report", "{tmp}/run"], r"run/run.json: format_version: 2 is newer than this playtest reads \(1\)", setup=_with_run(_edit_json("format_version", 2))),
-    Case("report-format-text", ["report", "{tmp}/run"], r"run/run.json: format_version: expected a whole number from 1, got \"1\"$", setup=_with_run(_edit_json("format_version", "1"))),
-    Case("report-status-unknown", ["report", "{tmp}/run"], r"run/run.json: status: expected complete or partial, got \"done\"$", setup=_with_run(_edit_json("status", "done"))),
-    Case("report-variant-name-list", ["report", "{tmp}/run"], r"run/run.json: variant.name: expected str, got list$", setup=_with_run(_edit_variant("name", ["x"]))),
-    Case("report-variant-changes-text", ["report", "{tmp}/run"], r"run/run.json: variant.changes: expected a list of objects$", setup=_with_run(_edit_variant("changes", ["x"]))),
-    Case("report-versions-text", ["report", "{tmp}/run"], r"run/run.json: versions: expected dict, got str$", setup=_with_run(_edit_json("versions", "1.0"))),
+    Case("report-players-text", ["report", "{tmp}/run"], r"run.json:\d+:3: players: expected int, got str", setup=_with_run(_edit_json("players", "4"))),
+    Case("report-games-missing-key", ["report", "{tmp}/run"], r"run.json:\d+:3: games: required key is missing", setup=_with_run(_edit_json("games", None))),
+    Case("report-unknown-game", ["report", "{tmp}/run"], r"run.json:\d+:3: game: unknown game 'chess'", setup=_with_run(_edit_json("game", "chess"))),
+    Case("report-lineup-wrong", ["report", "{tmp}/run"], r"run.json:\d+:3: lineup: expected list", setup=_with_run(_edit_json("lineup", "random"))),
+    Case("report-lineup-numbers", ["report", "{tmp}/run"], r"run/run.json:\d+:5: lineup.0: expected a bot name, got 1$", setup=_with_run(_edit_json("lineup", [1, 2, 3, 4]))),
+    Case("report-lineup-short", ["report", "{tmp}/run"], r"run/run.json:\d+:3: lineup: 3 bots for 4 players", setup=_with_run(_edit_json("lineup", ["random"] * 3))),
+    Case("report-players-one", ["report", "{tmp}/run"], r"run/run.json:\d+:3: players: 1 is below 2$", setup=_with_run(_edit_json("players", 1))),
+    Case("report-format-newer", ["report", "{tmp}/run"], r"run/run.json:\d+:3: format_version: 2 is newer than this playtest reads \(1\)", setup=_with_run(_edit_json("format_version", 2))),
+    Case("report-format-text", ["report", "{tmp}/run"], r"run/run.json:\d+:3: format_version: expected a whole number from 1, got \"1\"$", setup=_with_run(_edit_json("format_version", "1"))),
+    Case("report-status-unknown", ["report", "{tmp}/run"], r"run/run.json:\d+:3: status: expected complete or partial, got \"done\"$", setup=_with_run(_edit_json("status", "done"))),
+    Case("report-variant-name-list", ["report", "{tmp}/run"], r"run/run.json:\d+:5: variant.name: expected str, got list$", setup=_with_run(_edit_variant("name", ["x"]))),
+    Case("report-variant-changes-text", ["report", "{tmp}/run"], r"run/run.json:\d+:5: variant.changes: expected a list of objects$", setup=_with_run(_edit_variant("changes", ["x"]))),
+    Case("report-versions-text", ["report", "{tmp}/run"], r"run/run.json:\d+:3: versions: expected dict, got str$", setup=_with_run(_edit_json("versions", "1.0"))),
     Case("report-games-count-wrong", ["report", "{tmp}/run"], r"games.parquet holds \d+ rows, but run.json says 99 games", setup=_with_run(_edit_json("games", 99))),
     Case("report-swapped", ["report", "{tmp}/run"], r"games.parquet lacks columns", setup=_with_run(_swap)),
     Case("report-truncated", ["report", "{tmp}/run"], r"cannot read games.parquet", setup=_with_run(_truncate)),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import numpy as np
 import polars as pl
@@ -139,6 +140,25 @@ def _sweep_folder(folder):
     return doc
 
 
+def _unplaced(err, folder):
+    """The error with its `:line:col` taken out, once checked that it points at the key the
+    message names (`"key":` in the file), or at the object that lacks it."""
+    if err.endswith(":1:1: expected a JSON object"):  # names no key
+        return err
+    found = re.match(r"error: (\S+?\.json):(\d+):(\d+): (\S+?): (.*)$", err)
+    if found is None:  # a table's own problem (trials.parquet) is not in the JSON file
+        assert not err.split(": ")[1].endswith(".json"), err
+        return err
+    file, line, col, key, rest = found.groups()
+    at = (folder / Path(file).name).read_text().splitlines()[int(line) - 1][int(col) - 1:]
+    last = key.split(".")[-1]
+    if rest == "required key is missing":  # at the object that lacks it: its key, or its { in a list
+        assert at.startswith(("{", '"')), (err, at)
+    elif not last.isdigit():
+        assert at.startswith(f'"{last}":'), (err, at)
+    return f"error: {file}: {key}: {rest}"
+
+
 def _edit(key, value):
     def change(doc):
         if value is None:
@@ -166,9 +186,10 @@ def test_an_edited_tune_json_is_one_line_naming_the_file(tmp_path, change, messa
     doc = _tune_folder(folder)
     code, _, err = invoke("explain", folder)
     assert code == 0, err  # the unedited folder is explained
-    (folder / "tune.json").write_text(json.dumps(change(doc)))
+    (folder / "tune.json").write_text(json.dumps(change(doc), indent=2))
     code, _, err = invoke("explain", folder)
-    assert (code, err) == (2, f"error: {folder}/{message.replace('{dir}', str(folder))}")
+    assert code == 2
+    assert _unplaced(err, folder) == f"error: {folder}/{message.replace('{dir}', str(folder))}"
 
 
 @pytest.mark.parametrize(("change", "message"), [
@@ -193,9 +214,10 @@ def test_an_edited_sweep_json_is_one_line_naming_the_file(tmp_path, change, mess
     doc = _sweep_folder(folder)
     code, _, err = invoke("explain", folder)
     assert code == 0, err
-    (folder / "sweep.json").write_text(json.dumps(change(doc)))
+    (folder / "sweep.json").write_text(json.dumps(change(doc), indent=2))
     code, _, err = invoke("explain", folder)
-    assert (code, err) == (2, f"error: {folder}/{message}")
+    assert code == 2
+    assert _unplaced(err, folder) == f"error: {folder}/{message}"
 
 
 def test_an_effect_fitted_where_the_number_has_a_value_says_on_how_many_points():
