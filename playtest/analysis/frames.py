@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import polars as pl
 
 Table = pl.DataFrame | pl.LazyFrame
@@ -63,8 +64,10 @@ def per_game(table: Table, *aggs: pl.Expr, by: Sequence[str] = ()) -> pl.DataFra
 
 def split_by(table: Table, column: str) -> list[tuple[Any, pl.LazyFrame]]:
     """(value, rows with that value) for every distinct value of `column` (sorted), as lazy
-    filters: a loop over groups that never holds more than one group's per-game rows."""
-    return [(v, lazy(table).filter(pl.col(column) == v)) for v in distinct(table, column)]
+    filters: a loop over groups that never holds more than one group's per-game rows. The part
+    of a null value is empty (as `column == null` would keep no row, said without polars' warning)."""
+    return [(v, lazy(table).filter(pl.col(column) == v if v is not None else pl.lit(False)))
+            for v in distinct(table, column)]
 
 
 def per_game_by(table: Table, column: str, *aggs: pl.Expr) -> list[tuple[Any, pl.DataFrame]]:
@@ -87,3 +90,17 @@ def per_game_by(table: Table, column: str, *aggs: pl.Expr) -> list[tuple[Any, pl
     values = sorted((key[0] for key in parts), key=lambda v: (v is None, v))
     # split_by's filter `column == None` keeps no row: a null value's part is empty there too.
     return [(v, parts[(v,)] if v is not None else empty) for v in values]
+
+
+def game_ids(table: Table) -> np.ndarray:
+    """The sorted game ids of a table: the games a per-game value is spread over (`on_games`)."""
+    return collect(lazy(table).select(pl.col(GAME).unique().sort())).to_series().to_numpy()
+
+
+def on_games(per: pl.DataFrame, column: str, ids: np.ndarray) -> np.ndarray:
+    """`per`'s `column` (one row per game, its games among `ids`) as floats over every game of
+    `ids` in order, 0 for a game without a row: a count or a sum over the games where nothing
+    happened. Arrays, not a join per value: the join cost a query (about 0.5 ms) per value."""
+    out = np.zeros(ids.size)
+    out[np.searchsorted(ids, per[GAME].to_numpy())] = per[column].cast(pl.Float64).to_numpy()
+    return out

@@ -93,10 +93,10 @@ def _lift_per_game(games: Table, who: pl.LazyFrame, key: str, metric: str, defin
     shares = win_shares_by_seat(games)
     seats = [c for c in shares.columns if c != "game"]
     rows = []
+    parts = dict(F.per_game_by(who, key, *((pl.col("seat") == int(s)).any().alias(f"had {s}") for s in seats)))
     for k in keys:
-        had = F.per_game(who.filter(pl.col(key) == k), *((pl.col("seat") == int(s)).any().alias(f"had {s}")
-                                                         for s in seats))
-        if had.height == 0:
+        had = parts.get(k)
+        if had is None or had.height == 0:
             continue
         both = had.join(shares, on="game", how="inner", maintain_order="left")
         flags = both.select(f"had {s}" for s in seats).to_numpy()
@@ -235,21 +235,19 @@ def seat_compensation(games: Table) -> pl.DataFrame:
 def developments(games: Table, events: Table) -> pl.DataFrame:
     """Per development: share of players who bought it, and the win lift of owning it."""
     dev = F.lazy(events).filter(pl.col("kind") == "develop")
-    items = F.distinct(dev, "item")
-    if not items:
+    # Buyers, not purchases: a variant without unique_developments lets a player buy two copies.
+    bought = F.per_game_by(dev, "item", pl.col("seat").n_unique().alias("buyers"))
+    if not bought:
         return C.metric_frame([])
     n = n_players(games)
-    ids = _game_ids(games)
+    ids = F.game_ids(games)
     rows = []
-    for item in items:
-        # Buyers, not purchases: a variant without unique_developments lets a player buy two copies.
-        bought = dev.filter(pl.col("item") == item).group_by("game").agg(pl.col("seat").n_unique().alias("buyers"))
-        per = F.collect(ids.join(bought, on="game", how="left").sort("game")
-                        .select(pl.col("buyers").fill_null(0).cast(pl.Float64)))
+    for item, per in bought:
+        buyers = F.on_games(per, "buyers", ids)
         # A share of the players nested in games: Wilson at the effective size, inside [0, 1] (the
         # skewness-corrected t interval of the per-game shares gave [-177%, 107%] at 3 games).
-        est, lo, hi = proportion_of_sums(per["buyers"].to_numpy(), np.full(per.height, float(n)))
-        rows.append(_row("development_purchase_rate", item, est, lo, hi, per.height,
+        est, lo, hi = proportion_of_sums(buyers, np.full(ids.size, float(n)))
+        rows.append(_row("development_purchase_rate", item, est, lo, hi, ids.size,
                          "Share of the players of a game who bought this development; ratio over games, "
                          "Wilson interval at the effective number of players (cluster-robust over games)."))
     lift = _lift_per_game(games, dev.select("game", "seat", "item"), "item", "development_win_lift",
@@ -261,18 +259,16 @@ def developments(games: Table, events: Table) -> pl.DataFrame:
 def worlds_settled(games: Table, events: Table) -> pl.DataFrame:
     """Mean worlds settled per player per game, by kind and by good color (home worlds excluded)."""
     st = F.lazy(events).filter(pl.col("kind") == "settle")
-    seats = F.lazy(games).group_by("game").agg(pl.len().alias("seats"))
+    seats = F.per_game(games, pl.len().cast(pl.Float64).alias("seats"))
+    ids, players = seats["game"].to_numpy(), seats["seats"].to_numpy()
     rows = []
     for col, label in (("world_kind", "kind"), ("color", "color")):
-        for value in F.distinct(st, col):
-            settled = st.filter(pl.col(col) == value).group_by("game").len()
-            per = F.collect(seats.join(settled, on="game", how="left").sort("game")
-                            .select(pl.col("len").fill_null(0).cast(pl.Float64).alias("x"), "seats"))
-            est, lo, hi = mean_of_sums(per["x"].to_numpy(), per["seats"].cast(pl.Float64).to_numpy(), at_least=0.0)
+        for value, settled in F.per_game_by(st, col, pl.len().alias("x")):
+            est, lo, hi = mean_of_sums(F.on_games(settled, "x", ids), players, at_least=0.0)
             # The settle event writes '-' for a world without a good (a military world here):
             # 'color -' read as a typo.
             shown = "none (no good)" if col == "color" and value == "-" else value
-            rows.append(_row("worlds_settled", f"{label} {shown}", est, lo, hi, per.height,
+            rows.append(_row("worlds_settled", f"{label} {shown}", est, lo, hi, ids.size,
                              "Mean worlds of this kind/color settled per player in a game (home world not "
                              "counted; color none: a world that yields no good); interval cluster-robust over games."))
     return C.metric_frame(rows)
@@ -282,19 +278,17 @@ def trade_income(games: Table, events: Table) -> pl.DataFrame:
     """Gold from trading goods per player per game, overall and by good color (the goods
     prices show here), and goods traded per player per game."""
     tr = F.lazy(events).filter(pl.col("kind") == "trade")
-    seats = F.lazy(games).group_by("game").agg(pl.len().alias("seats"))
+    seats = F.per_game(games, pl.len().cast(pl.Float64).alias("seats"))
+    ids, players = seats["game"].to_numpy(), seats["seats"].to_numpy()
+    gold, goods = pl.col("gold").cast(pl.Float64).sum().alias("gold"), pl.len().alias("goods")
+    groups = [("all", F.per_game(tr, gold, goods), "gold", "Gold from trading goods per player in a game")]
+    groups += [(f"color {c}", per, "gold", "Gold from trading goods of this color per player in a game")
+               for c, per in F.per_game_by(tr, "color", gold)]
+    groups += [("goods traded", groups[0][1], "goods", "Goods traded per player in a game")]
     rows = []
-    groups = [("all", tr, "gold", "Gold from trading goods per player in a game")]
-    groups += [(f"color {c}", tr.filter(pl.col("color") == c), "gold", "Gold from trading goods of this color per "
-                "player in a game") for c in F.distinct(tr, "color")]
-    groups += [("goods traded", tr, None, "Goods traded per player in a game")]
-    for group, sel, col, what in groups:
-        value = pl.col(col).cast(pl.Float64).sum() if col else pl.len().cast(pl.Float64)
-        per_game = sel.group_by("game").agg(value.alias("x"))
-        per = F.collect(seats.join(per_game, on="game", how="left").sort("game")
-                        .select(pl.col("x").fill_null(0.0), "seats"))
-        est, lo, hi = mean_of_sums(per["x"].to_numpy(), per["seats"].cast(pl.Float64).to_numpy(), at_least=0.0)
-        rows.append(_row("trade_income" if col else "goods_traded", group, est, lo, hi, per.height,
+    for group, per, col, what in groups:
+        est, lo, hi = mean_of_sums(F.on_games(per, col, ids), players, at_least=0.0)
+        rows.append(_row("trade_income" if col == "gold" else "goods_traded", group, est, lo, hi, ids.size,
                          f"{what}; interval cluster-robust over games."))
     return C.metric_frame(rows)
 

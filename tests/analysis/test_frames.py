@@ -1,0 +1,38 @@
+"""The per-game helpers the metrics are built from (analysis/frames.py): the same per-game rows
+from tables in memory and from a scan of Parquet files."""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+import pytest
+
+from playtest.analysis import frames as F
+
+EVENTS = pl.DataFrame({"game": [3, 0, 3, 5, 0, 3], "item": ["b", "a", "a", "b", None, "b"],
+                       "seat": [0, 1, 1, 0, 0, 0]})
+
+
+@pytest.fixture(params=["memory", "scan"])
+def table(request, tmp_path):
+    if request.param == "memory":
+        return EVENTS
+    EVENTS.write_parquet(tmp_path / "e.parquet")
+    return pl.scan_parquet(tmp_path / "e.parquet")
+
+
+def test_per_game_by_gives_each_value_s_games_in_order(table):
+    parts = F.per_game_by(table, "item", pl.col("seat").n_unique().alias("buyers"))
+    assert [v for v, _ in parts] == ["a", "b", None]  # sorted, nulls last
+    got = {v: part.rows() for v, part in parts}
+    assert got == {"a": [(0, 1), (3, 1)], "b": [(3, 1), (5, 1)], None: []}
+
+
+def test_a_value_per_game_spreads_over_every_game_with_zeros_where_it_has_none(table):
+    ids = F.game_ids(table)
+    assert ids.tolist() == [0, 3, 5]
+    (_, a), (_, b), (_, none) = F.per_game_by(table, "item", pl.len().alias("rows"))
+    assert F.on_games(a, "rows", ids).tolist() == [1.0, 1.0, 0.0]
+    assert F.on_games(b, "rows", ids).tolist() == [0.0, 2.0, 1.0]
+    assert F.on_games(none, "rows", ids).tolist() == [0.0, 0.0, 0.0]
+    assert F.on_games(b, "rows", ids).dtype == np.float64
