@@ -491,3 +491,18 @@ def test_an_oh_seven_game_saved_after_the_bids_stands_after_0_rounds(cli, tmp_pa
     r = cli("replay", str(save))
     assert r.returncode == 0, r.stderr
     assert "Standings after 0 of 7 rounds (incomplete match, round 1 begun):" in r.stdout, r.stdout
+
+
+def test_the_oh_seven_table_counts_the_variants_rounds(cli, tmp_path):
+    """A 5-round draft (`rounds: 5`) was shown as "Round 1 of 7" … "Round 5 of 7" and then ended:
+    the header had the base game's 7 rounds written in."""
+    draft = tmp_path / "five.yaml"
+    draft.write_text(f"extends: {OHSEVEN}\nrounds: 5\n")
+    moves = tmp_path / "m"
+    moves.write_text("1\n" * 200)
+    r = cli("play", str(draft), "--players", "3", "--seat", "2", "--moves", str(moves), "--save",
+            str(tmp_path / "g.yaml"), "--no-color")
+    assert r.returncode == 0, r.stderr
+    heads = re.findall(r"^Round (\d+) of (\d+) ", r.stdout, re.M)
+    assert heads and {total for _, total in heads} == {"5"}, sorted(set(heads))
+    assert max(int(n) for n, _ in heads) == 5

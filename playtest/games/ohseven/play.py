@@ -28,7 +28,7 @@ def render(rules: OhSevenRules, view: View, seat: int, names: Sequence[str]) -> 
     name = cards.name
     phase = "bidding" if view.phase == BID else "card play"
     trump = cards.suit_ids[view.trump] if view.trump != NO_TRUMP and view.trump >= 0 else "none yet"
-    head = Text(f"Round {view.round + 1} of 7 — {phase} — trump: {trump} — dealer: {names[view.dealer]}",
+    head = Text(f"Round {view.round + 1} of {rules.rounds} — {phase} — trump: {trump} — dealer: {names[view.dealer]}",
                 style="bold")
     hand = Text("Your hand: ") + Text("  ".join(name(c) for c in view.hand), style="bold")
     if view.used and view.phase == BID:  # (in card play the bid cards are ordinary cards again)
