@@ -190,7 +190,10 @@ def _tune_design(run_dir: Path) -> Design:
                            *(f"goal_{i + 1}" for i in range(len(goals)))) if c not in trials.columns]
     if missing:
         raise PlaytestError(f"{trials_path}: no column {missing[0]} (named by {path}'s params and goals)")
-    trials = trials.filter((pl.col("state") == "complete") & pl.col("repeat_of").is_null() & pl.col("objective").is_not_null())
+    # A trial whose objective is undefined (a goal's metric switched off there) still measured
+    # the other goals: each response is fitted where it has a value (`effects`), not only at the
+    # trials where every goal has one.
+    trials = trials.filter((pl.col("state") == "complete") & pl.col("repeat_of").is_null())
     responses = [Response(f"goal_{i + 1}", _quantity(g), g["metric"], g["of"] in ("spread", "change") or F.kind(g["metric"]) == "diff")
                  for i, g in enumerate(goals)]
     responses.append(Response("objective", "the objective (the weighted distance to the goals)", "objective"))

@@ -238,3 +238,23 @@ def test_an_effect_fitted_where_the_number_has_a_value_says_on_how_many_points()
     assert "| game_length_rounds (half) — at 20 of 40 points |" in explain_markdown(d, table)
     full = table.filter(pl.col("response") == "game_length_rounds").row(0, named=True)
     assert full["points"] == full["n"] == 40 and "fitted at" not in sentence(full, ("greedy",))
+
+
+def test_a_trial_with_an_undefined_objective_still_counts_for_the_goals_it_has(tmp_path):
+    """A tune whose choices switch a goal's metric off at some trials (Oh-Seven's rebids_mean with
+    `bidding.rebid.triggers.sum_equals_tricks=true,false` at 4 players) leaves their objective
+    undefined (null). explain dropped those trials from every response, so the seat-gap goal they
+    did measure lost them, and a key that only varies between them and the others vanished
+    without a word ("3 distinct trials" of 5)."""
+    folder = tmp_path / "t"
+    doc = _tune_folder(folder)
+    trials = pl.read_parquet(folder / "trials.parquet")
+    undefined = [i % 3 == 0 for i in range(trials.height)]  # trials 0 and 3: the goal's metric is off
+    trials.with_columns(objective=pl.when(pl.Series(undefined)).then(None).otherwise(pl.col("objective"))
+                        ).write_parquet(folder / "trials.parquet")
+    table = effects(read_design(folder))
+    goal = table.filter(pl.col("response") == "game_length_rounds").row(0, named=True)
+    assert (goal["n"], goal["points"]) == (6, 6)
+    objective = table.filter(pl.col("response").str.starts_with("the objective")).row(0, named=True)
+    assert (objective["n"], objective["points"]) == (4, 6)
+    assert doc["params"][0]["key"] == goal["key"] == objective["key"]
