@@ -223,10 +223,18 @@ def safety_stop_note(secs: Sequence[Section]) -> str | None:
     return None
 
 
-def verdict(secs: list[Section], players: int | None) -> Verdict:
+def _lineup_text(bots: Sequence[str]) -> str:
+    """' of heuristic ×4' or ' of greedy, random, …' (seats in order); '' when unknown."""
+    if not bots:
+        return ""
+    return f" of {bots[0]} ×{len(bots)}" if len(set(bots)) == 1 else f" of {', '.join(bots)}"
+
+
+def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = ()) -> Verdict:
     """Seats are called unequal when either of two tests rejects at α/2 (Bonferroni, so the
     verdict's false-alarm rate on fair seats is at most α = 5%): the chi-square test that all
-    seats win equally, and the score test that the start player wins 1/P."""
+    seats win equally, and the score test that the start player wins 1/P. The headline names the
+    bots that played (`bots`, the line-up by seat): the verdict is about them."""
     seats = _rows(secs, "win_rate_by_seat")
     if not seats or not players:
         return Verdict("unknown", "No seat results in this run.", "", ())
@@ -246,7 +254,7 @@ def verdict(secs: list[Section], players: int | None) -> Verdict:
         p_text += f", start player p = {p_fpa:.2g}"
     if equal:
         status = "fair"
-        headline = (f"Seats look fair: no seat advantage detected in {n_games} games "
+        headline = (f"Seats look fair: no seat advantage detected in {n_games} games{_lineup_text(bots)} "
                     f"(fair share {pct(fair)}; {p_text}; each test at {level:.3g} so that both together "
                     f"keep a 5% false-alarm rate).")
         outside = [r[C.GROUP] for r in seats if not r[C.CI_LOW] <= fair <= r[C.CI_HIGH]]
@@ -260,7 +268,7 @@ def verdict(secs: list[Section], players: int | None) -> Verdict:
         which = "favoured" if worst[C.ESTIMATE] > fair else "disadvantaged"
         headline = (f"Seats are not equal: {worst[C.GROUP]} is {which}, winning {pct(worst[C.ESTIMATE])} "
                     f"({pct(worst[C.CI_LOW])}–{pct(worst[C.CI_HIGH])}) against a fair {pct(fair)} "
-                    f"({p_text}; each test at {level:.3g}).")
+                    f"in {n_games} games{_lineup_text(bots)} ({p_text}; each test at {level:.3g}).")
         detail = (f"Start player's advantage: {pts(fpa[C.ESTIMATE])} ({pts(fpa[C.CI_LOW])} to {pts(fpa[C.CI_HIGH])})."
                   if fpa else "")
     stop = safety_stop_note(secs)
@@ -282,5 +290,6 @@ def build_report(info: Mapping[str, Any], games: Table, events: Table) -> Report
     run = run_summary(info, games)
     players = run["players"] or _n_unique(games, "seat") or None
     resolved = (info.get("variant") or {}).get("resolved", {})
-    return Report(run=run, names=variant_names(resolved), verdict=verdict(secs, players), sections=tuple(secs),
+    return Report(run=run, names=variant_names(resolved), verdict=verdict(secs, players, tuple(run.get("lineup") or ())),
+                  sections=tuple(secs),
                   switched_off=switched_off(info))

@@ -327,3 +327,17 @@ def test_a_share_of_points_keeps_its_interval_inside_0_1(tmp_path):
                           "total": [5.0, 4.0, 10.0, 2.0, 6.0, 3.0]})
     table = vp_by_source(games)
     assert (table["ci_low"] >= 0).all() and (table["ci_high"] <= 1).all()
+
+
+def test_the_verdict_names_the_bots_it_came_from(stargate_data, ohseven_data):
+    """'Seats look fair' said only 'in 16 games': a verdict from random bots read like one about
+    the game. Every statistical conclusion says which bots it came from."""
+    from playtest.report.model import verdict
+
+    report = build_report(*stargate_data)
+    assert " of greedy, random, scripted:bays-first, random " in report.verdict.headline, report.verdict.headline
+    assert report.verdict.headline in render_markdown(report)
+    lineup = build_report(*ohseven_data).run["lineup"]
+    assert f" of {', '.join(lineup)} " in build_report(*ohseven_data).verdict.headline
+    unfair = verdict(_seat_sections(0.001, 0.001), 4, ("heuristic",) * 4).headline
+    assert unfair.startswith("Seats are not equal: ") and " in 400 games of heuristic ×4 (" in unfair
