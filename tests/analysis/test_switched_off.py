@@ -179,3 +179,28 @@ def test_every_report_names_what_the_variant_switches_off(cli, tmp_path):
     assert [o["what"] for o in doc["switched_off"]] == ["forced rebids, and so redeals and rebid bonuses"]
     assert {"metric": "rebids_mean", "group": "*"} in doc["switched_off"][0]["rows"]
     assert not any(row["metric"] in REBID_METRICS for s in doc["sections"] for row in s["metrics"])
+
+
+def test_a_crew_effect_the_stargate_metrics_do_not_name_is_not_switched_off():
+    """docs/extending.md: an effect is one schema class and one handler. metrics.py must not then
+    declare a new effect's VP or cubes switched off (the report hid a new VP effect's skill VP,
+    saying 'no crew has a gain_vp, color_vp or vp_per_full_planet skill')."""
+    from typing import Literal
+
+    from playtest.games.stargate.metrics import switched_off as stargate_off
+    from playtest.variants.model import Strict
+
+    class NewEffect(Strict):
+        effect: Literal["new_effect"]
+        amount: int = 3
+
+    model = load_variant(DRAFT5, []).model
+    crews = [c.model_copy(update={"skill": [NewEffect(effect="new_effect")]}) if c.id == "armstrong" else c
+             for c in model.crews]
+    offs = {o.what: o for o in stargate_off(model.model_copy(update={"crews": crews}))}
+    assert "crew skill VP" not in offs
+    assert not any(o.covers("crew_vp_per_pick", "armstrong") or o.covers("crew_cubes_gained_per_pick", "armstrong")
+                   for o in offs.values())
+    # The effects it knows keep their rows off: draft 5's Orlins gives neither VP nor cubes.
+    assert any(o.covers("crew_vp_per_pick", "orlins") for o in offs.values())
+    assert any(o.covers("crew_cubes_gained_per_pick", "orlins") for o in offs.values())

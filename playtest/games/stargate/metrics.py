@@ -224,7 +224,24 @@ END_TRIGGERS = ("stock_empty", "planets_full", "round_cap", "out_of_cubes")
 """Every end trigger a variant may list (`end:`); `end_reason_share` may also say max_rounds."""
 
 VP_SKILLS = (sc.GainVP, sc.ColorVP, sc.VPPerFullPlanet)
-"""Crew effects that give VP on the turn (the decision event's vp_gained, the `skill` score part)."""
+"""Crew effects known to give VP on the turn (the decision event's vp_gained, the `skill` score part)."""
+NO_VP_SKILLS = (sc.GainCubes, sc.FreeOrder, sc.RepeatPlanet, sc.MoveTailCube, sc.SwapAdjacent, sc.AccumulateTime,
+                sc.Overflow, sc.DevelopPlanet, sc.DevelopCrew)
+"""Crew effects known never to give skill VP (extension slots score their own part)."""
+NO_CUBE_SKILLS = tuple(c for c in (*VP_SKILLS, *NO_VP_SKILLS) if c is not sc.GainCubes)
+"""Crew effects known never to gain cubes (every one but gain_cubes)."""
+
+
+def _may_give_vp(effect: object) -> bool:
+    """An effect this module does not know (a new one: docs/extending.md asks only for a schema
+    class and a handler) may give VP: its rows are kept, not declared switched off."""
+    if isinstance(effect, NO_VP_SKILLS):
+        return False
+    return getattr(effect, "amount", 1) != 0
+
+
+def _may_gain_cubes(effect: object) -> bool:
+    return not isinstance(effect, NO_CUBE_SKILLS)
 
 
 def _planet_effect_changes_vp(effect: sc.PlanetEffect) -> bool:
@@ -248,7 +265,7 @@ def switched_off(variant: sc.StargateVariant) -> list[Off]:
         out.append(Off("extension slots", "no crew has a develop_planet or develop_crew skill",
                        Off.score_part("extensions")))
     gives_vp = [c.id for c in variant.crews
-                if any(isinstance(e, VP_SKILLS) and e.amount != 0 for e in c.skill)]
+                if any(_may_give_vp(e) for e in c.skill)]
     if not gives_vp:
         out.append(Off("crew skill VP", "no crew has a gain_vp, color_vp or vp_per_full_planet skill",
                        (*Off.score_part("skill"), ("crew_vp_per_pick", "*"))))
@@ -258,7 +275,7 @@ def switched_off(variant: sc.StargateVariant) -> list[Off]:
             out.append(Off(f"skill VP of {', '.join(no_vp)}",
                            "their skills have no gain_vp, color_vp or vp_per_full_planet effect",
                            tuple(("crew_vp_per_pick", c) for c in no_vp)))
-    no_cubes = [c.id for c in variant.crews if not any(isinstance(e, sc.GainCubes) for e in c.skill)]
+    no_cubes = [c.id for c in variant.crews if not any(_may_gain_cubes(e) for e in c.skill)]
     if len(no_cubes) == len(variant.crews):  # the whole metric (a gate or --metric on it names this)
         out.append(Off("cubes gained by the skill of any crew", "no gain_cubes effect in any skill",
                        (("crew_cubes_gained_per_pick", "*"),)))
