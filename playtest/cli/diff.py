@@ -61,11 +61,13 @@ def diff_cmd(
         EXIT_CODES,
         UNDECIDED,
         check_group_names,
+        check_limits,
         check_metric_names,
         check_switched_off,
         evaluate,
         load_gates,
         overall,
+        shares_in,
     )
     from playtest.compare.jackknife import replicate
     from playtest.compare.metrics import report_metrics
@@ -129,6 +131,7 @@ def diff_cmd(
             found = sections(sample.info, sample.games, sample.events)
             check_metric_names(gates, list(seen))
             check_group_names(gates, seen, f"{size} games of the candidate")
+            check_limits(gates, shares_in(table))
         # Each look recomputes the metrics once per jackknife block (31 times a variant): only
         # the report sections that hold a gated metric (a win-rate gate: 2 of ~10 sections).
         metric_fn = report_metrics(section_keys(found, [g.metric for g in gates.model.gates]))

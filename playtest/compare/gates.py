@@ -30,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -129,6 +129,12 @@ class GateSpec(_Strict):
     def high(self) -> float | None:
         return self.between[1] if self.between is not None else self.max
 
+    def limits(self) -> list[tuple[str, float]]:
+        """(key, value) of each limit as written: `min`, `max`, or `between` twice."""
+        if self.between is not None:
+            return [("between", self.between[0]), ("between", self.between[1])]
+        return [(k, v) for k, v in (("min", self.min), ("max", self.max)) if v is not None]
+
     @property
     def groups(self) -> list[str] | None:
         return [self.group] if isinstance(self.group, str) else self.group
@@ -217,6 +223,36 @@ def check_group_names(gates: Gates, seen: dict[str, list[str]], where: str) -> N
                                           f"{where}; it has: {', '.join(have)}"))
     if problems:
         raise GateError(problems)
+
+
+def check_limits(gates: Gates, shares: Collection[str]) -> None:
+    """Every limit of a gate on a share (`shares`: the metrics that are proportions, every value
+    seen within [0, 1]) lies where the gated quantity can: [0, 1] for a value, [−1, 1] for a
+    spread or a change (GateError). `max: 10` meant as 10 percentage points passed every run."""
+    problems = []
+    for i, spec in enumerate(gates.model.gates):
+        if spec.metric not in shares:
+            continue
+        low, high = (0.0, 1.0) if spec.of == "value" else (-1.0, 1.0)
+        what = "a share" if spec.of == "value" else f"a {spec.of} of shares"
+        for key, value in spec.limits():
+            if not low <= value <= high:
+                hint = f" ({value:g} percentage points are {value / 100:g})" if 1 < abs(value) <= 100 else ""
+                problems.append(gates.problem(i, key, f"{spec.metric} gives {what}, from {low:g} to {high:g}: "
+                                                      f"{value:g} is outside it{hint}"))
+                break
+    if problems:
+        raise GateError(problems)
+
+
+def shares_in(table: Any) -> set[str]:
+    """The metrics of a metric table (polars) that are proportions: `is_share` by name, and every
+    estimate within [0, 1] (a VP share with a negative source can leave it)."""
+    inside: dict[str, bool] = {}
+    for metric, est in table.select("metric", "estimate").iter_rows():
+        if is_share(metric):
+            inside[metric] = inside.get(metric, True) and (est is None or math.isnan(est) or 0.0 <= est <= 1.0)
+    return {m for m, ok in inside.items() if ok}
 
 
 def load_gates(path: str | Path) -> Gates:
@@ -410,6 +446,7 @@ def fail_tests(specs: list[GateSpec], comps: list[list[Component]]) -> int:
 def evaluate(gates: Gates, reps: Replicates, looks: int = 1) -> list[GateResult]:
     """Decide every gate on the current games (see the module doc for the error levels)."""
     alpha = 1 - gates.model.confidence
+    check_limits(gates, {m for m in reps.metrics_within_0_and_1() if is_share(m)})
     comps = components(gates, reps)
     m = max(1, fail_tests(gates.model.gates, comps))
     a_pass = alpha / looks

@@ -229,6 +229,32 @@ def test_diff_rejects_an_unknown_group_before_the_long_runs(cli, tmp_path):
     assert not out.exists()  # no long run was started
 
 
+def test_a_limit_a_share_cannot_reach_is_located(tmp_path, reps):
+    """`max: 10` meant as 10 percentage points on a share passed every run (a spread of win rates
+    is at most 1); `min: -0.2` on a share holds whatever the rules. Each is one located line."""
+    path = gates_file(tmp_path, "gates:\n  - {metric: win_rate_by_seat, of: spread, max: 10}\n"
+                                "  - {metric: crew_pick_rate, between: [-0.2, 0.5]}\n"
+                                "  - {metric: crew_pick_rate, max: 0.5}\n")
+    with pytest.raises(GateError) as info:
+        evaluate(load_gates(path), reps)
+    assert str(info.value).splitlines() == [
+        f"{path}:2:49: gates.0.max: win_rate_by_seat gives a spread of shares, from -1 to 1: 10 is outside it "
+        "(10 percentage points are 0.1)",
+        f"{path}:3:39: gates.1.between: crew_pick_rate gives a share, from 0 to 1: -0.2 is outside it",
+    ]
+
+
+def test_diff_rejects_a_limit_in_percent_before_the_long_runs(cli, tmp_path):
+    gates = tmp_path / "g.yaml"
+    gates.write_text("gates:\n  - metric: win_rate_by_seat\n    of: spread\n    max: 10\n")
+    out = tmp_path / "out"
+    r = cli("diff", "variants/stargate/draft5.yaml", "variants/stargate/draft5.yaml", "--gate", str(gates),
+            "-n", "300", "-w", "1", "--out", str(out))
+    assert (r.returncode, r.stderr) == (2, f"{gates}:4:10: gates.0.max: win_rate_by_seat gives a spread of shares, "
+                                           "from -1 to 1: 10 is outside it (10 percentage points are 0.1)\n")
+    assert not out.exists()  # no long run was started
+
+
 def test_a_between_gate_counts_as_two_tests(tmp_path, reps):
     from playtest.compare.gates import components, fail_tests
 
