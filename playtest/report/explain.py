@@ -25,8 +25,10 @@ def _cause(row: dict[str, Any]) -> str:
 def _size(row: dict[str, Any]) -> str:
     m, d = row["metric"], row["difference"]
     num, unit = amount(row["estimate"], m, d)
-    lo, hi = amount(row["ci_low"], m, d)[0], amount(row["ci_high"], m, d)[0]
     sign = "+" if row["estimate"] > 0 and not num.startswith("-") else ""
+    if row["ci_low"] is None:  # an exact fit: no error to measure (tune.explain.effects)
+        return f"{sign}{num}{unit} (no interval: exact fit)"
+    lo, hi = amount(row["ci_low"], m, d)[0], amount(row["ci_high"], m, d)[0]
     return f"{sign}{num}{unit} [{lo}, {hi}]"
 
 

@@ -217,6 +217,11 @@ EFFECT_SCHEMA: dict[str, pl.DataType] = {
 `points`: all of them. Fewer when the response is switched off or never seen at some."""
 
 
+EXACT_FIT = 1e-20
+"""A residual variance below this share of the response's mean square is an exact fit (what is
+left is rounding)."""
+
+
 def _step(values: np.ndarray) -> float:
     """The step a sentence speaks of: 1 for whole-number keys, else a round power of ten."""
     if np.all(np.equal(np.mod(values, 1), 0)):
@@ -291,22 +296,33 @@ def effects(design: Design) -> pl.DataFrame:
             cov = cov0 * s2
             use_t = True
             method = "least squares (residual error)"
+            if s2 <= EXACT_FIT * float(y @ y) / n:
+                # The trials lie on the model exactly: tune's trials play the same games, and
+                # rules the bots do not react to move a number by the same amount in every
+                # trial. The residual error is then 0 and says nothing of the games' sampling
+                # error, which these points do not carry: no interval, no claim ([5.5, 5.5] ★).
+                cov = None
+                method = "least squares: the trials fit exactly (they share their games), no interval"
         crit = float(stats.t.ppf(0.975, df)) if use_t else Z95
         for j, (k, level, ref, x) in enumerate(cols, start=1):
             step = _step(x) if k.numeric else 1.0
-            b, s = float(beta[j]) * step, math.sqrt(max(0.0, float(cov[j, j]))) * step
+            factor = float(x.std(ddof=1)) / step / sd_y
+            b = float(beta[j]) * step
+            row = {"response": resp.label, "metric": resp.metric, "key": k.name, "level": level, "reference": ref,
+                   "step": step, "estimate": b, "std_effect": b * factor, "p_holm": None, "strong": False, "n": n,
+                   "df": df, "method": method, "difference": resp.difference, "points": design.rows.height}
+            if cov is None:
+                out.append(row | {"ci_low": None, "ci_high": None, "std_low": None, "std_high": None, "p_value": None})
+                continue
+            s = math.sqrt(max(0.0, float(cov[j, j]))) * step
             stat = abs(b) / s if s > 0 else (math.inf if b != 0 else 0.0)
             pval = float(2 * (stats.t.sf(stat, df) if use_t else stats.norm.sf(stat)))
-            factor = float(x.std(ddof=1)) / step / sd_y
-            out.append({"response": resp.label, "metric": resp.metric, "key": k.name, "level": level, "reference": ref,
-                        "step": step, "estimate": b, "ci_low": b - crit * s, "ci_high": b + crit * s,
-                        "std_effect": b * factor, "std_low": (b - crit * s) * factor, "std_high": (b + crit * s) * factor,
-                        "p_value": pval, "p_holm": None, "strong": False, "n": n, "df": df, "method": method,
-                        "difference": resp.difference, "points": design.rows.height})
+            out.append(row | {"ci_low": b - crit * s, "ci_high": b + crit * s, "std_low": (b - crit * s) * factor,
+                              "std_high": (b + crit * s) * factor, "p_value": pval})
     if not out:
         return pl.DataFrame(schema=EFFECT_SCHEMA)
-    holm = _holm([r["p_value"] for r in out])
-    for r, ph in zip(out, holm, strict=True):
+    tested = [r for r in out if r["p_value"] is not None]
+    for r, ph in zip(tested, _holm([r["p_value"] for r in tested]), strict=True):
         r["p_holm"] = ph
         r["strong"] = ph < 0.05
     # Ranked: strong effects first, then by the size of the standardised effect.

@@ -47,6 +47,29 @@ def test_known_effects_are_found_ranked_and_put_in_words():
                         r"by 0\.\d+ rounds \[0\.\d+, 0\.\d+\] \(bots: greedy ×4\)\.", said[1]), said[1]
 
 
+def test_trials_that_fit_exactly_give_no_interval_and_no_claim():
+    """Tune's trials play the same games: a rule the bots do not react to moves a number by the
+    same amount in every trial, the fit is exact, and the residual error (0) said '5.5 pts
+    [5.5, 5.5]', strong at p < 0.001, about one set of games."""
+    from playtest.report.explain import explain_markdown
+
+    d = _design()
+    exact = 0.4 + 0.055 * (d.rows["scoring.majority_tiebreak"] == "earlier").cast(pl.Float64)
+    d.rows = d.rows.with_columns(exact.alias("exact"))
+    d.responses.append(Response("exact", "exact_rate (highest bidder)", "exact_rate"))
+    table = effects(d)
+    rows = table.filter(pl.col("response") == "exact_rate (highest bidder)")
+    assert rows.height == 2 and not rows["strong"].any()
+    assert rows["ci_low"].is_null().all() and rows["p_value"].is_null().all() and rows["p_holm"].is_null().all()
+    assert rows["method"].str.contains("fit exactly").all()
+    tie = rows.filter(pl.col("key") == "scoring.majority_tiebreak").row(0, named=True)
+    assert abs(tie["estimate"] - 0.055) < 1e-12
+    assert table.filter(pl.col("strong")).height == 2  # the other responses' effects as before
+    md = explain_markdown(d, table)
+    assert "+5.5 pts (no interval: exact fit)" in md
+    assert not any("exact_rate" in s for s in sentences(table, ("greedy",)))
+
+
 def test_a_number_no_point_estimated_is_skipped_not_an_internal_error():
     """New Frontiers leaves a win lift unestimated (null) when every player selected the action
     in every game: `playtest explain` on a 3-point New Frontiers sweep (rules.setup.gold=2,3,4,
