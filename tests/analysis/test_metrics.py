@@ -62,6 +62,21 @@ def test_leader_after_round():
     assert (row[C.ESTIMATE], row[C.N]) == (pytest.approx(1 / 3), 3)
 
 
+def test_a_game_s_last_round_is_not_a_leader_going_on_to_win():
+    """After a game's last round its leader is the winner by definition where the final score is
+    the running one: a 5-round Oh-Seven draft read 'round 5: 100%' against the 7-round base's
+    72%, and compare starred it. Round r counts only the games that go on after it."""
+    events = pl.DataFrame(
+        [{"game": g, "round": r, "seat": s, "kind": "round_end", "score": sc}
+         for g, r, s, sc in [(0, 3, 0, 10.0), (0, 3, 1, 7.0), (1, 3, 0, 6.0), (1, 3, 1, 4.0), (2, 3, 0, 5.0),
+                             (2, 3, 1, 8.0), (3, 3, 0, 12.0), (3, 3, 1, 2.0), (1, 4, 0, 9.0), (1, 4, 1, 9.0)]],
+        schema_overrides={"seat": pl.Int8})
+    out = common.leader_wins(GAMES, events)
+    row = one(out, "leader_after_round_wins", "round 3")
+    assert (row[C.ESTIMATE], row[C.N]) == (pytest.approx(0.5), 1)  # game 1 alone goes on (to round 4): a shared win
+    assert out.filter(pl.col(C.GROUP) == "round 4").is_empty()  # game 1's last round, a tie anyway
+
+
 def test_score_distribution_rows():
     df = common.score_distribution(GAMES)
     assert one(df, "score_mean", "seat 1 / total")[C.ESTIMATE] == pytest.approx(9.0)
