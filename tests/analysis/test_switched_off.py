@@ -149,6 +149,16 @@ def test_new_frontiers_goals_option_switches_retreat_or_galaxy_goals_off():
         "rules.produce.pile_gold: 0"
 
 
+def test_a_new_frontiers_end_trigger_that_can_never_fire_is_off_not_a_measured_0_percent():
+    """validate notes that a worlds threshold above the world limit can never fire; the report
+    still listed 'worlds 0.0% [0.0% – 16.1%]', as if it might fire up to 16% of the time."""
+    base = ROOT / "variants" / "new-frontiers" / "base.yaml"
+    offs = _offs(base, ["rules.end.worlds=20"])
+    assert offs["the 'worlds' end trigger"] == ("rules.end.worlds: 20, which it can never reach: a player holds at "
+                                                "most 9 worlds (the home world and rules.explore.world_limit 8)")
+    assert "the 'worlds' end trigger" not in _offs(base, [])
+
+
 def test_a_run_whose_variant_no_longer_validates_keeps_its_rows():
     """An old run's resolved variant that this schema refuses: nothing is left out, no error."""
     info = {"game": "ohseven", "variant": {"hash": "old", "resolved": {"game": "ohseven", "no_such_key": 1}}}

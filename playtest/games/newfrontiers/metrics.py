@@ -184,13 +184,17 @@ TRIGGER_KEYS = {"worlds": ("worlds", "null"), "developments": ("developments", "
 
 def switched_off(variant: NewFrontiersVariant) -> list[Off]:
     """The mechanisms `variant` switches off (GameSpec.switched_off), with the rows that measure
-    them: an end trigger that cannot fire, the action the goals option takes away (Retreat with
+    them: an end trigger that is off or can never fire (validate's note), the action the goals option takes away (Retreat with
     it, Galaxy goals without it) and its score part, the Produce pile without pile gold."""
     out: list[Off] = []
     on = variant.rules.end.switched_on()
+    unreachable = variant.unreachable_triggers()  # validate's note: its 0% is the rules', not a measurement
     for trig, (key, value) in TRIGGER_KEYS.items():
         if key not in on:
             out.append(Off(f"the '{trig}' end trigger", f"rules.end.{key}: {value}", (("end_trigger_share", trig),)))
+        elif key in unreachable:
+            out.append(Off(f"the '{trig}' end trigger", f"rules.end.{key}: {getattr(variant.rules.end, key)}, "
+                           f"which it can never reach: {unreachable[key].split(':')[0]}", (("end_trigger_share", trig),)))
     action_rows = ("selection_share", "first_pick_share", "select_win_lift")
     if variant.goals.enabled:
         out.append(Off("Retreat into isolation (Galaxy goals replaces it)", "goals.enabled: true",

@@ -459,7 +459,7 @@ class NewFrontiersVariant(VariantModel):
         if not e.switched_on():
             out.append((("rules", "end"), "switch on at least one end trigger"))
         else:
-            unreachable = self._unreachable_triggers()
+            unreachable = self.unreachable_triggers()
             if len(unreachable) == len(self.rules.end.switched_on()):
                 out += [(("rules", "end", key), f"{message}; no other end trigger is on, so every game would run "
                          f"to rules.end.max_rounds ({e.max_rounds}, the safety stop)")
@@ -472,12 +472,12 @@ class NewFrontiersVariant(VariantModel):
         that rules.players leaves out gets no note: a draft that narrows the counts inherits the
         base's table, and the notes were noise.)"""
         out: list[Issue] = []
-        unreachable = self._unreachable_triggers()
+        unreachable = self.unreachable_triggers()
         if unreachable and len(unreachable) == len(self.rules.end.switched_on()):
             return out  # every trigger is unreachable: issues() refuses the variant
         return out + [(("rules", "end", key), message) for key, message in unreachable.items()]
 
-    def _unreachable_triggers(self) -> dict[str, str]:
+    def unreachable_triggers(self) -> dict[str, str]:
         """Enabled end triggers that no game can reach with these numbers and this tile set."""
         out: dict[str, str] = {}
         r, e = self.rules, self.rules.end
