@@ -70,7 +70,7 @@ def calibrate(
     for run_dir in against:
         rinfo, rg, re_ = read_run(run_dir)
         if rinfo.get("game") != spec.name:
-            raise UsageError(f"--against {run_dir}: a {rinfo.get('game')} run, but the transcripts are {spec.name} games")
+            raise UsageError(f"--against {run_dir}: a run of {rinfo.get('game')}, but the transcripts are games of {spec.name}")
         if rinfo.get("players") != info["players"]:
             raise UsageError(f"--against {run_dir}: {rinfo.get('players')}-player games, but the table played "
                              f"with {info['players']}")

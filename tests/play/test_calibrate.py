@@ -112,7 +112,7 @@ def test_errors_are_one_line(cli, stargate_runs, tmp_path):
     assert "not finished" in r.stderr and len(r.stderr.strip().splitlines()) == 1
     om = record(OHSEVEN, ["random"] * 4, range(1, 2), tmp_path)
     r = cli("calibrate", str(om[0]), "--against", str(runs["greedy"]))
-    assert r.returncode == 2 and "a stargate run, but the transcripts are ohseven games" in r.stderr
+    assert r.returncode == 2 and "a run of stargate, but the transcripts are games of ohseven" in r.stderr
     existing = tmp_path / "keep.md"
     existing.write_text("keep")
     r = cli("calibrate", str(transcripts[0]), "--against", str(runs["greedy"]), "-o", str(existing))
