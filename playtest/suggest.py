@@ -25,3 +25,10 @@ def unknown_key(key: Any, valid: Sequence[str], present: Iterable[Any] = ()) -> 
     hint = f" (did you mean {likely!r}?)" if likely else ""
     listed = f"; valid keys: {', '.join(sorted(valid))}" if valid else ""
     return f"unknown key{hint}{listed}"
+
+
+def unknown_name(what: str, name: Any, valid: Sequence[str], where: str) -> str:
+    """'unknown metric 'win_rate_by_seet' (did you mean 'win_rate_by_seat'?); the runs have: …'."""
+    likely = guess(name, valid)
+    hint = f" (did you mean {likely!r}?)" if likely else ""
+    return f"unknown {what} {str(name)!r}{hint}; {where}: {', '.join(valid)}"

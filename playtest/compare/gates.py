@@ -43,6 +43,7 @@ from playtest.compare.stats import chances, never_seen, sign_flip_p
 from playtest.core.spec import Off
 from playtest.errors import PlaytestError, Problem, VariantError
 from playtest.report.format import is_share
+from playtest.suggest import unknown_name
 from playtest.variants.loader import problem_from_pydantic
 from playtest.variants.source import Node, parse_file
 
@@ -205,7 +206,7 @@ def check_switched_off(gates: Gates, candidate: Sequence[Off], base: Sequence[Of
 
 def check_metric_names(gates: Gates, known: list[str]) -> None:
     """Before any long simulation: every gate names a metric the runs will have (GateError)."""
-    problems = [gates.problem(i, "metric", f"unknown metric {spec.metric!r}; the runs have: {', '.join(known)}")
+    problems = [gates.problem(i, "metric", unknown_name("metric", spec.metric, list(known), "the runs have"))
                 for i, spec in enumerate(gates.model.gates) if spec.metric not in known]
     if problems:
         raise GateError(problems)
@@ -380,7 +381,7 @@ def components(gates: Gates, reps: Replicates) -> list[list[Component]]:
     known = reps.metrics(CANDIDATE)
     for i, spec in enumerate(gates.model.gates):
         if spec.metric not in known:
-            problems.append(gates.problem(i, "metric", f"unknown metric {spec.metric!r}; the runs have: {', '.join(known)}"))
+            problems.append(gates.problem(i, "metric", unknown_name("metric", spec.metric, list(known), "the runs have")))
             out.append([])
             continue
         have = reps.groups(CANDIDATE, spec.metric)

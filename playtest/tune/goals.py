@@ -29,6 +29,7 @@ from pydantic import ConfigDict, Field, ValidationError, model_validator
 from playtest.analysis import columns as C
 from playtest.compare.gates import GateError, Gates, GatesModel, GateSpec, RunDefaults
 from playtest.errors import Problem, VariantError
+from playtest.suggest import unknown_name
 from playtest.variants.loader import problem_from_pydantic
 from playtest.variants.source import Node, parse_file
 
@@ -161,7 +162,7 @@ def check_names(goals: Goals, table: pl.DataFrame) -> None:
     problems = []
     for i, spec in enumerate(goals.items):
         if spec.metric not in have:
-            problems.append(goals.problem(i, "metric", f"unknown metric {spec.metric!r}; the runs have: {', '.join(have)}"))
+            problems.append(goals.problem(i, "metric", unknown_name("metric", spec.metric, list(have), "the runs have")))
             continue
         missing = [g for g in spec.groups or [] if g not in have[spec.metric]]
         if missing:

@@ -91,7 +91,7 @@ def test_unknown_metric_and_group_are_located(tmp_path, reps):
     with pytest.raises(GateError) as info:
         evaluate(load_gates(path), reps)
     lines = str(info.value).splitlines()
-    assert lines[0].startswith(f"{path}:2:14: gates.0.metric: unknown metric 'crew_pick'; the runs have: win_rate_by_seat, ")
+    assert lines[0].startswith(f"{path}:2:14: gates.0.metric: unknown metric 'crew_pick' (did you mean 'crew_pick_rate'?); the runs have: win_rate_by_seat, ")
     assert lines[1].startswith(f"{path}:3:37: gates.1.group: crew_pick_rate has no group 'zork'; it has: anderson, ")
 
 
@@ -211,7 +211,7 @@ def test_diff_rejects_an_unknown_metric_before_the_long_runs(cli, tmp_path):
     r = cli("diff", "variants/stargate/draft5.yaml", "variants/stargate/draft5.yaml", "--gate", str(gates),
             "-n", "100000", "--out", str(out))
     assert r.returncode == 2
-    assert r.stderr.startswith(f"{gates}:2:13: gates.0.metric: unknown metric 'crew_pik_rate'; the runs have: ")
+    assert r.stderr.startswith(f"{gates}:2:13: gates.0.metric: unknown metric 'crew_pik_rate' (did you mean 'crew_pick_rate'?); the runs have: ")
     assert not (out / "base").exists()  # no long run was started
 
 

@@ -321,7 +321,7 @@ def test_goals_naming_unknown_metrics_fail_before_the_search(tmp_path):
     goals = tmp_path / "g.yaml"
     goals.write_text("goals:\n  - metric: crew_pick\n    max: 0.3\n")
     code, _, err = invoke("tune", DRAFT5, *TUNE, "--target", goals, "--out", tmp_path / "o")
-    assert code == 2 and err.startswith(f"{goals}:2:13: goals.0.metric: unknown metric 'crew_pick'; the runs have: ")
+    assert code == 2 and err.startswith(f"{goals}:2:13: goals.0.metric: unknown metric 'crew_pick' (did you mean 'crew_pick_rate'?); the runs have: ")
     assert not (tmp_path / "o").exists() and not (tmp_path / ".o.partial").exists()
 
 

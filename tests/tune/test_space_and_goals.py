@@ -102,7 +102,7 @@ def test_goal_names_are_checked_against_the_runs(tmp_path):
         check_names(goals, table)
     path = tmp_path / "goals.yaml"
     assert str(err.value).splitlines() == [
-        f"{path}:2:13: goals.0.metric: unknown metric 'crew_pick'; the runs have: crew_pick_rate",
+        f"{path}:2:13: goals.0.metric: unknown metric 'crew_pick' (did you mean 'crew_pick_rate'?); the runs have: crew_pick_rate",
         f"{path}:5:12: goals.1.group: crew_pick_rate has no group 'bayz'; it has: bays, rahel",
     ]
 
