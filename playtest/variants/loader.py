@@ -111,7 +111,9 @@ def _resolve(path: Path, stack: tuple[Path, ...], label: str) -> tuple[Node, tup
     if not parent_path.exists():
         raise VariantError([ext.problem(EXTENDS, f"parent variant not found: {parent_label}")])
     if not parent_path.is_file():
-        raise VariantError([ext.problem(EXTENDS, f"{parent_label} is not a regular file")])
+        # As written: the folder's label relative to the working directory can be "."
+        what = "a folder, not a variant file" if parent_path.is_dir() else "not a regular file"
+        raise VariantError([ext.problem(EXTENDS, f"{ext.value} is {what}")])
     parent_tree, chain, _ = _resolve(parent_path, (*stack, parent_path), parent_label)
     mine, theirs = tree.value.get("game"), parent_tree.value.get("game") if isinstance(parent_tree.value, dict) else None
     if mine is not None and theirs is not None and mine.value != theirs.value:
