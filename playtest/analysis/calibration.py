@@ -28,13 +28,15 @@ pick rate) gets Wilson's interval at the effective number of games p(1 − p)/se
 player's advantage, a win lift) the same interval shifted; a quantity that cannot be negative
 (a spread, a length, a count) the t interval of its logarithm (delta method, se/estimate), which
 stays above 0 as the chi-square interval of an SD does; anything else the plain t interval. All
-of them use the jackknife standard error over games, so they stay at the level of games.
+of them use the jackknife standard error over games, so they stay at the level of games. A
+score part's mean or quantile is also cut at the least value the game declares that part can
+take under the variant (GameSpec.score_floors, analysis/floors.py), as the report's `score_mean`.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +45,7 @@ import polars as pl
 from scipy import stats
 
 from playtest.analysis import columns as C
+from playtest.analysis.floors import score_floors
 from playtest.analysis.stats import wilson_effective
 
 MetricFn = Callable[[dict[str, Any], pl.DataFrame, pl.DataFrame], pl.DataFrame]
@@ -133,9 +136,29 @@ def value_range(metric: str, players: int) -> tuple[float, float]:
     return (-math.inf, math.inf)
 
 
-def interval(metric: str, est: float, se: float, df: int, n: int, players: int) -> tuple[float, float]:
+SCORE_VALUES = frozenset({"score_mean", *(f"score_{q}" for q in ("q10", "q25", "median", "q75", "q90"))})
+"""Metrics whose values are those of one score part (group '<who> / <part>'): a mean or a
+quantile of a part cannot go below the least value the part itself can take."""
+
+
+def score_floor(metric: str, group: str | None, floors: Mapping[str, float]) -> float | None:
+    """The floor the game declares (analysis/floors.py) for the score part this row is about —
+    `score_mean`, a score quantile ('<who> / <part>') or `mean_score_<part>` — else None."""
+    if not floors:
+        return None
+    if metric in SCORE_VALUES and group and " / " in group:
+        return floors.get(group.rsplit(" / ", 1)[1])
+    if metric.startswith("mean_score_"):
+        return floors.get(metric.removeprefix("mean_score_"))
+    return None
+
+
+def interval(metric: str, est: float, se: float, df: int, n: int, players: int,
+             floor: float | None = None) -> tuple[float, float]:
     """95% interval of `est` with standard error `se` (df: its degrees of freedom, n: games),
-    inside the metric's value_range (see the module doc)."""
+    inside the metric's value_range (see the module doc), its lower end cut at `floor`: the
+    least value the score part it is about can take (`score_floor`), as in the report's own
+    `score_mean` (the cut interval covers whenever the uncut one does)."""
     if not (math.isfinite(se) and df > 0 and math.isfinite(est)):
         return (float("nan"), float("nan"))
     t = float(stats.t.ppf(0.975, df))
@@ -152,6 +175,8 @@ def interval(metric: str, est: float, se: float, df: int, n: int, players: int) 
             bounds = (est / spread, est * spread)
     else:
         bounds = (max(low, est - t * se), min(high, est + t * se))
+    if floor is not None and est >= floor:
+        bounds = (max(bounds[0], floor), bounds[1])
     assert bounds[0] <= bounds[1], (metric, est, se, bounds)
     return bounds
 
@@ -196,17 +221,20 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
     """Compare the table games with each run (see the module docstring for the method)."""
     t = jackknife(table, metric_fn)
     players = int(table.info.get("players") or 0)
+    table_floors = score_floors(table.info)
     rows: list[dict[str, Any]] = []
     floors: dict[tuple[str, str], list[float]] = {}
     summaries = []
     per_run_p: dict[tuple[str, str], list[float]] = {}
     for run in runs:
         r = jackknife(run, metric_fn, RUN_BLOCKS)
+        run_floors = score_floors(run.info)
         both = t.join(r, on=[C.METRIC, C.GROUP], how="inner", suffix="_run")
         zs = []
         no_spread = 0
         for m in both.iter_rows(named=True):
-            lo, hi = interval(m[C.METRIC], m["estimate_run"], m["se_run"], m["df_run"], m["n_run"], players)
+            lo, hi = interval(m[C.METRIC], m["estimate_run"], m["se_run"], m["df_run"], m["n_run"], players,
+                              score_floor(m[C.METRIC], m[C.GROUP], run_floors))
             se_t = max(m["se"], table_floor(m["se_run"], m["n_run"], m["n"]))
             se = math.hypot(se_t, m["se_run"]) if math.isfinite(se_t) and math.isfinite(m["se_run"]) else math.nan
             z = (m[C.ESTIMATE] - m["estimate_run"]) / se if math.isfinite(se) and se > 0 else None
@@ -231,7 +259,8 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
     for m in t.iter_rows(named=True):
         floor = floors.get((m[C.METRIC], m[C.GROUP]))
         se = max(m["se"], float(np.nanmedian(floor))) if floor and not np.isnan(floor).all() else m["se"]
-        lo, hi = interval(m[C.METRIC], m[C.ESTIMATE], se, m["df"], m["n"], players)
+        lo, hi = interval(m[C.METRIC], m[C.ESTIMATE], se, m["df"], m["n"], players,
+                          score_floor(m[C.METRIC], m[C.GROUP], table_floors))
         rows.append({"metric": m[C.METRIC], "group": m[C.GROUP], "definition": m[C.DEFINITION],
                      "source": "table", "estimate": within_range(m[C.METRIC], m[C.ESTIMATE], players),
                      "ci_low": lo, "ci_high": hi,

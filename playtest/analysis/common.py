@@ -6,7 +6,7 @@ each game first, so a report's memory does not grow with the events."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -78,19 +78,30 @@ def _score_column(comp: str) -> str:
     return f"score_{comp}" if comp != "total" else "total"
 
 
-def mean_score_by(games: Table, by: str) -> pl.DataFrame:
+def _floor_note(comp: str, floors: Mapping[str, float]) -> str:
+    """The end of a mean score's definition that says where its interval is cut (or nothing)."""
+    floor = floors.get(comp)
+    return "" if floor is None else f" Lower end cut at {floor:g}, the least this {'total' if comp == 'total' else 'part'} can be."
+
+
+def mean_score_by(games: Table, by: str, floors: Mapping[str, float] | None = None) -> pl.DataFrame:
     """Mean of each score part and of the total, by `by` (e.g. 'bot' or 'seat'), skewness-corrected
-    t intervals cluster-robust over games (a bot may hold several seats of one game)."""
+    t intervals cluster-robust over games (a bot may hold several seats of one game). `floors`:
+    the least value a part (or 'total') can take (GameSpec.score_floors; analysis/floors.py),
+    where its interval is cut."""
+    floors = floors or {}
     comps = [*score_parts(games), "total"]
     rows = []
     sums = [*(pl.col(_score_column(c)).sum() for c in comps), pl.len().alias("rows")]
     for key, per in F.per_game_by(games, by, *sums):
         label = f"seat {key + 1}" if by == "seat" else str(key)
         for comp in comps:
-            est, lo, hi = mean_of_sums(per[_score_column(comp)].to_numpy(), per["rows"].to_numpy())
+            est, lo, hi = mean_of_sums(per[_score_column(comp)].to_numpy(), per["rows"].to_numpy(),
+                                       at_least=floors.get(comp))
             rows.append({C.METRIC: f"mean_score_{comp}", C.GROUP: label, C.ESTIMATE: est, C.CI_LOW: lo,
                          C.CI_HIGH: hi, C.N: int(per["rows"].sum()),
-                         C.DEFINITION: f"Mean final {'total score' if comp == 'total' else comp + ' points'} per player, by {by}."})
+                         C.DEFINITION: f"Mean final {'total score' if comp == 'total' else comp + ' points'} per player, "
+                                       f"by {by}.{_floor_note(comp, floors)}"})
     return C.metric_frame(rows)
 
 
@@ -147,13 +158,16 @@ def balance(games: Table) -> pl.DataFrame:
                                           "Interval: Bonferroni-simultaneous normal intervals of every pairwise seat gap (per-game paired differences)."}])
 
 
-def score_distribution(games: Table) -> pl.DataFrame:
+def score_distribution(games: Table, floors: Mapping[str, float] | None = None) -> pl.DataFrame:
     """Mean (skewness-corrected t interval, cluster-robust over games), sd (no interval) and quantiles
     (order-statistic intervals) of every score part and the total, overall, by seat and by bot.
     Group: '<who> / <component>'. Read as per-game sums and value counts, one group at a time.
+    `floors`: the least value a part (or 'total') can take (GameSpec.score_floors;
+    analysis/floors.py): its mean's interval is cut there.
 
     The sd has no interval: the normal-theory one under-covers badly on skewed score parts, and
     `compare` tests sd differences with its jackknife over games instead."""
+    floors = floors or {}
     comps = [*score_parts(games), "total"]
     cols = [_score_column(c) for c in comps]
     sums = [*(pl.col(c).sum() for c in cols), pl.len().alias("rows")]
@@ -174,9 +188,10 @@ def score_distribution(games: Table) -> pl.DataFrame:
             values, freq = dist["value"].to_numpy(), dist["count"].to_numpy()
             what = "total score" if comp == "total" else f"score part '{comp}'"
             base = {C.GROUP: f"{who} / {comp}", C.N: n}
-            est, lo, hi = mean_of_sums(per[col].to_numpy(), per["rows"].to_numpy())
+            est, lo, hi = mean_of_sums(per[col].to_numpy(), per["rows"].to_numpy(), at_least=floors.get(comp))
             rows.append(base | {C.METRIC: "score_mean", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                                C.DEFINITION: f"Mean final {what} per player ({by}); skewness-corrected t interval, cluster-robust over games."})
+                                C.DEFINITION: f"Mean final {what} per player ({by}); skewness-corrected t interval, "
+                                              f"cluster-robust over games.{_floor_note(comp, floors)}"})
             rows.append(base | {C.METRIC: "score_sd", C.ESTIMATE: stats.sd_counts(values, freq), C.CI_LOW: None,
                                 C.CI_HIGH: None,
                                 C.DEFINITION: f"Standard deviation of the final {what} ({by}); no interval "

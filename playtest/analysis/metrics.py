@@ -18,6 +18,7 @@ import polars as pl
 from playtest.analysis import columns as C
 from playtest.analysis import common
 from playtest.analysis import frames as F
+from playtest.analysis.floors import score_floors
 from playtest.analysis.frames import Table
 from playtest.analysis.offs import drop_off, switched_off
 from playtest.core.spec import GameSpec
@@ -36,15 +37,21 @@ class Section:
     game: bool = False
 
 
-COMMON_SECTIONS: tuple[tuple[str, str, Callable[[Table, Table], pl.DataFrame]], ...] = (
-    ("seats", "Win rate by seat", lambda games, events: common.seat_win_rates(games)),
-    ("first_player", "First-player advantage", lambda games, events: common.first_player_advantage(games)),
-    ("balance", "Balance", lambda games, events: common.balance(games)),
-    ("bots", "Win rate by bot", lambda games, events: common.bot_win_rates(games)),
-    ("scores", "Score distribution by seat, bot and component", lambda games, events: common.score_distribution(games)),
-    ("outcome", "Margin, ties and game length", lambda games, events: common.outcome_shape(games)),
-    ("leader", "Leader after each round goes on to win", common.leader_wins),
-    ("sample_size", "What this many games can detect", lambda games, events: common.sample_size(games)),
+CommonFn = Callable[[Table, Table, Mapping[str, float]], pl.DataFrame]
+"""(games, events, score floors) → a metric table. The floors (analysis/floors.py: the least
+value each score part can take under the run's variant) are all a common section needs to know
+of the run beyond its tables."""
+
+COMMON_SECTIONS: tuple[tuple[str, str, CommonFn], ...] = (
+    ("seats", "Win rate by seat", lambda games, events, floors: common.seat_win_rates(games)),
+    ("first_player", "First-player advantage", lambda games, events, floors: common.first_player_advantage(games)),
+    ("balance", "Balance", lambda games, events, floors: common.balance(games)),
+    ("bots", "Win rate by bot", lambda games, events, floors: common.bot_win_rates(games)),
+    ("scores", "Score distribution by seat, bot and component",
+     lambda games, events, floors: common.score_distribution(games, floors)),
+    ("outcome", "Margin, ties and game length", lambda games, events, floors: common.outcome_shape(games)),
+    ("leader", "Leader after each round goes on to win", lambda games, events, floors: common.leader_wins(games, events)),
+    ("sample_size", "What this many games can detect", lambda games, events, floors: common.sample_size(games)),
 )
 """(key, title, metric function) of the sections every game's report has."""
 
@@ -52,8 +59,9 @@ GAME = "game"
 """Section key that stands for all of the game's own sections (one hook computes them)."""
 
 
-def _common_sections(games: Table, events: Table, keys: Collection[str] | None = None) -> list[Section]:
-    return [Section(key, title, fn(games, events)) for key, title, fn in COMMON_SECTIONS
+def _common_sections(games: Table, events: Table, keys: Collection[str] | None = None,
+                     floors: Mapping[str, float] | None = None) -> list[Section]:
+    return [Section(key, title, fn(games, events, floors or {})) for key, title, fn in COMMON_SECTIONS
             if keys is None or key in keys]
 
 
@@ -107,9 +115,11 @@ def sections(info: Mapping[str, Any], games: Table, events: Table,
              keys: Collection[str] | None = None) -> list[Section]:
     """Every metric of the report, grouped under titles: the generic ones, then the game's.
     `keys`: only these sections (`GAME` for all of the game's own). The rows of a mechanism the
-    run's variant switches off are left out (analysis/offs.py), and so is a section left empty."""
+    run's variant switches off are left out (analysis/offs.py), and so is a section left empty.
+    A mean score's interval stops at the floor the game declares for that part under the run's
+    variant (analysis/floors.py)."""
     own = game_sections(info, games, events) if keys is None or GAME in keys else []
-    found = [*_common_sections(games, events, keys), *own]
+    found = [*_common_sections(games, events, keys, score_floors(info)), *own]
     offs = switched_off(info)
     if offs:
         found = [dataclasses.replace(s, table=drop_off(s.table, offs)) for s in found]

@@ -6,7 +6,7 @@ import re
 import shlex
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -69,15 +69,16 @@ def default_out(variant_slug: str) -> Path:
     return out
 
 
-def summary_tables(games: Table, report: Report) -> list[tuple[str, pl.DataFrame]]:
+def summary_tables(games: Table, report: Report, floors: Mapping[str, float] | None = None) -> list[tuple[str, pl.DataFrame]]:
     """The terminal summary: a few generic tables, then the game's own tables from the report
-    (computed once, from the run's lazy scans)."""
+    (computed once, from the run's lazy scans). `floors`: the run's score floors
+    (analysis/floors.py), where the mean scores' intervals stop."""
     from playtest.analysis import common
     from playtest.analysis.offs import drop_off
     tables = [
         ("Win rate by seat", common.seat_win_rates(games)),
         ("Win rate by bot", common.bot_win_rates(games)),
-        ("Mean score by bot and component", drop_off(common.mean_score_by(games, "bot"), report.switched_off)),
+        ("Mean score by bot and component", drop_off(common.mean_score_by(games, "bot", floors), report.switched_off)),
         ("Game length (rounds)", common.game_length(games)),
     ]
     return tables + [(s.title, s.table) for s in report.sections if s.game]
@@ -212,8 +213,10 @@ def simulate(
         err.print(clean(f"warning: {stop}"), markup=False, highlight=False, style="yellow")
     if quiet:
         return
+    from playtest.analysis.floors import score_floors
+
     with reading(out_dir):
-        tables = summary_tables(run.games, report)
+        tables = summary_tables(run.games, report, score_floors(info))
     skipped = print_tables(console, tables, max_rows=SUMMARY_MAX_ROWS)
     if skipped:
         console.print(f"Longer tables are in the report ({report_path}): {'; '.join(skipped)}.")

@@ -84,6 +84,15 @@ class GameSpec:
     a variant (or under a variant at that player count: Oh-Seven's identical bid cards need two
     decks). The metric functions need not know: every
     report, comparison, sweep and ladder leaves those rows out (playtest.analysis.offs)."""
+    score_floors: Callable[[Any], Mapping[str, float]] | None = None
+    """(the run's validated variant) → the least value a player's score part can take under it,
+    by part: a name in `score_parts`, or 'total'. A mean of values that never go below a floor
+    cannot go below it either, so the reports cut the lower end of that part's mean interval
+    there (`score_mean`, `mean_score_<part>`, `calibrate`); a part left out keeps its interval
+    as it is. Declare only what the rules guarantee for every variant the schema accepts, or
+    read the variant: a setting the schema lets a designer make negative (a penalty, an effect's
+    `amount`) means no floor for the part it feeds. Declaring nothing is always safe. `simulate`
+    and the contract test stop on a result below a declared floor."""
     sample_state: Callable[..., Any] | None = None
     """(rules, view, *, rng) → state: the search bots' `Rules.sample_state`, for a game whose
     rules class does not define that method itself (the method wins when both exist)."""
@@ -96,3 +105,9 @@ class GameSpec:
     """The rollout cut-off (moves, then the game's evaluation) of a search bot whose name sets
     no `depth=`: for a game whose rollouts to the end are long and mostly noise. None: play
     rollouts to the end. `depth=end` in a bot's name overrides it."""
+
+    def floors(self, variant: Any) -> dict[str, float]:
+        """`score_floors` of this validated variant, as floats by part (empty without the hook)."""
+        if self.score_floors is None:
+            return {}
+        return {str(part): float(floor) for part, floor in self.score_floors(variant).items()}
