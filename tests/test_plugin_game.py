@@ -156,6 +156,25 @@ def test_a_result_part_the_game_did_not_declare_stops_the_run_in_one_line(exampl
     assert not out.exists()
 
 
+def test_a_result_below_a_declared_score_floor_stops_the_run_in_one_line(example_game, cli, tmp_path, monkeypatch):
+    """The reports cut a mean score's interval at the floor a game declares: a floor its own games
+    go below would cut it where the mean can be, so `simulate` refuses such a result. (Nim
+    declares no floors; here it claims its 0/1 `win` part is never below 0.5.)"""
+    import dataclasses
+
+    from playtest.sim import batch
+
+    spec = get_game("nim")
+    claimed = dataclasses.replace(spec, score_floors=lambda variant: {"win": 0.5})
+    monkeypatch.setattr(batch, "get_game", lambda name: claimed)
+    monkeypatch.setattr(batch, "_WORKER", {})  # the rules built for an earlier run of the same variant
+    r, out = simulate_nim(cli, tmp_path)
+    assert r.returncode == 2
+    assert re.fullmatch(r"error: game 0 of 'nim': seat \d's score part 'win' is 0, below the floor 0.5 that "
+                        r"GameSpec.score_floors declares for it; nothing was written\n", r.stderr), r.stderr
+    assert not out.exists()
+
+
 def test_a_crash_in_a_plugin_s_own_code_is_blamed_on_it_not_on_playtest(example_game, cli, tmp_path, monkeypatch):
     from playtest_nim import game
 

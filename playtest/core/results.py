@@ -43,6 +43,21 @@ def result_problem(result: GameResult, score_parts: Sequence[str], stat_columns:
     return None
 
 
+def floor_problem(result: GameResult, floors: Mapping[str, float]) -> str | None:
+    """Why a game's result goes below a floor its game declares (GameSpec.score_floors), or None.
+    The reports cut a mean's interval at a declared floor: a floor that a real game goes below
+    would cut it where the mean can be, so the declaration is the game's bug (a declared part a
+    seat does not report counts 0, as in `result_problem`)."""
+    for sr in result.seats:
+        for part, floor in floors.items():
+            value = sr.total if part == "total" else sr.components.get(part, 0.0)
+            if value < floor:
+                what = "total" if part == "total" else f"score part {part!r}"
+                return (f"seat {sr.seat + 1}'s {what} is {value:g}, below the floor {floor:g} that "
+                        "GameSpec.score_floors declares for it")
+    return None
+
+
 def rank(keys: Sequence[tuple[float, ...]]) -> tuple[list[int], list[float]]:
     """Competition ranks (1 = best; higher key is better) and win shares for sort keys.
 

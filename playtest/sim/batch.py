@@ -29,7 +29,7 @@ from playtest import __version__, rng
 from playtest.core.bots import make_bot
 from playtest.core.events import Event, event_data_problem
 from playtest.core.protocol import MAX_DECISIONS
-from playtest.core.results import result_problem
+from playtest.core.results import floor_problem, result_problem
 from playtest.core.spec import GameSpec
 from playtest.errors import IllegalActionError, Interrupted, PlaytestError, UsageError
 from playtest.games import get_game
@@ -162,8 +162,10 @@ def _setup_worker(game: str, resolved: dict[str, Any], key: str = "") -> None:
     if _WORKER.get("key") == key and "rules" in _WORKER:
         return
     spec = get_game(game)
+    model = spec.schema.model_validate(resolved)
     _WORKER["spec"] = spec
-    _WORKER["rules"] = spec.make_rules(spec.schema.model_validate(resolved))
+    _WORKER["rules"] = spec.make_rules(model)
+    _WORKER["floors"] = spec.floors(model)
     _WORKER["key"] = key
 
 
@@ -261,7 +263,8 @@ def play_chunk(game_name: str, resolved: dict[str, Any], key: str, config: RunCo
                 problem = event_data_problem(played.events, spec.event_columns)
                 if problem:
                     raise GameBugError(f"game {game} of '{spec.name}': {problem} (GameSpec.event_columns)")
-            problem = result_problem(played.result, spec.score_parts, spec.stat_columns)
+            problem = (result_problem(played.result, spec.score_parts, spec.stat_columns)
+                       or floor_problem(played.result, _WORKER["floors"]))
             if problem:
                 raise GameBugError(f"game {game} of '{spec.name}': {problem}")
             _rows(spec, config, game, played, g_cols, e_cols, datas)
