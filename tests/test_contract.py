@@ -1,7 +1,8 @@
 """One contract for every registered game (and the example plugin, tests/plugins): playouts with
 each bot the game offers end, same seed → same events, apply never mutates its input, bots only
-ever choose legal actions (the runner checks), results are consistent, event data are the
-declared columns. docs/extending.md ("Adding a game") lists these checks.
+ever choose legal actions (the runner checks), results are consistent and never below a score
+floor the game declares, event data are the declared columns. docs/extending.md ("Adding a
+game") lists these checks.
 
 A game from another package is put under the same contract by naming its variant files:
 `PLAYTEST_CONTRACT_VARIANTS=path/to/mygame.yaml pytest tests/test_contract.py` (several
@@ -19,7 +20,7 @@ import pytest
 
 from playtest import rng
 from playtest.core.events import event_data_problem
-from playtest.core.results import result_problem
+from playtest.core.results import floor_problem, result_problem
 from playtest.games import game_names, get_game
 from playtest.sim.runner import play_game
 from playtest.variants import load_variant
@@ -64,9 +65,12 @@ def _play(game: str, path: Path, seed: int, players: int, bots: list[str] | None
                      bot_rngs=[rng.stream(seed, 0, rng.bot_stream(s)) for s in range(players)])
 
 
-def _check_result(game: str, played, players: int) -> None:
+def _check_result(game: str, path: Path, played, players: int) -> None:
     spec = get_game(game)
     assert result_problem(played.result, spec.score_parts, spec.stat_columns) is None  # declared names only
+    floors = spec.floors(_variant(path).model)
+    assert set(floors) <= {*spec.score_parts, "total"}, f"GameSpec.score_floors names a part not in score_parts: {floors}"
+    assert floor_problem(played.result, floors) is None  # a declared floor holds in every game
     seats = played.result.seats
     assert len(seats) == players
     assert sum(s.win_share for s in seats) == pytest.approx(1.0)
@@ -88,7 +92,7 @@ def test_random_playouts_end_and_repeat(game, path):
             b = _play(game, path, seed, players)
             assert a.events == b.events
             assert [s.total for s in a.result.seats] == [s.total for s in b.result.seats]
-            _check_result(game, a, players)
+            _check_result(game, path, a, players)
 
 
 @pytest.mark.parametrize(("game", "path"), BASE, ids=[f"{g}:{p.stem}" for g, p in BASE])
@@ -105,7 +109,7 @@ def test_every_bot_the_game_offers_plays_legal_games_that_repeat(game, path):
         a = _play(game, path, 11, players, lineup)
         b = _play(game, path, 11, players, lineup)
         assert a.events == b.events, f"{lineup}: the same seed gave different games"
-        _check_result(game, a, players)
+        _check_result(game, path, a, players)
 
 
 def test_an_unknown_bot_is_refused_by_every_game(request):

@@ -8,6 +8,16 @@ from playtest.games.newfrontiers.tiles import Tiles
 PARTS = ("chips", "worlds", "developments", "bonus", "goals")
 
 
+def score_floors(variant: object) -> dict[str, int]:
+    """The least value each score part can take (GameSpec.score_floors): 0 for every part and the
+    total, in every variant. Every VP the schema lets a designer set is `ge=0` or more: VP chips
+    come only from `vp` fields (a settle reward, a consume power, bonuses.trade_vp and envoy_vp)
+    and are never paid back; world, home world and development `vp` are ≥ 0; an end bonus or a
+    goal pays a `vp` ≥ 1 per counted item (counts of tiles, goods, gold and colonists, never
+    negative) or to the player with the most; a storage mat `vp` ≥ 1 per store."""
+    return dict.fromkeys((*PARTS, "total"), 0)
+
+
 TILE_COUNTS = frozenset({"world", "development", "military"})
 """What `count` counts from a player's tiles alone (their Profile is built from them)."""
 

@@ -11,7 +11,7 @@ from playtest.core.spec import GameSpec
 from playtest.games.newfrontiers.bots import make_bot
 from playtest.games.newfrontiers.rules import NewFrontiersRules
 from playtest.games.newfrontiers.schema import NewFrontiersVariant
-from playtest.games.newfrontiers.scoring import PARTS
+from playtest.games.newfrontiers.scoring import PARTS, score_floors
 from playtest.games.newfrontiers.styles import bot_names
 
 EVENT_COLUMNS: dict[str, pl.DataType] = {
@@ -92,6 +92,7 @@ SPEC = GameSpec(
     summary=_summary,
     summary_lazy=True,
     switched_off=_switched_off,
+    score_floors=score_floors,
     bench=_bench,
     play=_play,
 )

@@ -420,6 +420,19 @@ def _sum_bids(cards: Cards, played: Sequence[int]) -> int:
     return sum(bid[c] for c in played)
 
 
+
+def score_floors(variant: OhSevenVariant) -> dict[str, int]:
+    """The least value each score part can take under `variant` (GameSpec.score_floors).
+    rebid_bonus: a forced rebid only adds `bidding.rebid.bonus.points` (≥ 0 by the schema), and
+    a redeal without `keep_points` takes back only that round's own bonuses: never below 0.
+    rounds (and so the total): an exact bid scores bid × exact_per_bid + exact_bonus (bids are
+    card values, ≥ 0), a missed one miss_per_trick × |bid − tricks| — a loss at the default
+    −1 — and the schema lets each of the three be any integer; so 0 only when none is negative."""
+    sc = variant.scoring
+    if min(sc.exact_per_bid, sc.exact_bonus, sc.miss_per_trick) >= 0:
+        return {"rebid_bonus": 0, "rounds": 0, "total": 0}
+    return {"rebid_bonus": 0}
+
 class OhSevenRules:
     """The rules for one validated variant (any supported player count)."""
 

@@ -10,7 +10,7 @@ import polars as pl
 from playtest.core.spec import GameSpec
 from playtest.games.ohseven.bots import make_bot
 from playtest.games.ohseven.knobs import bot_names
-from playtest.games.ohseven.rules import OhSevenRules
+from playtest.games.ohseven.rules import OhSevenRules, score_floors
 from playtest.games.ohseven.schema import OhSevenVariant
 
 EVENT_COLUMNS: dict[str, pl.DataType] = {
@@ -84,6 +84,7 @@ SPEC = GameSpec(
     stat_columns=STAT_COLUMNS,
     score_parts=["rounds", "rebid_bonus"],
     switched_off=_switched_off,
+    score_floors=score_floors,
     replay=_replay,
     bench=_bench,
     summary=_summary,

@@ -30,6 +30,12 @@ def _switched_off(variant, players):
     return switched_off(variant)
 
 
+def _score_floors(variant):
+    from playtest.games.stargate.scoring import score_floors
+
+    return score_floors(variant)
+
+
 def _play():
     from playtest.games.stargate.play import SUPPORT
 
@@ -74,6 +80,7 @@ SPEC = GameSpec(
     summary=_summary,
     summary_lazy=True,
     switched_off=_switched_off,
+    score_floors=_score_floors,
     sample_state=sampling.sample_state,
     evaluate=sampling.evaluate,
     play=_play,

@@ -99,6 +99,16 @@ class Score:
                 "planet_effects": self.planet_effects[seat], "extensions": self.extensions[seat]}
 
 
+def score_floors(variant: sc.StargateVariant) -> dict[str, int]:
+    """The least value each score part can take (GameSpec.score_floors): only what holds for every
+    draft the schema accepts. The color bonus is a count of cubes (m, or m for each color with m
+    cubes, or nothing): never below 0. Every other part can be, and gets no floor: planet slot,
+    overflow and extension VP are any integer, a crew's `color_vp` and `vp_per_full_planet`
+    take a negative `amount` (a loss), a planet's `vp` effect a negative one (a penalty), and a
+    `majority_multiplier` below 1 takes majority VP away; the total adds them up."""
+    return {"color": 0}
+
+
 class Scoring:
     """The scoring of one variant.
 
