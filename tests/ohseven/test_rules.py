@@ -294,3 +294,29 @@ def test_hook_every_legal_last_bid_is_accepted():
     with pytest.raises(IllegalActionError, match="hook: the last bidder may not bring the total to 7"):
         bid(rules, s, "7H", deck)
     assert bid(rules, s, "6D", deck).phase == PLAY
+
+
+@pytest.mark.parametrize("keep_points", ["true", "false"])
+def test_score_floors_rebid_bonus_always_rounds_only_without_a_negative_scoring_setting(keep_points):
+    """GameSpec.score_floors: the rebid bonus only ever gains (a redeal without keep_points takes
+    back only the round's own bonuses); rounds, and so the total, lose points on a missed bid
+    (miss_per_trick −1), so they have a floor only when no scoring setting is negative. Random
+    games under each stay at or above what is declared, redeals and all."""
+    from playtest import rng
+    from playtest.core.results import floor_problem
+    from playtest.games.ohseven.bots import make_bot
+    from playtest.games.ohseven.rules import score_floors
+    from playtest.sim.runner import play_game
+
+    for overrides, declared in (((), {"rebid_bonus": 0}),
+                                (("scoring.miss_per_trick=0",), {"rebid_bonus": 0, "rounds": 0, "total": 0}),
+                                (("scoring.miss_per_trick=1", "scoring.exact_bonus=0"),
+                                 {"rebid_bonus": 0, "rounds": 0, "total": 0}),
+                                (("scoring.miss_per_trick=0", "scoring.exact_per_bid=-1"), {"rebid_bonus": 0})):
+        rules = rules_for("base", (*overrides, f"bidding.redeal.keep_points={keep_points}"))
+        assert score_floors(rules.variant) == declared, overrides
+        for seed in range(6):
+            played = play_game(rules, [make_bot("random", rules, s) for s in range(4)], n_players=4,
+                               deal_rng=rng.stream(seed, 0, rng.DEAL),
+                               bot_rngs=[rng.stream(seed, 0, rng.bot_stream(s)) for s in range(4)])
+            assert floor_problem(played.result, declared) is None, (overrides, seed)

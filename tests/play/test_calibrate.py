@@ -328,3 +328,41 @@ def test_what_the_variant_switches_off_is_left_out_and_one_table_game_tests_noth
     assert r.returncode == 0, r.stderr
     section = r.stdout.split("## Where the table differs from every bot run")[1].split("## Every metric")[0]
     assert "nothing could be tested: 1 table game gives no interval" in section and "nowhere" not in section
+
+
+def test_a_score_part_s_interval_stops_at_the_floor_its_game_declares():
+    """Oh-Seven's rebid bonus is never negative (GameSpec.score_floors): table games without a
+    forced rebid read `0.00 [-0.60 – 0.60]` beside runs that had some. Its interval now starts at
+    0; `rounds` (a missed bid loses points) keeps its interval below 0."""
+    import polars as pl
+
+    from playtest.analysis.calibration import Source, calibrate, interval
+    from playtest.analysis.metrics import all_metrics
+
+    v = load_variant(OHSEVEN)
+    info = {"game": "ohseven", "players": 4, "variant": {"hash": v.hash, "resolved": v.resolved}}
+    rng = np.random.default_rng(3)
+
+    def source(label, n, bonus):
+        rows = [{"game": g, "seed": 0, "seat": s, "bot": label, "score_rounds": float(r),
+                 "score_rebid_bonus": float(b), "total": float(r + b), "rank": 1, "win_share": 0.25,
+                 "rounds": 7, "turns": 60}
+                for g in range(n) for s, r, b in zip(range(4), rng.integers(-6, 8, 4), bonus(g), strict=True)]
+        games = pl.DataFrame(rows, schema_overrides={"seat": pl.Int8})
+        return Source(label, info, games, pl.DataFrame({"game": [0]}).head(0))
+
+    table = source("table", 6, lambda g: [0, 0, 0, 0])
+    run = source("run", 60, lambda g: [int(g % 5 == 0), 0, int(g % 7 == 0), 0])
+    cal = calibrate(table, [run], lambda i, g, e: all_metrics(i, g, e, keys={"scores"}))
+    rows = cal.metrics.filter(pl.col("metric") == "score_mean")
+    bonus = rows.filter((pl.col("group") == "all / rebid_bonus") & (pl.col("source") == "table")).row(0, named=True)
+    assert bonus["estimate"] == 0 and bonus["se"] > 0  # the table's se: at least what the run's spread implies
+    assert bonus["ci_low"] == 0.0 and bonus["ci_high"] > 0
+    for_run = rows.filter((pl.col("group") == "all / rebid_bonus") & (pl.col("source") == "run")).row(0, named=True)
+    assert 0 <= for_run["ci_low"] < for_run["estimate"]
+    lows = rows.filter(pl.col("group").str.ends_with(" / rounds"))["ci_low"]
+    assert (lows < 0).any()  # no floor for rounds under base's miss_per_trick −1
+    # the cut itself: only the lower end, only at or below the floor
+    assert interval("score_mean", 0.0, 0.29, 5, 6, 4) == pytest.approx((-0.745, 0.745), abs=1e-3)
+    assert interval("score_mean", 0.0, 0.29, 5, 6, 4, floor=0.0) == pytest.approx((0.0, 0.745), abs=1e-3)
+    assert interval("score_mean", 3.0, 0.29, 5, 6, 4, floor=0.0) == interval("score_mean", 3.0, 0.29, 5, 6, 4)
