@@ -30,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -230,8 +230,16 @@ def check_limits(gates: Gates, shares: Collection[str]) -> None:
     """Every limit of a gate on a share (`shares`: the metrics that are proportions, every value
     seen within [0, 1]) lies where the gated quantity can: [0, 1] for a value, [−1, 1] for a
     spread or a change (GateError). `max: 10` meant as 10 percentage points passed every run."""
-    problems = []
-    for i, spec in enumerate(gates.model.gates):
+    problems = limit_problems(gates.model.gates, shares, gates.problem)
+    if problems:
+        raise GateError(problems)
+
+
+def limit_problems(specs: Sequence[GateSpec], shares: Collection[str],
+                   problem: Callable[[int, str, str], Problem]) -> list[Problem]:
+    """`check_limits` for gates or tuning goals (`problem(index, key, message)` locates one)."""
+    out = []
+    for i, spec in enumerate(specs):
         if spec.metric not in shares:
             continue
         low, high = (0.0, 1.0) if spec.of == "value" else (-1.0, 1.0)
@@ -239,11 +247,10 @@ def check_limits(gates: Gates, shares: Collection[str]) -> None:
         for key, value in spec.limits():
             if not low <= value <= high:
                 hint = f" ({value:g} percentage points are {value / 100:g})" if 1 < abs(value) <= 100 else ""
-                problems.append(gates.problem(i, key, f"{spec.metric} gives {what}, from {low:g} to {high:g}: "
-                                                      f"{value:g} is outside it{hint}"))
+                out.append(problem(i, key, f"{spec.metric} gives {what}, from {low:g} to {high:g}: "
+                                           f"{value:g} is outside it{hint}"))
                 break
-    if problems:
-        raise GateError(problems)
+    return out
 
 
 def shares_in(table: Any) -> set[str]:

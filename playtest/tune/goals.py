@@ -27,7 +27,15 @@ import polars as pl
 from pydantic import ConfigDict, Field, ValidationError, model_validator
 
 from playtest.analysis import columns as C
-from playtest.compare.gates import GateError, Gates, GatesModel, GateSpec, RunDefaults
+from playtest.compare.gates import (
+    GateError,
+    Gates,
+    GatesModel,
+    GateSpec,
+    RunDefaults,
+    limit_problems,
+    shares_in,
+)
 from playtest.errors import Problem, VariantError
 from playtest.suggest import unknown_name
 from playtest.variants.loader import problem_from_pydantic
@@ -58,6 +66,10 @@ class GoalSpec(GateSpec):
         if self.of == "spread" and isinstance(self.group, str):
             raise ValueError("a spread needs several groups: leave `group` out or give a list")
         return self
+
+    def limits(self) -> list[tuple[str, float]]:
+        """The bounds, then the target: each a value the goal's quantity should reach."""
+        return [*super().limits(), *([("target", self.target)] if self.target is not None else [])]
 
     def title(self) -> str:
         if self.name:
@@ -168,6 +180,7 @@ def check_names(goals: Goals, table: pl.DataFrame) -> None:
         if missing:
             problems.append(goals.problem(i, "group", f"{spec.metric} has no group {', '.join(map(repr, missing))}; "
                                           f"it has: {', '.join(have[spec.metric])}"))
+    problems += limit_problems(goals.items, shares_in(table), goals.problem)  # `target: 10` meant as 10 points
     if problems:
         raise GateError(problems)
 

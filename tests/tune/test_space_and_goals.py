@@ -107,6 +107,24 @@ def test_goal_names_are_checked_against_the_runs(tmp_path):
     ]
 
 
+def test_a_goal_on_a_share_in_percent_is_refused(tmp_path):
+    """As for gates: `target: 10` meant as 10 percentage points is a distance no candidate can
+    close, and `max: 30` a bound every candidate meets."""
+    goals = _goals(tmp_path, "goals:\n  - {metric: crew_pick_rate, target: 10}\n"
+                             "  - {metric: crew_pick_rate, of: spread, max: 30}\n  - {metric: crew_pick_rate, max: 0.3}\n")
+    table = pl.DataFrame({C.METRIC: ["crew_pick_rate", "crew_pick_rate"], C.GROUP: ["bays", "rahel"],
+                          C.ESTIMATE: [0.1, 0.2]})
+    with pytest.raises(GateError) as err:
+        check_names(goals, table)
+    path = tmp_path / "goals.yaml"
+    assert str(err.value).splitlines() == [
+        f"{path}:2:38: goals.0.target: crew_pick_rate gives a share, from 0 to 1: 10 is outside it (10 percentage "
+        "points are 0.1)",
+        f"{path}:3:47: goals.1.max: crew_pick_rate gives a spread of shares, from -1 to 1: 30 is outside it (30 "
+        "percentage points are 0.3)",
+    ]
+
+
 def test_a_gates_file_is_a_goals_file_and_the_objective_is_the_weighted_distance(tmp_path):
     goals = _goals(tmp_path, "gates:\n  - metric: win_rate_by_seat\n    of: spread\n    target: 0\n"
                              "  - metric: game_length_rounds\n    between: [5, 7]\n    weight: 0.5\n"
