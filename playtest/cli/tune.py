@@ -147,7 +147,9 @@ def tune(
     with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe:
         s = simulate(base, RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed_, workers=1),
                      Path(probe) / "run")
-        G.check_names(goals, tune_metrics()(s.info, s.games, s.events))
+        probe_table = tune_metrics()(s.info, s.games, s.events)
+        G.check_names(goals, probe_table)
+        G.check_limits(goals, probe_table)
     work = _prepare(out_dir, resumed)
     if not resume:
         write_settings(work, settings)

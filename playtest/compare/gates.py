@@ -30,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -226,18 +226,11 @@ def check_group_names(gates: Gates, seen: dict[str, list[str]], where: str) -> N
         raise GateError(problems)
 
 
-def check_limits(gates: Gates, shares: Collection[str]) -> None:
-    """Every limit of a gate on a share (`shares`: the metrics that are proportions, every value
-    seen within [0, 1]) lies where the gated quantity can: [0, 1] for a value, [−1, 1] for a
-    spread or a change (GateError). `max: 10` meant as 10 percentage points passed every run."""
-    problems = limit_problems(gates.model.gates, shares, gates.problem)
-    if problems:
-        raise GateError(problems)
-
-
-def limit_problems(specs: Sequence[GateSpec], shares: Collection[str],
-                   problem: Callable[[int, str, str], Problem]) -> list[Problem]:
-    """`check_limits` for gates or tuning goals (`problem(index, key, message)` locates one)."""
+def limit_problems(specs: Sequence[GateSpec], shares: Collection[str]) -> list[tuple[int, str, str]]:
+    """(index, key, message) of the first limit of each spec on a share (`shares`: the metrics
+    that are proportions, every value seen within [0, 1]) that lies where the gated quantity
+    cannot: [0, 1] for a value, [−1, 1] for a spread or a change. `max: 10` meant as 10
+    percentage points passed every run. (`GateSpec.limits`: a tune goal's `target` too.)"""
     out = []
     for i, spec in enumerate(specs):
         if spec.metric not in shares:
@@ -247,10 +240,17 @@ def limit_problems(specs: Sequence[GateSpec], shares: Collection[str],
         for key, value in spec.limits():
             if not low <= value <= high:
                 hint = f" ({value:g} percentage points are {value / 100:g})" if 1 < abs(value) <= 100 else ""
-                out.append(problem(i, key, f"{spec.metric} gives {what}, from {low:g} to {high:g}: "
-                                           f"{value:g} is outside it{hint}"))
+                out.append((i, key, f"{spec.metric} gives {what}, from {low:g} to {high:g}: {value:g} is outside it{hint}"))
                 break
     return out
+
+
+def check_limits(gates: Gates, shares: Collection[str]) -> None:
+    """Before the long runs: every limit of a gate on a share lies where the share can
+    (`limit_problems`; GateError, located at the limit)."""
+    problems = [gates.problem(i, key, message) for i, key, message in limit_problems(gates.model.gates, shares)]
+    if problems:
+        raise GateError(problems)
 
 
 def shares_in(table: Any) -> set[str]:
@@ -454,7 +454,6 @@ def fail_tests(specs: list[GateSpec], comps: list[list[Component]]) -> int:
 def evaluate(gates: Gates, reps: Replicates, looks: int = 1) -> list[GateResult]:
     """Decide every gate on the current games (see the module doc for the error levels)."""
     alpha = 1 - gates.model.confidence
-    check_limits(gates, {m for m in reps.metrics_within_0_and_1() if is_share(m)})
     comps = components(gates, reps)
     m = max(1, fail_tests(gates.model.gates, comps))
     a_pass = alpha / looks

@@ -67,10 +67,6 @@ class GoalSpec(GateSpec):
             raise ValueError("a spread needs several groups: leave `group` out or give a list")
         return self
 
-    def limits(self) -> list[tuple[str, float]]:
-        """The bounds, then the target: each a value the goal's quantity should reach."""
-        return [*super().limits(), *([("target", self.target)] if self.target is not None else [])]
-
     def title(self) -> str:
         if self.name:
             return self.name
@@ -85,6 +81,10 @@ class GoalSpec(GateSpec):
 
     def has_bounds(self) -> bool:
         return self.low is not None or self.high is not None
+
+    def limits(self) -> list[tuple[str, float]]:
+        """The bounds as written, then the target: `check_limits` refuses either outside a share."""
+        return [*super().limits(), *([("target", self.target)] if self.target is not None else [])]
 
 
 class GoalsModel(GatesModel):
@@ -180,7 +180,15 @@ def check_names(goals: Goals, table: pl.DataFrame) -> None:
         if missing:
             problems.append(goals.problem(i, "group", f"{spec.metric} has no group {', '.join(map(repr, missing))}; "
                                           f"it has: {', '.join(have[spec.metric])}"))
-    problems += limit_problems(goals.items, shares_in(table), goals.problem)  # `target: 10` meant as 10 points
+    if problems:
+        raise GateError(problems)
+
+
+def check_limits(goals: Goals, table: pl.DataFrame) -> None:
+    """Before the search: no bound or target of a goal on a share lies outside what the share can
+    take (`compare.gates.limit_problems`, from the probe's metric `table`; GateError, located in
+    the goals file). The confirmation's gates are made from these goals and are not checked again."""
+    problems = [goals.problem(i, key, message) for i, key, message in limit_problems(goals.items, shares_in(table))]
     if problems:
         raise GateError(problems)
 
@@ -264,4 +272,4 @@ def goal_column(index: int) -> str:
     return f"goal_{index + 1}"
 
 
-__all__ = ["GoalSpec", "GoalValue", "Goals", "check_names", "goal_values", "load_goals", "objective"]
+__all__ = ["GoalSpec", "GoalValue", "Goals", "check_limits", "check_names", "goal_values", "load_goals", "objective"]

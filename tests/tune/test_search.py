@@ -325,6 +325,23 @@ def test_goals_naming_unknown_metrics_fail_before_the_search(tmp_path):
     assert not (tmp_path / "o").exists() and not (tmp_path / ".o.partial").exists()
 
 
+@pytest.mark.parametrize(("goal", "where", "message"), [
+    ("metric: win_rate_by_seat\n    of: spread\n    max: 10", "4:10: goals.0.max",
+     "win_rate_by_seat gives a spread of shares, from -1 to 1: 10 is outside it (10 percentage points are 0.1)"),
+    ("metric: win_rate_by_seat\n    group: seat 1\n    target: 25", "4:13: goals.0.target",
+     "win_rate_by_seat gives a share, from 0 to 1: 25 is outside it (25 percentage points are 0.25)"),
+])
+def test_a_goal_s_bound_outside_its_share_fails_before_the_search(tmp_path, goal, where, message):
+    """As a gate's: `max: 10` meant as 10 points on the seat spread. The check `diff` makes before
+    its runs was made by tune only at the very end, after the search and the fresh games, where it
+    looked for a `gates:` list in the goals file: 'internal error: KeyError: 'gates'', exit 1."""
+    goals = tmp_path / "g.yaml"
+    goals.write_text(f"goals:\n  - {goal}\n")
+    code, _, err = invoke("tune", DRAFT5, *TUNE, "--target", goals, "--out", tmp_path / "o")
+    assert (code, err) == (2, f"{goals}:{where}: {message}"), err
+    assert not (tmp_path / "o").exists() and not (tmp_path / ".o.partial").exists()
+
+
 @pytest.mark.slow  # make test-all: ~10 s CPU (a gate replicate per tied candidate)
 def test_candidates_meeting_every_bound_are_told_apart_by_the_gates(tmp_path):
     goals = tmp_path / "wide.yaml"

@@ -10,7 +10,7 @@ import pytest
 from playtest.analysis import columns as C
 from playtest.compare.gates import GateError
 from playtest.errors import UsageError
-from playtest.tune.goals import check_names, goal_values, load_goals, objective
+from playtest.tune.goals import check_limits, check_names, goal_values, load_goals, objective
 from playtest.tune.space import CHOICE, FLOAT, INT, check_space, parse_param, parse_space
 from tests.conftest import DRAFT5
 from tests.tune.helpers import GOALS, invoke
@@ -115,7 +115,7 @@ def test_a_goal_on_a_share_in_percent_is_refused(tmp_path):
     table = pl.DataFrame({C.METRIC: ["crew_pick_rate", "crew_pick_rate"], C.GROUP: ["bays", "rahel"],
                           C.ESTIMATE: [0.1, 0.2]})
     with pytest.raises(GateError) as err:
-        check_names(goals, table)
+        check_limits(goals, table)
     path = tmp_path / "goals.yaml"
     assert str(err.value).splitlines() == [
         f"{path}:2:38: goals.0.target: crew_pick_rate gives a share, from 0 to 1: 10 is outside it (10 percentage "
