@@ -229,13 +229,14 @@ def check_group_names(gates: Gates, seen: dict[str, list[str]], where: str) -> N
 def limit_problems(specs: Sequence[GateSpec], shares: Collection[str]) -> list[tuple[int, str, str]]:
     """(index, key, message) of the first limit of each spec on a share (`shares`: the metrics
     that are proportions, every value seen within [0, 1]) that lies where the gated quantity
-    cannot: [0, 1] for a value, [−1, 1] for a spread or a change. `max: 10` meant as 10
+    cannot: [0, 1] for a value or a spread (the largest gap between two groups is never
+    negative: `max: -0.05` could never pass), [−1, 1] for a change. `max: 10` meant as 10
     percentage points passed every run. (`GateSpec.limits`: a tune goal's `target` too.)"""
     out = []
     for i, spec in enumerate(specs):
         if spec.metric not in shares:
             continue
-        low, high = (0.0, 1.0) if spec.of == "value" else (-1.0, 1.0)
+        low, high = (-1.0, 1.0) if spec.of == "change" else (0.0, 1.0)
         what = "a share" if spec.of == "value" else f"a {spec.of} of shares"
         for key, value in spec.limits():
             if not low <= value <= high:

@@ -248,10 +248,21 @@ def test_a_limit_a_share_cannot_reach_is_located(tmp_path, reps):
     with pytest.raises(GateError) as info:
         check_limits(load_gates(path), {m for m in reps.metrics_within_0_and_1() if is_share(m)})
     assert str(info.value).splitlines() == [
-        f"{path}:2:49: gates.0.max: win_rate_by_seat gives a spread of shares, from -1 to 1: 10 is outside it "
+        f"{path}:2:49: gates.0.max: win_rate_by_seat gives a spread of shares, from 0 to 1: 10 is outside it "
         "(10 percentage points are 0.1)",
         f"{path}:3:39: gates.1.between: crew_pick_rate gives a share, from 0 to 1: -0.2 is outside it",
     ]
+
+
+def test_a_spread_is_never_negative_a_change_may_be(tmp_path, reps):
+    """A spread is the largest gap between two groups: `max: -0.05` could never pass. A change
+    (candidate − base) may be negative."""
+    path = gates_file(tmp_path, "gates:\n  - {metric: win_rate_by_seat, of: spread, max: -0.05}\n"
+                                "  - {metric: win_rate_by_seat, of: change, min: -0.05}\n")
+    with pytest.raises(GateError) as info:
+        check_limits(load_gates(path), {m for m in reps.metrics_within_0_and_1() if is_share(m)})
+    assert str(info.value).splitlines() == [
+        f"{path}:2:49: gates.0.max: win_rate_by_seat gives a spread of shares, from 0 to 1: -0.05 is outside it"]
 
 
 def test_diff_rejects_a_limit_in_percent_before_the_long_runs(cli, tmp_path):
@@ -261,7 +272,7 @@ def test_diff_rejects_a_limit_in_percent_before_the_long_runs(cli, tmp_path):
     r = cli("diff", "variants/stargate/draft5.yaml", "variants/stargate/draft5.yaml", "--gate", str(gates),
             "-n", "300", "-w", "1", "--out", str(out))
     assert (r.returncode, r.stderr) == (2, f"{gates}:4:10: gates.0.max: win_rate_by_seat gives a spread of shares, "
-                                           "from -1 to 1: 10 is outside it (10 percentage points are 0.1)\n")
+                                           "from 0 to 1: 10 is outside it (10 percentage points are 0.1)\n")
     assert not out.exists()  # no long run was started
 
 

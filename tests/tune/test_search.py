@@ -327,7 +327,7 @@ def test_goals_naming_unknown_metrics_fail_before_the_search(tmp_path):
 
 @pytest.mark.parametrize(("goal", "where", "message"), [
     ("metric: win_rate_by_seat\n    of: spread\n    max: 10", "4:10: goals.0.max",
-     "win_rate_by_seat gives a spread of shares, from -1 to 1: 10 is outside it (10 percentage points are 0.1)"),
+     "win_rate_by_seat gives a spread of shares, from 0 to 1: 10 is outside it (10 percentage points are 0.1)"),
     ("metric: win_rate_by_seat\n    group: seat 1\n    target: 25", "4:13: goals.0.target",
      "win_rate_by_seat gives a share, from 0 to 1: 25 is outside it (25 percentage points are 0.25)"),
 ])
