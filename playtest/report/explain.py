@@ -37,7 +37,18 @@ def _head(design: Design, table: pl.DataFrame) -> str:
     n = int(table["n"].max()) if table.height else design.rows.height
     return (f"{n} {what} in `{design.run_dir}`, {design.games} games each; bots: "
             f"{', '.join(design.bots) or '?'}. Linear model per response over the keys; 95% intervals; "
-            f"strong = p < 0.05 after Holm over all {table.height} effects.")
+            f"strong = p < 0.05 after Holm over all {_tested(table)} effects{_untested(table)}.")
+
+
+def _tested(table: pl.DataFrame) -> int:
+    """The effects Holm's correction ran over: those with a p-value (not an exact fit's)."""
+    return table.height if "p_value" not in table.columns else int(table["p_value"].is_not_null().sum())
+
+
+def _untested(table: pl.DataFrame) -> str:
+    """' (and 2 of trials that fit exactly: no interval, never strong)', or ''."""
+    k = table.height - _tested(table)
+    return f" (and {k} of trials that fit exactly: no interval, never strong)" if k else ""
 
 
 def explain_markdown(design: Design, table: pl.DataFrame) -> str:

@@ -67,6 +67,8 @@ def test_trials_that_fit_exactly_give_no_interval_and_no_claim():
     assert table.filter(pl.col("strong")).height == 2  # the other responses' effects as before
     md = explain_markdown(d, table)
     assert "+5.5 pts (no interval: exact fit)" in md
+    # Holm ran over the 4 effects that have a p-value, not the 6 listed
+    assert "after Holm over all 4 effects (and 2 of trials that fit exactly: no interval, never strong)." in md
     assert not any("exact_rate" in s for s in sentences(table, ("greedy",)))
 
 
