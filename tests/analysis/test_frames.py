@@ -36,3 +36,13 @@ def test_a_value_per_game_spreads_over_every_game_with_zeros_where_it_has_none(t
     assert F.on_games(b, "rows", ids).tolist() == [0.0, 2.0, 1.0]
     assert F.on_games(none, "rows", ids).tolist() == [0.0, 0.0, 0.0]
     assert F.on_games(b, "rows", ids).dtype == np.float64
+
+
+def test_a_game_the_ids_lack_is_left_out_not_put_in_another_game_s_place():
+    """As the left join on the games table that `on_games` replaced: events of a game that the
+    games table does not hold count for no game (they went to the next game's place, or past
+    the end: IndexError)."""
+    ids = np.array([0, 2, 4])
+    per = pl.DataFrame({"game": [1, 2, 9], "rows": [5, 1, 7]})
+    assert F.on_games(per, "rows", ids).tolist() == [0.0, 1.0, 0.0]
+    assert F.on_games(per, "rows", np.array([], dtype=np.int64)).tolist() == []
