@@ -120,7 +120,7 @@ def test_a_goal_on_a_share_in_percent_is_refused(tmp_path):
     assert str(err.value).splitlines() == [
         f"{path}:2:38: goals.0.target: crew_pick_rate gives a share, from 0 to 1: 10 is outside it (10 percentage "
         "points are 0.1)",
-        f"{path}:3:47: goals.1.max: crew_pick_rate gives a spread of shares, from -1 to 1: 30 is outside it (30 "
+        f"{path}:3:47: goals.1.max: crew_pick_rate gives a spread of shares, from 0 to 1: 30 is outside it (30 "
         "percentage points are 0.3)",
     ]
 
