@@ -46,3 +46,20 @@ def test_a_game_the_ids_lack_is_left_out_not_put_in_another_game_s_place():
     per = pl.DataFrame({"game": [1, 2, 9], "rows": [5, 1, 7]})
     assert F.on_games(per, "rows", ids).tolist() == [0.0, 1.0, 0.0]
     assert F.on_games(per, "rows", np.array([], dtype=np.int64)).tolist() == []
+
+
+@pytest.mark.parametrize(("row", "message"), [
+    ({"metric": "m", "n": 2.5}, "metric table column 'n': 2.5 is not int (metric 'm', group None)"),
+    ({"metric": "m", "group": 3}, "metric table column 'group': 3 is not str (metric 'm', group 3)"),
+    ({"metric": "m", "estimate": "0.5"}, "metric table column 'estimate': '0.5' is not float (metric 'm', group None)"),
+])
+def test_a_metric_table_row_of_the_wrong_type_is_refused_not_converted(row, message):
+    """polars' from_dicts turns n=2.5 into 2 and group=3 into '3': a metric's bug must not pass
+    as a number (building the columns one by one refused them)."""
+    from playtest.analysis.columns import metric_frame
+
+    with pytest.raises(TypeError) as err:
+        metric_frame([row])
+    assert str(err.value) == message
+    ok = metric_frame([{"metric": "m", "group": "g", "estimate": np.float64(0.5), "n": np.int64(3)}])
+    assert ok.row(0) == ("m", "g", 0.5, None, None, 3, None, None)
