@@ -37,7 +37,10 @@ def _head(design: Design, table: pl.DataFrame) -> str:
     n = int(table["n"].max()) if table.height else design.rows.height
     return (f"{n} {what} in `{design.run_dir}`, {design.games} games each; bots: "
             f"{', '.join(design.bots) or '?'}. Linear model per response over the keys; 95% intervals; "
-            f"strong = p < 0.05 after Holm over all {_tested(table)} effects{_untested(table)}.")
+            f"strong = p < 0.05 after Holm over all {_tested(table)} effects{_untested(table)}."
+            + (" The trials play the same games: an interval measures how the trials scatter about the model, "
+               "not the games' own sampling error; confirm an effect with `playtest compare`."
+               if design.source == "tune" else ""))
 
 
 def _tested(table: pl.DataFrame) -> int:

@@ -67,6 +67,7 @@ def test_trials_that_fit_exactly_give_no_interval_and_no_claim():
     assert table.filter(pl.col("strong")).height == 2  # the other responses' effects as before
     md = explain_markdown(d, table)
     assert "+5.5 pts (no interval: exact fit)" in md
+    assert "The trials play the same games: an interval measures how the trials scatter" in md  # a tune's caveat
     # Holm ran over the 4 effects that have a p-value, not the 6 listed
     assert "after Holm over all 4 effects (and 2 of trials that fit exactly: no interval, never strong)." in md
     assert not any("exact_rate" in s for s in sentences(table, ("greedy",)))
@@ -115,6 +116,7 @@ def test_explain_reads_a_sweep(tmp_path):
     assert ("crew_pick_rate (bays)", "crews.bays.time") in keys and ("game_length_rounds", "crews.bays.time") in keys
     assert all(e["df"] == 1 and e["method"].startswith("weighted least squares") for e in doc["effects"])
     assert (out / "explain.md").is_file()
+    assert "The trials play the same games" not in (out / "explain.md").read_text()  # a sweep's points carry errors
     assert_valid_charts((out / "explain.html").read_text())
     code, _, err = invoke("explain", out, "--metric", "nope")
     assert code == 2 and err.startswith("error: --metric nope: no such metric in this sweep (known: ")
