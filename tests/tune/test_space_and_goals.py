@@ -93,17 +93,22 @@ def test_malformed_goals_are_located(tmp_path):
     ]
 
 
-def test_goal_names_are_checked_against_the_runs(tmp_path):
-    goals = _goals(tmp_path, "goals:\n  - metric: crew_pick\n    max: 0.3\n"
-                             "  - metric: crew_pick_rate\n    group: bayz\n    max: 0.3\n")
+def _refused(check, goals, tmp_path):
+    """The lines `check` (check_names or check_limits) refuses the goals with, against a run
+    whose crew_pick_rate has the groups bays and rahel."""
     table = pl.DataFrame({C.METRIC: ["crew_pick_rate", "crew_pick_rate"], C.GROUP: ["bays", "rahel"],
                           C.ESTIMATE: [0.1, 0.2]})
     with pytest.raises(GateError) as err:
-        check_names(goals, table)
-    path = tmp_path / "goals.yaml"
-    assert str(err.value).splitlines() == [
-        f"{path}:2:13: goals.0.metric: unknown metric 'crew_pick' (did you mean 'crew_pick_rate'?); the runs have: crew_pick_rate",
-        f"{path}:5:12: goals.1.group: crew_pick_rate has no group 'bayz'; it has: bays, rahel",
+        check(goals, table)
+    return str(err.value).splitlines()
+
+
+def test_goal_names_are_checked_against_the_runs(tmp_path):
+    goals = _goals(tmp_path, "goals:\n  - metric: crew_pick\n    max: 0.3\n"
+                             "  - metric: crew_pick_rate\n    group: bayz\n    max: 0.3\n")
+    assert _refused(check_names, goals, tmp_path) == [
+        f"{tmp_path / 'goals.yaml'}:2:13: goals.0.metric: unknown metric 'crew_pick' (did you mean 'crew_pick_rate'?); the runs have: crew_pick_rate",
+        f"{tmp_path / 'goals.yaml'}:5:12: goals.1.group: crew_pick_rate has no group 'bayz'; it has: bays, rahel",
     ]
 
 
@@ -112,15 +117,10 @@ def test_a_goal_on_a_share_in_percent_is_refused(tmp_path):
     close, and `max: 30` a bound every candidate meets."""
     goals = _goals(tmp_path, "goals:\n  - {metric: crew_pick_rate, target: 10}\n"
                              "  - {metric: crew_pick_rate, of: spread, max: 30}\n  - {metric: crew_pick_rate, max: 0.3}\n")
-    table = pl.DataFrame({C.METRIC: ["crew_pick_rate", "crew_pick_rate"], C.GROUP: ["bays", "rahel"],
-                          C.ESTIMATE: [0.1, 0.2]})
-    with pytest.raises(GateError) as err:
-        check_limits(goals, table)
-    path = tmp_path / "goals.yaml"
-    assert str(err.value).splitlines() == [
-        f"{path}:2:38: goals.0.target: crew_pick_rate gives a share, from 0 to 1: 10 is outside it (10 percentage "
+    assert _refused(check_limits, goals, tmp_path) == [
+        f"{tmp_path / 'goals.yaml'}:2:38: goals.0.target: crew_pick_rate gives a share, from 0 to 1: 10 is outside it (10 percentage "
         "points are 0.1)",
-        f"{path}:3:47: goals.1.max: crew_pick_rate gives a spread of shares, from 0 to 1: 30 is outside it (30 "
+        f"{tmp_path / 'goals.yaml'}:3:47: goals.1.max: crew_pick_rate gives a spread of shares, from 0 to 1: 30 is outside it (30 "
         "percentage points are 0.3)",
     ]
 
