@@ -263,21 +263,27 @@ def leader_wins(games: Table, events: Table) -> pl.DataFrame:
     scores = round_scores(events)
     if scores is None:
         return C.metric_frame([])
-    shares = win_shares_by_seat(games)  # one row per game: each seat's win share
+    shares = win_shares_by_seat(games)  # one row per game (game order): each seat's win share
+    lengths = F.per_game(games, pl.col("rounds").first().alias("rounds"))
+    ids, rounds = lengths["game"].to_numpy(), lengths["rounds"].to_numpy()
+    if ids.size == 0:
+        return C.metric_frame([])
     seats = [c for c in shares.columns if c != "game"]
-    shares = shares.join(F.per_game(games, pl.col("rounds").first().alias("rounds")), on="game", how="inner",
-                         maintain_order="left")
+    column = {int(s): j for j, s in enumerate(seats)}
+    won_by = shares.select(seats).to_numpy()  # arrays, not a join per round (New Frontiers, 40 games: 16 → 7 ms)
     at_top = pl.col("score") == pl.col("score").max()
     rows = []
     leaders = F.per_game_by(scores, "round", pl.col("seat").filter(at_top).first().alias("leader"),
                             at_top.sum().alias("k"))  # one round at a time: a row per game
     for rnd, per in leaders:
-        sole = per.filter(pl.col("k") == 1)
-        won = sole.join(shares.filter(pl.col("rounds") > rnd), on="game", how="inner", maintain_order="left").select(
-            pl.coalesce(pl.when(pl.col("leader") == int(s)).then(pl.col(s)) for s in seats).alias("won"))
-        wins, n = float(won["won"].sum()), won.height
+        game, leader, k = (per[c].to_numpy() for c in ("game", "leader", "k"))
+        at = np.minimum(np.searchsorted(ids, game), ids.size - 1)
+        keep = (k == 1) & (ids[at] == game)
+        keep[keep] &= rounds[at[keep]] > rnd  # the game goes on after this round
+        n = int(keep.sum())
         if n == 0:
             continue
+        wins = float(won_by[at[keep], [column[int(s)] for s in leader[keep]]].sum())
         est, lo, hi = wilson(wins, n)
         rows.append({C.METRIC: "leader_after_round_wins", C.GROUP: f"round {rnd}", C.ESTIMATE: est, C.CI_LOW: lo,
                      C.CI_HIGH: hi, C.N: n,
