@@ -92,15 +92,21 @@ def _lift_per_game(games: Table, who: pl.LazyFrame, key: str, metric: str, defin
         return C.metric_frame([])
     shares = win_shares_by_seat(games)
     seats = [c for c in shares.columns if c != "game"]
+    ids, won_by = shares["game"].to_numpy(), shares.select(seats).to_numpy()
     rows = []
     parts = dict(F.per_game_by(who, key, *((pl.col("seat") == int(s)).any().alias(f"had {s}") for s in seats)))
     for k in keys:
         had = parts.get(k)
-        if had is None or had.height == 0:
+        if had is None or had.height == 0 or ids.size == 0:
             continue
-        both = had.join(shares, on="game", how="inner", maintain_order="left")
-        flags = both.select(f"had {s}" for s in seats).to_numpy()
-        wins = both.select(seats).to_numpy()
+        # Its games' win shares by arrays, not a polars join per key (developments, 40 games: 24 → 11 ms).
+        game = had["game"].to_numpy()
+        at = np.minimum(np.searchsorted(ids, game), ids.size - 1)
+        mine = ids[at] == game
+        flags = had.select(f"had {s}" for s in seats).to_numpy()[mine]
+        wins = won_by[at[mine]]
+        if flags.shape[0] == 0:
+            continue
         w = (wins * flags).sum(axis=1) / flags.sum(axis=1)
         if flags.all():
             # Every player had it in every game: each game's lift is 0 by construction, and an
