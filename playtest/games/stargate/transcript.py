@@ -248,8 +248,12 @@ class ReplayOutcome:
         crew_cards = [{"crew": crew.id, "slots": _extension_slots(state.ext_crew[c], crew.extension_vp, names)}
                       for c, crew in enumerate(model.crews) if crew.extension_vp]
         common = core.outcome_data(t, rules, state)
-        parts = ("planets", "color", "skill")
-        extra = [k for k in result.seats[0].components if k not in parts
+        # A part the variant switches off (the color bonus under scoring.color_bonus: none) is
+        # left out, as common_outcome and the reports leave it out: "color 0" would read as a
+        # bonus nobody earned.
+        kept = set(common["score_parts"])
+        parts = tuple(p for p in ("planets", "color", "skill") if p in kept)
+        extra = [k for k in result.seats[0].components if k not in parts and k in kept
                  and any(seat.components[k] for seat in result.seats)]
         scores = [{
             "player": names[s.seat],
