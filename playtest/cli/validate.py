@@ -13,6 +13,7 @@ from playtest.cli.common import SetOption
 from playtest.errors import VariantError
 from playtest.text import clean
 from playtest.variants import Variant, load_variant
+from playtest.variants.diff import Change, _fmt
 
 
 @app.command()
@@ -61,10 +62,21 @@ def _change_lines(variant: Variant) -> list[str]:
     if not variant.changes:
         return [f"  no key changed {against}"]
     n = len(variant.changes)
-    return [f"  {n} key{'s' if n != 1 else ''} changed {against}:", *(f"    {_one_line(str(c))}" for c in variant.changes)]
+    return [f"  {n} key{'s' if n != 1 else ''} changed {against}:", *(f"    {_change_line(c)}" for c in variant.changes)]
+
+
+def _change_line(change: Change, width: int = 200) -> str:
+    """`path: old → new` on one line. A long line is cut in each value separately, so that the new
+    value — what the draft says — is always shown: cutting the whole line hid it behind the old one
+    (an `end:` list read `end: [...stock_empty...] → [{"trigger": "planets_full", ... {"trigger…`)."""
+    old, new = _one_line(_fmt(change.old)), _one_line(_fmt(change.new))
+    if len(change.path) + len(old) + len(new) + 5 > width:
+        old = _one_line(old, width // 3)
+        new = _one_line(new, width)
+    return f"{change.path}: {old} → {new}"
 
 
 def _one_line(text: str, width: int = 200) -> str:
-    """A change on one line: a folded description's newlines become spaces; a long value is cut."""
+    """A value on one line: a folded description's newlines become spaces; a long value is cut."""
     flat = " ".join(text.split())
     return flat if len(flat) <= width else flat[: width - 1] + "…"
