@@ -34,14 +34,14 @@ SIGNIFICANT = "significant"
 NOTABLE = "notable"
 IS_RATE = "is_rate"
 TEST = "test"
-"""Why a difference is or is not in Holm's family: 'tested'; 'no change possible' (the metric is
+"""Why a difference is or is not in Holm's family: 'tested'; 'one value in every game of both' (the metric is
 constant in every variant); 'identical' (equal on every game and replicate, e.g. a title-only
 copy under common random numbers); 'same as <metric / group>' (a duplicate test, e.g. a win lift
-that is a win rate minus a constant, counted once); 'set by the rules' (constant in each variant
+that is a win rate minus a constant, counted once); 'the same in every game of each' (constant in each variant
 but not the same: no interval, and the exact sign-flip p-value 2^(1 - K) of K blocks in Holm's
 family, so a certain difference with 30 blocks and none from 4 games that happen to agree);
 'not tested' (quantiles, balance); 'off in <variant>' (one side's variant switches the metric off: OFF_IN)."""
-SET_BY_RULES = "set by the rules"
+ONE_VALUE_EACH = "the same in every game of each"
 OFF_IN = "off in "
 """TEST of a row that one side's variant switches off ('off in draft6'; GameSpec.switched_off):
 there is nothing to compare with, so no difference, interval or p-value, and not in Holm's family."""
@@ -130,8 +130,8 @@ def _test_kind(reps: Replicates, v: int, metric: str, group: str, est: Estimate,
             # Only a row every block holds is fixed (a one-bot line-up's 1/P); one over the 2
             # games that reached round 17 is merely equal in those games.
             keys = [(0, metric, group), (v, metric, group)]
-            return ("no change possible" if reps.evidence_blocks(keys) >= reps.k else "identical"), None
-        return SET_BY_RULES, None
+            return ("one value in every game of both" if reps.evidence_blocks(keys) >= reps.k else "identical"), None
+        return ONE_VALUE_EACH, None
     if math.isnan(est.estimate) or math.isnan(est.se):
         return "not tested", None
     if est.se == 0:
@@ -201,7 +201,7 @@ def compare_samples(
             if test != "tested":
                 est = Estimate(est.estimate, math.nan, est.df)
             lo, hi = est.interval(1 - settings.alpha)
-            if test == SET_BY_RULES:  # the same difference in every game: no sampling error
+            if test == ONE_VALUE_EACH:  # the same difference in every game: no sampling error
                 lo = hi = est.estimate
             if test.startswith("same as"):
                 first = rows[same_as]
@@ -217,9 +217,9 @@ def compare_samples(
             # chance (4 games that happen to agree are no evidence): its exact sign-flip p-value
             # joins Holm's family like any other.
             # Its K is the blocks that hold the row on both sides (Replicates.evidence_blocks): the
-            # 2 games of 60 that reached round 17 gave "set by the rules" at p = 2^(1 - 30).
+            # 2 games of 60 that reached round 17 gave "the same in every game of each" at p = 2^(1 - 30).
             p_value = (est.p_value() if test == "tested" else
-                       sign_flip_p(reps.evidence_blocks([(0, metric, group), (v, metric, group)])) if test == SET_BY_RULES
+                       sign_flip_p(reps.evidence_blocks([(0, metric, group), (v, metric, group)])) if test == ONE_VALUE_EACH
                        else math.nan)
             rows.append({C.METRIC: metric, C.GROUP: group, VARIANT: labels[v], BASELINE: labels[0],
                          C.ESTIMATE: est.estimate, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n_games,

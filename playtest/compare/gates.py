@@ -428,7 +428,7 @@ def _decide(c: Component, low: float | None, high: float | None, a_pass: float, 
     holds, fails = se_ok, False
     # Any other value the same in every block (a mean, a share strictly between 0 and 1) has a
     # jackknife bound equal to the estimate, but only enough blocks make that evidence: as
-    # compare's 'set by the rules', its chance under a fair coin per block, 2^(1 - K), must be
+    # compare's 'the same in every game of each', its chance under a fair coin per block, 2^(1 - K), must be
     # within the level.
     flat = sign_flip_p(c.blocks or est.df + 1) if se_ok and est.se == 0 and not exact else 0.0
     can_pass, can_fail = flat <= a_pass, flat <= a_fail

@@ -106,8 +106,8 @@ def difference_sentence(r: dict[str, Any]) -> str:
     m = r[C.METRIC]
     way = "higher" if r[C.ESTIMATE] > 0 else "lower"
     head = f"{row_title(m, r[C.GROUP])}: {r[K.VARIANT]} is {_magnitude(r[C.ESTIMATE], m)} {way} than {r[K.BASELINE]}"
-    if r.get(K.TEST) == K.SET_BY_RULES:
-        return f"{head} in every game (set by the rules)"
+    if r.get(K.TEST) == K.ONE_VALUE_EACH:
+        return f"{head} in every game played (each gave one value in every game: no interval)"
     return f"{head} [{fmt_diff(r[C.CI_LOW], m)}, {fmt_diff(r[C.CI_HIGH], m)}]"
 
 
@@ -141,7 +141,7 @@ def _cannot_differ(cmp: K.Comparison) -> set[str]:
     d = cmp.differences
     out = set()
     for (metric,), part in d.group_by([C.METRIC]):
-        if (part[K.TEST] == "no change possible").all():
+        if (part[K.TEST] == "one value in every game of both").all():
             out.add(str(metric))
     return out
 
@@ -229,7 +229,7 @@ def settings_line(cmp: K.Comparison, run: dict[str, Any]) -> str:
             f"{crn}. Differences: paired jackknife over {cmp.replicates.k} blocks of games, "
             f"{_level(cmp)} intervals, "
             f"p-values Holm-adjusted over the {int((cmp.differences[K.TEST] == 'tested').sum())} distinct tests "
-            f"(metrics that cannot change and duplicates are not counted); "
+            f"(metrics with one value in every game of both, and duplicates, are not counted); "
             f"★ = significant at α = {s.alpha:g} and at least {s.min_effect * 100:g} points (rates) or "
             f"{s.min_rel_effect * 100:g}% (other metrics).")
 
@@ -273,9 +273,9 @@ CALIBRATION_NOTE = ("How often these intervals cover and these tests raise false
 def untested_text(d: dict[str, Any]) -> str:
     """Why a difference has no p-value, in words."""
     test = d.get(K.TEST) or "not tested"
-    if test == K.SET_BY_RULES or test.startswith(K.OFF_IN):
+    if test == K.ONE_VALUE_EACH or test.startswith(K.OFF_IN):
         return test
-    return "no change possible" if test == "no change possible" else (
+    return "one value in every game of both" if test == "one value in every game of both" else (
         # Equal in every block of games, not proof that the games were the same: a draft that
         # ends some games later can leave every game's winner where it was.
         "equal in every game" if test == "identical" else ("not tested" if not test.startswith("same as") else test))

@@ -40,7 +40,7 @@ def sign_flip_p(blocks: int) -> float:
     `blocks` blocks of paired games (a metric constant within each variant or rung at different
     values): under no difference each block's sign is a fair coin (the sign-flip randomization
     test), and only the two all-same-sign outcomes are as extreme. 2^(1 - K): 30 blocks give
-    1.9e-9, the certainty compare and the ladder call 'set by the rules' or 'by the bots'; 4
+    1.9e-9, the certainty compare and the ladder call 'the same in every game of each' or 'by the bots'; 4
     games give 0.125, no evidence at all."""
     return 2.0 ** (1 - blocks)
 

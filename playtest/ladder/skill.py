@@ -36,7 +36,7 @@ NOT_TESTED_NOTE = "not tested: the jackknife is not valid for a quantile or a ma
 be the same in every left-out block of a few games and still be no certain change."""
 SET_BY_BOTS = "the same in every game of each rung (set by the bots)"
 """The note of a metric that differs between rungs and never within one (a bot that always or
-never opens with a crew): a certain change, as compare's 'set by the rules', with the exact
+never opens with a crew): a certain change, as compare's 'the same in every game of each', with the exact
 sign-flip p-value 2^(1 - K) of K blocks of games (compare.stats.sign_flip_p) in Holm's family."""
 TOO_FEW_TO_BE_SURE = ("the same in every game of each rung, but too few games to rule out chance "
                       "(exact sign-flip test over the blocks of games)")
@@ -101,7 +101,7 @@ def hotelling(diffs: np.ndarray, reps: np.ndarray, evidence: int | None = None) 
         # Some contrast between rungs is the same in every block of games and not 0. When two
         # rungs differ by the same amount in every block (every game of each gives the same
         # value, and the values differ), Hotelling's test cannot run: the exact sign-flip test over
-        # the blocks gives its p-value, as for compare's "set by the rules". Otherwise the covariance is only short of
+        # the blocks gives its p-value, as for compare's "the same in every game of each". Otherwise the covariance is only short of
         # rank because few blocks hold the metric at all (a planet dealt in 2 of 10 games, seen
         # by 3 contrasts): nothing is certain, and there are too few blocks to test.
         if constant_pairs(diffs, reps, scale):

@@ -150,7 +150,7 @@ class Gain:
     closer to the goals) with its 95% interval from the paired jackknife over blocks of games,
     the objective recomputed on each leave-one-block-out replicate of both (`objective_gain`).
     `shown`: the interval lies below 0 (or, when the gain is the same in every block, enough
-    blocks agree to rule out chance, as compare's 'set by the rules')."""
+    blocks agree to rule out chance, as compare's 'the same in every game of each')."""
 
     estimate: float
     low: float

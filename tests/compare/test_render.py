@@ -52,7 +52,7 @@ def test_markdown_and_html_open_with_the_verdict_and_leave_constants_out_of_char
                                                      "tests, Holm-adjusted; 300 games per variant, bots "
                                                      "random,random,random,random):"]
     assert "- ★ Game length (rounds): draft6 is" in md
-    assert "| Win rate by bot | random | 25.0% | 25.0% | +0.0 pts |  | no change possible |  |" in md
+    assert "| Win rate by bot | random | 25.0% | 25.0% | +0.0 pts |  | one value in every game of both |  |" in md
     html = render.compare_html(cmp, run)
     assert html.index("Verdict") < html.index("Charts of the notable differences") < html.index("Other charts")
     charts = html[html.index("Charts of the notable differences"):html.index("Every metric")]

@@ -64,7 +64,7 @@ def test_identical_runs_differ_by_exactly_nothing(tmp_path):
     d = cmp.differences
     # Nothing to test: every difference is 0 in every replicate, none enters Holm's family.
     assert d.filter(pl.col(C.ESTIMATE).is_not_nan())[C.ESTIMATE].abs().max() == 0
-    assert set(d["test"]) <= {"identical", "no change possible", "not tested"}
+    assert set(d["test"]) <= {"identical", "one value in every game of both", "not tested"}
     assert (d["test"] == "identical").sum() > 10
     assert d[C.P_VALUE].is_nan().all()
     assert not d["significant"].any()
@@ -120,7 +120,7 @@ def test_holm_family_counts_each_distinct_non_constant_test_once():
     d = compare_samples([sample(0.25), sample(0.45)], ["a", "b"], metric_fn=_family_metric).differences
     tests = dict(zip(d[C.METRIC], d["test"], strict=True))
     assert tests == {"win_rate": "tested", "win_lift": "same as win_rate / x", "loss_rate": "same as win_rate / x",
-                     "fair_share": "no change possible", "mean_total": "tested"}
+                     "fair_share": "one value in every game of both", "mean_total": "tested"}
     rows = {r[C.METRIC]: r for r in d.iter_rows(named=True)}
     # Two tests in the family: Holm multiplies the smaller p by 2, not by 4 (or 5).
     expected = holm([rows["win_rate"][C.P_VALUE], rows["mean_total"][C.P_VALUE]])
@@ -201,7 +201,7 @@ def _rounds_metric(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFr
 
 def test_a_metric_the_rules_fix_at_another_value_is_a_certain_difference_not_no_change():
     # Oh-Seven with 6 rounds instead of 7: every match lasts 6 rounds, so the metric is constant
-    # in each variant; it was labelled 'no change possible' and left out of the verdict.
+    # in each variant; it was labelled 'one value in every game of both' and left out of the verdict.
     rng = np.random.default_rng(3)
     ids = np.arange(100)
     empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
@@ -213,14 +213,14 @@ def test_a_metric_the_rules_fix_at_another_value_is_a_certain_difference_not_no_
     cmp = compare_samples([sample(7), sample(6)], ["base", "short"], metric_fn=_rounds_metric)
     rows = {r[C.METRIC]: r for r in cmp.differences.iter_rows(named=True)}
     fixed = rows["game_length_rounds"]
-    assert fixed["test"] == "set by the rules" and fixed["significant"] and fixed["notable"]
+    assert fixed["test"] == "the same in every game of each" and fixed["significant"] and fixed["notable"]
     assert (fixed[C.ESTIMATE], fixed[C.CI_LOW], fixed[C.CI_HIGH]) == (-1.0, -1.0, -1.0)
     # The exact sign-flip p-value over the 30 blocks, in Holm's family of two
     assert fixed[C.P_VALUE] == 2.0 ** -29 and fixed["p_holm"] == pytest.approx(2 * 2.0 ** -29)
-    assert rows["fair_share"]["test"] == "no change possible" and not rows["fair_share"]["significant"]
+    assert rows["fair_share"]["test"] == "one value in every game of both" and not rows["fair_share"]["significant"]
     assert rows["mean_total"]["p_holm"] == pytest.approx(rows["mean_total"][C.P_VALUE])  # the larger p: times 1
     from playtest.compare.render import verdict_lines
-    assert "Game length (rounds): short is 1.00 lower than base in every game (set by the rules)" in verdict_lines(cmp)
+    assert "Game length (rounds): short is 1.00 lower than base in every game played (each gave one value in every game: no interval)" in verdict_lines(cmp)
     # Four games that happen to agree are no certain difference: p = 2^-3 over 4 blocks.
     ids = np.arange(4)
     few = compare_samples([Sample({}, pl.DataFrame({"game": ids, "rounds": np.full(4, r), "total": rng.normal(10, 2, 4)}),
@@ -265,7 +265,7 @@ def _late_rounds(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFram
 def test_a_difference_the_same_in_every_block_is_certain_only_from_the_blocks_that_hold_it():
     """Two of 60 games reached round 17 on each side, both picked develop there in one variant
     and neither in the other: constant in every block, but the 28 blocks without those games
-    say nothing about it. compare called it 'set by the rules' at p = 2^(1 - 30) in an A/A
+    say nothing about it. compare called it 'the same in every game of each' at p = 2^(1 - 30) in an A/A
     comparison of New Frontiers; its K is now the 2 blocks that hold it (p = 0.5)."""
     ids = np.arange(60)
     empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
@@ -276,9 +276,9 @@ def test_a_difference_the_same_in_every_block_is_certain_only_from_the_blocks_th
 
     cmp = compare_samples([sample(1.0), sample(0.0)], ["base", "copy"], metric_fn=_late_rounds)
     row = next(r for r in cmp.differences.iter_rows(named=True) if r[C.METRIC] == "selected_in_round")
-    assert row["test"] == "set by the rules" and row[C.ESTIMATE] == -1.0
+    assert row["test"] == "the same in every game of each" and row[C.ESTIMATE] == -1.0
     assert row[C.P_VALUE] == 0.5 and not row["significant"]
-    # Equal on both sides in those 2 games is "equal in every game", not "no change possible".
+    # Equal on both sides in those 2 games is "equal in every game", not "one value in every game of both".
     same = compare_samples([sample(1.0), sample(1.0)], ["base", "copy"], metric_fn=_late_rounds)
     row = next(r for r in same.differences.iter_rows(named=True) if r[C.METRIC] == "selected_in_round")
     assert row["test"] == "identical" and not row["significant"]

@@ -91,7 +91,7 @@ def test_hotelling_cases():
 def test_a_metric_set_by_the_bots_is_a_certain_change_and_says_so():
     """Every game of rung 'short' lasts 5 rounds, every game of 'long' 7: no block of games
     varies, so no interval exists, and the ladder used to leave the change out of 'what changes
-    with skill' as untestable (the blind spot compare's 'set by the rules' closed)."""
+    with skill' as untestable (the blind spot compare's 'the same in every game of each' closed)."""
     from playtest.ladder.result import sentence
 
     samples = [self_play(1, "short", (5, 5)), self_play(2, "long", (7, 7))]

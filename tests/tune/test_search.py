@@ -475,7 +475,7 @@ def test_the_report_keeps_the_base_when_a_lower_objective_is_not_shown_and_brack
 def test_a_gain_the_same_in_every_block_is_shown_only_from_the_blocks_that_hold_its_games(tmp_path):
     """A goal on New Frontiers' 'selected in round 17', a share over the 2 games of 80 that reached
     round 17: the winner's 0 against the base's 1 is the same in every left-out block, but 18 of
-    the 20 blocks hold none of those games. As compare's 'set by the rules' (c9627bf), its K is
+    the 20 blocks hold none of those games. As compare's 'the same in every game of each' (c9627bf), its K is
     the 2 blocks that hold them (p = 0.5): not shown, the base is kept."""
     from playtest.compare.jackknife import Replicates
     from playtest.tune import goals as G
