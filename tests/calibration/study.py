@@ -97,7 +97,7 @@ class Results:
     exact: dict[str, list[float]] = field(default_factory=dict)
     """EXACT_WILSON family → per-run mean of its intervals' exact binomial coverage."""
     constant: set[str] = field(default_factory=set)
-    """Families whose every interval had zero width (the metric cannot vary): not checked."""
+    """Families whose every interval had zero width (the metric did not vary in the games played): not checked."""
     verdict_alarms: list[bool] = field(default_factory=list)
     compare_fw: list[bool] = field(default_factory=list)
     compare_tests: list[int] = field(default_factory=list)
@@ -364,7 +364,7 @@ def markdown(results: Sequence[Results], date: str, command: str, minutes: float
                     else _flag(v, se, 0.95, 0.015, coverage=True))
             out.append(f"| `{m}` | {_pct(v)} | {_pct(se)} | {k} | {_pct(exact)} | {flag} | {_pct(v4)} | {_pct(se4)} | {k4} |")
         if res.constant:
-            out += ["", "Not checked, because their intervals have zero width (the value cannot vary in this set-up, "
+            out += ["", "Not checked, because their intervals have zero width (the value did not vary in these set-ups, "
                     "e.g. a one-bot line-up's win rate by bot, a crew whose skill always gives the same VP): "
                     + ", ".join(f"`{m}`" for m in sorted(res.constant)) + "."]
         out += ["", "### False positives with no true difference (target 5% ± 2%)", "",
