@@ -107,4 +107,24 @@ def test_the_built_in_games_declare_only_their_own_parts():
                        ("stargate", ROOT / "variants" / "stargate" / "draft5.yaml")):
         spec = get_game(name)
         assert set(spec.floors(load_variant(path).model)) <= {*spec.score_parts, "total"}, name
-    assert get_game("stargate").floors(load_variant(ROOT / "variants" / "stargate" / "draft5.yaml").model) == {"color": 0.0}
+
+
+def test_stargate_floors_a_part_only_while_nothing_in_the_variant_takes_vp_away():
+    """Draft 5 has no negative VP anywhere: every part and the total are at least 0 (calibrate
+    showed skill VP 1.60 [-0.48, 3.68] with only the color bonus floored). A draft that writes a
+    loss keeps no floor on the part it feeds, nor on the total."""
+    draft5 = ROOT / "variants" / "stargate" / "draft5.yaml"
+
+    def floors(*sets):
+        return get_game("stargate").floors(load_variant(draft5, list(sets)).model)
+
+    every = {"color": 0.0, "planets": 0.0, "skill": 0.0, "planet_effects": 0.0, "extensions": 0.0, "total": 0.0}
+    assert floors() == every
+    assert set(floors("planets.red1.vp=[3, -1, 2]")) == set(every) - {"planets", "total"}
+    lose = '[{effect: color_vp, colors: [red], amount: -1}]'
+    assert set(floors(f"crews.armstrong.skill={lose}")) == set(every) - {"skill", "total"}
+    halve = '[{effect: majority_multiplier, factor: 0.5}]'
+    assert set(floors(f"planets.red1.effects={halve}")) == set(every) - {"planet_effects", "total"}
+    double_a_loss = '[{effect: majority_multiplier, factor: 2}]'  # 2 × −1 VP is a loss of 1 more
+    assert set(floors("planets.red1.vp=[3, -1, 2]", f"planets.red1.effects={double_a_loss}")) == \
+        set(every) - {"planets", "planet_effects", "total"}

@@ -223,11 +223,7 @@ def summary_tables(games: Table, events: Table) -> list[tuple[str, pl.DataFrame]
 END_TRIGGERS = ("stock_empty", "planets_full", "round_cap", "out_of_cubes")
 """Every end trigger a variant may list (`end:`); `end_reason_share` may also say max_rounds."""
 
-VP_SKILLS = (sc.GainVP, sc.ColorVP, sc.VPPerFullPlanet)
-"""Crew effects known to give VP on the turn (the decision event's vp_gained, the `skill` score part)."""
-NO_VP_SKILLS = (sc.GainCubes, sc.FreeOrder, sc.RepeatPlanet, sc.MoveTailCube, sc.SwapAdjacent, sc.AccumulateTime,
-                sc.Overflow, sc.DevelopPlanet, sc.DevelopCrew)
-"""Crew effects known never to give skill VP (extension slots score their own part)."""
+VP_SKILLS, NO_VP_SKILLS = sc.VP_SKILLS, sc.NO_VP_SKILLS
 NO_CUBE_SKILLS = tuple(c for c in (*VP_SKILLS, *NO_VP_SKILLS) if c is not sc.GainCubes)
 """Crew effects known never to gain cubes (every one but gain_cubes)."""
 

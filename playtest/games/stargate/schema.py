@@ -137,6 +137,12 @@ Effect = Annotated[
 ]
 """A crew effect: one of the classes above, chosen by its `effect` key. Each has a handler in
 effects.py (docs/extending.md, "Adding a crew effect")."""
+VP_SKILLS = (GainVP, ColorVP, VPPerFullPlanet)
+"""Crew effects known to give VP on the turn, `amount` each (the `skill` score part)."""
+NO_VP_SKILLS = (GainCubes, FreeOrder, RepeatPlanet, MoveTailCube, SwapAdjacent, AccumulateTime, Overflow, DevelopPlanet,
+                DevelopCrew)
+"""Crew effects known never to give skill VP (extension slots score their own part). An effect
+in neither list (a new one) may give VP: the reports keep its rows and declare no floor."""
 PLACEMENT_EFFECTS = (FreeOrder, RepeatPlanet)
 """Effects that change how cubes are placed: they have no timing, they shape the placement."""
 

@@ -100,13 +100,37 @@ class Score:
 
 
 def score_floors(variant: sc.StargateVariant) -> dict[str, int]:
-    """The least value each score part can take (GameSpec.score_floors): only what holds for every
-    draft the schema accepts. The color bonus is a count of cubes (m, or m for each color with m
-    cubes, or nothing): never below 0. Every other part can be, and gets no floor: planet slot,
-    overflow and extension VP are any integer, a crew's `color_vp` and `vp_per_full_planet`
-    take a negative `amount` (a loss), a planet's `vp` effect a negative one (a penalty), and a
-    `majority_multiplier` below 1 takes majority VP away; the total adds them up."""
-    return {"color": 0}
+    """The least value each score part can take under this variant (GameSpec.score_floors). The
+    color bonus is a count of cubes: never below 0. The others are 0 only when nothing in the
+    variant can take VP away, since the schema lets a draft write negative VP: `planets` when no
+    slot or overflow VP is negative (a `majority_multiplier` is at least 0); `skill` when every
+    crew effect is known (schema.VP_SKILLS, NO_VP_SKILLS) and no VP skill has a negative
+    `amount`; `planet_effects` when every planet effect only gains (`gains_only`: a multiplier's
+    change counts there); `extensions` when no extension slot is negative; the total
+    when all of them are floored."""
+    planets, crews = variant.planets, variant.crews
+    floors = {"color": 0}
+    if all(v >= 0 for p in planets for v in p.vp) and all(p.overflow_vp is None or p.overflow_vp >= 0 for p in planets):
+        floors["planets"] = 0
+    effects = [e for c in crews for e in c.skill]
+    if all(isinstance(e, sc.NO_VP_SKILLS) or (isinstance(e, sc.VP_SKILLS) and e.amount >= 0) for e in effects):
+        floors["skill"] = 0
+    def gains_only(p: sc.Planet, e: sc.PlanetEffect) -> bool:
+        """A PlanetVP at least 0; a multiplier at least 1 of slot VP at least 0 (its change counts
+        here: 2 × −3 VP is a loss of 3); a conversion into VP (its rate is at least 0)."""
+        if isinstance(e, sc.PlanetVP):
+            return e.amount >= 0
+        if isinstance(e, sc.MajorityMultiplier):
+            return e.factor >= 1 and min(p.vp) >= 0 and (p.overflow_vp is None or p.overflow_vp >= 0)
+        return isinstance(e, sc.ConvertCubes)
+
+    if all(gains_only(p, e) for p in planets for e in p.effects):
+        floors["planet_effects"] = 0
+    if all(v >= 0 for p in planets for v in p.extension_vp) and all(v >= 0 for c in crews for v in c.extension_vp):
+        floors["extensions"] = 0
+    if len(floors) == 5:  # every part: the total adds them up
+        floors["total"] = 0
+    return floors
 
 
 class Scoring:
