@@ -380,6 +380,10 @@ class GateResult:
     high: float
     """One-sided confidence bounds of the shown component at the pass level."""
     components: int
+    fail_low: float = math.nan
+    fail_high: float = math.nan
+    """The same at the stricter level a failure needs (α split over every test that can fail):
+    an undecided gate whose pass bounds lie beyond a limit has not failed until these do."""
 
 
 def components(gates: Gates, reps: Replicates) -> list[list[Component]]:
@@ -466,7 +470,9 @@ def evaluate(gates: Gates, reps: Replicates, looks: int = 1) -> list[GateResult]
         status = FAIL if FAIL in statuses else PASS if statuses == {PASS} else UNDECIDED
         _, _, worst = max(decided, key=lambda t: t[1])
         lo, hi = bounds(worst, a_pass)
-        results.append(GateResult(spec, status, worst.label, worst.estimate.estimate, lo, hi, len(cs)))
+        fail_lo, fail_hi = bounds(worst, a_fail)
+        results.append(GateResult(spec, status, worst.label, worst.estimate.estimate, lo, hi, len(cs),
+                                  fail_lo, fail_hi))
     return results
 
 
@@ -484,6 +490,7 @@ def as_plain(results: list[GateResult]) -> list[dict[str, Any]]:
     return [{"name": r.spec.title(), "metric": r.spec.metric, "of": r.spec.of, "groups": r.spec.groups,
              "min": r.spec.low, "max": r.spec.high, "status": r.status, "shown": r.label,
              "estimate": _finite(r.estimate), "bound_low": _finite(r.low), "bound_high": _finite(r.high),
+             "fail_bound_low": _finite(r.fail_low), "fail_bound_high": _finite(r.fail_high),
              "components": r.components} for r in results]
 
 

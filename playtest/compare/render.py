@@ -407,6 +407,9 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any])
         m = r.spec.metric
         val = fmt_diff if r.spec.of in ("change", "spread") else fmt_value
         bounds = "" if math.isnan(r.low) else f"{val(r.low, m)} … {val(r.high, m)}"
+        if r.status == "undecided" and not math.isnan(r.fail_low):
+            # Bounds beyond a limit and yet undecided read as a contradiction without this.
+            bounds += f" (to fail: {val(r.fail_low, m)} … {val(r.fail_high, m)})"
         out.append(f"| {MARK[r.status]} | {r.spec.title()} | {r.label} | {val(r.estimate, m)} | {bounds} | "
                    f"{r.spec.of} {r.spec.limit_text()} |")
     out += ["", "Rule changes:", "", "```"]
@@ -416,7 +419,9 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any])
                f"{', max ' + str(info['max_games']) if info.get('max_games') else ''}), {info['players']} players, "
                f"bots {','.join(info['lineup'])}, {_seed_text(info['seed'])}, confidence {info['confidence']:g}. "
                f"Bounds are one-sided {info['confidence']:g}-confidence bounds of the component shown (the one "
-               f"nearest its limit), split over looks (Bonferroni); paired jackknife over games.")
+               f"nearest its limit), split over looks (Bonferroni); a gate fails only when its stricter bounds "
+               f"(the level split over every test that can fail as well, 'to fail' on an undecided gate) lie "
+               f"beyond a limit; paired jackknife over games.")
     out.append("")
     out.append("Exit codes: 0 every gate holds · 1 a gate fails · 3 undecided (more games needed) · 2 usage error.")
     return "\n".join(out) + "\n"

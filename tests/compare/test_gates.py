@@ -66,6 +66,26 @@ def test_a_limit_next_to_the_estimate_is_undecided(tmp_path, reps):
     assert overall(evaluate(g, reps)) == FAIL
 
 
+def test_an_undecided_gate_shows_the_bounds_a_failure_needs(tmp_path, reps):
+    """'Games last 5 to 7 rounds | 4.88 | 4.79 … 4.96' was undecided with both pass bounds below
+    5: a failure needs the stricter bounds (the level split over every test that can fail),
+    which the table did not show."""
+    from playtest.compare.gates import as_plain
+    from playtest.compare.render import gates_markdown
+
+    est = reps.value((1, "game_length_rounds", "all")).estimate
+    path = gates_file(tmp_path, f"gates:\n  - {{metric: game_length_rounds, max: {est}}}\n"
+                                "  - {metric: win_rate_by_seat, of: spread, max: 1.0}\n", "near.yaml")
+    near, wide = evaluate(load_gates(path), reps)
+    assert (near.status, wide.status) == (UNDECIDED, PASS)
+    assert near.fail_low < near.low <= near.high < near.fail_high  # stricter: wider
+    info = {"candidate": "c", "base": "b", "changes": [], "games": 8, "looks": 1, "players": 4, "lineup": ["random"] * 4,
+            "seed": 1, "confidence": 0.95}
+    rows = [line for line in gates_markdown([near, wide], UNDECIDED, info).splitlines() if line.startswith("| ")][1:]
+    assert "(to fail: " in rows[0] and "(to fail: " not in rows[1]
+    assert as_plain([near])[0]["fail_bound_low"] == pytest.approx(near.fail_low)
+
+
 def test_spread_is_checked_over_every_pair(tmp_path, reps):
     [r] = evaluate(load_gates(gates_file(tmp_path, """
         gates:
