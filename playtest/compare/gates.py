@@ -278,6 +278,11 @@ def load_gates(path: str | Path) -> Gates:
         raise GateError([Problem(label, key.key_line or key.line, key.key_col or key.col, "",
                                  "this is a variant file, not a gates file (a gates file has a `gates:` list, "
                                  "e.g. gates/stargate.yaml); give the variant as BASE or CANDIDATE")])
+    if "gates" not in tree.value and "goals" in tree.value:
+        key = tree.value["goals"]
+        raise GateError([Problem(label, key.key_line or key.line, key.key_col or key.col, "",
+                                 "this is a goals file of `playtest tune` (a `goals:` list), not a gates file: "
+                                 "write its goals with `min`/`max`/`between` under `gates:` for `diff`")])
     try:
         model = GatesModel.model_validate(tree.plain())
     except ValidationError as exc:

@@ -104,6 +104,10 @@ def test_spread_is_checked_over_every_pair(tmp_path, reps):
     ("gates:\n  - {metric: x, of: mean, max: 1}\n", "gates.yaml:2:21: gates.0.of: Input should be 'value', 'spread' or 'change' (got 'mean')"),
     ("confidence: 1.5\ngates:\n  - {metric: x, max: 1}\n", "gates.yaml:1:13: confidence: Input should be less than 1 (got 1.5)"),
     ("gates: []\n", "gates.yaml:1:8: gates: List should have at least 1 item after validation, not 0 (got [])"),
+    # a tune goals file given to diff: one line, not 'gates: required key' and 'goals: unknown key'
+    ("run: {games: 4}\ngoals:\n  - {metric: x, target: 0}\n",
+     "gates.yaml:2:1: this is a goals file of `playtest tune` (a `goals:` list), not a gates file: write its goals "
+     "with `min`/`max`/`between` under `gates:` for `diff`"),
     # a variant given as --gate: one line, not one per variant key (it printed 15)
     ("# a draft\nextends: draft5.yaml\nname: x\ncubes: {replenish: 0}\n",
      "gates.yaml:2:1: this is a variant file, not a gates file (a gates file has a `gates:` list, e.g. "
