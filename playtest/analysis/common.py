@@ -283,7 +283,9 @@ def leader_wins(games: Table, events: Table) -> pl.DataFrame:
         n = int(keep.sum())
         if n == 0:
             continue
-        wins = float(won_by[at[keep], [column[int(s)] for s in leader[keep]]].sum())
+        # Summed by polars, as the join summed its column: numpy's pairwise sum differs in the last
+        # bit from 9 values on (sixteen shares of 1/3: 5.333333333333333 against …332).
+        wins = float(pl.Series(won_by[at[keep], [column[int(s)] for s in leader[keep]]]).sum())
         est, lo, hi = wilson(wins, n)
         rows.append({C.METRIC: "leader_after_round_wins", C.GROUP: f"round {rnd}", C.ESTIMATE: est, C.CI_LOW: lo,
                      C.CI_HIGH: hi, C.N: n,

@@ -138,3 +138,20 @@ def test_the_sections_holding_a_metric_give_its_rows_unchanged(variant, tmp_path
         assert keys and len(keys) < len(found)  # some sections are skipped
         part = all_metrics(info, games, events, keys)
         assert part.filter(pl.col(C.METRIC) == metric).equals(everything.filter(pl.col(C.METRIC) == metric)), metric
+
+
+def test_leader_wins_sums_the_shares_as_the_join_did():
+    """The leaders' win shares matched by arrays (f193385) are summed as the polars join summed
+    them: numpy's pairwise sum of sixteen shares of 1/3 is 5.333333333333333 where polars' is
+    …332, so the estimate moved in its last bit on runs with three-way shared wins."""
+    rows, events = [], []
+    for g in range(16):
+        for s in range(4):  # seat 0 leads after round 1 and shares the win with seats 1 and 2
+            rows.append((g, s, 10 if s < 3 else 1, 1 / 3 if s < 3 else 0.0, 2))
+            events.append({"game": g, "round": 1, "seat": s, "kind": "round_end", "score": 5.0 if s == 0 else 1.0})
+    games = games_table(rows)
+    events = pl.DataFrame(events, schema_overrides={"seat": pl.Int8})
+    row = one(common.leader_wins(games, events), "leader_after_round_wins", "round 1")
+    wins = float(pl.DataFrame({"won": [1 / 3] * 16})["won"].sum())  # the join's column, summed
+    assert row[C.N] == 16
+    assert row[C.ESTIMATE] == wilson(wins, 16)[0]
