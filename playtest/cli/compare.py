@@ -144,8 +144,8 @@ def compare(
     interval), then the rule keys that differ, then every metric of the report for each variant,
     the difference from the first variant with its interval (95%, or 1 − --alpha) and Holm-adjusted
     p-value; ★ marks a difference that is significant and at least --min-effect (rates) or
-    --min-rel-effect (other metrics). Metrics that cannot change (constants) and duplicate tests are shown but not
-    counted in Holm's family. --set overrides apply to every variant. Writes compare.html (self-contained,
+    --min-rel-effect (other metrics). Metrics with one value in every game of both (constants in the games
+    played) and duplicate tests are shown but not counted in Holm's family. --set overrides apply to every variant. Writes compare.html (self-contained,
     offline), compare.md and compare.json to --out.
     """
     from playtest.compare import render

@@ -1,6 +1,6 @@
 """A/B(/C...) comparison of variants: every metric side by side, paired differences against the
 first variant with 95% intervals, p-values and a Holm adjustment over the distinct tests (metrics
-that cannot change and duplicate contrasts are reported but not counted; see TEST).
+with one value in every game of both and duplicate contrasts are reported but not counted; see TEST).
 
 Pairing: under common random numbers game g of every variant has the same deal and bot dice,
 so the jackknife (see jackknife.py) leaves out the same games from every variant; the

@@ -224,3 +224,12 @@ def test_a_disk_full_while_writing_the_report_says_the_games_are_saved(cli, tmp_
     assert r.stderr == (f"error: {out / 'report.html'}: No space left on device; the 3 games are saved in {out} "
                         f"without a report (`playtest report {out}` writes it once the cause is fixed)\n")
     assert (out / "games.parquet").is_file()
+
+
+def test_compare_help_does_not_say_a_constant_cannot_change(cli):
+    """c028b54 renamed compare's 'no change possible' to 'one value in every game of both': a value
+    the same in every game played may be held there by the bots, not the rules. --help still
+    said 'Metrics that cannot change (constants)'."""
+    text = " ".join(cli("compare", "--help").stdout.split())
+    assert "cannot change" not in text
+    assert "one value in every game of both" in text
