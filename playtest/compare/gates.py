@@ -473,7 +473,10 @@ def evaluate(gates: Gates, reps: Replicates, looks: int = 1) -> list[GateResult]
         decided = [(*_decide(c, spec.low, spec.high, a_pass, a_fail), c) for c in cs]
         statuses = {s for s, _, _ in decided}
         status = FAIL if FAIL in statuses else PASS if statuses == {PASS} else UNDECIDED
-        _, _, worst = max(decided, key=lambda t: t[1])
+        # The row shows the component furthest past a limit, among the failing ones when the gate
+        # fails (a wide pair straddling the limit could otherwise stand for a narrow one beyond it).
+        shown = [d for d in decided if d[0] == FAIL] if status == FAIL else decided
+        _, _, worst = max(shown, key=lambda t: t[1])
         lo, hi = bounds(worst, a_pass)
         fail_lo, fail_hi = bounds(worst, a_fail)
         results.append(GateResult(spec, status, worst.label, worst.estimate.estimate, lo, hi, len(cs),

@@ -509,3 +509,22 @@ def test_diff_is_undecided_when_three_games_agree_by_chance(cli, tmp_path):
     res = cli("diff", str(base), str(base), "--gate", str(path), "-w", "1")
     assert res.returncode == 3, res.stdout + res.stderr
     assert "| ⚠️ undecided | shared wins are rare | all | 0.0% |" in res.stdout
+
+
+def test_a_failing_gate_shows_a_failing_component(tmp_path):
+    """The row showed the component whose pass bound lay furthest past the limit: a wide one that
+    straddles it (undecided) could stand for the narrow one beyond it that fails the gate."""
+    import numpy as np
+
+    from playtest.compare.jackknife import Replicates
+
+    rng = np.random.default_rng(3)
+    wide = 0.15 + rng.normal(0, 0.06, 30)  # jackknife se ≈ √29 × 0.06: straddles 0.11
+    narrow = 0.20 + rng.normal(0, 0.0005, 30)  # far beyond 0.11 at any level
+    keys = tuple((v, "game_length_rounds", g) for v in (0, 1) for g in ("wide", "narrow"))
+    full = np.array([0.15, 0.20, 0.15, 0.20])
+    reps = Replicates(keys, full, np.vstack([wide, narrow, wide, narrow]), (), 30)
+    path = gates_file(tmp_path, "gates:\n  - {metric: game_length_rounds, max: 0.11}\n")
+    [r] = evaluate(load_gates(path), reps)
+    assert (r.status, r.label) == (FAIL, "narrow")
+    assert r.low > 0.11  # its bounds lie beyond the limit, as the status says
