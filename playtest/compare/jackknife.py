@@ -200,7 +200,7 @@ class Replicates:
 
     def is_constant(self, variant: int, metric: str, group: str) -> bool:
         """The metric's value is the same on every replicate (e.g. a one-bot line-up's win rate
-        by bot, always 1/P): it cannot change, whatever the rules."""
+        by bot, always 1/P, or a crew the bots never take first): one value in every game played."""
         i = self._index.get((variant, metric, group))
         if i is None:
             return False

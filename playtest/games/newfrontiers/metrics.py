@@ -105,8 +105,8 @@ def _lift_per_game(games: Table, who: pl.LazyFrame, key: str, metric: str, defin
         mine = ids[at] == game
         flags = had.select(f"had {s}" for s in seats).to_numpy()[mine]
         wins = won_by[at[mine]]
-        if flags.shape[0] == 0:
-            continue
+        if flags.shape[0] == 0:  # none of its games in the games table: no row (the join wrote a false
+            continue             # "every player had it" row with n = 0)
         w = (wins * flags).sum(axis=1) / flags.sum(axis=1)
         if flags.all():
             # Every player had it in every game: each game's lift is 0 by construction, and an
