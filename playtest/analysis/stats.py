@@ -293,15 +293,15 @@ def proportion_of_sums(xs: np.ndarray, ts: np.ndarray, confidence: float = 0.95)
 def wilson_effective(p: float, se: float, n: float, q: float, *, at_most_n: bool = False) -> tuple[float, float]:
     """(low, high): Wilson's interval (`wilson`, quantile `q`) of a share `p` in [0, 1] estimated
     with standard error `se` from `n` independent games, at the effective sample size
-    n_eff = p(1 − p)/se² — n when p is 0 or 1 or se is unknown. With `at_most_n`, n_eff is at
-    most n (no narrower than n games won or lost: the ladder's choice); without it, a share that
-    is the same in every game (se = 0) gets (p, p). The report's, calibrate's and the ladder's
-    interval for a share."""
+    n_eff = p(1 − p)/se² — n when p is 0 or 1, when se is unknown, or when it is 0 (the same
+    share in every game). With `at_most_n`, n_eff is at most n (no narrower than n games won or
+    lost: the ladder's choice). The report's, calibrate's and the ladder's interval for a share."""
     if p in (0.0, 1.0) or math.isnan(se):
         n_eff = float(n)
     elif se == 0:
-        if not at_most_n:
-            return p, p  # the same share in every game: nothing varies
+        # The same share in every game played: as if each game were one trial (the ladder's
+        # choice too). A zero-width interval would claim that it cannot vary; the bots can hold
+        # it fixed as well as the rules (Bays' pick rate 25.0% [25.0%, 25.0%] over 40 games).
         n_eff = float(n)
     else:
         n_eff = p * (1 - p) / (se * se)

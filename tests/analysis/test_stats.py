@@ -279,11 +279,15 @@ def test_count_interval_at_zero_to_three_events():
     assert (e3, l3, h3) == pytest.approx((3 * e1, 3 * l1, 3 * h1))
 
 
-def test_a_share_that_cannot_vary_has_a_zero_width_interval():
-    # A bot in every seat: its win shares sum to 1 in every game, so its win rate is exactly 1/P.
-    shares = np.tile([1.0, 0.0, 0.0, 0.0], 50)
+def test_a_share_the_same_in_every_game_gets_the_interval_of_one_trial_per_game():
+    """Bays taken in every round of 40 games read 25.0% [25.0%, 25.0%] (a crew is taken at most
+    once a round): a zero-width interval claims the share cannot vary, which the bots can cause
+    as well as the rules. Each game counts as one trial, as the ladder counts it."""
+    shares = np.tile([1.0, 0.0, 0.0, 0.0], 50)  # the same share, 1/4, in each of 50 games
     games = np.repeat(np.arange(50), 4)
-    assert stats.cluster_proportion(shares, games) == (0.25, 0.25, 0.25)
+    est, lo, hi = stats.cluster_proportion(shares, games)
+    assert est == 0.25 and (lo, hi) == pytest.approx(stats.wilson(12.5, 50, stats.t_quantile(0.975, 49))[1:])
+    assert 0.14 < lo < 0.25 < hi < 0.39
 
 
 @pytest.mark.parametrize("n", [1, 3, 7, 10, 33, 100, 1000, 12345])
