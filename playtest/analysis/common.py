@@ -277,8 +277,8 @@ def leader_wins(games: Table, events: Table) -> pl.DataFrame:
                             at_top.sum().alias("k"))  # one round at a time: a row per game
     for rnd, per in leaders:
         game, leader, k = (per[c].to_numpy() for c in ("game", "leader", "k"))
-        at = np.minimum(np.searchsorted(ids, game), ids.size - 1)
-        keep = (k == 1) & (ids[at] == game)
+        at, found = F.places(ids, game)
+        keep = (k == 1) & found
         keep[keep] &= rounds[at[keep]] > rnd  # the game goes on after this round
         n = int(keep.sum())
         if n == 0:

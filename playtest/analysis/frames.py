@@ -97,15 +97,22 @@ def game_ids(table: Table) -> np.ndarray:
     return collect(lazy(table).select(pl.col(GAME).unique().sort())).to_series().to_numpy()
 
 
+def places(ids: np.ndarray, games: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(position in `ids`, found) of each of `games` in the sorted game ids `ids`: how per-game
+    rows are matched to every game's arrays without a polars join (about 0.5 ms a join). A game
+    not among `ids` (events of a game the games table lacks) is not found — as an inner or left
+    join leaves it out — rather than matched to its neighbour's place."""
+    if ids.size == 0:
+        return np.zeros(games.size, dtype=np.intp), np.zeros(games.size, dtype=bool)
+    at = np.minimum(np.searchsorted(ids, games), ids.size - 1)
+    return at, ids[at] == games
+
+
 def on_games(per: pl.DataFrame, column: str, ids: np.ndarray) -> np.ndarray:
     """`per`'s `column` (one row per game, its games among `ids`) as floats over every game of
     `ids` in order, 0 for a game without a row: a count or a sum over the games where nothing
-    happened. Arrays, not a join per value: the join cost a query (about 0.5 ms) per value."""
+    happened (a value per game, not a join per value)."""
     out = np.zeros(ids.size)
-    games, values = per[GAME].to_numpy(), per[column].cast(pl.Float64).to_numpy()
-    at = np.minimum(np.searchsorted(ids, games), max(ids.size - 1, 0))
-    # A game of `per` that is not among `ids` (events of a game the games table lacks) is left
-    # out, as the left join on the games did: not written into its neighbour's place.
-    known = (at < ids.size) & (ids[at] == games) if ids.size else np.zeros(games.size, dtype=bool)
-    out[at[known]] = values[known]
+    at, found = places(ids, per[GAME].to_numpy())
+    out[at[found]] = per[column].cast(pl.Float64).to_numpy()[found]
     return out

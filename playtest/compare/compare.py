@@ -42,6 +42,7 @@ but not the same: no interval, and the exact sign-flip p-value 2^(1 - K) of K bl
 family, so a certain difference with 30 blocks and none from 4 games that happen to agree);
 'not tested' (quantiles, balance); 'off in <variant>' (one side's variant switches the metric off: OFF_IN)."""
 ONE_VALUE_EACH = "the same in every game of each"
+ONE_VALUE_BOTH = "one value in every game of both"
 OFF_IN = "off in "
 """TEST of a row that one side's variant switches off ('off in draft6'; GameSpec.switched_off):
 there is nothing to compare with, so no difference, interval or p-value, and not in Holm's family."""
@@ -130,7 +131,7 @@ def _test_kind(reps: Replicates, v: int, metric: str, group: str, est: Estimate,
             # Only a row every block holds is fixed (a one-bot line-up's 1/P); one over the 2
             # games that reached round 17 is merely equal in those games.
             keys = [(0, metric, group), (v, metric, group)]
-            return ("one value in every game of both" if reps.evidence_blocks(keys) >= reps.k else "identical"), None
+            return (ONE_VALUE_BOTH if reps.evidence_blocks(keys) >= reps.k else "identical"), None
         return ONE_VALUE_EACH, None
     if math.isnan(est.estimate) or math.isnan(est.se):
         return "not tested", None

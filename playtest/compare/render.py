@@ -141,7 +141,7 @@ def _cannot_differ(cmp: K.Comparison) -> set[str]:
     d = cmp.differences
     out = set()
     for (metric,), part in d.group_by([C.METRIC]):
-        if (part[K.TEST] == "one value in every game of both").all():
+        if (part[K.TEST] == K.ONE_VALUE_BOTH).all():
             out.add(str(metric))
     return out
 
@@ -275,7 +275,7 @@ def untested_text(d: dict[str, Any]) -> str:
     test = d.get(K.TEST) or "not tested"
     if test == K.ONE_VALUE_EACH or test.startswith(K.OFF_IN):
         return test
-    return "one value in every game of both" if test == "one value in every game of both" else (
+    return K.ONE_VALUE_BOTH if test == K.ONE_VALUE_BOTH else (
         # Equal in every block of games, not proof that the games were the same: a draft that
         # ends some games later can leave every game's winner where it was.
         "equal in every game" if test == "identical" else ("not tested" if not test.startswith("same as") else test))
