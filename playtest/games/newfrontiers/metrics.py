@@ -138,7 +138,8 @@ def _game_ids(table: Table) -> pl.LazyFrame:
 
 
 def pile_gold(events: Table) -> pl.DataFrame:
-    """Gold taken from the Produce pile: per Produce selection and per game."""
+    """Gold taken from the Produce pile: per Produce selection and per game (`pile_gold`), and the
+    share of Produce selections that found any (`pile_found_rate`)."""
     prod = _selects(events).filter(pl.col("action") == "produce")
     per = F.per_game(prod, pl.col("pile").cast(pl.Float64).sum().alias("sum"), pl.len().alias("rows"),
                      (pl.col("pile") > 0).cast(pl.Float64).sum().alias("found"))
@@ -156,7 +157,9 @@ def pile_gold(events: Table) -> pl.DataFrame:
     rows.append(_row("pile_gold", "per game", est, lo, hi, every.height, "Mean gold taken from the Produce pile "
                      "per game (all players); skewness-corrected t interval."))
     est, lo, hi = proportion_of_sums(per["found"].to_numpy(), per["rows"].to_numpy())
-    rows.append(_row("pile_gold", "Produce selections with a pile", est, lo, hi, selections,
+    # A share is its own metric: a report writes a metric's rows in one kind, and as a group of
+    # pile_gold (gold, shown as a number) this share was printed as 0.69, not 69.0%.
+    rows.append(_row("pile_found_rate", "per Produce selection", est, lo, hi, selections,
                      "Share of all Produce selections that found gold on the action; interval cluster-robust over "
                      "games."))
     return C.metric_frame(rows)
@@ -208,7 +211,8 @@ def switched_off(variant: NewFrontiersVariant) -> list[Off]:
                        (*((m, "goals") for m in action_rows), ("selected_in_round", "* / goals"),
                         *Off.score_part("goals"))))
     if variant.rules.produce.pile_gold == 0:
-        out.append(Off("gold on the Produce pile", "rules.produce.pile_gold: 0", (("pile_gold", "*"),)))
+        out.append(Off("gold on the Produce pile", "rules.produce.pile_gold: 0",
+                       (("pile_gold", "*"), ("pile_found_rate", "*"))))
     return out
 
 

@@ -1,0 +1,30 @@
+"""A row whose definition says it is a share is written as a percentage: a report writes every
+row of a metric in the metric's kind (report/format.py, by the metric's name), so a share filed
+as a group of a count or mean metric was printed as a plain number (New Frontiers' share of
+Produce selections that found pile gold read 0.69 as a group of `pile_gold`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from playtest.analysis import columns as C
+from playtest.analysis.metrics import all_metrics
+from playtest.report import format as F
+from playtest.sim.batch import RunConfig, read_run, run_batch
+from playtest.variants import load_variant
+from tests.conftest import ROOT
+
+SHARE_WORDS = ("share", "proportion", "fraction")
+
+
+@pytest.mark.parametrize("variant", ["stargate/draft5.yaml", "ohseven/base.yaml", "new-frontiers/base.yaml"])
+def test_every_row_defined_as_a_share_is_a_rate_metric(tmp_path: Path, variant: str) -> None:
+    v = load_variant(ROOT / "variants" / variant)
+    run_batch(v, RunConfig(n_games=12, players=4, lineup=("random",) * 4, seed=1, workers=1), tmp_path / "run")
+    table = all_metrics(*read_run(tmp_path / "run"))
+    shares = [r for r in table.iter_rows(named=True) if (r[C.DEFINITION] or "").lower().startswith(SHARE_WORDS)]
+    assert shares  # every game has share rows (win rates by seat at least)
+    wrong = [(r[C.METRIC], r[C.GROUP]) for r in shares if F.kind(r[C.METRIC]) != "rate"]
+    assert wrong == []
