@@ -6,6 +6,8 @@ terminal summary and the reports; `switched_off` names the rows a variant cannot
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import polars as pl
 
 from playtest.analysis import columns as C
@@ -32,18 +34,25 @@ def _ends(events: Table) -> pl.LazyFrame:
     return F.lazy(events).filter(pl.col("kind") == "round_end")
 
 
-def _share_rows(metric: str, rows_: Table, column: str, label: str, definition: str,
+def _share_rows(metric: str, rows_: Table, column: str, label: str | Callable[[object], str], definition: str,
                 p_value: float | None = None) -> list[dict]:
-    """Share of `rows_` with each value of `column`, cluster-robust over games."""
+    """Share of `rows_` with each value of `column`, cluster-robust over games; each row's group
+    is `label` formatted with the value (or called on it)."""
+    name = label.format if isinstance(label, str) else label
     values = F.distinct(rows_, column)
     hits = [pl.lit(False) if v is None else (pl.col(column) == v).fill_null(False) for v in values]
     per = F.per_game(rows_, pl.len().alias("rows"), *(h.sum().alias(f"v{i}") for i, h in enumerate(hits)))
     rows = []
     for i, value in enumerate(values):
         est, lo, hi = proportion_of_sums(per[f"v{i}"].to_numpy(), per["rows"].to_numpy())
-        rows.append({C.METRIC: metric, C.GROUP: label.format(value), C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
+        rows.append({C.METRIC: metric, C.GROUP: name(value), C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                      C.N: int(per["rows"].sum()), C.P_VALUE: p_value, C.DEFINITION: definition})
     return rows
+
+
+def _counted(noun: str) -> Callable[[object], str]:
+    """A group label for a count: '0 rebids', '1 rebid', '2 rebids'."""
+    return lambda n: f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def bid_distribution(events: Table) -> pl.DataFrame:
@@ -119,7 +128,7 @@ def _per_round(events: Table) -> pl.LazyFrame:
 def rebids_per_round(events: Table) -> pl.DataFrame:
     """Distribution of forced rebids per round and their mean."""
     per_round = F.collect(_per_round(events))  # a few rows per match: far fewer than the events
-    rows = _share_rows("share_rebids", per_round, "rebids", "{} rebids",
+    rows = _share_rows("share_rebids", per_round, "rebids", _counted("rebid"),
                        "Share of rounds with exactly this many forced rebids (over all deals of the round); "
                        "interval cluster-robust over matches.")
     per = F.per_game(per_round, pl.col("rebids").cast(pl.Float64).sum(), pl.len().alias("rows"))
@@ -146,7 +155,7 @@ def redeals_per_match(games: Table, events: Table) -> pl.DataFrame:
     per = F.collect(F.lazy(games).select("game").unique().join(redeals, on="game", how="left")
                     .select("game", pl.col("len").fill_null(0).alias("redeals")).sort("game"))
     total = per.height
-    rows = _share_rows("share_redeals", per, "redeals", "{} redeals",
+    rows = _share_rows("share_redeals", per, "redeals", _counted("redeal"),
                        "Share of matches with exactly this many redeals (a player ran out of unused bid cards).")
     m, lo, hi = (count_of_sums(per["redeals"].cast(pl.Float64).to_numpy(), [1.0] * total)
                  if total else (None, None, None))
