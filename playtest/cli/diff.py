@@ -60,9 +60,7 @@ def diff_cmd(
     from playtest.compare.gates import (
         EXIT_CODES,
         UNDECIDED,
-        check_group_names,
-        check_limits,
-        check_metric_names,
+        check_against_probe,
         check_switched_off,
         evaluate,
         load_gates,
@@ -129,9 +127,7 @@ def diff_cmd(
                        for g in gates.model.gates):
                     break
             found = sections(sample.info, sample.games, sample.events)
-            check_metric_names(gates, list(seen))
-            check_group_names(gates, seen, f"{size} games of the candidate")
-            check_limits(gates, shares_in(table))
+            check_against_probe(gates, seen, f"{size} games of the candidate", shares_in(table))
         # Each look recomputes the metrics once per jackknife block (31 times a variant): only
         # the report sections that hold a gated metric (a win-rate gate: 2 of ~10 sections).
         metric_fn = report_metrics(section_keys(found, [g.metric for g in gates.model.gates]))

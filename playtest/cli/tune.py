@@ -148,8 +148,7 @@ def tune(
         s = simulate(base, RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed_, workers=1),
                      Path(probe) / "run")
         probe_table = tune_metrics()(s.info, s.games, s.events)
-        G.check_names(goals, probe_table)
-        G.check_limits(goals, probe_table)
+        G.check_against_probe(goals, probe_table)
     work = _prepare(out_dir, resumed)
     if not resume:
         write_settings(work, settings)

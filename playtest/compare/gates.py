@@ -204,26 +204,36 @@ def check_switched_off(gates: Gates, candidate: Sequence[Off], base: Sequence[Of
         raise GateError(problems)
 
 
-def check_metric_names(gates: Gates, known: list[str]) -> None:
-    """Before any long simulation: every gate names a metric the runs will have (GateError)."""
-    problems = [gates.problem(i, "metric", unknown_name("metric", spec.metric, list(known), "the runs have"))
-                for i, spec in enumerate(gates.model.gates) if spec.metric not in known]
+def check_against_probe(gates: Gates, seen: dict[str, list[str]], where: str, shares: Collection[str]) -> None:
+    """Before any long simulation, from a probe's few games (`seen`: metric → its groups there;
+    `shares`: `shares_in` its table): every gate names a metric and groups the runs will have, and
+    every limit on a share lies where the share can. One GateError lists every problem of these
+    kinds, in the file's order, so that a file with several mistakes is mended in one pass."""
+    problems = [*metric_name_problems(gates, list(seen)), *group_name_problems(gates, seen, where),
+                *(gates.problem(i, key, message) for i, key, message in limit_problems(gates.model.gates, shares))]
     if problems:
         raise GateError(problems)
 
 
-def check_group_names(gates: Gates, seen: dict[str, list[str]], where: str) -> None:
-    """Before any long simulation: every group a gate names is one the probe's games have
-    (GateError), so that a misspelt group is not found only after the whole run."""
+def metric_name_problems(gates: Gates, known: list[str]) -> list[Problem]:
+    """Gates that name a metric the runs do not have, each with a did-you-mean."""
+    return [gates.problem(i, "metric", unknown_name("metric", spec.metric, list(known), "the runs have"))
+            for i, spec in enumerate(gates.model.gates) if spec.metric not in known]
+
+
+def group_name_problems(gates: Gates, seen: dict[str, list[str]], where: str) -> list[Problem]:
+    """Gates on a known metric that name a group the probe's games do not have (a misspelt group
+    is then not found only after the whole run)."""
     problems = []
     for i, spec in enumerate(gates.model.gates):
-        have = seen.get(spec.metric, [])
+        if spec.metric not in seen:
+            continue  # said by metric_name_problems
+        have = seen[spec.metric]
         missing = [g for g in spec.groups or () if g not in have]
         if missing:
             problems.append(gates.problem(i, "group", f"{spec.metric} has no group {', '.join(map(repr, missing))} in "
                                           f"{where}; it has: {', '.join(have)}"))
-    if problems:
-        raise GateError(problems)
+    return problems
 
 
 def limit_problems(specs: Sequence[GateSpec], shares: Collection[str]) -> list[tuple[int, str, str]]:
@@ -244,14 +254,6 @@ def limit_problems(specs: Sequence[GateSpec], shares: Collection[str]) -> list[t
                 out.append((i, key, f"{spec.metric} gives {what}, from {low:g} to {high:g}: {value:g} is outside it{hint}"))
                 break
     return out
-
-
-def check_limits(gates: Gates, shares: Collection[str]) -> None:
-    """Before the long runs: every limit of a gate on a share lies where the share can
-    (`limit_problems`; GateError, located at the limit)."""
-    problems = [gates.problem(i, key, message) for i, key, message in limit_problems(gates.model.gates, shares)]
-    if problems:
-        raise GateError(problems)
 
 
 def shares_in(table: Any) -> set[str]:

@@ -83,7 +83,7 @@ class GoalSpec(GateSpec):
         return self.low is not None or self.high is not None
 
     def limits(self) -> list[tuple[str, float]]:
-        """The bounds as written, then the target: `check_limits` refuses either outside a share."""
+        """The bounds as written, then the target: `check_against_probe` refuses either outside a share."""
         return [*super().limits(), *([("target", self.target)] if self.target is not None else [])]
 
 
@@ -166,8 +166,20 @@ def _located(tree: Node, err: Any) -> Problem:
     return problem
 
 
-def check_names(goals: Goals, table: pl.DataFrame) -> None:
-    """Every goal names a metric and groups that the runs have (GateError, located)."""
+def check_against_probe(goals: Goals, table: pl.DataFrame) -> None:
+    """Before the search, from the probe's metric `table`: every goal names a metric and groups
+    that the runs have, and no bound or target of a goal on a share lies outside what the share
+    can take (`compare.gates.limit_problems`). One GateError, located in the goals file, lists
+    every such problem. The confirmation's gates are made from these goals and are not checked
+    again."""
+    problems = [*name_problems(goals, table),
+                *(goals.problem(i, key, message) for i, key, message in limit_problems(goals.items, shares_in(table)))]
+    if problems:
+        raise GateError(problems)
+
+
+def name_problems(goals: Goals, table: pl.DataFrame) -> list[Problem]:
+    """Goals that name a metric or groups the runs do not have."""
     have: dict[str, list[str]] = {}
     for m, g in table.select(C.METRIC, pl.col(C.GROUP).fill_null("")).iter_rows():
         have.setdefault(m, []).append(g)
@@ -180,17 +192,7 @@ def check_names(goals: Goals, table: pl.DataFrame) -> None:
         if missing:
             problems.append(goals.problem(i, "group", f"{spec.metric} has no group {', '.join(map(repr, missing))}; "
                                           f"it has: {', '.join(have[spec.metric])}"))
-    if problems:
-        raise GateError(problems)
-
-
-def check_limits(goals: Goals, table: pl.DataFrame) -> None:
-    """Before the search: no bound or target of a goal on a share lies outside what the share can
-    take (`compare.gates.limit_problems`, from the probe's metric `table`; GateError, located in
-    the goals file). The confirmation's gates are made from these goals and are not checked again."""
-    problems = [goals.problem(i, key, message) for i, key, message in limit_problems(goals.items, shares_in(table))]
-    if problems:
-        raise GateError(problems)
+    return problems
 
 
 # --- the objective ------------------------------------------------------------------------------
@@ -272,4 +274,4 @@ def goal_column(index: int) -> str:
     return f"goal_{index + 1}"
 
 
-__all__ = ["GoalSpec", "GoalValue", "Goals", "check_limits", "check_names", "goal_values", "load_goals", "objective"]
+__all__ = ["GoalSpec", "GoalValue", "Goals", "check_against_probe", "goal_values", "load_goals", "objective"]

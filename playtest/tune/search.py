@@ -291,8 +291,7 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
         base_table = fn(s.info, s.games, s.events)
         write_parquet_atomic(base_file, base_table)  # a resumed search reads it
         shutil.rmtree(scratch / "base", ignore_errors=True)
-    G.check_names(settings.goals, base_table)
-    G.check_limits(settings.goals, base_table)
+    G.check_against_probe(settings.goals, base_table)
     base_values = G.goal_values(settings.goals, base_table, base_table)
     base_obj = G.objective(settings.goals, base_values)
     say(f"base objective {base_obj:.4g}")

@@ -12,7 +12,7 @@ from playtest.compare.gates import (
     PASS,
     UNDECIDED,
     GateError,
-    check_limits,
+    check_against_probe,
     evaluate,
     load_gates,
     overall,
@@ -118,6 +118,27 @@ def test_malformed_gates_are_located(tmp_path, body, message):
     with pytest.raises(GateError) as info:
         load_gates(path)
     assert str(info.value) == f"{path}{message.removeprefix('gates.yaml')}"
+
+
+def _probe_checks(path, reps) -> None:
+    """`check_against_probe` as diff calls it, with every (metric, group) of `reps` seen."""
+    seen: dict[str, list[str]] = {}
+    for _, m, g in reps.keys:
+        seen.setdefault(m, []).append(g)
+    check_against_probe(load_gates(path), seen, "the probe", {m for m in reps.metrics_within_0_and_1() if is_share(m)})
+
+
+def test_every_name_and_limit_problem_of_a_gates_file_comes_in_one_error(tmp_path, reps):
+    """A misspelt metric, a group the runs lack and a limit in percent, in one file: all three in
+    one error, in the file's order (each kind came alone, so the file took three tries)."""
+    path = gates_file(tmp_path, "gates:\n  - {metric: win_rate_by_seat, of: spread, max: 10}\n"
+                                "  - {metric: crew_pik_rate, max: 0.5}\n"
+                                "  - {metric: crew_pick_rate, group: bayz, max: 0.5}\n")
+    with pytest.raises(GateError) as info:
+        _probe_checks(path, reps)
+    lines = str(info.value).splitlines()
+    assert [line.split(": ")[1] for line in lines] == ["gates.0.max", "gates.1.metric", "gates.2.group"]
+    assert "did you mean 'crew_pick_rate'" in lines[1] and "no group 'bayz' in the probe" in lines[2]
 
 
 def test_unknown_metric_and_group_are_located(tmp_path, reps):
@@ -270,7 +291,7 @@ def test_a_limit_a_share_cannot_reach_is_located(tmp_path, reps):
                                 "  - {metric: crew_pick_rate, between: [-0.2, 0.5]}\n"
                                 "  - {metric: crew_pick_rate, max: 0.5}\n")
     with pytest.raises(GateError) as info:
-        check_limits(load_gates(path), {m for m in reps.metrics_within_0_and_1() if is_share(m)})
+        _probe_checks(path, reps)
     assert str(info.value).splitlines() == [
         f"{path}:2:49: gates.0.max: win_rate_by_seat gives a spread of shares, from 0 to 1: 10 is outside it "
         "(10 percentage points are 0.1)",
@@ -284,7 +305,7 @@ def test_a_spread_is_never_negative_a_change_may_be(tmp_path, reps):
     path = gates_file(tmp_path, "gates:\n  - {metric: win_rate_by_seat, of: spread, max: -0.05}\n"
                                 "  - {metric: win_rate_by_seat, of: change, min: -0.05}\n")
     with pytest.raises(GateError) as info:
-        check_limits(load_gates(path), {m for m in reps.metrics_within_0_and_1() if is_share(m)})
+        _probe_checks(path, reps)
     assert str(info.value).splitlines() == [
         f"{path}:2:49: gates.0.max: win_rate_by_seat gives a spread of shares, from 0 to 1: -0.05 is outside it"]
 

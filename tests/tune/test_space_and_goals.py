@@ -10,7 +10,7 @@ import pytest
 from playtest.analysis import columns as C
 from playtest.compare.gates import GateError
 from playtest.errors import UsageError
-from playtest.tune.goals import check_limits, check_names, goal_values, load_goals, objective
+from playtest.tune.goals import check_against_probe, goal_values, load_goals, objective
 from playtest.tune.space import CHOICE, FLOAT, INT, check_space, parse_param, parse_space
 from tests.conftest import DRAFT5
 from tests.tune.helpers import GOALS, invoke
@@ -93,20 +93,20 @@ def test_malformed_goals_are_located(tmp_path):
     ]
 
 
-def _refused(check, goals, tmp_path):
-    """The lines `check` (check_names or check_limits) refuses the goals with, against a run
-    whose crew_pick_rate has the groups bays and rahel."""
+def _refused(goals, tmp_path):
+    """The lines `check_against_probe` refuses the goals with, against a run whose
+    crew_pick_rate has the groups bays and rahel."""
     table = pl.DataFrame({C.METRIC: ["crew_pick_rate", "crew_pick_rate"], C.GROUP: ["bays", "rahel"],
                           C.ESTIMATE: [0.1, 0.2]})
     with pytest.raises(GateError) as err:
-        check(goals, table)
+        check_against_probe(goals, table)
     return str(err.value).splitlines()
 
 
 def test_goal_names_are_checked_against_the_runs(tmp_path):
     goals = _goals(tmp_path, "goals:\n  - metric: crew_pick\n    max: 0.3\n"
                              "  - metric: crew_pick_rate\n    group: bayz\n    max: 0.3\n")
-    assert _refused(check_names, goals, tmp_path) == [
+    assert _refused(goals, tmp_path) == [
         f"{tmp_path / 'goals.yaml'}:2:13: goals.0.metric: unknown metric 'crew_pick' (did you mean 'crew_pick_rate'?); the runs have: crew_pick_rate",
         f"{tmp_path / 'goals.yaml'}:5:12: goals.1.group: crew_pick_rate has no group 'bayz'; it has: bays, rahel",
     ]
@@ -117,12 +117,20 @@ def test_a_goal_on_a_share_in_percent_is_refused(tmp_path):
     close, and `max: 30` a bound every candidate meets."""
     goals = _goals(tmp_path, "goals:\n  - {metric: crew_pick_rate, target: 10}\n"
                              "  - {metric: crew_pick_rate, of: spread, max: 30}\n  - {metric: crew_pick_rate, max: 0.3}\n")
-    assert _refused(check_limits, goals, tmp_path) == [
+    assert _refused(goals, tmp_path) == [
         f"{tmp_path / 'goals.yaml'}:2:38: goals.0.target: crew_pick_rate gives a share, from 0 to 1: 10 is outside it (10 percentage "
         "points are 0.1)",
         f"{tmp_path / 'goals.yaml'}:3:47: goals.1.max: crew_pick_rate gives a spread of shares, from 0 to 1: 30 is outside it (30 "
         "percentage points are 0.3)",
     ]
+
+
+def test_name_and_limit_problems_come_in_one_error(tmp_path):
+    """A misspelt metric and a target in percent in one goals file: both lines at once, in the
+    file's order (the limits were checked only once every name was right)."""
+    goals = _goals(tmp_path, "goals:\n  - {metric: crew_pick_rate, target: 10}\n  - {metric: crew_pik_rate, max: 0.3}\n")
+    lines = _refused(goals, tmp_path)
+    assert [line.split(": ")[1] for line in lines] == ["goals.0.target", "goals.1.metric"]
 
 
 def test_a_gates_file_is_a_goals_file_and_the_objective_is_the_weighted_distance(tmp_path):
