@@ -24,6 +24,16 @@ class VariantModel(Strict):
     """Shown in every report and comparison: not empty or blank."""
     description: str = ""
 
+    @field_validator("rules_version", mode="before")
+    @classmethod
+    def _version(cls, version: object) -> object:
+        """One located line for a version of the wrong type (a list, a mapping, a fraction): the
+        union's own errors were two, at `rules_version.str` and `rules_version.int`."""
+        if isinstance(version, bool) or not isinstance(version, str | int | float) or (
+                isinstance(version, float) and not version.is_integer()):
+            raise ValueError("a text or a whole number, e.g. 1 or 'draft 6'")
+        return version
+
     @field_validator("name")
     @classmethod
     def _named(cls, name: str) -> str:

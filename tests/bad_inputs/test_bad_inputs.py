@@ -253,6 +253,8 @@ V = [  # --- variant files: validate -------------------------------------------
                                         "rules.end={worlds: 100, developments: null, chips_out: false, settle_colonists: null}"],
          r"rules.end.worlds: a player holds at most 9 worlds .*: this trigger can never fire .*; no other end trigger is "
          r"on, so every game would run to rules.end.max_rounds \(60, the safety stop\)"),
+    Case("nf-rules-version-a-list", ["validate", str(NF_BASE), "--set", "rules_version=[1]"],  # was two lines,
+         r"^--set rules_version=\[1\]:1:\d+: rules_version: a text or a whole number"),  # rules_version.str/.int
     Case("nf-player-count-twice", ["validate", str(NF_BASE), "--set", "rules.players=[2,2]"],
          r"^--set rules.players=\[2,2\]:1:\d+: rules.players.1: 2 players is listed twice"),
     Case("o7-card-names-run-together", ["validate", str(OHSEVEN), "--set", "deck.suits=[{id: S, name: s}, {id: QS, name: qs}, {id: H, name: h}, {id: D, name: d}]",
