@@ -186,3 +186,22 @@ def test_compare_lines_up_start_positions_across_compensation(tmp_path):
             if m["metric"] == "win_rate_by_start_position"]
     assert sorted(m["group"] for m in rows) == ["position 1", "position 2", "position 3", "position 4"]
     assert all(m["p_value"] is not None and m["n"] == 12 for m in rows), rows
+
+
+def test_a_supported_player_count_without_compensation_is_noted(cli, tmp_path):
+    """RULINGS gives the last seat +1 gold at every count; a draft that adds a count (6) but no
+    compensation list for it plays it with none, silently: validate says so, located at the count
+    in rules.players (its own line; the variant still loads). Counts it leaves out get no note."""
+    draft = tmp_path / "six.yaml"
+    draft.write_text(f"extends: {ROOT / BASE}\nname: six\nrules:\n  players: [2, 3, 4, 5, 6]\n"
+                     "home_worlds:\n  - {id: h6, name: Sixth, color: blue}\n")
+    out = cli("validate", str(draft))
+    assert out.returncode == 0 and out.stdout.startswith(f"{draft}: ok")
+    assert out.stderr == (f"note: {draft}:4:25: rules.players.4: 6 players have no list in rules.setup.compensation, "
+                          "so no seat gets compensation gold at 6 players (RULINGS: the last seat gets +1; give "
+                          "rules.setup.compensation.6 a list, [0, 0, 0, 0, 0, 0] for none)\n")
+    draft.write_text(f"extends: {ROOT / BASE}\nname: six\nrules:\n  players: [2, 3, 4, 5, 6]\n"
+                     "  setup:\n    compensation: {6: [0, 0, 0, 0, 1, 1]}\n"
+                     "home_worlds:\n  - {id: h6, name: Sixth, color: blue}\n")
+    assert cli("validate", str(draft)).stderr == ""
+    assert cli("validate", BASE, "--set", "rules.players=[2,3]").stderr == ""

@@ -468,10 +468,17 @@ class NewFrontiersVariant(VariantModel):
 
     def notes(self) -> list[Issue]:
         """End triggers no game can reach (legal: another trigger may end the game, and a
-        hand-scored transcript may shrink the world limit on purpose). (Compensation for a count
-        that rules.players leaves out gets no note: a draft that narrows the counts inherits the
-        base's table, and the notes were noise.)"""
-        out: list[Issue] = []
+        hand-scored transcript may shrink the world limit on purpose); a supported player count
+        without a compensation list (legal: it is played with none, though RULINGS gives the last
+        seat +1 at every count). (Compensation for a count that rules.players leaves out gets no
+        note: a draft that narrows the counts inherits the base's table, and the notes were noise.)"""
+        r = self.rules
+        out: list[Issue] = [
+            (("rules", "players", i), f"{p} players have no list in rules.setup.compensation, so no seat gets "
+                                      f"compensation gold at {p} players (RULINGS: the last seat gets +1; give "
+                                      f"rules.setup.compensation.{p} a list, {[0] * p} for none)")
+            for i, p in enumerate(r.players) if p in PLAYER_COUNTS and p not in r.setup.compensation
+            and p not in r.players[:i]]
         unreachable = self.unreachable_triggers()
         if unreachable and len(unreachable) == len(self.rules.end.switched_on()):
             return out  # every trigger is unreachable: issues() refuses the variant
