@@ -45,7 +45,8 @@ def test_validate_ships_valid_variants():
      "this tile set: it can never be settled"),
     ("rules.bonuses.explore_picks=30",
      f"variants/new-frontiers/base.yaml:{FIRST_WORLD_LINE}:3: worlds: the bag holds 40 worlds, too few for an "
-     "explore draw of 7 (need at least 42)"),
+     "explore draw of 7 (need at least 42: the draw 7 + the selector's 30 bonus picks + one world for each of 5 "
+     "players)"),
     (("rules.unique_developments=true", "worlds.w30.cost=15"),  # w30's own +2 counts only once it is settled
      "--set worlds.w30.cost=15:1:17: worlds.w30.cost: needs military 15 but one player can hold at most 14 with "
      "this tile set: it can never be settled"),

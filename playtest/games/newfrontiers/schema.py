@@ -398,8 +398,11 @@ class NewFrontiersVariant(VariantModel):
         if len(self.home_worlds) < most:
             out.append((("home_worlds",), f"{most} players need {most} home worlds, got {len(self.home_worlds)}"))
         if len(self.worlds) < r.explore.draw + r.bonuses.explore_picks + most:
+            picks = r.bonuses.explore_picks
             out.append((("worlds",), f"the bag holds {len(self.worlds)} worlds, too few for an explore draw of "
-                                     f"{r.explore.draw} (need at least {r.explore.draw + r.bonuses.explore_picks + most})"))
+                                     f"{r.explore.draw} (need at least {r.explore.draw + picks + most}: the draw "
+                                     f"{r.explore.draw} + the selector's {picks} bonus pick{'s' if picks != 1 else ''} "
+                                     f"+ one world for each of {most} players)"))
         def military(powers: list[Power]) -> int:
             return sum(p.amount for p in powers if isinstance(p, Military))
 
