@@ -273,7 +273,8 @@ class NewFrontiersRules:
                 off += self.r.bonuses.develop_discount
             owned = p.devs if self.r.unique_developments else ()
             budget = p.gold + off  # a development is within means when cost - off <= gold
-            # (gold can be below 0 with negative compensation: then nothing is, as costs are >= 0)
+            # (never below 0 while start gold and compensation are >= 0, as the schema requires;
+            # the guard keeps a hand-made state from indexing the table from its end)
             within = self._devs_within[min(budget, len(self._devs_within) - 1)] if budget >= 0 else ()
             left, moves = s.devs_left, self._develop_moves
             out = [moves[d] for d in within if left[d] > 0 and d not in owned]
