@@ -48,9 +48,10 @@ SELF_PLAY_BOT = "the rung's bot"
 SKIP_SECTIONS = frozenset({"bots", "sample_size"})
 """Left out of the ladder: in self-play every seat is the same bot (one win rate of 1/P), and
 what a run's size can detect says nothing about the game."""
-SKIP_METRICS = frozenset({"crew_pick_rate_by_round"})
-"""Summarised by the per-crew pick and first-pick rates; its rounds differ between rungs whose
-games differ in length."""
+SKIP_METRICS = frozenset({"crew_pick_rate_by_round", "selected_in_round"})
+"""Picks by round (Stargate's crews, New Frontiers' actions): summarised by the per-crew and
+per-action pick and first-pick rates; their rounds differ between rungs whose games differ in
+length."""
 
 
 def ladder_metrics(info: Mapping[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:

@@ -566,3 +566,22 @@ def test_a_ratio_whose_weaker_rate_may_be_0_is_unbounded_not_a_72_digit_number()
     a, b = np.array([0.0, 0.5]), np.array([0.5, 0.0])
     ratio, low, high = strength.ratio_interval(a, b)
     assert ratio == 1.0 and low == 0.0 and math.isinf(high)
+
+
+def test_picks_by_round_are_left_out_for_every_game(tmp_path):
+    """New Frontiers' 'action selected in round r' is the kind of row the ladder leaves out for
+    Stargate (crew picks by round: their rounds differ between rungs whose games differ in
+    length), but it was kept: a 3-player, 8-game ladder tested 273 of its 405 rows per round
+    (round 39 / retreat ...), and Holm's adjustment over 277 tests hid what does change."""
+    from playtest.sim.batch import RunConfig, read_run, run_batch
+    from playtest.variants import load_variant
+    from tests.conftest import ROOT
+
+    for path, players in ((ROOT / "variants" / "new-frontiers" / "base.yaml", 3),
+                          (ROOT / "variants" / "stargate" / "draft5.yaml", 4)):
+        run_batch(load_variant(path), RunConfig(n_games=2, players=players, lineup=("random",) * players, seed=1,
+                                                workers=1), tmp_path / path.stem)
+        info, games, events = read_run(tmp_path / path.stem)
+        metrics = set(skill.ladder_metrics(info, games, events)[C.METRIC].to_list())
+        assert not metrics & {"selected_in_round", "crew_pick_rate_by_round"}, path
+        assert metrics & {"selection_share", "crew_pick_rate"}, path  # the per-action shares stay
