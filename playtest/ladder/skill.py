@@ -38,6 +38,10 @@ SET_BY_BOTS = "the same in every game of each rung (set by the bots)"
 """The note of a metric that differs between rungs and never within one (a bot that always or
 never opens with a crew): a certain change, as compare's 'the same in every game of each', with the exact
 sign-flip p-value 2^(1 - K) of K blocks of games (compare.stats.sign_flip_p) in Holm's family."""
+SAME_IN_EVERY_RUNG = "the same in every rung"
+"""The note of a metric whose value no block of games changes at any rung and which every rung
+shares (a game length the rules fix: `round_cap` the only end trigger): nothing to test, so it is
+left out of Holm's family, as compare leaves out "one value in every game of both"."""
 TOO_FEW_TO_BE_SURE = ("the same in every game of each rung, but too few games to rule out chance "
                       "(exact sign-flip test over the blocks of games)")
 """The note instead of SET_BY_BOTS when the sign-flip p-value does not survive Holm: a 4-game
@@ -81,9 +85,10 @@ def ladder_metrics(info: Mapping[str, Any], games: pl.DataFrame, events: pl.Data
 def hotelling(diffs: np.ndarray, reps: np.ndarray, evidence: int | None = None) -> tuple[float, str]:
     """p-value that the contrast vector `diffs` (q values) is 0, from its K jackknife replicates
     `reps` (K × q): T² = d' S⁻¹ d with S the jackknife covariance, F(r, K − r) with r the rank of
-    S. Returns (p, note); p is NaN when the replicates cannot tell (note says why). `evidence`:
-    the blocks that hold the metric's observations in every rung (Replicates.evidence_blocks),
-    the K of a certain change's sign-flip p-value; None: every block."""
+    S. Returns (p, note); p is NaN when the replicates cannot tell or there is nothing to test
+    (note says why). `evidence`: the blocks that hold the metric's observations in every rung
+    (Replicates.evidence_blocks), the K of a certain change's sign-flip p-value; None: every
+    block."""
     k = reps.shape[0]
     if np.isnan(diffs).any():
         return math.nan, "not in every rung"
@@ -93,7 +98,7 @@ def hotelling(diffs: np.ndarray, reps: np.ndarray, evidence: int | None = None) 
     cov = (k - 1) / k * centred.T @ centred
     scale = max(1.0, float(np.abs(diffs).max()))
     if np.allclose(diffs, 0, atol=1e-12 * scale) and np.allclose(cov, 0, atol=1e-24 * scale ** 2):
-        return 1.0, "the same in every rung"
+        return math.nan, SAME_IN_EVERY_RUNG
     vals, vecs = np.linalg.eigh(cov)
     keep = vals > 1e-12 * max(1.0, float(vals.max()))
     r = int(keep.sum())

@@ -77,7 +77,8 @@ def test_two_rungs_reduce_to_the_paired_jackknife_t_test_of_compare():
 def test_hotelling_cases():
     rng = np.random.default_rng(0)
     reps = rng.normal(0, 1, (20, 2))
-    assert skill.hotelling(np.zeros(2), np.zeros((20, 2))) == (1.0, "the same in every rung")
+    p, note = skill.hotelling(np.zeros(2), np.zeros((20, 2)))
+    assert math.isnan(p) and note == skill.SAME_IN_EVERY_RUNG
     p, note = skill.hotelling(np.array([0.05, -0.02]), reps)
     assert 0.9 < p <= 1 and note == ""
     p, _ = skill.hotelling(np.array([30.0, 30.0]), reps)
@@ -585,3 +586,18 @@ def test_picks_by_round_are_left_out_for_every_game(tmp_path):
         metrics = set(skill.ladder_metrics(info, games, events)[C.METRIC].to_list())
         assert not metrics & {"selected_in_round", "crew_pick_rate_by_round"}, path
         assert metrics & {"selection_share", "crew_pick_rate"}, path  # the per-action shares stay
+
+
+def test_a_metric_with_one_value_in_every_game_of_every_rung_is_not_tested():
+    """A draft that ends every game at round 8 (`round_cap` its only trigger): game length 8.00
+    at every rung was shown as p (Holm) 1.000 and counted among the metrics tested (13 of a
+    3-rung ladder's 80), where README promises "not testable, with the reason" and compare leaves
+    "one value in every game of both" out of Holm's family. Each such test made every other
+    metric's Holm-adjusted p larger."""
+    samples = [self_play(1, "weak", (8, 8)), self_play(2, "strong", (8, 8))]
+    _, tests, _ = skill.skill_tests(samples, ["weak", "strong"])
+    length = row(tests, "game_length_rounds", "all")
+    assert math.isnan(length[C.P_VALUE]) and math.isnan(length[skill.P_HOLM]) and not length[skill.CHANGES]
+    assert length[skill.NOTE] == skill.SAME_IN_EVERY_RUNG
+    tested = tests.filter(pl.col(C.P_VALUE).is_not_nan())
+    assert tested.height > 0 and tested[skill.P_HOLM].to_list() == pytest.approx(skill.holm(tested[C.P_VALUE].to_list()))
