@@ -42,6 +42,11 @@ SAME_IN_EVERY_RUNG = "the same in every rung"
 """The note of a metric whose value no block of games changes at any rung and which every rung
 shares (a game length the rules fix: `round_cap` the only end trigger): nothing to test, so it is
 left out of Holm's family, as compare leaves out "one value in every game of both"."""
+SAME_AS = "same as"
+"""The note of a duplicate test, `same as <metric> / <group>`: its differences between rungs and
+their jackknife replicates are those of an earlier row, up to sign (a seat's win rate and the
+start position's, a score part equal to the total, complementary shares). It adds no evidence:
+left out of Holm's family and of the sentences, as compare counts a duplicate once."""
 TOO_FEW_TO_BE_SURE = ("the same in every game of each rung, but too few games to rule out chance "
                       "(exact sign-flip test over the blocks of games)")
 """The note instead of SET_BY_BOTS when the sign-flip p-value does not survive Holm: a 4-game
@@ -146,6 +151,17 @@ def join_names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+def _contrast_key(diffs: np.ndarray, rep: np.ndarray) -> tuple[float, ...]:
+    """What makes two rows the same test: their differences from the first rung and the
+    replicates of those differences, scaled and sign-normalised (so that complementary shares
+    match), rounded past floating-point noise; the scale is part of the key."""
+    flat = np.concatenate([diffs.ravel(), rep.ravel()])
+    scale = float(np.abs(flat).max()) or 1.0
+    nonzero = flat[np.abs(flat) > 1e-9 * scale]
+    sign = -1.0 if nonzero.size and nonzero[0] < 0 else 1.0
+    return (*np.round(sign * flat / scale, 9).tolist(), round(scale, 9))
+
+
 def is_set_by_bots(note: str | None) -> bool:
     """A certain change's note (SET_BY_BOTS or the variant naming the rungs that give one value)."""
     return bool(note) and note.endswith("(set by the bots)")
@@ -160,6 +176,7 @@ def skill_tests(samples: Sequence[Sample], rungs: Sequence[str], *, blocks: int 
     values = pl.concat([t.with_columns(pl.lit(r).alias(RUNG)) for t, r in zip(reps.tables, rungs, strict=True)])
     keys = list(dict.fromkeys((m, g) for _, m, g in reps.keys))
     rows = []
+    seen: dict[tuple[float, ...], tuple[str, str]] = {}
     for metric, group in keys:
         if not is_tested(metric):  # a median, a quantile, a max - min: as compare, no test
             rows.append({C.METRIC: metric, C.GROUP: group, C.P_VALUE: math.nan, NOTE: NOT_TESTED_NOTE})
@@ -172,6 +189,12 @@ def skill_tests(samples: Sequence[Sample], rungs: Sequence[str], *, blocks: int 
         diffs = np.array([reps.full[i] - reps.full[idx[0]] for i in idx[1:]])
         rep = np.stack([reps.reps[i] - reps.reps[idx[0]] for i in idx[1:]], axis=1)
         p, note = hotelling(diffs, rep, reps.evidence_blocks([(v, metric, group) for v in present]))
+        if not note:  # a Hotelling test (a certain change's replicates are all alike: never keyed)
+            first = seen.setdefault(_contrast_key(diffs, rep), (metric, group))
+            if first != (metric, group):
+                rows.append({C.METRIC: metric, C.GROUP: group, C.P_VALUE: math.nan,
+                             NOTE: f"{SAME_AS} {first[0]} / {first[1]}"})
+                continue
         if note == SET_BY_BOTS:
             note = set_by_bots_note(rungs, np.stack([reps.reps[i] for i in idx]), np.array([reps.full[i] for i in idx]))
         rows.append({C.METRIC: metric, C.GROUP: group, C.P_VALUE: p, NOTE: note})

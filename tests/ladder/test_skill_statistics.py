@@ -601,3 +601,22 @@ def test_a_metric_with_one_value_in_every_game_of_every_rung_is_not_tested():
     assert length[skill.NOTE] == skill.SAME_IN_EVERY_RUNG
     tested = tests.filter(pl.col(C.P_VALUE).is_not_nan())
     assert tested.height > 0 and tested[skill.P_HOLM].to_list() == pytest.approx(skill.holm(tested[C.P_VALUE].to_list()))
+
+
+def test_a_duplicate_test_is_counted_once_and_says_which_it_repeats():
+    """A row whose differences between rungs and their replicates are an earlier row's (the
+    start player's advantage is seat 1's win rate minus 1/P; a total that is its one score part)
+    is the same test: compare counts it once, the ladder tested it twice and Holm's family grew
+    (an Oh-Seven draft without bonus listed "rounds score changes with skill" and "total score
+    changes with skill", -5.03 each)."""
+    samples = [self_play(1, "weak", (4, 6)), self_play(2, "strong", (6, 8))]
+    _, tests, _ = skill.skill_tests(samples, ["weak", "strong"])
+    advantage, total = row(tests, "first_player_advantage", "seat 1"), row(tests, "score_mean", "all / total")
+    assert advantage[skill.NOTE] == "same as win_rate_by_seat / seat 1"
+    assert total[skill.NOTE] == "same as score_mean / all / points"
+    assert all(math.isnan(r[skill.P_HOLM]) and not r[skill.CHANGES] for r in (advantage, total))
+    tested = tests.filter(pl.col(skill.P_HOLM).is_not_nan())
+    assert ("score_mean", "all / points") in set(tested.select(C.METRIC, C.GROUP).iter_rows())
+    assert tested[skill.P_HOLM].to_list() == pytest.approx(skill.holm(tested[C.P_VALUE].to_list()))
+    # Rows that differ are their own tests, though game length in turns moves with the rounds.
+    assert not math.isnan(row(tests, "game_length_turns", "all")[skill.P_HOLM])
