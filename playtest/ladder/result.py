@@ -180,6 +180,16 @@ def strength_verdict(r: dict[str, Any]) -> str:
     return "not measurably stronger: the ladder saturates here (or needs more games)"
 
 
+def _sweep_bound(low: float | None) -> str:
+    """After a pairing the stronger rung won outright: the least its edge can be (95%). Below 1×
+    the games cannot rule out an even contest, and "at least 0.6× as often" read as an edge."""
+    if not low:
+        return ""
+    if low >= 1:
+        return f" (at least {times(low)}× as often per seat)"
+    return f" (too few to rule out an even contest: from {times(low)}× as often per seat)"
+
+
 def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
     """Plain sentences: how much more often each rung wins than the one below it."""
     out = []
@@ -187,8 +197,7 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
         rate = f"{F.value(r['upper_win_rate'], 'rate')} of its seats against {F.value(r['lower_win_rate'], 'rate')}"
         ratio = (f"{r['ratio']:.1f}× as often per seat [{times(r['ratio_low'])}, {times(r['ratio_high'])}]"
                  if r["ratio"] is not None and math.isfinite(r["ratio"]) else
-                 f"the weaker rung won none of these {r['games']} games"
-                 + (f" (at least {times(r['ratio_low'])}× as often per seat)" if r.get("ratio_low") else ""))
+                 f"the weaker rung won none of these {r['games']} games" + _sweep_bound(r.get("ratio_low")))
         verdict = strength_verdict(r)
         seats = "seat" if r["upper_seats"] == 1 else "seats"
         out.append(f"{r['upper']} against {r['lower']} ({r['upper_seats']} {seats} to {r['lower_seats']}, "
@@ -201,12 +210,12 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
         if math.isinf(top["ci_high"]) and math.isfinite(top["ci_low"]):
             side = "above" if round(top["ci_low"]) >= 0 else "against"  # "at least -264 Elo above" says nothing
             out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated at least {strength.elo_text(top['ci_low'])} Elo "
-                       f"{side} {bottom['rung']} (95%), i.e. it finishes ahead of it in at least "
+                       f"{side} {bottom['rung']} (95%), i.e. the model has it finish ahead of it in at least "
                        f"{100 * strength.expected_win(top['ci_low']):.0f}% of head-to-head comparisons; a rung won every "
                        "comparison against the one below it, so the games bound the gap from below only.")
         elif math.isinf(top["ci_low"]) and math.isfinite(top["ci_high"]):
             out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated at most {strength.elo_text(top['ci_high'])} Elo "
-                       f"against {bottom['rung']} (95%), i.e. it finishes ahead of it in at most "
+                       f"against {bottom['rung']} (95%), i.e. the model has it finish ahead of it in at most "
                        f"{100 * strength.expected_win(top['ci_high']):.0f}% of head-to-head comparisons; a rung lost every "
                        "comparison against the one below it, so the games bound the gap from above only.")
         elif math.isinf(top["ci_low"]) and math.isinf(top["ci_high"]):
@@ -219,8 +228,9 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
             side = "above" if gap >= 0 else "below"
             out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated {abs(gap):.0f} Elo {side} "
                        f"{bottom['rung']} ({strength.elo_text(gap)} [{strength.elo_text(top['ci_low'])}, "
-                       f"{strength.elo_text(top['ci_high'])}]), i.e. it finishes ahead of it in "
-                       f"{100 * strength.expected_win(gap):.0f}% of head-to-head comparisons.")
+                       f"{strength.elo_text(top['ci_high'])}]), i.e. the model has it finish ahead of it in "
+                       f"{100 * strength.expected_win(gap):.0f}% of head-to-head comparisons (a rating's "
+                       "prediction: rungs further apart than one step never played each other).")
         out.extend(highest_rated(ratings, table))
     return out
 

@@ -185,7 +185,7 @@ def test_a_rung_that_won_every_comparison_has_an_interval_open_above():
     table = strength.strength_table(pairs)
     [*_, across] = skill_matters(table, r)
     assert across.startswith("Across the ladder (Bradley–Terry): up is rated at least +287 Elo above low (95%), i.e. "
-                             "it finishes ahead of it in at least 84% of head-to-head comparisons")
+                             "the model has it finish ahead of it in at least 84% of head-to-head comparisons")
     down_pairs = {("low", "up"): sweep_sample(20, "low")}
     rd = strength.ratings(down_pairs, ["low", "up"], rng=np.random.default_rng(1), n_boot=20)
     down = rd.row(1, named=True)
@@ -193,7 +193,7 @@ def test_a_rung_that_won_every_comparison_has_an_interval_open_above():
     assert strength.rating_text(down["rating"], down["ci_low"], down["ci_high"]) == "≤ -287"
     [*_, across] = skill_matters(strength.strength_table(down_pairs), rd)
     assert across.startswith("Across the ladder (Bradley–Terry): up is rated at most -287 Elo against low (95%), i.e. "
-                             "it finishes ahead of it in at most 16% of head-to-head comparisons")
+                             "the model has it finish ahead of it in at most 16% of head-to-head comparisons")
 
 
 def renamed(sample: Sample, names: dict[str, str]) -> Sample:
@@ -535,6 +535,18 @@ def test_a_weaker_rung_that_never_wins_still_bounds_the_ratio():
     assert math.isinf(h["ratio"]) and math.isinf(h["ratio_high"]) and 1 < h["ratio_low"] < 2
     line = skill_matters(pl.DataFrame([h], schema=strength.STRENGTH_SCHEMA), pl.DataFrame())[0]
     assert "the weaker rung won none of these 10 games (at least 1.4× as often per seat)" in line
+
+
+def test_a_sweep_too_short_to_show_an_edge_does_not_read_as_one():
+    """A 6-0 sweep bounds the ratio from 0.6×: "(at least 0.6× as often per seat)" read as an edge
+    the games cannot show."""
+    from playtest.ladder.result import skill_matters
+
+    h = strength.head_to_head(pair_sample(3, 3, 1.0), "low", "up")
+    assert math.isinf(h["ratio"]) and h["ratio_low"] < 1
+    line = skill_matters(pl.DataFrame([h], schema=strength.STRENGTH_SCHEMA), pl.DataFrame())[0]
+    assert f"the weaker rung won none of these 3 games (too few to rule out an even contest: from " \
+           f"{h['ratio_low']:.1f}× as often per seat)" in line
 
 
 def test_a_change_the_same_in_every_block_is_certain_only_from_the_blocks_that_hold_it(monkeypatch):
