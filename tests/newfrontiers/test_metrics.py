@@ -46,11 +46,13 @@ def test_trade_income_is_per_player_per_game_by_color_with_games_that_traded_not
     events = pl.DataFrame({"kind": ["trade", "trade", "trade", "round_end"], "game": [0, 0, 1, 2],
                            "color": ["yellow", "blue", "yellow", None], "gold": [4, 1, 4, None]})
     t = trade_income(games, events)
-    got = {g: e for m, g, e in t.select(C.METRIC, C.GROUP, C.ESTIMATE).iter_rows()}
+    got = {(m, g): e for m, g, e in t.select(C.METRIC, C.GROUP, C.ESTIMATE).iter_rows()}
     # 9 gold over 3 games of 2 players (game 2 traded nothing and still counts)
-    assert got["all"] == 9 / 6 and got["color yellow"] == 8 / 6 and got["color blue"] == 1 / 6
-    assert got["goods traded"] == 3 / 6
-    assert t.filter(pl.col(C.GROUP) == "all")[C.N].item() == 3
+    assert got[("trade_income", "all")] == 9 / 6
+    assert got[("trade_income", "color yellow")] == 8 / 6 and got[("trade_income", "color blue")] == 1 / 6
+    # Goods traded is its own metric, group "all" (it read "Goods traded (goods traded)")
+    assert got[("goods_traded", "all")] == 3 / 6
+    assert t.filter(pl.col(C.GROUP) == "all")[C.N].to_list() == [3, 3]
 
 
 def test_win_rate_by_start_position_rows_are_positions_and_the_definition_lists_the_gold():

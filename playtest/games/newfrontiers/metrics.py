@@ -296,7 +296,7 @@ def trade_income(games: Table, events: Table) -> pl.DataFrame:
     groups = [("all", F.per_game(tr, gold, goods), "gold", "Gold from trading goods per player in a game")]
     groups += [(f"color {c}", per, "gold", "Gold from trading goods of this color per player in a game")
                for c, per in F.per_game_by(tr, "color", gold)]
-    groups += [("goods traded", groups[0][1], "goods", "Goods traded per player in a game")]
+    groups += [("all", groups[0][1], "goods", "Goods traded per player in a game")]  # its own metric: "all"
     rows = []
     for group, per, col, what in groups:
         est, lo, hi = mean_of_sums(F.on_games(per, col, ids), players, at_least=0.0)
