@@ -262,9 +262,9 @@ def effects(design: Design) -> pl.DataFrame:
         if not cols:
             continue
         y = rows[resp.column].to_numpy().astype(float)
-        sd_y = float(y.std(ddof=1)) if n > 1 else 0.0
-        if sd_y == 0:
-            continue
+        if np.ptp(y) == 0:
+            continue  # the same at every point: nothing moved it (its sd is rounding, not 0)
+        sd_y = float(y.std(ddof=1))
         X = np.column_stack([np.ones(n)] + [c[3] for c in cols])
         p = X.shape[1]
         if np.linalg.matrix_rank(X) < p:

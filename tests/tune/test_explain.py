@@ -285,3 +285,20 @@ def test_a_trial_with_an_undefined_objective_still_counts_for_the_goals_it_has(t
     objective = table.filter(pl.col("response").str.starts_with("the objective")).row(0, named=True)
     assert (objective["n"], objective["points"]) == (4, 6)
     assert doc["params"][0]["key"] == goal["key"] == objective["key"]
+
+
+def test_a_number_the_same_at_every_point_is_not_ranked_by_rounding():
+    """A New Frontiers sweep of rules.end.worlds=6,7,8 (24 greedy games each, seed 3) measured
+    leader_after_round_wins (round 1) as 36.4% at every point. numpy's sd of three equal floats
+    is 7e-17, not 0: explain listed an effect of -0.0 pts with a standardised effect of -10.78,
+    ranked second of 102 above every real effect, and std_low -2.6e15 in explain.json."""
+    same = 0.36363636363636365
+    rows = pl.DataFrame({"rules.end.worlds": [6.0, 7.0, 8.0], "same": [same] * 3, "same se": [0.12] * 3,
+                         "length": [12.5, 13.4, 13.8], "length se": [0.4] * 3})
+    assert float(rows["same"].to_numpy().std(ddof=1)) > 0  # the rounding this test is about
+    d = Design("sweep", Path("run"), [Key("rules.end.worlds", True)],
+               [Response("same", "leader_after_round_wins (round 1)", "leader_after_round_wins"),
+                Response("length", "game_length_rounds", "game_length_rounds")],
+               rows, {"same": "same se", "length": "length se"}, ("greedy",) * 4, 24)
+    table = effects(d)
+    assert table["response"].to_list() == ["game_length_rounds"]
