@@ -575,6 +575,11 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
     path = ".".join(shown)
     if kind == "extra_forbidden":
         return node.problem(path, unknown_key(loc[-1], _valid_keys(schema, loc[:-1])), at_key=True)
+    if kind == "missing" and not found and loc and isinstance(loc[-1], int) and isinstance(node.value, list):
+        # A fixed-length list (`between: [low, high]`) given too few items: the list is short,
+        # no key is missing (it read `gates.0.between.1: required key is missing`).
+        return node.problem(".".join(shown[:-1]), f"needs {loc[-1] + 1} items here, not {len(node.value)} "
+                                                  f"(got {_short(node.plain())})")
     if kind == "missing":
         hint = _new_item_hint(tree, loc)
         return node.problem(path, f"required key is missing{hint}")
