@@ -19,13 +19,21 @@ from playtest.play.session import InputError, Move, PlaySession
 from playtest.text import clean
 
 HELP = (
-    "Type a move's number or its notation as listed (e.g. 'armstrong', 'place red2 blue2', '7S').\n"
+    "Type a move's number or its notation as listed{examples}.\n"
     "  hint [BOT]  what a bot would play here (default: the game's strongest quick bot)\n"
     "  undo        take back your last move (and the bots' moves after it)\n"
     "  board       draw the table again\n"
     "  quit        stop; the game so far is saved as a transcript\n"
     "  help        this text"
 )
+
+
+def help_text(session: PlaySession) -> str:
+    """HELP with examples from the moves legal now: this game's own notation (it cited Stargate's
+    'armstrong' and Oh-Seven's '7S' in every game)."""
+    legal = session.legal()
+    examples = f" (e.g. '1' or '{legal[0][1]}')" if legal else ""
+    return HELP.format(examples=examples)
 
 
 @dataclass
@@ -74,7 +82,7 @@ def run(session: PlaySession, console: Console, read: Callable[[str], str | None
         if cmd in ("", "board"):
             redraw = True
         elif cmd in ("help", "?"):
-            console.print(HELP)
+            console.print(Text(clean(help_text(session))))
         elif cmd in ("quit", "exit"):
             console.print("You left the game.")
             return Outcome(False, len(session.moves), "")

@@ -68,6 +68,18 @@ def test_illegal_input_is_answered_with_the_reason_and_asked_again(cli, tmp_path
     assert cli("replay", str(save)).returncode == 0
 
 
+def test_help_gives_examples_of_this_games_moves(cli, tmp_path):
+    """A New Frontiers player typing help read "(e.g. 'armstrong', 'place red2 blue2', '7S')":
+    Stargate's and Oh-Seven's moves, none of which New Frontiers takes."""
+    moves = tmp_path / "moves.txt"
+    moves.write_text("help\nquit\n")
+    r = cli("play", NEWFRONTIERS, "--players", "3", "--seat", "2", "--bots", "greedy", "--seed", "4",
+            "--moves", str(moves), "--save", str(tmp_path / "g.yaml"), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "armstrong" not in r.stdout and "7S" not in r.stdout
+    assert "Type a move's number or its notation as listed (e.g. '1' or 'develop d01')." in " ".join(r.stdout.split())
+
+
 @pytest.mark.parametrize("game", ["stargate/draft5.yaml", "ohseven/base.yaml", "new-frontiers/base.yaml"])
 def test_a_game_left_before_the_first_move_is_saved_and_replays(cli, tmp_path, game):
     """Every game's transcript of 0 moves replays (an Oh-Seven one once said "rounds: must be a
