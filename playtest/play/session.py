@@ -47,6 +47,10 @@ class PlaySupport:
     bids), what the person is told of another seat's move then, e.g. "bid (face down)"; None
     when nothing is face down. A move made while this says something is shown in full only once
     it returns None (the reveal), never before the person's own choice."""
+    read_move: Callable[[Rules, Any, str], Any] | None = None
+    """(rules, state, text typed) → the action the text names in the game's transcript notation
+    when that differs from the listed form (Oh-Seven: the bare card, `6D`), or None when it names
+    none; raises ValueError with the reason when it names a move that is illegal now."""
     notation_error: Callable[[Rules, str], str | None] | None = None
     """(rules, text typed) → why the text is no move of the game's notation at all (an unknown
     verb or id), in the words `playtest replay` uses for it in a transcript; None when it reads
@@ -159,6 +163,13 @@ class PlaySession:
         for action, notation in legal:
             if notation.lower() == text.lower():
                 return action
+        if self.support.read_move and text:
+            try:
+                named = self.support.read_move(self.rules, self.state, text)
+            except ValueError as err:
+                raise InputError(f"'{text}': {err}") from None
+            if named is not None and any(named == a for a, _ in legal):
+                return named
         misread = self.support.notation_error(self.rules, text) if self.support.notation_error and text else None
         if misread is not None:
             raise InputError(f"'{text}': {misread}")

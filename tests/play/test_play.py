@@ -140,7 +140,7 @@ def test_moves_are_accepted_in_notation_and_hint_is_legal():
     action, text, _ = s.hint()
     assert (action, text) in legal
     assert s.parse(legal[-1][1].upper()) == legal[-1][0]
-    with pytest.raises(InputError, match="not a legal move now"):
+    with pytest.raises(InputError, match=r"'play ZZ': not a card \(cards are rank\+suit"):
         s.parse("play ZZ")
 
 
@@ -518,3 +518,22 @@ def test_the_oh_seven_table_counts_the_variants_rounds(cli, tmp_path):
     heads = re.findall(r"^Round (\d+) of (\d+) ", r.stdout, re.M)
     assert heads and {total for _, total in heads} == {"5"}, sorted(set(heads))
     assert max(int(n) for n, _ in heads) == 5
+
+
+def test_an_oh_seven_card_is_read_as_transcripts_write_it_and_an_illegal_one_gets_the_reason():
+    """An Oh-Seven transcript writes a bid or a card as the card (`6D`), and the help cited '7S',
+    but `play` refused '6D' with 'not a legal move now' while 'bid 6D' was legal, and gave no
+    reason for a card not in hand, a card played during the bidding, or no card at all."""
+    s = session(OHSEVEN, 4, 2, "heuristic", seed=2)
+    s.advance()
+    legal = dict((n, a) for a, n in s.legal())
+    assert "bid 6D" in legal and "bid 7S" not in legal
+    assert s.parse("6D") == s.parse("6d") == legal["bid 6D"]
+    for typed, message in [("7S", "'7S': you do not hold 7S"), ("bid 7S", "'bid 7S': you do not hold 7S"),
+                           ("play 6D", "'play 6D': you must bid now, not play a card"),
+                           ("9Z", "'9Z': not a card (cards are rank+suit, e.g. 7S, QH, AD, 2C)")]:
+        with pytest.raises(InputError) as info:
+            s.parse(typed)
+        assert str(info.value) == message
+    with pytest.raises(InputError, match=r"'bid' is not a legal move now \(did you mean: bid 6D"):
+        s.parse("bid")

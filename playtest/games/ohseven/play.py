@@ -66,6 +66,28 @@ def describe(rules: OhSevenRules, before: Any, action: Any, events: Sequence[Eve
     return ", ".join(dict.fromkeys(bits))
 
 
+def read_move(rules: OhSevenRules, state: Any, text: str) -> Any:
+    """A card as transcripts write it (`6D`: a bid in the bidding, else a card played), or with
+    its verb (`bid 6D`, `play 6D`); the rules' reason, said to the person, when it is illegal."""
+    words = text.split()
+    verb = words[0].lower() if len(words) == 2 else None
+    if len(words) > 2 or (verb is not None and verb not in ("bid", "play")) or text.lower() in ("bid", "play"):
+        return None  # not a card move; a lone verb gets the list's 'did you mean'
+    card = words[-1]
+    by_name = {name.lower(): c for name, c in rules.by_name.items()}
+    if card.lower() not in by_name:
+        raise ValueError(f"not a card (cards are rank+suit, e.g. {rules.card_name(len(rules.cards.names) - 1)}, "
+                         "QH, AD, 2C)")
+    c = by_name[card.lower()]
+    bid = verb == "bid" if verb else state.phase == BID
+    action = rules.bid_actions[c] if bid else rules.play_actions[c]
+    reason = rules.why_illegal(state, action)
+    if reason:
+        seat = f"seat {rules.current_seat(state) + 1} "
+        raise ValueError(reason.replace(seat + "does not hold", "you do not hold").replace(seat, "you "))
+    return action
+
+
 def face_down(rules: OhSevenRules, state: Any) -> str | None:
     """Simultaneous bidding: the bids of a pass stay face down until every seat has bid."""
     if rules.in_turn or state.phase != BID or not state.pending:
@@ -131,4 +153,4 @@ def table_game(path: Any) -> TableGame:
 
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
-                      hint_bot="heuristic", table_game=table_game, face_down=face_down)
+                      hint_bot="heuristic", table_game=table_game, face_down=face_down, read_move=read_move)
