@@ -54,8 +54,14 @@ def value(x: float | None, k: str) -> str:
 
 
 def interval(lo: float | None, hi: float | None, k: str) -> str:
+    """`lo – hi`; with one end unknown (an order-statistic interval of too few games has none
+    below its lowest value) `up to hi` or `from lo`, which read as one bound ("– – 1.00" did not)."""
     if _missing(lo) and _missing(hi):
         return ""
+    if _missing(lo):
+        return f"up to {value(hi, k)}"
+    if _missing(hi):
+        return f"from {value(lo, k)}"
     return f"{value(lo, k)} – {value(hi, k)}"
 
 

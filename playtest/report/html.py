@@ -201,9 +201,15 @@ def _table(report: Report, df: pl.DataFrame) -> str:
         if has_p:
             cells += f"<td class=num>{e(F.p_value(r[C.P_VALUE]))}</td>"
         body.append(f"<tr>{cells}</tr>")
-    defs = (df.select(C.METRIC, C.DEFINITION).unique(subset=[C.METRIC], maintain_order=True).iter_rows())
-    def_lines = "".join(f"<p class=\"def\"><b>{e(m)}</b>: {e(d)}</p>" if many else f"<p class=\"def\">{e(d)}</p>"
-                        for m, d in defs)
+    # One line per metric when its rows share a definition; rows that each have their own (the
+    # score table: a part and a group per row) keep theirs on hover, not the first row's above all.
+    defs: dict[str, dict[str, None]] = {}  # metric → its rows' definitions, in order
+    for m, d in df.select(C.METRIC, C.DEFINITION).iter_rows():
+        defs.setdefault(m, {})[d] = None
+    def_lines = "".join(
+        (f"<p class=\"def\"><b>{e(m)}</b>: " if many else "<p class=\"def\">")
+        + (e(next(iter(ds))) if len(ds) == 1 else "each row has its own definition: point at its group to read it")
+        + "</p>" for m, ds in defs.items())
     return f"{def_lines}<table><thead>{head}</thead><tbody>{''.join(body)}</tbody></table>"
 
 

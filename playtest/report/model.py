@@ -276,7 +276,7 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = ()) 
     items = [
         _item("Start player's advantage", fpa, 0.0, "rate_diff"),
         _item(f"Most off-balance seat ({worst[C.GROUP]})", worst, fair),
-        _item("Balance (1 = equal seats)", _row(secs, "balance"), 1.0),
+        _item("Balance (100% = equal seats)", _row(secs, "balance"), 1.0),
         _item("Smallest seat advantage these games can detect", detect, None, "rate_diff"),
         _item("Game length (rounds)", _row(secs, "game_length_rounds"), None, "number"),
         _item("Shared wins", _row(secs, "tie_rate"), None),

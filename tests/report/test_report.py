@@ -341,3 +341,41 @@ def test_the_verdict_names_the_bots_it_came_from(stargate_data, ohseven_data):
     assert f" of {', '.join(lineup)} " in build_report(*ohseven_data).verdict.headline
     unfair = verdict(_seat_sections(0.001, 0.001), 4, ("heuristic",) * 4).headline
     assert unfair.startswith("Seats are not equal: ") and " in 400 games of heuristic ×4 (" in unfair
+
+
+def test_verdict_items_name_their_reference_in_the_unit_they_are_shown_in(stargate_data):
+    """The balance item is shown as a percentage ("80.0%", fair 100.0%) and its label read
+    "Balance (1 = equal seats)"."""
+    from playtest.report import format as F
+
+    report = build_report(*stargate_data)
+    balance = next(i for i in report.verdict.items if i.metric == "balance")
+    assert F.kind(balance.metric) == "rate" and balance.fair_value == 1.0
+    assert balance.label == "Balance (100% = equal seats)"
+
+
+def test_an_interval_with_one_end_unknown_reads_as_one_bound():
+    """An order-statistic interval over few games has no end below its lowest value: it printed
+    "– – 1.00"."""
+    from playtest.report import format as F
+
+    assert F.interval(None, 1.0, "number") == "up to 1.00"
+    assert F.interval(10.0, float("nan"), "number") == "from 10.00"
+    assert F.interval(0.1, 0.25, "rate") == "10.0% – 25.0%"
+    assert F.interval(None, None, "rate") == ""
+
+
+def test_a_metric_whose_rows_have_their_own_definitions_shows_none_of_them_above_all(sg_html, stargate_data):
+    """The score table's rows each define a part and a group; the line above the table was the
+    first row's ("Mean final score part 'color' per player (all players)") over every part's rows."""
+    report = build_report(*stargate_data)
+    rows = pl.concat([s.table for s in report.sections]).filter(pl.col("metric") == "score_mean")
+    first, *others = rows["definition"].unique(maintain_order=True).to_list()
+    assert others  # the score rows do have their own definitions
+    import html
+
+    page = html.unescape(sg_html)
+    assert f"<b>score_mean</b>: {first}" not in page and f'<p class="def">{first}</p>' not in page
+    assert "<b>score_mean</b>: each row has its own definition" in page or \
+        '<p class="def">each row has its own definition' in page
+    assert f'title="{first}"' in page  # on its own row still
