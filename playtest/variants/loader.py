@@ -578,8 +578,11 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
     if kind == "missing" and not found and loc and isinstance(loc[-1], int) and isinstance(node.value, list):
         # A fixed-length list (`between: [low, high]`) given too few items: the list is short,
         # no key is missing (it read `gates.0.between.1: required key is missing`).
-        return node.problem(".".join(shown[:-1]), f"needs {loc[-1] + 1} items here, not {len(node.value)} "
-                                                  f"(got {_short(node.plain())})")
+        # Pydantic reports each absent item ([] for a pair: items 0 and 1); the count is the
+        # tuple's, so that they make one line ("needs 1 items" beside "needs 2 items" did not).
+        need = _fixed_length(_annotation_at(schema, loc[:-1])) or loc[-1] + 1
+        return node.problem(".".join(shown[:-1]), f"needs {need} item{'s' if need != 1 else ''} here, not "
+                                                  f"{len(node.value)} (got {_short(node.plain())})")
     if kind == "missing":
         hint = _new_item_hint(tree, loc)
         return node.problem(path, f"required key is missing{hint}")
@@ -689,6 +692,20 @@ def _annotation_at(schema: type[BaseModel], loc: tuple[Any, ...]) -> Any:
         if current is None:
             return None
     return current
+
+
+def _fixed_length(tp: Any) -> int | None:
+    """The item count of a fixed-length tuple annotation (`tuple[float, float] | None`: 2);
+    None for anything else."""
+    while typing.get_origin(tp) is typing.Annotated:
+        tp = typing.get_args(tp)[0]
+    if typing.get_origin(tp) in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        members = [a for a in typing.get_args(tp) if a is not type(None)]
+        tp = members[0] if len(members) == 1 else None
+    args = typing.get_args(tp)
+    if typing.get_origin(tp) is tuple and args and Ellipsis not in args:
+        return len(args)
+    return None
 
 
 def _valid_keys(schema: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:

@@ -106,6 +106,8 @@ def test_spread_is_checked_over_every_pair(tmp_path, reps):
     ("gates: []\n", "gates.yaml:1:8: gates: List should have at least 1 item after validation, not 0 (got [])"),
     # a pair with one number: it read 'gates.0.between.1: required key is missing', a key no list has
     ("gates:\n  - {metric: x, between: [12]}\n", "gates.yaml:2:26: gates.0.between: needs 2 items here, not 1 (got [12])"),
+    # an empty pair: pydantic misses items 0 and 1, and it read "needs 1 items" beside "needs 2 items"
+    ("gates:\n  - {metric: x, between: []}\n", "gates.yaml:2:26: gates.0.between: needs 2 items here, not 0 (got [])"),
     # a tune goals file given to diff: one line, not 'gates: required key' and 'goals: unknown key'
     ("run: {games: 4}\ngoals:\n  - {metric: x, target: 0}\n",
      "gates.yaml:2:1: this is a goals file of `playtest tune` (a `goals:` list), not a gates file: write its goals "
