@@ -537,3 +537,22 @@ def test_an_oh_seven_card_is_read_as_transcripts_write_it_and_an_illegal_one_get
         assert str(info.value) == message
     with pytest.raises(InputError, match=r"'bid' is not a legal move now \(did you mean: bid 6D"):
         s.parse("bid")
+
+
+def test_an_oh_seven_card_that_is_none_cites_cards_of_this_deck():
+    """A deck of other ranks and suits (0-7 in red, green, blue, yellow) was told "e.g. 7R, QH, AD,
+    2C": three cards it does not have. The examples come from the deck, in `play` and in a
+    transcript's error alike."""
+    from playtest.games.ohseven.transcript import card_examples
+
+    v = load_variant(OHSEVEN, [
+        "deck.suits=[{id: R, name: red}, {id: G, name: green}, {id: B, name: blue}, {id: Y, name: yellow}]",
+        "deck.ranks=[" + ", ".join(f'{{label: "{r}", value: {r}}}' for r in range(8)) + "]"])
+    spec = get_game(v.game)
+    rules = spec.make_rules(v.model)
+    s = PlaySession(spec, rules, spec.play(), 4, 2, ["heuristic", "heuristic", "(you)", "heuristic"], 2)
+    s.advance()
+    with pytest.raises(InputError) as info:
+        s.parse("QH")
+    assert str(info.value) == "'QH': not a card (cards are rank+suit, e.g. 7R, 0G, 1B, 2Y)"
+    assert all(c in rules.by_name for c in card_examples(rules).split(", "))

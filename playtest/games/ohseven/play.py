@@ -15,7 +15,12 @@ from playtest import rng as streams
 from playtest.core.events import Event
 from playtest.errors import UsageError
 from playtest.games.ohseven.rules import BID, NO_TRUMP, OhSevenRules, View
-from playtest.games.ohseven.transcript import dump_transcript, load_transcript, replay
+from playtest.games.ohseven.transcript import (
+    card_examples,
+    dump_transcript,
+    load_transcript,
+    replay,
+)
 from playtest.play.session import PlaySupport
 from playtest.play.table import TableGame
 from playtest.sim.runner import PlayedGame
@@ -76,8 +81,7 @@ def read_move(rules: OhSevenRules, state: Any, text: str) -> Any:
     card = words[-1]
     by_name = {name.lower(): c for name, c in rules.by_name.items()}
     if card.lower() not in by_name:
-        raise ValueError(f"not a card (cards are rank+suit, e.g. {rules.card_name(len(rules.cards.names) - 1)}, "
-                         "QH, AD, 2C)")
+        raise ValueError(f"not a card (cards are rank+suit, e.g. {card_examples(rules)})")
     c = by_name[card.lower()]
     bid = verb == "bid" if verb else state.phase == BID
     action = rules.bid_actions[c] if bid else rules.play_actions[c]

@@ -111,13 +111,22 @@ class Parsed:
     rounds: list[RoundIn] = field(default_factory=list)
 
 
+def card_examples(rules: OhSevenRules) -> str:
+    """A few of this deck's cards for a message, "7S, QH, AD, 2C" for the base deck: the highest
+    card, then the three lowest ranks in different suits. A fixed "QH, AD, 2C" named cards a
+    variant with other ranks or suits does not have."""
+    names, s = rules.cards.names, rules.n_suits
+    picks = [len(names) - 1] + [r * s + (s - 2 - r) % s for r in range(3)]
+    return ", ".join(dict.fromkeys(names[i] for i in picks if i < len(names)))
+
+
 def _card(node: Node, path: str, rules: OhSevenRules, problems: list[Problem]) -> int | None:
     text = node.value
     if isinstance(text, int) and not isinstance(text, bool):
         text = str(text)
     if not isinstance(text, str) or text.strip() not in rules.by_name:
         problems.append(node.problem(path, f"not a card: {node.value!r} (cards are rank+suit, e.g. "
-                                     f"{rules.card_name(len(rules.cards.names) - 1)}, QH, AD, 2C)"))
+                                     f"{card_examples(rules)})"))
         return None
     return rules.by_name[text.strip()]
 
