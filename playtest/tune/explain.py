@@ -220,6 +220,10 @@ EFFECT_SCHEMA: dict[str, pl.DataType] = {
 EXACT_FIT = 1e-20
 """A residual variance below this share of the response's mean square is an exact fit (what is
 left is rounding)."""
+SAME_VALUE = 1e-12
+"""A response whose values at the points differ by less than this (relative to max(1, |value|))
+is the same everywhere: one mean summed in another order differs in its last bits (0.26 and
+0.25999999999999995), and ranked as a standardised effect of -7."""
 
 
 def _step(values: np.ndarray) -> float:
@@ -262,7 +266,7 @@ def effects(design: Design) -> pl.DataFrame:
         if not cols:
             continue
         y = rows[resp.column].to_numpy().astype(float)
-        if np.ptp(y) == 0:
+        if np.ptp(y) <= SAME_VALUE * max(1.0, float(np.abs(y).max())):
             continue  # the same at every point: nothing moved it (its sd is rounding, not 0)
         sd_y = float(y.std(ddof=1))
         X = np.column_stack([np.ones(n)] + [c[3] for c in cols])

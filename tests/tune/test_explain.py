@@ -302,3 +302,17 @@ def test_a_number_the_same_at_every_point_is_not_ranked_by_rounding():
                rows, {"same": "same se", "length": "length se"}, ("greedy",) * 4, 24)
     table = effects(d)
     assert table["response"].to_list() == ["game_length_rounds"]
+
+
+def test_a_number_equal_at_every_point_up_to_its_last_bits_is_not_ranked_either():
+    """The same mean summed in another order (0.26 and 0.25999999999999995) passed the exact
+    `ptp == 0` check and ranked second with a standardised effect of -7.0 (std_low -4e15)."""
+    a, b = sum([1 / 3, 1 / 3, 1 / 3, 0.1, 0.2]) / 5, sum([0.2, 0.1, 1 / 3, 1 / 3, 1 / 3]) / 5
+    assert a != b  # the rounding this test is about
+    rows = pl.DataFrame({"rules.end.worlds": [6.0, 7.0, 8.0], "same": [a, b, a], "same se": [0.12] * 3,
+                         "length": [12.5, 13.4, 13.8], "length se": [0.4] * 3})
+    d = Design("sweep", Path("run"), [Key("rules.end.worlds", True)],
+               [Response("same", "leader_after_round_wins (round 1)", "leader_after_round_wins"),
+                Response("length", "game_length_rounds", "game_length_rounds")],
+               rows, {"same": "same se", "length": "length se"}, ("greedy",) * 4, 24)
+    assert effects(d)["response"].to_list() == ["game_length_rounds"]
