@@ -9,6 +9,7 @@ import hashlib
 import json
 import math
 import re
+import types
 import typing
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -699,7 +700,7 @@ def _fixed_length(tp: Any) -> int | None:
     None for anything else."""
     while typing.get_origin(tp) is typing.Annotated:
         tp = typing.get_args(tp)[0]
-    if typing.get_origin(tp) in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
         members = [a for a in typing.get_args(tp) if a is not type(None)]
         tp = members[0] if len(members) == 1 else None
     args = typing.get_args(tp)
