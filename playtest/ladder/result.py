@@ -185,7 +185,7 @@ def _sweep_bound(low: float | None) -> str:
     the games cannot rule out an even contest, and "at least 0.6× as often" read as an edge."""
     if not low:
         return ""
-    if low >= 1:
+    if low > 1:
         return f" (at least {times(low)}× as often per seat)"
     return f" (too few to rule out an even contest: from {times(low)}× as often per seat)"
 

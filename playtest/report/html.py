@@ -208,7 +208,7 @@ def _table(report: Report, df: pl.DataFrame) -> str:
         defs.setdefault(m, {})[d] = None
     def_lines = "".join(
         (f"<p class=\"def\"><b>{e(m)}</b>: " if many else "<p class=\"def\">")
-        + (e(next(iter(ds))) if len(ds) == 1 else "each row has its own definition: point at its group to read it")
+        + (e(next(iter(ds))) if len(ds) == 1 else "the rows' definitions differ: point at a row's group to read its own")
         + "</p>" for m, ds in defs.items())
     return f"{def_lines}<table><thead>{head}</thead><tbody>{''.join(body)}</tbody></table>"
 

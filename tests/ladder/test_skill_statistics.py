@@ -547,6 +547,9 @@ def test_a_sweep_too_short_to_show_an_edge_does_not_read_as_one():
     line = skill_matters(pl.DataFrame([h], schema=strength.STRENGTH_SCHEMA), pl.DataFrame())[0]
     assert f"the weaker rung won none of these 3 games (too few to rule out an even contest: from " \
            f"{h['ratio_low']:.1f}× as often per seat)" in line
+    from playtest.ladder.result import _sweep_bound
+
+    assert _sweep_bound(1.0) == " (too few to rule out an even contest: from 1.0× as often per seat)"
 
 
 def test_a_change_the_same_in_every_block_is_certain_only_from_the_blocks_that_hold_it(monkeypatch):

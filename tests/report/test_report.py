@@ -376,6 +376,6 @@ def test_a_metric_whose_rows_have_their_own_definitions_shows_none_of_them_above
 
     page = html.unescape(sg_html)
     assert f"<b>score_mean</b>: {first}" not in page and f'<p class="def">{first}</p>' not in page
-    assert "<b>score_mean</b>: each row has its own definition" in page or \
-        '<p class="def">each row has its own definition' in page
+    assert "<b>score_mean</b>: the rows' definitions differ" in page or \
+        '<p class="def">the rows\' definitions differ' in page
     assert f'title="{first}"' in page  # on its own row still
