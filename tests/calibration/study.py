@@ -73,7 +73,9 @@ STARGATE = Config("Stargate draft 5, 4 random bots", "variants/stargate/draft5.y
                   ("win_rate_by_seat", "game_length_rounds", "crew_pick_rate", "score_mean"),
                   (("crew_win_rate", "bays"), ("game_length_rounds", "all"), ("score_mean", "all / total")))
 OHSEVEN = Config("Oh-Seven base, 4 random bots", "variants/ohseven/base.yaml", 4, "random",
-                 ("without the rebid bonus", "variants/ohseven/no-bonus.yaml"),
+                 # A change both sides measure: no-bonus.yaml switches the bonus off, and compare
+                 # then shows "off in" the variant instead of testing it (power read 0%).
+                 ("rebid bonus 1 → 2 points", ["bidding.rebid.bonus.points=2"]),
                  ("win_rate_by_seat", "rebids_mean", "exact_rate", "bonus_points"),
                  (("bonus_points", "all players"), ("score_mean", "all / total"), ("rebids_mean", "mean per round")))
 
