@@ -42,7 +42,7 @@ from playtest.compare.jackknife import Estimate, Key, Replicates
 from playtest.compare.stats import chances, never_seen, sign_flip_p
 from playtest.core.spec import Off
 from playtest.errors import PlaytestError, Problem, VariantError
-from playtest.report.format import is_share
+from playtest.report.format import is_share, kind
 from playtest.suggest import unknown_name
 from playtest.variants.loader import problem_from_pydantic
 from playtest.variants.source import Node, parse_file
@@ -148,21 +148,30 @@ class GateSpec(_Strict):
         return f"{what}{self.metric}{where} {self.limit_text()}"
 
     def limit_text(self) -> str:
+        """The limits in the unit the estimates beside them are shown in: a share's value in %, a
+        spread or change of shares (or a difference metric) in points, other numbers as written
+        ("spread of win_rate_by_seat ≤ 15 pts" beside "+12.5 pts"; it read "≤ 0.15")."""
+        num = self.number
         if self.between is not None:
-            return f"in [{_num(self.between[0])}, {_num(self.between[1])}]"
+            return f"in [{num(self.between[0])}, {num(self.between[1])}]"
         if self.min is not None and self.max is not None:
-            return f"in [{_num(self.min)}, {_num(self.max)}]"
-        return f"≤ {_num(self.max)}" if self.max is not None else f"≥ {_num(self.min)}"
+            return f"in [{num(self.min)}, {num(self.max)}]"
+        return f"≤ {num(self.max)}" if self.max is not None else f"≥ {num(self.min)}"
+
+    def number(self, x: float | None) -> str:
+        """A limit or target of this gate, written in the unit of its estimates (`limit_text`)."""
+        if x is None:
+            return "–"
+        k = kind(self.metric)
+        if k == "diff" or (k == "rate" and self.of != "value"):
+            return f"{100 * x:g} pts"
+        return f"{100 * x:g}%" if k == "rate" else f"{x:g}"
 
 
 class GatesModel(_Strict):
     confidence: float = Field(0.95, gt=0.5, lt=1)
     run: RunDefaults = RunDefaults()
     gates: list[GateSpec] = Field(min_length=1)
-
-
-def _num(x: float | None) -> str:
-    return "–" if x is None else f"{x:g}"
 
 
 @dataclass(frozen=True)

@@ -74,7 +74,7 @@ class GoalSpec(GateSpec):
         where = f" [{', '.join(self.groups)}]" if self.groups else ""
         aims = []
         if self.target is not None:
-            aims.append(f"→ {self.target:g}")
+            aims.append(f"→ {self.number(self.target)}")
         if self.low is not None or self.high is not None:
             aims.append(self.limit_text())
         return f"{what}{self.metric}{where} {' '.join(aims)}"

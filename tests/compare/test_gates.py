@@ -553,3 +553,17 @@ def test_a_failing_gate_shows_a_failing_component(tmp_path):
     [r] = evaluate(load_gates(path), reps)
     assert (r.status, r.label) == (FAIL, "narrow")
     assert r.low > 0.11  # its bounds lie beyond the limit, as the status says
+
+
+def test_limits_are_written_in_the_unit_of_the_estimates_beside_them(tmp_path):
+    """diff and tune print a gate's limits beside its estimate: "spread of win_rate_by_seat ≤ 0.15"
+    stood next to "+12.5 pts", "crew_pick_rate ≤ 0.9" next to "85.0%"."""
+    path = gates_file(tmp_path, "gates:\n  - {metric: win_rate_by_seat, of: spread, max: 0.15}\n"
+                                "  - {metric: crew_pick_rate, group: bays, max: 0.9}\n"
+                                "  - {metric: crew_pick_rate, group: bays, of: change, between: [-0.05, 0.05]}\n"
+                                "  - {metric: first_player_advantage, min: -0.1}\n"
+                                "  - {metric: game_length_rounds, between: [5, 7]}\n")
+    titles = [g.title() for g in load_gates(path).model.gates]
+    assert titles == ["spread of win_rate_by_seat ≤ 15 pts", "crew_pick_rate [bays] ≤ 90%",
+                      "change in crew_pick_rate [bays] in [-5 pts, 5 pts]", "first_player_advantage ≥ -10 pts",
+                      "game_length_rounds in [5, 7]"]
