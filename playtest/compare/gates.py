@@ -30,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -218,31 +218,27 @@ def check_against_probe(gates: Gates, seen: dict[str, list[str]], where: str, sh
     `shares`: `shares_in` its table): every gate names a metric and groups the runs will have, and
     every limit on a share lies where the share can. One GateError lists every problem of these
     kinds, in the file's order, so that a file with several mistakes is mended in one pass."""
-    problems = [*metric_name_problems(gates, list(seen)), *group_name_problems(gates, seen, where),
-                *(gates.problem(i, key, message) for i, key, message in limit_problems(gates.model.gates, shares))]
+    problems = probe_problems(gates.model.gates, gates.problem, seen, f" in {where}", shares)
     if problems:
         raise GateError(problems)
 
 
-def metric_name_problems(gates: Gates, known: list[str]) -> list[Problem]:
-    """Gates that name a metric the runs do not have, each with a did-you-mean."""
-    return [gates.problem(i, "metric", unknown_name("metric", spec.metric, list(known), "the runs have"))
-            for i, spec in enumerate(gates.model.gates) if spec.metric not in known]
-
-
-def group_name_problems(gates: Gates, seen: dict[str, list[str]], where: str) -> list[Problem]:
-    """Gates on a known metric that name a group the probe's games do not have (a misspelt group
-    is then not found only after the whole run)."""
-    problems = []
-    for i, spec in enumerate(gates.model.gates):
+def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str], Problem],
+                   seen: dict[str, list[str]], where: str, shares: Collection[str]) -> list[Problem]:
+    """The problems `check_against_probe` reports, for gates or tune's goals (`problem(index,
+    key, message)` locates one in its file): a metric the runs do not have (with a did-you-mean),
+    a group of a known metric the probe's games do not have (`where` says which games), a limit
+    on a share outside what it can take (`limit_problems`)."""
+    out = []
+    for i, spec in enumerate(specs):
         if spec.metric not in seen:
-            continue  # said by metric_name_problems
-        have = seen[spec.metric]
-        missing = [g for g in spec.groups or () if g not in have]
+            out.append(problem(i, "metric", unknown_name("metric", spec.metric, list(seen), "the runs have")))
+            continue
+        missing = [g for g in spec.groups or () if g not in seen[spec.metric]]
         if missing:
-            problems.append(gates.problem(i, "group", f"{spec.metric} has no group {', '.join(map(repr, missing))} in "
-                                          f"{where}; it has: {', '.join(have)}"))
-    return problems
+            out.append(problem(i, "group", f"{spec.metric} has no group {', '.join(map(repr, missing))}{where}; "
+                                           f"it has: {', '.join(seen[spec.metric])}"))
+    return out + [problem(i, key, message) for i, key, message in limit_problems(specs, shares)]
 
 
 def limit_problems(specs: Sequence[GateSpec], shares: Collection[str]) -> list[tuple[int, str, str]]:

@@ -33,11 +33,10 @@ from playtest.compare.gates import (
     GatesModel,
     GateSpec,
     RunDefaults,
-    limit_problems,
+    probe_problems,
     shares_in,
 )
 from playtest.errors import Problem, VariantError
-from playtest.suggest import unknown_name
 from playtest.variants.loader import problem_from_pydantic
 from playtest.variants.source import Node, parse_file
 
@@ -169,30 +168,15 @@ def _located(tree: Node, err: Any) -> Problem:
 def check_against_probe(goals: Goals, table: pl.DataFrame) -> None:
     """Before the search, from the probe's metric `table`: every goal names a metric and groups
     that the runs have, and no bound or target of a goal on a share lies outside what the share
-    can take (`compare.gates.limit_problems`). One GateError, located in the goals file, lists
+    can take (`compare.gates.probe_problems`). One GateError, located in the goals file, lists
     every such problem. The confirmation's gates are made from these goals and are not checked
     again."""
-    problems = [*name_problems(goals, table),
-                *(goals.problem(i, key, message) for i, key, message in limit_problems(goals.items, shares_in(table)))]
+    seen: dict[str, list[str]] = {}
+    for m, g in table.select(C.METRIC, pl.col(C.GROUP).fill_null("")).iter_rows():
+        seen.setdefault(m, []).append(g)
+    problems = probe_problems(goals.items, goals.problem, seen, "", shares_in(table))
     if problems:
         raise GateError(problems)
-
-
-def name_problems(goals: Goals, table: pl.DataFrame) -> list[Problem]:
-    """Goals that name a metric or groups the runs do not have."""
-    have: dict[str, list[str]] = {}
-    for m, g in table.select(C.METRIC, pl.col(C.GROUP).fill_null("")).iter_rows():
-        have.setdefault(m, []).append(g)
-    problems = []
-    for i, spec in enumerate(goals.items):
-        if spec.metric not in have:
-            problems.append(goals.problem(i, "metric", unknown_name("metric", spec.metric, list(have), "the runs have")))
-            continue
-        missing = [g for g in spec.groups or [] if g not in have[spec.metric]]
-        if missing:
-            problems.append(goals.problem(i, "group", f"{spec.metric} has no group {', '.join(map(repr, missing))}; "
-                                          f"it has: {', '.join(have[spec.metric])}"))
-    return problems
 
 
 # --- the objective ------------------------------------------------------------------------------
