@@ -12,6 +12,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
+from playtest.analysis import columns as C
 from playtest.games import (
     GameNotFoundError,
     GamePluginError,
@@ -401,3 +402,32 @@ def test_a_plugin_s_summary_table_without_the_metric_columns_is_named_as_its_bug
     assert r.stderr.startswith("error: game 'nim': its summary table 'Counters per heap' has no column metric, ")
     assert "metric_frame" in r.stderr and "internal error" not in r.stderr
     assert f"the 2 games are saved in {out} without a report" in r.stderr
+
+
+def test_a_plugin_s_by_round_and_goal_metrics_reach_the_ladder_the_reports_and_tune(example_game, cli, tmp_path):
+    """What a game declares in GameSpec.by_round_metrics is left out of the ladder and the
+    Markdown report (kept in the JSON), and GameSpec.goal_metrics are names a tune goal can use:
+    the generic code knows no game's metric names."""
+    from playtest.ladder.skill import ladder_metrics
+    from playtest.tune.metrics import tune_metrics
+
+    out = tmp_path / "run"
+    r = cli("simulate", NIM, "-n", "12", "--bots", "random,random", "--seed", "2", "--workers", "1",
+            "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    info = json.loads((out / "run.json").read_text())
+    games, events = pl.read_parquet(out / "games.parquet"), pl.read_parquet(out / "events.parquet")
+
+    metrics = set(ladder_metrics(info, games, events)[C.METRIC])
+    assert "mean_taken" in metrics and "taken_by_move" not in metrics
+
+    for fmt, shown in (("md", False), ("json", True)):
+        r = cli("report", str(out), "--format", fmt, "--out", str(tmp_path / f"r.{fmt}"))
+        assert r.returncode == 0, r.stderr
+        text = (tmp_path / f"r.{fmt}").read_text().replace("\\_", "_")  # Markdown escapes the underscores
+        assert "mean_taken" in text and ("taken_by_move" in text) is shown, fmt
+
+    tuned = tune_metrics()(info, games, events)
+    first = tuned.filter(pl.col(C.METRIC) == "first_player_wins")
+    seat0 = games.filter(pl.col("seat") == 0)
+    assert first[C.ESTIMATE].to_list() == [pytest.approx(seat0["win_share"].sum() / 12)]

@@ -74,6 +74,18 @@ def _game_spec(info: Mapping[str, Any]) -> GameSpec | None:
     return get_game(name)  # an unknown game or a broken plugin: one-line error
 
 
+def by_round_metrics(info: Mapping[str, Any]) -> frozenset[str]:
+    """The run's game's metrics tabulated round by round (GameSpec.by_round_metrics); none for
+    a run whose game is not installed here (its report is still drawn)."""
+    from playtest.games import GameNotFoundError
+
+    try:
+        spec = _game_spec(info)
+    except GameNotFoundError:
+        return frozenset()
+    return spec.by_round_metrics if spec is not None else frozenset()
+
+
 def _slug(title: str) -> str:
     return "".join(ch if ch.isalnum() else "_" for ch in title.lower()).strip("_")
 

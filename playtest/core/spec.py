@@ -78,6 +78,15 @@ class GameSpec:
     summary_lazy: bool = False
     """`summary` accepts LazyFrame scans of the run's Parquet as well as DataFrames
     (playtest.analysis.frames): then `playtest report` never reads the events into memory."""
+    by_round_metrics: frozenset[str] = frozenset()
+    """Metrics of `summary` tabulated round by round (a row per round and choice: Stargate's
+    `crew_pick_rate_by_round`, New Frontiers' `selected_in_round`). The ladder leaves them out
+    (rungs whose games differ in length have different rounds; the per-choice rates summarise
+    them), and so does the Markdown report (long; the HTML and JSON keep them)."""
+    goal_metrics: Callable[[dict[str, Any], Any, Any], pl.DataFrame] | None = None
+    """(run.json dict, games, events) → further metric rows a `tune` goal may name beyond the
+    report's (Stargate: the measures of its findings, playtest/games/stargate/findings.py). A
+    name the report already has keeps the report's rows."""
     switched_off: Callable[[Any, int | None], Sequence[Off]] | None = None
     """(the run's validated variant, its players per game or None when not known) → the
     mechanisms it switches off (`Off`): the one way a game says that a metric cannot happen under

@@ -20,7 +20,7 @@ import polars as pl
 from scipy import stats
 
 from playtest.analysis import columns as C
-from playtest.analysis.metrics import sections
+from playtest.analysis.metrics import by_round_metrics, sections
 from playtest.compare.jackknife import DEFAULT_BLOCKS, Replicates, Sample, replicate
 from playtest.compare.metrics import is_tested
 from playtest.compare.stats import holm, sign_flip_p
@@ -57,21 +57,19 @@ SELF_PLAY_BOT = "the rung's bot"
 SKIP_SECTIONS = frozenset({"bots", "sample_size"})
 """Left out of the ladder: in self-play every seat is the same bot (one win rate of 1/P), and
 what a run's size can detect says nothing about the game."""
-SKIP_METRICS = frozenset({"crew_pick_rate_by_round", "selected_in_round"})
-"""Picks by round (Stargate's crews, New Frontiers' actions): summarised by the per-crew and
-per-action pick and first-pick rates; their rounds differ between rungs whose games differ in
-length."""
 
 
 def ladder_metrics(info: Mapping[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
     """The report's metrics that describe the game at one skill level (one rung's self-play):
-    every section but SKIP_SECTIONS, and of the score distribution the overall mean of each
+    every section but SKIP_SECTIONS and the game's metrics by round (GameSpec.by_round_metrics:
+    the per-choice pick rates summarise them), and of the score distribution the overall mean of each
     score part (the score composition) and the overall spread of the total."""
     parts = []
+    by_round = list(by_round_metrics(info))  # their rounds differ between rungs whose games differ in length
     for s in sections(dict(info), games, events):
         if s.key in SKIP_SECTIONS:
             continue
-        t = s.table.filter(~pl.col(C.METRIC).is_in(list(SKIP_METRICS)))
+        t = s.table.filter(~pl.col(C.METRIC).is_in(by_round))
         if s.key == "scores":
             t = t.filter(pl.col(C.GROUP).str.starts_with("all / ")
                          & ((pl.col(C.METRIC) == "score_mean")

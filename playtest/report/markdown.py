@@ -7,6 +7,7 @@ import json
 import polars as pl
 
 from playtest.analysis import columns as C
+from playtest.analysis.metrics import by_round_metrics
 from playtest.analysis.offs import lines as off_lines
 from playtest.report import format as F
 from playtest.report.model import Report
@@ -15,7 +16,6 @@ from playtest.text import clean
 MAX_ROWS = 12
 # Sections left out of the Markdown (long; in the HTML and JSON).
 SKIP = {"scores"}
-SKIP_METRICS = {"crew_pick_rate_by_round"}
 # Sections shown open; the rest are folded in <details>.
 OPEN = {"seats", "first_player", "balance", "bots"}
 
@@ -77,10 +77,11 @@ def render_markdown(report: Report) -> str:
             new = "(removed)" if c.get("removed") else json.dumps(c.get("new"), ensure_ascii=False)
             lines.append(f"- {md(c.get('path'))}: {md(old)} → {md(new)}")
         lines.append("")
+    by_round = list(by_round_metrics(report.run))  # long; in the HTML and JSON
     for s in report.sections:
         if s.key in SKIP:
             continue
-        df = s.table.filter(~pl.col(C.METRIC).is_in(list(SKIP_METRICS)))
+        df = s.table.filter(~pl.col(C.METRIC).is_in(by_round))
         if df.height == 0:
             continue
         folded = s.key not in OPEN

@@ -1,8 +1,8 @@
-"""The metrics a tuning goal may name: every metric of the report, plus (Stargate) the findings'.
-
-The findings metrics (playtest.findings: `win_gap` of late-placer − early-placer, the Bays
-measures, ...) are how docs/stargate-findings.md measures the designer's observations; a goal on
-the late-placer advantage needs them. Names already in the report keep the report's definition.
+"""The metrics a tuning goal may name: every metric of the report, plus the game's own goal
+metrics (GameSpec.goal_metrics). Stargate's are its findings' measures
+(playtest/games/stargate/findings.py: `win_gap` of late-placer − early-placer, the Bays measures,
+...), how docs/stargate-findings.md measures the designer's observations; a goal on the
+late-placer advantage needs them. Names already in the report keep the report's definition.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.compare.metrics import MetricFn, report_metrics
+from playtest.games import get_game
 
 
 def tune_metrics() -> MetricFn:
@@ -20,11 +21,10 @@ def tune_metrics() -> MetricFn:
 
     def fn(info: dict[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
         table = report(info, games, events)
-        if info.get("game") != "stargate":
+        spec = get_game(info["game"]) if info.get("game") else None
+        if spec is None or spec.goal_metrics is None:
             return table
-        from playtest.games.stargate.findings import findings_metrics
-
-        extra = findings_metrics(info, games, events)
+        extra = spec.goal_metrics(info, games, events)
         have = set(table[C.METRIC].unique().to_list())
         return pl.concat([table, extra.filter(~pl.col(C.METRIC).is_in(list(have)))])
 

@@ -91,6 +91,7 @@ SPEC = GameSpec(
     replay=_replay,
     summary=_summary,
     summary_lazy=True,
+    by_round_metrics=frozenset({"selected_in_round"}),
     switched_off=_switched_off,
     score_floors=score_floors,
     bench=_bench,

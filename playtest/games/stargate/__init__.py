@@ -36,6 +36,12 @@ def _score_floors(variant):
     return score_floors(variant)
 
 
+def _goal_metrics(info, games, events):
+    from playtest.games.stargate.findings import findings_metrics
+
+    return findings_metrics(info, games, events)
+
+
 def _play():
     from playtest.games.stargate.play import SUPPORT
 
@@ -79,6 +85,8 @@ SPEC = GameSpec(
     bench=_bench,
     summary=_summary,
     summary_lazy=True,
+    by_round_metrics=frozenset({"crew_pick_rate_by_round"}),
+    goal_metrics=_goal_metrics,
     switched_off=_switched_off,
     score_floors=_score_floors,
     sample_state=sampling.sample_state,

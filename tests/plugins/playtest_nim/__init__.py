@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 
 from playtest.core.spec import GameSpec
-from playtest_nim.game import NimNotation, NimRules, NimVariant, make_bot, summary
+from playtest_nim.game import NimNotation, NimRules, NimVariant, goal_metrics, make_bot, summary
 
 SPEC = GameSpec(
     name="nim",
@@ -18,4 +18,6 @@ SPEC = GameSpec(
     score_parts=("win",),
     notation=NimNotation(),
     summary=summary,
+    by_round_metrics=frozenset({"taken_by_move"}),
+    goal_metrics=goal_metrics,
 )

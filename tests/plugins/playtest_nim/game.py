@@ -173,8 +173,26 @@ def summary(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.Dat
     # Moves are nested in games: the interval is over games (each game's sum and count of moves).
     per_game = moves.group_by("game").agg(pl.col("taken").sum().alias("taken"), pl.len().alias("moves")).sort("game")
     mean, low, high = mean_of_sums(per_game["taken"].to_numpy(), per_game["moves"].to_numpy())
+    by_move = []  # the nth move of each game: one observation per game that lasted n moves
+    numbered = moves.sort("game", "turn").with_columns(pl.int_range(pl.len()).over("game").alias("nth"))
+    for (nth,), part in sorted(numbered.partition_by("nth", as_dict=True).items()):
+        taken = part["taken"].to_numpy().astype(float)
+        est, lo, hi = mean_of_sums(taken, [1] * taken.size)
+        by_move.append({C.METRIC: "taken_by_move", C.GROUP: f"move {nth + 1}", C.ESTIMATE: est, C.CI_LOW: lo,
+                        C.CI_HIGH: hi, C.N: taken.size,
+                        C.DEFINITION: "Mean counters taken in the game's nth move (games that lasted that long)."})
     return [("Counters taken per move", C.metric_frame([{
         C.METRIC: "mean_taken", C.GROUP: "all", C.ESTIMATE: mean, C.CI_LOW: low, C.CI_HIGH: high,
         C.N: per_game.height,
         C.DEFINITION: "Mean number of counters taken in one move; 95% interval over games (moves are "
-                      "nested in games)."}]))]
+                      "nested in games)."}])),
+            ("Counters taken by move", C.metric_frame(by_move))]
+
+
+def goal_metrics(info: dict, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+    """What a tuning goal may name beyond the report: the share of games the first player wins."""
+    first = games.filter(pl.col("seat") == 0)
+    wins = float(first["win_share"].sum())
+    return C.metric_frame([{C.METRIC: "first_player_wins", C.GROUP: "all", C.ESTIMATE: wins / first.height,
+                            C.CI_LOW: None, C.CI_HIGH: None, C.N: first.height,
+                            C.DEFINITION: "Share of games won by the player who moves first."}])
