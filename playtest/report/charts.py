@@ -10,6 +10,7 @@ import altair as alt
 import polars as pl
 
 from playtest.analysis import columns as C
+from playtest.analysis.metrics import by_round_metrics
 from playtest.report.format import kind
 from playtest.report.model import Report
 from playtest.report.vega import vega_spec
@@ -19,7 +20,6 @@ alt.data_transformers.disable_max_rows()
 
 # Sections drawn by a dedicated chart (or not drawn: single numbers shown in the verdict).
 SPECIAL = {"seats", "first_player", "balance", "scores", "outcome", "sample_size"}
-SPECIAL_METRICS = {"crew_pick_rate_by_round"}
 
 
 @dataclass(frozen=True)
@@ -70,8 +70,9 @@ def interval_chart(df: pl.DataFrame, metric: str, reference: float | None = None
 
 
 @vega_spec
-def heatmap(df: pl.DataFrame) -> alt.TopLevelMixin:
+def heatmap(df: pl.DataFrame, metric: str) -> alt.TopLevelMixin:
     """'outer / inner' groups (e.g. 'round 2 / bays') as a heatmap of the estimate."""
+    k = kind(metric)
     data = [{"outer": lab.split(" / ", 1)[0], "inner": lab.split(" / ", 1)[-1], C.ESTIMATE: e, C.CI_LOW: lo,
              C.CI_HIGH: hi, C.N: n, "label": lab}
             for lab, e, lo, hi, n in df.select("label", C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N).iter_rows()]
@@ -79,10 +80,10 @@ def heatmap(df: pl.DataFrame) -> alt.TopLevelMixin:
     base = alt.Chart(alt.Data(values=data)).encode(
         x=alt.X("outer:N", sort=outer_order, title=None, axis=alt.Axis(labelAngle=0)),
         y=alt.Y("inner:N", title=None, axis=alt.Axis(labelLimit=200)))
-    rect = base.mark_rect().encode(color=alt.Color(f"{C.ESTIMATE}:Q", title="share", scale=alt.Scale(scheme="blues"),
-                                                   legend=None), tooltip=_tooltip("rate"))
+    rect = base.mark_rect().encode(color=alt.Color(f"{C.ESTIMATE}:Q", scale=alt.Scale(scheme="blues"),
+                                                   legend=None), tooltip=_tooltip(k))
     text = base.mark_text(fontSize=11).encode(
-        text=alt.Text(f"{C.ESTIMATE}:Q", format=".0%"),
+        text=alt.Text(f"{C.ESTIMATE}:Q", format=".0%" if k in ("rate", "diff") else ",.1~f"),
         color=alt.ColorValue(condition={"test": f"datum.{C.ESTIMATE} > 0.5 * "
                                                 f"{max((d[C.ESTIMATE] for d in data), default=1)}", "value": "white"},
                              value="black"))
@@ -154,17 +155,16 @@ def build_charts(report: Report) -> list[Chart]:
     if length.height:
         charts.append(Chart("game_length", "Game length", _definition(length),
                             interval_chart(length, "game_length_share", None, "share of games")))
-    by_round = _rows(report, "crew_pick_rate_by_round")
-    if by_round.height:
-        charts.append(Chart("crew_by_round", "Crew picks by round", _definition(by_round), heatmap(by_round)))
+    by_round = by_round_metrics(report.run)  # 'round r / choice' groups: a heatmap, rounds across
     for section in report.sections:
         if section.key in SPECIAL:
             continue
         for metric in section.table[C.METRIC].unique(maintain_order=True).to_list():
-            if metric in SPECIAL_METRICS:
-                continue
             df = section.table.filter(pl.col(C.METRIC) == metric).with_columns(
                 pl.col(C.GROUP).map_elements(report.label, return_dtype=pl.String).alias("label"))
+            if metric in by_round:
+                charts.append(Chart(f"{section.key}:{metric}", section.title, _definition(df), heatmap(df, metric)))
+                continue
             df = df.filter(pl.col(C.CI_LOW).is_not_null() & pl.col(C.CI_LOW).is_not_nan())
             if df.height == 0:
                 continue

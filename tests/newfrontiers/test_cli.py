@@ -8,6 +8,8 @@ from pathlib import Path
 import polars as pl
 import pytest
 
+from playtest.report.charts import build_charts
+from playtest.report.model import build_report
 from tests.conftest import CliResult, assert_valid_charts, invoke_cli
 
 from .helpers import DATA, ROOT
@@ -142,6 +144,12 @@ def test_simulate_tables_summary_and_report_formats(tmp_path: Path):
     assert (games.select(pl.sum_horizontal(parts)).to_series() == games["total"]).all()
     assert events.filter(pl.col("kind") == "game_end").select("game").n_unique() == 8
     assert_valid_charts((tmp_path / "run" / "report.html").read_text(), at_least=10)
+    # Actions by round (GameSpec.by_round_metrics) are a heatmap of rounds × actions, not a
+    # column of one interval per round and action.
+    info = json.loads((tmp_path / "run" / "run.json").read_text())
+    charts = build_charts(build_report(info, games, events))
+    by_round = [c.spec for c in charts if c.key.endswith(":selected_in_round")]
+    assert len(by_round) == 1 and [layer["mark"]["type"] for layer in by_round[0]["layer"]] == ["rect", "text"]
     for fmt in ("md", "json"):
         rep = run("report", str(tmp_path / "run"), "--format", fmt, "--out", str(tmp_path / f"r.{fmt}"))
         assert rep.returncode == 0, rep.stderr

@@ -75,7 +75,7 @@ def test_html_is_self_contained(sg_html):
     assert not re.search(r"<(script|link|img|iframe)\b", outside_scripts)
     assert not re.search(r"<script[^>]+src=", sg_html)
     assert "Content-Security-Policy" in sg_html
-    for heading in ("Win rate by seat", "Crew picks by round", "Final score by seat", "Score components", "Game length"):
+    for heading in ("Win rate by seat", "Crew pick rate by round", "Final score by seat", "Score components", "Game length"):
         assert f"<h3>{heading}</h3>" in sg_html
     assert "fae64052bee9b0f9" not in sg_html  # the hash of the *overridden* variant is shown instead
     assert_valid_charts(sg_html, at_least=10)
