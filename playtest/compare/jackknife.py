@@ -30,6 +30,7 @@ from scipy import stats
 
 from playtest.analysis import columns as C
 from playtest.analysis.offs import switched_off, without_off
+from playtest.analysis.stats import t_quantile
 from playtest.compare.metrics import MetricFn, complete, completed, distribution_groups, estimates
 from playtest.errors import PlaytestError
 
@@ -64,7 +65,7 @@ class Estimate:
     df: int
 
     def _t(self, level: float) -> float:
-        return float(stats.t.ppf(level, self.df))
+        return t_quantile(level, self.df)
 
     def interval(self, confidence: float = 0.95) -> tuple[float, float]:
         """Two-sided interval. NaN when the estimate is missing in some replicate."""
