@@ -39,6 +39,8 @@ MAX_CHAIN = 32
 MAX_INT = 10_000
 """Largest whole number (in absolute value) a variant may hold: components, points and counts of
 a board game; larger ones would exhaust memory (decks) or overflow output columns."""
+MAX_VERSION = 10**18
+"""Largest `rules_version` number: a label, not a quantity (a date such as 20261203 is common)."""
 MAX_ITEMS = 1_000
 """Longest list in a variant."""
 MAX_TEXT = 10_000
@@ -482,7 +484,11 @@ def value_limits(tree: Node, path: str = "") -> list[Problem]:
     if isinstance(value, bool) or value is None:
         return problems
     if isinstance(value, int):
-        if abs(value) > MAX_INT:
+        if path == "rules_version":
+            if abs(value) > MAX_VERSION:
+                problems.append(tree.problem(path, f"{_short(value)} is too large for a version number "
+                                                   "(at most 18 digits; or write it as text)"))
+        elif abs(value) > MAX_INT:
             problems.append(tree.problem(path, f"{_short(value)} is too large (a variant's numbers are at most "
                                                f"{MAX_INT:,} in absolute value)"))
     elif isinstance(value, float):

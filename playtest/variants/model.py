@@ -29,8 +29,10 @@ class VariantModel(Strict):
     def _version(cls, version: object) -> object:
         """One located line for a version of the wrong type (a list, a mapping, a fraction): the
         union's own errors were two, at `rules_version.str` and `rules_version.int`."""
-        if isinstance(version, bool) or not isinstance(version, str | int | float) or (
-                isinstance(version, float) and not version.is_integer()):
+        if isinstance(version, bool):
+            raise ValueError("a text or a whole number, e.g. 1 or 'draft 6' (YAML reads yes, no, on, off, true "
+                             "and false as a truth value: quote the word to use it as a version)")
+        if not isinstance(version, str | int | float) or (isinstance(version, float) and not version.is_integer()):
             raise ValueError("a text or a whole number, e.g. 1 or 'draft 6'")
         return version
 

@@ -255,6 +255,10 @@ V = [  # --- variant files: validate -------------------------------------------
          r"on, so every game would run to rules.end.max_rounds \(60, the safety stop\)"),
     Case("nf-rules-version-a-list", ["validate", str(NF_BASE), "--set", "rules_version=[1]"],  # was two lines,
          r"^--set rules_version=\[1\]:1:\d+: rules_version: a text or a whole number"),  # rules_version.str/.int
+    Case("rules-version-yes", ["validate", str(DRAFT5), "--set", "rules_version=yes"],  # YAML's truth value
+         r"^--set rules_version=yes:1:\d+: rules_version: a text or a whole number, .*: quote the word to use it as a version"),
+    Case("rules-version-huge", ["validate", str(DRAFT5), "--set", "rules_version=1234567890123456789012"],
+         r"rules_version: 1234567890123456789012 is too large for a version number \(at most 18 digits; or write it as text\)"),
     Case("nf-player-count-twice", ["validate", str(NF_BASE), "--set", "rules.players=[2,2]"],
          r"^--set rules.players=\[2,2\]:1:\d+: rules.players.1: 2 players is listed twice"),
     Case("o7-card-names-run-together", ["validate", str(OHSEVEN), "--set", "deck.suits=[{id: S, name: s}, {id: QS, name: qs}, {id: H, name: h}, {id: D, name: d}]",

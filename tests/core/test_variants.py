@@ -25,6 +25,13 @@ def problems(exc: pytest.ExceptionInfo[VariantError]) -> list[str]:
     return [str(p) for p in exc.value.problems]
 
 
+def test_a_date_is_a_rules_version_though_counts_stop_at_10_000():
+    """rules_version is a label: a date such as 20261203 is one; a count of that size is refused."""
+    assert load_variant(DRAFT5, ["rules_version=20261203"]).model.rules_version == 20261203
+    with pytest.raises(VariantError, match=r"cubes.total: 20261203 is too large"):
+        load_variant(DRAFT5, ["cubes.total=20261203"])
+
+
 def test_draft5_loads_with_every_option_resolved():
     v = load_variant(DRAFT5)
     m = v.model
