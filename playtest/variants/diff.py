@@ -18,7 +18,7 @@ class Change:
     new: Any
 
     def __str__(self) -> str:
-        return f"{self.path}: {_fmt(self.old)} → {_fmt(self.new)}"
+        return f"{self.path}: {value_text(self.old)} → {value_text(self.new)}"
 
     def as_dict(self) -> dict[str, Any]:
         return {"path": self.path, "old": None if self.old is ABSENT else self.old,
@@ -26,7 +26,8 @@ class Change:
                 "added": self.old is ABSENT, "removed": self.new is ABSENT}
 
 
-def _fmt(value: Any) -> str:
+def value_text(value: Any) -> str:
+    """A changed value as a change line shows it: text as it is, anything else as JSON, or '(absent)'."""
     if value is ABSENT:
         return "(absent)"
     if isinstance(value, str):
