@@ -132,10 +132,24 @@ def sections(info: Mapping[str, Any], games: Table, events: Table,
     variant (analysis/floors.py)."""
     own = game_sections(info, games, events) if keys is None or GAME in keys else []
     found = [*_common_sections(games, events, keys, score_floors(info)), *own]
+    found = _turns_defined(found, info)
     offs = switched_off(info)
     if offs:
         found = [dataclasses.replace(s, table=drop_off(s.table, offs)) for s in found]
     return [s for s in found if s.table.height]
+
+
+def _turns_defined(found: list[Section], info: Mapping[str, Any]) -> list[Section]:
+    """`game_length_turns` defined by what the run's game counts as a turn (GameSpec.turns_counted):
+    New Frontiers' ~200 "turns" a game are its decisions, not one go per player."""
+    spec = _game_spec(info) if any(s.key == "outcome" for s in found) else None
+    if spec is None or spec.turns_counted == "turns":
+        return found
+    definition = f"Mean number of {spec.turns_counted} a game lasts; skewness-corrected t interval."
+    turns = pl.col(C.METRIC) == "game_length_turns"
+    return [dataclasses.replace(s, table=s.table.with_columns(
+                pl.when(turns).then(pl.lit(definition)).otherwise(pl.col(C.DEFINITION)).alias(C.DEFINITION)))
+            if s.key == "outcome" else s for s in found]
 
 
 def section_keys(found: Collection[Section], metrics: Collection[str]) -> set[str]:

@@ -64,6 +64,11 @@ class GameSpec:
     stat_columns: Mapping[str, pl.DataType] = field(default_factory=dict)
     """Game-specific per-seat columns of games.parquet (beyond the score parts)."""
     score_parts: Sequence[str] = ()
+    turns_counted: str = "turns"
+    """What `GameResult.turns` counts, as a plural noun phrase for the reports' definition of
+    `game_length_turns` ("Mean number of <this> a game lasts"): games count different things
+    (Stargate one per crew taken, Oh-Seven every bid and card, New Frontiers every decision), and
+    a bare "turns" reads as one per player's go in every game."""
     notation: Any = None
     """A playtest.core.transcript.Notation: transcripts in the common format (a `moves:` list)."""
     replay: Callable[..., Any] | None = None

@@ -155,3 +155,25 @@ def test_leader_wins_sums_the_shares_as_the_join_did():
     wins = float(pl.DataFrame({"won": [1 / 3] * 16})["won"].sum())  # the join's column, summed
     assert row[C.N] == 16
     assert row[C.ESTIMATE] == wilson(wins, 16)[0]
+
+
+@pytest.mark.parametrize("variant, bots, counted", [
+    ("variants/stargate/draft5.yaml", ("random",) * 4, "turns (one per crew taken)"),
+    ("variants/ohseven/base.yaml", ("random",) * 4, "decisions (every bid"),
+    ("variants/new-frontiers/base.yaml", ("random",) * 2, "decisions (every action selected"),
+])
+def test_game_length_in_turns_says_what_the_game_counts_as_a_turn(variant, bots, counted, tmp_path):
+    """`GameResult.turns` is one per crew taken in Stargate, but every bid and card in Oh-Seven
+    (224 in a 4-player match without rebids) and every decision in New Frontiers (about 200 in a
+    4-player game of 13 rounds): the definition read 'Mean number of turns a game lasts' in all
+    three, which a designer reads as one go per player."""
+    from playtest.sim.batch import RunConfig, read_run, run_batch
+    from playtest.variants import load_variant
+    from tests.conftest import ROOT
+
+    run_batch(load_variant(ROOT / variant), RunConfig(n_games=2, players=len(bots), lineup=bots, seed=3, workers=1),
+              tmp_path / "run")
+    info, games, events = read_run(tmp_path / "run")
+    row = one(all_metrics(info, games, events), "game_length_turns", "all")
+    assert row[C.DEFINITION].startswith(f"Mean number of {counted}"), row[C.DEFINITION]
+    assert row[C.ESTIMATE] == pytest.approx(games.group_by("game").agg(pl.col("turns").first())["turns"].mean())

@@ -88,6 +88,8 @@ SPEC = GameSpec(
     event_columns=EVENT_COLUMNS,
     stat_columns=STAT_COLUMNS,
     score_parts=list(PARTS),
+    turns_counted=("decisions (every action selected and every choice a player makes while one is carried out; "
+                   "a choice whose only move is pass is not asked and not counted)"),
     replay=_replay,
     summary=_summary,
     summary_lazy=True,

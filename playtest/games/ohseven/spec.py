@@ -83,6 +83,7 @@ SPEC = GameSpec(
     event_columns=EVENT_COLUMNS,
     stat_columns=STAT_COLUMNS,
     score_parts=["rounds", "rebid_bonus"],
+    turns_counted="decisions (every bid, rebids included, and every card played, by any player)",
     switched_off=_switched_off,
     score_floors=score_floors,
     replay=_replay,

@@ -53,6 +53,7 @@ SPEC = GameSpec(
     title="Stargate",
     schema=schema.StargateVariant,
     make_rules=StargateRules,
+    turns_counted="turns (one per crew taken)",
     make_bot=bots.make_bot,
     bot_names=("random", "greedy", "lookahead", *(f"scripted:{name}" for name in scripted_styles())),
     event_columns={
