@@ -562,3 +562,20 @@ def test_an_oh_seven_card_that_is_none_cites_cards_of_this_deck():
         s.parse("QH")
     assert str(info.value) == "'QH': not a card (cards are rank+suit, e.g. 7R, 0G, 1B, 2Y)"
     assert all(c in rules.by_name for c in card_examples(rules).split(", "))
+
+
+def test_the_oh_seven_table_after_the_last_trick_says_the_match_is_over():
+    """The board printed under 'Game over.' read 'Round 7 of 7 — card play' and 'Trick: (you
+    lead)' when the person had taken the last trick: no one leads once the match is over."""
+    from rich.console import Console
+
+    s = session(OHSEVEN, 4, 0, "heuristic", seed=3)
+    while not s.over():
+        s.advance()
+        if not s.over():
+            s.play(s.legal()[0][0])
+    console = Console(width=120, no_color=True, record=True)
+    console.print(s.render())
+    text = console.export_text()
+    assert "match over" in text.splitlines()[0], text
+    assert "card play" not in text and "Trick:" not in text, text

@@ -14,7 +14,7 @@ from rich.text import Text
 from playtest import rng as streams
 from playtest.core.events import Event
 from playtest.errors import UsageError
-from playtest.games.ohseven.rules import BID, NO_TRUMP, OhSevenRules, View
+from playtest.games.ohseven.rules import BID, NO_TRUMP, PLAY, OhSevenRules, View
 from playtest.games.ohseven.transcript import (
     card_examples,
     dump_transcript,
@@ -31,7 +31,7 @@ def render(rules: OhSevenRules, view: View, seat: int, names: Sequence[str]) -> 
     Never another seat's hand, nor a bid card before it is revealed."""
     cards = view.cards
     name = cards.name
-    phase = "bidding" if view.phase == BID else "card play"
+    phase = "bidding" if view.phase == BID else "card play" if view.phase == PLAY else "match over"
     trump = cards.suit_ids[view.trump] if view.trump != NO_TRUMP and view.trump >= 0 else "none yet"
     head = Text(f"Round {view.round + 1} of {rules.rounds} — {phase} — trump: {trump} — dealer: {names[view.dealer]}",
                 style="bold")
@@ -52,7 +52,7 @@ def render(rules: OhSevenRules, view: View, seat: int, names: Sequence[str]) -> 
             " ".join(name(c) for c in p) for p in view.passes)))
     if view.open_bids:
         lines.append(Text("Bids made this pass: " + ", ".join(f"{names[s]} {name(c)}" for s, c in view.open_bids)))
-    if view.phase != BID:
+    if view.phase == PLAY:  # (once the match is over no one leads: the last trick is taken)
         trick = " ".join(f"{names[(view.leader + i) % view.n]}:{name(c)}" for i, c in enumerate(view.trick))
         lines.append(Text(f"Trick: {trick or '(you lead)' if view.leader == seat else trick or '-'}"))
     return Group(*lines)
