@@ -35,6 +35,7 @@ from playtest.errors import PlaytestError
 from playtest.jsonplaces import located
 from playtest.report import format as F
 from playtest.sim.rundir import check_items, check_keys, first_line, read_json
+from playtest.variants.source import REMOVE_TAG
 
 Z95 = 1.959963984540054
 
@@ -358,6 +359,12 @@ def amount(x: float, metric: str, difference: bool) -> tuple[str, str]:
     return f"{x:.3g}", unit
 
 
+def _choice(level: str) -> str:
+    """A swept value as a sentence names it: a `!remove` point plays without the key, so with its
+    default ("to 7 instead of !remove" read as if !remove were a setting of the game)."""
+    return "its default (key removed)" if level == REMOVE_TAG else level
+
+
 def sentence(row: dict[str, Any], bots: tuple[str, ...]) -> str:
     """"raising crews.bays.time by 1 lowers game_length_rounds by 0.4 rounds [0.3, 0.5] (bots: greedy)"."""
     b, lo, hi = row["estimate"], row["ci_low"], row["ci_high"]
@@ -368,7 +375,7 @@ def sentence(row: dict[str, Any], bots: tuple[str, ...]) -> str:
     num, unit = amount(b, m, d)
     size = f"{num}{unit} [{amount(lo, m, d)[0]}, {amount(hi, m, d)[0]}]"
     if row["level"]:
-        cause = f"setting {row['key']} to {row['level']} instead of {row['reference']}"
+        cause = f"setting {row['key']} to {_choice(row['level'])} instead of {_choice(row['reference'])}"
     else:
         cause = f"raising {row['key']} by {row['step']:g}"
     who = f" (bots: {bots_text(bots)})" if bots else ""

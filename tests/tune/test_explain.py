@@ -316,3 +316,16 @@ def test_a_number_equal_at_every_point_up_to_its_last_bits_is_not_ranked_either(
                 Response("length", "game_length_rounds", "game_length_rounds")],
                rows, {"same": "same se", "length": "length se"}, ("greedy",) * 4, 24)
     assert effects(d)["response"].to_list() == ["game_length_rounds"]
+
+
+def test_a_remove_point_is_named_as_the_key_s_default_in_sentences():
+    """A sweep's `!remove` point plays without the key (its default); the sentence read 'setting
+    rules.end.developments to 7 instead of !remove', as if !remove were a setting of the game."""
+    row = {"estimate": -3.7, "ci_low": -4.4, "ci_high": -3.0, "metric": "game_length_rounds", "difference": False,
+           "level": "7", "reference": "!remove", "key": "rules.end.developments", "response": "game_length_rounds",
+           "step": 1.0, "n": 3}
+    said = sentence(row, ("greedy",) * 4)
+    assert said.startswith("setting rules.end.developments to 7 instead of its default (key removed) lowers "), said
+    said = sentence(row | {"level": "!remove", "reference": "7", "estimate": 3.7, "ci_low": 3.0, "ci_high": 4.4},
+                    ("greedy",) * 4)
+    assert said.startswith("setting rules.end.developments to its default (key removed) instead of 7 raises "), said
