@@ -87,7 +87,8 @@ class GameSpec:
     """Metrics of `summary` tabulated round by round (a row per round and choice: Stargate's
     `crew_pick_rate_by_round`, New Frontiers' `selected_in_round`). The ladder leaves them out
     (rungs whose games differ in length have different rounds; the per-choice rates summarise
-    them), and so does the Markdown report (long; the HTML and JSON keep them)."""
+    them), and so does the Markdown report (long; the HTML and JSON keep them). The HTML draws
+    one whose groups read 'round r / choice' as a heatmap of rounds × choices."""
     goal_metrics: Callable[[dict[str, Any], Any, Any], pl.DataFrame] | None = None
     """(run.json dict, games, events) → further metric rows a `tune` goal may name beyond the
     report's (Stargate: the measures of its findings, playtest/games/stargate/findings.py). A

@@ -73,9 +73,10 @@ def interval_chart(df: pl.DataFrame, metric: str, reference: float | None = None
 def heatmap(df: pl.DataFrame, metric: str) -> alt.TopLevelMixin:
     """'outer / inner' groups (e.g. 'round 2 / bays') as a heatmap of the estimate."""
     k = kind(metric)
+    numbers = df.select("label", *(pl.col(c).fill_nan(None) for c in (C.ESTIMATE, C.CI_LOW, C.CI_HIGH)), C.N)
     data = [{"outer": lab.split(" / ", 1)[0], "inner": lab.split(" / ", 1)[-1], C.ESTIMATE: e, C.CI_LOW: lo,
              C.CI_HIGH: hi, C.N: n, "label": lab}
-            for lab, e, lo, hi, n in df.select("label", C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N).iter_rows()]
+            for lab, e, lo, hi, n in numbers.iter_rows()]  # an unknown value is null (JSON has no NaN), an empty cell
     outer_order = list(dict.fromkeys(d["outer"] for d in data))
     base = alt.Chart(alt.Data(values=data)).encode(
         x=alt.X("outer:N", sort=outer_order, title=None, axis=alt.Axis(labelAngle=0)),
@@ -85,7 +86,8 @@ def heatmap(df: pl.DataFrame, metric: str) -> alt.TopLevelMixin:
     text = base.mark_text(fontSize=11).encode(
         text=alt.Text(f"{C.ESTIMATE}:Q", format=".0%" if k in ("rate", "diff") else ",.1~f"),
         color=alt.ColorValue(condition={"test": f"datum.{C.ESTIMATE} > 0.5 * "
-                                                f"{max((d[C.ESTIMATE] for d in data), default=1)}", "value": "white"},
+                                                f"{max((d[C.ESTIMATE] for d in data if d[C.ESTIMATE] is not None), default=1)}",
+                                       "value": "white"},
                              value="black"))
     inner = len({d["inner"] for d in data})
     return alt.layer(rect, text).properties(width=WIDTH, height=max(60, 24 * inner))
@@ -162,7 +164,7 @@ def build_charts(report: Report) -> list[Chart]:
         for metric in section.table[C.METRIC].unique(maintain_order=True).to_list():
             df = section.table.filter(pl.col(C.METRIC) == metric).with_columns(
                 pl.col(C.GROUP).map_elements(report.label, return_dtype=pl.String).alias("label"))
-            if metric in by_round:
+            if metric in by_round and df[C.GROUP].str.contains(" / ", literal=True).all():
                 charts.append(Chart(f"{section.key}:{metric}", section.title, _definition(df), heatmap(df, metric)))
                 continue
             df = df.filter(pl.col(C.CI_LOW).is_not_null() & pl.col(C.CI_LOW).is_not_nan())

@@ -38,3 +38,18 @@ def test_calibrate_s_chart_of_flagged_metrics_is_valid() -> None:
 def test_tune_s_chart_of_a_categorical_key_is_valid() -> None:
     trials = pl.DataFrame({"trial": [0, 1, 2], "rule": ["a", "b", "a"], "objective": [0.3, 0.1, 0.2]})
     assert_valid_spec("tune-key", tune._key_chart(trials, "rule", numeric=False))
+
+
+def test_a_by_round_heatmap_with_an_unknown_value_is_valid_json() -> None:
+    """A round whose value or interval is unknown (NaN: too few games reached it) is an empty
+    cell: JSON has no NaN, and the page refused to be written ('Out of range float values')."""
+    import json
+
+    from playtest.report.charts import heatmap
+
+    nan = float("nan")
+    df = pl.DataFrame({"label": ["round 1 / a", "round 1 / b", "round 2 / a"], C.ESTIMATE: [0.5, 0.25, nan],
+                       C.CI_LOW: [0.2, nan, nan], C.CI_HIGH: [0.8, nan, nan], C.N: [4, 4, 1]})
+    spec = heatmap(df, "crew_pick_rate_by_round")
+    json.dumps(spec, allow_nan=False)
+    assert_valid_spec("heatmap", spec)
