@@ -20,6 +20,7 @@ from playtest.text import clean
 
 HELP = (
     "Type a move's number or its notation as listed{examples}.\n"
+    "{show}"
     "  hint [BOT]  what a bot would play here (default: the game's strongest quick bot)\n"
     "  undo        take back your last move (and the bots' moves after it)\n"
     "  board       draw the table again\n"
@@ -33,7 +34,17 @@ def help_text(session: PlaySession) -> str:
     'armstrong' and Oh-Seven's '7S' in every game)."""
     legal = session.legal()
     examples = f" (e.g. '1' or '{legal[0][1]}')" if legal else ""
-    return HELP.format(examples=examples)
+    show = "  show ID     what a card or tile is (name, cost, points, powers)\n" if session.support.show else ""
+    return HELP.format(examples=examples, show=show)
+
+
+def _an_id(session: PlaySession) -> str:
+    """An id a legal move names, for the `show` example (the first word after the verb)."""
+    for _, text in session.legal():
+        words = text.split()
+        if len(words) > 1:
+            return words[1]
+    return "ID"
 
 
 @dataclass
@@ -51,9 +62,21 @@ def _say_move(console: Console, move: Move) -> None:
 
 
 def _show_moves(console: Console, session: PlaySession) -> None:
+    """The legal moves, numbered: in columns, or one a line with what each names when the game
+    describes the cards or tiles its moves name (PlaySupport.detail)."""
     legal = session.legal()
-    cells = [f"{i:>3}. {text}" for i, (_, text) in enumerate(legal, 1)]
+    detail = session.support.detail
+    notes = [detail(session.rules, action) if detail else None for action, _ in legal]
     console.print(Text(f"Your legal moves ({len(legal)}):", style="bold"))
+    if any(notes):
+        width = max(len(text) for _, text in legal)
+        for i, ((_, text), note) in enumerate(zip(legal, notes, strict=True), 1):
+            line = Text(f"{i:>3}. {text:<{width}}")
+            if note:
+                line.append(f"  {clean(note)}", style="dim")
+            console.print(line)
+        return
+    cells = [f"{i:>3}. {text}" for i, (_, text) in enumerate(legal, 1)]
     console.print(Columns(cells, padding=(0, 3), equal=True))
 
 
@@ -97,6 +120,12 @@ def run(session: PlaySession, console: Console, read: Callable[[str], str | None
                 redraw = True
             else:
                 console.print("Nothing to undo: you have not moved yet.")
+        elif cmd == "show" and session.support.show:
+            found = [session.support.show(session.rules, ident) for ident in arg.split()]
+            if not arg.split():
+                console.print("show what? Type show and an id from the table, e.g. show " + _an_id(session))
+            for ident, text in zip(arg.split(), found, strict=True):
+                console.print(Text(clean(text if text else f"{ident}: no such card or tile in this variant")))
         elif cmd == "hint":
             try:
                 _, text, why = session.hint(arg.strip() or hint_bot)

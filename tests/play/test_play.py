@@ -579,3 +579,42 @@ def test_the_oh_seven_table_after_the_last_trick_says_the_match_is_over():
     text = console.export_text()
     assert "match over" in text.splitlines()[0], text
     assert "card play" not in text and "Trick:" not in text, text
+
+
+def test_new_frontiers_moves_and_show_say_what_each_tile_is(cli, tmp_path):
+    """`develop d01` ... `develop d14` and `take w02` name tiles a person could not see: the list
+    of legal moves says what each is (from the variant), and `show ID` describes any tile."""
+    moves = tmp_path / "moves.txt"
+    moves.write_text("2\nshow w02 d12 g99\nshow\nhelp\nquit\n")
+    r = cli("play", NEWFRONTIERS, "--players", "3", "--seed", "7", "--moves", str(moves), "--save",
+            str(tmp_path / "g.yaml"), "--no-color")
+    assert r.returncode == 0, r.stderr
+    out = " ".join(r.stdout.split())  # the terminal is 80 columns: long lines wrap
+    assert "1. develop d01 d01 Survey Drones: development; costs 2 gold; 1 VP; powers: explore_draw(amount 1)" in out
+    assert ("your move> show w02 d12 g99 w02 Kelp Terraces: production world, blue good; costs 2 gold and 1 colonist; "
+            "1 VP d12 Export Bureau: development; costs 4 gold; 2 VP; powers: gold_on(action produce, amount 1), "
+            "consume(goods 1, color yellow, vp 2, gold 0) g99: no such card or tile in this variant") in out
+    assert "show what? Type show and an id from the table, e.g. show d01" in out
+    assert "show ID what a card or tile is" in out  # in the help
+    assert "12. pass" in out
+
+
+def test_games_without_tiles_to_describe_list_moves_in_columns_and_have_no_show(cli, tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("show bays\nhelp\nquit\n")
+    r = cli("play", DRAFT5, "--players", "3", "--seed", "7", "--moves", str(moves), "--save",
+            str(tmp_path / "g.yaml"), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "1. armstrong     2. orlins" in r.stdout
+    assert "not a legal move: 'show bays' is not a legal move now" in r.stdout and "show ID" not in r.stdout
+
+
+def test_the_new_frontiers_explored_draw_is_shown_tile_by_tile(cli, tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("3\nquit\n")
+    r = cli("play", NEWFRONTIERS, "--players", "3", "--seed", "7", "--moves", str(moves), "--save",
+            str(tmp_path / "g.yaml"), "--no-color")
+    assert r.returncode == 0, r.stderr
+    draw = r.stdout.split("Explored draw on the table:\n", 1)[1].split("Your legal moves", 1)[0]
+    assert draw.startswith("  w02 Kelp Terraces: production world, blue good; costs 2 gold and 1 colonist; 1 VP\n")
+    assert "1. take w02 w02 Kelp Terraces" in " ".join(r.stdout.split())

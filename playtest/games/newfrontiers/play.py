@@ -41,8 +41,66 @@ def render(rules: NewFrontiersRules, view: View, seat: int, names: Sequence[str]
                       ", ".join(t.devs[d].id for d in p.devs) or "-")
     parts: list[Any] = [head, track, table]
     if s.draw:
-        parts.append(Text("Explored draw on the table: " + ", ".join(t.worlds[w].id for w in s.draw)))
+        parts.append(Text("Explored draw on the table:\n" + "\n".join(f"  {tile_text(rules, t.worlds[w].id)}"
+                                                                     for w in s.draw)))
     return Group(*parts)
+
+
+def tile_text(rules: NewFrontiersRules, ident: str) -> str | None:
+    """What a world, development or goal is, in one line, in the variant's own terms: 'w02 Kelp
+    Terraces: production world, blue good; costs 2 gold and 1 colonist; 1 VP'. None: no such id
+    (a consume power's `:2` suffix is read as its tile)."""
+    t = rules.tiles
+    ident = ident.split(":", 1)[0]
+    if ident in t.world_index:
+        w = t.worlds[t.world_index[ident]]
+        what = f"{w.kind} {'home world' if w.home else 'world'}"
+        if w.color >= 0:
+            what += f", {t.colors[w.color]} good"
+        cost = ("" if w.home else f"; needs military {w.cost}" if w.kind == "military" else f"; costs {w.cost} gold")
+        if not w.home:
+            cost += f" and {_n(w.colonists, 'colonist')}"
+        return f"{w.id} {w.name}: {what}{cost}; {w.vp} VP{_powers(w.powers)}"
+    if ident in t.dev_index:
+        d = t.devs[t.dev_index[ident]]
+        size = "large development" if d.large else "development"
+        return f"{d.id} {d.name}: {size}; costs {d.cost} gold; {d.vp} VP{_powers(d.powers)}"
+    if ident in t.goal_index:
+        g = t.goals[t.goal_index[ident]]
+        if g.storage is not None:
+            st = g.storage
+            scores = f"stores {st.amount} {st.item} on each {st.action}, {st.vp} VP a store (its owner only)"
+        else:
+            counted = " ".join(x for x in (str(g.world_kind) if g.world_kind else "", g.color or "", g.count or "") if x)
+            scores = (f"{g.vp} VP per {counted}" if g.scoring == "per"
+                      else f"{g.vp} VP to every player with the most {counted}")
+        return f"{g.id} {g.name}: goal; {scores}"
+    return None
+
+
+def _powers(powers: Sequence[Any]) -> str:
+    """'; powers: gold_on(action produce, amount 1)': each power as its kind and settings, as the
+    variant file writes them."""
+    if not powers:
+        return ""
+    texts = []
+    for p in powers:
+        fields = p.model_dump(exclude_none=True)
+        kind = fields.pop("kind")
+        texts.append(f"{kind}({', '.join(f'{k} {v}' for k, v in fields.items())})" if fields else str(kind))
+    return "; powers: " + ", ".join(texts)
+
+
+def move_detail(rules: NewFrontiersRules, action: Any) -> str | None:
+    """The tiles a move names (`take w02`, `develop d01`, `consume w07 with d03`), each as
+    `tile_text` describes it: what a person needs to choose among ids."""
+    texts = [text for word in str(getattr(action, "arg", "")).split() if (text := tile_text(rules, word))]
+    return " | ".join(texts) or None
+
+
+def show(rules: NewFrontiersRules, text: str) -> str | None:
+    """`show ID`: a world, development or goal of the variant."""
+    return tile_text(rules, text.strip())
 
 
 def describe(rules: NewFrontiersRules, before: Any, action: Any, events: Sequence[Event]) -> str:
@@ -144,4 +202,5 @@ def table_game(path: Any) -> TableGame:
 
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
-                      hint_bot="greedy", table_game=table_game, private=private, notation_error=notation_error)
+                      hint_bot="greedy", table_game=table_game, private=private, notation_error=notation_error,
+                      detail=move_detail, show=show)
