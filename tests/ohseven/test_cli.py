@@ -100,8 +100,8 @@ def test_replay_text_json_and_illegal():
 @pytest.mark.parametrize(("sets", "title", "trump_rows"), [
     ((), "Highest bidder (sets trump, leads) makes its bid", None),
     (("bidding.first_lead=left_of_dealer",), "Highest bidder (sets trump) makes its bid", None),
-    (("bidding.trump=none",), "Highest bidder (leads) makes its bid", ["no trump"]),
-    (("bidding.trump=none", "bidding.first_lead=left_of_dealer"), "Highest bidder makes its bid", ["no trump"]),
+    (("bidding.trump=none",), "Highest bidder (leads) makes its bid", "off"),
+    (("bidding.trump=none", "bidding.first_lead=left_of_dealer"), "Highest bidder makes its bid", "off"),
 ])
 def test_the_highest_bidder_table_says_what_the_highest_bidder_does_in_this_variant(tmp_path, sets, title, trump_rows):
     # The table was titled "(sets trump, leads)" whatever bidding.trump and bidding.first_lead said.
@@ -113,9 +113,12 @@ def test_the_highest_bidder_table_says_what_the_highest_bidder_does_in_this_vari
     variant = load_variant(ROOT / "variants" / "ohseven" / "base.yaml", list(sets))
     run_batch(variant, RunConfig(n_games=12, players=4, lineup=("heuristic",) * 4, seed=2, workers=1), tmp_path / "run")
     rep = run("report", str(tmp_path / "run"), "-f", "json", "-o", "-")
-    sections = {s["title"]: s for s in json.loads(rep.stdout)["sections"]}
+    report = json.loads(rep.stdout)
+    sections = {s["title"]: s for s in report["sections"]}
     assert title in sections
     assert "Highest bidder" not in " ".join(t for t in sections if t != title)
-    if trump_rows:
-        assert [m["group"] for m in sections["Trump suit"]["metrics"]] == trump_rows
-        assert "(sets trump" not in sections[title]["metrics"][0]["definition"]
+    if trump_rows == "off":  # no trump suit: not a table reading 'no trump 100%', but switched off by name
+        assert "Trump suit" not in sections and "(sets trump" not in sections[title]["metrics"][0]["definition"]
+        assert ("the trump suit", "bidding.trump: none") in [(o["what"], o["why"]) for o in report["switched_off"]]
+    else:
+        assert "Trump suit" in sections

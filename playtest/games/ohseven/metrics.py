@@ -20,7 +20,7 @@ from playtest.analysis.stats import (
     proportion_of_sums,
 )
 from playtest.core.spec import Off
-from playtest.games.ohseven.schema import BonusTo, OhSevenVariant
+from playtest.games.ohseven.schema import BonusTo, OhSevenVariant, TrumpRule
 
 # Rounds, players and rebids of one match are not independent: every interval over such rows is
 # a per-game ratio estimator with a cluster-robust standard error (stats.*_of_sums), and tests
@@ -239,6 +239,8 @@ def switched_off(variant: OhSevenVariant, players: int | None = None) -> list[Of
     rebid = variant.bidding.rebid
     triggers = rebid.triggers
     out: list[Off] = []
+    if variant.bidding.trump == TrumpRule.NONE:  # every round would read 'no trump 100%'
+        out.append(Off("the trump suit", "bidding.trump: none", (("share_trump", "*"),)))
     one_deck = players is not None and variant.deck.copies.get(players, 0) == 1
     identical_why = ("bidding.rebid.triggers.identical_highest: false" if not triggers.identical_highest
                      else f"deck.copies: one deck at {players} players (identical bid cards need two)")
