@@ -66,8 +66,14 @@ def seat_win_rates(games: Table) -> pl.DataFrame:
 
 
 def bot_win_rates(games: Table) -> pl.DataFrame:
-    """Win rate by bot (over all seats it sat in), cluster-robust over games."""
-    return win_rates_by(games, "bot", "win_rate_by_bot", "Share of seats played by this bot that won (ties split).")
+    """Win rate by bot (over all seats it sat in), cluster-robust over games. A bot that holds
+    every seat of every game (self-play) wins 1/P of them by construction: no interval."""
+    table = win_rates_by(games, "bot", "win_rate_by_bot", "Share of seats played by this bot that won (ties split).")
+    if table.height != 1:
+        return table
+    return table.with_columns(pl.lit(None, pl.Float64).alias(C.CI_LOW), pl.lit(None, pl.Float64).alias(C.CI_HIGH),
+                              pl.lit("Every seat of every game is this bot: it wins 1/P of them by construction "
+                                     "(no interval).").alias(C.DEFINITION))
 
 
 def score_parts(games: Table) -> list[str]:

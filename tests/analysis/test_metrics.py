@@ -177,3 +177,13 @@ def test_game_length_in_turns_says_what_the_game_counts_as_a_turn(variant, bots,
     row = one(all_metrics(info, games, events), "game_length_turns", "all")
     assert row[C.DEFINITION].startswith(f"Mean number of {counted}"), row[C.DEFINITION]
     assert row[C.ESTIMATE] == pytest.approx(games.group_by("game").agg(pl.col("turns").first())["turns"].mean())
+
+
+def test_win_rate_by_bot_has_no_interval_in_self_play_where_1_over_p_is_fixed():
+    """In self-play every game gives the one bot 1 win of P seats: 50% is the rules' arithmetic, and
+    an interval (it read 25.0% [20.4, 30.2] in a 4-player run) would suggest a sampling error."""
+    mixed = one(common.bot_win_rates(GAMES), "win_rate_by_bot", "b0")
+    assert mixed[C.CI_LOW] is not None and mixed[C.CI_LOW] < mixed[C.ESTIMATE] < mixed[C.CI_HIGH]
+    alone = one(common.bot_win_rates(GAMES.with_columns(pl.lit("b0").alias("bot"))), "win_rate_by_bot", "b0")
+    assert (alone[C.ESTIMATE], alone[C.CI_LOW], alone[C.CI_HIGH]) == (0.5, None, None)
+    assert alone[C.DEFINITION].startswith("Every seat of every game is this bot")
