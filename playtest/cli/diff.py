@@ -71,7 +71,7 @@ def diff_cmd(
     from playtest.compare.metrics import report_metrics
     from playtest.compare.runs import Runs, common_lineup
     from playtest.compare.stats import looks_schedule
-    from playtest.sim.batch import RunConfig
+    from playtest.sim.batch import RunConfig, check_games
     check_format(fmt, ("md", "json"))
     gates = load_gates(gate)
     defaults = gates.model.run
@@ -83,6 +83,9 @@ def diff_cmd(
         raise UsageError("--until-decided needs --max-games (or run.max_games in the gates file)")
     if until_decided and top is not None and top < n:
         raise UsageError(f"--max-games {top} is smaller than -n {n}")
+    check_games(n)
+    if until_decided and top is not None:
+        check_games(top, "--max-games")
     schedule = looks_schedule(n, top) if until_decided and top is not None else [n]
     b, c = load_each([base, candidate], set_)
     print_notes([b, c])

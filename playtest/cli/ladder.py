@@ -46,7 +46,7 @@ def ladder(
     from playtest.ladder.runs import LadderPlan, check_rungs, play_ladder, split_rungs
     from playtest.report.ladder_html import render_ladder_html
     from playtest.report.ladder_markdown import render_ladder_markdown
-    from playtest.sim.batch import check_seed, default_players
+    from playtest.sim.batch import check_games, check_seed, default_players
     check_format(fmt, FORMATS)
     v = load(variant, set_)
     print_notes([v])
@@ -56,6 +56,9 @@ def ladder(
         players = default_players(v.model.player_counts())
     check_rungs(spec, v, players, names)
     check_seed(seed)  # every run's own check, but before the first run is played
+    check_games(n)
+    if pair_games is not None:
+        check_games(pair_games, "--pair-games")
     out_dir = out or Path("reports") / f"ladder-{v.slug}"
     check_not_input(out_dir, [Path(p) for p in v.chain], "--out")  # staged_dir checks the rest
     plan = LadderPlan(rungs=names, players=players, games=n, pair_games=pair_games or n, seed=seed,

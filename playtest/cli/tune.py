@@ -112,7 +112,7 @@ def tune(
     fresh games of the base and of the best candidate), study.db.
     """
     from playtest.compare.runs import common_lineup
-    from playtest.sim.batch import RunConfig
+    from playtest.sim.batch import MAX_GAMES, RunConfig, check_games
     from playtest.tune import best as B
     from playtest.tune import goals as G
     from playtest.tune.metrics import tune_metrics
@@ -126,6 +126,12 @@ def tune(
     base = load_variant(variant)
     check_space(variant, space)
     n_ = n or defaults.games
+    check_games(n_)  # every run's own check, but before the search starts
+    if confirm_games is not None:
+        check_games(confirm_games, "--confirm-games")
+    elif 4 * n_ > MAX_GAMES:
+        raise UsageError(f"-n {n_}: the confirmation would play 4 × -n = {4 * n_:,} fresh games, more than one run "
+                         f"may ({MAX_GAMES:,}); give --confirm-games")
     bot_list = split_bots(bots) if bots else ([defaults.bots] if isinstance(defaults.bots, str) else list(defaults.bots))
     if len(bot_list) == 1:
         bot_list = split_bots(bot_list[0])

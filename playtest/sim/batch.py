@@ -344,13 +344,20 @@ def check_seed(seed: int, option: str = "--seed") -> None:
         raise UsageError(f"{option} {seed}: a seed is a whole number from 0 to 2**63 - 1")
 
 
+def check_games(n: int, option: str = "-n") -> None:
+    """A number of games that one run will play (-n, and the commands' other counts of games that
+    become a run's -n later: ladder's --pair-games, tune's --confirm-games, diff's --max-games),
+    checked before the first game is played."""
+    if not 1 <= n <= MAX_GAMES:
+        raise UsageError(f"{option} {n}: the number of games must be from 1 to {MAX_GAMES:,} "
+                         "(longer studies: several runs with different --seed)")
+
+
 def check_run(config: RunConfig, backend: str = "pool") -> None:
     """Every limit of a run, checked before anything is played or written."""
     if backend not in BACKENDS:
         raise UsageError(f"--backend {backend}: expected one of {', '.join(BACKENDS)}")
-    if not 1 <= config.n_games <= MAX_GAMES:
-        raise UsageError(f"-n {config.n_games}: the number of games must be from 1 to {MAX_GAMES:,} "
-                         "(longer studies: several runs with different --seed)")
+    check_games(config.n_games)
     check_seed(config.seed)
     if not 0 <= config.first_game <= 2**62:
         raise UsageError(f"first game {config.first_game}: out of range")

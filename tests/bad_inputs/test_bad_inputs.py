@@ -31,6 +31,7 @@ OHSEVEN = ROOT / "variants" / "ohseven" / "base.yaml"
 NF_BASE = ROOT / "variants" / "new-frontiers" / "base.yaml"
 O7_RANKS = "deck.ranks=[" + ", ".join(f"{{label: '{r}', value: {v}}}" for v, r in enumerate(["Q", "QQ", "A", "2", "3", "4", "5", "6", "7"])) + "]"
 GATES = ROOT / "gates" / "stargate.yaml"
+TUNE_GOALS = ROOT / "gates" / "stargate-tune.yaml"
 EXT = f"extends: {DRAFT5}\nname: mine\n"
 EXT7 = f"extends: {OHSEVEN}\nname: mine\n"
 
@@ -408,6 +409,22 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("ladder-rung-search-budget", ["ladder", str(DRAFT5), "--rungs", "random,mcts:-5", "-n", "4", "-o", "{tmp}/l"], r"^error: --rungs: bot 'mcts:-5': the budget is at least 1 iteration per decision, e.g. mcts:1000$"),
     Case("ladder-players-unsupported", ["ladder", str(DRAFT5), "--rungs", "nope,greedy", "--players", "7", "-n", "4", "-o", "{tmp}/l"], r"^error: .*draft5.yaml: --players 7 is not supported by this variant \(supported: 3, 4\)$"),
     Case("bot-search-budget-negative", ["simulate", str(DRAFT5), "--bots", "mcts:-5", "-o", "{tmp}/o"], r"^error: --bots: bot 'mcts:-5': the budget is at least 1 iteration per decision, e.g. mcts:1000$"),
+    # A count of games that becomes a run's -n only later is checked with -n, before any game:
+    # these played (ladder's self-play, tune's whole search, diff's first looks) and then stopped
+    # with the run's -n message, after progress lines and, for tune, a half-written .partial folder.
+    Case("ladder-n-huge", ["ladder", str(DRAFT5), "--rungs", "random,greedy", "-n", "1000000000", "-o", "{tmp}/l"],
+         r"^error: -n 1000000000: the number of games must be from 1 to 100,000,000"),
+    Case("ladder-pair-games-huge", ["ladder", str(DRAFT5), "--rungs", "random,greedy", "-n", "4", "--pair-games", "1000000000", "-w", "1", "-o", "{tmp}/l"],
+         r"^error: --pair-games 1000000000: the number of games must be from 1 to 100,000,000"),
+    Case("tune-n-huge", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "-n", "1000000000", "-w", "1", "-o", "{tmp}/t"],
+         r"^error: -n 1000000000: the number of games must be from 1 to 100,000,000"),
+    Case("tune-confirm-games-huge", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "-n", "4", "--budget", "1",
+                                     "--confirm-games", "1000000000", "-w", "1", "-o", "{tmp}/t"],
+         r"^error: --confirm-games 1000000000: the number of games must be from 1 to 100,000,000"),
+    Case("tune-confirm-default-huge", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "-n", "30000000", "-w", "1", "-o", "{tmp}/t"],
+         r"^error: -n 30000000: the confirmation would play 4 × -n = 120,000,000 fresh games, more than one run may \(100,000,000\); give --confirm-games$"),
+    Case("diff-max-games-huge", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(GATES), "-n", "4", "--until-decided", "--max-games", "100000000000"],
+         r"^error: --max-games 100000000000: the number of games must be from 1 to 100,000,000"),
     Case("ladder-seed-negative", ["ladder", str(DRAFT5), "--rungs", "random,greedy", "--seed", "-1", "-n", "4", "-o", "{tmp}/l"], r"^error: --seed -1: a seed is a whole number from 0 to 2\*\*63 - 1$"),
     Case("ladder-seed-huge", ["ladder", str(DRAFT5), "--rungs", "random,greedy", "--seed", "99999999999999999999", "-n", "4", "-o", "{tmp}/l"], r"^error: --seed 99999999999999999999: a seed is a whole number from 0 to 2\*\*63 - 1$"),
     Case("compare-alpha", ["compare", str(DRAFT5), str(DRAFT5), "--alpha", "2", "-o", "{tmp}/c"], r"^--alpha 2: Input should be less than or equal to 0.5"),
