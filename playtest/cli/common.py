@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -111,3 +111,23 @@ def from_bots_option(err: UsageError) -> UsageError:
     """A bot name's error (BotNameError: unknown bot, bad search option) from `--bots`, naming the
     option as every bad option's line does; other errors (about --players, a variant) as they are."""
     return UsageError(f"--bots: {err}") if isinstance(err, BotNameError) else err
+
+
+def run_lineup(variants: list[Variant], players: int | None, bots: str | None, run: Any,
+               run_problem: Callable[[str, str], Exception]) -> tuple[int, tuple[str, ...]]:
+    """diff's and tune's players and bots by seat: the options, else the `run:` settings (`run`)
+    of the gates or goals file. A bad bot name or player count is said where it was given: the
+    option, or its place in the file (`run_problem(key, message)`)."""
+    from playtest.compare.runs import common_lineup
+
+    try:
+        bot_list = split_bots(bots) if bots else ([run.bots] if isinstance(run.bots, str) else list(run.bots))
+        if len(bot_list) == 1:
+            bot_list = split_bots(bot_list[0])
+        return common_lineup(variants, players or run.players, bot_list)
+    except UsageError as exc:
+        if bots is None and (isinstance(exc, BotNameError) or "--bots" in str(exc)):
+            raise run_problem("bots", str(exc).replace("--bots ", "")) from None
+        if players is None and run.players is not None and "--players" in str(exc):
+            raise run_problem("players", str(exc).replace("--players ", "")) from None
+        raise from_bots_option(exc) from None

@@ -10,10 +10,10 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
-from playtest.cli.common import SetOption, load_each, make_console, print_notes, split_bots
+from playtest.cli.common import SetOption, load_each, make_console, print_notes, run_lineup
 from playtest.cli.compare import check_format, check_output_dir, command_line, parse_seeds
 from playtest.cli.sweep import PROBE_GAMES
-from playtest.errors import BotNameError, UsageError
+from playtest.errors import UsageError
 from playtest.io import staged_dir
 
 # Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
@@ -69,7 +69,7 @@ def diff_cmd(
     )
     from playtest.compare.jackknife import replicate
     from playtest.compare.metrics import report_metrics
-    from playtest.compare.runs import Runs, common_lineup
+    from playtest.compare.runs import Runs
     from playtest.compare.stats import looks_schedule
     from playtest.sim.batch import RunConfig, check_games
     check_format(fmt, ("md", "json"))
@@ -89,18 +89,7 @@ def diff_cmd(
     schedule = looks_schedule(n, top) if until_decided and top is not None else [n]
     b, c = load_each([base, candidate], set_)
     print_notes([b, c])
-    bot_list = split_bots(bots) if bots else ([defaults.bots] if isinstance(defaults.bots, str) else list(defaults.bots))
-    if len(bot_list) == 1:
-        bot_list = split_bots(bot_list[0])
-    try:
-        players_, lineup = common_lineup([b, c], players or defaults.players, bot_list)
-    except UsageError as exc:
-        # A setting taken from the gates file is reported at its place there.
-        if bots is None and (isinstance(exc, BotNameError) or "--bots" in str(exc)):
-            raise gates.run_problem("bots", str(exc).replace("--bots ", "")) from None
-        if players is None and defaults.players is not None and "--players" in str(exc):
-            raise gates.run_problem("players", str(exc).replace("--players ", "")) from None
-        raise
+    players_, lineup = run_lineup([b, c], players, bots, defaults, gates.run_problem)
     seeds = parse_seeds(str(defaults.seed) if seed is None else seed, 2, independent_seeds)
     seed_ = seeds[0]
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed_, workers=workers, command=command_line())

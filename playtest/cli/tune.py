@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import Interrupted, app
-from playtest.cli.common import make_console, split_bots
+from playtest.cli.common import make_console, run_lineup
 from playtest.cli.compare import check_format, command_line
 from playtest.errors import PlaytestError, UsageError
 from playtest.io import (
@@ -111,7 +111,6 @@ def tune(
     candidate beats the base), trials.parquet, tune.html/.md/.json, runs/base and runs/best (the
     fresh games of the base and of the best candidate), study.db.
     """
-    from playtest.compare.runs import common_lineup
     from playtest.sim.batch import MAX_GAMES, RunConfig, check_games
     from playtest.tune import best as B
     from playtest.tune import goals as G
@@ -132,10 +131,7 @@ def tune(
     elif 4 * n_ > MAX_GAMES:
         raise UsageError(f"-n {n_}: the confirmation would play 4 × -n = {4 * n_:,} fresh games, more than one run "
                          f"may ({MAX_GAMES:,}); give --confirm-games")
-    bot_list = split_bots(bots) if bots else ([defaults.bots] if isinstance(defaults.bots, str) else list(defaults.bots))
-    if len(bot_list) == 1:
-        bot_list = split_bots(bot_list[0])
-    players_, lineup = common_lineup([base], players or defaults.players, bot_list)
+    players_, lineup = run_lineup([base], players, bots, defaults, goals.run_problem)
     seed_ = defaults.seed if seed is None else seed
     if not 0 <= seed_ < 2**63:
         raise UsageError(f"--seed {seed_}: a seed is a whole number from 0 to 2**63 - 1")

@@ -174,6 +174,14 @@ class GatesModel(_Strict):
     gates: list[GateSpec] = Field(min_length=1)
 
 
+def run_problem(tree: Node, key: str, message: str) -> GateError:
+    """A `run:` setting of a gates or goals file that turned out unusable (unknown bot, player
+    count), at its place in the file."""
+    run = tree.value.get("run")
+    node = run.value.get(key, run) if run is not None and isinstance(run.value, dict) else tree
+    return GateError([node.problem(f"run.{key}", message)])
+
+
 @dataclass(frozen=True)
 class Gates:
     """A validated gates file, with the located tree for errors found later (unknown metrics)."""
@@ -183,10 +191,7 @@ class Gates:
     tree: Node
 
     def run_problem(self, key: str, message: str) -> GateError:
-        """A `run:` setting of the file that turned out unusable (unknown bot, player count)."""
-        run = self.tree.value.get("run")
-        node = run.value.get(key, run) if run is not None and isinstance(run.value, dict) else self.tree
-        return GateError([node.problem(f"run.{key}", message)])
+        return run_problem(self.tree, key, message)
 
     def problem(self, index: int, key: str, message: str) -> Problem:
         item = self.tree.value["gates"].value[index]

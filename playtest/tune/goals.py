@@ -34,6 +34,7 @@ from playtest.compare.gates import (
     GateSpec,
     RunDefaults,
     probe_problems,
+    run_problem,
     shares_in,
 )
 from playtest.errors import Problem, VariantError
@@ -116,6 +117,9 @@ class Goals:
     @property
     def run(self) -> RunDefaults:
         return self.model.run
+
+    def run_problem(self, key: str, message: str) -> GateError:
+        return run_problem(self.tree, key, message)
 
     def problem(self, index: int, key: str, message: str) -> Problem:
         top = "goals" if self.model.goals else "gates"

@@ -450,6 +450,15 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("gate-run-bots", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.bots: unknown bot 'alphazero'", {"g.yaml": "run: {bots: alphazero}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
     Case("gate-run-search-bot", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.bots: bot 'mcts:5:c=x': c=x must be a number", {"g.yaml": "run: {bots: 'mcts:5:c=x'}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
     Case("gate-run-players", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.players: .*draft5.yaml: 7 is not supported by this variant", {"g.yaml": "run: {players: 7}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
+    # diff's and tune's bots and players come from the option or the file's `run:`; each error is
+    # said there (tune named --players / --bots, or nothing, for its goals file's run: settings;
+    # diff named nothing for a --bots typo, and --bots for a run.bots with an empty name).
+    Case("gate-run-bots-empty-name", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.bots: greedy,,random: bot 2 has no name$", {"g.yaml": "run: {bots: 'greedy,,random'}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
+    Case("diff-bots-option-unknown", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(GATES), "--bots", "alphazero"], r"^error: --bots: unknown bot 'alphazero' for stargate"),
+    Case("tune-bots-option-unknown", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "--bots", "alphazero", "-o", "{tmp}/t"], r"^error: --bots: unknown bot 'alphazero' for stargate"),
+    Case("goals-run-bots", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "-o", "{tmp}/t"], r"g.yaml:1:\d+: run.bots: unknown bot 'alphazero'", {"g.yaml": "run: {bots: alphazero}\ngoals:\n  - {metric: game_length_rounds, target: 9}\n"}),
+    Case("goals-run-bots-count", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "-o", "{tmp}/t"], r"g.yaml:1:\d+: run.bots: names 2 bots for 4 players", {"g.yaml": "run: {bots: 'greedy,random'}\ngoals:\n  - {metric: game_length_rounds, target: 9}\n"}),
+    Case("goals-run-players", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "-o", "{tmp}/t"], r"g.yaml:1:\d+: run.players: .*draft5.yaml: 7 is not supported by this variant", {"g.yaml": "run: {players: 7}\ngoals:\n  - {metric: game_length_rounds, target: 9}\n"}),
     Case("gate-missing", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/nope.yaml"], r"nope.yaml:1:1: no such file"),
     Case("diff-max-games-alone", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(ROOT / "gates" / "stargate.yaml"),
                                   "--max-games", "4"],
