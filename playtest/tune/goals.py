@@ -59,6 +59,9 @@ class GoalSpec(GateSpec):
                 raise ValueError("`between: [low, high]` needs low ≤ high")
         elif self.min is None and self.max is None and self.target is None:
             raise ValueError("a goal needs `target`, `min`, `max` or `between`")
+        elif self.min is not None and self.max is not None and self.min > self.max:
+            # no candidate can meet it, and its gate on the winner cannot even be built
+            raise ValueError("`min` must be ≤ `max`")
         if self.of == "spread" and (self.min is not None or self.between is not None):
             raise ValueError("a spread goal takes only `max` or `target` (gaps are never negative)")
         if self.of == "spread" and self.target is not None and self.target < 0:

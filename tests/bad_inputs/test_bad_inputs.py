@@ -459,6 +459,8 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("goals-run-bots", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "-o", "{tmp}/t"], r"g.yaml:1:\d+: run.bots: unknown bot 'alphazero'", {"g.yaml": "run: {bots: alphazero}\ngoals:\n  - {metric: game_length_rounds, target: 9}\n"}),
     Case("goals-run-bots-count", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "-o", "{tmp}/t"], r"g.yaml:1:\d+: run.bots: names 2 bots for 4 players", {"g.yaml": "run: {bots: 'greedy,random'}\ngoals:\n  - {metric: game_length_rounds, target: 9}\n"}),
     Case("goals-run-players", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "-o", "{tmp}/t"], r"g.yaml:1:\d+: run.players: .*draft5.yaml: 7 is not supported by this variant", {"g.yaml": "run: {players: 7}\ngoals:\n  - {metric: game_length_rounds, target: 9}\n"}),
+    # passed, ran the whole search, then stopped with "internal error: ValidationError" (exit 1)
+    Case("goals-min-above-max", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "-o", "{tmp}/t"], r"g.yaml:2:\d+: goals.0: .*`min` must be ≤ `max`", {"g.yaml": "goals:\n  - {metric: game_length_rounds, min: 9, max: 7}\n"}),
     Case("gate-missing", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/nope.yaml"], r"nope.yaml:1:1: no such file"),
     Case("diff-max-games-alone", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(ROOT / "gates" / "stargate.yaml"),
                                   "--max-games", "4"],
