@@ -525,6 +525,7 @@ def resume_batch(
         expected = hashlib_hash(info["variant"]["resolved"])
         if expected != info["variant"].get("hash"):
             raise PlaytestError(f"{located(partial / 'run.json', 'variant.resolved')}: does not match its hash; cannot resume")
+        _check_resumed(partial / "run.json", info, config)
     except BaseException:
         run.close()
         raise
@@ -534,6 +535,36 @@ def resume_batch(
     result = _play(run, target_of(partial), workers=effective_workers(workers, backend), progress=progress,
                    backend=backend, scheduler=scheduler, config=config)
     return RunResult(result.out_dir, result.games, result.seconds, result.workers, resumed_games=done)
+
+
+def _check_resumed(path: Path, info: dict[str, Any], config: RunConfig) -> None:
+    """What a new run checks in its options (check_run, check_lineup), checked in the run.json
+    of the run to finish, at its place there: an edited value stopped the resumed run with an
+    internal error, played games without end, or (max_decisions) removed the saved games."""
+    from pydantic import ValidationError
+
+    spec = get_game(info["game"])
+    try:
+        model = spec.schema.model_validate(info["variant"]["resolved"])
+    except ValidationError:
+        raise PlaytestError(f"{located(path, 'variant.resolved')}: not a variant of {info['game']!r} (the run's "
+                            "game); cannot resume") from None
+    limits = {"games": (config.n_games, 1, MAX_GAMES), "seed": (config.seed, 0, 2**63 - 1),
+              "first_game": (config.first_game, 0, 2**62), "chunk_size": (config.chunk_size, 1, 1_000_000),
+              "max_decisions": (config.max_decisions, 1, 2**62)}
+    for key, (value, low, high) in limits.items():
+        if not low <= value <= high:
+            raise PlaytestError(f"{located(path, key)}: {value} is outside {low} to {high:,}; cannot resume")
+    counts = model.player_counts()
+    if config.players not in counts:
+        raise PlaytestError(f"{located(path, 'players')}: {config.players} players; the variant supports "
+                            f"{', '.join(map(str, counts))}; cannot resume")
+    rules = spec.make_rules(model)
+    for seat, name in enumerate(config.lineup):
+        try:
+            make_bot(spec, name, rules, seat)
+        except UsageError as exc:
+            raise PlaytestError(f"{located(path, f'lineup.{seat}')}: {exc}; cannot resume") from None
 
 
 def hashlib_hash(resolved: dict[str, Any]) -> str:

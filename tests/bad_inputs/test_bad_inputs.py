@@ -168,6 +168,23 @@ def _no_events(run: Path) -> None:
     pl.read_parquet(run / "events.parquet").head(0).write_parquet(run / "events.parquet")
 
 
+def _interrupted(**changes: object) -> Callable[[Path], None]:
+    """{tmp}/out.partial: a run stopped after its first chunk (2 of 8 games saved), with
+    run.json's keys then changed as `changes` says."""
+    def make(tmp: Path) -> None:
+        from playtest.errors import Interrupted
+
+        def stop(_: int) -> None:
+            raise Interrupted("stop")
+        config = RunConfig(n_games=8, players=4, lineup=("random",) * 4, seed=3, workers=1, chunk_size=2)
+        with pytest.raises(Interrupted):
+            run_batch(load_variant(DRAFT5), config, tmp / "out", progress=stop)
+        info = json.loads((tmp / "out.partial" / "run.json").read_text())
+        info.update(changes)
+        (tmp / "out.partial" / "run.json").write_text(json.dumps(info, indent=2))
+    return make
+
+
 def _leftover(tmp: Path) -> None:
     (tmp / "out.partial" / "chunks").mkdir(parents=True)
     (tmp / "out.partial" / "run.json").write_text('{"status": "partial"}')
@@ -332,6 +349,16 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("resume-with-variant", ["simulate", str(DRAFT5), "--resume", "{tmp}/run"], r"^error: --resume: give only the run folder"),
     Case("resume-with-settings", ["simulate", "--resume", "{tmp}/run", "--bots", "greedy", "--seed", "77", "-w", "1"], r"^error: --resume: --bots, --seed cannot change a run half-way; the run finishes as it was started", setup=_with_run()),
     Case("resume-bad-json", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:1:\d+: not valid JSON", {"out.partial/run.json": "{nope"}),
+    # run.json of an interrupted run, edited: what a new run checks in its options is checked there
+    # before resuming (these stopped with an internal error, played towards 10^12 games, or, for
+    # max_decisions, removed the 2 saved games with "nothing was written")
+    Case("resume-bot-unknown", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:5: lineup.1: unknown bot 'alphazero' for stargate .*; cannot resume$", setup=_interrupted(lineup=["random", "alphazero", "random", "random"])),
+    Case("resume-games-huge", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: games: 1000000000000 is outside 1 to 100,000,000; cannot resume$", setup=_interrupted(games=10**12)),
+    Case("resume-chunk-size-zero", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: chunk_size: 0 is outside 1 to 1,000,000; cannot resume$", setup=_interrupted(chunk_size=0)),
+    Case("resume-max-decisions-zero", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: max_decisions: 0 is outside 1 to ", setup=_interrupted(max_decisions=0)),
+    Case("resume-first-game-negative", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: first_game: -7 is outside 0 to ", setup=_interrupted(first_game=-7)),
+    Case("resume-players-unsupported", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: players: 9 players; the variant supports 3, 4; cannot resume$", setup=_interrupted(players=9, lineup=["random"] * 9)),
+    Case("resume-other-game", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:5: variant.resolved: not a variant of 'ohseven' \(the run's game\); cannot resume$", setup=_interrupted(game="ohseven")),
     Case("missing-variant", ["simulate", "-n", "2"], r"^error: missing VARIANT"),
     Case("unknown-option", ["simulate", str(DRAFT5), "--bogus"], r"^error: No such option: --bogus"),
     Case("variant-error-via-simulate", ["simulate", "{tmp}/v.yaml", "-o", "{tmp}/o"], r"v.yaml:3:\d+: crews.bays.time", {"v.yaml": EXT + "crews: [{id: bays, time: -1}]\n"}),
