@@ -368,11 +368,14 @@ def cross_key_issues_despite_errors(
     problems are reported at once. Each part with an error is set aside — the smallest enclosing
     id'd item (or top-level key) goes back to the parent draft's version, or is left out — and
     the rest is checked; problems inside a set-aside part are not reported (they may be caused by
-    the stand-in). Gives nothing when the file cannot be checked that way."""
+    the stand-in), nor problems naming an item left out ('unknown color 'red'' for every red
+    planet, when the color red has a type error). Gives nothing when the file cannot be checked
+    that way."""
     repaired = copy.deepcopy(data)
     set_aside: list[tuple[Any, ...]] = []
+    dropped: list[str] = []
     for err in exc.errors():
-        path = _repair(repaired, parent, tuple(err["loc"]))
+        path = _repair(repaired, parent, tuple(err["loc"]), dropped)
         if path is None:
             return []
         set_aside.append(path)
@@ -382,12 +385,13 @@ def cross_key_issues_despite_errors(
     except ValidationError:
         return []
     return [(loc, message) for loc, message in model.issues()
-            if not any(_overlaps(_data_path(repaired, loc), p) for p in set_aside)]
+            if not any(_overlaps(_data_path(repaired, loc), p) for p in set_aside)
+            and not any(f"'{ident}'" in message for ident in dropped)]
 
 
-def _repair(data: Any, parent: Any, loc: tuple[Any, ...]) -> tuple[Any, ...] | None:
+def _repair(data: Any, parent: Any, loc: tuple[Any, ...], dropped: list[str]) -> tuple[Any, ...] | None:
     """Replace the part of `data` holding the error at `loc` by the parent's (or mark it for
-    removal). Returns the set-aside part's path (keys and item ids)."""
+    removal, adding its id to `dropped`). Returns the set-aside part's path (keys and item ids)."""
     node, pnode, path = data, parent, []
     item: tuple[list[Any], int, Any, tuple[Any, ...]] | None = None
     for seg in loc:
@@ -413,6 +417,8 @@ def _repair(data: Any, parent: Any, loc: tuple[Any, ...]) -> tuple[Any, ...] | N
     if item is not None:
         lst, i, found, item_path = item
         lst[i] = copy.deepcopy(found) if found is not None else _DROP
+        if found is None:
+            dropped.append(str(item_path[-1]))
         return item_path
     if not path:
         return None

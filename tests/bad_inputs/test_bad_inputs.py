@@ -303,6 +303,12 @@ V = [  # --- variant files: validate -------------------------------------------
          {"v.yaml": EXT + "max_rounds: !!binary aGVsbG8=\n"}),
     Case("set-nan", ["validate", str(DRAFT5), "--set", "cubes.total=.nan"], r"^--set cubes.total=.nan:1:\d+: cubes.total: must be a finite number"),
     Case("set-huge", ["validate", str(DRAFT5), "--set", "cubes.total=99999999999999999999"], r"^--set cubes.total=9+:1:\d+: cubes.total: 9+ is too large"),
+    # an item with a type error and no parent version to stand in is left out of the cross-key
+    # check: every reference to it was also reported ("unknown color 'red'" once per red planet)
+    Case("bad-item-not-referenced-as-unknown", ["validate", str(DRAFT5), "--set", "colors.red.name=a"],
+         r"^--set colors.red.name=a:1:17: colors.red.name: Input should be a valid dictionary"),
+    Case("bad-new-item-not-referenced-as-unknown", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: colors.pink.name: Input should be a valid dictionary",
+         {"v.yaml": EXT + "colors: [{id: pink, name: 5}]\nplanets: [{id: red1, color: pink}]\n"}),
     Case("set-causes-parent-error", ["validate", str(DRAFT5), "--set", "planets_dealt.8=7"], r"draft5.yaml:\d+:\d+: crews: 6 crews are too few for 8 players .*\(with --set planets_dealt.8=7\)"),
 ]
 
