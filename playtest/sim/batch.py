@@ -587,6 +587,7 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
             progress(chunk.stop - chunk.start)
 
     play = functools.partial(play_chunk, game_name, resolved, key, config)
+    earlier = run.games_saved()  # saved before this --resume: never thrown away by it
     try:
         remaining = config.n_games - run.games_done()
         if backend == "dask":
@@ -610,7 +611,7 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
                           f"{run.path}; `playtest simulate --resume {out_dir}` finishes the run") from None
     except RunawayGameError as exc:
         run.close()
-        shutil.rmtree(run.path, ignore_errors=True)
+        outcome = _drop_unless_resumed(run, earlier, out_dir)
         variant = info["variant"].get("path", "the variant")
         seats = ",".join(exc.seats)
         keys = [k for k in END_KEYS if k in resolved]
@@ -618,12 +619,10 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
         raise RunawayGameError(
             f"{variant}: game {exc.game} (bots {seats}, seed {config.seed}) did not end within "
             f"{config.max_decisions:,} decisions (playtest's cap on one game): the variant's end condition may never "
-            f"trigger ({hint}); "
-            "nothing was written", game=exc.game, seats=exc.seats) from None
+            f"trigger ({hint}); {outcome}", game=exc.game, seats=exc.seats) from None
     except GameBugError as exc:
         run.close()
-        shutil.rmtree(run.path, ignore_errors=True)
-        raise GameBugError(f"{exc}; nothing was written") from None
+        raise GameBugError(f"{exc}; {_drop_unless_resumed(run, earlier, out_dir)}") from None
     except PlaytestError as err:  # its own message says what to do
         run.close()
         if _dropped_if_empty(run):
@@ -640,6 +639,19 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
         run.close()
         raise
     return RunResult(out_dir, config.n_games, seconds, workers)
+
+
+def _drop_unless_resumed(run: PartialRun, earlier: int, out_dir: Path) -> str:
+    """After a game that cannot be played (a rules bug, a game that never ends): a new run's
+    partial folder is removed, since its games come from a game that misbehaves; a resumed run
+    keeps the games saved before this resume (an earlier session's work) and says so. The words
+    for the end of the error line."""
+    if not earlier:
+        shutil.rmtree(run.path, ignore_errors=True)
+        return "nothing was written"
+    return (f"the {earlier:,} games saved before this resume are kept in {run.path} (a resume plays the same "
+            f"game again: fix its cause in the game's code first; `playtest simulate --force --out {out_dir}` "
+            "starts afresh)")
 
 
 def _dropped_if_empty(run: PartialRun) -> bool:

@@ -667,3 +667,15 @@ def test_bad_input_in_a_real_process(case_id: str, tmp_path: Path) -> None:
     assert len(r.stderr.splitlines()) == 1 and "Traceback" not in r.stderr, r.stderr
     assert re.search(case.pattern, r.stderr)
     assert _snapshot(tmp_path) == before
+
+
+def test_a_resume_that_meets_a_game_that_never_ends_keeps_the_games_saved_before_it(tmp_path: Path) -> None:
+    """A game that cannot end removes a new run's folder ('nothing was written'); on --resume it
+    removed the games an earlier session had saved as well."""
+    _interrupted(max_decisions=10)(tmp_path)  # valid, but no Stargate game ends within 10 decisions
+    r = CliRunner().invoke(app, ["simulate", "--resume", str(tmp_path / "out")])
+    assert r.exit_code == 2
+    assert re.search(r"did not end within 10 decisions .*; the 2 games saved before this resume are kept in "
+                     r".*out\.partial \(a resume plays the same game again", r.stderr), r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert (tmp_path / "out.partial" / "run.json").exists() and not (tmp_path / "out").exists()
