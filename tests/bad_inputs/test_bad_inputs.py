@@ -407,6 +407,8 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("calibrate-same-game-twice", ["calibrate", str(ROOT / "docs/examples/table/stargate-1.yaml"),
                                        str(ROOT / "docs/examples/table/stargate-1.yaml"), "--against", "{tmp}/run"],
          r"^error: TRANSCRIPTS: .*stargate-1.yaml is given twice", setup=_with_run(lambda run: None)),
+    Case("calibrate-against-missing", ["calibrate", str(ROOT / "docs/examples/table/stargate-1.yaml"),
+                                       "--against", "{tmp}/nope"], r"^error: --against .*nope: no such run folder$"),
     Case("report-suffix-and-format-disagree", ["report", "{tmp}/run", "-o", "{tmp}/y.html", "-f", "md"],
          r"^error: --out .*y.html: a .html file, but --format md", setup=_with_run(lambda run: None)),
     Case("report-win-share-sum", ["report", "{tmp}/run"], r"run/games.parquet: win_share: game 1: the win shares add up to more than 1", setup=_with_run(_set_games("win_share", 0.5, 1))),
