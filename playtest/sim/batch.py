@@ -526,6 +526,7 @@ def resume_batch(
         if expected != info["variant"].get("hash"):
             raise PlaytestError(f"{located(partial / 'run.json', 'variant.resolved')}: does not match its hash; cannot resume")
         _check_resumed(partial / "run.json", info, config)
+        _check_saved(partial / "run.json", run, config)
     except BaseException:
         run.close()
         raise
@@ -565,6 +566,26 @@ def _check_resumed(path: Path, info: dict[str, Any], config: RunConfig) -> None:
             make_bot(spec, name, rules, seat)
         except UsageError as exc:
             raise PlaytestError(f"{located(path, f'lineup.{seat}')}: {exc}; cannot resume") from None
+
+
+def _check_saved(path: Path, run: PartialRun, config: RunConfig) -> None:
+    """The games already saved are games of the run that run.json describes: each saved chunk is
+    one of its chunks (`first_game`, `games`, `chunk_size`) with one row per player (`players`).
+    An edited value that disagrees finished a run whose tables do not match run.json (players:
+    a complete folder the reports refuse) or played the rest and stopped with 'N of M games'."""
+    last = config.first_game + config.n_games
+    chunks = set(_bounds(config.first_game, last, config.chunk_size))
+    for d in sorted(run.done.values(), key=lambda d: d.start):
+        if d.games != (d.stop - d.start) * config.players:
+            raise PlaytestError(f"{located(path, 'players')}: {config.players} players, but the saved games "
+                                f"{d.start}-{d.stop - 1} have {d.games // max(d.stop - d.start, 1)} players a game "
+                                "(run.json was changed after they were played); cannot resume")
+        if (d.start, d.stop) not in chunks:
+            key = "first_game" if d.start < config.first_game else "games" if d.stop > last else "chunk_size"
+            raise PlaytestError(f"{located(path, key)}: the saved games {d.start}-{d.stop - 1} are not one of this "
+                                f"run's chunks (games {config.first_game}-{last - 1} in chunks of "
+                                f"{config.chunk_size}): run.json was changed after they were played; "
+                                "cannot resume")
 
 
 def hashlib_hash(resolved: dict[str, Any]) -> str:

@@ -365,6 +365,12 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("resume-first-game-negative", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: first_game: -7 is outside 0 to ", setup=_interrupted(first_game=-7)),
     Case("resume-players-unsupported", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: players: 9 players; the variant supports 3, 4; cannot resume$", setup=_interrupted(players=9, lineup=["random"] * 9)),
     Case("resume-other-game", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:5: variant.resolved: not a variant of 'ohseven' \(the run's game\); cannot resume$", setup=_interrupted(game="ohseven")),
+    # ... and against the games already saved: an edit that disagrees with them finished a run the
+    # reports refuse (players) or played every other game and stopped with 'N of M games'
+    Case("resume-players-edited", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: players: 3 players, but the saved games 0-1 have 4 players a game \(run.json was changed after they were played\); cannot resume$", setup=_interrupted(players=3, lineup=["random"] * 3)),
+    Case("resume-chunk-size-edited", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: chunk_size: the saved games 0-1 are not one of this run's chunks \(games 0-7 in chunks of 3\)", setup=_interrupted(chunk_size=3)),
+    Case("resume-games-edited", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: games: the saved games 0-1 are not one of this run's chunks", setup=_interrupted(games=1)),
+    Case("resume-first-game-edited", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: first_game: the saved games 0-1 are not", setup=_interrupted(first_game=1)),
     Case("missing-variant", ["simulate", "-n", "2"], r"^error: missing VARIANT"),
     Case("unknown-option", ["simulate", str(DRAFT5), "--bogus"], r"^error: No such option: --bogus"),
     Case("variant-error-via-simulate", ["simulate", "{tmp}/v.yaml", "-o", "{tmp}/o"], r"v.yaml:3:\d+: crews.bays.time", {"v.yaml": EXT + "crews: [{id: bays, time: -1}]\n"}),
