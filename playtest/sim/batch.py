@@ -632,8 +632,8 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
                           f"{run.path}; `playtest simulate --resume {out_dir}` finishes the run") from None
     except RunawayGameError as exc:
         run.close()
-        outcome = _drop_unless_resumed(run, earlier, out_dir)
         variant = info["variant"].get("path", "the variant")
+        outcome = _drop_unless_resumed(run, earlier, out_dir, info)
         seats = ",".join(exc.seats)
         keys = [k for k in END_KEYS if k in resolved]
         hint = f"check {', '.join(keys)}" if keys else "check the variant's end conditions"
@@ -643,7 +643,7 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
             f"trigger ({hint}); {outcome}", game=exc.game, seats=exc.seats) from None
     except GameBugError as exc:
         run.close()
-        raise GameBugError(f"{exc}; {_drop_unless_resumed(run, earlier, out_dir)}") from None
+        raise GameBugError(f"{exc}; {_drop_unless_resumed(run, earlier, out_dir, info)}") from None
     except PlaytestError as err:  # its own message says what to do
         run.close()
         if _dropped_if_empty(run):
@@ -662,17 +662,17 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
     return RunResult(out_dir, config.n_games, seconds, workers)
 
 
-def _drop_unless_resumed(run: PartialRun, earlier: int, out_dir: Path) -> str:
+def _drop_unless_resumed(run: PartialRun, earlier: int, out_dir: Path, info: dict[str, Any]) -> str:
     """After a game that cannot be played (a rules bug, a game that never ends): a new run's
     partial folder is removed, since its games come from a game that misbehaves; a resumed run
     keeps the games saved before this resume (an earlier session's work) and says so. The words
-    for the end of the error line."""
+    for the end of the error line (`info`: run.json, whose variant file a fresh run needs)."""
     if not earlier:
         shutil.rmtree(run.path, ignore_errors=True)
         return "nothing was written"
+    variant = info["variant"].get("path") or "VARIANT"
     return (f"the {earlier:,} games saved before this resume are kept in {run.path} (a resume plays the same "
-            f"game again: fix its cause in the game's code first; `playtest simulate --force --out {out_dir}` "
-            "starts afresh)")
+            f"game again: fix its cause first; `playtest simulate {variant} --force --out {out_dir}` starts afresh)")
 
 
 def _dropped_if_empty(run: PartialRun) -> bool:

@@ -685,5 +685,7 @@ def test_a_resume_that_meets_a_game_that_never_ends_keeps_the_games_saved_before
     assert r.exit_code == 2
     assert re.search(r"did not end within 10 decisions .*; the 2 games saved before this resume are kept in "
                      r".*out\.partial \(a resume plays the same game again", r.stderr), r.stderr
+    # the command it suggests runs: simulate needs the variant (it read `playtest simulate --force --out ...`)
+    assert re.search(r"`playtest simulate \S*draft5\.yaml --force --out .*out` starts afresh\)$", r.stderr.strip()), r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
     assert (tmp_path / "out.partial" / "run.json").exists() and not (tmp_path / "out").exists()
