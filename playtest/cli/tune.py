@@ -129,8 +129,11 @@ def tune(
     if confirm_games is not None:
         check_games(confirm_games, "--confirm-games")
     elif 4 * n_ > MAX_GAMES:
-        raise UsageError(f"-n {n_}: the confirmation would play 4 × -n = {4 * n_:,} fresh games, more than one run "
-                         f"may ({MAX_GAMES:,}); give --confirm-games")
+        why = (f"the confirmation would play 4 × {'-n' if n else 'run.games'} = {4 * n_:,} fresh games, more than "
+               f"one run may ({MAX_GAMES:,}); give --confirm-games")
+        if n is None:  # the goals file's run.games: said at its place there
+            raise goals.run_problem("games", f"{n_}: {why}")
+        raise UsageError(f"-n {n_}: {why}")
     players_, lineup = run_lineup([base], players, bots, defaults, goals.run_problem)
     seed_ = defaults.seed if seed is None else seed
     if not 0 <= seed_ < 2**63:

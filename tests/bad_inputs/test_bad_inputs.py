@@ -464,6 +464,9 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"^error: --confirm-games 1000000000: the number of games must be from 1 to 100,000,000"),
     Case("tune-confirm-default-huge", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "-n", "30000000", "-w", "1", "-o", "{tmp}/t"],
          r"^error: -n 30000000: the confirmation would play 4 × -n = 120,000,000 fresh games, more than one run may \(100,000,000\); give --confirm-games$"),
+    Case("tune-confirm-default-huge-from-goals", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "-w", "1", "-o", "{tmp}/t"],
+         r"g.yaml:1:\d+: run.games: 30000000: the confirmation would play 4 × run.games = 120,000,000 fresh games, .*; give --confirm-games$",  # it named -n, not given
+         {"g.yaml": "run: {games: 30000000}\ngoals:\n  - {metric: game_length_rounds, target: 5}\n"}),
     Case("diff-max-games-huge", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(GATES), "-n", "4", "--until-decided", "--max-games", "100000000000"],
          r"^error: --max-games 100000000000: the number of games must be from 1 to 100,000,000"),
     Case("ladder-seed-negative", ["ladder", str(DRAFT5), "--rungs", "random,greedy", "--seed", "-1", "-n", "4", "-o", "{tmp}/l"], r"^error: --seed -1: a seed is a whole number from 0 to 2\*\*63 - 1$"),
