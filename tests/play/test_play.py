@@ -618,3 +618,19 @@ def test_the_new_frontiers_explored_draw_is_shown_tile_by_tile(cli, tmp_path):
     draw = r.stdout.split("Explored draw on the table:\n", 1)[1].split("Your legal moves", 1)[0]
     assert draw.startswith("  w02 Kelp Terraces: production world, blue good; costs 2 gold and 1 colonist; 1 VP\n")
     assert "1. take w02 w02 Kelp Terraces" in " ".join(r.stdout.split())
+
+
+def test_a_new_frontiers_goal_says_what_it_counts_in_words():
+    """`show g03` read '4 VP to every player with the most world' (and 'the most military' for
+    military strength): a goal's count is a noun, plural after 'the most'."""
+    from playtest.games.newfrontiers.play import tile_text
+
+    rules = get_game("newfrontiers").make_rules(load_variant(ROOT / "variants/new-frontiers/goals.yaml").model)
+    said = {g: tile_text(rules, g) for g in ("g01", "g02", "g03", "g05", "g09", "g11", "g12")}
+    assert said["g01"] == "g01 Warlord: goal; 4 VP to every player with the most military strength"
+    assert said["g02"] == "g02 Industrialist: goal; 4 VP to every player with the most developments"
+    assert said["g03"] == "g03 Expansionist: goal; 4 VP to every player with the most worlds"
+    assert said["g05"] == "g05 Blue Harvest: goal; 1 VP per blue world"
+    assert said["g09"] == "g09 Frontier Guard: goal; 1 VP per military world"
+    assert said["g11"] == "g11 Population Boom: goal; 3 VP to every player with the most colonists"
+    assert said["g12"] == "g12 Stockpile: goal; 1 VP per good"

@@ -46,6 +46,12 @@ def render(rules: NewFrontiersRules, view: View, seat: int, names: Sequence[str]
     return Group(*parts)
 
 
+COUNTED = {"world": ("world", "worlds"), "development": ("development", "developments"),
+           "military": ("point of military strength", "military strength"), "good": ("good", "goods"),
+           "colonist": ("colonist", "colonists"), "gold": ("gold", "gold")}
+"""A goal's `count` in words: (per one, the most of many): 'most world' read as a typo."""
+
+
 def tile_text(rules: NewFrontiersRules, ident: str) -> str | None:
     """What a world, development or goal is, in one line, in the variant's own terms: 'w02 Kelp
     Terraces: production world, blue good; costs 2 gold and 1 colonist; 1 VP'. None: no such id
@@ -71,9 +77,10 @@ def tile_text(rules: NewFrontiersRules, ident: str) -> str | None:
             st = g.storage
             scores = f"stores {st.amount} {st.item} on each {st.action}, {st.vp} VP a store (its owner only)"
         else:
-            counted = " ".join(x for x in (str(g.world_kind) if g.world_kind else "", g.color or "", g.count or "") if x)
-            scores = (f"{g.vp} VP per {counted}" if g.scoring == "per"
-                      else f"{g.vp} VP to every player with the most {counted}")
+            one, many = COUNTED.get(g.count or "", (g.count or "item", g.count or "items"))
+            narrowed = " ".join(str(x) for x in (g.world_kind, g.color) if x)
+            scores = (f"{g.vp} VP per {' '.join(filter(None, (narrowed, one)))}" if g.scoring == "per"
+                      else f"{g.vp} VP to every player with the most {' '.join(filter(None, (narrowed, many)))}")
         return f"{g.id} {g.name}: goal; {scores}"
     return None
 
