@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime
+
 from pydantic import BaseModel, ConfigDict, field_validator
 
 
@@ -32,6 +34,9 @@ class VariantModel(Strict):
         if isinstance(version, bool):
             raise ValueError("a text or a whole number, e.g. 1 or 'draft 6' (YAML reads yes, no, on, off, true "
                              "and false as a truth value: quote the word to use it as a version)")
+        if isinstance(version, datetime.date):
+            raise ValueError(f"a text or a whole number, e.g. 1 or 'draft 6' (YAML reads an unquoted date as a date, "
+                             f"not a text: quote it, '{version}', or write {version.strftime('%Y%m%d')})")
         if not isinstance(version, str | int | float) or (isinstance(version, float) and not version.is_integer()):
             raise ValueError("a text or a whole number, e.g. 1 or 'draft 6'")
         return version

@@ -275,6 +275,9 @@ V = [  # --- variant files: validate -------------------------------------------
          r"^--set rules_version=\[1\]:1:\d+: rules_version: a text or a whole number"),  # rules_version.str/.int
     Case("rules-version-yes", ["validate", str(DRAFT5), "--set", "rules_version=yes"],  # YAML's truth value
          r"^--set rules_version=yes:1:\d+: rules_version: a text or a whole number, .*: quote the word to use it as a version"),
+    Case("rules-version-iso-date", ["validate", "{tmp}/v.yaml"],  # YAML's date: it read only 'a text or a whole number (got "2026-12-03")'
+         r"v.yaml:3:\d+: rules_version: a text or a whole number, .*a date, not a text: quote it, '2026-12-03', or write 20261203\)",
+         {"v.yaml": EXT + "rules_version: 2026-12-03\n"}),
     Case("rules-version-huge", ["validate", str(DRAFT5), "--set", "rules_version=1234567890123456789012"],
          r"rules_version: 1234567890123456789012 is too large for a version number \(at most 18 digits; or write it as text\)"),
     Case("nf-player-count-twice", ["validate", str(NF_BASE), "--set", "rules.players=[2,2]"],
