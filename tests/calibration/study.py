@@ -143,7 +143,7 @@ def _truth(pool: Sample, metric_fn: Callable) -> dict[tuple[str, str], float]:
 def coverage_of(table: pl.DataFrame, truth: dict[tuple[str, str], float],
                 constant: set[str] | None = None) -> dict[str, tuple[int, int]]:
     """metric → (intervals that contain the truth, intervals checked) in one run's table.
-    Zero-width intervals (a share that cannot vary, e.g. a one-bot line-up's win rate by bot)
+    Zero-width intervals (a share or mean that cannot vary in the set-up)
     are not checked: they contain the truth trivially; their metric goes to `constant`."""
     out: dict[str, tuple[int, int]] = {}
     for m, g, lo, hi in table.select(C.METRIC, C.GROUP, C.CI_LOW, C.CI_HIGH).iter_rows():
@@ -367,7 +367,7 @@ def markdown(results: Sequence[Results], date: str, command: str, minutes: float
             out.append(f"| `{m}` | {_pct(v)} | {_pct(se)} | {k} | {_pct(exact)} | {flag} | {_pct(v4)} | {_pct(se4)} | {k4} |")
         if res.constant:
             out += ["", "Not checked, because their intervals have zero width (the value did not vary in these set-ups, "
-                    "e.g. a one-bot line-up's win rate by bot, a crew whose skill always gives the same VP): "
+                    "e.g. a crew whose skill always gives the same VP): "
                     + ", ".join(f"`{m}`" for m in sorted(res.constant)) + "."]
         out += ["", "### False positives with no true difference (target 5% ± 2%)", "",
                 "| check | false-positive rate | ± MC SE | repetitions | |", "|---|---:|---:|---:|---|"]
