@@ -39,11 +39,13 @@ def help_text(session: PlaySession) -> str:
 
 
 def _an_id(session: PlaySession) -> str:
-    """An id a legal move names, for the `show` example (the first word after the verb)."""
+    """An id a legal move names that `show` describes, for its example: not the word after every
+    verb ('select retreat' gave 'e.g. show retreat', which `show` then did not know)."""
+    show = session.support.show
     for _, text in session.legal():
-        words = text.split()
-        if len(words) > 1:
-            return words[1]
+        for word in text.split()[1:]:
+            if show is not None and show(session.rules, word):
+                return word
     return "ID"
 
 

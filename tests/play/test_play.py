@@ -634,3 +634,15 @@ def test_a_new_frontiers_goal_says_what_it_counts_in_words():
     assert said["g09"] == "g09 Frontier Guard: goal; 1 VP per military world"
     assert said["g11"] == "g11 Population Boom: goal; 3 VP to every player with the most colonists"
     assert said["g12"] == "g12 Stockpile: goal; 1 VP per good"
+
+
+def test_show_without_an_id_gives_an_example_that_show_knows(cli, tmp_path):
+    """At a choice of actions ('select retreat', ...) the example read 'e.g. show retreat', and
+    `show retreat` then said 'no such card or tile'."""
+    moves = tmp_path / "moves.txt"
+    moves.write_text("show\nquit\n")
+    r = cli("play", NEWFRONTIERS, "--players", "3", "--seed", "7", "--moves", str(moves), "--save",
+            str(tmp_path / "g.yaml"), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "select retreat" in r.stdout  # the choice of actions, where no move names a tile
+    assert "show what? Type show and an id from the table, e.g. show ID" in r.stdout, r.stdout
