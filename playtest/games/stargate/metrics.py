@@ -5,6 +5,8 @@ rows a variant cannot produce (a score part its rules keep at 0, a crew's skill 
 
 from __future__ import annotations
 
+import typing
+
 import polars as pl
 
 from playtest.analysis import columns as C
@@ -223,21 +225,24 @@ def summary_tables(games: Table, events: Table) -> list[tuple[str, pl.DataFrame]
 END_TRIGGERS = ("stock_empty", "planets_full", "round_cap", "out_of_cubes")
 """Every end trigger a variant may list (`end:`); `end_reason_share` may also say max_rounds."""
 
-VP_SKILLS, NO_VP_SKILLS = sc.VP_SKILLS, sc.NO_VP_SKILLS
-NO_CUBE_SKILLS = tuple(c for c in (*VP_SKILLS, *NO_VP_SKILLS) if c is not sc.GainCubes)
-"""Crew effects known never to gain cubes (every one but gain_cubes)."""
+def _effect_names(known_not: tuple[type, ...]) -> str:
+    """The `effect` keys of the schema's crew effects not in `known_not`, as words ("a, b or c")."""
+    union = typing.get_args(sc.Effect)[0]  # Annotated[A | B | ..., Field(discriminator=...)]
+    names = [typing.get_args(c.model_fields["effect"].annotation)[0] for c in typing.get_args(union)
+             if c not in known_not]
+    return " or ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else "such"
 
 
 def _may_give_vp(effect: object) -> bool:
-    """An effect this module does not know (a new one: docs/extending.md asks only for a schema
-    class and a handler) may give VP: its rows are kept, not declared switched off."""
-    if isinstance(effect, NO_VP_SKILLS):
+    """An effect the schema's lists do not know (a new one: docs/extending.md asks only for a
+    schema class and a handler) may give VP: its rows are kept, not declared switched off."""
+    if isinstance(effect, sc.NO_VP_SKILLS):
         return False
     return getattr(effect, "amount", 1) != 0
 
 
 def _may_gain_cubes(effect: object) -> bool:
-    return not isinstance(effect, NO_CUBE_SKILLS)
+    return not isinstance(effect, sc.NO_CUBE_SKILLS)
 
 
 def _planet_effect_changes_vp(effect: sc.PlanetEffect) -> bool:
@@ -263,20 +268,22 @@ def switched_off(variant: sc.StargateVariant) -> list[Off]:
     gives_vp = [c.id for c in variant.crews
                 if any(_may_give_vp(e) for e in c.skill)]
     if not gives_vp:
-        out.append(Off("crew skill VP", "no crew has a gain_vp, color_vp or vp_per_full_planet skill",
+        out.append(Off("crew skill VP", f"no crew has a {_effect_names(sc.NO_VP_SKILLS)} skill",
                        (*Off.score_part("skill"), ("crew_vp_per_pick", "*"))))
     else:
         no_vp = [c.id for c in variant.crews if c.id not in gives_vp]
         if no_vp:
             out.append(Off(f"skill VP of {', '.join(no_vp)}",
-                           "their skills have no gain_vp, color_vp or vp_per_full_planet effect",
+                           f"their skills have no {_effect_names(sc.NO_VP_SKILLS)} effect",
                            tuple(("crew_vp_per_pick", c) for c in no_vp)))
     no_cubes = [c.id for c in variant.crews if not any(_may_gain_cubes(e) for e in c.skill)]
     if len(no_cubes) == len(variant.crews):  # the whole metric (a gate or --metric on it names this)
-        out.append(Off("cubes gained by the skill of any crew", "no gain_cubes effect in any skill",
+        out.append(Off("cubes gained by the skill of any crew",
+                       f"no {_effect_names(sc.NO_CUBE_SKILLS)} effect in any skill",
                        (("crew_cubes_gained_per_pick", "*"),)))
     elif no_cubes:
-        out.append(Off(f"cubes gained by the skill of {', '.join(no_cubes)}", "no gain_cubes effect in their skills",
+        out.append(Off(f"cubes gained by the skill of {', '.join(no_cubes)}",
+                       f"no {_effect_names(sc.NO_CUBE_SKILLS)} effect in their skills",
                        tuple(("crew_cubes_gained_per_pick", c) for c in no_cubes)))
     listed = {t.trigger for t in variant.end}
     unlisted = [t for t in END_TRIGGERS if t not in listed]

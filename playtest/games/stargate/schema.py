@@ -143,6 +143,11 @@ NO_VP_SKILLS = (GainCubes, FreeOrder, RepeatPlanet, MoveTailCube, SwapAdjacent, 
                 DevelopCrew)
 """Crew effects known never to give skill VP (extension slots score their own part). An effect
 in neither list (a new one) may give VP: the reports keep its rows and declare no floor."""
+NO_CUBE_SKILLS = (GainVP, ColorVP, VPPerFullPlanet, FreeOrder, RepeatPlanet, MoveTailCube, SwapAdjacent,
+                  AccumulateTime, Overflow, DevelopPlanet, DevelopCrew)
+"""Crew effects known never to gain cubes (the report leaves out a crew's cubes-gained row when
+its skill has only these). Listed, not derived from the lists above: a new effect that gains
+cubes but no VP belongs in NO_VP_SKILLS and not here. An effect not listed may gain cubes."""
 PLACEMENT_EFFECTS = (FreeOrder, RepeatPlanet)
 """Effects that change how cubes are placed: they have no timing, they shape the placement."""
 
@@ -381,8 +386,11 @@ class StargateVariant(VariantModel):
                                 f"effect '{skill_eff.effect}' has no handler: add one in "
                                 "playtest/games/stargate/effects.py (@handles; docs/extending.md)"))
                     continue
-                if isinstance(skill_eff, ColorVP):
-                    for color in skill_eff.colors:
+                # Any effect with a `colors` key (color_vp, or a new one): every id must be a
+                # color of the variant, or the rules' color lookup fails in the first game.
+                effect_colors = getattr(skill_eff, "colors", None)
+                if isinstance(effect_colors, tuple):
+                    for color in effect_colors:
                         if color not in colors:
                             out.append((("crews", i, "skill", j, "colors"),
                                         f"unknown color '{color}' (known: {', '.join(sorted(colors))})"))

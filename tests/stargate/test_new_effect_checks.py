@@ -1,0 +1,72 @@
+"""What a new crew effect gets without naming it anywhere but its schema class and handler
+(docs/extending.md, "Adding a crew effect"): its `colors` are checked like color_vp's, and
+listing it as an effect that gives no VP does not also declare that it gains no cubes.
+
+The effects here are test-only classes, never in the schema's union: they stand for the
+effect a developer adds."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Literal
+
+from pydantic import Field
+
+from playtest.games.stargate import metrics
+from playtest.games.stargate import schema as sc
+from playtest.games.stargate.effects import HANDLERS
+from playtest.variants import load_variant
+from playtest.variants.model import Strict
+from tests.conftest import DRAFT5
+
+
+class CubesPerColor(Strict):
+    """A new effect: cubes from stock per cube placed on a planet of `colors`."""
+
+    effect: Literal["cubes_per_color"]
+    colors: tuple[str, ...] = Field(min_length=1)
+    amount: int = 1
+    timing: sc.Timing = sc.Timing.AFTER
+
+
+def _with_bays_skill(effect: object) -> sc.StargateVariant:
+    variant = load_variant(DRAFT5).model
+    assert isinstance(variant, sc.StargateVariant)
+    crews = tuple(c.model_copy(update={"skill": (effect,)}) if c.id == "bays" else c for c in variant.crews)
+    return variant.model_copy(update={"crews": crews})
+
+
+def test_a_new_effects_colors_are_checked(monkeypatch) -> None:
+    """Before, only color_vp's colors were checked: a new effect's unknown color validated and
+    the first game stopped with `internal error: KeyError: 'purple'`."""
+    monkeypatch.setitem(HANDLERS, CubesPerColor, HANDLERS[sc.GainCubes])
+    variant = _with_bays_skill(CubesPerColor(effect="cubes_per_color", colors=("red", "purple")))
+    bays = next(i for i, c in enumerate(variant.crews) if c.id == "bays")
+    assert ((("crews", bays, "skill", 0, "colors"), "unknown color 'purple' (known: blue, green, red, yellow)")
+            in variant.issues())
+
+
+def test_an_effect_listed_as_giving_no_vp_keeps_its_cube_rows(monkeypatch) -> None:
+    """A new effect that gains cubes and gives no VP goes in NO_VP_SKILLS (so its crew's skill-VP
+    row, always 0, is named switched off). Before, NO_CUBE_SKILLS was derived from that list, so
+    the same edit also hid the crew's cubes-gained row, the one the effect exists to move."""
+    try:
+        with monkeypatch.context() as patch:
+            patch.setattr(sc, "NO_VP_SKILLS", (*sc.NO_VP_SKILLS, CubesPerColor))
+            importlib.reload(metrics)  # as a fresh import would see the edited list
+            off = metrics.switched_off(_with_bays_skill(CubesPerColor(effect="cubes_per_color", colors=("red",))))
+    finally:
+        importlib.reload(metrics)
+    rows = {row for o in off for row in o.rows}
+    assert ("crew_vp_per_pick", "bays") in rows
+    assert ("crew_cubes_gained_per_pick", "bays") not in rows
+    assert ("crew_cubes_gained_per_pick", "*") not in rows
+
+
+def test_the_switched_off_reasons_name_the_effects_that_would_measure_them() -> None:
+    variant = load_variant(DRAFT5).model
+    whys = {o.what: o.why for o in metrics.switched_off(variant)}
+    assert whys["skill VP of orlins, audrin, rahel, anderson, bays"] == (
+        "their skills have no gain_vp, color_vp or vp_per_full_planet effect")
+    assert whys["cubes gained by the skill of armstrong, orlins, audrin, rahel, anderson"] == (
+        "no gain_cubes effect in their skills")
