@@ -431,3 +431,34 @@ def test_a_plugin_s_by_round_and_goal_metrics_reach_the_ladder_the_reports_and_t
     first = tuned.filter(pl.col(C.METRIC) == "first_player_wins")
     seat0 = games.filter(pl.col("seat") == 0)
     assert first[C.ESTIMATE].to_list() == [pytest.approx(seat0["win_share"].sum() / 12)]
+
+
+def test_calibrate_a_plugin_game_from_its_notation_alone(example_game, cli, tmp_path):
+    """`calibrate` replays table games through the game's notation, as `replay` does: a plugin
+    needs no `play=` for it. (It said 'nim has no table-game support yet'.)"""
+    r, run = simulate_nim(cli, tmp_path)
+    assert r.returncode == 0, r.stderr
+    out = tmp_path / "cal.json"
+    r = cli("calibrate", GAME, "--against", str(run), "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    data = json.loads(out.read_text())
+    assert data["game"] == "nim" and data["table_games"] == 1
+
+
+def test_calibrate_replays_chance_from_the_notation_as_replay_does(example_game, monkeypatch):
+    """A dice game writes its rolls in the transcript and hands them back from
+    `Notation.replay_rng` (docs/extending.md); calibrate's replay must draw from that too, not
+    from a fixed Random(0), or its table games would be other games than the ones recorded."""
+    from playtest_nim.game import NimNotation, NimRules
+
+    from playtest.play.table import read_table_games
+
+    recorded = object()
+    seen: list[object] = []
+    apply = NimRules.apply
+    monkeypatch.setattr(NimNotation, "replay_rng", lambda self, setup: recorded)
+    monkeypatch.setattr(NimRules, "apply", lambda self, state, action, *, rng, log=None:
+                        seen.append(rng) or apply(self, state, action, rng=rng, log=log))
+    spec, games = read_table_games([Path(GAME)])
+    assert spec.name == "nim" and games[0].played.result.seats[0].win_share == 1.0
+    assert seen and all(rng is recorded for rng in seen)

@@ -3,7 +3,7 @@ every report metric can be computed for them and compared with bot runs (`playte
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,16 +31,15 @@ class TableGame:
 
 def replay_moves(path: Any, notation: Any, make_rules: Any) -> TableGame:
     """A finished transcript in the common format (a flat list of moves, core.transcript),
-    replayed move by move through the rules with the events the runner logs."""
-    import random
-
+    replayed move by move through the rules with the events the runner logs, drawing chance
+    from the notation's `replay_rng` as `playtest replay` does (a dice game's recorded rolls)."""
     from playtest.core import transcript as core
 
     t = core.read_transcript(path, notation)
     rules = make_rules(t.variant.model)
     log: list[Any] = []
     player = core.MovePlayer(rules, notation.initial_state(rules, t.setup, t.players), notation,
-                             names=t.names, rng=random.Random(0), log=log)
+                             names=t.names, rng=notation.replay_rng(t.setup), log=log)
     decisions = 0
     for move in t.moves:
         player.play(move)
@@ -67,6 +66,20 @@ def game_of(path: Path) -> str:
     return str(node.value)
 
 
+def table_game_reader(spec: GameSpec) -> Callable[[Any], TableGame]:
+    """How `spec`'s transcripts become table games: its PlaySupport's `table_game` when it has
+    one (a game with its own transcript shape), else the common format replayed through its
+    `notation` (a plugin needs no `play=` for `calibrate`, as it needs none for `replay`)."""
+    support = spec.play() if spec.play else None
+    if support is not None and support.table_game is not None:
+        return support.table_game
+    notation = spec.notation
+    if notation is None:
+        raise UsageError(f"{spec.name} has no table-game support: its GameSpec has neither a notation nor "
+                         "play=PlaySupport(table_game=...) (docs/extending.md)")
+    return lambda path: replay_moves(path, notation, spec.make_rules)
+
+
 def read_table_games(paths: Sequence[Path]) -> tuple[GameSpec, list[TableGame]]:
     """Replay every transcript (each must be a finished game of one and the same variant)."""
     from playtest.games import get_game
@@ -81,10 +94,7 @@ def read_table_games(paths: Sequence[Path]) -> tuple[GameSpec, list[TableGame]]:
             spec = get_game(name)
         elif name != spec.name:
             raise UsageError(f"{path}: a game of {name}, but {paths[0]} is a game of {spec.name} (one game at a time)")
-        support = spec.play() if spec.play else None
-        if support is None or support.table_game is None:
-            raise UsageError(f"{path}: {name} has no table-game support yet")
-        g = support.table_game(path)
+        g = table_game_reader(spec)(path)
         if games and g.variant.hash != games[0].variant.hash:
             raise UsageError(f"{path}: played with variant {g.variant.path} ({g.variant.hash}), but "
                              f"{games[0].path} with {games[0].variant.path} ({games[0].variant.hash}): "
