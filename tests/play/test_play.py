@@ -487,12 +487,18 @@ def test_a_new_frontiers_typo_gets_the_reason_replay_gives(typed, message):
     assert str(err.value) == message
 
 
-def test_a_new_frontiers_typo_is_answered_with_the_reason_and_asked_again(cli, tmp_path):
-    moves = tmp_path / "moves.txt"
-    moves.write_text("develop d99\nquit\n")
-    r = cli("play", NEWFRONTIERS, "--players", "3", "--bots", "greedy", "--moves", str(moves), "--save",
-            str(tmp_path / "g.yaml"), "--no-color")
+def play_moves(cli, tmp_path, variant: str, moves: str, *options: str):
+    """`playtest play VARIANT --players 3 OPTIONS` reading `moves` (one per line), saved in tmp_path."""
+    path = tmp_path / "moves.txt"
+    path.write_text(moves)
+    r = cli("play", variant, "--players", "3", *options, "--moves", str(path), "--save", str(tmp_path / "g.yaml"),
+            "--no-color")
     assert r.returncode == 0, r.stderr
+    return r
+
+
+def test_a_new_frontiers_typo_is_answered_with_the_reason_and_asked_again(cli, tmp_path):
+    r = play_moves(cli, tmp_path, NEWFRONTIERS, "develop d99\nquit\n", "--bots", "greedy")
     assert "not a legal move: 'develop d99': no development 'd99' in this variant\n" in r.stdout
     assert "You left the game." in r.stdout
 
@@ -584,11 +590,7 @@ def test_the_oh_seven_table_after_the_last_trick_says_the_match_is_over():
 def test_new_frontiers_moves_and_show_say_what_each_tile_is(cli, tmp_path):
     """`develop d01` ... `develop d14` and `take w02` name tiles a person could not see: the list
     of legal moves says what each is (from the variant), and `show ID` describes any tile."""
-    moves = tmp_path / "moves.txt"
-    moves.write_text("2\nshow w02 d12 g99\nshow\nhelp\nquit\n")
-    r = cli("play", NEWFRONTIERS, "--players", "3", "--seed", "7", "--moves", str(moves), "--save",
-            str(tmp_path / "g.yaml"), "--no-color")
-    assert r.returncode == 0, r.stderr
+    r = play_moves(cli, tmp_path, NEWFRONTIERS, "2\nshow w02 d12 g99\nshow\nhelp\nquit\n", "--seed", "7")
     out = " ".join(r.stdout.split())  # the terminal is 80 columns: long lines wrap
     assert "1. develop d01 d01 Survey Drones: development; costs 2 gold; 1 VP; powers: explore_draw(amount 1)" in out
     assert ("your move> show w02 d12 g99 w02 Kelp Terraces: production world, blue good; costs 2 gold and 1 colonist; "
@@ -600,21 +602,13 @@ def test_new_frontiers_moves_and_show_say_what_each_tile_is(cli, tmp_path):
 
 
 def test_games_without_tiles_to_describe_list_moves_in_columns_and_have_no_show(cli, tmp_path):
-    moves = tmp_path / "moves.txt"
-    moves.write_text("show bays\nhelp\nquit\n")
-    r = cli("play", DRAFT5, "--players", "3", "--seed", "7", "--moves", str(moves), "--save",
-            str(tmp_path / "g.yaml"), "--no-color")
-    assert r.returncode == 0, r.stderr
+    r = play_moves(cli, tmp_path, DRAFT5, "show bays\nhelp\nquit\n", "--seed", "7")
     assert "1. armstrong     2. orlins" in r.stdout
     assert "not a legal move: 'show bays' is not a legal move now" in r.stdout and "show ID" not in r.stdout
 
 
 def test_the_new_frontiers_explored_draw_is_shown_tile_by_tile(cli, tmp_path):
-    moves = tmp_path / "moves.txt"
-    moves.write_text("3\nquit\n")
-    r = cli("play", NEWFRONTIERS, "--players", "3", "--seed", "7", "--moves", str(moves), "--save",
-            str(tmp_path / "g.yaml"), "--no-color")
-    assert r.returncode == 0, r.stderr
+    r = play_moves(cli, tmp_path, NEWFRONTIERS, "3\nquit\n", "--seed", "7")
     draw = r.stdout.split("Explored draw on the table:\n", 1)[1].split("Your legal moves", 1)[0]
     assert draw.startswith("  w02 Kelp Terraces: production world, blue good; costs 2 gold and 1 colonist; 1 VP\n")
     assert "1. take w02 w02 Kelp Terraces" in " ".join(r.stdout.split())
