@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import io
+import json
 import os
 import shutil
 import sys
@@ -44,6 +45,7 @@ from playtest.sim.rundir import (
     check_info,
     is_locked,
     partial_dir,
+    played_with,
     read_json,
     target_of,
 )
@@ -572,9 +574,12 @@ def _check_saved(path: Path, run: PartialRun, config: RunConfig) -> None:
     """The games already saved are games of the run that run.json describes: each saved chunk is
     one of its chunks (`first_game`, `games`, `chunk_size`) with one row per player (`players`).
     An edited value that disagrees finished a run whose tables do not match run.json (players:
-    a complete folder the reports refuse) or played the rest and stopped with 'N of M games'."""
+    a complete folder the reports refuse) or played the rest and stopped with 'N of M games'.
+    And they were played with the settings run.json names now (rundir.PLAYED_WITH, recorded on
+    each manifest line): an edited line-up or seed finished a run of two line-ups or seeds."""
     last = config.first_game + config.n_games
     chunks = set(_bounds(config.first_game, last, config.chunk_size))
+    now = played_with(run.info())
     for d in sorted(run.done.values(), key=lambda d: d.start):
         if d.games != (d.stop - d.start) * config.players:
             raise PlaytestError(f"{located(path, 'players')}: {config.players} players, but the saved games "
@@ -586,6 +591,22 @@ def _check_saved(path: Path, run: PartialRun, config: RunConfig) -> None:
                                 f"run's chunks (games {config.first_game}-{last - 1} in chunks of "
                                 f"{config.chunk_size}): run.json was changed after they were played; "
                                 "cannot resume")
+        for key, then in (d.played_with or {}).items():
+            if key in now and now[key] != then:
+                games = f"the saved games {d.start}-{d.stop - 1}"
+                if key == "variant.hash":
+                    where, what = "variant.resolved", f"the variant is not the one {games} were played with"
+                else:
+                    where, what = key, f"{_shown(now[key])}, but {games} were played with {_shown(then)}"
+                raise PlaytestError(f"{located(path, where)}: {what} (run.json was changed after they were "
+                                    "played; a run mixing both would describe neither); cannot resume")
+
+
+def _shown(value: Any) -> str:
+    """A run.json value as a message names it: a line-up as its comma-separated bots."""
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    return json.dumps(value)
 
 
 def hashlib_hash(resolved: dict[str, Any]) -> str:
@@ -598,6 +619,7 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
           backend: str, scheduler: str | None, config: RunConfig | None = None) -> RunResult:
     info = run.info()
     config = config or _config_from_info(info)
+    run.played_with = played_with(info)
     game_name, resolved, key = info["game"], info["variant"]["resolved"], info["variant"]["hash"]
     started = time.perf_counter()
     size = int(info["chunk_size"])

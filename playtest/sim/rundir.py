@@ -81,6 +81,27 @@ class Done:
     stop: int
     games: int
     events: int
+    played_with: dict[str, Any] | None = None
+    """The run.json settings the chunk's games were played with (`played_with`); None in the
+    manifests of runs started before it was recorded."""
+
+
+PLAYED_WITH = ("game", "variant.hash", "lineup", "seed", "players", "rotate_seats", "record_events")
+"""The run.json keys that decide a game's rows (not `max_decisions`: a game that ends under one
+cap ends the same way under another, and one that reaches it stops the run). Each manifest line records them, so that a resume
+after an edit to one of them refuses instead of finishing a run whose games were played with two
+different line-ups or seeds (`simulate --resume`, sim.batch._check_saved)."""
+
+
+def played_with(info: dict[str, Any]) -> dict[str, Any]:
+    """The PLAYED_WITH values of a run.json (absent keys are None)."""
+    out: dict[str, Any] = {}
+    for key in PLAYED_WITH:
+        value: Any = info
+        for part in key.split("."):
+            value = value.get(part) if isinstance(value, dict) else None
+        out[key] = value
+    return out
 
 
 class PartialRun:
@@ -90,6 +111,8 @@ class PartialRun:
         self.path = path
         self._lock_fd = lock_fd
         self.done: dict[int, Done] = {}
+        self.played_with: dict[str, Any] | None = None
+        """Recorded on each manifest line; set by the run that plays (sim.batch._play)."""
 
     # --- creating and opening --------------------------------------------------------------
 
@@ -139,8 +162,11 @@ class PartialRun:
             return False
         write_bytes_atomic(self.path / CHUNKS / chunk_name("games", start), games)
         write_bytes_atomic(self.path / CHUNKS / chunk_name("events", start), events)
-        done = Done(start, stop, n_games_rows, n_event_rows)
-        line = json.dumps({"start": start, "stop": stop, "games": n_games_rows, "events": n_event_rows})
+        done = Done(start, stop, n_games_rows, n_event_rows, self.played_with)
+        record: dict[str, Any] = {"start": start, "stop": stop, "games": n_games_rows, "events": n_event_rows}
+        if self.played_with is not None:
+            record["played_with"] = self.played_with
+        line = json.dumps(record)
         with open(self.path / MANIFEST, "a", encoding="utf-8") as fh:
             fh.write(line + "\n")
             fh.flush()
@@ -194,7 +220,9 @@ def _manifest(path: Path) -> Iterator[Done]:
     for line in lines:
         try:
             d = json.loads(line)
-            yield Done(int(d["start"]), int(d["stop"]), int(d["games"]), int(d["events"]))
+            made = d.get("played_with")
+            yield Done(int(d["start"]), int(d["stop"]), int(d["games"]), int(d["events"]),
+                       made if isinstance(made, dict) else None)
         except (ValueError, KeyError, TypeError):
             continue  # a line cut off by a crash: its chunk is played again
 

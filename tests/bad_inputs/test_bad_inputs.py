@@ -180,6 +180,11 @@ def _interrupted(**changes: object) -> Callable[[Path], None]:
         with pytest.raises(Interrupted):
             run_batch(load_variant(DRAFT5), config, tmp / "out", progress=stop)
         info = json.loads((tmp / "out.partial" / "run.json").read_text())
+        if changes.pop("variant", None) == "edited":  # a value changed, its hash made to agree
+            from playtest.variants.loader import variant_hash
+
+            info["variant"]["resolved"]["max_rounds"] = 50
+            info["variant"]["hash"] = variant_hash(info["variant"]["resolved"])
         info.update(changes)
         (tmp / "out.partial" / "run.json").write_text(json.dumps(info, indent=2))
     return make
@@ -374,6 +379,11 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("resume-chunk-size-edited", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: chunk_size: the saved games 0-1 are not one of this run's chunks \(games 0-7 in chunks of 3\)", setup=_interrupted(chunk_size=3)),
     Case("resume-games-edited", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: games: the saved games 0-1 are not one of this run's chunks", setup=_interrupted(games=1)),
     Case("resume-first-game-edited", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: first_game: the saved games 0-1 are not", setup=_interrupted(first_game=1)),
+    # ... and the settings that decide the games (each manifest line records them): an edited
+    # line-up, seed or variant finished a run whose saved games and new games disagree
+    Case("resume-lineup-edited", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: lineup: random,greedy,random,random, but the saved games 0-1 were played with random,random,random,random \(run.json was changed after they were played; a run mixing both would describe neither\); cannot resume$", setup=_interrupted(lineup=["random", "greedy", "random", "random"])),
+    Case("resume-seed-edited", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: seed: 4, but the saved games 0-1 were played with 3 \(run.json was changed", setup=_interrupted(seed=4)),
+    Case("resume-variant-edited", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:5: variant.resolved: the variant is not the one the saved games 0-1 were played with \(run.json was changed", setup=_interrupted(variant="edited")),
     Case("missing-variant", ["simulate", "-n", "2"], r"^error: missing VARIANT"),
     Case("unknown-option", ["simulate", str(DRAFT5), "--bogus"], r"^error: No such option: --bogus"),
     Case("variant-error-via-simulate", ["simulate", "{tmp}/v.yaml", "-o", "{tmp}/o"], r"v.yaml:3:\d+: crews.bays.time", {"v.yaml": EXT + "crews: [{id: bays, time: -1}]\n"}),
