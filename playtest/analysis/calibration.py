@@ -42,9 +42,9 @@ from typing import Any
 
 import numpy as np
 import polars as pl
-from scipy import stats
 
 from playtest.analysis import columns as C
+from playtest.analysis import distributions as dist
 from playtest.analysis.floors import score_floors
 from playtest.analysis.stats import wilson_effective
 
@@ -161,7 +161,7 @@ def interval(metric: str, est: float, se: float, df: int, n: int, players: int,
     `score_mean` (the cut interval covers whenever the uncut one does)."""
     if not (math.isfinite(se) and df > 0 and math.isfinite(est)):
         return (float("nan"), float("nan"))
-    t = float(stats.t.ppf(0.975, df))
+    t = dist.t_ppf(0.975, df)
     low, high = value_range(metric, players)
     est = within_range(metric, est, players)
     if math.isfinite(low) and math.isfinite(high) and high - low == 1.0 and low <= est <= high:
@@ -242,7 +242,7 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
             if se == 0 and gap > SE_ROUNDING * max(1.0, abs(m[C.ESTIMATE])):
                 no_spread += 1  # differs, but neither side varies: no scale to measure the gap on
             df = max(1, min(m["df"], m["df_run"]))
-            p = float(2 * stats.t.sf(abs(z), df)) if z is not None else None
+            p = 2 * dist.t_sf(abs(z), df) if z is not None else None
             rows.append({"metric": m[C.METRIC], "group": m[C.GROUP], "definition": m[C.DEFINITION],
                          "source": run.label, "estimate": within_range(m[C.METRIC], m["estimate_run"], players),
                          "ci_low": lo, "ci_high": hi,

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from statistics import NormalDist
 
 import numpy as np
-from scipy import stats
+
+from playtest.analysis import distributions as dist
 
 Z95 = 1.959963984540054
 
@@ -44,7 +45,7 @@ BCD_SMALL_COUNT = 3
 @functools.lru_cache(maxsize=4096)
 def _poisson_low(count: float, z: float) -> float:
     """Exact lower confidence bound of a Poisson mean from `count` events, one-sided α/2."""
-    return float(stats.chi2.ppf(float(stats.norm.sf(z)), 2 * count)) / 2
+    return dist.chi2_ppf(dist.norm_sf(z), 2 * count) / 2
 
 
 def mean_ci(values: Sequence[float] | np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
@@ -88,7 +89,7 @@ def chi2_equal_test(observed: Sequence[float]) -> tuple[float, str]:
     expected = obs.sum() / obs.size
     stat = float(((obs - expected) ** 2 / expected).sum())
     if expected >= MIN_EXPECTED:
-        return float(stats.chi2.sf(stat, obs.size - 1)), "chi-square"
+        return dist.chi2_sf(stat, obs.size - 1), "chi-square"
     total = max(1, round(float(obs.sum())))
     sim_stats = _null_statistics(total, obs.size)
     # Rescale the observed statistic to the integer total the draws use (fractional shared wins).
@@ -254,7 +255,7 @@ def count_of_sums(cs: np.ndarray, es: np.ndarray, confidence: float = 0.95) -> t
         return r, math.nan, math.nan
     q = t_quantile(0.5 + confidence / 2, g - 1)
     if r == 0:
-        return 0.0, 0.0, -math.log(float(stats.norm.sf(q))) / total
+        return 0.0, 0.0, -math.log(dist.norm_sf(q)) / total
     if se == 0:
         return r, r, r  # the same rate in every game: nothing varies
     x = (r / se) ** 2
@@ -332,7 +333,7 @@ def cluster_chi2_equal(counts: np.ndarray) -> tuple[float, str]:
         if 0 < p < 1 and not math.isnan(se):
             deffs.append(se * se / (p * (1 - p) / n))
     deff = max(1.0, float(np.mean(deffs))) if deffs else 1.0
-    return float(stats.chi2.sf(stat / deff, k - 1)), "chi-square, Rao–Scott design-effect corrected"
+    return dist.chi2_sf(stat / deff, k - 1), "chi-square, Rao–Scott design-effect corrected"
 
 
 def paired_mean_test(diffs: Sequence[float] | np.ndarray, confidence: float = 0.95) -> tuple[float, float, float, float]:
@@ -345,7 +346,7 @@ def paired_mean_test(diffs: Sequence[float] | np.ndarray, confidence: float = 0.
         return (float(d.mean()) if n else math.nan), math.nan, math.nan, math.nan
     m, lo, hi = mean_ci(d, confidence)
     sem = float(d.std(ddof=1)) / math.sqrt(n)
-    p = (1.0 if m == 0 else 0.0) if sem == 0 else float(2 * stats.t.sf(abs(m) / sem, n - 1))
+    p = (1.0 if m == 0 else 0.0) if sem == 0 else 2 * dist.t_sf(abs(m) / sem, n - 1)
     return m, lo, hi, p
 
 
@@ -363,7 +364,7 @@ def diff_proportions(k1: float, n1: float, k2: float, n2: float, z: float = Z95)
     high = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
     pooled = (k1 + k2) / (n1 + n2)
     se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
-    p_value = 1.0 if se == 0 else float(2 * stats.norm.sf(abs(d) / se))
+    p_value = 1.0 if se == 0 else 2 * dist.norm_sf(abs(d) / se)
     return d, low, high, p_value
 
 
@@ -376,8 +377,8 @@ def sd_ci(values: Sequence[float] | np.ndarray, confidence: float = 0.95) -> tup
         return math.nan, math.nan, math.nan
     s = float(arr.std(ddof=1))
     alpha = 1 - confidence
-    low = math.sqrt((n - 1) * s * s / float(stats.chi2.ppf(1 - alpha / 2, n - 1)))
-    high = math.sqrt((n - 1) * s * s / float(stats.chi2.ppf(alpha / 2, n - 1)))
+    low = math.sqrt((n - 1) * s * s / dist.chi2_ppf(1 - alpha / 2, n - 1))
+    high = math.sqrt((n - 1) * s * s / dist.chi2_ppf(alpha / 2, n - 1))
     return s, low, high
 
 
@@ -415,7 +416,7 @@ def quantile_ci_counts(distinct: np.ndarray, counts: np.ndarray, q: float,
 @functools.lru_cache(maxsize=4096)
 def t_quantile(level: float, df: int) -> float:
     """Student t quantile (cached: reports ask for the same few df many times)."""
-    return float(stats.t.ppf(level, df))
+    return dist.t_ppf(level, df)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -423,11 +424,11 @@ def _order_statistic_ranks(n: int, q: float, alpha: float) -> tuple[int, int]:
     """1-based ranks of the order statistics bounding the q-quantile (depend on n, q only;
     cached because reports and comparisons ask for the same few n and q many times)."""
     # Lower bound x_(k) with P(Binom(n, q) >= k) >= 1 - alpha/2: the largest such k.
-    k_low = int(stats.binom.ppf(alpha / 2, n, q))
-    if stats.binom.cdf(k_low, n, q) == alpha / 2:  # exact hit: the next order statistic also qualifies
+    k_low = dist.binom_ppf(alpha / 2, n, q)
+    if dist.binom_cdf(k_low, n, q) == alpha / 2:  # exact hit: the next order statistic also qualifies
         k_low += 1
     # Upper bound x_(k) with P(Binom(n, q) <= k - 1) >= 1 - alpha/2: the smallest such k.
-    k_high = int(stats.binom.ppf(1 - alpha / 2, n, q)) + 1
+    k_high = dist.binom_ppf(1 - alpha / 2, n, q) + 1
     return k_low, k_high
 
 
@@ -467,7 +468,7 @@ def one_proportion_p(successes: float, n: float, p0: float) -> float:
     if n <= 0 or not 0 < p0 < 1:
         return math.nan
     z = (successes / n - p0) / math.sqrt(p0 * (1 - p0) / n)
-    return float(2 * stats.norm.sf(abs(z)))
+    return 2 * dist.norm_sf(abs(z))
 
 
 def _norm_cdf(x: float) -> float:

@@ -26,9 +26,9 @@ from typing import Any
 
 import numpy as np
 import polars as pl
-from scipy import stats
 
 from playtest.analysis import columns as C
+from playtest.analysis import distributions as dist
 from playtest.analysis.offs import switched_off, without_off
 from playtest.analysis.stats import t_quantile
 from playtest.compare.metrics import MetricFn, complete, completed, distribution_groups, estimates
@@ -86,7 +86,7 @@ class Estimate:
             return math.nan
         if self.se == 0:
             return 1.0 if self.estimate == 0 else math.nan
-        return float(2 * stats.t.sf(abs(self.estimate) / self.se, self.df))
+        return 2 * dist.t_sf(abs(self.estimate) / self.se, self.df)
 
 
 def effective_df(centred: np.ndarray) -> int:

@@ -17,9 +17,9 @@ from typing import Any
 
 import numpy as np
 import polars as pl
-from scipy import stats
 
 from playtest.analysis import columns as C
+from playtest.analysis import distributions as dist
 from playtest.analysis.metrics import by_round_metrics, sections
 from playtest.compare.jackknife import DEFAULT_BLOCKS, Replicates, Sample, replicate
 from playtest.compare.metrics import is_tested
@@ -121,7 +121,7 @@ def hotelling(diffs: np.ndarray, reps: np.ndarray, evidence: int | None = None) 
     proj = vecs[:, keep].T @ diffs
     t2 = float(proj @ (proj / vals[keep]))
     f = (k - r) / (r * (k - 1)) * t2
-    return float(stats.f.sf(f, r, k - r)), ""
+    return dist.f_sf(f, r, k - r), ""
 
 
 def constant_pairs(diffs: np.ndarray, reps: np.ndarray, scale: float = 1.0) -> list[tuple[int, int]]:

@@ -29,8 +29,8 @@ from typing import Any
 
 import numpy as np
 import polars as pl
-from scipy import stats
 
+from playtest.analysis import distributions as dist
 from playtest.errors import PlaytestError
 from playtest.jsonplaces import located
 from playtest.report import format as F
@@ -308,7 +308,7 @@ def effects(design: Design) -> pl.DataFrame:
                 # error, which these points do not carry: no interval, no claim ([5.5, 5.5] ★).
                 cov = None
                 method = "least squares: the trials fit exactly (they share their games), no interval"
-        crit = float(stats.t.ppf(0.975, df)) if use_t else Z95
+        crit = dist.t_ppf(0.975, df) if use_t else Z95
         for j, (k, level, ref, x) in enumerate(cols, start=1):
             step = _step(x) if k.numeric else 1.0
             factor = float(x.std(ddof=1)) / step / sd_y
@@ -321,7 +321,7 @@ def effects(design: Design) -> pl.DataFrame:
                 continue
             s = math.sqrt(max(0.0, float(cov[j, j]))) * step
             stat = abs(b) / s if s > 0 else (math.inf if b != 0 else 0.0)
-            pval = float(2 * (stats.t.sf(stat, df) if use_t else stats.norm.sf(stat)))
+            pval = 2 * (dist.t_sf(stat, df) if use_t else dist.norm_sf(stat))
             out.append(row | {"ci_low": b - crit * s, "ci_high": b + crit * s, "std_low": (b - crit * s) * factor,
                               "std_high": (b + crit * s) * factor, "p_value": pval})
     if not out:
