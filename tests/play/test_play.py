@@ -630,6 +630,23 @@ def test_a_new_frontiers_goal_says_what_it_counts_in_words():
     assert said["g12"] == "g12 Stockpile: goal; 1 VP per good"
 
 
+def test_show_finds_an_id_typed_in_capitals_and_says_when_goals_are_not_in_play(tmp_path):
+    """`show W02` said 'no such card or tile'; a goal of a variant that switches goals off was
+    described as if it could be drawn."""
+    from playtest.games.newfrontiers.play import tile_text
+
+    spec = get_game("newfrontiers")
+    rules = spec.make_rules(load_variant(ROOT / "variants/new-frontiers/goals.yaml").model)
+    assert tile_text(rules, "W02") == tile_text(rules, "w02") and tile_text(rules, "W02").startswith("w02 ")
+    assert tile_text(rules, "G03") == "g03 Expansionist: goal; 4 VP to every player with the most worlds"
+    assert tile_text(rules, "x99") is None
+    off = tmp_path / "off.yaml"
+    off.write_text(f"extends: {ROOT / 'variants/new-frontiers/goals.yaml'}\nname: goals off\ngoals:\n  enabled: false\n")
+    rules_off = spec.make_rules(load_variant(off).model)
+    assert tile_text(rules_off, "g03") == ("g03 Expansionist: goal; 4 VP to every player with the most worlds "
+                                           "(not in play: this variant has goals.enabled: false)")
+
+
 def test_show_without_an_id_gives_an_example_that_show_knows(cli, tmp_path):
     """At a choice of actions ('select retreat', ...) the example read 'e.g. show retreat', and
     `show retreat` then said 'no such card or tile'."""

@@ -58,6 +58,9 @@ def tile_text(rules: NewFrontiersRules, ident: str) -> str | None:
     (a consume power's `:2` suffix is read as its tile)."""
     t = rules.tiles
     ident = ident.split(":", 1)[0]
+    known = (*t.world_index, *t.dev_index, *t.goal_index)
+    if ident not in known:  # `show W02` for w02: ids are typed, not copied
+        ident = next((k for k in known if k.casefold() == ident.casefold()), ident)
     if ident in t.world_index:
         w = t.worlds[t.world_index[ident]]
         what = f"{w.kind} {'home world' if w.home else 'world'}"
@@ -81,7 +84,8 @@ def tile_text(rules: NewFrontiersRules, ident: str) -> str | None:
             narrowed = " ".join(str(x) for x in (g.world_kind, g.color) if x)
             scores = (f"{g.vp} VP per {' '.join(filter(None, (narrowed, one)))}" if g.scoring == "per"
                       else f"{g.vp} VP to every player with the most {' '.join(filter(None, (narrowed, many)))}")
-        return f"{g.id} {g.name}: goal; {scores}"
+        off = "" if rules.goals_on else " (not in play: this variant has goals.enabled: false)"
+        return f"{g.id} {g.name}: goal; {scores}{off}"
     return None
 
 
