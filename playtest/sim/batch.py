@@ -43,6 +43,7 @@ from playtest.sim.rundir import (
     PARTIAL_SUFFIX,
     PartialRun,
     check_info,
+    check_keys,
     is_locked,
     partial_dir,
     played_with,
@@ -519,6 +520,11 @@ def resume_batch(
     if info.get("status") != "partial":
         raise UsageError(f"--resume {folder}: {partial / 'run.json'} is not a partial run")
     check_info(partial / "run.json", info)
+    # What a resume reads besides what the reports need, with the right types: `int()` read a
+    # max_decisions of 1.5 as 1, and `bool()` a rotate_seats of "no" as true.
+    check_keys(partial / "run.json", info, {"chunk_size": (int,)})
+    check_keys(partial / "run.json", info, {"first_game": (int,), "max_decisions": (int,), "rotate_seats": (bool,),
+                                            "record_events": (bool,)}, optional=True)
     config = _config_from_info(info)
     if backend not in BACKENDS:
         raise UsageError(f"--backend {backend}: expected one of {', '.join(BACKENDS)}")

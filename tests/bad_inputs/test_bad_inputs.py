@@ -186,6 +186,7 @@ def _interrupted(**changes: object) -> Callable[[Path], None]:
             info["variant"]["resolved"]["max_rounds"] = 50
             info["variant"]["hash"] = variant_hash(info["variant"]["resolved"])
         info.update(changes)
+        info = {k: v for k, v in info.items() if v is not None}  # None: the key removed
         (tmp / "out.partial" / "run.json").write_text(json.dumps(info, indent=2))
     return make
 
@@ -370,6 +371,9 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("resume-games-huge", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: games: 1000000000000 is outside 1 to 100,000,000; cannot resume$", setup=_interrupted(games=10**12)),
     Case("resume-chunk-size-zero", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: chunk_size: 0 is outside 1 to 1,000,000; cannot resume$", setup=_interrupted(chunk_size=0)),
     Case("resume-max-decisions-zero", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: max_decisions: 0 is outside 1 to ", setup=_interrupted(max_decisions=0)),
+    Case("resume-max-decisions-fraction", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: max_decisions: expected int, got float$", setup=_interrupted(max_decisions=1.5)),
+    Case("resume-rotate-seats-text", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: rotate_seats: expected bool, got str$", setup=_interrupted(rotate_seats="no")),
+    Case("resume-chunk-size-missing", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:1:1: chunk_size: required key is missing$", setup=_interrupted(chunk_size=None)),
     Case("resume-first-game-negative", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: first_game: -7 is outside 0 to ", setup=_interrupted(first_game=-7)),
     Case("resume-players-unsupported", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: players: 9 players; the variant supports 3, 4; cannot resume$", setup=_interrupted(players=9, lineup=["random"] * 9)),
     Case("resume-other-game", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:5: variant.resolved: not a variant of 'ohseven' \(the run's game\); cannot resume$", setup=_interrupted(game="ohseven")),
