@@ -88,9 +88,10 @@ class Done:
 
 PLAYED_WITH = ("game", "variant.hash", "lineup", "seed", "players", "rotate_seats", "record_events")
 """The run.json keys that decide a game's rows (not `max_decisions`: a game that ends under one
-cap ends the same way under another, and one that reaches it stops the run). Each manifest line records them, so that a resume
-after an edit to one of them refuses instead of finishing a run whose games were played with two
-different line-ups or seeds (`simulate --resume`, sim.batch._check_saved)."""
+cap ends the same way under another, and one that reaches it stops the run). Each manifest line
+records them, so that a resume after an edit to one of them refuses instead of finishing a run
+whose games were played with two different line-ups or seeds (`simulate --resume`,
+sim.batch._check_saved)."""
 
 
 def played_with(info: dict[str, Any]) -> dict[str, Any]:
