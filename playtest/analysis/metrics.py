@@ -98,7 +98,8 @@ def game_sections(info: Mapping[str, Any], games: Table, events: Table) -> list[
     if not spec.summary_lazy:  # a hook written for tables in memory
         games, events = F.collect(F.lazy(games)), F.collect(F.lazy(events))
     out = []
-    for title, table in spec.summary(games, events):
+    tables = spec.summary(games, events, run_variant(info)) if spec.summary_variant else spec.summary(games, events)
+    for title, table in tables:
         problem = _table_problem(table)
         if problem:
             raise SummaryTableError(f"game '{spec.name}': its summary table {title!r} {problem} (a GameSpec.summary "
@@ -106,6 +107,33 @@ def game_sections(info: Mapping[str, Any], games: Table, events: Table) -> list[
         out.append(Section(f"game:{_slug(title)}", title, table.select(list(C.METRIC_SCHEMA)).cast(C.METRIC_SCHEMA),
                            game=True))
     return out
+
+
+_VARIANTS: dict[tuple[str, str], Any] = {}
+"""(game, variant hash) → the validated variant: compare's jackknife asks again for every block."""
+
+
+def run_variant(info: Mapping[str, Any]) -> Any:
+    """The run's validated variant (run.json's `game` and `variant.resolved`), or None for a run
+    without one or with one this version's schema no longer reads (an old run: its report stays
+    as it was rather than fail)."""
+    name = info.get("game")
+    variant = info.get("variant")
+    if not isinstance(name, str) or not isinstance(variant, Mapping) or not isinstance(variant.get("resolved"), dict):
+        return None
+    key = (name, str(variant.get("hash") or ""))
+    if key[1] and key in _VARIANTS:
+        return _VARIANTS[key]
+    spec = _game_spec(info)
+    if spec is None:
+        return None
+    try:
+        model = spec.schema.model_validate(variant["resolved"])
+    except ValueError:  # pydantic's ValidationError: a variant of an older schema
+        return None
+    if key[1]:
+        _VARIANTS[key] = model
+    return model
 
 
 class SummaryTableError(PlaytestError):

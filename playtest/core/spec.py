@@ -83,6 +83,11 @@ class GameSpec:
     summary_lazy: bool = False
     """`summary` accepts LazyFrame scans of the run's Parquet as well as DataFrames
     (playtest.analysis.frames): then `playtest report` never reads the events into memory."""
+    summary_variant: bool = False
+    """`summary` takes a third argument: the run's validated variant (None when the run records
+    none this version can read, e.g. an old run). A table can then list every choice the variant
+    offers rather than only those the games happened to show: Stargate's crew pick rates give a
+    crew no one took a 0% row, where it would otherwise be missing from every report."""
     by_round_metrics: frozenset[str] = frozenset()
     """Metrics of `summary` tabulated round by round (a row per round and choice: Stargate's
     `crew_pick_rate_by_round`, New Frontiers' `selected_in_round`). The ladder leaves them out

@@ -187,3 +187,34 @@ def test_win_rate_by_bot_has_no_interval_in_self_play_where_1_over_p_is_fixed():
     alone = one(common.bot_win_rates(GAMES.with_columns(pl.lit("b0").alias("bot"))), "win_rate_by_bot", "b0")
     assert (alone[C.ESTIMATE], alone[C.CI_LOW], alone[C.CI_HIGH]) == (0.5, None, None)
     assert alone[C.DEFINITION].startswith("Every seat of every game is this bot")
+
+
+def test_a_crew_no_one_took_is_a_zero_row_of_the_pick_rates_not_left_out(tmp_path):
+    """A draft's new crew that no bot ever takes was missing from every crew table (the crews came
+    from the games' picks): the report never said "no one took it", and a gate on its pick rate
+    was refused as naming a group the runs do not have. It is a 0% row, with the interval of a
+    crew taken in none of these games (the same as Bays never taken first)."""
+    from playtest.analysis.metrics import sections
+    from playtest.sim.batch import RunConfig, read_run, run_batch
+    from playtest.variants import load_variant
+    from tests.conftest import ROOT
+
+    draft = tmp_path / "cursed.yaml"
+    draft.write_text(f"extends: {ROOT / 'variants/stargate/draft5.yaml'}\nname: cursed\ncrews:\n"
+                     "  - id: cursed\n    time: 0\n    skill: [{effect: color_vp, colors: [red, blue, yellow, green], "
+                     "amount: -5, count: on_board}]\n", encoding="utf-8")
+    run_batch(load_variant(draft), RunConfig(n_games=6, players=4, lineup=("greedy",) * 4, seed=1, workers=1),
+              tmp_path / "run")
+    info, games, events = read_run(tmp_path / "run")
+    assert "cursed" not in events["crew"].to_list()  # no one took it
+    m = all_metrics(info, games, events)
+    for metric in ("crew_pick_rate", "crew_first_pick_rate"):
+        cursed, bays = one(m, metric, "cursed"), one(m, metric, "bays")
+        assert cursed[C.ESTIMATE] == 0.0 and cursed[C.CI_LOW] == 0.0 and 0.0 < cursed[C.CI_HIGH] < 1.0
+        assert cursed[C.N] == bays[C.N]
+    assert one(m, "crew_first_pick_rate", "cursed")[C.CI_HIGH] == one(m, "crew_first_pick_rate", "bays")[C.CI_HIGH]
+    titles = {s.title: s.table for s in sections(info, games, events)}
+    assert "cursed" in titles["Crew pick rate (all turns)"][C.GROUP].to_list()
+    # a run that records no variant this version can read keeps the crews its games show
+    old = {**info, "variant": {"hash": "", "resolved": {"game": "stargate"}}}
+    assert "cursed" not in all_metrics(old, games, events).filter(pl.col(C.METRIC) == "crew_pick_rate")[C.GROUP]

@@ -18,10 +18,10 @@ def _bench(seconds):
     return bench(seconds)
 
 
-def _summary(games, events):
+def _summary(games, events, variant=None):
     from playtest.games.stargate.metrics import summary_tables
 
-    return summary_tables(games, events)
+    return summary_tables(games, events, [c.id for c in variant.crews] if variant is not None else ())
 
 
 def _switched_off(variant, players):
@@ -86,6 +86,7 @@ SPEC = GameSpec(
     bench=_bench,
     summary=_summary,
     summary_lazy=True,
+    summary_variant=True,
     by_round_metrics=frozenset({"crew_pick_rate_by_round"}),
     goal_metrics=_goal_metrics,
     switched_off=_switched_off,

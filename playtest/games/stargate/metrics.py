@@ -6,6 +6,7 @@ rows a variant cannot produce (a score part its rules keep at 0, a crew's skill 
 from __future__ import annotations
 
 import typing
+from collections.abc import Sequence
 
 import polars as pl
 
@@ -52,10 +53,13 @@ def _share(per: pl.DataFrame, crew: str) -> tuple[float, float, float]:
     return proportion_of_sums(per[crew].to_numpy(), per["turns"].to_numpy())
 
 
-def crew_pick_rates(events: Table) -> pl.DataFrame:
-    """How often each crew is taken: per turn overall, and as the first pick of a round."""
+def crew_pick_rates(events: Table, crews: Sequence[str] = ()) -> pl.DataFrame:
+    """How often each crew is taken: per turn overall, and as the first pick of a round.
+    `crews`: the variant's crews, each given a row even when no one took it (0%, with the
+    interval of a share never seen in these games): a crew no one takes is a finding, not a
+    crew to leave out. The crews the games show are always there."""
     turns = _turns(events)
-    crews = F.distinct(turns, "crew")
+    crews = sorted(set(F.distinct(turns, "crew")) | set(crews))
     every, first = _crew_counts(turns, crews), _crew_counts(turns.filter(pl.col("first_pick")), crews)
     rows = []
     for crew in crews:
@@ -202,10 +206,10 @@ def end_reasons(events: Table) -> pl.DataFrame:
     return C.metric_frame(rows)
 
 
-def summary_tables(games: Table, events: Table) -> list[tuple[str, pl.DataFrame]]:
+def summary_tables(games: Table, events: Table, crews: Sequence[str] = ()) -> list[tuple[str, pl.DataFrame]]:
     """Stargate's titled metric tables: the game hook (GameSpec.summary) used by `simulate`'s
-    terminal summary and by the reports."""
-    picks = crew_pick_rates(events)
+    terminal summary and by the reports. `crews`: the run's variant's crews (crew_pick_rates)."""
+    picks = crew_pick_rates(events, crews)
     win_rates = crew_win_rates(games, events)
     per_pick = crew_per_pick(events)
     return [
