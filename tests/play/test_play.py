@@ -657,3 +657,30 @@ def test_show_without_an_id_gives_an_example_that_show_knows(cli, tmp_path):
     assert r.returncode == 0, r.stderr
     assert "select retreat" in r.stdout  # the choice of actions, where no move names a tile
     assert "show what? Type show and an id from the table, e.g. show ID" in r.stdout, r.stdout
+
+
+def test_the_oh_seven_table_of_a_no_trump_draft_never_says_trump_is_still_to_come():
+    """With `bidding.trump: none` the header read "trump: none yet" through the whole card play,
+    as if the bids were still to set a trump suit: the same words as the bidding of the base
+    game. A draft without trump says so; the base game still says "none yet" before the reveal."""
+    from rich.console import Console
+
+    def head(variant, sets=()):
+        v = load_variant(variant, list(sets))
+        spec = get_game(v.game)
+        rules = spec.make_rules(v.model)
+        s = PlaySession(spec, rules, spec.play(), 4, 0, ["(you)", "heuristic", "heuristic", "heuristic"], 3)
+        heads = []
+        for _ in range(12):  # the bidding, then the first tricks
+            s.advance()
+            console = Console(width=160, no_color=True, record=True)
+            console.print(s.render())
+            heads.append(console.export_text().splitlines()[0])
+            s.play(s.legal()[0][0])
+        return heads
+
+    no_trump = head(OHSEVEN, ["bidding.trump=none"])
+    assert any("card play" in h for h in no_trump), no_trump
+    assert all("trump: none (no trump in this variant)" in h for h in no_trump), no_trump
+    base = head(OHSEVEN)
+    assert "trump: none yet" in base[0] and any("card play" in h and "none" not in h for h in base), base

@@ -32,7 +32,10 @@ def render(rules: OhSevenRules, view: View, seat: int, names: Sequence[str]) -> 
     cards = view.cards
     name = cards.name
     phase = "bidding" if view.phase == BID else "card play" if view.phase == PLAY else "match over"
-    trump = cards.suit_ids[view.trump] if view.trump != NO_TRUMP and view.trump >= 0 else "none yet"
+    if not rules.use_trump:  # bidding.trump: none: no deal ever has a trump suit
+        trump = "none (no trump in this variant)"
+    else:
+        trump = cards.suit_ids[view.trump] if view.trump != NO_TRUMP and view.trump >= 0 else "none yet"
     head = Text(f"Round {view.round + 1} of {rules.rounds} — {phase} — trump: {trump} — dealer: {names[view.dealer]}",
                 style="bold")
     hand = Text("Your hand: ") + Text("  ".join(name(c) for c in view.hand), style="bold")
