@@ -228,6 +228,19 @@ def check_against_probe(gates: Gates, seen: dict[str, list[str]], where: str, sh
         raise GateError(problems)
 
 
+def unknown_metric(name: str, known: Sequence[str]) -> str:
+    """The message for a gate's (or goal's) metric the runs do not have, with a did-you-mean. The
+    terminal summary of `simulate` shows mean scores as `mean_score_<part>`, a name of its own:
+    a designer who copies it is told the metric and group that hold those numbers."""
+    message = unknown_name("metric", name, known, "the runs have")
+    part = name.removeprefix("mean_score_") if name.startswith("mean_score_") else ""
+    if part and "score_mean" in known:
+        hint = (f" (the terminal summary's {name} is metric score_mean, group '<bot> / {part}', "
+                f"'all / {part}' or 'seat N / {part}')")
+        message = message.replace(f"unknown metric {name!r}", f"unknown metric {name!r}{hint}", 1)
+    return message
+
+
 def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str], Problem],
                    seen: dict[str, list[str]], where: str, shares: Collection[str]) -> list[Problem]:
     """The problems `check_against_probe` reports, for gates or tune's goals (`problem(index,
@@ -237,7 +250,7 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
     out = []
     for i, spec in enumerate(specs):
         if spec.metric not in seen:
-            out.append(problem(i, "metric", unknown_name("metric", spec.metric, list(seen), "the runs have")))
+            out.append(problem(i, "metric", unknown_metric(spec.metric, list(seen))))
             continue
         missing = [g for g in spec.groups or () if g not in seen[spec.metric]]
         if missing:
@@ -410,7 +423,7 @@ def components(gates: Gates, reps: Replicates) -> list[list[Component]]:
     known = reps.metrics(CANDIDATE)
     for i, spec in enumerate(gates.model.gates):
         if spec.metric not in known:
-            problems.append(gates.problem(i, "metric", unknown_name("metric", spec.metric, list(known), "the runs have")))
+            problems.append(gates.problem(i, "metric", unknown_metric(spec.metric, list(known))))
             out.append([])
             continue
         have = reps.groups(CANDIDATE, spec.metric)

@@ -274,6 +274,21 @@ def test_diff_rejects_an_unknown_metric_before_the_long_runs(cli, tmp_path):
     assert not (out / "base").exists()  # no long run was started
 
 
+def test_the_terminals_mean_score_name_points_to_the_metric_and_group_that_hold_it(cli, tmp_path):
+    """`simulate` prints mean scores under the name `mean_score_total`; a gate on that name was
+    refused with the list of metrics and no hint (difflib finds no close match): the designer was
+    left to guess that the same numbers are `score_mean`, group '<bot> / total'."""
+    gates = tmp_path / "g.yaml"
+    gates.write_text("gates:\n  - metric: mean_score_total\n    max: 40\n")
+    r = cli("diff", "variants/stargate/draft5.yaml", "variants/stargate/draft5.yaml", "--gate", str(gates),
+            "-n", "100000", "--out", str(tmp_path / "out"))
+    assert r.returncode == 2
+    assert r.stderr.startswith(
+        f"{gates}:2:13: gates.0.metric: unknown metric 'mean_score_total' (the terminal summary's mean_score_total is "
+        "metric score_mean, group '<bot> / total', 'all / total' or 'seat N / total'); the runs have: "), r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
 def test_diff_rejects_an_unknown_group_before_the_long_runs(cli, tmp_path):
     """A misspelt group was found only once both long runs were played (minutes of CI time at the
     shipped 400 games) although a few games of the candidate show it."""
