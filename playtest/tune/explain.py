@@ -322,8 +322,9 @@ def effects(design: Design) -> pl.DataFrame:
             s = math.sqrt(max(0.0, float(cov[j, j]))) * step
             stat = abs(b) / s if s > 0 else (math.inf if b != 0 else 0.0)
             pval = 2 * (dist.t_sf(stat, df) if use_t else dist.norm_sf(stat))
-            out.append(row | {"ci_low": b - crit * s, "ci_high": b + crit * s, "std_low": (b - crit * s) * factor,
-                              "std_high": (b + crit * s) * factor, "p_value": pval})
+            lo, hi = _within(resp, b - crit * s, b + crit * s, b, step / float(np.ptp(x)) if k.numeric else 1.0)
+            out.append(row | {"ci_low": lo, "ci_high": hi, "std_low": lo * factor, "std_high": hi * factor,
+                              "p_value": pval})
     if not out:
         return pl.DataFrame(schema=EFFECT_SCHEMA)
     tested = [r for r in out if r["p_value"] is not None]
@@ -333,6 +334,18 @@ def effects(design: Design) -> pl.DataFrame:
     # Ranked: strong effects first, then by the size of the standardised effect.
     return (pl.DataFrame(out, schema=EFFECT_SCHEMA)
             .sort([pl.col("strong"), pl.col("std_effect").abs()], descending=[True, True], nulls_last=True))
+
+
+def _within(resp: Response, lo: float, hi: float, estimate: float, most: float) -> tuple[float, float]:
+    """An effect's interval cut to what the effect can be. A rate (a share, its spread over groups,
+    its change from the fixed base) lies in a range 1 wide at every point, so a choice cannot move
+    it by more than 1 (100 points) and a key by more than 1 over the range it was swept or tuned
+    in: `most` per step. A normal interval of a large effect on few games ran past that (+80.0 pts
+    [52.0, 108.0]). The cut interval covers the true effect whenever the uncut one does; it keeps
+    the estimate inside it."""
+    if F.kind(resp.metric) != "rate":
+        return lo, hi
+    return max(lo, min(-most, estimate)), min(hi, max(most, estimate))
 
 
 def _holm(ps: list[float]) -> list[float]:

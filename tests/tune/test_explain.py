@@ -329,3 +329,31 @@ def test_a_remove_point_is_named_as_the_key_s_default_in_sentences():
     said = sentence(row | {"level": "!remove", "reference": "7", "estimate": 3.7, "ci_low": 3.0, "ci_high": 4.4},
                     ("greedy",) * 4)
     assert said.startswith("setting rules.end.developments to its default (key removed) instead of 7 raises "), said
+
+
+def test_an_effect_on_a_share_never_runs_past_100_points():
+    """A sweep of one end trigger against `!remove` (10 random games per point) read "raises
+    game_length_share (3 rounds) by 80.0 pts [52.0, 108.0]": a share moved by more than 100
+    points. A rate's effect stays within what it can be — ±1 for a choice, ±1 over the swept
+    range for a number key — and the estimate stays inside its interval."""
+    rows = pl.DataFrame({"end.1": ["!remove", '{"trigger": "round_cap", "rounds": 3}'],
+                         "share": [0.2, 1.0], "share se": [0.0906, 0.0887],
+                         "length": [4.4, 3.0], "length se": [0.3, 0.01]})
+    d = Design("sweep", Path("run"), [Key("end.1", False, ("!remove", '{"trigger": "round_cap", "rounds": 3}'))],
+               [Response("share", "game_length_share (3 rounds)", "game_length_share"),
+                Response("length", "game_length_rounds", "game_length_rounds")],
+               rows, {"share": "share se", "length": "length se"}, ("random",) * 4, 10)
+    got = {r["response"]: r for r in effects(d).iter_rows(named=True)}
+    share = got["game_length_share (3 rounds)"]
+    assert share["estimate"] == pytest.approx(0.8)
+    assert share["ci_low"] == pytest.approx(0.8 - 1.959963984540054 * (0.0906 ** 2 + 0.0887 ** 2) ** 0.5)
+    assert share["ci_high"] == 1.0
+    assert sentence(share, ("random",) * 4).endswith("by 80.0 pts [55.1, 100.0] (bots: random ×4).")
+    assert got["game_length_rounds"]["ci_low"] < -1.4 - 0.5  # a number that is no share is not cut
+    # a number key: at most 1 over the range swept, per step
+    rows = pl.DataFrame({"crews.bays.time": [0.0, 1.0, 2.0], "share": [0.0, 0.45, 0.95], "share se": [0.3] * 3})
+    d = Design("sweep", Path("run"), [Key("crews.bays.time", True)],
+               [Response("share", "crew_first_pick_rate (bays)", "crew_first_pick_rate")],
+               rows, {"share": "share se"}, ("greedy",) * 4, 10)
+    [row] = effects(d).iter_rows(named=True)
+    assert row["estimate"] == pytest.approx(0.475) and row["ci_low"] < 0.1 and row["ci_high"] == 0.5
