@@ -218,3 +218,26 @@ def test_a_crew_no_one_took_is_a_zero_row_of_the_pick_rates_not_left_out(tmp_pat
     # a run that records no variant this version can read keeps the crews its games show
     old = {**info, "variant": {"hash": "", "resolved": {"game": "stargate"}}}
     assert "cursed" not in all_metrics(old, games, events).filter(pl.col(C.METRIC) == "crew_pick_rate")[C.GROUP]
+
+
+def test_a_development_no_one_bought_is_a_zero_row_of_the_purchase_rates(tmp_path):
+    """New Frontiers' purchase rates came from the games' purchases: a development priced out of
+    reach (cost 30) was missing from the table, as if the draft had no such tile. It is a 0% row,
+    like Stargate's crew no one took; its win lift has no owners to measure and stays out."""
+    from playtest.sim.batch import RunConfig, read_run, run_batch
+    from playtest.variants import load_variant
+    from tests.conftest import ROOT
+
+    draft = tmp_path / "pricey.yaml"
+    draft.write_text(f"extends: {ROOT / 'variants/new-frontiers/base.yaml'}\nname: pricey\n"
+                     "developments:\n  - {id: d01, cost: 30}\n", encoding="utf-8")
+    run_batch(load_variant(draft), RunConfig(n_games=3, players=2, lineup=("greedy",) * 2, seed=1, workers=1),
+              tmp_path / "run")
+    info, games, events = read_run(tmp_path / "run")
+    assert "d01" not in events.filter(pl.col("kind") == "develop")["item"].to_list()
+    m = all_metrics(info, games, events)
+    row = one(m, "development_purchase_rate", "d01")
+    assert (row[C.ESTIMATE], row[C.CI_LOW], row[C.N]) == (0.0, 0.0, 3) and 0.0 < row[C.CI_HIGH] < 1.0
+    assert m.filter((pl.col(C.METRIC) == "development_win_lift") & (pl.col(C.GROUP) == "d01")).height == 0
+    offered = {d["id"] for d in info["variant"]["resolved"]["developments"]}
+    assert set(m.filter(pl.col(C.METRIC) == "development_purchase_rate")[C.GROUP].to_list()) == offered

@@ -11,6 +11,8 @@ one value per game get skewness-corrected t intervals across games (stats.per_ga
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import polars as pl
 
@@ -244,18 +246,21 @@ def seat_compensation(games: Table) -> pl.DataFrame:
                         label=lambda pos: f"position {pos + 1}")
 
 
-def developments(games: Table, events: Table) -> pl.DataFrame:
-    """Per development: share of players who bought it, and the win lift of owning it."""
+def developments(games: Table, events: Table, items: Sequence[str] = ()) -> pl.DataFrame:
+    """Per development: share of players who bought it, and the win lift of owning it. `items`:
+    the variant's developments, each given a purchase rate even when no one bought it (0%, with
+    the interval of a share never seen): a tile too dear to buy is a finding, not a row to leave
+    out. (Its win lift has no owners to measure and stays out.)"""
     dev = F.lazy(events).filter(pl.col("kind") == "develop")
     # Buyers, not purchases: a variant without unique_developments lets a player buy two copies.
-    bought = F.per_game_by(dev, "item", pl.col("seat").n_unique().alias("buyers"))
+    bought = dict(F.per_game_by(dev, "item", pl.col("seat").n_unique().alias("buyers")))
     if not bought:
         return C.metric_frame([])
     n = n_players(games)
     ids = F.game_ids(games)
     rows = []
-    for item, per in bought:
-        buyers = F.on_games(per, "buyers", ids)
+    for item in sorted(set(bought) | set(items), key=lambda v: (v is None, v)):
+        buyers = F.on_games(bought[item], "buyers", ids) if item in bought else np.zeros(ids.size)
         # A share of the players nested in games: Wilson at the effective size, inside [0, 1] (the
         # skewness-corrected t interval of the per-game shares gave [-177%, 107%] at 3 games).
         est, lo, hi = proportion_of_sums(buyers, np.full(ids.size, float(n)))
@@ -318,8 +323,9 @@ def vp_by_source(games: Table) -> pl.DataFrame:
     return C.metric_frame(rows)
 
 
-def summary_tables(games: Table, events: Table) -> list[tuple[str, pl.DataFrame]]:
-    """New Frontiers' titled metric tables (GameSpec.summary) for `simulate` and the reports."""
+def summary_tables(games: Table, events: Table, developments_offered: Sequence[str] = ()) -> list[tuple[str, pl.DataFrame]]:
+    """New Frontiers' titled metric tables (GameSpec.summary) for `simulate` and the reports.
+    `developments_offered`: the run's variant's development ids (`developments`)."""
     tables = [("Win rate by starting turn-order position (compensation gold)", seat_compensation(games)),
               ("Game length in rounds", game_length(games)),
               ("VP by source", vp_by_source(games))]
@@ -330,7 +336,7 @@ def summary_tables(games: Table, events: Table) -> list[tuple[str, pl.DataFrame]
         ("Bonus value: win lift of selecting an action", bonus_value(games, events)),
         *tables,
         ("End triggers", end_triggers(events)),
-        ("Developments: purchase rate and win lift", developments(games, events)),
+        ("Developments: purchase rate and win lift", developments(games, events, developments_offered)),
         ("Worlds settled per player", worlds_settled(games, events)),
         ("Gold taken from the Produce pile", pile_gold(events)),
         ("Trade: gold from goods sold", trade_income(games, events)),

@@ -54,10 +54,11 @@ def _replay(path: Path) -> Any:
     return replay(path)
 
 
-def _summary(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.DataFrame]]:
+def _summary(games: pl.DataFrame, events: pl.DataFrame,
+             variant: NewFrontiersVariant | None = None) -> list[tuple[str, pl.DataFrame]]:
     from playtest.games.newfrontiers.metrics import summary_tables
 
-    return summary_tables(games, events)
+    return summary_tables(games, events, [d.id for d in variant.developments] if variant is not None else ())
 
 
 def _switched_off(variant: NewFrontiersVariant, players: int | None) -> Any:
@@ -93,6 +94,7 @@ SPEC = GameSpec(
     replay=_replay,
     summary=_summary,
     summary_lazy=True,
+    summary_variant=True,
     by_round_metrics=frozenset({"selected_in_round"}),
     switched_off=_switched_off,
     score_floors=score_floors,
