@@ -284,7 +284,8 @@ def effects(design: Design) -> pl.DataFrame:
             w = 1.0 / np.maximum(se, floor) ** 2
             xtwx = X.T @ (X * w[:, None])
             cov0 = np.linalg.inv(xtwx)
-            beta = cov0 @ (X.T @ (w * y))
+            weights = cov0 @ (X.T * w)  # beta = weights @ y
+            beta = weights @ y
             resid = y - X @ beta
             phi = float(w @ resid**2) / df if df > 0 else 1.0
             scale = max(1.0, phi)
@@ -295,7 +296,8 @@ def effects(design: Design) -> pl.DataFrame:
             if df < 1:
                 continue
             cov0 = np.linalg.inv(X.T @ X)
-            beta = cov0 @ (X.T @ y)
+            weights = cov0 @ X.T  # beta = weights @ y
+            beta = weights @ y
             resid = y - X @ beta
             s2 = float(resid @ resid) / df
             cov = cov0 * s2
@@ -322,7 +324,7 @@ def effects(design: Design) -> pl.DataFrame:
             s = math.sqrt(max(0.0, float(cov[j, j]))) * step
             stat = abs(b) / s if s > 0 else (math.inf if b != 0 else 0.0)
             pval = 2 * (dist.t_sf(stat, df) if use_t else dist.norm_sf(stat))
-            lo, hi = _within(resp, b - crit * s, b + crit * s, b, step / float(np.ptp(x)) if k.numeric else 1.0)
+            lo, hi = _within(resp, b - crit * s, b + crit * s, b, weights[j] * step)
             out.append(row | {"ci_low": lo, "ci_high": hi, "std_low": lo * factor, "std_high": hi * factor,
                               "p_value": pval})
     if not out:
@@ -336,16 +338,19 @@ def effects(design: Design) -> pl.DataFrame:
             .sort([pl.col("strong"), pl.col("std_effect").abs()], descending=[True, True], nulls_last=True))
 
 
-def _within(resp: Response, lo: float, hi: float, estimate: float, most: float) -> tuple[float, float]:
-    """An effect's interval cut to what the effect can be. A rate (a share, its spread over groups,
-    its change from the fixed base) lies in a range 1 wide at every point, so a choice cannot move
-    it by more than 1 (100 points) and a key by more than 1 over the range it was swept or tuned
-    in: `most` per step. A normal interval of a large effect on few games ran past that (+80.0 pts
-    [52.0, 108.0]). The cut interval covers the true effect whenever the uncut one does; it keeps
-    the estimate inside it."""
+def _within(resp: Response, lo: float, hi: float, estimate: float, weights: np.ndarray) -> tuple[float, float]:
+    """An effect's interval cut to what the effect can be. The effect is `weights @ y` over the
+    design's points (the least-squares weights of its coefficient, times its step); they sum to
+    0, and a rate (a share, its spread over groups, its change from the fixed base) lies in a
+    range 1 wide at every point, so the effect lies within [Σ negative weights, Σ positive
+    weights] whatever the true rates are: ±1 (100 points) for a choice between two values, ±1
+    over the swept range for a number key swept at three evenly spaced points, ±1.2 at four. A
+    normal interval of a large effect on few games ran past that (+80.0 pts [52.0, 108.0]). The
+    cut interval covers the true effect whenever the uncut one does; it keeps the estimate inside."""
     if F.kind(resp.metric) != "rate":
         return lo, hi
-    return max(lo, min(-most, estimate)), min(hi, max(most, estimate))
+    least, most = float(weights[weights < 0].sum()), float(weights[weights > 0].sum())
+    return max(lo, min(least, estimate)), min(hi, max(most, estimate))
 
 
 def _holm(ps: list[float]) -> list[float]:

@@ -356,4 +356,15 @@ def test_an_effect_on_a_share_never_runs_past_100_points():
                [Response("share", "crew_first_pick_rate (bays)", "crew_first_pick_rate")],
                rows, {"share": "share se"}, ("greedy",) * 4, 10)
     [row] = effects(d).iter_rows(named=True)
-    assert row["estimate"] == pytest.approx(0.475) and row["ci_low"] < 0.1 and row["ci_high"] == 0.5
+    assert row["estimate"] == pytest.approx(0.475) and row["ci_low"] < 0.1 and row["ci_high"] == pytest.approx(0.5)
+    # ... and the bound is the least-squares slope's own, not 1 over the range: at four evenly
+    # spaced points rates of 0, 0, 1, 1 give a slope of 0.4 a step (1.2 over the range), so an
+    # interval cut at 1/3 a step would leave out effects the rules can have.
+    rows = pl.DataFrame({"crews.bays.time": [0.0, 1.0, 2.0, 3.0], "share": [0.0, 0.05, 0.95, 1.0],
+                         "share se": [0.3] * 4})
+    d = Design("sweep", Path("run"), [Key("crews.bays.time", True)],
+               [Response("share", "crew_first_pick_rate (bays)", "crew_first_pick_rate")],
+               rows, {"share": "share se"}, ("greedy",) * 4, 10)
+    [row] = effects(d).iter_rows(named=True)
+    assert row["estimate"] == pytest.approx(0.39) and row["ci_high"] == pytest.approx(0.4)
+    assert row["ci_low"] == pytest.approx(0.39 - 1.959963984540054 * 0.3 / 5 ** 0.5)  # Σ(x - x̄)² = 5
