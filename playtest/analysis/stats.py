@@ -48,6 +48,13 @@ def _poisson_low(count: float, z: float) -> float:
     return dist.chi2_ppf(dist.norm_sf(z), 2 * count) / 2
 
 
+NO_SPREAD = "the same in every game: no interval"
+"""A mean or rate that every game gave alike has no interval, never a zero-width one: 4.00 [4.00,
+4.00] from 2 games that both lasted 4 rounds claimed a certainty two games cannot give, and the
+games cannot tell a value the rules fix from one the bots happened to repeat. (A share the same
+in every game gets Wilson's interval at n = games instead: `cluster_proportion`.)"""
+
+
 def mean_ci(values: Sequence[float] | np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
     """Mean and its t interval: (mean, low, high). Fewer than 2 values → NaN interval."""
     arr = np.asarray(values, dtype=float)
@@ -59,7 +66,7 @@ def mean_ci(values: Sequence[float] | np.ndarray, confidence: float = 0.95) -> t
         return mean, math.nan, math.nan
     sem = float(arr.std(ddof=1)) / math.sqrt(n)
     if sem == 0:
-        return mean, mean, mean
+        return mean, math.nan, math.nan  # NO_SPREAD
     half = t_quantile(0.5 + confidence / 2, n - 1) * sem
     return mean, mean - half, mean + half
 
@@ -215,7 +222,7 @@ def mean_of_sums(xs: np.ndarray, ns: np.ndarray, confidence: float = 0.95, *,
     if g < 2 or math.isnan(se):
         return m, math.nan, math.nan
     if se == 0:
-        return m, m, m
+        return m, math.nan, math.nan  # NO_SPREAD
     lo, hi = hall_interval(m, se, _skewness(resid), g, confidence)
     return m, lo if at_least is None else max(lo, at_least), hi
 
@@ -257,7 +264,7 @@ def count_of_sums(cs: np.ndarray, es: np.ndarray, confidence: float = 0.95) -> t
     if r == 0:
         return 0.0, 0.0, -math.log(dist.norm_sf(q)) / total
     if se == 0:
-        return r, r, r  # the same rate in every game: nothing varies
+        return r, math.nan, math.nan  # NO_SPREAD
     x = (r / se) ** 2
     scale = r / x  # rate per effective event
     centre, half = x + q * q / 2, q * math.sqrt(x + q * q / 4)

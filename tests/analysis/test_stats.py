@@ -387,3 +387,18 @@ def test_a_count_s_interval_is_cut_at_its_floor_and_keeps_its_upper_end():
     far = stats.mean_of_sums(xs + 30 * ns, ns, at_least=0.0)  # far from the floor: unchanged
     assert far == stats.mean_of_sums(xs + 30 * ns, ns)
     assert stats.per_game_mean_ci([0.0, 0.0, 0.0, 5.0], at_least=0.0)[1] == 0.0
+
+
+def test_a_mean_or_rate_the_same_in_every_game_has_no_interval_never_a_zero_width_one():
+    """Two games that both lasted 4 rounds read 'game length 4.00 [4.00–4.00]': a certainty two
+    games cannot give (a share seen alike in every game gets Wilson's at n = games instead)."""
+    for values in ([4.0, 4.0], [4.0] * 500):
+        m, lo, hi = stats.per_game_mean_ci(values)
+        assert m == 4.0 and math.isnan(lo) and math.isnan(hi)
+        m, lo, hi = stats.mean_ci(values)
+        assert m == 4.0 and math.isnan(lo) and math.isnan(hi)
+    r, lo, hi = stats.count_of_sums(np.array([2.0, 2.0, 2.0]), np.array([1.0, 1.0, 1.0]))
+    assert r == 2.0 and math.isnan(lo) and math.isnan(hi)
+    # one game apart, the interval is back
+    _, lo, hi = stats.per_game_mean_ci([4.0, 4.0, 5.0])
+    assert lo < 4.34 < hi
