@@ -46,6 +46,44 @@ class Off:
         return (("score_*", f"* / {part}"), (f"mean_score_{part}", "*"), ("vp_share_by_source", part))
 
 
+KINDS = ("rate", "diff", "count", "number")
+"""How a metric's numbers are written (playtest.report.format.kind): a share as a % ('rate'), a
+difference of shares in points ('diff'), a whole count ('count'), anything else as a plain number."""
+
+
+@dataclass(frozen=True)
+class MetricInfo:
+    """What the generic reports need to know about one of the game's own metrics beyond its rows
+    (GameSpec.metric_info): how `compare` and the ladder name it, how its numbers are written
+    when its name does not say, and how `calibrate` bounds it. Every field is optional: a metric
+    without an entry is named by its id and written by its name (report/format.py)."""
+
+    title: str | None = None
+    """The metric in words, as `compare` and `diff` title its rows: 'Crew taken (share of turns)'.
+    None: the id with its underscores as spaces ('crew pick rate')."""
+    phrase: str | None = None
+    """The ladder's words for one row, lower case, `{g}` standing for the row's group (its
+    variant name): '{g} pick rate' gives 'ベイス Bays pick rate rises from …'. Without `{g}` the
+    group follows in parentheses ('exact-bid rate (seat 2)'); None: the id in words."""
+    kind: str | None = None
+    """One of KINDS, for a metric whose name does not say it (a share's name ends in `_rate` or
+    `_share`, or starts with `rate` or `share`; a difference's holds `advantage`, `lift`, `gap`
+    or `_diff`): New Frontiers' `selected_in_round` is a share. None: by the name."""
+    non_negative: bool = False
+    """The metric cannot be negative but has no upper limit (a count or a mean of counts):
+    `calibrate` keeps the values it compares within [0, ∞)."""
+    headline: bool = False
+    """`compare`'s terminal table always shows its rows, notable or not (the files show every row)."""
+
+    def __post_init__(self) -> None:
+        if self.kind is not None and self.kind not in KINDS:
+            raise ValueError(f"MetricInfo.kind must be one of {', '.join(KINDS)} (got {self.kind!r})")
+
+
+MetricInfos = Mapping[str, MetricInfo]
+"""A game's MetricInfo by metric id."""
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything the generic parts (loader, runner, CLI, reports) need to know about a game."""
@@ -98,6 +136,11 @@ class GameSpec:
     """(run.json dict, games, events) → further metric rows a `tune` goal may name beyond the
     report's (Stargate: the measures of its findings, playtest/games/stargate/findings.py). A
     name the report already has keeps the report's rows."""
+    metric_info: MetricInfos = field(default_factory=dict)
+    """The game's own metrics (of `summary` and `goal_metrics`) by id → MetricInfo: their titles
+    in `compare` and `diff`, their phrases in the ladder's sentences, the kind of a share whose
+    name does not say so. The generic modules name no game's metric: what they must know of one
+    is declared here (Stargate's in playtest/games/stargate/metric_info.py)."""
     switched_off: Callable[[Any, int | None], Sequence[Off]] | None = None
     """(the run's validated variant, its players per game or None when not known) → the
     mechanisms it switches off (`Off`): the one way a game says that a metric cannot happen under

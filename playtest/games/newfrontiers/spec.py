@@ -9,6 +9,7 @@ import polars as pl
 
 from playtest.core.spec import GameSpec
 from playtest.games.newfrontiers.bots import make_bot
+from playtest.games.newfrontiers.metric_info import METRIC_INFO
 from playtest.games.newfrontiers.rules import NewFrontiersRules
 from playtest.games.newfrontiers.schema import NewFrontiersVariant
 from playtest.games.newfrontiers.scoring import PARTS, score_floors
@@ -96,6 +97,7 @@ SPEC = GameSpec(
     summary_lazy=True,
     summary_variant=True,
     by_round_metrics=frozenset({"selected_in_round"}),
+    metric_info=METRIC_INFO,
     switched_off=_switched_off,
     score_floors=score_floors,
     bench=_bench,

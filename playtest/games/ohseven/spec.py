@@ -10,6 +10,7 @@ import polars as pl
 from playtest.core.spec import GameSpec
 from playtest.games.ohseven.bots import make_bot
 from playtest.games.ohseven.knobs import bot_names
+from playtest.games.ohseven.metric_info import METRIC_INFO
 from playtest.games.ohseven.rules import OhSevenRules, score_floors
 from playtest.games.ohseven.schema import OhSevenVariant
 
@@ -90,6 +91,7 @@ SPEC = GameSpec(
     bench=_bench,
     summary=_summary,
     summary_lazy=True,
+    metric_info=METRIC_INFO,
     play=_play,
     # About a round at 4 players (4 bids, 28 cards): a rollout to the end of the 7-round match is
     # mostly noise. 40 games each against three heuristic (seed 3, 2026-12-02 23:47 UTC):

@@ -7,6 +7,7 @@ import polars as pl
 
 from playtest.core.spec import GameSpec
 from playtest.games.stargate import bots, sampling, schema
+from playtest.games.stargate.metric_info import METRIC_INFO
 from playtest.games.stargate.rules import StargateRules
 from playtest.games.stargate.styles import scripted_styles
 from playtest.games.stargate.transcript import NOTATION
@@ -89,6 +90,7 @@ SPEC = GameSpec(
     summary_variant=True,
     by_round_metrics=frozenset({"crew_pick_rate_by_round"}),
     goal_metrics=_goal_metrics,
+    metric_info=METRIC_INFO,
     switched_off=_switched_off,
     score_floors=_score_floors,
     sample_state=sampling.sample_state,

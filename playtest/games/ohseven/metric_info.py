@@ -1,0 +1,18 @@
+"""What the generic reports call Oh-Seven's own metrics (GameSpec.metric_info): their titles in
+`compare` and `diff`, their phrases in the ladder's sentences, the counts `calibrate` keeps at 0 or more."""
+
+from __future__ import annotations
+
+from playtest.core.spec import MetricInfo
+
+METRIC_INFO: dict[str, MetricInfo] = {
+    "share_bid": MetricInfo(title="Final bids of this value", phrase="share of bids that are {g}"),
+    "exact_rate": MetricInfo(title="Bid met exactly", phrase="exact-bid rate ({g})"),
+    "share_rebids": MetricInfo(title="Rounds with this many rebids"),
+    "rebids_mean": MetricInfo(title="Forced rebids per round", non_negative=True),
+    "share_trigger": MetricInfo(title="Rebid trigger"),
+    "share_redeals": MetricInfo(title="Matches with this many redeals"),
+    "redeals_mean": MetricInfo(title="Redeals per match", non_negative=True),
+    "bonus_points": MetricInfo(title="Rebid-bonus points", non_negative=True),
+    "share_trump": MetricInfo(title="Trump suit", phrase="share of rounds with {g}"),
+}

@@ -1,0 +1,24 @@
+"""What the generic reports call Stargate's own metrics (GameSpec.metric_info): their titles in
+`compare` and `diff`, their phrases in the ladder's sentences, the ones `compare` always shows."""
+
+from __future__ import annotations
+
+from playtest.core.spec import MetricInfo
+
+METRIC_INFO: dict[str, MetricInfo] = {
+    "crew_pick_rate": MetricInfo(title="Crew taken (share of turns)", phrase="{g} pick rate", headline=True),
+    "crew_first_pick_rate": MetricInfo(title="Crew taken first in a round", phrase="{g} first-pick rate",
+                                       headline=True),
+    "crew_pick_rate_by_round": MetricInfo(title="Crew taken, by round"),
+    "crew_win_rate": MetricInfo(title="Win rate of players who took the crew",
+                                phrase="win rate of players who took {g}", headline=True),
+    "crew_win_lift": MetricInfo(title="Win-rate lift of taking the crew", phrase="win-rate lift of taking {g}"),
+    "crew_vp_per_pick": MetricInfo(title="Skill VP per pick", phrase="skill VP per {g} pick"),
+    "crew_cubes_gained_per_pick": MetricInfo(title="Cubes gained per pick", phrase="cubes gained per {g} pick"),
+    "crew_cubes_placed_per_pick": MetricInfo(title="Cubes placed per pick", phrase="cubes placed per {g} pick"),
+    "vp_share_by_source": MetricInfo(title="Share of points by source", phrase="share of points from {g}"),
+    "planet_fill_rate": MetricInfo(title="Planet filled", phrase="planet fill rate ({g})"),
+    "planet_zero_vp_majority_rate": MetricInfo(title="Planet majority on a 0-VP slot",
+                                               phrase="share of majorities on a 0-VP slot ({g})"),
+    "end_reason_share": MetricInfo(title="What ended the game", phrase="share of games ended by {g}"),
+}
