@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -46,7 +46,9 @@ import polars as pl
 from playtest.analysis import columns as C
 from playtest.analysis import distributions as dist
 from playtest.analysis.floors import score_floors
+from playtest.analysis.metrics import metric_info
 from playtest.analysis.stats import wilson_effective
+from playtest.core.spec import MetricInfos
 
 MetricFn = Callable[[dict[str, Any], pl.DataFrame, pl.DataFrame], pl.DataFrame]
 RUN_BLOCKS = 20
@@ -112,26 +114,27 @@ def jackknife(src: Source, metric_fn: MetricFn, blocks: int | None = None) -> pl
         se=pl.Series(se, dtype=pl.Float64), df=pl.lit(k - 1), n=pl.lit(len(ids)))
 
 
-NON_NEGATIVE = frozenset({"score_sd", "game_length_rounds", "game_length_turns", "margin_of_victory", "rebids_mean",
-                          "redeals_mean", "bonus_points", "pile_gold", "goods_traded", "trade_income",
-                          "worlds_settled"})
-"""Metrics that cannot be negative but have no upper limit: spreads, lengths, counts."""
+NON_NEGATIVE = frozenset({"score_sd", "game_length_rounds", "game_length_turns", "margin_of_victory"})
+"""Metrics of every game's report that cannot be negative but have no upper limit: spreads,
+lengths. A game declares its own (counts, means of counts) with `MetricInfo(non_negative=True)`."""
 
 SE_ROUNDING = 1e-9
 """A standard error below this (relative to max(1, |estimate|)) is rounding noise: zero."""
 
 
-def value_range(metric: str, players: int) -> tuple[float, float]:
+def value_range(metric: str, players: int, declared: MetricInfos | None = None) -> tuple[float, float]:
     """The values `metric` can take: shares (shown as rates) lie in [0, 1]; a share minus the
-    base rate 1/P (an advantage or a lift) in [−1/P, 1 − 1/P]; NON_NEGATIVE ones in [0, ∞)."""
+    base rate 1/P (an advantage or a lift) in [−1/P, 1 − 1/P]; NON_NEGATIVE ones, and those its
+    game declares non-negative (`declared`: its GameSpec.metric_info), in [0, ∞)."""
     from playtest.report.format import kind
 
-    k = kind(metric)
+    k = kind(metric, declared)
     if k == "rate":
         return (0.0, 1.0)
     if k == "diff" and ("advantage" in metric or "lift" in metric) and players > 0:
         return (-1 / players, 1 - 1 / players)
-    if metric in NON_NEGATIVE:
+    own = declared.get(metric) if declared else None
+    if metric in NON_NEGATIVE or (own is not None and own.non_negative):
         return (0.0, math.inf)
     return (-math.inf, math.inf)
 
@@ -154,16 +157,17 @@ def score_floor(metric: str, group: str | None, floors: Mapping[str, float]) -> 
 
 
 def interval(metric: str, est: float, se: float, df: int, n: int, players: int,
-             floor: float | None = None) -> tuple[float, float]:
+             floor: float | None = None, declared: MetricInfos | None = None) -> tuple[float, float]:
     """95% interval of `est` with standard error `se` (df: its degrees of freedom, n: games),
-    inside the metric's value_range (see the module doc), its lower end cut at `floor`: the
-    least value the score part it is about can take (`score_floor`), as in the report's own
-    `score_mean` (the cut interval covers whenever the uncut one does)."""
+    inside the metric's value_range (see the module doc; `declared`: the game's metric_info),
+    its lower end cut at `floor`: the least value the score part it is about can take
+    (`score_floor`), as in the report's own `score_mean` (the cut interval covers whenever the
+    uncut one does)."""
     if not (math.isfinite(se) and df > 0 and math.isfinite(est)):
         return (float("nan"), float("nan"))
     t = dist.t_ppf(0.975, df)
-    low, high = value_range(metric, players)
-    est = within_range(metric, est, players)
+    low, high = value_range(metric, players, declared)
+    est = within_range(metric, est, players, declared)
     if math.isfinite(low) and math.isfinite(high) and high - low == 1.0 and low <= est <= high:
         lo, hi = wilson_effective(est - low, se, n, t)
         bounds = (lo + low, hi + low) if hi > lo else (est, est)  # (the same share in every game)
@@ -181,12 +185,12 @@ def interval(metric: str, est: float, se: float, df: int, n: int, players: int,
     return bounds
 
 
-def within_range(metric: str, est: float, players: int) -> float:
+def within_range(metric: str, est: float, players: int, declared: MetricInfos | None = None) -> float:
     """`est` moved onto the nearer end of the metric's value_range when it lies outside by no
     more than rounding (SE_ROUNDING relative): New Frontiers' win lift over 6 games won every
     time averages to 0.6666666666666669, just above its top 2/3, and then got the inverted interval
     [0.6666666666666669, 0.6666666666666667]. Values further out are left as they are."""
-    low, high = value_range(metric, players)
+    low, high = value_range(metric, players, declared)
     tol = SE_ROUNDING * max(1.0, abs(est))
     if low - tol <= est < low:
         return low
@@ -210,6 +214,8 @@ class Calibration:
     runs: pl.DataFrame
     flags: pl.DataFrame
     table_games: int
+    declared: MetricInfos = field(default_factory=dict)
+    """What the game declares about its own metrics (GameSpec.metric_info): their kinds, as shown."""
 
     @property
     def closest(self) -> str | None:
@@ -221,6 +227,7 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
     """Compare the table games with each run (see the module docstring for the method)."""
     t = jackknife(table, metric_fn)
     players = int(table.info.get("players") or 0)
+    declared = metric_info(table.info)
     table_floors = score_floors(table.info)
     rows: list[dict[str, Any]] = []
     floors: dict[tuple[str, str], list[float]] = {}
@@ -234,7 +241,7 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
         no_spread = 0
         for m in both.iter_rows(named=True):
             lo, hi = interval(m[C.METRIC], m["estimate_run"], m["se_run"], m["df_run"], m["n_run"], players,
-                              score_floor(m[C.METRIC], m[C.GROUP], run_floors))
+                              score_floor(m[C.METRIC], m[C.GROUP], run_floors), declared)
             se_t = max(m["se"], table_floor(m["se_run"], m["n_run"], m["n"]))
             se = math.hypot(se_t, m["se_run"]) if math.isfinite(se_t) and math.isfinite(m["se_run"]) else math.nan
             z = (m[C.ESTIMATE] - m["estimate_run"]) / se if math.isfinite(se) and se > 0 else None
@@ -244,7 +251,7 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
             df = max(1, min(m["df"], m["df_run"]))
             p = 2 * dist.t_sf(abs(z), df) if z is not None else None
             rows.append({"metric": m[C.METRIC], "group": m[C.GROUP], "definition": m[C.DEFINITION],
-                         "source": run.label, "estimate": within_range(m[C.METRIC], m["estimate_run"], players),
+                         "source": run.label, "estimate": within_range(m[C.METRIC], m["estimate_run"], players, declared),
                          "ci_low": lo, "ci_high": hi,
                          "se": m["se_run"], "z": z, "p_value": p})
             floors.setdefault((m[C.METRIC], m[C.GROUP]), []).append(table_floor(m["se_run"], m["n_run"], m["n"]))
@@ -260,9 +267,9 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
         floor = floors.get((m[C.METRIC], m[C.GROUP]))
         se = max(m["se"], float(np.nanmedian(floor))) if floor and not np.isnan(floor).all() else m["se"]
         lo, hi = interval(m[C.METRIC], m[C.ESTIMATE], se, m["df"], m["n"], players,
-                          score_floor(m[C.METRIC], m[C.GROUP], table_floors))
+                          score_floor(m[C.METRIC], m[C.GROUP], table_floors), declared)
         rows.append({"metric": m[C.METRIC], "group": m[C.GROUP], "definition": m[C.DEFINITION],
-                     "source": "table", "estimate": within_range(m[C.METRIC], m[C.ESTIMATE], players),
+                     "source": "table", "estimate": within_range(m[C.METRIC], m[C.ESTIMATE], players, declared),
                      "ci_low": lo, "ci_high": hi,
                      "se": se, "z": None, "p_value": None})
     metrics = pl.DataFrame(rows, schema={"metric": pl.String, "group": pl.String, "definition": pl.String,
@@ -275,7 +282,7 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
                                                                  "metrics_compared": pl.Int64,
                                                                  "within_interval": pl.Int64,
                                                                  "differ_no_spread": pl.Int64}),
-                       flags, t["n"][0] if t.height else 0)
+                       flags, t["n"][0] if t.height else 0, declared)
 
 
 def _flags(metrics: pl.DataFrame, per_run_p: dict[tuple[str, str], list[float]], n_runs: int) -> pl.DataFrame:

@@ -21,7 +21,7 @@ from playtest.analysis import frames as F
 from playtest.analysis.floors import score_floors
 from playtest.analysis.frames import Table
 from playtest.analysis.offs import drop_off, switched_off
-from playtest.core.spec import GameSpec
+from playtest.core.spec import GameSpec, MetricInfos
 from playtest.errors import PlaytestError
 
 REPORT_METRICS_VERSION = 1
@@ -84,6 +84,19 @@ def by_round_metrics(info: Mapping[str, Any]) -> frozenset[str]:
     except GameNotFoundError:
         return frozenset()
     return spec.by_round_metrics if spec is not None else frozenset()
+
+
+def metric_info(info: Mapping[str, Any]) -> MetricInfos:
+    """What the run's game declares about its own metrics (GameSpec.metric_info: titles, ladder
+    phrases, kinds); none for a run whose game is not installed here (its report is still drawn,
+    every metric named by its id and written by its name)."""
+    from playtest.games import GameNotFoundError
+
+    try:
+        spec = _game_spec(info)
+    except GameNotFoundError:
+        return {}
+    return spec.metric_info if spec is not None else {}
 
 
 def _slug(title: str) -> str:

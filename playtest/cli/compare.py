@@ -6,7 +6,7 @@ import shlex
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -25,6 +25,9 @@ from playtest.cli.common import (
 )
 from playtest.errors import UsageError
 from playtest.io import check_free, check_not_input, check_output_path, staged_dir, write_atomic
+
+if TYPE_CHECKING:
+    from playtest.core.spec import MetricInfos
 
 # Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
 # and `playtest validate` start in a fraction of a second.
@@ -77,12 +80,19 @@ def command_line() -> str:
 
 HEADLINE_METRICS = frozenset({
     "win_rate_by_seat", "first_player_advantage", "win_rate_by_bot", "game_length_rounds", "tie_rate",
-    "margin_of_victory", "crew_pick_rate", "crew_first_pick_rate", "crew_win_rate",
+    "margin_of_victory",
 })
-"""Rows the terminal table always shows; the others only when their difference is notable."""
+"""Rows the terminal table always shows, with those of the game's metrics it declares headline
+(GameSpec.metric_info, `MetricInfo.headline`); the others only when their difference is notable."""
 
 
-def terminal_table(rows: list[dict], labels: tuple[str, ...], interval: str = "95% interval (unadjusted)") -> Table:
+def is_headline(metric: str, declared: MetricInfos) -> bool:
+    own = declared.get(metric)
+    return metric in HEADLINE_METRICS or (own is not None and own.headline)
+
+
+def terminal_table(rows: list[dict], labels: tuple[str, ...], interval: str = "95% interval (unadjusted)",
+                   declared: MetricInfos | None = None) -> Table:
     from playtest.analysis import columns as C
     from playtest.compare import render
     table = Table(title="Metrics", title_justify="left", show_edge=False, pad_edge=False)
@@ -96,8 +106,8 @@ def terminal_table(rows: list[dict], labels: tuple[str, ...], interval: str = "9
         table.add_column("")
     for row in rows:
         m = row["metric"]
-        cells = [render.metric_title(m), row["group"]]
-        cells += [render.value_cell(row, lb) for lb in labels]
+        cells = [render.metric_title(m, declared), row["group"]]
+        cells += [render.value_cell(row, lb, declared) for lb in labels]
         notable = False
         for lb in labels[1:]:
             d = row["differences"][lb]
@@ -105,7 +115,8 @@ def terminal_table(rows: list[dict], labels: tuple[str, ...], interval: str = "9
                 cells += ["–", "", "", ""]
                 continue
             notable = notable or bool(d["notable"])
-            cells += [render.fmt_diff(d[C.ESTIMATE], m), render.fmt_diff_ci(d[C.CI_LOW], d[C.CI_HIGH], m),
+            cells += [render.fmt_diff(d[C.ESTIMATE], m, declared),
+                      render.fmt_diff_ci(d[C.CI_LOW], d[C.CI_HIGH], m, declared),
                       render.F.p_value(d["p_holm"]) or render.untested_text(d), "★" if d["notable"] else ""]
         table.add_row(*map(Text, cells), style="bold yellow" if notable else None)
     return table
@@ -204,9 +215,9 @@ def compare(
                 console.print(f"  {line}", markup=False, highlight=False)
             console.print()
         rows = render.wide_rows(cmp)
-        shown = rows if all_rows else [r for r in rows if r["metric"] in HEADLINE_METRICS or any(
+        shown = rows if all_rows else [r for r in rows if is_headline(r["metric"], cmp.declared) or any(
             d is not None and d["notable"] for d in r["differences"].values())]
-        console.print(terminal_table(shown, cmp.labels, render.interval_header(cmp)))
+        console.print(terminal_table(shown, cmp.labels, render.interval_header(cmp), cmp.declared))
         if len(shown) < len(rows):
             console.print(f"{len(rows) - len(shown)} more rows, none with a notable difference, are in "
                           f"{out_dir / 'compare.md'} and compare.html (--all prints them here).")

@@ -53,7 +53,7 @@ def diff_cmd(
     """
     import polars as pl
 
-    from playtest.analysis.metrics import section_keys, sections
+    from playtest.analysis.metrics import metric_info, section_keys, sections
     from playtest.analysis.offs import variant_switched_off
     from playtest.compare import render
     from playtest.compare.compare import rule_changes
@@ -119,7 +119,7 @@ def diff_cmd(
                        for g in gates.model.gates):
                     break
             found = sections(sample.info, sample.games, sample.events)
-            check_against_probe(gates, seen, f"{size} games of the candidate", shares_in(table))
+            check_against_probe(gates, seen, f"{size} games of the candidate", shares_in(table, metric_info(sample.info)))
         # Each look recomputes the metrics once per jackknife block (31 times a variant): only
         # the report sections that hold a gated metric (a win-rate gate: 2 of ~10 sections).
         metric_fn = report_metrics(section_keys(found, [g.metric for g in gates.model.gates]))

@@ -217,7 +217,7 @@ def simulate(
 
     with reading(out_dir):
         tables = summary_tables(run.games, report, score_floors(info))
-    skipped = print_tables(console, tables, max_rows=SUMMARY_MAX_ROWS)
+    skipped = print_tables(console, tables, max_rows=SUMMARY_MAX_ROWS, declared=report.declared)
     if skipped:
         console.print(f"Longer tables are in the report ({report_path}): {'; '.join(skipped)}.")
     for line in off_lines(report.switched_off):

@@ -98,6 +98,7 @@ def sweep(
     import polars as pl
 
     from playtest.analysis import columns as C
+    from playtest.analysis.metrics import metric_info
     from playtest.analysis.offs import switched_off
     from playtest.compare import render
     from playtest.compare.metrics import complete, distribution_groups, report_metrics
@@ -133,8 +134,9 @@ def sweep(
         tables = [fn(s.info, s.games, s.events) for s in samples]
         # A category a point never produced (a game length, a crew never taken first) is 0% there,
         # with the exact interval of a share never seen, as compare shows it; it was a blank '–'.
+        declared = metric_info(samples[0].info)  # the game's own metrics' kinds
         groups = distribution_groups(tables)
-        tables = [complete(t, groups, switched_off(s.info), n) for t, s in zip(tables, samples, strict=True)]
+        tables = [complete(t, groups, switched_off(s.info), n, declared) for t, s in zip(tables, samples, strict=True)]
         table = sweep_table(axes, points, tables)
         offs = {p.label: switched_off(s.info) for p, s in zip(points, samples, strict=True)}
         chosen = key_metrics(table, metrics or ())
@@ -147,12 +149,12 @@ def sweep(
         run = {"variant": loaded[0].path, "games": n, "players": players_, "lineup": list(lineup), "seed": seed,
                "command": config.command, "axes": [{"key": a.key, "values": list(a.values)} for a in axes]}
         keys = [a.key for a in axes]
-        md = render.sweep_markdown(table, chosen, labels, run, offs)
+        md = render.sweep_markdown(table, chosen, labels, run, offs, declared)
         js = render.sweep_json(table, chosen, run, offs)
         write_atomic(staging / "sweep.md", md)
         write_atomic(staging / "sweep.json", js)
         write_atomic(staging / "sweep.csv", table.write_csv())
-        write_atomic(staging / "sweep.html", render.sweep_html(table, chosen, keys, run, offs))
+        write_atomic(staging / "sweep.html", render.sweep_html(table, chosen, keys, run, offs, declared))
     if fmt == "md":
         typer.echo(md, nl=False)
     elif fmt == "json":
@@ -172,7 +174,7 @@ def sweep(
                 t.add_column(Text(lb), justify="right")
             cells = {(r[POINT], r[C.GROUP]): r for r in part.iter_rows(named=True)}
             for g in dict.fromkeys(part[C.GROUP].to_list()):
-                t.add_row(Text(str(g)), *(Text(render.sweep_cell(cells.get((lb, g)), m, g, offs[lb])) for lb in labels))
+                t.add_row(Text(str(g)), *(Text(render.sweep_cell(cells.get((lb, g)), m, g, offs[lb], declared)) for lb in labels))
             console.print(t)
             console.print()
         console.print(render.sweep_settings_line(run), markup=False, highlight=False)

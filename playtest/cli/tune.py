@@ -16,6 +16,7 @@ from playtest.cli.app import Interrupted, app
 from playtest.cli.common import make_console, run_lineup
 from playtest.cli.compare import check_format, command_line
 from playtest.errors import PlaytestError, UsageError
+from playtest.games import get_game
 from playtest.io import (
     check_free,
     check_not_input,
@@ -153,7 +154,7 @@ def tune(
         s = simulate(base, RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed_, workers=1),
                      Path(probe) / "run")
         probe_table = tune_metrics()(s.info, s.games, s.events)
-        G.check_against_probe(goals, probe_table)
+        G.check_against_probe(goals, probe_table, get_game(base.game).metric_info)
     work = _prepare(out_dir, resumed)
     if not resume:
         write_settings(work, settings)

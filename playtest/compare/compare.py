@@ -23,7 +23,7 @@ from playtest.analysis.offs import off_for, switched_off
 from playtest.compare.jackknife import DEFAULT_BLOCKS, Estimate, Replicates, Sample, replicate
 from playtest.compare.metrics import MetricFn, is_tested, one_definition, report_metrics
 from playtest.compare.stats import holm, sign_flip_p
-from playtest.core.spec import Off
+from playtest.core.spec import MetricInfos, Off
 from playtest.report.format import is_share
 from playtest.variants import Change, diff
 
@@ -83,6 +83,8 @@ class Comparison:
     replicates: Replicates = field(repr=False)
     switched_off: tuple[tuple[Off, ...], ...] = ()
     """Per variant (in `labels` order), what it switches off: its rows are not in `values`."""
+    declared: MetricInfos = field(default_factory=dict)
+    """What the game declares about its own metrics (GameSpec.metric_info): titles and kinds."""
 
     def off_in(self, label: str, metric: str, group: str) -> Off | None:
         """What switches this row off in variant `label`, or None."""
@@ -212,7 +214,7 @@ def compare_samples(
                 # 0.050000000000000711), and mirroring those put +5.0 pts in [-14.5, +4.5].
                 if first[C.ESTIMATE] * est.estimate < 0:
                     lo, hi = -hi, -lo
-            if metric in rates and is_share(metric):  # a difference of two shares lies in [-1, 1] (at 3 games t reached ±1.3)
+            if metric in rates and is_share(metric, reps.declared):  # a difference of two shares lies in [-1, 1] (at 3 games t reached ±1.3)
                 lo, hi = max(lo, -1.0), min(hi, 1.0)
             # A difference the same in every block is certain only with enough blocks to rule out
             # chance (4 games that happen to agree are no evidence): its exact sign-flip p-value
@@ -250,4 +252,4 @@ def compare_samples(
             row[TEST] = f"same as {first[C.METRIC]} / {first[C.GROUP]}"
     differences = pl.DataFrame({k: [r[k] for r in rows] for k in DIFF_SCHEMA}, schema=DIFF_SCHEMA)
     changes = semantic_changes(labels, resolved) if resolved is not None else ()
-    return Comparison(labels, changes, values, differences, settings, n_games, reps, offs)
+    return Comparison(labels, changes, values, differences, settings, n_games, reps, offs, reps.declared)

@@ -31,7 +31,7 @@ import dataclasses
 import itertools
 import math
 from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -40,7 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from playtest.analysis.offs import metric_off
 from playtest.compare.jackknife import Estimate, Key, Replicates
 from playtest.compare.stats import chances, never_seen, sign_flip_p
-from playtest.core.spec import Off
+from playtest.core.spec import MetricInfos, Off
 from playtest.errors import PlaytestError, Problem, VariantError
 from playtest.report.format import is_share, kind
 from playtest.suggest import unknown_name
@@ -140,29 +140,33 @@ class GateSpec(_Strict):
     def groups(self) -> list[str] | None:
         return [self.group] if isinstance(self.group, str) else self.group
 
-    def title(self) -> str:
+    def title(self, declared: MetricInfos | None = None) -> str:
+        """The gate's name, else its metric, groups and limits (`declared`: the game's
+        GameSpec.metric_info, for the unit of the limits)."""
         if self.name:
             return self.name
         what = {"value": "", "spread": "spread of ", "change": "change in "}[self.of]
         where = f" [{', '.join(self.groups)}]" if self.groups else ""
-        return f"{what}{self.metric}{where} {self.limit_text()}"
+        return f"{what}{self.metric}{where} {self.limit_text(declared)}"
 
-    def limit_text(self) -> str:
+    def limit_text(self, declared: MetricInfos | None = None) -> str:
         """The limits in the unit the estimates beside them are shown in: a share's value in %, a
         spread or change of shares (or a difference metric) in points, other numbers as written
         ("spread of win_rate_by_seat ≤ 15 pts" beside "+12.5 pts"; it read "≤ 0.15")."""
-        num = self.number
+        def num(x: float | None) -> str:
+            return self.number(x, declared)
+
         if self.between is not None:
             return f"in [{num(self.between[0])}, {num(self.between[1])}]"
         if self.min is not None and self.max is not None:
             return f"in [{num(self.min)}, {num(self.max)}]"
         return f"≤ {num(self.max)}" if self.max is not None else f"≥ {num(self.min)}"
 
-    def number(self, x: float | None) -> str:
+    def number(self, x: float | None, declared: MetricInfos | None = None) -> str:
         """A limit or target of this gate, written in the unit of its estimates (`limit_text`)."""
         if x is None:
             return "–"
-        k = kind(self.metric)
+        k = kind(self.metric, declared)
         if k == "diff" or (k == "rate" and self.of != "value"):
             return f"{100 * x:g} pts"
         return f"{100 * x:g}%" if k == "rate" else f"{x:g}"
@@ -279,12 +283,13 @@ def limit_problems(specs: Sequence[GateSpec], shares: Collection[str]) -> list[t
     return out
 
 
-def shares_in(table: Any) -> set[str]:
-    """The metrics of a metric table (polars) that are proportions: `is_share` by name, and every
-    estimate within [0, 1] (a VP share with a negative source can leave it)."""
+def shares_in(table: Any, declared: MetricInfos | None = None) -> set[str]:
+    """The metrics of a metric table (polars) that are proportions: `is_share` by name or as the
+    game declares (`declared`: its GameSpec.metric_info), and every estimate within [0, 1] (a VP
+    share with a negative source can leave it)."""
     inside: dict[str, bool] = {}
     for metric, est in table.select("metric", "estimate").iter_rows():
-        if is_share(metric):
+        if is_share(metric, declared):
             inside[metric] = inside.get(metric, True) and (est is None or math.isnan(est) or 0.0 <= est <= 1.0)
     return {m for m, ok in inside.items() if ok}
 
@@ -344,14 +349,16 @@ class Component:
     the sign-flip chance of a value the same in every block; 0: every block."""
 
 
-def edge_games(est: Estimate, metric: str, games: int, units: int | None = None) -> int:
+def edge_games(est: Estimate, metric: str, games: int, units: int | None = None,
+               declared: MetricInfos | None = None) -> int:
     """N of `bounds` when `est` is a share's value that is 0 or 1 in every game (every
     leave-one-block-out replicate equal to it), else 0. The jackknife's bound is then the
     estimate itself: 0 ties in 400 games passed `tie_rate ≤ 0.5%` although a true 0.5% rate
     shows no tie in 400 games 13.5% of the time. N is the number of games, or `units` (the
     row's n: the rounds, players or rebids the share is taken over) when fewer: a share of the
-    5 forced rebids of 400 games rests on 5 of them, not on 400 games."""
-    if games < 1 or est.se != 0 or est.estimate not in (0.0, 1.0) or not is_share(metric):
+    5 forced rebids of 400 games rests on 5 of them, not on 400 games. `declared`: the game's
+    GameSpec.metric_info (a share whose name does not say so)."""
+    if games < 1 or est.se != 0 or est.estimate not in (0.0, 1.0) or not is_share(metric, declared):
         return 0
     return chances(games, units)
 
@@ -365,7 +372,8 @@ def difference(reps: Replicates, label: str, a: Key, b: Key, span: tuple[float, 
     blocks = reps.evidence_blocks([a, b])
     if est.se == 0:
         sides = [(key, reps.value(key)) for key in (a, b)]
-        edges = [Component(label, e, edge_games(e, key[1], reps.games, reps.n(key))) for key, e in sides]
+        edges = [Component(label, e, edge_games(e, key[1], reps.games, reps.n(key), reps.declared))
+                 for key, e in sides]
         if all(side.edge_games for side in edges):
             return Component(label, est, span=span, sides=(edges[0], edges[1]), blocks=blocks)
     return Component(label, est, span=span, blocks=blocks)
@@ -375,7 +383,7 @@ def share_span(reps: Replicates, metric: str, of: str) -> tuple[float, float]:
     """`Component.span` for a gate on `metric`: a proportion (`is_share`, and every value of
     it in the runs within [0, 1] — a VP share can leave it) spans [0, 1], a difference of two
     [−1, 1]; anything else is unbounded."""
-    if not is_share(metric) or metric not in reps.metrics_within_0_and_1():
+    if not is_share(metric, reps.declared) or metric not in reps.metrics_within_0_and_1():
         return -math.inf, math.inf
     return (0.0, 1.0) if of == "value" else (-1.0, 1.0)
 
@@ -414,6 +422,8 @@ class GateResult:
     fail_high: float = math.nan
     """The same at the stricter level a failure needs (α split over every test that can fail):
     an undecided gate whose pass bounds lie beyond a limit has not failed until these do."""
+    declared: MetricInfos = field(default_factory=dict)
+    """What the game declares about its own metrics (GameSpec.metric_info): the unit shown."""
 
 
 def components(gates: Gates, reps: Replicates) -> list[list[Component]]:
@@ -438,7 +448,7 @@ def components(gates: Gates, reps: Replicates) -> list[list[Component]]:
         span = share_span(reps, m, spec.of)
         if spec.of == "value":
             values = [(g, reps.value((CANDIDATE, m, g))) for g in groups]
-            comps = [Component(g, e, edge_games(e, m, reps.games, reps.n((CANDIDATE, m, g))), span,
+            comps = [Component(g, e, edge_games(e, m, reps.games, reps.n((CANDIDATE, m, g)), reps.declared), span,
                                blocks=reps.blocks_holding((CANDIDATE, m, g))) for g, e in values]
         elif spec.of == "change":
             comps = [difference(reps, g, (CANDIDATE, m, g), (BASE, m, g), span) for g in groups]
@@ -505,7 +515,7 @@ def evaluate(gates: Gates, reps: Replicates, looks: int = 1) -> list[GateResult]
         lo, hi = bounds(worst, a_pass)
         fail_lo, fail_hi = bounds(worst, a_fail)
         results.append(GateResult(spec, status, worst.label, worst.estimate.estimate, lo, hi, len(cs),
-                                  fail_lo, fail_hi))
+                                  fail_lo, fail_hi, reps.declared))
     return results
 
 
@@ -520,7 +530,7 @@ def check_settings(gates: Gates) -> None:
 
 
 def as_plain(results: list[GateResult]) -> list[dict[str, Any]]:
-    return [{"name": r.spec.title(), "metric": r.spec.metric, "of": r.spec.of, "groups": r.spec.groups,
+    return [{"name": r.spec.title(r.declared), "metric": r.spec.metric, "of": r.spec.of, "groups": r.spec.groups,
              "min": r.spec.low, "max": r.spec.high, "status": r.status, "shown": r.label,
              "estimate": _finite(r.estimate), "bound_low": _finite(r.low), "bound_high": _finite(r.high),
              "fail_bound_low": _finite(r.fail_low), "fail_bound_high": _finite(r.fail_high),

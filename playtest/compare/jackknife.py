@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -29,9 +29,11 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.analysis import distributions as dist
+from playtest.analysis.metrics import metric_info
 from playtest.analysis.offs import switched_off, without_off
 from playtest.analysis.stats import t_quantile
 from playtest.compare.metrics import MetricFn, complete, completed, distribution_groups, estimates
+from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError
 
 DEFAULT_BLOCKS = 30
@@ -137,6 +139,8 @@ class Replicates:
     holding: np.ndarray | None = None
     """Per key, the blocks of games that hold the row's observations (`blocks_holding`); None
     when not known (every block counts)."""
+    declared: MetricInfos = field(default_factory=dict)
+    """What the game declares about its own metrics (GameSpec.metric_info): which are shares."""
 
     @property
     def k(self) -> int:
@@ -253,9 +257,11 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
     tables: list[pl.DataFrame] = []
     metric_fn = without_off(metric_fn)  # what a variant switches off is never compared (analysis/offs.py)
     whole = [metric_fn(s.info, s.games, s.events) for s in samples]
+    declared = metric_info(samples[0].info)
     if complete_categories:
         groups = distribution_groups(whole)
-        whole = [complete(t, groups, switched_off(s.info), int(ids.size)) for t, s in zip(whole, samples, strict=True)]
+        whole = [complete(t, groups, switched_off(s.info), int(ids.size), declared)
+                 for t, s in zip(whole, samples, strict=True)]
         metric_fn = completed(metric_fn, groups)
     for v, sample in enumerate(samples):
         table = whole[v]
@@ -286,4 +292,4 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
             holding.append(int(held[i].sum()) if full_n[i] is not None else 0)
     return Replicates(tuple(keys), np.asarray(full_vals, dtype=float),
                       np.asarray(rep_vals, dtype=float).reshape(len(keys), len(parts)), tuple(tables),
-                      int(ids.size), np.asarray(holding, dtype=int))
+                      int(ids.size), np.asarray(holding, dtype=int), declared)

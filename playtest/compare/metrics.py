@@ -13,7 +13,7 @@ import polars as pl
 from playtest.analysis import columns as C
 from playtest.analysis.offs import off_for, switched_off
 from playtest.compare.stats import chances, never_seen
-from playtest.core.spec import Off
+from playtest.core.spec import MetricInfos, Off
 from playtest.report.format import is_share
 
 MetricFn = Callable[[dict[str, Any], pl.DataFrame, pl.DataFrame], pl.DataFrame]
@@ -93,12 +93,13 @@ def distribution_groups(tables: Sequence[pl.DataFrame]) -> dict[str, set[str]]:
 
 
 def complete(table: pl.DataFrame, groups: Mapping[str, set[str]], offs: Sequence[Off] = (),
-             games: int | None = None) -> pl.DataFrame:
+             games: int | None = None, declared: MetricInfos | None = None) -> pl.DataFrame:
     """`table` with a 0 row for each category of `groups` it lacks (of a metric it has), except
     a category its variant switches off (`offs`): New Frontiers' share of games ended by the
     worlds trigger is not 0% in a draft without that trigger, it is not there at all. With
     `games` (the run's), a share's 0 row gets the exact 95% interval of a share never seen,
-    [0, 1 − 0.025^(1/N)], N the games or the row's n when fewer (stats.never_seen)."""
+    [0, 1 − 0.025^(1/N)], N the games or the row's n when fewer (stats.never_seen); `declared`
+    (the game's GameSpec.metric_info) says which metrics are shares where their names do not."""
     extra = []
     for metric, wanted in groups.items():
         part = table.filter(pl.col(C.METRIC) == metric)
@@ -107,7 +108,7 @@ def complete(table: pl.DataFrame, groups: Mapping[str, set[str]], offs: Sequence
         have = set(part[C.GROUP].to_list())
         n, definition = part[C.N][0], part[C.DEFINITION][0]
         # the two-sided 95% interval's upper end of a share never seen (stats.never_seen at 2.5%)
-        high = never_seen(0.025, chances(games, n)) if games and is_share(metric) else None
+        high = never_seen(0.025, chances(games, n)) if games and is_share(metric, declared) else None
         extra += [{C.METRIC: metric, C.GROUP: g, C.ESTIMATE: 0.0, C.N: n, C.DEFINITION: definition,
                    C.CI_LOW: None if high is None else 0.0, C.CI_HIGH: high}
                   for g in sorted(wanted - have) if off_for(offs, metric, g) is None]

@@ -18,7 +18,7 @@ from playtest.analysis import columns as C
 from playtest.analysis.offs import describe, off_for
 from playtest.compare import compare as K
 from playtest.compare.gates import FAIL, PASS, GateResult
-from playtest.core.spec import Off
+from playtest.core.spec import MetricInfos, Off
 from playtest.report import format as F
 from playtest.report.html import e, page
 from playtest.report.model import off_dict
@@ -28,16 +28,17 @@ MAX_CHART_GROUPS = 16
 MARK = {PASS: "✅ pass", FAIL: "❌ fail", "undecided": "⚠️ undecided"}
 
 
-def _kind(metric: str) -> str:
-    return F.kind(metric)
+def _kind(metric: str, declared: MetricInfos | None = None) -> str:
+    return F.kind(metric, declared)
 
 
-def fmt_value(x: float | None, metric: str) -> str:
-    return F.value(x, _kind(metric))
+def fmt_value(x: float | None, metric: str, declared: MetricInfos | None = None) -> str:
+    """`x` as the metric's values are written (`declared`: its game's GameSpec.metric_info)."""
+    return F.value(x, _kind(metric, declared))
 
 
-def fmt_diff(x: float | None, metric: str) -> str:
-    k = _kind(metric)
+def fmt_diff(x: float | None, metric: str, declared: MetricInfos | None = None) -> str:
+    k = _kind(metric, declared)
     if k in ("rate", "diff"):
         return F.value(x, "diff")
     if x is None or math.isnan(x):
@@ -45,10 +46,10 @@ def fmt_diff(x: float | None, metric: str) -> str:
     return f"{x:+.2f}"
 
 
-def fmt_diff_ci(lo: float | None, hi: float | None, metric: str) -> str:
+def fmt_diff_ci(lo: float | None, hi: float | None, metric: str, declared: MetricInfos | None = None) -> str:
     if lo is None or hi is None or math.isnan(lo) or math.isnan(hi):
         return ""
-    return f"{fmt_diff(lo, metric)} … {fmt_diff(hi, metric)}"
+    return f"{fmt_diff(lo, metric, declared)} … {fmt_diff(hi, metric, declared)}"
 
 
 def _clean(x: Any) -> Any:
@@ -72,43 +73,41 @@ METRIC_TITLES = {
     "tie_rate": "Shared wins", "points_tie_rate": "Ties on points",
     "game_length_rounds": "Game length (rounds)", "game_length_turns": "Game length (turns)",
     "game_length_share": "Games of this length", "leader_after_round_wins": "Leader after the round wins",
-    "crew_pick_rate": "Crew taken (share of turns)", "crew_first_pick_rate": "Crew taken first in a round",
-    "crew_pick_rate_by_round": "Crew taken, by round", "crew_win_rate": "Win rate of players who took the crew",
-    "crew_win_lift": "Win-rate lift of taking the crew", "crew_vp_per_pick": "Skill VP per pick",
-    "crew_cubes_gained_per_pick": "Cubes gained per pick", "crew_cubes_placed_per_pick": "Cubes placed per pick",
-    "vp_share_by_source": "Share of points by source", "planet_fill_rate": "Planet filled",
-    "planet_zero_vp_majority_rate": "Planet majority on a 0-VP slot", "end_reason_share": "What ended the game",
-    "share_bid": "Final bids of this value", "exact_rate": "Bid met exactly", "share_rebids": "Rounds with this many rebids",
-    "rebids_mean": "Forced rebids per round", "share_trigger": "Rebid trigger", "share_redeals": "Matches with this many redeals",
-    "redeals_mean": "Redeals per match", "bonus_points": "Rebid-bonus points", "share_trump": "Trump suit",
 }
+"""The titles of the metrics every game's report has; a game's own metrics have theirs in its
+GameSpec.metric_info (`MetricInfo.title`)."""
 
 
-def metric_title(metric: str) -> str:
-    """A metric in words, as the single report titles it (unknown ids: underscores to spaces)."""
+def metric_title(metric: str, declared: MetricInfos | None = None) -> str:
+    """A metric in words: as its game titles it (`declared`: its GameSpec.metric_info), else as
+    METRIC_TITLES does (unknown ids: underscores to spaces)."""
+    own = declared.get(metric) if declared else None
+    if own is not None and own.title:
+        return own.title
     return METRIC_TITLES.get(metric) or metric.replace("_", " ").capitalize()
 
 
-def row_title(metric: str, group: str) -> str:
-    return metric_title(metric) + (f", {group}" if group and group not in ("all", "") else "")
+def row_title(metric: str, group: str, declared: MetricInfos | None = None) -> str:
+    return metric_title(metric, declared) + (f", {group}" if group and group not in ("all", "") else "")
 
 
-def _magnitude(x: float, metric: str) -> str:
-    k = _kind(metric)
+def _magnitude(x: float, metric: str, declared: MetricInfos | None = None) -> str:
+    k = _kind(metric, declared)
     if k in ("rate", "diff"):
         return f"{100 * abs(x):.1f} points"
     return f"{abs(x):.2f}"
 
 
-def difference_sentence(r: dict[str, Any]) -> str:
+def difference_sentence(r: dict[str, Any], declared: MetricInfos | None = None) -> str:
     """One difference in words with its interval: 'Game length (rounds): draft6 is 0.40 lower
-    than draft5 [−0.45, −0.35]'."""
+    than draft5 [−0.45, −0.35]' (`declared`: the game's GameSpec.metric_info)."""
     m = r[C.METRIC]
     way = "higher" if r[C.ESTIMATE] > 0 else "lower"
-    head = f"{row_title(m, r[C.GROUP])}: {r[K.VARIANT]} is {_magnitude(r[C.ESTIMATE], m)} {way} than {r[K.BASELINE]}"
+    head = (f"{row_title(m, r[C.GROUP], declared)}: {r[K.VARIANT]} is {_magnitude(r[C.ESTIMATE], m, declared)} "
+            f"{way} than {r[K.BASELINE]}")
     if r.get(K.TEST) == K.ONE_VALUE_EACH:
         return f"{head} in every game played (each gave one value in every game: no interval)"
-    return f"{head} [{fmt_diff(r[C.CI_LOW], m)}, {fmt_diff(r[C.CI_HIGH], m)}]"
+    return f"{head} [{fmt_diff(r[C.CI_LOW], m, declared)}, {fmt_diff(r[C.CI_HIGH], m, declared)}]"
 
 
 def verdict_lines(cmp: K.Comparison, run: dict[str, Any] | None = None) -> list[str]:
@@ -132,7 +131,7 @@ def _verdict_lines(cmp: K.Comparison, source: str) -> list[str]:
                 f"{' (' + source.removeprefix('; ') + ')' if source else ''}."]
     lines = [f"{notable.height} difference{'s are' if notable.height != 1 else ' is'} significant and notable "
              f"(of {tested} distinct tests, Holm-adjusted{source}):"]
-    lines += [difference_sentence(r) for r in notable.iter_rows(named=True)]
+    lines += [difference_sentence(r, cmp.declared) for r in notable.iter_rows(named=True)]
     return lines
 
 
@@ -171,11 +170,11 @@ def wide_rows(cmp: K.Comparison) -> list[dict[str, Any]]:
     return out
 
 
-def value_cell(row: dict[str, Any], label: str) -> str:
+def value_cell(row: dict[str, Any], label: str, declared: MetricInfos | None = None) -> str:
     """A variant's value in the wide table: 'off' where its variant switches the row off."""
     v = row["values"][label]
     if v:
-        return fmt_value(v[C.ESTIMATE], row["metric"])
+        return fmt_value(v[C.ESTIMATE], row["metric"], declared)
     return "off" if label in row.get("off", {}) else "–"
 
 
@@ -254,13 +253,13 @@ def compare_markdown(cmp: K.Comparison, run: dict[str, Any], *, only_tested: boo
         diffs = [row["differences"][lb] for lb in labels[1:]]
         if only_tested and all(d is None or d[C.P_VALUE] is None for d in diffs):
             continue
-        cells = [metric_title(m), row["group"]]
-        cells += [value_cell(row, lb) for lb in labels]
+        cells = [metric_title(m, cmp.declared), row["group"]]
+        cells += [value_cell(row, lb, cmp.declared) for lb in labels]
         for d in diffs:
             if d is None:
                 cells += ["–", "", "", ""]
                 continue
-            cells += [fmt_diff(d[C.ESTIMATE], m), fmt_diff_ci(d[C.CI_LOW], d[C.CI_HIGH], m),
+            cells += [fmt_diff(d[C.ESTIMATE], m, cmp.declared), fmt_diff_ci(d[C.CI_LOW], d[C.CI_HIGH], m, cmp.declared),
                       F.p_value(d[K.P_HOLM]) or untested_text(d), "★" if d[K.NOTABLE] else ""]
         out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(out) + "\n"
@@ -304,8 +303,9 @@ def compare_json(cmp: K.Comparison, run: dict[str, Any]) -> str:
 
 
 @vega_spec
-def _overlay_chart(df: pl.DataFrame, metric: str, labels: tuple[str, ...]) -> alt.TopLevelMixin:
-    k = _kind(metric)
+def _overlay_chart(df: pl.DataFrame, metric: str, labels: tuple[str, ...],
+                   declared: MetricInfos | None = None) -> alt.TopLevelMixin:
+    k = _kind(metric, declared)
     fmt = ".0%" if k in ("rate", "diff") else ",.2~f"
     data = _records(df.select(C.GROUP, K.VARIANT, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N))
     order = list(dict.fromkeys(r[C.GROUP] for r in data))
@@ -357,18 +357,19 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
             continue  # sd and quantiles: in the table
         if part[C.GROUP].n_unique() > MAX_CHART_GROUPS:
             continue
-        chart = (metric_title(metric), defs.get(metric, ""), _overlay_chart(part, metric, labels))
+        chart = (metric_title(metric, cmp.declared), defs.get(metric, ""),
+                 _overlay_chart(part, metric, labels, cmp.declared))
         (first if metric in notable_metrics else rest).append(chart)
-    first.sort(key=lambda c: [metric_title(m) for m in notable_metrics].index(c[0]))
+    first.sort(key=lambda c: [metric_title(m, cmp.declared) for m in notable_metrics].index(c[0]))
     head = "<tr><th>metric</th><th>group</th>" + "".join(f"<th class=num>{e(lb)}</th>" for lb in labels)
     for lb in labels[1:]:
         head += f"<th class=num>{e(lb)} − {e(labels[0])}</th><th class=num>{e(interval_header(cmp))}</th><th class=num>p (Holm)</th><th></th>"
     rows = []
     for row in wide_rows(cmp):
         m = row["metric"]
-        cells = f"<td title=\"{e(m)}: {e(defs.get(m, ''))}\">{e(metric_title(m))}</td><td>{e(row['group'])}</td>"
+        cells = f"<td title=\"{e(m)}: {e(defs.get(m, ''))}\">{e(metric_title(m, cmp.declared))}</td><td>{e(row['group'])}</td>"
         for lb in labels:
-            cells += f"<td class=num>{e(value_cell(row, lb))}</td>"
+            cells += f"<td class=num>{e(value_cell(row, lb, cmp.declared))}</td>"
         notable = False
         for lb in labels[1:]:
             d = row["differences"][lb]
@@ -376,8 +377,8 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
                 cells += "<td class=num>–</td><td></td><td></td><td></td>"
                 continue
             notable = notable or bool(d[K.NOTABLE])
-            cells += (f"<td class=num>{e(fmt_diff(d[C.ESTIMATE], m))}</td>"
-                      f"<td class=num>{e(fmt_diff_ci(d[C.CI_LOW], d[C.CI_HIGH], m))}</td>"
+            cells += (f"<td class=num>{e(fmt_diff(d[C.ESTIMATE], m, cmp.declared))}</td>"
+                      f"<td class=num>{e(fmt_diff_ci(d[C.CI_LOW], d[C.CI_HIGH], m, cmp.declared))}</td>"
                       f"<td class=num>{e(F.p_value(d[K.P_HOLM]) or untested_text(d))}</td><td>{'★' if d[K.NOTABLE] else ''}</td>")
         rows.append(f"<tr class=\"{'notable' if notable else ''}\">{cells}</tr>")
     verdict = verdict_lines(cmp, run)
@@ -404,14 +405,14 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any])
     out = [f"### playtest diff: `{info['candidate']}` against `{info['base']}`", "", head, ""]
     out += ["| | gate | shown | estimate | bounds | limit |", "|---|---|---|---:|---:|---|"]
     for r in results:
-        m = r.spec.metric
+        m, dec = r.spec.metric, r.declared
         val = fmt_diff if r.spec.of in ("change", "spread") else fmt_value
-        bounds = "" if math.isnan(r.low) else f"{val(r.low, m)} … {val(r.high, m)}"
+        bounds = "" if math.isnan(r.low) else f"{val(r.low, m, dec)} … {val(r.high, m, dec)}"
         if r.status == "undecided" and not math.isnan(r.fail_low):
             # Bounds beyond a limit and yet undecided read as a contradiction without this.
-            bounds += f" (to fail: {val(r.fail_low, m)} … {val(r.fail_high, m)})"
-        out.append(f"| {MARK[r.status]} | {r.spec.title()} | {r.label} | {val(r.estimate, m)} | {bounds} | "
-                   f"{r.spec.of} {r.spec.limit_text()} |")
+            bounds += f" (to fail: {val(r.fail_low, m, dec)} … {val(r.fail_high, m, dec)})"
+        out.append(f"| {MARK[r.status]} | {r.spec.title(dec)} | {r.label} | {val(r.estimate, m, dec)} | {bounds} | "
+                   f"{r.spec.of} {r.spec.limit_text(dec)} |")
     out += ["", "Rule changes:", "", "```"]
     out += [str(c) for c in info["changes"]] or ["(none)"]
     out += ["```", ""]
@@ -445,13 +446,14 @@ def sweep_settings_line(run: dict[str, Any]) -> str:
             f"seed {run['seed']} for every point (the same deals and bot dice). Each cell: estimate [95% interval].")
 
 
-def sweep_cell(r: dict[str, Any] | None, metric: str, group: str, offs: Sequence[Off]) -> str:
+def sweep_cell(r: dict[str, Any] | None, metric: str, group: str, offs: Sequence[Off],
+               declared: MetricInfos | None = None) -> str:
     """One point's value of a sweep table: 'estimate [interval]', 'off' where the point's variant
-    switches the row off, '–' where it has no value."""
+    switches the row off, '–' where it has no value (`declared`: the game's GameSpec.metric_info)."""
     if r is None:
         return "off" if off_for(offs, metric, group) is not None else "–"
-    ci = F.interval(r[C.CI_LOW], r[C.CI_HIGH], _kind(metric))
-    return f"{fmt_value(r[C.ESTIMATE], metric)}" + (f" [{ci}]" if ci else "")
+    ci = F.interval(r[C.CI_LOW], r[C.CI_HIGH], _kind(metric, declared))
+    return f"{fmt_value(r[C.ESTIMATE], metric, declared)}" + (f" [{ci}]" if ci else "")
 
 
 def sweep_off_lines(offs: Mapping[str, Sequence[Off]]) -> list[str]:
@@ -464,7 +466,7 @@ SWEEP_OFF_HEADING = "Switched off (not measured: 'off' in the tables)"
 
 
 def sweep_markdown(table: pl.DataFrame, metrics: list[str], labels: list[str], run: dict[str, Any],
-                   offs: Mapping[str, Sequence[Off]] | None = None) -> str:
+                   offs: Mapping[str, Sequence[Off]] | None = None, declared: MetricInfos | None = None) -> str:
     from playtest.compare.sweep import POINT
 
     offs = offs or {}
@@ -477,7 +479,7 @@ def sweep_markdown(table: pl.DataFrame, metrics: list[str], labels: list[str], r
         cells = {(r[POINT], r[C.GROUP]): r for r in part.iter_rows(named=True)}
         out += [f"### {m}", "", "| group | " + " | ".join(labels) + " |", "|---|" + "---:|" * len(labels)]
         for g in groups:
-            row = [g] + [sweep_cell(cells.get((lb, g)), m, g, offs.get(lb, ())) for lb in labels]
+            row = [g] + [sweep_cell(cells.get((lb, g)), m, g, offs.get(lb, ()), declared) for lb in labels]
             out.append("| " + " | ".join(row) + " |")
         out.append("")
     return "\n".join(out)
@@ -492,8 +494,9 @@ def sweep_json(table: pl.DataFrame, metrics: list[str], run: dict[str, Any],
 
 
 @vega_spec
-def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str], facet: str | None) -> alt.TopLevelMixin:
-    k = _kind(metric)
+def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str], facet: str | None,
+                 declared: MetricInfos | None = None) -> alt.TopLevelMixin:
+    k = _kind(metric, declared)
     fmt = ".0%" if k in ("rate", "diff") else ",.2~f"
     cols = [x_key, C.GROUP, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N] + ([facet] if facet else [])
     data = _records(part.select(cols).rename({x_key: "x"}))
@@ -527,7 +530,7 @@ def sweep_definitions(table: pl.DataFrame) -> dict[str, str]:
 
 
 def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: dict[str, Any],
-               offs: Mapping[str, Sequence[Off]] | None = None) -> str:
+               offs: Mapping[str, Sequence[Off]] | None = None, declared: MetricInfos | None = None) -> str:
     specs: dict[str, Any] = {}
     x_key = keys[0]
     x_order = list(dict.fromkeys(table[x_key].to_list()))
@@ -536,9 +539,10 @@ def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: di
         facet = "other settings"
         table = table.with_columns(pl.concat_str([pl.lit(f"{k}=") + pl.col(k) for k in keys[1:]], separator=", ").alias(facet))
     defs = sweep_definitions(table)
-    charts = [(m, defs.get(m, ""), _sweep_chart(table.filter(pl.col(C.METRIC) == m), m, x_key, x_order, facet))
+    charts = [(m, defs.get(m, ""), _sweep_chart(table.filter(pl.col(C.METRIC) == m), m, x_key, x_order, facet,
+                                                declared))
               for m in metrics]
-    md = sweep_markdown(table, metrics, list(dict.fromkeys(table["point"].to_list())), run, offs)
+    md = sweep_markdown(table, metrics, list(dict.fromkeys(table["point"].to_list())), run, offs, declared)
     body = (f"<p class=\"def\">{run['games']} games per point · {e(run['players'])} players · bots "
             f"{e(','.join(run['lineup']))} · seed {e(run['seed'])} for every point. Command: <code>{e(run.get('command', ''))}</code></p>"
             f"<h2>Key metrics against {e(x_key)}</h2><p class=\"def\">Estimates with their 95% intervals.</p>"

@@ -10,6 +10,7 @@ import itertools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -17,9 +18,10 @@ import polars as pl
 
 from playtest import __version__
 from playtest.analysis import columns as C
+from playtest.analysis.metrics import metric_info
 from playtest.analysis.offs import switched_off
 from playtest.compare.jackknife import DEFAULT_BLOCKS
-from playtest.core.spec import Off
+from playtest.core.spec import MetricInfos, Off
 from playtest.ladder import skill, strength
 from playtest.ladder.runs import LadderRuns
 from playtest.report import format as F
@@ -31,34 +33,22 @@ FEW_GAMES = 100
 """Below this many games per rung the report warns that its skill tests are rough."""
 
 TITLES = {
-    "crew_first_pick_rate": "{g} first-pick rate",
-    "crew_pick_rate": "{g} pick rate",
-    "crew_win_rate": "win rate of players who took {g}",
-    "crew_win_lift": "win-rate lift of taking {g}",
-    "crew_vp_per_pick": "skill VP per {g} pick",
-    "crew_cubes_gained_per_pick": "cubes gained per {g} pick",
-    "crew_cubes_placed_per_pick": "cubes placed per {g} pick",
     "win_rate_by_seat": "{g} win rate",
     "first_player_advantage": "start player's advantage",
     "balance": "seat balance",
     "game_length_rounds": "game length (rounds)",
     "game_length_turns": "game length (turns)",
     "game_length_share": "share of games lasting {g}",
-    "end_reason_share": "share of games ended by {g}",
     "score_mean": "mean {g} score per player",
     "score_sd": "spread (sd) of the {g} score",
-    "vp_share_by_source": "share of points from {g}",
     "margin_of_victory": "winning margin",
     "margin_of_victory_median": "median winning margin",
     "tie_rate": "shared-win rate",
     "points_tie_rate": "points-tie rate",
     "leader_after_round_wins": "win rate of the leader after {g}",
-    "share_bid": "share of bids that are {g}",
-    "exact_rate": "exact-bid rate ({g})",
-    "share_trump": "share of rounds with {g}",
-    "planet_fill_rate": "planet fill rate ({g})",
-    "planet_zero_vp_majority_rate": "share of majorities on a 0-VP slot ({g})",
 }
+"""The ladder's phrases of the metrics every game's report has, `{g}` standing for the row's
+group; a game's own metrics have theirs in its GameSpec.metric_info (`MetricInfo.phrase`)."""
 
 
 def labeller(resolved: Mapping[str, Any]) -> Any:
@@ -76,9 +66,12 @@ def labeller(resolved: Mapping[str, Any]) -> Any:
     return label
 
 
-def describe(metric: str, group: str, label: Any) -> str:
+def describe(metric: str, group: str, label: Any, declared: MetricInfos | None = None) -> str:
+    """The row in words for a sentence: the metric's phrase (TITLES, or its game's
+    `MetricInfo.phrase` in `declared`) with the group's label for `{g}`."""
     g = label(group.removeprefix("all / ")) if group else ""
-    template = TITLES.get(metric)
+    own = declared.get(metric) if declared else None
+    template = own.phrase if own is not None and own.phrase else TITLES.get(metric)
     if template and g in ("", "all"):
         template = template.replace(" ({g})", "")
     if template:
@@ -88,10 +81,11 @@ def describe(metric: str, group: str, label: Any) -> str:
     return f"{base} ({g})" if g and g != "all" else base
 
 
-def sentence(title: str, metric: str, values: list[tuple[str, float]], p_holm: float, note: str | None = None) -> str:
+def sentence(title: str, metric: str, values: list[tuple[str, float]], p_holm: float, note: str | None = None,
+             declared: MetricInfos | None = None) -> str:
     """'Bays first-pick rate rises from 0.0% (greedy) to 41.0% (mcts:1000)' — monotone changes
-    as rises/falls, others listing every rung."""
-    k = F.kind(metric)
+    as rises/falls, others listing every rung (`declared`: the game's metric_info, for kinds)."""
+    k = F.kind(metric, declared)
     shown = [(r, F.value(v, k)) for r, v in values]
     xs = [v for _, v in values]
     p = note if skill.is_set_by_bots(note) else f"Holm-adjusted p {F.p_value(p_holm)}"
@@ -119,6 +113,11 @@ class Ladder:
     generated_by: str = field(default=f"playtest {__version__}")
     switched_off: tuple[Off, ...] = ()
     """What the variant switches off: its rows are in no rung (analysis/offs.py)."""
+
+    @cached_property
+    def declared(self) -> MetricInfos:
+        """What the run's game declares about its own metrics (GameSpec.metric_info)."""
+        return metric_info(self.run)
 
     def changed(self) -> pl.DataFrame:
         return self.tests.filter(pl.col(skill.CHANGES)).sort(skill.P_HOLM)
@@ -269,16 +268,17 @@ def build_ladder(runs: LadderRuns, *, blocks: int = DEFAULT_BLOCKS) -> Ladder:
     info = samples[0].info
     resolved = (info.get("variant") or {}).get("resolved", {})
     label = labeller(resolved)
+    declared = metric_info(info)
     values, tests, reps = skill.skill_tests(samples, rungs, blocks=blocks)
     titles, sentences = [], []
     for row in tests.iter_rows(named=True):
-        title = describe(row[C.METRIC], row[C.GROUP], label)
+        title = describe(row[C.METRIC], row[C.GROUP], label, declared)
         titles.append(title)
         if row[skill.CHANGES]:
             vals = values.filter((pl.col(C.METRIC) == row[C.METRIC]) & (pl.col(C.GROUP) == row[C.GROUP]))
             by = dict(vals.select(skill.RUNG, C.ESTIMATE).iter_rows())
             sentences.append(sentence(title, row[C.METRIC], [(r, by[r]) for r in rungs], row[skill.P_HOLM],
-                                      row[skill.NOTE]))
+                                      row[skill.NOTE], declared))
         else:
             sentences.append(None)
     tests = tests.with_columns(pl.Series("title", titles, dtype=pl.String()),

@@ -70,7 +70,7 @@ def _per_metric(cal: Calibration) -> pl.DataFrame:
 def _run_values(cal: Calibration) -> dict[tuple[str, str], dict[str, str]]:
     out: dict[tuple[str, str], dict[str, str]] = {}
     for r in cal.metrics.filter(pl.col("source") != "table").iter_rows(named=True):
-        out.setdefault((r["metric"], r["group"]), {})[r["source"]] = F.value(r["estimate"], F.kind(r["metric"]))
+        out.setdefault((r["metric"], r["group"]), {})[r["source"]] = F.value(r["estimate"], F.kind(r["metric"], cal.declared))
     return out
 
 
@@ -90,7 +90,7 @@ def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
               "| --- | --- | --- |" + " ---: |" * len(runs) + " --- |"]
     vals = _run_values(cal)
     for r in _per_metric(cal).iter_rows(named=True):
-        k = F.kind(r["metric"])
+        k = F.kind(r["metric"], cal.declared)
         rv = vals.get((r["metric"], r["group"]), {})
         lines.append(f"| {r['metric']} | {r['group']} | {F.value(r['estimate'], k)} "
                      f"[{F.interval(r['ci_low'], r['ci_high'], k)}] | "
@@ -126,7 +126,7 @@ def to_html(cal: Calibration, meta: dict[str, Any]) -> str:
     vals = _run_values(cal)
     metric_rows = []
     for r in _per_metric(cal).iter_rows(named=True):
-        k = F.kind(r["metric"])
+        k = F.kind(r["metric"], cal.declared)
         rv = vals.get((r["metric"], r["group"]), {})
         metric_rows.append(f"<tr><td>{e(r['metric'])}</td><td>{e(r['group'])}</td>"
                            f"<td class=num>{e(F.value(r['estimate'], k))}</td>"

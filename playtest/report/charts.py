@@ -11,6 +11,7 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.analysis.metrics import by_round_metrics
+from playtest.core.spec import MetricInfos
 from playtest.report.format import kind
 from playtest.report.model import Report
 from playtest.report.vega import vega_spec
@@ -50,9 +51,11 @@ def _tooltip(k: str) -> list[alt.Tooltip]:
 
 
 @vega_spec
-def interval_chart(df: pl.DataFrame, metric: str, reference: float | None = None, x_title: str = "") -> alt.TopLevelMixin:
-    """Point estimate with its 95% interval per group, optional reference line."""
-    k = kind(metric)
+def interval_chart(df: pl.DataFrame, metric: str, reference: float | None = None, x_title: str = "", *,
+                   declared: MetricInfos | None = None) -> alt.TopLevelMixin:
+    """Point estimate with its 95% interval per group, optional reference line (`declared`: the
+    game's GameSpec.metric_info, for the metric's kind)."""
+    k = kind(metric, declared)
     data = df.select("label", C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N).to_dicts()
     order = [r["label"] for r in data]
     base = alt.Chart(alt.Data(values=data)).encode(
@@ -70,9 +73,9 @@ def interval_chart(df: pl.DataFrame, metric: str, reference: float | None = None
 
 
 @vega_spec
-def heatmap(df: pl.DataFrame, metric: str) -> alt.TopLevelMixin:
+def heatmap(df: pl.DataFrame, metric: str, *, declared: MetricInfos | None = None) -> alt.TopLevelMixin:
     """'outer / inner' groups (e.g. 'round 2 / bays') as a heatmap of the estimate."""
-    k = kind(metric)
+    k = kind(metric, declared)
     numbers = df.select("label", *(pl.col(c).fill_nan(None) for c in (C.ESTIMATE, C.CI_LOW, C.CI_HIGH)), C.N)
     data = [{"outer": lab.split(" / ", 1)[0], "inner": lab.split(" / ", 1)[-1], C.ESTIMATE: e, C.CI_LOW: lo,
              C.CI_HIGH: hi, C.N: n, "label": lab}
@@ -165,12 +168,14 @@ def build_charts(report: Report) -> list[Chart]:
             df = section.table.filter(pl.col(C.METRIC) == metric).with_columns(
                 pl.col(C.GROUP).map_elements(report.label, return_dtype=pl.String).alias("label"))
             if metric in by_round and df[C.GROUP].str.contains(" / ", literal=True).all():
-                charts.append(Chart(f"{section.key}:{metric}", section.title, _definition(df), heatmap(df, metric)))
+                charts.append(Chart(f"{section.key}:{metric}", section.title, _definition(df),
+                                    heatmap(df, metric, declared=report.declared)))
                 continue
             df = df.filter(pl.col(C.CI_LOW).is_not_null() & pl.col(C.CI_LOW).is_not_nan())
             if df.height == 0:
                 continue
             title = section.title if section.table[C.METRIC].n_unique() == 1 else f"{section.title}: {metric.replace('_', ' ')}"
-            ref = 0.0 if kind(metric) == "diff" else None
-            charts.append(Chart(f"{section.key}:{metric}", title, _definition(df), interval_chart(df, metric, ref)))
+            ref = 0.0 if report.kind(metric) == "diff" else None
+            charts.append(Chart(f"{section.key}:{metric}", title, _definition(df),
+                                interval_chart(df, metric, ref, declared=report.declared)))
     return charts

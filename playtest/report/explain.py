@@ -10,6 +10,7 @@ from typing import Any
 import altair as alt
 import polars as pl
 
+from playtest.core.spec import MetricInfos
 from playtest.report.html import e, page
 from playtest.report.vega import vega_spec
 from playtest.tune.explain import Design, amount, sentences
@@ -22,13 +23,13 @@ def _cause(row: dict[str, Any]) -> str:
     return f"{row['key']} = {row['level']} (vs {row['reference']})" if row["level"] else f"{row['key']} (+{row['step']:g})"
 
 
-def _size(row: dict[str, Any]) -> str:
+def _size(row: dict[str, Any], declared: MetricInfos) -> str:
     m, d = row["metric"], row["difference"]
-    num, unit = amount(row["estimate"], m, d)
+    num, unit = amount(row["estimate"], m, d, declared)
     sign = "+" if row["estimate"] > 0 and not num.startswith("-") else ""
     if row["ci_low"] is None:  # an exact fit: no error to measure (tune.explain.effects)
         return f"{sign}{num}{unit} (no interval: exact fit)"
-    lo, hi = amount(row["ci_low"], m, d)[0], amount(row["ci_high"], m, d)[0]
+    lo, hi = amount(row["ci_low"], m, d, declared)[0], amount(row["ci_high"], m, d, declared)[0]
     return f"{sign}{num}{unit} [{lo}, {hi}]"
 
 
@@ -56,12 +57,12 @@ def _untested(table: pl.DataFrame) -> str:
 
 def explain_markdown(design: Design, table: pl.DataFrame) -> str:
     out = [f"# Which rule moves which number — {design.run_dir}", "", _head(design, table), ""]
-    said = sentences(table, design.bots)
+    said = sentences(table, design.bots, design.declared)
     out += ["## Strong effects", ""] + ([f"- {s}" for s in said] or ["None: no key moves any number beyond the noise of this design."])
     out += ["", "## Ranked effects", "", "| key | response | effect per step [95%] | standardised | p (Holm) |",
             "|---|---|---:|---:|---:|"]
     for row in table.head(MAX_ROWS).iter_rows(named=True):
-        out.append(f"| {_cause(row)} | {_response(row)} | {_size(row)} | {row['std_effect']:+.2f} | "
+        out.append(f"| {_cause(row)} | {_response(row)} | {_size(row, design.declared)} | {row['std_effect']:+.2f} | "
                    f"{_p(row['p_holm'])}{' ★' if row['strong'] else ''} |")
     if table.height > MAX_ROWS:
         out.append(f"\n({table.height - MAX_ROWS} weaker effects in explain.json.)")
@@ -83,7 +84,7 @@ def _p(p: float | None) -> str:
 
 def explain_json(design: Design, table: pl.DataFrame) -> str:
     doc = {"kind": "playtest-explain", "version": 1, "source": design.source, "run_dir": str(design.run_dir),
-           "bots": list(design.bots), "games": design.games, "sentences": sentences(table, design.bots),
+           "bots": list(design.bots), "games": design.games, "sentences": sentences(table, design.bots, design.declared),
            "effects": [{k: (None if isinstance(v, float) and not math.isfinite(v) else v) for k, v in r.items()}
                        for r in table.iter_rows(named=True)]}
     return json.dumps(doc, indent=2, ensure_ascii=False)
@@ -107,9 +108,9 @@ def _chart(table: pl.DataFrame) -> alt.TopLevelMixin:
 
 def explain_html(design: Design, table: pl.DataFrame) -> str:
     specs: dict[str, Any] = {}
-    said = sentences(table, design.bots)
+    said = sentences(table, design.bots, design.declared)
     items = "".join(f"<li>{e(s)}</li>" for s in said) or "<li>None: no key moves any number beyond the noise of this design.</li>"
-    rows = "".join(f"<tr><td>{e(_cause(r))}</td><td>{e(_response(r))}</td><td class=num>{e(_size(r))}</td>"
+    rows = "".join(f"<tr><td>{e(_cause(r))}</td><td>{e(_response(r))}</td><td class=num>{e(_size(r, design.declared))}</td>"
                    f"<td class=num>{r['std_effect']:+.2f}</td><td class=num>{e(_p(r['p_holm']))}{' ★' if r['strong'] else ''}</td></tr>"
                    for r in table.head(MAX_ROWS).iter_rows(named=True))
     chart = ""

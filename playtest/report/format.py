@@ -1,32 +1,46 @@
-"""How a metric's numbers are written: rates as %, differences of rates as points, counts whole."""
+"""How a metric's numbers are written: rates as %, differences of rates as points, counts whole.
+
+A metric's kind comes from its name, by the conventions below, unless its game declares it
+(GameSpec.metric_info, `MetricInfo.kind`): the `declared` argument of `kind` and `is_share`,
+`playtest.analysis.metrics.metric_info(run)` for a run. The conventions are every game's: no
+game's own metric is named here."""
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-RATE_PREFIXES = ("win_rate", "crew_pick", "crew_first", "crew_win", "exact", "rate", "share", "selected_in_round")
-"""Names of proportions that do not end in `_rate` (New Frontiers' `selected_in_round` was shown as
-0.67, not 66.7%)."""
+if TYPE_CHECKING:
+    from playtest.core.spec import MetricInfos
+
+RATE_PREFIXES = ("rate", "share")
+"""Names of proportions may start with these words as well as end in `_rate` or `_share`; a game
+declares the kind of a share named otherwise (`MetricInfo(kind="rate")`: New Frontiers'
+`selected_in_round`, written 0.67 rather than 66.7% until it did)."""
 
 
 def is_rate(metric: str) -> bool:
-    """Metrics that are proportions (shown as %)."""
+    """Metrics that are proportions (shown as %) by their name."""
     return metric.startswith(RATE_PREFIXES) or metric.endswith("_rate")
 
-def is_share(metric: str) -> bool:
-    """A proportion by its name, as the reports write it (a %, `kind` 'rate'): the names of
-    `is_rate` and every `_share` (end triggers, game lengths), but not a lift or an advantage,
-    a share minus 1/P that can be negative (`crew_win_lift` starts as `crew_win_rate` does), nor
-    a mean that happens to lie between 0 and 1 (rebids per round)."""
-    return kind(metric) == "rate"
+def is_share(metric: str, declared: MetricInfos | None = None) -> bool:
+    """A proportion, as the reports write it (a %, `kind` 'rate'): the names of `is_rate` and
+    every `_share` (end triggers, game lengths) and what the game declares a rate, but not a
+    lift or an advantage, a share minus 1/P that can be negative (a win-rate lift starts as the
+    win rate does), nor a mean that happens to lie between 0 and 1 (rebids per round)."""
+    return kind(metric, declared) == "rate"
 
 
 DIFF_WORDS = ("advantage", "lift", "_diff", "gap")
 COUNT_METRICS = ("games_needed",)
 
 
-def kind(metric: str) -> str:
-    """'diff' (difference of two rates), 'rate', 'count' or 'number'."""
+def kind(metric: str, declared: MetricInfos | None = None) -> str:
+    """'diff' (difference of two rates), 'rate', 'count' or 'number': as the metric's game
+    declares it (`declared`: its GameSpec.metric_info), else by the metric's name."""
+    own = declared.get(metric) if declared else None
+    if own is not None and own.kind is not None:
+        return own.kind
     if metric in COUNT_METRICS:
         return "count"
     if any(w in metric for w in DIFF_WORDS):

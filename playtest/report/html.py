@@ -165,8 +165,8 @@ def _header(report: Report) -> str:
             f"<p class=\"sub\">{e(run.get('game_title'))}</p><dl class=\"meta\">{''.join(meta)}</dl></header>")
 
 
-def _item(item: VerdictItem) -> str:
-    k = F.kind(item.metric) if item.unit != "number" else "number"
+def _item(report: Report, item: VerdictItem) -> str:
+    k = report.kind(item.metric) if item.unit != "number" else "number"
     badge = ""
     if item.within_fair is not None:
         fair = F.fair(item.fair_value, k)
@@ -181,7 +181,7 @@ def _item(item: VerdictItem) -> str:
 
 def _verdict(report: Report) -> str:
     v = report.verdict
-    items = "".join(_item(i) for i in v.items)
+    items = "".join(_item(report, i) for i in v.items)
     return (f'<section class="verdict {e(v.status)}" id="verdict"><p class="headline">{e(v.headline)}</p>'
             f'<p class="detail">{e(v.detail)}</p><div class="items">{items}</div></section>')
 
@@ -193,7 +193,7 @@ def _table(report: Report, df: pl.DataFrame) -> str:
             "<th class=num>95% interval</th><th class=num>n</th>" + ("<th class=num>p</th>" if has_p else "") + "</tr>")
     body = []
     for r in df.iter_rows(named=True):
-        k = F.kind(r[C.METRIC])
+        k = report.kind(r[C.METRIC])
         cells = (f"<td title=\"{e(r[C.DEFINITION])}\">{e(r[C.METRIC])}</td>" if many else "")
         cells += (f"<td title=\"{e(r[C.DEFINITION])}\">{e(report.label(r[C.GROUP]))}</td>"
                   f"<td class=num>{e(F.value(r[C.ESTIMATE], k))}</td>"

@@ -22,7 +22,7 @@ from playtest.report.vega import vega_spec
 @vega_spec
 def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> alt.TopLevelMixin:
     """Estimate and 95% interval at each rung (x, in ladder order), one colour per group."""
-    k = F.kind(metric)
+    k = F.kind(metric, ladder.declared)
     fmt = ".0%" if k in ("rate", "diff") else ",.2~f"
     data = [{"rung": r[skill.RUNG], "group": r["title"], C.ESTIMATE: r[C.ESTIMATE], C.CI_LOW: r[C.CI_LOW],
              C.CI_HIGH: r[C.CI_HIGH], C.N: r[C.N]} for r in json_safe(rows)]
@@ -137,7 +137,7 @@ def render_ladder_html(ladder: Ladder) -> str:
     head = "".join(f"<th class=num>{e(r)}</th>" for r in ladder.rungs)
     body_rows = "".join(
         f"<tr><td title=\"{e(row['cells'][0][C.DEFINITION] if row['cells'][0] else '')}\">{e(row['title'])}</td>"
-        + "".join(f"<td class=num>{e(cell(c, row[C.METRIC]))}</td>" for c in row["cells"])
+        + "".join(f"<td class=num>{e(cell(c, row[C.METRIC], ladder.declared))}</td>" for c in row["cells"])
         + f"<td class=num>{e(p_shown(row))}</td>"
         f"<td>{'yes' if row[skill.CHANGES] else ''}</td></tr>" for row in rows)
     body = f"""<header><h1>Skill ladder — {e(v.get('name'))}</h1><p class="sub">{e(run.get('game_title'))}</p>

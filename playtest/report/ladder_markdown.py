@@ -10,16 +10,17 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.analysis.offs import lines as off_lines
+from playtest.core.spec import MetricInfos
 from playtest.ladder import skill, strength
 from playtest.ladder.result import Ladder, times
 from playtest.report import format as F
 from playtest.report.markdown import md
 
 
-def cell(row: dict[str, Any] | None, metric: str) -> str:
+def cell(row: dict[str, Any] | None, metric: str, declared: MetricInfos | None = None) -> str:
     if row is None:
         return "–"
-    k = F.kind(metric)
+    k = F.kind(metric, declared)
     ci = F.interval(row[C.CI_LOW], row[C.CI_HIGH], k)
     return F.value(row[C.ESTIMATE], k) + (f" [{ci}]" if ci else "")
 
@@ -94,7 +95,7 @@ def render_ladder_markdown(ladder: Ladder) -> str:
               "|---|" + "---:|" * len(ladder.rungs) + "---:|---|"]
     for row in wide(ladder):
         p = md(p_shown(row))
-        lines.append(f"| {md(row['title'])} | " + " | ".join(cell(c, row[C.METRIC]) for c in row["cells"])
+        lines.append(f"| {md(row['title'])} | " + " | ".join(cell(c, row[C.METRIC], ladder.declared) for c in row["cells"])
                      + f" | {p} | {'yes' if row[skill.CHANGES] else ''} |")
     lines += ["", "## Method", "", methods(ladder), ""]
     return "\n".join(lines)

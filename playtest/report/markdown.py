@@ -37,7 +37,7 @@ def _table(report: Report, df: pl.DataFrame) -> list[str]:
     align = (["---"] if many else []) + ["---", "---:", "---:", "---:"] + (["---:"] if has_p else [])
     out = ["| " + " | ".join(head) + " |", "|" + "|".join(align) + "|"]
     for r in df.head(MAX_ROWS).iter_rows(named=True):
-        k = F.kind(r[C.METRIC])
+        k = report.kind(r[C.METRIC])
         cells = ([f"`{r[C.METRIC]}`"] if many else []) + [md(report.label(r[C.GROUP])), F.value(r[C.ESTIMATE], k),
                                                        F.interval(r[C.CI_LOW], r[C.CI_HIGH], k), str(r[C.N])]
         if has_p:
@@ -56,7 +56,7 @@ def render_markdown(report: Report) -> str:
         lines += [md(report.verdict.detail), ""]
     lines += ["| headline number | estimate | 95% interval | fair? |", "|---|---:|---:|---|"]
     for i in report.verdict.items:
-        k = F.kind(i.metric) if i.unit != "number" else "number"
+        k = report.kind(i.metric) if i.unit != "number" else "number"
         fair = "" if i.within_fair is None else (f"yes ({F.fair(i.fair_value, k)} inside)" if i.within_fair
                                                  else f"no ({F.fair(i.fair_value, k)} outside)")
         lines.append(f"| {md(i.label)} | {F.value(i.estimate, k)} | {F.interval(i.ci_low, i.ci_high, k)} | {fair} |")

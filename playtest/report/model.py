@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import polars as pl
@@ -19,9 +20,10 @@ from playtest import __version__
 from playtest.analysis import columns as C
 from playtest.analysis import frames as F
 from playtest.analysis.frames import Table
-from playtest.analysis.metrics import Section, sections
+from playtest.analysis.metrics import Section, metric_info, sections
 from playtest.analysis.offs import switched_off
-from playtest.core.spec import Off
+from playtest.core.spec import MetricInfos, Off
+from playtest.report import format as units
 
 SCHEMA_ID = "playtest-report"
 SCHEMA_VERSION = 1
@@ -66,6 +68,15 @@ class Report:
     generated_by: str = field(default=f"playtest {__version__}")
     switched_off: tuple[Off, ...] = ()
     """The mechanisms the variant switches off: their rows are not in `sections` (analysis/offs.py)."""
+
+    @cached_property
+    def declared(self) -> MetricInfos:
+        """What the run's game declares about its own metrics (GameSpec.metric_info)."""
+        return metric_info(self.run)
+
+    def kind(self, metric: str) -> str:
+        """How the metric's numbers are written (report/format.py: `kind`), as its game declares."""
+        return units.kind(metric, self.declared)
 
     def label(self, ident: str) -> str:
         """A card/crew/planet id as the variant spells it ('ja en'), else the id itself;

@@ -8,13 +8,15 @@ from rich.table import Table
 from rich.text import Text
 
 from playtest.analysis import columns as C
+from playtest.core.spec import MetricInfos
 from playtest.report import format as F
 from playtest.text import clean
 
 
-def metric_table(title: str, df: pl.DataFrame) -> RenderableType:
+def metric_table(title: str, df: pl.DataFrame, declared: MetricInfos | None = None) -> RenderableType:
     """One rich table: group, estimate, 95% interval, n; the test's p-value on a line below it
-    where there is one (a line of its own: a caption would wrap at the table's width)."""
+    where there is one (a line of its own: a caption would wrap at the table's width). `declared`:
+    the game's GameSpec.metric_info (the kinds of its metrics)."""
     has_p = df.height > 0 and df[C.P_VALUE].is_not_null().any()
     table = Table(title=Text(clean(title)), title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("", style="bold")
@@ -25,7 +27,7 @@ def metric_table(title: str, df: pl.DataFrame) -> RenderableType:
     table.add_column("n", justify="right")
     many = df.height and df[C.METRIC].n_unique() > 1
     for row in df.iter_rows(named=True):
-        kind = F.kind(row[C.METRIC])
+        kind = F.kind(row[C.METRIC], declared)
         cells = [_text(row[C.GROUP])]  # ids and bot names of a variant, a run or a plugin
         if many:
             cells.append(_text(row[C.METRIC]))
@@ -47,13 +49,14 @@ def _text(value: object) -> Text:
     return Text("" if value is None else clean(str(value)))
 
 
-def print_tables(console: Console, tables: list[tuple[str, pl.DataFrame]], *, max_rows: int | None = None) -> list[str]:
+def print_tables(console: Console, tables: list[tuple[str, pl.DataFrame]], *, max_rows: int | None = None,
+                 declared: MetricInfos | None = None) -> list[str]:
     """Print the tables; those longer than `max_rows` are left out and their titles returned."""
     skipped = []
     for title, df in tables:
         if max_rows is not None and df.height > max_rows:
             skipped.append(title)
             continue
-        console.print(metric_table(title, df))
+        console.print(metric_table(title, df, declared))
         console.print()
     return skipped

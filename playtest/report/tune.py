@@ -15,6 +15,7 @@ import polars as pl
 
 from playtest.compare.gates import as_plain
 from playtest.compare.render import MARK, fmt_diff, fmt_value
+from playtest.core.spec import MetricInfos
 from playtest.report.html import e, page
 from playtest.report.vega import vega_spec
 from playtest.tune.search import UNDEFINED_NOTE, GoalRow, Result, objective_text
@@ -25,24 +26,27 @@ def _finite(x: float | None) -> float | None:
     return None if x is None or math.isnan(x) or math.isinf(x) else x
 
 
-def _fmt_goal(row: GoalRow, x: float) -> str:
-    return (fmt_diff if row.spec.of in ("spread", "change") else fmt_value)(x, row.spec.metric)
+def _fmt_goal(row: GoalRow, x: float, declared: MetricInfos) -> str:
+    return (fmt_diff if row.spec.of in ("spread", "change") else fmt_value)(x, row.spec.metric, declared)
 
 
-def _est(row: GoalRow, t: tuple[float, float, float]) -> str:
+def _est(row: GoalRow, t: tuple[float, float, float], declared: MetricInfos) -> str:
     """'+4.4 pts [−12.1 pts, +20.8 pts]': a goal's quantity with its interval in brackets (a
-    difference's interval written bare, '+4.4 pts -12.1 pts … +20.8 pts', read as three numbers)."""
+    difference's interval written bare, '+4.4 pts -12.1 pts … +20.8 pts', read as three numbers);
+    `declared`: the game's GameSpec.metric_info (Result.declared)."""
     est, lo, hi = t
     fmt = fmt_diff if row.spec.of in ("spread", "change") else fmt_value
-    return f"{fmt(est, row.spec.metric)} [{fmt(lo, row.spec.metric)}, {fmt(hi, row.spec.metric)}]" \
-        if not math.isnan(lo) else fmt(est, row.spec.metric)
+    m = row.spec.metric
+    return f"{fmt(est, m, declared)} [{fmt(lo, m, declared)}, {fmt(hi, m, declared)}]" \
+        if not math.isnan(lo) else fmt(est, m, declared)
 
 
-def _diff(row: GoalRow) -> str:
+def _diff(row: GoalRow, declared: MetricInfos) -> str:
     """best − base with its interval, as `_est` writes a quantity."""
     est, lo, hi = row.diff
     m = row.spec.metric
-    return f"{fmt_diff(est, m)} [{fmt_diff(lo, m)}, {fmt_diff(hi, m)}]" if not math.isnan(lo) else fmt_diff(est, m)
+    return (f"{fmt_diff(est, m, declared)} [{fmt_diff(lo, m, declared)}, {fmt_diff(hi, m, declared)}]"
+            if not math.isnan(lo) else fmt_diff(est, m, declared))
 
 
 def trials_text(r: Result) -> str:
@@ -116,15 +120,16 @@ def tune_markdown(r: Result, best_file: str = "best.yaml") -> str:
            f"best candidate {w.search_objective:.4g}).", "",
            "## Goals: the best candidate against the base (fresh games, 95% intervals, paired jackknife)", "",
            "| goal | shown | base | best | best − base | distance to the goal: base → best |", "|---|---|---:|---:|---:|---:|"]
+    dec = r.declared
     for row in r.goal_rows:
-        out.append(f"| {row.spec.title()} | {row.shown} | {_est(row, row.base)} | {_est(row, row.best)} | "
-                   f"{_diff(row)} | "
+        out.append(f"| {row.spec.title(dec)} | {row.shown} | {_est(row, row.base, dec)} | {_est(row, row.best, dec)} | "
+                   f"{_diff(row, dec)} | "
                    f"{row.base_distance:.4g} → {row.best_distance:.4g} |")
     out += ["", "Each goal is shown on the group (or, for a spread, the pair of groups) where the best is "
             "furthest from it; the distances are each variant's own, on its own worst group or pair."]
     if r.gates:
         out += ["", "Goals with bounds, decided as `playtest diff` gates on the best:", ""]
-        out += [f"- {MARK[g.status]} {g.spec.title()}" for g in r.gates]
+        out += [f"- {MARK[g.status]} {g.spec.title(g.declared)}" for g in r.gates]
     out += ["", "## Re-evaluated candidates", "", "| trial | values | objective (search) | objective (fresh games) |",
             "|---:|---|---:|---:|"]
     for c in r.candidates:
@@ -154,7 +159,7 @@ def tune_json(r: Result) -> str:
         "budget": s.budget, "trials": len(r.trials),
         "params": [{"key": p.key, "space": p.describe(), "kind": p.kind, "numeric": p.numeric,
                     "choices": list(p.labels()) if p.kind == "choice" else None} for p in s.params],
-        "goals": [{"name": g.title(), "metric": g.metric, "of": g.of, "groups": g.groups, "target": g.target,
+        "goals": [{"name": g.title(r.declared), "metric": g.metric, "of": g.of, "groups": g.groups, "target": g.target,
                    "min": g.low, "max": g.high, "weight": g.weight} for g in s.goals.items],
         "outcome": "base" if r.base_wins else "candidate",
         "best_file": None if r.base_wins else "best.yaml",
@@ -166,7 +171,7 @@ def tune_json(r: Result) -> str:
             **_triple((r.gain.estimate, r.gain.low, r.gain.high)), "shown": r.gain.shown},
         "candidates": [{"trial": c.trial, "values": c.values, "objective_search": _finite(c.search_objective),
                         "objective_fresh": _finite(c.confirm_objective)} for c in r.candidates],
-        "goal_results": [{"name": row.spec.title(), "metric": row.spec.metric, "of": row.spec.of, "shown": row.shown,
+        "goal_results": [{"name": row.spec.title(r.declared), "metric": row.spec.metric, "of": row.spec.of, "shown": row.shown,
                           "base": _triple(row.base), "best": _triple(row.best), "difference": _triple(row.diff),
                           "distance_base": _finite(row.base_distance), "distance_best": _finite(row.best_distance)}
                          for row in r.goal_rows],
@@ -208,15 +213,16 @@ def tune_html(r: Result, best_text: str | None) -> str:
         cid = f"chart-{len(specs)}"
         specs[cid] = spec
         parts.append(f'<figure><h3>{e(title)}</h3><p class="def">{e(definition)}</p><div class="chart" id="{cid}"></div></figure>')
+    dec = r.declared
     rows = "".join(
-        f"<tr><td>{e(row.spec.title())}</td><td>{e(row.shown)}</td><td class=num>{e(_est(row, row.base))}</td>"
-        f"<td class=num>{e(_est(row, row.best))}</td><td class=num>{e(_diff(row))}</td>"
+        f"<tr><td>{e(row.spec.title(dec))}</td><td>{e(row.shown)}</td><td class=num>{e(_est(row, row.base, dec))}</td>"
+        f"<td class=num>{e(_est(row, row.best, dec))}</td><td class=num>{e(_diff(row, dec))}</td>"
         f"<td class=num>{row.base_distance:.4g} → {row.best_distance:.4g}</td></tr>" for row in r.goal_rows)
     cands = "".join(
         f"<tr><td class=num>{c.trial}</td><td>{e(', '.join(f'{k}={show(v)}' for k, v in c.values.items()))}"
         f"{' <b>best</b>' if c.trial == r.winner.trial and not r.base_wins else ''}</td><td class=num>{objective_text(c.search_objective)}</td>"
         f"<td class=num>{objective_text(c.confirm_objective)}</td></tr>" for c in r.candidates)
-    gates = "".join(f"<li>{e(MARK[g.status])} {e(g.spec.title())}</li>" for g in r.gates)
+    gates = "".join(f"<li>{e(MARK[g.status])} {e(g.spec.title(g.declared))}</li>" for g in r.gates)
     body = (f"<h1>Tuning — {e(str(s.variant))}</h1>"
             f"<p class=\"def\">{e(settings_line(r))}</p>"
             f"<p class=\"def\">Command: <code>{e(s.command)}</code></p>"

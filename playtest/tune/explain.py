@@ -31,6 +31,8 @@ import numpy as np
 import polars as pl
 
 from playtest.analysis import distributions as dist
+from playtest.analysis.metrics import metric_info
+from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError
 from playtest.jsonplaces import located
 from playtest.report import format as F
@@ -68,6 +70,22 @@ class Design:
     """Response column → its standard-error column (sweeps)."""
     bots: tuple[str, ...] = ()
     games: int = 0
+    declared: MetricInfos = field(default_factory=dict)
+    """What the game of the explained runs declares about its own metrics (GameSpec.metric_info)."""
+
+
+def declared_in(run_dir: Path) -> MetricInfos:
+    """The GameSpec.metric_info of the game the sweep or tune in `run_dir` played, read from the
+    run.json of a run it keeps there (`runs/<point>/`, `runs/base/`): sweep.json and tune.json do
+    not name the game. None found (the runs deleted): {}, every metric written by its name."""
+    for path in sorted(run_dir.glob("runs/*/run.json")):
+        try:
+            info = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(info, dict) and isinstance(info.get("game"), str):
+            return metric_info(info)
+    return {}
 
 
 def read_design(run_dir: Path, metrics: list[str] | None = None) -> Design:
@@ -132,6 +150,7 @@ def _sweep_design(run_dir: Path, metrics: list[str] | None) -> Design:
                                 f"(known: {known})")
         raise PlaytestError(f"--metric {unknown[0]}: no such metric in this sweep (known: {known})")
     table = table.filter(pl.col("metric").is_in(wanted))
+    declared = declared_in(run_dir)
     # One row per point: key values, then per (metric, group) the estimate and its se.
     points = table.select("point", *[k.name for k in keys]).unique("point", maintain_order=True)
     responses: list[Response] = []
@@ -142,12 +161,13 @@ def _sweep_design(run_dir: Path, metrics: list[str] | None) -> Design:
         part = part.select("point", pl.col("estimate").cast(pl.Float64).alias(col),
                            half.cast(pl.Float64).alias(f"{col} se"))
         points = points.join(part, on="point", how="left")
-        responses.append(Response(col, col, str(m), F.kind(str(m)) == "diff"))
+        responses.append(Response(col, col, str(m), F.kind(str(m), declared) == "diff"))
         se[col] = f"{col} se"
     for k in keys:
         if k.numeric:
             points = points.with_columns(pl.col(k.name).cast(pl.Float64))
-    return Design("sweep", run_dir, keys, responses, points, se, _short_bots(run.get("lineup") or []), int(run.get("games") or 0))
+    return Design("sweep", run_dir, keys, responses, points, se, _short_bots(run.get("lineup") or []), int(run.get("games") or 0),
+                  declared)
 
 
 def _quantity(goal: dict[str, Any]) -> str:
@@ -195,13 +215,16 @@ def _tune_design(run_dir: Path) -> Design:
     # the other goals: each response is fitted where it has a value (`effects`), not only at the
     # trials where every goal has one.
     trials = trials.filter((pl.col("state") == "complete") & pl.col("repeat_of").is_null())
-    responses = [Response(f"goal_{i + 1}", _quantity(g), g["metric"], g["of"] in ("spread", "change") or F.kind(g["metric"]) == "diff")
+    declared = declared_in(run_dir)
+    responses = [Response(f"goal_{i + 1}", _quantity(g), g["metric"],
+                          g["of"] in ("spread", "change") or F.kind(g["metric"], declared) == "diff")
                  for i, g in enumerate(goals)]
     responses.append(Response("objective", "the objective (the weighted distance to the goals)", "objective"))
     for k in keys:
         if k.numeric:
             trials = trials.with_columns(pl.col(k.name).cast(pl.Float64))
-    return Design("tune", run_dir, keys, responses, trials, {}, tuple(doc.get("lineup") or []), int(doc.get("games") or 0))
+    return Design("tune", run_dir, keys, responses, trials, {}, tuple(doc.get("lineup") or []), int(doc.get("games") or 0),
+                  declared)
 
 
 # --- the model ----------------------------------------------------------------------------------
@@ -367,10 +390,10 @@ def _holm(ps: list[float]) -> list[float]:
 # --- sentences ----------------------------------------------------------------------------------
 
 
-def amount(x: float, metric: str, difference: bool) -> tuple[str, str]:
+def amount(x: float, metric: str, difference: bool, declared: MetricInfos | None = None) -> tuple[str, str]:
     """A size of change in the metric's units (rates and differences of rates in points):
-    (number, unit)."""
-    k = F.kind(metric)
+    (number, unit). `declared`: the game's GameSpec.metric_info (Design.declared)."""
+    k = F.kind(metric, declared)
     if k in ("rate", "diff") or (difference and k != "number"):
         return f"{100 * x:.1f}", " pts"
     unit = " rounds" if metric.endswith("_rounds") else " turns" if metric.endswith("_turns") else ""
@@ -383,15 +406,15 @@ def _choice(level: str) -> str:
     return "its default (key removed)" if level == REMOVE_TAG else level
 
 
-def sentence(row: dict[str, Any], bots: tuple[str, ...]) -> str:
+def sentence(row: dict[str, Any], bots: tuple[str, ...], declared: MetricInfos | None = None) -> str:
     """"raising crews.bays.time by 1 lowers game_length_rounds by 0.4 rounds [0.3, 0.5] (bots: greedy)"."""
     b, lo, hi = row["estimate"], row["ci_low"], row["ci_high"]
     verb = "raises" if b > 0 else "lowers"
     if b < 0:
         b, lo, hi = -b, -hi, -lo
     m, d = row["metric"], row["difference"]
-    num, unit = amount(b, m, d)
-    size = f"{num}{unit} [{amount(lo, m, d)[0]}, {amount(hi, m, d)[0]}]"
+    num, unit = amount(b, m, d, declared)
+    size = f"{num}{unit} [{amount(lo, m, d, declared)[0]}, {amount(hi, m, d, declared)[0]}]"
     if row["level"]:
         cause = f"setting {row['key']} to {_choice(row['level'])} instead of {_choice(row['reference'])}"
     else:
@@ -405,5 +428,5 @@ def sentence(row: dict[str, Any], bots: tuple[str, ...]) -> str:
     return f"{cause} {verb} {row['response']} by {size}{who}{where}."
 
 
-def sentences(table: pl.DataFrame, bots: tuple[str, ...]) -> list[str]:
-    return [sentence(r, bots) for r in table.filter(pl.col("strong")).iter_rows(named=True)]
+def sentences(table: pl.DataFrame, bots: tuple[str, ...], declared: MetricInfos | None = None) -> list[str]:
+    return [sentence(r, bots, declared) for r in table.filter(pl.col("strong")).iter_rows(named=True)]

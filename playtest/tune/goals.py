@@ -37,6 +37,7 @@ from playtest.compare.gates import (
     run_problem,
     shares_in,
 )
+from playtest.core.spec import MetricInfos
 from playtest.errors import Problem, VariantError
 from playtest.variants.loader import problem_from_pydantic
 from playtest.variants.source import Node, parse_file
@@ -70,16 +71,18 @@ class GoalSpec(GateSpec):
             raise ValueError("a spread needs several groups: leave `group` out or give a list")
         return self
 
-    def title(self) -> str:
+    def title(self, declared: MetricInfos | None = None) -> str:
+        """The goal's name, else its metric, groups, target and limits (`declared`: the game's
+        GameSpec.metric_info, for the unit of the numbers)."""
         if self.name:
             return self.name
         what = {"value": "", "spread": "spread of ", "change": "change in "}[self.of]
         where = f" [{', '.join(self.groups)}]" if self.groups else ""
         aims = []
         if self.target is not None:
-            aims.append(f"→ {self.number(self.target)}")
+            aims.append(f"→ {self.number(self.target, declared)}")
         if self.low is not None or self.high is not None:
-            aims.append(self.limit_text())
+            aims.append(self.limit_text(declared))
         return f"{what}{self.metric}{where} {' '.join(aims)}"
 
     def has_bounds(self) -> bool:
@@ -172,16 +175,16 @@ def _located(tree: Node, err: Any) -> Problem:
     return problem
 
 
-def check_against_probe(goals: Goals, table: pl.DataFrame) -> None:
+def check_against_probe(goals: Goals, table: pl.DataFrame, declared: MetricInfos | None = None) -> None:
     """Before the search, from the probe's metric `table`: every goal names a metric and groups
     that the runs have, and no bound or target of a goal on a share lies outside what the share
     can take (`compare.gates.probe_problems`). One GateError, located in the goals file, lists
     every such problem. The confirmation's gates are made from these goals and are not checked
-    again."""
+    again. `declared`: the game's GameSpec.metric_info (a share whose name does not say so)."""
     seen: dict[str, list[str]] = {}
     for m, g in table.select(C.METRIC, pl.col(C.GROUP).fill_null("")).iter_rows():
         seen.setdefault(m, []).append(g)
-    problems = probe_problems(goals.items, goals.problem, seen, "", shares_in(table))
+    problems = probe_problems(goals.items, goals.problem, seen, "", shares_in(table, declared))
     if problems:
         raise GateError(problems)
 

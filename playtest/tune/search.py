@@ -31,7 +31,9 @@ from playtest.analysis import columns as C
 from playtest.compare.gates import GateResult, evaluate
 from playtest.compare.jackknife import Replicates, Sample, jackknife, replicate
 from playtest.compare.stats import sign_flip_p
+from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError, UsageError
+from playtest.games import get_game
 from playtest.io import write_parquet_atomic
 from playtest.sim.batch import RunConfig, read_run, run_batch
 from playtest.sim.rundir import first_line, read_json
@@ -135,6 +137,11 @@ class Result:
     resumed_from: int = 0
     gain: Gain | None = None
     """The winner's objective minus the base's on the fresh games, with its paired interval."""
+
+    @property
+    def declared(self) -> MetricInfos:
+        """What the game declares about its own metrics (GameSpec.metric_info): their units."""
+        return get_game(self.winner_variant.game).metric_info
 
     @property
     def base_wins(self) -> bool:
@@ -291,7 +298,7 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
         base_table = fn(s.info, s.games, s.events)
         write_parquet_atomic(base_file, base_table)  # a resumed search reads it
         shutil.rmtree(scratch / "base", ignore_errors=True)
-    G.check_against_probe(settings.goals, base_table)
+    G.check_against_probe(settings.goals, base_table, get_game(base.game).metric_info)
     base_values = G.goal_values(settings.goals, base_table, base_table)
     base_obj = G.objective(settings.goals, base_values)
     say(f"base objective {base_obj:.4g}")

@@ -22,6 +22,10 @@ def _metrics(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
     ])
 
 
+STARGATE = {"game": "stargate"}
+"""The samples' run info: Stargate titles its crew_pick_rate (GameSpec.metric_info)."""
+
+
 def _comparison():
     rng = np.random.default_rng(11)
     empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
@@ -29,7 +33,7 @@ def _comparison():
     def sample(rounds: float, bays: float) -> Sample:
         g = pl.DataFrame({"game": np.arange(300), "rounds": rng.normal(rounds, 0.5, 300),
                           "bays": (rng.random(300) < bays).astype(float)})
-        return Sample({}, g, empty)
+        return Sample(STARGATE, g, empty)
 
     return compare_samples([sample(6.0, 0.3), sample(5.6, 0.3)], ["draft5", "draft6"], metric_fn=_metrics)
 
@@ -121,8 +125,8 @@ def test_a_metric_equal_in_every_game_of_changed_rules_is_not_called_identical_g
     rounds = rng.normal(12, 1, 60)
 
     def sample(extra: float) -> Sample:
-        return Sample({}, pl.DataFrame({"game": np.arange(60), "rounds": rounds + extra * (np.arange(60) % 7 == 0),
-                                        "bays": wins}), empty)
+        return Sample(STARGATE, pl.DataFrame({"game": np.arange(60), "rounds": rounds + extra * (np.arange(60) % 7 == 0),
+                                              "bays": wins}), empty)
 
     cmp = compare_samples([sample(0.0), sample(1.0)], ["base", "no-chips"], metric_fn=_metrics)
     md = render.compare_markdown(cmp, {"players": 4, "lineup": ["greedy"], "seeds": [1, 1], "games": 60})

@@ -233,9 +233,10 @@ def test_comparisons_of_one_game():
 
 
 def test_sentences_name_the_rungs():
+    from playtest.games.stargate import SPEC
     from playtest.ladder.result import describe, sentence
 
-    title = describe("crew_first_pick_rate", "bays", lambda g: {"bays": "ベイス Bays"}.get(g, g))
+    title = describe("crew_first_pick_rate", "bays", lambda g: {"bays": "ベイス Bays"}.get(g, g), SPEC.metric_info)
     assert title == "ベイス Bays first-pick rate"
     assert sentence(title, "crew_first_pick_rate", [("greedy", 0.0), ("mcts:1000", 0.41)], 0.0004) == (
         "ベイス Bays first-pick rate rises from 0.0% (greedy) to 41.0% (mcts:1000); Holm-adjusted p < 0.001.")

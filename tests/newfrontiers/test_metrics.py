@@ -174,11 +174,12 @@ def test_a_win_lift_interval_stays_within_what_a_lift_can_be():
 
 def test_shares_without_rate_in_their_name_are_shown_as_percentages():
     """`selected_in_round` is a share of games (Wilson interval) but was written 0.67, as a plain
-    number, in reports and ladders."""
+    number, in reports and ladders: New Frontiers declares its kind (GameSpec.metric_info)."""
+    from playtest.games.newfrontiers import SPEC
     from playtest.report import format as F
 
-    assert F.kind("selected_in_round") == "rate"
-    assert F.value(0.6667, F.kind("selected_in_round")) == "66.7%"
+    assert F.kind("selected_in_round", SPEC.metric_info) == "rate"
+    assert F.value(0.6667, F.kind("selected_in_round", SPEC.metric_info)) == "66.7%"
 
 
 def test_worlds_without_a_good_are_labelled_color_none_not_a_dash():

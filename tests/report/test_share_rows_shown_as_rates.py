@@ -1,5 +1,6 @@
 """A row whose definition says it is a share is written as a percentage: a report writes every
-row of a metric in the metric's kind (report/format.py, by the metric's name), so a share filed
+row of a metric in the metric's kind (report/format.py, by the metric's name or as its game
+declares it in GameSpec.metric_info), so a share filed
 as a group of a count or mean metric was printed as a plain number (New Frontiers' share of
 Produce selections that found pile gold read 0.69 as a group of `pile_gold`)."""
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from playtest.analysis import columns as C
-from playtest.analysis.metrics import all_metrics
+from playtest.analysis.metrics import all_metrics, metric_info
 from playtest.report import format as F
 from playtest.sim.batch import RunConfig, read_run, run_batch
 from playtest.variants import load_variant
@@ -23,8 +24,9 @@ SHARE_WORDS = ("share", "proportion", "fraction")
 def test_every_row_defined_as_a_share_is_a_rate_metric(tmp_path: Path, variant: str) -> None:
     v = load_variant(ROOT / "variants" / variant)
     run_batch(v, RunConfig(n_games=12, players=4, lineup=("random",) * 4, seed=1, workers=1), tmp_path / "run")
-    table = all_metrics(*read_run(tmp_path / "run"))
+    info, games, events = read_run(tmp_path / "run")
+    table = all_metrics(info, games, events)
     shares = [r for r in table.iter_rows(named=True) if (r[C.DEFINITION] or "").lower().startswith(SHARE_WORDS)]
     assert shares  # every game has share rows (win rates by seat at least)
-    wrong = [(r[C.METRIC], r[C.GROUP]) for r in shares if F.kind(r[C.METRIC]) != "rate"]
+    wrong = [(r[C.METRIC], r[C.GROUP]) for r in shares if F.kind(r[C.METRIC], metric_info(info)) != "rate"]
     assert wrong == []
