@@ -433,6 +433,41 @@ def test_a_plugin_s_by_round_and_goal_metrics_reach_the_ladder_the_reports_and_t
     assert first[C.ESTIMATE].to_list() == [pytest.approx(seat0["win_share"].sum() / 12)]
 
 
+def test_a_plugin_s_metric_info_titles_its_metrics_and_says_which_are_shares(example_game, cli, tmp_path):
+    """What a game declares in GameSpec.metric_info reaches the generic outputs: Nim's
+    `one_counter_moves`, a share whose name does not say so (`kind="rate"`), is written as a %
+    in the Markdown report and in compare; compare titles it 'Moves that take one counter' and
+    shows it in its terminal table though no difference is notable (`headline`); the ladder
+    phrases it. Without the declaration they read 0.43, 'One counter moves' (the row left out of
+    the terminal table) and 'one counter moves': the generic code knows no game's metrics."""
+    out = tmp_path / "run"
+    r = cli("simulate", NIM, "-n", "12", "--bots", "random,random", "--seed", "2", "--workers", "1",
+            "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    r = cli("report", str(out), "--format", "md", "--out", str(tmp_path / "r.md"))
+    assert r.returncode == 0, r.stderr
+    [row] = [line for line in (tmp_path / "r.md").read_text().splitlines()
+             if line.startswith("| `one_counter_moves` | all |")]
+    assert re.search(r"\| \d+\.\d% \| \d+\.\d% – \d+\.\d% \| 12 \|$", row), row
+
+    other = tmp_path / "nim-346.yaml"
+    other.write_text("game: nim\nrules_version: 1\nname: Nim 3-4-6\nheaps: [3, 4, 6]\n", encoding="utf-8")
+    r = cli("compare", NIM, str(other), "-n", "12", "--bots", "random,random", "--seed", "2", "--workers", "1",
+            "--out", str(tmp_path / "compare"))
+    assert r.returncode == 0, r.stderr
+    [shown] = [line for line in r.stdout.splitlines() if line.startswith("Moves that take one counter ")]
+    assert re.search(r"│ all +│ +\d+\.\d% │ +\d+\.\d% │ +[+-]\d+\.\d pts │", shown) and "★" not in shown, shown
+    md = (tmp_path / "compare" / "compare.md").read_text()
+    assert re.search(r"^\| Moves that take one counter \| all \| \d+\.\d% \| \d+\.\d% \| [+-]\d+\.\d pts \|", md, re.M)
+    assert "| Counters taken per move | all |" in md
+
+    r = cli("ladder", NIM, "--rungs", "random,greedy", "-n", "8", "--pair-games", "4", "--workers", "1",
+            "--seed", "2", "--out", str(tmp_path / "ladder"))
+    assert r.returncode == 0, r.stderr
+    ladder = (tmp_path / "ladder" / "ladder.md").read_text()
+    assert re.search(r"^\| share of moves taking one counter \| \d+\.\d% \[", ladder, re.M)
+    assert "| counters taken per move |" in ladder
+
 def test_calibrate_a_plugin_game_from_its_notation_alone(example_game, cli, tmp_path):
     """`calibrate` replays table games through the game's notation, as `replay` does: a plugin
     needs no `play=` for it. (It said 'nim has no table-game support yet'.)"""

@@ -5,7 +5,15 @@ from __future__ import annotations
 import polars as pl
 
 from playtest.core.spec import GameSpec
-from playtest_nim.game import NimNotation, NimRules, NimVariant, goal_metrics, make_bot, summary
+from playtest_nim.game import (
+    METRIC_INFO,
+    NimNotation,
+    NimRules,
+    NimVariant,
+    goal_metrics,
+    make_bot,
+    summary,
+)
 
 SPEC = GameSpec(
     name="nim",
@@ -20,4 +28,5 @@ SPEC = GameSpec(
     summary=summary,
     by_round_metrics=frozenset({"taken_by_move"}),
     goal_metrics=goal_metrics,
+    metric_info=METRIC_INFO,
 )

@@ -15,9 +15,10 @@ import polars as pl
 from pydantic import Field
 
 from playtest.analysis import columns as C
-from playtest.analysis.stats import mean_of_sums
+from playtest.analysis.stats import mean_of_sums, proportion_of_sums
 from playtest.core.events import Event, EventKind
 from playtest.core.results import GameResult, SeatResult, rank
+from playtest.core.spec import MetricInfo
 from playtest.core.transcript import Notation
 from playtest.errors import IllegalActionError, UsageError
 from playtest.variants.model import Issue, VariantModel
@@ -171,8 +172,10 @@ class NimNotation(Notation[NimState, Take]):
 def summary(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.DataFrame]]:
     moves = events.filter(pl.col("kind") == EventKind.DECISION)
     # Moves are nested in games: the interval is over games (each game's sum and count of moves).
-    per_game = moves.group_by("game").agg(pl.col("taken").sum().alias("taken"), pl.len().alias("moves")).sort("game")
+    per_game = moves.group_by("game").agg(pl.col("taken").sum().alias("taken"), pl.len().alias("moves"),
+                                          (pl.col("taken") == 1).sum().alias("ones")).sort("game")
     mean, low, high = mean_of_sums(per_game["taken"].to_numpy(), per_game["moves"].to_numpy())
+    ones, ones_low, ones_high = proportion_of_sums(per_game["ones"].to_numpy(), per_game["moves"].to_numpy())
     by_move = []  # the nth move of each game: one observation per game that lasted n moves
     numbered = moves.sort("game", "turn").with_columns(pl.int_range(pl.len()).over("game").alias("nth"))
     for (nth,), part in sorted(numbered.partition_by("nth", as_dict=True).items()):
@@ -185,8 +188,21 @@ def summary(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.Dat
         C.METRIC: "mean_taken", C.GROUP: "all", C.ESTIMATE: mean, C.CI_LOW: low, C.CI_HIGH: high,
         C.N: per_game.height,
         C.DEFINITION: "Mean number of counters taken in one move; 95% interval over games (moves are "
-                      "nested in games)."}])),
+                      "nested in games)."}, {
+        # A share whose name does not say so: the game declares its kind (METRIC_INFO below).
+        C.METRIC: "one_counter_moves", C.GROUP: "all", C.ESTIMATE: ones, C.CI_LOW: ones_low, C.CI_HIGH: ones_high,
+        C.N: per_game.height,
+        C.DEFINITION: "Share of moves that take a single counter; 95% interval over games."}])),
             ("Counters taken by move", C.metric_frame(by_move))]
+
+
+METRIC_INFO = {
+    "mean_taken": MetricInfo(title="Counters taken per move", phrase="counters taken per move"),
+    "one_counter_moves": MetricInfo(title="Moves that take one counter", phrase="share of moves taking one counter",
+                                    kind="rate", headline=True),
+}
+"""What the reports call Nim's metrics (GameSpec.metric_info): `compare`'s titles, the ladder's
+phrases, and the kind of a share whose name does not say it is one."""
 
 
 def goal_metrics(info: dict, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
