@@ -59,7 +59,7 @@ class MetricInfo:
     without an entry is named by its id and written by its name (report/format.py)."""
 
     title: str | None = None
-    """The metric in words, as `compare` and `diff` title its rows: 'Crew taken (share of turns)'.
+    """The metric in words, as `compare` titles its rows: 'Crew taken (share of turns)'.
     None: the id with its underscores as spaces ('crew pick rate')."""
     phrase: str | None = None
     """The ladder's words for one row, lower case, `{g}` standing for the row's group (its
@@ -138,7 +138,7 @@ class GameSpec:
     name the report already has keeps the report's rows."""
     metric_info: MetricInfos = field(default_factory=dict)
     """The game's own metrics (of `summary` and `goal_metrics`) by id → MetricInfo: their titles
-    in `compare` and `diff`, their phrases in the ladder's sentences, the kind of a share whose
+    in `compare`, their phrases in the ladder's sentences, the kind of a share whose
     name does not say so. The generic modules name no game's metric: what they must know of one
     is declared here (Stargate's in playtest/games/stargate/metric_info.py)."""
     switched_off: Callable[[Any, int | None], Sequence[Off]] | None = None

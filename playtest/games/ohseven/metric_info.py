@@ -1,5 +1,5 @@
 """What the generic reports call Oh-Seven's own metrics (GameSpec.metric_info): their titles in
-`compare` and `diff`, their phrases in the ladder's sentences, the counts `calibrate` keeps at 0 or more."""
+`compare`, their phrases in the ladder's sentences, the counts `calibrate` keeps at 0 or more."""
 
 from __future__ import annotations
 

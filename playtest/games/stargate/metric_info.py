@@ -1,5 +1,5 @@
 """What the generic reports call Stargate's own metrics (GameSpec.metric_info): their titles in
-`compare` and `diff`, their phrases in the ladder's sentences, the ones `compare` always shows."""
+`compare`, their phrases in the ladder's sentences, the ones `compare` always shows."""
 
 from __future__ import annotations
 
