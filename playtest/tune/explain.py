@@ -347,7 +347,8 @@ def effects(design: Design) -> pl.DataFrame:
             s = math.sqrt(max(0.0, float(cov[j, j]))) * step
             stat = abs(b) / s if s > 0 else (math.inf if b != 0 else 0.0)
             pval = 2 * (dist.t_sf(stat, df) if use_t else dist.norm_sf(stat))
-            lo, hi = _within(resp, b - crit * s, b + crit * s, b, weights[j] * step)
+            lo, hi = _within(F.kind(resp.metric, design.declared) == "rate", b - crit * s, b + crit * s, b,
+                             weights[j] * step)
             out.append(row | {"ci_low": lo, "ci_high": hi, "std_low": lo * factor, "std_high": hi * factor,
                               "p_value": pval})
     if not out:
@@ -361,7 +362,7 @@ def effects(design: Design) -> pl.DataFrame:
             .sort([pl.col("strong"), pl.col("std_effect").abs()], descending=[True, True], nulls_last=True))
 
 
-def _within(resp: Response, lo: float, hi: float, estimate: float, weights: np.ndarray) -> tuple[float, float]:
+def _within(rate: bool, lo: float, hi: float, estimate: float, weights: np.ndarray) -> tuple[float, float]:
     """An effect's interval cut to what the effect can be. The effect is `weights @ y` over the
     design's points (the least-squares weights of its coefficient, times its step); they sum to
     0, and a rate (a share, its spread over groups, its change from the fixed base) lies in a
@@ -370,7 +371,7 @@ def _within(resp: Response, lo: float, hi: float, estimate: float, weights: np.n
     over the swept range for a number key swept at three evenly spaced points, ±1.2 at four. A
     normal interval of a large effect on few games ran past that (+80.0 pts [52.0, 108.0]). The
     cut interval covers the true effect whenever the uncut one does; it keeps the estimate inside."""
-    if F.kind(resp.metric) != "rate":
+    if not rate:
         return lo, hi
     least, most = float(weights[weights < 0].sum()), float(weights[weights > 0].sum())
     return max(lo, min(least, estimate)), min(hi, max(most, estimate))

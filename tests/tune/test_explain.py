@@ -368,3 +368,12 @@ def test_an_effect_on_a_share_never_runs_past_100_points():
     [row] = effects(d).iter_rows(named=True)
     assert row["estimate"] == pytest.approx(0.39) and row["ci_high"] == pytest.approx(0.4)
     assert row["ci_low"] == pytest.approx(0.39 - 1.959963984540054 * 0.3 / 5 ** 0.5)  # Σ(x - x̄)² = 5
+    # a game's own share whose name does not say so (GameSpec.metric_info kind "rate") is cut too
+    from playtest.core.spec import MetricInfo
+
+    rows = pl.DataFrame({"end.1": ["a", "b"], "share": [0.2, 1.0], "share se": [0.0906, 0.0887]})
+    d = Design("sweep", Path("run"), [Key("end.1", False, ("a", "b"))],
+               [Response("share", "one_counter_moves", "one_counter_moves")], rows, {"share": "share se"},
+               ("random",) * 2, 10, {"one_counter_moves": MetricInfo(kind="rate")})
+    [row] = effects(d).iter_rows(named=True)
+    assert row["ci_high"] == 1.0
