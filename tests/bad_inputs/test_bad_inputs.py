@@ -204,6 +204,7 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("tab-indent", ["validate", "{tmp}/v.yaml"], r"v.yaml:2:1: malformed YAML", {"v.yaml": "game: stargate\n\tname: x\n"}),
     Case("duplicate-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: name: duplicate key", {"v.yaml": EXT + "name: b\n"}),
     Case("unknown-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: colour: unknown key \(did you mean 'colors'\?\); valid keys:", {"v.yaml": EXT + "colour: red\n"}),
+    Case("number-for-a-list", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: planets.red1.vp: expected a list \(got 5\)$", {"v.yaml": EXT + "planets: [{id: red1, vp: 5}]\n"}),
     Case("wrong-type", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.bays.time: Input should be a valid integer", {"v.yaml": EXT + "crews: [{id: bays, time: x}]\n"}),
     Case("negative", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.bays.time: Input should be greater than or equal to 0", {"v.yaml": EXT + "crews: [{id: bays, time: -1}]\n"}),
     Case("unknown-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:7: game: unknown game 'chess'", {"v.yaml": "game: chess\nname: x\n"}),
