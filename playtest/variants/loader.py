@@ -306,6 +306,39 @@ def _node_of_change(tree: Node, path: str, label: str) -> Node | None:
     return node if node.file == label else None
 
 
+def _same_rule(schema: type[BaseModel], base: Any, model: BaseModel, path: str) -> bool:
+    """The key at `path` has the same value under the rules in both drafts, once each is validated
+    with its defaults: `timing: before` written out where the parent left the default, or
+    `!remove` of a key whose default is the parent's value, changes no rule (they were listed as
+    changes: 'timing: (absent) → before'). False when either side cannot be validated or the path
+    does not lead to a value in both, so a real change is never dropped."""
+    try:
+        parent = schema.model_validate(base).model_dump(mode="json")
+    except ValidationError:
+        return False
+    mine = model.model_dump(mode="json")
+    found = [_at_path(d, path.split(".")) for d in (parent, mine)]
+    return all(f is not _NOWHERE for f in found) and found[0] == found[1]
+
+
+_NOWHERE = object()
+
+
+def _at_path(value: Any, parts: list[str]) -> Any:
+    """The value at a change's dotted path in a dumped model (items of id'd lists by id)."""
+    for part in parts:
+        if isinstance(value, dict) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and all(isinstance(i, dict) and "id" in i for i in value):
+            matches = [i for i in value if str(i["id"]) == part]
+            if len(matches) != 1:
+                return _NOWHERE
+            value = matches[0]
+        else:
+            return _NOWHERE
+    return value
+
+
 def _validate_tree(
     tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...], parent_tree: Node | None
 ) -> Variant:
@@ -344,7 +377,7 @@ def _validate_tree(
         if parent_tree is None:
             # Only overrides: compare with the file as written.
             base = _resolve_plain(chain[0])
-        changes = tuple(diff(base, data))
+        changes = tuple(c for c in diff(base, data) if not _same_rule(schema, base, model, c.path))
     return Variant(
         path=label,
         model=model,

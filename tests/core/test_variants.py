@@ -382,3 +382,18 @@ def test_the_extends_example_of_variants_md_is_a_valid_draft(tmp_path: Path):
     crews = [c.id for c in v.model.crews]
     assert "orlins" not in crews and crews[-1] == "scout"
     assert v.model.cubes.total == 15 and v.model.cubes.replenish == 0
+
+
+def test_a_key_written_out_at_its_default_or_removed_to_it_changes_no_rule(tmp_path):
+    """helper-79: a skill rewritten without `timing:` (its default, 'before') was listed as a
+    change, and so was `!remove` of a key whose default is the parent's value; a real change
+    next to them still is."""
+    same = tmp_path / "same.yaml"
+    same.write_text(f"extends: {DRAFT5}\nname: same\ncrews:\n  - id: bays\n    time: 2\n"
+                    "    skill:\n      - {effect: gain_cubes, amount: 2}\n")
+    assert [str(c) for c in load_variant(same).changes] == [
+        "name: スターゲイト 草案５ / Stargate draft 5 → same", "crews.bays.time: 1 → 2"]
+    nf = tmp_path / "nf.yaml"
+    nf.write_text(f"extends: {ROOT / 'variants/new-frontiers/base.yaml'}\nname: nf\n"
+                  "rules:\n  end:\n    worlds: !remove\n    developments: 12\n")
+    assert [str(c) for c in load_variant(nf).changes][1:] == ["rules.end.developments: 11 → 12"]
