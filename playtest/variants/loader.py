@@ -306,19 +306,26 @@ def _node_of_change(tree: Node, path: str, label: str) -> Node | None:
     return node if node.file == label else None
 
 
-def _same_rule(schema: type[BaseModel], base: Any, model: BaseModel, path: str) -> bool:
-    """The key at `path` has the same value under the rules in both drafts, once each is validated
-    with its defaults: `timing: before` written out where the parent left the default, or
+def _rule_changes(schema: type[BaseModel], base: Any, model: BaseModel, changes: list[Change]) -> tuple[Change, ...]:
+    """The changes whose key has another value under the rules, once both drafts are validated
+    with their defaults: `timing: before` written out where the parent left the default, or
     `!remove` of a key whose default is the parent's value, changes no rule (they were listed as
-    changes: 'timing: (absent) → before'). False when either side cannot be validated or the path
-    does not lead to a value in both, so a real change is never dropped."""
+    'timing: (absent) → before'). A change is kept whenever that cannot be told (a parent that
+    does not validate alone, a path that does not lead to a value in both): a real change is
+    never dropped."""
+    if not changes:
+        return ()
     try:
         parent = schema.model_validate(base).model_dump(mode="json")
     except ValidationError:
-        return False
+        return tuple(changes)
     mine = model.model_dump(mode="json")
-    found = [_at_path(d, path.split(".")) for d in (parent, mine)]
-    return all(f is not _NOWHERE for f in found) and found[0] == found[1]
+
+    def same(path: str) -> bool:
+        found = [_at_path(d, path.split(".")) for d in (parent, mine)]
+        return all(f is not _NOWHERE for f in found) and found[0] == found[1]
+
+    return tuple(c for c in changes if not same(c.path))
 
 
 _NOWHERE = object()
@@ -377,7 +384,7 @@ def _validate_tree(
         if parent_tree is None:
             # Only overrides: compare with the file as written.
             base = _resolve_plain(chain[0])
-        changes = tuple(c for c in diff(base, data) if not _same_rule(schema, base, model, c.path))
+        changes = _rule_changes(schema, base, model, diff(base, data))
     return Variant(
         path=label,
         model=model,
