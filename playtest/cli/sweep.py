@@ -21,7 +21,7 @@ from playtest.cli.common import (
     split_bots,
 )
 from playtest.cli.compare import check_format, check_output_dir, command_line
-from playtest.errors import UsageError
+from playtest.errors import UsageError, VariantError
 from playtest.io import staged_dir, write_atomic
 from playtest.text import clean
 from playtest.variants import Variant, load_variant
@@ -108,7 +108,14 @@ def sweep(
     check_format(fmt, ("text", "md", "json"))
     axes = [parse_axis(s) for s in sets]
     points = grid(axes)
-    loaded = [load_variant(variant, p.overrides()) for p in points]
+    loaded, problems = [], []
+    for p in points:  # every bad value of the grid at once, not only the first (`k=0,x,-1` named only x)
+        try:
+            loaded.append(load_variant(variant, p.overrides()))
+        except VariantError as err:
+            problems.extend(err.problems)
+    if problems:
+        raise VariantError(problems)
     print_notes(loaded)
     try:
         players_, lineup = common_lineup(loaded, players, split_bots(bots))

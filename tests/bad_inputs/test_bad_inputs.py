@@ -710,3 +710,16 @@ def test_a_resume_that_meets_a_game_that_never_ends_keeps_the_games_saved_before
     assert re.search(r"`playtest simulate \S*draft5\.yaml --force --out .*out` starts afresh\)$", r.stderr.strip()), r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
     assert (tmp_path / "out.partial" / "run.json").exists() and not (tmp_path / "out").exists()
+
+
+def test_a_sweep_names_every_bad_value_of_its_grid_not_only_the_first(tmp_path: Path) -> None:
+    """helper-79: `--set crews.bays.time=0,x,-1` named only x; fixing x then stopped at -1."""
+    r = CliRunner().invoke(app, ["sweep", str(DRAFT5), "--set", "crews.bays.time=0,x,-1", "-n", "4",
+                                 "-o", str(tmp_path / "s")])
+    assert r.exit_code == 2, r.output
+    lines = r.stderr.splitlines()
+    assert len(lines) == 2, r.stderr
+    assert lines[0].startswith('--set crews.bays.time="x":1:17: crews.bays.time: Input should be a valid integer')
+    assert lines[1] == ("--set crews.bays.time=-1:1:17: crews.bays.time: Input should be greater than or equal to 0 "
+                        "(got -1)")
+    assert not (tmp_path / "s").exists()
