@@ -99,7 +99,7 @@ class Results:
     exact: dict[str, list[float]] = field(default_factory=dict)
     """EXACT_WILSON family → per-run mean of its intervals' exact binomial coverage."""
     constant: set[str] = field(default_factory=set)
-    """Families whose every interval had zero width (the metric did not vary in the games played): not checked."""
+    """Families that never had an interval to check (the metric did not vary in the games played)."""
     verdict_alarms: list[bool] = field(default_factory=list)
     compare_fw: list[bool] = field(default_factory=list)
     compare_tests: list[int] = field(default_factory=list)
@@ -143,14 +143,14 @@ def _truth(pool: Sample, metric_fn: Callable) -> dict[tuple[str, str], float]:
 def coverage_of(table: pl.DataFrame, truth: dict[tuple[str, str], float],
                 constant: set[str] | None = None) -> dict[str, tuple[int, int]]:
     """metric → (intervals that contain the truth, intervals checked) in one run's table.
-    Zero-width intervals (a share or mean that cannot vary in the set-up)
-    are not checked: they contain the truth trivially; their metric goes to `constant`."""
+    A row without an interval (a mean or rate the same in every game: stats.NO_SPREAD) or with
+    a zero-width one is not checked; its metric goes to `constant`."""
     out: dict[str, tuple[int, int]] = {}
     for m, g, lo, hi in table.select(C.METRIC, C.GROUP, C.CI_LOW, C.CI_HIGH).iter_rows():
         t = truth.get((m, g))
-        if t is None or lo is None or hi is None or math.isnan(lo) or math.isnan(hi) or math.isnan(t):
+        if t is None or math.isnan(t):
             continue
-        if hi - lo <= 1e-12:
+        if lo is None or hi is None or math.isnan(lo) or math.isnan(hi) or hi - lo <= 1e-12:
             if constant is not None:
                 constant.add(m)
             continue
@@ -366,7 +366,7 @@ def markdown(results: Sequence[Results], date: str, command: str, minutes: float
                     else _flag(v, se, 0.95, 0.015, coverage=True))
             out.append(f"| `{m}` | {_pct(v)} | {_pct(se)} | {k} | {_pct(exact)} | {flag} | {_pct(v4)} | {_pct(se4)} | {k4} |")
         if res.constant:
-            out += ["", "Not checked, because their intervals have zero width (the value did not vary in these set-ups, "
+            out += ["", "Not checked, because they had no interval (the value did not vary in these set-ups, "
                     "e.g. a crew whose skill always gives the same VP): "
                     + ", ".join(f"`{m}`" for m in sorted(res.constant)) + "."]
         out += ["", "### False positives with no true difference (target 5% ± 2%)", "",

@@ -21,17 +21,17 @@ def test_permuting_seats_keeps_each_game_and_makes_seat_one_fair():
     assert abs(first - 0.25) < 0.03
 
 
-def test_coverage_counts_hits_and_leaves_zero_width_intervals_out():
+def test_coverage_counts_hits_and_leaves_rows_without_an_interval_out():
     table = C.metric_frame([
         {C.METRIC: "m", C.GROUP: "a", C.ESTIMATE: 0.5, C.CI_LOW: 0.4, C.CI_HIGH: 0.6},
         {C.METRIC: "m", C.GROUP: "b", C.ESTIMATE: 0.5, C.CI_LOW: 0.45, C.CI_HIGH: 0.55},
         {C.METRIC: "k", C.GROUP: "x", C.ESTIMATE: 0.25, C.CI_LOW: 0.25, C.CI_HIGH: 0.25},
-        {C.METRIC: "n", C.GROUP: "x", C.ESTIMATE: 1.0},  # no interval
+        {C.METRIC: "n", C.GROUP: "x", C.ESTIMATE: 1.0},  # no interval: the same in every game
     ])
     constant: set[str] = set()
     truth = {("m", "a"): 0.52, ("m", "b"): 0.6, ("k", "x"): 0.25, ("n", "x"): 1.0}
     assert coverage_of(table, truth, constant) == {"m": (1, 2)}
-    assert constant == {"k"}
+    assert constant == {"k", "n"}
 
 
 def test_monte_carlo_error_is_never_zero():
