@@ -31,8 +31,9 @@ class PlaySupport:
     `playtest replay` accepts, for the game played from `seed` with `actions` in order."""
     deal_rng: Callable[[int], random.Random]
     """seed → the random stream of the rules' chance events, as `transcript` expects it."""
-    describe: Callable[[Rules, Any, Any, Sequence[Event]], str] | None = None
-    """(rules, state before, action, its events) → a short line saying what the move did."""
+    describe: Callable[[Rules, Any, Any, Sequence[Event], Sequence[str]], str] | None = None
+    """(rules, state before, action, its events, the players' names by seat) → a short line
+    saying what the move did, naming players as the table does ('trick to You')."""
     hint_bot: str = "greedy"
     """The bot that answers `hint` by default."""
     table_game: Callable[[Any], Any] | None = None
@@ -228,7 +229,7 @@ class PlaySession:
         text = self.rules.format_action(before, action)
         log: list[Event] = []
         self.state = self.rules.apply(before, action, rng=self._deal, log=log)
-        note = self.support.describe(self.rules, before, action, log) if self.support.describe else ""
+        note = self.support.describe(self.rules, before, action, log, self.names) if self.support.describe else ""
         move = Move(seat, who, action, text, note)
         self.moves.append(move)
         private = (self.support.private(self.rules, before, action)

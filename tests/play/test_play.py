@@ -684,3 +684,16 @@ def test_the_oh_seven_table_of_a_no_trump_draft_never_says_trump_is_still_to_com
     assert all("trump: none (no trump in this variant)" in h for h in no_trump), no_trump
     base = head(OHSEVEN)
     assert "trump: none yet" in base[0] and any("card play" in h and "none" not in h for h in base), base
+
+
+def test_oh_seven_says_who_took_a_trick_by_the_name_the_table_shows():
+    """The move log said 'trick to seat 2' beside a table of P1, You, P3, P4."""
+    s = session(OHSEVEN, 4, 1, "heuristic", seed=3)
+    while not s.over():
+        s.advance()
+        if not s.over():
+            s.play(s.legal()[0][0])
+    notes = [m.note for m in s.moves if "trick to" in m.note]
+    assert notes and not any("seat" in n for n in notes), notes[:3]
+    takers = {re.search(r"trick to (\w+)", n).group(1) for n in notes}
+    assert takers <= set(s.names) and "You" in s.names

@@ -114,7 +114,8 @@ def show(rules: NewFrontiersRules, text: str) -> str | None:
     return tile_text(rules, text.strip())
 
 
-def describe(rules: NewFrontiersRules, before: Any, action: Any, events: Sequence[Event]) -> str:
+def describe(rules: NewFrontiersRules, before: Any, action: Any, events: Sequence[Event],
+             names: Sequence[str]) -> str:
     """What a decision did, in words, from its events: the selection's bonus, tiles bought,
     taken, discarded and settled, goods made, sold and consumed, the round's and game's end.
     A goal kept stays unnamed (it is face down: PlaySupport.private)."""

@@ -61,12 +61,12 @@ def render(rules: OhSevenRules, view: View, seat: int, names: Sequence[str]) -> 
     return Group(*lines)
 
 
-def describe(rules: OhSevenRules, before: Any, action: Any, events: Sequence[Event]) -> str:
+def describe(rules: OhSevenRules, before: Any, action: Any, events: Sequence[Event], names: Sequence[str]) -> str:
     bits = []
     for e in events:
         d = e.data
         if e.kind == "trick" and "winner" in d:
-            bits.append(f"trick to seat {int(d['winner']) + 1}")
+            bits.append(f"trick to {names[int(d['winner'])]}")  # as the table names players (was 'seat 2')
         elif e.kind in ("rebid", "redeal"):
             bits.append(e.kind)
         elif e.kind == "round_end":

@@ -104,7 +104,7 @@ def _effect_text(effect: Any) -> str:
     return f"{effect.effect}({shown})"
 
 
-def describe(rules: StargateRules, before: State, action: Any, events: Sequence[Event]) -> str:
+def describe(rules: StargateRules, before: State, action: Any, events: Sequence[Event], names: Sequence[str]) -> str:
     """What a decision did, from its events: VP and cubes gained, cubes placed."""
     bits = []
     for e in events:
