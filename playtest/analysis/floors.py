@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from playtest.analysis.run_variant import run_variant
+
 _CACHE: dict[tuple[str, str], Mapping[str, float]] = {}
 """(game, variant hash) → its floors: compare's jackknife asks again for every block of games."""
 
@@ -22,22 +24,13 @@ def score_floors(info: Mapping[str, Any]) -> Mapping[str, float]:
     variant (run.json's `game` and `variant.resolved`). Empty for a game without the hook, for a
     run without its resolved variant, or for a variant this version's schema no longer reads (an
     old run: its report stays as it was rather than fail)."""
-    name = info.get("game")
-    variant = info.get("variant")
-    if not isinstance(name, str) or not isinstance(variant, Mapping) or not isinstance(variant.get("resolved"), dict):
+    read = run_variant(info)
+    if read is None or read[0].score_floors is None:
         return {}
-    key = (name, str(variant.get("hash") or ""))
+    spec, model = read
+    key = (spec.name, str(info["variant"].get("hash") or ""))
     if key[1] and key in _CACHE:
         return _CACHE[key]
-    from playtest.games import get_game
-
-    spec = get_game(name)
-    if spec.score_floors is None:
-        return {}
-    try:
-        model = spec.schema.model_validate(variant["resolved"])
-    except ValueError:  # pydantic's ValidationError: a variant of an older schema
-        return {}
     found = spec.floors(model)
     if key[1]:
         _CACHE[key] = found

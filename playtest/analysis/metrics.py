@@ -21,6 +21,7 @@ from playtest.analysis import frames as F
 from playtest.analysis.floors import score_floors
 from playtest.analysis.frames import Table
 from playtest.analysis.offs import drop_off, switched_off
+from playtest.analysis.run_variant import run_variant
 from playtest.core.spec import GameSpec, MetricInfos
 from playtest.errors import PlaytestError
 
@@ -99,6 +100,12 @@ def metric_info(info: Mapping[str, Any]) -> MetricInfos:
     return spec.metric_info if spec is not None else {}
 
 
+def _variant_of(info: Mapping[str, Any]) -> Any:
+    """The run's validated variant for a summary hook (None: none this version can read)."""
+    read = run_variant(info)
+    return read[1] if read is not None else None
+
+
 def _slug(title: str) -> str:
     return "".join(ch if ch.isalnum() else "_" for ch in title.lower()).strip("_")
 
@@ -111,7 +118,7 @@ def game_sections(info: Mapping[str, Any], games: Table, events: Table) -> list[
     if not spec.summary_lazy:  # a hook written for tables in memory
         games, events = F.collect(F.lazy(games)), F.collect(F.lazy(events))
     out = []
-    tables = spec.summary(games, events, run_variant(info)) if spec.summary_variant else spec.summary(games, events)
+    tables = spec.summary(games, events, _variant_of(info)) if spec.summary_variant else spec.summary(games, events)
     for title, table in tables:
         problem = _table_problem(table)
         if problem:
@@ -120,33 +127,6 @@ def game_sections(info: Mapping[str, Any], games: Table, events: Table) -> list[
         out.append(Section(f"game:{_slug(title)}", title, table.select(list(C.METRIC_SCHEMA)).cast(C.METRIC_SCHEMA),
                            game=True))
     return out
-
-
-_VARIANTS: dict[tuple[str, str], Any] = {}
-"""(game, variant hash) → the validated variant: compare's jackknife asks again for every block."""
-
-
-def run_variant(info: Mapping[str, Any]) -> Any:
-    """The run's validated variant (run.json's `game` and `variant.resolved`), or None for a run
-    without one or with one this version's schema no longer reads (an old run: its report stays
-    as it was rather than fail)."""
-    name = info.get("game")
-    variant = info.get("variant")
-    if not isinstance(name, str) or not isinstance(variant, Mapping) or not isinstance(variant.get("resolved"), dict):
-        return None
-    key = (name, str(variant.get("hash") or ""))
-    if key[1] and key in _VARIANTS:
-        return _VARIANTS[key]
-    spec = _game_spec(info)
-    if spec is None:
-        return None
-    try:
-        model = spec.schema.model_validate(variant["resolved"])
-    except ValueError:  # pydantic's ValidationError: a variant of an older schema
-        return None
-    if key[1]:
-        _VARIANTS[key] = model
-    return model
 
 
 class SummaryTableError(PlaytestError):

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import polars as pl
 
 from playtest.analysis import columns as C
+from playtest.analysis.run_variant import run_variant
 from playtest.core.spec import Off
 
 if TYPE_CHECKING:
@@ -31,24 +32,15 @@ def switched_off(info: Mapping[str, Any]) -> tuple[Off, ...]:
     `variant.resolved` and `players`). Empty for a game without the hook, for a run without its resolved variant (a table game's
     transcript), or for a variant that this version's schema no longer reads (an old run: its
     report stays as it was rather than fail)."""
-    name = info.get("game")
-    variant = info.get("variant")
-    if not isinstance(name, str) or not isinstance(variant, Mapping) or not isinstance(variant.get("resolved"), dict):
-        return ()
     players = info.get("players")
     players = players if isinstance(players, int) and not isinstance(players, bool) else None
-    key = (name, str(variant.get("hash") or ""), players)
+    read = run_variant(info)
+    if read is None or read[0].switched_off is None:
+        return ()
+    spec, model = read
+    key = (spec.name, str(info["variant"].get("hash") or ""), players)
     if key[1] and key in _CACHE:
         return _CACHE[key]
-    from playtest.games import get_game
-
-    spec = get_game(name)
-    if spec.switched_off is None:
-        return ()
-    try:
-        model = spec.schema.model_validate(variant["resolved"])
-    except ValueError:  # pydantic's ValidationError: a variant of an older schema
-        return ()
     found = tuple(spec.switched_off(model, players))
     if key[1]:
         _CACHE[key] = found
