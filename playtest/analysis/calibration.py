@@ -162,7 +162,11 @@ def interval(metric: str, est: float, se: float, df: int, n: int, players: int,
     inside the metric's value_range (see the module doc; `declared`: the game's metric_info),
     its lower end cut at `floor`: the least value the score part it is about can take
     (`score_floor`), as in the report's own `score_mean` (the cut interval covers whenever the
-    uncut one does)."""
+    uncut one does).
+
+    A share the same in every game gets Wilson's interval over its games (wilson_effective); any
+    other value the same in every game gets none (NaN), as the report's means and rates do
+    (stats.NO_SPREAD): a zero-width interval would claim it cannot vary."""
     if not (math.isfinite(se) and df > 0 and math.isfinite(est)):
         return (float("nan"), float("nan"))
     t = dist.t_ppf(0.975, df)
@@ -171,8 +175,10 @@ def interval(metric: str, est: float, se: float, df: int, n: int, players: int,
     if math.isfinite(low) and math.isfinite(high) and high - low == 1.0 and low <= est <= high:
         lo, hi = wilson_effective(est - low, se, n, t)
         bounds = (lo + low, hi + low) if hi > lo else (est, est)  # (the same share in every game)
+    elif se == 0:
+        return (float("nan"), float("nan"))  # stats.NO_SPREAD
     elif low == 0 and est >= 0:
-        if est == 0 or se == 0:
+        if est == 0:
             bounds = (est, est + t * se)
         else:
             spread = math.exp(t * se / est)

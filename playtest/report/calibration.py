@@ -92,8 +92,8 @@ def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
     for r in _per_metric(cal).iter_rows(named=True):
         k = F.kind(r["metric"], cal.declared)
         rv = vals.get((r["metric"], r["group"]), {})
-        lines.append(f"| {r['metric']} | {r['group']} | {F.value(r['estimate'], k)} "
-                     f"[{F.interval(r['ci_low'], r['ci_high'], k)}] | "
+        iv = F.interval(r["ci_low"], r["ci_high"], k)  # none: one table game, or the same in every game
+        lines.append(f"| {r['metric']} | {r['group']} | {F.value(r['estimate'], k)}{f' [{iv}]' if iv else ''} | "
                      + " | ".join(rv.get(run, "–") for run in runs) + f" | {r['closest'] or '–'} |")
     lines += ["", f"_{METHOD}_", ""]
     return "\n".join(lines)

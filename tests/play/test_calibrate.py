@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 from pathlib import Path
 
@@ -214,6 +215,19 @@ def test_interval_families_of_calibration():
     lo, hi = interval("score_sd", 1.07, 0.43, 4, 5, 3)  # t: [−0.12, 2.26]
     assert 0 < lo < 1.07 < hi and hi / 1.07 == pytest.approx(1.07 / lo)
     assert interval("score_mean", -5.0, 1.0, 9, 10, 4) == pytest.approx((-5 - 2.262157, -5 + 2.262157))
+
+
+def test_a_value_the_same_in_every_game_has_no_zero_width_interval():
+    """A length or a mean the same in every game of a run (se 0) got the interval [5, 5], as if it
+    could not vary; the report gives such a value none (stats.NO_SPREAD), and so does calibrate.
+    A share the same in every game keeps Wilson's interval over its games."""
+    from playtest.analysis.calibration import interval
+
+    for metric, est in (("game_length_rounds", 5.0), ("score_mean", 31.5), ("score_sd", 0.0)):
+        lo, hi = interval(metric, est, 0.0, 19, 200, 4)
+        assert math.isnan(lo) and math.isnan(hi), (metric, lo, hi)
+    lo, hi = interval("crew_pick_rate", 0.25, 0.0, 19, 40, 4)
+    assert 0.1 < lo < 0.25 < hi < 0.45
 
 
 def test_an_estimate_one_rounding_step_outside_its_range_gets_a_proper_interval():
