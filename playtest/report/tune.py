@@ -26,10 +26,6 @@ def _finite(x: float | None) -> float | None:
     return None if x is None or math.isnan(x) or math.isinf(x) else x
 
 
-def _fmt_goal(row: GoalRow, x: float, declared: MetricInfos) -> str:
-    return (fmt_diff if row.spec.of in ("spread", "change") else fmt_value)(x, row.spec.metric, declared)
-
-
 def _est(row: GoalRow, t: tuple[float, float, float], declared: MetricInfos) -> str:
     """'+4.4 pts [−12.1 pts, +20.8 pts]': a goal's quantity with its interval in brackets (a
     difference's interval written bare, '+4.4 pts -12.1 pts … +20.8 pts', read as three numbers);
