@@ -153,7 +153,7 @@ def sweep(
                 known = ", ".join(dict.fromkeys(table[C.METRIC].to_list()))
                 raise UsageError(f"--metric {unknown[0]}: no such metric (known: {known})")
         labels = [p.label for p in points]
-        run = {"variant": loaded[0].path, "games": n, "players": players_, "lineup": list(lineup), "seed": seed,
+        run = {"game": loaded[0].game, "variant": loaded[0].path, "games": n, "players": players_, "lineup": list(lineup), "seed": seed,
                "command": config.command, "axes": [{"key": a.key, "values": list(a.values)} for a in axes]}
         keys = [a.key for a in axes]
         md = render.sweep_markdown(table, chosen, labels, run, offs, declared)

@@ -150,7 +150,7 @@ def _triple(t: tuple[float, float, float]) -> dict[str, float | None]:
 def tune_json(r: Result) -> str:
     s = r.settings
     doc: dict[str, Any] = {
-        "kind": "playtest-tune", "version": 1, "variant": str(s.variant), "command": s.command, "seed": s.seed, "games": s.games,
+        "kind": "playtest-tune", "version": 1, "game": r.winner_variant.game, "variant": str(s.variant), "command": s.command, "seed": s.seed, "games": s.games,
         "confirm_games": s.confirm_games, "players": s.players, "lineup": list(s.lineup),
         "budget": s.budget, "trials": len(r.trials),
         "params": [{"key": p.key, "space": p.describe(), "kind": p.kind, "numeric": p.numeric,

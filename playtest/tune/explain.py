@@ -75,9 +75,19 @@ class Design:
 
 
 def declared_in(run_dir: Path) -> MetricInfos:
-    """The GameSpec.metric_info of the game the sweep or tune in `run_dir` played, read from the
-    run.json of a run it keeps there (`runs/<point>/`, `runs/base/`): sweep.json and tune.json do
-    not name the game. None found (the runs deleted): {}, every metric written by its name."""
+    """The GameSpec.metric_info of the game the sweep or tune in `run_dir` played: named by its
+    sweep.json (`run.game`) or tune.json (`game`), or, in folders written before they named it,
+    by the run.json of a run it keeps there (`runs/<point>/`, `runs/base/`). None found (the runs
+    deleted): {}, every metric written by its name."""
+    for name, where in (("sweep.json", ("run", "game")), ("tune.json", ("game",))):
+        try:
+            doc: Any = json.loads((run_dir / name).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        for part in where:
+            doc = doc.get(part) if isinstance(doc, dict) else None
+        if isinstance(doc, str):
+            return metric_info({"game": doc})
     for path in sorted(run_dir.glob("runs/*/run.json")):
         try:
             info = json.loads(path.read_text(encoding="utf-8"))

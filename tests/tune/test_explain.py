@@ -116,6 +116,14 @@ def test_explain_reads_a_sweep(tmp_path):
     assert ("crew_pick_rate (bays)", "crews.bays.time") in keys and ("game_length_rounds", "crews.bays.time") in keys
     assert all(e["df"] == 1 and e["method"].startswith("weighted least squares") for e in doc["effects"])
     assert (out / "explain.md").is_file()
+    # The sweep names its game: explain knows the game's metric kinds with the runs deleted too.
+    from playtest.tune.explain import declared_in
+
+    assert json.loads((out / "sweep.json").read_text())["run"]["game"] == "stargate"
+    alone = tmp_path / "alone"
+    alone.mkdir()
+    (alone / "sweep.json").write_text((out / "sweep.json").read_text())
+    assert declared_in(alone) == declared_in(out) != {}
     assert "The trials play the same games" not in (out / "explain.md").read_text()  # a sweep's points carry errors
     assert_valid_charts((out / "explain.html").read_text())
     code, _, err = invoke("explain", out, "--metric", "nope")

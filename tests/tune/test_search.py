@@ -123,6 +123,7 @@ def test_tune_writes_the_best_variant_trials_and_reports(straight_tune):
             (first["crews.bays.time"], first["scoring.majority_tiebreak"], first["objective"])
     assert trials.filter(pl.col("best")).height == 1 and trials["confirm_objective"].drop_nulls().len() == 2
     doc = json.loads((out / "tune.json").read_text())
+    assert doc["game"] == "stargate"  # read by explain for the game's metric kinds
     best = load_variant(out / "best.yaml")
     chosen = doc["best"]["values"]
     assert best.model.crews[-1].time == chosen["crews.bays.time"]
