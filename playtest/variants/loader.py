@@ -124,6 +124,8 @@ def _resolve(path: Path, stack: tuple[Path, ...], label: str) -> tuple[Node, tup
                                                  f"{theirs.value!r}: a variant extends one of its own game")])
     merged = merge(parent_tree, tree)
     merged.extends_at = (ext.key_line or ext.line, ext.key_col or ext.col)
+    if parent_tree.unmerged:
+        merged.unmerged = [*parent_tree.unmerged, *(merged.unmerged or [])]
     return merged, (label, *chain), parent_tree
 
 
@@ -221,9 +223,16 @@ def load_variant(path: str | Path, overrides: Sequence[str] = ()) -> Variant:
     except (OSError, RuntimeError):
         raise VariantError([Problem(str(path), 1, 1, "", "cannot resolve the path (a symbolic link loop?)")]) from None
     tree, chain, parent_tree = _resolve(real, (real,), label)
-    for text in overrides:
-        apply_override(tree, text)
-    return validate_tree(tree, label, chain, tuple(overrides), parent_tree)
+    unmerged = tree.unmerged or []
+    try:
+        for text in overrides:
+            apply_override(tree, text)
+        variant = validate_tree(tree, label, chain, tuple(overrides), parent_tree)
+    except VariantError as err:
+        raise VariantError([*unmerged, *err.problems]) from None
+    if unmerged:
+        raise VariantError(unmerged)
+    return variant
 
 
 def load_variant_text(text: str, label: str = "<text>") -> Variant:

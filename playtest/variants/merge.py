@@ -31,15 +31,21 @@ def item_id(item: Node) -> str:
 
 
 def merge(base: Node, over: Node, path: str = "") -> Node:
-    """Return `base` with `over` applied (neither input is modified)."""
+    """Return `base` with `over` applied (neither input is modified). An id-list item that cannot
+    be merged (a removal of an id the parent lacks, an id given twice) is left out and its problem
+    kept on the result (`Node.unmerged`): the loader reports it together with the schema's, so one
+    mistake does not hide the others. A `!remove` that deletes nothing is an error at once (the
+    marker would reach the schema as a value)."""
     problems: list[Problem] = []
     removed: dict[str, tuple[int, int]] = {}
     out = _merge(base, over, path, problems, removed)
-    problems += left_removes(out, path, "the draft it extends has no such key")
-    if problems:
-        raise VariantError(problems)
+    left = left_removes(out, path, "the draft it extends has no such key")
+    if left:
+        raise VariantError([*problems, *left])
     if removed:
         out.removed = removed
+    if problems:
+        out.unmerged = problems
     return out
 
 

@@ -60,6 +60,9 @@ class Node:
     """On a merged root: line and column of the `extends:` key in the file that extends."""
     removed: dict[str, tuple[int, int]] | None = None
     """On a merged root: the dotted paths the extending file deleted with `!remove` → where."""
+    unmerged: list[Problem] | None = None
+    """On a merged root: id-list items the merge left out (an id removed that the parent lacks,
+    an id given twice), reported with the schema's problems (loader.load_variant)."""
 
     def plain(self) -> Any:
         """The value with every Node unwrapped (plain dicts, lists and scalars)."""

@@ -36,9 +36,9 @@ def test_binomial_equals_scipy_stats_including_exact_hits() -> None:
     for n in [*range(1, 120), 500, 4000, 100_000]:
         ks = list(range(-1, n + 2, max(1, n // 40)))
         for p in (0.1, 0.25, 0.5, 0.75, 0.9, 0.01, 0.99, 1 / 3):
-            for q, want in zip(qs, stats.binom.ppf(qs, n, p)):
+            for q, want in zip(qs, stats.binom.ppf(qs, n, p), strict=True):
                 assert dist.binom_ppf(q, n, p) == int(want), (q, n, p)
-            for k, want in zip(ks, stats.binom.cdf(ks, n, p)):
+            for k, want in zip(ks, stats.binom.cdf(ks, n, p), strict=True):
                 assert dist.binom_cdf(k, n, p) == float(want), (k, n, p)
 
 

@@ -216,6 +216,28 @@ def test_remove_unknown_id_is_an_error(tmp_path):
         "crews.zork: cannot remove: no item with id 'zork' (known: armstrong, orlins, audrin, rahel, anderson, bays)")
 
 
+def test_a_removal_that_cannot_be_made_does_not_hide_the_other_mistakes(tmp_path):
+    """`{id: zork, remove: true}` stopped the load at once: the file's other mistakes (here an
+    unknown key and a bad value) came only after it was fixed, against "reported all at once"."""
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\ncrews: [{{id: zork, remove: true}}, {{id: bays, time: -1}}]\n"
+                                     "colour: red\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    found = problems(exc)
+    assert len(found) == 3, found
+    assert "crews.zork: cannot remove: no item with id 'zork'" in found[0]
+    assert any("crews.bays.time" in p for p in found[1:]) and any("colour: unknown key" in p for p in found[1:])
+    # A draft extending that file gets the mistake where it is, once; and alone, it is still an error.
+    child = write(tmp_path, "w.yaml", "extends: v.yaml\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(child)
+    assert sum("cannot remove" in p for p in problems(exc)) == 1
+    only = write(tmp_path, "u.yaml", f"extends: {DRAFT5}\ncrews: [{{id: zork, remove: true}}]\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(only)
+    assert len(problems(exc)) == 1
+
+
 def test_semantic_diff_by_id():
     a = {"crews": [{"id": "bays", "time": 1}, {"id": "x", "time": 2}], "n": 1}
     b = {"crews": [{"id": "x", "time": 2}, {"id": "bays", "time": 2}, {"id": "y", "time": 1}], "n": 1}
