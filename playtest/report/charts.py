@@ -140,6 +140,14 @@ def _definition(df: pl.DataFrame) -> str:
     return str(df[C.DEFINITION][0]) if df.height else ""
 
 
+def _metric_title(section: str, metric: str, declared: MetricInfos) -> str:
+    """A chart's title in a section of several metrics: the game's own words for the metric
+    (GameSpec.metric_info: 'Planet majority on a 0-VP slot'), else the section's title and the
+    metric's id in words ('Planets: planet fill rate')."""
+    own = declared.get(metric)
+    return own.title if own is not None and own.title else f"{section}: {metric.replace('_', ' ')}"
+
+
 def build_charts(report: Report) -> list[Chart]:
     """Every chart of the HTML report, in reading order."""
     charts: list[Chart] = []
@@ -174,7 +182,8 @@ def build_charts(report: Report) -> list[Chart]:
             df = df.filter(pl.col(C.CI_LOW).is_not_null() & pl.col(C.CI_LOW).is_not_nan())
             if df.height == 0:
                 continue
-            title = section.title if section.table[C.METRIC].n_unique() == 1 else f"{section.title}: {metric.replace('_', ' ')}"
+            title = section.title if section.table[C.METRIC].n_unique() == 1 else _metric_title(section.title, metric,
+                                                                                                report.declared)
             ref = 0.0 if report.kind(metric) == "diff" else None
             charts.append(Chart(f"{section.key}:{metric}", title, _definition(df),
                                 interval_chart(df, metric, ref, declared=report.declared)))

@@ -77,6 +77,10 @@ def test_html_is_self_contained(sg_html):
     assert "Content-Security-Policy" in sg_html
     for heading in ("Win rate by seat", "Crew pick rate by round", "Final score by seat", "Score components", "Game length"):
         assert f"<h3>{heading}</h3>" in sg_html
+    # A section of several metrics titles each chart in the game's words (GameSpec.metric_info),
+    # not "Planets: fill rate and 0-VP majorities: planet zero vp majority rate".
+    assert "<h3>Planet majority on a 0-VP slot</h3>" in sg_html and "<h3>Cubes placed per pick</h3>" in sg_html
+    assert "zero vp majority rate</h3>" not in sg_html
     assert "fae64052bee9b0f9" not in sg_html  # the hash of the *overridden* variant is shown instead
     assert_valid_charts(sg_html, at_least=10)
 
