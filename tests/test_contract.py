@@ -112,15 +112,14 @@ def test_every_bot_the_game_offers_plays_legal_games_that_repeat(game, path):
         _check_result(game, path, a, players)
 
 
-def test_an_unknown_bot_is_refused_by_every_game(request):
+@pytest.mark.parametrize(("game", "path"), BASE, ids=[f"{g}:{p.stem}" for g, p in BASE])
+def test_an_unknown_bot_is_refused_by_every_game(game, path):
     from playtest.errors import UsageError
 
-    request.getfixturevalue("example_game")
-    for game, path in BASE:
-        spec = get_game(game)
-        rules = spec.make_rules(load_variant(path).model)
-        with pytest.raises(UsageError, match="nope"):
-            spec.make_bot("nope", rules, 0)
+    spec = get_game(game)
+    rules = spec.make_rules(load_variant(path).model)
+    with pytest.raises(UsageError, match="nope"):
+        spec.make_bot("nope", rules, 0)
 
 
 @pytest.mark.parametrize(("game", "path"), CASES, ids=IDS)
@@ -148,13 +147,33 @@ def test_every_game_has_variants():
     assert EXAMPLE not in game_names(), "the example game is registered only inside its tests"
 
 
-def test_games_installed_from_other_packages_are_named():
+UNCHECKED = [g for g in game_names() if g not in VARIANTS]
+"""Games other packages register in this environment whose variants were not named."""
+
+
+@pytest.mark.parametrize("game", UNCHECKED or [None], ids=[f"{g}:unnamed" for g in UNCHECKED] or ["none"])
+def test_games_installed_from_other_packages_are_named(game):
     """A game another package registers in this environment is checked only when its variants
-    are named (PLAYTEST_CONTRACT_VARIANTS): say so rather than pass in silence."""
-    unchecked = [g for g in game_names() if g not in VARIANTS]
-    if unchecked:
-        pytest.skip(f"not under the contract: {', '.join(unchecked)} (installed from another package); "
-                    "run with PLAYTEST_CONTRACT_VARIANTS=path/to/variant.yaml to check them")
+    are named (PLAYTEST_CONTRACT_VARIANTS): say so rather than pass in silence. One case per
+    game, so that docs/extending.md's `-k mygame` run without the variable shows this skip
+    instead of "no tests ran"."""
+    if game is not None:
+        pytest.skip(f"not under the contract: {game} (installed from another package); "
+                    "run with PLAYTEST_CONTRACT_VARIANTS=path/to/variant.yaml to check it")
+
+
+def test_every_check_is_selected_by_its_games_name():
+    """docs/extending.md runs a plugin's checks as `pytest tests/test_contract.py -k mygame`: a
+    check that is not parametrized by game has no game in its id, so `-k` left it out in silence
+    (the unknown-bot check did, for every plugin)."""
+    import inspect
+    import sys
+
+    whole = {"test_every_game_has_variants", "test_every_check_is_selected_by_its_games_name"}
+    by_game = [name for name, fn in inspect.getmembers(sys.modules[__name__], inspect.isfunction)
+               if name.startswith("test_") and name not in whole
+               and not any(m.name == "parametrize" and "game" in m.args[0] for m in getattr(fn, "pytestmark", []))]
+    assert not by_game, f"parametrize these by game (ids naming it), so that -k <game> selects them: {by_game}"
 
 
 @pytest.mark.parametrize(("game", "path"), CASES, ids=IDS)
