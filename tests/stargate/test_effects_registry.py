@@ -74,3 +74,17 @@ def test_validate_names_an_effect_without_a_handler_at_its_key(monkeypatch, tmp_
         load_variant(path)
     with pytest.raises(PlaytestError, match="the crew effect VPPerFullPlanet has no handler"):
         handler_of(sc.VPPerFullPlanet(effect="vp_per_full_planet"))
+
+
+@pytest.mark.parametrize("effect_class", schema_effect_classes(), ids=lambda c: c.__name__)
+def test_every_schema_effect_says_whether_it_gives_vp_and_cubes(effect_class: type) -> None:
+    """The reports and score_floors read these lists (docs/extending.md, "Adding a crew effect"):
+    an effect in none of them was assumed to give both, so its crew showed a cubes-gained row of
+    0.00 in every report and the variant lost its skill and total score floors, with no message."""
+    name = effect_class.__name__
+    assert (effect_class in sc.VP_SKILLS) != (effect_class in sc.NO_VP_SKILLS), (
+        f"{name}: add it to exactly one of schema.VP_SKILLS (gives `amount` VP per something) and NO_VP_SKILLS")
+    if effect_class in sc.VP_SKILLS:
+        assert "amount" in effect_class.model_fields, f"{name}: VP_SKILLS are scored by their `amount` (score_floors)"
+    assert (effect_class in sc.CUBE_SKILLS) != (effect_class in sc.NO_CUBE_SKILLS), (
+        f"{name}: add it to exactly one of schema.CUBE_SKILLS (gains cubes) and NO_CUBE_SKILLS")

@@ -148,6 +148,10 @@ NO_CUBE_SKILLS = (GainVP, ColorVP, VPPerFullPlanet, FreeOrder, RepeatPlanet, Mov
 """Crew effects known never to gain cubes (the report leaves out a crew's cubes-gained row when
 its skill has only these). Listed, not derived from the lists above: a new effect that gains
 cubes but no VP belongs in NO_VP_SKILLS and not here. An effect not listed may gain cubes."""
+CUBE_SKILLS = (GainCubes,)
+"""Crew effects that gain cubes. Every effect of `Effect` is in VP_SKILLS or NO_VP_SKILLS, and in
+CUBE_SKILLS or NO_CUBE_SKILLS (tests/stargate/test_effects_registry.py): a new effect left out
+would have kept a crew's always-0 rows in the reports, or lost the skill score floor, in silence."""
 PLACEMENT_EFFECTS = (FreeOrder, RepeatPlanet)
 """Effects that change how cubes are placed: they have no timing, they shape the placement."""
 
