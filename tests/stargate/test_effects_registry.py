@@ -88,3 +88,14 @@ def test_every_schema_effect_says_whether_it_gives_vp_and_cubes(effect_class: ty
         assert "amount" in effect_class.model_fields, f"{name}: VP_SKILLS are scored by their `amount` (score_floors)"
     assert (effect_class in sc.CUBE_SKILLS) != (effect_class in sc.NO_CUBE_SKILLS), (
         f"{name}: add it to exactly one of schema.CUBE_SKILLS (gains cubes) and NO_CUBE_SKILLS")
+
+
+def test_every_schema_effect_is_documented_in_variants_md() -> None:
+    """docs/extending.md's last step: the effect's keys in docs/variants.md. A designer writes
+    variants from that page; an effect missing there was found only by reading schema.py."""
+    from tests.conftest import ROOT
+
+    doc = (ROOT / "docs" / "variants.md").read_text()
+    keys = [typing.get_args(c.model_fields["effect"].annotation)[0] for c in schema_effect_classes()]
+    missing = [k for k in keys if f"| `{k}` |" not in doc]
+    assert not missing, f"document these crew effects in docs/variants.md (a '| `key` | parameters | ...' row): {missing}"
