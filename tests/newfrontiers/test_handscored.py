@@ -10,7 +10,11 @@ from the moment a development is bought, develop cost not below 0, two worlds in
 (the first world's powers only from the next action), the settle trigger at exactly 4 with the
 round played out and the colonist stock below 0, moving up one place with Galaxy goals, the
 discard of an unsettled world only, and Produce/consume details; their stocks, supplies and
-the bag are checked too (HAND_STATE)."""
+the bag are checked too (HAND_STATE). T21–T22 (a fourth check, 2026-12-04) add an envoy from the
+middle of the track reordering the same round's later action, a non-selector's gold-on-develop and
+extra explore pick, a Produce bonus refilling a traded windfall home world, a written pass for a
+skipped second settle, and two players reaching the development trigger in one round for a shared
+win."""
 
 from __future__ import annotations
 
@@ -47,6 +51,15 @@ HAND = {
     "t18_n4_goals_move_up": (["chips"], [("Ann", 7, 2, 1.0), ("Ben", 6, 1, 0.0), ("Cat", 6, 3, 0.0)]),
     "t19_n5_world_limit_discard": (["worlds"], [("Ann", 3, 9, 0.0), ("Ben", 3, 11, 1.0)]),
     "t20_n7_produce_consume": (["chips"], [("Ann", 6, 14, 0.0), ("Ben", 8, 20, 1.0)]),
+    # T21: Ann 5 chips + h1 1 + w17 1 + w01 1 + d01 1 = 9 (gold 0, no goods); Ben 2 + w26 2 + d03 1 + d05 1
+    # = 6 (gold 7); Cat 2 + w09 2 + d13 3 + d11 2 = 9 (gold 4 + h3's good = 5: wins the tie); Dan w13 2 +
+    # d07 1 + d09 2 = 5 (gold 9)
+    "t21_q1_envoy_mid_round": (["chips"], [("Ann", 9, 0, 0.0), ("Ben", 6, 7, 0.0), ("Cat", 9, 5, 1.0),
+                                           ("Dan", 5, 9, 0.0)]),
+    # T22: Ann w36 1 + w17 1 + d02 1 + d15 3 + d15's bonus 1 x 2 developments = 8 (gold 3 + h5, w17 goods =
+    # 5); Ben 1 chip + w27 1 + d03 1 + d16 3 + d16's bonus 2 x 1 military world = 8 (gold 4 + h2 = 5):
+    # shared; Cat 1 chip + w20 2 + d14 1 + d07 1 = 5 (gold 11 + h4, w20 = 13)
+    "t22_q2_shared_dev_trigger": (["developments"], [("Ann", 8, 5, 0.5), ("Ben", 8, 5, 0.5), ("Cat", 5, 13, 0.0)]),
 }
 
 HAND_STATE = {
@@ -60,6 +73,12 @@ HAND_STATE = {
                              ["Cat", "Ann", "Ben"]),
     "t19_n5_world_limit_discard": ({"Ann": (8, 0, 0), "Ben": (11, 2, 0)}, 24, 16, 2, 36, ["Ann", "Ben"]),
     "t20_n7_produce_consume": ({"Ann": (14, 5, 3), "Ben": (18, 2, 3)}, 0, 12, 0, 37, ["Ann", "Ben"]),
+    # T21: chips 8 - 9 = -1; colonists 40 - 17 = 23 (R2 1+2+2+2, R3 1+2, R4 1+2+2+2); bag 40 - 8 + 2
+    "t21_q1_envoy_mid_round": ({"Ann": (0, 1, 5), "Ben": (7, 3, 2), "Cat": (4, 4, 2), "Dan": (9, 4, 0)},
+                               -1, 23, 0, 34, ["Ann", "Ben", "Cat", "Dan"]),
+    # T22: chips 36 - 2; colonists 34 - 3 - 3 = 28, then R1 1 + 1 (d02), R2 1 + 1 (d02) + 2 + 2 -> 20
+    "t22_q2_shared_dev_trigger": ({"Ann": (3, 2, 0), "Ben": (4, 2, 1), "Cat": (11, 3, 1)}, 34, 20, 0, 36,
+                                  ["Ben", "Ann", "Cat"]),
 }
 
 
