@@ -334,3 +334,17 @@ def test_a_replay_leaves_out_the_goal_score_of_a_variant_without_goals():
     with_goals = replay(ROOT / "docs/examples/new-frontiers-goals.yaml")
     assert "goals" in with_goals.common["score_parts"]
     assert any(" goals " in line for line in with_goals.text().splitlines())
+
+
+def test_a_selection_written_during_anothers_trade_is_not_explained_as_a_skipped_trade(tmp_path: Path):
+    """Ben traded, then the transcript has him select Develop while Ann still has her trade (she
+    holds h1's good). Ben's own trade was asked, so the reason is only whose decision it is: it
+    said "Ben was not asked: Ben must trade a good or pass now (legal: ), so pass was Ben's only
+    choice", explaining a trade Ben never wrote (found by a fourth rules check, 2026-12-04)."""
+    bad = tmp_path / "t.yaml"
+    bad.write_text(f"game: newfrontiers\nvariant: {ROOT}/variants/new-frontiers/base.yaml\nplayers: [Ann, Ben]\n"
+                   "setup:\n  home_worlds: {Ann: h1, Ben: h2}\nrounds:\n  - - Ann: select produce\n"
+                   "    - Ben: select trade\n    - Ben: trade h2\n    - Ben: select develop\n")
+    with pytest.raises(IllegalActionError) as err:
+        replay(bad)
+    assert str(err.value).endswith("move 4: round 1, Ben: select develop: it is Ann's decision (trade), not Ben's")

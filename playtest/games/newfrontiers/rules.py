@@ -445,7 +445,7 @@ class NewFrontiersRules:
         whose decision it is)."""
         task = state.todo[0] if state.todo else None
         if (task is None or task.kind not in (DEVELOP, TRADE) or not isinstance(action, Move)
-                or action.verb == "pass" or task.seat == seat):
+                or action.verb != task.kind or task.seat == seat):  # (a select is no develop: not explained)
             return None
         mine = task._replace(seat=seat)
         legal = list(self._moves(state, mine))
