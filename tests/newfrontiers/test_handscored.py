@@ -14,7 +14,8 @@ the bag are checked too (HAND_STATE). T21–T22 (a fourth check, 2026-12-04) add
 middle of the track reordering the same round's later action, a non-selector's gold-on-develop and
 extra explore pick, a Produce bonus refilling a traded windfall home world, a written pass for a
 skipped second settle, and two players reaching the development trigger in one round for a shared
-win."""
+win; T23 plays the rules.action_order: from_selector option with a non-selector's discard over the
+world limit."""
 
 from __future__ import annotations
 
@@ -60,6 +61,9 @@ HAND = {
     # 5); Ben 1 chip + w27 1 + d03 1 + d16 3 + d16's bonus 2 x 1 military world = 8 (gold 4 + h2 = 5):
     # shared; Cat 1 chip + w20 2 + d14 1 + d07 1 = 5 (gold 11 + h4, w20 = 13)
     "t22_q2_shared_dev_trigger": (["developments"], [("Ann", 8, 5, 0.5), ("Ben", 8, 5, 0.5), ("Cat", 5, 13, 0.0)]),
+    # T23: Ann 2 chips (trade bonus, h1 consume) + h1 1 + w11 3 + d10 2 = 8 (gold 4, no goods); Ben 2 chips
+    # (w10 consume, 2 VP) + w10 2 + d04 1 = 5 (gold 5); Cat 1 chip (envoy) + w25 1 + d09 2 = 4 (gold 6 + h2)
+    "t23_q3_from_selector": (["chips"], [("Ann", 8, 4, 1.0), ("Ben", 5, 5, 0.0), ("Cat", 4, 7, 0.0)]),
 }
 
 HAND_STATE = {
@@ -79,6 +83,10 @@ HAND_STATE = {
     # T22: chips 36 - 2; colonists 34 - 3 - 3 = 28, then R1 1 + 1 (d02), R2 1 + 1 (d02) + 2 + 2 -> 20
     "t22_q2_shared_dev_trigger": ({"Ann": (3, 2, 0), "Ben": (4, 2, 1), "Cat": (11, 3, 1)}, 34, 20, 0, 36,
                                   ["Ben", "Ann", "Cat"]),
+    # T23: chips 3 - 5 = -2; colonists 34 - 3 = 31, then 1 + 2 + 2, 1 + 2 -> 23; pile 1 (round 3 had no
+    # Produce); bag 40 - 7 + 4, then - 7 + 1 (w05) + 3 = 34; Cat's envoy puts her first
+    "t23_q3_from_selector": ({"Ann": (4, 0, 2), "Ben": (5, 2, 2), "Cat": (6, 2, 1)}, -2, 23, 1, 34,
+                             ["Cat", "Ann", "Ben"]),
 }
 
 
