@@ -37,6 +37,16 @@ EXT7 = f"extends: {OHSEVEN}\nname: mine\n"
 
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"{c}: &{c} [{', '.join([f'*{p}'] * 10)}]\n" for p, c in zip("abcdefgh", "bcdefghi", strict=True))
+EXAMPLES = ROOT / "docs" / "examples"
+
+
+def _example(name: str, old: str = "", new: str = "") -> str:
+    """A docs/examples transcript with its variant path absolute, and `old` replaced by `new`."""
+    text = (EXAMPLES / name).read_text().replace("../../variants/", f"{ROOT}/variants/")
+    assert old in text
+    return text.replace(old, new, 1)
+
+
 DEEP = "game: stargate\nx: " + "[" * 200 + "]" * 200 + "\n"
 
 
@@ -537,6 +547,14 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("replay-bomb", ["replay", "{tmp}/t.yaml"], r"t.yaml:\d+:\d+: more than 200,000 values", {"t.yaml": BOMB}),
     Case("replay-deep", ["replay", "{tmp}/t.yaml"], r"t.yaml:2:\d+: nested more than 50 levels deep", {"t.yaml": DEEP}),
     Case("replay-not-utf8", ["replay", "{tmp}/t.yaml"], r"t.yaml:1:1: not UTF-8 text", {"t.yaml": b"\xff\xfe"}),
+    # a list or mapping for a home world stopped with "internal error: TypeError: unhashable type"
+    Case("nf-home-world-a-list", ["replay", "{tmp}/t.yaml"], r"t.yaml:10:10: setup.home_worlds.Cat: unknown home world \['h4'\] \(home worlds: h1,",
+         {"t.yaml": _example("new-frontiers-game.yaml", "Cat: h4", "Cat: [h4]")}),
+    Case("nf-home-world-a-mapping", ["replay", "{tmp}/t.yaml"], r"t.yaml:10:10: setup.home_worlds.Cat: unknown home world \{'a': 1\}",
+         {"t.yaml": _example("new-frontiers-game.yaml", "Cat: h4", "Cat: {a: 1}")}),
+    # ... and a list in the goal deck was shown as "unknown goal [Node(value='g03', file=..., line=11, ...)]"
+    Case("nf-goal-deck-nested-list", ["replay", "{tmp}/t.yaml"], r"t.yaml:11:\d+: setup.goal_deck.1: unknown goal \['g03'\]$",
+         {"t.yaml": _example("new-frontiers-goals.yaml", "[g03,", "[[g03],")}),
 ]
 
 P = [  # --- play: every check before the game starts (stdin is empty: a game would be saved) ----

@@ -118,7 +118,7 @@ def _ids(node: Node, path: str, index: dict[str, int], what: str, problems: list
     out = []
     for i, item in enumerate(node.value):
         if not isinstance(item.value, str) or item.value not in index:
-            problems.append(item.problem(f"{path}.{i + 1}", f"unknown {what} {item.value!r}"))
+            problems.append(item.problem(f"{path}.{i + 1}", f"unknown {what} {item.plain()!r}"))
         else:
             out.append(index[item.value])
     return out
@@ -150,8 +150,8 @@ def _setup(tree: Node, rules: NewFrontiersRules, players: list[str]) -> tuple[li
             if node is None:
                 if not misspelt(p, hnode.value, players):  # else said at the misspelt name
                     problems.append(hnode.problem(f"setup.home_worlds.{p}", "required key is missing"))
-            elif node.value not in home_index:
-                problems.append(node.problem(f"setup.home_worlds.{p}", f"unknown home world {node.value!r} "
+            elif not isinstance(node.value, str) or node.value not in home_index:  # a list or mapping: unhashable
+                problems.append(node.problem(f"setup.home_worlds.{p}", f"unknown home world {node.plain()!r} "
                                              f"(home worlds: {', '.join(home_index)})"))
             else:
                 homes.append(home_index[node.value])
