@@ -114,8 +114,12 @@ def read_design(run_dir: Path, metrics: list[str] | None = None) -> Design:
     raise PlaytestError(f"{run_dir}: not a sweep or tune output (no sweep.json, or tune.json with trials.parquet)")
 
 
-def _short_bots(lineup: list[str]) -> tuple[str, ...]:
-    return tuple(lineup)
+def _bots(path: Path, lineup: list[Any] | None, where: str) -> tuple[str, ...]:
+    """The line-up the file names (its heading prints it), each entry a bot name."""
+    for seat, bot in enumerate(lineup or []):
+        if not isinstance(bot, str) or not bot.strip():
+            raise PlaytestError(f"{located(path, f'{where}lineup.{seat}')}: expected a bot name, got {json.dumps(bot)}")
+    return tuple(lineup or [])
 
 
 SWEEP_COLUMNS = ("point", "metric", "group", "estimate", "ci_low", "ci_high")
@@ -176,7 +180,7 @@ def _sweep_design(run_dir: Path, metrics: list[str] | None) -> Design:
     for k in keys:
         if k.numeric:
             points = points.with_columns(pl.col(k.name).cast(pl.Float64))
-    return Design("sweep", run_dir, keys, responses, points, se, _short_bots(run.get("lineup") or []), int(run.get("games") or 0),
+    return Design("sweep", run_dir, keys, responses, points, se, _bots(path, run.get("lineup"), "run."), int(run.get("games") or 0),
                   declared)
 
 
@@ -233,7 +237,7 @@ def _tune_design(run_dir: Path) -> Design:
     for k in keys:
         if k.numeric:
             trials = trials.with_columns(pl.col(k.name).cast(pl.Float64))
-    return Design("tune", run_dir, keys, responses, trials, {}, tuple(doc.get("lineup") or []), int(doc.get("games") or 0),
+    return Design("tune", run_dir, keys, responses, trials, {}, _bots(path, doc.get("lineup"), ""), int(doc.get("games") or 0),
                   declared)
 
 

@@ -201,6 +201,31 @@ def _interrupted(**changes: object) -> Callable[[Path], None]:
     return make
 
 
+def _sweep_json(lineup: list[object]) -> str:
+    """A sweep's output as explain reads it (sweep.json: 3 points, one key, one metric)."""
+    rows = [{"point": f"crews.bays.time={x}", "crews.bays.time": str(x), "metric": "game_length_rounds", "group": "all",
+             "estimate": 6.0 - 0.4 * x, "ci_low": 5.9 - 0.4 * x, "ci_high": 6.1 - 0.4 * x} for x in (0, 2, 4)]
+    return json.dumps({"kind": "playtest-sweep", "run": {"games": 8, "lineup": lineup,
+                                                         "axes": [{"key": "crews.bays.time", "values": [0, 2, 4]}]},
+                       "key_metrics": ["game_length_rounds"], "rows": rows}, indent=2)
+
+
+def _tune_folder(lineup: list[object]) -> Callable[[Path], None]:
+    """{tmp}/t: a tune's output as explain reads it (tune.json and trials.parquet: 6 trials, one key)."""
+    def make(tmp: Path) -> None:
+        (tmp / "t").mkdir()
+        (tmp / "t" / "tune.json").write_text(json.dumps(
+            {"kind": "playtest-tune", "games": 8, "lineup": lineup,
+             "params": [{"key": "crews.bays.time", "numeric": True, "choices": None}],
+             "goals": [{"metric": "game_length_rounds", "of": "value", "groups": None}]}, indent=2))
+        t = [0, 1, 2, 3, 0, 2]
+        pl.DataFrame({"trial": range(6), "state": ["complete"] * 6, "repeat_of": [None] * 6, "crews.bays.time": t,
+                      "objective": [0.1 * x + 0.01 * (i % 2) for i, x in enumerate(t)],
+                      "goal_1": [6.0 - 0.4 * x + 0.02 * (i % 2) for i, x in enumerate(t)]},
+                     schema_overrides={"repeat_of": pl.Int64}).write_parquet(tmp / "t" / "trials.parquet")
+    return make
+
+
 def _leftover(tmp: Path) -> None:
     (tmp / "out.partial" / "chunks").mkdir(parents=True)
     (tmp / "out.partial" / "run.json").write_text('{"status": "partial"}')
@@ -259,6 +284,11 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("too-many-dealt", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: planets_dealt.4: 13 planets dealt", {"v.yaml": EXT + "planets_dealt: {4: 13}\n"}),
     Case("unknown-color", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: planets.red1.color: unknown color 'purple'", {"v.yaml": EXT + "planets: [{id: red1, color: purple}]\n"}),
     Case("report-a-file", ["report", str(DRAFT5)], r"^error: .*draft5.yaml: a file, not a run folder$"),
+    # a bot name that is not text stopped with "internal error: TypeError: sequence item 2: expected str instance"
+    Case("explain-sweep-lineup-number", ["explain", "{tmp}/s"], r"^error: {tmp}/s/sweep.json:\d+:\d+: run.lineup.2: expected a bot name, got 2$",
+         {"s/sweep.json": _sweep_json(["random", "random", 2, "random"])}),
+    Case("explain-tune-lineup-null", ["explain", "{tmp}/t"], r"^error: {tmp}/t/tune.json:\d+:\d+: lineup.0: expected a bot name, got null$",
+         setup=_tune_folder([None, "random"])),
     Case("explain-a-file", ["explain", str(DRAFT5)], r"^error: .*draft5.yaml: a file, not a sweep or tune output folder$"),
     Case("simulate-empty-path", ["simulate", "", "-n", "2"], r"^error: VARIANT: an empty path"),
     Case("replay-a-fifo", ["replay", "{tmp}/fifo"], r"fifo:1:1: not a regular file \(a device, pipe or socket cannot be a "
