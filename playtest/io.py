@@ -79,8 +79,11 @@ def _os_failure(path: Path, exc: OSError) -> OutputError:
 def write_bytes_atomic(path: Path, data: bytes) -> None:
     """Write `data` to `path` via a temporary sibling and os.replace. The file gets the usual
     permissions (0666 less the umask), not mkstemp's private 0600."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:  # a folder that cannot take the temporary file (read-only, full) is said of `path`, not of the temp name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise _os_failure(path, exc) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -145,6 +148,13 @@ def check_output_path(path: Path, option: str, *, folder: bool) -> Path:
     if not os.access(existing, os.W_OK | os.X_OK):
         raise UsageError(f"{option} {path}: {existing} is not writable")
     return path
+
+
+def check_writable_folder(folder: Path, what: str) -> None:
+    """Refuse, before any work, to write `what` into an existing `folder` that cannot take it
+    (read-only, not ours): a command's default output inside its input folder."""
+    if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"{folder}: is not writable, and {what}")
 
 
 def _same_or_inside(path: Path, other: Path) -> bool:

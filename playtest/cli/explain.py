@@ -11,7 +11,7 @@ from playtest.cli.app import app
 from playtest.cli.common import make_console
 from playtest.cli.compare import check_format
 from playtest.errors import UsageError
-from playtest.io import same_text, write_atomic
+from playtest.io import check_writable_folder, same_text, write_atomic
 
 DIGESTS = "explain.sha256"
 """What explain wrote last (`sha256sum` format): a file that still matches is replaced without
@@ -53,6 +53,7 @@ def explain(
 
     check_format(fmt, ("md", "json"))
     design = read_design(run_dir, metrics)
+    check_writable_folder(run_dir, "explain writes explain.md, explain.json and explain.html into it")
     table = effects(design)
     if table.height == 0:
         what = "trials" if design.source == "tune" else "grid points"

@@ -53,6 +53,11 @@ def report(
         check_not_input(out, inputs, "--out")
         check_free(out, force, "--out")
         check_report_suffix(fmt, out)
+    if out is None and (force or not default.exists()):  # the report goes into the run folder: can it?
+        from playtest.io import check_writable_folder
+
+        check_writable_folder(default.parent, f"the report would be written there ({default.name}); "
+                              "give --out FILE, or --out - for standard output")
     run = open_run(run_dir)  # lazy scans: the metrics aggregate each game first (bounded memory)
     info = run.info
     if "planned_games" in info:

@@ -771,3 +771,57 @@ def test_a_sweep_names_every_bad_value_of_its_grid_not_only_the_first(tmp_path: 
     assert lines[1] == ("--set crews.bays.time=-1:1:17: crews.bays.time: Input should be greater than or equal to 0 "
                         "(got -1)")
     assert not (tmp_path / "s").exists()
+
+
+def _read_only(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    """`folder` as on a read-only file system (a chmod does not stop root, who runs CI here):
+    os.access says it is not writable, and a temporary file cannot be made in it."""
+    import errno
+    import tempfile
+
+    real_access, real_mkstemp = os.access, tempfile.mkstemp
+
+    def access(path, mode, *a, **k):  # noqa: ANN001, ANN002, ANN003
+        if mode & os.W_OK and Path(path).resolve() == folder.resolve():
+            return False
+        return real_access(path, mode, *a, **k)
+
+    def mkstemp(*a, dir=None, **k):  # noqa: ANN001, ANN002, ANN003, A002
+        if dir is not None and Path(dir).resolve() == folder.resolve():
+            raise OSError(errno.EROFS, "Read-only file system", str(Path(dir) / ".x.tmp"))
+        return real_mkstemp(*a, dir=dir, **k)
+
+    monkeypatch.setattr(os, "access", access)
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+
+
+@pytest.mark.parametrize(("args", "folder", "pattern"), [
+    (["report", "{tmp}/run"], "run", r"^error: {tmp}/run: is not writable, and the report would be written there \(report.html\); give --out FILE"),
+    (["report", "{tmp}/run", "-f", "md", "--force"], "run", r"^error: {tmp}/run: is not writable, and the report would be written there \(report.md\)"),
+    (["explain", "{tmp}/s"], "s", r"^error: {tmp}/s: is not writable, and explain writes explain.md, explain.json and explain.html into it$"),
+])
+def test_a_default_output_in_a_read_only_folder_is_refused_before_any_work(args, folder, pattern, tmp_path, monkeypatch):
+    """report (no --out) writes into the run folder, explain into the sweep's: in a read-only one
+    both built the whole report, then stopped with exit 1 naming a temporary file
+    (`error: run/.report.html.bukvx8yg.tmp: Read-only file system`)."""
+    _run(tmp_path)
+    (tmp_path / "run" / "report.html").unlink(missing_ok=True)
+    (tmp_path / "s").mkdir()
+    (tmp_path / "s" / "sweep.json").write_text(_sweep_json(["random"] * 4))
+    _read_only(monkeypatch, tmp_path / folder)
+    before = _snapshot(tmp_path)
+    r = CliRunner().invoke(app, [a.replace("{tmp}", str(tmp_path)) for a in args])
+    assert r.exit_code == 2, (r.exit_code, r.stderr)
+    assert len(r.stderr.splitlines()) == 1 and "Traceback" not in r.stderr, r.stderr
+    assert re.search(pattern.replace("{tmp}", re.escape(str(tmp_path))), r.stderr), r.stderr
+    assert _snapshot(tmp_path) == before
+
+
+def test_a_folder_that_cannot_take_the_temporary_file_is_said_of_the_output(tmp_path, monkeypatch):
+    """A failure to create the temporary sibling (read-only, full) named the temporary file and
+    escaped as a bare OSError; it is the output's OutputError, like a failure to write it."""
+    from playtest.io import OutputError, write_atomic
+
+    _read_only(monkeypatch, tmp_path)
+    with pytest.raises(OutputError, match=r"^.*/out.md: cannot write: Read-only file system \(nothing was replaced\)$"):
+        write_atomic(tmp_path / "out.md", "x")
