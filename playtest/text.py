@@ -15,6 +15,13 @@ def clean(text: str) -> str:
     return _CONTROL.sub("\ufffd", text)
 
 
+def one_line(text: str) -> str:
+    """`text` as one terminal line: a line break inside it (a newline in a path, a bot name or a
+    --set value the user typed, quoted back in an error) is shown defused, like any control
+    character (`clean`), instead of splitting the error over several lines."""
+    return clean(text.replace("\n", "\ufffd"))
+
+
 def json_safe(text: str) -> str:
     """Serialized JSON with every character `clean` removes written as a \\u escape: the data
     are exactly the same once parsed, but a C1 control or a bidirectional override inside a

@@ -37,7 +37,7 @@ except ImportError:  # pragma: no cover - older typer on click
     from click.exceptions import ClickException as TyperException
 
 from playtest.errors import Interrupted, PlaytestError
-from playtest.text import clean
+from playtest.text import clean, one_line
 
 _STATE = {"debug": False}
 
@@ -46,9 +46,10 @@ def debug_enabled() -> bool:
     return _STATE["debug"] or os.environ.get("PLAYTEST_DEBUG", "") not in ("", "0")
 
 
-def _fail(message: str, code: int) -> None:
-    for line in message.splitlines() or [""]:
-        typer.echo(clean(line), err=True)
+def _fail(message: str | list[str], code: int) -> None:
+    """Print an error, each of `message`'s lines as one line (a str is one line), and exit."""
+    for line in [message] if isinstance(message, str) else message or [""]:
+        typer.echo(one_line(line), err=True)
     raise typer.Exit(code)
 
 
@@ -67,7 +68,7 @@ class _Group(TyperGroup):
         except PlaytestError as err:
             if debug_enabled():
                 traceback.print_exc()
-            _fail(error_text(err), _exit_code(err))
+            _fail(error_lines(err), _exit_code(err))
         except KeyboardInterrupt:
             _fail("interrupted", 130)
         except RecursionError:
@@ -226,6 +227,15 @@ def error_text(err: PlaytestError) -> str:
     if getattr(err, "problems", None) or getattr(err, "where", "") or isinstance(err, Interrupted):
         return f"{err}{_kept(err)}"
     return f"error: {err}{_kept(err)}"
+
+
+def error_lines(err: PlaytestError) -> list[str]:
+    """error_text as the lines to print: one per located problem (a bad variant, transcript or
+    gates file: each problem one line), else one; the notes of what was kept end the last."""
+    problems = getattr(err, "problems", None)
+    if problems:
+        return [*map(str, problems[:-1]), f"{problems[-1]}{_kept(err)}"]
+    return [error_text(err)]
 
 
 def main() -> None:

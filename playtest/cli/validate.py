@@ -11,7 +11,7 @@ import typer
 from playtest.cli.app import app
 from playtest.cli.common import SetOption
 from playtest.errors import VariantError
-from playtest.text import clean
+from playtest.text import clean, one_line
 from playtest.variants import Variant, load_variant
 from playtest.variants.diff import Change, value_text
 
@@ -40,7 +40,7 @@ def validate(
             for problem in err.problems:
                 # A --set is applied to every file given: its problem names the file it met.
                 on = f"{path}: " if problem.file.startswith("--set ") and len(files) > 1 else ""
-                print(clean(f"{on}{problem}"), file=sys.stderr)
+                print(one_line(f"{on}{problem}"), file=sys.stderr)
             continue
         typer.echo(clean(f"{variant.path}: ok ({variant.game} {variant.model.rules_version}, "
                    f"'{variant.name}', hash {variant.hash})"))
