@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ import polars as pl
 import yaml
 
 from playtest.analysis import columns as C
-from playtest.errors import Problem, VariantError
+from playtest.errors import Problem, UsageError, VariantError
 from playtest.variants.source import REMOVE_TAG, REMOVED
 
 POINT = "point"
@@ -117,6 +118,27 @@ def parse_axis(text: str) -> Axis:
     if len({_show(v) if v is REMOVED else _json(v, sort_keys=True) for v in values}) != len(values):
         raise VariantError([Problem(label, 1, col, key, "a value is repeated")])
     return Axis(key, tuple(values))
+
+
+MAX_POINTS = 10_000
+"""Most grid points of one sweep: each is a variant loaded and a run folder written before the
+first game (10,000 take minutes to set up; a larger grid is several sweeps)."""
+
+
+def check_grid_size(sizes: Sequence[int], n: int) -> None:
+    """Refuse, before any variant is built, a grid of more than MAX_POINTS points or more games in
+    all than one run may play (three axes of 100 values made a million points and played on for
+    hours, where -n alone is held to sim.batch.MAX_GAMES)."""
+    from playtest.sim.batch import MAX_GAMES
+
+    points = math.prod(sizes)
+    shape = " × ".join(f"{k:,}" for k in sizes)
+    if points > MAX_POINTS:
+        raise UsageError(f"--set: the grid has {shape} = {points:,} points, more than one sweep may "
+                         f"({MAX_POINTS:,}); sweep fewer values, or split it into several sweeps")
+    if points * n > MAX_GAMES:
+        raise UsageError(f"-n {n}: {points:,} grid points × {n:,} games = {points * n:,} games, more than one run "
+                         f"may ({MAX_GAMES:,}); give a smaller -n or fewer values")
 
 
 def grid(axes: Sequence[Axis]) -> list[Point]:

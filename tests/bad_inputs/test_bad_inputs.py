@@ -537,6 +537,14 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"^--set cubes.total=\"2001-12-14\":1:\d+: cubes.total: Input should be a valid integer.*2001-12-14"),
     Case("sweep-set-tag", ["sweep", str(DRAFT5), "--set", "cubes.total=!!set {a},30", "-n", "4", "-o", "{tmp}/s"],
          r"^--set cubes.total=.*:1:\d+: cubes.total: Input should be a valid integer"),
+    # no limit on the grid: 3 keys × 25 values built 15,625 variants (minutes) and then played them all;
+    # -n times the points was held to nothing, where -n alone is held to 100,000,000
+    Case("sweep-grid-too-large", ["sweep", str(DRAFT5), "--set", "crews.bays.time=" + ",".join(map(str, range(25))),
+                                  "--set", "crews.rahel.time=" + ",".join(map(str, range(25))),
+                                  "--set", "crews.orlins.time=" + ",".join(map(str, range(25))), "-n", "2", "-o", "{tmp}/s"],
+         r"^error: --set: the grid has 25 × 25 × 25 = 15,625 points, more than one sweep may \(10,000\)"),
+    Case("sweep-grid-games-too-many", ["sweep", str(DRAFT5), "--set", "crews.bays.time=0,1,2,3,4", "-n", "30000000", "-o", "{tmp}/s"],
+         r"^error: -n 30000000: 5 grid points × 30,000,000 games = 150,000,000 games, more than one run may \(100,000,000\)"),
     Case("sweep-no-values", ["sweep", str(DRAFT5), "--set", "crews.bays.time", "-o", "{tmp}/s"], r"--set|expected"),
     Case("sweep-out-existing", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-o", "{tmp}/s"], r"^error: --out .*s: already exists .*use --force", {"s/sweep.md": "old", "s/.playtest-output": ""}),
     Case("sweep-out-under-file", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-o", "{tmp}/f.txt/s"], r"^error: --out .*f.txt is a file", {"f.txt": "x"}),
