@@ -103,7 +103,14 @@ def sweep(
     from playtest.compare import render
     from playtest.compare.metrics import complete, distribution_groups, report_metrics
     from playtest.compare.runs import Runs, common_lineup
-    from playtest.compare.sweep import POINT, check_grid_size, grid, key_metrics, parse_axis, sweep_table
+    from playtest.compare.sweep import (
+        POINT,
+        check_grid_size,
+        grid,
+        key_metrics,
+        parse_axis,
+        sweep_table,
+    )
     from playtest.sim.batch import RunConfig, check_run
     check_format(fmt, ("text", "md", "json"))
     axes = [parse_axis(s) for s in sets]

@@ -82,6 +82,11 @@ def _prepare(out: Path, resumed: Path | None) -> Path:
     return work
 
 
+MAX_TRIALS = 10_000
+"""Most trials of one search (as sweep.MAX_POINTS grid points): TPE's time per trial grows with
+the trials before it, and each trial is a run of -n games."""
+
+
 @app.command()
 def tune(
     variant: Annotated[Path, typer.Argument(help="The variant YAML file to tune.")],
@@ -135,6 +140,11 @@ def tune(
         if n is None:  # the goals file's run.games: said at its place there
             raise goals.run_problem("games", f"{n_}: {why}")
         raise UsageError(f"-n {n_}: {why}")
+    if budget > MAX_TRIALS or budget * n_ > MAX_GAMES:
+        # A float range never runs out of candidates: a budget of 10^11 searched on without end.
+        why = (f"at most {MAX_TRIALS:,} trials" if budget > MAX_TRIALS else
+               f"{budget:,} trials of {n_:,} games are {budget * n_:,} games, more than one run may ({MAX_GAMES:,})")
+        raise UsageError(f"--budget {budget}: {why}; a larger search is several tunes (--resume continues one)")
     players_, lineup = run_lineup([base], players, bots, defaults, goals.run_problem)
     seed_ = defaults.seed if seed is None else seed
     if not 0 <= seed_ < 2**63:
