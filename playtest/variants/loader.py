@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 from playtest.errors import Problem, VariantError
 from playtest.suggest import guess, unknown_key
 from playtest.variants.diff import Change, diff
-from playtest.variants.merge import is_id_list, item_id, left_removes, merge
+from playtest.variants.merge import REMOVE_KEY, is_id_list, item_id, left_removes, merge
 from playtest.variants.model import VariantModel
 from playtest.variants.source import (
     REMOVE_TAG,
@@ -196,6 +196,12 @@ def apply_override(tree: Node, text: str) -> None:
             if last and value is REMOVED:
                 del node.value[index]
                 return
+            if last and isinstance(value, dict) and value.get(REMOVE_KEY) is True and is_id_list(node):
+                # A file's list removes an item with {id: x, remove: true}; here it would replace
+                # the item with a mapping that is no item (three lines about crews.5.id, .time, .remove).
+                raise VariantError([Problem(label, 1, col, shown, f"{{{REMOVE_KEY}: true}} removes an item in a "
+                                                                  f"list written in a file; with --set write "
+                                                                  f"{shown}=!remove")])
             if last:
                 node.value[index] = _to_node(value, label, col)
                 return

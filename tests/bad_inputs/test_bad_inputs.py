@@ -296,6 +296,9 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("same-problem-once", ["validate", str(DRAFT5), "--set", "end=[{trigger: planets_full, count: 0}]"],
          r"end.0.count: the count must be at least 1, not 0$"),  # one line: it was printed twice
     Case("set-no-equals", ["validate", str(DRAFT5), "--set", "foo"], r"^--set foo:1:1: expected key.path=value"),
+    Case("set-item-remove-mapping", ["validate", str(DRAFT5), "--set", "crews.bays={remove: true}"],  # was three lines on crews.5
+         r"^--set crews.bays=\{remove: true\}:1:12: crews.bays: \{remove: true\} removes an item in a list written in a file; "
+         r"with --set write crews.bays=!remove$"),
     Case("set-empty-name", ["validate", str(DRAFT5), "--set", "name="], r"^--set name=:1:6: name: a variant needs a name"),
     Case("set-other-game", ["validate", str(DRAFT5), "--set", "game=ohseven"],
          r"^--set game=ohseven:1:6: game: a variant of 'stargate' cannot be turned into another game's"),
