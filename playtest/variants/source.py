@@ -181,16 +181,46 @@ def check_yaml_limits(text: str, label: str) -> None:
     _check_events(text, label, yaml.SafeLoader)  # short texts; the pure parser's wording of errors
 
 
+PARSED_MEMO_LIMIT = 32
+"""Documents whose trees `parse_text` keeps (a sweep's or tune's points each load the same base)."""
+
+_parsed: dict[tuple[str, str], Node] = {}
+
+
 def parse_text(text: str, label: str) -> Node:
-    """Parse one YAML document. Raises VariantError listing every problem found."""
-    try:
-        return _parse_text(text, label, LOADER)
-    except VariantError:
-        if LOADER is yaml.SafeLoader:
-            raise
-        # libyaml words some errors differently: say them as the pure-Python parser does, so a
-        # message does not depend on how PyYAML was built.
-        return _parse_text(text, label, yaml.SafeLoader)
+    """Parse one YAML document. Raises VariantError listing every problem found.
+
+    The tree is the caller's to change (the loader merges and overrides in place): a text parsed
+    before is given as a fresh copy of its tree, not parsed again — a sweep or a tune loads its
+    base variant once per point or trial. Copying New Frontiers' base takes about 1 ms against
+    18 ms to parse it (2026-12-04); the same text and label give the same tree, so nothing else
+    changes."""
+    key = (label, text)
+    tree = _parsed.get(key)
+    if tree is None:
+        try:
+            tree = _parse_text(text, label, LOADER)
+        except VariantError:
+            if LOADER is yaml.SafeLoader:
+                raise
+            # libyaml words some errors differently: say them as the pure-Python parser does, so a
+            # message does not depend on how PyYAML was built.
+            tree = _parse_text(text, label, yaml.SafeLoader)
+        if len(_parsed) >= PARSED_MEMO_LIMIT:
+            _parsed.clear()
+        _parsed[key] = tree
+    return _copy(tree)
+
+
+def _copy(node: Node) -> Node:
+    """A fresh copy of a tree `_parse_text` built (its values: Nodes in dicts and lists, and
+    immutable scalars)."""
+    value = node.value
+    if isinstance(value, dict):
+        value = {k: _copy(child) for k, child in value.items()}
+    elif isinstance(value, list):
+        value = [_copy(child) for child in value]
+    return Node(value, node.file, node.line, node.col, node.key_line, node.key_col)
 
 
 def _parse_text(text: str, label: str, loader_class: type[yaml.SafeLoader]) -> Node:

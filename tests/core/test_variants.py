@@ -238,6 +238,26 @@ def test_a_removal_that_cannot_be_made_does_not_hide_the_other_mistakes(tmp_path
     assert len(problems(exc)) == 1
 
 
+def test_a_text_parsed_again_is_a_fresh_tree_and_an_edit_is_seen(tmp_path):
+    """parse_text keeps the trees of texts it parsed (a sweep loads its base once per point):
+    the caller may change the tree it gets (the loader merges and overrides in place) without
+    changing the next caller's, and a file edited between two loads is read as edited."""
+    from playtest.variants.source import parse_text
+
+    text = "a: {b: [1, {c: 2}]}\n"
+    first = parse_text(text, "x.yaml")
+    first.value["a"].value["b"].value.append(first.value["a"])
+    first.value["a"].value["b"].value[1].value["c"].value = 99
+    again = parse_text(text, "x.yaml")
+    assert again.plain() == {"a": {"b": [1, {"c": 2}]}} and again is not first
+    assert (again.value["a"].value["b"].value[1].value["c"].line, again.value["a"].key_line) == (1, 1)
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\ncrews: [{{id: bays, time: 2}}]\n")
+    assert load_variant(path, ["crews.bays.time=3"]).model.crews[-1].time == 3
+    assert load_variant(path).model.crews[-1].time == 2  # the override changed a copy only
+    path.write_text(f"extends: {DRAFT5}\ncrews: [{{id: bays, time: 4}}]\n", encoding="utf-8")
+    assert load_variant(path).model.crews[-1].time == 4
+
+
 def test_semantic_diff_by_id():
     a = {"crews": [{"id": "bays", "time": 1}, {"id": "x", "time": 2}], "n": 1}
     b = {"crews": [{"id": "x", "time": 2}, {"id": "bays", "time": 2}, {"id": "y", "time": 1}], "n": 1}
