@@ -321,7 +321,7 @@ def _overlay_chart(df: pl.DataFrame, metric: str, labels: tuple[str, ...],
                  alt.Tooltip(f"{C.ESTIMATE}:Q", format=fmt), alt.Tooltip(f"{C.CI_LOW}:Q", format=fmt),
                  alt.Tooltip(f"{C.CI_HIGH}:Q", format=fmt), alt.Tooltip(f"{C.N}:Q")])
     height = max(60, 14 * len(order) * len(labels))
-    return alt.layer(rules, dots).properties(width=360, height=height)
+    return alt.layer(rules, dots, width=360, height=height)
 
 
 def _page(title: str, body: str, specs: dict[str, Any]) -> str:
@@ -509,7 +509,7 @@ def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str]
         y=alt.Y(f"{C.ESTIMATE}:Q"),
         tooltip=[alt.Tooltip("x:O", title=x_key), alt.Tooltip(f"{C.GROUP}:N"), alt.Tooltip(f"{C.ESTIMATE}:Q", format=fmt),
                  alt.Tooltip(f"{C.CI_LOW}:Q", format=fmt), alt.Tooltip(f"{C.CI_HIGH}:Q", format=fmt)])
-    chart = alt.layer(bands, line).properties(width=320, height=220)
+    chart = alt.layer(bands, line, width=320, height=220)
     if facet:
         chart = chart.facet(column=alt.Column(f"{facet}:N", title=None))
     return chart

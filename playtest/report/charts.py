@@ -69,7 +69,7 @@ def interval_chart(df: pl.DataFrame, metric: str, reference: float | None = None
         ref = alt.Chart(alt.Data(values=[{"ref": reference}])).mark_rule(strokeDash=[4, 3], color="#c0392b").encode(x=alt.X("ref:Q"))
         layers.insert(0, ref)
     height = max(60, 22 * len(data))
-    return alt.layer(*layers).properties(width=WIDTH, height=height)
+    return alt.layer(*layers, width=WIDTH, height=height)
 
 
 @vega_spec
@@ -93,7 +93,7 @@ def heatmap(df: pl.DataFrame, metric: str, *, declared: MetricInfos | None = Non
                                        "value": "white"},
                              value="black"))
     inner = len({d["inner"] for d in data})
-    return alt.layer(rect, text).properties(width=WIDTH, height=max(60, 24 * inner))
+    return alt.layer(rect, text, width=WIDTH, height=max(60, 24 * inner))
 
 
 @vega_spec
@@ -115,7 +115,7 @@ def score_boxes(report: Report, who: str) -> alt.TopLevelMixin | None:
     box = base.mark_bar(size=14, color="#9ecae9", stroke="#4c78a8").encode(x=alt.X("q25:Q"), x2=alt.X2("q75:Q"), tooltip=tips)
     med = base.mark_tick(color="#1f3b63", size=14, thickness=2).encode(x=alt.X("median:Q"))
     mean = base.mark_point(filled=True, color="#c0392b", size=30).encode(x=alt.X("mean:Q"), tooltip=tips)
-    return alt.layer(whisk, box, med, mean).properties(width=WIDTH, height=max(60, 26 * len(data)))
+    return alt.layer(whisk, box, med, mean, width=WIDTH, height=max(60, 26 * len(data)))
 
 
 @vega_spec

@@ -103,7 +103,7 @@ def _chart(table: pl.DataFrame) -> alt.TopLevelMixin:
                                                      tooltip=[alt.Tooltip(c) for c in ("response", "key", "level", "estimate",
                                                                                         "ci_low", "ci_high", "p_holm")])
     zero = alt.Chart(pl.DataFrame({"x": [0.0]})).mark_rule(strokeDash=[4, 4]).encode(x=alt.X("x:Q"))
-    return alt.layer(rules, dots, zero).properties(width=420, height=max(80, 16 * len(order)))
+    return alt.layer(rules, dots, zero, width=420, height=max(80, 16 * len(order)))
 
 
 def explain_html(design: Design, table: pl.DataFrame) -> str:

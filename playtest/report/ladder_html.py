@@ -37,7 +37,7 @@ def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> alt
     if not any(isinstance(r.get(C.CI_LOW), int | float) and math.isfinite(r[C.CI_LOW]) for r in rows):
         return line.properties(width=WIDTH, height=180)  # a metric without intervals
     bars = base.mark_rule().encode(y=alt.Y(f"{C.CI_LOW}:Q"), y2=alt.Y2(f"{C.CI_HIGH}:Q"))
-    return alt.layer(bars, line).properties(width=WIDTH, height=180)
+    return alt.layer(bars, line, width=WIDTH, height=180)
 
 
 @vega_spec

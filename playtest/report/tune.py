@@ -185,7 +185,7 @@ def _objective_chart(trials: pl.DataFrame) -> alt.TopLevelMixin:
         y=alt.Y("objective:Q", title="objective (lower is better)"),
         tooltip=[alt.Tooltip(c) for c in df.columns if c not in ("state",)][:12])
     line = base.mark_line(interpolate="step-after", color="#d62728").encode(y=alt.Y("best so far:Q"))
-    return alt.layer(dots, line).properties(width=420, height=220)
+    return alt.layer(dots, line, width=420, height=220)
 
 
 @vega_spec
