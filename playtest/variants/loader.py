@@ -118,14 +118,18 @@ def _resolve(path: Path, stack: tuple[Path, ...], label: str) -> tuple[Node, tup
         what = "a folder, not a variant file" if parent_path.is_dir() else "not a regular file"
         raise VariantError([ext.problem(EXTENDS, f"{ext.value} is {what}")])
     parent_tree, chain, _ = _resolve(parent_path, (*stack, parent_path), parent_label)
+    earlier = parent_tree.unmerged or []  # the parent's own unmerged items: said with this file's mistakes
     mine, theirs = tree.value.get("game"), parent_tree.value.get("game") if isinstance(parent_tree.value, dict) else None
     if mine is not None and theirs is not None and mine.value != theirs.value:
-        raise VariantError([mine.problem("game", f"{mine.value!r}, but it extends {parent_label}, a variant of "
-                                                 f"{theirs.value!r}: a variant extends one of its own game")])
-    merged = merge(parent_tree, tree)
+        raise VariantError([*earlier, mine.problem("game", f"{mine.value!r}, but it extends {parent_label}, a variant "
+                                                           f"of {theirs.value!r}: a variant extends one of its own game")])
+    try:
+        merged = merge(parent_tree, tree)
+    except VariantError as err:  # a `!remove` that deletes nothing here: the parent's were lost with it
+        raise VariantError([*earlier, *err.problems]) from None
     merged.extends_at = (ext.key_line or ext.line, ext.key_col or ext.col)
-    if parent_tree.unmerged:
-        merged.unmerged = [*parent_tree.unmerged, *(merged.unmerged or [])]
+    if earlier:
+        merged.unmerged = [*earlier, *(merged.unmerged or [])]
     return merged, (label, *chain), parent_tree
 
 

@@ -238,6 +238,21 @@ def test_a_removal_that_cannot_be_made_does_not_hide_the_other_mistakes(tmp_path
     assert len(problems(exc)) == 1
 
 
+def test_a_parents_unmade_removal_is_not_lost_to_the_childs_stop(tmp_path):
+    """A draft whose parent removes an unknown id, and which itself `!remove`s a key the parent
+    lacks (an error at once, in the merge), was told only its own mistake: the parent's, kept
+    to be said with the schema's, was dropped with the merge that stopped."""
+    write(tmp_path, "v.yaml", f"extends: {DRAFT5}\ncrews: [{{id: zork, remove: true}}]\n")
+    for name, text, own in (("w.yaml", "extends: v.yaml\nfoo: !remove\n", "foo: !remove deletes nothing here"),
+                            ("x.yaml", "extends: v.yaml\ngame: ohseven\n", "a variant extends one of its own game")):
+        with pytest.raises(VariantError) as exc:
+            load_variant(write(tmp_path, name, text))
+        found = problems(exc)
+        assert len(found) == 2, found
+        assert any(f"{name}:2:" in p and own in p for p in found), found
+        assert any("v.yaml:2:" in p and "crews.zork: cannot remove" in p for p in found), found
+
+
 def test_a_text_parsed_again_is_a_fresh_tree_and_an_edit_is_seen(tmp_path):
     """parse_text keeps the trees of texts it parsed (a sweep loads its base once per point):
     the caller may change the tree it gets (the loader merges and overrides in place) without
