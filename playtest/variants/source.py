@@ -115,8 +115,9 @@ def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: lis
                      for i, n in enumerate(node.value)], label, line, col)
     try:
         value = loader.construct_object(node, deep=True)
-    except yaml.YAMLError as exc:
-        problems.append(Problem(label, line, col, "", f"cannot read value: {exc}"))
+    except yaml.YAMLError as exc:  # its str quotes the text over several lines: the problem alone, as --set says it
+        reason = getattr(exc, "problem", None) or (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        problems.append(Problem(label, line, col, path, f"cannot read value: {reason}"))
         value = None
     return Node(value, label, line, col)
 

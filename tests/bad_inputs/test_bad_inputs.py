@@ -354,6 +354,10 @@ V = [  # --- variant files: validate -------------------------------------------
          {"v.yaml": EXT + "max_rounds: 2001-12-14\n"}),
     Case("file-binary", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:13: max_rounds: Input should be a valid integer",
          {"v.yaml": EXT + "max_rounds: !!binary aGVsbG8=\n"}),
+    # a tag SafeLoader cannot construct: its error quoted the text over three more lines ("  in
+    # \"<unicode string>\", line 3 ..."), shown as one line joined by U+FFFD; the reason alone, as --set says it
+    Case("file-unknown-tag", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:13: max_rounds: cannot read value: could not determine a "
+         r"constructor for the tag 'tag:yaml.org,2002:python/name:os'$", {"v.yaml": EXT + "max_rounds: !!python/name:os x\n"}),
     Case("set-nan", ["validate", str(DRAFT5), "--set", "cubes.total=.nan"], r"^--set cubes.total=.nan:1:\d+: cubes.total: must be a finite number"),
     Case("set-huge", ["validate", str(DRAFT5), "--set", "cubes.total=99999999999999999999"], r"^--set cubes.total=9+:1:\d+: cubes.total: 9+ is too large"),
     # an item with a type error and no parent version to stand in is left out of the cross-key
