@@ -144,7 +144,8 @@ def tune(
         # A float range never runs out of candidates: a budget of 10^11 searched on without end.
         why = (f"at most {MAX_TRIALS:,} trials" if budget > MAX_TRIALS else
                f"{budget:,} trials of {n_:,} games are {budget * n_:,} games, more than one run may ({MAX_GAMES:,})")
-        raise UsageError(f"--budget {budget}: {why}; a larger search is several tunes (--resume continues one)")
+        # --budget counts the trials of the whole search, a resumed one's included: --resume cannot go past it
+        raise UsageError(f"--budget {budget}: {why}, --resume included; a larger search is several tunes")
     players_, lineup = run_lineup([base], players, bots, defaults, goals.run_problem)
     seed_ = defaults.seed if seed is None else seed
     if not 0 <= seed_ < 2**63:
