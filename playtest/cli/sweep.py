@@ -111,9 +111,10 @@ def sweep(
         parse_axis,
         sweep_table,
     )
-    from playtest.sim.batch import RunConfig, check_run
+    from playtest.sim.batch import RunConfig, check_games, check_run
     check_format(fmt, ("text", "md", "json"))
     axes = [parse_axis(s) for s in sets]
+    check_games(n)  # -n alone first, as simulate says it (the grid's total read "1 grid points × ...")
     check_grid_size([len(a.values) for a in axes], n)
     points = grid(axes)
     loaded, problems = [], []

@@ -562,6 +562,8 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"^error: --set: the grid has 25 × 25 × 25 = 15,625 points, more than one sweep may \(10,000\)"),
     Case("sweep-grid-games-too-many", ["sweep", str(DRAFT5), "--set", "crews.bays.time=0,1,2,3,4", "-n", "30000000", "-o", "{tmp}/s"],
          r"^error: -n 30000000: 5 grid points × 30,000,000 games = 150,000,000 games, more than one run may \(100,000,000\)"),
+    Case("sweep-n-too-large-one-point", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1", "-n", "200000000", "-o", "{tmp}/s"],
+         r"^error: -n 200000000: the number of games must be from 1 to 100,000,000"),
     Case("sweep-no-values", ["sweep", str(DRAFT5), "--set", "crews.bays.time", "-o", "{tmp}/s"], r"--set|expected"),
     Case("sweep-out-existing", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-o", "{tmp}/s"], r"^error: --out .*s: already exists .*use --force", {"s/sweep.md": "old", "s/.playtest-output": ""}),
     Case("sweep-out-under-file", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-o", "{tmp}/f.txt/s"], r"^error: --out .*f.txt is a file", {"f.txt": "x"}),
