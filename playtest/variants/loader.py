@@ -191,7 +191,7 @@ def apply_override(tree: Node, text: str) -> None:
                 return
             if part not in node.value:
                 node.value[part] = Node({}, label, 1, 1)
-            node = node.value[part]
+            node.value[part] = node = _own(node.value[part])
         elif isinstance(node.value, list):
             index = _list_index(node, part)
             if index is None:
@@ -209,9 +209,21 @@ def apply_override(tree: Node, text: str) -> None:
             if last:
                 node.value[index] = _to_node(value, label, col)
                 return
-            node = node.value[index]
+            node.value[index] = node = _own(node.value[index])
         else:
             raise VariantError([Problem(label, 1, 1, shown, "is not a mapping or list, cannot set a key below it")])
+
+
+def _own(node: Node) -> Node:
+    """`node` with a container of its own to change: a merged tree shares the nodes a file did
+    not change with its parent's tree, which the loader diffs against (--set crews.armstrong.time=7
+    on a draft that leaves armstrong alone changed the parent too, and was missing from
+    `Variant.changes` and `validate --changes`)."""
+    if isinstance(node.value, dict):
+        return replace(node, value=dict(node.value))
+    if isinstance(node.value, list):
+        return replace(node, value=list(node.value))
+    return node
 
 
 def _list_index(node: Node, part: str) -> int | None:

@@ -253,6 +253,15 @@ def test_a_parents_unmade_removal_is_not_lost_to_the_childs_stop(tmp_path):
         assert any("v.yaml:2:" in p and "crews.zork: cannot remove" in p for p in found), found
 
 
+def test_a_set_on_a_key_the_draft_leaves_alone_is_one_of_its_changes(tmp_path):
+    """A merged tree shares the parent's nodes where the draft changes nothing: a --set below one
+    of them changed the parent's tree too, so the change was missing from Variant.changes."""
+    path = write(tmp_path, "c.yaml", f"extends: {DRAFT5}\nname: c\n")
+    for override, key in (("crews.armstrong.time=7", "crews.armstrong.time"), ("cubes.total=7", "cubes.total")):
+        changed = [c.path for c in load_variant(path, [override]).changes]
+        assert key in changed and "name" in changed, (override, changed)
+
+
 def test_a_text_parsed_again_is_a_fresh_tree_and_an_edit_is_seen(tmp_path):
     """parse_text keeps the trees of texts it parsed (a sweep loads its base once per point):
     the caller may change the tree it gets (the loader merges and overrides in place) without
