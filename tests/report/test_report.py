@@ -14,7 +14,7 @@ import pytest
 from playtest.report.jsonreport import render_json, schema
 from playtest.report.markdown import render_markdown
 from playtest.report.model import build_report
-from tests.conftest import DRAFT5, assert_valid_charts
+from tests.conftest import DRAFT5, ROOT, assert_valid_charts
 from tests.report.conftest import HOSTILE, XSS, XSS_NAME
 
 
@@ -383,3 +383,24 @@ def test_a_metric_whose_rows_have_their_own_definitions_shows_none_of_them_above
     assert "<b>score_mean</b>: the rows' definitions differ" in page or \
         '<p class="def">the rows\' definitions differ' in page
     assert f'title="{first}"' in page  # on its own row still
+
+
+@pytest.mark.parametrize("variant", ["variants/stargate/draft5.yaml", "variants/ohseven/base.yaml",
+                                     "variants/new-frontiers/base.yaml"])
+def test_every_chart_of_a_built_in_game_is_titled_in_words(tmp_path, variant):
+    """A chart in a section of several metrics takes its game's title for the metric
+    (GameSpec.metric_info); without one it read 'Trade: gold from goods sold: trade income'. Each
+    built-in game declares a title for every metric that shares a section with another."""
+    from playtest.report.charts import build_charts
+    from playtest.report.model import build_report
+    from playtest.sim.batch import RunConfig, read_run, run_batch
+    from playtest.variants import load_variant
+
+    run_batch(load_variant(ROOT / variant), RunConfig(n_games=8, players=4, lineup=("random",) * 4, seed=3,
+                                                      workers=1), tmp_path / "run")
+    report = build_report(*read_run(tmp_path / "run"))
+    charts = build_charts(report)
+    assert len(charts) >= 8
+    for chart in charts:
+        metric = chart.key.split(":", 1)[-1]
+        assert metric.replace("_", " ") not in chart.title, chart.title

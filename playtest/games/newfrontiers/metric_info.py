@@ -8,10 +8,21 @@ from playtest.core.spec import MetricInfo
 METRIC_INFO: dict[str, MetricInfo] = {
     # A share of games (Wilson interval) by round and action; its name has no `_rate` or `_share`:
     # it was written 0.67, not 66.7%.
-    "selected_in_round": MetricInfo(kind="rate"),
+    "selected_in_round": MetricInfo(kind="rate", title="Action selected in each round"),
+    "selection_share": MetricInfo(title="Action selected (share of selections)", phrase="{g} selection share"),
+    "first_pick_share": MetricInfo(title="Action selected first in a round", phrase="{g} first-pick share"),
+    "select_win_lift": MetricInfo(title="Win-rate lift of selecting the action",
+                                  phrase="win-rate lift of selecting {g}"),
+    "development_purchase_rate": MetricInfo(title="Development bought (share of players)",
+                                            phrase="{g} purchase rate"),
+    "development_win_lift": MetricInfo(title="Win-rate lift of owning the development",
+                                       phrase="win-rate lift of owning {g}"),
     "vp_share_by_source": MetricInfo(title="Share of points by source", phrase="share of points from {g}"),
-    "pile_gold": MetricInfo(non_negative=True),
-    "goods_traded": MetricInfo(non_negative=True),
-    "trade_income": MetricInfo(non_negative=True),
+    "pile_gold": MetricInfo(non_negative=True, title="Gold taken from the Produce pile",
+                            phrase="gold taken from the Produce pile"),
+    "pile_found_rate": MetricInfo(title="Produce selected with gold on it", phrase="share of Produce picks finding gold"),
+    "goods_traded": MetricInfo(non_negative=True, title="Goods traded per player", phrase="goods traded per player"),
+    "trade_income": MetricInfo(non_negative=True, title="Gold from trading per player",
+                               phrase="gold from trading per player"),
     "worlds_settled": MetricInfo(non_negative=True),
 }
