@@ -143,7 +143,8 @@ def tune(
     if budget > MAX_TRIALS or budget * n_ > MAX_GAMES:
         # A float range never runs out of candidates: a budget of 10^11 searched on without end.
         why = (f"at most {MAX_TRIALS:,} trials" if budget > MAX_TRIALS else
-               f"{budget:,} trials of {n_:,} games are {budget * n_:,} games, more than one run may ({MAX_GAMES:,})")
+               f"{budget:,} trials of {'' if n else 'run.games = '}{n_:,} games are {budget * n_:,} games, more than "
+               f"one run may ({MAX_GAMES:,})")  # (-n from the goals file: said so)
         # --budget counts the trials of the whole search, a resumed one's included: --resume cannot go past it
         raise UsageError(f"--budget {budget}: {why}, --resume included; a larger search is several tunes")
     players_, lineup = run_lineup([base], players, bots, defaults, goals.run_problem)

@@ -542,6 +542,10 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("tune-confirm-default-huge-from-goals", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "-w", "1", "-o", "{tmp}/t"],
          r"g.yaml:1:\d+: run.games: 30000000: the confirmation would play 4 × run.games = 120,000,000 fresh games, .*; give --confirm-games$",  # it named -n, not given
          {"g.yaml": "run: {games: 30000000}\ngoals:\n  - {metric: game_length_rounds, target: 5}\n"}),
+    Case("tune-budget-times-goals-games-huge", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml",
+                                               "--budget", "6", "--confirm-games", "4", "-w", "1", "-o", "{tmp}/t"],
+         r"^error: --budget 6: 6 trials of run.games = 20,000,000 games are 120,000,000 games, ",  # the games: the goals file's
+         {"g.yaml": "run: {games: 20000000}\ngoals:\n  - {metric: game_length_rounds, target: 5}\n"}),
     Case("diff-max-games-huge", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(GATES), "-n", "4", "--until-decided", "--max-games", "100000000000"],
          r"^error: --max-games 100000000000: the number of games must be from 1 to 100,000,000"),
     Case("ladder-seed-negative", ["ladder", str(DRAFT5), "--rungs", "random,greedy", "--seed", "-1", "-n", "4", "-o", "{tmp}/l"], r"^error: --seed -1: a seed is a whole number from 0 to 2\*\*63 - 1$"),
