@@ -92,8 +92,8 @@ def parse(name: str) -> SearchSpec:
             else:
                 kw["depth"] = int(value)
         elif key == "c":
-            try:
-                c = float(value)
+            try:  # float() would read " 1" or "1\n" too, and the bot's name shown in tables keep the break
+                c = float(value) if value == value.strip() else -1.0
             except ValueError:
                 c = -1.0
             if not c >= 0 or c == float("inf"):

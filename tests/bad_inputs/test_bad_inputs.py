@@ -514,6 +514,8 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("ladder-rung-unknown-first", ["ladder", str(DRAFT5), "--rungs", "random:x,greedy", "-n", "4", "-o", "{tmp}/l"], r"^error: --rungs: unknown bot 'random:x' for stargate \(valid: random, "),
     Case("ladder-rung-search-budget", ["ladder", str(DRAFT5), "--rungs", "random,mcts:-5", "-n", "4", "-o", "{tmp}/l"], r"^error: --rungs: bot 'mcts:-5': the budget is at least 1 iteration per decision, e.g. mcts:1000$"),
     Case("ladder-players-unsupported", ["ladder", str(DRAFT5), "--rungs", "nope,greedy", "--players", "7", "-n", "4", "-o", "{tmp}/l"], r"^error: .*draft5.yaml: --players 7 is not supported by this variant \(supported: 3, 4\)$"),
+    Case("bot-search-c-with-a-line-break", ["simulate", str(DRAFT5), "--bots", "mcts:10:c=\n1", "-o", "{tmp}/o"],
+         r"^error: --bots: bot 'mcts:10:c=\\n1': c=.1 must be a number ≥ 0$"),
     Case("bot-search-budget-negative", ["simulate", str(DRAFT5), "--bots", "mcts:-5", "-o", "{tmp}/o"], r"^error: --bots: bot 'mcts:-5': the budget is at least 1 iteration per decision, e.g. mcts:1000$"),
     # A count of games that becomes a run's -n only later is checked with -n, before any game:
     # these played (ladder's self-play, tune's whole search, diff's first looks) and then stopped
