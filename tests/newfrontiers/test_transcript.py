@@ -176,16 +176,23 @@ def test_a_misspelt_header_key_is_one_line_with_the_likely_key(tmp_path: Path):
         "set, setup, title, variant"]
 
 
+def _two_players(tmp_path: Path, moves: str) -> Path:
+    """A transcript of Ann (h1) and Ben (h2) on the base variant whose first round holds `moves`
+    (lines of `    - Name: move`; the first line's leading `  - - ` included)."""
+    path = tmp_path / "t.yaml"
+    path.write_text(f"game: newfrontiers\nvariant: {ROOT}/variants/new-frontiers/base.yaml\nplayers: [Ann, Ben]\n"
+                    "setup:\n  home_worlds: {Ann: h1, Ben: h2}\nrounds:\n" + moves)
+    return path
+
+
 @pytest.mark.parametrize(("move", "reason"), [
     # (once: "Ann must consume a good now (legal: consume h1)", as if a known move at the wrong time)
     ("consum h1", f"unknown action 'consum' (did you mean 'consume'? actions: {VERB_LIST})"),
     ("consume", "consume needs a world: `consume <world>` (legal: consume h1)"),  # once: "consume:  is not ..."
 ])
 def test_a_misspelt_or_incomplete_move_is_named_as_such(tmp_path: Path, move: str, reason: str):
-    bad = tmp_path / "t.yaml"
-    bad.write_text(f"game: newfrontiers\nvariant: {ROOT}/variants/new-frontiers/base.yaml\nplayers: [Ann, Ben]\n"
-                   "setup:\n  home_worlds: {Ann: h1, Ben: h2}\nrounds:\n  - - Ann: select produce\n"
-                   f"    - Ben: select trade\n    - Ben: trade h2\n    - Ann: pass\n    - Ann: {move}\n")
+    bad = _two_players(tmp_path, "  - - Ann: select produce\n"
+                       f"    - Ben: select trade\n    - Ben: trade h2\n    - Ann: pass\n    - Ann: {move}\n")
     with pytest.raises(IllegalActionError) as err:
         replay(bad)
     assert str(err.value).endswith(f"move 5: round 1, Ann: {move}: {reason}")
@@ -199,10 +206,8 @@ def test_replay_json_scores_are_whole_numbers():
 
 
 def test_a_move_with_nothing_to_choose_says_so(tmp_path: Path):
-    bad = tmp_path / "t.yaml"
-    bad.write_text(f"game: newfrontiers\nvariant: {ROOT}/variants/new-frontiers/base.yaml\nplayers: [Ann, Ben]\n"
-                   "setup:\n  home_worlds: {Ann: h1, Ben: h2}\nrounds:\n  - - Ann: select produce\n"
-                   "    - Ben: select trade\n    - Ben: trade h2\n    - Ben: trade\n")
+    bad = _two_players(tmp_path, "  - - Ann: select produce\n"
+                       "    - Ben: select trade\n    - Ben: trade h2\n    - Ben: trade\n")
     with pytest.raises(IllegalActionError) as err:
         replay(bad)
     assert str(err.value).endswith("(Ben was not asked: Ben has nothing to trade, so pass was Ben's only choice)")
@@ -217,10 +222,8 @@ def test_a_move_with_nothing_to_choose_says_so(tmp_path: Path):
      "7:7: rounds.1.1: unknown player 'Bem' (did you mean 'Ben'? players: Ann, Ben)"),
 ])
 def test_misspellings_in_setup_and_moves_are_one_line(tmp_path: Path, old: str, new: str, line: str):
-    text = (f"game: newfrontiers\nvariant: {ROOT}/variants/new-frontiers/base.yaml\nplayers: [Ann, Ben]\n"
-            "setup:\n  home_worlds: {Ann: h1, Ben: h2}\nrounds:\n  - - Ben: select trade\n")
-    bad = tmp_path / "t.yaml"
-    bad.write_text(text.replace(old, new))
+    bad = _two_players(tmp_path, "  - - Ben: select trade\n")
+    bad.write_text(bad.read_text().replace(old, new))
     with pytest.raises(TranscriptError) as err:
         replay(bad)
     assert [str(p) for p in err.value.problems] == [f"{bad}:{line}"]
@@ -341,10 +344,8 @@ def test_a_selection_written_during_anothers_trade_is_not_explained_as_a_skipped
     holds h1's good). Ben's own trade was asked, so the reason is only whose decision it is: it
     said "Ben was not asked: Ben must trade a good or pass now (legal: ), so pass was Ben's only
     choice", explaining a trade Ben never wrote (found by a fourth rules check, 2026-12-04)."""
-    bad = tmp_path / "t.yaml"
-    bad.write_text(f"game: newfrontiers\nvariant: {ROOT}/variants/new-frontiers/base.yaml\nplayers: [Ann, Ben]\n"
-                   "setup:\n  home_worlds: {Ann: h1, Ben: h2}\nrounds:\n  - - Ann: select produce\n"
-                   "    - Ben: select trade\n    - Ben: trade h2\n    - Ben: select develop\n")
+    bad = _two_players(tmp_path, "  - - Ann: select produce\n"
+                       "    - Ben: select trade\n    - Ben: trade h2\n    - Ben: select develop\n")
     with pytest.raises(IllegalActionError) as err:
         replay(bad)
     assert str(err.value).endswith("move 4: round 1, Ben: select develop: it is Ann's decision (trade), not Ben's")
