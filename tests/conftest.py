@@ -66,8 +66,9 @@ def invoke_cli(*args: str, cwd: Path | None = None) -> CliResult:
     bug and fails the test with its traceback."""
     from typer.testing import CliRunner
 
-    from playtest.cli.app import _register, app, error_text
+    from playtest.cli.app import _register, app, error_lines
     from playtest.errors import PlaytestError
+    from playtest.text import one_line
 
     _register()
     old_cwd, old_argv = Path.cwd(), sys.argv
@@ -80,7 +81,7 @@ def invoke_cli(*args: str, cwd: Path | None = None) -> CliResult:
         sys.argv = old_argv
     stderr, code, exc = result.stderr, result.exit_code, result.exception
     if isinstance(exc, PlaytestError):
-        stderr, code = stderr + error_text(exc) + "\n", exc.exit_code
+        stderr, code = stderr + "".join(one_line(line) + "\n" for line in error_lines(exc)), exc.exit_code  # as _fail prints
     elif exc is not None and not isinstance(exc, SystemExit):
         raise exc
     return CliResult(code, result.stdout, stderr)
