@@ -248,3 +248,16 @@ def test_a_long_but_finite_variant_is_not_taken_for_a_runaway(tmp_path) -> None:
                                                          workers=1), out)
     _, games, _ = read_run(out)
     assert games["rounds"].to_list() == [3000] * 4
+
+
+def test_run_json_records_the_installed_versions_and_each_run_gets_its_own_copy(tmp_path) -> None:
+    from importlib import metadata
+
+    from playtest.sim.batch import package_versions
+
+    info, _, _ = run(tmp_path, "v", workers=1, n_games=2)
+    assert info["versions"]["polars"] == metadata.version("polars") == pl.__version__
+    assert info["versions"]["python"].count(".") == 2
+    first = package_versions()
+    first["polars"] = "edited"  # a caller changing its dict must not change what later runs record
+    assert package_versions()["polars"] == pl.__version__
