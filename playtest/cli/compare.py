@@ -178,8 +178,8 @@ def compare(
     check_output_dir(out_dir, force, [Path(p) for v in loaded for p in v.chain])
     config = RunConfig(n_games=n, players=players, lineup=lineup, seed=seeds[0], workers=workers, command=command_line())
     check_run(config)
-    err = make_console(stderr=True)
-    err.print(f"simulating {n} games of each of {len(loaded)} variants …")
+    status = make_console(stderr=True)
+    status.print(f"simulating {n} games of each of {len(loaded)} variants …")
     with staged_dir(out_dir, force=force, option="--out") as staging:
         runs = Runs(loaded, labels, config, staging / "runs", seeds)
         samples = runs.grow_to(n)
@@ -223,4 +223,4 @@ def compare(
                           f"{out_dir / 'compare.md'} and compare.html (--all prints them here).")
         console.print()
         console.print(render.settings_line(cmp, run), markup=False, highlight=False)
-    err.print(f"wrote {out_dir / 'compare.html'}, compare.md, compare.json")
+    status.print(f"wrote {out_dir / 'compare.html'}, compare.md, compare.json")

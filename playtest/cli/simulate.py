@@ -139,7 +139,7 @@ def simulate(
         run_batch,
     )
     from playtest.sim.rundir import open_run, reading
-    err = make_console(stderr=True)
+    status = make_console(stderr=True)
     if backend not in BACKENDS:
         raise UsageError(f"--backend {backend}: expected one of {', '.join(BACKENDS)}")
     if scheduler is not None and backend != "dask":
@@ -148,7 +148,7 @@ def simulate(
         raise UsageError(f"--scheduler {scheduler}: expected an address like tcp://host:8786")
     used = effective_workers(workers, backend)
     if workers > used:
-        err.print(f"note: --workers {workers} capped at {used} (the cores this machine offers)", highlight=False)
+        status.print(f"note: --workers {workers} capped at {used} (the cores this machine offers)", highlight=False)
     if resume is not None:
         if variant is not None or set_:
             raise UsageError("--resume: give only the run folder; the variant and settings are the run's own")
@@ -157,7 +157,7 @@ def simulate(
             raise UsageError(f"--resume: {', '.join(fixed)} cannot change a run half-way; the run finishes as it "
                              "was started (drop them, or start a new run)")
         out_dir = resume
-        result = _with_progress(err, quiet, None, lambda cb: resume_batch(
+        result = _with_progress(status, quiet, None, lambda cb: resume_batch(
             resume, workers=workers, progress=cb, backend=backend, scheduler=scheduler))
     else:
         if variant is None:
@@ -181,7 +181,7 @@ def simulate(
         check_run(config, backend)
         check_not_input(out_dir, [Path(p) for p in v.chain], "--out")
         prepare_out(out_dir, force=force)
-        result = _with_progress(err, quiet, n, lambda cb: run_batch(
+        result = _with_progress(status, quiet, n, lambda cb: run_batch(
             v, config, out_dir, progress=cb, force=force, backend=backend, scheduler=scheduler))
     out_dir = result.out_dir
     run = open_run(out_dir)  # lazy scans: bounded memory even for 10^6 games
@@ -210,7 +210,7 @@ def simulate(
     console.print(f"report: {report_path}", markup=False, highlight=False)
     stop = safety_stop_note(report.sections)
     if stop:
-        err.print(clean(f"warning: {stop}"), markup=False, highlight=False, style="yellow")
+        status.print(clean(f"warning: {stop}"), markup=False, highlight=False, style="yellow")
     if quiet:
         return
     from playtest.analysis.floors import score_floors
@@ -241,11 +241,11 @@ def pace(games: int, seconds: float) -> str:
     return f"{seconds / games:,.1f} s a game"
 
 
-def _with_progress(err: Console, quiet: bool, total: int | None,
+def _with_progress(status: Console, quiet: bool, total: int | None,
                    start: Callable[[Callable[[int], None] | None], RunResult]) -> RunResult:
-    if quiet or not err.is_terminal:
+    if quiet or not status.is_terminal:
         return start(None)
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err, transient=True) as progress:
+                  console=status, transient=True) as progress:
         task = progress.add_task("games", total=total)
         return start(lambda k: progress.advance(task, k))

@@ -135,7 +135,7 @@ def sweep(
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed, workers=workers, command=command_line())
     check_run(config)
     fn = report_metrics()
-    err = make_console(stderr=True)
+    status = make_console(stderr=True)
     for axis, text in zip(axes, sets, strict=True):
         if len(axis.values) == 1:
             typer.echo(clean(f"note: --set {text}: one value, so {axis.key} is not swept (give several: "
@@ -143,7 +143,7 @@ def sweep(
     if metrics:  # a few games first, so that a misspelt --metric fails now, not after the whole grid
         check_metric_names(metrics, loaded, RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed,
                                                       workers=1), n, fn)
-    err.print(f"simulating {n} games at each of {len(points)} grid points …")
+    status.print(f"simulating {n} games at each of {len(points)} grid points …")
     folders = [p.folder(i) for i, p in enumerate(points)]
     with staged_dir(out_dir, force=force, option="--out") as staging:
         samples = Runs(loaded, folders, config, staging / "runs").grow_to(n)
@@ -194,4 +194,4 @@ def sweep(
             console.print(t)
             console.print()
         console.print(render.sweep_settings_line(run), markup=False, highlight=False)
-    err.print(f"wrote {out_dir / 'sweep.html'}, sweep.md, sweep.json, sweep.csv")
+    status.print(f"wrote {out_dir / 'sweep.html'}, sweep.md, sweep.json, sweep.csv")

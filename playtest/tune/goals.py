@@ -158,11 +158,11 @@ def load_goals(path: str | Path) -> Goals:
         model = GoalsModel.model_validate(tree.plain())
     except ValidationError as exc:
         problems = []
-        for err in exc.errors():
-            if not err["loc"]:
-                problems.append(tree.problem("", err["msg"].removeprefix("Value error, ")))
+        for detail in exc.errors():
+            if not detail["loc"]:
+                problems.append(tree.problem("", detail["msg"].removeprefix("Value error, ")))
             else:
-                problems.append(_located(tree, err))
+                problems.append(_located(tree, detail))
         raise GateError(problems) from None
     return Goals(label, model, tree)
 
