@@ -449,6 +449,18 @@ def share_interval(lo: float, hi: float, num: np.ndarray, den: np.ndarray) -> tu
     return lo, hi
 
 
+def share_of_sums(num: np.ndarray, den: np.ndarray) -> tuple[float, float, float]:
+    """One part's share of a total from each game's sums (VP by source): Σnum/Σden with the
+    delta-method interval over games, normal quantile, cut to [0, 1] by `share_interval`. A share
+    the same in every game (a part that is the whole score, or 0 in every game) has no interval
+    (NO_SPREAD): planets 100.0% [100.0%, 100.0%] under `color_bonus: none` claimed a certainty
+    the games cannot give."""
+    est, se, _ = ratio_of_sums(num, den)
+    if math.isnan(se) or se == 0:
+        return est, math.nan, math.nan  # NO_SPREAD (or fewer than 2 games)
+    return est, *share_interval(est - Z95 * se, est + Z95 * se, num, den)
+
+
 def ratio_ci(num: Sequence[float] | np.ndarray, den: Sequence[float] | np.ndarray, z: float = Z95) -> tuple[float, float, float]:
     """Ratio of sums sum(num)/sum(den) over paired observations (e.g. one source's share of all
     points) with its delta-method (linearisation) interval. Empty or zero denominator → NaNs."""

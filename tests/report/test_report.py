@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from html.parser import HTMLParser
 
@@ -331,6 +332,31 @@ def test_a_share_of_points_keeps_its_interval_inside_0_1(tmp_path):
                           "total": [5.0, 4.0, 10.0, 2.0, 6.0, 3.0]})
     table = vp_by_source(games)
     assert (table["ci_low"] >= 0).all() and (table["ci_high"] <= 1).all()
+
+
+def test_a_share_of_points_the_same_in_every_game_has_no_interval():
+    """A Stargate draft with `color_bonus: none` and no VP skill scores planets only: its VP by
+    source read 'planets 100.0% [100.0% – 100.0%]', and a New Frontiers part no one scored in
+    any game '0.0% [0.0% – 0.0%]' — zero-width intervals the games cannot give (stats.NO_SPREAD),
+    where the mean scores beside them show none."""
+    from playtest.games.newfrontiers.metrics import vp_by_source as nf_vp_by_source
+    from playtest.games.stargate.metrics import vp_by_source as sg_vp_by_source
+
+    sg = pl.DataFrame({"game": [0, 0, 1, 1, 2, 2], "seat": [0, 1] * 3,
+                       "score_planets": [5, 4, 10, 2, 6, 3], "total": [5, 4, 10, 2, 6, 3]})
+    nf = pl.DataFrame({"game": [0, 0, 1, 1, 2, 2], "seat": [0, 1] * 3,
+                       "score_bonus": [0.0] * 6, "score_worlds": [5.0, 4.0, 1.0, 2.0, 6.0, 3.0],
+                       "total": [5.0, 4.0, 1.0, 2.0, 6.0, 3.0]})
+    for table, part, share in ((sg_vp_by_source(sg), "planets", 1.0), (nf_vp_by_source(nf), "bonus", 0.0),
+                               (nf_vp_by_source(nf), "worlds", 1.0)):
+        row = table.filter(pl.col("group") == part).row(0, named=True)
+        assert row["estimate"] == pytest.approx(share)
+        assert row["ci_low"] is None or math.isnan(row["ci_low"]), row
+        assert row["ci_high"] is None or math.isnan(row["ci_high"]), row
+    varied = nf.with_columns(score_bonus=pl.Series([1.0, 0.0, 0.0, 0.0, 2.0, 0.0]),
+                             total=pl.Series([6.0, 4.0, 1.0, 2.0, 8.0, 3.0]))
+    row = nf_vp_by_source(varied).filter(pl.col("group") == "bonus").row(0, named=True)
+    assert 0.0 <= row["ci_low"] < row["estimate"] < row["ci_high"] <= 1.0  # spread: an interval as before
 
 
 def test_the_verdict_names_the_bots_it_came_from(stargate_data, ohseven_data):

@@ -24,8 +24,7 @@ from playtest.analysis.stats import (
     mean_of_sums,
     per_game_mean_ci,
     proportion_of_sums,
-    ratio_ci,
-    share_interval,
+    share_of_sums,
     wilson,
 )
 from playtest.core.spec import Off
@@ -316,8 +315,7 @@ def vp_by_source(games: Table) -> pl.DataFrame:
     per = F.per_game(games, *(pl.col(c).sum() for c in parts), pl.col("total").sum())
     rows = []
     for c in parts:
-        est, lo, hi = ratio_ci(per[c].to_numpy(), per["total"].to_numpy())
-        lo, hi = share_interval(lo, hi, per[c].to_numpy(), per["total"].to_numpy())
+        est, lo, hi = share_of_sums(per[c].to_numpy(), per["total"].to_numpy())
         rows.append(_row("vp_share_by_source", c.removeprefix("score_"), est, lo, hi, per.height,
                          "Share of all VP scored that came from this source; per-game sums, delta-method interval."))
     return C.metric_frame(rows)

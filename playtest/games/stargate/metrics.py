@@ -15,11 +15,9 @@ from playtest.analysis import frames as F
 from playtest.analysis.common import n_players, score_parts, win_rates_of_sums, win_shares_by_seat
 from playtest.analysis.frames import Table
 from playtest.analysis.stats import (
-    Z95,
     mean_of_sums,
     proportion_of_sums,
-    ratio_of_sums,
-    share_interval,
+    share_of_sums,
     shifted,
     wilson,
 )
@@ -162,8 +160,7 @@ def vp_by_source(games: Table) -> pl.DataFrame:
     rows = []
     for part in parts:
         num, den = per[f"score_{part}"].to_numpy(), per["total"].to_numpy()
-        est, se, _ = ratio_of_sums(num, den)
-        lo, hi = share_interval(est - Z95 * se, est + Z95 * se, num, den)
+        est, lo, hi = share_of_sums(num, den)
         rows.append({C.METRIC: "vp_share_by_source", C.GROUP: part, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                      C.N: int(per["rows"].sum()),
                      C.DEFINITION: "Share of all points scored that came from this source; delta-method interval."})
