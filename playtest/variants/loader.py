@@ -246,10 +246,11 @@ def load_variant(path: str | Path, overrides: Sequence[str] = ()) -> Variant:
         raise VariantError([Problem(str(path), 1, 1, "", "cannot resolve the path (a symbolic link loop?)")]) from None
     tree, chain, parent_tree = _resolve(real, (real,), label)
     unmerged = tree.unmerged or []
+    own_keys = tree.plain() if overrides else None  # the file's own keys, before any --set
     try:
         for text in overrides:
             apply_override(tree, text)
-        variant = validate_tree(tree, label, chain, tuple(overrides), parent_tree)
+        variant = validate_tree(tree, label, chain, tuple(overrides), parent_tree, own_keys)
     except VariantError as err:
         raise VariantError([*unmerged, *err.problems]) from None
     if unmerged:
@@ -268,24 +269,31 @@ def load_variant_text(text: str, label: str = "<text>") -> Variant:
 
 
 def validate_tree(
-    tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...], parent_tree: Node | None
+    tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...], parent_tree: Node | None,
+    own_keys: Any = None,
 ) -> Variant:
+    """`own_keys`: the file's tree as plain values before the `overrides` were applied (what the file
+    itself changes; None when there are no overrides)."""
     try:
         variant = _validate_tree(tree, label, chain, overrides, parent_tree)
     except VariantError as err:
-        raise VariantError([_from_child(p, tree, label, chain, overrides, parent_tree) for p in err.problems]) from None
+        raise VariantError([_from_child(p, tree, label, chain, overrides, parent_tree, own_keys)
+                            for p in err.problems]) from None
     if not variant.notes:
         return variant
     # A note about a key the parent draft holds is the user's file's (or --set's) doing, as an error is.
-    return replace(variant, notes=tuple(_from_child(p, tree, label, chain, overrides, parent_tree)
+    return replace(variant, notes=tuple(_from_child(p, tree, label, chain, overrides, parent_tree, own_keys)
                                         for p in variant.notes))
 
 
 def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...],
-                parent_tree: Node | None) -> Problem:
+                parent_tree: Node | None, own_keys: Any = None) -> Problem:
     """A problem whose place is in a parent draft, but which the user's file (or a --set) caused:
     reported at the user's file (its `extends:` line), with the parent's place and what the file
-    changes, so the user knows both where the key lives and what to change."""
+    changes, so the user knows both where the key lives and what to change. "which changes" names
+    the file's own changes (`own_keys`, before any --set): a key only a --set changed is the --set's,
+    named after it ('which changes rules_version, end, colors.blue, with --set colors.blue=!remove'
+    blamed the file for the --set's key)."""
     if problem.file.startswith("--set ") or (problem.file == label and not overrides):
         return problem
     with_sets = "with " + " ".join(f"--set {o}" for o in overrides)
@@ -297,7 +305,8 @@ def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...]
         parts.append("extended by " + ", extended by ".join(extended))
     changed: list[str] = []
     if parent_tree is not None:
-        changed = [c.path for c in diff(parent_tree.plain(), tree.plain()) if c.path not in ("name", "description")]
+        mine = tree.plain() if own_keys is None else own_keys
+        changed = [c.path for c in diff(parent_tree.plain(), mine) if c.path not in ("name", "description")]
         if changed:
             more = f" and {len(changed) - 4} more" if len(changed) > 4 else ""
             parts[-1] += f", which changes {', '.join(changed[:4])}{more}"

@@ -367,6 +367,11 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("bad-new-item-not-referenced-as-unknown", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: colors.pink.name: Input should be a valid dictionary",
          {"v.yaml": EXT + "colors: [{id: pink, name: 5}]\nplanets: [{id: red1, color: pink}]\n"}),
     Case("set-causes-parent-error", ["validate", str(DRAFT5), "--set", "planets_dealt.8=7"], r"draft5.yaml:\d+:\d+: crews: 6 crews are too few for 8 players .*\(with --set planets_dealt.8=7\)"),
+    # a --set's key in a draft that extends another was listed as the file's change: "v.yaml, which
+    # changes max_rounds, planets_dealt.8, with --set planets_dealt.8=7" (the file deals no 8th count)
+    Case("set-key-not-the-file-s-change", ["validate", "{tmp}/v.yaml", "--set", "planets_dealt.8=7"],
+         r"v.yaml:1:\d+: crews: 6 crews are too few for 8 players .*\(in .*draft5.yaml:\d+:\d+, extended by .*v.yaml, "
+         r"which changes max_rounds, with --set planets_dealt.8=7\)$", {"v.yaml": EXT + "max_rounds: 20\n"}),
 ]
 
 S = [  # --- simulate: values, paths, runs -----------------------------------------------------
