@@ -219,6 +219,12 @@ def _per_game(games: Table) -> pl.DataFrame:
                       pl.col("rounds").first(), pl.col("turns").first())
 
 
+def rounds_label(rounds: int) -> str:
+    """The group of a game length: '1 round', '6 rounds' (a draft that ends after round 1 read
+    'Share of games lasting 1 rounds')."""
+    return f"{rounds} round" if rounds == 1 else f"{rounds} rounds"
+
+
 def outcome_shape(games: Table) -> pl.DataFrame:
     """Margin of victory, tie rates and game length (rounds, turns, and the share of each length)."""
     per = _per_game(games)
@@ -245,7 +251,7 @@ def outcome_shape(games: Table) -> pl.DataFrame:
                      C.N: g, C.DEFINITION: f"Mean number of {unit} a game lasts; skewness-corrected t interval."})
     for length, count in per.group_by("rounds").len().sort("rounds").iter_rows():
         est, lo, hi = wilson(count, g)
-        rows.append({C.METRIC: "game_length_share", C.GROUP: f"{length} rounds", C.ESTIMATE: est, C.CI_LOW: lo,
+        rows.append({C.METRIC: "game_length_share", C.GROUP: rounds_label(length), C.ESTIMATE: est, C.CI_LOW: lo,
                      C.CI_HIGH: hi, C.N: g, C.DEFINITION: "Share of games that last exactly this many rounds."})
     return C.metric_frame(rows)
 

@@ -51,6 +51,17 @@ def test_hand_built_outcomes():
     assert bal[C.CI_LOW] <= bal[C.ESTIMATE] <= bal[C.CI_HIGH]
 
 
+def test_a_one_round_game_length_reads_1_round():
+    """A draft whose round_cap is 1 read 'Games of this length, 1 rounds' (compare) and 'Share of
+    games lasting 1 rounds' (ladder), in Stargate and New Frontiers alike."""
+    from playtest.games.newfrontiers.metrics import game_length
+
+    short = games_table([(0, 0, 5, 1.0, 1), (0, 1, 3, 0.0, 1), (1, 0, 4, 0.0, 2), (1, 1, 6, 1.0, 2)])
+    for table in (common.outcome_shape(short), game_length(short)):
+        shares = table.filter(pl.col(C.METRIC) == "game_length_share")
+        assert shares[C.GROUP].to_list() == ["1 round", "2 rounds"]
+
+
 def test_leader_after_round():
     events = pl.DataFrame(
         [{"game": g, "round": r, "seat": s, "kind": "round_end", "score": sc}

@@ -18,7 +18,7 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.analysis import frames as F
-from playtest.analysis.common import n_players, win_rates_by, win_shares_by_seat
+from playtest.analysis.common import n_players, rounds_label, win_rates_by, win_shares_by_seat
 from playtest.analysis.frames import Table
 from playtest.analysis.stats import (
     mean_of_sums,
@@ -224,7 +224,7 @@ def game_length(games: Table) -> pl.DataFrame:
     rows = []
     for r, k in per.group_by("rounds").len().sort("rounds").iter_rows():
         est, lo, hi = wilson(k, n)
-        rows.append(_row("game_length_share", f"{r} rounds", est, lo, hi, n, "Share of games lasting this many rounds."))
+        rows.append(_row("game_length_share", rounds_label(r), est, lo, hi, n, "Share of games lasting this many rounds."))
     return C.metric_frame(rows)
 
 
