@@ -17,7 +17,10 @@ def metric_table(title: str, df: pl.DataFrame, declared: MetricInfos | None = No
     """One rich table: group, estimate, 95% interval, n; the test's p-value on a line below it
     where there is one (a line of its own: a caption would wrap at the table's width). `declared`:
     the game's GameSpec.metric_info (the kinds of its metrics)."""
-    has_p = df.height > 0 and df[C.P_VALUE].is_not_null().any()
+    # A test that could not be run is NaN, not null (Oh-Seven's trump suits with a one-suit deck:
+    # no second suit to compare): "p = nan" was printed as if it were a number.
+    ps = df[C.P_VALUE].drop_nulls().drop_nans() if df.height else pl.Series([], dtype=pl.Float64)
+    has_p = ps.len() > 0
     table = Table(title=Text(clean(title)), title_justify="left", show_edge=False, pad_edge=False)
     table.add_column("", style="bold")
     if df.height and df[C.METRIC].n_unique() > 1:
@@ -35,7 +38,7 @@ def metric_table(title: str, df: pl.DataFrame, declared: MetricInfos | None = No
                   str(row[C.N])]
         table.add_row(*cells)
     if has_p:
-        p = df[C.P_VALUE].drop_nulls()[0]
+        p = ps[0]
         simulated = any("p simulated" in (d or "") for d in df[C.DEFINITION].to_list())
         note = f"chi-square test that all are equal: p = {p:.3g}" + (
             " (simulated from seeded multinomial draws: expected counts below 5)" if simulated else "")

@@ -39,3 +39,15 @@ def test_a_group_or_title_cannot_reach_the_terminal_raw():
     out = buf.getvalue()
     assert "\x1b" not in out and "\u202e" not in out
     assert "bot\ufffd]0;x" in out and "Win rate \ufffd[2J by bot" in out
+
+
+def test_a_test_that_could_not_be_run_prints_no_p_value():
+    """Oh-Seven with a one-suit deck (`deck.suits: [{id: S, ...}]`): the trump-suit table's
+    chi-square has one category, its p-value is NaN, and the summary printed
+    'chi-square test that all are equal: p = nan' (markdown and HTML leave it out)."""
+    rows = [{C.METRIC: "share_trump", C.GROUP: "trump S", C.ESTIMATE: 1.0, C.CI_LOW: 0.88, C.CI_HIGH: 1.0,
+             C.N: 210, C.P_VALUE: float("nan"), C.DEFINITION: "Share of rounds with this trump suit."}]
+    buf = io.StringIO()
+    print_tables(Console(file=buf, width=PIPE_WIDTH), [("Trump suit", C.metric_frame(rows))])
+    out = buf.getvalue()
+    assert "trump S" in out and "nan" not in out and "chi-square" not in out
