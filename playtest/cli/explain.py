@@ -57,8 +57,12 @@ def explain(
     table = effects(design)
     if table.height == 0:
         what = "trials" if design.source == "tune" else "grid points"
+        # A sweep's points carry their intervals (weighted fit): keys + 1 of them suffice; a
+        # tune's trials do not (the residual error needs one more). It said "more grid points
+        # than keys + 1" of a 1-point sweep, while a 2-point sweep of 1 key is explained.
+        need = "more trials than keys + 1" if design.source == "tune" else "at least keys + 1 grid points"
         raise UsageError(f"{run_dir}: no effect can be estimated from {design.rows.height} {what} over "
-                         f"{len(design.keys)} key(s): a key's effect needs more {what} than keys + 1, and numbers "
+                         f"{len(design.keys)} key(s): a key's effect needs {need}, and numbers "
                          "that vary (tune with a larger --budget, or sweep more values)")
     md, js = explain_markdown(design, table), explain_json(design, table)
     pages = {run_dir / "explain.md": md, run_dir / "explain.json": js,

@@ -141,6 +141,23 @@ def test_explain_reads_a_sweep(tmp_path):
     assert code == 0 and (out / "explain.md").read_text() != edited
 
 
+def test_explain_names_the_grid_points_a_sweep_needs(tmp_path):
+    """A 1-point sweep was refused as needing 'more grid points than keys + 1', i.e. 3 for one key,
+    while a 2-point sweep of one key is explained (its points carry their intervals)."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    for out, values in ((one, "1"), (two, "1,2")):
+        code, _, err = invoke("sweep", DRAFT5, "--set", f"crews.bays.time={values}", "-n", "6", "--bots", "random",
+                              "-w", "1", "--out", out, "-m", "game_length_turns")
+        assert code == 0, err
+    code, _, err = invoke("explain", one)
+    assert code == 2 and err == (f"error: {one}: no effect can be estimated from 1 grid points over 1 key(s): a key's "
+                                 "effect needs at least keys + 1 grid points, and numbers that vary (tune with a "
+                                 "larger --budget, or sweep more values)"), err
+    code, stdout, err = invoke("explain", two, "--format", "json")
+    assert code == 0, err
+    assert json.loads(stdout)["effects"], stdout  # keys + 1 = 2 points: an effect with its interval
+
+
 def test_explain_refuses_a_folder_that_is_not_a_sweep_or_tune(tmp_path):
     with pytest.raises(PlaytestError, match="not a sweep or tune output"):
         read_design(tmp_path)
