@@ -15,7 +15,11 @@ middle of the track reordering the same round's later action, a non-selector's g
 extra explore pick, a Produce bonus refilling a traded windfall home world, a written pass for a
 skipped second settle, and two players reaching the development trigger in one round for a shared
 win; T23 plays the rules.action_order: from_selector option with a non-selector's discard over the
-world limit."""
+world limit. T24–T28 (a fifth check, 2026-12-04, written before reading the engine) add a windfall
+world's extra settle counting from the next Settle, a settle reward not paying for its own world,
+d01 bought and used in one round by two holders, a three-way tie split by gold + goods into a
+shared win, the Treasury mat and a goal revealed at the end, the colonist trigger at 5 players,
+and a tie broken by goods alone."""
 
 from __future__ import annotations
 
@@ -64,6 +68,14 @@ HAND = {
     # T23: Ann 2 chips (trade bonus, h1 consume) + h1 1 + w11 3 + d10 2 = 8 (gold 4, no goods); Ben 2 chips
     # (w10 consume, 2 VP) + w10 2 + d04 1 = 5 (gold 5); Cat 1 chip (envoy) + w25 1 + d09 2 = 4 (gold 6 + h2)
     "t23_q3_from_selector": (["chips"], [("Ann", 8, 4, 1.0), ("Ben", 5, 5, 0.0), ("Cat", 4, 7, 0.0)]),
+    # T24-T28: a fifth check (ARITHMETIC.md), written before reading the engine
+    "t24_r1_prospector_two_settles": (["chips"], [("Ann", 11, 5, 1.0), ("Ben", 8, 19, 0.0)]),
+    "t25_r2_4p_explore_limit_shared": (["chips"], [("Ann", 4, 7, 0.5), ("Ben", 4, 7, 0.5), ("Cat", 4, 6, 0.0),
+                                                   ("Dan", 3, 7, 0.0)]),
+    "t26_r3_goals_3p_treasury": (["chips"], [("Ann", 11, 1, 0.0), ("Ben", 14, 0, 1.0), ("Cat", 10, 0, 0.0)]),
+    "t27_r4_5p_settle_trigger": (["colonists"], [("Ann", 2, 3, 0.0), ("Ben", 4, 6, 0.0), ("Cat", 4, 6, 0.0),
+                                                 ("Dan", 7, 2, 1.0), ("Eve", 5, 8, 0.0)]),
+    "t28_r5_dev_trigger_goods_tiebreak": (["developments"], [("Ann", 8, 6, 0.0), ("Ben", 8, 7, 1.0)]),
 }
 
 HAND_STATE = {
@@ -87,6 +99,15 @@ HAND_STATE = {
     # Produce); bag 40 - 7 + 4, then - 7 + 1 (w05) + 3 = 34; Cat's envoy puts her first
     "t23_q3_from_selector": ({"Ann": (4, 0, 2), "Ben": (5, 2, 2), "Cat": (6, 2, 1)}, -2, 23, 1, 34,
                              ["Cat", "Ann", "Ben"]),
+    "t24_r1_prospector_two_settles": ({"Ann": (4, 4, 3), "Ben": (18, 3, 3)}, -2, 9, 0, 34, ["Ann", "Ben"]),
+    "t25_r2_4p_explore_limit_shared": ({"Ann": (7, 2, 1), "Ben": (7, 1, 1), "Cat": (6, 2, 2), "Dan": (7, 1, 0)},
+                                       0, 30, 1, 34, ["Cat", "Ann", "Ben", "Dan"]),
+    # T26: no world taken: bag 40; Ben's 4 stored gold are off his supply
+    "t26_r3_goals_3p_treasury": ({"Ann": (1, 0, 2), "Ben": (0, 0, 1), "Cat": (0, 0, 3)}, 0, 31, 0, 40,
+                                 ["Cat", "Ann", "Ben"]),
+    "t27_r4_5p_settle_trigger": ({"Ann": (2, 2, 0), "Ben": (5, 1, 0), "Cat": (6, 2, 1), "Dan": (2, 1, 3),
+                                  "Eve": (8, 1, 1)}, 55, -7, 0, 34, ["Dan", "Ann", "Ben", "Cat", "Eve"]),
+    "t28_r5_dev_trigger_goods_tiebreak": ({"Ann": (6, 0, 1), "Ben": (6, 0, 0)}, 23, 22, 0, 40, ["Ann", "Ben"]),
 }
 
 
