@@ -105,6 +105,43 @@ def test_a_move_that_would_not_answer_the_skipped_decision_gets_no_such_explanat
     assert "Ann must select an action now" in str(err.value)
 
 
+def _handscored(name: str, old: str, new: str, tmp_path: Path) -> Path:
+    text = (DATA / "handscored" / f"{name}.yaml").read_text().replace("../../../../variants", str(ROOT / "variants"))
+    assert old in text
+    bad = tmp_path / "t.yaml"
+    bad.write_text(text.replace(old, new))
+    return bad
+
+
+def test_a_move_of_the_next_round_written_in_this_rounds_list_is_refused_there(tmp_path: Path):
+    """T28 with round 2's first selection written at the end of round 1's list: refused at that
+    entry, saying the round ended (it used to be taken as round 2's move, so a whole game in one
+    list replayed, and a later list was told 'round 3 is not finished')."""
+    bad = _handscored("t28_r5_dev_trigger_goods_tiebreak", "    - Ben: select produce\n  - - Ann: select trade",
+                      "    - Ben: select produce\n    - Ann: select trade", tmp_path)
+    with pytest.raises(IllegalActionError) as err:
+        replay(bad)
+    assert str(err.value) == (f"{bad}:15:12: move 5: round 1, Ann: select trade: round 1 ended with the move "
+                              "before; this move is round 2's: start a new round list there "
+                              "('- - Ann: select trade')")
+    other = _handscored("t28_r5_dev_trigger_goods_tiebreak", "    - Ben: select produce\n  - - Ann: select trade",
+                        "    - Ben: select produce\n    - Ben: select trade", tmp_path)
+    with pytest.raises(IllegalActionError, match=r"round 1, Ben: select trade: round 1 ended with the move before; "
+                                                 r"it is Ann's decision \(select\) in round 2, not Ben's$"):
+        replay(other)
+
+
+def test_a_windfall_bonus_written_when_no_windfall_world_was_empty_is_explained(tmp_path: Path):
+    """T24 round 2: Ben selects Produce, but his windfall worlds h4 and w20 both hold a good, so
+    his bonus was not asked; writing one says so, not only whose decision it is."""
+    bad = _handscored("t24_r1_prospector_two_settles", "    - Ben: select produce\n  - - Ann: select explore",
+                      "    - Ben: select produce\n    - Ben: windfall w20\n  - - Ann: select explore", tmp_path)
+    with pytest.raises(IllegalActionError, match=r"move 12: round 2, Ben: windfall w20: it is Ann's decision "
+                                                 r"\(select\), not Ben's \(Ben was not asked again after select "
+                                                 r"produce: Ben has nothing to windfall\)$"):
+        replay(bad)
+
+
 def test_wrong_player_and_missing_draw(tmp_path: Path):
     text = (DATA / "short.yaml").read_text().replace("../../../variants", str(ROOT / "variants"))
     bad = tmp_path / "t.yaml"

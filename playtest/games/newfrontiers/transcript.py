@@ -381,6 +381,24 @@ def replay(path: Path) -> Replay:
             misread = notation_error(rules, mnode.value)
             if misread is not None:  # no move at all, whoever's decision it is
                 raise IllegalActionError(misread, move_number=move_no, action=what, where=where)
+            reason = rules.why_illegal(state, move) if players[seat] == who else None
+            ended = state.round != r + 1  # the round ended with the move before
+            # A decision of this player's right after their last move, skipped (only pass was possible):
+            skipped = (rules.why_skipped(last[0], last[1], move) if last and last[2] == who
+                       and (ended or players[seat] != who or reason is not None) else None)
+            if skipped is not None and last is not None:
+                for k, p in enumerate(players):
+                    skipped = skipped.replace(f"seat {k + 1}", p)
+                skipped = f"{who} was not asked again after {last[1]}: {skipped}"
+            if ended and skipped is None:  # a move of the next round written in this round's list
+                if players[seat] != who:
+                    why = f"it is {players[seat]}'s decision ({state.todo[0].kind}) in round {state.round}, not {who}'s"
+                elif reason is not None:
+                    why = reason.replace(f"seat {seat + 1}", who)
+                else:
+                    why = f"this move is round {state.round}'s: start a new round list there ('- - {who}: {move}')"
+                raise IllegalActionError(f"round {r + 1} ended with the move before; {why}", move_number=move_no,
+                                         action=what, where=where)
             if players[seat] != who:
                 task = state.todo[0]
                 hint = (" (a decision whose only choice is pass is skipped, not written)"
@@ -390,12 +408,12 @@ def replay(path: Path) -> Replay:
                     for k, p in enumerate(players):
                         own = own.replace(f"seat {k + 1}", p)
                     hint = f" ({who} was not asked: {own}, so pass was {who}'s only choice)"
+                elif skipped is not None:
+                    hint = f" ({skipped})"
                 raise IllegalActionError(f"it is {players[seat]}'s decision ({task.kind}), not {who}'s{hint}",
                                          move_number=move_no, action=what, where=where)
-            reason = rules.why_illegal(state, move)
-            skipped = rules.why_skipped(last[0], last[1], move) if reason is not None and last and last[2] == who else None
-            if skipped is not None:  # e.g. a second settle that was never offered
-                reason = f"{who} was not asked again after {last[1]}: {skipped}; {reason}"
+            if reason is not None and skipped is not None:  # e.g. a second settle that was never offered
+                reason = f"{skipped}; {reason}"
             if reason is not None:
                 for k, p in enumerate(players):
                     reason = reason.replace(f"seat {k + 1}", p)
