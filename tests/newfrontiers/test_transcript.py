@@ -266,6 +266,53 @@ def test_misspellings_in_setup_and_moves_are_one_line(tmp_path: Path, old: str, 
     assert [str(p) for p in err.value.problems] == [f"{bad}:{line}"]
 
 
+@pytest.mark.parametrize(("old", "new", "line"), [
+    # The other games' `moves:` (docs/transcripts.md): once "unknown key (did you mean 'notes'?)".
+    ("rounds:\n", "moves:\n", "6:1: moves: New Frontiers writes its moves in 'rounds:', a list of rounds, each a "
+     "list of {player: move} (and {draw: [...]} after each 'select explore'), not in 'moves:'"),
+    # The moves written straight under rounds:, without the round's own list.
+    ("  - - Ben: select trade", "  - Ben: select trade",
+     "7:5: rounds.1: a round is a list of moves ({player: move} or {draw: [...]}) and rounds: a list of such "
+     "lists, each round starting with '- - '"),
+    # Two moves, or a move and its draw, in one entry: once "an entry is {player: move} or {draw: [world ids]}".
+    ("  - - Ben: select trade", "  - - Ben: select trade\n      Ann: select produce",
+     "7:7: rounds.1.1: one move per entry, this one has 2 (Ben, Ann): write each as its own '- player: move' line"),
+    ("  - - Ben: select trade", "  - - Ben: select explore\n      draw: [w01, w02, w03, w04, w05, w06, w07]",
+     "7:7: rounds.1.1: one move per entry, this one has 2 (Ben, draw): write each as its own entry "
+     "('- draw: [...]' right after the 'select explore')"),
+    ("  - - Ben: select trade", "  - - Ann: select explore\n    - draw: [W01, w02, w03, w04, w05, w06, w07]",
+     "8:14: rounds.1.2.draw.1: unknown world 'W01' (did you mean 'w01'?)"),
+])
+def test_a_round_or_entry_written_in_another_shape_says_how_to_write_it(tmp_path: Path, old: str, new: str,
+                                                                         line: str):
+    bad = _two_players(tmp_path, "  - - Ben: select trade\n")
+    text = bad.read_text()
+    assert old in text
+    bad.write_text(text.replace(old, new))
+    with pytest.raises(TranscriptError) as err:
+        replay(bad)
+    assert [str(p) for p in err.value.problems] == [f"{bad}:{line}"]
+
+
+@pytest.mark.parametrize(("deck", "why"), [
+    ("[g03, g15, g07]", "missing: g01, g02, g04, g05, g06, g08, g09, g10, g11, g12, g13, g14, g16"),
+    ("[g03, g15, g07, g09, g12, g06, g13, g04, g05, g08, g01, g14, g02, g10, g11, g11]", "listed twice: g11; "
+     "missing: g16"),
+])
+def test_a_goal_deck_short_or_repeated_names_the_goals_missing_or_twice(tmp_path: Path, deck: str, why: str):
+    """A tester who lists only the goals drawn (like a draw) was told only 'must list every goal
+    exactly once'."""
+    text = (ROOT / "docs/examples/new-frontiers-goals.yaml").read_text()
+    full = "[g03, g15, g07, g09, g12, g06, g13, g04, g05, g08, g01, g14, g02, g10, g11, g16]"
+    assert full in text
+    bad = tmp_path / "g.yaml"
+    bad.write_text(text.replace(full, deck).replace("variant: ../../", f"variant: {ROOT}/"))
+    with pytest.raises(TranscriptError) as err:
+        replay(bad)
+    assert [p.message for p in err.value.problems] == [
+        f"must list every goal exactly once, the whole deck after shuffling, top first ({why})"]
+
+
 def _example_with(tmp_path: Path, header: str, rename: bool) -> Path:
     """docs/examples/new-frontiers-game.yaml with its `players:` line replaced by `header`, and
     with `rename`, each player's name in the moves replaced by Player 1, 2, ..."""
@@ -349,6 +396,20 @@ def _example_edited(tmp_path: Path, name: str, old: str, new: str) -> tuple[Path
      "move 107: round 16, Cat: store g16 w99: no world 'w99' in this variant"),
     ("new-frontiers-game.yaml", "{Ben: develop d03}", "{Ben: develop d03 d04}",
      "move 3: round 1, Ben: develop d03 d04: expected 'develop <development>'"),
+    # A tile written by its name or its id in capitals: the id meant (it used to say only "no
+    # development 'Academy'", or "expected 'take <world>'" for a name of several words).
+    ("new-frontiers-game.yaml", "{Ben: develop d03}", "{Ben: develop D03}",
+     "move 3: round 1, Ben: develop D03: no development 'D03' in this variant (did you mean 'd03'? moves name a "
+     "tile by its id: d03 is Frontier Militia)"),
+    ("new-frontiers-game.yaml", "{Ben: develop d03}", "{Ben: develop Frontier Militia}",
+     "move 3: round 1, Ben: develop Frontier Militia: no development 'Frontier Militia' in this variant (did you "
+     "mean 'd03'? moves name a tile by its id: d03 is Frontier Militia)"),
+    ("new-frontiers-game.yaml", "{Ben: take w04}", "{Ben: take brine moon}",
+     "move 7: round 1, Ben: take brine moon: no world 'brine moon' in this variant (did you mean 'w04'? moves name "
+     "a tile by its id: w04 is Brine Moon)"),
+    ("new-frontiers-goals.yaml", "{Ann: keep g15}", "{Ann: keep Treasury}",
+     "move 2: round 1, Ann: keep Treasury: no goal 'Treasury' in this variant (did you mean 'g15'? moves name a "
+     "tile by its id: g15 is Treasury)"),
     # A known move at the wrong time keeps the rules' reason.
     ("new-frontiers-game.yaml", "{Ben: develop d03}", "{Ben: take w04}",
      "move 3: round 1, Ben: take w04: Ben must develop or pass now (legal: develop d01, develop d02, develop d03, "

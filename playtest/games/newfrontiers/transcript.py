@@ -35,11 +35,17 @@ GAME = "newfrontiers"
 # --- the header: small generic helpers ----------------------------------------------------------
 
 
+_MOVES_KEY = ("New Frontiers writes its moves in 'rounds:', a list of rounds, each a list of {player: move} "
+              "(and {draw: [...]} after each 'select explore'), not in 'moves:'")
+"""The `moves:` of the other games' transcripts, written in a New Frontiers one."""
+
+
 def _header(path: Path, tree: Node) -> tuple[Any, list[str], Node]:
     """(validated Variant, player names, players node) of a transcript's header."""
     if not isinstance(tree.value, dict):
         raise TranscriptError([tree.problem("", "a transcript must be a mapping")])
-    problems: list[Problem] = [node.problem(key, unknown_key(key, KEYS, tree.value), at_key=True)
+    problems: list[Problem] = [node.problem(key, _MOVES_KEY if key == "moves" and "rounds" not in tree.value
+                                            else unknown_key(key, KEYS, tree.value), at_key=True)
                                for key, node in tree.value.items() if key not in KEYS]
     game = tree.value.get("game")
     if game is None or game.value != GAME:
@@ -118,7 +124,9 @@ def _ids(node: Node, path: str, index: dict[str, int], what: str, problems: list
     out = []
     for i, item in enumerate(node.value):
         if not isinstance(item.value, str) or item.value not in index:
-            problems.append(item.problem(f"{path}.{i + 1}", f"unknown {what} {item.plain()!r}"))
+            meant = next((k for k in index if k.lower() == str(item.plain()).lower()), None)
+            hint = f" (did you mean {meant!r}?)" if meant else ""
+            problems.append(item.problem(f"{path}.{i + 1}", f"unknown {what} {item.plain()!r}{hint}"))
         else:
             out.append(index[item.value])
     return out
@@ -172,7 +180,12 @@ def _setup(tree: Node, rules: NewFrontiersRules, players: list[str]) -> tuple[li
         else:
             deck = _ids(gnode, "setup.goal_deck", t.goal_index, "goal", problems)
             if sorted(deck) != list(range(len(t.goals))) and not problems:
-                problems.append(gnode.problem("setup.goal_deck", "must list every goal exactly once"))
+                twice = [t.goals[g].id for g in sorted(set(deck)) if deck.count(g) > 1]
+                missing = [g.id for i, g in enumerate(t.goals) if i not in deck]
+                wrong = "; ".join(([f"listed twice: {', '.join(twice)}"] if twice else [])
+                                  + ([f"missing: {', '.join(missing)}"] if missing else []))
+                problems.append(gnode.problem("setup.goal_deck", f"must list every goal exactly once, the whole "
+                                              f"deck after shuffling, top first ({wrong})"))
     elif gnode is not None:
         problems.append(gnode.problem("setup.goal_deck", "the variant does not use the goals option"))
     if problems:
@@ -195,6 +208,16 @@ _SHAPES = {"select": "select <action>", "develop": "develop <development>", "con
            **{verb: f"{verb} <world>" for verb in _WORLD_VERBS}}
 
 
+def _no_tile(what: str, text: str, tiles: Any) -> str:
+    """'no development 'Academy' in this variant', with the id meant when `text` is a tile's id in
+    another case or its name (moves name tiles by id)."""
+    for tile in tiles:
+        if text.lower() in (tile.id.lower(), tile.name.lower()):
+            return (f"no {what} {text!r} in this variant (did you mean {tile.id!r}? moves name a tile by its id: "
+                    f"{tile.id} is {tile.name})")
+    return f"no {what} {text!r} in this variant"
+
+
 def notation_error(rules: NewFrontiersRules, text: str) -> str | None:
     """Why `text` is no move of the notation in this variant: an unknown verb (with the likely
     one), an id that names no tile, action or goal of the variant, or more words than the verb
@@ -214,6 +237,13 @@ def notation_error(rules: NewFrontiersRules, text: str) -> str | None:
         return None
     t = rules.tiles
     shape = f"expected '{_SHAPES[verb]}'"
+    kinds = {"develop": ("development", t.devs), "keep": ("goal", t.goals),
+             **{v: ("world", t.worlds) for v in (*_WORLD_VERBS, "consume")}}
+    if verb in kinds and len(args) > 1 and "with" not in args:  # a tile's name of several words?
+        what, tiles = kinds[verb]
+        named = _no_tile(what, " ".join(args), tiles)
+        if "did you mean" in named:
+            return named
     if verb in ("colonists", "pass"):
         return shape
     if verb == "consume":
@@ -229,13 +259,13 @@ def notation_error(rules: NewFrontiersRules, text: str) -> str | None:
                 "the goals option replaces retreat with goals; " if first in ("goals", "retreat") else "")
         return f"no action {first!r} in this variant ({hint}actions: {', '.join(rules.actions)})"
     if verb == "develop" and first not in t.dev_index:
-        return f"no development {first!r} in this variant"
+        return _no_tile("development", first, t.devs)
     if verb in (*_WORLD_VERBS, "consume") and first not in t.world_index:
-        return f"no world {first!r} in this variant"
+        return _no_tile("world", first, t.worlds)
     if verb in ("keep", "store") and first not in t.goal_index:
-        return f"no goal {first!r} in this variant"
+        return _no_tile("goal", first, t.goals)
     if verb == "store" and len(args) == 2 and args[1] not in t.world_index:
-        return f"no world {args[1]!r} in this variant"
+        return _no_tile("world", args[1], t.worlds)
     if verb == "consume" and len(args) == 2:
         name = args[1]
         tile = name.partition(":")[0]
@@ -338,7 +368,9 @@ def replay(path: Path) -> Replay:
             raise TranscriptError([rnode.problem(rp, f"round {state.round} is not finished: "
                                                  f"{players[rules.current_seat(state)]} still has a decision")])
         if not isinstance(rnode.value, list):
-            raise TranscriptError([rnode.problem(rp, "a round is a list of moves ({player: move} or {draw: [...]})")])
+            raise TranscriptError([rnode.problem(rp, "a round is a list of moves ({player: move} or {draw: [...]}) "
+                                                 "and rounds: a list of such lists, each round starting with "
+                                                 "'- - '")])
         rnd: dict[str, Any] = {"round": r + 1, "track": [players[x] for x in state.track], "selections": []}
         out_rounds.append(rnd)
         entries = rnode.value
@@ -348,6 +380,11 @@ def replay(path: Path) -> Replay:
         while i < len(entries):
             enode = entries[i]
             ep = f"{rp}.{i + 1}"
+            if isinstance(enode.value, dict) and len(enode.value) > 1:
+                raise TranscriptError([enode.problem(ep, f"one move per entry, this one has {len(enode.value)} "
+                                                     f"({', '.join(map(str, enode.value))}): write each as its own "
+                                                     + ("entry ('- draw: [...]' right after the 'select explore')"
+                                                        if "draw" in enode.value else "'- player: move' line"))])
             if not isinstance(enode.value, dict) or len(enode.value) != 1:
                 raise TranscriptError([enode.problem(ep, "an entry is {player: move} or {draw: [world ids]}")])
             (who, mnode), = enode.value.items()
