@@ -235,6 +235,16 @@ def test_a_misspelt_or_incomplete_move_is_named_as_such(tmp_path: Path, move: st
     assert str(err.value).endswith(f"move 5: round 1, Ann: {move}: {reason}")
 
 
+def test_a_take_without_its_world_says_so(tmp_path: Path):
+    """Once "take:  is not in the draw (left: ...)", an empty id."""
+    bad = _two_players(tmp_path, "  - - Ann: select explore\n    - draw: [w01, w02, w03, w04, w05, w06, w07]\n"
+                       "    - Ann: take\n")
+    with pytest.raises(IllegalActionError) as err:
+        replay(bad)
+    assert str(err.value).endswith("move 2: round 1, Ann: take: take needs a world: `take <world>` (legal: take w01, "
+                                   "take w02, take w03, take w04, take w05, take w06, take w07, pass)")
+
+
 def test_replay_json_scores_are_whole_numbers():
     """Points are whole: `replay --json` gives 16, not 16.0, as Stargate's does."""
     out = replay(ROOT / "docs/examples/new-frontiers-game.yaml").to_json()

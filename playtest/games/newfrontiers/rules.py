@@ -833,6 +833,8 @@ def _explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: lis
             return f"{who} already owns {m.arg}"
         return f"{m.arg} costs {rules.develop_cost(s, seat, d)} gold, {who} has {p.gold}"
     if task.kind == EXPLORE and m.verb == "take":
+        if not m.arg:
+            return f"take needs a world: `take <world>` (legal: {valid})"
         return f"{m.arg} is not in the draw (left: {', '.join(t.worlds[w].id for w in s.draw)})"
     if task.kind in (DISCARD, TRADE, CONSUME, WINDFALL) and m.verb == task.kind:
         if not [x for x in legal if x.verb == m.verb]:
