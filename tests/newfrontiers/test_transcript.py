@@ -235,6 +235,18 @@ def test_a_misspelt_or_incomplete_move_is_named_as_such(tmp_path: Path, move: st
     assert str(err.value).endswith(f"move 5: round 1, Ann: {move}: {reason}")
 
 
+def test_a_discard_not_over_the_world_limit_says_why_it_is_not_asked(tmp_path: Path):
+    """T25: Ann's extra pick brings her to 2 worlds besides h1, the limit: no discard (once only
+    "it is Cat's decision (explore), not Ann's")."""
+    bad = _handscored("t25_r2_4p_explore_limit_shared", "    - Ann: take w17\n",
+                      "    - Ann: take w17\n    - Ann: discard w17\n", tmp_path)
+    with pytest.raises(IllegalActionError) as err:
+        replay(bad)
+    assert str(err.value).endswith("move 11: round 1, Ann: discard w17: it is Cat's decision (explore), not Ann's "
+                                   "(Ann holds 2 worlds besides the home world, the limit is 2: a discard follows "
+                                   "only a take over it)")
+
+
 def test_a_take_without_its_world_says_so(tmp_path: Path):
     """Once "take:  is not in the draw (left: ...)", an empty id."""
     bad = _two_players(tmp_path, "  - - Ann: select explore\n    - draw: [w01, w02, w03, w04, w05, w06, w07]\n"

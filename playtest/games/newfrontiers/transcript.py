@@ -447,6 +447,10 @@ def replay(path: Path) -> Replay:
                     hint = f" ({who} was not asked: {own}, so pass was {who}'s only choice)"
                 elif skipped is not None:
                     hint = f" ({skipped})"
+                elif move.verb == "discard":  # nobody over the world limit is asked to discard
+                    mine = state.players[players.index(who)]
+                    hint = (f" ({who} holds {len(mine.worlds) - 1 + len(mine.unsettled)} worlds besides the home "
+                            f"world, the limit is {rules.r.explore.world_limit}: a discard follows only a take over it)")
                 raise IllegalActionError(f"it is {players[seat]}'s decision ({task.kind}), not {who}'s{hint}",
                                          move_number=move_no, action=what, where=where)
             if reason is not None and skipped is not None:  # e.g. a second settle that was never offered
