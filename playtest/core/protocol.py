@@ -38,8 +38,9 @@ class Rules(Protocol[S, A]):
       ``result`` (or, with ``reward=margin``, the seats' totals scaled to [0, 1]).
     - Chance inside ``apply`` (redeals, dice, the next round's deal) draws from the ``rng``
       passed in: search passes its own, so it samples the future rather than reading it.
-    - ``sample_state(view, *, rng)`` (required by search) and ``evaluate(state)`` (optional,
-      detected with ``getattr``) are documented on this class below.
+    - ``sample_state(view, *, rng)`` (required by search) and ``evaluate(state)`` (optional)
+      are documented on this class below; search finds both with ``getattr`` (or as GameSpec
+      hooks), so neither is a member of the protocol.
     """
 
     game: ClassVar[str]
@@ -77,15 +78,16 @@ class Rules(Protocol[S, A]):
         """The action in transcript notation."""
         ...
 
-    def sample_state(self, view: Any, *, rng: random.Random) -> S:
-        """A full state consistent with everything `view`'s seat may know, every hidden part
-        (other hands, undealt cards, simultaneous bids not yet revealed) drawn from `rng` — never
-        read from the true state. Perfect-information games return the state the view is.
-        Search bots call it once per decision (`mcts`) or once per iteration (`ismcts`)."""
-        ...
-
-    # Optional (search detects it with getattr, so it is not declared here, to keep
-    # isinstance(rules, Rules) true for games without it):
+    # Optional (search detects them with getattr, so they are not declared here, to keep
+    # isinstance(rules, Rules) true for games without them; a game may give either as a
+    # GameSpec hook instead, as Stargate does: playtest/search/model.py):
+    #
+    #   def sample_state(self, view: Any, *, rng: random.Random) -> S:
+    #       """A full state consistent with everything `view`'s seat may know, every hidden part
+    #       (other hands, undealt cards, simultaneous bids not yet revealed) drawn from `rng` —
+    #       never read from the true state. Perfect-information games return the state the view
+    #       is. Search bots call it once per decision (`mcts`) or once per iteration (`ismcts`);
+    #       without it (and without GameSpec.sample_state) a search bot is refused."""
     #
     #   def evaluate(self, state: S) -> Sequence[float]:
     #       """Heuristic per-seat value in [0, 1] of a non-terminal state: an estimate of each

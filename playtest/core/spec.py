@@ -92,9 +92,13 @@ class GameSpec:
     """The entry-point name, and `game:` in variant and transcript files."""
     title: str
     schema: type[VariantModel]
-    make_rules: Callable[[VariantModel], Rules]
-    make_bot: Callable[[str, Rules, int], Bot]
-    """(bot spec such as 'greedy' or 'scripted:bays-first', rules, seat) → a fresh bot."""
+    make_rules: Callable[[Any], Rules[Any, Any]]
+    """(a validated variant of `schema`) → the game's rules. The argument is `Any`, not
+    VariantModel: each game's function takes its own schema class (a Callable's parameters are
+    contravariant, so one typed for a subclass is no Callable[[VariantModel], ...])."""
+    make_bot: Callable[[str, Any, int], Bot]
+    """(bot spec such as 'greedy' or 'scripted:bays-first', rules, seat) → a fresh bot. The rules
+    are `Any`: the game's function takes its own rules class, which is what `make_rules` made."""
     bot_names: Sequence[str]
     """Every bot the game offers, each as make_bot accepts it (the contract test plays each)."""
     event_columns: Mapping[str, pl.DataType]

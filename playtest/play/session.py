@@ -22,16 +22,20 @@ from playtest.errors import UsageError
 
 @dataclass(frozen=True)
 class PlaySupport:
-    """What a game provides so that a person can play it in the terminal."""
+    """What a game provides so that a person can play it in the terminal.
 
-    render: Callable[[Rules, Any, int, Sequence[str]], Any]
+    The functions' first argument, the rules, is typed `Any`: each game's functions take its own
+    rules class (what its GameSpec.make_rules made), and a Callable typed for a subclass is no
+    Callable[[Any, ...], ...] (parameters are contravariant)."""
+
+    render: Callable[[Any, Any, int, Sequence[str]], Any]
     """(rules, the seat's view, seat, player names) → a rich renderable of what that seat sees."""
     transcript: Callable[..., str]
     """(rules, variant_ref, names, seed, actions, overrides) → transcript YAML that
     `playtest replay` accepts, for the game played from `seed` with `actions` in order."""
     deal_rng: Callable[[int], random.Random]
     """seed → the random stream of the rules' chance events, as `transcript` expects it."""
-    describe: Callable[[Rules, Any, Any, Sequence[Event], Sequence[str]], str] | None = None
+    describe: Callable[[Any, Any, Any, Sequence[Event], Sequence[str]], str] | None = None
     """(rules, state before, action, its events, the players' names by seat) → a short line
     saying what the move did, naming players as the table does ('trick to You')."""
     hint_bot: str = "greedy"
@@ -39,26 +43,26 @@ class PlaySupport:
     table_game: Callable[[Any], Any] | None = None
     """(transcript path) → playtest.play.table.TableGame: a finished recorded game as the runner
     would have recorded it (`playtest calibrate`)."""
-    private: Callable[[Rules, Any, Any], str | None] | None = None
+    private: Callable[[Any, Any, Any], str | None] | None = None
     """(rules, state before, action) → what the person is told of another seat's move that stays
     secret after it is made (New Frontiers: the goal kept face down), e.g. "keep a goal (face
     down)"; None for a move everyone sees."""
-    face_down: Callable[[Rules, Any], str | None] | None = None
+    face_down: Callable[[Any, Any], str | None] | None = None
     """(rules, state) → while choices made at the same time are face down (Oh-Seven's simultaneous
     bids), what the person is told of another seat's move then, e.g. "bid (face down)"; None
     when nothing is face down. A move made while this says something is shown in full only once
     it returns None (the reveal), never before the person's own choice."""
-    read_move: Callable[[Rules, Any, str], Any] | None = None
+    read_move: Callable[[Any, Any, str], Any] | None = None
     """(rules, state, text typed) → the action the text names in the game's transcript notation
     when that differs from the listed form (Oh-Seven: the bare card, `6D`), or None when it names
     none; raises ValueError with the reason when it names a move that is illegal now."""
-    detail: Callable[[Rules, Any], str | None] | None = None
+    detail: Callable[[Any, Any], str | None] | None = None
     """(rules, a legal action) → what the card or tile it names is (name, cost, points, powers),
     printed beside the move in the list of legal moves; None for a move that needs none (New
     Frontiers: `develop d01` is a development the person cannot see otherwise)."""
-    show: Callable[[Rules, str], str | None] | None = None
+    show: Callable[[Any, str], str | None] | None = None
     """(rules, an id typed after `show`) → what that card or tile is; None when no such id."""
-    notation_error: Callable[[Rules, str], str | None] | None = None
+    notation_error: Callable[[Any, str], str | None] | None = None
     """(rules, text typed) → why the text is no move of the game's notation at all (an unknown
     verb or id), in the words `playtest replay` uses for it in a transcript; None when it reads
     as a move (the answer is then the generic 'not a legal move now')."""
