@@ -33,8 +33,10 @@ try:  # typer >= 0.20 carries its own copy of click
     )
     from typer.exceptions import TyperException
 except ImportError:  # pragma: no cover - older typer on click
-    from click.exceptions import BadParameter, MissingParameter, NoArgsIsHelpError, UsageError
-    from click.exceptions import ClickException as TyperException
+    # mypy reads both branches but types the names by the installed typer's copy of click; only
+    # one branch ever runs, so these are the same classes under the typer they are used with.
+    from click.exceptions import BadParameter, MissingParameter, NoArgsIsHelpError, UsageError  # type: ignore[assignment]
+    from click.exceptions import ClickException as TyperException  # type: ignore[assignment]
 
 from playtest.errors import Interrupted, PlaytestError
 from playtest.text import clean, one_line

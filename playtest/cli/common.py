@@ -75,7 +75,7 @@ def report_format(fmt: str | None, out: Path | None, default: str) -> str:
     another format is an error: `-o y.html -f md` wrote Markdown into a .html file), else the
     one the --out file's suffix names, else `default`."""
     named = REPORT_SUFFIXES.get(out.suffix.lower()) if out is not None and str(out) != "-" else None
-    if fmt is not None and named is not None and named != fmt:
+    if fmt is not None and out is not None and named is not None and named != fmt:
         raise UsageError(f"--out {out}: a {out.suffix} file, but --format {fmt} (name the file for its format, or "
                          "leave --format out: the suffix chooses it)")
     return fmt or named or default
