@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import polars as pl
@@ -185,7 +186,7 @@ def compare_samples(
     rates = reps.metrics_within_0_and_1()
     offs = tuple(switched_off(s.info) for s in samples)
     n_games = int(samples[0].game_ids().size)
-    rows = []
+    rows: list[dict[str, Any]] = []  # a row of `differences` by column (values of DIFF_SCHEMA's types)
     base_keys = [(m, g) for v, m, g in reps.keys if v == 0]
     seen: dict[tuple[float, ...], int] = {}
     for v in range(1, len(samples)):
@@ -206,7 +207,7 @@ def compare_samples(
             lo, hi = est.interval(1 - settings.alpha)
             if test == ONE_VALUE_EACH:  # the same difference in every game: no sampling error
                 lo = hi = est.estimate
-            if test.startswith("same as"):
+            if same_as is not None:  # test "same as": the row whose test this one repeats
                 first = rows[same_as]
                 lo, hi = first[C.CI_LOW], first[C.CI_HIGH]
                 # The mirror image (a complementary share): estimates of opposite signs. Not

@@ -346,7 +346,8 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
     defs = dict(cmp.differences.select(C.METRIC, C.DEFINITION).unique(C.METRIC).iter_rows())
     constant = _cannot_differ(cmp)
     notable_metrics = list(dict.fromkeys(cmp.differences.filter(pl.col(K.NOTABLE))[C.METRIC].to_list()))
-    first, rest = [], []
+    first: list[tuple[str, str, dict[str, Any]]] = []  # (title, definition, spec) as _figures takes them
+    rest: list[tuple[str, str, dict[str, Any]]] = []
     for (metric,), part in cmp.values.group_by([C.METRIC], maintain_order=True):
         metric = str(metric)
         if metric in constant:
