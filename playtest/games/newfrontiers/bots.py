@@ -132,7 +132,8 @@ class GreedyBot:
         others = v[:seat] + v[seat + 1:]
         rival = max(others) if others else 0.0
         bit = 1 << seat
-        best_score, best, best_values, best_mine = -1e18, legal[0], v, 0.0
+        best_score, best, best_mine = -1e18, legal[0], 0.0
+        best_values: list[float] | None = v  # None: built from best_mine after the loop
         best_state: State | None = state
         me = state.players[seat]
         known: dict[Move, float] = {}  # moves valued together

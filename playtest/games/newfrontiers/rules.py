@@ -276,8 +276,8 @@ class NewFrontiersRules:
             # (never below 0 while start gold and compensation are >= 0, as the schema requires;
             # the guard keeps a hand-made state from indexing the table from its end)
             within = self._devs_within[min(budget, len(self._devs_within) - 1)] if budget >= 0 else ()
-            left, moves = s.devs_left, self._develop_moves
-            out = [moves[d] for d in within if left[d] > 0 and d not in owned]
+            copies, moves = s.devs_left, self._develop_moves
+            out = [moves[d] for d in within if copies[d] > 0 and d not in owned]
             return [*out, PASS] if out else []
         if kind == EXPLORE:
             take = self._world_moves["take"]

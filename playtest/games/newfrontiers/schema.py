@@ -7,6 +7,7 @@ has a handler in powers.py (a test checks that none is missing).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 from typing import Annotated, Literal
 
@@ -376,8 +377,10 @@ class NewFrontiersVariant(VariantModel):
                 out.append((("rules", "setup", "compensation", p), f"{p} players: a player count is from "
                             f"{PLAYER_COUNTS.start} to {PLAYER_COUNTS.stop - 1}"))
         ids: dict[str, tuple[str | int, ...]] = {}
-        for section, items in (("home_worlds", self.home_worlds), ("worlds", self.worlds),
-                               ("developments", self.developments), ("goals", self.goals.cards)):
+        sections: tuple[tuple[str, Sequence[HomeWorld | World | Development | Goal]], ...] = (
+            ("home_worlds", self.home_worlds), ("worlds", self.worlds),
+            ("developments", self.developments), ("goals", self.goals.cards))
+        for section, items in sections:
             for i, item in enumerate(items):
                 loc: tuple[str | int, ...] = (section, i) if section != "goals" else ("goals", "cards", i)
                 if item.id in ids:
@@ -429,15 +432,15 @@ class NewFrontiersVariant(VariantModel):
                 + [(("worlds", i, "powers", j), p) for i, w in enumerate(self.worlds) for j, p in enumerate(w.powers)]
                 + [(("developments", i, "powers", j), p) for i, d in enumerate(self.developments)
                    for j, p in enumerate(d.powers)])
-        for loc, p in locs:
-            color = getattr(p, "color", None)
-            if color is not None and color not in colors:
-                out.append(((*loc, "color"), f"unknown good color {color!r} (one of {', '.join(sorted(colors))})"))
-            if isinstance(p, GoldOn) and p.action == ActionName.GOALS and not self.goals.enabled:
+        for loc, power in locs:
+            good = getattr(power, "color", None)
+            if good is not None and good not in colors:
+                out.append(((*loc, "color"), f"unknown good color {good!r} (one of {', '.join(sorted(colors))})"))
+            if isinstance(power, GoldOn) and power.action == ActionName.GOALS and not self.goals.enabled:
                 out.append(((*loc, "action"), "goals is an action only with goals.enabled: true"))
-            if isinstance(p, EndBonus):
-                out += [((*loc, key), message) for key, message in _narrowing_problems(p.per, p.world_kind, p.color,
-                                                                                       p.large_only, "per")]
+            if isinstance(power, EndBonus):
+                out += [((*loc, key), message) for key, message in _narrowing_problems(
+                    power.per, power.world_kind, power.color, power.large_only, "per")]
         for i, g in enumerate(self.goals.cards):
             if g.color is not None and g.color not in colors:
                 out.append((("goals", "cards", i, "color"), f"unknown good color {g.color!r}"))
