@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import numpy as np
 import polars as pl
 
 from playtest.analysis import columns as C
@@ -103,7 +104,7 @@ def highest_bidder_exact(events: Table, role: str | None = None) -> pl.DataFrame
     per = F.per_game(_ends(events),
                      exact.filter(top).sum().alias("hi_exact"), top.sum().alias("hi_rows"),
                      exact.filter(~top).sum().alias("lo_exact"), (~top).sum().alias("lo_rows"))
-    diffs = (per["hi_exact"] / per["hi_rows"] - per["lo_exact"] / per["lo_rows"]).to_numpy() if per.height else []
+    diffs: np.ndarray | list[float] = (per["hi_exact"] / per["hi_rows"] - per["lo_exact"] / per["lo_rows"]).to_numpy() if per.height else []
     _, _, _, p = paired_mean_test(diffs)
     role = highest_bidder_role(events) if role is None else role
     role = f" ({role} first)" if role.endswith("leads") else (f" ({role})" if role else "")

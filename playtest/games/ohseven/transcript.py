@@ -44,6 +44,7 @@ from playtest.games.ohseven.rules import (
     OhSevenRules,
     State,
 )
+from playtest.games.ohseven.schema import OhSevenVariant
 from playtest.variants.source import Node
 
 GAME = "ohseven"
@@ -208,9 +209,9 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                             problems.append(bids_node.problem(f"{dp}.bids", "must be a non-empty list of bidding passes"))
                         else:
                             for k, pnode in enumerate(bids_node.value):
-                                cards = _cards_in_seat_order(pnode, f"{dp}.bids.{k + 1}", players, rules, problems)
-                                if cards is not None:
-                                    passes.append((pnode, cards))
+                                bids = _cards_in_seat_order(pnode, f"{dp}.bids.{k + 1}", players, rules, problems)
+                                if bids is not None:
+                                    passes.append((pnode, bids))
                     rin.deals.append(DealIn(dnode, hands, passes))
         if tricks_node is not None:
             if not isinstance(tricks_node.value, list):
@@ -317,6 +318,7 @@ def load_transcript(path: Path) -> tuple[Node, OhSevenRules, list[str], Any]:
     variant = reader.load_variant()
     players = list(reader.read_players(variant))
     reader.check()
+    assert isinstance(variant.model, OhSevenVariant)  # the reader loads `game: ohseven` only
     return reader.tree, OhSevenRules(variant.model), players, variant
 
 
