@@ -107,9 +107,9 @@ def jackknife(src: Source, metric_fn: MetricFn, blocks: int | None = None) -> pl
     # (np.nanmean warned "Mean of empty slice" on stderr for a metric with no replicate at all.)
     with np.errstate(invalid="ignore"):
         se = np.sqrt((k - 1) / k * ((reps - reps.mean(axis=1)[:, None]) ** 2).sum(axis=1))
-    est = full[C.ESTIMATE].to_numpy().astype(float)
+    estimates = full[C.ESTIMATE].to_numpy().astype(float)
     with np.errstate(invalid="ignore"):
-        se[se <= SE_ROUNDING * np.maximum(1.0, np.abs(est))] = 0.0  # rounding noise of a constant
+        se[se <= SE_ROUNDING * np.maximum(1.0, np.abs(estimates))] = 0.0  # rounding noise of a constant
     return wide.select(C.METRIC, C.GROUP, C.DEFINITION, C.ESTIMATE).with_columns(
         se=pl.Series(se, dtype=pl.Float64), df=pl.lit(k - 1), n=pl.lit(len(ids)))
 

@@ -35,9 +35,11 @@ def switched_off(info: Mapping[str, Any]) -> tuple[Off, ...]:
     players = info.get("players")
     players = players if isinstance(players, int) and not isinstance(players, bool) else None
     read = run_variant(info)
-    if read is None or read[0].switched_off is None:
+    if read is None:
         return ()
     spec, model = read
+    if spec.switched_off is None:
+        return ()
     key = (spec.name, str(info["variant"].get("hash") or ""), players)
     if key[1] and key in _CACHE:
         return _CACHE[key]

@@ -143,7 +143,8 @@ def _cluster_residuals(num: Sequence[float] | np.ndarray, den: Sequence[float] |
     return _residuals_of_sums(*_per_cluster(num, den, clusters))
 
 
-def _residuals_of_sums(xs: np.ndarray, ys: np.ndarray) -> tuple[float, float, np.ndarray, float]:
+def _residuals_of_sums(xs: Sequence[float] | np.ndarray, ys: Sequence[float] | np.ndarray
+                       ) -> tuple[float, float, np.ndarray, float]:
     """`_cluster_residuals` from the per-cluster sums (one entry per game, in game order): what a
     lazy query that aggregates each game first hands over."""
     xs = np.asarray(xs, dtype=float)
@@ -252,7 +253,8 @@ def cluster_count_ci(counts: Sequence[float] | np.ndarray, clusters: Sequence[in
     return count_of_sums(*_per_cluster(counts, exposure, clusters), confidence)
 
 
-def count_of_sums(cs: np.ndarray, es: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
+def count_of_sums(cs: Sequence[float] | np.ndarray, es: Sequence[float] | np.ndarray,
+                  confidence: float = 0.95) -> tuple[float, float, float]:
     """`cluster_count_ci` from each game's count of events and its exposure (game order)."""
     if len(cs) == 0 or float(np.sum(es)) <= 0:
         return math.nan, math.nan, math.nan
