@@ -30,6 +30,7 @@ from playtest.analysis import columns as C
 from playtest.analysis.stats import diff_proportions, mean_ci, one_proportion_p, wilson
 from playtest.compare.compare import Comparison, Settings, compare_samples
 from playtest.compare.jackknife import Sample
+from playtest.games.stargate.schema import StargateVariant
 from playtest.io import write_atomic
 from playtest.ladder.runs import slug
 from playtest.sim.batch import RunConfig, check_lineup, read_run, run_batch
@@ -233,7 +234,7 @@ def significant(row: dict[str, Any] | None, alpha: float = 0.05) -> bool | None:
 
 def direction(row: dict[str, Any] | None, up: str, down: str, none: str) -> str:
     sig = significant(row)
-    if sig is None:
+    if row is None or sig is None:
         return "cannot be measured here"
     if not sig:
         return none
@@ -511,8 +512,8 @@ def render_rung(rung: str, drafts: tuple[str, ...], runs: dict[tuple[str, str, s
         lines.append(f"| {dr} | " + " | ".join(fmt(metric(t, "end_reason_share", e), True) for e in END_REASONS) + " |")
     lines += ["", f"### Conclusions per draft ({r})", ""]
     for dr in drafts[1:]:
-        v = runs[(rung, dr, "self")].variant
-        lines += [f"#### {dr} ({v.model.rules_version}: {v.model.name})", ""]
+        variant = runs[(rung, dr, "self")].variant
+        lines += [f"#### {dr} ({variant.model.rules_version}: {variant.model.name})", ""]
         lines += [f"- {f.text}" for f in findings[dr]] + [""]
     return lines
 
@@ -524,9 +525,10 @@ def render(rungs: list[str], drafts: tuple[str, ...], runs: dict[tuple[str, str,
     for rung in rungs:
         findings[rung] = {}
         for dr in drafts:
-            v = runs[(rung, dr, "self")].variant
+            model = runs[(rung, dr, "self")].variant.model
+            assert isinstance(model, StargateVariant)  # every run here plays a Stargate draft
             findings[rung][dr] = conclusions(
-                dr, {k: tables[(rung, dr, k)] for k in KEYS}, len(v.model.crews),
+                dr, {k: tables[(rung, dr, k)] for k in KEYS}, len(model.crews),
                 {k: cmps[(rung, k)] for k in KEYS} if len(drafts) > 1 else None, tie_cmps[(rung, dr)], rung)
     games = {rung: runs[(rung, drafts[0], "self")].sample.info.get("games") for rung in rungs}
     rung_list = ", ".join(f"`{r}` ({games[r]} games per run)" for r in rungs)

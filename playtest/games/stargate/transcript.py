@@ -204,10 +204,8 @@ def board(rules: StargateRules, state: State) -> tuple[tuple[str, tuple[int, ...
 
 
 @dataclass(frozen=True)
-class ReplayOutcome:
+class ReplayOutcome(core.Outcome):
     """The final (or current) board and each player's score breakdown; `.text()`, `.to_json()`."""
-
-    data: dict[str, Any]
 
     @classmethod
     def build(cls, t: core.Transcript[State, Action], rules: StargateRules, state: State, log: Sequence[Event]) -> ReplayOutcome:
