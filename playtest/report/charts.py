@@ -106,8 +106,9 @@ def score_boxes(report: Report, who: str) -> alt.TopLevelMixin | None:
     groups = [g for g in frames["score_median"] if g != "all / total" and (g.startswith("seat ") == (who == "seat"))]
     if not groups:
         return None
-    data = [{"label": report.label(g.removesuffix(" / total")), **{m.removeprefix("score_"): frames[m].get(g) for m in frames}}
-            for g in groups]
+    data: list[dict[str, Any]] = [
+        {"label": report.label(g.removesuffix(" / total")), **{m.removeprefix("score_"): frames[m].get(g) for m in frames}}
+        for g in groups]
     order = [d["label"] for d in data]
     base = alt.Chart(alt.Data(values=data)).encode(y=alt.Y("label:N", sort=order, title=None, axis=alt.Axis(labelLimit=200)))
     tips = [alt.Tooltip("label:N", title=who)] + [alt.Tooltip(f"{q}:Q", format=",.1f") for q in ("q10", "q25", "median", "q75", "q90", "mean")]

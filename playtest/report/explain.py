@@ -35,7 +35,8 @@ def _size(row: dict[str, Any], declared: MetricInfos) -> str:
 
 def _head(design: Design, table: pl.DataFrame) -> str:
     what = "points of the sweep" if design.source == "sweep" else "distinct trials of the tuning run"
-    n = int(table["n"].max()) if table.height else design.rows.height
+    # polars types Series.max() as any literal or None; "n" is a non-null Int64 column (tune.explain)
+    n = int(table["n"].max()) if table.height else design.rows.height  # type: ignore[arg-type]
     return (f"{n} {what} in `{design.run_dir}`, {design.games} games each; bots: "
             f"{', '.join(design.bots) or '?'}. Linear model per response over the keys; 95% intervals; "
             f"strong = p < 0.05 after Holm over all {_tested(table)} effects{_untested(table)}."

@@ -31,7 +31,7 @@ def metric_table(title: str, df: pl.DataFrame, declared: MetricInfos | None = No
     many = df.height and df[C.METRIC].n_unique() > 1
     for row in df.iter_rows(named=True):
         kind = F.kind(row[C.METRIC], declared)
-        cells = [_text(row[C.GROUP])]  # ids and bot names of a variant, a run or a plugin
+        cells: list[Text | str] = [_text(row[C.GROUP])]  # ids and bot names of a variant, a run or a plugin
         if many:
             cells.append(_text(row[C.METRIC]))
         cells += [F.value(row[C.ESTIMATE], kind), F.interval(row[C.CI_LOW], row[C.CI_HIGH], kind) or "–",
