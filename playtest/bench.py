@@ -14,6 +14,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from playtest import rng
 from playtest.core.bots import make_bot
@@ -180,7 +181,7 @@ PROJECT_BOT = {"random": "random", "greedy": "greedy-myopic"}
 """The project's bot with the minimal engine's policy: its greedy is the myopic evaluation."""
 
 
-def versus_minimal(bots: str, seconds: float, rounds: int = 8) -> dict[str, float]:
+def versus_minimal(bots: str, seconds: float, rounds: int = 8) -> dict[str, Any]:
     """games/s of the project's engine ÷ games/s of the minimal draft-5 engine, 4 players
     (`bots`: random, or greedy — the project's greedy-myopic, the same policy).
 
@@ -195,21 +196,22 @@ def versus_minimal(bots: str, seconds: float, rounds: int = 8) -> dict[str, floa
     variant = load_variant(ROOT / "variants/stargate/draft5.yaml")
     spec = get_game("stargate")
     rules = spec.make_rules(variant.model)
-    done = {"project": [0, 0.0], "minimal": [0, 0.0]}
+    games = {"project": 0, "minimal": 0}
+    cpu = {"project": 0.0, "minimal": 0.0}
     slice_s = seconds / rounds
     with batch_gc():
         for r in range(rounds):
             order = ("project", "minimal") if r % 2 == 0 else ("minimal", "project")
             for engine in order:
-                first = done[engine][0]
+                first = games[engine]
                 n, t = (_project_games(rules, spec, PROJECT_BOT[bots], first, slice_s) if engine == "project"
                         else _minimal_games(play, bots, first, slice_s))
-                done[engine][0] += n
-                done[engine][1] += t
-    project, minimal = (done[e][0] / done[e][1] for e in ("project", "minimal"))
+                games[engine] += n
+                cpu[engine] += t
+    project, minimal = (games[e] / cpu[e] for e in ("project", "minimal"))
     return {"bots": bots, "project_games_per_s": round(project, 1), "minimal_games_per_s": round(minimal, 1),
-            "ratio": round(project / minimal, 3), "project_games": done["project"][0],
-            "minimal_games": done["minimal"][0]}
+            "ratio": round(project / minimal, 3), "project_games": games["project"],
+            "minimal_games": games["minimal"]}
 
 
 def main() -> None:
