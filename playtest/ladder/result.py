@@ -270,7 +270,8 @@ def build_ladder(runs: LadderRuns, *, blocks: int = DEFAULT_BLOCKS) -> Ladder:
     label = labeller(resolved)
     declared = metric_info(info)
     values, tests, reps = skill.skill_tests(samples, rungs, blocks=blocks)
-    titles, sentences = [], []
+    titles: list[str] = []
+    sentences: list[str | None] = []  # None: no change to put in words
     for row in tests.iter_rows(named=True):
         title = describe(row[C.METRIC], row[C.GROUP], label, declared)
         titles.append(title)

@@ -162,7 +162,7 @@ def _contrast_key(diffs: np.ndarray, rep: np.ndarray) -> tuple[float, ...]:
 
 def is_set_by_bots(note: str | None) -> bool:
     """A certain change's note (SET_BY_BOTS or the variant naming the rungs that give one value)."""
-    return bool(note) and note.endswith("(set by the bots)")
+    return note is not None and note.endswith("(set by the bots)")
 
 
 def skill_tests(samples: Sequence[Sample], rungs: Sequence[str], *, blocks: int = DEFAULT_BLOCKS,
@@ -173,7 +173,7 @@ def skill_tests(samples: Sequence[Sample], rungs: Sequence[str], *, blocks: int 
     reps = replicate(samples, ladder_metrics, blocks, complete_categories=True)
     values = pl.concat([t.with_columns(pl.lit(r).alias(RUNG)) for t, r in zip(reps.tables, rungs, strict=True)])
     keys = list(dict.fromkeys((m, g) for _, m, g in reps.keys))
-    rows = []
+    rows: list[dict[str, Any]] = []  # a row of `tests` by column
     seen: dict[tuple[float, ...], tuple[str, str]] = {}
     for metric, group in keys:
         if not is_tested(metric):  # a median, a quantile, a max - min: as compare, no test

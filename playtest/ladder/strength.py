@@ -176,7 +176,7 @@ def comparisons(games: pl.DataFrame, index: Mapping[str, int]) -> list[np.ndarra
 
 
 def _fit(n: int, data: np.ndarray) -> np.ndarray:
-    theta = choix.ilsr_pairwise(n, [tuple(map(int, r)) for r in data], alpha=RIDGE)
+    theta = choix.ilsr_pairwise(n, [(int(w), int(lo)) for w, lo in data], alpha=RIDGE)
     return (theta - theta[0]) * ELO
 
 
