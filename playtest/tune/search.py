@@ -344,6 +344,7 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
         sample = simulate(variant, settings.config(first, m), confirm / f"candidate-{i + 1}")
         table = fn(sample.info, sample.games, sample.events)
         gv = G.goal_values(settings.goals, table, base_conf_table)
+        assert t.value is not None  # best_distinct keeps only trials with a finite value
         searched = float(t.value) if t.user_attrs.get("objective_finite", True) else math.inf
         cands.append((Candidate(t.number, values, searched, G.objective(settings.goals, gv), gv), sample, variant))
         say(f"candidate {i + 1} (trial {t.number}): search {objective_text(searched)}, "

@@ -692,8 +692,8 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
     if message.startswith("Value error, "):
         message = message[len("Value error, ") :]
     if kind == "tuple_type":  # YAML has lists, not tuples: `vp: 5` read "Input should be a valid tuple"
-        need = _fixed_length(_annotation_at(schema, loc))
-        message = f"expected a list of {need} items" if need else "expected a list"
+        length = _fixed_length(_annotation_at(schema, loc))
+        message = f"expected a list of {length} items" if length else "expected a list"
     if found and kind not in ("model_type", "dict_type"):
         message = f"{message} (got {_short(node.plain())})"
     return node.problem(path, message)
