@@ -87,7 +87,8 @@ calibrate: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check playtest tests benchmarks
 
-# mypy over the engine, the core and the runner (pyproject.toml, [tool.mypy]); no build step.
+# mypy over the whole playtest package (pyproject.toml, [tool.mypy]); no build step. About 40 s
+# from a cold cache, 2 s warm (2026-12-04, 2 shared cores).
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
