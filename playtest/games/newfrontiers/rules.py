@@ -772,10 +772,16 @@ class NewFrontiersRules:
                 self.gain_chips(s, p, reward.vp)
         self.refresh(p)
 
+    @staticmethod
+    def worlds_held(p: Player) -> int:
+        """The worlds `p` holds besides the home world, settled and unsettled: what the world
+        limit counts."""
+        return len(p.worlds) - 1 + len(p.unsettled)
+
     def take_over_limit(self, p: Player) -> bool:
         """Whether one more world taken from the explore draw puts `p` over the world limit, so
         that `p` must then discard one (the home world does not count)."""
-        return len(p.worlds) + len(p.unsettled) > self.r.explore.world_limit
+        return self.worlds_held(p) + 1 > self.r.explore.world_limit
 
     def gain_chips(self, s: State | None, p: Player, k: int) -> None:
         """`p` gains k VP chips from the stock (`s`; None: only the player's side, for a bot's

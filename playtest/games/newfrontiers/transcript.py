@@ -340,6 +340,13 @@ class Replay:
         return "\n".join(lines)
 
 
+def _named(text: str, players: list[str]) -> str:
+    """The rules' reasons with 'seat N' written as the transcript's player names."""
+    for k, p in enumerate(players):
+        text = text.replace(f"seat {k + 1}", p)
+    return text
+
+
 def replay(path: Path) -> Replay:
     """Replay a transcript. Raises TranscriptError or IllegalActionError."""
     path = Path(path)
@@ -424,14 +431,12 @@ def replay(path: Path) -> Replay:
             skipped = (rules.why_skipped(last[0], last[1], move) if last and last[2] == who
                        and (ended or players[seat] != who or reason is not None) else None)
             if skipped is not None and last is not None:
-                for k, p in enumerate(players):
-                    skipped = skipped.replace(f"seat {k + 1}", p)
-                skipped = f"{who} was not asked again after {last[1]}: {skipped}"
+                skipped = f"{who} was not asked again after {last[1]}: {_named(skipped, players)}"
             if ended and skipped is None:  # a move of the next round written in this round's list
                 if players[seat] != who:
                     why = f"it is {players[seat]}'s decision ({state.todo[0].kind}) in round {state.round}, not {who}'s"
                 elif reason is not None:
-                    why = reason.replace(f"seat {seat + 1}", who)
+                    why = _named(reason, players)
                 else:
                     why = f"this move is round {state.round}'s: start a new round list there ('- - {who}: {move}')"
                 raise IllegalActionError(f"round {r + 1} ended with the move before; {why}", move_number=move_no,
@@ -442,23 +447,19 @@ def replay(path: Path) -> Replay:
                         if move.verb == "pass" else "")
                 own = rules.why_not_asked(state, players.index(who), move)
                 if own is not None:  # the player's own turn was skipped: say why it could not have been this
-                    for k, p in enumerate(players):
-                        own = own.replace(f"seat {k + 1}", p)
-                    hint = f" ({who} was not asked: {own}, so pass was {who}'s only choice)"
+                    hint = f" ({who} was not asked: {_named(own, players)}, so pass was {who}'s only choice)"
                 elif skipped is not None:
                     hint = f" ({skipped})"
                 elif move.verb == "discard":  # nobody over the world limit is asked to discard
                     mine = state.players[players.index(who)]
-                    hint = (f" ({who} holds {len(mine.worlds) - 1 + len(mine.unsettled)} worlds besides the home "
+                    hint = (f" ({who} holds {rules.worlds_held(mine)} worlds besides the home "
                             f"world, the limit is {rules.r.explore.world_limit}: a discard follows only a take over it)")
                 raise IllegalActionError(f"it is {players[seat]}'s decision ({task.kind}), not {who}'s{hint}",
                                          move_number=move_no, action=what, where=where)
             if reason is not None and skipped is not None:  # e.g. a second settle that was never offered
                 reason = f"{skipped}; {reason}"
             if reason is not None:
-                for k, p in enumerate(players):
-                    reason = reason.replace(f"seat {k + 1}", p)
-                raise IllegalActionError(reason, move_number=move_no, action=what, where=where)
+                raise IllegalActionError(_named(reason, players), move_number=move_no, action=what, where=where)
             if move.verb == "select" and move.arg == "explore":
                 nxt = entries[i + 1] if i + 1 < len(entries) else None
                 if nxt is None or not isinstance(nxt.value, dict) or "draw" not in nxt.value:
