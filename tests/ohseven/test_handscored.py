@@ -1,7 +1,10 @@
 """Hand-scored Oh-Seven matches from an independent rules check (2026-12-02), each worked out by
 hand from RULINGS.md before it was replayed (the comments in each file give the arithmetic): a
 seven-pass rebid cascade then a redeal (2 players), two decks with identical highest bid cards,
-the sum-7 trigger twice and identical cards in one trick (5 players), and a small redeal."""
+the sum-7 trigger twice and identical cards in one trick (5 players), and a small redeal.
+A second check (2026-12-04, os5-os9, complete short matches) adds the hook variant's last bidder
+who cannot keep the hook, the no-bonus variant, both rebid triggers in one pass, identical trumps,
+3/4/5/6 players, no trump, the first lead left of the dealer, last_wins, and both tie rules."""
 
 from __future__ import annotations
 
@@ -18,6 +21,30 @@ HAND = {
     "os1": [("Ann", 4, 4, 8), ("Ben", -1, 3, 2)],
     "os2": [("Ann", 4, 1, 5), ("Ben", 3, 0, 3), ("Cat", -1, 1, 0), ("Dan", 3, 1, 4), ("Eve", 2, 1, 3)],
     "os4": [("Ann", -3, 1, -2), ("Ben", -2, 1, -1), ("Cat", -2, 0, -2)],
+    # second independent check (2026-12-04): complete short matches (set: hand_size, rounds)
+    "os5": [("Ann", 6, 0, 6), ("Ben", -2, 2, 0), ("Cat", 5, 1, 6)],
+    "os6": [("Ann", -2, 0, -2), ("Ben", 3, 0, 3), ("Cat", 1, 0, 1), ("Dan", 1, 0, 1), ("Eve", -2, 0, -2)],
+    "os7": [("Ann", 0, 1, 1), ("Ben", -6, 1, -5), ("Cat", 0, 0, 0), ("Dan", 4, 0, 4), ("Eve", 1, 1, 2),
+            ("Fay", 4, 1, 5)],
+    "os8": [("Ann", 3, 2, 5), ("Ben", 0, 0, 0), ("Cat", 5, 0, 5), ("Dan", 0, 0, 0)],
+    "os9": [("Ann", 3, 2, 5), ("Ben", -2, 0, -2), ("Cat", -6, 1, -5), ("Dan", 0, 1, 1), ("Eve", 0, 0, 0)],
+}
+
+# The complete matches: per round, each trick's winner and every player's running total after
+# the round (seat order), then the match's winners.
+ROUNDS = {
+    "os5": [(["Ben", "Ann", "Ann"], [4, 1, 3]), (["Cat", "Ben", "Ben"], [6, 0, 6])],
+    "os6": [(["Ben", "Ben"], [-1, 4, 2, 2, -1]), (["Cat", "Eve"], [-2, 3, 1, 1, -2])],
+    "os7": [(["Cat", "Ben"], [-1, 0, 3, 2, 3, 3]), (["Ben", "Ben"], [1, -5, 0, 4, 2, 5])],
+    "os8": [(["Ann", "Ann", "Cat"], [5, -3, 3, -3]), (["Ann", "Dan", "Ben"], [5, 0, 5, 0])],
+    "os9": [(["Ann", "Dan"], [2, -1, -7, 0, 1]), (["Eve", "Eve"], [5, -2, -5, 1, 0])],
+}
+WINNERS = {
+    "os5": ["Ann", "Cat"],   # a tie on 6, shared (tie: shared)
+    "os6": ["Ben"],
+    "os7": ["Fay"],
+    "os8": ["Cat"],          # Ann and Cat tie on 5; Cat has more exact bids (tie: most_exact)
+    "os9": ["Ann"],
 }
 
 
@@ -25,3 +52,12 @@ HAND = {
 def test_a_hand_scored_match_replays_to_its_hand_scores(name: str) -> None:
     final = replay(DATA / f"{name}.yaml").to_json()["final"]
     assert [(f["player"], f["rounds"], f["rebid_bonus"], f["total"]) for f in final] == HAND[name]
+
+
+@pytest.mark.parametrize("name", sorted(ROUNDS))
+def test_a_complete_hand_scored_match_has_its_trick_winners_round_totals_and_winners(name: str) -> None:
+    out = replay(DATA / f"{name}.yaml").to_json()
+    assert out["complete"] is True
+    got = [([t["winner"] for t in r["tricks"]], [s["total"] for s in r["scores"]]) for r in out["rounds"]]
+    assert got == ROUNDS[name]
+    assert out["winners"] == WINNERS[name]
