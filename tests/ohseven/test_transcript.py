@@ -230,3 +230,52 @@ def test_a_misspelt_deals_key_is_one_line(tmp_path: Path):
         replay(p)
     assert [str(x).split(": ", 1)[1] for x in err.value.problems] == [
         "rounds.1.deal: unknown key (did you mean 'deals'?); valid keys: deals, tricks"]
+
+
+def test_a_redeal_without_keep_points_does_not_say_points_kept(tmp_path: Path):
+    """RULINGS.md (Oh-Seven, forced rebid): "points already gained stay" is an (option):
+    `bidding.redeal.keep_points: false` takes the round's rebid bonuses back at a redeal. The
+    replay scored that right but printed "redeal: deal 2 (points kept)" regardless (found by the
+    second independent check, 2026-12-04)."""
+    text = (DATA / "handscored" / "os4.yaml").read_text().replace("../../../../variants/ohseven/base.yaml", "VARIANT")
+    kept = replay(_write(tmp_path, text))
+    assert "  redeal: deal 2 (points kept)\n" in kept.text()
+    assert [d.get("points_kept") for d in kept.to_json()["rounds"][0]["deals"]] == [None, True]
+    back = replay(_write(tmp_path, text.replace("rounds=1]", "rounds=1, bidding.redeal.keep_points=false]")))
+    assert "points kept" not in back.text()
+    assert "  redeal: deal 2 (this round's rebid bonuses taken back: Ann -1, Ben -1)\n" in back.text()
+    assert [d.get("points_kept") for d in back.to_json()["rounds"][0]["deals"]] == [None, False]
+    assert [(f["player"], f["rebid_bonus"]) for f in back.final] == [("Ann", 0), ("Ben", 0), ("Cat", 0)]
+
+
+@pytest.mark.parametrize(("name", "old", "new", "message"), [
+    # the first trick written as if Ann (who took it) had led: the highest bidder leads
+    ("os8", "[3H, AD, QD, 5H]   # Ann", "[5H, 3H, AD, QD]",
+     "move 9: round 1, trick 1, Ben plays 5H: Ben does not hold 5H: a trick is written in play order, and Ben "
+     "leads trick 1 (Ben's 3H is the highest bid card)"),
+    # bidding.first_lead=left_of_dealer: not the highest bidder (Cat's 7C)
+    ("os9", "[AS, QS, AH, QD, AS]   # Ann (the later of two AS)", "[7C, AH, QD, AS, AS]",
+     "move 11: round 1, trick 1, Ben plays 7C: Ben does not hold 7C: a trick is written in play order, and Ben "
+     "leads trick 1 (the player left of the dealer, Ann, leads the first trick)"),
+    # identical trumps: the first played (Cat's) won trick 1, so Cat leads trick 2, not Dan
+    ("os6", "[QH, AC, 2H, QC, 2D]   # Eve", "[AC, 2H, QC, 2D, QH]",
+     "move 41: round 2, trick 2, Cat plays AC: Cat does not hold AC: a trick is written in play order, and Cat "
+     "leads trick 2 (Cat won trick 1)"),
+    # written in seat order instead of play order
+    ("os8", "[2D, QC, 6D, 3C]   # Cat", "[2D, QC, 3C, 6D]",
+     "move 19: round 1, trick 3, Cat plays 3C: Cat does not hold 3C: a trick is written in play order, and Cat "
+     "plays card 3 of trick 3 (clockwise after Ben)"),
+])
+def test_a_card_of_the_wrong_player_says_who_plays_it_and_why(tmp_path: Path, name: str, old: str, new: str,
+                                                              message: str):
+    """"Ben does not hold 5H" alone left the reader guessing why the card was Ben's: the trick's
+    order follows from the rules (RULINGS.md: the highest bid card's owner leads the first trick,
+    the trick's winner the next; first_lead: left_of_dealer), so the refusal says who plays that
+    card and why (found by the second independent check, 2026-12-04)."""
+    src = (DATA / "handscored" / f"{name}.yaml").read_text()
+    variant = src.split("variant: ", 1)[1].split("\n", 1)[0]
+    p = tmp_path / "t.yaml"
+    p.write_text(src.replace(variant, str(ROOT / "variants" / "ohseven" / Path(variant).name)).replace(old, new))
+    with pytest.raises(IllegalActionError) as err:
+        replay(p)
+    assert str(err.value).split(": ", 1)[1] == message

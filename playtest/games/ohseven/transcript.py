@@ -42,6 +42,7 @@ from playtest.games.ohseven.rules import (
     PLAY,
     Action,
     OhSevenRules,
+    Play,
     State,
 )
 from playtest.games.ohseven.schema import OhSevenVariant
@@ -275,7 +276,11 @@ class Replay:
             lines.append(f"Round {rnd['round']} (dealer {rnd['dealer']})")
             for deal in rnd["deals"]:
                 if deal["deal"] > 1:
-                    lines.append(f"  redeal: deal {deal['deal']} (points kept)")
+                    back = ", ".join(f"{p} -{b}" for p, b in deal.get("bonus_taken_back", {}).items())
+                    lines.append(f"  redeal: deal {deal['deal']} (" + (
+                        "points kept" if deal["points_kept"] else
+                        f"this round's rebid bonuses taken back: {back}" if back else "no rebid bonus to take back")
+                        + ")")
                 for p in deal["passes"]:
                     bids = ", ".join(f"{b['player']} {b['card']}={b['bid']}" for b in p["bids"])
                     line = f"  bids pass {p['pass']}: {bids} (sum {p['sum']})"
@@ -339,6 +344,25 @@ class OhSevenNotation(Notation[State, Action]):
             return f"round {state.round + 1}, {who} bids {card}"
         return f"round {state.round + 1}, trick {state.trick_no + 1}, {who} plays {card}"
 
+    def explain(self, rules: OhSevenRules, state: State, action: Action,  # type: ignore[override]
+                done: Sequence[Action]) -> str | None:
+        """A card its player does not hold is most often a trick written out of play order (the
+        wrong leader, or seat order): say who plays that card and why, as the rules decide it."""
+        if state.phase != PLAY or not isinstance(action, Play) or action.card in state.hands[state.seat]:
+            return None
+        who = self.players[state.seat]
+        k = state.trick_no + 1
+        if state.trick:
+            turn = f"plays card {len(state.trick) + 1} of trick {k} (clockwise after {self.players[state.seat - 1]})"
+        elif state.trick_no:
+            turn = f"leads trick {k} ({who} won trick {k - 1})"
+        elif rules.lead_high:
+            turn = f"leads trick 1 ({who}'s {rules.card_name(state.bid_cards[state.seat])} is the highest bid card)"
+        else:
+            turn = (f"leads trick 1 (the player left of the dealer, {self.players[state.dealer]}, "
+                    "leads the first trick)")
+        return f"{who} does not hold {rules.card_name(action.card)}: a trick is written in play order, and {who} {turn}"
+
 
 def replay(path: Path) -> Replay:
     """Replay a transcript. Raises TranscriptError or IllegalActionError."""
@@ -371,6 +395,13 @@ def replay(path: Path) -> Replay:
                                                         "happens under the rules (no redeal was needed)")])
             deal: dict[str, Any] = {"deal": d + 1, "hands": {players[i]: [names[c] for c in state.hands[i]]
                                                               for i in range(n)}, "passes": []}
+            if d:  # a redeal: the rebid bonuses of the round so far stay, or are taken back
+                deal["points_kept"] = rules.keep_points
+                if not rules.keep_points:  # each redeal takes back what the deal before it paid
+                    taken_back: Counter[str] = Counter()
+                    for prev in rnd["deals"][-1]["passes"]:
+                        taken_back.update({b["player"]: b["points"] for b in prev.get("bonus", [])})
+                    deal["bonus_taken_back"] = {p: taken_back[p] for p in players if taken_back[p]}
             rnd["deals"].append(deal)
             for k, (pnode, cards) in enumerate(din.passes):
                 pp = f"{dp}.bids.{k + 1}"
