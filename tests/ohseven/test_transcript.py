@@ -279,3 +279,22 @@ def test_a_card_of_the_wrong_player_says_who_plays_it_and_why(tmp_path: Path, na
     with pytest.raises(IllegalActionError) as err:
         replay(p)
     assert str(err.value).split(": ", 1)[1] == message
+
+
+def test_a_pass_that_stands_by_the_redeal_safety_stop_says_so(tmp_path: Path):
+    """bidding.redeal.max_per_round: after that many redeals a rebid that needs another redeal does
+    not happen and the bids stand, no bonus. The replay printed such a pass as "(sum 2)" with no
+    remark, which reads as a missed sum trigger (found by the second independent check, 2026-12-04)."""
+    p = _write(tmp_path, "game: ohseven\nvariant: VARIANT\n"
+               "set: [hand_size=2, rounds=1, bidding.redeal.max_per_round=0]\nplayers: [Ann, Ben, Cat]\n"
+               "rounds:\n  - deals:\n      - hands: {Ann: [2S, AH], Ben: [QS, AS], Cat: [QH, QD]}\n"
+               "        bids:\n          - [2S, QS, QH]\n          - [AH, AS, QD]\n"
+               "    tricks:\n      - [AS, QH, 2S]\n      - [AH, QS, QD]\n")
+    rep = replay(p)
+    passes = rep.to_json()["rounds"][0]["deals"][0]["passes"]
+    assert [(x.get("rebid"), x.get("safety_stop")) for x in passes] == [("sum", None), (None, "sum")]
+    assert ("  bids pass 2: Ann AH=1, Ben AS=1, Cat QD=0 (sum 2) → stands (sum): the redeal safety stop "
+            "(bidding.redeal.max_per_round) allows no further redeal in this round, so no rebid and no bonus\n"
+            ) in rep.text()
+    assert [(f["player"], f["rebid_bonus"], f["total"]) for f in rep.final] == [("Ann", 1, 4), ("Ben", 0, 3),
+                                                                                ("Cat", 0, 2)]

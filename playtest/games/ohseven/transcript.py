@@ -287,6 +287,10 @@ class Replay:
                     if p.get("rebid"):
                         paid = ", ".join(f"{b['player']} +{b['points']}" for b in p["bonus"]) or "no bonus"
                         line += f" → forced rebid ({p['rebid']}; {paid})"
+                    elif p.get("safety_stop"):
+                        line += (f" → stands ({p['safety_stop']}): the redeal safety stop "
+                                 "(bidding.redeal.max_per_round) allows no further redeal in this round, "
+                                 "so no rebid and no bonus")
                     lines.append(line)
             if "trump" in rnd:
                 lines.append(f"  bids: {', '.join(f'{p} {b}' for p, b in rnd['bids'].items())}; "
@@ -426,6 +430,12 @@ def replay(path: Path) -> Replay:
                     entry["rebid"] = reb[0].data["trigger"]
                     entry["bonus"] = [{"player": players[e.seat], "points": e.data["bonus"]}
                                       for e in evs if e.kind == EV_REBID_BONUS]
+                else:  # a trigger met, yet the bids stand: only the redeal safety stop does that
+                    met = [name for name, on in (
+                        ("sum", rules.trig_sum and entry["sum"] == rules.hand_size),
+                        ("identical", rules.trig_same and cards.count(max(cards)) > 1)) if on]
+                    if met:
+                        entry["safety_stop"] = "+".join(met)
                 deal["passes"].append(entry)
             if deck.overrun:
                 raise TranscriptError([din.node.problem(dp, "every player has used all cards as bids: the rules "
