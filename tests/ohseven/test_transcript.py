@@ -298,3 +298,13 @@ def test_a_pass_that_stands_by_the_redeal_safety_stop_says_so(tmp_path: Path):
             ) in rep.text()
     assert [(f["player"], f["rebid_bonus"], f["total"]) for f in rep.final] == [("Ann", 1, 4), ("Ben", 0, 3),
                                                                                 ("Cat", 0, 2)]
+
+
+def test_no_trump_is_printed_as_no_trump():
+    """bidding.trump: none: the bids line read "trump - (from 7C)", as if 7C still set a trump
+    (found by the second independent check, 2026-12-04); --json keeps "trump": "-"."""
+    rep = replay(DATA / "handscored" / "os9.yaml")
+    assert "  bids: Ann 1, Ben 1, Cat 7, Dan 2, Eve 0; no trump (highest bid card 7C), first lead Ben\n" in rep.text()
+    assert "trump -" not in rep.text()
+    assert rep.to_json()["rounds"][0]["trump"] == "-"
+    assert "; trump H (from 2H), first lead Ann\n" in replay(DATA / "handscored" / "os5.yaml").text()

@@ -293,8 +293,10 @@ class Replay:
                                  "so no rebid and no bonus")
                     lines.append(line)
             if "trump" in rnd:
+                trump = (f"no trump (highest bid card {rnd['highest_card']})" if rnd["trump"] == "-"
+                         else f"trump {rnd['trump']} (from {rnd['highest_card']})")
                 lines.append(f"  bids: {', '.join(f'{p} {b}' for p, b in rnd['bids'].items())}; "
-                             f"trump {rnd['trump']} (from {rnd['highest_card']}), first lead {rnd['first_lead']}")
+                             f"{trump}, first lead {rnd['first_lead']}")
             for t in rnd["tricks"]:
                 played = ", ".join(f"{c['player']} {c['card']}" for c in t["cards"])
                 lines.append(f"  trick {t['trick']}: {played} → {t['winner']}")
