@@ -23,6 +23,40 @@ HAND = {
     "sg3": [("Ann", 22, 7, 1.0), ("Bob", 18, 6, 0.0), ("Cy", 22, 6, 0.0)],
     "sg5": [("Ann", 15, 8, 1.0), ("Bob", 5, 11, 0.0), ("Cy", 12, 8, 0.0)],
     "sg7": [("Ann", 12, 9, 1.0), ("Bob", 6, 12, 0.0), ("Cy", 7, 10, 0.0)],
+    # a second independent rules check (2026-12-04), scored by hand before replaying
+    "sg8": [("Ann", 13, 2, 0.0), ("Bob", 13, 4, 1.0)],
+    "sg9": [("Ann", 9, 2, 0.0), ("Bob", 8, 5, 0.0), ("Cy", 9, 2, 0.0), ("Dee", 9, 2, 0.0), ("Eve", 12, 2, 1.0)],
+    "sg10": [("Ann", 8, 0, 0.0), ("Bob", 10, 0, 0.0), ("Cy", 12, 0, 1.0), ("Dee", 8, 1, 0.0)],
+    "sg11": [("Ann", 18, 7, 0.0), ("Bob", 20, 9, 1.0), ("Cy", 20, 7, 0.0)],
+    "sg12": [("Ann", 19, 8, 0.0), ("Bob", 19, 7, 0.0), ("Cy", 20, 7, 1.0), ("Dee", 17, 8, 0.0)],
+}
+
+# The hand breakdown of the second check's games: per player the score parts and the cubes left in
+# the stock (planet_effects and extensions only where the draft has them).
+PARTS = {
+    "sg8": {"Ann": dict(planets=8, color=3, skill=2, stock=1), "Bob": dict(planets=7, color=4, skill=2, stock=0)},
+    "sg9": {
+        "Ann": dict(planets=4, color=3, skill=2, stock=8), "Bob": dict(planets=6, color=2, skill=0, stock=6),
+        "Cy": dict(planets=5, color=2, skill=2, stock=8), "Dee": dict(planets=7, color=2, skill=0, stock=8),
+        "Eve": dict(planets=9, color=3, skill=0, stock=8),
+    },
+    "sg10": {
+        "Ann": dict(planets=7, color=3, skill=2, planet_effects=-4, stock=0),
+        "Bob": dict(planets=2, color=2, skill=0, planet_effects=6, stock=0),
+        "Cy": dict(planets=7, color=2, skill=0, planet_effects=3, stock=0),
+        "Dee": dict(planets=2, color=4, skill=0, planet_effects=2, stock=0),
+    },
+    "sg11": {
+        "Ann": dict(planets=14, color=3, skill=1, planet_effects=0, stock=0),
+        "Bob": dict(planets=10, color=6, skill=4, planet_effects=0, stock=0),
+        "Cy": dict(planets=14, color=4, skill=2, planet_effects=0, stock=0),
+    },
+    "sg12": {
+        "Ann": dict(planets=10, color=3, skill=3, planet_effects=0, extensions=3, stock=0),
+        "Bob": dict(planets=8, color=6, skill=1, planet_effects=0, extensions=4, stock=0),
+        "Cy": dict(planets=11, color=4, skill=1, planet_effects=0, extensions=4, stock=0),
+        "Dee": dict(planets=11, color=3, skill=2, planet_effects=0, extensions=1, stock=0),
+    },
 }
 
 
@@ -30,6 +64,13 @@ HAND = {
 def test_a_hand_scored_game_replays_to_its_hand_scores(name: str) -> None:
     scores = replay_file(DATA / f"{name}.yaml").to_json()["scores"]
     assert [(s["player"], s["total"], s["cubes_in_hand"], s["win_share"]) for s in scores] == HAND[name]
+
+
+@pytest.mark.parametrize("name", sorted(PARTS))
+def test_a_hand_scored_game_replays_to_its_hand_breakdown(name: str) -> None:
+    scores = replay_file(DATA / f"{name}.yaml").to_json()["scores"]
+    got = {s["player"]: {k: (s["cubes_in_stock"] if k == "stock" else s[k]) for k in PARTS[name][s["player"]]} for s in scores}
+    assert got == PARTS[name]
 
 
 def test_the_replay_shows_who_holds_each_extension_slot() -> None:
