@@ -32,7 +32,8 @@ HAND = {
 }
 
 # The hand breakdown of the second check's games: per player the score parts and the cubes left in
-# the stock (planet_effects and extensions only where the draft has them).
+# the stock (planet_effects and extensions only where the dealt circle and crews can score them:
+# the replay leaves out a part no planet or crew of the game has).
 PARTS = {
     "sg8": {"Ann": dict(planets=8, color=3, skill=2, stock=1), "Bob": dict(planets=7, color=4, skill=2, stock=0)},
     "sg9": {
@@ -47,15 +48,15 @@ PARTS = {
         "Dee": dict(planets=2, color=4, skill=0, planet_effects=2, stock=0),
     },
     "sg11": {
-        "Ann": dict(planets=14, color=3, skill=1, planet_effects=0, stock=0),
-        "Bob": dict(planets=10, color=6, skill=4, planet_effects=0, stock=0),
-        "Cy": dict(planets=14, color=4, skill=2, planet_effects=0, stock=0),
+        "Ann": dict(planets=14, color=3, skill=1, stock=0),
+        "Bob": dict(planets=10, color=6, skill=4, stock=0),
+        "Cy": dict(planets=14, color=4, skill=2, stock=0),
     },
     "sg12": {
-        "Ann": dict(planets=10, color=3, skill=3, planet_effects=0, extensions=3, stock=0),
-        "Bob": dict(planets=8, color=6, skill=1, planet_effects=0, extensions=4, stock=0),
-        "Cy": dict(planets=11, color=4, skill=1, planet_effects=0, extensions=4, stock=0),
-        "Dee": dict(planets=11, color=3, skill=2, planet_effects=0, extensions=1, stock=0),
+        "Ann": dict(planets=10, color=3, skill=3, extensions=3, stock=0),
+        "Bob": dict(planets=8, color=6, skill=1, extensions=4, stock=0),
+        "Cy": dict(planets=11, color=4, skill=1, extensions=4, stock=0),
+        "Dee": dict(planets=11, color=3, skill=2, extensions=1, stock=0),
     },
 }
 
