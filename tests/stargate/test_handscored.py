@@ -4,7 +4,16 @@ each file give the arithmetic). They cover the walk wrapping round and skipping 
 every draft-5 crew, swaps between different owners and of one owner's cubes, a tie on a planet
 broken by the later first cube, 0-VP slots, the color bonus with colors tied at the max, the
 stock and planets-full end triggers, a final tie broken by cubes in hand, a shared win, and
-the next-draft effects (eruption, conversion, banked time, doubled majority, extensions)."""
+the next-draft effects (eruption, conversion, banked time, doubled majority, extensions).
+
+sg8-sg13 come from a second independent check (2026-12-04), scored the same way: 2 and 5 players
+(planets_dealt set for them), Bays taking fewer cubes from a short stock, Audrin's move lowering
+a planet's last slot and a walk starting where the moved cube went, swaps deciding ties, three-
+and four-way planet ties, every end trigger (stock_empty, planets_full, round_cap, out_of_cubes,
+max_rounds), Bays accumulating two rounds, Vance's overflow changing a planet's ranking, develop
+slots 1-3 and Armstrong's card filling up, crews returning every turn, and the RULINGS options
+(earlier first cube, one max color, no final tie-break) with stock conversion, a halving planet,
+per-cube final VP, color_vp on_board and vp_per_full_planet."""
 
 from __future__ import annotations
 
@@ -29,6 +38,7 @@ HAND = {
     "sg10": [("Ann", 8, 0, 0.0), ("Bob", 10, 0, 0.0), ("Cy", 12, 0, 1.0), ("Dee", 8, 1, 0.0)],
     "sg11": [("Ann", 18, 7, 0.0), ("Bob", 20, 9, 1.0), ("Cy", 20, 7, 0.0)],
     "sg12": [("Ann", 19, 8, 0.0), ("Bob", 19, 7, 0.0), ("Cy", 20, 7, 1.0), ("Dee", 17, 8, 0.0)],
+    "sg13": [("Ann", 11, 2, 0.5), ("Bob", 8, 2, 0.0), ("Cy", 11, 3, 0.5)],
 }
 
 # The hand breakdown of the second check's games: per player the score parts and the cubes left in
@@ -57,6 +67,11 @@ PARTS = {
         "Bob": dict(planets=8, color=6, skill=1, extensions=4, stock=0),
         "Cy": dict(planets=11, color=4, skill=1, extensions=4, stock=0),
         "Dee": dict(planets=11, color=3, skill=2, extensions=1, stock=0),
+    },
+    "sg13": {
+        "Ann": dict(planets=7, color=3, skill=0, planet_effects=1, stock=6),
+        "Bob": dict(planets=3, color=2, skill=2, planet_effects=1, stock=8),
+        "Cy": dict(planets=10, color=2, skill=0, planet_effects=-1, stock=8),
     },
 }
 
