@@ -105,3 +105,18 @@ def test_the_replay_shows_who_holds_each_extension_slot() -> None:
     assert "Crew cards' extension slots: armstrong 1:Ann(3) 2:·(2) 3:·(1)" in text.splitlines()
     draft5 = replay_file(DATA / "sg1.yaml").to_json()  # no extension slots: no new keys
     assert "crew_cards" not in draft5 and all("extension_slots" not in p for p in draft5["board"])
+
+
+def test_the_moves_trace_lists_orlins_cubes_in_the_order_written() -> None:
+    """sg10 move 2 writes 'orlins; place yellow3 blue2': the last cube lands on blue2 (Marine:
+    2 cubes -> 4 VP). The trace's `placed` said 'blue2 yellow3' (circle order) beside
+    `last_planet blue2`, so it seemed the last cube went to yellow3."""
+    from playtest.core import transcript as core
+    from playtest.games.stargate.rules import StargateRules
+    from playtest.games.stargate.transcript import NOTATION, read_transcript
+
+    trace: list[dict] = []
+    core.replay(read_transcript(DATA / "sg10.yaml"), NOTATION, StargateRules, trace=trace)
+    placed = {m["move"]: (m["events"][0]["data"]["placed"], m["events"][0]["data"]["last_planet"])
+              for m in trace if m["events"][0]["data"].get("crew") == "orlins"}
+    assert placed == {2: ("yellow3 blue2", "blue2"), 8: ("green1 red3", "red3")}

@@ -347,13 +347,14 @@ class StargateRules:
                                                  self.circle_ids(state.circle), self.crew_time[crew],
                                                  state.hand[state.seat], state.extra_time), action=str(action))
         last = seq[-1] if seq else state.last_pos  # free order: the last cube is the last one named
-        if self.free_order[crew]:
-            seq = tuple(sorted(seq))
         if not seq:
             write(state, placed=seq, last_pos=last)
             return
         seat = state.seat
         board = list(state.board)
+        # Free order: the cubes go down in the order named. Each goes to the back of its own
+        # planet, so the board does not depend on the order; `placed` keeps it, as the event's
+        # `placed` column and `last_planet` must agree (it listed them in circle order).
         for p in seq:
             board[p] = (*board[p], seat)
         write(state, board=tuple(board), hand=add_at(state.hand, seat, -len(seq)),

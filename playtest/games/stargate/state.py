@@ -90,7 +90,8 @@ class State:
     notes: tuple[str, ...] = ()
     """This turn: the crew taken and what its skill did, in notation (the `skill` event column)."""
     placed: tuple[int, ...] = ()
-    """This turn: circle positions of the cubes placed by the placement step, in order."""
+    """This turn: circle positions of the cubes placed by the placement step, in the order they
+    went down (free order: the order named)."""
     extra_placed: tuple[int, ...] = ()
     """This turn: circle positions of cubes placed on a track by skills (overflow)."""
     last_pos: int = -1
