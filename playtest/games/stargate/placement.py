@@ -29,14 +29,21 @@ class Mode(StrEnum):
 
 
 def legal_placements(mode: Mode, per_planet: int, k: int, room: Sequence[int],
-                     no_two_in_a_row: bool) -> tuple[tuple[int, ...], ...]:
+                     no_two_in_a_row: bool, last_marked: tuple[int, ...] = ()) -> tuple[tuple[int, ...], ...]:
     """Every legal placement of at most `k` cubes, the empty placement first.
 
     `room[p]`: empty slots of the planet at circle position p. Order (a random bot draws by
     index, so it is part of what a seed reproduces): the walk lists, for each starting planet
     in circle order, the walk of 1, 2, ... cubes; free order lists sets by size, each set in
-    circle order; the repeat walk lists by length, then by position."""
-    return _listing(mode, per_planet, k, relevant_room(mode, per_planet, k, room), no_two_in_a_row)[0]
+    circle order; the repeat walk lists by length, then by position.
+
+    `last_marked`: the circle positions whose planet acts on the turn's last cube (last_cube
+    effects). In free order the cubes go down in the order named, so which planet gets the last
+    cube is the player's choice, and it matters only when a marked planet is in the set: each
+    such set is listed once more for every other planet of it that could be last with a
+    different outcome (each marked planet; one unmarked planet), that planet moved to the end."""
+    marked = last_marked if mode is Mode.FREE else ()
+    return _listing(mode, per_planet, k, relevant_room(mode, per_planet, k, room), no_two_in_a_row, marked)[0]
 
 
 def is_legal(mode: Mode, per_planet: int, k: int, room: Sequence[int], no_two_in_a_row: bool,
@@ -62,8 +69,8 @@ def relevant_room(mode: Mode, per_planet: int, k: int, room: Sequence[int]) -> t
 
 
 @lru_cache(maxsize=8192)
-def _listing(mode: Mode, per_planet: int, k: int, room: tuple[int, ...],
-             no_two_in_a_row: bool) -> tuple[tuple[tuple[int, ...], ...], frozenset[tuple[int, ...]]]:
+def _listing(mode: Mode, per_planet: int, k: int, room: tuple[int, ...], no_two_in_a_row: bool,
+             last_marked: tuple[int, ...] = ()) -> tuple[tuple[tuple[int, ...], ...], frozenset[tuple[int, ...]]]:
     """The placements and the same as a set. Memoised by everything they depend on (a run
     meets a few hundred keys); a pure function's memo, safe however many games share it."""
     out: list[tuple[int, ...]] = [()]
@@ -71,7 +78,7 @@ def _listing(mode: Mode, per_planet: int, k: int, room: tuple[int, ...],
         if mode is Mode.WALK:
             out += _walks(room, k, no_two_in_a_row)
         elif mode is Mode.FREE:
-            out += _free_sets(room, k, per_planet)
+            out += _free_sets(room, k, per_planet, last_marked)
         else:
             out += _repeat_walks(room, k)
     listed = tuple(out)
@@ -111,9 +118,11 @@ def _walks(room: tuple[int, ...], k: int, no_two_in_a_row: bool) -> list[tuple[i
     return out
 
 
-def _free_sets(room: tuple[int, ...], k: int, per_planet: int) -> list[tuple[int, ...]]:
+def _free_sets(room: tuple[int, ...], k: int, per_planet: int,
+               last_marked: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
     """Every multiset of 1..k planets with at most `per_planet` cubes (and room) on each, in
-    circle order."""
+    circle order; after a set holding a `last_marked` planet, the same set with another last
+    planet (see legal_placements)."""
     slots = [p for p in range(len(room)) for _ in range(min(per_planet, room[p]))]
     out: list[tuple[int, ...]] = []
     seen: set[tuple[int, ...]] = set()
@@ -122,6 +131,27 @@ def _free_sets(room: tuple[int, ...], k: int, per_planet: int) -> list[tuple[int
             if combo not in seen:
                 seen.add(combo)
                 out.append(combo)
+                if last_marked and len(set(combo)) > 1:
+                    out += _other_last_cubes(combo, last_marked)
+    return out
+
+
+def _other_last_cubes(combo: tuple[int, ...], marked: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """`combo` (circle order) with each other planet that can make the last cube's outcome
+    differ moved to the end: every marked planet, and the last unmarked one if the last planet
+    of `combo` is marked. Nothing when no planet of `combo` is marked."""
+    if not any(p in marked for p in combo):
+        return []
+    last = combo[-1]
+    ends = [p for p in dict.fromkeys(combo) if p in marked and p != last]
+    if last in marked:
+        unmarked = [p for p in combo if p not in marked]
+        if unmarked:
+            ends.append(unmarked[-1])
+    out = []
+    for p in ends:
+        i = len(combo) - 1 - combo[::-1].index(p)
+        out.append((*combo[:i], *combo[i + 1:], p))
     return out
 
 

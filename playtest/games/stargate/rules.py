@@ -73,6 +73,8 @@ class CircleFacts(NamedTuple):
     ids: tuple[str, ...]
     capacity: tuple[int, ...]
     position: dict[str, int]
+    last_marked: tuple[int, ...]
+    """The positions whose planet acts on the turn's last cube (last_cube effects)."""
 
 
 class StargateRules:
@@ -377,7 +379,8 @@ class StargateRules:
                 self._circle_facts.clear()
             ids = tuple([self.planet_ids[c] for c in circle])
             facts = self._circle_facts[circle] = CircleFacts(
-                ids, tuple([self.capacity[c] for c in circle]), {pid: p for p, pid in enumerate(ids)})
+                ids, tuple([self.capacity[c] for c in circle]), {pid: p for p, pid in enumerate(ids)},
+                tuple([p for p, c in enumerate(circle) if self.last_cube_effects[c]]))
         return facts
 
     def circle_ids(self, circle: tuple[int, ...]) -> tuple[str, ...]:
@@ -421,7 +424,7 @@ class StargateRules:
         (placement.legal_placements)."""
         crew = state.crew
         return legal_placements(self.mode[crew], self.per_planet[crew], self.max_cubes(state), self.rooms(state),
-                                self.no_two_in_a_row)
+                                self.no_two_in_a_row, self.circle_facts(state.circle).last_marked)
 
     def placements(self, state: State) -> PlaceOptions:
         """Every legal placement of this turn as Place actions, in the same order."""
