@@ -44,7 +44,7 @@ from playtest.core.spec import MetricInfos, Off
 from playtest.errors import PlaytestError, Problem, VariantError
 from playtest.report.format import is_share, kind
 from playtest.suggest import unknown_name
-from playtest.variants.loader import problem_from_pydantic
+from playtest.variants.loader import problem_from_pydantic, root_causes
 from playtest.variants.source import Node, parse_file
 
 PASS, FAIL, UNDECIDED = "pass", "fail", "undecided"
@@ -316,7 +316,7 @@ def load_gates(path: str | Path) -> Gates:
     try:
         model = GatesModel.model_validate(tree.plain())
     except ValidationError as exc:
-        raise GateError([_located(tree, err) for err in exc.errors()]) from None
+        raise GateError([_located(tree, err) for err in root_causes(exc.errors(), GatesModel)]) from None
     return Gates(label, model, tree)
 
 

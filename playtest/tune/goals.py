@@ -39,7 +39,7 @@ from playtest.compare.gates import (
 )
 from playtest.core.spec import MetricInfos
 from playtest.errors import Problem, VariantError
-from playtest.variants.loader import problem_from_pydantic
+from playtest.variants.loader import problem_from_pydantic, root_causes
 from playtest.variants.source import Node, parse_file
 
 
@@ -158,7 +158,7 @@ def load_goals(path: str | Path) -> Goals:
         model = GoalsModel.model_validate(tree.plain())
     except ValidationError as exc:
         problems = []
-        for detail in exc.errors():
+        for detail in root_causes(exc.errors(), GoalsModel):
             if not detail["loc"]:
                 problems.append(tree.problem("", detail["msg"].removeprefix("Value error, ")))
             else:

@@ -407,7 +407,7 @@ def _validate_tree(
     try:
         model = schema.model_validate(data)
     except ValidationError as exc:
-        problems = [problem_from_pydantic(tree, schema, err) for err in _root_causes(exc.errors(), schema)]
+        problems = [problem_from_pydantic(tree, schema, err) for err in root_causes(exc.errors(), schema)]
         parent = parent_tree.plain() if parent_tree is not None else None
         problems += [_problem_at(tree, loc, message)
                      for loc, message in cross_key_issues_despite_errors(schema, data, parent, exc)]
@@ -639,7 +639,7 @@ def _problem_at(tree: Node, loc: tuple[Any, ...], message: str) -> Problem:
     return node.problem(".".join(shown), message)
 
 
-def _root_causes(errors: list[Any], schema: type[BaseModel] | None = None) -> list[Any]:
+def root_causes(errors: list[Any], schema: type[BaseModel] | None = None) -> list[Any]:
     """Pydantic's errors less the echoes: a list that is "too short after validation" only
     because one of its items failed (`end: Tuple should have at least 1 item ..., not 0` next to
     `end.0.count: required key is missing`) says nothing the item's own error does not."""
@@ -657,7 +657,32 @@ def _root_causes(errors: list[Any], schema: type[BaseModel] | None = None) -> li
         return any(o["type"] == "extra_forbidden" and tuple(o["loc"][:-1]) == loc[:-1]
                    and guess(o["loc"][-1], valid) == loc[-1] for o in errors)
 
-    return [e for e in errors if not echoes(e) and not misspelt(e)]
+    return _one_per_union([e for e in errors if not echoes(e) and not misspelt(e)])
+
+
+_UNION_MEMBER = re.compile(r"(?:str|int|float|bool|none|(?:list|dict|tuple|set|literal)\[.*\])")
+"""How pydantic names a member of a union in an error's location: `run.bots.str`, `.list[str]`."""
+
+
+def _one_per_union(errors: list[Any]) -> list[Any]:
+    """A value that fits no member of a union (`bots: str | list[str]` given a number) is one
+    error per member in pydantic (`run.bots.str: Input should be a valid string` and
+    `run.bots: Input should be a valid list`): one mistake, one line, at the value, naming what
+    each member would have taken. Members whose own items failed (deeper locations) stay."""
+    members: dict[tuple[Any, ...], list[int]] = {}
+    for i, e in enumerate(errors):
+        loc = tuple(e["loc"])
+        if loc and isinstance(loc[-1], str) and _UNION_MEMBER.fullmatch(loc[-1]):
+            members.setdefault(loc[:-1], []).append(i)
+    merged: dict[int, Any] = {}
+    for prefix, idx in members.items():
+        if len(idx) < 2 or len({errors[i]["loc"][-1] for i in idx}) < 2:
+            continue
+        wants = list(dict.fromkeys(str(errors[i]["msg"]).removeprefix("Input should be ") for i in idx))
+        merged[idx[0]] = {**errors[idx[0]], "loc": prefix, "type": "union_type",
+                          "msg": "Input should be " + " or ".join(wants)}
+        merged.update({i: None for i in idx[1:]})
+    return [merged.get(i, e) for i, e in enumerate(errors) if merged.get(i, e) is not None]
 
 
 def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Problem:
