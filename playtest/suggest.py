@@ -16,7 +16,10 @@ def guess(name: Any, valid: Sequence[str], present: Iterable[Any] = ()) -> str |
         close = difflib.get_close_matches(str(name), candidates, n=1)
         if close:
             return close[0]
-    return None
+    # The case alone (`Players:`, `meTRIC:`): difflib counts every changed letter against it.
+    folded = {v.casefold(): v for v in reversed(valid)}
+    close = difflib.get_close_matches(str(name).casefold(), list(folded), n=1)
+    return folded[close[0]] if close else None
 
 
 def unknown_key(key: Any, valid: Sequence[str], present: Iterable[Any] = ()) -> str:
