@@ -241,7 +241,7 @@ class TranscriptReader:
         node = self.doc["players"]
         if isinstance(given, list):
             names_node: Node | None = node
-            count, key = len(given), "players"
+            count, key = len(node.value), "players"  # an item that is not a name counts
             names: list[str] | None = given
         else:
             assert given is not None, "check() first"
@@ -255,6 +255,11 @@ class TranscriptReader:
         if names is None:
             return tuple(f"Player {i + 1}" for i in range(count))
         assert names_node is not None
+        if len(names) != len(names_node.value):
+            # An item that is not a name is said at the item (`strings`): counted without it,
+            # the list read "2 names for 3 players" as well, and the items after it were
+            # checked at the wrong place.
+            return tuple(names)
         if len(names) != count:
             self.problems.append(names_node.problem("names", f"{len(names)} names for {count} players"))
         for i, name in enumerate(names):
