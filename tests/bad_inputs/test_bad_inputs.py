@@ -635,6 +635,27 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     # ... and a list in the goal deck was shown as "unknown goal [Node(value='g03', file=..., line=11, ...)]"
     Case("nf-goal-deck-nested-list", ["replay", "{tmp}/t.yaml"], r"t.yaml:11:\d+: setup.goal_deck.1: unknown goal \['g03'\]$",
          {"t.yaml": _example("new-frontiers-goals.yaml", "[g03,", "[[g03],")}),
+    # found by tests/bad_inputs/fuzz.py (one mutation each, every one said in two lines):
+    # a misspelt key in a gates or goals file was also "gates.0.metric: required key is missing"
+    # (a variant's and a transcript's are said once, at the unknown key, with the guess)
+    Case("fuzz-gate-misspelt-key-once", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"],
+         r"g.yaml:2:\d+: gates.0.metrc: unknown key \(did you mean 'metric'\?\)", {"g.yaml": "gates:\n  - {metrc: game_length_rounds, max: 9}\n"}),
+    Case("fuzz-goals-misspelt-key-once", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "-o", "{tmp}/t"],
+         r"g.yaml:2:\d+: goals.0.metrc: unknown key \(did you mean 'metric'\?\)", {"g.yaml": "goals:\n  - {metrc: game_length_rounds, target: 5}\n"}),
+    # ... a misspelling in the case alone had no guess ("unknown key; valid keys: ...") and so
+    # was also a missing key
+    Case("fuzz-key-in-capitals", ["replay", "{tmp}/t.yaml"], r"t.yaml:6:1: PLAYERS: unknown key \(did you mean 'players'\?\)",
+         {"t.yaml": _example("stargate-table-game.yaml", "players: 3", "PLAYERS: 3")}),
+    # ... a value that fits no member of a union was one line per member: "run.bots.str: Input
+    # should be a valid string" and "run.bots: Input should be a valid list (got 5)"
+    Case("fuzz-gate-bots-a-number", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"],
+         r"g.yaml:1:\d+: run.bots: Input should be a valid string or a valid list \(got 5\)$",
+         {"g.yaml": "run: {bots: 5}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
+    Case("fuzz-end-count-a-list", ["validate", str(DRAFT5), "--set", "end=[{trigger: planets_full, count: [x]}]"],
+         r"end.0.count: Input should be a valid integer or a valid dictionary \(got \[\"x\"\]\)$"),
+    # ... a name that is not text was counted out as well: "names: 2 names for 3 players"
+    Case("fuzz-name-a-list", ["replay", "{tmp}/t.yaml"], r"t.yaml:7:\d+: names.3: must be text, not \['x'\]$",
+         {"t.yaml": _example("stargate-table-game.yaml", "names: [Aki, Bo, Chie]", "names: [Aki, Bo, [x]]")}),
 ]
 
 P = [  # --- play: every check before the game starts (stdin is empty: a game would be saved) ----
