@@ -656,6 +656,10 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     # ... a name that is not text was counted out as well: "names: 2 names for 3 players"
     Case("fuzz-name-a-list", ["replay", "{tmp}/t.yaml"], r"t.yaml:7:\d+: names.3: must be text, not \['x'\]$",
          {"t.yaml": _example("stargate-table-game.yaml", "names: [Aki, Bo, Chie]", "names: [Aki, Bo, [x]]")}),
+    # ... a misspelt goal_deck of a New Frontiers transcript was also "setup.goal_deck: required
+    # with the goals option" (a misspelt home_worlds was said once)
+    Case("fuzz-nf-goal-deck-misspelt-once", ["replay", "{tmp}/t.yaml"], r"t.yaml:11:\d+: setup.goal_dekc: unknown key \(did you mean 'goal_deck'\?\)",
+         {"t.yaml": _example("new-frontiers-goals.yaml", "goal_deck:", "goal_dekc:")}),
 ]
 
 P = [  # --- play: every check before the game starts (stdin is empty: a game would be saved) ----

@@ -174,7 +174,9 @@ def _setup(tree: Node, rules: NewFrontiersRules, players: list[str]) -> tuple[li
                                           "(home_worlds: fixed)"))
     gnode = snode.value.get("goal_deck")
     if rules.goals_on:
-        if gnode is None:
+        if gnode is None and misspelt("goal_deck", snode.value, setup_keys):
+            pass  # said at the misspelt key, as home_worlds is
+        elif gnode is None:
             problems.append(snode.problem("setup.goal_deck", "required with the goals option: the goal deck's "
                                           "order after shuffling, top first"))
         else:
