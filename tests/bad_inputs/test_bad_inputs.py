@@ -900,3 +900,36 @@ def test_a_folder_that_cannot_take_the_temporary_file_is_said_of_the_output(tmp_
     _read_only(monkeypatch, tmp_path)
     with pytest.raises(OutputError, match=r"^.*/out.md: cannot write: Read-only file system \(nothing was replaced\)$"):
         write_atomic(tmp_path / "out.md", "x")
+
+
+def _fuzzer():
+    """tests/bad_inputs/fuzz.py, the mutation fuzzer (a tool beside this corpus, not a test module)."""
+    import importlib.util
+
+    if "playtest_fuzz" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("playtest_fuzz", Path(__file__).with_name("fuzz.py"))
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["playtest_fuzz"] = module  # dataclasses look their module up there
+        spec.loader.exec_module(module)
+    return sys.modules["playtest_fuzz"]
+
+
+def _fuzz_bad(seed: int, cases: int, names: tuple[str, ...] = (), simulate: bool = False) -> list[str]:
+    fz = _fuzzer()
+    inputs = [i for i in fz.discover() if not names or i.name in names]
+    return [f"{inp.name}: {what}: {o.command}: {o.why}: {o.stderr}"
+            for inp, what, _, o in fz.fuzz(seed, cases, inputs, simulate=simulate) if o.status == "BAD"]
+
+
+def test_one_hundred_mutations_of_small_inputs_break_no_contract():
+    """100 fixed mutations (seed 1) of a small variant of each of two games and two transcripts,
+    validated or replayed (about 2 s): no traceback, no exit 1, one located line."""
+    assert _fuzz_bad(1, 100, ("tests/stargate/data/golden.yaml", "variants/ohseven/no-bonus.yaml",
+                              "tests/stargate/data/three_players.yaml", "tests/ohseven/data/two_rebids.yaml")) == []
+
+
+@pytest.mark.slow
+def test_many_mutations_of_every_input_break_no_contract():
+    """The fuzzer over every shipped input, variants simulated too (minutes)."""
+    assert _fuzz_bad(2, 600, simulate=True) == []
