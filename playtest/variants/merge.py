@@ -2,7 +2,8 @@
 
 - maps merge key by key, recursively;
 - lists whose items are all maps with an `id` merge item by item, matched by id; a new id is
-  appended; an item `{id: x, remove: true}` removes item x from the list;
+  appended; an item `{id: x, remove: true}` removes item x from the list; an item without an
+  id in such a list is an error (it matches nothing), not a replacement of the whole list;
 - `key: !remove` deletes the parent's key (`3: !remove` under `planets_dealt:` drops 3 players);
   the schema then judges the map without it, or gives the key its default;
 - anything else (scalars, plain lists) is replaced whole by the child's value; so is an id-list
@@ -75,6 +76,19 @@ def _merge(base: Node, over: Node, path: str, problems: list[Problem], removed: 
             else:
                 merged[key] = _merge(merged[key], child, sub, problems, removed) if key in merged else child
         return Node(merged, base.file, base.line, base.col, base.key_line, base.key_col)
+    if is_id_list(base) and isinstance(over.value, list) and over.value and not is_id_list(over) \
+            and all(isinstance(i.value, dict) for i in over.value):
+        # Items of an id-list matched by nothing: said once each, the others merged. Replacing
+        # the whole list instead made every item of it 'required key is missing' too.
+        for i, item in enumerate(over.value):
+            if "id" not in item.value:
+                problems.append(item.problem(f"{path}.{i}" if path else str(i), (
+                    "no id: this list's items are matched by id with the draft it extends (give the id of "
+                    "the item to change, or a new id to add one)")))
+        kept = [item for item in over.value if "id" in item.value]
+        over = Node(kept, over.file, over.line, over.col, over.key_line, over.key_col)
+        if not kept:
+            return base
     if is_id_list(base) and isinstance(over.value, list) and is_id_list(over):
         items = list(base.value)
         seen: set[str] = set()
