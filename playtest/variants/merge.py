@@ -77,15 +77,20 @@ def _merge(base: Node, over: Node, path: str, problems: list[Problem], removed: 
                 merged[key] = _merge(merged[key], child, sub, problems, removed) if key in merged else child
         return Node(merged, base.file, base.line, base.col, base.key_line, base.key_col)
     if is_id_list(base) and isinstance(over.value, list) and over.value and not is_id_list(over) \
-            and all(isinstance(i.value, dict) for i in over.value):
+            and all(i.value is not REMOVED for i in over.value):
         # Items of an id-list matched by nothing: said once each, the others merged. Replacing
         # the whole list instead made every item of it 'required key is missing' too.
         for i, item in enumerate(over.value):
-            if "id" not in item.value:
-                problems.append(item.problem(f"{path}.{i}" if path else str(i), (
+            where = f"{path}.{i}" if path else str(i)
+            if not isinstance(item.value, dict):
+                problems.append(item.problem(where, (
+                    f"expected a map with an id, got {item.value!r}: this list's items are matched by id "
+                    "with the draft it extends")))
+            elif "id" not in item.value:
+                problems.append(item.problem(where, (
                     "no id: this list's items are matched by id with the draft it extends (give the id of "
                     "the item to change, or a new id to add one)")))
-        kept = [item for item in over.value if "id" in item.value]
+        kept = [item for item in over.value if isinstance(item.value, dict) and "id" in item.value]
         over = Node(kept, over.file, over.line, over.col, over.key_line, over.key_col)
         if not kept:
             return base
