@@ -164,12 +164,15 @@ def balance(games: Table) -> pl.DataFrame:
                                           "Interval: Bonferroni-simultaneous normal intervals of every pairwise seat gap (per-game paired differences)."}])
 
 
-def score_distribution(games: Table, floors: Mapping[str, float] | None = None) -> pl.DataFrame:
+def score_distribution(games: Table, floors: Mapping[str, float] | None = None, *, quantiles: bool = True,
+                       by_seat_and_bot: bool = True) -> pl.DataFrame:
     """Mean (skewness-corrected t interval, cluster-robust over games), sd (no interval) and quantiles
     (order-statistic intervals) of every score part and the total, overall, by seat and by bot.
     Group: '<who> / <component>'. Read as per-game sums and value counts, one group at a time.
     `floors`: the least value a part (or 'total') can take (GameSpec.score_floors;
-    analysis/floors.py): its mean's interval is cut there.
+    analysis/floors.py): its mean's interval is cut there. Without `quantiles`, no quantile rows
+    (a jackknife's block recomputations: no comparison tests a quantile); without
+    `by_seat_and_bot`, the 'all players' rows only (what the ladder reads).
 
     The sd has no interval: the normal-theory one under-covers badly on skewed score parts, and
     `compare` tests sd differences with its jackknife over games instead."""
@@ -178,10 +181,12 @@ def score_distribution(games: Table, floors: Mapping[str, float] | None = None) 
     cols = [_score_column(c) for c in comps]
     sums = [*(pl.col(c).sum() for c in cols), pl.len().alias("rows")]
     splits: list[tuple[str, pl.LazyFrame]] = [("all", F.lazy(games))]
-    splits += [(f"seat {s + 1}", part) for s, part in F.split_by(games, "seat")]
-    splits += [(str(b), part) for b, part in F.split_by(games, "bot")]
-    pers = [F.per_game(games, *sums), *(per for _, per in F.per_game_by(games, "seat", *sums)),
-            *(per for _, per in F.per_game_by(games, "bot", *sums))]
+    pers = [F.per_game(games, *sums)]
+    if by_seat_and_bot:
+        splits += [(f"seat {s + 1}", part) for s, part in F.split_by(games, "seat")]
+        splits += [(str(b), part) for b, part in F.split_by(games, "bot")]
+        pers += [*(per for _, per in F.per_game_by(games, "seat", *sums)),
+                 *(per for _, per in F.per_game_by(games, "bot", *sums))]
     rows = []
     for (who, part), per in zip(splits, pers, strict=True):
         by = "all players" if who == "all" else ("seat" if who.startswith("seat ") else "bot")
@@ -202,7 +207,7 @@ def score_distribution(games: Table, floors: Mapping[str, float] | None = None) 
                                 C.CI_HIGH: None,
                                 C.DEFINITION: f"Standard deviation of the final {what} ({by}); no interval "
                                               "(normal theory does not hold for skewed scores)."})
-            for name, q in QUANTILES:
+            for name, q in QUANTILES if quantiles else ():
                 est, lo, hi = stats.quantile_ci_counts(values, freq, q)
                 rows.append(base | {C.METRIC: f"score_{name}", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                                     C.DEFINITION: f"{int(q * 100)}th percentile of the final {what} ({by}); order-statistic interval."})

@@ -38,21 +38,35 @@ class Section:
     game: bool = False
 
 
-CommonFn = Callable[[Table, Table, Mapping[str, float]], pl.DataFrame]
-"""(games, events, score floors) → a metric table. The floors (analysis/floors.py: the least
-value each score part can take under the run's variant) are all a common section needs to know
-of the run beyond its tables."""
+@dataclass(frozen=True)
+class Needs:
+    """What a common section needs to know of the run beyond its tables, and which of its rows
+    the caller reads."""
+
+    floors: Mapping[str, float] = dataclasses.field(default_factory=dict)
+    """The least value each score part can take under the run's variant (analysis/floors.py)."""
+    quantiles: bool = True
+    """The score quantiles. No comparison tests a quantile (compare.metrics.is_tested), so a
+    jackknife's block recomputations leave them out: 23% of the CPU time of all metrics of a
+    30-game Stargate run (132 → 101 ms, five interleaved runs of 4, 2026-12-04)."""
+    score_splits: bool = True
+    """The score distribution by seat and by bot besides 'all players' (the ladder reads only that)."""
+
+
+CommonFn = Callable[[Table, Table, Needs], pl.DataFrame]
+"""(games, events, what else the section needs) → a metric table."""
 
 COMMON_SECTIONS: tuple[tuple[str, str, CommonFn], ...] = (
-    ("seats", "Win rate by seat", lambda games, events, floors: common.seat_win_rates(games)),
-    ("first_player", "First-player advantage", lambda games, events, floors: common.first_player_advantage(games)),
-    ("balance", "Balance", lambda games, events, floors: common.balance(games)),
-    ("bots", "Win rate by bot", lambda games, events, floors: common.bot_win_rates(games)),
+    ("seats", "Win rate by seat", lambda games, events, needs: common.seat_win_rates(games)),
+    ("first_player", "First-player advantage", lambda games, events, needs: common.first_player_advantage(games)),
+    ("balance", "Balance", lambda games, events, needs: common.balance(games)),
+    ("bots", "Win rate by bot", lambda games, events, needs: common.bot_win_rates(games)),
     ("scores", "Score distribution by seat, bot and component",
-     lambda games, events, floors: common.score_distribution(games, floors)),
-    ("outcome", "Margin, ties and game length", lambda games, events, floors: common.outcome_shape(games)),
-    ("leader", "Leader after each round goes on to win", lambda games, events, floors: common.leader_wins(games, events)),
-    ("sample_size", "What this many games can detect", lambda games, events, floors: common.sample_size(games)),
+     lambda games, events, needs: common.score_distribution(games, needs.floors, quantiles=needs.quantiles,
+                                                            by_seat_and_bot=needs.score_splits)),
+    ("outcome", "Margin, ties and game length", lambda games, events, needs: common.outcome_shape(games)),
+    ("leader", "Leader after each round goes on to win", lambda games, events, needs: common.leader_wins(games, events)),
+    ("sample_size", "What this many games can detect", lambda games, events, needs: common.sample_size(games)),
 )
 """(key, title, metric function) of the sections every game's report has."""
 
@@ -60,9 +74,8 @@ GAME = "game"
 """Section key that stands for all of the game's own sections (one hook computes them)."""
 
 
-def _common_sections(games: Table, events: Table, keys: Collection[str] | None = None,
-                     floors: Mapping[str, float] | None = None) -> list[Section]:
-    return [Section(key, title, fn(games, events, floors or {})) for key, title, fn in COMMON_SECTIONS
+def _common_sections(games: Table, events: Table, keys: Collection[str] | None, needs: Needs) -> list[Section]:
+    return [Section(key, title, fn(games, events, needs)) for key, title, fn in COMMON_SECTIONS
             if keys is None or key in keys]
 
 
@@ -145,14 +158,16 @@ def _table_problem(table: object) -> str | None:
 
 
 def sections(info: Mapping[str, Any], games: Table, events: Table,
-             keys: Collection[str] | None = None) -> list[Section]:
+             keys: Collection[str] | None = None, *, quantiles: bool = True,
+             score_splits: bool = True) -> list[Section]:
     """Every metric of the report, grouped under titles: the generic ones, then the game's.
     `keys`: only these sections (`GAME` for all of the game's own). The rows of a mechanism the
     run's variant switches off are left out (analysis/offs.py), and so is a section left empty.
     A mean score's interval stops at the floor the game declares for that part under the run's
-    variant (analysis/floors.py)."""
+    variant (analysis/floors.py). `quantiles`, `score_splits`: see Needs."""
     own = game_sections(info, games, events) if keys is None or GAME in keys else []
-    found = [*_common_sections(games, events, keys, score_floors(info)), *own]
+    needs = Needs(score_floors(info), quantiles, score_splits)
+    found = [*_common_sections(games, events, keys, needs), *own]
     found = _turns_defined(found, info)
     offs = switched_off(info)
     if offs:
@@ -178,12 +193,14 @@ def section_keys(found: Collection[Section], metrics: Collection[str]) -> set[st
     return {GAME if s.game else s.key for s in found if set(s.table[C.METRIC].to_list()) & set(metrics)}
 
 
-def all_metrics(info: dict, games: Table, events: Table, keys: Collection[str] | None = None) -> pl.DataFrame:
+def all_metrics(info: dict, games: Table, events: Table, keys: Collection[str] | None = None, *,
+                quantiles: bool = True) -> pl.DataFrame:
     """Every metric from the report for a run (run.json dict, games and events tables): one row
     per metric × group with estimate, 95% interval, n, p-value (where a test applies) and a
     one-line definition. Stable entry point: the signature and the columns do not change.
-    `keys`: only the metrics of these sections (`diff` computes only what its gates read)."""
-    parts = [s.table for s in sections(info, games, events, keys)]
+    `keys`: only the metrics of these sections (`diff` computes only what its gates read);
+    without `quantiles`, no score quantile rows (Needs.quantiles)."""
+    parts = [s.table for s in sections(info, games, events, keys, quantiles=quantiles)]
     if not parts:
         return C.metric_frame([])
     return pl.concat(parts, how="vertical").unique(subset=[C.METRIC, C.GROUP], keep="first", maintain_order=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -83,7 +84,8 @@ def calibrate(
             label = f"{label} ({run_dir.name})"
         labels.add(label)
         runs.append(Source(label, rinfo, rg, re_))
-    cal = compare_runs(Source("table", info, tg, te), runs, all_metrics)
+    # Calibration compares only what can be tested (analysis/calibration.py): no quantiles.
+    cal = compare_runs(Source("table", info, tg, te), runs, partial(all_metrics, quantiles=False))
     meta = {"game": spec.name, "variant": games[0].variant.path, "table_games": len(games),
             "transcripts": [str(t) for t in transcripts],
             "runs": {r.label: str(d) for r, d in zip(runs, against, strict=True)}}

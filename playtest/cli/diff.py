@@ -122,7 +122,8 @@ def diff_cmd(
             check_against_probe(gates, seen, f"{size} games of the candidate", shares_in(table, metric_info(sample.info)))
         # Each look recomputes the metrics once per jackknife block (31 times a variant): only
         # the report sections that hold a gated metric (a win-rate gate: 2 of ~10 sections).
-        metric_fn = report_metrics(section_keys(found, [g.metric for g in gates.model.gates]))
+        # A gate never reads a quantile (gates.GateSpec refuses them): none is computed.
+        metric_fn = report_metrics(section_keys(found, [g.metric for g in gates.model.gates]), quantiles=False)
         runs = Runs([b, c], ["base", "candidate"], config, out_dir, seeds)
         results, status = [], UNDECIDED
         for i, games in enumerate(schedule, 1):

@@ -235,13 +235,16 @@ class Replicates:
 
 
 def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFAULT_BLOCKS, *,
-              complete_categories: bool = False) -> Replicates:
+              complete_categories: bool = False, block_fn: MetricFn | None = None) -> Replicates:
     """Compute the metric tables of every sample on all games and with each block left out.
 
     Every sample must hold the same game numbers: that is what pairs them. With
     `complete_categories`, a category of a distribution metric that some sample never produced
     (a game length, a crew never taken first) is 0% in the others' place, in every table
-    (metrics.distribution_groups): compare and the ladder test its change instead of losing it."""
+    (metrics.distribution_groups): compare and the ladder test its change instead of losing it.
+    `block_fn`: the metric function of the recomputations with a block left out, when it may
+    leave out rows that no one tests (`report_metrics(quantiles=False)`); their replicates are
+    NaN. By default `metric_fn`."""
     ids = samples[0].game_ids()
     for s in samples[1:]:
         other = s.game_ids()
@@ -256,13 +259,14 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
     holding: list[int] = []
     tables: list[pl.DataFrame] = []
     metric_fn = without_off(metric_fn)  # what a variant switches off is never compared (analysis/offs.py)
+    block_fn = without_off(block_fn) if block_fn is not None else metric_fn
     whole = [metric_fn(s.info, s.games, s.events) for s in samples]
     declared = metric_info(samples[0].info)
     if complete_categories:
         groups = distribution_groups(whole)
         whole = [complete(t, groups, switched_off(s.info), int(ids.size), declared)
                  for t, s in zip(whole, samples, strict=True)]
-        metric_fn = completed(metric_fn, groups)
+        block_fn = completed(block_fn, groups)
     for v, sample in enumerate(samples):
         table = whole[v]
         tables.append(table)
@@ -273,7 +277,7 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
         held = np.zeros((len(mine), len(parts)), dtype=bool)  # the block holds some of the row's n
         for j, part in enumerate(parts):
             sub = sample.without(part)
-            rep = estimates(metric_fn(sample.info, sub.games, sub.events))
+            rep = estimates(block_fn(sample.info, sub.games, sub.events))
             seen = np.zeros(len(mine), dtype=bool)
             for m, g, est, n in rep.iter_rows():
                 i = mine.get((m, g))

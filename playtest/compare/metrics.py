@@ -20,16 +20,18 @@ MetricFn = Callable[[dict[str, Any], pl.DataFrame, pl.DataFrame], pl.DataFrame]
 """(run info, games, events) → a metric table (columns.METRIC_SCHEMA)."""
 
 
-def report_metrics(keys: Collection[str] | None = None) -> MetricFn:
+def report_metrics(keys: Collection[str] | None = None, *, quantiles: bool = True) -> MetricFn:
     """The metric function of the single-run report, without the design metrics; `keys`: only
     the report sections with these keys (analysis.metrics.section_keys). The design section is
     not computed at all: the jackknife recomputes the metrics once per block of games, and its
-    power calculations were about 5% of each recomputation, thrown away (measured 2026-12-03)."""
+    power calculations were about 5% of each recomputation, thrown away (measured 2026-12-03).
+    Without `quantiles`: no score quantile rows, which no comparison tests (`is_tested`): the
+    function of a jackknife's block recomputations (`replicate`'s `block_fn`)."""
     from playtest.analysis.metrics import COMMON_SECTIONS, GAME, all_metrics
 
     chosen = frozenset(keys) if keys is not None else frozenset([*(k for k, _, _ in COMMON_SECTIONS), GAME])
     chosen = chosen - {DESIGN_SECTION}
-    return compared_metrics(lambda info, games, events: all_metrics(info, games, events, chosen))
+    return compared_metrics(lambda info, games, events: all_metrics(info, games, events, chosen, quantiles=quantiles))
 
 
 DESIGN_METRICS = frozenset({"detectable_seat_advantage", "games_needed"})

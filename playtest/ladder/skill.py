@@ -66,7 +66,7 @@ def ladder_metrics(info: Mapping[str, Any], games: pl.DataFrame, events: pl.Data
     score part (the score composition) and the overall spread of the total."""
     parts = []
     by_round = list(by_round_metrics(info))  # their rounds differ between rungs whose games differ in length
-    for s in sections(dict(info), games, events):
+    for s in sections(dict(info), games, events, quantiles=False, score_splits=False):
         if s.key in SKIP_SECTIONS:
             continue
         t = s.table.filter(~pl.col(C.METRIC).is_in(by_round))

@@ -286,3 +286,42 @@ def test_a_difference_the_same_in_every_block_is_certain_only_from_the_blocks_th
     reps = replicate([sample(1.0), sample(0.0)], _late_rounds)
     assert reps.blocks_holding((0, "selected_in_round", "round 17 / develop")) == 2
     assert reps.blocks_holding((0, "game_length_rounds", "all")) == 30
+
+
+def test_leaving_the_quantiles_out_of_the_block_recomputations_changes_no_difference(tmp_path):
+    """compare's blocks recompute the report without its score quantiles (untested): every row of
+    the comparison — estimates, intervals, p-values, tests — is what recomputing the whole report
+    in every block gives."""
+    from playtest.compare import jackknife
+    from playtest.compare.metrics import report_metrics
+
+    v = load_variant(DRAFT5)
+    a = simulate(v, 12, ("greedy", "random", "random", "greedy"), 3, tmp_path / "a")
+    b = simulate(load_variant(DRAFT5, ["crews.bays.time=2"]), 12, ("greedy", "random", "random", "greedy"), 3,
+                 tmp_path / "b")
+    calls: list[bool] = []
+    real = jackknife.replicate
+
+    def whole_report_in_every_block(samples, metric_fn, blocks=jackknife.DEFAULT_BLOCKS, **kw):
+        calls.append(kw.pop("block_fn") is not None)
+        return real(samples, report_metrics(), blocks, **kw)
+
+    light = compare_samples([a, b], ["a", "b"], settings=Settings(blocks=6)).differences
+    import playtest.compare.compare as compare_module
+    old = compare_module.replicate
+    compare_module.replicate = whole_report_in_every_block
+    try:
+        full = compare_samples([a, b], ["a", "b"], settings=Settings(blocks=6)).differences
+    finally:
+        compare_module.replicate = old
+    assert calls == [True]  # the default path does pass the lighter block function
+    assert light.columns == full.columns and light.height == full.height
+    quantiles = light.filter(pl.col(C.METRIC).str.contains(r"_(median|q\d+)$"))
+    assert quantiles.height > 0 and (quantiles["test"] == "not tested").all()
+    for col in light.columns:
+        x, y = light[col], full[col]
+        if x.dtype.is_float():
+            assert np.allclose(x.fill_null(np.nan).to_numpy(), y.fill_null(np.nan).to_numpy(), equal_nan=True,
+                               rtol=0, atol=0), col
+        else:
+            assert x.to_list() == y.to_list(), col

@@ -636,3 +636,19 @@ def test_a_duplicate_test_is_counted_once_and_says_which_it_repeats():
     assert tested[skill.P_HOLM].to_list() == pytest.approx(skill.holm(tested[C.P_VALUE].to_list()))
     # Rows that differ are their own tests, though game length in turns moves with the rounds.
     assert not math.isnan(row(tests, "game_length_turns", "all")[skill.P_HOLM])
+
+
+def test_the_ladder_reads_the_scores_overall_mean_and_spread_as_the_report_computes_them():
+    """ladder_metrics computes only the score rows it keeps (overall, no quantiles): they are the
+    report's rows."""
+    from playtest.analysis.common import score_distribution
+
+    rng = np.random.default_rng(3)
+    games = games_table(rng, 40, ("weak",) * 4, (1, 1, 1, 1), (4, 6))
+    mine = skill.ladder_metrics({"players": 4}, games, EVENTS).filter(pl.col(C.METRIC).str.starts_with("score_"))
+    report = score_distribution(games).filter(
+        pl.col(C.GROUP).str.starts_with("all / ") & ((pl.col(C.METRIC) == "score_mean")
+                                                    | ((pl.col(C.METRIC) == "score_sd") & (pl.col(C.GROUP) == "all / total"))))
+    assert mine.height == 3  # score_points and total's means, total's sd
+    assert mine.select(C.METRIC, C.GROUP, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N).equals(
+        report.select(C.METRIC, C.GROUP, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N))
