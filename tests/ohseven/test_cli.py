@@ -97,6 +97,15 @@ def test_replay_text_json_and_illegal():
                           "move 8: round 1, trick 1, Ann plays 2D: must follow suit (H was led)\n")
 
 
+def test_replay_json_says_null_for_no_trump():
+    # bidding.trump: none: --json printed the events' placeholder, "trump": "-", a string no suit has.
+    out = run("replay", "--json", str(DATA / "handscored" / "os9.yaml"))
+    assert out.returncode == 0, out.stderr
+    assert [r["trump"] for r in json.loads(out.stdout)["rounds"]] == [None, None]
+    out = run("replay", "--json", str(DATA / "handscored" / "os5.yaml"))
+    assert json.loads(out.stdout)["rounds"][0]["trump"] == "H"
+
+
 @pytest.mark.parametrize(("sets", "title", "trump_rows"), [
     ((), "Highest bidder (sets trump, leads) makes its bid", None),
     (("bidding.first_lead=left_of_dealer",), "Highest bidder (sets trump) makes its bid", None),

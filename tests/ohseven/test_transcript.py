@@ -302,9 +302,9 @@ def test_a_pass_that_stands_by_the_redeal_safety_stop_says_so(tmp_path: Path):
 
 def test_no_trump_is_printed_as_no_trump():
     """bidding.trump: none: the bids line read "trump - (from 7C)", as if 7C still set a trump
-    (found by the second independent check, 2026-12-04); --json keeps "trump": "-"."""
+    (found by the second independent check, 2026-12-04)."""
     rep = replay(DATA / "handscored" / "os9.yaml")
     assert "  bids: Ann 1, Ben 1, Cat 7, Dan 2, Eve 0; no trump (highest bid card 7C), first lead Ben\n" in rep.text()
     assert "trump -" not in rep.text()
-    assert rep.to_json()["rounds"][0]["trump"] == "-"
+    assert rep.to_json()["rounds"][0]["trump"] is None
     assert "; trump H (from 2H), first lead Ann\n" in replay(DATA / "handscored" / "os5.yaml").text()

@@ -293,7 +293,7 @@ class Replay:
                                  "so no rebid and no bonus")
                     lines.append(line)
             if "trump" in rnd:
-                trump = (f"no trump (highest bid card {rnd['highest_card']})" if rnd["trump"] == "-"
+                trump = (f"no trump (highest bid card {rnd['highest_card']})" if rnd["trump"] is None
                          else f"trump {rnd['trump']} (from {rnd['highest_card']})")
                 lines.append(f"  bids: {', '.join(f'{p} {b}' for p, b in rnd['bids'].items())}; "
                              f"{trump}, first lead {rnd['first_lead']}")
@@ -453,7 +453,8 @@ def replay(path: Path) -> Replay:
             raise TranscriptError([rin.node.problem(rp, "the round's bidding is not finished")])
         set_ev = next(e for e in log[first:] if e.kind == EV_BIDS_SET)
         rnd["bids"] = {players[i]: state.bids[i] for i in range(n)}
-        rnd["trump"] = set_ev.data["trump"]
+        # The events write no trump as "-" (a string column in the events table); JSON says null.
+        rnd["trump"] = None if set_ev.data["trump"] == "-" else set_ev.data["trump"]
         rnd["highest_card"] = set_ev.data["card"]
         rnd["highest_bidder"] = players[set_ev.seat]
         rnd["first_lead"] = players[state.leader]
