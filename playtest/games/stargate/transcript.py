@@ -248,11 +248,12 @@ class ReplayOutcome(core.Outcome):
         common = core.outcome_data(t, rules, state)
         # A part the variant switches off (the color bonus under scoring.color_bonus: none) is
         # left out, as common_outcome and the reports leave it out: "color 0" would read as a
-        # bonus nobody earned.
+        # bonus nobody earned. Every other part is shown, 0 or not: the columns are the
+        # variant's, not the deal's (a special-planets draft whose circle has no special planet
+        # still scores planet_effects, 0).
         kept = set(common["score_parts"])
         parts = tuple(p for p in ("planets", "color", "skill") if p in kept)
-        extra = [k for k in result.seats[0].components if k not in parts and k in kept
-                 and any(seat.components[k] for seat in result.seats)]
+        extra = [k for k in result.seats[0].components if k not in parts and k in kept]
         scores = [{
             "player": names[s.seat],
             "seat": s.seat + 1,
