@@ -120,3 +120,21 @@ def test_the_moves_trace_lists_orlins_cubes_in_the_order_written() -> None:
     placed = {m["move"]: (m["events"][0]["data"]["placed"], m["events"][0]["data"]["last_planet"])
               for m in trace if m["events"][0]["data"].get("crew") == "orlins"}
     assert placed == {2: ("yellow3 blue2", "blue2"), 8: ("green1 red3", "red3")}
+
+
+def test_the_board_shows_what_a_planet_with_final_effects_pays() -> None:
+    """A doubled or halved majority (and a final bonus) changes what a rank scores on the planet;
+    the board's ranking showed the slot's printed VP only: sg10's yellow3 read '1. Dee 2' (doubled:
+    4), sg13's halved blue1 '2. Cy 4' (2). The hand arithmetic is in the transcripts' comments."""
+    def lines(name: str) -> dict[str, str]:
+        text = replay_file(DATA / f"{name}.yaml").text()
+        return {line.split()[0]: line.split("  →  ")[1] for line in text.splitlines() if "  →  " in line}
+
+    sg10, sg13 = lines("sg10"), lines("sg13")
+    assert sg10["yellow3"] == "1. Dee 4 (slot VP 2, planet effects +2) · 2. Bob 0"
+    assert sg10["blue3"] == "1. Cy 3 (slot VP 0, planet effects +3) · 2. Ann 2 · 3. Dee 0"
+    assert sg13["blue1"] == "1. Bob 0 · 2. Cy 2 (slot VP 4, planet effects -2) · 3. Ann 1 (slot VP 3, planet effects -2)"
+    assert sg10["red1"] == "1. Cy 2 · 2. Ann 1"  # no final effect: unchanged
+    board = {p["planet"]: p for p in replay_file(DATA / "sg10.yaml").to_json()["board"]}
+    assert [(r["player"], r["vp"], r["effect_vp"]) for r in board["yellow3"]["ranking"]] == [("Dee", 2, 2), ("Bob", 0, 0)]
+    assert all("effect_vp" not in r for r in board["red3"]["ranking"])  # a last_cube effect: paid at the time

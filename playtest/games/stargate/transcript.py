@@ -190,6 +190,15 @@ def _extension_slots(owners: Sequence[int], vps: Sequence[int], names: Sequence[
             for i, vp in enumerate(vps)]
 
 
+def _ranked_text(r: dict[str, Any]) -> str:
+    """One rank of a planet's ranking: `1. Ann 3`, the VP it scores there; when the planet's
+    final effects change it, `1. Ann 4 (slot VP 2, planet effects +2)`."""
+    effect = r.get("effect_vp", 0)
+    if not effect:
+        return f"{r['rank']}. {r['player']} {r['vp']}"
+    return f"{r['rank']}. {r['player']} {r['vp'] + effect} (slot VP {r['vp']}, planet effects {effect:+d})"
+
+
 def _slots_text(slots: Sequence[dict[str, Any]]) -> str:
     return " ".join(f"{s['slot']}:{s['owner'] or '·'}({s['vp']})" for s in slots)
 
@@ -225,6 +234,11 @@ class ReplayOutcome(core.Outcome):
             column = rules.scoring.vp[card]
             vp = planet_vp(owners, column, later) if owners else {}
             order = majority_order(owners, later)
+            # A planet's final effects (a majority multiplier, a majority bonus) change what the
+            # ranking scores there: `vp` stays the slot's printed VP (it adds up to the `planets`
+            # part), `effect_vp` is the change (part of `planet_effects`).
+            effect_vp = (dict(rules.scoring.planet(card, owners).effect_vp)
+                         if rules.scoring.final_effects[card] else None)
             shown = max(len(planet.vp), len(owners))
             planet_rows.append({
                 "planet": pid,
@@ -237,7 +251,8 @@ class ReplayOutcome(core.Outcome):
                            **({"overflow": True} if i >= len(planet.vp) else {})}
                           for i in range(shown)],
                 "ranking": [{"player": names[s], "rank": r + 1, "cubes": owners.count(s),
-                             "slot_scored": len(owners) - r if len(owners) - r >= 1 else None, "vp": vp[s]}
+                             "slot_scored": len(owners) - r if len(owners) - r >= 1 else None, "vp": vp[s],
+                             **({"effect_vp": effect_vp.get(s, 0)} if effect_vp is not None else {})}
                             for r, s in enumerate(order)],
                 # Numbered extension slots (develop_planet): each scores its VP for its owner at the end.
                 **({"extension_slots": _extension_slots(state.ext_planet[pos], planet.extension_vp, names)}
@@ -302,7 +317,7 @@ class ReplayOutcome(core.Outcome):
         for p in d["board"]:
             slots = " ".join(f"{'+' if s.get('overflow') else ''}{s['slot']}:{s['owner'] or '·'}({s['vp']})"
                              for s in p["slots"])
-            ranking = " · ".join(f"{r['rank']}. {r['player']} {r['vp']}" for r in p["ranking"]) or "no cubes"
+            ranking = " · ".join(_ranked_text(r) for r in p["ranking"]) or "no cubes"
             full = "full" if p["filled"] == p["slots_total"] else f"{p['filled']}/{p['slots_total']}"
             ext = f"  ext {_slots_text(p['extension_slots'])}" if p.get("extension_slots") else ""
             lines.append(f"  {p['planet']:<{width}}  {p['color']:<{cwidth}}  {full:>5}  {slots}  →  {ranking}{ext}")
