@@ -131,7 +131,8 @@ def play(
     if players is None:  # one per other seat named in --bots, and you
         players = default_players(counts, [*names, "you"] if len(names) > 1 else ())
     if players not in counts:
-        raise UsageError(f"--players {players}: {v.path} supports {', '.join(map(str, counts))} players")
+        raise UsageError(f"--players {players}: {v.path} supports {', '.join(map(str, counts))} players"
+                         + v.model.players_fix(players, "with --set, or in the variant file"))
     if not 1 <= seat <= players:
         raise UsageError(f"--seat {seat}: choose a seat from 1 to {players}")
     if len(names) == 1:

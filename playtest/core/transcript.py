@@ -251,7 +251,8 @@ class TranscriptReader:
         counts = variant.model.player_counts()
         if count not in counts:
             self.problems.append(node.problem(
-                "players", f"the variant is for {or_list(str(c) for c in counts)} players, not {count}"))
+                "players", f"the variant is for {or_list(str(c) for c in counts)} players, not {count}"
+                + variant.model.players_fix(count, "in the transcript's set: list")))
         if names is None:
             return tuple(f"Player {i + 1}" for i in range(count))
         assert names_node is not None

@@ -136,6 +136,7 @@ def check_players(variant: Variant, players: int) -> None:
         raise UsageError(
             f"{variant.path}: --players {players} is not supported by this variant "
             f"(supported: {', '.join(map(str, counts))})"
+            + variant.model.players_fix(players, "with --set, or in the variant file")
         )
 
 

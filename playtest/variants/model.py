@@ -52,6 +52,18 @@ class VariantModel(Strict):
         """The player counts this variant supports."""
         raise NotImplementedError
 
+    def players_setting(self, players: int) -> str | None:
+        """The `key=value` override that makes this variant deal for `players` (`<...>`: a value
+        the designer chooses), or None when no setting can (a count the game is never played
+        with). The errors for an unsupported player count end with it (`players_fix`)."""
+        return None
+
+    def players_fix(self, players: int, how: str) -> str:
+        """The end of an unsupported player count's error: how to allow `players`, with `how`
+        saying where the setting goes (`--set`, a transcript's `set:`); '' without a setting."""
+        setting = self.players_setting(players)
+        return f"; for {players} players, set {setting} ({how})" if setting else ""
+
     def issues(self) -> list[Issue]:
         """Impossible combinations of values that the field types alone cannot catch."""
         return []

@@ -391,7 +391,11 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("players-1", ["simulate", str(DRAFT5), "--players", "1", "-o", "{tmp}/o"], r"^error: --players 1: must be from 2 to 100"),
     Case("players-0", ["simulate", str(DRAFT5), "--players", "0", "-o", "{tmp}/o"], r"^error: --players 0: must be from 2 to 100"),
     Case("players-1000", ["simulate", str(DRAFT5), "--players", "1000", "-o", "{tmp}/o"], r"^error: --players 1000: must be from 2 to 100"),
-    Case("players-unsupported", ["simulate", str(DRAFT5), "--players", "5", "-o", "{tmp}/o"], r"--players 5 is not supported by this variant \(supported: 3, 4\)"),
+    # an unsupported player count says which key makes the variant deal for it (none past the game's range)
+    Case("players-unsupported", ["simulate", str(DRAFT5), "--players", "5", "-o", "{tmp}/o"], r"--players 5 is not supported by this variant \(supported: 3, 4\); for 5 players, set planets_dealt.5=<planets> \(with --set, or in the variant file\)$"),
+    Case("players-unsupported-ohseven", ["simulate", str(OHSEVEN), "--players", "10", "-o", "{tmp}/o"], r"--players 10 is not supported by this variant \(supported: 2, 3, 4, 5, 6, 7, 8, 9\); for 10 players, set deck.copies.10=<decks> \(with --set, or in the variant file\)$"),
+    Case("players-unsupported-nf", ["simulate", str(NF_BASE), "--players", "6", "-o", "{tmp}/o"], r"--players 6 is not supported by this variant \(supported: 2, 3, 4, 5\); for 6 players, set rules.players=\[2,3,4,5,6\] \(with --set, or in the variant file\)$"),
+    Case("players-beyond-the-game", ["simulate", str(NF_BASE), "--players", "7", "-o", "{tmp}/o"], r"--players 7 is not supported by this variant \(supported: 2, 3, 4, 5\)$"),
     Case("bot-unknown", ["simulate", str(DRAFT5), "--bots", "alphazero", "-o", "{tmp}/o"], r"^error: --bots: unknown bot 'alphazero' for stargate"),
     Case("bot-empty-name", ["simulate", str(DRAFT5), "--bots", "greedy,,random,random", "-o", "{tmp}/o"], r"^error: --bots greedy,,random,random: bot 2 has no name"),
     Case("bot-count", ["simulate", str(DRAFT5), "--bots", "greedy,random", "-o", "{tmp}/o"], r"--bots names 2 bots for 4 players"),
@@ -526,7 +530,7 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("compare-independent-seed-overflow", ["compare", str(DRAFT5), str(DRAFT5), "--seed", str(2**63 - 1), "--independent-seeds", "-n", "4", "-o", "{tmp}/c"], r"^error: --seed 9223372036854775807: with --independent-seeds the 2 variants play seeds --seed to --seed \+ 1, so --seed must be from 0 to 2\*\*63 - 2$"),
     Case("ladder-rung-unknown-first", ["ladder", str(DRAFT5), "--rungs", "random:x,greedy", "-n", "4", "-o", "{tmp}/l"], r"^error: --rungs: unknown bot 'random:x' for stargate \(valid: random, "),
     Case("ladder-rung-search-budget", ["ladder", str(DRAFT5), "--rungs", "random,mcts:-5", "-n", "4", "-o", "{tmp}/l"], r"^error: --rungs: bot 'mcts:-5': the budget is at least 1 iteration per decision, e.g. mcts:1000$"),
-    Case("ladder-players-unsupported", ["ladder", str(DRAFT5), "--rungs", "nope,greedy", "--players", "7", "-n", "4", "-o", "{tmp}/l"], r"^error: .*draft5.yaml: --players 7 is not supported by this variant \(supported: 3, 4\)$"),
+    Case("ladder-players-unsupported", ["ladder", str(DRAFT5), "--rungs", "nope,greedy", "--players", "7", "-n", "4", "-o", "{tmp}/l"], r"^error: .*draft5.yaml: --players 7 is not supported by this variant \(supported: 3, 4\); for 7 players, set planets_dealt.7=<planets> \(with --set, or in the variant file\)$"),
     Case("bot-search-c-with-a-line-break", ["simulate", str(DRAFT5), "--bots", "mcts:10:c=\n1", "-o", "{tmp}/o"],
          r"^error: --bots: bot 'mcts:10:c=\\n1': c=.1 must be a number ≥ 0$"),
     Case("bot-search-budget-negative", ["simulate", str(DRAFT5), "--bots", "mcts:-5", "-o", "{tmp}/o"], r"^error: --bots: bot 'mcts:-5': the budget is at least 1 iteration per decision, e.g. mcts:1000$"),
@@ -632,6 +636,8 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          {"s/sweep.json": _sweep_json(["random"] * 4)}),
     Case("newline-in-transcript-path", ["replay", "{tmp}/t\n.yaml"], r"^{tmp}/t\ufffd.yaml:1:1: no such file$"),
     Case("replay-missing", ["replay", "{tmp}/nope.yaml"], r"nope.yaml:1:1: no such file"),
+    Case("replay-players-unsupported", ["replay", "{tmp}/t.yaml"], r"t.yaml:6:10: players: the variant is for 3 or 4 players, not 5; for 5 players, set planets_dealt.5=<planets> \(in the transcript's set: list\)$",
+         {"t.yaml": _example("stargate-table-game.yaml", "players: 3\nnames: [Aki, Bo, Chie]", "players: 5")}),
     Case("replay-bomb", ["replay", "{tmp}/t.yaml"], r"t.yaml:\d+:\d+: more than 200,000 values", {"t.yaml": BOMB}),
     Case("replay-deep", ["replay", "{tmp}/t.yaml"], r"t.yaml:2:\d+: nested more than 50 levels deep", {"t.yaml": DEEP}),
     Case("replay-not-utf8", ["replay", "{tmp}/t.yaml"], r"t.yaml:1:1: not UTF-8 text", {"t.yaml": b"\xff\xfe"}),
@@ -683,6 +689,7 @@ P = [  # --- play: every check before the game starts (stdin is empty: a game wo
     Case("play-save-the-moves", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt", "--save", "{tmp}/m.txt"], r"^error: --save {tmp}/m.txt: is this command's input", {"m.txt": "quit\n"}),
     Case("play-save-no-folder", ["play", str(DRAFT5), "--save", "{tmp}/nope/g.yaml"], r"^error: --save {tmp}/nope/g.yaml: folder {tmp}/nope does not exist$"),
     Case("play-save-under-a-file", ["play", str(DRAFT5), "--save", "{tmp}/f.txt/g.yaml"], r"^error: --save {tmp}/f.txt/g.yaml: {tmp}/f.txt is a file, not a folder$", {"f.txt": "x"}),
+    Case("play-players-unsupported", ["play", str(DRAFT5), "--players", "6"], r"^error: --players 6: .*draft5.yaml supports 3, 4 players; for 6 players, set planets_dealt.6=<planets> \(with --set, or in the variant file\)$"),
     Case("play-moves-not-utf8", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt"], r"m.txt:2:1: not UTF-8 text", {"m.txt": b"1\n\xff\n"}),
 ]
 

@@ -351,6 +351,11 @@ class NewFrontiersVariant(VariantModel):
     def player_counts(self) -> tuple[int, ...]:
         return tuple(sorted(set(self.rules.players)))
 
+    def players_setting(self, players: int) -> str | None:
+        if players not in PLAYER_COUNTS:
+            return None
+        return f"rules.players=[{','.join(map(str, sorted({*self.player_counts(), players})))}]"
+
     def issues(self) -> list[Issue]:
         out: list[Issue] = []
         r = self.rules

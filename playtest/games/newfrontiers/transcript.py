@@ -113,7 +113,8 @@ def _header(path: Path, tree: Node) -> tuple[Any, list[str], Node]:
     counts = variant.model.player_counts()
     if len(players) not in counts:
         raise TranscriptError([pnode.problem("players", f"{len(players)} players; this variant supports "
-                                             f"{', '.join(map(str, counts))}")])
+                                             f"{', '.join(map(str, counts))}"
+                                             + variant.model.players_fix(len(players), "in the transcript's set: list"))])
     return variant, players, pnode
 
 

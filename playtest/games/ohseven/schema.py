@@ -157,6 +157,9 @@ class OhSevenVariant(VariantModel):
     def player_counts(self) -> tuple[int, ...]:
         return tuple(sorted(self.deck.copies))
 
+    def players_setting(self, players: int) -> str | None:
+        return f"deck.copies.{players}=<decks>" if 2 <= players <= 12 else None  # as `issues` allows
+
     def deck_size(self, players: int) -> int:
         return len(self.deck.suits) * len(self.deck.ranks) * self.deck.copies[players]
 

@@ -338,6 +338,9 @@ class StargateVariant(VariantModel):
     def player_counts(self) -> tuple[int, ...]:
         return tuple(sorted(self.planets_dealt))
 
+    def players_setting(self, players: int) -> str | None:
+        return f"planets_dealt.{players}=<planets>" if players >= 2 else None
+
     def issues(self) -> list[Issue]:
         out: list[Issue] = []
         colors = {c.id for c in self.colors}
