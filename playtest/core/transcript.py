@@ -256,7 +256,7 @@ class TranscriptReader:
         if names is None:
             return tuple(f"Player {i + 1}" for i in range(count))
         assert names_node is not None
-        if len(names) != len(names_node.value):
+        if len(names) != len(names_node.value or ()):  # `names:` with nothing below it: no name
             # An item that is not a name is said at the item (`strings`): counted without it,
             # the list read "2 names for 3 players" as well, and the items after it were
             # checked at the wrong place.

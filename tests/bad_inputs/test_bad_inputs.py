@@ -670,6 +670,12 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     # ... a name that is not text was counted out as well: "names: 2 names for 3 players"
     Case("fuzz-name-a-list", ["replay", "{tmp}/t.yaml"], r"t.yaml:7:\d+: names.3: must be text, not \['x'\]$",
          {"t.yaml": _example("stargate-table-game.yaml", "names: [Aki, Bo, Chie]", "names: [Aki, Bo, [x]]")}),
+    # ... an empty `circle:` was not checked: the first move said "planet 'c' is not in the circle ()"
+    Case("circle-empty", ["replay", "{tmp}/t.yaml"], r"t.yaml:\d+:\d+: circle: no planets: list the planets dealt, clockwise \(\d+ for \d+ players\)$",
+         {"t.yaml": _example("stargate-table-game.yaml", "circle: [red2, blue2, red3, yellow3, green2]", "circle:")}),
+    # ... `names:` with nothing after it (null) was an internal error (TypeError, exit 1)
+    Case("fuzz-names-null", ["replay", "{tmp}/t.yaml"], r"t.yaml:7:\d+: names: 0 names for 3 players$",
+         {"t.yaml": _example("stargate-table-game.yaml", "names: [Aki, Bo, Chie]", "names:")}),
     # ... a misspelt goal_deck of a New Frontiers transcript was also "setup.goal_deck: required
     # with the goals option" (a misspelt home_worlds was said once)
     Case("fuzz-nf-goal-deck-misspelt-once", ["replay", "{tmp}/t.yaml"], r"t.yaml:11:\d+: setup.goal_dekc: unknown key \(did you mean 'goal_deck'\?\)",

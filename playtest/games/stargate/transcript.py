@@ -90,7 +90,7 @@ class StargateNotation(core.Notation[State, Action]):
         if setup.start >= players:
             reader.problems.append(reader.doc["start_player"].problem(
                 "start_player", f"must be between 1 and {players} (the players are numbered from 1)"))
-        if "circle" in reader.doc and isinstance(reader.doc["circle"].value, list):
+        if "circle" in reader.doc and (reader.doc["circle"].value is None or isinstance(reader.doc["circle"].value, list)):
             reader.problems.extend(_check_circle(reader.doc["circle"], list(setup.circle), model, players))
 
     def initial_state(self, rules: Any, setup: Setup, players: int) -> State:
@@ -136,7 +136,10 @@ def _check_circle(node: Any, circle: list[str], model: sc.StargateVariant, playe
         elif circle.index(pid) != i:
             problems.append(node.value[i].problem(f"circle.{i + 1}", f"planet {pid!r} is in the circle twice"))
     dealt = model.planets_dealt.get(players)
-    if dealt is not None and len(circle) != dealt:
+    if not circle:  # `circle:` with nothing below it, or []: not a deal of 0 planets to allow
+        problems.append(node.problem("circle", "no planets: list the planets dealt, clockwise"
+                                     + (f" ({dealt} for {players} players)" if dealt is not None else "")))
+    elif dealt is not None and len(circle) != dealt:
         problems.append(node.problem(
             "circle", f"{len(circle)} planets, but the variant deals {dealt} for {players} players "
                       f"(to deal otherwise: set: [planets_dealt.{players}={len(circle)}])"))
