@@ -95,8 +95,12 @@ def load_with_set(variant_path: Path, overrides: list[str], set_nodes: list[Any]
 
 
 def unknown_player(name: Any, players: Sequence[str], present: Iterable[Any] = ()) -> str:
-    """The message for a player name not in the transcript's `players`, with the likely one."""
-    likely = guess(name, players, present)
+    """The message for a player name not in the transcript's `players`, with the likely one:
+    the one player absent from the mapping (`present`) when only one is, as a renamed player
+    leaves, however unlike the names ('5C' for 'Ann'); else the closest name."""
+    given = {str(k) for k in present}
+    absent = [p for p in players if p not in given]
+    likely = absent[0] if given and len(absent) == 1 else guess(name, players, present)
     hint = f"did you mean {likely!r}? " if likely else ""
     return f"unknown player ({hint}players: {', '.join(players)})"
 

@@ -673,6 +673,14 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     # ... an empty `circle:` was not checked: the first move said "planet 'c' is not in the circle ()"
     Case("circle-empty", ["replay", "{tmp}/t.yaml"], r"t.yaml:\d+:\d+: circle: no planets: list the planets dealt, clockwise \(\d+ for \d+ players\)$",
          {"t.yaml": _example("stargate-table-game.yaml", "circle: [red2, blue2, red3, yellow3, green2]", "circle:")}),
+    # ... an Oh-Seven player renamed or left out of `players:` was said again at every deal (2-14
+    # lines: each hand, each bidding pass, each trick counted against the wrong player count)
+    Case("o7-player-renamed", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:\d+:\d+: rounds.1.deals.1.hands.Ann: unknown player \(did you mean '5C'\? players: 5C, Ben, Cat, Dan\)$",
+         {"t.yaml": _example("ohseven-match.yaml", "players: [Ann, Ben, Cat, Dan]", "players: [5C, Ben, Cat, Dan]")}),
+    Case("o7-player-left-out", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:\d+:\d+: rounds.1.deals.1.hands.Ben: unknown player \(players: Ann, Cat, Dan\)$",
+         {"t.yaml": _example("ohseven-match.yaml", "players: [Ann, Ben, Cat, Dan]", "players: [Ann, Cat, Dan]")}),
     # ... `names:` with nothing after it (null) was an internal error (TypeError, exit 1)
     Case("fuzz-names-null", ["replay", "{tmp}/t.yaml"], r"t.yaml:7:\d+: names: 0 names for 3 players$",
          {"t.yaml": _example("stargate-table-game.yaml", "names: [Aki, Bo, Chie]", "names:")}),

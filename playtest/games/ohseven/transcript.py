@@ -179,16 +179,24 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                         if not isinstance(hands_node.value, dict):
                             problems.append(hands_node.problem(f"{dp}.hands", "must map each player to a list of cards"))
                         else:
-                            for k in hands_node.value:
-                                if k not in players:
-                                    problems.append(hands_node.value[k].problem(
-                                        f"{dp}.hands.{k}", unknown_player(k, players, hands_node.value), at_key=True))
+                            unknown = [k for k in hands_node.value if k not in players]
+                            absent = [p for p in players if p not in hands_node.value]
+                            for k in unknown:
+                                problems.append(hands_node.value[k].problem(
+                                    f"{dp}.hands.{k}", unknown_player(k, players, hands_node.value), at_key=True))
+                            # An unknown name for each absent player is one mistake (a renamed
+                            # player), said at the name; an absent hand besides is missing.
+                            if len(unknown) != len(absent):
+                                problems += [hands_node.problem(f"{dp}.hands.{p}", "required key is missing")
+                                             for p in absent if not misspelt(p, hands_node.value, players)]
+                            if unknown:
+                                # The players and the hands disagree (a name changed or left out):
+                                # every later deal, bid and trick would say it again.
+                                raise TranscriptError(problems)
                             for p in players:
                                 hp = f"{dp}.hands.{p}"
                                 hnode = hands_node.value.get(p)
                                 if hnode is None:
-                                    if not misspelt(p, hands_node.value, players):  # else said at the name
-                                        problems.append(hands_node.problem(hp, "required key is missing"))
                                     continue
                                 if not isinstance(hnode.value, list) or len(hnode.value) != h:
                                     got = len(hnode.value) if isinstance(hnode.value, list) else "not a list"
