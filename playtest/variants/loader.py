@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 from playtest.errors import Problem, VariantError
 from playtest.suggest import guess, unknown_key
 from playtest.variants.diff import Change, diff
-from playtest.variants.merge import REMOVE_KEY, is_id_list, item_id, left_removes, merge
+from playtest.variants.merge import REMOVE_KEY, is_id_list, is_name, item_id, left_removes, merge
 from playtest.variants.model import VariantModel
 from playtest.variants.source import (
     REMOVE_TAG,
@@ -621,7 +621,8 @@ def _locate(tree: Node, loc: tuple[Any, ...]) -> tuple[Node, list[str], bool]:
         elif isinstance(value, list) and isinstance(seg, int) and 0 <= seg < len(value):
             node = value[seg]
             item = node.value
-            shown.append(str(item["id"].value) if isinstance(item, dict) and "id" in item else str(seg))
+            shown.append(str(item["id"].value) if isinstance(item, dict) and "id" in item and is_name(item["id"].value)
+                         else str(seg))  # an id that is not a name (null, a list): the item's position
         elif isinstance(value, dict) and (
                 (i + 1 < len(loc) and loc[i + 1] in value)
                 or any(isinstance(v.value, str) and v.value == seg for v in value.values())):

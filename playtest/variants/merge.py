@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import json
+
 from playtest.errors import Problem, VariantError
 from playtest.variants.source import REMOVE_TAG, REMOVED, Node
 
@@ -29,6 +31,11 @@ def is_id_list(node: Node) -> bool:
 
 def item_id(item: Node) -> str:
     return str(item.value["id"].value)
+
+
+def is_name(value: object) -> bool:
+    """Whether an `id` can name an item: text or a whole number (not null, a list, a map, yes/no)."""
+    return isinstance(value, str | int) and not isinstance(value, bool)
 
 
 def merge(base: Node, over: Node, path: str = "") -> Node:
@@ -97,7 +104,12 @@ def _merge(base: Node, over: Node, path: str, problems: list[Problem], removed: 
     if is_id_list(base) and isinstance(over.value, list) and is_id_list(over):
         items = list(base.value)
         seen: set[str] = set()
-        for item in over.value:
+        for i, item in enumerate(over.value):
+            if not is_name(item.value["id"].value):  # said once here, the item left out: no match, no new item
+                problems.append(item.value["id"].problem(f"{path}.{i}.id" if path else f"{i}.id", (
+                    f"an id is a name (text), not {json.dumps(item.value['id'].plain(), ensure_ascii=False)}: this list's items are matched by "
+                    "id with the draft it extends")))
+                continue
             ident = item_id(item)
             sub = f"{path}.{ident}" if path else ident
             if ident in seen:

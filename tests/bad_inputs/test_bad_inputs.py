@@ -246,6 +246,18 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("id-list-item-not-a-map", ["validate", "{tmp}/v.yaml"],
          r"v.yaml:5:5: planets.1: expected a map with an id, got 'red1': this list's items are matched by id",
          {"v.yaml": EXT + "planets:\n  - {id: red2, vp: [1, 2, 3]}\n  - red1\n"}),
+    # An id that is not a name: its path printed the parsed nodes ("planets.{'x': Node(value=1, ...")
+    # twice; null and [] were "planets.None.color: required key is missing ('None' is a new item")
+    # and "planets.None.id: Input should be a valid string" (a fuzz run, seed 11).
+    Case("id-a-map", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:5:\d+: planets.1.id: an id is a name \(text\), not \{\"x\": 1\}: this list's items are matched by id",
+         {"v.yaml": EXT + "planets:\n  - {id: red2, vp: [1, 2, 3]}\n  - {id: {x: 1}, vp: [1, 2]}\n"}),
+    Case("id-null", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:4:\d+: planets.0.id: an id is a name \(text\), not null: this list's items are matched by id",
+         {"v.yaml": EXT + "planets:\n  - {id: null, vp: [1, 2, 3]}\n"}),
+    Case("id-null-in-a-draft-extending-nothing", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:50:\d+: planets.2.id: Input should be a valid string \(got null\)$",
+         {"v.yaml": (ROOT / "variants/stargate/draft5.yaml").read_text().replace("{id: red3,", "{id: null,")}),
     Case("unknown-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: colour: unknown key \(did you mean 'colors'\?\); valid keys:", {"v.yaml": EXT + "colour: red\n"}),
     Case("number-for-a-list", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: planets.red1.vp: expected a list \(got 5\)$", {"v.yaml": EXT + "planets: [{id: red1, vp: 5}]\n"}),
     Case("wrong-type", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.bays.time: Input should be a valid integer", {"v.yaml": EXT + "crews: [{id: bays, time: x}]\n"}),
