@@ -114,17 +114,20 @@ def from_bots_option(err: UsageError) -> UsageError:
 
 
 def run_lineup(variants: list[Variant], players: int | None, bots: str | None, run: Any,
-               run_problem: Callable[[str, str], Exception]) -> tuple[int, tuple[str, ...]]:
+               run_problem: Callable[[str, str], Exception], *,
+               how: str = "with --set, or in the variant file") -> tuple[int, tuple[str, ...]]:
     """diff's and tune's players and bots by seat: the options, else the `run:` settings (`run`)
     of the gates or goals file. A bad bot name or player count is said where it was given: the
-    option, or its place in the file (`run_problem(key, message)`)."""
+    option, or its place in the file (`run_problem(key, message)`). `how`: where the setting that
+    allows another player count goes (tune has no --set: "in the variant file"); the default is
+    sim.batch.SET_HOW, written out so that this module does not import polars."""
     from playtest.compare.runs import common_lineup
 
     try:
         bot_list = split_bots(bots) if bots else ([run.bots] if isinstance(run.bots, str) else list(run.bots))
         if len(bot_list) == 1:
             bot_list = split_bots(bot_list[0])
-        return common_lineup(variants, players or run.players, bot_list)
+        return common_lineup(variants, players or run.players, bot_list, how=how)
     except UsageError as exc:
         if bots is None and (isinstance(exc, BotNameError) or "--bots" in str(exc)):
             raise run_problem("bots", str(exc).replace("--bots ", "")) from None

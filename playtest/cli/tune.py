@@ -147,7 +147,8 @@ def tune(
                f"one run may ({MAX_GAMES:,})")  # (-n from the goals file: said so)
         # --budget counts the trials of the whole search, a resumed one's included: --resume cannot go past it
         raise UsageError(f"--budget {budget}: {why}, --resume included; a larger search is several tunes")
-    players_, lineup = run_lineup([base], players, bots, defaults, goals.run_problem)
+    # tune has no --set: a player count the variant does not deal for is allowed in its file
+    players_, lineup = run_lineup([base], players, bots, defaults, goals.run_problem, how="in the variant file")
     seed_ = defaults.seed if seed is None else seed
     if not 0 <= seed_ < 2**63:
         raise UsageError(f"--seed {seed_}: a seed is a whole number from 0 to 2**63 - 1")

@@ -11,12 +11,21 @@ import polars as pl
 from playtest.compare.jackknife import Sample
 from playtest.errors import UsageError
 from playtest.games import get_game
-from playtest.sim.batch import RunConfig, check_lineup, default_players, read_run, run_batch
+from playtest.sim.batch import (
+    SET_HOW,
+    RunConfig,
+    check_lineup,
+    default_players,
+    read_run,
+    run_batch,
+)
 from playtest.variants import Variant
 
 
-def common_lineup(variants: Sequence[Variant], players: int | None, bots: Sequence[str]) -> tuple[int, tuple[str, ...]]:
-    """Check that every variant is of one game and accepts the player count and bots."""
+def common_lineup(variants: Sequence[Variant], players: int | None, bots: Sequence[str], *,
+                  how: str = SET_HOW) -> tuple[int, tuple[str, ...]]:
+    """Check that every variant is of one game and accepts the player count and bots (`how`:
+    batch.check_players)."""
     games = {v.game for v in variants}
     if len(games) > 1:
         raise UsageError(f"variants of different games cannot be compared: {', '.join(sorted(games))}")
@@ -30,7 +39,7 @@ def common_lineup(variants: Sequence[Variant], players: int | None, bots: Sequen
     spec = get_game(variants[0].game)
     lineup: tuple[str, ...] = ()
     for v in variants:
-        lineup = check_lineup(spec, v, players, bots)
+        lineup = check_lineup(spec, v, players, bots, how=how)
     return players, lineup
 
 

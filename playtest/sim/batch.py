@@ -127,8 +127,13 @@ def default_players(counts: Sequence[int], bots: Sequence[str] = ()) -> int:
     return 4 if 4 in counts else max(counts)
 
 
-def check_players(variant: Variant, players: int) -> None:
-    """Validate --players against the variant."""
+SET_HOW = "with --set, or in the variant file"
+"""Where an unsupported player count's setting goes (VariantModel.players_fix) for a command with --set."""
+
+
+def check_players(variant: Variant, players: int, *, how: str = SET_HOW) -> None:
+    """Validate --players against the variant. `how`: where the setting that allows another
+    count goes (a command without --set, such as tune: only the variant file)."""
     counts = variant.model.player_counts()
     if players < 2:
         raise UsageError(f"--players {players}: a balance run needs at least 2 players")
@@ -136,13 +141,14 @@ def check_players(variant: Variant, players: int) -> None:
         raise UsageError(
             f"{variant.path}: --players {players} is not supported by this variant "
             f"(supported: {', '.join(map(str, counts))})"
-            + variant.model.players_fix(players, "with --set, or in the variant file")
+            + variant.model.players_fix(players, how)
         )
 
 
-def check_lineup(spec: GameSpec, variant: Variant, players: int, bots: Sequence[str]) -> tuple[str, ...]:
-    """Validate --players and --bots against the variant and the game's bots."""
-    check_players(variant, players)
+def check_lineup(spec: GameSpec, variant: Variant, players: int, bots: Sequence[str], *,
+                 how: str = SET_HOW) -> tuple[str, ...]:
+    """Validate --players and --bots against the variant and the game's bots (`how`: check_players)."""
+    check_players(variant, players, how=how)
     bots = [b.strip() for b in bots if b.strip()]
     if len(bots) == 1:
         bots = bots * players
