@@ -244,7 +244,10 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
     (metrics.distribution_groups): compare and the ladder test its change instead of losing it.
     `block_fn`: the metric function of the recomputations with a block left out, when it may
     leave out rows that no one tests (`report_metrics(quantiles=False)`); their replicates are
-    NaN. By default `metric_fn`."""
+    NaN. By default `metric_fn`. (The one thing a NaN replicate can change: `metrics_within_0_and_1`
+    then judges such a row by its whole-run values only, so a score quantile within [0, 1] in every
+    group, whose blocks once reached 2, is now a rate in compare's JSON `is_rate`; no shipped
+    game scores that low.)"""
     ids = samples[0].game_ids()
     for s in samples[1:]:
         other = s.game_ids()

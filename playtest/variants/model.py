@@ -62,6 +62,10 @@ class VariantModel(Strict):
         """The end of an unsupported player count's error: how to allow `players`, with `how`
         saying where the setting goes (`--set`, a transcript's `set:`); '' without a setting."""
         setting = self.players_setting(players)
+        if setting and any(ch in setting for ch in "[]{},"):
+            # Quoted as written in a shell and in a `set: [...]` flow list, where the brackets
+            # of `rules.players=[2,3,4,5,6]` would otherwise end the list (or be a glob).
+            setting = f"'{setting}'"
         return f"; for {players} players, set {setting} ({how})" if setting else ""
 
     def issues(self) -> list[Issue]:

@@ -406,7 +406,7 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     # an unsupported player count says which key makes the variant deal for it (none past the game's range)
     Case("players-unsupported", ["simulate", str(DRAFT5), "--players", "5", "-o", "{tmp}/o"], r"--players 5 is not supported by this variant \(supported: 3, 4\); for 5 players, set planets_dealt.5=<planets> \(with --set, or in the variant file\)$"),
     Case("players-unsupported-ohseven", ["simulate", str(OHSEVEN), "--players", "10", "-o", "{tmp}/o"], r"--players 10 is not supported by this variant \(supported: 2, 3, 4, 5, 6, 7, 8, 9\); for 10 players, set deck.copies.10=<decks> \(with --set, or in the variant file\)$"),
-    Case("players-unsupported-nf", ["simulate", str(NF_BASE), "--players", "6", "-o", "{tmp}/o"], r"--players 6 is not supported by this variant \(supported: 2, 3, 4, 5\); for 6 players, set rules.players=\[2,3,4,5,6\] \(with --set, or in the variant file\)$"),
+    Case("players-unsupported-nf", ["simulate", str(NF_BASE), "--players", "6", "-o", "{tmp}/o"], r"--players 6 is not supported by this variant \(supported: 2, 3, 4, 5\); for 6 players, set 'rules.players=\[2,3,4,5,6\]' \(with --set, or in the variant file\)$"),
     Case("players-beyond-the-game", ["simulate", str(NF_BASE), "--players", "7", "-o", "{tmp}/o"], r"--players 7 is not supported by this variant \(supported: 2, 3, 4, 5\)$"),
     Case("bot-unknown", ["simulate", str(DRAFT5), "--bots", "alphazero", "-o", "{tmp}/o"], r"^error: --bots: unknown bot 'alphazero' for stargate"),
     Case("bot-empty-name", ["simulate", str(DRAFT5), "--bots", "greedy,,random,random", "-o", "{tmp}/o"], r"^error: --bots greedy,,random,random: bot 2 has no name"),

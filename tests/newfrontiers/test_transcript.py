@@ -365,7 +365,7 @@ def test_players_may_be_a_count_with_names_or_player_1_2_as_every_game_s_transcr
 @pytest.mark.parametrize(("header", "message"), [
     ("players: 7", "players: 7 players: a player count is from 2 to 6"),
     ("players: 6", r"players: 6 players; this variant supports 2, 3, 4, 5; for 6 players, set "
-                   r"rules.players=\[2,3,4,5,6\] \(in the transcript's set: list\)$"),
+                   r"'rules.players=\[2,3,4,5,6\]' \(in the transcript's set: list\)$"),
     ("players: {n}\nnames: [Ann]", "names: 1 names for 4 players"),
     ("players: [{names}]\nnames: [a, b, c, d]", "names: the players are already named in players"),
 ])
