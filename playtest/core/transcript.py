@@ -84,11 +84,17 @@ def load_with_set(variant_path: Path, overrides: list[str], set_nodes: list[Any]
         return load_variant(variant_path, overrides)
     except VariantError as err:
         located, ours = [], False
+        # A problem shown in the variant file names the overrides that caused it as the command
+        # line's (`(with --set planets_dealt.7=10)`): here they are the transcript's set: list.
+        as_options = "with " + " ".join(f"--set {o}" for o in overrides)
+        as_written = "with the transcript's set: " + ", ".join(overrides)
         for p in err.problems:
             if p.file.startswith("--set ") and p.file[len("--set "):] in overrides:
                 i = overrides.index(p.file[len("--set "):])
                 located.append(set_nodes[i].problem(f"set.{i + 1}", f"{p.path}: {p.message}" if p.path else p.message))
                 ours = True
+            elif overrides and as_options in p.message:
+                located.append(Problem(p.file, p.line, p.col, p.path, p.message.replace(as_options, as_written)))
             else:
                 located.append(p)
         raise (TranscriptError if ours else VariantError)(located) from None

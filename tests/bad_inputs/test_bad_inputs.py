@@ -697,6 +697,12 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("o7-player-left-out", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:\d+:\d+: rounds.1.deals.1.hands.Ben: unknown player \(players: Ann, Cat, Dan\)$",
          {"t.yaml": _example("ohseven-match.yaml", "players: [Ann, Ben, Cat, Dan]", "players: [Ann, Cat, Dan]")}),
+    # ... a problem in the variant file that the transcript's set: caused said "(with --set ...)",
+    # an option replay does not have
+    Case("transcript-set-named-as-written", ["replay", "{tmp}/t.yaml"],
+         r"draft5.yaml:\d+:\d+: crews: 6 crews are too few for 7 players .*\(with the transcript's set: planets_dealt.7=10\)$",
+         {"t.yaml": _example("stargate-table-game.yaml", "players: 3\nnames: [Aki, Bo, Chie]",
+                             "players: 7\nset: [planets_dealt.7=10]\nnames: [A, B, C, D, E, F, G]")}),
     # ... `names:` with nothing after it (null) was an internal error (TypeError, exit 1)
     Case("fuzz-names-null", ["replay", "{tmp}/t.yaml"], r"t.yaml:7:\d+: names: 0 names for 3 players$",
          {"t.yaml": _example("stargate-table-game.yaml", "names: [Aki, Bo, Chie]", "names:")}),
