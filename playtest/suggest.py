@@ -35,3 +35,13 @@ def unknown_name(what: str, name: Any, valid: Sequence[str], where: str) -> str:
     likely = guess(name, valid)
     hint = f" (did you mean {likely!r}?)" if likely else ""
     return f"unknown {what} {str(name)!r}{hint}; {where}: {', '.join(valid)}"
+
+
+def as_written(value: Any) -> str:
+    """A value read from YAML, shown as a YAML file writes it: null, true/false (Python's repr
+    said None and True); anything else as its repr ('abc', [1, 2])."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)

@@ -13,6 +13,7 @@ from playtest.core.transcript import read_transcript, trace_text
 from playtest.core.transcript import replay as replay_transcript
 from playtest.errors import Problem, TranscriptError
 from playtest.games import GamePluginError, game_names, get_game, known_games
+from playtest.suggest import as_written
 from playtest.text import clean, json_safe
 from playtest.variants.source import parse_file
 
@@ -34,7 +35,7 @@ def replay(
                                        f"(known games: {known_games()})")])
     node = tree.value["game"]
     if node.value not in game_names():
-        raise TranscriptError([node.problem("game", f"unknown game {node.value!r} (known games: {known_games()})")])
+        raise TranscriptError([node.problem("game", f"unknown game {as_written(node.value)} (known games: {known_games()})")])
     try:
         spec = get_game(node.value)
     except GamePluginError as err:

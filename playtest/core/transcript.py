@@ -34,7 +34,7 @@ from typing import Any, Generic, TypeVar
 from playtest.core.events import Event
 from playtest.core.protocol import Rules
 from playtest.errors import IllegalActionError, Problem, TranscriptError, VariantError
-from playtest.suggest import guess, unknown_key
+from playtest.suggest import as_written, guess, unknown_key
 from playtest.variants import Variant, load_variant, parse_override
 from playtest.variants.source import Node, parse_file
 
@@ -143,7 +143,7 @@ class TranscriptReader:
             if key not in self.doc and not misspelt(key, self.doc, valid):
                 self.problems.append(Problem(self.label, 1, 1, key, "required key is missing"))
         if "game" in self.doc and self.doc["game"].value != game:
-            self.problems.append(self.doc["game"].problem("game", f"expected {game!r}, not {self.doc['game'].value!r}"))
+            self.problems.append(self.doc["game"].problem("game", f"expected {game!r}, not {as_written(self.doc['game'].value)}"))
         self.title = self.text("title") or ""
         self.text("notes")
         self.variant_ref = self.text("variant")
@@ -186,7 +186,7 @@ class TranscriptReader:
         out = []
         for i, item in enumerate(items):
             if isinstance(item.value, bool) or not isinstance(item.value, str | int):
-                self.problems.append(item.problem(f"{key}.{i + 1}", f"must be text, not {item.plain()!r}"))
+                self.problems.append(item.problem(f"{key}.{i + 1}", f"must be text, not {as_written(item.plain())}"))
             else:
                 out.append(str(item.value))
         return out
@@ -196,7 +196,7 @@ class TranscriptReader:
             return None
         node = self.doc[key]
         if isinstance(node.value, bool) or not isinstance(node.value, int) or node.value < low:
-            self.problems.append(node.problem(key, f"must be a whole number of at least {low}, not {node.plain()!r}"))
+            self.problems.append(node.problem(key, f"must be a whole number of at least {low}, not {as_written(node.plain())}"))
             return None
         return node.value
 
@@ -243,7 +243,11 @@ class TranscriptReader:
                     "names", "the players are already named in players: give either a count in "
                     "players and the names here, or the list of names in players"))
             return names
-        return self.int("players", low=1)
+        if isinstance(node.value, bool) or not isinstance(node.value, int) or node.value < 1:
+            self.problems.append(node.problem("players", "must be the number of players or the list of their "
+                                              f"names, not {as_written(node.plain())}"))
+            return None
+        return node.value
 
     def read_players(self, variant: Variant) -> tuple[str, ...]:
         """The players' names in seat order, checked against the variant's player counts."""

@@ -703,6 +703,14 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"draft5.yaml:\d+:\d+: crews: 6 crews are too few for 7 players .*\(with the transcript's set: planets_dealt.7=10\)$",
          {"t.yaml": _example("stargate-table-game.yaml", "players: 3\nnames: [Aki, Bo, Chie]",
                              "players: 7\nset: [planets_dealt.7=10]\nnames: [A, B, C, D, E, F, G]")}),
+    # ... values read as null or yes/no were shown as Python's None and True
+    Case("players-null", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:3:\d+: players: must be the number of players or the list of their names, not null$",
+         {"t.yaml": _example("ohseven-match.yaml", "players: [Ann, Ben, Cat, Dan]", "players:")}),
+    Case("game-null", ["replay", "{tmp}/t.yaml"], r"t.yaml:3:\d+: game: unknown game null \(known games: ",
+         {"t.yaml": _example("stargate-table-game.yaml", "game: stargate", "game:")}),
+    Case("name-yes", ["replay", "{tmp}/t.yaml"], r"t.yaml:7:\d+: names.2: must be text, not true$",
+         {"t.yaml": _example("stargate-table-game.yaml", "names: [Aki, Bo, Chie]", "names: [Aki, yes, Chie]")}),
     # ... `names:` with nothing after it (null) was an internal error (TypeError, exit 1)
     Case("fuzz-names-null", ["replay", "{tmp}/t.yaml"], r"t.yaml:7:\d+: names: 0 names for 3 players$",
          {"t.yaml": _example("stargate-table-game.yaml", "names: [Aki, Bo, Chie]", "names:")}),

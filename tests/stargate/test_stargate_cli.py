@@ -84,7 +84,7 @@ def test_replay_malformed_transcript(cli, tmp_path):
     r = cli("replay", str(path))
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.splitlines() == [
-        f"{path}:3:10: players: must be a whole number of at least 1, not 'two'",
+        f"{path}:3:10: players: must be the number of players or the list of their names, not 'two'",
         f"{path}:5:15: start_player: must be a whole number of at least 1, not 0",
         f"{path}:8:5: move 2: cannot read 'move a': expected 'move PLANET>PLANET'",
     ]
