@@ -34,8 +34,9 @@ def item_id(item: Node) -> str:
 
 
 def is_name(value: object) -> bool:
-    """Whether an `id` can name an item: text or a whole number (not null, a list, a map, yes/no)."""
-    return isinstance(value, str | int) and not isinstance(value, bool)
+    """Whether an `id` can name an item: text or a whole number (not null, a list, a map, yes/no,
+    nor empty text)."""
+    return (isinstance(value, str) and bool(value.strip())) or (isinstance(value, int) and not isinstance(value, bool))
 
 
 def merge(base: Node, over: Node, path: str = "") -> Node:
