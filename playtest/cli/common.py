@@ -115,12 +115,11 @@ def from_bots_option(err: UsageError) -> UsageError:
 
 def run_lineup(variants: list[Variant], players: int | None, bots: str | None, run: Any,
                run_problem: Callable[[str, str], Exception], *,
-               how: str = "with --set, or in the variant file") -> tuple[int, tuple[str, ...]]:
+               how: str = "") -> tuple[int, tuple[str, ...]]:
     """diff's and tune's players and bots by seat: the options, else the `run:` settings (`run`)
     of the gates or goals file. A bad bot name or player count is said where it was given: the
     option, or its place in the file (`run_problem(key, message)`). `how`: where the setting that
-    allows another player count goes (tune has no --set: "in the variant file"); the default is
-    sim.batch.SET_HOW, written out so that this module does not import polars."""
+    allows another player count goes (tune has no --set: "in the variant file")."""
     from playtest.compare.runs import common_lineup
 
     try:

@@ -132,7 +132,7 @@ def play(
         players = default_players(counts, [*names, "you"] if len(names) > 1 else ())
     if players not in counts:
         raise UsageError(f"--players {players}: {v.path} supports {', '.join(map(str, counts))} players"
-                         + v.model.players_fix(players, "with --set, or in the variant file"))
+                         + v.model.players_fix(players))
     if not 1 <= seat <= players:
         raise UsageError(f"--seat {seat}: choose a seat from 1 to {players}")
     if len(names) == 1:

@@ -11,19 +11,12 @@ import polars as pl
 from playtest.compare.jackknife import Sample
 from playtest.errors import UsageError
 from playtest.games import get_game
-from playtest.sim.batch import (
-    SET_HOW,
-    RunConfig,
-    check_lineup,
-    default_players,
-    read_run,
-    run_batch,
-)
+from playtest.sim.batch import RunConfig, check_lineup, default_players, read_run, run_batch
 from playtest.variants import Variant
 
 
 def common_lineup(variants: Sequence[Variant], players: int | None, bots: Sequence[str], *,
-                  how: str = SET_HOW) -> tuple[int, tuple[str, ...]]:
+                  how: str = "") -> tuple[int, tuple[str, ...]]:
     """Check that every variant is of one game and accepts the player count and bots (`how`:
     batch.check_players)."""
     games = {v.game for v in variants}

@@ -36,6 +36,7 @@ from playtest.core.protocol import Rules
 from playtest.errors import IllegalActionError, Problem, TranscriptError, VariantError
 from playtest.suggest import as_written, guess, unknown_key
 from playtest.variants import Variant, load_variant, parse_override
+from playtest.variants.loader import with_overrides
 from playtest.variants.source import Node, parse_file
 
 S = TypeVar("S")
@@ -86,15 +87,15 @@ def load_with_set(variant_path: Path, overrides: list[str], set_nodes: list[Any]
         located, ours = [], False
         # A problem shown in the variant file names the overrides that caused it as the command
         # line's (`(with --set planets_dealt.7=10)`): here they are the transcript's set: list.
-        as_options = "with " + " ".join(f"--set {o}" for o in overrides)
-        as_written = "with the transcript's set: " + ", ".join(overrides)
+        as_options = with_overrides(overrides)
+        in_set_list = "with the transcript's set: " + ", ".join(overrides)
         for p in err.problems:
             if p.file.startswith("--set ") and p.file[len("--set "):] in overrides:
                 i = overrides.index(p.file[len("--set "):])
                 located.append(set_nodes[i].problem(f"set.{i + 1}", f"{p.path}: {p.message}" if p.path else p.message))
                 ours = True
             elif overrides and as_options in p.message:
-                located.append(Problem(p.file, p.line, p.col, p.path, p.message.replace(as_options, as_written)))
+                located.append(Problem(p.file, p.line, p.col, p.path, p.message.replace(as_options, in_set_list)))
             else:
                 located.append(p)
         raise (TranscriptError if ours else VariantError)(located) from None
@@ -191,12 +192,14 @@ class TranscriptReader:
                 out.append(str(item.value))
         return out
 
-    def int(self, key: str, *, low: builtins.int) -> builtins.int | None:
+    def int(self, key: str, *, low: builtins.int, what: str = "") -> builtins.int | None:
+        """`key`'s whole number of at least `low`; else None, the problem said (`what` it must be)."""
         if key not in self.doc:
             return None
         node = self.doc[key]
         if isinstance(node.value, bool) or not isinstance(node.value, int) or node.value < low:
-            self.problems.append(node.problem(key, f"must be a whole number of at least {low}, not {as_written(node.plain())}"))
+            must = what or f"a whole number of at least {low}"
+            self.problems.append(node.problem(key, f"must be {must}, not {as_written(node.plain())}"))
             return None
         return node.value
 
@@ -243,11 +246,7 @@ class TranscriptReader:
                     "names", "the players are already named in players: give either a count in "
                     "players and the names here, or the list of names in players"))
             return names
-        if isinstance(node.value, bool) or not isinstance(node.value, int) or node.value < 1:
-            self.problems.append(node.problem("players", "must be the number of players or the list of their "
-                                              f"names, not {as_written(node.plain())}"))
-            return None
-        return node.value
+        return self.int("players", low=1, what="the number of players or the list of their names")
 
     def read_players(self, variant: Variant) -> tuple[str, ...]:
         """The players' names in seat order, checked against the variant's player counts."""

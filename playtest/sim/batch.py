@@ -127,11 +127,7 @@ def default_players(counts: Sequence[int], bots: Sequence[str] = ()) -> int:
     return 4 if 4 in counts else max(counts)
 
 
-SET_HOW = "with --set, or in the variant file"
-"""Where an unsupported player count's setting goes (VariantModel.players_fix) for a command with --set."""
-
-
-def check_players(variant: Variant, players: int, *, how: str = SET_HOW) -> None:
+def check_players(variant: Variant, players: int, *, how: str = "") -> None:
     """Validate --players against the variant. `how`: where the setting that allows another
     count goes (a command without --set, such as tune: only the variant file)."""
     counts = variant.model.player_counts()
@@ -146,7 +142,7 @@ def check_players(variant: Variant, players: int, *, how: str = SET_HOW) -> None
 
 
 def check_lineup(spec: GameSpec, variant: Variant, players: int, bots: Sequence[str], *,
-                 how: str = SET_HOW) -> tuple[str, ...]:
+                 how: str = "") -> tuple[str, ...]:
     """Validate --players and --bots against the variant and the game's bots (`how`: check_players)."""
     check_players(variant, players, how=how)
     bots = [b.strip() for b in bots if b.strip()]

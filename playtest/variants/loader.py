@@ -286,6 +286,12 @@ def validate_tree(
                                         for p in variant.notes))
 
 
+def with_overrides(overrides: Sequence[str]) -> str:
+    """How a problem shown in a draft names the overrides that caused it: 'with --set a --set b'
+    (a transcript's reader says them as its set: list instead: core.transcript.load_with_set)."""
+    return "with " + " ".join(f"--set {o}" for o in overrides)
+
+
 def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...],
                 parent_tree: Node | None, own_keys: Any = None) -> Problem:
     """A problem whose place is in a parent draft, but which the user's file (or a --set) caused:
@@ -296,7 +302,7 @@ def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...]
     blamed the file for the --set's key)."""
     if problem.file.startswith("--set ") or (problem.file == label and not overrides):
         return problem
-    with_sets = "with " + " ".join(f"--set {o}" for o in overrides)
+    with_sets = with_overrides(overrides)
     if problem.file == label:  # a --set changed a key whose error shows elsewhere in the file
         return Problem(problem.file, problem.line, problem.col, problem.path, f"{problem.message} ({with_sets})")
     parts = [f"in {problem.file}:{problem.line}:{problem.col}"]

@@ -17,6 +17,11 @@ Issue = tuple[tuple[str | int, ...], str]
 """A semantic problem found after structural validation: (path in the data, message)."""
 
 
+
+SET_HOW = "with --set, or in the variant file"
+"""Where the setting that allows another player count goes (VariantModel.players_fix), for a
+command that takes --set."""
+
 class VariantModel(Strict):
     """Keys every variant has. A game's schema subclasses this and adds its rules."""
 
@@ -58,9 +63,10 @@ class VariantModel(Strict):
         with). The errors for an unsupported player count end with it (`players_fix`)."""
         return None
 
-    def players_fix(self, players: int, how: str) -> str:
+    def players_fix(self, players: int, how: str = "") -> str:
         """The end of an unsupported player count's error: how to allow `players`, with `how`
-        saying where the setting goes (`--set`, a transcript's `set:`); '' without a setting."""
+        saying where the setting goes (SET_HOW by default; a transcript's `set:`); '' without a setting."""
+        how = how or SET_HOW
         setting = self.players_setting(players)
         if setting and any(ch in setting for ch in "[]{},"):
             # Quoted as written in a shell and in a `set: [...]` flow list, where the brackets
