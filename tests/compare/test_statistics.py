@@ -288,7 +288,7 @@ def test_a_difference_the_same_in_every_block_is_certain_only_from_the_blocks_th
     assert reps.blocks_holding((0, "game_length_rounds", "all")) == 30
 
 
-def test_leaving_the_quantiles_out_of_the_block_recomputations_changes_no_difference(tmp_path):
+def test_leaving_the_quantiles_out_of_the_block_recomputations_changes_no_difference(tmp_path, monkeypatch):
     """compare's blocks recompute the report without its score quantiles (untested): every row of
     the comparison — estimates, intervals, p-values, tests — is what recomputing the whole report
     in every block gives."""
@@ -307,13 +307,8 @@ def test_leaving_the_quantiles_out_of_the_block_recomputations_changes_no_differ
         return real(samples, report_metrics(), blocks, **kw)
 
     light = compare_samples([a, b], ["a", "b"], settings=Settings(blocks=3)).differences
-    import playtest.compare.compare as compare_module
-    old = compare_module.replicate
-    compare_module.replicate = whole_report_in_every_block
-    try:
-        full = compare_samples([a, b], ["a", "b"], settings=Settings(blocks=3)).differences
-    finally:
-        compare_module.replicate = old
+    monkeypatch.setattr("playtest.compare.compare.replicate", whole_report_in_every_block)
+    full = compare_samples([a, b], ["a", "b"], settings=Settings(blocks=3)).differences
     assert calls == [True]  # the default path does pass the lighter block function
     assert light.columns == full.columns and light.height == full.height
     quantiles = light.filter(pl.col(C.METRIC).str.contains(r"_(median|q\d+)$"))
