@@ -17,16 +17,16 @@ moves uses as it is::
     moves:                            # one entry per move, in play order; move N is entry N
       - ...
 
-A game whose transcript has another shape (Oh-Seven's rounds of deals, bids and tricks) reads
-its body itself and still uses `TranscriptReader` for the header and `MovePlayer` to play and
-number its moves.
+A game whose transcript has another shape (Oh-Seven's rounds of deals, bids and tricks, New
+Frontiers' rounds of entries) reads its body itself and still uses `TranscriptReader` for the
+header; Oh-Seven also uses `MovePlayer` to play and number its moves.
 """
 
 from __future__ import annotations
 
 import builtins  # TranscriptReader's methods `list` and `int` shadow the builtins in its annotations
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -126,7 +126,10 @@ class TranscriptReader:
     `load_variant()`, `read_players(variant)`, check the setup block against the variant,
     `check()` again."""
 
-    def __init__(self, path: str | Path, *, game: str, keys: Sequence[str], required: Sequence[str]) -> None:
+    def __init__(self, path: str | Path, *, game: str, keys: Sequence[str], required: Sequence[str],
+                 other_formats: Mapping[str, str] | None = None) -> None:
+        """`other_formats`: keys of another game's transcript format, each with what this game
+        writes instead (New Frontiers' `rounds:` where the others write `moves:`)."""
         self.path = Path(path)
         self.label = str(path)
         self.game = game
@@ -139,7 +142,8 @@ class TranscriptReader:
         valid = (*HEADER_KEYS, *keys)
         for key, node in self.doc.items():
             if key not in valid:
-                self.problems.append(node.problem(key, unknown_key(key, valid, self.doc), at_key=True))
+                said = (other_formats or {}).get(key) or unknown_key(key, valid, self.doc)
+                self.problems.append(node.problem(key, said, at_key=True))
         for key in ("game", "variant", "players", *required):
             if key not in self.doc and not misspelt(key, self.doc, valid):
                 self.problems.append(Problem(self.label, 1, 1, key, "required key is missing"))

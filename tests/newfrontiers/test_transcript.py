@@ -363,11 +363,17 @@ def test_players_may_be_a_count_with_names_or_player_1_2_as_every_game_s_transcr
 
 
 @pytest.mark.parametrize(("header", "message"), [
-    ("players: 7", "players: 7 players: a player count is from 2 to 6"),
-    ("players: 6", r"players: 6 players; this variant supports 2, 3, 4, 5; for 6 players, set "
+    # The header is read by the core, so the words are every game's (they were New Frontiers' own).
+    ("players: 7", "players: the variant is for 2, 3, 4 or 5 players, not 7$"),
+    ("players: 6", r"players: the variant is for 2, 3, 4 or 5 players, not 6; for 6 players, set "
                    r"'rules.players=\[2,3,4,5,6\]' \(in the transcript's set: list\)$"),
     ("players: {n}\nnames: [Ann]", "names: 1 names for 4 players"),
     ("players: [{names}]\nnames: [a, b, c, d]", "names: the players are already named in players"),
+    # What the core's reader checks and New Frontiers' own header did not: an empty name, a name
+    # twice said at the name; 'draw' is New Frontiers' own (a round's draw entry).
+    ("players: {n}\nnames: [Ann, '', Cat, Dan]", r":6:14: names.2: a name cannot be empty$"),
+    ("players: [Ann, Ben, Ann, Dan]", r":5:21: players.3: duplicate name 'Ann'$"),
+    ("players: [Ann, draw, Cat, Dan]", r":5:10: players: a player cannot be named 'draw'"),
 ])
 def test_a_bad_player_count_or_names_is_located(tmp_path, header, message):
     with pytest.raises(TranscriptError, match=message):

@@ -19,20 +19,26 @@ from typing import Any
 
 from playtest.core.events import Event
 from playtest.core.results import GameResult
-from playtest.core.transcript import common_outcome, load_with_set, misspelt, unknown_player
-from playtest.errors import IllegalActionError, Problem, TranscriptError, VariantError
+from playtest.core.transcript import (
+    TranscriptReader,
+    common_outcome,
+    misspelt,
+    unknown_keys,
+    unknown_player,
+)
+from playtest.errors import IllegalActionError, Problem, TranscriptError
 from playtest.games.newfrontiers.chance import ChanceMismatch, ScriptedChance
 from playtest.games.newfrontiers.rules import NewFrontiersRules
 from playtest.games.newfrontiers.scoring import PARTS
 from playtest.games.newfrontiers.state import Move, State, parse_move
-from playtest.suggest import guess, unknown_key
-from playtest.variants.source import Node, parse_file
+from playtest.suggest import guess
+from playtest.variants import Variant
+from playtest.variants.source import Node
 
-KEYS = ("game", "title", "notes", "variant", "set", "players", "names", "setup", "rounds")
 GAME = "newfrontiers"
 
 
-# --- the header: small generic helpers ----------------------------------------------------------
+# --- the header ---------------------------------------------------------------------------------
 
 
 _MOVES_KEY = ("New Frontiers writes its moves in 'rounds:', a list of rounds, each a list of {player: move} "
@@ -40,82 +46,20 @@ _MOVES_KEY = ("New Frontiers writes its moves in 'rounds:', a list of rounds, ea
 """The `moves:` of the other games' transcripts, written in a New Frontiers one."""
 
 
-def _header(path: Path, tree: Node) -> tuple[Any, list[str], Node]:
-    """(validated Variant, player names, players node) of a transcript's header."""
-    if not isinstance(tree.value, dict):
-        raise TranscriptError([tree.problem("", "a transcript must be a mapping")])
-    problems: list[Problem] = [node.problem(key, _MOVES_KEY if key == "moves" and "rounds" not in tree.value
-                                            else unknown_key(key, KEYS, tree.value), at_key=True)
-                               for key, node in tree.value.items() if key not in KEYS]
-    game = tree.value.get("game")
-    if game is None or game.value != GAME:
-        problems.append((game or tree).problem("game", f"must be '{GAME}'"))
-    for key in ("title", "notes"):  # free text, as in every other game's transcript
-        node = tree.value.get(key)
-        if node is not None and not isinstance(node.value, str):
-            problems.append(node.problem(key, "must be text"))
-    vnode = tree.value.get("variant")
-    if vnode is None and misspelt("variant", tree.value, KEYS):
-        pass  # reported at the misspelt key
-    elif vnode is None or not isinstance(vnode.value, str):
-        problems.append((vnode or tree).problem("variant", "required: path of the variant file, relative to the "
-                                                "transcript"))
-    overrides: list[str] = []
-    snode = tree.value.get("set")
-    if snode is not None:
-        if not isinstance(snode.value, list) or not all(isinstance(i.value, str) for i in snode.value):
-            problems.append(snode.problem("set", "must be a list of key.path=value overrides"))
-        else:
-            overrides = [i.value for i in snode.value]
-    pnode = tree.value.get("players")
-    players: list[str] = []
-    if pnode is None:
-        if not misspelt("players", tree.value, KEYS):
-            problems.append(tree.problem("players", "required key is missing"))
-    elif isinstance(pnode.value, int) and not isinstance(pnode.value, bool):
-        # A count, as every game's transcripts allow: the names from `names:`, else Player 1, 2, ...
-        nnode = tree.value.get("names")
-        if not 2 <= pnode.value <= 6:
-            problems.append(pnode.problem("players", f"{pnode.value} players: a player count is from 2 to 6"))
-        elif nnode is None:
-            players = [f"Player {i + 1}" for i in range(pnode.value)]
-        elif not isinstance(nnode.value, list) or not all(isinstance(i.value, str) for i in nnode.value):
-            problems.append(nnode.problem("names", "must be a list of player names in seat order"))
-        elif len(nnode.value) != pnode.value:
-            problems.append(nnode.problem("names", f"{len(nnode.value)} names for {pnode.value} players"))
-        else:
-            players = [i.value for i in nnode.value]
-        if players and (len(set(players)) != len(players) or "draw" in players):
-            problems.append((nnode or pnode).problem("names", "player names must be distinct (and not 'draw')"))
-    elif not isinstance(pnode.value, list) or not all(isinstance(i.value, str) for i in pnode.value):
-        problems.append(pnode.problem("players", "must be the number of players, or a list of player names in seat "
-                                                 "order"))
-    else:
-        players = [i.value for i in pnode.value]
-        if len(set(players)) != len(players) or "draw" in players:
-            problems.append(pnode.problem("players", "player names must be distinct (and not 'draw')"))
-        if "names" in tree.value:
-            problems.append(tree.value["names"].problem("names", "the players are already named in players: give "
-                                                                 "either a count in players and the names here, or "
-                                                                 "the list of names in players"))
-    if problems:
-        raise TranscriptError(problems)
-    assert vnode is not None and pnode is not None
-    vpath = path.parent / vnode.value
-    if not vpath.exists():
-        raise TranscriptError([vnode.problem("variant", f"variant file not found: {vpath}")])
-    try:
-        variant = load_with_set(vpath, overrides, snode.value if snode is not None else [])
-    except VariantError as err:
-        raise TranscriptError(err.problems) from None
-    if variant.game != GAME:
-        raise TranscriptError([vnode.problem("variant", f"is a variant for {variant.game}, not for {GAME}")])
-    counts = variant.model.player_counts()
-    if len(players) not in counts:
-        raise TranscriptError([pnode.problem("players", f"{len(players)} players; this variant supports "
-                                             f"{', '.join(map(str, counts))}"
-                                             + variant.model.players_fix(len(players), "in the transcript's set: list"))])
-    return variant, players, pnode
+def _header(path: Path) -> tuple[TranscriptReader, Variant, list[str]]:
+    """The header, read by the core (playtest.core.transcript: game, title, notes, variant, set,
+    players, names): the reader, the validated Variant and the player names. `setup` and
+    `rounds` are New Frontiers' body."""
+    reader = TranscriptReader(path, game=GAME, keys=("setup", "rounds"), required=(),
+                              other_formats={"moves": _MOVES_KEY})
+    reader.check()
+    variant = reader.load_variant()
+    players = list(reader.read_players(variant))
+    if "draw" in players:  # `{draw: [...]}` is an explore's draw among the moves
+        reader.problems.append(reader.doc["players"].problem(
+            "players", "a player cannot be named 'draw': a round's {draw: [...]} entries are the worlds drawn"))
+    reader.check()
+    return reader, variant, players
 
 
 def _ids(node: Node, path: str, index: dict[str, int], what: str, problems: list[Problem]) -> list[int]:
@@ -145,9 +89,7 @@ def _setup(tree: Node, rules: NewFrontiersRules, players: list[str]) -> tuple[li
         raise TranscriptError([(snode or tree).problem("setup", "required: a mapping with home_worlds (player: "
                                                        "home world id)")])
     setup_keys = ("home_worlds", "goal_deck")
-    for key, node in snode.value.items():
-        if key not in setup_keys:
-            problems.append(node.problem(f"setup.{key}", unknown_key(key, setup_keys, snode.value), at_key=True))
+    unknown_keys(snode, "setup", setup_keys, problems)
     hnode = snode.value.get("home_worlds")
     if hnode is None and misspelt("home_worlds", snode.value, setup_keys):
         pass  # said at the misspelt key
@@ -353,8 +295,8 @@ def _named(text: str, players: list[str]) -> str:
 def replay(path: Path) -> Replay:
     """Replay a transcript. Raises TranscriptError or IllegalActionError."""
     path = Path(path)
-    tree = parse_file(path, str(path), "a transcript")
-    variant, players, _ = _header(path, tree)
+    reader, variant, players = _header(path)
+    tree = reader.tree
     rules = NewFrontiersRules(variant.model)
     homes, deck = _setup(tree, rules, players)
     t = rules.tiles
@@ -500,9 +442,8 @@ def replay(path: Path) -> Replay:
         row |= {"total": int(sr.total), "tie_break": state.players[sr.seat].gold + len(state.players[sr.seat].goods),
                 "rank": sr.rank, "win_share": sr.win_share if state.over else 0.0}
         final.append(row)
-    tnode = tree.value.get("title")
-    common = common_outcome(variant=variant, variant_ref=tree.value["variant"].value,
-                            title=tnode.value if tnode is not None and isinstance(tnode.value, str) else "",
+    assert reader.variant_ref is not None  # checked by the reader
+    common = common_outcome(variant=variant, variant_ref=reader.variant_ref, title=reader.title,
                             transcript=str(path), names=players, moves=move_no, rules=rules, state=state)
     return Replay(str(path), variant.path, variant.hash, players, out_rounds, final, state.over, list(state.triggers),
                   variant, result if state.over else None, log, common, state)
