@@ -19,7 +19,9 @@ world limit. T24–T28 (a fifth check, 2026-12-04, written before reading the en
 world's extra settle counting from the next Settle, a settle reward not paying for its own world,
 d01 bought and used in one round by two holders, a three-way tie split by gold + goods into a
 shared win, the Treasury mat and a goal revealed at the end, the colonist trigger at 5 players,
-and a tie broken by goods alone."""
+and a tie broken by goods alone. T29 (a sixth check, 2026-12-04, hand-scored before replaying) plays
+base.yaml exactly as shipped, with no `set:`: the default stocks, start gold and compensation,
+draw and colonist trigger."""
 
 from __future__ import annotations
 
@@ -76,6 +78,11 @@ HAND = {
     "t27_r4_5p_settle_trigger": (["colonists"], [("Ann", 2, 3, 0.0), ("Ben", 4, 6, 0.0), ("Cat", 4, 6, 0.0),
                                                  ("Dan", 7, 2, 1.0), ("Eve", 5, 8, 0.0)]),
     "t28_r5_dev_trigger_goods_tiebreak": (["developments"], [("Ann", 8, 6, 0.0), ("Ben", 8, 7, 1.0)]),
+    # T29: base.yaml as shipped (no set:). Ann 5 chips (trade bonus R7; h1 consumes R3 and R7; w10 consumes
+    # her green good for 2 in R7) + h1 1 + w01 1 + w10 2 + d03 1 = 10 (gold 2, no goods); Ben 2 chips (trade
+    # bonus R3, envoy R5) + w17 1 + w05 1 + w18 1 + w21 2 + d01 1 + d07 1 = 9 (unsettled w26 scores
+    # nothing; gold 1 + goods on w17, w18, w05 = 4)
+    "t29_s1_2p_pure_defaults": (["colonists"], [("Ann", 10, 2, 1.0), ("Ben", 9, 4, 0.0)]),
 }
 
 HAND_STATE = {
@@ -108,6 +115,9 @@ HAND_STATE = {
     "t27_r4_5p_settle_trigger": ({"Ann": (2, 2, 0), "Ben": (5, 1, 0), "Cat": (6, 2, 1), "Dan": (2, 1, 3),
                                   "Eve": (8, 1, 1)}, 55, -7, 0, 34, ["Dan", "Ann", "Ben", "Cat", "Eve"]),
     "t28_r5_dev_trigger_goods_tiebreak": ({"Ann": (6, 0, 1), "Ben": (6, 0, 0)}, 23, 22, 0, 40, ["Ann", "Ben"]),
+    # T29: chips 24 - 7 = 17; colonists 22 -1-2-2 | -1 | - | -1-2 | -1-2 | -1-2 | -1-2 = 4 at R8's Settle
+    # (the trigger), then -1-2-2 = -1; pile 1, 2, taken (R3), 1, 2, taken (R6), 1, 2; bag 40 - 3 - 4 = 33
+    "t29_s1_2p_pure_defaults": ({"Ann": (2, 12, 5), "Ben": (1, 5, 2)}, 17, -1, 2, 33, ["Ben", "Ann"]),
 }
 
 
