@@ -24,11 +24,41 @@ def test_galaxy_goals_bonus_draw_keep_and_bottom_of_the_deck():
     s = play(R, s, "select goals")
     assert s.players[1].gold == 3 + 1
     assert s.track == (1, 0, 2, 3)  # moved up one place
-    assert legal(R, s) == ["keep g01", "keep g02", "keep g03"]
+    assert legal(R, s) == ["keep g01", "keep g01 return g03 g02", "keep g02", "keep g02 return g03 g01",
+                           "keep g03", "keep g03 return g02 g01"]
     s = play(R, s, "keep g02")
     g = R.tiles.goal_index
     assert s.players[1].goals_down == (g["g02"],)
     assert s.goal_deck[-2:] == (g["g01"], g["g03"]) and s.goal_deck[0] == g["g04"]
+
+
+def test_the_two_goals_returned_go_under_the_deck_in_the_order_the_player_chooses():
+    """The seed: 目標カードを３枚引き１枚を得て２枚を山札の下に任意の順番で戻す (return two to the
+    bottom of the deck in any order). Until 2026-12-04 the engine always returned them in the
+    order drawn. With 16 goals the order decides who draws which: the sixth draw takes the last
+    original card and the first two returned, the seventh the next two returned and one more, so
+    the third pair is split between the seventh and eighth draws."""
+    g = R.tiles.goal_index
+    s = play(R, start_goals(), "select goals")  # g01 g02 g03 drawn
+    s = play(R, s, "keep g02 return g03 g01")
+    assert s.goal_deck[-2:] == (g["g03"], g["g01"])  # g03 comes up first
+    s = play(R, start_goals(), "select goals", "keep g02 return g01 g03")  # the order drawn, written out
+    assert s.goal_deck[-2:] == (g["g01"], g["g03"])
+    # Played to the deck's end: keeping the first goal of every draw and returning the others
+    # reversed, the sixth draw is g16 and the first pair returned, reversed (g03 before g02).
+    s, kept = start_goals(2), []
+    while len(kept) < 6:
+        if s.todo[0].kind == "goal":
+            offer = [R.tiles.goals[x].id for x in s.goal_offer]
+            if len(kept) == 5:
+                assert offer == ["g16", "g03", "g02"]
+            s = play(R, s, f"keep {offer[0]} return {offer[2]} {offer[1]}")
+            kept.append(offer[0])
+        else:
+            moves = legal(R, s)
+            s = play(R, s, "select goals" if "select goals" in moves else
+                     "pass" if "pass" in moves else next(m for m in moves if m != "select explore"))
+    assert kept == ["g01", "g04", "g07", "g10", "g13", "g16"]
 
 
 def test_a_new_goal_turns_every_face_down_goal_face_up():
@@ -38,7 +68,7 @@ def test_a_new_goal_turns_every_face_down_goal_face_up():
     assert s.round == 2 and s.track == (1, 0, 2, 3)
     log = []
     s = play(R, s, "select goals", log=log)  # seat 2 draws g04 g05 g06 (g02, g03 went to the bottom)
-    assert legal(R, s) == ["keep g04", "keep g05", "keep g06"]
+    assert [m for m in legal(R, s) if " return " not in m] == ["keep g04", "keep g05", "keep g06"]
     s = play(R, s, "keep g05", log=log)
     assert s.players[0].goals_down == () and s.players[0].goals_up == (0,)
     assert s.players[1].goals_down == (4,)

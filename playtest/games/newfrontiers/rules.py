@@ -10,6 +10,7 @@ worlds dealt and the goal deck's shuffle; nothing else.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
@@ -308,7 +309,7 @@ class NewFrontiersRules:
         if kind == CONSUME:
             return self._consume_moves(s, p, task)
         if kind == GOAL:
-            return [Move("keep", t.goals[g].id) for g in s.goal_offer]
+            return self._keep_moves(s.goal_offer)
         if kind == STORE:
             mat = t.goals[task.a].storage
             assert mat is not None
@@ -321,6 +322,20 @@ class NewFrontiersRules:
                 out = []
             return [*out, PASS] if out else []
         raise AssertionError(kind)
+
+    def _keep_moves(self, offer: tuple[int, ...]) -> list[Move]:
+        """Galaxy goals: keep one goal of the offer and return the others to the bottom of the deck
+        in an order the player chooses (the seed: ２枚を山札の下に任意の順番で戻す). `keep g05` returns
+        them in the order drawn; `keep g05 return g09 g03` in the order written (g09 first, so g09
+        comes up before g03), listed for every order but the order drawn."""
+        t = self.tiles
+        out = []
+        for g in offer:
+            rest = tuple(x for x in offer if x != g)
+            out.append(Move("keep", t.goals[g].id))
+            out += [Move("keep", f"{t.goals[g].id} return {' '.join(t.goals[x].id for x in order)}")
+                    for order in itertools.permutations(rest) if order != rest]
+        return out
 
     def _windfall_targets(self, p: Player, color: int) -> list[int]:
         t = self.tiles
@@ -395,8 +410,15 @@ class NewFrontiersRules:
     def canonical(self, state: State, action: object) -> object:
         """`consume <world> with <name>` for a pending power of the player's that takes that good
         but is listed in another form — the best power (listed as `consume <world>`) or one alike
-        to a listed power on another tile — as the move listed for it; any other action as it
-        is. The outcome is the same: alike powers are interchangeable."""
+        to a listed power on another tile — as the move listed for it; `keep <goal> return ...`
+        naming the order drawn as the plain `keep <goal>`; any other action as it is. The outcome
+        is the same: alike powers are interchangeable."""
+        if (type(action) is Move and action.verb == "keep" and " return " in action.arg and not state.over
+                and state.todo[0].kind == GOAL):  # the order drawn, written out: the plain `keep`
+            kept, _, order = action.arg.partition(" return ")
+            t = self.tiles
+            drawn = [t.goals[x].id for x in state.goal_offer if t.goals[x].id != kept]
+            return Move("keep", kept) if order.split() == drawn else action
         if type(action) is not Move or action.verb != "consume" or " with " not in action.arg or state.over:
             return action
         task = state.todo[0]
@@ -981,8 +1003,9 @@ def _consume(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rando
 def _goal(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
           log: list[Event] | None) -> None:
     t = rules.tiles
-    g = t.goal_index[m.arg]
-    rest = tuple(x for x in s.goal_offer if x != g)
+    kept, _, order = m.arg.partition(" return ")
+    g = t.goal_index[kept]
+    rest = tuple(t.goal_index[x] for x in order.split()) if order else tuple(x for x in s.goal_offer if x != g)
     s.goal_deck = (*s.goal_deck, *rest)
     s.goal_offer = ()
     for seat, p in enumerate(s.players):  # a new face-down goal turns every face-down goal face up
@@ -996,7 +1019,7 @@ def _goal(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.R
     p = s.mut(task.seat)
     p.goals_down = (*p.goals_down, g)
     if log is not None:
-        log.append(make_event(("goal_keep", s.round, s.turn, task.seat, {"item": m.arg})))
+        log.append(make_event(("goal_keep", s.round, s.turn, task.seat, {"item": kept})))
 
 
 def _store(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,

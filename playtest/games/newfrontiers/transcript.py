@@ -149,7 +149,7 @@ _WORLD_VERBS = ("take", "discard", "settle", "windfall", "trade")
 """The verbs followed by one world id."""
 
 _SHAPES = {"select": "select <action>", "develop": "develop <development>", "consume": "consume <world> [with <tile>]",
-           "keep": "keep <goal>", "store": "store <goal> [<world>]", "colonists": "colonists", "pass": "pass",
+           "keep": "keep <goal> [return <goal> <goal>]", "store": "store <goal> [<world>]", "colonists": "colonists", "pass": "pass",
            **{verb: f"{verb} <world>" for verb in _WORLD_VERBS}}
 
 
@@ -184,7 +184,7 @@ def notation_error(rules: NewFrontiersRules, text: str) -> str | None:
     shape = f"expected '{_SHAPES[verb]}'"
     kinds = {"develop": ("development", t.devs), "keep": ("goal", t.goals),
              **{v: ("world", t.worlds) for v in (*_WORLD_VERBS, "consume")}}
-    if verb in kinds and len(args) > 1 and "with" not in args:  # a tile's name of several words?
+    if verb in kinds and len(args) > 1 and "with" not in args and "return" not in args:  # a tile's name of several words?
         what, tiles = kinds[verb]
         named = _no_tile(what, " ".join(args), tiles)
         if "did you mean" in named:
@@ -195,6 +195,12 @@ def notation_error(rules: NewFrontiersRules, text: str) -> str | None:
         if len(args) not in (1, 3) or (len(args) == 3 and args[1] != "with"):
             return shape
         args = [args[0], args[2]] if len(args) == 3 else args
+    elif verb == "keep" and len(args) > 1:
+        if len(args) < 3 or args[1] != "return":
+            return shape
+        missing = next((x for x in args[2:] if x not in t.goal_index), None)
+        if missing is not None:
+            return _no_tile("goal", missing, t.goals)
     elif len(args) > (2 if verb == "store" else 1):
         return shape
     first = args[0]
