@@ -57,6 +57,12 @@ class IllegalActionError(PlaytestError, ValueError):
         super().__init__(text)
 
 
+class ProtocolError(PlaytestError):
+    """A game's own code broke the Rules protocol (playtest/core/protocol.py): no legal action in
+    a state that is not over, actions a search cannot key its tree by, a state without its seat
+    count. The game's bug, not playtest's: `simulate` names the game, bots and seed to reproduce it."""
+
+
 class UsageError(PlaytestError):
     """A command-line argument that makes no sense (unknown bot, bad --set syntax, ...)."""
 

@@ -81,31 +81,56 @@ def test_the_search_bots_play_a_plugin_game_from_its_protocol_alone(example_game
     assert games.filter(pl.col("bot") == "mcts:200")["win_share"].sum() == 6.0
 
 
-def simulate_nim(cli, tmp_path):
+def simulate_nim(cli, tmp_path, bots: str = "random"):
     """Three 2-player Nim games, seed 4, in this process: (result, the run's folder)."""
     out = tmp_path / "run"
-    return cli("simulate", NIM, "-n", "3", "--players", "2", "--seed", "4", "--workers", "1", "--out", str(out)), out
+    return cli("simulate", NIM, "-n", "3", "--players", "2", "--seed", "4", "--workers", "1", "--out", str(out),
+               "--bots", bots), out
 
 
-@pytest.mark.parametrize(("broken", "message"), [
+def _nim_legal_until_nine_left(self, state):
+    """Nim's legal moves (any count from one heap), but none once fewer than 9 counters are
+    left, though the game is not over: a rules bug that only a search, playing ahead, meets."""
+    from playtest_nim.game import Take
+
+    return [] if sum(state.heaps) < 9 else [Take(h, k) for h, size in enumerate(state.heaps) for k in range(1, size + 1)]
+
+
+@pytest.mark.parametrize(("broken", "bots", "message"), [
     # A bug in a plugin's rules (no legal action, game not over) is named as the game's, not an
     # internal error.
-    (("NimRules", "legal_actions", lambda self, state: []),
+    (("NimRules", "legal_actions", lambda self, state: []), "random",
      "error: game 0 (bots random,random, seed 4): the rules of 'nim' offered no legal action in a state that is not "
      "over (decision 1, seat 1): a bug in the game's legal_actions or is_terminal; nothing was written\n"),
     # The runner refuses a bot's action that is not in the legal list: in a run that is a bug of
     # the game's bot (or rules), named as the game's, with the game and seed to reproduce it.
-    (("NimBot", "choose", lambda self, view, legal, *, rng: "take 99 from 1"),
+    (("NimBot", "choose", lambda self, view, legal, *, rng: "take 99 from 1"), "random",
      "error: game 0 of 'nim' (bots random,random, seed 4): move 1: take 99 from 1: bot 'random' in seat 1 chose "
      "an action that is not legal: a bug in the game's bot or rules; nothing was written\n"),
-], ids=["no-legal-move", "bot-off-the-list"])
+    # What only a search bot meets (it plays ahead, from sample_state): each was an "internal
+    # error: ... please report it" (a TypeError, an IndexError), blaming playtest for the game's bug.
+    (("Take", "__hash__", None), "mcts:20",  # actions the tree cannot key its children by
+     "error: game 0 (bots mcts:20,mcts:20, seed 4): search bot 'mcts:20': the actions of 'nim' cannot key a search "
+     "tree (Take: unhashable type: 'Take'): make them hashable and equal by value, e.g. @dataclass(frozen=True) "
+     "(docs/extending.md, 'For the search bots'); nothing was written\n"),
+    (("NimRules", "sample_state", lambda self, view, *, rng: view.heaps), "mcts:20",  # no state: no seat count
+     "error: game 0 (bots mcts:20,mcts:20, seed 4): search bot 'mcts:20': the state sample_state gave (tuple) has no "
+     "seat count `n` (an int), which search needs ('nim'; docs/extending.md, 'For the search bots'); nothing was "
+     "written\n"),
+    (("NimRules", "legal_actions", _nim_legal_until_nine_left), "ismcts:20",
+     "error: game 0 (bots ismcts:20,ismcts:20, seed 4): the rules of 'nim' offered no legal action in a state that "
+     "is not over (reached by a search rollout from sample_state and apply, seat 2 to move): a bug in the game's "
+     "legal_actions, is_terminal or sample_state; nothing was written\n"),
+], ids=["no-legal-move", "bot-off-the-list", "search-unhashable-actions", "search-state-without-n",
+        "search-no-legal-move-ahead"])
 def test_a_plugin_that_breaks_the_protocol_stops_the_run_in_one_line_and_leaves_no_run(example_game, cli, tmp_path,
-                                                                                     monkeypatch, broken, message):
+                                                                                     monkeypatch, broken, bots,
+                                                                                     message):
     from playtest_nim import game
 
     owner, name, replacement = broken
     monkeypatch.setattr(getattr(game, owner), name, replacement)
-    r, out = simulate_nim(cli, tmp_path)
+    r, out = simulate_nim(cli, tmp_path, bots)
     assert (r.returncode, r.stderr) == (2, message)
     assert not out.exists() and not list(tmp_path.glob("run*"))
 

@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from playtest.errors import ProtocolError
 from playtest.search.model import Model
 from playtest.search.names import SearchSpec
 from playtest.search.rollout import Rollout, final_reward
@@ -39,12 +40,16 @@ class SearchBot:
         sample = self.model.sample_state
         assert sample is not None  # checked when the bot is made
         state = sample(view, rng=rng)
-        n = _n_seats(state)
+        n = self._n_seats(state)
         root = kept[1] if kept is not None and kept[0] == state else Node(-1, n)
-        for i in range(self.spec.iterations):
-            if self.resample_each_iteration and i:
-                state = sample(view, rng=rng)
-            self._iterate(state, root, n, rng)
+        try:
+            for i in range(self.spec.iterations):
+                if self.resample_each_iteration and i:
+                    state = sample(view, rng=rng)
+                self._iterate(state, root, n, rng)
+        except TypeError as exc:  # the tree keys its children by action: say so if that is why
+            self._check_hashable(legal, exc)
+            raise
         self.decisions += 1
         self.iterations += self.spec.iterations
         i = best_action(root, legal, self.seat)
@@ -92,7 +97,10 @@ class SearchBot:
         node = root
         path = [root]
         while not is_terminal(state):
-            action, node, new = descend(node, legal_actions(state), current_seat(state), n, c, rng)
+            legal = legal_actions(state)
+            if not legal:
+                raise self.model.no_legal_action(f"search bot {self.name!r}", state)
+            action, node, new = descend(node, legal, current_seat(state), n, c, rng)
             state = apply(state, action, rng=rng)
             path.append(node)
             if new:
@@ -100,13 +108,26 @@ class SearchBot:
         reward = self.rollout(state, rng) if not is_terminal(state) else final_reward(model, state, self.spec.reward)
         backup(path, reward)
 
+    def _n_seats(self, state: Any) -> int:
+        """Seats in the game: the protocol asks every state for its seat count `n`."""
+        n = getattr(state, "n", None)
+        if isinstance(n, int):
+            return n
+        raise ProtocolError(f"search bot {self.name!r}: the state sample_state gave ({type(state).__name__}) has no "
+                            f"seat count `n` (an int), which search needs ({self.model.game}; docs/extending.md, "
+                            "'For the search bots')")
 
-def _n_seats(state: Any) -> int:
-    """Seats in the game: the protocol asks every state for its seat count `n`."""
-    n = getattr(state, "n", None)
-    if isinstance(n, int):
-        return n
-    raise TypeError(f"{type(state).__name__} has no seat count `n`: search needs one")
+    def _check_hashable(self, legal: Sequence[Any], exc: TypeError) -> None:
+        """A ProtocolError naming the action class when the legal actions (or their
+        `action_keys`) cannot be hashed, the likely cause of `exc`; else nothing."""
+        for key in action_keys(legal):
+            try:
+                hash(key)
+            except TypeError:
+                raise ProtocolError(
+                    f"search bot {self.name!r}: the actions of {self.model.game} cannot key a search tree "
+                    f"({type(key).__name__}: {exc}): make them hashable and equal by value, e.g. "
+                    "@dataclass(frozen=True) (docs/extending.md, 'For the search bots')") from None
 
 
 class MCTSBot(SearchBot):

@@ -9,6 +9,7 @@ from typing import Any
 from playtest.core.protocol import Rules
 from playtest.core.results import GameResult
 from playtest.core.spec import GameSpec
+from playtest.errors import ProtocolError
 
 
 class Model:
@@ -17,6 +18,8 @@ class Model:
 
     def __init__(self, spec: GameSpec, rules: Rules[Any, Any]) -> None:
         self.rules = rules
+        self.game = f"'{spec.name}'"
+        """The game as error messages name it."""
         self.is_terminal: Callable[[Any], bool] = rules.is_terminal
         self.legal_actions: Callable[[Any], Sequence[Any]] = rules.legal_actions
         self.apply: Callable[..., Any] = rules.apply
@@ -43,3 +46,11 @@ class Model:
                 return ev(rules, state)
 
             self.evaluate = evaluate
+
+    def no_legal_action(self, who: str, state: Any) -> ProtocolError:
+        """The error for a state a search reached (from sample_state, then apply) that is not
+        over and offers no action: the game's bug, named as the runner names it."""
+        seat = self.current_seat(state)
+        return ProtocolError(f"the rules of {self.game} offered no legal action in a state that is not over "
+                             f"(reached by {who} from sample_state and apply, seat {seat + 1} to move): a bug in the "
+                             "game's legal_actions, is_terminal or sample_state")

@@ -47,8 +47,11 @@ class Rollout:
                 assert self.evaluate is not None
                 return self.evaluate(state)
             legal = legal_actions(state)
+            k = len(legal)
+            if not k:
+                raise model.no_legal_action("a search rollout", state)
             if self.make_policy is None:
-                action = legal[randbelow(rng, len(legal))] if len(legal) > 1 else legal[0]
+                action = legal[randbelow(rng, k)] if k > 1 else legal[0]
             else:
                 seat = model.current_seat(state)
                 while len(policy) <= seat:

@@ -32,7 +32,13 @@ from playtest.core.events import Event, event_data_problem
 from playtest.core.protocol import MAX_DECISIONS
 from playtest.core.results import floor_problem, result_problem
 from playtest.core.spec import GameSpec
-from playtest.errors import IllegalActionError, Interrupted, PlaytestError, UsageError
+from playtest.errors import (
+    IllegalActionError,
+    Interrupted,
+    PlaytestError,
+    ProtocolError,
+    UsageError,
+)
 from playtest.games import get_game
 from playtest.io import check_free, check_output_path, is_playtest_output, remove_leftovers
 from playtest.jsonplaces import located
@@ -50,7 +56,7 @@ from playtest.sim.rundir import (
     read_json,
     target_of,
 )
-from playtest.sim.runner import NoLegalActionError, PlayedGame, TurnCapError, batch_gc, play_game
+from playtest.sim.runner import PlayedGame, TurnCapError, batch_gc, play_game
 from playtest.variants import Variant
 
 GAME_KEY_COLUMNS: dict[str, pl.DataType] = {
@@ -259,7 +265,7 @@ def play_chunk(game_name: str, resolved: dict[str, Any], key: str, config: RunCo
                 played = play_one(spec, rules, config, game)
             except TurnCapError as exc:
                 raise RunawayGameError(str(exc), game=game, seats=config.seat_bots(game)) from None
-            except NoLegalActionError as exc:
+            except ProtocolError as exc:  # NoLegalActionError, or what a search bot met (playtest/search)
                 raise GameBugError(f"game {game} (bots {','.join(config.seat_bots(game))}, seed {config.seed}): "
                                    f"{exc}") from None
             except IllegalActionError as exc:  # a bot chose off the legal list, or the rules refused their own
@@ -304,7 +310,8 @@ event_columns: by game number, so the same seed is checked the same at any worke
 
 class GameBugError(PlaytestError):
     """A game's own code broke the protocol during a run: no legal action in a live state
-    (runner.NoLegalActionError), a bot's action off the legal list or refused by the rules,
+    (runner.NoLegalActionError), a state or actions a search bot cannot work with (any
+    errors.ProtocolError), a bot's action off the legal list or refused by the rules,
     event data or a result under names the GameSpec does not declare. Playing on or resuming
     would meet it again, so the run is dropped."""
 

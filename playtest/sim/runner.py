@@ -12,14 +12,14 @@ from typing import Any
 from playtest.core.events import Event
 from playtest.core.protocol import MAX_DECISIONS, Bot, Rules
 from playtest.core.results import GameResult
-from playtest.errors import IllegalActionError, PlaytestError
+from playtest.errors import IllegalActionError, PlaytestError, ProtocolError
 
 
 class TurnCapError(PlaytestError):
     """A game did not end within the decision cap: a rules bug or a variant that cannot end."""
 
 
-class NoLegalActionError(PlaytestError):
+class NoLegalActionError(ProtocolError):
     """The rules offered no action in a state that is not terminal: a bug in the game's rules
     (the protocol: `legal_actions` is never empty unless the game is over)."""
 
