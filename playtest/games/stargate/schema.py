@@ -7,6 +7,7 @@ effect names are errors that name the valid ones.
 
 from __future__ import annotations
 
+import typing
 from enum import StrEnum
 from typing import Annotated, Literal
 
@@ -437,12 +438,20 @@ class StargateVariant(VariantModel):
         """End triggers no game can reach: legal (another trigger may end the game), but most
         likely a draft that changed how cubes move and kept draft 5's end."""
         out: list[Issue] = []
+        # Any crew effect that may gain cubes (CUBE_SKILLS, or one in neither list) may take them
+        # from the stock: read from the lists, so that a new effect needs no edit here.
         takes_from_stock = self.cubes.replenish > 0 or any(
-            isinstance(e, GainCubes) for crew in self.crews for e in crew.skill) or any(
+            not isinstance(e, NO_CUBE_SKILLS) for crew in self.crews for e in crew.skill) or any(
             isinstance(e, ConvertCubes) and e.source == "stock" for planet in self.planets for e in planet.effects)
         for i, trig in enumerate(self.end):
             if isinstance(trig, StockEmpty) and not takes_from_stock and self.cubes.start_in_hand < self.cubes.total:
                 out.append((("end", i, "trigger"),
                             "stock_empty can never fire: nothing takes cubes from the stock (cubes.replenish is 0, "
-                            "no crew has gain_cubes, no planet converts cubes from the stock)"))
+                            f"no crew has {' or '.join(_effect_key(c) for c in CUBE_SKILLS)}, no planet converts "
+                            "cubes from the stock)"))
         return out
+
+
+def _effect_key(effect_class: type) -> str:
+    """A crew effect class's `effect` key, as variants write it ('gain_cubes')."""
+    return str(typing.get_args(effect_class.model_fields["effect"].annotation)[0])
