@@ -189,3 +189,61 @@ def test_event_data_are_the_declared_columns_with_their_types(game, path):
         assert event_data_problem(events, columns, strict=True) is None
         seen.update(key for ev in events for key in ev.data)
     assert seen
+
+
+
+@pytest.mark.parametrize(("game", "path"), BASE, ids=[f"{g}:{p.stem}" for g, p in BASE])
+def test_sample_state_agrees_with_the_view_it_is_given(game, path):
+    """The search bots (`mcts`, `ismcts`, `ladder`) see only `sample_state(view)`: a sample that
+    contradicts the view (a card the seat holds dealt to another, a revealed number changed), that
+    gives another player to move, other legal actions or another seat count, or that draws from
+    anything but the rng it is given, makes a search bot play a game other than the one at the
+    table, with no error (sample_state_problem)."""
+    spec = get_game(game)
+    variant = _variant(path)
+    rules = spec.make_rules(variant.model)
+    from playtest.search.model import Model
+
+    if Model(spec, rules).sample_state is None:
+        pytest.skip(f"{game} has no sample_state: the search bots refuse it (docs/extending.md)")
+    for players in variant.model.player_counts():
+        assert sample_state_problem(spec, rules, players) is None
+
+
+def sample_state_problem(spec, rules, players: int, decisions: int = 120) -> str | None:
+    """The first way the game's sample_state (rules method or GameSpec hook) disagrees with the
+    views it is given, over one random playout, for the seat to move at each decision: the
+    sample has another `n`, seat to move or legal actions (by the search tree's keys); or, where
+    the view compares by value (a dataclass's does; Oh-Seven's slotted View does not), the
+    sample's view for that seat differs from the view, or the same rng gives another sample.
+    None when it agrees throughout."""
+    from playtest.search.model import Model
+    from playtest.search.tree import action_keys
+
+    sample = Model(spec, rules).sample_state
+    assert sample is not None
+    r = random.Random(players)
+    state = rules.initial_state(players, rng=rng.stream(3, 0, rng.DEAL))
+    for decision in range(decisions):
+        if rules.is_terminal(state):
+            return None
+        seat = rules.current_seat(state)
+        view = rules.view(state, seat)
+        got = sample(view, rng=random.Random(decision))
+        where = f"{players} players, decision {decision + 1}, seat {seat + 1}"
+        if not isinstance(getattr(got, "n", None), int) or got.n != players:
+            return f"{where}: the sample's seat count `n` is {getattr(got, 'n', None)!r}, not {players}"
+        by_value = type(view).__eq__ is not object.__eq__
+        if by_value and rules.view(got, seat) != view:
+            return f"{where}: the sample contradicts the view it was drawn from"
+        if rules.is_terminal(got) or rules.current_seat(got) != seat:
+            return f"{where}: in the sample the game is over or another seat is to move"
+        legal = rules.legal_actions(state)
+        if list(action_keys(rules.legal_actions(got))) != list(action_keys(legal)):
+            return f"{where}: the sample offers other legal actions than the game does"
+        if by_value:
+            again = sample(view, rng=random.Random(decision))
+            if [rules.view(got, s) for s in range(players)] != [rules.view(again, s) for s in range(players)]:
+                return f"{where}: the same rng gave another sample (draw only from the rng given)"
+        state = rules.apply(state, legal[r.randrange(len(legal))], rng=r)
+    return None

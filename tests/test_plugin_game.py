@@ -522,3 +522,25 @@ def test_calibrate_replays_chance_from_the_notation_as_replay_does(example_game,
     spec, games = read_table_games([Path(GAME)])
     assert spec.name == "nim" and games[0].played.result.seats[0].win_share == 1.0
     assert seen and all(rng is recorded for rng in seen)
+
+
+@pytest.mark.parametrize(("sampler", "problem"), [
+    # a sample that changes what the seat can see (here: the heaps themselves)
+    (lambda self, view, *, rng: type(view)(view.n, tuple(h + 1 for h in view.heaps), view.seat, view.turn),
+     "2 players, decision 1, seat 1: the sample contradicts the view it was drawn from"),
+    (lambda self, view, *, rng: view.heaps, "the sample's seat count `n` is None, not 2"),
+], ids=["contradicts-the-view", "no-seat-count"])
+def test_the_contract_catches_a_sample_state_that_disagrees_with_its_view(example_game, monkeypatch, sampler, problem):
+    """tests/test_contract.py's sample_state check, on Nim with a broken sampler: a search bot
+    would play another game than the table's with no error at all."""
+    from playtest_nim.game import NimRules
+
+    from playtest.variants import load_variant
+    from tests.test_contract import sample_state_problem
+
+    spec = get_game("nim")
+    rules = spec.make_rules(load_variant(NIM).model)
+    assert sample_state_problem(spec, rules, 2) is None  # Nim's own: the view is the state
+    monkeypatch.setattr(NimRules, "sample_state", sampler)
+    found = sample_state_problem(spec, rules, 2)
+    assert found is not None and problem in found, found
