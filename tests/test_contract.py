@@ -210,6 +210,28 @@ def test_sample_state_agrees_with_the_view_it_is_given(game, path):
         assert sample_state_problem(spec, rules, players) is None
 
 
+
+@pytest.mark.parametrize(("game", "path"), BASE, ids=[f"{g}:{p.stem}" for g, p in BASE])
+def test_the_search_bots_play_a_game(game, path):
+    """`mcts` and `ismcts` are every game's bots once it has sample_state: one small game of
+    `ismcts` (which samples every iteration; `mcts` runs the same search on one sample), whose
+    every action the runner checks, meets what only a search meets (actions that do not hash, a
+    sample without `n`, a live state with no action ahead of the table) here rather than in the
+    designer's first `simulate`."""
+    from playtest.core.bots import make_bot
+    from playtest.search.model import Model
+
+    spec = get_game(game)
+    variant = _variant(path)
+    rules = spec.make_rules(variant.model)
+    if Model(spec, rules).sample_state is None:
+        pytest.skip(f"{game} has no sample_state: the search bots refuse it (docs/extending.md)")
+    players = min(variant.model.player_counts())
+    bots = [make_bot(spec, "ismcts:4" if s == 0 else "random", rules, s) for s in range(players)]
+    played = play_game(rules, bots, n_players=players, deal_rng=rng.stream(5, 0, rng.DEAL),
+                       bot_rngs=[rng.stream(5, 0, rng.bot_stream(s)) for s in range(players)])
+    _check_result(game, path, played, players)
+
 def sample_state_problem(spec, rules, players: int, decisions: int = 120) -> str | None:
     """The first way the game's sample_state (rules method or GameSpec hook) disagrees with the
     views it is given, over one random playout, for the seat to move at each decision: the
