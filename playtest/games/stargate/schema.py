@@ -452,6 +452,6 @@ class StargateVariant(VariantModel):
         return out
 
 
-def _effect_key(effect_class: type) -> str:
+def _effect_key(effect_class: type[Strict]) -> str:
     """A crew effect class's `effect` key, as variants write it ('gain_cubes')."""
     return str(typing.get_args(effect_class.model_fields["effect"].annotation)[0])
