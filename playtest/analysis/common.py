@@ -235,7 +235,9 @@ def outcome_shape(games: Table) -> pl.DataFrame:
     per = _per_game(games)
     g = per.height
     rows = []
-    est, lo, hi = per_game_mean_ci(per["margin"].to_numpy())
+    # A margin is never below 0 nor a game shorter than a round: the intervals stop there
+    # (`at_least`; a tied 4-game ladder rung read a margin of 0.75 [-1.80, 1.28]).
+    est, lo, hi = per_game_mean_ci(per["margin"].to_numpy(), at_least=0.0)
     rows.append({C.METRIC: "margin_of_victory", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                  C.N: g, C.DEFINITION: "Mean points between the winner's total and the runner-up's (0 when tied on points); "
                                                 "skewness-corrected t interval."})
@@ -251,7 +253,7 @@ def outcome_shape(games: Table) -> pl.DataFrame:
     rows.append({C.METRIC: "points_tie_rate", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: g,
                  C.DEFINITION: "Share of games in which the top two totals are equal (decided by the tiebreak or shared)."})
     for col, unit in (("rounds", "rounds"), ("turns", "turns")):
-        est, lo, hi = per_game_mean_ci(per[col].to_numpy())
+        est, lo, hi = per_game_mean_ci(per[col].to_numpy(), at_least=1.0)
         rows.append({C.METRIC: f"game_length_{unit}", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                      C.N: g, C.DEFINITION: f"Mean number of {unit} a game lasts; skewness-corrected t interval."})
     for length, count in per.group_by("rounds").len().sort("rounds").iter_rows():

@@ -130,3 +130,25 @@ def test_stargate_floors_a_part_only_while_nothing_in_the_variant_takes_vp_away(
     double_a_loss = '[{effect: majority_multiplier, factor: 2}]'  # 2 × −1 VP is a loss of 1 more
     assert set(floors("planets.red1.vp=[3, -1, 2]", f"planets.red1.effects={double_a_loss}")) == \
         set(every) - {"planets", "planet_effects", "total"}
+
+
+def test_a_margin_and_a_game_length_never_read_below_what_a_game_can_have():
+    """A winning margin is never below 0 and a game lasts at least one round and one turn: a
+    ladder rung of 4 games, three tied, read a mean margin of 0.75 [-1.80, 1.28]. Here 39 tied
+    one-round games and one won by 6 after 20 rounds (40 turns)."""
+    rows = []
+    for g in range(40):
+        lone = g == 0
+        for seat in range(2):
+            total = 16.0 if lone and seat == 0 else 10.0
+            rows.append({"game": g, "seed": 0, "seat": seat, "bot": "b", "score_chips": total, "total": total,
+                         "rank": 1 if (seat == 0 or not lone) else 2, "win_share": 1.0 if lone and seat == 0 else
+                         (0.0 if lone else 0.5), "rounds": 20 if lone else 1, "turns": 40 if lone else 1})
+    table = common.outcome_shape(pl.DataFrame(rows))
+    got = {m: (lo, est) for m, est, lo in table.select(C.METRIC, C.ESTIMATE, C.CI_LOW).iter_rows()}
+    assert got["margin_of_victory"][1] == pytest.approx(0.15)
+    assert got["margin_of_victory"][0] == 0.0  # was about -0.04
+    assert got["game_length_rounds"][0] == 1.0 and got["game_length_turns"][0] == 1.0
+    # Without the bound the skewness-corrected interval of these values goes below it.
+    from playtest.analysis.stats import per_game_mean_ci
+    assert per_game_mean_ci([6.0] + [0.0] * 39)[1] < 0 and per_game_mean_ci([20.0] + [1.0] * 39)[1] < 1
