@@ -444,7 +444,11 @@ def _validate_tree(
     )
 
 
-_DROP = object()
+@dataclass(frozen=True)
+class _Left:
+    """An item left out of its list (`_repair`): it had an error and no parent version."""
+
+    id: Any
 
 
 def cross_key_issues_despite_errors(
@@ -455,8 +459,13 @@ def cross_key_issues_despite_errors(
     id'd item (or top-level key) goes back to the parent draft's version, or is left out — and
     the rest is checked; problems inside a set-aside part are not reported (they may be caused by
     the stand-in), nor problems naming an item left out ('unknown color 'red'' for every red
-    planet, when the color red has a type error). Gives nothing when the file cannot be checked
-    that way."""
+    planet, when the color red has a type error). An item left out shortens its list, and a check
+    that counts or reads that list (planets dealt against planet cards, a deck's cards against the
+    hands dealt) would speak of the list without it ("4 players × 7 cards need 28 cards but the
+    deck has 24" beside a suit's misspelt name): such a problem is kept only if it holds whatever
+    stands in for the item — nothing, and in turn a copy of each other item of its list under its
+    id (`_stand_ins`) — so that one mistake in an item is one line. Gives nothing when the file
+    cannot be checked that way."""
     repaired = copy.deepcopy(data)
     set_aside: list[tuple[Any, ...]] = []
     dropped: list[str] = []
@@ -465,14 +474,87 @@ def cross_key_issues_despite_errors(
         if path is None:
             return []
         set_aside.append(path)
+    stand_ins = _stand_ins(repaired) if dropped else []
+    if dropped and not stand_ins:
+        return []  # a list of one item, left out: nothing can stand in for it, its error alone is said
     _drop_marked(repaired)
-    try:
-        model = schema.model_validate(repaired)
-    except ValidationError:
+
+    def issues(version: dict[str, Any]) -> list[tuple[tuple[Any, ...], tuple[Any, ...], str]] | None:
+        """(location, the location as keys and ids, message) of each problem outside the set-aside parts."""
+        try:
+            model = schema.model_validate(version)
+        except ValidationError:
+            return None
+        out = []
+        for loc, message in model.issues():
+            where = _data_path(version, loc)
+            if not any(_overlaps(where, p) for p in set_aside):
+                out.append((loc, where, message))
+        return out
+
+    without = issues(repaired)
+    if without is None:
         return []
-    return [(loc, message) for loc, message in model.issues()
-            if not any(_overlaps(_data_path(repaired, loc), p) for p in set_aside)
-            and not any(f"'{ident}'" in message for ident in dropped)]
+    if not dropped:
+        return [(loc, message) for loc, _, message in without]
+    places = {where for _, where, message in without if not any(f"'{ident}'" in message for ident in dropped)}
+    runs = [found for found in map(issues, stand_ins) if found is not None]
+    if not runs:
+        return []
+    held = set.intersection(*({(where, message) for _, where, message in found} for found in runs))
+    # A stand-in run's locations: its lists hold every item where the file has it (without the
+    # item left out, the positions after it were one off).
+    return [(loc, message) for loc, where, message in runs[0] if (where, message) in held and where in places]
+
+
+MAX_STAND_INS = 4
+"""How many different items, at most, stand in turn for an item left out (`_stand_ins`)."""
+
+
+def _stand_ins(data: Any) -> list[Any]:
+    """Versions of `data` (its left-out items still marked `_Left`) in which each left-out item
+    is a copy of another item of its list under the left-out item's id, the k-th version the
+    k-th distinct other item (cycling through a list with fewer). Empty when a list has no other
+    item to copy."""
+    lists: list[tuple[tuple[Any, ...], list[Any]]] = []
+
+    def find(node: Any, path: tuple[Any, ...]) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                find(value, (*path, key))
+        elif isinstance(node, list):
+            if any(isinstance(x, _Left) for x in node):
+                lists.append((path, node))
+            for i, value in enumerate(node):
+                find(value, (*path, i))
+
+    find(data, ())
+    if not lists:
+        return [data]
+    choices: list[list[Any]] = []
+    for _, items in lists:
+        distinct: dict[str, Any] = {}
+        for x in items:
+            if not isinstance(x, _Left):
+                distinct.setdefault(json.dumps(x, sort_keys=True, default=str), x)
+        if not distinct:
+            return []
+        choices.append(list(distinct.values()))
+    versions = []
+    for k in range(min(MAX_STAND_INS, max(len(c) for c in choices))):
+        version = copy.deepcopy(data)
+        for (path, _), others in zip(lists, choices, strict=True):
+            items = _at(version, path)
+            items[:] = [{**copy.deepcopy(others[k % len(others)]), "id": x.id} if isinstance(x, _Left) else x
+                        for x in items]
+        versions.append(version)
+    return versions
+
+
+def _at(data: Any, path: tuple[Any, ...]) -> Any:
+    for seg in path:
+        data = data[seg]
+    return data
 
 
 def _repair(data: Any, parent: Any, loc: tuple[Any, ...], dropped: list[str]) -> tuple[Any, ...] | None:
@@ -488,6 +570,8 @@ def _repair(data: Any, parent: Any, loc: tuple[Any, ...], dropped: list[str]) ->
             path.append(key)
         elif isinstance(node, list) and isinstance(seg, int) and 0 <= seg < len(node):
             child = node[seg]
+            if isinstance(child, _Left):  # a second error in an item already left out
+                return (*path, child.id)
             if isinstance(child, dict) and "id" in child:
                 found = next((x for x in pnode if isinstance(x, dict) and x.get("id") == child["id"]), None) \
                     if isinstance(pnode, list) else None
@@ -502,7 +586,7 @@ def _repair(data: Any, parent: Any, loc: tuple[Any, ...], dropped: list[str]) ->
             break
     if item is not None:
         lst, i, found, item_path = item
-        lst[i] = copy.deepcopy(found) if found is not None else _DROP
+        lst[i] = copy.deepcopy(found) if found is not None else _Left(item_path[-1])
         if found is None:
             dropped.append(str(item_path[-1]))
         return item_path
@@ -521,7 +605,7 @@ def _drop_marked(node: Any) -> None:
         for value in node.values():
             _drop_marked(value)
     elif isinstance(node, list):
-        node[:] = [x for x in node if x is not _DROP]
+        node[:] = [x for x in node if not isinstance(x, _Left)]
         for value in node:
             _drop_marked(value)
 

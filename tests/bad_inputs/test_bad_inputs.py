@@ -389,6 +389,20 @@ V = [  # --- variant files: validate -------------------------------------------
          r"^--set colors.red.name=a:1:17: colors.red.name: Input should be a valid dictionary"),
     Case("bad-new-item-not-referenced-as-unknown", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: colors.pink.name: Input should be a valid dictionary",
          {"v.yaml": EXT + "colors: [{id: pink, name: 5}]\nplanets: [{id: red1, color: pink}]\n"}),
+    # An item with a type error and no parent version was left out, and every count of its list
+    # came short: "deck.copies.4: 4 players × 7 cards need 28 cards but the deck has 24" and three
+    # more beside a suit's bad name, "13 planets dealt for 4 players but only 12 planet cards
+    # exist" beside a new planet's (a fuzz run, seed 103)
+    Case("o7-bad-suit-not-counted-out-of-the-deck", ["validate", str(OHSEVEN), "--set", "deck.suits.S.name=[1]"],
+         r"^--set deck.suits.S.name=\[1\]:1:\d+: deck.suits.S.name: Input should be a valid string \(got \[1\]\)$"),
+    Case("o7-suit-without-a-name-not-counted-out", ["validate", "{tmp}/v.yaml"], r"v.yaml:16:\d+: deck.suits.C.name: required key is missing$",
+         {"v.yaml": OHSEVEN.read_text().replace("    - {id: C, name: clubs}", "    - {id: C}")}),
+    Case("bad-new-planet-not-counted-out-of-the-deal", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:4:\d+: planets.pink1.vp: expected a list \(got 'x'\)$",
+         {"v.yaml": EXT + "planets_dealt: {4: 13}\nplanets: [{id: pink1, color: red, vp: x}]\n"}),
+    Case("golden-planet-without-a-color-not-counted-out", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:\d+:\d+: planets.e.color: required key is missing$",
+         {"v.yaml": (ROOT / "tests/stargate/data/golden.yaml").read_text().replace("{id: e, color: green,  vp", "{id: e, vp")}),
     Case("set-causes-parent-error", ["validate", str(DRAFT5), "--set", "planets_dealt.8=7"], r"draft5.yaml:\d+:\d+: crews: 6 crews are too few for 8 players .*\(with --set planets_dealt.8=7\)"),
     # a --set's key in a draft that extends another was listed as the file's change: "v.yaml, which
     # changes max_rounds, planets_dealt.8, with --set planets_dealt.8=7" (the file deals no 8th count)

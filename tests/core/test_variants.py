@@ -13,6 +13,7 @@ from playtest.variants import diff, load_variant, load_variant_text
 
 ROOT = Path(__file__).resolve().parents[2]
 DRAFT5 = ROOT / "variants" / "stargate" / "draft5.yaml"
+OHSEVEN = ROOT / "variants" / "ohseven" / "base.yaml"
 
 
 def write(tmp_path: Path, name: str, text: str) -> Path:
@@ -365,6 +366,25 @@ def test_cross_key_problems_are_reported_together_with_type_errors(tmp_path):
         f"{path}:4:22: crews.bays.time: Input should be greater than or equal to 0 (got -1)",
         f"{path}:6:20: planets.red1.vp: a planet needs at least one slot (the VP column is empty) (got [])",
     ]
+
+
+def test_an_item_left_out_for_its_type_error_still_counts_in_its_list():
+    """An item with a type error and no parent version cannot be validated, but it is still one
+    of its list's items: a count that is wrong with it is said, and counted with it (it read
+    "only 11 planet cards"); one that is only wrong without it is not said (test_bad_inputs)."""
+    with pytest.raises(VariantError) as exc:
+        load_variant(DRAFT5, ["planets.red1.vp=x", "planets_dealt.4=13"])
+    assert problems(exc) == [
+        "--set planets.red1.vp=x:1:17: planets.red1.vp: expected a list (got 'x')",
+        "--set planets_dealt.4=13:1:17: planets_dealt.4: 13 planets dealt for 4 players but only 12 planet cards exist"]
+    with pytest.raises(VariantError) as exc:  # three suits left out, clubs standing in for each: 4 × 8 cards
+        load_variant(OHSEVEN, ["deck.suits.S.name=[1]", "deck.suits.H.name=[2]", "deck.suits.D.name=[3]",
+                               "deck.copies.4=0"])
+    assert sorted(p.split(": ", 1)[1] for p in problems(exc)) == [
+        "deck.copies.4: at least one copy of the deck",
+        "deck.suits.D.name: Input should be a valid string (got [3])",
+        "deck.suits.H.name: Input should be a valid string (got [2])",
+        "deck.suits.S.name: Input should be a valid string (got [1])"]
 
 
 def test_a_cross_key_problem_inside_a_broken_part_is_not_invented(tmp_path):
