@@ -413,7 +413,8 @@ def _validate_tree(
     try:
         model = schema.model_validate(data)
     except ValidationError as exc:
-        problems = [problem_from_pydantic(tree, schema, err) for err in root_causes(exc.errors(), schema)]
+        problems = [problem_from_pydantic(tree, schema, err)
+                    for err in _without_new_item_echoes(tree, root_causes(exc.errors(), schema))]
         parent = parent_tree.plain() if parent_tree is not None else None
         problems += [_problem_at(tree, loc, message)
                      for loc, message in cross_key_issues_despite_errors(schema, data, parent, exc)]
@@ -442,6 +443,33 @@ def _validate_tree(
         changes=changes,
         notes=(*(_problem_at(tree, loc, message) for loc, message in model.notes()), *new_ids_like_known(tree)),
     )
+
+
+def _without_new_item_echoes(tree: Node, errors: list[Any]) -> list[Any]:
+    """Errors less the keys missing from an item that a draft adds only because its id is not
+    a valid one (`{id: Red1, vp: [1, 2]}` for red1, `{id: 0, ...}`): the id matches no item of
+    the draft it extends, so the item is new and lacks every key the file did not write
+    ("planets.Red1.color: required key is missing ('Red1' is a new item ...)" beside the id's own
+    line). One mistake, one line: the id's."""
+    bad_ids = {tuple(e["loc"][:-1]) for e in errors if e["loc"] and e["loc"][-1] == "id"}
+
+    def echo(e: Any) -> bool:
+        if e["type"] != "missing":
+            return False
+        node = tree
+        for i, seg in enumerate(e["loc"]):
+            value = node.value
+            if isinstance(value, dict) and str(seg) in value:
+                node = value[str(seg)]
+            elif isinstance(value, list) and isinstance(seg, int) and 0 <= seg < len(value):
+                node = value[seg]
+                if node.new_id and tuple(e["loc"][:i + 1]) in bad_ids:
+                    return True
+            else:
+                return False
+        return False
+
+    return [e for e in errors if not echo(e)]
 
 
 @dataclass(frozen=True)

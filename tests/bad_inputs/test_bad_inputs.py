@@ -261,6 +261,14 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("id-empty", ["validate", "{tmp}/v.yaml"],
          r'v.yaml:4:\d+: planets.0.id: an id is a name \(text\), not "": this list',
          {"v.yaml": EXT + "planets:\n  - {id: '', vp: [1, 2, 3]}\n"}),
+    # An id that does not validate matches no item of the draft it extends: the item was new and
+    # every key the file did not write was "required key is missing ('0' is a new item ...)"
+    # beside the id's own line (a fuzz run, seed 103)
+    Case("id-a-number-in-a-child", ["validate", "{tmp}/v.yaml"], r"v.yaml:4:\d+: planets.0.id: Input should be a valid string \(got 0\)$",
+         {"v.yaml": EXT + "planets:\n  - {id: 0, vp: [1, 2]}\n"}),
+    Case("id-off-pattern-in-a-child", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:4:\d+: planets.Red1.id: String should match pattern '\^\[a-z\]\[a-z0-9_-\]\*\$' \(got 'Red1'\)$",
+         {"v.yaml": EXT + "planets:\n  - {id: Red1, vp: [1, 2]}\n"}),
     Case("unknown-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: colour: unknown key \(did you mean 'colors'\?\); valid keys:", {"v.yaml": EXT + "colour: red\n"}),
     Case("number-for-a-list", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: planets.red1.vp: expected a list \(got 5\)$", {"v.yaml": EXT + "planets: [{id: red1, vp: 5}]\n"}),
     Case("wrong-type", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.bays.time: Input should be a valid integer", {"v.yaml": EXT + "crews: [{id: bays, time: x}]\n"}),
