@@ -776,7 +776,20 @@ def root_causes(errors: list[Any], schema: type[BaseModel] | None = None) -> lis
         return any(o["type"] == "extra_forbidden" and tuple(o["loc"][:-1]) == loc[:-1]
                    and guess(o["loc"][-1], valid) == loc[-1] for o in errors)
 
-    return _one_per_union([e for e in errors if not echoes(e) and not misspelt(e)])
+    def bare(e: Any) -> bool:
+        """A value written without its key (`{trigger: round_cap, 2}` for `rounds: 2`): YAML reads
+        `2` as a key with no value, unknown, beside the one key missing there."""
+        return e["type"] == "extra_forbidden" and e.get("input", 0) is None
+
+    kept = [e for e in errors if not echoes(e) and not misspelt(e)]
+    for e in [e for e in kept if bare(e)]:
+        prefix = tuple(e["loc"][:-1])
+        missing = [o for o in kept if o["type"] == "missing" and tuple(o["loc"][:-1]) == prefix]
+        extra = [o for o in kept if o["type"] == "extra_forbidden" and tuple(o["loc"][:-1]) == prefix]
+        if len(missing) == 1 and len(extra) == 1:  # one mistake, one line: the value's, naming the key
+            kept = [o for o in kept if o is not missing[0]]
+            kept[kept.index(e)] = {**e, "meant": missing[0]["loc"][-1]}
+    return _one_per_union(kept)
 
 
 _UNION_MEMBER = re.compile(r"(?:str|int|float|bool|none|(?:list|dict|tuple|set|literal)\[.*\])")
@@ -810,6 +823,9 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
     node, shown, found = _locate(tree, loc)
     kind = err["type"]
     path = ".".join(shown)
+    if kind == "extra_forbidden" and "meant" in err:
+        return node.problem(path, f"a value without its key? YAML reads {loc[-1]} here as a key with no value, and "
+                                  f"{err['meant']!r} is missing (write {err['meant']}: {loc[-1]})", at_key=True)
     if kind == "extra_forbidden":
         return node.problem(path, unknown_key(loc[-1], _valid_keys(schema, loc[:-1])), at_key=True)
     if kind == "missing" and not found and loc and isinstance(loc[-1], int) and isinstance(node.value, list):

@@ -269,6 +269,10 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("id-off-pattern-in-a-child", ["validate", "{tmp}/v.yaml"],
          r"v.yaml:4:\d+: planets.Red1.id: String should match pattern '\^\[a-z\]\[a-z0-9_-\]\*\$' \(got 'Red1'\)$",
          {"v.yaml": EXT + "planets:\n  - {id: Red1, vp: [1, 2]}\n"}),
+    Case("value-without-its-key", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:4:\d+: crews.bays.skill.0.2: a value without its key\? YAML reads 2 here as a key with no value, "
+         r"and 'amount' is missing \(write amount: 2\)$",
+         {"v.yaml": EXT + "crews:\n  - {id: bays, skill: [{effect: gain_vp, 2}]}\n"}),
     Case("unknown-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: colour: unknown key \(did you mean 'colors'\?\); valid keys:", {"v.yaml": EXT + "colour: red\n"}),
     Case("number-for-a-list", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: planets.red1.vp: expected a list \(got 5\)$", {"v.yaml": EXT + "planets: [{id: red1, vp: 5}]\n"}),
     Case("wrong-type", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.bays.time: Input should be a valid integer", {"v.yaml": EXT + "crews: [{id: bays, time: x}]\n"}),
@@ -679,6 +683,12 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("replay-missing", ["replay", "{tmp}/nope.yaml"], r"nope.yaml:1:1: no such file"),
     Case("replay-players-unsupported", ["replay", "{tmp}/t.yaml"], r"t.yaml:6:10: players: the variant is for 3 or 4 players, not 5; for 5 players, set planets_dealt.5=<planets> \(in the transcript's set: list\)$",
          {"t.yaml": _example("stargate-table-game.yaml", "players: 3\nnames: [Aki, Bo, Chie]", "players: 5")}),
+    # a value written without its key, `{trigger: round_cap, 2}` for `rounds: 2`: two lines, "end.0.rounds:
+    # required key is missing" and "end.0.2: unknown key" (a fuzz run, seed 101)
+    Case("replay-set-value-without-its-key", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:6:\d+: set.1: end.0.2: a value without its key\? YAML reads 2 here as a key with no value, and 'rounds' "
+         r"is missing \(write rounds: 2\)",
+         {"t.yaml": _example("stargate-table-game.yaml", "players: 3\n", "set: ['end=[{trigger: round_cap, 2}]']\nplayers: 3\n")}),
     Case("replay-bomb", ["replay", "{tmp}/t.yaml"], r"t.yaml:\d+:\d+: more than 200,000 values", {"t.yaml": BOMB}),
     Case("replay-deep", ["replay", "{tmp}/t.yaml"], r"t.yaml:2:\d+: nested more than 50 levels deep", {"t.yaml": DEEP}),
     Case("replay-not-utf8", ["replay", "{tmp}/t.yaml"], r"t.yaml:1:1: not UTF-8 text", {"t.yaml": b"\xff\xfe"}),
