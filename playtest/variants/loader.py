@@ -776,18 +776,29 @@ def root_causes(errors: list[Any], schema: type[BaseModel] | None = None) -> lis
         return any(o["type"] == "extra_forbidden" and tuple(o["loc"][:-1]) == loc[:-1]
                    and guess(o["loc"][-1], valid) == loc[-1] for o in errors)
 
-    def bare(e: Any) -> bool:
-        """A value written without its key (`{trigger: round_cap, 2}` for `rounds: 2`): YAML reads
-        `2` as a key with no value, unknown, beside the one key missing there."""
-        return e["type"] == "extra_forbidden" and e.get("input", 0) is None
+    def in_short_list(e: Any) -> bool:
+        """An item's error inside a fixed-length list that has too few items (`between: [x]`): the
+        list's line ("needs 2 items here, not 1 (got ["x"])") quotes it; one mistake, one line."""
+        loc = tuple(e["loc"])
+        return any(o["type"] == "missing" and isinstance(o["loc"][-1], int) and len(loc) > len(o["loc"]) - 1
+                   and loc[:len(o["loc"]) - 1] == tuple(o["loc"][:-1]) and not (
+                       e["type"] == "missing" and isinstance(loc[-1], int) and len(loc) == len(o["loc"]))
+                   for o in errors)
 
-    kept = [e for e in errors if not echoes(e) and not misspelt(e)]
-    for e in [e for e in kept if bare(e)]:
+    def stands_for(e: Any) -> bool:
+        """An unknown key like no valid one beside the one key missing in its mapping: most
+        likely written in its place (`{trigger: round_cap, 2}` for `rounds: 2`, which YAML reads
+        as a key `2` with no value; `{x: 1}` for a gate that needs a metric)."""
+        return e["type"] == "extra_forbidden" and (schema is None or not guess(
+            e["loc"][-1], _valid_keys(schema, tuple(e["loc"][:-1]))))
+
+    kept = [e for e in errors if not echoes(e) and not misspelt(e) and not in_short_list(e)]
+    for e in [e for e in kept if stands_for(e)]:
         prefix = tuple(e["loc"][:-1])
         missing = [o for o in kept if o["type"] == "missing" and tuple(o["loc"][:-1]) == prefix]
         extra = [o for o in kept if o["type"] == "extra_forbidden" and tuple(o["loc"][:-1]) == prefix]
-        if len(missing) == 1 and len(extra) == 1:  # one mistake, one line: the value's, naming the key
-            kept = [o for o in kept if o is not missing[0]]
+        if len(missing) == 1 and len(extra) == 1 and isinstance(missing[0]["loc"][-1], str):
+            kept = [o for o in kept if o is not missing[0]]  # one mistake, one line: the key's, naming the missing one
             kept[kept.index(e)] = {**e, "meant": missing[0]["loc"][-1]}
     return _one_per_union(kept)
 
@@ -823,9 +834,14 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
     node, shown, found = _locate(tree, loc)
     kind = err["type"]
     path = ".".join(shown)
-    if kind == "extra_forbidden" and "meant" in err:
+    if kind == "extra_forbidden" and "meant" in err and err.get("input", 0) is None:
         return node.problem(path, f"a value without its key? YAML reads {loc[-1]} here as a key with no value, and "
                                   f"{err['meant']!r} is missing (write {err['meant']}: {loc[-1]})", at_key=True)
+    if kind == "extra_forbidden" and "meant" in err:
+        message = unknown_key(loc[-1], _valid_keys(schema, loc[:-1]))
+        head, _, listed = message.partition("; ")
+        return node.problem(path, f"{head}, and the required {err['meant']!r} is missing here (written as "
+                                  f"{str(loc[-1])!r}?){'; ' + listed if listed else ''}", at_key=True)
     if kind == "extra_forbidden":
         return node.problem(path, unknown_key(loc[-1], _valid_keys(schema, loc[:-1])), at_key=True)
     if kind == "missing" and not found and loc and isinstance(loc[-1], int) and isinstance(node.value, list):
