@@ -493,7 +493,14 @@ def cross_key_issues_despite_errors(
     deck has 24" beside a suit's misspelt name): such a problem is kept only if it holds whatever
     stands in for the item — nothing, and in turn a copy of each other item of its list under its
     id (`_stand_ins`) — so that one mistake in an item is one line. Gives nothing when the file
-    cannot be checked that way."""
+    cannot be checked that way, nor when a whole list or section is a wrong value (`planets: []`,
+    `cubes: 5`): the parent's version would stand in for a value unlike it ("no planet has an
+    extension slot" for a draft whose own planets have them)."""
+    for err in root_causes(exc.errors(), schema):
+        loc = tuple(err["loc"])
+        if len(loc) == 1 and err["type"] not in ("missing", "extra_forbidden") and any(
+                isinstance(d.get(loc[0]), list | dict) for d in (data, parent or {})):
+            return []
     repaired = copy.deepcopy(data)
     set_aside: list[tuple[Any, ...]] = []
     dropped: list[str] = []

@@ -415,6 +415,10 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("golden-planet-without-a-color-not-counted-out", ["validate", "{tmp}/v.yaml"],
          r"v.yaml:\d+:\d+: planets.e.color: required key is missing$",
          {"v.yaml": (ROOT / "tests/stargate/data/golden.yaml").read_text().replace("{id: e, color: green,  vp", "{id: e, vp")}),
+    # a whole list given a wrong value had the parent's list stand in for it, and draft 6's crews
+    # were told "no planet has an extension slot 1" three times: draft 5's planets have none (fuzz seed 103)
+    Case("whole-list-wrong-no-stand-in", ["validate", str(ROOT / "variants/stargate/draft6-development.yaml"), "--set", "planets=[]"],
+         r"^--set planets=\[\]:1:\d+: planets: Tuple should have at least 1 item after validation, not 0 \(got \[\]\)$"),
     Case("set-causes-parent-error", ["validate", str(DRAFT5), "--set", "planets_dealt.8=7"], r"draft5.yaml:\d+:\d+: crews: 6 crews are too few for 8 players .*\(with --set planets_dealt.8=7\)"),
     # a --set's key in a draft that extends another was listed as the file's change: "v.yaml, which
     # changes max_rounds, planets_dealt.8, with --set planets_dealt.8=7" (the file deals no 8th count)
