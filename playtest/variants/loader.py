@@ -800,6 +800,16 @@ def root_causes(errors: list[Any], schema: type[BaseModel] | None = None) -> lis
             e["loc"][-1], _valid_keys(schema, tuple(e["loc"][:-1]))))
 
     kept = [e for e in errors if not echoes(e) and not misspelt(e) and not in_short_list(e)]
+    for e in [e for e in kept if e["type"] == "missing" and isinstance(e.get("input"), dict) and e["input"]]:
+        # A mapping none of whose keys is valid ({x: 1} where a development goes): one line at the
+        # mapping, not one per missing key and one per unknown key.
+        prefix = tuple(e["loc"][:-1])
+        same = [o for o in kept if tuple(o["loc"][:-1]) == prefix and o["type"] in ("missing", "extra_forbidden")]
+        unknown = {str(o["loc"][-1]) for o in same if o["type"] == "extra_forbidden"}
+        if e in kept and unknown == {str(k) for k in e["input"]}:
+            needed = [str(o["loc"][-1]) for o in same if o["type"] == "missing"]
+            kept = [o for o in kept if not any(o is x for x in same if x is not e)]
+            kept[kept.index(e)] = {**e, "loc": prefix, "type": "no_valid_key", "needed": needed}
     for e in [e for e in kept if stands_for(e)]:
         prefix = tuple(e["loc"][:-1])
         missing = [o for o in kept if o["type"] == "missing" and tuple(o["loc"][:-1]) == prefix]
@@ -841,6 +851,10 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
     node, shown, found = _locate(tree, loc)
     kind = err["type"]
     path = ".".join(shown)
+    if kind == "no_valid_key":
+        valid = _valid_keys(schema, loc)
+        return node.problem(path, f"none of its keys is valid (got {_short(node.plain())}): it needs "
+                                  f"{', '.join(err['needed'])}{'; valid keys: ' + ', '.join(valid) if valid else ''}")
     if kind == "extra_forbidden" and "meant" in err and err.get("input", 0) is None:
         return node.problem(path, f"a value without its key? YAML reads {loc[-1]} here as a key with no value, and "
                                   f"{err['meant']!r} is missing (write {err['meant']}: {loc[-1]})", at_key=True)

@@ -419,6 +419,14 @@ V = [  # --- variant files: validate -------------------------------------------
     # were told "no planet has an extension slot 1" three times: draft 5's planets have none (fuzz seed 103)
     Case("whole-list-wrong-no-stand-in", ["validate", str(ROOT / "variants/stargate/draft6-development.yaml"), "--set", "planets=[]"],
          r"^--set planets=\[\]:1:\d+: planets: Tuple should have at least 1 item after validation, not 0 \(got \[\]\)$"),
+    # one mistake, several lines (a fuzz run, seed 127): a rank written twice was "rank labels must be
+    # distinct" and "rank values must be distinct ..."; a development replaced by {x: 1} was three
+    # "required key is missing" and an "unknown key"
+    Case("o7-rank-twice", ["validate", "{tmp}/v.yaml"], r"v.yaml:19:\d+: deck.ranks.1: rank 'Q' is listed twice$",
+         {"v.yaml": OHSEVEN.read_text().replace("    - {label: Q, value: 0}", "    - {label: Q, value: 0}\n    - {label: Q, value: 0}")}),
+    Case("nf-item-without-a-valid-key", ["validate", str(NF_BASE), "--set", "developments.d08={x: 1}"],
+         r"^--set developments.d08=\{x: 1\}:1:\d+: developments.7: none of its keys is valid \(got \{\"x\": 1\}\): it needs id, "
+         r"name, cost; valid keys: copies, cost, id, large, name, powers, vp$"),
     Case("set-causes-parent-error", ["validate", str(DRAFT5), "--set", "planets_dealt.8=7"], r"draft5.yaml:\d+:\d+: crews: 6 crews are too few for 8 players .*\(with --set planets_dealt.8=7\)"),
     # a --set's key in a draft that extends another was listed as the file's change: "v.yaml, which
     # changes max_rounds, planets_dealt.8, with --set planets_dealt.8=7" (the file deals no 8th count)

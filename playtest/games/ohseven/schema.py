@@ -170,10 +170,16 @@ class OhSevenVariant(VariantModel):
         ids = [s.id for s in self.deck.suits]
         if len(set(ids)) != len(ids):
             out.append((("deck", "suits"), "suit ids must be distinct"))
-        labels = [r.label for r in self.deck.ranks]
+        ranks = list(dict.fromkeys((r.label, r.value) for r in self.deck.ranks))
+        # A rank written twice (the same label and value) is one mistake: its line, not both the
+        # labels' and the values' below (they are checked on the ranks without the repeat).
+        for i, rank in enumerate(self.deck.ranks):
+            if (rank.label, rank.value) in [(r.label, r.value) for r in self.deck.ranks[:i]]:
+                out.append((("deck", "ranks", i), f"rank {rank.label!r} is listed twice"))
+        labels = [label for label, _ in ranks]
         if len(set(labels)) != len(labels):
             out.append((("deck", "ranks"), "rank labels must be distinct"))
-        values = [r.value for r in self.deck.ranks]
+        values = [value for _, value in ranks]
         if values != sorted(set(values)):
             out.append((("deck", "ranks"), "rank values must be distinct and listed from lowest to highest"))
         if set(ids) & set(labels):
