@@ -29,6 +29,7 @@ from playtest.core.transcript import (
 from playtest.errors import IllegalActionError, Problem, TranscriptError
 from playtest.games.newfrontiers.chance import ChanceMismatch, ScriptedChance
 from playtest.games.newfrontiers.rules import NewFrontiersRules
+from playtest.games.newfrontiers.schema import NewFrontiersVariant
 from playtest.games.newfrontiers.scoring import PARTS
 from playtest.games.newfrontiers.state import Move, State, parse_move
 from playtest.suggest import guess
@@ -303,6 +304,7 @@ def replay(path: Path) -> Replay:
     path = Path(path)
     reader, variant, players = _header(path)
     tree = reader.tree
+    assert isinstance(variant.model, NewFrontiersVariant)  # the reader loads `game: newfrontiers` only
     rules = NewFrontiersRules(variant.model)
     homes, deck = _setup(tree, rules, players)
     t = rules.tiles

@@ -173,9 +173,9 @@ class OhSevenVariant(VariantModel):
         ranks = list(dict.fromkeys((r.label, r.value) for r in self.deck.ranks))
         # A rank written twice (the same label and value) is one mistake: its line, not both the
         # labels' and the values' below (they are checked on the ranks without the repeat).
-        for i, rank in enumerate(self.deck.ranks):
-            if (rank.label, rank.value) in [(r.label, r.value) for r in self.deck.ranks[:i]]:
-                out.append((("deck", "ranks", i), f"rank {rank.label!r} is listed twice"))
+        for i, written in enumerate(self.deck.ranks):
+            if (written.label, written.value) in [(r.label, r.value) for r in self.deck.ranks[:i]]:
+                out.append((("deck", "ranks", i), f"rank {written.label!r} is listed twice"))
         labels = [label for label, _ in ranks]
         if len(set(labels)) != len(labels):
             out.append((("deck", "ranks"), "rank labels must be distinct"))
