@@ -258,6 +258,9 @@ EFFECT_SCHEMA: dict[str, pl.DataType] = {
 EXACT_FIT = 1e-20
 """A residual variance below this share of the response's mean square is an exact fit (what is
 left is rounding)."""
+ROUNDING = 1e-12
+"""An effect smaller than this share of the sum of the absolute terms that compute it (the
+weights times the values) is rounding: it is 0."""
 SAME_VALUE = 1e-12
 """A response whose values at the points differ by less than this (relative to max(1, |value|))
 is the same everywhere: one mean summed in another order differs in its last bits (0.26 and
@@ -348,6 +351,9 @@ def effects(design: Design) -> pl.DataFrame:
                 cov = None
                 method = "least squares: the trials fit exactly (they share their games), no interval"
         crit = dist.t_ppf(0.975, df) if use_t else Z95
+        # An effect inside the rounding of the sum that computes it is 0: a key that moves
+        # nothing read "+8.66e-16 rounds" (the weights' products do not cancel to the bit).
+        beta = np.where(np.abs(beta) <= ROUNDING * (np.abs(weights) @ np.abs(y)), 0.0, beta)
         for j, (k, level, ref, x) in enumerate(cols, start=1):
             step = _step(x) if k.numeric else 1.0
             factor = float(x.std(ddof=1)) / step / sd_y

@@ -402,3 +402,20 @@ def test_an_effect_on_a_share_never_runs_past_100_points():
                ("random",) * 2, 10, {"one_counter_moves": MetricInfo(kind="rate")})
     [row] = effects(d).iter_rows(named=True)
     assert row["ci_high"] == 1.0
+
+
+def test_a_key_that_moves_nothing_has_an_effect_of_exactly_0_not_rounding():
+    """A newcomer's toy game: a key with no effect read `+8.66e-16 rounds [-0.0702, 0.0702]`.
+    Here the response is the same at both values of `kb` in every pair of points (weighted fit)."""
+    found = []
+    for seed in range(20):
+        rng = np.random.default_rng(seed)
+        rows = pl.DataFrame({"ka": [0.0, 0, 1, 1, 2, 2, 3, 3], "kb": [0.0, 1] * 4,
+                             "len": np.repeat(rng.normal(5, 1, 4), 2), "len se": np.repeat(rng.uniform(0.1, 0.3, 4), 2)})
+        d = Design("sweep", Path("run"), [Key("ka", True), Key("kb", True)],
+                   [Response("len", "game_length_rounds", "game_length_rounds")], rows, {"len": "len se"},
+                   ("greedy",) * 4, 10)
+        row = effects(d).filter(pl.col("key") == "kb").row(0, named=True)
+        found.append((row["estimate"], row["std_effect"]))
+        assert row["ci_low"] < 0 < row["ci_high"]
+    assert found == [(0.0, 0.0)] * 20
