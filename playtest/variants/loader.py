@@ -11,7 +11,7 @@ import math
 import re
 import types
 import typing
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -498,8 +498,7 @@ def cross_key_issues_despite_errors(
     extension slot" for a draft whose own planets have them)."""
     for err in root_causes(exc.errors(), schema):
         loc = tuple(err["loc"])
-        if len(loc) == 1 and err["type"] not in ("missing", "extra_forbidden") and any(
-                isinstance(d.get(loc[0]), list | dict) for d in (data, parent or {})):
+        if len(loc) == 1 and err["type"] not in ("missing", "extra_forbidden") and _is_section(schema, loc[0]):
             return []
     repaired = copy.deepcopy(data)
     set_aside: list[tuple[Any, ...]] = []
@@ -540,6 +539,18 @@ def cross_key_issues_despite_errors(
     # A stand-in run's locations: its lists hold every item where the file has it (without the
     # item left out, the positions after it were one off).
     return [(loc, message) for loc, where, message in runs[0] if (where, message) in held and where in places]
+
+
+def _is_section(schema: type[BaseModel], key: Any) -> bool:
+    """Whether the schema's top-level `key` holds a list, mapping or model (a section), as
+    opposed to one value: decided by the schema, not by what the file wrote there (a
+    `description: [a, b]` is a wrong value for a text; the parent's text stands in for it)."""
+    tp = _annotation_at(schema, (key,))
+    while typing.get_origin(tp) is typing.Annotated:
+        tp = typing.get_args(tp)[0]
+    members = typing.get_args(tp) if typing.get_origin(tp) in (typing.Union, types.UnionType) else (tp,)
+    return any((isinstance(m, type) and issubclass(m, BaseModel))
+               or typing.get_origin(m) in (list, tuple, dict, Sequence, Mapping) for m in members)
 
 
 MAX_STAND_INS = 4

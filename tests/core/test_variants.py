@@ -368,6 +368,19 @@ def test_cross_key_problems_are_reported_together_with_type_errors(tmp_path):
     ]
 
 
+def test_a_single_value_of_a_wrong_kind_keeps_the_cross_key_problems(tmp_path):
+    """Only a whole list or section given a wrong value (`planets: []`) silences the cross-key
+    checks; a text given a list (`description: [a, b]`) is one value, the parent's stands in for
+    it, and the rest of the file is still checked (the planets dealt went unsaid)."""
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\ndescription: [a, b]\nplanets_dealt: {{3: 5, 4: 13}}\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    assert problems(exc) == [
+        f"{path}:2:14: description: Input should be a valid string (got [\"a\", \"b\"])",
+        f"{path}:3:26: planets_dealt.4: 13 planets dealt for 4 players but only 12 planet cards exist",
+    ]
+
+
 def test_an_item_left_out_for_its_type_error_still_counts_in_its_list():
     """An item with a type error and no parent version cannot be validated, but it is still one
     of its list's items: a count that is wrong with it is said, and counted with it (it read
