@@ -373,7 +373,8 @@ def test_players_may_be_a_count_with_names_or_player_1_2_as_every_game_s_transcr
     # twice said at the name; 'draw' is New Frontiers' own (a round's draw entry).
     ("players: {n}\nnames: [Ann, '', Cat, Dan]", r":6:14: names.2: a name cannot be empty$"),
     ("players: [Ann, Ben, Ann, Dan]", r":5:21: players.3: duplicate name 'Ann'$"),
-    ("players: [Ann, draw, Cat, Dan]", r":5:10: players: a player cannot be named 'draw'"),
+    ("players: [Ann, draw, Cat, Dan]", r":5:16: players.2: a player cannot be named 'draw'"),
+    ("players: {n}\nnames: [Ann, Ben, draw, Dan]", r":6:19: names.3: a player cannot be named 'draw'"),
 ])
 def test_a_bad_player_count_or_names_is_located(tmp_path, header, message):
     with pytest.raises(TranscriptError, match=message):

@@ -57,8 +57,10 @@ def _header(path: Path) -> tuple[TranscriptReader, Variant, list[str]]:
     variant = reader.load_variant()
     players = list(reader.read_players(variant))
     if "draw" in players:  # `{draw: [...]}` is an explore's draw among the moves
-        reader.problems.append(reader.doc["players"].problem(
-            "players", "a player cannot be named 'draw': a round's {draw: [...]} entries are the worlds drawn"))
+        key = "players" if isinstance(reader.doc["players"].value, list) else "names"  # where the names are written
+        i = next(i for i, name in enumerate(reader.doc[key].value) if name.value == "draw")
+        reader.problems.append(reader.doc[key].value[i].problem(
+            f"{key}.{i + 1}", "a player cannot be named 'draw': a round's {draw: [...]} entries are the worlds drawn"))
     reader.check()
     return reader, variant, players
 
