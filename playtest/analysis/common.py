@@ -112,9 +112,10 @@ def mean_score_by(games: Table, by: str, floors: Mapping[str, float] | None = No
 
 
 def game_length(games: Table) -> pl.DataFrame:
-    """Mean game length in rounds (one value per game), skewness-corrected t interval."""
+    """Mean game length in rounds (one value per game), skewness-corrected t interval, stopping
+    at 1 round as `outcome_shape`'s (simulate's table and the report show the same row)."""
     per_game = F.per_game(games, pl.col("rounds").first())
-    est, lo, hi = per_game_mean_ci(per_game["rounds"].to_numpy())
+    est, lo, hi = per_game_mean_ci(per_game["rounds"].to_numpy(), at_least=1.0)
     return C.metric_frame([{C.METRIC: "game_length_rounds", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo,
                             C.CI_HIGH: hi, C.N: per_game.height,
                             C.DEFINITION: "Mean number of rounds a game lasts."}])

@@ -146,6 +146,10 @@ def test_a_margin_and_a_game_length_never_read_below_what_a_game_can_have():
                          (0.0 if lone else 0.5), "rounds": 20 if lone else 1, "turns": 40 if lone else 1})
     table = common.outcome_shape(pl.DataFrame(rows))
     got = {m: (lo, est) for m, est, lo in table.select(C.METRIC, C.ESTIMATE, C.CI_LOW).iter_rows()}
+    # simulate's terminal table (common.game_length) shows the report's row, not one without the bound
+    length = common.game_length(pl.DataFrame(rows))
+    assert length.row(0, named=True) == table.filter(pl.col(C.METRIC) == "game_length_rounds").row(0, named=True) | {
+        C.DEFINITION: length[C.DEFINITION][0]}
     assert got["margin_of_victory"][1] == pytest.approx(0.15)
     assert got["margin_of_victory"][0] == 0.0  # was about -0.04
     assert got["game_length_rounds"][0] == 1.0 and got["game_length_turns"][0] == 1.0
