@@ -96,6 +96,25 @@ def _nim_legal_until_nine_left(self, state):
     return [] if sum(state.heaps) < 9 else [Take(h, k) for h, size in enumerate(state.heaps) for k in range(1, size + 1)]
 
 
+class _Keyed(list):
+    """A legal list with `action_keys` (tree.action_keys), as a game that offers them has."""
+
+    action_keys: list
+
+
+def _nim_keys_unhashable_below_nine(self, state):
+    """Nim's legal moves, offered with `action_keys` that do not hash (lists) once fewer than 9
+    counters are left: hashable at the first decision, so only a search playing ahead meets it."""
+    from playtest_nim.game import Take
+
+    legal = [Take(h, k) for h, size in enumerate(state.heaps) for k in range(1, size + 1)]
+    if sum(state.heaps) >= 9:
+        return legal
+    out = _Keyed(legal)
+    out.action_keys = [[a.heap, a.count] for a in legal]
+    return out
+
+
 @pytest.mark.parametrize(("broken", "bots", "message"), [
     # A bug in a plugin's rules (no legal action, game not over) is named as the game's, not an
     # internal error.
@@ -121,8 +140,14 @@ def _nim_legal_until_nine_left(self, state):
      "error: game 0 (bots ismcts:20,ismcts:20, seed 4): the rules of 'nim' offered no legal action in a state that "
      "is not over (reached by a search rollout from sample_state and apply, seat 2 to move): a bug in the game's "
      "legal_actions, is_terminal or sample_state; nothing was written\n"),
+    # keys that do not hash only in a state the search reaches ahead of the table: the root's
+    # legal list hashes, and the TypeError was an internal error
+    (("NimRules", "legal_actions", _nim_keys_unhashable_below_nine), "mcts:20",
+     "error: game 0 (bots mcts:20,mcts:20, seed 4): search bot 'mcts:20': the actions of 'nim' cannot key a search "
+     "tree (list: unhashable type: 'list'): make them hashable and equal by value, e.g. @dataclass(frozen=True) "
+     "(docs/extending.md, 'For the search bots'); nothing was written\n"),
 ], ids=["no-legal-move", "bot-off-the-list", "search-unhashable-actions", "search-state-without-n",
-        "search-no-legal-move-ahead"])
+        "search-no-legal-move-ahead", "search-unhashable-ahead"])
 def test_a_plugin_that_breaks_the_protocol_stops_the_run_in_one_line_and_leaves_no_run(example_game, cli, tmp_path,
                                                                                      monkeypatch, broken, bots,
                                                                                      message):

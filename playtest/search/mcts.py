@@ -42,14 +42,10 @@ class SearchBot:
         state = sample(view, rng=rng)
         n = self._n_seats(state)
         root = kept[1] if kept is not None and kept[0] == state else Node(-1, n)
-        try:
-            for i in range(self.spec.iterations):
-                if self.resample_each_iteration and i:
-                    state = sample(view, rng=rng)
-                self._iterate(state, root, n, rng)
-        except TypeError as exc:  # the tree keys its children by action: say so if that is why
-            self._check_hashable(legal, exc)
-            raise
+        for i in range(self.spec.iterations):
+            if self.resample_each_iteration and i:
+                state = sample(view, rng=rng)
+            self._iterate(state, root, n, rng)
         self.decisions += 1
         self.iterations += self.spec.iterations
         i = best_action(root, legal, self.seat)
@@ -100,7 +96,11 @@ class SearchBot:
             legal = legal_actions(state)
             if not legal:
                 raise self.model.no_legal_action(f"search bot {self.name!r}", state)
-            action, node, new = descend(node, legal, current_seat(state), n, c, rng)
+            try:
+                action, node, new = descend(node, legal, current_seat(state), n, c, rng)
+            except TypeError as exc:  # the tree keys its children by action: say so if that is why
+                self._check_hashable(legal, exc)  # this state's actions: those ahead may differ from the root's
+                raise
             state = apply(state, action, rng=rng)
             path.append(node)
             if new:
