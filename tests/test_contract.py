@@ -191,7 +191,6 @@ def test_event_data_are_the_declared_columns_with_their_types(game, path):
     assert seen
 
 
-
 @pytest.mark.parametrize(("game", "path"), BASE, ids=[f"{g}:{p.stem}" for g, p in BASE])
 def test_sample_state_agrees_with_the_view_it_is_given(game, path):
     """The search bots (`mcts`, `ismcts`, `ladder`) see only `sample_state(view)`: a sample that
@@ -208,7 +207,6 @@ def test_sample_state_agrees_with_the_view_it_is_given(game, path):
         pytest.skip(f"{game} has no sample_state: the search bots refuse it (docs/extending.md)")
     for players in variant.model.player_counts():
         assert sample_state_problem(spec, rules, players) is None
-
 
 
 @pytest.mark.parametrize(("game", "path"), BASE, ids=[f"{g}:{p.stem}" for g, p in BASE])
@@ -231,6 +229,7 @@ def test_the_search_bots_play_a_game(game, path):
     played = play_game(rules, bots, n_players=players, deal_rng=rng.stream(5, 0, rng.DEAL),
                        bot_rngs=[rng.stream(5, 0, rng.bot_stream(s)) for s in range(players)])
     _check_result(game, path, played, players)
+
 
 def sample_state_problem(spec, rules, players: int, decisions: int = 120) -> str | None:
     """The first way the game's sample_state (rules method or GameSpec hook) disagrees with the

@@ -1051,8 +1051,9 @@ def test_one_hundred_mutations_of_small_inputs_break_no_contract():
 @pytest.mark.slow
 def test_many_mutations_of_every_input_break_no_contract():
     """The fuzzer over every shipped input, variants simulated too (minutes): no traceback, no
-    exit 1, no unlocated line, nothing written. Several lines are allowed here: a variant whose
-    item has a type error still cascades ('planets_dealt.4: 6 planets dealt ... only 5 planet
-    cards exist' beside the bad planet; draft6-development's 'no planet has an extension slot').
-    (An item that loses its id is one line since 049be5c.)"""
+    exit 1, no unlocated line, nothing written. Several lines are allowed here (KNOWN_SEVERAL
+    judges a few; an effect renamed to another effect still reads one line per key it does not
+    take). An item with a type error no longer cascades into its list's counts (54087c0, stand-ins)
+    nor a whole list given a wrong value into its neighbours' checks (cb41202); an item that loses
+    its id is one line since 049be5c."""
     assert _fuzz_bad(2, 600, simulate=True, several=False) == []
