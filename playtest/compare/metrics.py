@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
@@ -77,18 +78,55 @@ def estimates(table: pl.DataFrame) -> pl.DataFrame:
             .unique([C.METRIC, C.GROUP], keep="first", maintain_order=True))
 
 
+WHOLE_SEP = " / "
+"""A nested category's separator: 'round 3 / bays' is the category bays of the whole 'round 3'."""
+
+
+def _whole(group: str, nested: bool) -> str:
+    """The whole a category belongs to: the part before the last ' / ' of a nested metric's group
+    ('round 3' of 'round 3 / bays'), else the metric itself ('')."""
+    return group.rsplit(WHOLE_SEP, 1)[0] if nested else ""
+
+
+def _is_nested(groups: Collection[str]) -> bool:
+    return bool(groups) and all(g and WHOLE_SEP in g for g in groups)
+
+
+def _splits_a_whole(part: pl.DataFrame) -> bool:
+    """The rows of one rate or share metric split one whole (or, nested, each of several wholes
+    such as the rounds of 'round 3 / bays') into categories: in each whole every row has the same
+    n and the estimates add up to 1. A conditional rate does not, even when its groups happen to
+    share one n: the win rate of the players who took a crew (a crew nobody took has no win rate,
+    not 0%), the exact-bid rate of a bid never made."""
+    groups = [str(g or "") for g in part[C.GROUP].to_list()]
+    nested = _is_nested(groups)
+    wholes: dict[str, list[tuple[Any, Any]]] = {}
+    for g, est, n in zip(groups, part[C.ESTIMATE].to_list(), part[C.N].to_list(), strict=True):
+        wholes.setdefault(_whole(g, nested), []).append((est, n))
+    for rows in wholes.values():
+        ests = [e for e, _ in rows]
+        if len({n for _, n in rows}) != 1 or any(e is None or math.isnan(e) for e in ests):
+            return False
+        if abs(math.fsum(ests) - 1.0) > 1e-6:
+            return False
+    return True
+
+
 def distribution_groups(tables: Sequence[pl.DataFrame]) -> dict[str, set[str]]:
-    """Metrics that split one whole into categories (a rate or share whose groups all have the
-    same n, e.g. crew pick rates, end triggers, game lengths) → every category seen in any table.
-    A category that a variant or a ladder rung never produced (a crew it never took, a game
-    length it never had) is then 0%, not missing: compared and tested, not "not tested"."""
+    """Metrics that split one whole into categories (a rate or share whose groups have the same n
+    and add up to 1, e.g. crew pick rates, end triggers, game lengths; nested ones, such as the
+    crew pick rate by round, per whole) → every category seen in any table. A category that a
+    variant or a ladder rung never produced (a crew it never took, a game length it never had) is
+    then 0%, not missing: compared and tested, not "not tested"."""
     out: dict[str, set[str]] = {}
     for t in tables:
         for (metric,), part in t.group_by([C.METRIC]):
-            if ("rate" not in metric and "share" not in metric) or part[C.N].n_unique() != 1:
+            if "rate" not in metric and "share" not in metric:
                 continue
             values = part[C.ESTIMATE].drop_nulls().drop_nans()
             if values.len() and (values.min() < 0 or values.max() > 1):  # type: ignore[operator]
+                continue
+            if not _splits_a_whole(part):
                 continue
             out.setdefault(str(metric), set()).update(part[C.GROUP].to_list())
     return out
@@ -98,7 +136,9 @@ def complete(table: pl.DataFrame, groups: Mapping[str, set[str]], offs: Sequence
              games: int | None = None, declared: MetricInfos | None = None) -> pl.DataFrame:
     """`table` with a 0 row for each category of `groups` it lacks (of a metric it has), except
     a category its variant switches off (`offs`): New Frontiers' share of games ended by the
-    worlds trigger is not 0% in a draft without that trigger, it is not there at all. With
+    worlds trigger is not 0% in a draft without that trigger, it is not there at all. A nested
+    category is added only to a whole the table has ('round 12 / bays' is not 0% in a run whose
+    games all ended after round 6: it has no round 12), with that whole's n. With
     `games` (the run's), a share's 0 row gets the exact 95% interval of a share never seen,
     [0, 1 − 0.025^(1/N)], N the games or the row's n when fewer (stats.never_seen); `declared`
     (the game's GameSpec.metric_info) says which metrics are shares where their names do not."""
@@ -108,12 +148,20 @@ def complete(table: pl.DataFrame, groups: Mapping[str, set[str]], offs: Sequence
         if part.height == 0:
             continue
         have = set(part[C.GROUP].to_list())
-        n, definition = part[C.N][0], part[C.DEFINITION][0]
-        # the two-sided 95% interval's upper end of a share never seen (stats.never_seen at 2.5%)
-        high = never_seen(0.025, chances(games, n)) if games and is_share(metric, declared) else None
-        extra += [{C.METRIC: metric, C.GROUP: g, C.ESTIMATE: 0.0, C.N: n, C.DEFINITION: definition,
-                   C.CI_LOW: None if high is None else 0.0, C.CI_HIGH: high}
-                  for g in sorted(wanted - have) if off_for(offs, metric, g) is None]
+        nested = _is_nested(wanted)
+        whole_n: dict[str, Any] = {}  # each whole's n (its first row's, as the rows of a whole share one)
+        for g, n in zip(part[C.GROUP].to_list(), part[C.N].to_list(), strict=True):
+            whole_n.setdefault(_whole(str(g or ""), nested), n)
+        definition = part[C.DEFINITION][0]
+        for g in sorted(wanted - have):
+            whole = _whole(g, nested)
+            if whole not in whole_n or off_for(offs, metric, g) is not None:
+                continue
+            n = whole_n[whole]
+            # the two-sided 95% interval's upper end of a share never seen (stats.never_seen at 2.5%)
+            high = never_seen(0.025, chances(games, n)) if games and is_share(metric, declared) else None
+            extra.append({C.METRIC: metric, C.GROUP: g, C.ESTIMATE: 0.0, C.N: n, C.DEFINITION: definition,
+                          C.CI_LOW: None if high is None else 0.0, C.CI_HIGH: high})
     return in_group_order(pl.concat([table, C.metric_frame(extra)])) if extra else table
 
 

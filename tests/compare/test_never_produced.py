@@ -1,0 +1,39 @@
+"""A category one variant never produced is 0% there only when the metric splits a whole: a
+conditional rate (the win rate of players who took a crew) has no value for a crew nobody took,
+and a round no game reached has no pick rates (found with a one-crew Stargate draft and a
+two-player draft whose games all ran to round 60, compared with draft 5)."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from playtest.analysis import columns as C
+from playtest.compare.metrics import complete, distribution_groups
+
+
+def _rows(metric: str, rows: list[tuple[str, float, int]]) -> pl.DataFrame:
+    return C.metric_frame([{C.METRIC: metric, C.GROUP: g, C.ESTIMATE: e, C.N: n} for g, e, n in rows])
+
+
+def test_a_conditional_rate_is_not_a_distribution_even_with_one_group_or_equal_n():
+    one_crew = _rows("crew_win_rate", [("solo", 0.2, 150)])  # 5 players, all take the only crew
+    base = _rows("crew_win_rate", [("armstrong", 0.4, 60), ("bays", 0.3, 40)])
+    exact = _rows("exact_rate", [("bid 0", 1.0, 30), ("bid 1", 1.0, 30)])  # equal n by chance
+    groups = distribution_groups([base, one_crew, exact, _rows("exact_rate", [("bid 0", 0.5, 30)])])
+    assert groups == {}
+    assert complete(base, groups).height == 2  # no made-up 0% win rate for 'solo'
+
+
+def test_a_nested_share_is_completed_only_within_the_wholes_the_run_has():
+    short = _rows("crew_pick_rate_by_round", [("round 1 / armstrong", 0.5, 40), ("round 1 / bays", 0.5, 40),
+                                              ("round 2 / armstrong", 1.0, 20)])
+    long = _rows("crew_pick_rate_by_round", [("round 1 / armstrong", 1.0, 60), ("round 2 / armstrong", 0.5, 60),
+                                             ("round 2 / bays", 0.5, 60), ("round 9 / armstrong", 1.0, 60)])
+    groups = distribution_groups([short, long])
+    assert groups == {"crew_pick_rate_by_round": {"round 1 / armstrong", "round 1 / bays", "round 2 / armstrong",
+                                                  "round 2 / bays", "round 9 / armstrong"}}
+    filled = {g: (e, n) for g, e, n in complete(short, groups).select(C.GROUP, C.ESTIMATE, C.N).iter_rows()}
+    assert filled["round 2 / bays"] == (0.0, 20)  # round 2 was played: bays never taken in it, of 20 turns
+    assert "round 9 / armstrong" not in filled  # no game of this run reached round 9
+    other = {g: (e, n) for g, e, n in complete(long, groups).select(C.GROUP, C.ESTIMATE, C.N).iter_rows()}
+    assert other["round 1 / bays"] == (0.0, 60)
