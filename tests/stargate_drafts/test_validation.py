@@ -92,3 +92,25 @@ def test_a_new_cube_effect_silences_the_stock_empty_note_without_an_edit_to_note
     assert load_text(tmp_path, text).notes == ()  # in neither list: it may take cubes
     monkeypatch.setattr(sc, "CUBE_SKILLS", (*sc.CUBE_SKILLS, sc.VPPerFullPlanet))
     assert load_text(tmp_path, text).notes == ()
+
+
+def test_planets_full_that_too_few_cubes_can_never_reach(tmp_path: Path) -> None:
+    """One cube each and planets_full the only trigger: no planet of draft 5 (6 to 8 slots) can
+    ever fill, so every game ran silently to max_rounds (60) and `simulate` only warned after the
+    run. Refused in one located line at the count; with another trigger on, a note."""
+    body = "cubes: {total: 1, start_in_hand: 1, replenish: 0}\nend: [{trigger: planets_full, count: 1}]\n"
+    [line] = errors(tmp_path, body)
+    assert line.startswith(f"{tmp_path / 'draft.yaml'}:3:38: end.0.count: planets_full can never fire with 3 or 4 "
+                           "players: 1 full planet takes at least 6 cubes"), line
+    assert "every game with 3 or 4 players would run to max_rounds (60, the safety stop)" in line
+    capped = load_text(tmp_path, body.replace("count: 1}]", "count: 1}, {trigger: round_cap, rounds: 9}]"))
+    [note] = [str(n) for n in capped.notes]
+    assert ":3:38: end.0.count: planets_full can never fire with 3 or 4 players" in note
+    # Two cubes each, one full planet at 3 players (6 cubes, 6 slots) but two at 4 (8 cubes, 12
+    # slots): only the 4-player games cannot end.
+    line = errors(tmp_path, body.replace("total: 1, start_in_hand: 1", "total: 2, start_in_hand: 2")
+                  .replace("count: 1", "count: {3: 1, 4: 2}"))[0]
+    assert "can never fire with 4 players: 2 full planets take at least 12 cubes" in line, line
+    assert "every game with 4 players would run" in line
+    # Draft 5's planets filled by enough cubes: no problem at all.
+    assert load_text(tmp_path, body.replace("total: 1, start_in_hand: 1", "total: 3, start_in_hand: 3")).notes == ()

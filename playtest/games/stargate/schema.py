@@ -432,6 +432,41 @@ class StargateVariant(VariantModel):
                 elif counts[players] > dealt:
                     out.append((("end", i, "count"), f"{counts[players]} full planets can never happen with "
                                 f"{players} players: {dealt} are dealt"))
+        # planets_full that no game can reach (too few cubes to fill that many planets) is a note
+        # (notes()) while another trigger may end the game; when every trigger is such a
+        # planets_full, every game at that player count would run to max_rounds: refused.
+        out += [(("end", i, "count"), f"{message}; no other end trigger is on, so every game with "
+                 f"{_counts(alone)} players would run to max_rounds ({self.max_rounds}, the safety stop)")
+                for i, (message, alone) in self._unfillable().items() if alone]
+        return out
+
+    def _unfillable(self) -> dict[int, tuple[str, list[int]]]:
+        """Each planets_full trigger (by its index in `end`) that no game can reach at some player
+        count: filling its count of planets takes more cubes than the players own together, even
+        with the planets of fewest slots dealt (cubes only leave the game; overflow and extension
+        slots do not make a planet full) → its message, and the player counts at which every end
+        trigger is such a planets_full (no game there can end before max_rounds)."""
+        slots = sorted(len(p.vp) for p in self.planets)
+        never: dict[int, list[tuple[int, int, int]]] = {}  # index → (players, count, cubes needed)
+        for i, trig in enumerate(self.end):
+            if not isinstance(trig, PlanetsFull):
+                continue
+            for players, dealt in sorted(self.planets_dealt.items()):
+                count = trig.count if isinstance(trig.count, int) else trig.count.get(players)
+                if count is None or not 1 <= count <= min(dealt, len(slots)):
+                    continue  # its own error (above)
+                if sum(slots[:count]) > players * self.cubes.total:
+                    never.setdefault(i, []).append((players, count, sum(slots[:count])))
+        out: dict[int, tuple[str, list[int]]] = {}
+        for i, cases in never.items():
+            players, count, need = cases[-1]  # the most players: the most cubes, and still too few
+            message = (f"planets_full can never fire with {_counts([c[0] for c in cases])} players: {count} full "
+                       f"planet{'s take' if count != 1 else ' takes'} at least {need} cubes (the fewest slots of "
+                       f"any {count} planet{'s' if count != 1 else ''}), but {players} players own "
+                       f"{players * self.cubes.total} together (cubes.total {self.cubes.total} each)")
+            alone = [c[0] for c in cases
+                     if sum(1 for other in never.values() if c[0] in [x[0] for x in other]) == len(self.end)]
+            out[i] = (message, alone)
         return out
 
     def notes(self) -> list[Issue]:
@@ -449,7 +484,15 @@ class StargateVariant(VariantModel):
                             "stock_empty can never fire: nothing takes cubes from the stock (cubes.replenish is 0, "
                             f"no crew has {' or '.join(_effect_key(c) for c in CUBE_SKILLS)}, no planet converts "
                             "cubes from the stock)"))
+        # legal while another trigger may end the game (issues() refuses it when none can)
+        out += [(("end", i, "count"), message) for i, (message, alone) in self._unfillable().items() if not alone]
         return out
+
+
+def _counts(players: list[int]) -> str:
+    """'3', '3 or 4', '2, 3 or 4'."""
+    words = [str(p) for p in players]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def _effect_key(effect_class: type[Strict]) -> str:
