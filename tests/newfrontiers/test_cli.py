@@ -57,6 +57,10 @@ def test_validate_ships_valid_variants():
      "or equal to 0 (got -5)"),
     ("worlds.0.colonists=3",
      "--set worlds.0.colonists=3:1:20: worlds.w01.colonists: Input should be less than or equal to 2 (got 3)"),
+    ("rules.end.worlds=1",  # the home world counts: every game ended after round 1 (30 games of 30)
+     "--set rules.end.worlds=1:1:18: rules.end.worlds: every player holds 1 settled world, the home world, from "
+     "the set-up (it counts): this trigger would end every game after round 1; give 2 or more (8 in the rules "
+     "summary), or null to switch it off"),
     ("rules.players=[2,3,4,5,7]",  # (once also "7 players need 7 home worlds": a knock-on of the same mistake)
      "--set rules.players=[2,3,4,5,7]:1:15: rules.players.4: player counts must be between 2 and 6"),
 ])

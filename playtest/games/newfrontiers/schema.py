@@ -467,6 +467,10 @@ class NewFrontiersVariant(VariantModel):
                         "(rules.setup.extra_colonists, rules.settle.colonists and rules.bonuses.settle_colonists "
                         "are all 0), and every world needs one: no world can ever be settled"))
         e = r.end
+        if e.worlds == 1:
+            out.append((("rules", "end", "worlds"), "every player holds 1 settled world, the home world, from the "
+                        "set-up (it counts): this trigger would end every game "
+                        "after round 1; give 2 or more (8 in the rules summary), or null to switch it off"))
         if not e.switched_on():
             out.append((("rules", "end"), "switch on at least one end trigger"))
         else:
