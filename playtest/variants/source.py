@@ -10,6 +10,7 @@ anchor that contains it, and only regular files are read (not /dev/zero, a FIFO 
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -224,6 +225,10 @@ def _copy(node: Node) -> Node:
     return Node(value, node.file, node.line, node.col, node.key_line, node.key_col)
 
 
+_GLUED_TAG = re.compile(r"(![A-Za-z_]+)([,}\]])")
+"""A tag glued to a flow indicator: `!remove}`, `!remove,`."""
+
+
 def _parse_text(text: str, label: str, loader_class: type[yaml.SafeLoader]) -> Node:
     problems: list[Problem] = []
     if len(text) > MAX_BYTES:
@@ -243,6 +248,14 @@ def _parse_text(text: str, label: str, loader_class: type[yaml.SafeLoader]) -> N
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         reason = exc.problem or str(exc)
+        # A tag written against a flow indicator (`{3: !remove}`, `{3: !remove, 4: 5}`) reads the
+        # indicator as part of the tag, and PyYAML's reason names only a character it expected.
+        lines = text.splitlines()
+        here = lines[line - 1] if 0 < line <= len(lines) else ""
+        glued = list(dict.fromkeys(m.group(0) for m in _GLUED_TAG.finditer(here)))
+        if glued:
+            reason += (f" ({' '.join(f'`{g}`' for g in glued)}: a tag runs into the ',', '}}' or ']' written right after it; in a flow "
+                       "map or list put a space between them, e.g. `{3: !remove }`, or write the map in block style)")
         raise VariantError([Problem(label, line, col, "", f"malformed YAML: {reason}")]) from None
     except yaml.reader.ReaderError as exc:
         line = text[: exc.position].count("\n") + 1

@@ -461,6 +461,25 @@ def test_remove_tag_that_deletes_nothing_is_a_located_error(tmp_path, text, expe
     assert [p.replace(f"{tmp_path}/", "") for p in problems(exc)] == [expected]
 
 
+@pytest.mark.parametrize(("flow", "col", "glued"), [
+    ("{3: !remove}", 27, "`!remove}`"),  # PyYAML: "expected ' ', but found '}'"
+    ("{2: 1, 3: !remove, 4: !remove}", 36, "`!remove,` `!remove}`"),  # "expected ',' or '}', but got ':'"
+])
+def test_a_tag_glued_to_a_flow_indicator_says_so(tmp_path, flow, col, glued):
+    """docs/variants.md: in a flow map the tag needs a space before the `}`. A designer who wrote
+    `{2: 1, 3: !remove, 4: !remove}` got only PyYAML's "expected ',' or '}', but got ':'", at the
+    second key."""
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\nplanets_dealt: {flow}\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    [line] = [p.replace(f"{tmp_path}/", "") for p in problems(exc)]
+    assert line.startswith(f"v.yaml:2:{col}: malformed YAML: "), line
+    assert line.endswith(f"({glued}: a tag runs into the ',', '}}' or ']' written right after it; in a flow "
+                         "map or list put a space between them, e.g. `{3: !remove }`, or write the map in block style)")
+    write(tmp_path, "v.yaml", f"extends: {DRAFT5}\nplanets_dealt: {flow.replace('!remove', '!remove ')}\n")
+    assert 3 not in load_variant(path).model.planets_dealt  # the spaced form the hint gives works
+
+
 def test_a_required_key_removed_is_reported_at_the_removal(tmp_path):
     path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\nname: x\ncubes: !remove\n")
     with pytest.raises(VariantError) as exc:
