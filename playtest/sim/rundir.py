@@ -348,7 +348,10 @@ def _check_table(path: Path, frame: pl.LazyFrame, expected: dict[str, pl.DataTyp
     if missing:
         raise PlaytestError(f"{path}: {label} lacks columns {', '.join(missing[:5])}"
                             f"{' …' if len(missing) > 5 else ''} (not a {label} table of this game)")
-    wrong = [c for c, t in expected.items() if schema[c] != t]
+    # An integer column of another width is read as it is: points and gold columns were 16-bit
+    # until 2026-12-04 (a variant's numbers up to 10,000 overflowed them), and runs written then
+    # still report.
+    wrong = [c for c, t in expected.items() if schema[c] != t and not (schema[c].is_integer() and t.is_integer())]
     if wrong:
         c = wrong[0]
         raise PlaytestError(f"{path}: {label} column {c} is {schema[c]}, expected {expected[c]}")

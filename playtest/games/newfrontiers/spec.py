@@ -19,7 +19,7 @@ EVENT_COLUMNS: dict[str, pl.DataType] = {
     "action": pl.String(),      # select: the action selected
     "pick": pl.Int8(),          # select: 1 = first pick of the round
     "first": pl.Boolean(),      # select: first pick of the round
-    "pile": pl.Int16(),         # select: gold taken from the Produce pile (0 for other actions)
+    "pile": pl.Int64(),         # select: gold taken from the Produce pile (0 for other actions)
     "drawn": pl.Int16(),        # select explore: worlds drawn
     "item": pl.String(),        # develop/take/discard/settle/windfall/trade/consume/goal_*/store: tile id
     "cost": pl.Int16(),         # develop/settle: gold paid
@@ -30,17 +30,17 @@ EVENT_COLUMNS: dict[str, pl.DataType] = {
     "world_kind": pl.String(),  # settle: production | windfall | military
     "color": pl.String(),       # settle/windfall/trade/consume: good color ('-' for none)
     "method": pl.String(),      # settle: gold | military
-    "gold": pl.Int16(),         # trade/consume: gold gained; round_end: gold held
-    "vp": pl.Int16(),           # consume: VP chips gained
-    "score": pl.Int32(),        # round_end: total VP if the game ended now
-    "chips": pl.Int16(),        # round_end: VP chips held
+    "gold": pl.Int64(),         # trade/consume: gold gained; round_end: gold held
+    "vp": pl.Int64(),           # consume: VP chips gained
+    "score": pl.Int64(),        # round_end: total VP if the game ended now
+    "chips": pl.Int64(),        # round_end: VP chips held
     "position": pl.Int8(),      # round_end: place on the turn-order track (1 = front)
     "trigger": pl.String(),     # game_end: an end trigger that fired (one event per trigger)
 }
 
 STAT_COLUMNS: dict[str, pl.DataType] = {
-    "worlds": pl.Int16(), "developments": pl.Int16(), "gold": pl.Int16(), "goods": pl.Int16(),
-    "military": pl.Int16(), "colonists": pl.Int16(), "compensation": pl.Int16(), "pile_gold": pl.Int16(),
+    "worlds": pl.Int16(), "developments": pl.Int16(), "gold": pl.Int64(), "goods": pl.Int16(),
+    "military": pl.Int16(), "colonists": pl.Int16(), "compensation": pl.Int16(), "pile_gold": pl.Int64(),
     "start_position": pl.Int8(), "production_worlds": pl.Int16(),
 }
 

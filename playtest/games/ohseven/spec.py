@@ -20,7 +20,7 @@ EVENT_COLUMNS: dict[str, pl.DataType] = {
     "pass_no": pl.Int16(),      # bidding pass within the deal (1 = first bids)
     "deal_no": pl.Int16(),      # deal within the round (2+ after redeals)
     "trigger": pl.String(),     # rebid: sum | identical | sum+identical
-    "bonus": pl.Int16(),        # rebid_bonus: points gained; round_end: rebid bonus gained this round
+    "bonus": pl.Int64(),        # rebid_bonus: points gained; round_end: rebid bonus gained this round
     "bid_total": pl.Int16(),    # rebid, bids_set: sum of the bids
     "trump": pl.String(),       # bids_set: trump suit id ('-' for none)
     "trick": pl.Int8(),         # play, trick: trick number in the round (1..7)
@@ -28,10 +28,10 @@ EVENT_COLUMNS: dict[str, pl.DataType] = {
     "winner": pl.Int8(),        # trick: winning seat; bids_set: seat leading the first trick
     "tricks": pl.Int8(),        # round_end: tricks taken
     "exact": pl.Boolean(),      # round_end: bid met exactly
-    "round_score": pl.Int16(),  # round_end: the round's score (without bonus)
-    "total": pl.Int32(),        # round_end: running total (round scores + bonuses)
+    "round_score": pl.Int64(),  # round_end: the round's score (without bonus)
+    "total": pl.Int64(),        # round_end: running total (round scores + bonuses)
     "highest": pl.Boolean(),    # round_end: this seat held the highest bid card (set trump)
-    "rebids": pl.Int16(),       # round_end: forced rebids in the round
+    "rebids": pl.Int32(),       # round_end: forced rebids in the round
 }
 
 STAT_COLUMNS: dict[str, pl.DataType] = {
