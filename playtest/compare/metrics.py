@@ -93,32 +93,35 @@ def _is_nested(groups: Collection[str]) -> bool:
 
 
 def _splits_a_whole(part: pl.DataFrame) -> bool:
-    """The rows of one rate or share metric split one whole (or, nested, each of several wholes
-    such as the rounds of 'round 3 / bays') into categories: in each whole every row has the same
-    n and the estimates add up to 1. A conditional rate does not, even when its groups happen to
-    share one n: the win rate of the players who took a crew (a crew nobody took has no win rate,
-    not 0%), the exact-bid rate of a bid never made."""
+    """Whether the rows of one rate or share metric, in one table, split one whole (or, nested,
+    each of several wholes such as the rounds of 'round 3 / bays') into categories: in each whole
+    every row has the same n, and a whole of one row is all of it (100%). Several categories of one
+    n may overlap (two end triggers can fire in one game: shares of games that add up to more than
+    1); a lone row that is not 100% is a conditional rate whose n merely cannot differ: the win rate
+    of the players who took a one-crew draft's crew, which has no value for a crew nobody took."""
     groups = [str(g or "") for g in part[C.GROUP].to_list()]
     nested = _is_nested(groups)
     wholes: dict[str, list[tuple[Any, Any]]] = {}
     for g, est, n in zip(groups, part[C.ESTIMATE].to_list(), part[C.N].to_list(), strict=True):
         wholes.setdefault(_whole(g, nested), []).append((est, n))
     for rows in wholes.values():
-        ests = [e for e, _ in rows]
-        if len({n for _, n in rows}) != 1 or any(e is None or math.isnan(e) for e in ests):
+        if len({n for _, n in rows}) != 1 or any(e is None or math.isnan(e) for e, _ in rows):
             return False
-        if abs(math.fsum(ests) - 1.0) > 1e-6:
+        if len(rows) == 1 and abs(rows[0][0] - 1.0) > 1e-6:
             return False
     return True
 
 
 def distribution_groups(tables: Sequence[pl.DataFrame]) -> dict[str, set[str]]:
-    """Metrics that split one whole into categories (a rate or share whose groups have the same n
-    and add up to 1, e.g. crew pick rates, end triggers, game lengths; nested ones, such as the
-    crew pick rate by round, per whole) → every category seen in any table. A category that a
-    variant or a ladder rung never produced (a crew it never took, a game length it never had) is
-    then 0%, not missing: compared and tested, not "not tested"."""
+    """Metrics that split one whole into categories in every table that has them (a rate or share
+    whose groups have the same n, `_splits_a_whole`: crew pick rates, end triggers, game lengths;
+    nested ones, such as the crew pick rate by round, per whole) → every category seen in any
+    table. A category that a variant or a ladder rung never produced (a crew it never took, a game
+    length it never had) is then 0%, not missing: compared and tested, not "not tested". A metric
+    whose groups share an n in one table only (the exact-bid rate of two bids made equally often)
+    is a conditional rate, not completed anywhere."""
     out: dict[str, set[str]] = {}
+    conditional: set[str] = set()
     for t in tables:
         for (metric,), part in t.group_by([C.METRIC]):
             if "rate" not in metric and "share" not in metric:
@@ -127,9 +130,10 @@ def distribution_groups(tables: Sequence[pl.DataFrame]) -> dict[str, set[str]]:
             if values.len() and (values.min() < 0 or values.max() > 1):  # type: ignore[operator]
                 continue
             if not _splits_a_whole(part):
+                conditional.add(str(metric))
                 continue
             out.setdefault(str(metric), set()).update(part[C.GROUP].to_list())
-    return out
+    return {m: g for m, g in out.items() if m not in conditional}
 
 
 def complete(table: pl.DataFrame, groups: Mapping[str, set[str]], offs: Sequence[Off] = (),

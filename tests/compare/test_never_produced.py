@@ -37,3 +37,15 @@ def test_a_nested_share_is_completed_only_within_the_wholes_the_run_has():
     assert "round 9 / armstrong" not in filled  # no game of this run reached round 9
     other = {g: (e, n) for g, e, n in complete(long, groups).select(C.GROUP, C.ESTIMATE, C.N).iter_rows()}
     assert other["round 1 / bays"] == (0.0, 60)
+
+
+def test_overlapping_shares_of_one_n_are_completed_though_they_add_up_to_more_than_1():
+    """New Frontiers' end triggers can fire in the same round: the shares of games add up to more
+    than 1. A trigger one draft never fired is 0% of its games (the designer's "which end trigger
+    fires?"), so it is completed; a check that the shares add up to 1 lost it (184a1c5)."""
+    base = _rows("end_trigger_share", [("colonists", 0.7, 50), ("worlds", 0.5, 50)])
+    draft = _rows("end_trigger_share", [("colonists", 1.0, 50)])
+    groups = distribution_groups([base, draft])
+    assert groups == {"end_trigger_share": {"colonists", "worlds"}}
+    filled = {g: (e, n) for g, e, n in complete(draft, groups).select(C.GROUP, C.ESTIMATE, C.N).iter_rows()}
+    assert filled["worlds"] == (0.0, 50)
