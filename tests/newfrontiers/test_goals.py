@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from playtest.games.newfrontiers.chance import ScriptedChance
+from playtest.games.newfrontiers.state import parse_move
 
 from .helpers import edit, ids, legal, play, rules_for
 
@@ -108,3 +111,12 @@ def test_storage_mat_stores_when_its_action_is_carried_out_and_scores_for_the_ow
     assert R.current_seat(s) == 1  # then Settle: the selector first
     s.over = True
     assert [x.components["goals"] for x in R.result(s).seats] == [1, 0, 0, 0]
+
+
+@pytest.mark.parametrize("move", ["keep g02 return g02 g03", "keep g02 return g03", "keep g02 return g03 g04"])
+def test_a_return_list_that_is_not_the_other_two_goals_says_which_they_are(move):
+    """`keep g02 return g02 g03` was refused as "must keep one of the goals drawn" (with the legal
+    moves): true, but it did not say what was wrong with the return list."""
+    s = play(R, start_goals(), "select goals")  # g01 g02 g03 drawn
+    assert R.why_illegal(s, parse_move(move)) == ("the goals returned are the ones not kept, g01 and g03, in the "
+                                                  "order they go under the deck (drawn: g01, g02, g03)")

@@ -864,6 +864,13 @@ def _explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: lis
         if not m.arg:
             return f"take needs a world: `take <world>` (legal: {valid})"
         return f"{m.arg} is not in the draw (left: {', '.join(t.worlds[w].id for w in s.draw)})"
+    if task.kind == GOAL and m.verb == "keep" and " return " in m.arg:
+        kept, _, order = m.arg.partition(" return ")
+        drawn = [t.goals[g].id for g in s.goal_offer]
+        others = [g for g in drawn if g != kept]
+        if kept in drawn and sorted(order.split()) != sorted(others):
+            return (f"the goals returned are the ones not kept, {' and '.join(others) or 'none'}, in the order "
+                    f"they go under the deck (drawn: {', '.join(drawn)})")
     if task.kind in (DISCARD, TRADE, CONSUME, WINDFALL) and m.verb == task.kind:
         if not [x for x in legal if x.verb == m.verb]:
             return f"{who} has nothing to {m.verb}"
