@@ -337,6 +337,12 @@ class NewFrontiersRules:
                     for order in itertools.permutations(rest) if order != rest]
         return out
 
+    def _returned(self, state: State, kept: str) -> list[str]:
+        """The ids of the goals of the offer not kept, in the order drawn: what a plain `keep`
+        returns, and what a `keep ... return` must list."""
+        t = self.tiles
+        return [t.goals[x].id for x in state.goal_offer if t.goals[x].id != kept]
+
     def _windfall_targets(self, p: Player, color: int) -> list[int]:
         t = self.tiles
         return [w for w in p.worlds if t.worlds[w].kind == "windfall" and w not in p.goods
@@ -416,9 +422,7 @@ class NewFrontiersRules:
         if (type(action) is Move and action.verb == "keep" and " return " in action.arg and not state.over
                 and state.todo[0].kind == GOAL):  # the order drawn, written out: the plain `keep`
             kept, _, order = action.arg.partition(" return ")
-            t = self.tiles
-            drawn = [t.goals[x].id for x in state.goal_offer if t.goals[x].id != kept]
-            return Move("keep", kept) if order.split() == drawn else action
+            return Move("keep", kept) if order.split() == self._returned(state, kept) else action
         if type(action) is not Move or action.verb != "consume" or " with " not in action.arg or state.over:
             return action
         task = state.todo[0]
@@ -867,7 +871,7 @@ def _explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: lis
     if task.kind == GOAL and m.verb == "keep" and " return " in m.arg:
         kept, _, order = m.arg.partition(" return ")
         drawn = [t.goals[g].id for g in s.goal_offer]
-        others = [g for g in drawn if g != kept]
+        others = rules._returned(s, kept)
         if kept in drawn and sorted(order.split()) != sorted(others):
             return (f"the goals returned are the ones not kept, {' and '.join(others) or 'none'}, in the order "
                     f"they go under the deck (drawn: {', '.join(drawn)})")

@@ -464,8 +464,9 @@ class StargateVariant(VariantModel):
                        f"planet{'s take' if count != 1 else ' takes'} at least {need} cubes (the fewest slots of "
                        f"any {count} planet{'s' if count != 1 else ''}), but {players} players own "
                        f"{players * self.cubes.total} together (cubes.total {self.cubes.total} each)")
-            alone = [c[0] for c in cases
-                     if sum(1 for other in never.values() if c[0] in [x[0] for x in other]) == len(self.end)]
+            # the player counts at which every trigger of `end` is one of these
+            alone = [c[0] for c in cases if len(never) == len(self.end)
+                     and all(c[0] in {x[0] for x in other} for other in never.values())]
             out[i] = (message, alone)
         return out
 
