@@ -340,6 +340,9 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("extends-other-game", ["validate", "{tmp}/v.yaml"],
          r"v.yaml:1:7: game: 'ohseven', but it extends .*draft5.yaml, a variant of 'stargate'",
          {"v.yaml": f"game: ohseven\nextends: {DRAFT5}\nname: x\n"}),
+    Case("nf-power-of-another-kind", ["validate", str(NF_BASE), "--set", "home_worlds.h2.powers=[{kind: military, goods: 1, vp: 1}]"],
+         r"home_worlds.h2.powers.0: kind 'military' has no keys goods, vp \(its keys: amount, kind\); 'consume' has them "
+         r"all: did you mean kind: consume\?$"),
     Case("nf-narrowing-ignored", ["validate", str(NF_BASE), "--set", "goals.cards.g12.world_kind=military"],
          r"goals.cards.g12.world_kind: narrows only count: world, not count: good \(it would count every good\)"),
     Case("nf-compensation-count", ["validate", str(NF_BASE), "--set", "rules.setup.compensation.7=[0,0,0,0,0,0,1]"],
@@ -1052,8 +1055,8 @@ def test_one_hundred_mutations_of_small_inputs_break_no_contract():
 def test_many_mutations_of_every_input_break_no_contract():
     """The fuzzer over every shipped input, variants simulated too (minutes): no traceback, no
     exit 1, no unlocated line, nothing written. Several lines are allowed here (KNOWN_SEVERAL
-    judges a few; an effect renamed to another effect still reads one line per key it does not
-    take). An item with a type error no longer cascades into its list's counts (54087c0, stand-ins)
+    judges a few; an effect renamed to another effect reads one line per key it does not take,
+    unless another effect takes them all). An item with a type error no longer cascades into its list's counts (54087c0, stand-ins)
     nor a whole list given a wrong value into its neighbours' checks (cb41202); an item that loses
     its id is one line since 049be5c."""
     assert _fuzz_bad(2, 600, simulate=True, several=False) == []

@@ -107,6 +107,26 @@ def test_an_unknown_or_missing_kind_lists_the_kinds(override, message):
     assert problems(exc)[0].startswith(message)
 
 
+@pytest.mark.parametrize(("item", "expected"), [
+    # Keys of another effect under this one: the effect's name is the mistake, one line at it.
+    ("{effect: gain_cubes, colors: [red], count: placed}",
+     ["crews.bays.skill.0: effect 'gain_cubes' has no keys colors, count (its keys: amount, effect, timing); "
+      "'color_vp' has them all: did you mean effect: color_vp?"]),
+    # Two misspelt keys of the right effect: two mistakes, two lines, each with its guess.
+    ("{effect: gain_vp, amuont: 2, timng: after}",
+     ["crews.bays.skill.0.amuont: unknown key (did you mean 'amount'?); valid keys: amount, effect, timing",
+      "crews.bays.skill.0.timng: unknown key (did you mean 'timing'?); valid keys: amount, effect, timing"]),
+    # One unknown key stays the key's own line, though other effects take it.
+    ("{effect: overflow, amount: 1}", ["crews.bays.skill.0.amount: unknown key; valid keys: effect, timing"]),
+])
+def test_keys_of_another_effect_are_one_line_at_the_effect(tmp_path, item, expected):
+    path = tmp_path / "v.yaml"
+    path.write_text(f"extends: {DRAFT5}\ncrews:\n  - {{id: bays, skill: [{item}]}}\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    assert [p.split(": ", 1)[1] for p in problems(exc)] == expected
+
+
 def test_every_error_at_once_with_locations(tmp_path):
     bad = write(tmp_path, "bad.yaml", f"""extends: {DRAFT5}
 name: bad
