@@ -261,15 +261,15 @@ def test_mover_may_decide_after_is_false_only_when_another_seat_decides_next(var
 
 @pytest.mark.parametrize("variant", sorted(RULES))
 def test_the_verbs_said_to_queue_nothing_queue_nothing(variant):
-    """`mover_may_decide_after` trusts `_QUEUE_NOTHING`, a summary of what the handlers do: a
+    """`mover_may_decide_after` trusts `QUEUE_NOTHING`, a summary of what the handlers do: a
     move of those verbs leaves the tasks after it as they were (a take over the world limit
     adds only its discard), on every legal move of whole random games."""
-    from playtest.games.newfrontiers.rules import _QUEUE_NOTHING
+    from playtest.games.newfrontiers.decisions import QUEUE_NOTHING
 
     rules = RULES[variant]
     seen: Counter = Counter()
     for s, move in every_legal_move(rules, 23, players=(2, 4, 5)):
-        if move.verb in _QUEUE_NOTHING:
+        if move.verb in QUEUE_NOTHING:
             after = rules._moved(s, move, random.Random(0), None).todo
             if move.verb == "take" and rules.take_over_limit(s.players[s.todo[0].seat]):
                 assert after[0].kind == "discard" and after[1:] == s.todo[1:]

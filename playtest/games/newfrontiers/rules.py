@@ -6,6 +6,10 @@ order. Bookkeeping tasks run by themselves; a decision whose only legal move wou
 is skipped (nobody is asked to decline when there is nothing to do). `apply` copies the state
 first and never changes its input. Chance: explore draws (`rng.sample` of the bag), the home
 worlds dealt and the goal deck's shuffle; nothing else.
+
+What each decision does to the state is in decisions.py (one handler per kind of decision), why
+a move is not legal in why.py; the selection of an action in actions.py, the powers in powers.py,
+the end scoring in scoring.py. This module lists the legal moves and runs the task queue.
 """
 
 from __future__ import annotations
@@ -13,14 +17,14 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from playtest.core.events import Event, EventKind, make_event
 from playtest.core.results import GameResult, SeatResult, rank
 from playtest.errors import IllegalActionError
 from playtest.games.newfrontiers import schema as S
 from playtest.games.newfrontiers import scoring
-from playtest.games.newfrontiers.actions import select
+from playtest.games.newfrontiers.decisions import HANDLERS, QUEUE_NOTHING
 from playtest.games.newfrontiers.powers import ORDERED, Profile, profile_of
 from playtest.games.newfrontiers.schema import NewFrontiersVariant
 from playtest.games.newfrontiers.state import (
@@ -49,6 +53,7 @@ from playtest.games.newfrontiers.state import (
     make_view,
 )
 from playtest.games.newfrontiers.tiles import Tiles, build_tiles
+from playtest.games.newfrontiers.why import VERBS, explain
 
 ACTIONS = ("retreat", "develop", "explore", "settle", "produce", "trade", "envoy")
 GOALS_ACTIONS = ("goals", "develop", "explore", "settle", "produce", "trade", "envoy")
@@ -337,7 +342,7 @@ class NewFrontiersRules:
                     for order in itertools.permutations(rest) if order != rest]
         return out
 
-    def _returned(self, state: State, kept: str) -> list[str]:
+    def returned_goals(self, state: State, kept: str) -> list[str]:
         """The ids of the goals of the offer not kept, in the order drawn: what a plain `keep`
         returns, and what a `keep ... return` must list."""
         t = self.tiles
@@ -349,7 +354,7 @@ class NewFrontiersRules:
                 and (color < 0 or t.worlds[w].color == color)]
 
     def _consume_moves(self, s: State, p: Player, task: Task) -> list[Move]:
-        """Trade/consume: the player's consume powers still to use (`_pending_consumes`) are used
+        """Trade/consume: the player's consume powers still to use (`pending_consumes`) are used
         in the order the player chooses, one good at a time (the seed: 消費能力があれば可能な限り
         使用, Race for the Galaxy style). A move names the good, and the power unless it is the
         best pending power for that good (`_ranked_consumes`): `consume w10` (the best),
@@ -359,7 +364,7 @@ class NewFrontiersRules:
         if not p.goods:  # nothing to consume: the decision is skipped
             return []
         consume = self._world_moves["consume"]
-        pending = self._pending_consumes(task, s.todo[1:])
+        pending = self.pending_consumes(task, s.todo[1:])
         t = self.tiles
         if len(pending) == 1:  # one power left: the goods it takes (most consume decisions)
             only = p.prof.consume[task.a].color
@@ -394,7 +399,7 @@ class NewFrontiersRules:
         return powers
 
     @staticmethod
-    def _pending_consumes(task: Task, after: Sequence[Task]) -> list[tuple[int, int]]:
+    def pending_consumes(task: Task, after: Sequence[Task]) -> list[tuple[int, int]]:
         """(power index, goods it may still take) of `task`, the decision's CONSUME task, and of
         the same player's CONSUME tasks queued right `after` it."""
         out = [(task.a, task.b)]
@@ -422,7 +427,7 @@ class NewFrontiersRules:
         if (type(action) is Move and action.verb == "keep" and " return " in action.arg and not state.over
                 and state.todo[0].kind == GOAL):  # the order drawn, written out: the plain `keep`
             kept, _, order = action.arg.partition(" return ")
-            return Move("keep", kept) if order.split() == self._returned(state, kept) else action
+            return Move("keep", kept) if order.split() == self.returned_goals(state, kept) else action
         if type(action) is not Move or action.verb != "consume" or " with " not in action.arg or state.over:
             return action
         task = state.todo[0]
@@ -432,7 +437,7 @@ class NewFrontiersRules:
             return action
         p = state.players[task.seat]
         sources = self.consume_sources(p)
-        pending = self._pending_consumes(task, state.todo[1:])
+        pending = self.pending_consumes(task, state.todo[1:])
         named = next((p.prof.consume[j] for j, _ in pending if sources[j] == name), None)
         color = self.tiles.colors[self.tiles.worlds[w].color]
         takers = [(j, power) for j, power in self._ranked_consumes(p, pending) if power.color in (None, color)]
@@ -442,7 +447,7 @@ class NewFrontiersRules:
         first = next(j for j, power in takers if _alike(power) == _alike(named))
         return self._world_moves["consume"][w] if first == takers[0][0] else Move("consume", f"{good} with {sources[first]}")
 
-    def _consume_power(self, p: Player, pending: Sequence[tuple[int, int]], m: Move) -> int:
+    def consume_power(self, p: Player, pending: Sequence[tuple[int, int]], m: Move) -> int:
         """The index into `p.prof.consume` of the pending power the consume move `m` uses: the
         one named (`with <name>`), else the best that takes the good (`_ranked_consumes`)."""
         good, _, name = m.arg.partition(" with ")
@@ -461,7 +466,7 @@ class NewFrontiersRules:
             return f"not a move: {action!r}"
         if self.canonical(state, action) in state.legal:
             return None
-        return _explain(self, state, state.todo[0], action, list(state.legal))
+        return explain(self, state, state.todo[0], action, list(state.legal))
 
     def why_not_asked(self, state: State, seat: int, action: object) -> str | None:
         """Why `seat` was not asked for `action` in the action under way, when `action` is a
@@ -475,7 +480,7 @@ class NewFrontiersRules:
             return None
         mine = task._replace(seat=seat)
         legal = list(self._moves(state, mine))
-        return None if action in legal else _explain(self, state, mine, action, legal)
+        return None if action in legal else explain(self, state, mine, action, legal)
 
     def why_skipped(self, before: State, move: Move, action: object) -> str | None:
         """Why the mover of `move` (legal in `before`) was not asked again right after it — a
@@ -488,9 +493,9 @@ class NewFrontiersRules:
         s = self._moved(before, move, random.Random(0), None)  # the handler alone: no step after it
         task = s.todo[0] if s.todo else None
         if (task is None or task.seat != seat or task.kind not in DECISIONS or self._moves(s, task)
-                or action.verb not in _VERBS.get(task.kind, ())):
+                or action.verb not in VERBS.get(task.kind, ())):
             return None  # no skipped decision, or not one `action` would have answered
-        why = _explain(self, s, task, action, [])
+        why = explain(self, s, task, action, [])
         return None if why.startswith(f"seat {seat + 1} must ") else why
 
     # --- apply ------------------------------------------------------------------------------------
@@ -654,7 +659,7 @@ class NewFrontiersRules:
         building the state after its move. 2026-12-02: greedy 105.0 -> 103.6 M instructions a game
         (x1.014, 10 games; 103.3 -> 101.9 on 3)."""
         verb = action.verb
-        if len(state.selectors) >= state.n or verb not in _QUEUE_NOTHING:
+        if len(state.selectors) >= state.n or verb not in QUEUE_NOTHING:
             return True
         seat = state.todo[0].seat
         draw = len(state.draw)
@@ -695,7 +700,7 @@ class NewFrontiersRules:
         task = s.todo[0]
         s.todo = s.todo[1:]
         s.turn += 1
-        _HANDLERS[task.kind](self, s, task, action, rng, log)
+        HANDLERS[task.kind](self, s, task, action, rng, log)
         return s
 
     def _run(self, s: State, rng: random.Random, log: list[Event] | None, skipped: list[int] | None = None) -> None:
@@ -834,250 +839,6 @@ def _hide_goals(p: Player) -> Player:
     return q
 
 
-def _explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: list[Move]) -> str:
-    """Why a move is not legal, in the words a player would use."""
-    seat = task.seat
-    who = f"seat {seat + 1}"
-    valid = ", ".join(str(x) for x in legal)
-    t = rules.tiles
-    p = s.players[seat]
-    if task.kind == SELECT and m.verb == "select":
-        if m.arg in s.selected:
-            return f"{m.arg} was already selected this round"
-        return f"unknown action {m.arg!r} (selectable: {valid})"
-    if task.kind == SETTLE and m.verb == "settle" and m.arg in t.world_index:
-        w = t.world_index[m.arg]
-        if w not in p.unsettled:
-            return f"{who} holds no unsettled world {m.arg}"
-        tile = t.worlds[w]
-        if tile.colonists > p.colonists:
-            return f"{m.arg} needs {tile.colonists} colonist(s), {who} has {p.colonists}"
-        prof = rules.settle_powers(s, task)
-        method, need = rules.settle_need(prof, w)
-        if method == "military":
-            return f"{m.arg} needs military {need}, {who} has {prof.military}"
-        return f"{m.arg} costs {need} gold, {who} has {p.gold}"
-    if task.kind == DEVELOP and m.verb == "develop" and m.arg in t.dev_index:
-        d = t.dev_index[m.arg]
-        if s.devs_left[d] == 0:
-            return f"no {m.arg} left"
-        if rules.r.unique_developments and d in p.devs:
-            return f"{who} already owns {m.arg}"
-        return f"{m.arg} costs {rules.develop_cost(s, seat, d)} gold, {who} has {p.gold}"
-    if task.kind == EXPLORE and m.verb == "take":
-        if not m.arg:
-            return f"take needs a world: `take <world>` (legal: {valid})"
-        return f"{m.arg} is not in the draw (left: {', '.join(t.worlds[w].id for w in s.draw)})"
-    if task.kind == GOAL and m.verb == "keep" and " return " in m.arg:
-        kept, _, order = m.arg.partition(" return ")
-        drawn = [t.goals[g].id for g in s.goal_offer]
-        others = rules._returned(s, kept)
-        if kept in drawn and sorted(order.split()) != sorted(others):
-            return (f"the goals returned are the ones not kept, {' and '.join(others) or 'none'}, in the order "
-                    f"they go under the deck (drawn: {', '.join(drawn)})")
-    if task.kind in (DISCARD, TRADE, CONSUME, WINDFALL) and m.verb == task.kind:
-        if not [x for x in legal if x.verb == m.verb]:
-            return f"{who} has nothing to {m.verb}"
-        if not m.arg:
-            return f"{m.verb} needs a world: `{m.verb} <world>` (legal: {valid})"
-        return f"{m.arg} is not a choice here (legal: {valid})"
-    expected = {SELECT: "select an action", DEVELOP: "develop or pass", EXPLORE: "take a world from the draw",
-                DISCARD: "discard an unsettled world", SETTLE: "settle, colonists or pass",
-                WINDFALL: "put a good on a windfall world", TRADE: "trade a good or pass",
-                CONSUME: "consume a good", GOAL: "keep one of the goals drawn",
-                STORE: "store on the goal's mat or pass"}[task.kind]
-    return f"{who} must {expected} now (legal: {valid})"
-
-
-# --- the handlers, one per decision kind ----------------------------------------------------------
-
-
-def _select(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
-            log: list[Event] | None) -> None:
-    select(rules, s, task.seat, m.arg, rng, log)
-
-
-def _develop(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
-             log: list[Event] | None) -> None:
-    if m == PASS:
-        return
-    d = rules.tiles.dev_index[m.arg]
-    cost = rules.develop_cost(s, task.seat, d)
-    p = s.mut(task.seat)
-    p.gold -= cost
-    p.devs = (*p.devs, d)
-    rules.refresh(p)
-    left = list(s.devs_left)
-    left[d] -= 1
-    s.devs_left = tuple(left)
-    if log is not None:
-        log.append(make_event(("develop", s.round, s.turn, task.seat, {"item": m.arg, "cost": cost,
-                                                                       "large": rules.tiles.devs[d].large})))
-
-
-def _explore(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
-             log: list[Event] | None) -> None:
-    if m == PASS:
-        return
-    w = rules.tiles.world_index[m.arg]
-    draw = list(s.draw)
-    draw.remove(w)
-    s.draw = tuple(draw)
-    p = s.mut(task.seat)
-    if rules.take_over_limit(p):
-        s.todo = (TASKS[DISCARD, task.seat], *s.todo)
-    p.unsettled = (*p.unsettled, w)
-    if log is not None:
-        log.append(make_event(("take", s.round, s.turn, task.seat, {"item": m.arg, "bonus": bool(task.a)})))
-
-
-def _discard(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
-             log: list[Event] | None) -> None:
-    w = rules.tiles.world_index[m.arg]
-    p = s.mut(task.seat)
-    p.unsettled = tuple(x for x in p.unsettled if x != w)
-    s.bag = tuple(sorted((*s.bag, w)))
-    if log is not None:
-        log.append(make_event(("discard", s.round, s.turn, task.seat, {"item": m.arg})))
-
-
-def _settle(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
-            log: list[Event] | None) -> None:
-    if m == PASS:
-        return
-    p = s.mut(task.seat)
-    if m == COLONISTS:
-        rules.gain_colonists(s, p, rules.r.settle.colonists)
-        if log is not None:
-            log.append(make_event(("colonists", s.round, s.turn, task.seat, {"amount": rules.r.settle.colonists})))
-        return
-    t = rules.tiles
-    w = t.world_index[m.arg]
-    frozen = rules.settle_powers(s, task)
-    rules.settle_on(s, p, frozen, w)
-    if task.a < frozen.extra_settle:
-        s.todo = (TASKS[SETTLE, task.seat, task.a + 1, task.b], *s.todo)
-    if log is not None:
-        tile = t.worlds[w]
-        method, need = rules.settle_need(frozen, w)
-        log.append(make_event(("settle", s.round, s.turn, task.seat,
-                               {"item": m.arg, "world_kind": tile.kind, "color": t.colors[tile.color] if tile.color >= 0
-                                else "-", "method": method, "cost": need if method == "gold" else 0})))
-
-
-def _windfall(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
-              log: list[Event] | None) -> None:
-    t = rules.tiles
-    w = t.world_index[m.arg]
-    p = s.mut(task.seat)
-    p.goods = (*p.goods, w)
-    if log is not None:
-        log.append(make_event(("windfall", s.round, s.turn, task.seat, {"item": m.arg, "color": t.colors[t.worlds[w].color]})))
-
-
-def _trade(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
-           log: list[Event] | None) -> None:
-    if m == PASS:
-        return
-    t = rules.tiles
-    w = t.world_index[m.arg]
-    p = s.mut(task.seat)
-    price = t.prices[t.worlds[w].color]
-    p.goods = tuple(x for x in p.goods if x != w)
-    p.gold += price
-    if log is not None:
-        log.append(make_event(("trade", s.round, s.turn, task.seat, {"item": m.arg, "color": t.colors[t.worlds[w].color],
-                                                                     "gold": price})))
-
-
-def _consume(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
-             log: list[Event] | None) -> None:
-    t = rules.tiles
-    good = m.arg.partition(" with ")[0]
-    w = t.world_index[good]
-    p = s.mut(task.seat)
-    # `_moved` took the decision's task off the queue: it and the player's consume tasks after
-    # it are the powers still to use; the one chosen takes the good.
-    pending = rules._pending_consumes(task, s.todo)
-    j = rules._consume_power(p, pending, m)
-    power = p.prof.consume[j]
-    p.goods = tuple(x for x in p.goods if x != w)
-    p.gold += power.gold
-    rules.gain_chips(s, p, power.vp)
-    left = tuple(TASKS[CONSUME, task.seat, a, b - (a == j)] for a, b in pending if b - (a == j) > 0)
-    s.todo = (*left, *s.todo[len(pending) - 1:])
-    if log is not None:
-        log.append(make_event(("consume", s.round, s.turn, task.seat, {"item": good, "color": t.colors[t.worlds[w].color],
-                                                                       "vp": power.vp, "gold": power.gold})))
-
-
-def _goal(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
-          log: list[Event] | None) -> None:
-    t = rules.tiles
-    kept, _, order = m.arg.partition(" return ")
-    g = t.goal_index[kept]
-    rest = tuple(t.goal_index[x] for x in order.split()) if order else tuple(x for x in s.goal_offer if x != g)
-    s.goal_deck = (*s.goal_deck, *rest)
-    s.goal_offer = ()
-    for seat, p in enumerate(s.players):  # a new face-down goal turns every face-down goal face up
-        if p.goals_down:
-            if log is not None:
-                for x in p.goals_down:
-                    log.append(make_event(("goal_flip", s.round, s.turn, seat, {"item": t.goals[x].id})))
-            q = s.mut(seat)
-            q.goals_up = (*q.goals_up, *q.goals_down)
-            q.goals_down = ()
-    p = s.mut(task.seat)
-    p.goals_down = (*p.goals_down, g)
-    if log is not None:
-        log.append(make_event(("goal_keep", s.round, s.turn, task.seat, {"item": kept})))
-
-
-def _store(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,
-           log: list[Event] | None) -> None:
-    if m == PASS:
-        return
-    t = rules.tiles
-    goal = t.goals[task.a]
-    mat = goal.storage
-    assert mat is not None
-    p = s.mut(task.seat)
-    item = ""
-    if mat.item == "gold":
-        p.gold -= mat.amount
-    elif mat.item == "colonist":
-        p.colonists -= mat.amount
-        p.mat_colonists += mat.amount
-    else:
-        w = t.world_index[m.arg.split()[1]]
-        p.unsettled = tuple(x for x in p.unsettled if x != w)
-        p.mat_worlds = (*p.mat_worlds, w)
-        item = t.worlds[w].id
-    counts = dict(p.stored)
-    counts[task.a] = counts.get(task.a, 0) + 1
-    p.stored = tuple(sorted(counts.items()))
-    if task.a in p.goals_down:  # storing reveals the goal
-        p.goals_down = tuple(g for g in p.goals_down if g != task.a)
-        p.goals_up = (*p.goals_up, task.a)
-    if log is not None:
-        log.append(make_event(("store", s.round, s.turn, task.seat, {"item": goal.id, "amount": mat.amount,
-                                                                     "stored": item or mat.item})))
-
-
 def _alike(power: S.Consume) -> tuple[str | None, int, int]:
     """What makes two consume powers interchangeable: the goods they take and what they pay."""
     return power.color, power.vp, power.gold
-
-
-_VERBS = {SETTLE: ("settle",), DEVELOP: ("develop",), TRADE: ("trade",), CONSUME: ("consume",), EXPLORE: ("take",),
-          DISCARD: ("discard",), WINDFALL: ("windfall",), GOAL: ("keep",), STORE: ("store",)}
-"""The verbs (besides pass) of each kind of decision (`why_skipped`)."""
-
-_QUEUE_NOTHING = frozenset({"develop", "discard", "trade", "pass", "colonists", "windfall", "take"})
-"""The verbs whose handlers queue no task (a take queues its discard over the world limit only)."""
-
-
-_HANDLERS: dict[str, Any] = {
-    SELECT: _select, DEVELOP: _develop, EXPLORE: _explore, DISCARD: _discard, SETTLE: _settle,
-    WINDFALL: _windfall, TRADE: _trade, CONSUME: _consume, GOAL: _goal, STORE: _store,
-}

@@ -1,0 +1,86 @@
+"""Why a New Frontiers move is not legal, in the words a player would use: the transcript
+reader's first-illegal-move report and `apply`'s error (`NewFrontiersRules.why_illegal`,
+`why_not_asked`, `why_skipped`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from playtest.games.newfrontiers.state import (
+    CONSUME,
+    DEVELOP,
+    DISCARD,
+    EXPLORE,
+    GOAL,
+    SELECT,
+    SETTLE,
+    STORE,
+    TRADE,
+    WINDFALL,
+    Move,
+    State,
+    Task,
+)
+
+if TYPE_CHECKING:
+    from playtest.games.newfrontiers.rules import NewFrontiersRules
+
+
+VERBS = {SETTLE: ("settle",), DEVELOP: ("develop",), TRADE: ("trade",), CONSUME: ("consume",), EXPLORE: ("take",),
+          DISCARD: ("discard",), WINDFALL: ("windfall",), GOAL: ("keep",), STORE: ("store",)}
+"""The verbs (besides pass) of each kind of decision (`why_skipped`)."""
+
+
+def explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: list[Move]) -> str:
+    """Why a move is not legal, in the words a player would use."""
+    seat = task.seat
+    who = f"seat {seat + 1}"
+    valid = ", ".join(str(x) for x in legal)
+    t = rules.tiles
+    p = s.players[seat]
+    if task.kind == SELECT and m.verb == "select":
+        if m.arg in s.selected:
+            return f"{m.arg} was already selected this round"
+        return f"unknown action {m.arg!r} (selectable: {valid})"
+    if task.kind == SETTLE and m.verb == "settle" and m.arg in t.world_index:
+        w = t.world_index[m.arg]
+        if w not in p.unsettled:
+            return f"{who} holds no unsettled world {m.arg}"
+        tile = t.worlds[w]
+        if tile.colonists > p.colonists:
+            return f"{m.arg} needs {tile.colonists} colonist(s), {who} has {p.colonists}"
+        prof = rules.settle_powers(s, task)
+        method, need = rules.settle_need(prof, w)
+        if method == "military":
+            return f"{m.arg} needs military {need}, {who} has {prof.military}"
+        return f"{m.arg} costs {need} gold, {who} has {p.gold}"
+    if task.kind == DEVELOP and m.verb == "develop" and m.arg in t.dev_index:
+        d = t.dev_index[m.arg]
+        if s.devs_left[d] == 0:
+            return f"no {m.arg} left"
+        if rules.r.unique_developments and d in p.devs:
+            return f"{who} already owns {m.arg}"
+        return f"{m.arg} costs {rules.develop_cost(s, seat, d)} gold, {who} has {p.gold}"
+    if task.kind == EXPLORE and m.verb == "take":
+        if not m.arg:
+            return f"take needs a world: `take <world>` (legal: {valid})"
+        return f"{m.arg} is not in the draw (left: {', '.join(t.worlds[w].id for w in s.draw)})"
+    if task.kind == GOAL and m.verb == "keep" and " return " in m.arg:
+        kept, _, order = m.arg.partition(" return ")
+        drawn = [t.goals[g].id for g in s.goal_offer]
+        others = rules.returned_goals(s, kept)
+        if kept in drawn and sorted(order.split()) != sorted(others):
+            return (f"the goals returned are the ones not kept, {' and '.join(others) or 'none'}, in the order "
+                    f"they go under the deck (drawn: {', '.join(drawn)})")
+    if task.kind in (DISCARD, TRADE, CONSUME, WINDFALL) and m.verb == task.kind:
+        if not [x for x in legal if x.verb == m.verb]:
+            return f"{who} has nothing to {m.verb}"
+        if not m.arg:
+            return f"{m.verb} needs a world: `{m.verb} <world>` (legal: {valid})"
+        return f"{m.arg} is not a choice here (legal: {valid})"
+    expected = {SELECT: "select an action", DEVELOP: "develop or pass", EXPLORE: "take a world from the draw",
+                DISCARD: "discard an unsettled world", SETTLE: "settle, colonists or pass",
+                WINDFALL: "put a good on a windfall world", TRADE: "trade a good or pass",
+                CONSUME: "consume a good", GOAL: "keep one of the goals drawn",
+                STORE: "store on the goal's mat or pass"}[task.kind]
+    return f"{who} must {expected} now (legal: {valid})"
