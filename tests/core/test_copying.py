@@ -31,8 +31,8 @@ def test_names_that_are_not_fields_are_refused() -> None:
 
 def test_the_game_states_copies_hold_every_field() -> None:
     from playtest.games.newfrontiers.state import Player, State
-    from playtest.games.ohseven.rules import Round
-    from playtest.games.ohseven.rules import State as OhSevenState
+    from playtest.games.ohseven.state import Round
+    from playtest.games.ohseven.state import State as OhSevenState
 
     p = Player(*range(1, len(fields(Player)) + 1))
     assert p.copy() == p and p.copy() is not p

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from playtest.core.events import Event
-from playtest.games.ohseven.rules import OhSevenRules, State
+from playtest.games.ohseven.rules import OhSevenRules
+from playtest.games.ohseven.state import State
 from playtest.games.ohseven.transcript import StackedDeck
 from playtest.variants import load_variant
 

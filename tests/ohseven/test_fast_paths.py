@@ -9,7 +9,8 @@ import pytest
 
 from playtest.core.events import Event, make_event
 from playtest.games.ohseven.bots import _choice
-from playtest.games.ohseven.rules import Play, _shuffle
+from playtest.games.ohseven.rules import _shuffle
+from playtest.games.ohseven.state import Play
 
 from .helpers import rules_for
 

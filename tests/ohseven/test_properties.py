@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from playtest.core.events import Event
-from playtest.games.ohseven.rules import BID, PLAY, Bid, OhSevenRules, Play, State
+from playtest.games.ohseven.rules import OhSevenRules
+from playtest.games.ohseven.state import BID, PLAY, Bid, Play, State
 
 from .helpers import rules_for
 

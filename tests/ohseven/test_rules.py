@@ -6,7 +6,7 @@ import pytest
 
 from playtest.core.events import Event
 from playtest.errors import IllegalActionError
-from playtest.games.ohseven.rules import BID, PLAY
+from playtest.games.ohseven.state import BID, PLAY
 
 from .helpers import bid, bids_in_seat_order, cards, play, rules_for, stacked
 

@@ -8,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from playtest.games.ohseven.rules import BID, OVER, PLAY, OhSevenRules, State, View
+from playtest.games.ohseven.rules import OhSevenRules
+from playtest.games.ohseven.state import BID, OVER, PLAY, State, View
 from tests.search.helpers import ohseven_rules
 
 CASES = [("base", 4), ("base", 3), ("base", 5), ("base", 2), ("hook", 4), ("hook", 6)]

@@ -8,7 +8,7 @@ import pytest
 
 from playtest.core.bots import make_bot
 from playtest.games import get_game
-from playtest.games.ohseven.rules import OVER, PLAY, Play
+from playtest.games.ohseven.state import OVER, PLAY, Play
 from tests.ohseven.helpers import bids_in_seat_order, play, stacked
 from tests.search.helpers import ohseven_rules
 

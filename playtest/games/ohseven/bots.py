@@ -13,7 +13,8 @@ from functools import cache
 from playtest.core.draws import randbelow
 from playtest.errors import UsageError
 from playtest.games.ohseven.knobs import Knobs, bot_names, scripted_bots
-from playtest.games.ohseven.rules import BID, TRUMP_KEY, Action, OhSevenRules, View
+from playtest.games.ohseven.rules import OhSevenRules
+from playtest.games.ohseven.state import BID, TRUMP_KEY, Action, View
 
 
 class RandomBot:

@@ -1,6 +1,6 @@
 """Oh-Seven heuristic-bot knobs and the scripted bots shipped in bots.yaml.
 
-Kept apart from bots.py, which is compiled (setup.py): pydantic models stay plain Python.
+The knobs are a pydantic model read from YAML; bots.py, which plays, reads only the result.
 """
 
 from __future__ import annotations

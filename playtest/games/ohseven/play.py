@@ -14,7 +14,8 @@ from rich.text import Text
 from playtest import rng as streams
 from playtest.core.events import Event
 from playtest.errors import UsageError
-from playtest.games.ohseven.rules import BID, NO_TRUMP, PLAY, OhSevenRules, View
+from playtest.games.ohseven.rules import OhSevenRules
+from playtest.games.ohseven.state import BID, NO_TRUMP, PLAY, View
 from playtest.games.ohseven.transcript import (
     card_examples,
     dump_transcript,

@@ -40,7 +40,8 @@ from collections import Counter
 from itertools import combinations
 from math import exp
 
-from playtest.games.ohseven.rules import BID, PLAY, TRUMP_KEY, OhSevenRules, Round, State, View
+from playtest.games.ohseven.rules import OhSevenRules
+from playtest.games.ohseven.state import BID, PLAY, TRUMP_KEY, Round, State, View
 
 
 def trick_winner(rules: OhSevenRules, trick: tuple[int, ...], leader: int, trump: int, n: int) -> int:

@@ -30,7 +30,6 @@ from playtest.core.transcript import (
 )
 from playtest.errors import Problem, TranscriptError
 from playtest.games.ohseven.rules import (
-    BID,
     EV_BID,
     EV_BIDS_SET,
     EV_REBID,
@@ -38,14 +37,10 @@ from playtest.games.ohseven.rules import (
     EV_REDEAL,
     EV_ROUND_END,
     EV_TRICK,
-    OVER,
-    PLAY,
-    Action,
     OhSevenRules,
-    Play,
-    State,
 )
 from playtest.games.ohseven.schema import OhSevenVariant
+from playtest.games.ohseven.state import BID, OVER, PLAY, Action, Play, State
 from playtest.variants.source import Node
 
 GAME = "ohseven"
