@@ -65,18 +65,22 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("before", type=Path)
     ap.add_argument("after", type=Path)
-    ap.add_argument("--variant", default=str(ROOT / "variants/new-frontiers/base.yaml"))
+    ap.add_argument("--variant", type=Path, default=ROOT / "variants/new-frontiers/base.yaml",
+                    help="variant file (a relative path is read from the current folder; the slices run in /)")
     ap.add_argument("--bots", default="random")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--rounds", type=int, default=6)
     ap.add_argument("--seconds", type=float, default=5.0)
     args = ap.parse_args()
     trees = {"before": args.before.resolve(), "after": args.after.resolve()}
+    if not args.variant.is_file():
+        ap.error(f"--variant: no such file: {args.variant}")
+    variant = str(args.variant.resolve())
     done = {k: [0, 0.0, 0.0] for k in trees}
     for r in range(args.rounds):
         order = ("before", "after") if r % 2 == 0 else ("after", "before")
         for k in order:
-            row = run_slice(trees[k], args.variant, args.bots, args.players, done[k][0], args.seconds)
+            row = run_slice(trees[k], variant, args.bots, args.players, done[k][0], args.seconds)
             done[k][0] += row["games"]
             done[k][1] += row["cpu"]
             done[k][2] += row["seconds"]
