@@ -172,10 +172,11 @@ def tune(
     if not resume:
         write_settings(work, settings)
     err = make_console(stderr=True, highlight=False, soft_wrap=True)
-    from playtest.report.tune import tune_html, tune_json, tune_markdown
+    from playtest.report.tune import kept_line, tune_html, tune_json, tune_markdown
 
-    def finish() -> tuple[str, str, str | None]:
-        """The search, then its outputs written in `work` and put at --out: (md, json, best.yaml)."""
+    def finish() -> tuple[str, str, str | None, str]:
+        """The search, then its outputs written in `work` and put at --out: (md, json, best.yaml,
+        why the base is kept)."""
         result = run(settings, work, progress=err.print)
         best_text: str | None = None
         if result.base_wins:
@@ -193,10 +194,10 @@ def tune(
         write_atomic(work / "tune.json", js)
         write_atomic(work / "tune.html", tune_html(result, best_text))
         swap_into_place(work, out_dir)  # an older --out is removed only once the new one is in place
-        return md, js, best_text
+        return md, js, best_text, kept_line(result) if result.base_wins else ""
 
     try:
-        md, js, best_text = finish()
+        md, js, best_text, kept = finish()
     except Interrupted:
         raise SearchInterrupted(f"interrupted: the finished trials are saved in {work}; run the same command "
                                 "with --resume to continue") from None
@@ -206,7 +207,7 @@ def tune(
         raise
     typer.echo(md if fmt == "md" else js, nl=fmt != "md")
     if best_text is None:
-        err.print(f"the base does as well as every candidate: no best.yaml; wrote {out_dir / 'tune.md'}, "
+        err.print(f"{kept}; wrote {out_dir / 'tune.md'}, "
                   "tune.html, tune.json, trials.parquet")
     else:
         err.print(f"wrote {out_dir / 'best.yaml'}, tune.html, tune.md, tune.json, trials.parquet")

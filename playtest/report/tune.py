@@ -99,6 +99,14 @@ def base_kept(r: Result, best_file: str = "best.yaml") -> str:
             f"no tuned value is shown to help, so none is proposed and no {best_file} is written.")
 
 
+def kept_line(r: Result) -> str:
+    """The terminal's closing words when the base is kept (r.base_wins): a best candidate lower on
+    the fresh games but not shown to be lower is not said to do no better than the base."""
+    if r.winner.confirm_objective < r.base_confirm_objective:
+        return "no candidate is shown to beat the base (the best one's lower objective is within chance): no best.yaml"
+    return "the base does as well as every candidate: no best.yaml"
+
+
 def headline(r: Result, best_file: str = "best.yaml") -> str:
     """The outcome in one sentence: the candidate to adopt, or that the base is kept."""
     if r.base_wins:

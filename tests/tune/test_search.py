@@ -552,3 +552,20 @@ def test_a_spread_over_groups_whose_names_hold_the_dash_is_shown_on_its_own_pair
     (row,) = S.goal_rows(goals, reps, best, base)
     assert row.best[0] == pytest.approx(0.05) and row.base[0] == pytest.approx(0.2)
     assert all(np.isfinite(x) for x in (*row.best, *row.base, *row.diff))
+
+
+def test_the_closing_line_does_not_say_the_base_does_as_well_when_the_best_is_lower_but_not_shown(tmp_path):
+    """Seed 4: on 12 fresh games Bays time 2 reaches objective 0.167 against the base's 0.25, a
+    change of −0.083 whose interval reaches 0, so the base is kept. The report says why; the
+    terminal's last line said 'the base does as well as every candidate', which the numbers above
+    it contradict."""
+    goals = tmp_path / "g.yaml"
+    goals.write_text("run: {games: 6, players: 3, bots: random, seed: 4}\ngoals:\n"
+                     "  - metric: win_rate_by_seat\n    of: spread\n    target: 0\n")
+    code, stdout, err = invoke("tune", DRAFT5, "--param", "crews.bays.time=0..4", "--target", goals, "--budget", "3",
+                               "--confirm", "1", "--confirm-games", "12", "-w", "1", "--out", tmp_path / "out")
+    assert code == 0, err
+    assert "comes closer to the goals than the base" in stdout and not (tmp_path / "out" / "best.yaml").exists()
+    assert "no candidate is shown to beat the base (the best one's lower objective is within chance): no best.yaml" \
+        in err
+    assert "does as well" not in err
