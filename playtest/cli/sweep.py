@@ -186,8 +186,11 @@ def sweep(
             part = table.filter(pl.col(C.METRIC) == m)
             t = Table(title=Text(m), title_justify="left", show_edge=False, pad_edge=False)
             t.add_column("group")
-            for lb in labels:  # plain Text, here and in the cells: rich would read "[red]" as markup
-                t.add_column(Text(lb), justify="right")
+            # plain Text, here and in the cells: rich would read "[red]" as markup; a heading too
+            # long for its column folds (rich's default cuts it with '…', and the cut fell on the
+            # values: two points' headings read the same)
+            for lb in labels:
+                t.add_column(Text(lb), justify="right", overflow="fold")
             cells = {(r[POINT], r[C.GROUP]): r for r in part.iter_rows(named=True)}
             for g in dict.fromkeys(part[C.GROUP].to_list()):
                 t.add_row(Text(str(g)), *(Text(render.sweep_cell(cells.get((lb, g)), m, g, offs[lb], declared)) for lb in labels))

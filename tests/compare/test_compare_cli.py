@@ -302,3 +302,20 @@ def test_sweep_shows_a_category_a_point_never_produced_as_0_percent_in_order(cli
         assert capped[length]["ci_high"] == pytest.approx(1 - 0.025 ** (1 / 8))
     free = [r["group"] for r in rows if r["point"] == "max_rounds=20"]
     assert free == sorted(free, key=lambda g: int(g.split()[0])) and "3 rounds" in free
+
+
+def test_the_sweep_table_in_the_terminal_keeps_every_point_label_whole(cli, tmp_path):
+    """Two long keys, four points: the terminal table cut each column's heading with '…' at the
+    first key's value, so 'scoring.majority_tiebreak=later_first_cube' and '=earlier_first_cube'
+    both read 'scoring.majority_tiebr…' and two columns could not be told apart. A heading folds
+    instead: every character of the label is there."""
+    res = cli("sweep", str(DRAFT5), "--set", "scoring.majority_tiebreak=later_first_cube,earlier_first_cube",
+              "--set", "cubes.start_in_hand=3,4", "-n", "2", "-w", "1", "--metric", "game_length_rounds",
+              "--out", str(tmp_path / "sw"))
+    assert res.returncode == 0, res.stderr
+    assert "…" not in res.stdout
+    head = res.stdout[:res.stdout.index("━")]
+    cells = ["".join(line.split("┃")[i].strip() for line in head.splitlines() if "┃" in line).replace(" ", "")
+             for i in range(1, 5)]
+    assert cells == [f"scoring.majority_tiebreak={t},cubes.start_in_hand={c}"
+                     for t in ("later_first_cube", "earlier_first_cube") for c in (3, 4)]
