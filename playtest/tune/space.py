@@ -58,7 +58,9 @@ class Param:
     def describe(self) -> str:
         if self.kind == CHOICE:
             return "one of " + ", ".join(self.labels())
-        return f"{'integer' if self.kind == INT else 'number'} from {show(self.low)} to {show(self.high)}"
+        if self.kind == INT:  # low and high are stored as floats: 0..3 is not '0.0 to 3.0'
+            return f"integer from {int(self.low)} to {int(self.high)}"
+        return f"number from {show(self.low)} to {show(self.high)}"
 
 
 def _is_number(v: Any) -> bool:

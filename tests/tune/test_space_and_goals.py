@@ -28,6 +28,14 @@ def test_spaces_parse_as_ranges_and_choices():
     assert parse_param("a=-1..3").low == -1
 
 
+def test_a_range_is_described_as_written():
+    """tune.json's `space` and the HTML chart's caption read 'integer from 0.0 to 3.0' for
+    `--param rules.produce.pile_gold=0..3`: an integer range is told in whole numbers."""
+    assert parse_param("rules.produce.pile_gold=0..3").describe() == "integer from 0 to 3"
+    assert parse_param("x.y=0.5..2").describe() == "number from 0.5 to 2.0"
+    assert parse_param("x.y=-1..2.5").describe() == "number from -1.0 to 2.5"
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ("crews.bays.time", "--param crews.bays.time: expected KEY.PATH=LOW..HIGH or KEY.PATH=VALUE1,VALUE2,..."),
     ("crews.bays.time=", "--param crews.bays.time=: no values after '='"),
