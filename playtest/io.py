@@ -282,9 +282,37 @@ def new_staging_dir(target: Path) -> Path:
     return Path(tempfile.mkdtemp(prefix=f".{target.name}{STAGING_MARK}", dir=target.parent))
 
 
-def swap_into_place(staging: Path, target: Path) -> None:
+def _put_beside(folder: Path, target: Path) -> Path:
+    """Rename `folder` to the first free `<target>-2`, `-3`, ... and return that name."""
+    k = 2
+    while True:
+        name = target.with_name(f"{target.name}-{k}")
+        if not os.path.lexists(name):
+            try:
+                os.rename(folder, name)
+                return name
+            except OSError:
+                if not os.path.lexists(name):
+                    raise
+        k += 1
+
+
+def swap_into_place(staging: Path, target: Path, *, replace: bool = True, option: str = "") -> None:
     """Put the finished `staging` folder at `target`. An old `target` is renamed aside first and
-    deleted only once the new one is in place."""
+    deleted only once the new one is in place. `replace=False` (no --force): a `target` that
+    appeared while the command ran (another command, the same --out or default name) is left as
+    it is: the finished folder is put at a free name beside it and an OutputError says where."""
+    if not replace:
+        try:  # atomic: fails when target exists (a file, or a folder with anything in it)
+            os.rename(staging, target)
+            return
+        except OSError:
+            if not os.path.lexists(target):
+                raise
+        kept = _put_beside(staging, target)
+        where = f"{option} {target}" if option else str(target)
+        raise OutputError(f"{where}: written by another command while this one ran, so it is left as it is "
+                          f"(--force replaces it); this command's output is kept in {kept}")
     old: Path | None = None
     if os.path.lexists(target):
         old = Path(tempfile.mkdtemp(prefix=f".{target.name}{OLD_MARK}", dir=target.parent))
@@ -317,7 +345,7 @@ def staged_dir(target: Path, *, force: bool, option: str) -> Iterator[Path]:
     try:
         yield staging
         (staging / LOCK_NAME).unlink()
-        swap_into_place(staging, target)
+        swap_into_place(staging, target, replace=force, option=option)
     except Interrupted:
         _remove(staging)
         raise Interrupted(f"interrupted: nothing was written ({option} {target} is unchanged)") from None

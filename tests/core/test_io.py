@@ -58,6 +58,30 @@ def test_staged_dir_replaces_only_on_success_and_cleans_dead_leftovers(tmp_path)
     assert sorted(p.name for p in target.iterdir()) == [".playtest-output", "c.txt"]
 
 
+def test_an_output_that_appears_while_the_command_runs_is_not_replaced_without_force(tmp_path):
+    """Two sweeps (or compares, ladders) with the same --out, or the same default
+    reports/sweep-<second>, started together: both found the folder free at the start, and the
+    one that finished last silently replaced the other's output, each saying 'wrote out/...'.
+    The later one now leaves it and keeps its own beside it, saying where."""
+    from playtest.io import staged_dir
+
+    target = tmp_path / "out"
+    with pytest.raises(OutputError) as caught, staged_dir(target, force=False, option="--out") as stage:
+        (stage / "mine.txt").write_text("later")
+        target.mkdir()  # the other command finished first
+        (target / "theirs.txt").write_text("earlier")
+    assert str(caught.value) == (f"--out {target}: written by another command while this one ran, so it is left as "
+                                 f"it is (--force replaces it); this command's output is kept in {tmp_path / 'out-2'}")
+    assert (target / "theirs.txt").read_text() == "earlier"
+    assert (tmp_path / "out-2" / "mine.txt").read_text() == "later"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "out-2"]
+    with staged_dir(tmp_path / "new", force=True, option="--out") as stage:  # --force: replaced, as before
+        (stage / "a.txt").write_text("1")
+        (tmp_path / "new").mkdir()
+        (tmp_path / "new" / "b.txt").write_text("2")
+    assert sorted(p.name for p in (tmp_path / "new").iterdir()) == [".playtest-output", "a.txt"]
+
+
 @pytest.mark.parametrize("command", [
     ["simulate", "variants/ohseven/base.yaml", "-n", "2", "-q", "--out"],
     ["compare", "variants/ohseven/base.yaml", "variants/ohseven/base.yaml", "-n", "2", "--out"],
