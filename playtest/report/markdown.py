@@ -71,7 +71,11 @@ def render_markdown(report: Report) -> str:
         lines += [md(off[0]), *(f"- {md(o.text())}" for o in report.switched_off), ""]
     changes = v.get("changes") or []
     if changes:
-        lines.append(f"Changes against the parent draft ({len(changes)}):")
+        # As the HTML header says it: 'Changes against the parent draft (5):' read as 'draft 5', and
+        # was said of a draft that extends nothing, whose changes are the command line's --set
+        chain = v.get("chain") or []
+        keys = f"{len(changes)} key{'s' if len(changes) != 1 else ''} changed"
+        lines.append(f"{keys} against `{md(chain[1])}`:" if len(chain) > 1 else f"{keys} by the command line (--set):")
         for c in changes:
             old = "(absent)" if c.get("added") else json.dumps(c.get("old"), ensure_ascii=False)
             new = "(removed)" if c.get("removed") else json.dumps(c.get("new"), ensure_ascii=False)

@@ -94,6 +94,21 @@ def test_header_shows_changes_and_provenance(stargate_data, sg_html):
     assert "greedy, random, scripted:bays-first, random" in sg_html
 
 
+def test_markdown_names_what_the_changes_are_against(stargate_data, cli, tmp_path):
+    """The Markdown report read 'Changes against the parent draft (2):' for draft 5 run with two
+    --set (it extends nothing), and 'Changes against the parent draft (5):' for a draft of draft 5
+    with five changes, which reads as 'draft 5'. It now says it as the HTML header does."""
+    md = render_markdown(build_report(*stargate_data))
+    assert "\n2 keys changed by the command line (--set):\n- " in md and "parent draft" not in md
+    out = tmp_path / "run"
+    res = cli("simulate", str(ROOT / "variants" / "ohseven" / "no-bonus.yaml"), "-n", "2", "--bots", "random",
+              "-w", "1", "-q", "--out", str(out))
+    assert res.returncode == 0, res.stderr
+    res = cli("report", str(out), "--format", "md", "--out", "-")
+    assert "\n4 keys changed against `" in res.stdout and "ohseven/base.yaml`:\n- name: " in res.stdout
+    assert "parent draft" not in res.stdout
+
+
 def test_markdown_verdict_first_and_escaped(stargate_data):
     md = render_markdown(build_report(*stargate_data))
     assert md.startswith("### ")
