@@ -69,6 +69,11 @@ class OutputError(PlaytestError):
     """Writing an output failed (disk full, permissions changed mid-run...)."""
 
 
+class OutputTaken(OutputError):
+    """The output's place was taken by another command while this one ran: the finished output
+    was put beside it (`swap_into_place`), so nothing of this command's is lost."""
+
+
 def _os_failure(path: Path, exc: OSError) -> OutputError:
     reason = exc.strerror or str(exc)
     if exc.errno == errno.ENOSPC:
@@ -311,7 +316,7 @@ def swap_into_place(staging: Path, target: Path, *, replace: bool = True, option
                 raise
         kept = _put_beside(staging, target)
         where = f"{option} {target}" if option else str(target)
-        raise OutputError(f"{where}: written by another command while this one ran, so it is left as it is "
+        raise OutputTaken(f"{where}: written by another command while this one ran, so it is left as it is "
                           f"(--force replaces it); this command's output is kept in {kept}")
     old: Path | None = None
     if os.path.lexists(target):

@@ -18,6 +18,7 @@ from playtest.cli.compare import check_format, command_line
 from playtest.errors import PlaytestError, UsageError
 from playtest.games import get_game
 from playtest.io import (
+    OutputTaken,
     check_free,
     check_not_input,
     check_output_path,
@@ -193,11 +194,15 @@ def tune(
         write_atomic(work / "tune.md", md)
         write_atomic(work / "tune.json", js)
         write_atomic(work / "tune.html", tune_html(result, best_text))
-        swap_into_place(work, out_dir)  # an older --out is removed only once the new one is in place
+        # An older --out is removed only once the new one is in place. Without --force (and not
+        # continuing a search), an --out another command wrote while this one ran is kept.
+        swap_into_place(work, out_dir, replace=force or resumed is not None, option="--out")
         return md, js, best_text, kept_line(result) if result.base_wins else ""
 
     try:
         md, js, best_text, kept = finish()
+    except OutputTaken:
+        raise  # the finished search was put beside --out: its one line says where
     except Interrupted:
         raise SearchInterrupted(f"interrupted: the finished trials are saved in {work}; run the same command "
                                 "with --resume to continue") from None

@@ -279,6 +279,31 @@ def test_a_tune_that_cannot_write_its_report_keeps_the_trials_and_says_how_to_re
     assert played == ["run", "base", "candidate-1"]  # the probe and the fresh games; no trial again
 
 
+def test_an_out_another_command_wrote_while_the_tune_ran_is_kept_without_force(tmp_path, monkeypatch):
+    """Two tunes (or a tune and a sweep) with the same --out: the one that finished later replaced
+    the other's folder and both said 'wrote'. Without --force it is kept, this tune's output goes
+    beside it, and the one line says where (as simulate, compare, sweep and ladder do)."""
+    goals = tmp_path / "g.yaml"
+    goals.write_text("run: {games: 4, players: 3, bots: random, seed: 1}\ngoals:\n"
+                     "  - metric: crew_vp_per_pick\n    group: armstrong\n    target: 2\n")
+    out = tmp_path / "t"
+    real = S.run
+
+    def another_command_finishes_first(*args, **kwargs):  # type: ignore[no-untyped-def]
+        result = real(*args, **kwargs)
+        out.mkdir()
+        (out / "theirs.txt").write_text("earlier")
+        return result
+
+    monkeypatch.setattr(S, "run", another_command_finishes_first)
+    code, _, err = invoke("tune", DRAFT5, "--param", "crews.armstrong.skill.0.amount=3..4", "--target", goals,
+                          "--budget", "2", "--confirm", "1", "--confirm-games", "4", "-w", "1", "--out", out)
+    assert (code, err) == (2, f"error: --out {out}: written by another command while this one ran, so it is left as "
+                              f"it is (--force replaces it); this command's output is kept in {tmp_path / 't-2'}")
+    assert sorted(p.name for p in out.iterdir()) == ["theirs.txt"]
+    assert (tmp_path / "t-2" / "tune.html").is_file() and not (tmp_path / ".t.partial").exists()
+
+
 def test_when_the_base_does_best_it_is_kept_and_no_best_yaml_is_written(tmp_path):
     """Armstrong's VP per pick is exactly its skill's amount: every candidate (3 to 5) misses the
     target 2 that the base (2) meets, so the base wins on the fresh games. The report must say to
