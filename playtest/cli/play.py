@@ -60,6 +60,8 @@ def _save_game(session: PlaySession, variant_path: str, wanted: Path, overrides:
     # Decisions, not transcript moves: a Stargate turn line holds up to three (crew, skill, placement).
     n = len(session.moves)
     count = f"{n} decision{'' if n == 1 else 's'}"
+    if not session.over():  # the transcript keeps whole turns (Stargate) and tricks (Oh-Seven)
+        count += " made; a turn or trick left unfinished is not written"
     renamed = f" ({wanted} exists, so the game got a new name)" if target != wanted else ""
     return f"game ({count}) is saved: {target}{renamed}  (score it: playtest replay {target})"
 
