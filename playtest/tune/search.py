@@ -250,8 +250,15 @@ def check_settings(work: Path, settings: Settings) -> None:
     mine = settings.fingerprint()
     for key, value in mine.items():
         if stored.get(key) != value:
-            raise UsageError(f"--resume: the stored search has a different {key} "
+            raise UsageError(f"--resume: the stored search has another {_SETTING.get(key, key)} "
                              f"({json.dumps(stored.get(key), ensure_ascii=False)}); give the same options, or --force to start again")
+
+
+_SETTING = {"variant": "variant file", "params": "--param list", "goals": "goals file (--target)",
+            "games": "number of games per candidate (-n)", "players": "--players", "lineup": "line-up (--bots)",
+            "seed": "--seed"}
+"""How `check_settings` names each part of `Settings.fingerprint` ('has another --param list', not
+'has a different params')."""
 
 
 def _check_base_metrics(path: Path) -> None:

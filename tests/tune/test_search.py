@@ -164,7 +164,7 @@ def test_an_interrupted_tune_resumes_to_the_same_result(tmp_path, monkeypatch, s
     code, _, err = invoke("tune", variant, *WIN_TUNE, "--target", goals, "--out", out)
     assert code == 2 and "--resume to continue it or --force to start again" in err
     code, _, err = invoke("tune", variant, *WIN_TUNE, "--target", goals, "--out", out, "--resume", "--seed", "4")
-    assert (code, err) == (2, "error: --resume: the stored search has a different seed (3); give the same options, "
+    assert (code, err) == (2, "error: --resume: the stored search has another --seed (3); give the same options, "
                               "or --force to start again")
     code, _, err = invoke("tune", variant, *WIN_TUNE, "--target", goals, "--out", out, "--resume")
     assert code == 0, err
