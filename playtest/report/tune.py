@@ -80,8 +80,13 @@ def gain_text(r: Result) -> str:
     g = r.gain
     if g is None or not math.isfinite(g.estimate):
         return ""
-    interval = f" [{g.low:+.3g}, {g.high:+.3g}]" if math.isfinite(g.low) else ""
-    return f"best − base {g.estimate:+.3g}{interval}"
+    values = [g.estimate, *((g.low, g.high) if math.isfinite(g.low) else ())]
+    # One number of decimals for all three, 3 significant digits of the largest: '-0.1 [-0.23,
+    # +0.0293]' (each to 3 significant digits alone) read as three precisions.
+    largest = max(abs(v) for v in values)
+    places = max(0, 2 - math.floor(math.log10(largest))) if largest > 0 else 0
+    est, *bounds = (f"{v:+.{places}f}" for v in values)
+    return f"best − base {est}" + (f" [{bounds[0]}, {bounds[1]}]" if bounds else "")
 
 
 def base_kept(r: Result, best_file: str = "best.yaml") -> str:

@@ -4,7 +4,9 @@ the command's outputs, and its refusals."""
 from __future__ import annotations
 
 import json
+import math
 import shutil
+import types
 import zlib
 from pathlib import Path
 
@@ -467,6 +469,19 @@ def test_a_candidate_is_adopted_only_when_its_gain_on_the_fresh_games_is_shown(t
     assert not S.objective_gain(goals, _two_variant_reps(np.full(5, 6.0), np.full(5, 5.0))).shown
 
 
+@pytest.mark.parametrize(("gain", "text"), [
+    ((-0.1, -0.23, 0.0293), "best − base -0.100 [-0.230, +0.029]"),  # was '-0.1 [-0.23, +0.0293]'
+    ((12.5, 3.25, 21.75), "best − base +12.5 [+3.2, +21.8]"),
+    ((0.0, 0.0, 0.0), "best − base +0 [+0, +0]"),
+    ((0.5, math.nan, math.nan), "best − base +0.500"),
+])
+def test_the_objective_change_and_its_interval_share_one_precision(gain, text):
+    from playtest.report.tune import gain_text
+
+    result = types.SimpleNamespace(gain=S.Gain(*gain, False))
+    assert gain_text(result) == text  # type: ignore[arg-type]
+
+
 def test_the_report_keeps_the_base_when_a_lower_objective_is_not_shown_and_brackets_every_interval(tmp_path):
     """The helper's run: objective 0.41 → 0.13 on 80 fresh games, change −0.275 [−0.61, +0.06]:
     the headline says to keep the base and why; a difference's interval was written bare
@@ -491,7 +506,7 @@ def test_the_report_keeps_the_base_when_a_lower_objective_is_not_shown_and_brack
     assert result.base_wins and "**Best:**" not in md
     assert ("**Keep the base.** On the fresh games the best candidate (trial 0, crews.bays.time=4) comes closer to "
             "the goals than the base (objective 0.1312 against 0.4062), but not by more than chance: best − base "
-            "-0.275 [-0.614, +0.0641]") in md
+            "-0.275 [-0.614, +0.064]") in md
     assert "| -13.7 pts [-30.3 pts, +2.8 pts] | +4.4 pts [-12.1 pts, +20.8 pts] | +18.1 pts [-2.6 pts, +38.9 pts] |" in md
     doc = json.loads(tune_json(result))
     assert doc["outcome"] == "base" and doc["objective_change"] == {
