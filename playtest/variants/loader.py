@@ -8,6 +8,7 @@ import difflib
 import hashlib
 import json
 import math
+import os
 import re
 import types
 import typing
@@ -134,11 +135,14 @@ def _resolve(path: Path, stack: tuple[Path, ...], label: str) -> tuple[Node, tup
 
 
 def _label(path: Path) -> str:
-    """A path as the user would like to read it: relative to the working directory if inside."""
+    """A path as the user would like to read it: relative to the working directory if inside, else
+    as given with `..` folded in (a transcript's `variant: ../../variants/x.yaml` read from another
+    folder was labelled '/a/docs/examples/table/../../../variants/x.yaml'). Only a label: files are
+    read from `path` itself."""
     try:
         return str(path.resolve().relative_to(Path.cwd()))
     except (ValueError, OSError, RuntimeError):
-        return str(path)
+        return os.path.normpath(path)
 
 
 def parse_override(text: str) -> tuple[list[str], Any]:

@@ -535,3 +535,11 @@ def test_a_key_written_out_at_its_default_or_removed_to_it_changes_no_rule(tmp_p
     nf.write_text(f"extends: {ROOT / 'variants/new-frontiers/base.yaml'}\nname: nf\n"
                   "rules:\n  end:\n    worlds: !remove\n    developments: 12\n")
     assert [str(c) for c in load_variant(nf).changes][1:] == ["rules.end.developments: 11 → 12"]
+
+
+def test_a_path_outside_the_working_folder_is_labelled_with_its_dots_folded(tmp_path, monkeypatch):
+    """A transcript's `variant: ../../../variants/stargate/draft5.yaml`, read from another folder,
+    titled calibrate's report '/.../docs/examples/table/../../../variants/stargate/draft5.yaml'."""
+    monkeypatch.chdir(tmp_path)
+    v = load_variant(ROOT / "docs" / "examples" / "table" / ".." / ".." / ".." / "variants" / "stargate" / "draft5.yaml")
+    assert v.path == str(ROOT / "variants" / "stargate" / "draft5.yaml")
