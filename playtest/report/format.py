@@ -59,6 +59,14 @@ def value(x: float | None, k: str) -> str:
         return "–"
     assert x is not None
     if k == "rate":
+        # A share strictly between 0 and 1 that one decimal would round to 0.0% or 100.0% (an
+        # exact lower bound after one game in 60: 0.04%) keeps two significant digits of its
+        # distance from the end: '0.042%', '99.96%', not a bound that reads as impossible.
+        if 0 < x < 0.0005:
+            return f"{100 * x:.2g}%"
+        if 0.9995 <= x < 1:
+            gap = f"{100 * (1 - x):.2g}"  # '0.04': 99.96%
+            return f"{100 - float(gap):.{len(gap.partition('.')[2])}f}%"
         return f"{100 * x:.1f}%"
     if k == "diff":
         return f"{100 * x:+.1f} pts"

@@ -30,3 +30,15 @@ def test_every_row_defined_as_a_share_is_a_rate_metric(tmp_path: Path, variant: 
     assert shares  # every game has share rows (win rates by seat at least)
     wrong = [(r[C.METRIC], r[C.GROUP]) for r in shares if F.kind(r[C.METRIC], metric_info(info)) != "rate"]
     assert wrong == []
+
+
+@pytest.mark.parametrize(("x", "text"), [
+    (0.0, "0.0%"), (1.0, "100.0%"), (0.017, "1.7%"), (0.0005, "0.1%"), (0.99949, "99.9%"),
+    # Strictly inside (0, 1) but one decimal would say 0.0% or 100.0%: an exact lower bound after
+    # one game in 60 read "1.7% [0.0% – 8.9%]", as if none could happen.
+    (0.00042, "0.042%"), (0.000049, "0.0049%"), (0.9996, "99.96%"), (0.99996, "99.996%"),
+])
+def test_a_share_near_an_end_is_not_rounded_onto_it(x, text):
+    from playtest.report.format import value
+
+    assert value(x, "rate") == text
