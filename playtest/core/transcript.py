@@ -36,7 +36,7 @@ from playtest.core.protocol import Rules
 from playtest.errors import IllegalActionError, Problem, TranscriptError, VariantError
 from playtest.suggest import as_written, guess, unknown_key
 from playtest.variants import Variant, load_variant, parse_override
-from playtest.variants.loader import with_overrides
+from playtest.variants.loader import _short, with_overrides
 from playtest.variants.source import Node, parse_file
 
 S = TypeVar("S")
@@ -304,6 +304,19 @@ def require(node: Node, key: str, path: str, problems: list[Problem], valid: Seq
         return None
     value: Node = node.value[key]
     return value
+
+
+def no_valid_key(node: Node, path: str, valid: Sequence[str], needed: Sequence[str], problems: list[Problem]) -> bool:
+    """Whether `node` is a mapping none of whose keys is valid (`{x: 1}` where a round goes),
+    with the one problem recorded at the mapping, naming the keys it needs: one mistake, one line
+    (not one per missing key and one per unknown key). The caller skips the mapping then. A key
+    like a valid one (`deal:` for `deals:`) is a misspelling, said at the key (`unknown_keys`)."""
+    if not isinstance(node.value, dict) or not node.value or any(
+            k in valid or guess(k, valid, node.value) for k in node.value):
+        return False
+    problems.append(node.problem(path, f"none of its keys is valid (got {_short(node.plain())}): it needs "
+                                       f"{', '.join(needed)}; valid keys: {', '.join(valid)}"))
+    return True
 
 
 def unknown_keys(node: Node, path: str, valid: Sequence[str], problems: list[Problem]) -> None:

@@ -757,6 +757,14 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("o7-player-left-out", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:\d+:\d+: rounds.1.deals.1.hands.Ben: unknown player \(players: Ann, Cat, Dan\)$",
          {"t.yaml": _example("ohseven-match.yaml", "players: [Ann, Ben, Cat, Dan]", "players: [Ann, Cat, Dan]")}),
+    # ... an Oh-Seven round or deal none of whose keys is valid was one line per key it needs and
+    # one per unknown key (fuzz seed 159: "rounds.2.deals: required key is missing", "rounds.2.x: unknown key")
+    Case("o7-round-without-a-valid-key", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:\d+:3: rounds.7: none of its keys is valid \(got \{\"x\": 1\}\): it needs deals; valid keys: deals, tricks$",
+         {"t.yaml": _example("ohseven-match.yaml").rsplit("\n- deals:", 1)[0] + "\n- x: 1\n"}),
+    Case("o7-deal-without-a-valid-key", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:6:5: rounds.1.deals.1: none of its keys is valid \(got \{\"x\": 1\}\): it needs hands, bids; valid keys: hands, bids$",
+         {"t.yaml": _example("ohseven-match.yaml", "  - hands:", "  - x: 1\n  - hands:")}),
     # ... a problem in the variant file that the transcript's set: caused said "(with --set ...)",
     # an option replay does not have
     Case("transcript-set-named-as-written", ["replay", "{tmp}/t.yaml"],

@@ -22,6 +22,7 @@ from playtest.core.transcript import (
     TranscriptReader,
     common_outcome,
     misspelt,
+    no_valid_key,
     per_player,
     require,
     unknown_keys,
@@ -155,6 +156,8 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                                        f"the transcript lists {len(rounds.value)}"))
     for r, rnode in enumerate(rounds.value):
         rp = f"rounds.{r + 1}"
+        if no_valid_key(rnode, rp, ("deals", "tricks"), ("deals",), problems):
+            continue
         deals_node = require(rnode, "deals", rp, problems, valid=("deals", "tricks"))
         tricks_node = rnode.value.get("tricks") if isinstance(rnode.value, dict) else None
         unknown_keys(rnode, rp, ("deals", "tricks"), problems)
@@ -166,6 +169,8 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
             else:
                 for d, dnode in enumerate(deals_node.value):
                     dp = f"{rp}.deals.{d + 1}"
+                    if no_valid_key(dnode, dp, ("hands", "bids"), ("hands", "bids"), problems):
+                        continue
                     unknown_keys(dnode, dp, ("hands", "bids"), problems)
                     hands_node = require(dnode, "hands", dp, problems, valid=("hands", "bids"))
                     bids_node = require(dnode, "bids", dp, problems, valid=("hands", "bids"))
