@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from playtest.errors import Problem, VariantError
+from playtest.suggest import as_written
 
 MAX_BYTES = 1_000_000
 """A variant (or gates, transcript) file of more than 1 MB is refused: the shipped drafts are ~10 KB."""
@@ -97,7 +98,7 @@ def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: lis
                 continue
             key = loader.construct_object(key_node, deep=True)
             if not isinstance(key, str | int) or isinstance(key, bool):
-                problems.append(Problem(label, k_line, k_col, "", f"mapping keys must be text, not {key!r}"))
+                problems.append(Problem(label, k_line, k_col, "", f"mapping keys must be text, not {as_written(key)}"))
                 continue
             key = str(key)
             if key in out:

@@ -316,6 +316,9 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("duplicate-id", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.bays: duplicate id 'bays'", {"v.yaml": EXT + "crews: [{id: bays, time: 1}, {id: bays, time: 2}]\n"}),
     Case("yes-for-number", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: cubes.replenish: expected a number, not yes/no", {"v.yaml": EXT + "cubes: {replenish: yes}\n"}),
     Case("complex-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: mapping keys must be text", {"v.yaml": EXT + "? [1, 2]\n: x\n"}),
+    # a key YAML reads as null or yes/no was shown as Python's None and True
+    Case("null-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: mapping keys must be text, not null$", {"v.yaml": EXT + "null: 2\n"}),
+    Case("yes-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: mapping keys must be text, not true$", {"v.yaml": EXT + "yes: 2\n"}),
     Case("too-many-dealt", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: planets_dealt.4: 13 planets dealt", {"v.yaml": EXT + "planets_dealt: {4: 13}\n"}),
     Case("unknown-color", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: planets.red1.color: unknown color 'purple'", {"v.yaml": EXT + "planets: [{id: red1, color: purple}]\n"}),
     Case("report-a-file", ["report", str(DRAFT5)], r"^error: .*draft5.yaml: a file, not a run folder$"),
