@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from playtest.cli.app import app
-from playtest.core.transcript import read_transcript, trace_text
+from playtest.core.transcript import read_transcript, refuse_variant_file, trace_text
 from playtest.core.transcript import replay as replay_transcript
 from playtest.errors import Problem, TranscriptError
 from playtest.games import GamePluginError, game_names, get_game, known_games
@@ -30,6 +30,7 @@ def replay(
     """Replay a recorded game: check every move, stop at the first illegal one (naming its
     number and the reason), print the final board and each player's score breakdown."""
     tree = parse_file(transcript, what="a transcript")
+    refuse_variant_file(tree)
     if not isinstance(tree.value, dict) or "game" not in tree.value:
         raise TranscriptError([Problem(str(transcript), 1, 1, "game", "required key is missing "
                                        f"(known games: {known_games()})")])

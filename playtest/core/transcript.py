@@ -46,6 +46,24 @@ HEADER_KEYS = ("game", "title", "notes", "variant", "set", "players", "names")
 MOVES = "moves"
 
 
+VARIANT_MARKS = ("extends", "rules_version")
+"""Keys of a variant file that no transcript has: a file holding one and no `variant:` is a
+variant given where a transcript goes."""
+
+
+def refuse_variant_file(tree: Node) -> None:
+    """A variant file given where a transcript goes (`replay variants/x.yaml`) is one line at the
+    key that shows it, not one line per transcript key it lacks and per variant key it has."""
+    if not isinstance(tree.value, dict) or "variant" in tree.value:
+        return
+    mark = next((k for k in VARIANT_MARKS if k in tree.value), None)
+    if mark is not None:
+        raise TranscriptError([tree.value[mark].problem(mark, (
+            f"this is a variant file (it has {mark}:), not a transcript: `playtest validate` and `simulate` "
+            f"take it; a transcript is a recorded game that names its variant file with variant: "
+            f"(docs/transcripts.md)"), at_key=True)])
+
+
 class IllegalMoveError(IllegalActionError):
     """The first illegal move of a transcript: where it is written, its number, the player and
     round (when the game tells them), the offending part of the move and the reason."""
@@ -137,6 +155,7 @@ class TranscriptReader:
         tree = parse_file(self.path, self.label, "a transcript")  # malformed YAML: VariantError, located
         if not isinstance(tree.value, dict):
             raise TranscriptError([tree.problem("", "a transcript must be a mapping of keys to values")])
+        refuse_variant_file(tree)
         self.tree = tree
         self.doc: dict[str, Node] = tree.value
         valid = (*HEADER_KEYS, *keys)

@@ -52,10 +52,12 @@ def replay_moves(path: Any, notation: Any, make_rules: Any) -> TableGame:
 
 def game_of(path: Path) -> str:
     """The `game:` key of a transcript, checked against the registered games."""
+    from playtest.core.transcript import refuse_variant_file
     from playtest.games import game_names
     from playtest.variants.source import parse_file
 
     tree = parse_file(path, what="a transcript")
+    refuse_variant_file(tree)
     if not isinstance(tree.value, dict) or "game" not in tree.value:
         raise TranscriptError([Problem(str(path), 1, 1, "game", "required key is missing "
                                        f"(known games: {', '.join(game_names())})")])

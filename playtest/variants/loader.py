@@ -414,6 +414,12 @@ def _validate_tree(
         schema = get_game(game).schema
     except GamePluginError as err:
         raise VariantError([where.problem("game", str(err))]) from None
+    if ("variant" in tree.value and "players" in tree.value
+            and not {"variant", "players"} & set(schema.model_fields)):
+        # A transcript given where a variant goes: one line, not one per key of either kind.
+        raise VariantError([tree.value["variant"].problem("variant", (
+            "this is a transcript (a recorded game: it has variant: and players:), not a variant: "
+            "`playtest replay` replays it; its variant: names the variant file it was played with"), at_key=True)])
     try:
         model = schema.model_validate(data)
     except ValidationError as exc:

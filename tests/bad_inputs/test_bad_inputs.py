@@ -768,6 +768,21 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("o7-deal-without-a-valid-key", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:6:5: rounds.1.deals.1: none of its keys is valid \(got \{\"x\": 1\}\): it needs hands, bids; valid keys: hands, bids$",
          {"t.yaml": _example("ohseven-match.yaml", "  - hands:", "  - x: 1\n  - hands:")}),
+    # ... a variant file given to replay was one line per transcript key it lacks and per variant
+    # key it has (10-16 lines), and a transcript given where a variant goes the same (13 lines)
+    Case("replay-a-variant", ["replay", str(DRAFT5)],
+         r"draft5.yaml:5:1: rules_version: this is a variant file \(it has rules_version:\), not a transcript: "
+         r"`playtest validate` and `simulate` take it; .*\(docs/transcripts.md\)$"),
+    Case("replay-a-variant-that-extends", ["replay", str(ROOT / "variants/stargate/draft6-no-replenish.yaml")],
+         r"draft6-no-replenish.yaml:\d+:1: extends: this is a variant file \(it has extends:\), not a transcript"),
+    Case("calibrate-a-variant", ["calibrate", str(DRAFT5), "--against", "{tmp}/run", "-o", "{tmp}/c.md"],
+         r"draft5.yaml:5:1: rules_version: this is a variant file \(it has rules_version:\), not a transcript",
+         setup=_with_run()),
+    Case("validate-a-transcript", ["validate", str(EXAMPLES / "stargate-table-game.yaml")],
+         r"stargate-table-game.yaml:5:1: variant: this is a transcript \(a recorded game: it has variant: and players:\), "
+         r"not a variant: `playtest replay` replays it"),
+    Case("simulate-a-transcript", ["simulate", str(EXAMPLES / "ohseven-match.yaml"), "-n", "2", "-o", "{tmp}/o"],
+         r"ohseven-match.yaml:2:1: variant: this is a transcript"),
     # ... a problem in the variant file that the transcript's set: caused said "(with --set ...)",
     # an option replay does not have
     Case("transcript-set-named-as-written", ["replay", "{tmp}/t.yaml"],
