@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -21,7 +22,7 @@ from playtest.cli.common import (
     split_bots,
 )
 from playtest.cli.compare import check_format, check_output_dir, command_line
-from playtest.errors import UsageError, VariantError
+from playtest.errors import Problem, UsageError, VariantError
 from playtest.io import staged_dir, write_atomic
 from playtest.text import clean
 from playtest.variants import Variant, load_variant
@@ -38,6 +39,24 @@ PROBE_GAMES = 40
 """Games per grid point in which a --metric that one game per seat did not show is looked for
 before the grid is played: some metrics exist only once an event has happened (Oh-Seven's
 share_trigger needs a rebid, which one game per seat may lack)."""
+
+
+def once_per_axis(problems: list[Problem], sets: list[str], keys: list[str]) -> list[Problem]:
+    """A problem said alike at every value of an axis is the key's, not a value's (a misspelt
+    `--set max_round=5,6` read 'unknown key' once per value): one line, at the axis as written.
+    A problem that quotes its value (`got 'x'`) stays one line per bad value."""
+    out: list[Problem] = []
+    seen: dict[tuple[object, ...], int] = {}
+    for p in problems:
+        axis = next((text for text, key in zip(sets, keys, strict=True) if p.file.startswith(f"--set {key}=")), None)
+        same = (axis, p.line, p.col, p.path, p.message)
+        if axis is None or same not in seen:
+            if axis is not None:
+                seen[same] = len(out)
+            out.append(p)
+        else:
+            out[seen[same]] = replace(out[seen[same]], file=f"--set {axis}")
+    return out
 
 
 def check_metric_names(metrics: list[str], variants: list[Variant], probe: RunConfig, n: int, fn: MetricFn) -> None:
@@ -124,7 +143,7 @@ def sweep(
         except VariantError as err:
             problems.extend(err.problems)
     if problems:
-        raise VariantError(problems)
+        raise VariantError(once_per_axis(problems, sets, [a.key for a in axes]))
     print_notes(loaded)
     try:
         players_, lineup = common_lineup(loaded, players, split_bots(bots))

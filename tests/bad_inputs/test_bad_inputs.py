@@ -651,6 +651,12 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("sweep-out-under-file", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-o", "{tmp}/f.txt/s"], r"^error: --out .*f.txt is a file", {"f.txt": "x"}),
     Case("sweep-unknown-metric", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-m", "bogus", "-o", "{tmp}/s"], r"^error: --metric bogus: no such metric in 4 games at each of the grid points \(known: win_rate_by_seat, "),
     Case("sweep-bad-value", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,x", "-n", "4", "-o", "{tmp}/s"], r"crews.bays.time: Input should be a valid integer"),
+    # a misspelt key in an axis was said once per value of the axis ("unknown key" four times for 1,2,3,4)
+    Case("sweep-misspelt-key-once", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "--set", "max_round=5,6,7", "-n", "4",
+                                     "-o", "{tmp}/s"],
+         r"^--set max_round=5,6,7:1:11: max_round: unknown key \(did you mean 'max_rounds'\?\)"),
+    Case("sweep-unknown-item-once", ["sweep", str(DRAFT5), "--set", "crews.bayz.time=1,2,3,4", "-n", "4", "-o", "{tmp}/s"],
+         r"^--set crews.bayz.time=1,2,3,4:1:1: crews.bayz: no item 'bayz' \(known: "),
     Case("gate-nan", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:3:\d+: gates.0.max: Input should be a finite number", {"g.yaml": "confidence: 0.95\ngates:\n  - {metric: game_length_rounds, max: .nan}\n"}),
     Case("gate-inf", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:3:\d+: gates.0.min: Input should be a finite number", {"g.yaml": "gates:\n  -\n    {metric: game_length_rounds, min: -.inf}\n"}),
     Case("gate-between-nan", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:2:\d+: gates.0.between.1: Input should be a finite number", {"g.yaml": "gates:\n  - {metric: game_length_rounds, between: [1, .nan]}\n"}),
