@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import shlex
 import sys
 import time
@@ -164,6 +165,9 @@ def compare(
     from playtest.compare.runs import Runs, common_lineup
     from playtest.sim.batch import RunConfig, check_run
     check_format(fmt, FORMATS)
+    for name, value in (("--min-effect", min_effect), ("--min-rel-effect", min_rel_effect)):
+        if not math.isfinite(value):  # inf passed the range check and was written into compare.json as Infinity (not JSON)
+            raise UsageError(f"{name} {value}: must be a finite number ≥ 0")
     if len(variants) < 2:
         raise UsageError("compare needs at least two variant files")
     loaded = load_each(variants, set_)

@@ -578,6 +578,11 @@ R = [  # --- report: run folders and outputs -----------------------------------
 
 C = [  # --- compare, sweep, diff, replay ------------------------------------------------------
     Case("compare-one", ["compare", str(DRAFT5), "-o", "{tmp}/c"], r"^error: compare needs at least two variant files"),
+    # an infinite threshold passed the range check and compare.json held `Infinity`, which is not JSON
+    Case("compare-min-rel-effect-inf", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "--min-rel-effect", "inf", "-o", "{tmp}/c"],
+         r"^error: --min-rel-effect inf: must be a finite number ≥ 0$"),
+    Case("compare-min-effect-inf", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "--min-effect", "1e999", "-o", "{tmp}/c"],
+         r"^error: --min-effect inf: must be a finite number ≥ 0$"),
     Case("compare-two-games", ["compare", str(DRAFT5), str(OHSEVEN), "-o", "{tmp}/c"], r"variants of different games cannot be compared"),
     Case("compare-out-existing", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "-o", "{tmp}/c"], r"^error: --out .*c: already exists .*use --force", {"c/compare.md": "old", "c/.playtest-output": ""}),
     Case("compare-out-empty", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "-o", ""], r"^error: --out '.': give a new folder"),
