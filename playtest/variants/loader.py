@@ -401,15 +401,15 @@ def _validate_tree(
 ) -> Variant:
     from playtest.games import GamePluginError, game_names, get_game, known_games
 
-    limits = value_limits(tree)
-    if limits:
-        raise VariantError(limits)
     data = tree.plain()
     game = data.get("game")
     where = tree.value.get("game", tree)
-    if game not in game_names():
+    if game not in game_names():  # first: a file that is no variant at all is said so, not its numbers
         message = "required key is missing" if "game" not in tree.value else f"unknown game {game!r}"
         raise VariantError([where.problem("game", f"{message} (known games: {known_games()})")])
+    limits = value_limits(tree)
+    if limits:
+        raise VariantError(limits)
     try:
         schema = get_game(game).schema
     except GamePluginError as err:

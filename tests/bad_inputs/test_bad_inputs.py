@@ -316,6 +316,10 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("duplicate-id", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.bays: duplicate id 'bays'", {"v.yaml": EXT + "crews: [{id: bays, time: 1}, {id: bays, time: 2}]\n"}),
     Case("yes-for-number", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: cubes.replenish: expected a number, not yes/no", {"v.yaml": EXT + "cubes: {replenish: yes}\n"}),
     Case("complex-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: mapping keys must be text", {"v.yaml": EXT + "? [1, 2]\n: x\n"}),
+    # a YAML file that is no variant (no game:) was one line per number above the variant limit, and never said
+    # that it has no game
+    Case("not-a-variant-big-numbers", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: game: required key is missing \(known games: ",
+         {"v.yaml": "services:\n  web:\n    ports: [80800, 44300]\n    memory: 1000000\n"}),
     # a key YAML reads as null or yes/no was shown as Python's None and True
     Case("null-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: mapping keys must be text, not null$", {"v.yaml": EXT + "null: 2\n"}),
     Case("yes-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: mapping keys must be text, not true$", {"v.yaml": EXT + "yes: 2\n"}),
