@@ -15,7 +15,7 @@ import yaml
 
 from playtest.analysis import columns as C
 from playtest.errors import Problem, UsageError, VariantError
-from playtest.variants.source import REMOVE_TAG, REMOVED
+from playtest.variants.source import REMOVE_TAG, REMOVED, long_number_in
 
 POINT = "point"
 """Column: the grid point's label, e.g. `crews.bays.time=2`."""
@@ -105,6 +105,8 @@ def parse_axis(text: str) -> Axis:
     if not sep or not key or any(not p for p in key.split(".")):
         raise VariantError([Problem(label, 1, 1, "", "expected key.path=value1,value2,...")])
     col = len(key) + 2
+    if message := long_number_in("[" + raw + "]"):
+        raise VariantError([Problem(label, 1, col, key, message)])
     try:
         values = yaml.load("[" + _end_tags(raw) + "]", Loader=_AxisLoader)  # noqa: S506
     except yaml.YAMLError as exc:

@@ -20,6 +20,7 @@ import yaml
 
 from playtest.errors import UsageError, VariantError
 from playtest.variants import Variant, load_variant
+from playtest.variants.source import long_number_in
 
 INT, FLOAT, CHOICE = "int", "float", "choice"
 _RANGE = re.compile(r"^\s*([^.\s][^\s]*?)\s*\.\.\s*([^\s]+)\s*$")
@@ -91,6 +92,8 @@ def parse_param(text: str) -> Param:
         if lo >= hi:
             raise _error(text, f"the range is empty: {show(lo)} is not below {show(hi)}")
         return Param(key, kind, float(lo), float(hi), text=text)
+    if message := long_number_in(f"[{raw}]"):
+        raise _error(text, message)
     try:
         values = yaml.safe_load(f"[{raw}]")
     except yaml.YAMLError as exc:

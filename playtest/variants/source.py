@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -138,6 +139,33 @@ def _item_id(node: yaml.Node) -> str:
     return ""
 
 
+_DECIMAL = re.compile(r"[-+]?[0-9][0-9_]*")
+"""A plain scalar YAML reads as a decimal integer (and Python's int() reads digit by digit)."""
+
+
+def too_long_number(text: str) -> str:
+    """The message for a plain scalar YAML would read as a decimal integer of more digits than
+    Python converts (sys.get_int_max_str_digits(), 4,300): int() raises ValueError there, which
+    was an internal error. '' for any other text."""
+    limit = sys.get_int_max_str_digits()
+    if len(text) <= limit or not _DECIMAL.fullmatch(text):
+        return ""
+    digits = sum(c.isdigit() for c in text)
+    return f"a number of {digits:,} digits is too large to read (at most {limit:,} digits)" if digits > limit else ""
+
+
+def long_number_in(text: str) -> str:
+    """too_long_number's message for the first such number in a YAML text (a sweep's or tune's
+    list of values), or '' (a text YAML cannot parse too: its load says why)."""
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.ScalarEvent) and event.implicit[0] and (message := too_long_number(event.value)):
+                return message
+    except yaml.YAMLError:
+        pass
+    return ""
+
+
 def _check_events(text: str, label: str, loader: type[yaml.SafeLoader] = LOADER) -> None:
     """Depth, expanded size and self-referencing aliases, from the parser's event stream
     (iterative: no recursion, nothing built)."""
@@ -164,6 +192,8 @@ def _check_events(text: str, label: str, loader: type[yaml.SafeLoader] = LOADER)
                 sizes[anchor] = values - first + 1
         elif isinstance(event, yaml.ScalarEvent):
             values += 1
+            if event.implicit[0] and (message := too_long_number(event.value)):
+                raise fail(event, message)
             if event.anchor:
                 sizes[event.anchor] = 1
         elif isinstance(event, yaml.AliasEvent):

@@ -48,6 +48,8 @@ def _example(name: str, old: str = "", new: str = "") -> str:
 
 
 DEEP = "game: stargate\nx: " + "[" * 200 + "]" * 200 + "\n"
+LONG = "9" * 5000
+"""A number of more digits than Python's int() reads (4,300): it raised ValueError, an internal error."""
 
 
 @dataclass(frozen=True)
@@ -609,6 +611,16 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"^error: -n 1000000000: the number of games must be from 1 to 100,000,000"),
     Case("ladder-pair-games-huge", ["ladder", str(DRAFT5), "--rungs", "random,greedy", "-n", "4", "--pair-games", "1000000000", "-w", "1", "-o", "{tmp}/l"],
          r"^error: --pair-games 1000000000: the number of games must be from 1 to 100,000,000"),
+    # a number of more than 4,300 digits was an internal error (ValueError from int()) in a file, --set, sweep and tune
+    Case("long-number-in-file", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: a number of 5,000 digits is too large to read \(at most 4,300 digits\)$",
+         {"v.yaml": EXT + f"max_rounds: {LONG}\n"}),
+    Case("long-number-in-transcript", ["replay", "{tmp}/t.yaml"], r"t.yaml:9:\d+: a number of 5,000 digits is too large to read",
+         {"t.yaml": _example("stargate-table-game.yaml", "start_player: 1 ", f"start_player: {LONG} ")}),
+    Case("long-number-in-set", ["validate", str(DRAFT5), "--set", f"max_rounds={LONG}"], r"^--set max_rounds=9+:1:1: a number of 5,000 digits is too large"),
+    Case("long-number-in-sweep", ["sweep", str(DRAFT5), "--set", f"max_rounds=1,{LONG}", "-n", "4", "-o", "{tmp}/s"],
+         r"^--set max_rounds=1,9+:1:12: max_rounds: a number of 5,000 digits is too large"),
+    Case("long-number-in-tune", ["tune", str(DRAFT5), "--param", f"max_rounds=1,{LONG}", "--target", str(TUNE_GOALS), "-n", "4", "-o", "{tmp}/t"],
+         r"^error: --param max_rounds=1,9+: a number of 5,000 digits is too large"),
     Case("tune-n-huge", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "-n", "1000000000", "-w", "1", "-o", "{tmp}/t"],
          r"^error: -n 1000000000: the number of games must be from 1 to 100,000,000"),
     Case("tune-confirm-games-huge", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "-n", "4", "--budget", "1",
