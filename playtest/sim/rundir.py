@@ -20,7 +20,9 @@ import contextlib
 import fcntl
 import json
 import os
+import re
 import shutil
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -240,14 +242,22 @@ def _chunk_ok(path: Path, done: Done) -> bool:
 
 
 def read_json(path: Path) -> dict[str, Any]:
+    text = ""
     try:
-        info = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        info = json.loads(text)
     except FileNotFoundError:
         raise PlaytestError(f"{path}: missing") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise PlaytestError(f"{path}: cannot read: {exc}") from None
     except json.JSONDecodeError as exc:
         raise PlaytestError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    except ValueError:  # int() refuses a number of more digits than sys.get_int_max_str_digits()
+        limit = sys.get_int_max_str_digits()
+        found = re.search(rf"[0-9]{{{limit + 1},}}", text)
+        start = found.start() if found else 0
+        line, col = text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
+        raise PlaytestError(f"{path}:{line}:{col}: a number of more than {limit:,} digits is too large to read") from None
     if not isinstance(info, dict):
         raise PlaytestError(f"{path}:1:1: expected a JSON object")
     return info

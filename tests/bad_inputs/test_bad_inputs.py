@@ -527,6 +527,9 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-missing", ["report", "{tmp}/nope"], r"^error: .*nope: no such run folder"),
     Case("report-no-run-json", ["report", "{tmp}/d"], r"^error: .*d: not a finished run \(run.json is missing\)", {"d/x": "1"}),
     Case("report-bad-json", ["report", "{tmp}/run"], r"run/run.json:1:\d+: not valid JSON", setup=_with_run(lambda r: _json(r, "{oops"))),
+    # ... a number of more than 4,300 digits in run.json was an internal error (ValueError from int(), not a JSONDecodeError)
+    Case("report-json-long-number", ["report", "{tmp}/run"], r"run/run.json:1:10: a number of more than 4,300 digits is too large to read$",
+         setup=_with_run(lambda r: _json(r, '{"seed": ' + LONG + "}"))),
     Case("report-json-list", ["report", "{tmp}/run"], r"run/run.json:1:1: expected a JSON object", setup=_with_run(lambda r: _json(r, "[1, 2]"))),
     Case("report-players-text", ["report", "{tmp}/run"], r"run.json:\d+:3: players: expected int, got str", setup=_with_run(_edit_json("players", "4"))),
     Case("report-games-missing-key", ["report", "{tmp}/run"], r"run.json:\d+:3: games: required key is missing", setup=_with_run(_edit_json("games", None))),
