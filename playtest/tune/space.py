@@ -10,6 +10,7 @@ outside what it allows, is a one-line `--param ...` error.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ import yaml
 
 from playtest.errors import UsageError, VariantError
 from playtest.variants import Variant, load_variant
+from playtest.variants.loader import MAX_INT
 from playtest.variants.source import long_number_in
 
 INT, FLOAT, CHOICE = "int", "float", "choice"
@@ -88,6 +90,15 @@ def parse_param(text: str) -> Param:
     m = _RANGE.match(raw)
     if m and "," not in raw:
         lo, hi = (_number(text, s) for s in m.groups())
+        for end in (lo, hi):
+            # An end no variant may hold: check_space loads the variant at each end, but json writes
+            # inf as Infinity and 1e308 as 1e+308, which YAML reads as text, so the variant's own
+            # limit passed them; Optuna then failed (OverflowError for inf, an internal error) or a
+            # trial did, after the base's games.
+            if not math.isfinite(end):
+                raise _error(text, f"the ends of a range are finite numbers, not {end}")
+            if abs(end) > MAX_INT:
+                raise _error(text, f"{show(end)} is too large (a variant's numbers are at most {MAX_INT:,} in absolute value)")
         kind = INT if isinstance(lo, int) and isinstance(hi, int) else FLOAT
         if lo >= hi:
             raise _error(text, f"the range is empty: {show(lo)} is not below {show(hi)}")

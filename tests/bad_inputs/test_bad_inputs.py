@@ -624,6 +624,14 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"^--set max_rounds=1,9+:1:12: max_rounds: a number of 5,000 digits is too large"),
     Case("long-number-in-tune", ["tune", str(DRAFT5), "--param", f"max_rounds=1,{LONG}", "--target", str(TUNE_GOALS), "-n", "4", "-o", "{tmp}/t"],
          r"^error: --param max_rounds=1,9+: a number of 5,000 digits is too large"),
+    # a range end that no variant may hold: inf was an internal error (Optuna's OverflowError) after the base's
+    # games; 1e308 passed the check at the ends (json writes it 1e+308, which YAML reads as text) and a trial failed
+    Case("tune-range-inf", ["tune", str(ROOT / "variants/stargate/draft6-special-planets.yaml"), "--param",
+                            "planets.yellow3.effects.0.factor=1..inf", "--target", str(TUNE_GOALS), "-n", "4", "-o", "{tmp}/t"],
+         r"^error: --param planets.yellow3.effects.0.factor=1..inf: the ends of a range are finite numbers, not inf$"),
+    Case("tune-range-end-too-large", ["tune", str(ROOT / "variants/stargate/draft6-special-planets.yaml"), "--param",
+                                      "planets.yellow3.effects.0.factor=0.5..1e308", "--target", str(TUNE_GOALS), "-n", "4", "-o", "{tmp}/t"],
+         r"^error: --param planets.yellow3.effects.0.factor=0.5..1e308: 1e\+308 is too large \(a variant's numbers are at most 10,000"),
     Case("tune-n-huge", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "-n", "1000000000", "-w", "1", "-o", "{tmp}/t"],
          r"^error: -n 1000000000: the number of games must be from 1 to 100,000,000"),
     Case("tune-confirm-games-huge", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "-n", "4", "--budget", "1",
