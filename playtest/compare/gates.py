@@ -294,6 +294,17 @@ def shares_in(table: Any, declared: MetricInfos | None = None) -> set[str]:
     return {m for m, ok in inside.items() if ok}
 
 
+def other_kind(tree: Node, label: str) -> tuple[Problem, str] | None:
+    """Where a variant file or a transcript given as a gates or goals file shows what it is (its
+    `game:` or `extends:` key) and what it is ('a variant file', 'a transcript'); None for any
+    other mapping. A transcript names its variant and players; a variant does neither."""
+    if "game" not in tree.value and "extends" not in tree.value:
+        return None
+    key = tree.value.get("game") or tree.value["extends"]
+    kind = "a transcript" if "variant" in tree.value and "players" in tree.value else "a variant file"
+    return Problem(label, key.key_line or key.line, key.key_col or key.col, "", ""), kind
+
+
 def load_gates(path: str | Path) -> Gates:
     """Read and validate a gates file. Raises GateError listing every problem, located."""
     label = str(path)
@@ -303,11 +314,11 @@ def load_gates(path: str | Path) -> Gates:
         raise GateError(err.problems) from None
     if not isinstance(tree.value, dict):
         raise GateError([tree.problem("", "a gates file must be a mapping with a `gates:` list")])
-    if "gates" not in tree.value and ("game" in tree.value or "extends" in tree.value):
-        key = tree.value.get("game") or tree.value["extends"]
-        raise GateError([Problem(label, key.key_line or key.line, key.key_col or key.col, "",
-                                 "this is a variant file, not a gates file (a gates file has a `gates:` list, "
-                                 "e.g. gates/stargate.yaml); give the variant as BASE or CANDIDATE")])
+    if "gates" not in tree.value and (other := other_kind(tree, label)) is not None:
+        where, kind = other
+        use = "give the variant as BASE or CANDIDATE" if kind == "a variant file" else "`playtest replay` reads it"
+        raise GateError([dataclasses.replace(where, message=f"this is {kind}, not a gates file (a gates file has a "
+                                                            f"`gates:` list, e.g. gates/stargate.yaml); {use}")])
     if "gates" not in tree.value and "goals" in tree.value:
         key = tree.value["goals"]
         raise GateError([Problem(label, key.key_line or key.line, key.key_col or key.col, "",

@@ -33,6 +33,7 @@ from playtest.compare.gates import (
     GatesModel,
     GateSpec,
     RunDefaults,
+    other_kind,
     probe_problems,
     run_problem,
     shares_in,
@@ -154,6 +155,12 @@ def load_goals(path: str | Path) -> Goals:
         raise GateError(err.problems) from None
     if not isinstance(tree.value, dict):
         raise GateError([tree.problem("", "a goals file must be a mapping with a `goals:` list")])
+    if "goals" not in tree.value and "gates" not in tree.value and (other := other_kind(tree, label)) is not None:
+        # one line, not one per key of the variant or transcript (a variant given as --target printed 14)
+        where, kind = other
+        use = "give the variant as VARIANT" if kind == "a variant file" else "`playtest replay` reads it"
+        raise GateError([dataclasses.replace(where, message=f"this is {kind}, not a goals file (a goals file has a "
+                                                            f"`goals:` list, e.g. gates/stargate-tune.yaml); {use}")])
     try:
         model = GoalsModel.model_validate(tree.plain())
     except ValidationError as exc:

@@ -632,6 +632,16 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("tune-range-end-too-large", ["tune", str(ROOT / "variants/stargate/draft6-special-planets.yaml"), "--param",
                                       "planets.yellow3.effects.0.factor=0.5..1e308", "--target", str(TUNE_GOALS), "-n", "4", "-o", "{tmp}/t"],
          r"^error: --param planets.yellow3.effects.0.factor=0.5..1e308: 1e\+308 is too large \(a variant's numbers are at most 10,000"),
+    # a variant given as the goals file was one line per variant key (14); a transcript given as the gates file
+    # was called a variant file
+    Case("tune-target-a-variant", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(DRAFT5), "-n", "4", "-o", "{tmp}/t"],
+         r"draft5.yaml:4:1: this is a variant file, not a goals file \(a goals file has a `goals:` list, e.g. gates/stargate-tune.yaml\); "
+         r"give the variant as VARIANT$"),
+    Case("tune-target-a-transcript", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(EXAMPLES / "ohseven-match.yaml"),
+                                      "-n", "4", "-o", "{tmp}/t"],
+         r"ohseven-match.yaml:1:1: this is a transcript, not a goals file .*; `playtest replay` reads it$"),
+    Case("diff-gate-a-transcript", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(EXAMPLES / "stargate-table-game.yaml"), "-n", "4", "-o", "{tmp}/d"],
+         r"stargate-table-game.yaml:3:1: this is a transcript, not a gates file .*; `playtest replay` reads it$"),
     Case("tune-n-huge", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "-n", "1000000000", "-w", "1", "-o", "{tmp}/t"],
          r"^error: -n 1000000000: the number of games must be from 1 to 100,000,000"),
     Case("tune-confirm-games-huge", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "-n", "4", "--budget", "1",
