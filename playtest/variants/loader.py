@@ -821,8 +821,6 @@ def root_causes(errors: list[Any], schema: type[BaseModel] | None = None) -> lis
             e["loc"][-1], _valid_keys(schema, tuple(e["loc"][:-1]))))
 
     kept = [e for e in errors if not echoes(e) and not misspelt(e) and not in_short_list(e)]
-    if schema is not None:
-        kept = _one_per_wrong_kind(kept, schema)
     for e in [e for e in kept if e["type"] == "missing" and isinstance(e.get("input"), dict) and e["input"]]:
         # A mapping none of whose keys is valid ({x: 1} where a development goes): one line at the
         # mapping, not one per missing key and one per unknown key.
@@ -840,35 +838,45 @@ def root_causes(errors: list[Any], schema: type[BaseModel] | None = None) -> lis
         if len(missing) == 1 and len(extra) == 1 and isinstance(missing[0]["loc"][-1], str):
             kept = [o for o in kept if o is not missing[0]]  # one mistake, one line: the key's, naming the missing one
             kept[kept.index(e)] = {**e, "meant": missing[0]["loc"][-1]}
+    if schema is not None:
+        kept = _one_per_wrong_kind(kept, schema)
     return _one_per_union(kept)
 
 
 def _one_per_wrong_kind(errors: list[Any], schema: type[BaseModel]) -> list[Any]:
-    """Two or more unknown keys in one item of a tagged union that are all keys of another kind
-    (`{effect: overflow, colors: [red], amount: 1, count: placed}`: color_vp's keys under
-    overflow): the kind is the mistake, so one line at the kind naming the likely one, in place
-    of one "unknown key" line per key (and a line per key the wrong kind misses)."""
+    """An item of a tagged union whose kind is the mistake: one line at the kind, in place of one
+    "unknown key" line per key and one "required key is missing" line per key the kind needs.
+    Either two or more of its keys are unknown to its kind and another kind takes them all
+    (`{effect: overflow, colors: [red], amount: 1, count: placed}`: color_vp's keys; fuzz seed
+    158: a convert_cubes effect renamed `vp`), or every key but the kind is unknown and the kind
+    misses keys of its own (`{trigger: round_cap, foo: 1, bar: 2}`). Misspelt keys of the right
+    kind stay one line each."""
     by_item: dict[tuple[Any, ...], list[Any]] = {}
     for e in errors:
-        if e["type"] == "extra_forbidden" and len(e["loc"]) >= 2:
+        if e["type"] in ("extra_forbidden", "missing") and len(e["loc"]) >= 2:
             by_item.setdefault(tuple(e["loc"][:-1]), []).append(e)
-    for item, extra in by_item.items():
-        unknown = [str(e["loc"][-1]) for e in extra]
-        found = _other_kinds(schema, item, unknown) if len(unknown) >= 2 else None
-        if found is None:
+    for item, found in by_item.items():
+        unknown = [str(e["loc"][-1]) for e in found if e["type"] == "extra_forbidden"]
+        needed = [str(e["loc"][-1]) for e in found if e["type"] == "missing"]
+        kinds = _other_kinds(schema, item, unknown) if unknown else None
+        if kinds is None:
             continue
-        tag, kinds = found
-        first = errors.index(extra[0])
-        errors = [e for e in errors if not (tuple(e["loc"][:-1]) == item and e["type"] in ("extra_forbidden", "missing"))]
-        errors.insert(min(first, len(errors)), {**extra[0], "loc": item, "type": "wrong_kind", "tag": tag,
-                                                "unknown": unknown, "kinds": kinds})
+        tag, others = kinds
+        given = next((e["input"] for e in found if e["type"] == "missing" and isinstance(e.get("input"), dict)), None)
+        nothing_fits = needed and given is not None and set(unknown) == {str(k) for k in given} - {tag}
+        if not ((len(unknown) >= 2 and others) or nothing_fits):
+            continue
+        first = min(errors.index(e) for e in found)
+        errors = [e for e in errors if not any(e is f for f in found)]
+        errors.insert(min(first, len(errors)), {**found[0], "loc": item, "type": "wrong_kind", "tag": tag,
+                                                "unknown": unknown, "needed": needed, "kinds": others})
     return errors
 
 
 def _other_kinds(schema: type[BaseModel], item: tuple[Any, ...], keys: list[str]) -> tuple[str, list[str]] | None:
     """(the tag's name, the other kinds whose fields include every one of `keys`) for the item of a
     tagged union at `item`, whose last segment is the kind pydantic validated it as; None when
-    `item` is not such an item or no other kind takes them all."""
+    `item` is not such an item."""
     if not item or not isinstance(item[-1], str):
         return None
     union = _annotation_at(schema, item[:-1])
@@ -879,9 +887,8 @@ def _other_kinds(schema: type[BaseModel], item: tuple[Any, ...], keys: list[str]
                 if item[-1] in typing.get_args(f.annotation)), None)
     if tag is None:
         return None
-    kinds = [str(kind) for m in members if tag in m.model_fields and set(keys) <= set(m.model_fields)
-             for kind in typing.get_args(m.model_fields[tag].annotation) if kind != item[-1]]
-    return (tag, kinds) if kinds else None
+    return tag, [str(kind) for m in members if tag in m.model_fields and set(keys) <= set(m.model_fields)
+                 for kind in typing.get_args(m.model_fields[tag].annotation) if kind != item[-1]]
 
 
 _UNION_MEMBER = re.compile(r"(?:str|int|float|bool|none|(?:list|dict|tuple|set|literal)\[.*\])")
@@ -920,11 +927,16 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
         return node.problem(path, f"none of its keys is valid (got {_short(node.plain())}): it needs "
                                   f"{', '.join(err['needed'])}{'; valid keys: ' + ', '.join(valid) if valid else ''}")
     if kind == "wrong_kind":
-        given = node.value[err["tag"]] if isinstance(node.value, dict) and err["tag"] in node.value else node
-        others = " or ".join(repr(k) for k in err["kinds"])
-        return given.problem(path, f"{err['tag']} {given.plain()!r} has no keys {', '.join(err['unknown'])} (its keys: "
-                                   f"{', '.join(_valid_keys(schema, loc))}); {others} {'has' if len(err['kinds']) == 1 else 'have'} them all: "
-                                   f"did you mean {err['tag']}: {err['kinds'][0]}?")
+        tag, others = err["tag"], err["kinds"]
+        given = node.value[tag] if isinstance(node.value, dict) and tag in node.value else node
+        meant = ""
+        if others:
+            meant = (f"; they are keys of {tag} {others[0]!r}: is that the {tag} meant?" if len(others) == 1 else
+                     f"; they are keys of {tag} {' or '.join(repr(k) for k in others)}: is one of them the {tag} meant?")
+        return given.problem(f"{path}.{tag}", (
+            f"{tag} {loc[-1]!r} takes none of the keys {', '.join(err['unknown'])}"
+            f"{' and needs ' + ', '.join(err['needed']) if err['needed'] else ''}"
+            f" (keys of {tag} {loc[-1]!r}: {', '.join(_valid_keys(schema, loc))}){meant}"))
     if kind == "extra_forbidden" and "meant" in err and err.get("input", 0) is None:
         return node.problem(path, f"a value without its key? YAML reads {loc[-1]} here as a key with no value, and "
                                   f"{err['meant']!r} is missing (write {err['meant']}: {loc[-1]})", at_key=True)

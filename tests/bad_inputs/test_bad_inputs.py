@@ -350,8 +350,8 @@ V = [  # --- variant files: validate -------------------------------------------
          r"v.yaml:1:7: game: 'ohseven', but it extends .*draft5.yaml, a variant of 'stargate'",
          {"v.yaml": f"game: ohseven\nextends: {DRAFT5}\nname: x\n"}),
     Case("nf-power-of-another-kind", ["validate", str(NF_BASE), "--set", "home_worlds.h2.powers=[{kind: military, goods: 1, vp: 1}]"],
-         r"home_worlds.h2.powers.0: kind 'military' has no keys goods, vp \(its keys: amount, kind\); 'consume' has them "
-         r"all: did you mean kind: consume\?$"),
+         r"home_worlds.h2.powers.0.kind: kind 'military' takes none of the keys goods, vp and needs amount \(keys of kind 'military': "
+         r"amount, kind\); they are keys of kind 'consume': is that the kind meant\?$"),
     Case("nf-narrowing-ignored", ["validate", str(NF_BASE), "--set", "goals.cards.g12.world_kind=military"],
          r"goals.cards.g12.world_kind: narrows only count: world, not count: good \(it would count every good\)"),
     Case("nf-compensation-count", ["validate", str(NF_BASE), "--set", "rules.setup.compensation.7=[0,0,0,0,0,0,1]"],
@@ -439,6 +439,15 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("nf-item-without-a-valid-key", ["validate", str(NF_BASE), "--set", "developments.d08={x: 1}"],
          r"^--set developments.d08=\{x: 1\}:1:\d+: developments.7: none of its keys is valid \(got \{\"x\": 1\}\): it needs id, "
          r"name, cost; valid keys: copies, cost, id, large, name, powers, vp$"),
+    # one mistake, six lines (fuzz seed 158): an effect's kind changed and its keys not was one line per
+    # key the new kind needs and one per key it does not take
+    Case("effect-kind-changed-keys-not", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:4:\d+: planets.red1.effects.0.effect: effect 'vp' takes none of the keys cubes, source, into, rate and "
+         r"needs trigger, amount \(keys of effect 'vp': .*\); they are keys of effect 'convert_cubes': is that the effect meant\?$",
+         {"v.yaml": EXT + "planets:\n  - {id: red1, effects: [{effect: vp, cubes: 1, source: hand, into: time, rate: 2}]}\n"}),
+    Case("trigger-kind-changed-keys-not", ["validate", str(DRAFT5), "--set", "end=[{trigger: round_cap, foo: 1, bar: 2}]"],
+         r"^--set end=.*:1:\d+: end.0.trigger: trigger 'round_cap' takes none of the keys foo, bar and needs rounds "
+         r"\(keys of trigger 'round_cap': rounds, trigger\)$"),
     Case("set-causes-parent-error", ["validate", str(DRAFT5), "--set", "planets_dealt.8=7"], r"draft5.yaml:\d+:\d+: crews: 6 crews are too few for 8 players .*\(with --set planets_dealt.8=7\)"),
     # a --set's key in a draft that extends another was listed as the file's change: "v.yaml, which
     # changes max_rounds, planets_dealt.8, with --set planets_dealt.8=7" (the file deals no 8th count)

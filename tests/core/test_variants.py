@@ -110,8 +110,8 @@ def test_an_unknown_or_missing_kind_lists_the_kinds(override, message):
 @pytest.mark.parametrize(("item", "expected"), [
     # Keys of another effect under this one: the effect's name is the mistake, one line at it.
     ("{effect: gain_cubes, colors: [red], count: placed}",
-     ["crews.bays.skill.0: effect 'gain_cubes' has no keys colors, count (its keys: amount, effect, timing); "
-      "'color_vp' has them all: did you mean effect: color_vp?"]),
+     ["crews.bays.skill.0.effect: effect 'gain_cubes' takes none of the keys colors, count (keys of effect "
+      "'gain_cubes': amount, effect, timing); they are keys of effect 'color_vp': is that the effect meant?"]),
     # Two misspelt keys of the right effect: two mistakes, two lines, each with its guess.
     ("{effect: gain_vp, amuont: 2, timng: after}",
      ["crews.bays.skill.0.amuont: unknown key (did you mean 'amount'?); valid keys: amount, effect, timing",
