@@ -44,7 +44,7 @@ from playtest.core.spec import MetricInfos, Off
 from playtest.errors import PlaytestError, Problem, VariantError
 from playtest.report.format import is_share, kind
 from playtest.suggest import unknown_name
-from playtest.variants.loader import problem_from_pydantic, root_causes
+from playtest.variants.problems import problem_from_pydantic, root_causes
 from playtest.variants.source import Node, parse_file
 
 PASS, FAIL, UNDECIDED = "pass", "fail", "undecided"

@@ -36,7 +36,8 @@ from playtest.core.protocol import Rules
 from playtest.errors import IllegalActionError, Problem, TranscriptError, VariantError
 from playtest.suggest import as_written, guess, unknown_key
 from playtest.variants import Variant, load_variant, parse_override
-from playtest.variants.loader import _short, with_overrides
+from playtest.variants.loader import with_overrides
+from playtest.variants.problems import short
 from playtest.variants.source import Node, parse_file
 
 S = TypeVar("S")
@@ -333,7 +334,7 @@ def no_valid_key(node: Node, path: str, valid: Sequence[str], needed: Sequence[s
     if not isinstance(node.value, dict) or not node.value or any(
             k in valid or guess(k, valid, node.value) for k in node.value):
         return False
-    problems.append(node.problem(path, f"none of its keys is valid (got {_short(node.plain())}): it needs "
+    problems.append(node.problem(path, f"none of its keys is valid (got {short(node.plain())}): it needs "
                                        f"{', '.join(needed)}; valid keys: {', '.join(valid)}"))
     return True
 

@@ -40,7 +40,7 @@ from playtest.compare.gates import (
 )
 from playtest.core.spec import MetricInfos
 from playtest.errors import Problem, VariantError
-from playtest.variants.loader import problem_from_pydantic, root_causes
+from playtest.variants.problems import problem_from_pydantic, root_causes
 from playtest.variants.source import Node, parse_file
 
 

@@ -1,4 +1,4 @@
-"""Variant files: YAML → validated, frozen Variant (see loader.py); semantic diffs (diff.py)."""
+"""Variant files: YAML → validated, frozen Variant (loader.py; schema errors located in problems.py); semantic diffs (diff.py)."""
 
 from playtest.variants.diff import Change, diff
 from playtest.variants.loader import (
