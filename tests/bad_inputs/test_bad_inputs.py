@@ -597,6 +597,9 @@ R = [  # --- report: run folders and outputs -----------------------------------
 C = [  # --- compare, sweep, diff, replay ------------------------------------------------------
     Case("compare-one", ["compare", str(DRAFT5), "-o", "{tmp}/c"], r"^error: compare needs at least two variant files"),
     # an infinite threshold passed the range check and compare.json held `Infinity`, which is not JSON
+    # NaN fails every comparison: the range check's reason was wrong ("should be less than or equal to 0.5")
+    Case("compare-alpha-nan", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "--alpha", "nan", "-o", "{tmp}/c"],
+         r"^--alpha nan: not a number; input should be less than or equal to 0.5 \(see `playtest compare --help`\)$"),
     Case("compare-min-rel-effect-inf", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "--min-rel-effect", "inf", "-o", "{tmp}/c"],
          r"^error: --min-rel-effect inf: must be a finite number ≥ 0$"),
     Case("compare-min-effect-inf", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "--min-effect", "1e999", "-o", "{tmp}/c"],
