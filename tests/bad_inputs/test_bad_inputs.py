@@ -436,9 +436,18 @@ V = [  # --- variant files: validate -------------------------------------------
     # "required key is missing" and an "unknown key"
     Case("o7-rank-twice", ["validate", "{tmp}/v.yaml"], r"v.yaml:19:\d+: deck.ranks.1: rank 'Q' is listed twice$",
          {"v.yaml": OHSEVEN.read_text().replace("    - {label: Q, value: 0}", "    - {label: Q, value: 0}\n    - {label: Q, value: 0}")}),
+    # A mapping without an id replaces the item addressed by its id: said at the id, with both ways on
+    # (it read "developments.7: none of its keys is valid ... it needs id, name, cost"; for
+    # crews.bays={time: 1}, "crews.5.id: required key is missing").
     Case("nf-item-without-a-valid-key", ["validate", str(NF_BASE), "--set", "developments.d08={x: 1}"],
-         r"^--set developments.d08=\{x: 1\}:1:\d+: developments.7: none of its keys is valid \(got \{\"x\": 1\}\): it needs id, "
-         r"name, cost; valid keys: copies, cost, id, large, name, powers, vp$"),
+         r"^--set developments.d08=\{x: 1\}:1:\d+: developments.d08: a mapping here replaces the whole item, and it has "
+         r"no id: to change keys of d08, set each one \(--set developments.d08.<key>=<value>\); to replace it, give its id too$"),
+    Case("set-item-keys-without-its-id", ["validate", str(DRAFT5), "--set", "crews.bays={time: 1}"],
+         r"^--set crews.bays=\{time: 1\}:1:\d+: crews.bays: a mapping here replaces the whole item, and it has no id: to "
+         r"change keys of bays, set each one \(--set crews.bays.<key>=<value>\); to replace it, give its id too$"),
+    Case("set-item-to-a-number", ["validate", str(DRAFT5), "--set", "crews.bays=1"],
+         r"^--set crews.bays=1:1:\d+: crews.bays: an item of this list is a mapping of its keys \(got 1\): to change one "
+         r"key, write --set crews.bays.<key>=<value>$"),
     # one mistake, six lines (fuzz seed 158): an effect's kind changed and its keys not was one line per
     # key the new kind needs and one per key it does not take
     Case("effect-kind-changed-keys-not", ["validate", "{tmp}/v.yaml"],
