@@ -25,7 +25,8 @@ from playtest.variants.loader import MAX_INT
 from playtest.variants.source import long_number_in
 
 INT, FLOAT, CHOICE = "int", "float", "choice"
-_RANGE = re.compile(r"^\s*([^.\s][^\s]*?)\s*\.\.\s*([^\s]+)\s*$")
+_RANGE = re.compile(r"^\s*(\.?[^.\s][^\s]*?)\s*\.\.\s*([^\s]+)\s*$")
+"""LOW..HIGH; LOW may start with a dot (.5..2)."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,13 @@ def parse_param(text: str) -> Param:
         raise _error(text, "expected KEY.PATH=LOW..HIGH or KEY.PATH=VALUE1,VALUE2,...")
     if not raw.strip():
         raise _error(text, "no values after '='")
+    if "..." in raw and "," not in raw:
+        # '1...3' read as 1..0.3 ("the range is empty: 1 is not below 0.3")
+        raise _error(text, "three dots: a range is LOW..HIGH with two (write 1..3, or 1..0.3 if that is meant)")
     m = _RANGE.match(raw)
+    if not m and ".." in raw and "," not in raw:
+        # '..3' read "give a range LOW..HIGH or at least two values"
+        raise _error(text, "a range needs both ends: LOW..HIGH, e.g. 0..4 or 0.5..2.0")
     if m and "," not in raw:
         lo, hi = (_number(text, s) for s in m.groups())
         for end in (lo, hi):

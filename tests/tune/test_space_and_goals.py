@@ -26,6 +26,7 @@ def test_spaces_parse_as_ranges_and_choices():
     p = parse_param("a=1,2,5")
     assert p.choices == (1, 2, 5) and p.numeric and p.decode("5") == 5
     assert parse_param("a=-1..3").low == -1
+    assert (parse_param("x=.5..2").low, parse_param("x=.5..2").kind) == (0.5, FLOAT)  # was 'give a range LOW..HIGH ...'
 
 
 def test_a_range_is_described_as_written():
@@ -43,6 +44,10 @@ def test_a_range_is_described_as_written():
     ("crews.bays.time=4..1", "--param crews.bays.time=4..1: the range is empty: 4 is not below 1"),
     ("crews.bays.time=a..4", "--param crews.bays.time=a..4: 'a' is not a number (a range is LOW..HIGH, e.g. 0..4 or 0.5..2.0)"),
     ("x=1,1", "--param x=1,1: a value is repeated"),
+    # '1...3' read as 1..0.3 ("the range is empty: 1 is not below 0.3")
+    ("x=1...3", "--param x=1...3: three dots: a range is LOW..HIGH with two (write 1..3, or 1..0.3 if that is meant)"),
+    ("x=.nan..3", "--param x=.nan..3: '.nan' is not a number (a range is LOW..HIGH, e.g. 0..4 or 0.5..2.0)"),
+    ("x=..3", "--param x=..3: a range needs both ends: LOW..HIGH, e.g. 0..4 or 0.5..2.0"),
 ])
 def test_malformed_spaces_are_one_line_errors(text, message):
     with pytest.raises(UsageError) as err:
