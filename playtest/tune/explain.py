@@ -37,6 +37,7 @@ from playtest.errors import PlaytestError
 from playtest.jsonplaces import located
 from playtest.report import format as F
 from playtest.sim.rundir import check_items, check_keys, first_line, read_json
+from playtest.suggest import guess
 from playtest.variants.source import REMOVE_TAG
 
 Z95 = 1.959963984540054
@@ -162,7 +163,9 @@ def _sweep_design(run_dir: Path, metrics: list[str] | None) -> Design:
         if not metrics:  # the file's own list names it, not the user
             raise PlaytestError(f"{located(path, 'key_metrics')}: {json.dumps(unknown[0])} is not a metric of its rows "
                                 f"(known: {known})")
-        raise PlaytestError(f"--metric {unknown[0]}: no such metric in this sweep (known: {known})")
+        likely = guess(unknown[0], list(dict.fromkeys(table["metric"].to_list())))
+        hint = f"did you mean {likely!r}? " if likely else ""
+        raise PlaytestError(f"--metric {unknown[0]}: no such metric in this sweep ({hint}known: {known})")
     table = table.filter(pl.col("metric").is_in(wanted))
     declared = declared_in(run_dir)
     # One row per point: key values, then per (metric, group) the estimate and its se.

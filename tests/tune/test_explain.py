@@ -128,6 +128,9 @@ def test_explain_reads_a_sweep(tmp_path):
     assert_valid_charts((out / "explain.html").read_text())
     code, _, err = invoke("explain", out, "--metric", "nope")
     assert code == 2 and err.startswith("error: --metric nope: no such metric in this sweep (known: ")
+    code, _, err = invoke("explain", out, "--metric", "game_length_round")
+    assert code == 2 and err.startswith("error: --metric game_length_round: no such metric in this sweep (did you mean "
+                                        "'game_length_rounds'? known: ")
     code, again, _ = invoke("explain", out, "--format", "json")  # the same explanation: written again, same text
     assert code == 0 and again == stdout
     code, _, err = invoke("explain", out, "-m", "game_length_rounds")  # another choice: explain's own files replaced
