@@ -162,13 +162,18 @@ def check_space(variant_path: Path, params: Sequence[Param]) -> None:
             values = [int(p.low), int(p.high)]
         else:
             values = [p.low, p.high, (p.low + p.high) / 2]
+        # Every bad value of the key, not only the first (`1,x,-1` named only x; sweep names each);
+        # a problem alike at every value (a misspelt key) once, at the first.
+        wrong: dict[str, str] = {}
         for v in values:
             try:
                 load_variant(variant_path, [p.override(v)])
             except VariantError as err:
                 first = err.problems[0]
                 where = f"{first.path}: " if first.path else ""
-                raise _error(p.text, f"{where}{first.message} (at {show(v)})") from None
+                wrong.setdefault(f"{where}{first.message}", f"{where}{first.message} (at {show(v)})")
+        if wrong:
+            raise _error(p.text, "; ".join(wrong.values()))
 
 
 def candidate(variant_path: Path, params: Sequence[Param], values: dict[str, Any]) -> Variant:

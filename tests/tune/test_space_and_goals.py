@@ -71,6 +71,10 @@ def test_a_key_tuned_twice_is_an_error():
      "scoring.majority_tiebreak: Input should be 'later_first_cube' or 'earlier_first_cube' (got 'never') (at never)"),
     ("crews.nobody.time=0..2", "--param crews.nobody.time=0..2: crews.nobody: no item 'nobody' (known: armstrong, "
                                "orlins, audrin, rahel, anderson, bays) (at 0)"),
+    # Every bad choice, in one line (it named only the first, 'x'; sweep names each)
+    ("crews.bays.time=1,x,-1", "--param crews.bays.time=1,x,-1: crews.bays.time: Input should be a valid integer, unable "
+                               "to parse string as an integer (got 'x') (at x); crews.bays.time: Input should be greater "
+                               "than or equal to 0 (got -1) (at -1)"),
 ])
 def test_keys_and_values_the_schema_refuses_are_caught_before_the_search(text, message):
     with pytest.raises(UsageError) as err:
