@@ -42,6 +42,7 @@ from playtest.compare.jackknife import Estimate, Key, Replicates
 from playtest.compare.stats import chances, never_seen, sign_flip_p
 from playtest.core.spec import MetricInfos, Off
 from playtest.errors import PlaytestError, Problem, VariantError
+from playtest.filekinds import is_transcript
 from playtest.report.format import is_share, kind
 from playtest.suggest import unknown_name
 from playtest.variants.problems import problem_from_pydantic, root_causes
@@ -301,7 +302,7 @@ def other_kind(tree: Node, label: str) -> tuple[Problem, str] | None:
     if "game" not in tree.value and "extends" not in tree.value:
         return None
     key = tree.value.get("game") or tree.value["extends"]
-    kind = "a transcript" if "variant" in tree.value and "players" in tree.value else "a variant file"
+    kind = "a transcript" if is_transcript(tree.value) else "a variant file"
     return Problem(label, key.key_line or key.line, key.key_col or key.col, "", ""), kind
 
 

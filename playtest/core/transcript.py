@@ -34,6 +34,7 @@ from typing import Any, Generic, TypeVar
 from playtest.core.events import Event
 from playtest.core.protocol import Rules
 from playtest.errors import IllegalActionError, Problem, TranscriptError, VariantError
+from playtest.filekinds import variant_mark
 from playtest.suggest import as_written, guess, unknown_key
 from playtest.variants import Variant, load_variant, parse_override
 from playtest.variants.loader import with_overrides
@@ -47,17 +48,12 @@ HEADER_KEYS = ("game", "title", "notes", "variant", "set", "players", "names")
 MOVES = "moves"
 
 
-VARIANT_MARKS = ("extends", "rules_version")
-"""Keys of a variant file that no transcript has: a file holding one and no `variant:` is a
-variant given where a transcript goes."""
-
-
 def refuse_variant_file(tree: Node) -> None:
     """A variant file given where a transcript goes (`replay variants/x.yaml`) is one line at the
     key that shows it, not one line per transcript key it lacks and per variant key it has."""
     if not isinstance(tree.value, dict) or "variant" in tree.value:
         return
-    mark = next((k for k in VARIANT_MARKS if k in tree.value), None)
+    mark = variant_mark(tree.value)  # and no `variant:`: a variant given where a transcript goes
     if mark is not None:
         raise TranscriptError([tree.value[mark].problem(mark, (
             f"this is a variant file (it has {mark}:), not a transcript: `playtest validate` and `simulate` "

@@ -20,6 +20,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from playtest.errors import Problem, VariantError
+from playtest.filekinds import is_transcript
 from playtest.variants.diff import Change, diff
 from playtest.variants.merge import REMOVE_KEY, is_id_list, item_id, left_removes, merge
 from playtest.variants.model import VariantModel
@@ -434,8 +435,7 @@ def _validate_tree(
         schema = get_game(game).schema
     except GamePluginError as err:
         raise VariantError([where.problem("game", str(err))]) from None
-    if ("variant" in tree.value and "players" in tree.value
-            and not {"variant", "players"} & set(schema.model_fields)):
+    if is_transcript(tree.value) and not {"variant", "players"} & set(schema.model_fields):
         # A transcript given where a variant goes: one line, not one per key of either kind.
         raise VariantError([tree.value["variant"].problem("variant", (
             "this is a transcript (a recorded game: it has variant: and players:), not a variant: "
