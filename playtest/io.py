@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import io
+import itertools
 import os
 import shutil
 import tempfile
@@ -287,11 +288,17 @@ def new_staging_dir(target: Path) -> Path:
     return Path(tempfile.mkdtemp(prefix=f".{target.name}{STAGING_MARK}", dir=target.parent))
 
 
+def numbered(path: Path, *, keep_suffix: bool = False) -> Iterator[Path]:
+    """`path-2`, `path-3`, ... (`keep_suffix`: a file's suffix stays last, `g-2.yaml`): the names
+    a command falls back on beside an output that exists (simulate's default folder, play's
+    saved game, an output whose place was taken while the command ran)."""
+    stem, suffix = (path.stem, path.suffix) if keep_suffix else (path.name, "")
+    return (path.with_name(f"{stem}-{k}{suffix}") for k in itertools.count(2))
+
+
 def _put_beside(folder: Path, target: Path) -> Path:
     """Rename `folder` to the first free `<target>-2`, `-3`, ... and return that name."""
-    k = 2
-    while True:
-        name = target.with_name(f"{target.name}-{k}")
+    for name in numbered(target):
         if not os.path.lexists(name):
             try:
                 os.rename(folder, name)
@@ -299,7 +306,7 @@ def _put_beside(folder: Path, target: Path) -> Path:
             except OSError:
                 if not os.path.lexists(name):
                     raise
-        k += 1
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def swap_into_place(staging: Path, target: Path, *, replace: bool = True, option: str = "") -> None:

@@ -22,12 +22,9 @@ if TYPE_CHECKING:
 
 def _free_path(path: Path) -> Path:
     """`path`, or `name-2.yaml`, `name-3.yaml`… if it exists: a saved game is never overwritten."""
-    if not path.exists():
-        return path
-    k = 2
-    while (alt := path.with_name(f"{path.stem}-{k}{path.suffix}")).exists():
-        k += 1
-    return alt
+    from playtest.io import numbered
+
+    return path if not path.exists() else next(p for p in numbered(path, keep_suffix=True) if not p.exists())
 
 
 def _save_target(save: Path | None, default_name: str, inputs: list[Path]) -> Path:

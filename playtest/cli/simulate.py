@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 import shlex
 import sys
@@ -59,14 +60,12 @@ def _given(ctx: typer.Context, options: dict[str, str]) -> list[str]:
 def default_out(variant_slug: str) -> Path:
     """reports/<variant>-<date>-<time>, with -2, -3, ... when a run (finished or in progress)
     already has that name: two runs started in the same second get folders of their own."""
+    from playtest.io import numbered
     from playtest.sim.rundir import partial_dir
 
     base = Path("reports") / f"{variant_slug}-{time.strftime('%Y%m%d-%H%M%S')}"
-    out, k = base, 1
-    while out.exists() or partial_dir(out).exists():
-        k += 1
-        out = base.with_name(f"{base.name}-{k}")
-    return out
+    return next(out for out in itertools.chain([base], numbered(base))
+                if not (out.exists() or partial_dir(out).exists()))
 
 
 def summary_tables(games: Table, report: Report, floors: Mapping[str, float] | None = None) -> list[tuple[str, pl.DataFrame]]:
