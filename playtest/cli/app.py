@@ -150,11 +150,11 @@ def _usage_line(err: UsageError) -> str:
     param = getattr(err, "param", None)
     if isinstance(err, BadParameter) and not isinstance(err, MissingParameter) and param is not None:
         names = "/".join(getattr(param, "opts", []) or [param.human_readable_name])
-        message = err.message.removeprefix("Value error, ")
-        if _given(err).strip().lower().lstrip("+-") == "nan" and message.startswith("Input should be"):
+        message, given = err.message.removeprefix("Value error, "), _given(err)
+        if given.strip().lower().lstrip("+-") == "nan" and message.startswith("Input should be"):
             # NaN fails every comparison: '--alpha nan' read "should be less than or equal to 0.5"
             message = f"not a number; {message[0].lower()}{message[1:]}"
-        line = f"{names}{_given(err)}: {message}"
+        line = f"{names}{given}: {message}"
     else:
         line = f"error: {err.format_message()}"
     command = err.ctx.command_path if err.ctx is not None else "playtest"
