@@ -533,6 +533,8 @@ def resume_batch(
     partial = folder if folder.name.endswith(PARTIAL_SUFFIX) else partial_dir(folder)
     if not partial.is_dir():
         if (folder / "run.json").is_file():
+            # Said only of a run.json that reads as a run's: a damaged one is named as such.
+            check_info(folder / "run.json", read_json(folder / "run.json"))
             raise UsageError(f"--resume {folder}: this run is already complete")
         raise UsageError(f"--resume {folder}: no interrupted run here (no {partial.name} folder)")
     info = read_json(partial / "run.json")

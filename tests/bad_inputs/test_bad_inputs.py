@@ -509,6 +509,8 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("out-interrupted-leftover", ["simulate", str(DRAFT5), "-n", "2", "--out", "{tmp}/out"], r"^error: --out .*out: an interrupted run is in .*out.partial; finish it with `playtest simulate --resume", setup=_leftover),
     Case("resume-missing", ["simulate", "--resume", "{tmp}/nope"], r"^error: --resume .*nope: no interrupted run here"),
     Case("resume-complete", ["simulate", "--resume", "{tmp}/run"], r"^error: --resume .*run: this run is already complete", setup=_with_run()),
+    Case("resume-complete-damaged", ["simulate", "--resume", "{tmp}/run"], r"run/run.json:1:\d+: not valid JSON", setup=_with_run(lambda run: _json(run, "{cut sh"))),
+    Case("resume-complete-other-status", ["simulate", "--resume", "{tmp}/run"], r"run/run.json:\d+:\d+: status: expected complete or partial, got \"done\"$", setup=_with_run(_edit_json("status", "done"))),
     Case("resume-with-variant", ["simulate", str(DRAFT5), "--resume", "{tmp}/run"], r"^error: --resume: give only the run folder"),
     Case("resume-with-settings", ["simulate", "--resume", "{tmp}/run", "--bots", "greedy", "--seed", "77", "-w", "1"], r"^error: --resume: --bots, --seed cannot change a run half-way; the run finishes as it was started", setup=_with_run()),
     Case("resume-bad-json", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:1:\d+: not valid JSON", {"out.partial/run.json": "{nope"}),
