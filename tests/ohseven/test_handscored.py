@@ -4,7 +4,10 @@ seven-pass rebid cascade then a redeal (2 players), two decks with identical hig
 the sum-7 trigger twice and identical cards in one trick (5 players), and a small redeal.
 A second check (2026-12-04, os5-os9, complete short matches) adds the hook variant's last bidder
 who cannot keep the hook, the no-bonus variant, both rebid triggers in one pass, identical trumps,
-3/4/5/6 players, no trump, the first lead left of the dealer, last_wins, and both tie rules."""
+3/4/5/6 players, no trump, the first lead left of the dealer, last_wins, and both tie rules.
+A third check (2026-12-05, os10) plays the hook variant with 5 players and two decks: identical
+highest bids made in turn pay both holders, a player holding two copies of a card bids the second
+copy in the rebid (copies are used one by one), and the hook binds the last bidder of a rebid pass."""
 
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ HAND = {
             ("Fay", 4, 1, 5)],
     "os8": [("Ann", 3, 2, 5), ("Ben", 0, 0, 0), ("Cat", 5, 0, 5), ("Dan", 0, 0, 0)],
     "os9": [("Ann", 3, 2, 5), ("Ben", -2, 0, -2), ("Cat", -6, 1, -5), ("Dan", 0, 1, 1), ("Eve", 0, 0, 0)],
+    "os10": [("Ann", -3, 0, -3), ("Ben", 2, 1, 3), ("Cat", -1, 0, -1), ("Dan", 2, 0, 2), ("Eve", 2, 1, 3)],
 }
 
 # The complete matches: per round, each trick's winner and every player's running total after
@@ -38,6 +42,7 @@ ROUNDS = {
     "os7": [(["Cat", "Ben"], [-1, 0, 3, 2, 3, 3]), (["Ben", "Ben"], [1, -5, 0, 4, 2, 5])],
     "os8": [(["Ann", "Ann", "Cat"], [5, -3, 3, -3]), (["Ann", "Dan", "Ben"], [5, 0, 5, 0])],
     "os9": [(["Ann", "Dan"], [2, -1, -7, 0, 1]), (["Eve", "Eve"], [5, -2, -5, 1, 0])],
+    "os10": [(["Ann", "Ann", "Cat"], [-3, 3, -1, 2, 3])],
 }
 WINNERS = {
     "os5": ["Ann", "Cat"],   # a tie on 6, shared (tie: shared)
@@ -45,6 +50,7 @@ WINNERS = {
     "os7": ["Fay"],
     "os8": ["Cat"],          # Ann and Cat tie on 5; Cat has more exact bids (tie: most_exact)
     "os9": ["Ann"],
+    "os10": ["Ben", "Eve"],  # a tie on 3, shared
 }
 
 
@@ -61,3 +67,21 @@ def test_a_complete_hand_scored_match_has_its_trick_winners_round_totals_and_win
     got = [([t["winner"] for t in r["tricks"]], [s["total"] for s in r["scores"]]) for r in out["rounds"]]
     assert got == ROUNDS[name]
     assert out["winners"] == WINNERS[name]
+
+
+@pytest.mark.parametrize(("old", "new", "reason"), [
+    # Ann's 3S would bring the rebid pass to 3: the hook binds the last bidder of every pass
+    ("- [5H, QS, QD, QC, QH]", "- [3S, QS, QD, QC, QH]", "hook: the last bidder may not bring the total to 3"),
+    # with one 5H only, her pass-1 bid has used it: copies are used one by one
+    ("Ann: [5H, 5H, 3S]", "Ann: [5H, 4H, 3S]", "5H was already used as a bid in this deal"),
+])
+def test_os10_rebid_pass_refuses_the_hook_and_a_used_copy(tmp_path: Path, old: str, new: str, reason: str) -> None:
+    from playtest.errors import IllegalActionError
+
+    text = (DATA / "os10.yaml").read_text(encoding="utf-8")
+    assert old in text
+    bad = tmp_path / "os10.yaml"
+    bad.write_text(text.replace(old, new).replace("../../../../variants", str(DATA.parents[3] / "variants")),
+                   encoding="utf-8")
+    with pytest.raises(IllegalActionError, match=reason):
+        replay(bad)

@@ -13,7 +13,15 @@ and four-way planet ties, every end trigger (stock_empty, planets_full, round_ca
 max_rounds), Bays accumulating two rounds, Vance's overflow changing a planet's ranking, develop
 slots 1-3 and Armstrong's card filling up, crews returning every turn, and the RULINGS options
 (earlier first cube, one max color, no final tie-break) with stock conversion, a halving planet,
-per-cube final VP, color_vp on_board and vp_per_full_planet."""
+per-cube final VP, color_vp on_board and vp_per_full_planet.
+
+sg14-sg17 come from a third independent check (2026-12-05), one game per next draft, scored the
+same way: Uranus doubling the winner of a three-way tie, banked Gaia time spent on Bays, Vance and
+Rahel, Vance's overflow cube as the turn's last cube (it overrides the walk's last planet, and
+fires Marine on a turn with no placement), a doubled overflow slot, Audrin moving an overflow cube
+(the slot is refilled later), an extension cube not counting for Neptune's majority, develop and
+overflow emptying hands, and Audrin taking a cube off a full planet so planets_full waits a round
+(4 players, count 3)."""
 
 from __future__ import annotations
 
@@ -39,6 +47,11 @@ HAND = {
     "sg11": [("Ann", 18, 7, 0.0), ("Bob", 20, 9, 1.0), ("Cy", 20, 7, 0.0)],
     "sg12": [("Ann", 19, 8, 0.0), ("Bob", 19, 7, 0.0), ("Cy", 20, 7, 1.0), ("Dee", 17, 8, 0.0)],
     "sg13": [("Ann", 11, 2, 0.5), ("Bob", 8, 2, 0.0), ("Cy", 11, 3, 0.5)],
+    # a third independent check (2026-12-05): one game per next draft (6b, 6c, 6d, 6a)
+    "sg14": [("Ann", 16, 6, 1.0), ("Bob", 14, 8, 0.0), ("Cy", 13, 9, 0.0)],
+    "sg15": [("Ann", 23, 6, 0.0), ("Bob", 21, 7, 0.0), ("Cy", 25, 4, 1.0)],
+    "sg16": [("Ann", 12, 0, 0.0), ("Bob", 12, 0, 0.0), ("Cy", 15, 0, 1.0)],
+    "sg17": [("Ann", 14, 10, 0.0), ("Bob", 6, 11, 0.0), ("Cy", 18, 7, 1.0), ("Dee", 11, 10, 0.0)],
 }
 
 # The hand breakdown of the second check's games: per player the score parts and the cubes left in
@@ -72,6 +85,25 @@ PARTS = {
         "Ann": dict(planets=7, color=3, skill=0, planet_effects=1, stock=6),
         "Bob": dict(planets=3, color=2, skill=2, planet_effects=1, stock=8),
         "Cy": dict(planets=10, color=2, skill=0, planet_effects=-1, stock=8),
+    },
+    "sg14": {
+        "Ann": dict(planets=6, color=4, skill=2, planet_effects=4, stock=0),
+        "Bob": dict(planets=8, color=2, skill=0, planet_effects=4, stock=0),
+        "Cy": dict(planets=7, color=2, skill=0, planet_effects=4, stock=0),
+    },
+    "sg15": {
+        "Ann": dict(planets=15, color=6, skill=2, planet_effects=0, stock=0),
+        "Bob": dict(planets=13, color=3, skill=2, planet_effects=3, stock=0),
+        "Cy": dict(planets=11, color=4, skill=4, planet_effects=6, stock=0),
+    },
+    "sg16": {
+        "Ann": dict(planets=6, color=2, skill=1, planet_effects=0, extensions=3, stock=0),
+        "Bob": dict(planets=7, color=2, skill=0, planet_effects=-2, extensions=5, stock=0),
+        "Cy": dict(planets=7, color=2, skill=0, planet_effects=3, extensions=3, stock=0),
+    },
+    "sg17": {
+        "Ann": dict(planets=10, color=2, skill=2, stock=0), "Bob": dict(planets=4, color=2, skill=0, stock=0),
+        "Cy": dict(planets=13, color=3, skill=2, stock=0), "Dee": dict(planets=8, color=3, skill=0, stock=0),
     },
 }
 
@@ -138,3 +170,21 @@ def test_the_board_shows_what_a_planet_with_final_effects_pays() -> None:
     board = {p["planet"]: p for p in replay_file(DATA / "sg10.yaml").to_json()["board"]}
     assert [(r["player"], r["vp"], r["effect_vp"]) for r in board["yellow3"]["ranking"]] == [("Dee", 2, 2), ("Bob", 0, 0)]
     assert all("effect_vp" not in r for r in board["red3"]["ranking"])  # a last_cube effect: paid at the time
+
+
+def test_overflow_cubes_move_and_extension_cubes_stay_out_of_majorities() -> None:
+    """sg16 (draft 6d): Bob's audrin moves his overflow cube (the last cube on yellow1) to blue3 and
+    Ann's vance refills the freed overflow slot; Bob's extension cube on blue3 (slot 3) is not a cube
+    there, so the 1-1 tie on Neptune goes to Cy (later first cube) with its +3 bonus."""
+    board = {p["planet"]: p for p in replay_file(DATA / "sg16.yaml").to_json()["board"]}
+    assert [(s["slot"], s["owner"]) for s in board["yellow1"]["slots"]] == [(1, "Ann"), (2, "Bob"), (3, "Ann")]
+    assert board["yellow1"]["overflow"] is True
+    assert [(r["player"], r["cubes"], r["vp"], r.get("effect_vp", 0)) for r in board["blue3"]["ranking"]] == [
+        ("Cy", 1, 1, 3), ("Bob", 1, 2, 0)]
+
+
+def test_planets_full_counts_at_the_round_end_after_audrin_empties_a_planet() -> None:
+    """sg17 (draft 6a, 4 players, 3 full planets end it): three planets are full after move 5, but
+    Ann's audrin (move 8) takes her cube off yellow1, so the game ends after round 3, not round 2."""
+    data = replay_file(DATA / "sg17.yaml").to_json()
+    assert data["finished"] is True and data["moves"] == 12
