@@ -5,7 +5,7 @@ the sum-7 trigger twice and identical cards in one trick (5 players), and a smal
 A second check (2026-12-04, os5-os9, complete short matches) adds the hook variant's last bidder
 who cannot keep the hook, the no-bonus variant, both rebid triggers in one pass, identical trumps,
 3/4/5/6 players, no trump, the first lead left of the dealer, last_wins, and both tie rules.
-A third check (2026-12-05, os10) plays the hook variant with 5 players and two decks: identical
+A third check (2026-12-04, os10) plays the hook variant with 5 players and two decks: identical
 highest bids made in turn pay both holders, a player holding two copies of a card bids the second
 copy in the rebid (copies are used one by one), and the hook binds the last bidder of a rebid pass."""
 

@@ -15,7 +15,7 @@ slots 1-3 and Armstrong's card filling up, crews returning every turn, and the R
 (earlier first cube, one max color, no final tie-break) with stock conversion, a halving planet,
 per-cube final VP, color_vp on_board and vp_per_full_planet.
 
-sg14-sg17 come from a third independent check (2026-12-05), one game per next draft, scored the
+sg14-sg17 come from a third independent check (2026-12-04), one game per next draft, scored the
 same way: Uranus doubling the winner of a three-way tie, banked Gaia time spent on Bays, Vance and
 Rahel, Vance's overflow cube as the turn's last cube (it overrides the walk's last planet, and
 fires Marine on a turn with no placement), a doubled overflow slot, Audrin moving an overflow cube
@@ -47,7 +47,7 @@ HAND = {
     "sg11": [("Ann", 18, 7, 0.0), ("Bob", 20, 9, 1.0), ("Cy", 20, 7, 0.0)],
     "sg12": [("Ann", 19, 8, 0.0), ("Bob", 19, 7, 0.0), ("Cy", 20, 7, 1.0), ("Dee", 17, 8, 0.0)],
     "sg13": [("Ann", 11, 2, 0.5), ("Bob", 8, 2, 0.0), ("Cy", 11, 3, 0.5)],
-    # a third independent check (2026-12-05): one game per next draft (6b, 6c, 6d, 6a)
+    # a third independent check (2026-12-04): one game per next draft (6b, 6c, 6d, 6a)
     "sg14": [("Ann", 16, 6, 1.0), ("Bob", 14, 8, 0.0), ("Cy", 13, 9, 0.0)],
     "sg15": [("Ann", 23, 6, 0.0), ("Bob", 21, 7, 0.0), ("Cy", 25, 4, 1.0)],
     "sg16": [("Ann", 12, 0, 0.0), ("Bob", 12, 0, 0.0), ("Cy", 15, 0, 1.0)],
