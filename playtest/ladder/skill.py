@@ -52,6 +52,12 @@ TOO_FEW_TO_BE_SURE = ("the same in every game of each rung, but too few games to
 """The note instead of SET_BY_BOTS when the sign-flip p-value does not survive Holm: a 4-game
 ladder whose leaders happened to win every game of one rung and none of another is no evidence."""
 
+RESTS_ON_FEW_GAMES = ("a rung's value rests on a few games that agree: p no smaller than the exact sign-flip "
+                      "test over the blocks of games that hold it")
+"""The note of a Hotelling test floored by Replicates.thin_constant_blocks: one rung gives one value
+in every block only because few games hold the metric (2 greedy games that reached round 16, both
+won by their leader), so its spread of 0 is no evidence of a certain value."""
+
 SELF_PLAY_BOT = "the rung's bot"
 """Group name that replaces the bot's name in by-bot metrics of a self-play run."""
 SKIP_SECTIONS = frozenset({"bots", "sample_size"})
@@ -193,6 +199,9 @@ def skill_tests(samples: Sequence[Sample], rungs: Sequence[str], *, blocks: int 
                 rows.append({C.METRIC: metric, C.GROUP: group, C.P_VALUE: math.nan,
                              NOTE: f"{SAME_AS} {first[0]} / {first[1]}"})
                 continue
+            thin = reps.thin_constant_blocks([(v, metric, group) for v in present])
+            if thin is not None and not math.isnan(p) and p < sign_flip_p(thin):
+                p, note = sign_flip_p(thin), RESTS_ON_FEW_GAMES
         if note == SET_BY_BOTS:
             note = set_by_bots_note(rungs, np.stack([reps.reps[i] for i in idx]), np.array([reps.full[i] for i in idx]))
         rows.append({C.METRIC: metric, C.GROUP: group, C.P_VALUE: p, NOTE: note})

@@ -652,3 +652,33 @@ def test_the_ladder_reads_the_scores_overall_mean_and_spread_as_the_report_compu
     assert mine.height == 3  # score_points and total's means, total's sd
     assert mine.select(C.METRIC, C.GROUP, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N).equals(
         report.select(C.METRIC, C.GROUP, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N))
+
+
+def test_a_rung_whose_value_rests_on_two_games_that_agree_is_no_change(monkeypatch):
+    """A greedy-vs-random New Frontiers ladder (-n 100, seed 1) said "Win rate of the leader after
+    round 16 rises from 61.9% (random) to 100.0% (greedy); Holm-adjusted p < 0.001": greedy's 100%
+    came from the 2 of its games that reached round 16, every left-out block gave 100%, and the
+    test took its spread (0) at face value. It is no more certain than those 2 blocks: p >= 0.5."""
+    ids = np.arange(300)
+    rng = np.random.default_rng(3)
+    late_strong = np.isin(ids, [7, 241])
+    late_weak = rng.random(300) < 0.4
+    wins_weak = rng.random(300) < 0.6
+
+    def metrics(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+        reached = games.filter(pl.col("late"))
+        return C.metric_frame([{C.METRIC: "leader_after_round_wins", C.GROUP: "round 16",
+                                C.ESTIMATE: float(reached["won"].mean()), C.N: reached.height}])
+
+    def rung(late: np.ndarray, won: np.ndarray) -> Sample:
+        return Sample({"players": 4}, pl.DataFrame({"game": ids, "late": late, "won": won.astype(float)}), EVENTS)
+
+    monkeypatch.setattr(skill, "ladder_metrics", metrics)
+    _, tests, reps = skill.skill_tests([rung(late_weak, wins_weak), rung(late_strong, np.ones(300))],
+                                       ["random", "greedy"])
+    found = row(tests, "leader_after_round_wins", "round 16")
+    assert reps.thin_constant_blocks([(1, "leader_after_round_wins", "round 16")]) == 2
+    assert found[C.P_VALUE] >= 0.5 and not found[skill.CHANGES]
+    assert found[skill.NOTE] == skill.RESTS_ON_FEW_GAMES
+    # The weak rung alone varies over its many blocks: no floor for it.
+    assert reps.thin_constant_blocks([(0, "leader_after_round_wins", "round 16")]) is None
