@@ -172,6 +172,27 @@ def test_a_win_lift_interval_stays_within_what_a_lift_can_be():
     assert -0.5 <= row[C.CI_LOW] <= row[C.ESTIMATE] <= row[C.CI_HIGH] <= 0.5
 
 
+def test_a_development_whose_owners_never_won_has_an_interval():
+    """A 200-game greedy/scripted/random run showed "development_win_lift Pioneer Charter -25.0
+    pts" with no interval (n = 44): its owners lost every game, so the per-game values had no
+    spread. Their win share is a share never seen in 44 games: Wilson's interval at n = games
+    (as every other share the same in every game gets), shifted by -1/P."""
+    from playtest.games.newfrontiers.metrics import developments
+
+    n = 44
+    games = pl.DataFrame({"game": np.repeat(np.arange(n), 4), "seat": np.tile(np.arange(4), n),
+                          "win_share": np.tile([0.0, 1.0, 0.0, 0.0], n)})
+    events = pl.DataFrame({"kind": "develop", "game": np.arange(n), "seat": np.zeros(n, dtype=int), "item": "d11"})
+    lift = developments(games, events).filter(pl.col(C.METRIC) == "development_win_lift").row(0, named=True)
+    assert lift[C.ESTIMATE] == -0.25
+    assert lift[C.CI_LOW] == -0.25 and lift[C.CI_HIGH] is not None
+    assert 0.05 < lift[C.CI_HIGH] + 0.25 < 0.12  # 0 wins in 44 games: about 0.09 at the top
+    # Owners who won every game: the interval is open below 1 - 1/P.
+    won = games.with_columns(pl.when(pl.col("seat") == 0).then(1.0).otherwise(0.0).alias("win_share"))
+    top = developments(won, events).filter(pl.col(C.METRIC) == "development_win_lift").row(0, named=True)
+    assert top[C.ESTIMATE] == 0.75 and top[C.CI_HIGH] == 0.75 and top[C.CI_LOW] < 0.75
+
+
 def test_shares_without_rate_in_their_name_are_shown_as_percentages():
     """`selected_in_round` is a share of games (Wilson interval) but was written 0.67, as a plain
     number, in reports and ladders: New Frontiers declares its kind (GameSpec.metric_info)."""

@@ -11,6 +11,7 @@ one value per game get skewness-corrected t intervals across games (stats.per_ga
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -23,6 +24,7 @@ from playtest.analysis.frames import Table
 from playtest.analysis.stats import (
     mean_of_sums,
     per_game_mean_ci,
+    per_game_share_ci,
     proportion_of_sums,
     share_of_sums,
     wilson,
@@ -114,6 +116,9 @@ def _lift_per_game(games: Table, who: pl.LazyFrame, key: str, metric: str, defin
                              "here: every player had it in every game, so there is no one without it to compare."))
             continue
         est, lo, hi = per_game_mean_ci(w - 1 / p)
+        if math.isnan(lo):  # the same win share in every game (its owners never won): Wilson at n = games
+            _, lo, hi = per_game_share_ci(w)
+            lo, hi = lo - 1 / p, hi - 1 / p
         # A lift lies in [-1/P, 1 - 1/P]: over 2 or 3 games the t interval reached past it (a
         # 2-player ladder printed +0.0 pts [-635.3, +635.3]). Cutting it to the range the lift
         # can take loses no coverage (the true value is always inside).
