@@ -82,10 +82,14 @@ def render_markdown(report: Report) -> str:
             lines.append(f"- {md(c.get('path'))}: {md(old)} → {md(new)}")
         lines.append("")
     by_round = list(by_round_metrics(report.run))  # long; in the HTML and JSON
+    left_out: list[str] = []  # named at the end, as the terminal names the tables it leaves out
     for s in report.sections:
         if s.key in SKIP:
+            left_out.append(s.title)
             continue
         df = s.table.filter(~pl.col(C.METRIC).is_in(by_round))
+        if df.height < s.table.height:
+            left_out.append(s.title if df.height == 0 else f"{s.title} (by round)")
         if df.height == 0:
             continue
         folded = s.key not in OPEN
@@ -95,4 +99,6 @@ def render_markdown(report: Report) -> str:
         lines += _table(report, df) + [""]
         if folded:
             lines += ["</details>", ""]
+    if left_out:
+        lines += [f"_Longer tables are in the HTML and JSON report: {md('; '.join(left_out))}._", ""]
     return "\n".join(lines).rstrip() + "\n"

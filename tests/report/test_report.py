@@ -123,6 +123,19 @@ def test_markdown_verdict_first_and_escaped(stargate_data):
         raise AssertionError("no seat 1 row")
 
 
+def test_markdown_names_the_tables_it_leaves_out(stargate_data):
+    """The Markdown leaves out the score distribution and the by-round tables (long; in the HTML
+    and JSON) and never said so: a designer reading a New Frontiers report in a pull request had
+    no hint that "Action selected in each round" exists, where the terminal names it."""
+    report = build_report(*stargate_data)
+    md = render_markdown(report)
+    last = md.rstrip().splitlines()[-1]
+    assert last.startswith("_Longer tables are in the HTML and JSON report: ")
+    titles = {s.key: s.title for s in report.sections}
+    assert titles["scores"] in last and "Crew pick rate by round" in last
+    assert "#### " + titles["scores"] not in md and "<summary>Crew pick rate by round</summary>" not in md
+
+
 @pytest.mark.parametrize("which", ["stargate_data", "ohseven_data"])
 def test_json_matches_schema_and_metrics(which, request):
     info, games, events = request.getfixturevalue(which)
