@@ -9,6 +9,7 @@ import polars as pl
 import pytest
 
 from playtest.analysis import columns as C
+from playtest.analysis.stats import Z95, wilson
 from playtest.compare.compare import Settings, compare_samples
 from playtest.compare.jackknife import Sample, effective_df, replicate
 from playtest.compare.stats import holm, looks_schedule
@@ -286,6 +287,40 @@ def test_a_difference_the_same_in_every_block_is_certain_only_from_the_blocks_th
     reps = replicate([sample(1.0), sample(0.0)], _late_rounds)
     assert reps.blocks_holding((0, "selected_in_round", "round 17 / develop")) == 2
     assert reps.blocks_holding((0, "game_length_rounds", "all")) == 30
+
+
+def _leader_late(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+    """New Frontiers' 'leader after round 14 wins' in miniature: over the games that reached round 14."""
+    late = games.filter(pl.col("rounds") >= 14)
+    return C.metric_frame([{C.METRIC: "leader_after_round_wins", C.GROUP: "round 14",
+                            C.ESTIMATE: float(late["won"].mean()) if late.height else None, C.N: late.height}])
+
+
+def test_a_share_its_few_games_agree_on_keeps_the_uncertainty_of_those_games():
+    """A draft that ends earlier: 3 of its 100 games reached round 14 and the leader won all 3,
+    against 92% over the base's 25. Every block gave the draft 100%, so the jackknife saw only the
+    base's spread: compare read +8.0 pts [-6.0, +22.0], as sure of 3 games as of 25. The draft's
+    side now carries the variance of Wilson's interval at n = 3, as its own report shows it."""
+    ids = np.arange(100)
+    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
+    rng = np.random.default_rng(5)
+    base = Sample({}, pl.DataFrame({"game": ids, "rounds": np.where(ids % 4 == 0, 14, 12),
+                                    "won": (rng.random(100) < 0.9).astype(float)}), empty)
+    draft = Sample({}, pl.DataFrame({"game": ids, "rounds": np.where(np.isin(ids, [5, 50, 95]), 14, 11),
+                                     "won": np.ones(100)}), empty)
+    reps = replicate([base, draft], _leader_late)
+    key = (1, "leader_after_round_wins", "round 14")
+    assert reps.thin_constant_blocks([key]) == 3 and reps.n(key) == 3
+    assert reps.unseen_variance((0, "leader_after_round_wins", "round 14")) == 0.0  # 25 games that vary
+    seen_alone = reps.contrast([(1.0, (0, "leader_after_round_wins", "round 14"))]).se
+    diff = reps.contrast([(1.0, key), (-1.0, (0, "leader_after_round_wins", "round 14"))])
+    _, lo, hi = wilson(3, 3)
+    assert diff.se == pytest.approx(math.sqrt(seen_alone ** 2 + ((hi - lo) / (2 * Z95)) ** 2))
+    row = next(r for r in compare_samples([base, draft], ["base", "draft"], metric_fn=_leader_late)
+               .differences.iter_rows(named=True) if r[C.METRIC] == "leader_after_round_wins")
+    assert row[C.CI_LOW] < -0.3 and row[C.P_VALUE] > 0.5 and not row["significant"]
+    # A single value (a gate's limit) has that variance too: the draft's 100% is no certainty.
+    assert reps.value(key).se == pytest.approx((hi - lo) / (2 * Z95))
 
 
 def test_leaving_the_quantiles_out_of_the_block_recomputations_changes_no_difference(tmp_path, monkeypatch):
