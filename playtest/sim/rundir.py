@@ -140,7 +140,11 @@ class PartialRun:
         """Open an interrupted run to resume it: its lock must be free; every manifest line
         whose chunk files are whole counts as done, anything else is played again."""
         run = cls(path, _lock(path))
-        run.done = {d.start: d for d in _manifest(path) if _chunk_ok(path, d)}
+        try:
+            run.done = {d.start: d for d in _manifest(path) if _chunk_ok(path, d)}
+        except BaseException:
+            run.close()
+            raise
         # Files of chunks not in the manifest were cut off mid-write: remove them.
         keep = {chunk_name(t, s) for s in run.done for t in TABLES}
         for f in (path / CHUNKS).iterdir():
@@ -216,13 +220,22 @@ def is_locked(path: Path) -> bool:
 
 
 def _manifest(path: Path) -> Iterator[Done]:
+    """The finished chunks the manifest lists. A line that does not read as one (cut off by a
+    crash, or damaged: not an object, not UTF-8) is skipped: its chunk is played again. A
+    manifest that is there but cannot be read (a folder, say) is an error: read as empty, every
+    saved chunk would count as unlisted, and PartialRun.open removes those."""
     try:
-        lines = (path / MANIFEST).read_text(encoding="utf-8").splitlines()
-    except OSError:
+        lines = (path / MANIFEST).read_bytes().splitlines()
+    except FileNotFoundError:
         return
+    except OSError as exc:
+        raise PlaytestError(f"{path / MANIFEST}: cannot read ({exc.strerror or exc}): it lists the games "
+                            "saved so far; nothing was changed") from None
     for line in lines:
         try:
-            d = json.loads(line)
+            d = json.loads(line)  # bytes: a line that is not UTF-8 raises UnicodeDecodeError, a ValueError
+            if not isinstance(d, dict):
+                continue
             made = d.get("played_with")
             yield Done(int(d["start"]), int(d["stop"]), int(d["games"]), int(d["events"]),
                        made if isinstance(made, dict) else None)

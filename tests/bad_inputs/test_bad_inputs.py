@@ -228,6 +228,13 @@ def _tune_folder(lineup: list[object]) -> Callable[[Path], None]:
     return make
 
 
+def _manifest_a_folder(tmp: Path) -> None:
+    """{tmp}/out.partial of `_interrupted`, whose manifest.jsonl is a folder: there, unreadable."""
+    _interrupted()(tmp)
+    (tmp / "out.partial" / "manifest.jsonl").unlink()
+    (tmp / "out.partial" / "manifest.jsonl").mkdir()
+
+
 def _leftover(tmp: Path) -> None:
     (tmp / "out.partial" / "chunks").mkdir(parents=True)
     (tmp / "out.partial" / "run.json").write_text('{"status": "partial"}')
@@ -538,6 +545,11 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("resume-lineup-edited", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: lineup: random,greedy,random,random, but the saved games 0-1 were played with random,random,random,random \(run.json was changed after they were played; a run mixing both would describe neither\); cannot resume$", setup=_interrupted(lineup=["random", "greedy", "random", "random"])),
     Case("resume-seed-edited", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: seed: 4, but the saved games 0-1 were played with 3 \(run.json was changed", setup=_interrupted(seed=4)),
     Case("resume-variant-edited", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:5: variant.resolved: the variant is not the one the saved games 0-1 were played with \(run.json was changed", setup=_interrupted(variant="edited")),
+    # A manifest that cannot be read was read as empty: every saved chunk counted as unlisted
+    # and was removed, then the partial folder itself (exit 1, "Is a directory; nothing was written")
+    Case("resume-manifest-unreadable", ["simulate", "--resume", "{tmp}/out"],
+         r"^error: .*out.partial/manifest.jsonl: cannot read \(Is a directory\): it lists the games saved so far; nothing was changed$",
+         setup=_manifest_a_folder),
     Case("missing-variant", ["simulate", "-n", "2"], r"^error: missing VARIANT"),
     Case("unknown-option", ["simulate", str(DRAFT5), "--bogus"], r"^error: No such option: --bogus"),
     Case("variant-error-via-simulate", ["simulate", "{tmp}/v.yaml", "-o", "{tmp}/o"], r"v.yaml:3:\d+: crews.bays.time", {"v.yaml": EXT + "crews: [{id: bays, time: -1}]\n"}),

@@ -170,3 +170,26 @@ def test_a_chunk_delivered_twice_is_kept_once(tmp_path):
     assert run.add(0, 5, b"g", b"e", 20, 30) is False
     assert len((tmp_path / "x.partial" / "manifest.jsonl").read_text().splitlines()) == 1
     run.close()
+
+
+@pytest.mark.parametrize("line", [b"null", b"[1, 2]", b'{"start": 0, "stop": 2, "games": 8, "events": 9}\xff'],
+                         ids=["null", "a-list", "not-utf8"])
+def test_a_damaged_manifest_line_is_played_again(tmp_path, line):
+    """A manifest line that reads as JSON but not as an object, or holds a byte that is not
+    UTF-8, is skipped like a line cut off by a crash: its chunk is played again. Both stopped
+    the resume (and `report` of the partial run) with an internal error."""
+    from playtest.errors import Interrupted
+
+    def stop(_: int) -> None:
+        raise Interrupted("stop")
+
+    config = RunConfig(n_games=8, players=4, lineup=("random",) * 4, seed=SEED, workers=1, chunk_size=2)
+    with pytest.raises(Interrupted):
+        run_batch(load_variant(DRAFT5), config, tmp_path / "out", progress=stop)
+    with (tmp_path / "out.partial" / "manifest.jsonl").open("ab") as fh:
+        fh.write(line + b"\n")
+    r = CliRunner().invoke(app, ["report", str(tmp_path / "out"), "--out", "-", "--format", "json"])
+    assert r.exit_code == 0, r.stderr
+    resume_batch(tmp_path / "out", workers=1)
+    run_batch(load_variant(DRAFT5), config, tmp_path / "whole")
+    assert_frame_equal(read_run(tmp_path / "out")[1], read_run(tmp_path / "whole")[1])
