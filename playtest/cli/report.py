@@ -85,14 +85,13 @@ def _variant_files(run_dir: Path) -> list[Path]:
     from run.json's `variant.files` (absolute paths); a run written before that field has only
     `path` and `chain`, relative to the folder simulate ran in: those count where they name a
     file as seen from here (best effort; a run without a readable run.json has none)."""
-    import json
-
-    from playtest.sim.rundir import partial_dir
+    from playtest.errors import PlaytestError
+    from playtest.sim.rundir import partial_dir, read_json
 
     for folder in (run_dir, partial_dir(run_dir)):
         try:
-            variant = json.loads((folder / "run.json").read_text(encoding="utf-8")).get("variant", {})
-        except (OSError, ValueError):
+            variant = read_json(folder / "run.json").get("variant", {})
+        except PlaytestError:  # not there, not JSON, not an object: open_run says which, after the checks of --out
             continue
         if not isinstance(variant, dict):
             return []

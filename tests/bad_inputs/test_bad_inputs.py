@@ -563,6 +563,10 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-json-long-number", ["report", "{tmp}/run"], r"run/run.json:1:10: a number of more than 4,300 digits is too large to read$",
          setup=_with_run(lambda r: _json(r, '{"seed": ' + LONG + "}"))),
     Case("report-json-list", ["report", "{tmp}/run"], r"run/run.json:1:1: expected a JSON object", setup=_with_run(lambda r: _json(r, "[1, 2]"))),
+    # with --out, the run's variant files (which --out may not name) were read from run.json by a
+    # reader of its own: "internal error: AttributeError: 'NoneType' object has no attribute 'get'"
+    Case("report-out-json-null", ["report", "{tmp}/run", "--out", "{tmp}/r.json"], r"run/run.json:1:1: expected a JSON object$",
+         setup=_with_run(lambda r: _json(r, "null"))),
     Case("report-players-text", ["report", "{tmp}/run"], r"run.json:\d+:3: players: expected int, got str", setup=_with_run(_edit_json("players", "4"))),
     Case("report-games-missing-key", ["report", "{tmp}/run"], r"run.json:\d+:3: games: required key is missing", setup=_with_run(_edit_json("games", None))),
     Case("report-unknown-game", ["report", "{tmp}/run"], r"run.json:\d+:3: game: unknown game 'chess'", setup=_with_run(_edit_json("game", "chess"))),
