@@ -223,7 +223,7 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
     if kind == "missing":
         hint = _new_item_hint(tree, loc)
         return node.problem(path, f"required key is missing{hint}")
-    message = _ENUM_REPR.sub(r"'\1'", str(err["msg"]))
+    message = _CLASS_NAME.sub("", _ENUM_REPR.sub(r"'\1'", str(err["msg"])))
     if (kind == "list_type" and found and node.file.startswith("--set ") and isinstance(node.value, dict)
             and node.value and all(k.isascii() and k.isdigit() for k in node.value)):
         # `--set worlds.w01.powers.0.kind=x` on a world without powers: the path named an item
@@ -238,7 +238,7 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
     if kind == "tuple_type":  # YAML has lists, not tuples: `vp: 5` read "Input should be a valid tuple"
         length = _fixed_length(annotation_at(schema, loc))
         message = f"expected a list of {length} items" if length else "expected a list"
-    if found and kind not in ("model_type", "dict_type"):
+    if found:
         message = f"{message} (got {short(node.plain())})"
     return node.problem(path, message)
 
@@ -263,6 +263,10 @@ def _tag_problem(node: Node, path: str, kind: str, ctx: dict[str, Any], schema: 
 
 _ENUM_REPR = re.compile(r"<\w+\.\w+: '([^']*)'>")
 """pydantic writes single-member enums as <Trigger.LAST_CUBE: 'last_cube'>; users wrote 'last_cube'."""
+
+_CLASS_NAME = re.compile(r" or instance of \w+")
+"""pydantic's "Input should be a valid dictionary or instance of Cubes" names a class of playtest's
+code, which no variant, gates or goals file names; the value given follows it instead (got 5)."""
 
 
 def _new_item_hint(tree: Node, loc: tuple[Any, ...]) -> str:

@@ -329,6 +329,13 @@ V = [  # --- variant files: validate -------------------------------------------
     # that it has no game
     Case("not-a-variant-big-numbers", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: game: required key is missing \(known games: ",
          {"v.yaml": "services:\n  web:\n    ports: [80800, 44300]\n    memory: 1000000\n"}),
+    # a section given a value that is not a mapping read "Input should be a valid dictionary or
+    # instance of Cubes" (a class of playtest's code) and did not say what it was given
+    Case("section-not-a-mapping", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: cubes: Input should be a valid dictionary \(got 20\)$",
+         {"v.yaml": EXT + "cubes: 20\n"}),
+    Case("gate-not-a-mapping", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"],
+         r"g.yaml:2:5: gates.0: Input should be a valid dictionary \(got 'game_length_rounds'\)$",
+         {"g.yaml": "gates:\n  - game_length_rounds\n"}),
     # a key YAML reads as null or yes/no was shown as Python's None and True
     Case("null-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: mapping keys must be text, not null$", {"v.yaml": EXT + "null: 2\n"}),
     Case("yes-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: mapping keys must be text, not true$", {"v.yaml": EXT + "yes: 2\n"}),
