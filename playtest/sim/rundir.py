@@ -255,13 +255,22 @@ def _chunk_ok(path: Path, done: Done) -> bool:
 
 
 def read_json(path: Path) -> dict[str, Any]:
+    """A JSON object playtest wrote (run.json, sweep.json, tune.json), read back; any problem is
+    one located line, the encoding's too, as the variant loader says it (source.read_text)."""
     text = ""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
+        text = data.decode("utf-8")
+        if text.startswith("\ufeff"):  # an editor's byte order mark; json.loads said "decode using utf-8-sig"
+            raise PlaytestError(f"{path}:1:1: starts with a byte order mark (U+FEFF), which JSON does not allow: "
+                                "save the file as UTF-8 without it")
         info = json.loads(text)
     except FileNotFoundError:
         raise PlaytestError(f"{path}: missing") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:  # it read "cannot read: 'utf-8' codec can't decode byte 0xff in position 0"
+        line = data[: exc.start].count(b"\n") + 1
+        raise PlaytestError(f"{path}:{line}:1: not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
         raise PlaytestError(f"{path}: cannot read: {exc}") from None
     except json.JSONDecodeError as exc:
         raise PlaytestError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None

@@ -570,6 +570,14 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-json-long-number", ["report", "{tmp}/run"], r"run/run.json:1:10: a number of more than 4,300 digits is too large to read$",
          setup=_with_run(lambda r: _json(r, '{"seed": ' + LONG + "}"))),
     Case("report-json-list", ["report", "{tmp}/run"], r"run/run.json:1:1: expected a JSON object", setup=_with_run(lambda r: _json(r, "[1, 2]"))),
+    # an edited run.json saved in another encoding read "run.json: cannot read: 'utf-8' codec can't decode byte
+    # 0xff in position 0: invalid start byte", and one with a BOM "not valid JSON: ... (decode using utf-8-sig)"
+    Case("report-json-utf16", ["report", "{tmp}/run"], r"^error: {tmp}/run/run.json:1:1: not UTF-8 text \(byte 0\)$",
+         setup=_with_run(lambda r: (r / "run.json").write_bytes((r / "run.json").read_text().encode("utf-16")))),
+    Case("report-json-bom", ["report", "{tmp}/run"], r"^error: {tmp}/run/run.json:1:1: starts with a byte order mark \(U\+FEFF\)",
+         setup=_with_run(lambda r: (r / "run.json").write_bytes(b"\xef\xbb\xbf" + (r / "run.json").read_bytes()))),
+    Case("explain-sweep-json-latin1", ["explain", "{tmp}/s"], r"^error: {tmp}/s/sweep.json:2:1: not UTF-8 text \(byte 16\)$",
+         {"s/sweep.json": _sweep_json(["random"] * 4).replace("{\n", "{\n  \"note\": \"caf\u00e9\",\n", 1).encode("latin-1")}),
     # with --out, the run's variant files (which --out may not name) were read from run.json by a
     # reader of its own: "internal error: AttributeError: 'NoneType' object has no attribute 'get'"
     Case("report-out-json-null", ["report", "{tmp}/run", "--out", "{tmp}/r.json"], r"run/run.json:1:1: expected a JSON object$",
