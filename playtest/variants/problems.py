@@ -105,7 +105,24 @@ def root_causes(errors: list[Any], schema: type[BaseModel] | None = None) -> lis
             kept[kept.index(e)] = {**e, "meant": missing[0]["loc"][-1]}
     if schema is not None:
         kept = _one_per_wrong_kind(kept, schema)
+        kept = _one_per_unindented_section(kept, schema)
     return _one_per_union(kept)
+
+
+def _one_per_unindented_section(errors: list[Any], schema: type[BaseModel]) -> list[Any]:
+    """A section with no value whose own keys stand beside it (`cubes:` and then `total: 20`
+    at its indentation, not under it: the commonest slip in YAML): one line at the section,
+    naming them, in place of "cubes: Input should be a valid dictionary (got null)" and one
+    "unknown key" line per key, none of which said the cause."""
+    for e in [e for e in errors if e["type"] == "model_type" and e.get("input") is None and e["loc"]]:
+        section = tuple(e["loc"])
+        keys = _valid_keys(schema, section)
+        beside = [o for o in errors if o["type"] == "extra_forbidden" and tuple(o["loc"][:-1]) == section[:-1]
+                  and str(o["loc"][-1]) in keys]
+        if beside and e in errors:
+            errors = [o for o in errors if not any(o is b for b in beside)]
+            errors[errors.index(e)] = {**e, "type": "unindented", "keys": [str(b["loc"][-1]) for b in beside]}
+    return errors
 
 
 def _one_per_wrong_kind(errors: list[Any], schema: type[BaseModel]) -> list[Any]:
@@ -202,6 +219,12 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
             f"{tag} {loc[-1]!r} takes none of the keys {', '.join(err['unknown'])}"
             f"{' and needs ' + ', '.join(err['needed']) if err['needed'] else ''}"
             f" (keys of {tag} {loc[-1]!r}: {', '.join(_valid_keys(schema, loc))}){meant}"))
+    if kind == "unindented":
+        keys, name = err["keys"], str(loc[-1])
+        they = (f"{keys[0]}, a key of {name}, is" if len(keys) == 1 else
+                f"{', '.join(keys[:-1])} and {keys[-1]}, keys of {name}, are")
+        return node.problem(path, f"has no value (got null), but {they} written beside it: indent "
+                                  f"{'it' if len(keys) == 1 else 'them'} under {name}", at_key=True)
     if kind == "extra_forbidden" and "meant" in err and err.get("input", 0) is None:
         return node.problem(path, f"a value without its key? YAML reads {loc[-1]} here as a key with no value, and "
                                   f"{err['meant']!r} is missing (write {err['meant']}: {loc[-1]})", at_key=True)

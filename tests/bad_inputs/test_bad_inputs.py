@@ -336,6 +336,14 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("gate-not-a-mapping", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"],
          r"g.yaml:2:5: gates.0: Input should be a valid dictionary \(got 'game_length_rounds'\)$",
          {"g.yaml": "gates:\n  - game_length_rounds\n"}),
+    # a section's keys written beside it, not under it (the indentation lost): one line naming the cause; it was
+    # "cubes: Input should be a valid dictionary ..." and one "unknown key" line per key
+    Case("section-keys-unindented", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:3:1: cubes: has no value \(got null\), but total and replenish, keys of cubes, are written beside it: "
+         r"indent them under cubes$", {"v.yaml": EXT + "cubes:\ntotal: 20\nreplenish: 1\n"}),
+    Case("gate-run-keys-unindented", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"],
+         r"g.yaml:1:1: run: has no value \(got null\), but games, a key of run, is written beside it: indent it under run$",
+         {"g.yaml": "run:\ngames: 40\ngates:\n  - {name: a, metric: game_length_rounds, max: 9}\n"}),
     # a key YAML reads as null or yes/no was shown as Python's None and True
     Case("null-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: mapping keys must be text, not null$", {"v.yaml": EXT + "null: 2\n"}),
     Case("yes-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: mapping keys must be text, not true$", {"v.yaml": EXT + "yes: 2\n"}),
