@@ -19,21 +19,28 @@ def common_lineup(variants: Sequence[Variant], players: int | None, bots: Sequen
                   how: str = "") -> tuple[int, tuple[str, ...]]:
     """Check that every variant is of one game and accepts the player count and bots (`how`:
     batch.check_players)."""
-    games = {v.game for v in variants}
-    if len(games) > 1:
-        raise UsageError(f"variants of different games cannot be compared: {', '.join(sorted(games))}")
+    first = variants[0]
+    other = next((v for v in variants[1:] if v.game != first.game), None)
+    if other is not None:  # named by file: "of different games: ohseven, stargate" did not say which
+        raise UsageError(f"{other.path}: a variant of {other.game}, but {first.path} is one of {first.game}: "
+                         "variants of different games cannot be compared")
     if players is None:
-        counts = set(variants[0].model.player_counts())
+        counts = set(first.model.player_counts())
         for v in variants[1:]:
+            if not counts & set(v.model.player_counts()):
+                raise UsageError(f"{v.path}: supports {_counts(v.model.player_counts())} players, the variants before "
+                                 f"it only {_counts(counts)}: no player count is supported by all of them")
             counts &= set(v.model.player_counts())
-        if not counts:
-            raise UsageError("the variants support no common player count")
         players = default_players(sorted(counts), bots)
     spec = get_game(variants[0].game)
     lineup: tuple[str, ...] = ()
     for v in variants:
         lineup = check_lineup(spec, v, players, bots, how=how)
     return players, lineup
+
+
+def _counts(counts: Sequence[int] | set[int]) -> str:
+    return ", ".join(map(str, sorted(counts)))
 
 
 def folder_name(label: str) -> str:

@@ -654,7 +654,13 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"^error: --min-rel-effect inf: must be a finite number ≥ 0$"),
     Case("compare-min-effect-inf", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "--min-effect", "1e999", "-o", "{tmp}/c"],
          r"^error: --min-effect inf: must be a finite number ≥ 0$"),
-    Case("compare-two-games", ["compare", str(DRAFT5), str(OHSEVEN), "-o", "{tmp}/c"], r"variants of different games cannot be compared"),
+    # both named no file ("variants of different games cannot be compared: ohseven, stargate")
+    Case("compare-two-games", ["compare", str(DRAFT5), str(OHSEVEN), "-o", "{tmp}/c"],
+         r"^error: .*ohseven/base.yaml: a variant of ohseven, but .*stargate/draft5.yaml is one of stargate: variants of "
+         r"different games cannot be compared$"),
+    Case("compare-no-common-player-count", ["compare", "{tmp}/three.yaml", "{tmp}/four.yaml", "-o", "{tmp}/c"],
+         r"^error: (.*/)?four.yaml: supports 4 players, the variants before it only 3: no player count is supported by all",
+         {"three.yaml": EXT + "planets_dealt:\n  4: !remove\n", "four.yaml": EXT + "planets_dealt:\n  3: !remove\n"}),
     Case("compare-out-existing", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "-o", "{tmp}/c"], r"^error: --out .*c: already exists .*use --force", {"c/compare.md": "old", "c/.playtest-output": ""}),
     Case("compare-out-empty", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "-o", ""], r"^error: --out '.': give a new folder"),
     Case("compare-out-proc", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "-o", "/proc/c"], r"^error: --out /proc/c: is inside /proc"),
