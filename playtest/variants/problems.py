@@ -85,7 +85,14 @@ def root_causes(errors: list[Any], schema: type[BaseModel] | None = None) -> lis
         return e["type"] == "extra_forbidden" and (schema is None or not guess(
             e["loc"][-1], _valid_keys(schema, tuple(e["loc"][:-1]))))
 
-    kept = [e for e in errors if not echoes(e) and not misspelt(e) and not in_short_list(e)]
+    def under_bad_key(e: Any) -> bool:
+        """The value of an entry whose key is the wrong type (`planets_dealt: {x: [1]}`): it is
+        judged under a key that cannot be right; one mistake, one line: the key's."""
+        loc = tuple(e["loc"])
+        return not (loc and loc[-1] == KEY) and any(
+            o["loc"] and o["loc"][-1] == KEY and loc[:len(o["loc"]) - 1] == tuple(o["loc"][:-1]) for o in errors)
+
+    kept = [e for e in errors if not echoes(e) and not misspelt(e) and not in_short_list(e) and not under_bad_key(e)]
     for e in [e for e in kept if e["type"] == "missing" and isinstance(e.get("input"), dict) and e["input"]]:
         # A mapping none of whose keys is valid ({x: 1} where a development goes): one line at the
         # mapping, not one per missing key and one per unknown key.
@@ -198,12 +205,19 @@ def _one_per_union(errors: list[Any]) -> list[Any]:
     return [merged.get(i, e) for i, e in enumerate(errors) if merged.get(i, e) is not None]
 
 
+KEY = "[key]"
+"""The last segment of pydantic's location for a mapping's key (not its value) of the wrong type."""
+
+
 def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Problem:
     """One pydantic error → a located Problem (used for any strict YAML model: variants, gates)."""
     loc = tuple(err["loc"])
     node, shown, found = _locate(tree, loc)
     kind = err["type"]
     path = ".".join(shown)
+    if loc and loc[-1] == KEY:  # `planets_dealt: {x: 1}` read "planets_dealt.x: Input should be a valid integer (got 1)"
+        message = str(err["msg"]).replace("Input should", "the key should", 1)
+        return node.problem(path, f"{message} (got {short(err['input'])})", at_key=True)
     if kind == "no_valid_key":
         valid = _valid_keys(schema, loc)
         return node.problem(path, f"none of its keys is valid (got {short(node.plain())}): it needs "

@@ -344,6 +344,14 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("gate-run-keys-unindented", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"],
          r"g.yaml:1:1: run: has no value \(got null\), but games, a key of run, is written beside it: indent it under run$",
          {"g.yaml": "run:\ngames: 40\ngates:\n  - {name: a, metric: game_length_rounds, max: 9}\n"}),
+    # a key of the wrong type quoted the value, not the key ("planets_dealt.four: Input should be a valid integer,
+    # unable to parse string as an integer (got 7)"), and a value that was wrong too under it was a second line at
+    # the same place (fuzz seed 189: rules.setup.compensation replaced by {x: 1})
+    Case("key-not-a-player-count", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:4:3: planets_dealt.four: the key should be a valid integer, unable to parse string as an integer \(got 'four'\)$",
+         {"v.yaml": EXT + "planets_dealt:\n  four: 7\n"}),
+    Case("fuzz-key-and-value-wrong-once", ["validate", str(NF_BASE), "--set", "rules.setup.compensation={x: 1}"],
+         r"rules.setup.compensation.x: the key should be a valid integer, unable to parse string as an integer \(got 'x'\)$"),
     # a key YAML reads as null or yes/no was shown as Python's None and True
     Case("null-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: mapping keys must be text, not null$", {"v.yaml": EXT + "null: 2\n"}),
     Case("yes-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: mapping keys must be text, not true$", {"v.yaml": EXT + "yes: 2\n"}),
