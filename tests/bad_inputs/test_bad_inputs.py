@@ -845,6 +845,16 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("replay-deep", ["replay", "{tmp}/t.yaml"], r"t.yaml:2:\d+: nested more than 50 levels deep", {"t.yaml": DEEP}),
     Case("replay-not-utf8", ["replay", "{tmp}/t.yaml"], r"t.yaml:1:1: not UTF-8 text", {"t.yaml": b"\xff\xfe"}),
     # a list or mapping for a home world stopped with "internal error: TypeError: unhashable type"
+    # setup written without its home_worlds level: one "unknown key" line per player and one that home_worlds is
+    # missing (5 lines); a setup with no valid key at all was two (fuzz seed 194: setup replaced by {x: 1})
+    Case("nf-setup-without-home-worlds", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:6:8: setup: Ann, Ben, Cat and Dan are players: their home worlds go under home_worlds \(setup: \{home_worlds: \{Ann: ...\}\}\)$",
+         {"t.yaml": _example("new-frontiers-game.yaml", "setup:\n  home_worlds:\n    Ann: h3\n    Ben: h2\n    Cat: h4\n    Dan: h1\n",
+                             "setup: {Ann: h3, Ben: h2, Cat: h4, Dan: h1}\n")}),
+    Case("fuzz-nf-setup-no-valid-key", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:6:8: setup: none of its keys is valid \(got \{\"x\": 1\}\): it needs home_worlds \(player: home world id\); valid keys: goal_deck, home_worlds$",
+         {"t.yaml": _example("new-frontiers-game.yaml", "setup:\n  home_worlds:\n    Ann: h3\n    Ben: h2\n    Cat: h4\n    Dan: h1\n",
+                             "setup: {x: 1}\n")}),
     Case("nf-home-world-a-list", ["replay", "{tmp}/t.yaml"], r"t.yaml:10:10: setup.home_worlds.Cat: unknown home world \['h4'\] \(home worlds: h1,",
          {"t.yaml": _example("new-frontiers-game.yaml", "Cat: h4", "Cat: [h4]")}),
     Case("nf-home-world-a-mapping", ["replay", "{tmp}/t.yaml"], r"t.yaml:10:10: setup.home_worlds.Cat: unknown home world \{'a': 1\}",

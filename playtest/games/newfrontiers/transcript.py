@@ -34,6 +34,7 @@ from playtest.games.newfrontiers.scoring import PARTS
 from playtest.games.newfrontiers.state import Move, State, parse_move
 from playtest.suggest import guess
 from playtest.variants import Variant
+from playtest.variants.problems import short
 from playtest.variants.source import Node
 
 GAME = "newfrontiers"
@@ -92,6 +93,17 @@ def _setup(tree: Node, rules: NewFrontiersRules, players: list[str]) -> tuple[li
         raise TranscriptError([(snode or tree).problem("setup", "required: a mapping with home_worlds (player: "
                                                        "home world id)")])
     setup_keys = ("home_worlds", "goal_deck")
+    given = [k for k in snode.value if k not in setup_keys]
+    if given and len(given) == len(snode.value) and not misspelt("home_worlds", snode.value, setup_keys):
+        # No key of setup is one (`setup: {Ann: h3, Ben: h2}`, the home_worlds level left out): one line, not
+        # one "unknown key" line per key and one that home_worlds is missing.
+        if all(k in players for k in given):
+            they = f"{given[0]} is a player" if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]} are players"
+            message = f"{they}: their home worlds go under home_worlds (setup: {{home_worlds: {{{given[0]}: ...}}}})"
+        else:
+            message = (f"none of its keys is valid (got {short(snode.plain())}): it needs home_worlds (player: home "
+                       f"world id); valid keys: {', '.join(sorted(setup_keys))}")
+        raise TranscriptError([snode.problem("setup", message)])
     unknown_keys(snode, "setup", setup_keys, problems)
     hnode = snode.value.get("home_worlds")
     if hnode is None and misspelt("home_worlds", snode.value, setup_keys):
