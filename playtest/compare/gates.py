@@ -261,7 +261,25 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
         if missing:
             out.append(problem(i, "group", f"{spec.metric} has no group {', '.join(map(repr, missing))}{where}; "
                                            f"it has: {', '.join(seen[spec.metric])}"))
+            continue
+        lonely = lone_spread(spec, list(spec.groups or seen[spec.metric]))
+        if lonely:
+            out.append(problem(i, *lonely))
     return out + [problem(i, key, message) for i, key, message in limit_problems(specs, shares)]
+
+
+def lone_spread(spec: GateSpec, groups: Sequence[str]) -> tuple[str, str] | None:
+    """(key, message) when a spread (the largest gap between two groups) has fewer than two groups
+    to compare: a metric of one group (game_length_rounds: 'all') or a `group:` list of one. A
+    gate stopped with "internal error: max() arg is an empty sequence" after its games, and a
+    tune's goal made every trial's objective undefined."""
+    if spec.of != "spread" or len(groups) >= 2:
+        return None
+    named = ", ".join(map(repr, groups))
+    if spec.groups:
+        return "group", f"a spread needs two or more groups (the largest gap between two of them), not {len(groups)} ({named})"
+    return "of", (f"{spec.metric} has {len(groups)} group ({named}): a spread needs two or more (the largest gap "
+                  "between two of them); use of: value instead")
 
 
 def limit_problems(specs: Sequence[GateSpec], shares: Collection[str]) -> list[tuple[int, str, str]]:
@@ -457,6 +475,11 @@ def components(gates: Gates, reps: Replicates) -> list[list[Component]]:
             out.append([])
             continue
         m = spec.metric
+        lonely = lone_spread(spec, groups)
+        if lonely:
+            problems.append(gates.problem(i, *lonely))
+            out.append([])
+            continue
         span = share_span(reps, m, spec.of)
         if spec.of == "value":
             values = [(g, reps.value((CANDIDATE, m, g))) for g in groups]

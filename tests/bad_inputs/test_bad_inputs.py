@@ -811,6 +811,19 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     # passed, ran the whole search, then stopped with "internal error: ValidationError" (exit 1)
     Case("goals-min-above-max", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "-o", "{tmp}/t"], r"g.yaml:2:\d+: goals.0: .*`min` must be ≤ `max`", {"g.yaml": "goals:\n  - {metric: game_length_rounds, min: 9, max: 7}\n"}),
     Case("gate-missing", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/nope.yaml"], r"nope.yaml:1:1: no such file"),
+    # a spread over fewer than two groups: the gate stopped after its games with "internal error: ValueError: max()
+    # arg is an empty sequence" (fuzz seed 200: an Oh-Seven spread gate given rebids_mean); a goal made every
+    # trial's objective undefined, and the tune ran to its end
+    Case("gate-spread-of-one-group", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml", "-n", "4"],
+         r"g.yaml:2:\d+: gates.0.of: game_length_rounds has 1 group \('all'\): a spread needs two or more \(the largest gap "
+         r"between two of them\); use of: value instead$",
+         {"g.yaml": "gates:\n  - {metric: game_length_rounds, of: spread, max: 1}\n"}),
+    Case("gate-spread-group-list-of-one", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml", "-n", "4"],
+         r"g.yaml:2:\d+: gates.0.group: a spread needs two or more groups \(the largest gap between two of them\), not 1 \('seat 1'\)$",
+         {"g.yaml": "gates:\n  - {metric: win_rate_by_seat, of: spread, group: [seat 1], max: 0.1}\n"}),
+    Case("goals-spread-of-one-group", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "-o", "{tmp}/t"],
+         r"g.yaml:3:\d+: goals.0.of: game_length_rounds has 1 group \('all'\): a spread needs two or more",
+         {"g.yaml": "run: {games: 4, bots: random}\ngoals:\n  - {metric: game_length_rounds, of: spread, target: 0}\n"}),
     Case("diff-max-games-alone", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(ROOT / "gates" / "stargate.yaml"),
                                   "--max-games", "4"],
          r"^error: --max-games 4: only with --until-decided"),
