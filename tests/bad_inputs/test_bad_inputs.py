@@ -538,6 +538,10 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("out-holds-variant", ["simulate", "{tmp}/d/v.yaml", "-n", "2", "--out", "{tmp}/d", "--force"], r"^error: --out .*d: holds this command's input", {"d/v.yaml": EXT}),
     Case("out-interrupted-leftover", ["simulate", str(DRAFT5), "-n", "2", "--out", "{tmp}/out"], r"^error: --out .*out: an interrupted run is in .*out.partial; finish it with `playtest simulate --resume", setup=_leftover),
     Case("resume-missing", ["simulate", "--resume", "{tmp}/nope"], r"^error: --resume .*nope: no interrupted run here"),
+    # a folder without a name of its own ('/', '.' from inside a run) stopped with "internal error: ValueError:
+    # PosixPath('/') has an empty name" where its OUT.partial sibling was looked for
+    Case("resume-root", ["simulate", "--resume", "/"], r"^error: --resume /: no interrupted run here \(no .partial folder\)$"),
+    Case("report-root-out", ["report", "/", "--out", "{tmp}/r.json"], r"^error: /: not a finished run \(run.json is missing\)$"),
     Case("resume-complete", ["simulate", "--resume", "{tmp}/run"], r"^error: --resume .*run: this run is already complete", setup=_with_run()),
     Case("resume-complete-damaged", ["simulate", "--resume", "{tmp}/run"], r"run/run.json:1:\d+: not valid JSON", setup=_with_run(lambda run: _json(run, "{cut sh"))),
     Case("resume-complete-other-status", ["simulate", "--resume", "{tmp}/run"], r"run/run.json:\d+:\d+: status: expected complete or partial, got \"done\"$", setup=_with_run(_edit_json("status", "done"))),

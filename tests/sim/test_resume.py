@@ -193,3 +193,28 @@ def test_a_damaged_manifest_line_is_played_again(tmp_path, line):
     resume_batch(tmp_path / "out", workers=1)
     run_batch(load_variant(DRAFT5), config, tmp_path / "whole")
     assert_frame_equal(read_run(tmp_path / "out")[1], read_run(tmp_path / "whole")[1])
+
+
+def test_a_run_named_dot_from_inside_its_folder(tmp_path, monkeypatch):
+    """`cd OUT.partial && playtest simulate --resume .` finishes the run, and `cd OUT && playtest
+    report . --out ../r.json` reports it: '.' has no name of its own, and looking for its
+    OUT.partial sibling stopped both with "internal error: ValueError: PosixPath('.') has an
+    empty name"."""
+    from playtest.errors import Interrupted
+
+    def stop(_: int) -> None:
+        raise Interrupted("stop")
+
+    config = RunConfig(n_games=8, players=4, lineup=("random",) * 4, seed=SEED, workers=1, chunk_size=2)
+    with pytest.raises(Interrupted):
+        run_batch(load_variant(DRAFT5), config, tmp_path / "out", progress=stop)
+    monkeypatch.chdir(tmp_path / "out.partial")
+    r = CliRunner().invoke(app, ["simulate", "--resume", ".", "-q"])
+    assert r.exit_code == 0, r.stderr
+    assert not (tmp_path / "out.partial").exists() and len(read_run(tmp_path / "out")[1]) == 8 * 4
+    monkeypatch.chdir(tmp_path / "out")
+    r = CliRunner().invoke(app, ["report", ".", "--out", "../r.json"])
+    assert r.exit_code == 0, r.stderr
+    assert (tmp_path / "r.json").is_file()
+    r = CliRunner().invoke(app, ["simulate", "--resume", "."])
+    assert r.exit_code == 2 and r.stderr.strip() == "error: --resume .: this run is already complete", r.stderr
