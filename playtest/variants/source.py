@@ -315,18 +315,24 @@ def read_text_limited(path: Path, label: str, what: str = "a variant") -> str:
     def problem(message: str) -> VariantError:
         return VariantError([Problem(label, 1, 1, "", message)])
 
+    # An empty path ('', an unset variable in `--gate "$GATES"`) reaches here as '.': "is a folder" named a
+    # folder the user never wrote.
+    folder = "is a folder, not a file"
+    if "." in (str(path), label):
+        folder = f"is the current folder, not a file (an empty path, '', reads as '.'): give {what}"
+
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise problem("no such file") from None
     except IsADirectoryError:
-        raise problem("is a folder, not a file") from None
+        raise problem(folder) from None
     except OSError as exc:
         raise problem(f"cannot read file: {exc.strerror or exc}") from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise problem("is a folder, not a file")
+            raise problem(folder)
         if not stat.S_ISREG(info.st_mode):
             raise problem(f"not a regular file (a device, pipe or socket cannot be {what})")
         if info.st_size > MAX_BYTES:

@@ -314,7 +314,7 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("extends-chain-1200", ["validate", "{tmp}/c1199.yaml"], r"c\d+.yaml:1:10: extends: extends chain longer than 32 files", setup=_chain(1200)),
     Case("symlink-loop-file", ["validate", "{tmp}/a.yaml"], r"a.yaml:1:1: cannot (resolve|read)", setup=_loop),
     Case("symlink-loop-extends", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: cannot resolve", {"v.yaml": "extends: a.yaml\n"}, setup=_loop),
-    Case("file-is-folder", ["validate", "{tmp}"], r"is a folder, not a file"),
+    Case("file-is-folder", ["validate", "{tmp}"], r"is (a|the current) folder, not a file"),
     Case("file-missing", ["validate", "{tmp}/nope.yaml"], r"nope.yaml:1:1: no such file"),
     Case("file-dev-zero", ["validate", "/dev/zero"], r"/dev/zero:1:1: not a regular file"),
     Case("parent-key-named-with-child", ["validate", "{tmp}/v.yaml"],
@@ -815,6 +815,10 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     # passed, ran the whole search, then stopped with "internal error: ValidationError" (exit 1)
     Case("goals-min-above-max", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "-o", "{tmp}/t"], r"g.yaml:2:\d+: goals.0: .*`min` must be ≤ `max`", {"g.yaml": "goals:\n  - {metric: game_length_rounds, min: 9, max: 7}\n"}),
     Case("gate-missing", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/nope.yaml"], r"nope.yaml:1:1: no such file"),
+    # '' (an unset variable in CI: --gate "$GATES") reads as '.': ".:1:1: is a folder, not a file" named a folder
+    # the user never wrote
+    Case("gate-empty-path", ["diff", str(DRAFT5), str(DRAFT5), "--gate", ""],
+         r"^\.:1:1: is the current folder, not a file \(an empty path, '', reads as '\.'\): give a gates file$"),
     # a spread over fewer than two groups: the gate stopped after its games with "internal error: ValueError: max()
     # arg is an empty sequence" (fuzz seed 200: an Oh-Seven spread gate given rebids_mean); a goal made every
     # trial's objective undefined, and the tune ran to its end
