@@ -228,6 +228,12 @@ def _tune_design(run_dir: Path) -> Design:
                            *(f"goal_{i + 1}" for i in range(len(goals)))) if c not in trials.columns]
     if missing:
         raise PlaytestError(f"{trials_path}: no column {missing[0]} (named by {path}'s params and goals)")
+    # As sweep.json's estimates are: a response of another type stopped the fit with "internal error:
+    # InvalidOperationError: `is_not_nan` operation not supported for dtype `str`".
+    wrong = [c for c in ("objective", *(f"goal_{i + 1}" for i in range(len(goals))))
+             if not (trials.schema[c].is_numeric() or trials.schema[c] == pl.Null)]
+    if wrong:
+        raise PlaytestError(f"{trials_path}: column {wrong[0]} holds {trials.schema[wrong[0]]}, expected numbers")
     # A trial whose objective is undefined (a goal's metric switched off there) still measured
     # the other goals: each response is fitted where it has a value (`effects`), not only at the
     # trials where every goal has one.

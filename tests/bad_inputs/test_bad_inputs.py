@@ -235,6 +235,13 @@ def _manifest_a_folder(tmp: Path) -> None:
     (tmp / "out.partial" / "manifest.jsonl").mkdir()
 
 
+def _tune_objective_text(tmp: Path) -> None:
+    """{tmp}/t of `_tune_folder`, whose trials.parquet holds the objective as text."""
+    _tune_folder(["random"] * 4)(tmp)
+    trials = pl.read_parquet(tmp / "t" / "trials.parquet")
+    trials.with_columns(pl.col("objective").cast(pl.String)).write_parquet(tmp / "t" / "trials.parquet")
+
+
 def _leftover(tmp: Path) -> None:
     (tmp / "out.partial" / "chunks").mkdir(parents=True)
     (tmp / "out.partial" / "run.json").write_text('{"status": "partial"}')
@@ -364,6 +371,10 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("explain-tune-lineup-null", ["explain", "{tmp}/t"], r"^error: {tmp}/t/tune.json:\d+:\d+: lineup.0: expected a bot name, got null$",
          setup=_tune_folder([None, "random"])),
     Case("explain-a-file", ["explain", str(DRAFT5)], r"^error: .*draft5.yaml: a file, not a sweep or tune output folder$"),
+    # sweep.json's estimates were checked for numbers, a tune's responses not: "internal error: InvalidOperationError:
+    # `is_not_nan` operation not supported for dtype `str`"
+    Case("explain-tune-objective-text", ["explain", "{tmp}/t"],
+         r"^error: {tmp}/t/trials.parquet: column objective holds String, expected numbers$", setup=_tune_objective_text),
     Case("simulate-empty-path", ["simulate", "", "-n", "2"], r"^error: VARIANT: an empty path"),
     Case("replay-a-fifo", ["replay", "{tmp}/fifo"], r"fifo:1:1: not a regular file \(a device, pipe or socket cannot be a "
          r"transcript\)", setup=lambda work: os.mkfifo(work / "fifo")),
