@@ -308,7 +308,8 @@ def effects(design: Design) -> pl.DataFrame:
     |standardised effect|."""
     out: list[dict[str, Any]] = []
     for resp in design.responses:
-        rows = design.rows.filter(pl.col(resp.column).is_not_null() & pl.col(resp.column).is_not_nan())
+        # Finite values only: NaN and ±inf are a trial's undefined objective, not a number to fit.
+        rows = design.rows.filter(pl.col(resp.column).is_not_null() & pl.col(resp.column).is_finite())
         n = rows.height
         if n < 2:
             continue  # a number estimated at fewer than two points (e.g. a lift no point estimated)
@@ -316,6 +317,9 @@ def effects(design: Design) -> pl.DataFrame:
         if not cols:
             continue
         y = rows[resp.column].to_numpy().astype(float)
+        with np.errstate(over="ignore"):
+            if not np.isfinite(y @ y):  # 1e308 in an edited file: squared, it overflowed (numpy's warnings on stderr)
+                continue
         if np.ptp(y) <= SAME_VALUE * max(1.0, float(np.abs(y).max())):
             continue  # the same at every point: nothing moved it (its sd is rounding, not 0)
         sd_y = float(y.std(ddof=1))
