@@ -23,7 +23,7 @@ import os
 import re
 import shutil
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -489,7 +489,9 @@ def check_rows(run: RunFiles, games: pl.DataFrame | pl.LazyFrame) -> None:
     aggregates each game first (bounded memory for 10^6 games); the first problem found is
     named with its column and the first game that has it."""
     n_players = run.info["players"]
-    checks = _game_checks(n_players)
+    from playtest.games import get_game
+
+    checks = _game_checks(n_players, get_game(run.info["game"]).score_parts)
     per_game = games.lazy().group_by("game").agg(*(expr.alias(f"c{i}") for i, (_, expr, _) in enumerate(checks)),
                                                  pl.len().alias("rows"))
     with reading(run.path):
@@ -521,9 +523,18 @@ WIN_SHARE_TOLERANCE = 1e-9
 """How far above 1 a game's win shares may add up (1/3 + 1/3 + 1/3 in floating point)."""
 
 
-def _game_checks(players: int) -> list[tuple[str, pl.Expr, str]]:
-    """(column, an aggregation true for a bad game, what is wrong) of `check_rows`, in order."""
+MAX_SCORE = 1e15
+"""The largest score, a total or a part, a run's games may hold: far beyond any game's, and small
+enough that the statistics' sums of squares and fourth powers stay finite (1e200 in an edited
+games.parquet overflowed them: numpy's warnings on stderr, then "internal error: ValueError: Out
+of range float values are not JSON compliant")."""
+
+
+def _game_checks(players: int, parts: Sequence[str] = ()) -> list[tuple[str, pl.Expr, str]]:
+    """(column, an aggregation true for a bad game, what is wrong) of `check_rows`, in order;
+    `parts`: the game's score parts (columns score_<part>), checked as the total is."""
     seat, ws, rank, total = pl.col("seat"), pl.col("win_share"), pl.col("rank"), pl.col("total")
+    scores = ["total", *(f"score_{p}" for p in parts)]
     return [
         ("game", pl.len() != players, f"expected one row per seat ({players} rows)"),
         ("seat", (seat.is_null() | (seat < 0) | (seat >= players)).any(), f"a seat outside 0 to {players - 1}"),
@@ -535,6 +546,9 @@ def _game_checks(players: int) -> list[tuple[str, pl.Expr, str]]:
         ("win_share", ws.sum() > 1 + WIN_SHARE_TOLERANCE, "the win shares add up to more than 1"),
         ("rank", (rank.is_null() | (rank < 1) | (rank > players)).any(), f"a missing rank, or one outside 1 to {players}"),
         ("total", (total.is_null() | ~total.is_finite()).any(), "missing or non-finite totals"),
+        *((c, (~pl.col(c).is_finite()).any(), "a non-finite score") for c in scores[1:]),
+        *((c, (pl.col(c).abs() > MAX_SCORE).any(), f"a score beyond ±{MAX_SCORE:,.0f}, more than any game gives")
+          for c in scores),
         ("bot", pl.col("bot").is_null().any(), "a row without a bot name"),
     ]
 

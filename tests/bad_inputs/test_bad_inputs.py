@@ -637,6 +637,14 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-other-game", ["report", "{tmp}/run"], r"games.parquet lacks columns .*not a games.parquet table of this game", setup=_with_run(_other_game)),
     Case("report-empty-games", ["report", "{tmp}/run"], r"games.parquet holds no games", setup=_with_run(_empty_games)),
     Case("report-nan-totals", ["report", "{tmp}/run"], r"run/games.parquet: total: game 0: missing or non-finite totals", setup=_with_run(_nan_totals)),
+    # score parts were not checked, totals only for being finite: NaN or 1e200 stopped the report with numpy's
+    # overflow warnings and "internal error: ValueError: Out of range float values are not JSON compliant"
+    Case("report-score-part-nan", ["report", "{tmp}/run", "--out", "-", "--format", "json"],
+         r"run/games.parquet: score_color: game 1: a non-finite score \(a damaged run\?\)$",
+         setup=_with_run(_set_games("score_color", float("nan"), 1))),
+    Case("report-total-huge", ["report", "{tmp}/run", "--out", "-", "--format", "json"],
+         r"run/games.parquet: total: game 2: a score beyond ±1,000,000,000,000,000, more than any game gives \(a damaged run\?\)$",
+         setup=_with_run(_set_games("total", 1e200, 2, seat=1))),
     Case("report-duplicate-game", ["report", "{tmp}/run"], r"run/games.parquet: game: game 0: expected one row per seat \(4 rows\)", setup=_with_run(_set_games("game", 0, 1))),
     Case("report-seat-twice", ["report", "{tmp}/run"], r"run/games.parquet: seat: game 2: a seat twice", setup=_with_run(_set_games("seat", 0, 2, seat=1))),
     Case("report-seat-7-of-4", ["report", "{tmp}/run"], r"run/games.parquet: seat: game 2: a seat outside 0 to 3", setup=_with_run(_set_games("seat", 7, 2, seat=0))),
