@@ -165,15 +165,23 @@ def check_space(variant_path: Path, params: Sequence[Param]) -> None:
         # Every bad value of the key, not only the first (`1,x,-1` named only x; sweep names each);
         # a problem alike at every value (a misspelt key) once, at the first.
         wrong: dict[str, str] = {}
+        failed = []
         for v in values:
             try:
                 load_variant(variant_path, [p.override(v)])
             except VariantError as err:
+                failed.append(v)
                 first = err.problems[0]
-                where = f"{first.path}: " if first.path else ""
-                wrong.setdefault(f"{where}{first.message}", f"{where}{first.message} (at {show(v)})")
+                said = f"{first.path}: " if first.path else ""
+                said += first.message
+                # "(got 1.5) (at 1.5)" said the value twice
+                wrong.setdefault(said, said if said.endswith(f"(got {show(v)})") else f"{said} (at {show(v)})")
         if wrong:
-            raise _error(p.text, "; ".join(wrong.values()))
+            hint = ""
+            if p.kind == FLOAT and failed == values[2:] and p.low.is_integer() and p.high.is_integer():
+                # `-0.0..3`: whole-number ends written as decimals tune decimals; only the middle (1.5) failed
+                hint = f"; a range written with decimals is tuned in decimals: {show(int(p.low))}..{show(int(p.high))} tunes whole numbers"
+            raise _error(p.text, "; ".join(wrong.values()) + hint)
 
 
 def candidate(variant_path: Path, params: Sequence[Param], values: dict[str, Any]) -> Variant:

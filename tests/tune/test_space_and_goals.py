@@ -64,9 +64,9 @@ def test_a_key_tuned_twice_is_an_error():
     ("crews.bays.tim=0..3", "--param crews.bays.tim=0..3: crews.bays.tim: unknown key (did you mean 'time'?); valid keys: extension_vp, id, "
                             "name, role, skill, time (at 0)"),
     ("crews.bays.time=-1..3", "--param crews.bays.time=-1..3: crews.bays.time: Input should be greater than or equal "
-                              "to 0 (got -1) (at -1)"),
+                              "to 0 (got -1)"),
     ("crews.bays.skill.0.amount=0..4", "--param crews.bays.skill.0.amount=0..4: crews.bays.skill.0.amount: Input "
-                                       "should be greater than or equal to 1 (got 0) (at 0)"),
+                                       "should be greater than or equal to 1 (got 0)"),
     ("scoring.majority_tiebreak=later_first_cube,never", "--param scoring.majority_tiebreak=later_first_cube,never: "
      "scoring.majority_tiebreak: Input should be 'later_first_cube' or 'earlier_first_cube' (got 'never') (at never)"),
     ("crews.nobody.time=0..2", "--param crews.nobody.time=0..2: crews.nobody: no item 'nobody' (known: armstrong, "
@@ -74,7 +74,12 @@ def test_a_key_tuned_twice_is_an_error():
     # Every bad choice, in one line (it named only the first, 'x'; sweep names each)
     ("crews.bays.time=1,x,-1", "--param crews.bays.time=1,x,-1: crews.bays.time: Input should be a valid integer, unable "
                                "to parse string as an integer (got 'x') (at x); crews.bays.time: Input should be greater "
-                               "than or equal to 0 (got -1) (at -1)"),
+                               "than or equal to 0 (got -1)"),
+    # A value the message already quotes is not said twice ("(got -1) (at -1)"); a range whose ends are whole
+    # numbers written as decimals fails only at its middle, and says why
+    ("crews.bays.time=-0.0..3", "--param crews.bays.time=-0.0..3: crews.bays.time: Input should be a valid integer, got "
+                                "a number with a fractional part (got 1.5); a range written with decimals is tuned in "
+                                "decimals: 0..3 tunes whole numbers"),
 ])
 def test_keys_and_values_the_schema_refuses_are_caught_before_the_search(text, message):
     with pytest.raises(UsageError) as err:
