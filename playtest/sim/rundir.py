@@ -385,8 +385,9 @@ def _check_table(path: Path, frame: pl.LazyFrame, expected: dict[str, pl.DataTyp
         raise PlaytestError(f"{path}: cannot read {label}: {first_line(exc)}") from None
     missing = [c for c in expected if c not in schema]
     if missing:
+        article = "an" if label[0] in "aeiou" else "a"
         raise PlaytestError(f"{path}: {label} lacks columns {', '.join(missing[:5])}"
-                            f"{' …' if len(missing) > 5 else ''} (not a {label} table of this game)")
+                            f"{' …' if len(missing) > 5 else ''} (not {article} {label} table of this game)")
     # An integer column of another width is read as it is: points and gold columns were 16-bit
     # until 2026-12-04 (a variant's numbers up to 10,000 overflowed them), and runs written then
     # still report.
