@@ -6,6 +6,7 @@ import math
 import shlex
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -93,7 +94,7 @@ def is_headline(metric: str, declared: MetricInfos) -> bool:
 
 
 def terminal_table(rows: list[dict], labels: tuple[str, ...], interval: str = "95% interval (unadjusted)",
-                   declared: MetricInfos | None = None) -> Table:
+                   declared: MetricInfos | None = None, label: Callable[[str], str] = str) -> Table:
     from playtest.analysis import columns as C
     from playtest.compare import render
     table = Table(title="Metrics", title_justify="left", show_edge=False, pad_edge=False)
@@ -107,7 +108,7 @@ def terminal_table(rows: list[dict], labels: tuple[str, ...], interval: str = "9
         table.add_column("")
     for row in rows:
         m = row["metric"]
-        cells = [render.metric_title(m, declared), row["group"]]
+        cells = [render.metric_title(m, declared), label(row["group"])]
         cells += [render.value_cell(row, lb, declared) for lb in labels]
         notable = False
         for lb in labels[1:]:
@@ -221,7 +222,7 @@ def compare(
         rows = render.wide_rows(cmp)
         shown = rows if all_rows else [r for r in rows if is_headline(r["metric"], cmp.declared) or any(
             d is not None and d["notable"] for d in r["differences"].values())]
-        console.print(terminal_table(shown, cmp.labels, render.interval_header(cmp), cmp.declared))
+        console.print(terminal_table(shown, cmp.labels, render.interval_header(cmp), cmp.declared, cmp.label))
         if len(shown) < len(rows):
             console.print(f"{len(rows) - len(shown)} more rows, none with a notable difference, are in "
                           f"{out_dir / 'compare.md'} and compare.html (--all prints them here).")

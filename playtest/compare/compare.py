@@ -26,6 +26,7 @@ from playtest.compare.metrics import MetricFn, is_tested, one_definition, report
 from playtest.compare.stats import holm, sign_flip_p
 from playtest.core.spec import MetricInfos, Off
 from playtest.report.format import is_share
+from playtest.report.model import label_of, variant_names
 from playtest.variants import Change, diff
 
 VARIANT = "variant"
@@ -86,6 +87,12 @@ class Comparison:
     """Per variant (in `labels` order), what it switches off: its rows are not in `values`."""
     declared: MetricInfos = field(default_factory=dict)
     """What the game declares about its own metrics (GameSpec.metric_info): titles and kinds."""
+    names: dict[str, dict[str, str]] = field(default_factory=dict)
+    """id → its name in the variants (report.model.variant_names; the first variant's first)."""
+
+    def label(self, group: str) -> str:
+        """A group as the report writes it: New Frontiers' `d03` is its development's name."""
+        return label_of(self.names, group)
 
     def off_in(self, label: str, metric: str, group: str) -> Off | None:
         """What switches this row off in variant `label`, or None."""
@@ -255,4 +262,8 @@ def compare_samples(
             row[TEST] = f"same as {first[C.METRIC]} / {first[C.GROUP]}"
     differences = pl.DataFrame({k: [r[k] for r in rows] for k in DIFF_SCHEMA}, schema=DIFF_SCHEMA)
     changes = semantic_changes(labels, resolved) if resolved is not None else ()
-    return Comparison(labels, changes, values, differences, settings, n_games, reps, offs, reps.declared)
+    names: dict[str, dict[str, str]] = {}
+    for r in resolved or ():
+        for ident, name in variant_names(r).items():
+            names.setdefault(ident, name)
+    return Comparison(labels, changes, values, differences, settings, n_games, reps, offs, reps.declared, names)

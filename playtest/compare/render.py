@@ -98,12 +98,13 @@ def _magnitude(x: float, metric: str, declared: MetricInfos | None = None) -> st
     return f"{abs(x):.2f}"
 
 
-def difference_sentence(r: dict[str, Any], declared: MetricInfos | None = None) -> str:
+def difference_sentence(r: dict[str, Any], declared: MetricInfos | None = None, label: Any = str) -> str:
     """One difference in words with its interval: 'Game length (rounds): draft6 is 0.40 lower
-    than draft5 [−0.45, −0.35]' (`declared`: the game's GameSpec.metric_info)."""
+    than draft5 [−0.45, −0.35]' (`declared`: the game's GameSpec.metric_info; `label`: a group as
+    the variants name it, Comparison.label)."""
     m = r[C.METRIC]
     way = "higher" if r[C.ESTIMATE] > 0 else "lower"
-    head = (f"{row_title(m, r[C.GROUP], declared)}: {r[K.VARIANT]} is {_magnitude(r[C.ESTIMATE], m, declared)} "
+    head = (f"{row_title(m, label(r[C.GROUP]), declared)}: {r[K.VARIANT]} is {_magnitude(r[C.ESTIMATE], m, declared)} "
             f"{way} than {r[K.BASELINE]}")
     if r.get(K.TEST) == K.ONE_VALUE_EACH:
         return f"{head} in every game played (each gave one value in every game: no interval)"
@@ -131,7 +132,7 @@ def _verdict_lines(cmp: K.Comparison, source: str) -> list[str]:
                 f"{' (' + source.removeprefix('; ') + ')' if source else ''}."]
     lines = [f"{notable.height} difference{'s are' if notable.height != 1 else ' is'} significant and notable "
              f"(of {tested} distinct tests, Holm-adjusted{source}):"]
-    lines += [difference_sentence(r, cmp.declared) for r in notable.iter_rows(named=True)]
+    lines += [difference_sentence(r, cmp.declared, cmp.label) for r in notable.iter_rows(named=True)]
     return lines
 
 
@@ -253,7 +254,7 @@ def compare_markdown(cmp: K.Comparison, run: dict[str, Any], *, only_tested: boo
         diffs = [row["differences"][lb] for lb in labels[1:]]
         if only_tested and all(d is None or d[C.P_VALUE] is None for d in diffs):
             continue
-        cells = [metric_title(m, cmp.declared), row["group"]]
+        cells = [metric_title(m, cmp.declared), cmp.label(row["group"])]
         cells += [value_cell(row, lb, cmp.declared) for lb in labels]
         for d in diffs:
             if d is None:
@@ -298,6 +299,7 @@ def compare_json(cmp: K.Comparison, run: dict[str, Any]) -> str:
                                                                                     strict=True)},
         "values": _records(cmp.values),
         "differences": _records(cmp.differences),
+        "names": cmp.names,
     }
     return json.dumps(doc, indent=2, ensure_ascii=False, default=str)
 
@@ -358,6 +360,7 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
             continue  # sd and quantiles: in the table
         if part[C.GROUP].n_unique() > MAX_CHART_GROUPS:
             continue
+        part = part.with_columns(pl.col(C.GROUP).map_elements(cmp.label, return_dtype=pl.String))
         chart = (metric_title(metric, cmp.declared), defs.get(metric, ""),
                  _overlay_chart(part, metric, labels, cmp.declared))
         (first if metric in notable_metrics else rest).append(chart)
@@ -368,7 +371,7 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
     rows = []
     for row in wide_rows(cmp):
         m = row["metric"]
-        cells = f"<td title=\"{e(m)}: {e(defs.get(m, ''))}\">{e(metric_title(m, cmp.declared))}</td><td>{e(row['group'])}</td>"
+        cells = f"<td title=\"{e(m)}: {e(defs.get(m, ''))}\">{e(metric_title(m, cmp.declared))}</td><td>{e(cmp.label(row['group']))}</td>"
         for lb in labels:
             cells += f"<td class=num>{e(value_cell(row, lb, cmp.declared))}</td>"
         notable = False

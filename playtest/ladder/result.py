@@ -25,7 +25,7 @@ from playtest.core.spec import MetricInfos, Off
 from playtest.ladder import skill, strength
 from playtest.ladder.runs import LadderRuns
 from playtest.report import format as F
-from playtest.report.model import off_dict, run_summary, variant_names
+from playtest.report.model import label_of, off_dict, run_summary, variant_names
 
 SCHEMA_ID = "playtest-ladder"
 SCHEMA_VERSION = 1
@@ -52,18 +52,9 @@ group; a game's own metrics have theirs in its GameSpec.metric_info (`MetricInfo
 
 
 def labeller(resolved: Mapping[str, Any]) -> Any:
-    """id → 'ja en' as the variant names it (two-level groups part by part)."""
+    """id → 'ja en' as the variant names it (two-level groups part by part: report.model.label_of)."""
     names = variant_names(resolved)
-
-    def label(ident: str) -> str:
-        if " / " in ident:
-            return " / ".join(label(p) for p in ident.split(" / "))
-        name = names.get(ident)
-        if not name:
-            return ident
-        ja, en = name.get("ja"), name.get("en")
-        return f"{ja} {en}" if ja and en and ja != en else (ja or en or ident)
-    return label
+    return lambda ident: label_of(names, ident)
 
 
 def describe(metric: str, group: str, label: Any, declared: MetricInfos | None = None) -> str:

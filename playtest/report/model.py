@@ -79,17 +79,7 @@ class Report:
         return units.kind(metric, self.declared)
 
     def label(self, ident: str) -> str:
-        """A card/crew/planet id as the variant spells it ('ja en'), else the id itself;
-        two-level groups 'a / b' are labelled part by part."""
-        if " / " in ident:
-            return " / ".join(self.label(p) for p in ident.split(" / "))
-        name = self.names.get(ident)
-        if not name:
-            return ident
-        ja, en = name.get("ja"), name.get("en")
-        if ja and en and ja != en:
-            return f"{ja} {en}"
-        return ja or en or ident
+        return label_of(self.names, ident)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -121,6 +111,21 @@ def off_dict(off: Off) -> dict[str, Any]:
 def _clean(row: Mapping[str, Any]) -> dict[str, Any]:
     """NaN → None so the JSON is valid JSON."""
     return {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in row.items()}
+
+
+def label_of(names: dict[str, dict[str, str]], ident: str) -> str:
+    """A card/crew/planet id as the variant spells it ('ja en'; `names`: `variant_names`), else
+    the id itself; two-level groups 'a / b' are labelled part by part. The report, the ladder and
+    compare write groups with it."""
+    if " / " in ident:
+        return " / ".join(label_of(names, p) for p in ident.split(" / "))
+    name = names.get(ident)
+    if not name:
+        return ident
+    ja, en = name.get("ja"), name.get("en")
+    if ja and en and ja != en:
+        return f"{ja} {en}"
+    return ja or en or ident
 
 
 def variant_names(resolved: Any) -> dict[str, dict[str, str]]:

@@ -199,6 +199,14 @@ def test_compare_lines_up_start_positions_across_compensation(tmp_path):
             if m["metric"] == "win_rate_by_start_position"]
     assert sorted(m["group"] for m in rows) == ["position 1", "position 2", "position 3", "position 4"]
     assert all(m["p_value"] is not None and m["n"] == 12 for m in rows), rows
+    # Developments and worlds by name, as the report and the ladder write them (compare wrote 'd03'); the
+    # JSON keeps the ids, with the names beside them
+    doc = json.loads((out / "compare.json").read_text())
+    assert doc["names"]["d03"] == {"en": "Frontier Militia"}
+    assert any(m["group"] == "d03" for m in doc["differences"] if m["metric"] == "development_purchase_rate")
+    md, html = (out / "compare.md").read_text(), (out / "compare.html").read_text()
+    assert "| Frontier Militia |" in md and "| d03 |" not in md
+    assert "<td>Frontier Militia</td>" in html and "<td>d03</td>" not in html
 
 
 def test_a_supported_player_count_without_compensation_is_noted(cli, tmp_path):
