@@ -124,6 +124,7 @@ def sweep(
     from playtest.compare.runs import Runs, common_lineup
     from playtest.compare.sweep import (
         POINT,
+        check_distinct_points,
         check_grid_size,
         grid,
         key_metrics,
@@ -144,6 +145,7 @@ def sweep(
             problems.extend(err.problems)
     if problems:
         raise VariantError(once_per_axis(problems, sets, [a.key for a in axes]))
+    check_distinct_points(axes, sets, points, [v.model for v in loaded])
     print_notes(loaded)
     try:
         players_, lineup = common_lineup(loaded, players, split_bots(bots))

@@ -152,6 +152,22 @@ def grid(axes: Sequence[Axis]) -> list[Point]:
     return [Point(tuple(zip(keys, combo, strict=True))) for combo in itertools.product(*(a.values for a in axes))]
 
 
+def check_distinct_points(axes: Sequence[Axis], texts: Sequence[str], points: Sequence[Point],
+                          models: Sequence[Any]) -> None:
+    """Refuse two grid points whose variants are the same once read (`models`: each point's
+    validated variant model): `crews.bays.time=1,1.0` (an integer key reads 1.0 as 1) played the
+    same games twice under two headings. `texts`: the --set of each axis, to name the one at fault."""
+    seen: dict[str, Point] = {}
+    for point, model in zip(points, models, strict=True):
+        key = json.dumps(model.model_dump(mode="json"), sort_keys=True, default=str)
+        first = seen.setdefault(key, point)
+        if first is not point:
+            i = next(i for i, (a, b) in enumerate(zip(first.settings, point.settings, strict=True))
+                     if _show(a[1]) != _show(b[1]))  # (1 == 1.0 in Python: compare as written)
+            raise UsageError(f"--set {texts[i]}: {_show(first.settings[i][1])} and {_show(point.settings[i][1])} "
+                             f"give the same variant ({axes[i].key} reads them alike): give each value once")
+
+
 def sweep_table(axes: Sequence[Axis], points: Sequence[Point], tables: Sequence[pl.DataFrame]) -> pl.DataFrame:
     """One long table: point, one column per swept key (its value as text), then the metric columns."""
     parts = []

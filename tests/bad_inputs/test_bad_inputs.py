@@ -773,6 +773,9 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("compare-format", ["compare", str(DRAFT5), str(DRAFT5), "-f", "pdf", "-o", "{tmp}/c"], r"^error: --format pdf: expected one of"),
     Case("compare-n-huge", ["compare", str(DRAFT5), str(DRAFT5), "-n", "10000000000", "-o", "{tmp}/c"], r"^error: -n 10000000000: the number of games"),
     Case("compare-bad-variant", ["compare", str(DRAFT5), "{tmp}/v.yaml", "-o", "{tmp}/c"], r"v.yaml:1:1: the file is empty", {"v.yaml": ""}),
+    # two values an integer key reads alike played the same games twice, under two headings
+    Case("sweep-values-read-alike", ["sweep", str(DRAFT5), "--set", "crews.bays.time=2", "--set", "max_rounds=20,20.0", "-n", "4", "-o", "{tmp}/s"],
+         r"^error: --set max_rounds=20,20.0: 20 and 20.0 give the same variant \(max_rounds reads them alike\): give each value once$"),
     Case("sweep-date", ["sweep", str(DRAFT5), "--set", "cubes.total=2001-12-14,30", "-n", "4", "-o", "{tmp}/s"],
          r"^--set cubes.total=\"2001-12-14\":1:\d+: cubes.total: Input should be a valid integer.*2001-12-14"),
     Case("sweep-set-tag", ["sweep", str(DRAFT5), "--set", "cubes.total=!!set {a},30", "-n", "4", "-o", "{tmp}/s"],
