@@ -530,8 +530,8 @@ def resume_batch(
 ) -> RunResult:
     """Finish an interrupted run: `folder` is the run's --out or its .partial folder. Only the
     chunks missing from its manifest are played; the rows are those of an uninterrupted run."""
-    named = Path(os.path.abspath(folder)) if folder.name in ("", "..") else folder  # '.' from inside OUT.partial
-    partial = named if named.name.endswith(PARTIAL_SUFFIX) else partial_dir(named)
+    own = rundir.named(folder)  # '.' from inside OUT.partial
+    partial = own if own.name.endswith(PARTIAL_SUFFIX) else partial_dir(own)
     if not partial.is_dir():
         if (folder / "run.json").is_file():
             # Said only of a run.json that reads as a run's: a damaged one is named as such.

@@ -42,13 +42,17 @@ LOCK = "lock"
 TABLES = ("games", "events")
 
 
+def named(folder: Path) -> Path:
+    """`folder`, by its absolute path when it has no name of its own ('.' from inside a run,
+    '..'): `Path('.').with_name` raised ValueError, and `cd run && playtest report . --out
+    ../r.json` was an internal error."""
+    return Path(os.path.abspath(folder)) if folder.name in ("", "..") else folder
+
+
 def partial_dir(out_dir: Path) -> Path:
-    """Where a run into `out_dir` lives until it is complete: its sibling OUT.partial. A folder
-    given without a name of its own ('.' from inside the run, '..', '/') is named by its absolute
-    path (`Path('.').with_name` raised ValueError: `cd run && playtest report . --out ../r.json`
-    was an internal error); the root, which has no sibling, by '/.partial', which no run writes."""
-    if out_dir.name in ("", ".."):
-        out_dir = Path(os.path.abspath(out_dir))
+    """Where a run into `out_dir` lives until it is complete: its sibling OUT.partial (for the
+    root, which has no sibling, '/.partial', which no run writes)."""
+    out_dir = named(out_dir)
     if not out_dir.name:
         return out_dir / PARTIAL_SUFFIX
     return out_dir.with_name(out_dir.name + PARTIAL_SUFFIX)
