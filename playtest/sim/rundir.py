@@ -34,6 +34,7 @@ from playtest.analysis.frames import collect
 from playtest.errors import PlaytestError, UsageError
 from playtest.io import lock_held, swap_into_place, write_atomic, write_bytes_atomic
 from playtest.jsonplaces import located
+from playtest.variants.source import not_utf8
 
 PARTIAL_SUFFIX = ".partial"
 MANIFEST = "manifest.jsonl"
@@ -279,8 +280,8 @@ def read_json(path: Path) -> dict[str, Any]:
     except FileNotFoundError:
         raise PlaytestError(f"{path}: missing") from None
     except UnicodeDecodeError as exc:  # it read "cannot read: 'utf-8' codec can't decode byte 0xff in position 0"
-        line = data[: exc.start].count(b"\n") + 1
-        raise PlaytestError(f"{path}:{line}:1: not UTF-8 text (byte {exc.start})") from None
+        line, message = not_utf8(data, exc)
+        raise PlaytestError(f"{path}:{line}:1: {message}") from None
     except OSError as exc:
         raise PlaytestError(f"{path}: cannot read: {exc}") from None
     except json.JSONDecodeError as exc:

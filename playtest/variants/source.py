@@ -348,5 +348,11 @@ def read_text_limited(path: Path, label: str, what: str = "a variant") -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise VariantError([Problem(label, line, 1, "", f"not UTF-8 text (byte {exc.start})")]) from None
+        line, message = not_utf8(data, exc)
+        raise VariantError([Problem(label, line, 1, "", message)]) from None
+
+
+def not_utf8(data: bytes, exc: UnicodeDecodeError) -> tuple[int, str]:
+    """(line, message) of a file that is not UTF-8 text, as every reader of playtest's files
+    says it (variants, transcripts, gates, run.json)."""
+    return data[: exc.start].count(b"\n") + 1, f"not UTF-8 text (byte {exc.start})"
