@@ -131,6 +131,7 @@ def sweep(
         parse_axis,
         sweep_table,
     )
+    from playtest.report.model import label_of, variant_names
     from playtest.sim.batch import RunConfig, check_games, check_run
     check_format(fmt, ("text", "md", "json"))
     axes = [parse_axis(s) for s in sets]
@@ -186,12 +187,14 @@ def sweep(
         run = {"game": loaded[0].game, "variant": loaded[0].path, "games": n, "players": players_, "lineup": list(lineup), "seed": seed,
                "command": config.command, "axes": [{"key": a.key, "values": list(a.values)} for a in axes]}
         keys = [a.key for a in axes]
-        md = render.sweep_markdown(table, chosen, labels, run, offs, declared)
+        names = variant_names(loaded[0].resolved)
+        md = render.sweep_markdown(table, chosen, labels, run, offs, declared, lambda g: label_of(names, g))
         js = render.sweep_json(table, chosen, run, offs)
         write_atomic(staging / "sweep.md", md)
         write_atomic(staging / "sweep.json", js)
         write_atomic(staging / "sweep.csv", table.write_csv())
-        write_atomic(staging / "sweep.html", render.sweep_html(table, chosen, keys, run, offs, declared))
+        write_atomic(staging / "sweep.html", render.sweep_html(table, chosen, keys, run, offs, declared,
+                                                               lambda g: label_of(names, g)))
     if fmt == "md":
         typer.echo(md, nl=False)
     elif fmt == "json":
@@ -214,7 +217,7 @@ def sweep(
                 t.add_column(Text(lb), justify="right", overflow="fold")
             cells = {(r[POINT], r[C.GROUP]): r for r in part.iter_rows(named=True)}
             for g in dict.fromkeys(part[C.GROUP].to_list()):
-                t.add_row(Text(str(g)), *(Text(render.sweep_cell(cells.get((lb, g)), m, g, offs[lb], declared)) for lb in labels))
+                t.add_row(Text(label_of(names, str(g))), *(Text(render.sweep_cell(cells.get((lb, g)), m, g, offs[lb], declared)) for lb in labels))
             console.print(t)
             console.print()
         console.print(render.sweep_settings_line(run), markup=False, highlight=False)

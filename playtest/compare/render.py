@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import altair as alt
@@ -98,7 +98,7 @@ def _magnitude(x: float, metric: str, declared: MetricInfos | None = None) -> st
     return f"{abs(x):.2f}"
 
 
-def difference_sentence(r: dict[str, Any], declared: MetricInfos | None = None, label: Any = str) -> str:
+def difference_sentence(r: dict[str, Any], declared: MetricInfos | None = None, label: Callable[[str], str] = str) -> str:
     """One difference in words with its interval: 'Game length (rounds): draft6 is 0.40 lower
     than draft5 [−0.45, −0.35]' (`declared`: the game's GameSpec.metric_info; `label`: a group as
     the variants name it, Comparison.label)."""
@@ -304,6 +304,12 @@ def compare_json(cmp: K.Comparison, run: dict[str, Any]) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False, default=str)
 
 
+def _named_groups(table: pl.DataFrame, label: Callable[[str], str]) -> pl.DataFrame:
+    """`table` with each group as `label` writes it, for a chart's axis and legend."""
+    groups = [str(g) for g in table[C.GROUP].unique().to_list() if g is not None]
+    return table.with_columns(pl.col(C.GROUP).cast(pl.String).replace({g: label(g) for g in groups}))
+
+
 @vega_spec
 def _overlay_chart(df: pl.DataFrame, metric: str, labels: tuple[str, ...],
                    declared: MetricInfos | None = None) -> alt.TopLevelMixin:
@@ -360,7 +366,7 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
             continue  # sd and quantiles: in the table
         if part[C.GROUP].n_unique() > MAX_CHART_GROUPS:
             continue
-        part = part.with_columns(pl.col(C.GROUP).map_elements(cmp.label, return_dtype=pl.String))
+        part = _named_groups(part, cmp.label)
         chart = (metric_title(metric, cmp.declared), defs.get(metric, ""),
                  _overlay_chart(part, metric, labels, cmp.declared))
         (first if metric in notable_metrics else rest).append(chart)
@@ -470,7 +476,9 @@ SWEEP_OFF_HEADING = "Switched off (not measured: 'off' in the tables)"
 
 
 def sweep_markdown(table: pl.DataFrame, metrics: list[str], labels: list[str], run: dict[str, Any],
-                   offs: Mapping[str, Sequence[Off]] | None = None, declared: MetricInfos | None = None) -> str:
+                   offs: Mapping[str, Sequence[Off]] | None = None, declared: MetricInfos | None = None,
+                   label: Callable[[str], str] = str) -> str:
+    """`label`: a group as the variant names it (report.model.label_of)."""
     from playtest.compare.sweep import POINT
 
     offs = offs or {}
@@ -483,7 +491,7 @@ def sweep_markdown(table: pl.DataFrame, metrics: list[str], labels: list[str], r
         cells = {(r[POINT], r[C.GROUP]): r for r in part.iter_rows(named=True)}
         out += [f"### {m}", "", "| group | " + " | ".join(labels) + " |", "|---|" + "---:|" * len(labels)]
         for g in groups:
-            row = [g] + [sweep_cell(cells.get((lb, g)), m, g, offs.get(lb, ()), declared) for lb in labels]
+            row = [label(g)] + [sweep_cell(cells.get((lb, g)), m, g, offs.get(lb, ()), declared) for lb in labels]
             out.append("| " + " | ".join(row) + " |")
         out.append("")
     return "\n".join(out)
@@ -534,7 +542,8 @@ def sweep_definitions(table: pl.DataFrame) -> dict[str, str]:
 
 
 def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: dict[str, Any],
-               offs: Mapping[str, Sequence[Off]] | None = None, declared: MetricInfos | None = None) -> str:
+               offs: Mapping[str, Sequence[Off]] | None = None, declared: MetricInfos | None = None,
+               label: Callable[[str], str] = str) -> str:
     specs: dict[str, Any] = {}
     x_key = keys[0]
     x_order = list(dict.fromkeys(table[x_key].to_list()))
@@ -543,10 +552,11 @@ def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: di
         facet = "other settings"
         table = table.with_columns(pl.concat_str([pl.lit(f"{k}=") + pl.col(k) for k in keys[1:]], separator=", ").alias(facet))
     defs = sweep_definitions(table)
-    charts = [(m, defs.get(m, ""), _sweep_chart(table.filter(pl.col(C.METRIC) == m), m, x_key, x_order, facet,
+    named = _named_groups(table, label)
+    charts = [(m, defs.get(m, ""), _sweep_chart(named.filter(pl.col(C.METRIC) == m), m, x_key, x_order, facet,
                                                 declared))
               for m in metrics]
-    md = sweep_markdown(table, metrics, list(dict.fromkeys(table["point"].to_list())), run, offs, declared)
+    md = sweep_markdown(table, metrics, list(dict.fromkeys(table["point"].to_list())), run, offs, declared, label)
     body = (f"<p class=\"def\">{run['games']} games per point · {e(run['players'])} players · bots "
             f"{e(','.join(run['lineup']))} · seed {e(run['seed'])} for every point. Command: <code>{e(run.get('command', ''))}</code></p>"
             f"<h2>Key metrics against {e(x_key)}</h2><p class=\"def\">Estimates with their 95% intervals.</p>"

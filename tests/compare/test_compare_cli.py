@@ -130,6 +130,10 @@ def test_sweep_cli_output_shape(cli, tmp_path):
     html = (out / "sweep.html").read_text(encoding="utf-8")
     assert "crews.bays.time" in html and "errorbar" in html
     assert_valid_charts(html)
+    # crews by the names the variant gives them, as the report writes them; the CSV and JSON keep the ids
+    md = (out / "sweep.md").read_text(encoding="utf-8")
+    assert "| ベイス Bays |" in md and "| bays |" not in md and '"ベイス Bays"' in html
+    assert "bays" in table.filter(pl.col("metric") == "crew_pick_rate")["group"].to_list()
     res = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1,1")
     assert (res.returncode, res.stderr) == (2, "--set crews.bays.time=1,1:1:17: crews.bays.time: a value is repeated\n")
 
