@@ -63,6 +63,11 @@ def _show(v: Any) -> str:
     return v if isinstance(v, str) else _json(v)
 
 
+def _identity(v: Any) -> str:
+    """What tells two values of an axis apart as written: its JSON (`"1"` is not `1`, nor `1.0`)."""
+    return _show(v) if v is REMOVED else _json(v, sort_keys=True)
+
+
 class _AxisLoader(yaml.SafeLoader):
     """YAML for one axis' values, where `!remove` (a point without the key) is a value."""
 
@@ -117,7 +122,7 @@ def parse_axis(text: str) -> Axis:
     if any(_contains_removed(v) for v in values):
         raise VariantError([Problem(label, 1, col, key, f"{REMOVE_TAG} is a value of its own (a point without the key, "
                                                         f"e.g. {key}={REMOVE_TAG},2), not part of a list or map")])
-    if len({_show(v) if v is REMOVED else _json(v, sort_keys=True) for v in values}) != len(values):
+    if len({_identity(v) for v in values}) != len(values):
         raise VariantError([Problem(label, 1, col, key, "a value is repeated")])
     return Axis(key, tuple(values))
 
@@ -162,9 +167,14 @@ def check_distinct_points(axes: Sequence[Axis], texts: Sequence[str], points: Se
         key = json.dumps(model.model_dump(mode="json"), sort_keys=True, default=str)
         first = seen.setdefault(key, point)
         if first is not point:
+            # The axis whose values differ as parse_axis tells values apart (1 == 1.0 in Python; '1'
+            # and 1 are both shown 1, and looking for a difference in the shown text raised
+            # StopIteration, an internal error): shown as JSON when the shown texts are alike.
             i = next(i for i, (a, b) in enumerate(zip(first.settings, point.settings, strict=True))
-                     if _show(a[1]) != _show(b[1]))  # (1 == 1.0 in Python: compare as written)
-            raise UsageError(f"--set {texts[i]}: {_show(first.settings[i][1])} and {_show(point.settings[i][1])} "
+                     if _identity(a[1]) != _identity(b[1]))
+            a, b = first.settings[i][1], point.settings[i][1]
+            shown = (_show(a), _show(b)) if _show(a) != _show(b) else (_identity(a), _identity(b))
+            raise UsageError(f"--set {texts[i]}: {shown[0]} and {shown[1]} "
                              f"give the same variant ({axes[i].key} reads them alike): give each value once")
 
 
