@@ -151,17 +151,26 @@ def parse_space(texts: Sequence[str]) -> list[Param]:
     return params
 
 
+def _between(low: float, high: float) -> float:
+    """A point of a number range that is not a whole number: the middle, else half a unit (or
+    half the way to `high`) past it. An integer key accepts a whole middle (2.0 of `0.0..4.0`),
+    and the check passed: the search then failed at its first trial, after the base's games."""
+    mid = (low + high) / 2
+    return mid if not mid.is_integer() else mid + min(0.5, (high - mid) / 2)
+
+
 def check_space(variant_path: Path, params: Sequence[Param]) -> None:
     """Load the variant with each key at each end of its range / at each choice (VariantError
-    → a one-line --param error). Ranges are checked at both ends and at the middle: a schema
-    bound lies outside the range exactly when an end fails."""
+    → a one-line --param error). Ranges are checked at both ends and at a point between them: a
+    schema bound lies outside the range exactly when an end fails, and a number range fails
+    between its ends on an integer key (`_between`)."""
     for p in params:
         if p.kind == CHOICE:
             values: list[Any] = list(p.choices)
         elif p.kind == INT:
             values = [int(p.low), int(p.high)]
         else:
-            values = [p.low, p.high, (p.low + p.high) / 2]
+            values = [p.low, p.high, _between(p.low, p.high)]
         # Every bad value of the key, not only the first (`1,x,-1` named only x; sweep names each);
         # a problem alike at every value (a misspelt key) once, at the first.
         wrong: dict[str, str] = {}

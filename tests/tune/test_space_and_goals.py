@@ -80,6 +80,10 @@ def test_a_key_tuned_twice_is_an_error():
     ("crews.bays.time=-0.0..3", "--param crews.bays.time=-0.0..3: crews.bays.time: Input should be a valid integer, got "
                                 "a number with a fractional part (got 1.5); a range written with decimals is tuned in "
                                 "decimals: 0..3 tunes whole numbers"),
+    # a whole middle (2.0) is a valid integer: the check passed and the search failed at its first trial
+    ("crews.bays.time=0.0..4.0", "--param crews.bays.time=0.0..4.0: crews.bays.time: Input should be a valid integer, "
+                                 "got a number with a fractional part (got 2.5); a range written with decimals is tuned "
+                                 "in decimals: 0..4 tunes whole numbers"),
 ])
 def test_keys_and_values_the_schema_refuses_are_caught_before_the_search(text, message):
     with pytest.raises(UsageError) as err:
