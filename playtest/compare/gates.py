@@ -379,33 +379,32 @@ class Component:
     the sign-flip chance of a value the same in every block; 0: every block."""
 
 
-def edge_games(est: Estimate, metric: str, games: int, units: int | None = None,
-               declared: MetricInfos | None = None) -> int:
-    """N of `bounds` when `est` is a share's value that is 0 or 1 in every game (every
+def edge_games(reps: Replicates, key: Key) -> int:
+    """N of `bounds` when the row `key` is a share that is 0 or 1 in every game (every
     leave-one-block-out replicate equal to it), else 0. The jackknife's bound is then the
     estimate itself: 0 ties in 400 games passed `tie_rate ≤ 0.5%` although a true 0.5% rate
-    shows no tie in 400 games 13.5% of the time. N is the number of games, or `units` (the
-    row's n: the rounds, players or rebids the share is taken over) when fewer: a share of the
-    5 forced rebids of 400 games rests on 5 of them, not on 400 games. `declared`: the game's
-    GameSpec.metric_info (a share whose name does not say so)."""
-    if games < 1 or est.se != 0 or est.estimate not in (0.0, 1.0) or not is_share(metric, declared):
+    shows no tie in 400 games 13.5% of the time. N is the number of games, or the row's n (the
+    rounds, players or rebids the share is taken over) when fewer: a share of the 5 forced rebids
+    of 400 games rests on 5 of them, not on 400 games. Judged by the replicates, not by the
+    value's standard error: the 5 rebids lie in 5 blocks, and the variance those few games cannot
+    show (Replicates.unseen_variance) gave the value a standard error that took the exact bound
+    away (45% became 19%)."""
+    value = reps.full[reps._index[key]] if reps.has(key) else math.nan
+    if reps.games < 1 or value not in (0.0, 1.0) or not reps.is_constant(*key) or not is_share(key[1], reps.declared):
         return 0
-    return chances(games, units)
+    return chances(reps.games, reps.n(key))
 
 
 def difference(reps: Replicates, label: str, a: Key, b: Key, span: tuple[float, float]) -> Component:
-    """The component a − b (a change, or a spread's pair of groups). When it is the same in every
-    block because both sides are a share at 0 or 1 in every game (no tie in either draft's 400
-    games), it is bounded by the sides' exact bounds: `tie_rate of: change ≤ 0.5%` passed on
-    "0 − 0, in every block", though either draft may tie 0.75% of the time."""
+    """The component a − b (a change, or a spread's pair of groups). When both sides are a share
+    at 0 or 1 in every game (no tie in either draft's 400 games), it is bounded by the sides'
+    exact bounds: `tie_rate of: change ≤ 0.5%` passed on "0 − 0, in every block", though either
+    draft may tie 0.75% of the time."""
     est = reps.contrast([(1.0, a), (-1.0, b)])
     blocks = reps.evidence_blocks([a, b])
-    if est.se == 0:
-        sides = [(key, reps.value(key)) for key in (a, b)]
-        edges = [Component(label, e, edge_games(e, key[1], reps.games, reps.n(key), reps.declared))
-                 for key, e in sides]
-        if all(side.edge_games for side in edges):
-            return Component(label, est, span=span, sides=(edges[0], edges[1]), blocks=blocks)
+    edges = [Component(label, reps.value(key), edge_games(reps, key)) for key in (a, b)]
+    if all(side.edge_games for side in edges):
+        return Component(label, est, span=span, sides=(edges[0], edges[1]), blocks=blocks)
     return Component(label, est, span=span, blocks=blocks)
 
 
@@ -482,9 +481,8 @@ def components(gates: Gates, reps: Replicates) -> list[list[Component]]:
             continue
         span = share_span(reps, m, spec.of)
         if spec.of == "value":
-            values = [(g, reps.value((CANDIDATE, m, g))) for g in groups]
-            comps = [Component(g, e, edge_games(e, m, reps.games, reps.n((CANDIDATE, m, g)), reps.declared), span,
-                               blocks=reps.blocks_holding((CANDIDATE, m, g))) for g, e in values]
+            comps = [Component(g, reps.value((CANDIDATE, m, g)), edge_games(reps, (CANDIDATE, m, g)), span,
+                               blocks=reps.blocks_holding((CANDIDATE, m, g))) for g in groups]
         elif spec.of == "change":
             comps = [difference(reps, g, (CANDIDATE, m, g), (BASE, m, g), span) for g in groups]
         else:

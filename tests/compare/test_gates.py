@@ -512,6 +512,33 @@ def test_a_share_seen_in_few_of_the_games_is_bounded_by_those_few(tmp_path):
     assert r.high == pytest.approx(1 - 0.05 ** (1 / 5))
 
 
+def test_a_share_seen_in_few_blocks_keeps_its_exact_bound(tmp_path):
+    """The 5 rebids of the test above lie in 5 of the 30 blocks, as a run's would. The variance
+    the jackknife cannot see in those few games (Replicates.unseen_variance) gave the share's
+    value a standard error, and the exact bound was given only to a value without one: its upper
+    bound fell from 45% to 19%, and `≤ 20%` would pass on 5 rebids. A change between two such
+    sides keeps the sides' exact bounds too."""
+    import numpy as np
+
+    from playtest.analysis import columns as C
+    from playtest.compare.jackknife import Replicates
+
+    keys = tuple((v, "share_trigger", g) for v in (0, 1) for g in ("sum", "identical"))
+    table = C.metric_frame([{C.METRIC: "share_trigger", C.GROUP: g, C.ESTIMATE: e, C.N: 5}
+                            for g, e in (("sum", 1.0), ("identical", 0.0))])
+    full = np.array([1.0, 0.0, 1.0, 0.0])
+    reps = Replicates(keys, full, np.repeat(full[:, None], 30, axis=1), (table, table), 400, np.array([5, 5, 5, 5]))
+    assert reps.value((1, "share_trigger", "identical")).se > 0  # the unseen variance
+    path = gates_file(tmp_path, """
+        gates:
+          - {metric: share_trigger, group: identical, max: 0.2}
+          - {metric: share_trigger, group: identical, of: change, max: 0.2}
+    """)
+    value, change = evaluate(load_gates(path), reps)
+    assert value.status == UNDECIDED and value.high == pytest.approx(1 - 0.05 ** (1 / 5))
+    assert change.status == UNDECIDED and change.high == pytest.approx(1 - 0.025 ** (1 / 5))
+
+
 def test_an_end_trigger_never_fired_gets_the_exact_bound(tmp_path):
     """docs/ci.md names end triggers as a rate per game with the exact bound, but the bound was
     given only to names that `is_rate` knows: `end_trigger_share` at 0 in 400 games kept the
