@@ -215,20 +215,39 @@ class Replicates:
     def unseen_variance(self, key: Key) -> float:
         """The variance of a share that is the same in every block although fewer than K blocks
         hold it (`thin_constant_blocks`): its jackknife spread is 0 only because the few games it
-        rests on agree. Taken from Wilson's interval at the row's n, as a single report gives a
-        share the same in every game (stats.NO_SPREAD): the half-width over z. 0 for every other
-        row, and for a mean (no such interval to take it from). New Frontiers' "leader after round
-        14 wins" was 100% over the 3 games of a draft that reached round 14, and compare's
-        difference with 92% over 25 games read +8.0 pts [-6.0, +22.0] from the 25 games' spread
-        alone."""
+        rests on agree. Taken from the row's own interval in its metric table, the one the run's
+        report gives it (the half-width over z), else from Wilson's interval at the row's n. 0
+        for every other row, and for a mean (no such interval to take it from). New Frontiers'
+        "leader after round 14 wins" was 100% over the 3 games of a draft that reached round 14,
+        and compare's difference with 92% over 25 games read +8.0 pts [-6.0, +22.0] from the 25
+        games' spread alone. Not Wilson's at n alone: a share of turns is counted in turns (n = 60
+        turns of 3 games), and its report's interval is Wilson's at the 3 games
+        (stats.wilson_effective); at n = 60 compare's difference was narrower than that side's
+        own interval."""
         if self.thin_constant_blocks([key]) is None or not is_share(key[1], self.declared):
             return 0.0
-        n = self.n(key)
         value = self.full[self._index[key]]
-        if not n or math.isnan(value) or not 0.0 <= value <= 1.0:
+        if math.isnan(value) or not 0.0 <= value <= 1.0:
             return 0.0
-        _, lo, hi = wilson(value * n, n)
+        lo, hi = self._interval(key)
+        if math.isnan(lo) or math.isnan(hi) or not lo <= value <= hi:
+            n = self.n(key)
+            if not n:
+                return 0.0
+            _, lo, hi = wilson(value * n, n)
         return ((hi - lo) / (2 * Z95)) ** 2
+
+    def _interval(self, key: Key) -> tuple[float, float]:
+        """The row's interval in its metric table (NaN when it has none, or is not known)."""
+        v, metric, group = key
+        if v >= len(self.tables) or C.CI_LOW not in self.tables[v].columns:
+            return math.nan, math.nan
+        t = self.tables[v]
+        found = t.filter((pl.col(C.METRIC) == metric) & (pl.col(C.GROUP).cast(pl.String).fill_null("") == group))
+        if found.is_empty():
+            return math.nan, math.nan
+        lo, hi = found[C.CI_LOW][0], found[C.CI_HIGH][0]
+        return (math.nan if lo is None else float(lo)), (math.nan if hi is None else float(hi))
 
     def contrast_replicates(self, terms: Sequence[tuple[float, Key]]) -> np.ndarray | None:
         """The contrast on all games followed by its K leave-one-block-out values (None when a

@@ -323,6 +323,39 @@ def test_a_share_its_few_games_agree_on_keeps_the_uncertainty_of_those_games():
     assert reps.value(key).se == pytest.approx((hi - lo) / (2 * Z95))
 
 
+def _late_turn_share(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+    """A share of turns, as the report computes one (Wilson's at the games, stats.proportion_of_sums),
+    over the games that reached a late round: n counts turns, 20 a game."""
+    from playtest.analysis.stats import proportion_of_sums
+
+    late = games.filter(pl.col("rounds") >= 14).sort("game")
+    est, lo, hi = proportion_of_sums(late["hits"].to_numpy().astype(float), np.full(late.height, 20.0))
+    return C.metric_frame([{C.METRIC: "late_pick_share", C.GROUP: "bays", C.ESTIMATE: est, C.CI_LOW: lo,
+                            C.CI_HIGH: hi, C.N: 20 * late.height}])
+
+
+def test_a_share_of_turns_its_few_games_agree_on_keeps_the_uncertainty_of_those_games():
+    """The draft's share is 0 over the 60 turns of the 3 games that reached round 14; its report
+    gives it Wilson's interval at those 3 games, [0, 86%]. The unseen variance was Wilson's at
+    n = 60 turns ([0, 6%]): compare read the change from the base's 30% as -30 pts within
+    ±4 pts, a certainty that the draft's own interval denies. It is the row's own interval now."""
+    ids = np.arange(100)
+    rng = np.random.default_rng(7)
+    base = Sample({}, pl.DataFrame({"game": ids, "rounds": np.full(100, 14), "hits": rng.binomial(20, 0.3, 100)}),
+                  pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)}))
+    draft = Sample({}, pl.DataFrame({"game": ids, "rounds": np.where(np.isin(ids, [5, 50, 95]), 14, 11),
+                                     "hits": np.zeros(100, dtype=int)}), base.events)
+    reps = replicate([base, draft], _late_turn_share)
+    key = (1, "late_pick_share", "bays")
+    assert reps.thin_constant_blocks([key]) == 3 and reps.n(key) == 60
+    own = reps.tables[1].row(0, named=True)
+    assert own[C.CI_LOW] == 0.0 and own[C.CI_HIGH] > 0.8
+    assert reps.value(key).se == pytest.approx(own[C.CI_HIGH] / (2 * Z95))
+    row = next(r for r in compare_samples([base, draft], ["base", "draft"], metric_fn=_late_turn_share)
+               .differences.iter_rows(named=True))
+    assert row[C.CI_HIGH] > 0.0 and not row["significant"]
+
+
 def test_leaving_the_quantiles_out_of_the_block_recomputations_changes_no_difference(tmp_path, monkeypatch):
     """compare's blocks recompute the report without its score quantiles (untested): every row of
     the comparison — estimates, intervals, p-values, tests — is what recomputing the whole report
