@@ -898,6 +898,11 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"t.yaml:6:8: setup: Ann, Ben, Cat and Dan are players: their home worlds go under home_worlds \(setup: \{home_worlds: \{Ann: ...\}\}\)$",
          {"t.yaml": _example("new-frontiers-game.yaml", "setup:\n  home_worlds:\n    Ann: h3\n    Ben: h2\n    Cat: h4\n    Dan: h1\n",
                              "setup: {Ann: h3, Ben: h2, Cat: h4, Dan: h1}\n")}),
+    # the same beside a goal_deck (the goals variant's transcripts give one): it was 4 lines
+    Case("nf-setup-without-home-worlds-beside-goal-deck", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:7:3: setup: Ann, Ben and Cat are players: their home worlds go under home_worlds \(setup: \{home_worlds: \{Ann: ...\}\}\)$",
+         {"t.yaml": _example("new-frontiers-goals.yaml", "  home_worlds:\n    Ann: h2\n    Ben: h5\n    Cat: h4\n",
+                             "  Ann: h2\n  Ben: h5\n  Cat: h4\n")}),
     Case("fuzz-nf-setup-no-valid-key", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:6:8: setup: none of its keys is valid \(got \{\"x\": 1\}\): it needs home_worlds \(player: home world id\); valid keys: goal_deck, home_worlds$",
          {"t.yaml": _example("new-frontiers-game.yaml", "setup:\n  home_worlds:\n    Ann: h3\n    Ben: h2\n    Cat: h4\n    Dan: h1\n",

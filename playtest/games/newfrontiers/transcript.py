@@ -94,16 +94,18 @@ def _setup(tree: Node, rules: NewFrontiersRules, players: list[str]) -> tuple[li
                                                        "home world id)")])
     setup_keys = ("home_worlds", "goal_deck")
     given = [k for k in snode.value if k not in setup_keys]
+    if given and "home_worlds" not in snode.value and all(k in players for k in given):
+        # The home_worlds level left out (`setup: {Ann: h3, Ben: h2}`, with or without goal_deck beside them):
+        # one line, not one "unknown key" line per player and one that home_worlds is missing.
+        they = f"{given[0]} is a player" if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]} are players"
+        raise TranscriptError([snode.problem("setup", f"{they}: their home worlds go under home_worlds "
+                                                      f"(setup: {{home_worlds: {{{given[0]}: ...}}}})")])
     if given and len(given) == len(snode.value) and not misspelt("home_worlds", snode.value, setup_keys):
-        # No key of setup is one (`setup: {Ann: h3, Ben: h2}`, the home_worlds level left out): one line, not
-        # one "unknown key" line per key and one that home_worlds is missing.
-        if all(k in players for k in given):
-            they = f"{given[0]} is a player" if len(given) == 1 else f"{', '.join(given[:-1])} and {given[-1]} are players"
-            message = f"{they}: their home worlds go under home_worlds (setup: {{home_worlds: {{{given[0]}: ...}}}})"
-        else:
-            message = (f"none of its keys is valid (got {short(snode.plain())}): it needs home_worlds (player: home "
-                       f"world id); valid keys: {', '.join(sorted(setup_keys))}")
-        raise TranscriptError([snode.problem("setup", message)])
+        # No key of setup is one (`setup: {x: 1}`): one line, not one "unknown key" line per key and one
+        # that home_worlds is missing.
+        raise TranscriptError([snode.problem("setup", f"none of its keys is valid (got {short(snode.plain())}): it "
+                                                      f"needs home_worlds (player: home world id); valid keys: "
+                                                      f"{', '.join(sorted(setup_keys))}")])
     unknown_keys(snode, "setup", setup_keys, problems)
     hnode = snode.value.get("home_worlds")
     if hnode is None and misspelt("home_worlds", snode.value, setup_keys):
