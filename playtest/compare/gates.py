@@ -272,12 +272,15 @@ def lone_spread(spec: GateSpec, groups: Sequence[str]) -> tuple[str, str] | None
     """(key, message) when a spread (the largest gap between two groups) has fewer than two groups
     to compare: a metric of one group (game_length_rounds: 'all') or a `group:` list of one. A
     gate stopped with "internal error: max() arg is an empty sequence" after its games, and a
-    tune's goal made every trial's objective undefined."""
+    tune's goal made every trial's objective undefined. Groups are counted once: `group: [seat 1,
+    seat 1]` compared seat 1 with itself, a gap of 0 in every game, and passed `max: 0.001`."""
+    groups = list(dict.fromkeys(groups))
     if spec.of != "spread" or len(groups) >= 2:
         return None
     named = ", ".join(map(repr, groups))
     if spec.groups:
-        return "group", f"a spread needs two or more groups (the largest gap between two of them), not {len(groups)} ({named})"
+        return "group", (f"a spread needs two or more different groups (the largest gap between two of them), not "
+                         f"{len(groups)} ({named})")
     return "of", (f"{spec.metric} has {len(groups)} group ({named}): a spread needs two or more (the largest gap "
                   "between two of them); use of: value instead")
 

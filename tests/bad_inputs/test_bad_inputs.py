@@ -853,8 +853,12 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"between two of them\); use of: value instead$",
          {"g.yaml": "gates:\n  - {metric: game_length_rounds, of: spread, max: 1}\n"}),
     Case("gate-spread-group-list-of-one", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml", "-n", "4"],
-         r"g.yaml:2:\d+: gates.0.group: a spread needs two or more groups \(the largest gap between two of them\), not 1 \('seat 1'\)$",
+         r"g.yaml:2:\d+: gates.0.group: a spread needs two or more different groups \(the largest gap between two of them\), not 1 \('seat 1'\)$",
          {"g.yaml": "gates:\n  - {metric: win_rate_by_seat, of: spread, group: [seat 1], max: 0.1}\n"}),
+    # one group written twice compared seat 1 with itself, a gap of 0 in every game: the gate passed `max: 0.001`
+    Case("gate-spread-group-repeated", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml", "-n", "4"],
+         r"g.yaml:2:\d+: gates.0.group: a spread needs two or more different groups \(the largest gap between two of them\), not 1 \('seat 1'\)$",
+         {"g.yaml": "gates:\n  - {metric: win_rate_by_seat, of: spread, group: [seat 1, seat 1], max: 0.001}\n"}),
     Case("goals-spread-of-one-group", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "-o", "{tmp}/t"],
          r"g.yaml:3:\d+: goals.0.of: game_length_rounds has 1 group \('all'\): a spread needs two or more",
          {"g.yaml": "run: {games: 4, bots: random}\ngoals:\n  - {metric: game_length_rounds, of: spread, target: 0}\n"}),
