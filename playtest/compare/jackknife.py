@@ -8,6 +8,9 @@ variant, leaving out *the same games* (same game number = same deal and bot dice
 random numbers). Any linear contrast of metric values (variant B − variant A, seat 1 − seat 2,
 ...) then gets the jackknife variance  (K−1)/K · Σ_k (θ_k − θ̄)²,  which captures both the
 clustering within games and the correlation that common random numbers create between variants.
+One exception: a share that is the same in every block although only a few blocks hold its games
+(the 3 games that reached round 14) shows the jackknife no spread, and its term adds the variance
+of the interval its own report gives it (`Replicates.unseen_variance`).
 
 Intervals and tests use Student's t with *effective* degrees of freedom: K−1 when the replicates
 spread like normal data, fewer when a few blocks dominate the variance (bursty metrics such as
