@@ -88,7 +88,8 @@ def selection_by_round(events: Table) -> pl.DataFrame:
 def _lift_per_game(games: Table, who: pl.LazyFrame, key: str, metric: str, definition: str,
                    order: list[str] | None = None) -> pl.DataFrame:
     """Per key: per game, the mean win share of the players in `who` (game, seat, key) minus 1/P;
-    mean over the games where someone had it, skewness-corrected t interval."""
+    mean over the games where someone had it, skewness-corrected t interval (Wilson's at n = games,
+    stats.per_game_share_ci, when every game gives the same win share)."""
     p = n_players(games)
     keys = order if order is not None else F.distinct(who, key)
     if not p or not keys:
@@ -132,8 +133,8 @@ def bonus_value(games: Table, events: Table) -> pl.DataFrame:
     sel = _selects(events)
     return _lift_per_game(games, sel.select("game", "seat", "action"), "action", "select_win_lift",
                           "Mean win share of the players who selected this action at least once, minus the base "
-                          "rate 1/{p}; one value per game, skewness-corrected t interval over games "
-                          "(association, not cause).",
+                          "rate 1/{p}; one value per game, skewness-corrected t interval over games, Wilson's at "
+                          "n = games when every game gives the same win share (association, not cause).",
                           _actions(sel))
 
 
@@ -273,7 +274,8 @@ def developments(games: Table, events: Table, items: Sequence[str] = ()) -> pl.D
                          "Wilson interval at the effective number of players (cluster-robust over games)."))
     lift = _lift_per_game(games, dev.select("game", "seat", "item"), "item", "development_win_lift",
                           "Mean win share of the owners of this development minus 1/{p}; one value per game, "
-                          "skewness-corrected t interval over games (association, not cause).")
+                          "skewness-corrected t interval over games, Wilson's at n = games when every game gives "
+                          "the same win share (association, not cause).")
     return pl.concat([C.metric_frame(rows), lift])
 
 
