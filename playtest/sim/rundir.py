@@ -552,7 +552,7 @@ def _game_checks(players: int, parts: Sequence[str] = ()) -> list[tuple[str, pl.
         ("win_share", ws.sum() > 1 + WIN_SHARE_TOLERANCE, "the win shares add up to more than 1"),
         ("rank", (rank.is_null() | (rank < 1) | (rank > players)).any(), f"a missing rank, or one outside 1 to {players}"),
         ("total", (total.is_null() | ~total.is_finite()).any(), "missing or non-finite totals"),
-        *((c, (~pl.col(c).is_finite()).any(), "a non-finite score") for c in scores[1:]),
+        *((c, (pl.col(c).is_null() | ~pl.col(c).is_finite()).any(), "a missing or non-finite score") for c in scores[1:]),
         *((c, (pl.col(c).abs() > MAX_SCORE).any(), f"a score beyond ±{MAX_SCORE:,.0f}, more than any game gives")
           for c in scores),
         ("bot", pl.col("bot").is_null().any(), "a row without a bot name"),

@@ -640,8 +640,12 @@ R = [  # --- report: run folders and outputs -----------------------------------
     # score parts were not checked, totals only for being finite: NaN or 1e200 stopped the report with numpy's
     # overflow warnings and "internal error: ValueError: Out of range float values are not JSON compliant"
     Case("report-score-part-nan", ["report", "{tmp}/run", "--out", "-", "--format", "json"],
-         r"run/games.parquet: score_color: game 1: a non-finite score \(a damaged run\?\)$",
+         r"run/games.parquet: score_color: game 1: a missing or non-finite score \(a damaged run\?\)$",
          setup=_with_run(_set_games("score_color", float("nan"), 1))),
+    # ... and a missing part passed (the total's check counts nulls; the parts' did not)
+    Case("report-score-part-null", ["report", "{tmp}/run", "--out", "-", "--format", "json"],
+         r"run/games.parquet: score_color: game 2: a missing or non-finite score \(a damaged run\?\)$",
+         setup=_with_run(_set_games("score_color", None, 2, seat=1))),
     Case("report-total-huge", ["report", "{tmp}/run", "--out", "-", "--format", "json"],
          r"run/games.parquet: total: game 2: a score beyond ±1,000,000,000,000,000, more than any game gives \(a damaged run\?\)$",
          setup=_with_run(_set_games("total", 1e200, 2, seat=1))),
