@@ -166,6 +166,10 @@ def _nan_totals(run: Path) -> None:
     g.with_columns(pl.lit(float("nan")).alias("total")).write_parquet(run / "games.parquet")
 
 
+NF_SETUP = "setup:\n  home_worlds:\n    Ann: h3\n    Ben: h2\n    Cat: h4\n    Dan: h1\n"
+"""The setup block of docs/examples/new-frontiers-game.yaml, as the cases that rewrite it find it."""
+
+
 def _set_games(column: str, value: object, game: int, seat: int | None = None) -> Callable[[Path], None]:
     """games.parquet with `column` set to `value` on the rows of `game` (of `seat` only if given)."""
     def change(run: Path) -> None:
@@ -904,7 +908,7 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     # missing (5 lines); a setup with no valid key at all was two (fuzz seed 194: setup replaced by {x: 1})
     Case("nf-setup-without-home-worlds", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:6:8: setup: Ann, Ben, Cat and Dan are players: their home worlds go under home_worlds \(setup: \{home_worlds: \{Ann: ...\}\}\)$",
-         {"t.yaml": _example("new-frontiers-game.yaml", "setup:\n  home_worlds:\n    Ann: h3\n    Ben: h2\n    Cat: h4\n    Dan: h1\n",
+         {"t.yaml": _example("new-frontiers-game.yaml", NF_SETUP,
                              "setup: {Ann: h3, Ben: h2, Cat: h4, Dan: h1}\n")}),
     # the same beside a goal_deck (the goals variant's transcripts give one): it was 4 lines
     Case("nf-setup-without-home-worlds-beside-goal-deck", ["replay", "{tmp}/t.yaml"],
@@ -913,7 +917,7 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
                              "  Ann: h2\n  Ben: h5\n  Cat: h4\n")}),
     Case("fuzz-nf-setup-no-valid-key", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:6:8: setup: none of its keys is valid \(got \{\"x\": 1\}\): it needs home_worlds \(player: home world id\); valid keys: goal_deck, home_worlds$",
-         {"t.yaml": _example("new-frontiers-game.yaml", "setup:\n  home_worlds:\n    Ann: h3\n    Ben: h2\n    Cat: h4\n    Dan: h1\n",
+         {"t.yaml": _example("new-frontiers-game.yaml", NF_SETUP,
                              "setup: {x: 1}\n")}),
     Case("nf-home-world-a-list", ["replay", "{tmp}/t.yaml"], r"t.yaml:10:10: setup.home_worlds.Cat: unknown home world \['h4'\] \(home worlds: h1,",
          {"t.yaml": _example("new-frontiers-game.yaml", "Cat: h4", "Cat: [h4]")}),
