@@ -392,7 +392,7 @@ def edge_games(reps: Replicates, key: Key) -> int:
     value's standard error: the 5 rebids lie in 5 blocks, and the variance those few games cannot
     show (Replicates.unseen_variance) gave the value a standard error that took the exact bound
     away (45% became 19%)."""
-    value = reps.value(key).estimate  # NaN when the row is missing
+    value = reps.whole(key)
     if reps.games < 1 or value not in (0.0, 1.0) or not reps.is_constant(*key) or not is_share(key[1], reps.declared):
         return 0
     return chances(reps.games, reps.n(key))

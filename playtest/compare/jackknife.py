@@ -175,9 +175,13 @@ class Replicates:
         the test against random's 62% over 42 games read p = 1e-6 from random's spread alone. A
         difference with such a side is no more certain than the sign-flip test over the blocks
         that hold it (compare.stats.sign_flip_p)."""
-        thin = [self.blocks_holding(key) for key in keys
-                if self.is_constant(*key) and self.blocks_holding(key) < self.k]
+        thin = [held for key in keys if self.is_constant(*key) and (held := self.blocks_holding(key)) < self.k]
         return min(thin) if thin else None
+
+    def whole(self, key: Key) -> float:
+        """The row's value on all games (NaN when there is no such row)."""
+        i = self._index.get(key)
+        return math.nan if i is None else float(self.full[i])
 
     def has(self, key: Key) -> bool:
         return key in self._index
@@ -229,7 +233,7 @@ class Replicates:
         own interval."""
         if self.thin_constant_blocks([key]) is None or not is_share(key[1], self.declared):
             return 0.0
-        value = self.full[self._index[key]]
+        value = self.whole(key)
         if math.isnan(value) or not 0.0 <= value <= 1.0:
             return 0.0
         lo, hi = self._interval(key)
