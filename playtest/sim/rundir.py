@@ -503,9 +503,10 @@ def check_rows(run: RunFiles, games: pl.DataFrame | pl.LazyFrame) -> None:
     with reading(run.path):
         found = per_game.select(
             pl.col("rows").sum(), pl.col("game").is_null().any().alias("no_id"),
+            pl.col("game").min().alias("first"), pl.col("game").max().alias("last"),
             *(pl.col("game").filter(pl.col(f"c{i}")).min().alias(f"c{i}") for i in range(len(checks))),
         ).pipe(collect).row(0)
-    rows, no_id, first_bad = found[0], found[1], found[2:]
+    rows, no_id, first, last, first_bad = found[0], found[1], found[2], found[3], found[4:]
     if rows == 0:
         raise PlaytestError(f"{run.path}: games.parquet holds no games")
     if rows != run.info["games"] * n_players:
@@ -518,11 +519,18 @@ def check_rows(run: RunFiles, games: pl.DataFrame | pl.LazyFrame) -> None:
         if game is not None:
             raise PlaytestError(f"{where}: {column}: game {game}: {what} (a damaged run?)")
     if run.info.get("record_events", True):
+        events_file = run.path / ("chunks" if run.partial else "events.parquet")
         with reading(run.path):
-            events = run.events.select(pl.len()).collect().item()  # from the Parquet footer: no data read
+            events, lowest, highest = run.events.select(
+                pl.len(), pl.col("game").min().alias("lowest"), pl.col("game").max().alias("highest")).pipe(collect).row(0)
         if events == 0:
-            raise PlaytestError(f"{run.path / ('chunks' if run.partial else 'events.parquet')}: holds no events, but "
-                                "run.json says they were recorded (record_events); a damaged run?")
+            raise PlaytestError(f"{events_file}: holds no events, but run.json says they were recorded "
+                                "(record_events); a damaged run?")
+        # Events join the games by id: an event of a game the games table lacks would count in
+        # the event metrics (pick rates) and drop out of those that join (win lift), silently.
+        if lowest is None or highest is None or lowest < first or highest > last:
+            raise PlaytestError(f"{events_file}: game: events of games {lowest}-{highest}, but the run's games "
+                                f"are {first}-{last} (a damaged run?)")
 
 
 WIN_SHARE_TOLERANCE = 1e-9

@@ -184,6 +184,11 @@ def _no_events(run: Path) -> None:
     pl.read_parquet(run / "events.parquet").head(0).write_parquet(run / "events.parquet")
 
 
+def _events_of_other_games(run: Path) -> None:
+    e = pl.read_parquet(run / "events.parquet")
+    e.with_columns(pl.col("game") + 1000).write_parquet(run / "events.parquet")
+
+
 def _interrupted(**changes: object) -> Callable[[Path], None]:
     """{tmp}/out.partial: a run stopped after its first chunk (2 of 8 games saved), with
     run.json's keys then changed as `changes` says."""
@@ -669,6 +674,7 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-rank-zero", ["report", "{tmp}/run"], r"run/games.parquet: rank: game 2: a missing rank, or one outside 1 to 4", setup=_with_run(_set_games("rank", 0, 2, seat=3))),
     Case("report-bot-null", ["report", "{tmp}/run"], r"run/games.parquet: bot: game 0: a row without a bot name", setup=_with_run(_set_games("bot", None, 0, seat=1))),
     Case("report-no-events", ["report", "{tmp}/run"], r"run/events.parquet: holds no events, but run.json says they were recorded", setup=_with_run(_no_events)),
+    Case("report-events-of-other-games", ["report", "{tmp}/run"], r"run/events.parquet: game: events of games 1000-1\d{3}, but the run's games are 0-\d+ \(a damaged run\?\)$", setup=_with_run(_events_of_other_games)),
     Case("report-games-deleted", ["report", "{tmp}/run"], r"not a finished run \(games.parquet is missing\)", setup=_with_run(lambda r: (r / "games.parquet").unlink())),
     Case("report-over-games", ["report", "{tmp}/run", "-o", "{tmp}/run/games.parquet"], r"^error: --out .*games.parquet: is this command's input", setup=_with_run()),
     Case("report-over-run-json", ["report", "{tmp}/run", "-o", "{tmp}/run/run.json", "--force"], r"^error: --out .*run.json: is this command's input", setup=_with_run()),
