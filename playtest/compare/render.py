@@ -20,6 +20,7 @@ from playtest.compare import compare as K
 from playtest.compare.gates import FAIL, PASS, GateResult
 from playtest.core.spec import MetricInfos, Off
 from playtest.report import format as F
+from playtest.report.charts import axis_format
 from playtest.report.html import e, page
 from playtest.report.model import off_dict
 from playtest.report.vega import vega_spec
@@ -321,7 +322,7 @@ def _overlay_chart(df: pl.DataFrame, metric: str, labels: tuple[str, ...],
         y=alt.Y(f"{C.GROUP}:N", sort=order, title=None, axis=alt.Axis(labelLimit=200)),
         yOffset=alt.YOffset(f"{K.VARIANT}:N", sort=list(labels)),
         color=alt.Color(f"{K.VARIANT}:N", sort=list(labels), title="variant"))
-    x = alt.X(f"{C.CI_LOW}:Q", title=None, axis=alt.Axis(format=fmt), scale=alt.Scale(zero=k == "rate"))
+    x = alt.X(f"{C.CI_LOW}:Q", title=None, axis=alt.Axis(format=axis_format(k)), scale=alt.Scale(zero=k == "rate"))
     rules = base.mark_rule(strokeWidth=2).encode(x=x, x2=alt.X2(f"{C.CI_HIGH}:Q"))
     dots = base.mark_point(filled=True, size=50).encode(
         x=alt.X(f"{C.ESTIMATE}:Q"),
@@ -515,7 +516,7 @@ def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str]
     base = alt.Chart(alt.Data(values=data)).encode(
         x=alt.X("x:O", sort=x_order, title=x_key),
         color=alt.Color(f"{C.GROUP}:N", title="group"))
-    y = alt.Y(f"{C.CI_LOW}:Q", title=metric, axis=alt.Axis(format=fmt), scale=alt.Scale(zero=False))
+    y = alt.Y(f"{C.CI_LOW}:Q", title=metric, axis=alt.Axis(format=axis_format(k)), scale=alt.Scale(zero=False))
     bands = base.mark_errorbar(ticks=True).encode(y=y, y2=alt.Y2(f"{C.CI_HIGH}:Q"))
     line = base.mark_line(point=True).encode(
         y=alt.Y(f"{C.ESTIMATE}:Q"),

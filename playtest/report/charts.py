@@ -39,8 +39,12 @@ def _rows(report: Report, metric: str, group_filter: str | None = None) -> pl.Da
     return df.with_columns(pl.col(C.GROUP).map_elements(report.label, return_dtype=pl.String).alias("label"))
 
 
-def _axis_format(k: str) -> str:
-    return ".0%" if k in ("rate", "diff") else ",.2~f"
+def axis_format(k: str) -> str:
+    """No fixed precision: Vega then gives the labels as many decimals as the spacing of the
+    ticks needs (d3's tickFormat), trailing zeros trimmed (`~`). A fixed '.0%' or ',.2~f' printed
+    '1% 1% 2% 2%' or '0.1 0.1 0.11' on a narrow axis: neighbouring ticks with one label. For
+    axes only: a tooltip has no ticks, and needs its precision given."""
+    return "~%" if k in ("rate", "diff") else ",~f"
 
 
 def _tooltip(k: str) -> list[alt.Tooltip]:
@@ -60,7 +64,7 @@ def interval_chart(df: pl.DataFrame, metric: str, reference: float | None = None
     order = [r["label"] for r in data]
     base = alt.Chart(alt.Data(values=data)).encode(
         y=alt.Y("label:N", sort=order, title=None, axis=alt.Axis(labelLimit=200)))
-    x = alt.X(f"{C.CI_LOW}:Q", title=x_title or None, axis=alt.Axis(format=_axis_format(k)),
+    x = alt.X(f"{C.CI_LOW}:Q", title=x_title or None, axis=alt.Axis(format=axis_format(k)),
               scale=alt.Scale(zero=k in ("rate", "count")))
     bars = base.mark_rule(strokeWidth=2, color="#4c78a8").encode(x=x, x2=alt.X2(f"{C.CI_HIGH}:Q"))
     dots = base.mark_point(filled=True, size=60, color="#1f3b63").encode(x=alt.X(f"{C.ESTIMATE}:Q"), tooltip=_tooltip(k))

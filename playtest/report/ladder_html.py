@@ -13,7 +13,7 @@ from playtest.analysis import columns as C
 from playtest.ladder import skill, strength
 from playtest.ladder.result import Ladder, json_safe, times
 from playtest.report import format as F
-from playtest.report.charts import WIDTH
+from playtest.report.charts import WIDTH, axis_format
 from playtest.report.html import e, page
 from playtest.report.ladder_markdown import cell, methods, p_shown, wide
 from playtest.report.vega import vega_spec
@@ -32,7 +32,7 @@ def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> alt
     tips = [alt.Tooltip("group:N"), alt.Tooltip("rung:N"), alt.Tooltip(f"{C.ESTIMATE}:Q", format=fmt),
             alt.Tooltip(f"{C.CI_LOW}:Q", title="95% low", format=fmt),
             alt.Tooltip(f"{C.CI_HIGH}:Q", title="95% high", format=fmt), alt.Tooltip(f"{C.N}:Q", title="n")]
-    y = alt.Y(f"{C.ESTIMATE}:Q", title=None, axis=alt.Axis(format=fmt), scale=alt.Scale(zero=k == "rate"))
+    y = alt.Y(f"{C.ESTIMATE}:Q", title=None, axis=alt.Axis(format=axis_format(k)), scale=alt.Scale(zero=k == "rate"))
     line = base.mark_line(point=True).encode(y=y, tooltip=tips)
     if not any(isinstance(r.get(C.CI_LOW), int | float) and math.isfinite(r[C.CI_LOW]) for r in rows):
         return line.properties(width=WIDTH, height=180)  # a metric without intervals
@@ -73,7 +73,7 @@ def strength_chart(ladder: Ladder) -> alt.TopLevelMixin:
         y=alt.Y("pair:N", title=None, sort=None), yOffset=alt.YOffset("side:N"),
         color=alt.Color("side:N", title=None, legend=alt.Legend(orient="bottom")))
     return alt.layer(
-        base.mark_rule(strokeWidth=2).encode(x=alt.X("low:Q", title="wins per seat", axis=alt.Axis(format=".0%")),
+        base.mark_rule(strokeWidth=2).encode(x=alt.X("low:Q", title="wins per seat", axis=alt.Axis(format=axis_format("rate"))),
                                              x2=alt.X2("high:Q")),
         base.mark_point(filled=True, size=60).encode(x=alt.X("rate:Q"), tooltip=[alt.Tooltip("bot:N"), alt.Tooltip("rate:Q", format=".1%"),
                                                                             alt.Tooltip("low:Q", format=".1%"),

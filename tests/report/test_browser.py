@@ -53,3 +53,39 @@ def test_stargate_report_renders_offline(chromium, stargate_data, tmp_path):
 @pytest.mark.slow  # make test-all: make test renders the Stargate report in the browser (same page code)
 def test_ohseven_report_renders_offline(chromium, ohseven_data, tmp_path):
     check(chromium, ohseven_data, tmp_path, "o7")
+
+
+def _axis_labels(svg: str) -> list[str]:
+    """The tick labels of a rendered chart's x axis (Vega's SVG: a group of role-axis-label texts
+    per axis; the y axis here has one label, 'all')."""
+    groups = re.findall(r'class="mark-text role-axis-label"[^>]*>(.*?)</g>', svg, re.S)
+    assert groups, svg[:300]
+    return max((re.findall(r"<text[^>]*>([^<]*)</text>", g) for g in groups), key=len)
+
+
+def test_axis_tick_labels_of_a_narrow_interval_are_distinct(chromium, tmp_path):
+    """'Forced rebids per round' (0.098 – 0.126) read '0.1 0.1 0.11 0.12 0.12 0.13' and a share
+    between 1% and 3% '1% 1% 2% 2% 3%': the axes printed a fixed number of decimals whatever the
+    spacing of their ticks, so neighbouring ticks had the same label."""
+    import polars as pl
+
+    from playtest.analysis import columns as C
+    from playtest.report.charts import interval_chart
+    from playtest.report.html import page
+
+    cases = {"chart-0": ("forced_rebids_per_round", 0.111, 0.098, 0.126),  # a number
+             "chart-1": ("redeals_per_match", 0.0, 0.0, 0.0124),
+             "chart-2": ("crew_pick_rate", 0.021, 0.012, 0.031),  # a share
+             "chart-3": ("first_player_advantage", 0.0021, -0.0043, 0.0055)}  # a difference of shares
+    specs = {cid: interval_chart(pl.DataFrame({"label": ["all"], C.ESTIMATE: [est], C.CI_LOW: [lo],
+                                                   C.CI_HIGH: [hi], C.N: [300]}), metric)
+             for cid, (metric, est, lo, hi) in cases.items()}
+    body = "".join(f'<figure><div class="chart" id="{cid}"></div></figure>' for cid in specs)
+    path = tmp_path / "axes.html"
+    path.write_text(page("axes", body, specs))
+    dom, _ = render_dom(chromium, path, tmp_path / "profile-axes")
+    for cid, (metric, *_) in cases.items():
+        svg = dom.split(f'id="{cid}"', 1)[1].split("</figure>", 1)[0]
+        labels = _axis_labels(svg)
+        assert len(labels) >= 3, (metric, labels)
+        assert len(set(labels)) == len(labels), f"{metric}: repeated tick labels {labels}"
