@@ -148,4 +148,9 @@ def run(session: PlaySession, console: Console, read: Callable[[str], str | None
     console.print(session.render())
     result = session.result_text()
     console.print(Text(f"Game over. {result}", style="bold"))
+    lines = session.score_lines()
+    if lines:
+        console.print("Scores by part:")
+        for line in lines:
+            console.print(Text(clean(f"  {line}")))
     return Outcome(True, len(session.moves), result)

@@ -264,6 +264,19 @@ class PlaySession:
         rows = sorted(res.seats, key=lambda s: s.rank)
         return "  ".join(f"{s.rank}. {self.names[s.seat]} {s.total:g}" for s in rows)
 
+    def score_lines(self) -> list[str]:
+        """Each seat's total by score part (GameSpec.score_parts), in rank order, e.g. 'P1  planets
+        16 + color 6 + skill 6 = 28': the totals alone did not say why a game ended as it did.
+        A part no seat scored in this game is left out; a result without parts gives no lines."""
+        rows = sorted(self.rules.result(self.state).seats, key=lambda s: s.rank)
+        parts = [p for p in self.spec.score_parts if any(s.components.get(p, 0) for s in rows)]
+        if not parts:
+            return []
+        width = max(len(self.names[s.seat]) for s in rows)
+        return [f"{self.names[s.seat]:<{width}}  "
+                + " + ".join(f"{p} {s.components.get(p, 0):g}" for p in parts) + f" = {s.total:g}"
+                for s in rows]
+
 
 def bot_game_actions(rules: Rules, bots: Sequence[Bot], support: PlaySupport, seed: int,
                      max_decisions: int = MAX_DECISIONS) -> list[Any]:

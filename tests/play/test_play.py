@@ -700,3 +700,31 @@ def test_oh_seven_says_who_took_a_trick_by_the_name_the_table_shows():
     assert notes and not any("seat" in n for n in notes), notes[:3]
     takers = {re.search(r"trick to (\w+)", n).group(1) for n in notes}
     assert takers <= set(s.names) and "You" in s.names
+
+
+@pytest.mark.parametrize(("variant", "players", "bots", "parts"),
+                         [(DRAFT5, 3, "greedy", ("planets", "color")), (OHSEVEN, 3, "heuristic", ("rounds",)),
+                          (NEWFRONTIERS, 3, "greedy", ("chips", "worlds", "developments"))])
+def test_game_over_shows_each_players_score_by_part(variant, players, bots, parts):
+    """'Game over. 1. P1 28  2. P3 27  3. You 23' was all a finished game said: why P1 won (its
+    planets, color bonus, skill VP) took a `playtest replay` of the saved file."""
+    from rich.console import Console
+
+    from playtest.play.console import run
+
+    s = session(variant, players, 1, bots, seed=5)
+    console = Console(width=200, no_color=True, record=True)
+    outcome = run(s, console, lambda prompt: "1")
+    assert outcome.finished
+    text = console.export_text()
+    after = text.split("Game over.", 1)[1].splitlines()
+    assert after[1] == "Scores by part:", after
+    res = s.rules.result(s.state)
+    for line, seat in zip(after[2:2 + players], sorted(res.seats, key=lambda r: r.rank), strict=True):
+        name, sums = re.split(r"\s{2,}", line.strip(), maxsplit=1)
+        assert name == s.names[seat.seat]
+        terms, _, total = sums.rpartition(" = ")
+        assert float(total) == seat.total
+        shown = dict((t.rsplit(" ", 1)[0], float(t.rsplit(" ", 1)[1])) for t in terms.split(" + "))
+        assert sum(shown.values()) == seat.total
+        assert set(parts) <= set(shown), shown
