@@ -7,6 +7,7 @@ random stream, and turning the finished move list into a transcript. Nothing her
 
 from __future__ import annotations
 
+import difflib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -90,6 +91,18 @@ class _Snapshot:
 
 class InputError(Exception):
     """What the person typed is not a legal move now; the message says why."""
+
+
+def _closest(text: str, notations: Sequence[str], n: int = 4) -> list[str]:
+    """Up to `n` legal moves most like `text` (difflib's ratio, ties in the listed order), else
+    the first moves of the verb typed. The first four of the verb alone answered 'move red1 >
+    blue1' with 'move red2>green3, move red2>green2, ...', never the move meant."""
+    typed = text.lower()
+    scored = [(difflib.SequenceMatcher(None, typed, m.lower()).ratio(), i) for i, m in enumerate(notations)]
+    close = [notations[i] for r, i in sorted(scored, key=lambda x: (-x[0], x[1])) if r >= 0.6]
+    if not close:
+        close = [m for m in notations if m.lower().startswith(typed.split(" ")[0])]
+    return close[:n]
 
 
 def bot_rng(seed: int, seat: int) -> random.Random:
@@ -184,8 +197,8 @@ class PlaySession:
         misread = self.support.notation_error(self.rules, text) if self.support.notation_error and text else None
         if misread is not None:
             raise InputError(f"'{text}': {misread}")
-        close = [n for _, n in legal if n.lower().startswith(text.lower().split(" ")[0])]
-        hint = f" (did you mean: {', '.join(close[:4])}?)" if close and text else ""
+        close = _closest(text, [n for _, n in legal]) if text else []
+        hint = f" (did you mean: {', '.join(close)}?)" if close else ""
         raise InputError(f"'{text}' is not a legal move now{hint}; type its number, "
                          "its notation as listed, or help")
 

@@ -728,3 +728,24 @@ def test_game_over_shows_each_players_score_by_part(variant, players, bots, part
         shown = dict((t.rsplit(" ", 1)[0], float(t.rsplit(" ", 1)[1])) for t in terms.split(" + "))
         assert sum(shown.values()) == seat.total
         assert set(parts) <= set(shown), shown
+
+
+def test_did_you_mean_names_the_legal_moves_closest_to_what_was_typed():
+    """Audrin's move typed with spaces, 'move red1 > blue1', was answered 'did you mean: move
+    red2>green3, move red2>green2, move red2>blue1, move red1>red2?': the first four moves of
+    the verb, none of them the one meant."""
+    s = session(DRAFT5, 3, 0, "greedy", seed=7)
+    s.advance()
+    while not any(n.startswith("move ") for _, n in s.legal()):  # take crews until Audrin's skill asks
+        audrin = [a for a, n in s.legal() if n == "audrin"]
+        s.play(audrin[0] if audrin else s.legal()[-1][0])
+        s.advance()
+    moves = [n for _, n in s.legal()]
+    wanted = moves[-1]  # the last listed: never among the first four unless there are only four
+    src, dst = wanted.removeprefix("move ").split(">")
+    with pytest.raises(InputError) as info:
+        s.parse(f"move {src} > {dst}")
+    assert f"(did you mean: {wanted}" in str(info.value), (str(info.value), moves)
+    with pytest.raises(InputError) as info:  # nothing like any move: no suggestion at all
+        s.parse("xyzzy")
+    assert "did you mean" not in str(info.value)
