@@ -441,7 +441,7 @@ def test_a_metric_whose_rows_have_their_own_definitions_shows_none_of_them_above
 
 @pytest.mark.parametrize("variant", ["variants/stargate/draft5.yaml", "variants/ohseven/base.yaml",
                                      "variants/new-frontiers/base.yaml"])
-def test_every_chart_of_a_built_in_game_is_titled_in_words(tmp_path, variant):
+def test_every_chart_of_a_built_in_game_is_titled_in_words_and_shown_once(tmp_path, variant):
     """A chart in a section of several metrics takes its game's title for the metric
     (GameSpec.metric_info); without one it read 'Trade: gold from goods sold: trade income'. Each
     built-in game declares a title for every metric that shares a section with another."""
@@ -453,6 +453,12 @@ def test_every_chart_of_a_built_in_game_is_titled_in_words(tmp_path, variant):
     run_batch(load_variant(ROOT / variant), RunConfig(n_games=8, players=4, lineup=("random",) * 4, seed=3,
                                                       workers=1), tmp_path / "run")
     report = build_report(*read_run(tmp_path / "run"))
+    # One home per metric: New Frontiers' own 'Game length in rounds' table repeated the outcome
+    # section's game_length_share, and the page showed the same chart twice.
+    home: dict[tuple[str, str], str] = {}
+    for section in report.sections:
+        for row in section.table.select("metric", "group").unique().iter_rows():
+            assert home.setdefault(row, section.title) == section.title, (row, home[row], section.title)
     charts = build_charts(report)
     assert len(charts) >= 8
     for chart in charts:

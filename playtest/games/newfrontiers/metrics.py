@@ -19,7 +19,7 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.analysis import frames as F
-from playtest.analysis.common import n_players, rounds_label, win_rates_by, win_shares_by_seat
+from playtest.analysis.common import n_players, win_rates_by, win_shares_by_seat
 from playtest.analysis.frames import Table
 from playtest.analysis.stats import (
     mean_of_sums,
@@ -223,17 +223,6 @@ def switched_off(variant: NewFrontiersVariant) -> list[Off]:
     return out
 
 
-def game_length(games: Table) -> pl.DataFrame:
-    """Distribution of the game length in rounds (share of games per length)."""
-    per = F.per_game(games, pl.col("rounds").first())
-    n = per.height
-    rows = []
-    for r, k in per.group_by("rounds").len().sort("rounds").iter_rows():
-        est, lo, hi = wilson(k, n)
-        rows.append(_row("game_length_share", rounds_label(r), est, lo, hi, n, "Share of games lasting this many rounds."))
-    return C.metric_frame(rows)
-
-
 def seat_compensation(games: Table) -> pl.DataFrame:
     """Win rate by starting turn-order position. Labelled by position alone, so that `compare`
     lines a position up across variants whose compensation differs (the question it answers);
@@ -332,7 +321,6 @@ def summary_tables(games: Table, events: Table, developments_offered: Sequence[s
     """New Frontiers' titled metric tables (GameSpec.summary) for `simulate` and the reports.
     `developments_offered`: the run's variant's development ids (`developments`)."""
     tables = [("Win rate by starting turn-order position (compensation gold)", seat_compensation(games)),
-              ("Game length in rounds", game_length(games)),
               ("VP by source", vp_by_source(games))]
     if F.count(events) == 0:
         return tables
