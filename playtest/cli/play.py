@@ -63,6 +63,13 @@ def _save_game(session: PlaySession, variant_path: str, wanted: Path, overrides:
     return f"game ({count}) is saved: {target}{renamed}  (score it: playtest replay {target})"
 
 
+def _end_the_prompt_line() -> None:
+    """Ctrl-C or Ctrl-D at the prompt leaves a terminal's cursor after it: what is said next
+    ('interrupted (Ctrl-C): ...', the saved game) starts a line of its own."""
+    if sys.stdin.isatty():
+        typer.echo()
+
+
 def _lines(moves: list[str] | None):
     """A line source: the --moves file's lines (echoed, as if typed), else the terminal or a pipe."""
     if moves is not None:
@@ -80,7 +87,11 @@ def _lines(moves: list[str] | None):
         try:
             return input(prompt)
         except EOFError:
+            _end_the_prompt_line()
             return None
+        except (Interrupted, KeyboardInterrupt):  # Ctrl-C (app._on_signal raises Interrupted), SIGTERM
+            _end_the_prompt_line()
+            raise
 
     return read_input
 

@@ -303,9 +303,25 @@ def test_ctrl_c_in_a_real_terminal_saves_the_game(tmp_path):
     time.sleep(0.5)
     child.sendintr()
     child.expect(r"interrupted \(Ctrl-C\): the abandoned game \(1 decision made; a turn or trick left unfinished is not written\) is saved: ")
+    assert child.before.endswith("\n"), repr(child.before[-30:])  # on a line of its own, not after the prompt
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
+    assert save.is_file()
+
+
+def test_ctrl_d_in_a_real_terminal_saves_the_game_on_a_line_of_its_own(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    save = tmp_path / "t.yaml"
+    child = _terminal_session_after_one_move(save, 200)
+    time.sleep(0.5)  # as above: until the child is reading
+    child.sendeof()
+    child.expect(r"\(end of input: the game is abandoned\)")
+    assert child.before.endswith("\n"), repr(child.before[-30:])  # not after the prompt
+    child.expect(r"The abandoned game \(1 decision made; a turn or trick left unfinished is not written\) is saved: ")
+    assert child.before.endswith("\n"), repr(child.before[-30:])
+    child.expect(pexpect.EOF)
+    child.close()
     assert save.is_file()
 
 
