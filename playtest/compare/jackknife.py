@@ -123,9 +123,15 @@ def jackknife(est: float, reps: np.ndarray) -> Estimate:
     return Estimate(est, se, effective_df(centred))
 
 
+def block_count(games: int, k: int = DEFAULT_BLOCKS) -> int:
+    """How many blocks `block_bounds` cuts a run of `games` (at least 2) games into: what a report
+    that names the jackknife's blocks should say."""
+    return max(2, min(k, games))
+
+
 def block_bounds(ids: np.ndarray, k: int) -> list[np.ndarray]:
     """K blocks of consecutive game numbers, sizes differing by at most one."""
-    k = max(2, min(k, ids.size))
+    k = block_count(ids.size, k)
     return [part for part in np.array_split(ids, k) if part.size]
 
 

@@ -14,6 +14,7 @@ import altair as alt
 import polars as pl
 
 from playtest.compare.gates import as_plain
+from playtest.compare.jackknife import block_count
 from playtest.compare.render import MARK, fmt_diff, fmt_value
 from playtest.core.spec import MetricInfos
 from playtest.report.html import e, page
@@ -239,7 +240,7 @@ def tune_html(r: Result, best_text: str | None) -> str:
                if r.base_wins or best_text is None else f"<h2>Best: trial {r.winner.trial}</h2><pre>{e(best_text)}</pre>")
             + f"<p>Objective on the fresh games: base {r.base_confirm_objective:.4g}, best candidate "
             f"{r.winner.confirm_objective:.4g}{e(f' ({gain_text(r)}, 95%)') if gain_text(r) else ''}.</p>"
-            f"<h2>Goals: best candidate against base</h2><p class=\"def\">Fresh games, 95% intervals (paired jackknife over 20 blocks of games).</p>"
+            f"<h2>Goals: best candidate against base</h2><p class=\"def\">Fresh games, 95% intervals (paired jackknife over {block_count(s.confirm_games)} blocks of games).</p>"
             f"<table><thead><tr><th>goal</th><th>shown</th><th class=num>base</th><th class=num>best</th>"
             f"<th class=num>best − base</th><th class=num>distance: base → best</th></tr></thead><tbody>{rows}</tbody></table>"
             + (f"<p>Goals with bounds, decided as gates:</p><ul>{gates}</ul>" if gates else "")

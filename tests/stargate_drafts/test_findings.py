@@ -77,6 +77,8 @@ def test_findings_at_two_skill_levels_on_tiny_runs(tmp_path: Path) -> None:
     assert "## Skill level `random`" in text and "## Skill level `greedy`" in text
     assert "4 games per run" in text and "3 games per run" in text
     assert "### The new drafts side by side with draft 5 (`greedy`)" in text
+    # The comparisons' jackknife cuts each rung's games into min(30, games) blocks, and says so.
+    assert "jackknife over 4 blocks of games" in text and "jackknife over 3 blocks of games" in text
     # Every conclusion bullet names the bots it came from.
     bullets = [line for line in text.splitlines() if line.startswith("- **")]
     assert bullets and all("`random`" in b or "`greedy`" in b for b in bullets)

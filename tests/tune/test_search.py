@@ -327,6 +327,7 @@ def test_when_the_base_does_best_it_is_kept_and_no_best_yaml_is_written(tmp_path
     assert not pl.read_parquet(out / "trials.parquet")["best"].any()
     html = (out / "tune.html").read_text()
     assert "<h2>Keep the base</h2>" in html and (out / "runs" / "best").is_dir()
+    assert "paired jackknife over 4 blocks of games" in html  # 4 fresh games: 4 blocks, not 20
     assert_valid_charts(html, at_least=2)
 
 

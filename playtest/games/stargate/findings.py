@@ -29,7 +29,7 @@ from scipy import stats as sps
 from playtest.analysis import columns as C
 from playtest.analysis.stats import diff_proportions, mean_ci, one_proportion_p, wilson
 from playtest.compare.compare import Comparison, Settings, compare_samples
-from playtest.compare.jackknife import Sample
+from playtest.compare.jackknife import Sample, block_count
 from playtest.games.stargate.schema import StargateVariant
 from playtest.io import write_atomic
 from playtest.ladder.runs import slug
@@ -493,11 +493,12 @@ def render_rung(rung: str, drafts: tuple[str, ...], runs: dict[tuple[str, str, s
     lines += [f"- {f.text}" for f in findings[base]]
     if cmps is None:
         return lines + [""]
+    blocks = block_count(runs[(rung, base, "self")].sample.game_ids().size)  # as compare_samples cuts them
     lines += ["", f"### The new drafts side by side with draft 5 ({r})", "",
               "Each new draft against draft 5 on the same deals and bot dice (common random numbers): the value, then "
               "the difference from draft 5 with its 95% interval and Holm-adjusted p-value (over every metric of that "
               "line-up's comparison), computed by the compare library (`playtest.compare.compare_samples`, paired "
-              "jackknife over 20 blocks of games) on the findings metrics. ★ = significant at 5% after Holm.", ""]
+              f"jackknife over {blocks} blocks of games) on the findings metrics. ★ = significant at 5% after Holm.", ""]
     lines += ["| question | " + " | ".join(drafts) + " |", "| --- |" + " --- |" * len(drafts)]
     for key, name, group, pct, label in QUESTIONS:
         cells = [fmt(metric(tables[(rung, base, key)], name, group), pct)]
