@@ -268,9 +268,13 @@ class PlaySession:
     # --- the record -------------------------------------------------------------------------
 
     def transcript(self, variant_ref: str, overrides: Sequence[str] = ()) -> str:
-        """The game so far as a transcript (finished or not) that `playtest replay` accepts."""
-        return self.support.transcript(self.rules, variant_ref, self.names, self.seed,
-                                       [m.action for m in self.moves], list(overrides))
+        """The game so far as a transcript (finished or not) that `playtest replay` accepts,
+        under a comment saying who played: the file's names alone ('P1', 'You') did not say
+        which bot sat where, nor the seed that dealt the game."""
+        bots = ", ".join(f"{self.names[s]} {bot.name}" for s, bot in sorted(self.bots.items()))
+        who = f"# playtest play --seed {self.seed}: {self.names[self.seat]} in seat {self.seat + 1}; bots: {bots}\n"
+        return who + self.support.transcript(self.rules, variant_ref, self.names, self.seed,
+                                             [m.action for m in self.moves], list(overrides))
 
     def result_text(self) -> str:
         res = self.rules.result(self.state)

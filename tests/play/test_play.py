@@ -232,6 +232,17 @@ def test_a_bad_save_target_stops_before_the_game_starts(cli, tmp_path):
     assert "You are" not in r.stdout and "your move>" not in r.stdout  # no game was played
 
 
+def test_the_saved_game_says_which_bot_sat_where_and_the_seed(cli, tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("1\nquit\n")
+    save = tmp_path / "g.yaml"
+    r = cli("play", DRAFT5, "--players", "3", "--seat", "2", "--seed", "7", "--bots", "greedy,random",
+            "--moves", str(moves), "--save", str(save), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert save.read_text().splitlines()[0] == "# playtest play --seed 7: You in seat 2; bots: P1 greedy, P3 random"
+    assert cli("replay", str(save)).returncode == 0
+
+
 def test_save_to_a_folder_saves_inside_it_under_the_default_name(cli, tmp_path):
     moves = tmp_path / "moves.txt"
     moves.write_text("1\nquit\n")
