@@ -660,6 +660,14 @@ def test_a_new_frontiers_goal_says_what_it_counts_in_words():
     assert said["g12"] == "g12 Stockpile: goal; 1 VP per good"
 
 
+def test_a_power_s_switch_that_is_off_is_not_shown():
+    from playtest.games.newfrontiers.play import tile_text
+
+    rules = get_game("newfrontiers").make_rules(load_variant(ROOT / NEWFRONTIERS).model)
+    assert tile_text(rules, "d17") == ("d17 Grand Exchange: large development; costs 9 gold; 3 VP; "
+                                       "powers: end_bonus(per world, vp 1, world_kind production)")
+
+
 def test_show_finds_an_id_typed_in_capitals_and_says_when_goals_are_not_in_play(tmp_path):
     """`show W02` said 'no such card or tile'; a goal of a variant that switches goals off was
     described as if it could be drawn."""

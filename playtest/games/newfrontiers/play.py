@@ -91,12 +91,13 @@ def tile_text(rules: NewFrontiersRules, ident: str) -> str | None:
 
 def _powers(powers: Sequence[Any]) -> str:
     """'; powers: gold_on(action produce, amount 1)': each power as its kind and settings, as the
-    variant file writes them."""
+    variant file writes them; a switch that is off is left out (it read 'end_bonus(per world,
+    vp 1, large_only False)')."""
     if not powers:
         return ""
     texts = []
     for p in powers:
-        fields = p.model_dump(exclude_none=True)
+        fields = {k: v for k, v in p.model_dump(exclude_none=True).items() if v is not False}
         kind = fields.pop("kind")
         texts.append(f"{kind}({', '.join(f'{k} {v}' for k, v in fields.items())})" if fields else str(kind))
     return "; powers: " + ", ".join(texts)
