@@ -125,20 +125,30 @@ def score_boxes(report: Report, who: str) -> alt.TopLevelMixin | None:
 
 @vega_spec
 def score_components(report: Report) -> alt.TopLevelMixin | None:
-    """Mean points per component (stacked) by bot and by seat."""
+    """Mean points per component by seat and by bot, each with its 95% interval: one row per
+    seat or bot, a mark per component in it. (A stacked bar showed the means alone, the one
+    chart of the report without intervals.)"""
     df = _rows(report, "score_mean").filter(~pl.col(C.GROUP).str.ends_with(" / total"))
     if df.height == 0:
         return None
-    data = [{"who": report.label(g.split(" / ")[0]), "component": g.split(" / ")[1], C.ESTIMATE: e}
-            for g, e in df.select(C.GROUP, C.ESTIMATE).iter_rows()]
+    data = [{"who": report.label(g.split(" / ")[0]), "component": g.split(" / ")[1], C.ESTIMATE: e,
+             C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n}
+            for g, e, lo, hi, n in df.select(C.GROUP, *(pl.col(c).fill_nan(None) for c in (C.ESTIMATE, C.CI_LOW, C.CI_HIGH)),
+                                             C.N).iter_rows()]  # unknown (NaN: a part no game scored) is null: JSON has no NaN
     order = list(dict.fromkeys(d["who"] for d in data))
-    return (alt.Chart(alt.Data(values=data)).mark_bar()
-            .encode(y=alt.Y("who:N", sort=order, title=None, axis=alt.Axis(labelLimit=200)),
-                    x=alt.X(f"{C.ESTIMATE}:Q", stack="zero", title="mean points per player"),
-                    color=alt.Color("component:N", title="component", legend=alt.Legend(orient="bottom")),
-                    tooltip=[alt.Tooltip("who:N", title="who"), alt.Tooltip("component:N"),
-                             alt.Tooltip(f"{C.ESTIMATE}:Q", title="mean", format=",.2f")])
-            .properties(width=WIDTH, height=max(60, 22 * len(order))))
+    components = list(dict.fromkeys(d["component"] for d in data))
+    base = alt.Chart(alt.Data(values=data)).encode(
+        y=alt.Y("who:N", sort=order, title=None, axis=alt.Axis(labelLimit=200)),
+        yOffset=alt.YOffset("component:N", sort=components),
+        color=alt.Color("component:N", sort=components, title="component", legend=alt.Legend(orient="bottom")))
+    bars = base.mark_rule(strokeWidth=2).encode(
+        x=alt.X(f"{C.CI_LOW}:Q", title="mean points per player", axis=alt.Axis(format=axis_format("mean"))),
+        x2=alt.X2(f"{C.CI_HIGH}:Q"))
+    dots = base.mark_point(filled=True, size=40).encode(
+        x=alt.X(f"{C.ESTIMATE}:Q"),
+        tooltip=[alt.Tooltip("who:N", title="who"), alt.Tooltip("component:N"), *_tooltip("mean")[1:]])
+    zero = alt.Chart(alt.Data(values=[{"ref": 0.0}])).mark_rule(color="#888").encode(x=alt.X("ref:Q"))
+    return alt.layer(zero, bars, dots, width=WIDTH, height=max(60, 10 * len(order) * len(components)))
 
 
 def _definition(df: pl.DataFrame) -> str:
@@ -168,7 +178,8 @@ def build_charts(report: Report) -> list[Chart]:
     comps = score_components(report)
     if comps:
         charts.append(Chart("score_components", "Score components",
-                            "Mean final points per player from each score component, by seat and by bot.", comps))
+                            "Mean final points per player from each score component, by seat and by bot, "
+                            "with 95% intervals.", comps))
     length = _rows(report, "game_length_share")
     if length.height:
         charts.append(Chart("game_length", "Game length", _definition(length),

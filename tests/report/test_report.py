@@ -15,7 +15,7 @@ import pytest
 from playtest.report.jsonreport import render_json, schema
 from playtest.report.markdown import render_markdown
 from playtest.report.model import build_report
-from tests.conftest import DRAFT5, ROOT, assert_valid_charts
+from tests.conftest import DRAFT5, ROOT, assert_valid_charts, assert_valid_spec
 from tests.report.conftest import HOSTILE, XSS, XSS_NAME
 
 
@@ -464,3 +464,23 @@ def test_every_chart_of_a_built_in_game_is_titled_in_words_and_shown_once(tmp_pa
     for chart in charts:
         metric = chart.key.rsplit(":", 1)[-1]
         assert not chart.title.endswith(": " + metric.replace("_", " ")), chart.title  # charts._metric_title's fallback
+
+
+def test_the_score_components_chart_shows_each_component_s_interval(ohseven_data):
+    """The one chart that showed means alone (a stacked bar): each seat's and bot's mean per
+    score part now comes with the 95% interval of its score_mean row."""
+    from playtest.report.charts import score_components
+
+    report = build_report(*ohseven_data)
+    spec = score_components(report)
+    assert spec is not None
+    assert_valid_spec("score components", spec)
+    assert any(layer["encoding"].get("x2", {}).get("field") == "ci_high" for layer in spec["layer"])
+    drawn = {(r["who"], r["component"]): (r["ci_low"], r["ci_high"])
+             for layer in spec["layer"] for r in layer.get("data", {}).get("values", []) if "component" in r}
+    table = pl.concat([s.table for s in report.sections]).filter(
+        (pl.col("metric") == "score_mean") & ~pl.col("group").str.ends_with(" / total"))
+    want = {(report.label(g.split(" / ")[0]), g.split(" / ")[1]): (lo, hi)
+            for g, lo, hi in table.select("group", *(pl.col(c).fill_nan(None) for c in ("ci_low", "ci_high"))).iter_rows()}
+    assert drawn == want and len(want) >= 8  # an unknown end (NaN) is drawn as null: JSON has no NaN
+    json.dumps(spec, allow_nan=False)
