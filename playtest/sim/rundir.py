@@ -153,16 +153,17 @@ class PartialRun:
         whose chunk files are whole counts as done, anything else is played again."""
         run = cls(path, _lock(path))
         try:
+            _check_chunks_folder(path)
             run.done = {d.start: d for d in _manifest(path) if _chunk_ok(path, d)}
         except BaseException:
             run.close()
             raise
         # Files of chunks not in the manifest were cut off mid-write: remove them.
         keep = {chunk_name(t, s) for s in run.done for t in TABLES}
+        (path / CHUNKS).mkdir(exist_ok=True)
         for f in (path / CHUNKS).iterdir():
             if f.name not in keep:
                 f.unlink()
-        (path / CHUNKS).mkdir(exist_ok=True)
         return run
 
     def close(self) -> None:
@@ -216,6 +217,22 @@ class PartialRun:
         swap_into_place(self.path, target)
 
 
+def _check_chunks_folder(path: Path) -> None:
+    """The chunks folder of a partial run holds only files (a missing folder is an empty one:
+    its games are played again). A file where the folder goes, or a folder among the chunks,
+    is none playtest wrote: it is refused before anything is removed (the resume stopped with
+    'Not a directory' or 'Is a directory', exit 1, as if a disk had failed)."""
+    chunks = path / CHUNKS
+    if chunks.exists() and not chunks.is_dir():
+        raise PlaytestError(f"{chunks}: is a file, not the folder of saved games playtest writes there; "
+                            "cannot resume (nothing was changed)")
+    if chunks.is_dir():
+        for f in chunks.iterdir():
+            if f.is_dir() and not f.is_symlink():
+                raise PlaytestError(f"{f}: is a folder, not a chunk of saved games playtest wrote; "
+                                    "cannot resume (nothing was changed)")
+
+
 def _lock(path: Path) -> int:
     fd = os.open(path / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
     try:
@@ -256,12 +273,26 @@ def _manifest(path: Path) -> Iterator[Done]:
 
 
 def _chunk_ok(path: Path, done: Done) -> bool:
+    """A listed chunk's files are whole and hold its games: the rows its manifest line counts,
+    and only games start..stop-1 (every one of them in the games table). A chunk file copied
+    over another (the games 0-49 saved as 50-99) counted the same rows, and a resume finished a
+    run whose every game of that chunk was twice in games.parquet: a complete folder the
+    reports refuse ('game 0: expected one row per seat')."""
     for table, rows in (("games", done.games), ("events", done.events)):
         f = path / CHUNKS / chunk_name(table, done.start)
         try:
-            if pl.scan_parquet(f, glob=False).select(pl.len()).collect().item() != rows:
+            if not f.is_file():
                 return False
+            got = pl.scan_parquet(f, glob=False).select(
+                pl.len().alias("n"), pl.col("game").min().alias("low"), pl.col("game").max().alias("high"),
+                pl.col("game").n_unique().alias("ids")).collect().row(0, named=True)
         except (OSError, pl.exceptions.PolarsError):
+            return False
+        if got["n"] != rows:
+            return False
+        if rows and (got["low"] is None or got["low"] < done.start or got["high"] >= done.stop):
+            return False
+        if table == "games" and rows and got["ids"] != done.stop - done.start:
             return False
     return True
 

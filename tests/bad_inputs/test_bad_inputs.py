@@ -244,6 +244,19 @@ def _manifest_a_folder(tmp: Path) -> None:
     (tmp / "out.partial" / "manifest.jsonl").mkdir()
 
 
+def _chunks_a_file(tmp: Path) -> None:
+    """{tmp}/out.partial of `_interrupted`, whose chunks folder is a file."""
+    _interrupted()(tmp)
+    shutil.rmtree(tmp / "out.partial" / "chunks")
+    (tmp / "out.partial" / "chunks").write_text("")
+
+
+def _folder_among_chunks(tmp: Path) -> None:
+    """{tmp}/out.partial of `_interrupted`, with a folder among its chunk files."""
+    _interrupted()(tmp)
+    (tmp / "out.partial" / "chunks" / "games-000000000004.parquet").mkdir()
+
+
 def _tune_objective_text(tmp: Path) -> None:
     """{tmp}/t of `_tune_folder`, whose trials.parquet holds the objective as text."""
     _tune_folder(["random"] * 4)(tmp)
@@ -594,6 +607,14 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("resume-variant-edited", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:5: variant.resolved: the variant is not the one the saved games 0-1 were played with \(run.json was changed", setup=_interrupted(variant="edited")),
     # A manifest that cannot be read was read as empty: every saved chunk counted as unlisted
     # and was removed, then the partial folder itself (exit 1, "Is a directory; nothing was written")
+    # A chunks folder that is a file, or a folder among the chunks, stopped the resume with exit 1
+    # ('out.partial/chunks: Not a directory', '...: Is a directory'), as if a disk had failed
+    Case("resume-chunks-a-file", ["simulate", "--resume", "{tmp}/out"],
+         r"^error: .*out.partial/chunks: is a file, not the folder of saved games playtest writes there; cannot resume \(nothing was changed\)$",
+         setup=_chunks_a_file),
+    Case("resume-folder-among-chunks", ["simulate", "--resume", "{tmp}/out"],
+         r"^error: .*out.partial/chunks/games-000000000004.parquet: is a folder, not a chunk of saved games playtest wrote; cannot resume",
+         setup=_folder_among_chunks),
     Case("resume-manifest-unreadable", ["simulate", "--resume", "{tmp}/out"],
          r"^error: .*out.partial/manifest.jsonl: cannot read \(Is a directory\): it lists the games saved so far; nothing was changed$",
          setup=_manifest_a_folder),

@@ -195,6 +195,33 @@ def test_a_damaged_manifest_line_is_played_again(tmp_path, line):
     assert_frame_equal(read_run(tmp_path / "out")[1], read_run(tmp_path / "whole")[1])
 
 
+def test_a_chunk_file_copied_over_another_is_played_again(tmp_path):
+    """A saved chunk whose file holds other games (games 0-1 copied over the file of games
+    2-3: the same number of rows) is played again, as a damaged one is. Its row count was all
+    that was checked: the resume finished a run with games 0-1 twice in games.parquet, a complete
+    folder that the run's own report then refused ('game 0: expected one row per seat', exit 2)."""
+    from playtest.errors import Interrupted
+
+    calls = []
+
+    def stop(_: int) -> None:
+        calls.append(1)
+        if len(calls) == 2:
+            raise Interrupted("stop")
+
+    config = RunConfig(n_games=8, players=4, lineup=("random",) * 4, seed=SEED, workers=1, chunk_size=2)
+    with pytest.raises(Interrupted):
+        run_batch(load_variant(DRAFT5), config, tmp_path / "out", progress=stop)
+    chunks = tmp_path / "out.partial" / "chunks"
+    (chunks / "games-000000000002.parquet").write_bytes((chunks / "games-000000000000.parquet").read_bytes())
+    r = CliRunner().invoke(app, ["report", str(tmp_path / "out"), "--out", "-", "--format", "json"])
+    assert r.exit_code == 0, r.stderr
+    r = CliRunner().invoke(app, ["simulate", "--resume", str(tmp_path / "out"), "-q", "--workers", "1"])
+    assert r.exit_code == 0, r.stderr
+    run_batch(load_variant(DRAFT5), config, tmp_path / "whole")
+    assert_frame_equal(read_run(tmp_path / "out")[1], read_run(tmp_path / "whole")[1])
+
+
 def test_a_run_named_dot_from_inside_its_folder(tmp_path, monkeypatch):
     """`cd OUT.partial && playtest simulate --resume .` finishes the run, and `cd OUT && playtest
     report . --out ../r.json` reports it: '.' has no name of its own, and looking for its
