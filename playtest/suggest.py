@@ -3,6 +3,8 @@ transcripts)."""
 
 from __future__ import annotations
 
+import base64
+import datetime
 import difflib
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -39,9 +41,16 @@ def unknown_name(what: str, name: Any, valid: Sequence[str], where: str) -> str:
 
 def as_written(value: Any) -> str:
     """A value read from YAML, shown as a YAML file writes it: null, true/false (Python's repr
-    said None and True); anything else as its repr ('abc', [1, 2])."""
+    said None and True), a date as written (2001-12-14, not datetime.date(2001, 12, 14)), binary
+    as its !!binary tag (not b'hi'), a set as a list; anything else as its repr ('abc', [1, 2])."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if isinstance(value, bytes | bytearray):
+        return f"!!binary {base64.b64encode(bytes(value)).decode('ascii')}"
+    if isinstance(value, set | frozenset):
+        return "[" + ", ".join(sorted(as_written(v) for v in value)) + "]"
     return repr(value)

@@ -15,7 +15,7 @@ import yaml
 
 from playtest.analysis import columns as C
 from playtest.errors import Problem, UsageError, VariantError
-from playtest.variants.source import REMOVE_TAG, REMOVED, long_number_in
+from playtest.variants.source import REMOVE_TAG, REMOVED, foreign_value, json_text, long_number_in
 
 POINT = "point"
 """Column: the grid point's label, e.g. `crews.bays.time=2`."""
@@ -51,10 +51,7 @@ class Point:
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
-def _json(v: Any, **kw: Any) -> str:
-    """`v` as JSON; what YAML reads but JSON cannot write (a date such as 2001-12-14, `!!binary`,
-    `!!set`) as its text, which the schema then judges like any other value."""
-    return json.dumps(v, ensure_ascii=False, default=str, **kw)
+_json = json_text
 
 
 def _show(v: Any) -> str:
@@ -119,6 +116,8 @@ def parse_axis(text: str) -> Axis:
         raise VariantError([Problem(label, 1, col, key, f"cannot read the values: {reason}")]) from None
     if not values:
         raise VariantError([Problem(label, 1, col, key, "give at least one value")])
+    if message := next(filter(None, map(foreign_value, values)), ""):
+        raise VariantError([Problem(label, 1, col, key, message)])
     if any(_contains_removed(v) for v in values):
         raise VariantError([Problem(label, 1, col, key, f"{REMOVE_TAG} is a value of its own (a point without the key, "
                                                         f"e.g. {key}={REMOVE_TAG},2), not part of a list or map")])

@@ -22,7 +22,7 @@ import yaml
 from playtest.errors import UsageError, VariantError
 from playtest.variants import Variant, load_variant
 from playtest.variants.loader import MAX_INT
-from playtest.variants.source import long_number_in
+from playtest.variants.source import foreign_value, json_text, long_number_in
 
 INT, FLOAT, CHOICE = "int", "float", "choice"
 _RANGE = re.compile(r"^\s*(\.?[^.\s][^\s]*?)\s*\.\.\s*([^\s]+)\s*$")
@@ -57,7 +57,7 @@ class Param:
         return int(raw) if self.kind == INT else float(raw)
 
     def override(self, value: Any) -> str:
-        return f"{self.key}={json.dumps(value, ensure_ascii=False)}"
+        return f"{self.key}={json_text(value)}"
 
     def describe(self) -> str:
         if self.kind == CHOICE:
@@ -73,7 +73,7 @@ def _is_number(v: Any) -> bool:
 
 def show(v: Any) -> str:
     """A value as a designer writes it: text bare, anything else as JSON."""
-    return v if isinstance(v, str) else json.dumps(v, ensure_ascii=False)
+    return v if isinstance(v, str) else json_text(v)
 
 
 def _error(text: str, message: str) -> UsageError:
@@ -119,7 +119,12 @@ def parse_param(text: str) -> Param:
         raise _error(text, f"cannot read the values: {reason}") from None
     if len(values) < 2:
         raise _error(text, "give a range LOW..HIGH or at least two values to choose from")
-    labels = [json.dumps(v, sort_keys=True) for v in values]
+    if message := next(filter(None, map(foreign_value, values)), ""):
+        raise _error(text, message)
+    # A date (2001-12-14) is tuned as the text the variant is given (Param.override): kept as a
+    # date, tune.json could not be written after every trial had run (internal error).
+    values = [json.loads(json_text(v)) for v in values]
+    labels = [json_text(v, sort_keys=True) for v in values]
     if len(set(labels)) != len(labels):
         raise _error(text, "a value is repeated")
     if len({show(v) for v in values}) != len(values):

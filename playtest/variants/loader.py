@@ -36,6 +36,7 @@ from playtest.variants.source import (
     REMOVED,
     Node,
     check_yaml_limits,
+    foreign_value,
     parse_file,
     parse_text,
 )
@@ -165,6 +166,8 @@ def parse_override(text: str) -> tuple[list[str], Any]:
     except yaml.YAMLError as exc:
         reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise VariantError([Problem(label, 1, len(key) + 2, key, f"cannot read value: {reason}")]) from None
+    if message := foreign_value(value):
+        raise VariantError([Problem(label, 1, len(key) + 2, key, message)])
     return key.strip().split("."), value
 
 

@@ -9,6 +9,7 @@ anchor that contains it, and only regular files are read (not /dev/zero, a FIFO 
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import stat
@@ -98,8 +99,8 @@ def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: lis
                 problems.append(Problem(label, k_line, k_col, "", "YAML merge keys (<<) are not supported; use extends:"))
                 continue
             key = loader.construct_object(key_node, deep=True)
-            if not isinstance(key, str | int) or isinstance(key, bool):
-                problems.append(Problem(label, k_line, k_col, "", f"mapping keys must be text, not {as_written(key)}"))
+            if message := key_problem(key):
+                problems.append(Problem(label, k_line, k_col, "", message))
                 continue
             key = str(key)
             if key in out:
@@ -122,7 +123,47 @@ def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: lis
         reason = getattr(exc, "problem", None) or (str(exc).strip().splitlines() or [type(exc).__name__])[0]
         problems.append(Problem(label, line, col, path, f"cannot read value: {reason}"))
         value = None
+    if message := foreign_value(value):
+        problems.append(Problem(label, line, col, path, message))
+        value = None
     return Node(value, label, line, col)
+
+
+def key_problem(key: Any) -> str:
+    """Why a mapping key YAML built is none a file (or a --set) may use: keys are text, and a
+    whole number reads as its text; '' for a good key."""
+    if isinstance(key, str | int) and not isinstance(key, bool):
+        return ""
+    return f"mapping keys must be text, not {as_written(key)}"
+
+
+def foreign_value(value: Any) -> str:
+    """Why a value YAML built (a file's, a --set's, a sweep's or a tune's) is none a variant
+    holds, or '': binary (`!!binary`), which a text key took silently as its bytes and which JSON
+    (run.json, the variant's hash) cannot write, so that validate stopped with 'internal error:
+    TypeError: Object of type bytes is not JSON serializable'; a set (`!!set` in a --set), quoted
+    as Python writes it; a mapping key that is not text (key_problem). A date (2001-12-14) is
+    left to the schema, which refuses it with its own message (written as its text)."""
+    if isinstance(value, bytes | bytearray):
+        return f"a !!binary value is bytes, not text (got {as_written(value)}): write the text itself"
+    if isinstance(value, set | frozenset):
+        return f"a !!set is not a value a variant holds (got {as_written(value)}): write a list, [a, b]"
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if message := key_problem(k) or foreign_value(v):
+                return message
+    if isinstance(value, list | tuple):
+        for v in value:
+            if message := foreign_value(v):
+                return message
+    return ""
+
+
+def json_text(value: Any, **kw: Any) -> str:
+    """A value YAML built, as JSON (what a sweep's or a tune's point writes into --set): what
+    YAML reads but JSON cannot write (a date such as 2001-12-14) as its text, which the schema
+    then judges like any other value."""
+    return json.dumps(value, ensure_ascii=False, default=str, **kw)
 
 
 def _joined(path: str, key: str) -> str:

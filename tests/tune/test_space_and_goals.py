@@ -29,6 +29,16 @@ def test_spaces_parse_as_ranges_and_choices():
     assert (parse_param("x=.5..2").low, parse_param("x=.5..2").kind) == (0.5, FLOAT)  # was 'give a range LOW..HIGH ...'
 
 
+def test_a_date_choice_is_tuned_as_the_text_the_variant_is_given():
+    """YAML reads 2001-12-14 as a date; the variant is given its text (Param.override), and the
+    choice is that text: kept a date, `tune --param name=2001-12-14,x` ran every trial and then
+    stopped writing tune.json with 'internal error: TypeError: Object of type date is not JSON
+    serializable'."""
+    p = parse_param("name=2001-12-14,x")
+    assert p.choices == ("2001-12-14", "x") and p.labels() == ("2001-12-14", "x")
+    assert p.override(p.decode("2001-12-14")) == 'name="2001-12-14"'
+
+
 def test_a_range_is_described_as_written():
     """tune.json's `space` and the HTML chart's caption read 'integer from 0.0 to 3.0' for
     `--param rules.produce.pile_gold=0..3`: an integer range is told in whole numbers."""
