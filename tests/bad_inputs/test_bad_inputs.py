@@ -1008,6 +1008,13 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          {"t.yaml": _example("ohseven-match.yaml", "players: [Ann, Ben, Cat, Dan]", "players: [Ann, Cat, Dan]")}),
     # ... an Oh-Seven round or deal none of whose keys is valid was one line per key it needs and
     # one per unknown key (fuzz seed 159: "rounds.2.deals: required key is missing", "rounds.2.x: unknown key")
+    # ... and a transcript of another hand size than its variant's (a `set: [hand_size=3]` left
+    # out: fuzz seed 229) was one line per player's hand, and again at every later deal
+    Case("o7-every-hand-of-another-size", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:21:11: rounds.1.deals.1.hands: every hand holds 3 cards, but the variant deals 7 \(hand_size\): give "
+         r"each hand 7 cards, or play hands of 3 with set: \[hand_size=3\]$",
+         {"t.yaml": (ROOT / "tests/ohseven/data/handscored/os10.yaml").read_text()
+          .replace("../../../../variants/", f"{ROOT}/variants/").replace("set: [hand_size=3, rounds=1]\n", "")}),
     Case("o7-round-without-a-valid-key", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:\d+:3: rounds.7: none of its keys is valid \(got \{\"x\": 1\}\): it needs deals; valid keys: deals, tricks$",
          {"t.yaml": _example("ohseven-match.yaml").rsplit("\n- deals:", 1)[0] + "\n- x: 1\n"}),

@@ -193,6 +193,17 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                                 # The players and the hands disagree (a name changed or left out):
                                 # every later deal, bid and trick would say it again.
                                 raise TranscriptError(problems)
+                            sizes = {len(v.value) if isinstance(v.value, list) else None for v in hands_node.value.values()}
+                            if not absent and len(sizes) == 1 and None not in sizes and h not in sizes:
+                                # Every hand of another size than the variant deals: one cause (a
+                                # set: hand_size left out, the wrong variant), said once at the hands,
+                                # not once per player (and again at every later deal).
+                                got = sizes.pop()
+                                problems.append(hands_node.problem(
+                                    f"{dp}.hands", f"every hand holds {got} cards, but the variant deals {h} "
+                                                   f"(hand_size): give each hand {h} cards, or play hands of "
+                                                   f"{got} with set: [hand_size={got}]"))
+                                raise TranscriptError(problems)
                             for p in players:
                                 hp = f"{dp}.hands.{p}"
                                 hnode = hands_node.value.get(p)
