@@ -75,6 +75,7 @@ def diff_cmd(
     check_format(fmt, ("md", "json"))
     gates = load_gates(gate)
     defaults = gates.model.run
+    n_given = n is not None
     n = n or defaults.games
     top = max_games or defaults.max_games
     if max_games is not None and not until_decided:
@@ -82,7 +83,18 @@ def diff_cmd(
     if until_decided and top is None:
         raise UsageError("--until-decided needs --max-games (or run.max_games in the gates file)")
     if until_decided and top is not None and top < n:
-        raise UsageError(f"--max-games {top} is smaller than -n {n}")
+        # Said of what set each number: the option, or the gates file's run: at its place (the
+        # line named '--max-games 3 is smaller than -n 4' when the file alone gave both).
+        games_from = f"-n {n}" if n_given else f"run.games ({n}) of {gate}"
+        if max_games is not None:
+            raise UsageError(f"--max-games {top} is smaller than {games_from}")
+        if n_given:
+            raise UsageError(f"-n {n}: more than run.max_games ({top}) of {gate}, the most --until-decided plays; "
+                             "give a smaller -n, or a larger --max-games")
+        run = gates.tree.value.get("run")
+        default = "" if run is not None and isinstance(run.value, dict) and "games" in run.value else ", its default"
+        raise gates.run_problem("max_games", f"{top} is smaller than run.games ({n}{default}): --until-decided "
+                                             "plays run.games first and doubles them up to run.max_games")
     check_games(n)
     if until_decided and top is not None:
         check_games(top, "--max-games")

@@ -921,6 +921,17 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("diff-max-games-alone", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(ROOT / "gates" / "stargate.yaml"),
                                   "--max-games", "4"],
          r"^error: --max-games 4: only with --until-decided"),
+    # run.max_games below run.games, both from the gates file, read "error: --max-games 3 is
+    # smaller than -n 4", naming two options the command line did not hold
+    Case("diff-file-max-games-below-games", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml", "--until-decided"],
+         r"^{tmp}/g.yaml:1:42: run.max_games: 3 is smaller than run.games \(4\): --until-decided plays run.games first",
+         {"g.yaml": "run: {games: 4, bots: random, max_games: 3}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
+    Case("diff-n-above-file-max-games", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml", "--until-decided", "-n", "6"],
+         r"^error: -n 6: more than run.max_games \(4\) of {tmp}/g.yaml, the most --until-decided plays",
+         {"g.yaml": "run: {games: 2, bots: random, max_games: 4}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
+    Case("diff-max-games-below-file-games", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml", "--until-decided", "--max-games", "4"],
+         r"^error: --max-games 4 is smaller than run.games \(8\) of {tmp}/g.yaml$",
+         {"g.yaml": "run: {games: 8, bots: random}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
     Case("gate-bomb", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:\d+:\d+: more than 200,000 values", {"g.yaml": BOMB}),
     Case("gate-low-high", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:2:\d+: gates.0: .*low ≤ high", {"g.yaml": "gates:\n  - {metric: game_length_rounds, between: [5, 1]}\n"}),
     Case("gate-min-above-max", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:2:\d+: gates.0: .*`min` must be ≤ `max`", {"g.yaml": "gates:\n  - name: length\n    metric: game_length_rounds\n    min: 9\n    max: 7\n"}),
