@@ -35,7 +35,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictFloat,
+    StrictInt,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from playtest.analysis.offs import metric_off
 from playtest.compare.jackknife import Estimate, Key, Replicates
@@ -61,6 +70,8 @@ class GateError(VariantError):
 
 class _Strict(BaseModel):
     # .nan / .inf bounds would leave a gate undecided forever: refused where they are written.
+    # Numbers are Strict: a yes/no is refused, as a variant refuses it (`max: true` was read as
+    # 1 and the gate failed), and so is a quoted number (`max: '5'` was read as 5).
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
@@ -70,11 +81,11 @@ MAX_GATE_GAMES = 100_000_000
 class RunDefaults(_Strict):
     """Simulation settings stored with the gates, so that CI runs are reproducible."""
 
-    games: int = Field(400, ge=2, le=MAX_GATE_GAMES)
-    max_games: int | None = Field(None, ge=2, le=MAX_GATE_GAMES)
-    players: int | None = Field(None, ge=2, le=100)
+    games: StrictInt = Field(400, ge=2, le=MAX_GATE_GAMES)
+    max_games: StrictInt | None = Field(None, ge=2, le=MAX_GATE_GAMES)
+    players: StrictInt | None = Field(None, ge=2, le=100)
     bots: str | list[str] = "random"
-    seed: int = Field(0, ge=0, lt=2**63)
+    seed: StrictInt = Field(0, ge=0, lt=2**63)
 
 
 class GateSpec(_Strict):
@@ -82,9 +93,9 @@ class GateSpec(_Strict):
     metric: str
     group: str | list[str] | None = None
     of: Literal["value", "spread", "change"] = "value"
-    min: float | None = None
-    max: float | None = None
-    between: tuple[float, float] | None = None
+    min: StrictFloat | None = None
+    max: StrictFloat | None = None
+    between: tuple[StrictFloat, StrictFloat] | None = None
 
     @field_validator("metric")
     @classmethod
@@ -174,7 +185,7 @@ class GateSpec(_Strict):
 
 
 class GatesModel(_Strict):
-    confidence: float = Field(0.95, gt=0.5, lt=1)
+    confidence: StrictFloat = Field(0.95, gt=0.5, lt=1)
     run: RunDefaults = RunDefaults()
     gates: list[GateSpec] = Field(min_length=1)
 
