@@ -55,10 +55,11 @@ def calibrate(
             first = seen.setdefault(path.resolve(), path)
             if first is not path:  # the same table game twice would count twice
                 raise UsageError(f"{what}: {path} is given twice" + (f" (also as {first})" if first != path else ""))
+    from playtest.sim.rundir import not_a_folder
+
     for run_dir in against:  # before the table games are replayed
         if not run_dir.is_dir():
-            raise UsageError(f"--against {run_dir}: " + ("a file, not a run folder" if run_dir.is_file()
-                                                          else "no such run folder"))
+            raise UsageError(f"--against {run_dir}: {not_a_folder(run_dir)}")
     kind = report_format(fmt.value if fmt is not None else None, out, "md")
     path = out or Path(f"calibration{SUFFIX[kind]}")
     to_file = (fmt is not None or out is not None) and str(path) != "-"

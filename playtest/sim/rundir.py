@@ -458,13 +458,15 @@ def scan_run(run_dir: Path) -> RunFiles:
     if not run_dir.is_dir():
         if partial_dir(run_dir).is_dir():
             return scan_run(partial_dir(run_dir))
-        what = "a file, not a run folder" if run_dir.is_file() else "no such run folder"
-        raise PlaytestError(f"{run_dir}: {what}")
+        raise PlaytestError(f"{run_dir}: {not_a_folder(run_dir)}")
     info = read_json(run_dir / "run.json") if (run_dir / "run.json").is_file() else None
     if info is None:
         other = next((what for name, what in OTHER_OUTPUTS.items() if (run_dir / name).is_file()), None)
         if other is not None and (run_dir / "runs").is_dir():
             raise PlaytestError(f"{run_dir}: {other}'s folder, not a run; its runs are in {run_dir / 'runs'}")
+        if str(run_dir) == ".":  # '' (an unset variable) reads as '.': name what the user typed
+            raise PlaytestError(f"{run_dir}: is the current folder, not a run (an empty path, '', reads as '.'): "
+                                "give a run folder")
         raise PlaytestError(f"{run_dir}: not a finished run (run.json is missing)")
     partial = info.get("status") == "partial"
     check_info(run_dir / "run.json", info)
@@ -484,6 +486,14 @@ def scan_run(run_dir: Path) -> RunFiles:
     _check_table(run_dir, games, games_schema(spec), "games.parquet")
     _check_table(run_dir, events, events_schema(spec), "events.parquet")
     return RunFiles(run_dir, info, games, events, partial)
+
+
+def not_a_folder(path: Path) -> str:
+    """Why `path`, which is not a folder, is no run folder: a file, something else that exists
+    (/dev/null read 'no such run folder'), or nothing."""
+    if path.is_file():
+        return "a file, not a run folder"
+    return "not a folder, so not a run folder" if path.exists() else "no such run folder"
 
 
 def read_run(run_dir: Path) -> tuple[dict[str, Any], pl.DataFrame, pl.DataFrame]:
