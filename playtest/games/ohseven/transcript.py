@@ -198,11 +198,11 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                                 # Every hand of another size than the variant deals: one cause (a
                                 # set: hand_size left out, the wrong variant), said once at the hands,
                                 # not once per player (and again at every later deal).
-                                got = sizes.pop()
+                                size = sizes.pop()
                                 problems.append(hands_node.problem(
-                                    f"{dp}.hands", f"every hand holds {got} cards, but the variant deals {h} "
+                                    f"{dp}.hands", f"every hand holds {size} cards, but the variant deals {h} "
                                                    f"(hand_size): give each hand {h} cards, or play hands of "
-                                                   f"{got} with set: [hand_size={got}]"))
+                                                   f"{size} with set: [hand_size={size}]"))
                                 raise TranscriptError(problems)
                             for p in players:
                                 hp = f"{dp}.hands.{p}"
