@@ -784,3 +784,34 @@ def test_did_you_mean_names_the_legal_moves_closest_to_what_was_typed():
     with pytest.raises(InputError) as info:  # nothing like any move: no suggestion at all
         s.parse("xyzzy")
     assert "did you mean" not in str(info.value)
+
+
+def test_stargate_says_which_cubes_a_swap_or_a_move_put_where(cli, tmp_path):
+    """Anderson's `swap blue1@1` and Audrin's `move green2>red1` were shown with no note: which
+    cubes changed places, which cube went from where to where and whose it was."""
+    r = play_moves(cli, tmp_path, DRAFT5, "1\n1\n1\n1\nquit\n", "--seat", "2", "--bots", "greedy", "--seed", "7")
+    out = " ".join(r.stdout.split())
+    assert ("P3 (greedy): swap blue1@1 — swapped: P3's cube up to slot 1 of blue1, P1's back to slot 2" in out)
+    assert "P1 (greedy): move green2>red1 — moved P1's cube from slot 1 of green2 to slot 3 of red1" in out
+    assert "You: place - — drew 2 from stock (hand 5, stock 10)" in out  # the turn's end: the replenish
+
+
+def test_stargate_swaps_and_moves_are_described_as_the_board_changed():
+    s = session(DRAFT5, 3, 1, "greedy", seed=5)
+    _play_through(s)
+    board = s.rules.initial_state(3, rng=s.support.deal_rng(5))
+    seen = 0
+    for m in s.moves:
+        after = s.rules.apply(board, m.action)
+        if str(m.action).startswith(("swap ", "move ")):
+            seen += 1
+            changed = [(p, b, a) for p, (b, a) in enumerate(zip(board.board, after.board, strict=True)) if a != b]
+            ids = s.rules.circle_ids(board.circle)
+            assert all(ids[p] in m.note for p, _, _ in changed), (m.text, m.note)
+            if m.text.startswith("move "):
+                (src, old, _), (dst, _, new) = sorted(changed, key=lambda c: len(c[2]) - len(c[1]))
+                whose = "your" if old[-1] == 1 else f"{s.names[old[-1]]}'s"
+                assert m.note == f"moved {whose} cube from slot {len(old)} of {ids[src]} to slot {len(new)} of {ids[dst]}"
+        board = after
+    assert seen
+

@@ -11,7 +11,8 @@ from rich.table import Table
 from rich.text import Text
 
 from playtest import rng as streams
-from playtest.core.events import Event
+from playtest.core.events import Event, EventKind
+from playtest.games.stargate.actions import MoveCube, SwapCubes, TakeCrew
 from playtest.games.stargate.rules import Phase, StargateRules, State
 from playtest.games.stargate.transcript import GAME, NOTATION, dump_transcript
 from playtest.play.session import PlaySupport
@@ -105,8 +106,12 @@ def _effect_text(effect: Any) -> str:
 
 
 def describe(rules: StargateRules, before: State, action: Any, events: Sequence[Event], names: Sequence[str]) -> str:
-    """What a decision did, from its events: VP and cubes gained, cubes placed."""
+    """What a decision did, from its events and the table before it: VP and cubes gained, cubes
+    placed, the cubes drawn from stock at the turn's end, and which cubes Anderson's swap or
+    Audrin's move put where (those decisions log no event of their own)."""
     bits = []
+    if isinstance(action, SwapCubes | MoveCube):
+        bits.append(_skill_text(rules, before, action, names))
     for e in events:
         d = e.data
         if d.get("vp_gained"):
@@ -115,9 +120,45 @@ def describe(rules: StargateRules, before: State, action: Any, events: Sequence[
             bits.append(f"+{d['cubes_gained']} cubes to hand")
         if d.get("cubes_placed"):
             bits.append(f"{d['cubes_placed']} cube(s) placed")
+        if e.kind == EventKind.DECISION:
+            drawn = _drawn(before, action, e)
+            if drawn:
+                bits.append(f"drew {drawn} from stock (hand {d['hand']}, stock {d['stock']})")
         if d.get("end_reason"):
             bits.append(f"game ends: {d['end_reason']}")
     return ", ".join(dict.fromkeys(bits))
+
+
+def _whose(names: Sequence[str], seat: int) -> str:
+    return "your" if names[seat] == "You" else f"{names[seat]}'s"
+
+
+def _skill_text(rules: StargateRules, before: State, action: SwapCubes | MoveCube, names: Sequence[str]) -> str:
+    """'P3's cube up to slot 1 of blue1, P1's back to slot 2' (a swap); 'moved P1's cube from
+    slot 3 of green2 to slot 2 of red1' (a move, always of the mover's own last cube)."""
+    if isinstance(action, SwapCubes):
+        owners = before.board[rules.position(before, action.planet, action)]
+        i = action.slot  # the swap's slots are i and i + 1 (1-based)
+        front, back = owners[i - 1], owners[i]
+        if front == back:
+            return f"swapped two of {_whose(names, front)} cubes on {action.planet} (slots {i} and {i + 1}): no change"
+        return (f"swapped: {_whose(names, back)} cube up to slot {i} of {action.planet}, "
+                f"{_whose(names, front)} back to slot {i + 1}")
+    src = before.board[rules.position(before, action.src, action)]
+    dst = before.board[rules.position(before, action.dst, action)]
+    return (f"moved {_whose(names, src[-1])} cube from slot {len(src)} of {action.src} "
+            f"to slot {len(dst) + 1} of {action.dst}")
+
+
+def _drawn(before: State, action: Any, e: Event) -> int:
+    """The cubes the turn's end drew from stock into the hand (the replenish): the fall of the
+    seat's stock over this decision less what a skill took from it in the same decision. 0 when
+    cubes were converted at the turn's end (from hand or stock: the split is not logged)."""
+    d = e.data
+    if d.get("cubes_converted"):
+        return 0
+    gained_before = 0 if isinstance(action, TakeCrew) else before.cubes_gained  # (the turn's record so far)
+    return before.stock[e.seat] - d["stock"] - (d["cubes_gained"] - gained_before)
 
 
 def deal_rng(seed: int) -> random.Random:
