@@ -39,6 +39,11 @@ class PlaySupport:
     describe: Callable[[Any, Any, Any, Sequence[Event], Sequence[str]], str] | None = None
     """(rules, state before, action, its events, the players' names by seat) → a short line
     saying what the move did, naming players as the table does ('trick to You')."""
+    announce: Callable[[Any, Any, Any, Any, Sequence[Event], Sequence[str]], Sequence[str]] | None = None
+    """(rules, state before, state after, action, its events, the players' names by seat) → lines
+    said after the move, each on its own, of what the move's end of a round did (its scoring, the
+    stock refilled, crews back, who starts the next round): a changed score column alone did not
+    say why. Empty for a move that ends nothing."""
     hint_bot: str = "greedy"
     """The bot that answers `hint` by default."""
     table_game: Callable[[Any], Any] | None = None
@@ -78,6 +83,8 @@ class Move:
     action: Any
     text: str
     note: str
+    after: tuple[str, ...] = ()
+    """What the move's end of a round did (PlaySupport.announce), said after it."""
 
 
 @dataclass
@@ -247,12 +254,14 @@ class PlaySession:
         log: list[Event] = []
         self.state = self.rules.apply(before, action, rng=self._deal, log=log)
         note = self.support.describe(self.rules, before, action, log, self.names) if self.support.describe else ""
-        move = Move(seat, who, action, text, note)
+        after = (tuple(self.support.announce(self.rules, before, self.state, action, log, self.names))
+                 if self.support.announce else ())
+        move = Move(seat, who, action, text, note, after)
         self.moves.append(move)
         private = (self.support.private(self.rules, before, action)
                    if self.support.private is not None and seat != self.seat else None)
         if private is not None:
-            return [Move(seat, who, None, private, note)]
+            return [Move(seat, who, None, private, note, after)]
         secret = self.support.face_down(self.rules, self.state) if self.support.face_down else None
         if secret is not None:
             if seat == self.seat:

@@ -815,3 +815,30 @@ def test_stargate_swaps_and_moves_are_described_as_the_board_changed():
         board = after
     assert seen
 
+
+def test_stargate_announces_each_rounds_end_and_who_starts_the_next():
+    """A round ended without a word: the table's round number changed, and whether the round's
+    end scored, refilled hands from stock or passed the start player took reading the rules."""
+    from rich.console import Console
+
+    from playtest.play.console import run
+
+    s = session(DRAFT5, 3, 1, "greedy", seed=7)
+    console = Console(width=300, no_color=True, record=True)
+    run(s, console, lambda prompt: "1")
+    text = console.export_text()
+    assert ("P3 (greedy): place blue1 blue1  — 2 cube(s) placed, drew 2 from stock (hand 3, stock 10)\n"
+            "Round 1 is over. Nothing is scored at a round's end: the board scores when the game ends "
+            "(if it ended now: P1 7, You 0, P3 5).\n"
+            "The crews return to the crew area; You start round 2. (Cubes come from stock only at each turn's end, "
+            "2 a turn.)\n") in text
+    assert "P3 starts round 3." in text and "P1 starts round 4." in text
+    rounds = s.state.round
+    ends = [m for m in s.moves if m.after]
+    assert len(ends) == rounds
+    assert ends[-1].after == (f"Round {rounds} is over and the game ends (a player's stock is empty): "
+                              "the board is scored now.",)
+    for k, m in enumerate(ends[:-1]):
+        nxt = s.moves[s.moves.index(m) + 1]
+        assert m.after[0].startswith(f"Round {k + 1} is over.")
+        assert m.after[1].split("; ")[-1].startswith(f"{nxt.who.split(' ')[0]} start"), (m.after, nxt.who)

@@ -161,6 +161,37 @@ def _drawn(before: State, action: Any, e: Event) -> int:
     return before.stock[e.seat] - d["stock"] - (d["cubes_gained"] - gained_before)
 
 
+END_WORDS = {"stock_empty": "a player's stock is empty", "planets_full": "enough planets are full",
+             "round_cap": "the last round is played", "out_of_cubes": "a player has no cubes left",
+             "max_rounds": "the safety stop on rounds"}
+
+
+def announce(rules: StargateRules, before: State, after: State, action: Any, events: Sequence[Event],
+             names: Sequence[str]) -> list[str]:
+    """At a round's end (its round_end events): that nothing is scored until the game ends, the
+    scores so far, the crews returning, time gathered by crews nobody took, who starts the next
+    round; or that the game ends and why."""
+    ends = [e for e in events if e.kind == EventKind.ROUND_END]
+    if not ends:
+        return []
+    r = ends[0].round
+    over = next((e.data["end_reason"] for e in events if e.kind == EventKind.GAME_END), None)
+    if over is not None:
+        return [f"Round {r} is over and the game ends ({END_WORDS.get(over, over)}): the board is scored now."]
+    now = ", ".join(f"{names[e.seat]} {e.data['score']:g}" for e in ends)
+    lines = [f"Round {r} is over. Nothing is scored at a round's end: the board scores when the game ends "
+             f"(if it ended now: {now})."]
+    said = [] if rules.crews_return_each_turn else ["The crews return to the crew area"]
+    said += [f"{rules.crew_ids[c]} gathers +{a - b} time (now {rules.crew_time[c]}+{a})"
+             for c, (b, a) in enumerate(zip(before.crew_bonus, after.crew_bonus, strict=True)) if a > b]
+    first = names[after.start]
+    said.append(f"{first} {'start' if first == 'You' else 'starts'} round {after.round}")
+    draw = (f"Cubes come from stock only at each turn's end, {rules.replenish} a turn."
+            if rules.replenish else "No cubes come from stock in this variant.")
+    lines.append("; ".join(said) + f". ({draw})")
+    return lines
+
+
 def deal_rng(seed: int) -> random.Random:
     return streams.stream(seed, 0, streams.DEAL)
 
@@ -195,4 +226,4 @@ def table_game(path: Any) -> TableGame:
 
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
-                      hint_bot="lookahead", table_game=table_game)
+                      announce=announce, hint_bot="lookahead", table_game=table_game)
