@@ -842,3 +842,26 @@ def test_stargate_announces_each_rounds_end_and_who_starts_the_next():
         nxt = s.moves[s.moves.index(m) + 1]
         assert m.after[0].startswith(f"Round {k + 1} is over.")
         assert m.after[1].split("; ")[-1].startswith(f"{nxt.who.split(' ')[0]} start"), (m.after, nxt.who)
+
+
+def test_oh_seven_says_each_players_bid_tricks_and_points_when_a_round_is_scored():
+    """A round's scoring showed only as a changed score column: no line said that P2 bid 5,
+    took 2 tricks and lost 3."""
+    from rich.console import Console
+
+    from playtest.play.console import run
+
+    s = session(OHSEVEN, 4, 1, "heuristic", seed=3)
+    console = Console(width=200, no_color=True, record=True)
+    run(s, console, lambda prompt: "1")
+    text = console.export_text()
+    assert ("P3 (heuristic): play 5C  — trick to P4, round over\n"
+            "Round 1 of 7 scored:\n"
+            "  P1   bid 1, took 1 trick (met): +3 (total 3)\n"
+            "  You  bid 7, took 1 trick: -6 (total -6)\n"
+            "  P3   bid 2, took 2 tricks (met): +4 (total 4)\n"
+            "  P4   bid 1, took 3 tricks: -2 (total -2)\n") in text
+    scored = [m.after for m in s.moves if m.after]
+    assert [a[0] for a in scored] == [f"Round {r} of 7 scored:" for r in range(1, 8)]
+    finals = {line.split()[0]: int(line.rsplit("(total ", 1)[1].rstrip(")")) for line in scored[-1][1:]}
+    assert finals == {s.names[r.seat]: r.total for r in s.rules.result(s.state).seats}

@@ -75,6 +75,25 @@ def describe(rules: OhSevenRules, before: Any, action: Any, events: Sequence[Eve
     return ", ".join(dict.fromkeys(bits))
 
 
+def announce(rules: OhSevenRules, before: Any, after: Any, action: Any, events: Sequence[Event],
+             names: Sequence[str]) -> list[str]:
+    """A round's scoring, one line a player from its round_end events: 'P2 bid 5, took 2 tricks:
+    -3 (total 4)'; a score column that changed was all a round's end showed."""
+    ends = [e for e in events if e.kind == "round_end"]
+    if not ends:
+        return []
+    width = max(len(names[e.seat]) for e in ends)
+    lines = [f"Round {ends[0].round} of {rules.rounds} scored:"]
+    for e in ends:
+        d = e.data
+        tricks = f"{d['tricks']} trick" + ("" if d["tricks"] == 1 else "s")
+        bonus = f", and +{d['bonus']} rebid bonus this round" if d.get("bonus") else ""
+        lines.append(f"  {names[e.seat]:<{width}}  bid {d['bid']}, took {tricks}{' (met)' if d['exact'] else ''}: "
+                     f"{d['round_score']:+d}{bonus} "
+                     f"(total {d['total']})")
+    return lines
+
+
 def read_move(rules: OhSevenRules, state: Any, text: str) -> Any:
     """A card as transcripts write it (`6D`: a bid in the bidding, else a card played), or with
     its verb (`bid 6D`, `play 6D`); the rules' reason, said to the person, when it is illegal."""
@@ -161,4 +180,5 @@ def table_game(path: Any) -> TableGame:
 
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
-                      hint_bot="heuristic", table_game=table_game, face_down=face_down, read_move=read_move)
+                      announce=announce, hint_bot="heuristic", table_game=table_game, face_down=face_down,
+                      read_move=read_move)
