@@ -70,7 +70,8 @@ def _show_moves(console: Console, session: PlaySession) -> None:
     describes the cards or tiles its moves name (PlaySupport.detail)."""
     legal = session.legal()
     detail = session.support.detail
-    notes = [detail(session.rules, action) if detail else None for action, _ in legal]
+    view = session.view() if detail else None
+    notes = [detail(session.rules, view, action) if detail else None for action, _ in legal]
     console.print(Text(f"Your legal moves ({len(legal)}):", style="bold"))
     if any(notes):
         width = max(len(text) for _, text in legal)

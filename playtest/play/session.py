@@ -62,10 +62,11 @@ class PlaySupport:
     """(rules, state, text typed) → the action the text names in the game's transcript notation
     when that differs from the listed form (Oh-Seven: the bare card, `6D`), or None when it names
     none; raises ValueError with the reason when it names a move that is illegal now."""
-    detail: Callable[[Any, Any], str | None] | None = None
-    """(rules, a legal action) → what the card or tile it names is (name, cost, points, powers),
-    printed beside the move in the list of legal moves; None for a move that needs none (New
-    Frontiers: `develop d01` is a development the person cannot see otherwise)."""
+    detail: Callable[[Any, Any, Any], str | None] | None = None
+    """(rules, the person's view, a legal action) → what the card or tile it names is (name, cost,
+    points, powers) and what the move costs the person now, printed beside the move in the list of
+    legal moves; None for a move that needs none (New Frontiers: `develop d01` is a development
+    the person cannot see otherwise, and its printed cost is not the price after discounts)."""
     show: Callable[[Any, str], str | None] | None = None
     """(rules, an id typed after `show`) → what that card or tile is; None when no such id."""
     notation_error: Callable[[Any, str], str | None] | None = None

@@ -622,7 +622,8 @@ def test_new_frontiers_moves_and_show_say_what_each_tile_is(cli, tmp_path):
     of legal moves says what each is (from the variant), and `show ID` describes any tile."""
     r = play_moves(cli, tmp_path, NEWFRONTIERS, "2\nshow w02 d12 g99\nshow\nhelp\nquit\n", "--seed", "7")
     out = " ".join(r.stdout.split())  # the terminal is 80 columns: long lines wrap
-    assert "1. develop d01 d01 Survey Drones: development; costs 2 gold; 1 VP; powers: explore_draw(amount 1)" in out
+    assert ("1. develop d01 d01 Survey Drones: development; costs 2 gold, you pay 1 (Develop bonus -1); 1 VP; "
+            "powers: explore_draw(amount 1)") in out
     assert ("your move> show w02 d12 g99 w02 Kelp Terraces: production world, blue good; costs 2 gold and 1 colonist; "
             "1 VP d12 Export Bureau: development; costs 4 gold; 2 VP; powers: gold_on(action produce, amount 1), "
             "consume(goods 1, color yellow, vp 2, gold 0) g99: no such card or tile in this variant") in out
@@ -865,3 +866,34 @@ def test_oh_seven_says_each_players_bid_tricks_and_points_when_a_round_is_scored
     assert [a[0] for a in scored] == [f"Round {r} of 7 scored:" for r in range(1, 8)]
     finals = {line.split()[0]: int(line.rsplit("(total ", 1)[1].rstrip(")")) for line in scored[-1][1:]}
     assert finals == {s.names[r.seat]: r.total for r in s.rules.result(s.state).seats}
+
+
+def test_new_frontiers_develop_and_settle_moves_say_the_price_to_pay_now():
+    """The list of develop moves gave each development's printed cost ('costs 3 gold') to a
+    player who had selected Develop or held a discount power, and so would pay less."""
+    s = session(NEWFRONTIERS, 3, 0, "greedy", seed=5)
+    t, checked, cheaper = s.rules.tiles, 0, set()
+    while not s.over() and len(s.moves) < 600:
+        s.advance()
+        if s.over():
+            break
+        for action, _ in s.legal():
+            note = s.support.detail(s.rules, s.view(), action)
+            if action.verb == "develop":
+                dev = t.dev_index[action.arg]
+                printed, pay = t.devs[dev].cost, s.rules.develop_cost(s.state, 0, dev)
+            elif action.verb == "settle" and t.worlds[t.world_index[action.arg]].kind != "military":
+                world = t.world_index[action.arg]
+                printed = t.worlds[world].cost
+                pay = s.rules.settle_need(s.rules.settle_powers(s.state, s.state.todo[0]), world)[1]
+            else:
+                continue
+            checked += 1
+            if pay < printed:
+                cheaper.add(re.search(r"you pay \d+ \(([^)]*)\)", note).group(1))
+                assert f"costs {printed} gold, you pay {pay} (" in note, note
+            else:
+                assert f"costs {printed} gold;" in note and "you pay" not in note, note
+        prefer = [a for a, text in s.legal() if text in ("select develop", "develop d06", "select settle")]
+        s.play((prefer or [s.legal()[0][0]])[0])  # d06: a settle discount
+    assert checked and "Develop bonus -1" in cheaper and any("powers" in why for why in cheaper), cheaper

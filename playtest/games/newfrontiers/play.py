@@ -103,11 +103,43 @@ def _powers(powers: Sequence[Any]) -> str:
     return "; powers: " + ", ".join(texts)
 
 
-def move_detail(rules: NewFrontiersRules, action: Any) -> str | None:
+def move_detail(rules: NewFrontiersRules, view: View, action: Any) -> str | None:
     """The tiles a move names (`take w02`, `develop d01`, `consume w07 with d03`), each as
-    `tile_text` describes it: what a person needs to choose among ids."""
+    `tile_text` describes it: what a person needs to choose among ids. A development bought or a
+    world settled for gold also says the price the person pays now, when discounts (the Develop
+    bonus, powers) make it less than the printed cost: 'costs 6 gold, you pay 4 (Develop bonus
+    -1, powers -1)'."""
     texts = [text for word in str(getattr(action, "arg", "")).split() if (text := tile_text(rules, word))]
+    price = _price(rules, view, action)
+    if texts and price:
+        texts[0] = texts[0].replace(f"; costs {price[0]} gold", f"; costs {price[0]} gold, {price[1]}", 1)
     return " | ".join(texts) or None
+
+
+def _price(rules: NewFrontiersRules, view: View, action: Any) -> tuple[int, str] | None:
+    """(printed cost, 'you pay N (why)') for a develop or a gold settle that costs the seat less
+    than printed now; None otherwise (the printed cost is the price)."""
+    verb, t = getattr(action, "verb", ""), rules.tiles
+    s, seat = view.state, view.seat
+    p = s.players[seat]
+    if verb == "develop" and action.arg in t.dev_index:
+        dev = t.dev_index[action.arg]
+        printed, pay = t.devs[dev].cost, rules.develop_cost(s, seat, dev)
+        bonus = rules.r.bonuses.develop_discount if s.selectors and s.selectors[-1] == seat else 0
+        why = [("Develop bonus", bonus), ("powers", p.prof.discount.get("develop", 0))]
+    elif verb == "settle" and action.arg in t.world_index and s.todo:
+        world = t.world_index[action.arg]
+        powers = rules.settle_powers(s, s.todo[0])
+        method, pay = rules.settle_need(powers, world)
+        printed = t.worlds[world].cost
+        if method != "gold":
+            return None
+        why = [("powers", powers.discount.get("settle", 0))]
+    else:
+        return None
+    if pay >= printed:
+        return None
+    return printed, f"you pay {pay} ({', '.join(f'{name} -{k}' for name, k in why if k)})"
 
 
 def show(rules: NewFrontiersRules, text: str) -> str | None:
