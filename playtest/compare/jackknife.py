@@ -339,7 +339,7 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
         groups = distribution_groups(whole)
         whole = [complete(t, groups, switched_off(s.info), int(ids.size), declared)
                  for t, s in zip(whole, samples, strict=True)]
-        block_fn = completed(block_fn, groups)
+        block_fn = completed(block_fn, groups, declared)
     for v, sample in enumerate(samples):
         table = whole[v]
         tables.append(table)

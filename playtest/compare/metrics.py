@@ -82,6 +82,11 @@ WHOLE_SEP = " / "
 """A nested category's separator: 'round 3 / bays' is the category bays of the whole 'round 3'."""
 
 
+def _last(group: str) -> str:
+    """The thing a group names: the part after the last ' / ' ('bays' of 'round 3 / bays')."""
+    return group.rsplit(WHOLE_SEP, 1)[-1]
+
+
 def _whole(group: str, nested: bool) -> str:
     """The whole a category belongs to: the part before the last ' / ' of a nested metric's group
     ('round 3' of 'round 3 / bays'), else the metric itself ('')."""
@@ -145,12 +150,19 @@ def complete(table: pl.DataFrame, groups: Mapping[str, set[str]], offs: Sequence
     games all ended after round 6: it has no round 12), with that whole's n. With
     `games` (the run's), a share's 0 row gets the exact 95% interval of a share never seen,
     [0, 1 − 0.025^(1/N)], N the games or the row's n when fewer (stats.never_seen); `declared`
-    (the game's GameSpec.metric_info) says which metrics are shares where their names do not."""
+    (the game's GameSpec.metric_info) says which metrics are shares where their names do not,
+    and which name things of the variant (MetricInfo.variant_groups): such a category is added
+    only when this table names that thing (its crew pick rate lists every crew of its variant),
+    so a crew only another draft has stays missing here, not 0% as if never taken."""
     extra = []
+    flagged = {m for m, info in (declared or {}).items() if info.variant_groups}
+    own = {_last(str(g or "")) for m, g in table.select(C.METRIC, C.GROUP).iter_rows() if m in flagged}
     for metric, wanted in groups.items():
         part = table.filter(pl.col(C.METRIC) == metric)
         if part.height == 0:
             continue
+        if metric in flagged:
+            wanted = {g for g in wanted if _last(g) in own}
         have = set(part[C.GROUP].to_list())
         nested = _is_nested(wanted)
         whole_n: dict[str, Any] = {}  # each whole's n (its first row's, as the rows of a whole share one)
@@ -192,9 +204,10 @@ def in_group_order(table: pl.DataFrame) -> pl.DataFrame:
     return table[sorted(range(table.height), key=key)]
 
 
-def completed(fn: Callable[..., pl.DataFrame], groups: Mapping[str, set[str]]) -> Callable[..., pl.DataFrame]:
+def completed(fn: Callable[..., pl.DataFrame], groups: Mapping[str, set[str]],
+              declared: MetricInfos | None = None) -> Callable[..., pl.DataFrame]:
     """`fn` whose tables carry a 0 row for each category of `groups` they lack (and their
-    variant does not switch off)."""
+    variant does not switch off, and has: `declared`, as `complete`)."""
     def metric_fn(info: Mapping[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
-        return complete(fn(info, games, events), groups, switched_off(info))
+        return complete(fn(info, games, events), groups, switched_off(info), declared=declared)
     return metric_fn

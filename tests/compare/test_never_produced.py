@@ -49,3 +49,33 @@ def test_overlapping_shares_of_one_n_are_completed_though_they_add_up_to_more_th
     assert groups == {"end_trigger_share": {"colonists", "worlds"}}
     filled = {g: (e, n) for g, e, n in complete(draft, groups).select(C.GROUP, C.ESTIMATE, C.N).iter_rows()}
     assert filled["worlds"] == (0.0, 50)
+
+
+def test_a_crew_only_the_other_draft_has_is_missing_not_0_percent():
+    """Draft 6c adds Vance; draft 5 has no Vance. Compared, draft 5's Vance rows were 0% "never
+    taken" and the verdict said "Crew taken (share of turns), Vance: draft6-new-crews is 4.0 points
+    higher than draft5 [+3.5, +4.5]". A crew of draft 5 that a run never took (Bays, listed by its
+    summary at 0%) is still completed round by round."""
+    from playtest.games.stargate.metric_info import METRIC_INFO
+
+    draft5 = pl.concat([
+        _rows("crew_pick_rate", [("armstrong", 0.25, 80), ("bays", 0.0, 80), ("orlins", 0.25, 80)]),
+        _rows("crew_first_pick_rate", [("armstrong", 1.0, 20), ("bays", 0.0, 20), ("orlins", 0.0, 20)]),
+        _rows("crew_pick_rate_by_round", [("round 1 / armstrong", 0.5, 8), ("round 1 / orlins", 0.5, 8),
+                                          ("round 2 / armstrong", 0.5, 8), ("round 2 / orlins", 0.5, 8)]),
+    ])
+    draft6 = pl.concat([
+        _rows("crew_pick_rate", [("armstrong", 0.2, 80), ("bays", 0.05, 80), ("vance", 0.05, 80)]),
+        _rows("crew_first_pick_rate", [("armstrong", 0.9, 20), ("bays", 0.0, 20), ("vance", 0.1, 20)]),
+        _rows("crew_pick_rate_by_round", [("round 1 / armstrong", 0.5, 8), ("round 1 / vance", 0.5, 8),
+                                          ("round 2 / bays", 0.5, 8), ("round 2 / armstrong", 0.5, 8)]),
+    ])
+    groups = distribution_groups([draft5, draft6])
+    filled = {(m, g) for m, g in complete(draft5, groups, declared=METRIC_INFO).select(C.METRIC, C.GROUP).iter_rows()}
+    assert ("crew_pick_rate", "vance") not in filled
+    assert ("crew_first_pick_rate", "vance") not in filled
+    assert ("crew_pick_rate_by_round", "round 1 / vance") not in filled
+    assert ("crew_pick_rate_by_round", "round 2 / bays") in filled  # draft 5 has Bays: 0% in round 2
+    other = {(m, g) for m, g in complete(draft6, groups, declared=METRIC_INFO).select(C.METRIC, C.GROUP).iter_rows()}
+    assert ("crew_pick_rate", "orlins") not in other  # and no Orlins in this made-up draft
+    assert ("crew_pick_rate_by_round", "round 1 / orlins") not in other

@@ -14,7 +14,7 @@ METRIC_INFO: dict[str, MetricInfo] = {
     "select_win_lift": MetricInfo(title="Win-rate lift of selecting the action",
                                   phrase="win-rate lift of selecting {g}"),
     "development_purchase_rate": MetricInfo(title="Development bought (share of players)",
-                                            phrase="{g} purchase rate"),
+                                            phrase="{g} purchase rate", variant_groups=True),
     "development_win_lift": MetricInfo(title="Win-rate lift of owning the development",
                                        phrase="win-rate lift of owning {g}"),
     "vp_share_by_source": MetricInfo(title="Share of points by source", phrase="share of points from {g}"),

@@ -6,10 +6,11 @@ from __future__ import annotations
 from playtest.core.spec import MetricInfo
 
 METRIC_INFO: dict[str, MetricInfo] = {
-    "crew_pick_rate": MetricInfo(title="Crew taken (share of turns)", phrase="{g} pick rate", headline=True),
+    "crew_pick_rate": MetricInfo(title="Crew taken (share of turns)", phrase="{g} pick rate", headline=True,
+                                 variant_groups=True),
     "crew_first_pick_rate": MetricInfo(title="Crew taken first in a round", phrase="{g} first-pick rate",
-                                       headline=True),
-    "crew_pick_rate_by_round": MetricInfo(title="Crew taken, by round"),
+                                       headline=True, variant_groups=True),
+    "crew_pick_rate_by_round": MetricInfo(title="Crew taken, by round", variant_groups=True),
     "crew_win_rate": MetricInfo(title="Win rate of players who took the crew",
                                 phrase="win rate of players who took {g}", headline=True),
     "crew_win_lift": MetricInfo(title="Win-rate lift of taking the crew", phrase="win-rate lift of taking {g}"),
