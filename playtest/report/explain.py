@@ -11,6 +11,7 @@ import altair as alt
 import polars as pl
 
 from playtest.core.spec import MetricInfos
+from playtest.report import format as F
 from playtest.report.html import e, page
 from playtest.report.vega import vega_spec
 from playtest.tune.explain import Design, amount, sentences
@@ -80,7 +81,7 @@ def _response(row: dict[str, Any]) -> str:
 def _p(p: float | None) -> str:
     if p is None or math.isnan(p):
         return "–"
-    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+    return F.p_value(p)
 
 
 def explain_json(design: Design, table: pl.DataFrame) -> str:

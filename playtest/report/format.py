@@ -87,11 +87,24 @@ def interval(lo: float | None, hi: float | None, k: str) -> str:
     return f"{value(lo, k)} – {value(hi, k)}"
 
 
+LEVELS = (0.01, 0.05, 0.1)
+"""The significance levels a reader holds a p-value against ('strong = p < 0.05', ★)."""
+
+
 def p_value(p: float | None) -> str:
+    """'< 0.001', else three decimals; more where three would round a p-value below a level up
+    onto it: explain's 0.0497 read '0.050 ★' beside 'strong = p < 0.05'."""
     if _missing(p):
         return ""
     assert p is not None
-    return "< 0.001" if p < 0.001 else f"{p:.3f}"
+    if p < 0.001:
+        return "< 0.001"
+    digits = 3
+    text = f"{p:.{digits}f}"
+    while digits < 6 and float(text) > p and any(abs(float(text) - level) < 1e-12 for level in LEVELS):
+        digits += 1
+        text = f"{p:.{digits}f}"
+    return text
 
 
 def fair(x: float | None, k: str) -> str:

@@ -438,3 +438,16 @@ def test_a_response_of_inf_or_beyond_what_squares_is_skipped_without_numpy_warni
     assert not [w for w in recwarn if issubclass(w.category, RuntimeWarning)], [str(w.message) for w in recwarn]
     assert "huge" not in table["response"].to_list()
     assert set(table.filter(pl.col("response") == "some_inf")["n"].to_list()) == {38}
+
+
+def test_a_p_value_just_below_a_level_is_not_printed_on_it():
+    """explain ranked an effect 'p (Holm) 0.050 ★' (p 0.0497) beside 'strong = p < 0.05': three
+    decimals rounded it up onto the level it passed. Every report prints p-values this way."""
+    from playtest.report import format as F
+    from playtest.report.explain import _p
+
+    assert _p(0.04971185033882684) == "0.0497"
+    assert F.p_value(0.0099) == "0.0099"
+    assert F.p_value(0.0504) == "0.050"  # not below the level: three decimals say it
+    assert F.p_value(0.0123) == "0.012"
+    assert F.p_value(0.0004) == "< 0.001"
