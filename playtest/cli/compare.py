@@ -124,6 +124,11 @@ def terminal_table(rows: list[dict], labels: tuple[str, ...], interval: str = "9
     return table
 
 
+VERDICT_LINES = 12
+"""The terminal's verdict: at most this many differences per variant, the clearest first (the
+files list every one): five drafts against draft 5 gave 245 lines before the table."""
+
+
 @app.command()
 def compare(
     variants: Annotated[list[Path], typer.Argument(help="Two or more variant YAML files; the first is the baseline.")],
@@ -139,8 +144,9 @@ def compare(
     min_effect: Annotated[float, typer.Option("--min-effect", help="Smallest difference worth highlighting for rates (0.02 = 2 points).", min=0)] = 0.02,
     min_rel_effect: Annotated[float, typer.Option("--min-rel-effect", help="... and for other metrics, as a fraction of the baseline (0.05 = 5%).", min=0)] = 0.05,
     fmt: Annotated[str, typer.Option("--format", "-f", help="What to print: text (terminal table), md or json.")] = "text",
-    all_rows: Annotated[bool, typer.Option("--all", help="Print every metric in the terminal table (default: the "
-                                           "headline metrics and every notable difference; files hold all).")] = False,
+    all_rows: Annotated[bool, typer.Option("--all", help="Print every metric in the terminal table and every notable difference in the "
+                                           "verdict (default: the headline metrics and every notable difference in the table, "
+                                           f"at most {VERDICT_LINES} differences per variant in the verdict; files hold all).")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder (default reports/compare-<time>): runs, compare.html/.md/.json.")] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
     force: Annotated[bool, typer.Option("--force", help="Replace --out if it exists (only once the new comparison is complete).")] = False,
@@ -207,8 +213,13 @@ def compare(
         verdict = render.verdict_lines(cmp, run)
         console.print("Verdict", style="bold")
         console.print(verdict[0], markup=False, highlight=False)
-        for line in verdict[1:]:
-            console.print(f"  ★ {line}", markup=False, highlight=False)
+        for label, sentences in render.notable_by_variant(cmp):
+            shown_here = sentences if all_rows else sentences[:VERDICT_LINES]
+            for line in shown_here:
+                console.print(f"  ★ {line}", markup=False, highlight=False)
+            if len(shown_here) < len(sentences):
+                console.print(f"  … and {len(sentences) - len(shown_here)} more for {label} (compare.md lists every "
+                              "one; --all prints them here)", markup=False, highlight=False)
         console.print()
         console.print("Rule changes", style="bold")
         for line in render.changes_lines(cmp):

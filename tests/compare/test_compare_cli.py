@@ -323,3 +323,26 @@ def test_the_sweep_table_in_the_terminal_keeps_every_point_label_whole(cli, tmp_
              for i in range(1, 5)]
     assert cells == [f"scoring.majority_tiebreak={t},cubes.start_in_hand={c}"
                      for t in ("later_first_cube", "earlier_first_cube") for c in (3, 4)]
+
+
+def test_the_terminal_verdict_shows_the_clearest_differences_of_each_variant(cli, tmp_path, monkeypatch):
+    """Five drafts against draft 5 printed 245 verdict lines before the table: the terminal shows
+    each variant's clearest few and says how many more the files hold (--all prints them)."""
+    import playtest.cli.app  # noqa: F401  (registers the commands: cli.compare is imported from it)
+    from playtest.cli import compare as compare_cli
+
+    monkeypatch.setattr(compare_cli, "VERDICT_LINES", 2)
+    dev = ROOT / "variants/stargate/draft6-development.yaml"
+    args = ["compare", str(DRAFT5), str(dev), "-n", "30", "--seed", "4", "-w", "1"]
+    res = cli(*args, "--out", str(tmp_path / "a"))
+    assert res.returncode == 0, res.stderr
+    verdict = res.stdout.split("Rule changes")[0].splitlines()
+    total = int(verdict[1].split(" ")[0])
+    assert total > 2
+    assert [line for line in verdict if line.startswith("  ★ ")] == verdict[2:4]
+    assert verdict[4] == (f"  … and {total - 2} more for draft6-development (compare.md lists every one; "
+                          "--all prints them here)")
+    md = (tmp_path / "a" / "compare.md").read_text(encoding="utf-8")
+    assert md.count("\n- ★ ") == total
+    every = cli(*args, "--all", "--out", str(tmp_path / "b")).stdout.split("Rule changes")[0]
+    assert every.count("  ★ ") == total and " more for " not in every
