@@ -54,6 +54,18 @@ def _missing(x: float | None) -> bool:
     return x is None or (isinstance(x, float) and math.isnan(x))
 
 
+NEAR_END = 1e-6
+"""A share closer than this to 0 or 1 (0.0001%) is written as beyond that bound, not in digits."""
+
+
+def _two_digits(x: float) -> str:
+    """`x` (0.0001 ≤ x < 0.05, a percentage) in fixed notation with two significant digits and no
+    trailing zeros: '0.042', '0.0049', '0.0001' (never '1e-05')."""
+    decimals = 1 - math.floor(math.log10(x))
+    text = f"{x:.{decimals}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
 def value(x: float | None, k: str) -> str:
     if _missing(x):
         return "–"
@@ -62,10 +74,14 @@ def value(x: float | None, k: str) -> str:
         # A share strictly between 0 and 1 that one decimal would round to 0.0% or 100.0% (an
         # exact lower bound after one game in 60: 0.04%) keeps two significant digits of its
         # distance from the end: '0.042%', '99.96%', not a bound that reads as impossible.
+        # Closer to an end than 0.0001% it is '<0.0001%' or '>99.9999%': a Wilson bound of two
+        # table games read '5.3e-48%', and one a float's width below 1 '100%'.
         if 0 < x < 0.0005:
-            return f"{100 * x:.2g}%"
+            return "<0.0001%" if x < NEAR_END else f"{_two_digits(100 * x)}%"
         if 0.9995 <= x < 1:
-            gap = f"{100 * (1 - x):.2g}"  # '0.04': 99.96%
+            if 1 - x < NEAR_END:
+                return ">99.9999%"
+            gap = _two_digits(100 * (1 - x))  # '0.04': 99.96%
             return f"{100 - float(gap):.{len(gap.partition('.')[2])}f}%"
         return f"{100 * x:.1f}%"
     if k == "diff":

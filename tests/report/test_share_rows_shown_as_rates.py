@@ -37,8 +37,20 @@ def test_every_row_defined_as_a_share_is_a_rate_metric(tmp_path: Path, variant: 
     # Strictly inside (0, 1) but one decimal would say 0.0% or 100.0%: an exact lower bound after
     # one game in 60 read "1.7% [0.0% – 8.9%]", as if none could happen.
     (0.00042, "0.042%"), (0.000049, "0.0049%"), (0.9996, "99.96%"), (0.99996, "99.996%"),
+    # Never in scientific notation, nor as a '100%' of another precision: calibrate's Wilson
+    # bound at the effective number of two table games read '5.3e-48%', and 1e-05% below 0.0001%.
+    (5.3e-50, "<0.0001%"), (1e-7, "<0.0001%"), (2.5e-6, "0.00025%"), (0.000099, "0.0099%"),
+    (1 - 1e-14, ">99.9999%"), (1 - 3e-7, ">99.9999%"),
 ])
 def test_a_share_near_an_end_is_not_rounded_onto_it(x, text):
     from playtest.report.format import value
 
     assert value(x, "rate") == text
+    assert "e" not in text
+
+
+def test_an_interval_of_tiny_bounds_reads_as_percentages():
+    """The Markdown, terminal and HTML tables all write intervals through `interval`."""
+    from playtest.report.format import interval
+
+    assert interval(5.3e-50, 1.0, "rate") == "<0.0001% – 100.0%"
