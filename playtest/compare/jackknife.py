@@ -250,6 +250,11 @@ class Replicates:
             _, lo, hi = wilson(value * n, n)
         return ((hi - lo) / (2 * Z95)) ** 2
 
+    def table_interval(self, key: Key) -> tuple[float, float]:
+        """The row's interval in its variant's metric table, the one the run's report gives it
+        (NaN when it has none, or is not known)."""
+        return self._interval(key)
+
     def _interval(self, key: Key) -> tuple[float, float]:
         """The row's interval in its metric table (NaN when it has none, or is not known)."""
         v, metric, group = key

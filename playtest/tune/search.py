@@ -402,9 +402,24 @@ def _ci(reps: Replicates, terms: list[tuple[float, tuple[int, str, str]]]) -> tu
     return est.estimate, lo, hi
 
 
+def _value_ci(reps: Replicates, variant: int, metric: str, group: str) -> tuple[float, float, float]:
+    """One variant's value of a goal with its 95% interval: the jackknife's, except for a value
+    the same in every game (a bot that won none of 800 games), whose jackknife interval is the
+    point itself ('0.0% [0.0%, 0.0%]', read as certain); it gets the interval the run's own report
+    gives that row (Wilson's over the games: [0.0%, 0.5%]), or none when the report has none."""
+    est, lo, hi = _ci(reps, [(1.0, (variant, metric, group))])
+    if math.isnan(lo) or hi - lo > 1e-12 * max(1.0, abs(est)):
+        return est, lo, hi
+    low, high = reps.table_interval((variant, metric, group))
+    if math.isnan(low) or math.isnan(high) or not low - 1e-12 <= est <= high + 1e-12:
+        return est, math.nan, math.nan
+    return est, low, high
+
+
 def goal_rows(goals: G.Goals, reps: Replicates, best: list[G.GoalValue], base: list[G.GoalValue]) -> list[GoalRow]:
-    """Each goal's quantity for the winner (1) and the base (0) with paired 95% intervals. For a
-    spread, the pair of groups shown is the winner's widest; the base is shown on the same pair."""
+    """Each goal's quantity for the winner (1) and the base (0) with paired 95% intervals (a value
+    the same in every game: the report's own interval, `_value_ci`). For a spread, the pair of
+    groups shown is the winner's widest; the base is shown on the same pair."""
     rows = []
     for spec, bv, av in zip(goals.items, best, base, strict=True):
         m = spec.metric
@@ -420,8 +435,8 @@ def goal_rows(goals: G.Goals, reps: Replicates, best: list[G.GoalValue], base: l
             d = w
         else:
             g = bv.shown
-            w = _ci(reps, [(1.0, (1, m, g))])
-            o = _ci(reps, [(1.0, (0, m, g))])
+            w = _value_ci(reps, 1, m, g)
+            o = _value_ci(reps, 0, m, g)
             d = _ci(reps, [(1.0, (1, m, g)), (-1.0, (0, m, g))])
         rows.append(GoalRow(spec, bv.shown, w, o, d, bv.distance, av.distance))
     return rows

@@ -610,3 +610,32 @@ def test_the_closing_line_does_not_say_the_base_does_as_well_when_the_best_is_lo
     assert "no candidate is shown to beat the base (the best one's lower objective is within chance): no best.yaml" \
         in err
     assert "does as well" not in err
+
+
+def test_a_goal_value_the_same_in_every_game_gets_the_report_s_interval_not_a_point(tmp_path):
+    """A bonus-hunter that won none of 800 fresh games in base and best read '0.0% [0.0%, 0.0%]'
+    in the goals table: the jackknife of a value that never varies is the point itself, read as
+    certain. Each side gets its run report's interval of that row (Wilson's over the games), and
+    a varying value keeps its jackknife interval."""
+    from playtest.analysis import columns as C
+    from playtest.compare.jackknife import Replicates
+    from playtest.tune import goals as G
+
+    path = tmp_path / "g.yaml"
+    path.write_text("goals:\n  - metric: win_rate_by_bot\n    group: hunter\n    target: 0.25\n"
+                    "  - metric: exact_rate\n    group: heuristic\n    min: 0.4\n")
+    goals = G.load_goals(path)
+    keys = tuple((v, m, g) for v in (0, 1) for m, g in (("win_rate_by_bot", "hunter"), ("exact_rate", "heuristic")))
+    full = np.array([0.0, 0.42, 0.0, 0.45])
+    rng = np.random.default_rng(2)
+    noise = np.array([0.0, 1.0, 0.0, 1.0])[:, None] * rng.normal(0, 0.0002, (4, 30))
+    tables = tuple(pl.DataFrame({C.METRIC: ["win_rate_by_bot", "exact_rate"], C.GROUP: ["hunter", "heuristic"],
+                                 C.ESTIMATE: [0.0, e], C.CI_LOW: [0.0, e - 0.01], C.CI_HIGH: [0.0048, e + 0.01]})
+                   for e in (0.42, 0.45))
+    reps = Replicates(keys, full, full[:, None] + noise, tables, 800)
+    values = [{("win_rate_by_bot", "hunter"): 0.0, ("exact_rate", "heuristic"): e} for e in (0.42, 0.45)]
+    best = G.goal_values_of(goals, values[1], values[0])
+    base = G.goal_values_of(goals, values[0], values[0])
+    hunter, exact = S.goal_rows(goals, reps, best, base)
+    assert hunter.best == (0.0, 0.0, 0.0048) and hunter.base == (0.0, 0.0, 0.0048)
+    assert exact.best[1] < 0.45 < exact.best[2] and exact.best[2] - exact.best[1] < 0.01  # the jackknife's
