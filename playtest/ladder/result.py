@@ -162,7 +162,7 @@ def strength_verdict(r: dict[str, Any]) -> str:
         return "measurably stronger"
     if below("diff"):
         return f"measurably weaker than {lower}: the rungs are out of order"
-    score = f"score gap {r['score_diff']:+.2f} [{r['score_diff_low']:+.2f}, {r['score_diff_high']:+.2f}] per seat"
+    score = f"score gap {r['score_diff']:+.2f} [{r['score_diff_low']:+.2f}, {r['score_diff_high']:+.2f}] per seat (97.5%)"
     if below("score_diff"):
         return f"measurably weaker than {lower} on score ({score}), though not on wins: the rungs are out of order"
     if above("score_diff"):
@@ -192,8 +192,8 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
         seats = "seat" if r["upper_seats"] == 1 else "seats"
         out.append(f"{r['upper']} against {r['lower']} ({r['upper_seats']} {seats} to {r['lower_seats']}, "
                    f"{r['games']} games): wins {rate} — {ratio}; per-seat gap "
-                   f"{F.value(r['diff'], 'diff')} [{F.value(r['diff_low'], 'diff')}, {F.value(r['diff_high'], 'diff')}]: "
-                   f"{verdict}.")
+                   f"{F.value(r['diff'], 'diff')} [{F.value(r['diff_low'], 'diff')}, {F.value(r['diff_high'], 'diff')}] "
+                   f"(97.5%): {verdict}.")
     if ratings.height >= 2 and not math.isnan(ratings["rating"][-1]):
         top, bottom = ratings.row(-1, named=True), ratings.row(0, named=True)
         gap = top["rating"] - bottom["rating"]

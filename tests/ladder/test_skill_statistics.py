@@ -279,7 +279,7 @@ def test_a_rung_that_scores_measurably_less_is_called_weaker_not_saturated():
     row = {"lower": "greedy", "diff_low": -0.4, "diff_high": 0.05, "score_diff": -9.08,
            "score_diff_low": -15.71, "score_diff_high": -2.46}
     assert strength_verdict(row) == ("measurably weaker than greedy on score (score gap -9.08 [-15.71, -2.46] "
-                                     "per seat), though not on wins: the rungs are out of order")
+                                     "per seat (97.5%)), though not on wins: the rungs are out of order")
     assert strength_verdict(row | {"diff_high": -0.1}) == "measurably weaker than greedy: the rungs are out of order"
     assert strength_verdict(row | {"diff_low": 0.01}) == "measurably stronger"
     assert strength_verdict(row | {"score_diff": 3.0, "score_diff_low": 1.0, "score_diff_high": 5.0}).startswith(
@@ -682,3 +682,17 @@ def test_a_rung_whose_value_rests_on_two_games_that_agree_is_no_change(monkeypat
     assert found[skill.NOTE] == skill.RESTS_ON_FEW_GAMES
     # The weak rung alone varies over its many blocks: no floor for it.
     assert reps.thin_constant_blocks([(0, "leader_after_round_wins", "round 16")]) is None
+
+
+def test_the_skill_sentence_names_the_level_of_its_gap_interval():
+    """The gap and score gap are 97.5% intervals (each of the verdict's two tests, Bonferroni),
+    as the strength table's headers say; the sentence above the table, in the terminal, Markdown
+    and HTML alike, gave '+46.0 pts [+38.8 pts, +48.6 pts]' bare, read as the 95% of every other
+    bracket in the report."""
+    from playtest.ladder.result import skill_matters
+
+    pairs = {("low", "up"): pair_sample(3, 60, 0.75)}
+    r = strength.ratings(pairs, ["low", "up"], rng=np.random.default_rng(1), n_boot=20)
+    first = skill_matters(strength.strength_table(pairs), r)[0]
+    gap = first.split("per-seat gap ", 1)[1]
+    assert "] (97.5%): " in gap, first
