@@ -451,3 +451,26 @@ def test_a_p_value_just_below_a_level_is_not_printed_on_it():
     assert F.p_value(0.0504) == "0.050"  # not below the level: three decimals say it
     assert F.p_value(0.0123) == "0.012"
     assert F.p_value(0.0004) == "< 0.001"
+
+
+def test_no_strong_effect_names_the_numbers_a_straight_line_does_not_fit():
+    """A 4-point sweep of rules.end.worlds moved the worlds end trigger 71% → 37% → 9% → 1%; the
+    line's intervals were scaled ×15 for lack of fit and nothing was strong, and the report said
+    only 'no key moves any number beyond the noise of this design'. It names such numbers (χ² of
+    the fit, p < 0.05) and says where to read them; a scale within chance is not named."""
+    import polars as pl
+
+    from playtest.report.explain import NONE_STRONG, none_strong
+
+    def row(response: str, method: str) -> dict:
+        return {"response": response, "method": method, "df": 2}
+
+    wls = "weighted least squares (point errors"
+    table = pl.DataFrame([row("end_trigger_share (worlds)", f"{wls}, scaled ×15.12 for lack of fit)"),
+                          row("end_trigger_share (colonists)", f"{wls}, scaled ×2.64 for lack of fit)"),
+                          row("game_length_rounds", f"{wls}, scaled ×5.83 for lack of fit)"),
+                          row("win_rate_by_seat (seat 1)", f"{wls})")])
+    text = none_strong(table)
+    assert text.startswith(NONE_STRONG + " But 2 numbers move")
+    assert "(end_trigger_share (worlds), game_length_rounds;" in text and "colonists" not in text
+    assert none_strong(table.filter(pl.col("response") == "win_rate_by_seat (seat 1)")) == NONE_STRONG
