@@ -137,19 +137,20 @@ def diff_cmd(
         # A gate never reads a quantile (gates.GateSpec refuses them): none is computed.
         metric_fn = report_metrics(section_keys(found, [g.metric for g in gates.model.gates]), quantiles=False)
         runs = Runs([b, c], ["base", "candidate"], config, out_dir, seeds)
-        results, status = [], UNDECIDED
-        for i, games in enumerate(schedule, 1):
+        results, status, played = [], UNDECIDED, 0
+        for played, games in enumerate(schedule, 1):
             samples = runs.grow_to(games)
             reps = replicate(samples, metric_fn)
             results = evaluate(gates, reps, looks=len(schedule))
             status = overall(results)
             counts = {s: sum(r.status == s for r in results) for s in ("pass", "fail", "undecided")}
-            err.print(f"look {i}/{len(schedule)}: {games} games per variant → "
+            err.print(f"look {played}/{len(schedule)}: {games} games per variant → "
                       + ", ".join(f"{v} {k}" for k, v in counts.items() if v), highlight=False)
             if status != UNDECIDED:
                 break
     info = {"base": b.path, "candidate": c.path, "base_hash": b.hash, "candidate_hash": c.hash,
             "changes": rule_changes(b.resolved, c.resolved), "games": runs.games, "looks": len(schedule),
+            "looks_played": played,
             "max_games": top if until_decided else None, "players": players_, "lineup": list(lineup),
             "seed": seed_ if seeds[0] == seeds[1] else ",".join(map(str, seeds)),
             "confidence": gates.model.confidence, "gates_file": gates.path, "command": config.command}

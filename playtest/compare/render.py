@@ -421,6 +421,15 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
 # --- gates --------------------------------------------------------------------------------------
 
 
+def _looks_text(info: dict[str, Any]) -> str:
+    """'3 looks', or 'decided at look 2 of 3' when the run stopped early: the planned looks set
+    each look's share of α (Bonferroni), the played ones the games."""
+    planned, played = info["looks"], info.get("looks_played", info["looks"])
+    if played < planned:
+        return f"decided at look {played} of {planned}"
+    return f"{planned} look{'s' if planned != 1 else ''}"
+
+
 def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any]) -> str:
     head = {PASS: "✅ **All gates hold**", FAIL: "❌ **A gate fails**", "undecided": "⚠️ **Undecided**: the games played cannot decide every gate"}[status]
     out = [f"### playtest diff: `{info['candidate']}` against `{info['base']}`", "", head, ""]
@@ -437,7 +446,7 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any])
     out += ["", "Rule changes:", "", "```"]
     out += [str(c) for c in info["changes"]] or ["(none)"]
     out += ["```", ""]
-    out.append(f"{info['games']} games per variant ({info['looks']} look{'s' if info['looks'] != 1 else ''}"
+    out.append(f"{info['games']} games per variant ({_looks_text(info)}"
                f"{', max ' + str(info['max_games']) if info.get('max_games') else ''}), {info['players']} players, "
                f"bots {','.join(info['lineup'])}, {_seed_text(info['seed'])}, confidence {info['confidence']:g}. "
                f"Bounds are one-sided {info['confidence']:g}-confidence bounds of the component shown (the one "

@@ -208,6 +208,22 @@ def test_diff_exit_3_when_undecided_after_every_look(cli, tmp_path):
     assert "20 games per variant (2 looks, max 20)" in res.stdout
 
 
+def test_diff_says_at_which_look_it_decided(cli, tmp_path):
+    """A run that passes at its first look said '10 games per variant (3 looks, max 40)': the
+    looks planned (they set each look's α), not the one that decided."""
+    path = gates_file(tmp_path, """
+        gates:
+          - {metric: game_length_rounds, max: 50}
+    """)
+    args = ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "-w", "1", "-n", "10", "--until-decided",
+            "--max-games", "40"]
+    res = cli(*args)
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert "10 games per variant (decided at look 1 of 3, max 40)" in res.stdout
+    doc = json.loads(cli(*args, "--format", "json").stdout)
+    assert (doc["looks"], doc["looks_played"]) == (3, 1)
+
+
 def test_diff_usage_errors(cli, tmp_path):
     path = gates_file(tmp_path, GATES_OK)
     res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "--until-decided")
