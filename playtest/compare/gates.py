@@ -30,13 +30,15 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StrictFloat,
@@ -71,9 +73,23 @@ class GateError(VariantError):
 class _Strict(BaseModel):
     # .nan / .inf bounds would leave a gate undecided forever: refused where they are written.
     # Numbers are Strict: a yes/no is refused, as a variant refuses it (`max: true` was read as
-    # 1 and the gate failed), and so is a quoted number (`max: '5'` was read as 5).
+    # 1 and the gate failed), and so is a quoted number (`max: '5'` was read as 5); a number with
+    # an exponent, which YAML 1.1 reads as text (1e-3), is a number (`Number`).
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
+
+_EXPONENT = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)[eE][-+]?[0-9]+")
+
+
+def _exponent(value: object) -> object:
+    """A number written with an exponent but without a dot and a sign in it (1e-3, 2.5e3): YAML
+    1.1 reads it as text, which the Strict number would refuse as 'not a valid number'."""
+    return float(value) if isinstance(value, str) and _EXPONENT.fullmatch(value) else value
+
+
+Number = Annotated[StrictFloat, BeforeValidator(_exponent)]
+"""A limit, target or weight of a gates or goals file: a number as YAML writes one; not a
+yes/no, nor other text (`max: '5'`)."""
 
 MAX_GATE_GAMES = 100_000_000
 
@@ -93,9 +109,9 @@ class GateSpec(_Strict):
     metric: str
     group: str | list[str] | None = None
     of: Literal["value", "spread", "change"] = "value"
-    min: StrictFloat | None = None
-    max: StrictFloat | None = None
-    between: tuple[StrictFloat, StrictFloat] | None = None
+    min: Number | None = None
+    max: Number | None = None
+    between: tuple[Number, Number] | None = None
 
     @field_validator("metric")
     @classmethod
@@ -185,7 +201,7 @@ class GateSpec(_Strict):
 
 
 class GatesModel(_Strict):
-    confidence: StrictFloat = Field(0.95, gt=0.5, lt=1)
+    confidence: Number = Field(0.95, gt=0.5, lt=1)
     run: RunDefaults = RunDefaults()
     gates: list[GateSpec] = Field(min_length=1)
 

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
-from pydantic import ConfigDict, Field, StrictFloat, ValidationError, model_validator
+from pydantic import ConfigDict, Field, ValidationError, model_validator
 
 from playtest.analysis import columns as C
 from playtest.compare.gates import (
@@ -32,6 +32,7 @@ from playtest.compare.gates import (
     Gates,
     GatesModel,
     GateSpec,
+    Number,
     RunDefaults,
     other_kind,
     probe_problems,
@@ -49,8 +50,8 @@ class GoalSpec(GateSpec):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    target: StrictFloat | None = None
-    weight: StrictFloat = Field(1.0, gt=0)
+    target: Number | None = None
+    weight: Number = Field(1.0, gt=0)
 
     @model_validator(mode="after")
     def _limits(self) -> GoalSpec:  # replaces GateSpec._limits: a target alone is enough

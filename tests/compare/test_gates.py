@@ -124,6 +124,29 @@ def test_malformed_gates_are_located(tmp_path, body, message):
     assert str(info.value) == f"{path}{message.removeprefix('gates.yaml')}"
 
 
+def test_a_number_written_with_an_exponent_is_a_number(tmp_path):
+    """YAML 1.1 reads 1e-3 (an exponent without a dot and a sign) as text: with the limits
+    Strict (4301c4f), `max: 1e-3` was refused as 'Input should be a valid number (got '1e-3')';
+    it had been read as 0.001. A yes/no and a quoted number stay refused (tests/bad_inputs)."""
+    from playtest.tune.goals import load_goals
+
+    gates = load_gates(gates_file(tmp_path, """\
+        confidence: 95e-2
+        gates:
+          - {metric: game_length_rounds, max: 1e1}
+          - {metric: first_player_advantage, between: [-5e-2, 2.5E-2]}
+        """)).model
+    assert gates.confidence == 0.95 and gates.gates[0].max == 10.0 and gates.gates[1].between == (-0.05, 0.025)
+    goals = load_goals(gates_file(tmp_path, "goals:\n  - {metric: game_length_rounds, target: 6e0, weight: 5e-1}\n",
+                                  "goals.yaml")).model
+    assert (goals.goals[0].target, goals.goals[0].weight) == (6.0, 0.5)
+    for body, message in (("max: '1e1x'", "Input should be a valid number (got '1e1x')"),
+                          ("max: 1e999", "Input should be a finite number (got '1e999')")):
+        with pytest.raises(GateError) as info:
+            load_gates(gates_file(tmp_path, f"gates:\n  - metric: game_length_rounds\n    {body}\n"))
+        assert str(info.value).endswith(f"gates.0.max: {message}"), str(info.value)
+
+
 def _probe_checks(path, reps) -> None:
     """`check_against_probe` as diff calls it, with every (metric, group) of `reps` seen."""
     seen: dict[str, list[str]] = {}
