@@ -488,12 +488,12 @@ def scan_run(run_dir: Path) -> RunFiles:
     return RunFiles(run_dir, info, games, events, partial)
 
 
-def not_a_folder(path: Path) -> str:
-    """Why `path`, which is not a folder, is no run folder: a file, something else that exists
-    (/dev/null read 'no such run folder'), or nothing."""
+def not_a_folder(path: Path, what: str = "run folder") -> str:
+    """Why `path`, which is not a folder, is no `what` (a run folder, a sweep or tune output
+    folder): a file, something else that exists (/dev/null read 'no such run folder'), or nothing."""
     if path.is_file():
-        return "a file, not a run folder"
-    return "not a folder, so not a run folder" if path.exists() else "no such run folder"
+        return f"a file, not a {what}"
+    return f"not a folder, so not a {what}" if path.exists() else f"no such {what}"
 
 
 def read_run(run_dir: Path) -> tuple[dict[str, Any], pl.DataFrame, pl.DataFrame]:

@@ -36,7 +36,7 @@ from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError
 from playtest.jsonplaces import located
 from playtest.report import format as F
-from playtest.sim.rundir import check_items, check_keys, first_line, read_json
+from playtest.sim.rundir import check_items, check_keys, first_line, not_a_folder, read_json
 from playtest.suggest import guess
 from playtest.variants.source import REMOVE_TAG
 
@@ -110,8 +110,7 @@ def read_design(run_dir: Path, metrics: list[str] | None = None) -> Design:
         source = "tune.json and trials.parquet" if (run_dir / "tune.json").is_file() else "sweep.json"
         raise PlaytestError(f"{run_dir}: cannot read {source}: {first_line(exc)}") from None
     if not run_dir.is_dir():
-        raise PlaytestError(f"{run_dir}: " + ("a file, not a sweep or tune output folder" if run_dir.is_file()
-                                              else "no such folder"))
+        raise PlaytestError(f"{run_dir}: {not_a_folder(run_dir, 'sweep or tune output folder')}")
     raise PlaytestError(f"{run_dir}: not a sweep or tune output (no sweep.json, or tune.json with trials.parquet)")
 
 

@@ -165,7 +165,11 @@ def test_explain_refuses_a_folder_that_is_not_a_sweep_or_tune(tmp_path):
     with pytest.raises(PlaytestError, match="not a sweep or tune output"):
         read_design(tmp_path)
     code, _, err = invoke("explain", tmp_path / "missing")
-    assert (code, err) == (2, f"error: {tmp_path / 'missing'}: no such folder")
+    assert (code, err) == (2, f"error: {tmp_path / 'missing'}: no such sweep or tune output folder")
+    # a path that exists but is no folder read 'no such folder' (report and calibrate share the
+    # rule: rundir.not_a_folder)
+    code, _, err = invoke("explain", "/dev/null")
+    assert (code, err) == (2, "error: /dev/null: not a folder, so not a sweep or tune output folder")
 
 
 def _tune_folder(folder):
