@@ -1033,6 +1033,19 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"each hand 7 cards, or play hands of 3 with set: \[hand_size=3\]$",
          {"t.yaml": (ROOT / "tests/ohseven/data/handscored/os10.yaml").read_text()
           .replace("../../../../variants/", f"{ROOT}/variants/").replace("set: [hand_size=3, rounds=1]\n", "")}),
+    # ... and hands none of which holds a card (a template to fill in) said "or play hands of 0
+    # with set: [hand_size=0]", a hand size the variant refuses; so would 13 cards each of a deck of 64
+    Case("o7-every-hand-empty", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:22:11: rounds.1.deals.1.hands: every hand holds 0 cards, but the variant deals 3 \(hand_size\): give "
+         r"each hand 3 cards$",
+         {"t.yaml": re.sub(r"(?m)^( {10}[A-Z][a-z]+): \[.*\]$", r"\1: []", (ROOT / "tests/ohseven/data/handscored/os10.yaml")
+                           .read_text().replace("../../../../variants/", f"{ROOT}/variants/"))}),
+    Case("o7-every-hand-too-large-for-the-deck", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:21:11: rounds.1.deals.1.hands: every hand holds 13 cards, but the variant deals 7 \(hand_size\): give "
+         r"each hand 7 cards$",
+         {"t.yaml": re.sub(r"(?m)^( {10}[A-Z][a-z]+): \[.*\]$", r"\1: [" + ", ".join(["2C"] * 13) + "]",
+                           (ROOT / "tests/ohseven/data/handscored/os10.yaml").read_text()
+                           .replace("../../../../variants/", f"{ROOT}/variants/").replace("set: [hand_size=3, rounds=1]\n", ""))}),
     Case("o7-round-without-a-valid-key", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:\d+:3: rounds.7: none of its keys is valid \(got \{\"x\": 1\}\): it needs deals; valid keys: deals, tricks$",
          {"t.yaml": _example("ohseven-match.yaml").rsplit("\n- deals:", 1)[0] + "\n- x: 1\n"}),

@@ -141,12 +141,16 @@ class TieRule(StrEnum):
     """Ties broken by the number of exactly met bids; still tied is shared."""
 
 
+MAX_HAND_SIZE = 20
+"""The most cards a variant deals each player (hand_size)."""
+
+
 class OhSevenVariant(VariantModel):
     """An Oh-Seven variant (rules summary at seeds/000, rulings in RULINGS.md)."""
 
     deck: Deck
     rounds: int = Field(default=7, ge=1, le=50)
-    hand_size: int = Field(default=7, ge=1, le=20)
+    hand_size: int = Field(default=7, ge=1, le=MAX_HAND_SIZE)
     """Cards dealt to each player per round = tricks per round."""
     dealer_rotates: bool = True
     bidding: Bidding = Bidding()
