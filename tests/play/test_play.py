@@ -831,8 +831,8 @@ def test_stargate_announces_each_rounds_end_and_who_starts_the_next():
     assert ("P3 (greedy): place blue1 blue1  — 2 cube(s) placed, drew 2 from stock (hand 3, stock 10)\n"
             "Round 1 is over. Nothing is scored at a round's end: the board scores when the game ends "
             "(if it ended now: P1 7, You 0, P3 5).\n"
-            "The crews return to the crew area; You start round 2. (Cubes come from stock only at each turn's end, "
-            "2 a turn.)\n") in text
+            "The crews return to the crew area; You start round 2. (Cubes come from stock at each turn's end, "
+            "2 a turn, and by the skill of bays, never at a round's end.)\n") in text
     assert "P3 starts round 3." in text and "P1 starts round 4." in text
     rounds = s.state.round
     ends = [m for m in s.moves if m.after]
@@ -843,6 +843,27 @@ def test_stargate_announces_each_rounds_end_and_who_starts_the_next():
         nxt = s.moves[s.moves.index(m) + 1]
         assert m.after[0].startswith(f"Round {k + 1} is over.")
         assert m.after[1].split("; ")[-1].startswith(f"{nxt.who.split(' ')[0]} start"), (m.after, nxt.who)
+
+
+@pytest.mark.parametrize(("overrides", "said"), [
+    ([], "(Cubes come from stock at each turn's end, 2 a turn, and by the skill of bays, never at a round's end.)"),
+    (["cubes.replenish=0"], "(Cubes come from stock only by the skill of bays, never at a turn's or a round's end.)"),
+    (["crews.bays.skill=[{effect: gain_vp, amount: 1}]"], "(Cubes come from stock only at each turn's end, 2 a turn.)"),
+    (["cubes.replenish=0", "crews.bays.skill=[{effect: gain_vp, amount: 1}]"], "(No cubes come from stock in this variant.)"),
+])
+def test_stargate_s_round_end_says_every_way_cubes_come_from_stock(overrides, said):
+    """Draft 5's round end said 'Cubes come from stock only at each turn's end', and with
+    cubes.replenish 0 'No cubes come from stock in this variant': Bays' skill (gain_cubes) takes
+    2 from the stock into the hand."""
+    v = load_variant(DRAFT5, overrides)
+    spec = get_game(v.game)
+    s = PlaySession(spec, spec.make_rules(v.model), spec.play(), 3, 1, ["greedy", "(you)", "greedy"], 7)
+    while not any(m.after for m in s.moves) and not s.over():
+        s.advance()
+        if not s.over() and not any(m.after for m in s.moves):
+            s.play(s.rules.legal_actions(s.state)[0])
+    first = next(m.after for m in s.moves if m.after)
+    assert first[-1].endswith(said), first
 
 
 def test_oh_seven_says_each_players_bid_tricks_and_points_when_a_round_is_scored():

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from playtest import rng as streams
 from playtest.core.events import Event, EventKind
+from playtest.games.stargate import schema as sc
 from playtest.games.stargate.actions import MoveCube, SwapCubes, TakeCrew
 from playtest.games.stargate.rules import Phase, StargateRules, State
 from playtest.games.stargate.transcript import GAME, NOTATION, dump_transcript
@@ -170,7 +171,7 @@ def announce(rules: StargateRules, before: State, after: State, action: Any, eve
              names: Sequence[str]) -> list[str]:
     """At a round's end (its round_end events): that nothing is scored until the game ends, the
     scores so far, the crews returning, time gathered by crews nobody took, who starts the next
-    round; or that the game ends and why."""
+    round and where cubes come from stock (`_from_stock`); or that the game ends and why."""
     ends = [e for e in events if e.kind == EventKind.ROUND_END]
     if not ends:
         return []
@@ -186,10 +187,24 @@ def announce(rules: StargateRules, before: State, after: State, action: Any, eve
              for c, (b, a) in enumerate(zip(before.crew_bonus, after.crew_bonus, strict=True)) if a > b]
     first = names[after.start]
     said.append(f"{first} {'start' if first == 'You' else 'starts'} round {after.round}")
-    draw = (f"Cubes come from stock only at each turn's end, {rules.replenish} a turn."
-            if rules.replenish else "No cubes come from stock in this variant.")
-    lines.append("; ".join(said) + f". ({draw})")
+    lines.append("; ".join(said) + f". ({_from_stock(rules)})")
     return lines
+
+
+def _from_stock(rules: StargateRules) -> str:
+    """Every way cubes come from the stock into a hand: the turn's end (the replenish) and a
+    crew's skill that may gain cubes (Bays' gain_cubes; schema.NO_CUBE_SKILLS lists the rest),
+    never a round's end."""
+    skills = [rules.crew_ids[c] for c, skill in enumerate(rules.skills)
+              if any(not isinstance(e, sc.NO_CUBE_SKILLS) for e in skill)]
+    by_skill = f"by the skill of {', '.join(skills)}"
+    if rules.replenish and skills:
+        return f"Cubes come from stock at each turn's end, {rules.replenish} a turn, and {by_skill}, never at a round's end."
+    if rules.replenish:
+        return f"Cubes come from stock only at each turn's end, {rules.replenish} a turn."
+    if skills:
+        return f"Cubes come from stock only {by_skill}, never at a turn's or a round's end."
+    return "No cubes come from stock in this variant."
 
 
 def deal_rng(seed: int) -> random.Random:
