@@ -123,6 +123,14 @@ def p_value(p: float | None) -> str:
     return text
 
 
+def p_is(p: float | None) -> str:
+    """`p_value` after 'p': '= 0.031', '< 0.001', or '–' when there is none."""
+    text = p_value(p)
+    if not text:
+        return "–"
+    return text if text.startswith("<") else f"= {text}"
+
+
 def fair(x: float | None, k: str) -> str:
     """The fair reference value: 0 for differences, else as `value`."""
     return "0" if k == "diff" and x == 0 else value(x, k)

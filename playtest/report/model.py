@@ -265,9 +265,9 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = ()) 
     equal = all(p >= level for p in tests)
     n_games = seats[0][C.N]
     d = detect[C.ESTIMATE] if detect else math.nan
-    p_text = "chi-square p = " + ("–" if p_value is None or math.isnan(p_value) else f"{p_value:.2g}")
+    p_text = f"chi-square p {units.p_is(p_value)}"
     if p_fpa is not None and not math.isnan(p_fpa):
-        p_text += f", start player p = {p_fpa:.2g}"
+        p_text += f", start player p {units.p_is(p_fpa)}"
     if equal:
         status = "fair"
         headline = (f"Seats look fair: no seat advantage detected in {n_games} games{_lineup_text(bots)} "

@@ -484,3 +484,14 @@ def test_the_score_components_chart_shows_each_component_s_interval(ohseven_data
             for g, lo, hi in table.select("group", *(pl.col(c).fill_nan(None) for c in ("ci_low", "ci_high"))).iter_rows()}
     assert drawn == want and len(want) >= 8  # an unknown end (NaN) is drawn as null: JSON has no NaN
     json.dumps(spec, allow_nan=False)
+
+
+def test_the_seat_verdict_says_its_p_values_as_every_report_does(stargate_data):
+    """'chi-square p = 0.05' (.2g) for a p of 0.0497: the shared format (format.p_value) gives
+    three decimals, more when they would round onto a level, and '< 0.001'."""
+    from playtest.report import format as F
+
+    assert (F.p_is(0.0497), F.p_is(0.0002), F.p_is(None), F.p_is(0.31)) == ("= 0.0497", "< 0.001", "–", "= 0.310")
+    md = render_markdown(build_report(*stargate_data))
+    said = re.findall(r"chi-square p (= [^,;)\s]+|< 0\.001)", md)
+    assert said and all(re.fullmatch(r"= \d\.\d{3,}|< 0\.001", s) for s in said), said

@@ -91,3 +91,13 @@ def test_findings_rejects_an_unknown_rung(tmp_path: Path, capsys) -> None:
     assert code == 2 and not (tmp_path / "f.md").exists()
     err = capsys.readouterr().err
     assert err.startswith("error: --rungs: unknown bot 'mcts-typo' for stargate") and err.count("\n") == 1
+
+
+def test_a_holm_p_just_below_the_level_is_not_printed_on_it() -> None:
+    """The findings page printed 'p(Holm) 0.05 ★' for p 0.0497 (.2g): the shared p-value format
+    says 0.0497 (format.p_value, as compare and explain print it)."""
+    from playtest.games.stargate.findings import fmt_diff
+
+    row = {C.ESTIMATE: 0.5, C.CI_LOW: 0.1, C.CI_HIGH: 0.9, "p_holm": 0.0497, "significant": True}
+    assert fmt_diff(row) == "+0.50 [+0.10, +0.90], p(Holm) 0.0497 ★"
+    assert fmt_diff(row | {"p_holm": 0.0002}) == "+0.50 [+0.10, +0.90], p(Holm) < 0.001 ★"

@@ -33,6 +33,7 @@ from playtest.compare.jackknife import Sample, block_count
 from playtest.games.stargate.schema import StargateVariant
 from playtest.io import write_atomic
 from playtest.ladder.runs import slug
+from playtest.report import format as F
 from playtest.sim.batch import RunConfig, check_lineup, read_run, run_batch
 from playtest.variants import Variant, load_variant
 
@@ -253,7 +254,7 @@ def fmt_diff(row: dict[str, Any] | None, pct: bool = False) -> str:
     lo, hi = row[C.CI_LOW], row[C.CI_HIGH]
     ci = "" if lo is None or math.isnan(lo) else f" [{f(lo)}, {f(hi)}]"
     p = row.get("p_holm")
-    ps = "" if p is None or math.isnan(p) else f", p(Holm) {p:.2g}"
+    ps = "" if p is None or math.isnan(p) else f", p(Holm) {F.p_value(p)}"
     star = " ★" if row.get("significant") else ""
     return f"{f(row[C.ESTIMATE])}{ci}{ps}{star}"
 
