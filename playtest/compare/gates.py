@@ -587,11 +587,6 @@ def overall(results: list[GateResult]) -> str:
     return FAIL if FAIL in statuses else PASS if statuses == {PASS} else UNDECIDED
 
 
-def check_settings(gates: Gates) -> None:
-    if gates.model.run.max_games is not None and gates.model.run.max_games < gates.model.run.games:
-        raise GateError([gates.tree.value["run"].problem("run.max_games", "must be at least run.games")])
-
-
 def as_plain(results: list[GateResult]) -> list[dict[str, Any]]:
     return [{"name": r.spec.title(r.declared), "metric": r.spec.metric, "of": r.spec.of, "groups": r.spec.groups,
              "min": r.spec.low, "max": r.spec.high, "status": r.status, "shown": r.label,

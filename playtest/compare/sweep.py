@@ -36,7 +36,7 @@ class Point:
         return ", ".join(f"{k}={_show(v)}" for k, v in self.settings) or "(as written)"
 
     def overrides(self) -> list[str]:
-        return [f"{k}={REMOVE_TAG if v is REMOVED else _json(v)}" for k, v in self.settings]
+        return [f"{k}={REMOVE_TAG if v is REMOVED else json_text(v)}" for k, v in self.settings]
 
     def folder(self, index: int) -> str:
         """The run folder's name under `runs/`, e.g. `02-time_3`. The values are the user's
@@ -51,18 +51,16 @@ class Point:
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 
 
-_json = json_text
-
 
 def _show(v: Any) -> str:
     if v is REMOVED:
         return REMOVE_TAG
-    return v if isinstance(v, str) else _json(v)
+    return v if isinstance(v, str) else json_text(v)
 
 
 def _identity(v: Any) -> str:
     """What tells two values of an axis apart as written: its JSON (`"1"` is not `1`, nor `1.0`)."""
-    return _show(v) if v is REMOVED else _json(v, sort_keys=True)
+    return _show(v) if v is REMOVED else json_text(v, sort_keys=True)
 
 
 class _AxisLoader(yaml.SafeLoader):
