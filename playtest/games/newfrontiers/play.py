@@ -121,12 +121,11 @@ def _price(rules: NewFrontiersRules, view: View, action: Any) -> tuple[int, str]
     than printed now; None otherwise (the printed cost is the price)."""
     verb, t = getattr(action, "verb", ""), rules.tiles
     s, seat = view.state, view.seat
-    p = s.players[seat]
     if verb == "develop" and action.arg in t.dev_index:
         dev = t.dev_index[action.arg]
         printed, pay = t.devs[dev].cost, rules.develop_cost(s, seat, dev)
-        bonus = rules.r.bonuses.develop_discount if s.selectors and s.selectors[-1] == seat else 0
-        why = [("Develop bonus", bonus), ("powers", p.prof.discount.get("develop", 0))]
+        bonus, powers_off = rules.develop_discounts(s, seat)
+        why = [("Develop bonus", bonus), ("powers", powers_off)]
     elif verb == "settle" and action.arg in t.world_index and s.todo:
         world = t.world_index[action.arg]
         powers = rules.settle_powers(s, s.todo[0])

@@ -244,10 +244,14 @@ class NewFrontiersRules:
         prof.production_worlds = sum(1 for w in worlds if t.worlds[w].kind == "production")
         return prof
 
-    def develop_cost(self, state: State, seat: int, dev: int) -> int:
+    def develop_discounts(self, state: State, seat: int) -> tuple[int, int]:
+        """(the Develop bonus, the seat's develop-discount powers): what `seat` pays less for a
+        development now. The bonus is the last selector's (the one who selected Develop)."""
         bonus = self.r.bonuses.develop_discount if state.selectors and state.selectors[-1] == seat else 0
-        p = state.players[seat]
-        return max(0, self.tiles.devs[dev].cost - bonus - p.prof.discount.get("develop", 0))
+        return bonus, state.players[seat].prof.discount.get("develop", 0)
+
+    def develop_cost(self, state: State, seat: int, dev: int) -> int:
+        return max(0, self.tiles.devs[dev].cost - sum(self.develop_discounts(state, seat)))
 
     def settle_powers(self, state: State, task: Task) -> Profile:
         """The powers the settling player had when this settle action began (worlds settled
@@ -274,9 +278,7 @@ class NewFrontiersRules:
                                                              if a not in s.selected)
             return left
         if kind == DEVELOP:
-            off = p.prof.discount.get("develop", 0)
-            if s.selectors and s.selectors[-1] == seat:
-                off += self.r.bonuses.develop_discount
+            off = sum(self.develop_discounts(s, seat))
             owned = p.devs if self.r.unique_developments else ()
             budget = p.gold + off  # a development is within means when cost - off <= gold
             # (never below 0 while start gold and compensation are >= 0, as the schema requires;
