@@ -76,11 +76,13 @@ class MetricInfo:
     """`compare`'s terminal table always shows its rows, notable or not (the files show every row)."""
     variant_groups: bool = False
     """Its groups (or, nested as 'round 3 / bays', their last part) name things of the variant,
-    such as Stargate's crews, and a run's table names every one its variant has (a crew nobody
-    took reads 0%, GameSpec.summary_variant). A group that a run's table never names is then not
-    in its variant (Vance, a crew only draft 6 has): `compare`, `sweep` and the ladder leave it
-    missing there ('–', not tested) rather than fill it in as a 0% never seen, which read as
-    "draft6-new-crews takes Vance 4.0 points more often than draft5"."""
+    such as Stargate's crews. The flagged metrics of a run's table, taken together, name every
+    thing its variant has (crew_pick_rate lists every crew, a crew nobody took at 0%,
+    GameSpec.summary_variant; crew_pick_rate_by_round lists only the crews taken, and relies on
+    it): a group none of them names is not in the run's variant (Vance, a crew only draft 6 has).
+    `compare`, `sweep` and the ladder leave it missing there ('–', not tested) rather than fill
+    it in as a 0% never seen, which read as "draft6-new-crews takes Vance 4.0 points more often
+    than draft5". So flag a metric only beside one that lists every thing."""
 
     def __post_init__(self) -> None:
         if self.kind is not None and self.kind not in KINDS:

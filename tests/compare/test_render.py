@@ -170,6 +170,11 @@ def test_the_verdict_keeps_each_variant_s_differences_together():
     groups = render.notable_by_variant(cmp)
     assert [label for label, _ in groups] == ["short", "long"]
     assert all(len(sentences) == 2 for _, sentences in groups)
+    p_of = {render.difference_sentence(r, cmp.declared, cmp.label): r["p_holm"]
+            for r in cmp.differences.iter_rows(named=True)}
+    for _, sentences in groups:  # clearest first
+        ps = [p_of[s] for s in sentences]
+        assert ps == sorted(ps)
     lines = render.verdict_lines(cmp)
     assert lines[0].startswith("4 differences are significant and notable")
     assert [line.split(": ", 1)[1].split(" is ")[0] for line in lines[1:]] == ["short", "short", "long", "long"]
