@@ -98,7 +98,8 @@ code { font: 12px ui-monospace, "SFMono-Regular", Menlo, monospace; background: 
 .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(540px, 1fr)); gap: 18px 24px; }
 figure { margin: 0; padding: 10px 12px; border: 1px solid var(--line); border-radius: 6px; overflow-x: auto; }
 .chart { min-height: 60px; }
-table { border-collapse: collapse; font-size: 13px; margin: 4px 0 8px; }
+table { border-collapse: collapse; font-size: 13px; margin: 4px 0 8px; display: block; max-width: 100%; overflow-x: auto; }
+pre { max-width: 100%; overflow-x: auto; }
 th, td { padding: 3px 10px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 details { margin: 6px 0 14px; } summary { cursor: pointer; font-weight: 600; font-size: 15px; }

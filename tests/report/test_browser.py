@@ -89,3 +89,22 @@ def test_axis_tick_labels_of_a_narrow_interval_are_distinct(chromium, tmp_path):
         labels = _axis_labels(svg)
         assert len(labels) >= 3, (metric, labels)
         assert len(set(labels)) == len(labels), f"{metric}: repeated tick labels {labels}"
+
+
+def test_a_wide_table_or_block_scrolls_inside_the_page_not_the_page(chromium, tmp_path):
+    """The ladder's strength table and tune's best.yaml (a long command line) ran off the right
+    edge: the whole page scrolled sideways and cut their last column. They scroll on their own."""
+    from playtest.report.html import STYLE
+
+    cells = "".join(f"<td>{'wide column ' * 4}{i}</td>" for i in range(14))
+    body = (f"<table><tr>{cells}</tr></table><pre>{'playtest tune --param x=1..9 ' * 20}</pre>"
+            "<script>document.body.setAttribute('data-overflow', String(document.documentElement.scrollWidth - "
+            "document.documentElement.clientWidth));</script>")
+    path = tmp_path / "wide.html"
+    path.write_text(f"<!doctype html><html><head><style>{STYLE}</style></head><body>{body}</body></html>")
+    res = subprocess.run([chromium, *FLAGS, "--window-size=1000,800", f"--user-data-dir={tmp_path / 'profile'}",
+                          "--dump-dom", path.as_uri()], capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr[-2000:]
+    overflow = re.search(r'data-overflow="(-?\d+)"', res.stdout)
+    assert overflow is not None, res.stdout[:500]
+    assert int(overflow.group(1)) <= 0
