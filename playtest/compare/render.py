@@ -535,7 +535,11 @@ def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str]
     base = alt.Chart(alt.Data(values=data)).encode(
         x=alt.X("x:O", sort=x_order, title=x_key),
         color=alt.Color(f"{C.GROUP}:N", title="group"))
-    y = alt.Y(f"{C.CI_LOW}:Q", title=metric, axis=alt.Axis(format=axis_format(k)), scale=alt.Scale(zero=False))
+    # The scale's domain is given: from the error bars' ends alone Vega left the balance
+    # chart's axis at 75% and cut the intervals that reached below it (helper h109's sweep).
+    ends = [v for r in data for v in (r[C.CI_LOW], r[C.CI_HIGH], r[C.ESTIMATE]) if v is not None]
+    scale = alt.Scale(zero=False, domain=[min(ends), max(ends)]) if ends else alt.Scale(zero=False)
+    y = alt.Y(f"{C.CI_LOW}:Q", title=metric, axis=alt.Axis(format=axis_format(k)), scale=scale)
     bands = base.mark_errorbar(ticks=True).encode(y=y, y2=alt.Y2(f"{C.CI_HIGH}:Q"))
     line = base.mark_line(point=True).encode(
         y=alt.Y(f"{C.ESTIMATE}:Q"),

@@ -53,3 +53,14 @@ def test_a_by_round_heatmap_with_an_unknown_value_is_valid_json() -> None:
     spec = heatmap(df, "crew_pick_rate_by_round")
     json.dumps(spec, allow_nan=False)
     assert_valid_spec("heatmap", spec)
+
+
+def test_a_sweep_chart_s_axis_holds_every_interval_end() -> None:
+    """The balance chart of a New Frontiers sweep stopped its axis at 75% and cut the intervals
+    that reached below it: the y scale's domain is every end and estimate drawn."""
+    rows = pl.DataFrame([{"x": str(x), C.GROUP: "seats", C.ESTIMATE: e, C.CI_LOW: lo, C.CI_HIGH: 1.0, C.N: 150}
+                         for x, e, lo in ((6, 0.93, 0.78), (7, 0.91, 0.76), (8, 0.89, 0.738), (9, 0.89, 0.741))])
+    spec = render._sweep_chart(rows, "balance", "x", ["6", "7", "8", "9"], None)
+    assert_valid_spec("sweep", spec)
+    bands = spec["layer"][0]
+    assert bands["encoding"]["y"]["scale"]["domain"] == [0.738, 1.0]
