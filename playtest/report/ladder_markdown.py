@@ -62,7 +62,8 @@ def render_ladder_markdown(ladder: Ladder) -> str:
     lines = [f"# Skill ladder — {md(v.get('name'))}", "",
              f"{md(run.get('game_title'))} · `{md(v.get('path'))}` (hash `{md(v.get('hash'))}`) · "
              f"{run.get('players')} players · seed {run.get('seed')} · rungs (weakest first): "
-             + ", ".join(f"`{md(r)}`" for r in ladder.rungs), "",
+             + ", ".join(f"`{md(r)}`" for r in ladder.rungs) + " · "
+             f"{run.get('games_per_rung')} self-play games per rung · {run.get('games_per_pairing')} per pairing", "",
              f"Command: `{md(run.get('command'))}`", ""]
     lines += [f"> ⚠️ {md(w)}" for w in ladder.warnings] + ([""] if ladder.warnings else [])
     if off := off_lines(ladder.switched_off):

@@ -80,6 +80,8 @@ def test_ladder_markdown_sections(stargate_ladder):
                     "## Every metric by rung", "## Method"):
         assert heading in text
     assert "| metric | `random` | `greedy` | p (Holm) | changes |" in text
+    # How many games the rungs played is in the header, not only in the command line.
+    assert " · 10 self-play games per rung · " in text.splitlines()[2]
     html = (stargate_ladder[0] / "ladder.html").read_text(encoding="utf-8")
     assert 'id="chart-specs"' in html and "Content-Security-Policy" in html and "http://" not in html.split("<script>")[0]
     assert_valid_charts(html, at_least=3)
