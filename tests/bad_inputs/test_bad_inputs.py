@@ -442,6 +442,11 @@ V = [  # --- variant files: validate -------------------------------------------
          r"rules_version: 1234567890123456789012 is too large for a version number \(at most 18 digits; or write it as text\)"),
     Case("nf-player-count-twice", ["validate", str(NF_BASE), "--set", "rules.players=[2,2]"],
          r"^--set rules.players=\[2,2\]:1:\d+: rules.players.1: 2 players is listed twice"),
+    # a keep lists every goal kept times every order of the others returned (k!): 16 goals drawn validated,
+    # then simulate ran out of memory at the first Galaxy goals (the OOM killer: exit 137)
+    Case("nf-goals-draw-too-many-orders", ["validate", str(NF_BASE.with_name("goals.yaml")), "--set", "rules.bonuses.goals_draw=16"],
+         r"^--set rules.bonuses.goals_draw=16:1:\d+: rules.bonuses.goals_draw: a player keeps 1 of the 16 goals drawn and "
+         r"returns the other 15 in any order: 20,922,789,888,000 choices .*\(at most 8: 40,320 choices"),
     Case("o7-card-names-run-together", ["validate", str(OHSEVEN), "--set", "deck.suits=[{id: S, name: s}, {id: QS, name: qs}, {id: H, name: h}, {id: D, name: d}]",
                                         "--set", O7_RANKS],
          r"deck.ranks: the card name 'QQS' would mean both the QQ of S and the Q of QS"),

@@ -7,6 +7,7 @@ has a handler in powers.py (a test checks that none is missing).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from enum import StrEnum
 from typing import Annotated, Literal
@@ -227,6 +228,11 @@ class Stocks(Strict):
     colonists_per_player: int = Field(default=10, ge=1, le=100)
     colonists_extra: int = Field(default=4, ge=0, le=100)
     home_from_stock: bool = True
+
+
+MAX_GOALS_DRAW = 8
+"""The most goals a Galaxy goals may draw: the keep decision lists every goal kept times every
+order of the others returned (k! moves), 40,320 at 8; 10 made 3.6 million, 16 ran out of memory."""
 
 
 class Bonuses(Strict):
@@ -460,7 +466,13 @@ class NewFrontiersVariant(VariantModel):
                 if g.storage.action == ActionName.RETREAT:
                     out.append((("goals", "cards", i, "storage", "action"),
                                 "retreat is replaced by goals when goals are on: it is never carried out"))
-        if self.goals.enabled and len(self.goals.cards) < r.bonuses.goals_draw:
+        if self.goals.enabled and r.bonuses.goals_draw > MAX_GOALS_DRAW:
+            k = r.bonuses.goals_draw
+            out.append((("rules", "bonuses", "goals_draw"), (
+                f"a player keeps 1 of the {k} goals drawn and returns the other {k - 1} in any order: "
+                f"{math.factorial(k):,} choices at every Galaxy goals, more than the bots or a replay can list "
+                f"(at most {MAX_GOALS_DRAW}: {math.factorial(MAX_GOALS_DRAW):,} choices; 3 in the rules summary)")))
+        elif self.goals.enabled and len(self.goals.cards) < r.bonuses.goals_draw:
             out.append((("goals", "cards"), f"the goals option needs at least {r.bonuses.goals_draw} goal cards"))
         if r.setup.extra_colonists == 0 and r.settle.colonists == 0 and r.bonuses.settle_colonists == 0:
             out.append((("rules", "settle", "colonists"), "no colonist ever reaches a player's supply "
