@@ -295,7 +295,7 @@ def _tag_problem(node: Node, path: str, kind: str, ctx: dict[str, Any], schema: 
     given = node.value[tag]
     likely = guess(given.plain(), expected)
     hint = f" (did you mean {likely!r}?)" if likely else ""
-    return given.problem(path, f"unknown {tag} {given.plain()!r}{hint}{valid}")
+    return given.problem(path, f"unknown {tag} {short(given.plain())}{hint}{valid}")
 
 
 _ENUM_REPR = re.compile(r"<\w+\.\w+: '([^']*)'>")

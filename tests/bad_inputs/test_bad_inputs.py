@@ -990,12 +990,22 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"t.yaml:6:8: setup: none of its keys is valid \(got \{\"x\": 1\}\): it needs home_worlds \(player: home world id\); valid keys: goal_deck, home_worlds$",
          {"t.yaml": _example("new-frontiers-game.yaml", NF_SETUP,
                              "setup: {x: 1}\n")}),
-    Case("nf-home-world-a-list", ["replay", "{tmp}/t.yaml"], r"t.yaml:10:10: setup.home_worlds.Cat: unknown home world \['h4'\] \(home worlds: h1,",
+    Case("nf-home-world-a-list", ["replay", "{tmp}/t.yaml"], r"t.yaml:10:10: setup.home_worlds.Cat: unknown home world \[\"h4\"\] \(home worlds: h1,",
          {"t.yaml": _example("new-frontiers-game.yaml", "Cat: h4", "Cat: [h4]")}),
-    Case("nf-home-world-a-mapping", ["replay", "{tmp}/t.yaml"], r"t.yaml:10:10: setup.home_worlds.Cat: unknown home world \{'a': 1\}",
+    Case("nf-home-world-a-mapping", ["replay", "{tmp}/t.yaml"], r"t.yaml:10:10: setup.home_worlds.Cat: unknown home world \{\"a\": 1\}",
          {"t.yaml": _example("new-frontiers-game.yaml", "Cat: h4", "Cat: {a: 1}")}),
+    # a value that is not text is quoted as the file writes it (the one quoting, problems.short): a card given as
+    # a list read "not a card: [Node(value='7C', file=..., line=7, ...)]", a null one "None", a null kind "unknown kind None"
+    Case("o7-card-a-list", ["replay", "{tmp}/t.yaml"], r't.yaml:\d+:\d+: rounds.1.deals.1.hands.Ann.1: not a card: \["7C"\] \(cards are',
+         {"t.yaml": _example("ohseven-match.yaml", "Ann: [7C,", "Ann: [[7C],")}),
+    Case("o7-card-null", ["replay", "{tmp}/t.yaml"], r"t.yaml:\d+:\d+: rounds.1.tricks.1.4: not a card: null \(cards are",
+         {"t.yaml": _example("ohseven-match.yaml", "[7S, 2S, AS, AH]", "[7S, 2S, AS, ~]")}),
+    Case("nf-draw-null", ["replay", "{tmp}/t.yaml"], r"t.yaml:\d+:\d+: rounds.1.7.draw.7: unknown world null$",
+         {"t.yaml": _example("new-frontiers-game.yaml", "w25, w27]", "w25, null]")}),
+    Case("nf-power-kind-null", ["validate", str(NF_BASE), "--set", "worlds.w01.powers=[{kind: null}]"],
+         r"worlds.w01.powers.0: unknown kind null; valid kinds: military,"),
     # ... and a list in the goal deck was shown as "unknown goal [Node(value='g03', file=..., line=11, ...)]"
-    Case("nf-goal-deck-nested-list", ["replay", "{tmp}/t.yaml"], r"t.yaml:11:\d+: setup.goal_deck.1: unknown goal \['g03'\]$",
+    Case("nf-goal-deck-nested-list", ["replay", "{tmp}/t.yaml"], r"t.yaml:11:\d+: setup.goal_deck.1: unknown goal \[\"g03\"\]$",
          {"t.yaml": _example("new-frontiers-goals.yaml", "[g03,", "[[g03],")}),
     # found by tests/bad_inputs/fuzz.py (one mutation each, every one said in two lines):
     # a misspelt key in a gates or goals file was also "gates.0.metric: required key is missing"

@@ -75,7 +75,7 @@ def _ids(node: Node, path: str, index: dict[str, int], what: str, problems: list
         if not isinstance(item.value, str) or item.value not in index:
             meant = next((k for k in index if k.lower() == str(item.plain()).lower()), None)
             hint = f" (did you mean {meant!r}?)" if meant else ""
-            problems.append(item.problem(f"{path}.{i + 1}", f"unknown {what} {item.plain()!r}{hint}"))
+            problems.append(item.problem(f"{path}.{i + 1}", f"unknown {what} {short(item.plain())}{hint}"))
         else:
             out.append(index[item.value])
     return out
@@ -119,7 +119,7 @@ def _setup(tree: Node, rules: NewFrontiersRules, players: list[str]) -> tuple[li
                 if not misspelt(p, hnode.value, players):  # else said at the misspelt name
                     problems.append(hnode.problem(f"setup.home_worlds.{p}", "required key is missing"))
             elif not isinstance(node.value, str) or node.value not in home_index:  # a list or mapping: unhashable
-                problems.append(node.problem(f"setup.home_worlds.{p}", f"unknown home world {node.plain()!r} "
+                problems.append(node.problem(f"setup.home_worlds.{p}", f"unknown home world {short(node.plain())} "
                                              f"(home worlds: {', '.join(home_index)})"))
             else:
                 homes.append(home_index[node.value])

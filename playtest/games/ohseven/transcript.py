@@ -42,6 +42,7 @@ from playtest.games.ohseven.rules import (
 )
 from playtest.games.ohseven.schema import MAX_HAND_SIZE, OhSevenVariant
 from playtest.games.ohseven.state import BID, OVER, PLAY, Action, Play, State
+from playtest.variants.problems import short
 from playtest.variants.source import Node
 
 GAME = "ohseven"
@@ -123,7 +124,7 @@ def _card(node: Node, path: str, rules: OhSevenRules, problems: list[Problem]) -
     if isinstance(text, int) and not isinstance(text, bool):
         text = str(text)
     if not isinstance(text, str) or text.strip() not in rules.by_name:
-        problems.append(node.problem(path, f"not a card: {node.value!r} (cards are rank+suit, e.g. "
+        problems.append(node.problem(path, f"not a card: {short(node.plain())} (cards are rank+suit, e.g. "
                                      f"{card_examples(rules)})"))
         return None
     return rules.by_name[text.strip()]
