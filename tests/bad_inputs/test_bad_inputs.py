@@ -994,6 +994,11 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          {"t.yaml": _example("new-frontiers-game.yaml", "Cat: h4", "Cat: [h4]")}),
     Case("nf-home-world-a-mapping", ["replay", "{tmp}/t.yaml"], r"t.yaml:10:10: setup.home_worlds.Cat: unknown home world \{\"a\": 1\}",
          {"t.yaml": _example("new-frontiers-game.yaml", "Cat: h4", "Cat: {a: 1}")}),
+    # the draw entry is read with its 'select explore', not by the loop that refuses two moves in one entry:
+    # a move written beside the draw was dropped unread, and the replay went on (exit 0)
+    Case("nf-move-beside-draw", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:19:5: rounds.1.7: one move per entry, this one has 2 \(draw, Ben\): write each as its own entry \('- draw: ",
+         {"t.yaml": _example("new-frontiers-game.yaml", "w25, w27]}", "w25, w27], Ben: take w04}")}),
     # a value that is not text is quoted as the file writes it (the one quoting, problems.short): a card given as
     # a list read "not a card: [Node(value='7C', file=..., line=7, ...)]", a null one "None", a null kind "unknown kind None"
     Case("o7-card-a-list", ["replay", "{tmp}/t.yaml"], r't.yaml:\d+:\d+: rounds.1.deals.1.hands.Ann.1: not a card: \["7C"\] \(cards are',

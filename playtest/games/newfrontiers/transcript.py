@@ -66,6 +66,14 @@ def _header(path: Path) -> tuple[TranscriptReader, Variant, list[str]]:
     return reader, variant, players
 
 
+def _one_per_entry(entry: Node, path: str) -> Problem:
+    """An entry of a round holding more than one key: each move, and the draw, is an entry of its own."""
+    return entry.problem(path, f"one move per entry, this one has {len(entry.value)} "
+                               f"({', '.join(map(str, entry.value))}): write each as its own "
+                         + ("entry ('- draw: [...]' right after the 'select explore')"
+                            if "draw" in entry.value else "'- player: move' line"))
+
+
 def _ids(node: Node, path: str, index: dict[str, int], what: str, problems: list[Problem]) -> list[int]:
     if not isinstance(node.value, list):
         problems.append(node.problem(path, f"must be a list of {what} ids"))
@@ -357,10 +365,7 @@ def replay(path: Path) -> Replay:
             enode = entries[i]
             ep = f"{rp}.{i + 1}"
             if isinstance(enode.value, dict) and len(enode.value) > 1:
-                raise TranscriptError([enode.problem(ep, f"one move per entry, this one has {len(enode.value)} "
-                                                     f"({', '.join(map(str, enode.value))}): write each as its own "
-                                                     + ("entry ('- draw: [...]' right after the 'select explore')"
-                                                        if "draw" in enode.value else "'- player: move' line"))])
+                raise TranscriptError([_one_per_entry(enode, ep)])
             if not isinstance(enode.value, dict) or len(enode.value) != 1:
                 raise TranscriptError([enode.problem(ep, "an entry is {player: move} or {draw: [world ids]}")])
             (who, mnode), = enode.value.items()
@@ -434,6 +439,8 @@ def replay(path: Path) -> Replay:
                 if nxt is None or not isinstance(nxt.value, dict) or "draw" not in nxt.value:
                     raise TranscriptError([enode.problem(ep, "'select explore' must be followed by {draw: [the "
                                                          "world ids drawn]}")])
+                if len(nxt.value) > 1:  # read here, not by the loop: a move beside the draw was left out unread
+                    raise TranscriptError([_one_per_entry(nxt, f"{rp}.{i + 2}")])
                 problems: list[Problem] = []
                 drawn = _ids(nxt.value["draw"], f"{rp}.{i + 2}.draw", t.world_index, "world", problems)
                 if problems:
