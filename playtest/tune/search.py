@@ -32,7 +32,7 @@ from playtest.compare.gates import GateResult, evaluate
 from playtest.compare.jackknife import Replicates, Sample, jackknife, replicate
 from playtest.compare.stats import sign_flip_p
 from playtest.core.spec import MetricInfos
-from playtest.errors import PlaytestError, UsageError
+from playtest.errors import PlaytestError, UsageError, VariantError
 from playtest.games import get_game
 from playtest.io import write_parquet_atomic
 from playtest.sim.batch import RunConfig, read_run, run_batch
@@ -96,7 +96,11 @@ def objective_text(value: float) -> str:
 
 
 UNDEFINED_NOTE = ("undefined: a goal's metric is missing from that candidate's games or switched off by its "
-                  "settings, so no distance to the goal exists (ranked last)")
+                  "settings, or its tuned values together make no valid variant, so no distance to the goal "
+                  "exists (ranked last)")
+
+INVALID = "invalid_variant"
+"""The trial attribute holding why a candidate's values together make no valid variant."""
 """Printed under a table that shows an undefined objective."""
 
 
@@ -310,8 +314,20 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
     base_obj = G.objective(settings.goals, base_values)
     say(f"base objective {base_obj:.4g}")
 
+    invalid: dict[tuple[Any, ...], str] = {}
+
     def evaluate_candidate(values: dict[str, Any]) -> tuple[float, dict[str, Any]]:
-        variant = candidate(settings.variant, settings.params, values)
+        try:
+            variant = candidate(settings.variant, settings.params, values)
+        except VariantError as exc:
+            # Each tuned range was checked alone before the search; two keys' values together
+            # can still break a rule across keys (an explore draw of 30 with 10 bonus picks needs
+            # more worlds than the bag holds). Such a candidate is no variant: ranked last with
+            # its reason, and the search goes on (it stopped the tune, naming --set values the
+            # user never typed, and a --resume met the same trial again).
+            why = exc.problems[0].message if exc.problems else str(exc)
+            invalid[tuple(values.values())] = why
+            return UNDEFINED, {"objective_finite": False, INVALID: why}
         folder = scratch / "trial"
         shutil.rmtree(folder, ignore_errors=True)
         s = simulate(variant, settings.config(0, settings.games), folder)
@@ -323,7 +339,9 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
 
     def report(number: int, values: dict[str, Any], value: float, repeat: bool) -> None:
         shown = ", ".join(f"{k}={v}" for k, v in values.items())
-        say(f"trial {number}: {shown} → {objective_text(value)}{' (repeat)' if repeat else ''}")
+        why = invalid.get(tuple(values.values()))
+        result = f"not a valid variant ({why})" if why else objective_text(value)
+        say(f"trial {number}: {shown} → {result}{' (repeat)' if repeat else ''}")
 
     study = open_study(work / STUDY_FILE)
     resumed = len(complete(study))

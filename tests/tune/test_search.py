@@ -639,3 +639,22 @@ def test_a_goal_value_the_same_in_every_game_gets_the_report_s_interval_not_a_po
     hunter, exact = S.goal_rows(goals, reps, best, base)
     assert hunter.best == (0.0, 0.0, 0.0048) and hunter.base == (0.0, 0.0, 0.0048)
     assert exact.best[1] < 0.45 < exact.best[2] and exact.best[2] - exact.best[1] < 0.01  # the jackknife's
+
+
+def test_values_that_together_make_no_variant_are_a_trial_ranked_last_not_a_stop(tmp_path):
+    """Each tuned range is checked alone before the search; an explore draw of 30 with 7 bonus
+    picks needs more worlds than New Frontiers' bag holds. That trial stopped the tune with a
+    line naming --set values nobody typed (and a --resume met it again): it is now a candidate
+    ranked last, with its reason, and the search goes on."""
+    goals = tmp_path / "g.yaml"
+    goals.write_text("run: {games: 4, bots: random}\ngoals:\n  - {metric: game_length_rounds, target: 6}\n")
+    code, stdout, err = invoke("tune", ROOT / "variants/new-frontiers/base.yaml",
+                               "--param", "rules.explore.draw=26..30", "--param", "rules.bonuses.explore_picks=1..9",
+                               "--target", goals, "-b", "2", "--confirm", "1", "--confirm-games", "2", "-w", "1",
+                               "-p", "5", "--seed", "3", "--out", tmp_path / "out")
+    assert code == 0, err
+    assert ("trial 0: rules.explore.draw=30, rules.bonuses.explore_picks=7 → not a valid variant (the bag holds "
+            "40 worlds, too few for an explore draw of 30") in err
+    assert "trial 1: rules.explore.draw=26, rules.bonuses.explore_picks=5 → " in err
+    trials = pl.read_parquet(tmp_path / "out" / "trials.parquet")
+    assert trials.height == 2
