@@ -39,8 +39,9 @@ from playtest.sim.batch import RunConfig, read_run, run_batch
 from playtest.sim.rundir import first_line, read_json
 from playtest.tune import goals as G
 from playtest.tune.metrics import tune_metrics
-from playtest.tune.space import Param, candidate
+from playtest.tune.space import Param, candidate, invalid_reason
 from playtest.tune.study import (
+    INVALID,
     REPEAT_OF,
     best_distinct,
     check_study,
@@ -96,12 +97,9 @@ def objective_text(value: float) -> str:
 
 
 UNDEFINED_NOTE = ("undefined: a goal's metric is missing from that candidate's games or switched off by its "
-                  "settings, or its tuned values together make no valid variant, so no distance to the goal "
-                  "exists (ranked last)")
-
-INVALID = "invalid_variant"
-"""The trial attribute holding why a candidate's values together make no valid variant."""
-"""Printed under a table that shows an undefined objective."""
+                  "settings, so no distance to the goal exists (ranked last)")
+"""Printed under the re-evaluated candidates' table when it shows an undefined objective (a
+candidate that is no valid variant is never re-evaluated: study.best_distinct)."""
 
 
 @dataclass(frozen=True)
@@ -314,8 +312,6 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
     base_obj = G.objective(settings.goals, base_values)
     say(f"base objective {base_obj:.4g}")
 
-    invalid: dict[tuple[Any, ...], str] = {}
-
     def evaluate_candidate(values: dict[str, Any]) -> tuple[float, dict[str, Any]]:
         try:
             variant = candidate(settings.variant, settings.params, values)
@@ -325,9 +321,7 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
             # more worlds than the bag holds). Such a candidate is no variant: ranked last with
             # its reason, and the search goes on (it stopped the tune, naming --set values the
             # user never typed, and a --resume met the same trial again).
-            why = exc.problems[0].message if exc.problems else str(exc)
-            invalid[tuple(values.values())] = why
-            return UNDEFINED, {"objective_finite": False, INVALID: why}
+            return UNDEFINED, {"objective_finite": False, INVALID: invalid_reason(exc, settings.params, values)}
         folder = scratch / "trial"
         shutil.rmtree(folder, ignore_errors=True)
         s = simulate(variant, settings.config(0, settings.games), folder)
@@ -337,9 +331,9 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
         obj = G.objective(settings.goals, gv)
         return (obj if math.isfinite(obj) else UNDEFINED), _attrs(gv, obj)
 
-    def report(number: int, values: dict[str, Any], value: float, repeat: bool) -> None:
+    def report(number: int, values: dict[str, Any], value: float, repeat: bool, attrs: dict[str, Any]) -> None:
         shown = ", ".join(f"{k}={v}" for k, v in values.items())
-        why = invalid.get(tuple(values.values()))
+        why = attrs.get(INVALID)
         result = f"not a valid variant ({why})" if why else objective_text(value)
         say(f"trial {number}: {shown} → {result}{' (repeat)' if repeat else ''}")
 
@@ -369,7 +363,7 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
         sample = simulate(variant, settings.config(first, m), confirm / f"candidate-{i + 1}")
         table = fn(sample.info, sample.games, sample.events)
         gv = G.goal_values(settings.goals, table, base_conf_table)
-        assert t.value is not None  # best_distinct keeps only trials with a finite value
+        assert t.value is not None  # best_distinct keeps only valid variants' trials with a finite value
         searched = float(t.value) if t.user_attrs.get("objective_finite", True) else math.inf
         cands.append((Candidate(t.number, values, searched, G.objective(settings.goals, gv), gv), sample, variant))
         say(f"candidate {i + 1} (trial {t.number}): search {objective_text(searched)}, "
@@ -462,8 +456,9 @@ def goal_rows(goals: G.Goals, reps: Replicates, best: list[G.GoalValue], base: l
 
 def trials_table(study: Any, settings: Settings, confirmed: dict[int, float], winner: int | None) -> pl.DataFrame:
     """One row per trial: its number, state, the candidate's values, the objective, each goal's
-    quantity and distance, the objective on fresh games for the re-evaluated ones, and `best`
-    for the adopted trial (`winner`; None when the base wins: no row is marked)."""
+    quantity and distance, the objective on fresh games for the re-evaluated ones, `best` for the
+    adopted trial (`winner`; None when the base wins: no row is marked), and why a candidate is
+    no valid variant (`INVALID`; null for the others)."""
     n_goals = len(settings.goals.items)
     rows = []
     for t in study.get_trials(deepcopy=False):
@@ -481,6 +476,7 @@ def trials_table(study: Any, settings: Settings, confirmed: dict[int, float], wi
             row[f"{col}_distance"] = t.user_attrs.get(f"{col}_distance")
         row["confirm_objective"] = confirmed.get(t.number)
         row["best"] = t.number == winner
+        row[INVALID] = t.user_attrs.get(INVALID)
         rows.append(row)
     schema: dict[str, pl.DataType] = {"trial": pl.Int64(), "state": pl.String(), REPEAT_OF: pl.Int64()}
     for p in settings.params:
@@ -489,7 +485,7 @@ def trials_table(study: Any, settings: Settings, confirmed: dict[int, float], wi
     for i in range(n_goals):
         col = G.goal_column(i)
         schema |= {col: pl.Float64(), f"{col}_group": pl.String(), f"{col}_distance": pl.Float64()}
-    schema |= {"confirm_objective": pl.Float64(), "best": pl.Boolean()}
+    schema |= {"confirm_objective": pl.Float64(), "best": pl.Boolean(), INVALID: pl.String()}
     for p in settings.params:
         if schema[p.key] == pl.String():
             for r in rows:

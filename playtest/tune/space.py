@@ -21,7 +21,7 @@ import yaml
 
 from playtest.errors import UsageError, VariantError
 from playtest.variants import Variant, load_variant
-from playtest.variants.loader import MAX_INT
+from playtest.variants.loader import MAX_INT, with_overrides
 from playtest.variants.source import foreign_value, json_text, long_number_in
 
 INT, FLOAT, CHOICE = "int", "float", "choice"
@@ -201,3 +201,13 @@ def check_space(variant_path: Path, params: Sequence[Param]) -> None:
 def candidate(variant_path: Path, params: Sequence[Param], values: dict[str, Any]) -> Variant:
     """The variant with every tuned key set."""
     return load_variant(variant_path, [p.override(values[p.key]) for p in params])
+
+
+def invalid_reason(err: VariantError, params: Sequence[Param], values: dict[str, Any]) -> str:
+    """Why `candidate` refused these values, as a trial's progress line says it after the values
+    themselves: the first problem without its '(with --set KEY=VALUE ...)', which named --set
+    options the user never typed."""
+    if not err.problems:
+        return str(err)
+    sets = with_overrides([p.override(values[p.key]) for p in params])
+    return err.problems[0].message.removesuffix(f" ({sets})").replace(f", {sets})", ")")

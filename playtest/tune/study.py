@@ -38,6 +38,9 @@ from playtest.tune.space import CHOICE, INT, Param
 
 STUDY_NAME = "tune"
 REPEAT_OF = "repeat_of"
+INVALID = "invalid_variant"
+"""The trial attribute holding why a candidate's values together make no valid variant: it has
+no games to re-evaluate (`best_distinct` skips it)."""
 MAX_REPEATS = 25
 Evaluate = Callable[[dict[str, Any]], tuple[float, dict[str, Any]]]
 """Candidate values → (objective, attributes to store with the trial)."""
@@ -129,10 +132,11 @@ def complete(study: optuna.Study) -> list[optuna.trial.FrozenTrial]:
 
 
 def run_study(study: optuna.Study, params: Sequence[Param], *, seed: int, budget: int, evaluate: Evaluate,
-              progress: Callable[[int, dict[str, Any], float, bool], None] | None = None) -> None:
+              progress: Callable[[int, dict[str, Any], float, bool, dict[str, Any]], None] | None = None) -> None:
     """Ask and evaluate candidates until `budget` distinct candidates are evaluated (see the
     module doc for the other stops). An exception while evaluating marks the trial failed and
-    propagates."""
+    propagates. `progress` gets each trial's number, values, objective, whether it repeats an
+    earlier trial, and the attributes stored with it (a repeat's are the earlier trial's)."""
     for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING, TrialState.WAITING)):
         study.tell(t.number, state=TrialState.FAIL)  # left by an interrupted search
     dists = distributions(params)
@@ -151,7 +155,8 @@ def run_study(study: optuna.Study, params: Sequence[Param], *, seed: int, budget
         values = {p.key: p.decode(trial.params[p.key]) for p in params}
         seen = by_params.get(_params_key(trial.params))
         if seen is not None:
-            for k, v in seen.user_attrs.items():
+            attrs = dict(seen.user_attrs)
+            for k, v in attrs.items():
                 trial.set_user_attr(k, v)
             trial.set_user_attr(REPEAT_OF, seen.number)
             study.tell(trial, seen.value)
@@ -169,7 +174,7 @@ def run_study(study: optuna.Study, params: Sequence[Param], *, seed: int, budget
         done += 1
         streak = streak + 1 if seen is not None else 0
         if progress:
-            progress(trial.number, values, value, seen is not None)
+            progress(trial.number, values, value, seen is not None, attrs)
 
 
 def _params_key(params: dict[str, Any]) -> tuple[tuple[str, str], ...]:
@@ -177,12 +182,14 @@ def _params_key(params: dict[str, Any]) -> tuple[tuple[str, str], ...]:
 
 
 def best_distinct(study: optuna.Study, k: int) -> list[optuna.trial.FrozenTrial]:
-    """The k best complete trials with distinct candidates (ties: the earlier trial)."""
+    """The k best complete trials with distinct candidates (ties: the earlier trial), leaving out
+    a candidate that is no valid variant (`INVALID`): ranked last, it was re-evaluated when fewer
+    than k others were, and loading it there stopped the tune."""
     out: list[optuna.trial.FrozenTrial] = []
     seen: set[tuple[tuple[str, str], ...]] = set()
     for t in sorted(complete(study), key=lambda t: (t.value if t.value is not None else math.inf, t.number)):
         key = _params_key(t.params)
-        if key not in seen and t.value is not None and math.isfinite(t.value):
+        if key not in seen and t.value is not None and math.isfinite(t.value) and INVALID not in t.user_attrs:
             seen.add(key)
             out.append(t)
         if len(out) == k:

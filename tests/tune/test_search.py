@@ -645,16 +645,36 @@ def test_values_that_together_make_no_variant_are_a_trial_ranked_last_not_a_stop
     """Each tuned range is checked alone before the search; an explore draw of 30 with 7 bonus
     picks needs more worlds than New Frontiers' bag holds. That trial stopped the tune with a
     line naming --set values nobody typed (and a --resume met it again): it is now a candidate
-    ranked last, with its reason, and the search goes on."""
+    ranked last, with its reason, and the search goes on. It is never re-evaluated: with
+    --confirm 2 and one valid candidate, loading it for the fresh games stopped the tune. Its
+    reason does not name the --set options nobody typed, and trials.parquet keeps it."""
     goals = tmp_path / "g.yaml"
     goals.write_text("run: {games: 4, bots: random}\ngoals:\n  - {metric: game_length_rounds, target: 6}\n")
     code, stdout, err = invoke("tune", ROOT / "variants/new-frontiers/base.yaml",
                                "--param", "rules.explore.draw=26..30", "--param", "rules.bonuses.explore_picks=1..9",
-                               "--target", goals, "-b", "2", "--confirm", "1", "--confirm-games", "2", "-w", "1",
+                               "--target", goals, "-b", "2", "--confirm", "2", "--confirm-games", "2", "-w", "1",
                                "-p", "5", "--seed", "3", "--out", tmp_path / "out")
     assert code == 0, err
-    assert ("trial 0: rules.explore.draw=30, rules.bonuses.explore_picks=7 → not a valid variant (the bag holds "
-            "40 worlds, too few for an explore draw of 30") in err
+    why = ("the bag holds 40 worlds, too few for an explore draw of 30 (need at least 42: the draw 30 + the "
+           "selector's 7 bonus picks + one world for each of 5 players)")
+    assert f"trial 0: rules.explore.draw=30, rules.bonuses.explore_picks=7 → not a valid variant ({why})\n" in err
+    assert "--set" not in err
     assert "trial 1: rules.explore.draw=26, rules.bonuses.explore_picks=5 → " in err
+    assert "re-evaluating the best 1 and the base" in err
     trials = pl.read_parquet(tmp_path / "out" / "trials.parquet")
     assert trials.height == 2
+    assert trials["invalid_variant"].to_list() == [why, None]
+
+
+def test_a_choice_of_lists_is_tuned(tmp_path):
+    """Values that are lists (a compensation per position) are tuned as any other choice: the
+    progress line keyed its trials by the values themselves and failed with 'internal error:
+    TypeError: unhashable type: 'list'' after the base's games."""
+    goals = tmp_path / "g.yaml"
+    goals.write_text("run: {games: 4, bots: random}\ngoals:\n  - {metric: game_length_rounds, target: 6}\n")
+    code, _, err = invoke("tune", ROOT / "variants/new-frontiers/base.yaml",
+                          "--param", "rules.setup.compensation.2=[0,1],[1,0]", "--target", goals, "-b", "2",
+                          "--confirm", "1", "--confirm-games", "2", "-w", "1", "-p", "2", "--seed", "3",
+                          "--out", tmp_path / "out")
+    assert code == 0, err
+    assert "trial 0: rules.setup.compensation.2=[" in err
