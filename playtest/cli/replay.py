@@ -36,7 +36,7 @@ def replay(
                                        f"(known games: {known_games()})")])
     node = tree.value["game"]
     if node.value not in game_names():
-        raise TranscriptError([node.problem("game", f"unknown game {as_written(node.value)} (known games: {known_games()})")])
+        raise TranscriptError([node.problem("game", f"unknown game {as_written(node.plain())} (known games: {known_games()})")])
     try:
         spec = get_game(node.value)
     except GamePluginError as err:

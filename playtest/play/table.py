@@ -54,6 +54,7 @@ def game_of(path: Path) -> str:
     """The `game:` key of a transcript, checked against the registered games."""
     from playtest.core.transcript import refuse_variant_file
     from playtest.games import game_names
+    from playtest.suggest import as_written
     from playtest.variants.source import parse_file
 
     tree = parse_file(path, what="a transcript")
@@ -63,7 +64,7 @@ def game_of(path: Path) -> str:
                                        f"(known games: {', '.join(game_names())})")])
     node = tree.value["game"]
     if node.value not in game_names():
-        raise TranscriptError([node.problem("game", f"unknown game {node.value!r} "
+        raise TranscriptError([node.problem("game", f"unknown game {as_written(node.plain())} "
                                             f"(known games: {', '.join(game_names())})")])
     return str(node.value)
 

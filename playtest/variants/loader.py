@@ -129,8 +129,9 @@ def _resolve(path: Path, stack: tuple[Path, ...], label: str) -> tuple[Node, tup
     earlier = parent_tree.unmerged or []  # the parent's own unmerged items: said with this file's mistakes
     mine, theirs = tree.value.get("game"), parent_tree.value.get("game") if isinstance(parent_tree.value, dict) else None
     if mine is not None and theirs is not None and mine.value != theirs.value:
-        raise VariantError([*earlier, mine.problem("game", f"{mine.value!r}, but it extends {parent_label}, a variant "
-                                                           f"of {theirs.value!r}: a variant extends one of its own game")])
+        raise VariantError([*earlier, mine.problem("game", f"{short(mine.plain())}, but it extends {parent_label}, a "
+                                                           f"variant of {short(theirs.plain())}: a variant extends one of "
+                                                           "its own game")])
     try:
         merged = merge(parent_tree, tree)
     except VariantError as err:  # a `!remove` that deletes nothing here: the parent's were lost with it
@@ -429,7 +430,7 @@ def _validate_tree(
     game = data.get("game")
     where = tree.value.get("game", tree)
     if game not in game_names():  # first: a file that is no variant at all is said so, not its numbers
-        message = "required key is missing" if "game" not in tree.value else f"unknown game {game!r}"
+        message = "required key is missing" if "game" not in tree.value else f"unknown game {short(game)}"
         raise VariantError([where.problem("game", f"{message} (known games: {known_games()})")])
     limits = value_limits(tree)
     if limits:

@@ -91,8 +91,10 @@ def _merge(base: Node, over: Node, path: str, problems: list[Problem], removed: 
         for i, item in enumerate(over.value):
             where = f"{path}.{i}" if path else str(i)
             if not isinstance(item.value, dict):
+                from playtest.variants.problems import short  # problems imports this module
+
                 problems.append(item.problem(where, (
-                    f"expected a map with an id, got {item.value!r}: this list's items are matched by id "
+                    f"expected a map with an id, got {short(item.plain())}: this list's items are matched by id "
                     "with the draft it extends")))
             elif "id" not in item.value:
                 problems.append(item.problem(where, (

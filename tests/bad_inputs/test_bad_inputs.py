@@ -1009,6 +1009,22 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          {"t.yaml": _example("new-frontiers-game.yaml", "w25, w27]", "w25, null]")}),
     Case("nf-power-kind-null", ["validate", str(NF_BASE), "--set", "worlds.w01.powers=[{kind: null}]"],
          r"worlds.w01.powers.0: unknown kind null; valid kinds: military,"),
+    # ... so are a variant's game, an extending variant's other game, an id-list item that is no map
+    # and a transcript's game (replay, calibrate): "[Node(value='stargate', file=..., ...)]" or "None"
+    Case("variant-game-null", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:\d+: game: unknown game null \(known games",
+         {"v.yaml": "game:\nname: x\n"}),
+    Case("extends-game-a-list", ["validate", "{tmp}/v.yaml"],
+         r'v.yaml:3:7: game: \["stargate"\], but it extends .*draft5.yaml, a variant of \'stargate\': a variant extends',
+         {"v.yaml": EXT + "game: [stargate]\n"}),
+    Case("id-list-item-a-list", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:4:5: crews.0: expected a map with an id, got \[1, 2\]: this list's items are matched by id",
+         {"v.yaml": EXT + "crews:\n  - [1, 2]\n"}),
+    Case("replay-game-a-list", ["replay", "{tmp}/t.yaml"], r"t.yaml:3:7: game: unknown game \['stargate'\] \(known games",
+         {"t.yaml": _example("stargate-table-game.yaml", "game: stargate", "game: [stargate]")}),
+    Case("calibrate-game-a-list", ["calibrate", "{tmp}/t.yaml", "--against", "{tmp}/run"],
+         r"t.yaml:3:7: game: unknown game \['stargate'\] \(known games",
+         {"t.yaml": _example("stargate-table-game.yaml", "game: stargate", "game: [stargate]")},
+         setup=_with_run(lambda run: None)),
     # ... and a list in the goal deck was shown as "unknown goal [Node(value='g03', file=..., line=11, ...)]"
     Case("nf-goal-deck-nested-list", ["replay", "{tmp}/t.yaml"], r"t.yaml:11:\d+: setup.goal_deck.1: unknown goal \[\"g03\"\]$",
          {"t.yaml": _example("new-frontiers-goals.yaml", "[g03,", "[[g03],")}),
