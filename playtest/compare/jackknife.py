@@ -242,7 +242,7 @@ class Replicates:
         value = self.whole(key)
         if math.isnan(value) or not 0.0 <= value <= 1.0:
             return 0.0
-        lo, hi = self._interval(key)
+        lo, hi = self.table_interval(key)
         if math.isnan(lo) or math.isnan(hi) or not lo <= value <= hi:
             n = self.n(key)
             if not n:
@@ -253,10 +253,6 @@ class Replicates:
     def table_interval(self, key: Key) -> tuple[float, float]:
         """The row's interval in its variant's metric table, the one the run's report gives it
         (NaN when it has none, or is not known)."""
-        return self._interval(key)
-
-    def _interval(self, key: Key) -> tuple[float, float]:
-        """The row's interval in its metric table (NaN when it has none, or is not known)."""
         v, metric, group = key
         if v >= len(self.tables) or C.CI_LOW not in self.tables[v].columns:
             return math.nan, math.nan
