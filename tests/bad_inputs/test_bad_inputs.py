@@ -1082,6 +1082,11 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          {"t.yaml": re.sub(r"(?m)^( {10}[A-Z][a-z]+): \[.*\]$", r"\1: [" + ", ".join(["2C"] * 13) + "]",
                            (ROOT / "tests/ohseven/data/handscored/os10.yaml").read_text()
                            .replace("../../../../variants/", f"{ROOT}/variants/").replace("set: [hand_size=3, rounds=1]\n", ""))}),
+    # ... nor 8 cards each of 4 players, which the variant's 32 cards deal but not its 9 players' 64
+    Case("o7-every-hand-too-large-for-another-player-count", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:7:7: rounds.1.deals.1.hands: every hand holds 8 cards, but the variant deals 7 \(hand_size\): give "
+         r"each hand 7 cards$",
+         {"t.yaml": re.sub(r"(?m)^( {6}[A-Z][a-z]+): \[", r"\1: [2C, ", _example("ohseven-match.yaml"))}),
     Case("o7-round-without-a-valid-key", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:\d+:3: rounds.7: none of its keys is valid \(got \{\"x\": 1\}\): it needs deals; valid keys: deals, tricks$",
          {"t.yaml": _example("ohseven-match.yaml").rsplit("\n- deals:", 1)[0] + "\n- x: 1\n"}),

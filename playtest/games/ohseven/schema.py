@@ -167,6 +167,12 @@ class OhSevenVariant(VariantModel):
     def deck_size(self, players: int) -> int:
         return len(self.deck.suits) * len(self.deck.ranks) * self.deck.copies[players]
 
+    def may_deal(self, hand_size: int) -> bool:
+        """Whether this variant with `hand_size` set would be valid as far as the hand size goes:
+        within 1 to MAX_HAND_SIZE, and every player count it allows dealt from its deck (`issues`)."""
+        return 1 <= hand_size <= MAX_HAND_SIZE and all(
+            p * hand_size <= self.deck_size(p) for p in self.deck.copies)
+
     def issues(self) -> list[Issue]:
         out: list[Issue] = []
         if self.game != "ohseven":

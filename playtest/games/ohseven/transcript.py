@@ -40,7 +40,7 @@ from playtest.games.ohseven.rules import (
     EV_TRICK,
     OhSevenRules,
 )
-from playtest.games.ohseven.schema import MAX_HAND_SIZE, OhSevenVariant
+from playtest.games.ohseven.schema import OhSevenVariant
 from playtest.games.ohseven.state import BID, OVER, PLAY, Action, Play, State
 from playtest.variants.problems import short
 from playtest.variants.source import Node
@@ -201,9 +201,10 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                                 # not once per player (and again at every later deal).
                                 size = sizes.pop()
                                 assert size is not None  # (None not in sizes)
-                                # the other size only when a variant may deal it (not 0 cards: a template)
+                                # the other size only when the variant may deal it (not 0 cards, a
+                                # template; not 8 when its 9 players' two decks hold 64 cards)
                                 other = (f", or play hands of {size} with set: [hand_size={size}]"
-                                         if 1 <= size <= MAX_HAND_SIZE and n * size <= deck.total() else "")
+                                         if rules.variant.may_deal(size) else "")
                                 problems.append(hands_node.problem(
                                     f"{dp}.hands", f"every hand holds {size} cards, but the variant deals {h} "
                                                    f"(hand_size): give each hand {h} cards{other}"))
