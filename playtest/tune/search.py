@@ -348,7 +348,8 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
     # Re-evaluate the best few (and the base) on fresh games.
     top = best_distinct(study, settings.confirm_top)
     if not top:
-        raise UsageError("no candidate could be evaluated on every goal (every trial's objective is undefined)")
+        raise UsageError("no candidate could be evaluated on every goal (every trial's objective is undefined, "
+                         "or its values together make no valid variant)")
     first, m = settings.games, settings.confirm_games
     confirm = work / "confirm"
     shutil.rmtree(confirm, ignore_errors=True)
