@@ -9,13 +9,11 @@ from typing import Annotated, Any
 import typer
 
 from playtest.cli.app import app
-from playtest.core.transcript import read_transcript, refuse_variant_file, trace_text
+from playtest.core.transcript import game_node, read_transcript, trace_text
 from playtest.core.transcript import replay as replay_transcript
-from playtest.errors import Problem, TranscriptError
-from playtest.games import GamePluginError, game_names, get_game, known_games
-from playtest.suggest import as_written
+from playtest.errors import TranscriptError
+from playtest.games import GamePluginError, get_game
 from playtest.text import clean, json_safe
-from playtest.variants.source import parse_file
 
 
 @app.command()
@@ -29,14 +27,7 @@ def replay(
 ) -> None:
     """Replay a recorded game: check every move, stop at the first illegal one (naming its
     number and the reason), print the final board and each player's score breakdown."""
-    tree = parse_file(transcript, what="a transcript")
-    refuse_variant_file(tree)
-    if not isinstance(tree.value, dict) or "game" not in tree.value:
-        raise TranscriptError([Problem(str(transcript), 1, 1, "game", "required key is missing "
-                                       f"(known games: {known_games()})")])
-    node = tree.value["game"]
-    if node.value not in game_names():
-        raise TranscriptError([node.problem("game", f"unknown game {as_written(node.plain())} (known games: {known_games()})")])
+    node = game_node(transcript)
     try:
         spec = get_game(node.value)
     except GamePluginError as err:

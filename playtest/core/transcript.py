@@ -61,6 +61,23 @@ def refuse_variant_file(tree: Node) -> None:
             f"(docs/transcripts.md)"), at_key=True)])
 
 
+def game_node(path: Path) -> Node:
+    """The `game:` key of the transcript at `path`, checked against the registered games (one
+    located line for a variant file, a missing key or an unknown game): what `replay` and
+    `calibrate` read first, to know whose reader to use."""
+    from playtest.games import game_names, known_games  # the registry (no game is imported by name)
+
+    tree = parse_file(path, what="a transcript")
+    refuse_variant_file(tree)
+    if not isinstance(tree.value, dict) or "game" not in tree.value:
+        raise TranscriptError([Problem(str(path), 1, 1, "game", f"required key is missing (known games: {known_games()})")])
+    node: Node = tree.value["game"]
+    if node.value not in game_names():
+        raise TranscriptError([node.problem("game", f"unknown game {as_written(node.plain())} "
+                                            f"(known games: {known_games()})")])
+    return node
+
+
 class IllegalMoveError(IllegalActionError):
     """The first illegal move of a transcript: where it is written, its number, the player and
     round (when the game tells them), the offending part of the move and the reason."""

@@ -11,7 +11,7 @@ from typing import Any
 import polars as pl
 
 from playtest.core.spec import GameSpec
-from playtest.errors import Problem, TranscriptError, UsageError
+from playtest.errors import UsageError
 from playtest.sim.runner import PlayedGame
 from playtest.variants import Variant
 
@@ -52,21 +52,9 @@ def replay_moves(path: Any, notation: Any, make_rules: Any) -> TableGame:
 
 def game_of(path: Path) -> str:
     """The `game:` key of a transcript, checked against the registered games."""
-    from playtest.core.transcript import refuse_variant_file
-    from playtest.games import game_names
-    from playtest.suggest import as_written
-    from playtest.variants.source import parse_file
+    from playtest.core.transcript import game_node
 
-    tree = parse_file(path, what="a transcript")
-    refuse_variant_file(tree)
-    if not isinstance(tree.value, dict) or "game" not in tree.value:
-        raise TranscriptError([Problem(str(path), 1, 1, "game", "required key is missing "
-                                       f"(known games: {', '.join(game_names())})")])
-    node = tree.value["game"]
-    if node.value not in game_names():
-        raise TranscriptError([node.problem("game", f"unknown game {as_written(node.plain())} "
-                                            f"(known games: {', '.join(game_names())})")])
-    return str(node.value)
+    return str(game_node(path).value)
 
 
 def table_game_reader(spec: GameSpec) -> Callable[[Any], TableGame]:
