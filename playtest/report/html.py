@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from functools import cache
 from html import escape
 from pathlib import Path
@@ -98,8 +99,8 @@ code { font: 12px ui-monospace, "SFMono-Regular", Menlo, monospace; background: 
 .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(540px, 1fr)); gap: 18px 24px; }
 figure { margin: 0; padding: 10px 12px; border: 1px solid var(--line); border-radius: 6px; overflow-x: auto; }
 .chart { min-height: 60px; }
-table { border-collapse: collapse; font-size: 13px; margin: 4px 0 8px; display: block; max-width: 100%; overflow-x: auto; }
-pre { max-width: 100%; overflow-x: auto; }
+table { border-collapse: collapse; font-size: 13px; margin: 4px 0 8px; }
+.wide, pre { max-width: 100%; overflow-x: auto; }
 th, td { padding: 3px 10px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 details { margin: 6px 0 14px; } summary { cursor: pointer; font-weight: 600; font-size: 15px; }
@@ -240,8 +241,17 @@ def render_html(report: Report) -> str:
     return page(title, body, specs)
 
 
+def scrolling_tables(body: str) -> str:
+    """Each table in a box that scrolls sideways when the table is wider than the page (the
+    ladder's strength table ran off its right edge). A box, not `display: block` on the table,
+    which takes the table's semantics from screen readers in some browsers."""
+    return re.sub(r"<table\b", '<div class="wide"><table', body).replace("</table>", "</table></div>")
+
+
 def page(title: str, body: str, specs: dict[str, Any], *, extra_css: str = "") -> str:
-    """A self-contained HTML page: the CSP, the style, `body`, the chart specs, Vega inlined once."""
+    """A self-contained HTML page: the CSP, the style, `body` (its tables in boxes that scroll,
+    `scrolling_tables`), the chart specs, Vega inlined once."""
+    body = scrolling_tables(body)
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>

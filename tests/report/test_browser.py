@@ -94,10 +94,10 @@ def test_axis_tick_labels_of_a_narrow_interval_are_distinct(chromium, tmp_path):
 def test_a_wide_table_or_block_scrolls_inside_the_page_not_the_page(chromium, tmp_path):
     """The ladder's strength table and tune's best.yaml (a long command line) ran off the right
     edge: the whole page scrolled sideways and cut their last column. They scroll on their own."""
-    from playtest.report.html import STYLE
+    from playtest.report.html import STYLE, scrolling_tables
 
     cells = "".join(f"<td>{'wide column ' * 4}{i}</td>" for i in range(14))
-    body = (f"<table><tr>{cells}</tr></table><pre>{'playtest tune --param x=1..9 ' * 20}</pre>"
+    body = (scrolling_tables(f"<table><tr>{cells}</tr></table>") + f"<pre>{'playtest tune --param x=1..9 ' * 20}</pre>"
             "<script>document.body.setAttribute('data-overflow', String(document.documentElement.scrollWidth - "
             "document.documentElement.clientWidth));</script>")
     path = tmp_path / "wide.html"
@@ -108,3 +108,6 @@ def test_a_wide_table_or_block_scrolls_inside_the_page_not_the_page(chromium, tm
     overflow = re.search(r'data-overflow="(-?\d+)"', res.stdout)
     assert overflow is not None, res.stdout[:500]
     assert int(overflow.group(1)) <= 0
+    from playtest.report.html import page
+
+    assert page("t", "<table><tr><td>x</td></tr></table>", {}).count('<div class="wide"><table>') == 1
