@@ -26,16 +26,16 @@ STARGATE = {"game": "stargate"}
 """The samples' run info: Stargate titles its crew_pick_rate (GameSpec.metric_info)."""
 
 
+def _sample(rng: np.random.Generator, rounds: float, bays: float) -> Sample:
+    """300 games whose length is about `rounds` and in which Bays is taken with chance `bays`."""
+    g = pl.DataFrame({"game": np.arange(300), "rounds": rng.normal(rounds, 0.5, 300),
+                      "bays": (rng.random(300) < bays).astype(float)})
+    return Sample(STARGATE, g, pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)}))
+
+
 def _comparison():
     rng = np.random.default_rng(11)
-    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
-
-    def sample(rounds: float, bays: float) -> Sample:
-        g = pl.DataFrame({"game": np.arange(300), "rounds": rng.normal(rounds, 0.5, 300),
-                          "bays": (rng.random(300) < bays).astype(float)})
-        return Sample(STARGATE, g, empty)
-
-    return compare_samples([sample(6.0, 0.3), sample(5.6, 0.3)], ["draft5", "draft6"], metric_fn=_metrics)
+    return compare_samples([_sample(rng, 6.0, 0.3), _sample(rng, 5.6, 0.3)], ["draft5", "draft6"], metric_fn=_metrics)
 
 
 def test_the_verdict_names_each_notable_difference_in_words_with_its_interval():
@@ -158,12 +158,9 @@ def test_the_verdict_keeps_each_variant_s_differences_together():
     """Five drafts against draft 5 gave 245 differences in one p-value order: the verdict lists
     the first candidate's, then the next one's, each clearest first."""
     rng = np.random.default_rng(5)
-    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
 
     def sample(rounds: float, bays: float) -> Sample:
-        g = pl.DataFrame({"game": np.arange(300), "rounds": rng.normal(rounds, 0.5, 300),
-                          "bays": (rng.random(300) < bays).astype(float)})
-        return Sample(STARGATE, g, empty)
+        return _sample(rng, rounds, bays)
 
     # short's clearer difference is its crew pick rate, long's its game length: the table lists
     # game length first, so only the ordering puts short's crew pick rate first
