@@ -415,6 +415,16 @@ def _ci(reps: Replicates, terms: list[tuple[float, tuple[int, str, str]]]) -> tu
     return est.estimate, lo, hi
 
 
+def _interval_or_none(t: tuple[float, float, float]) -> tuple[float, float, float]:
+    """A contrast whose every game gave one value on each side (0 rebids in all 800 games of base
+    and best) has a jackknife interval of the point itself, '+0.0 pts [+0.0, +0.0]', which reads
+    as certain: it is shown without one (as compare marks it untested)."""
+    est, lo, hi = t
+    if not math.isnan(lo) and hi - lo <= 1e-12 * max(1.0, abs(est)):
+        return est, math.nan, math.nan
+    return t
+
+
 def _value_ci(reps: Replicates, variant: int, metric: str, group: str) -> tuple[float, float, float]:
     """One variant's value of a goal with its 95% interval: the jackknife's, except for a value
     the same in every game (a bot that won none of 800 games), whose jackknife interval is the
@@ -438,19 +448,20 @@ def goal_rows(goals: G.Goals, reps: Replicates, best: list[G.GoalValue], base: l
         m = spec.metric
         if spec.of == "spread":
             a, b = bv.groups if len(bv.groups) == 2 else ("", "")  # undefined: no pair
-            w = _ci(reps, [(1.0, (1, m, a)), (-1.0, (1, m, b))])
-            o = _ci(reps, [(1.0, (0, m, a)), (-1.0, (0, m, b))])
-            d = _ci(reps, [(1.0, (1, m, a)), (-1.0, (1, m, b)), (-1.0, (0, m, a)), (1.0, (0, m, b))])
+            w = _interval_or_none(_ci(reps, [(1.0, (1, m, a)), (-1.0, (1, m, b))]))
+            o = _interval_or_none(_ci(reps, [(1.0, (0, m, a)), (-1.0, (0, m, b))]))
+            d = _interval_or_none(_ci(reps, [(1.0, (1, m, a)), (-1.0, (1, m, b)), (-1.0, (0, m, a)),
+                                             (1.0, (0, m, b))]))
         elif spec.of == "change":
             g = bv.shown
-            w = _ci(reps, [(1.0, (1, m, g)), (-1.0, (0, m, g))])
+            w = _interval_or_none(_ci(reps, [(1.0, (1, m, g)), (-1.0, (0, m, g))]))
             o = (0.0, 0.0, 0.0)
             d = w
         else:
             g = bv.shown
             w = _value_ci(reps, 1, m, g)
             o = _value_ci(reps, 0, m, g)
-            d = _ci(reps, [(1.0, (1, m, g)), (-1.0, (0, m, g))])
+            d = _interval_or_none(_ci(reps, [(1.0, (1, m, g)), (-1.0, (0, m, g))]))
         rows.append(GoalRow(spec, bv.shown, w, o, d, bv.distance, av.distance))
     return rows
 

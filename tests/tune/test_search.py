@@ -638,6 +638,9 @@ def test_a_goal_value_the_same_in_every_game_gets_the_report_s_interval_not_a_po
     base = G.goal_values_of(goals, values[0], values[0])
     hunter, exact = S.goal_rows(goals, reps, best, base)
     assert hunter.best == (0.0, 0.0, 0.0048) and hunter.base == (0.0, 0.0, 0.0048)
+    # best − base of two values that never vary: no interval ('+0.0 pts [+0.0, +0.0]' read certain)
+    assert hunter.diff[0] == 0.0 and math.isnan(hunter.diff[1]) and math.isnan(hunter.diff[2])
+    assert exact.diff[1] < exact.diff[0] < exact.diff[2]  # a varying one keeps its interval
     assert exact.best[1] < 0.45 < exact.best[2] and exact.best[2] - exact.best[1] < 0.01  # the jackknife's
 
 
