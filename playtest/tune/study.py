@@ -140,7 +140,9 @@ def run_study(study: optuna.Study, params: Sequence[Param], *, seed: int, budget
     for t in study.get_trials(deepcopy=False, states=(TrialState.RUNNING, TrialState.WAITING)):
         study.tell(t.number, state=TrialState.FAIL)  # left by an interrupted search
     dists = distributions(params)
-    by_params = {_params_key(t.params): t for t in complete(study)}
+    by_params: dict[tuple[tuple[str, str], ...], optuna.trial.FrozenTrial] = {}
+    for t in complete(study):  # a candidate's first trial: a resumed search's repeat names it, as the
+        by_params.setdefault(_params_key(t.params), t)  # uninterrupted one would (not the last repeat)
     size = space_size(params)
     history = complete(study)
     done = len(history)

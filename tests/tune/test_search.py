@@ -17,7 +17,14 @@ import pytest
 
 from playtest.tune import search as S
 from playtest.tune.space import parse_space
-from playtest.tune.study import STUDY_NAME, best_distinct, complete, open_study, run_study
+from playtest.tune.study import (
+    REPEAT_OF,
+    STUDY_NAME,
+    best_distinct,
+    complete,
+    open_study,
+    run_study,
+)
 from playtest.variants import load_variant
 from tests.conftest import DRAFT5, ROOT, assert_valid_charts, built_once, interrupt_on_call
 from tests.tune.helpers import GOALS, invoke
@@ -70,6 +77,36 @@ def test_an_interrupted_study_resumes_to_the_same_trials(tmp_path):
     run_study(resumed, PARAMS, seed=9, budget=14, evaluate=noisy_bowl)
     assert _history(resumed) == _history(straight)
     assert sum(t.state.name == "FAIL" for t in resumed.get_trials()) == 1
+
+
+def test_a_resumed_study_s_repeat_names_the_candidate_s_first_trial(tmp_path):
+    """A candidate proposed three times, the search interrupted after the second: on resume the
+    third named the second (a repeat) as the trial it repeats, not the first, as the
+    uninterrupted search does; trials.parquet's repeat_of differed."""
+    params = parse_space(["a=0..2", "c=x,y"])
+
+    def bowl(values):
+        return (values["a"] - 1) ** 2 + (values["c"] == "y"), {}
+
+    def history(study):
+        return [(t.number, t.params, t.user_attrs.get(REPEAT_OF)) for t in complete(study)]
+
+    straight = optuna.create_study(study_name=STUDY_NAME, direction="minimize")
+    run_study(straight, params, seed=9, budget=6, evaluate=bowl)
+    repeats = [(n, of) for n, _, of in history(straight) if of is not None]
+    twice = [n for (n, of), (_, of2) in zip(repeats, repeats[1:], strict=False) if of == of2]
+    assert twice  # the setting: a candidate repeated twice in a row ...
+
+    def stop_after_first_repeat(number, *_):
+        if number == twice[0]:  # ... interrupted between the two (Ctrl-C while its line prints)
+            raise KeyboardInterrupt
+
+    stopped = open_study(tmp_path / "b.db")
+    with pytest.raises(KeyboardInterrupt):
+        run_study(stopped, params, seed=9, budget=6, evaluate=bowl, progress=stop_after_first_repeat)
+    resumed = open_study(tmp_path / "b.db")
+    run_study(resumed, params, seed=9, budget=6, evaluate=bowl)
+    assert history(resumed) == history(straight)
 
 
 TUNE = ("--param", "crews.bays.time=0..3", "--param", "scoring.majority_tiebreak=later_first_cube,earlier_first_cube",
