@@ -348,8 +348,10 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
     # Re-evaluate the best few (and the base) on fresh games.
     top = best_distinct(study, settings.confirm_top)
     if not top:
-        raise UsageError("no candidate could be evaluated on every goal (every trial's objective is undefined, "
-                         "or its values together make no valid variant)")
+        # A candidate whose objective is undefined is still re-evaluated (ranked last, UNDEFINED_NOTE):
+        # none is left only when every candidate tried was no valid variant.
+        raise UsageError("no candidate to re-evaluate: the tuned values of every candidate tried together make "
+                         "no valid variant (each trial's line says why)")
     first, m = settings.games, settings.confirm_games
     confirm = work / "confirm"
     shutil.rmtree(confirm, ignore_errors=True)

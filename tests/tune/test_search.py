@@ -708,15 +708,17 @@ def test_values_that_together_make_no_variant_are_a_trial_ranked_last_not_a_stop
 
 def test_a_search_whose_every_candidate_is_no_variant_says_so(tmp_path):
     """Every candidate of the space needs more worlds than the bag holds: the stop names that
-    cause too, not only 'every trial's objective is undefined'."""
+    cause, and only it ('every trial's objective is undefined' never stops a tune: such a
+    candidate is re-evaluated, ranked last)."""
     goals = tmp_path / "g.yaml"
     goals.write_text("run: {games: 4, bots: random}\ngoals:\n  - {metric: game_length_rounds, target: 6}\n")
     code, _, err = invoke("tune", ROOT / "variants/new-frontiers/base.yaml",
                           "--param", "rules.explore.draw=29..30", "--param", "rules.bonuses.explore_picks=8..9",
                           "--target", goals, "-b", "2", "-w", "1", "-p", "5", "--seed", "3", "--out", tmp_path / "out")
     assert code == 2
-    assert err.splitlines()[-1].startswith("error: no candidate could be evaluated on every goal (every trial's "
-                                           "objective is undefined, or its values together make no valid variant);")
+    assert err.splitlines()[-1].startswith("error: no candidate to re-evaluate: the tuned values of every "
+                                           "candidate tried together make no valid variant (each trial's line "
+                                           "says why);")
 
 
 def test_a_choice_of_lists_is_tuned(tmp_path):
