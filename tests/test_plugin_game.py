@@ -385,6 +385,14 @@ def test_a_plugin_that_fails_to_load_is_one_line(tmp_path, monkeypatch, cli):
         assert (r.returncode, r.stderr) == (2, f"{tmp_path / 'v.yaml'}:1:7: game: the game plugin 'broken' "
                                                "(no_such_module:SPEC) failed to load: ModuleNotFoundError: "
                                                "No module named 'no_such_module'\n")
+        # ... and so is a transcript's, by replay and calibrate alike (calibrate did not name the file)
+        (tmp_path / "t.yaml").write_text("game: broken\n")
+        (tmp_path / "run").mkdir()
+        for args in (["replay"], ["calibrate", "--against", str(tmp_path / "run")]):
+            r = cli(*args, str(tmp_path / "t.yaml"))
+            assert (r.returncode, r.stderr) == (2, f"{tmp_path / 't.yaml'}:1:7: game: the game plugin 'broken' "
+                                                   "(no_such_module:SPEC) failed to load: ModuleNotFoundError: "
+                                                   "No module named 'no_such_module'\n"), args
         with pytest.raises(GamePluginError, match=r"^the game plugin 'wrong' \(json:dumps\) is 'function', "
                                                   r"not a playtest.core.spec.GameSpec$"):
             get_game("wrong")

@@ -9,10 +9,9 @@ from typing import Annotated, Any
 import typer
 
 from playtest.cli.app import app
-from playtest.core.transcript import game_node, read_transcript, trace_text
+from playtest.core.transcript import read_transcript, trace_text, transcript_game
 from playtest.core.transcript import replay as replay_transcript
 from playtest.errors import TranscriptError
-from playtest.games import GamePluginError, get_game
 from playtest.text import clean, json_safe
 
 
@@ -27,11 +26,7 @@ def replay(
 ) -> None:
     """Replay a recorded game: check every move, stop at the first illegal one (naming its
     number and the reason), print the final board and each player's score breakdown."""
-    node = game_node(transcript)
-    try:
-        spec = get_game(node.value)
-    except GamePluginError as err:
-        raise TranscriptError([node.problem("game", str(err))]) from None
+    node, spec = transcript_game(transcript)
     trace: list[dict[str, Any]] | None = None  # --moves, for the transcripts in the common format
     if spec.replay is not None:
         outcome = spec.replay(transcript)

@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from playtest.core.events import Event
 from playtest.core.protocol import Rules
@@ -40,6 +40,9 @@ from playtest.variants import Variant, load_variant, parse_override
 from playtest.variants.loader import with_overrides
 from playtest.variants.problems import short
 from playtest.variants.source import Node, parse_file
+
+if TYPE_CHECKING:
+    from playtest.core.spec import GameSpec
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -76,6 +79,19 @@ def game_node(path: Path) -> Node:
         raise TranscriptError([node.problem("game", f"unknown game {as_written(node.plain())} "
                                             f"(known games: {known_games()})")])
     return node
+
+
+def transcript_game(path: Path) -> tuple[Node, GameSpec]:
+    """The transcript's `game:` key (`game_node`) and that game's spec; a plugin that fails to
+    load is said at the key, as a variant's is: `replay` said it there and `calibrate` without
+    the file, each loading the spec on its own."""
+    from playtest.games import GamePluginError, get_game
+
+    node = game_node(path)
+    try:
+        return node, get_game(node.value)
+    except GamePluginError as err:
+        raise TranscriptError([node.problem("game", str(err))]) from None
 
 
 class IllegalMoveError(IllegalActionError):

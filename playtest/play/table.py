@@ -50,13 +50,6 @@ def replay_moves(path: Any, notation: Any, make_rules: Any) -> TableGame:
     return TableGame(str(path), t.variant, list(t.names), PlayedGame(rules.result(player.state), log, decisions))
 
 
-def game_of(path: Path) -> str:
-    """The `game:` key of a transcript, checked against the registered games."""
-    from playtest.core.transcript import game_node
-
-    return str(game_node(path).value)
-
-
 def table_game_reader(spec: GameSpec) -> Callable[[Any], TableGame]:
     """How `spec`'s transcripts become table games: its PlaySupport's `table_game` when it has
     one (a game with its own transcript shape), else the common format replayed through its
@@ -73,16 +66,17 @@ def table_game_reader(spec: GameSpec) -> Callable[[Any], TableGame]:
 
 def read_table_games(paths: Sequence[Path]) -> tuple[GameSpec, list[TableGame]]:
     """Replay every transcript (each must be a finished game of one and the same variant)."""
-    from playtest.games import get_game
+    from playtest.core.transcript import transcript_game
 
     if not paths:
         raise UsageError("TRANSCRIPTS: give at least one recorded game")
     games: list[TableGame] = []
     spec: GameSpec | None = None
     for path in paths:
-        name = game_of(path)
+        _, of_path = transcript_game(path)
+        name = of_path.name
         if spec is None:
-            spec = get_game(name)
+            spec = of_path
         elif name != spec.name:
             raise UsageError(f"{path}: a game of {name}, but {paths[0]} is a game of {spec.name} (one game at a time)")
         g = table_game_reader(spec)(path)
