@@ -420,7 +420,7 @@ def _ci(reps: Replicates, terms: list[tuple[float, tuple[int, str, str]]]) -> tu
 def _interval_or_none(t: tuple[float, float, float]) -> tuple[float, float, float]:
     """A contrast whose every game gave one value on each side (0 rebids in all 800 games of base
     and best) has a jackknife interval of the point itself, '+0.0 pts [+0.0, +0.0]', which reads
-    as certain: it is shown without one (as compare marks it untested)."""
+    as certain: it is shown without one."""
     est, lo, hi = t
     if not math.isnan(lo) and hi - lo <= 1e-12 * max(1.0, abs(est)):
         return est, math.nan, math.nan
