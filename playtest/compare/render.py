@@ -139,7 +139,12 @@ def notable_by_variant(cmp: K.Comparison) -> list[tuple[str, list[str]]]:
     """Each variant's significant and notable differences from the first, in words, smallest
     Holm-adjusted p first; the variants in the order given (one draft's findings together: five
     drafts' 245 differences in one p-value order read as a shuffled list)."""
-    notable = cmp.differences.filter(pl.col(K.NOTABLE)).sort(K.P_HOLM, C.METRIC, C.GROUP)
+    # Holm's p-values tie often (every p far below the level adjusts to the same floor): then the
+    # raw p-value, then the estimate against its interval's width, say which is clearer.
+    strength = (pl.col(C.ESTIMATE).abs() / (pl.col(C.CI_HIGH) - pl.col(C.CI_LOW))).alias("_strength")
+    notable = (cmp.differences.filter(pl.col(K.NOTABLE)).with_columns(strength)
+               .sort([K.P_HOLM, C.P_VALUE, "_strength", C.METRIC, C.GROUP],
+                     descending=[False, False, True, False, False], nulls_last=True).drop("_strength"))
     # A duplicate test (a lift that is a rate minus a constant) says nothing new: one sentence.
     notable = notable.filter(~pl.col(K.TEST).str.starts_with("same as"))
     return [(label, [difference_sentence(r, cmp.declared, cmp.label)

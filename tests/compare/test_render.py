@@ -178,3 +178,18 @@ def test_the_verdict_keeps_each_variant_s_differences_together():
     lines = render.verdict_lines(cmp)
     assert lines[0].startswith("4 differences are significant and notable")
     assert [line.split(": ", 1)[1].split(" is ")[0] for line in lines[1:]] == ["short", "short", "long", "long"]
+
+
+def test_differences_whose_p_values_tie_are_ordered_by_their_strength():
+    """Holm's p-values of clear differences tie (all at the floor), and the tie went to the
+    metric's name: the difference largest against its interval's width comes first."""
+    import dataclasses
+
+    cmp = _comparison()
+    rows = [{**cmp.differences.row(0, named=True), C.METRIC: m, C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: est - w,
+             C.CI_HIGH: est + w, C.P_VALUE: 0.0, "p_holm": 0.0, "notable": True, "test": "tested"}
+            for m, est, w in (("game_length_rounds", 0.4, 0.3), ("game_length_turns", 2.0, 0.5),
+                              ("margin_of_victory", -1.0, 0.2))]
+    tied = dataclasses.replace(cmp, differences=pl.DataFrame(rows, schema=cmp.differences.schema))
+    [(_, sentences)] = render.notable_by_variant(tied)
+    assert [s.split(":")[0] for s in sentences] == ["Winning margin (points)", "Game length (turns)", "Game length (rounds)"]
