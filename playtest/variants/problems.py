@@ -194,6 +194,16 @@ def _one_per_union(errors: list[Any]) -> list[Any]:
         loc = tuple(e["loc"])
         if loc and isinstance(loc[-1], str) and _UNION_MEMBER.fullmatch(loc[-1]):
             members.setdefault(loc[:-1], []).append(i)
+    # A member whose own items failed took the value's type (`count: {3: 3, x: 4}` is a mapping
+    # with a bad key): the other members' refusals of the whole value ("count.int: Input should
+    # be a valid integer") echo it, one mistake, two lines (fuzz seed 300).
+    taken = {prefix for prefix in members for e in errors
+             if len(e["loc"]) > len(prefix) + 1 and tuple(e["loc"][:len(prefix)]) == prefix
+             and isinstance(e["loc"][len(prefix)], str) and _UNION_MEMBER.fullmatch(e["loc"][len(prefix)])}
+    if taken:
+        drop = {i for prefix in taken for i in members[prefix]}
+        errors = [e for i, e in enumerate(errors) if i not in drop]
+        return _one_per_union(errors)
     merged: dict[int, Any] = {}
     for prefix, idx in members.items():
         if len(idx) < 2 or len({errors[i]["loc"][-1] for i in idx}) < 2:

@@ -271,6 +271,8 @@ def _leftover(tmp: Path) -> None:
 
 A = r"{tmp}/"  # file names in messages are as the user gave them (absolute here)
 V = [  # --- variant files: validate ---------------------------------------------------------
+    Case("union-map-with-a-bad-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:4:\d+: end.0.count.x: the key should be a valid integer",
+         {"v.yaml": f"extends: {ROOT / 'variants/stargate/draft6-no-replenish.yaml'}\nend:\n  - trigger: planets_full\n    count: {{3: 3, x: 4}}\n"}),
     Case("empty-file", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: the file is empty", {"v.yaml": ""}),
     Case("not-a-mapping", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: a variant must be a mapping", {"v.yaml": "- a\n- b\n"}),
     Case("unclosed-bracket", ["validate", "{tmp}/v.yaml"], r"v.yaml:\d+:\d+: malformed YAML", {"v.yaml": "game: [stargate\n"}),
