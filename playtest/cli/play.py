@@ -168,6 +168,10 @@ def play(
         from playtest.variants.source import read_text_limited
 
         text = read_text_limited(moves, str(moves), "a moves file")
+        if "\x00" in text:  # a binary file: its NUL bytes reached the terminal raw and the messages as '\x00'
+            before = text[:text.index("\x00")]
+            line, col = before.count("\n") + 1, len(before) - before.rfind("\n")
+            raise UsageError(f"{moves}:{line}:{col}: a NUL byte: --moves takes a text file, one move per line")
         scripted = [m for m in text.splitlines() if m.strip() and not m.lstrip().startswith("#")]
     inputs = [Path(p) for p in v.chain] + ([moves] if moves is not None else [])
     wanted = _save_target(save, f"{v.game}-seed{seed}.yaml", inputs)

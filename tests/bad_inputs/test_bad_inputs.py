@@ -1136,6 +1136,7 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
 P = [  # --- play: every check before the game starts (stdin is empty: a game would be saved) ----
     Case("play-seed-negative", ["play", str(DRAFT5), "--seed", "-1"], r"^error: --seed -1: a seed is a whole number from 0 to 2\*\*63 - 1$"),
     Case("play-seed-huge", ["play", str(DRAFT5), "--seed", "99999999999999999999999"], r"^error: --seed 99999999999999999999999: a seed is a whole number"),
+    Case("play-moves-nul-bytes", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt", "--save", "{tmp}/g.yaml"], r"^error: .*m.txt:2:3: a NUL byte: --moves takes a text file, one move per line$", {"m.txt": "1\nab\x00\x002\nquit\n"}),
     Case("play-moves-dev-zero", ["play", str(DRAFT5), "--moves", "/dev/zero"], r"^/dev/zero:1:1: not a regular file \(a device, pipe or socket cannot be a moves file\)$"),
     Case("play-moves-missing", ["play", str(DRAFT5), "--moves", "{tmp}/none.txt"], r"^{tmp}/none.txt:1:1: no such file$"),
     Case("play-moves-folder", ["play", str(DRAFT5), "--moves", "{tmp}"], r"^{tmp}:1:1: is a folder, not a file$"),
