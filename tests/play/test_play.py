@@ -28,6 +28,18 @@ def session(variant: str, players: int, seat: int, bots: str, seed: int = 3) -> 
     return PlaySession(spec, spec.make_rules(v.model), spec.play(), players, seat, lineup, seed)
 
 
+def played_through(s: PlaySession, width: int = 200) -> tuple[bool, str]:
+    """`s` played to its end in the terminal loop, the person always answering '1': whether the
+    game finished, and what the terminal showed."""
+    from rich.console import Console
+
+    from playtest.play.console import run
+
+    console = Console(width=width, no_color=True, record=True)
+    outcome = run(s, console, lambda prompt: "1")
+    return outcome.finished, console.export_text()
+
+
 def _totals_from_game_over(stdout: str) -> dict[str, float]:
     line = next(x for x in stdout.splitlines() if x.startswith("Game over."))
     return {name: float(total) for name, total in re.findall(r"\d+\. (\S+) (-?\d+(?:\.\d+)?)", line)}
@@ -744,15 +756,9 @@ def test_oh_seven_says_who_took_a_trick_by_the_name_the_table_shows():
 def test_game_over_shows_each_players_score_by_part(variant, players, bots, parts):
     """'Game over. 1. P1 28  2. P3 27  3. You 23' was all a finished game said: why P1 won (its
     planets, color bonus, skill VP) took a `playtest replay` of the saved file."""
-    from rich.console import Console
-
-    from playtest.play.console import run
-
     s = session(variant, players, 1, bots, seed=5)
-    console = Console(width=200, no_color=True, record=True)
-    outcome = run(s, console, lambda prompt: "1")
-    assert outcome.finished
-    text = console.export_text()
+    finished, text = played_through(s)
+    assert finished
     after = text.split("Game over.", 1)[1].splitlines()
     assert after[1] == "Scores by part:", after
     res = s.rules.result(s.state)
@@ -820,14 +826,8 @@ def test_stargate_swaps_and_moves_are_described_as_the_board_changed():
 def test_stargate_announces_each_rounds_end_and_who_starts_the_next():
     """A round ended without a word: the table's round number changed, and whether the round's
     end scored, refilled hands from stock or passed the start player took reading the rules."""
-    from rich.console import Console
-
-    from playtest.play.console import run
-
     s = session(DRAFT5, 3, 1, "greedy", seed=7)
-    console = Console(width=300, no_color=True, record=True)
-    run(s, console, lambda prompt: "1")
-    text = console.export_text()
+    _, text = played_through(s, width=300)
     assert ("P3 (greedy): place blue1 blue1  — 2 cube(s) placed, drew 2 from stock (hand 3, stock 10)\n"
             "Round 1 is over. Nothing is scored at a round's end: the board scores when the game ends "
             "(if it ended now: P1 7, You 0, P3 5).\n"
@@ -869,14 +869,8 @@ def test_stargate_s_round_end_says_every_way_cubes_come_from_stock(overrides, sa
 def test_oh_seven_says_each_players_bid_tricks_and_points_when_a_round_is_scored():
     """A round's scoring showed only as a changed score column: no line said that P2 bid 5,
     took 2 tricks and lost 3."""
-    from rich.console import Console
-
-    from playtest.play.console import run
-
     s = session(OHSEVEN, 4, 1, "heuristic", seed=3)
-    console = Console(width=200, no_color=True, record=True)
-    run(s, console, lambda prompt: "1")
-    text = console.export_text()
+    _, text = played_through(s)
     assert ("P3 (heuristic): play 5C  — trick to P4, round over\n"
             "Round 1 of 7 scored:\n"
             "  P1   bid 1, took 1 trick (met): +3 (total 3)\n"
