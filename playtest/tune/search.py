@@ -417,14 +417,17 @@ def _ci(reps: Replicates, terms: list[tuple[float, tuple[int, str, str]]]) -> tu
     return est.estimate, lo, hi
 
 
+def _is_point(t: tuple[float, float, float]) -> bool:
+    """An interval of zero width: the jackknife of a quantity the same in every game."""
+    est, lo, hi = t
+    return not math.isnan(lo) and hi - lo <= 1e-12 * max(1.0, abs(est))
+
+
 def _interval_or_none(t: tuple[float, float, float]) -> tuple[float, float, float]:
     """A contrast whose every game gave one value on each side (0 rebids in all 800 games of base
     and best) has a jackknife interval of the point itself, '+0.0 pts [+0.0, +0.0]', which reads
     as certain: it is shown without one."""
-    est, lo, hi = t
-    if not math.isnan(lo) and hi - lo <= 1e-12 * max(1.0, abs(est)):
-        return est, math.nan, math.nan
-    return t
+    return (t[0], math.nan, math.nan) if _is_point(t) else t
 
 
 def _value_ci(reps: Replicates, variant: int, metric: str, group: str) -> tuple[float, float, float]:
@@ -433,7 +436,7 @@ def _value_ci(reps: Replicates, variant: int, metric: str, group: str) -> tuple[
     point itself ('0.0% [0.0%, 0.0%]', read as certain); it gets the interval the run's own report
     gives that row (Wilson's over the games: [0.0%, 0.5%]), or none when the report has none."""
     est, lo, hi = _ci(reps, [(1.0, (variant, metric, group))])
-    if math.isnan(lo) or hi - lo > 1e-12 * max(1.0, abs(est)):
+    if not _is_point((est, lo, hi)):
         return est, lo, hi
     low, high = reps.table_interval((variant, metric, group))
     if math.isnan(low) or math.isnan(high) or not low - 1e-12 <= est <= high + 1e-12:
