@@ -24,6 +24,14 @@ def guess(name: Any, valid: Sequence[str], present: Iterable[Any] = ()) -> str |
     return folded[close[0]] if close else None
 
 
+def closest(name: str, valid: Sequence[str], n: int) -> list[str]:
+    """Up to `n` of `valid` most like `name` (difflib's ratio, at least 0.6, the case ignored;
+    ties in the order given): `guess` for a list of several answers (a mistyped move in `play`)."""
+    typed = name.casefold()
+    scored = [(difflib.SequenceMatcher(None, typed, v.casefold()).ratio(), i) for i, v in enumerate(valid)]
+    return [valid[i] for r, i in sorted(scored, key=lambda x: (-x[0], x[1])) if r >= 0.6][:n]
+
+
 def unknown_key(key: Any, valid: Sequence[str], present: Iterable[Any] = ()) -> str:
     """The message for an unknown key: the likely one it misspells, then every valid key."""
     likely = guess(key, valid, present)

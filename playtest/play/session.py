@@ -7,7 +7,6 @@ random stream, and turning the finished move list into a transcript. Nothing her
 
 from __future__ import annotations
 
-import difflib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -19,6 +18,7 @@ from playtest.core.events import Event
 from playtest.core.protocol import MAX_DECISIONS, Bot, Rules
 from playtest.core.spec import GameSpec
 from playtest.errors import UsageError
+from playtest.suggest import closest
 
 
 @dataclass(frozen=True)
@@ -102,15 +102,11 @@ class InputError(Exception):
 
 
 def _closest(text: str, notations: Sequence[str], n: int = 4) -> list[str]:
-    """Up to `n` legal moves most like `text` (difflib's ratio, ties in the listed order), else
-    the first moves of the verb typed. The first four of the verb alone answered 'move red1 >
-    blue1' with 'move red2>green3, move red2>green2, ...', never the move meant."""
-    typed = text.lower()
-    scored = [(difflib.SequenceMatcher(None, typed, m.lower()).ratio(), i) for i, m in enumerate(notations)]
-    close = [notations[i] for r, i in sorted(scored, key=lambda x: (-x[0], x[1])) if r >= 0.6]
-    if not close:
-        close = [m for m in notations if m.lower().startswith(typed.split(" ")[0])]
-    return close[:n]
+    """Up to `n` legal moves most like `text` (suggest.closest), else the first moves of the verb
+    typed. The first four of the verb alone answered 'move red1 > blue1' with 'move
+    red2>green3, move red2>green2, ...', never the move meant."""
+    verb = text.lower().split(" ")[0]
+    return closest(text, notations, n) or [m for m in notations if m.lower().startswith(verb)][:n]
 
 
 def bot_rng(seed: int, seat: int) -> random.Random:
