@@ -28,3 +28,11 @@ def json_safe(text: str) -> str:
     string no longer reaches the terminal raw (json.dumps with ensure_ascii=False escapes only
     the C0 controls). Outside its strings JSON text holds none of these characters."""
     return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def excerpt(text: str, limit: int = 80) -> str:
+    """`text` as a message quotes it back: whole when short, else its start and how long it
+    was (a 900 KB line in a --moves file is not printed again in full)."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit - 20]}… ({len(text):,} characters)"

@@ -14,7 +14,7 @@ from playtest.cli.app import app
 from playtest.cli.common import SetOption, from_bots_option, load, make_console, split_bots
 from playtest.errors import Interrupted, UsageError
 from playtest.games import get_game
-from playtest.text import clean
+from playtest.text import clean, excerpt
 
 if TYPE_CHECKING:
     from playtest.play.session import PlaySession
@@ -78,7 +78,7 @@ def _lines(moves: list[str] | None):
         def read_file(prompt: str) -> str | None:
             line = next(it, None)
             if line is not None:
-                typer.echo(clean(f"{prompt}{line}"))
+                typer.echo(clean(f"{prompt}{excerpt(line)}"))
             return line
 
         return read_file

@@ -19,6 +19,7 @@ from playtest.core.protocol import MAX_DECISIONS, Bot, Rules
 from playtest.core.spec import GameSpec
 from playtest.errors import UsageError
 from playtest.suggest import closest
+from playtest.text import excerpt
 
 
 @dataclass(frozen=True)
@@ -195,15 +196,15 @@ class PlaySession:
             try:
                 named = self.support.read_move(self.rules, self.state, text)
             except ValueError as err:
-                raise InputError(f"'{text}': {err}") from None
+                raise InputError(f"'{excerpt(text)}': {excerpt(str(err))}") from None
             if named is not None and any(named == a for a, _ in legal):
                 return named
         misread = self.support.notation_error(self.rules, text) if self.support.notation_error and text else None
         if misread is not None:
-            raise InputError(f"'{text}': {misread}")
+            raise InputError(f"'{excerpt(text)}': {excerpt(misread)}")
         close = _closest(text, [n for _, n in legal]) if text else []
         hint = f" (did you mean: {', '.join(close)}?)" if close else ""
-        raise InputError(f"'{text}' is not a legal move now{hint}; type its number, "
+        raise InputError(f"'{excerpt(text)}' is not a legal move now{hint}; type its number, "
                          "its notation as listed, or help")
 
     def play(self, action: Any) -> list[Move]:

@@ -119,6 +119,17 @@ def test_saved_games_are_never_overwritten(cli, tmp_path):
     assert (tmp_path / "g-2.yaml").exists()
 
 
+def test_a_huge_move_line_is_quoted_back_short(cli, tmp_path):
+    """A 200,000-character line in --moves is echoed and refused by its start and length, not
+    printed again in full (twice, before: 400 KB of terminal output for one bad line)."""
+    moves = tmp_path / "moves.txt"
+    moves.write_text("x" * 200_000 + "\nquit\n")
+    r = cli("play", DRAFT5, "--players", "3", "--moves", str(moves), "--save", str(tmp_path / "g.yaml"), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "(200,000 characters)' is not a legal move now" in " ".join(r.stdout.split())
+    assert len(r.stdout) < 5_000
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--seat", "5", "--players", "3"], "--seat 5: choose a seat from 1 to 3"),
     (["--players", "9"], "--players 9:"),
