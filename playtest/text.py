@@ -36,3 +36,4 @@ def excerpt(text: str, limit: int = 80) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit - 20]}… ({len(text):,} characters)"
+

@@ -196,12 +196,12 @@ class PlaySession:
             try:
                 named = self.support.read_move(self.rules, self.state, text)
             except ValueError as err:
-                raise InputError(f"'{excerpt(text)}': {excerpt(str(err))}") from None
+                raise InputError(f"'{excerpt(text)}': {err}") from None
             if named is not None and any(named == a for a, _ in legal):
                 return named
         misread = self.support.notation_error(self.rules, text) if self.support.notation_error and text else None
         if misread is not None:
-            raise InputError(f"'{excerpt(text)}': {excerpt(misread)}")
+            raise InputError(f"'{excerpt(text)}': {misread}")
         close = _closest(text, [n for _, n in legal]) if text else []
         hint = f" (did you mean: {', '.join(close)}?)" if close else ""
         raise InputError(f"'{excerpt(text)}' is not a legal move now{hint}; type its number, "

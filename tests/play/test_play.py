@@ -130,6 +130,17 @@ def test_a_huge_move_line_is_quoted_back_short(cli, tmp_path):
     assert len(r.stdout) < 5_000
 
 
+def test_a_huge_tile_id_is_quoted_back_short(cli, tmp_path):
+    """New Frontiers reads the notation and says which id is unknown: that id is quoted short."""
+    moves = tmp_path / "moves.txt"
+    moves.write_text("select " + "x" * 100_000 + "\nquit\n")
+    r = cli("play", str(ROOT / "variants/new-frontiers/base.yaml"), "--moves", str(moves), "--save",
+            str(tmp_path / "g.yaml"), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "no action 'xxx" in r.stdout
+    assert len(r.stdout) < 5_000
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--seat", "5", "--players", "3"], "--seat 5: choose a seat from 1 to 3"),
     (["--players", "9"], "--players 9:"),

@@ -183,9 +183,9 @@ def _no_tile(what: str, text: str, tiles: Any) -> str:
     another case or its name (moves name tiles by id)."""
     for tile in tiles:
         if text.lower() in (tile.id.lower(), tile.name.lower()):
-            return (f"no {what} {text!r} in this variant (did you mean {tile.id!r}? moves name a tile by its id: "
+            return (f"no {what} {short(text)} in this variant (did you mean {tile.id!r}? moves name a tile by its id: "
                     f"{tile.id} is {tile.name})")
-    return f"no {what} {text!r} in this variant"
+    return f"no {what} {short(text)} in this variant"
 
 
 def notation_error(rules: NewFrontiersRules, text: str) -> str | None:
@@ -200,7 +200,7 @@ def notation_error(rules: NewFrontiersRules, text: str) -> str | None:
     if verb not in VERBS:
         likely = guess(verb, VERBS)
         hint = f"did you mean {likely!r}? " if likely else ""
-        return f"unknown action {verb!r} ({hint}actions: {', '.join(VERBS)})"
+        return f"unknown action {short(verb)} ({hint}actions: {', '.join(VERBS)})"
     if verb in ("keep", "store") and not rules.goals_on:
         return "the variant does not use the goals option"
     if not args:
@@ -233,7 +233,7 @@ def notation_error(rules: NewFrontiersRules, text: str) -> str | None:
         likely = guess(first, rules.actions)
         hint = (f"did you mean {likely!r}? " if likely else
                 "the goals option replaces retreat with goals; " if first in ("goals", "retreat") else "")
-        return f"no action {first!r} in this variant ({hint}actions: {', '.join(rules.actions)})"
+        return f"no action {short(first)} in this variant ({hint}actions: {', '.join(rules.actions)})"
     if verb == "develop" and first not in t.dev_index:
         return _no_tile("development", first, t.devs)
     if verb in (*_WORLD_VERBS, "consume") and first not in t.world_index:
@@ -246,10 +246,10 @@ def notation_error(rules: NewFrontiersRules, text: str) -> str | None:
         name = args[1]
         tile = name.partition(":")[0]
         if tile not in t.world_index and tile not in t.dev_index:
-            return f"no world or development {tile!r} in this variant"
+            return f"no world or development {short(tile)} in this variant"
         names = (t.worlds[t.world_index[tile]] if tile in t.world_index else t.devs[t.dev_index[tile]]).consume_names
         if name not in names:
-            return (f"{tile} has no consume power {name!r} (its consume powers: {', '.join(names)})" if names
+            return (f"{tile} has no consume power {short(name)} (its consume powers: {', '.join(names)})" if names
                     else f"{tile} has no consume power")
     return None
 
