@@ -552,8 +552,10 @@ def resume_batch(
         raise UsageError(f"--backend {backend}: expected one of {', '.join(BACKENDS)}")
     run = PartialRun.open(partial)
     try:
-        expected = hashlib_hash(info["variant"]["resolved"])
-        if expected != info["variant"].get("hash"):
+        # A run started before variant_hash canonicalised numbers recorded the hash as spelt, which
+        # differs only where its variant wrote an integral float (2.0): such a run still finishes,
+        # keeping that hash in run.json and in its manifest lines (played_with), which so agree.
+        if info["variant"].get("hash") not in accepted_hashes(info["variant"]["resolved"]):
             raise PlaytestError(f"{located(partial / 'run.json', 'variant.resolved')}: does not match its hash; cannot resume")
         _check_resumed(partial / "run.json", info, config)
         _check_saved(partial / "run.json", run, config)
@@ -637,10 +639,12 @@ def _shown(value: Any) -> str:
     return json.dumps(value)
 
 
-def hashlib_hash(resolved: dict[str, Any]) -> str:
-    from playtest.variants.loader import variant_hash
+def accepted_hashes(resolved: dict[str, Any]) -> tuple[str, str]:
+    """The hashes a run.json may hold for its resolved variant: variant_hash's, and the hash of
+    the data as spelt, which runs started before variant_hash canonicalised numbers recorded."""
+    from playtest.variants.loader import spelled_hash, variant_hash
 
-    return variant_hash(resolved)
+    return variant_hash(resolved), spelled_hash(resolved)
 
 
 def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[int], None] | None,

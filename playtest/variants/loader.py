@@ -85,9 +85,45 @@ class Variant:
 
 
 def variant_hash(resolved: dict[str, Any]) -> str:
-    """A short, stable fingerprint of the resolved rules (not of the file's text)."""
+    """A short, stable fingerprint of the resolved rules (not of the file's text): the same for
+    two drafts that differ only in how they spell a number (`2` and `2.0`, which validate to the
+    same rules), so that calibrate, play tables, resume and diff call them the same variant.
+
+    It hashes the resolved data with its numbers canonicalised (`canonical`), not the validated
+    model: a run.json holds only the resolved data, which a resume hashes again before it
+    validates anything; the model's dump adds every default, so its hash would change with each
+    default a game adds and would differ from the hash of every run folder, transcript and
+    document made so far. The canonical form of data that writes no integral float is the data
+    itself, so such a variant keeps the hash it had (every variant in variants/ does)."""
+    return spelled_hash(canonical(resolved))
+
+
+def spelled_hash(resolved: dict[str, Any]) -> str:
+    """The fingerprint of the resolved data as spelt: `variant_hash` before it canonicalised
+    numbers, and what a run folder made then recorded (a resume accepts it, sim.batch)."""
     text = json.dumps(resolved, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def canonical(value: Any) -> Any:
+    """`value` with every number in one spelling, at any depth of mappings and lists: an
+    integral float is the int it equals (`2.0` → `2`, `-0.0` → `0`); yes/no stay yes/no (`True`
+    is an int to Python, not to a variant: `bool_number_mixups`), text stays text (`'2'` is
+    not `2`). A mapping key is the text JSON writes for it (a variant's keys are text,
+    source.key_problem; a number key is spelt canonically like a number value)."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else value
+    if isinstance(value, dict):
+        return {_canonical_key(k): canonical(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [canonical(v) for v in value]
+    return value
+
+
+def _canonical_key(key: Any) -> str:
+    return key if isinstance(key, str) else json.dumps(canonical(key))
 
 
 def _resolve(path: Path, stack: tuple[Path, ...], label: str) -> tuple[Node, tuple[str, ...], Node | None]:

@@ -543,3 +543,33 @@ def test_a_path_outside_the_working_folder_is_labelled_with_its_dots_folded(tmp_
     monkeypatch.chdir(tmp_path)
     v = load_variant(ROOT / "docs" / "examples" / "table" / ".." / ".." / ".." / "variants" / "stargate" / "draft5.yaml")
     assert v.path == str(ROOT / "variants" / "stargate" / "draft5.yaml")
+
+
+def test_the_hash_follows_the_rules_not_how_a_number_is_spelt():
+    """`2` and `2.0` validate to the same rules, so they are one variant to calibrate, play
+    tables, resume and diff; a different value, yes/no for 1, or text for a number is another."""
+    from playtest.variants.loader import variant_hash
+
+    assert load_variant(DRAFT5, ["cubes.total=15.0"]).hash == load_variant(DRAFT5).hash
+    assert load_variant(DRAFT5, ["max_rounds=12.0"]).hash == load_variant(DRAFT5, ["max_rounds=12"]).hash
+    assert load_variant(DRAFT5, ["max_rounds=13"]).hash != load_variant(DRAFT5, ["max_rounds=12"]).hash
+    nested = {"a": [1, {"b": 2, "c": [0, -3]}], "d": 0.5}
+    assert variant_hash(nested) == variant_hash({"a": [1.0, {"b": 2.0, "c": [-0.0, -3.0]}], "d": 0.5})
+    assert variant_hash({"a": 2}) != variant_hash({"a": 2.5})
+    assert variant_hash({"a": [1, 2]}) != variant_hash({"a": [1, 3]})
+    assert variant_hash({"a": True}) != variant_hash({"a": 1})
+    assert variant_hash({"a": True}) != variant_hash({"a": 1.0})
+    assert variant_hash({"a": False}) != variant_hash({"a": 0.0})
+    assert variant_hash({"a": "2"}) != variant_hash({"a": 2})
+    assert variant_hash({2.0: "x"}) == variant_hash({2: "x"}) == variant_hash({"2": "x"})
+
+
+def test_a_variant_that_spells_no_integral_float_keeps_the_hash_it_had():
+    """Run folders, transcripts and documents made before the hash canonicalised numbers name
+    the hash of the data as spelt; every shipped variant's hash is still that one."""
+    from playtest.variants.loader import spelled_hash
+
+    for path in sorted((ROOT / "variants").rglob("*.yaml")):
+        v = load_variant(path)
+        assert v.hash == spelled_hash(v.resolved), path
+    assert load_variant(DRAFT5).hash == "fae64052bee9b0f9"  # as docs/transcripts.md shows it

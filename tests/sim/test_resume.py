@@ -245,3 +245,32 @@ def test_a_run_named_dot_from_inside_its_folder(tmp_path, monkeypatch):
     assert (tmp_path / "r.json").is_file()
     r = CliRunner().invoke(app, ["simulate", "--resume", "."])
     assert r.exit_code == 2 and r.stderr.strip() == "error: --resume .: this run is already complete", r.stderr
+
+
+def test_a_run_started_before_the_hash_canonicalised_numbers_still_resumes(tmp_path):
+    """A run folder recorded the hash of its variant as spelt before variant_hash read `60.0`
+    as `60`: one whose variant spelt no integral float has the same hash now; one whose variant
+    did (here max_rounds=60.0) holds the old hash in run.json and in each manifest line, and
+    still finishes with the rows of an uninterrupted run, keeping that hash."""
+    from playtest.errors import Interrupted
+    from playtest.variants.loader import spelled_hash
+
+    def stop(_: int) -> None:
+        raise Interrupted("stop")
+
+    variant = load_variant(DRAFT5, ["max_rounds=60.0"])
+    old = spelled_hash(variant.resolved)
+    assert old != variant.hash and variant.hash == load_variant(DRAFT5).hash
+    config = RunConfig(n_games=8, players=4, lineup=("random",) * 4, seed=SEED, workers=1, chunk_size=2)
+    with pytest.raises(Interrupted):
+        run_batch(variant, config, tmp_path / "out", progress=stop)
+    partial = tmp_path / "out.partial"
+    for name in ("run.json", "manifest.jsonl"):  # as a run made before the change wrote them
+        text = (partial / name).read_text()
+        assert variant.hash in text
+        (partial / name).write_text(text.replace(variant.hash, old))
+    resume_batch(tmp_path / "out", workers=1)
+    run_batch(load_variant(DRAFT5), config, tmp_path / "whole")
+    info, games, _ = read_run(tmp_path / "out")
+    assert info["variant"]["hash"] == old
+    assert_frame_equal(games, read_run(tmp_path / "whole")[1])
