@@ -423,10 +423,12 @@ def _is_point(t: tuple[float, float, float]) -> bool:
     return not math.isnan(lo) and hi - lo <= 1e-12 * max(1.0, abs(est))
 
 
-def _interval_or_none(t: tuple[float, float, float]) -> tuple[float, float, float]:
-    """A contrast whose every game gave one value on each side (0 rebids in all 800 games of base
-    and best) has a jackknife interval of the point itself, '+0.0 pts [+0.0, +0.0]', which reads
-    as certain: it is shown without one."""
+def _difference(reps: Replicates, terms: list[tuple[float, tuple[int, str, str]]]) -> tuple[float, float, float]:
+    """A difference of rows (a spread, a change, best − base) with its 95% jackknife interval,
+    or a point without one: a difference whose every game gave one value on each side (0 rebids
+    in all 800 games of base and best) has a jackknife interval of the point itself,
+    '+0.0 pts [+0.0, +0.0]', which reads as certain."""
+    t = _ci(reps, terms)
     return (t[0], math.nan, math.nan) if _is_point(t) else t
 
 
@@ -446,27 +448,27 @@ def _value_ci(reps: Replicates, variant: int, metric: str, group: str) -> tuple[
 
 def goal_rows(goals: G.Goals, reps: Replicates, best: list[G.GoalValue], base: list[G.GoalValue]) -> list[GoalRow]:
     """Each goal's quantity for the winner (1) and the base (0) with paired 95% intervals (a value
-    the same in every game: the report's own interval, `_value_ci`). For a spread, the pair of
-    groups shown is the winner's widest; the base is shown on the same pair."""
+    the same in every game: the report's own interval, `_value_ci`; a spread, change or best −
+    base the same in every game: a point, `_difference`). For a spread, the pair of groups shown
+    is the winner's widest; the base is shown on the same pair."""
     rows = []
     for spec, bv, av in zip(goals.items, best, base, strict=True):
         m = spec.metric
         if spec.of == "spread":
             a, b = bv.groups if len(bv.groups) == 2 else ("", "")  # undefined: no pair
-            w = _interval_or_none(_ci(reps, [(1.0, (1, m, a)), (-1.0, (1, m, b))]))
-            o = _interval_or_none(_ci(reps, [(1.0, (0, m, a)), (-1.0, (0, m, b))]))
-            d = _interval_or_none(_ci(reps, [(1.0, (1, m, a)), (-1.0, (1, m, b)), (-1.0, (0, m, a)),
-                                             (1.0, (0, m, b))]))
+            w = _difference(reps, [(1.0, (1, m, a)), (-1.0, (1, m, b))])
+            o = _difference(reps, [(1.0, (0, m, a)), (-1.0, (0, m, b))])
+            d = _difference(reps, [(1.0, (1, m, a)), (-1.0, (1, m, b)), (-1.0, (0, m, a)), (1.0, (0, m, b))])
         elif spec.of == "change":
             g = bv.shown
-            w = _interval_or_none(_ci(reps, [(1.0, (1, m, g)), (-1.0, (0, m, g))]))
-            o = (0.0, 0.0, 0.0)
+            w = _difference(reps, [(1.0, (1, m, g)), (-1.0, (0, m, g))])
+            o = (0.0, math.nan, math.nan)  # the base's change from itself: 0 by definition, a point
             d = w
         else:
             g = bv.shown
             w = _value_ci(reps, 1, m, g)
             o = _value_ci(reps, 0, m, g)
-            d = _interval_or_none(_ci(reps, [(1.0, (1, m, g)), (-1.0, (0, m, g))]))
+            d = _difference(reps, [(1.0, (1, m, g)), (-1.0, (0, m, g))])
         rows.append(GoalRow(spec, bv.shown, w, o, d, bv.distance, av.distance))
     return rows
 

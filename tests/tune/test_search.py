@@ -681,6 +681,44 @@ def test_a_goal_value_the_same_in_every_game_gets_the_report_s_interval_not_a_po
     assert exact.best[1] < 0.45 < exact.best[2] and exact.best[2] - exact.best[1] < 0.01  # the jackknife's
 
 
+
+def test_a_spread_or_change_the_same_in_every_game_is_shown_as_a_point(tmp_path):
+    """A spread or change the same in every game (seat 1 won 60% of the games in every block of
+    base and best; no rebid in any game of either) has a jackknife interval of the point itself,
+    '+20.0 pts [+20.0 pts, +20.0 pts]', read as certain: it is shown without one, as a value
+    goal's difference is, and so is the base's change from itself (0 by definition, which read
+    '+0 [+0, +0]'). A change that varies keeps its interval."""
+    from playtest.analysis import columns as C
+    from playtest.compare.jackknife import Replicates
+    from playtest.tune import goals as G
+
+    path = tmp_path / "g.yaml"
+    path.write_text("goals:\n  - metric: win_rate_by_seat\n    of: spread\n    target: 0\n"
+                    "  - metric: rebids\n    group: all\n    of: change\n    target: 0\n"
+                    "  - metric: exact_rate\n    group: heuristic\n    of: change\n    target: 0\n")
+    goals = G.load_goals(path)
+    rows = (("win_rate_by_seat", "1"), ("win_rate_by_seat", "2"), ("rebids", "all"), ("exact_rate", "heuristic"))
+    keys = tuple((v, m, g) for v in (0, 1) for m, g in rows)
+    values = [dict(zip(rows, (0.6, 0.4, 0.0, e), strict=True)) for e in (0.42, 0.45)]
+    full = np.array([values[v][r] for v in (0, 1) for r in rows])
+    noise = np.array([0.0, 0.0, 0.0, 1.0] * 2)[:, None] * np.random.default_rng(2).normal(0, 0.002, (8, 30))
+    tables = tuple(pl.DataFrame({C.METRIC: [m for m, _ in rows], C.GROUP: [g for _, g in rows],
+                                 C.ESTIMATE: [values[v][r] for r in rows], C.CI_LOW: [math.nan] * 4,
+                                 C.CI_HIGH: [math.nan] * 4}) for v in (0, 1))
+    reps = Replicates(keys, full, full[:, None] + noise, tables, 800)
+    best = G.goal_values_of(goals, values[1], values[0])
+    base = G.goal_values_of(goals, values[0], values[0])
+    spread, rebids, exact = S.goal_rows(goals, reps, best, base)
+
+    def point(t: tuple[float, float, float], est: float) -> bool:
+        return t[0] == pytest.approx(est) and math.isnan(t[1]) and math.isnan(t[2])
+
+    assert spread.shown == "1 − 2"
+    assert point(spread.best, 0.2) and point(spread.base, 0.2) and point(spread.diff, 0.0)
+    assert point(rebids.best, 0.0) and point(rebids.base, 0.0) and point(rebids.diff, 0.0)
+    assert point(exact.base, 0.0)  # the base's change from itself
+    assert exact.best == exact.diff and exact.diff[1] < exact.diff[0] < exact.diff[2]  # varying: its interval
+
 def test_values_that_together_make_no_variant_are_a_trial_ranked_last_not_a_stop(tmp_path):
     """Each tuned range is checked alone before the search; an explore draw of 30 with 7 bonus
     picks needs more worlds than New Frontiers' bag holds. That trial stopped the tune with a
