@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from typing import Any
 
 import altair as alt
 import polars as pl
 
-from playtest.analysis.distributions import chi2_sf
 from playtest.core.spec import MetricInfos
 from playtest.report import format as F
 from playtest.report.html import e, page
@@ -62,25 +60,15 @@ def _untested(table: pl.DataFrame) -> str:
 NONE_STRONG = "None: no key moves any number beyond the noise of this design."
 
 
-LACK_OF_FIT = re.compile(r"scaled ×([0-9.]+) for lack of fit")
-
-
 def none_strong(table: pl.DataFrame) -> str:
     """What the report says when no effect is strong. Where a straight line fits a number clearly
-    worse than its points' own errors allow (Pearson's χ² of the fit, scale × df on df degrees of
-    freedom, p < 0.05), its intervals were widened for that curve, not for the games' noise: a
+    worse than its points' own errors allow (the fit's `lack_of_fit_p` below 0.05: Pearson's χ²,
+    tune.explain.effects), its intervals were widened for that curve, not for the games' noise: a
     sweep whose worlds trigger went 71% → 37% → 9% → 1% read only "no key moves any number
-    beyond the noise". Those numbers are named, with where to read them."""
-    if "method" not in table.columns or "df" not in table.columns:
-        return NONE_STRONG
-    worst: dict[str, float] = {}  # response → its lack of fit's p, clearest first below
-    for row in table.iter_rows(named=True):
-        found = LACK_OF_FIT.search(row["method"] or "")
-        if found and row["df"]:
-            p = chi2_sf(float(found.group(1)) * row["df"], row["df"])
-            if p < 0.05:
-                worst[row["response"]] = min(p, worst.get(row["response"], 1.0))
-    curved = sorted(worst, key=lambda r: worst[r])
+    beyond the noise". Those numbers are named, clearest first, with where to read them."""
+    curved = (table.filter(pl.col("lack_of_fit_p") < 0.05)
+              .group_by("response", maintain_order=True).agg(pl.col("lack_of_fit_p").min())
+              .sort("lack_of_fit_p", maintain_order=True)["response"].to_list())
     if not curved:
         return NONE_STRONG
     shown = ", ".join(curved[:3]) + (f" and {len(curved) - 3} more" if len(curved) > 3 else "")

@@ -10,7 +10,9 @@ them across keys and responses.
 Intervals:
 - a sweep knows each point's own 95% interval: weighted least squares with weights 1/se²
   (se from the interval's width); when the model fits worse than those errors allow (Pearson
-  χ²/df > 1) the covariance is scaled up by that ratio and Student's t is used. Sweep points share
+  χ²/df > 1) the covariance is scaled up by that ratio and Student's t is used; the scale and the
+  p-value of that χ² are fields of every effect (`lack_of_fit_scale`, `lack_of_fit_p`), which the
+  report reads to name the numbers a straight line does not fit. Sweep points share
   seeds (common random numbers), which makes their errors positively correlated: the intervals
   of differences between points are then conservative.
 - a tune's trials have no per-trial error: ordinary least squares, residual variance, Student's
@@ -258,9 +260,14 @@ EFFECT_SCHEMA: dict[str, pl.DataType] = {
     "ci_high": pl.Float64(), "std_effect": pl.Float64(), "std_low": pl.Float64(), "std_high": pl.Float64(),
     "p_value": pl.Float64(), "p_holm": pl.Float64(), "strong": pl.Boolean(), "n": pl.Int64(), "df": pl.Int64(),
     "method": pl.String(), "difference": pl.Boolean(), "points": pl.Int64(),
+    "lack_of_fit_scale": pl.Float64(), "lack_of_fit_p": pl.Float64(),
 }
 """`n`: the points (or trials) the effect was fitted on, those where the response has a value;
-`points`: all of them. Fewer when the response is switched off or never seen at some."""
+`points`: all of them. Fewer when the response is switched off or never seen at some.
+`lack_of_fit_scale`, `lack_of_fit_p` (a weighted fit on a sweep's point errors; null for a fit
+without them, and the p for one with no degrees of freedom left): the factor its covariance was scaled by, max(1, Pearson
+χ²/df), and the p-value of Pearson's χ² on df degrees of freedom — below 0.05, the straight line
+fits the response clearly worse than its points' own errors allow (a curve)."""
 
 
 EXACT_FIT = 1e-20
@@ -330,6 +337,8 @@ def effects(design: Design) -> pl.DataFrame:
         se_col = design.se.get(resp.column)
         se = rows[se_col].to_numpy().astype(float) if se_col else None
         weighted = se is not None and bool(np.all(np.isfinite(se))) and bool(np.any(se > 0))
+        scale: float | None = None
+        lack_p: float | None = None
         if weighted:
             assert se is not None
             floor = float(se[se > 0].min())
@@ -339,8 +348,10 @@ def effects(design: Design) -> pl.DataFrame:
             weights = cov0 @ (X.T * w)  # beta = weights @ y
             beta = weights @ y
             resid = y - X @ beta
-            phi = float(w @ resid**2) / df if df > 0 else 1.0
+            chi2 = float(w @ resid**2)  # Pearson's χ² of the fit
+            phi = chi2 / df if df > 0 else 1.0
             scale = max(1.0, phi)
+            lack_p = dist.chi2_sf(chi2, df) if df > 0 else None
             cov = cov0 * scale
             use_t = scale > 1.0
             method = "weighted least squares (point errors" + (f", scaled ×{scale:.2f} for lack of fit)" if use_t else ")")
@@ -372,7 +383,8 @@ def effects(design: Design) -> pl.DataFrame:
             b = float(beta[j]) * step
             row = {"response": resp.label, "metric": resp.metric, "key": k.name, "level": level, "reference": ref,
                    "step": step, "estimate": b, "std_effect": b * factor, "p_holm": None, "strong": False, "n": n,
-                   "df": df, "method": method, "difference": resp.difference, "points": design.rows.height}
+                   "df": df, "method": method, "difference": resp.difference, "points": design.rows.height,
+                   "lack_of_fit_scale": scale, "lack_of_fit_p": lack_p}
             if cov is None:
                 out.append(row | {"ci_low": None, "ci_high": None, "std_low": None, "std_high": None, "p_value": None})
                 continue

@@ -461,20 +461,38 @@ def test_no_strong_effect_names_the_numbers_a_straight_line_does_not_fit():
     """A 4-point sweep of rules.end.worlds moved the worlds end trigger 71% → 37% → 9% → 1%; the
     line's intervals were scaled ×15 for lack of fit and nothing was strong, and the report said
     only 'no key moves any number beyond the noise of this design'. It names such numbers (χ² of
-    the fit, p < 0.05) and says where to read them; a scale within chance is not named."""
-    import polars as pl
+    the fit, p < 0.05) and says where to read them; a scale within chance is not named. The fit
+    gives its lack of fit as fields (the report read the scale back out of the method's text with
+    a regular expression, and ran the χ² test itself)."""
+    from scipy import stats
 
     from playtest.report.explain import NONE_STRONG, none_strong
 
-    def row(response: str, method: str) -> dict:
-        return {"response": response, "method": method, "df": 2}
-
-    wls = "weighted least squares (point errors"
-    table = pl.DataFrame([row("end_trigger_share (worlds)", f"{wls}, scaled ×15.12 for lack of fit)"),
-                          row("end_trigger_share (colonists)", f"{wls}, scaled ×2.64 for lack of fit)"),
-                          row("game_length_rounds", f"{wls}, scaled ×5.83 for lack of fit)"),
-                          row("win_rate_by_seat (seat 1)", f"{wls})")])
+    x = np.array([5.0, 6.0, 7.0, 8.0])
+    values = {"worlds": ([0.71, 0.37, 0.09, 0.01], 0.03), "length": ([12.0, 13.5, 14.0, 14.1], 0.25),
+              "colonists": ([0.20, 0.26, 0.27, 0.25], 0.025), "seat": ([0.25, 0.27, 0.24, 0.26], 0.04)}
+    rows = pl.DataFrame({"rules.end.worlds": x} | {c: y for c, (y, _) in values.items()}
+                        | {f"{c} se": [se] * 4 for c, (_, se) in values.items()})
+    labels = {"worlds": "end_trigger_share (worlds)", "length": "game_length_rounds",
+              "colonists": "end_trigger_share (colonists)", "seat": "win_rate_by_seat (seat 1)"}
+    d = Design("sweep", Path("run"), [Key("rules.end.worlds", True)],
+               [Response(c, labels[c], labels[c].split(" ")[0]) for c in values], rows,
+               {c: f"{c} se" for c in values}, ("greedy",) * 4, 100)
+    table = effects(d)
+    for c, (y, se) in values.items():
+        fit = np.polyval(np.polyfit(x, y, 1, w=np.full(4, 1 / se)), x)
+        chi2 = float(np.sum(((np.array(y) - fit) / se) ** 2))
+        [row] = table.filter(pl.col("response") == labels[c]).iter_rows(named=True)
+        assert row["lack_of_fit_p"] == pytest.approx(stats.chi2.sf(chi2, 2), rel=1e-9)
+        assert row["lack_of_fit_scale"] == pytest.approx(max(1.0, chi2 / 2), rel=1e-9)
+        assert ("scaled ×" in row["method"]) == (chi2 > 2)
+    p = dict(table.select("response", "lack_of_fit_p").iter_rows())
+    scale = dict(table.select("response", "lack_of_fit_scale").iter_rows())
+    assert scale[labels["colonists"]] > 1.0 == scale[labels["seat"]]  # scaled, yet within chance: not named
+    assert p[labels["worlds"]] < p[labels["length"]] < 0.05 < p[labels["colonists"]] and p[labels["seat"]] > 0.5
     text = none_strong(table)
     assert text.startswith(NONE_STRONG + " But 2 numbers move")
     assert "(end_trigger_share (worlds), game_length_rounds;" in text and "colonists" not in text
-    assert none_strong(table.filter(pl.col("response") == "win_rate_by_seat (seat 1)")) == NONE_STRONG
+    assert none_strong(table.filter(pl.col("response") == labels["seat"])) == NONE_STRONG
+    assert none_strong(effects(d).clear()) == NONE_STRONG
+    assert none_strong(table.with_columns(method=pl.lit("weighted least squares"))) == text  # the field, not the words
