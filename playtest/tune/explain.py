@@ -4,8 +4,10 @@ The design is one row per point (sweep) or per distinct trial (tune): the keys' 
 responses (a sweep's key metrics by group; a tune's goal quantities and objective). For each
 response a linear model of the response on every varied key (numbers as they are, choices as
 indicator columns against a reference value) gives each key's effect per step with its 95%
-interval, and a standardised effect (effect × sd of the key column / sd of the response) to rank
-them across keys and responses.
+interval, and a standardised effect (effect × sd of the key column / sd of the response) to
+compare them across keys and responses. Effects are ranked by the smallest standardised size
+their interval allows, then by p-value (RANK): the standardised estimate alone is about ±1 for
+every effect of a sweep with few points.
 
 Intervals:
 - a sweep knows each point's own 95% interval: weighted least squares with weights 1/se²
@@ -309,9 +311,29 @@ def _columns(design: Design, rows: pl.DataFrame) -> list[tuple[Key, str, str, np
     return cols
 
 
+LEAST = (pl.when(pl.col("std_low") > 0).then(pl.col("std_low"))
+         .when(pl.col("std_high") < 0).then(-pl.col("std_high"))
+         .when(pl.col("std_low").is_not_null()).then(0.0))
+"""The smallest size |standardised effect| its 95% interval allows: the end of the interval
+nearest 0, or 0 when the interval holds 0; null without an interval (an exact fit)."""
+
+RANK = [pl.col("strong"), LEAST, pl.col("p_value"), pl.col("std_effect").abs()]
+"""How `effects` ranks (strong effects first, then descending, ascending, descending): by the
+smallest standardised size each effect's interval allows, then by p-value, then by the point
+estimate's size. The standardised point estimate alone ranks by how straight a line the points
+make, not by how clearly a key moves a number: a key's effect fitted at three points has a
+standardised effect near ±1 whatever its size against its errors (a one-key fit's is about the
+points' correlation), so on a 3-point sweep -0.3 pts [-0.9, 0.4] (standardised -1.01) ranked
+above -8.9 pts [-15.4, -2.5] (-0.98). Ranked on the interval's near end, an effect the data show
+to be clearly of some size comes before one they cannot tell from 0, and of two clear ones the
+one that is surely the larger comes first; among effects whose interval holds 0 (all at size 0
+by that measure) the smaller p-value — the clearer evidence of any effect — comes first. Exact
+fits (no interval, no p-value) come last, by their size."""
+
+
 def effects(design: Design) -> pl.DataFrame:
-    """Every key's effect on every response (EFFECT_SCHEMA), ranked: strong first, then by
-    |standardised effect|."""
+    """Every key's effect on every response (EFFECT_SCHEMA), ranked (RANK): strong first, then by
+    the smallest |standardised effect| its interval allows, then by p-value."""
     out: list[dict[str, Any]] = []
     for resp in design.responses:
         # Finite values only: NaN and ±inf are a trial's undefined objective, not a number to fit.
@@ -401,9 +423,8 @@ def effects(design: Design) -> pl.DataFrame:
     for r, ph in zip(tested, _holm([r["p_value"] for r in tested]), strict=True):
         r["p_holm"] = ph
         r["strong"] = ph < 0.05
-    # Ranked: strong effects first, then by the size of the standardised effect.
-    return (pl.DataFrame(out, schema=EFFECT_SCHEMA)
-            .sort([pl.col("strong"), pl.col("std_effect").abs()], descending=[True, True], nulls_last=True))
+    return pl.DataFrame(out, schema=EFFECT_SCHEMA).sort(*RANK, descending=[True, True, False, True], nulls_last=True)
+
 
 
 def _within(rate: bool, lo: float, hi: float, estimate: float, weights: np.ndarray) -> tuple[float, float]:

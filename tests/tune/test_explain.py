@@ -65,6 +65,7 @@ def test_trials_that_fit_exactly_give_no_interval_and_no_claim():
     tie = rows.filter(pl.col("key") == "scoring.majority_tiebreak").row(0, named=True)
     assert abs(tie["estimate"] - 0.055) < 1e-12
     assert table.filter(pl.col("strong")).height == 2  # the other responses' effects as before
+    assert table["p_value"].is_null().to_list() == [False] * 4 + [True] * 2  # ranked last: nothing measured
     md = explain_markdown(d, table)
     assert "+5.5 pts (no interval: exact fit)" in md
     assert "The trials play the same games: an interval measures how the trials scatter" in md  # a tune's caveat
@@ -496,3 +497,44 @@ def test_no_strong_effect_names_the_numbers_a_straight_line_does_not_fit():
     assert none_strong(table.filter(pl.col("response") == labels["seat"])) == NONE_STRONG
     assert none_strong(effects(d).clear()) == NONE_STRONG
     assert none_strong(table.with_columns(method=pl.lit("weighted least squares"))) == text  # the field, not the words
+
+
+def test_a_few_point_sweep_ranks_clear_effects_above_ones_it_cannot_tell_from_zero():
+    """A 3-point sweep of crews.bays.time (40 greedy games a point, 77 effects) gave nearly every
+    effect a standardised size of ±1 (one key at three points: about the points' correlation),
+    and the ranking by that size put vp_share_by_source (skill), -0.3 pts [-0.9, 0.4], above
+    planet_fill_rate (red2), -8.9 pts [-15.4, -2.5]. Effects whose interval excludes 0 now come
+    first, by the smallest size their interval allows; those whose interval holds 0, by p-value.
+    The numbers are that sweep's (se from its 95% intervals); 20 numbers that nothing moves stand
+    for its other effects in Holm's correction."""
+    values = {"crew_pick_rate (bays)": ([0.006, 0.108, 0.206], [0.0026, 0.0057, 0.0078]),
+              "vp_share_by_source (skill)": ([0.0988, 0.0914, 0.0878], [0.00098, 0.00126, 0.0013]),
+              "planet_fill_rate (red2)": ([0.72, 0.60, 0.36], [0.090, 0.098, 0.096]),
+              "vp_share_by_source (color)": ([0.2608, 0.2711, 0.2873], [0.0048, 0.0046, 0.0063]),
+              "planet_fill_rate (blue3)": ([0.79, 0.58, 0.50], [0.085, 0.100, 0.101])}
+    rng = np.random.default_rng(7)
+    values |= {f"noise_{i}": (list(0.5 + rng.normal(0, 0.05, 3)), [0.05] * 3) for i in range(20)}
+    columns = {f"r{i}": name for i, name in enumerate(values)}
+    rows = pl.DataFrame({"crews.bays.time": [0.0, 2.0, 4.0]}
+                        | {c: values[name][0] for c, name in columns.items()}
+                        | {f"{c} se": values[name][1] for c, name in columns.items()})
+    d = Design("sweep", Path("run"), [Key("crews.bays.time", True)],
+               [Response(c, name, name.split(" ")[0]) for c, name in columns.items()], rows,
+               {c: f"{c} se" for c in columns}, ("greedy",) * 4, 40)
+    table = effects(d)
+    got = table["response"].to_list()
+    strong = table.filter(pl.col("strong"))["response"].to_list()
+    assert got[:len(strong)] == strong and "crew_pick_rate (bays)" in strong
+    rest = table.filter(~pl.col("strong"))
+    assert {"planet_fill_rate (red2)", "planet_fill_rate (blue3)", "vp_share_by_source (skill)"} <= set(rest["response"])
+    clear = (rest["ci_low"] > 0) | (rest["ci_high"] < 0)
+    assert clear.to_list() == sorted(clear.to_list(), reverse=True)  # every clear effect before every unclear one
+    least = rest.filter(clear).select(pl.min_horizontal(pl.col("std_low").abs(), pl.col("std_high").abs()))
+    assert least.to_series().is_sorted(descending=True)
+    assert rest.filter(~clear)["p_value"].is_sorted()
+    skill = table.row(got.index("vp_share_by_source (skill)"), named=True)
+    assert skill["ci_low"] < 0 < skill["ci_high"]
+    assert got.index("planet_fill_rate (red2)") < got.index("vp_share_by_source (skill)")
+    assert got.index("planet_fill_rate (blue3)") < got.index("vp_share_by_source (skill)")
+    # ranked by the standardised point estimate, it came first of the effects that are not strong
+    assert abs(skill["std_effect"]) == rest["std_effect"].abs().max()
