@@ -4,8 +4,10 @@ Every report metric (analysis.metrics.all_metrics) is computed for the recorded 
 for each run. Standard errors come from the delete-a-group jackknife over games — one game at a
 time for the few table games, 20 blocks of games for a run — because the game is the
 independent unit (turns and seats of one game are not). Intervals use Student's t with the
-jackknife's degrees of freedom (n − 1 for n table games), so with three table games they are
-as wide as three games warrant.
+jackknife's degrees of freedom (n − 1 for n table games), so they are as wide as n games
+warrant — and below MIN_GAMES games there is none: the estimate is shown alone, with the reason
+(`no_interval`), since a 95% interval of an average over 2 or 3 games is wider than the spread of
+single games (two table games' margin of victory read 3.50 [0.00 – 1154257.35]).
 
 A handful of table games often shows no spread at all (seat 2 never won in eight games), and a
 jackknife over them then claims a zero standard error. So the table's standard error is never
@@ -122,6 +124,40 @@ SE_ROUNDING = 1e-9
 """A standard error below this (relative to max(1, |estimate|)) is rounding noise: zero."""
 
 
+MIN_GAMES = 4
+"""The fewest games (table games, or a run's) an interval is given from. Every interval here is a
+t interval on n − 1 df of an average over games (the jackknife over games), of half-width
+t(0.975, n − 1)·s/√n, s the game-to-game spread; 95% of single games lie within ±1.96·s (normal).
+Below 4 games the interval is the wider of the two — 4.30/√3 = 2.48 at 3 games, 12.71/√2 = 8.99
+at 2 (on the log scale of a length or a margin a factor of e^(8.99·cv) each way) — so it says less
+about the average than one game's spread does; at 4 games it is 3.18/√4 = 1.59.
+tests/play/test_calibrate.py derives the number from that rule."""
+
+
+def too_few(n: int, source: str = "table") -> str | None:
+    """Why a source of `n` games gets no interval ('only 2 table games: too few for an interval;
+    4 needed'), or None when it has enough (MIN_GAMES)."""
+    if n >= MIN_GAMES:
+        return None
+    s = "" if n == 1 else "s"
+    games = f"{n} table game{s}" if source == "table" else f"{n} game{s} in this run"
+    return f"only {games}: too few for an interval; {MIN_GAMES} needed"
+
+
+UNDEFINED = "not defined without some of the games: no standard error, no interval"
+"""A metric some jackknife replicate leaves undefined (seen in one game only) has no interval."""
+
+
+def no_interval(n: int, se: float, low: float, source: str = "table") -> str | None:
+    """Why a row's interval is missing (`low` NaN), in words: too few games (`too_few`), the same
+    value in every game (stats.NO_SPREAD) or no standard error (UNDEFINED); None when it has one."""
+    from playtest.analysis.stats import NO_SPREAD
+
+    if math.isfinite(low):
+        return None
+    return too_few(n, source) or (NO_SPREAD if se == 0 else UNDEFINED)
+
+
 def value_range(metric: str, players: int, declared: MetricInfos | None = None) -> tuple[float, float]:
     """The values `metric` can take: shares (shown as rates) lie in [0, 1]; a share minus the
     base rate 1/P (an advantage or a lift) in [−1/P, 1 − 1/P]; NON_NEGATIVE ones, and those its
@@ -166,8 +202,9 @@ def interval(metric: str, est: float, se: float, df: int, n: int, players: int,
 
     A share the same in every game gets Wilson's interval over its games (wilson_effective); any
     other value the same in every game gets none (NaN), as the report's means and rates do
-    (stats.NO_SPREAD): a zero-width interval would claim it cannot vary."""
-    if not (math.isfinite(se) and df > 0 and math.isfinite(est)):
+    (stats.NO_SPREAD): a zero-width interval would claim it cannot vary. Fewer than MIN_GAMES
+    games get none either: such an interval is wider than the spread of single games."""
+    if not (math.isfinite(se) and df > 0 and math.isfinite(est)) or n < MIN_GAMES:
         return (float("nan"), float("nan"))
     t = dist.t_ppf(0.975, df)
     low, high = value_range(metric, players, declared)
@@ -258,7 +295,7 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
             p = 2 * dist.t_sf(abs(z), df) if z is not None else None
             rows.append({"metric": m[C.METRIC], "group": m[C.GROUP], "definition": m[C.DEFINITION],
                          "source": run.label, "estimate": within_range(m[C.METRIC], m["estimate_run"], players, declared),
-                         "ci_low": lo, "ci_high": hi,
+                         "ci_low": lo, "ci_high": hi, "no_interval": no_interval(m["n_run"], m["se_run"], lo, run.label),
                          "se": m["se_run"], "z": z, "p_value": p})
             floors.setdefault((m[C.METRIC], m[C.GROUP]), []).append(table_floor(m["se_run"], m["n_run"], m["n"]))
             if z is not None:
@@ -276,12 +313,12 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
                           score_floor(m[C.METRIC], m[C.GROUP], table_floors), declared)
         rows.append({"metric": m[C.METRIC], "group": m[C.GROUP], "definition": m[C.DEFINITION],
                      "source": "table", "estimate": within_range(m[C.METRIC], m[C.ESTIMATE], players, declared),
-                     "ci_low": lo, "ci_high": hi,
+                     "ci_low": lo, "ci_high": hi, "no_interval": no_interval(m["n"], se, lo),
                      "se": se, "z": None, "p_value": None})
     metrics = pl.DataFrame(rows, schema={"metric": pl.String, "group": pl.String, "definition": pl.String,
                                          "source": pl.String, "estimate": pl.Float64, "ci_low": pl.Float64,
-                                         "ci_high": pl.Float64, "se": pl.Float64, "z": pl.Float64,
-                                         "p_value": pl.Float64})
+                                         "ci_high": pl.Float64, "no_interval": pl.String, "se": pl.Float64,
+                                         "z": pl.Float64, "p_value": pl.Float64})
     flags = _flags(metrics, per_run_p, len(runs))
     return Calibration(metrics, pl.DataFrame(summaries, schema={"run": pl.String, "games": pl.Int64,
                                                                  "distance": pl.Float64,
@@ -336,6 +373,9 @@ def fmt(x: float | None) -> str:
 def sentence(definition: str, key: tuple[str, str], tab: dict[str, Any], nearest: dict[str, Any], above: bool) -> str:
     what = f"{key[0].replace('_', ' ')}" + (f" ({key[1]})" if key[1] else "")
     side = "higher" if above else "lower"
-    return (f"{what}: your table {fmt(tab['estimate'])} [{fmt(tab['ci_low'])}, {fmt(tab['ci_high'])}]; "
+    # No interval (too few table games, no spread): '[–, –]' read as an interval of unknown ends.
+    iv = (f" [{fmt(tab['ci_low'])}, {fmt(tab['ci_high'])}]" if fmt(tab["ci_low"]) != "–" or fmt(tab["ci_high"]) != "–"
+          else " (no interval)")
+    return (f"{what}: your table {fmt(tab['estimate'])}{iv}; "
             f"no bot run is as {'high' if above else 'low'} (the nearest, {nearest['source']}, "
             f"{fmt(nearest['estimate'])}) — the table's is {side} than every run's")

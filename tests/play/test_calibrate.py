@@ -380,3 +380,27 @@ def test_a_score_part_s_interval_stops_at_the_floor_its_game_declares():
     assert interval("score_mean", 0.0, 0.29, 5, 6, 4) == pytest.approx((-0.745, 0.745), abs=1e-3)
     assert interval("score_mean", 0.0, 0.29, 5, 6, 4, floor=0.0) == pytest.approx((0.0, 0.745), abs=1e-3)
     assert interval("score_mean", 3.0, 0.29, 5, 6, 4, floor=0.0) == interval("score_mean", 3.0, 0.29, 5, 6, 4)
+
+
+def test_min_games_is_where_a_t_interval_of_an_average_gets_narrower_than_single_games():
+    """MIN_GAMES follows from the method: an interval of an average over n games has half-width
+    t(0.975, n − 1)·s/√n, and 95% of single games lie within ±1.96·s. Below the first n where the
+    interval is the narrower of the two it says nothing a single game does not (two table games:
+    margin_of_victory 3.50 [0.00 – 1154257.35]), so there is none."""
+    from playtest.analysis import distributions as dist
+    from playtest.analysis.calibration import MIN_GAMES, interval, too_few
+
+    z = -dist.t_ppf(0.025, 10**9)  # 1.96
+    first = next(n for n in range(2, 100) if dist.t_ppf(0.975, n - 1) / math.sqrt(n) < z)
+    assert MIN_GAMES == first == 4
+    # margin_of_victory of two table games (3 and 4 points): log-scale t on 1 df
+    for n in range(1, MIN_GAMES):
+        assert all(math.isnan(x) for x in interval("margin_of_victory", 3.5, 2.0, n - 1, n, 3)), n
+        assert all(math.isnan(x) for x in interval("win_rate_by_seat", 0.5, 0.3, n - 1, n, 3)), n
+    lo, hi = interval("margin_of_victory", 3.5, 1.0, MIN_GAMES - 1, MIN_GAMES, 3)
+    assert 0 < lo < 3.5 < hi < 20
+    assert too_few(2) == "only 2 table games: too few for an interval; 4 needed"
+    assert too_few(1) == "only 1 table game: too few for an interval; 4 needed"
+    assert too_few(3, "greedy") == "only 3 games in this run: too few for an interval; 4 needed"
+    assert too_few(4) is None
+
