@@ -11,7 +11,7 @@ from typing import Any
 import altair as alt
 import polars as pl
 
-from playtest.analysis.calibration import Calibration
+from playtest.analysis.calibration import MIN_GAMES, Calibration, too_few
 from playtest.report import format as F
 from playtest.report.html import e, page
 from playtest.report.vega import vega_spec
@@ -21,8 +21,9 @@ METHOD = ("Distance: root mean square of z = (table − run) / √(se_table² + 
           "differ); standard errors from the delete-a-game jackknife (table) and a 20-block "
           "jackknife (runs); 95% intervals within what the metric can be: Wilson at the effective number "
           "of games for shares (shifted by 1/P for advantages and lifts), Student-t on the log scale for "
-          "spreads, lengths and counts, Student-t otherwise. A flag means the table differs from every "
-          "run (largest per-run p-value, Holm-corrected over metrics).")
+          f"spreads, lengths and counts, Student-t otherwise; none from fewer than {MIN_GAMES} games (below that a 95% "
+          "interval of an average is wider than the spread of single games). A flag means the table differs "
+          "from every run (largest per-run p-value, Holm-corrected over metrics).")
 
 
 def nowhere(cal: Calibration) -> str:
@@ -30,9 +31,18 @@ def nowhere(cal: Calibration) -> str:
     (one table game has no spread to measure a gap on), it says so rather than 'nowhere'."""
     if cal.runs.height and not (cal.runs["metrics_compared"] > 0).any():
         games = "1 table game gives" if cal.table_games == 1 else f"{cal.table_games} table games give"
-        return (f"nothing could be tested: {games} no interval to compare with (at least 2 are needed, and "
-                "more to tell much)")
+        return (f"nothing could be tested: {games} no interval to compare with (at least 2 are needed for a "
+                f"test, {MIN_GAMES} for an interval)")
     return "nowhere (at the 5% level, Holm-corrected)"
+
+
+def no_table_interval(cal: Calibration) -> str | None:
+    """The report's note when the table has too few games for any interval (MIN_GAMES), else None."""
+    why = too_few(cal.table_games) if cal.table_games > 0 else None
+    if why is None:
+        return None
+    return (f"{why[0].upper()}{why[1:]} — below {MIN_GAMES} games a 95% interval of an average is wider than "
+            "the spread of single games, so it would tell nothing. The table's estimates are shown without one.")
 
 
 def _num(x: Any) -> Any:
@@ -43,6 +53,7 @@ def to_json(cal: Calibration, meta: dict[str, Any]) -> dict[str, Any]:
     return {
         **meta,
         "table_games": cal.table_games,
+        "min_games_for_interval": MIN_GAMES,
         "closest_run": cal.closest,
         "method": METHOD,
         "runs": [{k: _num(v) for k, v in r.items()} for r in cal.runs.iter_rows(named=True)],
@@ -57,14 +68,14 @@ def _per_metric(cal: Calibration) -> pl.DataFrame:
     m = cal.metrics
     tab = m.filter(pl.col("source") == "table")
     runs = m.filter(pl.col("source") != "table")
+    cols = ["metric", "group", "estimate", "ci_low", "ci_high", *(["no_interval"] if "no_interval" in m.columns else [])]
     if not runs.height:
-        return tab.select("metric", "group", "estimate", "ci_low", "ci_high").with_columns(closest=pl.lit(None))
+        return tab.select(cols).with_columns(closest=pl.lit(None))
     nearest = (runs.join(tab.select("metric", "group", pl.col("estimate").alias("t")), on=["metric", "group"])
                .with_columns(gap=(pl.col("estimate") - pl.col("t")).abs())
                .sort("gap").group_by(["metric", "group"], maintain_order=True).first()
                .select("metric", "group", pl.col("source").alias("closest")))
-    return tab.select("metric", "group", "estimate", "ci_low", "ci_high").join(nearest, on=["metric", "group"],
-                                                                                  how="left")
+    return tab.select(cols).join(nearest, on=["metric", "group"], how="left")
 
 
 def _run_values(cal: Calibration) -> dict[tuple[str, str], dict[str, str]]:
@@ -76,8 +87,9 @@ def _run_values(cal: Calibration) -> dict[tuple[str, str], dict[str, str]]:
 
 def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
     runs = cal.runs["run"].to_list()
+    note = no_table_interval(cal)
     lines = [f"# Calibration: {meta['table_games']} table game(s) of {meta['variant']} against {len(runs)} bot run(s)",
-             "", f"**Closest run overall: {cal.closest or 'none'}**", "",
+             "", f"**Closest run overall: {cal.closest or 'none'}**", "", *([f"**{note}**", ""] if note else []),
              "| run | games | distance | metrics compared | within the table's reach (abs z < 1.96) "
              "| differ where neither side varies |",
              "| --- | ---: | ---: | ---: | ---: | ---: |"]
@@ -86,7 +98,8 @@ def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
                      f"| {r['within_interval']} | {r['differ_no_spread']} |")
     lines += ["", "## Where the table differs from every bot run", ""]
     lines += [f"- {s}" for s in cal.flags["sentence"].to_list()] or [f"- {nowhere(cal)}"]
-    lines += ["", "## Every metric", "", "| metric | group | table [95%] | " + " | ".join(runs) + " | closest |",
+    lines += ["", "## Every metric", "", *([f"_{note}_", ""] if note else []),
+              f"| metric | group | table{'' if note else ' [95%]'} | " + " | ".join(runs) + " | closest |",
               "| --- | --- | --- |" + " ---: |" * len(runs) + " --- |"]
     vals = _run_values(cal)
     for r in _per_metric(cal).iter_rows(named=True):
@@ -118,6 +131,7 @@ def _chart(cal: Calibration) -> alt.TopLevelMixin | None:
 
 def to_html(cal: Calibration, meta: dict[str, Any]) -> str:
     runs = cal.runs["run"].to_list()
+    note = no_table_interval(cal)
     rows = "".join(f"<tr><td>{e(r['run'])}</td><td class=num>{r['games']}</td>"
                    f"<td class=num>{e(F.value(r['distance'], 'number'))}</td><td class=num>{r['metrics_compared']}</td>"
                    f"<td class=num>{r['within_interval']}</td><td class=num>{r['differ_no_spread']}</td></tr>"
@@ -128,9 +142,12 @@ def to_html(cal: Calibration, meta: dict[str, Any]) -> str:
     for r in _per_metric(cal).iter_rows(named=True):
         k = F.kind(r["metric"], cal.declared)
         rv = vals.get((r["metric"], r["group"]), {})
+        iv = F.interval(r["ci_low"], r["ci_high"], k)
+        why = r.get("no_interval")  # too few table games, or the same in every game
+        cell = e(iv) if iv or not why else f'<span title="{e(why)}">none</span>'
         metric_rows.append(f"<tr><td>{e(r['metric'])}</td><td>{e(r['group'])}</td>"
                            f"<td class=num>{e(F.value(r['estimate'], k))}</td>"
-                           f"<td class=num>{e(F.interval(r['ci_low'], r['ci_high'], k))}</td>"
+                           f"<td class=num>{cell}</td>"
                            + "".join(f"<td class=num>{e(rv.get(run, '–'))}</td>" for run in runs)
                            + f"<td>{e(r['closest'] or '–')}</td></tr>")
     specs: dict[str, Any] = {}
@@ -141,13 +158,15 @@ def to_html(cal: Calibration, meta: dict[str, Any]) -> str:
 <h1>Calibration: {meta['table_games']} table game(s) against {len(runs)} bot run(s)</h1>
 <p class="sub">Variant {e(meta['variant'])} · transcripts: {e(', '.join(meta['transcripts']))}</p>
 <div class="verdict {'fair' if cal.closest else 'unknown'}"><p class="headline">Closest run overall:
-{e(cal.closest or 'none')}</p><p class="detail">Read simulated conclusions at this run's skill level.</p></div>
+{e(cal.closest or 'none')}</p><p class="detail">Read simulated conclusions at this run's skill level.</p>
+{f'<p class="detail">{e(note)}</p>' if note else ''}</div>
 <h2>Runs</h2>
 <table><tr><th>run</th><th class=num>games</th><th class=num>distance</th><th class=num>metrics compared</th>
 <th class=num>abs z &lt; 1.96</th><th class=num>differ where neither varies</th></tr>{rows}</table>
 <h2>Where the table differs from every bot run</h2><ul>{flags}</ul>
 {'<figure><div id="chart-flags" class="chart"></div></figure>' if chart else ''}
 <h2>Every metric</h2>
+{f'<p class="def">{e(note)}</p>' if note else ''}
 <table><tr><th>metric</th><th>group</th><th class=num>table</th><th class=num>95% interval</th>
 {''.join(f'<th class=num>{e(r)}</th>' for r in runs)}<th>closest</th></tr>{''.join(metric_rows)}</table>
 <p class="def">{e(METHOD)}</p>

@@ -404,3 +404,90 @@ def test_min_games_is_where_a_t_interval_of_an_average_gets_narrower_than_single
     assert too_few(3, "greedy") == "only 3 games in this run: too few for an interval; 4 needed"
     assert too_few(4) is None
 
+
+def _few_table_games(n_table: int):
+    """A calibration of `n_table` table games against a 40-game run, on two made-up metrics."""
+    import polars as pl
+
+    from playtest.analysis import columns as C
+    from playtest.analysis.calibration import Source, calibrate
+
+    def metric_fn(info, games, events):
+        return C.metric_frame([{C.METRIC: "margin_of_victory", C.GROUP: "all", C.ESTIMATE: float(games["m"].mean()),
+                                C.N: games.height, C.DEFINITION: "margin"},
+                               {C.METRIC: "crew_pick_rate", C.GROUP: "bays", C.ESTIMATE: float(games["v"].mean()),
+                                C.N: games.height, C.DEFINITION: "share"}])
+
+    def source(label, margins):
+        games = pl.DataFrame({"game": list(range(len(margins))), "m": margins,
+                              "v": [0.25 * (i % 3) for i in range(len(margins))]})
+        return Source(label, {"players": 3}, games, games.head(0))
+
+    rng = np.random.default_rng(5)
+    table = source("table", [3.0, 4.0, 1.0, 6.0, 2.0][:n_table])
+    run = source("run", list(rng.exponential(4, 40) + 0.5))
+    return calibrate(table, [run], metric_fn)
+
+
+def test_too_few_table_games_show_estimates_without_an_interval_and_say_why():
+    """Two table games gave `margin_of_victory 3.50 [0.00 – 1154257.35]`: a t interval on the log
+    scale with 1 df. Below MIN_GAMES table games every table row keeps its estimate, has no
+    interval (JSON: null, with the reason in `no_interval`, never a made-up number), and the
+    Markdown, HTML and terminal summary say why, once."""
+    import polars as pl
+
+    from playtest.report import calibration as R
+
+    why = "only 2 table games: too few for an interval; 4 needed"
+    cal = _few_table_games(2)
+    meta = {"game": "stargate", "variant": "v.yaml", "table_games": 2, "transcripts": ["a.yaml", "b.yaml"],
+            "runs": {"run": "runs/run"}}
+    tab = cal.metrics.filter(pl.col("source") == "table")
+    assert tab.height == 2 and tab["estimate"].to_list() == [3.5, 0.125]
+    assert tab["ci_low"].is_nan().all() and tab["ci_high"].is_nan().all()
+    assert tab["no_interval"].to_list() == [why, why]
+    run = cal.metrics.filter(pl.col("source") == "run")
+    assert run["ci_low"].is_finite().all() and run["no_interval"].is_null().all()
+
+    doc = json.loads(json.dumps(R.to_json(cal, meta), allow_nan=False))  # no NaN in the document
+    assert doc["min_games_for_interval"] == 4
+    for m in doc["metrics"]:
+        if m["source"] == "table":
+            assert (m["ci_low"], m["ci_high"], m["no_interval"]) == (None, None, why), m
+            assert m["estimate"] is not None
+        else:
+            assert m["ci_low"] is not None and m["no_interval"] is None, m
+
+    note = ("Only 2 table games: too few for an interval; 4 needed — below 4 games a 95% interval of an "
+            "average is wider than the spread of single games")
+    md = R.to_markdown(cal, meta)
+    summary, every = md.split("## Every metric")
+    assert note in summary  # the terminal prints this part
+    assert note in every and "| table |" in every and "[95%]" not in every
+    assert "| margin_of_victory | all | 3.50 |" in every
+    html = R.to_html(cal, meta)
+    assert html.count(note) == 2 and f'<span title="{why}">none</span>' in html
+
+    cal = _few_table_games(4)  # at the floor: intervals, and no note
+    tab = cal.metrics.filter(pl.col("source") == "table")
+    assert tab["ci_low"].is_finite().all() and tab["no_interval"].is_null().all()
+    md = R.to_markdown(cal, {**meta, "table_games": 4})
+    assert "too few for an interval" not in md and "| table [95%] |" in md
+    assert "too few for an interval" not in R.to_html(cal, {**meta, "table_games": 4})
+
+
+def test_two_recorded_table_games_get_no_interval_in_terminal_and_json(cli, stargate_runs):
+    """The same end to end: `calibrate` of two transcripts prints why there are no intervals, and
+    its JSON holds each table row's estimate with a null interval and the reason."""
+    runs, transcripts = stargate_runs
+    why = "only 2 table games: too few for an interval; 4 needed"
+    r = cli("calibrate", *map(str, transcripts[:2]), "--against", str(runs["greedy"]))
+    assert r.returncode == 0, r.stderr
+    assert "Only 2 table games: too few for an interval; 4 needed — below 4 games" in r.stdout
+    r = cli("calibrate", *map(str, transcripts[:2]), "--against", str(runs["greedy"]), "-f", "json", "-o", "-")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    table = {(m["metric"], m["group"]): m for m in doc["metrics"] if m["source"] == "table"}
+    mov = table[("margin_of_victory", "all")]
+    assert mov["estimate"] > 0 and (mov["ci_low"], mov["ci_high"], mov["no_interval"]) == (None, None, why)
+    assert all(m["ci_low"] is None and m["ci_high"] is None and m["no_interval"] == why for m in table.values())
