@@ -36,8 +36,9 @@ def calibrate(
     force: Annotated[bool, typer.Option("--force", help="Replace an existing report file.")] = False,
 ) -> None:
     """Compare recorded table games with bot runs: every report metric side by side with
-    intervals that respect how few table games there are, the closest run overall and per metric,
-    and where the table differs from every run."""
+    intervals that respect how few table games there are (none from fewer than 4: the estimates
+    are shown alone, with the reason), the closest run overall and per metric, and where the
+    table differs from every run."""
     from playtest.analysis.calibration import Source, run_label
     from playtest.analysis.calibration import calibrate as compare_runs
     from playtest.analysis.metrics import all_metrics
