@@ -7,6 +7,7 @@ import random
 from typing import TYPE_CHECKING
 
 from playtest.core.events import Event, make_event
+from playtest.games.newfrontiers.rounds import T_COLONISTS
 from playtest.games.newfrontiers.state import (
     CONSUME_START,
     DEVELOP,
@@ -76,8 +77,8 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
         drawn = len(s.draw)
     elif action == "settle":
         limit = rules.r.end.settle_colonists
-        if limit is not None and s.colonist_stock <= limit and "colonists" not in s.triggers:
-            s.triggers = (*s.triggers, "colonists")
+        if limit is not None and s.colonist_stock <= limit and T_COLONISTS not in s.triggers:
+            s.triggers = (*s.triggers, T_COLONISTS)
         rules.gain_colonists(s, s.mut(seat), b.settle_colonists)
         tasks = [TASKS[SETTLE, x, 0, len(s.players[x].worlds)] for x in order]
     elif action == "produce":

@@ -9,7 +9,9 @@ worlds dealt and the goal deck's shuffle; nothing else.
 
 What each decision does to the state is in decisions.py (one handler per kind of decision), why
 a move is not legal in why.py; the selection of an action in actions.py, the powers in powers.py,
-the end scoring in scoring.py. This module lists the legal moves and runs the task queue.
+the end scoring in scoring.py, the round end and the end triggers in rounds.py, a player's
+Profile from their tiles in profiles.py. This module lists the legal moves and runs the task
+queue.
 """
 
 from __future__ import annotations
@@ -19,13 +21,14 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
-from playtest.core.events import Event, EventKind, make_event
+from playtest.core.events import Event
 from playtest.core.results import GameResult, SeatResult, rank
 from playtest.errors import IllegalActionError
+from playtest.games.newfrontiers import profiles, scoring
 from playtest.games.newfrontiers import schema as S
-from playtest.games.newfrontiers import scoring
 from playtest.games.newfrontiers.decisions import HANDLERS, QUEUE_NOTHING
-from playtest.games.newfrontiers.powers import ORDERED, Profile, profile_of
+from playtest.games.newfrontiers.powers import Profile
+from playtest.games.newfrontiers.rounds import next_selection
 from playtest.games.newfrontiers.schema import NewFrontiersVariant
 from playtest.games.newfrontiers.state import (
     COLONISTS,
@@ -58,9 +61,6 @@ from playtest.games.newfrontiers.why import VERBS, explain
 ACTIONS = ("retreat", "develop", "explore", "settle", "produce", "trade", "envoy")
 GOALS_ACTIONS = ("goals", "develop", "explore", "settle", "produce", "trade", "envoy")
 
-# End triggers (the `trigger` column of the game_end event).
-T_WORLDS, T_DEVS, T_CHIPS, T_COLONISTS, T_ROUNDS = "worlds", "developments", "chips", "colonists", "max_rounds"
-
 
 class NewFrontiersRules:
     """The rules of one validated variant."""
@@ -75,7 +75,7 @@ class NewFrontiersRules:
         self.actions = GOALS_ACTIONS if self.goals_on else ACTIONS
         self.hidden_for_everyone = variant.goals.hidden_score == "everyone"
         self._profiles: dict[tuple[tuple[int, ...], tuple[int, ...]], Profile] = {}
-        """(worlds, devs) → their Profile (see `_profile`)."""
+        """(worlds, devs) → their Profile (profiles.py)."""
         # Moves are built once per variant and listed from these tables (building them anew for
         # every decision was a fifth of a random game's time).
         self._develop_moves = [Move("develop", d.id) for d in self.tiles.devs]
@@ -200,49 +200,6 @@ class NewFrontiersRules:
         return win_shares(self, state)
 
     # --- moves ------------------------------------------------------------------------------------
-
-    def _profile(self, worlds: tuple[int, ...], devs: tuple[int, ...]) -> Profile:
-        """The Profile of these tiles, built once (the memo is emptied when it reaches 4,096
-        entries, which bounds its memory)."""
-        key = (worlds, devs)
-        prof = self._profiles.get(key)
-        if prof is None:
-            if len(self._profiles) >= 4096:
-                self._profiles.clear()
-            prof = self._profiles[key] = self._build_profile(worlds, devs)
-        return prof
-
-    def _build_profile(self, worlds: tuple[int, ...], devs: tuple[int, ...]) -> Profile:
-        prof = self._fold_profile(worlds, devs)
-        if prof.end_bonuses:
-            t, military = self.tiles, prof.military
-            prof.tile_bonus = sum(b.vp * scoring.count_tiles(t, worlds, devs, military, b.per, b.world_kind, b.color,
-                                                             b.large_only)
-                                  for b in prof.end_bonuses if b.per in scoring.TILE_COUNTS)
-        return prof
-
-    def _fold_profile(self, worlds: tuple[int, ...], devs: tuple[int, ...]) -> Profile:
-        t = self.tiles
-        before = self._profiles.get((worlds, devs[:-1])) if devs else None
-        if before is not None:  # a development just placed folds last: the profile before it, then its powers
-            # (2026-12-02: greedy 170.8 -> 166.3 M instructions a game, x1.027; mostly the look-ahead's developments)
-            dev = t.devs[devs[-1]]
-            prof = before.then(dev.powers)
-            prof.tile_vp += dev.vp
-            return prof
-        world = t.worlds[worlds[-1]]
-        before = self._profiles.get((worlds[:-1], devs)) if len(worlds) > 1 else None
-        if before is not None and (not devs or not any(type(p) in ORDERED for p in world.powers)):
-            # a world just settled folds last too, unless that would put its listed powers after
-            # the developments' (2026-12-02: greedy 109.9 -> 108.4 M instructions a game, x1.014, 3 games)
-            prof = before.then(world.powers)
-            prof.tile_vp += world.vp
-            prof.production_worlds += 1 if world.kind == "production" else 0
-            return prof
-        prof = profile_of([p for w in worlds for p in t.worlds[w].powers] + [p for d in devs for p in t.devs[d].powers])
-        prof.tile_vp = sum(t.worlds[w].vp for w in worlds) + sum(t.devs[d].vp for d in devs)
-        prof.production_worlds = sum(1 for w in worlds if t.worlds[w].kind == "production")
-        return prof
 
     def develop_discounts(self, state: State, seat: int) -> tuple[int, int]:
         """(the Develop bonus, the seat's develop-discount powers): what `seat` pays less for a
@@ -722,7 +679,7 @@ class NewFrontiersRules:
                 continue
             s.todo = s.todo[1:]
             if task.kind == NEXT:
-                self._next(s, rng, log)
+                next_selection(self, s, rng, log)
             elif task.kind == RETURN_DRAW:
                 s.bag = tuple(sorted(s.bag + s.draw))
                 s.draw = ()
@@ -731,48 +688,6 @@ class NewFrontiersRules:
                 s.todo = tuple(TASKS[CONSUME, task.seat, j, c.goods] for j, c in enumerate(p.prof.consume)) + s.todo
             else:  # pragma: no cover
                 raise AssertionError(task.kind)
-
-    def _next(self, s: State, rng: random.Random, log: list[Event] | None) -> None:
-        s.action = ""
-        if len(s.selectors) < s.n:
-            seat = next(x for x in s.track if x not in s.selectors)
-            s.todo = (TASKS[SELECT, seat], *s.todo)
-            return
-        self._round_end(s, log)
-        if not s.over:
-            s.round += 1
-            s.selected, s.selectors = (), ()
-            s.todo = (TASKS[SELECT, s.track[0]],)
-
-    def _round_end(self, s: State, log: list[Event] | None) -> None:
-        r = self.r
-        if "produce" not in s.selected:
-            s.pile += r.produce.pile_gold
-        e = r.end
-        trig = list(s.triggers)
-        if e.worlds is not None and any(len(p.worlds) >= e.worlds for p in s.players):
-            trig.append(T_WORLDS)
-        if e.developments is not None and any(scoring.dev_points(self.tiles, p, e.large_counts) >= e.developments
-                                              for p in s.players):
-            trig.append(T_DEVS)
-        if e.chips_out and s.chips <= 0:
-            trig.append(T_CHIPS)
-        if not trig and s.round >= e.max_rounds:
-            trig.append(T_ROUNDS)
-        s.triggers = tuple(dict.fromkeys(trig))
-        s.over = bool(s.triggers)
-        if s.over:
-            s.todo = ()
-        if log is not None:
-            totals = scoring.totals(self.tiles, s, self.hidden_for_everyone)
-            for seat, p in enumerate(s.players):
-                log.append(make_event((str(EventKind.ROUND_END), s.round, s.turn, seat,
-                                       {"score": totals[seat], "gold": p.gold, "chips": p.chips,
-                                        "position": s.track.index(seat) + 1})))
-            if s.over:
-                for trigger in s.triggers:
-                    log.append(make_event((str(EventKind.GAME_END), s.round, s.turn, -1,
-                                           {"trigger": trigger})))
 
     # --- helpers used by the handlers ---------------------------------------------------------------
 
@@ -829,8 +744,10 @@ class NewFrontiersRules:
         if s is not None:
             s.colonist_stock -= k
 
-    def refresh(self, p: Player) -> None:
-        p.prof = self._profile(p.worlds, p.devs)
+    refresh = profiles.refresh
+    """`refresh(p)`: `p` (a copy being changed) takes the Profile of the tiles it now holds."""
+    _profile = profiles.profile
+    _build_profile = profiles.build_profile
 
 
 def _hide_goals(p: Player) -> Player:
