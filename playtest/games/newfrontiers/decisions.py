@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from playtest.core.events import Event, make_event
 from playtest.games.newfrontiers.actions import select
+from playtest.games.newfrontiers.moves import consume_power, pending_consumes
 from playtest.games.newfrontiers.state import (
     COLONISTS,
     CONSUME,
@@ -139,8 +140,8 @@ def _consume(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: rando
     p = s.mut(task.seat)
     # `_moved` took the decision's task off the queue: it and the player's consume tasks after
     # it are the powers still to use; the one chosen takes the good.
-    pending = rules.pending_consumes(task, s.todo)
-    j = rules.consume_power(p, pending, m)
+    pending = pending_consumes(task, s.todo)
+    j = consume_power(rules, p, pending, m)
     power = p.prof.consume[j]
     p.goods = tuple(x for x in p.goods if x != w)
     p.gold += power.gold

@@ -7,16 +7,15 @@ is skipped (nobody is asked to decline when there is nothing to do). `apply` cop
 first and never changes its input. Chance: explore draws (`rng.sample` of the bag), the home
 worlds dealt and the goal deck's shuffle; nothing else.
 
-What each decision does to the state is in decisions.py (one handler per kind of decision), why
-a move is not legal in why.py; the selection of an action in actions.py, the powers in powers.py,
-the end scoring in scoring.py, the round end and the end triggers in rounds.py, a player's
-Profile from their tiles in profiles.py. This module lists the legal moves and runs the task
-queue.
+What each decision does to the state is in decisions.py (one handler per kind of decision), its
+legal moves in moves.py (one lister per kind), why a move is not legal in why.py; the selection
+of an action in actions.py, the powers in powers.py, the end scoring in scoring.py, the round
+end and the end triggers in rounds.py, a player's Profile from their tiles in profiles.py. This
+module runs the task queue.
 """
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Sequence
 from typing import ClassVar
@@ -24,9 +23,9 @@ from typing import ClassVar
 from playtest.core.events import Event
 from playtest.core.results import GameResult, SeatResult, rank
 from playtest.errors import IllegalActionError
-from playtest.games.newfrontiers import profiles, scoring
-from playtest.games.newfrontiers import schema as S
+from playtest.games.newfrontiers import moves, profiles, scoring, why
 from playtest.games.newfrontiers.decisions import HANDLERS, QUEUE_NOTHING
+from playtest.games.newfrontiers.moves import LISTERS, MoveTables, windfall_targets
 from playtest.games.newfrontiers.powers import Profile
 from playtest.games.newfrontiers.rounds import next_selection
 from playtest.games.newfrontiers.schema import NewFrontiersVariant
@@ -36,15 +35,12 @@ from playtest.games.newfrontiers.state import (
     CONSUME_START,
     DECISIONS,
     DEVELOP,
-    DISCARD,
     EXPLORE,
     GOAL,
     NEXT,
-    PASS,
     RETURN_DRAW,
     SELECT,
     SETTLE,
-    STORE,
     TASKS,
     TRADE,
     WINDFALL,
@@ -56,7 +52,6 @@ from playtest.games.newfrontiers.state import (
     make_view,
 )
 from playtest.games.newfrontiers.tiles import Tiles, build_tiles
-from playtest.games.newfrontiers.why import VERBS, explain
 
 ACTIONS = ("retreat", "develop", "explore", "settle", "produce", "trade", "envoy")
 GOALS_ACTIONS = ("goals", "develop", "explore", "settle", "produce", "trade", "envoy")
@@ -76,20 +71,8 @@ class NewFrontiersRules:
         self.hidden_for_everyone = variant.goals.hidden_score == "everyone"
         self._profiles: dict[tuple[tuple[int, ...], tuple[int, ...]], Profile] = {}
         """(worlds, devs) → their Profile (profiles.py)."""
-        # Moves are built once per variant and listed from these tables (building them anew for
-        # every decision was a fifth of a random game's time).
-        self._develop_moves = [Move("develop", d.id) for d in self.tiles.devs]
-        top = max((d.cost for d in self.tiles.devs), default=0)
-        self._devs_within = [tuple(i for i, d in enumerate(self.tiles.devs) if d.cost <= gold) for gold in range(top + 1)]
-        """[g]: the developments costing at most g (before discounts), in table order; a Develop
-        decision looks only at these (2026-12-02, instructions a game: greedy 200.0 -> 195.2 M,
-        random 22.43 -> 22.07 M)."""
-        self._select_moves = {a: Move("select", a) for a in self.actions}
-        self._select_left: dict[tuple[str, ...], tuple[Move, ...]] = {}
-        """The select moves left after each sequence of selections in a round, listed on first
-        use."""
-        self._world_moves = {verb: [Move(verb, w.id) for w in self.tiles.worlds]
-                             for verb in ("take", "discard", "settle", "windfall", "trade", "consume")}
+        self.move_tables = MoveTables(self.tiles, self.actions)
+        """The variant's moves, built once (moves.py)."""
         self.storage_goals = {i: str(g.storage.action) for i, g in enumerate(self.tiles.goals)
                               if g.storage is not None and self.goals_on}
         """Goal → the action whose carrying out lets its holder store on its mat."""
@@ -224,239 +207,6 @@ class NewFrontiersRules:
             return "military", w.cost
         return "gold", max(0, w.cost - powers.discount.get("settle", 0))
 
-    def _moves(self, s: State, task: Task) -> Sequence[Move]:
-        kind, seat = task.kind, task.seat
-        p = s.players[seat]
-        t = self.tiles
-        if kind == SELECT:
-            left = self._select_left.get(s.selected)
-            if left is None:
-                left = self._select_left[s.selected] = tuple(m for a, m in self._select_moves.items()
-                                                             if a not in s.selected)
-            return left
-        if kind == DEVELOP:
-            off = sum(self.develop_discounts(s, seat))
-            owned = p.devs if self.r.unique_developments else ()
-            budget = p.gold + off  # a development is within means when cost - off <= gold
-            # (never below 0 while start gold and compensation are >= 0, as the schema requires;
-            # the guard keeps a hand-made state from indexing the table from its end)
-            within = self._devs_within[min(budget, len(self._devs_within) - 1)] if budget >= 0 else ()
-            copies, moves = s.devs_left, self._develop_moves
-            out = [moves[d] for d in within if copies[d] > 0 and d not in owned]
-            return [*out, PASS] if out else []
-        if kind == EXPLORE:
-            take = self._world_moves["take"]
-            out = [take[w] for w in s.draw]  # the draw is kept sorted (State.draw)
-            return out if task.a or not out else [*out, PASS]
-        if kind == DISCARD:
-            discard = self._world_moves["discard"]
-            return [discard[w] for w in p.unsettled]
-        if kind == SETTLE:
-            prof = self.settle_powers(s, task)
-            out = []
-            for w in p.unsettled:
-                tile = t.worlds[w]
-                if tile.colonists > p.colonists:
-                    continue
-                method, need = self.settle_need(prof, w)
-                if (prof.military if method == "military" else p.gold) >= need:
-                    out.append(self._world_moves["settle"][w])
-            if task.a == 0:
-                out.append(COLONISTS)
-            return [*out, PASS] if out else []
-        if kind == WINDFALL:
-            windfall = self._world_moves["windfall"]
-            return [windfall[w] for w in self._windfall_targets(p, task.a - 1)]
-        if kind == TRADE:
-            trade = self._world_moves["trade"]
-            return [*(trade[w] for w in p.goods), PASS] if p.goods else []
-        if kind == CONSUME:
-            return self._consume_moves(s, p, task)
-        if kind == GOAL:
-            return self._keep_moves(s.goal_offer)
-        if kind == STORE:
-            mat = t.goals[task.a].storage
-            assert mat is not None
-            gid = t.goals[task.a].id
-            if mat.item == "world":
-                out = [Move("store", f"{gid} {t.worlds[w].id}") for w in p.unsettled]
-            elif (p.gold if mat.item == "gold" else p.colonists) >= mat.amount:
-                out = [Move("store", gid)]
-            else:
-                out = []
-            return [*out, PASS] if out else []
-        raise AssertionError(kind)
-
-    def _keep_moves(self, offer: tuple[int, ...]) -> list[Move]:
-        """Galaxy goals: keep one goal of the offer and return the others to the bottom of the deck
-        in an order the player chooses (the seed: ２枚を山札の下に任意の順番で戻す). `keep g05` returns
-        them in the order drawn; `keep g05 return g09 g03` in the order written (g09 first, so g09
-        comes up before g03), listed for every order but the order drawn."""
-        t = self.tiles
-        out = []
-        for g in offer:
-            rest = tuple(x for x in offer if x != g)
-            out.append(Move("keep", t.goals[g].id))
-            out += [Move("keep", f"{t.goals[g].id} return {' '.join(t.goals[x].id for x in order)}")
-                    for order in itertools.permutations(rest) if order != rest]
-        return out
-
-    def returned_goals(self, state: State, kept: str) -> list[str]:
-        """The ids of the goals of the offer not kept, in the order drawn: what a plain `keep`
-        returns, and what a `keep ... return` must list."""
-        t = self.tiles
-        return [t.goals[x].id for x in state.goal_offer if t.goals[x].id != kept]
-
-    def _windfall_targets(self, p: Player, color: int) -> list[int]:
-        t = self.tiles
-        return [w for w in p.worlds if t.worlds[w].kind == "windfall" and w not in p.goods
-                and (color < 0 or t.worlds[w].color == color)]
-
-    def _consume_moves(self, s: State, p: Player, task: Task) -> list[Move]:
-        """Trade/consume: the player's consume powers still to use (`pending_consumes`) are used
-        in the order the player chooses, one good at a time (the seed: 消費能力があれば可能な限り
-        使用, Race for the Galaxy style). A move names the good, and the power unless it is the
-        best pending power for that good (`_ranked_consumes`): `consume w10` (the best),
-        `consume w10 with d04` (the power of development d04; `consume_sources`). Powers alike in
-        color, VP and gold are one choice. With one power pending the list is the goods it
-        takes, in the player's order of goods."""
-        if not p.goods:  # nothing to consume: the decision is skipped
-            return []
-        consume = self._world_moves["consume"]
-        pending = self.pending_consumes(task, s.todo[1:])
-        t = self.tiles
-        if len(pending) == 1:  # one power left: the goods it takes (most consume decisions)
-            only = p.prof.consume[task.a].color
-            return [consume[w] for w in p.goods if only is None or t.colors[t.worlds[w].color] == only]
-        ranked = self._ranked_consumes(p, pending)
-        sources: tuple[str, ...] = ()
-        out: list[Move] = []
-        for w in p.goods:
-            color = t.colors[t.worlds[w].color]
-            seen: set[tuple[str | None, int, int]] = set()
-            for j, power in ranked:
-                alike = _alike(power)
-                if power.color not in (None, color) or alike in seen:
-                    continue
-                if not seen:
-                    out.append(consume[w])
-                else:
-                    sources = sources or self.consume_sources(p)
-                    out.append(Move("consume", f"{t.worlds[w].id} with {sources[j]}"))
-                seen.add(alike)
-        return out
-
-    @staticmethod
-    def _ranked_consumes(p: Player, pending: Sequence[tuple[int, int]]) -> list[tuple[int, S.Consume]]:
-        """The pending consume powers (index into `p.prof.consume`, power), best first: the most
-        VP, then the most gold, then one limited to a color (keeping a power that takes any good
-        for the others), then the first acquired. A plain `consume <world>` uses the first of
-        them that takes the good."""
-        powers = [(j, p.prof.consume[j]) for j, _ in pending]
-        if len(powers) > 1:
-            powers.sort(key=lambda jp: (-jp[1].vp, -jp[1].gold, jp[1].color is None))  # stable
-        return powers
-
-    @staticmethod
-    def pending_consumes(task: Task, after: Sequence[Task]) -> list[tuple[int, int]]:
-        """(power index, goods it may still take) of `task`, the decision's CONSUME task, and of
-        the same player's CONSUME tasks queued right `after` it."""
-        out = [(task.a, task.b)]
-        for t in after:
-            if t.kind != CONSUME or t.seat != task.seat:
-                break
-            out.append((t.a, t.b))
-        return out
-
-    def consume_sources(self, p: Player) -> tuple[str, ...]:
-        """The name of each of `p.prof.consume` in `consume <world> with <name>`, in the same
-        order (settled worlds in settling order, then developments in buying order, as the
-        Profile folds them): its tile's id (`tiles.consume_names`). Two copies of a development
-        give two equal names: their powers are alike."""
-        t = self.tiles
-        return (*(n for w in p.worlds for n in t.worlds[w].consume_names),
-                *(n for d in p.devs for n in t.devs[d].consume_names))
-
-    def canonical(self, state: State, action: object) -> object:
-        """`consume <world> with <name>` for a pending power of the player's that takes that good
-        but is listed in another form — the best power (listed as `consume <world>`) or one alike
-        to a listed power on another tile — as the move listed for it; `keep <goal> return ...`
-        naming the order drawn as the plain `keep <goal>`; any other action as it is. The outcome
-        is the same: alike powers are interchangeable."""
-        if (type(action) is Move and action.verb == "keep" and " return " in action.arg and not state.over
-                and state.todo[0].kind == GOAL):  # the order drawn, written out: the plain `keep`
-            kept, _, order = action.arg.partition(" return ")
-            return Move("keep", kept) if order.split() == self.returned_goals(state, kept) else action
-        if type(action) is not Move or action.verb != "consume" or " with " not in action.arg or state.over:
-            return action
-        task = state.todo[0]
-        good, _, name = action.arg.partition(" with ")
-        w = self.tiles.world_index.get(good)
-        if task.kind != CONSUME or w is None:
-            return action
-        p = state.players[task.seat]
-        sources = self.consume_sources(p)
-        pending = self.pending_consumes(task, state.todo[1:])
-        named = next((p.prof.consume[j] for j, _ in pending if sources[j] == name), None)
-        color = self.tiles.colors[self.tiles.worlds[w].color]
-        takers = [(j, power) for j, power in self._ranked_consumes(p, pending) if power.color in (None, color)]
-        if named is None or named.color not in (None, color):
-            return action
-        # As `_consume_moves` lists them: the best taker plainly, each other kind by its first taker.
-        first = next(j for j, power in takers if _alike(power) == _alike(named))
-        return self._world_moves["consume"][w] if first == takers[0][0] else Move("consume", f"{good} with {sources[first]}")
-
-    def consume_power(self, p: Player, pending: Sequence[tuple[int, int]], m: Move) -> int:
-        """The index into `p.prof.consume` of the pending power the consume move `m` uses: the
-        one named (`with <name>`), else the best that takes the good (`_ranked_consumes`)."""
-        good, _, name = m.arg.partition(" with ")
-        if name:
-            sources = self.consume_sources(p)
-            return next(j for j, _ in pending if sources[j] == name)
-        t = self.tiles
-        color = t.colors[t.worlds[t.world_index[good]].color]
-        return next(j for j, power in self._ranked_consumes(p, pending) if power.color in (None, color))
-
-    def why_illegal(self, state: State, action: object) -> str | None:
-        """None if `action` is legal now, else the reason in words."""
-        if state.over:
-            return "the game is over"
-        if not isinstance(action, Move):
-            return f"not a move: {action!r}"
-        if self.canonical(state, action) in state.legal:
-            return None
-        return explain(self, state, state.todo[0], action, list(state.legal))
-
-    def why_not_asked(self, state: State, seat: int, action: object) -> str | None:
-        """Why `seat` was not asked for `action` in the action under way, when `action` is a
-        develop or a trade (every player's turn of it is the same decision): the reason its own
-        turn would have refused `action` — a turn whose only choice is pass is skipped (`_run`).
-        None when that turn would have allowed it, or for other moves (a transcript then says
-        whose decision it is)."""
-        task = state.todo[0] if state.todo else None
-        if (task is None or task.kind not in (DEVELOP, TRADE) or not isinstance(action, Move)
-                or action.verb != task.kind or task.seat == seat):  # (a select is no develop: not explained)
-            return None
-        mine = task._replace(seat=seat)
-        legal = list(self._moves(state, mine))
-        return None if action in legal else explain(self, state, mine, action, legal)
-
-    def why_skipped(self, before: State, move: Move, action: object) -> str | None:
-        """Why the mover of `move` (legal in `before`) was not asked again right after it — a
-        decision of theirs whose only choice would have been pass, skipped (`_run`), such as the
-        second settle of an extra_settle power — when that decision would have refused `action`:
-        the reason, else None. For a transcript whose next move is that player's skipped one."""
-        if not isinstance(action, Move) or before.over:
-            return None
-        seat = before.todo[0].seat
-        s = self._moved(before, move, random.Random(0), None)  # the handler alone: no step after it
-        task = s.todo[0] if s.todo else None
-        if (task is None or task.seat != seat or task.kind not in DECISIONS or self._moves(s, task)
-                or action.verb not in VERBS.get(task.kind, ())):
-            return None  # no skipped decision, or not one `action` would have answered
-        why = explain(self, s, task, action, [])
-        return None if why.startswith(f"seat {seat + 1} must ") else why
-
     # --- apply ------------------------------------------------------------------------------------
 
     def apply(self, state: State, action: Move, *, rng: random.Random, log: list[Event] | None = None) -> State:
@@ -589,9 +339,9 @@ class NewFrontiersRules:
                 other = state.players[task.seat]
                 if kind == SETTLE and task.a == 0 or kind == TRADE and other.goods:
                     return True
-                if kind == WINDFALL and self._windfall_targets(other, task.a - 1):
+                if kind == WINDFALL and windfall_targets(self, other, task.a - 1):
                     return True
-                if kind == DEVELOP and len(self._moves(state, task)) - 1 > (verb == "develop"):  # (PASS is one)
+                if kind == DEVELOP and len(LISTERS[DEVELOP](self, state, task)) - 1 > (verb == "develop"):  # (PASS is one)
                     return True
         return False
 
@@ -669,7 +419,7 @@ class NewFrontiersRules:
         while s.todo and not s.over:
             task = s.todo[0]
             if task.kind in DECISIONS:
-                legal = self._moves(s, task)
+                legal = LISTERS[task.kind](self, s, task)
                 if legal:
                     s.legal = tuple(legal)
                     return
@@ -750,14 +500,23 @@ class NewFrontiersRules:
     _build_profile = profiles.build_profile
 
 
+    # --- moves, and why one is not legal (moves.py, why.py) ----------------------------------------
+
+    _moves = moves.legal_moves
+    """`_moves(state, task)`: the legal moves of a decision task ([] when only pass would be);
+    the rules keep the head task's in `State.legal`."""
+    canonical = moves.canonical
+    returned_goals = moves.returned_goals
+    consume_sources = moves.consume_sources
+    consume_power = moves.consume_power
+    pending_consumes = staticmethod(moves.pending_consumes)
+    why_illegal = why.why_illegal
+    why_not_asked = why.why_not_asked
+    why_skipped = why.why_skipped
+
 def _hide_goals(p: Player) -> Player:
     if not p.goals_down:
         return p
     q = p.copy()
     q.goals_down = tuple(-1 for _ in p.goals_down)
     return q
-
-
-def _alike(power: S.Consume) -> tuple[str | None, int, int]:
-    """What makes two consume powers interchangeable: the goods they take and what they pay."""
-    return power.color, power.vp, power.gold

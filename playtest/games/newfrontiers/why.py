@@ -1,13 +1,16 @@
 """Why a New Frontiers move is not legal, in the words a player would use: the transcript
-reader's first-illegal-move report and `apply`'s error (`NewFrontiersRules.why_illegal`,
-`why_not_asked`, `why_skipped`)."""
+reader's first-illegal-move report and `apply`'s error (`why_illegal`, `why_not_asked`,
+`why_skipped`, which the rules offer as their methods of the same names)."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
+from playtest.games.newfrontiers.moves import LISTERS, canonical, returned_goals
 from playtest.games.newfrontiers.state import (
     CONSUME,
+    DECISIONS,
     DEVELOP,
     DISCARD,
     EXPLORE,
@@ -29,6 +32,49 @@ if TYPE_CHECKING:
 VERBS = {SETTLE: ("settle",), DEVELOP: ("develop",), TRADE: ("trade",), CONSUME: ("consume",), EXPLORE: ("take",),
           DISCARD: ("discard",), WINDFALL: ("windfall",), GOAL: ("keep",), STORE: ("store",)}
 """The verbs (besides pass) of each kind of decision (`why_skipped`)."""
+
+
+def why_illegal(rules: NewFrontiersRules, state: State, action: object) -> str | None:
+    """None if `action` is legal now, else the reason in words."""
+    if state.over:
+        return "the game is over"
+    if not isinstance(action, Move):
+        return f"not a move: {action!r}"
+    if canonical(rules, state, action) in state.legal:
+        return None
+    return explain(rules, state, state.todo[0], action, list(state.legal))
+
+
+def why_not_asked(rules: NewFrontiersRules, state: State, seat: int, action: object) -> str | None:
+    """Why `seat` was not asked for `action` in the action under way, when `action` is a
+    develop or a trade (every player's turn of it is the same decision): the reason its own
+    turn would have refused `action` — a turn whose only choice is pass is skipped (`_run`).
+    None when that turn would have allowed it, or for other moves (a transcript then says
+    whose decision it is)."""
+    task = state.todo[0] if state.todo else None
+    if (task is None or task.kind not in (DEVELOP, TRADE) or not isinstance(action, Move)
+            or action.verb != task.kind or task.seat == seat):  # (a select is no develop: not explained)
+        return None
+    mine = task._replace(seat=seat)
+    legal = list(LISTERS[mine.kind](rules, state, mine))
+    return None if action in legal else explain(rules, state, mine, action, legal)
+
+
+def why_skipped(rules: NewFrontiersRules, before: State, move: Move, action: object) -> str | None:
+    """Why the mover of `move` (legal in `before`) was not asked again right after it — a
+    decision of theirs whose only choice would have been pass, skipped (`_run`), such as the
+    second settle of an extra_settle power — when that decision would have refused `action`:
+    the reason, else None. For a transcript whose next move is that player's skipped one."""
+    if not isinstance(action, Move) or before.over:
+        return None
+    seat = before.todo[0].seat
+    s = rules._moved(before, move, random.Random(0), None)  # the handler alone: no step after it
+    task = s.todo[0] if s.todo else None
+    if (task is None or task.seat != seat or task.kind not in DECISIONS or LISTERS[task.kind](rules, s, task)
+            or action.verb not in VERBS.get(task.kind, ())):
+        return None  # no skipped decision, or not one `action` would have answered
+    why = explain(rules, s, task, action, [])
+    return None if why.startswith(f"seat {seat + 1} must ") else why
 
 
 def explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: list[Move]) -> str:
@@ -68,7 +114,7 @@ def explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: list
     if task.kind == GOAL and m.verb == "keep" and " return " in m.arg:
         kept, _, order = m.arg.partition(" return ")
         drawn = [t.goals[g].id for g in s.goal_offer]
-        others = rules.returned_goals(s, kept)
+        others = returned_goals(rules, s, kept)
         if kept in drawn and sorted(order.split()) != sorted(others):
             return (f"the goals returned are the ones not kept, {' and '.join(others) or 'none'}, in the order "
                     f"they go under the deck (drawn: {', '.join(drawn)})")
