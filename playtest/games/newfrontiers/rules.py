@@ -1,17 +1,35 @@
-"""New Frontiers rules (pure): set-up, action selection, the seven actions, round end, the end.
+"""New Frontiers rules for one variant (pure): the Rules protocol (set-up, legal actions, apply,
+result) and the questions the decisions, bots and transcripts ask (costs, settling, gains).
+
+Where each rule of RULINGS.md lives:
+- the tile set a variant declares: schema.py (validated), tiles.py (as tables); the state of a
+  game, its moves and pending tasks: state.py
+- set-up (home worlds, start gold and compensation, stocks, the goal deck): `initial_state`
+- a round: selecting an action, its bonus and the tasks it queues for every player, selector
+  first: actions.py; what each decision does (develop, explore picks and the discard over the
+  world limit, settle, windfall, trade and consume, goals, storage mats), one handler per
+  kind: decisions.py; the legal moves of each kind of decision, and the other forms a consume
+  or keep move may be written in: moves.py; why a move is not legal: why.py
+- costs, settling, the world limit, gains from the stocks: `develop_cost`, `settle_need`,
+  `settle_on`, `take_over_limit`, `gain_chips` (below); powers folded into a Profile: powers.py,
+  one Profile per tiles held: profiles.py
+- the round end (the Produce pile) and the end triggers: rounds.py (the colonist-stock trigger
+  fires when Settle is selected: actions.py)
+- the score and the tie-break: scoring.py, `result`
+- the goals option's hidden goals (a seat's view, a state sampled from it): hidden.py
+- what only bots' look-ahead asks (`preview`, `mover_after`, ...): lookahead.py; the greedy
+  bot's position value (`evaluate`): evaluation.py
 
 The game is driven by a queue of pending tasks (state.todo). Selecting an action pays its bonus
 and queues what every player then does, selector first and then the others in turn-order-track
-order. Bookkeeping tasks run by themselves; a decision whose only legal move would be `pass`
-is skipped (nobody is asked to decline when there is nothing to do). `apply` copies the state
-first and never changes its input. Chance: explore draws (`rng.sample` of the bag), the home
-worlds dealt and the goal deck's shuffle; nothing else.
+order. Bookkeeping tasks run by themselves (`_run`); a decision whose only legal move would be
+`pass` is skipped (nobody is asked to decline when there is nothing to do). `apply` copies the
+state first and never changes its input. Chance: explore draws (`rng.sample` of the bag), the
+home worlds dealt and the goal deck's shuffle; nothing else.
 
-What each decision does to the state is in decisions.py (one handler per kind of decision), its
-legal moves in moves.py (one lister per kind), why a move is not legal in why.py; the selection
-of an action in actions.py, the powers in powers.py, the end scoring in scoring.py, the round
-end and the end triggers in rounds.py, a player's Profile from their tiles in profiles.py. This
-module runs the task queue.
+The methods that live in those modules are bound into the class as they are (`preview =
+lookahead.preview`), not wrapped: a bot calls them thousands of times a game, and a wrapper
+would add a call to each.
 """
 
 from __future__ import annotations
@@ -23,33 +41,24 @@ from typing import ClassVar
 from playtest.core.events import Event
 from playtest.core.results import GameResult, SeatResult, rank
 from playtest.errors import IllegalActionError
-from playtest.games.newfrontiers import moves, profiles, scoring, why
-from playtest.games.newfrontiers.decisions import HANDLERS, QUEUE_NOTHING
-from playtest.games.newfrontiers.moves import LISTERS, MoveTables, windfall_targets
+from playtest.games.newfrontiers import hidden, lookahead, moves, profiles, scoring, why
+from playtest.games.newfrontiers.decisions import HANDLERS
+from playtest.games.newfrontiers.moves import LISTERS, MoveTables
 from playtest.games.newfrontiers.powers import Profile
 from playtest.games.newfrontiers.rounds import next_selection
 from playtest.games.newfrontiers.schema import NewFrontiersVariant
 from playtest.games.newfrontiers.state import (
-    COLONISTS,
     CONSUME,
     CONSUME_START,
     DECISIONS,
-    DEVELOP,
-    EXPLORE,
-    GOAL,
     NEXT,
     RETURN_DRAW,
     SELECT,
-    SETTLE,
     TASKS,
-    TRADE,
-    WINDFALL,
     Move,
     Player,
     State,
     Task,
-    View,
-    make_view,
 )
 from playtest.games.newfrontiers.tiles import Tiles, build_tiles
 
@@ -58,7 +67,8 @@ GOALS_ACTIONS = ("goals", "develop", "explore", "settle", "produce", "trade", "e
 
 
 class NewFrontiersRules:
-    """The rules of one validated variant."""
+    """The rules of one validated variant. Holds only what the variant determines (and pure
+    memos of it), so one rules object may serve any number of games and bots at once."""
 
     game: ClassVar[str] = "newfrontiers"
 
@@ -77,12 +87,14 @@ class NewFrontiersRules:
                               if g.storage is not None and self.goals_on}
         """Goal → the action whose carrying out lets its holder store on its mat."""
 
-    # --- protocol -------------------------------------------------------------------------------
+    # --- the Rules protocol -----------------------------------------------------------------------
 
     def player_counts(self) -> tuple[int, ...]:
         return self.variant.player_counts()
 
     def initial_state(self, n_players: int, *, rng: random.Random) -> State:
+        """Set-up: a home world per seat (dealt at random, or the i-th to seat i), start gold plus
+        the compensation of the seat's track position, the stocks, the goal deck shuffled."""
         if n_players not in self.player_counts():
             raise ValueError(f"{n_players} players not supported (supported: {self.player_counts()})")
         t, r = self.tiles, self.r
@@ -124,15 +136,8 @@ class NewFrontiersRules:
     def legal_actions(self, state: State) -> Sequence[Move]:
         return state.legal
 
-    def view(self, state: State, seat: int) -> View:
-        if not self.goals_on:  # nothing hidden: the (never changed) state itself
-            return make_view((seat, state))
-        s = state.copy()
-        s.players = tuple(p if i == seat else _hide_goals(p) for i, p in enumerate(s.players))
-        s.goal_deck = tuple(sorted(s.goal_deck))
-        if not (state.todo and state.todo[0].kind == GOAL and state.todo[0].seat == seat):
-            s.goal_offer = ()
-        return make_view((seat, s))
+    view = hidden.view
+    """`view(state, seat)`: the goals option's face-down goals hidden (hidden.py)."""
 
     def format_action(self, state: State, action: Move) -> str:
         return str(action)
@@ -155,59 +160,7 @@ class NewFrontiersRules:
                 "pile_gold": p.pile_gold, "start_position": seat,
                 "production_worlds": sum(1 for w in p.worlds if t.worlds[w].kind == "production")}
 
-    # --- search support ---------------------------------------------------------------------------
-
-    def sample_state(self, view: View, *, rng: random.Random) -> State:
-        """A full state consistent with `view`: other players' face-down goals and the goal deck's
-        order re-drawn from the goals the seat cannot see; the view's own state when nothing is
-        hidden (states are never changed once made)."""
-        if not self.goals_on:
-            return view.state
-        s = view.state.copy()
-        seen: set[int] = set(s.goal_offer)
-        for p in s.players:
-            seen.update(g for g in p.goals_down if g >= 0)
-            seen.update(p.goals_up)
-        unknown = [g for g in range(len(self.tiles.goals)) if g not in seen]
-        rng.shuffle(unknown)
-        for i, p in enumerate(s.players):
-            if any(g < 0 for g in p.goals_down):
-                s.mut(i).goals_down = tuple(unknown.pop() if g < 0 else g for g in p.goals_down)
-        s.goal_deck = tuple(unknown[:len(s.goal_deck)])
-        return s
-
-    def evaluate(self, state: State) -> list[float]:
-        """Per-seat win-share estimate in [0, 1]: a softmax of the greedy bot's position value."""
-        from playtest.games.newfrontiers.evaluation import win_shares
-
-        return win_shares(self, state)
-
-    # --- moves ------------------------------------------------------------------------------------
-
-    def develop_discounts(self, state: State, seat: int) -> tuple[int, int]:
-        """(the Develop bonus, the seat's develop-discount powers): what `seat` pays less for a
-        development now. The bonus is the last selector's (the one who selected Develop)."""
-        bonus = self.r.bonuses.develop_discount if state.selectors and state.selectors[-1] == seat else 0
-        return bonus, state.players[seat].prof.discount.get("develop", 0)
-
-    def develop_cost(self, state: State, seat: int, dev: int) -> int:
-        return max(0, self.tiles.devs[dev].cost - sum(self.develop_discounts(state, seat)))
-
-    def settle_powers(self, state: State, task: Task) -> Profile:
-        """The powers the settling player had when this settle action began (worlds settled
-        during the action do not count yet)."""
-        p = state.players[task.seat]
-        return self._profile(p.worlds[:task.b], p.devs)
-
-    def settle_need(self, powers: Profile, world: int) -> tuple[str, int]:
-        """(method, amount) to settle `world` with `powers` (see `settle_powers`): ('military',
-        strength needed) or ('gold', gold to pay)."""
-        w = self.tiles.worlds[world]
-        if w.kind == "military":
-            return "military", w.cost
-        return "gold", max(0, w.cost - powers.discount.get("settle", 0))
-
-    # --- apply ------------------------------------------------------------------------------------
+    # --- apply: a decision, then the task queue up to the next one ---------------------------------
 
     def apply(self, state: State, action: Move, *, rng: random.Random, log: list[Event] | None = None) -> State:
         return self.apply_legal(state, self._checked(state, action), rng=rng, log=log)
@@ -237,170 +190,6 @@ class NewFrontiersRules:
         move a second time."""
         s = self._moved(state, action, rng, log)
         self._run(s, rng, log)
-        return s
-
-    def preview(self, state: State, action: Move, *, rng: random.Random) -> State:
-        """The state after a legal `action` as far as valuing the move needs: its players and
-        `over` are those of `apply_legal`, but the steps up to the next decision are left undone
-        while the round cannot end in them (some player has still to select an action). Those
-        steps never change a player, and the game ends only when a round ends. Not a state to
-        play on (its next decision may be one nobody is asked; its legal list is empty): for a
-        bot that values a move and drops the state. 2026-12-02: the greedy bot valuing its
-        look-ahead on previews instead of `apply_legal` states: 195.2 -> 179.6 M instructions a
-        game (x1.09)."""
-        s = self._moved(state, action, rng, None)
-        if len(s.selectors) < s.n:
-            s.legal = ()
-        else:  # this round's last action: it may end the game
-            self._run(s, rng, None)
-        return s
-
-    def mover_after(self, state: State, action: Move) -> Player | None:
-        """The deciding player as `preview(state, action)` and `apply_legal` leave them, for a
-        legal move that changes no other player and cannot end the game: taking a world from
-        the explore draw, discarding an unsettled world, settling, developing, trading a good,
-        taking colonists, passing (the player itself: unchanged); None for every other move, and for
-        a move of a round's last action that no decision certainly follows (`decision_follows`;
-        value those on `preview`). Lets a bot value such a move without copying the state.
-        2026-12-02, the greedy bot's takes, discards and passes: greedy 135.1 -> 126.4 M
-        instructions a game (x1.069, game 0); with developments, trades and colonists: -> 123.6
-        (x1.022); with settles, and every kind of move in a round's last action when a decision
-        certainly follows: 116.1 -> 114.7 (x1.012, 3 games)."""
-        verb = action.verb
-        if self.may_end_after(state, action):
-            return None
-        if verb == "pass":
-            return state.players[state.todo[0].seat]
-        if verb == "take":
-            p = state.players[state.todo[0].seat].copy()
-            p.unsettled = (*p.unsettled, self.tiles.world_index[action.arg])  # as `_explore`
-            return p
-        if verb == "discard":
-            p = state.players[state.todo[0].seat].copy()
-            w = self.tiles.world_index[action.arg]
-            p.unsettled = tuple(x for x in p.unsettled if x != w)  # as `_discard`
-            return p
-        if verb == "develop":
-            seat = state.todo[0].seat
-            d = self.tiles.dev_index[action.arg]
-            p = state.players[seat].copy()
-            p.gold -= self.develop_cost(state, seat, d)  # as `_develop`
-            p.devs = (*p.devs, d)
-            self.refresh(p)
-            return p
-        if verb == "trade":
-            t = self.tiles
-            p = state.players[state.todo[0].seat].copy()
-            w = t.world_index[action.arg]
-            p.goods = tuple(x for x in p.goods if x != w)  # as `_trade`
-            p.gold += t.prices[t.worlds[w].color]
-            return p
-        if verb == "settle":
-            task = state.todo[0]
-            p = state.players[task.seat].copy()
-            self.settle_on(None, p, self.settle_powers(state, task), self.tiles.world_index[action.arg])  # as `_settle`
-            return p
-        if action == COLONISTS:
-            p = state.players[state.todo[0].seat].copy()
-            p.colonists += self.r.settle.colonists  # as `_settle` (`gain_colonists`)
-            return p
-        return None
-
-    def may_end_after(self, state: State, action: Move) -> bool:
-        """Whether the game may end before the next decision after the legal `action`: the
-        round's last selection (its action may ask no one), or a move in the round's last action
-        unless a decision certainly follows (`decision_follows`)."""
-        if action.verb == "select":
-            return len(state.selectors) + 1 >= state.n
-        return len(state.selectors) >= state.n and not self.decision_follows(state, action)
-
-    def decision_follows(self, state: State, action: Move) -> bool:
-        """Whether some decision is certainly asked after the legal `action` before the current
-        action ends (so the round cannot end, nor the game, in between): the taker's discard, or
-        a later task of the action whose moves `action` cannot take away: another player's
-        first settle (colonists are always a choice), trade (they hold goods), windfall (they
-        have a world to fill) or development (two or more within their means, as the mover may
-        take the last copy of one), or an explore pick while the draw keeps a world. False when
-        none is certain (the move may still be followed by a decision). (For takes alone:
-        2026-12-02, greedy 116.8 -> 113.2 M instructions a game, x1.032, game 0; every move:
-        see `mover_after`.)"""
-        seat = state.todo[0].seat
-        verb = action.verb
-        if verb == "take" and self.take_over_limit(state.players[seat]):  # its discard follows
-            return True
-        for task in state.todo[1:]:
-            kind = task.kind
-            if kind == NEXT:
-                return False
-            if kind == EXPLORE:
-                if len(state.draw) > (verb == "take"):
-                    return True
-            elif task.seat != seat:  # (the mover's own later decisions depend on its move)
-                other = state.players[task.seat]
-                if kind == SETTLE and task.a == 0 or kind == TRADE and other.goods:
-                    return True
-                if kind == WINDFALL and windfall_targets(self, other, task.a - 1):
-                    return True
-                if kind == DEVELOP and len(LISTERS[DEVELOP](self, state, task)) - 1 > (verb == "develop"):  # (PASS is one)
-                    return True
-        return False
-
-    def may_decide_next(self, preview: State, seat: int) -> bool:
-        """False when the next decision after the move `preview` previewed (the decision of
-        `complete(preview)`) is certainly not `seat`'s: the game is over, another player decides
-        first (a first settle, a trade while they hold goods, an explore pick while the draw
-        keeps a world) or no task of `seat` is left before the next player selects. True when
-        it may be `seat`'s. Lets a bot that looks ahead at its own decisions stop without
-        completing the preview. 2026-12-02: greedy 114.7 -> 112.5 M instructions a game (x1.020,
-        3 games)."""
-        if preview.over:
-            return False
-        if preview.legal:  # a round's last action: the preview ran to the next decision
-            return preview.todo[0].seat == seat
-        return self._may_decide(preview, preview.todo, len(preview.draw), seat)
-
-    def mover_may_decide_after(self, state: State, action: Move) -> bool:
-        """`may_decide_next(preview(state, action), mover)` for the deciding player, without the
-        preview: False when the mover's decision is certainly not the next one asked after the
-        legal `action`. True (it may be) for every move of a round's last action and for moves
-        whose handlers may queue more of the mover's tasks (settles, consumes, a take over the
-        world limit, selections). Lets a bot stop looking ahead at its own decisions without
-        building the state after its move. 2026-12-02: greedy 105.0 -> 103.6 M instructions a game
-        (x1.014, 10 games; 103.3 -> 101.9 on 3)."""
-        verb = action.verb
-        if len(state.selectors) >= state.n or verb not in QUEUE_NOTHING:
-            return True
-        seat = state.todo[0].seat
-        draw = len(state.draw)
-        if verb == "take":
-            if self.take_over_limit(state.players[seat]):  # its discard follows
-                return True
-            draw -= 1
-        return self._may_decide(state, state.todo[1:], draw, seat)
-
-    def _may_decide(self, s: State, todo: tuple[Task, ...], draw: int, seat: int) -> bool:
-        """`may_decide_next`'s scan of the tasks left in this action (`s`: its players other than
-        `seat`, selectors and player count; `draw`: the worlds left in the explore draw)."""
-        for task in todo:
-            kind = task.kind
-            if kind == NEXT:  # the next selection: `seat`'s only if it has still to select, or in the next round
-                return len(s.selectors) >= s.n or seat not in s.selectors
-            if task.seat == seat:
-                return True
-            if kind == SETTLE and task.a == 0 or kind == TRADE and s.players[task.seat].goods:
-                return False
-            if kind == EXPLORE and draw:
-                return False
-        return True
-
-    def complete(self, preview: State, *, rng: random.Random) -> State:
-        """The state `apply_legal` returns for the move `preview` previewed (`rng` as given to
-        `preview`): a copy with the steps the preview left undone carried out, instead of that
-        move's handler run a second time. 2026-12-02: for the greedy bot's own steps, greedy
-        164.5 -> 161.2 M instructions a game (x1.02)."""
-        s = preview.copy()
-        if not s.legal and not s.over:  # a finished preview (the round's last action) keeps its legal list
-            self._run(s, rng, None)
         return s
 
     def _moved(self, state: State, action: Move, rng: random.Random, log: list[Event] | None) -> State:
@@ -439,7 +228,30 @@ class NewFrontiersRules:
             else:  # pragma: no cover
                 raise AssertionError(task.kind)
 
-    # --- helpers used by the handlers ---------------------------------------------------------------
+    # --- what a decision costs and gains (asked by decisions.py, moves.py, lookahead.py, play.py) ---
+
+    def develop_discounts(self, state: State, seat: int) -> tuple[int, int]:
+        """(the Develop bonus, the seat's develop-discount powers): what `seat` pays less for a
+        development now. The bonus is the last selector's (the one who selected Develop)."""
+        bonus = self.r.bonuses.develop_discount if state.selectors and state.selectors[-1] == seat else 0
+        return bonus, state.players[seat].prof.discount.get("develop", 0)
+
+    def develop_cost(self, state: State, seat: int, dev: int) -> int:
+        return max(0, self.tiles.devs[dev].cost - sum(self.develop_discounts(state, seat)))
+
+    def settle_powers(self, state: State, task: Task) -> Profile:
+        """The powers the settling player had when this settle action began (worlds settled
+        during the action do not count yet)."""
+        p = state.players[task.seat]
+        return self._profile(p.worlds[:task.b], p.devs)
+
+    def settle_need(self, powers: Profile, world: int) -> tuple[str, int]:
+        """(method, amount) to settle `world` with `powers` (see `settle_powers`): ('military',
+        strength needed) or ('gold', gold to pay)."""
+        w = self.tiles.worlds[world]
+        if w.kind == "military":
+            return "military", w.cost
+        return "gold", max(0, w.cost - powers.discount.get("settle", 0))
 
     def order(self, s: State, selector: int) -> list[int]:
         """Who carries out an action: the selector, then the others in track order (from the
@@ -499,7 +311,6 @@ class NewFrontiersRules:
     _profile = profiles.profile
     _build_profile = profiles.build_profile
 
-
     # --- moves, and why one is not legal (moves.py, why.py) ----------------------------------------
 
     _moves = moves.legal_moves
@@ -514,9 +325,19 @@ class NewFrontiersRules:
     why_not_asked = why.why_not_asked
     why_skipped = why.why_skipped
 
-def _hide_goals(p: Player) -> Player:
-    if not p.goals_down:
-        return p
-    q = p.copy()
-    q.goals_down = tuple(-1 for _ in p.goals_down)
-    return q
+    # --- for the bots: hidden goals re-drawn, look-ahead, evaluation (hidden.py, lookahead.py) ------
+
+    sample_state = hidden.sample_state
+    preview = lookahead.preview
+    complete = lookahead.complete
+    mover_after = lookahead.mover_after
+    may_end_after = lookahead.may_end_after
+    decision_follows = lookahead.decision_follows
+    may_decide_next = lookahead.may_decide_next
+    mover_may_decide_after = lookahead.mover_may_decide_after
+
+    def evaluate(self, state: State) -> list[float]:
+        """Per-seat win-share estimate in [0, 1]: a softmax of the greedy bot's position value."""
+        from playtest.games.newfrontiers.evaluation import win_shares
+
+        return win_shares(self, state)
