@@ -47,6 +47,7 @@ def calibrate(
     from playtest.report import calibration as R
     from playtest.report.write import write_atomic
     from playtest.sim.batch import read_run
+    from playtest.variants.loader import variant_hash
 
     if not against:
         raise UsageError("--against: give at least one run folder")
@@ -91,9 +92,12 @@ def calibrate(
     meta = {"game": spec.name, "variant": games[0].variant.path, "table_games": len(games),
             "transcripts": [str(t) for t in transcripts],
             "runs": {r.label: str(d) for r, d in zip(runs, against, strict=True)}}
-    warn = [f"{d}: variant {r.info.get('variant', {}).get('hash')} differs from the table's "
+    # The rules each run played (its resolved variant, hashed now), not the hash its run.json
+    # recorded: a run made before variant_hash canonicalised numbers recorded the hash as spelt,
+    # and one whose variant wrote 2.0 was noted as other rules than a table game of the same draft.
+    warn = [f"{d}: variant {r.info['variant'].get('hash')} differs from the table's "
             f"({games[0].variant.hash})" for r, d in zip(runs, against, strict=True)
-            if r.info.get("variant", {}).get("hash") != games[0].variant.hash]
+            if variant_hash(r.info["variant"]["resolved"]) != games[0].variant.hash]
     if fmt is not None or out is not None:
         text = {"json": lambda: json.dumps(R.to_json(cal, meta), indent=2, ensure_ascii=False),
                 "md": lambda: R.to_markdown(cal, meta), "html": lambda: R.to_html(cal, meta)}[kind]()

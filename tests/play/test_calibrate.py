@@ -491,3 +491,33 @@ def test_two_recorded_table_games_get_no_interval_in_terminal_and_json(cli, star
     mov = table[("margin_of_victory", "all")]
     assert mov["estimate"] > 0 and (mov["ci_low"], mov["ci_high"], mov["no_interval"]) == (None, None, why)
     assert all(m["ci_low"] is None and m["ci_high"] is None and m["no_interval"] == why for m in table.values())
+
+
+def test_the_note_on_other_rules_follows_the_rules_the_run_played_not_the_hash_it_recorded(cli, stargate_runs,
+                                                                                         tmp_path):
+    """A run made before variant_hash canonicalised numbers recorded the hash of its variant as
+    spelt: one whose draft wrote `cubes.total: 15.0` holds another hash than a table game of the
+    same draft (15) has now, and calibrate noted 'the runs may not be of the same rules'. A run of
+    other rules is still noted."""
+    from playtest.sim.batch import RunConfig, run_batch
+    from playtest.variants.loader import spelled_hash
+
+    _, transcripts = stargate_runs
+    cfg = RunConfig(n_games=6, players=3, lineup=("greedy",) * 3, seed=2, workers=1)
+    same = load_variant(DRAFT5, ["cubes.total=15.0"])
+    run_batch(same, cfg, tmp_path / "old")
+    info = json.loads((tmp_path / "old" / "run.json").read_text())
+    old = spelled_hash(info["variant"]["resolved"])
+    assert old != same.hash == load_variant(DRAFT5).hash
+    info["variant"]["hash"] = old  # as a run made before the change recorded it
+    (tmp_path / "old" / "run.json").write_text(json.dumps(info))
+    other = load_variant(DRAFT5, ["cubes.total=14"])
+    run_batch(other, cfg, tmp_path / "other")
+
+    r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(tmp_path / "old"))
+    assert r.returncode == 0, r.stderr
+    assert "may not be of the same rules" not in r.stdout
+    r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(tmp_path / "other"))
+    assert r.returncode == 0, r.stderr
+    assert (f"note: {tmp_path / 'other'}: variant {other.hash} differs from the table's ({same.hash}): the runs may "
+            "not be of the same rules") in " ".join(r.stdout.split())
