@@ -30,10 +30,15 @@ def json_safe(text: str) -> str:
     return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
-def excerpt(text: str, limit: int = 80) -> str:
+EXCERPT = 200
+"""The longest text `excerpt` quotes whole: beyond any move a designer's notation makes (a
+Stargate placement on planets named at length is 93 characters, and a limit of 80 echoed it as
+its first 60), far below a flood of the terminal."""
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
     """`text` as a message quotes it back: whole when short, else its start and how long it
     was (a 900 KB line in a --moves file is not printed again in full)."""
     if len(text) <= limit:
         return text
     return f"{text[:limit - 20]}… ({len(text):,} characters)"
-

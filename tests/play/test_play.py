@@ -130,6 +130,24 @@ def test_a_huge_move_line_is_quoted_back_short(cli, tmp_path):
     assert len(r.stdout) < 5_000
 
 
+def test_a_long_legal_move_is_echoed_whole(cli, tmp_path):
+    """Only a line no move could be is shortened: a designer's planets named at length make a
+    legal Stargate placement of 93 characters, which --moves echoed as its first 60 and '… (93
+    characters)'."""
+    text = (ROOT / "variants/stargate/draft5.yaml").read_text()
+    variant = tmp_path / "long-names.yaml"
+    variant.write_text(re.sub(r"\b(red|blue|yellow|green)([123])\b", r"\1\2_of_the_outer_rim_sector", text))
+    place = "place blue2_of_the_outer_rim_sector red2_of_the_outer_rim_sector red3_of_the_outer_rim_sector"
+    assert len(place) == 93
+    moves = tmp_path / "moves.txt"
+    moves.write_text(f"armstrong\n{place}\nquit\n")
+    r = cli("play", str(variant), "--players", "3", "--moves", str(moves), "--save", str(tmp_path / "g.yaml"),
+            "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert f"your move> {place}\n" in r.stdout
+    assert "characters)" not in r.stdout
+
+
 def test_a_huge_tile_id_is_quoted_back_short(cli, tmp_path):
     """New Frontiers reads the notation and says which id is unknown: that id is quoted short."""
     moves = tmp_path / "moves.txt"
