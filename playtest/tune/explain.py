@@ -324,9 +324,10 @@ estimate's size. The standardised point estimate alone ranks by how straight a l
 make, not by how clearly a key moves a number: a key's effect fitted at three points has a
 standardised effect near ±1 whatever its size against its errors (a one-key fit's is about the
 points' correlation), so on a 3-point sweep -0.3 pts [-0.9, 0.4] (standardised -1.01) ranked
-above -8.9 pts [-15.4, -2.5] (-0.98). Ranked on the interval's near end, an effect the data show
-to be clearly of some size comes before one they cannot tell from 0, and of two clear ones the
-one that is surely the larger comes first; among effects whose interval holds 0 (all at size 0
+above -8.9 pts [-15.4, -2.5] (-0.98). Ranked on the interval's near end, an effect whose own 95%
+interval excludes 0 comes before one whose interval holds 0, and of two such the one whose
+interval reaches less near 0 comes first (own intervals, before Holm's correction: the order says
+where to look; only `strong` is a claim); among effects whose interval holds 0 (all at size 0
 by that measure) the smaller p-value — the clearer evidence of any effect — comes first. Exact
 fits (no interval, no p-value) come last, by their size."""
 
@@ -424,7 +425,6 @@ def effects(design: Design) -> pl.DataFrame:
         r["p_holm"] = ph
         r["strong"] = ph < 0.05
     return pl.DataFrame(out, schema=EFFECT_SCHEMA).sort(*RANK, descending=[True, True, False, True], nulls_last=True)
-
 
 
 def _within(rate: bool, lo: float, hi: float, estimate: float, weights: np.ndarray) -> tuple[float, float]:

@@ -681,7 +681,6 @@ def test_a_goal_value_the_same_in_every_game_gets_the_report_s_interval_not_a_po
     assert exact.best[1] < 0.45 < exact.best[2] and exact.best[2] - exact.best[1] < 0.01  # the jackknife's
 
 
-
 def test_a_spread_or_change_the_same_in_every_game_is_shown_as_a_point(tmp_path):
     """A spread or change the same in every game (seat 1 won 60% of the games in every block of
     base and best; no rebid in any game of either) has a jackknife interval of the point itself,
