@@ -88,6 +88,8 @@ def _run_values(cal: Calibration) -> dict[tuple[str, str], dict[str, str]]:
 def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
     runs = cal.runs["run"].to_list()
     note = no_table_interval(cal)
+    # Every row's estimate without an interval would read as exact: the column says why.
+    table_head = f"table ({meta['table_games']} games, no interval)" if note else "table [95%]"
     lines = [f"# Calibration: {meta['table_games']} table game(s) of {meta['variant']} against {len(runs)} bot run(s)",
              "", f"**Closest run overall: {cal.closest or 'none'}**", "", *([f"**{note}**", ""] if note else []),
              "| run | games | distance | metrics compared | within the table's reach (abs z < 1.96) "
@@ -99,7 +101,7 @@ def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
     lines += ["", "## Where the table differs from every bot run", ""]
     lines += [f"- {s}" for s in cal.flags["sentence"].to_list()] or [f"- {nowhere(cal)}"]
     lines += ["", "## Every metric", "", *([f"_{note}_", ""] if note else []),
-              f"| metric | group | table{'' if note else ' [95%]'} | " + " | ".join(runs) + " | closest |",
+              f"| metric | group | {table_head} | " + " | ".join(runs) + " | closest |",
               "| --- | --- | --- |" + " ---: |" * len(runs) + " --- |"]
     vals = _run_values(cal)
     for r in _per_metric(cal).iter_rows(named=True):
