@@ -42,7 +42,7 @@ def no_table_interval(cal: Calibration) -> str | None:
     if why is None:
         return None
     return (f"{why[0].upper()}{why[1:]} — below {MIN_GAMES} games a 95% interval of an average is wider than "
-            "the spread of single games, so it would tell nothing. The table's estimates are shown without one.")
+            "the range that holds 95% of single games. The table's estimates are shown without one.")
 
 
 def _num(x: Any) -> Any:

@@ -459,7 +459,7 @@ def test_too_few_table_games_show_estimates_without_an_interval_and_say_why():
             assert m["ci_low"] is not None and m["no_interval"] is None, m
 
     note = ("Only 2 table games: too few for an interval; 4 needed — below 4 games a 95% interval of an "
-            "average is wider than the spread of single games")
+            "average is wider than the range that holds 95% of single games")
     md = R.to_markdown(cal, meta)
     summary, every = md.split("## Every metric")
     assert note in summary  # the terminal prints this part
