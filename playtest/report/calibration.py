@@ -56,7 +56,9 @@ def to_json(cal: Calibration, meta: dict[str, Any]) -> dict[str, Any]:
         "min_games_for_interval": MIN_GAMES,
         "closest_run": cal.closest,
         "method": METHOD,
-        "runs": [{k: _num(v) for k, v in r.items()} for r in cal.runs.iter_rows(named=True)],
+        # Each run with its folder (meta's `runs` maps label → folder; the rows replace it).
+        "runs": [{**{k: _num(v) for k, v in r.items()}, "folder": meta.get("runs", {}).get(r["run"])}
+                 for r in cal.runs.iter_rows(named=True)],
         "flags": [{k: _num(v) for k, v in r.items()} for r in cal.flags.iter_rows(named=True)],
         "metrics": [{k: _num(v) for k, v in r.items() if k != "definition"}
                     for r in cal.metrics.iter_rows(named=True)],

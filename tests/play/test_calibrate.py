@@ -67,11 +67,13 @@ def calibrated(stargate_runs, tmp_path_factory):
     return r, json.loads(out.read_text())
 
 
-def test_table_games_of_a_known_bot_find_that_bots_run_closest(calibrated):
+def test_table_games_of_a_known_bot_find_that_bots_run_closest(calibrated, stargate_runs):
     r, data = calibrated
     assert data["closest_run"] == "greedy"
     assert data["table_games"] == 8
     dist = {row["run"]: row["distance"] for row in data["runs"]}
+    folders = {bot: str(path) for bot, path in stargate_runs[0].items()}
+    assert {row["run"]: row["folder"] for row in data["runs"]} == folders  # which folder each run came from
     assert dist["greedy"] < dist["random"]
     assert {"metric", "group", "source", "estimate", "ci_low", "ci_high"} <= set(data["metrics"][0])
     assert "Closest run overall: greedy" in r.stdout
