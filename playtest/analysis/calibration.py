@@ -7,7 +7,9 @@ independent unit (turns and seats of one game are not). Intervals use Student's 
 jackknife's degrees of freedom (n − 1 for n table games), so they are as wide as n games
 warrant — and below MIN_GAMES games there is none: the estimate is shown alone, with the reason
 (`no_interval`), since a 95% interval of an average over 2 or 3 games is wider than the spread of
-single games (two table games' margin of victory read 3.50 [0.00 – 1154257.35]).
+single games (two table games' margin of victory read 3.50 [0.00 – 1154257.35]). A category of
+a distribution (a game length, an end trigger, a crew taken first) that one side, or one
+jackknife replicate, never had is 0% of its games, as compare counts it (compare.metrics.complete).
 
 A handful of table games often shows no spread at all (seat 2 never won in eight games), and a
 jackknife over them then claims a zero standard error. So the table's standard error is never
@@ -268,9 +270,18 @@ class Calibration:
 
 def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Calibration:
     """Compare the table games with each run (see the module docstring for the method)."""
-    t = jackknife(table, metric_fn)
+    from playtest.compare.metrics import completed, distribution_groups
+
     players = int(table.info.get("players") or 0)
     declared = metric_info(table.info)
+    # A category of a distribution (a game length, an end trigger, a crew taken first) that one
+    # side or one jackknife replicate never had is 0%, as compare counts it: the table's one
+    # 12-round game of four had no standard error (the replicate without it had no 12-round row),
+    # and a length the runs reached but the table never did was not compared at all.
+    sources = (table, *runs)
+    metric_fn = completed(metric_fn, distribution_groups([metric_fn(s.info, s.games, s.events) for s in sources]),
+                          declared)
+    t = jackknife(table, metric_fn)
     table_floors = score_floors(table.info)
     rows: list[dict[str, Any]] = []
     floors: dict[tuple[str, str], list[float]] = {}

@@ -523,3 +523,33 @@ def test_the_note_on_other_rules_follows_the_rules_the_run_played_not_the_hash_i
     assert r.returncode == 0, r.stderr
     assert (f"note: {tmp_path / 'other'}: variant {other.hash} differs from the table's ({same.hash}): the runs may "
             "not be of the same rules") in " ".join(r.stdout.split())
+
+
+def test_a_length_one_table_game_had_or_the_table_never_had_is_compared_as_a_share():
+    """Game lengths are a distribution: a length missing from one side (or from a jackknife
+    replicate) is 0% of its games, as compare counts it. Before, the table's one 12-round game of
+    six had no standard error (the replicate without it had no 12-round row: "not defined without
+    some of the games"), and 13 rounds, which only the run reached, was not compared at all."""
+    import polars as pl
+
+    from playtest.analysis import columns as C
+    from playtest.analysis.calibration import Source, calibrate
+
+    def metric_fn(info, games, events):
+        n = games.height
+        return C.metric_frame([{C.METRIC: "game_length_share", C.GROUP: f"{k} rounds", C.ESTIMATE: c / n, C.N: n,
+                                C.DEFINITION: "share of games lasting this many rounds"}
+                               for k, c in sorted(games.group_by("rounds").len().iter_rows())])
+
+    def source(label, rounds):
+        games = pl.DataFrame({"game": list(range(len(rounds))), "rounds": rounds})
+        return Source(label, {"players": 3}, games, games.head(0))
+
+    table = source("table", [11, 11, 11, 11, 11, 12])
+    run = source("run", [11] * 20 + [12] * 10 + [13] * 10)
+    cal = calibrate(table, [run], metric_fn)
+    tab = {r["group"]: r for r in cal.metrics.filter(pl.col("source") == "table").iter_rows(named=True)}
+    assert set(tab) == {"11 rounds", "12 rounds", "13 rounds"}
+    assert tab["13 rounds"]["estimate"] == 0.0  # never reached at the table: 0%, compared
+    assert tab["12 rounds"]["no_interval"] is None and tab["12 rounds"]["se"] > 0
+    assert cal.runs["metrics_compared"][0] == 3
