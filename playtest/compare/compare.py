@@ -21,7 +21,7 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.analysis.offs import off_for, switched_off
-from playtest.compare.jackknife import DEFAULT_BLOCKS, Estimate, Replicates, Sample, replicate
+from playtest.compare.jackknife import DEFAULT_BLOCKS, Estimate, Key, Replicates, Sample, replicate
 from playtest.compare.metrics import MetricFn, is_tested, one_definition, report_metrics
 from playtest.compare.stats import holm, sign_flip_p
 from playtest.core.spec import MetricInfos, Off
@@ -161,6 +161,20 @@ def _test_kind(reps: Replicates, v: int, metric: str, group: str, est: Estimate,
     return "tested", None
 
 
+def tested_p(reps: Replicates, est: Estimate, keys: Sequence[Key]) -> float:
+    """The p-value of a tested difference: its t test, but never below the exact sign-flip test
+    over the blocks of games that hold a side whose value is the same in every block only because
+    few games hold it (`Replicates.thin_constant_blocks`, as the ladder floors its tests). A share
+    gets the variance its few games cannot show (`unseen_variance`); a mean has no interval to take
+    that from, and the t test then read its constant over 3 games as certain, measuring only the
+    other side's spread."""
+    p = est.p_value()
+    thin = reps.thin_constant_blocks(keys)
+    if thin is not None and not math.isnan(p):
+        p = max(p, sign_flip_p(thin))
+    return p
+
+
 def compare_samples(
     samples: Sequence[Sample],
     labels: Sequence[str],
@@ -231,7 +245,7 @@ def compare_samples(
             # joins Holm's family like any other.
             # Its K is the blocks that hold the row on both sides (Replicates.evidence_blocks): the
             # 2 games of 60 that reached round 17 gave "the same in every game of each" at p = 2^(1 - 30).
-            p_value = (est.p_value() if test == "tested" else
+            p_value = (tested_p(reps, est, [(0, metric, group), (v, metric, group)]) if test == "tested" else
                        sign_flip_p(reps.evidence_blocks([(0, metric, group), (v, metric, group)])) if test == ONE_VALUE_EACH
                        else math.nan)
             rows.append({C.METRIC: metric, C.GROUP: group, VARIANT: labels[v], BASELINE: labels[0],
