@@ -577,3 +577,12 @@ def test_the_contract_catches_a_sample_state_that_disagrees_with_its_view(exampl
     monkeypatch.setattr(NimRules, "sample_state", sampler)
     found = sample_state_problem(spec, rules, 2)
     assert found is not None and problem in found, found
+
+
+def test_play_of_a_game_without_play_support_says_what_to_add(example_game, cli, tmp_path):
+    """A designer whose plugin has no `play=` is told what to give it, not only that play fails."""
+    r = cli("play", NIM, "--seed", "1", "--moves", str(tmp_path / "none.txt"))
+    assert r.returncode == 2
+    assert r.stderr == ("error: nim cannot be played in the terminal yet: its GameSpec has no play= (a function "
+                        "returning a playtest.play.session.PlaySupport; docs/extending.md, 'Adding a game'); "
+                        "replay, simulate and the other commands work without it\n")

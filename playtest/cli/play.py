@@ -133,7 +133,9 @@ def play(
     v = load(variant, set_)
     spec = get_game(v.game)
     if spec.play is None:
-        raise UsageError(f"{v.game} cannot be played in the terminal yet")
+        raise UsageError(f"{v.game} cannot be played in the terminal yet: its GameSpec has no play= (a function "
+                         "returning a playtest.play.session.PlaySupport; docs/extending.md, 'Adding a game'); "
+                         "replay, simulate and the other commands work without it")
     counts = v.model.player_counts()
     if bots is None:
         bots = next((b for b in spec.bot_names if b != "random" and ":" not in b), "random")
