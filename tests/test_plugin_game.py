@@ -586,3 +586,23 @@ def test_play_of_a_game_without_play_support_says_what_to_add(example_game, cli,
     assert r.stderr == ("error: nim cannot be played in the terminal yet: its GameSpec has no play= (a function "
                         "returning a playtest.play.session.PlaySupport; docs/extending.md, 'Adding a game'); "
                         "replay, simulate and the other commands work without it\n")
+
+
+def test_a_play_support_given_where_its_factory_belongs_is_a_plugin_error_in_one_line(example_game, cli, tmp_path,
+                                                                                       monkeypatch):
+    """docs/extending.md once said `GameSpec(play=...)` is 'a PlaySupport'; a plugin that passed one
+    got 'internal error: TypeError: 'PlaySupport' object is not callable ... please report it'."""
+    import dataclasses
+
+    import playtest.cli.play as play_cli
+    from playtest.play.session import PlaySupport
+
+    support = PlaySupport(render=lambda *a: "", transcript=lambda *a: "", deal_rng=lambda seed: None)  # type: ignore[arg-type]
+    for play, what in ((support, "GameSpec.play is a PlaySupport, not a function"),
+                       (lambda: "nim board", "GameSpec.play() returned a str, not a playtest.play.session.PlaySupport")):
+        spec = dataclasses.replace(get_game("nim"), play=play)
+        monkeypatch.setattr(play_cli, "get_game", lambda name, spec=spec: spec)
+        r = cli("play", NIM, "--seed", "1", "--moves", str(tmp_path / "none.txt"))
+        assert r.returncode == 2
+        assert r.stderr == (f"error: the game plugin 'nim': {what}: give GameSpec(play=...) a function returning "
+                            "the PlaySupport, e.g. play=lambda: SUPPORT (docs/extending.md)\n")

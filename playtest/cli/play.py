@@ -126,13 +126,14 @@ def play(
     transcript that `playtest replay` scores."""
     from playtest.core.bots import make_bot
     from playtest.play.console import run
-    from playtest.play.session import PlaySession
+    from playtest.play.session import PlaySession, play_support
     from playtest.sim.batch import check_seed, default_players
 
     check_seed(seed)  # before the game: rng.stream_seed takes 0 to 2**64 - 1 only
     v = load(variant, set_)
     spec = get_game(v.game)
-    if spec.play is None:
+    support = play_support(spec)
+    if support is None:
         raise UsageError(f"{v.game} cannot be played in the terminal yet: its GameSpec has no play= (a function "
                          "returning a playtest.play.session.PlaySupport; docs/extending.md, 'Adding a game'); "
                          "replay, simulate and the other commands work without it")
@@ -177,7 +178,7 @@ def play(
         scripted = [m for m in text.splitlines() if m.strip() and not m.lstrip().startswith("#")]
     inputs = [Path(p) for p in v.chain] + ([moves] if moves is not None else [])
     wanted = _save_target(save, f"{v.game}-seed{seed}.yaml", inputs)
-    session = PlaySession(spec, rules, spec.play(), players, seat - 1, lineup, seed)
+    session = PlaySession(spec, rules, support, players, seat - 1, lineup, seed)
     console = make_console(no_color=no_color or bool(os.environ.get("NO_COLOR")), highlight=False,
                       force_terminal=None if not no_color else False)
     overrides = list(set_ or ())

@@ -18,6 +18,7 @@ from playtest.core.events import Event
 from playtest.core.protocol import MAX_DECISIONS, Bot, Rules
 from playtest.core.spec import GameSpec
 from playtest.errors import UsageError
+from playtest.games import GamePluginError
 from playtest.suggest import closest
 from playtest.text import excerpt
 
@@ -74,6 +75,24 @@ class PlaySupport:
     """(rules, text typed) → why the text is no move of the game's notation at all (an unknown
     verb or id), in the words `playtest replay` uses for it in a transcript; None when it reads
     as a move (the answer is then the generic 'not a legal move now')."""
+
+
+def play_support(spec: GameSpec) -> PlaySupport | None:
+    """The game's PlaySupport, made by its `GameSpec.play` (a function, so that the game imports
+    its terminal code only when asked), or None when the game has none. A `play=` that is not
+    such a function (the PlaySupport itself, say) is the plugin's mistake: one line naming the fix,
+    not an internal error asking for a playtest bug report."""
+    if spec.play is None:
+        return None
+    fix = "give GameSpec(play=...) a function returning the PlaySupport, e.g. play=lambda: SUPPORT (docs/extending.md)"
+    if isinstance(spec.play, PlaySupport) or not callable(spec.play):
+        raise GamePluginError(f"the game plugin {spec.name!r}: GameSpec.play is a {type(spec.play).__name__}, "
+                              f"not a function: {fix}")
+    support = spec.play()
+    if not isinstance(support, PlaySupport):
+        raise GamePluginError(f"the game plugin {spec.name!r}: GameSpec.play() returned a {type(support).__name__}, "
+                              f"not a playtest.play.session.PlaySupport: {fix}")
+    return support
 
 
 @dataclass(frozen=True)

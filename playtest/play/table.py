@@ -54,7 +54,9 @@ def table_game_reader(spec: GameSpec) -> Callable[[Any], TableGame]:
     """How `spec`'s transcripts become table games: its PlaySupport's `table_game` when it has
     one (a game with its own transcript shape), else the common format replayed through its
     `notation` (a plugin needs no `play=` for `calibrate`, as it needs none for `replay`)."""
-    support = spec.play() if spec.play else None
+    from playtest.play.session import play_support
+
+    support = play_support(spec)
     if support is not None and support.table_game is not None:
         return support.table_game
     notation = spec.notation
