@@ -606,3 +606,30 @@ def test_a_play_support_given_where_its_factory_belongs_is_a_plugin_error_in_one
         assert r.returncode == 2
         assert r.stderr == (f"error: the game plugin 'nim': {what}: give GameSpec(play=...) a function returning "
                             "the PlaySupport, e.g. play=lambda: SUPPORT (docs/extending.md)\n")
+
+
+def test_a_key_the_parent_leaves_out_is_shown_at_its_default_in_every_change_list(example_game, cli, tmp_path):
+    """`misere: (absent) → true` read as if Nim 3-4-5 had no misère rule; it plays `false`, the
+    schema's default: validate --changes, compare's rule changes and the run's report say so."""
+    draft = tmp_path / "misere.yaml"
+    draft.write_text(f"extends: {NIM}\nname: Nim misere\nmisere: true\n", encoding="utf-8")
+    r = cli("validate", str(draft), "--changes")
+    assert r.returncode == 0, r.stderr
+    assert "    misere: false (default) → true" in r.stdout.splitlines()
+
+    out = tmp_path / "cmp"
+    r = cli("compare", NIM, str(draft), "-n", "4", "--seed", "1", "--workers", "1", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "  misere: false (default) → true" in r.stdout.splitlines()
+    doc = json.loads((out / "compare.json").read_text())
+    assert {"path": "misere", "old": False, "new": True, "added": True, "removed": False,
+            "old_default": True} in doc["changes"][0]["changes"]
+
+    run = tmp_path / "run"
+    r = cli("simulate", str(draft), "-n", "2", "--seed", "1", "--workers", "1", "--out", str(run))
+    assert r.returncode == 0, r.stderr
+    r = cli("report", str(run), "--format", "md", "--out", str(tmp_path / "r.md"))
+    assert r.returncode == 0, r.stderr
+    assert "- misere: false (default) → true" in (tmp_path / "r.md").read_text().splitlines()
+    html = (run / "report.html").read_text()
+    assert "<code>misere</code>: false (default) → true" in html

@@ -13,7 +13,7 @@ from playtest.cli.common import SetOption
 from playtest.errors import VariantError
 from playtest.text import clean, one_line
 from playtest.variants import Variant, load_variant
-from playtest.variants.diff import Change, value_text
+from playtest.variants.diff import Change, side_text
 
 
 @app.command()
@@ -69,7 +69,7 @@ def _change_line(change: Change, width: int = 200) -> str:
     """`path: old → new` on one line. A long line is cut in each value separately, so that the new
     value — what the draft says — is always shown: cutting the whole line hid it behind the old one
     (an `end:` list read `end: [...stock_empty...] → [{"trigger": "planets_full", ... {"trigger…`)."""
-    old, new = _one_line(value_text(change.old)), _one_line(value_text(change.new))
+    old, new = _one_line(side_text(change.old, change.old_default)), _one_line(side_text(change.new, change.new_default))
     if len(change.path) + len(old) + len(new) + 5 > width:
         old = _one_line(old, width // 3)
         new = _one_line(new, width)

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 import polars as pl
+from pydantic import ValidationError
 
 from playtest.analysis import columns as C
 from playtest.analysis.offs import off_for, switched_off
@@ -25,9 +26,12 @@ from playtest.compare.jackknife import DEFAULT_BLOCKS, Estimate, Key, Replicates
 from playtest.compare.metrics import MetricFn, is_tested, one_definition, report_metrics
 from playtest.compare.stats import holm, sign_flip_p
 from playtest.core.spec import MetricInfos, Off
+from playtest.errors import PlaytestError
+from playtest.games import get_game
 from playtest.report.format import is_share
 from playtest.report.model import label_of, variant_names
 from playtest.variants import Change, diff
+from playtest.variants.diff import with_defaults
 
 VARIANT = "variant"
 BASELINE = "baseline"
@@ -113,11 +117,18 @@ def unique_labels(names: Sequence[str]) -> tuple[str, ...]:
 
 def rule_changes(base: dict, other: dict) -> list[Change]:
     """The keys of two resolved variants that differ, the free text `description` left out: it
-    is prose, not a rule (compare's and diff's "Rule changes")."""
+    is prose, not a rule (compare's and diff's "Rule changes"). A key one of them leaves out is
+    shown at the default it plays with (`dice: 1 (default) → 2`), not as '(absent)'."""
     def rules(d: dict) -> dict:
         return {k: v for k, v in d.items() if k != "description"}
 
-    return diff(rules(base), rules(other))
+    changes = diff(rules(base), rules(other))
+    try:
+        schema = get_game(base["game"]).schema
+        full = [schema.model_validate(d).model_dump(mode="json") for d in (base, other)]
+    except (PlaytestError, ValidationError, KeyError, TypeError):  # a pair that does not validate: as written
+        return changes
+    return with_defaults(changes, *full)
 
 
 def semantic_changes(labels: Sequence[str], resolved: Sequence[dict]) -> tuple[tuple[str, str, tuple[Change, ...]], ...]:

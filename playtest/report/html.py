@@ -24,6 +24,7 @@ from playtest.report import format as F
 from playtest.report.charts import build_charts
 from playtest.report.model import Report, VerdictItem
 from playtest.text import clean, json_safe
+from playtest.variants.diff import change_side
 
 # Sections folded by default (long tables).
 FOLDED = {"scores"}
@@ -133,8 +134,7 @@ def _changes(run: dict[str, Any]) -> str:
         return f"<dd>{text}</dd>"
     lis = []
     for c in changes:
-        old = "(absent)" if c.get("added") else json.dumps(c.get("old"), ensure_ascii=False)
-        new = "(removed)" if c.get("removed") else json.dumps(c.get("new"), ensure_ascii=False)
+        old, new = change_side(c, "old"), change_side(c, "new")
         lis.append(f"<li><code>{e(c.get('path'))}</code>: {e(old)} → {e(new)}</li>")
     against = f" against <code>{e(parent)}</code>" if parent else " (command-line overrides)"
     return f"<dd>{len(changes)} key{'s' if len(changes) != 1 else ''}{against}<ul class=\"changes\">{''.join(lis)}</ul></dd>"

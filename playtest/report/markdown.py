@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import polars as pl
 
 from playtest.analysis import columns as C
@@ -12,6 +10,7 @@ from playtest.analysis.offs import lines as off_lines
 from playtest.report import format as F
 from playtest.report.model import Report
 from playtest.text import clean
+from playtest.variants.diff import change_side
 
 MAX_ROWS = 12
 # Sections left out of the Markdown (long; in the HTML and JSON).
@@ -77,8 +76,7 @@ def render_markdown(report: Report) -> str:
         keys = f"{len(changes)} key{'s' if len(changes) != 1 else ''} changed"
         lines.append(f"{keys} against `{md(chain[1])}`:" if len(chain) > 1 else f"{keys} by the command line (--set):")
         for c in changes:
-            old = "(absent)" if c.get("added") else json.dumps(c.get("old"), ensure_ascii=False)
-            new = "(removed)" if c.get("removed") else json.dumps(c.get("new"), ensure_ascii=False)
+            old, new = change_side(c, "old"), change_side(c, "new")
             lines.append(f"- {md(c.get('path'))}: {md(old)} → {md(new)}")
         lines.append("")
     by_round = list(by_round_metrics(report.run))  # long; in the HTML and JSON

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 
 from playtest.errors import Problem, VariantError
 from playtest.filekinds import is_transcript
-from playtest.variants.diff import Change, diff
+from playtest.variants.diff import NOWHERE, Change, at_path, diff, with_defaults
 from playtest.variants.merge import REMOVE_KEY, is_id_list, item_id, left_removes, merge
 from playtest.variants.model import VariantModel
 from playtest.variants.problems import (
@@ -433,28 +433,10 @@ def _rule_changes(schema: type[BaseModel], base: Any, model: BaseModel, changes:
     mine = model.model_dump(mode="json")
 
     def same(path: str) -> bool:
-        found = [_at_path(d, path.split(".")) for d in (parent, mine)]
-        return all(f is not _NOWHERE for f in found) and found[0] == found[1]
+        found = [at_path(d, path.split(".")) for d in (parent, mine)]
+        return all(f is not NOWHERE for f in found) and found[0] == found[1]
 
-    return tuple(c for c in changes if not same(c.path))
-
-
-_NOWHERE = object()
-
-
-def _at_path(value: Any, parts: list[str]) -> Any:
-    """The value at a change's dotted path in a dumped model (items of id'd lists by id)."""
-    for part in parts:
-        if isinstance(value, dict) and part in value:
-            value = value[part]
-        elif isinstance(value, list) and all(isinstance(i, dict) and "id" in i for i in value):
-            matches = [i for i in value if str(i["id"]) == part]
-            if len(matches) != 1:
-                return _NOWHERE
-            value = matches[0]
-        else:
-            return _NOWHERE
-    return value
+    return tuple(with_defaults([c for c in changes if not same(c.path)], parent, mine))
 
 
 def _validate_tree(
