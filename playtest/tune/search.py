@@ -74,11 +74,17 @@ class Settings:
     confirm_games: int
     workers: int = 0
     command: str = ""
+    variant_hash: str = ""
+    """The hash of the variant's resolved rules (Variant.hash): the file's path alone let a search
+    resumed after the file (or a draft it extends) was edited mix trials of two base variants."""
 
     def fingerprint(self) -> dict[str, Any]:
-        return {"variant": str(self.variant.resolve()), "params": [p.text for p in self.params],
-                "goals": self.goals_text, "games": self.games, "players": self.players,
-                "lineup": list(self.lineup), "seed": self.seed}
+        out = {"variant": str(self.variant.resolve()), "params": [p.text for p in self.params],
+               "goals": self.goals_text, "games": self.games, "players": self.players,
+               "lineup": list(self.lineup), "seed": self.seed}
+        if self.variant_hash:
+            out["variant_hash"] = self.variant_hash
+        return out
 
     def config(self, first_game: int, n: int) -> RunConfig:
         return RunConfig(n_games=n, players=self.players, lineup=self.lineup, seed=self.seed,
@@ -251,6 +257,12 @@ def check_settings(work: Path, settings: Settings) -> None:
         raise UsageError(f"--resume: {exc}; start again with --force") from None
     mine = settings.fingerprint()
     for key, value in mine.items():
+        if key == "variant_hash" and key in stored and stored[key] != value:
+            raise UsageError(f"--resume: the variant's rules have changed since the search began ({settings.variant}, "
+                             "or a draft it extends, was edited): its trials were played with the old rules; undo the "
+                             "edit, or --force to start again")
+        if key == "variant_hash":  # a search stored before the hash was kept: nothing to compare
+            continue
         if stored.get(key) != value:
             raise UsageError(f"--resume: the stored search has another {_SETTING.get(key, key)} "
                              f"({json.dumps(stored.get(key), ensure_ascii=False)}); give the same options, or --force to start again")

@@ -269,6 +269,19 @@ def _leftover(tmp: Path) -> None:
     (tmp / "out.partial" / "run.json").write_text('{"status": "partial"}')
 
 
+def _tuned_then_edited(tmp: Path) -> None:
+    """{tmp}/t: a finished tune of {tmp}/v.yaml (1 trial of 2 random-bot games), after which
+    v.yaml was edited (max_rounds 50)."""
+    (tmp / "v.yaml").write_text(EXT)
+    (tmp / "g.yaml").write_text("run: {games: 2, players: 4, bots: random, seed: 1}\n"
+                                "goals:\n  - {metric: game_length_rounds, target: 5}\n")
+    r = CliRunner().invoke(app, ["tune", str(tmp / "v.yaml"), "--param", "crews.bays.time=0..4", "--target",
+                                 str(tmp / "g.yaml"), "--budget", "1", "--confirm", "1", "--confirm-games", "2",
+                                 "-w", "1", "-o", str(tmp / "t")])
+    assert r.exit_code == 0, r.stderr
+    (tmp / "v.yaml").write_text(EXT + "max_rounds: 50\n")
+
+
 A = r"{tmp}/"  # file names in messages are as the user gave them (absolute here)
 V = [  # --- variant files: validate ---------------------------------------------------------
     Case("union-map-with-a-bad-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:4:\d+: end.0.count.x: the key should be a valid integer",
@@ -1131,6 +1144,13 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     # with the goals option" (a misspelt home_worlds was said once)
     Case("fuzz-nf-goal-deck-misspelt-once", ["replay", "{tmp}/t.yaml"], r"t.yaml:11:\d+: setup.goal_dekc: unknown key \(did you mean 'goal_deck'\?\)",
          {"t.yaml": _example("new-frontiers-goals.yaml", "goal_deck:", "goal_dekc:")}),
+    # a search continued after its variant file was edited: --resume compared the file's path, not its
+    # rules, and played the new trials (and the re-evaluation) with other rules than the stored ones
+    Case("tune-resume-variant-edited", ["tune", "{tmp}/v.yaml", "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml",
+                                        "--budget", "2", "--confirm", "1", "--confirm-games", "2", "-w", "1", "-o", "{tmp}/t",
+                                        "--resume"],
+         r"^error: --resume: the variant's rules have changed since the search began \({tmp}/v.yaml, or a draft it "
+         r"extends, was edited\)", setup=_tuned_then_edited),
 ]
 
 P = [  # --- play: every check before the game starts (stdin is empty: a game would be saved) ----
