@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
-from playtest.cli.common import check_report_suffix, out_console, report_format
+from playtest.cli.common import check_report_suffix, out_console, output_file, report_format
 from playtest.errors import UsageError
 
 
@@ -32,7 +32,7 @@ def calibrate(
                                                 "e.g. one self-play run per bot rung).")],
     fmt: Annotated[Format | None, typer.Option("--format", "-f", help="Also write the report as html, md or json (default with --out: the file's suffix, .html, .htm, .md or .json).")] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Report file (default calibration.<ext> here); "
-                                             "'-' for standard output.")] = None,
+                                             "'-' for standard output.", parser=output_file("--out"), metavar="<path>")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing report file.")] = False,
 ) -> None:
     """Compare recorded table games with bot runs: every report metric side by side with

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Annotated, Any
@@ -49,6 +50,23 @@ def print_notes(variants: Iterable[Variant]) -> None:
     them: compare, diff and sweep played such drafts without a word."""
     for note in dict.fromkeys(str(note) for v in variants for note in v.notes):
         typer.echo(clean(f"note: {note}"), err=True)
+
+
+def output_file(option: str, *, folder_ok: bool = False) -> Callable[[str], Path]:
+    """The parser of an option that names an output FILE (report's and calibrate's --out, play's
+    --save). Typer's Path drops a trailing '/', so `--out new/` (a folder meant) wrote a file
+    named `new`: the text is read as given here. `folder_ok`: an existing folder is taken (play
+    saves the game in it), so a name ending in '/' must be one."""
+    def parse(text: str) -> Path:
+        path = Path(text)
+        if not text.endswith("/") or not text.strip("/") or path.is_dir():
+            return path  # ('/' and an existing folder: check_output_path says what is wrong)
+        if folder_ok:
+            raise UsageError(f"{option} {text}: {path} is a file, not a folder" if os.path.lexists(path) else
+                             f"{option} {text}: folder {path} does not exist")
+        raise UsageError(f"{option} {text}: ends with '/', so it names a folder, but {option} is the file to "
+                         "write: give the file's name")
+    return parse
 
 
 def split_bots(text: str) -> list[str]:

@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from playtest.cli.app import app
-from playtest.cli.common import SetOption, from_bots_option, load, make_console, split_bots
+from playtest.cli.common import (
+    SetOption,
+    from_bots_option,
+    load,
+    make_console,
+    output_file,
+    split_bots,
+)
 from playtest.errors import Interrupted, UsageError
 from playtest.games import get_game
 from playtest.text import clean, excerpt
@@ -112,7 +119,8 @@ def play(
                                               "write <game>-seed<S>.yaml in (default <game>-seed<S>.yaml "
                                               "here). An existing file is never overwritten: the game gets "
                                               "a new name beside it (name-2.yaml); the variant or --moves "
-                                              "file is refused. Checked before the game starts.")] = None,
+                                              "file is refused. Checked before the game starts.",
+                                              parser=output_file("--save", folder_ok=True), metavar="<path>")] = None,
     hint_bot: Annotated[str | None, typer.Option("--hint-bot", help="Bot that answers `hint` "
                                                  "(default: the game's strongest quick bot).")] = None,
     no_color: Annotated[bool, typer.Option("--no-color", help="Plain text, no colors.")] = False,

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
-from playtest.cli.common import check_report_suffix, report_format
+from playtest.cli.common import check_report_suffix, output_file, report_format
 from playtest.errors import UsageError
 from playtest.text import clean
 
@@ -25,7 +25,8 @@ class Format(StrEnum):
 def report(
     run_dir: Annotated[Path, typer.Argument(help="A run folder written by `playtest simulate` (run.json, games.parquet, events.parquet).")],
     fmt: Annotated[Format | None, typer.Option("--format", "-f", help="html (self-contained page), md (pull-request comment) or json (docs/report-json.md); default: the --out file's suffix (.html, .htm, .md or .json; another is refused), else html.")] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output file; '-' for standard output (default RUN_DIR/report.<ext>).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output file; '-' for standard output (default RUN_DIR/report.<ext>).",
+                                                        parser=output_file("--out"), metavar="<path>")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing --out file (or the run's own report.<ext>).")] = False,
 ) -> None:
     """Write the balance report of a finished run without re-simulating.

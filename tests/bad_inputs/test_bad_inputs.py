@@ -751,6 +751,16 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-out-proc", ["report", "{tmp}/run", "-o", "/proc/r.html"], r"^error: --out /proc/r.html: is inside /proc", setup=_with_run()),
     Case("report-format", ["report", "{tmp}/run", "-f", "pdf"], r"^--format/-f pdf: 'pdf' is not one of", setup=_with_run()),
     Case("report-out-empty", ["report", "{tmp}/run", "-o", ""], r"^error: --out '.': is a folder, not a file", setup=_with_run()),
+    # Typer's Path drops a trailing '/': `-o new/` (a folder meant) wrote a file named new, `-f md -o afile/` replaced
+    # the file afile with --force, and play's `--save games/` saved the game as a file named games
+    Case("report-out-trailing-slash", ["report", "{tmp}/run", "-f", "md", "-o", "{tmp}/new/"],
+         r"^error: --out {tmp}/new/: ends with '/', so it names a folder, but --out is the file to write: give the file's name$",
+         setup=_with_run()),
+    Case("report-out-file-with-trailing-slash", ["report", "{tmp}/run", "-f", "md", "-o", "{tmp}/r.md/", "--force"],
+         r"^error: --out {tmp}/r.md/: ends with '/', so it names a folder", {"r.md": "old"}, setup=_with_run()),
+    Case("calibrate-out-trailing-slash", ["calibrate", str(ROOT / "docs/examples/table/stargate-1.yaml"), "--against", "{tmp}/run",
+                                          "-f", "md", "-o", "{tmp}/new/"],
+         r"^error: --out {tmp}/new/: ends with '/', so it names a folder", setup=_with_run()),
     Case("report-out-suffix-unknown", ["report", "{tmp}/run", "-o", "{tmp}/r.txt"], r"^error: --out .*r.txt: cannot tell the format from '.txt'; use .html, .htm, .md or .json, or give --format$", setup=_with_run()),
 ]
 
@@ -1166,6 +1176,8 @@ P = [  # --- play: every check before the game starts (stdin is empty: a game wo
     Case("play-save-the-parent-variant", ["play", "{tmp}/v.yaml", "--save", str(DRAFT5)], r"^error: --save .*draft5.yaml: is this command's input .*draft5.yaml; write the output", {"v.yaml": EXT}),
     Case("play-save-the-moves", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt", "--save", "{tmp}/m.txt"], r"^error: --save {tmp}/m.txt: is this command's input", {"m.txt": "quit\n"}),
     Case("play-save-no-folder", ["play", str(DRAFT5), "--save", "{tmp}/nope/g.yaml"], r"^error: --save {tmp}/nope/g.yaml: folder {tmp}/nope does not exist$"),
+    Case("play-save-folder-missing", ["play", str(DRAFT5), "--save", "{tmp}/games/"], r"^error: --save {tmp}/games/: folder {tmp}/games does not exist$"),
+    Case("play-save-file-as-folder", ["play", str(DRAFT5), "--save", "{tmp}/f.txt/"], r"^error: --save {tmp}/f.txt/: {tmp}/f.txt is a file, not a folder$", {"f.txt": "x"}),
     Case("play-save-under-a-file", ["play", str(DRAFT5), "--save", "{tmp}/f.txt/g.yaml"], r"^error: --save {tmp}/f.txt/g.yaml: {tmp}/f.txt is a file, not a folder$", {"f.txt": "x"}),
     Case("play-players-unsupported", ["play", str(DRAFT5), "--players", "6"], r"^error: --players 6: .*draft5.yaml supports 3, 4 players; for 6 players, set planets_dealt.6=<planets> \(with --set, or in the variant file\)$"),
     Case("play-moves-not-utf8", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt"], r"m.txt:2:1: not UTF-8 text", {"m.txt": b"1\n\xff\n"}),
