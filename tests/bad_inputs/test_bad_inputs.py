@@ -364,6 +364,13 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("parent-key-named-with-child", ["validate", "{tmp}/v.yaml"],
          r"v.yaml:3:\d+: crews: 6 crews are too few for 8 players .*\(in .*draft5.yaml:\d+:\d+, extended by .*v.yaml, which changes planets_dealt.8\)",
          {"v.yaml": EXT + "planets_dealt: {8: 7}\n"}),
+    # the planets' extension slots lost (fuzz seed 411: draft 6d's planets: deleted) was one line at every crew
+    # that develops a slot (anderson, audrin, vance): one mistake, one line naming them all
+    Case("fuzz-extension-slots-lost-once", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:\d+:\d+: crews.\w+.skill.\d.slot: no planet has an extension slot \d \(the most any planet has is 0: give "
+         r"planets extension_vp\); also \w+ \(slot \d\), \w+ \(slot \d\)$",
+         {"v.yaml": (ROOT / "variants/stargate/draft6-development.yaml").read_text().split("\nplanets:")[0]
+          .replace("extends: draft6-new-crews.yaml", f"extends: {ROOT / 'variants/stargate/draft6-new-crews.yaml'}")}),
     Case("empty-id-list-in-child", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: deck.suits: List should have at least 1 item", {"v.yaml": EXT7 + "deck: {suits: []}\n"}),
     Case("remove-unknown-id", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.nobody: cannot remove: no item with id 'nobody'", {"v.yaml": EXT + "crews: [{id: nobody, remove: true}]\n"}),
     Case("duplicate-id", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.bays: duplicate id 'bays'", {"v.yaml": EXT + "crews: [{id: bays, time: 1}, {id: bays, time: 2}]\n"}),

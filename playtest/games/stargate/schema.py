@@ -377,6 +377,9 @@ class StargateVariant(VariantModel):
             out.append((("cubes", "start_in_hand"),
                         f"{self.cubes.start_in_hand} cubes in hand but only {self.cubes.total} per player"))
         n_ext = max((len(p.extension_vp) for p in self.planets), default=0)
+        # develop_planet effects whose slot no planet has: one line for them all (the planets'
+        # extension_vp lost is one mistake; it was one line at every developing crew)
+        beyond: list[tuple[tuple[str | int, ...], str, int]] = []
         for i, planet in enumerate(self.planets):
             for j, eff in enumerate(planet.effects):
                 where = ("planets", i, "effects", j, "to")
@@ -403,9 +406,7 @@ class StargateVariant(VariantModel):
                             out.append((("crews", i, "skill", j, "colors"),
                                         f"unknown color '{color}' (known: {', '.join(sorted(colors))})"))
                 if isinstance(skill_eff, DevelopPlanet) and skill_eff.slot > n_ext:
-                    out.append((("crews", i, "skill", j, "slot"),
-                                f"no planet has an extension slot {skill_eff.slot} "
-                                f"(the most any planet has is {n_ext}: give planets extension_vp)"))
+                    beyond.append((("crews", i, "skill", j, "slot"), crew.id, skill_eff.slot))
                 if isinstance(skill_eff, DevelopCrew) and not crew.extension_vp:
                     out.append((("crews", i, "skill", j),
                                 "develop_crew needs extension slots on this crew (give it extension_vp)"))
@@ -415,6 +416,11 @@ class StargateVariant(VariantModel):
             for kind in set(kinds):
                 if kinds.count(kind) > 1 and kind in (*PLACEMENT_EFFECTS, AccumulateTime):
                     out.append((("crews", i, "skill"), f"{kind.__name__} given twice"))
+        if beyond:
+            (place, _, slot), others = beyond[0], beyond[1:]
+            also = "; also " + ", ".join(f"{crew} (slot {n})" for _, crew, n in others) if others else ""
+            out.append((place, f"no planet has an extension slot {slot} (the most any planet has is {n_ext}: give "
+                               f"planets extension_vp){also}"))
         for i, trig in enumerate(self.end):
             if isinstance(trig, StockEmpty) and self.cubes.start_in_hand == self.cubes.total:
                 out.append((("end", i, "trigger"),
