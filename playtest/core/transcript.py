@@ -33,7 +33,13 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from playtest.core.events import Event
 from playtest.core.protocol import Rules
-from playtest.errors import IllegalActionError, Problem, TranscriptError, VariantError
+from playtest.errors import (
+    IllegalActionError,
+    PlaytestError,
+    Problem,
+    TranscriptError,
+    VariantError,
+)
 from playtest.filekinds import variant_mark
 from playtest.suggest import as_written, guess, unknown_key
 from playtest.variants import Variant, load_variant, parse_override
@@ -198,6 +204,7 @@ class TranscriptReader:
                 self.problems.append(Problem(self.label, 1, 1, key, "required key is missing"))
         if "game" in self.doc and self.doc["game"].value != game:
             self.problems.append(self.doc["game"].problem("game", f"expected {game!r}, not {as_written(self.doc['game'].value)}"))
+        self._other_game_s_transcript()
         self.title = self.text("title") or ""
         self.text("notes")
         self.variant_ref = self.text("variant")
@@ -209,6 +216,25 @@ class TranscriptReader:
         self.player_count = 0
         """The number of players (set by read_players)."""
         self._players = self._read_players_key()
+
+    def _other_game_s_transcript(self) -> None:
+        """Keys that do not fit this game's format, and a variant file of another game: the
+        transcript is that game's, its `game:` changed (or copied from another transcript). One
+        line at `game:`, not one per key that game's format has and this one's lacks (an Oh-Seven
+        match marked `game: stargate` read "circle: required key is missing", "moves: required key
+        is missing" and "rounds: unknown key")."""
+        ref = self.doc.get("variant")
+        if not self.problems or "game" not in self.doc or not isinstance(ref, Node) or not isinstance(ref.value, str):
+            return
+        try:
+            other = load_variant(self.path.parent / ref.value).game
+        except (PlaytestError, OSError, ValueError):  # said where the variant is read, if it matters then
+            return
+        if other != self.game:
+            raise TranscriptError([self.doc["game"].problem("game", (
+                f"{self.game!r}, but its variant {ref.value} is a variant of {other!r}, and its keys do not fit the "
+                f"transcript format of {self.game!r}: write game: {other} (or name a variant of {self.game!r} and "
+                "record the game in its format)"))])
 
     # --- located fields --------------------------------------------------------------------------
 

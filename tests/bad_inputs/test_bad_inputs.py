@@ -1127,6 +1127,16 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          {"t.yaml": _example("ohseven-match.yaml", "  - hands:", "  - x: 1\n  - hands:")}),
     # ... a variant file given to replay was one line per transcript key it lacks and per variant
     # key it has (10-16 lines), and a transcript given where a variant goes the same (13 lines)
+    # a transcript whose game: names another game than its variant's, in the format of the variant's game: one line
+    # per key of the named game's format it lacks or does not take ("circle: required key is missing", "moves:
+    # required key is missing", "rounds: unknown key"), never the cause
+    Case("replay-o7-match-marked-stargate", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:\d+:7: game: 'stargate', but its variant .*ohseven/base.yaml is a variant of 'ohseven', and its keys do not fit "
+         r"the transcript format of 'stargate': write game: ohseven",
+         {"t.yaml": _example("ohseven-match.yaml", "game: ohseven", "game: stargate")}),
+    Case("replay-stargate-game-marked-ohseven", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:\d+:7: game: 'ohseven', but its variant .*draft5.yaml is a variant of 'stargate'.*: write game: stargate",
+         {"t.yaml": _example("stargate-table-game.yaml", "game: stargate", "game: ohseven")}),
     Case("replay-a-variant", ["replay", str(DRAFT5)],
          r"draft5.yaml:5:1: rules_version: this is a variant file \(it has rules_version:\), not a transcript: "
          r"`playtest validate` and `simulate` take it; .*\(docs/transcripts.md\)$"),
