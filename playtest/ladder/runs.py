@@ -53,8 +53,9 @@ class LadderRuns:
     """Run label → folder relative to the ladder's output folder."""
 
 
-def split_rungs(text: str) -> tuple[str, ...]:
-    """`random,greedy,mcts:200` → the rungs; empty names and repeats are errors."""
+def split_rungs(text: str, spec: GameSpec | None = None) -> tuple[str, ...]:
+    """`random,greedy,mcts:200` → the rungs; empty names and repeats are errors. `spec`: the
+    game, whose own rollout cut-off a search bot without depth= plays (`_bot_of`)."""
     rungs = tuple(part.strip() for part in text.split(","))
     for i, rung in enumerate(rungs, 1):
         if not rung:
@@ -62,7 +63,7 @@ def split_rungs(text: str) -> tuple[str, ...]:
     seen = {r for r in rungs if rungs.count(r) > 1}
     if seen:
         raise UsageError(f"--rungs {text}: {', '.join(sorted(seen))} is named twice (each rung once, weakest first)")
-    bots = [_bot_of(r) for r in rungs]
+    bots = [_bot_of(r, spec) for r in rungs]
     alike = [(a, b) for i, a in enumerate(rungs) for j, b in enumerate(rungs) if i < j and bots[i] == bots[j]]
     if alike:
         a, b = alike[0]
@@ -72,14 +73,20 @@ def split_rungs(text: str) -> tuple[str, ...]:
     return rungs
 
 
-def _bot_of(rung: str) -> object:
+def _bot_of(rung: str, spec: GameSpec | None = None) -> object:
     """What a rung plays: a search bot's parsed options (`mcts:3:c=1` and `mcts:3:c=1.0` are one
-    bot), else its name. A name that does not parse is left to the bot factory's own error."""
+    bot), else its name. A name that does not parse is left to the bot factory's own error.
+    With the game's `spec`, a depth not given is the game's own cut-off, as the bot plays it
+    (search.bots.make_search_bot): on Stargate `mcts:3:depth=end` is `mcts:3`, on Oh-Seven
+    `ismcts:3:depth=30` is `ismcts:3` (a ladder of the two played one bot twice)."""
     if is_search_name(rung):
         try:
-            return replace(parse_search(rung), name="")
+            bot = replace(parse_search(rung), name="")
         except UsageError:
             return rung
+        if spec is not None:  # 0 (depth=end) and None (to the end) alike
+            bot = replace(bot, depth=(spec.search_depth if bot.depth is None else bot.depth) or None)
+        return bot
     return rung
 
 

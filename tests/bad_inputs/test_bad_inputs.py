@@ -798,6 +798,13 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("compare-independent-seed-overflow", ["compare", str(DRAFT5), str(DRAFT5), "--seed", str(2**63 - 1), "--independent-seeds", "-n", "4", "-o", "{tmp}/c"], r"^error: --seed 9223372036854775807: with --independent-seeds the 2 variants play seeds --seed to --seed \+ 1, so --seed must be from 0 to 2\*\*63 - 2$"),
     Case("ladder-rung-unknown-first", ["ladder", str(DRAFT5), "--rungs", "random:x,greedy", "-n", "4", "-o", "{tmp}/l"], r"^error: --rungs: unknown bot 'random:x' for stargate \(valid: random, "),
     Case("ladder-rung-search-budget", ["ladder", str(DRAFT5), "--rungs", "random,mcts:-5", "-n", "4", "-o", "{tmp}/l"], r"^error: --rungs: bot 'mcts:-5': the budget is at least 1 iteration per decision, e.g. mcts:1000$"),
+    # a depth= that is the game's own cut-off is the bot without it: the two were played as two rungs of one bot
+    Case("ladder-rungs-same-bot-by-the-game-s-depth", ["ladder", str(DRAFT5), "--rungs", "random,mcts:3,mcts:3:depth=end", "-n", "4",
+                                                       "-o", "{tmp}/l"],
+         r"^error: --rungs random,mcts:3,mcts:3:depth=end: mcts:3 and mcts:3:depth=end are the same bot \(each rung once"),
+    Case("ladder-rungs-same-bot-by-oh-seven-s-depth", ["ladder", str(OHSEVEN), "--rungs", "ismcts:3:depth=30,ismcts:3", "-n", "4",
+                                                       "-o", "{tmp}/l"],
+         r"^error: --rungs ismcts:3:depth=30,ismcts:3: ismcts:3:depth=30 and ismcts:3 are the same bot"),
     Case("ladder-players-unsupported", ["ladder", str(DRAFT5), "--rungs", "nope,greedy", "--players", "7", "-n", "4", "-o", "{tmp}/l"], r"^error: .*draft5.yaml: --players 7 is not supported by this variant \(supported: 3, 4\); for 7 players, set planets_dealt.7=<planets> \(with --set, or in the variant file\)$"),
     Case("bot-search-c-with-a-line-break", ["simulate", str(DRAFT5), "--bots", "mcts:10:c=\n1", "-o", "{tmp}/o"],
          r"^error: --bots: bot 'mcts:10:c=\\n1': c=.1 must be a number ≥ 0$"),
