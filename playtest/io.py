@@ -222,9 +222,15 @@ def is_playtest_output(folder: Path) -> bool:
 
 def check_free(path: Path, force: bool, option: str) -> None:
     """An existing output (file, or non-empty folder) is only replaced with --force; a
-    non-empty folder only if playtest wrote it, even with --force."""
+    non-empty folder only if playtest wrote it, even with --force, and never one that another
+    playtest process is writing now."""
     if not os.path.lexists(path):
         return
+    if path.is_dir() and not path.is_symlink() and being_written(path):
+        # `-o RUN.partial --force` while RUN was simulated replaced the running run's folder under
+        # it: the run stopped with "internal error: No such file or directory"
+        raise UsageError(f"{option} {path}: another playtest process is writing there now; let it finish, or "
+                         f"choose another {option}")
     if path.is_dir() and not any(p for p in path.iterdir() if STAGING_MARK not in p.name):
         return
     if path.is_dir() and not path.is_symlink() and not is_playtest_output(path):
@@ -255,6 +261,14 @@ def remove_leftovers(target: Path) -> list[Path]:
 
 
 LOCK_NAME = ".lock"
+RUN_LOCK = "lock"
+"""The lock file of a run in progress, in its OUT.partial folder (sim.rundir)."""
+
+
+def being_written(folder: Path) -> bool:
+    """True while a live playtest process writes `folder`: a run in progress (its partial
+    folder) or a staging folder."""
+    return lock_held(folder / RUN_LOCK) or lock_held(folder / LOCK_NAME)
 
 
 def lock_held(path: Path) -> bool:

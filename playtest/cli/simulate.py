@@ -130,6 +130,7 @@ def simulate(
         BACKENDS,
         RunConfig,
         check_lineup,
+        check_not_partial_name,
         check_run,
         default_players,
         effective_workers,
@@ -179,6 +180,7 @@ def simulate(
                            rotate=not no_rotate, command=command, chunk_size=chunk_size)
         check_run(config, backend)
         check_not_input(out_dir, [Path(p) for p in v.chain], "--out")
+        check_not_partial_name(out_dir)
         prepare_out(out_dir, force=force)
         result = _with_progress(status, quiet, n, lambda cb: run_batch(
             v, config, out_dir, progress=cb, force=force, backend=backend, scheduler=scheduler))

@@ -485,6 +485,18 @@ def prepare_out(out_dir: Path, *, force: bool, option: str = "--out") -> None:
     check_free(out_dir, force, option)
 
 
+def check_not_partial_name(out_dir: Path, option: str = "--out") -> None:
+    """A run folder the user names may not be named *.partial: that is where the unfinished run
+    of its namesake lives (`partial_dir`). `simulate -o RUN.partial --force` replaced RUN's
+    interrupted run with a finished one, which `--resume RUN` then refused ("is not a partial
+    run") and which kept a new run into RUN from starting ("an interrupted run is in ...")."""
+    name = rundir.named(out_dir).name
+    if name.endswith(PARTIAL_SUFFIX) and name != PARTIAL_SUFFIX:
+        of = rundir.named(out_dir).with_name(name.removesuffix(PARTIAL_SUFFIX))
+        raise UsageError(f"{option} {out_dir}: a folder named *{PARTIAL_SUFFIX} is where playtest keeps the unfinished "
+                         f"run of {of} (`playtest simulate --resume {of}` finishes one); choose another name")
+
+
 def _looks_partial(folder: Path) -> bool:
     """An interrupted run's folder: a run.json and a chunks/ folder (a run whose run.json an
     interruption cut short is still one), or anything playtest marks as its output."""

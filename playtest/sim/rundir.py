@@ -32,14 +32,14 @@ import polars as pl
 
 from playtest.analysis.frames import collect
 from playtest.errors import PlaytestError, UsageError
-from playtest.io import lock_held, swap_into_place, write_atomic, write_bytes_atomic
+from playtest.io import RUN_LOCK, lock_held, swap_into_place, write_atomic, write_bytes_atomic
 from playtest.jsonplaces import located
 from playtest.variants.source import not_utf8
 
 PARTIAL_SUFFIX = ".partial"
 MANIFEST = "manifest.jsonl"
 CHUNKS = "chunks"
-LOCK = "lock"
+LOCK = RUN_LOCK
 TABLES = ("games", "events")
 
 

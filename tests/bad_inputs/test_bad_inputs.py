@@ -632,6 +632,11 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     # run.json of an interrupted run, edited: what a new run checks in its options is checked there
     # before resuming (these stopped with an internal error, played towards 10^12 games, or, for
     # max_decisions, removed the 2 saved games with "nothing was written")
+    # a run named *.partial: `-o out.partial --force` replaced out's interrupted run with a finished one, which
+    # `--resume out` then refused ("is not a partial run") and which kept `-o out` from starting
+    Case("simulate-out-named-partial", ["simulate", str(DRAFT5), "-n", "2", "-o", "{tmp}/out.partial", "--force"],
+         r"^error: --out {tmp}/out.partial: a folder named \*.partial is where playtest keeps the unfinished run of {tmp}/out "
+         r"\(`playtest simulate --resume {tmp}/out` finishes one\); choose another name$", setup=_interrupted()),
     Case("resume-bot-unknown", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:5: lineup.1: unknown bot 'alphazero' for stargate .*; cannot resume$", setup=_interrupted(lineup=["random", "alphazero", "random", "random"])),
     Case("resume-games-huge", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: games: 1000000000000 is outside 1 to 100,000,000; cannot resume$", setup=_interrupted(games=10**12)),
     Case("resume-chunk-size-zero", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: chunk_size: 0 is outside 1 to 1,000,000; cannot resume$", setup=_interrupted(chunk_size=0)),
@@ -1375,6 +1380,33 @@ def test_a_sweep_names_every_bad_value_of_its_grid_not_only_the_first(tmp_path: 
     assert lines[1] == ("--set crews.bays.time=-1:1:17: crews.bays.time: Input should be greater than or equal to 0 "
                         "(got -1)")
     assert not (tmp_path / "s").exists()
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", str(DRAFT5), "-n", "2", "-o", "{tmp}/out.partial", "--force"],
+    ["compare", str(DRAFT5), str(DRAFT5), "-n", "2", "-o", "{tmp}/out.partial", "--force"],
+    ["ladder", str(DRAFT5), "--rungs", "random,greedy", "-n", "2", "-o", "{tmp}/out.partial", "--force"],
+])
+def test_a_folder_another_process_is_writing_is_never_replaced(command: list[str], tmp_path: Path) -> None:
+    """`--out RUN.partial --force` while RUN was simulated replaced the running run's folder
+    (a playtest output, so --force was obeyed): the run stopped with "internal error: No such file
+    or directory". A folder whose lock a live process holds is refused by every command."""
+    import fcntl
+
+    _interrupted()(tmp_path)
+    lock = os.open(tmp_path / "out.partial" / "lock", os.O_RDWR)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # as the process simulating `out` holds it
+        before = _snapshot(tmp_path)
+        r = CliRunner().invoke(app, [a.replace("{tmp}", str(tmp_path)) for a in command])
+        assert r.exit_code == 2, (r.exit_code, r.stderr)
+        assert r.stderr.splitlines() == [(f"error: --out {tmp_path}/out.partial: " + (
+            f"a folder named *.partial is where playtest keeps the unfinished run of {tmp_path}/out "
+            f"(`playtest simulate --resume {tmp_path}/out` finishes one); choose another name" if command[0] == "simulate"
+            else "another playtest process is writing there now; let it finish, or choose another --out"))]
+        assert _snapshot(tmp_path) == before
+    finally:
+        os.close(lock)
 
 
 def _read_only(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
