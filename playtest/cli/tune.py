@@ -15,7 +15,7 @@ import typer
 from playtest.cli.app import Interrupted, app
 from playtest.cli.common import make_console, run_lineup
 from playtest.cli.compare import check_format, command_line
-from playtest.errors import PlaytestError, UsageError
+from playtest.errors import UsageError
 from playtest.games import get_game
 from playtest.io import (
     OutputTaken,
@@ -33,8 +33,10 @@ from playtest.variants import load_variant
 # Heavy libraries (polars, optuna, altair) are imported inside the command.
 
 
-class SearchInterrupted(PlaytestError):
-    exit_code = 130
+class SearchInterrupted(Interrupted):
+    """Ctrl-C or SIGTERM during the search: an Interrupted, so that it exits as every
+    interruption does (130, or 143 for SIGTERM: it was 130 for both) and its line reads as
+    theirs ("interrupted (SIGTERM): ...", not "error: interrupted: ...")."""
 
 
 def staging_dir(out: Path) -> Path:
@@ -203,8 +205,9 @@ def tune(
         md, js, best_text, kept = finish()
     except OutputTaken:
         raise  # the finished search was put beside --out: its one line says where
-    except Interrupted:
-        raise SearchInterrupted(f"interrupted: the finished trials are saved in {work}; run the same command "
+    except Interrupted as stop:
+        what = str(stop).split(":")[0]  # "interrupted (Ctrl-C)", "interrupted (SIGTERM)"
+        raise SearchInterrupted(f"{what}: the finished trials are saved in {work}; run the same command "
                                 "with --resume to continue") from None
     except Exception as exc:  # disk full, a report that cannot be written...: the search is kept (README)
         exc.add_note(f"the finished trials are kept in {work}: run the same command with --resume to finish "

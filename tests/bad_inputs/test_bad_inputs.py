@@ -1409,6 +1409,37 @@ def test_a_folder_another_process_is_writing_is_never_replaced(command: list[str
         os.close(lock)
 
 
+def test_an_interrupted_tune_exits_as_every_interruption(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGTERM half-way through a tune exited 130 (Ctrl-C's status; 143 is SIGTERM's, as simulate,
+    compare, sweep, ladder and diff exit) with "error: interrupted: ..." where every other
+    interruption reads "interrupted (SIGTERM): ..."."""
+    import signal
+
+    import playtest.cli.app as cli_app
+    import playtest.tune.search as S
+    from playtest.errors import Interrupted
+
+    real, calls = S.simulate, []
+
+    def sigterm(*a: object, **k: object) -> object:  # the probe plays; SIGTERM comes during the base's games
+        calls.append(1)
+        if len(calls) == 1:
+            return real(*a, **k)  # type: ignore[arg-type]
+        cli_app._SIGNALS.append(signal.SIGTERM)  # what the handler does before it raises
+        raise Interrupted("interrupted (SIGTERM): nothing was written")
+
+    (tmp_path / "g.yaml").write_text("run: {games: 2, players: 4, bots: random, seed: 1}\n"
+                                     "goals:\n  - {metric: game_length_rounds, target: 5}\n")
+    monkeypatch.setattr(S, "simulate", sigterm)
+    monkeypatch.setattr(cli_app, "_SIGNALS", [])
+    r = CliRunner().invoke(app, ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(tmp_path / "g.yaml"),
+                                 "-w", "1", "-o", str(tmp_path / "t")])
+    assert (r.exit_code, r.stderr.splitlines()[-1]) == (143, (  # after the progress line "base: 2 games …"
+        f"interrupted (SIGTERM): the finished trials are saved in {tmp_path}/.t.partial; run the same command with "
+        "--resume to continue"))
+    assert "Traceback" not in r.stderr
+
+
 def _read_only(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
     """`folder` as on a read-only file system (a chmod does not stop root, who runs CI here):
     os.access says it is not writable, and a temporary file cannot be made in it."""
