@@ -1131,6 +1131,15 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"t.yaml:7:7: rounds.1.deals.1.hands: every hand holds 8 cards, but the variant deals 7 \(hand_size\): give "
          r"each hand 7 cards$",
          {"t.yaml": re.sub(r"(?m)^( {6}[A-Z][a-z]+): \[", r"\1: [2C, ", _example("ohseven-match.yaml"))}),
+    # hands: {} was one "required key is missing" line per player (fuzz seed 1424: os9's first hands), and players: 7
+    # for the names [Ann, Ben] one line per hand's name and per Player N's absent hand (9 lines)
+    Case("fuzz-o7-hands-empty", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:6:\d+: rounds.1.deals.1.hands: no hand of Ann, Ben, Cat, Dan \(every player's hand is needed\)$",
+         {"t.yaml": re.sub(r"  - hands:\n(      \w+: .*\n)+", "  - hands: {}\n", _example("ohseven-match.yaml"), count=1)}),
+    Case("fuzz-o7-players-a-count-for-the-names", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:7:\d+: rounds.1.deals.1.hands: hands of Ann, Ben, Cat, Dan, but the players are Player 1, Player 2, Player 3, "
+         r"Player 4, Player 5, Player 6: name the same players in players: \(and names:\) as in the hands$",
+         {"t.yaml": _example("ohseven-match.yaml", "players: [Ann, Ben, Cat, Dan]", "players: 6")}),
     Case("o7-round-without-a-valid-key", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:\d+:3: rounds.7: none of its keys is valid \(got \{\"x\": 1\}\): it needs deals; valid keys: deals, tricks$",
          {"t.yaml": _example("ohseven-match.yaml").rsplit("\n- deals:", 1)[0] + "\n- x: 1\n"}),

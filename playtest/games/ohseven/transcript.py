@@ -182,14 +182,27 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                         else:
                             unknown = [k for k in hands_node.value if k not in players]
                             absent = [p for p in players if p not in hands_node.value]
+                            if unknown and absent and len(unknown) != len(absent):
+                                # Other players than the header's, not a renamed one or two: the players
+                                # (a count for the names, a name list cut) or the hands are wrong, one
+                                # mistake; it was one line per hand's name and per player's absent hand
+                                problems.append(hands_node.problem(f"{dp}.hands", (
+                                    f"hands of {', '.join(map(str, hands_node.value))}, but the players are "
+                                    f"{', '.join(players)}: name the same players in players: (and names:) as in the "
+                                    "hands")))
+                                raise TranscriptError(problems)
                             for k in unknown:
                                 problems.append(hands_node.value[k].problem(
                                     f"{dp}.hands.{k}", unknown_player(k, players, hands_node.value), at_key=True))
                             # An unknown name for each absent player is one mistake (a renamed
-                            # player), said at the name; an absent hand besides is missing.
-                            if len(unknown) != len(absent):
-                                problems += [hands_node.problem(f"{dp}.hands.{p}", "required key is missing")
-                                             for p in absent if not misspelt(p, hands_node.value, players)]
+                            # player), said at the name; an absent hand besides is missing (several:
+                            # one line at the hands, as `hands: {}` was one line per player).
+                            gone = [p for p in absent if not misspelt(p, hands_node.value, players)]
+                            if len(unknown) != len(absent) and len(gone) == 1:
+                                problems.append(hands_node.problem(f"{dp}.hands.{gone[0]}", "required key is missing"))
+                            elif len(unknown) != len(absent) and gone:
+                                problems.append(hands_node.problem(f"{dp}.hands", f"no hand of {', '.join(gone)} "
+                                                                   "(every player's hand is needed)"))
                             if unknown:
                                 # The players and the hands disagree (a name changed or left out):
                                 # every later deal, bid and trick would say it again.
