@@ -69,23 +69,49 @@ def at_path(value: Any, parts: Sequence[str]) -> Any:
 
 
 def with_defaults(changes: Sequence[Change], old_full: Any, new_full: Any) -> list[Change]:
-    """The changes with a side the file leaves out ('(absent)') shown as the default it takes,
-    read from each side validated with its defaults (`model_dump`)."""
+    """The changes as the two variants play them, read from each side validated with its defaults
+    (`model_dump`): a key whose value is the same on both sides changes no rule and is left out (a
+    key written out at its default, or removed with `!remove` where the default is the other side's
+    value: compare listed `extension_vp: [] → [] (default)`); a side the file leaves out ('(absent)')
+    is shown as the default it takes; and a section (a map, an id'd list) one side leaves out is
+    compared key by key with the default it takes (`role.en: "" (default) → Builder`: the whole
+    default `{"ja": "", "en": ""}` against the one key written read as if `ja` were removed). A
+    change is kept as written whenever that cannot be told (a path that leads to no value)."""
     out = []
     for c in changes:
         parts = c.path.split(".")
-        old = at_path(old_full, parts) if c.old is ABSENT else NOWHERE
-        new = at_path(new_full, parts) if c.new is ABSENT else NOWHERE
-        out.append(Change(c.path, c.old if old is NOWHERE else old, c.new if new is NOWHERE else new,
-                          c.old_default or old is not NOWHERE, c.new_default or new is not NOWHERE))
+        found = [at_path(full, parts) for full in (old_full, new_full)]
+        if all(f is not NOWHERE for f in found) and found[0] == found[1]:
+            continue
+        filled = [f if side is ABSENT else NOWHERE for f, side in zip(found, (c.old, c.new), strict=True)]
+        if any(f is not NOWHERE for f in filled) and (
+                (isinstance(found[0], dict) and isinstance(found[1], dict)) or (_is_id_list(found[0]) and _is_id_list(found[1]))):
+            for sub in diff(found[0], found[1], c.path):
+                rel = sub.path.split(".")[len(parts):]
+                (old, old_default), (new, new_default) = (
+                    _as_written(written, rel, value) for written, value in ((c.old, sub.old), (c.new, sub.new)))
+                out.append(Change(sub.path, old, new, old_default, new_default))
+            continue
+        out.append(Change(c.path, c.old if filled[0] is NOWHERE else filled[0], c.new if filled[1] is NOWHERE else filled[1],
+                          c.old_default or filled[0] is not NOWHERE, c.new_default or filled[1] is not NOWHERE))
     return out
 
 
+def _as_written(written: Any, rel: Sequence[str], value: Any) -> tuple[Any, bool]:
+    """One side of a key below a section compared with its default: the value the file writes
+    there, else the validated `value` marked as a default ('(absent)' where there is none)."""
+    mine = NOWHERE if written is ABSENT else at_path(written, rel)
+    if mine is not NOWHERE:
+        return mine, False
+    return value, value is not ABSENT
+
+
 def value_text(value: Any) -> str:
-    """A changed value as a change line shows it: text as it is, anything else as JSON, or '(absent)'."""
+    """A changed value as a change line shows it: text as it is, anything else (and empty text) as
+    JSON, or '(absent)'."""
     if value is ABSENT:
         return "(absent)"
-    if isinstance(value, str):
+    if isinstance(value, str) and value:  # an empty text as JSON, "": left bare it was invisible
         return value
     return json.dumps(value, ensure_ascii=False)
 

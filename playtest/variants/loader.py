@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 
 from playtest.errors import Problem, VariantError
 from playtest.filekinds import is_transcript
-from playtest.variants.diff import NOWHERE, Change, at_path, diff, with_defaults
+from playtest.variants.diff import Change, diff, with_defaults
 from playtest.variants.merge import REMOVE_KEY, is_id_list, item_id, left_removes, merge
 from playtest.variants.model import VariantModel
 from playtest.variants.problems import (
@@ -430,13 +430,7 @@ def _rule_changes(schema: type[BaseModel], base: Any, model: BaseModel, changes:
         parent = schema.model_validate(base).model_dump(mode="json")
     except ValidationError:
         return tuple(changes)
-    mine = model.model_dump(mode="json")
-
-    def same(path: str) -> bool:
-        found = [at_path(d, path.split(".")) for d in (parent, mine)]
-        return all(f is not NOWHERE for f in found) and found[0] == found[1]
-
-    return tuple(with_defaults([c for c in changes if not same(c.path)], parent, mine))
+    return tuple(with_defaults(changes, parent, model.model_dump(mode="json")))
 
 
 def _validate_tree(

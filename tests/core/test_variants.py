@@ -573,3 +573,22 @@ def test_a_variant_that_spells_no_integral_float_keeps_the_hash_it_had():
         v = load_variant(path)
         assert v.hash == spelled_hash(v.resolved), path
     assert load_variant(DRAFT5).hash == "fae64052bee9b0f9"  # as docs/transcripts.md shows it
+
+
+def test_a_section_the_parent_leaves_out_is_compared_key_by_key_and_a_default_written_out_is_no_change(tmp_path):
+    """A crew's `role` the parent leaves out read `crews.zed.role: {"ja": "", "en": ""} (default) →
+    {"en": "Builder"}`, as if its Japanese name were removed; and compare's and diff's rule changes
+    listed `planets.red1.extension_vp: [] → [] (default)` for a key one draft writes out at its
+    default, which validate --changes (and docs/variants.md) say changes no rule."""
+    from playtest.compare.compare import rule_changes
+
+    c = write(tmp_path, "c.yaml", f"extends: {DRAFT5}\nname: c\ncrews:\n  - {{id: zed, time: 1}}\n")
+    d = write(tmp_path, "d.yaml", "extends: c.yaml\nname: c\ncrews:\n  - id: zed\n    role: {en: Builder}\n")
+    vc, vd = load_variant(c), load_variant(d)
+    assert [str(x) for x in vd.changes] == ['crews.zed.role.en: "" (default) → Builder']
+    assert [str(x) for x in rule_changes(vc.resolved, vd.resolved)] == ['crews.zed.role.en: "" (default) → Builder']
+    assert [str(x) for x in rule_changes(vd.resolved, vc.resolved)] == ['crews.zed.role.en: Builder → "" (default)']
+    written = load_variant(write(tmp_path, "w.yaml", "extends: c.yaml\nname: c\nplanets:\n"
+                                                     "  - {id: red1, extension_vp: []}\n"))
+    assert written.changes == ()
+    assert rule_changes(vc.resolved, written.resolved) == rule_changes(written.resolved, vc.resolved) == []
