@@ -6,8 +6,8 @@ time for the few table games, 20 blocks of games for a run — because the game 
 independent unit (turns and seats of one game are not). Intervals use Student's t with the
 jackknife's degrees of freedom (n − 1 for n table games), so they are as wide as n games
 warrant — and below MIN_GAMES games there is none: the estimate is shown alone, with the reason
-(`no_interval`), since a 95% interval of an average over 2 or 3 games is wider than the spread of
-single games (two table games' margin of victory read 3.50 [0.00 – 1154257.35]). A category of
+(`no_interval`), since a 95% interval of an average over 2 or 3 games is wider than the range that
+holds 95% of single games (two table games' margin of victory read 3.50 [0.00 – 1154257.35]). A category of
 a distribution (a game length, an end trigger, a crew taken first) that one side, or one
 jackknife replicate, never had is 0% of its games, as compare counts it (compare.metrics.complete).
 
@@ -205,7 +205,7 @@ def interval(metric: str, est: float, se: float, df: int, n: int, players: int,
     A share the same in every game gets Wilson's interval over its games (wilson_effective); any
     other value the same in every game gets none (NaN), as the report's means and rates do
     (stats.NO_SPREAD): a zero-width interval would claim it cannot vary. Fewer than MIN_GAMES
-    games get none either: such an interval is wider than the spread of single games."""
+    games get none either: such an interval is wider than the range that holds 95% of single games."""
     if not (math.isfinite(se) and df > 0 and math.isfinite(est)) or n < MIN_GAMES:
         return (float("nan"), float("nan"))
     t = dist.t_ppf(0.975, df)

@@ -22,7 +22,7 @@ METHOD = ("Distance: root mean square of z = (table − run) / √(se_table² + 
           "jackknife (runs); 95% intervals within what the metric can be: Wilson at the effective number "
           "of games for shares (shifted by 1/P for advantages and lifts), Student-t on the log scale for "
           f"spreads, lengths and counts, Student-t otherwise; none from fewer than {MIN_GAMES} games (below that a 95% "
-          "interval of an average is wider than the spread of single games). A flag means the table differs "
+          "interval of an average is wider than the range that holds 95% of single games). A flag means the table differs "
           "from every run (largest per-run p-value, Holm-corrected over metrics).")
 
 

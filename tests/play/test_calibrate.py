@@ -466,6 +466,7 @@ def test_too_few_table_games_show_estimates_without_an_interval_and_say_why():
     summary, every = md.split("## Every metric")
     assert note in summary  # the terminal prints this part
     assert note in every and "| table (2 games, no interval) |" in every and "[95%]" not in every
+    assert "wider than the range that holds 95% of single games" in doc["method"]  # the method says the same
     assert "| margin_of_victory | all | 3.50 |" in every
     html = R.to_html(cal, meta)
     assert html.count(note) == 2 and f'<span title="{why}">none</span>' in html
