@@ -260,8 +260,8 @@ def apply_override(tree: Node, text: str) -> None:
                 # `--set crews.bays=1` was "crews.5: Input should be a valid dictionary": the
                 # item addressed by its id, said by its position.
                 raise VariantError([Problem(label, 1, col, shown, f"an item of this list is a mapping of its keys "
-                                                                  f"(got {short(value)}): to change one key, write "
-                                                                  f"--set {shown}.<key>=<value>")])
+                                                                  f"(got {short(value)}): to change one key, name it: "
+                                                                  f"{shown}.<key>=<value>")])
             if last and is_id_list(node) and "id" not in value:
                 # `--set crews.bays={time: 1}` replaces the whole item (a file's item merges by id):
                 # it read "crews.5.id: required key is missing", and with the id filled in the crew
@@ -269,7 +269,7 @@ def apply_override(tree: Node, text: str) -> None:
                 raise VariantError([Problem(label, 1, col, shown, f"a mapping here replaces the whole item, and it "
                                                                   f"has no id: to change keys of "
                                                                   f"{item_id(node.value[index])}, set each one "
-                                                                  f"(--set {shown}.<key>=<value>); to replace it, "
+                                                                  f"({shown}.<key>=<value>); to replace it, "
                                                                   "give its id too")])
             if last:
                 node.value[index] = _to_node(value, label, col)

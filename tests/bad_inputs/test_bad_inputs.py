@@ -552,13 +552,18 @@ V = [  # --- variant files: validate -------------------------------------------
     # crews.bays={time: 1}, "crews.5.id: required key is missing").
     Case("nf-item-without-a-valid-key", ["validate", str(NF_BASE), "--set", "developments.d08={x: 1}"],
          r"^--set developments.d08=\{x: 1\}:1:\d+: developments.d08: a mapping here replaces the whole item, and it has "
-         r"no id: to change keys of d08, set each one \(--set developments.d08.<key>=<value>\); to replace it, give its id too$"),
+         r"no id: to change keys of d08, set each one \(developments.d08.<key>=<value>\); to replace it, give its id too$"),
     Case("set-item-keys-without-its-id", ["validate", str(DRAFT5), "--set", "crews.bays={time: 1}"],
          r"^--set crews.bays=\{time: 1\}:1:\d+: crews.bays: a mapping here replaces the whole item, and it has no id: to "
-         r"change keys of bays, set each one \(--set crews.bays.<key>=<value>\); to replace it, give its id too$"),
+         r"change keys of bays, set each one \(crews.bays.<key>=<value>\); to replace it, give its id too$"),
     Case("set-item-to-a-number", ["validate", str(DRAFT5), "--set", "crews.bays=1"],
          r"^--set crews.bays=1:1:\d+: crews.bays: an item of this list is a mapping of its keys \(got 1\): to change one "
-         r"key, write --set crews.bays.<key>=<value>$"),
+         r"key, name it: crews.bays.<key>=<value>$"),
+    # The same under tune's --param, which has no --set: the message names no option (it said "write --set").
+    Case("param-item-to-a-number", ["tune", str(DRAFT5), "--param", "crews.bays=1..3", "--target",
+                                    str(ROOT / "gates/stargate-tune.yaml"), "--budget", "2", "-o", "{tmp}/t"],
+         r"^error: --param crews.bays=1..3: crews.bays: an item of this list is a mapping of its keys \(got 1\): "
+         r"to change one key, name it: crews.bays.<key>=<value> \(at 1\); .*\(at 3\)$"),
     # one mistake, six lines (fuzz seed 158): an effect's kind changed and its keys not was one line per
     # key the new kind needs and one per key it does not take
     Case("effect-kind-changed-keys-not", ["validate", "{tmp}/v.yaml"],
