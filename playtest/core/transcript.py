@@ -297,8 +297,11 @@ class TranscriptReader:
         node = self.doc["variant"]
         variant_path = self.path.parent / self.variant_ref
         if not variant_path.is_file():
-            raise TranscriptError([node.problem(
-                "variant", f"variant file not found: {self.variant_ref} (looked for {variant_path})")])
+            ref = self.variant_ref  # what is there, as validate says it: a folder or a device is no variant
+            what = (f"{ref} is a folder, not a variant file" if variant_path.is_dir() else
+                    f"{ref} is not a regular file (a device, pipe or socket cannot be a variant)"
+                    if variant_path.exists() else f"variant file not found: {ref}")
+            raise TranscriptError([node.problem("variant", f"{what} (looked for {variant_path})")])
         set_nodes = self.doc["set"].value if "set" in self.doc else []
         overrides = self.overrides
         problems: list[Problem] = []

@@ -509,6 +509,13 @@ V = [  # --- variant files: validate -------------------------------------------
          r"^error: --param name=!!binary aGk=,x: a !!binary value is bytes, not text"),
     Case("sweep-binary", ["sweep", str(DRAFT5), "--set", "name=!!binary aGk=,x", "-n", "4", "-o", "{tmp}/s"],
          r"^--set name=!!binary aGk=,x:1:6: name: a !!binary value is bytes, not text"),
+    # a transcript's variant: that is a folder or a device was "variant file not found: /tmp"
+    Case("replay-variant-a-folder", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:\d+:\d+: variant: /tmp is a folder, not a variant file \(looked for /tmp\)$",
+         {"t.yaml": _example("stargate-table-game.yaml", f"variant: {ROOT}/variants/stargate/draft5.yaml", "variant: /tmp")}),
+    Case("replay-variant-a-device", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:\d+:\d+: variant: /dev/zero is not a regular file \(a device, pipe or socket cannot be a variant\)",
+         {"t.yaml": _example("stargate-table-game.yaml", f"variant: {ROOT}/variants/stargate/draft5.yaml", "variant: /dev/zero")}),
     # a date quoted as Python writes it: "unknown game datetime.date(2001, 12, 14)"
     Case("replay-game-a-date", ["replay", "{tmp}/t.yaml"], r"t.yaml:3:7: game: unknown game 2001-12-14 \(known games",
          {"t.yaml": _example("stargate-table-game.yaml", "game: stargate", "game: 2001-12-14")}),
