@@ -22,6 +22,7 @@ from pydantic import ValidationError
 
 from playtest.analysis import columns as C
 from playtest.analysis.offs import off_for, switched_off
+from playtest.analysis.stats import t_quantile
 from playtest.compare.jackknife import DEFAULT_BLOCKS, Estimate, Key, Replicates, Sample, replicate
 from playtest.compare.metrics import MetricFn, is_tested, one_definition, report_metrics
 from playtest.compare.stats import holm, sign_flip_p
@@ -172,18 +173,20 @@ def _test_kind(reps: Replicates, v: int, metric: str, group: str, est: Estimate,
     return "tested", None
 
 
-def tested_p(reps: Replicates, est: Estimate, keys: Sequence[Key]) -> float:
-    """The p-value of a tested difference: its t test, but never below the exact sign-flip test
-    over the blocks of games that hold a side whose value is the same in every block only because
-    few games hold it (`Replicates.thin_constant_blocks`, as the ladder floors its tests). A share
-    gets the variance its few games cannot show (`unseen_variance`); a mean has no interval to take
-    that from, and the t test then read its constant over 3 games as certain, measuring only the
-    other side's spread."""
-    p = est.p_value()
+def tested(reps: Replicates, est: Estimate, keys: Sequence[Key]) -> Estimate:
+    """A tested difference as compare shows and tests it: its jackknife estimate, but never surer
+    than the exact sign-flip test over the blocks of games that hold a side whose value is the same
+    in every block only because few games hold it (`Replicates.thin_constant_blocks`, as the
+    ladder floors its tests). A share gets the variance its few games cannot show
+    (`unseen_variance`); a mean has no interval to take that from, and the t test read its constant
+    over 3 games as certain, measuring only the other side's spread. The standard error is widened
+    until the t test's p-value is the sign-flip test's, so that the interval and the p-value say
+    the same (an interval that excludes 0 while p ≥ 0.05 would claim what the test does not)."""
     thin = reps.thin_constant_blocks(keys)
-    if thin is not None and not math.isnan(p):
-        p = max(p, sign_flip_p(thin))
-    return p
+    p = est.p_value()
+    if thin is None or math.isnan(p) or p >= (floor := sign_flip_p(thin)):
+        return est
+    return Estimate(est.estimate, abs(est.estimate) / t_quantile(1 - floor / 2, est.df), est.df)
 
 
 def compare_samples(
@@ -238,6 +241,8 @@ def compare_samples(
             test, same_as = _test_kind(reps, v, metric, group, est, seen, len(rows))
             if test != "tested":
                 est = Estimate(est.estimate, math.nan, est.df)
+            else:
+                est = tested(reps, est, [(0, metric, group), (v, metric, group)])
             lo, hi = est.interval(1 - settings.alpha)
             if test == ONE_VALUE_EACH:  # the same difference in every game: no sampling error
                 lo = hi = est.estimate
@@ -256,7 +261,7 @@ def compare_samples(
             # joins Holm's family like any other.
             # Its K is the blocks that hold the row on both sides (Replicates.evidence_blocks): the
             # 2 games of 60 that reached round 17 gave "the same in every game of each" at p = 2^(1 - 30).
-            p_value = (tested_p(reps, est, [(0, metric, group), (v, metric, group)]) if test == "tested" else
+            p_value = (est.p_value() if test == "tested" else
                        sign_flip_p(reps.evidence_blocks([(0, metric, group), (v, metric, group)])) if test == ONE_VALUE_EACH
                        else math.nan)
             rows.append({C.METRIC: metric, C.GROUP: group, VARIANT: labels[v], BASELINE: labels[0],

@@ -394,8 +394,9 @@ def test_a_mean_the_same_in_the_few_games_that_hold_it_is_no_more_certain_than_t
     """A mean held by the games of 3 blocks of 30 and the same in each (the score of the 3 games
     that reached round 16) against one that varies: the t test measured only the other side's
     spread and read p = 4e-5; the difference is no more certain than the exact sign-flip test over
-    the 3 blocks, 2^(1 - 3) = 0.25 (as the ladder floors its tests)."""
-    from playtest.compare.compare import tested_p
+    the 3 blocks, 2^(1 - 3) = 0.25 (as the ladder floors its tests), and its interval says so too:
+    it holds 0, as a p-value of 0.25 does."""
+    from playtest.compare.compare import tested
     from playtest.compare.jackknife import Replicates
     from playtest.compare.stats import sign_flip_p
 
@@ -405,8 +406,12 @@ def test_a_mean_the_same_in_the_few_games_that_hold_it_is_no_more_certain_than_t
     reps = Replicates(keys, np.array([base.mean(), 50.0]), np.stack([base, np.full(30, 50.0)]), (), 60,
                       np.array([30, 3]))
     est = reps.contrast([(1.0, keys[1]), (-1.0, keys[0])])
-    assert est.p_value() < 1e-3  # what the t test alone says (4e-5)
-    assert tested_p(reps, est, keys) == sign_flip_p(3) == 0.25
+    lo, hi = est.interval()
+    assert est.p_value() < 1e-3 and lo > 0  # what the t test alone says (4e-5)
+    shown = tested(reps, est, keys)
+    assert shown.estimate == est.estimate and math.isclose(shown.p_value(), sign_flip_p(3)) and sign_flip_p(3) == 0.25
+    lo, hi = shown.interval()
+    assert lo < 0 < hi
     # Held by every block, the same value is the run's: the t test stands.
     every = Replicates(keys, reps.full, reps.reps, (), 60, np.array([30, 30]))
-    assert tested_p(every, est, keys) == est.p_value()
+    assert tested(every, est, keys) == est
