@@ -22,8 +22,7 @@ from pydantic import ValidationError
 
 from playtest.analysis import columns as C
 from playtest.analysis.offs import off_for, switched_off
-from playtest.analysis.stats import t_quantile
-from playtest.compare.jackknife import DEFAULT_BLOCKS, Estimate, Key, Replicates, Sample, replicate
+from playtest.compare.jackknife import DEFAULT_BLOCKS, Estimate, Replicates, Sample, replicate
 from playtest.compare.metrics import MetricFn, is_tested, one_definition, report_metrics
 from playtest.compare.stats import holm, sign_flip_p
 from playtest.core.spec import MetricInfos, Off
@@ -173,22 +172,6 @@ def _test_kind(reps: Replicates, v: int, metric: str, group: str, est: Estimate,
     return "tested", None
 
 
-def tested(reps: Replicates, est: Estimate, keys: Sequence[Key]) -> Estimate:
-    """A tested difference as compare shows and tests it: its jackknife estimate, but never surer
-    than the exact sign-flip test over the blocks of games that hold a side whose value is the same
-    in every block only because few games hold it (`Replicates.thin_constant_blocks`, as the
-    ladder floors its tests). A share gets the variance its few games cannot show
-    (`unseen_variance`); a mean has no interval to take that from, and the t test read its constant
-    over 3 games as certain, measuring only the other side's spread. The standard error is widened
-    until the t test's p-value is the sign-flip test's, so that the interval and the p-value say
-    the same (an interval that excludes 0 while p ≥ 0.05 would claim what the test does not)."""
-    thin = reps.thin_constant_blocks(keys)
-    p = est.p_value()
-    if thin is None or math.isnan(p) or p >= (floor := sign_flip_p(thin)):
-        return est
-    return Estimate(est.estimate, abs(est.estimate) / t_quantile(1 - floor / 2, est.df), est.df)
-
-
 def compare_samples(
     samples: Sequence[Sample],
     labels: Sequence[str],
@@ -236,13 +219,10 @@ def compare_samples(
                              C.P_VALUE: math.nan, IS_RATE: metric in rates, TEST: OFF_IN + " and ".join(off),
                              "_same_as": None, C.DEFINITION: definitions.get(metric, "")})
                 continue
-            terms = [(1.0, (v, metric, group)), (-1.0, (0, metric, group))]
-            est = reps.contrast(terms)
+            est = reps.difference((v, metric, group), (0, metric, group))
             test, same_as = _test_kind(reps, v, metric, group, est, seen, len(rows))
             if test != "tested":
                 est = Estimate(est.estimate, math.nan, est.df)
-            else:
-                est = tested(reps, est, [(0, metric, group), (v, metric, group)])
             lo, hi = est.interval(1 - settings.alpha)
             if test == ONE_VALUE_EACH:  # the same difference in every game: no sampling error
                 lo = hi = est.estimate

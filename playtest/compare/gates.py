@@ -430,7 +430,7 @@ def difference(reps: Replicates, label: str, a: Key, b: Key, span: tuple[float, 
     at 0 or 1 in every game (no tie in either draft's 400 games), it is bounded by the sides'
     exact bounds: `tie_rate of: change ≤ 0.5%` passed on "0 − 0, in every block", though either
     draft may tie 0.75% of the time."""
-    est = reps.contrast([(1.0, a), (-1.0, b)])
+    est = reps.difference(a, b)
     blocks = reps.evidence_blocks([a, b])
     edges = [Component(label, reps.value(key), edge_games(reps, key)) for key in (a, b)]
     if all(side.edge_games for side in edges):

@@ -36,6 +36,7 @@ from playtest.analysis.metrics import metric_info
 from playtest.analysis.offs import switched_off, without_off
 from playtest.analysis.stats import Z95, t_quantile, wilson
 from playtest.compare.metrics import MetricFn, complete, completed, distribution_groups, estimates
+from playtest.compare.stats import sign_flip_p
 from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError
 from playtest.report.format import is_share
@@ -224,6 +225,22 @@ class Replicates:
         if unseen > 0 and not math.isnan(found.se):
             return Estimate(found.estimate, math.sqrt(found.se ** 2 + unseen), found.df)
         return found
+
+    def difference(self, a: Key, b: Key) -> Estimate:
+        """a − b, as compare and the gates test it: the contrast (`contrast`), but never surer than
+        the exact sign-flip test over the blocks of games that hold a side whose value is the same
+        in every block only because few games hold it (`thin_constant_blocks`, as the ladder floors
+        its tests). A share gets the variance its few games cannot show (`unseen_variance`); a
+        mean has no interval to take that from, and the t test read its constant over 3 games as
+        certain, measuring only the other side's spread. The standard error is widened until the t
+        test's p-value is the sign-flip test's, so that the interval and the p-value say the same (an
+        interval that excludes 0 while p ≥ 0.05 would claim what the test does not)."""
+        est = self.contrast([(1.0, a), (-1.0, b)])
+        thin = self.thin_constant_blocks([a, b])
+        p = est.p_value()
+        if thin is None or math.isnan(p) or p >= (floor := sign_flip_p(thin)):
+            return est
+        return Estimate(est.estimate, abs(est.estimate) / t_quantile(1 - floor / 2, est.df), est.df)
 
     def unseen_variance(self, key: Key) -> float:
         """The variance of a share that is the same in every block although fewer than K blocks

@@ -481,6 +481,23 @@ def test_a_value_the_same_in_every_block_decides_only_from_the_blocks_that_hold_
     assert [r.status for r in evaluate(load_gates(path), in_two)] == [UNDECIDED, UNDECIDED]
 
 
+def test_a_change_against_a_side_the_same_in_a_few_blocks_is_no_surer_than_those_blocks(tmp_path):
+    """The candidate's mean the same in the 2 blocks that hold its games, the base's varying: the
+    change's jackknife saw only the base's spread and failed `of: change, max: 1` at +10 rounds
+    for certain; 2 blocks that agree are no evidence (sign-flip p 0.5), so it is undecided."""
+    import numpy as np
+
+    from playtest.compare.jackknife import Replicates
+
+    keys = ((0, "game_length_rounds", "all"), (1, "game_length_rounds", "all"))
+    path = gates_file(tmp_path, "gates:\n  - {metric: game_length_rounds, of: change, max: 1}\n")
+    base = 8.0 + np.random.default_rng(1).normal(0, 0.2, 30)
+    values, reps = np.array([base.mean(), 18.0]), np.stack([base, np.full(30, 18.0)])
+    assert [r.status for r in evaluate(load_gates(path), Replicates(keys, values, reps, (), 60))] == [FAIL]
+    thin = Replicates(keys, values, reps, (), 60, np.array([30, 2]))
+    assert [r.status for r in evaluate(load_gates(path), thin)] == [UNDECIDED]
+
+
 def test_a_share_s_bounds_stay_inside_what_a_share_can_be(tmp_path):
     """3 games gave a share's bounds as −64% … 131%; they are cut to [0, 1] (a difference of
     two shares to [−1, 1]), and a metric that is not a proportion is left as it is."""

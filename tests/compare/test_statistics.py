@@ -396,7 +396,6 @@ def test_a_mean_the_same_in_the_few_games_that_hold_it_is_no_more_certain_than_t
     spread and read p = 4e-5; the difference is no more certain than the exact sign-flip test over
     the 3 blocks, 2^(1 - 3) = 0.25 (as the ladder floors its tests), and its interval says so too:
     it holds 0, as a p-value of 0.25 does."""
-    from playtest.compare.compare import tested
     from playtest.compare.jackknife import Replicates
     from playtest.compare.stats import sign_flip_p
 
@@ -405,13 +404,13 @@ def test_a_mean_the_same_in_the_few_games_that_hold_it_is_no_more_certain_than_t
     base = 40.0 + rng.normal(0, 0.3, 30)
     reps = Replicates(keys, np.array([base.mean(), 50.0]), np.stack([base, np.full(30, 50.0)]), (), 60,
                       np.array([30, 3]))
-    est = reps.contrast([(1.0, keys[1]), (-1.0, keys[0])])
+    est = reps.contrast([(1.0, keys[1]), (-1.0, keys[0])])  # the jackknife alone
     lo, hi = est.interval()
     assert est.p_value() < 1e-3 and lo > 0  # what the t test alone says (4e-5)
-    shown = tested(reps, est, keys)
+    shown = reps.difference(keys[1], keys[0])  # as compare and the gates test it
     assert shown.estimate == est.estimate and math.isclose(shown.p_value(), sign_flip_p(3)) and sign_flip_p(3) == 0.25
     lo, hi = shown.interval()
     assert lo < 0 < hi
     # Held by every block, the same value is the run's: the t test stands.
     every = Replicates(keys, reps.full, reps.reps, (), 60, np.array([30, 30]))
-    assert tested(every, est, keys) == est
+    assert every.difference(keys[1], keys[0]) == est
