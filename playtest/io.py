@@ -271,6 +271,20 @@ def being_written(folder: Path) -> bool:
     return lock_held(folder / RUN_LOCK) or lock_held(folder / LOCK_NAME)
 
 
+def take_lock(path: Path) -> int | None:
+    """Hold the lock file at `path` (created if need be) for as long as the returned descriptor
+    is open; None when another live process holds it (flock: a dead process holds none)."""
+    import fcntl
+
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        return None
+    return fd
+
+
 def lock_held(path: Path) -> bool:
     """True while another process holds the lock file at `path` (flock; a dead process holds none)."""
     import fcntl

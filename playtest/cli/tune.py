@@ -3,6 +3,7 @@ space for a balance target (docs/tune.md)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 import time
@@ -18,13 +19,16 @@ from playtest.cli.compare import check_format, command_line
 from playtest.errors import UsageError
 from playtest.games import get_game
 from playtest.io import (
+    LOCK_NAME,
     OutputTaken,
+    being_written,
     check_free,
     check_not_input,
     check_output_path,
     is_playtest_output,
     mark_output,
     swap_into_place,
+    take_lock,
     write_atomic,
     write_parquet_atomic,
 )
@@ -51,6 +55,7 @@ def _check_out(out: Path, resume: bool, force: bool, check: Callable[[Path], Non
     work = staging_dir(out)
     if resume and force:
         raise UsageError("--resume and --force: give one (continue the search, or start it again)")
+    _check_not_running(out, work)
     if resume:
         if work.is_dir():
             check(work)
@@ -70,9 +75,31 @@ def _check_out(out: Path, resume: bool, force: bool, check: Callable[[Path], Non
     return None
 
 
+def _check_not_running(out: Path, work: Path) -> None:
+    """A search another tune is running into `out` (its working folder locked, `_lock`) is neither
+    replaced (--force deleted it under the running search, which died with an internal error) nor
+    continued by a second process, nor read as an interrupted one."""
+    if work.is_dir() and being_written(work):
+        raise _running(out, work)
+
+
+def _running(out: Path, work: Path) -> UsageError:
+    return UsageError(f"--out {out}: another playtest process is searching there now ({work}); let it finish, "
+                      "or choose another --out")
+
+
+def _lock(out: Path, work: Path) -> int:
+    """Hold the working folder's lock while the search runs (`_check_not_running`)."""
+    fd = take_lock(work / LOCK_NAME)
+    if fd is None:  # another process took it since the check
+        raise _running(out, work)
+    return fd
+
+
 def _prepare(out: Path, resumed: Path | None) -> Path:
     """The working folder for this run, as `_check_out` decided (`resumed`: the search continued)."""
     work = staging_dir(out)
+    _check_not_running(out, work)  # (the probe ran since `_check_out`)
     if resumed == work:
         return work
     if resumed is not None:
@@ -172,6 +199,7 @@ def tune(
         probe_table = tune_metrics()(s.info, s.games, s.events)
         G.check_against_probe(goals, probe_table, get_game(base.game).metric_info)
     work = _prepare(out_dir, resumed)
+    lock = _lock(out_dir, work)
     if not resume:
         write_settings(work, settings)
     err = make_console(stderr=True, highlight=False, soft_wrap=True)
@@ -198,6 +226,7 @@ def tune(
         write_atomic(work / "tune.html", tune_html(result, best_text))
         # An older --out is removed only once the new one is in place. Without --force (and not
         # continuing a search), an --out another command wrote while this one ran is kept.
+        (work / LOCK_NAME).unlink(missing_ok=True)  # (still held: the finished --out has none)
         swap_into_place(work, out_dir, replace=force or resumed is not None, option="--out")
         return md, js, best_text, kept_line(result) if result.base_wins else ""
 
@@ -213,6 +242,8 @@ def tune(
         exc.add_note(f"the finished trials are kept in {work}: run the same command with --resume to finish "
                      "once the cause is fixed (or --force to start afresh)")
         raise
+    finally:
+        os.close(lock)
     typer.echo(md if fmt == "md" else js, nl=fmt != "md")
     if best_text is None:
         err.print(f"{kept}; wrote {out_dir / 'tune.md'}, "

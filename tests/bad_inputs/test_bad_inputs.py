@@ -1554,3 +1554,35 @@ def test_many_mutations_of_every_input_break_no_contract():
     nor a whole list given a wrong value into its neighbours' checks (cb41202); an item that loses
     its id is one line since 049be5c."""
     assert _fuzz_bad(2, 600, simulate=True, several=False) == []
+
+
+@pytest.mark.parametrize("how", [["--force"], ["--resume"], []])
+def test_a_search_another_tune_is_running_is_neither_replaced_nor_continued(how: list[str], tmp_path: Path) -> None:
+    """`tune ... --out T --force` while a tune searched into T deleted the running search's
+    working folder (.T.partial, a playtest output, and unlocked): the running search died with
+    "internal error: StorageInternalError"; `--resume` ran a second process on the same study.
+    A search holds the working folder's lock while it runs (a stale one, its process dead, does not)."""
+    import fcntl
+
+    (tmp_path / "g.yaml").write_text("run: {games: 2, players: 4, bots: random, seed: 1}\n"
+                                     "goals:\n  - {metric: game_length_rounds, target: 5}\n")
+    work = tmp_path / ".t.partial"
+    work.mkdir()
+    (work / ".playtest-output").touch()
+    args = ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(tmp_path / "g.yaml"),
+            "--budget", "1", "-w", "1", "-o", str(tmp_path / "t"), *how]
+    lock = os.open(work / ".lock", os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # as the tune searching into t holds it
+        before = _snapshot(tmp_path)
+        r = CliRunner().invoke(app, args)
+        assert (r.exit_code, r.stderr.splitlines()) == (2, [
+            f"error: --out {tmp_path}/t: another playtest process is searching there now ({work}); let it finish, "
+            "or choose another --out"])
+        assert _snapshot(tmp_path) == before
+    finally:
+        os.close(lock)
+    if how == ["--force"]:  # its process gone, the lock file left behind blocks nothing
+        r = CliRunner().invoke(app, args)
+        assert r.exit_code == 0, r.stderr
+        assert not (tmp_path / "t" / ".lock").exists() and not work.exists()
