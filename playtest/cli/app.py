@@ -207,8 +207,18 @@ _SIGNALS: list[int] = []
 
 def _on_signal(signum: int, frame: object) -> None:
     _SIGNALS.append(signum)
-    name = "SIGTERM" if signum == signal.SIGTERM else "Ctrl-C"
-    raise Interrupted(f"interrupted ({name}): nothing was written")
+    raise Interrupted(f"{interruption()}: nothing was written")
+
+
+def interruption() -> str:
+    """How the line of an interruption begins: 'interrupted (Ctrl-C)' or 'interrupted (SIGTERM)',
+    from the first signal received ('interrupted' when none was). A command that says what it
+    kept takes it from here, not from the message it caught: a run's own reads 'interrupted before
+    any game was saved: ...', and tune said 'interrupted before any game was saved: the finished
+    trials are saved in ...'."""
+    if not _SIGNALS:
+        return "interrupted"
+    return f"interrupted ({'SIGTERM' if _SIGNALS[0] == signal.SIGTERM else 'Ctrl-C'})"
 
 
 def _exit_code(err: PlaytestError) -> int:

@@ -234,9 +234,10 @@ def tune(
         md, js, best_text, kept = finish()
     except OutputTaken:
         raise  # the finished search was put beside --out: its one line says where
-    except Interrupted as stop:
-        what = str(stop).split(":")[0]  # "interrupted (Ctrl-C)", "interrupted (SIGTERM)"
-        raise SearchInterrupted(f"{what}: the finished trials are saved in {work}; run the same command "
+    except Interrupted:
+        from playtest.cli.app import interruption  # (defined after app.py imports the commands)
+
+        raise SearchInterrupted(f"{interruption()}: the finished trials are saved in {work}; run the same command "
                                 "with --resume to continue") from None
     except Exception as exc:  # disk full, a report that cannot be written...: the search is kept (README)
         exc.add_note(f"the finished trials are kept in {work}: run the same command with --resume to finish "

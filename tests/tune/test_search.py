@@ -196,7 +196,7 @@ def test_an_interrupted_tune_resumes_to_the_same_result(tmp_path, monkeypatch, s
     out = tmp_path / "again"
     code, _, err = invoke("tune", variant, *WIN_TUNE, "--target", goals, "--out", out)
     partial = tmp_path / ".again.partial"
-    assert (code, err) == (130, f"interrupted (SIGINT): the finished trials are saved in {partial}; run the same "
+    assert (code, err) == (130, f"interrupted: the finished trials are saved in {partial}; run the same "
                                 "command with --resume to continue")
     assert not out.exists() and (partial / "study.db").is_file()
     monkeypatch.setattr(S, "simulate", real)
