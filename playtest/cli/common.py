@@ -56,15 +56,17 @@ def output_file(option: str, *, folder_ok: bool = False) -> Callable[[str], Path
     """The parser of an option that names an output FILE (report's and calibrate's --out, play's
     --save). Typer's Path drops a trailing '/', so `--out new/` (a folder meant) wrote a file
     named `new`: the text is read as given here. `folder_ok`: an existing folder is taken (play
-    saves the game in it), so a name ending in '/' must be one."""
+    saves the game in it), so a name ending in '/' must be one. A name ending in '/.' is one too:
+    Path drops that as well (`-o new.md/.` wrote the file new.md)."""
     def parse(text: str) -> Path:
         path = Path(text)
-        if not text.endswith("/") or not text.strip("/") or path.is_dir():
+        end = "/" if text.endswith("/") else "/." if text.endswith("/.") else ""
+        if not end or not text.strip("/.") or path.is_dir():
             return path  # ('/' and an existing folder: check_output_path says what is wrong)
         if folder_ok:
             raise UsageError(f"{option} {text}: {path} is a file, not a folder" if os.path.lexists(path) else
                              f"{option} {text}: folder {path} does not exist")
-        raise UsageError(f"{option} {text}: ends with '/', so it names a folder, but {option} is the file to "
+        raise UsageError(f"{option} {text}: ends with '{end}', so it names a folder, but {option} is the file to "
                          "write: give the file's name")
     return parse
 

@@ -782,6 +782,10 @@ R = [  # --- report: run folders and outputs -----------------------------------
          setup=_with_run()),
     Case("report-out-file-with-trailing-slash", ["report", "{tmp}/run", "-f", "md", "-o", "{tmp}/r.md/", "--force"],
          r"^error: --out {tmp}/r.md/: ends with '/', so it names a folder", {"r.md": "old"}, setup=_with_run()),
+    # '/.' likewise (Path drops it too): `-o new.md/.` wrote the file new.md
+    Case("report-out-trailing-slash-dot", ["report", "{tmp}/run", "-o", "{tmp}/new.md/."],
+         r"^error: --out {tmp}/new.md/.: ends with '/.', so it names a folder, but --out is the file to write: give "
+         r"the file's name$", setup=_with_run()),
     Case("calibrate-out-trailing-slash", ["calibrate", str(ROOT / "docs/examples/table/stargate-1.yaml"), "--against", "{tmp}/run",
                                           "-f", "md", "-o", "{tmp}/new/"],
          r"^error: --out {tmp}/new/: ends with '/', so it names a folder", setup=_with_run()),
