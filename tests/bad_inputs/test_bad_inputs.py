@@ -1596,3 +1596,15 @@ def test_a_search_another_tune_is_running_is_neither_replaced_nor_continued(how:
         r = CliRunner().invoke(app, args)
         assert r.exit_code == 0, r.stderr
         assert not (tmp_path / "t" / ".lock").exists() and not work.exists()
+
+
+def test_a_misspelt_hand_and_a_left_out_one_are_each_said_where_they_are(tmp_path: Path) -> None:
+    """e343908 made hands that name other players than the header one line ("name the same players in
+    players: ..."), and took a misspelt Ben (Bem) beside a left-out Dan for that: the players were
+    right, and the line named neither mistake. Each is said at its place, as before."""
+    text = _example("ohseven-match.yaml", "      Ben: [7H,", "      Bem: [7H,")
+    (tmp_path / "t.yaml").write_text(text.replace("      Dan: [7S, 6C, 5S, 3S, 3H, QS, QH]\n", "", 1))
+    r = CliRunner().invoke(app, ["replay", str(tmp_path / "t.yaml")])
+    assert (r.exit_code, r.stderr.splitlines()) == (2, [
+        f"{tmp_path}/t.yaml:7:7: rounds.1.deals.1.hands.Dan: required key is missing",
+        f"{tmp_path}/t.yaml:8:7: rounds.1.deals.1.hands.Bem: unknown player (did you mean 'Ben'? players: Ann, Ben, Cat, Dan)"])

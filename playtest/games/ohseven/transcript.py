@@ -182,10 +182,13 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                         else:
                             unknown = [k for k in hands_node.value if k not in players]
                             absent = [p for p in players if p not in hands_node.value]
-                            if unknown and absent and len(unknown) != len(absent):
+                            if unknown and absent and len(unknown) != len(absent) and not any(
+                                    misspelt(p, hands_node.value, players) for p in absent):
                                 # Other players than the header's, not a renamed one or two: the players
                                 # (a count for the names, a name list cut) or the hands are wrong, one
-                                # mistake; it was one line per hand's name and per player's absent hand
+                                # mistake; it was one line per hand's name and per player's absent hand.
+                                # (A hand's name that is a player's misspelt is said at that name: a
+                                # misspelt Ben and a left-out Dan read "name the same players in players:")
                                 problems.append(hands_node.problem(f"{dp}.hands", (
                                     f"hands of {', '.join(map(str, hands_node.value))}, but the players are "
                                     f"{', '.join(players)}: name the same players in players: (and names:) as in the "
