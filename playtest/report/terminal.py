@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import polars as pl
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
@@ -40,10 +42,22 @@ def metric_table(title: str, df: pl.DataFrame, declared: MetricInfos | None = No
     if has_p:
         p = ps[0]
         simulated = any("p simulated" in (d or "") for d in df[C.DEFINITION].to_list())
-        note = f"chi-square test that all are equal: p = {p:.3g}" + (
+        note = f"{_test_name(df)}: p = {p:.3g}" + (
             " (simulated from seeded multinomial draws: expected counts below 5)" if simulated else "")
-        return Group(table, Text(note, style="italic"))
+        return Group(table, Text(clean(note), style="italic"))
     return table
+
+
+def _test_name(df: pl.DataFrame) -> str:
+    """The test behind a table's p-value, as its definition names it ('...; p: paired t test over
+    matches of the difference.'); a chi-square test of equal shares, or a definition that names
+    none, reads 'chi-square test that all are equal' (Oh-Seven's highest-bidder table, a paired t
+    test, was printed under that caption)."""
+    for d in df.filter(pl.col(C.P_VALUE).is_not_null())[C.DEFINITION].to_list():
+        m = re.search(r"\bp: (.+?)\.?$", d or "")
+        if m and "chi-square" not in m.group(1):
+            return m.group(1).rstrip(".")
+    return "chi-square test that all are equal"
 
 
 def _text(value: object) -> Text:

@@ -131,3 +131,23 @@ def test_the_highest_bidder_table_says_what_the_highest_bidder_does_in_this_vari
         assert ("the trump suit", "bidding.trump: none") in [(o["what"], o["why"]) for o in report["switched_off"]]
     else:
         assert "Trump suit" in sections
+
+
+def test_the_highest_bidder_section_keeps_its_p_value(tmp_path):
+    """The section's definition promises 'p: paired t test over matches of the difference', but
+    the p-value was dropped from the game's tables, which are also the report's sections: every
+    report (terminal, Markdown, HTML, JSON) showed the definition without its p."""
+    import json
+
+    out = tmp_path / "run"
+    res = run("simulate", "variants/ohseven/base.yaml", "-n", "20", "--players", "4", "--bots", "heuristic",
+              "--seed", "1", "--workers", "1", "--out", str(out))
+    assert res.returncode == 0, res.stderr
+    assert "paired t test over matches of the difference: p = " in res.stdout
+    res = run("report", str(out), "--format", "json", "--out", str(tmp_path / "r.json"))
+    assert res.returncode == 0, res.stderr
+    doc = json.loads((tmp_path / "r.json").read_text(encoding="utf-8"))
+    rows = [m for s in doc["sections"] if s["title"].startswith("Highest bidder") for m in s["metrics"]]
+    p = {m["group"]: m["p_value"] for m in rows}
+    assert p["other players"] is None
+    assert p["highest bidder"] is not None and 0 <= p["highest bidder"] <= 1

@@ -51,3 +51,20 @@ def test_a_test_that_could_not_be_run_prints_no_p_value():
     print_tables(Console(file=buf, width=PIPE_WIDTH), [("Trump suit", C.metric_frame(rows))])
     out = buf.getvalue()
     assert "trump S" in out and "nan" not in out and "chi-square" not in out
+
+
+def test_a_p_value_is_captioned_with_the_test_its_definition_names():
+    """Oh-Seven's highest-bidder table is a paired t test over matches, not a chi-square of
+    equal shares: the caption names the test the definition gives, and a chi-square table keeps
+    its caption."""
+    d = ("Share of rounds with the bid met exactly, for the holder of the highest bid card and for the "
+         "others; intervals cluster-robust over matches; p: paired t test over matches of the difference.")
+    rows = [{C.METRIC: "exact_rate", C.GROUP: g, C.ESTIMATE: 0.4, C.CI_LOW: 0.35, C.CI_HIGH: 0.45,
+             C.N: 1400, C.P_VALUE: p, C.DEFINITION: d}
+            for g, p in (("highest bidder", 0.00014), ("other players", None))]
+    buf = io.StringIO()
+    print_tables(Console(file=buf, width=PIPE_WIDTH), [("Highest bidder makes its bid", C.metric_frame(rows))])
+    out = buf.getvalue()
+    assert "paired t test over matches of the difference: p = 0.00014" in out
+    assert "chi-square" not in out
+
