@@ -208,7 +208,7 @@ def sweep(
             console.print()
         for m in chosen:
             part = table.filter(pl.col(C.METRIC) == m)
-            t = Table(title=Text(m), title_justify="left", show_edge=False, pad_edge=False)
+            t = Table(title=Text(render.sweep_title(m, declared)), title_justify="left", show_edge=False, pad_edge=False)
             t.add_column("group")
             # plain Text, here and in the cells: rich would read "[red]" as markup; a heading too
             # long for its column folds (rich's default cuts it with '…', and the cut fell on the

@@ -514,12 +514,19 @@ def sweep_markdown(table: pl.DataFrame, metrics: list[str], labels: list[str], r
         part = table.filter(pl.col(C.METRIC) == m)
         groups = list(dict.fromkeys(part[C.GROUP].to_list()))
         cells = {(r[POINT], r[C.GROUP]): r for r in part.iter_rows(named=True)}
-        out += [f"### {m}", "", "| group | " + " | ".join(labels) + " |", "|---|" + "---:|" * len(labels)]
+        out += [f"### {metric_title(m, declared)} (`{m}`)", "", "| group | " + " | ".join(labels) + " |", "|---|" + "---:|" * len(labels)]
         for g in groups:
             row = [label(g)] + [sweep_cell(cells.get((lb, g)), m, g, offs.get(lb, ()), declared) for lb in labels]
             out.append("| " + " | ".join(row) + " |")
         out.append("")
     return "\n".join(out)
+
+
+def sweep_title(metric: str, declared: MetricInfos | None = None) -> str:
+    """A sweep table's heading: the metric in words, as `compare` titles it, then its id, the name
+    `--metric` and a goal's `metric:` take (the headings were the bare ids, e.g.
+    'margin_of_victory_median'; the Markdown puts the id in backticks)."""
+    return f"{metric_title(metric, declared)} ({metric})"
 
 
 def sweep_json(table: pl.DataFrame, metrics: list[str], run: dict[str, Any],
@@ -544,7 +551,7 @@ def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str]
     # chart's axis at 75% and cut the intervals that reached below it (helper h109's sweep).
     ends = [v for r in data for v in (r[C.CI_LOW], r[C.CI_HIGH], r[C.ESTIMATE]) if v is not None]
     scale = alt.Scale(zero=False, domain=[min(ends), max(ends)]) if ends else alt.Scale(zero=False)
-    y = alt.Y(f"{C.CI_LOW}:Q", title=metric, axis=alt.Axis(format=axis_format(k)), scale=scale)
+    y = alt.Y(f"{C.CI_LOW}:Q", title=metric_title(metric, declared), axis=alt.Axis(format=axis_format(k)), scale=scale)
     bands = base.mark_errorbar(ticks=True).encode(y=y, y2=alt.Y2(f"{C.CI_HIGH}:Q"))
     line = base.mark_line(point=True).encode(
         y=alt.Y(f"{C.ESTIMATE}:Q"),
@@ -582,7 +589,7 @@ def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: di
         table = table.with_columns(pl.concat_str([pl.lit(f"{k}=") + pl.col(k) for k in keys[1:]], separator=", ").alias(facet))
     defs = sweep_definitions(table)
     named = _named_groups(table, label)
-    charts = [(m, defs.get(m, ""), _sweep_chart(named.filter(pl.col(C.METRIC) == m), m, x_key, x_order, facet,
+    charts = [(sweep_title(m, declared), defs.get(m, ""), _sweep_chart(named.filter(pl.col(C.METRIC) == m), m, x_key, x_order, facet,
                                                 declared))
               for m in metrics]
     md = sweep_markdown(table, metrics, list(dict.fromkeys(table["point"].to_list())), run, offs, declared, label)

@@ -346,3 +346,22 @@ def test_the_terminal_verdict_shows_the_clearest_differences_of_each_variant(cli
     assert md.count("\n- ★ ") == total
     every = cli(*args, "--all", "--out", str(tmp_path / "b")).stdout.split("Rule changes")[0]
     assert every.count("  ★ ") == total and " more for " not in every
+
+
+def test_sweep_tables_are_titled_in_words_with_the_metric_id_beside(cli, tmp_path):
+    """The sweep's tables and charts were headed by the bare metric ids ('margin_of_victory_median',
+    'share_bid') where compare says 'Median winning margin (points)', 'Final bids of this value':
+    now the words (the game's own titles for its metrics) with the id that --metric takes beside."""
+    out = tmp_path / "sw"
+    res = cli("sweep", str(ROOT / "variants" / "ohseven" / "base.yaml"), "--set", "scoring.exact_bonus=0,2",
+              "-n", "4", "-w", "1", "--players", "4", "--out", str(out),
+              "--metric", "margin_of_victory_median", "--metric", "share_bid")
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert "Median winning margin (points) (margin_of_victory_median)" in lines
+    assert "Final bids of this value (share_bid)" in lines
+    md = (out / "sweep.md").read_text(encoding="utf-8")
+    assert "### Final bids of this value (`share_bid`)" in md and "### share_bid" not in md
+    html = (out / "sweep.html").read_text(encoding="utf-8")
+    assert "<h3>Final bids of this value (share_bid)</h3>" in html
+    assert '"title": "Final bids of this value"' in html or '"title":"Final bids of this value"' in html
