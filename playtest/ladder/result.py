@@ -59,10 +59,15 @@ def labeller(resolved: Mapping[str, Any]) -> Any:
 
 def describe(metric: str, group: str, label: Any, declared: MetricInfos | None = None) -> str:
     """The row in words for a sentence: the metric's phrase (TITLES, or its game's
-    `MetricInfo.phrase` in `declared`) with the group's label for `{g}`."""
+    `MetricInfo.phrase` in `declared`) with the group's label for `{g}`; a game's metric with a
+    title but no phrase reads as its title, as `compare` shows it (Oh-Seven's rebid rows read
+    'share rebids (0 rebids)' and 'rebids mean (mean per round)', the ids with spaces)."""
     g = label(group.removeprefix("all / ")) if group else ""
     own = declared.get(metric) if declared else None
     template = own.phrase if own is not None and own.phrase else TITLES.get(metric)
+    if not template and own is not None and own.title:
+        title = own.title
+        template = title[:1].lower() + title[1:] if title[1:2].islower() else title
     if template and g in ("", "all"):
         template = template.replace(" ({g})", "")
     if template:

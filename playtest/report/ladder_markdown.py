@@ -30,16 +30,32 @@ def p_shown(row: dict[str, Any]) -> str:
     every game of each rung gave the same value says so rather than "< 0.001"."""
     if skill.is_set_by_bots(row[skill.NOTE]):
         return row[skill.NOTE]
-    return F.p_value(row[skill.P_HOLM]) or row[skill.NOTE] or "–"
+    return F.p_value(row[skill.P_HOLM]) or row.get(SAME_AS_SHOWN) or row[skill.NOTE] or "–"
+
+
+SAME_AS_SHOWN = "same_as_shown"
+"""A repeat's note as the tables show it: the earlier row by its title ('same test as “seat 1
+win rate”'), where the note (and the JSON) names it by id ('same as win_rate_by_seat / seat 1')."""
+
+
+def _same_as_shown(note: str | None, titles: dict[tuple[str, str], str]) -> str | None:
+    prefix = f"{skill.SAME_AS} "
+    if not note or not note.startswith(prefix):
+        return None
+    metric, _, group = note.removeprefix(prefix).partition(" / ")
+    title = titles.get((metric, group))
+    return f"same test as “{title}”" if title else None
 
 
 def wide(ladder: Ladder) -> list[dict[str, Any]]:
     """One dict per (metric, group): test columns and each rung's metric row (or None)."""
     by = {(m, g, r): row for row in ladder.values.iter_rows(named=True)
           for m, g, r in [(row[C.METRIC], row[C.GROUP], row[skill.RUNG])]}
+    titles = {(t[C.METRIC], t[C.GROUP]): t["title"] for t in ladder.tests.iter_rows(named=True)}
     out = []
     for t in ladder.tests.iter_rows(named=True):
-        out.append(t | {"cells": [by.get((t[C.METRIC], t[C.GROUP], r)) for r in ladder.rungs]})
+        out.append(t | {"cells": [by.get((t[C.METRIC], t[C.GROUP], r)) for r in ladder.rungs],
+                        SAME_AS_SHOWN: _same_as_shown(t[skill.NOTE], titles)})
     return out
 
 

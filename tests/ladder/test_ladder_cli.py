@@ -189,3 +189,17 @@ def test_a_variant_note_is_printed_as_simulate_prints_it(tmp_path):
     code, _, err = invoke("ladder", variant, "--rungs", "random,greedy", "-n", "2", "-w", "1", "--out", tmp_path / "x")
     assert code == 0, err
     assert "note: " in err and "stock_empty can never fire" in err
+
+
+def test_a_repeated_test_names_the_earlier_row_in_words_in_the_reports(stargate_ladder):
+    """The start player's advantage repeats seat 1's win-rate test: the Markdown and HTML tables
+    said 'same as win\\_rate\\_by\\_seat / seat 1', ids where every row is titled in words. The JSON
+    note keeps the ids (docs/ladder.md)."""
+    out, stdout = stargate_ladder
+    text = (out / "ladder.md").read_text(encoding="utf-8")
+    assert "same test as “seat 1 win rate”" in text and "same as win" not in text
+    html = (out / "ladder.html").read_text(encoding="utf-8")
+    assert "same test as “seat 1 win rate”" in html and "same as win_rate_by_seat" not in html
+    doc = json.loads(stdout)
+    note = next(m["note"] for m in doc["metrics"] if m["metric"] == "first_player_advantage")
+    assert note == "same as win_rate_by_seat / seat 1"

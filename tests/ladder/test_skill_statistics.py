@@ -696,3 +696,14 @@ def test_the_skill_sentence_names_the_level_of_its_gap_interval():
     first = skill_matters(strength.strength_table(pairs), r)[0]
     gap = first.split("per-seat gap ", 1)[1]
     assert "] (97.5%): " in gap, first
+
+
+def test_a_game_metric_with_a_title_but_no_phrase_reads_as_its_title():
+    """Oh-Seven's rebid rows have a title (compare shows it) but no ladder phrase: the ladder's
+    table read 'share rebids (0 rebids)' and 'rebids mean (mean per round)', the ids with spaces."""
+    from playtest.games.ohseven.metric_info import METRIC_INFO
+    from playtest.ladder.result import describe
+
+    assert describe("share_rebids", "0 rebids", str, METRIC_INFO) == "rounds with this many rebids (0 rebids)"
+    assert describe("rebids_mean", "mean per round", str, METRIC_INFO) == "forced rebids per round (mean per round)"
+    assert describe("share_bid", "bid 1", str, METRIC_INFO) == "share of bids that are bid 1"  # a phrase wins
