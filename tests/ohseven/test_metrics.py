@@ -19,3 +19,27 @@ def test_count_groups_say_one_rebid_and_one_redeal_in_the_singular():
     redeals = pl.DataFrame({"kind": "redeal", "game": [1, 2, 2]})
     groups = redeals_per_match(games, redeals).filter(pl.col(C.METRIC) == "share_redeals")[C.GROUP].to_list()
     assert sorted(groups) == ["0 redeals", "1 redeal", "2 redeals"]
+
+
+def test_the_hook_with_one_deck_switches_rebids_off():
+    """Under the hook the last bidder may make the bids total the hand size only when every card
+    it has not bid would; in a deal's first pass that is its whole hand, all of one rank, which
+    a 7-card hand from one deck (4 cards a rank) never is. So at 2-4 players nothing can force a
+    rebid: the hook's report showed '0 rebids 100.0%' and a rebid bonus of 0.00, compare
+    counted 'hook is 0.55 lower' bonus points among its findings, and the shipped gate 'rebids
+    stay occasional' passed on a 0 that could not have been anything else."""
+    from playtest.games.ohseven.metrics import switched_off
+    from playtest.variants import load_variant
+
+    def off(overrides: tuple[str, ...], players: int | None) -> list[str]:
+        variant = load_variant("variants/ohseven/hook.yaml", overrides).model
+        return [o.what for o in switched_off(variant, players)]
+
+    assert off((), 4) == ["forced rebids, and so redeals and rebid bonuses"]
+    assert off((), 2) == ["forced rebids, and so redeals and rebid bonuses"]
+    assert off((), 5) == []  # two decks: 8 cards a rank, and identical highest cards
+    assert off((), None) == []  # some count the variant allows can rebid
+    assert off(("hand_size=3",), 4) == ["the 'identical' rebid trigger"]  # three 2s can be a hand
+    assert off(("bidding.hook=false",), 4) == ["the 'identical' rebid trigger"]
+    base = load_variant("variants/ohseven/base.yaml").model
+    assert [o.what for o in switched_off(base, 4)] == ["the 'identical' rebid trigger"]

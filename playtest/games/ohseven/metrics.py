@@ -21,7 +21,7 @@ from playtest.analysis.stats import (
     proportion_of_sums,
 )
 from playtest.core.spec import Off
-from playtest.games.ohseven.schema import BonusTo, OhSevenVariant, TrumpRule
+from playtest.games.ohseven.schema import BiddingMode, BonusTo, OhSevenVariant, TrumpRule
 
 # Rounds, players and rebids of one match are not independent: every interval over such rows is
 # a per-game ratio estimator with a cluster-robust standard error (stats.*_of_sums), and tests
@@ -231,6 +231,24 @@ def summary_tables(games: Table, events: Table) -> list[tuple[str, pl.DataFrame]
     ]
 
 
+def _hook_blocks_sum(variant: OhSevenVariant, players: int | None) -> bool:
+    """Whether the hook keeps the bids from ever summing to the hand size at `players` (None:
+    at every count the variant allows). The last bidder may make the total only when every card
+    it has not yet bid would; in a deal's first pass that is its whole hand, so its cards must
+    all have one bid value, which needs at least hand_size cards of one rank in the deck (rank
+    values are distinct: suits × copies of each, 4 with one 32-card deck, fewer than 7). With
+    no first rebid there is no later pass, and no redeal."""
+    if not (variant.bidding.hook and variant.bidding.mode == BiddingMode.IN_TURN):
+        return False
+    return variant.hand_size > _most_of_a_rank(variant, players)
+
+
+def _most_of_a_rank(variant: OhSevenVariant, players: int | None) -> int:
+    """Cards of one rank in the deck at `players` (None: the most at any count the variant allows)."""
+    counts = [players] if players is not None else list(variant.deck.copies)
+    return len(variant.deck.suits) * max(variant.deck.copies.get(p, 0) for p in counts)
+
+
 def switched_off(variant: OhSevenVariant, players: int | None = None) -> list[Off]:
     """The mechanisms `variant` switches off at `players` per game (None: at any count the
     variant allows), with the rows that measure them (GameSpec.switched_off): the reports leave
@@ -246,17 +264,21 @@ def switched_off(variant: OhSevenVariant, players: int | None = None) -> list[Of
     identical_why = ("bidding.rebid.triggers.identical_highest: false" if not triggers.identical_highest
                      else f"deck.copies: one deck at {players} players (identical bid cards need two)")
     identical_on = triggers.identical_highest and not one_deck
-    if not triggers.sum_equals_tricks and not identical_on:
+    sum_on = triggers.sum_equals_tricks and not _hook_blocks_sum(variant, players)
+    h = variant.hand_size
+    sum_why = ("bidding.rebid.triggers.sum_equals_tricks: false" if not triggers.sum_equals_tricks
+               else f"bidding.hook: true (the last bidder may make the total {h} only when all {h} cards of its "
+                    f"hand would, and the deck has {_most_of_a_rank(variant, players)} cards of each rank)")
+    if not sum_on and not identical_on:
         why = ("bidding.rebid.triggers: sum_equals_tricks and identical_highest both false"
-               if not triggers.identical_highest
-               else f"bidding.rebid.triggers.sum_equals_tricks: false, and {identical_why}")
+               if not triggers.identical_highest and not triggers.sum_equals_tricks
+               else f"{sum_why}, and {identical_why}")
         out.append(Off("forced rebids, and so redeals and rebid bonuses", why,
                        (("rebids_mean", "*"), ("share_rebids", "*"), ("share_trigger", "*"),
                         ("share_redeals", "*"), ("redeals_mean", "*"), ("bonus_points", "*"),
                         *Off.score_part("rebid_bonus"))))
         return out
-    for on, why, groups in ((triggers.sum_equals_tricks, "bidding.rebid.triggers.sum_equals_tricks: false",
-                             ("sum", "sum+identical")),
+    for on, why, groups in ((sum_on, sum_why, ("sum", "sum+identical")),
                             (identical_on, identical_why, ("identical", "sum+identical"))):
         if not on:
             out.append(Off(f"the '{groups[0]}' rebid trigger", why, tuple(("share_trigger", g) for g in groups)))
