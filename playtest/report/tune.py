@@ -18,7 +18,7 @@ from playtest.compare.jackknife import block_count
 from playtest.compare.render import MARK, fmt_diff, fmt_value
 from playtest.core.spec import MetricInfos
 from playtest.report.html import e, page
-from playtest.report.vega import vega_spec
+from playtest.report.vega import tooltip, vega_spec
 from playtest.tune.search import UNDEFINED_NOTE, GoalRow, Result, objective_text
 from playtest.tune.space import show
 
@@ -197,7 +197,7 @@ def _objective_chart(trials: pl.DataFrame) -> alt.TopLevelMixin:
     base = alt.Chart(df).encode(x=alt.X("trial:Q", title="trial"))
     dots = base.mark_circle(size=40, opacity=0.7).encode(
         y=alt.Y("objective:Q", title="objective (lower is better)"),
-        tooltip=[alt.Tooltip(c) for c in df.columns if c not in ("state",)][:12])
+        tooltip=[tooltip(c, df.schema[c].is_numeric()) for c in df.columns if c not in ("state",)][:12])
     line = base.mark_line(interpolate="step-after", color="#d62728").encode(y=alt.Y("best so far:Q"))
     return alt.layer(dots, line, width=420, height=220)
 

@@ -54,3 +54,13 @@ def vega_spec(build: Callable[P, alt.TopLevelMixin | None]) -> Callable[P, dict[
             return None if chart is None else chart.to_dict(validate=False)
 
     return spec
+
+
+def tooltip(column: str, numeric: bool) -> alt.Tooltip:
+    """A tooltip of a data column whose name may hold '.', '[' or ']' (a variant key such as
+    'scoring.exact_bonus'): Vega reads those as a path into nested data, so the field is escaped
+    and the title keeps the name (tune's trial tooltips read 'scoring.exact_bonus: NaN' and
+    'bidding.first_lead: undefined'). The type is given, as altair cannot infer it from an
+    escaped name."""
+    field = column.replace("\\", "\\\\").replace(".", "\\.").replace("[", "\\[").replace("]", "\\]")
+    return alt.Tooltip(field=field, type="quantitative" if numeric else "nominal", title=column)

@@ -64,3 +64,18 @@ def test_a_sweep_chart_s_axis_holds_every_interval_end() -> None:
     assert_valid_spec("sweep", spec)
     bands = spec["layer"][0]
     assert bands["encoding"]["y"]["scale"]["domain"] == [0.738, 1.0]
+
+
+def test_tune_s_trial_tooltips_read_columns_named_by_dotted_keys() -> None:
+    """Vega reads 'scoring.exact_bonus' as a path into nested data: every trial's tooltip in
+    tune.html showed 'scoring.exact_bonus: NaN' and 'bidding.first_lead: undefined'. The field is
+    escaped and its title keeps the key."""
+    trials = pl.DataFrame({"trial": [0, 1], "state": ["complete"] * 2, "objective": [0.2, 0.1],
+                           "scoring.exact_bonus": [4, 2], "bidding.first_lead": ["left_of_dealer", "highest_bidder"]})
+    spec = tune._objective_chart(trials)
+    assert_valid_spec("tune-objective", spec)
+    tips = {t["title"]: t for t in spec["layer"][0]["encoding"]["tooltip"]}
+    assert tips["scoring.exact_bonus"]["field"] == "scoring\\.exact_bonus"
+    assert tips["scoring.exact_bonus"]["type"] == "quantitative"
+    assert tips["bidding.first_lead"]["field"] == "bidding\\.first_lead"
+    assert tips["bidding.first_lead"]["type"] == "nominal"
