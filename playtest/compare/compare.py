@@ -18,7 +18,6 @@ from typing import Any
 
 import numpy as np
 import polars as pl
-from pydantic import ValidationError
 
 from playtest.analysis import columns as C
 from playtest.analysis.offs import off_for, switched_off
@@ -31,7 +30,7 @@ from playtest.games import get_game
 from playtest.report.format import is_share
 from playtest.report.model import label_of, variant_names
 from playtest.variants import Change, diff
-from playtest.variants.diff import with_defaults
+from playtest.variants.loader import changes_under_rules
 
 VARIANT = "variant"
 BASELINE = "baseline"
@@ -125,10 +124,9 @@ def rule_changes(base: dict, other: dict) -> list[Change]:
     changes = diff(rules(base), rules(other))
     try:
         schema = get_game(base["game"]).schema
-        full = [schema.model_validate(d).model_dump(mode="json") for d in (base, other)]
-    except (PlaytestError, ValidationError, KeyError, TypeError):  # a pair that does not validate: as written
+    except (PlaytestError, KeyError, TypeError):  # no game to read defaults from: as written
         return changes
-    return with_defaults(changes, *full)
+    return list(changes_under_rules(schema, base, other, changes))
 
 
 def semantic_changes(labels: Sequence[str], resolved: Sequence[dict]) -> tuple[tuple[str, str, tuple[Change, ...]], ...]:

@@ -417,20 +417,23 @@ def _node_of_change(tree: Node, path: str, label: str) -> Node | None:
     return node if node.file == label else None
 
 
-def _rule_changes(schema: type[BaseModel], base: Any, model: BaseModel, changes: list[Change]) -> tuple[Change, ...]:
-    """The changes whose key has another value under the rules, once both drafts are validated
-    with their defaults: `timing: before` written out where the parent left the default, or
-    `!remove` of a key whose default is the parent's value, changes no rule (they were listed as
-    'timing: (absent) → before'). A change is kept whenever that cannot be told (a parent that
-    does not validate alone, a path that does not lead to a value in both): a real change is
-    never dropped."""
+def changes_under_rules(schema: type[BaseModel], base: Any, other: Any, changes: Sequence[Change]) -> tuple[Change, ...]:
+    """`changes` (from `diff` of two resolved variants of one game) as the two play them, each
+    side validated with its defaults (`with_defaults`): `timing: before` written out where the
+    parent left the default, or `!remove` of a key whose default is the parent's value, changes no
+    rule (they were listed as 'timing: (absent) → before'), and a key one side leaves out is shown
+    at its default. `other` is a resolved variant or its validated model. The changes are kept as
+    written whenever that cannot be told (a side that does not validate alone, a path that does
+    not lead to a value in both): a real change is never dropped. The loader's `changes` and
+    compare's and diff's "Rule changes" both come from here."""
     if not changes:
         return ()
     try:
-        parent = schema.model_validate(base).model_dump(mode="json")
+        full = [side.model_dump(mode="json") if isinstance(side, BaseModel)
+                else schema.model_validate(side).model_dump(mode="json") for side in (base, other)]
     except ValidationError:
         return tuple(changes)
-    return tuple(with_defaults(changes, parent, model.model_dump(mode="json")))
+    return tuple(with_defaults(changes, *full))
 
 
 def _validate_tree(
@@ -477,7 +480,7 @@ def _validate_tree(
         if parent_tree is None:
             # Only overrides: compare with the file as written.
             base = _resolve_plain(chain[0])
-        changes = _rule_changes(schema, base, model, diff(base, data))
+        changes = changes_under_rules(schema, base, model, diff(base, data))
     return Variant(
         path=label,
         model=model,
