@@ -17,7 +17,6 @@ games.parquet and events.parquet, run.json says "complete", and the folder is re
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import os
 import re
@@ -32,7 +31,14 @@ import polars as pl
 
 from playtest.analysis.frames import collect
 from playtest.errors import PlaytestError, UsageError
-from playtest.io import RUN_LOCK, lock_held, swap_into_place, write_atomic, write_bytes_atomic
+from playtest.io import (
+    RUN_LOCK,
+    lock_held,
+    swap_into_place,
+    take_lock,
+    write_atomic,
+    write_bytes_atomic,
+)
 from playtest.jsonplaces import located
 from playtest.variants.source import not_utf8
 
@@ -234,12 +240,9 @@ def _check_chunks_folder(path: Path) -> None:
 
 
 def _lock(path: Path) -> int:
-    fd = os.open(path / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        os.close(fd)
-        raise UsageError(f"{path}: another playtest process is still writing this run") from None
+    fd = take_lock(path / LOCK)
+    if fd is None:
+        raise UsageError(f"{path}: another playtest process is still writing this run")
     return fd
 
 
