@@ -257,11 +257,11 @@ def check_settings(work: Path, settings: Settings) -> None:
         raise UsageError(f"--resume: {exc}; start again with --force") from None
     mine = settings.fingerprint()
     for key, value in mine.items():
-        if key == "variant_hash" and key in stored and stored[key] != value:
-            raise UsageError(f"--resume: the variant's rules have changed since the search began ({settings.variant}, "
-                             "or a draft it extends, was edited): its trials were played with the old rules; undo the "
-                             "edit, or --force to start again")
-        if key == "variant_hash":  # a search stored before the hash was kept: nothing to compare
+        if key == "variant_hash":  # (a search stored before the hash was kept has none: nothing to compare)
+            if key in stored and stored[key] != value:
+                raise UsageError(f"--resume: the variant's rules have changed since the search began "
+                                 f"({settings.variant}, or a draft it extends, was edited): its trials were played "
+                                 "with the old rules; undo the edit, or --force to start again")
             continue
         if stored.get(key) != value:
             raise UsageError(f"--resume: the stored search has another {_SETTING.get(key, key)} "
