@@ -51,7 +51,7 @@ def ladder(
     v = load(variant, set_)
     print_notes([v])
     spec = get_game(v.game)
-    names = split_rungs(rungs, spec)
+    names = split_rungs(rungs, (spec, spec.make_rules(v.model)))
     if players is None:
         players = default_players(v.model.player_counts())
     check_rungs(spec, v, players, names)

@@ -94,7 +94,7 @@ def simulate(
                                       "mcts:N (UCT, N iterations per decision) and ismcts:N (information-set "
                                       "search for hidden cards), with options after the budget: "
                                       ":rollout=random|<a bot of the game> :depth=K|end (cut rollouts after K moves, "
-                                      "then the game's evaluation; Oh-Seven's default 30) :c=<exploration, default 1.41> "
+                                      "then the game's evaluation; Oh-Seven's default 30) :c=<exploration, default √2 ≈ 1.414> "
                                       ":reward=win|margin :reuse=yes|no (keep the chosen move's subtree for the same "
                                       "seat's next decision, default no), e.g. mcts:400:rollout=greedy:c=0.7.")] = "random",
     seed: Annotated[int, typer.Option("--seed", help="Root seed: same seed, same rows.")] = 0,

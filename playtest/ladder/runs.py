@@ -11,10 +11,13 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from playtest.compare.jackknife import Sample
+from playtest.core.protocol import Rules
 from playtest.core.spec import GameSpec
 from playtest.errors import PlaytestError, UsageError
+from playtest.search.bots import played
 from playtest.search.names import is_search_name
 from playtest.search.names import parse as parse_search
 from playtest.sim.batch import RunConfig, check_lineup, check_players, read_run, run_batch
@@ -53,9 +56,9 @@ class LadderRuns:
     """Run label → folder relative to the ladder's output folder."""
 
 
-def split_rungs(text: str, spec: GameSpec | None = None) -> tuple[str, ...]:
-    """`random,greedy,mcts:200` → the rungs; empty names and repeats are errors. `spec`: the
-    game, whose own rollout cut-off a search bot without depth= plays (`_bot_of`)."""
+def split_rungs(text: str, game: tuple[GameSpec, Rules[Any, Any]] | None = None) -> tuple[str, ...]:
+    """`random,greedy,mcts:200` → the rungs; empty names and repeats are errors. `game`: the
+    game and its rules, whose own rollout cut-off a search bot without depth= plays (`_bot_of`)."""
     rungs = tuple(part.strip() for part in text.split(","))
     for i, rung in enumerate(rungs, 1):
         if not rung:
@@ -63,7 +66,7 @@ def split_rungs(text: str, spec: GameSpec | None = None) -> tuple[str, ...]:
     seen = {r for r in rungs if rungs.count(r) > 1}
     if seen:
         raise UsageError(f"--rungs {text}: {', '.join(sorted(seen))} is named twice (each rung once, weakest first)")
-    bots = [_bot_of(r, spec) for r in rungs]
+    bots = [_bot_of(r, game) for r in rungs]
     alike = [(a, b) for i, a in enumerate(rungs) for j, b in enumerate(rungs) if i < j and bots[i] == bots[j]]
     if alike:
         a, b = alike[0]
@@ -73,21 +76,19 @@ def split_rungs(text: str, spec: GameSpec | None = None) -> tuple[str, ...]:
     return rungs
 
 
-def _bot_of(rung: str, spec: GameSpec | None = None) -> object:
+def _bot_of(rung: str, game: tuple[GameSpec, Rules[Any, Any]] | None = None) -> object:
     """What a rung plays: a search bot's parsed options (`mcts:3:c=1` and `mcts:3:c=1.0` are one
     bot), else its name. A name that does not parse is left to the bot factory's own error.
-    With the game's `spec`, a depth not given is the game's own cut-off, as the bot plays it
-    (search.bots.make_search_bot): on Stargate `mcts:3:depth=end` is `mcts:3`, on Oh-Seven
+    With the `game`, a depth not given is the game's own cut-off, as the bot plays it
+    (search.bots.played): on Stargate `mcts:3:depth=end` is `mcts:3`, on Oh-Seven
     `ismcts:3:depth=30` is `ismcts:3` (a ladder of the two played one bot twice)."""
-    if is_search_name(rung):
-        try:
-            bot = replace(parse_search(rung), name="")
-        except UsageError:
-            return rung
-        if spec is not None:  # 0 (depth=end) and None (to the end) alike
-            bot = replace(bot, depth=(spec.search_depth if bot.depth is None else bot.depth) or None)
-        return bot
-    return rung
+    if not is_search_name(rung):
+        return rung
+    try:
+        bot = parse_search(rung) if game is None else played(game[0], rung, game[1])
+    except UsageError:
+        return rung
+    return replace(bot, name="")
 
 
 def pair_lineup(upper: str, lower: str, players: int) -> tuple[str, ...]:

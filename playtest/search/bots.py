@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from playtest.core.protocol import Bot, Rules
@@ -10,8 +11,17 @@ from playtest.errors import UsageError
 from playtest.search.ismcts import ISMCTSBot
 from playtest.search.mcts import MCTSBot, SearchBot
 from playtest.search.model import Model
-from playtest.search.names import is_search_name, parse
+from playtest.search.names import SearchSpec, is_search_name, parse
 from playtest.search.rollout import Rollout
+
+
+def played(spec: GameSpec, name: str, rules: Rules[Any, Any]) -> SearchSpec:
+    """The bot a search name plays on the game, with its rollout cut-off resolved
+    (`SearchSpec.played_depth`; depth 0 means to the end): `mcts:3` and `mcts:3:depth=end` on Stargate, whose
+    cut-off is the end, are one bot. UsageError for a name that does not parse."""
+    s = parse(name)
+    depth = s.played_depth(spec.search_depth, Model(spec, rules).evaluate is not None)
+    return replace(s, depth=depth or 0)
 
 
 def make_search_bot(spec: GameSpec, name: str, rules: Rules[Any, Any], seat: int) -> SearchBot:
@@ -23,10 +33,7 @@ def make_search_bot(spec: GameSpec, name: str, rules: Rules[Any, Any], seat: int
         raise UsageError(f"bot {s.name!r}: {spec.name} has no sample_state, which search bots need: add "
                          "Rules.sample_state(view, *, rng) to its rules (perfect information: return the "
                          "view's state) or GameSpec(sample_state=...); see playtest/core/protocol.py")
-    if s.depth is None:  # not in the name: the game's own cut-off, if it can evaluate one
-        depth = spec.search_depth if model.evaluate is not None else None
-    else:
-        depth = s.depth or None  # depth=end (0): rollouts to the end
+    depth = s.played_depth(spec.search_depth, model.evaluate is not None)
     if depth is not None and model.evaluate is None:
         raise UsageError(f"bot {s.name!r}: depth= needs the game's evaluation, and {spec.name} has none")
     make_policy = None

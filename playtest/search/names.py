@@ -23,7 +23,7 @@ OPTIONS_HELP = (
     "rollout=scripted:bays-first is read up to the next option=value), depth=K|end (cut rollouts after "
     "K moves and use the game's evaluation, or play them to the end; default: the game's own cut-off "
     "(Oh-Seven 30 moves), else the end), c=<exploration> "
-    f"(default {sqrt(2):.2f}), reward=win|margin (default win), reuse=yes|no (keep the chosen "
+    "(default √2 ≈ 1.414), reward=win|margin (default win), reuse=yes|no (keep the chosen "
     "move's subtree for the same seat's next decision; default no)"
 )
 YES_NO = {"yes": True, "no": False}
@@ -46,6 +46,15 @@ class SearchSpec:
     """The name as given (stripped): what results record as the bot."""
     reuse: bool = False
     """Start a seat's next decision of the same turn from the subtree already searched for it."""
+
+    def played_depth(self, game_depth: int | None, can_evaluate: bool) -> int | None:
+        """The rollout cut-off the bot plays (None: to the end): depth= as given, `depth=end`
+        to the end; not given, the game's own cut-off (GameSpec.search_depth) if the game can
+        evaluate a cut-off state, else to the end. One rule for the bot and for the ladder's
+        "the same bot twice" check."""
+        if self.depth is None:
+            return game_depth if can_evaluate else None
+        return self.depth or None
 
 
 def is_search_name(name: str) -> bool:

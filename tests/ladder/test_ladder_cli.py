@@ -203,3 +203,25 @@ def test_a_repeated_test_names_the_earlier_row_in_words_in_the_reports(stargate_
     doc = json.loads(stdout)
     note = next(m["note"] for m in doc["metrics"] if m["metric"] == "first_player_advantage")
     assert note == "same as win_rate_by_seat / seat 1"
+
+
+def test_a_game_with_a_cut_off_but_no_evaluation_plays_search_bots_to_the_end(example_game):
+    """A game that names a rollout cut-off (search_depth) but cannot evaluate a cut-off state:
+    `mcts:3` plays its rollouts to the end, as `mcts:3:depth=end` does, so a ladder of the two
+    would play one bot twice (the ladder's check once applied the cut-off without asking whether
+    the game can evaluate one, and took them for two bots)."""
+    from dataclasses import replace
+
+    from playtest_nim import SPEC
+
+    from playtest.ladder.runs import split_rungs
+    from playtest.search.bots import make_search_bot, played
+    from playtest.variants import load_variant
+
+    spec = replace(SPEC, search_depth=5)
+    rules = spec.make_rules(load_variant(example_game / "nim.yaml").model)
+    assert played(spec, "mcts:3", rules).depth == 0  # to the end
+    assert make_search_bot(spec, "mcts:3", rules, 0).rollout.depth is None  # as the bot plays it
+    with pytest.raises(PlaytestError, match="mcts:3 and mcts:3:depth=end are the same bot"):
+        split_rungs("random,mcts:3,mcts:3:depth=end", (spec, rules))
+    assert split_rungs("random,mcts:3,mcts:30", (spec, rules)) == ("random", "mcts:3", "mcts:30")
