@@ -123,6 +123,17 @@ def _nearest_existing(path: Path) -> Path:
     return Path("/")
 
 
+def reference(path: Path, folder: Path) -> str:
+    """How a file written into `folder` names `path` (the variant a saved game was played on,
+    the draft a tuned variant extends): relative to the folder, so that a project moved or
+    cloned as a whole still finds it; absolute when the two share nothing below the root, where
+    a relative name ('../../../work/x.yaml') would find it only from where the file stands now."""
+    target, here = path.resolve(), folder.resolve()
+    if os.path.commonpath([target, here]) == target.anchor:
+        return str(target)
+    return os.path.relpath(target, here)
+
+
 def check_output_path(path: Path, option: str, *, folder: bool) -> Path:
     """Refuse, before any work, an output path that cannot be written. `folder`: the output is
     a folder (a run), else a file. Returns the path unchanged."""

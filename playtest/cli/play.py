@@ -56,10 +56,10 @@ def _save_game(session: PlaySession, variant_path: str, wanted: Path, overrides:
     """Write the game so far as a transcript (atomically) to `wanted`, or to a free name beside
     it if that exists by now; says where, e.g. "game (3 decisions) is saved: g.yaml  (score
     it: ...)"."""
-    from playtest.io import write_atomic
+    from playtest.io import reference, write_atomic
 
     target = _free_path(wanted)
-    ref = os.path.relpath(Path(variant_path).resolve(), target.resolve().parent)
+    ref = reference(Path(variant_path), target.resolve().parent)
     write_atomic(target, session.transcript(ref, overrides))
     # Decisions, not transcript moves: a Stargate turn line holds up to three (crew, skill, placement).
     n = len(session.moves)

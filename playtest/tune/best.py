@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -10,6 +9,7 @@ from typing import Any
 import yaml
 
 from playtest.errors import PlaytestError
+from playtest.io import reference
 from playtest.tune.space import Param
 from playtest.variants import Variant, load_variant
 
@@ -51,7 +51,7 @@ def _merge(a: Any, b: Any) -> Any:
 
 def best_yaml(base_path: Path, winner: Variant, params: Sequence[Param], out_dir: Path, header: str) -> str:
     """The YAML text of out_dir/best.yaml. Checked: loading it gives the winner's rules."""
-    tree: dict[str, Any] = {"extends": os.path.relpath(base_path.resolve(), out_dir.resolve())}
+    tree: dict[str, Any] = {"extends": reference(base_path, out_dir)}
     for p in params:
         tree = _merge(tree, _nest(winner.resolved, p.key.split(".")))
     body = yaml.safe_dump(tree, allow_unicode=True, sort_keys=False, default_flow_style=False)

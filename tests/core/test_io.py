@@ -151,3 +151,18 @@ def test_a_foreign_partial_folder_is_never_deleted(tmp_path):
     res = CliRunner().invoke(app, args)
     assert res.exit_code == 2 and "is in the way and holds no playtest run" in res.output
     assert (foreign / "sub" / "keep.txt").read_text() == "mine" and not out.exists()
+
+
+def test_a_written_file_names_an_input_relative_to_itself_unless_only_the_root_is_shared(tmp_path):
+    """A saved game's `variant:` and a tuned draft's `extends:`: relative inside one tree (the
+    project moves as a whole), absolute when a relative name would climb to the root."""
+    from pathlib import Path
+
+    from playtest.io import reference
+
+    (tmp_path / "project" / "variants").mkdir(parents=True)
+    draft = tmp_path / "project" / "variants" / "d.yaml"
+    assert reference(draft, tmp_path / "project" / "games") == "../variants/d.yaml"
+    assert reference(draft, tmp_path / "project" / "variants") == "d.yaml"
+    elsewhere = Path("/proc/self")  # shares only "/" with any temporary folder
+    assert reference(draft, elsewhere) == str(draft.resolve())

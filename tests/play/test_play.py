@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from playtest.games import get_game
+from playtest.io import reference
 from playtest.play.session import InputError, PlaySession
 from playtest.variants import load_variant
 
@@ -292,6 +293,8 @@ def test_the_saved_game_says_which_bot_sat_where_and_the_seed(cli, tmp_path):
             "--moves", str(moves), "--save", str(save), "--no-color")
     assert r.returncode == 0, r.stderr
     assert save.read_text().splitlines()[0] == "# playtest play --seed 7: You in seat 2; bots: P1 greedy, P3 random"
+    # named as io.reference names it: relative, or absolute where a relative name climbs to "/"
+    assert f"\nvariant: {reference(Path(DRAFT5), tmp_path)}\n" in save.read_text()
     assert cli("replay", str(save)).returncode == 0
 
 
