@@ -124,6 +124,18 @@ def jackknife(est: float, reps: np.ndarray) -> Estimate:
     return Estimate(est, se, effective_df(centred))
 
 
+def no_surer_than(est: Estimate, blocks: int | None) -> Estimate:
+    """`est`, never surer than the exact sign-flip test over `blocks` blocks of games
+    (compare.stats.sign_flip_p): when its t test's p-value is below 2^(1 − blocks), the standard
+    error is widened until the p-value is that, so that the interval and the p-value say the same
+    (an interval that excludes 0 while p ≥ 0.05 would claim what the test does not). As it is when
+    `blocks` is None, or its p-value is NaN or already at least that."""
+    p = est.p_value()
+    if blocks is None or math.isnan(p) or p >= (floor := sign_flip_p(blocks)):
+        return est
+    return Estimate(est.estimate, abs(est.estimate) / t_quantile(1 - floor / 2, est.df), est.df)
+
+
 def block_count(games: int, k: int = DEFAULT_BLOCKS) -> int:
     """How many blocks `block_bounds` cuts a run of `games` (at least 2) games into: what a report
     that names the jackknife's blocks should say."""
@@ -226,21 +238,20 @@ class Replicates:
             return Estimate(found.estimate, math.sqrt(found.se ** 2 + unseen), found.df)
         return found
 
+    def tested(self, terms: Sequence[tuple[float, Key]]) -> Estimate:
+        """Σ coef · value as compare, the gates and tune report and test it: the contrast
+        (`contrast`), but never surer than the exact sign-flip test over the blocks of games that
+        hold a row of it whose value is the same in every block only because few games hold it
+        (`thin_constant_blocks`, as the ladder floors its tests; `no_surer_than`). Only the rows
+        whose coefficients do not cancel count. A share gets the variance its few games cannot
+        show (`unseen_variance`); a mean has no interval to take that from, and the t test read
+        its constant over 3 games as certain, measuring only the other rows' spread. So does a
+        contrast of more than two rows that holds one (tune's best − base of a spread has four)."""
+        return no_surer_than(self.contrast(terms), self.thin_constant_blocks(_rows_of(terms)))
+
     def difference(self, a: Key, b: Key) -> Estimate:
-        """a − b, as compare and the gates test it: the contrast (`contrast`), but never surer than
-        the exact sign-flip test over the blocks of games that hold a side whose value is the same
-        in every block only because few games hold it (`thin_constant_blocks`, as the ladder floors
-        its tests). A share gets the variance its few games cannot show (`unseen_variance`); a
-        mean has no interval to take that from, and the t test read its constant over 3 games as
-        certain, measuring only the other side's spread. The standard error is widened until the t
-        test's p-value is the sign-flip test's, so that the interval and the p-value say the same (an
-        interval that excludes 0 while p ≥ 0.05 would claim what the test does not)."""
-        est = self.contrast([(1.0, a), (-1.0, b)])
-        thin = self.thin_constant_blocks([a, b])
-        p = est.p_value()
-        if thin is None or math.isnan(p) or p >= (floor := sign_flip_p(thin)):
-            return est
-        return Estimate(est.estimate, abs(est.estimate) / t_quantile(1 - floor / 2, est.df), est.df)
+        """a − b, as compare and the gates test it: the two-row case of `tested`."""
+        return self.tested([(1.0, a), (-1.0, b)])
 
     def unseen_variance(self, key: Key) -> float:
         """The variance of a share that is the same in every block although fewer than K blocks
@@ -320,6 +331,14 @@ class Replicates:
         t = self.tables[v]
         found = t.filter((pl.col(C.METRIC) == metric) & (pl.col(C.GROUP) == group))[C.N]
         return None if found.is_empty() or found[0] is None else int(found[0])
+
+
+def _rows_of(terms: Sequence[tuple[float, Key]]) -> list[Key]:
+    """The rows of a contrast whose coefficients, summed over its terms, are not 0."""
+    coefs: dict[Key, float] = {}
+    for coef, key in terms:
+        coefs[key] = coefs.get(key, 0.0) + coef
+    return [key for key, coef in coefs.items() if coef != 0]
 
 
 def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFAULT_BLOCKS, *,

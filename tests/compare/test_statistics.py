@@ -414,3 +414,34 @@ def test_a_mean_the_same_in_the_few_games_that_hold_it_is_no_more_certain_than_t
     # Held by every block, the same value is the run's: the t test stands.
     every = Replicates(keys, reps.full, reps.reps, (), 60, np.array([30, 30]))
     assert every.difference(keys[1], keys[0]) == est
+
+
+def test_a_contrast_of_several_rows_with_one_constant_over_few_blocks_is_no_surer_than_those_blocks():
+    """best − base of a spread, four rows: the winner's mean score in seat 1 is held by the games
+    of 3 blocks of 30 and the same in each (the 3 games that reached round 16), the other three
+    rows vary a little. The jackknife sees only their spread and reads p below 1e-3; the contrast,
+    as tune reports it (`tested`), is no surer than the sign-flip test over those 3 blocks,
+    2^(1 - 3) = 0.25, and its interval holds 0. A constant row whose terms cancel is no side of
+    the contrast and floors nothing; held by every block, the t test stands."""
+    from playtest.compare.jackknife import Replicates
+    from playtest.compare.stats import sign_flip_p
+
+    rng = np.random.default_rng(5)
+    keys = ((0, "score", "1"), (0, "score", "2"), (1, "score", "1"), (1, "score", "2"))
+    varying = np.stack([40.0 + rng.normal(0, 0.05, 30), 38.0 + rng.normal(0, 0.05, 30),
+                        np.full(30, 50.0), 41.0 + rng.normal(0, 0.05, 30)])
+    full = np.array([40.0, 38.0, 50.0, 41.0])
+    reps = Replicates(keys, full, varying, (), 60, np.array([30, 30, 3, 30]))
+    terms = [(1.0, keys[2]), (-1.0, keys[3]), (-1.0, keys[0]), (1.0, keys[1])]
+    alone = reps.contrast(terms)
+    assert alone.p_value() < 1e-3 and alone.interval()[0] > 0  # what the t test alone says
+    shown = reps.tested(terms)
+    assert shown.estimate == alone.estimate == pytest.approx(7.0)
+    assert math.isclose(shown.p_value(), sign_flip_p(3))
+    lo, hi = shown.interval()
+    assert lo < 0 < hi
+    # The constant row in twice with opposite signs is not in the contrast: the t test stands.
+    cancelled = [(1.0, keys[2]), (-1.0, keys[2]), (1.0, keys[3]), (-1.0, keys[1])]
+    assert reps.tested(cancelled) == reps.contrast(cancelled) and reps.contrast(cancelled).p_value() < 1e-3
+    every = Replicates(keys, full, varying, (), 60, np.array([30, 30, 30, 30]))
+    assert every.tested(terms) == every.contrast(terms) == alone
