@@ -29,7 +29,14 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.compare.gates import GateResult, evaluate
-from playtest.compare.jackknife import Replicates, Sample, jackknife, replicate
+from playtest.compare.jackknife import (
+    Estimate,
+    Replicates,
+    Sample,
+    jackknife,
+    no_surer_than,
+    replicate,
+)
 from playtest.compare.stats import sign_flip_p
 from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError, UsageError, VariantError
@@ -181,7 +188,11 @@ def base_wins(base_objective: float, best_objective: float, gain: Gain | None = 
 def objective_gain(goals: G.Goals, reps: Replicates, alpha: float = 0.05) -> Gain:
     """The winner's (variant 1) objective minus the base's (variant 0) on their replicates: 80
     fresh games took the objective from 0.41 to 0.13 while each goal's own change had an
-    interval across 0, and the candidate was written to best.yaml as if shown to help."""
+    interval across 0, and the candidate was written to best.yaml as if shown to help. Like
+    compare's differences (Replicates.tested), it is never surer than the sign-flip test over the
+    blocks that hold a row it rests on whose value is the same in every block only because few
+    games hold it: a goal met by a mean that the 3 games holding it gave alike read as shown
+    from the base's spread alone."""
     def objective_at(column: int | None) -> float:
         best, base = _goals_at(goals, reps, column)
         return G.objective(goals, best) - G.objective(goals, base)
@@ -195,9 +206,11 @@ def objective_gain(goals: G.Goals, reps: Replicates, alpha: float = 0.05) -> Gai
     if not math.isfinite(est) or not np.isfinite(reps_gain).all():
         return Gain(est, math.nan, math.nan, False)
     gain = jackknife(est, reps_gain)
+    keys = _gain_rows(goals, reps)
     if gain.se == 0:
-        return Gain(est, est, est, est < 0 and sign_flip_p(_evidence_blocks(goals, reps)) <= alpha)
-    low, high = gain.interval(1 - alpha)
+        blocks = reps.evidence_blocks(keys) if keys else reps.k
+        return Gain(est, est, est, est < 0 and sign_flip_p(blocks) <= alpha)
+    low, high = no_surer_than(gain, reps.thin_constant_blocks(keys)).interval(1 - alpha)
     return Gain(est, low, high, high < 0)
 
 
@@ -216,11 +229,13 @@ def _goals_at(goals: G.Goals, reps: Replicates,
     return G.goal_values_of(goals, values[1], values[0]), G.goal_values_of(goals, values[0], values[0])
 
 
-def _evidence_blocks(goals: G.Goals, reps: Replicates) -> int:
-    """The K of the sign-flip test of a gain the same in every block: as compare's 'set by the
-    rules', the blocks that hold the rows the gain rests on (Replicates.evidence_blocks), the
-    shown group (a spread's pair) of each goal whose distance differs between the winner (1)
-    and the base (0); a goal on the 2 games of 80 that reached round 17 rests on 2 blocks."""
+def _gain_rows(goals: G.Goals, reps: Replicates) -> list[tuple[int, str, str]]:
+    """The rows the gain rests on: the shown group (a spread's pair) of each goal whose distance
+    differs between the winner (1) and the base (0). Their blocks (Replicates.evidence_blocks)
+    are the K of the sign-flip test of a gain the same in every block, as compare's 'set by the
+    rules' (a goal on the 2 games of 80 that reached round 17 rests on 2 blocks); one the same in
+    every block of the few that hold it floors the test of any other gain
+    (Replicates.thin_constant_blocks)."""
     best, base = _goals_at(goals, reps, None)
     keys: list[tuple[int, str, str]] = []
     for spec, w, b in zip(goals.items, best, base, strict=True):
@@ -229,7 +244,7 @@ def _evidence_blocks(goals: G.Goals, reps: Replicates) -> int:
         sides = ((1, w.groups), (0, w.groups)) if spec.of == "change" else ((1, w.groups), (0, b.groups))
         for v, groups in sides:
             keys += [(v, spec.metric, g) for g in groups if reps.has((v, spec.metric, g))]
-    return reps.evidence_blocks(keys) if keys else reps.k
+    return keys
 
 
 Progress = Callable[[str], None]
@@ -423,8 +438,8 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
                   [c for c, _, _ in cands], winner, win_variant, rows, gate_results, resumed, gain)
 
 
-def _ci(reps: Replicates, terms: list[tuple[float, tuple[int, str, str]]]) -> tuple[float, float, float]:
-    est = reps.contrast(terms)
+def _ci(est: Estimate) -> tuple[float, float, float]:
+    """The estimate with its 95% interval (NaN when its standard error is unknown)."""
     lo, hi = est.interval(0.95) if not math.isnan(est.se) else (math.nan, math.nan)
     return est.estimate, lo, hi
 
@@ -439,8 +454,10 @@ def _difference(reps: Replicates, terms: list[tuple[float, tuple[int, str, str]]
     """A difference of rows (a spread, a change, best − base) with its 95% jackknife interval,
     or a point without one: a difference whose every game gave one value on each side (0 rebids
     in all 800 games of base and best) has a jackknife interval of the point itself,
-    '+0.0 pts [+0.0, +0.0]', which reads as certain."""
-    t = _ci(reps, terms)
+    '+0.0 pts [+0.0, +0.0]', which reads as certain. Its interval is compare's (Replicates.tested):
+    never surer than the sign-flip test over the few blocks that hold a row the same in each of
+    them (the winner's mean score of the 3 games that reached round 16)."""
+    t = _ci(reps.tested(terms))
     return (t[0], math.nan, math.nan) if _is_point(t) else t
 
 
@@ -449,7 +466,7 @@ def _value_ci(reps: Replicates, variant: int, metric: str, group: str) -> tuple[
     the same in every game (a bot that won none of 800 games), whose jackknife interval is the
     point itself ('0.0% [0.0%, 0.0%]', read as certain); it gets the interval the run's own report
     gives that row (Wilson's over the games: [0.0%, 0.5%]), or none when the report has none."""
-    est, lo, hi = _ci(reps, [(1.0, (variant, metric, group))])
+    est, lo, hi = _ci(reps.value((variant, metric, group)))
     if not _is_point((est, lo, hi)):
         return est, lo, hi
     low, high = reps.table_interval((variant, metric, group))

@@ -718,6 +718,71 @@ def test_a_spread_or_change_the_same_in_every_game_is_shown_as_a_point(tmp_path)
     assert point(exact.base, 0.0)  # the base's change from itself
     assert exact.best == exact.diff and exact.diff[1] < exact.diff[0] < exact.diff[2]  # varying: its interval
 
+
+def _long_game_scores(winner_holding: int):
+    """Replicates of the mean score by seat of the games that reached round 16, base (0) and
+    winner (1), 30 blocks of 60 games: the winner's seat 1 scored 50 in every block, held by
+    `winner_holding` of them (3: only 3 games reached round 16); the other rows vary a little."""
+    from playtest.compare.jackknife import Replicates
+
+    rng = np.random.default_rng(5)
+    keys = ((0, "score_by_seat", "1"), (0, "score_by_seat", "2"), (1, "score_by_seat", "1"), (1, "score_by_seat", "2"))
+    full = np.array([40.0, 38.0, 50.0, 41.0])
+    reps = np.stack([40.0 + rng.normal(0, 0.05, 30), 38.0 + rng.normal(0, 0.05, 30),
+                     np.full(30, 50.0), 41.0 + rng.normal(0, 0.05, 30)])
+    return Replicates(keys, full, reps, (), 60, np.array([30, 30, winner_holding, 30]))
+
+
+def test_a_goal_s_difference_on_a_mean_constant_over_few_blocks_is_no_surer_than_those_blocks(tmp_path):
+    """A spread goal on the mean score by seat of the games that reached round 16: the winner's
+    seat 1 scored 50 in each of the 3 games that did, the same in the 3 blocks that hold them.
+    tune took its spread and best − base (four rows) from the jackknife alone, which sees only the
+    other rows' spread: +7.0 [+6.0, +8.0] while compare and the gates floor the same difference at
+    the sign-flip test over those 3 blocks (p = 0.25). The goal row now reports compare's interval
+    (Replicates.tested), which holds 0 as a p-value of 0.25 does; held by every block, the
+    jackknife's interval stands."""
+    from playtest.compare.stats import sign_flip_p
+    from playtest.tune import goals as G
+
+    path = tmp_path / "g.yaml"
+    path.write_text("goals:\n  - metric: score_by_seat\n    of: spread\n    target: 0\n")
+    goals = G.load_goals(path)
+    reps = _long_game_scores(3)
+    values = [{("score_by_seat", g): float(reps.whole((v, "score_by_seat", g))) for g in ("1", "2")} for v in (0, 1)]
+    best = G.goal_values_of(goals, values[1], values[0])
+    base = G.goal_values_of(goals, values[0], values[0])
+    (row,) = S.goal_rows(goals, reps, best, base)
+    m = "score_by_seat"
+    diff = [(1.0, (1, m, "1")), (-1.0, (1, m, "2")), (-1.0, (0, m, "1")), (1.0, (0, m, "2"))]
+    floored = reps.tested(diff)
+    assert math.isclose(floored.p_value(), sign_flip_p(3)) and reps.contrast(diff).p_value() < 1e-3
+    assert row.diff[0] == pytest.approx(7.0) and row.diff[1:] == pytest.approx(floored.interval())
+    assert row.diff[1] < 0 < row.diff[2]  # what p = 0.25 implies; the jackknife alone: [+6.0, +8.0]
+    assert row.best[0] == pytest.approx(9.0) and row.best[1] < 0 < row.best[2]  # the winner's own spread, two rows
+    assert row.base[1] > 0  # the base's spread rests on every block: its jackknife interval
+    every = _long_game_scores(30)
+    (row,) = S.goal_rows(goals, every, best, base)
+    assert row.diff[1:] == pytest.approx(every.contrast(diff).interval()) and row.diff[1] > 0
+
+
+def test_a_gain_resting_on_a_mean_constant_over_few_blocks_is_not_shown_from_the_base_s_spread(tmp_path):
+    """A goal of 50 points for seat 1 in the games that reached round 16: the winner meets it
+    with 50 in each of the 3 games that did, the base's 40 varies a little. The gain −10 read
+    [−10.5, −9.5] from the base's spread alone and the candidate was adopted; as compare's
+    difference, it is no surer than the sign-flip test over the 3 blocks (p = 0.25): not shown,
+    the base is kept. Held by every block, it is shown."""
+    from playtest.tune import goals as G
+
+    path = tmp_path / "g.yaml"
+    path.write_text("goals:\n  - {metric: score_by_seat, group: '1', target: 50}\n")
+    goals = G.load_goals(path)
+    gain = S.objective_gain(goals, _long_game_scores(3))
+    assert gain.estimate == pytest.approx(-10.0) and gain.low < 0 < gain.high and not gain.shown
+    assert S.base_wins(10.0, 0.0, gain)
+    held = S.objective_gain(goals, _long_game_scores(30))
+    assert held.estimate == pytest.approx(-10.0) and held.high < 0 and held.shown
+
+
 def test_values_that_together_make_no_variant_are_a_trial_ranked_last_not_a_stop(tmp_path):
     """Each tuned range is checked alone before the search; an explore draw of 30 with 7 bonus
     picks needs more worlds than New Frontiers' bag holds. That trial stopped the tune with a
