@@ -10,7 +10,9 @@ random numbers). Any linear contrast of metric values (variant B − variant A, 
 clustering within games and the correlation that common random numbers create between variants.
 One exception: a share that is the same in every block although only a few blocks hold its games
 (the 3 games that reached round 14) shows the jackknife no spread, and its term adds the variance
-of the interval its own report gives it (`Replicates.unseen_variance`).
+of the interval its own report gives it (`Replicates.unseen_variance`); and a contrast with such a
+row, a mean included, is tested no surer than the exact sign-flip test over the blocks that hold it
+(`Replicates.tested`: compare, the gates and tune report and test their contrasts with it).
 
 Intervals and tests use Student's t with *effective* degrees of freedom: K−1 when the replicates
 spread like normal data, fewer when a few blocks dominate the variance (bursty metrics such as
