@@ -649,6 +649,10 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("simulate-out-named-partial", ["simulate", str(DRAFT5), "-n", "2", "-o", "{tmp}/out.partial", "--force"],
          r"^error: --out {tmp}/out.partial: a folder named \*.partial is where playtest keeps the unfinished run of {tmp}/out "
          r"\(`playtest simulate --resume {tmp}/out` finishes one\); choose another name$", setup=_interrupted()),
+    # nor inside one: `-o out.partial/x` became part of out's run, carried and deleted with it
+    Case("simulate-out-inside-partial", ["simulate", str(DRAFT5), "-n", "2", "-o", "{tmp}/out.partial/x"],
+         r"^error: --out {tmp}/out.partial/x: is inside {tmp}/out.partial, the unfinished run of {tmp}/out; choose a "
+         r"folder outside it$", setup=_interrupted()),
     Case("resume-bot-unknown", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:5: lineup.1: unknown bot 'alphazero' for stargate .*; cannot resume$", setup=_interrupted(lineup=["random", "alphazero", "random", "random"])),
     Case("resume-games-huge", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: games: 1000000000000 is outside 1 to 100,000,000; cannot resume$", setup=_interrupted(games=10**12)),
     Case("resume-chunk-size-zero", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: chunk_size: 0 is outside 1 to 1,000,000; cannot resume$", setup=_interrupted(chunk_size=0)),
