@@ -402,6 +402,34 @@ def test_a_plugin_that_fails_to_load_is_one_line(tmp_path, monkeypatch, cli):
         refresh()
 
 
+def test_ctrl_c_while_a_plugin_loads_is_an_interruption_not_a_broken_plugin(tmp_path, monkeypatch, cli):
+    """Ctrl-C (the CLI's handler raises Interrupted) during the import of a game's module was
+    caught as the plugin's failure: `validate` at 1.2 s said `base.yaml:7:7: game: the game
+    plugin 'newfrontiers' ... failed to load: Interrupted: ...` and exited 2, not 130. A report's
+    header, which looks the game's title up, swallowed it and went on."""
+    from playtest.errors import Interrupted
+    from playtest.report import model
+
+    site = tmp_path / "site"
+    info = site / "slow-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: slow\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[playtest.games]\nslow = slow_game:SPEC\n")
+    (site / "slow_game.py").write_text("from playtest.errors import Interrupted\n"
+                                       "raise Interrupted('interrupted (Ctrl-C): nothing was written')\n")
+    monkeypatch.syspath_prepend(str(site))
+    refresh()
+    try:
+        (tmp_path / "v.yaml").write_text("game: slow\nname: x\n")
+        r = cli("validate", str(tmp_path / "v.yaml"))
+        assert (r.returncode, r.stderr) == (130, "interrupted (Ctrl-C): nothing was written\n")
+        with pytest.raises(Interrupted):
+            model.run_summary({"game": "slow"}, pl.DataFrame())
+    finally:
+        monkeypatch.undo()
+        refresh()
+
+
 def test_plugin_in_a_fresh_interpreter(tmp_path):
     """A true subprocess: a fresh interpreter finds the plugin from PYTHONPATH alone (as after
     `pip install playtest-nim`). Simulation workers are spawned with the parent's sys.path, so

@@ -16,7 +16,7 @@ from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 
 from playtest.core.spec import GameSpec
-from playtest.errors import PlaytestError
+from playtest.errors import Interrupted, PlaytestError
 
 GROUP = "playtest.games"
 
@@ -56,6 +56,8 @@ def get_game(name: str) -> GameSpec:
         raise GameNotFoundError(f"unknown game {name!r} (known games: {known_games()})")
     try:
         spec = ep.load()
+    except Interrupted:  # Ctrl-C or SIGTERM during the import (the CLI's handler): no plugin bug
+        raise
     except Exception as err:  # a plugin's own bug: report it in one line, never a traceback
         raise GamePluginError(f"the game plugin {name!r} ({ep.value}) failed to load: "
                               f"{type(err).__name__}: {err}") from None

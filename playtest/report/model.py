@@ -23,6 +23,7 @@ from playtest.analysis.frames import Table
 from playtest.analysis.metrics import Section, metric_info, sections
 from playtest.analysis.offs import switched_off
 from playtest.core.spec import MetricInfos, Off
+from playtest.errors import Interrupted
 from playtest.report import format as units
 
 SCHEMA_ID = "playtest-report"
@@ -161,6 +162,8 @@ def run_summary(info: Mapping[str, Any], games: Table) -> dict[str, Any]:
         from playtest.games import get_game
 
         title = get_game(info["game"]).title
+    except Interrupted:  # Ctrl-C while the plugin loads stops the command, as anywhere else
+        raise
     except Exception:  # an unknown or absent game still gets a report
         title = str(info.get("game", ""))
     return {
