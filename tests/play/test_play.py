@@ -559,7 +559,8 @@ def test_the_stargate_table_shows_extension_slots_and_planet_effects():
     ("develop d99", "'develop d99': no development 'd99' in this variant"),
     ("select trades", "'select trades': no action 'trades' in this variant (did you mean 'trade'? actions: retreat, "
                       "develop, explore, settle, produce, trade, envoy)"),
-    ("take w01", "'take w01' is not a legal move now; type its number, its notation as listed, or help"),  # known
+    ("take w01", "'take w01': you must select an action now (legal: select retreat, select develop, select explore, "
+                 "select settle, select produce, select trade, select envoy)"),  # known, not now: the rules' reason
 ])
 def test_a_new_frontiers_typo_gets_the_reason_replay_gives(typed, message):
     """`play` reads a typed move with the notation `replay` reads a transcript with: a misspelt
@@ -570,6 +571,25 @@ def test_a_new_frontiers_typo_gets_the_reason_replay_gives(typed, message):
     with pytest.raises(InputError) as err:
         s.parse(typed)
     assert str(err.value) == message
+
+
+def test_a_new_frontiers_move_illegal_now_gets_the_rules_reason_as_in_replay():
+    """A development the person cannot pay for was answered "'develop d15' is not a legal move now
+    (did you mean: develop d01, develop d03, ...?)", as if mistyped, where `replay` says what it
+    costs (and Oh-Seven's `play` gives the rules' reason too)."""
+    s = session(NEWFRONTIERS, 3, 0, "greedy")
+    s.advance()
+    s.play(s.parse("select develop"))
+    s.advance()
+    assert s.my_turn() and "develop d01" in [t for _, t in s.legal()]
+    with pytest.raises(InputError) as err:
+        s.parse("develop d15")
+    assert str(err.value) == "'develop d15': d15 costs 8 gold, you have 3"
+    with pytest.raises(InputError) as err:
+        s.parse("settle w01")
+    assert str(err.value) == ("'settle w01': you must develop or pass now (legal: develop d01, develop d02, "
+                              "develop d03, develop d04, develop d05, develop d06, develop d07, develop d08, "
+                              "develop d09, develop d12, develop d14, pass)")
 
 
 def play_moves(cli, tmp_path, variant: str, moves: str, *options: str):

@@ -13,8 +13,9 @@ from rich.text import Text
 from playtest import rng as streams
 from playtest.core.events import Event
 from playtest.errors import UsageError
+from playtest.games.newfrontiers.moves import canonical
 from playtest.games.newfrontiers.rules import NewFrontiersRules
-from playtest.games.newfrontiers.state import State, View
+from playtest.games.newfrontiers.state import State, View, parse_move
 from playtest.games.newfrontiers.transcript import GAME, dump_transcript, notation_error, replay
 from playtest.play.session import PlaySupport
 from playtest.play.table import TableGame
@@ -235,6 +236,23 @@ def transcript(rules: NewFrontiersRules, variant_ref: str, names: Sequence[str],
     return dump_transcript(data)
 
 
+def read_move(rules: NewFrontiersRules, state: State, text: str) -> Any:
+    """A move in transcript notation that the list does not hold (`consume w10 with h1`, say),
+    or the rules' reason, said to the person, why it is illegal now, as `replay` gives it: a
+    development too dear was answered 'not a legal move now (did you mean: develop d01, ...)'.
+    None for text that is no move of the notation (`notation_error` says why)."""
+    if state.over or notation_error(rules, text) is not None:
+        return None
+    move = parse_move(text)
+    reason = rules.why_illegal(state, move)
+    if reason is None:
+        return canonical(rules, state, move)
+    seat = f"seat {rules.current_seat(state) + 1}"
+    for theirs, yours in ((" has", " have"), (" holds", " hold"), (" already owns", " already own"), ("", "")):
+        reason = reason.replace(seat + theirs, "you" + yours)
+    raise ValueError(reason)
+
+
 def table_game(path: Any) -> TableGame:
     """A finished recorded game, replayed (every move checked) with the events the runner logs."""
     from pathlib import Path
@@ -247,4 +265,4 @@ def table_game(path: Any) -> TableGame:
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
                       hint_bot="greedy", table_game=table_game, private=private, notation_error=notation_error,
-                      detail=move_detail, show=show)
+                      detail=move_detail, show=show, read_move=read_move)
