@@ -226,3 +226,17 @@ def test_a_supported_player_count_without_compensation_is_noted(cli, tmp_path):
                      "home_worlds:\n  - {id: h6, name: Sixth, color: blue}\n")
     assert cli("validate", str(draft)).stderr == ""
     assert cli("validate", BASE, "--set", "rules.players=[2,3]").stderr == ""
+
+
+def test_an_unsupported_player_count_says_a_home_world_is_needed_too(cli, tmp_path):
+    """The fix offered for --players 6 was the setting alone, and following it only led to the next
+    error ('6 players need 6 home worlds, got 5'): the line names both changes."""
+    r = cli("simulate", BASE, "-n", "2", "--players", "6", "--out", str(tmp_path / "run"))
+    assert (r.returncode, r.stderr) == (2, f"error: {BASE}: --players 6 is not supported by this variant (supported: "
+                                           "2, 3, 4, 5); for 6 players, set 'rules.players=[2,3,4,5,6]' (with --set, "
+                                           "or in the variant file), and add a home world per player (home_worlds: "
+                                           "6 needed, this variant has 5)\n")
+    assert not (tmp_path / "run").exists()
+    # enough home worlds: the setting alone, as before
+    r = cli("simulate", BASE, "-n", "2", "--players", "4", "--set", "rules.players=[2,3]", "--out", str(tmp_path / "run"))
+    assert r.stderr.endswith("for 4 players, set 'rules.players=[2,3,4]' (with --set, or in the variant file)\n")

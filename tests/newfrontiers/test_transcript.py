@@ -366,7 +366,8 @@ def test_players_may_be_a_count_with_names_or_player_1_2_as_every_game_s_transcr
     # The header is read by the core, so the words are every game's (they were New Frontiers' own).
     ("players: 7", "players: the variant is for 2, 3, 4 or 5 players, not 7$"),
     ("players: 6", r"players: the variant is for 2, 3, 4 or 5 players, not 6; for 6 players, set "
-                   r"'rules.players=\[2,3,4,5,6\]' \(in the transcript's set: list\)$"),
+                   r"'rules.players=\[2,3,4,5,6\]' \(in the transcript's set: list\), and add a home world per "
+                   r"player \(home_worlds: 6 needed, this variant has 5\)$"),
     ("players: {n}\nnames: [Ann]", "names: 1 names for 4 players"),
     ("players: [{names}]\nnames: [a, b, c, d]", "names: the players are already named in players"),
     # What the core's reader checks and New Frontiers' own header did not: an empty name, a name

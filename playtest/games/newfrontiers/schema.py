@@ -362,6 +362,15 @@ class NewFrontiersVariant(VariantModel):
             return None
         return f"rules.players=[{','.join(map(str, sorted({*self.player_counts(), players})))}]"
 
+    def players_fix(self, players: int, how: str = "") -> str:
+        """The setting alone is not enough when the tile set has too few home worlds: following
+        '--players 6 ...; for 6 players, set rules.players=[2,3,4,5,6]' only led to the next error,
+        '6 players need 6 home worlds, got 5'."""
+        fix = super().players_fix(players, how)
+        if fix and len(self.home_worlds) < players:
+            fix += f", and add a home world per player (home_worlds: {players} needed, this variant has {len(self.home_worlds)})"
+        return fix
+
     def issues(self) -> list[Issue]:
         out: list[Issue] = []
         r = self.rules
