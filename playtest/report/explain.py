@@ -78,11 +78,17 @@ def none_strong(table: pl.DataFrame) -> str:
             "by point in the run's own tables.")
 
 
+RANK_NOTE = ("Ranked by the smallest standardised size each effect's own 95% interval allows (strong effects "
+             "first; an interval that holds 0 allows none), then by p-value: a larger point estimate can sit lower.")
+"""The order of 'Ranked effects' (tune.explain.RANK), said where the table is: a standardised
+-0.68 below a -0.97 with p-values out of order read as an unsorted table."""
+
+
 def explain_markdown(design: Design, table: pl.DataFrame) -> str:
     out = [f"# Which rule moves which number — {design.run_dir}", "", _head(design, table), ""]
     said = sentences(table, design.bots, design.declared)
     out += ["## Strong effects", ""] + ([f"- {s}" for s in said] or [none_strong(table)])
-    out += ["", "## Ranked effects", "", "| key | response | effect per step [95%] | standardised | p (Holm) |",
+    out += ["", "## Ranked effects", "", RANK_NOTE, "", "| key | response | effect per step [95%] | standardised | p (Holm) |",
             "|---|---|---:|---:|---:|"]
     for row in table.head(MAX_ROWS).iter_rows(named=True):
         out.append(f"| {_cause(row)} | {_response(row)} | {_size(row, design.declared)} | {row['std_effect']:+.2f} | "
@@ -141,7 +147,7 @@ def explain_html(design: Design, table: pl.DataFrame) -> str:
         specs["chart-0"] = _chart(table)
         chart = '<figure><h3>Standardised effects</h3><div class="chart" id="chart-0"></div></figure>'
     body = (f"<h1>Which rule moves which number</h1><p class=\"def\">{e(_head(design, table))}</p>"
-            f"<h2>Strong effects</h2><ul>{items}</ul><h2>Ranked effects</h2>{chart}"
+            f"<h2>Strong effects</h2><ul>{items}</ul><h2>Ranked effects</h2><p class=\"def\">{e(RANK_NOTE)}</p>{chart}"
             f"<table><thead><tr><th>key</th><th>response</th><th class=num>effect per step [95%]</th>"
             f"<th class=num>standardised</th><th class=num>p (Holm)</th></tr></thead><tbody>{rows}</tbody></table>")
     return page(f"Explain — {design.run_dir}", body, specs)

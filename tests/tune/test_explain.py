@@ -72,6 +72,10 @@ def test_trials_that_fit_exactly_give_no_interval_and_no_claim():
     # Holm ran over the 4 effects that have a p-value, not the 6 listed
     assert "after Holm over all 4 effects (and 2 of trials that fit exactly: no interval, never strong)." in md
     assert not any("exact_rate" in s for s in sentences(table, ("greedy",)))
+    # the table's order is said where the table is (it reads as unsorted by the standardised column)
+    from playtest.report.explain import RANK_NOTE, explain_html
+    assert f"## Ranked effects\n\n{RANK_NOTE}\n\n| key |" in md
+    assert "interval allows (strong effects first" in explain_html(d, table)
 
 
 def test_a_number_no_point_estimated_is_skipped_not_an_internal_error():
