@@ -445,3 +445,10 @@ def test_a_contrast_of_several_rows_with_one_constant_over_few_blocks_is_no_sure
     assert reps.tested(cancelled) == reps.contrast(cancelled) and reps.contrast(cancelled).p_value() < 1e-3
     every = Replicates(keys, full, varying, (), 60, np.array([30, 30, 30, 30]))
     assert every.tested(terms) == every.contrast(terms) == alone
+
+
+def test_holm_never_adjusts_a_p_value_above_1():
+    # 2 × 0.6 = 1.2 is a probability of 1, and the larger p inherits it (step-down monotonicity).
+    assert holm([0.6, 0.9]) == [1.0, 1.0]
+    # 3 × 0.02 = 0.06; 2 × 0.55 = 1.1, which is 1; 1 × 0.9 under the running 1 is 1.
+    assert holm([0.02, 0.55, 0.9]) == pytest.approx([0.06, 1.0, 1.0])
