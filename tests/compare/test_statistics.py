@@ -452,3 +452,93 @@ def test_holm_never_adjusts_a_p_value_above_1():
     assert holm([0.6, 0.9]) == [1.0, 1.0]
     # 3 × 0.02 = 0.06; 2 × 0.55 = 1.1, which is 1; 1 × 0.9 under the running 1 is 1.
     assert holm([0.02, 0.55, 0.9]) == pytest.approx([0.06, 1.0, 1.0])
+
+
+def test_an_estimate_s_interval_bounds_and_p_value_are_student_t_s():
+    """A contrast's interval is two-sided at the confidence asked (t at 1 − α/2), its bounds one-sided
+    at 1 − α (a gate's), its p-value two-sided: each against scipy's t on the same df."""
+    from scipy import stats as sps
+
+    from playtest.compare.jackknife import Estimate
+
+    e = Estimate(1.5, 0.4, 9)
+    two, one = sps.t.ppf(0.975, 9) * 0.4, sps.t.ppf(0.95, 9) * 0.4
+    assert e.interval(0.95) == pytest.approx((1.5 - two, 1.5 + two))
+    assert e.interval(0.90) == pytest.approx((1.5 - one, 1.5 + one))
+    assert (e.lower(0.05), e.upper(0.05)) == pytest.approx((1.5 - one, 1.5 + one))
+    assert e.p_value() == pytest.approx(2 * sps.t.sf(1.5 / 0.4, 9))
+    # No spread in any replicate: 0 is no evidence of a change; another value is not testable here
+    # (compare and the gates decide it by the sign-flip test over the blocks).
+    assert Estimate(0.0, 0.0, 9).p_value() == 1.0
+    assert math.isnan(Estimate(0.5, 0.0, 9).p_value()) and math.isnan(Estimate(0.5, math.nan, 9).p_value())
+
+
+def test_effective_degrees_of_freedom_follow_the_replicates_kurtosis():
+    """2(K − 1)/(κ − 1), κ the replicates' kurtosis (scipy's, not excess), for replicates heavier-
+    tailed than normal; K − 1 otherwise."""
+    from scipy import stats as sps
+
+    two_blocks = np.zeros(20)
+    two_blocks[[3, 11]] = 1.0  # 2 of 20 blocks carry every event
+    d = two_blocks - two_blocks.mean()
+    kurt = float(sps.kurtosis(d, fisher=False))
+    assert kurt == pytest.approx(73 / 9)  # by hand: 20 · 1.314 / 1.8²
+    assert effective_df(d) == int(2 * 19 / (kurt - 1)) == 5
+    flat = np.array([-1.0, 1.0] * 10)  # κ = 1: lighter-tailed than normal
+    assert effective_df(flat) == 19
+
+
+def test_replicates_equal_up_to_rounding_have_no_spread():
+    """(0.1 + 0.2) is 0.30000000000000004: replicates that differ by such rounding only are equal,
+    and their difference is 'identical', not a t test on a standard error of 1e-17."""
+    from playtest.compare.jackknife import jackknife
+
+    reps = np.full(30, 0.3)
+    reps[::2] = 0.1 + 0.2
+    assert np.ptp(reps) > 0  # the rounding this is about
+    est = jackknife(0.3, reps)
+    assert (est.se, est.df) == (0.0, 29)
+    assert jackknife(0.3, reps + np.linspace(0, 1e-3, 30)).se > 0  # a real spread is kept
+
+
+def _leaders_late(rng_seed: int = 5) -> tuple[Sample, Sample]:
+    """The base's leader won 90% of the 25 games that reached round 14; the draft's won all 3 of its."""
+    ids = np.arange(100)
+    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
+    rng = np.random.default_rng(rng_seed)
+    base = Sample({}, pl.DataFrame({"game": ids, "rounds": np.where(ids % 4 == 0, 14, 12),
+                                    "won": (rng.random(100) < 0.9).astype(float)}), empty)
+    draft = Sample({}, pl.DataFrame({"game": ids, "rounds": np.where(np.isin(ids, [5, 50, 95]), 14, 11),
+                                     "won": np.ones(100)}), empty)
+    return base, draft
+
+
+def test_the_variance_a_few_games_cannot_show_counts_on_either_side_of_a_difference():
+    """A share its 3 games agree on carries Wilson's variance at n = 3 whether it is the minuend
+    (a change) or the subtrahend (a spread's other order, base − draft): a coefficient of −1 adds
+    the same variance as +1, it does not take it away."""
+    reps = replicate(list(_leaders_late()), _leader_late)
+    thin, other = (1, "leader_after_round_wins", "round 14"), (0, "leader_after_round_wins", "round 14")
+    seen_alone = reps.contrast([(1.0, other)]).se
+    _, lo, hi = wilson(3, 3)
+    expected = math.sqrt(seen_alone ** 2 + ((hi - lo) / (2 * Z95)) ** 2)
+    assert reps.contrast([(1.0, thin), (-1.0, other)]).se == pytest.approx(expected)
+    assert reps.contrast([(-1.0, thin), (1.0, other)]).se == pytest.approx(expected)
+    assert reps.contrast([(-2.0, thin)]).se == pytest.approx((hi - lo) / Z95)  # (2 · se)² = 4 · var
+
+
+def test_a_share_the_same_in_every_block_that_every_block_holds_is_not_thin():
+    """A one-bot line-up's win rate by bot, 1/4 in each of 400 games: every block holds it, so its
+    zero spread is the run's own, with no variance unseen (thin rows are those fewer than K blocks hold)."""
+    from playtest.compare.jackknife import Replicates
+
+    keys = ((0, "win_rate", "x"), (1, "win_rate", "x"))
+    _, lo, hi = wilson(100, 400)
+    table = C.metric_frame([{C.METRIC: "win_rate", C.GROUP: "x", C.ESTIMATE: 0.25, C.CI_LOW: lo, C.CI_HIGH: hi,
+                             C.N: 400}])
+    base = 0.3 + np.random.default_rng(2).normal(0, 0.01, 30)
+    reps = Replicates(keys, np.array([base.mean(), 0.25]), np.stack([base, np.full(30, 0.25)]), (table, table), 400,
+                      np.array([30, 30]))
+    assert reps.is_constant(*keys[1]) and reps.thin_constant_blocks([keys[1]]) is None
+    assert reps.unseen_variance(keys[1]) == 0.0 and reps.value(keys[1]).se == 0.0
+    assert reps.difference(keys[1], keys[0]) == reps.contrast([(1.0, keys[1]), (-1.0, keys[0])])
