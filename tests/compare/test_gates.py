@@ -665,3 +665,48 @@ def test_limits_are_written_in_the_unit_of_the_estimates_beside_them(tmp_path):
     assert titles == ["spread of win_rate_by_seat ≤ 15 pts", "crew_pick_rate [bays] ≤ 90%",
                       "change in crew_pick_rate [bays] in [-5 pts, 5 pts]", "first_player_advantage ≥ -10 pts",
                       "game_length_rounds in [5, 7]"]
+
+
+def test_each_look_passes_at_alpha_over_the_looks(tmp_path, reps):
+    """With L looks a component holds when its one-sided bound at 1 − α/L lies inside the limit:
+    a limit between the t bounds at α and at α/4 passes after one look and not with four."""
+    from scipy import stats as sps
+
+    est = reps.value((1, "game_length_rounds", "all"))
+    at_one = est.estimate + float(sps.t.ppf(1 - 0.05, est.df)) * est.se
+    at_four = est.estimate + float(sps.t.ppf(1 - 0.05 / 4, est.df)) * est.se
+    g = load_gates(gates_file(tmp_path, f"gates:\n  - {{metric: game_length_rounds, max: {(at_one + at_four) / 2}}}\n"))
+    [one] = evaluate(g, reps)
+    [four] = evaluate(g, reps, looks=4)
+    assert (one.status, four.status) == (PASS, UNDECIDED)
+    assert (one.high, four.high) == (pytest.approx(at_one), pytest.approx(at_four))
+
+
+def test_a_value_the_same_in_every_block_fails_only_when_its_chance_is_within_the_fail_level(tmp_path):
+    """A mean of 1.0 in every one of 6 blocks: all 6 agree by chance 2^(1 - 6) = 1/32 of the time.
+    That is within α = 5%, not within α/2 = 2.5%, the fail level of two one-sided tests: beyond
+    `max: 0.5` it fails alone, and is undecided beside a second gate. 7 blocks (1/64) fail both ways."""
+    one = gates_file(tmp_path, "gates:\n  - {metric: rebids_mean, max: 0.5}\n")
+    two = gates_file(tmp_path, "gates:\n  - {metric: rebids_mean, max: 0.5}\n  - {metric: rebids_mean, min: -1}\n",
+                     "two.yaml")
+    six = flat_reps(6, 6, 1.0, "rebids_mean")
+    assert [r.status for r in evaluate(load_gates(one), six)] == [FAIL]
+    assert [r.status for r in evaluate(load_gates(two), six)] == [UNDECIDED, PASS]
+    assert [r.status for r in evaluate(load_gates(two), flat_reps(7, 7, 1.0, "rebids_mean"))] == [FAIL, PASS]
+
+
+def test_a_change_between_sides_held_by_different_blocks_rests_on_the_fewer(tmp_path):
+    """The base lasts 17 rounds in every game (all 30 blocks hold it), the candidate 18 in the 2
+    blocks that hold its games: their difference is the same in every block, but as evidence it
+    is 2 blocks (sign-flip p 0.5), not 30: the change is undecided."""
+    import numpy as np
+
+    from playtest.compare.jackknife import Replicates
+
+    keys = ((0, "game_length_rounds", "all"), (1, "game_length_rounds", "all"))
+    path = gates_file(tmp_path, "gates:\n  - {metric: game_length_rounds, of: change, max: 2}\n")
+    values, reps = np.array([17.0, 18.0]), np.array([[17.0] * 30, [18.0] * 30])
+    assert [r.status for r in evaluate(load_gates(path), Replicates(keys, values, reps, (), 60))] == [PASS]
+    uneven = Replicates(keys, values, reps, (), 60, np.array([30, 2]))
+    assert uneven.evidence_blocks(keys) == 2
+    assert [r.status for r in evaluate(load_gates(path), uneven)] == [UNDECIDED]
