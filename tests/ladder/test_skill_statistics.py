@@ -707,3 +707,35 @@ def test_a_game_metric_with_a_title_but_no_phrase_reads_as_its_title():
     assert describe("share_rebids", "0 rebids", str, METRIC_INFO) == "rounds with this many rebids (0 rebids)"
     assert describe("rebids_mean", "mean per round", str, METRIC_INFO) == "forced rebids per round (mean per round)"
     assert describe("share_bid", "bid 1", str, METRIC_INFO) == "share of bids that are bid 1"  # a phrase wins
+
+
+def test_a_rate_s_interval_is_wilson_s_at_the_games_effective_number():
+    """5 wins in 10 games: se over games with the sample variance (ddof 1), so n_eff = p(1 − p)/se²
+    = n − 1 = 9, as the report's shares (stats.proportion_of_sums); Wilson's interval at 9 on
+    t(0.975, 9), by hand. The gap's interval is the same on its range rescaled to [0, 1]."""
+    from scipy import stats as sps
+
+    q = float(sps.t.ppf(0.975, 9))
+    n, p = 9, 0.5
+    centre = (p + q * q / (2 * n)) / (1 + q * q / n)
+    half = q * math.sqrt(p * (1 - p) / n + q * q / (4 * n * n)) / (1 + q * q / n)
+    wins = np.array([1.0, 0.0] * 5)
+    assert strength.bounded_interval(wins) == pytest.approx((0.5, centre - half, centre + half))
+    assert strength.bounded_interval(2 * wins - 1, -1.0, 1.0) == pytest.approx((0.0, 2 * (centre - half) - 1,
+                                                                                   2 * (centre + half) - 1))
+
+
+def test_ratings_intervals_are_the_bootstraps_2_5_and_97_5_percentiles(monkeypatch):
+    """The rating's interval is the central 95% of its bootstrap replicates. With the fit replaced by
+    one that rates the upper rung at the call's number (the estimate first, then replicates 0 … 199),
+    the bounds are numpy's linear percentiles of 0 … 199: 199 · 0.025 = 4.975 and 194.025."""
+    calls = iter(range(-1, 200))
+
+    def counting_fit(n: int, data: np.ndarray) -> np.ndarray:
+        return np.array([0.0, float(next(calls))])
+
+    monkeypatch.setattr(strength, "_fit", counting_fit)
+    pairs = {("low", "up"): pair_sample(3, 40, 0.6)}  # both rungs win some comparisons: no open end
+    r = strength.ratings(pairs, ["low", "up"], rng=np.random.default_rng(1), n_boot=200)
+    up = r.row(1, named=True)
+    assert (up["rating"], up["ci_low"], up["ci_high"]) == (-1.0, pytest.approx(4.975), pytest.approx(194.025))
