@@ -554,3 +554,84 @@ def test_a_length_one_table_game_had_or_the_table_never_had_is_compared_as_a_sha
     assert tab["13 rounds"]["estimate"] == 0.0  # never reached at the table: 0%, compared
     assert tab["12 rounds"]["no_interval"] is None and tab["12 rounds"]["se"] > 0
     assert cal.runs["metrics_compared"][0] == 3
+
+
+def _score_source(label, scores):
+    import polars as pl
+
+    from playtest.analysis.calibration import Source
+
+    games = pl.DataFrame({"game": list(range(len(scores))), "s": [float(x) for x in scores]})
+    return Source(label, {"players": 3}, games, games.head(0))
+
+
+def _score_mean(info, games, events):
+    from playtest.analysis import columns as C
+
+    return C.metric_frame([{C.METRIC: "score_mean", C.GROUP: "all", C.ESTIMATE: float(games["s"].mean()),
+                            C.N: games.height, C.DEFINITION: "mean"}])
+
+
+def test_the_jackknife_of_a_mean_is_its_standard_error_over_games_or_blocks():
+    """Leave-one-game-out (the table): s/√n exactly. 20 blocks of 2 games (a run): the block means'
+    standard deviation over √20."""
+    from playtest.analysis.calibration import RUN_BLOCKS, jackknife
+
+    scores = np.random.default_rng(4).normal(10, 2, 40)
+    [table] = jackknife(_score_source("table", scores[:7]), _score_mean).iter_rows(named=True)
+    assert (table["se"], table["df"], table["n"]) == (pytest.approx(scores[:7].std(ddof=1) / math.sqrt(7)), 6, 7)
+    [run] = jackknife(_score_source("run", scores), _score_mean, RUN_BLOCKS).iter_rows(named=True)
+    block_means = scores.reshape(20, 2).mean(axis=1)
+    assert (run["se"], run["df"]) == (pytest.approx(block_means.std(ddof=1) / math.sqrt(20)), 19)
+
+
+def test_a_table_that_shows_no_spread_is_compared_at_the_spread_of_the_run():
+    """Five table games that all scored 9.5 have no spread of their own: the table's standard error
+    is the run's for 5 games, se_run · √(40/5), and z = (table − run) / √(that² + se_run²). The z
+    test is on the fewer degrees of freedom of the two sides (the table's 4), and a |z| below
+    the normal 97.5% point counts as within the run's interval."""
+    from scipy import stats as sps
+
+    from playtest.analysis.calibration import calibrate, table_floor
+
+    assert table_floor(0.1, 400, 4) == pytest.approx(1.0)  # 0.1 · √(400/4): the se of 4 such games
+    scores = np.random.default_rng(4).normal(11, 2, 40)
+    cal = calibrate(_score_source("table", [9.5] * 5), [_score_source("run", scores)], _score_mean)
+    se_run = scores.reshape(20, 2).mean(axis=1).std(ddof=1) / math.sqrt(20)
+    z = (9.5 - scores.mean()) / math.sqrt(se_run ** 2 * 40 / 5 + se_run ** 2)
+    assert 1 < abs(z) < sps.norm.ppf(0.975)  # what this example is about
+    run = cal.metrics.filter(cal.metrics["source"] == "run").row(0, named=True)
+    assert run["z"] == pytest.approx(z) and run["p_value"] == pytest.approx(2 * sps.t.sf(abs(z), 4))
+    [summary] = cal.runs.iter_rows(named=True)
+    assert (summary["metrics_compared"], summary["within_interval"]) == (1, 1)
+    assert summary["distance"] == pytest.approx(abs(z))
+
+
+def test_a_length_s_interval_is_the_t_interval_of_its_logarithm():
+    """A non-negative metric (score_sd) gets est · exp(±t · se/est), t on its df: by hand."""
+    from scipy import stats as sps
+
+    from playtest.analysis.calibration import interval
+
+    spread = math.exp(float(sps.t.ppf(0.975, 4)) * 0.5 / 2.0)
+    assert interval("score_sd", 2.0, 0.5, 4, 5, 3) == pytest.approx((2.0 / spread, 2.0 * spread))
+
+
+def test_a_metric_is_flagged_only_where_the_table_differs_from_every_run_after_holm():
+    """Each metric's p is the largest of its per-run p-values (the table must differ from every
+    run), then Holm over the 4 metrics, by hand: sorted 0.005 × 4 = 0.02, 0.02 × 3 = 0.06,
+    0.024 × 2 = 0.048 → 0.06 (never below the one before), 0.4 × 1 = 0.4. Only B is below 5%;
+    A differs from run a (p 0.001) but not from run b."""
+    import polars as pl
+
+    from playtest.analysis.calibration import _flags
+
+    per_run_p = {("m", "A"): [0.001, 0.4], ("m", "B"): [0.004, 0.005], ("m", "C"): [0.02, 0.015],
+                 ("m", "D"): [0.024, 0.01]}
+    metrics = pl.DataFrame([{"metric": "m", "group": g, "definition": "a metric", "source": source, "estimate": est,
+                             "ci_low": est - 0.5, "ci_high": est + 0.5}
+                            for g in "ABCD" for source, est in (("table", 5.0), ("a", 1.0), ("b", 2.0))])
+    flags = _flags(metrics, per_run_p, 2)
+    assert flags["group"].to_list() == ["B"]
+    [b] = flags.iter_rows(named=True)
+    assert b["p_holm"] == pytest.approx(0.02) and (b["nearest_run"], b["nearest"]) == ("b", 2.0)
