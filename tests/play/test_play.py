@@ -234,6 +234,39 @@ def _terminal_session_after_one_move(save, columns: int):
     return child
 
 
+READ_SYSCALL = {"x86_64": "0", "aarch64": "63"}
+"""read(2)'s number, as /proc/PID/syscall shows it, on the machines the terminal tests know."""
+
+
+def _until_reading_its_terminal(child) -> None:
+    """Return once the pexpect child is blocked in read() on its terminal (fd 0), as a person's
+    Ctrl-C or Ctrl-D at the prompt finds it. input() writes the prompt, then reads: a SIGINT that
+    lands between the two (microseconds, unless the host deschedules the child there: a loaded CI
+    run, 2026-12-03) only sets CPython's flag, and the blocked read does not see it until a line
+    comes. Linux shows the system call a task is blocked in, with its arguments, in
+    /proc/PID/syscall ('0 0x0 ...' is read(0, ...) on x86_64); a fixed sleep only made the miss
+    rarer."""
+    import platform
+
+    number = READ_SYSCALL.get(platform.machine())
+    syscall = Path(f"/proc/{child.pid}/syscall")
+    if number is None or not syscall.exists():
+        pytest.skip("needs Linux's /proc/PID/syscall (x86_64 or aarch64) to see that the child is reading")
+    deadline = time.monotonic() + child.timeout
+    while _syscall(syscall)[:2] != [number, "0x0"]:
+        assert child.isalive(), "the child ended before it read its next move"
+        assert time.monotonic() < deadline, f"the child did not block reading its terminal in {child.timeout} s"
+        time.sleep(0.01)
+
+
+def _syscall(path: Path) -> list[str]:
+    """The fields of /proc/PID/syscall ('running' while on a CPU), none once the process is gone."""
+    try:
+        return path.read_text().split()
+    except OSError:
+        return []
+
+
 def test_a_real_terminal_session(tmp_path):
     """Through a pseudo-terminal, as a person would: the prompt, a move, undo, quit, saved."""
     pexpect = pytest.importorskip("pexpect")
@@ -362,11 +395,7 @@ def test_ctrl_c_in_a_real_terminal_saves_the_game(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     save = tmp_path / "t.yaml"
     child = _terminal_session_after_one_move(save, 200)
-    # input() writes the prompt, then blocks in the terminal read: a SIGINT that lands between
-    # the two (microseconds; a loaded CI host descheduled the child there once, 2026-12-03) only
-    # sets CPython's flag, and the blocked read does not see it until a line comes. A person never
-    # presses Ctrl-C that fast: wait until the child is reading.
-    time.sleep(0.5)
+    _until_reading_its_terminal(child)  # a person never presses Ctrl-C before the prompt is read
     child.sendintr()
     child.expect(r"interrupted \(Ctrl-C\): the abandoned game \(1 decision made; a turn or trick left unfinished is not written\) is saved: ")
     assert child.before.endswith("\n"), repr(child.before[-30:])  # on a line of its own, not after the prompt
@@ -380,7 +409,7 @@ def test_ctrl_d_in_a_real_terminal_saves_the_game_on_a_line_of_its_own(tmp_path)
     pexpect = pytest.importorskip("pexpect")
     save = tmp_path / "t.yaml"
     child = _terminal_session_after_one_move(save, 200)
-    time.sleep(0.5)  # as above: until the child is reading
+    _until_reading_its_terminal(child)
     child.sendeof()
     child.expect(r"\(end of input: the game is abandoned\)")
     assert child.before.endswith("\n"), repr(child.before[-30:])  # not after the prompt
