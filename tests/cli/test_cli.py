@@ -234,3 +234,22 @@ def test_compare_help_does_not_say_a_constant_cannot_change(cli):
     text = " ".join(cli("compare", "--help").stdout.split())
     assert "cannot change" not in text
     assert "one value in every game of both" in text
+
+
+def test_a_second_signal_while_the_first_is_handled_changes_nothing(monkeypatch):
+    """The first Ctrl-C or SIGTERM raises Interrupted; one more, while the command says what it
+    kept on its way out, is only recorded (docs/scale.md: a second Ctrl-C during the clean-up is
+    ignored). Raised again outside the pool's clean-up, it replaced simulate's 'interrupted: 20 of
+    240 games are saved in ...' with 'interrupted (Ctrl-C): nothing was written'."""
+    import signal
+
+    import playtest.cli.app as cli_app
+    from playtest.errors import Interrupted
+
+    monkeypatch.setattr(cli_app, "_SIGNALS", [])
+    with pytest.raises(Interrupted, match=r"^interrupted \(Ctrl-C\): nothing was written$"):
+        cli_app._on_signal(signal.SIGINT, None)
+    cli_app._on_signal(signal.SIGTERM, None)
+    cli_app._on_signal(signal.SIGINT, None)
+    assert cli_app._SIGNALS == [signal.SIGINT, signal.SIGTERM, signal.SIGINT]
+    assert cli_app.interruption() == "interrupted (Ctrl-C)"  # the first decides the line and the exit status

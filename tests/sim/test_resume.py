@@ -114,7 +114,7 @@ def test_an_interrupted_run_stops_promptly_in_one_line_and_resumes(tmp_path, sig
     proc = _start(out, workers=2)
     _wait_for_chunks(proc, out, 1)
     proc.send_signal(sig)
-    if twice:
+    if twice:  # wherever the second lands (with the first, in the clean-up, after it), nothing changes
         time.sleep(0.05)
         proc.send_signal(sig)
     _, stderr = proc.communicate(timeout=60)  # a hang fails here
