@@ -46,9 +46,17 @@ def row(tests: pl.DataFrame, metric: str, group: str) -> dict:
     return tests.filter((pl.col(C.METRIC) == metric) & (pl.col(C.GROUP) == group)).row(0, named=True)
 
 
-def test_a_metric_that_changes_is_found_and_the_unchanged_ones_are_not():
-    samples = [self_play(1, "weak", (4, 6)), self_play(2, "strong", (6, 8))]
-    values, tests, _ = skill.skill_tests(samples, ["weak", "strong"])
+@pytest.fixture(scope="module")
+def weak_strong() -> tuple[pl.DataFrame, pl.DataFrame]:
+    """`skill_tests` of two 300-game rungs whose game length changes (4-6 rounds, then 6-8):
+    (values, tests), computed once for the tests that only read them (60 metric recomputations)."""
+    values, tests, _ = skill.skill_tests([self_play(1, "weak", (4, 6)), self_play(2, "strong", (6, 8))],
+                                         ["weak", "strong"])
+    return values, tests
+
+
+def test_a_metric_that_changes_is_found_and_the_unchanged_ones_are_not(weak_strong):
+    values, tests = weak_strong
     length = row(tests, "game_length_rounds", "all")
     assert length[skill.CHANGES] and length[skill.P_HOLM] < 1e-6
     by = dict(values.filter(pl.col(C.METRIC) == "game_length_rounds").select(skill.RUNG, C.ESTIMATE).iter_rows())
@@ -619,14 +627,13 @@ def test_a_metric_with_one_value_in_every_game_of_every_rung_is_not_tested():
     assert tested.height > 0 and tested[skill.P_HOLM].to_list() == pytest.approx(skill.holm(tested[C.P_VALUE].to_list()))
 
 
-def test_a_duplicate_test_is_counted_once_and_says_which_it_repeats():
+def test_a_duplicate_test_is_counted_once_and_says_which_it_repeats(weak_strong):
     """A row whose differences between rungs and their replicates are an earlier row's (the
     start player's advantage is seat 1's win rate minus 1/P; a total that is its one score part)
     is the same test: compare counts it once, the ladder tested it twice and Holm's family grew
     (an Oh-Seven draft without bonus listed "rounds score changes with skill" and "total score
     changes with skill", -5.03 each)."""
-    samples = [self_play(1, "weak", (4, 6)), self_play(2, "strong", (6, 8))]
-    _, tests, _ = skill.skill_tests(samples, ["weak", "strong"])
+    _, tests = weak_strong
     advantage, total = row(tests, "first_player_advantage", "seat 1"), row(tests, "score_mean", "all / total")
     assert advantage[skill.NOTE] == "same as win_rate_by_seat / seat 1"
     assert total[skill.NOTE] == "same as score_mean / all / points"
