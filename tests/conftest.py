@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import os
 import subprocess
 import sys
@@ -33,6 +34,17 @@ import typer.testing  # noqa: E402
 # simply builds it each time again.)
 if getattr(typer.testing, "_get_command", None) is typer.main.get_command:
     typer.testing._get_command = functools.cache(typer.main.get_command)  # type: ignore[attr-defined]
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Move everything alive once the tests are collected (the imported modules, the collected
+    items: objects that live to the end of the run) out of the collector's reach: its full
+    collections walked them again and again. Objects the tests create are collected as before.
+    Measured 2026-12-05 ~06:50 UTC (tests/tune, tests/ladder and tests/analysis in one process,
+    two interleaved pairs, load average ~11): 1.42 and 1.35 CPU-s in the collector before,
+    0.98 and 1.00 after."""
+    gc.freeze()
+
 
 ROOT = Path(__file__).resolve().parent.parent
 DRAFT5 = ROOT / "variants" / "stargate" / "draft5.yaml"
