@@ -192,14 +192,20 @@ def _vega_lite_validator() -> Any:
     return jsonschema.validators.validator_for(schema)(schema)
 
 
-def install_example_game(site: Path) -> None:
-    """Install tests/plugins/playtest_nim into `site` as pip would register it: a dist-info
-    folder whose entry_points.txt names the game in the playtest.games group. `site` and the
-    package's folder must be on sys.path (or PYTHONPATH) for the game to be found."""
-    info = site / "playtest_nim-0.1.dist-info"
+def register_games(site: Path, dist: str, *entries: str) -> None:
+    """Register games in `site` as pip would: a dist-info folder for the distribution `dist`
+    whose entry_points.txt lists `entries` ('nim = playtest_nim:SPEC') in the playtest.games
+    group. `site` (and the games' modules) must be on sys.path or PYTHONPATH to be found."""
+    info = site / f"{dist.replace('-', '_')}-0.1.dist-info"
     info.mkdir(parents=True, exist_ok=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: playtest-nim\nVersion: 0.1\n", encoding="utf-8")
-    (info / "entry_points.txt").write_text("[playtest.games]\nnim = playtest_nim:SPEC\n", encoding="utf-8")
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 0.1\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[playtest.games]\n" + "".join(f"{e}\n" for e in entries), encoding="utf-8")
+
+
+def install_example_game(site: Path) -> None:
+    """Install tests/plugins/playtest_nim into `site` as pip would register it (`register_games`);
+    the package's folder must be on sys.path (or PYTHONPATH) too."""
+    register_games(site, "playtest-nim", "nim = playtest_nim:SPEC")
 
 
 @pytest.fixture

@@ -21,7 +21,7 @@ from playtest.games import (
     known_games,
     refresh,
 )
-from tests.conftest import BUILTIN_GAMES, PLUGINS, install_example_game, run_cli
+from tests.conftest import BUILTIN_GAMES, PLUGINS, install_example_game, register_games, run_cli
 
 NIM = str(PLUGINS / "nim.yaml")
 GAME = str(PLUGINS / "nim-game.yaml")
@@ -306,10 +306,7 @@ def test_a_plugin_crash_inside_worker_processes_is_blamed_on_it_too(example_game
         "    bot.choose = broken\n"
         "    return bot\n\n"
         "SPEC = replace(NIM, name='crashy', make_bot=make_bot)\n")
-    info = tmp_path / "site" / "playtest_crashy-0.1.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: playtest-crashy\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[playtest.games]\ncrashy = playtest_crashy:SPEC\n")
+    register_games(tmp_path / "site", "playtest-crashy", "crashy = playtest_crashy:SPEC")
     monkeypatch.syspath_prepend(str(tmp_path / "src"))
     monkeypatch.syspath_prepend(str(tmp_path / "site"))
     refresh()
@@ -371,11 +368,7 @@ def test_unknown_game_is_one_line(cli, tmp_path):
 
 def test_a_plugin_that_fails_to_load_is_one_line(tmp_path, monkeypatch, cli):
     site = tmp_path / "site"
-    info = site / "broken-0.1.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[playtest.games]\nbroken = no_such_module:SPEC\n"
-                                           "wrong = json:dumps\n")
+    register_games(site, "broken", "broken = no_such_module:SPEC", "wrong = json:dumps")
     monkeypatch.syspath_prepend(str(site))
     refresh()
     try:
@@ -411,10 +404,7 @@ def test_ctrl_c_while_a_plugin_loads_is_an_interruption_not_a_broken_plugin(tmp_
     from playtest.report import model
 
     site = tmp_path / "site"
-    info = site / "slow-0.1.dist-info"
-    info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: slow\nVersion: 0.1\n")
-    (info / "entry_points.txt").write_text("[playtest.games]\nslow = slow_game:SPEC\n")
+    register_games(site, "slow", "slow = slow_game:SPEC")
     (site / "slow_game.py").write_text("from playtest.errors import Interrupted\n"
                                        "raise Interrupted('interrupted (Ctrl-C): nothing was written')\n")
     monkeypatch.syspath_prepend(str(site))
