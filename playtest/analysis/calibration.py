@@ -52,6 +52,7 @@ from playtest.analysis import distributions as dist
 from playtest.analysis.floors import score_floors
 from playtest.analysis.metrics import metric_info
 from playtest.analysis.stats import wilson_effective
+from playtest.compare.stats import holm
 from playtest.core.spec import MetricInfos
 
 MetricFn = Callable[[dict[str, Any], pl.DataFrame, pl.DataFrame], pl.DataFrame]
@@ -342,11 +343,10 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
 def _flags(metrics: pl.DataFrame, per_run_p: dict[tuple[str, str], list[float]], n_runs: int) -> pl.DataFrame:
     """Metrics where the table differs from every run (Holm over metrics, intersection–union)."""
     keys = [k for k, ps in per_run_p.items() if len(ps) == n_runs and n_runs > 0]
-    p = np.array([max(per_run_p[k]) for k in keys])
-    adjusted = _holm(p)
+    adjusted = holm([max(per_run_p[k]) for k in keys])
     out = []
     for key, p_adj in zip(keys, adjusted, strict=True):
-        if p_adj >= ALPHA:
+        if not p_adj < ALPHA:  # NaN (no test) flags nothing
             continue
         rows = metrics.filter((pl.col("metric") == key[0]) & (pl.col("group") == key[1]))
         tab = rows.filter(pl.col("source") == "table").row(0, named=True)
@@ -360,19 +360,6 @@ def _flags(metrics: pl.DataFrame, per_run_p: dict[tuple[str, str], list[float]],
     return pl.DataFrame(out, schema={"metric": pl.String, "group": pl.String, "table": pl.Float64,
                                      "table_low": pl.Float64, "table_high": pl.Float64, "nearest_run": pl.String,
                                      "nearest": pl.Float64, "p_holm": pl.Float64, "sentence": pl.String})
-
-
-def _holm(p: np.ndarray) -> np.ndarray:
-    if not p.size:
-        return p
-    order = np.argsort(p)
-    m = len(p)
-    adj = np.empty(m)
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (m - rank) * p[i]))
-        adj[i] = running
-    return adj
 
 
 def fmt(x: float | None) -> str:

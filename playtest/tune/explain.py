@@ -36,6 +36,7 @@ import polars as pl
 
 from playtest.analysis import distributions as dist
 from playtest.analysis.metrics import metric_info
+from playtest.compare.stats import holm
 from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError
 from playtest.jsonplaces import located
@@ -421,7 +422,7 @@ def effects(design: Design) -> pl.DataFrame:
     if not out:
         return pl.DataFrame(schema=EFFECT_SCHEMA)
     tested = [r for r in out if r["p_value"] is not None]
-    for r, ph in zip(tested, _holm([r["p_value"] for r in tested]), strict=True):
+    for r, ph in zip(tested, holm([r["p_value"] for r in tested]), strict=True):
         r["p_holm"] = ph
         r["strong"] = ph < 0.05
     return pl.DataFrame(out, schema=EFFECT_SCHEMA).sort(*RANK, descending=[True, True, False, True], nulls_last=True)
@@ -440,17 +441,6 @@ def _within(rate: bool, lo: float, hi: float, estimate: float, weights: np.ndarr
         return lo, hi
     least, most = float(weights[weights < 0].sum()), float(weights[weights > 0].sum())
     return max(lo, min(least, estimate)), min(hi, max(most, estimate))
-
-
-def _holm(ps: list[float]) -> list[float]:
-    order = sorted(range(len(ps)), key=lambda i: ps[i])
-    m = len(ps)
-    adjusted = [1.0] * m
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (m - rank) * ps[i]))
-        adjusted[i] = running
-    return adjusted
 
 
 # --- sentences ----------------------------------------------------------------------------------
