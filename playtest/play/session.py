@@ -63,7 +63,8 @@ class PlaySupport:
     read_move: Callable[[Any, Any, str], Any] | None = None
     """(rules, state, text typed) → the action the text names in the game's transcript notation
     when that differs from the listed form (Oh-Seven: the bare card, `6D`), or None when it names
-    none; raises ValueError with the reason when it names a move that is illegal now."""
+    none; raises ValueError with the reason when it names a move that is illegal now (the rules'
+    words, 'seat N has ...': play says them to the person, `said_to_you`)."""
     detail: Callable[[Any, Any, Any], str | None] | None = None
     """(rules, the person's view, a legal action) → what the card or tile it names is (name, cost,
     points, powers) and what the move costs the person now, printed beside the move in the list of
@@ -119,6 +120,20 @@ class _Snapshot:
 
 class InputError(Exception):
     """What the person typed is not a legal move now; the message says why."""
+
+
+_TO_YOU = ((" does not hold", " do not hold"), (" already owns", " already own"), (" holds", " hold"),
+           (" has", " have"), ("", ""))
+
+
+def said_to_you(reason: str, seat: int) -> str:
+    """A rules' reason, which speaks of 'seat N' as replay's name the players, said to the person
+    in that seat: 'seat 2 has 3 gold' → 'you have 3 gold', 'seat 2 does not hold 7S' → 'you do
+    not hold 7S'. The games' `read_move` raise the rules' own words; play says them here."""
+    who = f"seat {seat + 1}"
+    for theirs, yours in _TO_YOU:
+        reason = reason.replace(who + theirs, "you" + yours)
+    return reason
 
 
 def _closest(text: str, notations: Sequence[str], n: int = 4) -> list[str]:
@@ -215,7 +230,7 @@ class PlaySession:
             try:
                 named = self.support.read_move(self.rules, self.state, text)
             except ValueError as err:
-                raise InputError(f"'{excerpt(text)}': {err}") from None
+                raise InputError(f"'{excerpt(text)}': {said_to_you(str(err), self.seat)}") from None
             if named is not None and any(named == a for a, _ in legal):
                 return named
         misread = self.support.notation_error(self.rules, text) if self.support.notation_error and text else None

@@ -238,7 +238,7 @@ def transcript(rules: NewFrontiersRules, variant_ref: str, names: Sequence[str],
 
 def read_move(rules: NewFrontiersRules, state: State, text: str) -> Any:
     """A move in transcript notation that the list does not hold (`consume w10 with h1`, say),
-    or the rules' reason, said to the person, why it is illegal now, as `replay` gives it: a
+    or the rules' reason why it is illegal now, as `replay` gives it (play says it to the person): a
     development too dear was answered 'not a legal move now (did you mean: develop d01, ...)'.
     None for text that is no move of the notation (`notation_error` says why)."""
     if state.over or notation_error(rules, text) is not None:
@@ -247,9 +247,6 @@ def read_move(rules: NewFrontiersRules, state: State, text: str) -> Any:
     reason = rules.why_illegal(state, move)
     if reason is None:
         return canonical(rules, state, move)
-    seat = f"seat {rules.current_seat(state) + 1}"
-    for theirs, yours in ((" has", " have"), (" holds", " hold"), (" already owns", " already own"), ("", "")):
-        reason = reason.replace(seat + theirs, "you" + yours)
     raise ValueError(reason)
 
 

@@ -96,7 +96,7 @@ def announce(rules: OhSevenRules, before: Any, after: Any, action: Any, events: 
 
 def read_move(rules: OhSevenRules, state: Any, text: str) -> Any:
     """A card as transcripts write it (`6D`: a bid in the bidding, else a card played), or with
-    its verb (`bid 6D`, `play 6D`); the rules' reason, said to the person, when it is illegal."""
+    its verb (`bid 6D`, `play 6D`); the rules' reason when it is illegal (play says it to the person)."""
     words = text.split()
     verb = words[0].lower() if len(words) == 2 else None
     if len(words) > 2 or (verb is not None and verb not in ("bid", "play")) or text.lower() in ("bid", "play"):
@@ -110,8 +110,7 @@ def read_move(rules: OhSevenRules, state: Any, text: str) -> Any:
     action = rules.bid_actions[c] if bid else rules.play_actions[c]
     reason = rules.why_illegal(state, action)
     if reason:
-        seat = f"seat {rules.current_seat(state) + 1} "
-        raise ValueError(reason.replace(seat + "does not hold", "you do not hold").replace(seat, "you "))
+        raise ValueError(reason)
     return action
 
 
