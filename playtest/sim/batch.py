@@ -492,7 +492,7 @@ def check_not_partial_name(out_dir: Path, option: str = "--out") -> None:
     run") and which kept a new run into RUN from starting ("an interrupted run is in ...")."""
     name = rundir.named(out_dir).name
     if name.endswith(PARTIAL_SUFFIX) and name != PARTIAL_SUFFIX:
-        of = rundir.named(out_dir).with_name(name.removesuffix(PARTIAL_SUFFIX))
+        of = rundir.target_of(rundir.named(out_dir))
         raise UsageError(f"{option} {out_dir}: a folder named *{PARTIAL_SUFFIX} is where playtest keeps the unfinished "
                          f"run of {of} (`playtest simulate --resume {of}` finishes one); choose another name")
     # Nor inside one: `-o RUN.partial/x` became part of RUN's unfinished run, carried into RUN
