@@ -320,7 +320,7 @@ def vp_by_source(games: Table) -> pl.DataFrame:
 def summary_tables(games: Table, events: Table, developments_offered: Sequence[str] = ()) -> list[tuple[str, pl.DataFrame]]:
     """New Frontiers' titled metric tables (GameSpec.summary) for `simulate` and the reports.
     `developments_offered`: the run's variant's development ids (`developments`)."""
-    tables = [("Win rate by starting turn-order position (compensation gold)", seat_compensation(games)),
+    tables = [("Win rate by starting turn-order position", seat_compensation(games)),
               ("VP by source", vp_by_source(games))]
     if F.count(events) == 0:
         return tables
