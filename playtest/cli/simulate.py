@@ -168,10 +168,11 @@ def simulate(
         for note in v.notes:  # legal, but can never take effect
             typer.echo(clean(f"note: {note}"), err=True)
         spec = get_game(v.game)
+        asked = players is not None
         if players is None:
             players = default_players(v.model.player_counts(), split_bots(bots))
         try:
-            lineup = check_lineup(spec, v, players, split_bots(bots))
+            lineup = check_lineup(spec, v, players, split_bots(bots), asked=asked)
         except UsageError as err:
             raise from_bots_option(err) from None
         out_dir = out if out is not None else default_out(v.slug)

@@ -24,6 +24,7 @@ def common_lineup(variants: Sequence[Variant], players: int | None, bots: Sequen
     if other is not None:  # named by file: "of different games: ohseven, stargate" did not say which
         raise UsageError(f"{other.path}: a variant of {other.game}, but {first.path} is one of {first.game}: "
                          "variants of different games cannot be compared")
+    asked = players is not None
     if players is None:
         counts = set(first.model.player_counts())
         for v in variants[1:]:
@@ -35,7 +36,7 @@ def common_lineup(variants: Sequence[Variant], players: int | None, bots: Sequen
     spec = get_game(variants[0].game)
     lineup: tuple[str, ...] = ()
     for v in variants:
-        lineup = check_lineup(spec, v, players, bots, how=how)
+        lineup = check_lineup(spec, v, players, bots, how=how, asked=asked)
     return players, lineup
 
 

@@ -148,15 +148,20 @@ def check_players(variant: Variant, players: int, *, how: str = "") -> None:
 
 
 def check_lineup(spec: GameSpec, variant: Variant, players: int, bots: Sequence[str], *,
-                 how: str = "") -> tuple[str, ...]:
-    """Validate --players and --bots against the variant and the game's bots (`how`: check_players)."""
+                 how: str = "", asked: bool = True) -> tuple[str, ...]:
+    """Validate --players and --bots against the variant and the game's bots (`how`: check_players).
+    `asked`: `players` came from --players, not from `default_players` (six names for a 2-5 player
+    game were said to be "for 4 players", a count no one asked for)."""
     check_players(variant, players, how=how)
     bots = [b.strip() for b in bots if b.strip()]
     if len(bots) == 1:
         bots = bots * players
     if len(bots) != players:
         counts = variant.model.player_counts()
-        also = (f"; this variant is for {', '.join(map(str, counts))} players" if len(bots) not in counts else "")
+        supported = f"this variant is for {', '.join(map(str, counts))} players"
+        if not asked:
+            raise UsageError(f"--bots names {len(bots)} bots, but {supported} (give one name, or one per seat)")
+        also = f"; {supported}" if len(bots) not in counts else ""
         raise UsageError(f"--bots names {len(bots)} bots for {players} players (give one name, or one per seat{also})")
     rules = spec.make_rules(variant.model)
     for i, name in enumerate(bots):

@@ -604,7 +604,7 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("players-beyond-the-game", ["simulate", str(NF_BASE), "--players", "7", "-o", "{tmp}/o"], r"--players 7 is not supported by this variant \(supported: 2, 3, 4, 5\)$"),
     Case("bot-unknown", ["simulate", str(DRAFT5), "--bots", "alphazero", "-o", "{tmp}/o"], r"^error: --bots: unknown bot 'alphazero' for stargate"),
     Case("bot-empty-name", ["simulate", str(DRAFT5), "--bots", "greedy,,random,random", "-o", "{tmp}/o"], r"^error: --bots greedy,,random,random: bot 2 has no name"),
-    Case("bot-count", ["simulate", str(DRAFT5), "--bots", "greedy,random", "-o", "{tmp}/o"], r"--bots names 2 bots for 4 players"),
+    Case("bot-count", ["simulate", str(DRAFT5), "--bots", "greedy,random", "-o", "{tmp}/o"], r"--bots names 2 bots, but this variant is for 3, 4 players"),
     Case("bot-search-option", ["simulate", str(DRAFT5), "--bots", "mcts:10:depth=0", "-o", "{tmp}/o"], r"^error: --bots: bot 'mcts:10:depth=0': depth=0 must be a whole number"),
     Case("bot-scripted-unknown", ["simulate", str(DRAFT5), "--bots", "scripted:nope", "-o", "{tmp}/o"], r"unknown bot|no style|scripted"),
     Case("seed-negative", ["simulate", str(DRAFT5), "--seed", "-1", "-o", "{tmp}/o"], r"^error: --seed -1: a seed is a whole number from 0 to 2\*\*63 - 1"),
@@ -798,6 +798,9 @@ R = [  # --- report: run folders and outputs -----------------------------------
 
 C = [  # --- compare, sweep, diff, replay ------------------------------------------------------
     Case("compare-one", ["compare", str(DRAFT5), "-o", "{tmp}/c"], r"^error: compare needs at least two variant files"),
+    # Six names and no --players for 2-5 player variants: the count is the problem, not "4 players".
+    Case("compare-bot-count", ["compare", str(NF_BASE), str(NF_BASE), "--bots", ",".join(["random"] * 6), "-o", "{tmp}/c"],
+         r"^error: --bots names 6 bots, but this variant is for 2, 3, 4, 5 players \(give one name, or one per seat\)$"),
     # an infinite threshold passed the range check and compare.json held `Infinity`, which is not JSON
     # NaN fails every comparison: the range check's reason was wrong ("should be less than or equal to 0.5")
     Case("compare-alpha-nan", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "--alpha", "nan", "-o", "{tmp}/c"],

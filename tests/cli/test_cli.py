@@ -84,8 +84,12 @@ def test_simulate_writes_tables_and_summary(cli, tmp_path):
     (["--players", "5"], "error: variants/stargate/draft5.yaml: --players 5 is not supported by this variant "
                          "(supported: 3, 4); for 5 players, set planets_dealt.5=<planets> (with --set, or in the "
                          "variant file)\n"),
-    (["--bots", "random,random"], "error: --bots names 2 bots for 4 players (give one name, or one per seat; this "
-                                  "variant is for 3, 4 players)\n"),
+    (["--bots", "random,random"], "error: --bots names 2 bots, but this variant is for 3, 4 players (give one name, "
+                                  "or one per seat)\n"),
+    (["--bots", "random,random", "--players", "4"], "error: --bots names 2 bots for 4 players (give one name, or one "
+                                                    "per seat; this variant is for 3, 4 players)\n"),
+    (["--bots", "random,random,random", "--players", "4"], "error: --bots names 3 bots for 4 players (give one name, "
+                                                           "or one per seat)\n"),
     (["--set", "cubes.total=0"], "--set cubes.total=0:1:13: cubes.total: Input should be greater than or equal to 1 (got 0)\n"),
 ])
 def test_simulate_bad_input(cli, tmp_path, args, message):
