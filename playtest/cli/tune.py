@@ -33,6 +33,7 @@ from playtest.io import (
     write_parquet_atomic,
 )
 from playtest.variants import load_variant
+from playtest.variants.loader import rules_hash
 
 # Heavy libraries (polars, optuna, altair) are imported inside the command.
 
@@ -190,7 +191,7 @@ def tune(
     settings = Settings(variant=variant, params=tuple(space), goals=goals,
                         goals_text=target.read_text(encoding="utf-8"), games=n_, players=players_, lineup=lineup,
                         seed=seed_, budget=budget, confirm_top=confirm, confirm_games=confirm_games or 4 * n_,
-                        workers=workers, command=command_line(), variant_hash=base.hash)
+                        workers=workers, command=command_line(), rules_hash=rules_hash(base.resolved))
     resumed = _check_out(out_dir, resume, force, lambda folder: check_settings(folder, settings))
     # A few games first, so that a misspelt metric or group fails now, not after the search.
     with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe:

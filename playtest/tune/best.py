@@ -12,6 +12,7 @@ from playtest.errors import PlaytestError
 from playtest.io import reference
 from playtest.tune.space import Param
 from playtest.variants import Variant, load_variant
+from playtest.variants.loader import rules_of
 
 
 def _is_id_list(value: Any) -> bool:
@@ -61,9 +62,5 @@ def best_yaml(base_path: Path, winner: Variant, params: Sequence[Param], out_dir
 def check_best(path: Path, winner: Variant) -> None:
     """The written file must resolve to the winner (same rules, whatever the file's name)."""
     loaded = load_variant(path)
-    if _rules(loaded.resolved) != _rules(winner.resolved):
+    if rules_of(loaded.resolved) != rules_of(winner.resolved):
         raise PlaytestError(f"{path}: internal error: the written variant does not reproduce the winner")
-
-
-def _rules(resolved: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in resolved.items() if k not in ("name", "description")}

@@ -81,16 +81,18 @@ class Settings:
     confirm_games: int
     workers: int = 0
     command: str = ""
-    variant_hash: str = ""
-    """The hash of the variant's resolved rules (Variant.hash): the file's path alone let a search
-    resumed after the file (or a draft it extends) was edited mix trials of two base variants."""
+    rules_hash: str = ""
+    """The hash of the variant's resolved rules, its name and description left out
+    (`variants.loader.rules_hash`): the file's path alone let a search resumed after the file (or a
+    draft it extends) was edited mix trials of two base variants; the whole file's hash refused one
+    whose description alone was reworded."""
 
     def fingerprint(self) -> dict[str, Any]:
         out = {"variant": str(self.variant.resolve()), "params": [p.text for p in self.params],
                "goals": self.goals_text, "games": self.games, "players": self.players,
                "lineup": list(self.lineup), "seed": self.seed}
-        if self.variant_hash:
-            out["variant_hash"] = self.variant_hash
+        if self.rules_hash:
+            out["rules_hash"] = self.rules_hash
         return out
 
     def config(self, first_game: int, n: int) -> RunConfig:
@@ -272,7 +274,7 @@ def check_settings(work: Path, settings: Settings) -> None:
         raise UsageError(f"--resume: {exc}; start again with --force") from None
     mine = settings.fingerprint()
     for key, value in mine.items():
-        if key == "variant_hash":  # (a search stored before the hash was kept has none: nothing to compare)
+        if key == "rules_hash":  # (a search stored before this hash was kept has none: nothing to compare)
             if key in stored and stored[key] != value:
                 raise UsageError(f"--resume: the variant's rules have changed since the search began "
                                  f"({settings.variant}, or a draft it extends, was edited): its trials were played "

@@ -98,6 +98,22 @@ def variant_hash(resolved: dict[str, Any]) -> str:
     return spelled_hash(canonical(resolved))
 
 
+PROSE_KEYS = ("name", "description")
+"""The keys of a variant that name and describe it: no game reads them."""
+
+
+def rules_of(resolved: dict[str, Any]) -> dict[str, Any]:
+    """The resolved data without its name and description: what two variants must share to play
+    the same games (tune's best.yaml check, the keys an extending draft is said to change)."""
+    return {k: v for k, v in resolved.items() if k not in PROSE_KEYS}
+
+
+def rules_hash(resolved: dict[str, Any]) -> str:
+    """`variant_hash` of the rules alone (`rules_of`): a draft whose description was reworded
+    keeps it (tune's --resume refused a search after such an edit, saying the rules had changed)."""
+    return variant_hash(rules_of(resolved))
+
+
 def spelled_hash(resolved: dict[str, Any]) -> str:
     """The fingerprint of the resolved data as spelt: `variant_hash` before it canonicalised
     numbers, and what a run folder made then recorded (a resume accepts it, sim.batch)."""
@@ -377,7 +393,7 @@ def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...]
     changed: list[str] = []
     if parent_tree is not None:
         mine = tree.plain() if own_keys is None else own_keys
-        changed = [c.path for c in diff(parent_tree.plain(), mine) if c.path not in ("name", "description")]
+        changed = [c.path for c in diff(parent_tree.plain(), mine) if c.path not in PROSE_KEYS]
         if changed:
             more = f" and {len(changed) - 4} more" if len(changed) > 4 else ""
             parts[-1] += f", which changes {', '.join(changed[:4])}{more}"

@@ -835,3 +835,27 @@ def test_a_choice_of_lists_is_tuned(tmp_path):
                           "--out", tmp_path / "out")
     assert code == 0, err
     assert "trial 0: rules.setup.compensation.2=[" in err
+
+
+def test_resume_compares_the_rules_not_the_name_or_description(tmp_path):
+    """A search resumes after the base draft's description is reworded (its games are the same),
+    and not after a rule is changed: the stored hash is of the rules alone."""
+    from playtest.tune.goals import load_goals
+    from playtest.variants.loader import rules_hash
+
+    base = f"extends: {DRAFT5}\nname: mine\n"
+    path, goals = tmp_path / "v.yaml", tmp_path / "g.yaml"
+    goals.write_text(GOALS)
+
+    def settings() -> S.Settings:
+        return S.Settings(variant=path, params=tuple(parse_space(["crews.bays.time=0..4"])), goals=load_goals(goals),
+                          goals_text=GOALS, games=2, players=4, lineup=("random",) * 4, seed=1, budget=1,
+                          confirm_top=1, confirm_games=2, rules_hash=rules_hash(load_variant(path).resolved))
+
+    path.write_text(base)
+    S.write_settings(tmp_path, settings())
+    path.write_text(base.replace("name: mine", "name: mine, renamed") + "description: reworded\n")
+    S.check_settings(tmp_path, settings())  # no error: the same rules
+    path.write_text(base + "max_rounds: 50\n")
+    with pytest.raises(S.UsageError, match="the variant's rules have changed since the search began"):
+        S.check_settings(tmp_path, settings())
