@@ -391,7 +391,10 @@ def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...]
     if extended:
         parts.append("extended by " + ", extended by ".join(extended))
     changed: list[str] = []
-    if parent_tree is not None:
+    # A problem at the extended draft's `game:` (an unknown game, a plugin that fails to load) is
+    # that draft's: no key this file changes causes it, so it is shown at `extends:`, not at the
+    # file's one change ("which changes match_bonus" sent the designer to an unrelated key).
+    if parent_tree is not None and problem.path != "game":
         mine = tree.plain() if own_keys is None else own_keys
         changed = [c.path for c in diff(parent_tree.plain(), mine) if c.path not in PROSE_KEYS]
         if changed:

@@ -183,6 +183,18 @@ def test_missing_parent_and_cycles(tmp_path):
                              f"{a} → {tmp_path / 'b.yaml'} → {a}"]
 
 
+def test_an_unknown_game_in_the_draft_extended_is_shown_at_extends_not_at_the_one_change(tmp_path):
+    """The draft extended names a game that is not installed (or whose plugin fails to load):
+    no key of the extending file causes that, so it is shown at its `extends:` line. It was
+    shown at the file's one change, 'which changes cubes', sending the designer there."""
+    parent = write(tmp_path, "p.yaml", "game: stargat\nrules_version: 1\nname: p\n")
+    child = write(tmp_path, "c.yaml", "name: c\nextends: p.yaml\ncubes: {total: 12}\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(child)
+    assert problems(exc) == [f"{child}:2:1: game: unknown game 'stargat' (known games: {known_games()}) "
+                             f"(in {parent}:1:7, extended by {child})"]
+
+
 @pytest.mark.parametrize(("patch", "expected"), [
     ("planets_dealt: {4: 13}", "planets_dealt.4: 13 planets dealt for 4 players but only 12 planet cards exist"),
     ("crews: [{id: bays, remove: true}, {id: orlins, remove: true}, {id: rahel, remove: true}]",
