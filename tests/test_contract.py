@@ -1,8 +1,8 @@
 """One contract for every registered game (and the example plugin, tests/plugins): playouts with
 each bot the game offers end, same seed → same events, apply never mutates its input, bots only
 ever choose legal actions (the runner checks), results are consistent and never below a score
-floor the game declares, event data are the declared columns. docs/extending.md ("Adding a
-game") lists these checks.
+floor the game declares, event data are the declared columns, a game `play` saves replays to its
+result. docs/extending.md ("Adding a game") lists these checks.
 
 A game from another package is put under the same contract by naming its variant files:
 `PLAYTEST_CONTRACT_VARIANTS=path/to/mygame.yaml pytest tests/test_contract.py` (several
@@ -229,6 +229,40 @@ def test_the_search_bots_play_a_game(game, path):
     played = play_game(rules, bots, n_players=players, deal_rng=rng.stream(5, 0, rng.DEAL),
                        bot_rngs=[rng.stream(5, 0, rng.bot_stream(s)) for s in range(players)])
     _check_result(game, path, played, players)
+
+
+@pytest.mark.parametrize(("game", "path"), BASE, ids=[f"{g}:{p.stem}" for g, p in BASE])
+def test_a_game_played_in_the_terminal_is_saved_as_a_transcript_that_replays_to_its_result(game, path, tmp_path):
+    """`playtest play` saves the game with the game's `PlaySupport.transcript`, from the seed and
+    the moves alone: a game whose transcript writes another deal than `deal_rng(seed)` dealt (its
+    own shuffle, a setup block its notation reads otherwise) saves games that `replay` refuses as
+    illegal, or scores as another game. One whole game of random bots, saved and replayed."""
+    from playtest.core.transcript import read_transcript, replay
+    from playtest.play.session import bot_game_actions, play_support
+
+    spec = get_game(game)
+    support = play_support(spec)
+    if support is None:
+        pytest.skip(f"{game} has no GameSpec.play: `playtest play` refuses it")
+    variant = _variant(path)
+    rules = spec.make_rules(variant.model)
+    players = min(variant.model.player_counts())
+    bots = [spec.make_bot("random", rules, s) for s in range(players)]
+    actions = bot_game_actions(rules, bots, support, 7)
+    deal = support.deal_rng(7)
+    state = rules.initial_state(players, rng=deal)
+    for action in actions:
+        state = rules.apply(state, action, rng=deal)
+    names = [f"P{s + 1}" for s in range(players)]
+    saved = tmp_path / "game.yaml"
+    saved.write_text(support.transcript(rules, str(path.resolve()), names, 7, actions, []), encoding="utf-8")
+    if spec.replay is not None:
+        outcome = spec.replay(saved).to_json()
+    else:
+        outcome = replay(read_transcript(saved, spec.notation), spec.notation, spec.make_rules).to_json()
+    scores = outcome.get("scores") or outcome["final"]
+    assert {s["player"]: float(s["total"]) for s in scores} == {
+        names[r.seat]: float(r.total) for r in rules.result(state).seats}
 
 
 def sample_state_problem(spec, rules, players: int, decisions: int = 120) -> str | None:
