@@ -134,7 +134,7 @@ def play(
     transcript that `playtest replay` scores."""
     from playtest.core.bots import make_bot
     from playtest.play.console import run
-    from playtest.play.session import PlaySession, play_support
+    from playtest.play.session import PlaySession, first_bot, play_support
     from playtest.sim.batch import check_seed, default_players
 
     check_seed(seed)  # before the game: rng.stream_seed takes 0 to 2**64 - 1 only
@@ -147,7 +147,7 @@ def play(
                          "replay, simulate and the other commands work without it")
     counts = v.model.player_counts()
     if bots is None:
-        bots = next((b for b in spec.bot_names if b != "random" and ":" not in b), "random")
+        bots = first_bot(spec)
     names = split_bots(bots)
     if players is None:  # one per other seat named in --bots, and you
         players = default_players(counts, [*names, "you"] if len(names) > 1 else ())

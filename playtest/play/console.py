@@ -137,7 +137,7 @@ def run(session: PlaySession, console: Console, read: Callable[[str], str | None
             except PlaytestError as err:
                 console.print(Text(clean(f"hint: {err}")))  # (the bot name was typed)
                 continue
-            bot = arg.strip() or hint_bot or session.support.hint_bot
+            bot = arg.strip() or hint_bot or session.hint_bot()
             console.print(Text(clean(f"hint ({bot}): {text}" + (f" — {why}" if why else "")), style="cyan"))
         else:
             try:

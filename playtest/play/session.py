@@ -46,8 +46,10 @@ class PlaySupport:
     said after the move, each on its own, of what the move's end of a round did (its scoring, the
     stock refilled, crews back, who starts the next round): a changed score column alone did not
     say why. Empty for a move that ends nothing."""
-    hint_bot: str = "greedy"
-    """The bot that answers `hint` by default."""
+    hint_bot: str | None = None
+    """The bot that answers `hint` by default; None: `greedy` when the game offers one, else its
+    first bot after random (`first_bot`). A fixed "greedy" made `hint` answer "unknown bot
+    'greedy'" in a game without one, a bot the person never named."""
     table_game: Callable[[Any], Any] | None = None
     """(transcript path) → playtest.play.table.TableGame: a finished recorded game as the runner
     would have recorded it (`playtest calibrate`)."""
@@ -142,6 +144,12 @@ def _closest(text: str, notations: Sequence[str], n: int = 4) -> list[str]:
     red2>green3, move red2>green2, ...', never the move meant."""
     verb = text.lower().split(" ")[0]
     return closest(text, notations, n) or [m for m in notations if m.lower().startswith(verb)][:n]
+
+
+def first_bot(spec: GameSpec) -> str:
+    """The game's first bot after random that is no search bot (random when it has none): what
+    `play` seats by default, and what `hint` asks in a game without a greedy bot."""
+    return next((b for b in spec.bot_names if b != "random" and ":" not in b), "random")
 
 
 def bot_rng(seed: int, seat: int) -> random.Random:
@@ -269,10 +277,16 @@ class PlaySession:
         self._held = list(snap.held)
         return True
 
+    def hint_bot(self) -> str:
+        """The bot that answers `hint` when none is named (PlaySupport.hint_bot)."""
+        if self.support.hint_bot is not None:
+            return self.support.hint_bot
+        return "greedy" if "greedy" in self.spec.bot_names else first_bot(self.spec)
+
     def hint(self, bot_name: str | None = None) -> tuple[Any, str, str]:
         """What a bot would play in the person's seat now: (action, notation, its explanation).
         The bot sees only the person's view and draws from its own stream (not the game's)."""
-        name = bot_name or self.support.hint_bot
+        name = bot_name or self.hint_bot()
         bot = make_bot(self.spec, name, self.rules, self.seat)
         legal = self.rules.legal_actions(self.state)
         action = bot.choose(self.view(), legal, rng=random.Random(self.seed * 7919 + len(self.moves)))

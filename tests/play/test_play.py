@@ -187,6 +187,39 @@ def test_undo_takes_back_the_move_and_the_bot_replies_exactly():
     assert not session(DRAFT5, 3, 0, "random").undo()
 
 
+def test_hint_asks_a_bot_the_game_offers_when_it_says_none():
+    """A PlaySupport that names no hint bot (a plugin's, with only the required fields) gets
+    `greedy` when the game offers one, else the game's first bot after random (what `play` seats
+    by default): a fixed `greedy` answered `hint` in a game without one with "unknown bot
+    'greedy'", a bot the person never named."""
+    from dataclasses import replace
+
+    from rich.console import Console
+
+    from playtest.errors import UsageError
+    from playtest.play.console import run
+    from playtest.play.session import PlaySupport
+
+    v = load_variant(DRAFT5)
+    game = get_game("stargate")
+    full = game.play()
+    plain = PlaySupport(render=full.render, deal_rng=full.deal_rng, transcript=full.transcript)
+    for bots, asked in [(("random", "lookahead", "greedy"), "greedy"), (("random", "lookahead"), "lookahead")]:
+        def make_bot(name, rules, seat, bots=bots):
+            if name not in bots:
+                raise UsageError(f"unknown bot {name!r} for stargate (bots: {', '.join(bots)})")
+            return game.make_bot(name, rules, seat)
+
+        spec = replace(game, bot_names=bots, make_bot=make_bot, play=lambda: plain)
+        s = PlaySession(spec, spec.make_rules(v.model), plain, 3, 0, ["(you)", "random", "random"], 3)
+        console = Console(width=200, no_color=True, record=True)
+        answers = iter(["hint", "quit"])
+        run(s, console, lambda prompt, answers=answers: next(answers))
+        said = console.export_text()
+        assert f"hint ({asked}): " in said and "unknown bot" not in said, said
+    assert session(DRAFT5, 3, 0, "random").hint_bot() == "lookahead"  # a game that names its hint bot keeps it
+
+
 def test_moves_are_accepted_in_notation_and_hint_is_legal():
     s = session(OHSEVEN, 4, 0, "heuristic")
     s.advance()
