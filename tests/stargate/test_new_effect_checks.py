@@ -1,6 +1,7 @@
 """What a new crew effect gets without naming it anywhere but its schema class and handler
-(docs/extending.md, "Adding a crew effect"): its `colors` are checked like color_vp's, and
-listing it as an effect that gives no VP does not also declare that it gains no cubes.
+(docs/extending.md, "Adding a crew effect"): its `colors` are checked like color_vp's,
+listing it as an effect that gives no VP does not also declare that it gains no cubes, and the
+extension-slot rows are kept for it where there are extension slots.
 
 The effects here are test-only classes, never in the schema's union: they stand for the
 effect a developer adds."""
@@ -84,3 +85,27 @@ def test_the_switched_off_reasons_name_the_effects_that_would_measure_them() -> 
     cubes = _named_effects(whys["cubes gained by the skill of armstrong, orlins, audrin, rahel, anderson"],
                            "no ", " effect in their skills")
     assert cubes[0] == "gain_cubes" and not {"gain_vp", "vp_per_full_planet"} & set(cubes)
+
+
+class DevelopAnywhere(Strict):
+    """A new effect: put a cube from hand into any empty extension slot."""
+
+    effect: Literal["develop_anywhere"]
+    timing: sc.Timing = sc.Timing.AFTER
+
+
+def test_a_new_effect_keeps_the_extension_rows_where_there_are_slots() -> None:
+    """The report declared the `extensions` part switched off unless a crew had develop_planet or
+    develop_crew: a new effect that fills extension slots had its VP (360 in 40 greedy games of
+    draft 5 with such an Anderson) left out of every report as 'no crew has a develop_planet or
+    develop_crew skill'. Unknown effects are now assumed to develop where slots exist."""
+    variant = _with_bays_skill(DevelopAnywhere(effect="develop_anywhere"))
+    crews = tuple(c.model_copy(update={"extension_vp": (3, 3)}) if c.id == "bays" else c for c in variant.crews)
+    with_slots = variant.model_copy(update={"crews": crews})
+    assert "extension slots" not in {o.what for o in metrics.switched_off(with_slots)}
+    # Without any extension slot the part can only be 0, whatever the effect does: still off.
+    whys = {o.what: o.why for o in metrics.switched_off(variant)}
+    assert whys["extension slots"] == "no planet or crew card has extension slots (extension_vp)"
+    # The built-in effects keep their reason (draft 5: no develop skill).
+    draft5 = {o.what: o.why for o in metrics.switched_off(load_variant(DRAFT5).model)}
+    assert draft5["extension slots"] == "no crew has a develop_planet or develop_crew skill"

@@ -246,6 +246,23 @@ def _may_gain_cubes(effect: object) -> bool:
     return not isinstance(effect, sc.NO_CUBE_SKILLS)
 
 
+_NEVER_DEVELOP = (sc.GainVP, sc.GainCubes, sc.FreeOrder, sc.RepeatPlanet, sc.MoveTailCube, sc.SwapAdjacent,
+                  sc.ColorVP, sc.AccumulateTime, sc.Overflow, sc.VPPerFullPlanet)
+"""The schema's crew effects that never put a cube into an extension slot (develop_planet and
+develop_crew do). A new effect is not listed: it may, like them."""
+
+
+def _extensions_off(variant: sc.StargateVariant) -> str | None:
+    """Why the `extensions` score part can only be 0 under `variant`, or None when it may score.
+    An effect this module does not know (a new one: docs/extending.md asks only for a schema class
+    and a handler) may fill extension slots, so its crew keeps the rows where the slots exist."""
+    if not any(not isinstance(e, _NEVER_DEVELOP) for c in variant.crews for e in c.skill):
+        return "no crew has a develop_planet or develop_crew skill"
+    if not any(p.extension_vp for p in variant.planets) and not any(c.extension_vp for c in variant.crews):
+        return "no planet or crew card has extension slots (extension_vp)"
+    return None
+
+
 def _planet_effect_changes_vp(effect: sc.PlanetEffect) -> bool:
     if isinstance(effect, sc.PlanetVP):
         return effect.amount != 0
@@ -263,9 +280,9 @@ def switched_off(variant: sc.StargateVariant) -> list[Off]:
         out.append(Off("the color bonus", "scoring.color_bonus: none", Off.score_part("color")))
     if not any(_planet_effect_changes_vp(e) for p in variant.planets for e in p.effects):
         out.append(Off("planet effects' VP", "no planet has an effect that changes VP", Off.score_part("planet_effects")))
-    if not any(isinstance(e, sc.DevelopPlanet | sc.DevelopCrew) for c in variant.crews for e in c.skill):
-        out.append(Off("extension slots", "no crew has a develop_planet or develop_crew skill",
-                       Off.score_part("extensions")))
+    extensions_off = _extensions_off(variant)
+    if extensions_off:
+        out.append(Off("extension slots", extensions_off, Off.score_part("extensions")))
     gives_vp = [c.id for c in variant.crews
                 if any(_may_give_vp(e) for e in c.skill)]
     if not gives_vp:
