@@ -616,6 +616,26 @@ def test_the_stargate_table_shows_extension_slots_and_planet_effects():
     assert next(line for line in text.splitlines() if "blue1" in line).rstrip(" │").endswith("-")
 
 
+def test_the_stargate_crew_area_shows_each_skills_settings():
+    """Draft 6c's Armstrong and Rahel both have color_vp, for red and for green: the crew area
+    showed 'color_vp' for both, so the person could not tell which crew scores which color (nor
+    any amount or timing, e.g. of a scratch effect in a draft being playtested)."""
+    from rich.console import Console
+
+    from playtest.games.stargate.play import render
+    v = load_variant(str(ROOT / "variants/stargate/draft6-new-crews.yaml"))
+    rules = get_game(v.game).make_rules(v.model)
+    ids = [p.id for p in v.model.planets]
+    state = rules.setup(3, [ids.index(p) for p in ("red1", "blue1", "green2", "yellow1", "red2")])
+    console = Console(record=True, width=200, color_system=None)
+    console.print(render(rules, state, 0, ["P1 You", "P2 bot", "P3 bot"]))
+    lines = console.export_text().splitlines()
+    assert "color_vp(colors=red, amount=1, count=placed)" in next(line for line in lines if "armstrong" in line)
+    rahel = next(line for line in lines if "rahel" in line)
+    assert "repeat_planet, color_vp(colors=green, amount=1, count=placed)" in rahel  # no settings: the name alone
+    assert "accumulate_time(amount=1)" in next(line for line in lines if "bays" in line)
+
+
 @pytest.mark.parametrize(("typed", "message"), [
     ("devlop d03", "'devlop d03': unknown action 'devlop' (did you mean 'develop'? actions: select, develop, take, "
                    "discard, settle, colonists, windfall, trade, consume, keep, store, pass)"),

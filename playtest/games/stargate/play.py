@@ -64,7 +64,7 @@ def render(rules: StargateRules, view: State, seat: int, names: Sequence[str]) -
         # Time an accumulate_time crew has gathered is public and comes with the crew.
         bonus = view.crew_bonus[c]
         row: list[Text | str] = [crew.id, f"{crew.time}+{bonus}" if bonus else str(crew.time),
-                                 ", ".join(e.effect for e in crew.skill) or "-"]
+                                 ", ".join(_effect_text(e) for e in crew.skill) or "-"]
         if card_slots:  # filled in order, first slot first
             filled = view.ext_crew[c]
             row.append(_numbered_slots(names, tuple(filled) + (-1,) * (len(crew.extension_vp) - len(filled)),
@@ -98,12 +98,13 @@ def _numbered_slots(names: Sequence[str], owners: Sequence[int], vps: Sequence[i
 
 
 def _effect_text(effect: Any) -> str:
-    """A planet effect as its kind and settings (an unset or false one left out):
-    `vp(trigger=last_cube, amount=-2)`."""
+    """A planet or crew effect as its kind and settings (an unset or false one left out):
+    `vp(trigger=last_cube, amount=-2)`, `color_vp(colors=red, amount=1, count=placed)`; a kind
+    without settings alone: `repeat_planet`."""
     settings = effect.model_dump(exclude={"effect"})
     shown = ", ".join(f"{k}={'/'.join(map(str, v)) if isinstance(v, list | tuple) else v}"
                       for k, v in settings.items() if v is not None and v is not False)
-    return f"{effect.effect}({shown})"
+    return f"{effect.effect}({shown})" if shown else effect.effect
 
 
 def describe(rules: StargateRules, before: State, action: Any, events: Sequence[Event], names: Sequence[str]) -> str:
