@@ -57,6 +57,15 @@ def test_validate_ships_valid_variants():
      "or equal to 0 (got -5)"),
     ("worlds.0.colonists=3",
      "--set worlds.0.colonists=3:1:20: worlds.w01.colonists: Input should be less than or equal to 2 (got 3)"),
+    ("worlds.w02.colonists=0",  # a world needs 1 or 2 colonists
+     "--set worlds.w02.colonists=0:1:22: worlds.w02.colonists: Input should be greater than or equal to 1 (got 0)"),
+    ("worlds.w01.cost=-1",
+     "--set worlds.w01.cost=-1:1:17: worlds.w01.cost: Input should be greater than or equal to 0 (got -1)"),
+    ("developments.d01.cost=-2",
+     "--set developments.d01.cost=-2:1:23: developments.d01.cost: Input should be greater than or equal to 0 (got -2)"),
+    ("goals.cards.g08.color=purple",  # the goal's line named no colors, unlike a world's or a power's
+     "--set goals.cards.g08.color=purple:1:23: goals.cards.g08.color: unknown good color 'purple' (one of blue, "
+     "brown, green, yellow)"),
     ("rules.end.worlds=1",  # the home world counts: every game ended after round 1 (30 games of 30)
      "--set rules.end.worlds=1:1:18: rules.end.worlds: every player holds 1 settled world, the home world, from "
      "the set-up (it counts): this trigger would end every game after round 1; give 2 or more (8 in the rules "

@@ -463,7 +463,8 @@ class NewFrontiersVariant(VariantModel):
                     power.per, power.world_kind, power.color, power.large_only, "per")]
         for i, g in enumerate(self.goals.cards):
             if g.color is not None and g.color not in colors:
-                out.append((("goals", "cards", i, "color"), f"unknown good color {g.color!r}"))
+                out.append((("goals", "cards", i, "color"), f"unknown good color {g.color!r} "
+                                                                   f"(one of {', '.join(sorted(colors))})"))
             if g.count is not None:
                 out += [(("goals", "cards", i, key), message)
                         for key, message in _narrowing_problems(g.count, g.world_kind, g.color, False, "count")]
