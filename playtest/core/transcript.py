@@ -76,7 +76,7 @@ def game_node(path: Path) -> Node:
     `calibrate` read first, to know whose reader to use."""
     from playtest.games import game_names, known_games  # the registry (no game is imported by name)
 
-    tree = parse_file(path, what="a transcript")
+    tree = parse_file(path, what="a transcript", first_item=1)
     refuse_variant_file(tree)
     if not isinstance(tree.value, dict) or "game" not in tree.value:
         raise TranscriptError([Problem(str(path), 1, 1, "game", f"required key is missing (known games: {known_games()})")])
@@ -188,7 +188,7 @@ class TranscriptReader:
         self.label = str(path)
         self.game = game
         self.problems: list[Problem] = []
-        tree = parse_file(self.path, self.label, "a transcript")  # malformed YAML: VariantError, located
+        tree = parse_file(self.path, self.label, "a transcript", first_item=1)  # malformed YAML: VariantError, located
         if not isinstance(tree.value, dict):
             raise TranscriptError([tree.problem("", "a transcript must be a mapping of keys to values")])
         refuse_variant_file(tree)

@@ -83,9 +83,11 @@ class Node:
         return Problem(self.file, self.line, self.col, path, message)
 
 
-def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: list[Problem], path: str = "") -> Node:
+def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: list[Problem], path: str = "",
+             first_item: int = 0) -> Node:
     """The YAML node as a Node tree; `path` is the dotted key path down to it (list items by
-    their `id` when they have one), so that a duplicate key is named with its parents."""
+    their `id` when they have one, else by position counted from `first_item`), so that a
+    duplicate key is named with its parents."""
     line, col = node.start_mark.line + 1, node.start_mark.column + 1
     if node.tag == REMOVE_TAG:
         if not isinstance(node, yaml.ScalarNode) or node.value:
@@ -109,13 +111,13 @@ def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: lis
                     Problem(label, k_line, k_col, _joined(path, key), f"duplicate key (first defined at line {first.line})")
                 )
                 continue
-            child = _convert(value_node, loader, label, problems, _joined(path, key))
+            child = _convert(value_node, loader, label, problems, _joined(path, key), first_item)
             # Remember where the key itself stands: errors about an unknown key point at it.
             child.key_line, child.key_col = k_line, k_col
             out[key] = child
         return Node(out, label, line, col)
     if isinstance(node, yaml.SequenceNode):
-        return Node([_convert(n, loader, label, problems, _joined(path, _item_id(n) or str(i)))
+        return Node([_convert(n, loader, label, problems, _joined(path, _item_id(n) or str(i + first_item)), first_item)
                      for i, n in enumerate(node.value)], label, line, col)
     try:
         value = loader.construct_object(node, deep=True)
@@ -258,28 +260,30 @@ def check_yaml_limits(text: str, label: str) -> None:
 PARSED_MEMO_LIMIT = 32
 """Documents whose trees `parse_text` keeps (a sweep's or tune's points each load the same base)."""
 
-_parsed: dict[tuple[str, str], Node] = {}
+_parsed: dict[tuple[str, str, int], Node] = {}
 
 
-def parse_text(text: str, label: str) -> Node:
-    """Parse one YAML document. Raises VariantError listing every problem found.
+def parse_text(text: str, label: str, *, first_item: int = 0) -> Node:
+    """Parse one YAML document. Raises VariantError listing every problem found. A problem's key
+    path counts list items from `first_item`: 0 as variant, gates and goals paths do, 1 in
+    transcripts (docs/transcripts.md), whose own messages count moves and items from 1.
 
     The tree is the caller's to change (the loader merges and overrides in place): a text parsed
     before is given as a fresh copy of its tree, not parsed again — a sweep or a tune loads its
     base variant once per point or trial. Copying New Frontiers' base takes about 1 ms against
     18 ms to parse it (2026-12-04); the same text and label give the same tree, so nothing else
     changes."""
-    key = (label, text)
+    key = (label, text, first_item)
     tree = _parsed.get(key)
     if tree is None:
         try:
-            tree = _parse_text(text, label, LOADER)
+            tree = _parse_text(text, label, LOADER, first_item)
         except VariantError:
             if LOADER is yaml.SafeLoader:
                 raise
             # libyaml words some errors differently: say them as the pure-Python parser does, so a
             # message does not depend on how PyYAML was built.
-            tree = _parse_text(text, label, yaml.SafeLoader)
+            tree = _parse_text(text, label, yaml.SafeLoader, first_item)
         if len(_parsed) >= PARSED_MEMO_LIMIT:
             _parsed.clear()
         _parsed[key] = tree
@@ -301,7 +305,7 @@ _GLUED_TAG = re.compile(r"(![A-Za-z_]+)([,}\]])")
 """A tag glued to a flow indicator: `!remove}`, `!remove,`."""
 
 
-def _parse_text(text: str, label: str, loader_class: type[yaml.SafeLoader]) -> Node:
+def _parse_text(text: str, label: str, loader_class: type[yaml.SafeLoader], first_item: int = 0) -> Node:
     problems: list[Problem] = []
     if len(text) > MAX_BYTES:
         raise VariantError([Problem(label, 1, 1, "", f"file too large ({len(text):,} characters; "
@@ -313,7 +317,7 @@ def _parse_text(text: str, label: str, loader_class: type[yaml.SafeLoader]) -> N
             root = loader.get_single_node()
             if root is None:
                 raise VariantError([Problem(label, 1, 1, "", "the file is empty")])
-            tree = _convert(root, loader, label, problems)
+            tree = _convert(root, loader, label, problems, first_item=first_item)
         finally:
             loader.dispose()
     except yaml.MarkedYAMLError as exc:
@@ -343,11 +347,11 @@ def _parse_text(text: str, label: str, loader_class: type[yaml.SafeLoader]) -> N
     return tree
 
 
-def parse_file(path: Path, label: str | None = None, what: str = "a variant") -> Node:
+def parse_file(path: Path, label: str | None = None, what: str = "a variant", *, first_item: int = 0) -> Node:
     """Read and parse a YAML file (`what` it is, for the message about a device or pipe); a
-    missing or unreadable file is a located problem too."""
+    missing or unreadable file is a located problem too. `first_item`: as `parse_text`."""
     label = label or str(path)
-    return parse_text(read_text_limited(path, label, what), label)
+    return parse_text(read_text_limited(path, label, what), label, first_item=first_item)
 
 
 def read_text_limited(path: Path, label: str, what: str = "a variant") -> str:

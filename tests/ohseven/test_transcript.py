@@ -212,6 +212,19 @@ def test_a_misspelt_key_or_player_is_one_line_with_the_likely_one(tmp_path: Path
     assert [str(x) for x in err.value.problems] == [f"{p}:{line}"]
 
 
+def test_a_duplicate_key_counts_list_items_from_1_as_every_transcript_path_does(tmp_path: Path):
+    """The YAML reader that variants share counts list items from 0: a transcript's duplicate key
+    was `rounds.0.deals.0.bids.2.Ann`, beside `rounds.1.deals.1.bids.3.Bem` for a misspelt name."""
+    from playtest.errors import VariantError
+
+    text = (DATA / "two_rebids.yaml").read_text().replace("../../../variants/ohseven/base.yaml", "VARIANT")
+    p = _write(tmp_path, text.replace("{Ann: AC, Ben: 7H}", "{Ann: AC, Ben: 7H, Ann: QC}"))
+    with pytest.raises(VariantError) as err:
+        replay(p)
+    assert [str(x) for x in err.value.problems] == [
+        f"{p}:14:32: rounds.1.deals.1.bids.3.Ann: duplicate key (first defined at line 14)"]
+
+
 def test_the_guess_prefers_a_name_missing_from_the_mapping():
     """`Anan:` written beside `Ann:` means Anna (the one missing), not Ann; a deal's `deal:` is
     one line too."""
