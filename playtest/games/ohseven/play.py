@@ -14,7 +14,7 @@ from rich.text import Text
 from playtest import rng as streams
 from playtest.core.events import Event
 from playtest.errors import UsageError
-from playtest.games.ohseven.rules import OhSevenRules
+from playtest.games.ohseven.rules import EV_REBID, EV_REBID_BONUS, EV_REDEAL, OhSevenRules
 from playtest.games.ohseven.state import BID, NO_TRUMP, PLAY, View
 from playtest.games.ohseven.transcript import (
     card_examples,
@@ -62,14 +62,29 @@ def render(rules: OhSevenRules, view: View, seat: int, names: Sequence[str]) -> 
     return Group(*lines)
 
 
+def _rebid_note(rules: OhSevenRules, rebid: Event, events: Sequence[Event], names: Sequence[str]) -> str:
+    """Why the bids must be made again and who was paid for it: 'rebid' alone left the person to
+    guess why their score had just gone up."""
+    d = rebid.data
+    why = {"sum": f"the bids total {d['bid_total']}",
+           "identical": f"the highest bid card, {d['card']}, was bid twice",
+           "sum+identical": f"the bids total {d['bid_total']} and the highest bid card, {d['card']}, was bid twice"}
+    paid = [f"{names[e.seat]} +{e.data['bonus']}" for e in events
+            if e.kind == EV_REBID_BONUS and e.data["pass_no"] == d["pass_no"] and e.data["deal_no"] == d["deal_no"]]
+    return f"forced rebid: {why[d['trigger']]}" + (f" (rebid bonus: {', '.join(paid)})" if paid else "")
+
+
 def describe(rules: OhSevenRules, before: Any, action: Any, events: Sequence[Event], names: Sequence[str]) -> str:
     bits = []
     for e in events:
         d = e.data
         if e.kind == "trick" and "winner" in d:
             bits.append(f"trick to {names[int(d['winner'])]}")  # as the table names players (was 'seat 2')
-        elif e.kind in ("rebid", "redeal"):
-            bits.append(e.kind)
+        elif e.kind == EV_REBID:
+            bits.append(_rebid_note(rules, e, events, names))
+        elif e.kind == EV_REDEAL:
+            kept = "points kept" if rules.keep_points else "this round's rebid bonuses taken back"
+            bits.append(f"redeal: a player has no unused card left to bid, so new hands are dealt ({kept})")
         elif e.kind == "round_end":
             bits.append("round over")
     return ", ".join(dict.fromkeys(bits))
