@@ -159,8 +159,8 @@ rounds:
 def test_missing_rebid_pass_is_a_transcript_error(tmp_path: Path):
     text = (DATA / "two_rebids.yaml").read_text().replace(
         "../../../variants/ohseven/base.yaml", "VARIANT").replace("          - {Ann: AC, Ben: 7H}\n", "")
-    with pytest.raises(TranscriptError, match=r"rounds\.1\.deals\.1: the bids force a rebid, but the transcript "
-                       r"has no further bidding pass in this deal"):
+    with pytest.raises(TranscriptError, match=r"rounds\.1\.deals\.1: the bids force a rebid \(they total 7\), but the "
+                       r"transcript has no further bidding pass in this deal"):
         replay(_write(tmp_path, text))
 
 

@@ -484,8 +484,11 @@ def replay(path: Path) -> Replay:
                                                         "redeal, but the transcript has no further deal")])
             if state.phase == BID and state.deal_no == d + 1:
                 node = din.passes[-1][0] if din.passes else din.node
-                raise TranscriptError([node.problem(dp, "the bids force a rebid, but the transcript has no "
-                                                    "further bidding pass in this deal")])
+                last = deal["passes"][-1] if deal["passes"] else {}
+                why = {"sum": f" (they total {last.get('sum')})", "identical": " (the highest bid card was bid twice)",
+                       "sum+identical": f" (they total {last.get('sum')} and the highest bid card was bid twice)"}
+                raise TranscriptError([node.problem(dp, f"the bids force a rebid{why.get(last.get('rebid', ''), '')}, "
+                                                    "but the transcript has no further bidding pass in this deal")])
             if state.phase == BID and d + 1 == len(rin.deals):
                 raise TranscriptError([din.node.problem(dp, "every player has used all cards as bids: the rules "
                                                         "redeal, but the transcript has no further deal")])
