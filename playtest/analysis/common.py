@@ -58,7 +58,7 @@ def win_rates_of_sums(groups: list[tuple[Any, np.ndarray, np.ndarray]], metric: 
 
 
 def seat_win_rates(games: Table) -> pl.DataFrame:
-    """Win rate by seat (seat 1 = start player of round 1), Wilson intervals; the p-value of
+    """Win rate by seat (seat 1: GameSpec.seat_one), Wilson intervals; the p-value of
     the test that all seats win equally is on every row."""
     return win_rates_by(games, "seat", "win_rate_by_seat",
                         "Share of games won from this seat (ties split); p: chi-square test that all seats win equally.",
@@ -140,7 +140,7 @@ def first_player_advantage(games: Table) -> pl.DataFrame:
     return C.metric_frame([{C.METRIC: "first_player_advantage", C.GROUP: "seat 1", C.ESTIMATE: est,
                             C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n,
                             C.P_VALUE: stats.one_proportion_p(wins, n, 1 / p) if p else None,
-                            C.DEFINITION: f"Start player's win rate minus the fair share 1/{p} (positive = seat 1 is favoured)."}])
+                            C.DEFINITION: f"Seat 1's win rate minus the fair share 1/{p} (positive = seat 1 is favoured)."}])
 
 
 def win_matrix(games: Table) -> np.ndarray:

@@ -58,7 +58,7 @@ CommonFn = Callable[[Table, Table, Needs], pl.DataFrame]
 
 COMMON_SECTIONS: tuple[tuple[str, str, CommonFn], ...] = (
     ("seats", "Win rate by seat", lambda games, events, needs: common.seat_win_rates(games)),
-    ("first_player", "First-player advantage", lambda games, events, needs: common.first_player_advantage(games)),
+    ("first_player", "Seat 1's advantage", lambda games, events, needs: common.first_player_advantage(games)),
     ("balance", "Balance", lambda games, events, needs: common.balance(games)),
     ("bots", "Win rate by bot", lambda games, events, needs: common.bot_win_rates(games)),
     ("scores", "Score distribution by seat, bot and component",
@@ -168,24 +168,36 @@ def sections(info: Mapping[str, Any], games: Table, events: Table,
     own = game_sections(info, games, events) if keys is None or GAME in keys else []
     needs = Needs(score_floors(info), quantiles, score_splits)
     found = [*_common_sections(games, events, keys, needs), *own]
-    found = _turns_defined(found, info)
+    found = _defined_by_game(found, info)
     offs = switched_off(info)
     if offs:
         found = [dataclasses.replace(s, table=drop_off(s.table, offs)) for s in found]
     return [s for s in found if s.table.height]
 
 
-def _turns_defined(found: list[Section], info: Mapping[str, Any]) -> list[Section]:
-    """`game_length_turns` defined by what the run's game counts as a turn (GameSpec.turns_counted):
-    New Frontiers' ~200 "turns" a game are its decisions, not one go per player."""
-    spec = _game_spec(info) if any(s.key == "outcome" for s in found) else None
-    if spec is None or spec.turns_counted == "turns":
+def _defined_by_game(found: list[Section], info: Mapping[str, Any]) -> list[Section]:
+    """The common definitions that depend on the run's game: `game_length_turns` by what it counts
+    as a turn (GameSpec.turns_counted: New Frontiers' ~200 "turns" a game are its decisions, not
+    one go per player), and `first_player_advantage` by what its seat 1 is (GameSpec.seat_one:
+    "start player" was said of every game, and Oh-Seven's seat 1 deals round 1 and bids last)."""
+    spec = _game_spec(info) if any(s.key in ("outcome", "first_player") for s in found) else None
+    if spec is None:
         return found
-    definition = f"Mean number of {spec.turns_counted} a game lasts; skewness-corrected t interval."
-    turns = pl.col(C.METRIC) == "game_length_turns"
-    return [dataclasses.replace(s, table=s.table.with_columns(
-                pl.when(turns).then(pl.lit(definition)).otherwise(pl.col(C.DEFINITION)).alias(C.DEFINITION)))
-            if s.key == "outcome" else s for s in found]
+    said: dict[str, tuple[str, pl.Expr]] = {}  # section key → (metric, its definition)
+    if spec.turns_counted != "turns":
+        said["outcome"] = ("game_length_turns",
+                           pl.lit(f"Mean number of {spec.turns_counted} a game lasts; skewness-corrected t interval."))
+    if spec.seat_one:
+        said["first_player"] = ("first_player_advantage",
+                                pl.col(C.DEFINITION).str.strip_chars_end(".") + pl.lit(f"; seat 1 is {spec.seat_one}."))
+    out = []
+    for s in found:
+        if s.key in said:
+            metric, definition = said[s.key]
+            s = dataclasses.replace(s, table=s.table.with_columns(
+                pl.when(pl.col(C.METRIC) == metric).then(definition).otherwise(pl.col(C.DEFINITION)).alias(C.DEFINITION)))
+        out.append(s)
+    return out
 
 
 def section_keys(found: Collection[Section], metrics: Collection[str]) -> set[str]:

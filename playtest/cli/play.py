@@ -107,7 +107,7 @@ def _lines(moves: list[str] | None):
 def play(
     variant: Annotated[Path, typer.Argument(help="Variant YAML file.", metavar="VARIANT")],
     players: Annotated[int | None, typer.Option("--players", "-p", help="Players in the game (default: you and one per name in --bots, else 4 when the variant supports it, else the most it supports).")] = None,
-    seat: Annotated[int, typer.Option("--seat", help="Your seat, 1 = starts the first round.")] = 1,
+    seat: Annotated[int, typer.Option("--seat", help="Your seat, from 1 (seat 1 is the game's first seat: Stargate's start player of round 1, Oh-Seven's dealer of round 1, first on New Frontiers' turn-order track).")] = 1,
     bots: Annotated[str | None, typer.Option("--bots", help="The other seats' bots: one name for all, or one per "
                                              "other seat in seat order, e.g. greedy,random,greedy (default: the "
                                              "game's first bot after random: greedy for Stargate and New "

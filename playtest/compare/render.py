@@ -65,7 +65,7 @@ def _records(df: pl.DataFrame) -> list[dict[str, Any]]:
 
 METRIC_TITLES = {
     "win_rate_by_seat": "Win rate by seat", "win_rate_by_bot": "Win rate by bot",
-    "first_player_advantage": "Start player's advantage", "balance": "Balance (100% = equal seats)",
+    "first_player_advantage": "Seat 1's advantage", "balance": "Balance (100% = equal seats)",
     "score_mean": "Mean final score", "score_sd": "Spread (sd) of final scores",
     "score_median": "Median final score", "score_q10": "10th percentile of final scores",
     "score_q25": "25th percentile of final scores", "score_q75": "75th percentile of final scores",

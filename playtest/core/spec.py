@@ -120,6 +120,11 @@ class GameSpec:
     `game_length_turns` ("Mean number of <this> a game lasts"): games count different things
     (Stargate one per crew taken, Oh-Seven every bid and card, New Frontiers every decision), and
     a bare "turns" reads as one per player's go in every game."""
+    seat_one: str = ""
+    """What seat 1 is in this game, as a noun phrase for the reports' definition of
+    `first_player_advantage` ("Seat 1's win rate ...; seat 1 is <this>"): Stargate's start player
+    of round 1, Oh-Seven's dealer of round 1, who bids last in it. Empty: seat 1 alone ("start
+    player" was said of every game, and Oh-Seven's seat 1 starts nothing)."""
     notation: Any = None
     """A playtest.core.transcript.Notation: transcripts in the common format (a `moves:` list)."""
     replay: Callable[..., Any] | None = None

@@ -34,7 +34,7 @@ FEW_GAMES = 100
 
 TITLES = {
     "win_rate_by_seat": "{g} win rate",
-    "first_player_advantage": "start player's advantage",
+    "first_player_advantage": "seat 1's advantage",
     "balance": "seat balance",
     "game_length_rounds": "game length (rounds)",
     "game_length_turns": "game length (turns)",

@@ -252,7 +252,7 @@ def _lineup_text(bots: Sequence[str]) -> str:
 def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = ()) -> Verdict:
     """Seats are called unequal when either of two tests rejects at α/2 (Bonferroni, so the
     verdict's false-alarm rate on fair seats is at most α = 5%): the chi-square test that all
-    seats win equally, and the score test that the start player wins 1/P. The headline names the
+    seats win equally, and the score test that seat 1 wins 1/P. The headline names the
     bots that played (`bots`, the line-up by seat): the verdict is about them."""
     seats = _rows(secs, "win_rate_by_seat")
     if not seats or not players:
@@ -270,7 +270,7 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = ()) 
     d = detect[C.ESTIMATE] if detect else math.nan
     p_text = f"chi-square p {units.p_is(p_value)}"
     if p_fpa is not None and not math.isnan(p_fpa):
-        p_text += f", start player p {units.p_is(p_fpa)}"
+        p_text += f", seat 1 p {units.p_is(p_fpa)}"
     if equal:
         status = "fair"
         headline = (f"Seats look fair: no seat advantage detected in {n_games} games{_lineup_text(bots)} "
@@ -288,12 +288,12 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = ()) 
         headline = (f"Seats are not equal: {worst[C.GROUP]} is {which}, winning {pct(worst[C.ESTIMATE])} "
                     f"({pct(worst[C.CI_LOW])}–{pct(worst[C.CI_HIGH])}) against a fair {pct(fair)} "
                     f"in {n_games} games{_lineup_text(bots)} ({p_text}; each test at {level:.3g}).")
-        detail = (f"Start player's advantage: {pts(fpa[C.ESTIMATE])} ({pts(fpa[C.CI_LOW])} to {pts(fpa[C.CI_HIGH])})."
+        detail = (f"Seat 1's advantage: {pts(fpa[C.ESTIMATE])} ({pts(fpa[C.CI_LOW])} to {pts(fpa[C.CI_HIGH])})."
                   if fpa else "")
     stop = safety_stop_note(secs)
     detail = " ".join(part for part in (detail, f"Warning: {stop}" if stop else "", CALIBRATION) if part)
     items = [
-        _item("Start player's advantage", fpa, 0.0, "rate_diff"),
+        _item("Seat 1's advantage", fpa, 0.0, "rate_diff"),
         _item(f"Most off-balance seat ({worst[C.GROUP]})", worst, fair),
         _item("Balance (100% = equal seats)", _row(secs, "balance"), 1.0),
         _item("Smallest seat advantage these games can detect", detect, None, "rate_diff"),

@@ -166,16 +166,18 @@ def test_leader_wins_sums_the_shares_as_the_join_did():
     assert row[C.ESTIMATE] == wilson(wins, 16)[0]
 
 
-@pytest.mark.parametrize("variant, bots, counted", [
-    ("variants/stargate/draft5.yaml", ("random",) * 4, "turns (one per crew taken)"),
-    ("variants/ohseven/base.yaml", ("random",) * 4, "decisions (every bid"),
-    ("variants/new-frontiers/base.yaml", ("random",) * 2, "decisions (every action selected"),
+@pytest.mark.parametrize("variant, bots, counted, seat_one", [
+    ("variants/stargate/draft5.yaml", ("random",) * 4, "turns (one per crew taken)", "the start player of round 1"),
+    ("variants/ohseven/base.yaml", ("random",) * 4, "decisions (every bid", "the dealer of round 1, who bids last in it"),
+    ("variants/new-frontiers/base.yaml", ("random",) * 2, "decisions (every action selected",
+     "first on the turn-order track at the start"),
 ])
-def test_game_length_in_turns_says_what_the_game_counts_as_a_turn(variant, bots, counted, tmp_path):
+def test_game_length_in_turns_says_what_the_game_counts_as_a_turn(variant, bots, counted, seat_one, tmp_path):
     """`GameResult.turns` is one per crew taken in Stargate, but every bid and card in Oh-Seven
     (224 in a 4-player match without rebids) and every decision in New Frontiers (about 200 in a
     4-player game of 13 rounds): the definition read 'Mean number of turns a game lasts' in all
-    three, which a designer reads as one go per player."""
+    three, which a designer reads as one go per player. So with seat 1's advantage, which called
+    seat 1 the start player in every game: Oh-Seven's seat 1 deals round 1 and bids last in it."""
     from playtest.sim.batch import RunConfig, read_run, run_batch
     from playtest.variants import load_variant
     from tests.conftest import ROOT
@@ -186,6 +188,9 @@ def test_game_length_in_turns_says_what_the_game_counts_as_a_turn(variant, bots,
     row = one(all_metrics(info, games, events), "game_length_turns", "all")
     assert row[C.DEFINITION].startswith(f"Mean number of {counted}"), row[C.DEFINITION]
     assert row[C.ESTIMATE] == pytest.approx(games.group_by("game").agg(pl.col("turns").first())["turns"].mean())
+    seat = one(all_metrics(info, games, events), "first_player_advantage", "seat 1")
+    assert seat[C.DEFINITION] == (f"Seat 1's win rate minus the fair share 1/{len(bots)} (positive = seat 1 is "
+                                  f"favoured); seat 1 is {seat_one}.")
 
 
 def test_win_rate_by_bot_has_no_interval_in_self_play_where_1_over_p_is_fixed():

@@ -192,7 +192,7 @@ def test_a_variant_note_is_printed_as_simulate_prints_it(tmp_path):
 
 
 def test_a_repeated_test_names_the_earlier_row_in_words_in_the_reports(stargate_ladder):
-    """The start player's advantage repeats seat 1's win-rate test: the Markdown and HTML tables
+    """Seat 1's advantage repeats seat 1's win-rate test: the Markdown and HTML tables
     said 'same as win\\_rate\\_by\\_seat / seat 1', ids where every row is titled in words. The JSON
     note keeps the ids (docs/ladder.md)."""
     out, stdout = stargate_ladder

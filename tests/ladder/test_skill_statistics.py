@@ -629,7 +629,7 @@ def test_a_metric_with_one_value_in_every_game_of_every_rung_is_not_tested():
 
 def test_a_duplicate_test_is_counted_once_and_says_which_it_repeats(weak_strong):
     """A row whose differences between rungs and their replicates are an earlier row's (the
-    start player's advantage is seat 1's win rate minus 1/P; a total that is its one score part)
+    seat 1's advantage is seat 1's win rate minus 1/P; a total that is its one score part)
     is the same test: compare counts it once, the ladder tested it twice and Holm's family grew
     (an Oh-Seven draft without bonus listed "rounds score changes with skill" and "total score
     changes with skill", -5.03 each)."""

@@ -112,7 +112,7 @@ def test_markdown_names_what_the_changes_are_against(stargate_data, cli, tmp_pat
 def test_markdown_verdict_first_and_escaped(stargate_data):
     md = render_markdown(build_report(*stargate_data))
     assert md.startswith("### ")
-    assert md.index("Start player's advantage") < md.index("#### Win rate by seat")
+    assert md.index("Seat 1's advantage") < md.index("#### Win rate by seat")
     assert "<script>" not in md and "<img" not in md
     assert "&lt;script&gt;alert\\(1\\)&lt;/script&gt;" in md or "&lt;script&gt;alert(1)&lt;/script&gt;" in md
     for line in md.splitlines():

@@ -92,6 +92,7 @@ SPEC = GameSpec(
     score_parts=list(PARTS),
     turns_counted=("decisions (every action selected and every choice a player makes while one is carried out; "
                    "a choice whose only move is pass is not asked and not counted)"),
+    seat_one="first on the turn-order track at the start",
     replay=_replay,
     summary=_summary,
     summary_lazy=True,

@@ -85,6 +85,7 @@ SPEC = GameSpec(
     stat_columns=STAT_COLUMNS,
     score_parts=["rounds", "rebid_bonus"],
     turns_counted="decisions (every bid, rebids included, and every card played, by any player)",
+    seat_one="the dealer of round 1, who bids last in it",
     switched_off=_switched_off,
     score_floors=score_floors,
     replay=_replay,

@@ -55,6 +55,7 @@ SPEC = GameSpec(
     schema=schema.StargateVariant,
     make_rules=StargateRules,
     turns_counted="turns (one per crew taken)",
+    seat_one="the start player of round 1",
     make_bot=bots.make_bot,
     bot_names=("random", "greedy", "lookahead", *(f"scripted:{name}" for name in scripted_styles())),
     event_columns={
