@@ -43,3 +43,24 @@ def test_the_hook_with_one_deck_switches_rebids_off():
     assert off(("bidding.hook=false",), 4) == ["the 'identical' rebid trigger"]
     base = load_variant("variants/ohseven/base.yaml").model
     assert [o.what for o in switched_off(base, 4)] == ["the 'identical' rebid trigger"]
+
+
+def test_exact_rate_by_bidding_place_counts_each_seat_at_its_place_in_the_round():
+    """Places come from the order of the round's first bids (the dealer bids last), not from the
+    seat numbers, and a rebid pass does not move anyone. Two matches of 3 players, one round
+    each; the dealer is seat 0 in match 0 (order 1, 2, 0) and seat 1 in match 1 (order 2, 0, 1).
+    The last bidder missed in both matches, everyone else made it: the last place reads 0% and
+    its paired test over matches compares it with the others' 100%."""
+    from playtest.games.ohseven.metrics import exact_rate_by_position
+
+    bids = [{"kind": "bid", "game": g, "round": 1, "turn": t, "seat": seat, "pass_no": p, "deal_no": 1, "exact": None}
+            for g, order in ((0, (1, 2, 0)), (1, (2, 0, 1))) for p in (1, 2)
+            for t, seat in enumerate(order, start=1 + 3 * (p - 1))]
+    ends = [{"kind": "round_end", "game": g, "round": 1, "turn": 7, "seat": seat, "pass_no": None, "deal_no": 1,
+             "exact": seat != dealer} for g, dealer in ((0, 0), (1, 1)) for seat in range(3)]
+    table = exact_rate_by_position(pl.DataFrame(bids + ends))
+    got = {r[C.GROUP]: (r[C.ESTIMATE], r[C.N], r[C.P_VALUE]) for r in table.iter_rows(named=True)}
+    assert got.keys() == {"bidding place 1", "bidding place 2", "bidding place 3, last"}
+    assert got["bidding place 1"][:2] == (1.0, 2) and got["bidding place 2"][:2] == (1.0, 2)
+    assert got["bidding place 3, last"][:2] == (0.0, 2)
+    assert got["bidding place 1"][2] is None and got["bidding place 3, last"][2] is not None

@@ -83,6 +83,38 @@ def exact_rate_by_bot(events: Table) -> pl.DataFrame:
     return _exact_by(events, "bot", "{}", "Share of rounds in which this bot took exactly the tricks it bid.")
 
 
+def exact_rate_by_position(events: Table) -> pl.DataFrame:
+    """Exact-bid rate by place in the round's bidding order (1 = bids first; the dealer bids
+    last). Under the hook the last bidder may not bring the bids to 7: is that seat hurt? Seat
+    win rates cannot say, as every seat bids last in some rounds and deals a different number of
+    them. The last place's row carries the p-value of a paired t test over matches of its exact
+    rate minus the other places'."""
+    first_pass = (pl.col("kind") == "bid") & (pl.col("pass_no") == 1) & (pl.col("deal_no") == 1)
+    places = (F.lazy(events).filter(first_pass)  # the order is the round's: rebids and redeals keep it
+              .select("game", "round", "seat", pl.col("turn").rank("ordinal").over("game", "round").alias("place")))
+    ends = _ends(events).join(places, on=["game", "round", "seat"], how="inner")
+    exact = pl.col("exact").cast(pl.Float64)
+    per_place = F.per_game_by(ends, "place", exact.sum().alias("exact"), pl.len().alias("rows"))
+    if not per_place:
+        return C.metric_frame([])
+    last = max(place for place, _ in per_place)
+    top = pl.col("place") == last
+    per = F.per_game(ends, exact.filter(top).sum().alias("hi_exact"), top.sum().alias("hi_rows"),
+                     exact.filter(~top).sum().alias("lo_exact"), (~top).sum().alias("lo_rows"))
+    per = per.filter((pl.col("hi_rows") > 0) & (pl.col("lo_rows") > 0))
+    _, _, _, p = paired_mean_test((per["hi_exact"] / per["hi_rows"] - per["lo_exact"] / per["lo_rows"]).to_numpy())
+    rows = []
+    for place, part in per_place:
+        est, lo, hi = proportion_of_sums(part["exact"].to_numpy(), part["rows"].to_numpy())
+        rows.append({C.METRIC: "exact_rate", C.GROUP: f"bidding place {place}" + (", last" if place == last else ""),
+                     C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: int(part["rows"].sum()),
+                     C.P_VALUE: p if place == last else None,
+                     C.DEFINITION: "Share of rounds with the bid met exactly, by place in the round's bidding order "
+                                   "(1 = bids first, the dealer last); intervals cluster-robust over matches; p: "
+                                   "paired t test over matches of the last place's rate minus the others'."})
+    return C.metric_frame(rows)
+
+
 def highest_bidder_role(events: Table) -> str:
     """What the highest bidder did in these games, from the rounds' `bids_set` events: it set
     trump unless `bidding.trump: none` (trump '-'), and led the first trick under `bidding.first_lead:
@@ -217,6 +249,7 @@ def summary_tables(games: Table, events: Table) -> list[tuple[str, pl.DataFrame]
         ("Final bids", bid_distribution(events)),
         ("Exact-bid rate by bid", exact_rate_by_bid(events)),
         ("Exact-bid rate by bot", exact_rate_by_bot(events)),
+        ("Exact-bid rate by place in the bidding order", exact_rate_by_position(events)),
         # What the highest bidder does depends on the variant (bidding.trump, bidding.first_lead).
         # Its p-value (paired t test) is kept: these tables are the reports' sections too, whose
         # definition promises it; the terminal names the test from the definition.
