@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from playtest.errors import Problem, VariantError
 from playtest.variants.source import REMOVE_TAG, REMOVED, Node
@@ -105,7 +106,9 @@ def _merge(base: Node, over: Node, path: str, problems: list[Problem], removed: 
         if not kept:
             return base
     if is_id_list(base) and isinstance(over.value, list) and is_id_list(over):
-        items = list(base.value)
+        # `new_id` says which items *this* file added: an item the parent itself added to its own
+        # parent (draft6-new-crews' vance) is one the parent has, for the file extending it.
+        items = [replace(item, new_id=False) if item.new_id else item for item in base.value]
         seen: set[str] = set()
         for i, item in enumerate(over.value):
             if not is_name(item.value["id"].value):  # said once here, the item left out: no match, no new item

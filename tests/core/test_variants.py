@@ -459,6 +459,24 @@ def test_a_new_id_close_to_a_known_one_is_a_note(tmp_path):
         assert not any("new item" in str(n) for n in load_variant(path).notes), path
 
 
+def test_an_item_the_parent_added_is_known_to_the_draft_extending_it(tmp_path):
+    """draft6-new-crews adds vance to draft 6b's crews; for a draft extending draft6-new-crews
+    vance is a crew the parent has: `vanse` is noted as its likely misspelling, and a new item's
+    missing key lists vance among the known ids (both left vance out: the parent's own new items
+    stayed marked new down the chain)."""
+    parent = ROOT / "variants" / "stargate" / "draft6-new-crews.yaml"
+    typo = write(tmp_path, "typo.yaml", f"extends: {parent}\nname: typo\ncrews:\n  - {{id: vanse, time: 3}}\n")
+    assert [str(n) for n in load_variant(typo).notes] == [
+        f"{typo}:4:10: crews.vanse: a new item: the draft it extends has no id 'vanse' "
+        "(did you mean 'vance'? an item with its id changes it)"]
+    new = write(tmp_path, "new.yaml", f"extends: {parent}\nname: new\ncrews:\n  - {{id: scout, skill: []}}\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(new)
+    assert problems(exc) == [
+        f"{new}:4:5: crews.scout.time: required key is missing ('scout' is a new item: the draft it extends "
+        "has no such id; known: armstrong, orlins, audrin, rahel, anderson, bays, vance)"]
+
+
 def test_remove_tag_deletes_a_key_of_the_parent_and_the_chain_keeps_it_deleted(tmp_path):
     """`key: !remove` deletes a map key the draft extends (a player count's planets here); a draft
     extending that one inherits the deletion; `--set key=!remove` does the same from the command line."""
