@@ -214,3 +214,20 @@ def test_a_crew_effect_the_stargate_metrics_do_not_name_is_not_switched_off():
     # The effects it knows keep their rows off: draft 5's Orlins gives neither VP nor cubes.
     assert any(o.covers("crew_vp_per_pick", "orlins") for o in offs.values())
     assert any(o.covers("crew_cubes_gained_per_pick", "orlins") for o in offs.values())
+
+
+@pytest.mark.parametrize(("draft", "titles"), [
+    ("draft5.yaml", ["Cubes gained per pick", "Cubes placed per pick"]),
+    ("draft6-new-crews.yaml", ["Cubes placed per pick"]),  # no skill gains cubes: no gained table
+])
+def test_the_cube_tables_are_titled_by_what_they_hold(cli, tmp_path, draft, titles):
+    """One table "Cubes gained and placed per pick" held the placed rows alone where no skill
+    gains cubes (every draft-6 idea), and simulate's terminal, which names the metric only in a
+    table of several, printed them under a title that promised cubes gained as well."""
+    r = cli("simulate", str(ROOT / "variants" / "stargate" / draft), "-n", "4", "--bots", "random", "--seed", "1",
+            "--workers", "1", "--out", str(tmp_path / "run"))
+    assert r.returncode == 0, r.stderr
+    assert [t for t in ("Cubes gained and placed per pick", "Cubes gained per pick", "Cubes placed per pick")
+            if f"\n{t}\n" in r.stdout] == titles
+    doc = json.loads((cli("report", str(tmp_path / "run"), "-f", "json", "-o", "-")).stdout)
+    assert [s["title"] for s in doc["sections"] if s["title"].startswith("Cubes")] == titles

@@ -216,7 +216,11 @@ def summary_tables(games: Table, events: Table, crews: Sequence[str] = ()) -> li
         ("Win rate of players who took the crew", win_rates),
         ("Win-rate lift of taking the crew", crew_win_lift(games, events, win_rates)),
         ("Skill VP per pick", per_pick.filter(pl.col(C.METRIC) == "crew_vp_per_pick")),
-        ("Cubes gained and placed per pick", per_pick.filter(pl.col(C.METRIC) != "crew_vp_per_pick")),
+        # Two tables, not one "Cubes gained and placed per pick": where no skill gains cubes (the
+        # draft-6 ideas) that table held the placed rows only, and the terminal, which names the
+        # metric only in a table of several, showed them under a title that promised both.
+        ("Cubes gained per pick", per_pick.filter(pl.col(C.METRIC) == "crew_cubes_gained_per_pick")),
+        ("Cubes placed per pick", per_pick.filter(pl.col(C.METRIC) == "crew_cubes_placed_per_pick")),
         ("VP by source", vp_by_source(games)),
         ("Planets: fill rate and 0-VP majorities", planet_outcomes(events)),
         ("What ended the game", end_reasons(events)),
