@@ -141,6 +141,19 @@ def test_stargate_leaves_out_what_draft5_s_crews_and_planets_cannot_do(tmp_path)
     assert "planet effects' VP" not in special and "extension slots" not in special
 
 
+def test_stargate_without_a_stock_measures_no_cubes_gained(tmp_path):
+    """Draft 6a keeps draft 5's Bays (take 2 cubes from the stock) but starts every cube in hand:
+    the stock is empty for good, and 'Cubes gained per pick: bays 0.00' read as if Bays had been
+    measured and never gained a cube (compare: "2.00 lower than draft5 in every game played")."""
+    draft6a = ROOT / "variants" / "stargate" / "draft6-no-replenish.yaml"
+    info, games, events = _run(tmp_path, draft6a, [], n=4)
+    assert all_metrics(info, games, events).filter(pl.col(C.METRIC) == "crew_cubes_gained_per_pick").height == 0
+    assert _offs(draft6a, [])["cubes gained by the skill of any crew"] == (
+        "cubes.start_in_hand 15 of cubes.total 15: the stock starts empty and nothing refills it")
+    # With a stock to take from, Bays' cubes are measured again.
+    assert "cubes gained by the skill of any crew" not in _offs(draft6a, ["cubes.start_in_hand=13"])
+
+
 def test_new_frontiers_goals_option_switches_retreat_or_galaxy_goals_off():
     base = ROOT / "variants" / "new-frontiers"
     assert _offs(base / "base.yaml", []) == {"the Galaxy goals action and goal VP": "goals.enabled: false"}
@@ -219,6 +232,7 @@ def test_a_crew_effect_the_stargate_metrics_do_not_name_is_not_switched_off():
 @pytest.mark.parametrize(("draft", "titles"), [
     ("draft5.yaml", ["Cubes gained per pick", "Cubes placed per pick"]),
     ("draft6-new-crews.yaml", ["Cubes placed per pick"]),  # no skill gains cubes: no gained table
+    ("draft6-no-replenish.yaml", ["Cubes placed per pick"]),  # Bays' gain_cubes, but no stock to gain from
 ])
 def test_the_cube_tables_are_titled_by_what_they_hold(cli, tmp_path, draft, titles):
     """One table "Cubes gained and placed per pick" held the placed rows alone where no skill

@@ -303,6 +303,13 @@ def switched_off(variant: sc.StargateVariant) -> list[Off]:
         out.append(Off("cubes gained by the skill of any crew",
                        f"no {_effect_names(sc.NO_CUBE_SKILLS)} effect in any skill",
                        (("crew_cubes_gained_per_pick", "*"),)))
+    elif variant.cubes.start_in_hand >= variant.cubes.total:
+        # Every cube starts in hand (draft 6a's idea): the stock is empty and nothing ever puts a
+        # cube into it, so Bays' gain_cubes read 0 in every game, as if measured and never used.
+        out.append(Off("cubes gained by the skill of any crew",
+                       f"cubes.start_in_hand {variant.cubes.start_in_hand} of cubes.total {variant.cubes.total}: "
+                       "the stock starts empty and nothing refills it",
+                       (("crew_cubes_gained_per_pick", "*"),)))
     elif no_cubes:
         out.append(Off(f"cubes gained by the skill of {', '.join(no_cubes)}",
                        f"no {_effect_names(sc.NO_CUBE_SKILLS)} effect in their skills",
