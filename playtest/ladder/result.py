@@ -205,12 +205,12 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
         if math.isinf(top["ci_high"]) and math.isfinite(top["ci_low"]):
             side = "above" if round(top["ci_low"]) >= 0 else "against"  # "at least -264 Elo above" says nothing
             out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated at least {strength.elo_text(top['ci_low'])} Elo "
-                       f"{side} {bottom['rung']} (95%), i.e. the model has it finish ahead of it in at least "
+                       f"{side} {bottom['rung']} (95%), i.e. the model has {top['rung']} finish ahead of {bottom['rung']} in at least "
                        f"{100 * strength.expected_win(top['ci_low']):.0f}% of head-to-head comparisons; a rung won every "
                        "comparison against the one below it, so the games bound the gap from below only.")
         elif math.isinf(top["ci_low"]) and math.isfinite(top["ci_high"]):
             out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated at most {strength.elo_text(top['ci_high'])} Elo "
-                       f"against {bottom['rung']} (95%), i.e. the model has it finish ahead of it in at most "
+                       f"against {bottom['rung']} (95%), i.e. the model has {top['rung']} finish ahead of {bottom['rung']} in at most "
                        f"{100 * strength.expected_win(top['ci_high']):.0f}% of head-to-head comparisons; a rung lost every "
                        "comparison against the one below it, so the games bound the gap from above only.")
         elif math.isinf(top["ci_low"]) and math.isinf(top["ci_high"]):
@@ -223,7 +223,7 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
             side = "above" if gap >= 0 else "below"
             out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated {abs(gap):.0f} Elo {side} "
                        f"{bottom['rung']} ({strength.elo_text(gap)} [{strength.elo_text(top['ci_low'])}, "
-                       f"{strength.elo_text(top['ci_high'])}]), i.e. the model has it finish ahead of it in "
+                       f"{strength.elo_text(top['ci_high'])}]), i.e. the model has {top['rung']} finish ahead of {bottom['rung']} in "
                        f"{100 * strength.expected_win(gap):.0f}% of head-to-head comparisons (a rating's "
                        "prediction: rungs further apart than one step never played each other).")
         out.extend(highest_rated(ratings, table))

@@ -193,7 +193,7 @@ def test_a_rung_that_won_every_comparison_has_an_interval_open_above():
     table = strength.strength_table(pairs)
     [*_, across] = skill_matters(table, r)
     assert across.startswith("Across the ladder (Bradley–Terry): up is rated at least +287 Elo above low (95%), i.e. "
-                             "the model has it finish ahead of it in at least 84% of head-to-head comparisons")
+                             "the model has up finish ahead of low in at least 84% of head-to-head comparisons")
     down_pairs = {("low", "up"): sweep_sample(20, "low")}
     rd = strength.ratings(down_pairs, ["low", "up"], rng=np.random.default_rng(1), n_boot=20)
     down = rd.row(1, named=True)
@@ -201,7 +201,7 @@ def test_a_rung_that_won_every_comparison_has_an_interval_open_above():
     assert strength.rating_text(down["rating"], down["ci_low"], down["ci_high"]) == "≤ -287"
     [*_, across] = skill_matters(strength.strength_table(down_pairs), rd)
     assert across.startswith("Across the ladder (Bradley–Terry): up is rated at most -287 Elo against low (95%), i.e. "
-                             "the model has it finish ahead of it in at most 16% of head-to-head comparisons")
+                             "the model has up finish ahead of low in at most 16% of head-to-head comparisons")
 
 
 def renamed(sample: Sample, names: dict[str, str]) -> Sample:
@@ -379,6 +379,8 @@ def test_the_ladder_says_when_its_last_rung_is_not_the_strongest():
     *_, across, highest = skill_matters(strength.strength_table(pairs), r)
     assert across.startswith(f"Across the ladder (Bradley–Terry): c is rated {abs(c['rating']):.0f} Elo "
                              f"{'above' if c['rating'] >= 0 else 'below'} a ({c['rating']:+.0f} [")
+    # It names both rungs: "the model has it finish ahead of it" left the reader to guess which.
+    assert "i.e. the model has c finish ahead of a in " in across
     assert highest.startswith(f"The highest rated rung in these games is b ({b['rating']:+.0f} Elo), not the last "
                               f"one, c ({c['rating']:+.0f})")
     in_order = {("a", "b"): pairs[("a", "b")], ("b", "c"): renamed(pair_sample(5, 200, 0.85), {"low": "b", "up": "c"})}
