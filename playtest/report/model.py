@@ -280,6 +280,13 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = ()) 
         first = (f"Every seat's 95% interval contains {pct(fair)}." if not outside else
                  f"{', '.join(outside)}: its own interval misses {pct(fair)}, but with {len(seats)} seats one such "
                  "miss is expected by chance and the joint tests are not significant.")
+        balance = _row(secs, "balance")
+        if balance is not None and balance[C.CI_HIGH] is not None and balance[C.CI_HIGH] < 1:
+            # The headline said "no seat advantage detected" above a balance row marked "no (100.0%
+            # outside)" (12 games, one seat without a win), and nothing said which to believe.
+            first += (" The balance interval misses 100.0%: its pairwise comparisons of seats (normal "
+                      "approximations, rough with few games) tell two seats apart where the joint tests "
+                      "this verdict uses do not; read it as a hint to play more games.")
         detail = first + (f" An advantage smaller than about {100 * d:.1f} points could still go unseen with "
                           f"{n_games} games." if not math.isnan(d) else "")
     else:

@@ -221,6 +221,22 @@ def test_verdict_corrects_its_two_tests(p_chi, p_first, status):
     assert verdict(_seat_sections(p_chi, p_first), 4).status == status
 
 
+@pytest.mark.parametrize(("high", "said"), [(0.976, True), (1.0, False)])
+def test_a_fair_verdict_says_why_a_balance_interval_that_misses_100_percent_does_not_count(high, said):
+    """12 games of greedy, one seat without a win: "Seats look fair: no seat advantage detected"
+    stood above a balance row marked "no (100.0% outside)" with nothing to say which to believe."""
+    from playtest.analysis import columns as C
+    from playtest.analysis.metrics import Section
+    from playtest.report.model import verdict
+
+    balance = C.metric_frame([{C.METRIC: "balance", C.GROUP: "seats", C.ESTIMATE: 0.583, C.CI_LOW: 0.191,
+                               C.CI_HIGH: high, C.N: 12}])
+    v = verdict([*_seat_sections(0.263, 0.505), Section("balance", "", balance)], 4)
+    assert v.status == "fair"
+    assert ("The balance interval misses 100.0%: its pairwise comparisons of seats (normal approximations, rough "
+            "with few games) tell two seats apart where the joint tests this verdict uses do not" in v.detail) is said
+
+
 def test_the_runs_own_report_is_written_again_only_with_force(cli, stargate_dir, tmp_path):
     """`playtest report RUN -f md` writes RUN/report.md once; asked again, the same report is
     left as it is (exit 0: nothing to do); once it differs (edited by hand) it is replaced only
