@@ -22,7 +22,13 @@ import polars as pl
 from playtest.analysis import columns as C
 from playtest.analysis.offs import off_for, switched_off
 from playtest.compare.jackknife import DEFAULT_BLOCKS, Estimate, Replicates, Sample, replicate
-from playtest.compare.metrics import MetricFn, is_tested, one_definition, report_metrics
+from playtest.compare.metrics import (
+    MetricFn,
+    is_tested,
+    one_definition,
+    report_metrics,
+    without_report_test,
+)
 from playtest.compare.stats import holm, sign_flip_p
 from playtest.core.spec import MetricInfos, Off
 from playtest.errors import PlaytestError
@@ -197,7 +203,7 @@ def compare_samples(
     for t in reps.tables:
         mine: dict[str, str] = {}
         for m, d in t.select(C.METRIC, C.DEFINITION).iter_rows():
-            mine.setdefault(m, d or "")
+            mine.setdefault(m, without_report_test(d or ""))
         own.append(mine)
     definitions = {m: one_definition({labels[v]: mine[m] for v, mine in enumerate(own) if mine.get(m)})
                    for m in dict.fromkeys(m for mine in own for m in mine)}

@@ -61,6 +61,17 @@ def compared_metrics(fn: MetricFn) -> MetricFn:
     return wrapped
 
 
+REPORT_TEST = re.compile(r";\s*p: .*$", re.S)
+
+
+def without_report_test(definition: str) -> str:
+    """A report definition without the clause that names the report's own test ("...; p:
+    chi-square test that all seats win equally."): beside compare's or the ladder's p-value,
+    which tests a difference between variants or across rungs, it named a test not shown."""
+    stripped = REPORT_TEST.sub("", definition)
+    return definition if stripped == definition else stripped.rstrip(" .") + "."
+
+
 def one_definition(texts: Mapping[str, str]) -> str:
     """One metric's definition from several runs (label → text): the text when they agree, else
     each with its label. A definition may describe the run's rules (New Frontiers' win rate by

@@ -75,6 +75,11 @@ def test_compare_cli_prints_changes_first_and_writes_three_reports(cli, tmp_path
     assert doc["changes"][0]["changes"] == [{"path": "crews.bays.time", "old": 1, "new": 2, "added": False, "removed": False}]
     assert {"metric", "group", "variant", "baseline", "estimate", "ci_low", "ci_high", "p_value", "p_holm",
             "significant", "notable"} <= set(doc["differences"][0])
+    # Beside compare's p (a test of the difference), a definition does not name the report's own
+    # test: 'p: chi-square test that all seats win equally' stood over the seats' difference p.
+    seat = next(d for d in doc["differences"] if d["metric"] == "win_rate_by_seat")
+    assert seat["definition"] == "Share of games won from this seat (ties split)."
+    assert not any("p: " in d["definition"] for d in doc["differences"])
     html = (out / "compare.html").read_text(encoding="utf-8")
     assert "Content-Security-Policy" in html and "http://" not in html.split("<script>")[0]
     assert "yOffset" in html  # overlaid charts

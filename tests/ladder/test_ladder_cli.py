@@ -205,6 +205,15 @@ def test_a_repeated_test_names_the_earlier_row_in_words_in_the_reports(stargate_
     assert note == "same as win_rate_by_seat / seat 1"
 
 
+def test_a_definition_does_not_name_the_report_s_own_test(stargate_ladder):
+    """The ladder's p tests a change across rungs; the seat rows' definition ended 'p: chi-square
+    test that all seats win equally', a p-value the ladder does not show."""
+    out, stdout = stargate_ladder
+    seat = next(m for m in json.loads(stdout)["metrics"] if m["metric"] == "win_rate_by_seat")
+    assert seat["definition"] == "Share of games won from this seat (ties split)."
+    assert "p: chi-square" not in (out / "ladder.html").read_text(encoding="utf-8")
+
+
 def test_a_game_with_a_cut_off_but_no_evaluation_plays_search_bots_to_the_end(example_game):
     """A game that names a rollout cut-off (search_depth) but cannot evaluate a cut-off state:
     `mcts:3` plays its rollouts to the end, as `mcts:3:depth=end` does, so a ladder of the two
