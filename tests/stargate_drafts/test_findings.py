@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import polars as pl
+import pytest
 
 from playtest.analysis import columns as C
+from playtest.analysis.stats import proportion_of_sums
 from playtest.games.stargate.findings import (
     Finding,
     across_skill,
@@ -38,6 +40,19 @@ def test_findings_metrics_on_a_small_run(tmp_path: Path) -> None:
     first = turns.filter(pl.col("first_pick"))
     assert metric(table, "bays_first_pick_rate")[C.ESTIMATE] == (first["crew"] == "bays").mean()
     assert metric(table, "end_reason_share", "stock_empty")[C.ESTIMATE] == 1.0
+    assert metric(table, "end_reason_share", "max_rounds")[C.ESTIMATE] == 0.0  # never fired: 0%, not missing
+    # Intervals over games, the independent unit: the rounds of a game summed first, as the
+    # report's crew pick rates (Wilson over the rounds as if independent read 0.0% [0.0%, 0.2%]
+    # over 400 games), and takers against non-takers within each game.
+    per = first.group_by("game").agg((pl.col("crew") == "bays").sum().alias("k"), pl.len().alias("n")).sort("game")
+    rate = metric(table, "bays_first_pick_rate")
+    assert (rate[C.ESTIMATE], rate[C.CI_LOW], rate[C.CI_HIGH]) == proportion_of_sums(
+        per["k"].to_numpy().astype(float), per["n"].to_numpy().astype(float))
+    seats = games.with_columns(pl.Series("taker", is_taker))
+    gaps = [part.filter(pl.col("taker"))["win_share"].mean() - part.filter(~pl.col("taker"))["win_share"].mean()
+            for _, part in seats.group_by("game") if 0 < part["taker"].sum() < part.height]
+    lift = metric(table, "bays_win_lift")
+    assert lift[C.N] == len(gaps) and lift[C.ESTIMATE] == pytest.approx(sum(gaps) / len(gaps))
     gap = metric(table, "win_gap", "late-placer − early-placer")
     assert gap is not None and gap[C.N] == 24
     found = conclusions("draft5", {"self": table, "scripted": table, "late": table, "late_reversed": table},

@@ -22,12 +22,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import polars as pl
 from scipy import stats as sps
 
 from playtest.analysis import columns as C
-from playtest.analysis.stats import diff_proportions, mean_ci, one_proportion_p, wilson
+from playtest.analysis.stats import (
+    mean_ci,
+    mean_of_sums,
+    paired_mean_test,
+    proportion_of_sums,
+    wilson,
+)
 from playtest.compare.compare import Comparison, Settings, compare_samples
 from playtest.compare.jackknife import Sample, block_count
 from playtest.games.stargate.schema import StargateVariant
@@ -79,18 +84,12 @@ def _row(metric: str, group: str, est: tuple[float, float, float], n: int, defin
             C.N: n, C.P_VALUE: p, C.DEFINITION: definition}
 
 
-def _welch(a: np.ndarray, b: np.ndarray) -> tuple[float, float, float, float]:
-    """Difference of means a − b with its Welch t interval and p-value."""
-    if a.size < 2 or b.size < 2:
-        return math.nan, math.nan, math.nan, math.nan
-    d = float(a.mean() - b.mean())
-    va, vb = a.var(ddof=1) / a.size, b.var(ddof=1) / b.size
-    se = math.sqrt(va + vb)
-    if se == 0:
-        return d, d, d, 1.0 if d == 0 else math.nan
-    df = (va + vb) ** 2 / (va ** 2 / (a.size - 1) + vb ** 2 / (b.size - 1))
-    half = float(sps.t.ppf(0.975, df)) * se
-    return d, d - half, d + half, float(2 * sps.t.sf(abs(d) / se, df))
+def _rate(hits: pl.Series, trials: pl.Series) -> tuple[float, float, float]:
+    """A share of rows nested in games (rounds, turns) from each game's hits and trials: Wilson's
+    interval at the effective number of games (stats.proportion_of_sums), as the report's crew
+    pick rates. (Wilson's over the rows as if independent gave Bays' first-pick rate 0.0% [0.0%,
+    0.2%] over 400 games where the games allow [0, 1%].)"""
+    return proportion_of_sums(hits.to_numpy().astype(float), trials.to_numpy().astype(float))
 
 
 def findings_metrics(info: dict[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
@@ -98,35 +97,43 @@ def findings_metrics(info: dict[str, Any], games: pl.DataFrame, events: pl.DataF
     rows: list[dict[str, Any]] = []
     turns = events.filter(pl.col("kind") == "decision")
     n_crews = len(info.get("variant", {}).get("resolved", {}).get("crews", [])) or 6
-    # 1. Bays: first picks, cubes placed and wins of takers vs non-takers.
-    first = turns.filter(pl.col("first_pick"))
-    k = int((first["crew"] == BAYS).sum())
-    rows.append(_row("bays_first_pick_rate", "", wilson(k, first.height), first.height,
-                     f"Share of rounds whose first pick is Bays (chance: 1/{n_crews}); p: test against chance.",
-                     one_proportion_p(k, first.height, 1 / n_crews)))
-    k_all = int((turns["crew"] == BAYS).sum())
-    rows.append(_row("bays_pick_rate", "", wilson(k_all, turns.height), turns.height,
-                     "Share of all turns in which Bays is taken."))
+    # 1. Bays: first picks, cubes placed and wins of takers vs non-takers. The rounds, turns and
+    # players of one game are not independent: every interval is over games (the picks of a game
+    # summed first, cluster-robust), and takers are compared with non-takers within each game.
+    counts = (turns.group_by("game").agg(
+        pl.len().alias("turns"), (pl.col("crew") == BAYS).sum().alias("bays"),
+        pl.col("first_pick").sum().alias("firsts"), ((pl.col("crew") == BAYS) & pl.col("first_pick")).sum().alias("bays_first"))
+        .sort("game"))
+    rows.append(_row("bays_first_pick_rate", "", _rate(counts["bays_first"], counts["firsts"]),
+                     int(counts["firsts"].sum()),
+                     f"Share of rounds whose first pick is Bays (chance: 1/{n_crews}); interval cluster-robust over games."))
+    rows.append(_row("bays_pick_rate", "", _rate(counts["bays"], counts["turns"]), int(counts["turns"].sum()),
+                     "Share of all turns in which Bays is taken; interval cluster-robust over games."))
     picks = (turns.group_by("game", "seat").agg((pl.col("crew") == BAYS).sum().alias("bays_picks")))
-    seats = games.join(picks, on=["game", "seat"], how="left").with_columns(pl.col("bays_picks").fill_null(0))
-    takers = seats.filter(pl.col("bays_picks") > 0)
-    others = seats.filter(pl.col("bays_picks") == 0)
-    a, b = takers["cubes_placed"].to_numpy().astype(float), others["cubes_placed"].to_numpy().astype(float)
-    rows.append(_row("cubes_placed", "Bays takers", mean_ci(a), a.size,
-                     "Mean cubes placed per game by players who took Bays at least once."))
-    rows.append(_row("cubes_placed", "non-takers", mean_ci(b), b.size,
-                     "Mean cubes placed per game by players who never took Bays."))
-    d, lo, hi, p = _welch(a, b)
-    rows.append(_row("bays_cubes_gap", "", (d, lo, hi), a.size + b.size,
-                     "Cubes placed per game: Bays takers minus non-takers (Welch interval).", p))
-    wa, wb = float(takers["win_share"].sum()), float(others["win_share"].sum())
-    rows.append(_row("win_rate", "Bays takers", wilson(wa, takers.height), takers.height,
-                     "Win rate of players who took Bays at least once (shared wins split)."))
-    rows.append(_row("win_rate", "non-takers", wilson(wb, others.height), others.height,
-                     "Win rate of players who never took Bays."))
-    d, lo, hi, p = diff_proportions(wa, takers.height, wb, others.height)
-    rows.append(_row("bays_win_lift", "", (d, lo, hi), seats.height,
-                     "Win rate of Bays takers minus non-takers (Newcombe interval).", p))
+    seats = (games.join(picks, on=["game", "seat"], how="left").with_columns(pl.col("bays_picks").fill_null(0))
+             .with_columns((pl.col("bays_picks") > 0).alias("taker"), pl.col("cubes_placed").cast(pl.Float64)))
+    taker = pl.col("taker")
+    sides = (seats.group_by("game").agg(
+        taker.sum().alias("takers"), (~taker).sum().alias("others"),
+        pl.col("cubes_placed").filter(taker).sum().alias("taker_cubes"),
+        pl.col("cubes_placed").filter(~taker).sum().alias("other_cubes"),
+        pl.col("win_share").filter(taker).sum().alias("taker_wins"),
+        pl.col("win_share").filter(~taker).sum().alias("other_wins")).sort("game"))
+    for side, group, who in (("taker", "Bays takers", "took Bays at least once"), ("other", "non-takers", "never took Bays")):
+        count = sides["takers" if side == "taker" else "others"]
+        had = sides.filter(count > 0)
+        n = had["takers" if side == "taker" else "others"].to_numpy().astype(float)
+        rows.append(_row("cubes_placed", group, mean_of_sums(had[f"{side}_cubes"].to_numpy(), n, at_least=0.0),
+                         int(n.sum()), f"Mean cubes placed per game by players who {who}; interval cluster-robust over games."))
+        rows.append(_row("win_rate", group, proportion_of_sums(had[f"{side}_wins"].to_numpy(), n), int(n.sum()),
+                         f"Win rate of players who {who} (shared wins split); interval cluster-robust over games."))
+    both = sides.filter((pl.col("takers") > 0) & (pl.col("others") > 0))
+    for metric, column, what in (("bays_cubes_gap", "cubes", "cubes placed"), ("bays_win_lift", "wins", "win share")):
+        d, lo, hi, p = paired_mean_test((both[f"taker_{column}"] / both["takers"]
+                                         - both[f"other_{column}"] / both["others"]).to_numpy())
+        rows.append(_row(metric, "", (d, lo, hi), both.height,
+                         f"Per game with both takers and non-takers of Bays: the takers' mean {what} minus the "
+                         "non-takers'; t interval over those games.", p))
     # 2. Two bots of the line-up head to head: per game, A's win share minus B's.
     bots = set(games["bot"].unique().to_list())
     for bot_a, bot_b in PAIRS:
@@ -140,10 +147,10 @@ def findings_metrics(info: dict[str, Any], games: pl.DataFrame, events: pl.DataF
             rows.append(_row("win_gap", f"{bot_a.removeprefix('scripted:')} − {bot_b.removeprefix('scripted:')}",
                              est, gaps.size, "Per game, the first bot's win share minus the second's (paired t).", p))
             for bot in (bot_a, bot_b):
-                part = games.filter(pl.col("bot") == bot)
-                rows.append(_row("win_rate", bot.removeprefix("scripted:"),
-                                 wilson(float(part["win_share"].sum()), part.height), part.height,
-                                 "Win rate of this bot (fair share 1/players)."))
+                part = (games.filter(pl.col("bot") == bot).group_by("game")
+                        .agg(pl.col("win_share").sum(), pl.len().alias("seats")).sort("game"))
+                rows.append(_row("win_rate", bot.removeprefix("scripted:"), _rate(part["win_share"], part["seats"]),
+                                 int(part["seats"].sum()), "Win rate of this bot (fair share 1/players)."))
     # 3. Game length, against the number of Bays picks in the game; what ended it.
     per_game = (games.group_by("game").agg(pl.col("rounds").first())
                 .join(picks.group_by("game").agg(pl.col("bays_picks").sum()), on="game", how="left")
@@ -166,8 +173,13 @@ def findings_metrics(info: dict[str, Any], games: pl.DataFrame, events: pl.DataF
                          "Mean rounds of the games with this many Bays picks in all."))
     ends = events.filter(pl.col("kind") == "game_end")
     if ends.height:
-        for (reason,), part in ends.group_by(["end_reason"]):
-            rows.append(_row("end_reason_share", str(reason), wilson(part.height, ends.height), ends.height,
+        fired = dict(ends.group_by("end_reason").len().iter_rows())
+        # A trigger of the draft's that never fired is 0% of its games, not "–" as one it lacks:
+        # draft 6c's round_cap read the same as draft 5's, which has none.
+        listed = [e["trigger"] for e in info.get("variant", {}).get("resolved", {}).get("end", [])]
+        for reason in dict.fromkeys([*fired, *listed, "max_rounds"]):  # max_rounds: every draft's safety stop
+            k = fired.get(reason, 0)
+            rows.append(_row("end_reason_share", str(reason), wilson(k, ends.height), ends.height,
                              "Share of games ended by this trigger."))
     return C.metric_frame(rows)
 
@@ -401,7 +413,7 @@ def conclusions(draft: str, tables: dict[str, pl.DataFrame], n_crews: int, cmps:
                  "0": "no detectable difference from draft 5"},
                 f"**Against draft 5** ({r} {'self-play' if lu == 'self' else 'late/early line-up'}): {question.split(' against')[0]} "
                 f"{fmt_diff(d, pct)} — {{short}}.", row=d))
-    ends = own.filter(pl.col(C.METRIC) == "end_reason_share").sort(C.ESTIMATE, descending=True)
+    ends = own.filter((pl.col(C.METRIC) == "end_reason_share") & (pl.col(C.ESTIMATE) > 0)).sort(C.ESTIMATE, descending=True)
     if ends.height:
         parts = ", ".join(f"{row[C.GROUP]} {100 * row[C.ESTIMATE]:.0f}%" for row in ends.iter_rows(named=True))
         out.append(Finding("ends", "what ends the game", "", parts, f"**What ends the game** ({r} self-play): {parts}."))
@@ -589,9 +601,11 @@ def render(rungs: list[str], drafts: tuple[str, ...], runs: dict[tuple[str, str,
     lines.append(f"playtest ladder variants/stargate/draft5.yaml --rungs {','.join(rungs)} -n {games[rungs[-1]]} "
                  f"--seed {args.seed}")
     lines += ["```", "",
-              "Statistics: rates have Wilson intervals; differences of two rates Newcombe's; means t intervals; "
-              "takers − non-takers Welch; the per-game late − early (and bays-when-short − no-bays) win-share gap a "
-              "paired t interval over games; the Bays-picks slope an OLS interval. Takers and non-takers are not "
+              "Statistics, all over games (the independent unit): a rate of rounds, turns or players has Wilson's "
+              "interval at the effective number of games, a mean per player a t interval cluster-robust over games, "
+              "takers − non-takers a t interval over the games that have both (per game, the takers' mean minus the "
+              "non-takers'), the per-game late − early (and bays-when-short − no-bays) win-share gap a paired t "
+              "interval over games, the Bays-picks slope an OLS interval over games. Takers and non-takers are not "
               "randomised groups (players choose Bays): the lift describes association under these bots, not a causal "
               "effect; the bays-when-short vs no-bays line-up is the controlled version.", ""]
     return "\n".join(lines)
