@@ -221,10 +221,14 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
                        "every one, so the games bound the gap on neither side (the strength table gives each pairing).")
         else:
             side = "above" if gap >= 0 else "below"
+            # An interval that holds 0 does not place the two apart: "rated 154 Elo above random
+            # (+154 [-53, +363])" read as a finding.
+            apart = ("" if round(top["ci_low"]) > 0 or round(top["ci_high"]) < 0 else
+                     f"; the interval holds 0, so these games do not tell {top['rung']} and {bottom['rung']} apart")
             out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated {abs(gap):.0f} Elo {side} "
                        f"{bottom['rung']} ({strength.elo_text(gap)} [{strength.elo_text(top['ci_low'])}, "
-                       f"{strength.elo_text(top['ci_high'])}]), i.e. the model has {top['rung']} finish ahead of {bottom['rung']} in "
-                       f"{100 * strength.expected_win(gap):.0f}% of head-to-head comparisons (a rating's "
+                       f"{strength.elo_text(top['ci_high'])}]{apart}), i.e. the model has {top['rung']} finish ahead of "
+                       f"{bottom['rung']} in {100 * strength.expected_win(gap):.0f}% of head-to-head comparisons (a rating's "
                        "prediction: rungs further apart than one step never played each other).")
         out.extend(highest_rated(ratings, table))
     return out

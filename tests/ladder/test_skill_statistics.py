@@ -381,6 +381,8 @@ def test_the_ladder_says_when_its_last_rung_is_not_the_strongest():
                              f"{'above' if c['rating'] >= 0 else 'below'} a ({c['rating']:+.0f} [")
     # It names both rungs: "the model has it finish ahead of it" left the reader to guess which.
     assert "i.e. the model has c finish ahead of a in " in across
+    holds_0 = round(c["ci_low"]) <= 0 <= round(c["ci_high"])
+    assert ("the interval holds 0, so these games do not tell c and a apart" in across) == holds_0
     assert highest.startswith(f"The highest rated rung in these games is b ({b['rating']:+.0f} Elo), not the last "
                               f"one, c ({c['rating']:+.0f})")
     in_order = {("a", "b"): pairs[("a", "b")], ("b", "c"): renamed(pair_sample(5, 200, 0.85), {"low": "b", "up": "c"})}
@@ -748,3 +750,19 @@ def test_ratings_intervals_are_the_bootstraps_2_5_and_97_5_percentiles(monkeypat
     r = strength.ratings(pairs, ["low", "up"], rng=np.random.default_rng(1), n_boot=200)
     up = r.row(1, named=True)
     assert (up["rating"], up["ci_low"], up["ci_high"]) == (-1.0, pytest.approx(4.975), pytest.approx(194.025))
+
+
+def test_a_rating_whose_interval_holds_0_is_not_said_to_set_the_rungs_apart():
+    """Stargate draft 6b, 20 games a pairing: "mcts:50 is rated 154 Elo above random (+154 [-53,
+    +363])" read as a finding; an interval that holds 0 now says the games do not tell them apart,
+    and one that does not says nothing more."""
+    from playtest.ladder.result import skill_matters
+
+    for p_up, apart in ((0.55, False), (0.9, True)):
+        pairs = {("a", "b"): renamed(pair_sample(11, 40, p_up), {"low": "a", "up": "b"})}
+        r = strength.ratings(pairs, ["a", "b"], rng=np.random.default_rng(1), n_boot=60)
+        b = r.row(1, named=True)
+        assert (round(b["ci_low"]) > 0) == apart
+        across = skill_matters(strength.strength_table(pairs), r)[-1]
+        assert across.startswith("Across the ladder (Bradley–Terry): b is rated ")
+        assert ("do not tell b and a apart" in across) == (not apart), across
