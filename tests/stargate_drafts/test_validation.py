@@ -104,13 +104,28 @@ def test_planets_full_that_too_few_cubes_can_never_reach(tmp_path: Path) -> None
                            "players: 1 full planet takes at least 6 cubes"), line
     assert "every game with 3 or 4 players would run to max_rounds (60, the safety stop)" in line
     capped = load_text(tmp_path, body.replace("count: 1}]", "count: 1}, {trigger: round_cap, rounds: 9}]"))
-    [note] = [str(n) for n in capped.notes]
+    # (every cube in hand: Bays' gain_cubes has no stock to take from, a note of its own)
+    bays, note = [str(n) for n in capped.notes]
     assert ":3:38: end.0.count: planets_full can never fire with 3 or 4 players" in note
+    assert "crews.bays.skill.0: gain_cubes can never take a cube: every cube starts in hand" in bays
     # Two cubes each, one full planet at 3 players (6 cubes, 6 slots) but two at 4 (8 cubes, 12
     # slots): only the 4-player games cannot end.
     line = errors(tmp_path, body.replace("total: 1, start_in_hand: 1", "total: 2, start_in_hand: 2")
                   .replace("count: 1", "count: {3: 1, 4: 2}"))[0]
     assert "can never fire with 4 players: 2 full planets take at least 12 cubes" in line, line
     assert "every game with 4 players would run" in line
-    # Draft 5's planets filled by enough cubes: no problem at all.
-    assert load_text(tmp_path, body.replace("total: 1, start_in_hand: 1", "total: 3, start_in_hand: 3")).notes == ()
+    # Draft 5's planets filled by enough cubes: no problem with the trigger (Bays' note alone).
+    enough = load_text(tmp_path, body.replace("total: 1, start_in_hand: 1", "total: 3, start_in_hand: 3"))
+    assert [n.path for n in enough.notes] == ["crews.bays.skill.0"]
+
+
+def test_gain_cubes_with_every_cube_in_hand_is_a_note(tmp_path: Path) -> None:
+    """Draft 6a's idea, every cube in hand from the start, kept draft 5's Bays ("take 2 cubes
+    from the stock"): the stock is empty for good and the skill can never act. Legal (Bays keeps
+    its time), so a located note, not an error; none while a cube starts in the stock."""
+    end = "end: [{trigger: out_of_cubes}]\n"
+    empty = load_text(tmp_path, "cubes: {total: 15, start_in_hand: 15, replenish: 0}\n" + end)
+    [note] = [str(n).split(": ", 1)[1] for n in empty.notes]
+    assert note.startswith("crews.bays.skill.0: gain_cubes can never take a cube: every cube starts in hand "
+                           "(cubes.start_in_hand 15 of cubes.total 15), so the stock is empty for good"), note
+    assert load_text(tmp_path, "cubes: {total: 15, start_in_hand: 14, replenish: 0}\n" + end).notes == ()

@@ -477,8 +477,9 @@ class StargateVariant(VariantModel):
         return out
 
     def notes(self) -> list[Issue]:
-        """End triggers no game can reach: legal (another trigger may end the game), but most
-        likely a draft that changed how cubes move and kept draft 5's end."""
+        """End triggers no game can reach, and a gain_cubes skill with no stock to take from:
+        legal (another trigger may end the game; the crew still has its time), but most likely a
+        draft that changed how cubes move and kept draft 5's end or crews."""
         out: list[Issue] = []
         # Any crew effect that may gain cubes (CUBE_SKILLS, or one in neither list) may take them
         # from the stock: read from the lists, so that a new effect needs no edit here.
@@ -491,6 +492,11 @@ class StargateVariant(VariantModel):
                             "stock_empty can never fire: nothing takes cubes from the stock (cubes.replenish is 0, "
                             f"no crew has {' or '.join(_effect_key(c) for c in CUBE_SKILLS)}, no planet converts "
                             "cubes from the stock)"))
+        if self.cubes.start_in_hand >= self.cubes.total:  # the stock starts empty, and nothing refills it
+            out += [(("crews", ci, "skill", j),
+                     f"{_effect_key(type(e))} can never take a cube: every cube starts in hand (cubes.start_in_hand "
+                     f"{self.cubes.start_in_hand} of cubes.total {self.cubes.total}), so the stock is empty for good")
+                    for ci, crew in enumerate(self.crews) for j, e in enumerate(crew.skill) if isinstance(e, GainCubes)]
         # legal while another trigger may end the game (issues() refuses it when none can)
         out += [(("end", i, "count"), message) for i, (message, alone) in self._unfillable().items() if not alone]
         return out
