@@ -125,6 +125,13 @@ def _verdict_lines(cmp: K.Comparison, source: str) -> list[str]:
     tested = int((d[K.TEST] == "tested").sum())
     by_variant = notable_by_variant(cmp)
     count = sum(len(sentences) for _, sentences in by_variant)
+    moved = d.filter(pl.col(C.ESTIMATE).is_not_null() & (pl.col(C.ESTIMATE) != 0))
+    if count == 0 and tested == 0 and moved.is_empty() and (d[K.TEST] == "identical").any():
+        # Every metric equal in every game and replicate: "No difference ... among 0 distinct
+        # tests" left a same-seed A/A to guess why nothing was tested.
+        return [f"No metric differs in any game: the variants played identical games{' (' + source.removeprefix('; ') + ')' if source else ''} "
+                "— one seed and rules that change nothing these bots meet replay the same games; give one seed per "
+                "variant (--seed 1,2) or --independent-seeds for independent games."]
     if count == 0:
         sig = int(d[K.SIGNIFICANT].sum())
         extra = f" ({sig} significant but smaller than the stated minimum)" if sig else ""

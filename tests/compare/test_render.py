@@ -48,6 +48,21 @@ def test_the_verdict_names_each_notable_difference_in_words_with_its_interval():
                         f"[{row[C.CI_LOW]:+.2f}, {row[C.CI_HIGH]:+.2f}]")
 
 
+def test_a_verdict_on_identical_games_says_so_and_how_to_get_independent_ones():
+    """A same-seed A/A (one seed, a copy that changes nothing) replays the very same games: the
+    verdict read "No difference ... among 0 distinct tests", leaving the designer to guess why
+    nothing was tested. Different games keep the usual sentence."""
+    rng = np.random.default_rng(11)
+    same = _sample(rng, 6.0, 0.3)
+    lines = render.verdict_lines(compare_samples([same, same], ["a", "copy"], metric_fn=_metrics))
+    assert lines == ["No metric differs in any game: the variants played identical games — one seed and rules that "
+                     "change nothing these bots meet replay the same games; give one seed per variant (--seed 1,2) "
+                     "or --independent-seeds for independent games."]
+    other = _sample(rng, 6.0, 0.3)
+    assert render.verdict_lines(compare_samples([same, other], ["a", "b"], metric_fn=_metrics))[0].startswith(
+        "No difference is both significant and notable among 2 distinct tests")
+
+
 def test_markdown_and_html_open_with_the_verdict_and_leave_constants_out_of_charts():
     cmp = _comparison()
     run = {"players": 4, "lineup": ["random"] * 4, "seeds": [1, 2], "games": 300, "command": "playtest compare"}
