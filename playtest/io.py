@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from playtest.errors import Interrupted, PlaytestError, UsageError
+from playtest.text import not_utf8_at
 
 if TYPE_CHECKING:
     import polars as pl
@@ -143,6 +144,9 @@ def check_output_path(path: Path, option: str, *, folder: bool) -> Path:
                          if not text.strip() or folder else f"{option} {text!r}: is a folder, not a file")
     if any(ord(c) < 32 for c in text):
         raise UsageError(f"{option} {text!r}: a path may not contain control characters")
+    if not_utf8_at(text) is not None:
+        # the output records its own path (run.json), and writing that failed after the games were played
+        raise UsageError(f"{option} {text!r}: a path must be UTF-8 text")
     absolute = Path(os.path.abspath(path))
     for root in SYSTEM_ROOTS:
         if absolute == root or root in absolute.parents:

@@ -22,6 +22,13 @@ def one_line(text: str) -> str:
     return clean(text.replace("\n", "\ufffd"))
 
 
+def not_utf8_at(text: str) -> int | None:
+    """Where (from 0) `text`, a path or argument from the command line, has a byte that was not
+    UTF-8 (Python reads byte 0xff as the lone surrogate \\udcff), or None. Such text reads and
+    opens files, but fails once written as UTF-8 (run.json) or given to polars."""
+    return next((i for i, ch in enumerate(text) if "\udc80" <= ch <= "\udcff"), None)
+
+
 def json_safe(text: str) -> str:
     """Serialized JSON with every character `clean` removes written as a \\u escape: the data
     are exactly the same once parsed, but a C1 control or a bidirectional override inside a

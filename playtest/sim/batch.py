@@ -57,6 +57,7 @@ from playtest.sim.rundir import (
     target_of,
 )
 from playtest.sim.runner import PlayedGame, TurnCapError, batch_gc, play_game
+from playtest.text import not_utf8_at
 from playtest.variants import Variant
 
 GAME_KEY_COLUMNS: dict[str, pl.DataType] = {
@@ -553,6 +554,8 @@ def resume_batch(
 ) -> RunResult:
     """Finish an interrupted run: `folder` is the run's --out or its .partial folder. Only the
     chunks missing from its manifest are played; the rows are those of an uninterrupted run."""
+    if not_utf8_at(str(folder)) is not None:  # polars cannot open its chunks: "internal error: TypeError"
+        raise UsageError(f"--resume {folder}: the run folder's path is not UTF-8 text: rename it")
     own = rundir.named(folder)  # '.' from inside OUT.partial
     partial = own if own.name.endswith(PARTIAL_SUFFIX) else partial_dir(own)
     if not partial.is_dir():

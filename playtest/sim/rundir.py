@@ -40,6 +40,7 @@ from playtest.io import (
     write_bytes_atomic,
 )
 from playtest.jsonplaces import located
+from playtest.text import not_utf8_at
 from playtest.variants.source import not_utf8
 
 PARTIAL_SUFFIX = ".partial"
@@ -458,6 +459,8 @@ def scan_run(run_dir: Path) -> RunFiles:
     from playtest.games import get_game
     from playtest.sim.batch import events_schema, games_schema
 
+    if not_utf8_at(str(run_dir)) is not None:  # polars cannot open it: "internal error: TypeError"
+        raise PlaytestError(f"{run_dir}: the run folder's path is not UTF-8 text: rename it")
     if not run_dir.is_dir():
         if partial_dir(run_dir).is_dir():
             return scan_run(partial_dir(run_dir))

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 
 from playtest.errors import Problem, VariantError
 from playtest.filekinds import is_transcript
+from playtest.text import not_utf8_at
 from playtest.variants.diff import Change, diff, with_defaults
 from playtest.variants.merge import REMOVE_KEY, is_id_list, item_id, left_removes, merge
 from playtest.variants.model import VariantModel
@@ -208,6 +209,11 @@ def _label(path: Path) -> str:
 def parse_override(text: str) -> tuple[list[str], Any]:
     """`key.path=value` → (["key", "path"], value parsed as YAML). Raises VariantError."""
     label = f"--set {text}"
+    if (at := not_utf8_at(text)) is not None:
+        # A byte that is not UTF-8 reaches Python as a lone surrogate (\udcff for 0xff): in the
+        # key it was blamed on the variant file ("draft5.yaml:4:1: Input should be a valid
+        # string ..."), in the value it was YAML's "unacceptable character #xdcff".
+        raise VariantError([Problem(label, 1, at + 1, "", f"not UTF-8 text (byte 0x{ord(text[at]) - 0xDC00:02x})")])
     key, sep, raw = text.partition("=")
     if not sep or not key.strip() or any(not part for part in key.strip().split(".")):
         raise VariantError([Problem(label, 1, 1, "", "expected key.path=value")])

@@ -22,6 +22,7 @@ import yaml
 
 from playtest.errors import Problem, VariantError
 from playtest.suggest import as_written
+from playtest.text import not_utf8_at
 
 MAX_BYTES = 1_000_000
 """A variant (or gates, transcript) file of more than 1 MB is refused: the shipped drafts are ~10 KB."""
@@ -366,6 +367,11 @@ def read_text_limited(path: Path, label: str, what: str = "a variant") -> str:
     if "." in (str(path), label):
         folder = f"is the current folder, not a file (an empty path, '', reads as '.'): give {what}"
 
+    if not_utf8_at(f"{path}{label}") is not None:
+        # A name with a byte that is not UTF-8 (os.fsdecode's \udcff for 0xff) reads, but
+        # playtest records the names of its inputs in what it writes (run.json, a saved game),
+        # and writing it failed after the work: "internal error: UnicodeEncodeError".
+        raise problem("the file's path is not UTF-8 text: rename it")
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:

@@ -269,6 +269,17 @@ def _leftover(tmp: Path) -> None:
     (tmp / "out.partial" / "run.json").write_text('{"status": "partial"}')
 
 
+XFF = "\udcff"
+"""Byte 0xff of a path or argument that is not UTF-8, as Python reads it from the command line
+(os.fsdecode): such a name opens files, but failed once written into run.json or given to polars."""
+
+
+def _interrupted_renamed(tmp: Path) -> None:
+    """{tmp}/out\xff.partial: the run of `_interrupted`, in a folder whose name is not UTF-8."""
+    _interrupted()(tmp)
+    (tmp / "out.partial").rename(tmp / f"out{XFF}.partial")
+
+
 def _tuned_then_edited(tmp: Path) -> None:
     """{tmp}/t: a finished tune of {tmp}/v.yaml (1 trial of 2 random-bot games), after which
     v.yaml was edited (max_rounds 50)."""
@@ -339,6 +350,22 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("merge-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:\d+:\d+: YAML merge keys", {"v.yaml": EXT + "cubes:\n  <<: {total: 3}\n"}),
     Case("huge-file", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: file too large", {"v.yaml": "game: stargate\n" + "#" * 2_000_000 + "\n"}),
     Case("not-utf8", ["validate", "{tmp}/v.yaml"], r"v.yaml:2:1: not UTF-8 text", {"v.yaml": b"game: stargate\nname: \xff\xfe\n"}),
+    # A file name that is not UTF-8 validated, but simulate played the games and then failed writing run.json
+    # ("internal error: UnicodeEncodeError", exit 1); said for every command that reads the file, before any work
+    Case("file-name-not-utf8", ["simulate", f"{{tmp}}/v{XFF}.yaml", "-n", "2", "-o", "{tmp}/o"],
+         r"^v\\udcff.yaml:1:1: the file's path is not UTF-8 text: rename it$",
+         {f"v{XFF}.yaml": EXT}),
+    Case("file-link-to-a-name-not-utf8", ["validate", "{tmp}/v.yaml"], r"^w\\udcff.yaml:1:1: the file's path is not UTF-8",
+         {f"w{XFF}.yaml": EXT}, setup=_symlink("v.yaml", f"w{XFF}.yaml")),
+    # A --set key with a byte that is not UTF-8 was blamed on the variant file ("draft5.yaml:4:1: Input should
+    # be a valid string, unable to parse raw data ..."), once per value in a sweep; in a value it was YAML's
+    # "unacceptable character #xdcff"
+    Case("set-key-not-utf8", ["validate", str(DRAFT5), "--set", f"cu{XFF}bes.total=1"],
+         r"^--set cu\\udcffbes.total=1:1:3: not UTF-8 text \(byte 0xff\)$"),
+    Case("set-value-not-utf8", ["validate", str(DRAFT5), "--set", "name=\udce9t\udce9"],
+         r"^--set name=\\udce9t\\udce9:1:6: not UTF-8 text \(byte 0xe9\)$"),
+    Case("sweep-key-not-utf8-once", ["sweep", str(DRAFT5), "--set", f"cu{XFF}bes.total=1,2", "-n", "4", "-o", "{tmp}/s"],
+         r"^--set cu\\udcffbes.total=1,2:1:3: not UTF-8 text \(byte 0xff\)$"),
     Case("raw-escape", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:8: malformed YAML: character U\+001B", {"v.yaml": EXT + "title: \x1b]0;x\x07\n"}),
     Case("nul-char", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: malformed YAML: character U\+0000", {"v.yaml": EXT + "name: a\x00b\n"}),
     Case("huge-int", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: cubes.total: 10{30} is too large", {"v.yaml": EXT + "cubes: {total: " + "1" + "0" * 30 + "}\n"}),
@@ -625,6 +652,11 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("out-dev", ["simulate", str(DRAFT5), "-n", "2", "--out", "/dev/null"], r"^error: --out /dev/null: is inside /dev"),
     Case("out-symlink-to-proc", ["simulate", str(DRAFT5), "-n", "2", "--out", "{tmp}/p/run"], r"^error: --out .*p/run: leads into /proc", setup=lambda t: os.symlink("/proc", t / "p")),
     Case("out-control-chars", ["simulate", str(DRAFT5), "-n", "2", "--out", "{tmp}/a\x1bb"], r"^error: --out .*: a path may not contain control characters"),
+    # an --out that is not UTF-8: the games were played, then writing run.json failed (internal error, exit 1)
+    Case("out-not-utf8", ["simulate", str(DRAFT5), "-n", "2", "--out", f"{{tmp}}/o{XFF}"], r"^error: --out '{tmp}/o\\udcff': a path must be UTF-8 text$"),
+    # ... and an interrupted run in such a folder could not be resumed (polars: "internal error: TypeError")
+    Case("resume-folder-not-utf8", ["simulate", "--resume", f"{{tmp}}/out{XFF}"],
+         r"^error: --resume {tmp}/out\\udcff: the run folder's path is not UTF-8 text: rename it$", setup=_interrupted_renamed),
     Case("out-existing-run", ["simulate", str(DRAFT5), "-n", "2", "--out", "{tmp}/run"], r"^error: --out .*run already holds a run; use --force", setup=_with_run()),
     Case("out-non-empty-folder", ["simulate", str(DRAFT5), "-n", "2", "--out", "{tmp}/d"], r"^error: --out .*d: is a folder that is not empty and holds no playtest output", {"d/notes.txt": "mine"}),
     Case("out-force-not-ours", ["simulate", str(DRAFT5), "-n", "2", "--out", "{tmp}/d", "--force"], r"^error: --out .*d: is a folder that is not empty and holds no playtest output; --force replaces only", {"d/notes.txt": "mine"}),
@@ -766,6 +798,11 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-no-events", ["report", "{tmp}/run"], r"run/events.parquet: holds no events, but run.json says they were recorded", setup=_with_run(_no_events)),
     Case("report-events-of-other-games", ["report", "{tmp}/run"], r"run/events.parquet: game: events of games 1000-1\d{3}, but the run's games are 0-\d+ \(a damaged run\?\)$", setup=_with_run(_events_of_other_games)),
     Case("report-empty-path", ["report", "", "-f", "md", "--out", "-"], r"^error: \.: is the current folder, not a run \(an empty path, '', reads as '\.'\): give a run folder$"),
+    # a run folder renamed to a name that is not UTF-8: polars cannot open it ("internal error: TypeError")
+    Case("report-run-not-utf8", ["report", f"{{tmp}}/run{XFF}"], r"^error: {tmp}/run\\udcff: the run folder's path is not UTF-8 text: rename it$",
+         setup=_with_run(name=f"run{XFF}")),
+    Case("report-out-not-utf8", ["report", "{tmp}/run", "-o", f"{{tmp}}/r{XFF}.md"], r"^error: --out '{tmp}/r\\udcff.md': a path must be UTF-8 text$",
+         setup=_with_run()),
     Case("report-a-device", ["report", "/dev/null"], r"^error: /dev/null: not a folder, so not a run folder$"),
     Case("calibrate-against-a-device", ["calibrate", str(EXAMPLES / "stargate-table-game.yaml"), "--against", "/dev/null"], r"^error: --against /dev/null: not a folder, so not a run folder$"),
     Case("report-games-deleted", ["report", "{tmp}/run"], r"not a finished run \(games.parquet is missing\)", setup=_with_run(lambda r: (r / "games.parquet").unlink())),
