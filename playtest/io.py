@@ -3,7 +3,8 @@ without --force. Every command (simulate, compare, sweep, report, and future one
 these helpers:
 
 - `check_output_path(path, option)` before any work: refuses an empty path, a path under a
-  file, in /proc, /sys or /dev, a folder where a file is wanted, an unwritable place.
+  file, in /proc, /sys or /dev, a folder where a file is wanted, an unwritable place, a path that
+  is not UTF-8, a name too long for the file system once playtest's working copies add to it.
 - `check_not_input(path, inputs, option)`: an output may never be one of the command's inputs
   (or a file inside an input run folder).
 - `check_free(path, force, option)`: an existing file or run folder is only replaced with --force,
@@ -35,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from playtest.errors import Interrupted, PlaytestError, UsageError
-from playtest.text import not_utf8_at
+from playtest.text import excerpt, not_utf8_at
 
 if TYPE_CHECKING:
     import polars as pl
@@ -166,9 +167,44 @@ def check_output_path(path: Path, option: str, *, folder: bool) -> Path:
     existing = _nearest_existing(absolute.parent)
     if not existing.is_dir():
         raise UsageError(f"{option} {path}: {existing} is a file, not a folder")
+    _check_name_lengths(path, absolute, existing, option, folder)
     if not os.access(existing, os.W_OK | os.X_OK):
         raise UsageError(f"{option} {path}: {existing} is not writable")
     return path
+
+
+NAME_ROOM = {True: len(STAGING_MARK) + 1 + 8, False: len("..") + 8 + len(".tmp")}
+"""What playtest adds to an output's name for its working copies: to a folder's,
+`.<name>.playtest-tmp-<8 random characters>` (staged_dir; OLD_MARK is as long, `<name>.partial`
+shorter); to a file's, `.<name>.<8>.tmp` (write_bytes_atomic)."""
+PATH_ROOM = 64
+"""What playtest adds below an output folder's path (`.partial/chunks/.events-000000000000.parquet.<8>.tmp`)."""
+
+
+def _check_name_lengths(path: Path, absolute: Path, existing: Path, option: str, folder: bool) -> None:
+    """The folders to create and the output's own name must fit the file system's limits
+    (usually 255 bytes a name, 4096 a path) with room for playtest's working copies: a run
+    named with 250 characters failed only once its games were played, when `<name>.partial` or
+    `.<name>.playtest-tmp-...` could not be made (exit 1, naming a file the user never wrote)."""
+    def limit(name: str, fallback: int) -> int:
+        try:
+            return os.pathconf(existing, name)
+        except (OSError, ValueError):
+            return fallback
+
+    name_max, path_max = limit("PC_NAME_MAX", 255), limit("PC_PATH_MAX", 4096)
+    new = absolute.parts[len(existing.parts):]
+    for part in new[:-1]:  # folders to create
+        if len(os.fsencode(part)) > name_max:
+            raise UsageError(f"{option} {path}: the folder name {excerpt(part, 40)!r} is {len(os.fsencode(part))} "
+                             f"bytes long; at most {name_max} here")
+    room = NAME_ROOM[folder]
+    if new and len(os.fsencode(new[-1])) + room > name_max:
+        raise UsageError(f"{option} {path}: the name is {len(os.fsencode(new[-1]))} bytes long; at most "
+                         f"{name_max - room} here (playtest adds up to {room} characters to it for its working copies)")
+    if len(os.fsencode(absolute)) + PATH_ROOM > path_max:
+        raise UsageError(f"{option} {path}: the path is {len(os.fsencode(absolute))} bytes long; at most "
+                         f"{path_max - PATH_ROOM} here (playtest writes files up to {PATH_ROOM} characters below it)")
 
 
 def check_writable_folder(folder: Path, what: str) -> None:

@@ -654,6 +654,12 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("out-control-chars", ["simulate", str(DRAFT5), "-n", "2", "--out", "{tmp}/a\x1bb"], r"^error: --out .*: a path may not contain control characters"),
     # an --out that is not UTF-8: the games were played, then writing run.json failed (internal error, exit 1)
     Case("out-not-utf8", ["simulate", str(DRAFT5), "-n", "2", "--out", f"{{tmp}}/o{XFF}"], r"^error: --out '{tmp}/o\\udcff': a path must be UTF-8 text$"),
+    # a name that fits the file system (255 bytes) but not with what playtest adds to it (`.<name>.playtest-tmp-<8>`,
+    # `<name>.partial`) failed once the games were played: exit 1, naming a folder the user never wrote
+    Case("out-name-too-long-with-playtest-s-suffix", ["simulate", str(DRAFT5), "-n", "2", "--out", "{tmp}/" + "a" * 240],
+         r"^error: --out {tmp}/a{240}: the name is 240 bytes long; at most 232 here \(playtest adds up to 23 characters"),
+    Case("compare-out-name-too-long", ["compare", str(DRAFT5), str(DRAFT5), "-n", "2", "--out", "{tmp}/" + "a" * 240],
+         r"^error: --out {tmp}/a{240}: the name is 240 bytes long; at most 232 here"),
     # ... and an interrupted run in such a folder could not be resumed (polars: "internal error: TypeError")
     Case("resume-folder-not-utf8", ["simulate", "--resume", f"{{tmp}}/out{XFF}"],
          r"^error: --resume {tmp}/out\\udcff: the run folder's path is not UTF-8 text: rename it$", setup=_interrupted_renamed),
@@ -803,6 +809,11 @@ R = [  # --- report: run folders and outputs -----------------------------------
          setup=_with_run(name=f"run{XFF}")),
     Case("report-out-not-utf8", ["report", "{tmp}/run", "-o", f"{{tmp}}/r{XFF}.md"], r"^error: --out '{tmp}/r\\udcff.md': a path must be UTF-8 text$",
          setup=_with_run()),
+    Case("report-out-folder-name-too-long", ["report", "{tmp}/run", "-o", "{tmp}/" + "a" * 300 + "/r.md"],
+         r"^error: --out {tmp}/a{300}/r.md: the folder name 'a{20}… \(300 characters\)' is 300 bytes long; at most 255 here$",
+         setup=_with_run()),
+    Case("report-out-name-too-long", ["report", "{tmp}/run", "-o", "{tmp}/" + "a" * 240 + ".md"],
+         r"^error: --out {tmp}/a{240}.md: the name is 243 bytes long; at most 241 here", setup=_with_run()),
     Case("report-a-device", ["report", "/dev/null"], r"^error: /dev/null: not a folder, so not a run folder$"),
     Case("calibrate-against-a-device", ["calibrate", str(EXAMPLES / "stargate-table-game.yaml"), "--against", "/dev/null"], r"^error: --against /dev/null: not a folder, so not a run folder$"),
     Case("report-games-deleted", ["report", "{tmp}/run"], r"not a finished run \(games.parquet is missing\)", setup=_with_run(lambda r: (r / "games.parquet").unlink())),
