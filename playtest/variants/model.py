@@ -44,6 +44,10 @@ class VariantModel(Strict):
                              f"not a text: quote it, '{version}', or write {version.strftime('%Y%m%d')})")
         if not isinstance(version, str | int | float) or (isinstance(version, float) and not version.is_integer()):
             raise ValueError("a text or a whole number, e.g. 1 or 'draft 6'")
+        if isinstance(version, str) and not version.strip():
+            # '' named no version, yet passed: results store it beside the variant's hash to tell drafts apart
+            raise ValueError("a variant names the rules version it describes: a text or a whole number, e.g. 1 or "
+                             "'draft 6', not blank")
         return version
 
     @field_validator("name")

@@ -482,6 +482,9 @@ V = [  # --- variant files: validate -------------------------------------------
          r"on, so every game would run to rules.end.max_rounds \(60, the safety stop\)"),
     Case("nf-rules-version-a-list", ["validate", str(NF_BASE), "--set", "rules_version=[1]"],  # was two lines,
          r"^--set rules_version=\[1\]:1:\d+: rules_version: a text or a whole number"),  # rules_version.str/.int
+    # a blank rules version passed (fuzz seed 2443: draft5's rules_version replaced by ''), though a name may not be blank
+    Case("rules-version-blank", ["validate", str(DRAFT5), "--set", "rules_version=' '"],
+         r"^--set rules_version=' ':1:\d+: rules_version: a variant names the rules version it describes: .*, not blank \(got ' '\)$"),
     Case("rules-version-yes", ["validate", str(DRAFT5), "--set", "rules_version=yes"],  # YAML's truth value
          r"^--set rules_version=yes:1:\d+: rules_version: a text or a whole number, .*: quote the word to use it as a version"),
     Case("rules-version-iso-date", ["validate", "{tmp}/v.yaml"],  # YAML's date: it read only 'a text or a whole number (got "2026-12-03")'
