@@ -159,6 +159,16 @@ def check_output_path(path: Path, option: str, *, folder: bool) -> Path:
     for root in SYSTEM_ROOTS:
         if real == root or root in real.parents:
             raise UsageError(f"{option} {path}: leads into {root}, a system folder playtest will not write to")
+    for place in (real, *real.parents):
+        if (place.name.endswith(PARTIAL_SUFFIX) and (place / "run.json").is_file() and (place / RUN_CHUNKS).is_dir()
+                and not (place == real and being_written(place))):  # check_free says a live run's is busy
+            # Only simulate refused it: `compare -o RUN.partial --force` replaced the saved games of an
+            # interrupted run (a playtest output), and an output inside one was carried into RUN when it
+            # was resumed, or deleted with it by a --force.
+            target = place.with_name(place.name[: -len(PARTIAL_SUFFIX)])
+            where = "is" if place == real else "is inside"
+            raise UsageError(f"{option} {path}: {where} {place}, the unfinished run of {target} (`playtest simulate "
+                             f"--resume {target}` finishes it); choose another place")
     if os.path.lexists(absolute):
         if folder and not absolute.is_dir():
             raise UsageError(f"{option} {path}: exists and is not a folder")
@@ -314,6 +324,10 @@ def remove_leftovers(target: Path) -> list[Path]:
 LOCK_NAME = ".lock"
 RUN_LOCK = "lock"
 """The lock file of a run in progress, in its OUT.partial folder (sim.rundir)."""
+PARTIAL_SUFFIX = ".partial"
+RUN_CHUNKS = "chunks"
+"""A run lives in the sibling folder `<out>.partial` until it is complete, its saved games in
+its chunks/ folder beside run.json (sim/rundir.py): no output may be written there."""
 
 
 def being_written(folder: Path) -> bool:

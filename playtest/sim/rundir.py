@@ -32,6 +32,8 @@ import polars as pl
 from playtest.analysis.frames import collect
 from playtest.errors import PlaytestError, UsageError
 from playtest.io import (
+    PARTIAL_SUFFIX,
+    RUN_CHUNKS,
     RUN_LOCK,
     lock_held,
     swap_into_place,
@@ -43,9 +45,8 @@ from playtest.jsonplaces import located
 from playtest.text import not_utf8_at
 from playtest.variants.source import not_utf8
 
-PARTIAL_SUFFIX = ".partial"
 MANIFEST = "manifest.jsonl"
-CHUNKS = "chunks"
+CHUNKS = RUN_CHUNKS
 LOCK = RUN_LOCK
 TABLES = ("games", "events")
 

@@ -694,6 +694,17 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("simulate-out-inside-partial", ["simulate", str(DRAFT5), "-n", "2", "-o", "{tmp}/out.partial/x"],
          r"^error: --out {tmp}/out.partial/x: is inside {tmp}/out.partial, the unfinished run of {tmp}/out; choose a "
          r"folder outside it$", setup=_interrupted()),
+    # ... only simulate refused it: `compare -o RUN.partial --force` replaced an interrupted run's saved games with a
+    # comparison, and every other command's output inside one was carried into RUN by --resume (or deleted by --force)
+    Case("compare-out-an-unfinished-run", ["compare", str(DRAFT5), str(DRAFT5), "-n", "2", "-o", "{tmp}/out.partial", "--force"],
+         r"^error: --out {tmp}/out.partial: is {tmp}/out.partial, the unfinished run of {tmp}/out \(`playtest simulate --resume {tmp}/out` finishes it\); choose another place$", setup=_interrupted()),
+    Case("sweep-out-inside-an-unfinished-run", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "2", "-o", "{tmp}/out.partial/s"],
+         r"^error: --out {tmp}/out.partial/s: is inside {tmp}/out.partial, the unfinished run of {tmp}/out \(`playtest simulate --resume {tmp}/out` finishes it\); choose another place$", setup=_interrupted()),
+    Case("report-out-inside-an-unfinished-run", ["report", "{tmp}/run", "-f", "md", "-o", "{tmp}/out.partial/r.md"],
+         r"^error: --out {tmp}/out.partial/r.md: is inside {tmp}/out.partial, the unfinished run of {tmp}/out \(`playtest simulate --resume {tmp}/out` finishes it\); choose another place$",
+         setup=lambda tmp: (_interrupted()(tmp), _run(tmp))),
+    Case("play-save-inside-an-unfinished-run", ["play", str(DRAFT5), "--save", "{tmp}/out.partial/chunks"],
+         r"^error: --save {tmp}/out.partial/chunks/stargate-seed\d+.yaml: is inside {tmp}/out.partial, the unfinished run of {tmp}/out \(`playtest simulate --resume {tmp}/out` finishes it\); choose another place$", setup=_interrupted()),
     Case("resume-bot-unknown", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:5: lineup.1: unknown bot 'alphazero' for stargate .*; cannot resume$", setup=_interrupted(lineup=["random", "alphazero", "random", "random"])),
     Case("resume-games-huge", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: games: 1000000000000 is outside 1 to 100,000,000; cannot resume$", setup=_interrupted(games=10**12)),
     Case("resume-chunk-size-zero", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:\d+:3: chunk_size: 0 is outside 1 to 1,000,000; cannot resume$", setup=_interrupted(chunk_size=0)),
