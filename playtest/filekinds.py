@@ -10,6 +10,19 @@ VARIANT_MARKS = ("extends", "rules_version")
 """Keys of a variant file that no transcript has."""
 
 
+RUN_INFO_MARKS = ("format_version", "lineup")
+"""Keys of a run's run.json (what simulate writes) that no variant, transcript, gates or goals
+file has: run.json also has `game`, `variant` and `players`, and read as a transcript it was 19
+lines of missing and unknown keys, as a variant 'max_decisions: 250000 is too large', and as a
+gates file 'this is a transcript'."""
+RUN_INFO_USE = "`playtest report` reads its folder"
+
+
+def is_run_info(keys: Collection[str]) -> bool:
+    """A run's run.json."""
+    return all(k in keys for k in RUN_INFO_MARKS)
+
+
 def is_transcript(keys: Collection[str]) -> bool:
     """A recorded game: it names the variant it was played with and its players."""
     return "variant" in keys and "players" in keys

@@ -53,7 +53,7 @@ from playtest.compare.jackknife import Estimate, Key, Replicates
 from playtest.compare.stats import chances, never_seen, sign_flip_p
 from playtest.core.spec import MetricInfos, Off
 from playtest.errors import PlaytestError, Problem, VariantError
-from playtest.filekinds import is_transcript
+from playtest.filekinds import RUN_INFO_USE, is_run_info, is_transcript
 from playtest.report.format import is_share, kind
 from playtest.suggest import unknown_name
 from playtest.variants.problems import problem_from_pydantic, root_causes
@@ -350,7 +350,8 @@ def other_kind(tree: Node, label: str) -> tuple[Problem, str] | None:
     if "game" not in tree.value and "extends" not in tree.value:
         return None
     key = tree.value.get("game") or tree.value["extends"]
-    kind = "a transcript" if is_transcript(tree.value) else "a variant file"
+    kind = ("a run's run.json" if is_run_info(tree.value) else "a transcript" if is_transcript(tree.value)
+            else "a variant file")
     return Problem(label, key.key_line or key.line, key.key_col or key.col, "", ""), kind
 
 
@@ -365,7 +366,8 @@ def load_gates(path: str | Path) -> Gates:
         raise GateError([tree.problem("", "a gates file must be a mapping with a `gates:` list")])
     if "gates" not in tree.value and (other := other_kind(tree, label)) is not None:
         where, kind = other
-        use = "give the variant as BASE or CANDIDATE" if kind == "a variant file" else "`playtest replay` reads it"
+        use = ("give the variant as BASE or CANDIDATE" if kind == "a variant file" else RUN_INFO_USE
+               if kind == "a run's run.json" else "`playtest replay` reads it")
         raise GateError([dataclasses.replace(where, message=f"this is {kind}, not a gates file (a gates file has a "
                                                             f"`gates:` list, e.g. gates/stargate.yaml); {use}")])
     if "gates" not in tree.value and "goals" in tree.value:

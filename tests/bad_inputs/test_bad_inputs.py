@@ -934,6 +934,21 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"ohseven-match.yaml:1:1: this is a transcript, not a goals file .*; `playtest replay` reads it$"),
     Case("diff-gate-a-transcript", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(EXAMPLES / "stargate-table-game.yaml"), "-n", "4", "-o", "{tmp}/d"],
          r"stargate-table-game.yaml:3:1: this is a transcript, not a gates file .*; `playtest replay` reads it$"),
+    # a run's run.json given as an input file (it has game:, variant: and players:): replay and calibrate printed 19 lines
+    # of missing and unknown keys, validate and simulate "max_decisions: 250000 is too large", diff "this is a transcript"
+    Case("replay-a-run-json", ["replay", "{tmp}/run/run.json"], r"^{tmp}/run/run.json:2:3: format_version: this is a run's run.json \(it has format_version:\), not a transcript: "
+         r"`playtest report` reads its folder$", setup=_with_run()),
+    Case("calibrate-a-run-json", ["calibrate", "{tmp}/run/run.json", "--against", "{tmp}/run", "-o", "{tmp}/c.md"],
+         r"^{tmp}/run/run.json:2:3: format_version: this is a run's run.json \(it has format_version:\), not a transcript", setup=_with_run()),
+    Case("simulate-a-run-json", ["simulate", "{tmp}/run/run.json", "-n", "2", "-o", "{tmp}/o"],
+         r"^(?:{tmp}/)?run/run.json:2:3: format_version: this is a run's run.json \(it has format_version:\), not a variant: "
+         r"`playtest report` reads its folder$", setup=_with_run()),
+    Case("diff-gate-a-run-json", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/run/run.json", "-n", "4"],
+         r"^{tmp}/run/run.json:\d+:\d+: this is a run's run.json, not a gates file .*; `playtest report` reads its folder$",
+         setup=_with_run()),
+    Case("tune-target-a-run-json", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/run/run.json", "-o", "{tmp}/t"],
+         r"^{tmp}/run/run.json:\d+:\d+: this is a run's run.json, not a goals file .*; `playtest report` reads its folder$",
+         setup=_with_run()),
     Case("tune-n-huge", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "-n", "1000000000", "-w", "1", "-o", "{tmp}/t"],
          r"^error: -n 1000000000: the number of games must be from 1 to 100,000,000"),
     Case("tune-confirm-games-huge", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "-n", "4", "--budget", "1",
