@@ -9,6 +9,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import types
 import typing
 from collections.abc import Mapping, Sequence
@@ -809,9 +810,22 @@ def value_limits(tree: Node, path: str = "") -> list[Problem]:
                 key = str(ident.value) if ident is not None else str(i)
                 problems += value_limits(item, f"{path}.{key}" if path else key)
     elif isinstance(value, dict):
+        numbers: dict[int, str] = {}
         for key, item in value.items():
-            problems += value_limits(item, f"{path}.{key}" if path else key)
+            where = f"{path}.{key}" if path else key
+            if NUMBER_KEY.fullmatch(key) and (first := numbers.setdefault(int(key), key)) != key:
+                # `3: 5` and `'03': 6` (or `--set planets_dealt.03=6`) passed the duplicate-key check and
+                # validated to one key, 3, the later value silently winning; the hash told them apart.
+                other = value[first]
+                problems.append(item.problem(where, f"the same key as {first} ({other.file}:{other.key_line or other.line}):"
+                                                    f" both are the number {int(key)}; write it once, as {int(key)}",
+                                             at_key=True))
+            problems += value_limits(item, where)
     return problems
+
+
+NUMBER_KEY = re.compile(r"[+-]?[0-9]{1,18}")
+"""A mapping key that the schema reads as a whole number (a player count): `3`, `03` and `+3` are one key."""
 
 
 def _resolve_plain(label: str) -> dict[str, Any]:

@@ -502,6 +502,14 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("o7-card-names-run-together", ["validate", str(OHSEVEN), "--set", "deck.suits=[{id: S, name: s}, {id: QS, name: qs}, {id: H, name: h}, {id: D, name: d}]",
                                         "--set", O7_RANKS],
          r"deck.ranks: the card name 'QQS' would mean both the QQ of S and the Q of QS"),
+    # a key spelt as another number of the same mapping ('03' beside 3, or --set planets_dealt.03=6) passed the
+    # duplicate-key check, validated to the same key with the later value winning, and gave the rules another hash
+    Case("key-the-same-number-twice", ["validate", "{tmp}/v.yaml"],
+         r"^v.yaml:5:3: planets_dealt.03: the same key as 3 \(v.yaml:4\): both are the number 3; write it once, as 3$",
+         {"v.yaml": EXT + "planets_dealt:\n  3: 5\n  '03': 6\n"}),
+    Case("set-key-the-same-number", ["validate", str(DRAFT5), "--set", "planets_dealt.+3=6"],
+         r"^--set planets_dealt.\+3=6:1:\d+: planets_dealt.\+3: the same key as 3 \(.*draft5.yaml:\d+\): both are the number 3; "
+         r"write it once, as 3$"),
     Case("set-empty-key", ["validate", str(DRAFT5), "--set", "a..b=1"], r"^--set a..b=1:1:1: expected key.path=value"),
     Case("set-item-needs-key", ["validate", str(DRAFT5), "--set", "end.0.trigger=planets_full"], r"draft5.yaml:27:5: end.0.count: required key is missing \(with --set"),
     Case("set-unknown-key", ["validate", str(DRAFT5), "--set", "colour=red"], r"^--set colour=red:1:\d+: colour: unknown key"),
