@@ -501,12 +501,7 @@ def check_not_partial_name(out_dir: Path, option: str = "--out") -> None:
         of = rundir.target_of(rundir.named(out_dir))
         raise UsageError(f"{option} {out_dir}: a folder named *{PARTIAL_SUFFIX} is where playtest keeps the unfinished "
                          f"run of {of} (`playtest simulate --resume {of}` finishes one); choose another name")
-    # Nor inside one: `-o RUN.partial/x` became part of RUN's unfinished run, carried into RUN
-    # when it was resumed and deleted with it by a --force.
-    for folder in rundir.named(out_dir).resolve().parents:
-        if folder.name.endswith(PARTIAL_SUFFIX) and _looks_partial(folder):
-            raise UsageError(f"{option} {out_dir}: is inside {folder}, the unfinished run of "
-                             f"{rundir.target_of(folder)}; choose a folder outside it")
+    # (Nor inside one: io.check_output_path refuses that for every command's output.)
 
 
 def _looks_partial(folder: Path) -> bool:

@@ -700,8 +700,8 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
          r"\(`playtest simulate --resume {tmp}/out` finishes one\); choose another name$", setup=_interrupted()),
     # nor inside one: `-o out.partial/x` became part of out's run, carried and deleted with it
     Case("simulate-out-inside-partial", ["simulate", str(DRAFT5), "-n", "2", "-o", "{tmp}/out.partial/x"],
-         r"^error: --out {tmp}/out.partial/x: is inside {tmp}/out.partial, the unfinished run of {tmp}/out; choose a "
-         r"folder outside it$", setup=_interrupted()),
+         r"^error: --out {tmp}/out.partial/x: is inside {tmp}/out.partial, the unfinished run of {tmp}/out "
+         r"\(`playtest simulate --resume {tmp}/out` finishes it\); choose another place$", setup=_interrupted()),
     # ... only simulate refused it: `compare -o RUN.partial --force` replaced an interrupted run's saved games with a
     # comparison, and every other command's output inside one was carried into RUN by --resume (or deleted by --force)
     Case("compare-out-an-unfinished-run", ["compare", str(DRAFT5), str(DRAFT5), "-n", "2", "-o", "{tmp}/out.partial", "--force"],
