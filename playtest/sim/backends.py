@@ -70,6 +70,7 @@ def _kill_pool(pool: ProcessPoolExecutor) -> None:
             call_queue.cancel_join_thread()
     processes = list((getattr(pool, "_processes", None) or {}).values())
     manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets it
+    results = getattr(pool, "_result_queue", None)  # and this
     for p in processes:
         with contextlib.suppress(Exception):
             p.kill()
@@ -77,6 +78,14 @@ def _kill_pool(pool: ProcessPoolExecutor) -> None:
     for p in processes:
         with contextlib.suppress(Exception):
             p.join(timeout=1)
+    # A worker killed while it sent a chunk's rows leaves half a message in the result pipe, and
+    # the manager thread waits for the rest for good: this process holds the pipe's writing end
+    # too, so it never reads end-of-file, and the interpreter's exit joins that thread (an
+    # interrupted run that printed its one line and never exited, ~1 in 5 ctrl-c resume tests
+    # under load, 2026-12-05). Closed here, the read ends once the workers are gone.
+    if results is not None:
+        with contextlib.suppress(Exception):
+            results._writer.close()
     # The executor's manager thread notices the killed workers and closes its wake-up pipe. If
     # the interpreter exits meanwhile, its exit hook writes to that pipe as it closes: "Exception
     # ignored ... OSError: Bad file descriptor", a traceback after the one interrupted line (1 in
