@@ -499,11 +499,24 @@ def shifted(interval: tuple[float, float, float], by: float) -> tuple[float, flo
 
 
 def one_proportion_p(successes: float, n: float, p0: float) -> float:
-    """Two-sided p-value of the score (z) test that a proportion equals p0."""
+    """Two-sided p-value of the test that a proportion equals p0: the score (z) test, or the
+    exact binomial test where fewer than 10 successes or failures are expected (the score test
+    read seat 1's 2 wins of 2 games as p = 0.014 at p0 = 1/4, and the report called the seats
+    unequal; the exact p is 0.0625). A success count split by ties (1.5) takes the larger exact
+    p of the whole counts on either side."""
     if n <= 0 or not 0 < p0 < 1:
         return math.nan
+    if min(n * p0, n * (1 - p0)) < 10 and float(n).is_integer():
+        return max(_exact_binomial_p(k, int(n), p0) for k in {math.floor(successes), math.ceil(successes)})
     z = (successes / n - p0) / math.sqrt(p0 * (1 - p0) / n)
     return 2 * dist.norm_sf(abs(z))
+
+
+def _exact_binomial_p(k: int, n: int, p0: float) -> float:
+    """Two-sided exact binomial p-value: the chance under p0 of every count no more likely than
+    `k` (the 'minlike' rule of R's binom.test and scipy's binomtest)."""
+    pmf = [math.comb(n, x) * p0 ** x * (1 - p0) ** (n - x) for x in range(n + 1)]
+    return min(1.0, sum(q for q in pmf if q <= pmf[k] * (1 + 1e-7)))
 
 
 def _norm_cdf(x: float) -> float:

@@ -402,3 +402,19 @@ def test_a_mean_or_rate_the_same_in_every_game_has_no_interval_never_a_zero_widt
     # one game apart, the interval is back
     _, lo, hi = stats.per_game_mean_ci([4.0, 4.0, 5.0])
     assert lo < 4.34 < hi
+
+
+def test_one_proportion_p_is_exact_where_few_successes_or_failures_are_expected():
+    """Seat 1 winning 2 of 2 games at p0 = 1/4: the score test read p = 0.014 and the report called
+    the seats unequal from two games. Below 10 expected successes or failures the p-value is the
+    exact binomial test's (scipy's binomtest, 'minlike'); a tie-split count takes the larger of
+    its two neighbours'; with enough games it is the score test's."""
+    from scipy.stats import binomtest
+
+    from playtest.analysis.stats import one_proportion_p
+
+    for k, n, p0 in [(2, 2, 0.25), (0, 12, 0.25), (7, 12, 0.25), (9, 10, 0.5), (1, 3, 0.2), (30, 36, 0.8)]:
+        assert one_proportion_p(k, n, p0) == pytest.approx(binomtest(k, n, p0).pvalue, rel=1e-9)
+    assert one_proportion_p(1.5, 4, 0.25) == pytest.approx(max(binomtest(1, 4, 0.25).pvalue, binomtest(2, 4, 0.25).pvalue))
+    z = (30 / 100 - 0.25) / math.sqrt(0.25 * 0.75 / 100)
+    assert one_proportion_p(30, 100, 0.25) == pytest.approx(2 * sps.norm.sf(z), rel=1e-9)
