@@ -284,9 +284,9 @@ QUESTIONS = (
     # (lineup, metric, group, is a rate, label)
     ("self", "bays_first_pick_rate", "", True, "Bays first-pick rate (self-play)"),
     ("scripted", "bays_first_pick_rate", "", True, "Bays first-pick rate (scripted line-up)"),
-    ("self", "bays_cubes_gap", "", False, "cubes placed/game, Bays takers − non-takers (self-play)"),
-    ("self", "bays_win_lift", "", True, "win-rate lift of taking Bays (self-play)"),
-    ("scripted", "bays_win_lift", "", True, "win-rate lift of taking Bays (scripted line-up)"),
+    ("self", "bays_cubes_gap", "", False, "cubes placed/game, Bays takers − non-takers within a game (self-play)"),
+    ("self", "bays_win_lift", "", True, "win-share lift of taking Bays, within a game (self-play)"),
+    ("scripted", "bays_win_lift", "", True, "win-share lift of taking Bays, within a game (scripted line-up)"),
     ("scripted", "win_gap", "bays-when-short − no-bays", True, "win share per game, bays-when-short − no-bays"),
     ("late", "win_gap", "late-placer − early-placer", True, "win share, late − early placer (later first cube wins ties)"),
     ("late_reversed", "win_gap", "late-placer − early-placer", True, "win share, late − early placer (earlier first cube wins ties)"),
@@ -357,15 +357,16 @@ def conclusions(draft: str, tables: dict[str, pl.DataFrame], n_crews: int, cmps:
         {"+": "takers place more cubes (the observation is borne out with these bots)",
          "-": "takers place fewer cubes (the observation is not borne out with these bots)",
          "0": "no detectable difference (not confirmed with these bots)"},
-        f"**Net extra placement** ({r} self-play): players who take Bays place {fmt(gap)} cubes per game more than "
-        "those who don't — {short}.", row=gap))
+        f"**Net extra placement** ({r} self-play): in the same game, players who take Bays place {fmt(gap)} cubes "
+        "more than those who don't (takers minus non-takers) — {short}.", row=gap))
     for key, table, who in (("self", own, f"{r} self-play"), ("scripted", s, f"scripted styles with two {r} bots")):
         lift = metric(table, "bays_win_lift")
         out.append(_finding(
             f"lift_{key}", f"taking Bays goes with winning ({'self-play' if key == 'self' else 'scripted line-up'})",
             sign(lift), {"+": "taking Bays goes with **more** wins", "-": "taking Bays goes with **fewer** wins",
                          "0": "no detectable difference"},
-            f"**Does taking Bays win?** ({who}) win rate of takers minus non-takers {fmt(lift, pct=True)}: {{short}}.", row=lift))
+            f"**Does taking Bays win?** ({who}) in the same game, win share of takers minus non-takers "
+            f"{fmt(lift, pct=True)}: {{short}}.", row=lift))
     hh = metric(s, "win_gap", "bays-when-short − no-bays")
     out.append(_finding(
         "bays_pair", "bays-when-short beats no-bays", sign(hh),
@@ -476,10 +477,10 @@ def render_rung(rung: str, drafts: tuple[str, ...], runs: dict[tuple[str, str, s
                                     ("bays_pick_rate", "", True, "Bays pick rate (all turns)"),
                                     ("cubes_placed", "Bays takers", False, "cubes placed/game, Bays takers"),
                                     ("cubes_placed", "non-takers", False, "cubes placed/game, non-takers"),
-                                    ("bays_cubes_gap", "", False, "difference (takers − non-takers)"),
+                                    ("bays_cubes_gap", "", False, "difference within a game (takers − non-takers)"),
                                     ("win_rate", "Bays takers", True, "win rate, Bays takers"),
                                     ("win_rate", "non-takers", True, "win rate, non-takers"),
-                                    ("bays_win_lift", "", True, "win-rate lift of taking Bays"),
+                                    ("bays_win_lift", "", True, "win-share lift of taking Bays, within a game"),
                                     ("win_gap", "bays-when-short − no-bays", True, "win share per game, bays-when-short − no-bays")):
         lines.append(f"| {label} | {fmt(metric(t5['self'], name, group), pct)} | "
                      f"{fmt(metric(t5['scripted'], name, group), pct)} |")
