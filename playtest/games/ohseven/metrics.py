@@ -88,31 +88,39 @@ def exact_rate_by_position(events: Table) -> pl.DataFrame:
     last). Under the hook the last bidder may not bring the bids to 7: is that seat hurt? Seat
     win rates cannot say, as every seat bids last in some rounds and deals a different number of
     them. The last place's row carries the p-value of a paired t test over matches of its exact
-    rate minus the other places'."""
+    rate minus the other places'. (One query: the jackknife recomputes it once per block.)"""
     first_pass = (pl.col("kind") == "bid") & (pl.col("pass_no") == 1) & (pl.col("deal_no") == 1)
     places = (F.lazy(events).filter(first_pass)  # the order is the round's: rebids and redeals keep it
               .select("game", "round", "seat", pl.col("turn").rank("ordinal").over("game", "round").alias("place")))
-    ends = _ends(events).join(places, on=["game", "round", "seat"], how="inner")
-    exact = pl.col("exact").cast(pl.Float64)
-    per_place = F.per_game_by(ends, "place", exact.sum().alias("exact"), pl.len().alias("rows"))
-    if not per_place:
+    per = F.collect(_ends(events).join(places, on=["game", "round", "seat"], how="inner")
+                    .group_by("game", "place").agg(pl.col("exact").cast(pl.Float64).sum().alias("exact"),
+                                                   pl.len().cast(pl.Float64).alias("rows"))
+                    .sort("game", "place"))
+    if per.height == 0:
         return C.metric_frame([])
-    last = max(place for place, _ in per_place)
-    top = pl.col("place") == last
-    per = F.per_game(ends, exact.filter(top).sum().alias("hi_exact"), top.sum().alias("hi_rows"),
-                     exact.filter(~top).sum().alias("lo_exact"), (~top).sum().alias("lo_rows"))
-    per = per.filter((pl.col("hi_rows") > 0) & (pl.col("lo_rows") > 0))
-    _, _, _, p = paired_mean_test((per["hi_exact"] / per["hi_rows"] - per["lo_exact"] / per["lo_rows"]).to_numpy())
-    rows = []
-    for place, part in per_place:
-        est, lo, hi = proportion_of_sums(part["exact"].to_numpy(), part["rows"].to_numpy())
-        rows.append({C.METRIC: "exact_rate", C.GROUP: f"bidding place {place}" + (", last" if place == last else ""),
-                     C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: int(part["rows"].sum()),
-                     C.P_VALUE: p if place == last else None,
-                     C.DEFINITION: "Share of rounds with the bid met exactly, by place in the round's bidding order "
-                                   "(1 = bids first, the dealer last); intervals cluster-robust over matches; p: "
-                                   "paired t test over matches of the last place's rate minus the others'."})
-    return C.metric_frame(rows)
+    game, place, exact, rows = (per[c].to_numpy() for c in ("game", "place", "exact", "rows"))
+    last = int(place.max())
+    ids = np.unique(game)
+    at, top = np.searchsorted(ids, game), place == last
+
+    def per_game(mask: np.ndarray, values: np.ndarray) -> np.ndarray:
+        return np.bincount(at[mask], values[mask], minlength=ids.size)
+
+    hi_rows, lo_rows = per_game(top, rows), per_game(~top, rows)
+    both = (hi_rows > 0) & (lo_rows > 0)
+    diffs = per_game(top, exact)[both] / hi_rows[both] - per_game(~top, exact)[both] / lo_rows[both]
+    _, _, _, p = paired_mean_test(diffs)
+    out = []
+    for k in np.unique(place):
+        mine = place == k
+        est, lo, hi = proportion_of_sums(exact[mine], rows[mine])
+        out.append({C.METRIC: "exact_rate", C.GROUP: f"bidding place {k}" + (", last" if k == last else ""),
+                    C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: int(rows[mine].sum()),
+                    C.P_VALUE: p if k == last else None,
+                    C.DEFINITION: "Share of rounds with the bid met exactly, by place in the round's bidding order "
+                                  "(1 = bids first, the dealer last); intervals cluster-robust over matches; p: "
+                                  "paired t test over matches of the last place's rate minus the others'."})
+    return C.metric_frame(out)
 
 
 def highest_bidder_role(events: Table) -> str:
