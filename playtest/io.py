@@ -160,7 +160,7 @@ def check_output_path(path: Path, option: str, *, folder: bool) -> Path:
         if real == root or root in real.parents:
             raise UsageError(f"{option} {path}: leads into {root}, a system folder playtest will not write to")
     for place in (real, *real.parents):
-        if (place.name.endswith(PARTIAL_SUFFIX) and (place / "run.json").is_file() and (place / RUN_CHUNKS).is_dir()
+        if (place.name.endswith(PARTIAL_SUFFIX) and holds_unfinished_run(place)
                 and not (place == real and being_written(place))):  # check_free says a live run's is busy
             # Only simulate refused it: `compare -o RUN.partial --force` replaced the saved games of an
             # interrupted run (a playtest output), and an output inside one was carried into RUN when it
@@ -328,6 +328,12 @@ PARTIAL_SUFFIX = ".partial"
 RUN_CHUNKS = "chunks"
 """A run lives in the sibling folder `<out>.partial` until it is complete, its saved games in
 its chunks/ folder beside run.json (sim/rundir.py): no output may be written there."""
+
+
+def holds_unfinished_run(folder: Path) -> bool:
+    """A run's unfinished folder: a run.json and a chunks/ folder (one whose run.json an
+    interruption cut short is still one)."""
+    return (folder / "run.json").is_file() and (folder / RUN_CHUNKS).is_dir()
 
 
 def being_written(folder: Path) -> bool:

@@ -40,12 +40,17 @@ from playtest.errors import (
     UsageError,
 )
 from playtest.games import get_game
-from playtest.io import check_free, check_output_path, is_playtest_output, remove_leftovers
+from playtest.io import (
+    check_free,
+    check_output_path,
+    holds_unfinished_run,
+    is_playtest_output,
+    remove_leftovers,
+)
 from playtest.jsonplaces import located
 from playtest.sim import rundir
 from playtest.sim.backends import BACKENDS, Chunk, run_dask, run_inline, run_pool
 from playtest.sim.rundir import (
-    CHUNKS,
     PARTIAL_SUFFIX,
     PartialRun,
     check_info,
@@ -505,9 +510,8 @@ def check_not_partial_name(out_dir: Path, option: str = "--out") -> None:
 
 
 def _looks_partial(folder: Path) -> bool:
-    """An interrupted run's folder: a run.json and a chunks/ folder (a run whose run.json an
-    interruption cut short is still one), or anything playtest marks as its output."""
-    return ((folder / "run.json").is_file() and (folder / CHUNKS).is_dir()) or is_playtest_output(folder)
+    """An interrupted run's folder (io.holds_unfinished_run), or anything playtest marks as its output."""
+    return holds_unfinished_run(folder) or is_playtest_output(folder)
 
 
 def run_batch(
