@@ -588,6 +588,11 @@ def resume_batch(
         run.close()
         raise
     done = run.games_done()
+    # A report of the unfinished run (`playtest report RUN` writes it there) describes fewer games
+    # than the run will hold: carried into the finished run, its report.md still read "2 games"
+    # beside the 8 of run.json (simulate writes report.html afresh; the others stayed).
+    for name in rundir.PARTIAL_REPORTS:
+        (partial / name).unlink(missing_ok=True)
     if progress and done:
         progress(done)
     result = _play(run, target_of(partial), workers=effective_workers(workers, backend), progress=progress,

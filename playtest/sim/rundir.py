@@ -46,6 +46,9 @@ from playtest.text import not_utf8_at
 from playtest.variants.source import not_utf8
 
 MANIFEST = "manifest.jsonl"
+PARTIAL_REPORTS = ("report.html", "report.md", "report.json")
+"""The run's own reports (`playtest report RUN`, report.write.SUFFIX): one written of an
+unfinished run is out of date once it resumes, and is removed then."""
 CHUNKS = RUN_CHUNKS
 LOCK = RUN_LOCK
 TABLES = ("games", "events")

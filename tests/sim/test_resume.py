@@ -195,6 +195,25 @@ def test_a_damaged_manifest_line_is_played_again(tmp_path, line):
     assert_frame_equal(read_run(tmp_path / "out")[1], read_run(tmp_path / "whole")[1])
 
 
+def test_a_report_of_the_unfinished_run_is_not_carried_into_the_finished_one(tmp_path):
+    """`playtest report RUN` of an interrupted run writes its report into RUN.partial; resumed,
+    the finished run kept that report.md, which still described 2 of its 8 games."""
+    from playtest.errors import Interrupted
+
+    def stop(_: int) -> None:
+        raise Interrupted("stop")
+
+    config = RunConfig(n_games=8, players=4, lineup=("random",) * 4, seed=SEED, workers=1, chunk_size=2)
+    with pytest.raises(Interrupted):
+        run_batch(load_variant(DRAFT5), config, tmp_path / "out", progress=stop)
+    for fmt in ("md", "json"):
+        r = CliRunner().invoke(app, ["report", str(tmp_path / "out"), "--format", fmt])
+        assert r.exit_code == 0 and (tmp_path / "out.partial" / f"report.{fmt}").is_file(), r.stderr
+    resume_batch(tmp_path / "out", workers=1)
+    assert not (tmp_path / "out" / "report.md").exists() and not (tmp_path / "out" / "report.json").exists()
+    assert read_run(tmp_path / "out")[1]["game"].n_unique() == 8
+
+
 def test_a_chunk_file_copied_over_another_is_played_again(tmp_path):
     """A saved chunk whose file holds other games (games 0-1 copied over the file of games
     2-3: the same number of rows) is played again, as a damaged one is. Its row count was all
