@@ -169,6 +169,10 @@ def check_output_path(path: Path, option: str, *, folder: bool) -> Path:
             where = "is" if place == real else "is inside"
             raise UsageError(f"{option} {path}: {where} {place}, the unfinished run of {target} (`playtest simulate "
                              f"--resume {target}` finishes it); choose another place")
+    if os.path.islink(absolute) and not os.path.exists(absolute):
+        # "already exists (a file); use --force" or "exists and is not a folder" named no link
+        raise UsageError(f"{option} {path}: is a symbolic link to {os.readlink(absolute)}, which does not exist; "
+                         "remove the link or choose another place")
     if os.path.lexists(absolute):
         if folder and not absolute.is_dir():
             raise UsageError(f"{option} {path}: exists and is not a folder")

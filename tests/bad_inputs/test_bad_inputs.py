@@ -699,6 +699,13 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
          r"^error: --out {tmp}/out.partial: a folder named \*.partial is where playtest keeps the unfinished run of {tmp}/out "
          r"\(`playtest simulate --resume {tmp}/out` finishes one\); choose another name$", setup=_interrupted()),
     # nor inside one: `-o out.partial/x` became part of out's run, carried and deleted with it
+    # a dangling symbolic link as --out was "already exists (a file); use --force" or "exists and is not a folder"
+    Case("out-dangling-link-folder", ["simulate", str(DRAFT5), "-n", "2", "-o", "{tmp}/o"],
+         r"^error: --out {tmp}/o: is a symbolic link to {tmp}/gone, which does not exist; remove the link or choose "
+         r"another place$", setup=lambda tmp: (tmp / "o").symlink_to(tmp / "gone")),
+    Case("out-dangling-link-file", ["play", str(DRAFT5), "--save", "{tmp}/o.yaml"],
+         r"^error: --save {tmp}/o.yaml: is a symbolic link to {tmp}/gone.yaml, which does not exist",
+         setup=lambda tmp: (tmp / "o.yaml").symlink_to(tmp / "gone.yaml")),
     Case("simulate-out-inside-partial", ["simulate", str(DRAFT5), "-n", "2", "-o", "{tmp}/out.partial/x"],
          r"^error: --out {tmp}/out.partial/x: is inside {tmp}/out.partial, the unfinished run of {tmp}/out "
          r"\(`playtest simulate --resume {tmp}/out` finishes it\); choose another place$", setup=_interrupted()),
