@@ -97,6 +97,21 @@ def _lock(out: Path, work: Path) -> int:
     return fd
 
 
+def _finished_trials(work: Path) -> int:
+    """How many trials of the search kept in `work` are complete: 0 before its study exists (a
+    Ctrl-C during the base's games said "the finished trials are saved" of none), -1 when its
+    study cannot be read now."""
+    from playtest.tune.search import STUDY_FILE
+    from playtest.tune.study import complete, open_study
+
+    if not (work / STUDY_FILE).exists():
+        return 0
+    try:
+        return len(complete(open_study(work / STUDY_FILE)))
+    except Exception:  # (any failure of the store: the interruption's line is said all the same)
+        return -1
+
+
 def _prepare(out: Path, resumed: Path | None) -> Path:
     """The working folder for this run, as `_check_out` decided (`resumed`: the search continued)."""
     work = staging_dir(out)
@@ -238,8 +253,11 @@ def tune(
     except Interrupted:
         from playtest.cli.app import interruption  # (defined after app.py imports the commands)
 
-        raise SearchInterrupted(f"{interruption()}: the finished trials are saved in {work}; run the same command "
-                                "with --resume to continue") from None
+        done = _finished_trials(work)
+        saved = (f"no trial had finished; the search is kept in {work}" if done == 0 else
+                 f"{done} finished trial{'s are' if done != 1 else ' is'} saved in {work}" if done > 0 else
+                 f"the finished trials are saved in {work}")
+        raise SearchInterrupted(f"{interruption()}: {saved}; run the same command with --resume to continue") from None
     except Exception as exc:  # disk full, a report that cannot be written...: the search is kept (README)
         exc.add_note(f"the finished trials are kept in {work}: run the same command with --resume to finish "
                      "once the cause is fixed (or --force to start afresh)")

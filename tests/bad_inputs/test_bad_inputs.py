@@ -1565,8 +1565,8 @@ def test_an_interrupted_tune_exits_as_every_interruption(caught: str, tmp_path: 
     r = CliRunner().invoke(app, ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(tmp_path / "g.yaml"),
                                  "-w", "1", "-o", str(tmp_path / "t")])
     assert (r.exit_code, r.stderr.splitlines()[-1]) == (143, (  # after the progress line "base: 2 games …"
-        f"interrupted (SIGTERM): the finished trials are saved in {tmp_path}/.t.partial; run the same command with "
-        "--resume to continue"))
+        f"interrupted (SIGTERM): no trial had finished; the search is kept in {tmp_path}/.t.partial; run the same "
+        "command with --resume to continue"))
     assert "Traceback" not in r.stderr
 
 

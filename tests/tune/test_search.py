@@ -192,11 +192,11 @@ def test_tune_writes_the_best_variant_trials_and_reports(straight_tune):
 def test_an_interrupted_tune_resumes_to_the_same_result(tmp_path, monkeypatch, straight_tune):
     goals, straight, _, variant = straight_tune
     real = S.simulate
-    interrupt_on_call(monkeypatch, S, "simulate", 3)  # base, trial 0, then Ctrl-C during trial 1
+    interrupt_on_call(monkeypatch, S, "simulate", 3)  # the probe, the base, then Ctrl-C during trial 0
     out = tmp_path / "again"
     code, _, err = invoke("tune", variant, *WIN_TUNE, "--target", goals, "--out", out)
     partial = tmp_path / ".again.partial"
-    assert (code, err) == (130, f"interrupted: the finished trials are saved in {partial}; run the same "
+    assert (code, err) == (130, f"interrupted: no trial had finished; the search is kept in {partial}; run the same "
                                 "command with --resume to continue")
     assert not out.exists() and (partial / "study.db").is_file()
     monkeypatch.setattr(S, "simulate", real)
@@ -859,3 +859,13 @@ def test_resume_compares_the_rules_not_the_name_or_description(tmp_path):
     path.write_text(base + "max_rounds: 50\n")
     with pytest.raises(S.UsageError, match="the variant's rules have changed since the search began"):
         S.check_settings(tmp_path, settings())
+
+
+def test_an_interruption_counts_the_trials_it_keeps(tmp_path):
+    """A Ctrl-C during the base's games said "the finished trials are saved" of none: the line
+    counts the study's complete trials (none before the study exists)."""
+    from playtest.cli.tune import _finished_trials
+
+    assert _finished_trials(tmp_path) == 0
+    run_study(open_study(tmp_path / S.STUDY_FILE), PARAMS, seed=5, budget=2, evaluate=noisy_bowl)
+    assert _finished_trials(tmp_path) == 2
