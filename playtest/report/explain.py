@@ -25,13 +25,17 @@ def _cause(row: dict[str, Any]) -> str:
 
 
 def _size(row: dict[str, Any], declared: MetricInfos) -> str:
+    """An effect with its interval, each end signed and with its unit, as compare writes a
+    difference ('+7.5 pts [+3.6 pts, +11.3 pts]'; the ends read '[3.6, 11.3]')."""
     m, d = row["metric"], row["difference"]
-    num, unit = amount(row["estimate"], m, d, declared)
-    sign = "+" if row["estimate"] > 0 and not num.startswith("-") else ""
+
+    def signed(value: float) -> str:
+        num, unit = amount(value, m, d, declared)
+        return ("+" if value > 0 and not num.startswith("-") else "") + num + unit
+
     if row["ci_low"] is None:  # an exact fit: no error to measure (tune.explain.effects)
-        return f"{sign}{num}{unit} (no interval: exact fit)"
-    lo, hi = amount(row["ci_low"], m, d, declared)[0], amount(row["ci_high"], m, d, declared)[0]
-    return f"{sign}{num}{unit} [{lo}, {hi}]"
+        return f"{signed(row['estimate'])} (no interval: exact fit)"
+    return f"{signed(row['estimate'])} [{signed(row['ci_low'])}, {signed(row['ci_high'])}]"
 
 
 def _head(design: Design, table: pl.DataFrame) -> str:

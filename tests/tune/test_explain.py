@@ -542,3 +542,15 @@ def test_a_few_point_sweep_ranks_clear_effects_above_ones_it_cannot_tell_from_ze
     assert got.index("planet_fill_rate (blue3)") < got.index("vp_share_by_source (skill)")
     # ranked by the standardised point estimate, it came first of the effects that are not strong
     assert abs(skill["std_effect"]) == rest["std_effect"].abs().max()
+
+
+def test_the_table_gives_each_end_of_an_interval_its_sign_and_unit():
+    """"+7.5 pts [3.6, 11.3]" beside compare's "+7.5 pts [+3.6 pts, +11.3 pts]": the ends of the
+    explain table's interval read as numbers of another kind."""
+    from playtest.report.explain import _size
+
+    row = {"estimate": 0.075, "ci_low": 0.036, "ci_high": 0.113, "metric": "crew_pick_rate", "difference": False}
+    assert _size(row, {}) == "+7.5 pts [+3.6 pts, +11.3 pts]"
+    row |= {"estimate": -0.003, "ci_low": -0.009, "ci_high": 0.004}
+    assert _size(row, {}) == "-0.3 pts [-0.9 pts, +0.4 pts]"
+    assert _size(row | {"ci_low": None, "ci_high": None}, {}) == "-0.3 pts (no interval: exact fit)"
