@@ -421,11 +421,23 @@ def effects(design: Design) -> pl.DataFrame:
                               "p_value": pval})
     if not out:
         return pl.DataFrame(schema=EFFECT_SCHEMA)
+    # One test per distinct effect in Holm's family: a response that is another moved by a
+    # constant or scaled (a crew's win lift is its win rate minus 1/P) gives every key the same
+    # standardised size and p-value, and counting it twice made explain surer of nothing and
+    # more conservative than compare and the ladder, which count such a test once.
     tested = [r for r in out if r["p_value"] is not None]
-    for r, ph in zip(tested, holm([r["p_value"] for r in tested]), strict=True):
-        r["p_holm"] = ph
-        r["strong"] = ph < 0.05
+    family = {_test_key(r): r["p_value"] for r in tested}
+    adjusted = dict(zip(family, holm(list(family.values())), strict=True))
+    for r in tested:
+        r["p_holm"] = adjusted[_test_key(r)]
+        r["strong"] = r["p_holm"] < 0.05
     return pl.DataFrame(out, schema=EFFECT_SCHEMA).sort(*RANK, descending=[True, True, False, True], nulls_last=True)
+
+
+def _test_key(row: dict[str, Any]) -> tuple[Any, ...]:
+    """What makes two effects one test: the same key (and level), the same standardised size up
+    to its sign, the same p-value (rounded far below any difference that matters)."""
+    return row["key"], row["level"], round(abs(row["std_effect"]), 9), round(row["p_value"], 12)
 
 
 def _within(rate: bool, lo: float, hi: float, estimate: float, weights: np.ndarray) -> tuple[float, float]:

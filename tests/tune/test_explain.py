@@ -554,3 +554,22 @@ def test_the_table_gives_each_end_of_an_interval_its_sign_and_unit():
     row |= {"estimate": -0.003, "ci_low": -0.009, "ci_high": 0.004}
     assert _size(row, {}) == "-0.3 pts [-0.9 pts, +0.4 pts]"
     assert _size(row | {"ci_low": None, "ci_high": None}, {}) == "-0.3 pts (no interval: exact fit)"
+
+
+def test_a_response_that_is_another_moved_by_a_constant_is_one_test_in_holm_s_family():
+    """A crew's win lift is its win rate minus 1/P: the same test for every key, which explain
+    counted twice in Holm's family (compare and the ladder count it once). Adding such a copy
+    leaves every adjusted p-value as it was."""
+    alone = effects(_design())
+    d = _design()
+    d.rows = d.rows.with_columns((pl.col("length") * 2 - 0.25).alias("lift"))
+    d.responses.append(Response("lift", "length lift", "game_length_rounds"))
+    both = effects(d)
+
+    def adjusted(table):
+        return dict(table.filter(pl.col("response") == "game_length_rounds").select("key", "p_holm").iter_rows())
+
+    assert adjusted(both) == pytest.approx(adjusted(alone), rel=1e-12, abs=0)
+    copies = both.filter(pl.col("response") == "length lift").sort("key")["p_holm"].to_list()
+    assert copies == pytest.approx(alone.filter(pl.col("response") == "game_length_rounds").sort("key")["p_holm"].to_list(),
+                                   rel=1e-12, abs=0)
