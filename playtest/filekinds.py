@@ -18,6 +18,12 @@ gates file 'this is a transcript'."""
 RUN_INFO_USE = "`playtest report` reads its folder"
 
 
+def run_info_said(what: str) -> tuple[str, str]:
+    """(the key to point at, the one line) for a run's run.json given as `what` ('a variant')."""
+    key = RUN_INFO_MARKS[0]
+    return key, f"this is a run's run.json (it has {key}:), not {what}: {RUN_INFO_USE}"
+
+
 def is_run_info(keys: Collection[str]) -> bool:
     """A run's run.json."""
     return all(k in keys for k in RUN_INFO_MARKS)

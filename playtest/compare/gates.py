@@ -355,6 +355,11 @@ def other_kind(tree: Node, label: str) -> tuple[Problem, str] | None:
     return Problem(label, key.key_line or key.line, key.key_col or key.col, "", ""), kind
 
 
+OTHER_USE = {"a run's run.json": RUN_INFO_USE, "a transcript": "`playtest replay` reads it"}
+"""What reads a file of another kind given as a gates or goals file (a variant file's use is the
+command's: `other_kind`'s callers say it)."""
+
+
 def load_gates(path: str | Path) -> Gates:
     """Read and validate a gates file. Raises GateError listing every problem, located."""
     label = str(path)
@@ -366,8 +371,7 @@ def load_gates(path: str | Path) -> Gates:
         raise GateError([tree.problem("", "a gates file must be a mapping with a `gates:` list")])
     if "gates" not in tree.value and (other := other_kind(tree, label)) is not None:
         where, kind = other
-        use = ("give the variant as BASE or CANDIDATE" if kind == "a variant file" else RUN_INFO_USE
-               if kind == "a run's run.json" else "`playtest replay` reads it")
+        use = OTHER_USE.get(kind, "give the variant as BASE or CANDIDATE")
         raise GateError([dataclasses.replace(where, message=f"this is {kind}, not a gates file (a gates file has a "
                                                             f"`gates:` list, e.g. gates/stargate.yaml); {use}")])
     if "gates" not in tree.value and "goals" in tree.value:

@@ -40,7 +40,7 @@ from playtest.errors import (
     TranscriptError,
     VariantError,
 )
-from playtest.filekinds import RUN_INFO_MARKS, RUN_INFO_USE, is_run_info, variant_mark
+from playtest.filekinds import is_run_info, run_info_said, variant_mark
 from playtest.suggest import as_written, guess, unknown_key
 from playtest.variants import Variant, load_variant, parse_override
 from playtest.variants.loader import with_overrides
@@ -62,9 +62,8 @@ def refuse_variant_file(tree: Node) -> None:
     key that shows it, not one line per transcript key it lacks and per variant key it has; so is
     a run's run.json."""
     if isinstance(tree.value, dict) and is_run_info(tree.value):
-        key = RUN_INFO_MARKS[0]
-        raise TranscriptError([tree.value[key].problem(key, (
-            f"this is a run's run.json (it has {key}:), not a transcript: {RUN_INFO_USE}"), at_key=True)])
+        key, said = run_info_said("a transcript")
+        raise TranscriptError([tree.value[key].problem(key, said, at_key=True)])
     if not isinstance(tree.value, dict) or "variant" in tree.value:
         return
     mark = variant_mark(tree.value)  # and no `variant:`: a variant given where a transcript goes

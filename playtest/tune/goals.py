@@ -28,6 +28,7 @@ from pydantic import ConfigDict, Field, ValidationError, model_validator
 
 from playtest.analysis import columns as C
 from playtest.compare.gates import (
+    OTHER_USE,
     GateError,
     Gates,
     GatesModel,
@@ -41,7 +42,6 @@ from playtest.compare.gates import (
 )
 from playtest.core.spec import MetricInfos
 from playtest.errors import Problem, VariantError
-from playtest.filekinds import RUN_INFO_USE
 from playtest.variants.problems import problem_from_pydantic, root_causes
 from playtest.variants.source import Node, parse_file
 
@@ -160,8 +160,7 @@ def load_goals(path: str | Path) -> Goals:
     if "goals" not in tree.value and "gates" not in tree.value and (other := other_kind(tree, label)) is not None:
         # one line, not one per key of the variant or transcript (a variant given as --target printed 14)
         where, kind = other
-        use = ("give the variant as VARIANT" if kind == "a variant file" else RUN_INFO_USE
-               if kind == "a run's run.json" else "`playtest replay` reads it")
+        use = OTHER_USE.get(kind, "give the variant as VARIANT")
         raise GateError([dataclasses.replace(where, message=f"this is {kind}, not a goals file (a goals file has a "
                                                             f"`goals:` list, e.g. gates/stargate-tune.yaml); {use}")])
     try:

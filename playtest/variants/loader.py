@@ -21,7 +21,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from playtest.errors import Problem, VariantError
-from playtest.filekinds import RUN_INFO_MARKS, RUN_INFO_USE, is_run_info, is_transcript
+from playtest.filekinds import is_run_info, is_transcript, run_info_said
 from playtest.text import not_utf8_at
 from playtest.variants.diff import Change, diff, with_defaults
 from playtest.variants.merge import REMOVE_KEY, is_id_list, item_id, left_removes, merge
@@ -474,9 +474,8 @@ def _validate_tree(
         message = "required key is missing" if "game" not in tree.value else f"unknown game {short(game)}"
         raise VariantError([where.problem("game", f"{message} (known games: {known_games()})")])
     if is_run_info(tree.value):  # before its numbers: 'max_decisions: 250000 is too large' named no mix-up
-        mark = RUN_INFO_MARKS[0]
-        raise VariantError([tree.value[mark].problem(mark, f"this is a run's run.json (it has {mark}:), not a "
-                                                           f"variant: {RUN_INFO_USE}", at_key=True)])
+        key, said = run_info_said("a variant")
+        raise VariantError([tree.value[key].problem(key, said, at_key=True)])
     limits = value_limits(tree)
     if limits:
         raise VariantError(limits)
