@@ -83,6 +83,13 @@ def exact_rate_by_bot(events: Table) -> pl.DataFrame:
     return _exact_by(events, "bot", "{}", "Share of rounds in which this bot took exactly the tricks it bid.")
 
 
+def _paired_exact_p(hi_exact: np.ndarray, hi_rows: np.ndarray, lo_exact: np.ndarray, lo_rows: np.ndarray) -> float:
+    """The p-value of the paired t test over matches of one group's exact-bid rate minus the
+    others' (per match: exact bids and rounds of each side; the matches holding both count)."""
+    both = (hi_rows > 0) & (lo_rows > 0)
+    return paired_mean_test(hi_exact[both] / hi_rows[both] - lo_exact[both] / lo_rows[both])[3]
+
+
 def exact_rate_by_position(events: Table) -> pl.DataFrame:
     """Exact-bid rate by place in the round's bidding order (1 = bids first; the dealer bids
     last). Under the hook the last bidder may not bring the bids to 7: is that seat hurt? Seat
@@ -106,10 +113,7 @@ def exact_rate_by_position(events: Table) -> pl.DataFrame:
     def per_game(mask: np.ndarray, values: np.ndarray) -> np.ndarray:
         return np.bincount(at[mask], values[mask], minlength=ids.size)
 
-    hi_rows, lo_rows = per_game(top, rows), per_game(~top, rows)
-    both = (hi_rows > 0) & (lo_rows > 0)
-    diffs = per_game(top, exact)[both] / hi_rows[both] - per_game(~top, exact)[both] / lo_rows[both]
-    _, _, _, p = paired_mean_test(diffs)
+    p = _paired_exact_p(per_game(top, exact), per_game(top, rows), per_game(~top, exact), per_game(~top, rows))
     out = []
     for k in np.unique(place):
         mine = place == k
@@ -144,8 +148,7 @@ def highest_bidder_exact(events: Table, role: str | None = None) -> pl.DataFrame
     per = F.per_game(_ends(events),
                      exact.filter(top).sum().alias("hi_exact"), top.sum().alias("hi_rows"),
                      exact.filter(~top).sum().alias("lo_exact"), (~top).sum().alias("lo_rows"))
-    diffs: np.ndarray | list[float] = (per["hi_exact"] / per["hi_rows"] - per["lo_exact"] / per["lo_rows"]).to_numpy() if per.height else []
-    _, _, _, p = paired_mean_test(diffs)
+    p = _paired_exact_p(*(per[c].cast(pl.Float64).to_numpy() for c in ("hi_exact", "hi_rows", "lo_exact", "lo_rows")))
     role = highest_bidder_role(events) if role is None else role
     role = f" ({role} first)" if role.endswith("leads") else (f" ({role})" if role else "")
     rows = []
