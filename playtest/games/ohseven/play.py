@@ -20,6 +20,7 @@ from playtest.games.ohseven.transcript import (
     card_examples,
     dump_transcript,
     load_transcript,
+    rebid_why,
     replay,
 )
 from playtest.play.session import PlaySupport
@@ -66,12 +67,9 @@ def _rebid_note(rules: OhSevenRules, rebid: Event, events: Sequence[Event], name
     """Why the bids must be made again and who was paid for it: 'rebid' alone left the person to
     guess why their score had just gone up."""
     d = rebid.data
-    why = {"sum": f"the bids total {d['bid_total']}",
-           "identical": f"the highest bid card, {d['card']}, was bid twice",
-           "sum+identical": f"the bids total {d['bid_total']} and the highest bid card, {d['card']}, was bid twice"}
     paid = [f"{names[e.seat]} +{e.data['bonus']}" for e in events
             if e.kind == EV_REBID_BONUS and e.data["pass_no"] == d["pass_no"] and e.data["deal_no"] == d["deal_no"]]
-    return f"forced rebid: {why[d['trigger']]}" + (f" (rebid bonus: {', '.join(paid)})" if paid else "")
+    return f"forced rebid: {rebid_why(d['trigger'], d['bid_total'], d['card'])}" + (f" (rebid bonus: {', '.join(paid)})" if paid else "")
 
 
 def describe(rules: OhSevenRules, before: Any, action: Any, events: Sequence[Event], names: Sequence[str]) -> str:

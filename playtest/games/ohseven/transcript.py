@@ -410,6 +410,14 @@ class OhSevenNotation(Notation[State, Action]):
         return f"{who} does not hold {rules.card_name(action.card)}: a trick is written in play order, and {who} {turn}"
 
 
+def rebid_why(trigger: str, total: object, card: str | None = None, *, bids: str = "the bids") -> str:
+    """Why a rebid was forced, in words, as play and replay say it: 'the bids total 7', 'the
+    highest bid card, 7H, was bid twice', or both joined by 'and' (`trigger`: the rebid event's)."""
+    twice = f"the highest bid card, {card}, was bid twice" if card else "the highest bid card was bid twice"
+    said = {"sum": [f"{bids} total {total}"], "identical": [twice], "sum+identical": [f"{bids} total {total}", twice]}
+    return " and ".join(said[trigger])
+
+
 def replay(path: Path) -> Replay:
     """Replay a transcript. Raises TranscriptError or IllegalActionError."""
     path = Path(path)
@@ -485,10 +493,9 @@ def replay(path: Path) -> Replay:
             if state.phase == BID and state.deal_no == d + 1:
                 node = din.passes[-1][0] if din.passes else din.node
                 last = deal["passes"][-1] if deal["passes"] else {}
-                why = {"sum": f" (they total {last.get('sum')})", "identical": " (the highest bid card was bid twice)",
-                       "sum+identical": f" (they total {last.get('sum')} and the highest bid card was bid twice)"}
-                raise TranscriptError([node.problem(dp, f"the bids force a rebid{why.get(last.get('rebid', ''), '')}, "
-                                                    "but the transcript has no further bidding pass in this deal")])
+                why = f" ({rebid_why(last['rebid'], last.get('sum'), bids='they')})" if last.get("rebid") else ""
+                raise TranscriptError([node.problem(dp, f"the bids force a rebid{why}, but the transcript has no "
+                                                    "further bidding pass in this deal")])
             if state.phase == BID and d + 1 == len(rin.deals):
                 raise TranscriptError([din.node.problem(dp, "every player has used all cards as bids: the rules "
                                                         "redeal, but the transcript has no further deal")])
