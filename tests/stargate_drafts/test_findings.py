@@ -63,6 +63,21 @@ def test_findings_metrics_on_a_small_run(tmp_path: Path) -> None:
     assert all("`greedy`" in line for line in lines)  # every conclusion names the bots it came from
 
 
+
+def test_findings_metrics_rows_come_in_one_order(tmp_path: Path) -> None:
+    """Same run, same table, row for row: the game lengths by Bays picks in the order of the
+    picks, the end reasons in the draft's order of its triggers (a bare group_by gave 18 orders
+    of five groups in 20 calls)."""
+    run_batch(load_variant(DRAFT5), RunConfig(n_games=30, players=4, seed=3, workers=1, lineup=("random",) * 4),
+              tmp_path)
+    info, games, events = read_run(tmp_path)
+    tables = [findings_metrics(info, games, events) for _ in range(8)]
+    assert all(t.equals(tables[0]) for t in tables[1:])
+    by_picks = tables[0].filter(pl.col(C.METRIC) == "game_length_by_bays_picks")[C.GROUP].to_list()
+    assert len(by_picks) >= 3 and by_picks == sorted(by_picks)
+    ends = tables[0].filter(pl.col(C.METRIC) == "end_reason_share")[C.GROUP].to_list()
+    assert ends == ["stock_empty", "max_rounds"]
+
 def test_across_skill_words() -> None:
     rungs = ["greedy", "mcts:200"]
 

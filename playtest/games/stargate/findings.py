@@ -167,7 +167,9 @@ def findings_metrics(info: dict[str, Any], games: pl.DataFrame, events: pl.DataF
     else:
         rows.append(_row("rounds_per_bays_pick", "", (math.nan,) * 3, x.size,
                          "Slope of game length (rounds) on the number of Bays picks in the game (OLS)."))
-    for picks_n, part in per_game.group_by("bays_picks"):
+    # In the order of the picks: a bare group_by yields its groups in an order that changes from
+    # call to call, and so did this table's rows (same run, same seed).
+    for picks_n, part in per_game.sort("bays_picks").group_by("bays_picks", maintain_order=True):
         vals = part["rounds"].to_numpy().astype(float)
         rows.append(_row("game_length_by_bays_picks", f"{int(picks_n[0]):02d} picks", mean_ci(vals), vals.size,
                          "Mean rounds of the games with this many Bays picks in all."))
@@ -175,9 +177,11 @@ def findings_metrics(info: dict[str, Any], games: pl.DataFrame, events: pl.DataF
     if ends.height:
         fired = dict(ends.group_by("end_reason").len().iter_rows())
         # A trigger of the draft's that never fired is 0% of its games, not "–" as one it lacks:
-        # draft 6c's round_cap read the same as draft 5's, which has none.
+        # draft 6c's round_cap read the same as draft 5's, which has none. The rows in the draft's
+        # order of its triggers, then any other that fired by name (`fired` is in group_by's
+        # order, which changes from call to call).
         listed = [e["trigger"] for e in info.get("variant", {}).get("resolved", {}).get("end", [])]
-        for reason in dict.fromkeys([*fired, *listed, "max_rounds"]):  # max_rounds: every draft's safety stop
+        for reason in dict.fromkeys([*listed, *sorted(fired), "max_rounds"]):  # max_rounds: every draft's safety stop
             k = fired.get(reason, 0)
             rows.append(_row("end_reason_share", str(reason), wilson(k, ends.height), ends.height,
                              "Share of games ended by this trigger."))
@@ -414,7 +418,8 @@ def conclusions(draft: str, tables: dict[str, pl.DataFrame], n_crews: int, cmps:
                  "0": "no detectable difference from draft 5"},
                 f"**Against draft 5** ({r} {'self-play' if lu == 'self' else 'late/early line-up'}): {question.split(' against')[0]} "
                 f"{fmt_diff(d, pct)} — {{short}}.", row=d))
-    ends = own.filter((pl.col(C.METRIC) == "end_reason_share") & (pl.col(C.ESTIMATE) > 0)).sort(C.ESTIMATE, descending=True)
+    ends = (own.filter((pl.col(C.METRIC) == "end_reason_share") & (pl.col(C.ESTIMATE) > 0))
+            .sort(C.ESTIMATE, descending=True, maintain_order=True))  # equal shares keep the table's order
     if ends.height:
         parts = ", ".join(f"{row[C.GROUP]} {100 * row[C.ESTIMATE]:.0f}%" for row in ends.iter_rows(named=True))
         out.append(Finding("ends", "what ends the game", "", parts, f"**What ends the game** ({r} self-play): {parts}."))
