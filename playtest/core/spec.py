@@ -182,6 +182,10 @@ class GameSpec:
     define it (the method wins when both exist)."""
     play: Callable[[], Any] | None = None
     """() → the game's playtest.play.session.PlaySupport (imported lazily): `playtest play`."""
+    end_keys: Sequence[str] = ()
+    """The variant keys (dotted, as `--set` takes them) that decide when a game ends: `simulate`
+    names those the variant has when a game never ends ("check end, max_rounds, cubes"). Empty:
+    "check the variant's end conditions"."""
     search_depth: int | None = None
     """The rollout cut-off (moves, then the game's evaluation) of a search bot whose name sets
     no `depth=`: for a game whose rollouts to the end are long and mostly noise. None: play

@@ -88,8 +88,6 @@ MAX_GAMES = 100_000_000
 MAX_DASK_WORKERS = 4096
 BYTES_PER_GAME_ESTIMATE = 500
 """A generous estimate of the Parquet bytes one game adds (a random Stargate game: ~150)."""
-END_KEYS = ("end", "max_rounds", "rounds", "end_trigger", "cubes", "deck")
-"""Variant keys that decide when a game ends: named when a game runs away."""
 
 
 @dataclass(frozen=True)
@@ -719,7 +717,7 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
         variant = info["variant"].get("path", "the variant")
         outcome = _drop_unless_resumed(run, earlier, out_dir, info)
         seats = ",".join(exc.seats)
-        keys = [k for k in END_KEYS if k in resolved]
+        keys = [k for k in get_game(game_name).end_keys if _has_key(resolved, k)]
         hint = f"check {', '.join(keys)}" if keys else "check the variant's end conditions"
         raise RunawayGameError(
             f"{variant}: game {exc.game} (bots {seats}, seed {config.seed}) did not end within "
@@ -744,6 +742,16 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
         run.close()
         raise
     return RunResult(out_dir, config.n_games, seconds, workers)
+
+
+def _has_key(resolved: dict[str, Any], dotted: str) -> bool:
+    """The resolved variant has this dotted key (`rules.end`)."""
+    node: Any = resolved
+    for part in dotted.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return False
+        node = node[part]
+    return True
 
 
 def _drop_unless_resumed(run: PartialRun, earlier: int, out_dir: Path, info: dict[str, Any]) -> str:

@@ -129,6 +129,24 @@ def test_a_runaway_game_names_the_variant_and_the_keys_to_check(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_runaway_game_names_the_keys_its_game_declares(tmp_path, monkeypatch):
+    """The keys come from the game (GameSpec.end_keys), not from a list in the runner: New
+    Frontiers' end conditions are under `rules.end`; a game that declares none gets the general
+    words."""
+    import dataclasses
+
+    from playtest.sim import batch
+    from playtest.sim.batch import RunawayGameError
+
+    config = RunConfig(n_games=2, players=4, lineup=("random",) * 4, seed=2, workers=1, max_decisions=5)
+    with pytest.raises(RunawayGameError, match=r"trigger \(check rules\.end\); nothing was written$"):
+        run_batch(load_variant(ROOT / "variants" / "new-frontiers" / "base.yaml"), config, tmp_path / "nf")
+    silent = dataclasses.replace(get_game("stargate"), end_keys=())
+    monkeypatch.setattr(batch, "get_game", lambda name: silent)
+    with pytest.raises(RunawayGameError, match=r"trigger \(check the variant's end conditions\); nothing was written$"):
+        run_batch(load_variant(DRAFT5), config, tmp_path / "sg")
+
+
 def test_the_player_count_without_players_follows_the_bots_then_4_then_the_most_supported() -> None:
     from playtest.sim.batch import default_players
 

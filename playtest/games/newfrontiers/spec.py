@@ -90,6 +90,7 @@ SPEC = GameSpec(
     event_columns=EVENT_COLUMNS,
     stat_columns=STAT_COLUMNS,
     score_parts=list(PARTS),
+    end_keys=("rules.end",),
     turns_counted=("decisions (every action selected and every choice a player makes while one is carried out; "
                    "a choice whose only move is pass is not asked and not counted)"),
     seat_one="first on the turn-order track at the start",

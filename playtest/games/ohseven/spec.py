@@ -84,6 +84,7 @@ SPEC = GameSpec(
     event_columns=EVENT_COLUMNS,
     stat_columns=STAT_COLUMNS,
     score_parts=["rounds", "rebid_bonus"],
+    end_keys=("rounds", "deck"),
     turns_counted="decisions (every bid, rebids included, and every card played, by any player)",
     seat_one="the dealer of round 1, who bids last in it",
     switched_off=_switched_off,

@@ -84,6 +84,7 @@ SPEC = GameSpec(
     stat_columns={"cubes_placed": pl.Int16(), "cubes_in_hand": pl.Int16(), "cubes_in_stock": pl.Int16(),
                   "cubes_converted": pl.Int16()},
     score_parts=("planets", "color", "skill", "planet_effects", "extensions"),
+    end_keys=("end", "max_rounds", "cubes"),
     notation=NOTATION,
     bench=_bench,
     summary=_summary,
