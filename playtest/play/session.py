@@ -366,29 +366,3 @@ def bot_game_actions(rules: Rules, bots: Sequence[Bot], support: PlaySupport, se
         actions.append(action)
         state = rules.apply(state, action, rng=deal)
     return actions
-
-
-class ReplayBot:
-    """Plays a fixed list of actions in order (to re-record a finished game)."""
-
-    name = "replay"
-    stochastic = False
-
-    def __init__(self, actions: Sequence[Any]) -> None:
-        self._actions = list(actions)
-        self._next = 0
-
-    def choose(self, view: Any, legal: Sequence[Any], *, rng: random.Random) -> Any:
-        action = self._actions[self._next]
-        self._next += 1
-        return action
-
-
-def replay_bots(rules: Rules, deal_rng: random.Random, players: int, actions: Sequence[Any]) -> list[ReplayBot]:
-    """One ReplayBot per seat holding that seat's actions, found by replaying the game."""
-    state = rules.initial_state(players, rng=deal_rng)
-    per_seat: list[list[Any]] = [[] for _ in range(players)]
-    for action in actions:
-        per_seat[rules.current_seat(state)].append(action)
-        state = rules.apply(state, action, rng=deal_rng)
-    return [ReplayBot(a) for a in per_seat]

@@ -144,9 +144,6 @@ class Goals:
         specs = [GateSpec(**self.items[i].model_dump(exclude={"target", "weight"})) for i in keep]
         return Gates(self.path, GatesModel(confidence=self.model.confidence, gates=specs), self.tree)
 
-    def uses_base(self) -> bool:
-        return any(g.of == "change" for g in self.items)
-
 
 def load_goals(path: str | Path) -> Goals:
     """Read and validate a goals file. Raises GateError (located, every problem)."""

@@ -123,17 +123,6 @@ class HeuristicBot:
 
     # --- bidding ----------------------------------------------------------------------------
 
-    def _tables(self, n: int) -> tuple[list[float], list[float]]:
-        """Rough chance that each card int takes a trick at `n` players: as a side card, as trump."""
-        t = _tables(self.n_ranks, self.n_suits, n)
-        return t.side, t.trump
-
-    def expected_tricks(self, hand: Sequence[int], trump: int, n: int) -> float:
-        """Tricks the hand should take if `trump` (a suit code) is trump."""
-        side, tr = self._tables(n)
-        s = self.n_suits
-        return sum(tr[c] if c % s == trump else side[c] for c in hand)
-
     def _bid(self, view: View, legal: Sequence[Action]) -> Action:
         cards = view.cards
         s = self.n_suits

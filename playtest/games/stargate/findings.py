@@ -275,15 +275,6 @@ def fmt_diff(row: dict[str, Any] | None, pct: bool = False) -> str:
     return f"{f(row[C.ESTIMATE])}{ci}{ps}{star}"
 
 
-def compare_word(row: dict[str, Any] | None, higher: str = "higher", lower: str = "lower") -> str:
-    if row is None or row[C.ESTIMATE] is None or math.isnan(row[C.ESTIMATE]) or row.get("p_holm") is None \
-            or math.isnan(row["p_holm"]):
-        return "not comparable"
-    if row["significant"]:
-        return f"significantly {higher if row[C.ESTIMATE] > 0 else lower} than in draft 5"
-    return "no detectable difference from draft 5"
-
-
 QUESTIONS = (
     # (lineup, metric, group, is a rate, label)
     ("self", "bays_first_pick_rate", "", True, "Bays first-pick rate (self-play)"),

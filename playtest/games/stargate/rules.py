@@ -454,9 +454,6 @@ class StargateRules:
         """The end trigger that fires at the end of the current round, or None (rounds.py)."""
         return end_reason(self, state)
 
-    def game_ends(self, state: State) -> bool:
-        return self.end_reason(state) is not None
-
     # --- scores (scoring.py) ---------------------------------------------------------------------
 
     def planet_score(self, card: int, owners: tuple[int, ...]) -> PlanetScore:
