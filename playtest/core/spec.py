@@ -152,7 +152,7 @@ class GameSpec:
     one whose groups read 'round r / choice' as a heatmap of rounds × choices."""
     goal_metrics: Callable[[dict[str, Any], Any, Any], pl.DataFrame] | None = None
     """(run.json dict, games, events) → further metric rows a `tune` goal may name beyond the
-    report's (Stargate: the measures of its findings, playtest/games/stargate/findings.py). A
+    report's (Stargate: the measures of its findings, playtest/games/stargate/findings_metrics.py). A
     name the report already has keeps the report's rows."""
     metric_info: MetricInfos = field(default_factory=dict)
     """The game's own metrics (of `summary` and `goal_metrics`) by id → MetricInfo: their titles

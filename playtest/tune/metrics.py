@@ -1,6 +1,6 @@
 """The metrics a tuning goal may name: every metric of the report, plus the game's own goal
 metrics (GameSpec.goal_metrics). Stargate's are its findings' measures
-(playtest/games/stargate/findings.py: `win_gap` of late-placer − early-placer, the Bays measures,
+(playtest/games/stargate/findings_metrics.py: `win_gap` of late-placer − early-placer, the Bays measures,
 ...), how docs/stargate-findings.md measures the designer's observations; a goal on the
 late-placer advantage needs them. Names already in the report keep the report's definition.
 """

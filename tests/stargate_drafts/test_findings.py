@@ -13,10 +13,10 @@ from playtest.games.stargate.findings import (
     Finding,
     across_skill,
     conclusions,
-    findings_metrics,
     main,
     metric,
 )
+from playtest.games.stargate.findings_metrics import findings_metrics
 from playtest.sim.batch import RunConfig, read_run, run_batch
 from playtest.variants import load_variant
 
@@ -77,6 +77,21 @@ def test_findings_metrics_rows_come_in_one_order(tmp_path: Path) -> None:
     assert len(by_picks) >= 3 and by_picks == sorted(by_picks)
     ends = tables[0].filter(pl.col(C.METRIC) == "end_reason_share")[C.GROUP].to_list()
     assert ends == ["stock_empty", "max_rounds"]
+
+
+def test_the_goal_metrics_hook_loads_no_simulation_comparison_or_report_code() -> None:
+    """GameSpec.goal_metrics (the findings' measures, for `tune`) is a game's metric function: it
+    imports the analysis code it computes with, not the findings script's runner, compare library,
+    ladder and report formatting."""
+    import subprocess
+    import sys
+
+    code = ("import sys, playtest.games.stargate.findings_metrics as m; "
+            "print(m.findings_metrics.__module__, sorted({n.split('.')[1] for n in sys.modules "
+            "if n.startswith('playtest.') and n.split('.')[1] in ('sim', 'compare', 'ladder', 'report', 'tune')}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=Path(__file__).resolve().parents[2]).stdout
+    assert out == "playtest.games.stargate.findings_metrics []\n"
 
 def test_across_skill_words() -> None:
     rungs = ["greedy", "mcts:200"]

@@ -38,7 +38,7 @@ def _score_floors(variant):
 
 
 def _goal_metrics(info, games, events):
-    from playtest.games.stargate.findings import findings_metrics
+    from playtest.games.stargate.findings_metrics import findings_metrics
 
     return findings_metrics(info, games, events)
 

@@ -23,18 +23,11 @@ from pathlib import Path
 from typing import Any
 
 import polars as pl
-from scipy import stats as sps
 
 from playtest.analysis import columns as C
-from playtest.analysis.stats import (
-    mean_ci,
-    mean_of_sums,
-    paired_mean_test,
-    proportion_of_sums,
-    wilson,
-)
 from playtest.compare.compare import Comparison, Settings, compare_samples
 from playtest.compare.jackknife import Sample, block_count
+from playtest.games.stargate.findings_metrics import findings_metrics
 from playtest.games.stargate.schema import StargateVariant
 from playtest.io import write_atomic
 from playtest.ladder.runs import slug
@@ -45,7 +38,6 @@ from playtest.variants import Variant, load_variant
 ROOT = Path(__file__).resolve().parents[3]
 VARIANTS = ROOT / "variants" / "stargate"
 DRAFTS = ("draft5", "draft6-no-replenish", "draft6-special-planets", "draft6-new-crews", "draft6-development")
-BAYS = "bays"
 REVERSED = "scoring.majority_tiebreak=earlier_first_cube"
 DEFAULT_RUNGS = ("greedy", "lookahead")
 
@@ -73,120 +65,6 @@ def lineups(rung: str) -> tuple[Lineup, ...]:
 
 
 KEYS = tuple(lu.key for lu in lineups("x"))
-PAIRS = (("scripted:bays-when-short", "scripted:no-bays"), ("scripted:late-placer", "scripted:early-placer"))
-
-# --- the findings metrics (run info, games, events → metric table) -----------------------------
-
-
-def _row(metric: str, group: str, est: tuple[float, float, float], n: int, definition: str,
-         p: float | None = None) -> dict[str, Any]:
-    return {C.METRIC: metric, C.GROUP: group, C.ESTIMATE: est[0], C.CI_LOW: est[1], C.CI_HIGH: est[2],
-            C.N: n, C.P_VALUE: p, C.DEFINITION: definition}
-
-
-def _rate(hits: pl.Series, trials: pl.Series) -> tuple[float, float, float]:
-    """A share of rows nested in games (rounds, turns) from each game's hits and trials: Wilson's
-    interval at the effective number of games (stats.proportion_of_sums), as the report's crew
-    pick rates. (Wilson's over the rows as if independent gave Bays' first-pick rate 0.0% [0.0%,
-    0.2%] over 400 games where the games allow [0, 1%].)"""
-    return proportion_of_sums(hits.to_numpy().astype(float), trials.to_numpy().astype(float))
-
-
-def findings_metrics(info: dict[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
-    """Every number the findings use, for one run (metric table, columns.METRIC_SCHEMA)."""
-    rows: list[dict[str, Any]] = []
-    turns = events.filter(pl.col("kind") == "decision")
-    n_crews = len(info.get("variant", {}).get("resolved", {}).get("crews", [])) or 6
-    # 1. Bays: first picks, cubes placed and wins of takers vs non-takers. The rounds, turns and
-    # players of one game are not independent: every interval is over games (the picks of a game
-    # summed first, cluster-robust), and takers are compared with non-takers within each game.
-    counts = (turns.group_by("game").agg(
-        pl.len().alias("turns"), (pl.col("crew") == BAYS).sum().alias("bays"),
-        pl.col("first_pick").sum().alias("firsts"), ((pl.col("crew") == BAYS) & pl.col("first_pick")).sum().alias("bays_first"))
-        .sort("game"))
-    rows.append(_row("bays_first_pick_rate", "", _rate(counts["bays_first"], counts["firsts"]),
-                     int(counts["firsts"].sum()),
-                     f"Share of rounds whose first pick is Bays (chance: 1/{n_crews}); interval cluster-robust over games."))
-    rows.append(_row("bays_pick_rate", "", _rate(counts["bays"], counts["turns"]), int(counts["turns"].sum()),
-                     "Share of all turns in which Bays is taken; interval cluster-robust over games."))
-    picks = (turns.group_by("game", "seat").agg((pl.col("crew") == BAYS).sum().alias("bays_picks")))
-    seats = (games.join(picks, on=["game", "seat"], how="left").with_columns(pl.col("bays_picks").fill_null(0))
-             .with_columns((pl.col("bays_picks") > 0).alias("taker"), pl.col("cubes_placed").cast(pl.Float64)))
-    taker = pl.col("taker")
-    sides = (seats.group_by("game").agg(
-        taker.sum().alias("takers"), (~taker).sum().alias("others"),
-        pl.col("cubes_placed").filter(taker).sum().alias("taker_cubes"),
-        pl.col("cubes_placed").filter(~taker).sum().alias("other_cubes"),
-        pl.col("win_share").filter(taker).sum().alias("taker_wins"),
-        pl.col("win_share").filter(~taker).sum().alias("other_wins")).sort("game"))
-    for side, group, who in (("taker", "Bays takers", "took Bays at least once"), ("other", "non-takers", "never took Bays")):
-        count = sides["takers" if side == "taker" else "others"]
-        had = sides.filter(count > 0)
-        n = had["takers" if side == "taker" else "others"].to_numpy().astype(float)
-        rows.append(_row("cubes_placed", group, mean_of_sums(had[f"{side}_cubes"].to_numpy(), n, at_least=0.0),
-                         int(n.sum()), f"Mean cubes placed per game by players who {who}; interval cluster-robust over games."))
-        rows.append(_row("win_rate", group, proportion_of_sums(had[f"{side}_wins"].to_numpy(), n), int(n.sum()),
-                         f"Win rate of players who {who} (shared wins split); interval cluster-robust over games."))
-    both = sides.filter((pl.col("takers") > 0) & (pl.col("others") > 0))
-    for metric, column, what in (("bays_cubes_gap", "cubes", "cubes placed"), ("bays_win_lift", "wins", "win share")):
-        d, lo, hi, p = paired_mean_test((both[f"taker_{column}"] / both["takers"]
-                                         - both[f"other_{column}"] / both["others"]).to_numpy())
-        rows.append(_row(metric, "", (d, lo, hi), both.height,
-                         f"Per game with both takers and non-takers of Bays: the takers' mean {what} minus the "
-                         "non-takers'; t interval over those games.", p))
-    # 2. Two bots of the line-up head to head: per game, A's win share minus B's.
-    bots = set(games["bot"].unique().to_list())
-    for bot_a, bot_b in PAIRS:
-        if bot_a in bots and bot_b in bots:
-            per = (games.filter(pl.col("bot").is_in([bot_a, bot_b]))
-                   .group_by("game").agg((pl.col("win_share").filter(pl.col("bot") == bot_a).sum()
-                                          - pl.col("win_share").filter(pl.col("bot") == bot_b).sum()).alias("gap")))
-            gaps = per["gap"].to_numpy()
-            est = mean_ci(gaps)
-            p = float(sps.ttest_1samp(gaps, 0).pvalue) if gaps.size > 1 and gaps.std() > 0 else math.nan
-            rows.append(_row("win_gap", f"{bot_a.removeprefix('scripted:')} − {bot_b.removeprefix('scripted:')}",
-                             est, gaps.size, "Per game, the first bot's win share minus the second's (paired t).", p))
-            for bot in (bot_a, bot_b):
-                part = (games.filter(pl.col("bot") == bot).group_by("game")
-                        .agg(pl.col("win_share").sum(), pl.len().alias("seats")).sort("game"))
-                rows.append(_row("win_rate", bot.removeprefix("scripted:"), _rate(part["win_share"], part["seats"]),
-                                 int(part["seats"].sum()), "Win rate of this bot (fair share 1/players)."))
-    # 3. Game length, against the number of Bays picks in the game; what ended it.
-    per_game = (games.group_by("game").agg(pl.col("rounds").first())
-                .join(picks.group_by("game").agg(pl.col("bays_picks").sum()), on="game", how="left")
-                .with_columns(pl.col("bays_picks").fill_null(0)).sort("game"))
-    rounds = per_game["rounds"].to_numpy().astype(float)
-    rows.append(_row("game_length_rounds", "", mean_ci(rounds), rounds.size, "Mean rounds per game."))
-    x = per_game["bays_picks"].to_numpy().astype(float)
-    if x.size > 2 and x.std() > 0:
-        fit = sps.linregress(x, rounds)
-        half = float(sps.t.ppf(0.975, x.size - 2)) * fit.stderr
-        rows.append(_row("rounds_per_bays_pick", "", (fit.slope, fit.slope - half, fit.slope + half), x.size,
-                         "Slope of game length (rounds) on the number of Bays picks in the game (OLS).",
-                         float(fit.pvalue)))
-    else:
-        rows.append(_row("rounds_per_bays_pick", "", (math.nan,) * 3, x.size,
-                         "Slope of game length (rounds) on the number of Bays picks in the game (OLS)."))
-    # In the order of the picks: a bare group_by yields its groups in an order that changes from
-    # call to call, and so did this table's rows (same run, same seed).
-    for picks_n, part in per_game.sort("bays_picks").group_by("bays_picks", maintain_order=True):
-        vals = part["rounds"].to_numpy().astype(float)
-        rows.append(_row("game_length_by_bays_picks", f"{int(picks_n[0]):02d} picks", mean_ci(vals), vals.size,
-                         "Mean rounds of the games with this many Bays picks in all."))
-    ends = events.filter(pl.col("kind") == "game_end")
-    if ends.height:
-        fired = dict(ends.group_by("end_reason").len().iter_rows())
-        # A trigger of the draft's that never fired is 0% of its games, not "–" as one it lacks:
-        # draft 6c's round_cap read the same as draft 5's, which has none. The rows in the draft's
-        # order of its triggers, then any other that fired by name (`fired` is in group_by's
-        # order, which changes from call to call).
-        listed = [e["trigger"] for e in info.get("variant", {}).get("resolved", {}).get("end", [])]
-        for reason in dict.fromkeys([*listed, *sorted(fired), "max_rounds"]):  # max_rounds: every draft's safety stop
-            k = fired.get(reason, 0)
-            rows.append(_row("end_reason_share", str(reason), wilson(k, ends.height), ends.height,
-                             "Share of games ended by this trigger."))
-    return C.metric_frame(rows)
-
 
 
 # --- runs --------------------------------------------------------------------------------------
