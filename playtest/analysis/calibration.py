@@ -268,6 +268,22 @@ class Calibration:
         ok = self.runs.filter(pl.col("metrics_compared") > 0)
         return ok.sort("distance")["run"][0] if ok.height else None
 
+    def by_metric(self) -> pl.DataFrame:
+        """One row per metric and group: the table's value and interval (and `no_interval`, why
+        it has none), then `closest`, the run whose value is nearest the table's (the first run
+        given on a tie; None without runs)."""
+        m = self.metrics
+        tab = m.filter(pl.col("source") == "table")
+        runs = m.filter(pl.col("source") != "table")
+        cols = [C.METRIC, C.GROUP, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, *(["no_interval"] if "no_interval" in m.columns else [])]
+        if not runs.height:
+            return tab.select(cols).with_columns(closest=pl.lit(None))
+        nearest = (runs.join(tab.select(C.METRIC, C.GROUP, pl.col(C.ESTIMATE).alias("t")), on=[C.METRIC, C.GROUP])
+                   .with_columns(gap=(pl.col(C.ESTIMATE) - pl.col("t")).abs())
+                   .sort("gap", maintain_order=True).group_by([C.METRIC, C.GROUP], maintain_order=True).first()
+                   .select(C.METRIC, C.GROUP, pl.col("source").alias("closest")))
+        return tab.select(cols).join(nearest, on=[C.METRIC, C.GROUP], how="left")
+
 
 def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Calibration:
     """Compare the table games with each run (see the module docstring for the method)."""

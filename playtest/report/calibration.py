@@ -65,21 +65,6 @@ def to_json(cal: Calibration, meta: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _per_metric(cal: Calibration) -> pl.DataFrame:
-    """One row per metric: the table's value and interval, then each run's value, nearest first."""
-    m = cal.metrics
-    tab = m.filter(pl.col("source") == "table")
-    runs = m.filter(pl.col("source") != "table")
-    cols = ["metric", "group", "estimate", "ci_low", "ci_high", *(["no_interval"] if "no_interval" in m.columns else [])]
-    if not runs.height:
-        return tab.select(cols).with_columns(closest=pl.lit(None))
-    nearest = (runs.join(tab.select("metric", "group", pl.col("estimate").alias("t")), on=["metric", "group"])
-               .with_columns(gap=(pl.col("estimate") - pl.col("t")).abs())
-               .sort("gap").group_by(["metric", "group"], maintain_order=True).first()
-               .select("metric", "group", pl.col("source").alias("closest")))
-    return tab.select(cols).join(nearest, on=["metric", "group"], how="left")
-
-
 def _run_values(cal: Calibration) -> dict[tuple[str, str], dict[str, str]]:
     out: dict[tuple[str, str], dict[str, str]] = {}
     for r in cal.metrics.filter(pl.col("source") != "table").iter_rows(named=True):
@@ -106,7 +91,7 @@ def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
               f"| metric | group | {table_head} | " + " | ".join(runs) + " | closest |",
               "| --- | --- | --- |" + " ---: |" * len(runs) + " --- |"]
     vals = _run_values(cal)
-    for r in _per_metric(cal).iter_rows(named=True):
+    for r in cal.by_metric().iter_rows(named=True):
         k = F.kind(r["metric"], cal.declared)
         rv = vals.get((r["metric"], r["group"]), {})
         iv = F.interval(r["ci_low"], r["ci_high"], k)  # none: one table game, or the same in every game
@@ -143,7 +128,7 @@ def to_html(cal: Calibration, meta: dict[str, Any]) -> str:
     flags = "".join(f"<li>{e(s)}</li>" for s in cal.flags["sentence"].to_list()) or f"<li>{e(nowhere(cal))}</li>"
     vals = _run_values(cal)
     metric_rows = []
-    for r in _per_metric(cal).iter_rows(named=True):
+    for r in cal.by_metric().iter_rows(named=True):
         k = F.kind(r["metric"], cal.declared)
         rv = vals.get((r["metric"], r["group"]), {})
         iv = F.interval(r["ci_low"], r["ci_high"], k)
