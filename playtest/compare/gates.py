@@ -34,7 +34,7 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -68,6 +68,9 @@ BASE, CANDIDATE = 0, 1
 
 class GateError(VariantError):
     """A gates file is malformed, or names a metric or group that the runs do not have."""
+
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class _Strict(BaseModel):
@@ -362,36 +365,52 @@ command's: `other_kind`'s callers say it)."""
 
 def load_gates(path: str | Path) -> Gates:
     """Read and validate a gates file. Raises GateError listing every problem, located."""
+    tree = read_listing(path, "gates", "e.g. gates/stargate.yaml", "give the variant as BASE or CANDIDATE")
+    if "gates" not in tree.value and "goals" in tree.value:
+        key = tree.value["goals"]
+        raise GateError([Problem(str(path), key.key_line or key.line, key.key_col or key.col, "",
+                                 "this is a goals file of `playtest tune` (a `goals:` list), not a gates file: "
+                                 "write its goals with `min`/`max`/`between` under `gates:` for `diff`")])
+    return Gates(str(path), validated(tree, GatesModel), tree)
+
+
+def read_listing(path: str | Path, kind: str, example: str, variant_use: str) -> Node:
+    """The YAML tree of a gates or goals file (`kind`: 'gates', 'goals'), checked to be a mapping
+    and not a file of another kind (a variant, a transcript, a run's run.json: one line saying
+    what it is and what reads it, not one per key it has). Either file may hold a `gates:` or
+    `goals:` list; `example` names a shipped one, `variant_use` says where a variant goes."""
     label = str(path)
     try:
-        tree = parse_file(Path(path), label, "a gates file")
+        tree = parse_file(Path(path), label, f"a {kind} file")
     except VariantError as err:
         raise GateError(err.problems) from None
     if not isinstance(tree.value, dict):
-        raise GateError([tree.problem("", "a gates file must be a mapping with a `gates:` list")])
-    if "gates" not in tree.value and (other := other_kind(tree, label)) is not None:
-        where, kind = other
-        use = OTHER_USE.get(kind, "give the variant as BASE or CANDIDATE")
-        raise GateError([dataclasses.replace(where, message=f"this is {kind}, not a gates file (a gates file has a "
-                                                            f"`gates:` list, e.g. gates/stargate.yaml); {use}")])
-    if "gates" not in tree.value and "goals" in tree.value:
-        key = tree.value["goals"]
-        raise GateError([Problem(label, key.key_line or key.line, key.key_col or key.col, "",
-                                 "this is a goals file of `playtest tune` (a `goals:` list), not a gates file: "
-                                 "write its goals with `min`/`max`/`between` under `gates:` for `diff`")])
+        raise GateError([tree.problem("", f"a {kind} file must be a mapping with a `{kind}:` list")])
+    if "goals" not in tree.value and "gates" not in tree.value and (other := other_kind(tree, label)) is not None:
+        where, what = other
+        use = OTHER_USE.get(what, variant_use)
+        raise GateError([dataclasses.replace(where, message=f"this is {what}, not a {kind} file (a {kind} file has a "
+                                                            f"`{kind}:` list, {example}); {use}")])
+    return tree
+
+
+def validated(tree: Node, model: type[M]) -> M:
+    """`tree` as `model` (GatesModel, GoalsModel), or GateError listing every problem, located: a
+    rule about a whole gate or goal shows it by its location, not its text; one about the whole
+    file at its top."""
     try:
-        model = GatesModel.model_validate(tree.plain())
+        return model.model_validate(tree.plain())
     except ValidationError as exc:
-        raise GateError([_located(tree, err) for err in root_causes(exc.errors(), GatesModel)]) from None
-    return Gates(label, model, tree)
-
-
-def _located(tree: Node, err: Any) -> Problem:
-    problem = problem_from_pydantic(tree, GatesModel, err)
-    if err["type"] == "value_error" and isinstance(err.get("input"), dict):
-        # A rule about the whole gate: the gate itself is shown by its location, not its text.
-        problem = dataclasses.replace(problem, message=problem.message.split(" (got {")[0])
-    return problem
+        problems = []
+        for err in root_causes(exc.errors(), model):
+            if not err["loc"]:
+                problems.append(tree.problem("", err["msg"].removeprefix("Value error, ")))
+                continue
+            problem = problem_from_pydantic(tree, model, err)
+            if err["type"] == "value_error" and isinstance(err.get("input"), dict):
+                problem = dataclasses.replace(problem, message=problem.message.split(" (got {")[0])
+            problems.append(problem)
+        raise GateError(problems) from None
 
 
 # --- decisions ----------------------------------------------------------------------------------

@@ -16,34 +16,31 @@ best few candidates are re-evaluated on fresh games (playtest.tune.search).
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import polars as pl
-from pydantic import ConfigDict, Field, ValidationError, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from playtest.analysis import columns as C
 from playtest.compare.gates import (
-    OTHER_USE,
     GateError,
     Gates,
     GatesModel,
     GateSpec,
     Number,
     RunDefaults,
-    other_kind,
     probe_problems,
+    read_listing,
     run_problem,
     shares_in,
+    validated,
 )
 from playtest.core.spec import MetricInfos
-from playtest.errors import Problem, VariantError
-from playtest.variants.problems import problem_from_pydantic, root_causes
-from playtest.variants.source import Node, parse_file
+from playtest.errors import Problem
+from playtest.variants.source import Node
 
 
 class GoalSpec(GateSpec):
@@ -147,38 +144,8 @@ class Goals:
 
 def load_goals(path: str | Path) -> Goals:
     """Read and validate a goals file. Raises GateError (located, every problem)."""
-    label = str(path)
-    try:
-        tree = parse_file(Path(path), label, "a goals file")
-    except VariantError as err:
-        raise GateError(err.problems) from None
-    if not isinstance(tree.value, dict):
-        raise GateError([tree.problem("", "a goals file must be a mapping with a `goals:` list")])
-    if "goals" not in tree.value and "gates" not in tree.value and (other := other_kind(tree, label)) is not None:
-        # one line, not one per key of the variant or transcript (a variant given as --target printed 14)
-        where, kind = other
-        use = OTHER_USE.get(kind, "give the variant as VARIANT")
-        raise GateError([dataclasses.replace(where, message=f"this is {kind}, not a goals file (a goals file has a "
-                                                            f"`goals:` list, e.g. gates/stargate-tune.yaml); {use}")])
-    try:
-        model = GoalsModel.model_validate(tree.plain())
-    except ValidationError as exc:
-        problems = []
-        for detail in root_causes(exc.errors(), GoalsModel):
-            if not detail["loc"]:
-                problems.append(tree.problem("", detail["msg"].removeprefix("Value error, ")))
-            else:
-                problems.append(_located(tree, detail))
-        raise GateError(problems) from None
-    return Goals(label, model, tree)
-
-
-def _located(tree: Node, err: Any) -> Problem:
-    problem = problem_from_pydantic(tree, GoalsModel, err)
-    if err["type"] == "value_error" and isinstance(err.get("input"), dict):
-        # A rule about the whole goal: the goal is shown by its location, not its text.
-        problem = dataclasses.replace(problem, message=problem.message.split(" (got {")[0])
-    return problem
+    tree = read_listing(path, "goals", "e.g. gates/stargate-tune.yaml", "give the variant as VARIANT")
+    return Goals(str(path), validated(tree, GoalsModel), tree)
 
 
 def check_against_probe(goals: Goals, table: pl.DataFrame, declared: MetricInfos | None = None) -> None:
