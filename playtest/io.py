@@ -8,7 +8,8 @@ these helpers:
 - `check_not_input(path, inputs, option)`: an output may never be one of the command's inputs
   (or a file inside an input run folder).
 - `check_free(path, force, option)`: an existing file or run folder is only replaced with --force,
-  and --force replaces a non-empty folder only if playtest wrote it (`is_playtest_output`).
+  and --force replaces a non-empty folder only if playtest wrote it (`is_playtest_output`) and
+  it holds nothing playtest did not write (`foreign_files`: a saved game, the user's notes).
 - `mark_output(folder)`: what makes a folder playtest's own output (every output folder gets it).
 - `write_atomic(path, text)` / `write_bytes_atomic(path, data)` / `write_parquet_atomic(path,
   frame)`: a temporary sibling, then os.replace.
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import fnmatch
 import io
 import itertools
 import os
@@ -60,6 +62,25 @@ OUTPUT_SIGNATURES: dict[str, tuple[str, object]] = {
 """How a folder written before OUTPUT_MARK existed (2026-12-02) is recognised: a JSON file of
 that name holding that key (with that value, unless None) — a run.json of another tool's
 experiment folder is not playtest's. A run.json must also name a game and a variant."""
+
+
+OWN_FILES = (
+    # a run (sim/rundir.py), finished or being played (its .partial folder and chunks/)
+    "run.json", "games.parquet", "events.parquet", "manifest.jsonl", "lock", "games-*.parquet", "events-*.parquet",
+    "report.html", "report.md", "report.json",  # simulate's report.html, `playtest report RUN`
+    "compare.md", "compare.json", "compare.html",
+    "sweep.md", "sweep.json", "sweep.csv", "sweep.html",
+    "ladder.md", "ladder.json", "ladder.html",
+    "tune.md", "tune.json", "tune.html", "best.yaml", "trials.parquet", "search.json", "base-metrics.parquet",
+    "study.db", "study.db-*",  # (SQLite's -journal, -wal, -shm beside it)
+    "explain.md", "explain.json", "explain.html", "explain.sha256",  # `playtest explain` into a sweep or tune
+    ".playtest-output", ".lock",  # OUTPUT_MARK, LOCK_NAME
+)
+"""The names of the files playtest writes in its output folders, at any depth (a comparison's
+runs/<variant>/run.json), with the temporary `.<name>.<random>.tmp` of an interrupted write.
+Any other file there (a game `play --save`d into a run folder, notes) is not playtest's, and
+--force never deletes it with the folder (`foreign_files`). tests/core/test_io.py checks that
+every command's output holds only these."""
 
 
 def umask() -> int:
@@ -285,10 +306,48 @@ def is_playtest_output(folder: Path) -> bool:
     return bool(entries) and all(p.is_dir() and not p.is_symlink() and is_playtest_output(p) for p in entries)
 
 
+def _own_file(name: str) -> bool:
+    return any(fnmatch.fnmatchcase(name, own) or fnmatch.fnmatchcase(name, f".{own}*.tmp") for own in OWN_FILES)
+
+
+def foreign_files(folder: Path, *, kept_in: Path | None = None) -> list[Path]:
+    """The files (and links) under the output `folder` that playtest did not write there
+    (OWN_FILES), sorted: replacing the folder would delete them. `kept_in`: the folder about
+    to take its place, which already holds a copy of whatever it holds at the same place (a
+    tune continued with --resume copies its --out)."""
+    found: list[Path] = []
+    for root, dirs, files in os.walk(folder):  # (links to folders are listed, not followed)
+        here = Path(root)
+        theirs = [here / d for d in dirs if (here / d).is_symlink()]
+        theirs += [here / f for f in files if (here / f).is_symlink() or not _own_file(f)]
+        found += [p for p in theirs if kept_in is None or not os.path.lexists(kept_in / p.relative_to(folder))]
+    return sorted(found)
+
+
+def foreign_said(folder: Path, found: list[Path]) -> str:
+    """`found` (foreign_files of `folder`) in words: its first file, and how many more."""
+    more = f" (and {len(found) - 1} more file{'s' if len(found) > 2 else ''})" if len(found) > 1 else ""
+    return f"holds {found[0]}{more}, which playtest did not write"
+
+
+def check_nothing_foreign(folder: Path, option: str, out: Path | None = None) -> None:
+    """Refuse to replace (--force) or remove the output folder `folder` while it holds a file
+    playtest did not write: `play --save RUN` put a game there, and `simulate --out RUN --force`
+    deleted it with the run. Refused rather than carried into the new folder: nothing is moved
+    or deleted, and the user decides where the file goes. `out`: the --out the folder belongs
+    to (`folder` is its unfinished run or search)."""
+    found = foreign_files(folder) if folder.is_dir() and not folder.is_symlink() else []
+    if found:
+        them = "it" if len(found) == 1 else "them"
+        raise UsageError(f"{option} {out or folder}: {foreign_said(folder, found)}; replacing the folder would delete "
+                         f"{them}: move {them} out of {folder}, or choose another {option}")
+
+
 def check_free(path: Path, force: bool, option: str) -> None:
     """An existing output (file, or non-empty folder) is only replaced with --force; a
-    non-empty folder only if playtest wrote it, even with --force, and never one that another
-    playtest process is writing now."""
+    non-empty folder only if playtest wrote it and it holds no file playtest did not write
+    (`check_nothing_foreign`), even with --force, and never one that another playtest process is
+    writing now."""
     if not os.path.lexists(path):
         return
     if path.is_dir() and not path.is_symlink() and being_written(path):
@@ -301,6 +360,7 @@ def check_free(path: Path, force: bool, option: str) -> None:
     if path.is_dir() and not path.is_symlink() and not is_playtest_output(path):
         raise UsageError(f"{option} {path}: is a folder that is not empty and holds no playtest output; "
                          "--force replaces only playtest's own outputs: choose a new folder")
+    check_nothing_foreign(path, option)  # before "use --force", which would not replace it either
     if force:
         return
     what = "a folder that is not empty" if path.is_dir() else "a file"
@@ -416,7 +476,18 @@ def swap_into_place(staging: Path, target: Path, *, replace: bool = True, option
     """Put the finished `staging` folder at `target`. An old `target` is renamed aside first and
     deleted only once the new one is in place. `replace=False` (no --force): a `target` that
     appeared while the command ran (another command, the same --out or default name) is left as
-    it is: the finished folder is put at a free name beside it and an OutputError says where."""
+    it is: the finished folder is put at a free name beside it and an OutputError says where.
+    `replace=True` does the same when `target` holds a file playtest did not write (checked
+    before the work by `check_free`, but a game may be saved there while a long run plays)."""
+    if replace and os.path.lexists(target):
+        folder = target.is_dir() and not target.is_symlink()
+        found = foreign_files(target, kept_in=staging) if folder else [target]
+        if found:
+            kept = _put_beside(staging, target)
+            where = f"{option} {target}" if option else str(target)
+            why = foreign_said(target, found) if folder else "is not a folder playtest wrote"
+            raise OutputTaken(f"{where}: {why} (put there while this command ran), so it is left as it is; this "
+                              f"command's output is kept in {kept}")
     if not replace:
         try:  # atomic: fails when target exists (a file, or a folder with anything in it)
             os.rename(staging, target)

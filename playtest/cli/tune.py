@@ -24,6 +24,7 @@ from playtest.io import (
     being_written,
     check_free,
     check_not_input,
+    check_nothing_foreign,
     check_output_path,
     is_playtest_output,
     mark_output,
@@ -71,6 +72,9 @@ def _check_out(out: Path, resume: bool, force: bool, check: Callable[[Path], Non
     if work.exists() and not force:
         raise UsageError(f"--out {out}: an interrupted search is in {work}; add --resume to continue it "
                          "or --force to start again")
+    check_nothing_foreign(work, "--out", out)  # --force removes it
+    if out.is_dir() and is_playtest_output(out):
+        check_nothing_foreign(out, "--out")  # before "add --force", which would not replace it either
     if out.exists() and not force:
         raise UsageError(f"--out {out}: exists; add --force to replace it (or --resume to continue its search)")
     return None

@@ -42,6 +42,7 @@ from playtest.errors import (
 from playtest.games import get_game
 from playtest.io import (
     check_free,
+    check_nothing_foreign,
     check_output_path,
     holds_unfinished_run,
     is_playtest_output,
@@ -489,8 +490,11 @@ def prepare_out(out_dir: Path, *, force: bool, option: str = "--out") -> None:
         if not force:
             raise UsageError(f"{option} {out_dir}: an interrupted run is in {partial}; finish it with "
                              f"`playtest simulate --resume {out_dir}` or use --force to start over")
-    if (out_dir / "run.json").exists() and is_playtest_output(out_dir) and not force:
-        raise UsageError(f"{option} {out_dir} already holds a run; use --force to replace it")
+        check_nothing_foreign(partial, option, out_dir)  # --force removes it
+    if (out_dir / "run.json").exists() and is_playtest_output(out_dir):
+        check_nothing_foreign(out_dir, option)  # a game saved into the run: --force would delete it
+        if not force:
+            raise UsageError(f"{option} {out_dir} already holds a run; use --force to replace it")
     check_free(out_dir, force, option)
 
 

@@ -1108,7 +1108,7 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("gate-min-above-max", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:2:\d+: gates.0: .*`min` must be ≤ `max`", {"g.yaml": "gates:\n  - name: length\n    metric: game_length_rounds\n    min: 9\n    max: 7\n"}),
     Case("gate-confidence", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:13: confidence: Input should be less than 1", {"g.yaml": "confidence: 1.5\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
     Case("gate-is-dev-zero", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "/dev/zero"], r"/dev/zero:1:1: not a regular file"),
-    Case("diff-out-existing", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(GATES), "-o", "{tmp}/d"], r"^error: --out .*d: already exists", {"d/x": "old", "d/.playtest-output": ""}),
+    Case("diff-out-existing", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(GATES), "-o", "{tmp}/d"], r"^error: --out .*d: already exists", {"d/base/run.json": "old", "d/.playtest-output": ""}),
     # a line break in a value the user typed, quoted back in the error, split its one line in two (or three)
     Case("newline-in-bot-name", ["simulate", str(DRAFT5), "--bots", "gre\nedy", "-o", "{tmp}/o"], r"^error: --bots: unknown bot 'gre\ufffdedy' for stargate"),
     Case("newline-in-rung", ["ladder", str(DRAFT5), "--rungs", "random,gr\need", "-n", "4", "-o", "{tmp}/l"], r"^error: --rungs: unknown bot 'gr\ufffdeed'"),

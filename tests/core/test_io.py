@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 
 import pytest
 
@@ -40,22 +41,22 @@ def test_staged_dir_replaces_only_on_success_and_cleans_dead_leftovers(tmp_path)
 
     target = tmp_path / "out"
     with staged_dir(target, force=False, option="--out") as stage:
-        (stage / "a.txt").write_text("1")
-    assert (target / "a.txt").read_text() == "1"
+        (stage / "compare.md").write_text("1")
+    assert (target / "compare.md").read_text() == "1"
     with (pytest.raises(UsageError, match=r"--out .*out: already exists \(a folder that is not empty\); use --force"),
           staged_dir(target, force=False, option="--out")):
         pass
     with pytest.raises(RuntimeError), staged_dir(target, force=True, option="--out") as stage:
-        (stage / "b.txt").write_text("2")
+        (stage / "compare.json").write_text("2")
         raise RuntimeError("failed half-way")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # old run intact, no leftover
-    assert sorted(p.name for p in target.iterdir()) == [".playtest-output", "a.txt"]
+    assert sorted(p.name for p in target.iterdir()) == [".playtest-output", "compare.md"]
     dead = tmp_path / ".out.playtest-tmp-dead"  # left by a killed command (no lock held)
     dead.mkdir()
     with staged_dir(target, force=True, option="--out") as stage:
-        (stage / "c.txt").write_text("3")
+        (stage / "compare.html").write_text("3")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
-    assert sorted(p.name for p in target.iterdir()) == [".playtest-output", "c.txt"]
+    assert sorted(p.name for p in target.iterdir()) == [".playtest-output", "compare.html"]
 
 
 def test_an_output_that_appears_while_the_command_runs_is_not_replaced_without_force(tmp_path):
@@ -76,10 +77,10 @@ def test_an_output_that_appears_while_the_command_runs_is_not_replaced_without_f
     assert (tmp_path / "out-2" / "mine.txt").read_text() == "later"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "out-2"]
     with staged_dir(tmp_path / "new", force=True, option="--out") as stage:  # --force: replaced, as before
-        (stage / "a.txt").write_text("1")
+        (stage / "compare.md").write_text("1")
         (tmp_path / "new").mkdir()
-        (tmp_path / "new" / "b.txt").write_text("2")
-    assert sorted(p.name for p in (tmp_path / "new").iterdir()) == [".playtest-output", "a.txt"]
+        (tmp_path / "new" / "compare.json").write_text("2")
+    assert sorted(p.name for p in (tmp_path / "new").iterdir()) == [".playtest-output", "compare.md"]
 
 
 @pytest.mark.parametrize("command", [
@@ -166,3 +167,139 @@ def test_a_written_file_names_an_input_relative_to_itself_unless_only_the_root_i
     assert reference(draft, tmp_path / "project" / "variants") == "d.yaml"
     elsewhere = Path("/proc/self")  # shares only "/" with any temporary folder
     assert reference(draft, elsewhere) == str(draft.resolve())
+
+
+OHSEVEN = "variants/ohseven/base.yaml"
+REPLACING_COMMANDS = {
+    "simulate": ["simulate", OHSEVEN, "-n", "2", "-q"],
+    "compare": ["compare", OHSEVEN, "variants/ohseven/no-bonus.yaml", "-n", "2"],
+    "sweep": ["sweep", OHSEVEN, "--set", "rounds=3,5", "-n", "2"],
+    "ladder": ["ladder", OHSEVEN, "--rungs", "random,heuristic", "-n", "2", "--pair-games", "2"],
+    "diff": ["diff", OHSEVEN, "variants/ohseven/no-bonus.yaml", "--gate", "gates/ohseven.yaml", "-n", "2",
+             "--bots", "random"],
+    "tune": ["tune", "variants/stargate/draft5.yaml", "--param", "crews.bays.time=0..4", "--target",
+             "gates/stargate-tune.yaml", "--budget", "1", "-n", "2", "--confirm-games", "2"],
+}
+"""Every command whose --out is a folder that --force replaces (report, calibrate and explain
+replace named files only)."""
+
+
+def _invoke(*args: object) -> tuple[int, str]:
+    """`playtest ARGS` in-process; (exit code, the error line or the output)."""
+    from typer.testing import CliRunner
+
+    from playtest.cli.app import _register, app
+    from playtest.errors import PlaytestError
+
+    _register()
+    res = CliRunner().invoke(app, [str(a) for a in args])
+    if isinstance(res.exception, PlaytestError):
+        return res.exception.exit_code, f"error: {res.exception}\n"
+    if res.exception is not None and not isinstance(res.exception, SystemExit):
+        raise res.exception
+    return res.exit_code, res.output
+
+
+def _files(folder):
+    return {p.relative_to(folder): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("name", REPLACING_COMMANDS)
+def test_force_never_deletes_a_file_playtest_did_not_write(tmp_path, name):
+    """`play --save RUN` put a game into a finished run's folder, and `simulate --out RUN --force`
+    then deleted it with the run. Every command whose --force replaces a folder now refuses,
+    naming the file, and touches nothing; once the file is moved out, --force replaces the
+    folder as before, with the files playtest wrote there (an old report) and all."""
+    from playtest.io import foreign_files
+
+    out = tmp_path / "out"
+    command = [*REPLACING_COMMANDS[name], "--workers", "1", "--out", out]
+    code, said = _invoke(*command)
+    assert code in (0, 1, 3) and out.is_dir(), said  # diff: a gate failed or is undecided after 2 games
+    assert foreign_files(out) == []  # every file the command writes is one of io.OWN_FILES
+    game = out / "ohseven-seed1.yaml"
+    game.write_text("# a game played by hand\n")
+    before = _files(out)
+    for force in ([], ["--force"]):
+        code, said = _invoke(*command, *force)
+        assert (code, said) == (2, f"error: --out {out}: holds {game}, which playtest did not write; replacing the "
+                                   f"folder would delete it: move it out of {out}, or choose another --out\n")
+        assert _files(out) == before
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # no working copy left beside it
+    game.unlink()
+    (out / "report.md").write_text("an old report of the old output")  # playtest's own: replaced with the folder
+    code, said = _invoke(*command, "--force")
+    assert code in (0, 1, 3), said
+    assert not (out / "report.md").exists() and foreign_files(out) == []
+
+
+def test_a_game_saved_into_a_run_survives_simulate_force(tmp_path):
+    """The case as it was met: a game played and saved into a finished run's folder."""
+    out = tmp_path / "run"
+    assert _invoke("simulate", OHSEVEN, "-n", "2", "-q", "-w", "1", "--out", out)[0] == 0
+    moves = tmp_path / "moves.txt"
+    moves.write_text("1\nquit\n")
+    code, said = _invoke("play", OHSEVEN, "--moves", moves, "--save", out)
+    assert code == 0, said
+    game = out / "ohseven-seed1.yaml"
+    saved = game.read_text()
+    code, said = _invoke("simulate", OHSEVEN, "-n", "2", "-q", "-w", "1", "--out", out, "--force")
+    assert (code, said) == (2, f"error: --out {out}: holds {game}, which playtest did not write; replacing the "
+                               f"folder would delete it: move it out of {out}, or choose another --out\n")
+    assert game.read_text() == saved
+
+
+def test_force_does_not_remove_an_interrupted_run_holding_a_foreign_file(tmp_path):
+    """--force also removes an interrupted run's OUT.partial: not while it holds the user's file."""
+    out, partial = tmp_path / "run", tmp_path / "run.partial"
+    (partial / "chunks").mkdir(parents=True)
+    (partial / "run.json").write_text("{}")
+    (partial / "chunks" / "notes.txt").write_text("mine")
+    code, said = _invoke("simulate", OHSEVEN, "-n", "2", "-q", "-w", "1", "--out", out, "--force")
+    assert (code, said) == (2, f"error: --out {out}: holds {partial / 'chunks' / 'notes.txt'}, which playtest did not "
+                               f"write; replacing the folder would delete it: move it out of {partial}, or choose "
+                               "another --out\n")
+    assert (partial / "chunks" / "notes.txt").read_text() == "mine"
+
+
+def test_a_file_put_into_the_output_while_the_command_runs_is_not_deleted_by_force(tmp_path):
+    """check_free looks before the work; a game saved into the folder while a long run plays is
+    found when the new output is put in place: the old folder is left, the new one kept beside."""
+    from playtest.io import OutputTaken, staged_dir
+
+    target = tmp_path / "out"
+    with staged_dir(target, force=False, option="--out") as stage:
+        (stage / "runs" / "base").mkdir(parents=True)
+        (stage / "runs" / "base" / "run.json").write_text("old")
+    with pytest.raises(OutputTaken) as caught, staged_dir(target, force=True, option="--out") as stage:
+        (stage / "compare.md").write_text("new")
+        (target / "runs" / "base" / "game.yaml").write_text("mine")
+    game = target / "runs" / "base" / "game.yaml"
+    assert str(caught.value) == (f"--out {target}: holds {game}, which playtest did not write (put there while this "
+                                 f"command ran), so it is left as it is; this command's output is kept in "
+                                 f"{tmp_path / 'out-2'}")
+    assert game.read_text() == "mine" and (target / "runs" / "base" / "run.json").read_text() == "old"
+    assert (tmp_path / "out-2" / "compare.md").read_text() == "new"
+
+
+def test_which_files_are_foreign_to_an_output_folder(tmp_path):
+    """Only the names playtest writes (and their interrupted temporary copies) are its own, at
+    any depth; links are never; a file the new folder holds a copy of is not lost (a tune
+    continued with --resume copies its --out first)."""
+    from playtest.io import foreign_files
+
+    out = tmp_path / "out"
+    (out / "runs" / "a" / "chunks").mkdir(parents=True)
+    for own in ("sweep.json", ".playtest-output", "runs/a/run.json", "runs/a/report.md", "runs/a/manifest.jsonl",
+                "runs/a/chunks/games-000000000000.parquet", ".tune.md.k2j4l1m9.tmp", "study.db-journal"):
+        (out / own).write_text("")
+    assert foreign_files(out) == []
+    for theirs in ("notes.txt", "runs/a/game.yaml", "runs/a/chunks/x.parquet"):
+        (out / theirs).write_text("")
+    (out / "link").symlink_to(tmp_path)
+    (out / "runs" / "run.json").symlink_to(out / "sweep.json")  # an own name, but not a file playtest wrote
+    assert foreign_files(out) == [out / "link", out / "notes.txt", out / "runs" / "a" / "chunks" / "x.parquet",
+                                  out / "runs" / "a" / "game.yaml", out / "runs" / "run.json"]
+    copy = tmp_path / "copy"
+    shutil.copytree(out, copy, symlinks=True)
+    assert foreign_files(out, kept_in=copy) == []

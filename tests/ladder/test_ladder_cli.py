@@ -96,14 +96,19 @@ def test_existing_out_is_kept_without_force_and_replaced_with_it(tmp_path):
                               "--force replaces only playtest's own outputs: choose a new folder\n")
     assert (out / "keep.txt").read_text() == "mine"
     (out / "ladder.json").write_text('{"schema": "playtest-ladder"}')  # an earlier ladder's folder
+    for force in ((), ("--force",)):  # still holding the user's file, which --force would delete
+        code, _, err = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "4", "-w", "1", "--out", out, *force)
+        assert (code, err) == (2, f"error: --out {out}: holds {out / 'keep.txt'}, which playtest did not write; "
+                                  f"replacing the folder would delete it: move it out of {out}, or choose another --out\n")
+        assert (out / "keep.txt").read_text() == "mine"
+    (out / "keep.txt").unlink()
     code, _, err = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "4", "-w", "1", "--out", out)
     assert (code, err) == (2, f"error: --out {out}: already exists (a folder that is not empty); "
                               "use --force to replace it\n")
-    assert (out / "keep.txt").read_text() == "mine"
     code, _, err = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "4", "--pair-games", "2", "-w", "1",
                           "--out", out, "--force", "--format", "md")
     assert code == 0, err
-    assert not (out / "keep.txt").exists() and (out / "ladder.md").is_file()
+    assert (out / "ladder.md").is_file()
     assert json.loads((out / "ladder.json").read_text())["strength"][0]["games"] == 2
 
 
