@@ -62,6 +62,15 @@ class PlaySupport:
     bids), what the person is told of another seat's move then, e.g. "bid (face down)"; None
     when nothing is face down. A move made while this says something is shown in full only once
     it returns None (the reveal), never before the person's own choice."""
+    reveals: Callable[[Any, Any, Any, Any, int, Sequence[str]], str | None] | None = None
+    """(rules, state before, state after, action, your seat, the players' names by seat) → what
+    the move just made showed you that you could not see before it, as a clause ('P2 played 4S
+    from a hand you could not see', 'new hands were dealt'); None when it showed nothing hidden.
+    `undo` never takes back a move of yours made before such a move (nor the move itself): you
+    would choose again knowing it. The session finds two kinds by itself: face-down moves
+    revealed (`face_down`), and a move that drew from the deal's random stream (an undo restores
+    the stream, so the same cards or tiles would come again). None: no move shows anything
+    hidden, or only those two kinds do (Stargate hides nothing)."""
     read_move: Callable[[Any, Any, str], Any] | None = None
     """(rules, state, text typed) → the action the text names in the game's transcript notation
     when that differs from the listed form (Oh-Seven: the bare card, `6D`), or None when it names
@@ -187,8 +196,9 @@ class PlaySession:
         self._undo: list[_Snapshot] = []
         self._held: list[Move] = []
         """Other seats' face-down moves not yet revealed (see PlaySupport.face_down)."""
-        self._revealed_after = 0
-        """The number of moves made when face-down moves were last revealed (0: never)."""
+        self._reveals: list[tuple[int, str]] = []
+        """(moves made, what was shown) for each move that showed the person something hidden
+        (PlaySupport.reveals): `undo` takes back no move made before one of them."""
 
     # --- what the person sees -------------------------------------------------------------
 
@@ -260,14 +270,17 @@ class PlaySession:
         return self._apply(self.seat, self.names[self.seat], action)
 
     def undo(self) -> bool:
-        """Take back the person's last move and every bot move after it. InputError when face-down
-        moves were revealed since that move: taking it back would let the person choose again
-        knowing them (Oh-Seven's simultaneous bids)."""
+        """Take back the person's last move and every bot move after it. InputError when that
+        move, or one after it, showed the person something hidden (`PlaySupport.reveals`: a
+        card played from a hand they could not see, face-down bids revealed, a random draw):
+        taking it back would let them choose again knowing it."""
         if not self._undo:
             return False
-        if self._revealed_after > self._undo[-1].moves:
-            raise InputError("the face-down moves were revealed after your last move: it cannot be taken back "
-                             "now that you have seen them")
+        made = self._undo[-1].moves  # moves before the person's last one
+        shown = next(((n, what) for n, what in self._reveals if n > made), None)
+        if shown is not None:
+            when = "with your last move" if shown[0] == made + 1 else "after your last move"
+            raise InputError(f"{shown[1]} {when}: taking your move back would let you choose again knowing that")
         snap = self._undo.pop()
         self.state = snap.state
         self._deal.setstate(snap.deal)
@@ -295,7 +308,7 @@ class PlaySession:
 
     def _apply(self, seat: int, who: str, action: Any) -> list[Move]:
         """Play `action`; the moves the person may see now (see PlaySupport.face_down)."""
-        before = self.state
+        before, deal = self.state, self._deal.getstate()
         text = self.rules.format_action(before, action)
         log: list[Event] = []
         self.state = self.rules.apply(before, action, rng=self._deal, log=log)
@@ -304,6 +317,12 @@ class PlaySession:
                  if self.support.announce else ())
         move = Move(seat, who, action, text, note, after)
         self.moves.append(move)
+        shown = (self.support.reveals(self.rules, before, self.state, action, self.seat, self.names)
+                 if self.support.reveals is not None else None)
+        if shown is None and self._deal.getstate() != deal:
+            shown = "the game drew at random (an undo would draw the same again)"
+        if shown:
+            self._reveals.append((len(self.moves), shown))
         private = (self.support.private(self.rules, before, action)
                    if self.support.private is not None and seat != self.seat else None)
         if private is not None:
@@ -316,7 +335,7 @@ class PlaySession:
             return [Move(seat, who, None, secret, "")]
         revealed = [replace(m, note="; ".join(x for x in ("revealed", m.note) if x)) for m in self._held]
         if revealed:
-            self._revealed_after = len(self.moves)
+            self._reveals.append((len(self.moves), "the face-down bids were revealed"))
         self._held.clear()
         return [*revealed, move]
 

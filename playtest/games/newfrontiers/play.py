@@ -206,6 +206,28 @@ def private(rules: NewFrontiersRules, before: Any, action: Any) -> str | None:
     return "keep a goal (face down)" if getattr(action, "verb", "") == "keep" else None
 
 
+def reveals(rules: NewFrontiersRules, before: State, after: State, action: Any, seat: int,
+            names: Sequence[str]) -> str | None:
+    """What the move showed the person in `seat` that was hidden (`undo` does not take back a
+    move made before it): the tiles an explore drew from the bag; goals, when goals are played:
+    the offer drawn from the face-down goal deck, the face-down goals turned up when a new goal
+    is kept."""
+    drawn = [w for w in after.draw if w not in before.draw]  # (picks only take tiles out of the draw)
+    if drawn:
+        return f"tiles were drawn from the bag ({', '.join(rules.tiles.worlds[w].id for w in drawn)})"
+    if not rules.goals_on:
+        return None
+
+    def seen(state: State) -> set[int]:
+        view = rules.view(state, seat).state
+        return set(view.goal_offer) | {g for p in view.players for g in (*p.goals_down, *p.goals_up) if g >= 0}
+
+    new = seen(after) - seen(before)
+    if not new:
+        return None
+    return f"goals you could not see were shown ({', '.join(sorted(rules.tiles.goals[g].id for g in new))})"
+
+
 def deal_rng(seed: int) -> random.Random:
     return streams.stream(seed, 0, streams.DEAL)
 
@@ -261,5 +283,6 @@ def table_game(path: Any) -> TableGame:
 
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
-                      hint_bot="greedy", table_game=table_game, private=private, notation_error=notation_error,
+                      hint_bot="greedy", table_game=table_game, private=private, reveals=reveals,
+                      notation_error=notation_error,
                       detail=move_detail, show=show, read_move=read_move)

@@ -134,6 +134,19 @@ def face_down(rules: OhSevenRules, state: Any) -> str | None:
     return "bid (face down until every bid is in)"
 
 
+def reveals(rules: OhSevenRules, before: Any, after: Any, action: Any, seat: int, names: Sequence[str]) -> str | None:
+    """What a move showed the person in `seat` that was hidden (`undo` does not take back a move
+    made before it): another seat's card played, or bid in turn, from a hand the person cannot
+    see; new hands dealt (a new round, a redeal). A simultaneous bid stays face down until every
+    bid is in (`face_down`); the session marks that reveal itself."""
+    if before.seat != seat and (before.phase == PLAY or rules.in_turn):
+        verb = "played" if before.phase == PLAY else "bid"
+        return f"{names[before.seat]} {verb} {rules.cards.names[action.card]} from a hand you could not see"
+    if after.phase == BID and (after.r.round, after.deal_no) != (before.r.round, before.deal_no):
+        return "new hands were dealt"
+    return None
+
+
 def deal_rng(seed: int) -> random.Random:
     return streams.stream(seed, 0, streams.DEAL)
 
@@ -193,4 +206,4 @@ def table_game(path: Any) -> TableGame:
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
                       announce=announce, hint_bot="heuristic", table_game=table_game, face_down=face_down,
-                      read_move=read_move)
+                      reveals=reveals, read_move=read_move)
