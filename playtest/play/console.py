@@ -89,8 +89,10 @@ def _show_moves(console: Console, session: PlaySession) -> None:
 def run(session: PlaySession, console: Console, read: Callable[[str], str | None], *,
         hint_bot: str | None = None) -> Outcome:
     """Play until the game ends or the person quits (or the input runs out)."""
-    console.print(Text(f"You are {session.names[session.seat]} in seat {session.seat + 1} of "
-                       f"{session.players}. Type help for the commands.", style="bold"))
+    name = session.names[session.seat]
+    named = "" if name == "You" else f" {name}"  # ('You are You in seat 2' read as a slip)
+    console.print(Text(f"You are{named} in seat {session.seat + 1} of {session.players}. Type help for the commands.",
+                       style="bold"))
     redraw = True
     while True:
         for move in session.advance():

@@ -585,3 +585,56 @@ def test_what_each_game_s_undo_may_not_cross(variant, players, kinds, undone):
         assert [m.text for m in s.advance()] == replies
     assert refused == kinds
     assert (allowed > 0) == undone
+
+
+def test_an_ohseven_bid_says_how_many_tricks_it_bids():
+    """A bid card's value is not always its label: 'bid QS' bids 0 tricks, 'bid AH' 1."""
+    from playtest.games.ohseven.play import detail
+
+    s = session(OHSEVEN, 4, 1, "heuristic")
+    s.advance()
+    bids = {text: detail(s.rules, s.view(), action) for action, text in s.legal()}
+    assert bids and all(re.fullmatch(r"bid ([QA2-7])[SHDC]", text) for text in bids)
+    values = {"Q": 0, "A": 1}
+    for text, said in bids.items():
+        value = values[text[4]] if text[4] in values else int(text[4])
+        assert said == f"bids {value} trick{'' if value == 1 else 's'}"
+
+
+def test_a_new_frontiers_keep_says_the_order_the_other_goals_go_back_in():
+    """`keep g04` and `keep g04 return g06 g12` were listed with the same three goals described,
+    and nothing said how they differ."""
+    from playtest.games.newfrontiers.play import move_detail
+
+    s = session(str(ROOT / "variants/new-frontiers/goals.yaml"), 3, 0, "greedy", seed=4)
+    s.advance()
+    s.play(s.parse("select goals"))
+    s.advance()
+    keeps = {text: move_detail(s.rules, s.view(), action) for action, text in s.legal()}
+    drawn = [s.rules.tiles.goals[g].id for g in s.state.goal_offer]
+    kept, other, last = drawn[1], drawn[0], drawn[2]
+    assert keeps[f"keep {kept}"].endswith(f" — the others under the deck in the order drawn: {other}, {last} "
+                                          f"({other} comes up first)")
+    assert keeps[f"keep {kept} return {last} {other}"].endswith(
+        f" — the others under the deck in this order: {last}, {other} ({last} comes up first)")
+    assert keeps[f"keep {kept}"].startswith(f"{kept} ") and "|" not in keeps[f"keep {kept}"]
+
+
+def test_a_stargate_swap_says_whose_cube_went_where():
+    """'P2's cube up to slot 1 of green1, your back to slot 2' was a slip for 'your cube'."""
+    s = session(DRAFT5, 3, 0, "greedy", seed=4)
+    notes = [m.note for m in s.advance()]
+    for choice in ("armstrong", "place green1 red1 blue3"):
+        notes += [m.note for m in s.play(s.parse(choice)) + s.advance()]
+    swaps = [n for n in notes if n.startswith("swapped:")]
+    assert swaps and all(re.fullmatch(r"swapped: (your|P\d's) cube up to slot \d of \w+, (your|P\d's) cube back to "
+                                      r"slot \d", n) for n in swaps), swaps
+
+
+def test_the_first_line_does_not_call_the_person_you_twice(cli, tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("quit\n")
+    r = cli("play", DRAFT5, "--players", "3", "--seat", "2", "--moves", str(moves), "--save", str(tmp_path / "g.yaml"),
+            "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines()[0] == "You are in seat 2 of 3. Type help for the commands."

@@ -13,7 +13,7 @@ from rich.text import Text
 from playtest import rng as streams
 from playtest.core.events import Event
 from playtest.errors import UsageError
-from playtest.games.newfrontiers.moves import canonical
+from playtest.games.newfrontiers.moves import canonical, returned_goals
 from playtest.games.newfrontiers.rules import NewFrontiersRules
 from playtest.games.newfrontiers.state import State, View, parse_move
 from playtest.games.newfrontiers.transcript import GAME, dump_transcript, notation_error, replay
@@ -110,11 +110,26 @@ def move_detail(rules: NewFrontiersRules, view: View, action: Any) -> str | None
     world settled for gold also says the price the person pays now, when discounts (the Develop
     bonus, powers) make it less than the printed cost: 'costs 6 gold, you pay 4 (Develop bonus
     -1, powers -1)'."""
+    if getattr(action, "verb", "") == "keep":
+        return _keep_detail(rules, view, action)
     texts = [text for word in str(getattr(action, "arg", "")).split() if (text := tile_text(rules, word))]
     price = _price(rules, view, action)
     if texts and price:
         texts[0] = texts[0].replace(f"; costs {price[0]} gold", f"; costs {price[0]} gold, {price[1]}", 1)
     return " | ".join(texts) or None
+
+
+def _keep_detail(rules: NewFrontiersRules, view: View, action: Any) -> str | None:
+    """The goal kept, and the order the others go under the deck in: 'keep g04' and 'keep g04
+    return g06 g12' were listed with the same three goals described, and nothing said how they
+    differ (a plain keep returns them in the order drawn)."""
+    kept, _, order = str(action.arg).partition(" return ")
+    returned = order.split() or returned_goals(rules, view.state, kept)
+    text = tile_text(rules, kept) or kept
+    if not returned:
+        return text
+    how = "in the order drawn" if not order else "in this order"
+    return f"{text} — the others under the deck {how}: {', '.join(returned)} ({returned[0]} comes up first)"
 
 
 def _price(rules: NewFrontiersRules, view: View, action: Any) -> tuple[int, str] | None:

@@ -147,6 +147,15 @@ def reveals(rules: OhSevenRules, before: Any, after: Any, action: Any, seat: int
     return None
 
 
+def detail(rules: OhSevenRules, view: View, action: Any) -> str | None:
+    """What a bid card bids: its rank's value, which is not its label for every rank (the base
+    deck's Q bids 0 and A bids 1); 'bid QS' left the person to guess. None for a card played."""
+    if view.phase != BID:
+        return None
+    value = rules.cards.bid[action.card]
+    return f"bids {value} trick{'' if value == 1 else 's'}"
+
+
 def deal_rng(seed: int) -> random.Random:
     return streams.stream(seed, 0, streams.DEAL)
 
@@ -206,4 +215,4 @@ def table_game(path: Any) -> TableGame:
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
                       announce=announce, hint_bot="heuristic", table_game=table_game, face_down=face_down,
-                      reveals=reveals, read_move=read_move)
+                      reveals=reveals, read_move=read_move, detail=detail)

@@ -121,7 +121,7 @@ def describe(rules: StargateRules, before: State, action: Any, events: Sequence[
         if d.get("cubes_gained"):
             bits.append(f"+{d['cubes_gained']} cubes to hand")
         if d.get("cubes_placed"):
-            bits.append(f"{d['cubes_placed']} cube(s) placed")
+            bits.append(f"{d['cubes_placed']} cube{'' if d['cubes_placed'] == 1 else 's'} placed")
         if e.kind == EventKind.DECISION:
             drawn = _drawn(before, action, e)
             if drawn:
@@ -136,7 +136,7 @@ def _whose(names: Sequence[str], seat: int) -> str:
 
 
 def _skill_text(rules: StargateRules, before: State, action: SwapCubes | MoveCube, names: Sequence[str]) -> str:
-    """'P3's cube up to slot 1 of blue1, P1's back to slot 2' (a swap); 'moved P1's cube from
+    """'P3's cube up to slot 1 of blue1, P1's cube back to slot 2' (a swap); 'moved P1's cube from
     slot 3 of green2 to slot 2 of red1' (a move, always of the mover's own last cube)."""
     if isinstance(action, SwapCubes):
         owners = before.board[rules.position(before, action.planet, action)]
@@ -145,7 +145,7 @@ def _skill_text(rules: StargateRules, before: State, action: SwapCubes | MoveCub
         if front == back:
             return f"swapped two of {_whose(names, front)} cubes on {action.planet} (slots {i} and {i + 1}): no change"
         return (f"swapped: {_whose(names, back)} cube up to slot {i} of {action.planet}, "
-                f"{_whose(names, front)} back to slot {i + 1}")
+                f"{_whose(names, front)} cube back to slot {i + 1}")  # ('your back to slot 2')
     src = before.board[rules.position(before, action.src, action)]
     dst = before.board[rules.position(before, action.dst, action)]
     return (f"moved {_whose(names, src[-1])} cube from slot {len(src)} of {action.src} "
