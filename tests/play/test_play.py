@@ -638,3 +638,563 @@ def test_the_first_line_does_not_call_the_person_you_twice(cli, tmp_path):
             "--no-color")
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines()[0] == "You are in seat 2 of 3. Type help for the commands."
+
+
+def test_typed_control_characters_never_reach_the_terminal_raw(cli, tmp_path):
+    """What the person typed is quoted back (an illegal move, an unknown hint bot, the --moves
+    echo) with its control characters shown as U+FFFD: an ESC cannot recolour or retitle the terminal."""
+    moves = tmp_path / "moves.txt"
+    moves.write_text("foo\x1b[31mbar\nhint \x1b]0;pwned\x07\nquit\n")
+    r = cli("play", DRAFT5, "--players", "3", "--moves", str(moves), "--save", str(tmp_path / "g.yaml"),
+            "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "\x1b" not in r.stdout and "\x07" not in r.stdout
+    assert "not a legal move: 'foo\ufffd[31mbar' is not a legal move now" in r.stdout
+    assert "hint: " in r.stdout and "\ufffd]0;pwned\ufffd" in r.stdout
+
+
+def test_a_goal_another_player_keeps_face_down_is_not_shown(tmp_path):
+    """New Frontiers with goals: a bot's kept goal is face down, so the person is told only that
+    one was kept (the move log printed 'keep g14'; found in review)."""
+    s = session(str(ROOT / "variants/new-frontiers/goals.yaml"), 4, 1, "greedy")
+    shown: list = []
+    while not s.over() and len(s.moves) < 600:
+        shown += s.advance()
+        if not s.over():
+            shown += s.play(s.rules.legal_actions(s.state)[0])
+    others = [m for m in shown if m.seat != 1]
+    assert any(m.text == "keep a goal (face down)" and m.action is None for m in others)
+    assert not [m.text for m in others if re.fullmatch(r"keep g\d+", m.text)]
+    kept = [m for m in s.moves if str(m.action).startswith("keep ")]
+    assert any(m.seat != 1 for m in kept)  # the record keeps the real move (the saved transcript needs it)
+
+
+def _play_through(s: PlaySession) -> list:
+    shown: list = []
+    while not s.over() and len(s.moves) < 600:
+        shown += s.advance()
+        if not s.over():
+            shown += s.play(s.rules.legal_actions(s.state)[0])
+    return shown
+
+
+def test_new_frontiers_moves_are_described_in_words():
+    """Each move's note says what it did (the bonus, the tile bought and its price, the world
+    settled), not the names of its events ('select', 'round_end'), and never names a goal kept
+    face down by another player."""
+    s = session(str(ROOT / "variants/new-frontiers/goals.yaml"), 4, 1, "greedy")
+    shown = _play_through(s)
+    assert s.over()
+    notes = [m.note for m in shown]
+    assert not [n for n in notes if re.search(r"\b(select|round_end|game_end|goal_keep)\b", n)]
+    develops = [m for m in s.moves if str(m.action).startswith("develop ")]
+    assert develops and all(re.match(rf"bought {str(m.action).split()[1]} for \d+ gold", m.note) for m in develops)
+    goals = [m for m in s.moves if str(m.action) == "select goals"]
+    assert goals and all(m.note.startswith("+1 gold, up one place, 3 goals drawn") for m in goals)
+    assert any("round over" in n for n in notes) and any(n.startswith("game ends: ") or ", game ends: " in n
+                                                       for n in notes)
+    kept = [m for m in s.moves if str(m.action).startswith("keep ") and m.seat != 1]
+    assert kept  # the others' keeps are shown with the note of the move itself (PlaySession._apply)
+    assert all(str(m.action).split()[1] not in m.note for m in kept)
+    assert sum(m.text == "keep a goal (face down)" for m in shown) == len(kept)
+
+
+def test_the_stargate_table_shows_accumulated_crew_time_and_overflow_cubes():
+    """Draft 6c: Bays' time gathered while nobody took it, and a cube in a full planet's overflow
+    slot, are public; the table showed Bays at its printed time 1 and drew no overflow cube."""
+    from rich.console import Console
+
+    from playtest.games.stargate.play import render
+    v = load_variant(str(ROOT / "variants/stargate/draft6-new-crews.yaml"))
+    rules = get_game(v.game).make_rules(v.model)
+    ids = [p.id for p in v.model.planets]
+    state = rules.setup(3, [ids.index(p) for p in ("red1", "blue1", "green2", "yellow1", "red2")])
+    crews = [c.id for c in v.model.crews]
+    bonus = [0] * len(crews)
+    bonus[crews.index("bays")] = 2
+    full = (0, 1, 2) * 2 + (0, 1) + (2,)  # red1's 8 printed slots, then its overflow slot
+    state = state.replace(crew_bonus=tuple(bonus), board=(full, *state.board[1:]))
+    console = Console(record=True, width=200, color_system=None)
+    console.print(render(rules, state, 0, ["P1 You", "P2 bot", "P3 bot"]))
+    text = console.export_text()
+    bays = next(line for line in text.splitlines() if "bays" in line)
+    assert "1+2" in bays
+    red1 = next(line for line in text.splitlines() if "red1" in line)
+    assert red1.count("/") == 9 and red1.rstrip(" │").endswith("+ P3 /6")
+    assert "extension" not in text and "effects" not in text  # draft 6c has neither
+
+
+def test_the_stargate_table_shows_extension_slots_and_planet_effects():
+    """Draft 6d's numbered extension slots (on planets and on Armstrong's card) and draft 6b's
+    planet effects decide scores, yet the table showed neither."""
+    from rich.console import Console
+
+    from playtest.games.stargate.play import render
+
+    def table(variant: str, planets: tuple[str, ...], **changes: object) -> str:
+        v = load_variant(str(ROOT / "variants/stargate" / variant))
+        rules = get_game(v.game).make_rules(v.model)
+        ids = [p.id for p in v.model.planets]
+        state = rules.setup(3, [ids.index(p) for p in planets])
+        console = Console(record=True, width=220, color_system=None)
+        console.print(render(rules, state.replace(**changes) if changes else state, 0, ["P1 You", "P2 bot", "P3 bot"]))
+        return console.export_text()
+
+    crews = [c.id for c in load_variant(str(ROOT / "variants/stargate/draft6-development.yaml")).model.crews]
+    cards = [()] * len(crews)
+    cards[crews.index("armstrong")] = (1,)
+    text = table("draft6-development.yaml", ("red1", "blue1", "green2", "yellow1", "red2"),
+                 ext_planet=((-1, 2, -1), (-1, -1, -1), (-1, -1, -1), (-1, -1, -1), (-1, -1, -1)), ext_crew=tuple(cards))
+    red1 = next(line for line in text.splitlines() if "red1" in line)
+    assert "1:·/1 2:P3 /2 3:·/3" in red1
+    assert "·/3" in next(line for line in text.splitlines() if "blue1" in line)
+    armstrong = next(line for line in text.splitlines() if "armstrong" in line)
+    assert "P2 /3 ·/2 ·/1" in armstrong
+    text = table("draft6-special-planets.yaml", ("red3", "blue1", "green2", "yellow1", "blue2"))
+    assert "vp(trigger=last_cube, amount=-2)" in next(line for line in text.splitlines() if "red3" in line)
+    assert "into=vp" in next(line for line in text.splitlines() if "blue2" in line)
+    assert next(line for line in text.splitlines() if "blue1" in line).rstrip(" │").endswith("-")
+
+
+def test_the_stargate_crew_area_shows_each_skills_settings():
+    """Draft 6c's Armstrong and Rahel both have color_vp, for red and for green: the crew area
+    showed 'color_vp' for both, so the person could not tell which crew scores which color (nor
+    any amount or timing, e.g. of a scratch effect in a draft being playtested)."""
+    from rich.console import Console
+
+    from playtest.games.stargate.play import render
+    v = load_variant(str(ROOT / "variants/stargate/draft6-new-crews.yaml"))
+    rules = get_game(v.game).make_rules(v.model)
+    ids = [p.id for p in v.model.planets]
+    state = rules.setup(3, [ids.index(p) for p in ("red1", "blue1", "green2", "yellow1", "red2")])
+    console = Console(record=True, width=200, color_system=None)
+    console.print(render(rules, state, 0, ["P1 You", "P2 bot", "P3 bot"]))
+    lines = console.export_text().splitlines()
+    assert "color_vp(colors=red, amount=1, count=placed)" in next(line for line in lines if "armstrong" in line)
+    rahel = next(line for line in lines if "rahel" in line)
+    assert "repeat_planet, color_vp(colors=green, amount=1, count=placed)" in rahel  # no settings: the name alone
+    assert "accumulate_time(amount=1)" in next(line for line in lines if "bays" in line)
+
+
+@pytest.mark.parametrize(("typed", "message"), [
+    ("devlop d03", "'devlop d03': unknown action 'devlop' (did you mean 'develop'? actions: select, develop, take, "
+                   "discard, settle, colonists, windfall, trade, consume, keep, store, pass)"),
+    ("develop d99", "'develop d99': no development 'd99' in this variant"),
+    ("select trades", "'select trades': no action 'trades' in this variant (did you mean 'trade'? actions: retreat, "
+                      "develop, explore, settle, produce, trade, envoy)"),
+    ("take w01", "'take w01': you must select an action now (legal: select retreat, select develop, select explore, "
+                 "select settle, select produce, select trade, select envoy)"),  # known, not now: the rules' reason
+])
+def test_a_new_frontiers_typo_gets_the_reason_replay_gives(typed, message):
+    """`play` reads a typed move with the notation `replay` reads a transcript with: a misspelt
+    verb or an id of nothing in the variant is said so, not only 'not a legal move now'."""
+    s = session(NEWFRONTIERS, 3, 0, "greedy")
+    s.advance()
+    assert s.my_turn() and [t for _, t in s.legal()][0].startswith("select ")
+    with pytest.raises(InputError) as err:
+        s.parse(typed)
+    assert str(err.value) == message
+
+
+def test_a_new_frontiers_move_illegal_now_gets_the_rules_reason_as_in_replay():
+    """A development the person cannot pay for was answered "'develop d15' is not a legal move now
+    (did you mean: develop d01, develop d03, ...?)", as if mistyped, where `replay` says what it
+    costs (and Oh-Seven's `play` gives the rules' reason too)."""
+    s = session(NEWFRONTIERS, 3, 0, "greedy")
+    s.advance()
+    s.play(s.parse("select develop"))
+    s.advance()
+    assert s.my_turn() and "develop d01" in [t for _, t in s.legal()]
+    with pytest.raises(InputError) as err:
+        s.parse("develop d15")
+    assert str(err.value) == "'develop d15': d15 costs 8 gold, you have 3"
+    with pytest.raises(InputError) as err:
+        s.parse("settle w01")
+    assert str(err.value) == ("'settle w01': you must develop or pass now (legal: develop d01, develop d02, "
+                              "develop d03, develop d04, develop d05, develop d06, develop d07, develop d08, "
+                              "develop d09, develop d12, develop d14, pass)")
+
+
+def play_moves(cli, tmp_path, variant: str, moves: str, *options: str):
+    """`playtest play VARIANT --players 3 OPTIONS` reading `moves` (one per line), saved in tmp_path."""
+    path = tmp_path / "moves.txt"
+    path.write_text(moves)
+    r = cli("play", variant, "--players", "3", *options, "--moves", str(path), "--save", str(tmp_path / "g.yaml"),
+            "--no-color")
+    assert r.returncode == 0, r.stderr
+    return r
+
+
+def test_a_new_frontiers_typo_is_answered_with_the_reason_and_asked_again(cli, tmp_path):
+    r = play_moves(cli, tmp_path, NEWFRONTIERS, "develop d99\nquit\n", "--bots", "greedy")
+    assert "not a legal move: 'develop d99': no development 'd99' in this variant\n" in r.stdout
+    assert "You left the game." in r.stdout
+
+
+def test_an_oh_seven_game_saved_after_the_bids_stands_after_0_rounds(cli, tmp_path):
+    """Saved right after the first bid, before any trick: the replay said "Standings after 1 of 7
+    rounds" for a round that was only begun."""
+    moves = tmp_path / "m"
+    moves.write_text("1\nquit\n")
+    save = tmp_path / "oh.yaml"
+    r = cli("play", str(ROOT / "variants" / "ohseven" / "base.yaml"), "--seat", "2", "--seed", "2", "--moves",
+            str(moves), "--save", str(save), "--no-color")
+    assert save.is_file(), r.stderr
+    r = cli("replay", str(save))
+    assert r.returncode == 0, r.stderr
+    assert "Standings after 0 of 7 rounds (incomplete match, round 1 begun):" in r.stdout, r.stdout
+
+
+def test_the_oh_seven_table_counts_the_variants_rounds(cli, tmp_path):
+    """A 5-round draft (`rounds: 5`) was shown as "Round 1 of 7" … "Round 5 of 7" and then ended:
+    the header had the base game's 7 rounds written in."""
+    draft = tmp_path / "five.yaml"
+    draft.write_text(f"extends: {OHSEVEN}\nrounds: 5\n")
+    moves = tmp_path / "m"
+    moves.write_text("1\n" * 200)
+    r = cli("play", str(draft), "--players", "3", "--seat", "2", "--moves", str(moves), "--save",
+            str(tmp_path / "g.yaml"), "--no-color")
+    assert r.returncode == 0, r.stderr
+    heads = re.findall(r"^Round (\d+) of (\d+) ", r.stdout, re.M)
+    assert heads and {total for _, total in heads} == {"5"}, sorted(set(heads))
+    assert max(int(n) for n, _ in heads) == 5
+
+
+def test_an_oh_seven_card_is_read_as_transcripts_write_it_and_an_illegal_one_gets_the_reason():
+    """An Oh-Seven transcript writes a bid or a card as the card (`6D`), and the help cited '7S',
+    but `play` refused '6D' with 'not a legal move now' while 'bid 6D' was legal, and gave no
+    reason for a card not in hand, a card played during the bidding, or no card at all."""
+    s = session(OHSEVEN, 4, 2, "heuristic", seed=2)
+    s.advance()
+    legal = dict((n, a) for a, n in s.legal())
+    assert "bid 6D" in legal and "bid 7S" not in legal
+    assert s.parse("6D") == s.parse("6d") == legal["bid 6D"]
+    for typed, message in [("7S", "'7S': you do not hold 7S"), ("bid 7S", "'bid 7S': you do not hold 7S"),
+                           ("play 6D", "'play 6D': you must bid now, not play a card"),
+                           ("9Z", "'9Z': not a card (cards are rank+suit, e.g. 7S, QH, AD, 2C)")]:
+        with pytest.raises(InputError) as info:
+            s.parse(typed)
+        assert str(info.value) == message
+    with pytest.raises(InputError, match=r"'bid' is not a legal move now \(did you mean: bid 6D"):
+        s.parse("bid")
+
+
+def test_an_oh_seven_card_that_is_none_cites_cards_of_this_deck():
+    """A deck of other ranks and suits (0-7 in red, green, blue, yellow) was told "e.g. 7R, QH, AD,
+    2C": three cards it does not have. The examples come from the deck, in `play` and in a
+    transcript's error alike."""
+    from playtest.games.ohseven.transcript import card_examples
+
+    v = load_variant(OHSEVEN, [
+        "deck.suits=[{id: R, name: red}, {id: G, name: green}, {id: B, name: blue}, {id: Y, name: yellow}]",
+        "deck.ranks=[" + ", ".join(f'{{label: "{r}", value: {r}}}' for r in range(8)) + "]"])
+    spec = get_game(v.game)
+    rules = spec.make_rules(v.model)
+    s = PlaySession(spec, rules, spec.play(), 4, 2, ["heuristic", "heuristic", "(you)", "heuristic"], 2)
+    s.advance()
+    with pytest.raises(InputError) as info:
+        s.parse("QH")
+    assert str(info.value) == "'QH': not a card (cards are rank+suit, e.g. 7R, 0G, 1B, 2Y)"
+    assert all(c in rules.by_name for c in card_examples(rules).split(", "))
+
+
+def test_the_oh_seven_table_after_the_last_trick_says_the_match_is_over():
+    """The board printed under 'Game over.' read 'Round 7 of 7 — card play' and 'Trick: (you
+    lead)' when the person had taken the last trick: no one leads once the match is over."""
+    from rich.console import Console
+
+    s = session(OHSEVEN, 4, 0, "heuristic", seed=3)
+    while not s.over():
+        s.advance()
+        if not s.over():
+            s.play(s.legal()[0][0])
+    console = Console(width=120, no_color=True, record=True)
+    console.print(s.render())
+    text = console.export_text()
+    assert "match over" in text.splitlines()[0], text
+    assert "card play" not in text and "Trick:" not in text, text
+
+
+def test_new_frontiers_moves_and_show_say_what_each_tile_is(cli, tmp_path):
+    """`develop d01` ... `develop d14` and `take w02` name tiles a person could not see: the list
+    of legal moves says what each is (from the variant), and `show ID` describes any tile."""
+    r = play_moves(cli, tmp_path, NEWFRONTIERS, "2\nshow w02 d12 g99\nshow\nhelp\nquit\n", "--seed", "7")
+    out = " ".join(r.stdout.split())  # the terminal is 80 columns: long lines wrap
+    assert ("1. develop d01 d01 Survey Drones: development; costs 2 gold, you pay 1 (Develop bonus -1); 1 VP; "
+            "powers: explore_draw(amount 1)") in out
+    assert ("your move> show w02 d12 g99 w02 Kelp Terraces: production world, blue good; costs 2 gold and 1 colonist; "
+            "1 VP d12 Export Bureau: development; costs 4 gold; 2 VP; powers: gold_on(action produce, amount 1), "
+            "consume(goods 1, color yellow, vp 2, gold 0) g99: no such card or tile in this variant") in out
+    assert "show what? Type show and an id from the table, e.g. show d01" in out
+    assert "show ID what a card or tile is" in out  # in the help
+    assert "12. pass" in out
+
+
+def test_games_without_tiles_to_describe_list_moves_in_columns_and_have_no_show(cli, tmp_path):
+    r = play_moves(cli, tmp_path, DRAFT5, "show bays\nhelp\nquit\n", "--seed", "7")
+    assert "1. armstrong     2. orlins" in r.stdout
+    assert "not a legal move: 'show bays' is not a legal move now" in r.stdout and "show ID" not in r.stdout
+
+
+def test_the_new_frontiers_explored_draw_is_shown_tile_by_tile(cli, tmp_path):
+    r = play_moves(cli, tmp_path, NEWFRONTIERS, "3\nquit\n", "--seed", "7")
+    draw = r.stdout.split("Explored draw on the table:\n", 1)[1].split("Your legal moves", 1)[0]
+    assert draw.startswith("  w02 Kelp Terraces: production world, blue good; costs 2 gold and 1 colonist; 1 VP\n")
+    assert "1. take w02 w02 Kelp Terraces" in " ".join(r.stdout.split())
+
+
+def test_a_new_frontiers_goal_says_what_it_counts_in_words():
+    """`show g03` read '4 VP to every player with the most world' (and 'the most military' for
+    military strength): a goal's count is a noun, plural after 'the most'."""
+    from playtest.games.newfrontiers.play import tile_text
+
+    rules = get_game("newfrontiers").make_rules(load_variant(ROOT / "variants/new-frontiers/goals.yaml").model)
+    said = {g: tile_text(rules, g) for g in ("g01", "g02", "g03", "g05", "g09", "g11", "g12")}
+    assert said["g01"] == "g01 Warlord: goal; 4 VP to every player with the most military strength"
+    assert said["g02"] == "g02 Industrialist: goal; 4 VP to every player with the most developments"
+    assert said["g03"] == "g03 Expansionist: goal; 4 VP to every player with the most worlds"
+    assert said["g05"] == "g05 Blue Harvest: goal; 1 VP per blue world"
+    assert said["g09"] == "g09 Frontier Guard: goal; 1 VP per military world"
+    assert said["g11"] == "g11 Population Boom: goal; 3 VP to every player with the most colonists"
+    assert said["g12"] == "g12 Stockpile: goal; 1 VP per good"
+
+
+def test_a_power_s_switch_that_is_off_is_not_shown():
+    from playtest.games.newfrontiers.play import tile_text
+
+    rules = get_game("newfrontiers").make_rules(load_variant(ROOT / NEWFRONTIERS).model)
+    assert tile_text(rules, "d17") == ("d17 Grand Exchange: large development; costs 9 gold; 3 VP; "
+                                       "powers: end_bonus(per world, vp 1, world_kind production)")
+
+
+def test_show_finds_an_id_typed_in_capitals_and_says_when_goals_are_not_in_play(tmp_path):
+    """`show W02` said 'no such card or tile'; a goal of a variant that switches goals off was
+    described as if it could be drawn."""
+    from playtest.games.newfrontiers.play import tile_text
+
+    spec = get_game("newfrontiers")
+    rules = spec.make_rules(load_variant(ROOT / "variants/new-frontiers/goals.yaml").model)
+    assert tile_text(rules, "W02") == tile_text(rules, "w02") and tile_text(rules, "W02").startswith("w02 ")
+    assert tile_text(rules, "G03") == "g03 Expansionist: goal; 4 VP to every player with the most worlds"
+    assert tile_text(rules, "x99") is None
+    off = tmp_path / "off.yaml"
+    off.write_text(f"extends: {ROOT / 'variants/new-frontiers/goals.yaml'}\nname: goals off\ngoals:\n  enabled: false\n")
+    rules_off = spec.make_rules(load_variant(off).model)
+    assert tile_text(rules_off, "g03") == ("g03 Expansionist: goal; 4 VP to every player with the most worlds "
+                                           "(not in play: this variant has goals.enabled: false)")
+
+
+def test_show_without_an_id_gives_an_example_that_show_knows(cli, tmp_path):
+    """At a choice of actions ('select retreat', ...) the example read 'e.g. show retreat', and
+    `show retreat` then said 'no such card or tile'."""
+    moves = tmp_path / "moves.txt"
+    moves.write_text("show\nquit\n")
+    r = cli("play", NEWFRONTIERS, "--players", "3", "--seed", "7", "--moves", str(moves), "--save",
+            str(tmp_path / "g.yaml"), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "select retreat" in r.stdout  # the choice of actions, where no move names a tile
+    assert "show what? Type show and an id from the table, e.g. show ID" in r.stdout, r.stdout
+
+
+def test_the_oh_seven_table_of_a_no_trump_draft_never_says_trump_is_still_to_come():
+    """With `bidding.trump: none` the header read "trump: none yet" through the whole card play,
+    as if the bids were still to set a trump suit: the same words as the bidding of the base
+    game. A draft without trump says so; the base game still says "none yet" before the reveal."""
+    from rich.console import Console
+
+    def head(variant, sets=()):
+        v = load_variant(variant, list(sets))
+        spec = get_game(v.game)
+        rules = spec.make_rules(v.model)
+        s = PlaySession(spec, rules, spec.play(), 4, 0, ["(you)", "heuristic", "heuristic", "heuristic"], 3)
+        heads = []
+        for _ in range(12):  # the bidding, then the first tricks
+            s.advance()
+            console = Console(width=160, no_color=True, record=True)
+            console.print(s.render())
+            heads.append(console.export_text().splitlines()[0])
+            s.play(s.legal()[0][0])
+        return heads
+
+    no_trump = head(OHSEVEN, ["bidding.trump=none"])
+    assert any("card play" in h for h in no_trump), no_trump
+    assert all("trump: none (no trump in this variant)" in h for h in no_trump), no_trump
+    base = head(OHSEVEN)
+    assert "trump: none yet" in base[0] and any("card play" in h and "none" not in h for h in base), base
+
+
+def test_oh_seven_says_who_took_a_trick_by_the_name_the_table_shows():
+    """The move log said 'trick to seat 2' beside a table of P1, You, P3, P4."""
+    s = session(OHSEVEN, 4, 1, "heuristic", seed=3)
+    while not s.over():
+        s.advance()
+        if not s.over():
+            s.play(s.legal()[0][0])
+    notes = [m.note for m in s.moves if "trick to" in m.note]
+    assert notes and not any("seat" in n for n in notes), notes[:3]
+    takers = {re.search(r"trick to (\w+)", n).group(1) for n in notes}
+    assert takers <= set(s.names) and "You" in s.names
+
+
+@pytest.mark.parametrize(("variant", "players", "bots", "parts"),
+                         [(DRAFT5, 3, "greedy", ("planets", "color")), (OHSEVEN, 3, "heuristic", ("rounds",)),
+                          (NEWFRONTIERS, 3, "greedy", ("chips", "worlds", "developments"))])
+def test_game_over_shows_each_players_score_by_part(variant, players, bots, parts):
+    """'Game over. 1. P1 28  2. P3 27  3. You 23' was all a finished game said: why P1 won (its
+    planets, color bonus, skill VP) took a `playtest replay` of the saved file."""
+    s = session(variant, players, 1, bots, seed=5)
+    finished, text = played_through(s)
+    assert finished
+    after = text.split("Game over.", 1)[1].splitlines()
+    assert after[1] == "Scores by part:", after
+    res = s.rules.result(s.state)
+    for line, seat in zip(after[2:2 + players], sorted(res.seats, key=lambda r: r.rank), strict=True):
+        name, sums = re.split(r"\s{2,}", line.strip(), maxsplit=1)
+        assert name == s.names[seat.seat]
+        terms, _, total = sums.rpartition(" = ")
+        assert float(total) == seat.total
+        shown = dict((t.rsplit(" ", 1)[0], float(t.rsplit(" ", 1)[1])) for t in terms.split(" + "))
+        assert sum(shown.values()) == seat.total
+        assert set(parts) <= set(shown), shown
+
+
+def test_did_you_mean_names_the_legal_moves_closest_to_what_was_typed():
+    """Audrin's move typed with spaces, 'move red1 > blue1', was answered 'did you mean: move
+    red2>green3, move red2>green2, move red2>blue1, move red1>red2?': the first four moves of
+    the verb, none of them the one meant."""
+    s = session(DRAFT5, 3, 0, "greedy", seed=7)
+    s.advance()
+    while not any(n.startswith("move ") for _, n in s.legal()):  # take crews until Audrin's skill asks
+        audrin = [a for a, n in s.legal() if n == "audrin"]
+        s.play(audrin[0] if audrin else s.legal()[-1][0])
+        s.advance()
+    moves = [n for _, n in s.legal()]
+    wanted = moves[-1]  # the last listed: never among the first four unless there are only four
+    src, dst = wanted.removeprefix("move ").split(">")
+    with pytest.raises(InputError) as info:
+        s.parse(f"move {src} > {dst}")
+    assert f"(did you mean: {wanted}" in str(info.value), (str(info.value), moves)
+    with pytest.raises(InputError) as info:  # nothing like any move: no suggestion at all
+        s.parse("xyzzy")
+    assert "did you mean" not in str(info.value)
+
+
+def test_stargate_says_which_cubes_a_swap_or_a_move_put_where(cli, tmp_path):
+    """Anderson's `swap blue1@1` and Audrin's `move green2>red1` were shown with no note: which
+    cubes changed places, which cube went from where to where and whose it was."""
+    r = play_moves(cli, tmp_path, DRAFT5, "1\n1\n1\n1\nquit\n", "--seat", "2", "--bots", "greedy", "--seed", "7")
+    out = " ".join(r.stdout.split())
+    assert ("P3 (greedy): swap blue1@1 — swapped: P3's cube up to slot 1 of blue1, P1's cube back to slot 2" in out)
+    assert "P1 (greedy): move green2>red1 — moved P1's cube from slot 1 of green2 to slot 3 of red1" in out
+    assert "You: place - — drew 2 from stock (hand 5, stock 10)" in out  # the turn's end: the replenish
+
+
+def test_stargate_swaps_and_moves_are_described_as_the_board_changed():
+    s = session(DRAFT5, 3, 1, "greedy", seed=5)
+    _play_through(s)
+    board = s.rules.initial_state(3, rng=s.support.deal_rng(5))
+    seen = 0
+    for m in s.moves:
+        after = s.rules.apply(board, m.action)
+        if str(m.action).startswith(("swap ", "move ")):
+            seen += 1
+            changed = [(p, b, a) for p, (b, a) in enumerate(zip(board.board, after.board, strict=True)) if a != b]
+            ids = s.rules.circle_ids(board.circle)
+            assert all(ids[p] in m.note for p, _, _ in changed), (m.text, m.note)
+            if m.text.startswith("move "):
+                (src, old, _), (dst, _, new) = sorted(changed, key=lambda c: len(c[2]) - len(c[1]))
+                whose = "your" if old[-1] == 1 else f"{s.names[old[-1]]}'s"
+                assert m.note == f"moved {whose} cube from slot {len(old)} of {ids[src]} to slot {len(new)} of {ids[dst]}"
+        board = after
+    assert seen
+
+
+def test_stargate_announces_each_rounds_end_and_who_starts_the_next():
+    """A round ended without a word: the table's round number changed, and whether the round's
+    end scored, refilled hands from stock or passed the start player took reading the rules."""
+    s = session(DRAFT5, 3, 1, "greedy", seed=7)
+    _, text = played_through(s, width=300)
+    assert ("P3 (greedy): place blue1 blue1  — 2 cubes placed, drew 2 from stock (hand 3, stock 10)\n"
+            "Round 1 is over. Nothing is scored at a round's end: the board scores when the game ends "
+            "(if it ended now: P1 7, You 0, P3 5).\n"
+            "The crews return to the crew area; You start round 2. (Cubes come from stock at each turn's end, "
+            "2 a turn, and by the skill of bays, never at a round's end.)\n") in text
+    assert "P3 starts round 3." in text and "P1 starts round 4." in text
+    rounds = s.state.round
+    ends = [m for m in s.moves if m.after]
+    assert len(ends) == rounds
+    assert ends[-1].after == (f"Round {rounds} is over and the game ends (a player's stock is empty): "
+                              "the board is scored now.",)
+    for k, m in enumerate(ends[:-1]):
+        nxt = s.moves[s.moves.index(m) + 1]
+        assert m.after[0].startswith(f"Round {k + 1} is over.")
+        assert m.after[1].split("; ")[-1].startswith(f"{nxt.who.split(' ')[0]} start"), (m.after, nxt.who)
+
+
+@pytest.mark.parametrize(("overrides", "said"), [
+    ([], "(Cubes come from stock at each turn's end, 2 a turn, and by the skill of bays, never at a round's end.)"),
+    (["cubes.replenish=0"], "(Cubes come from stock only by the skill of bays, never at a turn's or a round's end.)"),
+    (["crews.bays.skill=[{effect: gain_vp, amount: 1}]"], "(Cubes come from stock only at each turn's end, 2 a turn.)"),
+    (["cubes.replenish=0", "crews.bays.skill=[{effect: gain_vp, amount: 1}]"], "(No cubes come from stock in this variant.)"),
+])
+def test_stargate_s_round_end_says_every_way_cubes_come_from_stock(overrides, said):
+    """Draft 5's round end said 'Cubes come from stock only at each turn's end', and with
+    cubes.replenish 0 'No cubes come from stock in this variant': Bays' skill (gain_cubes) takes
+    2 from the stock into the hand."""
+    v = load_variant(DRAFT5, overrides)
+    spec = get_game(v.game)
+    s = PlaySession(spec, spec.make_rules(v.model), spec.play(), 3, 1, ["greedy", "(you)", "greedy"], 7)
+    while not any(m.after for m in s.moves) and not s.over():
+        s.advance()
+        if not s.over() and not any(m.after for m in s.moves):
+            s.play(s.rules.legal_actions(s.state)[0])
+    first = next(m.after for m in s.moves if m.after)
+    assert first[-1].endswith(said), first
+
+
+def test_oh_seven_says_each_players_bid_tricks_and_points_when_a_round_is_scored():
+    """A round's scoring showed only as a changed score column: no line said that P2 bid 5,
+    took 2 tricks and lost 3."""
+    s = session(OHSEVEN, 4, 1, "heuristic", seed=3)
+    _, text = played_through(s)
+    assert ("P3 (heuristic): play 5C  — trick to P4, round over\n"
+            "Round 1 of 7 scored:\n"
+            "  P1   bid 1, took 1 trick (met): +3 (total 3)\n"
+            "  You  bid 7, took 1 trick: -6 (total -6)\n"
+            "  P3   bid 2, took 2 tricks (met): +4 (total 4)\n"
+            "  P4   bid 1, took 3 tricks: -2 (total -2)\n") in text
+    scored = [m.after for m in s.moves if m.after]
+    assert [a[0] for a in scored] == [f"Round {r} of 7 scored:" for r in range(1, 8)]
+    finals = {line.split()[0]: int(line.rsplit("(total ", 1)[1].rstrip(")")) for line in scored[-1][1:]}
+    assert finals == {s.names[r.seat]: r.total for r in s.rules.result(s.state).seats}
+
+
+def test_new_frontiers_develop_and_settle_moves_say_the_price_to_pay_now():
+    """The list of develop moves gave each development's printed cost ('costs 3 gold') to a
+    player who had selected Develop or held a discount power, and so would pay less."""
+    s = session(NEWFRONTIERS, 3, 0, "greedy", seed=5)
+    t, checked, cheaper = s.rules.tiles, 0, set()
+    while not s.over() and len(s.moves) < 600:
+        s.advance()
+        if s.over():
+            break
+        for action, _ in s.legal():
+            note = s.support.detail(s.rules, s.view(), action)
+            if action.verb == "develop":
+                dev = t.dev_index[action.arg]
+                printed, pay = t.devs[dev].cost, s.rules.develop_cost(s.state, 0, dev)
+            elif action.verb == "settle" and t.worlds[t.world_index[action.arg]].kind != "military":
+                world = t.world_index[action.arg]
+                printed = t.worlds[world].cost
+                pay = s.rules.settle_need(s.rules.settle_powers(s.state, s.state.todo[0]), world)[1]
+            else:
+                continue
+            checked += 1
+            if pay < printed:
+                cheaper.add(re.search(r"you pay \d+ \(([^)]*)\)", note).group(1))
+                assert f"costs {printed} gold, you pay {pay} (" in note, note
+            else:
+                assert f"costs {printed} gold;" in note and "you pay" not in note, note
+        prefer = [a for a, text in s.legal() if text in ("select develop", "develop d06", "select settle")]
+        s.play((prefer or [s.legal()[0][0]])[0])  # d06: a settle discount
+    assert checked and "Develop bonus -1" in cheaper and any("powers" in why for why in cheaper), cheaper
