@@ -1,0 +1,191 @@
+"""The README and docs/*.md stay true to the code they describe (no simulation here: text only).
+
+A reader acts on two kinds of claims these tests can check without playing a game: the
+`playtest ...` command lines the pages show (a misspelt or renamed option makes the copied line
+fail), and the variant keys a designer may write (a key the schema has but no page names can
+only be found by reading schema.py; a documented key the schema lacks is refused by `validate`).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import typing
+from collections.abc import Iterator
+
+import pytest
+import typer.main
+from pydantic import BaseModel
+
+from playtest.cli.app import app
+from tests.conftest import ROOT
+
+# Pages a reader runs commands from. The generated result pages (stargate-findings.md,
+# calibration.md, speed.md, scale.md) are included: their commands are to be run too.
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def _commands(text: str) -> Iterator[tuple[int, str]]:
+    """(line number, command line) of every `playtest ...` line in a code block (a trailing `\\`
+    joins the next line) and every inline `playtest ...` code span."""
+    lines = text.splitlines()
+    in_block = False
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.lstrip().startswith("```"):
+            in_block = not in_block
+        elif in_block:
+            start = i
+            command = line.strip().removeprefix("$ ")
+            while command.endswith("\\") and i + 1 < len(lines):
+                i += 1
+                command = command[:-1] + " " + lines[i].strip()
+            if command.startswith("playtest "):
+                yield start + 1, command
+        else:
+            for span in re.findall(r"`(playtest [^`]+)`", line):
+                yield i + 1, span
+        i += 1
+
+
+def _option_tokens(command: str) -> tuple[str, list[str]]:
+    """The subcommand and the option names a command line uses. Placeholders are written in
+    capitals or brackets (`[--out FILE]`, `--format html|md|json`, `...`); `#` starts a comment."""
+    command = command.split(" #", 1)[0].replace("[", " ").replace("]", " ")
+    words = shlex.split(command, comments=False, posix=True)[1:]
+    while words and words[0] == "--debug":  # the one option of `playtest` itself
+        words = words[1:]
+    if not words:
+        return "", []
+    options = [w.split("=", 1)[0] for w in words[1:] if w.startswith("-") and w != "-" and not w.startswith("---")]
+    return words[0], options
+
+
+def _subcommands() -> dict[str, typing.Any]:
+    """The CLI's commands by name (Typer's own click types, hence `Any`)."""
+    return dict(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
+
+
+def _every_command() -> list[tuple[str, int, str]]:
+    return [(page.relative_to(ROOT).as_posix(), n, c) for page in PAGES for n, c in _commands(page.read_text(encoding="utf-8"))]
+
+
+def test_the_pages_show_commands_to_check() -> None:
+    """The extraction finds the commands (an empty list would make the next test pass on nothing)."""
+    found = _every_command()
+    assert len(found) > 50
+    assert {_option_tokens(c)[0] for _, _, c in found} >= {"validate", "simulate", "compare", "diff", "sweep", "tune",
+                                                          "explain", "ladder", "replay", "report", "play", "calibrate"}
+
+
+def test_every_command_in_the_docs_names_a_command_and_options_it_has() -> None:
+    commands = _subcommands()
+    wrong = []
+    for page, n, command in _every_command():
+        name, options = _option_tokens(command)
+        if name.upper() == name or name.startswith("<") or name in ("...", "…"):
+            continue  # `playtest COMMAND ...`, `playtest <version>`: placeholders, not commands
+        sub = commands.get(name)
+        if sub is None:
+            wrong.append(f"{page}:{n}: `{command}`: no command {name!r}")
+            continue
+        known = {o for p in sub.params for o in (*p.opts, *p.secondary_opts)} | {"--help"}
+        wrong += [f"{page}:{n}: `{command}`: `playtest {name}` has no option {o}" for o in options if o not in known]
+    assert not wrong, "\n".join(wrong)
+
+
+# --- variant keys ----------------------------------------------------------------------------
+
+
+def _models(annotation: object, seen: list[type[BaseModel]]) -> list[type[BaseModel]]:
+    """Every pydantic model reachable from a field annotation (unions, tuples, dicts included)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if annotation not in seen:
+            seen.append(annotation)
+            for field in annotation.model_fields.values():
+                _models(field.annotation, seen)
+    else:
+        for arg in typing.get_args(annotation):
+            _models(arg, seen)
+    return seen
+
+
+def _section(text: str, start: str, end: str | None) -> str:
+    body = text.split(start, 1)[1]
+    return body.split(end, 1)[0] if end else body
+
+
+def _code(text: str) -> str:
+    """The inline code spans and code blocks of a page, where its keys are written."""
+    return "\n".join(re.findall(r"```.*?```|`[^`]+`", text, flags=re.S))
+
+
+def _schema(game: str) -> type[BaseModel]:
+    from playtest.games import get_game
+
+    return get_game(game).schema
+
+
+VARIANTS_MD = ROOT / "docs" / "variants.md"
+# Where each built-in game's keys are documented: the page and its section (start, end heading).
+KEY_DOCS = {
+    "stargate": (VARIANTS_MD, "## Keys every variant has", "## Oh-Seven"),
+    "ohseven": (VARIANTS_MD, "## Oh-Seven", "## New Frontiers"),
+    "newfrontiers": (ROOT / "docs" / "new-frontiers.md", "## Keys", "## Bots"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(KEY_DOCS))
+def test_every_variant_key_a_designer_can_write_is_named_in_the_docs(game: str) -> None:
+    """A key of any model of the game's schema (the top level, a crew, an effect, a power...)
+    must appear as code in the game's section of its page: docs/variants.md says it documents
+    every key (README), and the New Frontiers page lists the stocks and bonuses by name."""
+    page, start, end = KEY_DOCS[game]
+    code = _code(_section(page.read_text(encoding="utf-8"), start, end))
+    if game != "stargate":
+        code += _code(_section(VARIANTS_MD.read_text(encoding="utf-8"), "## Keys every variant has", "## Drafts"))
+    missing = [f"{model.__name__}.{key}" for model in _models(_schema(game), [])
+               for key in model.model_fields if not re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", code)]
+    assert not missing, f"{page.relative_to(ROOT)} names no key {missing}: document them where the game's keys are"
+
+
+def _direct(annotation: object) -> list[type[BaseModel]]:
+    """The models an annotation holds directly (in a union, tuple or dict), not those nested in
+    their fields."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for a in typing.get_args(annotation) for m in _direct(a)]
+
+
+def _resolves(root: type[BaseModel], path: str) -> bool:
+    """Whether a dotted key path (`rules.end.worlds`; `*` any key) names a field of the schema."""
+    models = [root]
+    for part in path.split("."):
+        if part == "*":
+            return True
+        fields = [m.model_fields[part] for m in models if part in m.model_fields]
+        if not fields:
+            return False
+        models = [m for f in fields for m in _direct(f.annotation)]
+        if not models:
+            return True  # a value (a number, a list of numbers, a map by player count)
+    return True
+
+
+@pytest.mark.parametrize("game", sorted(KEY_DOCS))
+def test_every_key_path_in_a_key_table_is_in_the_schema(game: str) -> None:
+    """The first column of the key tables (`cubes.total`, `rules.setup.gold`, `.extra_colonists`
+    beside it) names keys the schema has: a documented key that `validate` refuses misleads."""
+    page, start, end = KEY_DOCS[game]
+    root = _schema(game)
+    wrong = []
+    for row in _section(page.read_text(encoding="utf-8"), start, end).splitlines():
+        if not row.startswith("| `"):
+            continue
+        cell = row.split("|")[1]
+        paths = re.findall(r"`([a-z_]+(?:\.[a-z_*]+)+)`", cell)
+        parent = paths[0].rsplit(".", 1)[0] if paths else ""
+        paths += [f"{parent}.{k}" for k in re.findall(r"`\.([a-z_]+)`", cell)]
+        wrong += [p for p in paths if not _resolves(root, p)]
+    assert not wrong, f"{page.relative_to(ROOT)} documents keys the {game} schema does not have: {wrong}"
