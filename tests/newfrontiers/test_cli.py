@@ -249,3 +249,18 @@ def test_an_unsupported_player_count_says_a_home_world_is_needed_too(cli, tmp_pa
     # enough home worlds: the setting alone, as before
     r = cli("simulate", BASE, "-n", "2", "--players", "4", "--set", "rules.players=[2,3]", "--out", str(tmp_path / "run"))
     assert r.stderr.endswith("for 4 players, set 'rules.players=[2,3,4]' (with --set, or in the variant file)\n")
+
+
+@pytest.mark.parametrize("arg", ["abc", "nan", "inf", "-1", "0"])
+def test_the_bench_script_refuses_a_bad_duration_in_one_line(arg: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m playtest.games.newfrontiers.bench [seconds]` (docs/speed.md) took `--help` or a
+    word for the seconds as a ValueError traceback, and `nan` or `inf` as a bench that never ends."""
+    from playtest.games.newfrontiers.bench import main
+
+    with pytest.raises(SystemExit) as exc:
+        main([arg])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert exc.value.code == 2 and err[-1].endswith(f"argument seconds: {arg!r} is not a positive number of seconds")
+    with pytest.raises(SystemExit) as exc:
+        main(["--help"])
+    assert exc.value.code == 0 and "[seconds]" in capsys.readouterr().out

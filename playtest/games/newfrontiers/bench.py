@@ -5,6 +5,8 @@ Run alone: `python -m playtest.games.newfrontiers.bench [seconds]`.
 
 from __future__ import annotations
 
+import argparse
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -42,8 +44,24 @@ def peak_rss_mb(n: int) -> float:
     return float(out.stdout.strip())
 
 
-if __name__ == "__main__":
-    secs = float(sys.argv[1]) if len(sys.argv) > 1 else 6.0
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
+    return value
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`python -m playtest.games.newfrontiers.bench [seconds]`; a bad argument is one usage line
+    (docs/speed.md runs it with 6; `--help` was a ValueError traceback)."""
+    parser = argparse.ArgumentParser(prog="python -m playtest.games.newfrontiers.bench",
+                                     description="New Frontiers games per second (random, greedy) and peak memory.")
+    parser.add_argument("seconds", nargs="?", type=_seconds, default=6.0,
+                        help="how long to play each line-up (default: %(default)s)")
+    secs = parser.parse_args(argv).seconds
     for row in bench(secs):
         print(row)
     # Both sizes span several 500-game chunks: a one-chunk run skips most of the final merge's
@@ -54,3 +72,7 @@ if __name__ == "__main__":
     small, large = 8000, 16000
     print(f"peak memory, random run: {small} games {peak_rss_mb(small):.0f} MB, {large} games "
           f"{peak_rss_mb(large):.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
