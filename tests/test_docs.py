@@ -12,6 +12,7 @@ import re
 import shlex
 import typing
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import typer.main
@@ -189,3 +190,44 @@ def test_every_key_path_in_a_key_table_is_in_the_schema(game: str) -> None:
         paths += [f"{parent}.{k}" for k in re.findall(r"`\.([a-z_]+)`", cell)]
         wrong += [p for p in paths if not _resolves(root, p)]
     assert not wrong, f"{page.relative_to(ROOT)} documents keys the {game} schema does not have: {wrong}"
+
+
+# --- files and links -------------------------------------------------------------------------
+
+
+def test_every_repository_path_the_pages_name_exists() -> None:
+    """`playtest/games/stargate/effects.py`, `tests/plugins/nim.yaml`, `variants/...`: a path
+    written as code that a reader opens (placeholders with `*` or `<...>` left out)."""
+    wrong = []
+    for page in PAGES:
+        for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            for span in re.findall(r"`([^`]+)`", line):
+                for path in re.findall(r"(?<![\w./-])((?:playtest|tests|variants|docs|gates|benchmarks)/[\w./*<>-]*)", span):
+                    path = path.rstrip(".")
+                    if not re.search(r"[*<>]", path) and not (ROOT / path).exists():
+                        wrong.append(f"{page.relative_to(ROOT)}:{n}: {path}")
+    assert not wrong, "\n".join(wrong)
+
+
+def _anchors(page: Path) -> set[str]:
+    """GitHub's heading anchors: lower case, punctuation dropped, spaces as hyphens."""
+    return {re.sub(r"[^\w\- ]", "", m.group(1).strip().lower()).replace(" ", "-")
+            for m in re.finditer(r"^#+ (.+)$", page.read_text(encoding="utf-8"), flags=re.M)}
+
+
+def test_every_link_between_the_pages_reaches_its_file_and_heading() -> None:
+    """[docs/variants.md](docs/variants.md#drafts-that-extend-drafts) and the like. docs/speed.md
+    quotes old README paragraphs with their README-relative links as they stood: left out."""
+    wrong = []
+    for page in PAGES:
+        if page.name == "speed.md":
+            continue
+        for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            for target in re.findall(r"\]\(([^)\s]+)\)", line):
+                if re.match(r"\w+://", target):
+                    continue
+                path, _, anchor = target.partition("#")
+                linked = (page.parent / path) if path else page
+                if not linked.exists() or (anchor and anchor not in _anchors(linked)):
+                    wrong.append(f"{page.relative_to(ROOT)}:{n}: {target}")
+    assert not wrong, "\n".join(wrong)
