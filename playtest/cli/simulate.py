@@ -212,7 +212,8 @@ def simulate(
     console.print(f"report: {report_path}", markup=False, highlight=False)
     stop = safety_stop_note(report.sections)
     if stop:
-        status.print(clean(f"warning: {stop}"), markup=False, highlight=False, style="yellow")
+        # one line even when stderr is a pipe (a CI log): rich would break it at 80 columns
+        status.print(clean(f"warning: {stop}"), markup=False, highlight=False, style="yellow", soft_wrap=True)
     if quiet:
         return
     from playtest.analysis.floors import score_floors

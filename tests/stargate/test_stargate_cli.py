@@ -146,3 +146,19 @@ def test_games_stopped_by_the_safety_cap_are_a_warning_not_only_a_table_row(cli,
     assert r.returncode == 0 and "warning" not in r.stderr
     assert "max_rounds" not in json.loads(cli("report", str(tmp_path / "plain"), "-f", "json", "-o", "-").stdout)[
         "verdict"]["detail"]
+
+
+def test_the_safety_cap_warning_is_one_line_on_a_narrow_pipe(tmp_path):
+    """The `warning:` line (docs/report-json.md) was broken into three at rich's 80 columns when
+    stderr is not a terminal, as in a CI log, while the results on stdout are never broken."""
+    from typer.testing import CliRunner
+
+    from playtest.cli.app import app
+
+    r = CliRunner().invoke(app, ["simulate", str(GOLDEN), "-n", "4", "--bots", "random", "-w", "1", "-q",
+                                 "--out", str(tmp_path / "capped"), "--set", "max_rounds=2"],
+                           env={"COLUMNS": "80", "NO_COLOR": "1"})
+    assert r.exit_code == 0, r.stderr
+    assert [line for line in r.stderr.splitlines() if "max_rounds" in line or "cut short" in line] == [
+        "warning: 100.0% of the games (4 of 4) reached the variant's max_rounds safety stop: no end trigger "
+        "ended them, so their scores are of games cut short by the cap."]
