@@ -231,3 +231,43 @@ def test_every_link_between_the_pages_reaches_its_file_and_heading() -> None:
                 if not linked.exists() or (anchor and anchor not in _anchors(linked)):
                     wrong.append(f"{page.relative_to(ROOT)}:{n}: {target}")
     assert not wrong, "\n".join(wrong)
+
+
+# --- examples ----------------------------------------------------------------------------------
+
+
+def _yaml_blocks(page: Path) -> list[str]:
+    return re.findall(r"```yaml\n(.*?)```", page.read_text(encoding="utf-8"), flags=re.S)
+
+
+def test_every_yaml_example_of_variants_md_is_a_valid_draft(tmp_path: Path) -> None:
+    """Each snippet a designer may copy into a draft: a whole draft (`extends: draft5.yaml`)
+    or a part of one (planet effects, crews, end triggers), here merged into draft 5."""
+    from playtest.variants import load_variant
+
+    draft5 = ROOT / "variants" / "stargate" / "draft5.yaml"
+    blocks = _yaml_blocks(VARIANTS_MD)
+    assert len(blocks) >= 5
+    for i, block in enumerate(blocks):
+        if "extends:" in block:
+            text = block.replace("extends: draft5.yaml", f"extends: {draft5}", 1)
+        else:
+            text = f"extends: {draft5}\nname: snippet {i}\n{block}"
+        path = tmp_path / f"snippet{i}.yaml"
+        path.write_text(text, encoding="utf-8")
+        load_variant(path)  # a VariantError names the snippet's file, line and key
+
+
+@pytest.mark.parametrize("page", ["transcripts.md", "new-frontiers.md"])
+def test_every_transcript_example_replays(page: str, tmp_path: Path) -> None:
+    """The transcripts the pages show (each may stop before the game ends: the replay then
+    scores the game so far) are read and every move is legal."""
+    from tests.conftest import invoke_cli
+
+    blocks = [b for b in _yaml_blocks(ROOT / "docs" / page) if b.startswith("game:") and "variant: ../../" in b]
+    assert blocks
+    for i, block in enumerate(blocks):
+        path = tmp_path / f"t{i}.yaml"
+        path.write_text(block.replace("variant: ../../", f"variant: {ROOT}/"), encoding="utf-8")
+        r = invoke_cli("replay", str(path))
+        assert r.returncode == 0, f"docs/{page}, transcript {i + 1}: {r.stderr}"
