@@ -271,3 +271,17 @@ def test_every_transcript_example_replays(page: str, tmp_path: Path) -> None:
         path.write_text(block.replace("variant: ../../", f"variant: {ROOT}/"), encoding="utf-8")
         r = invoke_cli("replay", str(path))
         assert r.returncode == 0, f"docs/{page}, transcript {i + 1}: {r.stderr}"
+
+
+def test_the_gates_and_goals_examples_are_files_their_loaders_accept(tmp_path: Path) -> None:
+    """docs/ci.md's gates file and docs/tune.md's goals file, as a reader would save them (their
+    metric names are checked against real games only when a run starts: not here)."""
+    from playtest.compare.gates import load_gates
+    from playtest.tune.goals import load_goals
+
+    (gates,) = [b for b in _yaml_blocks(ROOT / "docs" / "ci.md") if b.lstrip().startswith("confidence:")]
+    (goals,) = [b for b in _yaml_blocks(ROOT / "docs" / "tune.md") if "goals:" in b]
+    (tmp_path / "gates.yaml").write_text(gates, encoding="utf-8")
+    (tmp_path / "goals.yaml").write_text(goals, encoding="utf-8")
+    assert len(load_gates(tmp_path / "gates.yaml").model.gates) == 4
+    assert len(load_goals(tmp_path / "goals.yaml").items) == 4
