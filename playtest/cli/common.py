@@ -127,6 +127,14 @@ def out_console() -> Console:
     return console if console.is_terminal else make_console(width=PIPE_WIDTH, soft_wrap=True)
 
 
+def status_console(**options: Any) -> Console:
+    """The console for status lines on stderr (progress, 'wrote …', warnings): when stderr is not
+    a terminal (a CI log), a line is never broken at 80 columns (the max_rounds warning came out as
+    three lines, a long path in 'wrote …' in two)."""
+    console = make_console(stderr=True, **options)
+    return console if console.is_terminal else make_console(stderr=True, soft_wrap=True, **options)
+
+
 def from_bots_option(err: UsageError) -> UsageError:
     """A bot name's error (BotNameError: unknown bot, bad search option) from `--bots`, naming the
     option as every bad option's line does; other errors (about --players, a variant) as they are."""

@@ -20,10 +20,10 @@ from playtest.cli.common import (
     SetOption,
     from_bots_option,
     load_each,
-    make_console,
     out_console,
     print_notes,
     split_bots,
+    status_console,
 )
 from playtest.errors import UsageError
 from playtest.io import check_free, check_not_input, check_output_path, staged_dir, write_atomic
@@ -189,7 +189,7 @@ def compare(
     check_output_dir(out_dir, force, [Path(p) for v in loaded for p in v.chain])
     config = RunConfig(n_games=n, players=players, lineup=lineup, seed=seeds[0], workers=workers, command=command_line())
     check_run(config)
-    status = make_console(stderr=True)
+    status = status_console()
     status.print(f"simulating {n} games of each of {len(loaded)} variants …")
     with staged_dir(out_dir, force=force, option="--out") as staging:
         runs = Runs(loaded, labels, config, staging / "runs", seeds)

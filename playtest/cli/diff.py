@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
-from playtest.cli.common import SetOption, load_each, make_console, print_notes, run_lineup
+from playtest.cli.common import SetOption, load_each, print_notes, run_lineup, status_console
 from playtest.cli.compare import check_format, check_output_dir, command_line, parse_seeds
 from playtest.cli.sweep import PROBE_GAMES
 from playtest.errors import UsageError
@@ -105,7 +105,7 @@ def diff_cmd(
     seeds = parse_seeds(str(defaults.seed) if seed is None else seed, 2, independent_seeds)
     seed_ = seeds[0]
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed_, workers=workers, command=command_line())
-    err = make_console(stderr=True)
+    err = status_console()
     check_switched_off(gates, variant_switched_off(c, players_), variant_switched_off(b, players_))
     if out is not None:
         check_output_dir(out, force, [Path(p) for v in (b, c) for p in v.chain] + [gate])

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
-from playtest.cli.common import make_console
+from playtest.cli.common import status_console
 from playtest.cli.compare import check_format
 from playtest.errors import UsageError
 from playtest.io import check_writable_folder, same_text, write_atomic
@@ -77,4 +77,4 @@ def explain(
         write_atomic(path, text)
     write_atomic(run_dir / DIGESTS, "".join(f"{_digest(text.encode())}  {path.name}\n" for path, text in pages.items()))
     typer.echo(md if fmt == "md" else js, nl=fmt != "md")
-    make_console(stderr=True).print(f"wrote {run_dir / 'explain.html'}, explain.md, explain.json")
+    status_console().print(f"wrote {run_dir / 'explain.html'}, explain.md, explain.json")

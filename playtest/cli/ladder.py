@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
-from playtest.cli.common import SetOption, load, make_console, out_console, print_notes
+from playtest.cli.common import SetOption, load, out_console, print_notes, status_console
 from playtest.cli.compare import check_format, command_line
 from playtest.games import get_game
 
@@ -63,7 +63,7 @@ def ladder(
     check_not_input(out_dir, [Path(p) for p in v.chain], "--out")  # staged_dir checks the rest
     plan = LadderPlan(rungs=names, players=players, games=n, pair_games=pair_games or n, seed=seed,
                       workers=workers, command=command_line())
-    err = make_console(stderr=True)
+    err = status_console()
     # Built aside and put in place only when complete, as compare and sweep do: an interrupted
     # ladder (its runs are pieces of one comparison, not resumable alone) writes nothing and
     # says so, rather than naming a run folder that the clean-up removes.

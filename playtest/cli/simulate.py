@@ -21,9 +21,9 @@ from playtest.cli.common import (
     SetOption,
     from_bots_option,
     load,
-    make_console,
     out_console,
     split_bots,
+    status_console,
 )
 from playtest.errors import Interrupted, UsageError
 from playtest.games import get_game
@@ -139,7 +139,7 @@ def simulate(
         run_batch,
     )
     from playtest.sim.rundir import open_run, reading
-    status = make_console(stderr=True)
+    status = status_console()
     if backend not in BACKENDS:
         raise UsageError(f"--backend {backend}: expected one of {', '.join(BACKENDS)}")
     if scheduler is not None and backend != "dask":
@@ -212,8 +212,7 @@ def simulate(
     console.print(f"report: {report_path}", markup=False, highlight=False)
     stop = safety_stop_note(report.sections)
     if stop:
-        # one line even when stderr is a pipe (a CI log): rich would break it at 80 columns
-        status.print(clean(f"warning: {stop}"), markup=False, highlight=False, style="yellow", soft_wrap=True)
+        status.print(clean(f"warning: {stop}"), markup=False, highlight=False, style="yellow")
     if quiet:
         return
     from playtest.analysis.floors import score_floors

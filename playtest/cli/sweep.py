@@ -16,10 +16,10 @@ from playtest.cli.app import app
 from playtest.cli.common import (
     PLAYERS_HELP,
     from_bots_option,
-    make_console,
     out_console,
     print_notes,
     split_bots,
+    status_console,
 )
 from playtest.cli.compare import check_format, check_output_dir, command_line
 from playtest.errors import Problem, UsageError, VariantError
@@ -157,7 +157,7 @@ def sweep(
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed, workers=workers, command=command_line())
     check_run(config)
     fn = report_metrics()
-    status = make_console(stderr=True)
+    status = status_console()
     for axis, text in zip(axes, sets, strict=True):
         if len(axis.values) == 1:
             typer.echo(clean(f"note: --set {text}: one value, so {axis.key} is not swept (give several: "

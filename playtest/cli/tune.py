@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import Interrupted, app
-from playtest.cli.common import make_console, run_lineup
+from playtest.cli.common import run_lineup, status_console
 from playtest.cli.compare import check_format, command_line
 from playtest.errors import UsageError
 from playtest.games import get_game
@@ -222,7 +222,7 @@ def tune(
     lock = _lock(out_dir, work)
     if not resume:
         write_settings(work, settings)
-    err = make_console(stderr=True, highlight=False, soft_wrap=True)
+    err = status_console(highlight=False)
     from playtest.report.tune import kept_line, tune_html, tune_json, tune_markdown
 
     def finish() -> tuple[str, str, str | None, str]:

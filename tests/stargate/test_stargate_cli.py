@@ -162,3 +162,19 @@ def test_the_safety_cap_warning_is_one_line_on_a_narrow_pipe(tmp_path):
     assert [line for line in r.stderr.splitlines() if "max_rounds" in line or "cut short" in line] == [
         "warning: 100.0% of the games (4 of 4) reached the variant's max_rounds safety stop: no end trigger "
         "ended them, so their scores are of games cut short by the cap."]
+
+
+def test_every_status_line_is_one_line_on_a_narrow_pipe(tmp_path):
+    """Not only the warning: every command's status lines on stderr go through one console
+    (cli/common.status_console), and a 'wrote …' line with a long path stayed broken in two at 80
+    columns on a pipe after the warning was mended alone."""
+    from typer.testing import CliRunner
+
+    from playtest.cli.app import app
+
+    deep = tmp_path / ("a-folder-with-a-rather-long-name-" * 3) / "runs"
+    r = CliRunner().invoke(app, ["compare", str(GOLDEN), str(GOLDEN), "-n", "4", "--bots", "random", "-w", "1",
+                                 "--out", str(deep)], env={"COLUMNS": "80", "NO_COLOR": "1"})
+    assert r.exit_code == 0, r.stderr
+    wrote = [line for line in r.stderr.splitlines() if line.startswith("wrote ")]
+    assert wrote and all(str(deep) in line for line in wrote), r.stderr
