@@ -285,3 +285,49 @@ def test_the_gates_and_goals_examples_are_files_their_loaders_accept(tmp_path: P
     (tmp_path / "goals.yaml").write_text(goals, encoding="utf-8")
     assert len(load_gates(tmp_path / "gates.yaml").model.gates) == 4
     assert len(load_goals(tmp_path / "goals.yaml").items) == 4
+
+
+@pytest.mark.parametrize(("edit", "listed"), [
+    # a draft others extend: it and every draft whose chain holds it
+    ("variants/stargate/draft6-no-replenish.yaml", ["draft6-development", "draft6-new-crews", "draft6-no-replenish",
+                                                    "draft6-special-planets"]),
+    ("variants/stargate/draft6-development.yaml", ["draft6-development"]),
+    # only the gates file: every draft of its game (a tightened gate passed with "No variant file changed.")
+    ("gates/stargate.yaml", ["draft5", "draft6-development", "draft6-new-crews", "draft6-no-replenish",
+                             "draft6-special-planets"]),
+    ("README.md", []),
+])
+def test_the_workflow_lists_the_drafts_a_pull_request_changes(edit: str, listed: list[str], tmp_path: Path) -> None:
+    """docs/ci.md's GitHub workflow, its step that lists what to check, run as written in a
+    repository whose pull request edits one file."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    import yaml
+
+    (block,) = [b for b in _yaml_blocks(ROOT / "docs" / "ci.md") if b.startswith("name: playtest gates")]
+    (step,) = [s for s in yaml.safe_load(block)["jobs"]["gates"]["steps"] if s.get("name") == "List the variants to check"]
+    repo = tmp_path / "repo"
+    for part in ("variants/stargate", "gates"):
+        shutil.copytree(ROOT / part, repo / part)
+    (repo / "README.md").write_text("a designer's repository\n")
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=repo, check=True,
+                       capture_output=True)
+
+    git("init", "-q", "-b", "main")
+    git("add", "-A")
+    git("commit", "-qm", "base")
+    git("update-ref", "refs/remotes/origin/main", "HEAD")
+    with open(repo / edit, "a", encoding="utf-8") as f:
+        f.write("# an edit\n")
+    git("commit", "-qam", "the pull request")
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+           "PYTHONPATH": str(ROOT)}
+    script = step["run"].replace("${{ github.base_ref }}", "main")
+    r = subprocess.run(["bash", "-c", script], cwd=repo, env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert (repo / "changed.txt").read_text().split() == [f"variants/stargate/{name}.yaml" for name in listed]
