@@ -21,6 +21,13 @@ def bot_stream(seat: int) -> int:
     return 1 + seat
 
 
+def hint_stream(move: int) -> int:
+    """Stream id of the bot that answers `hint` in `playtest play` at the person's `move`-th move
+    of the game (game 0 of the session's seed): apart from every seat's stream, and a new one at
+    each move, so that asking again at the same move gives the same answer."""
+    return (1 << 32) + move
+
+
 _PACK = struct.Struct("<QQQ").pack
 _PERSON = b"playtest-rng-v2"
 """Names the derivation: a different one must never reproduce these streams by accident."""

@@ -302,7 +302,7 @@ class PlaySession:
         name = bot_name or self.hint_bot()
         bot = make_bot(self.spec, name, self.rules, self.seat)
         legal = self.rules.legal_actions(self.state)
-        action = bot.choose(self.view(), legal, rng=random.Random(self.seed * 7919 + len(self.moves)))
+        action = bot.choose(self.view(), legal, rng=streams.stream(self.seed, 0, streams.hint_stream(len(self.moves))))
         why = getattr(bot, "explain", None)
         return action, self.rules.format_action(self.state, action), (why() if callable(why) else "")
 

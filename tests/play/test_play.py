@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from playtest.core.bots import make_bot
 from playtest.games import get_game
 from playtest.io import reference
 from playtest.play.session import InputError, PlaySession
@@ -229,6 +230,23 @@ def test_moves_are_accepted_in_notation_and_hint_is_legal():
     assert s.parse(legal[-1][1].upper()) == legal[-1][0]
     with pytest.raises(InputError, match=r"'play ZZ': not a card \(cards are rank\+suit"):
         s.parse("play ZZ")
+
+
+def test_a_random_hint_is_the_same_when_asked_again_and_draws_from_its_own_stream():
+    """`hint random` at one move answers the same each time it is asked (its stream is the
+    session's seed and the move: playtest.rng.hint_stream, not an ad hoc `seed * 7919 + move`
+    that gave seed s at move m + 7919 the stream of seed s + 1 at move m), and asking changes
+    nothing the bots draw."""
+    from playtest import rng
+
+    s = session(OHSEVEN, 4, 0, "random")
+    s.advance()
+    answers = {s.hint("random")[1] for _ in range(5)}
+    assert len(answers) == 1
+    own = rng.stream(s.seed, 0, rng.hint_stream(len(s.moves)))
+    action = make_bot(s.spec, "random", s.rules, s.seat).choose(s.view(), s.rules.legal_actions(s.state), rng=own)
+    assert answers == {s.rules.format_action(s.state, action)}
+    assert rng.hint_stream(0) not in {rng.bot_stream(seat) for seat in range(64)}
 
 
 def test_bots_never_see_the_persons_hand():
