@@ -5,6 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+SAFETY_STOP = "max_rounds"
+"""The end reason of a game stopped by the variant's `max_rounds` safety cap rather than by its
+rules: every game writes it under this name (its end-reason metric's group), and the report warns
+when a game reached it (report.model.safety_stop_note)."""
+
 
 @dataclass(frozen=True, slots=True)
 class SeatResult:

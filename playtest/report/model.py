@@ -22,6 +22,7 @@ from playtest.analysis import frames as F
 from playtest.analysis.frames import Table
 from playtest.analysis.metrics import Section, metric_info, sections
 from playtest.analysis.offs import switched_off
+from playtest.core.results import SAFETY_STOP
 from playtest.core.spec import MetricInfos, Off
 from playtest.errors import Interrupted
 from playtest.report import format as units
@@ -221,11 +222,6 @@ def pct(x: float | None) -> str:
 
 def pts(x: float | None) -> str:
     return "–" if x is None or math.isnan(x) else f"{100 * x:+.1f} pts"
-
-
-SAFETY_STOP = "max_rounds"
-"""The group of a game's end-reason share (Stargate's `end_reason_share`, New Frontiers'
-`end_trigger_share`) for games stopped by the variant's safety cap rather than by its rules."""
 
 
 def safety_stop_note(secs: Sequence[Section]) -> str | None:

@@ -29,7 +29,9 @@ from playtest.analysis.stats import (
     share_of_sums,
     wilson,
 )
+from playtest.core.results import SAFETY_STOP
 from playtest.core.spec import Off
+from playtest.games.newfrontiers.rounds import END_TRIGGERS
 from playtest.games.newfrontiers.schema import NewFrontiersVariant
 
 ACTION_ORDER = ("retreat", "goals", "develop", "explore", "settle", "produce", "trade", "envoy")
@@ -172,19 +174,14 @@ def pile_gold(events: Table) -> pl.DataFrame:
     return C.metric_frame(rows)
 
 
-END_TRIGGERS = ("worlds", "developments", "chips", "colonists")
-"""The variant's end triggers, in the order the report lists them (then the max_rounds safety
-stop, listed only when it ended a game). One the variant switches off has no row (`switched_off`)."""
-
-
 def end_triggers(events: Table) -> pl.DataFrame:
     """Share of games ended by each trigger (a game may fire several in its last round)."""
     ends = F.lazy(events).filter(pl.col("kind") == "game_end")
     n = int(F.collect(F.lazy(events).select(pl.col("game").n_unique())).item())
     counts = dict(F.collect(ends.group_by("trigger").agg(pl.col("game").n_unique())).iter_rows())
     rows = []
-    for trig in (*END_TRIGGERS, "max_rounds"):
-        if trig in counts or trig != "max_rounds":
+    for trig in (*END_TRIGGERS, SAFETY_STOP):  # one the variant switches off has no row (`switched_off`)
+        if trig in counts or trig != SAFETY_STOP:
             est, lo, hi = wilson(counts.get(trig, 0), n)
             rows.append(_row("end_trigger_share", trig, est, lo, hi, n,
                              "Share of games whose last round fired this end trigger (several may fire together)."))

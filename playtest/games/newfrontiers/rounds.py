@@ -9,6 +9,7 @@ import random
 from typing import TYPE_CHECKING
 
 from playtest.core.events import Event, EventKind, make_event
+from playtest.core.results import SAFETY_STOP
 from playtest.games.newfrontiers import scoring
 from playtest.games.newfrontiers.state import SELECT, TASKS, State
 
@@ -16,7 +17,10 @@ if TYPE_CHECKING:
     from playtest.games.newfrontiers.rules import NewFrontiersRules
 
 # End triggers (the `trigger` column of the game_end event).
-T_WORLDS, T_DEVS, T_CHIPS, T_COLONISTS, T_ROUNDS = "worlds", "developments", "chips", "colonists", "max_rounds"
+T_WORLDS, T_DEVS, T_CHIPS, T_COLONISTS = "worlds", "developments", "chips", "colonists"
+END_TRIGGERS = (T_WORLDS, T_DEVS, T_CHIPS, T_COLONISTS)
+"""The variant's end triggers, in the order the report lists them (then the SAFETY_STOP, listed
+only when it ended a game)."""
 
 
 def next_selection(rules: NewFrontiersRules, s: State, rng: random.Random, log: list[Event] | None) -> None:
@@ -51,7 +55,7 @@ def round_end(rules: NewFrontiersRules, s: State, log: list[Event] | None) -> No
     if e.chips_out and s.chips <= 0:
         trig.append(T_CHIPS)
     if not trig and s.round >= e.max_rounds:
-        trig.append(T_ROUNDS)
+        trig.append(SAFETY_STOP)
     s.triggers = tuple(dict.fromkeys(trig))
     s.over = bool(s.triggers)
     if s.over:

@@ -27,6 +27,7 @@ import polars as pl
 from playtest.analysis import columns as C
 from playtest.compare.compare import Comparison, Settings, compare_samples
 from playtest.compare.jackknife import Sample, block_count
+from playtest.core.results import SAFETY_STOP
 from playtest.games.stargate.findings_metrics import findings_metrics
 from playtest.games.stargate.schema import StargateVariant
 from playtest.io import write_atomic
@@ -167,7 +168,7 @@ QUESTIONS = (
     ("self", "rounds_per_bays_pick", "", False, "rounds per extra Bays pick in the game (self-play)"),
     ("scripted", "rounds_per_bays_pick", "", False, "rounds per extra Bays pick in the game (scripted line-up)"),
 )
-END_REASONS = ("stock_empty", "planets_full", "out_of_cubes", "round_cap", "max_rounds")
+END_REASONS = ("stock_empty", "planets_full", "out_of_cubes", "round_cap", SAFETY_STOP)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from playtest.analysis.stats import (
     proportion_of_sums,
     wilson,
 )
+from playtest.core.results import SAFETY_STOP
 
 BAYS = "bays"
 PAIRS = (("scripted:bays-when-short", "scripted:no-bays"), ("scripted:late-placer", "scripted:early-placer"))
@@ -129,7 +130,7 @@ def findings_metrics(info: dict[str, Any], games: pl.DataFrame, events: pl.DataF
         # order of its triggers, then any other that fired by name (`fired` is in group_by's
         # order, which changes from call to call).
         listed = [e["trigger"] for e in info.get("variant", {}).get("resolved", {}).get("end", [])]
-        for reason in dict.fromkeys([*listed, *sorted(fired), "max_rounds"]):  # max_rounds: every draft's safety stop
+        for reason in dict.fromkeys([*listed, *sorted(fired), SAFETY_STOP]):  # every draft has the safety stop
             k = fired.get(reason, 0)
             rows.append(_row("end_reason_share", str(reason), wilson(k, ends.height), ends.height,
                              "Share of games ended by this trigger."))

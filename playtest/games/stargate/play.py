@@ -12,6 +12,7 @@ from rich.text import Text
 
 from playtest import rng as streams
 from playtest.core.events import Event, EventKind
+from playtest.core.results import SAFETY_STOP
 from playtest.games.stargate import schema as sc
 from playtest.games.stargate.actions import MoveCube, SwapCubes, TakeCrew
 from playtest.games.stargate.rules import Phase, StargateRules, State
@@ -165,7 +166,7 @@ def _drawn(before: State, action: Any, e: Event) -> int:
 
 END_WORDS = {"stock_empty": "a player's stock is empty", "planets_full": "enough planets are full",
              "round_cap": "the last round is played", "out_of_cubes": "a player has no cubes left",
-             "max_rounds": "the safety stop on rounds"}
+             SAFETY_STOP: "the safety stop on rounds"}
 
 
 def announce(rules: StargateRules, before: State, after: State, action: Any, events: Sequence[Event],

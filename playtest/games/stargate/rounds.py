@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from playtest.core.events import Event, EventKind, make_event
+from playtest.core.results import SAFETY_STOP
 from playtest.games.stargate import schema as sc
 from playtest.games.stargate.effects import handler_of
 from playtest.games.stargate.scoring import majority_leader
@@ -191,5 +192,5 @@ def end_reason(rules: StargateRules, state: State) -> str | None:
         if END_TRIGGERS[type(trig)](rules, trig, state):
             return trig.trigger
     if state.round >= rules.max_rounds:
-        return "max_rounds"
+        return SAFETY_STOP
     return None
