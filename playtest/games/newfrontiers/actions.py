@@ -1,5 +1,9 @@
 """Selecting an action: its bonus for the selector, gold-on-action powers, and the tasks it queues
-for every player (selector first, then the others in turn-order-track order)."""
+for every player (selector first, then the others in turn-order-track order).
+
+The events it logs: `select` (the action; `pile`: gold taken from the Produce pile; `gold`: the
+Retreat or Galaxy goals bonus gold, on those two actions only), then one `gold_on` per holder
+of a gold-on-action power the selection paid (`gold`: what that player's powers paid together)."""
 
 from __future__ import annotations
 
@@ -36,16 +40,20 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
     s.selectors = (*s.selectors, seat)
     s.action = action
     order = rules.order(s, seat)
-    pile_taken, drawn = 0, -1
-    for i, p in enumerate(s.players):  # gold-on-action powers pay whoever selected
+    pile_taken, drawn, bonus_gold = 0, -1, -1
+    paid: list[tuple[int, int]] = []
+    for i, p in enumerate(s.players):  # gold-on-action powers pay every holder, whoever selected
         gain = p.prof.gold_on.get(action, 0)
         if gain:
             s.mut(i).gold += gain
+            paid.append((i, gain))
     tasks: list[Task] = []
     if action == "retreat":
-        s.mut(seat).gold += b.retreat_gold
+        bonus_gold = b.retreat_gold
+        s.mut(seat).gold += bonus_gold
     elif action == "goals":
-        s.mut(seat).gold += b.goals_gold
+        bonus_gold = b.goals_gold
+        s.mut(seat).gold += bonus_gold
         pos = s.track.index(seat)
         if pos > 0:
             track = list(s.track)
@@ -112,5 +120,9 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
         data = {"action": action, "pick": pick_no, "pile": pile_taken}
         if drawn >= 0:
             data["drawn"] = drawn
+        if bonus_gold >= 0:
+            data["gold"] = bonus_gold
         data["first"] = pick_no == 1
         log.append(make_event(("select", s.round, s.turn, seat, data)))
+        for i, gain in paid:  # after the select: what the selection paid each power's holder
+            log.append(make_event(("gold_on", s.round, s.turn, i, {"action": action, "gold": gain})))

@@ -96,7 +96,7 @@ def _settle(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random
     t = rules.tiles
     w = t.world_index[m.arg]
     frozen = rules.settle_powers(s, task)
-    rules.settle_on(s, p, frozen, w)
+    rewarded = rules.settle_on(s, p, frozen, w)
     if task.a < frozen.extra_settle:
         s.todo = (TASKS[SETTLE, task.seat, task.a + 1, task.b], *s.todo)
     if log is not None:
@@ -104,7 +104,8 @@ def _settle(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random
         method, need = rules.settle_need(frozen, w)
         log.append(make_event(("settle", s.round, s.turn, task.seat,
                                {"item": m.arg, "world_kind": tile.kind, "color": t.colors[tile.color] if tile.color >= 0
-                                else "-", "method": method, "cost": need if method == "gold" else 0})))
+                                else "-", "method": method, "cost": need if method == "gold" else 0,
+                                "gold": rewarded})))
 
 
 def _windfall(rules: NewFrontiersRules, s: State, task: Task, m: Move, rng: random.Random,

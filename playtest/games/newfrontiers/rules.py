@@ -157,7 +157,7 @@ class NewFrontiersRules:
         p, t = state.players[seat], self.tiles
         return {"worlds": len(p.worlds), "developments": len(p.devs), "gold": p.gold, "goods": len(p.goods),
                 "military": p.prof.military, "colonists": p.colonists, "compensation": p.compensation,
-                "pile_gold": p.pile_gold, "start_position": seat,
+                "pile_gold": p.pile_gold, "start_gold": self.r.setup.gold + p.compensation, "start_position": seat,
                 "production_worlds": sum(1 for w in p.worlds if t.worlds[w].kind == "production")}
 
     # --- apply: a decision, then the task queue up to the next one ---------------------------------
@@ -261,10 +261,11 @@ class NewFrontiersRules:
             return [*s.track[i:], *s.track[:i]]
         return [selector] + [x for x in s.track if x != selector]
 
-    def settle_on(self, s: State | None, p: Player, frozen: Profile, w: int) -> None:
+    def settle_on(self, s: State | None, p: Player, frozen: Profile, w: int) -> int:
         """Player `p` (a copy being changed) settles unsettled world `w` with the powers
         `frozen` (`settle_powers`): pays, places colonists, gains the settle rewards from the
-        stocks of `s` (None: the player's side only, for `mover_after`)."""
+        stocks of `s` (None: the player's side only, for `mover_after`). Returns the gold the
+        settle rewards paid (the settle event's `gold`)."""
         tile = self.tiles.worlds[w]
         method, need = self.settle_need(frozen, w)
         if method == "gold":
@@ -275,12 +276,15 @@ class NewFrontiersRules:
         p.worlds = (*p.worlds, w)
         if tile.kind == "windfall":
             p.goods = (*p.goods, w)
+        rewarded = 0
         for reward in frozen.settle_rewards:
             if reward.world_kind is None or str(reward.world_kind) == tile.kind:
-                p.gold += reward.gold
+                rewarded += reward.gold
                 self.gain_colonists(s, p, reward.colonists)
                 self.gain_chips(s, p, reward.vp)
+        p.gold += rewarded
         self.refresh(p)
+        return rewarded
 
     @staticmethod
     def worlds_held(p: Player) -> int:

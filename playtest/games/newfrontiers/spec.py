@@ -16,7 +16,7 @@ from playtest.games.newfrontiers.scoring import PARTS, score_floors
 from playtest.games.newfrontiers.styles import bot_names
 
 EVENT_COLUMNS: dict[str, pl.DataType] = {
-    "action": pl.String(),      # select: the action selected
+    "action": pl.String(),      # select: the action selected; gold_on: the action that paid
     "pick": pl.Int8(),          # select: 1 = first pick of the round
     "first": pl.Boolean(),      # select: first pick of the round
     "pile": pl.Int64(),         # select: gold taken from the Produce pile (0 for other actions)
@@ -30,7 +30,9 @@ EVENT_COLUMNS: dict[str, pl.DataType] = {
     "world_kind": pl.String(),  # settle: production | windfall | military
     "color": pl.String(),       # settle/windfall/trade/consume: good color ('-' for none)
     "method": pl.String(),      # settle: gold | military
-    "gold": pl.Int64(),         # trade/consume: gold gained; round_end: gold held
+    "gold": pl.Int64(),         # gold gained: trade (the price), consume (the power's), settle (settle
+                                # rewards), select (retreat/goals bonus), gold_on (the holder's powers);
+                                # round_end: gold held
     "vp": pl.Int64(),           # consume: VP chips gained
     "score": pl.Int64(),        # round_end: total VP if the game ended now
     "chips": pl.Int64(),        # round_end: VP chips held
@@ -41,6 +43,7 @@ EVENT_COLUMNS: dict[str, pl.DataType] = {
 STAT_COLUMNS: dict[str, pl.DataType] = {
     "worlds": pl.Int16(), "developments": pl.Int16(), "gold": pl.Int64(), "goods": pl.Int16(),
     "military": pl.Int16(), "colonists": pl.Int16(), "compensation": pl.Int16(), "pile_gold": pl.Int64(),
+    "start_gold": pl.Int16(),
     "start_position": pl.Int8(), "production_worlds": pl.Int16(),
 }
 
