@@ -1,18 +1,37 @@
-"""Gold by source: every gold gain and spending the rules make is in the events the runner
-writes (or, the start gold, in the game rows)."""
+"""Gold by source and by use (metrics.gold_flow): every gold gain and spending the rules make is
+in the events the runner writes (or, the start gold, in the game rows), and the metric reads each
+source. A designer changing a gold rule sees that source move in `compare`."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import polars as pl
 
+from playtest.analysis import columns as C
 from playtest.core.events import Event
+from playtest.games.newfrontiers.metrics import gold_flow
+from playtest.games.newfrontiers.spec import EVENT_COLUMNS, STAT_COLUMNS
 from playtest.sim.batch import RunConfig, read_run, run_batch
 from playtest.variants import load_variant
+from tests.conftest import invoke_cli
 
 from .helpers import VARIANTS, dev, edit, ids, play, rules_for, start
+
+
+def _tables(rules: Any, state: Any, log: list[Event]) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """One game's games and events tables, with the columns the runner writes."""
+    games = pl.from_dicts([{"game": 0, "seat": sr.seat, **sr.stats} for sr in rules.result(state).seats],
+                          schema={"game": pl.Int64, "seat": pl.Int8, **STAT_COLUMNS})
+    events = pl.from_dicts([{"game": 0, "seat": e.seat, "kind": e.kind, **e.data} for e in log],
+                           schema={"game": pl.Int64, "seat": pl.Int8, "kind": pl.String, **EVENT_COLUMNS})
+    return games, events
+
+
+def _by_group(table: pl.DataFrame, metric: str) -> dict[str, float]:
+    return dict(table.filter(pl.col(C.METRIC) == metric).select(C.GROUP, C.ESTIMATE).iter_rows())
 
 
 def test_each_source_of_gold_pays_a_hand_checked_amount_recorded_with_its_source():
@@ -46,7 +65,30 @@ def test_each_source_of_gold_pays_a_hand_checked_amount_recorded_with_its_source
     assert [e.data["pile"] for e in log if e.kind == "select"] == [0, 0, 0, 3, 0]
     assert [(e.kind, e.data["gold"]) for e in log if e.kind in ("trade", "consume")] == [("trade", 4), ("consume", 2)]
     assert [sr.stats["start_gold"] for sr in rules.result(s).seats] == [20, 21]
+    games, events = _tables(rules, s, log)
+    flow = gold_flow(games, events)
+    got = _by_group(flow, "gold_by_source")
+    # per player: (Ann + Ben) / 2
+    assert got == {"start": (20 + 21) / 2, "action bonus": 5 / 2, "produce pile": 3 / 2, "gold_on powers": (5 + 2) / 2,
+                   "settle rewards": 1 / 2, "trade": 4 / 2, "consume powers": 2 / 2, "all in play": (17 + 5) / 2}
+    assert _by_group(flow, "gold_spent") == {"developments": 1 / 2, "settling": 3 / 2, "storage mats": 0.0,
+                                             "all uses": 4 / 2}
+    assert set(flow[C.N].to_list()) == {1}
 
+
+def test_gold_set_aside_on_a_storage_mat_is_spent_and_other_stores_are_not():
+    """Treasury (g15: store 2 gold when Trade is selected) and Frontier Reserve (g14: a colonist
+    on Settle): only the gold counts as gold spent."""
+    rules = rules_for("goals")
+    t = rules.tiles
+    s = start(rules, 2)
+    s = edit(s, 0, goals_down=(t.goal_index["g15"],), colonists=1)
+    s = edit(s, 1, goals_down=(t.goal_index["g14"],), colonists=1)
+    log: list[Event] = []
+    s = play(rules, s, "select trade", "store g15", "select settle", "store g14", "colonists", "pass", log=log)
+    games, events = _tables(rules, s, log)
+    assert [p.gold for p in s.players] == [3 - 2, 3 + 1]
+    assert _by_group(gold_flow(games, events), "gold_spent")["storage mats"] == 2 / 2
 
 
 def _run(tmp_path: Path, name: str, variant: str, bots: str, sets: tuple[str, ...] = ()) -> tuple[Any, ...]:
@@ -73,7 +115,52 @@ def test_start_plus_gains_minus_spending_is_the_gold_held_at_the_end_for_every_p
         rows = games.join(per, on=["game", "seat"], how="left").fill_null(0)
         wrong = rows.filter(pl.col("start_gold") + pl.col("gained") - pl.col("spent") != pl.col("gold"))
         assert wrong.height == 0, wrong.select("game", "seat", "start_gold", "gained", "spent", "gold")
-        sources_seen |= {str(k) for k in events.filter(gains != 0)["kind"].unique()}
-        sources_seen |= {f"spent {k}" for k in events.filter(spent != 0)["kind"].unique()}
-    assert sources_seen >= {"select", "gold_on", "settle", "trade", "consume", "spent develop", "spent settle",
-                            "spent store"}
+        # ... and the metric's means add up the same way
+        flow = gold_flow(games, events)
+        src, use = _by_group(flow, "gold_by_source"), _by_group(flow, "gold_spent")
+        assert abs(src["start"] + src["all in play"] - use["all uses"] - games["gold"].mean()) < 1e-9
+        assert abs(sum(v for k, v in src.items() if k not in ("start", "all in play")) - src["all in play"]) < 1e-9
+        sources_seen |= {k for k, v in src.items() if v > 0}
+        sources_seen |= {f"spent {k}" for k, v in use.items() if v > 0}
+    assert sources_seen >= {"start", "action bonus", "produce pile", "gold_on powers", "settle rewards", "trade",
+                            "consume powers", "spent developments", "spent settling", "spent storage mats"}
+
+
+def test_a_run_without_gold_by_source_gets_no_rows_rather_than_zeros():
+    """A run written before the gold was recorded (no start_gold in its games) would read as
+    no gold from powers, settle rewards or bonuses."""
+    games = pl.DataFrame({"game": [0, 0], "seat": [0, 1], "gold": [3, 4]})
+    events = pl.DataFrame({"game": [0], "seat": [0], "kind": ["trade"], "gold": [4]})
+    assert gold_flow(games, events).height == 0
+
+
+def test_compare_shows_the_source_a_variant_raises(tmp_path):
+    """Retreat paying 8 gold instead of 2: compare's differences hold the action bonus row,
+    up and significant; the start gold, which neither changes, is the same in both."""
+    rich = tmp_path / "rich-retreat.yaml"
+    rich.write_text(f"extends: {VARIANTS / 'base.yaml'}\nname: rich retreat\nrules:\n  bonuses:\n    retreat_gold: 8\n")
+    out = tmp_path / "cmp"
+    r = invoke_cli("compare", str(VARIANTS / "base.yaml"), str(rich), "-n", "12", "--bots", "random",
+                   "--workers", "1", "--out", str(out), "--format", "json")
+    assert r.returncode == 0, r.stderr
+    rows = {m["group"]: m for m in json.loads((out / "compare.json").read_text())["differences"]
+            if m["metric"] == "gold_by_source"}
+    bonus = rows["action bonus"]
+    assert bonus["estimate"] > 0 and bonus["ci_low"] > 0 and bonus["significant"], bonus
+    assert rows["start"]["estimate"] == 0 and not rows["start"]["significant"], rows["start"]
+    for name in ("compare.md", "compare.html"):
+        text = (out / name).read_text()
+        assert "Gold gained per player, by source" in text and "action bonus" in text, name
+
+
+def test_a_source_or_use_the_variant_switches_off_is_named_not_measured():
+    """No pile gold: the produce pile row could only read 0; without the goals option there is no
+    storage mat to put gold on."""
+    from playtest.games.newfrontiers.metrics import switched_off
+
+    offs = switched_off(load_variant(VARIANTS / "base.yaml", ["rules.produce.pile_gold=0"]).model)
+    assert any(o.covers("gold_by_source", "produce pile") for o in offs)
+    assert any(o.covers("gold_spent", "storage mats") for o in offs)
+    goals = switched_off(load_variant(VARIANTS / "goals.yaml").model)
+    assert not any(o.covers(m, g) for o in goals for m, g in (("gold_by_source", "produce pile"),
+                                                               ("gold_spent", "storage mats")))

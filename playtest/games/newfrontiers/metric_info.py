@@ -25,4 +25,7 @@ METRIC_INFO: dict[str, MetricInfo] = {
     "trade_income": MetricInfo(non_negative=True, title="Gold from trading per player",
                                phrase="gold from trading per player"),
     "worlds_settled": MetricInfo(non_negative=True),
+    "gold_by_source": MetricInfo(non_negative=True, title="Gold gained per player, by source",
+                                 phrase="gold gained per player"),
+    "gold_spent": MetricInfo(non_negative=True, title="Gold spent per player, by use", phrase="gold spent per player"),
 }

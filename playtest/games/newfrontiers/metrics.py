@@ -1,6 +1,6 @@
 """New Frontiers metrics from the events/games tables: action selection, bonus value, seat
-compensation, end triggers, game length, developments, worlds settled, the Produce pile, VP by
-source; and `switched_off`, the rows a variant cannot produce.
+compensation, end triggers, game length, developments, worlds settled, the Produce pile, trade,
+gold by source and by use, VP by source; and `switched_off`, the rows a variant cannot produce.
 
 Every function returns a metric table (analysis/columns.py schema). Statistics are taken at the
 level of the game (the independent unit): shares of games carry Wilson intervals; shares and
@@ -213,10 +213,10 @@ def switched_off(variant: NewFrontiersVariant) -> list[Off]:
     else:
         out.append(Off("the Galaxy goals action and goal VP", "goals.enabled: false",
                        (*((m, "goals") for m in action_rows), ("selected_in_round", "* / goals"),
-                        *Off.score_part("goals"))))
+                        *Off.score_part("goals"), ("gold_spent", "storage mats"))))
     if variant.rules.produce.pile_gold == 0:
         out.append(Off("gold on the Produce pile", "rules.produce.pile_gold: 0",
-                       (("pile_gold", "*"), ("pile_found_rate", "*"))))
+                       (("pile_gold", "*"), ("pile_found_rate", "*"), ("gold_by_source", "produce pile"))))
     return out
 
 
@@ -302,6 +302,67 @@ def trade_income(games: Table, events: Table) -> pl.DataFrame:
     return C.metric_frame(rows)
 
 
+GOLD_SOURCES: tuple[tuple[str, str, str], ...] = (
+    ("action bonus", "select", "gold"), ("produce pile", "select", "pile"), ("gold_on powers", "gold_on", "gold"),
+    ("settle rewards", "settle", "gold"), ("trade", "trade", "gold"), ("consume powers", "consume", "gold"),
+)
+"""gold_by_source's groups besides the start: (group, event kind, its column holding the gold
+gained). The rules log each where they pay it (actions.py, decisions.py)."""
+
+GOLD_USES: tuple[tuple[str, str, str], ...] = (
+    ("developments", "develop", "cost"), ("settling", "settle", "cost"), ("storage mats", "store", "amount"),
+)
+"""gold_spent's groups, as GOLD_SOURCES (a store event's amount counts only when it stored gold)."""
+
+GOLD_DEFINITIONS = {
+    "gold_by_source": "Gold a player got in a game, by source: start (set-up gold plus the seat's compensation), "
+                      "action bonus (Retreat's gold, or Galaxy goals' with the goals option, to the selector), "
+                      "produce pile (to Produce's selector), gold_on powers (to every holder when the action is "
+                      "selected), settle rewards (per world settled), trade (goods sold at their color's price), "
+                      "consume powers (per good consumed); all in play: all of them but the start. Start + all in "
+                      "play - gold spent (all uses) = gold held at the end. Mean per player; interval cluster-robust over "
+                      "games.",
+    "gold_spent": "Gold a player spent in a game, by use: developments bought, settling (non-military worlds), "
+                  "storage mats (goals option); all uses: their sum. Mean per player; interval cluster-robust over games.",
+}
+
+
+def _gold_sums(events: Table, parts: Sequence[tuple[str, str, str]]) -> pl.DataFrame:
+    """Per game, each part's gold column summed over its kind of event (one query)."""
+    aggs = []
+    for group, kind, col in parts:
+        keep = pl.col("kind") == kind
+        if kind == "store":
+            keep &= pl.col("stored") == "gold"
+        aggs.append(pl.when(keep).then(pl.col(col)).otherwise(0).fill_null(0).cast(pl.Float64).sum().alias(group))
+    kinds = sorted({kind for _, kind, _ in parts})
+    return F.per_game(F.lazy(events).filter(pl.col("kind").is_in(kinds)), *aggs)
+
+
+def gold_flow(games: Table, events: Table) -> pl.DataFrame:
+    """Gold per player per game by where it came from (`gold_by_source`: the start, each way
+    the rules pay gold, and all in play) and what it was spent on (`gold_spent`): per
+    player, start + all in play - all uses = the gold held at the end (the games' `gold`).
+    A run written before gold was recorded by source (no `start_gold` in its games) gets no
+    rows: its missing gold events would read as no gold gained."""
+    if "start_gold" not in F.columns(games):
+        return C.metric_frame([])
+    seats = F.per_game(games, pl.len().cast(pl.Float64).alias("seats"),
+                       pl.col("start_gold").cast(pl.Float64).sum().alias("start"))
+    ids, players = seats["game"].to_numpy(), seats["seats"].to_numpy()
+    rows = []
+    for metric, parts, total in (("gold_by_source", GOLD_SOURCES, "all in play"), ("gold_spent", GOLD_USES, "all uses")):
+        per = _gold_sums(events, parts)
+        sums = {group: F.on_games(per, group, ids) for group, _, _ in parts}
+        sums[total] = sum(sums.values(), np.zeros(ids.size))
+        if metric == "gold_by_source":
+            sums = {"start": seats["start"].to_numpy(), **sums}
+        for group, values in sums.items():
+            est, lo, hi = mean_of_sums(values, players, at_least=0.0)
+            rows.append(_row(metric, group, est, lo, hi, ids.size, GOLD_DEFINITIONS[metric]))
+    return C.metric_frame(rows)
+
+
 def vp_by_source(games: Table) -> pl.DataFrame:
     """Each score part's share of all VP (per-game sums; delta-method interval over games)."""
     parts = [c for c in F.columns(games) if c.startswith("score_")]
@@ -330,5 +391,6 @@ def summary_tables(games: Table, events: Table, developments_offered: Sequence[s
         ("Worlds settled per player", worlds_settled(games, events)),
         ("Gold taken from the Produce pile", pile_gold(events)),
         ("Trade: gold from goods sold", trade_income(games, events)),
+        ("Gold by source and by use, per player", gold_flow(games, events)),
         ("Action selected in each round", selection_by_round(events)),
     ]
