@@ -7,7 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-ABSENT: Any = type("Absent", (), {"__repr__": lambda self: "(absent)"})()
+ABSENT: Any = type("Absent", (), {"__repr__": lambda self: "(absent)", "__reduce__": lambda self: "ABSENT"})()
+"""A key one side of a `Change` does not have. Compared by identity (`is ABSENT`), so a copy or
+a pickle of it is ABSENT itself (`__reduce__` names this module's global): a deep copy of a
+Change was an `(absent)` that was not ABSENT (the loader's memo copies every Variant it gives)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -622,3 +622,18 @@ def test_a_section_the_parent_leaves_out_is_compared_key_by_key_and_a_default_wr
                                                      "  - {id: red1, extension_vp: []}\n"))
     assert written.changes == ()
     assert rule_changes(vc.resolved, written.resolved) == rule_changes(written.resolved, vc.resolved) == []
+
+
+def test_a_copied_or_pickled_change_still_says_its_key_was_added(tmp_path):
+    """`Change.old is ABSENT` marks an added key; a deep copy of a Change made another
+    `(absent)` object, which `as_dict` wrote as an old value with `added: false`, and a pickle
+    of one failed ("Can't pickle <class 'playtest.variants.diff.Absent'>")."""
+    import copy
+    import pickle
+
+    child = write(tmp_path, "child.yaml", f"extends: {DRAFT5}\nname: child\ncrews:\n"
+                                         "  - {id: vance, name: {ja: ヴァンス, en: Vance}, role: {ja: 技師, en: Engineer}, "
+                                         "time: 2, skill: [{effect: gain_vp, amount: 1}]}\n")
+    [added] = [c for c in load_variant(child).changes if c.path == "crews.vance"]
+    for again in (copy.deepcopy(added), pickle.loads(pickle.dumps(added))):
+        assert again.as_dict() == added.as_dict() and again.as_dict()["added"] is True and again.as_dict()["old"] is None
