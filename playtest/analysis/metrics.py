@@ -137,9 +137,18 @@ def game_sections(info: Mapping[str, Any], games: Table, events: Table) -> list[
         if problem:
             raise SummaryTableError(f"game '{spec.name}': its summary table {title!r} {problem} (a GameSpec.summary "
                                     "table is built with playtest.analysis.columns.metric_frame)")
-        out.append(Section(f"game:{_slug(title)}", title, table.select(list(C.METRIC_SCHEMA)).cast(C.METRIC_SCHEMA),
-                           game=True))
+        out.append(Section(f"game:{_slug(title)}", title, _as_metric_table(table), game=True))
     return out
+
+
+def _as_metric_table(table: pl.DataFrame) -> pl.DataFrame:
+    """`table` with exactly the metric table's columns, in order, of its types: as it is when it
+    already has them (every table built with columns.metric_frame): a select and a cast that change
+    nothing cost 0.11 ms a table against 0.007 for the look at its schema (2026-12-05), and compare's
+    jackknife computes a game's ten or so tables once per block of games."""
+    if list(table.schema.items()) == list(C.METRIC_SCHEMA.items()):
+        return table
+    return table.select(list(C.METRIC_SCHEMA)).cast(pl.Schema(C.METRIC_SCHEMA))
 
 
 class SummaryTableError(PlaytestError):

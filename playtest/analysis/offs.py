@@ -77,17 +77,20 @@ def metric_off(offs: Iterable[Off], metric: str, groups: Sequence[str] | None = 
 
 def drop_off(table: pl.DataFrame, offs: Sequence[Off]) -> pl.DataFrame:
     """`table` (a metric table) without the rows that `offs` cover. Each metric name is matched
-    once and only its rows' groups row by row: compare's jackknife calls this for every block."""
+    once and only its rows' groups row by row: compare's jackknife calls this for every section
+    of every block, and again on their whole table. The columns are read as lists and the table
+    is filtered only when a row goes: polars' unique, select and filter, each a query, took 2.5 ms
+    of the 35 of a block's report metrics in Stargate, now 1.2 (2026-12-05)."""
     if not offs or table.height == 0:
         return table
     patterns = [pair for o in offs for pair in o.rows]
-    groups = {m: gs for m in table[C.METRIC].unique().to_list()
-              if (gs := [g for mp, g in patterns if fnmatchcase(m, mp)])}
+    metrics = table[C.METRIC].to_list()
+    groups = {m: gs for m in set(metrics) if (gs := [g for mp, g in patterns if fnmatchcase(m, mp)])}
     if not groups:
         return table
     keep = [m not in groups or not any(fnmatchcase(g or "", p) for p in groups[m])
-            for m, g in table.select(C.METRIC, C.GROUP).iter_rows()]
-    return table.filter(pl.Series(keep, dtype=pl.Boolean()))
+            for m, g in zip(metrics, table[C.GROUP].to_list(), strict=True)]
+    return table if all(keep) else table.filter(pl.Series(keep, dtype=pl.Boolean()))
 
 
 def without_off(fn: Callable[[Any, Any, Any], pl.DataFrame]) -> Callable[[Any, Any, Any], pl.DataFrame]:

@@ -255,3 +255,30 @@ def test_a_development_no_one_bought_is_a_zero_row_of_the_purchase_rates(tmp_pat
     assert m.filter((pl.col(C.METRIC) == "development_win_lift") & (pl.col(C.GROUP) == "d01")).height == 0
     offered = {d["id"] for d in info["variant"]["resolved"]["developments"]}
     assert set(m.filter(pl.col(C.METRIC) == "development_purchase_rate")[C.GROUP].to_list()) == offered
+
+
+def test_a_game_table_already_a_metric_table_is_kept_as_it_is_and_another_is_made_one():
+    """A game's summary table built with columns.metric_frame is used as it is (compare's
+    jackknife asks for every table of every block); one with its columns in another order, of
+    other types, or with more columns is still brought to the metric table's schema."""
+    from playtest.analysis.metrics import _as_metric_table
+
+    table = C.metric_frame([{C.METRIC: "m", C.GROUP: "g", C.ESTIMATE: 0.5, C.N: 4, C.DEFINITION: "d."}])
+    assert _as_metric_table(table) is table
+    other = table.with_columns(pl.col(C.N).cast(pl.Int32), pl.lit(1).alias("extra")).select(["extra", *reversed(table.columns)])
+    fixed = _as_metric_table(other)
+    assert fixed.schema == table.schema and fixed.equals(table)
+
+
+def test_drop_off_keeps_the_very_table_when_no_row_is_switched_off_and_drops_only_covered_rows():
+    """drop_off runs on every section of every block of compare's jackknife and again on their
+    whole table: where no row goes, the table is returned as it is, not filtered."""
+    from playtest.analysis.offs import drop_off
+    from playtest.core.spec import Off
+
+    table = C.metric_frame([{C.METRIC: "score_mean", C.GROUP: g, C.ESTIMATE: 1.0} for g in ("all / a", "all / b")]
+                           + [{C.METRIC: "rebids_mean", C.GROUP: "mean per round", C.ESTIMATE: 0.0}])
+    elsewhere = Off("x", "y", (("score_mean", "* / c"), ("share_*", "*")))
+    assert drop_off(table, (elsewhere,)) is table
+    off = Off("x", "y", (("score_mean", "* / b"), ("rebids_*", "*")))
+    assert drop_off(table, (off,)).select(C.METRIC, C.GROUP).rows() == [("score_mean", "all / a")]
