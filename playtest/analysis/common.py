@@ -183,18 +183,16 @@ def score_distribution(games: Table, floors: Mapping[str, float] | None = None, 
     comps = [*score_parts(games), "total"]
     cols = [_score_column(c) for c in comps]
     sums = [*(pl.col(c).sum() for c in cols), pl.len().alias("rows")]
-    splits: list[tuple[str, pl.LazyFrame]] = [("all", F.lazy(games))]
+    splits: list[tuple[str, pl.DataFrame]] = [("all", F.value_counts(games, cols))]
     pers = [F.per_game(games, *sums)]
     if by_seat_and_bot:
-        splits += [(f"seat {s + 1}", part) for s, part in F.split_by(games, "seat")]
-        splits += [(str(b), part) for b, part in F.split_by(games, "bot")]
+        splits += [(f"seat {s + 1}", counts) for s, counts in F.value_counts_by(games, "seat", cols)]
+        splits += [(str(b), counts) for b, counts in F.value_counts_by(games, "bot", cols)]
         pers += [*(per for _, per in F.per_game_by(games, "seat", *sums)),
                  *(per for _, per in F.per_game_by(games, "bot", *sums))]
     rows = []
-    for (who, part), per in zip(splits, pers, strict=True):
+    for (who, counts), per in zip(splits, pers, strict=True):
         by = "all players" if who == "all" else ("seat" if who.startswith("seat ") else "bot")
-        counts = F.collect(part.select(pl.col(cols).cast(pl.Float64)).unpivot(variable_name="col")
-                           .group_by("col", "value").agg(pl.len().alias("count")).sort("col", "value"))
         n = int(per["rows"].sum())
         dists = counts.partition_by("col", as_dict=True, include_key=False)
         for comp, col in zip(comps, cols, strict=True):

@@ -86,10 +86,37 @@ def per_game_by(table: Table, column: str, *aggs: pl.Expr) -> list[tuple[Any, pl
         return [(v, per_game(part, *aggs)) for v, part in split_by(table, column)]
     per = per_game(query, *aggs, by=[column])
     parts = per.partition_by(column, as_dict=True, maintain_order=True, include_key=False)
-    empty = per.drop(column).clear()
     values = sorted((key[0] for key in parts), key=lambda v: (v is None, v))
     # split_by's filter `column == None` keeps no row: a null value's part is empty there too.
-    return [(v, parts[(v,)] if v is not None else empty) for v in values]
+    return [(v, parts[(v,)] if v is not None else per.drop(column).clear()) for v in values]
+
+
+def value_counts(table: Table, columns: Sequence[str]) -> pl.DataFrame:
+    """How often each value of each of `columns` occurs: one row per (column, value) with the
+    column's name ('col'), the value as a float ('value') and its rows ('count'), sorted by column
+    and value; what an order statistic or a standard deviation over the rows needs."""
+    return collect(_counted(lazy(table), columns, ()))
+
+
+def value_counts_by(table: Table, column: str, columns: Sequence[str]) -> list[tuple[Any, pl.DataFrame]]:
+    """(value, `value_counts(rows with that value, columns)`) for every distinct value of `column`
+    (sorted, nulls last), as `per_game_by` cuts its parts: tables in memory in one query grouped by
+    `column` too, cut afterwards (a Stargate run's score counts by seat and by bot, 60 games: 2.0
+    → 0.9 ms, 2026-12-05; the jackknife asks once per block); a scan of a run's files one query per
+    value."""
+    query = lazy(table)
+    if reads_files(query):
+        return [(v, value_counts(part, columns)) for v, part in split_by(table, column)]
+    counts = collect(_counted(query, columns, (column,)))
+    parts = counts.partition_by(column, as_dict=True, maintain_order=True, include_key=False)
+    values = sorted((key[0] for key in parts), key=lambda v: (v is None, v))
+    return [(v, parts[(v,)] if v is not None else counts.drop(column).clear()) for v in values]
+
+
+def _counted(query: pl.LazyFrame, columns: Sequence[str], by: Sequence[str]) -> pl.LazyFrame:
+    """`value_counts`' query, per value of the `by` columns (which lead its columns and its order)."""
+    return (query.select(*by, pl.col(list(columns)).cast(pl.Float64)).unpivot(index=list(by), variable_name="col")
+            .group_by(*by, "col", "value").agg(pl.len().alias("count")).sort(*by, "col", "value"))
 
 
 def game_ids(table: Table) -> np.ndarray:

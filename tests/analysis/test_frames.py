@@ -38,6 +38,19 @@ def test_a_value_per_game_spreads_over_every_game_with_zeros_where_it_has_none(t
     assert F.on_games(b, "rows", ids).dtype == np.float64
 
 
+def test_value_counts_by_gives_each_value_s_counts_as_value_counts_of_its_rows(table):
+    """In memory one query grouped by the column too, cut afterwards; a scan one query per value:
+    both the counts `value_counts` gives each value's rows (a null value's part empty, as
+    `split_by`'s filter keeps no row of it)."""
+    parts = F.value_counts_by(table, "item", ["seat", "game"])
+    assert [v for v, _ in parts] == ["a", "b", None]  # sorted, nulls last
+    for value, counts in parts[:2]:
+        assert counts.equals(F.value_counts(EVENTS.filter(pl.col("item") == value), ["seat", "game"]))
+    assert parts[0][1].rows() == [("game", 0.0, 1), ("game", 3.0, 1), ("seat", 1.0, 2)]
+    assert parts[1][1].rows() == [("game", 3.0, 2), ("game", 5.0, 1), ("seat", 0.0, 3)]
+    assert parts[2][1].is_empty() and parts[2][1].columns == ["col", "value", "count"]
+
+
 def test_a_game_the_ids_lack_is_left_out_not_put_in_another_game_s_place():
     """As the left join on the games table that `on_games` replaced: events of a game that the
     games table does not hold count for no game (they went to the next game's place, or past
