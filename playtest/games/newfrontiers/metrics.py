@@ -107,7 +107,8 @@ def _lift_per_game(games: Table, who: pl.LazyFrame, key: str, metric: str, defin
             continue
         # Its games' win shares by arrays, not a polars join per key (developments, 40 games: 24 → 11 ms).
         at, mine = F.places(ids, had["game"].to_numpy())
-        flags = had.select(f"had {s}" for s in seats).to_numpy()[mine]
+        # Its columns, not a select per key (developments, 40 games: 5.2 → 3.6 ms, 2026-12-05).
+        flags = np.column_stack([had[f"had {s}"].to_numpy() for s in seats])[mine]
         wins = won_by[at[mine]]
         if flags.shape[0] == 0:  # none of its games in the games table: no row (the join wrote a false
             continue             # "every player had it" row with n = 0)
