@@ -774,10 +774,11 @@ def test_the_stargate_table_shows_extension_slots_and_planet_effects():
     assert next(line for line in text.splitlines() if "blue1" in line).rstrip(" │").endswith("-")
 
 
-def test_the_stargate_crew_area_shows_each_skills_settings():
+def test_the_stargate_crew_area_shows_each_skills_settings_in_words():
     """Draft 6c's Armstrong and Rahel both have color_vp, for red and for green: the crew area
     showed 'color_vp' for both, so the person could not tell which crew scores which color (nor
-    any amount or timing, e.g. of a scratch effect in a draft being playtested)."""
+    any amount or timing, e.g. of a scratch effect in a draft being playtested). Then it showed
+    the settings as code ('swap_adjacent(timing=before, same_owner=True)'): now in words."""
     from rich.console import Console
 
     from playtest.games.stargate.play import render
@@ -788,10 +789,44 @@ def test_the_stargate_crew_area_shows_each_skills_settings():
     console = Console(record=True, width=200, color_system=None)
     console.print(render(rules, state, 0, ["P1 You", "P2 bot", "P3 bot"]))
     lines = console.export_text().splitlines()
-    assert "color_vp(colors=red, amount=1, count=placed)" in next(line for line in lines if "armstrong" in line)
-    rahel = next(line for line in lines if "rahel" in line)
-    assert "repeat_planet, color_vp(colors=green, amount=1, count=placed)" in rahel  # no settings: the name alone
-    assert "accumulate_time(amount=1)" in next(line for line in lines if "bays" in line)
+    def skill(crew: str) -> str:
+        return next(line for line in lines if f" {crew} " in line).split("│")[3].strip()
+
+    assert skill("armstrong") == "gain 1 VP for each cube you place this turn on a red planet"
+    assert skill("rahel") == ("the walk may stay on one planet for consecutive cubes; "
+                              "gain 1 VP for each cube you place this turn on a green planet")
+    assert skill("bays") == "+1 time for each round nobody takes this crew (used when taken)"
+    assert skill("anderson") == "before placing: swap two cubes in consecutive slots of one planet, any owners"
+    assert skill("vance") == "after placing: put a cube from your hand into the overflow slot of a full planet"
+    assert "free_order" not in skill("orlins") and "=" not in console.export_text()  # no effect written as code
+
+
+def test_every_stargate_crew_effect_has_words_with_its_settings():
+    """Each effect kind of the schema is worded by skill_text (not left as code), with the numbers
+    and colors its settings give."""
+    import typing
+
+    from playtest.games.stargate import schema as sc
+    from playtest.games.stargate.play import skill_text
+
+    kinds = typing.get_args(typing.get_args(sc.Effect)[0])
+    samples = {sc.GainVP: {"amount": 3}, sc.GainCubes: {"amount": 3}, sc.FreeOrder: {"per_planet": 2},
+               sc.ColorVP: {"colors": ["red", "blue"], "amount": 2, "count": "on_board"},
+               sc.AccumulateTime: {"amount": 2, "max": 4}, sc.DevelopPlanet: {"slot": 3},
+               sc.VPPerFullPlanet: {"amount": -2}, sc.SwapAdjacent: {"same_owner": False}}
+    said = {}
+    for kind in kinds:
+        key = kind.model_fields["effect"].annotation.__args__[0]
+        said[key] = skill_text(kind(effect=key, **samples.get(kind, {})))
+        assert "=" not in said[key] and "_" not in said[key], said[key]  # words, not the code form
+    assert said["gain_vp"] == "before placing: gain 3 VP"
+    assert said["gain_cubes"] == "before placing: take 3 cubes from your stock into your hand"
+    assert said["free_order"].endswith("at most 2 cubes a planet")
+    assert said["color_vp"] == "gain 2 VP for each cube of yours at the turn's end on a red or blue planet"
+    assert said["accumulate_time"] == "+2 time for each round nobody takes this crew, at most +4 (used when taken)"
+    assert "extension slot 3" in said["develop_planet"]
+    assert said["vp_per_full_planet"] == "after placing: lose 2 VP for each full planet in the circle"
+    assert said["swap_adjacent"].endswith("of two different owners")
 
 
 @pytest.mark.parametrize(("typed", "message"), [

@@ -65,7 +65,7 @@ def render(rules: StargateRules, view: State, seat: int, names: Sequence[str]) -
         # Time an accumulate_time crew has gathered is public and comes with the crew.
         bonus = view.crew_bonus[c]
         row: list[Text | str] = [crew.id, f"{crew.time}+{bonus}" if bonus else str(crew.time),
-                                 ", ".join(_effect_text(e) for e in crew.skill) or "-"]
+                                 "; ".join(skill_text(e) for e in crew.skill) or "-"]
         if card_slots:  # filled in order, first slot first
             filled = view.ext_crew[c]
             row.append(_numbered_slots(names, tuple(filled) + (-1,) * (len(crew.extension_vp) - len(filled)),
@@ -106,6 +106,54 @@ def _effect_text(effect: Any) -> str:
     shown = ", ".join(f"{k}={'/'.join(map(str, v)) if isinstance(v, list | tuple) else v}"
                       for k, v in settings.items() if v is not None and v is not False)
     return f"{effect.effect}({shown})" if shown else effect.effect
+
+
+def _vp(amount: int) -> str:
+    """'gain 2 VP', 'lose 1 VP'."""
+    return f"gain {amount} VP" if amount >= 0 else f"lose {-amount} VP"
+
+
+def _cubes(k: int) -> str:
+    return f"{k} cube" + ("" if k == 1 else "s")
+
+
+def skill_text(effect: Any) -> str:
+    """One effect of a crew's skill in words, with its settings ('before placing: swap two cubes
+    in consecutive slots of one planet, any owners'): what the crew area shows and the crew
+    choice says. The settings as code (`swap_adjacent(timing=before, same_owner=True)`) left the
+    person to guess what the crew does; an effect this function does not know (a plugin's) keeps
+    that code form (`_effect_text`)."""
+    when = f"{getattr(effect, 'timing', '')} placing: " if getattr(effect, "timing", None) else ""
+    if isinstance(effect, sc.GainVP):
+        return f"{when}{_vp(effect.amount)}"
+    if isinstance(effect, sc.GainCubes):
+        return f"{when}take {_cubes(effect.amount)} from your stock into your hand"
+    if isinstance(effect, sc.FreeOrder):
+        return f"place on any planets in any order (no clockwise walk), at most {_cubes(effect.per_planet)} a planet"
+    if isinstance(effect, sc.RepeatPlanet):
+        return "the walk may stay on one planet for consecutive cubes"
+    if isinstance(effect, sc.MoveTailCube):
+        return f"{when}move a cube of yours that is last on its planet to the back of another planet with room"
+    if isinstance(effect, sc.SwapAdjacent):
+        owners = "any owners" if effect.same_owner else "of two different owners"
+        return f"{when}swap two cubes in consecutive slots of one planet, {owners}"
+    if isinstance(effect, sc.ColorVP):
+        colors = " or ".join(effect.colors)
+        counted = ("each cube you place this turn on a" if effect.count == "placed"
+                   else "each cube of yours at the turn's end on a")
+        return f"{_vp(effect.amount)} for {counted} {colors} planet"
+    if isinstance(effect, sc.AccumulateTime):
+        most = f", at most +{effect.max}" if effect.max is not None else ""
+        return f"+{effect.amount} time for each round nobody takes this crew{most} (used when taken)"
+    if isinstance(effect, sc.Overflow):
+        return f"{when}put a cube from your hand into the overflow slot of a full planet"
+    if isinstance(effect, sc.DevelopPlanet):
+        return f"{when}put a cube from your hand into the empty extension slot {effect.slot} of a planet"
+    if isinstance(effect, sc.DevelopCrew):
+        return f"{when}put a cube from your hand on this crew card's next empty slot"
+    if isinstance(effect, sc.VPPerFullPlanet):
+        return f"{when}{_vp(effect.amount)} for each full planet in the circle"
+    return _effect_text(effect)
 
 
 def describe(rules: StargateRules, before: State, action: Any, events: Sequence[Event], names: Sequence[str]) -> str:
