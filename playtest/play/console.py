@@ -73,6 +73,9 @@ def _show_moves(console: Console, session: PlaySession) -> None:
     detail = session.support.detail
     view = session.view() if detail else None
     notes = [detail(session.rules, view, action) if detail else None for action, _ in legal]
+    asked = session.asks()
+    if asked:
+        console.print(Text(clean(asked), style="bold"))
     console.print(Text(f"Your legal moves ({len(legal)}):", style="bold"))
     if any(notes):
         width = max(len(text) for _, text in legal)

@@ -81,6 +81,12 @@ class PlaySupport:
     points, powers) and what the move costs the person now, printed beside the move in the list of
     legal moves; None for a move that needs none (New Frontiers: `develop d01` is a development
     the person cannot see otherwise, and its printed cost is not the price after discounts)."""
+    asks: Callable[[Any, Any, int, Sequence[str]], str | None] | None = None
+    """(rules, the person's view, seat, the players' names by seat) → what the decision now asks
+    of the person, in the rules' own terms and the variant's numbers, said above the list of legal
+    moves: 'P2 selected Develop: buy one development (...) or pass'. New Frontiers' list alone
+    ('develop d01 ... / pass') did not say which action was being carried out nor who selected it.
+    None: the moves say it themselves."""
     show: Callable[[Any, str], str | None] | None = None
     """(rules, an id typed after `show`) → what that card or tile is; None when no such id."""
     notation_error: Callable[[Any, str], str | None] | None = None
@@ -213,6 +219,12 @@ class PlaySession:
 
     def render(self) -> Any:
         return self.support.render(self.rules, self.view(), self.seat, self.names)
+
+    def asks(self) -> str | None:
+        """What the person's decision now asks (PlaySupport.asks), or None."""
+        if self.support.asks is None or not self.my_turn():
+            return None
+        return self.support.asks(self.rules, self.view(), self.seat, self.names)
 
     def legal(self) -> list[tuple[Any, str]]:
         """The person's legal moves with their notation, in the rules' order."""

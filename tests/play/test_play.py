@@ -1251,3 +1251,51 @@ def test_new_frontiers_develop_and_settle_moves_say_the_price_to_pay_now():
         prefer = [a for a, text in s.legal() if text in ("select develop", "develop d06", "select settle")]
         s.play((prefer or [s.legal()[0][0]])[0])  # d06: a settle discount
     assert checked and "Develop bonus -1" in cheaper and any("powers" in why for why in cheaper), cheaper
+
+
+def test_new_frontiers_says_which_action_is_carried_out_and_who_selected_it():
+    """After P1 selected Develop the person was shown `develop d01 ... / pass` with nothing saying
+    which action it was, who selected it, or why the price differs for the selector."""
+    s = session(NEWFRONTIERS, 4, 1, "greedy", seed=1)
+    s.advance()
+    assert [m.text for m in s.moves] == ["select develop", "develop d12"]
+    assert s.asks() == "P1 selected Develop: buy one development for its cost in gold (P1, the selector, pays 1 less), or pass."
+    s.play(s.parse("pass"))
+    s.advance()
+    assert s.asks() == "Round 1: select an action. Every player carries it out, you first; you alone take its bonus."
+    s.play(s.parse("select settle"))
+    s.advance()
+    assert s.asks() == ("You selected Settle (you took +1 colonist first, the bonus): settle one of your unsettled "
+                        "worlds (a military world needs military strength at least its cost, any other costs its "
+                        "cost in gold; each needs its colonists), or take 2 colonists (colonists), or pass.")
+
+
+def test_new_frontiers_says_what_each_decision_asks_with_the_variants_numbers(cli, tmp_path):
+    """The line above the moves and each selection's detail use the variant's numbers (the
+    Develop bonus, the colonists Settle gives), here changed by --set."""
+    r = play_moves(cli, tmp_path, NEWFRONTIERS, "quit\n", "--seed", "1", "--players", "4", "--seat", "2",
+                   "--set", "rules.bonuses.develop_discount=2")
+    out = " ".join(r.stdout.split())
+    assert "P1 selected Develop: buy one development for its cost in gold (P1, the selector, pays 2 less), or pass." in out
+    r = play_moves(cli, tmp_path, NEWFRONTIERS, "quit\n", "--seed", "7", "--set", "rules.settle.colonists=3")
+    out = " ".join(r.stdout.split())
+    assert "4. select settle Settle: each player may settle a world or take 3 colonists; your bonus: +1 colonist" in out
+    assert "1. select retreat Retreat into isolation: no action; your bonus: +2 gold" in out
+
+
+def test_every_new_frontiers_decision_says_what_it_asks():
+    """Whatever the decision (select, develop, explore and its bonus pick, discard, settle,
+    windfall, trade, consume, keep a goal, store), a line says what is asked."""
+    from playtest.games.newfrontiers.state import DECISIONS
+
+    s = session(str(ROOT / "variants/new-frontiers/goals.yaml"), 4, 1, "greedy")
+    kinds: dict[str, str] = {}
+    while not s.over() and len(s.moves) < 600:
+        s.advance()
+        if s.over():
+            break
+        asked = s.asks()
+        assert asked, s.state.todo[0]
+        kinds.setdefault(s.state.todo[0].kind, asked)
+        s.play(s.rules.legal_actions(s.state)[0])
+    assert s.over() and set(kinds) <= DECISIONS and len(kinds) >= 5, kinds

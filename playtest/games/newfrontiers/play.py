@@ -15,7 +15,21 @@ from playtest.core.events import Event
 from playtest.errors import UsageError
 from playtest.games.newfrontiers.moves import canonical, returned_goals
 from playtest.games.newfrontiers.rules import NewFrontiersRules
-from playtest.games.newfrontiers.state import State, View, parse_move
+from playtest.games.newfrontiers.state import (
+    CONSUME,
+    DEVELOP,
+    DISCARD,
+    EXPLORE,
+    GOAL,
+    SELECT,
+    SETTLE,
+    STORE,
+    TRADE,
+    WINDFALL,
+    State,
+    View,
+    parse_move,
+)
 from playtest.games.newfrontiers.transcript import GAME, dump_transcript, notation_error, replay
 from playtest.play.session import PlaySupport
 from playtest.play.table import TableGame
@@ -112,6 +126,10 @@ def move_detail(rules: NewFrontiersRules, view: View, action: Any) -> str | None
     -1, powers -1)'."""
     if getattr(action, "verb", "") == "keep":
         return _keep_detail(rules, view, action)
+    if getattr(action, "verb", "") == "select":
+        pile = f" and the Produce pile's {view.state.pile} gold" if action.arg == "produce" and view.state.pile else ""
+        return (f"{ACTION_NAMES.get(action.arg, action.arg)}: {_everyone_does(rules, action.arg)}; "
+                f"your bonus: {bonus_text(rules, action.arg)}{pile}")
     texts = [text for word in str(getattr(action, "arg", "")).split() if (text := tile_text(rules, word))]
     price = _price(rules, view, action)
     if texts and price:
@@ -162,23 +180,104 @@ def show(rules: NewFrontiersRules, text: str) -> str | None:
     return tile_text(rules, text.strip())
 
 
+ACTION_NAMES = {"retreat": "Retreat into isolation", "develop": "Develop", "explore": "Explore", "settle": "Settle",
+                "produce": "Produce", "trade": "Trade / consume", "envoy": "Send diplomatic envoys",
+                "goals": "Galaxy goals"}
+"""The actions as the rules summary names them."""
+
+
+def asks(rules: NewFrontiersRules, view: View, seat: int, names: Sequence[str]) -> str | None:
+    """What the decision at hand asks, in the rules' terms and the variant's numbers, naming the
+    action being carried out and who selected it: after P2 selected Develop the person was shown
+    `develop d01 ... / pass` and left to guess which phase it was and why the price was what it
+    was. None when nothing is asked of `seat`."""
+    s = view.state
+    if s.over or not s.todo or s.todo[0].seat != seat:
+        return None
+    task, b, t = s.todo[0], rules.r.bonuses, rules.tiles
+    if task.kind == SELECT:
+        return f"Round {s.round}: select an action. Every player carries it out, you first; you alone take its bonus."
+    selector = s.selectors[-1] if s.selectors else seat
+    mine = selector == seat
+    head = f"{'You' if mine else names[selector]} selected {ACTION_NAMES.get(s.action, s.action)}"
+    if task.kind == DEVELOP:
+        d = b.develop_discount
+        if mine:
+            price = f"its cost less {d} gold (your bonus as selector)" if d else "its cost in gold"
+        else:
+            price = f"its cost in gold ({names[selector]}, the selector, pays {d} less)" if d else "its cost in gold"
+        return f"{head}: buy one development for {price}, or pass."
+    if task.kind == EXPLORE:
+        if task.a:
+            return f"{head}: take one more world from the draw (an extra pick: it must be taken)."
+        extra = _n(b.explore_picks, "more world")
+        then = f"; after everyone, {'you take' if mine else names[selector] + ' takes'} {extra} (the bonus)" if b.explore_picks else ""
+        return f"{head}: take one world from the draw as an unsettled world, or pass{then}."
+    if task.kind == DISCARD:
+        return (f"You hold more than {rules.r.explore.world_limit} worlds besides your home world: discard one of your "
+                "unsettled worlds (it goes back into the bag).")
+    if task.kind == SETTLE:
+        if task.a:
+            return f"{head}: settle one more of your unsettled worlds (your extra settle power), or pass."
+        got = f" ({'you' if mine else names[selector]} took +{_n(b.settle_colonists, 'colonist')} first, the bonus)" if b.settle_colonists else ""
+        return (f"{head}{got}: settle one of your unsettled worlds (a military world needs military strength at least "
+                "its cost, any other costs its cost in gold; each needs its colonists), "
+                f"or take {_n(rules.r.settle.colonists, 'colonist')} (colonists), or pass.")
+    if task.kind == WINDFALL:
+        color = f" {rules.tiles.colors[task.a - 1]}" if task.a else ""
+        return f"{head}: put a good on one of your{color} windfall worlds that has none."
+    if task.kind == TRADE:
+        prices = ", ".join(f"{c} {g}" for c, g in rules.r.goods.items())
+        return (f"{head}: sell one good for gold ({prices}), or pass; then your consume powers use your goods "
+                "as far as they can.")
+    if task.kind == CONSUME:
+        return f"{head}: your consume powers must use your goods as far as they can: choose the good to consume next."
+    if task.kind == GOAL:
+        return (f"{head}: keep one of the {_n(len(s.goal_offer), 'goal')} drawn, face down; the others go under "
+                "the goal deck.")
+    if task.kind == STORE:
+        goal = t.goals[task.a]
+        mat = goal.storage
+        what = "one unsettled world" if mat is None or mat.item == "world" else _n(mat.amount, mat.item)
+        return f"{head}: store {what} on the mat of your goal {goal.id}, or pass."
+    return None
+
+
+def bonus_text(rules: NewFrontiersRules, action: str) -> str:
+    """What the selector of `action` gets, in the variant's numbers ('develops for 1 less'): what
+    a selection's note says it gave, and what the list of selections says each would give."""
+    b = rules.r.bonuses
+    return {"retreat": f"+{b.retreat_gold} gold", "develop": f"develops for {b.develop_discount} less",
+            "explore": _n(b.explore_picks, "more pick"), "settle": f"+{_n(b.settle_colonists, 'colonist')}",
+            "produce": _n(b.produce_windfalls, "windfall good"), "trade": f"+{_n(b.trade_vp, 'VP chip')}",
+            "envoy": f"+{_n(b.envoy_vp, 'VP chip')}, to the front of the turn order",
+            "goals": f"+{b.goals_gold} gold, up one place, {_n(b.goals_draw, 'goal')} drawn"}.get(action, "")
+
+
+def _everyone_does(rules: NewFrontiersRules, action: str) -> str:
+    """What carrying out `action` lets every player do (the rules summary's action part)."""
+    return {"develop": "each player may buy one development",
+            "explore": f"{_n(rules.r.explore.draw, 'world')} drawn, each player may take one",
+            "settle": f"each player may settle a world or take {_n(rules.r.settle.colonists, 'colonist')}",
+            "produce": "each production world without a good gets one",
+            "trade": "each player may sell one good, then consumes"}.get(action, "no action")
+
+
 def describe(rules: NewFrontiersRules, before: Any, action: Any, events: Sequence[Event],
              names: Sequence[str]) -> str:
     """What a decision did, in words, from its events: the selection's bonus, tiles bought,
     taken, discarded and settled, goods made, sold and consumed, the round's and game's end.
     A goal kept stays unnamed (it is face down: PlaySupport.private)."""
-    b = rules.r.bonuses
     bits: list[str] = []
     for e in events:
         d = e.data
         if e.kind == "select":
-            bonus = {"retreat": f"+{b.retreat_gold} gold", "develop": f"bonus: develops for {b.develop_discount} less",
-                     "explore": f"{_n(d.get('drawn', 0), 'world')} drawn, bonus: {_n(b.explore_picks, 'more pick')}",
-                     "settle": f"bonus: +{_n(b.settle_colonists, 'colonist')}",
-                     "produce": f"bonus: {_n(b.produce_windfalls, 'windfall good')}",
-                     "trade": f"+{_n(b.trade_vp, 'VP chip')}",
-                     "envoy": f"+{_n(b.envoy_vp, 'VP chip')}, to the front of the turn order",
-                     "goals": f"+{b.goals_gold} gold, up one place, {_n(b.goals_draw, 'goal')} drawn"}.get(str(d.get("action")), "")
+            action = str(d.get("action"))
+            bonus = bonus_text(rules, action)
+            if action in ("develop", "explore", "settle", "produce"):
+                bonus = f"bonus: {bonus}"
+            if action == "explore":
+                bonus = f"{_n(d.get('drawn', 0), 'world')} drawn, {bonus}"
             if d.get("pile"):
                 bonus += f"{', ' if bonus else ''}{d['pile']} gold from the Produce pile"
             bits.append(bonus)
@@ -300,4 +399,4 @@ def table_game(path: Any) -> TableGame:
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
                       hint_bot="greedy", table_game=table_game, private=private, reveals=reveals,
                       notation_error=notation_error,
-                      detail=move_detail, show=show, read_move=read_move)
+                      detail=move_detail, show=show, read_move=read_move, asks=asks)
