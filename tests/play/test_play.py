@@ -1139,7 +1139,7 @@ def test_stargate_says_which_cubes_a_swap_or_a_move_put_where(cli, tmp_path):
     out = " ".join(r.stdout.split())
     assert ("P3 (greedy): swap blue1@1 — swapped: P3's cube up to slot 1 of blue1, P1's cube back to slot 2" in out)
     assert "P1 (greedy): move green2>red1 — moved P1's cube from slot 1 of green2 to slot 3 of red1" in out
-    assert "You: place - — drew 2 from stock (hand 5, stock 10)" in out  # the turn's end: the replenish
+    assert "You: place - — no cubes placed, drew 2 from stock (hand 5, stock 10)" in out  # the turn's end: the replenish
 
 
 def test_stargate_swaps_and_moves_are_described_as_the_board_changed():
@@ -1299,3 +1299,38 @@ def test_every_new_frontiers_decision_says_what_it_asks():
         kinds.setdefault(s.state.todo[0].kind, asked)
         s.play(s.rules.legal_actions(s.state)[0])
     assert s.over() and set(kinds) <= DECISIONS and len(kinds) >= 5, kinds
+
+
+def test_stargate_says_what_each_step_of_a_turn_asks_and_what_place_dash_means():
+    """`place -` stood unexplained in the list of placements, and nothing said how many cubes may
+    go down nor how (the walk, Orlins' free order)."""
+    s = session(DRAFT5, 3, 0, "greedy", seed=4)
+    s.advance()
+    assert s.asks() == ("Take a crew from the crew area: its skill is used where it can be (else skipped), then you "
+                        "place up to its time in cubes from your hand (3 in hand).")
+    s.play(s.parse("armstrong"))
+    assert s.asks() == ("Place up to 3 cubes (armstrong's time 4, 3 in hand): start on any planet, then go clockwise, "
+                        "one cube a planet, skipping full planets; each cube goes into the planet's lowest empty slot. "
+                        "Name the planets in order; 'place -' places none.")
+    assert s.play(s.parse("place -"))[0].note.startswith("no cubes placed")
+    s.undo()
+    s.play(s.parse("place green1 red1 blue3"))
+    s.advance()
+    s.play(s.parse("orlins"))
+    assert s.asks().startswith("Place up to 2 cubes (orlins's time 3, 2 in hand): any planets in any order, at most "
+                               "1 cube a planet; ")
+
+
+def test_a_stargate_skill_step_says_the_skill_in_words():
+    from dataclasses import replace
+
+    from playtest.games.stargate.actions import TakeCrew
+    from playtest.games.stargate.play import asks
+    v = load_variant(DRAFT5)
+    rules = get_game(v.game).make_rules(v.model)
+    ids = [p.id for p in v.model.planets]
+    state = rules.setup(3, [ids.index(p) for p in ("red1", "blue1", "green2", "yellow1", "red2")])
+    state = rules.apply(replace(state, board=((1, 2), *state.board[1:])), TakeCrew("anderson"))
+    assert asks(rules, state, 0, ["You", "P2", "P3"]) == ("anderson's skill, now: swap two cubes in consecutive slots "
+                                                         "of one planet, any owners. Choose one of the moves below.")
+    assert asks(rules, state, 1, ["P1", "You", "P3"]) is None  # not that seat's decision

@@ -14,7 +14,8 @@ from playtest import rng as streams
 from playtest.core.events import Event, EventKind
 from playtest.core.results import SAFETY_STOP
 from playtest.games.stargate import schema as sc
-from playtest.games.stargate.actions import MoveCube, SwapCubes, TakeCrew
+from playtest.games.stargate.actions import MoveCube, Place, SwapCubes, TakeCrew
+from playtest.games.stargate.placement import Mode
 from playtest.games.stargate.rules import Phase, StargateRules, State
 from playtest.games.stargate.transcript import GAME, NOTATION, dump_transcript
 from playtest.play.session import PlaySupport
@@ -117,26 +118,27 @@ def _cubes(k: int) -> str:
     return f"{k} cube" + ("" if k == 1 else "s")
 
 
-def skill_text(effect: Any) -> str:
+def skill_text(effect: Any, *, when: bool = True) -> str:
     """One effect of a crew's skill in words, with its settings ('before placing: swap two cubes
     in consecutive slots of one planet, any owners'): what the crew area shows and the crew
     choice says. The settings as code (`swap_adjacent(timing=before, same_owner=True)`) left the
     person to guess what the crew does; an effect this function does not know (a plugin's) keeps
-    that code form (`_effect_text`)."""
-    when = f"{getattr(effect, 'timing', '')} placing: " if getattr(effect, "timing", None) else ""
+    that code form (`_effect_text`). `when`: say when it resolves, before or after placing (the
+    skill step itself, resolving now, leaves it out)."""
+    timing = f"{getattr(effect, 'timing', '')} placing: " if when and getattr(effect, "timing", None) else ""
     if isinstance(effect, sc.GainVP):
-        return f"{when}{_vp(effect.amount)}"
+        return f"{timing}{_vp(effect.amount)}"
     if isinstance(effect, sc.GainCubes):
-        return f"{when}take {_cubes(effect.amount)} from your stock into your hand"
+        return f"{timing}take {_cubes(effect.amount)} from your stock into your hand"
     if isinstance(effect, sc.FreeOrder):
         return f"place on any planets in any order (no clockwise walk), at most {_cubes(effect.per_planet)} a planet"
     if isinstance(effect, sc.RepeatPlanet):
         return "the walk may stay on one planet for consecutive cubes"
     if isinstance(effect, sc.MoveTailCube):
-        return f"{when}move a cube of yours that is last on its planet to the back of another planet with room"
+        return f"{timing}move a cube of yours that is last on its planet to the back of another planet with room"
     if isinstance(effect, sc.SwapAdjacent):
         owners = "any owners" if effect.same_owner else "of two different owners"
-        return f"{when}swap two cubes in consecutive slots of one planet, {owners}"
+        return f"{timing}swap two cubes in consecutive slots of one planet, {owners}"
     if isinstance(effect, sc.ColorVP):
         colors = " or ".join(effect.colors)
         counted = ("each cube you place this turn on a" if effect.count == "placed"
@@ -146,14 +148,39 @@ def skill_text(effect: Any) -> str:
         most = f", at most +{effect.max}" if effect.max is not None else ""
         return f"+{effect.amount} time for each round nobody takes this crew{most} (used when taken)"
     if isinstance(effect, sc.Overflow):
-        return f"{when}put a cube from your hand into the overflow slot of a full planet"
+        return f"{timing}put a cube from your hand into the overflow slot of a full planet"
     if isinstance(effect, sc.DevelopPlanet):
-        return f"{when}put a cube from your hand into the empty extension slot {effect.slot} of a planet"
+        return f"{timing}put a cube from your hand into the empty extension slot {effect.slot} of a planet"
     if isinstance(effect, sc.DevelopCrew):
-        return f"{when}put a cube from your hand on this crew card's next empty slot"
+        return f"{timing}put a cube from your hand on this crew card's next empty slot"
     if isinstance(effect, sc.VPPerFullPlanet):
-        return f"{when}{_vp(effect.amount)} for each full planet in the circle"
+        return f"{timing}{_vp(effect.amount)} for each full planet in the circle"
     return _effect_text(effect)
+
+
+PLACING = {Mode.WALK: "start on any planet, then go clockwise, one cube a planet, skipping full planets",
+           Mode.FREE: "any planets in any order, at most {per} a planet",
+           Mode.REPEAT: "start on any planet, then stay on it or go clockwise, skipping full planets"}
+"""How the cubes go down with a crew of each placement mode (placement.Mode)."""
+
+
+def asks(rules: StargateRules, view: State, seat: int, names: Sequence[str]) -> str | None:
+    """What the turn's step at hand asks: take a crew, choose a skill's target, or place cubes,
+    saying how many and how, and that `place -` places none (it read as a cryptic move)."""
+    if view.seat != seat or rules.is_terminal(view):
+        return None
+    if view.phase is Phase.CREW:
+        return ("Take a crew from the crew area: its skill is used where it can be (else skipped), then you place "
+                f"up to its time in cubes from your hand ({view.hand[seat]} in hand).")
+    crew = rules.crew_ids[view.crew]
+    if view.phase is Phase.SKILL:
+        effect = rules.skills[view.crew][view.pending[0]]
+        return f"{crew}'s skill, now: {skill_text(effect, when=False)}. Choose one of the moves below."
+    k = rules.max_cubes(view)
+    time = rules.crew_time[view.crew] + view.extra_time
+    how = PLACING[rules.mode[view.crew]].format(per=_cubes(rules.per_planet[view.crew]))
+    return (f"Place up to {_cubes(k)} ({crew}'s time {time}, {view.hand[seat]} in hand): {how}; each cube goes "
+            "into the planet's lowest empty slot. Name the planets in order; 'place -' places none.")
 
 
 def describe(rules: StargateRules, before: State, action: Any, events: Sequence[Event], names: Sequence[str]) -> str:
@@ -163,6 +190,8 @@ def describe(rules: StargateRules, before: State, action: Any, events: Sequence[
     bits = []
     if isinstance(action, SwapCubes | MoveCube):
         bits.append(_skill_text(rules, before, action, names))
+    if isinstance(action, Place) and not action.planets:
+        bits.append("no cubes placed")
     for e in events:
         d = e.data
         if d.get("vp_gained"):
@@ -291,4 +320,4 @@ def table_game(path: Any) -> TableGame:
 
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
-                      announce=announce, hint_bot="lookahead", table_game=table_game)
+                      announce=announce, hint_bot="lookahead", table_game=table_game, asks=asks)
