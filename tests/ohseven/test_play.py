@@ -5,7 +5,7 @@ from __future__ import annotations
 from playtest.core.events import Event
 from playtest.games.ohseven.play import describe
 from playtest.games.ohseven.rules import OhSevenRules
-from playtest.games.ohseven.state import State
+from playtest.games.ohseven.state import PLAY, State
 from playtest.games.ohseven.transcript import StackedDeck
 
 from .helpers import rules_for, stacked
@@ -47,8 +47,12 @@ def test_identical_highest_cards_name_the_card_and_pay_each_holder():
     rules = rules_for()
     deck = stacked(rules, ["7S 7S 6H 5D 3C 2D AC", "7H 6S 5S 4H 3H 2S AD", "6D 5C 4C 3D 2C QD QC",
                            "7C 7D 6C 5H 4D 2S QS", "7H 6S 4S 3S 2H AH QH"])
-    _, note = notes_of_pass(rules, rules.initial_state(5, rng=deck), ["AC", "7H", "QD", "2S", "7H"], deck)
+    state, note = notes_of_pass(rules, rules.initial_state(5, rng=deck), ["AC", "7H", "QD", "2S", "7H"], deck)
     assert note == "forced rebid: the highest bid card, 7H, was bid twice (rebid bonus: Ben +1, Eve +1)"
+    from playtest.games.ohseven.play import set_aside
+    assert set_aside(rules, rules.view(state, 2), NAMES) == [
+        "Set aside by a forced rebid: Ann AC, Ben 7H, Cat QD, Dan 2S, Eve 7H (the highest bid card, 7H, was bid "
+        "twice). Bid again with a card not yet bid this deal."]
 
 
 def test_a_redeal_says_why_new_hands_come():
@@ -61,3 +65,32 @@ def test_a_redeal_says_why_new_hands_come():
     _, note = notes_of_pass(rules, state, ["AS", "6H"], deck)
     assert note == ("forced rebid: the bids total 7 (rebid bonus: Ben +1), redeal: a player has no unused card "
                     "left to bid, so new hands are dealt (points kept)")
+
+
+def test_bids_a_forced_rebid_set_aside_are_said_with_whose_card_and_why_and_not_the_bids_that_stood():
+    """'Bidding passes this deal: 2C 3S 2H QH' named no player nor what a pass was, and in card
+    play repeated the bids that stood, which the table shows."""
+    from playtest.games.ohseven.play import set_aside
+
+    rules = rules_for()
+    deck = stacked(rules, ["7H 6H 4S 3D 2C AC QD", "5H 4H 7D 6D 3S 2S AS", "3H 2H 5D 4D 7C 6C 5C",
+                           "AH QH 2D AD 4C 3C QC"])
+    state = rules.initial_state(4, rng=deck)
+    assert set_aside(rules, rules.view(state, 0), NAMES) == []
+    state, _ = notes_of_pass(rules, state, ["2C", "3S", "2H", "QH"], deck)  # 2 + 3 + 2 + 0 = 7
+    assert set_aside(rules, rules.view(state, 0), NAMES) == [
+        "Set aside by a forced rebid: Ann 2C, Ben 3S, Cat 2H, Dan QH (the bids total 7). "
+        "Bid again with a card not yet bid this deal."]
+    state, _ = notes_of_pass(rules, state, ["7H", "5H", "3H", "AH"], deck)  # 7 + 5 + 3 + 1: the bids stand
+    assert set_aside(rules, rules.view(state, 0), NAMES) == [
+        "Set aside by a forced rebid: Ann 2C, Ben 3S, Cat 2H, Dan QH (the bids total 7)."]
+
+
+def test_no_line_of_passes_when_the_first_bids_stood():
+    from playtest.games.ohseven.play import set_aside
+
+    rules = rules_for()
+    deck = stacked(rules, ["7H 6H 4S 3D 2C AC QD", "5H 4H 7D 6D 3S 2S AS", "3H 2H 5D 4D 7C 6C 5C",
+                           "AH QH 2D AD 4C 3C QC"])
+    state, _ = notes_of_pass(rules, rules.initial_state(4, rng=deck), ["7H", "5H", "3H", "AH"], deck)
+    assert state.phase == PLAY and set_aside(rules, rules.view(state, 1), NAMES) == []

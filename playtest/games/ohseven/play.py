@@ -52,15 +52,35 @@ def render(rules: OhSevenRules, view: View, seat: int, names: Sequence[str]) -> 
         table.add_row(names[s], bid_card, bid,
                       str(view.won[s]) if view.won else "0", str(view.scores[s]))
     lines: list[Any] = [head, hand, table]
-    if view.passes:
-        lines.append(Text("Bidding passes this deal: " + " | ".join(
-            " ".join(name(c) for c in p) for p in view.passes)))
+    lines += [Text(line) for line in set_aside(rules, view, names)]
     if view.open_bids:
         lines.append(Text("Bids made this pass: " + ", ".join(f"{names[s]} {name(c)}" for s, c in view.open_bids)))
     if view.phase == PLAY:  # (once the match is over no one leads: the last trick is taken)
         trick = " ".join(f"{names[(view.leader + i) % view.n]}:{name(c)}" for i, c in enumerate(view.trick))
         lines.append(Text(f"Trick: {trick or '(you lead)' if view.leader == seat else trick or '-'}"))
     return Group(*lines)
+
+
+def set_aside(rules: OhSevenRules, view: View, names: Sequence[str]) -> list[str]:
+    """The bids of this deal that a forced rebid set aside, one line each, saying whose card was
+    which and why: 'Bidding passes this deal: 3D 5S AC AD' named neither the players nor what a
+    pass was, and in card play it repeated the bids that stood (the table's bid cards). While
+    bidding: every pass so far (all set aside) and that a card once bid may not bid again; in
+    card play: the passes before the one that stood, which show cards still in those hands."""
+    passes = view.passes if view.phase == BID else view.passes[:-1]
+    cards = view.cards
+    lines = []
+    for bids in passes:
+        total = sum(cards.bid[c] for c in bids)
+        high = max(bids)
+        trigger = "+".join(t for t, fired in (("sum", rules.trig_sum and total == rules.hand_size),
+                                              ("identical", rules.trig_same and bids.count(high) > 1)) if fired)
+        why = f" ({rebid_why(trigger, total, cards.name(high))})" if trigger else ""
+        lines.append("Set aside by a forced rebid: " + ", ".join(f"{names[s]} {cards.name(c)}" for s, c in enumerate(bids))
+                     + why + ".")
+    if lines and view.phase == BID:
+        lines[-1] += " Bid again with a card not yet bid this deal."
+    return lines
 
 
 def _rebid_note(rules: OhSevenRules, rebid: Event, events: Sequence[Event], names: Sequence[str]) -> str:
