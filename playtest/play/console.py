@@ -24,7 +24,8 @@ HELP = (
     "  hint [BOT]  what a bot would play here (default: the game's strongest quick bot)\n"
     "  undo        take back your last move (and the bots' moves after it), unless something you\n"
     "              could not see was shown since (another hand's card, a draw, face-down bids)\n"
-    "  board       draw the table again\n"
+    "  board       draw the table again (so does Enter alone, but when you have only one move,\n"
+    "              Enter plays it)\n"
     "  quit        stop; the game so far is saved as a transcript\n"
     "  help        this text"
 )
@@ -76,6 +77,13 @@ def _show_moves(console: Console, session: PlaySession) -> None:
     asked = session.asks()
     if asked:
         console.print(Text(clean(asked), style="bold"))
+    if len(legal) == 1:  # (the last card in hand): said, and Enter plays it, so nothing is typed for no choice
+        line = Text("Your only move: ", style="bold") + Text(legal[0][1], style="bold")
+        if notes[0]:
+            line.append(f"  {clean(notes[0])}", style="dim")
+        console.print(line)
+        console.print("(press Enter to play it, or type it)")
+        return
     console.print(Text(f"Your legal moves ({len(legal)}):", style="bold"))
     if any(notes):
         width = max(len(text) for _, text in legal)
@@ -113,7 +121,12 @@ def run(session: PlaySession, console: Console, read: Callable[[str], str | None
             return Outcome(False, len(session.moves), "")
         word, _, arg = line.strip().partition(" ")
         cmd = word.lower()
-        if cmd in ("", "board"):
+        only = session.legal()
+        if cmd == "" and len(only) == 1:  # Enter plays the only move, recorded as if typed
+            for move in session.play(only[0][0]):
+                _say_move(console, move)
+            redraw = True
+        elif cmd in ("", "board"):
             redraw = True
         elif cmd in ("help", "?"):
             console.print(Text(clean(help_text(session))))

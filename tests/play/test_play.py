@@ -1334,3 +1334,52 @@ def test_a_stargate_skill_step_says_the_skill_in_words():
     assert asks(rules, state, 0, ["You", "P2", "P3"]) == ("anderson's skill, now: swap two cubes in consecutive slots "
                                                          "of one planet, any owners. Choose one of the moves below.")
     assert asks(rules, state, 1, ["P1", "You", "P3"]) is None  # not that seat's decision
+
+
+def _forced_moves_run(answer_forced: str) -> tuple[str, str, list[str]]:
+    """An Oh-Seven match played in the terminal loop, '1' for every choice and `answer_forced` for
+    every only move, with `undo` typed once right after the first only move: what the terminal
+    showed, the transcript, and the prompts' legal-move counts."""
+    from rich.console import Console
+
+    from playtest.play.console import run
+
+    s = session(OHSEVEN, 3, 1, "heuristic", seed=2)
+    counts: list[str] = []
+
+    def read(prompt: str) -> str:
+        legal = s.legal()
+        if len(counts) > 1000:  # Enter did not play the only move (it redrew the table): stop
+            return "quit"
+        if counts and counts[-1] == "only" and "undo" not in counts:
+            counts.append("undo")
+            return "undo"
+        counts.append("only" if len(legal) == 1 else "many")
+        return answer_forced if len(legal) == 1 else "1"
+
+    console = Console(width=200, no_color=True, record=True)
+    assert run(s, console, read).finished, "the match did not finish"
+    return console.export_text(), s.transcript("v.yaml"), counts
+
+
+def test_an_only_move_is_said_and_enter_plays_it_as_if_typed():
+    """The last card in hand had to be typed (a list of one); now the table says it is the only
+    move, and Enter plays it: the same record, the same undo, as typing it."""
+    typed, typed_record, typed_counts = _forced_moves_run("1")
+    entered, entered_record, entered_counts = _forced_moves_run("")
+    assert typed_counts.count("only") >= 7 and "undo" in typed_counts  # the match's last tricks, at least
+    assert "Your only move: play " in typed and "(press Enter to play it, or type it)" in typed
+    assert "Your legal moves (1)" not in typed
+    assert "cannot undo:" in typed  # the other hands' cards played after it: refused as for any move
+    assert (entered, entered_record, entered_counts) == (typed, typed_record, typed_counts)
+
+
+def test_enter_without_an_only_move_draws_the_table_again():
+    s = session(OHSEVEN, 3, 1, "heuristic", seed=2)
+    from rich.console import Console
+
+    from playtest.play.console import run
+    lines = iter(["", "quit"])
+    console = Console(width=200, no_color=True, record=True)
+    run(s, console, lambda prompt: next(lines))
+    assert console.export_text().count("Your hand:") == 2 and not s.moves
