@@ -1383,3 +1383,16 @@ def test_enter_without_an_only_move_draws_the_table_again():
     console = Console(width=200, no_color=True, record=True)
     run(s, console, lambda prompt: next(lines))
     assert console.export_text().count("Your hand:") == 2 and not s.moves
+
+
+def test_a_stargate_hint_says_why_from_the_lookahead_values():
+    """Bare `hint` named lookahead's turn with no reason; it now says the lead its turn leaves
+    after the look-ahead, and the next best candidate's (values the choice computes anyway)."""
+    s = session(DRAFT5, 3, 0, "greedy", seed=4)
+    s.advance()
+    _, text, why = s.hint()
+    assert re.fullmatch(rf"played on to after your next turn, the turn {text}; place [\w -]+ leaves you [+-]\d+\.\d VP "
+                        r"against the best other player \(provisional scores\); the next best, \w+; place [\w -]+, "
+                        r"[+-]\d+\.\d", why), why
+    s.play(s.parse(text))
+    assert s.hint()[2] == ""  # mid-turn a fresh lookahead decides as greedy does: no values to cite

@@ -28,6 +28,20 @@ class LookaheadBot:
         self.candidates = candidates
         self.greedy = GreedyBot(rules, seat)
         self.plan: list[Action] = []
+        self._judged: list[tuple[float, list[Action]]] = []
+        """The last crew choice's candidate turns with their values at the horizon, best first."""
+
+    def explain(self) -> str:
+        """Why the last crew choice (for `playtest play`'s hint): the chosen turn's lead at the
+        horizon and the next best candidate's, from the values the choice computed anyway."""
+        if not self._judged:
+            return ""
+        (best, line), *rest = self._judged
+        said = (f"played on to after your next turn, the turn {'; '.join(str(a) for a in line)} leaves you "
+                f"{best:+.1f} VP against the best other player (provisional scores)")
+        if rest:
+            said += f"; the next best, {'; '.join(str(a) for a in rest[0][1])}, {rest[0][0]:+.1f}"
+        return said
 
     def choose(self, view: State, legal: Sequence[Action], *, rng: random.Random) -> Action:
         if self.plan:
@@ -35,6 +49,7 @@ class LookaheadBot:
             if nxt in legal:
                 return nxt
             self.plan = []
+        self._judged = []
         if view.phase is not Phase.CREW:  # mid-turn without a plan: decide as greedy does
             return self.greedy.choose(view, legal, rng=rng)
         lines = []
@@ -46,11 +61,13 @@ class LookaheadBot:
         sub = random.Random(rng.getrandbits(64))
         for _, line in lines[: self.candidates]:
             value = self._horizon_value(view, line, sub)
+            self._judged.append((value, line))
             if value > best_value + 1e-9:
                 best_value, best_lines = value, [line]
             elif value > best_value - 1e-9:
                 best_lines.append(line)
         line = best_lines[rng.randrange(len(best_lines))] if len(best_lines) > 1 else best_lines[0]
+        self._judged.sort(key=lambda t: (t[1] is not line, -t[0]))  # the chosen turn first, then by value
         self.plan = list(line[1:])
         return line[0]
 
