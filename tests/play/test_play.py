@@ -1396,3 +1396,16 @@ def test_a_stargate_hint_says_why_from_the_lookahead_values():
                         r"[+-]\d+\.\d", why), why
     s.play(s.parse(text))
     assert s.hint()[2] == ""  # mid-turn a fresh lookahead decides as greedy does: no values to cite
+
+
+def test_a_new_frontiers_explore_selection_counts_the_worlds_explore_powers_add():
+    """With d01 (explore_draw +1) bought, Explore draws 8 worlds, not the 7 the rules set."""
+    from playtest.games.newfrontiers.play import move_detail
+    from playtest.games.newfrontiers.state import Move
+
+    s = session(NEWFRONTIERS, 3, 1, "greedy", seed=7)
+    s.advance()
+    assert move_detail(s.rules, s.view(), Move("select", "explore")).startswith("Explore: 7 worlds drawn")
+    s.play(s.parse("develop d01"))
+    s.advance()
+    assert move_detail(s.rules, s.view(), Move("select", "explore")).startswith("Explore: 8 worlds drawn")

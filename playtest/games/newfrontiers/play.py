@@ -128,7 +128,7 @@ def move_detail(rules: NewFrontiersRules, view: View, action: Any) -> str | None
         return _keep_detail(rules, view, action)
     if getattr(action, "verb", "") == "select":
         pile = f" and the Produce pile's {view.state.pile} gold" if action.arg == "produce" and view.state.pile else ""
-        return (f"{ACTION_NAMES.get(action.arg, action.arg)}: {_everyone_does(rules, action.arg)}; "
+        return (f"{ACTION_NAMES.get(action.arg, action.arg)}: {_everyone_does(rules, view.state, action.arg)}; "
                 f"your bonus: {bonus_text(rules, action.arg)}{pile}")
     texts = [text for word in str(getattr(action, "arg", "")).split() if (text := tile_text(rules, word))]
     price = _price(rules, view, action)
@@ -254,10 +254,12 @@ def bonus_text(rules: NewFrontiersRules, action: str) -> str:
             "goals": f"+{b.goals_gold} gold, up one place, {_n(b.goals_draw, 'goal')} drawn"}.get(action, "")
 
 
-def _everyone_does(rules: NewFrontiersRules, action: str) -> str:
-    """What carrying out `action` lets every player do (the rules summary's action part)."""
+def _everyone_does(rules: NewFrontiersRules, state: State, action: str) -> str:
+    """What carrying out `action` lets every player do (the rules summary's action part); the
+    explore draw as large as the players' explore_draw powers make it."""
+    draw = rules.r.explore.draw + sum(p.prof.explore_extra for p in state.players)
     return {"develop": "each player may buy one development",
-            "explore": f"{_n(rules.r.explore.draw, 'world')} drawn, each player may take one",
+            "explore": f"{_n(draw, 'world')} drawn, each player may take one",
             "settle": f"each player may settle a world or take {_n(rules.r.settle.colonists, 'colonist')}",
             "produce": "each production world without a good gets one",
             "trade": "each player may sell one good, then consumes"}.get(action, "no action")
