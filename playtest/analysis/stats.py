@@ -78,11 +78,6 @@ MONTE_CARLO_SEED = 20240601
 """The simulated p-value uses its own fixed seed: the same counts always give the same p."""
 
 
-def chi2_equal(observed: Sequence[float]) -> float:
-    """p-value of the test that every category is equally likely (see `chi2_equal_test`)."""
-    return chi2_equal_test(observed)[0]
-
-
 def chi2_equal_test(observed: Sequence[float]) -> tuple[float, str]:
     """(p-value, method) of the goodness-of-fit test that every category is equally likely.
 
@@ -391,20 +386,6 @@ def diff_proportions(k1: float, n1: float, k2: float, n2: float, z: float = Z95)
     return d, low, high, p_value
 
 
-def sd_ci(values: Sequence[float] | np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
-    """Sample standard deviation and its chi-square interval (exact for normal data):
-    (sd, low, high). Fewer than 2 values → NaNs."""
-    arr = np.asarray(values, dtype=float)
-    n = arr.size
-    if n < 2:
-        return math.nan, math.nan, math.nan
-    s = float(arr.std(ddof=1))
-    alpha = 1 - confidence
-    low = math.sqrt((n - 1) * s * s / dist.chi2_ppf(1 - alpha / 2, n - 1))
-    high = math.sqrt((n - 1) * s * s / dist.chi2_ppf(alpha / 2, n - 1))
-    return s, low, high
-
-
 def quantile_ci(values: Sequence[float] | np.ndarray, q: float, confidence: float = 0.95) -> tuple[float, float, float]:
     """The q-quantile (linear interpolation) and its distribution-free order-statistic interval:
     the binomial(n, q) bounds picked as in `scipy.stats.quantile_test(...).confidence_interval`
@@ -475,22 +456,6 @@ def share_of_sums(num: np.ndarray, den: np.ndarray) -> tuple[float, float, float
     if math.isnan(se) or se == 0:
         return est, math.nan, math.nan  # NO_SPREAD (or fewer than 2 games)
     return est, *share_interval(est - Z95 * se, est + Z95 * se, num, den)
-
-
-def ratio_ci(num: Sequence[float] | np.ndarray, den: Sequence[float] | np.ndarray, z: float = Z95) -> tuple[float, float, float]:
-    """Ratio of sums sum(num)/sum(den) over paired observations (e.g. one source's share of all
-    points) with its delta-method (linearisation) interval. Empty or zero denominator → NaNs."""
-    x = np.asarray(num, dtype=float)
-    y = np.asarray(den, dtype=float)
-    n = x.size
-    if n == 0 or y.sum() == 0:
-        return math.nan, math.nan, math.nan
-    r = float(x.sum() / y.sum())
-    if n < 2:
-        return r, math.nan, math.nan
-    resid = x - r * y
-    se = float(resid.std(ddof=1)) / (math.sqrt(n) * float(y.mean()))
-    return r, r - z * se, r + z * se
 
 
 def shifted(interval: tuple[float, float, float], by: float) -> tuple[float, float, float]:
