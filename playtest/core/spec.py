@@ -114,6 +114,11 @@ class GameSpec:
     """Game-specific columns of events.parquet (beyond game, seed, round, turn, seat, bot, kind)."""
     stat_columns: Mapping[str, pl.DataType] = field(default_factory=dict)
     """Game-specific per-seat columns of games.parquet (beyond the score parts)."""
+    later_columns: frozenset[str] = frozenset()
+    """Columns of `stat_columns` or `event_columns` added after runs were written without them:
+    such a run still reads (the metrics that need one give no rows for it), while a table that
+    lacks any other column is refused as another game's. New Frontiers' `start_gold` (2026-12-05):
+    `playtest report` refused every New Frontiers run written before it."""
     score_parts: Sequence[str] = ()
     turns_counted: str = "turns"
     """What `GameResult.turns` counts, as a plural noun phrase for the reports' definition of

@@ -219,13 +219,31 @@ class PartialRun:
         with one_scan_at_a_time():
             for table in TABLES:
                 files = [self.path / CHUNKS / chunk_name(table, s) for s in starts]
-                pl.scan_parquet(files, glob=False).sink_parquet(self.path / f"{table}.parquet")
+                scan_chunks(files).sink_parquet(self.path / f"{table}.parquet")
         write_atomic(self.path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
         shutil.rmtree(self.path / CHUNKS)
         (self.path / MANIFEST).unlink()
         (self.path / LOCK).unlink()
         self.close()
         swap_into_place(self.path, target)
+
+
+def scan_chunks(files: list[Path]) -> pl.LazyFrame:
+    """One table of `files` (a run's chunks, or its one finished file), with the columns every
+    one of them holds. A run interrupted before a game added a column (GameSpec.later_columns)
+    and resumed after it has chunks with and without it: the column is left out of the whole
+    run, as of a run written before it ("extra column in file outside of expected schema" was an
+    internal error), rather than null in some games' rows."""
+    if len(files) < 2:
+        return pl.scan_parquet(files, glob=False)
+    try:
+        schemas = [pl.read_parquet_schema(f) for f in files]
+    except (OSError, pl.exceptions.PolarsError):  # (said by the query that reads them, with its file)
+        return pl.scan_parquet(files, glob=False)
+    common = {c: t for c, t in schemas[0].items() if all(c in other for other in schemas[1:])}
+    if len(common) == len(schemas[0]) and all(len(other) == len(common) for other in schemas[1:]):
+        return pl.scan_parquet(files, glob=False)
+    return pl.scan_parquet(files, glob=False, schema=common, extra_columns="ignore")
 
 
 def _check_chunks_folder(path: Path) -> None:
@@ -422,11 +440,15 @@ def _check_format(path: Path, info: dict[str, Any]) -> None:
         raise PlaytestError(f"{located(path, 'status')}: expected {' or '.join(STATUSES)}, got {json.dumps(status)}")
 
 
-def _check_table(path: Path, frame: pl.LazyFrame, expected: dict[str, pl.DataType], label: str) -> None:
+def _check_table(path: Path, frame: pl.LazyFrame, expected: dict[str, pl.DataType], label: str,
+                 later: frozenset[str] = frozenset()) -> None:
+    """`frame` holds every `expected` column but those `later` ones (GameSpec.later_columns)
+    that a run written before them lacks."""
     try:
         schema = frame.collect_schema()
     except (OSError, pl.exceptions.PolarsError) as exc:
         raise PlaytestError(f"{path}: cannot read {label}: {first_line(exc)}") from None
+    expected = {c: t for c, t in expected.items() if c in schema or c not in later}
     missing = [c for c in expected if c not in schema]
     if missing:
         article = "an" if label[0] in "aeiou" else "a"
@@ -492,9 +514,9 @@ def scan_run(run_dir: Path) -> RunFiles:
                 raise PlaytestError(f"{run_dir}: not a finished run ({name} is missing)")
         files = {t: [run_dir / f"{t}.parquet"] for t in TABLES}
     spec = get_game(info["game"])
-    games, events = pl.scan_parquet(files["games"], glob=False), pl.scan_parquet(files["events"], glob=False)
-    _check_table(run_dir, games, games_schema(spec), "games.parquet")
-    _check_table(run_dir, events, events_schema(spec), "events.parquet")
+    games, events = scan_chunks(files["games"]), scan_chunks(files["events"])
+    _check_table(run_dir, games, games_schema(spec), "games.parquet", spec.later_columns)
+    _check_table(run_dir, events, events_schema(spec), "events.parquet", spec.later_columns)
     return RunFiles(run_dir, info, games, events, partial)
 
 

@@ -92,6 +92,7 @@ SPEC = GameSpec(
     bot_names=bot_names(),
     event_columns=EVENT_COLUMNS,
     stat_columns=STAT_COLUMNS,
+    later_columns=frozenset({"start_gold"}),  # (a run without it gets no gold_flow rows)
     score_parts=list(PARTS),
     end_keys=("rules.end",),
     turns_counted=("decisions (every action selected and every choice a player makes while one is carried out; "
