@@ -478,9 +478,11 @@ def swap_into_place(staging: Path, target: Path, *, replace: bool = True, option
     appeared while the command ran (another command, the same --out or default name) is left as
     it is: the finished folder is put at a free name beside it and an OutputError says where.
     `replace=True` does the same when `target` holds a file playtest did not write (checked
-    before the work by `check_free`, but a game may be saved there while a long run plays)."""
-    if replace and os.path.lexists(target):
-        folder = target.is_dir() and not target.is_symlink()
+    before the work by `check_free`, but a game may be saved there while a long run plays), or is
+    a file. A link at `target` is replaced (`--out LINK --force`, allowed by `check_free`): the
+    link goes, never what it points to."""
+    if replace and os.path.lexists(target) and not target.is_symlink():
+        folder = target.is_dir()
         found = foreign_files(target, kept_in=staging) if folder else [target]
         if found:
             kept = _put_beside(staging, target)

@@ -303,3 +303,18 @@ def test_which_files_are_foreign_to_an_output_folder(tmp_path):
     copy = tmp_path / "copy"
     shutil.copytree(out, copy, symlinks=True)
     assert foreign_files(out, kept_in=copy) == []
+
+
+def test_force_replaces_a_link_given_as_out_and_not_what_it_points_to(tmp_path):
+    """`simulate --out LINK --force`, LINK a link to a run: check_free allows it, as before the
+    foreign-file rule; that rule then refused it once all the games were played ('is not a folder
+    playtest wrote (put there while this command ran)') and left the new run at LINK-2."""
+    run, link = tmp_path / "run", tmp_path / "link"
+    assert _invoke("simulate", OHSEVEN, "-n", "2", "-q", "-w", "1", "--out", run)[0] == 0
+    before = _files(run)
+    link.symlink_to(run)
+    code, said = _invoke("simulate", OHSEVEN, "-n", "3", "-q", "-w", "1", "--out", link, "--force")
+    assert code == 0, said
+    assert link.is_dir() and not link.is_symlink() and (link / "run.json").is_file()
+    assert _files(run) == before  # what the link pointed to is untouched
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "run"]
