@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,8 +27,6 @@ import pytest  # noqa: E402
 import typer.main  # noqa: E402
 import typer.testing  # noqa: E402
 
-from playtest.variants.loader import forget_loaded  # noqa: E402
-
 # Typer's CliRunner builds the click command from the app's functions on every `invoke`: it
 # reads every command's signature again and evaluates each parameter's annotation, about 35 ms
 # of the 55 ms a bad-input test takes (measured 2026-12-02). The app's commands do not change
@@ -46,46 +44,6 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     two interleaved pairs, load average ~11): 1.42 and 1.35 CPU-s in the collector before,
     0.98 and 1.00 after."""
     gc.freeze()
-
-
-class _ForgetfulMonkeyPatch(pytest.MonkeyPatch):
-    """pytest's MonkeyPatch that also empties the loader's memo of validated variants
-    (loader.forget_loaded) whenever it patches or undoes an attribute, an item or sys.path: a
-    patch to what a schema checks (a module's list of effects, a validator) changes no file text
-    and no game spec, so a variant loaded before it would come back from the memo unchanged."""
-
-    def setattr(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        super().setattr(*args, **kwargs)
-        forget_loaded()
-
-    def delattr(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        super().delattr(*args, **kwargs)
-        forget_loaded()
-
-    def setitem(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        super().setitem(*args, **kwargs)
-        forget_loaded()
-
-    def delitem(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        super().delitem(*args, **kwargs)
-        forget_loaded()
-
-    def syspath_prepend(self, path: Any) -> None:
-        super().syspath_prepend(path)
-        forget_loaded()
-
-    def undo(self) -> None:
-        super().undo()
-        forget_loaded()
-
-
-@pytest.fixture
-def monkeypatch() -> Iterator[pytest.MonkeyPatch]:
-    """pytest's own fixture of that name, made to forget validated variants at each patch
-    (`_ForgetfulMonkeyPatch`)."""
-    patcher = _ForgetfulMonkeyPatch()
-    yield patcher
-    patcher.undo()
 
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,11 +9,9 @@ import hashlib
 import json
 import math
 import os
-import pickle
 import re
 import types
 import typing
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -22,7 +20,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from playtest.errors import PlaytestError, Problem, VariantError
+from playtest.errors import Problem, VariantError
 from playtest.filekinds import is_run_info, is_transcript, run_info_said
 from playtest.text import not_utf8_at
 from playtest.variants.diff import Change, diff, with_defaults
@@ -41,8 +39,8 @@ from playtest.variants.source import (
     Node,
     check_yaml_limits,
     foreign_value,
+    parse_file,
     parse_text,
-    read_text_limited,
 )
 
 EXTENDS = "extends"
@@ -146,12 +144,9 @@ def _canonical_key(key: Any) -> str:
     return key if isinstance(key, str) else json.dumps(canonical(key))
 
 
-def _resolve(path: Path, stack: tuple[Path, ...], label: str,
-             reads: list[_Read] | None = None) -> tuple[Node, tuple[str, ...], Node | None]:
-    """The merged tree of `path` and its ancestors, the chain of files, and the parent's tree.
-    `reads`, if given, gets each file of the chain as it was read, `path`'s first."""
-    text = read_text_limited(path, label)
-    tree = parse_text(text, label)
+def _resolve(path: Path, stack: tuple[Path, ...], label: str) -> tuple[Node, tuple[str, ...], Node | None]:
+    """The merged tree of `path` and its ancestors, the chain of files, and the parent's tree."""
+    tree = parse_file(path, label)
     if not isinstance(tree.value, dict):
         raise VariantError([tree.problem("", "a variant must be a mapping of keys to values")])
     ext = tree.value.pop(EXTENDS, None)
@@ -159,15 +154,15 @@ def _resolve(path: Path, stack: tuple[Path, ...], label: str,
         removes = left_removes(tree, "", "this file extends no draft")
         if removes:
             raise VariantError(removes)
-        if reads is not None:
-            reads.append(_Read(path, text, None))
         return tree, (label,), None
     if not isinstance(ext.value, str) or not ext.value:
         raise VariantError([ext.problem(EXTENDS, "must be the path of the variant file it extends")])
     if "\x00" in ext.value:
         raise VariantError([ext.problem(EXTENDS, "a path may not contain NUL characters")])
     try:
-        parent_path = _parent_path(path, ext.value)
+        parent_path = (path.parent / ext.value).resolve()
+        if not parent_path.exists() and parent_path.suffix == "":
+            parent_path = parent_path.with_suffix(".yaml")
     except (OSError, RuntimeError):
         raise VariantError([ext.problem(EXTENDS, f"cannot resolve {ext.value!r} (a symbolic link loop?)")]) from None
     parent_label = _label(parent_path)
@@ -184,9 +179,7 @@ def _resolve(path: Path, stack: tuple[Path, ...], label: str,
         # As written: the folder's label relative to the working directory can be "."
         what = "a folder, not a variant file" if parent_path.is_dir() else "not a regular file"
         raise VariantError([ext.problem(EXTENDS, f"{ext.value} is {what}")])
-    if reads is not None:
-        reads.append(_Read(path, text, ext.value))
-    parent_tree, chain, _ = _resolve(parent_path, (*stack, parent_path), parent_label, reads)
+    parent_tree, chain, _ = _resolve(parent_path, (*stack, parent_path), parent_label)
     earlier = parent_tree.unmerged or []  # the parent's own unmerged items: said with this file's mistakes
     mine, theirs = tree.value.get("game"), parent_tree.value.get("game") if isinstance(parent_tree.value, dict) else None
     if mine is not None and theirs is not None and mine.value != theirs.value:
@@ -201,16 +194,6 @@ def _resolve(path: Path, stack: tuple[Path, ...], label: str,
     if earlier:
         merged.unmerged = [*earlier, *(merged.unmerged or [])]
     return merged, (label, *chain), parent_tree
-
-
-def _parent_path(path: Path, extends: str) -> Path:
-    """The file that the `extends:` value of the file at `path` names: relative to that file's
-    folder, with `.yaml` added when the name as written has no suffix and does not exist. Raises
-    OSError or RuntimeError (a symbolic link loop)."""
-    parent_path = (path.parent / extends).resolve()
-    if not parent_path.exists() and parent_path.suffix == "":
-        parent_path = parent_path.with_suffix(".yaml")
-    return parent_path
 
 
 def _label(path: Path) -> str:
@@ -342,21 +325,14 @@ def _list_index(node: Node, part: str) -> int | None:
 
 
 def load_variant(path: str | Path, overrides: Sequence[str] = ()) -> Variant:
-    """Load, merge, override and validate one variant file. Raises VariantError.
-
-    A variant loaded before in this process, from the same texts, is taken from a small memo
-    (`_MEMO`) rather than validated again; every call returns a Variant of its own."""
+    """Load, merge, override and validate one variant file. Raises VariantError."""
     path = Path(path)
-    key = _memo_key(path, overrides)
-    if key is not None and (kept := _recall(key)) is not None:
-        return kept
     label = _label(path)
     try:
         real = path.resolve()
     except (OSError, RuntimeError):
         raise VariantError([Problem(str(path), 1, 1, "", "cannot resolve the path (a symbolic link loop?)")]) from None
-    reads: list[_Read] = []
-    tree, chain, parent_tree = _resolve(real, (real,), label, reads)
+    tree, chain, parent_tree = _resolve(real, (real,), label)
     unmerged = tree.unmerged or []
     own_keys = tree.plain() if overrides else None  # the file's own keys, before any --set
     try:
@@ -367,112 +343,7 @@ def load_variant(path: str | Path, overrides: Sequence[str] = ()) -> Variant:
         raise VariantError([*unmerged, *err.problems]) from None
     if unmerged:
         raise VariantError(unmerged)
-    if key is not None:
-        _remember(key, tuple(reads), variant)
     return variant
-
-
-# The memo of validated variants. The whole test suite loaded variants 2,286 times, mostly the
-# same few files again (6% of its time in `load_variant`); a tune search loads each trial's values
-# (a sweep loads each grid point once: nothing to gain there). Measured 2026-12-05 11:02-11:13 UTC,
-# three interleaved pairs at load average 4-6: tests/newfrontiers, tests/stargate and tests/tune in
-# one process (-p no:xdist, ~745 loads, 60% of them repeats) spent 3.82 CPU-s in load_variant
-# before, 2.35 after (0.62x), 3.5% of the subset's 42.0 CPU-s (the whole subset: 42.0 -> 39.4
-# CPU-s, 0.94x, noisier); `playtest sweep draft5.yaml --set crews.bays.time=1,2,3,4 -n 100`:
-# 10.6 user-s before and after (1.00x).
-MEMO_SIZE = 64
-"""How many validated variants a process keeps, the least recently used forgotten first."""
-
-_MemoKey = tuple[str, str, tuple[str, ...]]
-
-
-@dataclass(frozen=True)
-class _Read:
-    """One file of an `extends` chain as the loader read it: its resolved path, its whole text
-    and the `extends:` value in it (None for the chain's last file)."""
-
-    path: Path
-    text: str
-    extends: str | None
-
-
-@dataclass(frozen=True)
-class _Kept:
-    """A validated variant and everything it was made from besides its key (`_memo_key`): the
-    files of its chain as read, and the game spec (schema) it was validated against.
-
-    The variant is kept pickled: bytes no caller can change, and each caller gets a Variant of
-    its own (its model and resolved data hold lists and mappings that a caller may change).
-    Unpickling one costs about a third of `copy.deepcopy` (0.35 against 1.1 ms for New
-    Frontiers' goals.yaml, 2026-12-05); the bytes are this process's own, never read from disk."""
-
-    reads: tuple[_Read, ...]
-    game: str
-    spec: object
-    pickled: bytes
-
-
-_MEMO: OrderedDict[_MemoKey, _Kept] = OrderedDict()
-
-
-def forget_loaded() -> None:
-    """Empty the memo of validated variants: for a test that changes what a game's schema checks
-    in place (a module's list of effects patched), which no key or check of the memo can see."""
-    _MEMO.clear()
-
-
-def _memo_key(path: Path, overrides: Sequence[str]) -> _MemoKey | None:
-    """What a load's result depends on besides the files' texts and the game's spec: the working
-    folder (labels, relative paths), the path as given, and the overrides in order. None when
-    there is no working folder (it was deleted): no memo then."""
-    try:
-        cwd = str(Path.cwd())
-    except OSError:
-        return None
-    return cwd, str(path), tuple(overrides)
-
-
-def _recall(key: _MemoKey) -> Variant | None:
-    """The variant kept under `key`, if loading it again would give the same one: the path
-    still resolves to the same file, each file of the chain still holds the same text and its
-    `extends:` still leads to the same next file, and the game's registered spec is the same
-    object. None otherwise (the caller loads afresh: a file now wrong gives its error)."""
-    kept = _MEMO.get(key)
-    if kept is None:
-        return None
-    try:
-        where = Path(key[1]).resolve()
-        for read in kept.reads:
-            if where != read.path or read_text_limited(read.path, str(read.path)) != read.text:
-                return None
-            if read.extends is not None:
-                where = _parent_path(read.path, read.extends)
-        if _spec_of(kept.game) is not kept.spec:
-            return None
-    except (OSError, RuntimeError, PlaytestError):
-        return None
-    _MEMO.move_to_end(key)
-    variant: Variant = pickle.loads(kept.pickled)
-    return variant
-
-
-def _remember(key: _MemoKey, reads: tuple[_Read, ...], variant: Variant) -> None:
-    try:
-        pickled = pickle.dumps(variant, protocol=pickle.HIGHEST_PROTOCOL)
-    except (pickle.PicklingError, AttributeError, TypeError):
-        return  # a schema class made inside a function (a test's) cannot be pickled: not kept
-    _MEMO[key] = _Kept(reads, variant.game, _spec_of(variant.game), pickled)
-    _MEMO.move_to_end(key)
-    while len(_MEMO) > MEMO_SIZE:
-        _MEMO.popitem(last=False)
-
-
-def _spec_of(game: str) -> object:
-    """The registered spec of `game` (a plugin registered or reloaded since is another object).
-    Raises PlaytestError when the game is no longer registered or fails to load."""
-    from playtest.games import get_game
-
-    return get_game(game)
 
 
 def load_variant_text(text: str, label: str = "<text>") -> Variant:
