@@ -327,7 +327,7 @@ def foreign_files(folder: Path, *, kept_in: Path | None = None) -> list[Path]:
 def foreign_said(folder: Path, found: list[Path]) -> str:
     """`found` (foreign_files of `folder`) in words: its first file, and how many more."""
     more = f" (and {len(found) - 1} more file{'s' if len(found) > 2 else ''})" if len(found) > 1 else ""
-    return f"holds {found[0]}{more}, which playtest did not write"
+    return f"holds {found[0]}{more}, which is not one of the files of playtest's output"
 
 
 def check_nothing_foreign(folder: Path, option: str, out: Path | None = None) -> None:

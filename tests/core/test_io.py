@@ -222,7 +222,7 @@ def test_force_never_deletes_a_file_playtest_did_not_write(tmp_path, name):
     before = _files(out)
     for force in ([], ["--force"]):
         code, said = _invoke(*command, *force)
-        assert (code, said) == (2, f"error: --out {out}: holds {game}, which playtest did not write; replacing the "
+        assert (code, said) == (2, f"error: --out {out}: holds {game}, which is not one of the files of playtest's output; replacing the "
                                    f"folder would delete it: move it out of {out}, or choose another --out\n")
         assert _files(out) == before
         assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # no working copy left beside it
@@ -244,7 +244,7 @@ def test_a_game_saved_into_a_run_survives_simulate_force(tmp_path):
     game = out / "ohseven-seed1.yaml"
     saved = game.read_text()
     code, said = _invoke("simulate", OHSEVEN, "-n", "2", "-q", "-w", "1", "--out", out, "--force")
-    assert (code, said) == (2, f"error: --out {out}: holds {game}, which playtest did not write; replacing the "
+    assert (code, said) == (2, f"error: --out {out}: holds {game}, which is not one of the files of playtest's output; replacing the "
                                f"folder would delete it: move it out of {out}, or choose another --out\n")
     assert game.read_text() == saved
 
@@ -256,8 +256,8 @@ def test_force_does_not_remove_an_interrupted_run_holding_a_foreign_file(tmp_pat
     (partial / "run.json").write_text("{}")
     (partial / "chunks" / "notes.txt").write_text("mine")
     code, said = _invoke("simulate", OHSEVEN, "-n", "2", "-q", "-w", "1", "--out", out, "--force")
-    assert (code, said) == (2, f"error: --out {out}: holds {partial / 'chunks' / 'notes.txt'}, which playtest did not "
-                               f"write; replacing the folder would delete it: move it out of {partial}, or choose "
+    assert (code, said) == (2, f"error: --out {out}: holds {partial / 'chunks' / 'notes.txt'}, which is not one of the "
+                               f"files of playtest's output; replacing the folder would delete it: move it out of {partial}, or choose "
                                "another --out\n")
     assert (partial / "chunks" / "notes.txt").read_text() == "mine"
 
@@ -275,7 +275,7 @@ def test_a_file_put_into_the_output_while_the_command_runs_is_not_deleted_by_for
         (stage / "compare.md").write_text("new")
         (target / "runs" / "base" / "game.yaml").write_text("mine")
     game = target / "runs" / "base" / "game.yaml"
-    assert str(caught.value) == (f"--out {target}: holds {game}, which playtest did not write (put there while this "
+    assert str(caught.value) == (f"--out {target}: holds {game}, which is not one of the files of playtest's output (put there while this "
                                  f"command ran), so it is left as it is; this command's output is kept in "
                                  f"{tmp_path / 'out-2'}")
     assert game.read_text() == "mine" and (target / "runs" / "base" / "run.json").read_text() == "old"

@@ -98,7 +98,7 @@ def test_existing_out_is_kept_without_force_and_replaced_with_it(tmp_path):
     (out / "ladder.json").write_text('{"schema": "playtest-ladder"}')  # an earlier ladder's folder
     for force in ((), ("--force",)):  # still holding the user's file, which --force would delete
         code, _, err = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "4", "-w", "1", "--out", out, *force)
-        assert (code, err) == (2, f"error: --out {out}: holds {out / 'keep.txt'}, which playtest did not write; "
+        assert (code, err) == (2, f"error: --out {out}: holds {out / 'keep.txt'}, which is not one of the files of playtest's output; "
                                   f"replacing the folder would delete it: move it out of {out}, or choose another --out\n")
         assert (out / "keep.txt").read_text() == "mine"
     (out / "keep.txt").unlink()
