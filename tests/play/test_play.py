@@ -769,8 +769,8 @@ def test_the_stargate_table_shows_extension_slots_and_planet_effects():
     armstrong = next(line for line in text.splitlines() if "armstrong" in line)
     assert "P2 /3 ·/2 ·/1" in armstrong
     text = table("draft6-special-planets.yaml", ("red3", "blue1", "green2", "yellow1", "blue2"))
-    assert "vp(trigger=last_cube, amount=-2)" in next(line for line in text.splitlines() if "red3" in line)
-    assert "into=vp" in next(line for line in text.splitlines() if "blue2" in line)
+    assert "a turn's last cube here: its placer loses 2 VP" in next(line for line in text.splitlines() if "red3" in line)
+    assert "into 2 VP each" in next(line for line in text.splitlines() if "blue2" in line)
     assert next(line for line in text.splitlines() if "blue1" in line).rstrip(" │").endswith("-")
 
 
@@ -827,6 +827,51 @@ def test_every_stargate_crew_effect_has_words_with_its_settings():
     assert "extension slot 3" in said["develop_planet"]
     assert said["vp_per_full_planet"] == "after placing: lose 2 VP for each full planet in the circle"
     assert said["swap_adjacent"].endswith("of two different owners")
+
+
+def test_every_stargate_planet_effect_has_words_with_its_settings():
+    """The circle's effects column showed planet effects as code ('vp(trigger=final, amount=3,
+    to=majority)'). Each planet effect kind of the schema is worded by planet_effect_text, with
+    the numbers its settings give; a new kind without words fails here (its code form, with '='
+    or '_', is what an unknown plugin kind keeps)."""
+    import typing
+
+    from pydantic import BaseModel
+
+    from playtest.games.stargate import schema as sc
+    from playtest.games.stargate.play import planet_effect_text
+
+    kinds = typing.get_args(typing.get_args(sc.PlanetEffect)[0])
+    samples = {sc.PlanetVP: {"trigger": "final", "amount": 3, "to": "majority"},
+               sc.MajorityMultiplier: {"factor": 0.5, "ranks": "all"},
+               sc.ConvertCubes: {"cubes": 2, "source": "stock", "into": "time", "rate": 1}}
+    said = {}
+    for kind in kinds:
+        key = kind.model_fields["effect"].annotation.__args__[0]
+        said[key] = planet_effect_text(kind(effect=key, **samples.get(kind, {})))
+        assert "=" not in said[key] and "_" not in said[key], said[key]  # words, not the code form
+    assert said == {
+        "vp": "at final scoring: the majority holder gains 3 VP",
+        "majority_multiplier": "at final scoring: every player's slot VP here are halved (rounded down)",
+        "convert_cubes": ("a turn's last cube here: its placer converts up to 2 cubes from their stock into "
+                          "1 extra time each on their next turn (the cubes leave the game)")}
+    # the other settings of each kind
+    def text(kind: type, **settings: object) -> str:
+        return planet_effect_text(kind(effect=kind.model_fields["effect"].annotation.__args__[0], **settings))
+
+    assert text(sc.PlanetVP, trigger="last_cube", amount=-2) == "a turn's last cube here: its placer loses 2 VP"
+    assert text(sc.PlanetVP, trigger="final", amount=1, per_cube=True) == (
+        "at final scoring: each player with a cube here gains 1 VP for each of their cubes here")
+    assert text(sc.MajorityMultiplier, factor=2) == "at final scoring: the majority holder's slot VP here are doubled"
+    assert text(sc.MajorityMultiplier, factor=1.5).endswith("multiplied by 1.5 (rounded down)")
+    assert text(sc.ConvertCubes, cubes=1, rate=2) == ("a turn's last cube here: its placer converts up to 1 cube "
+                                                      "from their hand into 2 VP each (the cubes leave the game)")
+
+    class Plugin(BaseModel):  # a kind planet_effect_text does not know keeps its code form
+        effect: str = "vp_per_neighbour"
+        amount: int = 2
+
+    assert planet_effect_text(Plugin()) == "vp_per_neighbour(amount=2)"
 
 
 @pytest.mark.parametrize(("typed", "message"), [

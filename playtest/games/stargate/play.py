@@ -55,7 +55,7 @@ def render(rules: StargateRules, view: State, seat: int, names: Sequence[str]) -
         if has_ext:
             extra.append(_numbered_slots(names, view.ext_planet[pos], planet.extension_vp))
         if has_effects:
-            extra.append("; ".join(_effect_text(e) for e in planet.effects) or "-")
+            extra.append("; ".join(planet_effect_text(e) for e in planet.effects) or "-")
         board.add_row(str(pos + 1), planet.id, planet.color, slots, *extra)
     crews = Table(title="Crew area", title_justify="left")
     card_slots = any(v.crews[c].extension_vp for c in view.available)
@@ -155,6 +155,39 @@ def skill_text(effect: Any, *, when: bool = True) -> str:
         return f"{timing}put a cube from your hand on this crew card's next empty slot"
     if isinstance(effect, sc.VPPerFullPlanet):
         return f"{timing}{_vp(effect.amount)} for each full planet in the circle"
+    return _effect_text(effect)
+
+
+def _gains(amount: int) -> str:
+    """'gains 2 VP', 'loses 1 VP'."""
+    return f"gains {amount} VP" if amount >= 0 else f"loses {-amount} VP"
+
+
+FACTOR_WORDS = {0.5: "halved", 2: "doubled", 3: "tripled"}
+"""A majority_multiplier's factor in words; another one is said as 'multiplied by 1.5'."""
+
+
+def planet_effect_text(effect: Any) -> str:
+    """One planet effect in words, with its settings ('a turn's last cube here: its placer loses
+    2 VP'): what the circle's effects column shows. The code form (`vp(trigger=final, amount=3,
+    to=majority)`) left the person to read the schema; an effect this function does not know (a
+    plugin's) keeps it (`_effect_text`). Each kind's meaning: docs/variants.md, planet effects."""
+    if isinstance(effect, sc.PlanetVP):
+        each = " for each of their cubes here" if effect.per_cube else ""
+        if effect.trigger is sc.PlanetTrigger.LAST_CUBE:
+            return f"a turn's last cube here: its placer {_gains(effect.amount)}{each}"
+        who = "the majority holder" if effect.to == "majority" else "each player with a cube here"
+        return f"at final scoring: {who} {_gains(effect.amount)}{each}"
+    if isinstance(effect, sc.MajorityMultiplier):
+        factor = FACTOR_WORDS.get(effect.factor, f"multiplied by {effect.factor:g}")
+        rounded = "" if effect.factor == int(effect.factor) else " (rounded down)"
+        whose = "the majority holder's" if effect.ranks == "first" else "every player's"
+        return f"at final scoring: {whose} slot VP here are {factor}{rounded}"
+    if isinstance(effect, sc.ConvertCubes):
+        into = (f"{effect.rate} VP each" if effect.into == "vp"
+                else f"{effect.rate} extra time each on their next turn")
+        return (f"a turn's last cube here: its placer converts up to {_cubes(effect.cubes)} from their "
+                f"{effect.source} into {into} (the cubes leave the game)")
     return _effect_text(effect)
 
 
