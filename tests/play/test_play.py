@@ -1454,3 +1454,37 @@ def test_a_new_frontiers_explore_selection_counts_the_worlds_explore_powers_add(
     s.play(s.parse("develop d01"))
     s.advance()
     assert move_detail(s.rules, s.view(), Move("select", "explore")).startswith("Explore: 8 worlds drawn")
+
+
+def test_new_frontiers_notes_say_who_got_gold_from_powers_and_settle_rewards_and_why():
+    """The engine logs a `gold_on` event per holder a selection pays and a settle's reward gold,
+    but the move's note said neither: a player's gold rose with no word of why. The scenario of
+    tests/newfrontiers/test_gold.py (You: w24 Ice Archive, a settle reward of 1 gold, and two
+    Merchant Fleets, gold_on trade 2 each; P2: Academy and Recruitment Office, gold_on develop
+    and settle), each move's note as the table shows it."""
+    from playtest.core.events import Event
+    from playtest.games.newfrontiers.play import describe
+    from tests.newfrontiers.helpers import dev, edit, ids, play, rules_for, start
+
+    rules = rules_for("base", ("rules.setup.gold=20", "rules.bonuses.retreat_gold=5", "rules.produce.pile_gold=3"))
+    s = start(rules, 2)
+    s = edit(s, 0, worlds=ids(rules, "h1 w24 w13 w33"), goods=ids(rules, "w13 w24"), unsettled=ids(rules, "w03"),
+             devs=dev(rules, "d05 d05"), colonists=1)
+    s = edit(s, 1, devs=dev(rules, "d13 d14"))
+    for p in s.players:
+        rules.refresh(p)
+    notes = {}
+    for move in ("select retreat", "select settle", "pass", "settle w03", "select trade", "trade w13",
+                 "consume w24 with w33", "select produce", "select develop"):
+        log: list[Event] = []
+        after = play(rules, s, move, log=log)
+        notes[move] = describe(rules, s, move, log, ["You", "P2"])
+        s = after
+    assert notes["select retreat"] == "+5 gold"  # the selector's bonus, said as before
+    assert notes["select settle"] == "bonus: +1 colonist, P2 +1 gold (d14 Recruitment Office: settle)"
+    assert notes["settle w03"] == "settled w03 for 3 gold, You +1 gold (settle reward: w24 Ice Archive), round over"
+    assert notes["select trade"] == "+1 VP chip, You +4 gold (2x d05 Merchant Fleet: trade)"
+    # P2 selects Produce (the pile is the selector's); w03, settled in round 1, pays its holder
+    assert notes["select produce"] == ("bonus: 1 windfall good, 3 gold from the Produce pile, "
+                                       "You +1 gold (w03 Tidewater Refinery: produce), round over")
+    assert notes["select develop"] == "bonus: develops for 1 less, P2 +1 gold (d13 Academy: develop)"

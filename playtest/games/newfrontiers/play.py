@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,6 +14,7 @@ from rich.text import Text
 from playtest import rng as streams
 from playtest.core.events import Event
 from playtest.errors import UsageError
+from playtest.games.newfrontiers import schema as S
 from playtest.games.newfrontiers.moves import canonical, returned_goals
 from playtest.games.newfrontiers.rules import NewFrontiersRules
 from playtest.games.newfrontiers.state import (
@@ -30,6 +32,7 @@ from playtest.games.newfrontiers.state import (
     View,
     parse_move,
 )
+from playtest.games.newfrontiers.tiles import DevTile, WorldTile
 from playtest.games.newfrontiers.transcript import GAME, dump_transcript, notation_error, replay
 from playtest.play.session import PlaySupport
 from playtest.play.table import TableGame
@@ -268,8 +271,10 @@ def _everyone_does(rules: NewFrontiersRules, state: State, action: str) -> str:
 def describe(rules: NewFrontiersRules, before: Any, action: Any, events: Sequence[Event],
              names: Sequence[str]) -> str:
     """What a decision did, in words, from its events: the selection's bonus, tiles bought,
-    taken, discarded and settled, goods made, sold and consumed, the round's and game's end.
-    A goal kept stays unnamed (it is face down: PlaySupport.private)."""
+    taken, discarded and settled, goods made, sold and consumed, the round's and game's end;
+    gold that gold-on-action powers and settle rewards paid, to whom and from which tiles ('P3 +1
+    gold (d12 Mining Robots: produce)': a holder's gold rose with no word of why). A goal kept
+    stays unnamed (it is face down: PlaySupport.private)."""
     bits: list[str] = []
     for e in events:
         d = e.data
@@ -293,6 +298,10 @@ def describe(rules: NewFrontiersRules, before: Any, action: Any, events: Sequenc
             bits.append(f"+{_n(d['amount'], 'colonist')}")
         elif e.kind == "settle":
             bits.append(f"settled {d['item']}" + (f" for {d['cost']} gold" if d.get("cost") else f" ({d['method']})"))
+            if d.get("gold"):
+                bits.append(f"{names[e.seat]} +{d['gold']} gold (settle reward: {_settle_rewarders(rules, before, e)})")
+        elif e.kind == "gold_on":
+            bits.append(f"{names[e.seat]} +{d['gold']} gold ({_gold_on_payers(rules, before, e)}: {d['action']})")
         elif e.kind == "windfall":
             bits.append(f"a {d['color']} good on {d['item']}")
         elif e.kind == "trade":
@@ -309,6 +318,32 @@ def describe(rules: NewFrontiersRules, before: Any, action: Any, events: Sequenc
         elif e.kind == "game_end":
             bits.append(f"game ends: {d['trigger']}")
     return ", ".join(dict.fromkeys(bit for bit in bits if bit))
+
+
+def _holding(rules: NewFrontiersRules, worlds: Sequence[int], devs: Sequence[int], power: Any) -> str:
+    """The tiles among `worlds` and `devs` with a power `power` accepts, as 'h3 New Eden, 2x d05
+    Merchant Fleet': which of a player's tiles paid them (copies of a development counted)."""
+    t = rules.tiles
+    tiles: list[WorldTile | DevTile] = [*(t.worlds[w] for w in worlds), *(t.devs[x] for x in devs)]
+    held = Counter(f"{tile.id} {tile.name}" for tile in tiles if any(power(p) for p in tile.powers))
+    return ", ".join(label if k == 1 else f"{k}x {label}" for label, k in held.items())
+
+
+def _gold_on_payers(rules: NewFrontiersRules, before: State, e: Event) -> str:
+    """The holder's tiles whose gold-on-action powers paid a gold_on event's gold."""
+    p, action = before.players[e.seat], e.data["action"]
+    return _holding(rules, p.worlds, p.devs, lambda g: isinstance(g, S.GoldOn) and str(g.action) == action)
+
+
+def _settle_rewarders(rules: NewFrontiersRules, before: State, e: Event) -> str:
+    """The settler's tiles whose settle rewards paid gold for the world a settle event settled:
+    those held when the settle action began (`settle_powers`), the settled world's own excepted."""
+    task = before.todo[0]
+    p = before.players[e.seat]
+    worlds = p.worlds[:task.b] if task.kind == SETTLE and task.seat == e.seat else p.worlds
+    kind = str(e.data["world_kind"])
+    return _holding(rules, worlds, p.devs, lambda r: isinstance(r, S.SettleReward) and r.gold > 0
+                    and (r.world_kind is None or str(r.world_kind) == kind))
 
 
 def _n(count: int, thing: str) -> str:
