@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from playtest.core.events import Event
 from playtest.games.ohseven.play import describe
 from playtest.games.ohseven.rules import OhSevenRules
 from playtest.games.ohseven.state import PLAY, State
 from playtest.games.ohseven.transcript import StackedDeck
 
-from .helpers import rules_for, stacked
+from .helpers import play, rules_for, stacked
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
 
@@ -94,3 +97,68 @@ def test_no_line_of_passes_when_the_first_bids_stood():
                            "AH QH 2D AD 4C 3C QC"])
     state, _ = notes_of_pass(rules, rules.initial_state(4, rng=deck), ["7H", "5H", "3H", "AH"], deck)
     assert state.phase == PLAY and set_aside(rules, rules.view(state, 1), NAMES) == []
+
+
+def _explained(rules: OhSevenRules, state: State, bot: Any) -> tuple[str, str]:
+    """The card `bot` plays (or bids) in the seat to move and its explain()."""
+    seat = rules.current_seat(state)
+    action = bot.choose(rules.view(state, seat), rules.legal_actions(state), rng=random.Random(0))
+    return rules.card_name(action.card), bot.explain()
+
+
+def test_the_heuristic_hint_says_why_it_bids_and_plays_each_card():
+    """`hint` with Oh-Seven's default bot, heuristic, named a card with no reason. It now says the
+    tricks the hand should take and the nearest bid; in play, the tricks the bid still needs and
+    why this card: the weakest that wins the trick, none wins, ducking under it, or none ducks."""
+    from playtest.games.ohseven.bots import HeuristicBot, make_bot
+
+    from .helpers import bids_in_seat_order
+
+    rules = rules_for()
+    deck = stacked(rules, ["7H 6H 4S 3D 2C AC QD", "5H 4H 7D 6D 3S 2S AS", "3H 2H 5D 4D 7C 6C 5C",
+                           "AH QH 2D AD 4C 3C QC"])
+    state = rules.initial_state(4, rng=deck)
+    bot = HeuristicBot(rules)
+    assert bot.explain() == ""  # nothing chosen yet
+    assert _explained(rules, state, bot) == ("2S", (
+        "your hand should take about 1.8 tricks: 2.1 if S is trump (it is if 2S is the highest bid, 5% likely), "
+        "1.7 on average over the trumps otherwise; of the bids in your hand, 2S's 2 is the nearest"))
+    assert _explained(rules, state, make_bot("scripted:aggressive", rules, 0))[1].endswith(
+        "; with this bot's bid offset, +1, 2.8; of the bids in your hand, 3S's 3 is the nearest")
+    assert _explained(rules, state, make_bot("scripted:bonus-hunter", rules, 0)) == ("7D", (
+        "7D is your highest card (7): as the highest bidder you would get the bonus a forced rebid pays"))
+    state = bids_in_seat_order(rules, state, ["2C", "AS", "2H", "QH"], deck)  # 2H the highest: hearts trump
+    said = []
+    for _ in range(8):
+        card, why = _explained(rules, state, bot)
+        said.append(why)
+        state = play(rules, state, card, deck)
+    assert said == [
+        "you need 2 more tricks for your bid of 2 (won 0): 7C is your highest card",
+        "your bid of 0 is made (won 0), so duck: 4C is your highest card that loses to 7C (trumps shed last)",
+        "you need 2 more tricks for your bid of 2 (won 0): no card of yours beats 7C, so your lowest, AC",
+        "you need 1 more trick for your bid of 1 (won 0): 4H is the weakest card that beats 7C",
+        "your bid of 1 is made (won 1), so duck: AS is your lowest card, trumps kept back",  # P2 won the trick
+        "you need 2 more tricks for your bid of 2 (won 0): 2H is the weakest card that beats AS",
+        "your bid of 0 is made (won 0), so duck: 3C is your highest card that loses to 2H (trumps shed last)",
+        "the only legal move"]
+    assert _explained(rules, state, make_bot("scripted:greedy", rules, 0))[1] == (
+        "this bot always plays to win (greedy play): 6C is your highest card")
+
+
+def test_the_heuristic_hint_says_when_no_card_ducks_the_trick():
+    """Spades trump (2S the highest bid); the fourth seat's bid of 2 is made and only spades are
+    left in its hand when clubs are led: every card wins, so the weakest."""
+    from playtest.games.ohseven.bots import HeuristicBot
+
+    from .helpers import bids_in_seat_order
+
+    rules = rules_for()
+    deck = stacked(rules, ["2D 6C 3H 2H 7C QD AD", "QS 5H 5D 3D 3C 5S 4C", "6S AH AS 7D 2C 6D QC",
+                           "6H QH 7H 5C 7S 4S 2S"])
+    state = bids_in_seat_order(rules, rules.initial_state(4, rng=deck), ["2D", "QS", "2C", "2S"], deck)
+    bot = HeuristicBot(rules)
+    for _ in range(23):
+        state = play(rules, state, _explained(rules, state, bot)[0], deck)
+    assert _explained(rules, state, bot) == ("2S", "your bid of 2 is made (won 2), so duck: every card you may "
+                                                   "play beats 7C, so the weakest, 2S")

@@ -232,6 +232,18 @@ def test_moves_are_accepted_in_notation_and_hint_is_legal():
         s.parse("play ZZ")
 
 
+def test_an_oh_seven_hint_says_why():
+    """Bare `hint` (Oh-Seven's heuristic bot) named a card with no reason; the session passes on
+    the bot's explain() (the wording: tests/ohseven/test_play.py)."""
+    s = session(OHSEVEN, 4, 0, "heuristic")
+    s.advance()
+    _, text, why = s.hint()
+    card = text.split()[1]
+    assert re.fullmatch(rf"your hand should take about \d\.\d tricks: .*; of the bids in your hand, {card}'s \d "
+                        r"is the nearest", why), why
+    assert s.hint()[2] == why  # asked again: the same
+
+
 def test_a_random_hint_is_the_same_when_asked_again_and_draws_from_its_own_stream():
     """`hint random` at one move answers the same each time it is asked (its stream is the
     session's seed and the move: playtest.rng.hint_stream, not an ad hoc `seed * 7919 + move`

@@ -120,6 +120,9 @@ class HeuristicBot:
         self._bonus_min_bid = k.bonus_min_bid
         self._offset = k.bid_offset
         self._keys = _play_keys(self.n_ranks, self.n_suits)
+        self._use_trump = rules.use_trump
+        self._asked: tuple[View, Sequence[Action]] | None = None
+        """The last decision's view and legal actions, kept for `explain` (references only)."""
 
     # --- bidding ----------------------------------------------------------------------------
 
@@ -134,15 +137,7 @@ class HeuristicBot:
             if cards.bid[best.card] >= self._bonus_min_bid:
                 return best
         t = _tables(self.n_ranks, s, view.n)
-        hand = view.hand
-        # Float sums stay builtin sum() over a map: the same additions, in the same order, as
-        # before, whatever the Python version's sum() does with floats.
-        base = sum(map(t.side.__getitem__, hand))
-        by_trump = [base] * s
-        gain = t.gain
-        for c in hand:
-            by_trump[c % s] += gain[c]
-        unknown = sum(by_trump) / s
+        by_trump, unknown = self._estimates(view, t)
         p_high, p_low, bidv, offset = t.p_high, t.p_low, cards.bid, self._offset
         best_action, best_err = legal[0], 1e9
         for a in legal:
@@ -151,6 +146,19 @@ class HeuristicBot:
             if err < best_err - 1e-9:
                 best_action, best_err = a, err
         return best_action
+
+    def _estimates(self, view: View, t: _Tables) -> tuple[list[float], float]:
+        """The tricks the hand is expected to take with each suit as trump, and their mean (the
+        trump unknown)."""
+        s, hand = self.n_suits, view.hand
+        # Float sums stay builtin sum() over a map: the same additions, in the same order, as
+        # before, whatever the Python version's sum() does with floats.
+        base = sum(map(t.side.__getitem__, hand))
+        by_trump = [base] * s
+        gain = t.gain
+        for c in hand:
+            by_trump[c % s] += gain[c]
+        return by_trump, sum(by_trump) / s
 
     # --- play -------------------------------------------------------------------------------
 
@@ -187,11 +195,76 @@ class HeuristicBot:
         return win
 
     def choose(self, view: View, legal: Sequence[Action], *, rng: random.Random) -> Action:
+        self._asked = view, legal
         if len(legal) == 1:
             return legal[0]
         if view.phase == BID:
             return self._bid(view, legal)
         return self._play(view, legal)
+
+    # --- why (for `playtest play`'s hint) ----------------------------------------------------
+
+    def explain(self) -> str:
+        """Why the last choice, in a sentence addressed to the seat's player (the hint of `playtest
+        play`): the tricks the hand should take and the bid nearest them; in play, the tricks the
+        bid still needs and why this card (win the trick with the weakest card that can, duck
+        under it, or neither is possible). Worked out again here from the view `choose` kept: the
+        simulations never ask, so `choose` computes nothing for it (keeping the view: see
+        `_asked`)."""
+        if self._asked is None:
+            return ""
+        view, legal = self._asked
+        if len(legal) == 1:
+            return "the only legal move"
+        if view.phase == BID:
+            return self._why_bid(view, legal)
+        return self._why_play(view, legal)
+
+    def _why_bid(self, view: View, legal: Sequence[Action]) -> str:
+        cards, s = view.cards, self.n_suits
+        card = self._bid(view, legal).card
+        name, bid = cards.names[card], cards.bid[card]
+        if self._bonus_hunt and card == max(a.card for a in legal) and bid >= self._bonus_min_bid:
+            return (f"{name} is your highest card ({bid}): as the highest bidder you would get the bonus "
+                    "a forced rebid pays")
+        t = _tables(self.n_ranks, s, view.n)
+        by_trump, unknown = self._estimates(view, t)
+        expected = t.p_high[card] * by_trump[card % s] + t.p_low[card] * unknown
+        said = f"your hand should take about {expected:.1f} tricks"
+        if self._use_trump:
+            chance = t.p_high[card]
+            said += (f": {by_trump[card % s]:.1f} if {cards.suit_ids[card % s]} is trump (it is if {name} is the "
+                     f"highest bid, {'under 1%' if chance < 0.005 else f'{chance:.0%}'} likely), "
+                     f"{unknown:.1f} on average over the trumps otherwise")
+        if self._offset:
+            said += f"; with this bot's bid offset, {self._offset:+g}, {expected + self._offset:.1f}"
+        return f"{said}; of the bids in your hand, {name}'s {bid} is the nearest"
+
+    def _why_play(self, view: View, legal: Sequence[Action]) -> str:
+        names, s = view.cards.names, self.n_suits
+        card = self._play(view, legal).card
+        name = names[card]
+        bid, won = view.bids[view.seat], view.won[view.seat]
+        if self._greedy:
+            aim = "this bot always plays to win (greedy play)"
+        elif bid > won:
+            aim = f"you need {bid - won} more trick{'s' if bid - won > 1 else ''} for your bid of {bid} (won {won})"
+        else:
+            aim = f"your bid of {bid} is {'made' if bid == won else 'exceeded'} (won {won}), so duck"
+        take = self._greedy or bid > won
+        trick = view.trick
+        if not trick:
+            return f"{aim}: {name} is your {'highest card' if take else 'lowest card, trumps kept back'}"
+        beat = self._keys[(view.trump + 1) * (s + 1) + trick[0] % s + 1][0]
+        top = max(trick, key=beat.__getitem__)  # the first of equal cards: the one winning the trick
+        wins = beat[card] > beat[top]
+        if take:
+            how = (f"{name} is the weakest card that beats {names[top]}" if wins
+                   else f"no card of yours beats {names[top]}, so your lowest, {name}")
+        else:
+            how = (f"{name} is your highest card that loses to {names[top]} (trumps shed last)" if not wins
+                   else f"every card you may play beats {names[top]}, so the weakest, {name}")
+        return f"{aim}: {how}"
 
 
 def make_bot(spec: str, rules: OhSevenRules, seat: int) -> RandomBot | HeuristicBot:
