@@ -1500,3 +1500,43 @@ def test_new_frontiers_notes_say_who_got_gold_from_powers_and_settle_rewards_and
     assert notes["select produce"] == ("bonus: 1 windfall good, 3 gold from the Produce pile, "
                                        "You +1 gold (w03 Tidewater Refinery: produce), round over")
     assert notes["select develop"] == "bonus: develops for 1 less, P2 +1 gold (d13 Academy: develop)"
+
+
+def test_a_stargate_note_says_what_the_last_cubes_planet_effect_did():
+    """A turn whose last cube landed on a planet with an effect said only '+2 VP, 4 cubes placed'
+    while the planet took 2 VP away or turned cubes of the hand into VP or time (the hand fell
+    with no word). The note now says it in the effects column's words, with what it did; every
+    turn whose event logs an effect's VP or converted cubes says so."""
+    from playtest.core.events import Event, EventKind
+    from playtest.games.stargate.play import describe
+
+    special = str(ROOT / "variants/stargate/draft6-special-planets.yaml")
+    said = 0
+    for seed in (2, 3):
+        s = session(special, 3, 1, "random", seed=seed)
+        _play_through(s)
+        state, deal = s.rules.initial_state(3, rng=s.support.deal_rng(seed)), s.support.deal_rng(seed)
+        for m in s.moves:
+            log: list[Event] = []
+            state = s.rules.apply(state, m.action, rng=deal, log=log)
+            for e in log:
+                if e.kind == EventKind.DECISION and (e.data["effect_vp"] or e.data["cubes_converted"]):
+                    said += 1
+                    assert f"last cube on {e.data['last_planet']} — " in m.note, (m.text, m.note)
+                    assert not e.data["effect_vp"] or f"{e.data['effect_vp']:+d} VP" in m.note, m.note
+                    assert not e.data["cubes_converted"] or f"{e.data['cubes_converted']} converted" in m.note, m.note
+        notes = {(m.who, m.text): m.note for m in s.moves}
+        if seed == 2:
+            assert notes[("P3 (random)", "place red3")] == "1 cube placed, last cube on red3 — its placer loses 2 VP: -2 VP"
+            assert notes[("P1 (random)", "place green1")] == (
+                "1 cube placed, last cube on green1 — its placer converts up to 1 cube from their hand into 2 extra "
+                "time each on their next turn (the cubes leave the game): 1 converted and +2 time next turn (hand 1)")
+        else:
+            assert notes[("P3 (random)", "place blue2 blue2")] == (
+                "2 cubes placed, last cube on blue2 — its placer converts up to 2 cubes from their hand into 2 VP each "
+                "(the cubes leave the game): 2 converted and +4 VP (hand 11)")
+    assert said >= 6
+    empty = Event(EventKind.DECISION, 3, 7, 0, {"cubes_placed": 1, "cubes_gained": 0, "last_planet": "blue2",
+                                                "effect_vp": 0, "cubes_converted": 0, "hand": 0, "stock": 0})
+    assert ("last cube on blue2 — its placer converts up to 2 cubes from their hand into 2 VP each (the cubes leave "
+            "the game): nothing to convert") in describe(s.rules, s.state, s.moves[-1].action, [empty], s.names)

@@ -172,10 +172,10 @@ def planet_effect_text(effect: Any) -> str:
     2 VP'): what the circle's effects column shows. The code form (`vp(trigger=final, amount=3,
     to=majority)`) left the person to read the schema; an effect this function does not know (a
     plugin's) keeps it (`_effect_text`). Each kind's meaning: docs/variants.md, planet effects."""
+    if isinstance(effect, sc.PlanetVP | sc.ConvertCubes) and effect.trigger is sc.PlanetTrigger.LAST_CUBE:
+        return f"a turn's last cube here: {_placer_gets(effect)}"
     if isinstance(effect, sc.PlanetVP):
         each = " for each of their cubes here" if effect.per_cube else ""
-        if effect.trigger is sc.PlanetTrigger.LAST_CUBE:
-            return f"a turn's last cube here: its placer {_gains(effect.amount)}{each}"
         who = "the majority holder" if effect.to == "majority" else "each player with a cube here"
         return f"at final scoring: {who} {_gains(effect.amount)}{each}"
     if isinstance(effect, sc.MajorityMultiplier):
@@ -183,12 +183,18 @@ def planet_effect_text(effect: Any) -> str:
         rounded = "" if effect.factor == int(effect.factor) else " (rounded down)"
         whose = "the majority holder's" if effect.ranks == "first" else "every player's"
         return f"at final scoring: {whose} slot VP here are {factor}{rounded}"
-    if isinstance(effect, sc.ConvertCubes):
-        into = (f"{effect.rate} VP each" if effect.into == "vp"
-                else f"{effect.rate} extra time each on their next turn")
-        return (f"a turn's last cube here: its placer converts up to {_cubes(effect.cubes)} from their "
-                f"{effect.source} into {into} (the cubes leave the game)")
     return _effect_text(effect)
+
+
+def _placer_gets(effect: sc.PlanetVP | sc.ConvertCubes) -> str:
+    """What a last-cube planet effect does to the placer of a turn's last cube ('its placer loses 2
+    VP'): the words after 'a turn's last cube here: ' in the circle's effects column, and what a
+    move's note says the effect did (`_planet_note`), so the two cannot drift apart."""
+    if isinstance(effect, sc.PlanetVP):
+        return f"its placer {_gains(effect.amount)}{' for each of their cubes here' if effect.per_cube else ''}"
+    into = f"{effect.rate} VP each" if effect.into == "vp" else f"{effect.rate} extra time each on their next turn"
+    return (f"its placer converts up to {_cubes(effect.cubes)} from their {effect.source} into {into} "
+            "(the cubes leave the game)")
 
 
 PLACING = {Mode.WALK: "start on any planet, then go clockwise, one cube a planet, skipping full planets",
@@ -234,12 +240,44 @@ def describe(rules: StargateRules, before: State, action: Any, events: Sequence[
         if d.get("cubes_placed"):
             bits.append(f"{d['cubes_placed']} cube{'' if d['cubes_placed'] == 1 else 's'} placed")
         if e.kind == EventKind.DECISION:
+            said = _planet_note(rules, e)
+            if said:
+                bits.append(said)
             drawn = _drawn(before, action, e)
             if drawn:
                 bits.append(f"drew {drawn} from stock (hand {d['hand']}, stock {d['stock']})")
         if d.get("end_reason"):
             bits.append(f"game ends: {d['end_reason']}")
     return ", ".join(dict.fromkeys(bits))
+
+
+def _planet_note(rules: StargateRules, e: Event) -> str | None:
+    """What the planet effects of the turn's last cube did, from the turn's decision event, in the
+    effects column's words: 'last cube on blue2 — its placer converts up to 2 cubes from their hand
+    into 2 VP each (the cubes leave the game): 2 converted and +4 VP (hand 9)'. The VP and cubes
+    converted are the event's (`effect_vp`, `cubes_converted`); the time is said only when one
+    conversion into time could have made it (the event does not log time); the hand or stock is
+    the one after the turn's end. None when the last cube's planet has no such effect; a
+    conversion that found no cubes is said so, as the person may have counted on it."""
+    d = e.data
+    planet = d.get("last_planet")
+    card = rules.planet_index.get(planet) if planet else None
+    effects = rules.last_cube_effects[card] if card is not None else ()
+    if not effects:
+        return None
+    vp, k = d.get("effect_vp") or 0, d.get("cubes_converted") or 0
+    converts = [x for x in effects if isinstance(x, sc.ConvertCubes)]
+    got = []
+    if converts:
+        got.append(f"{k} converted" if k else "nothing to convert")
+        if k and len(converts) == 1 and converts[0].into == "time":
+            got.append(f"+{k * converts[0].rate} time next turn")
+    if vp or not converts:
+        got.append(f"{vp:+d} VP")
+    left = ", ".join(f"{s} {d[s]}" for s in sorted({x.source for x in converts})) if k else ""
+    words = "; ".join(_placer_gets(x) if isinstance(x, sc.PlanetVP | sc.ConvertCubes) else planet_effect_text(x)
+                      for x in effects)
+    return f"last cube on {planet} — {words}: {' and '.join(got)}" + (f" ({left})" if left else "")
 
 
 def _whose(names: Sequence[str], seat: int) -> str:
