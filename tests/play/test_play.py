@@ -1455,6 +1455,18 @@ def test_a_stargate_hint_says_why_from_the_lookahead_values():
     assert s.hint()[2] == ""  # mid-turn a fresh lookahead decides as greedy does: no values to cite
 
 
+def test_a_new_frontiers_hint_says_why_in_the_evaluations_terms():
+    """Bare `hint` (New Frontiers' greedy bot) named a move with no reason; it now says the
+    position the move leaves, as VP now and potential, against the best other player, and the
+    next best move's lead (the wording: tests/newfrontiers/test_greedy_explain.py)."""
+    s = session(NEWFRONTIERS, 3, 1, "greedy", seed=7)
+    s.advance()
+    _, text, why = s.hint()
+    assert (text, why) == ("develop d03", "it leaves you 1 VP now + 1.5 potential (production worlds 0.8, military 0.7) "
+                           "= 2.5, 3.3 behind the best other player's 5.8; the next best, develop d14, 3.6 behind")
+    assert s.hint()[2] == why  # asked again: the same
+
+
 def test_a_new_frontiers_explore_selection_counts_the_worlds_explore_powers_add():
     """With d01 (explore_draw +1) bought, Explore draws 8 worlds, not the 7 the rules set."""
     from playtest.games.newfrontiers.play import move_detail

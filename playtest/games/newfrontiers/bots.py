@@ -14,6 +14,7 @@ from playtest.errors import UsageError
 from playtest.games.newfrontiers.evaluation import (
     player_value,
     tables,
+    value_parts,
     values,
     values_developing,
     values_taking,
@@ -72,6 +73,9 @@ class GreedyBot:
         self.name = name
         self._tables = tables(rules)
         self._per_player = not rules.goals_on
+        self._asked: tuple[State | None, int, Sequence[Move], int, Move] | None = None
+        """The last decision's imagined position, seat, legal moves, draw seed and choice, kept for
+        `explain` (references only; the position None for an only move)."""
         self._plan: list[tuple[State, Move]] = []
         """The own decisions that followed the selection last chosen, in the position the bot
         imagined, with the move it judged best there: when the game reaches that very position
@@ -190,7 +194,6 @@ class GreedyBot:
         """Moves are valued on `rules.preview` (the same players and end as `apply_legal`, without
         listing the decision after them); a selection is applied in full, as are the bot's own
         steps after it that another step follows."""
-        rules = self.rules
         tb = self._tables
         v0 = self._values(state, *tb.last_position)
         if self._per_player:  # with hidden goals nothing is reused: keep no seat's sampled state where all bots read
@@ -199,47 +202,120 @@ class GreedyBot:
             self._plan = []
             return self._one_step(state, v0, seat, legal, draw, state_needed=False)[0]
         best_score, best, best_plan = -1e18, legal[0], []
-        for move in legal:
-            plan = []
-            # value the selection by what the selector then does with it
-            nxt = rules.apply_legal(state, move, rng=draw)  # type: ignore[arg-type]
-            nv = self._values(nxt, state, v0)
-            for i in range(MAX_OWN_STEPS):
-                if nxt.over or rules.current_seat(nxt) != seat:
-                    break
-                own = rules.legal_actions(nxt)
-                last = i == MAX_OWN_STEPS - 1
-                step, seen, nv = self._one_step(nxt, nv, seat, own, draw, state_needed=self.style is not None)
-                if own[0].verb != "select":  # a selection is judged with look-ahead: not planned
-                    plan.append((nxt, step))
-                if seen is None:  # valued without a state (and no style's bias reads one): built only
-                    # if the bot may decide next (2026-12-02: greedy 105.0 -> 103.6 M instructions a game, x1.014, 10 games)
-                    if last or not rules.mover_may_decide_after(nxt, step):
-                        break
-                    nxt = rules.apply_legal(nxt, step, rng=draw)  # type: ignore[arg-type]
-                    continue
-                # (the full state's players equal the preview's: nv values them too)
-                nxt = seen
-                if last or not rules.may_decide_next(seen, seat):
-                    break
-                nxt = rules.complete(seen, rng=draw)  # type: ignore[arg-type]
-            score = self._score(nxt, nv, seat)
-            if self.style is not None:
-                score += self.style.select_bias.get(move.arg, 0.0)
+        for move in legal:  # value the selection by what the selector then does with it
+            score, plan, _ = self._judge_selection(state, seat, move, v0, draw)
             if score > best_score:
                 best_score, best, best_plan = score, move, plan
         self._plan = best_plan
         return best
 
+    def _judge_selection(self, state: State, seat: int, move: Move, v0: list[float], draw: _SeededDraw
+                         ) -> tuple[float, list[tuple[State, Move]], list[Move]]:
+        """A selection's score, judged after the bot's own directly following decisions (up to
+        MAX_OWN_STEPS, each by one-step value): (score, the plan of those decisions that were no
+        selection, with the positions they were made in, every own decision made in order)."""
+        rules = self.rules
+        plan, steps = [], []
+        nxt = rules.apply_legal(state, move, rng=draw)  # type: ignore[arg-type]
+        nv = self._values(nxt, state, v0)
+        for i in range(MAX_OWN_STEPS):
+            if nxt.over or rules.current_seat(nxt) != seat:
+                break
+            own = rules.legal_actions(nxt)
+            last = i == MAX_OWN_STEPS - 1
+            step, seen, nv = self._one_step(nxt, nv, seat, own, draw, state_needed=self.style is not None)
+            steps.append(step)
+            if own[0].verb != "select":  # a selection is judged with look-ahead: not planned
+                plan.append((nxt, step))
+            if seen is None:  # valued without a state (and no style's bias reads one): built only
+                # if the bot may decide next (2026-12-02: greedy 105.0 -> 103.6 M instructions a game, x1.014, 10 games)
+                if last or not rules.mover_may_decide_after(nxt, step):
+                    break
+                nxt = rules.apply_legal(nxt, step, rng=draw)  # type: ignore[arg-type]
+                continue
+            # (the full state's players equal the preview's: nv values them too)
+            nxt = seen
+            if last or not rules.may_decide_next(seen, seat):
+                break
+            nxt = rules.complete(seen, rng=draw)  # type: ignore[arg-type]
+        score = self._score(nxt, nv, seat)
+        if self.style is not None:
+            score += self.style.select_bias.get(move.arg, 0.0)
+        return score, plan, steps
+
     def choose(self, view: View, legal: Sequence[Move], *, rng: random.Random) -> Move:
         if len(legal) == 1:
+            self._asked = None, view.seat, legal, 0, legal[0]
             return legal[0]
         state = self.rules.sample_state(view, rng=rng)
         seed = rng.getrandbits(32)  # drawn even when the plan answers: the rng stream stays the same
         for planned, move in self._plan:
             if planned == state:
+                self._asked = state, view.seat, legal, seed, move
                 return move
-        return self._best(state, view.seat, legal, _SeededDraw(seed))
+        move = self._best(state, view.seat, legal, _SeededDraw(seed))
+        self._asked = state, view.seat, legal, seed, move
+        return move
+
+    # --- why (for `playtest play`'s hint) ----------------------------------------------------
+
+    def explain(self) -> str:
+        """Why the last choice, addressed to the seat's player (the hint of `playtest play`): the
+        position the chosen move leaves (after the bot's own decisions that follow a selection),
+        as VP now plus the potential and its largest terms (evaluation.py), against the best
+        other player's value, and the next best move's lead. Worked out again here from the
+        position `choose` imagined and its draw's seed, kept by reference: the simulations never
+        ask, so `choose` computes nothing for it."""
+        if self._asked is None:
+            return ""
+        state, seat, legal, seed, chosen = self._asked
+        if state is None:
+            return "the only legal move"
+        judged = {move: self._judge(state, seat, move, seed) for move in legal}
+        lead, line, after = judged[chosen]
+        vp, parts = value_parts(self.rules, after, seat)
+        others = [x for i, x in enumerate(values(self.rules, after)) if i != seat]
+        if after.over:  # the values are the final scores
+            return f"the game ends with you at {vp:g} VP, {_ahead(lead, f'the best other player at {max(others):g}')}"
+        potential = sum(parts.values())
+        terms = sorted(((x, term) for term, x in parts.items() if round(x, 1)), reverse=True)
+        shown = ", ".join(f"{term} {x:.1f}" for x, term in terms[:3]) + (", ..." if len(terms) > 3 else "")
+        then = f"with your {', '.join(map(str, line[1:]))} after it, " if len(line) > 1 else ""
+        said = (f"{then}it leaves you {vp:g} VP now + {potential:.1f} potential"
+                + (f" ({shown})" if shown else "") + f" = {vp + potential:.1f}")
+        if others:
+            rival = f"the best other player's {max(others):.1f}"
+            said += f", {_ahead(lead, rival)}"
+            if self.style is not None:
+                said += " (with this style's biases)"
+        rest = sorted(((x, m) for m, (x, _, _) in judged.items() if m != chosen), key=lambda t: -t[0])
+        if rest and others:
+            tie = round(rest[0][0], 1) == round(lead, 1)  # (the first in legal order is chosen)
+            said += f"; the next best, {rest[0][1]}, {'also ' if tie else ''}{_ahead(rest[0][0])}"
+        return said
+
+    def _judge(self, state: State, seat: int, move: Move, seed: int) -> tuple[float, list[Move], State]:
+        """`move`'s score as `_best` judges it (from the same draw), the moves it is judged after
+        (a selection: with the bot's own decisions that follow it) and the position they leave."""
+        rules, draw = self.rules, _SeededDraw(seed)
+        if move.verb != "select":
+            after = rules.preview(state, move, rng=draw)  # type: ignore[arg-type]
+            return self._score(after, self._values(after), seat), [move], after
+        score, _, steps = self._judge_selection(state, seat, move, self._values(state), draw)
+        after = rules.apply_legal(state, move, rng=draw)  # type: ignore[arg-type]
+        for step in steps:
+            after = rules.apply_legal(after, step, rng=draw)  # type: ignore[arg-type]
+        return score, [move, *steps], after
+
+
+def _ahead(lead: float, of: str = "") -> str:
+    """'1.9 behind', '0.4 ahead', 'level' (to one decimal); with `of`, the player compared with:
+    '0.4 ahead of the best other player's 4.4', 'level with ...', '1.9 behind ...'."""
+    if round(lead, 1) == 0:
+        return f"level with {of}" if of else "level"
+    if lead > 0:
+        return f"{lead:.1f} ahead of {of}" if of else f"{lead:.1f} ahead"
+    return f"{-lead:.1f} behind {of}" if of else f"{-lead:.1f} behind"
 
 
 def make_bot(spec: str, rules: NewFrontiersRules, seat: int) -> RandomBot | GreedyBot:

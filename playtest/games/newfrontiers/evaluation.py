@@ -183,6 +183,40 @@ def values(rules: NewFrontiersRules, state: State) -> list[float]:
             for i, p in enumerate(state.players)]
 
 
+POTENTIAL_TERMS = ("gold", "goods", "production worlds", "worlds to settle", "colonists", "military",
+                   "powers")
+"""The potential's terms as `value_parts` names them, in the module docstring's order."""
+
+
+def value_parts(rules: NewFrontiersRules, state: State, seat: int) -> tuple[float, dict[str, float]]:
+    """`seat`'s value in `state` (`values`) as its VP now and each term of its potential
+    (POTENTIAL_TERMS; 'powers': the allowance for consume and gold-on-action powers): the words of
+    the greedy bot's hint (`GreedyBot.explain`). Summed plainly, term by term, rather than through
+    `_potential`'s fast sums: never on the bots' path; tests/newfrontiers/test_greedy_explain.py
+    checks that the parts add up to `values` so the two cannot drift."""
+    p = state.players[seat]
+    if state.over or rules.goals_on:
+        vp = float(scoring.totals(rules.tiles, state, rules.hidden_for_everyone)[seat])
+        if state.over:
+            return vp, {}
+    else:
+        vp = float(scoring.vp_without_goals(rules.tiles, p))
+    tb, prof = tables(rules), p.prof
+    need, to_settle = 0, 0.0
+    for w in p.unsettled:  # a world the player can pay for is worth its value, another 0.1
+        colonists, cost, is_military, value = tb.unsettled[w]
+        need += colonists
+        to_settle += value if (prof.military if is_military else p.gold + 3) >= cost else 0.1
+    parts = {"gold": GOLD * p.gold,
+             "goods": sum(tb.good_value[w] for w in p.goods),
+             "production worlds": PRODUCTION * prof.production_worlds,
+             "worlds to settle": to_settle,
+             "colonists": COLONIST * min(p.colonists, need),
+             "military": MILITARY * min(prof.military, tb.top_military),
+             "powers": CONSUME_POWER * prof.consume_goods + GOLD_ON_POWER * prof.gold_on_total}
+    return vp, parts
+
+
 def win_shares(rules: NewFrontiersRules, state: State) -> list[float]:
     """Per-seat win-share estimate in [0, 1] (sums to 1): exact shares at the end, otherwise a
     softmax of the position values."""
