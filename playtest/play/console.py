@@ -140,7 +140,10 @@ def run(session: PlaySession, console: Console, read: Callable[[str], str | None
                 console.print(Text(f"cannot undo: {err}", style="yellow"))
                 continue
             if undone:
-                console.print("Taken back: your last move and the bots' moves after it.")
+                dice = any(b.stochastic for b in session.bots.values())  # (PlaySession.undo: they draw on)
+                console.print("Taken back: your last move and the bots' moves after it"
+                              + (" (not the bots' dice: a bot that draws at random may answer differently)."
+                                 if dice else "."))
                 redraw = True
             else:
                 console.print("Nothing to undo: you have not moved yet.")

@@ -128,9 +128,12 @@ class Move:
 
 @dataclass
 class _Snapshot:
+    """What `undo` puts back: the state, the deal's stream (so that the game goes on as the
+    transcript, which replays the deal from the seed through the moves kept, will replay it), the
+    moves shown, the face-down moves held. Not the bots' random streams: see `PlaySession.undo`."""
+
     state: Any
     deal: tuple[Any, ...]
-    bots: list[tuple[Any, ...]]
     moves: int
     held: tuple[Move, ...]
 
@@ -276,16 +279,22 @@ class PlaySession:
         moves to show now: this one, after the face-down moves of others that it revealed."""
         if not self.my_turn():
             raise InputError("it is not your turn")
-        self._undo.append(_Snapshot(self.state, self._deal.getstate(),
-                                    [r.getstate() for r in self._bot_rngs], len(self.moves),
-                                    tuple(self._held)))
+        self._undo.append(_Snapshot(self.state, self._deal.getstate(), len(self.moves), tuple(self._held)))
         return self._apply(self.seat, self.names[self.seat], action)
 
     def undo(self) -> bool:
         """Take back the person's last move and every bot move after it. InputError when that
         move, or one after it, showed the person something hidden (`PlaySupport.reveals`: a
         card played from a hand they could not see, face-down bids revealed, a random draw):
-        taking it back would let them choose again knowing it."""
+        taking it back would let them choose again knowing it.
+
+        The bots' random streams are not put back: they go on from where the moves taken back left
+        them, so a bot that draws (a random bot, a tie-break, what a greedy bot imagines of hidden
+        cards) may answer the move played again differently. Restored, they made `undo` an oracle
+        the table does not have: undo, try another move, and see what the very same dice answer to
+        each. The record is unaffected: a transcript holds the moves played, bots' included, and
+        replays the deal's stream (which is put back) from the seed; a session given the same
+        seed and the same input, undos included, still plays the same game."""
         if not self._undo:
             return False
         made = self._undo[-1].moves  # moves before the person's last one
@@ -296,8 +305,6 @@ class PlaySession:
         snap = self._undo.pop()
         self.state = snap.state
         self._deal.setstate(snap.deal)
-        for r, st in zip(self._bot_rngs, snap.bots, strict=True):
-            r.setstate(st)
         del self.moves[snap.moves:]
         self._held = list(snap.held)
         return True
