@@ -1562,21 +1562,21 @@ def test_a_stargate_note_says_what_the_last_cubes_planet_effect_did():
             for e in log:
                 if e.kind == EventKind.DECISION and (e.data["effect_vp"] or e.data["cubes_converted"]):
                     said += 1
-                    assert f"last cube on {e.data['last_planet']} — " in m.note, (m.text, m.note)
+                    assert f"last cube on {e.data['last_planet']}, where " in m.note, (m.text, m.note)
                     assert not e.data["effect_vp"] or f"{e.data['effect_vp']:+d} VP" in m.note, m.note
                     assert not e.data["cubes_converted"] or f"{e.data['cubes_converted']} converted" in m.note, m.note
         notes = {(m.who, m.text): m.note for m in s.moves}
         if seed == 2:
-            assert notes[("P3 (random)", "place red3")] == "1 cube placed, last cube on red3 — its placer loses 2 VP: -2 VP"
+            assert notes[("P3 (random)", "place red3")] == "1 cube placed, last cube on red3, where its placer loses 2 VP: -2 VP"
             assert notes[("P1 (random)", "place green1")] == (
-                "1 cube placed, last cube on green1 — its placer converts up to 1 cube from their hand into 2 extra "
+                "1 cube placed, last cube on green1, where its placer converts up to 1 cube from their hand into 2 extra "
                 "time each on their next turn (the cubes leave the game): 1 converted and +2 time next turn (hand 1)")
         else:
             assert notes[("P3 (random)", "place blue2 blue2")] == (
-                "2 cubes placed, last cube on blue2 — its placer converts up to 2 cubes from their hand into 2 VP each "
+                "2 cubes placed, last cube on blue2, where its placer converts up to 2 cubes from their hand into 2 VP each "
                 "(the cubes leave the game): 2 converted and +4 VP (hand 11)")
     assert said >= 6
     empty = Event(EventKind.DECISION, 3, 7, 0, {"cubes_placed": 1, "cubes_gained": 0, "last_planet": "blue2",
                                                 "effect_vp": 0, "cubes_converted": 0, "hand": 0, "stock": 0})
-    assert ("last cube on blue2 — its placer converts up to 2 cubes from their hand into 2 VP each (the cubes leave "
+    assert ("last cube on blue2, where its placer converts up to 2 cubes from their hand into 2 VP each (the cubes leave "
             "the game): nothing to convert") in describe(s.rules, s.state, s.moves[-1].action, [empty], s.names)

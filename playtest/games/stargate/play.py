@@ -253,7 +253,7 @@ def describe(rules: StargateRules, before: State, action: Any, events: Sequence[
 
 def _planet_note(rules: StargateRules, e: Event) -> str | None:
     """What the planet effects of the turn's last cube did, from the turn's decision event, in the
-    effects column's words: 'last cube on blue2 — its placer converts up to 2 cubes from their hand
+    effects column's words: 'last cube on blue2, where its placer converts up to 2 cubes from their hand
     into 2 VP each (the cubes leave the game): 2 converted and +4 VP (hand 9)'. The VP and cubes
     converted are the event's (`effect_vp`, `cubes_converted`); the time is said only when one
     conversion into time could have made it (the event does not log time); the hand or stock is
@@ -277,7 +277,7 @@ def _planet_note(rules: StargateRules, e: Event) -> str | None:
     left = ", ".join(f"{s} {d[s]}" for s in sorted({x.source for x in converts})) if k else ""
     words = "; ".join(_placer_gets(x) if isinstance(x, sc.PlanetVP | sc.ConvertCubes) else planet_effect_text(x)
                       for x in effects)
-    return f"last cube on {planet} — {words}: {' and '.join(got)}" + (f" ({left})" if left else "")
+    return f"last cube on {planet}, where {words}: {' and '.join(got)}" + (f" ({left})" if left else "")
 
 
 def _whose(names: Sequence[str], seat: int) -> str:
