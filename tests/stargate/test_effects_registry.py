@@ -26,6 +26,8 @@ def test_the_schema_lists_the_effects() -> None:
 def test_every_schema_effect_has_a_handler_that_can_resolve_it(effect_class: type) -> None:
     handler = HANDLERS.get(effect_class)
     assert handler is not None, f"{effect_class.__name__} has no handler: add one in effects.py (@handles)"
+    assert overrides(handler, "words"), (f"{effect_class.__name__}'s handler has no words: say what the effect does "
+                                         "for `playtest play` (EffectHandler.words)")
     if handler.step:
         assert "timing" in effect_class.model_fields, f"{effect_class.__name__} is a step but has no timing"
         if handler.action is None:

@@ -52,6 +52,12 @@ class EffectHandler:
     placement: ClassVar[Mode | None] = None
     """For an effect that shapes the placement: how cubes are placed with this crew."""
 
+    def words(self, effect: Any) -> str:
+        """What the effect does, in words and with its settings, without its timing ('swap two
+        cubes in consecutive slots of one planet, any owners'): what `playtest play` shows a
+        person of the crew (play.skill_text adds 'before placing: ')."""
+        raise NotImplementedError
+
     def resolve(self, rules: StargateRules, state: State, effect: Any) -> None:
         """An automatic step: `write` what it changes (the seat to move is the one resolving)."""
         raise NotImplementedError
@@ -116,6 +122,16 @@ def overrides(handler: EffectHandler, method: str) -> bool:
     return getattr(type(handler), method) is not getattr(EffectHandler, method)
 
 
+def vp_words(amount: int) -> str:
+    """'gain 2 VP', 'lose 1 VP'."""
+    return f"gain {amount} VP" if amount >= 0 else f"lose {-amount} VP"
+
+
+def cubes_words(k: int) -> str:
+    """'1 cube', '3 cubes'."""
+    return f"{k} cube" + ("" if k == 1 else "s")
+
+
 def note(state: State, text: str) -> None:
     """Add `text` to this turn's notes (the event's `skill` column)."""
     write(state, notes=(*state.notes, text))
@@ -133,6 +149,9 @@ def _take_from_hand(state: State, seat: int) -> dict[str, Any]:
 class GainVP(EffectHandler):
     """Armstrong: gain `amount` VP now."""
 
+    def words(self, effect: sc.GainVP) -> str:
+        return vp_words(effect.amount)
+
     def resolve(self, rules: StargateRules, state: State, effect: sc.GainVP) -> None:
         write(state, skill_vp=add_at(state.skill_vp, state.seat, effect.amount),
               vp_gained=state.vp_gained + effect.amount)
@@ -141,6 +160,9 @@ class GainVP(EffectHandler):
 @handles(sc.GainCubes)
 class GainCubes(EffectHandler):
     """Bays: take `amount` cubes from the stock into the hand now (fewer if the stock is short)."""
+
+    def words(self, effect: sc.GainCubes) -> str:
+        return f"take {cubes_words(effect.amount)} from your stock into your hand"
 
     def resolve(self, rules: StargateRules, state: State, effect: sc.GainCubes) -> None:
         seat = state.seat
@@ -152,6 +174,9 @@ class GainCubes(EffectHandler):
 @handles(sc.DevelopCrew)
 class DevelopCrew(EffectHandler):
     """Put a cube from hand onto this crew card's next empty extension slot."""
+
+    def words(self, effect: sc.DevelopCrew) -> str:
+        return "put a cube from your hand on this crew card's next empty slot"
 
     def resolve(self, rules: StargateRules, state: State, effect: sc.DevelopCrew) -> None:
         seat, crew = state.seat, state.crew
@@ -167,6 +192,9 @@ class DevelopCrew(EffectHandler):
 @handles(sc.VPPerFullPlanet)
 class VPPerFullPlanet(EffectHandler):
     """Gain `amount` VP for each full planet in the circle."""
+
+    def words(self, effect: sc.VPPerFullPlanet) -> str:
+        return f"{vp_words(effect.amount)} for each full planet in the circle"
 
     def resolve(self, rules: StargateRules, state: State, effect: sc.VPPerFullPlanet) -> None:
         full = sum(1 for p in range(len(state.board)) if rules.room(state, p) <= 0)
@@ -184,6 +212,9 @@ class MoveTailCube(EffectHandler):
 
     action = MoveCube
     notation = "move SRC>DST"
+
+    def words(self, effect: sc.MoveTailCube) -> str:
+        return "move a cube of yours that is last on its planet to the back of another planet with room"
 
     def targets(self, rules: StargateRules, state: State, effect: sc.MoveTailCube) -> Targets:
         seat, board, ids = state.seat, state.board, rules.circle_ids(state.circle)
@@ -222,6 +253,10 @@ class SwapAdjacent(EffectHandler):
     action = SwapCubes
     notation = "swap PLANET@SLOT"
 
+    def words(self, effect: sc.SwapAdjacent) -> str:
+        owners = "any owners" if effect.same_owner else "of two different owners"
+        return f"swap two cubes in consecutive slots of one planet, {owners}"
+
     def targets(self, rules: StargateRules, state: State, effect: sc.SwapAdjacent) -> Targets:
         ids, any_pair = rules.circle_ids(state.circle), effect.same_owner
         return Targets(SwapCubes, [(ids[p], i + 1) for p, owners in enumerate(state.board)
@@ -256,6 +291,9 @@ class Overflow(EffectHandler):
     action = OverflowCube
     notation = "overflow PLANET"
 
+    def words(self, effect: sc.Overflow) -> str:
+        return "put a cube from your hand into the overflow slot of a full planet"
+
     def targets(self, rules: StargateRules, state: State, effect: sc.Overflow) -> Targets:
         if state.hand[state.seat] < 1:
             return Targets(OverflowCube, [])
@@ -281,6 +319,9 @@ class DevelopPlanet(EffectHandler):
 
     action = Develop
     notation = "develop PLANET"
+
+    def words(self, effect: sc.DevelopPlanet) -> str:
+        return f"put a cube from your hand into the empty extension slot {effect.slot} of a planet"
 
     def targets(self, rules: StargateRules, state: State, effect: sc.DevelopPlanet) -> Targets:
         if state.hand[state.seat] < 1:
@@ -311,6 +352,9 @@ class FreeOrder(EffectHandler):
     step = False
     placement = Mode.FREE
 
+    def words(self, effect: sc.FreeOrder) -> str:
+        return f"place on any planets in any order (no clockwise walk), at most {cubes_words(effect.per_planet)} a planet"
+
 
 @handles(sc.RepeatPlanet)
 class RepeatPlanet(EffectHandler):
@@ -319,12 +363,20 @@ class RepeatPlanet(EffectHandler):
     step = False
     placement = Mode.REPEAT
 
+    def words(self, effect: sc.RepeatPlanet) -> str:
+        return "the walk may stay on one planet for consecutive cubes"
+
 
 @handles(sc.ColorVP)
 class ColorVP(EffectHandler):
     """`amount` VP per cube of yours on a planet of the listed colors, at the turn's end."""
 
     step = False
+
+    def words(self, effect: sc.ColorVP) -> str:
+        counted = ("each cube you place this turn on a" if effect.count == "placed"
+                   else "each cube of yours at the turn's end on a")
+        return f"{vp_words(effect.amount)} for {counted} {' or '.join(effect.colors)} planet"
 
     def turn_vp(self, rules: StargateRules, state: State, effect: sc.ColorVP, placed: tuple[int, ...],
                 pending: tuple[int, ...]) -> int:
@@ -344,6 +396,10 @@ class AccumulateTime(EffectHandler):
     """Puerto Rico style: the crew gains `amount` time for each round nobody takes it."""
 
     step = False
+
+    def words(self, effect: sc.AccumulateTime) -> str:
+        most = f", at most +{effect.max}" if effect.max is not None else ""
+        return f"+{effect.amount} time for each round nobody takes this crew{most} (used when taken)"
 
     def round_end(self, rules: StargateRules, effect: sc.AccumulateTime, bonus: int, taken: bool) -> int:
         if taken:

@@ -13,8 +13,10 @@ from rich.text import Text
 from playtest import rng as streams
 from playtest.core.events import Event, EventKind
 from playtest.core.results import SAFETY_STOP
+from playtest.errors import PlaytestError
 from playtest.games.stargate import schema as sc
 from playtest.games.stargate.actions import MoveCube, Place, SwapCubes, TakeCrew
+from playtest.games.stargate.effects import cubes_words, handler_of
 from playtest.games.stargate.placement import Mode
 from playtest.games.stargate.rules import Phase, StargateRules, State
 from playtest.games.stargate.transcript import GAME, NOTATION, dump_transcript
@@ -109,53 +111,20 @@ def _effect_text(effect: Any) -> str:
     return f"{effect.effect}({shown})" if shown else effect.effect
 
 
-def _vp(amount: int) -> str:
-    """'gain 2 VP', 'lose 1 VP'."""
-    return f"gain {amount} VP" if amount >= 0 else f"lose {-amount} VP"
-
-
-def _cubes(k: int) -> str:
-    return f"{k} cube" + ("" if k == 1 else "s")
-
-
 def skill_text(effect: Any, *, when: bool = True) -> str:
     """One effect of a crew's skill in words, with its settings ('before placing: swap two cubes
     in consecutive slots of one planet, any owners'): what the crew area shows and the crew
-    choice says. The settings as code (`swap_adjacent(timing=before, same_owner=True)`) left the
-    person to guess what the crew does; an effect this function does not know (a plugin's) keeps
-    that code form (`_effect_text`). `when`: say when it resolves, before or after placing (the
-    skill step itself, resolving now, leaves it out)."""
-    timing = f"{getattr(effect, 'timing', '')} placing: " if when and getattr(effect, "timing", None) else ""
-    if isinstance(effect, sc.GainVP):
-        return f"{timing}{_vp(effect.amount)}"
-    if isinstance(effect, sc.GainCubes):
-        return f"{timing}take {_cubes(effect.amount)} from your stock into your hand"
-    if isinstance(effect, sc.FreeOrder):
-        return f"place on any planets in any order (no clockwise walk), at most {_cubes(effect.per_planet)} a planet"
-    if isinstance(effect, sc.RepeatPlanet):
-        return "the walk may stay on one planet for consecutive cubes"
-    if isinstance(effect, sc.MoveTailCube):
-        return f"{timing}move a cube of yours that is last on its planet to the back of another planet with room"
-    if isinstance(effect, sc.SwapAdjacent):
-        owners = "any owners" if effect.same_owner else "of two different owners"
-        return f"{timing}swap two cubes in consecutive slots of one planet, {owners}"
-    if isinstance(effect, sc.ColorVP):
-        colors = " or ".join(effect.colors)
-        counted = ("each cube you place this turn on a" if effect.count == "placed"
-                   else "each cube of yours at the turn's end on a")
-        return f"{_vp(effect.amount)} for {counted} {colors} planet"
-    if isinstance(effect, sc.AccumulateTime):
-        most = f", at most +{effect.max}" if effect.max is not None else ""
-        return f"+{effect.amount} time for each round nobody takes this crew{most} (used when taken)"
-    if isinstance(effect, sc.Overflow):
-        return f"{timing}put a cube from your hand into the overflow slot of a full planet"
-    if isinstance(effect, sc.DevelopPlanet):
-        return f"{timing}put a cube from your hand into the empty extension slot {effect.slot} of a planet"
-    if isinstance(effect, sc.DevelopCrew):
-        return f"{timing}put a cube from your hand on this crew card's next empty slot"
-    if isinstance(effect, sc.VPPerFullPlanet):
-        return f"{timing}{_vp(effect.amount)} for each full planet in the circle"
-    return _effect_text(effect)
+    choice says, from its handler's `words` (effects.py: the effect's rule and its words in one
+    place). The settings as code (`swap_adjacent(timing=before, same_owner=True)`) left the
+    person to guess what the crew does; an effect without a handler (a plugin's) keeps that code
+    form (`_effect_text`). `when`: say when it resolves, before or after placing (the skill step
+    itself, resolving now, leaves it out)."""
+    try:
+        said = handler_of(effect).words(effect)
+    except (PlaytestError, NotImplementedError):
+        return _effect_text(effect)
+    timing = getattr(effect, "timing", None)
+    return f"{timing} placing: {said}" if when and timing else said
 
 
 def _gains(amount: int) -> str:
@@ -193,7 +162,7 @@ def _placer_gets(effect: sc.PlanetVP | sc.ConvertCubes) -> str:
     if isinstance(effect, sc.PlanetVP):
         return f"its placer {_gains(effect.amount)}{' for each of their cubes here' if effect.per_cube else ''}"
     into = f"{effect.rate} VP each" if effect.into == "vp" else f"{effect.rate} extra time each on their next turn"
-    return (f"its placer converts up to {_cubes(effect.cubes)} from their {effect.source} into {into} "
+    return (f"its placer converts up to {cubes_words(effect.cubes)} from their {effect.source} into {into} "
             "(the cubes leave the game)")
 
 
@@ -217,8 +186,8 @@ def asks(rules: StargateRules, view: State, seat: int, names: Sequence[str]) -> 
         return f"{crew}'s skill, now: {skill_text(effect, when=False)}. Choose one of the moves below."
     k = rules.max_cubes(view)
     time = rules.crew_time[view.crew] + view.extra_time
-    how = PLACING[rules.mode[view.crew]].format(per=_cubes(rules.per_planet[view.crew]))
-    return (f"Place up to {_cubes(k)} ({crew}'s time {time}, {view.hand[seat]} in hand): {how}; each cube goes "
+    how = PLACING[rules.mode[view.crew]].format(per=cubes_words(rules.per_planet[view.crew]))
+    return (f"Place up to {cubes_words(k)} ({crew}'s time {time}, {view.hand[seat]} in hand): {how}; each cube goes "
             "into the planet's lowest empty slot. Name the planets in order; 'place -' places none.")
 
 
