@@ -208,3 +208,16 @@ def test_a_run_interrupted_before_start_gold_and_resumed_after_it_finishes_witho
     resume_batch(tmp_path / "run", workers=1)
     info, games, _ = read_run(tmp_path / "run")
     assert info["games"] == 4 and games.height == 16 and "start_gold" not in games.columns
+
+
+def test_the_start_row_has_no_interval_and_its_definition_says_why(tmp_path):
+    """The start gold is set-up gold plus compensation: per player the same in every game, so the
+    report shows '–' where the other sources show an interval; the definition says why, as the
+    by-bot win rate of a one-bot run does, rather than leave the blank to be read as missing."""
+    _, games, events = _run(tmp_path, "start", "base.yaml", "random")
+    rows = {g: (lo, hi, d) for m, g, lo, hi, d in gold_flow(games, events)
+            .select(C.METRIC, C.GROUP, C.CI_LOW, C.CI_HIGH, C.DEFINITION).iter_rows() if m == "gold_by_source"}
+    lo, hi, definition = rows["start"]
+    assert lo != lo and hi != hi  # NaN: no interval
+    assert "the same in every game, so it has no interval" in definition
+    assert rows["trade"][0] == rows["trade"][0]  # a varying source keeps its interval

@@ -316,7 +316,8 @@ GOLD_USES: tuple[tuple[str, str, str], ...] = (
 """gold_spent's groups, as GOLD_SOURCES (a store event's amount counts only when it stored gold)."""
 
 GOLD_DEFINITIONS = {
-    "gold_by_source": "Gold a player got in a game, by source: start (set-up gold plus the seat's compensation), "
+    "gold_by_source": "Gold a player got in a game, by source: start (set-up gold plus the seat's compensation; "
+                      "the variant fixes it for the player count, the same in every game, so it has no interval), "
                       "action bonus (Retreat's gold, or Galaxy goals' with the goals option, to the selector), "
                       "produce pile (to Produce's selector), gold_on powers (to every holder when the action is "
                       "selected), settle rewards (per world settled), trade (goods sold at their color's price), "
