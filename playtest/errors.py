@@ -22,7 +22,10 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}:{self.col}"
+        # An override is one line typed as an option: `--set KEY=VALUE: key.path: message`, as
+        # every option's line reads (a line and column after the value read as part of it:
+        # `--set x.cost=-2:1:28`).
+        where = self.file if self.file.startswith("--set ") else f"{self.file}:{self.line}:{self.col}"
         return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
 
 

@@ -33,45 +33,45 @@ def test_validate_ships_valid_variants():
 
 @pytest.mark.parametrize(("override", "message"), [
     ("worlds.0.powers=[{kind: teleport}]",
-     "--set worlds.0.powers=[{kind: teleport}]:1:17: worlds.w01.powers.0: unknown kind 'teleport'; valid kinds: "
+     "--set worlds.0.powers=[{kind: teleport}]: worlds.w01.powers.0: unknown kind 'teleport'; valid kinds: "
      "military, gold_on, discount, extra_good, consume, explore_draw, settle_reward, extra_settle, end_bonus"),
     ("worlds.0.powers=[{action: settle}]",
-     "--set worlds.0.powers=[{action: settle}]:1:17: worlds.w01.powers.0: required key 'kind' is missing "
+     "--set worlds.0.powers=[{action: settle}]: worlds.w01.powers.0: required key 'kind' is missing "
      "(got {\"action\": \"settle\"}); valid kinds: military, gold_on, discount, extra_good, consume, explore_draw, "
      "settle_reward, extra_settle, end_bonus"),
     (("rules.unique_developments=true", "worlds.39.cost=19"),  # one copy of each military development each
-     "--set worlds.39.cost=19:1:16: worlds.w32.cost: needs military 19 but one player can hold at most 16 with "
+     "--set worlds.39.cost=19: worlds.w32.cost: needs military 19 but one player can hold at most 16 with "
      "this tile set: it can never be settled"),
     (("developments.d03.copies=1", "developments.d09.copies=1", "worlds.39.cost=19"),  # every copy counts
-     "--set worlds.39.cost=19:1:16: worlds.w32.cost: needs military 19 but one player can hold at most 16 with "
+     "--set worlds.39.cost=19: worlds.w32.cost: needs military 19 but one player can hold at most 16 with "
      "this tile set: it can never be settled"),
     ("rules.bonuses.explore_picks=30",
      f"variants/new-frontiers/base.yaml:{FIRST_WORLD_LINE}:3: worlds: the bag holds 40 worlds, too few for an "
      "explore draw of 7 (need at least 42: the draw 7 + the selector's 30 bonus picks + one world for each of 5 "
      "players)"),
     (("rules.unique_developments=true", "worlds.w30.cost=15"),  # w30's own +2 counts only once it is settled
-     "--set worlds.w30.cost=15:1:17: worlds.w30.cost: needs military 15 but one player can hold at most 14 with "
+     "--set worlds.w30.cost=15: worlds.w30.cost: needs military 15 but one player can hold at most 14 with "
      "this tile set: it can never be settled"),
     ("rules.setup.compensation.2=[0,-5]",
-     "--set rules.setup.compensation.2=[0,-5]:1:28: rules.setup.compensation.2.1: Input should be greater than "
+     "--set rules.setup.compensation.2=[0,-5]: rules.setup.compensation.2.1: Input should be greater than "
      "or equal to 0 (got -5)"),
     ("worlds.0.colonists=3",
-     "--set worlds.0.colonists=3:1:20: worlds.w01.colonists: Input should be less than or equal to 2 (got 3)"),
+     "--set worlds.0.colonists=3: worlds.w01.colonists: Input should be less than or equal to 2 (got 3)"),
     ("worlds.w02.colonists=0",  # a world needs 1 or 2 colonists
-     "--set worlds.w02.colonists=0:1:22: worlds.w02.colonists: Input should be greater than or equal to 1 (got 0)"),
+     "--set worlds.w02.colonists=0: worlds.w02.colonists: Input should be greater than or equal to 1 (got 0)"),
     ("worlds.w01.cost=-1",
-     "--set worlds.w01.cost=-1:1:17: worlds.w01.cost: Input should be greater than or equal to 0 (got -1)"),
+     "--set worlds.w01.cost=-1: worlds.w01.cost: Input should be greater than or equal to 0 (got -1)"),
     ("developments.d01.cost=-2",
-     "--set developments.d01.cost=-2:1:23: developments.d01.cost: Input should be greater than or equal to 0 (got -2)"),
+     "--set developments.d01.cost=-2: developments.d01.cost: Input should be greater than or equal to 0 (got -2)"),
     ("goals.cards.g08.color=purple",  # the goal's line named no colors, unlike a world's or a power's
-     "--set goals.cards.g08.color=purple:1:23: goals.cards.g08.color: unknown good color 'purple' (one of blue, "
+     "--set goals.cards.g08.color=purple: goals.cards.g08.color: unknown good color 'purple' (one of blue, "
      "brown, green, yellow)"),
     ("rules.end.worlds=1",  # the home world counts: every game ended after round 1 (30 games of 30)
-     "--set rules.end.worlds=1:1:18: rules.end.worlds: every player holds 1 settled world, the home world, from "
+     "--set rules.end.worlds=1: rules.end.worlds: every player holds 1 settled world, the home world, from "
      "the set-up (it counts): this trigger would end every game after round 1; give 2 or more (8 in the rules "
      "summary), or null to switch it off"),
     ("rules.players=[2,3,4,5,7]",  # (once also "7 players need 7 home worlds": a knock-on of the same mistake)
-     "--set rules.players=[2,3,4,5,7]:1:15: rules.players.4: player counts must be between 2 and 6"),
+     "--set rules.players=[2,3,4,5,7]: rules.players.4: player counts must be between 2 and 6"),
 ])
 def test_bad_tile_sets_are_one_located_line(override, message):
     from playtest.errors import VariantError
@@ -101,7 +101,7 @@ def test_a_tile_set_where_no_colonist_ever_reaches_a_supply_is_refused():
      "rules.end.worlds: a player holds at most 3 worlds (the home world and rules.explore.world_limit 2): this "
      "trigger can never fire (null switches it off) (with --set rules.explore.world_limit=2)"),
     ("rules.end.developments=41",  # every copy counts: a player may buy another copy of a kind (RULINGS)
-     "--set rules.end.developments=41:1:24: rules.end.developments: one player can own at most 40 development "
+     "--set rules.end.developments=41: rules.end.developments: one player can own at most 40 development "
      "points with this tile set: this trigger can never fire (null switches it off)"),
 ])
 def test_an_end_trigger_no_game_can_reach_is_a_note_not_an_error(cli, override, message):
@@ -126,7 +126,7 @@ def test_simulate_prints_the_note_and_runs(cli, tmp_path):
 def test_validate_cli_exit_code_and_one_line():
     out = run("validate", BASE, "--set", "rules.unique_developments=true", "--set", "worlds.39.cost=19")
     assert out.returncode == 2
-    assert out.stderr == ("--set worlds.39.cost=19:1:16: worlds.w32.cost: needs military 19 but one player can "
+    assert out.stderr == ("--set worlds.39.cost=19: worlds.w32.cost: needs military 19 but one player can "
                           "hold at most 16 with this tile set: it can never be settled\n")
 
 
