@@ -194,10 +194,13 @@ def score_distribution(games: Table, floors: Mapping[str, float] | None = None, 
     for (who, counts), per in zip(splits, pers, strict=True):
         by = "all players" if who == "all" else ("seat" if who.startswith("seat ") else "bot")
         n = int(per["rows"].sum())
-        dists = counts.partition_by("col", as_dict=True, include_key=False)
+        # Each column's rows picked by a mask over `counts` (a few dozen rows), not a polars
+        # partition_by per split: score_distribution without quantiles (a jackknife block's)
+        # took 0.75x its time, three games' 58-game tables, 8 interleaved runs (2026-12-05).
+        names, all_values, all_freq = (counts[c].to_numpy() for c in ("col", "value", "count"))
         for comp, col in zip(comps, cols, strict=True):
-            dist = dists.get((col,), counts.clear())
-            values, freq = dist["value"].to_numpy(), dist["count"].to_numpy()
+            mine = names == col
+            values, freq = all_values[mine], all_freq[mine]
             what = "total score" if comp == "total" else f"score part '{comp}'"
             base = {C.GROUP: f"{who} / {comp}", C.N: n}
             est, lo, hi = mean_of_sums(per[col].to_numpy(), per["rows"].to_numpy(), at_least=floors.get(comp))
