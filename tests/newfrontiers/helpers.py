@@ -59,3 +59,18 @@ def play(rules: NewFrontiersRules, state: State, *moves: str, draws: list[str] |
 
 def legal(rules: NewFrontiersRules, state: State) -> list[str]:
     return [str(m) for m in rules._moves(state, state.todo[0])] if not state.over else []
+
+
+def gold_sources_start() -> tuple[NewFrontiersRules, State]:
+    """The two-player position of tests/newfrontiers/test_gold.py's hand-checked game, where each
+    source of gold pays a known amount (its docstring tells the game): start gold 20, Retreat pays
+    5, the pile grows 3 a round; Ann (seat 1) holds w24, w13, w33, two d05 and w03 unsettled, Ben
+    (seat 2) d13 and d14."""
+    rules = rules_for("base", ("rules.setup.gold=20", "rules.bonuses.retreat_gold=5", "rules.produce.pile_gold=3"))
+    s = start(rules, 2)
+    s = edit(s, 0, worlds=ids(rules, "h1 w24 w13 w33"), goods=ids(rules, "w13 w24"), unsettled=ids(rules, "w03"),
+             devs=dev(rules, "d05 d05"), colonists=1)
+    s = edit(s, 1, devs=dev(rules, "d13 d14"))
+    for p in s.players:
+        rules.refresh(p)
+    return rules, s

@@ -19,7 +19,7 @@ from playtest.sim.batch import RunConfig, read_run, run_batch
 from playtest.variants import load_variant
 from tests.conftest import invoke_cli
 
-from .helpers import VARIANTS, dev, edit, ids, play, rules_for, start
+from .helpers import VARIANTS, edit, gold_sources_start, play, rules_for, start
 
 
 def _tables(rules: Any, state: Any, log: list[Event]) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -47,13 +47,7 @@ def test_each_source_of_gold_pays_a_hand_checked_amount_recorded_with_its_source
       R3 Ann develop (Ben +1 d13), Ann buys d01 for 2 - 1 (the selector's bonus) = 1.
     Ann: 20 + 5 bonus + 5 gold_on + 1 reward + 4 trade + 2 consume - 3 settling - 1 develop = 33.
     Ben: 21 + 3 pile + 2 gold_on = 26."""
-    rules = rules_for("base", ("rules.setup.gold=20", "rules.bonuses.retreat_gold=5", "rules.produce.pile_gold=3"))
-    s = start(rules, 2)
-    s = edit(s, 0, worlds=ids(rules, "h1 w24 w13 w33"), goods=ids(rules, "w13 w24"), unsettled=ids(rules, "w03"),
-             devs=dev(rules, "d05 d05"), colonists=1)
-    s = edit(s, 1, devs=dev(rules, "d13 d14"))
-    for p in s.players:
-        rules.refresh(p)
+    rules, s = gold_sources_start()
     log: list[Event] = []
     s = play(rules, s, "select retreat", "select settle", "pass", "settle w03",
              "select trade", "trade w13", "consume w24 with w33", "select produce",

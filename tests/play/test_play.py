@@ -1516,15 +1516,9 @@ def test_new_frontiers_notes_say_who_got_gold_from_powers_and_settle_rewards_and
     and settle), each move's note as the table shows it."""
     from playtest.core.events import Event
     from playtest.games.newfrontiers.play import describe
-    from tests.newfrontiers.helpers import dev, edit, ids, play, rules_for, start
+    from tests.newfrontiers.helpers import gold_sources_start, play
 
-    rules = rules_for("base", ("rules.setup.gold=20", "rules.bonuses.retreat_gold=5", "rules.produce.pile_gold=3"))
-    s = start(rules, 2)
-    s = edit(s, 0, worlds=ids(rules, "h1 w24 w13 w33"), goods=ids(rules, "w13 w24"), unsettled=ids(rules, "w03"),
-             devs=dev(rules, "d05 d05"), colonists=1)
-    s = edit(s, 1, devs=dev(rules, "d13 d14"))
-    for p in s.players:
-        rules.refresh(p)
+    rules, s = gold_sources_start()
     notes = {}
     for move in ("select retreat", "select settle", "pass", "settle w03", "select trade", "trade w13",
                  "consume w24 with w33", "select produce", "select develop"):
