@@ -226,11 +226,15 @@ def pts(x: float | None) -> str:
 
 def safety_stop_note(secs: Sequence[Section]) -> str | None:
     """A sentence when some games reached the variant's `max_rounds` safety stop: their scores
-    are of games the rules never ended, which the verdict must not hide at the bottom of a table."""
+    are of games the rules never ended, which the verdict must not hide at the bottom of a table.
+    Read from a share of games by end reason (Stargate's `end_reason_share`, New Frontiers'
+    `end_trigger_share`): another metric grouped by end reason (a mean length of the games each
+    reason ended) is no share of games."""
     for s in secs:
-        rows = s.table.filter((pl.col(C.GROUP) == SAFETY_STOP) & (pl.col(C.ESTIMATE) > 0))
-        if rows.height:
-            row = rows.row(0, named=True)
+        rows = [r for r in s.table.filter((pl.col(C.GROUP) == SAFETY_STOP) & (pl.col(C.ESTIMATE) > 0)).iter_rows(named=True)
+                if units.is_share(r[C.METRIC])]
+        if rows:
+            row = rows[0]
             n = int(row[C.N])
             k = round(row[C.ESTIMATE] * n)
             return (f"{pct(row[C.ESTIMATE])} of the games ({k:,} of {n:,}) reached the variant's max_rounds safety "

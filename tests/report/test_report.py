@@ -511,3 +511,23 @@ def test_the_seat_verdict_says_its_p_values_as_every_report_does(stargate_data):
     md = render_markdown(build_report(*stargate_data))
     said = re.findall(r"chi-square p (= [^,;)\s]+|< 0\.001)", md)
     assert said and all(re.fullmatch(r"= \d\.\d{3,}|< 0\.001", s) for s in said), said
+
+
+def test_the_safety_stop_note_reads_a_share_of_games_not_another_metric_grouped_by_end_reason():
+    """A metric grouped by end reason that is no share of games (the mean rounds of the games each
+    reason ended) read as '3000.0% of the games reached the safety stop'; the share itself is
+    still said."""
+    from playtest.analysis import columns as C
+    from playtest.analysis.metrics import Section
+    from playtest.report.model import safety_stop_note
+
+    def section(rows):
+        return Section("end", "What ends the game", C.metric_frame(rows))
+
+    length = {C.METRIC: "rounds_by_end_reason", C.GROUP: "max_rounds", C.ESTIMATE: 30.0, C.CI_LOW: 30.0,
+              C.CI_HIGH: 30.0, C.N: 4, C.DEFINITION: "Mean rounds of the games each end reason ended."}
+    share = {**length, C.METRIC: "end_reason_share", C.ESTIMATE: 0.25, C.CI_LOW: 0.05, C.CI_HIGH: 0.7,
+             C.DEFINITION: "Share of games ended by this trigger."}
+    assert safety_stop_note([section([length])]) is None
+    note = safety_stop_note([section([length, share])])
+    assert note is not None and note.startswith("25.0% of the games (1 of 4) reached the variant's max_rounds")
