@@ -25,8 +25,8 @@ def validate(
 ) -> None:
     """Validate variant files against their game's schema.
 
-    Prints `file:line:col: key.path: message` for every problem on stderr and exits with 2 if
-    any file has problems; prints one `ok` line per valid file otherwise, and on stderr a
+    Prints `file:line:col: key.path: message` for every problem on stderr (a --set's as
+    `--set KEY=VALUE: key.path: message`) and exits with 2 if any file has problems; prints one `ok` line per valid file otherwise, and on stderr a
     `note:` line for each setting that can never take effect (an end trigger no game reaches).
     With --changes, each ok line is followed by the keys that differ from the draft it extends,
     as `  key.path: old → new` (`(absent)` for a key added or removed).

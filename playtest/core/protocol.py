@@ -104,7 +104,9 @@ class Rules(Protocol[S, A]):
 
 @runtime_checkable
 class Bot(Protocol):
-    """A player. A fresh bot is made for every game; its randomness comes only from `rng`."""
+    """A player. A fresh bot is made for every game; its randomness comes only from `rng`.
+    Optional: `explain() -> str`, why the last choice, which `playtest play`'s hint asks of a
+    fresh bot right after its one `choose` (`PlaySession.hint`; never asked in a simulation)."""
 
     name: str
     stochastic: bool
