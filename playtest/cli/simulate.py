@@ -210,7 +210,7 @@ def simulate(
                         f"in {result.seconds:.{1 if result.seconds >= 1 else 2}f}s ({pace(played, result.seconds)}) → {out_dir}"),
                   markup=False, highlight=False)
     console.print(f"report: {report_path}", markup=False, highlight=False)
-    stop = safety_stop_note(report.sections)
+    stop = safety_stop_note(report.sections, report.declared)
     if stop:
         status.print(clean(f"warning: {stop}"), markup=False, highlight=False, style="yellow")
     if quiet:

@@ -224,15 +224,15 @@ def pts(x: float | None) -> str:
     return "–" if x is None or math.isnan(x) else f"{100 * x:+.1f} pts"
 
 
-def safety_stop_note(secs: Sequence[Section]) -> str | None:
+def safety_stop_note(secs: Sequence[Section], declared: MetricInfos | None = None) -> str | None:
     """A sentence when some games reached the variant's `max_rounds` safety stop: their scores
     are of games the rules never ended, which the verdict must not hide at the bottom of a table.
     Read from a share of games by end reason (Stargate's `end_reason_share`, New Frontiers'
-    `end_trigger_share`): another metric grouped by end reason (a mean length of the games each
-    reason ended) is no share of games."""
+    `end_trigger_share`; a plugin's by its `declared` kind): another metric grouped by end reason
+    (a mean length of the games each reason ended) is no share of games."""
     for s in secs:
         rows = [r for r in s.table.filter((pl.col(C.GROUP) == SAFETY_STOP) & (pl.col(C.ESTIMATE) > 0)).iter_rows(named=True)
-                if units.is_share(r[C.METRIC])]
+                if units.is_share(r[C.METRIC], declared)]
         if rows:
             row = rows[0]
             n = int(row[C.N])
@@ -249,7 +249,8 @@ def _lineup_text(bots: Sequence[str]) -> str:
     return f" of {bots[0]} ×{len(bots)}" if len(set(bots)) == 1 else f" of {', '.join(bots)}"
 
 
-def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = ()) -> Verdict:
+def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
+            declared: MetricInfos | None = None) -> Verdict:
     """Seats are called unequal when either of two tests rejects at α/2 (Bonferroni, so the
     verdict's false-alarm rate on fair seats is at most α = 5%): the chi-square test that all
     seats win equally, and the score test that seat 1 wins 1/P. The headline names the
@@ -297,7 +298,7 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = ()) 
                     f"in {n_games} games{_lineup_text(bots)} ({p_text}; each test at {level:.3g}).")
         detail = (f"Seat 1's advantage: {pts(fpa[C.ESTIMATE])} ({pts(fpa[C.CI_LOW])} to {pts(fpa[C.CI_HIGH])})."
                   if fpa else "")
-    stop = safety_stop_note(secs)
+    stop = safety_stop_note(secs, declared)
     detail = " ".join(part for part in (detail, f"Warning: {stop}" if stop else "", CALIBRATION) if part)
     items = [
         _item("Seat 1's advantage", fpa, 0.0, "rate_diff"),
@@ -316,6 +317,6 @@ def build_report(info: Mapping[str, Any], games: Table, events: Table) -> Report
     run = run_summary(info, games)
     players = run["players"] or _n_unique(games, "seat") or None
     resolved = (info.get("variant") or {}).get("resolved", {})
-    return Report(run=run, names=variant_names(resolved), verdict=verdict(secs, players, tuple(run.get("lineup") or ())),
-                  sections=tuple(secs),
+    said = verdict(secs, players, tuple(run.get("lineup") or ()), metric_info(dict(info)))
+    return Report(run=run, names=variant_names(resolved), verdict=said, sections=tuple(secs),
                   switched_off=switched_off(info))

@@ -531,3 +531,9 @@ def test_the_safety_stop_note_reads_a_share_of_games_not_another_metric_grouped_
     assert safety_stop_note([section([length])]) is None
     note = safety_stop_note([section([length, share])])
     assert note is not None and note.startswith("25.0% of the games (1 of 4) reached the variant's max_rounds")
+    # a plugin's share of games whose name does not say so is read by the kind its game declares
+    from playtest.core.spec import MetricInfo
+
+    ended_by = {**share, C.METRIC: "ended_by"}
+    assert safety_stop_note([section([ended_by])]) is None
+    assert safety_stop_note([section([ended_by])], {"ended_by": MetricInfo(kind="rate")}) == note
