@@ -77,7 +77,7 @@ class SearchBot:
         search and the reward it was estimated to bring this seat."""
         last = getattr(self, "_last", None)
         if last is None:
-            return "only one legal move"
+            return "the only legal move"
         root, key = last
         child = root.children.get(key)
         if child is None or not root.visits:
