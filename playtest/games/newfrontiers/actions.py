@@ -68,9 +68,7 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
     elif action == "develop":
         tasks = [TASKS[DEVELOP, x] for x in order]
     elif action == "explore":
-        extra = sum(p.prof.explore_extra for p in s.players)
-        k = min(rules.r.explore.draw + extra, len(s.bag))
-        s.draw = tuple(sorted(rng.sample(s.bag, k)))
+        s.draw = tuple(sorted(rng.sample(s.bag, explore_draw_size(rules, s))))
         bag = list(s.bag)
         for w in s.draw:
             bag.remove(w)
@@ -126,3 +124,9 @@ def select(rules: NewFrontiersRules, s: State, seat: int, action: str, rng: rand
         log.append(make_event(("select", s.round, s.turn, seat, data)))
         for i, gain in paid:  # after the select: what the selection paid each power's holder
             log.append(make_event(("gold_on", s.round, s.turn, i, {"action": action, "gold": gain})))
+
+
+def explore_draw_size(rules: NewFrontiersRules, s: State) -> int:
+    """How many worlds an Explore selected now draws from the bag: the variant's draw plus every
+    player's explore_draw powers, at most what the bag holds."""
+    return min(rules.r.explore.draw + sum(p.prof.explore_extra for p in s.players), len(s.bag))

@@ -15,6 +15,7 @@ from playtest import rng as streams
 from playtest.core.events import Event
 from playtest.errors import UsageError
 from playtest.games.newfrontiers import schema as S
+from playtest.games.newfrontiers.actions import explore_draw_size
 from playtest.games.newfrontiers.moves import canonical, returned_goals
 from playtest.games.newfrontiers.rules import NewFrontiersRules
 from playtest.games.newfrontiers.state import (
@@ -259,8 +260,8 @@ def bonus_text(rules: NewFrontiersRules, action: str) -> str:
 
 def _everyone_does(rules: NewFrontiersRules, state: State, action: str) -> str:
     """What carrying out `action` lets every player do (the rules summary's action part); the
-    explore draw as large as the players' explore_draw powers make it."""
-    draw = rules.r.explore.draw + sum(p.prof.explore_extra for p in state.players)
+    explore draw as large as the rules make it (actions.explore_draw_size)."""
+    draw = explore_draw_size(rules, state)
     return {"develop": "each player may buy one development",
             "explore": f"{_n(draw, 'world')} drawn, each player may take one",
             "settle": f"each player may settle a world or take {_n(rules.r.settle.colonists, 'colonist')}",
