@@ -11,6 +11,16 @@ class PlaytestError(Exception):
     exit_code: int = 2
 
 
+OVERRIDE = "--set "
+"""What a problem's `file` starts with when it is in an override (`--set KEY=VALUE`), not a file:
+`override_label`, `Problem.in_override`."""
+
+
+def override_label(text: str) -> str:
+    """The `file` of a problem in the override `text` (`key.path=value`): '--set key.path=value'."""
+    return OVERRIDE + text
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One located problem in a variant (or transcript) file."""
@@ -21,11 +31,20 @@ class Problem:
     path: str
     message: str
 
+    @property
+    def in_override(self) -> bool:
+        """The problem is in a `--set KEY=VALUE` (`override_label`), not in a file."""
+        return self.file.startswith(OVERRIDE)
+
+    def override(self) -> str:
+        """The `key.path=value` of a problem `in_override`."""
+        return self.file.removeprefix(OVERRIDE)
+
     def __str__(self) -> str:
         # An override is one line typed as an option: `--set KEY=VALUE: key.path: message`, as
         # every option's line reads (a line and column after the value read as part of it:
         # `--set x.cost=-2:1:28`).
-        where = self.file if self.file.startswith("--set ") else f"{self.file}:{self.line}:{self.col}"
+        where = self.file if self.in_override else f"{self.file}:{self.line}:{self.col}"
         return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
 
 

@@ -39,7 +39,7 @@ def load_each(paths: list[Path], overrides: list[str] | None) -> list[Variant]:
             if len(paths) < 2 or not overrides:
                 raise
             problems = [dataclasses.replace(p, message=f"{p.message} (in {path}; --set applies to every variant)")
-                        if p.file.startswith("--set") else p for p in err.problems]
+                        if p.in_override else p for p in err.problems]
             raise VariantError(problems) from None
     return out
 

@@ -22,7 +22,7 @@ from playtest.cli.common import (
     status_console,
 )
 from playtest.cli.compare import check_format, check_output_dir, command_line
-from playtest.errors import Problem, UsageError, VariantError
+from playtest.errors import Problem, UsageError, VariantError, override_label
 from playtest.io import staged_dir, write_atomic
 from playtest.text import clean
 from playtest.variants import Variant, load_variant
@@ -48,14 +48,14 @@ def once_per_axis(problems: list[Problem], sets: list[str], keys: list[str]) -> 
     out: list[Problem] = []
     seen: dict[tuple[object, ...], int] = {}
     for p in problems:
-        axis = next((text for text, key in zip(sets, keys, strict=True) if p.file.startswith(f"--set {key}=")), None)
+        axis = next((text for text, key in zip(sets, keys, strict=True) if p.in_override and p.override().startswith(f"{key}=")), None)
         same = (axis, p.line, p.col, p.path, p.message)
         if axis is None or same not in seen:
             if axis is not None:
                 seen[same] = len(out)
             out.append(p)
         else:
-            out[seen[same]] = replace(out[seen[same]], file=f"--set {axis}")
+            out[seen[same]] = replace(out[seen[same]], file=override_label(axis))
     return out
 
 

@@ -39,7 +39,7 @@ def validate(
             failed = True
             for problem in err.problems:
                 # A --set is applied to every file given: its problem names the file it met.
-                on = f"{path}: " if problem.file.startswith("--set ") and len(files) > 1 else ""
+                on = f"{path}: " if problem.in_override and len(files) > 1 else ""
                 print(one_line(f"{on}{problem}"), file=sys.stderr)
             continue
         typer.echo(clean(f"{variant.path}: ok ({variant.game} {variant.model.rules_version}, "

@@ -14,7 +14,7 @@ import polars as pl
 import yaml
 
 from playtest.analysis import columns as C
-from playtest.errors import Problem, UsageError, VariantError
+from playtest.errors import Problem, UsageError, VariantError, override_label
 from playtest.variants.source import REMOVE_TAG, REMOVED, foreign_value, json_text, long_number_in
 
 POINT = "point"
@@ -99,7 +99,7 @@ def parse_axis(text: str) -> Axis:
     is a point without the key, as `simulate --set key=!remove`: the schema's default then
     applies (`rules.end.worlds=!remove,6,10` sweeps the default threshold against 6 and 10), and a
     key the schema requires is an error before any game is played."""
-    label = f"--set {text}"
+    label = override_label(text)
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not key or any(not p for p in key.split(".")):
@@ -150,7 +150,7 @@ def grid(axes: Sequence[Axis]) -> list[Point]:
     keys = [a.key for a in axes]
     if len(set(keys)) != len(keys):
         dup = next(k for k in keys if keys.count(k) > 1)
-        raise VariantError([Problem(f"--set {dup}", 1, 1, dup, "the same key is swept twice")])
+        raise VariantError([Problem(override_label(dup), 1, 1, dup, "the same key is swept twice")])
     return [Point(tuple(zip(keys, combo, strict=True))) for combo in itertools.product(*(a.values for a in axes))]
 
 

@@ -148,8 +148,8 @@ def load_with_set(variant_path: Path, overrides: list[str], set_nodes: list[Any]
         as_options = with_overrides(overrides)
         in_set_list = "with the transcript's set: " + ", ".join(overrides)
         for p in err.problems:
-            if p.file.startswith("--set ") and p.file[len("--set "):] in overrides:
-                i = overrides.index(p.file[len("--set "):])
+            if p.in_override and p.override() in overrides:
+                i = overrides.index(p.override())
                 located.append(set_nodes[i].problem(f"set.{i + 1}", f"{p.path}: {p.message}" if p.path else p.message))
                 ours = True
             elif overrides and as_options in p.message:

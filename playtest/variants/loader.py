@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from playtest.errors import Problem, VariantError
+from playtest.errors import Problem, VariantError, override_label
 from playtest.filekinds import is_run_info, is_transcript, run_info_said
 from playtest.text import not_utf8_at
 from playtest.variants.diff import Change, diff, with_defaults
@@ -209,7 +209,7 @@ def _label(path: Path) -> str:
 
 def parse_override(text: str) -> tuple[list[str], Any]:
     """`key.path=value` → (["key", "path"], value parsed as YAML). Raises VariantError."""
-    label = f"--set {text}"
+    label = override_label(text)
     if (at := not_utf8_at(text)) is not None:
         # A byte that is not UTF-8 reaches Python as a lone surrogate (\udcff for 0xff): in the
         # key it was blamed on the variant file ("draft5.yaml:4:1: Input should be a valid
@@ -243,7 +243,7 @@ def apply_override(tree: Node, text: str) -> None:
     """Set one `key.path=value` in the tree (in place). Ids select items of id-lists;
     `key.path=!remove` deletes the key or the list item."""
     parts, value = parse_override(text)
-    label = f"--set {text}"
+    label = override_label(text)
     col = len(".".join(parts)) + 2
     if parts == ["game"] and isinstance(tree.value, dict) and "game" in tree.value and value != tree.value["game"].value:
         raise VariantError([Problem(label, 1, col, "game", f"a variant of {tree.value['game'].value!r} cannot be "
@@ -388,7 +388,7 @@ def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...]
     the file's own changes (`own_keys`, before any --set): a key only a --set changed is the --set's,
     named after it ('which changes rules_version, end, colors.blue, with --set colors.blue=!remove'
     blamed the file for the --set's key)."""
-    if problem.file.startswith("--set ") or (problem.file == label and not overrides):
+    if problem.in_override or (problem.file == label and not overrides):
         return problem
     with_sets = with_overrides(overrides)
     if problem.file == label:  # a --set changed a key whose error shows elsewhere in the file

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from playtest.errors import Problem
+from playtest.errors import OVERRIDE, Problem
 from playtest.suggest import guess, unknown_key
 from playtest.variants.merge import is_name
 from playtest.variants.source import Node
@@ -271,7 +271,7 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
         hint = _new_item_hint(tree, loc)
         return node.problem(path, f"required key is missing{hint}")
     message = _CLASS_NAME.sub("", _ENUM_REPR.sub(r"'\1'", str(err["msg"])))
-    if (kind == "list_type" and found and node.file.startswith("--set ") and isinstance(node.value, dict)
+    if (kind == "list_type" and found and node.file.startswith(OVERRIDE) and isinstance(node.value, dict)
             and node.value and all(k.isascii() and k.isdigit() for k in node.value)):
         # `--set worlds.w01.powers.0.kind=x` on a world without powers: the path named an item
         # of a list the variant does not have, and the walk made a mapping {"0": ...} of it.
