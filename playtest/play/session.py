@@ -208,6 +208,8 @@ class PlaySession:
         self._reveals: list[tuple[int, str]] = []
         """(moves made, what was shown) for each move that showed the person something hidden
         (PlaySupport.reveals): `undo` takes back no move made before one of them."""
+        self.undos = 0
+        """Moves taken back so far: the saved game's header says so (see `transcript`)."""
 
     # --- what the person sees -------------------------------------------------------------
 
@@ -307,6 +309,7 @@ class PlaySession:
         self._deal.setstate(snap.deal)
         del self.moves[snap.moves:]
         self._held = list(snap.held)
+        self.undos += 1
         return True
 
     def hint_bot(self) -> str:
@@ -363,9 +366,16 @@ class PlaySession:
     def transcript(self, variant_ref: str, overrides: Sequence[str] = ()) -> str:
         """The game so far as a transcript (finished or not) that `playtest replay` accepts,
         under a comment saying who played: the file's names alone ('P1', 'You') did not say
-        which bot sat where, nor the seed that dealt the game."""
+        which bot sat where, nor the seed that dealt the game. After an undo it says how many moves
+        were taken back: the bots' dice went on (see `undo`), so `--seed N` with the moves of the
+        file would not draw the bots' answers again, while the file itself still replays."""
         bots = ", ".join(f"{self.names[s]} {bot.name}" for s, bot in sorted(self.bots.items()))
-        who = f"# playtest play --seed {self.seed}: {self.names[self.seat]} in seat {self.seat + 1}; bots: {bots}\n"
+        undone = ""
+        if self.undos:
+            undone = (f"; {self.undos} move{'s' if self.undos > 1 else ''} taken back (the bots' dice went on: "
+                      "the seed alone may not draw their answers again)")
+        who = (f"# playtest play --seed {self.seed}: {self.names[self.seat]} in seat {self.seat + 1}; "
+               f"bots: {bots}{undone}\n")
         return who + self.support.transcript(self.rules, variant_ref, self.names, self.seed,
                                              [m.action for m in self.moves], list(overrides))
 

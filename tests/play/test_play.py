@@ -211,6 +211,10 @@ def test_a_game_with_an_undo_is_saved_and_replays_to_the_same_result(cli, tmp_pa
             "random may answer differently).") in " ".join(r.stdout.split())
     data = json.loads(cli("replay", str(save), "--json").stdout)
     assert {s["player"]: float(s["total"]) for s in data.get("scores") or data["final"]} == _totals_from_game_over(r.stdout)
+    # the header's seed no longer draws the bots' answers alone: it says so (it read as a recipe)
+    assert save.read_text().splitlines()[0] == (
+        "# playtest play --seed 4: You in seat 2; bots: P1 random, P3 random; 1 move taken back (the bots' dice "
+        "went on: the seed alone may not draw their answers again)")
 
 
 def test_hint_asks_a_bot_the_game_offers_when_it_says_none():
