@@ -80,16 +80,30 @@ def test_validate_names_an_effect_without_a_handler_at_its_key(monkeypatch, tmp_
 
 @pytest.mark.parametrize("effect_class", schema_effect_classes(), ids=lambda c: c.__name__)
 def test_every_schema_effect_says_whether_it_gives_vp_and_cubes(effect_class: type) -> None:
-    """The reports and score_floors read these lists (docs/extending.md, "Adding a crew effect"):
-    an effect in none of them was assumed to give both, so its crew showed a cubes-gained row of
-    0.00 in every report and the variant lost its skill and total score floors, with no message."""
+    """The reports, score_floors and notes() read each class's own declarations (SkillEffect;
+    docs/extending.md, "Adding a crew effect"): an effect that declares nothing is assumed to give
+    both, so its crew showed a cubes-gained row of 0.00 in every report and the variant lost its
+    skill and total score floors, with no message. Read from the class itself, not inherited: a
+    subclass of another effect would otherwise say what its parent does, unchecked."""
     name = effect_class.__name__
-    assert (effect_class in sc.VP_SKILLS) != (effect_class in sc.NO_VP_SKILLS), (
-        f"{name}: add it to exactly one of schema.VP_SKILLS (gives `amount` VP per something) and NO_VP_SKILLS")
-    if effect_class in sc.VP_SKILLS:
-        assert "amount" in effect_class.model_fields, f"{name}: VP_SKILLS are scored by their `amount` (score_floors)"
-    assert (effect_class in sc.CUBE_SKILLS) != (effect_class in sc.NO_CUBE_SKILLS), (
-        f"{name}: add it to exactly one of schema.CUBE_SKILLS (gains cubes) and NO_CUBE_SKILLS")
+    assert issubclass(effect_class, sc.SkillEffect), f"{name}: derive it from schema.SkillEffect, not Strict"
+    own = vars(effect_class)
+    for trait, what in (("gives_vp", "gives skill VP, `amount` per something"), ("gains_cubes", "gains cubes")):
+        assert trait not in effect_class.model_fields, (
+            f"{name}: `{trait}` is a field, a key a variant could write: declare it without an annotation")
+        assert isinstance(own.get(trait), bool), (
+            f"{name}: declare `{trait} = True` ({what}) or `{trait} = False` in the class, next to its fields")
+    if effect_class.gives_vp:
+        assert "amount" in effect_class.model_fields, f"{name}: gives_vp effects are scored by their `amount` (score_floors)"
+
+
+def test_the_declarations_are_class_variables_not_keys_a_variant_writes() -> None:
+    """gives_vp and gains_cubes are ClassVars, not fields: a variant that writes one is refused
+    like any unknown key."""
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match="gives_vp\n  Extra inputs are not permitted"):
+        sc.Crew.model_validate({"id": "a", "time": 1, "skill": [{"effect": "gain_vp", "amount": 1, "gives_vp": False}]})
 
 
 def test_every_schema_effect_is_documented_in_variants_md() -> None:

@@ -1,14 +1,14 @@
 """What a new crew effect gets without naming it anywhere but its schema class and handler
 (docs/extending.md, "Adding a crew effect"): its `colors` are checked like color_vp's,
-listing it as an effect that gives no VP does not also declare that it gains no cubes, and the
-extension-slot rows are kept for it where there are extension slots.
+declaring that it gives no VP does not also declare that it gains no cubes, what it declares
+(SkillEffect) sets the skill score floor and `playtest play`'s cube note, and the extension-slot
+rows are kept for it where there are extension slots.
 
 The effects here are test-only classes, never in the schema's union: they stand for the
 effect a developer adds."""
 
 from __future__ import annotations
 
-import importlib
 from typing import Literal
 
 from pydantic import Field
@@ -17,12 +17,14 @@ from playtest.games.stargate import metrics
 from playtest.games.stargate import schema as sc
 from playtest.games.stargate.effects import HANDLERS
 from playtest.variants import load_variant
-from playtest.variants.model import Strict
 from tests.conftest import DRAFT5
 
 
-class CubesPerColor(Strict):
+class CubesPerColor(sc.SkillEffect):
     """A new effect: cubes from stock per cube placed on a planet of `colors`."""
+
+    gives_vp = False
+    gains_cubes = True
 
     effect: Literal["cubes_per_color"]
     colors: tuple[str, ...] = Field(min_length=1)
@@ -47,17 +49,13 @@ def test_a_new_effects_colors_are_checked(monkeypatch) -> None:
             in variant.issues())
 
 
-def test_an_effect_listed_as_giving_no_vp_keeps_its_cube_rows(monkeypatch) -> None:
-    """A new effect that gains cubes and gives no VP goes in NO_VP_SKILLS (so its crew's skill-VP
-    row, always 0, is named switched off). Before, NO_CUBE_SKILLS was derived from that list, so
-    the same edit also hid the crew's cubes-gained row, the one the effect exists to move."""
-    try:
-        with monkeypatch.context() as patch:
-            patch.setattr(sc, "NO_VP_SKILLS", (*sc.NO_VP_SKILLS, CubesPerColor))
-            importlib.reload(metrics)  # as a fresh import would see the edited list
-            off = metrics.switched_off(_with_bays_skill(CubesPerColor(effect="cubes_per_color", colors=("red",))))
-    finally:
-        importlib.reload(metrics)
+def test_an_effect_declared_to_give_no_vp_keeps_its_cube_rows() -> None:
+    """A new effect that gains cubes and gives no VP declares `gives_vp = False` (so its crew's
+    skill-VP row, always 0, is named switched off) and `gains_cubes = True`. Before, when these
+    were lists, NO_CUBE_SKILLS was derived from NO_VP_SKILLS, so the same edit also hid the crew's
+    cubes-gained row, the one the effect exists to move. Read from the class: the effect is in no
+    list and not in the schema's union."""
+    off = metrics.switched_off(_with_bays_skill(CubesPerColor(effect="cubes_per_color", colors=("red",))))
     rows = {row for o in off for row in o.rows}
     assert ("crew_vp_per_pick", "bays") in rows
     assert ("crew_cubes_gained_per_pick", "bays") not in rows
@@ -87,8 +85,9 @@ def test_the_switched_off_reasons_name_the_effects_that_would_measure_them() -> 
     assert cubes[0] == "gain_cubes" and not {"gain_vp", "vp_per_full_planet"} & set(cubes)
 
 
-class DevelopAnywhere(Strict):
-    """A new effect: put a cube from hand into any empty extension slot."""
+class DevelopAnywhere(sc.SkillEffect):
+    """A new effect: put a cube from hand into any empty extension slot (it declares nothing: it
+    may give VP and gain cubes, as far as the reports know)."""
 
     effect: Literal["develop_anywhere"]
     timing: sc.Timing = sc.Timing.AFTER
@@ -109,3 +108,27 @@ def test_a_new_effect_keeps_the_extension_rows_where_there_are_slots() -> None:
     # The built-in effects keep their reason (draft 5: no develop skill).
     draft5 = {o.what: o.why for o in metrics.switched_off(load_variant(DRAFT5).model)}
     assert draft5["extension slots"] == "no crew has a develop_planet or develop_crew skill"
+
+
+def test_the_skill_score_floor_reads_what_a_new_effect_declares() -> None:
+    """The skill part (and the total) is floored at 0 only while every crew effect declares
+    whether it gives VP: one that says it never does keeps the floor with no list to add it to;
+    one that declares nothing may give any VP, negative too, so the floor goes."""
+    from playtest.games.stargate.scoring import score_floors
+
+    assert score_floors(_with_bays_skill(CubesPerColor(effect="cubes_per_color", colors=("red",))))["skill"] == 0
+    undeclared = score_floors(_with_bays_skill(DevelopAnywhere(effect="develop_anywhere")))
+    assert "skill" not in undeclared and "total" not in undeclared
+
+
+def test_play_names_a_crew_whose_effect_declares_it_gains_cubes(monkeypatch) -> None:
+    """`playtest play`'s round-end note lists every crew whose skill may take cubes from the
+    stock, read from the effect's class (`gains_cubes`), not gain_cubes by name. Stood in for by
+    vp_per_full_planet, declared to gain cubes."""
+    from playtest.games.stargate.play import _from_stock
+    from tests.stargate.helpers import make_rules
+
+    armstrong = "crews.armstrong.skill=[{effect: vp_per_full_planet, amount: 1}]"
+    assert "by the skill of bays," in _from_stock(make_rules(armstrong, path=DRAFT5))
+    monkeypatch.setattr(sc.VPPerFullPlanet, "gains_cubes", True)
+    assert "by the skill of armstrong, bays," in _from_stock(make_rules(armstrong, path=DRAFT5))

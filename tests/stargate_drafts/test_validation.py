@@ -76,22 +76,24 @@ def test_stock_empty_that_nothing_can_empty_is_a_note_in_the_file_that_caused_it
 
 
 def test_a_new_cube_effect_silences_the_stock_empty_note_without_an_edit_to_notes(tmp_path: Path, monkeypatch) -> None:
-    """The note reads schema.CUBE_SKILLS / NO_CUBE_SKILLS, not gain_cubes by name: a new effect
-    that takes cubes from the stock (docs/extending.md, "Adding a crew effect", put in
-    CUBE_SKILLS) gave a variant without replenish a false 'stock_empty can never fire' note (the
-    exercise's cubes_per_majority did). Stood in for here by vp_per_full_planet, moved to
-    CUBE_SKILLS; an effect in neither list may gain cubes too."""
+    """The note reads each effect class's `gains_cubes` (schema.SkillEffect), not gain_cubes by
+    name: a new effect that takes cubes from the stock (docs/extending.md, "Adding a crew effect":
+    `gains_cubes = True`) gave a variant without replenish a false 'stock_empty can never fire'
+    note (the exercise's cubes_per_majority did). Stood in for here by vp_per_full_planet,
+    declared to gain cubes; an effect that does not declare it (None) may gain cubes too."""
     from playtest.games.stargate import schema as sc
 
     text = ("name: still\ncubes: {replenish: 0}\ncrews:\n"
             "  - {id: bays, skill: [{effect: vp_per_full_planet, amount: 1}]}\n")
     [note] = [str(n) for n in load_text(tmp_path, text).notes]  # no crew takes cubes: the note
     assert "no crew has gain_cubes, no planet converts" in note
-    others = tuple(c for c in sc.NO_CUBE_SKILLS if c is not sc.VPPerFullPlanet)
-    monkeypatch.setattr(sc, "NO_CUBE_SKILLS", others)
-    assert load_text(tmp_path, text).notes == ()  # in neither list: it may take cubes
-    monkeypatch.setattr(sc, "CUBE_SKILLS", (*sc.CUBE_SKILLS, sc.VPPerFullPlanet))
+    monkeypatch.setattr(sc.VPPerFullPlanet, "gains_cubes", None)
+    assert load_text(tmp_path, text).notes == ()  # not declared: it may take cubes
+    monkeypatch.setattr(sc.VPPerFullPlanet, "gains_cubes", True)
     assert load_text(tmp_path, text).notes == ()
+    # Without it on a crew, the note names it among the effects that would take cubes.
+    [note] = [str(n) for n in load_text(tmp_path, text.replace("vp_per_full_planet", "gain_vp")).notes]
+    assert "no crew has gain_cubes or vp_per_full_planet, no planet converts" in note
 
 
 def test_planets_full_that_too_few_cubes_can_never_reach(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ rows a variant cannot produce (a score part its rules keep at 0, a crew's skill 
 from __future__ import annotations
 
 import typing
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import polars as pl
 
@@ -237,24 +237,17 @@ def summary_tables(games: Table, events: Table, crews: Sequence[str] = ()) -> li
 END_TRIGGERS = ("stock_empty", "planets_full", "round_cap", "out_of_cubes")
 """Every end trigger a variant may list (`end:`); `end_reason_share` may also say max_rounds."""
 
-def _effect_names(known_not: tuple[type, ...]) -> str:
-    """The `effect` keys of the schema's crew effects not in `known_not`, as words ("a, b or c")."""
-    union = typing.get_args(sc.Effect)[0]  # Annotated[A | B | ..., Field(discriminator=...)]
-    names = [typing.get_args(c.model_fields["effect"].annotation)[0] for c in typing.get_args(union)
-             if c not in known_not]
+def _effect_names(may: Callable[[type[sc.SkillEffect]], bool]) -> str:
+    """The `effect` keys of the schema's crew effects that `may` do something (schema.may_give_vp,
+    may_gain_cubes), as words ("a, b or c")."""
+    names = [typing.get_args(c.model_fields["effect"].annotation)[0] for c in sc.EFFECTS if may(c)]
     return " or ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else "such"
 
 
-def _may_give_vp(effect: object) -> bool:
-    """An effect the schema's lists do not know (a new one: docs/extending.md asks only for a
-    schema class and a handler) may give VP: its rows are kept, not declared switched off."""
-    if isinstance(effect, sc.NO_VP_SKILLS):
-        return False
-    return getattr(effect, "amount", 1) != 0
-
-
-def _may_gain_cubes(effect: object) -> bool:
-    return not isinstance(effect, sc.NO_CUBE_SKILLS)
+def _may_give_vp(effect: sc.SkillEffect) -> bool:
+    """An effect that does not declare `gives_vp` (SkillEffect) may give VP: its rows are kept,
+    not declared switched off. An `amount` of 0 gives none."""
+    return sc.may_give_vp(effect) and getattr(effect, "amount", 1) != 0
 
 
 _NEVER_DEVELOP = (sc.GainVP, sc.GainCubes, sc.FreeOrder, sc.RepeatPlanet, sc.MoveTailCube, sc.SwapAdjacent,
@@ -297,18 +290,18 @@ def switched_off(variant: sc.StargateVariant) -> list[Off]:
     gives_vp = [c.id for c in variant.crews
                 if any(_may_give_vp(e) for e in c.skill)]
     if not gives_vp:
-        out.append(Off("crew skill VP", f"no crew has a {_effect_names(sc.NO_VP_SKILLS)} skill",
+        out.append(Off("crew skill VP", f"no crew has a {_effect_names(sc.may_give_vp)} skill",
                        (*Off.score_part("skill"), ("crew_vp_per_pick", "*"))))
     else:
         no_vp = [c.id for c in variant.crews if c.id not in gives_vp]
         if no_vp:
             out.append(Off(f"skill VP of {', '.join(no_vp)}",
-                           f"their skills have no {_effect_names(sc.NO_VP_SKILLS)} effect",
+                           f"their skills have no {_effect_names(sc.may_give_vp)} effect",
                            tuple(("crew_vp_per_pick", c) for c in no_vp)))
-    no_cubes = [c.id for c in variant.crews if not any(_may_gain_cubes(e) for e in c.skill)]
+    no_cubes = [c.id for c in variant.crews if not any(sc.may_gain_cubes(e) for e in c.skill)]
     if len(no_cubes) == len(variant.crews):  # the whole metric (a gate or --metric on it names this)
         out.append(Off("cubes gained by the skill of any crew",
-                       f"no {_effect_names(sc.NO_CUBE_SKILLS)} effect in any skill",
+                       f"no {_effect_names(sc.may_gain_cubes)} effect in any skill",
                        (("crew_cubes_gained_per_pick", "*"),)))
     elif variant.cubes.start_in_hand >= variant.cubes.total:
         # Every cube starts in hand (draft 6a's idea): the stock is empty and nothing ever puts a
@@ -319,7 +312,7 @@ def switched_off(variant: sc.StargateVariant) -> list[Off]:
                        (("crew_cubes_gained_per_pick", "*"),)))
     elif no_cubes:
         out.append(Off(f"cubes gained by the skill of {', '.join(no_cubes)}",
-                       f"no {_effect_names(sc.NO_CUBE_SKILLS)} effect in their skills",
+                       f"no {_effect_names(sc.may_gain_cubes)} effect in their skills",
                        tuple(("crew_cubes_gained_per_pick", c) for c in no_cubes)))
     listed = {t.trigger for t in variant.end}
     unlisted = [t for t in END_TRIGGERS if t not in listed]

@@ -312,10 +312,10 @@ def announce(rules: StargateRules, before: State, after: State, action: Any, eve
 
 def _from_stock(rules: StargateRules) -> str:
     """Every way cubes come from the stock into a hand: the turn's end (the replenish) and a
-    crew's skill that may gain cubes (Bays' gain_cubes; schema.NO_CUBE_SKILLS lists the rest),
+    crew's skill that may gain cubes (Bays' gain_cubes; schema.SkillEffect.gains_cubes),
     never a round's end."""
     skills = [rules.crew_ids[c] for c, skill in enumerate(rules.skills)
-              if any(not isinstance(e, sc.NO_CUBE_SKILLS) for e in skill)]
+              if any(sc.may_gain_cubes(e) for e in skill)]
     by_skill = f"by the skill of {', '.join(skills)}"
     if rules.replenish and skills:
         return f"Cubes come from stock at each turn's end, {rules.replenish} a turn, and {by_skill}, never at a round's end."

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typing
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
@@ -31,44 +31,79 @@ class Names(Strict):
 # --- crew effects -------------------------------------------------------------------------------
 
 
-class GainVP(Strict):
+class SkillEffect(Strict):
+    """The base of every crew effect class (the `Effect` union below). Each class declares, next
+    to its fields, what the effect can do; the reports (metrics.switched_off), the score floors
+    (scoring.score_floors), `notes()` and `playtest play` read these declarations, so a new effect
+    needs no edit there. tests/stargate/test_effects_registry.py fails, naming the class, until it
+    declares both itself. (Class variables, not fields: a variant cannot write them.)"""
+
+    gives_vp: ClassVar[bool | None] = None
+    """True: gives skill VP, `amount` per something (the class needs an `amount` field: the score
+    floors read it). False: never gives skill VP. None, not declared: it may give VP, so the
+    reports keep its crew's skill-VP rows and the skill part and the total get no floor."""
+    gains_cubes: ClassVar[bool | None] = None
+    """True: takes cubes from the stock into the hand. False: never does. None, not declared: it
+    may, so the reports keep its crew's cubes-gained row and a draft without `cubes.replenish`
+    gets no "stock_empty can never fire" note."""
+
+
+class GainVP(SkillEffect):
     """Gain `amount` VP at once (Armstrong)."""
+
+    gives_vp = True  # `amount` VP at once
+    gains_cubes = False
 
     effect: Literal["gain_vp"]
     amount: int = Field(ge=0)
     timing: Timing = Timing.BEFORE
 
 
-class GainCubes(Strict):
+class GainCubes(SkillEffect):
     """Take `amount` cubes from your stock into your hand (fewer if the stock is short) (Bays)."""
+
+    gives_vp = False
+    gains_cubes = True
 
     effect: Literal["gain_cubes"]
     amount: int = Field(ge=1)
     timing: Timing = Timing.BEFORE
 
 
-class FreeOrder(Strict):
+class FreeOrder(SkillEffect):
     """This turn's cubes go to any planets in any order, at most `per_planet` per planet (Orlins)."""
+
+    gives_vp = False
+    gains_cubes = False
 
     effect: Literal["free_order"]
     per_planet: int = Field(default=1, ge=1)
 
 
-class RepeatPlanet(Strict):
+class RepeatPlanet(SkillEffect):
     """This turn the walk may stay on the same planet for consecutive cubes (Rahel)."""
+
+    gives_vp = False
+    gains_cubes = False
 
     effect: Literal["repeat_planet"]
 
 
-class MoveTailCube(Strict):
+class MoveTailCube(SkillEffect):
     """Move one of your cubes that is last on its planet to the back of another planet (Audrin)."""
+
+    gives_vp = False
+    gains_cubes = False
 
     effect: Literal["move_tail_cube"]
     timing: Timing = Timing.BEFORE
 
 
-class SwapAdjacent(Strict):
+class SwapAdjacent(SkillEffect):
     """Swap two cubes (any owners) in consecutive slots of one planet (Anderson)."""
+
+    gives_vp = False
+    gains_cubes = False
 
     effect: Literal["swap_adjacent"]
     timing: Timing = Timing.BEFORE
@@ -77,10 +112,13 @@ class SwapAdjacent(Strict):
     says "any owners", so yes by default; false makes the skill skip when only such pairs exist."""
 
 
-class ColorVP(Strict):
+class ColorVP(SkillEffect):
     """Gain `amount` VP (negative: lose) for each cube of yours on a planet of one of `colors`,
     at the end of the turn. `count: placed` counts the cubes placed this turn (overflow cubes
     included); `count: on_board` counts all your cubes on such planets at the end of the turn."""
+
+    gives_vp = True  # `amount` VP per cube
+    gains_cubes = False
 
     effect: Literal["color_vp"]
     colors: tuple[str, ...] = Field(min_length=1)
@@ -88,43 +126,58 @@ class ColorVP(Strict):
     count: Literal["placed", "on_board"] = "placed"
 
 
-class AccumulateTime(Strict):
+class AccumulateTime(SkillEffect):
     """Puerto Rico style: the crew gains `amount` time for every round in which nobody takes it
     (at most `max` in all, no limit when omitted); the bonus is used and reset to 0 when taken."""
+
+    gives_vp = False
+    gains_cubes = False
 
     effect: Literal["accumulate_time"]
     amount: int = Field(default=1, ge=1)
     max: int | None = Field(default=None, ge=1)
 
 
-class Overflow(Strict):
+class Overflow(SkillEffect):
     """Put one cube from your hand into the overflow slot of a full planet (one per planet; its
     VP is the planet's `overflow_vp`). The cube counts for the majority like any other."""
+
+    gives_vp = False  # the overflow slot scores in `planets`
+    gains_cubes = False
 
     effect: Literal["overflow"]
     timing: Timing = Timing.AFTER
 
 
-class DevelopPlanet(Strict):
+class DevelopPlanet(SkillEffect):
     """Put one cube from your hand into extension slot number `slot` of a planet in the circle
     whose slot `slot` is empty; at the end it scores that slot's VP (the planet's `extension_vp`)."""
+
+    gives_vp = False  # the extension slot scores in `extensions`
+    gains_cubes = False
 
     effect: Literal["develop_planet"]
     slot: int = Field(ge=1)
     timing: Timing = Timing.AFTER
 
 
-class DevelopCrew(Strict):
+class DevelopCrew(SkillEffect):
     """Put one cube from your hand onto this crew card's lowest-numbered empty extension slot;
     at the end it scores that slot's VP (the crew's `extension_vp`)."""
+
+    gives_vp = False  # the extension slot scores in `extensions`
+    gains_cubes = False
 
     effect: Literal["develop_crew"]
     timing: Timing = Timing.AFTER
 
 
-class VPPerFullPlanet(Strict):
+class VPPerFullPlanet(SkillEffect):
     """Gain `amount` VP (negative: lose) for each full planet in the circle (docs/extending.md's worked
     example)."""
+
+    gives_vp = True  # `amount` VP per full planet
+    gains_cubes = False
 
     effect: Literal["vp_per_full_planet"]
     amount: int = 1
@@ -138,23 +191,20 @@ Effect = Annotated[
 ]
 """A crew effect: one of the classes above, chosen by its `effect` key. Each has a handler in
 effects.py (docs/extending.md, "Adding a crew effect")."""
-VP_SKILLS = (GainVP, ColorVP, VPPerFullPlanet)
-"""Crew effects known to give VP on the turn, `amount` each (the `skill` score part)."""
-NO_VP_SKILLS = (GainCubes, FreeOrder, RepeatPlanet, MoveTailCube, SwapAdjacent, AccumulateTime, Overflow, DevelopPlanet,
-                DevelopCrew)
-"""Crew effects known never to give skill VP (extension slots score their own part). An effect
-in neither list (a new one) may give VP: the reports keep its rows and declare no floor."""
-NO_CUBE_SKILLS = (GainVP, ColorVP, VPPerFullPlanet, FreeOrder, RepeatPlanet, MoveTailCube, SwapAdjacent,
-                  AccumulateTime, Overflow, DevelopPlanet, DevelopCrew)
-"""Crew effects known never to gain cubes (the report leaves out a crew's cubes-gained row when
-its skill has only these). Listed, not derived from the lists above: a new effect that gains
-cubes but no VP belongs in NO_VP_SKILLS and not here. An effect not listed may gain cubes."""
-CUBE_SKILLS = (GainCubes,)
-"""Crew effects that gain cubes. Every effect of `Effect` is in VP_SKILLS or NO_VP_SKILLS, and in
-CUBE_SKILLS or NO_CUBE_SKILLS (tests/stargate/test_effects_registry.py): a new effect left out
-would have kept a crew's always-0 rows in the reports, or lost the skill score floor, in silence."""
+EFFECTS: tuple[type[SkillEffect], ...] = typing.get_args(typing.get_args(Effect)[0])
+"""The classes of `Effect`, in the union's order."""
 PLACEMENT_EFFECTS = (FreeOrder, RepeatPlanet)
 """Effects that change how cubes are placed: they have no timing, they shape the placement."""
+
+
+def may_give_vp(effect: SkillEffect | type[SkillEffect]) -> bool:
+    """Whether a crew effect (or its class) may give skill VP: it declares so, or it does not say."""
+    return effect.gives_vp is not False
+
+
+def may_gain_cubes(effect: SkillEffect | type[SkillEffect]) -> bool:
+    """Whether a crew effect (or its class) may gain cubes: it declares so, or it does not say."""
+    return effect.gains_cubes is not False
 
 
 class Crew(Strict):
@@ -481,16 +531,16 @@ class StargateVariant(VariantModel):
         legal (another trigger may end the game; the crew still has its time), but most likely a
         draft that changed how cubes move and kept draft 5's end or crews."""
         out: list[Issue] = []
-        # Any crew effect that may gain cubes (CUBE_SKILLS, or one in neither list) may take them
-        # from the stock: read from the lists, so that a new effect needs no edit here.
+        # Any crew effect that may gain cubes (SkillEffect.gains_cubes) may take them from the
+        # stock: read from its class, so that a new effect needs no edit here.
         takes_from_stock = self.cubes.replenish > 0 or any(
-            not isinstance(e, NO_CUBE_SKILLS) for crew in self.crews for e in crew.skill) or any(
+            may_gain_cubes(e) for crew in self.crews for e in crew.skill) or any(
             isinstance(e, ConvertCubes) and e.source == "stock" for planet in self.planets for e in planet.effects)
         for i, trig in enumerate(self.end):
             if isinstance(trig, StockEmpty) and not takes_from_stock and self.cubes.start_in_hand < self.cubes.total:
                 out.append((("end", i, "trigger"),
                             "stock_empty can never fire: nothing takes cubes from the stock (cubes.replenish is 0, "
-                            f"no crew has {' or '.join(_effect_key(c) for c in CUBE_SKILLS)}, no planet converts "
+                            f"no crew has {' or '.join(_effect_key(c) for c in EFFECTS if c.gains_cubes)}, no planet converts "
                             "cubes from the stock)"))
         if self.cubes.start_in_hand >= self.cubes.total:  # the stock starts empty, and nothing refills it
             out += [(("crews", ci, "skill", j),

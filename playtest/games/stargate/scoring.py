@@ -104,8 +104,8 @@ def score_floors(variant: sc.StargateVariant) -> dict[str, int]:
     color bonus is a count of cubes: never below 0. The others are 0 only when nothing in the
     variant can take VP away, since the schema lets a draft write negative VP: `planets` when no
     slot or overflow VP is negative (a `majority_multiplier` is at least 0); `skill` when every
-    crew effect is known (schema.VP_SKILLS, NO_VP_SKILLS) and no VP skill has a negative
-    `amount`; `planet_effects` when every planet effect only gains (`gains_only`: a multiplier's
+    crew effect declares whether it gives VP (schema.SkillEffect.gives_vp) and no VP skill has a
+    negative `amount`; `planet_effects` when every planet effect only gains (`gains_only`: a multiplier's
     change counts there); `extensions` when no extension slot is negative; the total
     when all of them are floored."""
     planets, crews = variant.planets, variant.crews
@@ -113,7 +113,8 @@ def score_floors(variant: sc.StargateVariant) -> dict[str, int]:
     if all(v >= 0 for p in planets for v in p.vp) and all(p.overflow_vp is None or p.overflow_vp >= 0 for p in planets):
         floors["planets"] = 0
     effects = [e for c in crews for e in c.skill]
-    if all(isinstance(e, sc.NO_VP_SKILLS) or (isinstance(e, sc.VP_SKILLS) and e.amount >= 0) for e in effects):
+    # (an effect that gives VP has an `amount`: tests/stargate/test_effects_registry.py)
+    if all(e.gives_vp is False or (e.gives_vp is True and getattr(e, "amount", -1) >= 0) for e in effects):
         floors["skill"] = 0
     def gains_only(p: sc.Planet, e: sc.PlanetEffect) -> bool:
         """A PlanetVP at least 0; a multiplier at least 1 of slot VP at least 0 (its change counts
