@@ -1,8 +1,9 @@
 """What a new crew effect gets without naming it anywhere but its schema class and handler
 (docs/extending.md, "Adding a crew effect"): its `colors` are checked like color_vp's,
 declaring that it gives no VP does not also declare that it gains no cubes, what it declares
-(SkillEffect) sets the skill score floor and `playtest play`'s cube note, and the extension-slot
-rows are kept for it where there are extension slots.
+(SkillEffect) sets the skill score floor and `playtest play`'s cube note, one that shapes the
+placement is refused twice on one crew, and the extension-slot rows are kept for it where there
+are extension slots.
 
 The effects here are test-only classes, never in the schema's union: they stand for the
 effect a developer adds."""
@@ -60,6 +61,42 @@ def test_an_effect_declared_to_give_no_vp_keeps_its_cube_rows() -> None:
     assert ("crew_vp_per_pick", "bays") in rows
     assert ("crew_cubes_gained_per_pick", "bays") not in rows
     assert ("crew_cubes_gained_per_pick", "*") not in rows
+
+
+class Scatter(sc.SkillEffect):
+    """A new effect that shapes the placement (its handler sets `placement`)."""
+
+    gives_vp = False
+    gains_cubes = False
+
+    effect: Literal["scatter"]
+
+
+def test_an_effect_that_shapes_the_placement_is_refused_twice_on_one_crew(monkeypatch) -> None:
+    """A crew has one placement mode: with two placement effects the last would win in silence.
+    Which effects shape the placement is read from their handlers (`placement`), so a new one
+    is refused twice with no list to add it to, as free_order and repeat_planet are; an effect
+    whose handler does not shape the placement may be given twice."""
+    monkeypatch.setitem(HANDLERS, Scatter, HANDLERS[sc.RepeatPlanet])
+    monkeypatch.setitem(HANDLERS, CubesPerColor, HANDLERS[sc.GainCubes])
+    scatter = Scatter(effect="scatter")
+    variant = _with_bays_skill(scatter)
+    bays = next(i for i, c in enumerate(variant.crews) if c.id == "bays")
+
+    def twice(*effects: object) -> list[str]:
+        skill = tuple(e for e in effects for _ in range(2))
+        crews = tuple(c.model_copy(update={"skill": skill}) if c.id == "bays" else c for c in variant.crews)
+        return [m for where, m in variant.model_copy(update={"crews": crews}).issues() if where == ("crews", bays, "skill")]
+
+    assert twice(scatter) == ["Scatter given twice"]
+    assert not [m for where, m in variant.issues() if where == ("crews", bays, "skill")]  # once: fine
+    assert twice(sc.FreeOrder(effect="free_order")) == ["FreeOrder given twice"]
+    assert twice(sc.RepeatPlanet(effect="repeat_planet")) == ["RepeatPlanet given twice"]
+    assert twice(sc.AccumulateTime(effect="accumulate_time")) == ["AccumulateTime given twice"]
+    assert twice(CubesPerColor(effect="cubes_per_color", colors=("red",))) == []
+    # in the skill's order (not a set's, which follows the classes' ids)
+    assert twice(sc.FreeOrder(effect="free_order"), sc.AccumulateTime(effect="accumulate_time")) == [
+        "FreeOrder given twice", "AccumulateTime given twice"]
 
 
 def _named_effects(why: str, before: str, after: str) -> list[str]:

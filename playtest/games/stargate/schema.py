@@ -193,8 +193,6 @@ Effect = Annotated[
 effects.py (docs/extending.md, "Adding a crew effect")."""
 EFFECTS: tuple[type[SkillEffect], ...] = typing.get_args(typing.get_args(Effect)[0])
 """The classes of `Effect`, in the union's order."""
-PLACEMENT_EFFECTS = (FreeOrder, RepeatPlanet)
-"""Effects that change how cubes are placed: they have no timing, they shape the placement."""
 
 
 def may_give_vp(effect: SkillEffect | type[SkillEffect]) -> bool:
@@ -463,8 +461,11 @@ class StargateVariant(VariantModel):
             kinds = [type(e) for e in crew.skill]
             if FreeOrder in kinds and RepeatPlanet in kinds:
                 out.append((("crews", i, "skill"), "free_order and repeat_planet cannot be combined"))
-            for kind in set(kinds):
-                if kinds.count(kind) > 1 and kind in (*PLACEMENT_EFFECTS, AccumulateTime):
+            # A crew has one placement mode (an effect whose handler sets `placement`: with two,
+            # the last would win in silence) and one accumulated-time counter.
+            for kind in dict.fromkeys(kinds):
+                shapes_placement = kind in HANDLERS and HANDLERS[kind].placement is not None
+                if kinds.count(kind) > 1 and (shapes_placement or kind is AccumulateTime):
                     out.append((("crews", i, "skill"), f"{kind.__name__} given twice"))
         if beyond:
             (place, _, slot), others = beyond[0], beyond[1:]
