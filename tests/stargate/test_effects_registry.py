@@ -88,7 +88,8 @@ def test_every_schema_effect_says_whether_it_gives_vp_and_cubes(effect_class: ty
     name = effect_class.__name__
     assert issubclass(effect_class, sc.SkillEffect), f"{name}: derive it from schema.SkillEffect, not Strict"
     own = vars(effect_class)
-    for trait, what in (("gives_vp", "gives skill VP, `amount` per something"), ("gains_cubes", "gains cubes")):
+    for trait, what in (("gives_vp", "gives skill VP, `amount` per something"), ("gains_cubes", "gains cubes"),
+                        ("develops", "puts cubes into extension slots")):
         assert trait not in effect_class.model_fields, (
             f"{name}: `{trait}` is a field, a key a variant could write: declare it without an annotation")
         assert isinstance(own.get(trait), bool), (

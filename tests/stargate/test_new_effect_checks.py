@@ -26,6 +26,7 @@ class CubesPerColor(sc.SkillEffect):
 
     gives_vp = False
     gains_cubes = True
+    develops = False
 
     effect: Literal["cubes_per_color"]
     colors: tuple[str, ...] = Field(min_length=1)
@@ -145,6 +146,12 @@ def test_a_new_effect_keeps_the_extension_rows_where_there_are_slots() -> None:
     # The built-in effects keep their reason (draft 5: no develop skill).
     draft5 = {o.what: o.why for o in metrics.switched_off(load_variant(DRAFT5).model)}
     assert draft5["extension slots"] == "no crew has a develop_planet or develop_crew skill"
+    # One that declares `develops = False` (SkillEffect) leaves the part off where slots exist.
+    never = _with_bays_skill(CubesPerColor(effect="cubes_per_color", colors=("red",)))
+    never = never.model_copy(update={"crews": tuple(c.model_copy(update={"extension_vp": (3, 3)})
+                                                    if c.id == "bays" else c for c in never.crews)})
+    assert {o.what: o.why for o in metrics.switched_off(never)}["extension slots"] == (
+        "no crew has a develop_planet or develop_crew skill")
 
 
 def test_the_skill_score_floor_reads_what_a_new_effect_declares() -> None:

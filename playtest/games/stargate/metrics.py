@@ -250,18 +250,12 @@ def _may_give_vp(effect: sc.SkillEffect) -> bool:
     return sc.may_give_vp(effect) and getattr(effect, "amount", 1) != 0
 
 
-_NEVER_DEVELOP = (sc.GainVP, sc.GainCubes, sc.FreeOrder, sc.RepeatPlanet, sc.MoveTailCube, sc.SwapAdjacent,
-                  sc.ColorVP, sc.AccumulateTime, sc.Overflow, sc.VPPerFullPlanet)
-"""The schema's crew effects that never put a cube into an extension slot (develop_planet and
-develop_crew do). A new effect is not listed: it may, like them."""
-
-
 def _extensions_off(variant: sc.StargateVariant) -> str | None:
     """Why the `extensions` score part can only be 0 under `variant`, or None when it may score.
-    An effect this module does not know (a new one: docs/extending.md asks only for a schema class
-    and a handler) may fill extension slots, so its crew keeps the rows where the slots exist."""
-    if not any(not isinstance(e, _NEVER_DEVELOP) for c in variant.crews for e in c.skill):
-        return "no crew has a develop_planet or develop_crew skill"
+    An effect that does not declare `develops` (schema.SkillEffect) may fill extension slots, so
+    its crew keeps the rows where the slots exist."""
+    if not any(sc.may_develop(e) for c in variant.crews for e in c.skill):
+        return f"no crew has a {_effect_names(sc.may_develop)} skill"
     if not any(p.extension_vp for p in variant.planets) and not any(c.extension_vp for c in variant.crews):
         return "no planet or crew card has extension slots (extension_vp)"
     return None

@@ -36,7 +36,7 @@ class SkillEffect(Strict):
     to its fields, what the effect can do; the reports (metrics.switched_off), the score floors
     (scoring.score_floors), `notes()` and `playtest play` read these declarations, so a new effect
     needs no edit there. tests/stargate/test_effects_registry.py fails, naming the class, until it
-    declares both itself. (Class variables, not fields: a variant cannot write them.)"""
+    declares all three itself. (Class variables, not fields: a variant cannot write them.)"""
 
     gives_vp: ClassVar[bool | None] = None
     """True: gives skill VP, `amount` per something (the class needs an `amount` field: the score
@@ -46,6 +46,10 @@ class SkillEffect(Strict):
     """True: takes cubes from the stock into the hand. False: never does. None, not declared: it
     may, so the reports keep its crew's cubes-gained row and a draft without `cubes.replenish`
     gets no "stock_empty can never fire" note."""
+    develops: ClassVar[bool | None] = None
+    """True: puts cubes into extension slots (of a planet or a crew card). False: never does. None,
+    not declared: it may, so the reports keep the `extensions` rows wherever a card has
+    `extension_vp`."""
 
 
 class GainVP(SkillEffect):
@@ -53,6 +57,7 @@ class GainVP(SkillEffect):
 
     gives_vp = True  # `amount` VP at once
     gains_cubes = False
+    develops = False
 
     effect: Literal["gain_vp"]
     amount: int = Field(ge=0)
@@ -64,6 +69,7 @@ class GainCubes(SkillEffect):
 
     gives_vp = False
     gains_cubes = True
+    develops = False
 
     effect: Literal["gain_cubes"]
     amount: int = Field(ge=1)
@@ -75,6 +81,7 @@ class FreeOrder(SkillEffect):
 
     gives_vp = False
     gains_cubes = False
+    develops = False
 
     effect: Literal["free_order"]
     per_planet: int = Field(default=1, ge=1)
@@ -85,6 +92,7 @@ class RepeatPlanet(SkillEffect):
 
     gives_vp = False
     gains_cubes = False
+    develops = False
 
     effect: Literal["repeat_planet"]
 
@@ -94,6 +102,7 @@ class MoveTailCube(SkillEffect):
 
     gives_vp = False
     gains_cubes = False
+    develops = False
 
     effect: Literal["move_tail_cube"]
     timing: Timing = Timing.BEFORE
@@ -104,6 +113,7 @@ class SwapAdjacent(SkillEffect):
 
     gives_vp = False
     gains_cubes = False
+    develops = False
 
     effect: Literal["swap_adjacent"]
     timing: Timing = Timing.BEFORE
@@ -119,6 +129,7 @@ class ColorVP(SkillEffect):
 
     gives_vp = True  # `amount` VP per cube
     gains_cubes = False
+    develops = False
 
     effect: Literal["color_vp"]
     colors: tuple[str, ...] = Field(min_length=1)
@@ -132,6 +143,7 @@ class AccumulateTime(SkillEffect):
 
     gives_vp = False
     gains_cubes = False
+    develops = False
 
     effect: Literal["accumulate_time"]
     amount: int = Field(default=1, ge=1)
@@ -144,6 +156,7 @@ class Overflow(SkillEffect):
 
     gives_vp = False  # the overflow slot scores in `planets`
     gains_cubes = False
+    develops = False
 
     effect: Literal["overflow"]
     timing: Timing = Timing.AFTER
@@ -155,6 +168,7 @@ class DevelopPlanet(SkillEffect):
 
     gives_vp = False  # the extension slot scores in `extensions`
     gains_cubes = False
+    develops = True  # one cube of the hand into an extension slot
 
     effect: Literal["develop_planet"]
     slot: int = Field(ge=1)
@@ -167,6 +181,7 @@ class DevelopCrew(SkillEffect):
 
     gives_vp = False  # the extension slot scores in `extensions`
     gains_cubes = False
+    develops = True  # one cube of the hand into an extension slot
 
     effect: Literal["develop_crew"]
     timing: Timing = Timing.AFTER
@@ -178,6 +193,7 @@ class VPPerFullPlanet(SkillEffect):
 
     gives_vp = True  # `amount` VP per full planet
     gains_cubes = False
+    develops = False
 
     effect: Literal["vp_per_full_planet"]
     amount: int = 1
@@ -203,6 +219,12 @@ def may_give_vp(effect: SkillEffect | type[SkillEffect]) -> bool:
 def may_gain_cubes(effect: SkillEffect | type[SkillEffect]) -> bool:
     """Whether a crew effect (or its class) may gain cubes: it declares so, or it does not say."""
     return effect.gains_cubes is not False
+
+
+def may_develop(effect: SkillEffect | type[SkillEffect]) -> bool:
+    """Whether a crew effect (or its class) may fill extension slots: it declares so, or it does
+    not say."""
+    return effect.develops is not False
 
 
 class Crew(Strict):
