@@ -178,7 +178,7 @@ def test_event_data_the_game_did_not_declare_stop_the_run_in_one_line(example_ga
     monkeypatch.setattr(NimRules, "apply", apply_with({"spare": 1}))
     r, out = simulate_nim(cli, tmp_path)
     assert (r.returncode, not out.exists()) == (2, True)
-    assert r.stderr.startswith("error: game 0 of 'nim': a decision event has the data key 'spare', which "
+    assert r.stderr.startswith("error: game 0 of 'nim' (bots random,random, seed 4): a decision event has the data key 'spare', which "
                                "event_columns does not declare (declared: heap, taken, left)")
     monkeypatch.setattr(NimRules, "apply", apply_with({"left": "none"}))
     r, _ = simulate_nim(cli, tmp_path)
@@ -202,7 +202,7 @@ def test_a_result_part_the_game_did_not_declare_stops_the_run_in_one_line(exampl
     monkeypatch.setattr(NimRules, "result", renamed)
     r, out = simulate_nim(cli, tmp_path)
     assert r.returncode == 2
-    assert r.stderr == ("error: game 0 of 'nim': seat 1's result has the score part 'wins', which "
+    assert r.stderr == ("error: game 0 of 'nim' (bots random,random, seed 4): seat 1's result has the score part 'wins', which "
                         "GameSpec.score_parts does not declare (declared: win); nothing was written\n")
     assert not out.exists()
 
@@ -221,7 +221,7 @@ def test_a_result_below_a_declared_score_floor_stops_the_run_in_one_line(example
     monkeypatch.setattr(batch, "_WORKER", {})  # the rules built for an earlier run of the same variant
     r, out = simulate_nim(cli, tmp_path)
     assert r.returncode == 2
-    assert re.fullmatch(r"error: game 0 of 'nim': seat \d's score part 'win' is 0, below the floor 0.5 that "
+    assert re.fullmatch(r"error: game 0 of 'nim' \(bots random,random, seed 4\): seat \d's score part 'win' is 0, below the floor 0.5 that "
                         r"GameSpec.score_floors declares for it; nothing was written\n", r.stderr), r.stderr
     assert not out.exists()
 

@@ -259,6 +259,12 @@ def _parquet(frame: pl.DataFrame) -> bytes:
     return buf.getvalue()
 
 
+def _which(spec: GameSpec, config: RunConfig, game: int) -> str:
+    """The game a plugin bug stopped the run at, as the one line names it: enough to play it
+    again (its index, the bots in their seats, the seed)."""
+    return f"game {game} of '{spec.name}' (bots {','.join(config.seat_bots(game))}, seed {config.seed})"
+
+
 def play_chunk(game_name: str, resolved: dict[str, Any], key: str, config: RunConfig,
                start: int, stop: int) -> ChunkResult:
     """Play games [start, stop) of a run and return their rows as Parquet bytes."""
@@ -279,16 +285,15 @@ def play_chunk(game_name: str, resolved: dict[str, Any], key: str, config: RunCo
                 raise GameBugError(f"game {game} (bots {','.join(config.seat_bots(game))}, seed {config.seed}): "
                                    f"{exc}") from None
             except IllegalActionError as exc:  # a bot chose off the legal list, or the rules refused their own
-                raise GameBugError(f"game {game} of '{spec.name}' (bots {','.join(config.seat_bots(game))}, seed "
-                                   f"{config.seed}): {exc}: a bug in the game's bot or rules") from None
+                raise GameBugError(f"{_which(spec, config, game)}: {exc}: a bug in the game's bot or rules") from None
             if game % EVENT_CHECK_STRIDE == 0:  # polars would drop an undeclared key, coerce a wrong type
                 problem = event_data_problem(played.events, spec.event_columns)
                 if problem:
-                    raise GameBugError(f"game {game} of '{spec.name}': {problem} (GameSpec.event_columns)")
+                    raise GameBugError(f"{_which(spec, config, game)}: {problem} (GameSpec.event_columns)")
             problem = (result_problem(played.result, spec.score_parts, spec.stat_columns)
                        or floor_problem(played.result, _WORKER["floors"]))
             if problem:
-                raise GameBugError(f"game {game} of '{spec.name}': {problem}")
+                raise GameBugError(f"{_which(spec, config, game)}: {problem}")
             _rows(spec, config, game, played, g_cols, e_cols, datas)
     games = pl.DataFrame(g_cols, schema=g_schema)
     # The game-specific columns straight from the events' dicts: polars reads them in Rust,
