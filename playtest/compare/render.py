@@ -44,7 +44,7 @@ def fmt_diff(x: float | None, metric: str, declared: MetricInfos | None = None) 
         return F.value(x, "diff")
     if x is None or math.isnan(x):
         return "–"
-    return f"{x:+.2f}"
+    return F.fixed(x, "+.2f")
 
 
 def fmt_diff_ci(lo: float | None, hi: float | None, metric: str, declared: MetricInfos | None = None) -> str:

@@ -167,7 +167,8 @@ def strength_verdict(r: dict[str, Any]) -> str:
         return "measurably stronger"
     if below("diff"):
         return f"measurably weaker than {lower}: the rungs are out of order"
-    score = f"score gap {r['score_diff']:+.2f} [{r['score_diff_low']:+.2f}, {r['score_diff_high']:+.2f}] per seat (97.5%)"
+    score = (f"score gap {F.fixed(r['score_diff'], '+.2f')} [{F.fixed(r['score_diff_low'], '+.2f')}, "
+             f"{F.fixed(r['score_diff_high'], '+.2f')}] per seat (97.5%)")
     if below("score_diff"):
         return f"measurably weaker than {lower} on score ({score}), though not on wins: the rungs are out of order"
     if above("score_diff"):

@@ -95,7 +95,7 @@ def explain_markdown(design: Design, table: pl.DataFrame) -> str:
     out += ["", "## Ranked effects", "", RANK_NOTE, "", "| key | response | effect per step [95%] | standardised | p (Holm) |",
             "|---|---|---:|---:|---:|"]
     for row in table.head(MAX_ROWS).iter_rows(named=True):
-        out.append(f"| {_cause(row)} | {_response(row)} | {_size(row, design.declared)} | {row['std_effect']:+.2f} | "
+        out.append(f"| {_cause(row)} | {_response(row)} | {_size(row, design.declared)} | {F.fixed(row['std_effect'], '+.2f')} | "
                    f"{_p(row['p_holm'])}{' ★' if row['strong'] else ''} |")
     if table.height > MAX_ROWS:
         out.append(f"\n({table.height - MAX_ROWS} weaker effects in explain.json.)")
@@ -144,7 +144,7 @@ def explain_html(design: Design, table: pl.DataFrame) -> str:
     said = sentences(table, design.bots, design.declared)
     items = "".join(f"<li>{e(s)}</li>" for s in said) or f"<li>{e(none_strong(table))}</li>"
     rows = "".join(f"<tr><td>{e(_cause(r))}</td><td>{e(_response(r))}</td><td class=num>{e(_size(r, design.declared))}</td>"
-                   f"<td class=num>{r['std_effect']:+.2f}</td><td class=num>{e(_p(r['p_holm']))}{' ★' if r['strong'] else ''}</td></tr>"
+                   f"<td class=num>{F.fixed(r['std_effect'], '+.2f')}</td><td class=num>{e(_p(r['p_holm']))}{' ★' if r['strong'] else ''}</td></tr>"
                    for r in table.head(MAX_ROWS).iter_rows(named=True))
     chart = ""
     if table.height:

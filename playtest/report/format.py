@@ -66,6 +66,17 @@ def _two_digits(x: float) -> str:
     return text.rstrip("0").rstrip(".") if "." in text else text
 
 
+def fixed(x: float, spec: str) -> str:
+    """`format(x, spec)` for a fixed-point `spec` ('+.1f', ',.0f', '.2f'), but a value that rounds
+    to zero is written as 0 is, never '-0.0': a difference of -0.0004 read '-0.0 pts' beside
+    '+0.0 pts', as if the two were on either side of something. Every report, comparison, sweep
+    and ladder writes its numbers through here (`value`)."""
+    text = format(x, spec)
+    if math.isfinite(x) and text.startswith("-") and not any(c in "123456789" for c in text):
+        return format(0.0, spec)
+    return text
+
+
 def value(x: float | None, k: str) -> str:
     if _missing(x):
         return "–"
@@ -83,12 +94,12 @@ def value(x: float | None, k: str) -> str:
                 return ">99.9999%"
             gap = _two_digits(100 * (1 - x))  # '0.04': 99.96%
             return f"{100 - float(gap):.{len(gap.partition('.')[2])}f}%"
-        return f"{100 * x:.1f}%"
+        return f"{fixed(100 * x, '.1f')}%"
     if k == "diff":
-        return f"{100 * x:+.1f} pts"
+        return f"{fixed(100 * x, '+.1f')} pts"
     if k == "count":
-        return f"{x:,.0f}"
-    return f"{x:.2f}"
+        return fixed(x, ",.0f")
+    return fixed(x, ".2f")
 
 
 def interval(lo: float | None, hi: float | None, k: str) -> str:

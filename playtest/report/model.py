@@ -217,11 +217,11 @@ def _item(label: str, row: dict[str, Any] | None, fair: float | None = None, uni
 
 
 def pct(x: float | None) -> str:
-    return "–" if x is None or math.isnan(x) else f"{100 * x:.1f}%"
+    return "–" if x is None or math.isnan(x) else f"{units.fixed(100 * x, '.1f')}%"
 
 
 def pts(x: float | None) -> str:
-    return "–" if x is None or math.isnan(x) else f"{100 * x:+.1f} pts"
+    return units.value(x, "diff")
 
 
 def safety_stop_note(secs: Sequence[Section], declared: MetricInfos | None = None) -> str | None:

@@ -463,7 +463,7 @@ def amount(x: float, metric: str, difference: bool, declared: MetricInfos | None
     (number, unit). `declared`: the game's GameSpec.metric_info (Design.declared)."""
     k = F.kind(metric, declared)
     if k in ("rate", "diff") or (difference and k != "number"):
-        return f"{100 * x:.1f}", " pts"
+        return F.fixed(100 * x, ".1f"), " pts"
     unit = " rounds" if metric.endswith("_rounds") else " turns" if metric.endswith("_turns") else ""
     return f"{x:.3g}", unit
 

@@ -115,7 +115,8 @@ def metric(sample_table: pl.DataFrame, name: str, group: str = "") -> dict[str, 
 def fmt(row: dict[str, Any] | None, pct: bool = False, digits: int = 2) -> str:
     if row is None or row[C.ESTIMATE] is None or math.isnan(row[C.ESTIMATE]):
         return "–"
-    f = (lambda v: f"{100 * v:.1f}%") if pct else (lambda v: f"{v:+.{digits}f}" if row[C.METRIC].endswith(("gap", "lift", "pick")) else f"{v:.{digits}f}")
+    signed = row[C.METRIC].endswith(("gap", "lift", "pick"))
+    f = (lambda v: f"{F.fixed(100 * v, '.1f')}%") if pct else (lambda v: F.fixed(v, f"{'+' if signed else ''}.{digits}f"))
     lo, hi = row[C.CI_LOW], row[C.CI_HIGH]
     ci = "" if lo is None or hi is None or math.isnan(lo) else f" [{f(lo)}, {f(hi)}]"
     return f"{f(row[C.ESTIMATE])}{ci}"
@@ -145,7 +146,7 @@ def diff_row(cmp: Comparison, label: str, name: str, group: str = "") -> dict[st
 def fmt_diff(row: dict[str, Any] | None, pct: bool = False) -> str:
     if row is None or row[C.ESTIMATE] is None or math.isnan(row[C.ESTIMATE]):
         return "–"
-    f = (lambda v: f"{100 * v:+.1f} pts") if pct else (lambda v: f"{v:+.2f}")
+    f = (lambda v: F.value(v, "diff")) if pct else (lambda v: F.fixed(v, "+.2f"))
     lo, hi = row[C.CI_LOW], row[C.CI_HIGH]
     ci = "" if lo is None or math.isnan(lo) else f" [{f(lo)}, {f(hi)}]"
     p = row.get("p_holm")
