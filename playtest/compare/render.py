@@ -93,23 +93,36 @@ def row_title(metric: str, group: str, declared: MetricInfos | None = None) -> s
 
 
 def _magnitude(x: float, metric: str, declared: MetricInfos | None = None) -> str:
+    """The size of a difference with what it counts: percentage points for shares (the 'pts' of
+    the interval beside it; "points" alone read as score points), else the metric's unit."""
     k = _kind(metric, declared)
     if k in ("rate", "diff"):
-        return f"{100 * abs(x):.1f} points"
-    return f"{abs(x):.2f}"
+        return f"{F.fixed(100 * abs(x), '.1f')} percentage points"
+    return _with_unit(F.fixed(abs(x), ".2f"), metric, declared)
+
+
+def _with_unit(text: str, metric: str, declared: MetricInfos | None = None) -> str:
+    """A number of the metric followed by its unit (format.unit), when it has one."""
+    what = F.unit(metric, declared)
+    return f"{text} {what}" if what else text
 
 
 def difference_sentence(r: dict[str, Any], declared: MetricInfos | None = None, label: Callable[[str], str] = str) -> str:
-    """One difference in words with its interval: 'Game length (rounds): draft6 is 0.40 lower
-    than draft5 [−0.45, −0.35]' (`declared`: the game's GameSpec.metric_info; `label`: a group as
-    the variants name it, Comparison.label)."""
+    """One difference in words with its interval, every number with what it counts: 'Game
+    length (rounds): draft6 is 0.40 rounds lower than draft5 [-0.45 rounds, -0.35 rounds]'
+    (`declared`: the game's GameSpec.metric_info; `label`: a group as the variants name it,
+    Comparison.label). A count read bare beside rates in points ('start: no-compensation is
+    0.50 lower than base')."""
     m = r[C.METRIC]
     way = "higher" if r[C.ESTIMATE] > 0 else "lower"
     head = (f"{row_title(m, label(r[C.GROUP]), declared)}: {r[K.VARIANT]} is {_magnitude(r[C.ESTIMATE], m, declared)} "
             f"{way} than {r[K.BASELINE]}")
     if r.get(K.TEST) == K.ONE_VALUE_EACH:
         return f"{head} in every game played (each gave one value in every game: no interval)"
-    return f"{head} [{fmt_diff(r[C.CI_LOW], m, declared)}, {fmt_diff(r[C.CI_HIGH], m, declared)}]"
+    lo, hi = (fmt_diff(r[end], m, declared) for end in (C.CI_LOW, C.CI_HIGH))
+    if _kind(m, declared) not in ("rate", "diff"):
+        lo, hi = _with_unit(lo, m, declared), _with_unit(hi, m, declared)
+    return f"{head} [{lo}, {hi}]"
 
 
 def verdict_lines(cmp: K.Comparison, run: dict[str, Any] | None = None) -> list[str]:

@@ -69,6 +69,11 @@ class MetricInfo:
     """One of KINDS, for a metric whose name does not say it (a share's name ends in `_rate` or
     `_share`, or starts with `rate` or `share`; a difference's holds `advantage`, `lift`, `gap`
     or `_diff`): New Frontiers' `selected_in_round` is a share. None: by the name."""
+    unit: str | None = None
+    """What one of its numbers counts, as the number is followed by it ('gold', 'cubes', 'VP'),
+    for a metric of kind 'number' or 'count' (a share is written as a %, a difference of shares
+    in points): `compare`'s sentences and the charts' axes say it. None: the unit of a metric
+    every game has (report/format.py: `unit`), else none."""
     non_negative: bool = False
     """The metric cannot be negative but has no upper limit (a count or a mean of counts):
     `calibrate` keeps the values it compares within [0, ∞)."""

@@ -50,6 +50,27 @@ def kind(metric: str, declared: MetricInfos | None = None) -> str:
     return "number"
 
 
+UNITS = {"game_length_rounds": "rounds", "game_length_turns": "turns", "games_needed": "games",
+         "margin_of_victory": "points", "margin_of_victory_median": "points"}
+"""The units of the numbers of metrics every game has (a game declares its own metrics':
+`MetricInfo.unit`); the score statistics (`score_mean`, `score_q10`, ...; `mean_score_<part>`)
+are in points."""
+
+
+def unit(metric: str, declared: MetricInfos | None = None) -> str:
+    """What a number of this metric counts, to write after it ('rounds', 'gold'): as its game
+    declares it, else UNITS; '' for a share or a difference of shares (their '%' and 'pts' say
+    it) and for a metric that declares none."""
+    if kind(metric, declared) in ("rate", "diff"):
+        return ""
+    own = declared.get(metric) if declared else None
+    if own is not None and own.unit is not None:
+        return own.unit
+    if metric.startswith(("score_", "mean_score_")):
+        return "points"
+    return UNITS.get(metric, "")
+
+
 def _missing(x: float | None) -> bool:
     return x is None or (isinstance(x, float) and math.isnan(x))
 

@@ -44,8 +44,33 @@ def test_the_verdict_names_each_notable_difference_in_words_with_its_interval():
     assert lines[0] == "1 difference is significant and notable (of 2 distinct tests, Holm-adjusted):"
     [sentence] = lines[1:]
     row = cmp.differences.filter(pl.col(C.METRIC) == "game_length_rounds").row(0, named=True)
-    assert sentence == (f"Game length (rounds): draft6 is {abs(row[C.ESTIMATE]):.2f} lower than draft5 "
-                        f"[{row[C.CI_LOW]:+.2f}, {row[C.CI_HIGH]:+.2f}]")
+    assert sentence == (f"Game length (rounds): draft6 is {abs(row[C.ESTIMATE]):.2f} rounds lower than draft5 "
+                        f"[{row[C.CI_LOW]:+.2f} rounds, {row[C.CI_HIGH]:+.2f} rounds]")
+
+
+def test_every_number_of_a_verdict_sentence_says_what_it_counts():
+    """New Frontiers' gold read 'start: no-compensation is 0.50 lower than base' beside rates
+    'in points', which read as score points: a count carries its declared unit, a share's
+    difference is in percentage points (the 'pts' of its interval)."""
+    from playtest.games.newfrontiers.metric_info import METRIC_INFO
+
+    row = {C.METRIC: "gold_by_source", C.GROUP: "trade", C.ESTIMATE: -0.5, C.CI_LOW: -0.9, C.CI_HIGH: -0.1,
+           "variant": "no-compensation", "baseline": "base", "test": "tested"}
+    assert render.difference_sentence(row, METRIC_INFO) == (
+        "Gold gained per player, by source, trade: no-compensation is 0.50 gold lower than base [-0.90 gold, -0.10 gold]")
+    rate = row | {C.METRIC: "development_purchase_rate", C.GROUP: "d03", C.ESTIMATE: 0.116, C.CI_LOW: 0.077,
+                  C.CI_HIGH: 0.154}
+    assert render.difference_sentence(rate, METRIC_INFO) == (
+        "Development bought (share of players), d03: no-compensation is 11.6 percentage points higher than base "
+        "[+7.7 pts, +15.4 pts]")
+    # Every count or mean of the three games' own metrics declares its unit
+    from playtest.games import get_game
+    from playtest.report import format as F
+
+    for game in ("stargate", "ohseven", "newfrontiers"):
+        declared = get_game(game).metric_info
+        bare = [m for m in declared if F.kind(m, declared) in ("count", "number") and not F.unit(m, declared)]
+        assert bare == [], (game, bare)
 
 
 def test_a_verdict_on_identical_games_says_so_and_how_to_get_independent_ones():

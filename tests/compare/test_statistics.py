@@ -221,7 +221,7 @@ def test_a_metric_the_rules_fix_at_another_value_is_a_certain_difference_not_no_
     assert rows["fair_share"]["test"] == "one value in every game of both" and not rows["fair_share"]["significant"]
     assert rows["mean_total"]["p_holm"] == pytest.approx(rows["mean_total"][C.P_VALUE])  # the larger p: times 1
     from playtest.compare.render import verdict_lines
-    assert "Game length (rounds): short is 1.00 lower than base in every game played (each gave one value in every game: no interval)" in verdict_lines(cmp)
+    assert "Game length (rounds): short is 1.00 rounds lower than base in every game played (each gave one value in every game: no interval)" in verdict_lines(cmp)
     # Four games that happen to agree are no certain difference: p = 2^-3 over 4 blocks.
     ids = np.arange(4)
     few = compare_samples([Sample({}, pl.DataFrame({"game": ids, "rounds": np.full(4, r), "total": rng.normal(10, 2, 4)}),

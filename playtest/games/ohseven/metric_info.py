@@ -9,10 +9,10 @@ METRIC_INFO: dict[str, MetricInfo] = {
     "share_bid": MetricInfo(title="Final bids of this value", phrase="share of bids that are {g}"),
     "exact_rate": MetricInfo(title="Bid met exactly", phrase="exact-bid rate ({g})"),
     "share_rebids": MetricInfo(title="Rounds with this many rebids"),
-    "rebids_mean": MetricInfo(title="Forced rebids per round", non_negative=True),
+    "rebids_mean": MetricInfo(title="Forced rebids per round", non_negative=True, unit="rebids"),
     "share_trigger": MetricInfo(title="Rebid trigger"),
     "share_redeals": MetricInfo(title="Matches with this many redeals"),
-    "redeals_mean": MetricInfo(title="Redeals per match", non_negative=True),
-    "bonus_points": MetricInfo(title="Rebid-bonus points", non_negative=True),
+    "redeals_mean": MetricInfo(title="Redeals per match", non_negative=True, unit="redeals"),
+    "bonus_points": MetricInfo(title="Rebid-bonus points", non_negative=True, unit="points"),
     "share_trump": MetricInfo(title="Trump suit", phrase="share of rounds with {g}"),
 }

@@ -197,7 +197,7 @@ def summary(games: pl.DataFrame, events: pl.DataFrame) -> list[tuple[str, pl.Dat
 
 
 METRIC_INFO = {
-    "mean_taken": MetricInfo(title="Counters taken per move", phrase="counters taken per move"),
+    "mean_taken": MetricInfo(title="Counters taken per move", phrase="counters taken per move", unit="counters"),
     "one_counter_moves": MetricInfo(title="Moves that take one counter", phrase="share of moves taking one counter",
                                     kind="rate", headline=True),
 }
