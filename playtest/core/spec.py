@@ -74,6 +74,10 @@ class MetricInfo:
     for a metric of kind 'number' or 'count' (a share is written as a %, a difference of shares
     in points): `compare`'s sentences and the charts' axes say it. None: the unit of a metric
     every game has (report/format.py: `unit`), else none."""
+    groups: str | None = None
+    """What its rows are, as the title of the report chart's axis that lists them ('crew',
+    'source'), for groups that do not say it themselves (labels such as 'seat 1', 'round 3' or
+    'bid 2' give the axis 'seat', 'round', 'bid'; the run's bot names give 'bot'). None: 'group'."""
     non_negative: bool = False
     """The metric cannot be negative but has no upper limit (a count or a mean of counts):
     `calibrate` keeps the values it compares within [0, ∞)."""

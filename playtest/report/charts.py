@@ -12,7 +12,7 @@ import polars as pl
 from playtest.analysis import columns as C
 from playtest.analysis.metrics import by_round_metrics
 from playtest.core.spec import MetricInfos
-from playtest.report.format import kind
+from playtest.report.format import kind, unit
 from playtest.report.model import Report
 from playtest.report.vega import vega_spec
 
@@ -47,6 +47,42 @@ def axis_format(k: str) -> str:
     return "~%" if k in ("rate", "diff") else ",~f"
 
 
+def value_title(metric: str, declared: MetricInfos | None = None) -> str:
+    """The title of a chart's value axis: what its numbers are, in what unit (`declared`: the
+    game's GameSpec.metric_info). The New Frontiers gold chart's axis had none: gold? VP? %?"""
+    k = kind(metric, declared)
+    if k == "rate":
+        return "share (%)"
+    if k == "diff":
+        return "difference (percentage points)"
+    return unit(metric, declared) or "value"
+
+
+GROUPS = {"win_rate_by_bot": "bot", "game_length_share": "game length", "leader_after_round_wins": "round"}
+"""What the rows of the charts of metrics every game has are (a game declares its own's:
+`MetricInfo.groups`)."""
+
+
+def rows_title(labels: list[str], metric: str, declared: MetricInfos | None = None, bots: tuple[str, ...] = ()) -> str:
+    """The title of a chart's axis of rows: the word every label starts with when the rest names
+    one of them ('seat 1', 'bidding place 4, last', 'trump C' → 'seat', 'bidding place',
+    'trump'), 'bot' when every label is a bot of the run (`bots`), else as the game declares the
+    metric's groups (MetricInfo.groups) or GROUPS does, else 'group'."""
+    if len(labels) >= 2:
+        head = labels[0].rpartition(" ")[0] if " " in labels[0] else ""
+        while head and not all(lab.startswith(head + " ") for lab in labels):
+            head = head.rpartition(" ")[0]
+        rests = [lab[len(head) + 1:] for lab in labels] if head else []
+        if rests and all(r[:1].isdigit() or " " not in r for r in rests):
+            return head
+    if labels and bots and set(labels) <= set(bots):
+        return "bot"
+    own = declared.get(metric) if declared else None
+    if own is not None and own.groups:
+        return own.groups
+    return GROUPS.get(metric, "group")
+
+
 def _tooltip(k: str) -> list[alt.Tooltip]:
     fmt = ".1%" if k in ("rate", "diff") else ",.2f"
     return [alt.Tooltip("label:N", title="group"), alt.Tooltip(f"{C.ESTIMATE}:Q", title="estimate", format=fmt),
@@ -56,15 +92,16 @@ def _tooltip(k: str) -> list[alt.Tooltip]:
 
 @vega_spec
 def interval_chart(df: pl.DataFrame, metric: str, reference: float | None = None, x_title: str = "", *,
-                   declared: MetricInfos | None = None) -> alt.TopLevelMixin:
+                   declared: MetricInfos | None = None, bots: tuple[str, ...] = ()) -> alt.TopLevelMixin:
     """Point estimate with its 95% interval per group, optional reference line (`declared`: the
-    game's GameSpec.metric_info, for the metric's kind)."""
+    game's GameSpec.metric_info, for the metric's kind, unit and groups; `bots`: the run's, to
+    title an axis of bots). Both axes have a title: `x_title`, else `value_title`; `rows_title`."""
     k = kind(metric, declared)
     data = df.select("label", C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N).to_dicts()
     order = [r["label"] for r in data]
     base = alt.Chart(alt.Data(values=data)).encode(
-        y=alt.Y("label:N", sort=order, title=None, axis=alt.Axis(labelLimit=200)))
-    x = alt.X(f"{C.CI_LOW}:Q", title=x_title or None, axis=alt.Axis(format=axis_format(k)),
+        y=alt.Y("label:N", sort=order, title=rows_title(order, metric, declared, bots), axis=alt.Axis(labelLimit=200)))
+    x = alt.X(f"{C.CI_LOW}:Q", title=x_title or value_title(metric, declared), axis=alt.Axis(format=axis_format(k)),
               scale=alt.Scale(zero=k in ("rate", "count")))
     bars = base.mark_rule(strokeWidth=2, color="#4c78a8").encode(x=x, x2=alt.X2(f"{C.CI_HIGH}:Q"))
     dots = base.mark_point(filled=True, size=60, color="#1f3b63").encode(x=alt.X(f"{C.ESTIMATE}:Q"), tooltip=_tooltip(k))
@@ -78,16 +115,18 @@ def interval_chart(df: pl.DataFrame, metric: str, reference: float | None = None
 
 @vega_spec
 def heatmap(df: pl.DataFrame, metric: str, *, declared: MetricInfos | None = None) -> alt.TopLevelMixin:
-    """'outer / inner' groups (e.g. 'round 2 / bays') as a heatmap of the estimate."""
+    """'outer / inner' groups (e.g. 'round 2 / bays') as a heatmap of the estimate; each axis
+    titled by `rows_title` of its labels."""
     k = kind(metric, declared)
     numbers = df.select("label", *(pl.col(c).fill_nan(None) for c in (C.ESTIMATE, C.CI_LOW, C.CI_HIGH)), C.N)
     data = [{"outer": lab.split(" / ", 1)[0], "inner": lab.split(" / ", 1)[-1], C.ESTIMATE: e, C.CI_LOW: lo,
              C.CI_HIGH: hi, C.N: n, "label": lab}
             for lab, e, lo, hi, n in numbers.iter_rows()]  # an unknown value is null (JSON has no NaN), an empty cell
     outer_order = list(dict.fromkeys(d["outer"] for d in data))
+    inner_order = list(dict.fromkeys(d["inner"] for d in data))
     base = alt.Chart(alt.Data(values=data)).encode(
-        x=alt.X("outer:N", sort=outer_order, title=None, axis=alt.Axis(labelAngle=0)),
-        y=alt.Y("inner:N", title=None, axis=alt.Axis(labelLimit=200)))
+        x=alt.X("outer:N", sort=outer_order, title=rows_title(outer_order, metric, declared), axis=alt.Axis(labelAngle=0)),
+        y=alt.Y("inner:N", title=rows_title(inner_order, metric, declared), axis=alt.Axis(labelLimit=200)))
     rect = base.mark_rect().encode(color=alt.Color(f"{C.ESTIMATE}:Q", scale=alt.Scale(scheme="blues"),
                                                    legend=None), tooltip=_tooltip(k))
     text = base.mark_text(fontSize=11).encode(
@@ -114,7 +153,7 @@ def score_boxes(report: Report, who: str) -> alt.TopLevelMixin | None:
         {"label": report.label(g.removesuffix(" / total")), **{m.removeprefix("score_"): frames[m].get(g) for m in frames}}
         for g in groups]
     order = [d["label"] for d in data]
-    base = alt.Chart(alt.Data(values=data)).encode(y=alt.Y("label:N", sort=order, title=None, axis=alt.Axis(labelLimit=200)))
+    base = alt.Chart(alt.Data(values=data)).encode(y=alt.Y("label:N", sort=order, title=who, axis=alt.Axis(labelLimit=200)))
     tips = [alt.Tooltip("label:N", title=who)] + [alt.Tooltip(f"{q}:Q", format=",.1f") for q in ("q10", "q25", "median", "q75", "q90", "mean")]
     whisk = base.mark_rule(color="#4c78a8").encode(x=alt.X("q10:Q", title="final total score", scale=alt.Scale(zero=False)), x2=alt.X2("q90:Q"))
     box = base.mark_bar(size=14, color="#9ecae9", stroke="#4c78a8").encode(x=alt.X("q25:Q"), x2=alt.X2("q75:Q"), tooltip=tips)
@@ -138,7 +177,7 @@ def score_components(report: Report) -> alt.TopLevelMixin | None:
     order = list(dict.fromkeys(d["who"] for d in data))
     components = list(dict.fromkeys(d["component"] for d in data))
     base = alt.Chart(alt.Data(values=data)).encode(
-        y=alt.Y("who:N", sort=order, title=None, axis=alt.Axis(labelLimit=200)),
+        y=alt.Y("who:N", sort=order, title="seat or bot", axis=alt.Axis(labelLimit=200)),
         yOffset=alt.YOffset("component:N", sort=components),
         color=alt.Color("component:N", sort=components, title="component", legend=alt.Legend(orient="bottom")))
     bars = base.mark_rule(strokeWidth=2).encode(
@@ -202,5 +241,6 @@ def build_charts(report: Report) -> list[Chart]:
                                                                                                 report.declared)
             ref = 0.0 if report.kind(metric) == "diff" else None
             charts.append(Chart(f"{section.key}:{metric}", title, _definition(df),
-                                interval_chart(df, metric, ref, declared=report.declared)))
+                                interval_chart(df, metric, ref, declared=report.declared,
+                                               bots=tuple(report.run.get("lineup") or ()))))
     return charts

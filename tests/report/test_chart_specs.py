@@ -5,6 +5,7 @@ on the pages the report, compare, sweep, ladder, tune and explain tests render."
 from __future__ import annotations
 
 import polars as pl
+import pytest
 
 from playtest.analysis import columns as C
 from playtest.analysis.calibration import Calibration
@@ -79,3 +80,48 @@ def test_tune_s_trial_tooltips_read_columns_named_by_dotted_keys() -> None:
     assert tips["scoring.exact_bonus"]["type"] == "quantitative"
     assert tips["bidding.first_lead"]["field"] == "bidding\\.first_lead"
     assert tips["bidding.first_lead"]["type"] == "nominal"
+
+
+def _axis_titles(spec: dict) -> dict[str, list]:
+    """Each positional channel of a chart (x, y) → the titles its layers give it, absent ones
+    left out (Vega-Lite takes an explicit title over the field names of the other layers)."""
+    out: dict[str, list] = {}
+    for layer in [spec, *spec.get("layer", [])]:
+        for channel in ("x", "y"):
+            encoding = layer.get("encoding", {}).get(channel)
+            if encoding is not None:
+                out.setdefault(channel, [])
+                if "title" in encoding:
+                    out[channel].append(encoding["title"])
+    return out
+
+
+@pytest.fixture(scope="module")
+def newfrontiers_dir(tmp_path_factory):
+    from tests.report.conftest import _run
+    return _run(tmp_path_factory, "nf", "variants/new-frontiers/base.yaml",
+                ("greedy", "scripted:military", "scripted:producer", "random"), 12)
+
+
+@pytest.mark.parametrize("run", ["stargate_dir", "ohseven_dir", "newfrontiers_dir"])
+def test_every_axis_of_every_chart_of_each_game_s_report_has_a_title(run, request) -> None:
+    """The New Frontiers gold chart's value axis had no title (gold? VP? a share?), nor had
+    the axis of rows of any chart: each says what it counts and what its rows are, in words of
+    the metric's own ('gold', 'share (%)', 'source'), never the fallbacks 'value' or 'group'."""
+    from playtest.report.charts import build_charts
+    from playtest.report.model import build_report
+    from playtest.sim.batch import read_run
+
+    report = build_report(*read_run(request.getfixturevalue(run)))
+    charts = build_charts(report)
+    assert len(charts) > 8
+    for chart in charts:
+        titles = _axis_titles(chart.spec)
+        assert set(titles) == {"x", "y"}, chart.key
+        for channel, given in titles.items():
+            assert given and all(isinstance(t, str) and t for t in given), (chart.key, channel, given)
+            assert not set(given) & {"value", "group"}, (chart.key, channel, given)
+    by_key = {c.key.rsplit(":", 1)[-1]: _axis_titles(c.spec) for c in charts}
+    if run == "newfrontiers_dir":
+        assert by_key["gold_by_source"] == {"x": ["gold"], "y": ["source", "source"]}
+        assert by_key["select_win_lift"]["x"] == ["difference (percentage points)"]

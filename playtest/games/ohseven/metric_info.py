@@ -6,13 +6,13 @@ from __future__ import annotations
 from playtest.core.spec import MetricInfo
 
 METRIC_INFO: dict[str, MetricInfo] = {
-    "share_bid": MetricInfo(title="Final bids of this value", phrase="share of bids that are {g}"),
-    "exact_rate": MetricInfo(title="Bid met exactly", phrase="exact-bid rate ({g})"),
-    "share_rebids": MetricInfo(title="Rounds with this many rebids"),
-    "rebids_mean": MetricInfo(title="Forced rebids per round", non_negative=True, unit="rebids"),
-    "share_trigger": MetricInfo(title="Rebid trigger"),
-    "share_redeals": MetricInfo(title="Matches with this many redeals"),
-    "redeals_mean": MetricInfo(title="Redeals per match", non_negative=True, unit="redeals"),
-    "bonus_points": MetricInfo(title="Rebid-bonus points", non_negative=True, unit="points"),
-    "share_trump": MetricInfo(title="Trump suit", phrase="share of rounds with {g}"),
+    "share_bid": MetricInfo(groups="bid", title="Final bids of this value", phrase="share of bids that are {g}"),
+    "exact_rate": MetricInfo(groups="players", title="Bid met exactly", phrase="exact-bid rate ({g})"),
+    "share_rebids": MetricInfo(groups="rebids in a round", title="Rounds with this many rebids"),
+    "rebids_mean": MetricInfo(groups="mean", title="Forced rebids per round", non_negative=True, unit="rebids"),
+    "share_trigger": MetricInfo(groups="trigger", title="Rebid trigger"),
+    "share_redeals": MetricInfo(groups="redeals in a match", title="Matches with this many redeals"),
+    "redeals_mean": MetricInfo(groups="mean", title="Redeals per match", non_negative=True, unit="redeals"),
+    "bonus_points": MetricInfo(groups="players", title="Rebid-bonus points", non_negative=True, unit="points"),
+    "share_trump": MetricInfo(groups="trump suit", title="Trump suit", phrase="share of rounds with {g}"),
 }
