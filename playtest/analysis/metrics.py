@@ -88,6 +88,18 @@ def _game_spec(info: Mapping[str, Any]) -> GameSpec | None:
     return get_game(name)  # an unknown game or a broken plugin: one-line error
 
 
+def repeats(info: Mapping[str, Any]) -> Mapping[str, tuple[str, str]]:
+    """The run's game's metrics that repeat another's table (GameSpec.repeats); none for a run
+    whose game is not installed here."""
+    from playtest.games import GameNotFoundError
+
+    try:
+        spec = _game_spec(info)
+    except GameNotFoundError:
+        return {}
+    return spec.repeats if spec is not None else {}
+
+
 def by_round_metrics(info: Mapping[str, Any]) -> frozenset[str]:
     """The run's game's metrics tabulated round by round (GameSpec.by_round_metrics); none for
     a run whose game is not installed here (its report is still drawn)."""
@@ -177,7 +189,7 @@ def sections(info: Mapping[str, Any], games: Table, events: Table,
     own = game_sections(info, games, events) if keys is None or GAME in keys else []
     needs = Needs(score_floors(info), quantiles, score_splits)
     found = [*_common_sections(games, events, keys, needs), *own]
-    found = _defined_by_game(found, info)
+    found = _said_once(_defined_by_game(found, info), repeats(info) if own else {})
     offs = switched_off(info)
     if offs:
         found = [dataclasses.replace(s, table=drop_off(s.table, offs)) for s in found]
@@ -205,6 +217,28 @@ def _defined_by_game(found: list[Section], info: Mapping[str, Any]) -> list[Sect
             metric, definition = said[s.key]
             s = dataclasses.replace(s, table=s.table.with_columns(
                 pl.when(pl.col(C.METRIC) == metric).then(definition).otherwise(pl.col(C.DEFINITION)).alias(C.DEFINITION)))
+        out.append(s)
+    return out
+
+
+def _said_once(found: list[Section], repeated: Mapping[str, tuple[str, str]]) -> list[Section]:
+    """The definition of a metric another repeats (GameSpec.repeats) says so, why, and what the
+    other's definition says: the reports show its table alone (report.model.Report.shown)."""
+    defs = {m: d for s in found for m, d in s.table.select(C.METRIC, C.DEFINITION).unique(C.METRIC).iter_rows()}
+    notes: dict[str, str] = {}
+    for metric, (other, why) in repeated.items():
+        if metric in defs and other in defs:
+            notes[other] = notes.get(other, "") + (f" This is also the table of {metric} (kept under that name in "
+                                                   f"the JSON, for gates and compare): {why}. {metric}: {defs[metric]}")
+    if not notes:
+        return found
+    out = []
+    for s in found:
+        for other, note in notes.items():
+            if (s.table[C.METRIC] == other).any():
+                s = dataclasses.replace(s, table=s.table.with_columns(
+                    pl.when(pl.col(C.METRIC) == other).then(pl.col(C.DEFINITION) + pl.lit(note))
+                    .otherwise(pl.col(C.DEFINITION)).alias(C.DEFINITION)))
         out.append(s)
     return out
 

@@ -74,13 +74,15 @@ def summary_tables(games: Table, report: Report, floors: Mapping[str, float] | N
     (analysis/floors.py), where the mean scores' intervals stop."""
     from playtest.analysis import common
     from playtest.analysis.offs import drop_off
+    # A game's table that repeats this one (New Frontiers' by start position) is shown once, under both names
+    seats = " = ".join(["Win rate by seat", *(t[0].lower() + t[1:] for t in report.repeated_by("win_rate_by_seat"))])
     tables = [
-        ("Win rate by seat", common.seat_win_rates(games)),
+        (seats, common.seat_win_rates(games)),
         ("Win rate by bot", common.bot_win_rates(games)),
         ("Mean score by bot and component", drop_off(common.mean_score_by(games, "bot", floors), report.switched_off)),
         ("Game length (rounds)", common.game_length(games)),
     ]
-    return tables + [(s.title, s.table) for s in report.sections if s.game]
+    return tables + [(s.title, s.table) for s in report.shown if s.game]
 
 
 @app.command()

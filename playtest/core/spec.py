@@ -164,6 +164,13 @@ class GameSpec:
     (rungs whose games differ in length have different rounds; the per-choice rates summarise
     them), and so does the Markdown report (long; the HTML and JSON keep them). The HTML draws
     one whose groups read 'round r / choice' as a heatmap of rounds × choices."""
+    repeats: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """Metrics of `summary` that give another metric's table again, row for row, in every game
+    the rules allow: metric → (the metric it repeats, why, as a clause). New Frontiers' win rate
+    by starting turn-order position is its win rate by seat, as its set-up puts seat n in place
+    n of the track. The JSON keeps both (gates and `compare` name either); the terminal,
+    Markdown and HTML reports show the repeated metric's table once, its definition saying why
+    and what the other's says (two identical tables left the reader to find the difference)."""
     goal_metrics: Callable[[dict[str, Any], Any, Any], pl.DataFrame] | None = None
     """(run.json dict, games, events) → further metric rows a `tune` goal may name beyond the
     report's (Stargate: the measures of its findings, playtest/games/stargate/findings_metrics.py). A

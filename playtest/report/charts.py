@@ -32,7 +32,7 @@ class Chart:
 
 
 def _rows(report: Report, metric: str, group_filter: str | None = None) -> pl.DataFrame:
-    parts = [s.table.filter(pl.col(C.METRIC) == metric) for s in report.sections]
+    parts = [s.table.filter(pl.col(C.METRIC) == metric) for s in report.shown]
     df = pl.concat(parts) if parts else pl.DataFrame(schema=C.METRIC_SCHEMA)
     if group_filter:
         df = df.filter(pl.col(C.GROUP).str.contains(group_filter, literal=True))
@@ -224,7 +224,7 @@ def build_charts(report: Report) -> list[Chart]:
         charts.append(Chart("game_length", "Game length", _definition(length),
                             interval_chart(length, "game_length_share", None, "share of games")))
     by_round = by_round_metrics(report.run)  # 'round r / choice' groups: a heatmap, rounds across
-    for section in report.sections:
+    for section in report.shown:
         if section.key in SPECIAL:
             continue
         for metric in section.table[C.METRIC].unique(maintain_order=True).to_list():

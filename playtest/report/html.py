@@ -226,7 +226,7 @@ def render_html(report: Report) -> str:
         figures.append(f'<figure data-chart="{e(chart.key)}"><h3>{e(chart.title)}</h3><p class="def">{e(chart.definition)}</p>'
                        f'<div class="chart" id="{cid}"></div></figure>')
     tables = []
-    for s in report.sections:
+    for s in report.shown:
         opened = "" if s.key in FOLDED else " open"
         tables.append(f'<details{opened} id="section-{e(s.key)}"><summary>{e(s.title)}</summary>{_table(report, s.table)}</details>')
     title = f"Balance report — {report.run['variant'].get('name') or ''}"

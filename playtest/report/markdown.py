@@ -81,7 +81,7 @@ def render_markdown(report: Report) -> str:
         lines.append("")
     by_round = list(by_round_metrics(report.run))  # long; in the HTML and JSON
     left_out: list[str] = []  # named at the end, as the terminal names the tables it leaves out
-    for s in report.sections:
+    for s in report.shown:
         if s.key in SKIP:
             left_out.append(s.title)
             continue

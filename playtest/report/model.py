@@ -8,6 +8,7 @@ only picks and words the verdict.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from playtest import __version__
 from playtest.analysis import columns as C
 from playtest.analysis import frames as F
 from playtest.analysis.frames import Table
-from playtest.analysis.metrics import Section, metric_info, sections
+from playtest.analysis.metrics import Section, metric_info, repeats, sections
 from playtest.analysis.offs import switched_off
 from playtest.core.results import SAFETY_STOP
 from playtest.core.spec import MetricInfos, Off
@@ -75,6 +76,25 @@ class Report:
     def declared(self) -> MetricInfos:
         """What the run's game declares about its own metrics (GameSpec.metric_info)."""
         return metric_info(self.run)
+
+    @cached_property
+    def shown(self) -> tuple[Section, ...]:
+        """The sections the terminal, Markdown and HTML reports show: without the rows of a metric
+        that repeats another's table (GameSpec.repeats: New Frontiers' win rate by start position
+        is its win rate by seat, whose definition says so), a section left empty dropped. The
+        JSON keeps every section (`to_dict`)."""
+        hidden = [m for m, (other, _) in repeats(self.run).items()
+                  if any((s.table[C.METRIC] == other).any() for s in self.sections)]
+        if not hidden:
+            return self.sections
+        kept = (dataclasses.replace(s, table=s.table.filter(~pl.col(C.METRIC).is_in(hidden))) for s in self.sections)
+        return tuple(s for s in kept if s.table.height)
+
+    def repeated_by(self, metric: str) -> list[str]:
+        """The titles of the sections left out of `shown` because they repeat `metric`'s table."""
+        mine = {m for m, (other, _) in repeats(self.run).items() if other == metric}
+        kept = {s.key for s in self.shown}
+        return [s.title for s in self.sections if s.key not in kept and set(s.table[C.METRIC].to_list()) & mine]
 
     def kind(self, metric: str) -> str:
         """How the metric's numbers are written (report/format.py: `kind`), as its game declares."""

@@ -148,7 +148,7 @@ def test_simulate_tables_summary_and_report_formats(tmp_path: Path):
     flat = " ".join(out.stdout.split())
     for title in ("Action selection", "Bonus value: win lift of selecting an action", "End triggers",
                   "VP by source", "Worlds settled per player",
-                  "Gold taken from the Produce pile", "Win rate by starting turn-order position",
+                  "Gold taken from the Produce pile", "Win rate by seat = win rate by starting turn-order position",
                   "Gold by source and by use, per player"):
         assert title in flat
     games = pl.read_parquet(tmp_path / "run" / "games.parquet")

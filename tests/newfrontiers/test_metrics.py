@@ -214,3 +214,44 @@ def test_worlds_without_a_good_are_labelled_color_none_not_a_dash():
     groups = dict(zip(out["group"].to_list(), out["estimate"].to_list(), strict=True))
     assert groups["color none (no good)"] == 0.5 and groups["color blue"] == 0.25
     assert "color -" not in groups and groups["kind military"] == 0.5
+
+
+def test_the_win_rate_by_start_position_is_shown_once_as_the_win_rate_by_seat(tmp_path):
+    """The report printed 'Win rate by seat' and 'Win rate by starting turn-order position', two
+    identical tables, and left the reader to find a difference. Set-up puts seat n in place n of
+    the track at every player count, so they are one table: the terminal, Markdown and HTML show
+    the seat table, titled and defined as both (with the compensation gold); the JSON keeps the
+    start-position rows, which gates/new-frontiers.yaml and compare name."""
+    import json
+
+    from playtest.cli.simulate import summary_tables
+    from playtest.report.html import render_html
+    from playtest.report.markdown import render_markdown
+    from playtest.report.model import build_report
+    from playtest.sim.batch import RunConfig, read_run, run_batch
+    from playtest.variants import load_variant
+    from tests.newfrontiers.helpers import VARIANTS
+
+    variant = load_variant(VARIANTS / "base.yaml")
+    for players in (2, 5):
+        out = tmp_path / f"p{players}"
+        run_batch(variant, RunConfig(n_games=players + 1, players=players, lineup=("random",) * players, seed=3, workers=1), out)
+        info, games, events = read_run(out)
+        assert (games["start_position"] == games["seat"]).all()  # every game, every seat
+    report = build_report(info, games, events)
+    shown = [r for s in report.shown for r in s.table[C.METRIC].to_list()]
+    assert "win_rate_by_start_position" not in shown and "win_rate_by_seat" in shown
+    doc = report.to_dict()
+    kept = [m for s in doc["sections"] for m in s["metrics"] if m["metric"] == "win_rate_by_start_position"]
+    assert [m["group"] for m in kept] == [f"position {i}" for i in range(1, 6)]
+    seat_def = next(m["definition"] for s in doc["sections"] for m in s["metrics"] if m["metric"] == "win_rate_by_seat")
+    assert "seat n in place n of the turn-order track" in seat_def
+    assert seat_def.endswith("compensation gold in this variant: position 4 +1, position 5 +1.")
+    md = render_markdown(report)
+    assert "Win rate by starting turn-order position" not in md and "position 5 +1" in md
+    html = render_html(report)
+    assert "Win rate by starting turn-order position" not in html
+    assert json.dumps("win_rate_by_start_position") not in html
+    titles = [title for title, _ in summary_tables(games, report)]
+    assert titles[0] == "Win rate by seat = win rate by starting turn-order position"
+    assert "Win rate by starting turn-order position" not in titles
