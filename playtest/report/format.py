@@ -135,6 +135,25 @@ def interval(lo: float | None, hi: float | None, k: str) -> str:
     return f"{value(lo, k)} – {value(hi, k)}"
 
 
+NEVER = "none: 0 in every game"
+"""The interval cell of a mean that cannot be negative and is 0: every value of every game was 0
+(a New Frontiers gold source that never paid), which no interval describes; a bare '0.00' beside
+the other sources' intervals read as a number missing its interval."""
+
+
+def row_interval(estimate: float | None, lo: float | None, hi: float | None, metric: str,
+                 declared: MetricInfos | None = None, missing: str = "") -> str:
+    """A metric table row's interval cell: `interval`; without one, NEVER for a metric its game
+    declares cannot be negative (MetricInfo.non_negative) at an estimate of 0, else `missing`."""
+    text = interval(lo, hi, kind(metric, declared))
+    if text:
+        return text
+    own = declared.get(metric) if declared else None
+    if estimate == 0 and own is not None and own.non_negative:
+        return NEVER
+    return missing
+
+
 LEVELS = (0.01, 0.05, 0.1)
 """The significance levels a reader holds a p-value against ('strong = p < 0.05', ★)."""
 

@@ -199,7 +199,8 @@ def _table(report: Report, df: pl.DataFrame) -> str:
         cells = (f"<td title=\"{e(r[C.DEFINITION])}\">{e(r[C.METRIC])}</td>" if many else "")
         cells += (f"<td title=\"{e(r[C.DEFINITION])}\">{e(report.label(r[C.GROUP]))}</td>"
                   f"<td class=num>{e(F.value(r[C.ESTIMATE], k))}</td>"
-                  f"<td class=num>{e(F.interval(r[C.CI_LOW], r[C.CI_HIGH], k))}</td><td class=num>{e(r[C.N])}</td>")
+                  f"<td class=num>{e(F.row_interval(r[C.ESTIMATE], r[C.CI_LOW], r[C.CI_HIGH], r[C.METRIC], report.declared))}"
+                  f"</td><td class=num>{e(r[C.N])}</td>")
         if has_p:
             cells += f"<td class=num>{e(F.p_value(r[C.P_VALUE]))}</td>"
         body.append(f"<tr>{cells}</tr>")

@@ -38,7 +38,8 @@ def _table(report: Report, df: pl.DataFrame) -> list[str]:
     for r in df.head(MAX_ROWS).iter_rows(named=True):
         k = report.kind(r[C.METRIC])
         cells = ([f"`{r[C.METRIC]}`"] if many else []) + [md(report.label(r[C.GROUP])), F.value(r[C.ESTIMATE], k),
-                                                       F.interval(r[C.CI_LOW], r[C.CI_HIGH], k), str(r[C.N])]
+                                                       F.row_interval(r[C.ESTIMATE], r[C.CI_LOW], r[C.CI_HIGH], r[C.METRIC],
+                                                                      report.declared), str(r[C.N])]
         if has_p:
             cells.append(F.p_value(r[C.P_VALUE]))
         out.append("| " + " | ".join(cells) + " |")

@@ -36,7 +36,8 @@ def metric_table(title: str, df: pl.DataFrame, declared: MetricInfos | None = No
         cells: list[Text | str] = [_text(row[C.GROUP])]  # ids and bot names of a variant, a run or a plugin
         if many:
             cells.append(_text(row[C.METRIC]))
-        cells += [F.value(row[C.ESTIMATE], kind), F.interval(row[C.CI_LOW], row[C.CI_HIGH], kind) or "–",
+        cells += [F.value(row[C.ESTIMATE], kind),
+                  F.row_interval(row[C.ESTIMATE], row[C.CI_LOW], row[C.CI_HIGH], row[C.METRIC], declared, "–"),
                   str(row[C.N])]
         table.add_row(*cells)
     if has_p:

@@ -215,3 +215,37 @@ def test_the_start_row_has_no_interval_and_its_definition_says_why(tmp_path):
     assert lo != lo and hi != hi  # NaN: no interval
     assert "the same in every game, so it has no interval" in definition
     assert rows["trade"][0] == rows["trade"][0]  # a varying source keeps its interval
+
+
+def test_a_gold_source_that_never_paid_says_so_where_the_others_show_an_interval():
+    """Six greedy games (seed 1) in which no settle reward paid showed 'settle rewards 0.00 –'
+    (Markdown: a blank) beside the other sources' intervals, as if its interval were missing. A
+    mean of gold, which cannot be negative, is 0 only when every game gave 0: the cell says so in
+    the terminal, Markdown and HTML alike. A fixed non-zero value (the start gold) keeps the
+    plain no-interval cell its definition explains, and a metric that may be negative says nothing."""
+    from rich.console import Console
+
+    from playtest.analysis.metrics import Section
+    from playtest.report import format as F
+    from playtest.report import html, markdown
+    from playtest.report.model import Report, Verdict
+    from playtest.report.terminal import metric_table
+
+    nan = float("nan")
+    df = C.metric_frame([
+        {C.METRIC: "gold_by_source", C.GROUP: group, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: 6,
+         C.DEFINITION: "Gold."}
+        for group, est, lo, hi in (("start", 3.5, nan, nan), ("settle rewards", 0.0, nan, nan), ("trade", 10.1, 8.0, 11.9))])
+    report = Report(run={"game": "newfrontiers"}, names={}, verdict=Verdict("unknown", "", "", ()),
+                    sections=(Section("game:gold", "Gold", df, True),))
+    console = Console(width=120, record=True)
+    console.print(metric_table("Gold", df, report.declared))
+    lines = {line.split("│")[0].strip(): line for line in console.export_text().splitlines() if "│" in line}
+    assert lines["settle rewards"].endswith("│ none: 0 in every game │ 6")
+    assert lines["start"].split("│")[2].strip() == "–"
+    md = "\n".join(markdown._table(report, df))
+    assert "| settle rewards | 0.00 | none: 0 in every game | 6 |" in md and "| start | 3.50 |  | 6 |" in md
+    assert "<td class=num>0.00</td><td class=num>none: 0 in every game</td>" in html._table(report, df)
+    # Only where the game declares the metric cannot be negative: a difference at 0 is no "never"
+    assert F.row_interval(0.0, nan, nan, "select_win_lift", report.declared, "–") == "–"
+    assert F.row_interval(0.0, nan, nan, "gold_by_source", None, "–") == "–"

@@ -323,9 +323,10 @@ GOLD_DEFINITIONS = {
                       "selected), settle rewards (per world settled), trade (goods sold at their color's price), "
                       "consume powers (per good consumed); all in play: all of them but the start. Start + all in "
                       "play - gold spent (all uses) = gold held at the end. Mean per player; interval cluster-robust over "
-                      "games.",
+                      "games; a source that paid nothing in any game has none (0 in every game).",
     "gold_spent": "Gold a player spent in a game, by use: developments bought, settling (non-military worlds), "
-                  "storage mats (goals option); all uses: their sum. Mean per player; interval cluster-robust over games.",
+                  "storage mats (goals option); all uses: their sum. Mean per player; interval cluster-robust over games; "
+                  "a use no one spent on in any game has none (0 in every game).",
 }
 
 
