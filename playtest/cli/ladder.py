@@ -95,9 +95,10 @@ def ladder(
         changed = result.changed()
         tested = result.tests.filter(result.tests["p_holm"].is_not_nan()).height
         console.print()
-        console.print(f"What changes with skill ({changed.height} of {tested} metrics tested, Holm 5%)",
-                      style="bold")
-        for line in changed["sentence"].to_list():
+        # As ladder.md and ladder.html say it: "(33 of 128 metrics tested, Holm 5%)" read as if 33 were tested
+        console.print(f"What changes with skill: {changed.height} of the {tested} metrics tested "
+                      "(Holm-adjusted, 5%)", style="bold")
+        for line in changed["sentence"].to_list() or ["none detected"]:
             console.print(f"- {line}", markup=False, highlight=False)
         if result.switched_off:
             console.print()

@@ -147,6 +147,11 @@ def test_oh_seven_ladder_runs_through_the_generic_tables(tmp_path):
                                "--players", "3", "--out", out)
     assert code == 0, err
     assert "Does skill matter?" in stdout and "heuristic against random (2 seats to 1, 6 games)" in stdout
+    # How many of the metrics tested change, in the words of ladder.md (it read "(0 of 12 metrics tested, ...)")
+    import re
+    changed, tested = re.search(r"(\d+) of (\d+) metrics tested change", (out / "ladder.md").read_text()).groups()
+    assert f"What changes with skill: {changed} of the {tested} metrics tested (Holm-adjusted, 5%)" in stdout
+    assert changed != "0" or "- none detected" in stdout
     doc = json.loads((out / "ladder.json").read_text(encoding="utf-8"))
     assert {m["metric"] for m in doc["metrics"]} >= {"share_bid", "exact_rate", "win_rate_by_seat"}
 
