@@ -69,12 +69,23 @@ def _text(value: object) -> Text:
 
 def print_tables(console: Console, tables: list[tuple[str, pl.DataFrame]], *, max_rows: int | None = None,
                  declared: MetricInfos | None = None) -> list[str]:
-    """Print the tables; those longer than `max_rows` are left out and their titles returned."""
+    """Print the tables; those longer than `max_rows` are left out and their titles returned.
+    After them, when one showed a difference of shares, what its 'pts' are (PTS_NOTE)."""
     skipped = []
+    diffs = False
     for title, df in tables:
         if max_rows is not None and df.height > max_rows:
             skipped.append(title)
             continue
         console.print(metric_table(title, df, declared))
         console.print()
+        diffs = diffs or any(F.kind(m, declared) == "diff" for m in df[C.METRIC].unique().to_list())
+    if diffs:
+        console.print(Text(PTS_NOTE, style="italic"))
+        console.print()
     return skipped
+
+
+PTS_NOTE = "pts: percentage points, the difference between two shares (a win rate and another), not score points."
+"""Said once under the terminal's tables when one of them shows a difference of shares ('+12.2
+pts', a win-rate lift): beside VP columns, 'pts' read as score points."""

@@ -68,3 +68,20 @@ def test_a_p_value_is_captioned_with_the_test_its_definition_names():
     assert "paired t test over matches of the difference: p = 0.00014" in out
     assert "chi-square" not in out
 
+
+
+def test_pts_are_said_to_be_percentage_points_once_under_tables_that_show_them():
+    """A win-rate lift printed '+12.2 pts' beside tables of VP and nothing said which points: the
+    note comes once after the tables when one shows a difference of shares, and not otherwise."""
+    from playtest.report.terminal import PTS_NOTE
+
+    def printed(metric: str) -> str:
+        rows = [{C.METRIC: metric, C.GROUP: f"seat {s}", C.ESTIMATE: 0.05, C.CI_LOW: -0.1, C.CI_HIGH: 0.2,
+                 C.N: 20, C.P_VALUE: None, C.DEFINITION: "x"} for s in (1, 2)]
+        buf = io.StringIO()
+        print_tables(Console(file=buf, width=PIPE_WIDTH), [("A", C.metric_frame(rows)), ("B", C.metric_frame(rows))])
+        return buf.getvalue()
+
+    lift = printed("first_player_advantage")
+    assert "+5.0 pts" in lift and lift.count(PTS_NOTE) == 1
+    assert PTS_NOTE not in printed("win_rate_by_seat")
