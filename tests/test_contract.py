@@ -231,12 +231,7 @@ def test_the_search_bots_play_a_game(game, path):
     _check_result(game, path, played, players)
 
 
-PLAYED = [(game, path) for game, path in BASE if game != EXAMPLE]
-"""The games `playtest play` offers: the example plugin has no GameSpec.play (test_plugin_game.py
-checks that play refuses it); a game from another package without one is skipped."""
-
-
-@pytest.mark.parametrize(("game", "path"), PLAYED, ids=[f"{g}:{p.stem}" for g, p in PLAYED])
+@pytest.mark.parametrize(("game", "path"), BASE, ids=[f"{g}:{p.stem}" for g, p in BASE])
 def test_a_game_played_in_the_terminal_is_saved_as_a_transcript_that_replays_to_its_result(game, path, tmp_path):
     """`playtest play` saves the game with the game's `PlaySupport.transcript`, from the seed and
     the moves alone: a game whose transcript writes another deal than `deal_rng(seed)` dealt (its

@@ -546,7 +546,8 @@ def test_a_plugin_s_metric_info_titles_its_metrics_and_says_which_are_shares(exa
 
 def test_calibrate_a_plugin_game_from_its_notation_alone(example_game, cli, tmp_path):
     """`calibrate` replays table games through the game's notation, as `replay` does: a plugin
-    needs no `play=` for it. (It said 'nim has no table-game support yet'.)"""
+    needs no `PlaySupport.table_game` for it, nor any `play=` (Nim's PlaySupport has no
+    table_game). (It said 'nim has no table-game support yet'.)"""
     r, run = simulate_nim(cli, tmp_path)
     assert r.returncode == 0, r.stderr
     out = tmp_path / "cal.json"
@@ -597,8 +598,46 @@ def test_the_contract_catches_a_sample_state_that_disagrees_with_its_view(exampl
     assert found is not None and problem in found, found
 
 
-def test_play_of_a_game_without_play_support_says_what_to_add(example_game, cli, tmp_path):
+def test_play_a_plugin_game_save_it_and_replay_it(example_game, cli, tmp_path):
+    """Nim's PlaySupport (playtest_nim/play.py, docs/extending.md's worked example): `play` draws
+    the heaps with its `render`, takes the person's moves (in the notation or by number) against
+    the default bot, saves the game with its `transcript`, and `replay` scores the file as play did."""
+    moves = tmp_path / "moves.txt"
+    moves.write_text("take 1 from 1\n1\n1\n", encoding="utf-8")
+    save = tmp_path / "game.yaml"
+    r = cli("play", NIM, "--seed", "3", "--moves", str(moves), "--save", str(save), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "heap 1: 3   heap 2: 4   heap 3: 5   (You to move)" in r.stdout.splitlines()
+    assert "P2 (greedy): take 5 from 3" in r.stdout and "Game over. 1. You 1  2. P2 0" in r.stdout
+    assert save.read_text(encoding="utf-8").endswith(
+        "players: [You, P2]\nmoves: [take 1 from 1, take 5 from 3, take 1 from 1, take 4 from 2, take 1 from 1]\n")
+    replayed = cli("replay", str(save), "--json")
+    assert replayed.returncode == 0, replayed.stderr
+    data = json.loads(replayed.stdout)
+    assert data["finished"] and data["winners"] == ["You"]
+    assert [(s["player"], s["total"]) for s in data["scores"]] == [("You", 1.0), ("P2", 0.0)]
+
+
+def test_a_plugin_game_left_half_way_is_saved_and_replays_to_where_it_stopped(example_game, cli, tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("take 2 from 1\nquit\n", encoding="utf-8")
+    save = tmp_path / "game.yaml"
+    r = cli("play", NIM, "--seed", "3", "--moves", str(moves), "--save", str(save), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "The abandoned game" in r.stdout
+    replayed = cli("replay", str(save))
+    assert replayed.returncode == 0, replayed.stderr
+    assert "2 players, 2 moves, UNFINISHED: next to play: You" in replayed.stdout
+
+
+def test_play_of_a_game_without_play_support_says_what_to_add(example_game, cli, tmp_path, monkeypatch):
     """A designer whose plugin has no `play=` is told what to give it, not only that play fails."""
+    import dataclasses
+
+    import playtest.cli.play as play_cli
+
+    spec = dataclasses.replace(get_game("nim"), play=None)
+    monkeypatch.setattr(play_cli, "get_game", lambda name: spec)
     r = cli("play", NIM, "--seed", "1", "--moves", str(tmp_path / "none.txt"))
     assert r.returncode == 2
     assert r.stderr == ("error: nim cannot be played in the terminal yet: its GameSpec has no play= (a function "

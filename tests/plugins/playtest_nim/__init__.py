@@ -15,6 +15,14 @@ from playtest_nim.game import (
     summary,
 )
 
+
+def play():
+    """`playtest play`'s support (playtest_nim/play.py), imported only when play asks for it."""
+    from playtest_nim.play import SUPPORT
+
+    return SUPPORT
+
+
 SPEC = GameSpec(
     name="nim",
     title="Nim",
@@ -29,4 +37,5 @@ SPEC = GameSpec(
     by_round_metrics=frozenset({"taken_by_move"}),
     goal_metrics=goal_metrics,
     metric_info=METRIC_INFO,
+    play=play,
 )
