@@ -331,3 +331,16 @@ def test_the_workflow_lists_the_drafts_a_pull_request_changes(edit: str, listed:
     r = subprocess.run(["bash", "-c", script], cwd=repo, env=env, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert (repo / "changed.txt").read_text().split() == [f"variants/stargate/{name}.yaml" for name in listed]
+
+
+def test_the_play_support_example_is_the_example_plugin_s_code() -> None:
+    """docs/extending.md's worked PlaySupport (Nim's) is copied from tests/plugins/playtest_nim,
+    which test_plugin_game.py plays, saves and replays: each of its code blocks must stand there
+    verbatim, so that an edit to one cannot leave the other showing code that does not run."""
+    page = (ROOT / "docs" / "extending.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", _section(page, "### Play in the terminal", "\n### "), flags=re.S)
+    fixture = ROOT / "tests" / "plugins" / "playtest_nim"
+    sources = {path.name: path.read_text(encoding="utf-8") for path in (fixture / "play.py", fixture / "__init__.py")}
+    assert len(blocks) == 2
+    missing = [block for block in blocks if not any(block in source for source in sources.values())]
+    assert not missing, f"not in {', '.join(sources)} of {fixture.relative_to(ROOT)}:\n" + "\n---\n".join(missing)
