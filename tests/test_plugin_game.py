@@ -641,7 +641,7 @@ def test_play_of_a_game_without_play_support_says_what_to_add(example_game, cli,
     r = cli("play", NIM, "--seed", "1", "--moves", str(tmp_path / "none.txt"))
     assert r.returncode == 2
     assert r.stderr == ("error: nim cannot be played in the terminal yet: its GameSpec has no play= (a function "
-                        "returning a playtest.play.session.PlaySupport; docs/extending.md, 'Adding a game'); "
+                        "returning a playtest.play.session.PlaySupport; docs/extending.md, 'Play in the terminal'); "
                         "replay, simulate and the other commands work without it\n")
 
 
@@ -662,7 +662,7 @@ def test_a_play_support_given_where_its_factory_belongs_is_a_plugin_error_in_one
         r = cli("play", NIM, "--seed", "1", "--moves", str(tmp_path / "none.txt"))
         assert r.returncode == 2
         assert r.stderr == (f"error: the game plugin 'nim': {what}: give GameSpec(play=...) a function returning "
-                            "the PlaySupport, e.g. play=lambda: SUPPORT (docs/extending.md)\n")
+                            "the PlaySupport, e.g. play=lambda: SUPPORT (docs/extending.md, 'Play in the terminal')\n")
 
 
 def test_a_key_the_parent_leaves_out_is_shown_at_its_default_in_every_change_list(example_game, cli, tmp_path):

@@ -143,7 +143,7 @@ def play(
     support = play_support(spec)
     if support is None:
         raise UsageError(f"{v.game} cannot be played in the terminal yet: its GameSpec has no play= (a function "
-                         "returning a playtest.play.session.PlaySupport; docs/extending.md, 'Adding a game'); "
+                         "returning a playtest.play.session.PlaySupport; docs/extending.md, 'Play in the terminal'); "
                          "replay, simulate and the other commands work without it")
     counts = v.model.player_counts()
     if bots is None:

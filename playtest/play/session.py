@@ -102,7 +102,8 @@ def play_support(spec: GameSpec) -> PlaySupport | None:
     not an internal error asking for a playtest bug report."""
     if spec.play is None:
         return None
-    fix = "give GameSpec(play=...) a function returning the PlaySupport, e.g. play=lambda: SUPPORT (docs/extending.md)"
+    fix = ("give GameSpec(play=...) a function returning the PlaySupport, e.g. play=lambda: SUPPORT "
+           "(docs/extending.md, 'Play in the terminal')")
     if isinstance(spec.play, PlaySupport) or not callable(spec.play):
         raise GamePluginError(f"the game plugin {spec.name!r}: GameSpec.play is a {type(spec.play).__name__}, "
                               f"not a function: {fix}")
