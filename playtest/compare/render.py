@@ -20,7 +20,7 @@ from playtest.compare import compare as K
 from playtest.compare.gates import FAIL, PASS, GateResult
 from playtest.core.spec import MetricInfos, Off
 from playtest.report import format as F
-from playtest.report.charts import axis_format
+from playtest.report.charts import axis_format, rows_title, value_title
 from playtest.report.html import e, page
 from playtest.report.model import off_dict
 from playtest.report.vega import vega_spec
@@ -353,11 +353,14 @@ def _overlay_chart(df: pl.DataFrame, metric: str, labels: tuple[str, ...],
     fmt = ".0%" if k in ("rate", "diff") else ",.2~f"
     data = _records(df.select(C.GROUP, K.VARIANT, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N))
     order = list(dict.fromkeys(r[C.GROUP] for r in data))
+    # Both axes say what they show, as the report's charts do (charts.value_title, rows_title):
+    # untitled, '0.5 1 1.5' left rebids, points and shares to guess.
     base = alt.Chart(alt.Data(values=data)).encode(
-        y=alt.Y(f"{C.GROUP}:N", sort=order, title=None, axis=alt.Axis(labelLimit=200)),
+        y=alt.Y(f"{C.GROUP}:N", sort=order, title=rows_title(order, metric, declared), axis=alt.Axis(labelLimit=200)),
         yOffset=alt.YOffset(f"{K.VARIANT}:N", sort=list(labels)),
         color=alt.Color(f"{K.VARIANT}:N", sort=list(labels), title="variant"))
-    x = alt.X(f"{C.CI_LOW}:Q", title=None, axis=alt.Axis(format=axis_format(k)), scale=alt.Scale(zero=k == "rate"))
+    x = alt.X(f"{C.CI_LOW}:Q", title=value_title(metric, declared), axis=alt.Axis(format=axis_format(k)),
+              scale=alt.Scale(zero=k == "rate"))
     rules = base.mark_rule(strokeWidth=2).encode(x=x, x2=alt.X2(f"{C.CI_HIGH}:Q"))
     dots = base.mark_point(filled=True, size=50).encode(
         x=alt.X(f"{C.ESTIMATE}:Q"),
@@ -564,14 +567,15 @@ def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str]
     fmt = ".0%" if k in ("rate", "diff") else ",.2~f"
     cols = [x_key, C.GROUP, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N] + ([facet] if facet else [])
     data = _records(part.select(cols).rename({x_key: "x"}))
+    groups = list(dict.fromkeys(str(r[C.GROUP]) for r in data))
     base = alt.Chart(alt.Data(values=data)).encode(
         x=alt.X("x:O", sort=x_order, title=x_key),
-        color=alt.Color(f"{C.GROUP}:N", title="group"))
+        color=alt.Color(f"{C.GROUP}:N", title=rows_title(groups, metric, declared)))
     # The scale's domain is given: from the error bars' ends alone Vega left the balance
     # chart's axis at 75% and cut the intervals that reached below it (helper h109's sweep).
     ends = [v for r in data for v in (r[C.CI_LOW], r[C.CI_HIGH], r[C.ESTIMATE]) if v is not None]
     scale = alt.Scale(zero=False, domain=[min(ends), max(ends)]) if ends else alt.Scale(zero=False)
-    y = alt.Y(f"{C.CI_LOW}:Q", title=metric_title(metric, declared), axis=alt.Axis(format=axis_format(k)), scale=scale)
+    y = alt.Y(f"{C.CI_LOW}:Q", title=_titled_value(metric, declared), axis=alt.Axis(format=axis_format(k)), scale=scale)
     bands = base.mark_errorbar(ticks=True).encode(y=y, y2=alt.Y2(f"{C.CI_HIGH}:Q"))
     line = base.mark_line(point=True).encode(
         y=alt.Y(f"{C.ESTIMATE}:Q"),
@@ -579,8 +583,15 @@ def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str]
                  alt.Tooltip(f"{C.CI_LOW}:Q", format=fmt), alt.Tooltip(f"{C.CI_HIGH}:Q", format=fmt)])
     chart = alt.layer(bands, line, width=320, height=220)
     if facet:
-        chart = chart.facet(column=alt.Column(f"{facet}:N", title=None))
+        chart = chart.facet(column=alt.Column(f"{facet}:N", title=facet))  # its headers are the key's values
     return chart
+
+
+def _titled_value(metric: str, declared: MetricInfos | None = None) -> str:
+    """A sweep chart's value axis: the metric in words and, unless its title says it, what its
+    numbers are ('Win rate by seat: share (%)', 'Forced rebids per round: rebids')."""
+    title, what = metric_title(metric, declared), value_title(metric, declared)
+    return title if what == "value" or what in title.lower() else f"{title}: {what}"
 
 
 def sweep_definitions(table: pl.DataFrame) -> dict[str, str]:

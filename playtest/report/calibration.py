@@ -110,11 +110,13 @@ def _chart(cal: Calibration) -> alt.TopLevelMixin | None:
     df = m.with_columns(label=pl.col("metric") + pl.when(pl.col("group") != "").then(" · " + pl.col("group"))
                         .otherwise(pl.lit(""))).select("label", "source", "estimate", "ci_low", "ci_high")
     data = alt.Data(values=[{k: _num(v) for k, v in r.items()} for r in df.iter_rows(named=True)])
-    base = alt.Chart(data).encode(y=alt.Y("source:N", title=None), color=alt.Color("source:N", legend=None))
-    chart = (base.mark_rule().encode(x=alt.X("ci_low:Q", title="value"), x2=alt.X2("ci_high:Q"))
+    # Every axis says what it shows: each facet's own scale is its metric's (a share, points, rounds)
+    base = alt.Chart(data).encode(y=alt.Y("source:N", title="source (the table, or a run)"), color=alt.Color("source:N", legend=None))
+    chart = (base.mark_rule().encode(x=alt.X("ci_low:Q", title="estimate and 95% interval, in the metric's own unit"),
+                                     x2=alt.X2("ci_high:Q"))
              + base.mark_point(filled=True).encode(x=alt.X("estimate:Q"), tooltip=[alt.Tooltip("label:N"), alt.Tooltip("source:N"),
                                                                    alt.Tooltip("estimate:Q")]))
-    return chart.properties(width=420, height=alt.Step(16)).facet(row=alt.Row("label:N", title=None)).resolve_scale(
+    return chart.properties(width=420, height=alt.Step(16)).facet(row=alt.Row("label:N", title="metric · group")).resolve_scale(
         x="independent")
 
 

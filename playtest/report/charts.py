@@ -58,9 +58,13 @@ def value_title(metric: str, declared: MetricInfos | None = None) -> str:
     return unit(metric, declared) or "value"
 
 
-GROUPS = {"win_rate_by_bot": "bot", "game_length_share": "game length", "leader_after_round_wins": "round"}
+GROUPS = {"win_rate_by_bot": "bot", "game_length_share": "game length", "leader_after_round_wins": "round",
+          "score_mean": "players / score part", "score_sd": "players / score part", "first_player_advantage": "seat",
+          "balance": "seats", **dict.fromkeys(("margin_of_victory", "margin_of_victory_median", "tie_rate",
+                                               "points_tie_rate", "game_length_rounds", "game_length_turns"), "games")}
 """What the rows of the charts of metrics every game has are (a game declares its own's:
-`MetricInfo.groups`)."""
+`MetricInfo.groups`): the report draws some of them as single numbers, `compare`, `sweep` and the
+ladder as charts, whose one row ('all' games, 'seat 1') names no axis."""
 
 
 def rows_title(labels: list[str], metric: str, declared: MetricInfos | None = None, bots: tuple[str, ...] = ()) -> str:
@@ -73,7 +77,8 @@ def rows_title(labels: list[str], metric: str, declared: MetricInfos | None = No
         while head and not all(lab.startswith(head + " ") for lab in labels):
             head = head.rpartition(" ")[0]
         rests = [lab[len(head) + 1:] for lab in labels] if head else []
-        if rests and all(r[:1].isdigit() or " " not in r for r in rests):
+        # not 'all /' of 'all / total', 'all / rounds' (the ladder's mean scores): a part of two
+        if rests and not head.endswith("/") and all(r[:1].isdigit() or " " not in r for r in rests):
             return head
     if labels and bots and set(labels) <= set(bots):
         return "bot"

@@ -129,10 +129,10 @@ def _chart(table: pl.DataFrame) -> alt.TopLevelMixin:
         pl.concat_str([pl.col("response"), pl.lit(" ← "), pl.col("key"),
                        pl.when(pl.col("level") != "").then(pl.lit("=") + pl.col("level")).otherwise(pl.lit(""))]).alias("effect"))
     order = df["effect"].to_list()
-    y = alt.Y("effect:N", sort=order, title=None)
+    y = alt.Y("effect:N", sort=order, title="measured number ← swept key (=its level)")
     rules = alt.Chart(df).mark_rule().encode(y=y, x=alt.X("std_low:Q", title="standardised effect (95% interval)"),
                                              x2=alt.X2("std_high:Q"))
-    dots = alt.Chart(df).mark_circle(size=50).encode(y=y, x=alt.X("std_effect:Q"), color=alt.Color("strong:N"),
+    dots = alt.Chart(df).mark_circle(size=50).encode(y=y, x=alt.X("std_effect:Q"), color=alt.Color("strong:N", title="strong (Holm p < 0.05)"),
                                                      tooltip=[alt.Tooltip(c) for c in ("response", "key", "level", "estimate",
                                                                                         "ci_low", "ci_high", "p_holm")])
     zero = alt.Chart(pl.DataFrame({"x": [0.0]})).mark_rule(strokeDash=[4, 4]).encode(x=alt.X("x:Q"))

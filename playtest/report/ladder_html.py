@@ -10,10 +10,11 @@ import altair as alt
 import polars as pl
 
 from playtest.analysis import columns as C
+from playtest.compare.render import metric_title
 from playtest.ladder import skill, strength
 from playtest.ladder.result import Ladder, json_safe, times
 from playtest.report import format as F
-from playtest.report.charts import WIDTH, axis_format
+from playtest.report.charts import WIDTH, axis_format, rows_title, value_title
 from playtest.report.html import e, page
 from playtest.report.ladder_markdown import cell, methods, p_shown, wide
 from playtest.report.vega import vega_spec
@@ -21,18 +22,22 @@ from playtest.report.vega import vega_spec
 
 @vega_spec
 def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> alt.TopLevelMixin:
-    """Estimate and 95% interval at each rung (x, in ladder order), one colour per group."""
+    """Estimate and 95% interval at each rung (x, in ladder order), one colour per group. Every
+    axis and the legend say what they show (charts.value_title, rows_title), as the report's do."""
     k = F.kind(metric, ladder.declared)
     fmt = ".0%" if k in ("rate", "diff") else ",.2~f"
     data = [{"rung": r[skill.RUNG], "group": r["title"], C.ESTIMATE: r[C.ESTIMATE], C.CI_LOW: r[C.CI_LOW],
              C.CI_HIGH: r[C.CI_HIGH], C.N: r[C.N]} for r in json_safe(rows)]
+    groups = list(dict.fromkeys(str(r[C.GROUP]) for r in rows))
     base = alt.Chart(alt.Data(values=data)).encode(
         x=alt.X("rung:N", sort=list(ladder.rungs), title="rung (weakest → strongest)", axis=alt.Axis(labelAngle=0)),
-        color=alt.Color("group:N", title=None, legend=alt.Legend(orient="bottom", columns=2, labelLimit=260)))
+        color=alt.Color("group:N", title=rows_title(groups, metric, ladder.declared),
+                        legend=alt.Legend(orient="bottom", columns=2, labelLimit=260)))
     tips = [alt.Tooltip("group:N"), alt.Tooltip("rung:N"), alt.Tooltip(f"{C.ESTIMATE}:Q", format=fmt),
             alt.Tooltip(f"{C.CI_LOW}:Q", title="95% low", format=fmt),
             alt.Tooltip(f"{C.CI_HIGH}:Q", title="95% high", format=fmt), alt.Tooltip(f"{C.N}:Q", title="n")]
-    y = alt.Y(f"{C.ESTIMATE}:Q", title=None, axis=alt.Axis(format=axis_format(k)), scale=alt.Scale(zero=k == "rate"))
+    y = alt.Y(f"{C.ESTIMATE}:Q", title=value_title(metric, ladder.declared), axis=alt.Axis(format=axis_format(k)),
+              scale=alt.Scale(zero=k == "rate"))
     line = base.mark_line(point=True).encode(y=y, tooltip=tips)
     if not any(isinstance(r.get(C.CI_LOW), int | float) and math.isfinite(r[C.CI_LOW]) for r in rows):
         return line.properties(width=WIDTH, height=180)  # a metric without intervals
@@ -50,7 +55,7 @@ def ratings_chart(ladder: Ladder) -> alt.TopLevelMixin:
             r.update(rating=bound, ci_low=bound, ci_high=bound)
     data = json_safe(rows)
     base = alt.Chart(alt.Data(values=data)).encode(
-        y=alt.Y("rung:N", sort=list(ladder.rungs), title=None))
+        y=alt.Y("rung:N", sort=list(ladder.rungs), title="rung"))
     return alt.layer(
         base.mark_rule(strokeWidth=2, color="#4c78a8").encode(x=alt.X("ci_low:Q", title="rating (Elo scale)"),
                                                               x2=alt.X2("ci_high:Q")),
@@ -62,16 +67,19 @@ def ratings_chart(ladder: Ladder) -> alt.TopLevelMixin:
 
 @vega_spec
 def strength_chart(ladder: Ladder) -> alt.TopLevelMixin:
+    """Each rung's seats won against the rung below. The sides are the rungs' places in the
+    ladder, not a verdict: 'stronger' and 'weaker' named the sides of a pairing the page then
+    called 'not measurably stronger' (mcts:30 against heuristic in 12 games of Oh-Seven)."""
     data = []
     for r in ladder.strength.iter_rows(named=True):
         pair = f"{r['upper']} vs {r['lower']}"
         for side in ("upper", "lower"):
-            data.append({"pair": pair, "bot": r[side], "side": "stronger" if side == "upper" else "weaker",
+            data.append({"pair": pair, "bot": r[side], "side": f"{side} rung",
                          "rate": r[f"{side}_win_rate"], "low": r[f"{side}_win_rate_low"],
                          "high": r[f"{side}_win_rate_high"]})
     base = alt.Chart(alt.Data(values=json_safe(data))).encode(
-        y=alt.Y("pair:N", title=None, sort=None), yOffset=alt.YOffset("side:N"),
-        color=alt.Color("side:N", title=None, legend=alt.Legend(orient="bottom")))
+        y=alt.Y("pair:N", title="pairing (upper vs lower rung)", sort=None), yOffset=alt.YOffset("side:N"),
+        color=alt.Color("side:N", title="side", legend=alt.Legend(orient="bottom")))
     return alt.layer(
         base.mark_rule(strokeWidth=2).encode(x=alt.X("low:Q", title="wins per seat", axis=alt.Axis(format=axis_format("rate"))),
                                              x2=alt.X2("high:Q")),
@@ -113,7 +121,8 @@ def render_ladder_html(ladder: Ladder) -> str:
         definition = (defs[0] if defs.len() == 1 else "One line per group; each group's definition is in the "
                       "table below (hover its name).")
         definition += " (8 groups shown: those that change with skill first.)" if groups.height > 8 else ""
-        figure(metric.replace("_", " "), definition, metric_chart(ladder, metric, part.to_dicts()))
+        # The metric in words, as compare titles it, then its id (the heading was the id alone: 'share bid')
+        figure(f"{metric_title(metric, ladder.declared)} ({metric})", definition, metric_chart(ladder, metric, part.to_dicts()))
     matters = "".join(f"<li>{e(s)}</li>" for s in ladder.skill_matters)
     off = ("<dt>Switched off</dt><dd>not measured in this variant, so in no rung's metrics<ul class=\"changes\">"
            + "".join(f"<li>{e(o.text())}</li>" for o in ladder.switched_off) + "</ul></dd>") if ladder.switched_off else ""

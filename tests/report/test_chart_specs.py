@@ -1,6 +1,8 @@
 """Chart shapes that no page rendered by `make test` draws, checked against the Vega-Lite schema
 (the builders skip altair's own checks: playtest/report/vega.py). The other shapes are checked
-on the pages the report, compare, sweep, ladder, tune and explain tests render."""
+on the pages the report, compare, sweep, ladder, tune and explain tests render. Every axis and
+legend of every page's charts says what it shows: the game reports' and compare's, sweep's,
+the ladder's and explain's pages here, calibrate's and tune's charts from their builders."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ def test_a_sweep_over_two_keys_draws_faceted_charts_that_are_valid() -> None:
     html = render.sweep_html(pl.DataFrame(rows), ["game_length_rounds"], ["a", "b"], run)
     assert '"facet"' in html
     assert_valid_charts(html)
+    assert_titled_charts(html)  # the columns of the second key too
 
 
 def test_calibrate_s_chart_of_flagged_metrics_is_valid() -> None:
@@ -34,11 +37,14 @@ def test_calibrate_s_chart_of_flagged_metrics_is_valid() -> None:
     spec = calibration._chart(cal)
     assert spec is not None and "facet" in spec
     assert_valid_spec("calibration", spec)
+    assert not _untitled(spec)  # its rows of sources and of metrics, and a value axis that is not 'value'
 
 
 def test_tune_s_chart_of_a_categorical_key_is_valid() -> None:
     trials = pl.DataFrame({"trial": [0, 1, 2], "rule": ["a", "b", "a"], "objective": [0.3, 0.1, 0.2]})
-    assert_valid_spec("tune-key", tune._key_chart(trials, "rule", numeric=False))
+    spec = tune._key_chart(trials, "rule", numeric=False)
+    assert_valid_spec("tune-key", spec)
+    assert not _untitled(spec)
 
 
 def test_a_by_round_heatmap_with_an_unknown_value_is_valid_json() -> None:
@@ -75,6 +81,7 @@ def test_tune_s_trial_tooltips_read_columns_named_by_dotted_keys() -> None:
                            "scoring.exact_bonus": [4, 2], "bidding.first_lead": ["left_of_dealer", "highest_bidder"]})
     spec = tune._objective_chart(trials)
     assert_valid_spec("tune-objective", spec)
+    assert not _untitled(spec)
     tips = {t["title"]: t for t in spec["layer"][0]["encoding"]["tooltip"]}
     assert tips["scoring.exact_bonus"]["field"] == "scoring\\.exact_bonus"
     assert tips["scoring.exact_bonus"]["type"] == "quantitative"
@@ -125,3 +132,102 @@ def test_every_axis_of_every_chart_of_each_game_s_report_has_a_title(run, reques
     if run == "newfrontiers_dir":
         assert by_key["gold_by_source"] == {"x": ["gold"], "y": ["source", "source"]}
         assert by_key["select_win_lift"]["x"] == ["difference (percentage points)"]
+
+
+FALLBACKS = {"value", "group"}
+"""Titles that say nothing: what an axis reads when no one titled it (a field's name)."""
+
+
+def _untitled(spec: dict) -> list[str]:
+    """Every channel of a chart that shows something and says nowhere what: x and y (each
+    titled by at least one of the layers drawing it), a legend (a color not hidden with
+    `legend: None`) and a facet's rows or columns; a title of None or a bare FALLBACKS word
+    counts as none. Layers, facets and concatenations are followed down."""
+    titles: dict[str, list] = {}
+
+    def walk(part: dict) -> None:
+        for channel, encoding in (part.get("encoding") or {}).items():
+            if channel in ("x", "y") or (channel == "color" and encoding.get("legend", {}) is not None
+                                         and "field" in encoding):
+                titles.setdefault(channel, []).append(encoding.get("title"))
+        for channel, encoding in (part.get("facet") or {}).items():
+            if isinstance(encoding, dict) and channel in ("row", "column"):
+                titles.setdefault(f"facet {channel}", []).append(encoding.get("title"))
+        for key in ("layer", "hconcat", "vconcat", "concat"):
+            for sub in part.get(key) or []:
+                walk(sub)
+        if isinstance(part.get("spec"), dict):
+            walk(part["spec"])
+
+    walk(spec)
+    return [f"{channel}: {given}" for channel, given in titles.items()
+            if not any(isinstance(t, str) and t and t not in FALLBACKS for t in given)]
+
+
+def assert_titled_charts(html: str, *, at_least: int = 1) -> None:
+    """Every chart of a page playtest wrote titles each axis and legend (`_untitled`)."""
+    import json
+    import re
+
+    found = re.search(r'<script type="application/json" id="chart-specs">(.*?)</script>', html, re.S)
+    assert found, "the page holds no chart specs"
+    specs = json.loads(found.group(1))
+    assert len(specs) >= at_least
+    bad = {key: missing for key, spec in specs.items() if (missing := _untitled(spec))}
+    assert not bad, bad
+
+
+@pytest.fixture(scope="module")
+def ohseven_pages(tmp_path_factory):
+    """compare.html, sweep.html, ladder.html and explain.html of tiny Oh-Seven runs (4-8 games,
+    heuristic and random bots: about 3 s in all)."""
+    from tests.conftest import invoke_cli
+
+    root = tmp_path_factory.mktemp("pages")
+    base = "variants/ohseven/base.yaml"
+    common = ("-w", "1", "--seed", "1")
+    for args in (("compare", base, "variants/ohseven/hook.yaml", "-n", "6", "--bots", "heuristic,random,heuristic,random",
+                  "--out", root / "compare"),
+                 ("sweep", base, "--set", "scoring.exact_bonus=1,3", "--set", "scoring.exact_per_bid=1,2", "-n", "4",
+                  "--bots", "heuristic", "--out", root / "sweep"),
+                 ("ladder", base, "--rungs", "random,heuristic", "-n", "8", "--players", "4", "--out", root / "ladder")):
+        result = invoke_cli(*map(str, args), *common)
+        assert result.returncode == 0, result.stderr
+    result = invoke_cli("explain", str(root / "sweep"))
+    assert result.returncode == 0, result.stderr
+    return root
+
+
+@pytest.mark.parametrize("page", ["compare/compare.html", "sweep/sweep.html", "ladder/ladder.html",
+                                  "sweep/explain.html"])
+def test_every_axis_and_legend_of_the_other_pages_charts_has_a_title(ohseven_pages, page) -> None:
+    """compare's charts had no title on either axis ('0.5 1 1.5': rebids? points?), the ladder's
+    none on the value axis, the legend or the rows, a sweep's legend read 'group' and its second
+    key's columns had no name, explain's rows none: each says what it shows, as the game reports'
+    charts do (test_every_axis_of_every_chart_of_each_game_s_report_has_a_title)."""
+    assert_titled_charts((ohseven_pages / page).read_text(encoding="utf-8"))
+
+
+def test_the_other_pages_axes_say_what_their_numbers_count(ohseven_pages) -> None:
+    """The titles are the metric's own words: a share's axis says '%', a count its unit, the
+    rows what they are (seat, bid, players / score part), a second swept key its name."""
+    import json
+    import re
+
+    def specs(page: str) -> list[dict]:
+        html = (ohseven_pages / page).read_text(encoding="utf-8")
+        return list(json.loads(re.search(r'id="chart-specs">(.*?)</script>', html, re.S).group(1)).values())
+
+    compare = [_axis_titles(s) for s in specs("compare/compare.html")]
+    assert {"x": ["share (%)"], "y": ["seat", "seat"]} in compare
+    assert {"x": ["points"], "y": ["players / score part"] * 2} in compare
+    sweep = specs("sweep/sweep.html")
+    assert all(s["facet"]["column"]["title"] == "other settings" for s in sweep)
+    layers = {s["spec"]["layer"][0]["encoding"]["y"]["title"]: s["spec"]["layer"][0]["encoding"]["color"]["title"]
+              for s in sweep}
+    assert layers["Win rate by seat: share (%)"] == "seat"
+    assert layers["Forced rebids per round"] == layers["Redeals per match"] == "mean"  # the unit in the title
+    ladder = [_axis_titles(s) for s in specs("ladder/ladder.html")]
+    assert {"x": ["rung (weakest → strongest)"] * 2, "y": ["share (%)"]} in ladder
+    legends = [s["layer"][0]["encoding"]["color"]["title"] for s in specs("ladder/ladder.html")[2:] if "layer" in s]
+    assert "players / score part" in legends and not [t for t in legends if t.endswith("/")]
