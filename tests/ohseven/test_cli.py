@@ -151,3 +151,18 @@ def test_the_highest_bidder_section_keeps_its_p_value(tmp_path):
     p = {m["group"]: m["p_value"] for m in rows}
     assert p["other players"] is None
     assert p["highest bidder"] is not None and 0 <= p["highest bidder"] <= 1
+
+
+def test_a_bot_that_never_gained_a_rebid_bonus_reads_none_not_a_missing_interval(tmp_path: Path):
+    """simulate's 'Mean score by bot and component' showed 'mean_score_rebid_bonus │ 0.00 │ –' for
+    every bot in 8 games without a forced rebid, beside the other parts' intervals: a bonus cannot
+    be negative (score_floors), so a mean of 0 is 0 in every game, and the cell says so."""
+    out = run("simulate", "variants/ohseven/base.yaml", "-n", "8", "--players", "4", "--bots",
+              "heuristic,random,scripted:aggressive,scripted:bonus-hunter", "-w", "1", "--seed", "3",
+              "--out", str(tmp_path / "run"))
+    assert out.returncode == 0, out.stderr
+    rows = [line for line in out.stdout.splitlines() if "mean_score_rebid_bonus" in line]
+    assert len(rows) == 4
+    assert all(line.split("│")[3].strip() == "none: 0 in every game" for line in rows), rows
+    games = pl.read_parquet(tmp_path / "run" / "games.parquet")
+    assert (games["score_rebid_bonus"] == 0).all()

@@ -15,4 +15,7 @@ METRIC_INFO: dict[str, MetricInfo] = {
     "redeals_mean": MetricInfo(groups="mean", title="Redeals per match", non_negative=True, unit="redeals"),
     "bonus_points": MetricInfo(groups="players", title="Rebid-bonus points", non_negative=True, unit="points"),
     "share_trump": MetricInfo(groups="trump suit", title="Trump suit", phrase="share of rounds with {g}"),
+    # simulate's mean score part by bot: a bot that never caused a forced rebid (bonus-hunter in
+    # a 4-player game) read '0.00 –', an interval gone missing beside the others'
+    "mean_score_rebid_bonus": MetricInfo(non_negative=True, unit="points"),
 }
