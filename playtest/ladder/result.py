@@ -63,6 +63,8 @@ def describe(metric: str, group: str, label: Any, declared: MetricInfos | None =
     title but no phrase reads as its title, as `compare` shows it (Oh-Seven's rebid rows read
     'share rebids (0 rebids)' and 'rebids mean (mean per round)', the ids with spaces)."""
     g = label(group.removeprefix("all / ")) if group else ""
+    if metric.startswith("score_"):  # a score part's id in words: 'mean rebid bonus score', not 'rebid_bonus'
+        g = g.replace("_", " ")
     own = declared.get(metric) if declared else None
     template = own.phrase if own is not None and own.phrase else TITLES.get(metric)
     if not template and own is not None and own.title:
@@ -82,7 +84,11 @@ def sentence(title: str, metric: str, values: list[tuple[str, float]], p_holm: f
     """'Bays first-pick rate rises from 0.0% (greedy) to 41.0% (mcts:1000)' — monotone changes
     as rises/falls, others listing every rung (`declared`: the game's metric_info, for kinds)."""
     k = F.kind(metric, declared)
-    shown = [(r, F.value(v, k)) for r, v in values]
+    # Each number with what it counts, unless the title says it ('Game length (rounds)'): 'Mean
+    # total score per player changes with skill: -12.44 (random), 5.40 (heuristic)' left points to guess
+    unit = F.unit(metric, declared)
+    unit = f" {unit}" if unit and unit not in title.lower() else ""
+    shown = [(r, F.value(v, k) + unit) for r, v in values]
     xs = [v for _, v in values]
     p = note if skill.is_set_by_bots(note) else f"Holm-adjusted p {F.p_value(p_holm)}"
     title = title[0].upper() + title[1:]

@@ -766,3 +766,21 @@ def test_a_rating_whose_interval_holds_0_is_not_said_to_set_the_rungs_apart():
         across = skill_matters(strength.strength_table(pairs), r)[-1]
         assert across.startswith("Across the ladder (Bradley–Terry): b is rated ")
         assert ("do not tell b and a apart" in across) == (not apart), across
+
+
+def test_a_sentence_says_what_its_numbers_count():
+    """An Oh-Seven ladder (random, heuristic, mcts:30) said 'Mean total score per player changes with
+    skill: -12.44 (random), 5.40 (heuristic), 0.79 (mcts:30)' and 'Mean rebid_bonus score per
+    player': each number carries its unit unless the title says it, and a score part is in words."""
+    from playtest.games.ohseven import SPEC
+    from playtest.ladder.result import describe, sentence
+
+    title = describe("score_mean", "all / rebid_bonus", str, SPEC.metric_info)
+    assert title == "mean rebid bonus score per player"
+    assert sentence(title, "score_mean", [("random", 0.06), ("heuristic", 0.65), ("mcts:30", 0.5)], 0.018,
+                    declared=SPEC.metric_info) == ("Mean rebid bonus score per player changes with skill: 0.06 points "
+                                                   "(random), 0.65 points (heuristic), 0.50 points (mcts:30); "
+                                                   "Holm-adjusted p 0.018.")
+    rebids = describe("rebids_mean", "mean per round", str, SPEC.metric_info)
+    assert sentence(rebids, "rebids_mean", [("random", 0.04), ("heuristic", 0.37)], 0.018,
+                    declared=SPEC.metric_info).startswith("Forced rebids per round (mean per round) rises from 0.04 (random)")
