@@ -137,8 +137,8 @@ class GameSpec:
     seat_one: str = ""
     """What seat 1 is in this game, as a noun phrase for the reports' definition of
     `first_player_advantage` ("Seat 1's win rate ...; seat 1 is <this>"): Stargate's start player
-    of round 1, Oh-Seven's dealer of round 1, who bids last in it. Empty: seat 1 alone ("start
-    player" was said of every game, and Oh-Seven's seat 1 starts nothing)."""
+    of round 1, Oh-Seven's dealer of round 1 (the last to bid when bids are made in turn). Empty:
+    seat 1 alone ("start player" was said of every game, and Oh-Seven's seat 1 starts nothing)."""
     notation: Any = None
     """A playtest.core.transcript.Notation: transcripts in the common format (a `moves:` list)."""
     replay: Callable[..., Any] | None = None

@@ -168,7 +168,7 @@ def test_leader_wins_sums_the_shares_as_the_join_did():
 
 @pytest.mark.parametrize("variant, bots, counted, seat_one", [
     ("variants/stargate/draft5.yaml", ("random",) * 4, "turns (one per crew taken)", "the start player of round 1"),
-    ("variants/ohseven/base.yaml", ("random",) * 4, "decisions (every bid", "the dealer of round 1, who bids last in it"),
+    ("variants/ohseven/base.yaml", ("random",) * 4, "decisions (every bid", "the dealer of round 1, the last to bid in it when bids are made in turn (bidding.mode: in_turn)"),
     ("variants/new-frontiers/base.yaml", ("random",) * 2, "decisions (every action selected",
      "first on the turn-order track at the start"),
 ])
@@ -177,7 +177,8 @@ def test_game_length_in_turns_says_what_the_game_counts_as_a_turn(variant, bots,
     (224 in a 4-player match without rebids) and every decision in New Frontiers (about 200 in a
     4-player game of 13 rounds): the definition read 'Mean number of turns a game lasts' in all
     three, which a designer reads as one go per player. So with seat 1's advantage, which called
-    seat 1 the start player in every game: Oh-Seven's seat 1 deals round 1 and bids last in it."""
+    seat 1 the start player in every game: Oh-Seven's seat 1 deals round 1 and bids last in it when
+    bids are made in turn (they are made at once in the base game, where "bids last" read wrong)."""
     from playtest.sim.batch import RunConfig, read_run, run_batch
     from playtest.variants import load_variant
     from tests.conftest import ROOT
