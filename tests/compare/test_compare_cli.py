@@ -371,4 +371,5 @@ def test_sweep_tables_are_titled_in_words_with_the_metric_id_beside(cli, tmp_pat
     assert "### Final bids of this value (`share_bid`)" in md and "### share_bid" not in md
     html = (out / "sweep.html").read_text(encoding="utf-8")
     assert "<h3>Final bids of this value (share_bid)</h3>" in html
-    assert '"title": "Final bids of this value"' in html or '"title":"Final bids of this value"' in html
+    # the value axis: the words, and what its numbers are
+    assert '"title": "Final bids of this value: share (%)"' in html or '"title":"Final bids of this value: share (%)"' in html
