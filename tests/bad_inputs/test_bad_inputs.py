@@ -1255,6 +1255,27 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"t.yaml:7:\d+: rounds.1.deals.1.hands: hands of Ann, Ben, Cat, Dan, but the players are Player 1, Player 2, Player 3, "
          r"Player 4, Player 5, Player 6: name the same players in players: \(and names:\) as in the hands$",
          {"t.yaml": _example("ohseven-match.yaml", "players: [Ann, Ben, Cat, Dan]", "players: 6")}),
+    # ... and `players: 4` for the four names, as many players as hands: one line per hand's name (4 lines)
+    Case("o7-players-as-many-as-the-names", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:7:\d+: rounds.1.deals.1.hands: hands of Ann, Ben, Cat, Dan, but the players are Player 1, Player 2, Player 3, "
+         r"Player 4: name the same players in players: \(and names:\) as in the hands$",
+         {"t.yaml": _example("ohseven-match.yaml", "players: [Ann, Ben, Cat, Dan]", "players: 4")}),
+    # New Frontiers' home worlds, which name the players as Oh-Seven's hands do: `players: 4` was 8 lines (one
+    # per absent Player N, one per name), two players renamed 4, one renamed 2 (its name, and its home world
+    # missing), `home_worlds: {}` one per player
+    Case("nf-players-a-count-for-the-names", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:8:5: setup.home_worlds: home worlds of Ann, Ben, Cat, Dan, but the players are Player 1, Player 2, "
+         r"Player 3, Player 4: name the same players in players: as in home_worlds$",
+         {"t.yaml": _example("new-frontiers-game.yaml", "players: [Ann, Ben, Cat, Dan]", "players: 4")}),
+    Case("nf-two-players-renamed", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:8:5: setup.home_worlds: home worlds of Ann, Ben, Cat, Dan, but the players are Zed, Yul, Cat, Dan: ",
+         {"t.yaml": _example("new-frontiers-game.yaml", "players: [Ann, Ben, Cat, Dan]", "players: [Zed, Yul, Cat, Dan]")}),
+    Case("nf-one-player-renamed", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:8:5: setup.home_worlds.Ann: unknown player \(did you mean 'Zed'\? players: Zed, Ben, Cat, Dan\)$",
+         {"t.yaml": _example("new-frontiers-game.yaml", "players: [Ann, Ben, Cat, Dan]", "players: [Zed, Ben, Cat, Dan]")}),
+    Case("nf-home-worlds-empty", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:7:16: setup.home_worlds: no home world for Ann, Ben, Cat, Dan \(every player needs one\)$",
+         {"t.yaml": _example("new-frontiers-game.yaml", NF_SETUP, "setup:\n  home_worlds: {}\n")}),
     Case("o7-round-without-a-valid-key", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:\d+:3: rounds.7: none of its keys is valid \(got \{\"x\": 1\}\): it needs deals; valid keys: deals, tricks$",
          {"t.yaml": _example("ohseven-match.yaml").rsplit("\n- deals:", 1)[0] + "\n- x: 1\n"}),

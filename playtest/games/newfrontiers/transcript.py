@@ -121,10 +121,26 @@ def _setup(tree: Node, rules: NewFrontiersRules, players: list[str]) -> tuple[li
     elif hnode is None or not isinstance(hnode.value, dict):
         problems.append((hnode or snode).problem("setup.home_worlds", "required: a mapping player: home world id"))
     else:
+        unknown = [k for k in hnode.value if k not in players]
+        absent = [p for p in players if p not in hnode.value]
+        if unknown and absent and (len(unknown) != len(absent) or len(unknown) > 1) and not any(
+                misspelt(p, hnode.value, players) for p in absent):
+            # Other players than the header's (`players: 4` for named home worlds, two players
+            # renamed): one mistake, in players: or in home_worlds, as Oh-Seven's hands say it; it
+            # was one line per absent player and one per name (8 lines for `players: 4`).
+            raise TranscriptError([*problems, hnode.problem("setup.home_worlds", (
+                f"home worlds of {', '.join(map(str, hnode.value))}, but the players are {', '.join(players)}: "
+                "name the same players in players: as in home_worlds"))])
+        # An unknown name for an absent player is one mistake (a renamed player), said at the name;
+        # several absent players besides are one line, as `home_worlds: {}` was one per player.
+        gone = [p for p in absent if not misspelt(p, hnode.value, players)] if len(unknown) != len(absent) else []
+        if len(gone) > 1:
+            problems.append(hnode.problem("setup.home_worlds", f"no home world for {', '.join(gone)} "
+                                                               "(every player needs one)"))
         for p in players:
             node = hnode.value.get(p)
             if node is None:
-                if not misspelt(p, hnode.value, players):  # else said at the misspelt name
+                if gone == [p]:
                     problems.append(hnode.problem(f"setup.home_worlds.{p}", "required key is missing"))
             elif not isinstance(node.value, str) or node.value not in home_index:  # a list or mapping: unhashable
                 problems.append(node.problem(f"setup.home_worlds.{p}", f"unknown home world {short(node.plain())} "

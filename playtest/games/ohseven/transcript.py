@@ -182,11 +182,12 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                         else:
                             unknown = [k for k in hands_node.value if k not in players]
                             absent = [p for p in players if p not in hands_node.value]
-                            if unknown and absent and len(unknown) != len(absent) and not any(
+                            if unknown and absent and (len(unknown) != len(absent) or len(unknown) > 1) and not any(
                                     misspelt(p, hands_node.value, players) for p in absent):
-                                # Other players than the header's, not a renamed one or two: the players
-                                # (a count for the names, a name list cut) or the hands are wrong, one
-                                # mistake; it was one line per hand's name and per player's absent hand.
+                                # Other players than the header's, not one renamed: the players (a count
+                                # for the names, `players: 4` with named hands, a name list cut) or the
+                                # hands are wrong, one mistake; it was one line per hand's name and per
+                                # player's absent hand (`players: 4`: one per name).
                                 # (A hand's name that is a player's misspelt is said at that name: a
                                 # misspelt Ben and a left-out Dan read "name the same players in players:")
                                 problems.append(hands_node.problem(f"{dp}.hands", (
