@@ -113,7 +113,24 @@ def root_causes(errors: list[Any], schema: type[BaseModel] | None = None) -> lis
     if schema is not None:
         kept = _one_per_wrong_kind(kept, schema)
         kept = _one_per_unindented_section(kept, schema)
-    return _one_per_union(kept)
+    return _one_per_union(_one_per_incomplete_item(kept))
+
+
+def _one_per_incomplete_item(errors: list[Any]) -> list[Any]:
+    """Several keys missing from one mapping (a new item `{id: w99}`, or a misspelt id that made
+    one, lacks name, kind and cost): one line at the mapping naming them, the first error's with
+    `keys`, in place of one "required key is missing" line per key (fuzz seed 5501: a renamed id
+    was 2 lines, a New Frontiers world 3)."""
+    by_item: dict[tuple[Any, ...], list[Any]] = {}
+    for e in errors:
+        if e["type"] == "missing" and e["loc"] and isinstance(e["loc"][-1], str):
+            by_item.setdefault(tuple(e["loc"][:-1]), []).append(e)
+    for found in by_item.values():
+        if len(found) > 1:
+            errors = [e for e in errors if not any(e is f for f in found[1:])]
+            errors[next(i for i, e in enumerate(errors) if e is found[0])] = {
+                **found[0], "keys": [str(f["loc"][-1]) for f in found]}
+    return errors
 
 
 def _one_per_unindented_section(errors: list[Any], schema: type[BaseModel]) -> list[Any]:
@@ -267,6 +284,9 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
         need = _fixed_length(annotation_at(schema, loc[:-1])) or loc[-1] + 1
         return node.problem(".".join(shown[:-1]), f"needs {need} item{'s' if need != 1 else ''} here, not "
                                                   f"{len(node.value)} (got {short(node.plain())})")
+    if kind == "missing" and len(err.get("keys", ())) > 1:
+        hint = _new_item_hint(tree, loc)
+        return node.problem(".".join(shown[:-1]), f"required keys are missing: {', '.join(err['keys'])}{hint}")
     if kind == "missing":
         hint = _new_item_hint(tree, loc)
         return node.problem(path, f"required key is missing{hint}")

@@ -48,7 +48,7 @@ LOCATED = re.compile(r"^(?:error: )?(?:\S.*?:\d+:\d+: \S|--[a-z][\w-]*[ :=]|-[a-
 """A one-line error that names a file:line:col or an option."""
 
 
-KNOWN_SEVERAL = (r": unknown (color|planet|crew|player|suit|goal|world|home world)\b", r": required key is missing",
+KNOWN_SEVERAL = (r": unknown (color|planet|crew|player|suit|goal|world|home world)\b", r": required keys? (is|are) missing",
                  r": missing player\(s\)", r": \d+ names for \d+ players", r": duplicate name",
                  r": the variant is for .* players, not", r"circle: \d+ planets, but", r"in the circle twice",
                  r"players × \d+ cards need \d+ cards")

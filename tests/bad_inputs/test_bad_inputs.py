@@ -598,6 +598,14 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("nf-item-without-a-valid-key", ["validate", str(NF_BASE), "--set", "developments.d08={x: 1}"],
          r"^--set developments.d08=\{x: 1\}: developments.d08: a mapping here replaces the whole item, and it has "
          r"no id: to change keys of d08, set each one \(developments.d08.<key>=<value>\); to replace it, give its id too$"),
+    # an item a draft adds (a new id, or an id misspelt: w1 for w01) lacking several keys was one
+    # "required key is missing" line per key: 3 for a New Frontiers world, 2 for a Stargate planet (fuzz seed 5501)
+    Case("nf-new-item-lacking-several-keys", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:3:10: worlds.w1: required keys are missing: name, kind \('w1' is a new item: the draft it extends has no such id; known: w01, ",
+         {"v.yaml": f"extends: {NF_BASE}\nname: mine\nworlds: [{{id: w1, cost: 3}}]\n"}),
+    Case("renamed-planet-id", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:3:11: planets.blue3s: required keys are missing: color, vp \('blue3s' is a new item",
+         {"v.yaml": EXT + "planets: [{id: blue3s}]\n"}),
     Case("set-item-keys-without-its-id", ["validate", str(DRAFT5), "--set", "crews.bays={time: 1}"],
          r"^--set crews.bays=\{time: 1\}: crews.bays: a mapping here replaces the whole item, and it has no id: to "
          r"change keys of bays, set each one \(crews.bays.<key>=<value>\); to replace it, give its id too$"),
