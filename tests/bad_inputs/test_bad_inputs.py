@@ -557,6 +557,12 @@ V = [  # --- variant files: validate -------------------------------------------
     # a date quoted as Python writes it: "unknown game datetime.date(2001, 12, 14)"
     Case("replay-game-a-date", ["replay", "{tmp}/t.yaml"], r"t.yaml:3:7: game: unknown game 2001-12-14 \(known games",
          {"t.yaml": _example("stargate-table-game.yaml", "game: stargate", "game: 2001-12-14")}),
+    # a name or planet written twice was two lines: the list's count ("4 names for 3 players") and the duplicate
+    # (fuzz seed 5502); nothing else is wrong with the list, and the duplicate's line says it
+    Case("sg-name-written-twice", ["replay", "{tmp}/t.yaml"], r"t.yaml:7:\d+: names.4: duplicate name 'Bo'$",
+         {"t.yaml": _example("stargate-table-game.yaml", "names: [Aki, Bo, Chie]", "names: [Aki, Bo, Chie, Bo]")}),
+    Case("sg-planet-written-twice", ["replay", "{tmp}/t.yaml"], r"t.yaml:8:\d+: circle.6: planet 'blue2' is in the circle twice$",
+         {"t.yaml": _example("stargate-table-game.yaml", "yellow3, green2]", "yellow3, green2, blue2]")}),
     # a tag SafeLoader cannot construct: its error quoted the text over three more lines ("  in
     # \"<unicode string>\", line 3 ..."), shown as one line joined by U+FFFD; the reason alone, as --set says it
     Case("file-unknown-tag", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:13: max_rounds: cannot read value: could not determine a "

@@ -139,7 +139,9 @@ def _check_circle(node: Any, circle: list[str], model: sc.StargateVariant, playe
     if not circle:  # `circle:` with nothing below it, or []: not a deal of 0 planets to allow
         problems.append(node.problem("circle", "no planets: list the planets dealt, clockwise"
                                      + (f" ({dealt} for {players} players)" if dealt is not None else "")))
-    elif dealt is not None and len(circle) != dealt:
+    elif dealt is not None and len(circle) != dealt and len(set(circle)) != dealt:
+        # (a planet written twice and nothing else wrong is said at the second one: one mistake, one
+        # line; it was "6 planets, but the variant deals 5" beside "is in the circle twice", fuzz seed 5502)
         problems.append(node.problem(
             "circle", f"{len(circle)} planets, but the variant deals {dealt} for {players} players "
                       f"(to deal otherwise: set: [planets_dealt.{players}={len(circle)}])"))
