@@ -36,7 +36,7 @@ def _written(run_dir: Path) -> dict[str, str]:
 @app.command()
 def explain(
     run_dir: Annotated[Path, typer.Argument(help="The --out folder of `playtest sweep` or `playtest tune`.")],
-    metrics: Annotated[list[str] | None, typer.Option("--metric", "-m", help="Sweeps: a metric to explain (repeatable; default: the sweep's key metrics).")] = None,
+    metrics: Annotated[list[str] | None, typer.Option("--metric", "-m", help="Sweeps only: a metric to explain (repeatable; default: the sweep's key metrics; a tune's goals are all explained).")] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="What to print: md or json.")] = "md",
     force: Annotated[bool, typer.Option("--force", help="Replace explain.md/.json/.html even when edited since explain wrote them.")] = False,
 ) -> None:

@@ -108,6 +108,9 @@ def read_design(run_dir: Path, metrics: list[str] | None = None) -> Design:
     """A sweep folder (sweep.json) or a tune folder (tune.json + trials.parquet) → Design."""
     try:
         if (run_dir / "tune.json").is_file() and (run_dir / "trials.parquet").is_file():
+            if metrics:  # it was ignored: the explanation of every goal was written as if it had chosen them
+                raise PlaytestError(f"--metric {metrics[0]}: {run_dir} is a tune's output, whose goals and "
+                                    "objective are all explained; --metric chooses among a sweep's metrics")
             return _tune_design(run_dir)
         if (run_dir / "sweep.json").is_file():
             return _sweep_design(run_dir, metrics)

@@ -441,6 +441,10 @@ V = [  # --- variant files: validate -------------------------------------------
          {"s/sweep.json": _sweep_json(["random", "random", 2, "random"])}),
     Case("explain-tune-lineup-null", ["explain", "{tmp}/t"], r"^error: {tmp}/t/tune.json:\d+:\d+: lineup.0: expected a bot name, got null$",
          setup=_tune_folder([None, "random"])),
+    # --metric chooses among a sweep's metrics; given a tune's folder it was ignored (exit 0, every goal explained)
+    Case("explain-tune-metric", ["explain", "{tmp}/t", "-m", "game_length_rounds"],
+         r"^error: --metric game_length_rounds: {tmp}/t is a tune's output, whose goals and objective are all explained; "
+         r"--metric chooses among a sweep's metrics$", setup=_tune_folder(["random"] * 4)),
     Case("explain-a-file", ["explain", str(DRAFT5)], r"^error: .*draft5.yaml: a file, not a sweep or tune output folder$"),
     # sweep.json's estimates were checked for numbers, a tune's responses not: "internal error: InvalidOperationError:
     # `is_not_nan` operation not supported for dtype `str`"
