@@ -124,6 +124,14 @@ def _merge(base: Node, over: Node, path: str, problems: list[Problem], removed: 
             seen.add(ident)
             index = next((i for i, old in enumerate(items) if item_id(old) == ident), None)
             remove = item.value.get(REMOVE_KEY)
+            others = [k for k in item.value if k not in ("id", REMOVE_KEY)]
+            if remove is not None and remove.value is True and others:
+                # `{id: w01, remove: true, cost: 3}`: the item was removed and cost: 3 silently dropped
+                problems.append(item.value[others[0]].problem(f"{sub}.{others[0]}", (
+                    f"{REMOVE_KEY}: true deletes the item, so {', '.join(others)} would change nothing: write "
+                    f"{{id: {ident}, {REMOVE_KEY}: true}} alone to delete it, or leave {REMOVE_KEY} out to change it"),
+                    at_key=True))
+                continue
             if remove is not None and remove.value is True:
                 if index is None:
                     known = ", ".join(item_id(i) for i in items)

@@ -610,6 +610,11 @@ V = [  # --- variant files: validate -------------------------------------------
          r"no id: to change keys of d08, set each one \(developments.d08.<key>=<value>\); to replace it, give its id too$"),
     # an item a draft adds (a new id, or an id misspelt: w1 for w01) lacking several keys was one
     # "required key is missing" line per key: 3 for a New Frontiers world, 2 for a Stargate planet (fuzz seed 5501)
+    # `remove: true` beside other keys removed the item and dropped the keys silently (exit 0)
+    Case("remove-beside-other-keys", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:4:29: worlds.w01.cost: remove: true deletes the item, so cost would change nothing: write "
+         r"\{id: w01, remove: true\} alone to delete it, or leave remove out to change it$",
+         {"v.yaml": f"extends: {NF_BASE}\nname: mine\nworlds:\n  - {{id: w01, remove: true, cost: 3}}\n"}),
     Case("nf-new-item-lacking-several-keys", ["validate", "{tmp}/v.yaml"],
          r"v.yaml:3:10: worlds.w1: required keys are missing: name, kind \('w1' is a new item: the draft it extends has no such id; known: w01, ",
          {"v.yaml": f"extends: {NF_BASE}\nname: mine\nworlds: [{{id: w1, cost: 3}}]\n"}),
