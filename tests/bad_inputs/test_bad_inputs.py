@@ -610,6 +610,11 @@ V = [  # --- variant files: validate -------------------------------------------
          r"no id: to change keys of d08, set each one \(developments.d08.<key>=<value>\); to replace it, give its id too$"),
     # an item a draft adds (a new id, or an id misspelt: w1 for w01) lacking several keys was one
     # "required key is missing" line per key: 3 for a New Frontiers world, 2 for a Stargate planet (fuzz seed 5501)
+    # a good color removed (or misspelt in rules.goods) that many tiles use: one line per tile (11 for yellow)
+    Case("nf-good-color-removed", ["validate", str(NF_BASE), "--set", "rules.goods.yellow=!remove"],
+         r"base.yaml:\d+:\d+: worlds.w13.color: unknown good color 'yellow' \(one of blue, brown, green\), used 11 times: "
+         r"worlds.w13, worlds.w14, .*, home_worlds.h4, developments.d12, goals.cards.g08; add it to rules.goods, or give "
+         r"them a color it has \(with --set rules.goods.yellow=!remove\)$"),
     # `remove: true` beside other keys removed the item and dropped the keys silently (exit 0)
     Case("remove-beside-other-keys", ["validate", "{tmp}/v.yaml"],
          r"v.yaml:4:29: worlds.w01.cost: remove: true deletes the item, so cost would change nothing: write "

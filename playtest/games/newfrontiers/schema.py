@@ -406,17 +406,23 @@ class NewFrontiersVariant(VariantModel):
                 if item.id in ids:
                     out.append(((*loc, "id"), f"id {item.id!r} is used twice"))
                 ids[item.id] = loc
+        # (place, color, what uses it, message) of each good color rules.goods lacks: said once per color
+        # when several places use it (a color removed from rules.goods was one line per tile, 11 for yellow)
+        unknown_colors: list[tuple[tuple[str | int, ...], str, str, str]] = []
         for i, w in enumerate(self.worlds):
             if w.kind == WorldKind.MILITARY:
                 if w.color is not None:
                     out.append((("worlds", i, "color"), "a military world holds no good: leave color out"))
-            elif w.color not in colors:
+            elif w.color is None:
                 out.append((("worlds", i, "color"), f"a {w.kind} world needs a good color "
                                                     f"(one of {', '.join(sorted(colors))})"))
+            elif w.color not in colors:
+                unknown_colors.append((("worlds", i, "color"), w.color, f"worlds.{w.id}", (
+                    f"a {w.kind} world needs a good color (one of {', '.join(sorted(colors))})")))
         for i, h in enumerate(self.home_worlds):
             if h.color not in colors:
-                out.append((("home_worlds", i, "color"), f"unknown good color {h.color!r} "
-                                                         f"(one of {', '.join(sorted(colors))})"))
+                unknown_colors.append((("home_worlds", i, "color"), h.color, f"home_worlds.{h.id}", (
+                    f"unknown good color {h.color!r} (one of {', '.join(sorted(colors))})")))
         most = max((p for p in self.player_counts() if p in PLAYER_COUNTS), default=0)  # (a bad one has its line)
         if len(self.home_worlds) < most:
             out.append((("home_worlds",), f"{most} players need {most} home worlds, got {len(self.home_worlds)}"))
@@ -455,7 +461,10 @@ class NewFrontiersVariant(VariantModel):
         for loc, power in locs:
             good = getattr(power, "color", None)
             if good is not None and good not in colors:
-                out.append(((*loc, "color"), f"unknown good color {good!r} (one of {', '.join(sorted(colors))})"))
+                owners: dict[str | int, Sequence[HomeWorld | World | Development]] = {
+                    "home_worlds": self.home_worlds, "worlds": self.worlds, "developments": self.developments}
+                unknown_colors.append(((*loc, "color"), good, f"{loc[0]}.{owners[loc[0]][int(loc[1])].id}",
+                                       f"unknown good color {good!r} (one of {', '.join(sorted(colors))})"))
             if isinstance(power, GoldOn) and power.action == ActionName.GOALS and not self.goals.enabled:
                 out.append(((*loc, "action"), "goals is an action only with goals.enabled: true"))
             if isinstance(power, EndBonus):
@@ -463,8 +472,8 @@ class NewFrontiersVariant(VariantModel):
                     power.per, power.world_kind, power.color, power.large_only, "per")]
         for i, g in enumerate(self.goals.cards):
             if g.color is not None and g.color not in colors:
-                out.append((("goals", "cards", i, "color"), f"unknown good color {g.color!r} "
-                                                                   f"(one of {', '.join(sorted(colors))})"))
+                unknown_colors.append((("goals", "cards", i, "color"), g.color, f"goals.cards.{g.id}",
+                                       f"unknown good color {g.color!r} (one of {', '.join(sorted(colors))})"))
             if g.count is not None:
                 out += [(("goals", "cards", i, key), message)
                         for key, message in _narrowing_problems(g.count, g.world_kind, g.color, False, "count")]
@@ -476,6 +485,14 @@ class NewFrontiersVariant(VariantModel):
                 if g.storage.action == ActionName.RETREAT:
                     out.append((("goals", "cards", i, "storage", "action"),
                                 "retreat is replaced by goals when goals are on: it is never carried out"))
+        for color in dict.fromkeys(c for _, c, _, _ in unknown_colors):
+            uses = [u for u in unknown_colors if u[1] == color]
+            if len(uses) == 1:
+                out.append((uses[0][0], uses[0][3]))
+            else:
+                out.append((uses[0][0], f"unknown good color {color!r} (one of {', '.join(sorted(colors))}), used "
+                                        f"{len(uses)} times: {', '.join(u[2] for u in uses)}; add it to rules.goods, "
+                                        "or give them a color it has"))
         if self.goals.enabled and r.bonuses.goals_draw > MAX_GOALS_DRAW:
             k = r.bonuses.goals_draw
             out.append((("rules", "bonuses", "goals_draw"), (
