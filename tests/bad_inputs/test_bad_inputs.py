@@ -610,6 +610,14 @@ V = [  # --- variant files: validate -------------------------------------------
          r"no id: to change keys of d08, set each one \(developments.d08.<key>=<value>\); to replace it, give its id too$"),
     # an item a draft adds (a new id, or an id misspelt: w1 for w01) lacking several keys was one
     # "required key is missing" line per key: 3 for a New Frontiers world, 2 for a Stargate planet (fuzz seed 5501)
+    # a color its planets share removed from colors: one line per planet (3); a suit removed from Oh-Seven's deck:
+    # one line per player count left short of cards (4)
+    Case("sg-color-removed", ["validate", str(DRAFT5), "--set", "colors.red=!remove"],
+         r"draft5.yaml:\d+:\d+: planets.red1.color: unknown color 'red' \(known: blue, green, yellow\), the color of 3 planets: "
+         r"red1, red2, red3; add it to colors, or give them a color it has \(with --set colors.red=!remove\)$"),
+    Case("o7-suit-removed", ["validate", str(OHSEVEN), "--set", "deck.suits.S=!remove"],
+         r"base.yaml:\d+:\d+: deck.copies.4: 4 players × 7 cards need 28 cards but the deck has 24; 7 players × 7 cards need "
+         r"49 cards but the deck has 48; 8 players .*; 9 players × 7 cards need 63 cards but the deck has 48 \(with --set"),
     # a good color removed (or misspelt in rules.goods) that many tiles use: one line per tile (11 for yellow)
     Case("nf-good-color-removed", ["validate", str(NF_BASE), "--set", "rules.goods.yellow=!remove"],
          r"base.yaml:\d+:\d+: worlds.w13.color: unknown good color 'yellow' \(one of blue, brown, green\), used 11 times: "

@@ -208,15 +208,20 @@ class OhSevenVariant(VariantModel):
             break
         if not self.deck.copies:
             out.append((("deck", "copies"), "name at least one player count"))
+        short: list[int] = []
         for players, copies in self.deck.copies.items():
             if not 2 <= players <= 12:
                 out.append((("deck", "copies", players), "player counts must be between 2 and 12"))
             elif copies < 1:
                 out.append((("deck", "copies", players), "at least one copy of the deck"))
             elif players * self.hand_size > self.deck_size(players):
-                out.append((("deck", "copies", players),
-                            f"{players} players × {self.hand_size} cards need {players * self.hand_size} "
-                            f"cards but the deck has {self.deck_size(players)}"))
+                short.append(players)
+        if short:
+            # Several player counts short of cards (a suit or rank removed, hand_size raised): one
+            # line naming each, not one per count.
+            out.append((("deck", "copies", short[0]), "; ".join(
+                f"{p} players × {self.hand_size} cards need {p * self.hand_size} cards but the deck has "
+                f"{self.deck_size(p)}" for p in short)))
         b = self.bidding
         if b.hook and b.mode != BiddingMode.IN_TURN:
             out.append((("bidding", "hook"), "the hook rule needs bidding.mode: in_turn"))

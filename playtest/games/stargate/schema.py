@@ -422,10 +422,14 @@ class StargateVariant(VariantModel):
                 if ident in seen:
                     out.append(((key, i, "id"), f"duplicate id '{ident}'"))
                 seen.add(ident)
-        for i, planet in enumerate(self.planets):
-            if planet.color not in colors:
-                out.append((("planets", i, "color"),
-                            f"unknown color '{planet.color}' (known: {', '.join(sorted(colors))})"))
+        for color in dict.fromkeys(p.color for p in self.planets if p.color not in colors):
+            # A color several planets share (removed from colors, or misspelt there): one line naming
+            # them, not one per planet.
+            uses = [(i, p.id) for i, p in enumerate(self.planets) if p.color == color]
+            several = (f", the color of {len(uses)} planets: {', '.join(ident for _, ident in uses)}; add it to colors, "
+                       "or give them a color it has") if len(uses) > 1 else ""
+            out.append((("planets", uses[0][0], "color"),
+                        f"unknown color '{color}' (known: {', '.join(sorted(colors))}){several}"))
         if not self.planets_dealt:
             out.append((("planets_dealt",), "name at least one player count (e.g. {3: 5, 4: 7})"))
         for players, dealt in self.planets_dealt.items():
