@@ -203,9 +203,12 @@ class TranscriptReader:
             if key not in valid:
                 said = (other_formats or {}).get(key) or unknown_key(key, valid, self.doc)
                 self.problems.append(node.problem(key, said, at_key=True))
-        for key in ("game", "variant", "players", *required):
-            if key not in self.doc and not misspelt(key, self.doc, valid):
-                self.problems.append(Problem(self.label, 1, 1, key, "required key is missing"))
+        missing = [key for key in ("game", "variant", "players", *required)
+                   if key not in self.doc and not misspelt(key, self.doc, valid)]
+        if len(missing) == 1:
+            self.problems.append(Problem(self.label, 1, 1, missing[0], "required key is missing"))
+        elif missing:  # one line, as a variant's item lacking several keys (it was one line per key)
+            self.problems.append(Problem(self.label, 1, 1, "", f"required keys are missing: {', '.join(missing)}"))
         if "game" in self.doc and self.doc["game"].value != game:
             self.problems.append(self.doc["game"].problem("game", f"expected {game!r}, not {as_written(self.doc['game'].value)}"))
         self._other_game_s_transcript()

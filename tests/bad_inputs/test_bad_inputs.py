@@ -561,6 +561,9 @@ V = [  # --- variant files: validate -------------------------------------------
     # a date quoted as Python writes it: "unknown game datetime.date(2001, 12, 14)"
     Case("replay-game-a-date", ["replay", "{tmp}/t.yaml"], r"t.yaml:3:7: game: unknown game 2001-12-14 \(known games",
          {"t.yaml": _example("stargate-table-game.yaml", "game: stargate", "game: 2001-12-14")}),
+    # a transcript lacking several header keys (only `game:` written) was one "required key is missing" line per key
+    Case("transcript-only-its-game", ["replay", "{tmp}/t.yaml"], r"t.yaml:1:1: required keys are missing: variant, players, circle, moves$",
+         {"t.yaml": "game: stargate\n"}),
     # a name or planet written twice was two lines: the list's count ("4 names for 3 players") and the duplicate
     # (fuzz seed 5502); nothing else is wrong with the list, and the duplicate's line says it
     Case("sg-name-written-twice", ["replay", "{tmp}/t.yaml"], r"t.yaml:7:\d+: names.4: duplicate name 'Bo'$",
