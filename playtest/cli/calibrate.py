@@ -54,7 +54,11 @@ def calibrate(
     for what, paths in (("TRANSCRIPTS", transcripts), ("--against", against)):
         seen: dict[Path, Path] = {}
         for path in paths:
-            first = seen.setdefault(path.resolve(), path)
+            try:
+                real = path.resolve()
+            except (OSError, RuntimeError):  # a symbolic link loop: "internal error: RuntimeError: Symlink loop"
+                raise UsageError(f"{what} {path}: cannot be resolved (a symbolic link loop?)") from None
+            first = seen.setdefault(real, path)
             if first is not path:  # the same table game twice would count twice
                 raise UsageError(f"{what}: {path} is given twice" + (f" (also as {first})" if first != path else ""))
     from playtest.sim.rundir import not_a_folder

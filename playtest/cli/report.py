@@ -21,6 +21,15 @@ class Format(StrEnum):
     json = "json"
 
 
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether two paths name the same file; a path that cannot be resolved (a symbolic link loop:
+    "internal error: RuntimeError: Symlink loop") names no other, and --out's checks say why."""
+    try:
+        return a.resolve() == b.resolve()
+    except (OSError, RuntimeError):
+        return False
+
+
 @app.command()
 def report(
     run_dir: Annotated[Path, typer.Argument(help="A run folder written by `playtest simulate` (run.json, games.parquet, events.parquet).")],
@@ -45,7 +54,7 @@ def report(
     kind = report_format(fmt.value if fmt is not None else None, out, "html")
     to_stdout = out is not None and str(out) == "-"
     default = (run_dir if run_dir.is_dir() else partial_dir(run_dir)) / f"report{SUFFIX[kind]}"
-    if out is not None and not to_stdout and out.resolve() == default.resolve():
+    if out is not None and not to_stdout and _same_file(out, default):
         out = None  # the run's own report, named: as if not named (left alone when it is the same)
     if out is not None and not to_stdout:
         check_output_path(out, "--out", folder=False)

@@ -561,6 +561,14 @@ V = [  # --- variant files: validate -------------------------------------------
     # a date quoted as Python writes it: "unknown game datetime.date(2001, 12, 14)"
     Case("replay-game-a-date", ["replay", "{tmp}/t.yaml"], r"t.yaml:3:7: game: unknown game 2001-12-14 \(known games",
          {"t.yaml": _example("stargate-table-game.yaml", "game: stargate", "game: 2001-12-14")}),
+    # an --out, a transcript or an --against run that is a symbolic link loop: "internal error: RuntimeError: Symlink loop"
+    Case("report-out-a-link-loop", ["report", "{tmp}/run", "-f", "md", "-o", "{tmp}/a.yaml"],
+         r"^error: --out {tmp}/a.yaml: cannot be resolved \(a symbolic link loop\?\)$", setup=lambda tmp: (_run(tmp), _loop(tmp))),
+    Case("calibrate-transcript-a-link-loop", ["calibrate", "{tmp}/a.yaml", "--against", "{tmp}/run", "-o", "{tmp}/c.md"],
+         r"^error: TRANSCRIPTS {tmp}/a.yaml: cannot be resolved \(a symbolic link loop\?\)$", setup=lambda tmp: (_run(tmp), _loop(tmp))),
+    Case("calibrate-against-a-link-loop", ["calibrate", str(EXAMPLES / "stargate-table-game.yaml"), "--against", "{tmp}/a.yaml",
+                                           "-o", "{tmp}/c.md"],
+         r"^error: --against {tmp}/a.yaml: cannot be resolved \(a symbolic link loop\?\)$", setup=_loop),
     # a transcript lacking several header keys (only `game:` written) was one "required key is missing" line per key
     Case("transcript-only-its-game", ["replay", "{tmp}/t.yaml"], r"t.yaml:1:1: required keys are missing: variant, players, circle, moves$",
          {"t.yaml": "game: stargate\n"}),
