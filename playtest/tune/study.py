@@ -103,10 +103,15 @@ def check_study(path: Path) -> None:
         conn = connect()
         try:
             found = [row[0] for row in conn.execute("PRAGMA quick_check")]
+            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         finally:
             conn.close()
         if found != ["ok"]:
             raise sqlite3.DatabaseError(f"database disk image is malformed ({found[0]})")
+        if "studies" not in tables:
+            # An empty file (or another SQLite database): RDBStorage would write optuna's tables into
+            # it, changing the file of a command that then refuses it.
+            raise KeyError(STUDY_NAME)
         storage = optuna.storages.RDBStorage(f"sqlite:///{resolved}", engine_kwargs={"creator": connect})
         optuna.load_study(study_name=STUDY_NAME, storage=storage).get_trials(deepcopy=False)
     except KeyError:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import shutil
+import sqlite3
 import types
 import zlib
 from pathlib import Path
@@ -259,6 +260,10 @@ def _truncate(path, size):
     (lambda w: (w / "study.db").write_text("not a database, but long enough to hold a header " * 4),
      "study.db: cannot read the study: file is not a database"),
     (lambda w: _truncate(w / "base-metrics.parquet", 100), "base-metrics.parquet: cannot read: "),
+    # an empty file, or another SQLite database: optuna wrote its tables into it, then it was refused
+    (lambda w: _truncate(w / "study.db", 0), "study.db: holds no tuning study"),
+    (lambda w: (w / "study.db").unlink() or sqlite3.connect(w / "study.db").executescript("CREATE TABLE x (a);").close(),
+     "study.db: holds no tuning study"),
 ])
 def test_a_damaged_search_to_resume_is_one_line_before_any_game(tmp_path, monkeypatch, straight_tune, damage, message):
     """--resume on a damaged .OUT.partial names the damaged file and --force, and plays nothing:
