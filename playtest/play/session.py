@@ -254,11 +254,11 @@ class PlaySession:
         """A move typed as its number in the list or in transcript notation."""
         legal = self.legal()
         text = " ".join(text.split())
-        if text.isdigit():
-            k = int(text)
+        if text.isdecimal():  # (not isdigit: '²' is a digit int() cannot read, an internal error that lost the game)
+            k = int(text) if len(text) <= 9 else 0  # int() refuses 4,300 digits
             if 1 <= k <= len(legal):
                 return legal[k - 1][0]
-            raise InputError(f"there is no move {k}: choose 1 to {len(legal)}")
+            raise InputError(f"there is no move {k if len(text) <= 9 else text[:12] + '…'}: choose 1 to {len(legal)}")
         for action, notation in legal:
             if notation.lower() == text.lower():
                 return action

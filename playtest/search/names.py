@@ -61,6 +61,17 @@ def is_search_name(name: str) -> bool:
     return name.strip().split(":", 1)[0] in KINDS
 
 
+def _whole(text: str) -> int | None:
+    """`text` as a whole number if it is one in ASCII digits (a sign allowed), else None. One of
+    more than 18 digits reads as ±10**18, beyond every limit here: int() refuses 4,300 digits, and
+    str.isdigit takes '²', which int() cannot read (both were internal errors: mcts:², depth=²)."""
+    found = re.fullmatch(r"([-+]?)([0-9]+)", text)
+    if found is None:
+        return None
+    value = int(found[2]) if len(found[2]) <= 18 else 10**18
+    return -value if found[1] == "-" else value
+
+
 def parse(name: str) -> SearchSpec:
     """'mcts:400:rollout=greedy:c=0.7' → SearchSpec. Raises UsageError naming the bad part."""
     text = name.strip()
@@ -68,11 +79,12 @@ def parse(name: str) -> SearchSpec:
     kind = parts[0]
     if kind not in KINDS:
         raise UsageError(f"unknown search bot {text!r} (valid: {', '.join(NAME_FORMS)})")
-    if len(parts) >= 2 and re.fullmatch(r"[-+]?\d+", parts[1]) and int(parts[1]) < 1:  # mcts:0, mcts:-5
+    budget = _whole(parts[1]) if len(parts) >= 2 else None
+    if budget is not None and budget < 1:  # mcts:0, mcts:-5
         raise UsageError(f"bot {text!r}: the budget is at least 1 iteration per decision, e.g. {kind}:1000")
-    if len(parts) < 2 or not parts[1].isdigit():
+    if budget is None or not parts[1][0].isdigit():
         raise UsageError(f"bot {text!r}: give the budget in iterations, e.g. {kind}:1000 ({OPTIONS_HELP})")
-    if int(parts[1]) > MAX_ITERATIONS:
+    if budget > MAX_ITERATIONS:
         raise UsageError(f"bot {text!r}: the budget is at most {MAX_ITERATIONS:,} iterations per decision")
     values: dict[str, str] = {}
     key = ""
@@ -88,7 +100,7 @@ def parse(name: str) -> SearchSpec:
         if key in values:
             raise UsageError(f"bot {text!r}: option {key!r} given twice")
         values[key] = value
-    spec = SearchSpec(kind=kind, iterations=int(parts[1]), name=text)
+    spec = SearchSpec(kind=kind, iterations=budget, name=text)
     kw: dict[str, object] = {}
     for key, value in values.items():
         if key == "rollout":
@@ -96,10 +108,10 @@ def parse(name: str) -> SearchSpec:
         elif key == "depth":
             if value == "end":
                 kw["depth"] = 0
-            elif not value.isdigit() or int(value) < 1:
+            elif (depth := _whole(value)) is None or not value[0].isdigit() or depth < 1:
                 raise UsageError(f"bot {text!r}: depth={value} must be a whole number ≥ 1, or end")
             else:
-                kw["depth"] = int(value)
+                kw["depth"] = depth
         elif key == "c":
             try:  # float() would read " 1" or "1\n" too, and the bot's name shown in tables keep the break
                 c = float(value) if value == value.strip() else -1.0

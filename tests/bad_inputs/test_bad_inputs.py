@@ -569,6 +569,13 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("calibrate-against-a-link-loop", ["calibrate", str(EXAMPLES / "stargate-table-game.yaml"), "--against", "{tmp}/a.yaml",
                                            "-o", "{tmp}/c.md"],
          r"^error: --against {tmp}/a.yaml: cannot be resolved \(a symbolic link loop\?\)$", setup=_loop),
+    # digits int() cannot read: internal errors (ValueError)
+    Case("search-bot-budget-of-5000-digits", ["simulate", str(DRAFT5), "-n", "2", "--bots", "mcts:" + LONG, "-o", "{tmp}/o"],
+         r"^error: --bots: bot 'mcts:9+': the budget is at most 1,000,000 iterations per decision$"),
+    Case("search-bot-depth-superscript", ["simulate", str(DRAFT5), "-n", "2", "--bots", "mcts:5:depth=²", "-o", "{tmp}/o"],
+         r"^error: --bots: bot 'mcts:5:depth=²': depth=² must be a whole number ≥ 1, or end$"),
+    Case("sg-swap-slot-superscript", ["replay", "{tmp}/t.yaml"], r"t.yaml:\d+:\d+: move 8: cannot read 'swap blue1@²': expected 'swap PLANET@SLOT'$",
+         {"t.yaml": _example("stargate-bot-game.yaml", "anderson; swap blue1@1;", "anderson; swap blue1@²;")}),
     # a transcript lacking several header keys (only `game:` written) was one "required key is missing" line per key
     Case("transcript-only-its-game", ["replay", "{tmp}/t.yaml"], r"t.yaml:1:1: required keys are missing: variant, players, circle, moves$",
          {"t.yaml": "game: stargate\n"}),

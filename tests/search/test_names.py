@@ -51,6 +51,11 @@ def test_the_budget_has_a_documented_upper_limit() -> None:
     ("mcts:10:reward=score", "bot 'mcts:10:reward=score': reward=score (valid: win, margin)"),
     ("mcts:10:c", "bot 'mcts:10:c': 'c' is not option=value"),
     ("mcts:10:c=1:c=2", "bot 'mcts:10:c=1:c=2': option 'c' given twice"),
+    # digits int() cannot read were internal errors (ValueError): '²' (a digit to str.isdigit), 5,000 digits
+    ("mcts:²", "bot 'mcts:²': give the budget in iterations"),
+    ("mcts:10:depth=²", "bot 'mcts:10:depth=²': depth=² must be a whole number ≥ 1, or end"),
+    ("mcts:" + "9" * 5000, "bot 'mcts:999"),
+    ("mcts:-" + "9" * 5000, "bot 'mcts:-999"),
 ])
 def test_bad_search_names(name: str, message: str) -> None:
     with pytest.raises(UsageError) as err:

@@ -146,7 +146,7 @@ def parse_action(text: str) -> Action:
         return MoveCube(src.strip(), dst.strip())
     if word == "swap":
         planet, sep, slot = rest.partition("@")
-        if not sep or not slot.strip().isdigit():
+        if not sep or not slot.strip().isdecimal() or len(slot.strip()) > 9:  # '²', 5,000 digits: int() cannot read them
             raise ValueError(f"cannot read {text!r}: expected 'swap PLANET@SLOT'")
         return SwapCubes(planet.strip(), int(slot))
     if word in ("overflow", "develop"):
