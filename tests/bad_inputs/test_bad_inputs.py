@@ -583,6 +583,9 @@ V = [  # --- variant files: validate -------------------------------------------
     # (fuzz seed 5502); nothing else is wrong with the list, and the duplicate's line says it
     Case("sg-name-written-twice", ["replay", "{tmp}/t.yaml"], r"t.yaml:7:\d+: names.4: duplicate name 'Bo'$",
          {"t.yaml": _example("stargate-table-game.yaml", "names: [Aki, Bo, Chie]", "names: [Aki, Bo, Chie, Bo]")}),
+    Case("sg-player-count-refused-beside-names", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:6:10: players: the variant is for 3 or 4 players, not 1000000000000; ",
+         {"t.yaml": _example("stargate-table-game.yaml", "players: 3", "players: 1000000000000")}),
     Case("sg-planet-written-twice", ["replay", "{tmp}/t.yaml"], r"t.yaml:8:\d+: circle.6: planet 'blue2' is in the circle twice$",
          {"t.yaml": _example("stargate-table-game.yaml", "yellow3, green2]", "yellow3, green2, blue2]")}),
     # a tag SafeLoader cannot construct: its error quoted the text over three more lines ("  in
