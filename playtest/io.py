@@ -131,6 +131,14 @@ def write_atomic(path: Path, text: str) -> None:
     write_bytes_atomic(path, text.encode("utf-8"))
 
 
+def for_polars(path: Path) -> str:
+    """`path` as polars is given it: absolute. Polars expands a leading '~' to the home folder and
+    Python's own file functions do not, so a folder literally named '~' (`--out=~/x`, which the
+    shell leaves unexpanded) was made in the working folder by playtest and then written and read
+    in the home folder by polars (an internal error, or another folder's files read as the run's)."""
+    return os.path.abspath(path)
+
+
 def write_parquet_atomic(path: Path, frame: pl.DataFrame) -> None:
     """Write a table as Parquet to `path` atomically (encoded in memory first); see
     write_bytes_atomic."""

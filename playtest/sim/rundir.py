@@ -35,6 +35,7 @@ from playtest.io import (
     PARTIAL_SUFFIX,
     RUN_CHUNKS,
     RUN_LOCK,
+    for_polars,
     lock_held,
     swap_into_place,
     take_lock,
@@ -219,7 +220,7 @@ class PartialRun:
         with one_scan_at_a_time():
             for table in TABLES:
                 files = [self.path / CHUNKS / chunk_name(table, s) for s in starts]
-                scan_chunks(files).sink_parquet(self.path / f"{table}.parquet")
+                scan_chunks(files).sink_parquet(for_polars(self.path / f"{table}.parquet"))
         write_atomic(self.path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
         shutil.rmtree(self.path / CHUNKS)
         (self.path / MANIFEST).unlink()
@@ -234,6 +235,7 @@ def scan_chunks(files: list[Path]) -> pl.LazyFrame:
     and resumed after it has chunks with and without it: the column is left out of the whole
     run, as of a run written before it ("extra column in file outside of expected schema" was an
     internal error), rather than null in some games' rows."""
+    files = [Path(for_polars(f)) for f in files]
     if len(files) < 2:
         return pl.scan_parquet(files, glob=False)
     try:
@@ -309,7 +311,7 @@ def _chunk_ok(path: Path, done: Done) -> bool:
         try:
             if not f.is_file():
                 return False
-            got = pl.scan_parquet(f, glob=False).select(
+            got = pl.scan_parquet(for_polars(f), glob=False).select(
                 pl.len().alias("n"), pl.col("game").min().alias("low"), pl.col("game").max().alias("high"),
                 pl.col("game").n_unique().alias("ids")).collect().row(0, named=True)
         except (OSError, pl.exceptions.PolarsError):

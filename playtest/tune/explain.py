@@ -39,6 +39,7 @@ from playtest.analysis.metrics import metric_info
 from playtest.compare.stats import holm
 from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError
+from playtest.io import for_polars
 from playtest.jsonplaces import located
 from playtest.report import format as F
 from playtest.sim.rundir import check_items, check_keys, first_line, not_a_folder, read_json
@@ -227,7 +228,7 @@ def _tune_design(run_dir: Path) -> Design:
         check_keys(path, g, {"groups": (list,)}, f"goals.{i}.", optional=True)
     trials_path = run_dir / "trials.parquet"
     try:
-        trials = pl.read_parquet(trials_path, glob=False)
+        trials = pl.read_parquet(for_polars(trials_path), glob=False)
     except (OSError, pl.exceptions.PolarsError) as exc:
         raise PlaytestError(f"{trials_path}: cannot read: {exc}") from None
     keys = [Key(p["key"], p["numeric"], () if p["numeric"] else tuple(map(str, p["choices"]))) for p in params]

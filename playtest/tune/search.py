@@ -41,7 +41,7 @@ from playtest.compare.stats import sign_flip_p
 from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError, UsageError, VariantError
 from playtest.games import get_game
-from playtest.io import write_parquet_atomic
+from playtest.io import for_polars, write_parquet_atomic
 from playtest.sim.batch import RunConfig, read_run, run_batch
 from playtest.sim.rundir import first_line, read_json
 from playtest.tune import goals as G
@@ -295,7 +295,7 @@ _SETTING = {"variant": "variant file", "params": "--param list", "goals": "goals
 def _check_base_metrics(path: Path) -> None:
     """The base's metrics stored by the interrupted search read as a metric table."""
     try:
-        schema = pl.read_parquet_schema(path)
+        schema = pl.read_parquet_schema(for_polars(path))
     except (OSError, pl.exceptions.PolarsError) as exc:
         raise PlaytestError(f"{path}: cannot read: {first_line(exc)}") from None
     missing = [c for c in C.METRIC_SCHEMA if c not in schema]
@@ -329,7 +329,7 @@ def run(settings: Settings, work: Path, progress: Progress | None = None) -> Res
     base = load_variant(settings.variant)
     base_file = work / BASE_METRICS
     if base_file.is_file():
-        base_table = pl.read_parquet(base_file, glob=False)
+        base_table = pl.read_parquet(for_polars(base_file), glob=False)
     else:
         say(f"base: {settings.games} games …")
         s = simulate(base, settings.config(0, settings.games), scratch / "base")

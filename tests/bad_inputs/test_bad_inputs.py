@@ -1785,3 +1785,26 @@ def test_a_misspelt_hand_and_a_left_out_one_are_each_said_where_they_are(tmp_pat
     assert (r.exit_code, r.stderr.splitlines()) == (2, [
         f"{tmp_path}/t.yaml:7:7: rounds.1.deals.1.hands.Dan: required key is missing",
         f"{tmp_path}/t.yaml:8:7: rounds.1.deals.1.hands.Bem: unknown player (did you mean 'Ben'? players: Ann, Ben, Cat, Dan)"])
+
+
+def test_a_folder_named_tilde_is_the_one_written_and_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--out=~/run` (the shell leaves a ~ after = unexpanded): playtest made ./~/run.partial, and
+    polars, which expands a leading ~ to the home folder, wrote its chunks there: "error: No such
+    file or directory (os error 2): /root/run.partial/chunks/..." (exit 1); compare and sweep
+    likewise, and `report ~/run` read $HOME/run, another run than the one named."""
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(app, ["simulate", str(DRAFT5), "-n", "2", "-w", "1", "-q", "--out=~/run"])
+    assert r.exit_code == 0, r.stderr
+    written = ("run", "run.partial", ".run.partial", "c")
+    assert (tmp_path / "~" / "run" / "games.parquet").is_file() and not [p for p in home.iterdir() if p.name in written]
+    r = CliRunner().invoke(app, ["compare", str(DRAFT5), str(DRAFT5), "-n", "2", "-w", "1", "--out=~/c"])
+    assert r.exit_code == 0, r.stderr
+    assert (tmp_path / "~" / "c" / "compare.json").is_file() and not [p for p in home.iterdir() if p.name in written]
+    shutil.copytree(tmp_path / "~" / "run", home / "run")  # another run under the home folder's name ...
+    pl.read_parquet(home / "run" / "games.parquet").head(0).write_parquet(home / "run" / "games.parquet")
+    r = CliRunner().invoke(app, ["report", "~/run", "-f", "md", "-o", "r.md"])  # ... is not the one read
+    assert r.exit_code == 0, r.stderr
+    assert "2 games" in (tmp_path / "r.md").read_text()
