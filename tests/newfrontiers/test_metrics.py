@@ -255,3 +255,42 @@ def test_the_win_rate_by_start_position_is_shown_once_as_the_win_rate_by_seat(tm
     titles = [title for title, _ in summary_tables(games, report)]
     assert titles[0] == "Win rate by seat = win rate by starting turn-order position"
     assert "Win rate by starting turn-order position" not in titles
+
+
+def test_set_up_puts_seat_n_in_place_n_of_the_track_at_every_count_under_every_option():
+    """GameSpec.repeats hides the win rate by start position behind the win rate by seat, on the
+    claim that set-up puts seat n in place n of the turn-order track in every game. The games
+    table cannot check it (its `start_position` is written as the seat): the set-up itself is
+    checked here, at every player count, with the options that touch turn order, the goals, the
+    compensation and the home worlds, so that a set-up that ever starts the track in another
+    order fails here rather than leaving the reports showing one table for two."""
+    import random
+
+    from playtest.games.newfrontiers.rules import NewFrontiersRules
+    from playtest.variants import load_variant
+    from tests.newfrontiers.helpers import VARIANTS
+
+    for name, overrides in (("base", ()), ("goals", ()), ("no-compensation", ()),
+                            ("base", ("rules.action_order=from_selector", "rules.setup.home_worlds=fixed"))):
+        rules = NewFrontiersRules(load_variant(VARIANTS / f"{name}.yaml", overrides).model)
+        for players in rules.player_counts():
+            for seed in range(3):
+                state = rules.initial_state(players, rng=random.Random(seed))
+                assert state.track == tuple(range(players)), (name, overrides, players, seed)
+
+
+def test_the_seat_table_s_definition_claims_nothing_of_how_the_bots_sit(tmp_path):
+    """The definition said 'the bots rotate through the seats' in the report of a --no-rotate
+    run too; seat n starts in place n whichever bot sits there, so it says nothing of them."""
+    from playtest.report.model import build_report
+    from playtest.sim.batch import RunConfig, read_run, run_batch
+    from playtest.variants import load_variant
+    from tests.newfrontiers.helpers import VARIANTS
+
+    run_batch(load_variant(VARIANTS / "base.yaml"),
+              RunConfig(n_games=2, players=2, lineup=("greedy", "random"), seed=1, workers=1, rotate=False),
+              tmp_path / "run")
+    report = build_report(*read_run(tmp_path / "run"))
+    [seat_def] = {d for s in report.sections for m, d in s.table.select(C.METRIC, C.DEFINITION).iter_rows()
+                  if m == "win_rate_by_seat"}
+    assert "seat n in place n of the turn-order track" in seat_def and "rotate" not in seat_def, seat_def

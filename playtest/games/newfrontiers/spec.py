@@ -101,8 +101,8 @@ SPEC = GameSpec(
     replay=_replay,
     summary=_summary,
     repeats={"win_rate_by_start_position": (
-        "win_rate_by_seat", "set-up puts seat n in place n of the turn-order track in every game (the bots rotate "
-        "through the seats, the track never starts in another order), so each seat's win rate is its starting "
+        "win_rate_by_seat", "set-up puts seat n in place n of the turn-order track in every game, whichever bot "
+        "sits there (the track never starts in another order), so each seat's win rate is its starting "
         "position's")},
     summary_lazy=True,
     summary_variant=True,
