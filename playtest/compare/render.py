@@ -591,7 +591,7 @@ def _titled_value(metric: str, declared: MetricInfos | None = None) -> str:
     """A sweep chart's value axis: the metric in words and, unless its title says it, what its
     numbers are ('Win rate by seat: share (%)', 'Forced rebids per round: rebids')."""
     title, what = metric_title(metric, declared), value_title(metric, declared)
-    return title if what == "value" or what in title.lower() else f"{title}: {what}"
+    return title if what == "value" or F.says(title, what) else f"{title}: {what}"
 
 
 def sweep_definitions(table: pl.DataFrame) -> dict[str, str]:

@@ -87,7 +87,7 @@ def sentence(title: str, metric: str, values: list[tuple[str, float]], p_holm: f
     # Each number with what it counts, unless the title says it ('Game length (rounds)'): 'Mean
     # total score per player changes with skill: -12.44 (random), 5.40 (heuristic)' left points to guess
     unit = F.unit(metric, declared)
-    unit = f" {unit}" if unit and unit not in title.lower() else ""
+    unit = f" {unit}" if unit and not F.says(title, unit) else ""
     shown = [(r, F.value(v, k) + unit) for r, v in values]
     xs = [v for _, v in values]
     p = note if skill.is_set_by_bots(note) else f"Holm-adjusted p {F.p_value(p_holm)}"

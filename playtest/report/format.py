@@ -71,6 +71,13 @@ def unit(metric: str, declared: MetricInfos | None = None) -> str:
     return UNITS.get(metric, "")
 
 
+def says(title: str, what: str) -> bool:
+    """Whether a title already says what its numbers are (`unit`, a chart's value title), in any
+    case: 'Skill VP per pick' says 'VP', 'Game length (rounds)' says 'rounds'. The ladder's
+    sentences and sweep's axes then leave it out."""
+    return what.lower() in title.lower()
+
+
 def _missing(x: float | None) -> bool:
     return x is None or (isinstance(x, float) and math.isnan(x))
 

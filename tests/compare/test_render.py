@@ -233,3 +233,13 @@ def test_differences_whose_p_values_tie_are_ordered_by_their_strength():
     tied = dataclasses.replace(cmp, differences=pl.DataFrame(rows, schema=cmp.differences.schema))
     [(_, sentences)] = render.notable_by_variant(tied)
     assert [s.split(":")[0] for s in sentences] == ["Winning margin (points)", "Game length (turns)", "Game length (rounds)"]
+
+
+def test_a_sweep_chart_s_value_axis_names_its_unit_once():
+    """The value axis reads the metric's title and, unless the title says it, its unit: 'Skill VP
+    per pick: VP' repeated it, the unit compared with the title in lower case."""
+    from playtest.games.stargate.metric_info import METRIC_INFO
+
+    assert render._titled_value("crew_vp_per_pick", METRIC_INFO) == "Skill VP per pick"
+    assert render._titled_value("crew_cubes_gained_per_pick", METRIC_INFO) == "Cubes gained per pick"
+    assert render._titled_value("game_length_turns") == "Game length (turns)"

@@ -784,3 +784,16 @@ def test_a_sentence_says_what_its_numbers_count():
     rebids = describe("rebids_mean", "mean per round", str, SPEC.metric_info)
     assert sentence(rebids, "rebids_mean", [("random", 0.04), ("heuristic", 0.37)], 0.018,
                     declared=SPEC.metric_info).startswith("Forced rebids per round (mean per round) rises from 0.04 (random)")
+
+
+def test_a_unit_the_title_names_in_another_case_is_not_written_again():
+    """'unless the title says it' compared the unit with the title in lower case, so the unit
+    'VP' was never found: 'Skill VP per bays pick rises from 0.50 VP (random) ...' while 'Cubes
+    gained per bays pick' and 'Game length (rounds)' kept their numbers bare."""
+    from playtest.games.stargate import SPEC
+    from playtest.ladder.result import describe, sentence
+
+    title = describe("crew_vp_per_pick", "bays", str, SPEC.metric_info)
+    assert sentence(title, "crew_vp_per_pick", [("random", 0.5), ("greedy", 1.2)], 0.001,
+                    declared=SPEC.metric_info) == ("Skill VP per bays pick rises from 0.50 (random) to 1.20 (greedy); "
+                                                   "Holm-adjusted p 0.001.")
