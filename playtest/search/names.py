@@ -63,9 +63,10 @@ def is_search_name(name: str) -> bool:
 
 def _whole(text: str) -> int | None:
     """`text` as a whole number if it is one in ASCII digits (a sign allowed), else None. One of
-    more than 18 digits reads as ±10**18, beyond every limit here: int() refuses 4,300 digits, and
-    str.isdigit takes '²', which int() cannot read (both were internal errors: mcts:², depth=²)."""
-    found = re.fullmatch(r"([-+]?)([0-9]+)", text)
+    more than 18 digits (leading zeros aside, as int() reads them) reads as ±10**18, beyond every
+    limit here: int() refuses 4,300 digits, and str.isdigit takes '²', which int() cannot read
+    (both were internal errors: mcts:², depth=²)."""
+    found = re.fullmatch(r"([-+]?)0*([0-9]+)", text)
     if found is None:
         return None
     value = int(found[2]) if len(found[2]) <= 18 else 10**18

@@ -22,6 +22,17 @@ def test_parse_reads_every_option() -> None:
     assert parse("ismcts:50:c=0").c == 0.0
 
 
+def test_leading_zeros_are_read_as_int_reads_them() -> None:
+    """A number of more than 18 digits reads as beyond every limit (int() refuses 4,300), but
+    leading zeros are no size: 'mcts:<20 zeros>100' was refused as over 1,000,000 iterations, and
+    depth=<20 zeros>3 became a depth of 10**18 in silence (int() read both as before)."""
+    zeros = "0" * 20
+    s = parse(f"mcts:{zeros}100:depth={zeros}3")
+    assert (s.iterations, s.depth) == (100, 3)
+    with pytest.raises(UsageError, match="the budget is at least 1"):
+        parse(f"mcts:{zeros}0")
+
+
 def test_a_rollout_bot_whose_name_holds_colons() -> None:
     """The rollout list of an error names scripted:bays-first; its colon used to split it into
     an option 'bays-first' ("is not option=value")."""
