@@ -125,8 +125,9 @@ def _merge(base: Node, over: Node, path: str, problems: list[Problem], removed: 
             index = next((i for i, old in enumerate(items) if item_id(old) == ident), None)
             remove = item.value.get(REMOVE_KEY)
             others = [k for k in item.value if k not in ("id", REMOVE_KEY)]
-            if remove is not None and remove.value is True and others:
+            if remove is not None and remove.value is True and others and index is not None:
                 # `{id: w01, remove: true, cost: 3}`: the item was removed and cost: 3 silently dropped
+                # (an id the list lacks is said below: there is nothing to delete or to change)
                 problems.append(item.value[others[0]].problem(f"{sub}.{others[0]}", (
                     f"{REMOVE_KEY}: true deletes the item, so {', '.join(others)} would change nothing: write "
                     f"{{id: {ident}, {REMOVE_KEY}: true}} alone to delete it, or leave {REMOVE_KEY} out to change it"),

@@ -249,6 +249,18 @@ def test_remove_unknown_id_is_an_error(tmp_path):
         "crews.zork: cannot remove: no item with id 'zork' (known: armstrong, orlins, audrin, rahel, anderson, bays)")
 
 
+def test_remove_of_an_unknown_id_with_other_keys_says_there_is_nothing_to_remove(tmp_path):
+    """`remove: true` beside other keys (244fc33) said "remove: true deletes the item, so time
+    would change nothing ... or leave remove out to change it" of an id the draft it extends does
+    not have: there is no item to delete or to change (leaving remove out would add one). The
+    unknown id is the mistake, said as it is without the other keys."""
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\ncrews: [{{id: zork, remove: true, time: 2}}]\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    assert problems(exc) == [f"{path}:2:9: crews.zork: cannot remove: no item with id 'zork' "
+                             "(known: armstrong, orlins, audrin, rahel, anderson, bays)"]
+
+
 def test_a_removal_that_cannot_be_made_does_not_hide_the_other_mistakes(tmp_path):
     """`{id: zork, remove: true}` stopped the load at once: the file's other mistakes (here an
     unknown key and a bad value) came only after it was fixed, against "reported all at once"."""
