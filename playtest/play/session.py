@@ -373,7 +373,7 @@ class PlaySession:
         bots = ", ".join(f"{self.names[s]} {bot.name}" for s, bot in sorted(self.bots.items()))
         undone = ""
         if self.undos:
-            undone = (f"; {self.undos} move{'s' if self.undos > 1 else ''} taken back (the bots' dice went on: "
+            undone = (f"; {self.undos} of your moves taken back (the bots' dice went on: "
                       "the seed alone may not draw their answers again)")
         who = (f"# playtest play --seed {self.seed}: {self.names[self.seat]} in seat {self.seat + 1}; "
                f"bots: {bots}{undone}\n")

@@ -227,7 +227,7 @@ def test_a_game_with_an_undo_is_saved_and_replays_to_the_same_result(cli, tmp_pa
     assert {s["player"]: float(s["total"]) for s in data.get("scores") or data["final"]} == _totals_from_game_over(r.stdout)
     # the header's seed no longer draws the bots' answers alone: it says so (it read as a recipe)
     assert save.read_text().splitlines()[0] == (
-        "# playtest play --seed 4: You in seat 2; bots: P1 random, P3 random; 1 move taken back (the bots' dice "
+        "# playtest play --seed 4: You in seat 2; bots: P1 random, P3 random; 1 of your moves taken back (the bots' dice "
         "went on: the seed alone may not draw their answers again)")
 
 
