@@ -468,8 +468,8 @@ def amount(x: float, metric: str, difference: bool, declared: MetricInfos | None
     k = F.kind(metric, declared)
     if k in ("rate", "diff") or (difference and k != "number"):
         return F.fixed(100 * x, ".1f"), " pts"
-    unit = " rounds" if metric.endswith("_rounds") else " turns" if metric.endswith("_turns") else ""
-    return f"{x:.3g}", unit
+    what = F.unit(metric, declared)  # as compare's sentences and the charts name it ('gold', 'rounds')
+    return f"{x:.3g}", f" {what}" if what else ""
 
 
 def _choice(level: str) -> str:

@@ -108,6 +108,18 @@ def test_sentence_reads_like_the_issue():
     assert sentence(row, ("greedy", "random")).endswith("(bots: greedy, random).")
 
 
+def test_a_sentence_gives_the_unit_its_game_declares():
+    """explain picked units by the metric's suffix (_rounds, _turns) alone: New Frontiers' gold
+    read bare ('raises ... by 1.2') where compare's sentences say '1.20 gold' (MetricInfo.unit)."""
+    from playtest.games import get_game
+
+    row = {"estimate": 1.2, "ci_low": 0.8, "ci_high": 1.6, "metric": "gold_by_source", "difference": False,
+           "level": "", "key": "rules.bonuses.retreat_gold", "step": 1.0, "response": "gold from the action bonus",
+           "reference": ""}
+    said = sentence(row, ("greedy",) * 4, get_game("newfrontiers").metric_info)
+    assert "raises gold from the action bonus by 1.2 gold [0.8, 1.6]" in said, said
+
+
 def test_explain_reads_a_sweep(tmp_path):
     out = tmp_path / "sweep"
     code, _, err = invoke("sweep", DRAFT5, "--set", "crews.bays.time=0,2,4", "-n", "24", "--bots", "random",
