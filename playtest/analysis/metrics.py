@@ -88,40 +88,36 @@ def _game_spec(info: Mapping[str, Any]) -> GameSpec | None:
     return get_game(name)  # an unknown game or a broken plugin: one-line error
 
 
-def repeats(info: Mapping[str, Any]) -> Mapping[str, tuple[str, str]]:
-    """The run's game's metrics that repeat another's table (GameSpec.repeats); none for a run
-    whose game is not installed here."""
+def _installed_spec(info: Mapping[str, Any]) -> GameSpec | None:
+    """The run's game's spec, or None for a run without a game or whose game is not installed
+    here (its report is still drawn, with what every game has)."""
     from playtest.games import GameNotFoundError
 
     try:
-        spec = _game_spec(info)
+        return _game_spec(info)
     except GameNotFoundError:
-        return {}
+        return None
+
+
+def repeats(info: Mapping[str, Any]) -> Mapping[str, tuple[str, str]]:
+    """The run's game's metrics that repeat another's table (GameSpec.repeats); none for a run
+    whose game is not installed here."""
+    spec = _installed_spec(info)
     return spec.repeats if spec is not None else {}
 
 
 def by_round_metrics(info: Mapping[str, Any]) -> frozenset[str]:
     """The run's game's metrics tabulated round by round (GameSpec.by_round_metrics); none for
     a run whose game is not installed here (its report is still drawn)."""
-    from playtest.games import GameNotFoundError
-
-    try:
-        spec = _game_spec(info)
-    except GameNotFoundError:
-        return frozenset()
+    spec = _installed_spec(info)
     return spec.by_round_metrics if spec is not None else frozenset()
 
 
 def metric_info(info: Mapping[str, Any]) -> MetricInfos:
     """What the run's game declares about its own metrics (GameSpec.metric_info: titles, ladder
-    phrases, kinds); none for a run whose game is not installed here (its report is still drawn,
-    every metric named by its id and written by its name)."""
-    from playtest.games import GameNotFoundError
-
-    try:
-        spec = _game_spec(info)
-    except GameNotFoundError:
-        return {}
+    phrases, kinds); none for a run whose game is not installed here (every metric named by its
+    id and written by its name)."""
+    spec = _installed_spec(info)
     return spec.metric_info if spec is not None else {}
 
 
