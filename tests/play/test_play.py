@@ -67,29 +67,19 @@ def test_scripted_game_to_the_end_is_saved_and_replays_to_the_same_result(cli, t
     assert replayed == played
 
 
-def test_a_number_int_cannot_read_is_no_move_not_a_crash(cli, tmp_path):
-    """'²' (a digit to str.isdigit) and a number of 5,000 digits typed as moves were internal
-    errors (ValueError from int()), which ended the game unsaved."""
-    moves = tmp_path / "moves.txt"
-    moves.write_text("²\n" + "9" * 5000 + "\nquit\n")
-    save = tmp_path / "g.yaml"
-    r = cli("play", DRAFT5, "--players", "3", "--bots", "random", "--moves", str(moves), "--save", str(save),
-            "--no-color")
-    assert r.returncode == 0, r.stderr
-    assert "not a legal move: '²'" in r.stdout
-    assert "not a legal move: there is no move 999999999999…: choose 1 to" in r.stdout
-    assert "The abandoned game" in r.stdout and save.is_file()
-
-
 def test_illegal_input_is_answered_with_the_reason_and_asked_again(cli, tmp_path):
+    """'²' (a digit to str.isdigit) and a number of 5,000 digits were internal errors (ValueError
+    from int()), which ended the game unsaved."""
     moves = tmp_path / "moves.txt"
-    moves.write_text("foo\n99\nplace nowhere\nhelp\n1\nquit\n")
+    moves.write_text("foo\n99\n²\n" + "9" * 5000 + "\nplace nowhere\nhelp\n1\nquit\n")
     save = tmp_path / "g.yaml"
     r = cli("play", DRAFT5, "--players", "3", "--bots", "random", "--moves", str(moves), "--save", str(save),
             "--no-color")
     assert r.returncode == 0, r.stderr
     assert "not a legal move: 'foo' is not a legal move now" in r.stdout
     assert "not a legal move: there is no move 99: choose 1 to" in r.stdout
+    assert "not a legal move: '²'" in r.stdout
+    assert "not a legal move: there is no move 999999999999…: choose 1 to" in r.stdout
     assert "not a legal move: 'place nowhere' is not a legal move now" in r.stdout
     assert "undo" in r.stdout and "hint" in r.stdout  # the help text
     assert "You left the game." in r.stdout
