@@ -64,3 +64,5 @@ def test_exact_rate_by_bidding_place_counts_each_seat_at_its_place_in_the_round(
     assert got["bidding place 1"][:2] == (1.0, 2) and got["bidding place 2"][:2] == (1.0, 2)
     assert got["bidding place 3, last"][:2] == (0.0, 2)
     assert got["bidding place 1"][2] is None and got["bidding place 3, last"][2] is not None
+    # In the base game bids are simultaneous (RULINGS): the definition said the dealer 'bids last'
+    assert "with simultaneous bids, only where the seat sits from the dealer" in table[C.DEFINITION][0]

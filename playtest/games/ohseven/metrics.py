@@ -122,7 +122,9 @@ def exact_rate_by_position(events: Table) -> pl.DataFrame:
                     C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: int(rows[mine].sum()),
                     C.P_VALUE: p if k == last else None,
                     C.DEFINITION: "Share of rounds with the bid met exactly, by place in the round's bidding order "
-                                  "(1 = bids first, the dealer last); intervals cluster-robust over matches; p: "
+                                  "(1 = the dealer's left, the dealer last: the order of bidding when bids are made in turn, "
+                                  "bidding.mode: in_turn; with simultaneous bids, only where the seat sits from the "
+                                  "dealer); intervals cluster-robust over matches; p: "
                                   "paired t test over matches of the last place's rate minus the others'."})
     return C.metric_frame(out)
 
