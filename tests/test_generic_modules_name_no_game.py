@@ -7,6 +7,7 @@ list kept here: a metric a game adds is checked as soon as it exists."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -40,16 +41,24 @@ def documentation(tree: ast.AST) -> set[int]:
     return out
 
 
+@functools.cache
+def code_strings(source: str) -> tuple[tuple[int, str], ...]:
+    """(line, text) of each string constant of the code that is not documentation. Parsed once
+    per module and process: each game's test scans the same modules (the parse and walks were
+    most of the three tests' CPU time)."""
+    tree = ast.parse(source)
+    docs = documentation(tree)
+    return tuple((node.lineno, node.value) for node in ast.walk(tree)
+                 if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs)
+
+
 def names_in(source: str, names: set[str]) -> list[tuple[int, str]]:
     """(line, name) of each of `names` a string of the code (not of its documentation) holds as a
     whole word: a dict key, a list entry, a prefix tuple's item, an f-string's text."""
-    tree = ast.parse(source)
-    docs = documentation(tree)
     words = re.compile(r"(?<![A-Za-z0-9_])(" + "|".join(map(re.escape, sorted(names))) + r")(?![A-Za-z0-9_])")
     found = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
-            found += [(node.lineno, m.group(1)) for m in words.finditer(node.value)]
+    for line, text in code_strings(source):
+        found += [(line, m.group(1)) for m in words.finditer(text)]
     return sorted(found)
 
 
