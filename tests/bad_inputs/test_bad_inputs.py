@@ -1757,7 +1757,7 @@ def test_a_search_another_tune_is_running_is_neither_replaced_nor_continued(how:
     work.mkdir()
     (work / ".playtest-output").touch()
     args = ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(tmp_path / "g.yaml"),
-            "--budget", "1", "-w", "1", "-o", str(tmp_path / "t"), *how]
+            "--budget", "1", "--confirm-games", "2", "-w", "1", "-o", str(tmp_path / "t"), *how]
     lock = os.open(work / ".lock", os.O_RDWR | os.O_CREAT)
     try:
         fcntl.flock(lock, fcntl.LOCK_EX)  # as the tune searching into t holds it
