@@ -123,25 +123,28 @@ def test_errors_are_one_line(cli, stargate_runs, tmp_path):
 
 
 @pytest.fixture(scope="module")
-def two_table_games(stargate_runs):
-    """`calibrate` of two table games against the greedy run, in the terminal's text, and the
-    warnings it raised (run once: two tests read it)."""
+def two_table_games(stargate_runs, tmp_path_factory):
+    """`calibrate` of two table games against the greedy run: the terminal's text, the warnings
+    it raised and its JSON report (--out: the terminal still gets the text), run once for the
+    tests that read them."""
     import warnings
 
     from tests.conftest import invoke_cli
 
     runs, transcripts = stargate_runs
+    out = tmp_path_factory.mktemp("two") / "two.json"
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        r = invoke_cli("calibrate", *map(str, transcripts[:2]), "--against", str(runs["greedy"]))
+        r = invoke_cli("calibrate", *map(str, transcripts[:2]), "--against", str(runs["greedy"]), "-f", "json",
+                       "-o", str(out))
     shown = [w for w in caught if not issubclass(w.category, DeprecationWarning)]  # (a library's own)
-    return r, [str(w.message) for w in shown]
+    return r, [str(w.message) for w in shown], out
 
 
 def test_two_table_games_calibrate_without_a_warning(two_table_games):
     """With two table games a metric seen in one game only has no jackknife replicate at all:
     np.nanmean printed 'RuntimeWarning: Mean of empty slice' (two lines) on stderr."""
-    r, warned = two_table_games
+    r, warned, _ = two_table_games
     assert r.returncode == 0, r.stderr
     assert warned == [] and r.stderr == ""
 
@@ -488,17 +491,14 @@ def test_too_few_table_games_show_estimates_without_an_interval_and_say_why():
     assert "too few for an interval" not in R.to_html(cal, {**meta, "table_games": 4})
 
 
-def test_two_recorded_table_games_get_no_interval_in_terminal_and_json(cli, stargate_runs, two_table_games):
+def test_two_recorded_table_games_get_no_interval_in_terminal_and_json(two_table_games):
     """The same end to end: `calibrate` of two transcripts prints why there are no intervals, and
     its JSON holds each table row's estimate with a null interval and the reason."""
-    runs, transcripts = stargate_runs
     why = "only 2 table games: too few for an interval; 4 needed"
-    r, _ = two_table_games
+    r, _, out = two_table_games
     assert r.returncode == 0, r.stderr
     assert "Only 2 table games: too few for an interval; 4 needed — below 4 games" in r.stdout
-    r = cli("calibrate", *map(str, transcripts[:2]), "--against", str(runs["greedy"]), "-f", "json", "-o", "-")
-    assert r.returncode == 0, r.stderr
-    doc = json.loads(r.stdout)
+    doc = json.loads(out.read_text(encoding="utf-8"))
     table = {(m["metric"], m["group"]): m for m in doc["metrics"] if m["source"] == "table"}
     mov = table[("margin_of_victory", "all")]
     assert mov["estimate"] > 0 and (mov["ci_low"], mov["ci_high"], mov["no_interval"]) == (None, None, why)
