@@ -37,9 +37,10 @@ def test_same_seed_same_rows_for_any_worker_count(tmp_path):
 
 
 def test_different_seed_different_games(tmp_path):
-    _, g1, _ = run(tmp_path, "a", workers=1, seed=1)
-    _, g2, _ = run(tmp_path, "b", workers=1, seed=2)
-    assert g1["total"].to_list() != g2["total"].to_list()
+    # 4 games (16 totals) are as sure to differ between two seeds as 24, and equal if the seed were ignored
+    _, g1, _ = run(tmp_path, "a", workers=1, seed=1, n_games=4)
+    _, g2, _ = run(tmp_path, "b", workers=1, seed=2, n_games=4)
+    assert g1.height == g2.height == 16 and g1["total"].to_list() != g2["total"].to_list()
 
 
 def test_seats_rotate_and_rows_are_complete(tmp_path):
