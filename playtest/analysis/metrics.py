@@ -219,8 +219,15 @@ def _defined_by_game(found: list[Section], info: Mapping[str, Any]) -> list[Sect
 
 def _said_once(found: list[Section], repeated: Mapping[str, tuple[str, str]]) -> list[Section]:
     """The definition of a metric another repeats (GameSpec.repeats) says so, why, and what the
-    other's definition says: the reports show its table alone (report.model.Report.shown)."""
-    defs = {m: d for s in found for m, d in s.table.select(C.METRIC, C.DEFINITION).unique(C.METRIC).iter_rows()}
+    other's definition says: the reports show its table alone (report.model.Report.shown).
+    Nothing to do for a game without such metrics: reading every section's definitions was 13% of
+    a jackknife's recomputation of a Stargate run's metrics (0.030 of 0.236 s, 2026-12-05)."""
+    named = {m for metric, (other, _) in repeated.items() for m in (metric, other)}
+    if not named:
+        return found
+    defs = {m: d for s in found
+            for m, d in s.table.filter(pl.col(C.METRIC).is_in(list(named))).select(C.METRIC, C.DEFINITION)
+            .unique(C.METRIC).iter_rows()}
     notes: dict[str, str] = {}
     for metric, (other, why) in repeated.items():
         if metric in defs and other in defs:
