@@ -266,7 +266,7 @@ def settings_line(cmp: K.Comparison, run: dict[str, Any]) -> str:
             f"{_level(cmp)} intervals, "
             f"p-values Holm-adjusted over the {int((cmp.differences[K.TEST] == 'tested').sum())} distinct tests "
             f"(metrics with one value in every game of both, and duplicates, are not counted); "
-            f"★ = significant at α = {s.alpha:g} and at least {s.min_effect * 100:g} points (rates) or "
+            f"★ = significant at α = {s.alpha:g} and at least {s.min_effect * 100:g} percentage points (rates) or "
             f"{s.min_rel_effect * 100:g}% (other metrics).")
 
 

@@ -66,6 +66,8 @@ def test_compare_cli_prints_changes_first_and_writes_three_reports(cli, tmp_path
     assert lines[start:start + 3] == ["Rule changes", "bays2 vs draft5: 1 key differs", "  crews.bays.time: 1 → 2"]
     # Metrics titled in words (a headline row), not by their ids.
     assert "Metrics" in res.stdout and "Crew taken (share of turns)" in res.stdout and "crew_pick_rate" not in res.stdout
+    # the threshold for rates in the words of the verdict ('percentage points'), not score points
+    assert "and at least 2 percentage points (rates) or" in " ".join(res.stdout.split())
     # Rows without a notable difference outside the headline set are left to the files.
     assert all(line.rstrip().endswith("★") for line in lines if line.startswith(("Spread (sd)", "10th percentile")))
     assert "more rows, none with a notable difference" in res.stdout
