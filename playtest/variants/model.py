@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict, field_validator
 
@@ -15,6 +16,22 @@ class Strict(BaseModel):
 
 Issue = tuple[tuple[str | int, ...], str]
 """A semantic problem found after structural validation: (path in the data, message)."""
+
+
+Use = tuple[tuple[str | int, ...], str, str, str]
+"""One place that uses a value the variant lacks: (path, the value, the user's name as a reader
+finds it, the message when it is the value's only use)."""
+
+
+def one_line_per_value(uses: list[Use], several: Callable[[str, list[str]], str]) -> list[Issue]:
+    """Each missing value once, at its first use: its own message when one place uses it, else
+    `several(value, names of the places)`. One change (a color removed from the variant's list,
+    or misspelt there) is one mistake: it was one line per planet or tile that used it."""
+    out: list[Issue] = []
+    for value in dict.fromkeys(u[1] for u in uses):
+        mine = [u for u in uses if u[1] == value]
+        out.append((mine[0][0], mine[0][3] if len(mine) == 1 else several(value, [u[2] for u in mine])))
+    return out
 
 
 

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from playtest.variants.model import Issue, Strict, VariantModel
+from playtest.variants.model import Issue, Strict, Use, VariantModel, one_line_per_value
 
 
 class ActionName(StrEnum):
@@ -408,7 +408,7 @@ class NewFrontiersVariant(VariantModel):
                 ids[item.id] = loc
         # (place, color, what uses it, message) of each good color rules.goods lacks: said once per color
         # when several places use it (a color removed from rules.goods was one line per tile, 11 for yellow)
-        unknown_colors: list[tuple[tuple[str | int, ...], str, str, str]] = []
+        unknown_colors: list[Use] = []
         for i, w in enumerate(self.worlds):
             if w.kind == WorldKind.MILITARY:
                 if w.color is not None:
@@ -485,14 +485,9 @@ class NewFrontiersVariant(VariantModel):
                 if g.storage.action == ActionName.RETREAT:
                     out.append((("goals", "cards", i, "storage", "action"),
                                 "retreat is replaced by goals when goals are on: it is never carried out"))
-        for color in dict.fromkeys(c for _, c, _, _ in unknown_colors):
-            uses = [u for u in unknown_colors if u[1] == color]
-            if len(uses) == 1:
-                out.append((uses[0][0], uses[0][3]))
-            else:
-                out.append((uses[0][0], f"unknown good color {color!r} (one of {', '.join(sorted(colors))}), used "
-                                        f"{len(uses)} times: {', '.join(u[2] for u in uses)}; add it to rules.goods, "
-                                        "or give them a color it has"))
+        out += one_line_per_value(unknown_colors, lambda color, names: (
+            f"unknown good color {color!r} (one of {', '.join(sorted(colors))}), used {len(names)} times: "
+            f"{', '.join(names)}; add it to rules.goods, or give them a color it has"))
         if self.goals.enabled and r.bonuses.goals_draw > MAX_GOALS_DRAW:
             k = r.bonuses.goals_draw
             out.append((("rules", "bonuses", "goals_draw"), (

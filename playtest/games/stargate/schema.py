@@ -13,7 +13,7 @@ from typing import Annotated, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from playtest.variants.model import Issue, Strict, VariantModel
+from playtest.variants.model import Issue, Strict, VariantModel, one_line_per_value
 
 
 class Timing(StrEnum):
@@ -422,14 +422,12 @@ class StargateVariant(VariantModel):
                 if ident in seen:
                     out.append(((key, i, "id"), f"duplicate id '{ident}'"))
                 seen.add(ident)
-        for color in dict.fromkeys(p.color for p in self.planets if p.color not in colors):
-            # A color several planets share (removed from colors, or misspelt there): one line naming
-            # them, not one per planet.
-            uses = [(i, p.id) for i, p in enumerate(self.planets) if p.color == color]
-            several = (f", the color of {len(uses)} planets: {', '.join(ident for _, ident in uses)}; add it to colors, "
-                       "or give them a color it has") if len(uses) > 1 else ""
-            out.append((("planets", uses[0][0], "color"),
-                        f"unknown color '{color}' (known: {', '.join(sorted(colors))}){several}"))
+        known = f"(known: {', '.join(sorted(colors))})"
+        out += one_line_per_value(  # a color several planets share: one line naming them, not one per planet
+            [(("planets", i, "color"), p.color, p.id, f"unknown color '{p.color}' {known}")
+             for i, p in enumerate(self.planets) if p.color not in colors],
+            lambda color, names: (f"unknown color '{color}' {known}, the color of {len(names)} planets: "
+                                  f"{', '.join(names)}; add it to colors, or give them a color it has"))
         if not self.planets_dealt:
             out.append((("planets_dealt",), "name at least one player count (e.g. {3: 5, 4: 7})"))
         for players, dealt in self.planets_dealt.items():
