@@ -139,6 +139,15 @@ def for_polars(path: Path) -> str:
     return os.path.abspath(path)
 
 
+def resolved(path: Path, label: str) -> Path:
+    """`path.resolve()`, or one line naming `label` ('--out x', 'TRANSCRIPTS t.yaml') where it
+    cannot be resolved: a symbolic link loop was "internal error: RuntimeError: Symlink loop"."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        raise UsageError(f"{label}: cannot be resolved (a symbolic link loop?)") from None
+
+
 def write_parquet_atomic(path: Path, frame: pl.DataFrame) -> None:
     """Write a table as Parquet to `path` atomically (encoded in memory first); see
     write_bytes_atomic."""
@@ -181,10 +190,7 @@ def check_output_path(path: Path, option: str, *, folder: bool) -> Path:
     for root in SYSTEM_ROOTS:
         if absolute == root or root in absolute.parents:
             raise UsageError(f"{option} {path}: is inside {root}, a system folder playtest will not write to")
-    try:
-        real = absolute.resolve()
-    except (OSError, RuntimeError):
-        raise UsageError(f"{option} {path}: cannot be resolved (a symbolic link loop?)") from None
+    real = resolved(absolute, f"{option} {path}")
     for root in SYSTEM_ROOTS:
         if real == root or root in real.parents:
             raise UsageError(f"{option} {path}: leads into {root}, a system folder playtest will not write to")

@@ -42,7 +42,7 @@ def calibrate(
     from playtest.analysis.calibration import Source, run_label
     from playtest.analysis.calibration import calibrate as compare_runs
     from playtest.analysis.metrics import all_metrics
-    from playtest.io import check_free, check_not_input, check_output_path
+    from playtest.io import check_free, check_not_input, check_output_path, resolved
     from playtest.play.table import read_table_games, table_frames
     from playtest.report import calibration as R
     from playtest.report.write import write_atomic
@@ -54,11 +54,7 @@ def calibrate(
     for what, paths in (("TRANSCRIPTS", transcripts), ("--against", against)):
         seen: dict[Path, Path] = {}
         for path in paths:
-            try:
-                real = path.resolve()
-            except (OSError, RuntimeError):  # a symbolic link loop: "internal error: RuntimeError: Symlink loop"
-                raise UsageError(f"{what} {path}: cannot be resolved (a symbolic link loop?)") from None
-            first = seen.setdefault(real, path)
+            first = seen.setdefault(resolved(path, f"{what} {path}"), path)
             if first is not path:  # the same table game twice would count twice
                 raise UsageError(f"{what}: {path} is given twice" + (f" (also as {first})" if first != path else ""))
     from playtest.sim.rundir import not_a_folder
