@@ -23,7 +23,7 @@ from playtest.report import format as F
 from playtest.report.charts import axis_format, rows_title, value_title
 from playtest.report.html import e, page
 from playtest.report.model import off_dict
-from playtest.report.vega import vega_spec
+from playtest.report.vega import chart_rows, vega_spec
 
 MAX_CHART_GROUPS = 16
 MARK = {PASS: "✅ pass", FAIL: "❌ fail", "undecided": "⚠️ undecided"}
@@ -355,7 +355,7 @@ def _overlay_chart(df: pl.DataFrame, metric: str, labels: tuple[str, ...],
     order = list(dict.fromkeys(r[C.GROUP] for r in data))
     # Both axes say what they show, as the report's charts do (charts.value_title, rows_title):
     # untitled, '0.5 1 1.5' left rebids, points and shares to guess.
-    base = alt.Chart(alt.Data(values=data)).encode(
+    base = alt.Chart(chart_rows(data)).encode(
         y=alt.Y(f"{C.GROUP}:N", sort=order, title=rows_title(order, metric, declared), axis=alt.Axis(labelLimit=200)),
         yOffset=alt.YOffset(f"{K.VARIANT}:N", sort=list(labels)),
         color=alt.Color(f"{K.VARIANT}:N", sort=list(labels), title="variant"))
@@ -568,7 +568,7 @@ def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str]
     cols = [x_key, C.GROUP, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N] + ([facet] if facet else [])
     data = _records(part.select(cols).rename({x_key: "x"}))
     groups = list(dict.fromkeys(str(r[C.GROUP]) for r in data))
-    base = alt.Chart(alt.Data(values=data)).encode(
+    base = alt.Chart(chart_rows(data)).encode(
         x=alt.X("x:O", sort=x_order, title=x_key),
         color=alt.Color(f"{C.GROUP}:N", title=rows_title(groups, metric, declared)))
     # The scale's domain is given: from the error bars' ends alone Vega left the balance

@@ -14,7 +14,7 @@ import polars as pl
 from playtest.analysis.calibration import MIN_GAMES, Calibration, too_few
 from playtest.report import format as F
 from playtest.report.html import e, page
-from playtest.report.vega import vega_spec
+from playtest.report.vega import chart_rows, vega_spec
 
 METHOD = ("Distance: root mean square of z = (table − run) / √(se_table² + se_run²) over the metrics "
           "that vary (a metric that varies on neither side has no z: it is counted apart when the values "
@@ -109,7 +109,7 @@ def _chart(cal: Calibration) -> alt.TopLevelMixin | None:
         return None
     df = m.with_columns(label=pl.col("metric") + pl.when(pl.col("group") != "").then(" · " + pl.col("group"))
                         .otherwise(pl.lit(""))).select("label", "source", "estimate", "ci_low", "ci_high")
-    data = alt.Data(values=[{k: _num(v) for k, v in r.items()} for r in df.iter_rows(named=True)])
+    data = chart_rows([{k: _num(v) for k, v in r.items()} for r in df.iter_rows(named=True)])
     # Every axis says what it shows: each facet's own scale is its metric's (a share, points, rounds)
     base = alt.Chart(data).encode(y=alt.Y("source:N", title="source (the table, or a run)"), color=alt.Color("source:N", legend=None))
     chart = (base.mark_rule().encode(x=alt.X("ci_low:Q", title="estimate and 95% interval, in the metric's own unit"),

@@ -14,7 +14,7 @@ from playtest.analysis.metrics import by_round_metrics
 from playtest.core.spec import MetricInfos
 from playtest.report.format import kind, unit
 from playtest.report.model import Report
-from playtest.report.vega import vega_spec
+from playtest.report.vega import chart_rows, vega_spec
 
 WIDTH = 300
 alt.data_transformers.disable_max_rows()
@@ -32,8 +32,7 @@ class Chart:
 
 
 def _rows(report: Report, metric: str, group_filter: str | None = None) -> pl.DataFrame:
-    parts = [s.table.filter(pl.col(C.METRIC) == metric) for s in report.shown]
-    df = pl.concat(parts) if parts else pl.DataFrame(schema=C.METRIC_SCHEMA)
+    df = report.rows_of(metric)
     if group_filter:
         df = df.filter(pl.col(C.GROUP).str.contains(group_filter, literal=True))
     return df.with_columns(pl.col(C.GROUP).map_elements(report.label, return_dtype=pl.String).alias("label"))
@@ -104,7 +103,7 @@ def interval_chart(df: pl.DataFrame, metric: str, reference: float | None = None
     k = kind(metric, declared)
     data = df.select("label", C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N).to_dicts()
     order = [r["label"] for r in data]
-    base = alt.Chart(alt.Data(values=data)).encode(
+    base = alt.Chart(chart_rows(data)).encode(
         y=alt.Y("label:N", sort=order, title=rows_title(order, metric, declared, bots), axis=alt.Axis(labelLimit=200)))
     x = alt.X(f"{C.CI_LOW}:Q", title=x_title or value_title(metric, declared), axis=alt.Axis(format=axis_format(k)),
               scale=alt.Scale(zero=k in ("rate", "count")))
@@ -112,7 +111,7 @@ def interval_chart(df: pl.DataFrame, metric: str, reference: float | None = None
     dots = base.mark_point(filled=True, size=60, color="#1f3b63").encode(x=alt.X(f"{C.ESTIMATE}:Q"), tooltip=_tooltip(k))
     layers: list[Any] = [bars, dots]
     if reference is not None:
-        ref = alt.Chart(alt.Data(values=[{"ref": reference}])).mark_rule(strokeDash=[4, 3], color="#c0392b").encode(x=alt.X("ref:Q"))
+        ref = alt.Chart(chart_rows([{"ref": reference}])).mark_rule(strokeDash=[4, 3], color="#c0392b").encode(x=alt.X("ref:Q"))
         layers.insert(0, ref)
     height = max(60, 22 * len(data))
     return alt.layer(*layers, width=WIDTH, height=height)
@@ -129,7 +128,7 @@ def heatmap(df: pl.DataFrame, metric: str, *, declared: MetricInfos | None = Non
             for lab, e, lo, hi, n in numbers.iter_rows()]  # an unknown value is null (JSON has no NaN), an empty cell
     outer_order = list(dict.fromkeys(d["outer"] for d in data))
     inner_order = list(dict.fromkeys(d["inner"] for d in data))
-    base = alt.Chart(alt.Data(values=data)).encode(
+    base = alt.Chart(chart_rows(data)).encode(
         x=alt.X("outer:N", sort=outer_order, title=rows_title(outer_order, metric, declared), axis=alt.Axis(labelAngle=0)),
         y=alt.Y("inner:N", title=rows_title(inner_order, metric, declared), axis=alt.Axis(labelLimit=200)))
     rect = base.mark_rect().encode(color=alt.Color(f"{C.ESTIMATE}:Q", scale=alt.Scale(scheme="blues"),
@@ -158,7 +157,7 @@ def score_boxes(report: Report, who: str) -> alt.TopLevelMixin | None:
         {"label": report.label(g.removesuffix(" / total")), **{m.removeprefix("score_"): frames[m].get(g) for m in frames}}
         for g in groups]
     order = [d["label"] for d in data]
-    base = alt.Chart(alt.Data(values=data)).encode(y=alt.Y("label:N", sort=order, title=who, axis=alt.Axis(labelLimit=200)))
+    base = alt.Chart(chart_rows(data)).encode(y=alt.Y("label:N", sort=order, title=who, axis=alt.Axis(labelLimit=200)))
     tips = [alt.Tooltip("label:N", title=who)] + [alt.Tooltip(f"{q}:Q", format=",.1f") for q in ("q10", "q25", "median", "q75", "q90", "mean")]
     whisk = base.mark_rule(color="#4c78a8").encode(x=alt.X("q10:Q", title="final total score", scale=alt.Scale(zero=False)), x2=alt.X2("q90:Q"))
     box = base.mark_bar(size=14, color="#9ecae9", stroke="#4c78a8").encode(x=alt.X("q25:Q"), x2=alt.X2("q75:Q"), tooltip=tips)
@@ -181,7 +180,7 @@ def score_components(report: Report) -> alt.TopLevelMixin | None:
                                              C.N).iter_rows()]  # unknown (NaN: a part no game scored) is null: JSON has no NaN
     order = list(dict.fromkeys(d["who"] for d in data))
     components = list(dict.fromkeys(d["component"] for d in data))
-    base = alt.Chart(alt.Data(values=data)).encode(
+    base = alt.Chart(chart_rows(data)).encode(
         y=alt.Y("who:N", sort=order, title="seat or bot", axis=alt.Axis(labelLimit=200)),
         yOffset=alt.YOffset("component:N", sort=components),
         color=alt.Color("component:N", sort=components, title="component", legend=alt.Legend(orient="bottom")))
@@ -191,7 +190,7 @@ def score_components(report: Report) -> alt.TopLevelMixin | None:
     dots = base.mark_point(filled=True, size=40).encode(
         x=alt.X(f"{C.ESTIMATE}:Q"),
         tooltip=[alt.Tooltip("who:N", title="who"), alt.Tooltip("component:N"), *_tooltip("mean")[1:]])
-    zero = alt.Chart(alt.Data(values=[{"ref": 0.0}])).mark_rule(color="#888").encode(x=alt.X("ref:Q"))
+    zero = alt.Chart(chart_rows([{"ref": 0.0}])).mark_rule(color="#888").encode(x=alt.X("ref:Q"))
     return alt.layer(zero, bars, dots, width=WIDTH, height=max(60, 10 * len(order) * len(components)))
 
 
@@ -232,9 +231,9 @@ def build_charts(report: Report) -> list[Chart]:
     for section in report.shown:
         if section.key in SPECIAL:
             continue
-        for metric in section.table[C.METRIC].unique(maintain_order=True).to_list():
-            df = section.table.filter(pl.col(C.METRIC) == metric).with_columns(
-                pl.col(C.GROUP).map_elements(report.label, return_dtype=pl.String).alias("label"))
+        parts = section.table.partition_by(C.METRIC, as_dict=True, maintain_order=True)
+        for (metric,), part in parts.items():
+            df = part.with_columns(pl.col(C.GROUP).map_elements(report.label, return_dtype=pl.String).alias("label"))
             if metric in by_round and df[C.GROUP].str.contains(" / ", literal=True).all():
                 charts.append(Chart(f"{section.key}:{metric}", section.title, _definition(df),
                                     heatmap(df, metric, declared=report.declared)))
@@ -242,8 +241,7 @@ def build_charts(report: Report) -> list[Chart]:
             df = df.filter(pl.col(C.CI_LOW).is_not_null() & pl.col(C.CI_LOW).is_not_nan())
             if df.height == 0:
                 continue
-            title = section.title if section.table[C.METRIC].n_unique() == 1 else _metric_title(section.title, metric,
-                                                                                                report.declared)
+            title = section.title if len(parts) == 1 else _metric_title(section.title, metric, report.declared)
             ref = 0.0 if report.kind(metric) == "diff" else None
             charts.append(Chart(f"{section.key}:{metric}", title, _definition(df),
                                 interval_chart(df, metric, ref, declared=report.declared,

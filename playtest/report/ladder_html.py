@@ -17,7 +17,7 @@ from playtest.report import format as F
 from playtest.report.charts import WIDTH, axis_format, rows_title, value_title
 from playtest.report.html import e, page
 from playtest.report.ladder_markdown import cell, methods, p_shown, wide
-from playtest.report.vega import vega_spec
+from playtest.report.vega import chart_rows, vega_spec
 
 
 @vega_spec
@@ -29,7 +29,7 @@ def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> alt
     data = [{"rung": r[skill.RUNG], "group": r["title"], C.ESTIMATE: r[C.ESTIMATE], C.CI_LOW: r[C.CI_LOW],
              C.CI_HIGH: r[C.CI_HIGH], C.N: r[C.N]} for r in json_safe(rows)]
     groups = list(dict.fromkeys(str(r[C.GROUP]) for r in rows))
-    base = alt.Chart(alt.Data(values=data)).encode(
+    base = alt.Chart(chart_rows(data)).encode(
         x=alt.X("rung:N", sort=list(ladder.rungs), title="rung (weakest → strongest)", axis=alt.Axis(labelAngle=0)),
         color=alt.Color("group:N", title=rows_title(groups, metric, ladder.declared),
                         legend=alt.Legend(orient="bottom", columns=2, labelLimit=260)))
@@ -54,7 +54,7 @@ def ratings_chart(ladder: Ladder) -> alt.TopLevelMixin:
             bound = r["ci_low"] if math.isinf(r["ci_high"]) else r["ci_high"]
             r.update(rating=bound, ci_low=bound, ci_high=bound)
     data = json_safe(rows)
-    base = alt.Chart(alt.Data(values=data)).encode(
+    base = alt.Chart(chart_rows(data)).encode(
         y=alt.Y("rung:N", sort=list(ladder.rungs), title="rung"))
     return alt.layer(
         base.mark_rule(strokeWidth=2, color="#4c78a8").encode(x=alt.X("ci_low:Q", title="rating (Elo scale)"),
@@ -77,7 +77,7 @@ def strength_chart(ladder: Ladder) -> alt.TopLevelMixin:
             data.append({"pair": pair, "bot": r[side], "side": f"{side} rung",
                          "rate": r[f"{side}_win_rate"], "low": r[f"{side}_win_rate_low"],
                          "high": r[f"{side}_win_rate_high"]})
-    base = alt.Chart(alt.Data(values=json_safe(data))).encode(
+    base = alt.Chart(chart_rows(json_safe(data))).encode(
         y=alt.Y("pair:N", title="pairing (upper vs lower rung)", sort=None), yOffset=alt.YOffset("side:N"),
         color=alt.Color("side:N", title="side", legend=alt.Legend(orient="bottom")))
     return alt.layer(

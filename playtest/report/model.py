@@ -90,6 +90,22 @@ class Report:
         kept = (dataclasses.replace(s, table=s.table.filter(~pl.col(C.METRIC).is_in(hidden))) for s in self.sections)
         return tuple(s for s in kept if s.table.height)
 
+    @cached_property
+    def _shown_by_metric(self) -> dict[str, pl.DataFrame]:
+        shown = [s.table for s in self.shown]
+        if not shown:
+            return {}
+        parts = pl.concat(shown).partition_by(C.METRIC, as_dict=True, maintain_order=True)
+        return {key[0]: part for key, part in parts.items()}
+
+    def rows_of(self, metric: str) -> pl.DataFrame:
+        """The shown rows of one metric, from every section that has it, in order. The charts ask
+        for each metric's rows: one split of the shown tables, where a filter of every section per
+        chart ran about 400 small queries a report (all charts of a 40-game Stargate report, best
+        of five: 113 → 107 ms of CPU; 2026-12-05)."""
+        found = self._shown_by_metric.get(metric)
+        return found if found is not None else pl.DataFrame(schema=C.METRIC_SCHEMA)
+
     def repeated_by(self, metric: str) -> list[str]:
         """The titles of the sections left out of `shown` because they repeat `metric`'s table."""
         mine = {m for m, (other, _) in repeats(self.run).items() if other == metric}

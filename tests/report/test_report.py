@@ -493,7 +493,8 @@ def test_the_score_components_chart_shows_each_component_s_interval(ohseven_data
     assert_valid_spec("score components", spec)
     assert any(layer["encoding"].get("x2", {}).get("field") == "ci_high" for layer in spec["layer"])
     drawn = {(r["who"], r["component"]): (r["ci_low"], r["ci_high"])
-             for layer in spec["layer"] for r in layer.get("data", {}).get("values", []) if "component" in r}
+             for layer in spec["layer"] for r in spec["datasets"].get(layer.get("data", {}).get("name"), [])
+             if "component" in r}
     table = pl.concat([s.table for s in report.sections]).filter(
         (pl.col("metric") == "score_mean") & ~pl.col("group").str.ends_with(" / total"))
     want = {(report.label(g.split(" / ")[0]), g.split(" / ")[1]): (lo, hi)
