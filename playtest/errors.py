@@ -41,9 +41,9 @@ class Problem:
         return self.file.removeprefix(OVERRIDE)
 
     def __str__(self) -> str:
-        # An override is one line typed as an option: `--set KEY=VALUE: key.path: message`, as
-        # every option's line reads (a line and column after the value read as part of it:
-        # `--set x.cost=-2:1:28`).
+        # An override is one line typed as an option: `--set KEY=VALUE: key.path: message` (the
+        # CLI starts it with `error: `, as every bad option's line: cli.app.problem_line); a line
+        # and column after the value read as part of it: `--set x.cost=-2:1:28`.
         where = self.file if self.in_override else f"{self.file}:{self.line}:{self.col}"
         return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
 

@@ -38,7 +38,7 @@ except ImportError:  # pragma: no cover - older typer on click
     from click.exceptions import BadParameter, MissingParameter, NoArgsIsHelpError, UsageError  # type: ignore[assignment]
     from click.exceptions import ClickException as TyperException  # type: ignore[assignment]
 
-from playtest.errors import Interrupted, PlaytestError
+from playtest.errors import Interrupted, PlaytestError, Problem
 from playtest.text import clean, one_line
 
 _STATE = {"debug": False}
@@ -95,6 +95,14 @@ class _Group(TyperGroup):
                       f"(run `playtest --debug ...` for the traceback){kept}", 1)
             _fail(f"internal error: {type(err).__name__}: {first[:300]} (run `playtest --debug ...` "
                   f"for the traceback, and please report it){kept}", 1)
+
+
+def problem_line(problem: Problem) -> str:
+    """One located problem as the CLI prints it: in a file as `file:line:col: key.path: message`;
+    in a --set as every bad option's line reads, `error: --set KEY=VALUE: key.path: message`
+    (it read `--set ...` bare in every command, beside sweep's own `error: --set ...` lines and
+    tune's `error: --param ...`)."""
+    return f"error: {problem}" if problem.in_override else str(problem)
 
 
 def _kept(err: BaseException) -> str:
@@ -154,7 +162,7 @@ def _usage_line(err: UsageError) -> str:
         if given.strip().lower().lstrip("+-") == "nan" and message.startswith("Input should be"):
             # NaN fails every comparison: '--alpha nan' read "should be less than or equal to 0.5"
             message = f"not a number; {message[0].lower()}{message[1:]}"
-        line = f"{names}{given}: {message}"
+        line = f"error: {names}{given}: {message}"  # as playtest's own checks of an option say it
     else:
         line = f"error: {err.format_message()}"
     command = err.ctx.command_path if err.ctx is not None else "playtest"
@@ -257,8 +265,9 @@ def error_lines(err: PlaytestError) -> list[str]:
     gates file: each problem one line), else one; the notes of what was kept end the last."""
     problems = getattr(err, "problems", None)
     if problems:
-        return [*map(str, problems[:-1]), f"{problems[-1]}{_kept(err)}"]
+        return [*map(problem_line, problems[:-1]), f"{problem_line(problems[-1])}{_kept(err)}"]
     return [error_text(err)]
+
 
 
 def main() -> None:

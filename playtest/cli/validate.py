@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from playtest.cli.app import app
+from playtest.cli.app import app, problem_line
 from playtest.cli.common import SetOption
 from playtest.errors import VariantError
 from playtest.text import clean, one_line
@@ -26,7 +27,7 @@ def validate(
     """Validate variant files against their game's schema.
 
     Prints `file:line:col: key.path: message` for every problem on stderr (a --set's as
-    `--set KEY=VALUE: key.path: message`) and exits with 2 if any file has problems; prints one `ok` line per valid file otherwise, and on stderr a
+    `error: --set KEY=VALUE: key.path: message`) and exits with 2 if any file has problems; prints one `ok` line per valid file otherwise, and on stderr a
     `note:` line for each setting that can never take effect (an end trigger no game reaches).
     With --changes, each ok line is followed by the keys that differ from the draft it extends,
     as `  key.path: old → new` (`(absent)` for a key added or removed).
@@ -38,9 +39,11 @@ def validate(
         except VariantError as err:
             failed = True
             for problem in err.problems:
-                # A --set is applied to every file given: its problem names the file it met.
-                on = f"{path}: " if problem.in_override and len(files) > 1 else ""
-                print(one_line(f"{on}{problem}"), file=sys.stderr)
+                # A --set is applied to every file given: its problem names the file it met, as
+                # compare's and diff's do (common.load_each).
+                if problem.in_override and len(files) > 1:
+                    problem = replace(problem, message=f"{problem.message} (in {path}; --set applies to every variant)")
+                print(one_line(problem_line(problem)), file=sys.stderr)
             continue
         typer.echo(clean(f"{variant.path}: ok ({variant.game} {variant.model.rules_version}, "
                    f"'{variant.name}', hash {variant.hash})"))

@@ -361,11 +361,11 @@ V = [  # --- variant files: validate -------------------------------------------
     # be a valid string, unable to parse raw data ..."), once per value in a sweep; in a value it was YAML's
     # "unacceptable character #xdcff"
     Case("set-key-not-utf8", ["validate", str(DRAFT5), "--set", f"cu{XFF}bes.total=1"],
-         r"^--set cu\\udcffbes.total=1: not UTF-8 text \(byte 0xff\)$"),
+         r"^error: --set cu\\udcffbes.total=1: not UTF-8 text \(byte 0xff\)$"),
     Case("set-value-not-utf8", ["validate", str(DRAFT5), "--set", "name=\udce9t\udce9"],
-         r"^--set name=\\udce9t\\udce9: not UTF-8 text \(byte 0xe9\)$"),
+         r"^error: --set name=\\udce9t\\udce9: not UTF-8 text \(byte 0xe9\)$"),
     Case("sweep-key-not-utf8-once", ["sweep", str(DRAFT5), "--set", f"cu{XFF}bes.total=1,2", "-n", "4", "-o", "{tmp}/s"],
-         r"^--set cu\\udcffbes.total=1,2: not UTF-8 text \(byte 0xff\)$"),
+         r"^error: --set cu\\udcffbes.total=1,2: not UTF-8 text \(byte 0xff\)$"),
     Case("raw-escape", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:8: malformed YAML: character U\+001B", {"v.yaml": EXT + "title: \x1b]0;x\x07\n"}),
     Case("nul-char", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: malformed YAML: character U\+0000", {"v.yaml": EXT + "name: a\x00b\n"}),
     Case("huge-int", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: cubes.total: 10{30} is too large", {"v.yaml": EXT + "cubes: {total: " + "1" + "0" * 30 + "}\n"}),
@@ -455,13 +455,24 @@ V = [  # --- variant files: validate -------------------------------------------
          r"transcript\)", setup=lambda work: os.mkfifo(work / "fifo")),
     Case("same-problem-once", ["validate", str(DRAFT5), "--set", "end=[{trigger: planets_full, count: 0}]"],
          r"end.0.count: the count must be at least 1, not 0$"),  # one line: it was printed twice
-    Case("set-no-equals", ["validate", str(DRAFT5), "--set", "foo"], r"^--set foo: expected key.path=value"),
+    Case("set-no-equals", ["validate", str(DRAFT5), "--set", "foo"], r"^error: --set foo: expected key.path=value"),
+    # A --set's line starts `error: ` in every command, as every other bad option's does (it was bare
+    # everywhere but in sweep's own checks, `error: --set k=1,1.0: ...`, and tune's `error: --param`).
+    *(Case(f"set-error-prefix-{args[0]}", [*args, "--set", "cubes.total=x"],
+           r'^error: --set cubes.total="?x"?: cubes.total: Input should be a valid integer')  # sweep: "x", as a point writes it
+      for args in (["simulate", str(DRAFT5), "-n", "2", "-o", "{tmp}/o"], ["play", str(DRAFT5)],
+                   ["compare", str(DRAFT5), str(DRAFT5), "-n", "2", "-o", "{tmp}/o"],
+                   ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(GATES), "-n", "2", "-o", "{tmp}/o"],
+                   ["ladder", str(DRAFT5), "--rungs", "random,greedy", "-n", "2", "-o", "{tmp}/o"],
+                   ["sweep", str(DRAFT5), "-n", "2", "-o", "{tmp}/o"])),
+    Case("option-conversion-error-prefix", ["simulate", str(DRAFT5), "--players", "four"],  # click's own check
+         r"^error: --players/-p four: Input should be a valid integer"),
     Case("set-item-remove-mapping", ["validate", str(DRAFT5), "--set", "crews.bays={remove: true}"],  # was three lines on crews.5
-         r"^--set crews.bays=\{remove: true\}: crews.bays: \{remove: true\} removes an item in a list written in a file; "
+         r"^error: --set crews.bays=\{remove: true\}: crews.bays: \{remove: true\} removes an item in a list written in a file; "
          r"with --set write crews.bays=!remove$"),
-    Case("set-empty-name", ["validate", str(DRAFT5), "--set", "name="], r"^--set name=: name: a variant needs a name"),
+    Case("set-empty-name", ["validate", str(DRAFT5), "--set", "name="], r"^error: --set name=: name: a variant needs a name"),
     Case("set-other-game", ["validate", str(DRAFT5), "--set", "game=ohseven"],
-         r"^--set game=ohseven: game: a variant of 'stargate' cannot be turned into another game's"),
+         r"^error: --set game=ohseven: game: a variant of 'stargate' cannot be turned into another game's"),
     Case("extends-other-game", ["validate", "{tmp}/v.yaml"],
          r"v.yaml:1:7: game: 'ohseven', but it extends .*draft5.yaml, a variant of 'stargate'",
          {"v.yaml": f"game: ohseven\nextends: {DRAFT5}\nname: x\n"}),
@@ -473,35 +484,35 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("nf-compensation-count", ["validate", str(NF_BASE), "--set", "rules.setup.compensation.7=[0,0,0,0,0,0,1]"],
          r"rules.setup.compensation.7: 7 players: a player count is from 2 to 6"),
     Case("nf-no-goods", ["validate", str(NF_BASE), "--set", "rules.goods={}"],
-         r"^--set rules.goods=\{\}: rules.goods: Dictionary should have at least 1 item"),
+         r"^error: --set rules.goods=\{\}: rules.goods: Dictionary should have at least 1 item"),
     Case("set-negative-position", ["validate", str(DRAFT5), "--set", "crews.-1.time=1"],
-         r"^--set crews.-1.time=1: crews.-1: no item '-1' \(known: armstrong, orlins"),
+         r"^error: --set crews.-1.time=1: crews.-1: no item '-1' \(known: armstrong, orlins"),
     Case("no-player-count", ["validate", str(DRAFT5), "--set", "planets_dealt={}"],
-         r"^--set planets_dealt=\{\}: planets_dealt: name at least one player count"),
+         r"^error: --set planets_dealt=\{\}: planets_dealt: name at least one player count"),
     Case("nf-no-player-count", ["validate", str(NF_BASE), "--set", "rules.players=[]"],
-         r"^--set rules.players=\[\]: rules.players: name at least one player count"),
+         r"^error: --set rules.players=\[\]: rules.players: name at least one player count"),
     Case("nf-no-end-trigger-can-fire", ["validate", str(NF_BASE), "--set",
                                         "rules.end={worlds: 100, developments: null, chips_out: false, settle_colonists: null}"],
          r"rules.end.worlds: a player holds at most 9 worlds .*: this trigger can never fire .*; no other end trigger is "
          r"on, so every game would run to rules.end.max_rounds \(60, the safety stop\)"),
     Case("nf-rules-version-a-list", ["validate", str(NF_BASE), "--set", "rules_version=[1]"],  # was two lines,
-         r"^--set rules_version=\[1\]: rules_version: a text or a whole number"),  # rules_version.str/.int
+         r"^error: --set rules_version=\[1\]: rules_version: a text or a whole number"),  # rules_version.str/.int
     # a blank rules version passed (fuzz seed 2443: draft5's rules_version replaced by ''), though a name may not be blank
     Case("rules-version-blank", ["validate", str(DRAFT5), "--set", "rules_version=' '"],
-         r"^--set rules_version=' ': rules_version: a variant names the rules version it describes: .*, not blank \(got ' '\)$"),
+         r"^error: --set rules_version=' ': rules_version: a variant names the rules version it describes: .*, not blank \(got ' '\)$"),
     Case("rules-version-yes", ["validate", str(DRAFT5), "--set", "rules_version=yes"],  # YAML's truth value
-         r"^--set rules_version=yes: rules_version: a text or a whole number, .*: quote the word to use it as a version"),
+         r"^error: --set rules_version=yes: rules_version: a text or a whole number, .*: quote the word to use it as a version"),
     Case("rules-version-iso-date", ["validate", "{tmp}/v.yaml"],  # YAML's date: it read only 'a text or a whole number (got "2026-12-03")'
          r"v.yaml:3:\d+: rules_version: a text or a whole number, .*a date, not a text: quote it, '2026-12-03', or write 20261203\)",
          {"v.yaml": EXT + "rules_version: 2026-12-03\n"}),
     Case("rules-version-huge", ["validate", str(DRAFT5), "--set", "rules_version=1234567890123456789012"],
          r"rules_version: 1234567890123456789012 is too large for a version number \(at most 18 digits; or write it as text\)"),
     Case("nf-player-count-twice", ["validate", str(NF_BASE), "--set", "rules.players=[2,2]"],
-         r"^--set rules.players=\[2,2\]: rules.players.1: 2 players is listed twice"),
+         r"^error: --set rules.players=\[2,2\]: rules.players.1: 2 players is listed twice"),
     # a keep lists every goal kept times every order of the others returned (k!): 16 goals drawn validated,
     # then simulate ran out of memory at the first Galaxy goals (the OOM killer: exit 137)
     Case("nf-goals-draw-too-many-orders", ["validate", str(NF_BASE.with_name("goals.yaml")), "--set", "rules.bonuses.goals_draw=16"],
-         r"^--set rules.bonuses.goals_draw=16: rules.bonuses.goals_draw: a player keeps 1 of the 16 goals drawn and "
+         r"^error: --set rules.bonuses.goals_draw=16: rules.bonuses.goals_draw: a player keeps 1 of the 16 goals drawn and "
          r"returns the other 15 in any order: 20,922,789,888,000 choices .*\(at most 8: 40,320 choices"),
     Case("o7-card-names-run-together", ["validate", str(OHSEVEN), "--set", "deck.suits=[{id: S, name: s}, {id: QS, name: qs}, {id: H, name: h}, {id: D, name: d}]",
                                         "--set", O7_RANKS],
@@ -512,23 +523,23 @@ V = [  # --- variant files: validate -------------------------------------------
          r"^v.yaml:5:3: planets_dealt.03: the same key as 3 \(v.yaml:4\): both are the number 3; write it once, as 3$",
          {"v.yaml": EXT + "planets_dealt:\n  3: 5\n  '03': 6\n"}),
     Case("set-key-the-same-number", ["validate", str(DRAFT5), "--set", "planets_dealt.+3=6"],
-         r"^--set planets_dealt.\+3=6: planets_dealt.\+3: the same key as 3 \(.*draft5.yaml:\d+\): both are the number 3; "
+         r"^error: --set planets_dealt.\+3=6: planets_dealt.\+3: the same key as 3 \(.*draft5.yaml:\d+\): both are the number 3; "
          r"write it once, as 3$"),
-    Case("set-empty-key", ["validate", str(DRAFT5), "--set", "a..b=1"], r"^--set a..b=1: expected key.path=value"),
+    Case("set-empty-key", ["validate", str(DRAFT5), "--set", "a..b=1"], r"^error: --set a..b=1: expected key.path=value"),
     Case("set-item-needs-key", ["validate", str(DRAFT5), "--set", "end.0.trigger=planets_full"], r"draft5.yaml:27:5: end.0.count: required key is missing \(with --set"),
-    Case("set-unknown-key", ["validate", str(DRAFT5), "--set", "colour=red"], r"^--set colour=red: colour: unknown key"),
-    Case("set-unreadable", ["validate", str(DRAFT5), "--set", "cubes.total=[1,"], r"^--set cubes.total=\[1,: cubes.total: cannot read value"),
-    Case("set-alias-bomb", ["validate", str(DRAFT5), "--set", "name=[" + BOMB.replace("\n", ", ").replace(": &", ": &") + "]"], r"^--set name=.*(malformed|cannot read value|more than 200,000 values)"),
-    Case("set-wrong-type", ["validate", str(DRAFT5), "--set", "crews.bays.time=x"], r"^--set crews.bays.time=x: crews.bays.time: Input should be a valid integer"),
-    Case("set-no-item", ["validate", str(DRAFT5), "--set", "crews.nobody.time=1"], r"^--set crews.nobody.time=1: crews.nobody: no item 'nobody'"),
+    Case("set-unknown-key", ["validate", str(DRAFT5), "--set", "colour=red"], r"^error: --set colour=red: colour: unknown key"),
+    Case("set-unreadable", ["validate", str(DRAFT5), "--set", "cubes.total=[1,"], r"^error: --set cubes.total=\[1,: cubes.total: cannot read value"),
+    Case("set-alias-bomb", ["validate", str(DRAFT5), "--set", "name=[" + BOMB.replace("\n", ", ").replace(": &", ": &") + "]"], r"^error: --set name=.*(malformed|cannot read value|more than 200,000 values)"),
+    Case("set-wrong-type", ["validate", str(DRAFT5), "--set", "crews.bays.time=x"], r"^error: --set crews.bays.time=x: crews.bays.time: Input should be a valid integer"),
+    Case("set-no-item", ["validate", str(DRAFT5), "--set", "crews.nobody.time=1"], r"^error: --set crews.nobody.time=1: crews.nobody: no item 'nobody'"),
     Case("set-item-of-absent-list", ["validate", str(NF_BASE), "--set", "worlds.w01.powers.0.kind=military"],
-         r"^--set worlds.w01.powers.0.kind=military: worlds.w01.powers: the variant has no 'powers' list here, so "
+         r"^error: --set worlds.w01.powers.0.kind=military: worlds.w01.powers: the variant has no 'powers' list here, so "
          r"there is no item '0' to change: set the whole list, e.g. --set 'worlds.w01.powers=\[...\]'$"),
-    Case("set-below-scalar", ["validate", str(DRAFT5), "--set", "cubes.total.x=1"], r"^--set cubes.total.x=1: cubes.total.x: is not a mapping or list"),
+    Case("set-below-scalar", ["validate", str(DRAFT5), "--set", "cubes.total.x=1"], r"^error: --set cubes.total.x=1: cubes.total.x: is not a mapping or list"),
     # YAML reads 2001-12-14 as a date, !!binary as bytes, !!set as a set: the message quoting the
     # value stopped with "internal error: TypeError: Object of type date is not JSON serializable".
     Case("set-date", ["validate", str(DRAFT5), "--set", "cubes.total=2001-12-14"],
-         r"^--set cubes.total=2001-12-14: cubes.total: Input should be a valid integer.*2001-12-14"),
+         r"^error: --set cubes.total=2001-12-14: cubes.total: Input should be a valid integer.*2001-12-14"),
     Case("file-date", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:13: max_rounds: Input should be a valid integer.*2001-12-14",
          {"v.yaml": EXT + "max_rounds: 2001-12-14\n"}),
     Case("file-binary", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:13: max_rounds: a !!binary value is bytes, not text \(got !!binary aGVsbG8=\): write the text itself$",
@@ -540,17 +551,17 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("file-binary-text", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:14: description: a !!binary value is bytes, not text \(got !!binary aGVsbG8=\)",
          {"v.yaml": EXT + "description: !!binary aGVsbG8=\n"}),
     Case("set-binary-text", ["validate", str(DRAFT5), "--set", "name=!!binary aGVsbG8="],
-         r"^--set name=!!binary aGVsbG8=: name: a !!binary value is bytes, not text"),
+         r"^error: --set name=!!binary aGVsbG8=: name: a !!binary value is bytes, not text"),
     Case("set-set-tag", ["validate", str(DRAFT5), "--set", "cubes.total=!!set {a}"],
-         r"^--set cubes.total=!!set \{a\}: cubes.total: a !!set is not a value a variant holds \(got \['a'\]\): write a list"),
+         r"^error: --set cubes.total=!!set \{a\}: cubes.total: a !!set is not a value a variant holds \(got \['a'\]\): write a list"),
     Case("set-yes-key", ["validate", str(DRAFT5), "--set", "planets_dealt={yes: 7}"],
-         r"^--set planets_dealt=\{yes: 7\}: planets_dealt: mapping keys must be text, not true$"),
+         r"^error: --set planets_dealt=\{yes: 7\}: planets_dealt: mapping keys must be text, not true$"),
     Case("file-date-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:17: mapping keys must be text, not 2001-12-14$",
          {"v.yaml": EXT + "planets_dealt: {2001-12-14: 7}\n"}),
     Case("tune-binary-choice", ["tune", str(DRAFT5), "--param", "name=!!binary aGk=,x", "--target", str(TUNE_GOALS), "-n", "4", "-o", "{tmp}/t"],
          r"^error: --param name=!!binary aGk=,x: a !!binary value is bytes, not text"),
     Case("sweep-binary", ["sweep", str(DRAFT5), "--set", "name=!!binary aGk=,x", "-n", "4", "-o", "{tmp}/s"],
-         r"^--set name=!!binary aGk=,x: name: a !!binary value is bytes, not text"),
+         r"^error: --set name=!!binary aGk=,x: name: a !!binary value is bytes, not text"),
     # a transcript's variant: that is a folder or a device was "variant file not found: /tmp"
     Case("replay-variant-a-folder", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:\d+:\d+: variant: /tmp is a folder, not a variant file \(looked for /tmp\)$",
@@ -592,12 +603,12 @@ V = [  # --- variant files: validate -------------------------------------------
     # \"<unicode string>\", line 3 ..."), shown as one line joined by U+FFFD; the reason alone, as --set says it
     Case("file-unknown-tag", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:13: max_rounds: cannot read value: could not determine a "
          r"constructor for the tag 'tag:yaml.org,2002:python/name:os'$", {"v.yaml": EXT + "max_rounds: !!python/name:os x\n"}),
-    Case("set-nan", ["validate", str(DRAFT5), "--set", "cubes.total=.nan"], r"^--set cubes.total=.nan: cubes.total: must be a finite number"),
-    Case("set-huge", ["validate", str(DRAFT5), "--set", "cubes.total=99999999999999999999"], r"^--set cubes.total=9+: cubes.total: 9+ is too large"),
+    Case("set-nan", ["validate", str(DRAFT5), "--set", "cubes.total=.nan"], r"^error: --set cubes.total=.nan: cubes.total: must be a finite number"),
+    Case("set-huge", ["validate", str(DRAFT5), "--set", "cubes.total=99999999999999999999"], r"^error: --set cubes.total=9+: cubes.total: 9+ is too large"),
     # an item with a type error and no parent version to stand in is left out of the cross-key
     # check: every reference to it was also reported ("unknown color 'red'" once per red planet)
     Case("bad-item-not-referenced-as-unknown", ["validate", str(DRAFT5), "--set", "colors.red.name=a"],
-         r"^--set colors.red.name=a: colors.red.name: Input should be a valid dictionary"),
+         r"^error: --set colors.red.name=a: colors.red.name: Input should be a valid dictionary"),
     Case("bad-new-item-not-referenced-as-unknown", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: colors.pink.name: Input should be a valid dictionary",
          {"v.yaml": EXT + "colors: [{id: pink, name: 5}]\nplanets: [{id: red1, color: pink}]\n"}),
     # An item with a type error and no parent version was left out, and every count of its list
@@ -605,7 +616,7 @@ V = [  # --- variant files: validate -------------------------------------------
     # more beside a suit's bad name, "13 planets dealt for 4 players but only 12 planet cards
     # exist" beside a new planet's (a fuzz run, seed 103)
     Case("o7-bad-suit-not-counted-out-of-the-deck", ["validate", str(OHSEVEN), "--set", "deck.suits.S.name=[1]"],
-         r"^--set deck.suits.S.name=\[1\]: deck.suits.S.name: Input should be a valid string \(got \[1\]\)$"),
+         r"^error: --set deck.suits.S.name=\[1\]: deck.suits.S.name: Input should be a valid string \(got \[1\]\)$"),
     Case("o7-suit-without-a-name-not-counted-out", ["validate", "{tmp}/v.yaml"], r"v.yaml:16:\d+: deck.suits.C.name: required key is missing$",
          {"v.yaml": OHSEVEN.read_text().replace("    - {id: C, name: clubs}", "    - {id: C}")}),
     Case("bad-new-planet-not-counted-out-of-the-deal", ["validate", "{tmp}/v.yaml"],
@@ -617,7 +628,7 @@ V = [  # --- variant files: validate -------------------------------------------
     # a whole list given a wrong value had the parent's list stand in for it, and draft 6's crews
     # were told "no planet has an extension slot 1" three times: draft 5's planets have none (fuzz seed 103)
     Case("whole-list-wrong-no-stand-in", ["validate", str(ROOT / "variants/stargate/draft6-development.yaml"), "--set", "planets=[]"],
-         r"^--set planets=\[\]: planets: Tuple should have at least 1 item after validation, not 0 \(got \[\]\)$"),
+         r"^error: --set planets=\[\]: planets: Tuple should have at least 1 item after validation, not 0 \(got \[\]\)$"),
     # one mistake, several lines (a fuzz run, seed 127): a rank written twice was "rank labels must be
     # distinct" and "rank values must be distinct ..."; a development replaced by {x: 1} was three
     # "required key is missing" and an "unknown key"
@@ -627,7 +638,7 @@ V = [  # --- variant files: validate -------------------------------------------
     # (it read "developments.7: none of its keys is valid ... it needs id, name, cost"; for
     # crews.bays={time: 1}, "crews.5.id: required key is missing").
     Case("nf-item-without-a-valid-key", ["validate", str(NF_BASE), "--set", "developments.d08={x: 1}"],
-         r"^--set developments.d08=\{x: 1\}: developments.d08: a mapping here replaces the whole item, and it has "
+         r"^error: --set developments.d08=\{x: 1\}: developments.d08: a mapping here replaces the whole item, and it has "
          r"no id: to change keys of d08, set each one \(developments.d08.<key>=<value>\); to replace it, give its id too$"),
     # an item a draft adds (a new id, or an id misspelt: w1 for w01) lacking several keys was one
     # "required key is missing" line per key: 3 for a New Frontiers world, 2 for a Stargate planet (fuzz seed 5501)
@@ -656,10 +667,10 @@ V = [  # --- variant files: validate -------------------------------------------
          r"v.yaml:3:11: planets.blue3s: required keys are missing: color, vp \('blue3s' is a new item",
          {"v.yaml": EXT + "planets: [{id: blue3s}]\n"}),
     Case("set-item-keys-without-its-id", ["validate", str(DRAFT5), "--set", "crews.bays={time: 1}"],
-         r"^--set crews.bays=\{time: 1\}: crews.bays: a mapping here replaces the whole item, and it has no id: to "
+         r"^error: --set crews.bays=\{time: 1\}: crews.bays: a mapping here replaces the whole item, and it has no id: to "
          r"change keys of bays, set each one \(crews.bays.<key>=<value>\); to replace it, give its id too$"),
     Case("set-item-to-a-number", ["validate", str(DRAFT5), "--set", "crews.bays=1"],
-         r"^--set crews.bays=1: crews.bays: an item of this list is a mapping of its keys \(got 1\): to change one "
+         r"^error: --set crews.bays=1: crews.bays: an item of this list is a mapping of its keys \(got 1\): to change one "
          r"key, name it: crews.bays.<key>=<value>$"),
     # The same under tune's --param, which has no --set: the message names no option (it said "write --set").
     Case("param-item-to-a-number", ["tune", str(DRAFT5), "--param", "crews.bays=1..3", "--target",
@@ -673,7 +684,7 @@ V = [  # --- variant files: validate -------------------------------------------
          r"needs trigger, amount \(keys of effect 'vp': .*\); they are keys of effect 'convert_cubes': is that the effect meant\?$",
          {"v.yaml": EXT + "planets:\n  - {id: red1, effects: [{effect: vp, cubes: 1, source: hand, into: time, rate: 2}]}\n"}),
     Case("trigger-kind-changed-keys-not", ["validate", str(DRAFT5), "--set", "end=[{trigger: round_cap, foo: 1, bar: 2}]"],
-         r"^--set end=.*: end.0.trigger: trigger 'round_cap' takes none of the keys foo, bar and needs rounds "
+         r"^error: --set end=.*: end.0.trigger: trigger 'round_cap' takes none of the keys foo, bar and needs rounds "
          r"\(keys of trigger 'round_cap': rounds, trigger\)$"),
     Case("set-causes-parent-error", ["validate", str(DRAFT5), "--set", "planets_dealt.8=7"], r"draft5.yaml:\d+:\d+: crews: 6 crews are too few for 8 players .*\(with --set planets_dealt.8=7\)"),
     # a --set's key in a draft that extends another was listed as the file's change: "v.yaml, which
@@ -687,7 +698,7 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("n-zero", ["simulate", str(DRAFT5), "-n", "0", "-o", "{tmp}/o"], r"^error: -n 0: the number of games must be from 1 to 100,000,000"),
     Case("n-negative", ["simulate", str(DRAFT5), "-n", "-5", "-o", "{tmp}/o"], r"^error: -n -5: the number of games"),
     Case("n-trillion", ["simulate", str(DRAFT5), "-n", "1000000000000", "-o", "{tmp}/o"], r"^error: -n 1000000000000: the number of games must be from 1 to 100,000,000"),
-    Case("n-text", ["simulate", str(DRAFT5), "-n", "many"], r"^-n/--games many: Input should be a valid integer"),
+    Case("n-text", ["simulate", str(DRAFT5), "-n", "many"], r"^error: -n/--games many: Input should be a valid integer"),
     Case("n-huge-text", ["simulate", str(DRAFT5), "-n", "9" * 40, "-o", "{tmp}/o"], r"^error: -n 9+: the number of games"),
     Case("players-1", ["simulate", str(DRAFT5), "--players", "1", "-o", "{tmp}/o"], r"^error: --players 1: must be from 2 to 100"),
     Case("players-0", ["simulate", str(DRAFT5), "--players", "0", "-o", "{tmp}/o"], r"^error: --players 0: must be from 2 to 100"),
@@ -704,7 +715,7 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("bot-scripted-unknown", ["simulate", str(DRAFT5), "--bots", "scripted:nope", "-o", "{tmp}/o"], r"unknown bot|no style|scripted"),
     Case("seed-negative", ["simulate", str(DRAFT5), "--seed", "-1", "-o", "{tmp}/o"], r"^error: --seed -1: a seed is a whole number from 0 to 2\*\*63 - 1"),
     Case("seed-2-63", ["simulate", str(DRAFT5), "--seed", str(2**63), "-o", "{tmp}/o"], r"^error: --seed 9223372036854775808: a seed is a whole number"),
-    Case("seed-text", ["simulate", str(DRAFT5), "--seed", "abc"], r"^--seed abc: Input should be a valid integer"),
+    Case("seed-text", ["simulate", str(DRAFT5), "--seed", "abc"], r"^error: --seed abc: Input should be a valid integer"),
     Case("workers-negative", ["simulate", str(DRAFT5), "--workers", "-1", "-o", "{tmp}/o"], r"^error: --workers -1: must be 0"),
     Case("chunk-size-zero", ["simulate", str(DRAFT5), "--chunk-size", "0", "-o", "{tmp}/o"], r"^error: --chunk-size 0: must be from 1 to 1,000,000$"),
     Case("chunk-size-negative", ["simulate", str(DRAFT5), "--chunk-size", "-1", "-o", "{tmp}/o"], r"^error: --chunk-size -1: must be from 1 to 1,000,000$"),
@@ -911,7 +922,7 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-out-exists", ["report", "{tmp}/run", "-o", "{tmp}/r.html"], r"^error: --out .*r.html: already exists \(a file\); use --force", {"r.html": "old"}, setup=_with_run()),
     Case("report-out-under-file", ["report", "{tmp}/run", "-o", "{tmp}/f.txt/r.html"], r"^error: --out .*: .*f.txt is a file, not a folder", {"f.txt": "x"}, setup=_with_run()),
     Case("report-out-proc", ["report", "{tmp}/run", "-o", "/proc/r.html"], r"^error: --out /proc/r.html: is inside /proc", setup=_with_run()),
-    Case("report-format", ["report", "{tmp}/run", "-f", "pdf"], r"^--format/-f pdf: 'pdf' is not one of", setup=_with_run()),
+    Case("report-format", ["report", "{tmp}/run", "-f", "pdf"], r"^error: --format/-f pdf: 'pdf' is not one of", setup=_with_run()),
     Case("report-out-empty", ["report", "{tmp}/run", "-o", ""], r"^error: --out '.': is a folder, not a file", setup=_with_run()),
     # Typer's Path drops a trailing '/': `-o new/` (a folder meant) wrote a file named new, `-f md -o afile/` replaced
     # the file afile with --force, and play's `--save games/` saved the game as a file named games
@@ -938,7 +949,7 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     # an infinite threshold passed the range check and compare.json held `Infinity`, which is not JSON
     # NaN fails every comparison: the range check's reason was wrong ("should be less than or equal to 0.5")
     Case("compare-alpha-nan", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "--alpha", "nan", "-o", "{tmp}/c"],
-         r"^--alpha nan: not a number; input should be less than or equal to 0.5 \(see `playtest compare --help`\)$"),
+         r"^error: --alpha nan: not a number; input should be less than or equal to 0.5 \(see `playtest compare --help`\)$"),
     Case("compare-min-rel-effect-inf", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "--min-rel-effect", "inf", "-o", "{tmp}/c"],
          r"^error: --min-rel-effect inf: must be a finite number ≥ 0$"),
     Case("compare-min-effect-inf", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "--min-effect", "1e999", "-o", "{tmp}/c"],
@@ -983,9 +994,9 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          {"v.yaml": EXT + f"max_rounds: {LONG}\n"}),
     Case("long-number-in-transcript", ["replay", "{tmp}/t.yaml"], r"t.yaml:9:\d+: a number of 5,000 digits is too large to read",
          {"t.yaml": _example("stargate-table-game.yaml", "start_player: 1 ", f"start_player: {LONG} ")}),
-    Case("long-number-in-set", ["validate", str(DRAFT5), "--set", f"max_rounds={LONG}"], r"^--set max_rounds=9+: a number of 5,000 digits is too large"),
+    Case("long-number-in-set", ["validate", str(DRAFT5), "--set", f"max_rounds={LONG}"], r"^error: --set max_rounds=9+: a number of 5,000 digits is too large"),
     Case("long-number-in-sweep", ["sweep", str(DRAFT5), "--set", f"max_rounds=1,{LONG}", "-n", "4", "-o", "{tmp}/s"],
-         r"^--set max_rounds=1,9+: max_rounds: a number of 5,000 digits is too large"),
+         r"^error: --set max_rounds=1,9+: max_rounds: a number of 5,000 digits is too large"),
     Case("long-number-in-tune", ["tune", str(DRAFT5), "--param", f"max_rounds=1,{LONG}", "--target", str(TUNE_GOALS), "-n", "4", "-o", "{tmp}/t"],
          r"^error: --param max_rounds=1,9+: a number of 5,000 digits is too large"),
     # a range end that no variant may hold: inf was an internal error (Optuna's OverflowError) after the base's
@@ -1049,7 +1060,7 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"^error: --max-games 100000000000: the number of games must be from 1 to 100,000,000"),
     Case("ladder-seed-negative", ["ladder", str(DRAFT5), "--rungs", "random,greedy", "--seed", "-1", "-n", "4", "-o", "{tmp}/l"], r"^error: --seed -1: a seed is a whole number from 0 to 2\*\*63 - 1$"),
     Case("ladder-seed-huge", ["ladder", str(DRAFT5), "--rungs", "random,greedy", "--seed", "99999999999999999999", "-n", "4", "-o", "{tmp}/l"], r"^error: --seed 99999999999999999999: a seed is a whole number from 0 to 2\*\*63 - 1$"),
-    Case("compare-alpha", ["compare", str(DRAFT5), str(DRAFT5), "--alpha", "2", "-o", "{tmp}/c"], r"^--alpha 2: Input should be less than or equal to 0.5"),
+    Case("compare-alpha", ["compare", str(DRAFT5), str(DRAFT5), "--alpha", "2", "-o", "{tmp}/c"], r"^error: --alpha 2: Input should be less than or equal to 0.5"),
     Case("compare-format", ["compare", str(DRAFT5), str(DRAFT5), "-f", "pdf", "-o", "{tmp}/c"], r"^error: --format pdf: expected one of"),
     Case("compare-n-huge", ["compare", str(DRAFT5), str(DRAFT5), "-n", "10000000000", "-o", "{tmp}/c"], r"^error: -n 10000000000: the number of games"),
     Case("compare-bad-variant", ["compare", str(DRAFT5), "{tmp}/v.yaml", "-o", "{tmp}/c"], r"v.yaml:1:1: the file is empty", {"v.yaml": ""}),
@@ -1061,9 +1072,9 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("sweep-values-read-alike-quoted", ["sweep", str(DRAFT5), "--set", "max_rounds='20',20", "-n", "4", "-o", "{tmp}/s"],
          r'^error: --set max_rounds=\'20\',20: "20" and 20 give the same variant \(max_rounds reads them alike\): give each value once$'),
     Case("sweep-date", ["sweep", str(DRAFT5), "--set", "cubes.total=2001-12-14,30", "-n", "4", "-o", "{tmp}/s"],
-         r"^--set cubes.total=\"2001-12-14\": cubes.total: Input should be a valid integer.*2001-12-14"),
+         r"^error: --set cubes.total=\"2001-12-14\": cubes.total: Input should be a valid integer.*2001-12-14"),
     Case("sweep-set-tag", ["sweep", str(DRAFT5), "--set", "cubes.total=!!set {a},30", "-n", "4", "-o", "{tmp}/s"],
-         r"^--set cubes.total=!!set \{a\},30: cubes.total: a !!set is not a value a variant holds \(got \['a'\]\)"),
+         r"^error: --set cubes.total=!!set \{a\},30: cubes.total: a !!set is not a value a variant holds \(got \['a'\]\)"),
     # no limit on the grid: 3 keys × 25 values built 15,625 variants (minutes) and then played them all;
     # -n times the points was held to nothing, where -n alone is held to 100,000,000
     Case("sweep-grid-too-large", ["sweep", str(DRAFT5), "--set", "crews.bays.time=" + ",".join(map(str, range(25))),
@@ -1082,9 +1093,9 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     # a misspelt key in an axis was said once per value of the axis ("unknown key" four times for 1,2,3,4)
     Case("sweep-misspelt-key-once", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "--set", "max_round=5,6,7", "-n", "4",
                                      "-o", "{tmp}/s"],
-         r"^--set max_round=5,6,7: max_round: unknown key \(did you mean 'max_rounds'\?\)"),
+         r"^error: --set max_round=5,6,7: max_round: unknown key \(did you mean 'max_rounds'\?\)"),
     Case("sweep-unknown-item-once", ["sweep", str(DRAFT5), "--set", "crews.bayz.time=1,2,3,4", "-n", "4", "-o", "{tmp}/s"],
-         r"^--set crews.bayz.time=1,2,3,4: crews.bayz: no item 'bayz' \(known: "),
+         r"^error: --set crews.bayz.time=1,2,3,4: crews.bayz: no item 'bayz' \(known: "),
     Case("gate-max-yes-no", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:3:\d+: gates.0.max: Input should be a valid number \(got true\)$", {"g.yaml": "gates:\n  - metric: game_length_rounds\n    max: true\n"}),
     Case("gate-max-quoted", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:3:\d+: gates.0.max: Input should be a valid number \(got '5'\)$", {"g.yaml": "gates:\n  - metric: game_length_rounds\n    max: '5'\n"}),
     Case("gate-run-seed-yes-no", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.seed: Input should be a valid integer \(got true\)$", {"g.yaml": "run: {seed: yes}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
@@ -1169,10 +1180,10 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     # a line break in a value the user typed, quoted back in the error, split its one line in two (or three)
     Case("newline-in-bot-name", ["simulate", str(DRAFT5), "--bots", "gre\nedy", "-o", "{tmp}/o"], r"^error: --bots: unknown bot 'gre\ufffdedy' for stargate"),
     Case("newline-in-rung", ["ladder", str(DRAFT5), "--rungs", "random,gr\need", "-n", "4", "-o", "{tmp}/l"], r"^error: --rungs: unknown bot 'gr\ufffdeed'"),
-    Case("newline-in-set-key", ["validate", str(DRAFT5), "--set", "crews.bays.ti\nme=2"], r"^--set crews.bays.ti\ufffdme=2: crews.bays.ti\ufffdme: unknown key \(did you mean 'time'\?\)"),
+    Case("newline-in-set-key", ["validate", str(DRAFT5), "--set", "crews.bays.ti\nme=2"], r"^error: --set crews.bays.ti\ufffdme=2: crews.bays.ti\ufffdme: unknown key \(did you mean 'time'\?\)"),
     Case("newline-in-variant-path", ["validate", "{tmp}/a\nb.yaml"], r"^(?:.*/)?a\ufffdb.yaml:1:1: no such file$"),
     Case("newline-in-variant-path-simulate", ["simulate", "{tmp}/a\nb.yaml", "-n", "2", "-o", "{tmp}/o"], r"^(?:.*/)?a\ufffdb.yaml:1:1: no such file$"),
-    Case("newline-in-seed", ["simulate", str(DRAFT5), "--seed", "1\n2", "-o", "{tmp}/o"], r"^--seed 1\ufffd2: Input should be a valid integer"),
+    Case("newline-in-seed", ["simulate", str(DRAFT5), "--seed", "1\n2", "-o", "{tmp}/o"], r"^error: --seed 1\ufffd2: Input should be a valid integer"),
     Case("newline-in-compare-seed", ["compare", str(DRAFT5), str(DRAFT5), "--seed", "1\n2", "-o", "{tmp}/c"], r"^error: --seed 1\ufffd2: expected an integer"),
     Case("newline-in-run-path", ["report", "{tmp}/r\nx"], r"^error: {tmp}/r\ufffdx: no such run folder$"),
     Case("newline-in-metric", ["explain", "{tmp}/s", "-m", "a\nb"], r"^error: --metric a\ufffdb: no such metric in this sweep",
@@ -1578,8 +1589,8 @@ def test_a_sweep_names_every_bad_value_of_its_grid_not_only_the_first(tmp_path: 
     assert r.exit_code == 2, r.output
     lines = r.stderr.splitlines()
     assert len(lines) == 2, r.stderr
-    assert lines[0].startswith('--set crews.bays.time="x": crews.bays.time: Input should be a valid integer')
-    assert lines[1] == ("--set crews.bays.time=-1: crews.bays.time: Input should be greater than or equal to 0 "
+    assert lines[0].startswith('error: --set crews.bays.time="x": crews.bays.time: Input should be a valid integer')
+    assert lines[1] == ("error: --set crews.bays.time=-1: crews.bays.time: Input should be greater than or equal to 0 "
                         "(got -1)")
     assert not (tmp_path / "s").exists()
 

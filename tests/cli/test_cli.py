@@ -37,12 +37,13 @@ def test_validate_reports_every_problem_of_every_file(cli, tmp_path):
 def test_validate_with_set(cli):
     r = cli("validate", DRAFT5, "--set", "crews.bays.time=x")
     assert r.returncode == 2
-    assert r.stderr == ("--set crews.bays.time=x: crews.bays.time: Input should be a valid integer, "
+    assert r.stderr == ("error: --set crews.bays.time=x: crews.bays.time: Input should be a valid integer, "
                         "unable to parse string as an integer (got 'x')\n")
     # With several files the --set meets each: its problem names the file it failed on.
     r = cli("validate", DRAFT5, "variants/new-frontiers/base.yaml", "--set", "crews.bays.time=1")
     assert r.returncode == 2 and r.stdout.startswith("variants/stargate/draft5.yaml: ok")
-    assert r.stderr.startswith("variants/new-frontiers/base.yaml: --set crews.bays.time=1: crews: unknown key")
+    assert r.stderr.startswith("error: --set crews.bays.time=1: crews: unknown key")
+    assert r.stderr.endswith(" (in variants/new-frontiers/base.yaml; --set applies to every variant)\n")
     assert len(r.stderr.splitlines()) == 1
 
 
@@ -90,7 +91,7 @@ def test_simulate_writes_tables_and_summary(cli, tmp_path):
                                                     "per seat; this variant is for 3, 4 players)\n"),
     (["--bots", "random,random,random", "--players", "4"], "error: --bots names 3 bots for 4 players (give one name, "
                                                            "or one per seat)\n"),
-    (["--set", "cubes.total=0"], "--set cubes.total=0: cubes.total: Input should be greater than or equal to 1 (got 0)\n"),
+    (["--set", "cubes.total=0"], "error: --set cubes.total=0: cubes.total: Input should be greater than or equal to 1 (got 0)\n"),
 ])
 def test_simulate_bad_input(cli, tmp_path, args, message):
     r = cli("simulate", DRAFT5, "-n", "2", "--out", str(tmp_path / "x"), *args)
@@ -148,7 +149,7 @@ def test_empty_bot_name_is_named(cli):
 def test_unreadable_set_value_is_one_line(cli):
     r = cli("validate", DRAFT5, "--set", "crews.bays.time=[1,2")
     assert (r.returncode, r.stderr) == (
-        2, "--set crews.bays.time=[1,2: crews.bays.time: cannot read value: expected ',' or ']', but got '<stream end>'\n")
+        2, "error: --set crews.bays.time=[1,2: crews.bays.time: cannot read value: expected ',' or ']', but got '<stream end>'\n")
 
 
 # --- a few true subprocess smoke tests: the installed entry point, exit codes, no traceback ------

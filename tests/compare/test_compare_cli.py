@@ -106,7 +106,7 @@ def test_compare_cli_errors(cli, tmp_path):
     # A --set only one of the variants can take: the line names that variant's file.
     crews6 = DRAFT5.parent / "draft6-new-crews.yaml"
     res = cli("compare", str(crews6), str(DRAFT5), "--set", "crews.vance.time=3", "-n", "2")
-    assert (res.returncode, res.stderr) == (2, "--set crews.vance.time=3: crews.vance: no item 'vance' (known: "
+    assert (res.returncode, res.stderr) == (2, "error: --set crews.vance.time=3: crews.vance: no item 'vance' (known: "
                                                f"armstrong, orlins, audrin, rahel, anderson, bays) (in {DRAFT5}; --set "
                                                "applies to every variant)\n")
     res = cli("compare", str(DRAFT5), str(DRAFT5), "--format", "xml")
@@ -142,7 +142,7 @@ def test_sweep_cli_output_shape(cli, tmp_path):
     assert "| ベイス Bays |" in md and "| bays |" not in md and '"ベイス Bays"' in html
     assert "bays" in table.filter(pl.col("metric") == "crew_pick_rate")["group"].to_list()
     res = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1,1")
-    assert (res.returncode, res.stderr) == (2, "--set crews.bays.time=1,1: crews.bays.time: a value is repeated\n")
+    assert (res.returncode, res.stderr) == (2, "error: --set crews.bays.time=1,1: crews.bays.time: a value is repeated\n")
 
 
 @pytest.mark.slow  # make test-all: make test keeps the common-random-numbers comparisons

@@ -126,7 +126,7 @@ def test_simulate_prints_the_note_and_runs(cli, tmp_path):
 def test_validate_cli_exit_code_and_one_line():
     out = run("validate", BASE, "--set", "rules.unique_developments=true", "--set", "worlds.39.cost=19")
     assert out.returncode == 2
-    assert out.stderr == ("--set worlds.39.cost=19: worlds.w32.cost: needs military 19 but one player can "
+    assert out.stderr == ("error: --set worlds.39.cost=19: worlds.w32.cost: needs military 19 but one player can "
                           "hold at most 16 with this tile set: it can never be settled\n")
 
 

@@ -28,7 +28,7 @@ def test_validate_ships_valid_variants():
 def test_validate_reports_cross_field_problem():
     out = run("validate", "variants/ohseven/base.yaml", "--set", "bidding.hook=true")
     assert out.returncode == 2
-    assert out.stderr == "--set bidding.hook=true: bidding.hook: the hook rule needs bidding.mode: in_turn\n"
+    assert out.stderr == "error: --set bidding.hook=true: bidding.hook: the hook rule needs bidding.mode: in_turn\n"
 
 
 def test_unknown_bot_lists_valid_names():
