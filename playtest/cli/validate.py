@@ -30,9 +30,11 @@ def validate(
     `error: --set KEY=VALUE: key.path: message`) and exits with 2 if any file has problems; prints one `ok` line per valid file otherwise, and on stderr a
     `note:` line for each setting that can never take effect (an end trigger no game reaches).
     With --changes, each ok line is followed by the keys that differ from the draft it extends,
-    as `  key.path: old → new` (`(absent)` for a key added or removed).
+    as `  key.path: old → new` (`(absent)` for a key added or removed). A file named twice is
+    checked once.
     """
     failed = False
+    files = distinct(files)
     for path in files:
         try:
             variant = load_variant(path, set_ or ())
@@ -54,6 +56,20 @@ def validate(
             print(clean(f"note: {note}"), file=sys.stderr)
     if failed:
         raise typer.Exit(2)
+
+
+def distinct(files: list[Path]) -> list[Path]:
+    """The files in the order given, each once: a file named twice (`validate a.yaml a.yaml`, or
+    `variants/x/*.yaml variants/x/draft5.yaml`, or as ./a.yaml beside a.yaml) printed its ok line,
+    or every one of its problems, twice. Two names of one file are one file once resolved."""
+    seen: dict[Path, Path] = {}
+    for path in files:
+        try:
+            real = path.resolve()
+        except (OSError, RuntimeError):  # a symbolic link loop: the loader says it, once per name given
+            real = path
+        seen.setdefault(real, path)
+    return list(seen.values())
 
 
 def _change_lines(variant: Variant) -> list[str]:

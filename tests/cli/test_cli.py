@@ -21,6 +21,19 @@ def test_validate_ok(cli):
     assert r.stderr == ""
 
 
+def test_validate_checks_a_file_named_twice_once(cli, tmp_path):
+    """`validate a a` (or ./a beside a, or a glob that also matches a named file) printed the
+    result twice: each file is validated once, under the name it was first given."""
+    r = cli("validate", DRAFT5, f"./{DRAFT5}", "variants/ohseven/base.yaml", DRAFT5)
+    assert r.returncode == 0, r.stderr
+    assert [line.split(":")[0] for line in r.stdout.splitlines()] == [DRAFT5, "variants/ohseven/base.yaml"]
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: stargate\n")
+    r = cli("validate", str(bad), str(bad))
+    assert r.returncode == 2 and r.stderr.count(str(bad)) == r.stderr.count("\n") > 0
+    assert len(set(r.stderr.splitlines())) == len(r.stderr.splitlines())
+
+
 def test_validate_reports_every_problem_of_every_file(cli, tmp_path):
     (tmp_path / "a.yaml").write_text(f"extends: {ROOT / DRAFT5}\ncrews: [{{id: bays, time: -2}}]\n")
     (tmp_path / "b.yaml").write_text("game: stargate\nname: a\nname: b\n")
