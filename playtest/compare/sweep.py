@@ -15,6 +15,7 @@ import yaml
 
 from playtest.analysis import columns as C
 from playtest.errors import Problem, UsageError, VariantError, override_label
+from playtest.variants.loader import nested_key
 from playtest.variants.source import REMOVE_TAG, REMOVED, foreign_value, json_text, long_number_in
 
 POINT = "point"
@@ -151,6 +152,9 @@ def grid(axes: Sequence[Axis]) -> list[Point]:
     if len(set(keys)) != len(keys):
         dup = next(k for k in keys if keys.count(k) > 1)
         raise VariantError([Problem(override_label(dup), 1, 1, dup, "the same key is swept twice")])
+    if nested := nested_key(keys):  # crews.bays's values would replace every crews.bays.time value
+        raise VariantError([Problem(override_label(nested[1]), 1, 1, nested[1],
+                                    f"part of {nested[0]}, swept too: sweep one of them")])
     return [Point(tuple(zip(keys, combo, strict=True))) for combo in itertools.product(*(a.values for a in axes))]
 
 

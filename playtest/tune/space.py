@@ -21,7 +21,7 @@ import yaml
 
 from playtest.errors import UsageError, VariantError
 from playtest.variants import Variant, load_variant
-from playtest.variants.loader import MAX_INT, with_overrides
+from playtest.variants.loader import MAX_INT, nested_key, with_overrides
 from playtest.variants.source import foreign_value, json_text, long_number_in
 
 INT, FLOAT, CHOICE = "int", "float", "choice"
@@ -153,6 +153,9 @@ def parse_space(texts: Sequence[str]) -> list[Param]:
         if p.key in seen:
             raise _error(p.text, f"{p.key} is tuned twice")
         seen.add(p.key)
+    if nested := nested_key([p.key for p in params]):  # the outer key's value would replace the inner one's
+        raise _error(next(p.text for p in params if p.key == nested[1]), f"{nested[1]} is part of {nested[0]}, tuned "
+                                                                          "too: tune one of them")
     return params
 
 

@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from playtest.errors import Problem, VariantError, override_label
+from playtest.errors import OVERRIDE, Problem, VariantError, override_label
 from playtest.filekinds import is_run_info, is_transcript, run_info_said
 from playtest.text import not_utf8_at
 from playtest.variants.diff import Change, diff, with_defaults
@@ -257,9 +257,11 @@ def apply_override(tree: Node, text: str) -> None:
                 if part not in node.value:
                     known = ", ".join(node.value) or "none"
                     raise VariantError([Problem(label, 1, col, shown, f"no key '{part}' to remove (keys here: {known})")])
+                _not_given_before(node.value[part], parts, text, col, shown)
                 del node.value[part]
                 return
             if last:
+                _not_given_before(node.value.get(part), parts, text, col, shown)
                 node.value[part] = _to_node(value, label, col)
                 return
             if part not in node.value:
@@ -271,6 +273,7 @@ def apply_override(tree: Node, text: str) -> None:
                 known = ", ".join(item_id(i) for i in node.value) if is_id_list(node) else f"0..{len(node.value) - 1}"
                 raise VariantError([Problem(label, 1, 1, shown, f"no item '{part}' (known: {known})")])
             if last and value is REMOVED:
+                _not_given_before(node.value[index], parts, text, col, shown)
                 del node.value[index]
                 return
             if last and isinstance(value, dict) and value.get(REMOVE_KEY) is True and is_id_list(node):
@@ -295,11 +298,49 @@ def apply_override(tree: Node, text: str) -> None:
                                                                   f"({shown}.<key>=<value>); to replace it, "
                                                                   "give its id too")])
             if last:
+                _not_given_before(node.value[index], parts, text, col, shown)
                 node.value[index] = _to_node(value, label, col)
                 return
             node.value[index] = node = _own(node.value[index])
         else:
             raise VariantError([Problem(label, 1, 1, shown, "is not a mapping or list, cannot set a key below it")])
+
+
+def _not_given_before(old: Node | None, parts: list[str], text: str, col: int, shown: str) -> None:
+    """Refuse a --set that would replace (or remove) a value an earlier --set gave: `--set k=1
+    --set k=2` silently played k=2, and `--set crews.bays.time=2 --set 'crews.bays={...}'` dropped
+    the first --set without a word. A key given twice is a slip: the designer meant one of them.
+    (A whole item then one of its keys, `crews.bays={...}` then `crews.bays.time=2`, is refused
+    as well when the item's mapping already gave that key; a key it lacked is added.)"""
+    earlier = _first_override(old) if old is not None else None
+    if earlier is None:
+        return
+    label = override_label(text)
+    if earlier.partition("=")[0].strip().split(".") == parts:
+        message = f"given twice ({earlier.partition('=')[2].strip()} and {text.partition('=')[2].strip()}): give each key once"
+    else:
+        what = "removes" if text.partition("=")[2].strip() == REMOVE_TAG else "replaces"
+        message = f"{what} what --set {earlier} gave before it: give each key once"
+    raise VariantError([Problem(label, 1, col, shown, message)])
+
+
+def nested_key(keys: Sequence[str]) -> tuple[str, str] | None:
+    """(outer, inner): two of `keys` (dotted paths) where one holds the other (`crews.bays` and
+    `crews.bays.time`), which sweep and tune refuse before any variant is built: the outer one's
+    value replaces the inner one's (`_not_given_before`)."""
+    for a in keys:
+        for b in keys:
+            if len(b) > len(a) and b.startswith(f"{a}."):
+                return a, b
+    return None
+
+
+def _first_override(node: Node) -> str | None:
+    """The `key.path=value` of the first --set that gave `node` or a value inside it, if any."""
+    if node.file.startswith(OVERRIDE):
+        return node.file.removeprefix(OVERRIDE)
+    children = node.value.values() if isinstance(node.value, dict) else node.value if isinstance(node.value, list) else ()
+    return next(filter(None, map(_first_override, children)), None)
 
 
 def _own(node: Node) -> Node:

@@ -60,6 +60,13 @@ def test_validate_with_set(cli):
     assert len(r.stderr.splitlines()) == 1
 
 
+def test_a_whole_item_then_a_key_it_did_not_give_is_one_change(cli):
+    """A key given twice is refused (tests/bad_inputs); a key the whole item left out is not given twice."""
+    r = cli("validate", DRAFT5, "--changes", "--set", "crews.bays={id: bays, time: 3}", "--set", "crews.bays.skill=[]")
+    assert r.returncode == 0, r.stderr
+    assert "crews.bays.time: 1 → 3" in r.stdout and "crews.bays.skill: " in r.stdout
+
+
 def test_validate_changes_lists_what_a_draft_changes_against_its_parent(cli, tmp_path):
     (tmp_path / "four.yaml").write_text(f"extends: {ROOT / DRAFT5}\nname: four only\n"
                                         "description: |\n  two\n  lines\nplanets_dealt:\n  3: !remove\n")
