@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from playtest.text import echoed
+
 
 class PlaytestError(Exception):
     """Base of every error a user can cause. The CLI prints `str(err)` and exits non-zero."""
@@ -44,7 +46,7 @@ class Problem:
         # An override is one line typed as an option: `--set KEY=VALUE: key.path: message` (the
         # CLI starts it with `error: `, as every bad option's line: cli.app.problem_line); a line
         # and column after the value read as part of it: `--set x.cost=-2:1:28`.
-        where = self.file if self.in_override else f"{self.file}:{self.line}:{self.col}"
+        where = OVERRIDE + echoed(self.override()) if self.in_override else f"{self.file}:{self.line}:{self.col}"
         return f"{where}: {self.path}: {self.message}" if self.path else f"{where}: {self.message}"
 
 

@@ -43,6 +43,17 @@ Stargate placement on planets named at length is 93 characters, and a limit of 8
 its first 60), far below a flood of the terminal."""
 
 
+ECHO = 80
+"""The longest value an error line echoes whole (`echoed`)."""
+
+
+def echoed(text: str) -> str:
+    """A value the user typed (a `--set KEY=VALUE`, a sweep's or a tune's values), as an error
+    line quotes it back: whole up to ECHO characters, else its start and its length (a
+    2,000-character YAML list in a --set made each of its error lines 2,000 characters long)."""
+    return excerpt(text, ECHO)
+
+
 def excerpt(text: str, limit: int = EXCERPT) -> str:
     """`text` as a message quotes it back: whole when short, else its start and how long it
     was (a 900 KB line in a --moves file is not printed again in full)."""

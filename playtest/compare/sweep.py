@@ -15,6 +15,7 @@ import yaml
 
 from playtest.analysis import columns as C
 from playtest.errors import Problem, UsageError, VariantError, override_label
+from playtest.text import echoed
 from playtest.variants.loader import nested_key
 from playtest.variants.source import REMOVE_TAG, REMOVED, foreign_value, json_text, long_number_in
 
@@ -175,7 +176,7 @@ def check_distinct_points(axes: Sequence[Axis], texts: Sequence[str], points: Se
                      if _identity(a[1]) != _identity(b[1]))
             a, b = first.settings[i][1], point.settings[i][1]
             shown = (_show(a), _show(b)) if _show(a) != _show(b) else (_identity(a), _identity(b))
-            raise UsageError(f"--set {texts[i]}: {shown[0]} and {shown[1]} "
+            raise UsageError(f"--set {echoed(texts[i])}: {echoed(shown[0])} and {echoed(shown[1])} "
                              f"give the same variant ({axes[i].key} reads them alike): give each value once")
 
 

@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from playtest.errors import UsageError, VariantError
+from playtest.text import echoed
 from playtest.variants import Variant, load_variant
 from playtest.variants.loader import MAX_INT, nested_key, with_overrides
 from playtest.variants.source import foreign_value, json_text, long_number_in
@@ -77,7 +78,7 @@ def show(v: Any) -> str:
 
 
 def _error(text: str, message: str) -> UsageError:
-    return UsageError(f"--param {text}: {message}")
+    return UsageError(f"--param {echoed(text)}: {message}")
 
 
 def parse_param(text: str) -> Param:
@@ -192,7 +193,7 @@ def check_space(variant_path: Path, params: Sequence[Param]) -> None:
                 said = f"{first.path}: " if first.path else ""
                 said += first.message
                 # "(got 1.5) (at 1.5)" said the value twice
-                wrong.setdefault(said, said if said.endswith(f"(got {show(v)})") else f"{said} (at {show(v)})")
+                wrong.setdefault(said, said if said.endswith(f"(got {show(v)})") else f"{said} (at {echoed(show(v))})")
         if wrong:
             hint = ""
             if p.kind == FLOAT and failed == values[2:] and p.low.is_integer() and p.high.is_integer():

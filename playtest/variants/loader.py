@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 
 from playtest.errors import OVERRIDE, Problem, VariantError, override_label
 from playtest.filekinds import is_run_info, is_transcript, run_info_said
-from playtest.text import not_utf8_at
+from playtest.text import echoed, not_utf8_at
 from playtest.variants.diff import Change, diff, with_defaults
 from playtest.variants.merge import REMOVE_KEY, is_id_list, item_id, left_removes, merge
 from playtest.variants.model import VariantModel
@@ -317,10 +317,11 @@ def _not_given_before(old: Node | None, parts: list[str], text: str, col: int, s
         return
     label = override_label(text)
     if earlier.partition("=")[0].strip().split(".") == parts:
-        message = f"given twice ({earlier.partition('=')[2].strip()} and {text.partition('=')[2].strip()}): give each key once"
+        before, now = (echoed(t.partition("=")[2].strip()) for t in (earlier, text))
+        message = f"given twice ({before} and {now}): give each key once"
     else:
         what = "removes" if text.partition("=")[2].strip() == REMOVE_TAG else "replaces"
-        message = f"{what} what --set {earlier} gave before it: give each key once"
+        message = f"{what} what --set {echoed(earlier)} gave before it: give each key once"
     raise VariantError([Problem(label, 1, col, shown, message)])
 
 
@@ -418,7 +419,7 @@ def validate_tree(
 def with_overrides(overrides: Sequence[str]) -> str:
     """How a problem shown in a draft names the overrides that caused it: 'with --set a --set b'
     (a transcript's reader says them as its set: list instead: core.transcript.load_with_set)."""
-    return "with " + " ".join(f"--set {o}" for o in overrides)
+    return "with " + " ".join(f"--set {echoed(o)}" for o in overrides)
 
 
 def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...],

@@ -489,6 +489,18 @@ V = [  # --- variant files: validate -------------------------------------------
                                      "crews.bays={id: bays, time: 3},{id: bays, time: 2}", "-t", str(TUNE_GOALS),
                                      "-b", "1", "-n", "2", "-o", "{tmp}/t"],
          r"^error: --param crews.bays.time=1..3: crews.bays.time is part of crews.bays, tuned too: tune one of them$"),
+    # A long value is echoed as its start and its length (text.echoed): a 2,000-character --set made each of its
+    # lines 2,000 characters long, and tune's line quoted the value twice, in full.
+    Case("set-long-value-echoed-short", ["validate", str(DRAFT5), "--set", "cubes.total=" + "x" * 2000],
+         r"^error: --set cubes.total=x{48}… \(2,012 characters\): cubes.total: Input should be a valid integer"),
+    Case("set-long-value-given-twice", ["validate", str(DRAFT5), "--set", "name=" + "x" * 2000, "--set", "name=" + "y" * 2000],
+         r"^error: --set name=y{55}… \(2,005 characters\): name: given twice \(x{60}… \(2,000 characters\) and y{60}… "
+         r"\(2,000 characters\)\): give each key once$"),
+    Case("sweep-long-value-echoed-short", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1," + "x" * 2000, "-n", "2", "-o", "{tmp}/s"],
+         r'^error: --set crews.bays.time="x{43}… \(2,018 characters\): crews.bays.time: Input should be a valid integer'),
+    Case("tune-long-value-echoed-short", ["tune", str(DRAFT5), "--param", "crews.bays.time=1," + "x" * 2000, "-t", str(TUNE_GOALS),
+                                          "-o", "{tmp}/t"],
+         r"^error: --param crews.bays.time=1,x{42}… \(2,018 characters\): crews.bays.time: .{0,260}$"),
     Case("option-conversion-error-prefix", ["simulate", str(DRAFT5), "--players", "four"],  # click's own check
          r"^error: --players/-p four: Input should be a valid integer"),
     Case("set-item-remove-mapping", ["validate", str(DRAFT5), "--set", "crews.bays={remove: true}"],  # was three lines on crews.5
@@ -1018,11 +1030,11 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          {"v.yaml": EXT + f"max_rounds: {LONG}\n"}),
     Case("long-number-in-transcript", ["replay", "{tmp}/t.yaml"], r"t.yaml:9:\d+: a number of 5,000 digits is too large to read",
          {"t.yaml": _example("stargate-table-game.yaml", "start_player: 1 ", f"start_player: {LONG} ")}),
-    Case("long-number-in-set", ["validate", str(DRAFT5), "--set", f"max_rounds={LONG}"], r"^error: --set max_rounds=9+: a number of 5,000 digits is too large"),
+    Case("long-number-in-set", ["validate", str(DRAFT5), "--set", f"max_rounds={LONG}"], r"^error: --set max_rounds=9+… \(5,011 characters\): a number of 5,000 digits is too large"),
     Case("long-number-in-sweep", ["sweep", str(DRAFT5), "--set", f"max_rounds=1,{LONG}", "-n", "4", "-o", "{tmp}/s"],
-         r"^error: --set max_rounds=1,9+: max_rounds: a number of 5,000 digits is too large"),
+         r"^error: --set max_rounds=1,9+… \(5,013 characters\): max_rounds: a number of 5,000 digits is too large"),
     Case("long-number-in-tune", ["tune", str(DRAFT5), "--param", f"max_rounds=1,{LONG}", "--target", str(TUNE_GOALS), "-n", "4", "-o", "{tmp}/t"],
-         r"^error: --param max_rounds=1,9+: a number of 5,000 digits is too large"),
+         r"^error: --param max_rounds=1,9+… \(5,013 characters\): a number of 5,000 digits is too large"),
     # a range end that no variant may hold: inf was an internal error (Optuna's OverflowError) after the base's
     # games; 1e308 passed the check at the ends (json writes it 1e+308, which YAML reads as text) and a trial failed
     Case("tune-range-inf", ["tune", str(ROOT / "variants/stargate/draft6-special-planets.yaml"), "--param",
