@@ -4,7 +4,8 @@ said in one line at the key that shows it, not one line per key either kind lack
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
+from typing import Any
 
 VARIANT_MARKS = ("extends", "rules_version")
 """Keys of a variant file that no transcript has."""
@@ -22,6 +23,30 @@ def run_info_said(what: str) -> tuple[str, str]:
     """(the key to point at, the one line) for a run's run.json given as `what` ('a variant')."""
     key = RUN_INFO_MARKS[0]
     return key, f"this is a run's run.json (it has {key}:), not {what}: {RUN_INFO_USE}"
+
+
+OUTPUT_KINDS = {
+    "playtest-sweep": "a sweep's sweep.json",
+    "playtest-tune": "a tune's tune.json",
+    "playtest-comparison": "compare's compare.json",
+    "playtest-gates": "diff's JSON",
+    "playtest-explain": "explain's explain.json",
+    "playtest-ladder": "a ladder's ladder.json",
+    "playtest-report": "a report's report.json",
+}
+"""What each JSON document playtest writes names itself (its `kind`, or `schema` for ladder and
+report), as a line says which one a file is."""
+
+
+def output_kind(doc: Mapping[str, Any]) -> tuple[str, str] | None:
+    """(the key that shows it, what the document is) for a JSON document playtest wrote: one of
+    OUTPUT_KINDS by its `kind` or `schema`, or a run's run.json; None for any other."""
+    for key in ("kind", "schema"):
+        if doc.get(key) in OUTPUT_KINDS:
+            return key, OUTPUT_KINDS[doc[key]]
+    if is_run_info(doc):
+        return RUN_INFO_MARKS[0], "a run's run.json"
+    return None
 
 
 def is_run_info(keys: Collection[str]) -> bool:

@@ -39,6 +39,7 @@ from playtest.analysis.metrics import metric_info
 from playtest.compare.stats import holm
 from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError
+from playtest.filekinds import OUTPUT_KINDS, output_kind
 from playtest.io import for_polars
 from playtest.jsonplaces import located
 from playtest.report import format as F
@@ -135,9 +136,22 @@ SWEEP_COLUMNS = ("point", "metric", "group", "estimate", "ci_low", "ci_high")
 """The columns of sweep.json's rows that explain reads (besides one per swept key)."""
 
 
+def _check_kind(path: Path, doc: dict[str, Any], kind: str) -> None:
+    """A document playtest wrote of another kind in the place of sweep.json or tune.json (a
+    run.json, compare.json, a tune's JSON as sweep.json) is said as what it is, in one line: it
+    read 'sweep.json:1:1: run: required key is missing'."""
+    found = output_kind(doc)
+    if found is None or doc.get(found[0]) == kind:
+        return
+    key, what = found
+    raise PlaytestError(f"{located(path, key)}: this is {what}, not {OUTPUT_KINDS[kind]}: explain reads the "
+                        "--out folder of `playtest sweep` or `playtest tune`")
+
+
 def _sweep_design(run_dir: Path, metrics: list[str] | None) -> Design:
     path = run_dir / "sweep.json"
     doc = read_json(path)
+    _check_kind(path, doc, "playtest-sweep")
     check_keys(path, doc, {"run": (dict,), "rows": (list,)})
     check_keys(path, doc, {"key_metrics": (list,)}, optional=True)
     if not all(isinstance(m, str) for m in doc.get("key_metrics") or []):
@@ -217,6 +231,7 @@ def bots_text(bots: tuple[str, ...]) -> str:
 def _tune_design(run_dir: Path) -> Design:
     path = run_dir / "tune.json"
     doc = read_json(path)
+    _check_kind(path, doc, "playtest-tune")
     check_keys(path, doc, {"params": (list,), "goals": (list,)})
     check_keys(path, doc, {"lineup": (list,), "games": (int,)}, optional=True)
     params = check_items(path, doc["params"], "params", {"key": (str,), "numeric": (bool,)})

@@ -445,6 +445,18 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("explain-tune-metric", ["explain", "{tmp}/t", "-m", "game_length_rounds"],
          r"^error: --metric game_length_rounds: {tmp}/t is a tune's output, whose goals and objective are all explained; "
          r"--metric chooses among a sweep's metrics$", setup=_tune_folder(["random"] * 4)),
+    # Another document of playtest's in the place of sweep.json or tune.json read "sweep.json:1:1: run: required key
+    # is missing": it is said as what it is.
+    Case("explain-run-json-as-sweep", ["explain", "{tmp}/s"],
+         r"^error: {tmp}/s/sweep.json:\d+:\d+: format_version: this is a run's run.json, not a sweep's sweep.json: explain "
+         r"reads the --out folder of `playtest sweep` or `playtest tune`$",
+         setup=_with_run(lambda run: (run / "run.json").rename(run / "sweep.json"), name="s")),
+    Case("explain-sweep-json-as-tune", ["explain", "{tmp}/t"],
+         r"^error: {tmp}/t/tune.json:\d+:\d+: kind: this is a sweep's sweep.json, not a tune's tune.json: explain reads",
+         setup=lambda work: (_tune_folder(["random"] * 4)(work), (work / "t" / "tune.json").write_text(_sweep_json(["random"] * 4)))),
+    Case("explain-compare-json-as-sweep", ["explain", "{tmp}/s"],
+         r"^error: {tmp}/s/sweep.json:1:2: kind: this is compare's compare.json, not a sweep's sweep.json: explain reads",
+         {"s/sweep.json": '{"kind": "playtest-comparison", "version": 1, "variants": []}'}),
     Case("explain-a-file", ["explain", str(DRAFT5)], r"^error: .*draft5.yaml: a file, not a sweep or tune output folder$"),
     # sweep.json's estimates were checked for numbers, a tune's responses not: "internal error: InvalidOperationError:
     # `is_not_nan` operation not supported for dtype `str`"
