@@ -17,7 +17,14 @@ from playtest.analysis import columns as C
 from playtest.errors import Problem, UsageError, VariantError, override_label
 from playtest.text import echoed
 from playtest.variants.loader import nested_key
-from playtest.variants.source import REMOVE_TAG, REMOVED, foreign_value, json_text, long_number_in
+from playtest.variants.source import (
+    REMOVE_TAG,
+    REMOVED,
+    comment_problem,
+    foreign_value,
+    json_text,
+    long_number_in,
+)
 
 POINT = "point"
 """Column: the grid point's label, e.g. `crews.bays.time=2`."""
@@ -107,7 +114,7 @@ def parse_axis(text: str) -> Axis:
     if not sep or not key or any(not p for p in key.split(".")):
         raise VariantError([Problem(label, 1, 1, "", "expected key.path=value1,value2,...")])
     col = len(key) + 2
-    if message := long_number_in("[" + raw + "]"):
+    if message := long_number_in("[" + raw + "]") or comment_problem(raw, "--set"):
         raise VariantError([Problem(label, 1, col, key, message)])
     try:
         values = yaml.load("[" + _end_tags(raw) + "]", Loader=_AxisLoader)  # noqa: S506

@@ -38,6 +38,7 @@ from playtest.variants.source import (
     REMOVED,
     Node,
     check_yaml_limits,
+    comment_problem,
     foreign_value,
     parse_file,
     parse_text,
@@ -220,6 +221,8 @@ def parse_override(text: str) -> tuple[list[str], Any]:
         raise VariantError([Problem(label, 1, 1, "", "expected key.path=value")])
     if raw.strip() == REMOVE_TAG:
         return key.strip().split("."), REMOVED
+    if message := comment_problem(raw, "--set"):
+        raise VariantError([Problem(label, 1, len(key) + 2, key.strip(), message)])
     try:
         check_yaml_limits(raw, label)
         value = yaml.safe_load(raw) if raw.strip() else ""

@@ -22,7 +22,7 @@ import yaml
 
 from playtest.errors import Problem, VariantError
 from playtest.suggest import as_written
-from playtest.text import not_utf8_at
+from playtest.text import echoed, not_utf8_at
 
 MAX_BYTES = 1_000_000
 """A variant (or gates, transcript) file of more than 1 MB is refused: the shipped drafts are ~10 KB."""
@@ -138,6 +138,29 @@ def key_problem(key: Any) -> str:
     if isinstance(key, str | int) and not isinstance(key, bool):
         return ""
     return f"mapping keys must be text, not {as_written(key)}"
+
+
+def comment_problem(raw: str, option: str) -> str:
+    """Why the value `raw` of a `--set key=raw` (or a sweep's values) cannot be taken as typed:
+    it holds a YAML comment (` #` outside quotes), which YAML drops without a word (`--set
+    'name=Draft #2'` named the variant 'Draft', and `--set 'crews.bays.time=#2'` read "got null").
+    A command line has no use for a comment: '' when there is none, or when the text is not YAML
+    the parser reads (its own error says so)."""
+    try:
+        tokens = list(yaml.scan(raw))
+    except yaml.YAMLError:
+        return ""
+    pos, at = 0, None
+    for token in tokens:  # comments are what lies between tokens (the last token ends the text)
+        if "#" in raw[pos:token.start_mark.index]:
+            at = raw.index("#", pos)
+            break
+        pos = max(pos, token.end_mark.index)
+    if at is None:
+        return ""
+    comment = raw[at:].splitlines()[0].rstrip()
+    return (f"{echoed(comment)!r} is a YAML comment, which {option} would silently drop: leave it out, or quote the "
+            "text if the '#' belongs to it")
 
 
 def foreign_value(value: Any) -> str:

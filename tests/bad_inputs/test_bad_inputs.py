@@ -513,6 +513,14 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("tune-long-value-echoed-short", ["tune", str(DRAFT5), "--param", "crews.bays.time=1," + "x" * 2000, "-t", str(TUNE_GOALS),
                                           "-o", "{tmp}/t"],
          r"^error: --param crews.bays.time=1,x{42}… \(2,018 characters\): crews.bays.time: .{0,260}$"),
+    # A YAML comment in a --set was dropped without a word: `name=Draft #2` named the variant 'Draft'.
+    Case("set-comment-in-text", ["validate", str(DRAFT5), "--set", "name=Draft #2"],
+         r"^error: --set name=Draft #2: name: '#2' is a YAML comment, which --set would silently drop: leave it out, or "
+         r"quote the text if the '#' belongs to it$"),
+    Case("set-comment-after-number", ["simulate", str(DRAFT5), "--set", "cubes.total=14 # was 15", "-n", "2", "-o", "{tmp}/o"],
+         r"^error: --set cubes.total=14 # was 15: cubes.total: '# was 15' is a YAML comment"),
+    Case("sweep-comment", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2 # was 1", "-n", "2", "-o", "{tmp}/s"],
+         r"^error: --set crews.bays.time=1,2 # was 1: crews.bays.time: '# was 1' is a YAML comment"),  # was "cannot read"
     Case("option-conversion-error-prefix", ["simulate", str(DRAFT5), "--players", "four"],  # click's own check
          r"^error: --players/-p four: Input should be a valid integer"),
     Case("set-item-remove-mapping", ["validate", str(DRAFT5), "--set", "crews.bays={remove: true}"],  # was three lines on crews.5

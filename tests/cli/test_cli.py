@@ -67,6 +67,13 @@ def test_a_whole_item_then_a_key_it_did_not_give_is_one_change(cli):
     assert "crews.bays.time: 1 → 3" in r.stdout and "crews.bays.skill: " in r.stdout
 
 
+def test_a_hash_sign_in_quotes_or_inside_a_word_is_text(cli):
+    """Only a YAML comment is refused (tests/bad_inputs): a '#' inside quotes or a word is kept."""
+    r = cli("validate", DRAFT5, "--changes", "--set", "name='Draft #2'", "--set", "description=a#b")
+    assert r.returncode == 0, r.stderr
+    assert "name: " in r.stdout and "→ Draft #2" in r.stdout and "→ a#b" in r.stdout
+
+
 def test_validate_changes_lists_what_a_draft_changes_against_its_parent(cli, tmp_path):
     (tmp_path / "four.yaml").write_text(f"extends: {ROOT / DRAFT5}\nname: four only\n"
                                         "description: |\n  two\n  lines\nplanets_dealt:\n  3: !remove\n")
