@@ -269,7 +269,6 @@ def error_lines(err: PlaytestError) -> list[str]:
     return [error_text(err)]
 
 
-
 def main() -> None:
     """Console-script entry point."""
     install_signal_handlers()

@@ -324,7 +324,8 @@ def _not_given_before(old: Node | None, parts: list[str], text: str, col: int, s
         message = f"given twice ({before} and {now}): give each key once"
     else:
         what = "removes" if text.partition("=")[2].strip() == REMOVE_TAG else "replaces"
-        message = f"{what} what --set {echoed(earlier)} gave before it: give each key once"
+        # the earlier key without its value: a sweep's points then say one line, not one per value
+        message = f"{what} what --set {earlier.partition('=')[0].strip()}=… gave before it: give each key once"
     raise VariantError([Problem(label, 1, col, shown, message)])
 
 
