@@ -15,15 +15,15 @@ when an effect class has none. A handler says what kind of effect it is by what 
 `resolve` and `choose` change the state they are given with `write(state, field=value, ...)`
 and return nothing: it is the rules' private copy of the decision's state (state.py), which
 no one else holds. Adding an effect is a schema class plus a handler (docs/extending.md,
-"Adding a crew effect").
+"Adding a crew effect"). The registry mechanism is registry.py's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from playtest.errors import IllegalActionError, PlaytestError
+from playtest.errors import IllegalActionError
 from playtest.games.stargate import schema as sc
 from playtest.games.stargate.actions import (
     Action,
@@ -34,6 +34,7 @@ from playtest.games.stargate.actions import (
     Targets,
 )
 from playtest.games.stargate.placement import Mode
+from playtest.games.stargate.registry import Registry
 from playtest.games.stargate.state import State, add_at, with_item, write
 
 if TYPE_CHECKING:
@@ -89,37 +90,16 @@ class EffectHandler:
         return bonus
 
 
-HANDLERS: dict[type, EffectHandler] = {}
+CREW_EFFECTS = Registry(EffectHandler, "crew effect", "playtest/games/stargate/effects.py")
+HANDLERS = CREW_EFFECTS.handlers
 """Effect class (schema.py) → its handler."""
-
-H = TypeVar("H", bound=type[EffectHandler])
-
-
-def handles(effect_class: type) -> Callable[[H], H]:
-    """Class decorator: register the handler class for `effect_class`."""
-
-    def register(handler: H) -> H:
-        if effect_class in HANDLERS:
-            raise TypeError(f"{effect_class.__name__} already has a handler")
-        HANDLERS[effect_class] = handler()
-        return handler
-
-    return register
-
-
-def handler_of(effect: object) -> EffectHandler:
-    """The handler of one effect of a crew's skill. (`validate` reports an effect without one at
-    its key; this error is for rules built from a model that was never validated.)"""
-    try:
-        return HANDLERS[type(effect)]
-    except KeyError:
-        raise PlaytestError(f"the crew effect {type(effect).__name__} has no handler: add one in "
-                            "playtest/games/stargate/effects.py (@handles; docs/extending.md)") from None
-
-
-def overrides(handler: EffectHandler, method: str) -> bool:
-    """Whether the handler defines `method` itself (the effect acts at that moment)."""
-    return getattr(type(handler), method) is not getattr(EffectHandler, method)
+handles = CREW_EFFECTS.handles
+"""Class decorator: register the handler class for an effect class of schema.py."""
+handler_of = CREW_EFFECTS.of
+"""The handler of one effect of a crew's skill (PlaytestError, saying where to add one, for an
+effect class without a handler)."""
+overrides = CREW_EFFECTS.overrides
+"""Whether a handler defines a method itself (the effect acts at that moment)."""
 
 
 def vp_words(amount: int) -> str:

@@ -1,0 +1,53 @@
+"""One handler per kind of effect: the mechanism behind crew effects (effects.py). A schema class
+(schema.py) says what a variant may write; its handler, registered with `@handles(SchemaClass)`
+where it is defined, says what that kind of effect does, so the engine asks the handler instead
+of testing the effect's class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+from playtest.errors import PlaytestError
+
+H = TypeVar("H")
+"""The handlers' base class (effects.EffectHandler)."""
+C = TypeVar("C", bound=type)
+
+
+class Registry(Generic[H]):
+    """Schema class → the one handler of that kind of effect."""
+
+    def __init__(self, base: type[H], what: str, module: str) -> None:
+        self.base = base
+        """The handlers' base class: what a handler does not override, its kind does not do."""
+        self.what = what
+        """What the effects are, for messages ('crew effect')."""
+        self.module = module
+        """The file where their handlers live, for messages."""
+        self.handlers: dict[type, H] = {}
+
+    def handles(self, effect_class: type) -> Callable[[C], C]:
+        """Class decorator: register the handler class for `effect_class` (one instance of it)."""
+
+        def register(handler: C) -> C:
+            if effect_class in self.handlers:
+                raise TypeError(f"{effect_class.__name__} already has a handler")
+            self.handlers[effect_class] = handler()
+            return handler
+
+        return register
+
+    def of(self, effect: Any) -> H:
+        """The handler of one effect. (`validate` reports an effect without one at its key; this
+        error is for rules built from a model that was never validated.)"""
+        try:
+            return self.handlers[type(effect)]
+        except KeyError:
+            raise PlaytestError(f"the {self.what} {type(effect).__name__} has no handler: add one in "
+                                f"{self.module} (@handles; docs/extending.md)") from None
+
+    def overrides(self, handler: H, method: str) -> bool:
+        """Whether the handler defines `method` itself (its kind of effect acts there)."""
+        return getattr(type(handler), method) is not getattr(self.base, method)
