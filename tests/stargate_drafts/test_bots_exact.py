@@ -59,6 +59,16 @@ def test_every_effect_is_on_the_table() -> None:
     assert not missing, f"add these effects to a crew of everything(): {missing}"
 
 
+def test_every_planet_effect_is_on_the_table() -> None:
+    """A last_cube effect is asked before placing too (the bots value a placement with
+    `turn_gains`, its cubes pending), so each kind is on a planet of everything()."""
+    from tests.stargate.test_planet_effects_registry import schema_planet_effect_classes
+
+    used = {type(e) for planet in everything().variant.planets for e in planet.effects}
+    missing = [c.__name__ for c in schema_planet_effect_classes() if c not in used]
+    assert not missing, f"add these effects to a planet of everything(): {missing}"
+
+
 def _check_fast_values(rules: StargateRules, games: int, seed: int, hand_vp: bool = False) -> int:
     rng = random.Random(seed)
     checked = 0

@@ -15,7 +15,8 @@ when an effect class has none. A handler says what kind of effect it is by what 
 `resolve` and `choose` change the state they are given with `write(state, field=value, ...)`
 and return nothing: it is the rules' private copy of the decision's state (state.py), which
 no one else holds. Adding an effect is a schema class plus a handler (docs/extending.md,
-"Adding a crew effect"). The registry mechanism is registry.py's.
+"Adding a crew effect"). Planet effects have handlers of their own, in planet_effects.py (the
+same registry mechanism: registry.py).
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from playtest.analysis.stats import (
 )
 from playtest.core.spec import Off
 from playtest.games.stargate import schema as sc
+from playtest.games.stargate.planet_effects import handler_of as planet_handler_of
 
 # Turns, players and planets of one game are not independent: every interval below over such
 # rows is a per-game ratio estimator with a cluster-robust standard error (stats.*_of_sums),
@@ -261,14 +262,6 @@ def _extensions_off(variant: sc.StargateVariant) -> str | None:
     return None
 
 
-def _planet_effect_changes_vp(effect: sc.PlanetEffect) -> bool:
-    if isinstance(effect, sc.PlanetVP):
-        return effect.amount != 0
-    if isinstance(effect, sc.MajorityMultiplier):
-        return effect.factor != 1
-    return effect.into == "vp" and effect.rate > 0
-
-
 def switched_off(variant: sc.StargateVariant) -> list[Off]:
     """The mechanisms `variant` switches off (GameSpec.switched_off), with the rows that measure
     them: a score part that is 0 by the rules, a crew's skill VP or cubes that its skill cannot
@@ -276,7 +269,7 @@ def switched_off(variant: sc.StargateVariant) -> list[Off]:
     out: list[Off] = []
     if variant.scoring.color_bonus is sc.ColorBonus.NONE:
         out.append(Off("the color bonus", "scoring.color_bonus: none", Off.score_part("color")))
-    if not any(_planet_effect_changes_vp(e) for p in variant.planets for e in p.effects):
+    if not any(planet_handler_of(e).changes_vp(e) for p in variant.planets for e in p.effects):
         out.append(Off("planet effects' VP", "no planet has an effect that changes VP", Off.score_part("planet_effects")))
     extensions_off = _extensions_off(variant)
     if extensions_off:

@@ -14,6 +14,7 @@ from playtest import rng as streams
 from playtest.core.events import Event, EventKind
 from playtest.core.results import SAFETY_STOP
 from playtest.errors import PlaytestError
+from playtest.games.stargate import planet_effects
 from playtest.games.stargate import schema as sc
 from playtest.games.stargate.actions import MoveCube, Place, SwapCubes, TakeCrew
 from playtest.games.stargate.effects import cubes_words, handler_of
@@ -127,43 +128,16 @@ def skill_text(effect: Any, *, when: bool = True) -> str:
     return f"{timing} placing: {said}" if when and timing else said
 
 
-def _gains(amount: int) -> str:
-    """'gains 2 VP', 'loses 1 VP'."""
-    return f"gains {amount} VP" if amount >= 0 else f"loses {-amount} VP"
-
-
-FACTOR_WORDS = {0.5: "halved", 2: "doubled", 3: "tripled"}
-"""A majority_multiplier's factor in words; another one is said as 'multiplied by 1.5'."""
-
-
 def planet_effect_text(effect: Any) -> str:
-    """One planet effect in words, with its settings ('a turn's last cube here: its placer loses
-    2 VP'): what the circle's effects column shows. The code form (`vp(trigger=final, amount=3,
-    to=majority)`) left the person to read the schema; an effect this function does not know (a
-    plugin's) keeps it (`_effect_text`). Each kind's meaning: docs/variants.md, planet effects."""
-    if isinstance(effect, sc.PlanetVP | sc.ConvertCubes) and effect.trigger is sc.PlanetTrigger.LAST_CUBE:
-        return f"a turn's last cube here: {_placer_gets(effect)}"
-    if isinstance(effect, sc.PlanetVP):
-        each = " for each of their cubes here" if effect.per_cube else ""
-        who = "the majority holder" if effect.to == "majority" else "each player with a cube here"
-        return f"at final scoring: {who} {_gains(effect.amount)}{each}"
-    if isinstance(effect, sc.MajorityMultiplier):
-        factor = FACTOR_WORDS.get(effect.factor, f"multiplied by {effect.factor:g}")
-        rounded = "" if effect.factor == int(effect.factor) else " (rounded down)"
-        whose = "the majority holder's" if effect.ranks == "first" else "every player's"
-        return f"at final scoring: {whose} slot VP here are {factor}{rounded}"
-    return _effect_text(effect)
-
-
-def _placer_gets(effect: sc.PlanetVP | sc.ConvertCubes) -> str:
-    """What a last-cube planet effect does to the placer of a turn's last cube ('its placer loses 2
-    VP'): the words after 'a turn's last cube here: ' in the circle's effects column, and what a
-    move's note says the effect did (`_planet_note`), so the two cannot drift apart."""
-    if isinstance(effect, sc.PlanetVP):
-        return f"its placer {_gains(effect.amount)}{' for each of their cubes here' if effect.per_cube else ''}"
-    into = f"{effect.rate} VP each" if effect.into == "vp" else f"{effect.rate} extra time each on their next turn"
-    return (f"its placer converts up to {cubes_words(effect.cubes)} from their {effect.source} into {into} "
-            "(the cubes leave the game)")
+    """One planet effect in words, with its trigger and settings ('a turn's last cube here: its
+    placer loses 2 VP'): what the circle's effects column shows, from its handler's words
+    (planet_effects.py). The code form (`vp(trigger=final, amount=3, to=majority)`) left the
+    person to read the schema; an effect without a handler (a plugin's) keeps it (`_effect_text`).
+    Each kind's meaning: docs/variants.md, planet effects."""
+    try:
+        return planet_effects.words(effect)
+    except (PlaytestError, NotImplementedError):
+        return _effect_text(effect)
 
 
 PLACING = {Mode.WALK: "start on any planet, then go clockwise, one cube a planet, skipping full planets",
@@ -235,17 +209,16 @@ def _planet_note(rules: StargateRules, e: Event) -> str | None:
     if not effects:
         return None
     vp, k = d.get("effect_vp") or 0, d.get("cubes_converted") or 0
-    converts = [x for x in effects if isinstance(x, sc.ConvertCubes)]
+    conversions = [c for c in (planet_effects.handler_of(x).conversion(x) for x in effects) if c is not None]
     got = []
-    if converts:
+    if conversions:
         got.append(f"{k} converted" if k else "nothing to convert")
-        if k and len(converts) == 1 and converts[0].into == "time":
-            got.append(f"+{k * converts[0].rate} time next turn")
-    if vp or not converts:
+        if k and len(conversions) == 1 and conversions[0].time_each is not None:
+            got.append(f"+{k * conversions[0].time_each} time next turn")
+    if vp or not conversions:
         got.append(f"{vp:+d} VP")
-    left = ", ".join(f"{s} {d[s]}" for s in sorted({x.source for x in converts})) if k else ""
-    words = "; ".join(_placer_gets(x) if isinstance(x, sc.PlanetVP | sc.ConvertCubes) else planet_effect_text(x)
-                      for x in effects)
+    left = ", ".join(f"{s} {d[s]}" for s in sorted({c.source for c in conversions})) if k else ""
+    words = "; ".join(planet_effects.handler_of(x).last_cube_words(x) for x in effects)
     return f"last cube on {planet}, where {words}: {' and '.join(got)}" + (f" ({left})" if left else "")
 
 

@@ -1,7 +1,7 @@
-"""One handler per kind of effect: the mechanism behind crew effects (effects.py). A schema class
-(schema.py) says what a variant may write; its handler, registered with `@handles(SchemaClass)`
-where it is defined, says what that kind of effect does, so the engine asks the handler instead
-of testing the effect's class.
+"""One handler per kind of effect: the mechanism behind crew effects (effects.py) and planet
+effects (planet_effects.py). A schema class (schema.py) says what a variant may write; its
+handler, registered with `@handles(SchemaClass)` where it is defined, says what that kind of
+effect does, so the engine asks the handler instead of testing the effect's class.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any, Generic, TypeVar
 from playtest.errors import PlaytestError
 
 H = TypeVar("H")
-"""The handlers' base class (effects.EffectHandler)."""
+"""The handlers' base class (effects.EffectHandler, planet_effects.PlanetEffectHandler)."""
 C = TypeVar("C", bound=type)
 
 

@@ -14,6 +14,8 @@ from playtest.core.events import Event, EventKind, make_event
 from playtest.core.results import SAFETY_STOP
 from playtest.games.stargate import schema as sc
 from playtest.games.stargate.effects import handler_of
+from playtest.games.stargate.planet_effects import LastCubeGains
+from playtest.games.stargate.planet_effects import handler_of as planet_handler_of
 from playtest.games.stargate.scoring import majority_leader
 from playtest.games.stargate.state import Phase, State, add_at, seat_to_move, write
 
@@ -63,26 +65,12 @@ def turn_gains(rules: StargateRules, state: State, placed: tuple[int, ...] | Non
     if placed is None:
         placed = (*state.placed, *state.extra_placed)
     skill = sum(handler_of(e).turn_vp(rules, state, e, placed, pending) for e in crew_effects)
-    seat = state.seat
-    hand, stock = state.hand[seat] - len(pending), state.stock[seat]
-    effect = from_hand = from_stock = time = 0
+    if not planet_effects:
+        return Gains(skill)
+    got = LastCubeGains(hand=state.hand[state.seat] - len(pending), stock=state.stock[state.seat])
     for eff in planet_effects:
-        if isinstance(eff, sc.PlanetVP):
-            effect += eff.amount * (state.board[last].count(seat) + pending.count(last) if eff.per_cube else 1)
-        elif isinstance(eff, sc.ConvertCubes):
-            if eff.source == "hand":
-                k = min(eff.cubes, hand)
-                hand -= k
-                from_hand += k
-            else:
-                k = min(eff.cubes, stock)
-                stock -= k
-                from_stock += k
-            if eff.into == "vp":
-                effect += k * eff.rate
-            else:
-                time += k * eff.rate
-    return Gains(skill, effect, from_hand, from_stock, time)
+        planet_handler_of(eff).last_cube(eff, state, last, pending, got)
+    return Gains(skill, got.vp, got.from_hand, got.from_stock, got.time)
 
 
 def end_turn(rules: StargateRules, s: State, log: list[Event] | None) -> None:

@@ -292,6 +292,8 @@ class ConvertCubes(Strict):
 
 
 PlanetEffect = Annotated[PlanetVP | MajorityMultiplier | ConvertCubes, Field(discriminator="effect")]
+"""A planet effect: one of the classes above, chosen by its `effect` key. Each has a handler in
+planet_effects.py (docs/extending.md, "A new planet effect")."""
 
 
 class Planet(Strict):
@@ -452,16 +454,21 @@ class StargateVariant(VariantModel):
         # develop_planet effects whose slot no planet has: one line for them all (the planets'
         # extension_vp lost is one mistake; it was one line at every developing crew)
         beyond: list[tuple[tuple[str | int, ...], str, int]] = []
+        # the rules' registries (imported here: effects.py and planet_effects.py import this module)
+        from playtest.games.stargate.effects import HANDLERS
+        from playtest.games.stargate.planet_effects import HANDLERS as PLANET_HANDLERS
+
         for i, planet in enumerate(self.planets):
             for j, eff in enumerate(planet.effects):
+                if type(eff) not in PLANET_HANDLERS:  # a new effect's schema class without its handler
+                    out.append((("planets", i, "effects", j, "effect"),
+                                f"effect '{eff.effect}' has no handler: add one in "
+                                "playtest/games/stargate/planet_effects.py (@handles; docs/extending.md)"))
                 where = ("planets", i, "effects", j, "to")
                 if isinstance(eff, PlanetVP) and eff.trigger is PlanetTrigger.LAST_CUBE and eff.to not in (None, "placer"):
                     out.append((where, f"a last_cube effect goes to the placer, not '{eff.to}'"))
                 if isinstance(eff, PlanetVP) and eff.trigger is PlanetTrigger.FINAL and eff.to == "placer":
                     out.append((where, "a final effect goes to 'majority' or 'present' (there is no placer at the end)"))
-        # the rules' registry (imported here: effects.py imports this module)
-        from playtest.games.stargate.effects import HANDLERS
-
         for i, crew in enumerate(self.crews):
             for j, skill_eff in enumerate(crew.skill):
                 if type(skill_eff) not in HANDLERS:  # a new effect's schema class without its handler

@@ -5,12 +5,12 @@ scores, the bots' evaluations and the transcripts' score sheets.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from playtest.games.stargate import schema as sc
+from playtest.games.stargate.planet_effects import handler_of as planet_handler_of
 from playtest.games.stargate.state import State
 
 
@@ -105,9 +105,9 @@ def score_floors(variant: sc.StargateVariant) -> dict[str, int]:
     variant can take VP away, since the schema lets a draft write negative VP: `planets` when no
     slot or overflow VP is negative (a `majority_multiplier` is at least 0); `skill` when every
     crew effect declares whether it gives VP (schema.SkillEffect.gives_vp) and no VP skill has a
-    negative `amount`; `planet_effects` when every planet effect only gains (`gains_only`: a multiplier's
-    change counts there); `extensions` when no extension slot is negative; the total
-    when all of them are floored."""
+    negative `amount`; `planet_effects` when every planet effect only gains (its handler's
+    `gains_only`, planet_effects.py: a multiplier's change counts there); `extensions` when no
+    extension slot is negative; the total when all of them are floored."""
     planets, crews = variant.planets, variant.crews
     floors = {"color": 0}
     if all(v >= 0 for p in planets for v in p.vp) and all(p.overflow_vp is None or p.overflow_vp >= 0 for p in planets):
@@ -116,16 +116,7 @@ def score_floors(variant: sc.StargateVariant) -> dict[str, int]:
     # (an effect that gives VP has an `amount`: tests/stargate/test_effects_registry.py)
     if all(e.gives_vp is False or (e.gives_vp is True and getattr(e, "amount", -1) >= 0) for e in effects):
         floors["skill"] = 0
-    def gains_only(p: sc.Planet, e: sc.PlanetEffect) -> bool:
-        """A PlanetVP at least 0; a multiplier at least 1 of slot VP at least 0 (its change counts
-        here: 2 × −3 VP is a loss of 3); a conversion into VP (its rate is at least 0)."""
-        if isinstance(e, sc.PlanetVP):
-            return e.amount >= 0
-        if isinstance(e, sc.MajorityMultiplier):
-            return e.factor >= 1 and min(p.vp) >= 0 and (p.overflow_vp is None or p.overflow_vp >= 0)
-        return isinstance(e, sc.ConvertCubes)
-
-    if all(gains_only(p, e) for p in planets for e in p.effects):
+    if all(planet_handler_of(e).gains_only(p, e) for p in planets for e in p.effects):
         floors["planet_effects"] = 0
     if all(v >= 0 for p in planets for v in p.extension_vp) and all(v >= 0 for c in crews for v in c.extension_vp):
         floors["extensions"] = 0
@@ -188,20 +179,12 @@ class Scoring:
 
     def _final_effects(self, card: int, order: list[int], vps: dict[int, int],
                        counts: dict[int, int]) -> dict[int, int]:
-        """VP each seat gains (or loses) from one planet's final effects, in the listed order."""
+        """VP each seat gains (or loses) from one planet's final effects, in the listed order, each
+        from its handler (planet_effects.py); `vps`, the seats' majority VP, is changed by the
+        effects that change it (a multiplier)."""
         extra: dict[int, int] = {}
-        current = dict(vps)
         for eff in self.final_effects[card]:
-            if isinstance(eff, sc.MajorityMultiplier):
-                for r, seat in enumerate(order):
-                    if r > 0 and eff.ranks == "first":
-                        break
-                    new = math.floor(current[seat] * eff.factor)
-                    extra[seat] = extra.get(seat, 0) + new - current[seat]
-                    current[seat] = new
-            elif isinstance(eff, sc.PlanetVP) and order:
-                for seat in order[:1] if eff.to == "majority" else order:
-                    extra[seat] = extra.get(seat, 0) + eff.amount * (counts[seat] if eff.per_cube else 1)
+            planet_handler_of(eff).final(eff, order, counts, vps, extra)
         return extra
 
     def color_bonus(self, counts: Sequence[int]) -> int:
