@@ -3,7 +3,7 @@ a planet card does, at each trigger it can have, and how it is said.
 
 Every planet-effect class of the schema (schema.py, `PlanetEffect`) has one handler here,
 registered with `@handles(EffectClass)` right where it is defined, as crew effects have in
-effects.py; tests/stargate/test_effects_registry.py fails, naming the class, when one has none or
+effects.py; tests/stargate/test_planet_effects_registry.py fails, naming the class, when one has none or
 its handler lacks a method it needs. For each trigger its class allows (its `trigger` field,
 schema.PlanetTrigger) a handler overrides two methods:
 
