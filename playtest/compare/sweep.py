@@ -16,7 +16,6 @@ import yaml
 from playtest.analysis import columns as C
 from playtest.errors import Problem, UsageError, VariantError, override_label
 from playtest.text import echoed
-from playtest.variants.loader import nested_key
 from playtest.variants.source import (
     REMOVE_TAG,
     REMOVED,
@@ -160,10 +159,23 @@ def grid(axes: Sequence[Axis]) -> list[Point]:
     if len(set(keys)) != len(keys):
         dup = next(k for k in keys if keys.count(k) > 1)
         raise VariantError([Problem(override_label(dup), 1, 1, dup, "the same key is swept twice")])
-    if nested := nested_key(keys):  # crews.bays's values would replace every crews.bays.time value
-        raise VariantError([Problem(override_label(nested[1]), 1, 1, nested[1],
-                                    f"part of {nested[0]}, swept too: sweep one of them")])
+    if replaced := replaced_later(keys):  # crews.bays's values would replace every crews.bays.time value
+        raise VariantError([Problem(override_label(replaced[1]), 1, 1, replaced[1],
+                                    f"part of {replaced[0]}, swept too: sweep one of them")])
     return [Point(tuple(zip(keys, combo, strict=True))) for combo in itertools.product(*(a.values for a in axes))]
+
+
+def replaced_later(keys: Sequence[str]) -> tuple[str, str] | None:
+    """(outer, inner): a key given before a later key that holds it (`crews.bays.time=1,2`, then
+    `crews.bays={...}`), whose values the later one would replace at every point. The other order
+    is the loader's to judge point by point, as for --set (`loader._not_given_before`): a whole
+    item given first, then a key of it that its mapping lacks (a new crew's time, swept), is a
+    sweep of that key; one its mapping gave is refused there."""
+    for i, inner in enumerate(keys):
+        for outer in keys[i + 1:]:
+            if inner.startswith(f"{outer}."):
+                return outer, inner
+    return None
 
 
 def check_distinct_points(axes: Sequence[Axis], texts: Sequence[str], points: Sequence[Point],

@@ -331,8 +331,9 @@ def _not_given_before(old: Node | None, parts: list[str], text: str, col: int, s
 
 def nested_key(keys: Sequence[str]) -> tuple[str, str] | None:
     """(outer, inner): two of `keys` (dotted paths) where one holds the other (`crews.bays` and
-    `crews.bays.time`), which sweep and tune refuse before any variant is built: the outer one's
-    value replaces the inner one's (`_not_given_before`)."""
+    `crews.bays.time`), which tune refuses before any trial is played: the outer one's value
+    replaces the inner one's, or gives it too (`_not_given_before`). (sweep, whose points are all
+    loaded before any game, refuses only the inner key given first: `compare.sweep.replaced_later`.)"""
     for a in keys:
         for b in keys:
             if len(b) > len(a) and b.startswith(f"{a}."):

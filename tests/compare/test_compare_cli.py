@@ -375,3 +375,18 @@ def test_sweep_tables_are_titled_in_words_with_the_metric_id_beside(cli, tmp_pat
     assert "<h3>Final bids of this value (share_bid)</h3>" in html
     # the value axis: the words, and what its numbers are
     assert '"title": "Final bids of this value: share (%)"' in html or '"title":"Final bids of this value: share (%)"' in html
+
+
+def test_sweep_takes_a_key_of_a_whole_item_given_before_it():
+    """A new crew in place of Bays, then its time swept (`--set 'crews.bays={...}' --set
+    crews.bays.time=1,2`) is a sweep of that crew's time, as the same two --set are to validate;
+    the check that the outer key's values would replace the inner key's refused it in either order
+    ("part of crews.bays, swept too"). Only the inner key given first is refused before the grid."""
+    item = ("crews.bays={id: bays, name: {ja: x, en: Bays II}, role: {ja: y, en: Engineer}, "
+            "skill: [{effect: gain_cubes, amount: 3, timing: before}]}")
+    points = grid([parse_axis(item), parse_axis("crews.bays.time=1,2")])
+    times = [{c.id: c.time for c in load_variant(DRAFT5, p.overrides()).model.crews}["bays"] for p in points]
+    assert times == [1, 2]
+    with pytest.raises(VariantError) as err:
+        grid([parse_axis("crews.bays.time=1,2"), parse_axis(item)])
+    assert str(err.value.problems[0]) == "--set crews.bays.time: crews.bays.time: part of crews.bays, swept too: sweep one of them"
