@@ -231,3 +231,35 @@ def test_the_other_pages_axes_say_what_their_numbers_count(ohseven_pages) -> Non
     assert {"x": ["rung (weakest → strongest)"] * 2, "y": ["share (%)"]} in ladder
     legends = [s["layer"][0]["encoding"]["color"]["title"] for s in specs("ladder/ladder.html")[2:] if "layer" in s]
     assert "players / score part" in legends and not [t for t in legends if t.endswith("/")]
+
+
+def test_chart_rows_belong_to_the_chart_being_built_even_when_one_builds_another() -> None:
+    """The rows a @vega_spec function gives with `chart_rows` go into its own spec's `datasets`:
+    a chart built inside another (nested), or one that raised, leaves the outer chart's rows
+    whole; outside any @vega_spec function the rows would be lost, so it raises."""
+    import altair as alt
+
+    from playtest.report.vega import chart_rows, vega_spec
+
+    @vega_spec
+    def inner(fail: bool) -> alt.TopLevelMixin:
+        chart = alt.Chart(chart_rows([{"x": 2}])).mark_point().encode(x="x:Q")
+        if fail:
+            raise ValueError("no chart")
+        return chart
+
+    @vega_spec
+    def outer() -> alt.TopLevelMixin:
+        data = chart_rows([{"x": 1}])
+        assert inner(False)["datasets"] == {"rows-0": [{"x": 2}]}
+        with pytest.raises(ValueError):
+            inner(True)
+        return alt.layer(alt.Chart(data).mark_point().encode(x="x:Q"),
+                         alt.Chart(chart_rows([{"x": 3}])).mark_rule().encode(x="x:Q"))
+
+    spec = outer()
+    assert spec["datasets"] == {"rows-0": [{"x": 1}], "rows-1": [{"x": 3}]}
+    assert [layer["data"] for layer in spec["layer"]] == [{"name": "rows-0"}, {"name": "rows-1"}]
+    assert_valid_spec("nested chart_rows", spec)
+    with pytest.raises(RuntimeError, match="outside a function decorated with @vega_spec"):
+        chart_rows([{"x": 1}])
