@@ -40,10 +40,13 @@ report), as a line says which one a file is."""
 
 def output_kind(doc: Mapping[str, Any]) -> tuple[str, str] | None:
     """(the key that shows it, what the document is) for a JSON document playtest wrote: one of
-    OUTPUT_KINDS by its `kind` or `schema`, or a run's run.json; None for any other."""
+    OUTPUT_KINDS by its `kind` or `schema`, or a run's run.json; None for any other (a `kind`
+    that is no text, `["a"]`, too: the document's own checks say what is wrong with it; the
+    lookup of a list failed as an internal error)."""
     for key in ("kind", "schema"):
-        if doc.get(key) in OUTPUT_KINDS:
-            return key, OUTPUT_KINDS[doc[key]]
+        value = doc.get(key)
+        if isinstance(value, str) and value in OUTPUT_KINDS:
+            return key, OUTPUT_KINDS[value]
     if is_run_info(doc):
         return RUN_INFO_MARKS[0], "a run's run.json"
     return None

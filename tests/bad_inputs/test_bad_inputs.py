@@ -457,6 +457,9 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("explain-compare-json-as-sweep", ["explain", "{tmp}/s"],
          r"^error: {tmp}/s/sweep.json:1:2: kind: this is compare's compare.json, not a sweep's sweep.json: explain reads",
          {"s/sweep.json": '{"kind": "playtest-comparison", "version": 1, "variants": []}'}),
+    # A kind that is no text is the document's own checks' to say, not an internal error (TypeError: unhashable).
+    Case("explain-kind-a-list", ["explain", "{tmp}/s"], r"^error: {tmp}/s/sweep.json:1:1: run: required key is missing$",
+         {"s/sweep.json": '{"kind": ["playtest-sweep"], "schema": {"a": 1}}'}),
     Case("explain-a-file", ["explain", str(DRAFT5)], r"^error: .*draft5.yaml: a file, not a sweep or tune output folder$"),
     # sweep.json's estimates were checked for numbers, a tune's responses not: "internal error: InvalidOperationError:
     # `is_not_nan` operation not supported for dtype `str`"
