@@ -22,7 +22,7 @@ import yaml
 from playtest.errors import UsageError, VariantError
 from playtest.text import echoed
 from playtest.variants import Variant, load_variant
-from playtest.variants.loader import MAX_INT, nested_key, with_overrides
+from playtest.variants.loader import MAX_INT, check_overrides_apply, nested_key, with_overrides
 from playtest.variants.source import foreign_value, json_text, long_number_in
 
 INT, FLOAT, CHOICE = "int", "float", "choice"
@@ -172,7 +172,9 @@ def check_space(variant_path: Path, params: Sequence[Param]) -> None:
     """Load the variant with each key at each end of its range / at each choice (VariantError
     → a one-line --param error). Ranges are checked at both ends and at a point between them: a
     schema bound lies outside the range exactly when an end fails, and a number range fails
-    between its ends on an integer key (`_between`)."""
+    between its ends on an integer key (`_between`). Then no two keys may name one value
+    (`_check_apart`)."""
+    firsts: list[tuple[Param, Any]] = []
     for p in params:
         if p.kind == CHOICE:
             values: list[Any] = list(p.choices)
@@ -180,6 +182,7 @@ def check_space(variant_path: Path, params: Sequence[Param]) -> None:
             values = [int(p.low), int(p.high)]
         else:
             values = [p.low, p.high, _between(p.low, p.high)]
+        firsts.append((p, values[0]))
         # Every bad value of the key, not only the first (`1,x,-1` named only x; sweep names each);
         # a problem alike at every value (a misspelt key) once, at the first.
         wrong: dict[str, str] = {}
@@ -200,6 +203,22 @@ def check_space(variant_path: Path, params: Sequence[Param]) -> None:
                 # `-0.0..3`: whole-number ends written as decimals tune decimals; only the middle (1.5) failed
                 hint = f"; a range written with decimals is tuned in decimals: {show(int(p.low))}..{show(int(p.high))} tunes whole numbers"
             raise _error(p.text, "; ".join(wrong.values()) + hint)
+    _check_apart(variant_path, firsts)
+
+
+def _check_apart(variant_path: Path, firsts: Sequence[tuple[Param, Any]]) -> None:
+    """Two keys that name one value, by an item's id and by its position (`crews.bays.time` and
+    `crews.5.time`), or one inside the other that way: every trial's variant refused the second
+    (`loader._not_given_before`) after the base's games and all the trials had run. Each key
+    applies alone (`check_space`), so a key that cannot be applied after the others clashes with
+    one of them: the first key it clashes with is named."""
+    for i, (p, value) in enumerate(firsts):
+        for q, other in firsts[:i]:
+            try:
+                check_overrides_apply(variant_path, [q.override(other), p.override(value)])
+            except VariantError:
+                raise _error(p.text, f"{p.key} and {q.key} name the same value (or one holds the other): "
+                                     "tune one of them") from None
 
 
 def candidate(variant_path: Path, params: Sequence[Param], values: dict[str, Any]) -> Variant:

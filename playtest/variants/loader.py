@@ -393,6 +393,18 @@ def load_variant(path: str | Path, overrides: Sequence[str] = ()) -> Variant:
     return variant
 
 
+def check_overrides_apply(path: str | Path, overrides: Sequence[str]) -> None:
+    """Apply `overrides` to the variant's tree as `load_variant` does, without validating the
+    result: raises the VariantError of the first that cannot be applied, such as one that replaces
+    what an earlier one gave (`_not_given_before`), and not one of a variant the values make
+    invalid together."""
+    path = Path(path)
+    real = path.resolve()
+    tree, _, _ = _resolve(real, (real,), _label(path))
+    for text in overrides:
+        apply_override(tree, text)
+
+
 def load_variant_text(text: str, label: str = "<text>") -> Variant:
     """Validate a variant given as YAML text (no `extends`); used by tests and tools."""
     tree = parse_text(text, label)

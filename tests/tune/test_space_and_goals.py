@@ -101,6 +101,17 @@ def test_keys_and_values_the_schema_refuses_are_caught_before_the_search(text, m
     assert str(err.value) == message
 
 
+def test_two_keys_that_name_one_value_are_refused_before_the_search():
+    """crews.bays.time and crews.5.time are one value (Bays by its id and by its position): every
+    trial's variant refused the second, after the base's games and every trial had run."""
+    params = parse_space(["crews.bays.time=1..3", "crews.5.time=1..3"])
+    with pytest.raises(UsageError) as err:
+        check_space(DRAFT5, params)
+    assert str(err.value) == ("--param crews.5.time=1..3: crews.5.time and crews.bays.time name the same value (or one "
+                              "holds the other): tune one of them")
+    check_space(DRAFT5, parse_space(["crews.bays.time=1..3", "crews.4.time=1..3", "cubes.replenish=1,2"]))
+
+
 def test_cli_reports_a_bad_space_on_one_line_with_exit_2(tmp_path):
     goals = tmp_path / "goals.yaml"
     goals.write_text(GOALS)
