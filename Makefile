@@ -33,9 +33,10 @@ test: export PYTHONDONTWRITEBYTECODE=
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist worksteal -m "not slow"
 
-# Everything, with the slow statistical checks and every pinned game (a few minutes).
+# Everything: the slow statistical checks, every pinned game and the full random probes of
+# tests/stargate/test_fast_paths.py (PLAYTEST_ALL=1; a few minutes).
 test-all: $(STAMP)
-	PLAYTEST_ALL_PINS=1 $(BIN)/python -m pytest -n 2
+	PLAYTEST_ALL=1 $(BIN)/python -m pytest -n 2
 
 # Speed against a minimal hand-written draft-5 engine (benchmarks/), measured interleaved, then
 # games/s per process and on all cores, and peak memory. `make bench BENCH_ARGS=--ratio-only`.

@@ -20,10 +20,10 @@ def test_every_set_is_pinned_in_full() -> None:
     assert {p.name: p.games for p in SETS} == {name: len(rows) for name, rows in BY_SET.items()}
 
 
-STRIDE = 1 if os.environ.get("PLAYTEST_ALL_PINS") else 16
+STRIDE = 1 if os.environ.get("PLAYTEST_ALL") else 16
 """`make test` replays every 16th pinned game of each set (the suite must stay fast; 16 rather
 than 8 since 2026-12-02, when the suite reached 83–94 s in fresh clones);
-`make test-all` (PLAYTEST_ALL_PINS=1) replays all of them."""
+`make test-all` (PLAYTEST_ALL=1) replays all of them."""
 
 
 @pytest.mark.parametrize("pin", SETS, ids=[p.name for p in SETS])

@@ -135,7 +135,7 @@ def _same_placements(rules: StargateRules, state: State, listed: tuple[tuple[int
     return grouped(listed) == grouped(reference)
 
 
-GAMES = 2 if os.environ.get("PLAYTEST_ALL_PINS") else 1
+GAMES = 2 if os.environ.get("PLAYTEST_ALL") else 1
 """Random games per variant, a factor of each check's base count: `make test-all` plays twice as
 many. The walk's check compares 560–2,700 placement lists a variant in `make test`, 1,190–5,230 in
 `make test-all` (counted 2026-12-05); `make test` spent 6.7 of its 160 test-seconds here with
