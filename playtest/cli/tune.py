@@ -167,6 +167,7 @@ def tune(
     candidate beats the base), trials.parquet, tune.html/.md/.json, runs/base and runs/best (the
     fresh games of the base and of the best candidate), study.db.
     """
+    from playtest.analysis.metrics import section_keys, sections
     from playtest.sim.batch import MAX_GAMES, RunConfig, check_games
     from playtest.tune import best as B
     from playtest.tune import goals as G
@@ -218,6 +219,9 @@ def tune(
                      Path(probe) / "run")
         probe_table = tune_metrics()(s.info, s.games, s.events)
         G.check_against_probe(goals, probe_table, get_game(base.game).metric_info)
+        # every goal's metric is in the probe's table (checked above): the search computes only
+        # the report sections that hold them
+        keys = section_keys(sections(s.info, s.games, s.events), [g.metric for g in goals.items])
     work = _prepare(out_dir, resumed)
     lock = _lock(out_dir, work)
     if not resume:
@@ -228,7 +232,7 @@ def tune(
     def finish() -> tuple[str, str, str | None, str]:
         """The search, then its outputs written in `work` and put at --out: (md, json, best.yaml,
         why the base is kept)."""
-        result = run(settings, work, progress=err.print)
+        result = run(settings, work, progress=err.print, sections=keys)
         best_text: str | None = None
         if result.base_wins:
             # Nothing to adopt: a best.yaml left by an earlier run of a resumed search must not stay.

@@ -7,6 +7,7 @@ late-placer advantage needs them. Names already in the report keep the report's 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 import polars as pl
@@ -16,8 +17,11 @@ from playtest.compare.metrics import MetricFn, report_metrics
 from playtest.games import get_game
 
 
-def tune_metrics() -> MetricFn:
-    report = report_metrics()
+def tune_metrics(keys: Collection[str] | None = None) -> MetricFn:
+    """`keys`: only the report sections with these keys (analysis.metrics.section_keys of the
+    sections that hold the goals' metrics, as `diff` computes only what its gates read); the game's
+    goal metrics are computed whatever the keys."""
+    report = report_metrics(keys)
 
     def fn(info: dict[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
         table = report(info, games, events)

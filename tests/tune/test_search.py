@@ -16,6 +16,7 @@ import optuna
 import polars as pl
 import pytest
 
+from playtest.analysis import columns as C
 from playtest.tune import search as S
 from playtest.tune.space import parse_space
 from playtest.tune.study import (
@@ -190,6 +191,29 @@ def test_tune_writes_the_best_variant_trials_and_reports(straight_tune):
 
 
 @pytest.mark.slow  # make test-all: the study-level resume test above stays in make test
+def test_the_search_computes_only_the_sections_of_the_goals_metrics(straight_tune):
+    """Every trial and every block of the confirmation's jackknife computes only the report
+    sections that hold a goal's metric (`search.run`'s `sections`), as `diff` does for its
+    gates: the base's table holds those sections' metrics, and their rows are those of the full
+    report's table of the same games (the goals' values cannot change)."""
+    from playtest.analysis.metrics import section_keys, sections
+    from playtest.tune.goals import load_goals
+    from playtest.tune.metrics import tune_metrics
+
+    goals, out, _, _ = straight_tune
+    run = out / "runs" / "base"
+    info = json.loads((run / "run.json").read_text())
+    games, events = pl.read_parquet(run / "games.parquet"), pl.read_parquet(run / "events.parquet")
+    wanted = [g.metric for g in load_goals(goals).items]
+    keys = section_keys(sections(info, games, events), wanted)
+    assert keys and "scores" not in keys  # win_rate_by_seat, game_length_rounds, crew_vp_per_pick
+    full, only = tune_metrics()(info, games, events), tune_metrics(keys)(info, games, events)
+    assert set(only[C.METRIC]) < set(full[C.METRIC]) and set(wanted) <= set(only[C.METRIC])
+    assert only.equals(full.filter(pl.col(C.METRIC).is_in(list(only[C.METRIC]))))
+    base = pl.read_parquet(out / "base-metrics.parquet")
+    assert set(wanted) <= set(base[C.METRIC]) and not set(base[C.METRIC]) & {"score_mean", "win_rate_by_bot"}
+
+
 def test_an_interrupted_tune_resumes_to_the_same_result(tmp_path, monkeypatch, straight_tune):
     goals, straight, _, variant = straight_tune
     real = S.simulate
