@@ -75,11 +75,11 @@ def vega_spec(build: Callable[P, alt.TopLevelMixin | None]) -> Callable[P, dict[
                 chart = build(*args, **kwargs)
                 if chart is None:
                     return None
-                spec = chart.to_dict(validate=False)
+                written = chart.to_dict(validate=False)
             datasets = _DATASETS.get()
             if datasets:
-                spec["datasets"] = {**spec.get("datasets", {}), **datasets}
-            return spec
+                written["datasets"] = {**written.get("datasets", {}), **datasets}
+            return written
         finally:
             _DATASETS.reset(token)
 
