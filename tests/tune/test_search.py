@@ -190,7 +190,6 @@ def test_tune_writes_the_best_variant_trials_and_reports(straight_tune):
     assert (out / "tune.json").read_text() == before
 
 
-@pytest.mark.slow  # make test-all: the study-level resume test above stays in make test
 def test_the_search_computes_only_the_sections_of_the_goals_metrics(straight_tune):
     """Every trial and every block of the confirmation's jackknife computes only the report
     sections that hold a goal's metric (`search.run`'s `sections`), as `diff` does for its
@@ -214,6 +213,7 @@ def test_the_search_computes_only_the_sections_of_the_goals_metrics(straight_tun
     assert set(wanted) <= set(base[C.METRIC]) and not set(base[C.METRIC]) & {"score_mean", "win_rate_by_bot"}
 
 
+@pytest.mark.slow  # make test-all: the study-level resume test above stays in make test
 def test_an_interrupted_tune_resumes_to_the_same_result(tmp_path, monkeypatch, straight_tune):
     goals, straight, _, variant = straight_tune
     real = S.simulate
