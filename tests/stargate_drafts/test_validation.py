@@ -96,6 +96,30 @@ def test_a_new_cube_effect_silences_the_stock_empty_note_without_an_edit_to_note
     assert "no crew has gain_cubes or vp_per_full_planet, no planet converts" in note
 
 
+def test_a_new_planet_effect_converting_from_stock_silences_the_stock_empty_note(tmp_path: Path, monkeypatch) -> None:
+    """The note reads each planet effect's handler (`conversion`, planet_effects.py), not
+    convert_cubes by name: a new planet effect that converts cubes from the stock (docs/extending.md,
+    "A new planet effect": it returns a Conversion) gave a variant without replenish a false
+    'stock_empty can never fire' note. Stood in for here by a last-cube vp effect whose handler
+    says it converts from the stock."""
+    from playtest.games.stargate import schema as sc
+    from playtest.games.stargate.planet_effects import HANDLERS, Conversion
+
+    text = ("name: still\ncubes: {replenish: 0}\ncrews:\n  - {id: bays, remove: true}\nplanets:\n"
+            "  - {id: red1, effects: [{effect: vp, trigger: last_cube, amount: 1}]}\n")
+    [note] = [str(n) for n in load_text(tmp_path, text).notes]  # nothing takes cubes from the stock
+    assert "stock_empty can never fire" in note
+    handler = type(HANDLERS[sc.PlanetVP])
+    monkeypatch.setattr(handler, "conversion", lambda self, effect: Conversion("stock", None))
+    assert load_text(tmp_path, text).notes == ()
+    monkeypatch.setattr(handler, "conversion", lambda self, effect: Conversion("hand", None))
+    assert len(load_text(tmp_path, text).notes) == 1  # from the hand: the stock still never empties
+    # convert_cubes itself, from the stock and from the hand
+    stock = text.replace("{effect: vp, trigger: last_cube, amount: 1}", "{effect: convert_cubes, cubes: 1, source: stock}")
+    assert load_text(tmp_path, stock).notes == ()
+    assert len(load_text(tmp_path, stock.replace("source: stock", "source: hand")).notes) == 1
+
+
 def test_planets_full_that_too_few_cubes_can_never_reach(tmp_path: Path) -> None:
     """One cube each and planets_full the only trigger: no planet of draft 5 (6 to 8 slots) can
     ever fill, so every game ran silently to max_rounds (60) and `simulate` only warned after the

@@ -16,8 +16,9 @@ schema.PlanetTrigger) a handler overrides two methods:
 And every handler says `gains_only` (the `planet_effects` score part keeps its floor of 0,
 scoring.score_floors) and `changes_vp` (else the report leaves out the part's rows,
 metrics.switched_off); an effect that converts cubes says its `conversion` (play's note after
-the turn). Adding an effect is a schema class plus a handler (docs/extending.md, "A new planet
-effect").
+the turn; one from the stock also keeps validate from noting that stock_empty can never fire,
+StargateVariant.notes). Adding an effect is a schema class plus a handler (docs/extending.md,
+"A new planet effect").
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ class Conversion(NamedTuple):
     """What an effect that converts cubes says about them, for play's note after the turn."""
 
     source: str
-    """Where the cubes come from: 'hand' or 'stock' (the note says what is left there)."""
+    """Where the cubes come from: 'hand' or 'stock' (the note says what is left there; 'stock': the
+    stock can empty, StargateVariant.notes)."""
     time_each: int | None
     """Time banked for the next turn per cube converted; None: converted into VP."""
 

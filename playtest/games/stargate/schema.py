@@ -564,10 +564,11 @@ class StargateVariant(VariantModel):
         draft that changed how cubes move and kept draft 5's end or crews."""
         out: list[Issue] = []
         # Any crew effect that may gain cubes (SkillEffect.gains_cubes) may take them from the
-        # stock: read from its class, so that a new effect needs no edit here.
+        # stock: read from its class, and a planet effect's conversion from its handler
+        # (planet_effects.py), so that a new effect needs no edit here.
         takes_from_stock = self.cubes.replenish > 0 or any(
             may_gain_cubes(e) for crew in self.crews for e in crew.skill) or any(
-            isinstance(e, ConvertCubes) and e.source == "stock" for planet in self.planets for e in planet.effects)
+            _converts_from_stock(e) for planet in self.planets for e in planet.effects)
         for i, trig in enumerate(self.end):
             if isinstance(trig, StockEmpty) and not takes_from_stock and self.cubes.start_in_hand < self.cubes.total:
                 out.append((("end", i, "trigger"),
@@ -582,6 +583,17 @@ class StargateVariant(VariantModel):
         # legal while another trigger may end the game (issues() refuses it when none can)
         out += [(("end", i, "count"), message) for i, (message, alone) in self._unfillable().items() if not alone]
         return out
+
+
+def _converts_from_stock(effect: PlanetEffect) -> bool:
+    """Whether a planet effect converts cubes from the stock (its handler's `conversion`; an effect
+    without a handler, which issues() reports, converts none)."""
+    # imported here: planet_effects.py imports this module
+    from playtest.games.stargate.planet_effects import HANDLERS as PLANET_HANDLERS
+
+    handler = PLANET_HANDLERS.get(type(effect))
+    conversion = handler.conversion(effect) if handler is not None else None
+    return conversion is not None and conversion.source == "stock"
 
 
 def _counts(players: list[int]) -> str:
