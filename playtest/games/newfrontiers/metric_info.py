@@ -18,7 +18,7 @@ METRIC_INFO: dict[str, MetricInfo] = {
     "development_win_lift": MetricInfo(groups="development", title="Win-rate lift of owning the development",
                                        phrase="win-rate lift of owning {g}"),
     "end_trigger_share": MetricInfo(groups="end trigger"),
-    "vp_share_by_source": MetricInfo(groups="source", title="Share of points by source", phrase="share of points from {g}"),
+    "vp_share_by_source": MetricInfo(groups="source", title="VP by source (share of all points)", phrase="share of points from {g}"),
     "pile_gold": MetricInfo(groups="measured", non_negative=True, unit="gold", title="Gold taken from the Produce pile",
                             phrase="gold taken from the Produce pile"),
     "pile_found_rate": MetricInfo(groups="measured", title="Produce selected with gold on it", phrase="share of Produce picks finding gold"),

@@ -17,7 +17,7 @@ METRIC_INFO: dict[str, MetricInfo] = {
     "crew_vp_per_pick": MetricInfo(groups="crew", unit="VP", title="Skill VP per pick", phrase="skill VP per {g} pick"),
     "crew_cubes_gained_per_pick": MetricInfo(groups="crew", unit="cubes", title="Cubes gained per pick", phrase="cubes gained per {g} pick"),
     "crew_cubes_placed_per_pick": MetricInfo(groups="crew", unit="cubes", title="Cubes placed per pick", phrase="cubes placed per {g} pick"),
-    "vp_share_by_source": MetricInfo(groups="source", title="Share of points by source", phrase="share of points from {g}"),
+    "vp_share_by_source": MetricInfo(groups="source", title="VP by source (share of all points)", phrase="share of points from {g}"),
     "planet_fill_rate": MetricInfo(groups="planet", title="Planet filled", phrase="planet fill rate ({g})"),
     "planet_zero_vp_majority_rate": MetricInfo(groups="planet", title="Planet majority on a 0-VP slot",
                                                phrase="share of majorities on a 0-VP slot ({g})"),
