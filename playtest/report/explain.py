@@ -14,7 +14,7 @@ from playtest.core.spec import MetricInfos
 from playtest.report import format as F
 from playtest.report.html import e, page
 from playtest.report.vega import vega_spec
-from playtest.tune.explain import Design, amount, sentences
+from playtest.tune.explain import Design, amount, decimals_for, sentences
 
 MAX_ROWS = 40
 """Effects listed in the Markdown table and charted (the JSON holds them all)."""
@@ -28,9 +28,10 @@ def _size(row: dict[str, Any], declared: MetricInfos) -> str:
     """An effect with its interval, each end signed and with its unit, as compare writes a
     difference ('+7.5 pts [+3.6 pts, +11.3 pts]'; the ends read '[3.6, 11.3]')."""
     m, d = row["metric"], row["difference"]
+    dec = decimals_for(row["estimate"], row["ci_low"], row["ci_high"])
 
     def signed(value: float) -> str:
-        num, unit = amount(value, m, d, declared)
+        num, unit = amount(value, m, d, declared, dec)
         return ("+" if value > 0 and not num.startswith("-") else "") + num + unit
 
     if row["ci_low"] is None:  # an exact fit: no error to measure (tune.explain.effects)

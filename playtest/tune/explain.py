@@ -477,14 +477,28 @@ def _within(rate: bool, lo: float, hi: float, estimate: float, weights: np.ndarr
 # --- sentences ----------------------------------------------------------------------------------
 
 
-def amount(x: float, metric: str, difference: bool, declared: MetricInfos | None = None) -> tuple[str, str]:
+def amount(x: float, metric: str, difference: bool, declared: MetricInfos | None = None,
+           decimals: int | None = None) -> tuple[str, str]:
     """A size of change in the metric's units (rates and differences of rates in points):
-    (number, unit). `declared`: the game's GameSpec.metric_info (Design.declared)."""
+    (number, unit). `declared`: the game's GameSpec.metric_info (Design.declared). `decimals`:
+    for a number that is not in points, how many (`decimals_for` an estimate and its interval's
+    ends, so that the three read alike); else three significant digits."""
     k = F.kind(metric, declared)
     if k in ("rate", "diff") or (difference and k != "number"):
         return F.fixed(100 * x, ".1f"), " pts"
     what = F.unit(metric, declared)  # as compare's sentences and the charts name it ('gold', 'rounds')
-    return f"{x:.3g}", f" {what}" if what else ""
+    return f"{x:.3g}" if decimals is None else F.fixed(x, f".{decimals}f"), f" {what}" if what else ""
+
+
+def decimals_for(estimate: float, low: float | None, high: float | None) -> int:
+    """Decimals for an effect and its interval's ends, all three at one precision: two
+    significant digits of the interval's half-width ('-0.30 rounds [-0.62, +0.02]'; each at three
+    significant digits of its own read '-0.3 rounds [-0.615, +0.0159]'), or, with no interval,
+    three of the effect."""
+    if low is not None and high is not None and math.isfinite(low) and math.isfinite(high) and high > low:
+        return min(6, max(0, 1 - math.floor(math.log10((high - low) / 2))))
+    big = abs(estimate) if math.isfinite(estimate) else 0.0
+    return 2 if big == 0 else min(6, max(0, 2 - math.floor(math.log10(big))))
 
 
 def _choice(level: str) -> str:
@@ -500,8 +514,9 @@ def sentence(row: dict[str, Any], bots: tuple[str, ...], declared: MetricInfos |
     if b < 0:
         b, lo, hi = -b, -hi, -lo
     m, d = row["metric"], row["difference"]
-    num, unit = amount(b, m, d, declared)
-    size = f"{num}{unit} [{amount(lo, m, d, declared)[0]}, {amount(hi, m, d, declared)[0]}]"
+    dec = decimals_for(b, lo, hi)
+    num, unit = amount(b, m, d, declared, dec)
+    size = f"{num}{unit} [{amount(lo, m, d, declared, dec)[0]}, {amount(hi, m, d, declared, dec)[0]}]"
     if row["level"]:
         cause = f"setting {row['key']} to {_choice(row['level'])} instead of {_choice(row['reference'])}"
     else:

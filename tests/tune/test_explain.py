@@ -103,9 +103,23 @@ def test_intervals_cover_the_true_effect_about_95_percent_of_the_time():
 def test_sentence_reads_like_the_issue():
     row = {"estimate": -0.4, "ci_low": -0.5, "ci_high": -0.3, "metric": "game_length_rounds", "difference": False,
            "level": "", "key": "crews.bays.time", "step": 1.0, "response": "the mean game length", "reference": ""}
-    assert sentence(row, ("greedy",) * 4) == ("raising crews.bays.time by 1 lowers the mean game length by 0.4 rounds "
-                                              "[0.3, 0.5] (bots: greedy ×4).")
+    assert sentence(row, ("greedy",) * 4) == ("raising crews.bays.time by 1 lowers the mean game length by 0.40 rounds "
+                                              "[0.30, 0.50] (bots: greedy ×4).")
     assert sentence(row, ("greedy", "random")).endswith("(bots: greedy, random).")
+
+
+def test_an_effect_and_its_interval_ends_are_written_at_one_precision():
+    """Each number at three significant digits of its own read '0.3 rounds [-0.0159, 0.616]':
+    now two significant digits of the interval's half-width for all three, as in the
+    sentence and in the Markdown table."""
+    from playtest.report.explain import _size
+
+    row = {"estimate": -0.3, "ci_low": -0.616, "ci_high": 0.0159, "metric": "game_length_rounds", "difference": False,
+           "level": "", "key": "crews.bays.time", "step": 1.0, "response": "the mean game length", "reference": ""}
+    assert "by 0.30 rounds [-0.02, 0.62]" in sentence(row, ()), sentence(row, ())
+    assert _size(row, {}) == "-0.30 rounds [-0.62 rounds, +0.02 rounds]"
+    exact = {**row, "ci_low": None, "ci_high": None}
+    assert _size(exact, {}) == "-0.300 rounds (no interval: exact fit)"
 
 
 def test_a_sentence_gives_the_unit_its_game_declares():
@@ -117,7 +131,7 @@ def test_a_sentence_gives_the_unit_its_game_declares():
            "level": "", "key": "rules.bonuses.retreat_gold", "step": 1.0, "response": "gold from the action bonus",
            "reference": ""}
     said = sentence(row, ("greedy",) * 4, get_game("newfrontiers").metric_info)
-    assert "raises gold from the action bonus by 1.2 gold [0.8, 1.6]" in said, said
+    assert "raises gold from the action bonus by 1.20 gold [0.80, 1.60]" in said, said
 
 
 def test_explain_reads_a_sweep(tmp_path):
