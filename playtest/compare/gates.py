@@ -54,7 +54,7 @@ from playtest.compare.stats import chances, never_seen, sign_flip_p
 from playtest.core.spec import MetricInfos, Off
 from playtest.errors import PlaytestError, Problem, VariantError
 from playtest.filekinds import RUN_INFO_USE, is_run_info, is_transcript
-from playtest.report.format import is_share, kind
+from playtest.report.format import is_share, kind, unit
 from playtest.suggest import unknown_name
 from playtest.variants.problems import problem_from_pydantic, root_causes
 from playtest.variants.source import Node, parse_file
@@ -188,10 +188,18 @@ class GateSpec(_Strict):
             return self.number(x, declared)
 
         if self.between is not None:
-            return f"in [{num(self.between[0])}, {num(self.between[1])}]"
-        if self.min is not None and self.max is not None:
-            return f"in [{num(self.min)}, {num(self.max)}]"
-        return f"≤ {num(self.max)}" if self.max is not None else f"≥ {num(self.min)}"
+            said = f"in [{num(self.between[0])}, {num(self.between[1])}]"
+        elif self.min is not None and self.max is not None:
+            said = f"in [{num(self.min)}, {num(self.max)}]"
+        else:
+            said = f"≤ {num(self.max)}" if self.max is not None else f"≥ {num(self.min)}"
+        return self.with_unit(said, declared)
+
+    def with_unit(self, limits: str, declared: MetricInfos | None = None) -> str:
+        """Limits of a count or mean followed once by what it counts ('in [5, 7] rounds'; it read
+        'in [5, 7]' beside '4.55'); a share's say it in each number (`number`: % or pts)."""
+        what = "" if self.number(0.0, declared).endswith(("%", "pts")) else unit(self.metric, declared)
+        return f"{limits} {what}" if what else limits
 
     def number(self, x: float | None, declared: MetricInfos | None = None) -> str:
         """A limit or target of this gate, written in the unit of its estimates (`limit_text`)."""

@@ -465,12 +465,13 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any])
     for r in results:
         m, dec = r.spec.metric, r.declared
         val = fmt_diff if r.spec.of in ("change", "spread") else fmt_value
-        bounds = "" if math.isnan(r.low) else f"{val(r.low, m, dec)} … {val(r.high, m, dec)}"
+        counted = r.spec.with_unit  # a count's or mean's numbers say what they count ('4.55 rounds')
+        bounds = "" if math.isnan(r.low) else counted(f"{val(r.low, m, dec)} … {val(r.high, m, dec)}", dec)
         if r.status == "undecided" and not math.isnan(r.fail_low):
             # Bounds beyond a limit and yet undecided read as a contradiction without this.
-            bounds += f" (to fail: {val(r.fail_low, m, dec)} … {val(r.fail_high, m, dec)})"
-        out.append(f"| {MARK[r.status]} | {r.spec.title(dec)} | {r.label} | {val(r.estimate, m, dec)} | {bounds} | "
-                   f"{r.spec.of} {r.spec.limit_text(dec)} |")
+            bounds += f" (to fail: {counted(f'{val(r.fail_low, m, dec)} … {val(r.fail_high, m, dec)}', dec)})"
+        out.append(f"| {MARK[r.status]} | {r.spec.title(dec)} | {r.label} | {counted(val(r.estimate, m, dec), dec)} | "
+                   f"{bounds} | {r.spec.of} {r.spec.limit_text(dec)} |")
     out += ["", "Rule changes:", "", "```"]
     out += [str(c) for c in info["changes"]] or ["(none)"]
     out += ["```", ""]

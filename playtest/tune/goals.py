@@ -80,7 +80,7 @@ class GoalSpec(GateSpec):
         where = f" [{', '.join(self.groups)}]" if self.groups else ""
         aims = []
         if self.target is not None:
-            aims.append(f"→ {self.number(self.target, declared)}")
+            aims.append(self.with_unit(f"→ {self.number(self.target, declared)}", declared))
         if self.low is not None or self.high is not None:
             aims.append(self.limit_text(declared))
         return f"{what}{self.metric}{where} {' '.join(aims)}"

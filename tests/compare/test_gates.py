@@ -664,7 +664,7 @@ def test_limits_are_written_in_the_unit_of_the_estimates_beside_them(tmp_path):
     titles = [g.title() for g in load_gates(path).model.gates]
     assert titles == ["spread of win_rate_by_seat ≤ 15 pts", "crew_pick_rate [bays] ≤ 90%",
                       "change in crew_pick_rate [bays] in [-5 pts, 5 pts]", "first_player_advantage ≥ -10 pts",
-                      "game_length_rounds in [5, 7]"]
+                      "game_length_rounds in [5, 7] rounds"]
 
 
 def test_each_look_passes_at_alpha_over_the_looks(tmp_path, reps):

@@ -172,8 +172,8 @@ def test_tune_writes_the_best_variant_trials_and_reports(straight_tune):
     text = (out / "best.yaml").read_text()
     assert "extends: " in text and "orlins" not in text  # only the tuned keys
     assert best.model.crews[0].skill[0].amount == chosen["crews.armstrong.skill.0.amount"] <= 2
-    assert [g["name"] for g in doc["goal_results"]] == ["spread of win_rate_by_seat → 0 pts", "game_length_rounds in [5, 7]",
-                                                        "crew_vp_per_pick [armstrong] ≤ 2"]
+    assert [g["name"] for g in doc["goal_results"]] == ["spread of win_rate_by_seat → 0 pts", "game_length_rounds in [5, 7] rounds",
+                                                        "crew_vp_per_pick [armstrong] ≤ 2 VP"]
     assert doc["outcome"] == "candidate" and f"**Best:** trial {doc['best']['trial']} — " in stdout
     assert "# Tuning" in stdout and "| goal | shown | base | best | best − base | distance to the goal: base → best |" in stdout
     # The run folders of the fresh games are kept; a report can be rebuilt from them.
