@@ -168,6 +168,7 @@ def tune(
     fresh games of the base and of the best candidate), study.db.
     """
     from playtest.analysis.metrics import section_keys, sections
+    from playtest.analysis.offs import variant_switched_off
     from playtest.sim.batch import MAX_GAMES, RunConfig, check_games
     from playtest.tune import best as B
     from playtest.tune import goals as G
@@ -213,6 +214,7 @@ def tune(
                         seed=seed_, budget=budget, confirm_top=confirm, confirm_games=confirm_games or 4 * n_,
                         workers=workers, command=command_line(), rules_hash=rules_hash(base.resolved))
     resumed = _check_out(out_dir, resume, force, lambda folder: check_settings(folder, settings))
+    G.check_switched_off(goals, variant_switched_off(base, players_))
     # A few games first, so that a misspelt metric or group fails now, not after the search.
     with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe:
         s = simulate(base, RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed_, workers=1),

@@ -25,6 +25,7 @@ import polars as pl
 from pydantic import ConfigDict, Field, model_validator
 
 from playtest.analysis import columns as C
+from playtest.analysis.offs import metric_off
 from playtest.compare.gates import (
     GateError,
     Gates,
@@ -38,7 +39,7 @@ from playtest.compare.gates import (
     shares_in,
     validated,
 )
-from playtest.core.spec import MetricInfos
+from playtest.core.spec import MetricInfos, Off
 from playtest.errors import Problem
 from playtest.variants.source import Node
 
@@ -146,6 +147,23 @@ def load_goals(path: str | Path) -> Goals:
     """Read and validate a goals file. Raises GateError (located, every problem)."""
     tree = read_listing(path, "goals", "e.g. gates/stargate-tune.yaml", "give the variant as VARIANT")
     return Goals(str(path), validated(tree, GoalsModel), tree)
+
+
+def check_switched_off(goals: Goals, base: Sequence[Off]) -> None:
+    """Before any game: no goal reads a metric the base variant switches off (GameSpec.switched_off),
+    which has no value there, so the base's objective could not be measured (one line each, naming
+    the setting; it read "unknown metric 'rebids_mean' (did you mean ...)" after the probe's games,
+    as if misspelt)."""
+    problems = []
+    for i, spec in enumerate(goals.items):
+        off = metric_off(base, spec.metric, spec.groups)
+        if off is not None:
+            where = f" ({', '.join(spec.groups)})" if spec.groups else ""
+            problems.append(goals.problem(i, "metric", f"{spec.metric}{where} is switched off in the base variant by "
+                                          f"{off.why} ({off.what}): it has no value there to tune from; start "
+                                          "from a draft where it is on"))
+    if problems:
+        raise GateError(problems)
 
 
 def check_against_probe(goals: Goals, table: pl.DataFrame, declared: MetricInfos | None = None) -> None:

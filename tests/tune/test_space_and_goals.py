@@ -206,3 +206,23 @@ def test_the_shipped_worked_example_goals_load():
     goals = load_goals(ROOT / "gates" / "stargate-tune.yaml")
     assert [g.metric for g in goals.items] == ["win_rate_by_seat", "win_gap"]
     assert goals.run.bots == "scripted:late-placer,scripted:early-placer,greedy,greedy"
+
+
+def test_a_goal_on_a_metric_the_base_switches_off_says_so_before_any_game(tmp_path):
+    """A goal on forced rebids tuned from a draft without them read "unknown metric 'rebids_mean'
+    (did you mean ...)" after the probe's games, as if misspelt: now the setting that switches
+    it off, before any game, and nothing written."""
+    from tests.conftest import ROOT
+
+    variant = tmp_path / "norebid.yaml"
+    variant.write_text(f"extends: {ROOT / 'variants/ohseven/base.yaml'}\n"
+                       "bidding:\n  rebid:\n    triggers:\n      sum_equals_tricks: false\n")
+    goals = tmp_path / "goals.yaml"
+    goals.write_text("run: {games: 8, players: 4, bots: heuristic, seed: 1}\ngoals:\n  - metric: rebids_mean\n"
+                     "    target: 0.3\n")
+    code, _, err = invoke("tune", variant, "--param", "scoring.exact_bonus=1..3", "-t", goals, "-b", "2", "-n", "8",
+                          "-w", "1", "-o", tmp_path / "out")
+    assert code == 2
+    assert err.startswith(f"{goals}:3:13: goals.0.metric: rebids_mean is switched off in the base variant by "
+                          "bidding.rebid.triggers.sum_equals_tricks: false"), err
+    assert "start from a draft where it is on" in err and not (tmp_path / "out").exists()
