@@ -84,8 +84,8 @@ def check_metric_names(metrics: list[str], variants: list[Variant], probe: RunCo
             games = size
             for sample in runs.grow_to(size):
                 seen |= dict.fromkeys(fn(sample.info, sample.games, sample.events)[C.METRIC].to_list())
-            if all(m in seen for m in metrics):
-                return
+                if all(m in seen for m in metrics):  # the other points' metrics are not needed
+                    return
     unknown = next(m for m in metrics if m not in seen)
     raise UsageError(f"--metric {unknown}: no such metric in {games} games {where} (known: {', '.join(seen)})")
 
