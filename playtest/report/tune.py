@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from typing import Any
 
 import altair as alt
@@ -28,22 +29,27 @@ def _finite(x: float | None) -> float | None:
 
 
 def _est(row: GoalRow, t: tuple[float, float, float], declared: MetricInfos) -> str:
-    """'+4.4 pts [−12.1 pts, +20.8 pts]': a goal's quantity with its interval in brackets (a
-    difference's interval written bare, '+4.4 pts -12.1 pts … +20.8 pts', read as three numbers);
+    """'+4.4 pts [−12.1 pts, +20.8 pts]', '4.55 rounds [4.31 rounds, 4.79 rounds]': a goal's
+    quantity with its interval in brackets (a difference's interval written bare, '+4.4 pts
+    -12.1 pts … +20.8 pts', read as three numbers), each number with its unit as `playtest diff`'s
+    gates write it (a count's read a bare '0.30 [0.24, 0.35]' beside diff's '0.34 rebids');
     `declared`: the game's GameSpec.metric_info (Result.declared)."""
-    est, lo, hi = t
-    fmt = fmt_diff if row.spec.of in ("spread", "change") else fmt_value
-    m = row.spec.metric
-    return f"{fmt(est, m, declared)} [{fmt(lo, m, declared)}, {fmt(hi, m, declared)}]" \
-        if not math.isnan(lo) else fmt(est, m, declared)
+    return _with_interval(row, t, fmt_diff if row.spec.of in ("spread", "change") else fmt_value, declared)
 
 
 def _diff(row: GoalRow, declared: MetricInfos) -> str:
     """best − base with its interval, as `_est` writes a quantity."""
-    est, lo, hi = row.diff
-    m = row.spec.metric
-    return (f"{fmt_diff(est, m, declared)} [{fmt_diff(lo, m, declared)}, {fmt_diff(hi, m, declared)}]"
-            if not math.isnan(lo) else fmt_diff(est, m, declared))
+    return _with_interval(row, row.diff, fmt_diff, declared)
+
+
+def _with_interval(row: GoalRow, t: tuple[float, float, float], fmt: Callable[[float | None, str, MetricInfos | None], str],
+                   declared: MetricInfos) -> str:
+    def num(x: float) -> str:
+        text = fmt(x, row.spec.metric, declared)
+        return text if math.isnan(x) else row.spec.with_unit(text, declared)
+
+    est, lo, hi = t
+    return f"{num(est)} [{num(lo)}, {num(hi)}]" if not math.isnan(lo) else num(est)
 
 
 def trials_text(r: Result) -> str:

@@ -580,6 +580,34 @@ def test_the_report_keeps_the_base_when_a_lower_objective_is_not_shown_and_brack
         "estimate": -0.275, "ci_low": -0.6141, "ci_high": 0.06412, "shown": False}
 
 
+def test_a_count_goals_numbers_say_what_they_count_as_diffs_gates_do(tmp_path):
+    """A goal on a count or mean writes its unit after each number of the goals table ('5.50
+    rounds [5.20 rounds, 5.80 rounds]'), as `playtest diff` writes the same metric's gate
+    ('5.67 … 6.53 rounds'): Oh-Seven's rebids read '0.30 [0.24, 0.35]' in tune beside diff's
+    '0.34 rebids'. A share's numbers keep their own '%' or 'pts' once each."""
+    from playtest.report.tune import tune_markdown
+    from playtest.tune import goals as G
+
+    path = tmp_path / "g.yaml"
+    text = "goals:\n  - metric: game_length_rounds\n    between: [5, 7]\n  - metric: win_rate_by_seat\n    of: spread\n    target: 0\n"
+    path.write_text(text)
+    goals = G.load_goals(path)
+    settings = S.Settings(DRAFT5, tuple(parse_space(["crews.bays.time=0..4"])), goals, text, 20, 4, ("greedy",) * 4,
+                          2024, 3, 3, 80)
+    gv = [G.GoalValue(5.5, "all", 0.0), G.GoalValue(0.04, "seat 3 − seat 1", 0.04)]
+    winner = S.Candidate(0, {"crews.bays.time": 4}, 0.3, 0.04, gv)
+    # best, base, best − base, then the distances: best's, base's
+    rows = [S.GoalRow(goals.items[0], "all", (5.5, 5.2, 5.8), (4.8, 4.5, 5.1), (0.7, 0.4, 1.0), 0.0, 0.2),
+            S.GoalRow(goals.items[1], "seat 3 − seat 1", (0.044, -0.121, 0.208), (0.04, -0.1, 0.18),
+                      (0.004, float("nan"), float("nan")), 0.044, 0.04)]
+    trials = pl.DataFrame({"trial": [0], "state": ["complete"], "repeat_of": pl.Series([None], dtype=pl.Int64)})
+    result = S.Result(settings, trials, gv, 0.7, 0.4062, [winner], winner, load_variant(DRAFT5), rows,
+                      gain=S.Gain(-0.366, -0.5, -0.2, True))
+    md = tune_markdown(result)
+    assert ("| all | 4.80 rounds [4.50 rounds, 5.10 rounds] | 5.50 rounds [5.20 rounds, 5.80 rounds] | "
+            "+0.70 rounds [+0.40 rounds, +1.00 rounds] |") in md
+    assert "| +4.0 pts [-10.0 pts, +18.0 pts] | +4.4 pts [-12.1 pts, +20.8 pts] | +0.4 pts |" in md
+
 def test_a_gain_the_same_in_every_block_is_shown_only_from_the_blocks_that_hold_its_games(tmp_path):
     """A goal on New Frontiers' 'selected in round 17', a share over the 2 games of 80 that reached
     round 17: the winner's 0 against the base's 1 is the same in every left-out block, but 18 of
