@@ -199,6 +199,8 @@ class GateSpec(_Strict):
         """Limits of a count or mean followed once by what it counts ('in [5, 7] rounds'; it read
         'in [5, 7]' beside '4.55'); a share's say it in each number (`number`: % or pts)."""
         what = "" if self.number(0.0, declared).endswith(("%", "pts")) else unit(self.metric, declared)
+        if what.endswith("s") and re.fullmatch(r"[≤≥→] 1", limits):
+            what = what[:-1]  # 'value ≤ 1 rebid', not '1 rebids'
         return f"{limits} {what}" if what else limits
 
     def number(self, x: float | None, declared: MetricInfos | None = None) -> str:

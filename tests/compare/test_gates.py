@@ -660,11 +660,12 @@ def test_limits_are_written_in_the_unit_of_the_estimates_beside_them(tmp_path):
                                 "  - {metric: crew_pick_rate, group: bays, max: 0.9}\n"
                                 "  - {metric: crew_pick_rate, group: bays, of: change, between: [-0.05, 0.05]}\n"
                                 "  - {metric: first_player_advantage, min: -0.1}\n"
-                                "  - {metric: game_length_rounds, between: [5, 7]}\n")
+                                "  - {metric: game_length_rounds, between: [5, 7]}\n"
+                                "  - {metric: game_length_rounds, min: 1}\n")
     titles = [g.title() for g in load_gates(path).model.gates]
     assert titles == ["spread of win_rate_by_seat ≤ 15 pts", "crew_pick_rate [bays] ≤ 90%",
                       "change in crew_pick_rate [bays] in [-5 pts, 5 pts]", "first_player_advantage ≥ -10 pts",
-                      "game_length_rounds in [5, 7] rounds"]
+                      "game_length_rounds in [5, 7] rounds", "game_length_rounds ≥ 1 round"]
 
 
 def test_each_look_passes_at_alpha_over_the_looks(tmp_path, reps):
