@@ -158,9 +158,9 @@ def grid(axes: Sequence[Axis]) -> list[Point]:
     keys = [a.key for a in axes]
     if len(set(keys)) != len(keys):
         dup = next(k for k in keys if keys.count(k) > 1)
-        raise VariantError([Problem(override_label(dup), 1, 1, dup, "the same key is swept twice")])
+        raise VariantError([Problem(override_label(dup), 1, 1, "", "the same key is swept twice")])
     if replaced := replaced_later(keys):  # crews.bays's values would replace every crews.bays.time value
-        raise VariantError([Problem(override_label(replaced[1]), 1, 1, replaced[1],
+        raise VariantError([Problem(override_label(replaced[1]), 1, 1, "",
                                     f"part of {replaced[0]}, swept too: sweep one of them")])
     return [Point(tuple(zip(keys, combo, strict=True))) for combo in itertools.product(*(a.values for a in axes))]
 

@@ -503,7 +503,10 @@ V = [  # --- variant files: validate -------------------------------------------
          r"^error: --set crews.5.time=3,4: crews.5.time: replaces what --set crews.bays.time=… gave before it"),
     Case("sweep-key-inside-another", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "--set",
                                       "crews.bays={id: bays, time: 3},{id: bays, time: 4}", "-n", "2", "-o", "{tmp}/s"],
-         r"^error: --set crews.bays.time: crews.bays.time: part of crews.bays, swept too: sweep one of them$"),
+         r"^error: --set crews.bays.time: part of crews.bays, swept too: sweep one of them$"),
+    Case("sweep-key-twice", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "--set", "crews.bays.time=3,4",
+                             "-n", "2", "-o", "{tmp}/s"],
+         r"^error: --set crews.bays.time: the same key is swept twice$"),  # the key was said twice in the line
     Case("tune-key-inside-another", ["tune", str(DRAFT5), "--param", "crews.bays.time=1..3", "--param",
                                      "crews.bays={id: bays, time: 3},{id: bays, time: 2}", "-t", str(TUNE_GOALS),
                                      "-b", "1", "-n", "2", "-o", "{tmp}/t"],

@@ -389,4 +389,4 @@ def test_sweep_takes_a_key_of_a_whole_item_given_before_it():
     assert times == [1, 2]
     with pytest.raises(VariantError) as err:
         grid([parse_axis("crews.bays.time=1,2"), parse_axis(item)])
-    assert str(err.value.problems[0]) == "--set crews.bays.time: crews.bays.time: part of crews.bays, swept too: sweep one of them"
+    assert str(err.value.problems[0]) == "--set crews.bays.time: part of crews.bays, swept too: sweep one of them"
