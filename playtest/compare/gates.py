@@ -71,6 +71,8 @@ class GateError(VariantError):
 
 
 M = TypeVar("M", bound=BaseModel)
+S = TypeVar("S", bound="GateSpec")
+"""A gate, or one of tune's goals (GoalSpec derives from GateSpec)."""
 
 
 class _Strict(BaseModel):
@@ -248,19 +250,29 @@ def check_switched_off(gates: Gates, candidate: Sequence[Off], base: Sequence[Of
     """Before any simulation: no gate reads a metric that a variant switches off (GameSpec.
     switched_off), which has no value there: in the candidate for any gate, in the base for a
     `change` (GateError, one line each, naming the setting that switches it off)."""
+    problems = switched_off_problems(
+        gates.model.gates, gates.problem,
+        lambda spec: [("candidate", candidate)] + ([("base", base)] if spec.of == "change" else []),
+        "it has no value to gate; leave this gate out for such a draft")
+    if problems:
+        raise GateError(problems)
+
+
+def switched_off_problems(specs: Sequence[S], problem: Callable[[int, str, str], Problem],
+                          sides: Callable[[S], Sequence[tuple[str, Sequence[Off]]]], then: str) -> list[Problem]:
+    """One problem per gate (or tune's goal) whose metric, in its groups, a variant switches off:
+    `sides(spec)` gives the variants the spec reads, as (name, what it switches off); `then` says
+    what to do about it. The first side that switches it off is named."""
     problems = []
-    for i, spec in enumerate(gates.model.gates):
-        sides = [("candidate", candidate)] + ([("base", base)] if spec.of == "change" else [])
-        for side, offs in sides:
+    for i, spec in enumerate(specs):
+        for side, offs in sides(spec):
             off = metric_off(offs, spec.metric, spec.groups)
             if off is not None:
                 where = f" ({', '.join(spec.groups)})" if spec.groups else ""
-                problems.append(gates.problem(i, "metric", f"{spec.metric}{where} is switched off in the {side} by "
-                                              f"{off.why} ({off.what}): it has no value to gate; leave this gate "
-                                              "out for such a draft"))
+                problems.append(problem(i, "metric", f"{spec.metric}{where} is switched off in the {side} by "
+                                        f"{off.why} ({off.what}): {then}"))
                 break
-    if problems:
-        raise GateError(problems)
+    return problems
 
 
 def check_against_probe(gates: Gates, seen: dict[str, list[str]], where: str, shares: Collection[str]) -> None:

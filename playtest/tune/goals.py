@@ -25,7 +25,6 @@ import polars as pl
 from pydantic import ConfigDict, Field, model_validator
 
 from playtest.analysis import columns as C
-from playtest.analysis.offs import metric_off
 from playtest.compare.gates import (
     GateError,
     Gates,
@@ -37,6 +36,7 @@ from playtest.compare.gates import (
     read_listing,
     run_problem,
     shares_in,
+    switched_off_problems,
     validated,
 )
 from playtest.core.spec import MetricInfos, Off
@@ -154,14 +154,8 @@ def check_switched_off(goals: Goals, base: Sequence[Off]) -> None:
     which has no value there, so the base's objective could not be measured (one line each, naming
     the setting; it read "unknown metric 'rebids_mean' (did you mean ...)" after the probe's games,
     as if misspelt)."""
-    problems = []
-    for i, spec in enumerate(goals.items):
-        off = metric_off(base, spec.metric, spec.groups)
-        if off is not None:
-            where = f" ({', '.join(spec.groups)})" if spec.groups else ""
-            problems.append(goals.problem(i, "metric", f"{spec.metric}{where} is switched off in the base variant by "
-                                          f"{off.why} ({off.what}): it has no value there to tune from; start "
-                                          "from a draft where it is on"))
+    problems = switched_off_problems(goals.items, goals.problem, lambda spec: [("base variant", base)],
+                                     "it has no value there to tune from; start from a draft where it is on")
     if problems:
         raise GateError(problems)
 
