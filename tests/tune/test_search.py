@@ -549,6 +549,23 @@ def test_the_objective_change_and_its_interval_share_one_precision(gain, text):
     assert gain_text(result) == text  # type: ignore[arg-type]
 
 
+def _tune_result(tmp_path, text, gv, rows, confirm_objective, gain):
+    """A tuning Result for the report tests: goals file `text`, the winner (trial 0, Bays' time 4)
+    with goal values `gv` and `confirm_objective`, goal rows `rows(goals.items)` (each: best, base,
+    best − base with their intervals, then the distances: best's, base's), objective change `gain`."""
+    from playtest.tune import goals as G
+
+    path = tmp_path / "g.yaml"
+    path.write_text(text)
+    goals = G.load_goals(path)
+    settings = S.Settings(DRAFT5, tuple(parse_space(["crews.bays.time=0..4"])), goals, text, 20, 4, ("greedy",) * 4,
+                          2024, 3, 3, 80)
+    winner = S.Candidate(0, {"crews.bays.time": 4}, 0.3, confirm_objective, gv)
+    trials = pl.DataFrame({"trial": [0], "state": ["complete"], "repeat_of": pl.Series([None], dtype=pl.Int64)})
+    return S.Result(settings, trials, gv, 0.7, 0.4062, [winner], winner, load_variant(DRAFT5), rows(goals.items),
+                    gain=gain)
+
+
 def test_the_report_keeps_the_base_when_a_lower_objective_is_not_shown_and_brackets_every_interval(tmp_path):
     """The helper's run: objective 0.41 → 0.13 on 80 fresh games, change −0.275 [−0.61, +0.06]:
     the headline says to keep the base and why; a difference's interval was written bare
@@ -556,19 +573,11 @@ def test_the_report_keeps_the_base_when_a_lower_objective_is_not_shown_and_brack
     from playtest.report.tune import tune_json, tune_markdown
     from playtest.tune import goals as G
 
-    path = tmp_path / "g.yaml"
-    text = "goals:\n  - metric: win_rate_by_seat\n    of: spread\n    target: 0\n"
-    path.write_text(text)
-    goals = G.load_goals(path)
-    settings = S.Settings(DRAFT5, tuple(parse_space(["crews.bays.time=0..4"])), goals, text, 20, 4, ("greedy",) * 4,
-                          2024, 3, 3, 80)
     gv = [G.GoalValue(0.04, "seat 3 − seat 1", 0.04)]
-    winner = S.Candidate(0, {"crews.bays.time": 4}, 0.3, 0.1312, gv)
-    row = S.GoalRow(goals.items[0], "seat 3 − seat 1", (0.044, -0.121, 0.208), (-0.137, -0.303, 0.028),
-                    (0.181, -0.026, 0.389), 0.04, 0.175)
-    trials = pl.DataFrame({"trial": [0], "state": ["complete"], "repeat_of": pl.Series([None], dtype=pl.Int64)})
-    result = S.Result(settings, trials, gv, 0.7, 0.4062, [winner], winner, load_variant(DRAFT5), [row],
-                      gain=S.Gain(-0.275, -0.6141, 0.06412, False))
+    result = _tune_result(tmp_path, "goals:\n  - metric: win_rate_by_seat\n    of: spread\n    target: 0\n", gv,
+                          lambda items: [S.GoalRow(items[0], "seat 3 − seat 1", (0.044, -0.121, 0.208),
+                                                   (-0.137, -0.303, 0.028), (0.181, -0.026, 0.389), 0.04, 0.175)],
+                          0.1312, S.Gain(-0.275, -0.6141, 0.06412, False))
     md = tune_markdown(result)
     assert result.base_wins and "**Best:**" not in md
     assert ("**Keep the base.** On the fresh games the best candidate (trial 0, crews.bays.time=4) comes closer to "
@@ -588,25 +597,19 @@ def test_a_count_goals_numbers_say_what_they_count_as_diffs_gates_do(tmp_path):
     from playtest.report.tune import tune_markdown
     from playtest.tune import goals as G
 
-    path = tmp_path / "g.yaml"
-    text = "goals:\n  - metric: game_length_rounds\n    between: [5, 7]\n  - metric: win_rate_by_seat\n    of: spread\n    target: 0\n"
-    path.write_text(text)
-    goals = G.load_goals(path)
-    settings = S.Settings(DRAFT5, tuple(parse_space(["crews.bays.time=0..4"])), goals, text, 20, 4, ("greedy",) * 4,
-                          2024, 3, 3, 80)
     gv = [G.GoalValue(5.5, "all", 0.0), G.GoalValue(0.04, "seat 3 − seat 1", 0.04)]
-    winner = S.Candidate(0, {"crews.bays.time": 4}, 0.3, 0.04, gv)
-    # best, base, best − base, then the distances: best's, base's
-    rows = [S.GoalRow(goals.items[0], "all", (5.5, 5.2, 5.8), (4.8, 4.5, 5.1), (0.7, 0.4, 1.0), 0.0, 0.2),
-            S.GoalRow(goals.items[1], "seat 3 − seat 1", (0.044, -0.121, 0.208), (0.04, -0.1, 0.18),
-                      (0.004, float("nan"), float("nan")), 0.044, 0.04)]
-    trials = pl.DataFrame({"trial": [0], "state": ["complete"], "repeat_of": pl.Series([None], dtype=pl.Int64)})
-    result = S.Result(settings, trials, gv, 0.7, 0.4062, [winner], winner, load_variant(DRAFT5), rows,
-                      gain=S.Gain(-0.366, -0.5, -0.2, True))
+    result = _tune_result(
+        tmp_path, "goals:\n  - metric: game_length_rounds\n    between: [5, 7]\n  - metric: win_rate_by_seat\n"
+        "    of: spread\n    target: 0\n", gv,
+        lambda items: [S.GoalRow(items[0], "all", (5.5, 5.2, 5.8), (4.8, 4.5, 5.1), (0.7, 0.4, 1.0), 0.0, 0.2),
+                       S.GoalRow(items[1], "seat 3 − seat 1", (0.044, -0.121, 0.208), (0.04, -0.1, 0.18),
+                                 (0.004, float("nan"), float("nan")), 0.044, 0.04)],
+        0.04, S.Gain(-0.366, -0.5, -0.2, True))
     md = tune_markdown(result)
     assert ("| all | 4.80 rounds [4.50 rounds, 5.10 rounds] | 5.50 rounds [5.20 rounds, 5.80 rounds] | "
             "+0.70 rounds [+0.40 rounds, +1.00 rounds] |") in md
     assert "| +4.0 pts [-10.0 pts, +18.0 pts] | +4.4 pts [-12.1 pts, +20.8 pts] | +0.4 pts |" in md
+
 
 def test_a_gain_the_same_in_every_block_is_shown_only_from_the_blocks_that_hold_its_games(tmp_path):
     """A goal on New Frontiers' 'selected in round 17', a share over the 2 games of 80 that reached
