@@ -22,7 +22,7 @@ import yaml
 from playtest.errors import UsageError, VariantError
 from playtest.text import echoed
 from playtest.variants import Variant, load_variant
-from playtest.variants.loader import MAX_INT, check_overrides_apply, nested_key, with_overrides
+from playtest.variants.loader import MAX_INT, check_overrides_apply, with_overrides
 from playtest.variants.source import foreign_value, json_text, long_number_in
 
 INT, FLOAT, CHOICE = "int", "float", "choice"
@@ -154,7 +154,7 @@ def parse_space(texts: Sequence[str]) -> list[Param]:
         if p.key in seen:
             raise _error(p.text, f"{p.key} is tuned twice")
         seen.add(p.key)
-    if nested := nested_key([p.key for p in params]):  # the outer key's value would replace the inner one's
+    if nested := _nested_key([p.key for p in params]):  # the outer key's value would replace the inner one's
         raise _error(next(p.text for p in params if p.key == nested[1]), f"{nested[1]} is part of {nested[0]}, tuned "
                                                                           "too: tune one of them")
     return params
@@ -166,6 +166,18 @@ def _between(low: float, high: float) -> float:
     and the check passed: the search then failed at its first trial, after the base's games."""
     mid = (low + high) / 2
     return mid if not mid.is_integer() else mid + min(0.5, (high - mid) / 2)
+
+
+def _nested_key(keys: Sequence[str]) -> tuple[str, str] | None:
+    """(outer, inner): two of `keys` (dotted paths) where one holds the other (`crews.bays` and
+    `crews.bays.time`), refused in either order before any trial is played: the outer one's value
+    replaces the inner one's, or gives it too (loader._not_given_before). (sweep, whose points are
+    all loaded before any game, refuses only the inner key given first: `compare.sweep.replaced_later`.)"""
+    for a in keys:
+        for b in keys:
+            if len(b) > len(a) and b.startswith(f"{a}."):
+                return a, b
+    return None
 
 
 def check_space(variant_path: Path, params: Sequence[Param]) -> None:

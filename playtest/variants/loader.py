@@ -329,18 +329,6 @@ def _not_given_before(old: Node | None, parts: list[str], text: str, col: int, s
     raise VariantError([Problem(label, 1, col, shown, message)])
 
 
-def nested_key(keys: Sequence[str]) -> tuple[str, str] | None:
-    """(outer, inner): two of `keys` (dotted paths) where one holds the other (`crews.bays` and
-    `crews.bays.time`), which tune refuses before any trial is played: the outer one's value
-    replaces the inner one's, or gives it too (`_not_given_before`). (sweep, whose points are all
-    loaded before any game, refuses only the inner key given first: `compare.sweep.replaced_later`.)"""
-    for a in keys:
-        for b in keys:
-            if len(b) > len(a) and b.startswith(f"{a}."):
-                return a, b
-    return None
-
-
 def _first_override(node: Node) -> str | None:
     """The `key.path=value` of the first --set that gave `node` or a value inside it, if any."""
     if node.file.startswith(OVERRIDE):
