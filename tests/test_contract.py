@@ -259,7 +259,7 @@ def test_a_game_played_in_the_terminal_is_saved_as_a_transcript_that_replays_to_
     if spec.replay is not None:
         outcome = spec.replay(saved).to_json()
     else:
-        outcome = replay(read_transcript(saved, spec.notation), spec.notation, spec.make_rules).to_json()
+        outcome = replay(read_transcript(saved, spec.notation, game=spec.name), spec.notation, spec.make_rules).to_json()
     scores = outcome.get("scores") or outcome["final"]
     assert {s["player"]: float(s["total"]) for s in scores} == {
         names[r.seat]: float(r.total) for r in rules.result(state).seats}

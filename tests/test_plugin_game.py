@@ -395,6 +395,30 @@ def test_a_plugin_that_fails_to_load_is_one_line(tmp_path, monkeypatch, cli):
         refresh()
 
 
+@pytest.mark.parametrize("game", ["", "dice"], ids=["left-out", "another-game-s"])
+def test_a_game_s_transcripts_are_read_under_its_own_name_whatever_its_notation_says(
+        example_game, monkeypatch, cli, tmp_path, game):
+    """`Notation.game` may be left out (its docstring says only `parse_move` is required), or
+    be left as it was in a notation copied from another plugin: the reader was made for that
+    name, and `replay` and `calibrate` refused every `game: nim` transcript with "game: '', but
+    its variant nim.yaml is a variant of 'nim' ...: write game: nim", the line the file had."""
+    import dataclasses
+
+    import playtest_nim
+    from playtest_nim.game import NimNotation
+
+    notation = type("MyNotation", (NimNotation,), {"game": game})()
+    monkeypatch.setattr(playtest_nim, "SPEC", dataclasses.replace(playtest_nim.SPEC, notation=notation))
+    refresh()
+    r = cli("replay", GAME)
+    assert (r.returncode, r.stderr) == (0, "")
+    assert r.stdout.endswith("Winner: Ann\n")
+    run = tmp_path / "run"
+    assert cli("simulate", NIM, "-n", "4", "--bots", "random", "--workers", "1", "--out", str(run)).returncode == 0
+    r = cli("calibrate", GAME, "--against", str(run), "--out", str(tmp_path / "c.md"))
+    assert (r.returncode, r.stderr) == (0, "")
+
+
 def test_ctrl_c_while_a_plugin_loads_is_an_interruption_not_a_broken_plugin(tmp_path, monkeypatch, cli):
     """Ctrl-C (the CLI's handler raises Interrupted) during the import of a game's module was
     caught as the plugin's failure: `validate` at 1.2 s said `base.yaml:7:7: game: the game

@@ -32,7 +32,7 @@ def replay(
         outcome = spec.replay(transcript)
     elif spec.notation is not None:
         trace = [] if moves else None
-        outcome = replay_transcript(read_transcript(transcript, spec.notation), spec.notation, spec.make_rules,
+        outcome = replay_transcript(read_transcript(transcript, spec.notation, game=spec.name), spec.notation, spec.make_rules,
                                     trace)
     else:
         raise TranscriptError([node.problem("game", f"{spec.name} has no transcript support yet")])

@@ -511,6 +511,9 @@ class Notation(Generic[S, A]):
     for a game whose moves are single actions and whose setup is the rules' `initial_state`."""
 
     game: str = ""
+    """The game's name as transcripts write `game:`, for code that reads them with this notation
+    alone (`read_transcript(path, notation)`). Optional for a plugin: `replay`, `calibrate` and
+    the contract test read a game's transcripts under its GameSpec's name (`game=`)."""
     setup_keys: tuple[str, ...] = ()
     """The game's own header keys (its setup block)."""
     required_setup: tuple[str, ...] = ()
@@ -594,10 +597,14 @@ class Transcript(Generic[S, A]):
         return len(self.names)
 
 
-def read_transcript(path: str | Path, notation: Notation[S, A]) -> Transcript[S, A]:
+def read_transcript(path: str | Path, notation: Notation[S, A], *, game: str = "") -> Transcript[S, A]:
     """Parse and check a transcript in the common format. Raises TranscriptError (every problem
-    at once) or VariantError (the variant file itself is broken)."""
-    reader = TranscriptReader(path, game=notation.game, keys=(*notation.setup_keys, MOVES),
+    at once) or VariantError (the variant file itself is broken). `game`: the game it must be,
+    by default `notation.game`; the commands pass the GameSpec's name, so that a plugin's
+    notation that names no game (or, copied from another plugin, another game) is not taken for
+    another game's: its every transcript was refused with "game: '', but its variant ... is a
+    variant of 'pig' ...: write game: pig" at a `game: pig` line that was right."""
+    reader = TranscriptReader(path, game=game or notation.game, keys=(*notation.setup_keys, MOVES),
                               required=(*notation.required_setup, MOVES))
     setup = notation.read_setup(reader)
     moves = read_moves(reader, notation)

@@ -29,13 +29,13 @@ class TableGame:
     played: PlayedGame
 
 
-def replay_moves(path: Any, notation: Any, make_rules: Any) -> TableGame:
+def replay_moves(path: Any, notation: Any, make_rules: Any, game: str = "") -> TableGame:
     """A finished transcript in the common format (a flat list of moves, core.transcript),
     replayed move by move through the rules with the events the runner logs, drawing chance
     from the notation's `replay_rng` as `playtest replay` does (a dice game's recorded rolls)."""
     from playtest.core import transcript as core
 
-    t = core.read_transcript(path, notation)
+    t = core.read_transcript(path, notation, game=game)
     rules = make_rules(t.variant.model)
     log: list[Any] = []
     player = core.MovePlayer(rules, notation.initial_state(rules, t.setup, t.players), notation,
@@ -63,7 +63,7 @@ def table_game_reader(spec: GameSpec) -> Callable[[Any], TableGame]:
     if notation is None:
         raise UsageError(f"{spec.name} has no table-game support: its GameSpec has neither a notation nor "
                          "play=PlaySupport(table_game=...) (docs/extending.md)")
-    return lambda path: replay_moves(path, notation, spec.make_rules)
+    return lambda path: replay_moves(path, notation, spec.make_rules, spec.name)
 
 
 def read_table_games(paths: Sequence[Path]) -> tuple[GameSpec, list[TableGame]]:
