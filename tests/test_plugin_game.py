@@ -366,6 +366,19 @@ def test_unknown_game_is_one_line(cli, tmp_path):
         get_game("nim")
 
 
+def test_a_run_of_a_game_no_longer_installed_is_one_line_as_its_variant_s(example_game, cli, monkeypatch, tmp_path):
+    """`report` of a plugin game's run in a shell without the plugin (PYTHONPATH not set): the
+    same words as `validate` of its variant, the known games listed as the variant's are."""
+    out = tmp_path / "run"
+    assert cli("simulate", NIM, "-n", "4", "--bots", "random", "--workers", "1", "--out", str(out)).returncode == 0
+    monkeypatch.undo()
+    refresh()
+    r = cli("report", str(out), "--format", "json", "--out", str(tmp_path / "r.json"))
+    assert r.returncode == 2
+    assert re.fullmatch(rf"error: {re.escape(str(out / 'run.json'))}:\d+:\d+: game: unknown game 'nim' "
+                        rf"\(known games: {re.escape(known_games())}\)\n", r.stderr), r.stderr
+
+
 def test_a_plugin_that_fails_to_load_is_one_line(tmp_path, monkeypatch, cli):
     site = tmp_path / "site"
     register_games(site, "broken", "broken = no_such_module:SPEC", "wrong = json:dumps")
