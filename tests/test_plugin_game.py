@@ -88,6 +88,21 @@ def simulate_nim(cli, tmp_path, bots: str = "random"):
                "--bots", bots), out
 
 
+def test_a_game_without_sample_state_does_not_list_the_search_bots_it_refuses(example_game, cli, tmp_path,
+                                                                            monkeypatch):
+    """The unknown-bot line lists the bots a game offers: `mcts:N...` and `ismcts:N...` only when
+    the game has the sample_state they need (a plugin without it was offered them, then told
+    'pig has no sample_state, which search bots need')."""
+    from playtest_nim.game import NimRules
+
+    r, _ = simulate_nim(cli, tmp_path, "foo")
+    assert r.stderr == ("error: --bots: unknown bot 'foo' for nim (bots: random, greedy, perfect, "
+                        "mcts:N[:option=value...], ismcts:N[:option=value...])\n")
+    monkeypatch.delattr(NimRules, "sample_state")
+    r, _ = simulate_nim(cli, tmp_path, "foo")
+    assert (r.returncode, r.stderr) == (2, "error: --bots: unknown bot 'foo' for nim (bots: random, greedy, perfect)\n")
+
+
 def _nim_legal_until_nine_left(self, state):
     """Nim's legal moves (any count from one heap), but none once fewer than 9 counters are
     left, though the game is not over: a rules bug that only a search, playing ahead, meets."""

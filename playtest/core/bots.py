@@ -13,9 +13,18 @@ SEARCH_KINDS = ("mcts", "ismcts")
 SEARCH_FORMS = ("mcts:N[:option=value...]", "ismcts:N[:option=value...]")
 
 
-def bot_names(spec: GameSpec) -> list[str]:
-    """Every valid bot name (or name form) for `spec`'s game."""
-    return [*spec.bot_names, *SEARCH_FORMS]
+def bot_names(spec: GameSpec, rules: Rules[Any, Any] | None = None) -> list[str]:
+    """Every valid bot name (or name form) for `spec`'s game (with `rules`: the search bots only
+    when the game offers them, see `search_forms`)."""
+    return [*spec.bot_names, *(SEARCH_FORMS if rules is None else search_forms(spec, rules))]
+
+
+def search_forms(spec: GameSpec, rules: Rules[Any, Any]) -> tuple[str, ...]:
+    """The search bots' name forms when the game has the `sample_state` they need, else none: a
+    plugin without it was told `mcts:N...` was a valid bot, and then that it was not."""
+    if getattr(rules, "sample_state", None) is None and spec.sample_state is None:
+        return ()
+    return SEARCH_FORMS
 
 
 def make_bot(spec: GameSpec, name: str, rules: Rules[Any, Any], seat: int) -> Bot:
@@ -35,7 +44,8 @@ def make_bot(spec: GameSpec, name: str, rules: Rules[Any, Any], seat: int) -> Bo
         if not message.startswith("unknown bot"):
             raise BotNameError(message) from None
         # The game's own list of its bots (with every scripted style), plus the search bots.
+        forms = search_forms(spec, rules)
         if message.endswith(")"):
-            raise BotNameError(f"{message[:-1]}, {', '.join(SEARCH_FORMS)})") from None
+            raise BotNameError(f"{message[:-1]}{''.join(f', {f}' for f in forms)})") from None
         raise BotNameError(f"unknown bot {name.strip()!r} for {spec.name} "
-                           f"(valid: {', '.join(bot_names(spec))})") from None
+                           f"(valid: {', '.join(bot_names(spec, rules))})") from None
