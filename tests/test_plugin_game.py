@@ -103,6 +103,16 @@ def test_a_game_without_sample_state_does_not_list_the_search_bots_it_refuses(ex
     assert (r.returncode, r.stderr) == (2, "error: --bots: unknown bot 'foo' for nim (bots: random, greedy, perfect)\n")
 
 
+def test_a_cut_off_without_the_game_s_evaluation_names_the_fix(example_game, cli, tmp_path):
+    """Nim has sample_state but no evaluate: `mcts:20:depth=3` is refused in one line that says
+    what to add, as the line for a game without sample_state does (it said only 'nim has none')."""
+    r, _ = simulate_nim(cli, tmp_path, "mcts:20:depth=3,random")
+    assert (r.returncode, r.stderr) == (2, "error: --bots: bot 'mcts:20:depth=3': depth= scores a cut-off rollout "
+                                           "with the game's evaluation, and nim has none: add Rules.evaluate(state) "
+                                           "(each seat's value in [0, 1]) or GameSpec(evaluate=...), or leave depth= "
+                                           "out; see playtest/core/protocol.py\n")
+
+
 def _nim_legal_until_nine_left(self, state):
     """Nim's legal moves (any count from one heap), but none once fewer than 9 counters are
     left, though the game is not over: a rules bug that only a search, playing ahead, meets."""

@@ -35,7 +35,9 @@ def make_search_bot(spec: GameSpec, name: str, rules: Rules[Any, Any], seat: int
                          "view's state) or GameSpec(sample_state=...); see playtest/core/protocol.py")
     depth = s.played_depth(spec.search_depth, model.evaluate is not None)
     if depth is not None and model.evaluate is None:
-        raise UsageError(f"bot {s.name!r}: depth= needs the game's evaluation, and {spec.name} has none")
+        raise UsageError(f"bot {s.name!r}: depth= scores a cut-off rollout with the game's evaluation, and "
+                         f"{spec.name} has none: add Rules.evaluate(state) (each seat's value in [0, 1]) or "
+                         "GameSpec(evaluate=...), or leave depth= out; see playtest/core/protocol.py")
     make_policy = None
     if s.rollout != "random":
         if is_search_name(s.rollout):
