@@ -199,14 +199,17 @@ def compare_samples(
     # A definition may describe the variant's rules (New Frontiers' win rate by start position
     # names its compensation gold): when the variants' texts differ, each is given with its label,
     # not the first variant's for all of them.
-    own: list[dict[str, str]] = []
+    # A definition may also name its row's group: the score rows say which part and whose
+    # ("Mean final total score per player (seat 2)"), and the first row's text given to every
+    # row called each seat's total "score part 'rounds' (all players)". So each row keeps its own.
+    own: list[dict[tuple[str, str], str]] = []
     for t in reps.tables:
-        mine: dict[str, str] = {}
-        for m, d in t.select(C.METRIC, C.DEFINITION).iter_rows():
-            mine.setdefault(m, without_report_test(d or ""))
+        mine: dict[tuple[str, str], str] = {}
+        for m, g, d in t.select(C.METRIC, pl.col(C.GROUP).cast(pl.String).fill_null(""), C.DEFINITION).iter_rows():
+            mine.setdefault((m, g), without_report_test(d or ""))
         own.append(mine)
-    definitions = {m: one_definition({labels[v]: mine[m] for v, mine in enumerate(own) if mine.get(m)})
-                   for m in dict.fromkeys(m for mine in own for m in mine)}
+    definitions = {k: one_definition({labels[v]: mine[k] for v, mine in enumerate(own) if mine.get(k)})
+                   for k in dict.fromkeys(k for mine in own for k in mine)}
     rates = reps.metrics_within_0_and_1()
     offs = tuple(switched_off(s.info) for s in samples)
     n_games = int(samples[0].game_ids().size)
@@ -221,7 +224,7 @@ def compare_samples(
                 rows.append({C.METRIC: metric, C.GROUP: group, VARIANT: labels[v], BASELINE: labels[0],
                              C.ESTIMATE: math.nan, C.CI_LOW: math.nan, C.CI_HIGH: math.nan, C.N: n_games,
                              C.P_VALUE: math.nan, IS_RATE: metric in rates, TEST: OFF_IN + " and ".join(off),
-                             "_same_as": None, C.DEFINITION: definitions.get(metric, "")})
+                             "_same_as": None, C.DEFINITION: definitions.get((metric, group), "")})
                 continue
             est = reps.difference((v, metric, group), (0, metric, group))
             test, same_as = _test_kind(reps, v, metric, group, est, seen, len(rows))
@@ -251,7 +254,7 @@ def compare_samples(
             rows.append({C.METRIC: metric, C.GROUP: group, VARIANT: labels[v], BASELINE: labels[0],
                          C.ESTIMATE: est.estimate, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n_games,
                          C.P_VALUE: p_value, IS_RATE: metric in rates,
-                         TEST: test, "_same_as": same_as, C.DEFINITION: definitions.get(metric, "")})
+                         TEST: test, "_same_as": same_as, C.DEFINITION: definitions.get((metric, group), "")})
     adjusted = holm([r[C.P_VALUE] for r in rows])
     for row, p in zip(rows, adjusted, strict=True):
         row[P_HOLM] = p

@@ -371,6 +371,29 @@ def _overlay_chart(df: pl.DataFrame, metric: str, labels: tuple[str, ...],
     return alt.layer(rules, dots, width=360, height=height)
 
 
+def _score_chart_rows(cmp: K.Comparison, part: pl.DataFrame,
+                      row_defs: dict[tuple[str, str], str]) -> tuple[pl.DataFrame, str]:
+    """The rows of the mean-score chart and the sentence under it: the totals (all players, each
+    seat, each bot), and beside them every score part with a notable difference when they fit
+    (MAX_CHART_GROUPS). The chart of the totals alone was captioned with the first row's
+    definition, "part 'rounds' (all players)", and left out the notable rows it was shown for:
+    a rule that moved part 'rounds' by +0.49 points and the total by -0.06 drew two overlapping
+    totals under "Charts of the notable differences"."""
+    def score_part(group: str) -> str:
+        return group.rsplit(" / ", 1)[-1]
+
+    notable = cmp.differences.filter(pl.col(K.NOTABLE) & (pl.col(C.METRIC) == "score_mean"))[C.GROUP].to_list()
+    parts = ["total", *dict.fromkeys(p for p in map(score_part, notable) if p != "total")]
+    rows = part.filter(pl.col(C.GROUP).map_elements(score_part, return_dtype=pl.String).is_in(parts))
+    if rows[C.GROUP].n_unique() > MAX_CHART_GROUPS:
+        parts, rows = ["total"], part.filter(pl.col(C.GROUP).str.ends_with("/ total"))
+    first = row_defs.get(("score_mean", "all / total"), "")
+    shown = "total score" if parts == ["total"] else "total score and " + ", ".join(f"score part '{p}'" for p in parts[1:])
+    definition = (first.replace("total score", shown, 1).replace("(all players)", "(all players, each seat and each bot)", 1)
+                  if first else "")
+    return rows, definition
+
+
 def _page(title: str, body: str, specs: dict[str, Any]) -> str:
     return page(title, f"<h1>{e(title)}</h1>\n{body}", specs,
                 extra_css="\ntr.notable td { background: var(--warnbg); }\n")
@@ -391,6 +414,7 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
     changes = "".join(f"<li>{e(line.strip())}</li>" for line in changes_lines(cmp))
     off = "".join(f"<li>{e(line)}</li>" for line in switched_off_lines(cmp))
     defs = dict(cmp.differences.select(C.METRIC, C.DEFINITION).unique(C.METRIC).iter_rows())
+    row_defs = {(m, g): d for m, g, d in cmp.differences.select(C.METRIC, C.GROUP, C.DEFINITION).iter_rows()}
     constant = _cannot_differ(cmp)
     notable_metrics = list(dict.fromkeys(cmp.differences.filter(pl.col(K.NOTABLE))[C.METRIC].to_list()))
     first: list[tuple[str, str, dict[str, Any]]] = []  # (title, definition, spec) as _figures takes them
@@ -399,14 +423,15 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
         metric = str(metric)
         if metric in constant:
             continue  # cannot differ between variants: nothing to see
+        definition = defs.get(metric, "")
         if metric == "score_mean":
-            part = part.filter(pl.col(C.GROUP).str.ends_with("/ total"))
+            part, definition = _score_chart_rows(cmp, part, row_defs)
         elif metric.startswith("score_"):
             continue  # sd and quantiles: in the table
         if part[C.GROUP].n_unique() > MAX_CHART_GROUPS:
             continue
         part = _named_groups(part, cmp.label)
-        chart = (metric_title(metric, cmp.declared), defs.get(metric, ""),
+        chart = (metric_title(metric, cmp.declared), definition,
                  _overlay_chart(part, metric, labels, cmp.declared))
         (first if metric in notable_metrics else rest).append(chart)
     first.sort(key=lambda c: [metric_title(m, cmp.declared) for m in notable_metrics].index(c[0]))
@@ -416,7 +441,7 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
     rows = []
     for row in wide_rows(cmp):
         m = row["metric"]
-        cells = f"<td title=\"{e(m)}: {e(defs.get(m, ''))}\">{e(metric_title(m, cmp.declared))}</td><td>{e(cmp.label(row['group']))}</td>"
+        cells = f"<td title=\"{e(m)}: {e(row_defs.get((m, row['group'])) or defs.get(m, ''))}\">{e(metric_title(m, cmp.declared))}</td><td>{e(cmp.label(row['group']))}</td>"
         for lb in labels:
             cells += f"<td class=num>{e(value_cell(row, lb, cmp.declared))}</td>"
         notable = False

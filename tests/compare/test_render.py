@@ -243,3 +243,40 @@ def test_a_sweep_chart_s_value_axis_names_its_unit_once():
     assert render._titled_value("crew_vp_per_pick", METRIC_INFO) == "Skill VP per pick"
     assert render._titled_value("crew_cubes_gained_per_pick", METRIC_INFO) == "Cubes gained per pick"
     assert render._titled_value("game_length_turns") == "Game length (turns)"
+
+
+def test_each_score_row_keeps_its_own_definition_and_the_score_chart_shows_the_notable_part():
+    """Oh-Seven with no sum-7 rebid against the base: part 'rounds' rose by 0.49 points and the
+    total did not move (the rebid bonus it lost). Every mean-score row of compare.json was defined
+    as the first row's "score part 'rounds' (all players)" — seat 2's total too —, and the chart
+    "of the notable differences" drew the totals alone under that caption: two overlapping totals."""
+    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
+
+    def metrics(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+        rows = []
+        for who, by in (("all", "all players"), ("seat 1", "seat")):
+            for part, what in (("rounds", "score part 'rounds'"), ("total", "total score")):
+                rows.append({C.METRIC: "score_mean", C.GROUP: f"{who} / {part}", C.ESTIMATE: float(games[part].mean()),
+                             C.DEFINITION: f"Mean final {what} per player ({by}); skewness-corrected t interval."})
+        return C.metric_frame(rows)
+
+    rng = np.random.default_rng(3)
+    base = rng.normal(5, 1, 300)
+
+    def sample(shift: float) -> Sample:
+        return Sample({}, pl.DataFrame({"game": np.arange(300), "rounds": base + shift + rng.normal(0, 0.05, 300),
+                                        "total": base + 0.5 + rng.normal(0, 0.05, 300)}), empty)
+
+    cmp = compare_samples([sample(0.0), sample(0.5)], ["base", "nosum"], metric_fn=metrics)
+    defs = {g: d for g, d in cmp.differences.select(C.GROUP, C.DEFINITION).iter_rows()}
+    assert defs["seat 1 / total"] == "Mean final total score per player (seat); skewness-corrected t interval."
+    assert defs["all / rounds"] == "Mean final score part 'rounds' per player (all players); skewness-corrected t interval."
+    notable = set(cmp.differences.filter(pl.col("notable"))[C.GROUP].to_list())
+    assert notable == {"all / rounds", "seat 1 / rounds"}
+    html = render.compare_html(cmp, {"players": 4, "lineup": ["heuristic"] * 4, "seeds": [1, 1], "games": 300})
+    charts = html[html.index("Charts of the notable differences"):html.index("Every metric")]
+    assert ("Mean final total score and score part &#x27;rounds&#x27; per player (all players, each seat and "
+            "each bot); skewness-corrected t interval.") in charts
+    values = cmp.values.filter(pl.col(C.METRIC) == "score_mean")
+    rows, _ = render._score_chart_rows(cmp, values, {})
+    assert sorted(set(rows[C.GROUP].to_list())) == ["all / rounds", "all / total", "seat 1 / rounds", "seat 1 / total"]
