@@ -509,6 +509,15 @@ def changes_under_rules(schema: type[BaseModel], base: Any, other: Any, changes:
     return tuple(with_defaults(changes, *full))
 
 
+LISTING_SAID = {
+    "gates": "this is a gates file (a `gates:` list), not a variant: `playtest diff BASE CANDIDATE --gate FILE` "
+             "reads it (docs/ci.md)",
+    "goals": "this is a goals file (a `goals:` list), not a variant: `playtest tune VARIANT --target FILE` "
+             "reads it (docs/tune.md)",
+}
+"""What a gates or goals file is, said at its list's key when one is given as a variant."""
+
+
 def _validate_tree(
     tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...], parent_tree: Node | None
 ) -> Variant:
@@ -518,6 +527,12 @@ def _validate_tree(
     game = data.get("game")
     where = tree.value.get("game", tree)
     if game not in game_names():  # first: a file that is no variant at all is said so, not its numbers
+        listing = next((k for k in ("gates", "goals") if "game" not in tree.value
+                        and isinstance(getattr(tree.value.get(k), "value", None), list)), None)
+        if listing is not None:
+            # A gates or goals file given where a variant goes read "game: required key is
+            # missing", as if adding `game:` would make it one.
+            raise VariantError([tree.value[listing].problem(listing, LISTING_SAID[listing], at_key=True)])
         message = "required key is missing" if "game" not in tree.value else f"unknown game {short(game)}"
         raise VariantError([where.problem("game", f"{message} (known games: {known_games()})")])
     if is_run_info(tree.value):  # before its numbers: 'max_decisions: 250000 is too large' named no mix-up

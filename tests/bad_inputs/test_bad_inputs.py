@@ -343,6 +343,13 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("negative", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.bays.time: Input should be greater than or equal to 0", {"v.yaml": EXT + "crews: [{id: bays, time: -1}]\n"}),
     Case("unknown-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:7: game: unknown game 'chess'", {"v.yaml": "game: chess\nname: x\n"}),
     Case("missing-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: game: required key is missing", {"v.yaml": "name: x\n"}),
+    # a gates or goals file given as a variant read "game: required key is missing", as if adding game: made it one
+    Case("gates-file-as-variant", ["validate", "{tmp}/g.yaml"], r"g.yaml:2:1: gates: this is a gates file \(a `gates:` list\), "
+         r"not a variant: `playtest diff BASE CANDIDATE --gate FILE` reads it \(docs/ci.md\)$",
+         {"g.yaml": "confidence: 0.95\ngates:\n  - {metric: rebids_mean, max: 1.0}\n"}),
+    Case("goals-file-as-variant", ["simulate", "{tmp}/g.yaml", "-n", "2"], r"g.yaml:1:1: goals: this is a goals file "
+         r"\(a `goals:` list\), not a variant: `playtest tune VARIANT --target FILE` reads it \(docs/tune.md\)$",
+         {"g.yaml": "goals:\n  - {metric: margin_of_victory, target: 6}\n"}),
     Case("deep-nesting", ["validate", "{tmp}/v.yaml"], r"v.yaml:2:\d+: nested more than 50 levels deep", {"v.yaml": DEEP}),
     Case("alias-bomb", ["validate", "{tmp}/v.yaml"], r"v.yaml:\d+:\d+: more than 200,000 values once YAML aliases are expanded", {"v.yaml": BOMB}),
     Case("self-alias", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:\d+: alias \*a refers to the anchor that contains it", {"v.yaml": "game: &a [stargate, *a]\n"}),
