@@ -166,3 +166,22 @@ def test_a_bot_that_never_gained_a_rebid_bonus_reads_none_not_a_missing_interval
     assert all(line.split("│")[3].strip() == "none: 0 in every game" for line in rows), rows
     games = pl.read_parquet(tmp_path / "run" / "games.parquet")
     assert (games["score_rebid_bonus"] == 0).all()
+
+
+def test_the_docs_say_that_heuristic_bots_play_a_scoring_change_the_same_way(tmp_path: Path):
+    """A designer's draft raising the exact-bid bonus, compared with heuristic bots, showed only
+    the arithmetic: every bid and card stayed the same, and nothing said that these bots read no
+    scoring setting. The docs say so now, and it holds."""
+    events = []
+    for name, sets in (("base", []), ("bonus", ["--set", "scoring.exact_bonus=5", "--set", "bidding.rebid.bonus.points=3"])):
+        out = run("simulate", "variants/ohseven/base.yaml", "-n", "6", "--players", "4", "--bots",
+                  "heuristic,scripted:bonus-hunter,scripted:aggressive,heuristic", "--seed", "2", "--workers", "1",
+                  "-q", "--out", str(tmp_path / name), *sets)
+        assert out.returncode == 0, out.stderr
+        ev = pl.read_parquet(tmp_path / name / "events.parquet")
+        events.append(ev.filter(pl.col("kind").is_in(["bid", "play"])).select("game", "round", "seat", "kind", "card"))
+    assert events[0].height > 0 and events[0].equals(events[1])
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    variants = " ".join((ROOT / "docs" / "variants.md").read_text().split())
+    assert "It reads no scoring setting (`scoring.*`, `bidding.rebid.bonus`)" in readme
+    assert "The `heuristic` bot and the scripted styles built on it read none of the scoring keys" in variants
