@@ -423,7 +423,11 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
         metric = str(metric)
         if metric in constant:
             continue  # cannot differ between variants: nothing to see
-        definition = defs.get(metric, "")
+        # A metric's groups may each have their own definition (Oh-Seven's exact_rate: by bid,
+        # by bot, by place in the bidding order, highest bidder): the chart draws them all, and
+        # its caption gives each once, not the first group's for every row.
+        definition = " ".join(dict.fromkeys(row_defs.get((metric, g)) or defs.get(metric, "")
+                                            for g in part[C.GROUP].to_list())) or defs.get(metric, "")
         if metric == "score_mean":
             part, definition = _score_chart_rows(cmp, part, row_defs)
         elif metric.startswith("score_"):
@@ -627,11 +631,14 @@ def sweep_definitions(table: pl.DataFrame) -> dict[str, str]:
     from playtest.compare.metrics import one_definition
     from playtest.compare.sweep import POINT
 
-    texts: dict[str, dict[str, str]] = {}
+    # A metric's groups may each have their own definition (Oh-Seven's exact_rate by bid, by bot,
+    # by place in the bidding order, for the highest bidder): each is given once, in the table's
+    # order, not the first group's for the whole chart ("a player who bid this" for the bots).
+    texts: dict[str, dict[str, dict[str, None]]] = {}
     for m, point, d in table.select(C.METRIC, POINT, C.DEFINITION).iter_rows():
         if d:
-            texts.setdefault(m, {}).setdefault(point, d)
-    return {m: one_definition(by) for m, by in texts.items()}
+            texts.setdefault(m, {}).setdefault(point, {}).setdefault(d, None)
+    return {m: one_definition({p: " ".join(ds) for p, ds in by.items()}) for m, by in texts.items()}
 
 
 def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: dict[str, Any],

@@ -280,3 +280,29 @@ def test_each_score_row_keeps_its_own_definition_and_the_score_chart_shows_the_n
     values = cmp.values.filter(pl.col(C.METRIC) == "score_mean")
     rows, _ = render._score_chart_rows(cmp, values, {})
     assert sorted(set(rows[C.GROUP].to_list())) == ["all / rounds", "all / total", "seat 1 / rounds", "seat 1 / total"]
+
+
+def test_a_chart_of_groups_with_their_own_definitions_gives_each_once():
+    """Oh-Seven's exact_rate holds the rate by bid, by bot, by place in the bidding order and for
+    the highest bidder, each defined in its own words; compare's and sweep's one chart of them
+    was captioned with the first group's, "a player who bid this", for the bots' rows too."""
+    by_bid = "Share of rounds in which a player who bid this took exactly that many tricks."
+    by_bot = "Share of rounds in which this bot took exactly the tricks it bid."
+    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
+
+    def metrics(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+        return C.metric_frame([
+            {C.METRIC: "exact_rate", C.GROUP: "bid 1", C.ESTIMATE: float(games["a"].mean()), C.DEFINITION: by_bid},
+            {C.METRIC: "exact_rate", C.GROUP: "bid 2", C.ESTIMATE: float(games["b"].mean()), C.DEFINITION: by_bid},
+            {C.METRIC: "exact_rate", C.GROUP: "heuristic", C.ESTIMATE: float(games["b"].mean()), C.DEFINITION: by_bot}])
+
+    rng = np.random.default_rng(4)
+    samples = [Sample({}, pl.DataFrame({"game": np.arange(60), "a": rng.random(60), "b": rng.random(60)}), empty)
+               for _ in range(2)]
+    cmp = compare_samples(samples, ["base", "draft"], metric_fn=metrics)
+    html = render.compare_html(cmp, {"players": 4, "lineup": ["heuristic"] * 4, "seeds": [1, 2], "games": 60})
+    assert f'<p class="def">{by_bid} {by_bot}</p>' in html
+    table = pl.DataFrame({
+        "point": ["x=1"] * 3 + ["x=2"] * 3, C.METRIC: ["exact_rate"] * 6,
+        C.GROUP: ["bid 1", "bid 2", "heuristic"] * 2, C.DEFINITION: [by_bid, by_bid, by_bot] * 2})
+    assert render.sweep_definitions(table) == {"exact_rate": f"{by_bid} {by_bot}"}
