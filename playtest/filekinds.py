@@ -65,3 +65,21 @@ def is_transcript(keys: Collection[str]) -> bool:
 def variant_mark(keys: Collection[str]) -> str | None:
     """The first key that shows a mapping is a variant file, if any."""
     return next((k for k in VARIANT_MARKS if k in keys), None)
+
+
+LISTING_SAID = {
+    "gates": "this is a gates file (a `gates:` list), not a variant: `playtest diff BASE CANDIDATE --gate FILE` "
+             "reads it (docs/ci.md)",
+    "goals": "this is a goals file (a `goals:` list), not a variant: `playtest tune VARIANT --target FILE` "
+             "reads it (docs/tune.md)",
+}
+"""What a gates or goals file is, said at its list's key when one is given as a variant."""
+
+
+def listing_key(values: Mapping[str, Any]) -> str | None:
+    """`gates` or `goals` for a gates or goals file (that list, and no `game:`), else None;
+    `values`: each key's parsed value (a variant's YAML tree gives them as Nodes, read through
+    their `value`)."""
+    if "game" in values:
+        return None
+    return next((k for k in LISTING_SAID if isinstance(getattr(values.get(k), "value", values.get(k)), list)), None)

@@ -21,7 +21,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from playtest.errors import OVERRIDE, Problem, VariantError, override_label
-from playtest.filekinds import is_run_info, is_transcript, run_info_said
+from playtest.filekinds import LISTING_SAID, is_run_info, is_transcript, listing_key, run_info_said
 from playtest.text import echoed, not_utf8_at
 from playtest.variants.diff import Change, diff, with_defaults
 from playtest.variants.merge import REMOVE_KEY, is_id_list, item_id, left_removes, merge
@@ -509,15 +509,6 @@ def changes_under_rules(schema: type[BaseModel], base: Any, other: Any, changes:
     return tuple(with_defaults(changes, *full))
 
 
-LISTING_SAID = {
-    "gates": "this is a gates file (a `gates:` list), not a variant: `playtest diff BASE CANDIDATE --gate FILE` "
-             "reads it (docs/ci.md)",
-    "goals": "this is a goals file (a `goals:` list), not a variant: `playtest tune VARIANT --target FILE` "
-             "reads it (docs/tune.md)",
-}
-"""What a gates or goals file is, said at its list's key when one is given as a variant."""
-
-
 def _validate_tree(
     tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...], parent_tree: Node | None
 ) -> Variant:
@@ -527,8 +518,7 @@ def _validate_tree(
     game = data.get("game")
     where = tree.value.get("game", tree)
     if game not in game_names():  # first: a file that is no variant at all is said so, not its numbers
-        listing = next((k for k in ("gates", "goals") if "game" not in tree.value
-                        and isinstance(getattr(tree.value.get(k), "value", None), list)), None)
+        listing = listing_key(tree.value)
         if listing is not None:
             # A gates or goals file given where a variant goes read "game: required key is
             # missing", as if adding `game:` would make it one.
