@@ -45,10 +45,15 @@ def _head(design: Design, table: pl.DataFrame) -> str:
     n = int(table["n"].max()) if table.height else design.rows.height  # type: ignore[arg-type]
     return (f"{n} {what} in `{design.run_dir}`, {design.games} games each; bots: "
             f"{', '.join(design.bots) or '?'}. Linear model per response over the keys; 95% intervals; "
-            f"strong = p < 0.05 after Holm over all {_tested(table)} effects{_untested(table)}."
+            f"strong = p < 0.05 after Holm over {_effects(_tested(table))}{_untested(table)}."
             + (" The trials play the same games: an interval measures how the trials scatter about the model, "
                "not the games' own sampling error; confirm an effect with `playtest compare`."
                if design.source == "tune" else ""))
+
+
+def _effects(n: int) -> str:
+    """'all 12 effects', 'the 1 effect' (it read 'over all 1 effects')."""
+    return "the 1 effect" if n == 1 else f"all {n} effects"
 
 
 def _tested(table: pl.DataFrame) -> int:
@@ -89,10 +94,18 @@ RANK_NOTE = ("Ranked by the smallest standardised size each effect's own 95% int
 -0.68 below a -0.97 with p-values out of order read as an unsorted table."""
 
 
+def not_fitted_lines(design: Design) -> list[str]:
+    """One line per response left unfitted (Design.not_fitted), naming it: 'No straight line is
+    fitted to the objective (the weighted distance to the goals): the trials' ... (...)'."""
+    labels = {r.column: r.label for r in design.responses}
+    return [f"No straight line is fitted to {labels.get(c, c)}: {why}." for c, why in design.not_fitted.items()]
+
+
 def explain_markdown(design: Design, table: pl.DataFrame) -> str:
     out = [f"# Which rule moves which number — {design.run_dir}", "", _head(design, table), ""]
     said = sentences(table, design.bots, design.declared)
     out += ["## Strong effects", ""] + ([f"- {s}" for s in said] or [none_strong(table)])
+    out += [line for text in not_fitted_lines(design) for line in ("", text)]
     out += ["", "## Ranked effects", "", RANK_NOTE, "", "| key | response | effect per step [95%] | standardised | p (Holm) |",
             "|---|---|---:|---:|---:|"]
     for row in table.head(MAX_ROWS).iter_rows(named=True):
@@ -119,6 +132,7 @@ def _p(p: float | None) -> str:
 def explain_json(design: Design, table: pl.DataFrame) -> str:
     doc = {"kind": "playtest-explain", "version": 1, "source": design.source, "run_dir": str(design.run_dir),
            "bots": list(design.bots), "games": design.games, "sentences": sentences(table, design.bots, design.declared),
+           "not_fitted": not_fitted_lines(design),
            "effects": [{k: (None if isinstance(v, float) and not math.isfinite(v) else v) for k, v in r.items()}
                        for r in table.iter_rows(named=True)]}
     return json.dumps(doc, indent=2, ensure_ascii=False)
@@ -152,7 +166,8 @@ def explain_html(design: Design, table: pl.DataFrame) -> str:
         specs["chart-0"] = _chart(table)
         chart = '<figure><h3>Standardised effects</h3><div class="chart" id="chart-0"></div></figure>'
     body = (f"<h1>Which rule moves which number</h1><p class=\"def\">{e(_head(design, table))}</p>"
-            f"<h2>Strong effects</h2><ul>{items}</ul><h2>Ranked effects</h2><p class=\"def\">{e(RANK_NOTE)}</p>{chart}"
+            f"<h2>Strong effects</h2><ul>{items}</ul>{''.join(f'<p>{e(t)}</p>' for t in not_fitted_lines(design))}"
+            f"<h2>Ranked effects</h2><p class=\"def\">{e(RANK_NOTE)}</p>{chart}"
             f"<table><thead><tr><th>key</th><th>response</th><th class=num>effect per step [95%]</th>"
             f"<th class=num>standardised</th><th class=num>p (Holm)</th></tr></thead><tbody>{rows}</tbody></table>")
     return page(f"Explain — {design.run_dir}", body, specs)

@@ -80,6 +80,9 @@ class Design:
     games: int = 0
     declared: MetricInfos = field(default_factory=dict)
     """What the game of the explained runs declares about its own metrics (GameSpec.metric_info)."""
+    not_fitted: dict[str, str] = field(default_factory=dict)
+    """Response column → why no straight line is fitted to it (a tune's objective whose goals'
+    quantities lie on both sides of their targets: `folded_goals`)."""
 
 
 def declared_in(run_dir: Path) -> MetricInfos:
@@ -269,8 +272,34 @@ def _tune_design(run_dir: Path) -> Design:
     for k in keys:
         if k.numeric:
             trials = trials.with_columns(pl.col(k.name).cast(pl.Float64))
+    folded = folded_goals(goals, trials, responses)
+    not_fitted = {"objective": (f"{'; '.join(folded)}, so the distance to {'it' if len(folded) == 1 else 'them'} "
+                                "falls and then rises across the trials (the tune's own report says where the "
+                                "objective is lowest)")} if folded else {}
     return Design("tune", run_dir, keys, responses, trials, {}, _bots(path, doc.get("lineup"), ""), int(doc.get("games") or 0),
-                  declared)
+                  declared, not_fitted)
+
+
+def folded_goals(goals: list[dict[str, Any]], trials: pl.DataFrame, responses: list[Response]) -> list[str]:
+    """The goals whose trials lie on both sides of the target (or below `min` and above `max`),
+    each as 'the trials' margin_of_victory lies on both sides of its target 6 (4.73 to 11.75)'.
+    The objective sums distances to the goals, so over such a goal it is V-shaped: a straight
+    line through it read "raising scoring.exact_bonus by 1 raises the objective by 1.04 [0.45,
+    1.63]" (strong) of trials whose objective was lowest at 1 of 0 to 5."""
+    out = []
+    for i, (goal, resp) in enumerate(zip(goals, responses, strict=False)):
+        q = trials[f"goal_{i + 1}"].cast(pl.Float64, strict=False).drop_nulls()
+        q = q.filter(q.is_finite())
+        if q.len() < 2:
+            continue
+        low, high = float(q.min()), float(q.max())  # type: ignore[arg-type]
+        target, lo, hi = (goal.get(k) for k in ("target", "min", "max"))
+        span = f"({F.fixed(low, '.3g')} to {F.fixed(high, '.3g')})"
+        if isinstance(target, int | float) and low < target < high:
+            out.append(f"the trials' {resp.label} lies on both sides of its target {target:g} {span}")
+        elif isinstance(lo, int | float) and isinstance(hi, int | float) and low < lo and high > hi:
+            out.append(f"the trials' {resp.label} lies both below its min {lo:g} and above its max {hi:g} {span}")
+    return out
 
 
 # --- the model ----------------------------------------------------------------------------------
@@ -357,6 +386,8 @@ def effects(design: Design) -> pl.DataFrame:
     the smallest |standardised effect| its interval allows, then by p-value."""
     out: list[dict[str, Any]] = []
     for resp in design.responses:
+        if resp.column in design.not_fitted:
+            continue  # folded (a tune's objective across its goals' targets): no line describes it
         # Finite values only: NaN and ±inf are a trial's undefined objective, not a number to fit.
         rows = design.rows.filter(pl.col(resp.column).is_not_null() & pl.col(resp.column).is_finite())
         n = rows.height

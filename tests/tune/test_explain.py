@@ -11,6 +11,7 @@ import polars as pl
 import pytest
 
 from playtest.errors import PlaytestError
+from playtest.report.explain import explain_json, explain_markdown
 from playtest.tune.explain import Design, Key, Response, effects, read_design, sentence, sentences
 from tests.conftest import DRAFT5, assert_valid_charts
 from tests.tune.helpers import invoke
@@ -599,3 +600,30 @@ def test_a_response_that_is_another_moved_by_a_constant_is_one_test_in_holm_s_fa
     copies = both.filter(pl.col("response") == "length lift").sort("key")["p_holm"].to_list()
     assert copies == pytest.approx(alone.filter(pl.col("response") == "game_length_rounds").sort("key")["p_holm"].to_list(),
                                    rel=1e-12, abs=0)
+
+
+@pytest.mark.parametrize(("goal", "folded"), [
+    ({"target": 5.0}, True),                  # goal_1 runs from 4.82 to 6: across the target
+    ({"target": 7.0}, False),                 # all below it: the distance falls as goal_1 rises
+    ({"min": 5.0, "max": 5.5}, True),         # below min at some trials, above max at others
+    ({"min": 5.0}, False),                    # one-sided: the distance only falls
+])
+def test_a_tune_objective_across_a_goal_s_target_gets_no_straight_line(tmp_path, goal, folded):
+    """The objective sums distances to the goals: where the trials lie on both sides of a goal's
+    target it falls and then rises. explain fitted a line through it anyway and said, strong,
+    "raising scoring.exact_bonus by 1 raises the objective by 1.04 [0.45, 1.63]" of trials whose
+    objective was lowest at 1 of 0 to 5 (an Oh-Seven tune of the winning margin toward 6)."""
+    folder = tmp_path / "t"
+    doc = _tune_folder(folder)
+    doc["goals"][0] |= goal
+    (folder / "tune.json").write_text(json.dumps(doc))
+    design = read_design(folder)
+    table = effects(design)
+    fitted = set(table["response"].to_list())
+    assert "game_length_rounds" in fitted  # the goal's own quantity is a line in the key: still fitted
+    assert (not any(r.startswith("the objective") for r in fitted)) is folded
+    md = explain_markdown(design, table)
+    assert ("No straight line is fitted to the objective" in md) is folded
+    if folded:
+        assert "game_length_rounds lies" in md and "(4.82 to 6)" in md
+        assert json.loads(explain_json(design, table))["not_fitted"] == [line for line in md.splitlines() if line.startswith("No straight")]
