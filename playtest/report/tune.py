@@ -18,6 +18,7 @@ from playtest.compare.gates import as_plain
 from playtest.compare.jackknife import block_count
 from playtest.compare.render import MARK, fmt_diff, fmt_value
 from playtest.core.spec import MetricInfos
+from playtest.report import format as F
 from playtest.report.html import e, page
 from playtest.report.vega import tooltip, vega_spec
 from playtest.tune.search import UNDEFINED_NOTE, GoalRow, Result, objective_text
@@ -50,6 +51,22 @@ def _with_interval(row: GoalRow, t: tuple[float, float, float], fmt: Callable[[f
 
     est, lo, hi = t
     return f"{num(est)} [{num(lo)}, {num(hi)}]" if not math.isnan(lo) else num(est)
+
+
+def _distance(row: GoalRow, x: float, declared: MetricInfos) -> str:
+    """A goal's distance in the unit of its quantity: '24.2 pts' for a share (it is a gap
+    between two shares), '0.35 rounds' for a mean; '–' where the goal's metric is undefined. The
+    column read '0.2417 → 0.1083' beside '+24.2 pts [+4.6 pts, +43.7 pts]'."""
+    if not math.isfinite(x):
+        return "–"
+    if F.kind(row.spec.metric, declared) in ("rate", "diff"):
+        return f"{F.fixed(100 * x, '.1f')} pts"
+    return row.spec.with_unit(F.fixed(x, ".2f"), declared)
+
+
+def distances(row: GoalRow, declared: MetricInfos) -> str:
+    """'24.2 pts → 10.8 pts': the goal's distance on the base and on the best candidate."""
+    return f"{_distance(row, row.base_distance, declared)} → {_distance(row, row.best_distance, declared)}"
 
 
 def trials_text(r: Result) -> str:
@@ -130,7 +147,8 @@ def tune_markdown(r: Result, best_file: str = "best.yaml") -> str:
     s = r.settings
     w = r.winner
     out = [f"# Tuning `{s.variant}`", "", settings_line(r), "", headline(r, best_file), "",
-           f"Objective (Σ weight × distance to the goals; 0 = every goal met): base {r.base_confirm_objective:.4g}, "
+           f"Objective (Σ weight × distance to the goals, a share's distance counted as a fraction — 10 pts "
+           f"is 0.1; 0 = every goal met): base {r.base_confirm_objective:.4g}, "
            f"best candidate {w.confirm_objective:.4g} on the fresh games"
            f"{f' ({gain_text(r)}, 95%)' if gain_text(r) else ''} (search games: base {r.base_objective:.4g}, "
            f"best candidate {w.search_objective:.4g}).", "",
@@ -140,7 +158,7 @@ def tune_markdown(r: Result, best_file: str = "best.yaml") -> str:
     for row in r.goal_rows:
         out.append(f"| {row.spec.title(dec)} | {row.shown} | {_est(row, row.base, dec)} | {_est(row, row.best, dec)} | "
                    f"{_diff(row, dec)} | "
-                   f"{row.base_distance:.4g} → {row.best_distance:.4g} |")
+                   f"{distances(row, dec)} |")
     out += ["", "Each goal is shown on the group (or, for a spread, the pair of groups) where the best is "
             "furthest from it; the distances are each variant's own, on its own worst group or pair."]
     if r.gates:
@@ -233,7 +251,7 @@ def tune_html(r: Result, best_text: str | None) -> str:
     rows = "".join(
         f"<tr><td>{e(row.spec.title(dec))}</td><td>{e(row.shown)}</td><td class=num>{e(_est(row, row.base, dec))}</td>"
         f"<td class=num>{e(_est(row, row.best, dec))}</td><td class=num>{e(_diff(row, dec))}</td>"
-        f"<td class=num>{row.base_distance:.4g} → {row.best_distance:.4g}</td></tr>" for row in r.goal_rows)
+        f"<td class=num>{e(distances(row, dec))}</td></tr>" for row in r.goal_rows)
     cands = "".join(
         f"<tr><td class=num>{c.trial}</td><td>{e(', '.join(f'{k}={show(v)}' for k, v in c.values.items()))}"
         f"{' <b>best</b>' if c.trial == r.winner.trial and not r.base_wins else ''}</td><td class=num>{objective_text(c.search_objective)}</td>"

@@ -609,6 +609,9 @@ def test_a_count_goals_numbers_say_what_they_count_as_diffs_gates_do(tmp_path):
     assert ("| all | 4.80 rounds [4.50 rounds, 5.10 rounds] | 5.50 rounds [5.20 rounds, 5.80 rounds] | "
             "+0.70 rounds [+0.40 rounds, +1.00 rounds] |") in md
     assert "| +4.0 pts [-10.0 pts, +18.0 pts] | +4.4 pts [-12.1 pts, +20.8 pts] | +0.4 pts |" in md
+    # The distances in the same units (they read '0.2 → 0' and '0.04 → 0.044' beside them).
+    assert "| +0.70 rounds [+0.40 rounds, +1.00 rounds] | 0.20 rounds → 0.00 rounds |" in md
+    assert "| +0.4 pts | 4.0 pts → 4.4 pts |" in md
 
 
 def test_a_gain_the_same_in_every_block_is_shown_only_from_the_blocks_that_hold_its_games(tmp_path):
