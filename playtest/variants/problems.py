@@ -306,8 +306,19 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
         length = _fixed_length(annotation_at(schema, loc))
         message = f"expected a list of {length} items" if length else "expected a list"
     if found:
-        message = f"{message} (got {short(node.plain())})"
+        message = f"{message} (got {short(node.plain())}{_likely_choice(kind, err, node)})"
     return node.problem(path, message)
+
+
+def _likely_choice(kind: str, err: Any, node: Node) -> str:
+    """'; did you mean 'most_exact'?' for a misspelt choice (`tie: most_exakt`), as a misspelt key
+    or effect kind is answered; '' when nothing is close. pydantic's message lists the choices
+    (its ctx `expected`: "'shared' or 'most_exact'") but guessed none."""
+    if kind not in ("literal_error", "enum") or not isinstance(node.value, str):
+        return ""
+    choices = re.findall(r"'([^']*)'", str(err.get("ctx", {}).get("expected", "")))
+    likely = guess(node.value, choices)
+    return f"; did you mean {likely!r}?" if likely and likely != node.value else ""
 
 
 def _tag_problem(node: Node, path: str, kind: str, ctx: dict[str, Any], schema: type[BaseModel],

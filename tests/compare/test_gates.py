@@ -102,6 +102,9 @@ def test_spread_is_checked_over_every_pair(tmp_path, reps):
     ("gates:\n  - {metric: x, of: spread, min: 0}\n",
      "gates.yaml:2:5: gates.0: a spread gate takes only `max` (the largest allowed gap between groups)"),
     ("gates:\n  - {metric: x, of: mean, max: 1}\n", "gates.yaml:2:21: gates.0.of: Input should be 'value', 'spread' or 'change' (got 'mean')"),
+    # a misspelt choice is answered with the likely one, as a misspelt key is
+    ("gates:\n  - {metric: x, of: sprad, max: 1}\n",
+     "gates.yaml:2:21: gates.0.of: Input should be 'value', 'spread' or 'change' (got 'sprad'; did you mean 'spread'?)"),
     ("confidence: 1.5\ngates:\n  - {metric: x, max: 1}\n", "gates.yaml:1:13: confidence: Input should be less than 1 (got 1.5)"),
     ("gates: []\n", "gates.yaml:1:8: gates: List should have at least 1 item after validation, not 0 (got [])"),
     # a pair with one number: it read 'gates.0.between.1: required key is missing', a key no list has

@@ -79,6 +79,9 @@ def test_a_key_tuned_twice_is_an_error():
                                        "should be greater than or equal to 1 (got 0)"),
     ("scoring.majority_tiebreak=later_first_cube,never", "--param scoring.majority_tiebreak=later_first_cube,never: "
      "scoring.majority_tiebreak: Input should be 'later_first_cube' or 'earlier_first_cube' (got 'never') (at never)"),
+    ("scoring.majority_tiebreak=earlier_first_cube,later_first_cub", "--param scoring.majority_tiebreak="
+     "earlier_first_cube,later_first_cub: scoring.majority_tiebreak: Input should be 'later_first_cube' or "
+     "'earlier_first_cube' (got 'later_first_cub'; did you mean 'later_first_cube'?) (at later_first_cub)"),
     ("crews.nobody.time=0..2", "--param crews.nobody.time=0..2: crews.nobody: no item 'nobody' (known: armstrong, "
                                "orlins, audrin, rahel, anderson, bays) (at 0)"),
     # Every bad choice, in one line (it named only the first, 'x'; sweep names each)
