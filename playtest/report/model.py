@@ -154,10 +154,18 @@ def _clean(row: Mapping[str, Any]) -> dict[str, Any]:
 def label_of(names: dict[str, dict[str, str]], ident: str) -> str:
     """A card/crew/planet id as the variant spells it ('ja en'; `names`: `variant_names`), else
     the id itself; two-level groups 'a / b' are labelled part by part. The report, the ladder and
-    compare write groups with it."""
+    compare write groups with it. A name that another id of the variant shares (two tiles
+    called 'Academy') is followed by the id, 'Academy (d19)': the rows and the charts' bands
+    (which merge equal labels into one) must tell them apart."""
     if " / " in ident:
         return " / ".join(label_of(names, p) for p in ident.split(" / "))
-    name = names.get(ident)
+    label = _name_label(names.get(ident), ident)
+    if label != ident and any(other != ident and _name_label(name, other) == label for other, name in names.items()):
+        return f"{label} ({ident})"
+    return label
+
+
+def _name_label(name: dict[str, str] | None, ident: str) -> str:
     if not name:
         return ident
     ja, en = name.get("ja"), name.get("en")

@@ -294,3 +294,29 @@ def test_the_seat_table_s_definition_claims_nothing_of_how_the_bots_sit(tmp_path
     [seat_def] = {d for s in report.sections for m, d in s.table.select(C.METRIC, C.DEFINITION).iter_rows()
                   if m == "win_rate_by_seat"}
     assert "seat n in place n of the turn-order track" in seat_def and "rotate" not in seat_def, seat_def
+
+
+def test_two_tiles_with_one_name_get_rows_the_report_tells_apart(tmp_path):
+    """A draft's new development named like a shipped one (`{id: d19, name: Academy}` beside
+    d13 Academy) validates; the report's development tables had two rows both labelled
+    'Academy', and the HTML charts (whose bands merge equal labels) drew both on one row. A name
+    another id shares is followed by its id."""
+    from pathlib import Path
+
+    from playtest.report.html import render_html
+    from playtest.report.model import build_report, label_of
+    from playtest.sim.batch import RunConfig, read_run, run_batch
+    from playtest.variants import load_variant
+
+    names = {"d13": {"en": "Academy"}, "d19": {"en": "Academy"}, "d01": {"en": "Survey Drones"}}
+    assert [label_of(names, i) for i in ("d13", "d19", "d01", "x")] == [
+        "Academy (d13)", "Academy (d19)", "Survey Drones", "x"]
+    base = Path(__file__).resolve().parents[2] / "variants" / "new-frontiers" / "base.yaml"
+    draft = tmp_path / "draft.yaml"
+    draft.write_text(f"extends: {base}\nname: two Academies\n"
+                     "developments:\n  - {id: d19, name: Academy, cost: 1, vp: 1, copies: 4}\n")
+    variant = load_variant(draft)
+    run_batch(variant, RunConfig(n_games=4, players=4, lineup=("random",) * 4, seed=1, workers=1), tmp_path / "run")
+    html = render_html(build_report(*read_run(tmp_path / "run")))
+    assert '"label": "Academy (d13)"' in html and '"label": "Academy (d19)"' in html
+    assert '"label": "Academy"' not in html and ">Academy<" not in html
