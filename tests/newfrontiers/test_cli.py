@@ -114,6 +114,23 @@ def test_an_end_trigger_no_game_can_reach_is_a_note_not_an_error(cli, override, 
     assert cli("validate", BASE).stderr == ""
 
 
+def test_a_tile_named_like_another_is_a_located_note(cli, tmp_path):
+    """A draft's new world named like a shipped one (`{id: w42, name: Gold Comet}` beside w20)
+    validated as plain 'ok'; play's listings, the replay and the reports then show two tiles of
+    one name. Legal (the ids differ), so a note at the name, not an error."""
+    draft = tmp_path / "draft.yaml"
+    draft.write_text(f"extends: {ROOT / BASE}\nname: two comets\nworlds:\n"
+                     "  - {id: w42, name: Gold Comet, kind: windfall, color: yellow, cost: 2, vp: 1}\n")
+    out = cli("validate", str(draft))
+    assert out.returncode == 0 and out.stdout.startswith(f"{draft}: ok")
+    assert out.stderr == (f"note: {draft}:4:21: worlds.w42.name: 'Gold Comet' is also the name of w20: the two are "
+                          "told apart only by their ids (give this one a name of its own)\n")
+    out = cli("validate", BASE, "--set", "developments.d14.name=academy")
+    assert out.returncode == 0 and out.stderr.rstrip("\n").endswith(
+        "developments.d14.name: 'academy' is also the name of d13: the two are told apart only by their ids "
+        "(give this one a name of its own)")
+
+
 def test_simulate_prints_the_note_and_runs(cli, tmp_path):
     out = tmp_path / "run"
     r = cli("simulate", BASE, "--set", "rules.explore.world_limit=2", "-n", "2", "-q", "--workers", "1",

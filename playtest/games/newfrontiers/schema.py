@@ -528,10 +528,30 @@ class NewFrontiersVariant(VariantModel):
                                       f"rules.setup.compensation.{p} a list, {[0] * p} for none)")
             for i, p in enumerate(r.players) if p in PLAYER_COUNTS and p not in r.setup.compensation
             and p not in r.players[:i]]
+        out += self._shared_names()
         unreachable = self.unreachable_triggers()
         if unreachable and len(unreachable) == len(self.rules.end.switched_on()):
             return out  # every trigger is unreachable: issues() refuses the variant
         return out + [(("rules", "end", key), message) for key, message in unreachable.items()]
+
+    def _shared_names(self) -> list[Issue]:
+        """A tile or goal named like an earlier one (a draft's new world called 'Gold Comet' beside
+        w20 Gold Comet): legal, the ids tell them apart, but most likely a slip, and play's
+        listings, the replay and the reports show the name (validate said only 'ok')."""
+        out: list[Issue] = []
+        seen: dict[str, str] = {}
+        sections: tuple[tuple[tuple[str, ...], Sequence[HomeWorld | World | Development | Goal]], ...] = (
+            (("home_worlds",), self.home_worlds), (("worlds",), self.worlds),
+            (("developments",), self.developments), (("goals", "cards"), self.goals.cards))
+        for loc, items in sections:
+            for i, item in enumerate(items):
+                key = item.name.strip().casefold()
+                if key in seen and seen[key] != item.id:
+                    out.append(((*loc, i, "name"), f"{item.name!r} is also the name of {seen[key]}: the two are "
+                                                   "told apart only by their ids (give this one a name of its "
+                                                   "own)"))
+                seen.setdefault(key, item.id)
+        return out
 
     def unreachable_triggers(self) -> dict[str, str]:
         """Enabled end triggers that no game can reach with these numbers and this tile set."""
