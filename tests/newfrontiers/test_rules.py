@@ -474,3 +474,17 @@ def test_a_profile_extended_by_a_development_equals_the_profile_built_from_scrat
     for k in range(1, len(devs) + 1):
         extended = r._profile(worlds, devs[:k])  # built on the profile of devs[:k - 1]
         assert extended == scratch._build_profile(worlds, devs[:k]) and not scratch._profiles
+
+
+def test_a_trade_of_a_world_without_a_good_says_what_the_world_lacks():
+    """`trade w21` of an explored, unsettled world replayed as 'w21 is not a choice here': no
+    reason, where a settle names it ('holds no unsettled world', 'costs 3 gold, ... has 2'). The
+    reason now says what the world lacks: settling, the world itself, or a good."""
+    s = edit(start(R), 0, worlds=ids(R, "h1 w01 w09"), goods=ids(R, "w09"), unsettled=ids(R, "w21"))
+    R.refresh(s.players[0])
+    s = play(R, s, "select trade")
+    for move, why in (("trade w21", "w21 is not settled yet, so it holds no good"),
+                      ("trade w05", "seat 1 holds no world w05"),
+                      ("trade w01", "w01 holds no good")):
+        with pytest.raises(IllegalActionError, match=f"^{move}: {why} \\(legal: trade w09, pass\\)$"):
+            R.apply(s, parse_move(move), rng=None)

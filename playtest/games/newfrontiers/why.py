@@ -123,6 +123,14 @@ def explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: list
             return f"{who} has nothing to {m.verb}"
         if not m.arg:
             return f"{m.verb} needs a world: `{m.verb} <world>` (legal: {valid})"
+        w = t.world_index.get(m.arg, -1)
+        if task.kind in (TRADE, CONSUME) and w >= 0:  # the good is the world's: say what the world lacks
+            if w in p.unsettled:
+                return f"{m.arg} is not settled yet, so it holds no good (legal: {valid})"
+            if w not in p.worlds:
+                return f"{who} holds no world {m.arg} (legal: {valid})"
+            if w not in p.goods:
+                return f"{m.arg} holds no good (legal: {valid})"
         return f"{m.arg} is not a choice here (legal: {valid})"
     expected = {SELECT: "select an action", DEVELOP: "develop or pass", EXPLORE: "take a world from the draw",
                 DISCARD: "discard an unsettled world", SETTLE: "settle, colonists or pass",
