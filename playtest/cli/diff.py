@@ -71,6 +71,7 @@ def diff_cmd(
     from playtest.compare.metrics import report_metrics
     from playtest.compare.runs import Runs
     from playtest.compare.stats import looks_schedule
+    from playtest.report.model import label_of, variant_names
     from playtest.sim.batch import RunConfig, check_games
     check_format(fmt, ("md", "json"))
     gates = load_gates(gate)
@@ -131,7 +132,9 @@ def diff_cmd(
                        for g in gates.model.gates):
                     break
             found = sections(sample.info, sample.games, sample.events)
-            check_against_probe(gates, seen, f"{size} games of the candidate", shares_in(table, metric_info(sample.info)))
+            names = variant_names(c.resolved)
+            check_against_probe(gates, seen, f"{size} games of the candidate", shares_in(table, metric_info(sample.info)),
+                                lambda g: label_of(names, g))
         # Each look recomputes the metrics once per jackknife block (31 times a variant): only
         # the report sections that hold a gated metric (a win-rate gate: 2 of ~10 sections).
         # A gate never reads a quantile (gates.GateSpec refuses them): none is computed.

@@ -169,6 +169,7 @@ def tune(
     """
     from playtest.analysis.metrics import section_keys, sections
     from playtest.analysis.offs import variant_switched_off
+    from playtest.report.model import label_of, variant_names
     from playtest.sim.batch import MAX_GAMES, RunConfig, check_games
     from playtest.tune import best as B
     from playtest.tune import goals as G
@@ -220,7 +221,8 @@ def tune(
         s = simulate(base, RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed_, workers=1),
                      Path(probe) / "run")
         probe_table = tune_metrics()(s.info, s.games, s.events)
-        G.check_against_probe(goals, probe_table, get_game(base.game).metric_info)
+        names = variant_names(base.resolved)
+        G.check_against_probe(goals, probe_table, get_game(base.game).metric_info, lambda g: label_of(names, g))
         # every goal's metric is in the probe's table (checked above): the search computes only
         # the report sections that hold them
         keys = section_keys(sections(s.info, s.games, s.events), [g.metric for g in goals.items])

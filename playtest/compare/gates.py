@@ -275,12 +275,14 @@ def switched_off_problems(specs: Sequence[S], problem: Callable[[int, str, str],
     return problems
 
 
-def check_against_probe(gates: Gates, seen: dict[str, list[str]], where: str, shares: Collection[str]) -> None:
+def check_against_probe(gates: Gates, seen: dict[str, list[str]], where: str, shares: Collection[str],
+                        labels: Callable[[str], str] | None = None) -> None:
     """Before any long simulation, from a probe's few games (`seen`: metric → its groups there;
     `shares`: `shares_in` its table): every gate names a metric and groups the runs will have, and
     every limit on a share lies where the share can. One GateError lists every problem of these
-    kinds, in the file's order, so that a file with several mistakes is mended in one pass."""
-    problems = probe_problems(gates.model.gates, gates.problem, seen, f" in {where}", shares)
+    kinds, in the file's order, so that a file with several mistakes is mended in one pass.
+    `labels`: a group as the reports show it (report.model.label_of), for a group written so."""
+    problems = probe_problems(gates.model.gates, gates.problem, seen, f" in {where}", shares, labels)
     if problems:
         raise GateError(problems)
 
@@ -299,11 +301,13 @@ def unknown_metric(name: str, known: Sequence[str]) -> str:
 
 
 def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str], Problem],
-                   seen: dict[str, list[str]], where: str, shares: Collection[str]) -> list[Problem]:
+                   seen: dict[str, list[str]], where: str, shares: Collection[str],
+                   labels: Callable[[str], str] | None = None) -> list[Problem]:
     """The problems `check_against_probe` reports, for gates or tune's goals (`problem(index,
     key, message)` locates one in its file): a metric the runs do not have (with a did-you-mean),
     a group of a known metric the probe's games do not have (`where` says which games), a limit
-    on a share outside what it can take (`limit_problems`)."""
+    on a share outside what it can take (`limit_problems`). A group written as the reports show
+    it (`labels`: 'Galactic Senate', where the group is d15) is told the group's name."""
     out = []
     for i, spec in enumerate(specs):
         if spec.metric not in seen:
@@ -311,7 +315,10 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
             continue
         missing = [g for g in spec.groups or () if g not in seen[spec.metric]]
         if missing:
-            out.append(problem(i, "group", f"{spec.metric} has no group {', '.join(map(repr, missing))}{where}; "
+            shown = {labels(g).casefold(): g for g in seen[spec.metric] if labels(g) != g} if labels else {}
+            hints = [f"the reports' {m!r} is group {shown[m.casefold()]!r}" for m in missing if m.casefold() in shown]
+            out.append(problem(i, "group", f"{spec.metric} has no group {', '.join(map(repr, missing))}{where}"
+                                           f"{' (' + '; '.join(hints) + ')' if hints else ''}; "
                                            f"it has: {', '.join(seen[spec.metric])}"))
             continue
         lonely = lone_spread(spec, list(spec.groups or seen[spec.metric]))

@@ -17,7 +17,7 @@ best few candidates are re-evaluated on fresh games (playtest.tune.search).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -160,7 +160,8 @@ def check_switched_off(goals: Goals, base: Sequence[Off]) -> None:
         raise GateError(problems)
 
 
-def check_against_probe(goals: Goals, table: pl.DataFrame, declared: MetricInfos | None = None) -> None:
+def check_against_probe(goals: Goals, table: pl.DataFrame, declared: MetricInfos | None = None,
+                        labels: Callable[[str], str] | None = None) -> None:
     """Before the search, from the probe's metric `table`: every goal names a metric and groups
     that the runs have, and no bound or target of a goal on a share lies outside what the share
     can take (`compare.gates.probe_problems`). One GateError, located in the goals file, lists
@@ -169,7 +170,7 @@ def check_against_probe(goals: Goals, table: pl.DataFrame, declared: MetricInfos
     seen: dict[str, list[str]] = {}
     for m, g in table.select(C.METRIC, pl.col(C.GROUP).fill_null("")).iter_rows():
         seen.setdefault(m, []).append(g)
-    problems = probe_problems(goals.items, goals.problem, seen, "", shares_in(table, declared))
+    problems = probe_problems(goals.items, goals.problem, seen, "", shares_in(table, declared), labels)
     if problems:
         raise GateError(problems)
 

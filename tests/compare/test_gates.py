@@ -345,6 +345,21 @@ def test_diff_rejects_an_unknown_group_before_the_long_runs(cli, tmp_path):
     assert not out.exists()  # no long run was started
 
 
+def test_a_group_written_as_the_reports_show_it_is_told_the_group_s_name(cli, tmp_path):
+    """The reports show New Frontiers' developments by name ('Galactic Senate'); a designer who
+    gated that was told only 'has no group 'Galactic Senate' ...; it has: d01, ..., d18', with
+    nothing to say which id is the Senate."""
+    gates = tmp_path / "g.yaml"
+    gates.write_text("gates:\n  - metric: development_purchase_rate\n    group: galactic senate\n    max: 0.25\n")
+    base = "variants/new-frontiers/base.yaml"
+    r = cli("diff", base, base, "--gate", str(gates), "-n", "4", "-w", "1")
+    assert r.returncode == 2
+    assert r.stderr.startswith(f"{gates}:3:12: gates.0.group: development_purchase_rate has no group 'galactic "
+                               "senate' in 4 games of the candidate (the reports' 'galactic senate' is group 'd15'); "
+                               "it has: d01, "), r.stderr
+    assert len(r.stderr.splitlines()) == 1
+
+
 def test_a_limit_a_share_cannot_reach_is_located(tmp_path, reps):
     """`max: 10` meant as 10 percentage points on a share passed every run (a spread of win rates
     is at most 1); `min: -0.2` on a share holds whatever the rules. Each is one located line."""
