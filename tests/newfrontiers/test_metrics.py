@@ -106,6 +106,41 @@ def test_a_player_who_buys_two_copies_counts_once():
     assert rate[C.ESTIMATE].item() == 0.5  # 2 buyers of 4 players, not 3 purchases of 4
 
 
+def test_a_purchase_rate_interval_stops_at_what_the_copies_allow(tmp_path):
+    """One copy of the Galactic Senate, bought by one of 4 players in each of 100 games: 25.0%
+    [17.5%, 34.4%], an upper end one copy cannot reach (Export Bureau, 2 copies both bought every
+    game: 50.0% [40.3%, 59.7%]). With the variant's copies the interval stops at copies/players;
+    the report's tables get them from the run's variant."""
+    from pathlib import Path
+
+    from playtest.games import get_game
+    from playtest.games.newfrontiers.metrics import developments
+    from playtest.sim.batch import RunConfig, read_run, run_batch
+    from playtest.variants import load_variant
+
+    games = pl.DataFrame({"game": np.repeat(np.arange(100), 4), "seat": np.tile(np.arange(4), 100),
+                          "win_share": np.tile([1.0, 0.0, 0.0, 0.0], 100)})
+    events = pl.DataFrame({"kind": "develop", "game": np.arange(100), "seat": np.arange(100) % 4, "item": "d15"})
+
+    def senate(copies: dict[str, int] | None) -> tuple[float, float, float]:
+        rate = developments(games, events, ["d15"], copies).filter(pl.col(C.METRIC) == "development_purchase_rate")
+        return rate.select(C.ESTIMATE, C.CI_LOW, C.CI_HIGH).row(0)
+
+    est, lo, hi = senate(None)
+    assert est == 0.25 and hi > 0.3  # what the metric alone, without the copies, can say
+    est, lo, hi = senate({"d15": 1})
+    assert (est, hi) == (0.25, 0.25) and 0.15 < lo < 0.25
+    base = load_variant(Path(__file__).resolve().parents[2] / "variants" / "new-frontiers" / "base.yaml")
+    run_batch(base, RunConfig(n_games=6, players=4, lineup=("random",) * 4, seed=1, workers=1), tmp_path / "run")
+    _, run_games, run_events = read_run(tmp_path / "run")
+    tables = dict(get_game("newfrontiers").summary(run_games, run_events, base.model))
+    rates = tables["Developments: purchase rate and win lift"].filter(pl.col(C.METRIC) == "development_purchase_rate")
+    copies = {d.id: d.copies for d in base.model.developments}
+    assert rates.height == len(copies)
+    for group, high in rates.select(C.GROUP, C.CI_HIGH).iter_rows():
+        assert high <= copies[group] / 4, (group, high)
+
+
 def test_a_lift_with_no_one_to_compare_is_not_estimated_rather_than_zero_with_no_doubt():
     """Every player selected envoy in every game: each game's lift is 0 by construction, and
     '+0.0 [+0.0, +0.0]' claimed a certainty no game measured. Trade, selected by one player a

@@ -62,7 +62,9 @@ def _summary(games: pl.DataFrame, events: pl.DataFrame,
              variant: NewFrontiersVariant | None = None) -> list[tuple[str, pl.DataFrame]]:
     from playtest.games.newfrontiers.metrics import summary_tables
 
-    return summary_tables(games, events, [d.id for d in variant.developments] if variant is not None else ())
+    if variant is None:
+        return summary_tables(games, events)
+    return summary_tables(games, events, [d.id for d in variant.developments], {d.id: d.copies for d in variant.developments})
 
 
 def _switched_off(variant: NewFrontiersVariant, players: int | None) -> Any:
