@@ -274,7 +274,15 @@ def apply_override(tree: Node, text: str) -> None:
             index = _list_index(node, part)
             if index is None:
                 known = ", ".join(item_id(i) for i in node.value) if is_id_list(node) else f"0..{len(node.value) - 1}"
-                raise VariantError([Problem(label, 1, 1, shown, f"no item '{part}' (known: {known})")])
+                message = f"no item '{part}' (known: {known})"
+                if is_id_list(node) and part.isascii() and part.isdigit():
+                    # worlds.45 of 40 worlds listed only the ids: a position was meant
+                    message = f"no item '{part}' (positions 0..{len(node.value) - 1}; ids: {known})"
+                elif last and is_id_list(node) and isinstance(value, dict) and value.get("id") == part:
+                    # `--set developments.d19={id: d19, ...}` to add a tile: --set only changes
+                    message += (f"; --set changes an item, it does not add one: add {part} in a draft that "
+                                "`extends:` this file")
+                raise VariantError([Problem(label, 1, 1, shown, message)])
             if last and value is REMOVED:
                 _not_given_before(node.value[index], parts, text, col, shown)
                 del node.value[index]

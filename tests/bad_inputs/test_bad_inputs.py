@@ -605,6 +605,13 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("set-alias-bomb", ["validate", str(DRAFT5), "--set", "name=[" + BOMB.replace("\n", ", ").replace(": &", ": &") + "]"], r"^error: --set name=.*(malformed|cannot read value|more than 200,000 values)"),
     Case("set-wrong-type", ["validate", str(DRAFT5), "--set", "crews.bays.time=x"], r"^error: --set crews.bays.time=x: crews.bays.time: Input should be a valid integer"),
     Case("set-no-item", ["validate", str(DRAFT5), "--set", "crews.nobody.time=1"], r"^error: --set crews.nobody.time=1: crews.nobody: no item 'nobody'"),
+    # A position past the end of an id list listed only the ids; a whole new item (a tile a
+    # designer tries to add from the command line) said nothing of why --set cannot add it.
+    Case("set-position-past-the-end", ["validate", str(NF_BASE), "--set", "worlds.45.cost=2"],
+         r"^error: --set worlds.45.cost=2: worlds.45: no item '45' \(positions 0..39; ids: w01, w02, .*, w32\)$"),
+    Case("set-new-item", ["validate", str(NF_BASE), "--set", "developments.d19={id: d19, name: X, cost: 1, vp: 1}"],
+         r"^error: --set developments.d19=.*: developments.d19: no item 'd19' \(known: d01, .*, d18\); --set changes "
+         r"an item, it does not add one: add d19 in a draft that `extends:` this file$"),
     Case("set-item-of-absent-list", ["validate", str(NF_BASE), "--set", "worlds.w01.powers.0.kind=military"],
          r"^error: --set worlds.w01.powers.0.kind=military: worlds.w01.powers: the variant has no 'powers' list here, so "
          r"there is no item '0' to change: set the whole list, e.g. --set 'worlds.w01.powers=\[...\]'$"),
