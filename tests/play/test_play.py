@@ -1582,3 +1582,19 @@ def test_a_stargate_note_says_what_the_last_cubes_planet_effect_did():
                                                 "effect_vp": 0, "cubes_converted": 0, "hand": 0, "stock": 0})
     assert ("last cube on blue2, where its placer converts up to 2 cubes from their hand into 2 VP each (the cubes leave "
             "the game): nothing to convert") in describe(s.rules, s.state, s.moves[-1].action, [empty], s.names)
+
+
+def test_the_new_frontiers_table_shows_each_player_s_military_strength(cli, tmp_path):
+    """A military world is settled by strength, not gold, but the players' table showed gold,
+    colonists, chips, goods and tiles and no strength: a human had to add up the powers of
+    every tile (and could not tell whether a bot could take the military world in the draw)."""
+    moves = tmp_path / "moves.txt"
+    moves.write_text("select develop\ndevelop d03\nquit\n")  # Frontier Militia: military 2
+    r = cli("play", NEWFRONTIERS, "--players", "3", "--seat", "1", "--seed", "7", "--moves", str(moves),
+            "--save", str(tmp_path / "g.yaml"), "--no-color")
+    assert r.returncode == 0, r.stderr
+    table = r.stdout[r.stdout.rindex("Players"):]
+    header = [c.strip() for c in next(line for line in table.splitlines() if "player" in line).split("┃")]
+    mine = [c.strip() for c in next(line for line in table.splitlines() if "You ◀" in line).split("│")]
+    column = next(i for i, c in enumerate(header) if c.startswith("mil"))
+    assert mine[column] == "2"

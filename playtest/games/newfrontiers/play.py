@@ -42,8 +42,9 @@ from playtest.sim.runner import PlayedGame
 
 def render(rules: NewFrontiersRules, view: View, seat: int, names: Sequence[str]) -> Group:
     """The round, the actions still selectable, the Produce pile, the turn-order track and each
-    player's tableau (worlds, developments, goods, gold, colonists, VP chips). Other players'
-    face-down goals and the bag's order are not in the view, so they are not drawn."""
+    player's tableau (worlds, developments, goods, gold, colonists, VP chips, military strength:
+    a military world is settled by it, and the table did not say it). Other players' face-down
+    goals and the bag's order are not in the view, so they are not drawn."""
     s: State = view.state
     t = rules.tiles
     left = [a for a in rules.actions if a not in s.selected]
@@ -51,11 +52,12 @@ def render(rules: NewFrontiersRules, view: View, seat: int, names: Sequence[str]
                 f"VP chips left: {s.chips} — colonists in stock: {s.colonist_stock}", style="bold")
     track = Text("Turn order: " + " → ".join(names[i] for i in s.track))
     table = Table(title="Players", title_justify="left")
-    for col in ("player", "gold", "colonists", "VP chips", "goods", "settled worlds", "unsettled", "developments"):
+    for col in ("player", "gold", "colonists", "VP chips", "goods", "military", "settled worlds", "unsettled",
+                "developments"):
         table.add_column(col)
     for i, p in enumerate(s.players):
         table.add_row(names[i] + (" ◀" if i == seat else ""), str(p.gold), str(p.colonists), str(p.chips),
-                      str(len(p.goods)), ", ".join(t.worlds[w].id for w in p.worlds) or "-",
+                      str(len(p.goods)), str(p.prof.military), ", ".join(t.worlds[w].id for w in p.worlds) or "-",
                       ", ".join(t.worlds[w].id for w in p.unsettled) or "-",
                       ", ".join(t.devs[d].id for d in p.devs) or "-")
     parts: list[Any] = [head, track, table]
