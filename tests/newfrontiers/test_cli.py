@@ -166,7 +166,10 @@ def test_simulate_tables_summary_and_report_formats(tmp_path: Path):
     for title in ("Action selection", "Bonus value: win lift of selecting an action", "End triggers",
                   "VP by source", "Worlds settled per player",
                   "Gold taken from the Produce pile", "Win rate by seat = win rate by starting turn-order position",
-                  "Gold by source and by use, per player"):
+                  "Gold by source and by use, per player",
+                  # the trade table's numbers are per player, as the gold table's: its title said
+                  # only "Trade: gold from goods sold", read as the table's (all players') total
+                  "Trade: gold from goods sold, per player"):
         assert title in flat
     games = pl.read_parquet(tmp_path / "run" / "games.parquet")
     events = pl.read_parquet(tmp_path / "run" / "events.parquet")

@@ -401,7 +401,7 @@ def summary_tables(games: Table, events: Table, developments_offered: Sequence[s
         ("Developments: purchase rate and win lift", developments(games, events, developments_offered, copies)),
         ("Worlds settled per player", worlds_settled(games, events)),
         ("Gold taken from the Produce pile", pile_gold(events)),
-        ("Trade: gold from goods sold", trade_income(games, events)),
+        ("Trade: gold from goods sold, per player", trade_income(games, events)),
         ("Gold by source and by use, per player", gold_flow(games, events)),
         ("Action selected in each round", selection_by_round(events)),
     ]
