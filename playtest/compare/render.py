@@ -358,7 +358,10 @@ def _overlay_chart(df: pl.DataFrame, metric: str, labels: tuple[str, ...],
     base = alt.Chart(chart_rows(data)).encode(
         y=alt.Y(f"{C.GROUP}:N", sort=order, title=rows_title(order, metric, declared), axis=alt.Axis(labelLimit=200)),
         yOffset=alt.YOffset(f"{K.VARIANT}:N", sort=list(labels)),
-        color=alt.Color(f"{K.VARIANT}:N", sort=list(labels), title="variant"))
+        # The legend above the plot, not beside it: beside long group names (New Frontiers' 'color
+        # none (no good)') it ran past the chart's box, cut to 'senat', 'world', 'trigge'.
+        color=alt.Color(f"{K.VARIANT}:N", sort=list(labels), title="variant",
+                        legend=alt.Legend(orient="top", direction="horizontal")))
     x = alt.X(f"{C.CI_LOW}:Q", title=value_title(metric, declared), axis=alt.Axis(format=axis_format(k)),
               scale=alt.Scale(zero=k == "rate"))
     rules = base.mark_rule(strokeWidth=2).encode(x=x, x2=alt.X2(f"{C.CI_HIGH}:Q"))

@@ -306,3 +306,14 @@ def test_a_chart_of_groups_with_their_own_definitions_gives_each_once():
         "point": ["x=1"] * 3 + ["x=2"] * 3, C.METRIC: ["exact_rate"] * 6,
         C.GROUP: ["bid 1", "bid 2", "heuristic"] * 2, C.DEFINITION: [by_bid, by_bid, by_bot] * 2})
     assert render.sweep_definitions(table) == {"exact_rate": f"{by_bid} {by_bot}"}
+
+
+def test_a_compare_chart_s_legend_sits_above_the_plot_where_long_group_names_cannot_push_it_out():
+    """New Frontiers' worlds chart: its group names ('color none (no good)') widened the chart
+    past its box, and the legend beside the plot was cut to 'senat', 'world', 'trigge'."""
+    df = pl.DataFrame({C.GROUP: ["color none (no good)", "kind military"] * 2, "variant": ["base"] * 2 + ["senate"] * 2,
+                       C.ESTIMATE: [1.0, 1.2, 1.1, 1.3], C.CI_LOW: [0.9, 1.1, 1.0, 1.2], C.CI_HIGH: [1.1, 1.3, 1.2, 1.4],
+                       C.N: [40] * 4})
+    spec = render._overlay_chart(df, "worlds_settled", ("base", "senate"))
+    legends = [layer["encoding"]["color"].get("legend") for layer in spec["layer"]]
+    assert legends and all(lg == {"direction": "horizontal", "orient": "top"} for lg in legends), legends
