@@ -143,7 +143,9 @@ def diff_cmd(
         results, status, played = [], UNDECIDED, 0
         for played, games in enumerate(schedule, 1):
             samples = runs.grow_to(games)
-            reps = replicate(samples, metric_fn)
+            # A category one variant never produced (a game length) is 0% there, as compare has
+            # it: a change gate on it had no value, undecided at every look.
+            reps = replicate(samples, metric_fn, complete_categories=True)
             results = evaluate(gates, reps, looks=len(schedule))
             status = overall(results)
             counts = {s: sum(r.status == s for r in results) for s in ("pass", "fail", "undecided")}

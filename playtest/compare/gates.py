@@ -558,6 +558,27 @@ def components(gates: Gates, reps: Replicates) -> list[list[Component]]:
             out.append([])
             continue
         m = spec.metric
+        if spec.of == "change":
+            # A group only the candidate has (a crew the draft adds) has no change to measure: it
+            # stayed 'undecided' at every look, as if more games could tell. A category the base
+            # never produced (a game length) is in the base's table as 0% (replicate's
+            # complete_categories), so only a group the base cannot have is missing there.
+            in_base = reps.groups(BASE, m)
+            if spec.groups:
+                absent = [g for g in groups if g not in in_base]
+                if absent:
+                    problems.append(gates.problem(i, "group", f"{m} has no group {', '.join(map(repr, absent))} in the "
+                                                  f"base's games: a change needs the group in both variants (the base has: "
+                                                  f"{', '.join(in_base)})"))
+                    out.append([])
+                    continue
+            else:
+                groups = [g for g in groups if g in in_base]
+                if not groups:
+                    problems.append(gates.problem(i, "metric", f"{m}: no group is in both variants, so there is "
+                                                  "no change to measure"))
+                    out.append([])
+                    continue
         lonely = lone_spread(spec, groups)
         if lonely:
             problems.append(gates.problem(i, *lonely))

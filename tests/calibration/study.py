@@ -258,7 +258,7 @@ def run_study(config: Config, work: Path, *, n: int, reps: int, pairs: int, seq_
         if i < seq_pairs:
             # --until-decided with looks at n/2 and n games: the budget split over 2 looks.
             half = [slice_games(s, 0, n // 2) for s in (a, b)]
-            first = evaluate(gates, replicate(half, metric_fn), looks=2)
+            first = evaluate(gates, replicate(half, metric_fn, complete_categories=True), looks=2)
             second = evaluate(gates, cmp.replicates, looks=2)
             res.sequential_fw.append(any(r.status == FAIL for r in (*first, *second)))
         if (i + 1) % 10 == 0:

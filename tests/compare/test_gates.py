@@ -729,3 +729,59 @@ def test_a_change_between_sides_held_by_different_blocks_rests_on_the_fewer(tmp_
     uneven = Replicates(keys, values, reps, (), 60, np.array([30, 2]))
     assert uneven.evidence_blocks(keys) == 2
     assert [r.status for r in evaluate(load_gates(path), uneven)] == [UNDECIDED]
+
+
+def test_diff_s_change_gate_counts_a_category_the_base_never_produced_as_0(cli, tmp_path):
+    """A game length only the candidate's games reached (draft 5 with one cube replenished lasts
+    longer) is 0% in the base, as compare has it: diff left it without a value, undecided at
+    every look however many games were played."""
+    slow = tmp_path / "slow.yaml"
+    slow.write_text(f"extends: {DRAFT5.resolve()}\ncubes: {{replenish: 1}}\n")
+    path = gates_file(tmp_path, """
+        run: {games: 20, players: 4, bots: random, seed: 1}
+        gates:
+          - {metric: game_length_share, of: change, max: 0.9}
+    """)
+    res = cli("diff", str(DRAFT5), str(slow), "--gate", str(path), "-w", "1", "--format", "json")
+    assert res.returncode in (0, 1, 3), res.stderr
+    (gate,) = json.loads(res.stdout)["gates"]
+    assert None not in (gate["estimate"], gate["bound_low"], gate["bound_high"]), gate
+
+
+SEVENTH_CREW = """\
+crews:
+  - id: zed
+    name: {ja: ゼド, en: Zed}
+    role: {ja: 客, en: Guest}
+    time: 2
+    skill:
+      - {effect: gain_vp, amount: 1, timing: before}
+"""
+
+
+def test_diff_s_change_gate_on_a_group_only_the_candidate_has(cli, tmp_path):
+    """A crew only the candidate has has no change to measure: named in a change gate it stayed
+    'undecided' (no estimate) at every look, as if more games could tell; it is a located error
+    now. A change gate over every group compares the groups both variants have."""
+    seven = tmp_path / "seven.yaml"
+    seven.write_text(f"extends: {DRAFT5.resolve()}\n{SEVENTH_CREW}", encoding="utf-8")
+    named = gates_file(tmp_path, """
+        run: {games: 8, players: 4, bots: random, seed: 1}
+        gates:
+          - {metric: crew_pick_rate, group: zed, of: change, max: 0.5}
+    """, "named.yaml")
+    res = cli("diff", str(DRAFT5), str(seven), "--gate", str(named), "-w", "1", "-o", str(tmp_path / "out"))
+    assert res.returncode == 2, res.stdout + res.stderr
+    assert res.stdout == "" and not (tmp_path / "out").exists()
+    assert res.stderr.splitlines() == [
+        f"{named}:4:37: gates.0.group: crew_pick_rate has no group 'zed' in the base's games: a change needs the group "
+        "in both variants (the base has: anderson, armstrong, audrin, bays, orlins, rahel)"], res.stderr
+    every = gates_file(tmp_path, """
+        run: {games: 8, players: 4, bots: random, seed: 1}
+        gates:
+          - {metric: crew_pick_rate, of: change, max: 0.5}
+    """, "every.yaml")
+    res = cli("diff", str(DRAFT5), str(seven), "--gate", str(every), "-w", "1", "--format", "json")
+    assert res.returncode in (0, 1, 3), res.stderr
+    (gate,) = json.loads(res.stdout)["gates"]
+    assert gate["components"] == 6 and gate["shown"] != "zed" and gate["bound_high"] is not None, gate
