@@ -333,6 +333,48 @@ def test_the_workflow_lists_the_drafts_a_pull_request_changes(edit: str, listed:
     assert (repo / "changed.txt").read_text().split() == [f"variants/stargate/{name}.yaml" for name in listed]
 
 
+def test_the_workflow_s_comment_says_why_a_draft_could_not_be_checked(tmp_path: Path) -> None:
+    """docs/ci.md's workflow, its steps from the base worktree to the comment, on a pull request
+    that breaks a draft: playtest diff exits 2 with its one located line on stderr, which went to
+    the job's log only; the comment, the one thing the designer reads, held a blank line."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    import yaml
+
+    (block,) = [b for b in _yaml_blocks(ROOT / "docs" / "ci.md") if b.startswith("name: playtest gates")]
+    steps = {s.get("name"): s for s in yaml.safe_load(block)["jobs"]["gates"]["steps"]}
+    repo = tmp_path / "repo"
+    for part in ("variants/stargate", "gates"):
+        shutil.copytree(ROOT / part, repo / part)
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=repo, check=True,
+                       capture_output=True)
+
+    git("init", "-q", "-b", "main")
+    git("add", "-A")
+    git("commit", "-qm", "base")
+    git("update-ref", "refs/remotes/origin/main", "HEAD")
+    draft = repo / "variants" / "stargate" / "draft6-development.yaml"
+    draft.write_text(draft.read_text(encoding="utf-8") + "max_rounds: -1\n", encoding="utf-8")
+    git("commit", "-qam", "the pull request")
+    runner = tmp_path / "runner"
+    runner.mkdir()
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+           "PYTHONPATH": str(ROOT), "RUNNER_TEMP": str(runner), "GITHUB_OUTPUT": str(runner / "output")}
+    for name in ("Base branch in a worktree", "List the variants to check", "Run playtest diff on the changed variants"):
+        script = steps[name]["run"].replace("${{ github.base_ref }}", "main")
+        r = subprocess.run(["bash", "-e", "-c", script], cwd=repo, env=env, capture_output=True, text=True)
+        assert r.returncode == 0, f"{name}: {r.stderr}"
+    assert (runner / "output").read_text() == "worst=2\n"
+    comment = (repo / "comment.md").read_text(encoding="utf-8")
+    assert "variants/stargate/draft6-development.yaml" in comment, comment
+    assert "variants/stargate/draft6-development.yaml:60:13: max_rounds: " in comment, comment
+
+
 def test_the_play_support_example_is_the_example_plugin_s_code() -> None:
     """docs/extending.md's worked PlaySupport (Nim's) is copied from tests/plugins/playtest_nim,
     which test_plugin_game.py plays, saves and replays: each of its code blocks must stand there
