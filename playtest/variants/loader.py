@@ -367,12 +367,20 @@ def _list_index(node: Node, part: str) -> int | None:
     return None
 
 
+def _real(path: Path) -> Path:
+    """`path` resolved, except a name that exists only unresolved: a process substitution's
+    /dev/fd/63 resolves to '/proc/<pid>/fd/pipe:[…]', which named no file ('no such file') where
+    the reader says what it is (a pipe, which no variant can be)."""
+    real = path.resolve()
+    return real if real.exists() or not path.exists() else Path(os.path.abspath(path))
+
+
 def load_variant(path: str | Path, overrides: Sequence[str] = ()) -> Variant:
     """Load, merge, override and validate one variant file. Raises VariantError."""
     path = Path(path)
     label = _label(path)
     try:
-        real = path.resolve()
+        real = _real(path)
     except (OSError, RuntimeError):
         raise VariantError([Problem(str(path), 1, 1, "", "cannot resolve the path (a symbolic link loop?)")]) from None
     tree, chain, parent_tree = _resolve(real, (real,), label)
@@ -395,7 +403,7 @@ def check_overrides_apply(path: str | Path, overrides: Sequence[str]) -> None:
     what an earlier one gave (`_not_given_before`), and not one of a variant the values make
     invalid together."""
     path = Path(path)
-    real = path.resolve()
+    real = _real(path)
     tree, _, _ = _resolve(real, (real,), _label(path))
     for text in overrides:
         apply_override(tree, text)

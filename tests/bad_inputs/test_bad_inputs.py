@@ -1899,3 +1899,22 @@ def test_a_folder_named_tilde_is_the_one_written_and_read(tmp_path: Path, monkey
     r = CliRunner().invoke(app, ["report", "~/run", "-f", "md", "-o", "r.md"])  # ... is not the one read
     assert r.exit_code == 0, r.stderr
     assert "2 games" in (tmp_path / "r.md").read_text()
+
+
+@pytest.mark.parametrize("command", [["validate"], ["diff", str(DRAFT5), "--gate", str(ROOT / "gates" / "stargate.yaml")]])
+def test_a_variant_given_as_a_process_substitution_is_a_pipe_not_a_missing_file(command: list[str]) -> None:
+    """`playtest diff <(git show main:variants/stargate/draft5.yaml) ...` (docs/ci.md's local
+    tip) said '/dev/fd/63:1:1: no such file': the loader resolved the path first, and /dev/fd/63
+    resolves to '/proc/<pid>/fd/pipe:[…]', a name that exists nowhere. It is a pipe, refused as
+    every pipe is."""
+    read, write = os.pipe()
+    try:
+        os.write(write, DRAFT5.read_bytes())
+        os.close(write)
+        name = f"/dev/fd/{read}"
+        args = [command[0], name, *command[1:]] if command[0] == "validate" else [*command[:2], name, *command[2:]]
+        result = CliRunner().invoke(app, args)
+    finally:
+        os.close(read)
+    assert result.exit_code == 2, (result.stderr, result.stdout)
+    assert result.stderr.splitlines() == [f"{name}:1:1: not a regular file (a device, pipe or socket cannot be a variant)"]
