@@ -348,6 +348,13 @@ def _parse_text(text: str, label: str, loader_class: type[yaml.SafeLoader], firs
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         reason = exc.problem or str(exc)
+        # An unclosed `[`, `{` or quote is found where parsing cannot go on, often a line below
+        # the mistake (the next key's `:`): say where what was left open starts.
+        start = exc.context_mark
+        if (exc.problem and start and exc.context and ("flow" in exc.context or "quoted" in exc.context)
+                and (start.line + 1, start.column + 1) != (line, col)):
+            what = exc.context.removeprefix("while parsing a ").removeprefix("while scanning a ")
+            reason += f" (in the {what} that starts at {start.line + 1}:{start.column + 1})"
         # A tag written against a flow indicator (`{3: !remove}`, `{3: !remove, 4: 5}`) reads the
         # indicator as part of the tag, and PyYAML's reason names only a character it expected.
         lines = text.splitlines()

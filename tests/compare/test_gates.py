@@ -111,6 +111,10 @@ def test_spread_is_checked_over_every_pair(tmp_path, reps):
     ("gates:\n  - {metric: x, between: [12]}\n", "gates.yaml:2:26: gates.0.between: needs 2 items here, not 1 (got [12])"),
     # an empty pair: pydantic misses items 0 and 1, and it read "needs 1 items" beside "needs 2 items"
     ("gates:\n  - {metric: x, between: []}\n", "gates.yaml:2:26: gates.0.between: needs 2 items here, not 0 (got [])"),
+    # an unclosed `[`: PyYAML stops at the next line's `:`, a line with no mistake; the line
+    # named only that place, not the list left open a line above
+    ("gates:\n  - metric: game_length_rounds\n    between: [5, 7\n  - metric: crew_pick_rate\n    max: 0.5\n",
+     "gates.yaml:4:11: malformed YAML: expected ',' or ']', but got ':' (in the flow sequence that starts at 3:14)"),
     # a tune goals file given to diff: one line, not 'gates: required key' and 'goals: unknown key'
     ("run: {games: 4}\ngoals:\n  - {metric: x, target: 0}\n",
      "gates.yaml:2:1: this is a goals file of `playtest tune` (a `goals:` list), not a gates file: write its goals "

@@ -151,7 +151,7 @@ planets:
 
 
 @pytest.mark.parametrize(("text", "expected"), [
-    ("game: stargate\nname: x\ncrews: [a, b\n", ":4:1: malformed YAML: expected ',' or ']', but got '<stream end>'"),
+    ("game: stargate\nname: x\ncrews: [a, b\n", ":4:1: malformed YAML: expected ',' or ']', but got '<stream end>' (in the flow sequence that starts at 3:8)"),
     ("game: stargate\nname: a\nname: b\n", ":3:1: name: duplicate key (first defined at line 2)"),
     ("game: stargate\ncubes: {total: 12, total: 13}\n", ":2:20: cubes.total: duplicate key (first defined at line 2)"),
     ("game: stargate\ncrews:\n  - {id: bays, time: 1, time: 2}\n",

@@ -95,7 +95,7 @@ def test_replay_malformed_yaml(cli, tmp_path):
     path.write_text("game: stargate\nmoves: [bays; place a\n", encoding="utf-8")
     r = cli("replay", str(path))
     assert r.returncode == 2
-    assert r.stderr == f"{path}:3:1: malformed YAML: expected ',' or ']', but got '<stream end>'\n"
+    assert r.stderr == f"{path}:3:1: malformed YAML: expected ',' or ']', but got '<stream end>' (in the flow sequence that starts at 2:8)\n"
 
 
 def test_replay_missing_variant(cli, tmp_path):
