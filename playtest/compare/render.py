@@ -490,6 +490,12 @@ def _looks_text(info: dict[str, Any]) -> str:
     return f"{planned} look{'s' if planned != 1 else ''}"
 
 
+def _gate_cell(text: str) -> str:
+    """A cell of the gates table from the designer's own words (a gate's name, a group): a '|'
+    added a cell to the row, and a name over two lines cut the row in two."""
+    return " ".join(text.split("\n")).strip().replace("|", "\\|")
+
+
 def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any]) -> str:
     head = {PASS: "✅ **All gates hold**", FAIL: "❌ **A gate fails**", "undecided": "⚠️ **Undecided**: the games played cannot decide every gate"}[status]
     out = [f"### playtest diff: `{info['candidate']}` against `{info['base']}`", "", head, ""]
@@ -502,7 +508,8 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any])
         if r.status == "undecided" and not math.isnan(r.fail_low):
             # Bounds beyond a limit and yet undecided read as a contradiction without this.
             bounds += f" (to fail: {counted(f'{val(r.fail_low, m, dec)} … {val(r.fail_high, m, dec)}', dec)})"
-        out.append(f"| {MARK[r.status]} | {r.spec.title(dec)} | {r.label} | {counted(val(r.estimate, m, dec), dec)} | "
+        out.append(f"| {MARK[r.status]} | {_gate_cell(r.spec.title(dec))} | {_gate_cell(r.label)} | "
+                   f"{counted(val(r.estimate, m, dec), dec)} | "
                    f"{bounds} | {r.spec.of} {r.spec.limit_text(dec)} |")
     out += ["", "Rule changes:", "", "```"]
     out += [str(c) for c in info["changes"]] or ["(none)"]

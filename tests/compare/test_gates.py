@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import textwrap
 
 import pytest
@@ -789,3 +790,26 @@ def test_diff_s_change_gate_on_a_group_only_the_candidate_has(cli, tmp_path):
     assert res.returncode in (0, 1, 3), res.stderr
     (gate,) = json.loads(res.stdout)["gates"]
     assert gate["components"] == 6 and gate["shown"] != "zed" and gate["bound_high"] is not None, gate
+
+
+def test_a_gate_name_with_a_bar_or_a_line_break_keeps_the_comment_s_table_whole(cli, tmp_path):
+    """A gate's name is the designer's free text: 'seat gap | 15 pts' added a cell to its row of
+    the pull-request comment's table, and a name over two lines (a YAML block scalar) cut the row
+    in two, the second half outside the table."""
+    path = gates_file(tmp_path, """
+        run: {games: 4, players: 4, bots: random, seed: 1}
+        gates:
+          - {name: "length | rounds", metric: game_length_rounds, max: 90}
+          - name: |
+              length,
+              on two lines
+            metric: game_length_rounds
+            max: 90
+    """)
+    res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "-w", "1")
+    assert res.returncode == 0, res.stderr
+    rows = [line for line in res.stdout.splitlines() if line.startswith("| ✅")]
+    assert len(rows) == 2, res.stdout
+    assert [len(re.findall(r"(?<!\\)\|", row)) for row in rows] == [7, 7], rows
+    assert rows[0].startswith("| ✅ pass | length \\| rounds | all |"), rows[0]
+    assert rows[1].startswith("| ✅ pass | length, on two lines | all |"), rows[1]
