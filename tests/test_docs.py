@@ -287,6 +287,23 @@ def test_the_gates_and_goals_examples_are_files_their_loaders_accept(tmp_path: P
     assert len(load_goals(tmp_path / "goals.yaml").items) == 4
 
 
+def test_ci_md_s_unknown_metric_example_is_what_its_own_gates_file_gives(tmp_path: Path) -> None:
+    """docs/ci.md quotes the error of its example gates file with `crew_pick` for
+    `crew_first_pick_rate`, saved as gates/stargate.yaml: the quote said line 12, where that
+    file's gate 1 starts at line 13."""
+    from tests.conftest import invoke_cli
+
+    page = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
+    (quoted,) = re.findall(r"`(gates/stargate\.yaml:\d+:\d+: gates\.1\.metric: unknown metric 'crew_pick'[^`]*?)\.\.\.`", page)
+    (gates,) = [b for b in _yaml_blocks(ROOT / "docs" / "ci.md") if b.lstrip().startswith("confidence:")]
+    (tmp_path / "gates").mkdir()
+    (tmp_path / "gates" / "stargate.yaml").write_text(
+        gates.replace("metric: crew_first_pick_rate ", "metric: crew_pick "), encoding="utf-8")
+    draft5 = str(ROOT / "variants" / "stargate" / "draft5.yaml")
+    r = invoke_cli("diff", draft5, draft5, "--gate", "gates/stargate.yaml", "-w", "1", cwd=tmp_path)
+    assert r.returncode == 2 and r.stderr.startswith(quoted), (quoted, r.stderr)
+
+
 @pytest.mark.parametrize(("edit", "listed"), [
     # a draft others extend: it and every draft whose chain holds it
     ("variants/stargate/draft6-no-replenish.yaml", ["draft6-development", "draft6-new-crews", "draft6-no-replenish",
