@@ -32,7 +32,7 @@ def diff_cmd(
                                              "or two seeds BASE,CANDIDATE for independent games.")] = None,
     independent_seeds: Annotated[bool, typer.Option("--independent-seeds", help="The candidate plays with seed + 1: "
                                                     "independent games instead of common random numbers.")] = False,
-    until_decided: Annotated[bool, typer.Option("--until-decided", help="Double the games until every gate is decided or --max-games is reached.")] = False,
+    until_decided: Annotated[bool, typer.Option("--until-decided", help="Double the games until every gate holds, or a gate fails, or --max-games is reached.")] = False,
     max_games: Annotated[int | None, typer.Option("--max-games", help="Largest number of games per variant for --until-decided.", min=2)] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="md (for a pull-request comment) or json.")] = "md",
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Folder for the runs (default: a temporary folder, removed).")] = None,

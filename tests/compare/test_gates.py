@@ -813,3 +813,24 @@ def test_a_gate_name_with_a_bar_or_a_line_break_keeps_the_comment_s_table_whole(
     assert [len(re.findall(r"(?<!\\)\|", row)) for row in rows] == [7, 7], rows
     assert rows[0].startswith("| ✅ pass | length \\| rounds | all |"), rows[0]
     assert rows[1].startswith("| ✅ pass | length, on two lines | all |"), rows[1]
+
+
+def test_until_decided_stops_at_the_first_failure_and_says_so(cli, tmp_path):
+    """--until-decided stops as soon as one gate fails, other gates still undecided (exit 1 is
+    then certain): its help and docs/ci.md said it went on 'until every gate is decided'."""
+    from tests.conftest import ROOT
+
+    path = gates_file(tmp_path, """
+        gates:
+          - {metric: game_length_rounds, max: 1}
+          - {metric: win_rate_by_seat, group: seat 1, max: 0.25}
+    """)
+    res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "-w", "1", "-n", "10", "--until-decided",
+              "--max-games", "40")
+    assert res.returncode == 1, res.stdout + res.stderr
+    assert res.stderr == "look 1/3: 10 games per variant → 1 fail, 1 undecided\n"
+    assert "10 games per variant (decided at look 1 of 3, max 40)" in res.stdout
+    help_text = " ".join(cli("diff", "--help").stdout.split())
+    assert "every gate is decided" not in help_text and "a gate fails" in help_text, help_text
+    page = " ".join((ROOT / "docs" / "ci.md").read_text(encoding="utf-8").split())
+    assert "until every gate is decided" not in page
