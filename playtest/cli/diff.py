@@ -35,7 +35,8 @@ def diff_cmd(
     until_decided: Annotated[bool, typer.Option("--until-decided", help="Double the games until every gate holds, or a gate fails, or --max-games is reached.")] = False,
     max_games: Annotated[int | None, typer.Option("--max-games", help="Largest number of games per variant for --until-decided.", min=2)] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="md (for a pull-request comment) or json.")] = "md",
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Folder for the runs (default: a temporary folder, removed).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Folder for the runs (default: a temporary folder, removed): base/ and candidate/ hold the "
+                                                        "first look, each later look's games a run folder inside them (games-400-799/).")] = None,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
     force: Annotated[bool, typer.Option("--force", help="Replace --out if it exists (only once the new runs are complete).")] = False,
     set_: SetOption = None,

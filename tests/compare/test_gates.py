@@ -834,3 +834,25 @@ def test_until_decided_stops_at_the_first_failure_and_says_so(cli, tmp_path):
     assert "every gate is decided" not in help_text and "a gate fails" in help_text, help_text
     page = " ".join((ROOT / "docs" / "ci.md").read_text(encoding="utf-8").split())
     assert "until every gate is decided" not in page
+
+
+def test_the_out_folder_of_an_until_decided_run_is_as_ci_md_describes(cli, tmp_path):
+    """`diff --until-decided --out DIR` writes the first look's games as DIR/base and
+    DIR/candidate and each later look's as a run folder inside them: `playtest report DIR/base`
+    reported the first look only, and neither the help nor docs/ci.md said where the rest were."""
+    from tests.conftest import ROOT
+
+    path = gates_file(tmp_path, """
+        gates:
+          - {metric: win_rate_by_seat, group: seat 1, max: 0.25}
+    """)
+    out = tmp_path / "out"
+    res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "-w", "1", "-n", "4", "--until-decided",
+              "--max-games", "16", "-o", str(out))
+    assert res.returncode == 3, res.stdout + res.stderr
+    for side in ("base", "candidate"):
+        assert sorted(p.name for p in (out / side).iterdir() if p.is_dir()) == ["games-4-7", "games-8-15"]
+        assert json.loads((out / side / "run.json").read_text())["games"] == 4
+    page = " ".join((ROOT / "docs" / "ci.md").read_text(encoding="utf-8").split())
+    assert "`DIR/candidate/games-400-799`" in page and "shows the first look's games only" in page
+    assert "games-400-799" in " ".join(cli("diff", "--help").stdout.split())
