@@ -147,7 +147,7 @@ def diff_cmd(
             # A category one variant never produced (a game length) is 0% there, as compare has
             # it: a change gate on it had no value, undecided at every look.
             reps = replicate(samples, metric_fn, complete_categories=True)
-            results = evaluate(gates, reps, looks=len(schedule))
+            results = evaluate(gates, reps, looks=len(schedule), change_in_both=True)
             status = overall(results)
             counts = {s: sum(r.status == s for r in results) for s in ("pass", "fail", "undecided")}
             err.print(f"look {played}/{len(schedule)}: {games} games per variant → "

@@ -539,8 +539,9 @@ class GateResult:
     """What the game declares about its own metrics (GameSpec.metric_info): the unit shown."""
 
 
-def components(gates: Gates, reps: Replicates) -> list[list[Component]]:
-    """Each gate's components. Unknown metrics and groups are located errors."""
+def components(gates: Gates, reps: Replicates, *, change_in_both: bool = False) -> list[list[Component]]:
+    """Each gate's components. Unknown metrics and groups are located errors. `change_in_both`
+    (diff): a change gate takes only groups the base has too, and naming one it lacks is an error."""
     problems: list[Problem] = []
     out: list[list[Component]] = []
     known = reps.metrics(CANDIDATE)
@@ -558,7 +559,7 @@ def components(gates: Gates, reps: Replicates) -> list[list[Component]]:
             out.append([])
             continue
         m = spec.metric
-        if spec.of == "change":
+        if spec.of == "change" and change_in_both:
             # A group only the candidate has (a crew the draft adds) has no change to measure: it
             # stayed 'undecided' at every look, as if more games could tell. A category the base
             # never produced (a game length) is in the base's table as 0% (replicate's
@@ -634,10 +635,11 @@ def fail_tests(specs: list[GateSpec], comps: list[list[Component]]) -> int:
                for spec, cs in zip(specs, comps, strict=True))
 
 
-def evaluate(gates: Gates, reps: Replicates, looks: int = 1) -> list[GateResult]:
-    """Decide every gate on the current games (see the module doc for the error levels)."""
+def evaluate(gates: Gates, reps: Replicates, looks: int = 1, *, change_in_both: bool = False) -> list[GateResult]:
+    """Decide every gate on the current games (see the module doc for the error levels;
+    `change_in_both`: see `components`)."""
     alpha = 1 - gates.model.confidence
-    comps = components(gates, reps)
+    comps = components(gates, reps, change_in_both=change_in_both)
     m = max(1, fail_tests(gates.model.gates, comps))
     a_pass = alpha / looks
     a_fail = alpha / (looks * m)

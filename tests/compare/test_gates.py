@@ -856,3 +856,22 @@ def test_the_out_folder_of_an_until_decided_run_is_as_ci_md_describes(cli, tmp_p
     page = " ".join((ROOT / "docs" / "ci.md").read_text(encoding="utf-8").split())
     assert "`DIR/candidate/games-400-799`" in page and "shows the first look's games only" in page
     assert "games-400-799" in " ".join(cli("diff", "--help").stdout.split())
+
+
+def test_diff_s_change_gate_with_no_group_in_both_variants_is_one_located_line(cli, tmp_path):
+    """Every crew renamed: a change gate over every group has none to compare (it was
+    'undecided' at every look)."""
+    text = DRAFT5.read_text(encoding="utf-8")
+    for crew in ("armstrong", "orlins", "audrin", "rahel", "anderson", "bays"):
+        text = text.replace(f"id: {crew}", f"id: {crew}2")
+    renamed = tmp_path / "renamed.yaml"
+    renamed.write_text(text, encoding="utf-8")
+    path = gates_file(tmp_path, """
+        run: {games: 6, players: 4, bots: random, seed: 1}
+        gates:
+          - {metric: crew_pick_rate, of: change, max: 0.5}
+    """)
+    res = cli("diff", str(DRAFT5), str(renamed), "--gate", str(path), "-w", "1")
+    assert (res.returncode, res.stdout) == (2, ""), res.stderr
+    assert res.stderr.splitlines() == [f"{path}:4:14: gates.0.metric: crew_pick_rate: no group is in both variants, "
+                                       "so there is no change to measure"]
