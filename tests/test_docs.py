@@ -392,6 +392,56 @@ def test_the_workflow_s_comment_says_why_a_draft_could_not_be_checked(tmp_path: 
     assert "variants/stargate/draft6-development.yaml:60:13: max_rounds: " in comment, comment
 
 
+def test_the_workflow_takes_a_draft_s_own_gates_file(tmp_path: Path) -> None:
+    """docs/ci.md: the hook draft switches rebids off, so gates/ohseven.yaml's rebid gate is refused
+    for it (exit 2), and the page says to gate it with a copy without that gate; the workflow had no
+    place for such a copy: every pull request touching Oh-Seven's base or gates failed its check on
+    hook.yaml. A draft's own gates/<game>/<draft>.yaml is taken before gates/<game>.yaml, and a
+    change to it lists that draft."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    import yaml
+
+    (block,) = [b for b in _yaml_blocks(ROOT / "docs" / "ci.md") if b.startswith("name: playtest gates")]
+    steps = {s.get("name"): s for s in yaml.safe_load(block)["jobs"]["gates"]["steps"]}
+    repo = tmp_path / "repo"
+    shutil.copytree(ROOT / "variants" / "ohseven", repo / "variants" / "ohseven")
+    (repo / "gates" / "ohseven").mkdir(parents=True)
+    shutil.copy(ROOT / "gates" / "ohseven.yaml", repo / "gates" / "ohseven.yaml")
+    own = yaml.safe_load((ROOT / "gates" / "ohseven.yaml").read_text(encoding="utf-8"))
+    own["gates"] = [g for g in own["gates"] if g["metric"] != "rebids_mean"]
+    own["run"].update(games=20, max_games=40)
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=repo, check=True,
+                       capture_output=True)
+
+    (repo / "gates" / "ohseven" / "hook.yaml").write_text(yaml.safe_dump(own), encoding="utf-8")
+    git("init", "-q", "-b", "main")
+    git("add", "-A")
+    git("commit", "-qm", "base")
+    git("update-ref", "refs/remotes/origin/main", "HEAD")
+    own["gates"][0]["max"] = 0.12
+    (repo / "gates" / "ohseven" / "hook.yaml").write_text(yaml.safe_dump(own), encoding="utf-8")
+    git("commit", "-qam", "the pull request: the hook draft's own gates")
+    runner = tmp_path / "runner"
+    runner.mkdir()
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+           "PYTHONPATH": str(ROOT), "RUNNER_TEMP": str(runner), "GITHUB_OUTPUT": str(runner / "output")}
+    logs = []
+    for name in ("Base branch in a worktree", "List the variants to check", "Run playtest diff on the changed variants"):
+        script = steps[name]["run"].replace("${{ github.base_ref }}", "main")
+        r = subprocess.run(["bash", "-e", "-c", script], cwd=repo, env=env, capture_output=True, text=True)
+        assert r.returncode == 0, f"{name}: {r.stderr}"
+        logs.append(r.stdout)
+    assert (repo / "changed.txt").read_text().split() == ["variants/ohseven/hook.yaml"]
+    assert "variants/ohseven/hook.yaml: exit 2" not in logs[-1], (repo / "comment.md").read_text(encoding="utf-8")
+    assert "could not be checked" not in (repo / "comment.md").read_text(encoding="utf-8")
+
+
 def test_the_play_support_example_is_the_example_plugin_s_code() -> None:
     """docs/extending.md's worked PlaySupport (Nim's) is copied from tests/plugins/playtest_nim,
     which test_plugin_game.py plays, saves and replays: each of its code blocks must stand there

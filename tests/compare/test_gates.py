@@ -875,3 +875,15 @@ def test_diff_s_change_gate_with_no_group_in_both_variants_is_one_located_line(c
     assert (res.returncode, res.stdout) == (2, ""), res.stderr
     assert res.stderr.splitlines() == [f"{path}:4:14: gates.0.metric: crew_pick_rate: no group is in both variants, "
                                        "so there is no change to measure"]
+
+
+def test_the_hook_draft_s_own_gates_file_is_accepted_where_the_game_s_is_refused(cli, tmp_path):
+    """gates/ohseven.yaml's rebid gate is refused for the hook draft (it switches rebids off);
+    gates/ohseven/hook.yaml, which docs/ci.md's workflow takes for that draft, is not."""
+    from tests.conftest import ROOT
+
+    hook = str(ROOT / "variants" / "ohseven" / "hook.yaml")
+    res = cli("diff", hook, hook, "--gate", str(ROOT / "gates" / "ohseven.yaml"), "-n", "8", "-w", "1")
+    assert res.returncode == 2 and "rebids_mean is switched off" in res.stderr
+    res = cli("diff", hook, hook, "--gate", str(ROOT / "gates" / "ohseven" / "hook.yaml"), "-n", "8", "-w", "1")
+    assert res.returncode in (0, 3), res.stdout + res.stderr
