@@ -272,7 +272,7 @@ def _tune_design(run_dir: Path) -> Design:
     for k in keys:
         if k.numeric:
             trials = trials.with_columns(pl.col(k.name).cast(pl.Float64))
-    folded = folded_goals(goals, trials, responses)
+    folded = folded_goals(goals, trials, responses, declared)
     not_fitted = {"objective": (f"{'; '.join(folded)}, so the distance to {'it' if len(folded) == 1 else 'them'} "
                                 "falls and then rises across the trials (the tune's own report says where the "
                                 "objective is lowest)")} if folded else {}
@@ -280,12 +280,16 @@ def _tune_design(run_dir: Path) -> Design:
                   declared, not_fitted)
 
 
-def folded_goals(goals: list[dict[str, Any]], trials: pl.DataFrame, responses: list[Response]) -> list[str]:
+def folded_goals(goals: list[dict[str, Any]], trials: pl.DataFrame, responses: list[Response],
+                 declared: MetricInfos | None = None) -> list[str]:
     """The goals whose trials lie on both sides of the target (or below `min` and above `max`),
-    each as 'the trials' margin_of_victory lies on both sides of its target 6 (4.73 to 11.75)'.
-    The objective sums distances to the goals, so over such a goal it is V-shaped: a straight
-    line through it read "raising scoring.exact_bonus by 1 raises the objective by 1.04 [0.45,
-    1.63]" (strong) of trials whose objective was lowest at 1 of 0 to 5."""
+    each as 'over the trials, margin_of_victory lies on both sides of its target 6 points (4.73
+    to 11.8 points)', in the units explain's table writes (a share's gap in points). The objective
+    sums distances to the goals, so over such a goal it is V-shaped: a straight line through it
+    read "raising scoring.exact_bonus by 1 raises the objective by 1.04 [0.45, 1.63]" (strong) of
+    trials whose objective was lowest at 1 of 0 to 5. A quantity that only rounding puts on the
+    other side (a seat spread of 0.09999999999999998 under `target: 0.1`, as 0.3667 − 0.2667 is)
+    does not count: the objective's line was refused over trials all at or above the target."""
     out = []
     for i, (goal, resp) in enumerate(zip(goals, responses, strict=False)):
         q = trials[f"goal_{i + 1}"].cast(pl.Float64, strict=False).drop_nulls()
@@ -294,12 +298,26 @@ def folded_goals(goals: list[dict[str, Any]], trials: pl.DataFrame, responses: l
             continue
         low, high = float(q.min()), float(q.max())  # type: ignore[arg-type]
         target, lo, hi = (goal.get(k) for k in ("target", "min", "max"))
-        span = f"({F.fixed(low, '.3g')} to {F.fixed(high, '.3g')})"
-        if isinstance(target, int | float) and low < target < high:
-            out.append(f"the trials' {resp.label} lies on both sides of its target {target:g} {span}")
-        elif isinstance(lo, int | float) and isinstance(hi, int | float) and low < lo and high > hi:
-            out.append(f"the trials' {resp.label} lies both below its min {lo:g} and above its max {hi:g} {span}")
+        span = f"({_level(low, resp, declared)} to {_level(high, resp, declared)})"
+        if isinstance(target, int | float) and _below(low, target) and _below(target, high):
+            out.append(f"over the trials, {resp.label} lies on both sides of its target {_level(target, resp, declared)} {span}")
+        elif isinstance(lo, int | float) and isinstance(hi, int | float) and _below(low, lo) and _below(hi, high):
+            out.append(f"over the trials, {resp.label} lies both below its min {_level(lo, resp, declared)} and above its max "
+                       f"{_level(hi, resp, declared)} {span}")
     return out
+
+
+def _below(x: float, limit: float) -> bool:
+    """x lies below `limit` by more than a float's rounding."""
+    return x < limit - 1e-9 * max(1.0, abs(limit))
+
+
+def _level(x: float, resp: Response, declared: MetricInfos | None) -> str:
+    """A goal's quantity, target or limit as explain's table writes its metric: '45.0%' for a
+    share, '10.0 pts' for a gap of shares, '6 rounds' for a mean."""
+    if F.kind(resp.metric, declared) == "rate" and not resp.difference:
+        return F.value(x, "rate")
+    return "".join(amount(x, resp.metric, resp.difference, declared))
 
 
 # --- the model ----------------------------------------------------------------------------------

@@ -625,5 +625,37 @@ def test_a_tune_objective_across_a_goal_s_target_gets_no_straight_line(tmp_path,
     md = explain_markdown(design, table)
     assert ("No straight line is fitted to the objective" in md) is folded
     if folded:
-        assert "game_length_rounds lies" in md and "(4.82 to 6)" in md
+        assert "over the trials, game_length_rounds lies" in md and "(4.82 rounds to 6 rounds)" in md
         assert json.loads(explain_json(design, table))["not_fitted"] == [line for line in md.splitlines() if line.startswith("No straight")]
+
+
+def test_a_goal_quantity_only_rounding_puts_across_its_target_leaves_the_objective_fitted(tmp_path):
+    """An Oh-Seven tune's seat spread was 0.09999999999999998 at most trials (0.3667 − 0.2667)
+    and 0.1333 at one, under `target: 0.1`: every trial at or above the target, yet the objective
+    was refused its line as 'on both sides of its target 0.1 (0.1 to 0.133)'."""
+    folder = tmp_path / "t"
+    doc = _tune_folder(folder)
+    doc["goals"][0] = {"metric": "win_rate_by_seat", "of": "spread", "groups": None, "target": 0.1}
+    (folder / "tune.json").write_text(json.dumps(doc))
+    trials = pl.read_parquet(folder / "trials.parquet")
+    gap = [11 / 30 - 8 / 30] * 5 + [0.4 - 4 / 15]
+    assert min(gap) < 0.1  # as the games' own arithmetic gives it
+    trials.with_columns(goal_1=pl.Series(gap)).write_parquet(folder / "trials.parquet")
+    design = read_design(folder)
+    assert design.not_fitted == {}
+
+
+def test_a_spread_goal_across_its_target_is_said_in_points_and_reads_as_a_sentence(tmp_path):
+    """The line read "the trials' the largest gap in win_rate_by_seat lies on both sides of its
+    target 0.1 (0.05 to 0.2)" beside a table in points."""
+    folder = tmp_path / "t"
+    doc = _tune_folder(folder)
+    doc["goals"][0] = {"metric": "win_rate_by_seat", "of": "spread", "groups": None, "target": 0.1}
+    (folder / "tune.json").write_text(json.dumps(doc))
+    trials = pl.read_parquet(folder / "trials.parquet")
+    trials.with_columns(goal_1=pl.Series([0.05, 0.08, 0.12, 0.2, 0.05, 0.12])).write_parquet(folder / "trials.parquet")
+    design = read_design(folder)
+    md = explain_markdown(design, effects(design))
+    assert ("over the trials, the largest gap in win_rate_by_seat lies on both sides of its target 10.0 pts "
+            "(5.0 pts to 20.0 pts)") in md
+    assert "trials' the" not in md
