@@ -282,6 +282,8 @@ def apply_override(tree: Node, text: str) -> None:
                     # `--set developments.d19={id: d19, ...}` to add a tile: --set only changes
                     message += (f"; --set changes an item, it does not add one: add {part} in a draft that "
                                 "`extends:` this file")
+                if not node.value:  # an emptied list (a draft's `cards: []`) read 'known: 0..-1'
+                    message = f"no item '{part}' (the list is empty; --set changes an item, it does not add one)"
                 raise VariantError([Problem(label, 1, 1, shown, message)])
             if last and value is REMOVED:
                 _not_given_before(node.value[index], parts, text, col, shown)

@@ -612,6 +612,11 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("set-new-item", ["validate", str(NF_BASE), "--set", "developments.d19={id: d19, name: X, cost: 1, vp: 1}"],
          r"^error: --set developments.d19=.*: developments.d19: no item 'd19' \(known: d01, .*, d18\); --set changes "
          r"an item, it does not add one: add d19 in a draft that `extends:` this file$"),
+    # An emptied list said its positions were '0..-1'.
+    Case("set-item-of-empty-list", ["validate", str(NF_BASE), "--set", "goals.cards=[]", "--set", "goals.enabled=false",
+                                    "--set", "goals.cards.0.vp=1"],
+         r"^error: --set goals.cards.0.vp=1: goals.cards.0: no item '0' \(the list is empty; --set changes an item, "
+         r"it does not add one\)$"),
     Case("set-item-of-absent-list", ["validate", str(NF_BASE), "--set", "worlds.w01.powers.0.kind=military"],
          r"^error: --set worlds.w01.powers.0.kind=military: worlds.w01.powers: the variant has no 'powers' list here, so "
          r"there is no item '0' to change: set the whole list, e.g. --set 'worlds.w01.powers=\[...\]'$"),
