@@ -128,6 +128,11 @@ def test_a_purchase_rate_interval_stops_at_what_the_copies_allow(tmp_path):
 
     est, lo, hi = senate(None)
     assert est == 0.25 and hi > 0.3  # what the metric alone, without the copies, can say
+    # ... and its definition claims no cap it did not apply (a run whose variant is unreadable)
+    defined = developments(games, events, ["d15"], None).filter(pl.col(C.METRIC) == "development_purchase_rate")
+    assert "copies" not in defined[C.DEFINITION].item()
+    defined = developments(games, events, ["d15"], {"d15": 1}).filter(pl.col(C.METRIC) == "development_purchase_rate")
+    assert defined[C.DEFINITION].item().endswith("at most copies / players.")
     est, lo, hi = senate({"d15": 1})
     assert (est, hi) == (0.25, 0.25) and 0.15 < lo < 0.25
     base = load_variant(Path(__file__).resolve().parents[2] / "variants" / "new-frontiers" / "base.yaml")

@@ -260,11 +260,15 @@ def developments(games: Table, events: Table, items: Sequence[str] = (),
         # A share of the players nested in games: Wilson at the effective size, inside [0, 1] (the
         # skewness-corrected t interval of the per-game shares gave [-177%, 107%] at 3 games).
         est, lo, hi = proportion_of_sums(buyers, np.full(ids.size, float(n)))
-        if copies and item in copies and n:
+        capped = copies is not None and item in copies and n > 0
+        if copies is not None and capped:
             hi = min(hi, copies[item] / n)
+        # 'at most copies / players' only where the copies were known (a run whose variant can no
+        # longer be read gives none, and its intervals are not cut)
         rows.append(_row("development_purchase_rate", item, est, lo, hi, ids.size,
                          "Share of the players of a game who bought this development; ratio over games, "
-                         "Wilson interval at the effective number of players (cluster-robust over games), at most copies / players."))
+                         "Wilson interval at the effective number of players (cluster-robust over games)"
+                         + (", at most copies / players." if capped else ".")))
     lift = _lift_per_game(games, dev.select("game", "seat", "item"), "item", "development_win_lift",
                           "Mean win share of the owners of this development minus 1/{p}; one value per game, "
                           "skewness-corrected t interval over games, Wilson's at n = games when every game gives "
