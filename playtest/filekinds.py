@@ -77,9 +77,20 @@ LISTING_SAID = {
 
 
 def listing_key(values: Mapping[str, Any]) -> str | None:
-    """`gates` or `goals` for a gates or goals file (that list, and no `game:`), else None;
+    """`gates` or `goals` for a gates or goals file (that list, and no `game:`; or, beside a
+    `game:` but no key only a variant has, a list whose items each name a `metric:`), else None;
     `values`: each key's parsed value (a variant's YAML tree gives them as Nodes, read through
-    their `value`)."""
-    if "game" in values:
+    their `value`). A gates file someone gave a `game:` read as a variant 'required keys are
+    missing: rules_version, name, deck' and 'gates: unknown key (did you mean 'game'?)'."""
+    def plain(x: Any) -> Any:
+        return getattr(x, "value", x)
+
+    if "game" in values and variant_mark(values) is not None:
         return None
-    return next((k for k in LISTING_SAID if isinstance(getattr(values.get(k), "value", values.get(k)), list)), None)
+    for key in LISTING_SAID:
+        items = plain(values.get(key))
+        if not isinstance(items, list):
+            continue
+        if "game" not in values or (items and all(isinstance(plain(i), Mapping) and "metric" in plain(i) for i in items)):
+            return key
+    return None

@@ -535,12 +535,13 @@ def _validate_tree(
     data = tree.plain()
     game = data.get("game")
     where = tree.value.get("game", tree)
-    if game not in game_names():  # first: a file that is no variant at all is said so, not its numbers
-        listing = listing_key(tree.value)
-        if listing is not None:
-            # A gates or goals file given where a variant goes read "game: required key is
-            # missing", as if adding `game:` would make it one.
-            raise VariantError([tree.value[listing].problem(listing, LISTING_SAID[listing], at_key=True)])
+    listing = listing_key(tree.value)
+    if listing is not None:  # first: a file that is no variant at all is said so, not its numbers
+        # A gates or goals file given where a variant goes read "game: required key is
+        # missing", as if adding `game:` would make it one (and with a `game:`, one line per key
+        # a variant needs).
+        raise VariantError([tree.value[listing].problem(listing, LISTING_SAID[listing], at_key=True)])
+    if game not in game_names():
         message = "required key is missing" if "game" not in tree.value else f"unknown game {short(game)}"
         raise VariantError([where.problem("game", f"{message} (known games: {known_games()})")])
     if is_run_info(tree.value):  # before its numbers: 'max_decisions: 250000 is too large' named no mix-up

@@ -350,6 +350,11 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("goals-file-as-variant", ["simulate", "{tmp}/g.yaml", "-n", "2"], r"g.yaml:1:1: goals: this is a goals file "
          r"\(a `goals:` list\), not a variant: `playtest tune VARIANT --target FILE` reads it \(docs/tune.md\)$",
          {"g.yaml": "goals:\n  - {metric: margin_of_victory, target: 6}\n"}),
+    # ... and one that someone gave a `game:` was two lines: the keys a variant needs, and "gates:
+    # unknown key (did you mean 'game'?)" beside the game: it had
+    Case("gates-file-with-game-as-variant", ["validate", "{tmp}/g.yaml"], r"g.yaml:3:1: gates: this is a gates file "
+         r"\(a `gates:` list\), not a variant: `playtest diff BASE CANDIDATE --gate FILE` reads it \(docs/ci.md\)$",
+         {"g.yaml": "game: ohseven\nconfidence: 0.95\ngates:\n  - {metric: rebids_mean, max: 1.0}\n"}),
     Case("deep-nesting", ["validate", "{tmp}/v.yaml"], r"v.yaml:2:\d+: nested more than 50 levels deep", {"v.yaml": DEEP}),
     Case("alias-bomb", ["validate", "{tmp}/v.yaml"], r"v.yaml:\d+:\d+: more than 200,000 values once YAML aliases are expanded", {"v.yaml": BOMB}),
     Case("self-alias", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:\d+: alias \*a refers to the anchor that contains it", {"v.yaml": "game: &a [stargate, *a]\n"}),
