@@ -421,9 +421,9 @@ def load_variant_text(text: str, label: str = "<text>") -> Variant:
     return validate_tree(tree, label, (label,), (), None)
 
 
-class _OtherKindOfFile(VariantError):
-    """The file is another kind of playtest file (filekinds), not a variant: a problem of the
-    file itself, whatever --set is given."""
+class _FileItself(VariantError):
+    """A problem of the file itself, whatever --set is given: it is another kind of playtest file
+    (filekinds), not a variant, or names a game that is not installed."""
 
 
 def validate_tree(
@@ -435,9 +435,10 @@ def validate_tree(
     try:
         variant = _validate_tree(tree, label, chain, overrides, parent_tree)
     except VariantError as err:
-        # What the user's file is (a gates file, a run.json, a transcript) no --set made it: said
-        # without '(with --set tie=shared)', which `sweep` repeated once per grid point.
-        own = isinstance(err, _OtherKindOfFile)
+        # What the user's file is (a gates file, a run.json, a transcript; its unknown game) no
+        # --set made it: said without '(with --set tie=shared)', which `sweep` repeated once per
+        # grid point.
+        own = isinstance(err, _FileItself)
         raise VariantError([p if own and p.file == label else
                             _from_child(p, tree, label, chain, overrides, parent_tree, own_keys)
                             for p in err.problems]) from None
@@ -549,13 +550,15 @@ def _validate_tree(
         # A gates or goals file given where a variant goes read "game: required key is
         # missing", as if adding `game:` would make it one (and with a `game:`, one line per key
         # a variant needs).
-        raise _OtherKindOfFile([tree.value[listing].problem(listing, LISTING_SAID[listing], at_key=True)])
+        raise _FileItself([tree.value[listing].problem(listing, LISTING_SAID[listing], at_key=True)])
     if game not in game_names():
         message = "required key is missing" if "game" not in tree.value else f"unknown game {short(game)}"
-        raise VariantError([where.problem("game", f"{message} (known games: {known_games()})")])
+        # a missing game: may be a --set's doing (game=!remove), and is said with it
+        error = VariantError if "game" not in tree.value else _FileItself
+        raise error([where.problem("game", f"{message} (known games: {known_games()})")])
     if is_run_info(tree.value):  # before its numbers: 'max_decisions: 250000 is too large' named no mix-up
         key, said = run_info_said("a variant")
-        raise _OtherKindOfFile([tree.value[key].problem(key, said, at_key=True)])
+        raise _FileItself([tree.value[key].problem(key, said, at_key=True)])
     limits = value_limits(tree)
     if limits:
         raise VariantError(limits)
@@ -565,7 +568,7 @@ def _validate_tree(
         raise VariantError([where.problem("game", str(err))]) from None
     if is_transcript(tree.value) and not {"variant", "players"} & set(schema.model_fields):
         # A transcript given where a variant goes: one line, not one per key of either kind.
-        raise _OtherKindOfFile([tree.value["variant"].problem("variant", (
+        raise _FileItself([tree.value["variant"].problem("variant", (
             "this is a transcript (a recorded game: it has variant: and players:), not a variant: "
             "`playtest replay` replays it; its variant: names the variant file it was played with"), at_key=True)])
     try:

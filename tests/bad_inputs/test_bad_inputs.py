@@ -362,6 +362,8 @@ V = [  # --- variant files: validate -------------------------------------------
          r"^g.yaml:2:1: gates: this is a gates file \(a `gates:` list\), not a variant: `playtest diff BASE "
          r"CANDIDATE --gate FILE` reads it \(docs/ci.md\)$",
          {"g.yaml": "confidence: 0.95\ngates:\n  - {metric: rebids_mean, max: 1.0}\n"}),
+    Case("unknown-game-swept", ["sweep", "{tmp}/v.yaml", "--set", "tie=shared,most_exact", "-n", "2", "-o", "{tmp}/s"],
+         r"^v.yaml:1:7: game: unknown game 'chess' \(known games: [a-z, ]+\)$", {"v.yaml": "game: chess\nname: x\n"}),
     Case("deep-nesting", ["validate", "{tmp}/v.yaml"], r"v.yaml:2:\d+: nested more than 50 levels deep", {"v.yaml": DEEP}),
     Case("alias-bomb", ["validate", "{tmp}/v.yaml"], r"v.yaml:\d+:\d+: more than 200,000 values once YAML aliases are expanded", {"v.yaml": BOMB}),
     Case("self-alias", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:\d+: alias \*a refers to the anchor that contains it", {"v.yaml": "game: &a [stargate, *a]\n"}),
