@@ -315,8 +315,10 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
             continue
         missing = [g for g in spec.groups or () if g not in seen[spec.metric]]
         if missing:
-            shown = {labels(g).casefold(): g for g in seen[spec.metric] if labels(g) != g} if labels else {}
-            hints = [f"the reports' {m!r} is group {shown[m.casefold()]!r}" for m in missing if m.casefold() in shown]
+            # the reports' label as they write it ('Galactic Senate'), however the gate cased it
+            shown = {labels(g).casefold(): (labels(g), g) for g in seen[spec.metric] if labels(g) != g} if labels else {}
+            hints = [f"the reports' {shown[m.casefold()][0]!r} is group {shown[m.casefold()][1]!r}"
+                     for m in missing if m.casefold() in shown]
             out.append(problem(i, "group", f"{spec.metric} has no group {', '.join(map(repr, missing))}{where}"
                                            f"{' (' + '; '.join(hints) + ')' if hints else ''}; "
                                            f"it has: {', '.join(seen[spec.metric])}"))

@@ -360,7 +360,7 @@ def test_a_group_written_as_the_reports_show_it_is_told_the_group_s_name(cli, tm
     r = cli("diff", base, base, "--gate", str(gates), "-n", "4", "-w", "1")
     assert r.returncode == 2
     assert r.stderr.startswith(f"{gates}:3:12: gates.0.group: development_purchase_rate has no group 'galactic "
-                               "senate' in 4 games of the candidate (the reports' 'galactic senate' is group 'd15'); "
+                               "senate' in 4 games of the candidate (the reports' 'Galactic Senate' is group 'd15'); "
                                "it has: d01, "), r.stderr
     assert len(r.stderr.splitlines()) == 1
 
