@@ -197,6 +197,7 @@ def compare(
         cmp = compare_samples(samples, labels, [v.resolved for v in loaded],
                               settings=Settings(alpha=alpha, min_effect=min_effect, min_rel_effect=min_rel_effect))
         run = {"players": players, "lineup": list(lineup), "seeds": seeds, "games": n, "command": config.command,
+               "set": list(set_ or []),
                "variants": [{"label": lb, "path": v.path, "hash": v.hash, "name": v.name}
                             for lb, v in zip(labels, loaded, strict=True)]}
         md = render.compare_markdown(cmp, run)
@@ -222,7 +223,7 @@ def compare(
                               "one; --all prints them here)", markup=False, highlight=False)
         console.print()
         console.print("Rule changes", style="bold")
-        for line in render.changes_lines(cmp):
+        for line in render.changes_lines(cmp, run):
             console.print(line, markup=False, highlight=False)
         console.print()
         if off := render.switched_off_lines(cmp):

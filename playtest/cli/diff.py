@@ -159,7 +159,8 @@ def diff_cmd(
             "looks_played": played,
             "max_games": top if until_decided else None, "players": players_, "lineup": list(lineup),
             "seed": seed_ if seeds[0] == seeds[1] else ",".join(map(str, seeds)),
-            "confidence": gates.model.confidence, "gates_file": gates.path, "command": config.command}
+            "confidence": gates.model.confidence, "gates_file": gates.path, "command": config.command,
+            "set": list(set_ or [])}
     typer.echo(render.gates_markdown(results, status, info) if fmt == "md" else render.gates_json(results, status, info),
                nl=fmt != "md")
     raise typer.Exit(EXIT_CODES[status])

@@ -24,6 +24,7 @@ from playtest.report.charts import axis_format, rows_title, value_title
 from playtest.report.html import e, page
 from playtest.report.model import off_dict
 from playtest.report.vega import chart_rows, vega_spec
+from playtest.text import echoed
 
 MAX_CHART_GROUPS = 16
 MARK = {PASS: "✅ pass", FAIL: "❌ fail", "undecided": "⚠️ undecided"}
@@ -237,7 +238,19 @@ def _off_lines(offs: Mapping[str, Sequence[Off]], every: str, at: str) -> list[s
     return lines
 
 
-def changes_lines(cmp: K.Comparison) -> list[str]:
+def set_line(overrides: Sequence[str] | None, every: str = "every variant") -> str | None:
+    """'Every variant played with --set cubes.replenish=1 (...)': the command's --set, which it
+    applies to every variant alike, so no rule change between them shows it (`diff d5 d5 --set
+    cubes.replenish=1` read 'Rule changes: (none)' over games a round longer). None without."""
+    if not overrides:
+        return None
+    sets = " ".join(f"--set {echoed(o)}" for o in overrides)
+    return f"{every[0].upper()}{every[1:]} played with {sets} (applied to each alike, so not a change between them)."
+
+
+def changes_lines(cmp: K.Comparison, run: Mapping[str, Any] | None = None) -> list[str]:
+    """Each variant's rule keys that differ from the first, then the --set every variant
+    played with (`run['set']`)."""
     lines = []
     for base, other, changes in cmp.changes:
         if not changes:
@@ -245,7 +258,8 @@ def changes_lines(cmp: K.Comparison) -> list[str]:
             continue
         lines.append(f"{other} vs {base}: {len(changes)} key{'s differ' if len(changes) != 1 else ' differs'}")
         lines += [f"  {c}" for c in changes]
-    return lines
+    said = set_line((run or {}).get("set"))
+    return lines + ([said] if said else [])
 
 
 def _level(cmp: K.Comparison) -> str:
@@ -276,7 +290,7 @@ def compare_markdown(cmp: K.Comparison, run: dict[str, Any], *, only_tested: boo
     out = [f"## Comparison: {' vs '.join(labels)}", "", "### Verdict", "", verdict[0], ""]
     out += [f"- ★ {line}" for line in verdict[1:]] + ([""] if len(verdict) > 1 else [])
     out += ["### Rule changes", "", "```"]
-    out += changes_lines(cmp) or ["(one variant)"]
+    out += changes_lines(cmp, run) or ["(one variant)"]
     out += ["```", ""]
     if off := switched_off_lines(cmp):
         out += [f"### {OFF_HEADING}", "", *(f"- {line}" for line in off), ""]
@@ -414,7 +428,7 @@ def _figures(charts: list[tuple[str, str, dict[str, Any]]], specs: dict[str, Any
 def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
     labels = cmp.labels
     specs: dict[str, Any] = {}
-    changes = "".join(f"<li>{e(line.strip())}</li>" for line in changes_lines(cmp))
+    changes = "".join(f"<li>{e(line.strip())}</li>" for line in changes_lines(cmp, run))
     off = "".join(f"<li>{e(line)}</li>" for line in switched_off_lines(cmp))
     defs = dict(cmp.differences.select(C.METRIC, C.DEFINITION).unique(C.METRIC).iter_rows())
     row_defs = {(m, g): d for m, g, d in cmp.differences.select(C.METRIC, C.GROUP, C.DEFINITION).iter_rows()}
@@ -514,6 +528,8 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any])
     out += ["", "Rule changes:", "", "```"]
     out += [str(c) for c in info["changes"]] or ["(none)"]
     out += ["```", ""]
+    said = set_line(info.get("set"), "both variants")
+    out += [said, ""] if said else []
     out.append(f"{info['games']} games per variant ({_looks_text(info)}"
                f"{', max ' + str(info['max_games']) if info.get('max_games') else ''}), {info['players']} players, "
                f"bots {','.join(info['lineup'])}, {_seed_text(info['seed'])}, confidence {info['confidence']:g}. "

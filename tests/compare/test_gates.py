@@ -84,6 +84,12 @@ def test_an_undecided_gate_shows_the_bounds_a_failure_needs(tmp_path, reps):
             "seed": 1, "confidence": 0.95}
     rows = [line for line in gates_markdown([near, wide], UNDECIDED, info).splitlines() if line.startswith("| ")][1:]
     assert "(to fail: " in rows[0] and "(to fail: " not in rows[1]
+    # diff's --set, applied to both variants, is no rule change between them: said under them
+    # (`diff d5 d5 --set cubes.replenish=1` read 'Rule changes: (none)' over longer games)
+    assert "played with" not in gates_markdown([near], UNDECIDED, info)
+    md = gates_markdown([near], UNDECIDED, info | {"set": ["cubes.replenish=1"]})
+    assert ("```\n(none)\n```\n\nBoth variants played with --set cubes.replenish=1 (applied to each alike, so "
+            "not a change between them).\n") in md
     assert as_plain([near])[0]["fail_bound_low"] == pytest.approx(near.fail_low)
 
 

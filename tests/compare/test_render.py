@@ -317,3 +317,22 @@ def test_a_compare_chart_s_legend_sits_above_the_plot_where_long_group_names_can
     spec = render._overlay_chart(df, "worlds_settled", ("base", "senate"))
     legends = [layer["encoding"]["color"].get("legend") for layer in spec["layer"]]
     assert legends and all(lg == {"direction": "horizontal", "orient": "top"} for lg in legends), legends
+
+
+def test_compare_says_the_set_every_variant_played_with_under_the_rule_changes():
+    """compare's --set applies to every variant alike, so no rule change between them shows it:
+    the reports now say it under the rule changes (terminal, Markdown and HTML read them there)."""
+    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
+
+    def metrics(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+        return C.metric_frame([{C.METRIC: "game_length_rounds", C.GROUP: "all", C.ESTIMATE: float(games["x"].mean())}])
+
+    rng = np.random.default_rng(5)
+    samples = [Sample({}, pl.DataFrame({"game": np.arange(30), "x": rng.random(30)}), empty) for _ in range(2)]
+    cmp = compare_samples(samples, ["base", "draft"], metric_fn=metrics)
+    run = {"players": 4, "lineup": ["greedy"] * 4, "seeds": [1, 1], "games": 30}
+    said = "Every variant played with --set cubes.replenish=1 (applied to each alike, so not a change between them)."
+    assert said not in render.changes_lines(cmp, run)
+    run["set"] = ["cubes.replenish=1"]
+    assert render.changes_lines(cmp, run)[-1] == said
+    assert said in render.compare_markdown(cmp, run) and said in render.compare_html(cmp, run)
