@@ -8,6 +8,7 @@ from typing import Any
 from playtest.core.protocol import Bot, Rules
 from playtest.core.spec import GameSpec
 from playtest.errors import BotNameError, UsageError
+from playtest.suggest import guess
 
 SEARCH_KINDS = ("mcts", "ismcts")
 SEARCH_FORMS = ("mcts:N[:option=value...]", "ismcts:N[:option=value...]")
@@ -41,11 +42,15 @@ def make_bot(spec: GameSpec, name: str, rules: Rules[Any, Any], seat: int) -> Bo
         return spec.make_bot(name, rules, seat)
     except UsageError as exc:
         message = str(exc)
-        if not message.startswith("unknown bot"):
-            raise BotNameError(message) from None
+        # First the bot a misspelt name most likely means, as a misspelt key is answered.
+        likely = guess(name.strip(), list(spec.bot_names)) if message.startswith("unknown ") else None
+        mean = f"did you mean {likely!r}?; " if likely and likely != name.strip() else ""
+        if not message.startswith("unknown bot"):  # the game's own words ('unknown scripted bot ...')
+            raise BotNameError(message.replace(" (valid: ", f" ({mean}valid: ", 1)) from None
         # The game's own list of its bots (with every scripted style), plus the search bots.
         forms = search_forms(spec, rules)
         if message.endswith(")"):
+            message = message.replace(" (valid: ", f" ({mean}valid: ", 1)
             raise BotNameError(f"{message[:-1]}{''.join(f', {f}' for f in forms)})") from None
         raise BotNameError(f"unknown bot {name.strip()!r} for {spec.name} "
-                           f"(valid: {', '.join(bot_names(spec, rules))})") from None
+                           f"({mean}valid: {', '.join(bot_names(spec, rules))})") from None

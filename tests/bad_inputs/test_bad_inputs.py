@@ -1068,7 +1068,7 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("compare-seed-negative-second", ["compare", str(DRAFT5), str(DRAFT5), "--seed", "1,-2", "-n", "4", "-o", "{tmp}/c"], r"^error: --seed -2: a seed is a whole number from 0 to 2\*\*63 - 1$"),
     Case("compare-seed-huge-second", ["compare", str(DRAFT5), str(DRAFT5), "--seed", "1,99999999999999999999", "-n", "4", "-o", "{tmp}/c"], r"^error: --seed 99999999999999999999: a seed is a whole number from 0 to 2\*\*63 - 1$"),
     Case("compare-independent-seed-overflow", ["compare", str(DRAFT5), str(DRAFT5), "--seed", str(2**63 - 1), "--independent-seeds", "-n", "4", "-o", "{tmp}/c"], r"^error: --seed 9223372036854775807: with --independent-seeds the 2 variants play seeds --seed to --seed \+ 1, so --seed must be from 0 to 2\*\*63 - 2$"),
-    Case("ladder-rung-unknown-first", ["ladder", str(DRAFT5), "--rungs", "random:x,greedy", "-n", "4", "-o", "{tmp}/l"], r"^error: --rungs: unknown bot 'random:x' for stargate \(valid: random, "),
+    Case("ladder-rung-unknown-first", ["ladder", str(DRAFT5), "--rungs", "random:x,greedy", "-n", "4", "-o", "{tmp}/l"], r"^error: --rungs: unknown bot 'random:x' for stargate \(did you mean 'random'\?; valid: random, "),
     Case("ladder-rung-search-budget", ["ladder", str(DRAFT5), "--rungs", "random,mcts:-5", "-n", "4", "-o", "{tmp}/l"], r"^error: --rungs: bot 'mcts:-5': the budget is at least 1 iteration per decision, e.g. mcts:1000$"),
     # a depth= that is the game's own cut-off is the bot without it: the two were played as two rungs of one bot
     Case("ladder-rungs-same-bot-by-the-game-s-depth", ["ladder", str(DRAFT5), "--rungs", "random,mcts:3,mcts:3:depth=end", "-n", "4",

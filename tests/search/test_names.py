@@ -11,7 +11,9 @@ from playtest.errors import UsageError
 from playtest.games import get_game
 from playtest.search.mcts import SearchBot
 from playtest.search.names import SearchSpec, parse
+from playtest.variants import load_variant
 from tests.search.helpers import ohseven_rules, stargate_rules
+from tests.stargate.helpers import ROOT
 
 
 def test_parse_reads_every_option() -> None:
@@ -83,6 +85,20 @@ def test_unknown_bot_lists_the_game_bots_and_the_search_forms() -> None:
     assert message.startswith("unknown bot 'mtcs:100' for stargate (valid: random, greedy, greedy-myopic, lookahead, scripted:armstrong-first, ")
     assert message.endswith(", mcts:N[:option=value...], ismcts:N[:option=value...])")
     assert bot_names(get_game("ohseven"))[-2:] == ["mcts:N[:option=value...]", "ismcts:N[:option=value...]"]
+
+
+VARIANTS = {"ohseven": "ohseven/base.yaml", "newfrontiers": "new-frontiers/base.yaml", "stargate": "stargate/draft5.yaml"}
+
+
+@pytest.mark.parametrize(("game", "name", "likely"), [
+    ("ohseven", "heuristik", "heuristic"), ("newfrontiers", "scripted:militray", "scripted:military"),
+    ("stargate", "scripted:bays-frist", "scripted:bays-first"), ("stargate", "greedyy", "greedy")])
+def test_a_misspelt_bot_is_answered_with_the_likely_one(game, name, likely) -> None:
+    """As a misspelt key or choice is: 'heuristik' listed every bot and guessed none."""
+    spec = get_game(game)
+    with pytest.raises(UsageError) as err:
+        make_bot(spec, name, spec.make_rules(load_variant(ROOT / "variants" / VARIANTS[game]).model), 0)
+    assert f"(did you mean {likely!r}?; valid: " in str(err.value)
 
 
 def test_options_the_game_cannot_serve_are_refused() -> None:
