@@ -696,6 +696,14 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("sg-player-count-refused-beside-names", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:6:10: players: the variant is for 3 or 4 players, not 1000000000000; ",
          {"t.yaml": _example("stargate-table-game.yaml", "players: 3", "players: 1000000000000")}),
+    # a player count without names: one name was made for each of the 1,000,000,000,000 players, and replay hung
+    # (fuzz seed 8803); the count is refused before anything counts to it, in every game
+    *(Case(f"{g}-player-count-huge-without-names", ["replay", "{tmp}/t.yaml"],
+           rf"t.yaml:{line}:10: players: the variant is for .* players, not 1000000000000",
+           {"t.yaml": _example(f, old, "players: 1000000000000")})
+      for g, f, old, line in (("sg", "stargate-bot-game.yaml", "players: 3\nnames: [P1, P2, P3]", 5),
+                              ("nf", "new-frontiers-game.yaml", "players: [Ann, Ben, Cat, Dan]", 5),
+                              ("o7", "ohseven-match.yaml", "players: [Ann, Ben, Cat, Dan]", 3))),
     Case("sg-planet-written-twice", ["replay", "{tmp}/t.yaml"], r"t.yaml:8:\d+: circle.6: planet 'blue2' is in the circle twice$",
          {"t.yaml": _example("stargate-table-game.yaml", "yellow3, green2]", "yellow3, green2, blue2]")}),
     # a tag SafeLoader cannot construct: its error quoted the text over three more lines ("  in
