@@ -108,6 +108,11 @@ def test_across_skill_words() -> None:
     # Not detected with mcts (few games, a wide interval that holds greedy's effect): can't tell.
     assert across_skill([f("+", 0.3, 0.2, 0.4), f("0", 0.1, -0.2, 0.4)], rungs) == (
         "detected only with `greedy`; `mcts:200` cannot rule out the same effect (too few games to tell)")
+    # docs/stargate-findings.md, draft 6a, Bays' net extra placement: greedy -1.05 [-1.35, -0.75],
+    # mcts:200 +0.19 [-1.01, +1.38]. mcts's interval excludes greedy's estimate but holds most of
+    # greedy's interval: the two levels are not told apart, so this is no evidence of skill mattering.
+    assert across_skill([f("-", -1.05, -1.35, -0.75), f("0", 0.19, -1.01, 1.38)], rungs) == (
+        "detected only with `greedy`; `mcts:200` cannot rule out the same effect (too few games to tell)")
     assert across_skill([f("?", 0, 0, 0), f("-", -0.3, -0.5, -0.1)], rungs).startswith("cannot be compared")
 
 

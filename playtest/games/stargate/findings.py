@@ -302,6 +302,14 @@ def _inside(f: Finding, value: float | None) -> bool:
             and not math.isnan(f.low) and f.low <= value <= f.high)
 
 
+def _overlaps(f: Finding, g: Finding) -> bool:
+    """Whether f's interval holds any value of g's interval (g's estimate when it has none)."""
+    if g.low is None or g.high is None or math.isnan(g.low) or math.isnan(g.high):
+        return _inside(f, g.estimate)
+    return (f.low is not None and f.high is not None and not math.isnan(f.low)
+            and f.low <= g.high and g.low <= f.high)
+
+
 def across_skill(found: list[Finding], rungs: list[str]) -> str:
     """Whether a conclusion holds at every skill level, flips, or shows at some levels only —
     and then whether the other levels rule the effect out (skill) or are too wide to tell."""
@@ -315,7 +323,9 @@ def across_skill(found: list[Finding], rungs: list[str]) -> str:
     seen = [(r, f) for r, f in zip(rungs, found, strict=True) if f.code != "0"]
     unseen = [(r, f) for r, f in zip(rungs, found, strict=True) if f.code == "0"]
     where = ", ".join(f"`{r}`" for r, _ in seen)
-    wide = [r for r, f in unseen if any(_inside(f, g.estimate) for _, g in seen)]
+    # Skill matters only if the quiet level rules out every effect the other level's interval
+    # allows, not just its point estimate: overlapping intervals cannot tell the levels apart.
+    wide = [r for r, f in unseen if any(_overlaps(f, g) for _, g in seen)]
     if wide:
         return (f"detected only with {where}; {', '.join(f'`{r}`' for r in wide)} cannot rule out the same effect "
                 "(too few games to tell)")
@@ -451,7 +461,7 @@ def render(rungs: list[str], drafts: tuple[str, ...], runs: dict[tuple[str, str,
         "",
         "For each question, the verdict at each skill level (from its 95% intervals; for differences from draft 5, "
         "Holm-adjusted p < 0.05) and whether it **holds**, **flips** (opposite significant effects) or shows at some "
-        "levels only — then whether the level that detects nothing rules out the effect seen at the other "
+        "levels only — then whether the level that detects nothing rules out every effect in the other's interval "
         "(**depends on skill**) or has too wide an interval to tell (more games needed). The numbers are in the "
         "sections per skill level below.",
         "",
