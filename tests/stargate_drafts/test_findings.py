@@ -133,6 +133,11 @@ def test_findings_at_two_skill_levels_on_tiny_runs(tmp_path: Path) -> None:
     bullets = [line for line in text.splitlines() if line.startswith("- **")]
     assert bullets and all("`random`" in b or "`greedy`" in b for b in bullets)
     assert "nan" not in text
+    # Draft 5 has a stock to drain; draft 6a starts with every cube in hand: nothing drains there.
+    draft5, draft6 = text.split("#### draft6-no-replenish", 1)
+    assert "**Draining the stock shortens the game?** (`random` self-play)" in draft5
+    assert "Draining the stock" not in draft6.split("## Skill level")[0]
+    assert "**Bays picks and game length** (this draft has no stock" in draft6
     assert (tmp_path / "runs" / "greedy" / "draft6-no-replenish" / "late_reversed" / "games.parquet").is_file()
 
 

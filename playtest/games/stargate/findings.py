@@ -211,7 +211,7 @@ def _finding(key: str, question: str, code: str, words: dict[str, str], text: st
 
 
 def conclusions(draft: str, tables: dict[str, pl.DataFrame], n_crews: int, cmps: dict[str, Comparison] | None,
-                tie_cmp: Comparison | None, rung: str = "greedy") -> list[Finding]:
+                tie_cmp: Comparison | None, rung: str = "greedy", stockless: bool = False) -> list[Finding]:
     """Plain-language conclusions for one draft at one skill level (the `rung`'s line-ups),
     each a template filled from the intervals and naming the bots it came from."""
     own, s = tables["self"], tables["scripted"]
@@ -273,7 +273,10 @@ def conclusions(draft: str, tables: dict[str, pl.DataFrame], n_crews: int, cmps:
         "drain", "more Bays picks, shorter games", sign(slope),
         {"+": "more Bays picks, **longer** games", "-": "more Bays picks, **shorter** games",
          "0": "no detectable link between Bays picks and game length"},
-        f"**Draining the stock shortens the game?** ({r} self-play) games last {fmt(length)} rounds; each extra Bays "
+        # A draft whose cubes all start in hand has no stock to drain: say what is measured instead.
+        ("**Bays picks and game length** (this draft has no stock: every cube starts in hand, so nothing drains; "
+         f"{r} self-play)" if stockless else f"**Draining the stock shortens the game?** ({r} self-play)")
+        + f" games last {fmt(length)} rounds; each extra Bays "
         f"pick in a game goes with {fmt(slope)} rounds: {{short}}.", row=slope))
     if cmps is not None and draft != DRAFTS[0]:
         for key, lu, name, group, pct, question, hi, lo in (
@@ -430,7 +433,8 @@ def render(rungs: list[str], drafts: tuple[str, ...], runs: dict[tuple[str, str,
             assert isinstance(model, StargateVariant)  # every run here plays a Stargate draft
             findings[rung][dr] = conclusions(
                 dr, {k: tables[(rung, dr, k)] for k in KEYS}, len(model.crews),
-                {k: cmps[(rung, k)] for k in KEYS} if len(drafts) > 1 else None, tie_cmps[(rung, dr)], rung)
+                {k: cmps[(rung, k)] for k in KEYS} if len(drafts) > 1 else None, tie_cmps[(rung, dr)], rung,
+                stockless=model.cubes.start_in_hand >= model.cubes.total)
     games = {rung: runs[(rung, drafts[0], "self")].sample.info.get("games") for rung in rungs}
     rung_list = ", ".join(f"`{r}` ({games[r]} games per run)" for r in rungs)
     lines = [
