@@ -553,7 +553,10 @@ def components(gates: Gates, reps: Replicates, *, change_in_both: bool = False) 
             out.append([])
             continue
         have = reps.groups(CANDIDATE, spec.metric)
-        groups = spec.groups or have
+        # A value or spread is the candidate's alone: over every group it takes the categories the
+        # candidate produced, not also a 0% row for a game length only the base reached (a spread
+        # over game_length_share then changed with the base it was diffed against).
+        groups = spec.groups or (have if spec.of == "change" else reps.own_groups(CANDIDATE, spec.metric))
         missing = [g for g in groups if g not in have]
         if missing:
             problems.append(gates.problem(i, "group", f"{spec.metric} has no group {', '.join(map(repr, missing))}; "

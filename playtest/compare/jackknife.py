@@ -166,6 +166,9 @@ class Replicates:
     when not known (every block counts)."""
     declared: MetricInfos = field(default_factory=dict)
     """What the game declares about its own metrics (GameSpec.metric_info): which are shares."""
+    filled: frozenset[Key] = frozenset()
+    """The rows `replicate`'s complete_categories added: a category this variant never produced,
+    0% only because another variant produced it (`own_groups` leaves them out)."""
 
     @property
     def k(self) -> int:
@@ -217,6 +220,11 @@ class Replicates:
 
     def groups(self, variant: int, metric: str) -> list[str]:
         return [g for v, m, g in self.keys if v == variant and m == metric]
+
+    def own_groups(self, variant: int, metric: str) -> list[str]:
+        """`groups` without the categories only another variant produced (`filled`): the groups
+        the variant's own report lists."""
+        return [g for g in self.groups(variant, metric) if (variant, metric, g) not in self.filled]
 
     def metrics(self, variant: int) -> list[str]:
         return list(dict.fromkeys(m for v, m, _ in self.keys if v == variant))
@@ -374,8 +382,10 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
     block_fn = without_off(block_fn) if block_fn is not None else metric_fn
     whole = [metric_fn(s.info, s.games, s.events) for s in samples]
     declared = metric_info(samples[0].info)
+    filled: set[Key] = set()
     if complete_categories:
         groups = distribution_groups(whole)
+        own = [set(estimates(t).select(C.METRIC, C.GROUP).iter_rows()) for t in whole]
         whole = [complete(t, groups, switched_off(s.info), int(ids.size), declared)
                  for t, s in zip(whole, samples, strict=True)]
         block_fn = completed(block_fn, groups, declared)
@@ -384,6 +394,8 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
         tables.append(table)
         full = estimates(table)
         mine = {(m, g): i for i, (m, g) in enumerate(full.select(C.METRIC, C.GROUP).iter_rows())}
+        if complete_categories:
+            filled.update((v, m, g) for m, g in mine if (m, g) not in own[v])
         full_n = full[C.N].to_list()
         cols = np.full((len(mine), len(parts)), np.nan)
         held = np.zeros((len(mine), len(parts)), dtype=bool)  # the block holds some of the row's n
@@ -408,4 +420,4 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
             holding.append(int(held[i].sum()) if full_n[i] is not None else 0)
     return Replicates(tuple(keys), np.asarray(full_vals, dtype=float),
                       np.asarray(rep_vals, dtype=float).reshape(len(keys), len(parts)), tuple(tables),
-                      int(ids.size), np.asarray(holding, dtype=int), declared)
+                      int(ids.size), np.asarray(holding, dtype=int), declared, frozenset(filled))

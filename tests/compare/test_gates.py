@@ -893,3 +893,33 @@ def test_the_hook_draft_s_own_gates_file_is_accepted_where_the_game_s_is_refused
     assert res.returncode == 2 and "rebids_mean is switched off" in res.stderr
     res = cli("diff", hook, hook, "--gate", str(ROOT / "gates" / "ohseven" / "hook.yaml"), "-n", "8", "-w", "1")
     assert res.returncode in (0, 3), res.stdout + res.stderr
+
+
+def test_diff_s_value_and_spread_gates_read_the_candidate_s_own_categories(cli, tmp_path):
+    """A value or spread is the candidate's alone: diffed against a slower base, draft 5's gates
+    over every game length took a 0% row for each length only the base reached (5 components for
+    draft 5's own 2 lengths, a spread of 20 pairs, shown as '4 rounds − 6 rounds', a length draft
+    5 never had), so the same candidate's gate read otherwise against another base, and each row
+    took a share of the failure level. A change gate still compares every length either reached."""
+    slow = tmp_path / "slow.yaml"
+    slow.write_text(f"extends: {DRAFT5.resolve()}\ncubes: {{replenish: 1}}\n")
+    path = gates_file(tmp_path, """
+        run: {games: 12, players: 4, bots: random, seed: 1}
+        gates:
+          - {metric: game_length_share, max: 0.99}
+          - {metric: game_length_share, of: spread, max: 0.99}
+    """)
+    results = []
+    for base in (DRAFT5, slow):
+        res = cli("diff", str(base), str(DRAFT5), "--gate", str(path), "-w", "1", "--format", "json")
+        assert res.returncode in (0, 1, 3), res.stderr
+        results.append(json.loads(res.stdout)["gates"])
+    assert results[0] == results[1]
+    change = gates_file(tmp_path, """
+        run: {games: 12, players: 4, bots: random, seed: 1}
+        gates:
+          - {metric: game_length_share, of: change, max: 0.99}
+    """, "change.yaml")
+    res = cli("diff", str(slow), str(DRAFT5), "--gate", str(change), "-w", "1", "--format", "json")
+    (gate,) = json.loads(res.stdout)["gates"]
+    assert gate["components"] > results[0][0]["components"], (gate, results[0])
