@@ -527,9 +527,11 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any])
                    f"{bounds} | {r.spec.of} {r.spec.limit_text(dec)} |")
     out += ["", "Rule changes:", "", "```"]
     out += [str(c) for c in info["changes"]] or ["(none)"]
-    out += ["```", ""]
+    # In the block, as compare's Markdown has it: the --set is the designer's own text, which
+    # the PR comment read as Markdown ('--set name=*draft*' in italics, '|' and '<b>' as written).
     said = set_line(info.get("set"), "both variants")
-    out += [said, ""] if said else []
+    out += [said] if said else []
+    out += ["```", ""]
     out.append(f"{info['games']} games per variant ({_looks_text(info)}"
                f"{', max ' + str(info['max_games']) if info.get('max_games') else ''}), {info['players']} players, "
                f"bots {','.join(info['lineup'])}, {_seed_text(info['seed'])}, confidence {info['confidence']:g}. "

@@ -88,8 +88,11 @@ def test_an_undecided_gate_shows_the_bounds_a_failure_needs(tmp_path, reps):
     # (`diff d5 d5 --set cubes.replenish=1` read 'Rule changes: (none)' over longer games)
     assert "played with" not in gates_markdown([near], UNDECIDED, info)
     md = gates_markdown([near], UNDECIDED, info | {"set": ["cubes.replenish=1"]})
-    assert ("```\n(none)\n```\n\nBoth variants played with --set cubes.replenish=1 (applied to each alike, so "
-            "not a change between them).\n") in md
+    assert ("```\n(none)\nBoth variants played with --set cubes.replenish=1 (applied to each alike, so "
+            "not a change between them).\n```\n") in md
+    # in the code block, as compare's: the designer's text is not read as Markdown in the PR comment
+    md = gates_markdown([near], UNDECIDED, info | {"set": ["description=*draft* <b>7</b>"]})
+    assert "\nBoth variants played with --set description=*draft* <b>7</b> (applied" in md.split("```")[1], md
     assert as_plain([near])[0]["fail_bound_low"] == pytest.approx(near.fail_low)
 
 
