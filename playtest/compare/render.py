@@ -507,7 +507,9 @@ def _looks_text(info: dict[str, Any]) -> str:
 def _gate_cell(text: str) -> str:
     """A cell of the gates table from the designer's own words (a gate's name, a group): a '|'
     added a cell to the row, and a name over two lines cut the row in two."""
-    return " ".join(text.split("\n")).strip().replace("|", "\\|")
+    # Every line break, not only '\n': Markdown ends a line at a '\r' too (a name written as
+    # "length\rrounds" in double quotes cut the row as a block scalar's '\n' did).
+    return " ".join(text.splitlines()).strip().replace("|", "\\|")
 
 
 def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any]) -> str:
