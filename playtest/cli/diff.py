@@ -55,7 +55,7 @@ def diff_cmd(
     import polars as pl
 
     from playtest.analysis.metrics import metric_info, section_keys, sections
-    from playtest.analysis.offs import variant_switched_off
+    from playtest.analysis.offs import switched_off, variant_switched_off
     from playtest.compare import render
     from playtest.compare.compare import rule_changes
     from playtest.compare.gates import (
@@ -69,7 +69,7 @@ def diff_cmd(
         shares_in,
     )
     from playtest.compare.jackknife import replicate
-    from playtest.compare.metrics import report_metrics
+    from playtest.compare.metrics import complete, distribution_groups, report_metrics
     from playtest.compare.runs import Runs
     from playtest.compare.stats import looks_schedule
     from playtest.report.model import label_of, variant_names
@@ -134,8 +134,22 @@ def diff_cmd(
                     break
             found = sections(sample.info, sample.games, sample.events)
             names = variant_names(c.resolved)
+            # A change gate may name a category only the base produces (a game length the draft no
+            # longer reaches): 0% in the candidate, as the looks complete it. It was refused here,
+            # 'no group '8 rounds' in 40 games of the candidate', the draft that cut the long games.
+            change_seen: dict[str, list[str]] = {}
+            if any(g.of == "change" and g.metric in seen and any(x not in seen[g.metric] for x in g.groups or ())
+                   for g in gates.model.gates):
+                based = Runs([b], ["base"], RunConfig(n_games=size, players=players_, lineup=lineup, seed=seed_,
+                                                      workers=1), Path(probe_dir) / "base").grow_to(size)[0]
+                base_table = metric_fn(based.info, based.games, based.events)
+                declared = metric_info(sample.info)
+                filled = complete(table, distribution_groups([table, base_table]), switched_off(sample.info),
+                                  declared=declared)
+                for m, g in filled.select("metric", pl.col("group").cast(pl.String).fill_null("")).iter_rows():
+                    change_seen.setdefault(m, []).append(g)
             check_against_probe(gates, seen, f"{size} games of the candidate", shares_in(table, metric_info(sample.info)),
-                                lambda g: label_of(names, g))
+                                lambda g: label_of(names, g), change_seen)
         # Each look recomputes the metrics once per jackknife block (31 times a variant): only
         # the report sections that hold a gated metric (a win-rate gate: 2 of ~10 sections).
         # A gate never reads a quantile (gates.GateSpec refuses them): none is computed.

@@ -276,13 +276,16 @@ def switched_off_problems(specs: Sequence[S], problem: Callable[[int, str, str],
 
 
 def check_against_probe(gates: Gates, seen: dict[str, list[str]], where: str, shares: Collection[str],
-                        labels: Callable[[str], str] | None = None) -> None:
+                        labels: Callable[[str], str] | None = None,
+                        change_seen: dict[str, list[str]] | None = None) -> None:
     """Before any long simulation, from a probe's few games (`seen`: metric → its groups there;
     `shares`: `shares_in` its table): every gate names a metric and groups the runs will have, and
     every limit on a share lies where the share can. One GateError lists every problem of these
     kinds, in the file's order, so that a file with several mistakes is mended in one pass.
-    `labels`: a group as the reports show it (report.model.label_of), for a group written so."""
-    problems = probe_problems(gates.model.gates, gates.problem, seen, f" in {where}", shares, labels)
+    `labels`: a group as the reports show it (report.model.label_of), for a group written so.
+    `change_seen`: a change gate's groups instead, where given: the probe's table with each
+    category only the base produced as 0% (diff's completed categories)."""
+    problems = probe_problems(gates.model.gates, gates.problem, seen, f" in {where}", shares, labels, change_seen)
     if problems:
         raise GateError(problems)
 
@@ -302,7 +305,8 @@ def unknown_metric(name: str, known: Sequence[str]) -> str:
 
 def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str], Problem],
                    seen: dict[str, list[str]], where: str, shares: Collection[str],
-                   labels: Callable[[str], str] | None = None) -> list[Problem]:
+                   labels: Callable[[str], str] | None = None,
+                   change_seen: dict[str, list[str]] | None = None) -> list[Problem]:
     """The problems `check_against_probe` reports, for gates or tune's goals (`problem(index,
     key, message)` locates one in its file): a metric the runs do not have (with a did-you-mean),
     a group of a known metric the probe's games do not have (`where` says which games), a limit
@@ -313,7 +317,8 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
         if spec.metric not in seen:
             out.append(problem(i, "metric", unknown_metric(spec.metric, list(seen))))
             continue
-        missing = [g for g in spec.groups or () if g not in seen[spec.metric]]
+        known = (change_seen or {}).get(spec.metric, seen[spec.metric]) if spec.of == "change" else seen[spec.metric]
+        missing = [g for g in spec.groups or () if g not in known]
         if missing:
             # the reports' label as they write it ('Galactic Senate'), however the gate cased it
             shown = {labels(g).casefold(): (labels(g), g) for g in seen[spec.metric] if labels(g) != g} if labels else {}
