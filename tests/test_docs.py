@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import shlex
 import typing
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -304,6 +304,22 @@ def test_ci_md_s_unknown_metric_example_is_what_its_own_gates_file_gives(tmp_pat
     assert r.returncode == 2 and r.stderr.startswith(quoted), (quoted, r.stderr)
 
 
+def _base_commit(repo: Path) -> Callable[..., None]:
+    """A designer's repository as docs/ci.md's workflow finds it: `repo` committed on `main`, which
+    is also `origin/main` (the pull request's base); returns `git(...)` run in it."""
+    import subprocess
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=repo, check=True,
+                       capture_output=True)
+
+    git("init", "-q", "-b", "main")
+    git("add", "-A")
+    git("commit", "-qm", "base")
+    git("update-ref", "refs/remotes/origin/main", "HEAD")
+    return git
+
+
 @pytest.mark.parametrize(("edit", "listed"), [
     # a draft others extend: it and every draft whose chain holds it
     ("variants/stargate/draft6-no-replenish.yaml", ["draft6-development", "draft6-new-crews", "draft6-no-replenish",
@@ -331,14 +347,7 @@ def test_the_workflow_lists_the_drafts_a_pull_request_changes(edit: str, listed:
         shutil.copytree(ROOT / part, repo / part)
     (repo / "README.md").write_text("a designer's repository\n")
 
-    def git(*args: str) -> None:
-        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=repo, check=True,
-                       capture_output=True)
-
-    git("init", "-q", "-b", "main")
-    git("add", "-A")
-    git("commit", "-qm", "base")
-    git("update-ref", "refs/remotes/origin/main", "HEAD")
+    git = _base_commit(repo)
     with open(repo / edit, "a", encoding="utf-8") as f:
         f.write("# an edit\n")
     git("commit", "-qam", "the pull request")
@@ -367,14 +376,7 @@ def test_the_workflow_s_comment_says_why_a_draft_could_not_be_checked(tmp_path: 
     for part in ("variants/stargate", "gates"):
         shutil.copytree(ROOT / part, repo / part)
 
-    def git(*args: str) -> None:
-        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=repo, check=True,
-                       capture_output=True)
-
-    git("init", "-q", "-b", "main")
-    git("add", "-A")
-    git("commit", "-qm", "base")
-    git("update-ref", "refs/remotes/origin/main", "HEAD")
+    git = _base_commit(repo)
     draft = repo / "variants" / "stargate" / "draft6-development.yaml"
     draft.write_text(draft.read_text(encoding="utf-8") + "max_rounds: -1\n", encoding="utf-8")
     git("commit", "-qam", "the pull request")
@@ -415,15 +417,8 @@ def test_the_workflow_takes_a_draft_s_own_gates_file(tmp_path: Path) -> None:
     own["gates"] = [g for g in own["gates"] if g["metric"] != "rebids_mean"]
     own["run"].update(games=20, max_games=40)
 
-    def git(*args: str) -> None:
-        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=repo, check=True,
-                       capture_output=True)
-
     (repo / "gates" / "ohseven" / "hook.yaml").write_text(yaml.safe_dump(own), encoding="utf-8")
-    git("init", "-q", "-b", "main")
-    git("add", "-A")
-    git("commit", "-qm", "base")
-    git("update-ref", "refs/remotes/origin/main", "HEAD")
+    git = _base_commit(repo)
     own["gates"][0]["max"] = 0.12
     (repo / "gates" / "ohseven" / "hook.yaml").write_text(yaml.safe_dump(own), encoding="utf-8")
     git("commit", "-qam", "the pull request: the hook draft's own gates")
