@@ -55,7 +55,7 @@ from playtest.core.spec import MetricInfos, Off
 from playtest.errors import PlaytestError, Problem, VariantError
 from playtest.filekinds import RUN_INFO_USE, is_run_info, is_transcript
 from playtest.report.format import is_share, kind, unit
-from playtest.suggest import unknown_name
+from playtest.suggest import guess, unknown_name
 from playtest.variants.problems import problem_from_pydantic, root_causes
 from playtest.variants.source import Node, parse_file
 
@@ -324,6 +324,9 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
             shown = {labels(g).casefold(): (labels(g), g) for g in seen[spec.metric] if labels(g) != g} if labels else {}
             hints = [f"the reports' {shown[m.casefold()][0]!r} is group {shown[m.casefold()][1]!r}"
                      for m in missing if m.casefold() in shown]
+            # else the group a misspelt one most likely means, as a misspelt metric is answered
+            hints += [f"did you mean {likely!r}?" for m in missing if m.casefold() not in shown
+                      and (likely := guess(m, list(known))) is not None]
             out.append(problem(i, "group", f"{spec.metric} has no group {', '.join(map(repr, missing))}{where}"
                                            f"{' (' + '; '.join(hints) + ')' if hints else ''}; "
                                            f"it has: {', '.join(seen[spec.metric])}"))

@@ -355,7 +355,7 @@ def test_diff_rejects_an_unknown_group_before_the_long_runs(cli, tmp_path):
             "-n", "300", "-w", "1", "--out", str(out))
     assert r.returncode == 2
     assert r.stderr == (f"{gates}:3:12: gates.0.group: crew_first_pick_rate has no group 'bayz' in 40 games of the "
-                        "candidate; it has: anderson, armstrong, audrin, bays, orlins, rahel\n")
+                        "candidate (did you mean 'bays'?); it has: anderson, armstrong, audrin, bays, orlins, rahel\n")
     assert not out.exists()  # no long run was started
 
 
@@ -372,6 +372,14 @@ def test_a_group_written_as_the_reports_show_it_is_told_the_group_s_name(cli, tm
                                "senate' in 4 games of the candidate (the reports' 'Galactic Senate' is group 'd15'); "
                                "it has: d01, "), r.stderr
     assert len(r.stderr.splitlines()) == 1
+
+
+def test_a_misspelt_group_is_answered_with_the_likely_one(tmp_path, reps):
+    """As a misspelt metric is: 'group: armstorng' listed every crew and guessed none (h164)."""
+    path = gates_file(tmp_path, "gates:\n  - {metric: crew_pick_rate, group: armstorng, max: 0.5}\n")
+    with pytest.raises(GateError) as info:
+        _probe_checks(path, reps)
+    assert "has no group 'armstorng' in the probe (did you mean 'armstrong'?); it has: " in str(info.value)
 
 
 def test_a_limit_a_share_cannot_reach_is_located(tmp_path, reps):

@@ -158,7 +158,8 @@ def test_goal_names_are_checked_against_the_runs(tmp_path):
                              "  - metric: crew_pick_rate\n    group: bayz\n    max: 0.3\n")
     assert _refused(goals, tmp_path) == [
         f"{tmp_path / 'goals.yaml'}:2:13: goals.0.metric: unknown metric 'crew_pick' (did you mean 'crew_pick_rate'?); the runs have: crew_pick_rate",
-        f"{tmp_path / 'goals.yaml'}:5:12: goals.1.group: crew_pick_rate has no group 'bayz'; it has: bays, rahel",
+        f"{tmp_path / 'goals.yaml'}:5:12: goals.1.group: crew_pick_rate has no group 'bayz' (did you mean 'bays'?); "
+        "it has: bays, rahel",
     ]
 
 
