@@ -284,6 +284,14 @@ def settings_line(cmp: K.Comparison, run: dict[str, Any]) -> str:
             f"{s.min_rel_effect * 100:g}% (other metrics).")
 
 
+def _md_cell(text: str) -> str:
+    """A Markdown table cell from text a designer wrote (a gate's name, a group, a variant's
+    label): a '|' added a cell to the row, and a name over two lines cut the row in two."""
+    # Every line break, not only '\n': Markdown ends a line at a '\r' too (a name written as
+    # "length\rrounds" in double quotes cut the row as a block scalar's '\n' did).
+    return " ".join(text.splitlines()).strip().replace("|", "\\|")
+
+
 def compare_markdown(cmp: K.Comparison, run: dict[str, Any], *, only_tested: bool = False) -> str:
     labels = cmp.labels
     verdict = verdict_lines(cmp, run)
@@ -312,7 +320,7 @@ def compare_markdown(cmp: K.Comparison, run: dict[str, Any], *, only_tested: boo
                 continue
             cells += [fmt_diff(d[C.ESTIMATE], m, cmp.declared), fmt_diff_ci(d[C.CI_LOW], d[C.CI_HIGH], m, cmp.declared),
                       F.p_value(d[K.P_HOLM]) or untested_text(d), "★" if d[K.NOTABLE] else ""]
-        out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+        out.append("| " + " | ".join(map(_md_cell, cells)) + " |")
     return "\n".join(out) + "\n"
 
 
@@ -504,14 +512,6 @@ def _looks_text(info: dict[str, Any]) -> str:
     return f"{planned} look{'s' if planned != 1 else ''}"
 
 
-def _gate_cell(text: str) -> str:
-    """A cell of the gates table from the designer's own words (a gate's name, a group): a '|'
-    added a cell to the row, and a name over two lines cut the row in two."""
-    # Every line break, not only '\n': Markdown ends a line at a '\r' too (a name written as
-    # "length\rrounds" in double quotes cut the row as a block scalar's '\n' did).
-    return " ".join(text.splitlines()).strip().replace("|", "\\|")
-
-
 def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any]) -> str:
     head = {PASS: "✅ **All gates hold**", FAIL: "❌ **A gate fails**", "undecided": "⚠️ **Undecided**: the games played cannot decide every gate"}[status]
     out = [f"### playtest diff: `{info['candidate']}` against `{info['base']}`", "", head, ""]
@@ -524,7 +524,7 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any])
         if r.status == "undecided" and not math.isnan(r.fail_low):
             # Bounds beyond a limit and yet undecided read as a contradiction without this.
             bounds += f" (to fail: {counted(f'{val(r.fail_low, m, dec)} … {val(r.fail_high, m, dec)}', dec)})"
-        out.append(f"| {MARK[r.status]} | {_gate_cell(r.spec.title(dec))} | {_gate_cell(r.label)} | "
+        out.append(f"| {MARK[r.status]} | {_md_cell(r.spec.title(dec))} | {_md_cell(r.label)} | "
                    f"{counted(val(r.estimate, m, dec), dec)} | "
                    f"{bounds} | {r.spec.of} {r.spec.limit_text(dec)} |")
     out += ["", "Rule changes:", "", "```"]
