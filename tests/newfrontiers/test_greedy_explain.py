@@ -88,29 +88,3 @@ def test_the_explanation_says_the_chosen_moves_position_and_the_next_best(varian
             parts = dict(t.rsplit(" ", 1) for t in m["terms"].split(", ") if t != "...")
             assert sum(map(float, parts.values())) <= potential + 0.2
     assert checked > 20
-
-
-def test_the_power_kinds_the_docs_say_greedy_does_not_value_are_the_ones_it_does_not():
-    """docs/new-frontiers.md's Bots table listed what the greedy value counts ('consume and gold
-    powers') without saying what follows: a tile whose power is a discount (or any kind the value
-    has no term for) is worth its VP alone, so greedy never bought Fabricators (0 of 800 players,
-    200 games) and a greedy-only run says nothing about such a power. The docs now name those
-    kinds; this holds them to the value: a development with only that power adds nothing but its
-    VP to what `values_developing` counts."""
-    from playtest.games.newfrontiers.evaluation import Tables
-
-    examples = {"military": "{kind: military, amount: 1}", "gold_on": "{kind: gold_on, action: produce}",
-                "discount": "{kind: discount, action: develop}", "extra_good": "{kind: extra_good}",
-                "consume": "{kind: consume, goods: 1, vp: 1}", "explore_draw": "{kind: explore_draw}",
-                "settle_reward": "{kind: settle_reward, gold: 1}", "extra_settle": "{kind: extra_settle}"}
-    unvalued = set()
-    for kind, power in examples.items():
-        rules = NewFrontiersRules(load_variant(VARIANTS / "base.yaml", [f"developments.d07.powers=[{power}]"]).model)
-        d07 = next(i for i, d in enumerate(rules.tiles.devs) if d.id == "d07")
-        if Tables(rules).developing[d07] == (rules.tiles.devs[d07].vp, 0, 0, 0):
-            unvalued.add(kind)
-    page = (VARIANTS.parents[1] / "docs" / "new-frontiers.md").read_text()
-    said = re.search(r"The value has no term for (a .*?) power:", page)
-    assert said, "the Bots table names the power kinds the greedy value has no term for"
-    assert set(re.findall(r"`(\w+)`", said.group(1))) == unvalued == {
-        "discount", "explore_draw", "extra_good", "settle_reward", "extra_settle"}

@@ -722,7 +722,7 @@ def test_typed_control_characters_never_reach_the_terminal_raw(cli, tmp_path):
 def test_a_goal_another_player_keeps_face_down_is_not_shown(tmp_path):
     """New Frontiers with goals: a bot's kept goal is face down, so the person is told only that
     one was kept (the move log printed 'keep g14'; found in review)."""
-    s = session(str(ROOT / "variants/new-frontiers/goals.yaml"), 4, 1, "greedy")
+    s = session(str(ROOT / "variants/new-frontiers/goals.yaml"), 4, 1, "greedy", seed=1)  # (others keep goals)
     shown: list = []
     while not s.over() and len(s.moves) < 600:
         shown += s.advance()
@@ -748,7 +748,7 @@ def test_new_frontiers_moves_are_described_in_words():
     """Each move's note says what it did (the bonus, the tile bought and its price, the world
     settled), not the names of its events ('select', 'round_end'), and never names a goal kept
     face down by another player."""
-    s = session(str(ROOT / "variants/new-frontiers/goals.yaml"), 4, 1, "greedy")
+    s = session(str(ROOT / "variants/new-frontiers/goals.yaml"), 4, 1, "greedy", seed=1)  # (others keep goals)
     shown = _play_through(s)
     assert s.over()
     notes = [m.note for m in shown]
@@ -1351,7 +1351,7 @@ def test_new_frontiers_says_which_action_is_carried_out_and_who_selected_it():
     which action it was, who selected it, or why the price differs for the selector."""
     s = session(NEWFRONTIERS, 4, 1, "greedy", seed=1)
     s.advance()
-    assert [m.text for m in s.moves] == ["select develop", "develop d12"]
+    assert [m.text for m in s.moves] == ["select develop", "develop d06"]
     assert s.asks() == "P1 selected Develop: buy one development for its cost in gold (P1, the selector, pays 1 less), or pass."
     s.play(s.parse("pass"))
     s.advance()
@@ -1498,8 +1498,8 @@ def test_a_new_frontiers_hint_says_why_in_the_evaluations_terms():
     s = session(NEWFRONTIERS, 3, 1, "greedy", seed=7)
     s.advance()
     _, text, why = s.hint()
-    assert (text, why) == ("develop d03", "it leaves you 1 VP now + 1.5 potential (production worlds 0.8, military 0.7) "
-                           "= 2.5, 3.3 behind the best other player's 5.8; the next best, develop d14, 3.6 behind")
+    assert (text, why) == ("develop d02", "it leaves you 1 VP now + 5.1 potential (powers 4.3, production worlds 0.8) "
+                           "= 6.1, 0.6 behind the best other player's 6.8; the next best, develop d01, 0.7 behind")
     assert s.hint()[2] == why  # asked again: the same
 
 

@@ -12,6 +12,9 @@ from collections.abc import Sequence
 from playtest.core.draws import randbelow
 from playtest.errors import UsageError
 from playtest.games.newfrontiers.evaluation import (
+    POWER_WEIGHTS,
+    PowerWeights,
+    Tables,
     player_value,
     tables,
     value_parts,
@@ -67,11 +70,14 @@ class GreedyBot:
 
     stochastic = True
 
-    def __init__(self, rules: NewFrontiersRules, style: Style | None = None, name: str = "greedy") -> None:
+    def __init__(self, rules: NewFrontiersRules, style: Style | None = None, name: str = "greedy",
+                 weights: PowerWeights = POWER_WEIGHTS) -> None:
+        """`weights`: the value of powers that pay on later actions (evaluation.py); a bot with
+        weights of its own (a head-to-head against other weights) keeps its own Tables."""
         self.rules = rules
         self.style = style
         self.name = name
-        self._tables = tables(rules)
+        self._tables = tables(rules) if weights == POWER_WEIGHTS else Tables(rules, weights)
         self._per_player = not rules.goals_on
         self._asked: tuple[State | None, int, Sequence[Move], int, Move] | None = None
         """The last decision's imagined position, seat, legal moves, draw seed and choice, kept for
@@ -90,7 +96,7 @@ class GreedyBot:
         instructions a game (x1.02)."""
         rules, tb = self.rules, self._tables
         if state.over or not self._per_player:
-            return values(rules, state)
+            return values(rules, state, tb)
         if parent is None or parent_values is None or parent.n != state.n:
             return [player_value(rules, p, tb) for p in state.players]
         players, before = state.players, parent.players
@@ -273,8 +279,8 @@ class GreedyBot:
             return "the only legal move"
         judged = {move: self._judge(state, seat, move, seed) for move in legal}
         lead, line, after = judged[chosen]
-        vp, parts = value_parts(self.rules, after, seat)
-        others = [x for i, x in enumerate(values(self.rules, after)) if i != seat]
+        vp, parts = value_parts(self.rules, after, seat, self._tables)
+        others = [x for i, x in enumerate(values(self.rules, after, self._tables)) if i != seat]
         if after.over:  # the values are the final scores
             return f"the game ends with you at {vp:g} VP, {_ahead(lead, f'the best other player at {max(others):g}')}"
         potential = sum(parts.values())
