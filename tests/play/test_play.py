@@ -1539,9 +1539,28 @@ def test_new_frontiers_notes_say_who_got_gold_from_powers_and_settle_rewards_and
     assert notes["settle w03"] == "settled w03 for 3 gold, You +1 gold (settle reward: w24 Ice Archive), round over"
     assert notes["select trade"] == "+1 VP chip, You +4 gold (2x d05 Merchant Fleet: trade)"
     # P2 selects Produce (the pile is the selector's); w03, settled in round 1, pays its holder
-    assert notes["select produce"] == ("bonus: 1 windfall good, 3 gold from the Produce pile, "
-                                       "You +1 gold (w03 Tidewater Refinery: produce), round over")
+    assert notes["select produce"] == ("bonus: 1 windfall good not given (no windfall world without a good), "
+                                       "3 gold from the Produce pile, You +1 gold (w03 Tidewater Refinery: produce), "
+                                       "round over")
     assert notes["select develop"] == "bonus: develops for 1 less, P2 +1 gold (d13 Academy: develop)"
+
+
+def test_a_produce_note_gives_the_windfall_bonus_only_where_it_could_go():
+    """Selecting Produce noted 'bonus: 1 windfall good' although the selector had no windfall world
+    without a good, so none was given (the bonus is then not even asked)."""
+    from playtest.core.events import Event
+    from playtest.games.newfrontiers.play import describe
+    from tests.newfrontiers.helpers import edit, rules_for, start
+
+    rules = rules_for()
+    s = start(rules)  # seat 3 holds h4 Aurum Landing, a windfall world, with its good
+    event = [Event("select", 1, 1, 3, {"action": "produce", "pile": 0})]
+    assert rules.tiles.worlds[s.players[3].worlds[0]].kind == "windfall" and s.players[3].goods
+    names = ["P1", "P2", "P3", "P4"]
+    assert describe(rules, s, "select produce", event, names) == (
+        "bonus: 1 windfall good not given (no windfall world without a good)")
+    emptied = edit(s, 3, goods=())
+    assert describe(rules, emptied, "select produce", event, names) == "bonus: 1 windfall good"
 
 
 def test_a_stargate_note_says_what_the_last_cubes_planet_effect_did():

@@ -286,6 +286,8 @@ def describe(rules: NewFrontiersRules, before: Any, action: Any, events: Sequenc
             bonus = bonus_text(rules, action)
             if action in ("develop", "explore", "settle", "produce"):
                 bonus = f"bonus: {bonus}"
+            if action == "produce" and not _empty_windfalls(rules, before, e.seat):
+                bonus += " not given (no windfall world without a good)"
             if action == "explore":
                 bonus = f"{_n(d.get('drawn', 0), 'world')} drawn, {bonus}"
             if d.get("pile"):
@@ -321,6 +323,13 @@ def describe(rules: NewFrontiersRules, before: Any, action: Any, events: Sequenc
         elif e.kind == "game_end":
             bits.append(f"game ends: {d['trigger']}")
     return ", ".join(dict.fromkeys(bit for bit in bits if bit))
+
+
+def _empty_windfalls(rules: NewFrontiersRules, before: State, seat: int) -> bool:
+    """Whether `seat` holds a settled windfall world without a good (where the Produce bonus goes;
+    with none, the bonus is not asked: the note said it was given)."""
+    p, worlds = before.players[seat], rules.tiles.worlds
+    return any(worlds[w].kind == "windfall" and w not in p.goods for w in p.worlds)
 
 
 def _holding(rules: NewFrontiersRules, worlds: Sequence[int], devs: Sequence[int], power: Any) -> str:
