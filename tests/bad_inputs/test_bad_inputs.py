@@ -616,6 +616,9 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("set-item-needs-key", ["validate", str(DRAFT5), "--set", "end.0.trigger=planets_full"], r"draft5.yaml:27:5: end.0.count: required key is missing \(with --set"),
     Case("set-unknown-key", ["validate", str(DRAFT5), "--set", "colour=red"], r"^error: --set colour=red: colour: unknown key"),
     Case("set-unreadable", ["validate", str(DRAFT5), "--set", "cubes.total=[1,"], r"^error: --set cubes.total=\[1,: cubes.total: cannot read value"),
+    Case("set-unclosed", ["validate", str(DRAFT5), "--set", "crews.bays.effect={kind: k"],
+         r"^error: --set crews.bays.effect=\{kind: k: crews.bays.effect: cannot read value: .* \(the flow mapping opened "
+         r"by the `\{` at character 19 is not closed\)$"),
     Case("set-alias-bomb", ["validate", str(DRAFT5), "--set", "name=[" + BOMB.replace("\n", ", ").replace(": &", ": &") + "]"], r"^error: --set name=.*(malformed|cannot read value|more than 200,000 values)"),
     Case("set-wrong-type", ["validate", str(DRAFT5), "--set", "crews.bays.time=x"], r"^error: --set crews.bays.time=x: crews.bays.time: Input should be a valid integer"),
     Case("set-no-item", ["validate", str(DRAFT5), "--set", "crews.nobody.time=1"], r"^error: --set crews.nobody.time=1: crews.nobody: no item 'nobody'"),
