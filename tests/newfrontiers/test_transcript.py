@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -479,3 +480,13 @@ def test_a_selection_written_during_anothers_trade_is_not_explained_as_a_skipped
     with pytest.raises(IllegalActionError) as err:
         replay(bad)
     assert str(err.value).endswith("move 4: round 1, Ben: select develop: it is Ann's decision (trade), not Ben's")
+
+
+def test_a_saved_game_s_person_selects_in_the_replay_s_grammar(tmp_path: Path):
+    """`play` saves its person as 'You': the replay read 'You selects produce'."""
+    text = (DATA / "short.yaml").read_text().replace("../../../variants", str(ROOT / "variants"))
+    saved = tmp_path / "saved.yaml"
+    saved.write_text(re.sub(r"\bAnn\b", "You", text))
+    out = replay(saved).text()
+    assert "  You select produce" in out and "You selects" not in out
+    assert "  Ben selects trade" in out

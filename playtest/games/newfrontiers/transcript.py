@@ -311,8 +311,9 @@ class Replay:
             lines.append("")
             lines.append(f"Round {rnd['round']} (turn order {', '.join(rnd['track'])})")
             for sel in rnd["selections"]:
-                lines.append(f"  {sel['player']} selects {sel['action']}" + (f" (+{sel['pile']} gold from the pile)"
-                                                                             if sel.get("pile") else ""))
+                verb = "select" if sel["player"] == "You" else "selects"  # (`play` saves its person as You)
+                lines.append(f"  {sel['player']} {verb} {sel['action']}" + (f" (+{sel['pile']} gold from the pile)"
+                                                                            if sel.get("pile") else ""))
                 for m in sel["moves"]:
                     lines.append(f"    {m['player']}: {m['move']}" + (" (not asked: pass was the only choice)"
                                                                          if m.get("asked") is False else ""))
