@@ -176,7 +176,8 @@ def test_empty_bot_name_is_named(cli):
 def test_unreadable_set_value_is_one_line(cli):
     r = cli("validate", DRAFT5, "--set", "crews.bays.time=[1,2")
     assert (r.returncode, r.stderr) == (
-        2, "error: --set crews.bays.time=[1,2: crews.bays.time: cannot read value: expected ',' or ']', but got '<stream end>'\n")
+        2, "error: --set crews.bays.time=[1,2: crews.bays.time: cannot read value: expected ',' or ']', but got '<stream end>' "
+           "(the flow sequence opened by the `[` at character 17 is not closed)\n")
 
 
 # --- a few true subprocess smoke tests: the installed entry point, exit codes, no traceback ------
