@@ -278,10 +278,10 @@ def value_parts(rules: NewFrontiersRules, state: State, seat: int, tb: Tables | 
                 ) -> tuple[float, dict[str, float]]:
     """`seat`'s value in `state` (`values`) as its VP now and each term of its potential
     (POTENTIAL_TERMS; 'powers': the allowance for consume and gold-on-action powers and
-    `later_powers`): the words of
-    the greedy bot's hint (`GreedyBot.explain`). Summed plainly, term by term, rather than through
-    `_potential`'s fast sums: never on the bots' path; tests/newfrontiers/test_greedy_explain.py
-    checks that the parts add up to `values` so the two cannot drift."""
+    `later_powers`): the words of the greedy bot's hint (`GreedyBot.explain`). Summed plainly,
+    term by term, rather than through `_potential`'s fast sums: never on the bots' path;
+    tests/newfrontiers/test_greedy_explain.py checks that the parts add up to `values` so the two
+    cannot drift."""
     p = state.players[seat]
     if state.over or rules.goals_on:
         vp = float(scoring.totals(rules.tiles, state, rules.hidden_for_everyone)[seat])
