@@ -11,8 +11,9 @@ every effect of a sweep with few points.
 
 Intervals:
 - a sweep knows each point's own 95% interval: weighted least squares with weights 1/se²
-  (se from the interval's width); when the model fits worse than those errors allow (Pearson
-  χ²/df > 1) the covariance is scaled up by that ratio and Student's t is used; the scale and the
+  (se from the interval's width); when the model fits clearly worse than those errors allow
+  (Pearson's χ² beyond its 95% point, LACK_OF_FIT_ALPHA) the covariance is scaled up by χ²/df and
+  Student's t is used; the scale and the
   p-value of that χ² are fields of every effect (`lack_of_fit_scale`, `lack_of_fit_p`), which the
   report reads to name the numbers a straight line does not fit. Sweep points share
   seeds (common random numbers), which makes their errors positively correlated: the intervals
@@ -48,6 +49,11 @@ from playtest.suggest import guess
 from playtest.variants.source import REMOVE_TAG
 
 Z95 = 1.959963984540054
+LACK_OF_FIT_ALPHA = 0.05
+"""A sweep's line is scaled for lack of fit only when its χ² says so at this level. Scaled
+whenever χ²/df > 1, as before 2026-12-05, a 3-point sweep (1 df left) had a third of its
+effects' intervals widened 6.5-fold or more (Student's t on 1 df) by chance alone, and
+clear effects read as noise; docs/tune.md gives the simulation."""
 
 
 @dataclass(frozen=True)
@@ -442,8 +448,8 @@ def effects(design: Design) -> pl.DataFrame:
             resid = y - X @ beta
             chi2 = float(w @ resid**2)  # Pearson's χ² of the fit
             phi = chi2 / df if df > 0 else 1.0
-            scale = max(1.0, phi)
             lack_p = dist.chi2_sf(chi2, df) if df > 0 else None
+            scale = max(1.0, phi) if lack_p is not None and lack_p < LACK_OF_FIT_ALPHA else 1.0
             cov = cov0 * scale
             use_t = scale > 1.0
             method = "weighted least squares (point errors" + (f", scaled ×{scale:.2f} for lack of fit)" if use_t else ")")

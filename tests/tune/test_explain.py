@@ -515,12 +515,14 @@ def test_no_strong_effect_names_the_numbers_a_straight_line_does_not_fit():
         fit = np.polyval(np.polyfit(x, y, 1, w=np.full(4, 1 / se)), x)
         chi2 = float(np.sum(((np.array(y) - fit) / se) ** 2))
         [row] = table.filter(pl.col("response") == labels[c]).iter_rows(named=True)
-        assert row["lack_of_fit_p"] == pytest.approx(stats.chi2.sf(chi2, 2), rel=1e-9)
-        assert row["lack_of_fit_scale"] == pytest.approx(max(1.0, chi2 / 2), rel=1e-9)
-        assert ("scaled ×" in row["method"]) == (chi2 > 2)
+        lack = stats.chi2.sf(chi2, 2)
+        assert row["lack_of_fit_p"] == pytest.approx(lack, rel=1e-9)
+        # scaled only for a lack of fit beyond chance (explain.LACK_OF_FIT_ALPHA)
+        assert row["lack_of_fit_scale"] == pytest.approx(max(1.0, chi2 / 2) if lack < 0.05 else 1.0, rel=1e-9)
+        assert ("scaled ×" in row["method"]) == (lack < 0.05)
     p = dict(table.select("response", "lack_of_fit_p").iter_rows())
     scale = dict(table.select("response", "lack_of_fit_scale").iter_rows())
-    assert scale[labels["colonists"]] > 1.0 == scale[labels["seat"]]  # scaled, yet within chance: not named
+    assert scale[labels["colonists"]] == 1.0 == scale[labels["seat"]]  # χ²/df > 1 for colonists, yet within chance
     assert p[labels["worlds"]] < p[labels["length"]] < 0.05 < p[labels["colonists"]] and p[labels["seat"]] > 0.5
     text = none_strong(table)
     assert text.startswith(NONE_STRONG + " But 2 numbers move")
@@ -536,10 +538,13 @@ def test_a_few_point_sweep_ranks_clear_effects_above_ones_it_cannot_tell_from_ze
     and the ranking by that size put vp_share_by_source (skill), -0.3 pts [-0.9, 0.4], above
     planet_fill_rate (red2), -8.9 pts [-15.4, -2.5]. Effects whose interval excludes 0 now come
     first, by the smallest size their interval allows; those whose interval holds 0, by p-value.
-    The numbers are that sweep's (se from its 95% intervals); 20 numbers that nothing moves stand
-    for its other effects in Holm's correction."""
+    The numbers are that sweep's (se from its 95% intervals), but for vp_share_by_source (skill):
+    its three points (9.88%, 9.14%, 8.78%, se about 0.1 pts) fall clearly, and its interval held 0
+    only because the line was scaled for a lack of fit within chance (explain.LACK_OF_FIT_ALPHA,
+    2026-12-05); it stands here as a straight line within its points' noise. 20 numbers that
+    nothing moves stand for the sweep's other effects in Holm's correction."""
     values = {"crew_pick_rate (bays)": ([0.006, 0.108, 0.206], [0.0026, 0.0057, 0.0078]),
-              "vp_share_by_source (skill)": ([0.0988, 0.0914, 0.0878], [0.00098, 0.00126, 0.0013]),
+              "vp_share_by_source (skill)": ([0.0990, 0.0960, 0.0930], [0.004, 0.004, 0.004]),
               "planet_fill_rate (red2)": ([0.72, 0.60, 0.36], [0.090, 0.098, 0.096]),
               "vp_share_by_source (color)": ([0.2608, 0.2711, 0.2873], [0.0048, 0.0046, 0.0063]),
               "planet_fill_rate (blue3)": ([0.79, 0.58, 0.50], [0.085, 0.100, 0.101])}
@@ -659,3 +664,18 @@ def test_a_spread_goal_across_its_target_is_said_in_points_and_reads_as_a_senten
     assert ("over the trials, the largest gap in win_rate_by_seat lies on both sides of its target 10.0 pts "
             "(5.0 pts to 20.0 pts)") in md
     assert "trials' the" not in md
+
+
+def test_a_lack_of_fit_within_chance_leaves_the_sweep_s_line_unscaled():
+    """A 3-point sweep's vp_share_by_source (skill) fell 9.88% → 9.14% → 8.78% (se about 0.1 pts):
+    its χ² of 1.6 on 1 df (p 0.21) scaled the line ×1.6 and switched to Student's t on 1 df, and
+    its interval, -0.3 pts [-0.9, 0.4] a step, held 0. Scaled whenever χ²/df > 1, a third of a 3-point
+    sweep's effects were widened that way by chance alone; now only a lack of fit beyond chance
+    (p < 0.05) is."""
+    rows = pl.DataFrame({"crews.bays.time": [0.0, 2.0, 4.0], "r": [0.0988, 0.0914, 0.0878],
+                         "r se": [0.00098, 0.00126, 0.0013]})
+    d = Design("sweep", Path("run"), [Key("crews.bays.time", True)], [Response("r", "vp_share_by_source (skill)",
+               "vp_share_by_source")], rows, {"r": "r se"}, ("greedy",) * 4, 40)
+    [row] = effects(d).iter_rows(named=True)
+    assert 0.05 < row["lack_of_fit_p"] < 0.3 and row["lack_of_fit_scale"] == 1.0
+    assert "scaled" not in row["method"] and row["ci_high"] < 0
