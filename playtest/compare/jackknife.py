@@ -10,7 +10,8 @@ random numbers). Any linear contrast of metric values (variant B − variant A, 
 clustering within games and the correlation that common random numbers create between variants.
 One exception: a share that is the same in every block although only a few blocks hold its games
 (the 3 games that reached round 14) shows the jackknife no spread, and its term adds the variance
-of the interval its own report gives it (`Replicates.unseen_variance`); and a contrast with such a
+of the interval its own report gives it (`Replicates.unseen_variance`), as does a category a variant
+never produced (0% there, [0, 1 − 0.025^(1/N)]: `filled`); and a contrast with such a
 row, a mean included, is tested no surer than the exact sign-flip test over the blocks that hold it
 (`Replicates.tested`: compare, the gates and tune report and test their contrasts with it).
 
@@ -274,8 +275,12 @@ class Replicates:
         games' spread alone. Not Wilson's at n alone: a share of turns is counted in turns (n = 60
         turns of 3 games), and its report's interval is Wilson's at the 3 games
         (stats.wilson_effective); at n = 60 compare's difference was narrower than that side's
-        own interval."""
-        if self.thin_constant_blocks([key]) is None or not is_share(key[1], self.declared):
+        own interval. A category this variant never produced (`filled`: 0% in every game, its row
+        added because another variant produced it) takes the variance of its never-seen interval,
+        [0, 1 − 0.025^(1/N)] (compare.metrics.complete): a change gate on such a category, and
+        compare's difference, once read its 0% as certain and measured only the other side's
+        spread."""
+        if not is_share(key[1], self.declared) or (key not in self.filled and self.thin_constant_blocks([key]) is None):
             return 0.0
         value = self.whole(key)
         if math.isnan(value) or not 0.0 <= value <= 1.0:

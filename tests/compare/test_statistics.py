@@ -542,3 +542,28 @@ def test_a_share_the_same_in_every_block_that_every_block_holds_is_not_thin():
     assert reps.is_constant(*keys[1]) and reps.thin_constant_blocks([keys[1]]) is None
     assert reps.unseen_variance(keys[1]) == 0.0 and reps.value(keys[1]).se == 0.0
     assert reps.difference(keys[1], keys[0]) == reps.contrast([(1.0, keys[1]), (-1.0, keys[0])])
+
+
+def test_a_category_a_variant_never_produced_is_as_uncertain_as_its_never_seen_interval():
+    """diff's change gates and compare test a category only one variant produced against a 0%
+    filled in for the other (`complete_categories`). That 0% was the same in every block and
+    every block held it (its n is the run's), so its difference measured only the other side's
+    spread, as if 0 games in 400 proved the share 0; its report gives it [0, 1 − 0.025^(1/400)]."""
+    from playtest.compare.jackknife import Replicates
+    from playtest.compare.stats import never_seen
+
+    keys = ((0, "crew_first_pick_rate", "bays"), (1, "crew_first_pick_rate", "bays"))
+    high = never_seen(0.025, 400)
+    seen = C.metric_frame([{C.METRIC: "crew_first_pick_rate", C.GROUP: "bays", C.ESTIMATE: 0.02, C.CI_LOW: 0.01,
+                            C.CI_HIGH: 0.035, C.N: 400}])
+    never = C.metric_frame([{C.METRIC: "crew_first_pick_rate", C.GROUP: "bays", C.ESTIMATE: 0.0, C.CI_LOW: 0.0,
+                             C.CI_HIGH: high, C.N: 400}])
+    base = 0.02 + np.random.default_rng(3).normal(0, 0.002, 30)
+    args = (keys, np.array([base.mean(), 0.0]), np.stack([base, np.zeros(30)]), (seen, never), 400, np.array([30, 30]))
+    before = Replicates(*args)  # the 0% not known to be filled in: as certain as a structural 0
+    after = Replicates(*args, filled=frozenset({keys[1]}))
+    assert before.unseen_variance(keys[1]) == 0.0
+    assert after.unseen_variance(keys[1]) == pytest.approx((high / (2 * Z95)) ** 2)
+    spread = before.difference(keys[1], keys[0]).se
+    assert after.difference(keys[1], keys[0]).se == pytest.approx(math.sqrt(spread ** 2 + (high / (2 * Z95)) ** 2))
+    assert after.unseen_variance(keys[0]) == 0.0  # the side that produced it keeps its own spread
