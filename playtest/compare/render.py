@@ -368,6 +368,18 @@ def _named_groups(table: pl.DataFrame, label: Callable[[str], str]) -> pl.DataFr
     return table.with_columns(pl.col(C.GROUP).cast(pl.String).replace({g: label(g) for g in groups}))
 
 
+LEGEND_ROW_CHARACTERS = 48
+"""Variant names longer than this together go one under another in a compare chart's legend
+(a row of them ran past the card: the plot is 360 px wide, a label about 6 px a character)."""
+
+
+def _variant_legend(labels: tuple[str, ...]) -> alt.Legend:
+    """The variants' legend above the plot: in a row while the names fit, else one a line."""
+    if sum(len(label) for label in labels) <= LEGEND_ROW_CHARACTERS:
+        return alt.Legend(orient="top", direction="horizontal")
+    return alt.Legend(orient="top", direction="vertical", columns=1, labelLimit=560)
+
+
 @vega_spec
 def _overlay_chart(df: pl.DataFrame, metric: str, labels: tuple[str, ...],
                    declared: MetricInfos | None = None) -> alt.TopLevelMixin:
@@ -381,9 +393,10 @@ def _overlay_chart(df: pl.DataFrame, metric: str, labels: tuple[str, ...],
         y=alt.Y(f"{C.GROUP}:N", sort=order, title=rows_title(order, metric, declared), axis=alt.Axis(labelLimit=200)),
         yOffset=alt.YOffset(f"{K.VARIANT}:N", sort=list(labels)),
         # The legend above the plot, not beside it: beside long group names (New Frontiers' 'color
-        # none (no good)') it ran past the chart's box, cut to 'senat', 'world', 'trigge'.
-        color=alt.Color(f"{K.VARIANT}:N", sort=list(labels), title="variant",
-                        legend=alt.Legend(orient="top", direction="horizontal")))
+        # none (no good)') it ran past the chart's box, cut to 'senat', 'world', 'trigge'. Long
+        # variant names (three drafts' file names of ~35 characters) one under another, whole: in
+        # a row they ran past the card and scrolled.
+        color=alt.Color(f"{K.VARIANT}:N", sort=list(labels), title="variant", legend=_variant_legend(labels)))
     x = alt.X(f"{C.CI_LOW}:Q", title=value_title(metric, declared), axis=alt.Axis(format=axis_format(k)),
               scale=alt.Scale(zero=k == "rate"))
     rules = base.mark_rule(strokeWidth=2).encode(x=x, x2=alt.X2(f"{C.CI_HIGH}:Q"))

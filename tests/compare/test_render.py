@@ -319,6 +319,18 @@ def test_a_compare_chart_s_legend_sits_above_the_plot_where_long_group_names_can
     assert legends and all(lg == {"direction": "horizontal", "orient": "top"} for lg in legends), legends
 
 
+def test_long_variant_names_stand_one_under_another_in_a_compare_chart_s_legend():
+    """Three drafts' file names of about 35 characters in one row ran past the chart's card (it
+    scrolled); they now stand one a line, whole."""
+    names = ("newfrontiers-base-compensation-off", "newfrontiers-fabricators-cost-five", "newfrontiers-crews-one-more-vp")
+    df = pl.DataFrame({C.GROUP: ["all"] * 3, "variant": list(names), C.ESTIMATE: [1.0, 1.2, 1.1],
+                       C.CI_LOW: [0.9, 1.1, 1.0], C.CI_HIGH: [1.1, 1.3, 1.2], C.N: [40] * 3})
+    spec = render._overlay_chart(df, "game_length_rounds", names)
+    legends = [layer["encoding"]["color"]["legend"] for layer in spec["layer"]]
+    assert all(lg["orient"] == "top" and lg["columns"] == 1 and lg["labelLimit"] >= 6 * max(map(len, names))
+               for lg in legends), legends
+
+
 def test_compare_says_the_set_every_variant_played_with_under_the_rule_changes():
     """compare's --set applies to every variant alike, so no rule change between them shows it:
     the reports now say it under the rule changes (terminal, Markdown and HTML read them there)."""
