@@ -19,8 +19,10 @@ from playtest.variants import load_variant
 ROOT = Path(__file__).resolve().parents[2]
 
 RUNS = {
-    # variant, line-up, games: mixed bots (one in two seats) so that bot groups span seats
-    "stargate": ("variants/stargate/draft5.yaml", ("greedy", "random", "scripted:bays-first", "random"), 200),
+    # variant, line-up, games: mixed bots (one in two seats) so that bot groups span seats.
+    # Stargate's 40 games give its report the same 333 rows as 200 did, the same 37 of them without
+    # an interval (checked 2026-12-05), for a fifth of the greedy games (1.4 s of make test's setup).
+    "stargate": ("variants/stargate/draft5.yaml", ("greedy", "random", "scripted:bays-first", "random"), 40),
     "ohseven": ("variants/ohseven/base.yaml", ("heuristic", "random", "random", "heuristic"), 40),
     "newfrontiers": ("variants/new-frontiers/base.yaml", ("random", "random", "random", "random"), 20),
 }
