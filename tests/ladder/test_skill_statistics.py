@@ -118,10 +118,8 @@ def test_a_metric_set_by_the_bots_is_a_certain_change_and_says_so():
     assert quantiles.height > 0
     assert quantiles[skill.NOTE].to_list() == [skill.NOT_TESTED_NOTE] * quantiles.height
     assert not quantiles[skill.CHANGES].any() and quantiles[C.P_VALUE].is_nan().all()
-    # The same value everywhere is still no change.
-    same = [self_play(1, "a", (5, 5)), self_play(2, "b", (5, 5))]
-    _, tests, _ = skill.skill_tests(same, ["a", "b"])
-    assert not row(tests, "game_length_rounds", "all")[skill.CHANGES]
+    # The same value everywhere is still no change: checked, with its note and its place outside
+    # Holm's family, by test_a_metric_with_one_value_in_every_game_of_every_rung_is_not_tested.
 
 
 def test_categories_a_rung_never_produced_count_as_zero():
