@@ -192,3 +192,33 @@ def p_is(p: float | None) -> str:
 def fair(x: float | None, k: str) -> str:
     """The fair reference value: 0 for differences, else as `value`."""
     return "0" if k == "diff" and x == 0 else value(x, k)
+
+
+def row_notes(metrics: list[str], groups: list[str], definitions: list[str | None]) -> list[tuple[str, list[str], str]]:
+    """What a row's definition adds to its metric's, as (metric, its groups, the addition): a row
+    that could not be estimated says why at the end of its own definition (New Frontiers' Envoy
+    lift when every player selected it in every game: 'Not estimated here: every player had it
+    ...'). The Markdown and the terminal print one definition per metric, so such a row read a bare
+    '–' there with its reason only in the HTML's tooltip and the JSON."""
+    by_metric: dict[str, dict[str, list[str]]] = {}
+    for m, g, d in zip(metrics, groups, definitions, strict=True):
+        by_metric.setdefault(m, {}).setdefault(d or "", []).append(g)
+    notes = []
+    for m, defs in by_metric.items():
+        for d, gs in defs.items():
+            bases = [b for b in defs if b and b != d and d.startswith(b)]
+            if bases:
+                extra = d[len(max(bases, key=len)):].strip()
+                if extra:
+                    notes.append((m, gs, extra))
+    return notes
+
+
+def base_definition(definitions: list[str | None]) -> str:
+    """A metric's own definition among its rows': the first that does not merely extend another
+    row's (row_notes says what the others add)."""
+    defs = list(dict.fromkeys(d or "" for d in definitions))
+    for d in defs:
+        if not any(b and b != d and d.startswith(b) for b in defs):
+            return d
+    return defs[0] if defs else ""

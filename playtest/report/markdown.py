@@ -93,8 +93,13 @@ def render_markdown(report: Report) -> str:
             continue
         folded = s.key not in OPEN
         lines += [f"<details><summary>{md(s.title)}</summary>" if folded else f"#### {md(s.title)}", ""]
-        defs = df.select(C.METRIC, C.DEFINITION).unique(subset=[C.METRIC], maintain_order=True).iter_rows()
-        lines += [f"`{m}`: {md(d)}  " for m, d in defs] + [""]
+        metrics = list(dict.fromkeys(df[C.METRIC].to_list()))
+        defs = [(m, F.base_definition(df.filter(pl.col(C.METRIC) == m)[C.DEFINITION].to_list())) for m in metrics]
+        lines += [f"`{m}`: {md(d)}  " for m, d in defs]
+        shown_rows = df.head(MAX_ROWS)
+        lines += [f"`{m}`, {md(', '.join(report.label(g) for g in gs))}: {md(extra)}  " for m, gs, extra in
+                  F.row_notes(shown_rows[C.METRIC].to_list(), shown_rows[C.GROUP].to_list(),
+                              shown_rows[C.DEFINITION].to_list())] + [""]
         lines += _table(report, df) + [""]
         if folded:
             lines += ["</details>", ""]

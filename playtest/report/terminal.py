@@ -40,13 +40,20 @@ def metric_table(title: str, df: pl.DataFrame, declared: MetricInfos | None = No
                   F.row_interval(row[C.ESTIMATE], row[C.CI_LOW], row[C.CI_HIGH], row[C.METRIC], declared, "–"),
                   str(row[C.N])]
         table.add_row(*cells)
+    below: list[RenderableType] = []
     if has_p:
         p = ps[0]
         simulated = any("p simulated" in (d or "") for d in df[C.DEFINITION].to_list())
         note = f"{_test_name(df)}: p = {p:.3g}" + (
             " (simulated from seeded multinomial draws: expected counts below 5)" if simulated else "")
-        return Group(table, Text(clean(note), style="italic"))
-    return table
+        below.append(Text(clean(note), style="italic"))
+    # A row whose own definition adds to its metric's (why it has no estimate) says so below the
+    # table: a bare '–' (New Frontiers' Envoy lift) gave no reason.
+    for metric, groups, extra in F.row_notes(df[C.METRIC].to_list(), df[C.GROUP].to_list(),
+                                             df[C.DEFINITION].to_list()):
+        who = ", ".join(groups) + (f" ({metric})" if many else "")
+        below.append(Text(clean(f"{who}: {extra}"), style="italic"))
+    return Group(table, *below) if below else table
 
 
 def _test_name(df: pl.DataFrame) -> str:

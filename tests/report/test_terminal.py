@@ -85,3 +85,43 @@ def test_pts_are_said_to_be_percentage_points_once_under_tables_that_show_them()
     lift = printed("first_player_advantage")
     assert "+5.0 pts" in lift and lift.count(PTS_NOTE) == 1
     assert PTS_NOTE not in printed("win_rate_by_seat")
+
+
+LIFT = ("Mean win share of the players who selected this action at least once, minus the base rate 1/4; one value "
+        "per game (association, not cause).")
+WHY = "Not estimated here: every player had it in every game, so there is no one without it to compare."
+
+
+def _lift_rows():
+    return C.metric_frame([
+        {C.METRIC: "select_win_lift", C.GROUP: "trade", C.ESTIMATE: -0.1, C.CI_LOW: -0.12, C.CI_HIGH: -0.08,
+         C.N: 200, C.P_VALUE: None, C.DEFINITION: LIFT},
+        {C.METRIC: "select_win_lift", C.GROUP: "envoy", C.ESTIMATE: None, C.CI_LOW: None, C.CI_HIGH: None,
+         C.N: 200, C.P_VALUE: None, C.DEFINITION: f"{LIFT} {WHY}"}])
+
+
+def test_a_row_without_an_estimate_says_why_below_the_table():
+    """New Frontiers' Envoy lift, when every player selected Envoy in every game, read a bare '–'
+    in the terminal: its reason is in its own row's definition, which only the HTML (a tooltip) and
+    the JSON showed."""
+    buf = io.StringIO()
+    print_tables(Console(file=buf, width=PIPE_WIDTH), [("Bonus value", _lift_rows())])
+    lines = buf.getvalue().splitlines()
+    assert f"envoy: {WHY}" in lines
+    assert not any(line.startswith("trade:") for line in lines)
+
+
+def test_the_markdown_gives_a_row_s_own_addition_to_its_metric_s_definition(stargate_data):
+    """The Markdown printed one definition per metric (the first row's) and so dropped the
+    Envoy row's reason for its '–'; a metric whose first row is the one that adds to it still
+    shows the plain definition as the metric's."""
+    import dataclasses
+
+    from playtest.analysis.metrics import Section
+    from playtest.report.markdown import render_markdown
+    from playtest.report.model import build_report
+
+    report = build_report(*stargate_data)
+    for rows in (_lift_rows(), _lift_rows().reverse()):
+        md = render_markdown(dataclasses.replace(report, sections=(Section("game:lift", "Bonus value", rows, True),)))
+        assert f"`select_win_lift`: {LIFT}  \n`select_win_lift`, envoy: {WHY}  \n" in md.replace("\\_", "_")
