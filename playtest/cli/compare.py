@@ -236,7 +236,10 @@ def compare(
             d is not None and d["notable"] for d in r["differences"].values())]
         console.print(terminal_table(shown, cmp.labels, render.interval_header(cmp), cmp.declared, cmp.label))
         if len(shown) < len(rows):
-            console.print(f"{len(rows) - len(shown)} more rows, none with a notable difference, are in "
+            # 'none with a notable difference' read as 'none changed much' (README: notable = large
+            # enough), where 6 games hid 30-point shifts that were not significant.
+            console.print(f"{len(rows) - len(shown)} more rows, none with a difference both significant and notable, "
+                          "are in "
                           f"{out_dir / 'compare.md'} and compare.html (--all prints them here).")
         console.print()
         console.print(render.settings_line(cmp, run), markup=False, highlight=False)
