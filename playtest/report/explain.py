@@ -34,8 +34,9 @@ def _size(row: dict[str, Any], declared: MetricInfos) -> str:
         num, unit = amount(value, m, d, declared, dec)
         return ("+" if value > 0 and not num.startswith("-") else "") + num + unit
 
-    if row["ci_low"] is None:  # an exact fit: no error to measure (tune.explain.effects)
-        return f"{signed(row['estimate'])} (no interval: exact fit)"
+    if row["ci_low"] is None:  # an exact fit, or no error to measure (tune.explain.effects)
+        why = "as many points as terms" if SATURATED in (row.get("method") or "") else "exact fit"
+        return f"{signed(row['estimate'])} (no interval: {why})"
     return f"{signed(row['estimate'])} [{signed(row['ci_low'])}, {signed(row['ci_high'])}]"
 
 
@@ -64,8 +65,17 @@ def _tested(table: pl.DataFrame) -> int:
 def _untested(table: pl.DataFrame) -> str:
     """' (and 2 of trials that fit exactly: no interval, never strong)', or ''."""
     k = table.height - _tested(table)
-    return f" (and {k} of trials that fit exactly: no interval, never strong)" if k else ""
+    if not k:
+        return ""
+    saturated = int(table["method"].str.contains(SATURATED, literal=True).sum()) if "method" in table.columns else 0
+    parts = ([f"{k - saturated} of trials that fit exactly"] if k > saturated else []) + (
+        [f"{saturated} with as many points as terms and no interval at the points"] if saturated else [])
+    return f" (and {' and '.join(parts)}: no interval, never strong)"
 
+
+SATURATED = "as many points as terms"
+"""In an effect's `method` (tune.explain.effects): no residual and no interval at the points, so
+no error to judge it by (a response the variant fixes, swept over as many levels as points)."""
 
 NONE_STRONG = "None: no key moves any number beyond the noise of this design."
 

@@ -454,24 +454,31 @@ def effects(design: Design) -> pl.DataFrame:
             use_t = scale > 1.0
             method = "weighted least squares (point errors" + (f", scaled ×{scale:.2f} for lack of fit)" if use_t else ")")
         else:
-            if df < 1:
-                continue
             cov0 = np.linalg.inv(X.T @ X)
             weights = cov0 @ X.T  # beta = weights @ y
             beta = weights @ y
             resid = y - X @ beta
-            s2 = float(resid @ resid) / df
-            cov = cov0 * s2
             use_t = True
-            method = "least squares (residual error)"
-            if s2 <= EXACT_FIT * float(y @ y) / n:
+            if df < 1:
+                # As many points as terms, and no interval at the points to weigh them by (New
+                # Frontiers' start gold, which the variant fixes): no residual either, so no error
+                # to judge an effect by. The response was left out without a word, so that a
+                # sweep of the seat compensation over 3 lists said no key moved gold_by_source
+                # when its start row moved by exactly the gold swept.
+                cov = None
+                method = "least squares: as many points as terms and no interval at them, no interval"
+            else:
+                s2 = float(resid @ resid) / df
+                cov = cov0 * s2
+                method = "least squares (residual error)"
+            if cov is not None and s2 <= EXACT_FIT * float(y @ y) / n:
                 # The trials lie on the model exactly: tune's trials play the same games, and
                 # rules the bots do not react to move a number by the same amount in every
                 # trial. The residual error is then 0 and says nothing of the games' sampling
                 # error, which these points do not carry: no interval, no claim ([5.5, 5.5] ★).
                 cov = None
                 method = "least squares: the trials fit exactly (they share their games), no interval"
-        crit = dist.t_ppf(0.975, df) if use_t else Z95
+        crit = (dist.t_ppf(0.975, df) if use_t else Z95) if cov is not None else math.nan
         # An effect inside the rounding of the sum that computes it is 0: a key that moves
         # nothing read "+8.66e-16 rounds" (the weights' products do not cancel to the bit).
         beta = np.where(np.abs(beta) <= ROUNDING * (np.abs(weights) @ np.abs(y)), 0.0, beta)

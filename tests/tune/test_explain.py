@@ -679,3 +679,27 @@ def test_a_lack_of_fit_within_chance_leaves_the_sweep_s_line_unscaled():
     [row] = effects(d).iter_rows(named=True)
     assert 0.05 < row["lack_of_fit_p"] < 0.3 and row["lack_of_fit_scale"] == 1.0
     assert "scaled" not in row["method"] and row["ci_high"] < 0
+
+
+def test_a_number_with_no_interval_swept_over_as_many_levels_as_points_is_shown_not_dropped():
+    """New Frontiers' start gold (set-up gold plus the seat compensation, fixed by the variant:
+    no interval) swept over three compensation lists: three points, three terms, no residual and
+    no point errors. explain left the response out without a word and said of
+    `--metric gold_by_source` 'None: no key moves any number', though its start row moved by
+    exactly the gold swept. It is now shown with its measured differences and no interval,
+    never strong, and the header counts it apart from the tested effects."""
+    lists = ["[0, 0, 1, 1]", "[0, 0, 0, 0]", "[0, 1, 1, 2]"]
+    rows = pl.DataFrame({"rules.setup.compensation.4": lists, "start": [3.5, 3.0, 4.0],
+                         "start se": [float("nan")] * 3, "trade": [15.0, 13.1, 14.7], "trade se": [0.5, 0.5, 0.5]})
+    d = Design("sweep", Path("run"), [Key("rules.setup.compensation.4", False, tuple(lists))],
+               [Response("start", "gold_by_source (start)", "gold_by_source"),
+                Response("trade", "gold_by_source (trade)", "gold_by_source")],
+               rows, {"start": "start se", "trade": "trade se"}, ("greedy",) * 4, 60)
+    table = effects(d)
+    start = table.filter(pl.col("response") == "gold_by_source (start)")
+    assert sorted(start["estimate"].to_list()) == pytest.approx([-0.5, 0.5])
+    assert start["ci_low"].is_null().all() and start["p_value"].is_null().all() and not start["strong"].any()
+    assert table.filter(pl.col("response") == "gold_by_source (trade)")["p_value"].is_not_null().all()
+    md = explain_markdown(d, table)
+    assert "over all 2 effects (and 2 with as many points as terms and no interval at the points" in md
+    assert "-0.500 (no interval: as many points as terms)" in md
