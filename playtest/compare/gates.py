@@ -324,9 +324,16 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
             shown = {labels(g).casefold(): (labels(g), g) for g in seen[spec.metric] if labels(g) != g} if labels else {}
             hints = [f"the reports' {shown[m.casefold()][0]!r} is group {shown[m.casefold()][1]!r}"
                      for m in missing if m.casefold() in shown]
-            # else the group a misspelt one most likely means, as a misspelt metric is answered
-            hints += [f"did you mean {likely!r}?" for m in missing if m.casefold() not in shown
-                      and (likely := guess(m, list(known))) is not None]
+            # else the group a misspelt one most likely means, as a misspelt metric is answered,
+            # by its id or by the reports' label ('Fabricator' found nothing where 'Fabricators' is d07)
+            named = {labels(g): g for g in known if labels(g) != g} if labels else {}
+            for m in missing:
+                if m.casefold() in shown:
+                    continue
+                if (likely := guess(m, list(known))) is not None:
+                    hints.append(f"did you mean {likely!r}?")
+                elif (label := guess(m, list(named))) is not None:
+                    hints.append(f"did you mean the reports' {label!r}, group {named[label]!r}?")
             out.append(problem(i, "group", f"{spec.metric} has no group {', '.join(map(repr, missing))}{where}"
                                            f"{' (' + '; '.join(hints) + ')' if hints else ''}; "
                                            f"it has: {', '.join(seen[spec.metric])}"))

@@ -374,6 +374,19 @@ def test_a_group_written_as_the_reports_show_it_is_told_the_group_s_name(cli, tm
     assert len(r.stderr.splitlines()) == 1
 
 
+def test_a_group_misspelt_as_the_reports_show_it_is_told_the_likely_group(cli, tmp_path):
+    """'Fabricator' (the reports show 'Fabricators', group d07) got no suggestion: the guess looked
+    only among the ids (h171)."""
+    gates = tmp_path / "g.yaml"
+    gates.write_text("gates:\n  - metric: development_purchase_rate\n    group: Fabricator\n    max: 0.5\n")
+    base = "variants/new-frontiers/base.yaml"
+    r = cli("diff", base, base, "--gate", str(gates), "-n", "4", "-w", "1")
+    assert r.returncode == 2
+    assert ("has no group 'Fabricator' in 4 games of the candidate (did you mean the reports' 'Fabricators', "
+            "group 'd07'?); it has: d01, ") in r.stderr, r.stderr
+    assert len(r.stderr.splitlines()) == 1
+
+
 def test_a_misspelt_group_is_answered_with_the_likely_one(tmp_path, reps):
     """As a misspelt metric is: 'group: armstorng' listed every crew and guessed none (h164)."""
     path = gates_file(tmp_path, "gates:\n  - {metric: crew_pick_rate, group: armstorng, max: 0.5}\n")
