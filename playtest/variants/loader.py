@@ -230,13 +230,20 @@ def parse_override(text: str) -> tuple[list[str], Any]:
         reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         col = len(key) + 2
         # An unclosed `[`, `{` or quote: say what was left open and point at it (the value's
-        # end, where PyYAML stops, says nothing of it), as a variant file's message does.
+        # end, where PyYAML stops, says nothing of it), as a variant file's message does. Only
+        # when PyYAML ran out of value: a closed one with another mistake inside ('{a: b: c}',
+        # '"\\q"') read "the flow mapping opened by the `{` ... is not closed"; it is named as
+        # the place the mistake is in, as a variant file's message does.
         start, context = getattr(exc, "context_mark", None), getattr(exc, "context", None) or ""
         opener = raw[start.column] if start is not None and start.line == 0 and start.column < len(raw) else ""
         if start is not None and opener in ("[", "{", "'", '"') and ("flow" in context or "quoted" in context):
             what = context.removeprefix("while parsing a ").removeprefix("while scanning a ")
-            col += start.column
-            reason += f" (the {what} opened by the `{opener}` at character {col} is not closed)"
+            at = col + start.column
+            if "<stream end>" in reason or "end of stream" in reason:
+                col = at
+                reason += f" (the {what} opened by the `{opener}` at character {at} is not closed)"
+            else:
+                reason += f" (in the {what} that starts at character {at})"
         raise VariantError([Problem(label, 1, col, key, f"cannot read value: {reason}")]) from None
     if message := foreign_value(value):
         raise VariantError([Problem(label, 1, len(key) + 2, key, message)])

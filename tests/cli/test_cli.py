@@ -180,6 +180,19 @@ def test_unreadable_set_value_is_one_line(cli):
            "(the flow sequence opened by the `[` at character 17 is not closed)\n")
 
 
+def test_a_closed_set_value_with_a_mistake_inside_is_not_called_unclosed(cli):
+    """Only a value PyYAML ran out of is unclosed: '{kind: a: b}' closes its `{`, and its message
+    read "the flow mapping opened by the `{` at character 19 is not closed" (so did '"\\q"', an
+    unknown escape inside a closed quote). It says where the mistake is in, as a variant file does."""
+    r = cli("validate", DRAFT5, "--set", "crews.bays.effect={kind: a: b}")
+    assert (r.returncode, r.stderr) == (
+        2, "error: --set crews.bays.effect={kind: a: b}: crews.bays.effect: cannot read value: expected ',' or '}', "
+           "but got ':' (in the flow mapping that starts at character 19)\n")
+    r = cli("validate", DRAFT5, "--set", 'name="\\q"')
+    assert r.returncode == 2 and "not closed" not in r.stderr
+    assert r.stderr.endswith("found unknown escape character 'q' (in the double-quoted scalar that starts at character 6)\n")
+
+
 # --- a few true subprocess smoke tests: the installed entry point, exit codes, no traceback ------
 
 
