@@ -340,9 +340,10 @@ EFFECT_SCHEMA: dict[str, pl.DataType] = {
 """`n`: the points (or trials) the effect was fitted on, those where the response has a value;
 `points`: all of them. Fewer when the response is switched off or never seen at some.
 `lack_of_fit_scale`, `lack_of_fit_p` (a weighted fit on a sweep's point errors; null for a fit
-without them, and the p for one with no degrees of freedom left): the factor its covariance was scaled by, max(1, Pearson
-χ²/df), and the p-value of Pearson's χ² on df degrees of freedom — below 0.05, the straight line
-fits the response clearly worse than its points' own errors allow (a curve)."""
+without them, and the p for one with no degrees of freedom left): the factor its covariance was scaled by, Pearson
+χ²/df when that p is below LACK_OF_FIT_ALPHA, else 1, and the p-value of Pearson's χ² on df degrees
+of freedom — below 0.05, the straight line fits the response clearly worse than its points' own
+errors allow (a curve)."""
 
 
 EXACT_FIT = 1e-20
