@@ -21,7 +21,7 @@ import polars as pl
 from playtest.analysis import columns as C
 from playtest.analysis import distributions as dist
 from playtest.analysis.metrics import by_round_metrics, sections
-from playtest.compare.jackknife import DEFAULT_BLOCKS, Replicates, Sample, replicate
+from playtest.compare.jackknife import DEFAULT_BLOCKS, Key, Replicates, Sample, replicate
 from playtest.compare.metrics import is_tested, without_report_test
 from playtest.compare.stats import holm, sign_flip_p
 
@@ -91,11 +91,27 @@ def ladder_metrics(info: Mapping[str, Any], games: pl.DataFrame, events: pl.Data
     return table
 
 
-def hotelling(diffs: np.ndarray, reps: np.ndarray, evidence: int | None = None) -> tuple[float, str]:
+def rung_contrasts(reps: Replicates, keys: Sequence[Key]) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """Each rung's value of one (metric, group) minus the first rung's (`keys`: the rungs' rows),
+    their K jackknife replicates (K × q), and the covariance the jackknife cannot see in them
+    (Replicates.unseen_variance: a category a rung never produced, 0% in every block, or a share
+    over a few games that agree), None when there is none: each rung's is its own, the first
+    rung's is in every contrast."""
+    idx = [reps._index[key] for key in keys]
+    diffs = np.array([reps.full[i] - reps.full[idx[0]] for i in idx[1:]])
+    rep = np.stack([reps.reps[i] - reps.reps[idx[0]] for i in idx[1:]], axis=1)
+    u = [reps.unseen_variance(key) for key in keys]
+    unseen = np.diag(u[1:]) + u[0] if any(u) else None
+    return diffs, rep, unseen
+
+
+def hotelling(diffs: np.ndarray, reps: np.ndarray, evidence: int | None = None,
+              unseen: np.ndarray | None = None) -> tuple[float, str]:
     """p-value that the contrast vector `diffs` (q values) is 0, from its K jackknife replicates
-    `reps` (K × q): T² = d' S⁻¹ d with S the jackknife covariance, F(r, K − r) with r the rank of
-    S. Returns (p, note); p is NaN when the replicates cannot tell or there is nothing to test
-    (note says why). `evidence`: the blocks that hold the metric's observations in every rung
+    `reps` (K × q): T² = d' S⁻¹ d with S the jackknife covariance (plus `unseen`, the covariance
+    the replicates cannot show: `rung_contrasts`), F(r, K − r) with r the rank of S. Returns (p,
+    note); p is NaN when the replicates cannot tell or there is nothing to test (note says why).
+    `evidence`: the blocks that hold the metric's observations in every rung
     (Replicates.evidence_blocks), the K of a certain change's sign-flip p-value; None: every
     block."""
     k = reps.shape[0]
@@ -108,6 +124,8 @@ def hotelling(diffs: np.ndarray, reps: np.ndarray, evidence: int | None = None) 
     scale = max(1.0, float(np.abs(diffs).max()))
     if np.allclose(diffs, 0, atol=1e-12 * scale) and np.allclose(cov, 0, atol=1e-24 * scale ** 2):
         return math.nan, SAME_IN_EVERY_RUNG
+    if unseen is not None:
+        cov = cov + unseen
     vals, vecs = np.linalg.eigh(cov)
     keep = vals > 1e-12 * max(1.0, float(vals.max()))
     r = int(keep.sum())
@@ -194,9 +212,8 @@ def skill_tests(samples: Sequence[Sample], rungs: Sequence[str], *, blocks: int 
             rows.append({C.METRIC: metric, C.GROUP: group, C.P_VALUE: math.nan, NOTE: "not in every rung"})
             continue
         idx = [reps._index[(v, metric, group)] for v in present]
-        diffs = np.array([reps.full[i] - reps.full[idx[0]] for i in idx[1:]])
-        rep = np.stack([reps.reps[i] - reps.reps[idx[0]] for i in idx[1:]], axis=1)
-        p, note = hotelling(diffs, rep, reps.evidence_blocks([(v, metric, group) for v in present]))
+        diffs, rep, unseen = rung_contrasts(reps, [(v, metric, group) for v in present])
+        p, note = hotelling(diffs, rep, reps.evidence_blocks([(v, metric, group) for v in present]), unseen)
         if not note:  # a Hotelling test (a certain change's replicates are all alike: never keyed)
             first = seen.setdefault(_contrast_key(diffs, rep), (metric, group))
             if first != (metric, group):

@@ -10,6 +10,7 @@ import polars as pl
 import pytest
 
 from playtest.analysis import columns as C
+from playtest.analysis import distributions as dist
 from playtest.compare.jackknife import Sample
 from playtest.ladder import skill, strength
 
@@ -795,3 +796,30 @@ def test_a_unit_the_title_names_in_another_case_is_not_written_again():
     assert sentence(title, "crew_vp_per_pick", [("random", 0.5), ("greedy", 1.2)], 0.001,
                     declared=SPEC.metric_info) == ("Skill VP per bays pick rises from 0.50 (random) to 1.20 (greedy); "
                                                    "Holm-adjusted p 0.001.")
+
+
+def test_a_category_a_rung_never_produced_is_as_uncertain_in_the_ladder_as_in_compare():
+    """compare adds the variance of a never-seen interval to a category one variant never produced
+    (its 0% filled in, the same in every block); the ladder's Hotelling test, which reads the
+    replicates alone, read that 0% as certain: p 0.078 where compare's paired test of the same two
+    rungs gave 0.111 (h172). With two rungs the ladder's statistic is compare's t again, squared."""
+    from playtest.compare.jackknife import Replicates
+    from playtest.compare.stats import never_seen
+
+    m = "game_length_share"
+    x = 0.01 + np.random.default_rng(3).normal(0, 0.0009, 30)  # rung a: 1% of games last 7 rounds
+    keys = ((0, m, "7 rounds"), (1, m, "7 rounds"))
+    high = never_seen(0.025, 400)
+    seen = C.metric_frame([{C.METRIC: m, C.GROUP: "7 rounds", C.ESTIMATE: 0.01, C.CI_LOW: 0.004, C.CI_HIGH: 0.025,
+                            C.N: 400}])
+    never = C.metric_frame([{C.METRIC: m, C.GROUP: "7 rounds", C.ESTIMATE: 0.0, C.CI_LOW: 0.0, C.CI_HIGH: high,
+                             C.N: 400}])
+    reps = Replicates(keys, np.array([x.mean(), 0.0]), np.stack([x, np.zeros(30)]), (seen, never), 400,
+                      np.array([30, 30]), {}, frozenset({keys[1]}))
+    diffs, rep, unseen = skill.rung_contrasts(reps, list(keys))
+    assert unseen is not None and unseen[0, 0] == pytest.approx(reps.unseen_variance(keys[1]))
+    p, note = skill.hotelling(diffs, rep, unseen=unseen)
+    assert note == "" and skill.hotelling(diffs, rep)[0] < p  # the replicates alone: surer than they may be
+    compared = reps.difference(keys[1], keys[0])
+    t = compared.estimate / compared.se  # compare's t on K - 1 df is the ladder's F(1, K - 1)
+    assert p == pytest.approx(dist.f_sf(t * t, 1, 29), rel=1e-9)
