@@ -329,6 +329,9 @@ def test_long_variant_names_stand_one_under_another_in_a_compare_chart_s_legend(
     legends = [layer["encoding"]["color"]["legend"] for layer in spec["layer"]]
     assert all(lg["orient"] == "top" and lg["columns"] == 1 and lg["labelLimit"] >= 6 * max(map(len, names))
                for lg in legends), legends
+    many = tuple(f"draft{i}" for i in range(8))  # eight short names are as wide together (h172)
+    spec = render._overlay_chart(df.with_columns(pl.Series("variant", many[:3])), "game_length_rounds", many)
+    assert all(layer["encoding"]["color"]["legend"].get("columns") == 1 for layer in spec["layer"])
 
 
 def test_compare_says_the_set_every_variant_played_with_under_the_rule_changes():
