@@ -232,6 +232,12 @@ def main() -> None:
             write_atomic(args.json, json.dumps({"scale": rows}, indent=2))
         return
     secs = 2.0 if args.quick else 6.0
+    small, large = (2000, 8000) if not args.quick else (500, 2000)
+    # Peak memory first, while this process is small: a child's ru_maxrss starts at its parent's
+    # resident size when it forks (Linux carries it across exec), so measured after the in-process
+    # benches it read 222 MB for 500 and for 2,000 games where the runs peak at 123 and 156
+    # (2026-12-05, `peak_rss_mb` called from a fresh process).
+    mem = {n: peak_rss_mb(n) for n in (small, large)} if not args.ratio_only else {}
     print(f"Stargate draft 5, 4 players: project engine vs minimal hard-coded engine "
           f"(benchmarks/), interleaved, plain Python {sys.version.split()[0]}")
     print(f"  {WHAT_EACH_SIDE_DOES}")
@@ -259,8 +265,6 @@ def main() -> None:
               f"{'' if target is None else target:>13}  {verdict}")
     print("(all-core rows are whole `simulate` runs: process start-up and Parquet writing included;"
           " figures vary with other load on the machine)")
-    small, large = (2000, 8000) if not args.quick else (500, 2000)
-    mem = {n: peak_rss_mb(n) for n in (small, large)}
     print(f"peak memory, random stargate run: {small} games {mem[small]:.0f} MB, "
           f"{large} games {mem[large]:.0f} MB (flat in N when these are close)")
     if args.json:
