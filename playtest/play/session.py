@@ -259,9 +259,12 @@ class PlaySession:
             if 1 <= k <= len(legal):
                 return legal[k - 1][0]
             raise InputError(f"there is no move {k if len(text) <= 9 else text[:12] + '…'}: choose 1 to {len(legal)}")
-        for action, notation in legal:
-            if notation.lower() == text.lower():
-                return action
+        # Exactly as listed first: a deck may hold two cards whose names differ only in case (suits
+        # `C` and `c`), and 'bid 2c' typed as listed played the first one case-folded, 2C.
+        exact = [action for action, notation in legal if notation == text]
+        folded = [action for action, notation in legal if notation.lower() == text.lower()]
+        if exact or len(folded) == 1:
+            return (exact or folded)[0]
         if self.support.read_move and text:
             try:
                 named = self.support.read_move(self.rules, self.state, text)

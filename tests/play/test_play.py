@@ -1044,6 +1044,30 @@ def test_an_oh_seven_card_that_is_none_cites_cards_of_this_deck():
     assert all(c in rules.by_name for c in card_examples(rules).split(", "))
 
 
+def test_an_oh_seven_card_typed_as_listed_is_that_card_when_another_differs_only_in_case():
+    """A fifth suit `c` (cups) beside `C` (clubs) is a legal deck, but `play` read the cards
+    case-folded: 'bid 2c', typed exactly as listed, bid 2C (the first case-folded match). The card
+    typed as listed is that card; a case-folded name that fits two cards asks which."""
+    v = load_variant(OHSEVEN, ["deck.suits=[{id: S, name: spades}, {id: H, name: hearts}, {id: D, name: diamonds}, "
+                               "{id: C, name: clubs}, {id: c, name: cups}]"])
+    spec = get_game(v.game)
+    rules = spec.make_rules(v.model)
+    for seed in range(1, 60):
+        s = PlaySession(spec, rules, spec.play(), 4, 0, ["(you)", "heuristic", "heuristic", "heuristic"], seed)
+        s.advance()
+        legal = dict((n, a) for a, n in s.legal())
+        pairs = [n for n in legal if n.endswith("c") and n[:-1] + "C" in legal]
+        if pairs:
+            break
+    assert pairs, "no seed dealt seat 1 a card in both C and c"
+    lower, upper = pairs[0], pairs[0][:-1] + "C"  # 'bid 2c', beside 'bid 2C'
+    assert s.parse(lower) == legal[lower] != legal[upper]
+    assert s.parse(upper) == legal[upper]
+    assert s.parse(lower.split()[1]) == legal[lower]  # the card alone, as a transcript writes it
+    with pytest.raises(InputError, match=r"'qc': which card: QC or Qc\?"):
+        s.parse("qc")
+
+
 def test_the_oh_seven_table_after_the_last_trick_says_the_match_is_over():
     """The board printed under 'Game over.' read 'Round 7 of 7 — card play' and 'Trick: (you
     lead)' when the person had taken the last trick: no one leads once the match is over."""

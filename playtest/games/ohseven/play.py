@@ -135,10 +135,12 @@ def read_move(rules: OhSevenRules, state: Any, text: str) -> Any:
     if len(words) > 2 or (verb is not None and verb not in ("bid", "play")) or text.lower() in ("bid", "play"):
         return None  # not a card move; a lone verb gets the list's 'did you mean'
     card = words[-1]
-    by_name = {name.lower(): c for name, c in rules.by_name.items()}
-    if card.lower() not in by_name:
+    folded = [name for name in rules.by_name if name.lower() == card.lower()]
+    if card not in rules.by_name and not folded:
         raise ValueError(f"not a card (cards are rank+suit, e.g. {card_examples(rules)})")
-    c = by_name[card.lower()]
+    if card not in rules.by_name and len(folded) > 1:  # suits `C` and `c`: the case tells them apart
+        raise ValueError(f"which card: {' or '.join(sorted(folded))}? (the case of a card's letters tells them apart)")
+    c = rules.by_name[card if card in rules.by_name else folded[0]]
     bid = verb == "bid" if verb else state.phase == BID
     action = rules.bid_actions[c] if bid else rules.play_actions[c]
     reason = rules.why_illegal(state, action)
