@@ -149,7 +149,10 @@ def sweep(
     check_distinct_points(axes, sets, points, [v.model for v in loaded])
     print_notes(loaded)
     try:
-        players_, lineup = common_lineup(loaded, players, split_bots(bots))
+        # Every point is the same file: an error names the point (`deck.copies.4=!remove`, whose
+        # variant has no 4-player deck, was told "base.yaml: --players 4 is not supported").
+        players_, lineup = common_lineup(loaded, players, split_bots(bots),
+                                         names=[f"{v.path} at {p.label}" for v, p in zip(loaded, points, strict=True)])
     except UsageError as err:
         raise from_bots_option(err) from None
     out_dir = out if out is not None else Path("reports") / f"sweep-{time.strftime('%Y%m%d-%H%M%S')}"

@@ -16,9 +16,14 @@ from playtest.variants import Variant
 
 
 def common_lineup(variants: Sequence[Variant], players: int | None, bots: Sequence[str], *,
-                  how: str = "") -> tuple[int, tuple[str, ...]]:
+                  how: str = "", names: Sequence[str] = ()) -> tuple[int, tuple[str, ...]]:
     """Check that every variant is of one game and accepts the player count and bots (`how`:
-    batch.check_players)."""
+    batch.check_players). `names`: what the errors call each variant, when their paths do not
+    tell them apart (a sweep's grid points, every one the same file)."""
+    def name(i: int) -> str:
+        return names[i] if names else str(variants[i].path)
+
+    others = "the grid points" if names else "the variants"
     first = variants[0]
     other = next((v for v in variants[1:] if v.game != first.game), None)
     if other is not None:  # named by file: "of different games: ohseven, stargate" did not say which
@@ -27,16 +32,16 @@ def common_lineup(variants: Sequence[Variant], players: int | None, bots: Sequen
     asked = players is not None
     if players is None:
         counts = set(first.model.player_counts())
-        for v in variants[1:]:
+        for i, v in enumerate(variants[1:], 1):
             if not counts & set(v.model.player_counts()):
-                raise UsageError(f"{v.path}: supports {_counts(v.model.player_counts())} players, the variants before "
+                raise UsageError(f"{name(i)}: supports {_counts(v.model.player_counts())} players, {others} before "
                                  f"it only {_counts(counts)}: no player count is supported by all of them")
             counts &= set(v.model.player_counts())
         players = default_players(sorted(counts), bots)
     spec = get_game(variants[0].game)
     lineup: tuple[str, ...] = ()
-    for v in variants:
-        lineup = check_lineup(spec, v, players, bots, how=how, asked=asked)
+    for i, v in enumerate(variants):
+        lineup = check_lineup(spec, v, players, bots, how=how, asked=asked, name=name(i))
     return players, lineup
 
 

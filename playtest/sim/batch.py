@@ -138,26 +138,27 @@ def default_players(counts: Sequence[int], bots: Sequence[str] = ()) -> int:
     return 4 if 4 in counts else max(counts)
 
 
-def check_players(variant: Variant, players: int, *, how: str = "") -> None:
+def check_players(variant: Variant, players: int, *, how: str = "", name: str = "") -> None:
     """Validate --players against the variant. `how`: where the setting that allows another
-    count goes (a command without --set, such as tune: only the variant file)."""
+    count goes (a command without --set, such as tune: only the variant file). `name`: what the
+    error calls the variant (a sweep's grid point: its file alone is every point); its path by default."""
     counts = variant.model.player_counts()
     if players < 2:
         raise UsageError(f"--players {players}: a balance run needs at least 2 players")
     if players not in counts:
         raise UsageError(
-            f"{variant.path}: --players {players} is not supported by this variant "
+            f"{name or variant.path}: --players {players} is not supported by this variant "
             f"(supported: {', '.join(map(str, counts))})"
             + variant.model.players_fix(players, how)
         )
 
 
 def check_lineup(spec: GameSpec, variant: Variant, players: int, bots: Sequence[str], *,
-                 how: str = "", asked: bool = True) -> tuple[str, ...]:
-    """Validate --players and --bots against the variant and the game's bots (`how`: check_players).
-    `asked`: `players` came from --players, not from `default_players` (six names for a 2-5 player
-    game were said to be "for 4 players", a count no one asked for)."""
-    check_players(variant, players, how=how)
+                 how: str = "", asked: bool = True, name: str = "") -> tuple[str, ...]:
+    """Validate --players and --bots against the variant and the game's bots (`how`, `name`:
+    check_players). `asked`: `players` came from --players, not from `default_players` (six names
+    for a 2-5 player game were said to be "for 4 players", a count no one asked for)."""
+    check_players(variant, players, how=how, name=name)
     bots = [b.strip() for b in bots if b.strip()]
     if len(bots) == 1:
         bots = bots * players

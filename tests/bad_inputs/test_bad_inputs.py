@@ -1071,6 +1071,16 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("compare-no-common-player-count", ["compare", "{tmp}/three.yaml", "{tmp}/four.yaml", "-o", "{tmp}/c"],
          r"^error: (.*/)?four.yaml: supports 4 players, the variants before it only 3: no player count is supported by all",
          {"three.yaml": EXT + "planets_dealt:\n  4: !remove\n", "four.yaml": EXT + "planets_dealt:\n  3: !remove\n"}),
+    # A sweep's points are one file: an unsupported count at one point named only the file, which
+    # supports it ("base.yaml: --players 4 is not supported", "the variants before it only 3")
+    Case("sweep-point-players-unsupported", ["sweep", str(OHSEVEN), "--set", "deck.copies.4=!remove,1", "--players", "4",
+                                             "-n", "4", "-o", "{tmp}/s"],
+         r"^error: .*ohseven/base.yaml at deck.copies.4=!remove: --players 4 is not supported by this variant "
+         r"\(supported: 2, 3, 5, 6, 7, 8, 9\)"),
+    Case("sweep-points-no-common-player-count", ["sweep", str(OHSEVEN), "--set", "deck.copies={3: 1},{4: 1}", "-n", "4",
+                                                 "-o", "{tmp}/s"],
+         r"^error: .*ohseven/base.yaml at deck.copies=\{\"4\": 1\}: supports 4 players, the grid points before it only 3: "
+         r"no player count is supported by all of them$"),
     Case("compare-out-existing", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "-o", "{tmp}/c"], r"^error: --out .*c: already exists .*use --force", {"c/compare.md": "old", "c/.playtest-output": ""}),
     Case("compare-out-empty", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "-o", ""], r"^error: --out '.': give a new folder"),
     Case("compare-out-proc", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "-o", "/proc/c"], r"^error: --out /proc/c: is inside /proc"),
