@@ -1641,3 +1641,28 @@ def test_the_new_frontiers_table_shows_each_player_s_military_strength(cli, tmp_
     mine = [c.strip() for c in next(line for line in table.splitlines() if "You ◀" in line).split("│")]
     column = next(i for i, c in enumerate(header) if c.startswith("mil"))
     assert mine[column] == "2"
+
+
+def test_an_oh_seven_hint_bidding_in_turn_reads_the_bids_already_made():
+    """Bidding in turn (hook.yaml), the heuristic bot read the prior for every other seat: as the
+    last bidder, under P2 AC, P3 AH and P4 AD, its 5S was 'the highest bid, 42% likely' although
+    certain, and a card under one already bid was still 'likely' (h173)."""
+    from playtest.games.ohseven.bots import HeuristicBot
+
+    s = session(str(ROOT / "variants/ohseven/hook.yaml"), 4, 0, "heuristic", seed=2)
+    s.advance()
+    view = s.view()
+    assert [s.rules.cards.names[c] for _, c in view.open_bids] == ["AC", "AH", "AD"]  # P1 bids last
+    _, text, why = s.hint()
+    assert text == "bid 5S" and "(it is if 5S is the highest bid, 100% likely)" in why
+    bot = HeuristicBot(s.rules)
+    p_high, p_low = bot._chances(view, _oh_seven_tables(s.rules, view.n))
+    top = max(c for _, c in view.open_bids)
+    assert all(p == 0.0 for p in p_high[:top + 1]) and all(p == 1.0 for p in p_high[top + 1:])
+    assert all(a + b == 1.0 for a, b in zip(p_high, p_low, strict=True))
+
+
+def _oh_seven_tables(rules, n):
+    from playtest.games.ohseven.bots import _tables
+
+    return _tables(rules.n_ranks, rules.n_suits, n)

@@ -138,7 +138,8 @@ class HeuristicBot:
                 return best
         t = _tables(self.n_ranks, s, view.n)
         by_trump, unknown = self._estimates(view, t)
-        p_high, p_low, bidv, offset = t.p_high, t.p_low, cards.bid, self._offset
+        p_high, p_low = self._chances(view, t)
+        bidv, offset = cards.bid, self._offset
         best_action, best_err = legal[0], 1e9
         for a in legal:
             c = a.card
@@ -146,6 +147,21 @@ class HeuristicBot:
             if err < best_err - 1e-9:
                 best_action, best_err = a, err
         return best_action
+
+    def _chances(self, view: View, t: _Tables) -> tuple[list[float], list[float]]:
+        """Per card, the chance that bidding it makes this seat the highest bidder (its suit trump)
+        and the chance it does not. Bidding in turn (`view.open_bids`), the bids already made are
+        known: a card at or below the highest of them cannot be the highest bid (an identical one
+        is no outright highest), and only the bidders still to come can beat one above it; the
+        bot read the prior for every other seat, and its hint gave a last bidder's certain
+        highest bid as '42% likely' (h173, hook.yaml)."""
+        if not view.open_bids:
+            return t.p_high, t.p_low
+        top = max(card for _, card in view.open_bids)
+        to_come = view.n - 1 - len(view.open_bids)
+        n_cards = len(t.p_high)
+        p_high = [0.0 if c <= top else ((c + 1) / n_cards) ** to_come for c in range(n_cards)]
+        return p_high, [1 - p for p in p_high]
 
     def _estimates(self, view: View, t: _Tables) -> tuple[list[float], float]:
         """The tricks the hand is expected to take with each suit as trump, and their mean (the
@@ -229,12 +245,18 @@ class HeuristicBot:
                     "a forced rebid pays")
         t = _tables(self.n_ranks, s, view.n)
         by_trump, unknown = self._estimates(view, t)
-        expected = t.p_high[card] * by_trump[card % s] + t.p_low[card] * unknown
+        p_high, p_low = self._chances(view, t)
+        expected = p_high[card] * by_trump[card % s] + p_low[card] * unknown
         said = f"your hand should take about {expected:.1f} tricks"
         if self._use_trump:
-            chance = t.p_high[card]
+            chance = p_high[card]
+            if view.open_bids and chance == 0:  # bid in turn: a card at or below one already bid
+                top = max(c for _, c in view.open_bids)
+                likely = f"impossible: {cards.names[top]} is already bid"
+            else:
+                likely = f"{'under 1%' if chance < 0.005 else f'{chance:.0%}'} likely"
             said += (f": {by_trump[card % s]:.1f} if {cards.suit_ids[card % s]} is trump (it is if {name} is the "
-                     f"highest bid, {'under 1%' if chance < 0.005 else f'{chance:.0%}'} likely), "
+                     f"highest bid, {likely}), "
                      f"{unknown:.1f} on average over the trumps otherwise")
         if self._offset:
             said += f"; with this bot's bid offset, {self._offset:+g}, {expected + self._offset:.1f}"
