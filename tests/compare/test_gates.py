@@ -31,6 +31,21 @@ def gates_file(tmp_path, body: str, name: str = "gates.yaml"):
     return path
 
 
+def slow_draft(tmp_path):
+    """Draft 5 with one cube replenished a turn: its games last longer than draft 5's."""
+    slow = tmp_path / "slow.yaml"
+    slow.write_text(f"extends: {DRAFT5.resolve()}\ncubes: {{replenish: 1}}\n")
+    return slow
+
+
+def diff_gates(cli, base, candidate, gates) -> list[dict]:
+    """`playtest diff BASE CANDIDATE --gate GATES --format json`'s gates, the run decided either
+    way (pass, fail or undecided: exit 0, 1 or 3)."""
+    res = cli("diff", str(base), str(candidate), "--gate", str(gates), "-w", "1", "--format", "json")
+    assert res.returncode in (0, 1, 3), res.stderr
+    return json.loads(res.stdout)["gates"]
+
+
 @pytest.fixture(scope="module")
 def reps(tmp_path_factory):
     """draft 5 (base) and draft 5 with Bays at time 4 (candidate), 60 games each, same seed."""
@@ -770,16 +785,13 @@ def test_diff_s_change_gate_counts_a_category_the_base_never_produced_as_0(cli, 
     """A game length only the candidate's games reached (draft 5 with one cube replenished lasts
     longer) is 0% in the base, as compare has it: diff left it without a value, undecided at
     every look however many games were played."""
-    slow = tmp_path / "slow.yaml"
-    slow.write_text(f"extends: {DRAFT5.resolve()}\ncubes: {{replenish: 1}}\n")
+    slow = slow_draft(tmp_path)
     path = gates_file(tmp_path, """
         run: {games: 20, players: 4, bots: random, seed: 1}
         gates:
           - {metric: game_length_share, of: change, max: 0.9}
     """)
-    res = cli("diff", str(DRAFT5), str(slow), "--gate", str(path), "-w", "1", "--format", "json")
-    assert res.returncode in (0, 1, 3), res.stderr
-    (gate,) = json.loads(res.stdout)["gates"]
+    (gate,) = diff_gates(cli, DRAFT5, slow, path)
     assert None not in (gate["estimate"], gate["bound_low"], gate["bound_high"]), gate
 
 
@@ -816,9 +828,7 @@ def test_diff_s_change_gate_on_a_group_only_the_candidate_has(cli, tmp_path):
         gates:
           - {metric: crew_pick_rate, of: change, max: 0.5}
     """, "every.yaml")
-    res = cli("diff", str(DRAFT5), str(seven), "--gate", str(every), "-w", "1", "--format", "json")
-    assert res.returncode in (0, 1, 3), res.stderr
-    (gate,) = json.loads(res.stdout)["gates"]
+    (gate,) = diff_gates(cli, DRAFT5, seven, every)
     assert gate["components"] == 6 and gate["shown"] != "zed" and gate["bound_high"] is not None, gate
 
 
@@ -928,8 +938,7 @@ def test_diff_s_value_and_spread_gates_read_the_candidate_s_own_categories(cli, 
     draft 5's own 2 lengths, a spread of 20 pairs, shown as '4 rounds − 6 rounds', a length draft
     5 never had), so the same candidate's gate read otherwise against another base, and each row
     took a share of the failure level. A change gate still compares every length either reached."""
-    slow = tmp_path / "slow.yaml"
-    slow.write_text(f"extends: {DRAFT5.resolve()}\ncubes: {{replenish: 1}}\n")
+    slow = slow_draft(tmp_path)
     path = gates_file(tmp_path, """
         run: {games: 12, players: 4, bots: random, seed: 1}
         gates:
@@ -938,17 +947,14 @@ def test_diff_s_value_and_spread_gates_read_the_candidate_s_own_categories(cli, 
     """)
     results = []
     for base in (DRAFT5, slow):
-        res = cli("diff", str(base), str(DRAFT5), "--gate", str(path), "-w", "1", "--format", "json")
-        assert res.returncode in (0, 1, 3), res.stderr
-        results.append(json.loads(res.stdout)["gates"])
+        results.append(diff_gates(cli, base, DRAFT5, path))
     assert results[0] == results[1]
     change = gates_file(tmp_path, """
         run: {games: 12, players: 4, bots: random, seed: 1}
         gates:
           - {metric: game_length_share, of: change, max: 0.99}
     """, "change.yaml")
-    res = cli("diff", str(slow), str(DRAFT5), "--gate", str(change), "-w", "1", "--format", "json")
-    (gate,) = json.loads(res.stdout)["gates"]
+    (gate,) = diff_gates(cli, slow, DRAFT5, change)
     assert gate["components"] > results[0][0]["components"], (gate, results[0])
 
 
@@ -957,16 +963,13 @@ def test_diff_s_change_gate_may_name_a_category_only_the_base_produced(cli, tmp_
     only the base reaches, was refused before any look ('has no group '8 rounds' in 8 games of
     the candidate'), though the looks count that length as 0% in the candidate (docs/ci.md). A
     misspelt group is still refused there."""
-    slow = tmp_path / "slow.yaml"
-    slow.write_text(f"extends: {DRAFT5.resolve()}\ncubes: {{replenish: 1}}\n")
+    slow = slow_draft(tmp_path)
     path = gates_file(tmp_path, """
         run: {games: 8, players: 4, bots: random, seed: 1}
         gates:
           - {metric: game_length_share, group: 8 rounds, of: change, max: -0.1}
     """)
-    res = cli("diff", str(slow), str(DRAFT5), "--gate", str(path), "-w", "1", "--format", "json")
-    assert res.returncode in (0, 1, 3), res.stderr
-    (gate,) = json.loads(res.stdout)["gates"]
+    (gate,) = diff_gates(cli, slow, DRAFT5, path)
     assert gate["shown"] == "8 rounds" and gate["estimate"] < -0.5, gate
     typo = gates_file(tmp_path, """
         run: {games: 8, players: 4, bots: random, seed: 1}
