@@ -9,6 +9,11 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2
 tab and newline stay."""
 
 
+YOU = "You"
+"""The name `play` gives the person's seat (and saves in its transcript): what reads a name in the
+second person ('your', 'You select') asks for this one."""
+
+
 def clean(text: str) -> str:
     """`text` without control characters: a variant title cannot retitle the terminal or hide
     text. Each removed character becomes U+FFFD so that the user sees something was there."""

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from playtest.errors import PlaytestError
 from playtest.play.session import InputError, Move, PlaySession
-from playtest.text import clean
+from playtest.text import YOU, clean
 
 HELP = (
     "Type a move's number or its notation as listed{examples}.\n"
@@ -101,7 +101,7 @@ def run(session: PlaySession, console: Console, read: Callable[[str], str | None
         hint_bot: str | None = None) -> Outcome:
     """Play until the game ends or the person quits (or the input runs out)."""
     name = session.names[session.seat]
-    named = "" if name == "You" else f" {name}"  # ('You are You in seat 2' read as a slip)
+    named = "" if name == YOU else f" {name}"  # ('You are You in seat 2' read as a slip)
     console.print(Text(f"You are{named} in seat {session.seat + 1} of {session.players}. Type help for the commands.",
                        style="bold"))
     redraw = True

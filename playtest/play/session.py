@@ -20,7 +20,7 @@ from playtest.core.spec import GameSpec
 from playtest.errors import UsageError
 from playtest.games import GamePluginError
 from playtest.suggest import closest
-from playtest.text import excerpt
+from playtest.text import YOU, excerpt
 
 
 @dataclass(frozen=True)
@@ -194,7 +194,7 @@ class PlaySession:
             raise UsageError(f"--seat {self.seat + 1}: choose a seat from 1 to {self.players}")
         if not self.names:
             self.names = [f"P{i + 1}" for i in range(self.players)]
-            self.names[self.seat] = "You"
+            self.names[self.seat] = YOU
         self.names = list(self.names)
         self.bots: dict[int, Bot] = {}
         for s in range(self.players):

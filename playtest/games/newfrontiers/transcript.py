@@ -33,6 +33,7 @@ from playtest.games.newfrontiers.schema import NewFrontiersVariant
 from playtest.games.newfrontiers.scoring import PARTS
 from playtest.games.newfrontiers.state import Move, State, parse_move
 from playtest.suggest import guess
+from playtest.text import YOU
 from playtest.variants import Variant
 from playtest.variants.problems import short
 from playtest.variants.source import Node
@@ -311,7 +312,7 @@ class Replay:
             lines.append("")
             lines.append(f"Round {rnd['round']} (turn order {', '.join(rnd['track'])})")
             for sel in rnd["selections"]:
-                verb = "select" if sel["player"] == "You" else "selects"  # (`play` saves its person as You)
+                verb = "select" if sel["player"] == YOU else "selects"  # (`play` saves its person as You)
                 lines.append(f"  {sel['player']} {verb} {sel['action']}" + (f" (+{sel['pile']} gold from the pile)"
                                                                             if sel.get("pile") else ""))
                 for m in sel["moves"]:

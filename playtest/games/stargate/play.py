@@ -23,6 +23,7 @@ from playtest.games.stargate.rules import Phase, StargateRules, State
 from playtest.games.stargate.transcript import GAME, NOTATION, dump_transcript
 from playtest.play.session import PlaySupport
 from playtest.play.table import TableGame, replay_moves
+from playtest.text import YOU
 
 OWNER_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold cyan", "bold yellow")
 
@@ -223,7 +224,7 @@ def _planet_note(rules: StargateRules, e: Event) -> str | None:
 
 
 def _whose(names: Sequence[str], seat: int) -> str:
-    return "your" if names[seat] == "You" else f"{names[seat]}'s"
+    return "your" if names[seat] == YOU else f"{names[seat]}'s"
 
 
 def _skill_text(rules: StargateRules, before: State, action: SwapCubes | MoveCube, names: Sequence[str]) -> str:
