@@ -120,9 +120,10 @@ def test_a_move_of_the_next_round_written_in_this_rounds_list_is_refused_there(t
     list replayed, and a later list was told 'round 3 is not finished')."""
     bad = _handscored("t28_r5_dev_trigger_goods_tiebreak", "    - Ben: select produce\n  - - Ann: select trade",
                       "    - Ben: select produce\n    - Ann: select trade", tmp_path)
+    line = bad.read_text().splitlines().index("    - Ann: select trade") + 1
     with pytest.raises(IllegalActionError) as err:
         replay(bad)
-    assert str(err.value) == (f"{bad}:15:12: move 5: round 1, Ann: select trade: round 1 ended with the move "
+    assert str(err.value) == (f"{bad}:{line}:12: move 5: round 1, Ann: select trade: round 1 ended with the move "
                               "before; this move is round 2's: start a new round list there "
                               "('- - Ann: select trade')")
     other = _handscored("t28_r5_dev_trigger_goods_tiebreak", "    - Ben: select produce\n  - - Ann: select trade",
