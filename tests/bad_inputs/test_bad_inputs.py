@@ -765,6 +765,13 @@ V = [  # --- variant files: validate -------------------------------------------
          r"base.yaml:\d+:\d+: worlds.w13.color: unknown good color 'yellow' \(one of blue, brown, green\), used 11 times: "
          r"worlds.w13, worlds.w14, .*, home_worlds.h4, developments.d12, goals.cards.g08; add it to rules.goods, or give "
          r"them a color it has \(with --set rules.goods.yellow=!remove\)$"),
+    # a price for a misspelt color beside the real one: exit 0, yellow kept its 4 gold and 'yelow' went unseen
+    Case("nf-good-color-misspelt", ["validate", str(NF_BASE), "--set", "rules.goods.yelow=5"],
+         r"^error: --set rules.goods.yelow=5: rules.goods.yelow: no world or home world produces 'yelow' goods "
+         r"\(did you mean 'yellow'\?\): its price would never be used, and 'yellow' keeps its price 4$"),
+    Case("nf-good-color-misspelt-in-file", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:3:17: rules.goods.bleu: no world or home world produces 'bleu' goods \(did you mean 'blue'\?\)",
+         {"v.yaml": f"extends: {NF_BASE}\nrules:\n  goods: {{bleu: 2}}\n"}),
     # `remove: true` beside other keys removed the item and dropped the keys silently (exit 0)
     Case("remove-beside-other-keys", ["validate", "{tmp}/v.yaml"],
          r"v.yaml:4:29: worlds.w01.cost: remove: true deletes the item, so cost would change nothing: write "

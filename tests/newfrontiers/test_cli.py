@@ -131,6 +131,17 @@ def test_a_tile_named_like_another_is_a_located_note(cli, tmp_path):
         "(give this one a name of its own)")
 
 
+def test_a_price_for_a_color_no_tile_produces_is_a_note(cli):
+    """`rules.goods: {purple: 3}` with no purple world validated as plain 'ok' although the price
+    is never used (a misspelt produced color, `yelow`, is refused: tests/bad_inputs)."""
+    out = cli("validate", BASE, "--set", "rules.goods.purple=3")
+    assert out.returncode == 0 and out.stdout.startswith(f"{BASE}: ok")
+    assert out.stderr.startswith("note: ") and out.stderr.rstrip("\n").endswith(
+        "--set rules.goods.purple=3: rules.goods.purple: no world or home world produces 'purple' goods: its price "
+        "is never used"), out.stderr
+    assert cli("validate", BASE, "--set", "worlds.w01.color=purple", "--set", "rules.goods.purple=3").stderr == ""
+
+
 def test_simulate_prints_the_note_and_runs(cli, tmp_path):
     out = tmp_path / "run"
     r = cli("simulate", BASE, "--set", "rules.explore.world_limit=2", "-n", "2", "-q", "--workers", "1",

@@ -7,6 +7,7 @@ has a handler in powers.py (a test checks that none is missing).
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections.abc import Sequence
 from enum import StrEnum
@@ -387,6 +388,10 @@ class NewFrontiersVariant(VariantModel):
         for color, price in r.goods.items():
             if price < 0:
                 out.append((("rules", "goods", color), "a price cannot be negative"))
+            elif (typo := self._misspelt_color(color)) is not None:
+                out.append((("rules", "goods", color), (
+                    f"no world or home world produces {color!r} goods (did you mean {typo!r}?): its price "
+                    f"would never be used, and {typo!r} keeps its price {r.goods.get(typo, '(none)')}")))
         for p in self.player_counts():
             comp = r.setup.compensation.get(p)
             if comp is not None and len(comp) != p:
@@ -528,11 +533,32 @@ class NewFrontiersVariant(VariantModel):
                                       f"rules.setup.compensation.{p} a list, {[0] * p} for none)")
             for i, p in enumerate(r.players) if p in PLAYER_COUNTS and p not in r.setup.compensation
             and p not in r.players[:i]]
+        out += self._unproduced_prices()
         out += self._shared_names()
         unreachable = self.unreachable_triggers()
         if unreachable and len(unreachable) == len(self.rules.end.switched_on()):
             return out  # every trigger is unreachable: issues() refuses the variant
         return out + [(("rules", "end", key), message) for key, message in unreachable.items()]
+
+    def _produced_colors(self) -> set[str]:
+        return {w.color for w in self.worlds if w.color is not None} | {h.color for h in self.home_worlds}
+
+    def _misspelt_color(self, color: str) -> str | None:
+        """The produced good color that `color`, a price no tile produces, most likely misspells
+        (`yelow` beside yellow worlds): refused, where a color of its own (`purple`) gets a note."""
+        produced = self._produced_colors()
+        if color in produced:
+            return None
+        close = difflib.get_close_matches(color, sorted(produced), n=1, cutoff=0.75)
+        return close[0] if close else None
+
+    def _unproduced_prices(self) -> list[Issue]:
+        """A price in rules.goods for a color no world or home world produces (legal: a designer may
+        price a color before adding its worlds; one that misspells a produced color is refused)."""
+        produced = self._produced_colors()
+        return [(("rules", "goods", color), f"no world or home world produces {color!r} goods: its price is "
+                                            "never used")
+                for color in self.rules.goods if color not in produced and self._misspelt_color(color) is None]
 
     def _shared_names(self) -> list[Issue]:
         """A tile or goal named like an earlier one (a draft's new world called 'Gold Comet' beside
