@@ -77,18 +77,30 @@ def _end_the_prompt_line() -> None:
         typer.echo()
 
 
-def _lines(moves: list[str] | None):
-    """A line source: the --moves file's lines (echoed, as if typed), else the terminal or a pipe."""
-    if moves is not None:
-        it = iter(moves)
+class _MovesFile:
+    """The --moves file's lines (blank and # lines skipped), each echoed as if typed; `where`
+    names the line last read (`moves.txt:3`), so that a refused move says which line it was."""
 
-        def read_file(prompt: str) -> str | None:
-            line = next(it, None)
-            if line is not None:
-                typer.echo(clean(f"{prompt}{excerpt(line)}"))
-            return line
+    def __init__(self, path: Path, text: str) -> None:
+        self.path = path
+        self._lines = [(n, line) for n, line in enumerate(text.splitlines(), 1)
+                       if line.strip() and not line.lstrip().startswith("#")]
+        self._read = 0
 
-        return read_file
+    def read(self, prompt: str) -> str | None:
+        if self._read >= len(self._lines):
+            return None
+        line = self._lines[self._read][1]
+        self._read += 1
+        typer.echo(clean(f"{prompt}{excerpt(line)}"))
+        return line
+
+    def where(self) -> str:
+        return f"{self.path}:{self._lines[self._read - 1][0]}" if self._read else str(self.path)
+
+
+def _lines():
+    """A line source: the terminal or a pipe."""
 
     def read_input(prompt: str) -> str | None:
         try:
@@ -183,7 +195,7 @@ def play(
             before = text[:text.index("\x00")]
             line, col = before.count("\n") + 1, len(before) - before.rfind("\n")
             raise UsageError(f"{moves}:{line}:{col}: a NUL byte: --moves takes a text file, one move per line")
-        scripted = [m for m in text.splitlines() if m.strip() and not m.lstrip().startswith("#")]
+        scripted = _MovesFile(moves, text)
     inputs = [Path(p) for p in v.chain] + ([moves] if moves is not None else [])
     wanted = _save_target(save, f"{v.game}-seed{seed}.yaml", inputs)
     session = PlaySession(spec, rules, support, players, seat - 1, lineup, seed)
@@ -191,7 +203,8 @@ def play(
                       force_terminal=None if not no_color else False)
     overrides = list(set_ or ())
     try:
-        outcome = run(session, console, _lines(scripted), hint_bot=hint_bot)
+        outcome = (run(session, console, scripted.read, hint_bot=hint_bot, where=scripted.where) if scripted
+                   else run(session, console, _lines(), hint_bot=hint_bot))
     except (Interrupted, KeyboardInterrupt) as err:  # Ctrl-C, SIGTERM: the game so far is kept too
         head = str(err).partition(":")[0] if isinstance(err, Interrupted) else "interrupted (Ctrl-C)"
         if not session.moves:
@@ -199,5 +212,10 @@ def play(
         raise Interrupted(f"{head}: the abandoned {_save_game(session, v.path, wanted, overrides)}") from None
     state = "finished" if outcome.finished else "abandoned"
     typer.echo(f"The {state} {_save_game(session, v.path, wanted, overrides)}")
+    if outcome.refused:  # each was answered as typed, and the next line read for the same decision
+        n, lines = len(outcome.refused), ", ".join(w.rpartition(":")[2] for w in outcome.refused)
+        typer.echo(f"note: {n} line{'s' if n != 1 else ''} of {moves} {'were' if n != 1 else 'was'} refused "
+                   f"(line{'s' if n != 1 else ''} {lines}); the line after {'each' if n != 1 else 'it'} was read for the "
+                   "decision it was refused at", err=True)
     if not outcome.finished and not sys.stdin.isatty() and moves is None:
         raise typer.Exit(0)

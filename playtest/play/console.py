@@ -56,6 +56,8 @@ class Outcome:
     finished: bool
     moves: int
     result: str
+    refused: tuple[str, ...] = ()
+    """Where each line a refusal answered was read ('moves.txt:3'), for a --moves file."""
 
 
 def _say_move(console: Console, move: Move) -> None:
@@ -98,8 +100,11 @@ def _show_moves(console: Console, session: PlaySession) -> None:
 
 
 def run(session: PlaySession, console: Console, read: Callable[[str], str | None], *,
-        hint_bot: str | None = None) -> Outcome:
-    """Play until the game ends or the person quits (or the input runs out)."""
+        hint_bot: str | None = None, where: Callable[[], str] | None = None) -> Outcome:
+    """Play until the game ends or the person quits (or the input runs out). `where` names the
+    line last read when the lines come from a file ('moves.txt:3'): a refused move is answered
+    with it, and the outcome lists them (the next line is read for the same decision, as typed)."""
+    refused: list[str] = []
     name = session.names[session.seat]
     named = "" if name == YOU else f" {name}"  # ('You are You in seat 2' read as a slip)
     console.print(Text(f"You are{named} in seat {session.seat + 1} of {session.players}. Type help for the commands.",
@@ -118,7 +123,7 @@ def run(session: PlaySession, console: Console, read: Callable[[str], str | None
         line = read("your move> ")
         if line is None:
             console.print("(end of input: the game is abandoned)")
-            return Outcome(False, len(session.moves), "")
+            return Outcome(False, len(session.moves), "", tuple(refused))
         word, _, arg = line.strip().partition(" ")
         cmd = word.lower()
         only = session.legal()
@@ -132,7 +137,7 @@ def run(session: PlaySession, console: Console, read: Callable[[str], str | None
             console.print(Text(clean(help_text(session))))
         elif cmd in ("quit", "exit"):
             console.print("You left the game.")
-            return Outcome(False, len(session.moves), "")
+            return Outcome(False, len(session.moves), "", tuple(refused))
         elif cmd == "undo":
             try:
                 undone = session.undo()
@@ -165,7 +170,10 @@ def run(session: PlaySession, console: Console, read: Callable[[str], str | None
             try:
                 action = session.parse(line)
             except InputError as err:
-                console.print(Text(clean(f"not a legal move: {err}"), style="yellow"))  # it quotes the line typed
+                at = f"{where()}: " if where is not None else ""
+                console.print(Text(clean(f"{at}not a legal move: {err}"), style="yellow"))  # it quotes the line typed
+                if where is not None:
+                    refused.append(where())
                 continue
             for move in session.play(action):
                 _say_move(console, move)
@@ -178,4 +186,4 @@ def run(session: PlaySession, console: Console, read: Callable[[str], str | None
         console.print("Scores by part:")
         for line in lines:
             console.print(Text(clean(f"  {line}")))
-    return Outcome(True, len(session.moves), result)
+    return Outcome(True, len(session.moves), result, tuple(refused))
