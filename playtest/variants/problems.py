@@ -306,8 +306,23 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
         length = _fixed_length(annotation_at(schema, loc))
         message = f"expected a list of {length} items" if length else "expected a list"
     if found:
-        message = f"{message} (got {short(node.plain())}{_likely_choice(kind, err, node)})"
+        message = f"{message} (got {short(node.plain())}{_likely_choice(kind, err, node)}{_null_hint(schema, loc, node)})"
     return node.problem(path, message)
+
+
+_NONE_WORDS = ("none", "nil", "nothing")
+
+
+def _null_hint(schema: type[BaseModel], loc: tuple[Any, ...], node: Node) -> str:
+    """'; YAML writes none as null' for `none` (or `nil`, `nothing`) given to a key that
+    takes null (`--set rules.end.worlds=none` read only "Input should be a valid integer")."""
+    if not isinstance(node.value, str) or node.value.strip().casefold() not in _NONE_WORDS:
+        return ""
+    tp = annotation_at(schema, loc)
+    while typing.get_origin(tp) is typing.Annotated:
+        tp = typing.get_args(tp)[0]
+    takes_null = typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in typing.get_args(tp)
+    return "; YAML writes none as null" if takes_null else ""
 
 
 def _likely_choice(kind: str, err: Any, node: Node) -> str:

@@ -765,6 +765,12 @@ V = [  # --- variant files: validate -------------------------------------------
          r"base.yaml:\d+:\d+: worlds.w13.color: unknown good color 'yellow' \(one of blue, brown, green\), used 11 times: "
          r"worlds.w13, worlds.w14, .*, home_worlds.h4, developments.d12, goals.cards.g08; add it to rules.goods, or give "
          r"them a color it has \(with --set rules.goods.yellow=!remove\)$"),
+    # 'none' for a trigger that null switches off read only "Input should be a valid integer"
+    Case("nf-none-for-null", ["validate", str(NF_BASE), "--set", "rules.end.worlds=none"],
+         r"^error: --set rules.end.worlds=none: rules.end.worlds: Input should be a valid integer, unable to parse "
+         r"string as an integer \(got 'none'; YAML writes none as null\)$"),
+    Case("nf-none-for-a-number", ["validate", str(NF_BASE), "--set", "rules.end.max_rounds=none"],
+         r"rules.end.max_rounds: Input should be a valid integer, unable to parse string as an integer \(got 'none'\)$"),
     # a price for a misspelt color beside the real one: exit 0, yellow kept its 4 gold and 'yelow' went unseen
     Case("nf-good-color-misspelt", ["validate", str(NF_BASE), "--set", "rules.goods.yelow=5"],
          r"^error: --set rules.goods.yelow=5: rules.goods.yelow: no world or home world produces 'yelow' goods "
