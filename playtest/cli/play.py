@@ -203,7 +203,7 @@ def play(
                       force_terminal=None if not no_color else False)
     overrides = list(set_ or ())
     try:
-        outcome = (run(session, console, scripted.read, hint_bot=hint_bot, where=scripted.where) if scripted
+        outcome = (run(session, console, scripted.read, hint_bot=hint_bot, where=scripted.where) if scripted is not None
                    else run(session, console, _lines(), hint_bot=hint_bot))
     except (Interrupted, KeyboardInterrupt) as err:  # Ctrl-C, SIGTERM: the game so far is kept too
         head = str(err).partition(":")[0] if isinstance(err, Interrupted) else "interrupted (Ctrl-C)"
