@@ -141,7 +141,7 @@ def compare(
                                                     "independent games instead of common random numbers (an honest "
                                                     "A/A check of a variant against a copy of itself).")] = False,
     alpha: Annotated[float, typer.Option("--alpha", help="Family-wise significance level (Holm over the distinct, non-constant tests).", min=0.0001, max=0.5)] = 0.05,
-    min_effect: Annotated[float, typer.Option("--min-effect", help="Smallest difference worth highlighting for rates (0.02 = 2 percentage points).", min=0)] = 0.02,
+    min_effect: Annotated[float, typer.Option("--min-effect", help="Smallest difference worth highlighting for rates, at most 1 (0.02 = 2 percentage points).", min=0)] = 0.02,
     min_rel_effect: Annotated[float, typer.Option("--min-rel-effect", help="... and for other metrics, as a fraction of the baseline (0.05 = 5%).", min=0)] = 0.05,
     fmt: Annotated[str, typer.Option("--format", "-f", help="What to print: text (terminal table), md or json.")] = "text",
     all_rows: Annotated[bool, typer.Option("--all", help="Print every metric in the terminal table and every notable difference in the "
@@ -175,6 +175,9 @@ def compare(
     for name, value in (("--min-effect", min_effect), ("--min-rel-effect", min_rel_effect)):
         if not math.isfinite(value):  # inf passed the range check and was written into compare.json as Infinity (not JSON)
             raise UsageError(f"{name} {value}: must be a finite number ≥ 0")
+    if min_effect > 1:  # no rate differs by more than 1: every difference read "smaller than the stated minimum"
+        hint = f" ({min_effect:g} percentage points are {min_effect / 100:g})" if min_effect <= 100 else ""
+        raise UsageError(f"--min-effect {min_effect:g}: a difference of rates is at most 1{hint}")
     if len(variants) < 2:
         raise UsageError("compare needs at least two variant files")
     loaded = load_each(variants, set_)

@@ -1075,6 +1075,10 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"^error: --alpha nan: not a number; input should be less than or equal to 0.5 \(see `playtest compare --help`\)$"),
     Case("compare-min-rel-effect-inf", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "--min-rel-effect", "inf", "-o", "{tmp}/c"],
          r"^error: --min-rel-effect inf: must be a finite number ≥ 0$"),
+    # 5 meant as 5 points: accepted, and every significant difference read "smaller than the stated minimum"
+    Case("compare-min-effect-in-points", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "--min-effect", "5", "-o",
+                                          "{tmp}/c"],
+         r"^error: --min-effect 5: a difference of rates is at most 1 \(5 percentage points are 0.05\)$"),
     Case("compare-min-effect-inf", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "--min-effect", "1e999", "-o", "{tmp}/c"],
          r"^error: --min-effect inf: must be a finite number ≥ 0$"),
     # both named no file ("variants of different games cannot be compared: ohseven, stargate")
