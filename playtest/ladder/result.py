@@ -258,12 +258,17 @@ def highest_rated(ratings: pl.DataFrame, table: pl.DataFrame | None = None) -> l
              strength.rating_text(last['rating'], last['ci_low'], last['ci_high']))
     head = (f"The highest rated rung in these games is {best['rung']} ({shown[0]} Elo), not the last one, "
             f"{last['rung']} ({shown[1]})")
-    separated = best["ci_low"] > last["ci_high"]
-    if table is not None and not separated:
-        pair = table.filter((pl.col("lower") == best["rung"]) & (pl.col("upper") == last["rung"]))
-        separated = pair.height == 1 and "out of order" in strength_verdict(pair.row(0, named=True))
-    if separated:
+    if best["ci_low"] > last["ci_high"]:
         return [f"{head}: the rungs' order is not their order of strength (the ratings table gives the intervals)."]
+    if table is not None:
+        pair = table.filter((pl.col("lower") == best["rung"]) & (pl.col("upper") == last["rung"]))
+        verdict = strength_verdict(pair.row(0, named=True)) if pair.height == 1 else ""
+        if "out of order" in verdict:
+            # (it said only "the rungs' order is not their order of strength (the ratings table gives
+            # the intervals)" beside ratings whose intervals overlap: the claim rests on the pairing)
+            return [f"{head}; their ratings' intervals overlap, but where the two played each other {last['rung']} "
+                    f"was {verdict.split(': the rungs')[0]}: on these games the rungs' order is not their order of "
+                    "strength (the strength table gives the pairing)."]
     return [f"{head}, but their intervals overlap: these games leave open which of the two is stronger "
             "(the ratings table gives the intervals)."]
 

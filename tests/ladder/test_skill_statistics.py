@@ -456,8 +456,11 @@ def test_a_negative_lower_bound_is_not_rated_above():
     *_, across, highest = skill_matters(strength.strength_table(pairs), r)
     assert across.startswith(f"Across the ladder (Bradley–Terry): c is rated at least {c['ci_low']:+.0f} Elo against "
                              "a (95%)")
-    # c lost to b measurably: that the order is wrong is shown, though the open intervals overlap.
-    assert highest.endswith("the rungs' order is not their order of strength (the ratings table gives the intervals).")
+    # c lost to b measurably: that the order is wrong is shown, though the open intervals overlap; the
+    # sentence says it rests on the pairing (it pointed at the ratings' intervals, which overlap)
+    assert highest.endswith("; their ratings' intervals overlap, but where the two played each other c was measurably "
+                            "weaker than b: on these games the rungs' order is not their order of strength (the "
+                            "strength table gives the pairing)."), highest
 
 
 def test_a_bound_just_below_zero_is_not_printed_as_minus_zero():
@@ -495,6 +498,16 @@ def test_ratings_that_print_the_same_name_no_highest_rung():
     assert highest_rated(ratings) == []
     assert highest_rated(ratings.with_columns(pl.Series("rating", [0.0, 230.0, 213.9])))[0].startswith(
         "The highest rated rung in these games is b (+230 Elo), not the last one, c (+214)")
+
+
+def test_ratings_apart_say_the_order_is_wrong_by_the_ratings():
+    from playtest.ladder.result import highest_rated
+
+    ratings = pl.DataFrame({"rung": ["a", "b", "c"], "rating": [0.0, 400.0, 100.0], "ci_low": [0.0, 300.0, 20.0],
+                            "ci_high": [0.0, 500.0, 200.0], "comparisons": [10, 20, 10]})
+    assert highest_rated(ratings) == ["The highest rated rung in these games is b (+400 Elo), not the "
+                                      "last one, c (+100): the rungs' order is not their order of "
+                                      "strength (the ratings table gives the intervals)."]
 
 
 def test_the_ratings_bootstrap_resamples_deals_across_pairings():
