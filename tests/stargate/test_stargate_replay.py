@@ -66,6 +66,12 @@ def test_replay_text():
     assert text.endswith("Winner: Chie")
 
 
+def test_a_tie_on_points_says_what_broke_it():
+    """The table game's Chie and Aki both end on 29: the replay said only 'Winner: Chie'."""
+    text = replay_file(ROOT / "docs/examples/stargate-table-game.yaml").text()
+    assert text.endswith("Winner: Chie (tied on 29 with Aki; more cubes left in hand: 4 to 3)")
+
+
 def write(tmp_path: Path, moves: list[str], header: str | None = None) -> Path:
     """A transcript on the golden variant (3 players, 7 cubes each) with these moves."""
     header = header if header is not None else (

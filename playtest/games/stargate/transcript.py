@@ -344,7 +344,8 @@ class ReplayOutcome(core.Outcome):
                          + f"  {s['total']:>5}  {s['rank']:>4}  {s['cubes_in_hand']:>4}  {colors or '-'}")
         if d["finished"]:
             w = d["winners"]
-            lines += ["", f"Winner: {w[0]}" if len(w) == 1 else f"Shared win: {', '.join(w)}"]
+            lines += ["", f"Winner: {w[0]}{_tie_broken(d['scores'], w[0])}" if len(w) == 1
+                      else f"Shared win: {', '.join(w)}"]
         return "\n".join(lines)
 
 
@@ -417,3 +418,15 @@ def _scalar(text: str) -> str:
     except yaml.YAMLError:
         pass
     return yaml.safe_dump(text, default_style='"').strip().removesuffix("\n...")
+
+
+def _tie_broken(scores: list[dict[str, Any]], winner: str) -> str:
+    """' (tied on 29 with Aki; more cubes left in hand: 4 to 3)' when the winner's total is
+    another's: a single winner of a tie won it by the cubes in hand (scoring.final_tiebreak; with
+    none it is a shared win). The table game read 'Winner: Chie' beside two totals of 29."""
+    won = next(s for s in scores if s["player"] == winner)
+    tied = [s for s in scores if s["player"] != winner and s["total"] == won["total"]]
+    if not tied:
+        return ""
+    return (f" (tied on {won['total']:g} with {', '.join(s['player'] for s in tied)}; more cubes left in hand: "
+            f"{won['cubes_in_hand']} to {', '.join(str(s['cubes_in_hand']) for s in tied)})")
