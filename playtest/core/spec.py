@@ -195,6 +195,16 @@ class GameSpec:
     read the variant: a setting the schema lets a designer make negative (a penalty, an effect's
     `amount`) means no floor for the part it feeds. Declaring nothing is always safe. `simulate`
     and the contract test stop on a result below a declared floor."""
+    unread_keys: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    """Bot name (as `make_bot` accepts it, e.g. 'heuristic', 'scripted:aggressive') → the variant
+    keys that bot never reads, each a dotted path standing for the key and every key under it
+    ('scoring' covers 'scoring.exact_bonus'). Declare a key only when neither the bot's choices
+    nor the course of play can depend on it: the legal moves, the deal and the end of the game
+    must not read it either, so that bots which all ignore a change make the same choices under
+    both values and only the points and who wins can differ. `compare` and `tune` then say so
+    when every bot of the line-up ignores every key that differs (analysis/unread.py). A bot
+    not named (the search bots, which read every rule through the rules) reads every key;
+    declaring nothing is always safe."""
     sample_state: Callable[..., Any] | None = None
     """(rules, view, *, rng) → state: the search bots' `Rules.sample_state`, for a game whose
     rules class does not define that method itself (the method wins when both exist)."""

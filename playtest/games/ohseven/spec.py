@@ -40,6 +40,15 @@ STAT_COLUMNS: dict[str, pl.DataType] = {
 }
 
 
+POINTS_ONLY = ("scoring", "bidding.rebid.bonus", "bidding.redeal.keep_points", "tie")
+"""The keys that only score the play: what a round, a forced rebid's bonus and a redeal's bonuses
+are worth, and how tied totals are split. The rules deal, bid, rebid, play and end the same under
+any of their values (rules.py reads them only to add up points and rank the totals), and neither
+bot below reads them: `random` picks among the legal moves, `heuristic` and its scripted styles
+read the deck, the hand size, the trump rule, the bids and the cards (bots.py), never the points.
+So a change to them replays the very same bids and cards with these bots (GameSpec.unread_keys)."""
+
+
 def _make_rules(model: Any) -> OhSevenRules:
     return OhSevenRules(model)
 
@@ -81,6 +90,7 @@ SPEC = GameSpec(
     make_rules=_make_rules,
     make_bot=make_bot,
     bot_names=bot_names(),
+    unread_keys={name: POINTS_ONLY for name in bot_names()},
     event_columns=EVENT_COLUMNS,
     stat_columns=STAT_COLUMNS,
     score_parts=["rounds", "rebid_bonus"],
