@@ -224,6 +224,8 @@ def compare(
             if len(shown_here) < len(sentences):
                 console.print(f"  … and {len(sentences) - len(shown_here)} more for {label} (compare.md lists every "
                               "one; --all prints them here)", markup=False, highlight=False)
+        for note in render.unread_notes(cmp, run):
+            console.print(note.text(), markup=False, highlight=False)
         console.print()
         console.print("Rule changes", style="bold")
         for line in render.changes_lines(cmp, run):

@@ -98,6 +98,8 @@ class Comparison:
     """What the game declares about its own metrics (GameSpec.metric_info): titles and kinds."""
     names: dict[str, dict[str, str]] = field(default_factory=dict)
     """id → its name in the variants (report.model.variant_names; the first variant's first)."""
+    game: str = ""
+    """The compared variants' game (empty when not known): what its bots read (GameSpec.unread_keys)."""
 
     def label(self, group: str) -> str:
         """A group as the report writes it: New Frontiers' `d03` is its development's name."""
@@ -283,4 +285,6 @@ def compare_samples(
     for r in resolved or ():
         for ident, name in variant_names(r).items():
             names.setdefault(ident, name)
-    return Comparison(labels, changes, values, differences, settings, n_games, reps, offs, reps.declared, names)
+    game = (resolved[0].get("game") if resolved and isinstance(resolved[0], dict) else None) or ""
+    return Comparison(labels, changes, values, differences, settings, n_games, reps, offs, reps.declared, names,
+                      game if isinstance(game, str) else "")

@@ -16,6 +16,7 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.analysis.offs import describe, off_for
+from playtest.analysis.unread import Unread, unread_in
 from playtest.compare import compare as K
 from playtest.compare.gates import FAIL, PASS, GateResult
 from playtest.core.spec import MetricInfos, Off
@@ -262,6 +263,20 @@ def changes_lines(cmp: K.Comparison, run: Mapping[str, Any] | None = None) -> li
     return lines + ([said] if said else [])
 
 
+def unread_notes(cmp: K.Comparison, run: Mapping[str, Any] | None) -> list[Unread]:
+    """For each variant whose every changed rule key no bot of the line-up reads
+    (GameSpec.unread_keys), the caveat: its play is the same as the first variant's, only the
+    points differ. Empty otherwise, and without a line-up."""
+    lineup = list((run or {}).get("lineup") or [])
+    out = []
+    for base, other, changes in cmp.changes:
+        where = "both drafts" if len(cmp.labels) == 2 else f"{base} and {other}"
+        note = unread_in(cmp.game, lineup, [c.path for c in changes], where)
+        if note is not None:
+            out.append(note)
+    return out
+
+
 def _level(cmp: K.Comparison) -> str:
     """The differences' intervals are at 1 − --alpha (95% by default): as tested, not always 95%."""
     return f"{round((1 - cmp.settings.alpha) * 100, 6):g}%"
@@ -297,6 +312,7 @@ def compare_markdown(cmp: K.Comparison, run: dict[str, Any], *, only_tested: boo
     verdict = verdict_lines(cmp, run)
     out = [f"## Comparison: {' vs '.join(labels)}", "", "### Verdict", "", verdict[0], ""]
     out += [f"- ★ {line}" for line in verdict[1:]] + ([""] if len(verdict) > 1 else [])
+    out += [line for note in unread_notes(cmp, run) for line in (f"> {note.text()}", "")]
     out += ["### Rule changes", "", "```"]
     out += changes_lines(cmp, run) or ["(one variant)"]
     out += ["```", ""]
@@ -353,6 +369,7 @@ def compare_json(cmp: K.Comparison, run: dict[str, Any]) -> str:
         "changes": [{"base": b, "variant": o, "changes": [c.as_dict() for c in cs]} for b, o, cs in cmp.changes],
         "games": cmp.games,
         "verdict": verdict_lines(cmp, run),
+        "unread": [note.as_dict() for note in unread_notes(cmp, run)],
         "switched_off": {label: [off_dict(o) for o in offs] for label, offs in zip(cmp.labels, cmp.switched_off,
                                                                                     strict=True)},
         "values": _records(cmp.values),
@@ -501,6 +518,7 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
     verdict = verdict_lines(cmp, run)
     items = "".join(f"<li>★ {e(line)}</li>" for line in verdict[1:])
     body = (f"<h2>Verdict</h2><p class=\"headline\">{e(verdict[0])}</p>" + (f"<ul>{items}</ul>" if items else "")
+            + "".join(f"<p class=\"note\">{e(note.text())}</p>" for note in unread_notes(cmp, run))
             + (f"<h2>Charts of the notable differences</h2>{_figures(first, specs)}" if first else "")
             + f"<h2>Rule changes</h2><ul class=\"changes\">{changes or '<li>(one variant)</li>'}</ul>"
             + (f"<h2>{e(OFF_HEADING)}</h2><ul class=\"changes\">{off}</ul>" if off else "")
