@@ -113,6 +113,7 @@ def not_fitted_lines(design: Design) -> list[str]:
 
 def explain_markdown(design: Design, table: pl.DataFrame) -> str:
     out = [f"# Which rule moves which number — {design.run_dir}", "", _head(design, table), ""]
+    out += [f"> {design.unread.text()}", ""] if design.unread else []
     said = sentences(table, design.bots, design.declared)
     out += ["## Strong effects", ""] + ([f"- {s}" for s in said] or [none_strong(table)])
     out += [line for text in not_fitted_lines(design) for line in ("", text)]
@@ -143,6 +144,7 @@ def explain_json(design: Design, table: pl.DataFrame) -> str:
     doc = {"kind": "playtest-explain", "version": 1, "source": design.source, "run_dir": str(design.run_dir),
            "bots": list(design.bots), "games": design.games, "sentences": sentences(table, design.bots, design.declared),
            "not_fitted": not_fitted_lines(design),
+           "unread": design.unread.as_dict() if design.unread else None,
            "effects": [{k: (None if isinstance(v, float) and not math.isfinite(v) else v) for k, v in r.items()}
                        for r in table.iter_rows(named=True)]}
     return json.dumps(doc, indent=2, ensure_ascii=False)
@@ -176,6 +178,8 @@ def explain_html(design: Design, table: pl.DataFrame) -> str:
         specs["chart-0"] = _chart(table)
         chart = '<figure><h3>Standardised effects</h3><div class="chart" id="chart-0"></div></figure>'
     body = (f"<h1>Which rule moves which number</h1><p class=\"def\">{e(_head(design, table))}</p>"
+            + (f"<p class=\"note\">{e(design.unread.text())}</p>" if design.unread else "")
+            + ""
             f"<h2>Strong effects</h2><ul>{items}</ul>{''.join(f'<p>{e(t)}</p>' for t in not_fitted_lines(design))}"
             f"<h2>Ranked effects</h2><p class=\"def\">{e(RANK_NOTE)}</p>{chart}"
             f"<table><thead><tr><th>key</th><th>response</th><th class=num>effect per step [95%]</th>"

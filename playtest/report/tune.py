@@ -14,6 +14,7 @@ from typing import Any
 import altair as alt
 import polars as pl
 
+from playtest.analysis.unread import Unread, unread_in
 from playtest.compare.gates import as_plain
 from playtest.compare.jackknife import block_count
 from playtest.compare.render import MARK, fmt_diff, fmt_value
@@ -136,6 +137,12 @@ def kept_line(r: Result) -> str:
     return "the base does as well as every candidate: no best.yaml"
 
 
+def unread_note(r: Result) -> Unread | None:
+    """The caveat when no bot of the line-up reads any tuned key (GameSpec.unread_keys): every
+    candidate is then played exactly as the base, and only the points can move the goals."""
+    return unread_in(r.winner_variant.game, r.settings.lineup, [p.key for p in r.settings.params], "every candidate")
+
+
 def headline(r: Result, best_file: str = "best.yaml") -> str:
     """The outcome in one sentence: the candidate to adopt, or that the base is kept."""
     if r.base_wins:
@@ -147,6 +154,7 @@ def tune_markdown(r: Result, best_file: str = "best.yaml") -> str:
     s = r.settings
     w = r.winner
     out = [f"# Tuning `{s.variant}`", "", settings_line(r), "", headline(r, best_file), "",
+           *((f"> {note.text()}", "") if (note := unread_note(r)) else ()),
            f"Objective (Σ weight × distance to the goals, a share's distance counted as a fraction — 10 pts "
            f"is 0.1; 0 = every goal met): base {r.base_confirm_objective:.4g}, "
            f"best candidate {w.confirm_objective:.4g} on the fresh games"
@@ -210,6 +218,7 @@ def tune_json(r: Result) -> str:
                           "distance_base": _finite(row.base_distance), "distance_best": _finite(row.best_distance)}
                          for row in r.goal_rows],
         "gates": as_plain(r.gates),
+        "unread": note.as_dict() if (note := unread_note(r)) else None,
     }
     return json.dumps(doc, indent=2, ensure_ascii=False)
 
@@ -260,6 +269,7 @@ def tune_html(r: Result, best_text: str | None) -> str:
     body = (f"<h1>Tuning — {e(str(s.variant))}</h1>"
             f"<p class=\"def\">{e(settings_line(r))}</p>"
             f"<p class=\"def\">Command: <code>{e(s.command)}</code></p>"
+            + (f"<p class=\"note\">{e(note.text())}</p>" if (note := unread_note(r)) else "")
             + (f"<h2>Keep the base</h2><p>{e(base_kept(r))}</p>"
                if r.base_wins or best_text is None else f"<h2>Best: trial {r.winner.trial}</h2><pre>{e(best_text)}</pre>")
             + f"<p>Objective on the fresh games: base {r.base_confirm_objective:.4g}, best candidate "

@@ -37,6 +37,7 @@ import polars as pl
 
 from playtest.analysis import distributions as dist
 from playtest.analysis.metrics import metric_info
+from playtest.analysis.unread import Unread, unread_in
 from playtest.compare.stats import holm
 from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError
@@ -86,6 +87,9 @@ class Design:
     games: int = 0
     declared: MetricInfos = field(default_factory=dict)
     """What the game of the explained runs declares about its own metrics (GameSpec.metric_info)."""
+    unread: Unread | None = None
+    """Every bot of the line-up ignores every swept or tuned key (GameSpec.unread_keys): the play
+    is the same at every point, and the reports say so beside the effects."""
     not_fitted: dict[str, str] = field(default_factory=dict)
     """Response column → why no straight line is fitted to it (a tune's objective whose goals'
     quantities lie on both sides of their targets: `folded_goals`)."""
@@ -214,8 +218,9 @@ def _sweep_design(run_dir: Path, metrics: list[str] | None) -> Design:
     for k in keys:
         if k.numeric:
             points = points.with_columns(pl.col(k.name).cast(pl.Float64))
-    return Design("sweep", run_dir, keys, responses, points, se, _bots(path, run.get("lineup"), "run."), int(run.get("games") or 0),
-                  declared)
+    bots = _bots(path, run.get("lineup"), "run.")
+    return Design("sweep", run_dir, keys, responses, points, se, bots, int(run.get("games") or 0),
+                  declared, unread_in(run.get("game"), bots, [k.name for k in keys], "every point"))
 
 
 def _quantity(goal: dict[str, Any]) -> str:
@@ -282,8 +287,9 @@ def _tune_design(run_dir: Path) -> Design:
     not_fitted = {"objective": (f"{'; '.join(folded)}, so the distance to {'it' if len(folded) == 1 else 'them'} "
                                 "falls and then rises across the trials (the tune's own report says where the "
                                 "objective is lowest)")} if folded else {}
-    return Design("tune", run_dir, keys, responses, trials, {}, _bots(path, doc.get("lineup"), ""), int(doc.get("games") or 0),
-                  declared, not_fitted)
+    bots = _bots(path, doc.get("lineup"), "")
+    return Design("tune", run_dir, keys, responses, trials, {}, bots, int(doc.get("games") or 0),
+                  declared, unread_in(doc.get("game"), bots, [k.name for k in keys], "every trial"), not_fitted)
 
 
 def folded_goals(goals: list[dict[str, Any]], trials: pl.DataFrame, responses: list[Response],
