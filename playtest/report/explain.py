@@ -179,8 +179,7 @@ def explain_html(design: Design, table: pl.DataFrame) -> str:
         chart = '<figure><h3>Standardised effects</h3><div class="chart" id="chart-0"></div></figure>'
     body = (f"<h1>Which rule moves which number</h1><p class=\"def\">{e(_head(design, table))}</p>"
             + (f"<p class=\"note\">{e(design.unread.text())}</p>" if design.unread else "")
-            + ""
-            f"<h2>Strong effects</h2><ul>{items}</ul>{''.join(f'<p>{e(t)}</p>' for t in not_fitted_lines(design))}"
+            + f"<h2>Strong effects</h2><ul>{items}</ul>{''.join(f'<p>{e(t)}</p>' for t in not_fitted_lines(design))}"
             f"<h2>Ranked effects</h2><p class=\"def\">{e(RANK_NOTE)}</p>{chart}"
             f"<table><thead><tr><th>key</th><th>response</th><th class=num>effect per step [95%]</th>"
             f"<th class=num>standardised</th><th class=num>p (Holm)</th></tr></thead><tbody>{rows}</tbody></table>")
