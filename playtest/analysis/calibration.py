@@ -42,6 +42,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -76,6 +77,18 @@ def run_label(info: dict[str, Any]) -> str:
     """A run's bots in a few words: `greedy` for self-play, else the line-up."""
     lineup = list(info.get("lineup") or [])
     return lineup[0] if lineup and len(set(lineup)) == 1 else ",".join(lineup) or "run"
+
+
+def run_labels(infos: Sequence[dict[str, Any]], folders: Sequence[str | Path]) -> list[str]:
+    """Each run's label (run_label), unambiguous and alike for alike runs: a label that two or
+    more runs share is given to none of them plainly — each gets its folder's name in
+    parentheses, `heuristic (base)`, `heuristic (draft)` (else its path as given, when the folder
+    names repeat too). Only the second and later such run used to be told apart, so the first,
+    however different (a run of other rules), got the plainest name."""
+    base = [run_label(i) for i in infos]
+    labels = [f"{b} ({Path(f).name})" if base.count(b) > 1 else b for b, f in zip(base, folders, strict=True)]
+    return [f"{b} ({f})" if labels.count(lab) > 1 else lab
+            for b, f, lab in zip(base, folders, labels, strict=True)]
 
 
 def _comparable(table: pl.DataFrame) -> pl.DataFrame:

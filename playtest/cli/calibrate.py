@@ -13,6 +13,7 @@ import typer
 from playtest.cli.app import app
 from playtest.cli.common import check_report_suffix, out_console, output_file, report_format
 from playtest.errors import UsageError
+from playtest.text import clean
 
 
 class Format(StrEnum):
@@ -39,7 +40,7 @@ def calibrate(
     intervals that respect how few table games there are (none from fewer than 4: the estimates
     are shown alone, with the reason), the closest run overall and per metric, and where the
     table differs from every run."""
-    from playtest.analysis.calibration import Source, run_label
+    from playtest.analysis.calibration import Source, run_labels
     from playtest.analysis.calibration import calibrate as compare_runs
     from playtest.analysis.metrics import all_metrics
     from playtest.io import check_free, check_not_input, check_output_path, resolved
@@ -73,8 +74,7 @@ def calibrate(
         check_free(path, force, "--out")
         check_report_suffix(fmt, path)
     info, tg, te = table_frames(spec, games)
-    runs = []
-    labels: set[str] = set()
+    played = []
     for run_dir in against:
         rinfo, rg, re_ = read_run(run_dir)
         if rinfo.get("game") != spec.name:
@@ -82,22 +82,27 @@ def calibrate(
         if rinfo.get("players") != info["players"]:
             raise UsageError(f"--against {run_dir}: {rinfo.get('players')}-player games, but the table played "
                              f"with {info['players']}")
-        label = run_label(rinfo)
-        if label in labels:
-            label = f"{label} ({run_dir.name})"
-        labels.add(label)
-        runs.append(Source(label, rinfo, rg, re_))
+        played.append((rinfo, rg, re_))
+    labels = run_labels([p[0] for p in played], against)
+    runs = [Source(label, *p) for label, p in zip(labels, played, strict=True)]
     # Calibration compares only what can be tested (analysis/calibration.py): no quantiles.
     cal = compare_runs(Source("table", info, tg, te), runs, partial(all_metrics, quantiles=False))
-    meta = {"game": spec.name, "variant": games[0].variant.path, "table_games": len(games),
-            "transcripts": [str(t) for t in transcripts],
-            "runs": {r.label: str(d) for r, d in zip(runs, against, strict=True)}}
     # The rules each run played (its resolved variant, hashed now), not the hash its run.json
     # recorded: a run made before variant_hash canonicalised numbers recorded the hash as spelt,
     # and one whose variant wrote 2.0 was noted as other rules than a table game of the same draft.
-    warn = [f"{d}: variant {r.info['variant'].get('hash')} differs from the table's "
-            f"({games[0].variant.hash})" for r, d in zip(runs, against, strict=True)
-            if variant_hash(r.info["variant"]["resolved"]) != games[0].variant.hash]
+    table_hash = games[0].variant.hash
+    other_rules = [{"run": r.label, "folder": str(d), "variant_hash": h}
+                   for r, d in zip(runs, against, strict=True)
+                   if (h := variant_hash(r.info["variant"]["resolved"])) != table_hash]
+    meta = {"game": spec.name, "variant": games[0].variant.path, "variant_hash": table_hash,
+            "table_games": len(games), "transcripts": [str(t) for t in transcripts],
+            "runs": {r.label: str(d) for r, d in zip(runs, against, strict=True)},
+            "other_rules": other_rules}
+    # On stderr in every format, as the other `note:` lines: with -f json -o - it was printed
+    # nowhere (and before the report on stdout in the terminal's); the reports record it too.
+    for o in other_rules:
+        typer.echo(clean(f"note: {o['folder']}: variant {o['variant_hash']} differs from the table's ({table_hash}): "
+                         "the runs may not be of the same rules"), err=True)
     if fmt is not None or out is not None:
         text = {"json": lambda: json.dumps(R.to_json(cal, meta), indent=2, ensure_ascii=False),
                 "md": lambda: R.to_markdown(cal, meta), "html": lambda: R.to_html(cal, meta)}[kind]()
@@ -106,8 +111,6 @@ def calibrate(
             return
         write_atomic(path, text)
     console = out_console()
-    for w in warn:
-        console.print(f"note: {w}: the runs may not be of the same rules")
     console.print(R.to_markdown(cal, meta).split("## Every metric")[0].rstrip(), markup=False)
     if fmt is not None or out is not None:
         console.print(f"report: {path}", markup=False)

@@ -45,6 +45,14 @@ def no_table_interval(cal: Calibration) -> str | None:
             "the range that holds 95% of single games. The table's estimates are shown without one.")
 
 
+def other_rules(meta: dict[str, Any]) -> list[str]:
+    """One line for each run whose rules differ from the table's (meta's `other_rules`: its
+    variant hash is not the table games'), else none."""
+    return [f"the run {o['run']}, from {o['folder']}, played other rules than the table: variant "
+            f"{o['variant_hash']}, the table's {meta.get('variant_hash')} — the runs may not be of the same rules"
+            for o in meta.get("other_rules") or ()]
+
+
 def _num(x: Any) -> Any:
     return None if x is None or (isinstance(x, float) and not math.isfinite(x)) else x
 
@@ -79,6 +87,7 @@ def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
     table_head = f"table ({meta['table_games']} games, no interval)" if note else "table [95%]"
     lines = [f"# Calibration: {meta['table_games']} table game(s) of {meta['variant']} against {len(runs)} bot run(s)",
              "", f"**Closest run overall: {cal.closest or 'none'}**", "", *([f"**{note}**", ""] if note else []),
+             *(f"**Note: {o[0].upper()}{o[1:]}.**\n" for o in other_rules(meta)),
              "| run | games | distance | metrics compared | within the table's reach (abs z < 1.96) "
              "| differ where neither side varies |",
              "| --- | ---: | ---: | ---: | ---: | ---: |"]
@@ -150,7 +159,7 @@ def to_html(cal: Calibration, meta: dict[str, Any]) -> str:
 <p class="sub">Variant {e(meta['variant'])} · transcripts: {e(', '.join(meta['transcripts']))}</p>
 <div class="verdict {'fair' if cal.closest else 'unknown'}"><p class="headline">Closest run overall:
 {e(cal.closest or 'none')}</p><p class="detail">Read simulated conclusions at this run's skill level.</p>
-{f'<p class="detail">{e(note)}</p>' if note else ''}</div>
+{f'<p class="detail">{e(note)}</p>' if note else ''}{''.join(f'<p class="detail">Note: {e(o[0].upper() + o[1:])}.</p>' for o in other_rules(meta))}</div>
 <h2>Runs</h2>
 <table><tr><th>run</th><th class=num>games</th><th class=num>distance</th><th class=num>metrics compared</th>
 <th class=num>abs z &lt; 1.96</th><th class=num>differ where neither varies</th></tr>{rows}</table>

@@ -528,11 +528,56 @@ def test_the_note_on_other_rules_follows_the_rules_the_run_played_not_the_hash_i
 
     r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(tmp_path / "old"))
     assert r.returncode == 0, r.stderr
-    assert "may not be of the same rules" not in r.stdout
+    assert "may not be of the same rules" not in r.stdout + r.stderr
+    note = (f"note: {tmp_path / 'other'}: variant {other.hash} differs from the table's ({same.hash}): the runs may "
+            "not be of the same rules\n")
     r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(tmp_path / "other"))
     assert r.returncode == 0, r.stderr
-    assert (f"note: {tmp_path / 'other'}: variant {other.hash} differs from the table's ({same.hash}): the runs may "
-            "not be of the same rules") in " ".join(r.stdout.split())
+    assert r.stderr == note and "may not be of the same rules" in r.stdout  # the note, and the summary's line
+
+
+def test_a_run_of_other_rules_is_noted_on_stderr_and_in_every_report_format(cli, stargate_runs, tmp_path):
+    """The note on other rules went to stdout, and only in the terminal's format: with `-f json -o -`
+    or `-f html -o cal.html` it was lost, while the report still named that run the closest. It
+    goes to stderr in every format, and each report names each run whose rules differ."""
+    import html
+
+    from playtest.sim.batch import RunConfig, run_batch
+
+    runs, transcripts = stargate_runs
+    other = load_variant(DRAFT5, ["cubes.total=14"])
+    run_batch(other, RunConfig(n_games=6, players=3, lineup=("greedy",) * 3, seed=2, workers=1), tmp_path / "other")
+    table = load_variant(DRAFT5).hash
+    note = (f"note: {tmp_path / 'other'}: variant {other.hash} differs from the table's ({table}): the runs may "
+            "not be of the same rules\n")
+    line = (f"run greedy (other), from {tmp_path / 'other'}, played other rules than the table: variant "
+            f"{other.hash}, the table's {table}")
+    args = [*map(str, transcripts[:4]), "--against", str(runs["greedy"]), "--against", str(tmp_path / "other")]
+    r = cli("calibrate", *args, "-f", "json", "-o", "-")
+    assert r.returncode == 0 and r.stderr == note, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["variant_hash"] == table
+    assert doc["other_rules"] == [{"run": "greedy (other)", "folder": str(tmp_path / "other"), "variant_hash": other.hash}]
+    for fmt in ("md", "html"):
+        out = tmp_path / f"cal.{fmt}"
+        r = cli("calibrate", *args, "-f", fmt, "-o", str(out))
+        assert r.returncode == 0 and r.stderr == note, r.stderr
+        assert line in html.unescape(out.read_text()), fmt
+    r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(runs["greedy"]), "-f", "json", "-o", "-")
+    assert r.stderr == "" and json.loads(r.stdout)["other_rules"] == []
+
+
+def test_runs_whose_bots_share_a_label_are_each_told_apart_by_their_folder():
+    """Three heuristic runs were labelled `heuristic`, `heuristic (base)`, `heuristic (run-heur)`:
+    the first given (there, the run of other rules) got the plainest name. Every run of a shared
+    label now names its folder; a label no other run has stays plain."""
+    from playtest.analysis.calibration import run_labels
+
+    heur, greedy = {"lineup": ["heuristic"] * 4}, {"lineup": ["greedy"] * 4}
+    assert run_labels([heur, heur, greedy, heur], ["draft", "runs/base", "g", "/tmp/run-heur"]) == [
+        "heuristic (draft)", "heuristic (base)", "greedy", "heuristic (run-heur)"]
+    assert run_labels([heur, heur], ["a/base", "b/base"]) == ["heuristic (a/base)", "heuristic (b/base)"]
+    assert run_labels([heur, greedy], ["x", "y"]) == ["heuristic", "greedy"]
 
 
 def test_a_length_one_table_game_had_or_the_table_never_had_is_compared_as_a_share():
