@@ -60,7 +60,8 @@ MetricFn = Callable[[dict[str, Any], pl.DataFrame, pl.DataFrame], pl.DataFrame]
 RUN_BLOCKS = 20
 ALPHA = 0.05
 BOT_METRICS = ("by_bot", "bot_")
-"""Metrics about which bot played (their groups are bot names): nothing to compare with a table."""
+"""Metrics about which bot played (their groups are bot names): nothing to compare with a table;
+nor are the rows of another metric grouped by a bot name (`_comparable`)."""
 
 
 @dataclass(frozen=True)
@@ -91,16 +92,29 @@ def run_labels(infos: Sequence[dict[str, Any]], folders: Sequence[str | Path]) -
             for b, f, lab in zip(base, folders, labels, strict=True)]
 
 
-def _comparable(table: pl.DataFrame) -> pl.DataFrame:
+def _comparable(table: pl.DataFrame, bots: Sequence[str] = ()) -> pl.DataFrame:
+    """The rows of `table` (a source's metrics) that can be compared with the other side: no
+    design or untested metric, none about which bot played — neither a BOT_METRICS metric nor a
+    row of one of the source's `bots` (a group `heuristic`, `heuristic / total`; the table's
+    players are all `table`)."""
     from playtest.compare.metrics import DESIGN_METRICS, is_tested
 
     keep = [m for m in table[C.METRIC].unique().to_list()
             if m not in DESIGN_METRICS and is_tested(m) and not any(b in m for b in BOT_METRICS)]
+    group = pl.col(C.GROUP).cast(pl.String).fill_null("")
+    of_a_bot = pl.lit(False)
+    for bot in bots:
+        of_a_bot = of_a_bot | (group == bot) | group.str.starts_with(f"{bot} / ")
     # A metric the games leave unestimated (a New Frontiers win lift when every player selected
     # the action in every game) has nothing to compare.
-    return (table.filter(pl.col(C.METRIC).is_in(keep) & pl.col(C.ESTIMATE).is_not_null())
-            .select(C.METRIC, pl.col(C.GROUP).cast(pl.String).fill_null(""), C.ESTIMATE, C.DEFINITION)
+    return (table.filter(pl.col(C.METRIC).is_in(keep) & pl.col(C.ESTIMATE).is_not_null() & ~of_a_bot)
+            .select(C.METRIC, group, C.ESTIMATE, C.DEFINITION)
             .unique([C.METRIC, C.GROUP], keep="first", maintain_order=True))
+
+
+def _bots(src: Source) -> list[str]:
+    """The bot names of `src`'s players (`table` for every player of a table game)."""
+    return src.games["bot"].unique().drop_nulls().to_list() if "bot" in src.games.columns else []
 
 
 def jackknife(src: Source, metric_fn: MetricFn, blocks: int | None = None) -> pl.DataFrame:
@@ -109,13 +123,14 @@ def jackknife(src: Source, metric_fn: MetricFn, blocks: int | None = None) -> pl
     Columns: metric, group, definition, estimate, se, df (blocks − 1), n (games)."""
     ids = np.sort(src.games["game"].unique().to_numpy())
     k = min(blocks or len(ids), len(ids))
-    full = _comparable(metric_fn(src.info, src.games, src.events))
+    bots = _bots(src)
+    full = _comparable(metric_fn(src.info, src.games, src.events), bots)
     if k < 2:
         return full.with_columns(se=pl.lit(float("nan")), df=pl.lit(0), n=pl.lit(len(ids)))
     replicates = []
     for i, part in enumerate(np.array_split(ids, k)):
         drop = pl.col("game").is_in(pl.Series(part, dtype=pl.Int64).implode())
-        est = _comparable(metric_fn(src.info, src.games.filter(~drop), src.events.filter(~drop)))
+        est = _comparable(metric_fn(src.info, src.games.filter(~drop), src.events.filter(~drop)), bots)
         replicates.append(est.select(C.METRIC, C.GROUP, pl.col(C.ESTIMATE).alias(f"r{i}")))
     wide = full
     for r in replicates:

@@ -396,6 +396,39 @@ def test_a_score_part_s_interval_stops_at_the_floor_its_game_declares():
     assert interval("score_mean", 3.0, 0.29, 5, 6, 4, floor=0.0) == interval("score_mean", 3.0, 0.29, 5, 6, 4)
 
 
+def test_rows_of_the_table_s_own_bot_name_are_not_shown_beside_the_all_players_rows():
+    """Every player of a table game is `table`, so the report's by-bot rows `score_mean table /
+    rounds` are the `all / rounds` rows again — but no run has a bot named `table`, so that row
+    escaped the floor of what the runs' game-to-game spread implies for so few games and read
+    `5.94 [3.21 – 8.66]` (se 0.86) beside `all / rounds` `5.94 [1.10 – 10.78]` (se 1.55) for the
+    same rows. Both were over games; rows about which bot played have nothing to compare with
+    (the run's `heuristic / rounds` never met the table's), so neither side keeps them."""
+    import polars as pl
+
+    from playtest.analysis.calibration import Source, calibrate, table_floor
+    from playtest.analysis.metrics import all_metrics
+
+    v = load_variant(OHSEVEN)
+    info = {"game": "ohseven", "players": 4, "variant": {"hash": v.hash, "resolved": v.resolved}}
+    rng = np.random.default_rng(8)
+
+    def source(bot, n, spread):
+        rows = [{"game": g, "seed": 0, "seat": s, "bot": bot, "score_rounds": float(r), "score_rebid_bonus": 0.0,
+                 "total": float(r), "rank": 1, "win_share": 0.25, "rounds": 7, "turns": 60}
+                for g in range(n) for s, r in zip(range(4), rng.integers(-spread, spread + 4, 4), strict=True)]
+        return Source(bot, info, pl.DataFrame(rows, schema_overrides={"seat": pl.Int8}),
+                      pl.DataFrame({"game": [0]}).head(0))
+
+    table, run = source("table", 5, 2), source("heuristic", 60, 8)
+    cal = calibrate(table, [run], lambda i, g, e: all_metrics(i, g, e, keys={"scores"}))
+    groups = set(cal.metrics["group"])
+    assert "all / rounds" in groups and "seat 1 / rounds" in groups
+    assert not {g for g in groups if g.split(" / ")[0] in ("table", "heuristic")}, groups
+    row = {r["source"]: r for r in cal.metrics.filter((pl.col("metric") == "score_mean")
+                                                      & (pl.col("group") == "all / rounds")).iter_rows(named=True)}
+    assert row["table"]["se"] == pytest.approx(table_floor(row["heuristic"]["se"], 60, 5))  # the run's spread
+
+
 def test_min_games_is_where_a_t_interval_of_an_average_gets_narrower_than_single_games():
     """MIN_GAMES follows from the method: an interval of an average over n games has half-width
     t(0.975, n − 1)·s/√n, and 95% of single games lie within ±1.96·s. Below the first n where the
