@@ -104,7 +104,11 @@ def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
         k = F.kind(r["metric"], cal.declared)
         rv = vals.get((r["metric"], r["group"]), {})
         iv = F.interval(r["ci_low"], r["ci_high"], k)  # none: one table game, or the same in every game
-        lines.append(f"| {r['metric']} | {r['group']} | {F.value(r['estimate'], k)}{f' [{iv}]' if iv else ''} | "
+        # Why there is none, unless the note above says it for every row (too few table games):
+        # `leader_after_round_wins round 2 | 0.0%` (one game had a sole leader then) read as exact.
+        why = r.get("no_interval") if not iv and not note else None
+        lines.append(f"| {r['metric']} | {r['group']} | {F.value(r['estimate'], k)}"
+                     f"{f' [{iv}]' if iv else f' ({why})' if why else ''} | "
                      + " | ".join(rv.get(run, "–") for run in runs) + f" | {r['closest'] or '–'} |")
     lines += ["", f"_{METHOD}_", ""]
     return "\n".join(lines)

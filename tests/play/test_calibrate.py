@@ -524,6 +524,37 @@ def test_too_few_table_games_show_estimates_without_an_interval_and_say_why():
     assert "too few for an interval" not in R.to_html(cal, {**meta, "table_games": 4})
 
 
+def test_a_table_row_without_an_interval_says_why_in_markdown_too():
+    """`leader_after_round_wins | round 2 | 0.0%`: one table game of four had a sole leader after
+    round 2, so a jackknife replicate leaves the share undefined and it has no interval. The JSON
+    and the HTML said why; the Markdown showed a bare 0.0%, read as exact."""
+    import polars as pl
+
+    from playtest.analysis import columns as C
+    from playtest.analysis.calibration import UNDEFINED, Source, calibrate
+    from playtest.report import calibration as R
+
+    def metric_fn(info, games, events):
+        held = games.filter(pl.col("lead"))
+        rows = [{C.METRIC: "score_mean", C.GROUP: "all", C.ESTIMATE: float(games["s"].mean()), C.N: games.height,
+                 C.DEFINITION: "mean"}]
+        if held.height:  # defined only by the games that had a sole leader
+            rows.append({C.METRIC: "leader_after_round_wins", C.GROUP: "round 2", C.ESTIMATE: float(held["w"].mean()),
+                         C.N: held.height, C.DEFINITION: "share"})
+        return C.metric_frame(rows)
+
+    def source(label, n, lead):
+        games = pl.DataFrame({"game": list(range(n)), "s": [float(g % 5) for g in range(n)],
+                              "lead": [lead(g) for g in range(n)], "w": [float(g % 2) for g in range(n)]})
+        return Source(label, {"players": 4}, games, games.head(0))
+
+    cal = calibrate(source("table", 4, lambda g: g == 0), [source("run", 40, lambda g: g % 3 == 0)], metric_fn)
+    meta = {"game": "ohseven", "variant": "v.yaml", "table_games": 4, "transcripts": [], "runs": {"run": "run"}}
+    md = R.to_markdown(cal, meta)
+    assert f"| leader_after_round_wins | round 2 | 0.0% ({UNDEFINED}) |" in md
+    assert "| score_mean | all | 1.50 [" in md  # an interval, and no reason
+
+
 def test_two_recorded_table_games_get_no_interval_in_terminal_and_json(two_table_games):
     """The same end to end: `calibrate` of two transcripts prints why there are no intervals, and
     its JSON holds each table row's estimate with a null interval and the reason."""
