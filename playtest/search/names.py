@@ -84,7 +84,9 @@ def parse(name: str) -> SearchSpec:
     if budget is not None and budget < 1:  # mcts:0, mcts:-5
         raise UsageError(f"bot {text!r}: the budget is at least 1 iteration per decision, e.g. {kind}:1000")
     if budget is None or not parts[1][0].isdigit():
-        raise UsageError(f"bot {text!r}: give the budget in iterations, e.g. {kind}:1000 ({OPTIONS_HELP})")
+        # (it listed every option with its default: a 564-character line for a mistyped number)
+        raise UsageError(f"bot {text!r}: give the budget in iterations, e.g. {kind}:1000 or {kind}:1000:depth=20 "
+                         "(the options: README, 'Search bots')")
     if budget > MAX_ITERATIONS:
         raise UsageError(f"bot {text!r}: the budget is at most {MAX_ITERATIONS:,} iterations per decision")
     values: dict[str, str] = {}

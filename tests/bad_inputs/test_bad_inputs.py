@@ -835,6 +835,9 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("bot-empty-name", ["simulate", str(DRAFT5), "--bots", "greedy,,random,random", "-o", "{tmp}/o"], r"^error: --bots greedy,,random,random: bot 2 has no name"),
     Case("bot-count", ["simulate", str(DRAFT5), "--bots", "greedy,random", "-o", "{tmp}/o"], r"--bots names 2 bots, but this variant is for 3, 4 players"),
     Case("bot-search-option", ["simulate", str(DRAFT5), "--bots", "mcts:10:depth=0", "-o", "{tmp}/o"], r"^error: --bots: bot 'mcts:10:depth=0': depth=0 must be a whole number"),
+    # Oh-Seven's greedy is a style: 'greedy' was listed among the valid bots without a guess
+    Case("bot-a-style-s-own-name", ["simulate", str(OHSEVEN), "--bots", "greedy", "-o", "{tmp}/o"],
+         r"^error: --bots: unknown bot 'greedy' for ohseven \(did you mean 'scripted:greedy'\?; valid: random, "),
     Case("bot-scripted-unknown", ["simulate", str(DRAFT5), "--bots", "scripted:nope", "-o", "{tmp}/o"], r"unknown bot|no style|scripted"),
     Case("seed-negative", ["simulate", str(DRAFT5), "--seed", "-1", "-o", "{tmp}/o"], r"^error: --seed -1: a seed is a whole number from 0 to 2\*\*63 - 1"),
     Case("seed-2-63", ["simulate", str(DRAFT5), "--seed", str(2**63), "-o", "{tmp}/o"], r"^error: --seed 9223372036854775808: a seed is a whole number"),

@@ -53,7 +53,8 @@ def test_the_budget_has_a_documented_upper_limit() -> None:
 
 
 @pytest.mark.parametrize(("name", "message"), [
-    ("mcts", "bot 'mcts': give the budget in iterations, e.g. mcts:1000 (options: "),
+    ("mcts", "bot 'mcts': give the budget in iterations, e.g. mcts:1000 or mcts:1000:depth=20 (the options: "
+             "README, 'Search bots')"),
     ("mcts:0", "bot 'mcts:0': the budget is at least 1 iteration per decision, e.g. mcts:1000"),
     ("mcts:-5", "bot 'mcts:-5': the budget is at least 1 iteration per decision, e.g. mcts:1000"),
     ("mcts:ten", "bot 'mcts:ten': give the budget in iterations"),
