@@ -218,7 +218,8 @@ def compare(
         console.print("Verdict", style="bold")
         console.print(verdict[0], markup=False, highlight=False)
         for label, sentences in render.notable_by_variant(cmp):
-            shown_here = sentences if all_rows else sentences[:VERDICT_LINES]
+            shown_here = (sentences if all_rows else
+                          [sentences[i] for i in render.first_of_each_metric(cmp, label, VERDICT_LINES)])
             for line in shown_here:
                 console.print(f"  ★ {line}", markup=False, highlight=False)
             if len(shown_here) < len(sentences):

@@ -161,6 +161,14 @@ def notable_by_variant(cmp: K.Comparison) -> list[tuple[str, list[str]]]:
     """Each variant's significant and notable differences from the first, in words, smallest
     Holm-adjusted p first; the variants in the order given (one draft's findings together: five
     drafts' 245 differences in one p-value order read as a shuffled list)."""
+    notable = _notable(cmp)
+    return [(label, [difference_sentence(r, cmp.declared, cmp.label)
+                     for r in notable.filter(pl.col(K.VARIANT) == label).iter_rows(named=True)])
+            for label in cmp.labels[1:]]
+
+
+def _notable(cmp: K.Comparison) -> pl.DataFrame:
+    """The significant and notable differences, clearest first (the verdict's rows and order)."""
     # Holm's p-values tie often (every p far below the level adjusts to the same floor): then the
     # raw p-value, then the estimate against its interval's width, say which is clearer.
     strength = (pl.col(C.ESTIMATE).abs() / (pl.col(C.CI_HIGH) - pl.col(C.CI_LOW))).alias("_strength")
@@ -168,10 +176,18 @@ def notable_by_variant(cmp: K.Comparison) -> list[tuple[str, list[str]]]:
                .sort([K.P_HOLM, C.P_VALUE, "_strength", C.METRIC, C.GROUP],
                      descending=[False, False, True, False, False], nulls_last=True).drop("_strength"))
     # A duplicate test (a lift that is a rate minus a constant) says nothing new: one sentence.
-    notable = notable.filter(~pl.col(K.TEST).str.starts_with("same as"))
-    return [(label, [difference_sentence(r, cmp.declared, cmp.label)
-                     for r in notable.filter(pl.col(K.VARIANT) == label).iter_rows(named=True)])
-            for label in cmp.labels[1:]]
+    return notable.filter(~pl.col(K.TEST).str.starts_with("same as"))
+
+
+def first_of_each_metric(cmp: K.Comparison, label: str, limit: int) -> list[int]:
+    """Which of `label`'s verdict sentences (notable_by_variant's order) a verdict cut to `limit`
+    lines shows: each metric's clearest difference first, then the others, in their order. Cut by
+    order alone, twelve lines of one metric's seats and parts hid the winning margin under
+    '… and 4 more'."""
+    metrics = _notable(cmp).filter(pl.col(K.VARIANT) == label)[C.METRIC].to_list()
+    first = [i for i, m in enumerate(metrics) if m not in metrics[:i]]
+    rest = [i for i in range(len(metrics)) if i not in first]
+    return sorted((first + rest)[:limit])
 
 
 def _cannot_differ(cmp: K.Comparison) -> set[str]:

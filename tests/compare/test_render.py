@@ -235,6 +235,25 @@ def test_differences_whose_p_values_tie_are_ordered_by_their_strength():
     assert [s.split(":")[0] for s in sentences] == ["Winning margin (points)", "Game length (turns)", "Game length (rounds)"]
 
 
+def test_a_cut_verdict_shows_each_metric_before_a_second_row_of_one():
+    """Oh-Seven with a bigger exact bonus: twelve lines of the mean and spread of scores by seat
+    and part filled the terminal's verdict, and the winning margin was '… and 4 more'."""
+    import dataclasses
+
+    cmp = _comparison()
+    rows = [{**cmp.differences.row(0, named=True), C.METRIC: m, C.GROUP: g, C.ESTIMATE: 1.0, C.CI_LOW: 0.5,
+             C.CI_HIGH: 1.5, C.P_VALUE: p, "p_holm": p, "notable": True, "test": "tested"}
+            for m, g, p in (("score_mean", "all", 0.001), ("score_mean", "seat 1", 0.002),
+                            ("score_mean", "seat 2", 0.003), ("margin_of_victory", "all", 0.004),
+                            ("score_mean", "seat 3", 0.005), ("game_length_turns", "all", 0.006))]
+    cut = dataclasses.replace(cmp, differences=pl.DataFrame(rows, schema=cmp.differences.schema))
+    [(label, sentences)] = render.notable_by_variant(cut)
+    shown = [sentences[i].split(":")[0] for i in render.first_of_each_metric(cut, label, 4)]
+    assert shown == ["Mean final score", "Mean final score, seat 1", "Winning margin (points)",
+                     "Game length (turns)"], shown
+    assert render.first_of_each_metric(cut, label, 10) == list(range(6))
+
+
 def test_a_sweep_chart_s_value_axis_names_its_unit_once():
     """The value axis reads the metric's title and, unless the title says it, its unit: 'Skill VP
     per pick: VP' repeated it, the unit compared with the title in lower case."""
