@@ -83,7 +83,8 @@ class _MovesFile:
 
     def __init__(self, path: Path, text: str) -> None:
         self.path = path
-        self._lines = [(n, line) for n, line in enumerate(text.splitlines(), 1)
+        # split at newlines only, as the NUL check counts lines (splitlines also splits at \f, \v, ...)
+        self._lines = [(n, line.removesuffix("\r")) for n, line in enumerate(text.split("\n"), 1)
                        if line.strip() and not line.lstrip().startswith("#")]
         self._read = 0
 
@@ -215,7 +216,7 @@ def play(
     if outcome.refused:  # each was answered as typed, and the next line read for the same decision
         n, lines = len(outcome.refused), ", ".join(w.rpartition(":")[2] for w in outcome.refused)
         typer.echo(f"note: {n} line{'s' if n != 1 else ''} of {moves} {'were' if n != 1 else 'was'} refused "
-                   f"(line{'s' if n != 1 else ''} {lines}); the line after {'each' if n != 1 else 'it'} was read for the "
-                   "decision it was refused at", err=True)
+                   f"(line{'s' if n != 1 else ''} {lines}); the next line, if any, was read for the decision "
+                   f"{'each' if n != 1 else 'it'} was refused at", err=True)
     if not outcome.finished and not sys.stdin.isatty() and moves is None:
         raise typer.Exit(0)

@@ -89,6 +89,7 @@ code { font: 12px ui-monospace, "SFMono-Regular", Menlo, monospace; background: 
 .verdict.unknown { background: #f3f5f7; border-color: var(--line); }
 .verdict .headline { font-size: 17px; font-weight: 600; margin: 0 0 4px; }
 .verdict .detail { margin: 0 0 10px; }
+.note { background: var(--warnbg); border: 1px solid #f0c37a; border-radius: 6px; padding: 8px 12px; }
 .items { display: grid; grid-template-columns: repeat(auto-fill, minmax(250px, 1fr)); gap: 10px; }
 .item { background: white; border: 1px solid var(--line); border-radius: 6px; padding: 8px 10px; }
 .item .label { color: var(--muted); font-size: 12px; }

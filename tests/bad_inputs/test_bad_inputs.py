@@ -775,6 +775,8 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("nf-good-color-misspelt", ["validate", str(NF_BASE), "--set", "rules.goods.yelow=5"],
          r"^error: --set rules.goods.yelow=5: rules.goods.yelow: no world or home world produces 'yelow' goods "
          r"\(did you mean 'yellow'\?\): its price would never be used, and 'yellow' keeps its price 4$"),
+    Case("nf-good-color-in-capitals", ["validate", str(NF_BASE), "--set", "rules.goods.YELLOW=5"],
+         r"rules.goods.YELLOW: no world or home world produces 'YELLOW' goods \(did you mean 'yellow'\?\)"),
     Case("nf-good-color-misspelt-in-file", ["validate", "{tmp}/v.yaml"],
          r"v.yaml:3:17: rules.goods.bleu: no world or home world produces 'bleu' goods \(did you mean 'blue'\?\)",
          {"v.yaml": f"extends: {NF_BASE}\nrules:\n  goods: {{bleu: 2}}\n"}),

@@ -185,3 +185,33 @@ def test_the_docs_say_that_heuristic_bots_play_a_scoring_change_the_same_way(tmp
     variants = " ".join((ROOT / "docs" / "variants.md").read_text().split())
     assert "It reads no scoring setting (`scoring.*`, `bidding.rebid.bonus`)" in readme
     assert "The `heuristic` bot and the scripted styles built on it read none of the scoring keys" in variants
+
+
+def test_every_key_the_bots_are_declared_not_to_read_leaves_their_play_unchanged(tmp_path: Path):
+    """GameSpec.unread_keys tells compare, tune and explain that these bots play a change to these
+    keys exactly as before: checked for every declared key (POINTS_ONLY) and every declared bot,
+    all six in one 6-player line-up. (The declaration's own test only compared it with the bot list
+    it is built from.)"""
+    from playtest.games import get_game
+    from playtest.games.ohseven.spec import POINTS_ONLY
+    from playtest.sim.batch import RunConfig, run_batch
+    from playtest.variants import load_variant
+
+    changes = {"scoring": ["scoring.exact_bonus=6", "scoring.exact_per_bid=2", "scoring.miss_per_trick=-3"],
+               "bidding.rebid.bonus": ["bidding.rebid.bonus.points=4"],
+               "bidding.redeal.keep_points": ["bidding.redeal.keep_points=false"], "tie": ["tie=most_exact"]}
+    assert set(changes) == set(POINTS_ONLY)
+    lineup = tuple(sorted(get_game("ohseven").unread_keys))
+    assert len(lineup) == 6
+
+    def play(name: str, sets: list[str]) -> pl.DataFrame:
+        variant = load_variant(ROOT / "variants/ohseven/base.yaml", sets)
+        run_batch(variant, RunConfig(n_games=6, players=6, lineup=lineup, seed=4, workers=1), tmp_path / name)
+        ev = pl.read_parquet(tmp_path / name / "events.parquet")
+        return ev.filter(pl.col("kind").is_in(["bid", "bids_set", "rebid", "play", "trick"])).select(
+            "game", "round", "turn", "seat", "kind", "card", "bid", "winner")
+
+    base = play("base", [])
+    assert base.filter(pl.col("kind") == "rebid").height > 0  # a forced rebid is among the choices played
+    for key, sets in changes.items():
+        assert play(key, sets).equals(base), key

@@ -989,8 +989,12 @@ def test_a_refused_line_of_a_moves_file_is_named_by_its_line(cli, tmp_path):
     out = " ".join(r.stdout.split())
     assert f"{path}:2: not a legal move: there is no move 99: choose 1 to 7" in out
     assert f"{path}:4: not a legal move: 'devlop d01': unknown action 'devlop'" in out
-    assert r.stderr == (f"note: 2 lines of {path} were refused (lines 2, 4); the line after each was read for the "
-                        "decision it was refused at\n")
+    assert r.stderr == (f"note: 2 lines of {path} were refused (lines 2, 4); the next line, if any, was read for the "
+                        "decision each was refused at\n")
+    path.write_text("bogus1\f\nbogus2\r\nquit\n")  # a form feed is no line break; a CRLF file reads the same
+    r = cli("play", NEWFRONTIERS, "--players", "3", "--moves", str(path), "--save", str(tmp_path / "f.yaml"))
+    out = " ".join(r.stdout.split())
+    assert f"{path}:1: not a legal move" in out and f"{path}:2: not a legal move: 'bogus2'" in out, out
     path.write_text("1\nquit\n")
     r = cli("play", NEWFRONTIERS, "--players", "3", "--moves", str(path), "--save", str(tmp_path / "h.yaml"))
     assert r.returncode == 0 and r.stderr == "" and "not a legal move" not in r.stdout

@@ -549,8 +549,9 @@ class NewFrontiersVariant(VariantModel):
         produced = self._produced_colors()
         if color in produced:
             return None
-        close = difflib.get_close_matches(color, sorted(produced), n=1, cutoff=0.75)
-        return close[0] if close else None
+        folded = {c.casefold(): c for c in sorted(produced)}  # `YELLOW`, `Yelow` too
+        close = difflib.get_close_matches(color.casefold(), list(folded), n=1, cutoff=0.75)
+        return folded[close[0]] if close else None
 
     def _unproduced_prices(self) -> list[Issue]:
         """A price in rules.goods for a color no world or home world produces (legal: a designer may
