@@ -53,12 +53,17 @@ def test_stargate_and_new_frontiers_declare_nothing(game):
     assert not get_game(game).unread_keys
 
 
-def test_compare_says_which_bots_ignore_which_keys_in_every_report(cli, tmp_path):
-    draft = _draft(tmp_path, "scoring:\n  exact_bonus: 10\n")
+def _compare(cli, tmp_path, changes: str):
+    """`compare` of the base and a draft making `changes` (YAML), 8 heuristic games: (result, out)."""
     out = tmp_path / "cmp"
-    r = cli("compare", str(BASE), str(draft), "-n", "8", "--players", "4", "--bots", "heuristic",
+    r = cli("compare", str(BASE), str(_draft(tmp_path, changes)), "-n", "8", "--players", "4", "--bots", "heuristic",
             "-w", "1", "--seed", "1", "--out", str(out))
     assert r.returncode == 0, r.stderr
+    return r, out
+
+
+def test_compare_says_which_bots_ignore_which_keys_in_every_report(cli, tmp_path):
+    r, out = _compare(cli, tmp_path, "scoring:\n  exact_bonus: 10\n")
     said = "heuristic does not read scoring.exact_bonus"
     assert said in r.stdout and "ismcts" in r.stdout
     assert said in (out / "compare.md").read_text(encoding="utf-8")
@@ -69,10 +74,6 @@ def test_compare_says_which_bots_ignore_which_keys_in_every_report(cli, tmp_path
 
 
 def test_no_note_when_a_bot_reads_a_changed_key(cli, tmp_path):
-    draft = _draft(tmp_path, "scoring:\n  exact_bonus: 10\nbidding:\n  first_lead: left_of_dealer\n")
-    out = tmp_path / "cmp"
-    r = cli("compare", str(BASE), str(draft), "-n", "8", "--players", "4", "--bots", "heuristic",
-            "-w", "1", "--seed", "1", "--out", str(out))
-    assert r.returncode == 0, r.stderr
+    r, out = _compare(cli, tmp_path, "scoring:\n  exact_bonus: 10\nbidding:\n  first_lead: left_of_dealer\n")
     assert "does not read" not in r.stdout
     assert json.loads((out / "compare.json").read_text(encoding="utf-8"))["unread"] == []
