@@ -10,17 +10,18 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 
-def guess(name: Any, valid: Sequence[str], present: Iterable[Any] = ()) -> str | None:
+def guess(name: Any, valid: Sequence[str], present: Iterable[Any] = (), cutoff: float = 0.6) -> str | None:
     """The valid key (or player name) that `name` most likely misspells: among those not
-    `present` in the same mapping first (`Anan` beside `Ann:` means `Anna`), else among all."""
+    `present` in the same mapping first (`Anan` beside `Ann:` means `Anna`), else among all.
+    `cutoff`: difflib's least ratio (its default, 0.6; higher where a miss is refused as a typo)."""
     given = {str(k) for k in present}
     for candidates in ([v for v in valid if v not in given], list(valid)):
-        close = difflib.get_close_matches(str(name), candidates, n=1)
+        close = difflib.get_close_matches(str(name), candidates, n=1, cutoff=cutoff)
         if close:
             return close[0]
     # The case alone (`Players:`, `meTRIC:`): difflib counts every changed letter against it.
     folded = {v.casefold(): v for v in reversed(valid)}
-    close = difflib.get_close_matches(str(name).casefold(), list(folded), n=1)
+    close = difflib.get_close_matches(str(name).casefold(), list(folded), n=1, cutoff=cutoff)
     return folded[close[0]] if close else None
 
 

@@ -42,11 +42,12 @@ def make_bot(spec: GameSpec, name: str, rules: Rules[Any, Any], seat: int) -> Bo
         return spec.make_bot(name, rules, seat)
     except UsageError as exc:
         message = str(exc)
-        # First the bot a misspelt name most likely means, as a misspelt key is answered.
-        likely = guess(name.strip(), list(spec.bot_names)) if message.startswith("unknown ") else None
-        # A style's own name (`greedy` in a game whose greedy is `scripted:greedy`): too short for difflib
-        styles = [b for b in spec.bot_names if b.partition(":")[2] == name.strip()]
-        likely = styles[0] if styles and message.startswith("unknown ") else likely
+        # First the bot a misspelt name most likely means, as a misspelt key is answered; a style's
+        # own name (`greedy` where greedy is `scripted:greedy`) is too short a match for difflib.
+        likely = None
+        if message.startswith("unknown "):
+            styles = [b for b in spec.bot_names if b.partition(":")[2] == name.strip()]
+            likely = styles[0] if styles else guess(name.strip(), list(spec.bot_names))
         mean = f"did you mean {likely!r}?; " if likely and likely != name.strip() else ""
         if not message.startswith("unknown bot"):  # the game's own words ('unknown scripted bot ...')
             raise BotNameError(message.replace(" (valid: ", f" ({mean}valid: ", 1)) from None

@@ -318,9 +318,7 @@ def _null_hint(schema: type[BaseModel], loc: tuple[Any, ...], node: Node) -> str
     takes null (`--set rules.end.worlds=none` read only "Input should be a valid integer")."""
     if not isinstance(node.value, str) or node.value.strip().casefold() not in _NONE_WORDS:
         return ""
-    tp = annotation_at(schema, loc)
-    while typing.get_origin(tp) is typing.Annotated:
-        tp = typing.get_args(tp)[0]
+    tp = _unannotated(annotation_at(schema, loc))
     takes_null = typing.get_origin(tp) in (typing.Union, types.UnionType) and type(None) in typing.get_args(tp)
     return "; YAML writes none as null" if takes_null else ""
 
@@ -398,11 +396,17 @@ def annotation_at(schema: type[BaseModel], loc: tuple[Any, ...]) -> Any:
     return current
 
 
+def _unannotated(tp: Any) -> Any:
+    """`tp` without its Annotated[...] wrappers (Field constraints)."""
+    while typing.get_origin(tp) is typing.Annotated:
+        tp = typing.get_args(tp)[0]
+    return tp
+
+
 def _fixed_length(tp: Any) -> int | None:
     """The item count of a fixed-length tuple annotation (`tuple[float, float] | None`: 2);
     None for anything else."""
-    while typing.get_origin(tp) is typing.Annotated:
-        tp = typing.get_args(tp)[0]
+    tp = _unannotated(tp)
     if typing.get_origin(tp) in (typing.Union, types.UnionType):
         members = [a for a in typing.get_args(tp) if a is not type(None)]
         tp = members[0] if len(members) == 1 else None

@@ -7,7 +7,6 @@ has a handler in powers.py (a test checks that none is missing).
 
 from __future__ import annotations
 
-import difflib
 import math
 from collections.abc import Sequence
 from enum import StrEnum
@@ -15,6 +14,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from playtest.suggest import guess
 from playtest.variants.model import Issue, Strict, Use, VariantModel, one_line_per_value
 
 
@@ -384,11 +384,11 @@ class NewFrontiersVariant(VariantModel):
                 out.append((("rules", "players", i), "player counts must be between 2 and 6"))
             elif p in r.players[:i]:
                 out.append((("rules", "players", i), f"{p} players is listed twice"))
-        colors = set(r.goods)
+        colors, produced = set(r.goods), self._produced_colors()
         for color, price in r.goods.items():
             if price < 0:
                 out.append((("rules", "goods", color), "a price cannot be negative"))
-            elif (typo := self._misspelt_color(color)) is not None:
+            elif (typo := self._misspelt_color(color, produced)) is not None:
                 out.append((("rules", "goods", color), (
                     f"no world or home world produces {color!r} goods (did you mean {typo!r}?): its price "
                     f"would never be used, and {typo!r} keeps its price {r.goods.get(typo, '(none)')}")))
@@ -543,15 +543,12 @@ class NewFrontiersVariant(VariantModel):
     def _produced_colors(self) -> set[str]:
         return {w.color for w in self.worlds if w.color is not None} | {h.color for h in self.home_worlds}
 
-    def _misspelt_color(self, color: str) -> str | None:
-        """The produced good color that `color`, a price no tile produces, most likely misspells
-        (`yelow` beside yellow worlds): refused, where a color of its own (`purple`) gets a note."""
-        produced = self._produced_colors()
-        if color in produced:
-            return None
-        folded = {c.casefold(): c for c in sorted(produced)}  # `YELLOW`, `Yelow` too
-        close = difflib.get_close_matches(color.casefold(), list(folded), n=1, cutoff=0.75)
-        return folded[close[0]] if close else None
+    @staticmethod
+    def _misspelt_color(color: str, produced: set[str]) -> str | None:
+        """The `produced` good color that `color`, a price no tile produces, most likely misspells
+        (`yelow`, `YELLOW` beside yellow worlds): refused, where a color of its own (`purple`)
+        gets a note. A stricter match than a misspelt key's (0.75, as new ids are checked)."""
+        return None if color in produced else guess(color, sorted(produced), cutoff=0.75)
 
     def _unproduced_prices(self) -> list[Issue]:
         """A price in rules.goods for a color no world or home world produces (legal: a designer may
@@ -559,7 +556,7 @@ class NewFrontiersVariant(VariantModel):
         produced = self._produced_colors()
         return [(("rules", "goods", color), f"no world or home world produces {color!r} goods: its price is "
                                             "never used")
-                for color in self.rules.goods if color not in produced and self._misspelt_color(color) is None]
+                for color in self.rules.goods if color not in produced and self._misspelt_color(color, produced) is None]
 
     def _shared_names(self) -> list[Issue]:
         """A tile or goal named like an earlier one (a draft's new world called 'Gold Comet' beside
