@@ -76,3 +76,22 @@ def test_a_metric_table_row_of_the_wrong_type_is_refused_not_converted(row, mess
     assert str(err.value) == message
     ok = metric_frame([{"metric": "m", "group": "g", "estimate": np.float64(0.5), "n": np.int64(3)}])
     assert ok.row(0) == ("m", "g", 0.5, None, None, 3, None, None)
+
+
+def test_a_scan_is_streamed_and_tables_in_memory_need_no_look_at_the_plan(tmp_path, monkeypatch):
+    """`reads_files` tells a scan (streamed, bounded memory) from tables in memory by the query's
+    plan; within `tables_in_memory` of two DataFrames it answers without formatting any plan (the
+    jackknife's cost), and with a scan among the tables it still looks."""
+    EVENTS.write_parquet(tmp_path / "e.parquet")
+    scan = pl.scan_parquet(tmp_path / "e.parquet")
+    assert F.reads_files(scan.filter(pl.col("seat") == 0)) and not F.reads_files(EVENTS.lazy())
+    looked: list[pl.LazyFrame] = []
+    explain = pl.LazyFrame.explain
+    monkeypatch.setattr(pl.LazyFrame, "explain", lambda self, **kw: looked.append(self) or explain(self, **kw))
+    with F.tables_in_memory(EVENTS, EVENTS):
+        assert not F.reads_files(EVENTS.lazy()) and F.per_game(EVENTS, pl.len()).height == 3
+    assert looked == []
+    with F.tables_in_memory(EVENTS, scan):
+        assert F.reads_files(scan)
+    assert len(looked) == 1
+    assert not F._IN_MEMORY.get()  # left as it was
