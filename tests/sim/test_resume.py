@@ -255,7 +255,7 @@ def test_a_run_named_dot_from_inside_its_folder(tmp_path, monkeypatch):
     with pytest.raises(Interrupted):
         run_batch(load_variant(DRAFT5), config, tmp_path / "out", progress=stop)
     monkeypatch.chdir(tmp_path / "out.partial")
-    r = CliRunner().invoke(app, ["simulate", "--resume", ".", "-q"])
+    r = CliRunner().invoke(app, ["simulate", "--resume", ".", "-q", "--workers", "1"])
     assert r.exit_code == 0, r.stderr
     assert not (tmp_path / "out.partial").exists() and len(read_run(tmp_path / "out")[1]) == 8 * 4
     monkeypatch.chdir(tmp_path / "out")
