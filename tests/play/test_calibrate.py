@@ -67,6 +67,24 @@ def calibrated(stargate_runs, tmp_path_factory):
     return r, json.loads(out.read_text())
 
 
+@pytest.fixture(scope="module")
+def rules_runs(tmp_path_factory):
+    """Two 6-game greedy runs: `same`, of draft 5 (the table games' rules), and `other`, of draft 5
+    with cubes.total 14 (other rules), for the tests of the note on other rules and of one table
+    game (read, never changed). Their size matters to none of those tests: the note compares
+    variant hashes, one table game gives no interval whatever the run; and each calibrate call
+    jackknifes every run given, once per game (the 30-game greedy run of stargate_runs cost five
+    times as much per call)."""
+    from playtest.sim.batch import RunConfig, run_batch
+
+    base = tmp_path_factory.mktemp("rules")
+    cfg = RunConfig(n_games=6, players=3, lineup=("greedy",) * 3, seed=2, workers=1)
+    other = load_variant(DRAFT5, ["cubes.total=14"])
+    run_batch(load_variant(DRAFT5), cfg, base / "same")
+    run_batch(other, cfg, base / "other")
+    return base / "same", base / "other", other.hash
+
+
 def test_table_games_of_a_known_bot_find_that_bots_run_closest(calibrated, stargate_runs):
     r, data = calibrated
     assert data["closest_run"] == "greedy"
@@ -341,18 +359,21 @@ def test_an_out_file_whose_suffix_names_no_format_is_refused_without_format(cli,
     assert not out.exists()
 
 
-def test_what_the_variant_switches_off_is_left_out_and_one_table_game_tests_nothing(cli, stargate_runs, calibrated):
+def test_what_the_variant_switches_off_is_left_out_and_one_table_game_tests_nothing(cli, stargate_runs, calibrated,
+                                                                                     rules_runs):
     """Draft 5 has no planet effects, no extension slots and no skill VP for Anderson: the runs
     leave those rows out (switched off), but the table's side showed them as 0.00 [0.00 – 0.00].
-    And one table game, with no spread to measure a gap on, was summed up as 'nowhere'."""
-    runs, transcripts = stargate_runs
+    And one table game, with no spread to measure a gap on, was summed up as 'nowhere' (against
+    a 6-game run of the same rules: the one table game is what leaves nothing to test)."""
+    _, transcripts = stargate_runs
+    same, _, _ = rules_runs
     _, doc = calibrated  # the JSON of the eight table games against both runs
     rows = {(m["metric"], m["group"]) for m in doc["metrics"]}
     assert {m["source"] for m in doc["metrics"]} == {"table", "random", "greedy"}
     assert ("score_mean", "all / planets") in rows
     assert not {("score_mean", "all / planet_effects"), ("score_mean", "all / extensions"),
                 ("crew_vp_per_pick", "anderson")} & rows
-    r = cli("calibrate", str(transcripts[0]), "--against", str(runs["greedy"]), "-f", "md", "-o", "-")
+    r = cli("calibrate", str(transcripts[0]), "--against", str(same), "-f", "md", "-o", "-")
     assert r.returncode == 0, r.stderr
     section = r.stdout.split("## Where the table differs from every bot run")[1].split("## Every metric")[0]
     assert "nothing could be tested: 1 table game gives no interval" in section and "nowhere" not in section
@@ -570,7 +591,7 @@ def test_two_recorded_table_games_get_no_interval_in_terminal_and_json(two_table
 
 
 def test_the_note_on_other_rules_follows_the_rules_the_run_played_not_the_hash_it_recorded(cli, stargate_runs,
-                                                                                         tmp_path):
+                                                                                         rules_runs, tmp_path):
     """A run made before variant_hash canonicalised numbers recorded the hash of its variant as
     spelt: one whose draft wrote `cubes.total: 15.0` holds another hash than a table game of the
     same draft (15) has now, and calibrate noted 'the runs may not be of the same rules'. A run of
@@ -579,6 +600,7 @@ def test_the_note_on_other_rules_follows_the_rules_the_run_played_not_the_hash_i
     from playtest.variants.loader import spelled_hash
 
     _, transcripts = stargate_runs
+    _, other, other_hash = rules_runs
     cfg = RunConfig(n_games=6, players=3, lineup=("greedy",) * 3, seed=2, workers=1)
     same = load_variant(DRAFT5, ["cubes.total=15.0"])
     run_batch(same, cfg, tmp_path / "old")
@@ -587,47 +609,43 @@ def test_the_note_on_other_rules_follows_the_rules_the_run_played_not_the_hash_i
     assert old != same.hash == load_variant(DRAFT5).hash
     info["variant"]["hash"] = old  # as a run made before the change recorded it
     (tmp_path / "old" / "run.json").write_text(json.dumps(info))
-    other = load_variant(DRAFT5, ["cubes.total=14"])
-    run_batch(other, cfg, tmp_path / "other")
 
     r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(tmp_path / "old"))
     assert r.returncode == 0, r.stderr
     assert "may not be of the same rules" not in r.stdout + r.stderr
-    note = (f"note: {tmp_path / 'other'}: variant {other.hash} differs from the table's ({same.hash}): the runs may "
+    note = (f"note: {other}: variant {other_hash} differs from the table's ({same.hash}): the runs may "
             "not be of the same rules\n")
-    r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(tmp_path / "other"))
+    r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(other))
     assert r.returncode == 0, r.stderr
     assert r.stderr == note and "may not be of the same rules" in r.stdout  # the note, and the summary's line
 
 
-def test_a_run_of_other_rules_is_noted_on_stderr_and_in_every_report_format(cli, stargate_runs, tmp_path):
+def test_a_run_of_other_rules_is_noted_on_stderr_and_in_every_report_format(cli, stargate_runs, rules_runs,
+                                                                            tmp_path):
     """The note on other rules went to stdout, and only in the terminal's format: with `-f json -o -`
     or `-f html -o cal.html` it was lost, while the report still named that run the closest. It
     goes to stderr in every format, and each report names each run whose rules differ."""
     import html
 
-    from playtest.sim.batch import RunConfig, run_batch
-
-    runs, transcripts = stargate_runs
-    other = load_variant(DRAFT5, ["cubes.total=14"])
-    run_batch(other, RunConfig(n_games=6, players=3, lineup=("greedy",) * 3, seed=2, workers=1), tmp_path / "other")
+    _, transcripts = stargate_runs
+    same, other, other_hash = rules_runs
     table = load_variant(DRAFT5).hash
-    note = (f"note: {tmp_path / 'other'}: variant {other.hash} differs from the table's ({table}): the runs may "
+    note = (f"note: {other}: variant {other_hash} differs from the table's ({table}): the runs may "
             "not be of the same rules\n")
-    line = (f"run greedy (other), from {tmp_path / 'other'}, played other rules than the table: variant "
-            f"{other.hash}, the table's {table}")
-    args = [*map(str, transcripts[:4]), "--against", str(runs["greedy"]), "--against", str(tmp_path / "other")]
+    line = (f"run greedy (other), from {other}, played other rules than the table: variant "
+            f"{other_hash}, the table's {table}")
+    args = [*map(str, transcripts[:4]), "--against", str(same), "--against", str(other)]
     r = cli("calibrate", *args, "-f", "json", "-o", "-")
     assert r.returncode == 0 and r.stderr == note, r.stderr
     doc = json.loads(r.stdout)
     assert doc["variant_hash"] == table
-    assert doc["other_rules"] == [{"run": "greedy (other)", "folder": str(tmp_path / "other"), "variant_hash": other.hash}]
+    assert doc["other_rules"] == [{"run": "greedy (other)", "folder": str(other), "variant_hash": other_hash}]
     for fmt in ("md", "html"):
         out = tmp_path / f"cal.{fmt}"
         r = cli("calibrate", *args, "-f", fmt, "-o", str(out))
         assert r.returncode == 0 and r.stderr == note, r.stderr
         assert line in html.unescape(out.read_text()), fmt
-    r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(runs["greedy"]), "-f", "json", "-o", "-")
+    r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(same), "-f", "json", "-o", "-")
     assert r.stderr == "" and json.loads(r.stdout)["other_rules"] == []
 
 
