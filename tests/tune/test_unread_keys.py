@@ -12,12 +12,16 @@ from tests.tune.helpers import invoke
 
 
 def _tune(tmp_path, param: str, bots: str = "heuristic"):
+    """A tune of Oh-Seven over `param`: 5 trials (enough for explain to fit the one key) of 2 games
+    each, and 2 fresh games. The note is built from the tuned keys and the line-up
+    (GameSpec.unread_keys) whatever the games; 6 games a trial cost the metrics three times as
+    much."""
     goals = tmp_path / "goals.yaml"
-    goals.write_text(f"run: {{games: 6, players: 4, bots: {bots}, seed: 1}}\ngoals:\n"
+    goals.write_text(f"run: {{games: 2, players: 4, bots: {bots}, seed: 1}}\ngoals:\n"
                      "  - {metric: score_mean, target: 20}\n  - {metric: exact_rate, target: 0.5}\n")
     out = tmp_path / "out"
     code, stdout, err = invoke("tune", ROOT / "variants/ohseven/base.yaml", "--param", param, "--target", goals,
-                               "--budget", "5", "--confirm", "1", "--confirm-games", "6", "--workers", "1",
+                               "--budget", "5", "--confirm", "1", "--confirm-games", "2", "--workers", "1",
                                "--out", out)
     assert code == 0, err
     return out, stdout
