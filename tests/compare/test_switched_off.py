@@ -52,7 +52,7 @@ def test_a_switched_off_category_is_off_in_that_variant_not_a_0_percent_change(t
 def test_compare_cli_shows_off_in_the_variant_that_cannot_rebid(cli, tmp_path):
     candidate = _no_rebids(tmp_path)
     out = tmp_path / "cmp"
-    res = cli("compare", str(OHSEVEN), str(candidate), "-n", "6", "-w", "1", "--out", str(out), "--all")
+    res = cli("compare", str(OHSEVEN), str(candidate), "-n", "2", "-w", "1", "--out", str(out), "--all")
     assert res.returncode == 0, res.stderr
     rebids = next(line for line in res.stdout.splitlines() if line.startswith("Forced rebids per round"))
     assert rebids.split("│")[3].strip() == "off" and "off in no-rebids" in rebids
