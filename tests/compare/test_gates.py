@@ -230,11 +230,12 @@ def test_diff_exit_0_when_every_gate_holds(cli, tmp_path):
 
 def test_diff_s_rule_changes_leave_out_the_description_as_compare_s_do(cli, tmp_path):
     """A copy of draft 5 that changes only its prose: diff listed `description` under "Rule
-    changes", compare did not."""
+    changes", compare did not. (2 games a side, the fewest diff plays: the rule changes are read
+    from the variants, whatever the games.)"""
     copy = tmp_path / "copy.yaml"
     copy.write_text(f"extends: {DRAFT5.resolve()}\ndescription: the same rules, told differently\n"
                     "cubes: {replenish: 1}\n")
-    res = cli("diff", str(DRAFT5), str(copy), "--gate", str(gates_file(tmp_path, GATES_OK)), "-w", "1",
+    res = cli("diff", str(DRAFT5), str(copy), "--gate", str(gates_file(tmp_path, GATES_OK)), "-w", "1", "-n", "2",
               "--format", "json")
     assert res.returncode in (0, 1, 3), res.stderr
     assert [c["path"] for c in json.loads(res.stdout)["changes"]] == ["cubes.replenish"]
@@ -513,11 +514,14 @@ def test_fail_level_is_split_over_both_sides_of_a_between_gate(tmp_path, reps):
 
 
 def test_diff_takes_a_seed_per_side(cli, tmp_path):
+    """(2 games a side, the fewest diff plays: the seeds it reports do not depend on the games.)"""
     path = gates_file(tmp_path, GATES_OK)
-    res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "-w", "1", "--seed", "1,2", "--format", "json")
+    res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "-w", "1", "-n", "2", "--seed", "1,2",
+              "--format", "json")
     assert res.returncode in (0, 3), res.stderr
     assert json.loads(res.stdout)["seed"] == "1,2"
-    res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "-w", "1", "--seed", "5", "--independent-seeds")
+    res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "-w", "1", "-n", "2", "--seed", "5",
+              "--independent-seeds")
     assert "seeds 5,6 (independent games)" in res.stdout, res.stdout
     res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "--seed", "1,2,3")
     assert (res.returncode, res.stderr) == (2, "error: --seed names 3 seeds for 2 variants (give one, or one per variant)\n")
