@@ -40,3 +40,18 @@ def slice_games(sample: Sample, start: int, n: int) -> Sample:
 def write_variant(path: Path, text: str) -> Path:
     path.write_text(text, encoding="utf-8")
     return path
+
+
+def counting_probe(monkeypatch: Any) -> list[int]:
+    """The sizes every `Runs.grow_to` is asked for, in order (a probe's games, then the runs')."""
+    from playtest.compare.runs import Runs
+
+    asked: list[int] = []
+    grow_to = Runs.grow_to
+
+    def counting(self: Runs, n: int) -> list[Sample]:
+        asked.append(n)
+        return grow_to(self, n)
+
+    monkeypatch.setattr(Runs, "grow_to", counting)
+    return asked

@@ -12,7 +12,7 @@ from playtest.compare.compare import compare_samples, semantic_changes
 from playtest.compare.sweep import grid, parse_axis
 from playtest.errors import VariantError
 from playtest.variants import load_variant
-from tests.compare.helpers import simulate, write_variant
+from tests.compare.helpers import counting_probe, simulate, write_variant
 from tests.conftest import DRAFT5, ROOT, assert_valid_charts
 
 
@@ -207,16 +207,7 @@ def test_sweep_refuses_an_unknown_metric_name_before_playing_the_grid(cli, tmp_p
     PROBE_GAMES while a name the game declares is unseen), not after the whole grid. A metric that
     needs events one game per seat may lack (Oh-Seven's share_trigger needs a rebid) is found by the
     larger probe; a name the game does not declare is refused after the first games (it was 40)."""
-    from playtest.compare.runs import Runs
-
-    asked: list[int] = []
-    grow_to = Runs.grow_to
-
-    def counting(self, n):  # type: ignore[no-untyped-def]
-        asked.append(n)
-        return grow_to(self, n)
-
-    monkeypatch.setattr(Runs, "grow_to", counting)
+    asked = counting_probe(monkeypatch)
     r = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "400", "-m", "bogus", "-w", "1",
             "-o", str(tmp_path / "s"))
     assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr

@@ -21,7 +21,7 @@ from playtest.compare.gates import (
 from playtest.compare.jackknife import replicate
 from playtest.report.format import is_share
 from playtest.variants import load_variant
-from tests.compare.helpers import fast_metrics, simulate
+from tests.compare.helpers import counting_probe, fast_metrics, simulate
 from tests.conftest import DRAFT5
 
 
@@ -335,25 +335,10 @@ def test_the_shipped_crew_gate_fails_when_one_crew_is_taken_first_every_round(cl
     assert res.returncode == 1
 
 
-def _counting_probe(monkeypatch) -> list[int]:
-    """The sizes every `Runs.grow_to` is asked for, in order (the probe's games, then the looks)."""
-    from playtest.compare.runs import Runs
-
-    asked: list[int] = []
-    grow_to = Runs.grow_to
-
-    def counting(self, n):  # type: ignore[no-untyped-def]
-        asked.append(n)
-        return grow_to(self, n)
-
-    monkeypatch.setattr(Runs, "grow_to", counting)
-    return asked
-
-
 def test_diff_rejects_an_unknown_metric_before_the_long_runs(cli, tmp_path, monkeypatch):
     """A name the game does not declare and its first games do not show is misspelt: refused after
     one game per seat, where it was 40 probe games (minutes with a search bot in `run.bots`)."""
-    asked = _counting_probe(monkeypatch)
+    asked = counting_probe(monkeypatch)
     gates = tmp_path / "g.yaml"
     gates.write_text("gates:\n  - metric: crew_pik_rate\n    max: 0.3\n")
     out = tmp_path / "out"
@@ -369,7 +354,7 @@ def test_diff_s_probe_grows_for_a_declared_metric_its_first_games_lack(cli, tmp_
     """Oh-Seven's share_trigger needs a forced rebid, which the first 4 games of this seed lack:
     the probe plays on (up to 40 games, at most -n) and finds it, where a misspelt name is refused
     at once."""
-    asked = _counting_probe(monkeypatch)
+    asked = counting_probe(monkeypatch)
     gates = tmp_path / "g.yaml"
     gates.write_text("gates:\n  - metric: share_trigger\n    of: change\n    max: 0.5\n")
     o7 = "variants/ohseven/base.yaml"
