@@ -130,8 +130,9 @@ def diff_cmd(
                 seen: dict[str, list[str]] = {}
                 for m, g in table.select("metric", pl.col("group").cast(pl.String).fill_null("")).iter_rows():
                     seen.setdefault(m, []).append(g)
-                if all(g.metric in seen and all(x in seen[g.metric] for x in g.groups or ()) or
-                       g.metric not in seen and not may_show_later(g.metric, sample.info) for g in gates.model.gates):
+                if all((g.metric in seen and all(x in seen[g.metric] for x in g.groups or ()))
+                       or (g.metric not in seen and not may_show_later(g.metric, sample.info))
+                       for g in gates.model.gates):
                     break  # all there, or what is not there is a misspelt metric that no game shows
             found = sections(sample.info, sample.games, sample.events)
             names = variant_names(c.resolved)

@@ -62,8 +62,8 @@ def once_per_axis(problems: list[Problem], sets: list[str], keys: list[str]) -> 
 def check_metric_names(metrics: list[str], variants: list[Variant], probe: RunConfig, n: int, fn: MetricFn) -> None:
     """Every --metric must show in a probe played before the grid: one game per seat at each grid
     point, then, only while a name is still unseen and may show later (`may_show_later`), up to
-    PROBE_GAMES (at most -n) at each. The
-    probe's games are the first games of the grid's own runs (same seed), played aside."""
+    PROBE_GAMES (at most -n) at each. The probe's games are the first games of the grid's own runs
+    (same seed), played aside."""
     from playtest.analysis import columns as C
     from playtest.analysis.metrics import may_show_later
     from playtest.analysis.offs import metric_off, variant_switched_off
