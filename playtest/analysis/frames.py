@@ -32,8 +32,9 @@ _IN_MEMORY: ContextVar[bool] = ContextVar("_IN_MEMORY", default=False)
 @contextmanager
 def tables_in_memory(games: Table, events: Table) -> Iterator[None]:
     """Within: every query reads tables in memory, when `games` and `events` are DataFrames (the
-    queries of a run's metrics are built on those two, and nothing else): `reads_files` need not
-    look at each query's plan. That look formats the whole plan, and compare's jackknife, which
+    queries of a run's metrics are built on those two: no built-in game's hook reads anything else,
+    and a plugin's hook that scanned a file of its own would only be collected in memory, with the
+    same values): `reads_files` need not look at each query's plan. That look formats the whole plan, and compare's jackknife, which
     recomputes every metric once per block of games in memory, made 2,666 of them for two 200-game
     Stargate runs: without them it takes 0.96× the CPU time (10 interleaved pairs under load,
     2026-12-05 23:58 UTC; 0.91× on a lighter hour). With a scan among the two, every plan is looked at."""

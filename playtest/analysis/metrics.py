@@ -121,17 +121,6 @@ def metric_info(info: Mapping[str, Any]) -> MetricInfos:
     return spec.metric_info if spec is not None else {}
 
 
-def may_show_later(metric: str, info: Mapping[str, Any]) -> bool:
-    """Whether more games of the run's game may show `metric` where a probe's few games did not:
-    the game declares it (GameSpec.metric_info: a metric of events, such as Oh-Seven's
-    share_trigger, needs a rebid), or the game declares none of its metrics (a plugin that says
-    nothing: only games can tell). The metrics every game has show in any game. A name neither
-    shown nor declared is misspelt, and more games only delayed its refusal: `diff` and `sweep`
-    played 40 before saying so, minutes with a search bot."""
-    declared = metric_info(info)
-    return not declared or metric in declared
-
-
 def _variant_of(info: Mapping[str, Any]) -> Any:
     """The run's validated variant for a summary hook (None: none this version can read)."""
     read = run_variant(info)

@@ -54,7 +54,7 @@ def diff_cmd(
     """
     import polars as pl
 
-    from playtest.analysis.metrics import may_show_later, metric_info, section_keys, sections
+    from playtest.analysis.metrics import metric_info, section_keys, sections
     from playtest.analysis.offs import switched_off, variant_switched_off
     from playtest.compare import render
     from playtest.compare.compare import rule_changes
@@ -119,8 +119,7 @@ def diff_cmd(
         metric_fn = report_metrics()
         # A few games first, so that a misspelt metric or group fails now, not after the long
         # runs: one game per seat, then, only while a name is still unseen (a metric that needs an
-        # event, such as a rebid; not a name the game does not declare), up to PROBE_GAMES (at most
-        # -n), as sweep's --metric check does.
+        # event, such as a rebid), up to PROBE_GAMES (at most -n), as sweep's --metric check does.
         with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe_dir:
             probe = Runs([c], ["candidate"], RunConfig(n_games=players_, players=players_, lineup=lineup,
                                                        seed=seed_, workers=1), Path(probe_dir))
@@ -130,10 +129,9 @@ def diff_cmd(
                 seen: dict[str, list[str]] = {}
                 for m, g in table.select("metric", pl.col("group").cast(pl.String).fill_null("")).iter_rows():
                     seen.setdefault(m, []).append(g)
-                if all((g.metric in seen and all(x in seen[g.metric] for x in g.groups or ()))
-                       or (g.metric not in seen and not may_show_later(g.metric, sample.info))
+                if all(g.metric in seen and all(x in seen[g.metric] for x in g.groups or ())
                        for g in gates.model.gates):
-                    break  # all there, or what is not there is a misspelt metric that no game shows
+                    break
             found = sections(sample.info, sample.games, sample.events)
             names = variant_names(c.resolved)
             # A change gate may name a category only the base produces (a game length the draft no

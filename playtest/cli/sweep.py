@@ -61,11 +61,9 @@ def once_per_axis(problems: list[Problem], sets: list[str], keys: list[str]) -> 
 
 def check_metric_names(metrics: list[str], variants: list[Variant], probe: RunConfig, n: int, fn: MetricFn) -> None:
     """Every --metric must show in a probe played before the grid: one game per seat at each grid
-    point, then, only while a name is still unseen and may show later (`may_show_later`), up to
-    PROBE_GAMES (at most -n) at each. The probe's games are the first games of the grid's own runs
-    (same seed), played aside."""
+    point, then, only while a name is still unseen, up to PROBE_GAMES (at most -n) at each. The
+    probe's games are the first games of the grid's own runs (same seed), played aside."""
     from playtest.analysis import columns as C
-    from playtest.analysis.metrics import may_show_later
     from playtest.analysis.offs import metric_off, variant_switched_off
     from playtest.compare.runs import Runs
 
@@ -84,13 +82,10 @@ def check_metric_names(metrics: list[str], variants: list[Variant], probe: RunCo
         runs = Runs(variants, [f"point-{i}" for i in range(len(variants))], probe, Path(probe_dir))
         for size in dict.fromkeys((probe.n_games, max(probe.n_games, min(n, PROBE_GAMES)))):
             games = size
-            samples = runs.grow_to(size)
-            for sample in samples:
+            for sample in runs.grow_to(size):
                 seen |= dict.fromkeys(fn(sample.info, sample.games, sample.events)[C.METRIC].to_list())
                 if all(m in seen for m in metrics):  # the other points' metrics are not needed
                     return
-            if not any(may_show_later(m, samples[0].info) for m in metrics if m not in seen):
-                break
     unknown = next(m for m in metrics if m not in seen)
     raise UsageError(f"--metric {unknown}: no such metric in {games} games {where} (known: {', '.join(seen)})")
 

@@ -284,12 +284,3 @@ def test_drop_off_keeps_the_very_table_when_no_row_is_switched_off_and_drops_onl
     off = Off("x", "y", (("score_mean", "* / b"), ("rebids_*", "*")))
     assert drop_off(table, (off,)).select(C.METRIC, C.GROUP).rows() == [("score_mean", "all / a")]
 
-
-def test_only_a_declared_metric_or_a_game_that_declares_none_may_show_in_later_games():
-    """A probe plays on for a name the game declares (a metric of rare events) and for any name
-    of a game that declares none; a name the game does not have is misspelt."""
-    from playtest.analysis.metrics import may_show_later
-
-    assert may_show_later("share_trigger", {"game": "ohseven"})
-    assert not may_show_later("share_triger", {"game": "ohseven"})
-    assert may_show_later("anything", {"game": "a-game-not-installed-here"})

@@ -204,16 +204,15 @@ def test_labels_that_map_to_one_folder_keep_separate_runs(cli, tmp_path):
 
 def test_sweep_refuses_an_unknown_metric_name_before_playing_the_grid(cli, tmp_path, monkeypatch):
     """A misspelt -m fails after a probe (one game per seat at each grid point, then up to
-    PROBE_GAMES while a name the game declares is unseen), not after the whole grid. A metric that
-    needs events one game per seat may lack (Oh-Seven's share_trigger needs a rebid) is found by the
-    larger probe; a name the game does not declare is refused after the first games (it was 40)."""
+    PROBE_GAMES while a name is unseen), not after the whole grid. A metric that needs events one
+    game per seat may lack (Oh-Seven's share_trigger needs a rebid) is found by the larger probe."""
     asked = counting_probe(monkeypatch)
     r = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "400", "-m", "bogus", "-w", "1",
             "-o", str(tmp_path / "s"))
     assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
-    assert r.stderr.startswith("error: --metric bogus: no such metric in 4 games at each of the grid points (known: "
+    assert r.stderr.startswith("error: --metric bogus: no such metric in 40 games at each of the grid points (known: "
                                "win_rate_by_seat, ")
-    assert asked == [4] and not (tmp_path / "s").exists()  # the probe's games only, never the grid's 400
+    assert asked == [4, 40] and not (tmp_path / "s").exists()  # the probe's games only, never the grid's 400
     asked.clear()
     r = cli("sweep", str(ROOT / "variants" / "ohseven" / "base.yaml"), "--set", "rounds=6,7", "-n", "40",
             "-m", "share_trigger", "-w", "1", "-o", str(tmp_path / "o7"))

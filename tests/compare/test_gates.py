@@ -336,8 +336,9 @@ def test_the_shipped_crew_gate_fails_when_one_crew_is_taken_first_every_round(cl
 
 
 def test_diff_rejects_an_unknown_metric_before_the_long_runs(cli, tmp_path, monkeypatch):
-    """A name the game does not declare and its first games do not show is misspelt: refused after
-    one game per seat, where it was 40 probe games (minutes with a search bot in `run.bots`)."""
+    """Refused after the probe's games (one per seat, then up to 40 while the name is unseen: a
+    name the game does not declare may still be a metric every game has that few games show,
+    test_diff_s_probe_grows_for_a_generic_metric_its_first_games_lack), never after a long run."""
     asked = counting_probe(monkeypatch)
     gates = tmp_path / "g.yaml"
     gates.write_text("gates:\n  - metric: crew_pik_rate\n    max: 0.3\n")
@@ -347,13 +348,12 @@ def test_diff_rejects_an_unknown_metric_before_the_long_runs(cli, tmp_path, monk
     assert r.returncode == 2
     assert r.stderr.startswith(f"{gates}:2:13: gates.0.metric: unknown metric 'crew_pik_rate' (did you mean 'crew_pick_rate'?); the runs have: ")
     assert not (out / "base").exists()  # no long run was started
-    assert asked == [4]
+    assert asked == [4, 40]
 
 
 def test_diff_s_probe_grows_for_a_declared_metric_its_first_games_lack(cli, tmp_path, monkeypatch):
     """Oh-Seven's share_trigger needs a forced rebid, which the first 4 games of this seed lack:
-    the probe plays on (up to 40 games, at most -n) and finds it, where a misspelt name is refused
-    at once."""
+    the probe plays on (up to 40 games, at most -n) and finds it."""
     asked = counting_probe(monkeypatch)
     gates = tmp_path / "g.yaml"
     gates.write_text("gates:\n  - metric: share_trigger\n    of: change\n    max: 0.5\n")
@@ -361,6 +361,24 @@ def test_diff_s_probe_grows_for_a_declared_metric_its_first_games_lack(cli, tmp_
     r = cli("diff", o7, o7, "--gate", str(gates), "-n", "8", "-w", "1", "--out", str(tmp_path / "out"))
     assert r.returncode in (0, 3), r.stderr  # decided or not: the gate was accepted and played
     assert asked[:2] == [4, 8]
+
+
+def test_diff_s_probe_grows_for_a_generic_metric_its_first_games_lack(cli, tmp_path, monkeypatch):
+    """leader_after_round_wins is a metric every game has, declared by none (GameSpec.metric_info
+    entries are optional), yet a game shows it only when it goes on after a round with a sole
+    leader: with 3 cubes a player, the first 3 games of seed 1 never do (1 or 2 rounds, tied leads)
+    while 40 games do. A probe that stopped at undeclared names refused this valid gate as
+    misspelt after 3 games (review h181 of 2026-12-06; that change was withdrawn)."""
+    asked = counting_probe(monkeypatch)
+    short = tmp_path / "short.yaml"
+    short.write_text(f"extends: {(DRAFT5.parent / 'draft6-no-replenish.yaml').resolve()}\n"
+                     "cubes: {total: 3, start_in_hand: 3}\n")
+    gates = tmp_path / "g.yaml"
+    gates.write_text("gates:\n  - metric: leader_after_round_wins\n    of: change\n    max: 0.5\n")
+    r = cli("diff", str(short), str(short), "--gate", str(gates), "--players", "3", "--bots", "greedy",
+            "--seed", "1", "-n", "40", "-w", "1", "--out", str(tmp_path / "out"))
+    assert r.returncode in (0, 3), r.stderr  # accepted and played, decided or not
+    assert asked[:2] == [3, 40]
 
 
 def test_the_terminals_mean_score_name_points_to_the_metric_and_group_that_hold_it(cli, tmp_path):
