@@ -185,8 +185,12 @@ def first_of_each_metric(cmp: K.Comparison, label: str, limit: int) -> list[int]
     order alone, twelve lines of one metric's seats and parts hid the winning margin under
     '… and 4 more'."""
     metrics = _notable(cmp).filter(pl.col(K.VARIANT) == label)[C.METRIC].to_list()
-    first = [i for i, m in enumerate(metrics) if m not in metrics[:i]]
-    rest = [i for i in range(len(metrics)) if i not in first]
+    seen: set[str] = set()
+    first: list[int] = []
+    rest: list[int] = []
+    for i, m in enumerate(metrics):
+        (rest if m in seen else first).append(i)
+        seen.add(m)
     return sorted((first + rest)[:limit])
 
 
