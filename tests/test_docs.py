@@ -325,9 +325,9 @@ def _base_commit(repo: Path) -> Callable[..., None]:
     ("variants/stargate/draft6-no-replenish.yaml", ["draft6-development", "draft6-new-crews", "draft6-no-replenish",
                                                     "draft6-special-planets"]),
     ("variants/stargate/draft6-development.yaml", ["draft6-development"]),
-    # only the gates file: every draft of its game (a tightened gate passed with "No variant file changed.")
-    ("gates/stargate.yaml", ["draft5", "draft6-development", "draft6-new-crews", "draft6-no-replenish",
-                             "draft6-special-planets"]),
+    # only the gates file: every draft of its game (a tightened gate passed with "No variant file changed."),
+    # read from the folder, so that a new shipped draft joins it without an edit here
+    ("gates/stargate.yaml", sorted(p.stem for p in (ROOT / "variants" / "stargate").glob("*.yaml"))),
     ("README.md", []),
 ])
 def test_the_workflow_lists_the_drafts_a_pull_request_changes(edit: str, listed: list[str], tmp_path: Path) -> None:
