@@ -21,6 +21,7 @@ import pytest
 from playtest import rng
 from playtest.core.events import event_data_problem
 from playtest.core.results import floor_problem, result_problem
+from playtest.errors import PlaytestError
 from playtest.games import game_names, get_game
 from playtest.sim.runner import play_game
 from playtest.variants import load_variant
@@ -35,8 +36,20 @@ VARIANTS = {name: sorted((ROOT / "variants" / FOLDERS.get(name, name)).glob("*.y
 VARIANTS[EXAMPLE] = [PLUGINS / "nim.yaml"]
 OUTSIDE = [Path(p) for p in os.environ.get("PLAYTEST_CONTRACT_VARIANTS", "").split(os.pathsep) if p]
 """Variant files of games from other packages, put under the contract on request."""
+
+def _outside_game(path: Path) -> str:
+    """The game of a variant file named in PLAYTEST_CONTRACT_VARIANTS; a file that does not load
+    stops the collection with its one located line, not a traceback."""
+    try:
+        return load_variant(path).game
+    except PlaytestError as err:
+        problem = str(err)
+    pytest.fail(f"PLAYTEST_CONTRACT_VARIANTS: {problem} (is the game's package installed in the environment "
+                "that runs pytest?)", pytrace=False)
+
+
 for _path in OUTSIDE:
-    VARIANTS.setdefault(load_variant(_path).game, []).append(_path)
+    VARIANTS.setdefault(_outside_game(_path), []).append(_path)
 CASES = [(game, path) for game, paths in VARIANTS.items() for path in paths]
 IDS = [f"{g}:{p.stem}" for g, p in CASES]
 BASE = [(game, paths[0]) for game, paths in VARIANTS.items()]

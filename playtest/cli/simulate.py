@@ -104,7 +104,7 @@ def simulate(
                                          "except with --backend dask).")] = 0,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder (default reports/<variant>-<time>).")] = None,
     no_rotate: Annotated[bool, typer.Option("--no-rotate", help="Keep each bot in its seat instead of rotating seats game by game.")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar and no summary.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar and no summary tables (the run, its report and any warning are still named).")] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace a run already in --out (only once the new one is complete), "
                                         "or discard an interrupted one.")] = False,
     resume: Annotated[Path | None, typer.Option("--resume", help="Finish an interrupted run: its --out folder (or the "
