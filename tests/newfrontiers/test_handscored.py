@@ -21,7 +21,11 @@ d01 bought and used in one round by two holders, a three-way tie split by gold +
 shared win, the Treasury mat and a goal revealed at the end, the colonist trigger at 5 players,
 and a tie broken by goods alone. T29 (a sixth check, 2026-12-04, hand-scored before replaying) plays
 base.yaml exactly as shipped, with no `set:`: the default stocks, start gold and compensation,
-draw and colonist trigger."""
+draw and colonist trigger. T30–T34 (a seventh check, 2026-12-06, hand-scored before replaying; the
+arithmetic is in each file's header comment) add a total tie broken by gold + goods with the chip
+stock run out at exactly 0, large developments' bonuses counting the home world, a changed good
+price, the world limit with every held world settled, gold_on powers paying a non-selector, and
+goals flipped by a later keep and revealed at the end."""
 
 from __future__ import annotations
 
@@ -83,6 +87,19 @@ HAND = {
     # bonus R3, envoy R5) + w17 1 + w05 1 + w18 1 + w21 2 + d01 1 + d07 1 = 9 (unsettled w26 scores
     # nothing; gold 1 + goods on w17, w18, w05 = 4)
     "t29_s1_2p_pure_defaults": (["colonists"], [("Ann", 10, 2, 1.0), ("Ben", 9, 4, 0.0)]),
+    # T30-T34: a seventh check (2026-12-06, h183), hand-scored from RULINGS.md before replaying
+    # (each file's header comment has the arithmetic). T30: a 10-10 tie broken by gold + goods, the
+    # chip stock run out at exactly 0 by a Trade bonus, d17 counting the production home world.
+    "t30_u1_tie_chips": (["chips"], [("Ann", 10, 4, 0.0), ("Ben", 10, 5, 1.0)]),
+    # T31: d18 counting the windfall home world and its goods; d11's second settle skipped
+    "t31_u2_3p_worlds_trigger": (["worlds"], [("Ann", 6, 8, 0.0), ("Ben", 15, 5, 1.0), ("Cat", 7, 7, 0.0)]),
+    # T32: green at 5 gold (set:), the colonist trigger at a stock of -1; Ann and Dan tie for third
+    "t32_u3_4p_colonists_green5": (["colonists"], [("Ann", 6, 2, 0.0), ("Ben", 12, 6, 1.0), ("Cat", 8, 3, 0.0),
+                                                   ("Dan", 6, 2, 0.0)]),
+    # T33: over the limit with every held world settled, only the new world can be discarded
+    "t33_u4_full_limit_gold_on": (["developments"], [("Ann", 12, 6, 1.0), ("Ben", 9, 14, 0.0)]),
+    # T34: goals; Warlord flipped by a later keep, Stockpile revealed at the end, both scoring for all
+    "t34_u5_goals_3p_chips": (["chips"], [("Ann", 6, 3, 1.0), ("Ben", 5, 0, 0.0), ("Cat", 2, 4, 0.0)]),
 }
 
 HAND_STATE = {
@@ -118,6 +135,18 @@ HAND_STATE = {
     # T29: chips 24 - 7 = 17; colonists 22 -1-2-2 | -1 | - | -1-2 | -1-2 | -1-2 | -1-2 = 4 at R8's Settle
     # (the trigger), then -1-2-2 = -1; pile 1, 2, taken (R3), 1, 2, taken (R6), 1, 2; bag 40 - 3 - 4 = 33
     "t29_s1_2p_pure_defaults": ({"Ann": (2, 12, 5), "Ben": (1, 5, 2)}, 17, -1, 2, 33, ["Ben", "Ann"]),
+    # T30: colonists 22 -3 (R2) -3 (R3) -3 (R5) = 13; pile 1, 2, taken, 1, 2, 3; bag 40 - 3 - 3 + 2 (w17, w18)
+    "t30_u1_tie_chips": ({"Ann": (4, 2, 0), "Ben": (5, 4, 4)}, 0, 13, 3, 36, ["Ben", "Ann"]),
+    # T31: colonists 31 -7 (R1) -2 (R2: Ann's bonus and d02) -2 (R3) -4 (R4) = 16; bag 40 - 5 - 5
+    "t31_u2_3p_worlds_trigger": ({"Ann": (4, 4, 0), "Ben": (2, 2, 0), "Cat": (6, 2, 2)}, 58, 16, 0, 30,
+                                 ["Cat", "Ann", "Ben"]),
+    # T32: chips 48 - 8; colonists 8 -1 -2 -2 -2 -2 (R2) -1 (R3) = -2
+    "t32_u3_4p_colonists_green5": ({"Ann": (2, 1, 2), "Ben": (6, 1, 4), "Cat": (3, 1, 2), "Dan": (1, 1, 0)},
+                                   40, -2, 0, 35, ["Cat", "Ann", "Ben", "Dan"]),
+    # T33: colonists 22 -3 -3 -1 = 15; bag 40 - 3 - 2 + 1 - 3 + 3 = 36
+    "t33_u4_full_limit_gold_on": ({"Ann": (6, 2, 1), "Ben": (14, 1, 0)}, 19, 15, 3, 36, ["Ann", "Ben"]),
+    "t34_u5_goals_3p_chips": ({"Ann": (3, 0, 0), "Ben": (0, 0, 3), "Cat": (3, 0, 0)}, 0, 31, 1, 40,
+                              ["Ann", "Ben", "Cat"]),
 }
 
 
@@ -163,4 +192,27 @@ def test_over_the_world_limit_only_an_unsettled_world_is_discarded(tmp_path):
     """T19: over the limit Ann must discard one of her unsettled worlds, not the settled w01."""
     path = _variant_absolute("t19_n5_world_limit_discard", "- Ann: discard w17", "- Ann: discard w01", tmp_path)
     with pytest.raises(IllegalActionError, match=r"w01 is not a choice here \(legal: discard w17, discard w18\)"):
+        replay(path)
+
+
+def test_over_the_world_limit_with_every_held_world_settled_only_the_new_world_goes(tmp_path):
+    """T33: Ben's w21 and w33 are settled, so taking w27 over the limit of 2 leaves only w27 to
+    discard (RULINGS: the player discards one of their unsettled worlds)."""
+    path = _variant_absolute("t33_u4_full_limit_gold_on", "- Ben: discard w27", "- Ben: discard w21", tmp_path)
+    with pytest.raises(IllegalActionError, match=r"w21 is not a choice here \(legal: discard w27\)"):
+        replay(path)
+
+
+def test_military_short_of_a_worlds_cost_cannot_settle_it(tmp_path):
+    """T30: Ben's military is 3 (d03 2 + w27 1); w29 needs 4 (RULINGS: strength >= cost)."""
+    path = _variant_absolute("t30_u1_tie_chips", "- Ann: settle w06\n    - Ben: colonists",
+                             "- Ann: settle w06\n    - Ben: settle w29", tmp_path)
+    with pytest.raises(IllegalActionError, match="w29 needs military 4, Ben has 3"):
+        replay(path)
+
+
+def test_the_explore_bonus_pick_cannot_be_declined(tmp_path):
+    """T30: the selector's extra pick is the bonus, never declined (RULINGS: 'but not the bonus')."""
+    path = _variant_absolute("t30_u1_tie_chips", "- Ben: take w17", "- Ben: pass", tmp_path)
+    with pytest.raises(IllegalActionError, match="Ben must take a world from the draw now"):
         replay(path)
