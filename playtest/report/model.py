@@ -20,6 +20,7 @@ import polars as pl
 from playtest import __version__
 from playtest.analysis import columns as C
 from playtest.analysis import frames as F
+from playtest.analysis.calibration import MIN_GAMES
 from playtest.analysis.frames import Table
 from playtest.analysis.metrics import Section, metric_info, repeats, sections
 from playtest.analysis.offs import switched_off
@@ -293,6 +294,14 @@ def _lineup_text(bots: Sequence[str]) -> str:
     return f" of {bots[0]} ×{len(bots)}" if len(set(bots)) == 1 else f" of {', '.join(bots)}"
 
 
+def _holds(row: dict[str, Any], value: float) -> bool:
+    """Whether the row's interval contains `value` (True when it has no interval)."""
+    lo, hi = row[C.CI_LOW], row[C.CI_HIGH]
+    if lo is None or hi is None or math.isnan(lo) or math.isnan(hi):
+        return True
+    return bool(lo <= value <= hi)
+
+
 def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
             declared: MetricInfos | None = None) -> Verdict:
     """Seats are called unequal when either of two tests rejects at α/2 (Bonferroni, so the
@@ -316,9 +325,18 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
     p_text = f"chi-square p {units.p_is(p_value)}"
     if p_fpa is not None and not math.isnan(p_fpa):
         p_text += f", seat 1 p {units.p_is(p_fpa)}"
-    if equal:
+    games_text = f"{n_games} game{'' if n_games == 1 else 's'}{_lineup_text(bots)}"
+    if equal and (n_games < MIN_GAMES or (detect is not None and math.isnan(d))):
+        # "Seats look fair" over 1 game, with no caveat: below MIN_GAMES (the fewest games any
+        # interval of the report is given from) the tests' silence says nothing about the seats;
+        # the power figure does not either (the score test's, where seat 1's test is then exact).
+        status = "unknown"
+        headline = (f"Too few games to judge the seats: {games_text}; a verdict needs at least {MIN_GAMES} "
+                    f"(fair share {pct(fair)}; {p_text}).")
+        detail = f"Play at least {MIN_GAMES} games for a verdict, and many more to see a modest seat advantage."
+    elif equal:
         status = "fair"
-        headline = (f"Seats look fair: no seat advantage detected in {n_games} games{_lineup_text(bots)} "
+        headline = (f"Seats look fair: no seat advantage detected in {games_text} "
                     f"(fair share {pct(fair)}; {p_text}; each test at {level:.3g} so that both together "
                     f"keep a 5% false-alarm rate).")
         outside = [r[C.GROUP] for r in seats if not r[C.CI_LOW] <= fair <= r[C.CI_HIGH]]
@@ -332,6 +350,13 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
             first += (" The balance interval misses 100.0%: its pairwise comparisons of seats (normal "
                       "approximations, rough with few games) tell two seats apart where the joint tests "
                       "this verdict uses do not; read it as a hint to play more games.")
+        if fpa is not None and not _holds(fpa, 0.0):
+            # 0 of 12 wins for seat 1: its advantage read "-25.0 pts [-25.0, -0.8]: no (0 outside)"
+            # beside seat 1's win rate "0.0% [0.0%, 28.8%]: yes (25.0% inside)", unexplained.
+            first += (f" Seat 1's advantage interval misses 0: it is Wilson's interval on seat 1's games (its own "
+                      f"test{'' if p_fpa is None else f': p {units.p_is(p_fpa)}'}), narrower in few "
+                      f"games than the t-based one of seat 1's win rate, and this verdict tests seat 1 at "
+                      f"{level:.3g} beside the chi-square test; read it as a hint to play more games.")
         detail = first + (f" An advantage smaller than about {100 * d:.1f} points could still go unseen with "
                           f"{n_games} games." if not math.isnan(d) else "")
     else:
@@ -339,7 +364,7 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
         which = "favoured" if worst[C.ESTIMATE] > fair else "disadvantaged"
         headline = (f"Seats are not equal: {worst[C.GROUP]} is {which}, winning {pct(worst[C.ESTIMATE])} "
                     f"({pct(worst[C.CI_LOW])}–{pct(worst[C.CI_HIGH])}) against a fair {pct(fair)} "
-                    f"in {n_games} games{_lineup_text(bots)} ({p_text}; each test at {level:.3g}).")
+                    f"in {games_text} ({p_text}; each test at {level:.3g}).")
         detail = (f"Seat 1's advantage: {pts(fpa[C.ESTIMATE])} ({pts(fpa[C.CI_LOW])} to {pts(fpa[C.CI_HIGH])})."
                   if fpa else "")
     stop = safety_stop_note(secs, declared)

@@ -237,6 +237,46 @@ def test_a_fair_verdict_says_why_a_balance_interval_that_misses_100_percent_does
             "with few games) tell two seats apart where the joint tests this verdict uses do not" in v.detail) is said
 
 
+def _small_run_sections(games: int, fpa_low: float, fpa_high: float, p_first: float):
+    """Seat rows and seat 1's advantage of a `games`-game run with the seats' chi-square p 0.26."""
+    from playtest.analysis import columns as C
+    from playtest.analysis.metrics import Section
+
+    seats = C.metric_frame([{C.METRIC: "win_rate_by_seat", C.GROUP: f"seat {i + 1}", C.ESTIMATE: 0.25,
+                             C.CI_LOW: 0.0, C.CI_HIGH: 0.6, C.N: games, C.P_VALUE: 0.26} for i in range(4)])
+    fpa = C.metric_frame([{C.METRIC: "first_player_advantage", C.GROUP: "seat 1", C.ESTIMATE: -0.25,
+                           C.CI_LOW: fpa_low, C.CI_HIGH: fpa_high, C.N: games, C.P_VALUE: p_first}])
+    return [Section("seats", "", seats), Section("first_player", "", fpa)]
+
+
+@pytest.mark.parametrize(("games", "status"), [(1, "unknown"), (3, "unknown"), (4, "fair")])
+def test_a_run_of_fewer_than_4_games_gets_no_verdict_on_its_seats(games, status):
+    """`report` of a 1-game run said "✅ Seats look fair: no seat advantage detected in 1 games",
+    `status: fair` in its JSON, with no caveat: at that size the tests' silence says nothing."""
+    from playtest.report.model import verdict
+
+    v = verdict(_small_run_sections(games, -0.25, 0.5, 1.0), 4)
+    assert v.status == status
+    if status == "unknown":
+        said = f"Too few games to judge the seats: {games} game{'' if games == 1 else 's'}; a verdict needs at least 4"
+        assert v.headline.startswith(said), v.headline
+        assert "look fair" not in v.headline + v.detail
+
+
+@pytest.mark.parametrize(("high", "said"), [(-0.008, True), (0.1, False)])
+def test_a_fair_verdict_says_why_seat_1_s_advantage_interval_may_miss_0(high, said):
+    """12 games, seat 1 without a win: "Seat 1's advantage -25.0 pts [-25.0, -0.8]: no (0 outside)"
+    stood beside seat 1's win rate "0.0% [0.0%, 28.8%]: yes (25.0% inside)" under "Seats look fair",
+    with nothing to say which to believe (seat 1's exact p 0.046 is above the verdict's 0.025)."""
+    from playtest.report.model import verdict
+
+    v = verdict(_small_run_sections(12, -0.25, high, 0.046), 4)
+    assert v.status == "fair"
+    assert ("Seat 1's advantage interval misses 0: it is Wilson's interval on seat 1's games (its own test: "
+            "p = 0.046), narrower in few games than the t-based one of seat 1's win rate, and this verdict "
+            "tests seat 1 at 0.025 beside the chi-square test" in v.detail) is said, v.detail
+
+
 def test_the_runs_own_report_is_written_again_only_with_force(cli, stargate_dir, tmp_path):
     """`playtest report RUN -f md` writes RUN/report.md once; asked again, the same report is
     left as it is (exit 0: nothing to do); once it differs (edited by hand) it is replaced only
