@@ -54,14 +54,14 @@ def test_oh_seven_without_rebid_triggers_has_no_rebid_rows_and_says_why(tmp_path
     base = set(all_metrics(info, games, events)[C.METRIC].to_list())
     assert {"rebids_mean", "share_rebids", "bonus_points", "redeals_mean"} <= base
     # ... but at 4 players (one deck) no two bid cards are identical
-    assert [o.what for o in switched_off(info)] == ["the 'identical' rebid trigger"]
+    assert [o.what for o in switched_off(info)] == ["the 'identical' rebid trigger, and so the share of rebids each trigger forces"]
 
 
 def test_identical_bid_cards_are_off_at_a_player_count_with_one_deck(tmp_path):
     """Base Oh-Seven shuffles one deck at 2-4 players and two at 5-7: at 4 players the
     'identical' trigger's share read 0.0% as if it had been measured."""
     one_deck = "deck.copies: one deck at 4 players (identical bid cards need two)"
-    assert _offs(OHSEVEN, [], players=4) == {"the 'identical' rebid trigger": one_deck}
+    assert _offs(OHSEVEN, [], players=4) == {"the 'identical' rebid trigger, and so the share of rebids each trigger forces": one_deck}
     assert _offs(OHSEVEN, [], players=6) == {}
     assert _offs(OHSEVEN, []) == {}  # players not known: both triggers can fire
     # With the sum trigger off too, nothing can force a rebid at 4 players; at 6 it can.
@@ -69,19 +69,20 @@ def test_identical_bid_cards_are_off_at_a_player_count_with_one_deck(tmp_path):
     assert _offs(OHSEVEN, sum_off, players=4) == {
         "forced rebids, and so redeals and rebid bonuses":
             f"bidding.rebid.triggers.sum_equals_tricks: false, and {one_deck}"}
-    assert _offs(OHSEVEN, sum_off, players=6) == {"the 'sum' rebid trigger": "bidding.rebid.triggers.sum_equals_tricks: false"}
-    # A 4-player run's report has no 'identical' trigger rows; its 'sum' rows stay.
+    assert _offs(OHSEVEN, sum_off, players=6) == {"the 'sum' rebid trigger, and so the share of rebids each trigger forces": "bidding.rebid.triggers.sum_equals_tricks: false"}
+    # A 4-player run's report has no trigger shares: every rebid is the sum trigger's, 100% by
+    # construction; its rebids themselves stay.
     info, games, events = _run(tmp_path, OHSEVEN, [], n=30)
     table = all_metrics(info, games, events)
-    triggers = set(table.filter(pl.col(C.METRIC) == "share_trigger")[C.GROUP].to_list())
-    assert "sum" in triggers and not triggers & {"identical", "sum+identical"}
+    assert table.filter(pl.col(C.METRIC) == "share_trigger").is_empty()
+    assert not table.filter(pl.col(C.METRIC) == "rebids_mean").is_empty()
 
 
 @pytest.mark.parametrize(("sets", "expected"), [
     (["bidding.rebid.triggers.identical_highest=false"],
-     {"the 'identical' rebid trigger": "bidding.rebid.triggers.identical_highest: false"}),
+     {"the 'identical' rebid trigger, and so the share of rebids each trigger forces": "bidding.rebid.triggers.identical_highest: false"}),
     (["bidding.rebid.triggers.sum_equals_tricks=false"],
-     {"the 'sum' rebid trigger": "bidding.rebid.triggers.sum_equals_tricks: false"}),
+     {"the 'sum' rebid trigger, and so the share of rebids each trigger forces": "bidding.rebid.triggers.sum_equals_tricks: false"}),
     (["bidding.rebid.bonus.points=0"], {"the rebid bonus": "bidding.rebid.bonus.points: 0"}),
     (["bidding.redeal.max_per_round=0"], {"redeals": "bidding.redeal.max_per_round: 0"}),
     ([], {}),
@@ -100,12 +101,16 @@ def test_oh_seven_no_bonus_draft_switches_the_bonus_off_and_its_rows_with_it():
     assert not off.covers("rebids_mean", "mean per round") and not off.covers("score_mean", "all / rounds")
 
 
-def test_one_switched_off_trigger_leaves_out_only_its_rows():
+def test_one_switched_off_trigger_leaves_out_the_trigger_shares_not_the_rebids():
+    """With one trigger off, every rebid is the other's: its share could only read 100%, and
+    compare ranked "sum +30.0 points" first against a draft with both triggers on, while the sum
+    trigger's rebids per round had not changed (h184, 2026-12-06)."""
     from playtest.games.ohseven.metrics import switched_off as ohseven_off
 
     (off,) = ohseven_off(load_variant(OHSEVEN, ["bidding.rebid.triggers.identical_highest=false"]).model)
     assert off.covers("share_trigger", "identical") and off.covers("share_trigger", "sum+identical")
-    assert not off.covers("share_trigger", "sum") and not off.covers("rebids_mean", "mean per round")
+    assert off.covers("share_trigger", "sum")
+    assert not off.covers("rebids_mean", "mean per round") and not off.covers("share_rebids", "rounds")
 
 
 def test_stargate_without_the_color_bonus_has_no_color_rows(tmp_path):

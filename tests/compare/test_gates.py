@@ -353,14 +353,16 @@ def test_diff_rejects_an_unknown_metric_before_the_long_runs(cli, tmp_path, monk
 
 def test_diff_s_probe_grows_for_a_declared_metric_its_first_games_lack(cli, tmp_path, monkeypatch):
     """Oh-Seven's share_trigger needs a forced rebid, which the first 4 games of this seed lack:
-    the probe plays on (up to 40 games, at most -n) and finds it."""
+    the probe plays on (up to 40 games, at most -n) and finds it. (6 players: two decks, both
+    triggers on; with one deck, at 4, the trigger shares are switched off.)"""
     asked = counting_probe(monkeypatch)
     gates = tmp_path / "g.yaml"
     gates.write_text("gates:\n  - metric: share_trigger\n    of: change\n    max: 0.5\n")
     o7 = "variants/ohseven/base.yaml"
-    r = cli("diff", o7, o7, "--gate", str(gates), "-n", "8", "-w", "1", "--out", str(tmp_path / "out"))
+    r = cli("diff", o7, o7, "--gate", str(gates), "-n", "8", "-p", "6", "--seed", "19", "-w", "1",
+            "--out", str(tmp_path / "out"))
     assert r.returncode in (0, 3), r.stderr  # decided or not: the gate was accepted and played
-    assert asked[:2] == [4, 8]
+    assert asked[:2] == [6, 8]  # one game per seat, then more
 
 
 def test_diff_s_probe_grows_for_a_generic_metric_its_first_games_lack(cli, tmp_path, monkeypatch):

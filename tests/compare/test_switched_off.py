@@ -62,7 +62,7 @@ def test_compare_cli_shows_off_in_the_variant_that_cannot_rebid(cli, tmp_path):
     assert (d["test"], d["estimate"], d["p_value"]) == ("off in no-rebids", None, None)
     assert [o["what"] for o in doc["switched_off"]["no-rebids"]] == ["forced rebids, and so redeals and rebid bonuses"]
     # the base can rebid, but at 4 players (one deck) never on identical bid cards
-    assert [o["what"] for o in doc["switched_off"]["base"]] == ["the 'identical' rebid trigger"]
+    assert [o["what"] for o in doc["switched_off"]["base"]] == ["the 'identical' rebid trigger, and so the share of rebids each trigger forces"]
     html = (out / "compare.html").read_text(encoding="utf-8")
     assert "off in no-rebids" in html and "Switched off (not measured" in html
 
@@ -111,8 +111,8 @@ def test_a_gate_on_a_metric_switched_off_in_the_candidate_is_one_clear_line(cli,
     res = cli("diff", str(OHSEVEN), str(OHSEVEN), "--gate", str(gates), "-n", "4", "-w", "1", "-p", "4")
     assert (res.returncode, res.stderr) == (
         2, f"{gates}:2:13: gates.0.metric: share_trigger (identical) is switched off in the candidate by deck.copies: "
-           "one deck at 4 players (identical bid cards need two) (the 'identical' rebid trigger): it has no value to "
-           "gate; leave this gate out for such a draft\n")
+           "one deck at 4 players (identical bid cards need two) (the 'identical' rebid trigger, and so the share of "
+           "rebids each trigger forces): it has no value to gate; leave this gate out for such a draft\n")
 
 
 def test_a_gate_on_a_metric_that_no_crew_can_have_names_the_setting_not_an_unknown_metric(cli, tmp_path):

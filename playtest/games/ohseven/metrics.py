@@ -324,10 +324,13 @@ def switched_off(variant: OhSevenVariant, players: int | None = None) -> list[Of
                         ("share_redeals", "*"), ("redeals_mean", "*"), ("bonus_points", "*"),
                         *Off.score_part("rebid_bonus"))))
         return out
-    for on, why, groups in ((sum_on, sum_why, ("sum", "sum+identical")),
-                            (identical_on, identical_why, ("identical", "sum+identical"))):
+    for on, why, name in ((sum_on, sum_why, "sum"), (identical_on, identical_why, "identical")):
         if not on:
-            out.append(Off(f"the '{groups[0]}' rebid trigger", why, tuple(("share_trigger", g) for g in groups)))
+            # Every rebid is then the other trigger's, and its share could only read 100%: compare
+            # ranked "sum +30.0 points" first against a draft with both triggers on, while the sum
+            # trigger's own rebids per round had not changed (2026-12-06). The whole share is off.
+            out.append(Off(f"the '{name}' rebid trigger, and so the share of rebids each trigger forces", why,
+                           (("share_trigger", "*"),)))
     if rebid.bonus.points == 0 or rebid.bonus.to == BonusTo.NOBODY:
         why = ("bidding.rebid.bonus.to: nobody" if rebid.bonus.to == BonusTo.NOBODY
                else "bidding.rebid.bonus.points: 0")
