@@ -58,6 +58,17 @@ def _fail(message: str | list[str], code: int) -> None:
 class _Group(TyperGroup):
     """Runs a command and turns whatever escapes it into one line and an exit code."""
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        # `playtest --nope` (an option of playtest itself, before any command) printed click's
+        # Usage/Try/Error block; a command's own options already gave one line.
+        try:
+            return super().parse_args(ctx, args)
+        except NoArgsIsHelpError:
+            raise
+        except UsageError as err:
+            _fail(_usage_line(err), 2)
+            raise  # (not reached: _fail exits)
+
     def invoke(self, ctx: Any) -> Any:
         try:
             return super().invoke(ctx)
@@ -181,9 +192,19 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        from playtest import __version__
+
+        typer.echo(f"playtest {__version__} (Python {sys.version.split()[0]})")
+        raise typer.Exit(0)
+
+
 @app.callback()
 def _options(
     debug: bool = typer.Option(False, "--debug", help="Print the traceback of an internal error."),
+    version: bool = typer.Option(False, "--version", help="Print playtest's version and exit.",
+                                 callback=_print_version, is_eager=True),
 ) -> None:
     _STATE["debug"] = debug
 

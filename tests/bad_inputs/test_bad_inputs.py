@@ -952,6 +952,9 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
          setup=_manifest_a_folder),
     Case("missing-variant", ["simulate", "-n", "2"], r"^error: missing VARIANT"),
     Case("unknown-option", ["simulate", str(DRAFT5), "--bogus"], r"^error: No such option: --bogus"),
+    # before any command: click's Usage/Try/Error block of three lines (h184, 2026-12-06)
+    Case("unknown-option-of-playtest", ["--bogus"], r"^error: No such option: --bogus \(see `playtest --help`\)$"),
+    Case("unknown-command", ["simulte", str(DRAFT5)], r"^error: No such command 'simulte'"),
     Case("variant-error-via-simulate", ["simulate", "{tmp}/v.yaml", "-o", "{tmp}/o"], r"v.yaml:3:\d+: crews.bays.time", {"v.yaml": EXT + "crews: [{id: bays, time: -1}]\n"}),
 ]
 

@@ -193,6 +193,16 @@ def test_a_closed_set_value_with_a_mistake_inside_is_not_called_unclosed(cli):
     assert r.stderr.endswith("found unknown escape character 'q' (in the double-quoted scalar that starts at character 6)\n")
 
 
+def test_version_prints_playtest_s_version_and_exits_0(cli):
+    """`playtest --version` was "No such option: --version" in a three-line Usage block."""
+    import platform
+
+    from playtest import __version__
+
+    r = cli("--version")
+    assert (r.returncode, r.stdout, r.stderr) == (0, f"playtest {__version__} (Python {platform.python_version()})\n", "")
+
+
 # --- a few true subprocess smoke tests: the installed entry point, exit codes, no traceback ------
 
 
