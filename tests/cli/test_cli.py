@@ -231,7 +231,7 @@ def test_brackets_in_paths_are_names_not_globs(cli, tmp_path):
     assert not (root / "run[1].partial").exists()
     assert pl.read_parquet(root / "run[1]" / "games.parquet", glob=False)["game"].n_unique() == 3
     r = cli("report", str(root / "run[1]"), "-f", "md", "-o", "-")
-    assert r.returncode == 0 and "Seats look" in r.stdout, r.stderr
+    assert r.returncode == 0 and "judge the seats: 3 games" in r.stdout, r.stderr  # the run read, all 3 games
     r = cli("compare", str(variant), DRAFT5, "-n", "3", "-w", "1", "--out", str(root / "cmp[1]"), "--all")
     assert r.returncode == 0, r.stderr
     assert (root / "cmp[1]" / "runs" / "sg[v2]" / "games.parquet").is_file()
