@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from playtest.errors import Problem, VariantError
-from playtest.suggest import as_written
+from playtest.suggest import as_written, guess
 from playtest.text import echoed, not_utf8_at
 
 MAX_BYTES = 1_000_000
@@ -94,6 +94,18 @@ def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: lis
         if not isinstance(node, yaml.ScalarNode) or node.value:
             problems.append(Problem(label, line, col, path, f"{REMOVE_TAG} takes no value: write `key: {REMOVE_TAG}`"))
         return Node(REMOVED, label, line, col)
+    if isinstance(node, yaml.CollectionNode) and node.tag != _PLAIN_TAG.get(type(node)):
+        # Tags are checked where a value is built (a scalar's below); a mapping's or a list's own
+        # tag was never read, and `crews: !replace [...]` or a misspelt `cubes: !remvoe` over a map
+        # merged as if untagged. Build it as the scalar is, to say why in the same words.
+        try:
+            value = loader.construct_object(node, deep=True)
+        except yaml.YAMLError as exc:
+            problems.append(Problem(label, line, col, path, _unreadable(exc, node, loader)))
+        else:  # a YAML tag that builds a value no file holds: !!set, !!omap, !!pairs
+            problems.append(Problem(label, line, col, path, foreign_value(value) or (
+                f"a {_written_tag(node.tag)} is not a value a variant holds: write a plain mapping or list, without the tag")))
+        return Node(None, label, line, col)
     if isinstance(node, yaml.MappingNode):
         out: dict[str, Node] = {}
         for key_node, value_node in node.value:
@@ -122,14 +134,34 @@ def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: lis
                      for i, n in enumerate(node.value)], label, line, col)
     try:
         value = loader.construct_object(node, deep=True)
-    except yaml.YAMLError as exc:  # its str quotes the text over several lines: the problem alone, as --set says it
-        reason = getattr(exc, "problem", None) or (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        problems.append(Problem(label, line, col, path, f"cannot read value: {reason}"))
+    except yaml.YAMLError as exc:
+        problems.append(Problem(label, line, col, path, _unreadable(exc, node, loader)))
         value = None
     if message := foreign_value(value):
         problems.append(Problem(label, line, col, path, message))
         value = None
     return Node(value, label, line, col)
+
+
+_PLAIN_TAG = {yaml.MappingNode: "tag:yaml.org,2002:map", yaml.SequenceNode: "tag:yaml.org,2002:seq"}
+"""The tag of an untagged mapping or list (and of one tagged `!!map`, `!!seq`): the only ones read as such."""
+_YAML_TAG = "tag:yaml.org,2002:"
+
+
+def _written_tag(tag: str) -> str:
+    """A tag as a file writes it: `!!omap`, not tag:yaml.org,2002:omap."""
+    return "!!" + tag.removeprefix(_YAML_TAG) if tag.startswith(_YAML_TAG) else tag
+
+
+def _unreadable(exc: yaml.YAMLError, node: yaml.Node, loader: yaml.SafeLoader) -> str:
+    """The message for a value YAML could not build (a tag it has no constructor for, `!!int` on a
+    text), with the likely tag when the node's own is a misspelt `!remove` (`!remvoe`, `!Remove`)."""
+    # Its str quotes the text over several lines: the problem alone, as --set says it.
+    reason = getattr(exc, "problem", None) or (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    hint = ""
+    if node.tag not in loader.yaml_constructors and guess(_written_tag(node.tag), [REMOVE_TAG]):
+        hint = f" (did you mean {REMOVE_TAG!r}?)"
+    return f"cannot read value: {reason}{hint}"
 
 
 def key_problem(key: Any) -> str:

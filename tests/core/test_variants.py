@@ -523,6 +523,42 @@ def test_remove_tag_that_deletes_nothing_is_a_located_error(tmp_path, text, expe
     assert [p.replace(f"{tmp_path}/", "") for p in problems(exc)] == [expected]
 
 
+UNDEFINED = "cannot read value: could not determine a constructor for the tag"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # the scalar case, as it was (and now with the guess when the tag is a misspelt !remove)
+    ("cubes:\n  total: !remvoe\n", f"v.yaml:3:10: cubes.total: {UNDEFINED} '!remvoe' (did you mean '!remove'?)"),
+    # a mapping's or a list's own tag was never read: each merged as if untagged, exit 0
+    ("crews: !replace\n  - {id: bays, time: 2}\n", f"v.yaml:2:8: crews: {UNDEFINED} '!replace'"),
+    ("cubes: !remvoe\n  total: 12\n", f"v.yaml:2:8: cubes: {UNDEFINED} '!remvoe' (did you mean '!remove'?)"),
+    ("cubes: !foo {total: 12}\n", f"v.yaml:2:8: cubes: {UNDEFINED} '!foo'"),
+    ("end: !Remove [{trigger: round_cap, count: 9}]\n", f"v.yaml:2:6: end: {UNDEFINED} '!Remove' (did you mean '!remove'?)"),
+    ("crews:\n  - !new {id: bays, time: 2}\n", f"v.yaml:3:5: crews.bays: {UNDEFINED} '!new'"),
+    # YAML's own tags that build no mapping or list a variant holds, or build none from this one
+    ("planets_dealt: !!omap [{3: 5}]\n",
+     "v.yaml:2:16: planets_dealt: a !!omap is not a value a variant holds: write a plain mapping or list, without the tag"),
+    ("planets_dealt: !!set {3}\n", "v.yaml:2:16: planets_dealt: a !!set is not a value a variant holds (got [3]): write a list, [a, b]"),
+    ("planets_dealt: !!seq {3: 5}\n", "v.yaml:2:16: planets_dealt: cannot read value: expected a sequence node, but found mapping"),
+    ("end: !!str [{trigger: round_cap, count: 9}]\n", "v.yaml:2:6: end: cannot read value: expected a scalar node, but found sequence"),
+])
+def test_a_tag_on_a_mapping_or_list_is_read_as_a_scalar_s_is(tmp_path, text, expected):
+    """A tag YAML cannot build a mapping or list from is one located line, as on a scalar; the
+    same check reads gates, goals and transcript files (tests/bad_inputs)."""
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\n{text}")
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    assert [p.replace(f"{tmp_path}/", "") for p in problems(exc)] == [expected]
+
+
+def test_the_tags_of_a_plain_mapping_and_list_are_read_as_untagged(tmp_path):
+    """`!!map` and `!!seq` are the tags YAML gives an untagged mapping and list (and `!` leaves it to YAML)."""
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\nplanets_dealt: !!map {{3: 4}}\n"
+                                     "crews: !!seq [{id: bays, time: 2}]\ncubes: ! {total: 12}\n")
+    model = load_variant(path).model
+    assert (model.planets_dealt[3], model.crews[-1].time, model.cubes.total) == (4, 2, 12)
+
+
 @pytest.mark.parametrize(("flow", "col", "glued"), [
     ("{3: !remove}", 27, "`!remove}`"),  # PyYAML: "expected ' ', but found '}'"
     ("{2: 1, 3: !remove, 4: !remove}", 36, "`!remove,` `!remove}`"),  # "expected ',' or '}', but got ':'"
