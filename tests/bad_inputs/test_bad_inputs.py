@@ -713,6 +713,29 @@ V = [  # --- variant files: validate -------------------------------------------
     # \"<unicode string>\", line 3 ..."), shown as one line joined by U+FFFD; the reason alone, as --set says it
     Case("file-unknown-tag", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:13: max_rounds: cannot read value: could not determine a "
          r"constructor for the tag 'tag:yaml.org,2002:python/name:os'$", {"v.yaml": EXT + "max_rounds: !!python/name:os x\n"}),
+    # ... and one on a mapping or a list was never read: each merged as if untagged (exit 0), a
+    # gates file's `run:` read as written; the one check of every file playtest reads (variants,
+    # gates, goals, transcripts), with the guess when the tag is a misspelt !remove
+    Case("file-unknown-tag-on-a-list", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:8: crews: cannot read value: could not determine a "
+         r"constructor for the tag '!replace'$", {"v.yaml": EXT + "crews: !replace\n  - {id: bays, time: 2}\n"}),
+    Case("file-misspelt-remove-on-a-mapping", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:8: cubes: cannot read value: could not "
+         r"determine a constructor for the tag '!remvoe' \(did you mean '!remove'\?\)$", {"v.yaml": EXT + "cubes: !remvoe\n  total: 12\n"}),
+    Case("file-misspelt-remove-on-a-scalar", ["validate", "{tmp}/v.yaml"], r"v.yaml:4:10: cubes.total: cannot read value: could not "
+         r"determine a constructor for the tag '!remvoe' \(did you mean '!remove'\?\)$", {"v.yaml": EXT + "cubes:\n  total: !remvoe\n"}),
+    Case("file-omap", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:16: planets_dealt: a !!omap is not a value a variant holds: "
+         r"write a plain mapping or list, without the tag$", {"v.yaml": EXT + "planets_dealt: !!omap [{3: 5}]\n"}),
+    Case("gate-unknown-tag-on-a-mapping", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"],
+         r"g.yaml:1:6: run: cannot read value: could not determine a constructor for the tag '!override'$",
+         {"g.yaml": "run: !override {seed: 1}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
+    Case("gate-unknown-tag-on-a-list", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"],
+         r"g.yaml:1:8: gates: cannot read value: could not determine a constructor for the tag '!strict'$",
+         {"g.yaml": "gates: !strict [{metric: game_length_rounds, max: 9}]\n"}),
+    Case("goals-unknown-tag-on-a-list", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "-o", "{tmp}/t"],
+         r"g.yaml:1:8: goals: cannot read value: could not determine a constructor for the tag '!strict'$",
+         {"g.yaml": "goals: !strict\n  - {metric: game_length_rounds, target: 5}\n"}),
+    Case("transcript-unknown-tag-on-a-list", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:7:8: names: cannot read value: could not determine a constructor for the tag '!players'$",
+         {"t.yaml": _example("stargate-table-game.yaml", "names: [Aki, Bo, Chie]", "names: !players [Aki, Bo, Chie]")}),
     Case("set-nan", ["validate", str(DRAFT5), "--set", "cubes.total=.nan"], r"^error: --set cubes.total=.nan: cubes.total: must be a finite number"),
     Case("set-huge", ["validate", str(DRAFT5), "--set", "cubes.total=99999999999999999999"], r"^error: --set cubes.total=9+: cubes.total: 9+ is too large"),
     # an item with a type error and no parent version to stand in is left out of the cross-key
