@@ -90,6 +90,11 @@ def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: lis
     their `id` when they have one, else by position counted from `first_item`), so that a
     duplicate key is named with its parents."""
     line, col = node.start_mark.line + 1, node.start_mark.column + 1
+    if node in loader.recursive_objects:
+        # An alias (`*a`) of a value that could not be built, and was said so where it is written:
+        # PyYAML leaves it marked as being built, and a second line read "found unconstructable
+        # recursive node" (no alias refers to its own anchor: _check_events refuses that).
+        return Node(None, label, line, col)
     if node.tag == REMOVE_TAG:
         if not isinstance(node, yaml.ScalarNode) or node.value:
             problems.append(Problem(label, line, col, path, f"{REMOVE_TAG} takes no value: write `key: {REMOVE_TAG}`"))

@@ -724,6 +724,9 @@ V = [  # --- variant files: validate -------------------------------------------
          r"determine a constructor for the tag '!remvoe' \(did you mean '!remove'\?\)$", {"v.yaml": EXT + "cubes:\n  total: !remvoe\n"}),
     Case("file-omap", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:16: planets_dealt: a !!omap is not a value a variant holds: "
          r"write a plain mapping or list, without the tag$", {"v.yaml": EXT + "planets_dealt: !!omap [{3: 5}]\n"}),
+    # ... and its alias was a second line at the same place, "found unconstructable recursive node"
+    Case("file-unknown-tag-aliased", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:8: cubes: cannot read value: could not determine a "
+         r"constructor for the tag '!foo'$", {"v.yaml": EXT + "cubes: &c !foo {total: 12}\nx: *c\n"}),
     Case("gate-unknown-tag-on-a-mapping", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"],
          r"g.yaml:1:6: run: cannot read value: could not determine a constructor for the tag '!override'$",
          {"g.yaml": "run: !override {seed: 1}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),

@@ -551,6 +551,18 @@ def test_a_tag_on_a_mapping_or_list_is_read_as_a_scalar_s_is(tmp_path, text, exp
     assert [p.replace(f"{tmp_path}/", "") for p in problems(exc)] == [expected]
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ("cubes:\n  total: &a !foo 1\n  start_in_hand: *a\n", f"v.yaml:3:10: cubes.total: {UNDEFINED} '!foo'"),
+    ("cubes: &c !foo {total: 12}\nx: *c\n", f"v.yaml:2:8: cubes: {UNDEFINED} '!foo'"),
+])
+def test_an_alias_of_a_value_that_cannot_be_built_is_not_said_again(tmp_path, text, expected):
+    """The alias was a second line, "found unconstructable recursive node", at the same place."""
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\n{text}")
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    assert [p.replace(f"{tmp_path}/", "") for p in problems(exc)] == [expected]
+
+
 def test_the_tags_of_a_plain_mapping_and_list_are_read_as_untagged(tmp_path):
     """`!!map` and `!!seq` are the tags YAML gives an untagged mapping and list (and `!` leaves it to YAML)."""
     path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\nplanets_dealt: !!map {{3: 4}}\n"
