@@ -215,9 +215,11 @@ def test_sweep_refuses_an_unknown_metric_name_before_playing_the_grid(cli, tmp_p
     assert asked == [4, 40] and not (tmp_path / "s").exists()  # the probe's games only, never the grid's 400
     asked.clear()
     r = cli("sweep", str(ROOT / "variants" / "ohseven" / "base.yaml"), "--set", "rounds=6,7", "-n", "40",
-            "-m", "share_trigger", "-w", "1", "-o", str(tmp_path / "o7"))
+            "-m", "share_trigger", "-p", "6", "--seed", "6", "-w", "1", "-o", str(tmp_path / "o7"))
     assert r.returncode == 0, r.stderr
-    assert asked == [4, 40, 40]  # no rebid in the first 4 games: the probe grew, then the grid was played
+    # (6 players: two decks, both triggers on.) No rebid in the first 6 games: the probe grew, then
+    # the grid was played.
+    assert asked == [6, 40, 40]
 
 
 def test_compare_diff_and_sweep_print_a_setting_that_can_never_take_effect(cli, tmp_path):

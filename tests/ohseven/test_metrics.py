@@ -21,6 +21,9 @@ def test_count_groups_say_one_rebid_and_one_redeal_in_the_singular():
     assert sorted(groups) == ["0 redeals", "1 redeal", "2 redeals"]
 
 
+IDENTICAL_OFF = "the 'identical' rebid trigger, and so the share of rebids each trigger forces"
+
+
 def test_the_hook_with_one_deck_switches_rebids_off():
     """Under the hook the last bidder may make the bids total the hand size only when every card
     it has not bid would; in a deal's first pass that is its whole hand, all of one rank, which
@@ -39,10 +42,10 @@ def test_the_hook_with_one_deck_switches_rebids_off():
     assert off((), 2) == ["forced rebids, and so redeals and rebid bonuses"]
     assert off((), 5) == []  # two decks: 8 cards a rank, and identical highest cards
     assert off((), None) == []  # some count the variant allows can rebid
-    assert off(("hand_size=3",), 4) == ["the 'identical' rebid trigger"]  # three 2s can be a hand
-    assert off(("bidding.hook=false",), 4) == ["the 'identical' rebid trigger"]
+    assert off(("hand_size=3",), 4) == [IDENTICAL_OFF]  # three 2s can be a hand
+    assert off(("bidding.hook=false",), 4) == [IDENTICAL_OFF]
     base = load_variant("variants/ohseven/base.yaml").model
-    assert [o.what for o in switched_off(base, 4)] == ["the 'identical' rebid trigger"]
+    assert [o.what for o in switched_off(base, 4)] == [IDENTICAL_OFF]
 
 
 def test_exact_rate_by_bidding_place_counts_each_seat_at_its_place_in_the_round():
