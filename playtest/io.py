@@ -5,6 +5,9 @@ these helpers:
 - `check_output_path(path, option)` before any work: refuses an empty path, a path under a
   file, in /proc, /sys or /dev, a folder where a file is wanted, an unwritable place, a path that
   is not UTF-8, a name too long for the file system once playtest's working copies add to it.
+- `check_output_path` also refuses a file output named as one of a finished run's own files in
+  that run's folder (run.json, its Parquet, its report.html/.md/.json: `RUN_OWN_FILES`): the
+  report of another run, a calibration or a saved game is never put there, --force or not.
 - `check_not_input(path, inputs, option)`: an output may never be one of the command's inputs
   (or a file inside an input run folder).
 - `check_free(path, force, option)`: an existing file or run folder is only replaced with --force,
@@ -174,9 +177,10 @@ def reference(path: Path, folder: Path) -> str:
     return os.path.relpath(target, here)
 
 
-def check_output_path(path: Path, option: str, *, folder: bool) -> Path:
+def check_output_path(path: Path, option: str, *, folder: bool, report_of: Path | None = None) -> Path:
     """Refuse, before any work, an output path that cannot be written. `folder`: the output is
-    a folder (a run), else a file. Returns the path unchanged."""
+    a folder (a run), else a file. `report_of`: the run folder a file output reports (`playtest
+    report RUN`): named when the file would be another run's own. Returns the path unchanged."""
     text = str(path)
     if not text.strip() or text in (".", "./"):
         raise UsageError(f"{option} {text!r}: give a new folder or file name, not the current folder"
@@ -204,6 +208,8 @@ def check_output_path(path: Path, option: str, *, folder: bool) -> Path:
             where = "is" if place == real else "is inside"
             raise UsageError(f"{option} {path}: {where} {place}, the unfinished run of {target} (`playtest simulate "
                              f"--resume {target}` finishes it); choose another place")
+    if not folder:
+        _check_not_a_runs_own(path, absolute, real, option, report_of)
     if os.path.islink(absolute) and not os.path.exists(absolute):
         # "already exists (a file); use --force" or "exists and is not a folder" named no link
         raise UsageError(f"{option} {path}: is a symbolic link to {os.readlink(absolute)}, which does not exist; "
@@ -220,6 +226,41 @@ def check_output_path(path: Path, option: str, *, folder: bool) -> Path:
     if not os.access(existing, os.W_OK | os.X_OK):
         raise UsageError(f"{option} {path}: {existing} is not writable")
     return path
+
+
+RUN_DATA_FILES = ("run.json", "games.parquet", "events.parquet", "manifest.jsonl", "lock")
+"""A finished run folder's own data (sim/rundir.py)."""
+RUN_REPORTS = ("report.html", "report.md", "report.json")
+"""A run's own reports, in its folder: simulate's report.html, `playtest report RUN`'s
+report.<ext> (report/write.py SUFFIX)."""
+RUN_OWN_FILES = RUN_DATA_FILES + RUN_REPORTS
+
+
+def is_run_folder(folder: Path) -> bool:
+    """`folder` is a finished run's: a run.json playtest wrote (OUTPUT_SIGNATURES), or the run's
+    Parquet (a run whose run.json is damaged is still one)."""
+    return (_signed(folder / "run.json", *OUTPUT_SIGNATURES["run.json"])
+            or any((folder / name).is_file() for name in ("games.parquet", "events.parquet")))
+
+
+def _check_not_a_runs_own(path: Path, absolute: Path, real: Path, option: str, report_of: Path | None) -> None:
+    """A file output may not take the name of a run's own file in that run's folder: `report A
+    --out B/report.md` wrote run A's numbers as run B's report (and `--force` replaced B's
+    report.html, or its run.json), and `report B -f md` then blamed an edit. The run reported
+    (`report_of`) is left to the command's own checks (its report is its own; its data, an input)."""
+    for place in dict.fromkeys((absolute, real)):  # the name as given, and where a link leads
+        run = place.parent
+        if place.name not in RUN_OWN_FILES or not is_run_folder(run):
+            continue
+        if report_of is not None and _same_or_inside(run, report_of) and _same_or_inside(report_of, run):
+            continue
+        shown = path.parent if place == absolute and str(path.parent) != "." else run
+        of = f", and this is a report of {report_of}" if report_of is not None else ""
+        if place.name in RUN_REPORTS:
+            raise UsageError(f"{option} {path}: is the own report of the run {shown}{of}; choose another place "
+                             f"(--force does not replace it: only `playtest report {shown}` writes that file)")
+        raise UsageError(f"{option} {path}: is {place.name}, one of the files of the run {shown}{of}; "
+                         "choose another place (--force does not replace it)")
 
 
 NAME_ROOM = {True: len(STAGING_MARK) + 1 + 8, False: len("..") + 8 + len(".tmp")}

@@ -44,7 +44,7 @@ def report(
     A partial run (interrupted, see `simulate --resume`) is reported from its finished games.
     The report never replaces the run's own files or the variant files it was simulated from,
     nor an existing report (the run's report.<ext> that simulate wrote, or an --out file)
-    without --force.
+    without --force; nor, even with --force, another run's files or own report.<ext>.
     """
     from playtest.io import check_free, check_not_input, check_output_path, same_text
     from playtest.report.model import build_report
@@ -57,7 +57,7 @@ def report(
     if out is not None and not to_stdout and _same_file(out, default):
         out = None  # the run's own report, named: as if not named (left alone when it is the same)
     if out is not None and not to_stdout:
-        check_output_path(out, "--out", folder=False)
+        check_output_path(out, "--out", folder=False, report_of=run_dir)  # not another run's own report
         inputs = [run_dir / name for name in RUN_FILES] + [partial_dir(run_dir) / name for name in RUN_FILES]
         inputs += [run_dir / "chunks", partial_dir(run_dir) / "chunks", *_variant_files(run_dir)]
         check_not_input(out, inputs, "--out")

@@ -130,6 +130,12 @@ def _variant_beside(run: Path) -> None:
     (run / "run.json").write_text(json.dumps(info))
 
 
+def _two_runs(tmp: Path) -> None:
+    """Runs a and b, b with its own report.html (simulate's page)."""
+    _run(tmp, "a")
+    (_run(tmp, "b") / "report.html").write_text("<p>run b's report</p>")
+
+
 def _swap(run: Path) -> None:
     g, e = run / "games.parquet", run / "events.parquet"
     tmp = run / "x"
@@ -1096,6 +1102,29 @@ R = [  # --- report: run folders and outputs -----------------------------------
                                           "-f", "md", "-o", "{tmp}/new/"],
          r"^error: --out {tmp}/new/: ends with '/', so it names a folder", setup=_with_run()),
     Case("report-out-suffix-unknown", ["report", "{tmp}/run", "-o", "{tmp}/r.txt"], r"^error: --out .*r.txt: cannot tell the format from '.txt'; use .html, .htm, .md or .json, or give --format$", setup=_with_run()),
+    # A run's own report.<ext> and files are its own: `report a -o b/report.md` wrote run a's numbers as run b's
+    # report (then `report b -f md` blamed "an edit, or another playtest version"), and --force replaced b's
+    # report.html (or its run.json) with run a's
+    Case("report-out-another-run-s-report", ["report", "{tmp}/a", "-o", "{tmp}/b/report.md"],
+         r"^error: --out {tmp}/b/report.md: is the own report of the run {tmp}/b, and this is a report of {tmp}/a; "
+         r"choose another place \(--force does not replace it: only `playtest report {tmp}/b` writes that file\)$", setup=_two_runs),
+    Case("report-out-another-run-s-report-force", ["report", "{tmp}/a", "-o", "{tmp}/b/report.html", "--force"],
+         r"^error: --out {tmp}/b/report.html: is the own report of the run {tmp}/b, and this is a report of {tmp}/a; ", setup=_two_runs),
+    Case("report-out-another-run-s-report-relative", ["report", "a", "-f", "json", "-o", "b/report.json", "--force"],
+         r"^error: --out b/report.json: is the own report of the run b, and this is a report of a; choose another place "
+         r"\(--force does not replace it: only `playtest report b` writes that file\)$", setup=_two_runs),
+    Case("report-out-another-run-s-report-through-a-link", ["report", "{tmp}/a", "-o", "{tmp}/l.html", "--force"],
+         r"^error: --out {tmp}/l.html: is the own report of the run {tmp}/b, and this is a report of {tmp}/a; ",
+         setup=lambda tmp: (_two_runs(tmp), os.symlink(tmp / "b" / "report.html", tmp / "l.html"))),
+    Case("report-out-another-run-s-run-json", ["report", "{tmp}/a", "-o", "{tmp}/b/run.json", "--force"],
+         r"^error: --out {tmp}/b/run.json: is run.json, one of the files of the run {tmp}/b, and this is a report of "
+         r"{tmp}/a; choose another place \(--force does not replace it\)$", setup=_two_runs),
+    Case("report-out-another-run-s-games", ["report", "{tmp}/a", "-f", "json", "-o", "{tmp}/b/games.parquet", "--force"],
+         r"^error: --out {tmp}/b/games.parquet: is games.parquet, one of the files of the run {tmp}/b, ", setup=_two_runs),
+    Case("calibrate-out-a-run-s-report", ["calibrate", str(ROOT / "docs/examples/table/stargate-1.yaml"), "--against", "{tmp}/a",
+                                          "-o", "{tmp}/b/report.html", "--force"],
+         r"^error: --out {tmp}/b/report.html: is the own report of the run {tmp}/b; choose another place \(--force does not "
+         r"replace it: only `playtest report {tmp}/b` writes that file\)$", setup=_two_runs),
 ]
 
 C = [  # --- compare, sweep, diff, replay ------------------------------------------------------
@@ -1593,6 +1622,8 @@ P = [  # --- play: every check before the game starts (stdin is empty: a game wo
     Case("play-save-file-as-folder", ["play", str(DRAFT5), "--save", "{tmp}/f.txt/"], r"^error: --save {tmp}/f.txt/: {tmp}/f.txt is a file, not a folder$", {"f.txt": "x"}),
     Case("play-save-under-a-file", ["play", str(DRAFT5), "--save", "{tmp}/f.txt/g.yaml"], r"^error: --save {tmp}/f.txt/g.yaml: {tmp}/f.txt is a file, not a folder$", {"f.txt": "x"}),
     Case("play-players-unsupported", ["play", str(DRAFT5), "--players", "6"], r"^error: --players 6: .*draft5.yaml supports 3, 4 players; for 6 players, set planets_dealt.6=<planets> \(with --set, or in the variant file\)$"),
+    Case("play-save-as-a-run-s-report", ["play", str(DRAFT5), "--save", "{tmp}/run/report.md"],
+         r"^error: --save {tmp}/run/report.md: is the own report of the run {tmp}/run; choose another place", setup=_with_run()),
     Case("play-moves-not-utf8", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt"], r"m.txt:2:1: not UTF-8 text", {"m.txt": b"1\n\xff\n"}),
 ]
 

@@ -324,6 +324,35 @@ def test_report_out_never_writes_over_the_runs_variant_from_another_folder(tmp_p
     assert r.returncode == 0, r.stderr
 
 
+def test_a_report_is_never_written_as_another_run_s_own(cli, stargate_dir, ohseven_dir, tmp_path):
+    """`report A --out B/report.md` said "wrote B/report.md" (run A's numbers as run B's report);
+    `report B -f md` then blamed an edit or another playtest version, and `report A --out
+    B/report.html --force` replaced the page simulate wrote for B. Refused, --force or not, with
+    one line naming both runs, and every byte of B left as it was; A's report into A still goes."""
+    import shutil
+
+    a, b = tmp_path / "runs" / "A", tmp_path / "runs" / "B"
+    shutil.copytree(stargate_dir, a)
+    shutil.copytree(ohseven_dir, b)
+    assert cli("report", str(b), "-f", "md").returncode == 0
+    (b / "report.html").write_text("<p>the page simulate wrote for B</p>")
+    before = {p.name: p.read_bytes() for p in b.iterdir()}
+    for out, more in (("report.md", ()), ("report.md", ("--force",)), ("report.html", ("--force",)),
+                      ("report.json", ()), ("run.json", ("--force",)), ("events.parquet", ("-f", "json", "--force"))):
+        res = cli("report", str(a), "-o", str(b / out), *more)
+        assert (res.returncode, res.stdout) == (2, ""), (out, more, res)
+        [line] = res.stderr.splitlines()
+        assert line.startswith(f"error: --out {b / out}: is ") and f"the run {b}, and this is a report of {a}; " in line
+        assert {p.name: p.read_bytes() for p in b.iterdir()} == before, (out, more)
+    res = cli("report", str(a), "-o", str(b / "report.md"))
+    assert res.stderr == (f"error: --out {b / 'report.md'}: is the own report of the run {b}, and this is a report of "
+                          f"{a}; choose another place (--force does not replace it: only `playtest report {b}` writes "
+                          "that file)\n")
+    assert "is up to date" in cli("report", str(b), "-f", "md").stdout  # B's own report is still B's
+    assert cli("report", str(a), "-o", str(a / "report.md")).returncode == 0  # A's own, named
+    assert cli("report", str(a), "-o", str(b / "notes.md")).returncode == 0  # a file of another name: the user's
+
+
 RAW = re.compile("[\x1b\x07\x9b\u202e]")
 
 
