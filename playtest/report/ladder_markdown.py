@@ -14,7 +14,7 @@ from playtest.core.spec import MetricInfos
 from playtest.ladder import skill, strength
 from playtest.ladder.result import Ladder, times
 from playtest.report import format as F
-from playtest.report.markdown import md
+from playtest.report.markdown import md_text
 
 
 def cell(row: dict[str, Any] | None, metric: str, declared: MetricInfos | None = None) -> str:
@@ -75,22 +75,22 @@ def methods(ladder: Ladder) -> str:
 
 def render_ladder_markdown(ladder: Ladder) -> str:
     run, v = ladder.run, ladder.run["variant"]
-    lines = [f"# Skill ladder — {md(v.get('name'))}", "",
-             f"{md(run.get('game_title'))} · `{md(v.get('path'))}` (hash `{md(v.get('hash'))}`) · "
+    lines = [f"# Skill ladder — {md_text(v.get('name'))}", "",
+             f"{md_text(run.get('game_title'))} · `{md_text(v.get('path'))}` (hash `{md_text(v.get('hash'))}`) · "
              f"{run.get('players')} players · seed {run.get('seed')} · rungs (weakest first): "
-             + ", ".join(f"`{md(r)}`" for r in ladder.rungs) + " · "
+             + ", ".join(f"`{md_text(r)}`" for r in ladder.rungs) + " · "
              f"{run.get('games_per_rung')} self-play games per rung · {run.get('games_per_pairing')} per pairing", "",
-             f"Command: `{md(run.get('command'))}`", ""]
-    lines += [f"> ⚠️ {md(w)}" for w in ladder.warnings] + ([""] if ladder.warnings else [])
+             f"Command: `{md_text(run.get('command'))}`", ""]
+    lines += [f"> ⚠️ {md_text(w)}" for w in ladder.warnings] + ([""] if ladder.warnings else [])
     if off := off_lines(ladder.switched_off):
-        lines += [md(off[0]), *(f"- {md(o.text())}" for o in ladder.switched_off), ""]
+        lines += [md_text(off[0]), *(f"- {md_text(o.text())}" for o in ladder.switched_off), ""]
     lines += ["## Does skill matter?", ""]
-    lines += [f"- {md(s)}" for s in ladder.skill_matters] + [""]
+    lines += [f"- {md_text(s)}" for s in ladder.skill_matters] + [""]
     lines += ["| stronger | weaker | games | seats | stronger wins per seat | weaker wins per seat | gap (97.5%) | "
               "× as often | score gap per seat (97.5%) |", "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     for r in ladder.strength.iter_rows(named=True):
         lines.append(
-            f"| `{md(r['upper'])}` | `{md(r['lower'])}` | {r['games']} | {r['upper_seats']}:{r['lower_seats']} | "
+            f"| `{md_text(r['upper'])}` | `{md_text(r['lower'])}` | {r['games']} | {r['upper_seats']}:{r['lower_seats']} | "
             f"{F.value(r['upper_win_rate'], 'rate')} [{F.interval(r['upper_win_rate_low'], r['upper_win_rate_high'], 'rate')}] | "
             f"{F.value(r['lower_win_rate'], 'rate')} [{F.interval(r['lower_win_rate_low'], r['lower_win_rate_high'], 'rate')}] | "
             f"{F.value(r['diff'], 'diff')} [{F.interval(r['diff_low'], r['diff_high'], 'diff')}] | "
@@ -101,18 +101,18 @@ def render_ladder_markdown(ladder: Ladder) -> str:
     for r in ladder.ratings.iter_rows(named=True):
         rating = strength.rating_text(r["rating"], r["ci_low"], r["ci_high"])
         ci = "–" if math.isnan(r["ci_low"]) else f"{strength.elo_text(r['ci_low'])} – {strength.elo_text(r['ci_high'])}"
-        lines.append(f"| `{md(r['rung'])}` | {rating} | {ci} | {r['comparisons']} |")
+        lines.append(f"| `{md_text(r['rung'])}` | {rating} | {ci} | {r['comparisons']} |")
     changed = ladder.changed()
     tested = ladder.tests.filter(pl.col(skill.P_HOLM).is_not_nan()).height
     lines += ["", "## What changes with skill", "",
               f"{changed.height} of {tested} metrics tested change with skill (Holm-adjusted, 5%):", ""]
-    lines += [f"- {md(s)}" for s in changed[skill.SENTENCE].to_list()] or ["- none detected"]
+    lines += [f"- {md_text(s)}" for s in changed[skill.SENTENCE].to_list()] or ["- none detected"]
     lines += ["", "## Every metric by rung", "",
-              "| metric | " + " | ".join(f"`{md(r)}`" for r in ladder.rungs) + " | p (Holm) | changes |",
+              "| metric | " + " | ".join(f"`{md_text(r)}`" for r in ladder.rungs) + " | p (Holm) | changes |",
               "|---|" + "---:|" * len(ladder.rungs) + "---:|---|"]
     for row in wide(ladder):
-        p = md(p_shown(row))
-        lines.append(f"| {md(row['title'])} | " + " | ".join(cell(c, row[C.METRIC], ladder.declared) for c in row["cells"])
+        p = md_text(p_shown(row))
+        lines.append(f"| {md_text(row['title'])} | " + " | ".join(cell(c, row[C.METRIC], ladder.declared) for c in row["cells"])
                      + f" | {p} | {'yes' if row[skill.CHANGES] else ''} |")
     lines += ["", "## Method", "", methods(ladder), ""]
     return "\n".join(lines)

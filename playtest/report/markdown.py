@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import polars as pl
 
 from playtest.analysis import columns as C
@@ -21,12 +23,32 @@ OPEN = {"seats", "first_player", "balance", "bots"}
 
 def md(text: object) -> str:
     """Escape text for a Markdown table cell or line: no HTML, no table breaks, no emphasis, and
-    no control characters (`md -o -` prints to a terminal; Markdown has no escape for ESC)."""
+    no control characters (`md -o -` prints to a terminal; Markdown has no escape for ESC).
+    `<`, `>` and `&` become HTML entities: this report puts text inside HTML blocks (a folded
+    section's <summary>), where Markdown's backslash escapes are not read. A page without
+    them uses `md_text`."""
     s = "" if text is None else clean(str(text))
     s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     for ch in "\\|*_`[]":
         s = s.replace(ch, "\\" + ch)
     return s.replace("\n", " ")
+
+
+_OPENS_HTML = re.compile(r"<(?=[A-Za-z/!?])")
+"""A `<` that Markdown reads as the start of HTML (a tag, a comment) or of an autolink."""
+_OPENS_ENTITY = re.compile(r"&(?=#?[A-Za-z0-9]+;)")
+
+
+def md_text(text: object) -> str:
+    """`md` for a Markdown page without HTML blocks (the ladder's): the same escapes, but `<`,
+    `&` and a leading `>` get Markdown's backslash and only where Markdown would read HTML, an
+    entity or a quote, so that "p < 0.001" reads as written, as compare.md, sweep.md and tune.md
+    write it (ladder.md had "p &lt; 0.001")."""
+    s = "" if text is None else clean(str(text))
+    for ch in "\\|*_`[]":
+        s = s.replace(ch, "\\" + ch)
+    s = _OPENS_ENTITY.sub(r"\\&", _OPENS_HTML.sub(r"\\<", s.replace("\n", " ")))
+    return re.sub(r"^(\s*)>", r"\1\\>", s)
 
 
 def _table(report: Report, df: pl.DataFrame) -> list[str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -85,6 +86,32 @@ def test_ladder_markdown_sections(stargate_ladder):
     html = (stargate_ladder[0] / "ladder.html").read_text(encoding="utf-8")
     assert 'id="chart-specs"' in html and "Content-Security-Policy" in html and "http://" not in html.split("<script>")[0]
     assert_valid_charts(html, at_least=3)
+
+
+def test_ladder_markdown_writes_p_as_the_other_markdown_pages_do(stargate_ladder):
+    """ladder.md said "p &lt; 0.001" (the run report's escape, whose HTML entities are for the
+    HTML blocks of report.md) where compare.md, sweep.md and tune.md say "p < 0.001"."""
+    from playtest.report import format as F
+
+    text = (stargate_ladder[0] / "ladder.md").read_text(encoding="utf-8")
+    assert not re.search(r"&(#?\w+);", text), re.search(r".*&(#?\w+);.*", text)
+    below = F.p_value(1e-9)
+    assert below == "< 0.001"
+    assert f"Holm-adjusted p {below}." in text and f"| {below} | yes |" in text
+
+
+def test_ladder_markdown_still_escapes_what_markdown_would_read():
+    """Text a designer wrote (a rung, a title) cannot break a table row, start emphasis, or
+    open HTML, an entity or a quote: escaped with Markdown's backslash, not with entities."""
+    from playtest.report.markdown import md_text
+
+    assert md_text("p < 0.001") == "p < 0.001" and md_text("x <= y > z") == "x <= y > z"
+    assert md_text("a | b") == "a \\| b" and md_text("a_b*c") == "a\\_b\\*c"
+    assert md_text("<script>x</script>") == "\\<script>x\\</script>"
+    assert md_text("<!-- x -->") == "\\<!-- x -->" and md_text("<https://x>") == "\\<https://x>"
+    assert md_text("R&D &amp; &#60;") == "R&D \\&amp; \\&#60;"
+    assert md_text("> quoted") == "\\> quoted" and md_text("two\nlines") == "two lines"
+    assert "\x1b" not in md_text("\x1b]0;title\x07")  # no control characters
 
 
 def test_existing_out_is_kept_without_force_and_replaced_with_it(tmp_path):
