@@ -40,7 +40,7 @@ from playtest.errors import (
     TranscriptError,
     VariantError,
 )
-from playtest.filekinds import is_run_info, run_info_said, variant_mark
+from playtest.filekinds import LISTING_SAID, is_run_info, listing_key, run_info_said, variant_mark
 from playtest.suggest import as_written, guess, unknown_key
 from playtest.variants import Variant, load_variant, parse_override
 from playtest.variants.loader import with_overrides
@@ -60,12 +60,16 @@ MOVES = "moves"
 def refuse_variant_file(tree: Node) -> None:
     """A variant file given where a transcript goes (`replay variants/x.yaml`) is one line at the
     key that shows it, not one line per transcript key it lacks and per variant key it has; so is
-    a run's run.json."""
+    a run's run.json, and a gates or goals file."""
     if isinstance(tree.value, dict) and is_run_info(tree.value):
         key, said = run_info_said("a transcript")
         raise TranscriptError([tree.value[key].problem(key, said, at_key=True)])
     if not isinstance(tree.value, dict) or "variant" in tree.value:
         return
+    listing = listing_key(tree.value)  # a gates or goals file read "game: required key is missing"
+    if listing is not None:
+        said = LISTING_SAID[listing].replace("not a variant", "not a transcript")
+        raise TranscriptError([tree.value[listing].problem(listing, said, at_key=True)])
     mark = variant_mark(tree.value)  # and no `variant:`: a variant given where a transcript goes
     if mark is not None:
         raise TranscriptError([tree.value[mark].problem(mark, (

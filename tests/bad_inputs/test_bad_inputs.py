@@ -1562,6 +1562,13 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("replay-stargate-game-marked-ohseven", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:\d+:7: game: 'ohseven', but its variant .*draft5.yaml is a variant of 'stargate'.*: write game: stargate",
          {"t.yaml": _example("stargate-table-game.yaml", "game: stargate", "game: ohseven")}),
+    # a gates or goals file read "game: required key is missing" (h184, 2026-12-06)
+    Case("replay-a-gates-file", ["replay", "{tmp}/g.yaml"],
+         r"^{tmp}/g.yaml:1:1: gates: this is a gates file \(a `gates:` list\), not a transcript: `playtest diff BASE CANDIDATE --gate FILE` reads it",
+         {"g.yaml": "gates:\n  - metric: win_rate_by_seat\n    of: spread\n    max: 0.2\n"}),
+    Case("replay-a-goals-file", ["replay", "{tmp}/g.yaml"],
+         r"^{tmp}/g.yaml:1:1: goals: this is a goals file \(a `goals:` list\), not a transcript: `playtest tune VARIANT --target FILE` reads it",
+         {"g.yaml": "goals:\n  - metric: win_rate_by_seat\n    of: spread\n    target: 0\n"}),
     Case("replay-a-variant", ["replay", str(DRAFT5)],
          r"draft5.yaml:5:1: rules_version: this is a variant file \(it has rules_version:\), not a transcript: "
          r"`playtest validate` and `simulate` take it; .*\(docs/transcripts.md\)$"),
