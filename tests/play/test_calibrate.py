@@ -211,10 +211,11 @@ def test_the_report_never_replaces_a_runs_own_file_nor_a_transcript(cli, stargat
     runs, transcripts = stargate_runs
     games = runs["greedy"] / "games.parquet"
     before = games.read_bytes()
-    for target in (games, transcripts[0]):
+    # (a run's own files are refused as such before the inputs are looked at: io.check_output_path)
+    for target, said in ((games, "is games.parquet, one of the files of the run"), (transcripts[0], "this command's input")):
         r = cli("calibrate", str(transcripts[0]), "--against", str(runs["greedy"]), "-f", "md", "-o", str(target),
                 "--force")
-        assert r.returncode == 2 and "this command's input" in r.stderr, r.stderr
+        assert r.returncode == 2 and said in r.stderr, r.stderr
         assert len(r.stderr.strip().splitlines()) == 1
     assert games.read_bytes() == before
 
