@@ -5,8 +5,8 @@ these helpers:
 - `check_output_path(path, option)` before any work: refuses an empty path, a path under a
   file, in /proc, /sys or /dev, a folder where a file is wanted, an unwritable place, a path that
   is not UTF-8, a name too long for the file system once playtest's working copies add to it.
-- `check_output_path` also refuses a file output named as one of a finished run's own files in
-  that run's folder (run.json, its Parquet, its report.html/.md/.json: `RUN_OWN_FILES`): the
+- `check_output_path` also refuses an output (a file, or a folder) named as one of a finished
+  run's own files in that run's folder (run.json, its Parquet, its report.html/.md/.json: `RUN_OWN_FILES`): the
   report of another run, a calibration or a saved game is never put there, --force or not.
 - `check_not_input(path, inputs, option)`: an output may never be one of the command's inputs
   (or a file inside an input run folder).
@@ -208,8 +208,9 @@ def check_output_path(path: Path, option: str, *, folder: bool, report_of: Path 
             where = "is" if place == real else "is inside"
             raise UsageError(f"{option} {path}: {where} {place}, the unfinished run of {target} (`playtest simulate "
                              f"--resume {target}` finishes it); choose another place")
-    if not folder:
-        _check_not_a_runs_own(path, absolute, real, option, report_of)
+    # (a folder output too: `compare --out B/report.md` made a folder of that name in run B, and
+    # `report B -f md` then blamed an edit for the report it could not write)
+    _check_not_a_runs_own(path, absolute, real, option, report_of)
     if os.path.islink(absolute) and not os.path.exists(absolute):
         # "already exists (a file); use --force" or "exists and is not a folder" named no link
         raise UsageError(f"{option} {path}: is a symbolic link to {os.readlink(absolute)}, which does not exist; "

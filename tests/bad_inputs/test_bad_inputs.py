@@ -1125,6 +1125,9 @@ R = [  # --- report: run folders and outputs -----------------------------------
                                           "-o", "{tmp}/b/report.html", "--force"],
          r"^error: --out {tmp}/b/report.html: is the own report of the run {tmp}/b; choose another place \(--force does not "
          r"replace it: only `playtest report {tmp}/b` writes that file\)$", setup=_two_runs),
+    # a folder output made a folder named report.md in run b, which `report b -f md` could then not write
+    Case("compare-out-a-run-s-report", ["compare", str(DRAFT5), str(DRAFT5), "-n", "2", "-w", "1", "-o", "{tmp}/b/report.md"],
+         r"^error: --out {tmp}/b/report.md: is the own report of the run {tmp}/b; choose another place", setup=_two_runs),
 ]
 
 C = [  # --- compare, sweep, diff, replay ------------------------------------------------------
