@@ -353,6 +353,26 @@ def test_a_report_is_never_written_as_another_run_s_own(cli, stargate_dir, ohsev
     assert cli("report", str(a), "-o", str(b / "notes.md")).returncode == 0  # a file of another name: the user's
 
 
+
+def test_a_link_to_another_run_s_report_is_replaced_as_a_link_not_refused(cli, stargate_dir, ohseven_dir, tmp_path):
+    """FAILING (review h187): `report A -o latest.md --force`, latest.md a symbolic link to run
+    B's report.md (a "latest report" link), replaced the link with A's report and left B's file
+    as it was (write_bytes_atomic renames over the link, it never writes through it). Since
+    io._check_not_a_runs_own also checks where the link leads it is refused as "the own report
+    of the run B ... --force does not replace it", a file the command would not have touched."""
+    import shutil
+
+    a, b = tmp_path / "A", tmp_path / "B"
+    shutil.copytree(stargate_dir, a)
+    shutil.copytree(ohseven_dir, b)
+    assert cli("report", str(b), "-f", "md").returncode == 0
+    before = (b / "report.md").read_bytes()
+    link = tmp_path / "latest.md"
+    link.symlink_to(b / "report.md")
+    r = cli("report", str(a), "-o", str(link), "--force")
+    assert r.returncode == 0, r.stderr
+    assert not link.is_symlink() and (b / "report.md").read_bytes() == before
+
 RAW = re.compile("[\x1b\x07\x9b\u202e]")
 
 

@@ -178,3 +178,22 @@ def test_every_status_line_is_one_line_on_a_narrow_pipe(tmp_path):
     assert r.exit_code == 0, r.stderr
     wrote = [line for line in r.stderr.splitlines() if line.startswith("wrote ")]
     assert wrote and all(str(deep) in line for line in wrote), r.stderr
+
+
+def test_replay_missing_variant_names_the_place_looked_at_through_a_linked_folder(cli, tmp_path):
+    """FAILING (review h187): the "looked for" place is normalised with os.path.normpath, which
+    drops `link/..` as text; the file system reads `..` from where the link leads. A transcript in
+    a linked folder named a place that is not the one looked at (a variant put there is not
+    found; one put at the real place is)."""
+    real = tmp_path / "deep" / "a" / "t"
+    real.mkdir(parents=True)
+    (tmp_path / "top").mkdir()
+    (tmp_path / "top" / "tlink").symlink_to(real, target_is_directory=True)
+    (real / "t.yaml").write_text("game: stargate\nvariant: ../nowhere/draft9.yaml\nplayers: 3\ncircle: [a]\nmoves: []\n",
+                                 encoding="utf-8")
+    path = tmp_path / "top" / "tlink" / "t.yaml"
+    r = cli("replay", str(path))
+    assert r.returncode == 2 and r.stdout == ""
+    looked_at = tmp_path / "deep" / "a" / "nowhere" / "draft9.yaml"  # where open() looks: tlink's target/..
+    assert r.stderr == (f"{path}:2:10: variant: variant file not found: ../nowhere/draft9.yaml "
+                        f"(looked for {looked_at})\n"), r.stderr
