@@ -210,7 +210,7 @@ def check_output_path(path: Path, option: str, *, folder: bool, report_of: Path 
                              f"--resume {target}` finishes it); choose another place")
     # (a folder output too: `compare --out B/report.md` made a folder of that name in run B, and
     # `report B -f md` then blamed an edit for the report it could not write)
-    _check_not_a_runs_own(path, absolute, real, option, report_of)
+    _check_not_a_runs_own(path, absolute, option, report_of)
     if os.path.islink(absolute) and not os.path.exists(absolute):
         # "already exists (a file); use --force" or "exists and is not a folder" named no link
         raise UsageError(f"{option} {path}: is a symbolic link to {os.readlink(absolute)}, which does not exist; "
@@ -244,24 +244,25 @@ def is_run_folder(folder: Path) -> bool:
             or any((folder / name).is_file() for name in ("games.parquet", "events.parquet")))
 
 
-def _check_not_a_runs_own(path: Path, absolute: Path, real: Path, option: str, report_of: Path | None) -> None:
-    """A file output may not take the name of a run's own file in that run's folder: `report A
-    --out B/report.md` wrote run A's numbers as run B's report (and `--force` replaced B's
-    report.html, or its run.json), and `report B -f md` then blamed an edit. The run reported
-    (`report_of`) is left to the command's own checks (its report is its own; its data, an input)."""
-    for place in dict.fromkeys((absolute, real)):  # the name as given, and where a link leads
-        run = place.parent
-        if place.name not in RUN_OWN_FILES or not is_run_folder(run):
-            continue
-        if report_of is not None and _same_or_inside(run, report_of) and _same_or_inside(report_of, run):
-            continue
-        shown = path.parent if place == absolute and str(path.parent) != "." else run
-        of = f", and this is a report of {report_of}" if report_of is not None else ""
-        if place.name in RUN_REPORTS:
-            raise UsageError(f"{option} {path}: is the own report of the run {shown}{of}; choose another place "
-                             f"(--force does not replace it: only `playtest report {shown}` writes that file)")
-        raise UsageError(f"{option} {path}: is {place.name}, one of the files of the run {shown}{of}; "
-                         "choose another place (--force does not replace it)")
+def _check_not_a_runs_own(path: Path, absolute: Path, option: str, report_of: Path | None) -> None:
+    """An output may not take the name of a run's own file in that run's folder: `report A --out
+    B/report.md` wrote run A's numbers as run B's report (and `--force` replaced B's report.html,
+    or its run.json), and `report B -f md` then blamed an edit. The run reported (`report_of`) is
+    left to the command's own checks (its report is its own; its data, an input). The name as
+    given: a link named as the output is replaced as a link (written aside, renamed over it), the
+    file it leads to never written; a link among its folders is followed by the look at the folder."""
+    run = absolute.parent
+    if absolute.name not in RUN_OWN_FILES or not is_run_folder(run):
+        return
+    if report_of is not None and _same_or_inside(run, report_of) and _same_or_inside(report_of, run):
+        return
+    shown = path.parent if str(path.parent) != "." else run
+    of = f", and this is a report of {report_of}" if report_of is not None else ""
+    if absolute.name in RUN_REPORTS:
+        raise UsageError(f"{option} {path}: is the own report of the run {shown}{of}; choose another place "
+                         f"(--force does not replace it: only `playtest report {shown}` writes that file)")
+    raise UsageError(f"{option} {path}: is {absolute.name}, one of the files of the run {shown}{of}; "
+                     "choose another place (--force does not replace it)")
 
 
 NAME_ROOM = {True: len(STAGING_MARK) + 1 + 8, False: len("..") + 8 + len(".tmp")}

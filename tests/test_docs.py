@@ -63,6 +63,11 @@ def _option_tokens(command: str) -> tuple[str, list[str]]:
     return words[0], options
 
 
+def _own_options() -> set[str]:
+    """The options of `playtest` itself (before any command): --debug, --version, --help."""
+    return {o for p in typer.main.get_command(app).params for o in p.opts}
+
+
 def _subcommands() -> dict[str, typing.Any]:
     """The CLI's commands by name (Typer's own click types, hence `Any`)."""
     return dict(typer.main.get_command(app).commands)  # type: ignore[attr-defined]
@@ -87,6 +92,8 @@ def test_every_command_in_the_docs_names_a_command_and_options_it_has() -> None:
         name, options = _option_tokens(command)
         if name.upper() == name or name.startswith("<") or name in ("...", "…"):
             continue  # `playtest COMMAND ...`, `playtest <version>`: placeholders, not commands
+        if name in _own_options():
+            continue  # `playtest --version`: an option of playtest itself, no command
         sub = commands.get(name)
         if sub is None:
             wrong.append(f"{page}:{n}: `{command}`: no command {name!r}")

@@ -25,7 +25,6 @@ header; Oh-Seven also uses `MovePlayer` to play and number its moves.
 from __future__ import annotations
 
 import builtins  # TranscriptReader's methods `list` and `int` shadow the builtins in its annotations
-import os
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -313,8 +312,9 @@ class TranscriptReader:
             what = (f"{ref} is a folder, not a variant file" if variant_path.is_dir() else
                     f"{ref} is not a regular file (a device, pipe or socket cannot be a variant)"
                     if variant_path.exists() else f"variant file not found: {ref}")
-            # the place itself, beside the transcript: `../v/x.yaml` read "(looked for ../v/x.yaml)"
-            looked = os.path.normpath(os.path.abspath(variant_path))
+            # the place itself, beside the transcript: `../v/x.yaml` read "(looked for ../v/x.yaml)";
+            # resolved as the file system does (`link/..` is the link target's parent), not as text
+            looked = variant_path.resolve()
             raise TranscriptError([node.problem("variant", f"{what} (looked for {looked})")])
         set_nodes = self.doc["set"].value if "set" in self.doc else []
         overrides = self.overrides

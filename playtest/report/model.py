@@ -327,9 +327,10 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
         p_text += f", seat 1 p {units.p_is(p_fpa)}"
     games_text = f"{n_games} game{'' if n_games == 1 else 's'}{_lineup_text(bots)}"
     if equal and (n_games < MIN_GAMES or (detect is not None and math.isnan(d))):
-        # "Seats look fair" over 1 game, with no caveat: below MIN_GAMES (the fewest games any
-        # interval of the report is given from) the tests' silence says nothing about the seats;
-        # the power figure does not either (the score test's, where seat 1's test is then exact).
+        # "Seats look fair" over 1 game, with no caveat: below MIN_GAMES (calibrate's least number of
+        # table games for an interval: there an interval says less about the average than one
+        # game's spread) the tests' silence says nothing about the seats; nor does the power figure
+        # (the score test's, where seat 1's test is then exact).
         status = "unknown"
         headline = (f"Too few games to judge the seats: {games_text}; a verdict needs at least {MIN_GAMES} "
                     f"(fair share {pct(fair)}; {p_text}).")

@@ -1113,9 +1113,11 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-out-another-run-s-report-relative", ["report", "a", "-f", "json", "-o", "b/report.json", "--force"],
          r"^error: --out b/report.json: is the own report of the run b, and this is a report of a; choose another place "
          r"\(--force does not replace it: only `playtest report b` writes that file\)$", setup=_two_runs),
-    Case("report-out-another-run-s-report-through-a-link", ["report", "{tmp}/a", "-o", "{tmp}/l.html", "--force"],
-         r"^error: --out {tmp}/l.html: is the own report of the run {tmp}/b, and this is a report of {tmp}/a; ",
-         setup=lambda tmp: (_two_runs(tmp), os.symlink(tmp / "b" / "report.html", tmp / "l.html"))),
+    # (a link named as --out, leading to b/report.html, is replaced as a link and b's report is never
+    # written: tests/report/test_report.py::test_a_link_to_another_run_s_report_is_replaced_as_a_link_not_refused)
+    Case("report-out-another-run-s-report-through-a-linked-folder", ["report", "{tmp}/a", "-o", "{tmp}/lb/report.html", "--force"],
+         r"^error: --out {tmp}/lb/report.html: is the own report of the run {tmp}/lb, and this is a report of {tmp}/a; ",
+         setup=lambda tmp: (_two_runs(tmp), os.symlink(tmp / "b", tmp / "lb"))),
     Case("report-out-another-run-s-run-json", ["report", "{tmp}/a", "-o", "{tmp}/b/run.json", "--force"],
          r"^error: --out {tmp}/b/run.json: is run.json, one of the files of the run {tmp}/b, and this is a report of "
          r"{tmp}/a; choose another place \(--force does not replace it\)$", setup=_two_runs),
