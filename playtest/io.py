@@ -529,6 +529,12 @@ def _put_beside(folder: Path, target: Path) -> Path:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+def _settled(path: Path) -> Path:
+    """`path` in a folder named without `..` (`a/../b` → the real `/…/b`): what no later move of
+    `a` can change; as it is otherwise (the name the messages show)."""
+    return Path(os.path.realpath(path.parent)) / path.name if ".." in path.parts else path
+
+
 def swap_into_place(staging: Path, target: Path, *, replace: bool = True, option: str = "") -> None:
     """Put the finished `staging` folder at `target`. An old `target` is renamed aside first and
     deleted only once the new one is in place. `replace=False` (no --force): a `target` that
@@ -538,6 +544,10 @@ def swap_into_place(staging: Path, target: Path, *, replace: bool = True, option
     before the work by `check_free`, but a game may be saved there while a long run plays), or is
     a file. A link at `target` is replaced (`--out LINK --force`, allowed by `check_free`): the
     link goes, never what it points to."""
+    # `--out RUN/../RUN --force`: once the old RUN is moved aside, `RUN/..` no longer leads
+    # anywhere, and the new folder, then the old one's way back, failed: RUN was gone, the old run
+    # left in .RUN.playtest-old-* (h187, 2026-12-06). The folders they sit in, settled first.
+    staging, target = _settled(staging), _settled(target)
     if replace and os.path.lexists(target) and not target.is_symlink():
         folder = target.is_dir()
         found = foreign_files(target, kept_in=staging) if folder else [target]
