@@ -59,22 +59,19 @@ def test_staged_dir_replaces_only_on_success_and_cleans_dead_leftovers(tmp_path)
     assert sorted(p.name for p in target.iterdir()) == [".playtest-output", "compare.html"]
 
 
-def test_force_over_an_output_named_through_itself_replaces_it(cli, tmp_path):
+def test_force_over_an_output_named_through_itself_replaces_it(tmp_path):
     """`simulate -o RUN/../RUN --force` over an existing RUN: once the old RUN was moved aside,
     `RUN/..` led nowhere; the new run could not be put in place nor the old one back, and RUN was
-    gone (kept in .RUN.playtest-old-*). The same path through compare's staged folder."""
-    from tests.conftest import DRAFT5
+    gone (kept in .RUN.playtest-old-*). A run's folder and those of compare, sweep, ladder and
+    tune are all put in place by `swap_into_place` (here through `staged_dir`)."""
+    from playtest.io import staged_dir
 
-    run = tmp_path / "run"
-    assert cli("simulate", str(DRAFT5), "-n", "2", "-w", "1", "-q", "-o", str(run)).returncode == 0
-    r = cli("simulate", str(DRAFT5), "-n", "2", "-w", "1", "-q", "--seed", "7", "-o", f"{run}/../run", "--force")
-    assert r.returncode == 0, r.stderr
-    assert '"seed": 7' in (run / "run.json").read_text()
-    cmp = tmp_path / "cmp"
-    for seed in ("1", "2"):
-        r = cli("compare", str(DRAFT5), str(DRAFT5), "-n", "2", "-w", "1", "--seed", seed, "-o", f"{cmp}/../cmp", "--force")
-        assert r.returncode == 0, r.stderr
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["cmp", "run"]  # nothing left aside
+    out = tmp_path / "out"
+    for text in ("1", "2"):
+        with staged_dir(out / ".." / "out", force=True, option="--out") as stage:
+            (stage / "compare.md").write_text(text)
+    assert (out / "compare.md").read_text() == "2"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # nothing left aside
 
 
 def test_an_output_that_appears_while_the_command_runs_is_not_replaced_without_force(tmp_path):
