@@ -114,10 +114,14 @@ def gain_text(r: Result) -> str:
     return f"best − base {est}" + (f" [{bounds[0]}, {bounds[1]}]" if bounds else "")
 
 
+OWN_VALUES = " (the base's own values)"
+"""After a candidate whose every tuned key is at the base's value (Candidate.same_as_base)."""
+
+
 def base_kept(r: Result, best_file: str = "best.yaml") -> str:
     """Why the base is kept (when r.base_wins), in plain text."""
     w = r.winner
-    values = ", ".join(f"{k}={show(v)}" for k, v in w.values.items())
+    values = ", ".join(f"{k}={show(v)}" for k, v in w.values.items()) + (": the base's own values" if w.same_as_base else "")
     if w.confirm_objective < r.base_confirm_objective:
         return (f"On the fresh games the best candidate (trial {w.trial}, {values}) comes closer to the goals "
                 f"than the base (objective {w.confirm_objective:.4g} against {r.base_confirm_objective:.4g}), "
@@ -175,7 +179,7 @@ def tune_markdown(r: Result, best_file: str = "best.yaml") -> str:
     out += ["", "## Re-evaluated candidates", "", "| trial | values | objective (search) | objective (fresh games) |",
             "|---:|---|---:|---:|"]
     for c in r.candidates:
-        mark = " **best**" if c.trial == w.trial and not r.base_wins else ""
+        mark = (" **best**" if c.trial == w.trial and not r.base_wins else "") + (OWN_VALUES if c.same_as_base else "")
         out.append(f"| {c.trial} | {', '.join(f'{k}={show(v)}' for k, v in c.values.items())}{mark} | "
                    f"{objective_text(c.search_objective)} | {objective_text(c.confirm_objective)} |")
     if _any_undefined(r):
@@ -212,7 +216,8 @@ def tune_json(r: Result) -> str:
         "objective_change": None if r.gain is None else {
             **_triple((r.gain.estimate, r.gain.low, r.gain.high)), "shown": r.gain.shown},
         "candidates": [{"trial": c.trial, "values": c.values, "objective_search": _finite(c.search_objective),
-                        "objective_fresh": _finite(c.confirm_objective)} for c in r.candidates],
+                        "objective_fresh": _finite(c.confirm_objective), "same_as_base": c.same_as_base}
+                       for c in r.candidates],
         "goal_results": [{"name": row.spec.title(r.declared), "metric": row.spec.metric, "of": row.spec.of, "shown": row.shown,
                           "base": _triple(row.base), "best": _triple(row.best), "difference": _triple(row.diff),
                           "distance_base": _finite(row.base_distance), "distance_best": _finite(row.best_distance)}
@@ -263,7 +268,8 @@ def tune_html(r: Result, best_text: str | None) -> str:
         f"<td class=num>{e(distances(row, dec))}</td></tr>" for row in r.goal_rows)
     cands = "".join(
         f"<tr><td class=num>{c.trial}</td><td>{e(', '.join(f'{k}={show(v)}' for k, v in c.values.items()))}"
-        f"{' <b>best</b>' if c.trial == r.winner.trial and not r.base_wins else ''}</td><td class=num>{objective_text(c.search_objective)}</td>"
+        f"{' <b>best</b>' if c.trial == r.winner.trial and not r.base_wins else ''}"
+        f"{e(OWN_VALUES) if c.same_as_base else ''}</td><td class=num>{objective_text(c.search_objective)}</td>"
         f"<td class=num>{objective_text(c.confirm_objective)}</td></tr>" for c in r.candidates)
     gates = "".join(f"<li>{e(MARK[g.status])} {e(g.spec.title(g.declared))}</li>" for g in r.gates)
     body = (f"<h1>Tuning — {e(str(s.variant))}</h1>"

@@ -124,6 +124,28 @@ class Candidate:
     search_objective: float
     confirm_objective: float
     confirm_goals: list[G.GoalValue]
+    same_as_base: bool = False
+    """Every tuned key at the base's own value: the sampler may propose it, and "Keep the base
+    ... against trial 4" did not say that trial 4 was the base itself."""
+
+
+def same_as_base(base: Variant, values: dict[str, Any]) -> bool:
+    """Whether `values` (tuned key → value) are the base variant's own values of those keys."""
+    from playtest.variants.diff import NOWHERE, at_path
+
+    dumped = base.model.model_dump(mode="json")
+    for key, value in values.items():
+        found: Any = dumped
+        for part in key.split("."):
+            step = at_path(found, [part])  # a key, or an id'd list's item by its id
+            if step is NOWHERE and isinstance(found, list) and part.isdigit() and int(part) < len(found):
+                step = found[int(part)]  # a plain list's item by position (skill.0)
+            if step is NOWHERE:
+                return False
+            found = step
+        if found != value:
+            return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -401,8 +423,10 @@ def run(settings: Settings, work: Path, progress: Progress | None = None,
         gv = G.goal_values(settings.goals, table, base_conf_table)
         assert t.value is not None  # best_distinct keeps only valid variants' trials with a finite value
         searched = float(t.value) if t.user_attrs.get("objective_finite", True) else math.inf
-        cands.append((Candidate(t.number, values, searched, G.objective(settings.goals, gv), gv), sample, variant))
-        say(f"candidate {i + 1} (trial {t.number}): search {objective_text(searched)}, "
+        own = same_as_base(base, values)
+        cands.append((Candidate(t.number, values, searched, G.objective(settings.goals, gv), gv, own), sample, variant))
+        said = f"trial {t.number}, the base's own values" if own else f"trial {t.number}"
+        say(f"candidate {i + 1} ({said}): search {objective_text(searched)}, "
             f"fresh games {objective_text(cands[-1][0].confirm_objective)}")
     gates = settings.goals.as_gates()
     low = min(c.confirm_objective for c, _, _ in cands)

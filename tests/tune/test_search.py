@@ -397,6 +397,34 @@ def test_when_the_base_does_best_it_is_kept_and_no_best_yaml_is_written(tmp_path
     assert_valid_charts(html, at_least=2)
 
 
+def test_a_candidate_at_the_base_s_own_values_is_named_so(tmp_path):
+    """The sampler may propose the base's own value (Armstrong's amount 2 in 2..3): "Keep the base
+    ... against trial 0" did not say that trial 0 was the base itself (h184, 2026-12-06)."""
+    goals = tmp_path / "g.yaml"
+    goals.write_text("run: {games: 4, players: 3, bots: random, seed: 1}\ngoals:\n"
+                     "  - metric: crew_vp_per_pick\n    group: armstrong\n    target: 2\n")
+    out = tmp_path / "out"
+    code, stdout, err = invoke("tune", DRAFT5, "--param", "crews.armstrong.skill.0.amount=2..3", "--target", goals,
+                               "--budget", "3", "--confirm", "2", "--confirm-games", "4", "-w", "1", "--out", out)
+    assert code == 0, err
+    assert "for trial 0, crews.armstrong.skill.0.amount=2: the base's own values)" in stdout
+    assert "| 0 | crews.armstrong.skill.0.amount=2 (the base's own values) |" in stdout
+    assert "| 1 | crews.armstrong.skill.0.amount=3 |" in stdout
+    doc = json.loads((out / "tune.json").read_text())
+    assert [(c["values"], c["same_as_base"]) for c in doc["candidates"]] == [
+        ({"crews.armstrong.skill.0.amount": 2}, True), ({"crews.armstrong.skill.0.amount": 3}, False)]
+
+
+def test_same_as_base_reads_keys_ids_and_positions():
+    from playtest.variants import load_variant
+
+    base = load_variant(DRAFT5)
+    assert S.same_as_base(base, {"crews.armstrong.skill.0.amount": 2, "crews.bays.time": 1})
+    assert not S.same_as_base(base, {"crews.armstrong.skill.0.amount": 2, "crews.bays.time": 2})
+    assert not S.same_as_base(base, {"crews.armstrong.skill.9.amount": 2})  # no such item
+    assert not S.same_as_base(base, {"crews.nobody.time": 1})
+
+
 def test_the_header_explains_trials_beyond_the_budget():
     """The budget counts distinct candidates: trials that repeat one (or were cut short) are
     named as such, so "4 trials (budget 3)" does not read as an overrun."""
