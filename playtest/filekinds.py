@@ -68,12 +68,19 @@ def variant_mark(keys: Collection[str]) -> str | None:
 
 
 LISTING_SAID = {
-    "gates": "this is a gates file (a `gates:` list), not a variant: `playtest diff BASE CANDIDATE --gate FILE` "
+    "gates": "this is a gates file (a `gates:` list), not {what}: `playtest diff BASE CANDIDATE --gate FILE` "
              "reads it (docs/ci.md)",
-    "goals": "this is a goals file (a `goals:` list), not a variant: `playtest tune VARIANT --target FILE` "
+    "goals": "this is a goals file (a `goals:` list), not {what}: `playtest tune VARIANT --target FILE` "
              "reads it (docs/tune.md)",
 }
-"""What a gates or goals file is, said at its list's key when one is given as a variant."""
+"""What a gates or goals file is, said at its list's key when one is given as something else
+(`listing_said`)."""
+
+
+def listing_said(key: str, what: str) -> str:
+    """The line for a gates or goals file (`key`, as `listing_key` gives it) given as `what`
+    ('a variant', 'a transcript')."""
+    return LISTING_SAID[key].format(what=what)
 
 
 def listing_key(values: Mapping[str, Any]) -> str | None:

@@ -46,7 +46,13 @@ def report(
     nor an existing report (the run's report.<ext> that simulate wrote, or an --out file)
     without --force; nor, even with --force, another run's files or own report.<ext>.
     """
-    from playtest.io import check_free, check_not_input, check_output_path, same_text
+    from playtest.io import (
+        RUN_DATA_FILES,
+        check_free,
+        check_not_input,
+        check_output_path,
+        same_text,
+    )
     from playtest.report.model import build_report
     from playtest.report.write import SUFFIX, render, write_atomic
     from playtest.sim.rundir import open_run, partial_dir, reading
@@ -58,7 +64,7 @@ def report(
         out = None  # the run's own report, named: as if not named (left alone when it is the same)
     if out is not None and not to_stdout:
         check_output_path(out, "--out", folder=False, report_of=run_dir)  # not another run's own report
-        inputs = [run_dir / name for name in RUN_FILES] + [partial_dir(run_dir) / name for name in RUN_FILES]
+        inputs = [run_dir / name for name in RUN_DATA_FILES] + [partial_dir(run_dir) / name for name in RUN_DATA_FILES]
         inputs += [run_dir / "chunks", partial_dir(run_dir) / "chunks", *_variant_files(run_dir)]
         check_not_input(out, inputs, "--out")
         check_free(out, force, "--out")
@@ -114,5 +120,3 @@ def _variant_files(run_dir: Path) -> list[Path]:
     return []
 
 
-RUN_FILES = ("run.json", "games.parquet", "events.parquet", "manifest.jsonl", "lock")
-"""A run folder's own files: a report may never be written over them."""

@@ -40,7 +40,7 @@ from playtest.errors import (
     TranscriptError,
     VariantError,
 )
-from playtest.filekinds import LISTING_SAID, is_run_info, listing_key, run_info_said, variant_mark
+from playtest.filekinds import is_run_info, listing_key, listing_said, run_info_said, variant_mark
 from playtest.suggest import as_written, guess, unknown_key
 from playtest.variants import Variant, load_variant, parse_override
 from playtest.variants.loader import with_overrides
@@ -68,8 +68,7 @@ def refuse_variant_file(tree: Node) -> None:
         return
     listing = listing_key(tree.value)  # a gates or goals file read "game: required key is missing"
     if listing is not None:
-        said = LISTING_SAID[listing].replace("not a variant", "not a transcript")
-        raise TranscriptError([tree.value[listing].problem(listing, said, at_key=True)])
+        raise TranscriptError([tree.value[listing].problem(listing, listing_said(listing, "a transcript"), at_key=True)])
     mark = variant_mark(tree.value)  # and no `variant:`: a variant given where a transcript goes
     if mark is not None:
         raise TranscriptError([tree.value[mark].problem(mark, (

@@ -28,7 +28,12 @@ def md(text: object) -> str:
     section's <summary>), where Markdown's backslash escapes are not read. A page without
     them uses `md_text`."""
     s = "" if text is None else clean(str(text))
-    s = s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _escaped(s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"))
+
+
+def _escaped(s: str) -> str:
+    """Markdown's backslash before what would break a table row or start emphasis, code or a link;
+    one line."""
     for ch in "\\|*_`[]":
         s = s.replace(ch, "\\" + ch)
     return s.replace("\n", " ")
@@ -44,10 +49,8 @@ def md_text(text: object) -> str:
     `&` and a leading `>` get Markdown's backslash and only where Markdown would read HTML, an
     entity or a quote, so that "p < 0.001" reads as written, as compare.md, sweep.md and tune.md
     write it (ladder.md had "p &lt; 0.001")."""
-    s = "" if text is None else clean(str(text))
-    for ch in "\\|*_`[]":
-        s = s.replace(ch, "\\" + ch)
-    s = _OPENS_ENTITY.sub(r"\\&", _OPENS_HTML.sub(r"\\<", s.replace("\n", " ")))
+    s = _escaped("" if text is None else clean(str(text)))
+    s = _OPENS_ENTITY.sub(r"\\&", _OPENS_HTML.sub(r"\\<", s))
     return re.sub(r"^(\s*)>", r"\1\\>", s)
 
 

@@ -250,13 +250,19 @@ def _rows(secs: list[Section], metric: str) -> list[dict[str, Any]]:
     return [r for s in secs for r in s.table.filter(pl.col(C.METRIC) == metric).iter_rows(named=True)]
 
 
+def _contains(row: dict[str, Any], value: float) -> bool | None:
+    """Whether the row's interval contains `value`; None when the row has no interval."""
+    lo, hi = row[C.CI_LOW], row[C.CI_HIGH]
+    if lo is None or hi is None or math.isnan(lo) or math.isnan(hi):
+        return None
+    return bool(lo <= value <= hi)
+
+
 def _item(label: str, row: dict[str, Any] | None, fair: float | None = None, unit: str = "rate") -> VerdictItem | None:
     if row is None:
         return None
     lo, hi = row[C.CI_LOW], row[C.CI_HIGH]
-    within = None
-    if fair is not None and lo is not None and hi is not None and not (math.isnan(lo) or math.isnan(hi)):
-        within = bool(lo <= fair <= hi)
+    within = None if fair is None else _contains(row, fair)
     return VerdictItem(label=label, metric=row[C.METRIC], group=row[C.GROUP], estimate=row[C.ESTIMATE], ci_low=lo,
                        ci_high=hi, n=row[C.N], definition=row[C.DEFINITION], fair_value=fair, within_fair=within, unit=unit)
 
@@ -292,14 +298,6 @@ def _lineup_text(bots: Sequence[str]) -> str:
     if not bots:
         return ""
     return f" of {bots[0]} ×{len(bots)}" if len(set(bots)) == 1 else f" of {', '.join(bots)}"
-
-
-def _holds(row: dict[str, Any], value: float) -> bool:
-    """Whether the row's interval contains `value` (True when it has no interval)."""
-    lo, hi = row[C.CI_LOW], row[C.CI_HIGH]
-    if lo is None or hi is None or math.isnan(lo) or math.isnan(hi):
-        return True
-    return bool(lo <= value <= hi)
 
 
 def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
@@ -351,7 +349,7 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
             first += (" The balance interval misses 100.0%: its pairwise comparisons of seats (normal "
                       "approximations, rough with few games) tell two seats apart where the joint tests "
                       "this verdict uses do not; read it as a hint to play more games.")
-        if fpa is not None and not _holds(fpa, 0.0):
+        if fpa is not None and _contains(fpa, 0.0) is False:
             # 0 of 12 wins for seat 1: its advantage read "-25.0 pts [-25.0, -0.8]: no (0 outside)"
             # beside seat 1's win rate "0.0% [0.0%, 28.8%]: yes (25.0% inside)", unexplained.
             first += (f" Seat 1's advantage interval misses 0: it is Wilson's interval on seat 1's games (its own "

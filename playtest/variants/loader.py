@@ -21,7 +21,7 @@ import yaml
 from pydantic import BaseModel, ValidationError
 
 from playtest.errors import OVERRIDE, Problem, VariantError, override_label
-from playtest.filekinds import LISTING_SAID, is_run_info, is_transcript, listing_key, run_info_said
+from playtest.filekinds import is_run_info, is_transcript, listing_key, listing_said, run_info_said
 from playtest.text import echoed, not_utf8_at
 from playtest.variants.diff import Change, diff, with_defaults
 from playtest.variants.merge import REMOVE_KEY, is_id_list, item_id, left_removes, merge
@@ -566,7 +566,7 @@ def _validate_tree(
         # A gates or goals file given where a variant goes read "game: required key is
         # missing", as if adding `game:` would make it one (and with a `game:`, one line per key
         # a variant needs).
-        raise _FileItself([tree.value[listing].problem(listing, LISTING_SAID[listing], at_key=True)])
+        raise _FileItself([tree.value[listing].problem(listing, listing_said(listing, "a variant"), at_key=True)])
     if game not in game_names():
         message = "required key is missing" if "game" not in tree.value else f"unknown game {short(game)}"
         # a missing game: may be a --set's doing (game=!remove), and is said with it
