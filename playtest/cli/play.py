@@ -148,7 +148,7 @@ def play(
     from playtest.core.bots import make_bot
     from playtest.play.console import run
     from playtest.play.session import PlaySession, first_bot, play_support
-    from playtest.sim.batch import check_seed, default_players
+    from playtest.sim.batch import check_players, check_seed, default_players
 
     check_seed(seed)  # before the game: rng.stream_seed takes 0 to 2**64 - 1 only
     v = load(variant, set_)
@@ -164,9 +164,7 @@ def play(
     names = split_bots(bots)
     if players is None:  # one per other seat named in --bots, and you
         players = default_players(counts, [*names, "you"] if len(names) > 1 else ())
-    if players not in counts:
-        raise UsageError(f"--players {players}: {v.path} supports {', '.join(map(str, counts))} players"
-                         + v.model.players_fix(players))
+    check_players(v, players)
     if not 1 <= seat <= players:
         raise UsageError(f"--seat {seat}: choose a seat from 1 to {players}")
     if len(names) == 1:

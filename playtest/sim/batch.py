@@ -144,7 +144,7 @@ def check_players(variant: Variant, players: int, *, how: str = "", name: str = 
     error calls the variant (a sweep's grid point: its file alone is every point); its path by default."""
     counts = variant.model.player_counts()
     if players < 2:
-        raise UsageError(f"--players {players}: a balance run needs at least 2 players")
+        raise UsageError(f"--players {players}: a game needs at least 2 players")
     if players not in counts:
         raise UsageError(
             f"{name or variant.path}: --players {players} is not supported by this variant "

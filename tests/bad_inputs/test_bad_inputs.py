@@ -1633,7 +1633,7 @@ P = [  # --- play: every check before the game starts (stdin is empty: a game wo
     Case("play-save-folder-missing", ["play", str(DRAFT5), "--save", "{tmp}/games/"], r"^error: --save {tmp}/games/: folder {tmp}/games does not exist$"),
     Case("play-save-file-as-folder", ["play", str(DRAFT5), "--save", "{tmp}/f.txt/"], r"^error: --save {tmp}/f.txt/: {tmp}/f.txt is a file, not a folder$", {"f.txt": "x"}),
     Case("play-save-under-a-file", ["play", str(DRAFT5), "--save", "{tmp}/f.txt/g.yaml"], r"^error: --save {tmp}/f.txt/g.yaml: {tmp}/f.txt is a file, not a folder$", {"f.txt": "x"}),
-    Case("play-players-unsupported", ["play", str(DRAFT5), "--players", "6"], r"^error: --players 6: .*draft5.yaml supports 3, 4 players; for 6 players, set planets_dealt.6=<planets> \(with --set, or in the variant file\)$"),
+    Case("play-players-unsupported", ["play", str(DRAFT5), "--players", "6"], r"^error: .*draft5.yaml: --players 6 is not supported by this variant \(supported: 3, 4\); for 6 players, set planets_dealt.6=<planets> \(with --set, or in the variant file\)$"),
     Case("play-save-as-a-run-s-report", ["play", str(DRAFT5), "--save", "{tmp}/run/report.md"],
          r"^error: --save {tmp}/run/report.md: is the own report of the run {tmp}/run; choose another place", setup=_with_run()),
     Case("play-moves-not-utf8", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt"], r"m.txt:2:1: not UTF-8 text", {"m.txt": b"1\n\xff\n"}),

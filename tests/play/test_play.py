@@ -167,7 +167,8 @@ def test_a_huge_tile_id_is_quoted_back_short(cli, tmp_path):
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--seat", "5", "--players", "3"], "--seat 5: choose a seat from 1 to 3"),
-    (["--players", "9"], "--players 9:"),
+    (["--players", "9"], "--players 9 is not supported by this variant (supported: 3, 4)"),
+    (["--players", "1"], "--players 1: a game needs at least 2 players"),
     (["--bots", "nosuchbot"], "unknown bot 'nosuchbot'"),
     (["--bots", "greedy,greedy,greedy,greedy", "--players", "3"], "--bots names 4 bots for the 2 other seats"),
 ])
