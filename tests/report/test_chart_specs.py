@@ -62,6 +62,28 @@ def test_a_by_round_heatmap_with_an_unknown_value_is_valid_json() -> None:
     assert_valid_spec("heatmap", spec)
 
 
+def test_a_by_round_heatmap_reads_across_many_rounds_in_the_game_s_order() -> None:
+    """New Frontiers' 'Action selected in each round' over 16 rounds drew 16 columns in 300
+    pixels: the 'round 1' … 'round 16' labels ran into one another and '100%' spilled over its
+    cell; and its rows were sorted by name (develop, envoy, explore, …), not in the order of
+    the game's table (retreat, develop, …). Each column now has room, the axis (titled 'round')
+    labels it by number, and the rows keep the table's order."""
+    from playtest.report.charts import heatmap
+
+    inner = ["retreat", "develop", "explore"]
+    labels = [f"round {r} / {a}" for r in range(1, 17) for a in inner]
+    df = pl.DataFrame({"label": labels, C.ESTIMATE: [0.5] * len(labels), C.CI_LOW: [0.4] * len(labels),
+                       C.CI_HIGH: [0.6] * len(labels), C.N: [10] * len(labels)})
+    spec = heatmap(df, "selected_in_round")
+    assert_valid_spec("heatmap", spec)
+    assert spec["width"] >= 30 * 16
+    rect = spec["layer"][0]["encoding"]
+    assert rect["y"]["sort"] == inner
+    assert rect["x"]["title"] == "round" and rect["x"]["sort"] == [str(r) for r in range(1, 17)]
+    rows = next(iter(spec["datasets"].values()))
+    assert {row["label"] for row in rows} == set(labels)  # the tooltip keeps the whole name
+
+
 def test_a_sweep_chart_s_axis_holds_every_interval_end() -> None:
     """The balance chart of a New Frontiers sweep stopped its axis at 75% and cut the intervals
     that reached below it: the y scale's domain is every end and estimate drawn."""
