@@ -1422,6 +1422,11 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"t.yaml:6:8: setup: none of its keys is valid \(got \{\"x\": 1\}\): it needs home_worlds \(player: home world id\); valid keys: goal_deck, home_worlds$",
          {"t.yaml": _example("new-frontiers-game.yaml", NF_SETUP,
                              "setup: {x: 1}\n")}),
+    # home worlds against `fixed`: the line named no home world, so the writer had to work out which one each seat gets
+    Case("nf-home-worlds-not-fixed", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:9:5: setup.home_worlds: this variant gives seat i the i-th home world \(home_worlds: fixed\): "
+         r"Ann h1, Ben h2, Cat h3, Dan h4$",
+         {"t.yaml": _example("new-frontiers-game.yaml", "players: [Ann", "set: [rules.setup.home_worlds=fixed]\nplayers: [Ann")}),
     Case("nf-home-world-a-list", ["replay", "{tmp}/t.yaml"], r"t.yaml:10:10: setup.home_worlds.Cat: unknown home world \[\"h4\"\] \(home worlds: h1,",
          {"t.yaml": _example("new-frontiers-game.yaml", "Cat: h4", "Cat: [h4]")}),
     Case("nf-home-world-a-mapping", ["replay", "{tmp}/t.yaml"], r"t.yaml:10:10: setup.home_worlds.Cat: unknown home world \{\"a\": 1\}",

@@ -155,8 +155,10 @@ def _setup(tree: Node, rules: NewFrontiersRules, players: list[str]) -> tuple[li
         if len(set(homes)) != len(homes):
             problems.append(hnode.problem("setup.home_worlds", "every player needs a different home world"))
         if len(homes) == len(players) and rules.r.setup.home_worlds == "fixed" and homes != list(range(len(players))):
+            ids = list(home_index)  # the line names what each seat gets: it said only the rule
             problems.append(hnode.problem("setup.home_worlds", "this variant gives seat i the i-th home world "
-                                          "(home_worlds: fixed)"))
+                                          "(home_worlds: fixed): "
+                                          + ", ".join(f"{p} {ids[i]}" for i, p in enumerate(players))))
     gnode = snode.value.get("goal_deck")
     if rules.goals_on:
         if gnode is None and misspelt("goal_deck", snode.value, setup_keys):
