@@ -31,7 +31,7 @@ def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> alt
     groups = list(dict.fromkeys(str(r[C.GROUP]) for r in rows))
     base = alt.Chart(chart_rows(data)).encode(
         x=alt.X("rung:N", sort=list(ladder.rungs), title="rung (weakest → strongest)", axis=alt.Axis(labelAngle=0)),
-        color=alt.Color("group:N", title=rows_title(groups, metric, ladder.declared),
+        color=alt.Color("group:N", sort=list(dict.fromkeys(d["group"] for d in data)), title=rows_title(groups, metric, ladder.declared),
                         legend=alt.Legend(orient="bottom", columns=2, labelLimit=260)))
     tips = [alt.Tooltip("group:N"), alt.Tooltip("rung:N"), alt.Tooltip(f"{C.ESTIMATE}:Q", format=fmt),
             alt.Tooltip(f"{C.CI_LOW}:Q", title="95% low", format=fmt),

@@ -84,6 +84,26 @@ def test_a_by_round_heatmap_reads_across_many_rounds_in_the_game_s_order() -> No
     assert {row["label"] for row in rows} == set(labels)  # the tooltip keeps the whole name
 
 
+def test_sweep_and_ladder_legends_keep_the_table_s_order() -> None:
+    """A sweep's (and the ladder's) 'Leader after the round wins' listed its colours round 10,
+    round 11, …, round 2, round 3 (sorted as text), and New Frontiers' actions by name: the
+    legend now keeps the order of the table's rows."""
+    from types import SimpleNamespace
+
+    from playtest.report.ladder_html import metric_chart
+
+    groups = ["round 2", "round 3", "round 10", "round 11"]
+    rows = pl.DataFrame([{"x": x, C.GROUP: g, C.ESTIMATE: 0.5, C.CI_LOW: 0.4, C.CI_HIGH: 0.6, C.N: 20}
+                         for x in ("1", "2") for g in groups])
+    spec = render._sweep_chart(rows, "leader_after_round_wins", "x", ["1", "2"], None)
+    assert spec["layer"][0]["encoding"]["color"]["sort"] == groups
+    ladder = SimpleNamespace(rungs=("random", "greedy"), declared=None)
+    ladder_rows = [{"rung": r, C.GROUP: g, "title": g, C.ESTIMATE: 0.5, C.CI_LOW: 0.4, C.CI_HIGH: 0.6, C.N: 20}
+                   for r in ladder.rungs for g in groups]
+    spec = metric_chart(ladder, "leader_after_round_wins", ladder_rows)  # type: ignore[arg-type]
+    assert spec["layer"][0]["encoding"]["color"]["sort"] == groups
+
+
 def test_a_sweep_chart_s_axis_holds_every_interval_end() -> None:
     """The balance chart of a New Frontiers sweep stopped its axis at 75% and cut the intervals
     that reached below it: the y scale's domain is every end and estimate drawn."""
