@@ -124,9 +124,9 @@ def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: lis
                 continue
             key = str(key)
             if key in out:
-                first = out[key]
+                first = out[key]  # its key's line: a block mapping's value starts on the line after
                 problems.append(
-                    Problem(label, k_line, k_col, _joined(path, key), f"duplicate key (first defined at line {first.line})")
+                    Problem(label, k_line, k_col, _joined(path, key), f"duplicate key (first defined at line {first.key_line or first.line})")
                 )
                 continue
             child = _convert(value_node, loader, label, problems, _joined(path, key), first_item)

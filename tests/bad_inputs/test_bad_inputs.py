@@ -308,6 +308,10 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("unclosed-bracket", ["validate", "{tmp}/v.yaml"], r"v.yaml:\d+:\d+: malformed YAML", {"v.yaml": "game: [stargate\n"}),
     Case("tab-indent", ["validate", "{tmp}/v.yaml"], r"v.yaml:2:1: malformed YAML", {"v.yaml": "game: stargate\n\tname: x\n"}),
     Case("duplicate-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: name: duplicate key", {"v.yaml": EXT + "name: b\n"}),
+    # a key over a block mapping: its first place was given as the line its mapping starts on (4, not 3)
+    Case("duplicate-key-of-a-mapping", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:6:1: cubes: duplicate key \(first defined at line 3\)$",
+         {"v.yaml": EXT + "cubes:\n  total: 15\n  replenish: 2\ncubes:\n  total: 14\n"}),
     Case("id-list-item-without-id", ["validate", "{tmp}/v.yaml"],
          r"v.yaml:4:5: planets.0: no id: this list's items are matched by id with the draft it extends",
          {"v.yaml": EXT + "planets:\n  - {color: red, vp: [1, 2]}\n  - {id: red1, vp: [1, 2, 3]}\n"}),
