@@ -243,7 +243,8 @@ def _objective_chart(trials: pl.DataFrame) -> alt.TopLevelMixin:
 @vega_spec
 def _key_chart(trials: pl.DataFrame, key: str, numeric: bool) -> alt.TopLevelMixin:
     df = trials.filter(pl.col("objective").is_not_null()).select("trial", pl.col(key).alias("value"), "objective")
-    x = alt.X("value:Q", title=key) if numeric else alt.X("value:N", title=key)
+    # a number's axis spans the values tried (8..16 was drawn from 0, the points in its right half)
+    x = alt.X("value:Q", title=key, scale=alt.Scale(zero=False)) if numeric else alt.X("value:N", title=key)
     return (alt.Chart(df).mark_circle(size=40, opacity=0.7)
             .encode(x=x, y=alt.Y("objective:Q", title="objective"), tooltip=[alt.Tooltip(c) for c in ("trial", "value", "objective")])
             .properties(width=300, height=200))

@@ -47,6 +47,15 @@ def test_tune_s_chart_of_a_categorical_key_is_valid() -> None:
     assert not _untitled(spec)
 
 
+def test_tune_s_chart_of_a_numeric_key_spans_the_values_tried() -> None:
+    """`--param rules.stocks.chips_per_player=8..16` drew its trials on an axis from 0 to 16,
+    the points crowded into its right half: the axis spans the values tried."""
+    trials = pl.DataFrame({"trial": [0, 1, 2], "chips": [8, 12, 16], "objective": [0.3, 0.1, 0.2]})
+    spec = tune._key_chart(trials, "chips", numeric=True)
+    assert_valid_spec("tune-key", spec)
+    assert spec["encoding"]["x"]["scale"]["zero"] is False
+
+
 def test_a_by_round_heatmap_with_an_unknown_value_is_valid_json() -> None:
     """A round whose value or interval is unknown (NaN: too few games reached it) is an empty
     cell: JSON has no NaN, and the page refused to be written ('Out of range float values')."""
