@@ -301,11 +301,13 @@ def _lineup_text(bots: Sequence[str]) -> str:
 
 
 def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
-            declared: MetricInfos | None = None) -> Verdict:
+            declared: MetricInfos | None = None, rotated: bool = True) -> Verdict:
     """Seats are called unequal when either of two tests rejects at α/2 (Bonferroni, so the
     verdict's false-alarm rate on fair seats is at most α = 5%): the chi-square test that all
     seats win equally, and the score test that seat 1 wins 1/P. The headline names the
-    bots that played (`bots`, the line-up by seat): the verdict is about them."""
+    bots that played (`bots`, the line-up by seat): the verdict is about them. Without rotation
+    (`rotated` false, `--no-rotate`) seats holding different bots are told apart by their bots
+    too, and the headline says so: 'seat 3 is favoured' was greedy's doing, not seat 3's."""
     seats = _rows(secs, "win_rate_by_seat")
     if not seats or not players:
         return Verdict("unknown", "No seat results in this run.", "", ())
@@ -366,6 +368,11 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
                     f"in {games_text} ({p_text}; each test at {level:.3g}).")
         detail = (f"Seat 1's advantage: {pts(fpa[C.ESTIMATE])} ({pts(fpa[C.CI_LOW])} to {pts(fpa[C.CI_HIGH])})."
                   if fpa else "")
+    if not rotated and len(set(bots)) > 1:
+        mixed = (f"The seats did not rotate (--no-rotate) and hold different bots ({', '.join(bots)}): each seat's "
+                 "win rate is also its bot's, so these games cannot tell a seat's advantage from a bot's.")
+        headline += " But the seats hold different bots that did not rotate: see below."
+        detail = f"{mixed} {detail}".strip()
     stop = safety_stop_note(secs, declared)
     detail = " ".join(part for part in (detail, f"Warning: {stop}" if stop else "", CALIBRATION) if part)
     items = [
@@ -385,6 +392,7 @@ def build_report(info: Mapping[str, Any], games: Table, events: Table) -> Report
     run = run_summary(info, games)
     players = run["players"] or _n_unique(games, "seat") or None
     resolved = (info.get("variant") or {}).get("resolved", {})
-    said = verdict(secs, players, tuple(run.get("lineup") or ()), metric_info(dict(info)))
+    said = verdict(secs, players, tuple(run.get("lineup") or ()), metric_info(dict(info)),
+                   rotated=run.get("rotate_seats") is not False)
     return Report(run=run, names=variant_names(resolved), verdict=said, sections=tuple(secs),
                   switched_off=switched_off(info))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import polars as pl
+import pytest
 
 from playtest.analysis import columns as C
 from playtest.analysis.stats import wilson
@@ -334,6 +335,25 @@ def test_the_seat_table_s_definition_claims_nothing_of_how_the_bots_sit(tmp_path
     [seat_def] = {d for s in report.sections for m, d in s.table.select(C.METRIC, C.DEFINITION).iter_rows()
                   if m == "win_rate_by_seat"}
     assert "seat n in place n of the turn-order track" in seat_def and "rotate" not in seat_def, seat_def
+
+
+@pytest.mark.parametrize("rotate", [False, True])
+def test_the_verdict_does_not_blame_the_seats_for_bots_that_did_not_rotate(tmp_path, rotate):
+    """`--bots greedy,random,greedy,random --no-rotate` headlined 'Seats are not equal: seat 3 is
+    favoured' with no word that seats 1 and 3 held the greedy bots throughout: the seats' win
+    rates were the bots'. Rotated seats, or one bot in every seat, need no such word."""
+    from playtest.report.model import build_report
+    from playtest.sim.batch import RunConfig, read_run, run_batch
+    from playtest.variants import load_variant
+    from tests.newfrontiers.helpers import VARIANTS
+
+    run_batch(load_variant(VARIANTS / "base.yaml"),
+              RunConfig(n_games=20, players=4, lineup=("greedy", "random", "greedy", "random"), seed=0, workers=1,
+                        rotate=rotate), tmp_path / "run")
+    said = build_report(*read_run(tmp_path / "run")).verdict
+    warned = "hold different bots that did not rotate" in said.headline
+    assert warned is not rotate, said.headline
+    assert ("cannot tell a seat's advantage from a bot's" in said.detail) is not rotate, said.detail
 
 
 def test_two_tiles_with_one_name_get_rows_the_report_tells_apart(tmp_path):
