@@ -208,7 +208,8 @@ class Goal(Strict):
 
 class Setup(Strict):
     """Start: every player builds a home world settled with one colonist taken from the colonist
-    stock, and gets `gold`; `extra_colonists` more go into each supply (from the stock).
+    stock, and gets `gold`; `extra_colonists` more go into each supply (from the stock too; both
+    come on top of it under `rules.stocks.home_from_stock: false`).
     `compensation`: player count → extra gold by turn-order position (first to last).
     `home_worlds`: dealt at random or fixed (seat i gets the i-th home world)."""
 
