@@ -243,9 +243,13 @@ def build_charts(report: Report) -> list[Chart]:
                 charts.append(Chart(f"{section.key}:{metric}", section.title, _definition(df),
                                     heatmap(df, metric, declared=report.declared)))
                 continue
-            df = df.filter(pl.col(C.CI_LOW).is_not_null() & pl.col(C.CI_LOW).is_not_nan())
-            if df.height == 0:
+            # A row without an interval (the start gold, the same in every game) is a dot without a
+            # bar beside the others (it was left out, though the description names it); a chart
+            # none of whose rows has an interval is left out. JSON has no NaN: unknown is null.
+            df = df.filter(pl.col(C.ESTIMATE).is_not_null() & pl.col(C.ESTIMATE).is_finite())
+            if df.filter(pl.col(C.CI_LOW).is_not_null() & pl.col(C.CI_LOW).is_not_nan()).height == 0:
                 continue
+            df = df.with_columns(pl.col(C.CI_LOW, C.CI_HIGH).fill_nan(None))
             title = section.title if len(parts) == 1 else _metric_title(section.title, metric, report.declared)
             ref = 0.0 if report.kind(metric) == "diff" else None
             charts.append(Chart(f"{section.key}:{metric}", title, _definition(df),

@@ -56,6 +56,34 @@ def test_tune_s_chart_of_a_numeric_key_spans_the_values_tried() -> None:
     assert spec["encoding"]["x"]["scale"]["zero"] is False
 
 
+def test_a_row_without_an_interval_is_drawn_beside_rows_with_one() -> None:
+    """'Gold gained per player, by source' left out its first row, the start gold (the same in
+    every game: no interval), though its description begins with it, and a source that paid
+    nothing in any game: a chart drew only the rows with an interval. Such a row is now a dot
+    without a bar; a chart none of whose rows has an interval is still left out."""
+    import json
+
+    from playtest.analysis.metrics import Section
+    from playtest.report.charts import build_charts
+    from playtest.report.model import Report, Verdict
+
+    nan = float("nan")
+
+    def report(rows: list[tuple[str, float, float, float]]) -> Report:
+        df = C.metric_frame([{C.METRIC: "gold_by_source", C.GROUP: g, C.ESTIMATE: e, C.CI_LOW: lo, C.CI_HIGH: hi,
+                              C.N: 6, C.DEFINITION: "Gold."} for g, e, lo, hi in rows])
+        return Report(run={"game": "newfrontiers"}, names={}, verdict=Verdict("unknown", "", "", ()),
+                      sections=(Section("game:gold", "Gold", df, True),))
+
+    [chart] = build_charts(report([("start", 3.5, nan, nan), ("settle rewards", 0.0, nan, nan),
+                                   ("trade", 10.1, 8.0, 11.9)]))
+    json.dumps(chart.spec, allow_nan=False)
+    assert_valid_spec("interval", chart.spec)
+    rows = next(iter(chart.spec["datasets"].values()))
+    assert [r["label"] for r in rows] == ["start", "settle rewards", "trade"]
+    assert build_charts(report([("start", 3.5, nan, nan)])) == []
+
+
 def test_a_by_round_heatmap_with_an_unknown_value_is_valid_json() -> None:
     """A round whose value or interval is unknown (NaN: too few games reached it) is an empty
     cell: JSON has no NaN, and the page refused to be written ('Out of range float values')."""
