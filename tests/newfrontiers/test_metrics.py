@@ -380,3 +380,47 @@ def test_two_tiles_with_one_name_get_rows_the_report_tells_apart(tmp_path):
     html = render_html(build_report(*read_run(tmp_path / "run")))
     assert '"label": "Academy (d13)"' in html and '"label": "Academy (d19)"' in html
     assert '"label": "Academy"' not in html and ">Academy<" not in html
+
+
+def test_the_win_rate_by_home_world_counts_the_players_who_started_there(tmp_path):
+    """Which home world the rules make too strong: the report had no way to say (a draft with
+    fixed home worlds read 95% for one seat, with no word of which world sat there). Each
+    player's home world is recorded (its place in the variant's home_worlds), and the report's
+    win rate by home world counts the win shares of the players who started on it, labelled by
+    the variant's names; under `home_worlds: fixed` the definition says these are the seats'."""
+    from playtest.games.newfrontiers.metrics import home_world_win_rates
+    from playtest.report.model import build_report
+    from playtest.sim.batch import RunConfig, read_run, run_batch
+    from playtest.variants import load_variant
+    from tests.newfrontiers.helpers import VARIANTS
+
+    variant = load_variant(VARIANTS / "base.yaml")
+    run_batch(variant, RunConfig(n_games=12, players=3, lineup=("random",) * 3, seed=5, workers=1), tmp_path / "dealt")
+    info, games, events = read_run(tmp_path / "dealt")
+    per_game = games.group_by("game").agg(pl.col("home_world").n_unique().alias("k"))
+    assert (per_game["k"] == 3).all()  # a different home world for every player of a game
+    assert games["home_world"].is_between(0, len(variant.model.home_worlds) - 1).all()
+    assert games["home_world"].n_unique() > 3  # dealt from the five, not seat i the i-th
+    doc = build_report(info, games, events).to_dict()
+    rows = {m["group"]: m for s in doc["sections"] for m in s["metrics"] if m["metric"] == "win_rate_by_home_world"}
+    names = [f"{h.name} ({h.id})" for h in variant.model.home_worlds]
+    assert set(rows) == {names[i] for i in games["home_world"].unique().to_list()}
+    for i, name in enumerate(names):
+        mine = games.filter(pl.col("home_world") == i)
+        if mine.height:
+            assert rows[name]["n"] == mine.height
+            assert rows[name]["estimate"] == pytest.approx(mine["win_share"].sum() / mine.height)
+            assert rows[name]["ci_low"] <= rows[name]["estimate"] <= rows[name]["ci_high"]
+    assert "not dealt" not in next(iter(rows.values()))["definition"]
+
+    fixed = load_variant(VARIANTS / "base.yaml", overrides=["rules.setup.home_worlds=fixed"])
+    run_batch(fixed, RunConfig(n_games=4, players=3, lineup=("random",) * 3, seed=5, workers=1), tmp_path / "fixed")
+    info, games, events = read_run(tmp_path / "fixed")
+    assert (games["home_world"] == games["seat"]).all()
+    doc = build_report(info, games, events).to_dict()
+    rows = {m["group"]: m for s in doc["sections"] for m in s["metrics"] if m["metric"] == "win_rate_by_home_world"}
+    assert list(rows) == names[:3]
+    assert "seat i always starts on the i-th" in rows[names[0]]["definition"]
+    # a run written before the column existed reads, without these rows
+    assert home_world_win_rates(games.drop("home_world")).is_empty()
+    assert home_world_win_rates(games)[C.GROUP].to_list() == ["home world 1", "home world 2", "home world 3"]

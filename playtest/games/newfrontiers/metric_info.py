@@ -18,6 +18,8 @@ METRIC_INFO: dict[str, MetricInfo] = {
     "development_win_lift": MetricInfo(groups="development", title="Win-rate lift of owning the development",
                                        phrase="win-rate lift of owning {g}"),
     "end_trigger_share": MetricInfo(groups="end trigger"),
+    "win_rate_by_home_world": MetricInfo(groups="home world", title="Win rate by home world",
+                                         phrase="win rate from {g}"),
     "vp_share_by_source": MetricInfo(groups="source", title="VP by source (share of all points)", phrase="share of points from {g}"),
     "pile_gold": MetricInfo(groups="measured", non_negative=True, unit="gold", title="Gold taken from the Produce pile",
                             phrase="gold taken from the Produce pile"),

@@ -388,12 +388,30 @@ def vp_by_source(games: Table) -> pl.DataFrame:
     return C.metric_frame(rows)
 
 
+def home_world_win_rates(games: Table, homes: Sequence[str] = (), fixed: bool = False) -> pl.DataFrame:
+    """Win rate of the players who started on each home world: which home world the rules make
+    too strong (a player in a game on each, the home worlds dealt at random by default). Labelled
+    by `homes` (the variant's home worlds, as 'name (id)', in file order), else 'home world N'. A
+    run written before the home world was recorded (no `home_world` column) gets no rows."""
+    if "home_world" not in F.columns(games):
+        return C.metric_frame([])
+    definition = "Win rate of the players who started on this home world (ties split)."
+    if fixed:
+        definition += (" Home worlds are not dealt in this variant (home_worlds: fixed): seat i always starts on the "
+                       "i-th, so these are also the seats' win rates.")
+    return win_rates_by(games, "home_world", "win_rate_by_home_world", definition,
+                        label=lambda i: homes[i] if 0 <= i < len(homes) else f"home world {i + 1}")
+
+
 def summary_tables(games: Table, events: Table, developments_offered: Sequence[str] = (),
-                   copies: Mapping[str, int] | None = None) -> list[tuple[str, pl.DataFrame]]:
+                   copies: Mapping[str, int] | None = None, homes: Sequence[str] = (),
+                   fixed_homes: bool = False) -> list[tuple[str, pl.DataFrame]]:
     """New Frontiers' titled metric tables (GameSpec.summary) for `simulate` and the reports.
     `developments_offered`: the run's variant's development ids, `copies` their copies
-    (`developments`)."""
+    (`developments`); `homes`, `fixed_homes`: its home worlds' labels and whether they are dealt
+    (`home_world_win_rates`)."""
     tables = [("Win rate by starting turn-order position", seat_compensation(games)),
+              ("Win rate by home world", home_world_win_rates(games, homes, fixed_homes)),
               ("VP by source", vp_by_source(games))]
     if F.count(events) == 0:
         return tables

@@ -158,6 +158,7 @@ class NewFrontiersRules:
         return {"worlds": len(p.worlds), "developments": len(p.devs), "gold": p.gold, "goods": len(p.goods),
                 "military": p.prof.military, "colonists": p.colonists, "compensation": p.compensation,
                 "pile_gold": p.pile_gold, "start_gold": self.r.setup.gold + p.compensation, "start_position": seat,
+                "home_world": next(w for w in p.worlds if w < t.n_home),  # its place in home_worlds
                 "production_worlds": sum(1 for w in p.worlds if t.worlds[w].kind == "production")}
 
     # --- apply: a decision, then the task queue up to the next one ---------------------------------

@@ -45,6 +45,7 @@ STAT_COLUMNS: dict[str, pl.DataType] = {
     "military": pl.Int16(), "colonists": pl.Int16(), "compensation": pl.Int16(), "pile_gold": pl.Int64(),
     "start_gold": pl.Int16(),
     "start_position": pl.Int8(), "production_worlds": pl.Int16(),
+    "home_world": pl.Int8(),  # the player's home world: its place in the variant's home_worlds, from 0
 }
 
 
@@ -64,7 +65,9 @@ def _summary(games: pl.DataFrame, events: pl.DataFrame,
 
     if variant is None:
         return summary_tables(games, events)
-    return summary_tables(games, events, [d.id for d in variant.developments], {d.id: d.copies for d in variant.developments})
+    return summary_tables(games, events, [d.id for d in variant.developments], {d.id: d.copies for d in variant.developments},
+                          homes=[f"{h.name} ({h.id})" for h in variant.home_worlds],
+                          fixed_homes=variant.rules.setup.home_worlds == "fixed")
 
 
 def _switched_off(variant: NewFrontiersVariant, players: int | None) -> Any:
@@ -94,7 +97,8 @@ SPEC = GameSpec(
     bot_names=bot_names(),
     event_columns=EVENT_COLUMNS,
     stat_columns=STAT_COLUMNS,
-    later_columns=frozenset({"start_gold"}),  # (a run without it gets no gold_flow rows)
+    later_columns=frozenset({"start_gold", "home_world"}),  # (a run without one gets no gold_flow rows, or
+                                                            # no win rate by home world)
     score_parts=list(PARTS),
     end_keys=("rules.end",),
     turns_counted=("decisions (every action selected and every choice a player makes while one is carried out; "
