@@ -321,3 +321,19 @@ def test_no_trump_is_printed_as_no_trump():
     assert "trump -" not in rep.text()
     assert rep.to_json()["rounds"][0]["trump"] is None
     assert "; trump H (from 2H), first lead Ann\n" in replay(DATA / "handscored" / "os5.yaml").text()
+
+
+def test_a_tie_on_points_broken_by_exact_bids_says_so(tmp_path: Path):
+    """`tie: most_exact` ranks equal totals by exactly met bids. The replay's standings listed
+    "1. Ann ... total 1" over "2. Ben ... total 1" with nothing to say why Ann ranks first
+    (Stargate's replay names its cubes-in-hand tiebreak); the standings now say it (h191)."""
+    p = _write(tmp_path, "game: ohseven\nvariant: VARIANT\n"
+               "set: [hand_size=2, rounds=1, tie=most_exact, scoring.exact_bonus=0, scoring.miss_per_trick=1]\n"
+               "players: [Ann, Ben]\nrounds:\n  - deals:\n      - hands: {Ann: [AS, QH], Ben: [2H, QC]}\n"
+               "        bids:\n          - [AS, QC]\n    tricks:\n      - [QH, 2H]\n      - [QC, AS]\n")
+    rep = replay(p)
+    assert [(f["player"], f["total"], f["exact_bids"], f["rank"]) for f in rep.final] == [
+        ("Ann", 1, 1, 1), ("Ben", 1, 0, 2)]
+    assert rep.text().endswith("\n  tied on 1, ranked by bids met exactly (tie: most_exact): Ann 1, Ben 0")
+    shared = replay(_write(tmp_path, p.read_text().replace("tie=most_exact", "tie=shared")))
+    assert "tied on" not in shared.text()  # a shared win needs no word: both are rank 1

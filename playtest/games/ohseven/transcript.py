@@ -359,6 +359,12 @@ class Replay:
         for f in sorted(self.final, key=lambda x: (x["rank"], x["seat"])):
             lines.append(f"  {f['rank']}. {f['player']:<12} rounds {f['rounds']:+d}  bonus {f['rebid_bonus']:+d}  "
                          f"total {f['total']}" + (f"  (win share {f['win_share']:g})" if f["win_share"] else ""))
+        # Equal totals at different ranks: only `tie: most_exact` ranks them, by bids met exactly.
+        for total in sorted({f["total"] for f in self.final}, reverse=True):
+            tied = sorted((f for f in self.final if f["total"] == total), key=lambda x: (x["rank"], x["seat"]))
+            if len({f["rank"] for f in tied}) > 1:
+                lines.append(f"  tied on {total}, ranked by bids met exactly (tie: most_exact): "
+                             + ", ".join(f"{f['player']} {f['exact_bids']}" for f in tied))
         return "\n".join(lines)
 
 
