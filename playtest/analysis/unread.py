@@ -1,4 +1,4 @@
-"""Rule keys the bots of a line-up do not read (GameSpec.unread_keys), and the caveat `compare`,
+"""Rule keys the bots of a line-up do not read (GameSpec.unread_keys), and the caveat `compare`, `sweep`,
 `tune` and `explain` print when every bot of the line-up ignores every key that changes.
 
 Such a change cannot move the play: the bots make the same choices under either value (with one

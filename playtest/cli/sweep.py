@@ -204,6 +204,9 @@ def sweep(
         typer.echo(js)
     else:
         console = out_console()
+        if note := render.sweep_unread(run):
+            console.print(note.text(), markup=False, highlight=False)
+            console.print()
         if off := render.sweep_off_lines(offs):
             console.print(f"{render.SWEEP_OFF_HEADING}:", markup=False, highlight=False)
             for line in off:

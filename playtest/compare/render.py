@@ -635,6 +635,12 @@ def sweep_off_lines(offs: Mapping[str, Sequence[Off]]) -> list[str]:
 SWEEP_OFF_HEADING = "Switched off (not measured: 'off' in the tables)"
 
 
+def sweep_unread(run: Mapping[str, Any]) -> Unread | None:
+    """The caveat when no bot of the sweep's line-up reads any swept key (GameSpec.unread_keys):
+    every point then plays the very same games, and only the scoring of them differs."""
+    return unread_in(run.get("game"), run.get("lineup", ()), [a["key"] for a in run.get("axes", ())], "every point")
+
+
 def sweep_markdown(table: pl.DataFrame, metrics: list[str], labels: list[str], run: dict[str, Any],
                    offs: Mapping[str, Sequence[Off]] | None = None, declared: MetricInfos | None = None,
                    label: Callable[[str], str] = str) -> str:
@@ -643,6 +649,7 @@ def sweep_markdown(table: pl.DataFrame, metrics: list[str], labels: list[str], r
 
     offs = offs or {}
     out = [f"## Sweep of {run['variant']}", "", sweep_settings_line(run), ""]
+    out += [f"> {note.text()}", ""] if (note := sweep_unread(run)) else []
     if off := sweep_off_lines(offs):
         out += [f"{SWEEP_OFF_HEADING}:", "", *(f"- {line}" for line in off), ""]
     for m in metrics:
@@ -667,6 +674,7 @@ def sweep_title(metric: str, declared: MetricInfos | None = None) -> str:
 def sweep_json(table: pl.DataFrame, metrics: list[str], run: dict[str, Any],
                offs: Mapping[str, Sequence[Off]] | None = None) -> str:
     doc = {"kind": "playtest-sweep", "version": 1, "run": run, "key_metrics": metrics,
+           "unread": note.as_dict() if (note := sweep_unread(run)) else None,
            "switched_off": {label: [off_dict(o) for o in mine] for label, mine in (offs or {}).items()},
            "rows": _records(table)}
     return json.dumps(doc, indent=2, ensure_ascii=False, default=str)

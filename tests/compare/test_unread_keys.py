@@ -79,3 +79,24 @@ def test_no_note_when_a_bot_reads_a_changed_key(cli, tmp_path):
     r, out = _compare(cli, tmp_path, "scoring:\n  exact_bonus: 10\nbidding:\n  first_lead: left_of_dealer\n")
     assert "does not read" not in r.stdout
     assert json.loads((out / "compare.json").read_text(encoding="utf-8"))["unread"] == []
+
+
+def test_sweep_says_which_bots_ignore_the_swept_keys_in_every_output(cli, tmp_path):
+    """A sweep of `scoring.exact_bonus` with heuristic bots showed the same bids, exact rates and
+    trumps at every point with no word that the bots never read the key: the trap this module's
+    note exists for (`explain` of the sweep said it; the sweep's own tables did not) (h191)."""
+    out = tmp_path / "sw"
+    r = cli("sweep", str(BASE), "--set", "scoring.exact_bonus=0,5", "-n", "2", "--players", "4", "--bots",
+            "heuristic", "-w", "1", "--seed", "1", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    said = "note: heuristic does not read scoring.exact_bonus: this bot makes the same choices under every point"
+    assert said in r.stdout
+    assert said in (out / "sweep.md").read_text(encoding="utf-8")
+    assert said in (out / "sweep.html").read_text(encoding="utf-8")
+    doc = json.loads((out / "sweep.json").read_text(encoding="utf-8"))
+    assert doc["unread"]["bots"] == ["heuristic"] and doc["unread"]["keys"] == ["scoring.exact_bonus"]
+    r = cli("sweep", str(BASE), "--set", "bidding.first_lead=highest_bidder,left_of_dealer", "-n", "2", "--players",
+            "4", "--bots", "heuristic", "-w", "1", "--seed", "1", "--out", str(tmp_path / "sw2"))
+    assert r.returncode == 0, r.stderr
+    assert "does not read" not in r.stdout
+    assert json.loads((tmp_path / "sw2" / "sweep.json").read_text(encoding="utf-8"))["unread"] is None
