@@ -11,7 +11,7 @@ from playtest.games.ohseven.rules import OhSevenRules
 from playtest.games.ohseven.state import PLAY, State
 from playtest.games.ohseven.transcript import StackedDeck
 
-from .helpers import play, rules_for, stacked
+from .helpers import bid, play, rules_for, stacked
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
 
@@ -162,3 +162,36 @@ def test_the_heuristic_hint_says_when_no_card_ducks_the_trick():
         state = play(rules, state, _explained(rules, state, bot)[0], deck)
     assert _explained(rules, state, bot) == ("2S", "your bid of 2 is made (won 2), so duck: every card you may "
                                                    "play beats 7C, so the weakest, 2S")
+
+
+def test_under_the_hook_the_last_bidder_is_told_which_bid_is_barred():
+    """The hook drops the last bidder's cards that would bring the bids to the hand size from the
+    list without a word: a list of 5 moves from a 7-card hand (AS and AC gone) left the person to
+    guess why (h191). The line above the moves says it, and when every card left would, that any
+    may be bid and the sum then forces a rebid."""
+    from playtest.games.ohseven.play import asks
+
+    rules = rules_for("hook")
+    deck = stacked(rules, ["7H 6H 4S 3D 2C AC QD", "5H 4H 7D 6D 3S 2S AS", "3H 2H 5D 4D 7C 6C 5C",
+                           "AH QH 2D AD 4C 3C QC"])
+    state = rules.initial_state(4, rng=deck)
+    assert rules.current_seat(state) == 1 and asks(rules, rules.view(state, 1), 1, NAMES[:4]) is None
+    for card in ("3S", "2H", "AD"):  # Ben, Cat, Dan: 6 so far; Ann (the dealer) bids last
+        state = bid(rules, state, card, deck)
+    assert rules.current_seat(state) == 0
+    assert [str(a) for a in rules.legal_actions(state)] == ["bid 7H", "bid 6H", "bid 4S", "bid 3D", "bid 2C", "bid QD"]
+    assert asks(rules, rules.view(state, 0), 0, NAMES[:4]) == (
+        "You bid last, and the hook bars the bid that would bring the bids to 7 (6 so far): no bid of 1 (AC).")
+
+    two = rules_for("hook", ("hand_size=2",))
+    deck = stacked(two, ["AC AS", "QS 2S", "AH 2H", "QD 3D"])
+    state = two.initial_state(4, rng=deck)
+    for card in ("QS", "AH", "QD"):  # 1 so far: both of Ann's cards would make 2
+        state = bid(two, state, card, deck)
+    assert [str(a) for a in two.legal_actions(state)] == ["bid AS", "bid AC"]
+    assert asks(two, two.view(state, 0), 0, NAMES[:4]) == (
+        "You bid last, and the hook bars the bid that would bring the bids to 2 (1 so far), but every card you "
+        "have left would: any may be bid, and the bids then force a rebid.")
+    assert asks(rules_for(), rules_for().view(rules_for().initial_state(4, rng=stacked(rules_for(), [
+        "7H 6H 4S 3D 2C AC QD", "5H 4H 7D 6D 3S 2S AS", "3H 2H 5D 4D 7C 6C 5C", "AH QH 2D AD 4C 3C QC"])), 1),
+        1, NAMES[:4]) is None  # simultaneous bids: no hook

@@ -223,6 +223,27 @@ def transcript(rules: OhSevenRules, variant_ref: str, names: Sequence[str], seed
     return dump_transcript(data)
 
 
+def asks(rules: OhSevenRules, view: View, seat: int, names: Sequence[str]) -> str | None:
+    """Under the hook, to the last bidder of a pass: the bid it bars, and the cards that would make
+    it (they are missing from the list of moves), or that every card left would, so any may be
+    bid. None for every other decision: the list of moves says it."""
+    if not rules.hook or view.phase != BID or len(view.open_bids) != view.n - 1:
+        return None
+    so_far = sum(rules.cards.bid[c] for _, c in view.open_bids)
+    barred = rules.hand_size - so_far
+    unused = list(view.hand)
+    for c in view.used:
+        unused.remove(c)
+    hit = [c for c in unused if rules.cards.bid[c] == barred]
+    if not hit:
+        return None
+    head = (f"You bid last, and the hook bars the bid that would bring the bids to {rules.hand_size} "
+            f"({so_far} so far)")
+    if len(hit) == len(unused):
+        return f"{head}, but every card you have left would: any may be bid, and the bids then force a rebid."
+    return f"{head}: no bid of {barred} ({', '.join(dict.fromkeys(rules.cards.name(c) for c in hit))})."
+
+
 def table_game(path: Any) -> TableGame:
     """A finished recorded match, replayed (every card checked) with the events the runner logs."""
     from pathlib import Path
@@ -237,4 +258,4 @@ def table_game(path: Any) -> TableGame:
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
                       announce=announce, hint_bot="heuristic", table_game=table_game, face_down=face_down,
-                      reveals=reveals, read_move=read_move, detail=detail)
+                      reveals=reveals, read_move=read_move, detail=detail, asks=asks)
