@@ -11,7 +11,7 @@ from playtest.games.ohseven.rules import OhSevenRules
 from playtest.games.ohseven.state import PLAY, State
 from playtest.games.ohseven.transcript import StackedDeck
 
-from .helpers import bid, play, rules_for, stacked
+from .helpers import bid, bids_in_seat_order, play, rules_for, stacked
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
 
@@ -195,3 +195,26 @@ def test_under_the_hook_the_last_bidder_is_told_which_bid_is_barred():
     assert asks(rules_for(), rules_for().view(rules_for().initial_state(4, rng=stacked(rules_for(), [
         "7H 6H 4S 3D 2C AC QD", "5H 4H 7D 6D 3S 2S AS", "3H 2H 5D 4D 7C 6C 5C", "AH QH 2D AD 4C 3C QC"])), 1),
         1, NAMES[:4]) is None  # simultaneous bids: no hook
+
+
+def test_the_match_end_says_when_most_exact_breaks_a_tie_on_points():
+    """`tie: most_exact`: play ended '1. Ann 1  2. Ben 1' with nothing to say why Ann won on equal
+    points (h191). The last round's scoring lines now say it, with each one's bids met exactly."""
+    from playtest.games.ohseven.play import announce
+
+    def last_lines(tie: str) -> list[str]:
+        rules = rules_for("base", ("hand_size=2", "rounds=1", f"tie={tie}", "scoring.exact_bonus=0",
+                                   "scoring.miss_per_trick=1"))
+        deck = stacked(rules, ["AS QH", "2H QC"])
+        state = rules.initial_state(2, rng=deck)
+        state = bids_in_seat_order(rules, state, ["AS", "QC"], deck)  # Ann bids 1, Ben 0: Ann (AS) leads
+        for card in ("QH", "2H", "QC"):  # Ben takes the hearts, Ann trumps the clubs: 1 trick each
+            state = play(rules, state, card, deck)
+        log: list[Event] = []
+        after = play(rules, state, "AS", deck, log)
+        return list(announce(rules, state, after, rules.play_actions[rules.by_name["AS"]], log, NAMES[:2]))
+
+    lines = last_lines("most_exact")
+    assert lines[1:3] == ["  Ann  bid 1, took 1 trick (met): +1 (total 1)", "  Ben  bid 0, took 1 trick: +1 (total 1)"]
+    assert lines[3:] == ["Ann and Ben tie on 1 point; tie: most_exact ranks them by bids met exactly: Ann 1, Ben 0."]
+    assert len(last_lines("shared")) == 3  # a shared win needs no word

@@ -15,7 +15,7 @@ from playtest import rng as streams
 from playtest.core.events import Event
 from playtest.errors import UsageError
 from playtest.games.ohseven.rules import EV_REBID, EV_REBID_BONUS, EV_REDEAL, OhSevenRules
-from playtest.games.ohseven.state import BID, NO_TRUMP, PLAY, View
+from playtest.games.ohseven.state import BID, NO_TRUMP, OVER, PLAY, View
 from playtest.games.ohseven.transcript import (
     card_examples,
     dump_transcript,
@@ -124,6 +124,15 @@ def announce(rules: OhSevenRules, before: Any, after: Any, action: Any, events: 
         lines.append(f"  {names[e.seat]:<{width}}  bid {d['bid']}, took {tricks}{' (met)' if d['exact'] else ''}: "
                      f"{d['round_score']:+d}{bonus} "
                      f"(total {d['total']})")
+    if after.phase == OVER and rules.tie_exact:  # the match's end: equal totals it ranks apart
+        totals = rules.totals(after)
+        for total in sorted(set(totals), reverse=True):
+            tied = [s for s in range(after.n) if totals[s] == total]
+            if len(tied) > 1 and len({after.exact[s] for s in tied}) > 1:
+                tied.sort(key=lambda s: -after.exact[s])
+                who = " and ".join([", ".join(names[s] for s in tied[:-1]), names[tied[-1]]])
+                lines.append(f"{who} tie on {total} point{'' if abs(total) == 1 else 's'}; tie: most_exact ranks "
+                             f"them by bids met exactly: {', '.join(f'{names[s]} {after.exact[s]}' for s in tied)}.")
     return lines
 
 
