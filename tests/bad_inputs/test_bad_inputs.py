@@ -1446,6 +1446,10 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          {"t.yaml": _example("ohseven-match.yaml", "Ann: [7C,", "Ann: [[7C],")}),
     Case("o7-card-null", ["replay", "{tmp}/t.yaml"], r"t.yaml:\d+:\d+: rounds.1.tricks.1.4: not a card: null \(cards are",
          {"t.yaml": _example("ohseven-match.yaml", "[7S, 2S, AS, AH]", "[7S, 2S, AS, ~]")}),
+    # a card in lower case (as `play` takes it) was refused with no hint that only the case was wrong (h191)
+    Case("o7-card-lower-case", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:15:14: rounds.1.tricks.1.3: not a card: 'as' \(did you mean 'AS'\? the case of its letters counts; cards are rank\+suit, e.g. 7S, QH, AD, 2C\)$",
+         {"t.yaml": _example("ohseven-match.yaml", "[7S, 2S, AS, AH]", "[7S, 2S, as, AH]")}),
     Case("nf-draw-null", ["replay", "{tmp}/t.yaml"], r"t.yaml:\d+:\d+: rounds.1.7.draw.7: unknown world null$",
          {"t.yaml": _example("new-frontiers-game.yaml", "w25, w27]", "w25, null]")}),
     Case("nf-power-kind-null", ["validate", str(NF_BASE), "--set", "worlds.w01.powers=[{kind: null}]"],

@@ -124,7 +124,10 @@ def _card(node: Node, path: str, rules: OhSevenRules, problems: list[Problem]) -
     if isinstance(text, int) and not isinstance(text, bool):
         text = str(text)
     if not isinstance(text, str) or text.strip() not in rules.by_name:
-        problems.append(node.problem(path, f"not a card: {short(node.plain())} (cards are rank+suit, e.g. "
+        # `play` takes a card in any case; a file must write it as the deck does, so name the card meant
+        folded = [c for c in rules.by_name if isinstance(text, str) and c.lower() == text.strip().lower()]
+        guess = f"did you mean '{folded[0]}'? the case of its letters counts; " if len(folded) == 1 else ""
+        problems.append(node.problem(path, f"not a card: {short(node.plain())} ({guess}cards are rank+suit, e.g. "
                                      f"{card_examples(rules)})"))
         return None
     return rules.by_name[text.strip()]
