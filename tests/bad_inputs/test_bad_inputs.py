@@ -1058,6 +1058,12 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("calibrate-same-game-twice", ["calibrate", str(ROOT / "docs/examples/table/stargate-1.yaml"),
                                        str(ROOT / "docs/examples/table/stargate-1.yaml"), "--against", "{tmp}/run"],
          r"^error: TRANSCRIPTS: .*stargate-1.yaml is given twice", setup=_with_run(lambda run: None)),
+    # a match stopped in round 1 read "the match is not finished (1 of 7 rounds)": no round was scored (h191)
+    Case("calibrate-ohseven-unfinished", ["calibrate", "{tmp}/t.yaml", "--against", "{tmp}/run"],
+         r"^error: .*t.yaml: the match is not finished \(0 of 7 rounds scored, round 1 begun\): calibrate compares finished matches only$",
+         {"t.yaml": "".join((ROOT / "docs/examples/table/ohseven-1.yaml").read_text().replace(
+             "../../../variants/", f"{ROOT}/variants/").splitlines(keepends=True)[:18])},
+         setup=lambda tmp: _run(tmp, variant=OHSEVEN)),
     Case("calibrate-against-missing", ["calibrate", str(ROOT / "docs/examples/table/stargate-1.yaml"),
                                        "--against", "{tmp}/nope"], r"^error: --against .*nope: no such run folder$"),
     Case("report-suffix-and-format-disagree", ["report", "{tmp}/run", "-o", "{tmp}/y.html", "-f", "md"],

@@ -258,8 +258,10 @@ def table_game(path: Any) -> TableGame:
     from pathlib import Path
 
     rep = replay(Path(path))
-    if rep.result is None:
-        raise UsageError(f"{path}: the match is not finished ({len(rep.rounds)} of {rep.rounds_total} rounds): "
+    if rep.result is None:  # rounds scored, not begun (as the replay counts them)
+        scored = sum("scores" in rnd for rnd in rep.rounds)
+        begun = f", round {scored + 1} begun" if len(rep.rounds) > scored else ""
+        raise UsageError(f"{path}: the match is not finished ({scored} of {rep.rounds_total} rounds scored{begun}): "
                          "calibrate compares finished matches only")
     variant = load_transcript(Path(path))[3]
     return TableGame(str(path), variant, list(rep.players), PlayedGame(rep.result, rep.events, len(rep.events)))
