@@ -110,6 +110,10 @@ def diff_cmd(
     err = status_console()
     check_switched_off(gates, variant_switched_off(c, players_), variant_switched_off(b, players_))
     if out is not None:
+        if out.suffix.lower() in (".md", ".json", ".html", ".htm") and not out.is_dir():
+            # `-o summary.md` (as report's and calibrate's -o name a file) made a folder of runs named so
+            raise UsageError(f"--out {out}: --out is the folder of diff's runs, not a report file; the summary goes "
+                             f"to standard output (`> {out.name}`)")
         check_output_dir(out, force, [Path(p) for v in (b, c) for p in v.chain] + [gate])
     with contextlib.ExitStack() as stack:
         if out is None:

@@ -1339,6 +1339,11 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     # said there (tune named --players / --bots, or nothing, for its goals file's run: settings;
     # diff named nothing for a --bots typo, and --bots for a run.bots with an empty name).
     Case("gate-run-bots-empty-name", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.bots: greedy,,random: bot 2 has no name$", {"g.yaml": "run: {bots: 'greedy,,random'}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
+    # diff prints its summary; --out is the folder of its runs: `-o summary.md` made a folder of Parquet named so (h191)
+    Case("diff-out-named-as-a-report", ["diff", str(OHSEVEN), str(OHSEVEN), "--gate", str(ROOT / "gates" / "ohseven.yaml"),
+                                        "-n", "4", "-o", "{tmp}/summary.md"],
+         r"^error: --out .*summary.md: --out is the folder of diff's runs, not a report file; the summary goes to standard "
+         r"output \(`> summary.md`\)$"),
     Case("diff-bots-option-unknown", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(GATES), "--bots", "alphazero"], r"^error: --bots: unknown bot 'alphazero' for stargate"),
     Case("tune-bots-option-unknown", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "--bots", "alphazero", "-o", "{tmp}/t"], r"^error: --bots: unknown bot 'alphazero' for stargate"),
     Case("goals-run-bots", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "-o", "{tmp}/t"], r"g.yaml:1:\d+: run.bots: unknown bot 'alphazero'", {"g.yaml": "run: {bots: alphazero}\ngoals:\n  - {metric: game_length_rounds, target: 9}\n"}),
