@@ -950,6 +950,8 @@ def new_ids_like_known(node: Node, path: str = "") -> list[Problem]:
                 continue
             sub = f"{path}.{ident.value}"
             close = difflib.get_close_matches(str(ident.value), known, n=1, cutoff=0.75) if item.new_id else []
+            if item.new_id and not close:  # the case alone: difflib finds nothing near a one-letter id (suit `s`)
+                close = [k for k in known if k.casefold() == str(ident.value).casefold()][:1]
             if close and _numbered_alike(str(ident.value), close[0]):
                 close = []  # red4 beside red3: the next of a numbered series, not a misspelling
             if close:

@@ -471,6 +471,17 @@ def test_a_new_id_close_to_a_known_one_is_a_note(tmp_path):
         assert not any("new item" in str(n) for n in load_variant(path).notes), path
 
 
+def test_a_new_id_that_differs_from_a_known_one_only_in_case_is_a_note(tmp_path):
+    """Oh-Seven's suit ids are one letter: `deck: {suits: [{id: s, name: Spades}]}`, meant to rename
+    spades, adds a fifth suit (a 40-card deck) without a word, since difflib finds nothing close to
+    a one-letter id (h191). An id that matches a known one but for the case is noted too."""
+    base = ROOT / "variants" / "ohseven" / "base.yaml"
+    child = write(tmp_path, "case.yaml", f"extends: {base}\nname: case\ndeck:\n  suits:\n    - {{id: s, name: Spades}}\n")
+    assert [str(n) for n in load_variant(child).notes] == [
+        f"{child}:5:12: deck.suits.s: a new item: the draft it extends has no id 's' "
+        "(did you mean 'S'? an item with its id changes it)"]
+
+
 def test_an_item_the_parent_added_is_known_to_the_draft_extending_it(tmp_path):
     """draft6-new-crews adds vance to draft 6b's crews; for a draft extending draft6-new-crews
     vance is a crew the parent has: `vanse` is noted as its likely misspelling, and a new item's
