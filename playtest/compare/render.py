@@ -749,7 +749,8 @@ def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: di
     md = sweep_markdown(table, metrics, list(dict.fromkeys(table["point"].to_list())), run, offs, declared, label)
     body = (f"<p class=\"def\">{run['games']} games per point · {e(run['players'])} players · bots "
             f"{e(','.join(run['lineup']))} · seed {e(run['seed'])} for every point. Command: <code>{e(run.get('command', ''))}</code></p>"
-            f"<h2>Key metrics against {e(x_key)}</h2><p class=\"def\">Estimates with their 95% intervals.</p>"
+            + (f"<p class=\"note\">{e(note.text())}</p>" if (note := sweep_unread(run)) else "")
+            + f"<h2>Key metrics against {e(x_key)}</h2><p class=\"def\">Estimates with their 95% intervals.</p>"
             f"{_figures(charts, specs)}<h2>Table</h2><pre>{e(md)}</pre>")
     return _page(f"Sweep — {run['variant']}", body, specs)
 

@@ -92,7 +92,7 @@ def test_sweep_says_which_bots_ignore_the_swept_keys_in_every_output(cli, tmp_pa
     said = "note: heuristic does not read scoring.exact_bonus: this bot makes the same choices under every point"
     assert said in r.stdout
     assert said in (out / "sweep.md").read_text(encoding="utf-8")
-    assert said in (out / "sweep.html").read_text(encoding="utf-8")
+    assert f'<p class="note">{said}' in (out / "sweep.html").read_text(encoding="utf-8")  # above the charts
     doc = json.loads((out / "sweep.json").read_text(encoding="utf-8"))
     assert doc["unread"]["bots"] == ["heuristic"] and doc["unread"]["keys"] == ["scoring.exact_bonus"]
     r = cli("sweep", str(BASE), "--set", "bidding.first_lead=highest_bidder,left_of_dealer", "-n", "2", "--players",
