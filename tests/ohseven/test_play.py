@@ -218,3 +218,17 @@ def test_the_match_end_says_when_most_exact_breaks_a_tie_on_points():
     assert lines[1:3] == ["  Ann  bid 1, took 1 trick (met): +1 (total 1)", "  Ben  bid 0, took 1 trick: +1 (total 1)"]
     assert lines[3:] == ["Ann and Ben tie on 1 point; tie: most_exact ranks them by bids met exactly: Ann 1, Ben 0."]
     assert len(last_lines("shared")) == 3  # a shared win needs no word
+
+
+def test_a_redeal_that_takes_the_bonuses_back_says_whose_and_how_many():
+    """`bidding.redeal.keep_points: false`: play's note said only "(this round's rebid bonuses taken
+    back)" while the score column dropped; the replay names them ("Ann -4, Ben -3") (h191)."""
+    rules = rules_for("base", ("bidding.redeal.keep_points=false",))
+    deck = stacked(rules, ["7S 6S 5S 4S 3S 2S AS", "QH AH 2H 3H 4H 5H 6H"],
+                   ["7D 6D 5D 4D 3D 2D AD", "7C 6C 5C 4C 3C 2C AC"])
+    state = rules.initial_state(2, rng=deck)
+    for a, b in [("7S", "QH"), ("6S", "AH"), ("5S", "2H"), ("4S", "3H"), ("3S", "4H"), ("2S", "5H")]:
+        state, _ = notes_of_pass(rules, state, [a, b], deck)  # every pass totals 7: Ann paid 4 times, Ben twice
+    _, note = notes_of_pass(rules, state, ["AS", "6H"], deck)  # ... and Ben once more, then the redeal
+    assert note == ("forced rebid: the bids total 7 (rebid bonus: Ben +1), redeal: a player has no unused card "
+                    "left to bid, so new hands are dealt (this round's rebid bonuses taken back: Ann -4, Ben -3)")

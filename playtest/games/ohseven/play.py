@@ -101,7 +101,14 @@ def describe(rules: OhSevenRules, before: Any, action: Any, events: Sequence[Eve
         elif e.kind == EV_REBID:
             bits.append(_rebid_note(rules, e, events, names))
         elif e.kind == EV_REDEAL:
-            kept = "points kept" if rules.keep_points else "this round's rebid bonuses taken back"
+            kept = "points kept"
+            if not rules.keep_points:  # what the round paid before this move, and in it, is taken back
+                back = list(before.r.round_bonus)
+                for b in events:
+                    if b.kind == EV_REBID_BONUS:
+                        back[b.seat] += b.data["bonus"]
+                taken = ", ".join(f"{names[s]} -{p}" for s, p in enumerate(back) if p)
+                kept = f"this round's rebid bonuses taken back: {taken}" if taken else "no rebid bonus to take back"
             bits.append(f"redeal: a player has no unused card left to bid, so new hands are dealt ({kept})")
         elif e.kind == "round_end":
             bits.append("round over")
