@@ -232,3 +232,20 @@ def test_a_redeal_that_takes_the_bonuses_back_says_whose_and_how_many():
     _, note = notes_of_pass(rules, state, ["AS", "6H"], deck)  # ... and Ben once more, then the redeal
     assert note == ("forced rebid: the bids total 7 (rebid bonus: Ben +1), redeal: a player has no unused card "
                     "left to bid, so new hands are dealt (this round's rebid bonuses taken back: Ann -4, Ben -3)")
+
+
+def test_the_bid_hint_speaks_of_the_bids_left_when_some_card_may_not_bid():
+    """In a forced rebid (or under the hook) some cards of the hand may not bid, and the hint picks
+    among the others, but it said "of the bids in your hand, 2S's 2 is the nearest" while a card
+    set aside could be nearer (h191): it now says "of the bids you may make now"."""
+    from playtest.games.ohseven.bots import HeuristicBot
+
+    from .helpers import bids_in_seat_order
+
+    rules = rules_for()
+    deck = stacked(rules, ["7H 6H 4S 3D 2C AC QD", "5H 4H 7D 6D 3S 2S AS", "3H 2H 5D 4D 7C 6C 5C",
+                           "AH QH 2D AD 4C 3C QC"])
+    state = bids_in_seat_order(rules, rules.initial_state(4, rng=deck), ["2C", "3S", "2H", "QH"], deck)  # 7: rebid
+    assert rules.current_seat(state) == 1 and len(rules.legal_actions(state)) == 6  # Ben's 3S is set aside
+    card, why = _explained(rules, state, HeuristicBot(rules))
+    assert why.endswith(f"; of the bids you may make now, {card}'s {rules.cards.bid[rules.by_name[card]]} is the nearest")

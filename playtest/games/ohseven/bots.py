@@ -260,7 +260,9 @@ class HeuristicBot:
                      f"{unknown:.1f} on average over the trumps otherwise")
         if self._offset:
             said += f"; with this bot's bid offset, {self._offset:+g}, {expected + self._offset:.1f}"
-        return f"{said}; of the bids in your hand, {name}'s {bid} is the nearest"
+        # a forced rebid's set-aside cards, or the hook's barred ones, are not among those it chose from
+        among = "in your hand" if len(legal) == len(set(view.hand)) else "you may make now"
+        return f"{said}; of the bids {among}, {name}'s {bid} is the nearest"
 
     def _why_play(self, view: View, legal: Sequence[Action]) -> str:
         names, s = view.cards.names, self.n_suits
