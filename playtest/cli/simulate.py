@@ -207,7 +207,7 @@ def simulate(
     console = out_console()
     played = result.games - result.resumed_games
     resumed = f", {result.resumed_games} of them from the interrupted run" if result.resumed_games else ""
-    console.print(clean(f"{result.games} games of {info['variant']['name']} ({info['players']} players, "
+    console.print(clean(f"{result.games} game{'' if result.games == 1 else 's'} of {info['variant']['name']} ({info['players']} players, "
                         f"bots {','.join(info['lineup'])}, seed {info['seed']}{resumed}) "
                         f"in {result.seconds:.{1 if result.seconds >= 1 else 2}f}s ({pace(played, result.seconds)}) → {out_dir}"),
                   markup=False, highlight=False)

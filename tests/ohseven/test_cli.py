@@ -219,3 +219,19 @@ def test_every_key_the_bots_are_declared_not_to_read_leaves_their_play_unchanged
     assert base.filter(pl.col("kind") == "rebid").height > 0  # a forced rebid is among the choices played
     for key, sets in changes.items():
         assert play(key, sets).equals(base), key
+
+
+def test_one_game_and_one_round_are_said_in_the_singular(cli, tmp_path):
+    """`simulate -n 1` said "1 games of Oh-Seven (base)", and a transcript of a one-round variant
+    with a round too many "the variant plays 1 rounds" (h191)."""
+    r = cli("simulate", str(ROOT / "variants/ohseven/base.yaml"), "-n", "1", "--bots", "random", "-w", "1",
+            "-o", str(tmp_path / "run"))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("1 game of Oh-Seven (base) (4 players"), r.stdout[:60]
+    t = tmp_path / "t.yaml"
+    t.write_text(f"game: ohseven\nvariant: {ROOT / 'variants/ohseven/base.yaml'}\nset: [rounds=1, hand_size=1]\n"
+                 "players: [Ann, Ben]\nrounds:\n  - deals:\n      - hands: {Ann: [AS], Ben: [2D]}\n"
+                 "        bids: [[AS, 2D]]\n    tricks: [[AS, 2D]]\n  - deals:\n      - hands: {Ann: [AS], Ben: [2D]}\n"
+                 "        bids: [[AS, 2D]]\n")
+    r = cli("replay", str(t))
+    assert r.returncode == 2 and "rounds: the variant plays 1 round, the transcript lists 2" in r.stderr, r.stderr

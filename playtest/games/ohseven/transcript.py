@@ -156,7 +156,7 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
     if not isinstance(rounds.value, list):  # (empty: a match saved before its first move)
         raise TranscriptError([rounds.problem("rounds", "must be a list of rounds")])
     if len(rounds.value) > rules.rounds:
-        problems.append(rounds.problem("rounds", f"the variant plays {rules.rounds} rounds, "
+        problems.append(rounds.problem("rounds", f"the variant plays {rules.rounds} round{'' if rules.rounds == 1 else 's'}, "
                                        f"the transcript lists {len(rounds.value)}"))
     for r, rnode in enumerate(rounds.value):
         rp = f"rounds.{r + 1}"
