@@ -81,7 +81,8 @@ def game_node(path: Path) -> Node:
     """The `game:` key of the transcript at `path`, checked against the registered games (one
     located line for a variant file, a missing key or an unknown game): what `replay` and
     `calibrate` read first, to know whose reader to use."""
-    from playtest.games import game_names, known_games  # the registry (no game is imported by name)
+    # the registry (no game is imported by name)
+    from playtest.games import game_names, known_games, known_games_for
 
     tree = parse_file(path, what="a transcript", first_item=1)
     refuse_variant_file(tree)
@@ -90,7 +91,7 @@ def game_node(path: Path) -> Node:
     node: Node = tree.value["game"]
     if node.value not in game_names():
         raise TranscriptError([node.problem("game", f"unknown game {as_written(node.plain())} "
-                                            f"(known games: {known_games()})")])
+                                            f"{known_games_for(node.value)}")])
     return node
 
 

@@ -48,12 +48,21 @@ def known_games() -> str:
                                        "`pip install -e .`) so that its entry points exist")
 
 
+def known_games_for(name: object) -> str:
+    """'(known games: ...)' for an unknown game `name`, with the likely one first when `name`
+    misspells one: '(did you mean 'ohseven'?; known games: ...)' ('ohsevn' named only the list)."""
+    from playtest.suggest import guess
+
+    likely = guess(name, game_names()) if isinstance(name, str) else None
+    return f"({f'did you mean {likely!r}?; ' if likely else ''}known games: {known_games()})"
+
+
 @cache
 def get_game(name: str) -> GameSpec:
     """The spec of game `name`. Raises GameNotFoundError or GamePluginError (one line each)."""
     ep = _registered().get(name)
     if ep is None:
-        raise GameNotFoundError(f"unknown game {name!r} (known games: {known_games()})")
+        raise GameNotFoundError(f"unknown game {name!r} {known_games_for(name)}")
     try:
         spec = ep.load()
     except Interrupted:  # Ctrl-C or SIGTERM during the import (the CLI's handler): no plugin bug

@@ -393,11 +393,11 @@ def check_items(path: Path, items: list[Any], where: str, keys: dict[str, tuple[
 
 def check_info(path: Path, info: dict[str, Any]) -> None:
     """run.json's keys that the reports rely on, with the right types."""
-    from playtest.games import game_names, known_games
+    from playtest.games import game_names, known_games_for
 
     check_keys(path, info, RUN_KEYS)
     if info["game"] not in game_names():  # worded as a variant's or a transcript's unknown game
-        raise PlaytestError(f"{located(path, 'game')}: unknown game {info['game']!r} (known games: {known_games()})")
+        raise PlaytestError(f"{located(path, 'game')}: unknown game {info['game']!r} {known_games_for(info['game'])}")
     _check_format(path, info)
     players, lineup = info["players"], info["lineup"]
     for key, low in (("players", 2), ("games", 1), ("seed", 0)):

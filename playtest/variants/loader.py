@@ -556,7 +556,7 @@ def changes_under_rules(schema: type[BaseModel], base: Any, other: Any, changes:
 def _validate_tree(
     tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...], parent_tree: Node | None
 ) -> Variant:
-    from playtest.games import GamePluginError, game_names, get_game, known_games
+    from playtest.games import GamePluginError, game_names, get_game, known_games, known_games_for
 
     data = tree.plain()
     game = data.get("game")
@@ -571,7 +571,8 @@ def _validate_tree(
         message = "required key is missing" if "game" not in tree.value else f"unknown game {short(game)}"
         # a missing game: may be a --set's doing (game=!remove), and is said with it
         error = VariantError if "game" not in tree.value else _FileItself
-        raise error([where.problem("game", f"{message} (known games: {known_games()})")])
+        known = known_games_for(game) if "game" in tree.value else f"(known games: {known_games()})"
+        raise error([where.problem("game", f"{message} {known}")])
     if is_run_info(tree.value):  # before its numbers: 'max_decisions: 250000 is too large' named no mix-up
         key, said = run_info_said("a variant")
         raise _FileItself([tree.value[key].problem(key, said, at_key=True)])

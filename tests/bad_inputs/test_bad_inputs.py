@@ -352,6 +352,13 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("wrong-type", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.bays.time: Input should be a valid integer", {"v.yaml": EXT + "crews: [{id: bays, time: x}]\n"}),
     Case("negative", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.bays.time: Input should be greater than or equal to 0", {"v.yaml": EXT + "crews: [{id: bays, time: -1}]\n"}),
     Case("unknown-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:7: game: unknown game 'chess'", {"v.yaml": "game: chess\nname: x\n"}),
+    # a misspelt game listed the games but did not say which was meant, as a misspelt key or bot does (h191)
+    Case("game-misspelt", ["validate", "{tmp}/v.yaml"],
+         r"^v.yaml:1:7: game: unknown game 'ohsevn' \(did you mean 'ohseven'\?; known games: [a-z, ]+\)$",
+         {"v.yaml": "game: ohsevn\nrules_version: 1\nname: x\n"}),
+    Case("replay-game-misspelt", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:1:7: game: unknown game 'ohsevn' \(did you mean 'ohseven'\?; known games: [a-z, ]+\)$",
+         {"t.yaml": _example("ohseven-match.yaml", "game: ohseven", "game: ohsevn")}),
     Case("missing-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: game: required key is missing", {"v.yaml": "name: x\n"}),
     # a gates or goals file given as a variant read "game: required key is missing", as if adding game: made it one
     Case("gates-file-as-variant", ["validate", "{tmp}/g.yaml"], r"g.yaml:2:1: gates: this is a gates file \(a `gates:` list\), "

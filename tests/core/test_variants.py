@@ -191,7 +191,7 @@ def test_an_unknown_game_in_the_draft_extended_is_shown_at_extends_not_at_the_on
     child = write(tmp_path, "c.yaml", "name: c\nextends: p.yaml\ncubes: {total: 12}\n")
     with pytest.raises(VariantError) as exc:
         load_variant(child)
-    assert problems(exc) == [f"{child}:2:1: game: unknown game 'stargat' (known games: {known_games()}) "
+    assert problems(exc) == [f"{child}:2:1: game: unknown game 'stargat' (did you mean 'stargate'?; known games: {known_games()}) "
                              f"(in {parent}:1:7, extended by {child})"]
 
 
