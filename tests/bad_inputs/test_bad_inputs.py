@@ -1468,6 +1468,14 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("o7-card-lower-case", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:15:14: rounds.1.tricks.1.3: not a card: 'as' \(did you mean 'AS'\? the case of its letters counts; cards are rank\+suit, e.g. 7S, QH, AD, 2C\)$",
          {"t.yaml": _example("ohseven-match.yaml", "[7S, 2S, AS, AH]", "[7S, 2S, as, AH]")}),
+    # the tricks written inside a deal (beside hands: and bids:) read "unknown key; valid keys: bids, hands",
+    # with no word of where they go (h191)
+    Case("o7-tricks-inside-a-deal", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:7:9: rounds.1.deals.1.tricks: the tricks belong to the round, beside its deals: \(after the "
+         r"last deal\), not inside a deal$",
+         {"t.yaml": f"game: ohseven\nvariant: {OHSEVEN}\nset: [hand_size=1]\nplayers: [Ann, Ben]\nrounds:\n"
+                    "  - deals:\n      - tricks: [[AS, 2D]]\n        hands: {Ann: [AS], Ben: [2D]}\n"
+                    "        bids: [[AS, 2D]]\n"}),
     Case("nf-draw-null", ["replay", "{tmp}/t.yaml"], r"t.yaml:\d+:\d+: rounds.1.7.draw.7: unknown world null$",
          {"t.yaml": _example("new-frontiers-game.yaml", "w25, w27]", "w25, null]")}),
     Case("nf-power-kind-null", ["validate", str(NF_BASE), "--set", "worlds.w01.powers=[{kind: null}]"],

@@ -175,7 +175,13 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                     dp = f"{rp}.deals.{d + 1}"
                     if no_valid_key(dnode, dp, ("hands", "bids"), ("hands", "bids"), problems):
                         continue
+                    first = len(problems)
                     unknown_keys(dnode, dp, ("hands", "bids"), problems)
+                    for i in range(first, len(problems)):  # a round's tricks written inside its deal
+                        if problems[i].path == f"{dp}.tricks":
+                            problems[i] = dnode.value["tricks"].problem(
+                                f"{dp}.tricks", "the tricks belong to the round, beside its deals: (after the last "
+                                "deal), not inside a deal", at_key=True)
                     hands_node = require(dnode, "hands", dp, problems, valid=("hands", "bids"))
                     bids_node = require(dnode, "bids", dp, problems, valid=("hands", "bids"))
                     hands: list[tuple[int, ...]] = []
