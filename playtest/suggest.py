@@ -63,3 +63,10 @@ def as_written(value: Any) -> str:
     if isinstance(value, set | frozenset):
         return "[" + ", ".join(sorted(as_written(v) for v in value)) + "]"
     return repr(value)
+
+
+def numbered_alike(a: str, b: str) -> bool:
+    """Whether two names differ only in their trailing numbers (`red4` and `red3`, `bid 7` and
+    `bid 5`): the next of a numbered series, not a misspelling of the other."""
+    stem_a, stem_b = a.rstrip("0123456789"), b.rstrip("0123456789")
+    return stem_a == stem_b and stem_a != a and stem_b != b

@@ -55,7 +55,7 @@ from playtest.core.spec import MetricInfos, Off
 from playtest.errors import PlaytestError, Problem, VariantError
 from playtest.filekinds import RUN_INFO_USE, is_run_info, is_transcript
 from playtest.report.format import is_share, kind, unit
-from playtest.suggest import guess, unknown_name
+from playtest.suggest import guess, numbered_alike, unknown_name
 from playtest.variants.problems import problem_from_pydantic, root_causes
 from playtest.variants.source import Node, parse_file
 
@@ -330,7 +330,11 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
             for m in missing:
                 if m.casefold() in shown:
                     continue
-                if (likely := guess(m, list(known))) is not None:
+                if (likely := guess(m, list(known))) is not None and numbered_alike(m, likely):
+                    # 'bid 7' beside 'bid 5': a value of the series these games never reached, not
+                    # a misspelling ('did you mean 'bid 5'?' for a gate on bids of 7)
+                    hints.append("no game of these produced it")
+                elif likely is not None:
                     hints.append(f"did you mean {likely!r}?")
                 elif (label := guess(m, list(named))) is not None:
                     hints.append(f"did you mean the reports' {label!r}, group {named[label]!r}?")

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ValidationError
 
 from playtest.errors import OVERRIDE, Problem, VariantError, override_label
 from playtest.filekinds import is_run_info, is_transcript, listing_key, listing_said, run_info_said
+from playtest.suggest import numbered_alike
 from playtest.text import echoed, not_utf8_at
 from playtest.variants.diff import Change, diff, with_defaults
 from playtest.variants.merge import REMOVE_KEY, is_id_list, item_id, left_removes, merge
@@ -953,16 +954,10 @@ def new_ids_like_known(node: Node, path: str = "") -> list[Problem]:
             close = difflib.get_close_matches(str(ident.value), known, n=1, cutoff=0.75) if item.new_id else []
             if item.new_id and not close:  # the case alone: difflib finds nothing near a one-letter id (suit `s`)
                 close = [k for k in known if k.casefold() == str(ident.value).casefold()][:1]
-            if close and _numbered_alike(str(ident.value), close[0]):
+            if close and numbered_alike(str(ident.value), close[0]):
                 close = []  # red4 beside red3: the next of a numbered series, not a misspelling
             if close:
                 out.append(ident.problem(sub, f"a new item: the draft it extends has no id '{ident.value}' "
                                               f"(did you mean '{close[0]}'? an item with its id changes it)"))
             out += new_ids_like_known(item, sub)
     return out
-
-
-def _numbered_alike(a: str, b: str) -> bool:
-    """Whether two ids differ only in their trailing numbers (`red4`, `red3`)."""
-    stem_a, stem_b = a.rstrip("0123456789"), b.rstrip("0123456789")
-    return stem_a == stem_b and stem_a != a and stem_b != b

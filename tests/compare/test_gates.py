@@ -440,6 +440,21 @@ def test_a_group_misspelt_as_the_reports_show_it_is_told_the_likely_group(cli, t
     assert len(r.stderr.splitlines()) == 1
 
 
+def test_a_value_the_games_never_reached_is_not_called_a_misspelling(cli, tmp_path):
+    """'bid 7' (a bid the heuristic bots never make at 4 players) was answered 'did you mean
+    'bid 5'?', a different bid (h191): a group that differs from a known one only in its number
+    is a value of the series these games did not produce."""
+    gates = tmp_path / "g.yaml"
+    gates.write_text("run: {games: 8, players: 4, bots: heuristic, seed: 1}\n"
+                     "gates:\n  - {metric: share_bid, group: bid 7, max: 0.05}\n")
+    base = "variants/ohseven/base.yaml"
+    r = cli("diff", base, base, "--gate", str(gates), "-w", "1")
+    assert r.returncode == 2
+    assert r.stderr.startswith(f"{gates}:3:32: gates.0.group: share_bid has no group 'bid 7' in 8 games of the "
+                               "candidate (no game of these produced it); it has: bid 0, "), r.stderr
+    assert "did you mean" not in r.stderr and len(r.stderr.splitlines()) == 1
+
+
 def test_a_misspelt_group_is_answered_with_the_likely_one(tmp_path, reps):
     """As a misspelt metric is: 'group: armstorng' listed every crew and guessed none (h164)."""
     path = gates_file(tmp_path, "gates:\n  - {metric: crew_pick_rate, group: armstorng, max: 0.5}\n")
