@@ -220,6 +220,10 @@ def check_output_path(path: Path, option: str, *, folder: bool, report_of: Path 
             raise UsageError(f"{option} {path}: exists and is not a folder")
         if not folder and absolute.is_dir():
             raise UsageError(f"{option} {path}: is a folder, not a file")
+    if folder and not os.path.lexists(absolute) and absolute.suffix.lower() in (".md", ".json", ".html", ".htm"):
+        # `compare -o summary.md` made a folder named so, its reports inside (as report's and calibrate's -o name a file)
+        raise UsageError(f"{option} {path}: names a report file, but this command writes a folder (its reports "
+                         f"inside it); give a folder name without {absolute.suffix}")
     existing = _nearest_existing(absolute.parent)
     if not existing.is_dir():
         raise UsageError(f"{option} {path}: {existing} is a file, not a folder")

@@ -1351,6 +1351,14 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
                                         "-n", "4", "-o", "{tmp}/summary.md"],
          r"^error: --out .*summary.md: --out is the folder of diff's runs, not a report file; the summary goes to standard "
          r"output \(`> summary.md`\)$"),
+    # the other folder outputs likewise: `compare -o summary.md` made a folder of reports named so
+    Case("compare-out-named-as-a-report", ["compare", str(DRAFT5), str(DRAFT5), "-n", "4", "-o", "{tmp}/summary.md"],
+         r"^error: --out .*summary.md: names a report file, but this command writes a folder \(its reports inside it\); "
+         r"give a folder name without \.md$"),
+    Case("simulate-out-named-as-a-report", ["simulate", str(DRAFT5), "-n", "4", "-o", "{tmp}/run.HTML"],
+         r"^error: --out .*run.HTML: names a report file, but this command writes a folder"),
+    Case("ladder-out-named-as-a-report", ["ladder", str(DRAFT5), "--rungs", "random,greedy", "-n", "4", "-o", "{tmp}/l.json"],
+         r"^error: --out .*l.json: names a report file, but this command writes a folder"),
     Case("diff-bots-option-unknown", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(GATES), "--bots", "alphazero"], r"^error: --bots: unknown bot 'alphazero' for stargate"),
     Case("tune-bots-option-unknown", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "--bots", "alphazero", "-o", "{tmp}/t"], r"^error: --bots: unknown bot 'alphazero' for stargate"),
     Case("goals-run-bots", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "-o", "{tmp}/t"], r"g.yaml:1:\d+: run.bots: unknown bot 'alphazero'", {"g.yaml": "run: {bots: alphazero}\ngoals:\n  - {metric: game_length_rounds, target: 9}\n"}),
