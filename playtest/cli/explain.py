@@ -67,6 +67,11 @@ def explain(
     md, js = explain_markdown(design, table), explain_json(design, table)
     pages = {run_dir / "explain.md": md, run_dir / "explain.json": js,
              run_dir / "explain.html": explain_html(design, table)}
+    for path in (*pages, run_dir / DIGESTS):
+        # A folder in a file's place was an internal error ("Is a directory", exit 1) without
+        # --force, and with it the files before it were replaced, then "nothing was replaced".
+        if path.is_dir():
+            raise UsageError(f"{path}: is a folder, where explain writes a file; move it out of {run_dir}")
     written = _written(run_dir)
     edited = [path for path, text in pages.items() if path.exists() and not same_text(path, text)
               and written.get(path.name) != _digest(path.read_bytes())]

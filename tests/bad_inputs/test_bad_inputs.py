@@ -499,6 +499,14 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("explain-kind-a-list", ["explain", "{tmp}/s"], r"^error: {tmp}/s/sweep.json:1:1: run: required key is missing$",
          {"s/sweep.json": '{"kind": ["playtest-sweep"], "schema": {"a": 1}}'}),
     Case("explain-a-file", ["explain", str(DRAFT5)], r"^error: .*draft5.yaml: a file, not a sweep or tune output folder$"),
+    # A folder where explain writes a file: "Is a directory", exit 1; with --force the pages before it were
+    # replaced and the line said "nothing was replaced".
+    Case("explain-page-a-folder", ["explain", "{tmp}/t"],
+         r"^error: {tmp}/t/explain.md: is a folder, where explain writes a file; move it out of {tmp}/t$",
+         setup=lambda work: (_tune_folder(["random"] * 4)(work), (work / "t" / "explain.md" / "notes").mkdir(parents=True))),
+    Case("explain-digests-a-folder-force", ["explain", "{tmp}/t", "--force"],
+         r"^error: {tmp}/t/explain.sha256: is a folder, where explain writes a file; move it out of {tmp}/t$",
+         setup=lambda work: (_tune_folder(["random"] * 4)(work), (work / "t" / "explain.sha256").mkdir())),
     # sweep.json's estimates were checked for numbers, a tune's responses not: "internal error: InvalidOperationError:
     # `is_not_nan` operation not supported for dtype `str`"
     Case("explain-tune-objective-text", ["explain", "{tmp}/t"],
