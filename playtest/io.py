@@ -220,6 +220,12 @@ def check_output_path(path: Path, option: str, *, folder: bool, report_of: Path 
             raise UsageError(f"{option} {path}: exists and is not a folder")
         if not folder and absolute.is_dir():
             raise UsageError(f"{option} {path}: is a folder, not a file")
+        if folder and os.path.ismount(absolute):
+            # A Docker volume (`-v $PWD/out:/out`, `--out /out`): the output, built beside it, could not be
+            # renamed onto it once the work was done ("Device or resource busy"; compare, sweep, ladder and
+            # diff blamed "another command", simulate left its games behind for a --resume that refused them).
+            raise UsageError(f"{option} {path}: is a mount point, which playtest cannot replace (an output is built "
+                             f"beside it and renamed into place): give a folder inside it, e.g. {path / 'run'}")
     if folder and not os.path.lexists(absolute) and absolute.suffix.lower() in (".md", ".json", ".html", ".htm"):
         # `compare -o summary.md` made a folder named so, its reports inside (as report's and calibrate's -o name a file)
         raise UsageError(f"{option} {path}: names a report file, but this command writes a folder (its reports "

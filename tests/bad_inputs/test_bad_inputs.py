@@ -1972,6 +1972,26 @@ def test_a_default_output_in_a_read_only_folder_is_refused_before_any_work(args,
     assert _snapshot(tmp_path) == before
 
 
+@pytest.mark.parametrize("args", [["simulate", str(DRAFT5), "-n", "2", "-w", "1", "-q"],
+                                  ["compare", str(DRAFT5), str(DRAFT5), "-n", "2", "-w", "1", "--force"],
+                                  ["ladder", str(DRAFT5), "--rungs", "random,greedy", "-n", "2", "--pair-games", "2", "-w", "1"]])
+def test_an_out_folder_that_is_a_mount_point_is_refused_before_any_work(args, tmp_path, monkeypatch):
+    """A Docker volume (`-v $PWD/out:/out`, `--out /out`) is an empty folder that no rename can
+    replace: every game was played, then compare, sweep, ladder and diff said the folder was
+    "written by another command while this one ran" and put the output in out-2, and simulate
+    said "Device or resource busy; 0 of 2 games are saved in out.partial" (a complete run, which
+    --resume refused) and left a .out.playtest-old-* folder."""
+    out = tmp_path / "out"
+    out.mkdir()
+    real = os.path.ismount
+    monkeypatch.setattr(os.path, "ismount", lambda p: os.fspath(p) == str(out) or real(p))
+    r = CliRunner().invoke(app, [*args, "--out", str(out)])
+    assert (r.exit_code, r.stderr.splitlines()) == (2, [
+        f"error: --out {out}: is a mount point, which playtest cannot replace (an output is built beside it and "
+        f"renamed into place): give a folder inside it, e.g. {out}/run"])
+    assert [p.name for p in tmp_path.iterdir()] == ["out"] and not any(out.iterdir())
+
+
 def test_a_folder_that_cannot_take_the_temporary_file_is_said_of_the_output(tmp_path, monkeypatch):
     """A failure to create the temporary sibling (read-only, full) named the temporary file and
     escaped as a bare OSError; it is the output's OutputError, like a failure to write it."""
