@@ -428,6 +428,11 @@ def check_free(path: Path, force: bool, option: str) -> None:
         raise UsageError(f"{option} {path}: is a folder that is not empty and holds no playtest output; "
                          "--force replaces only playtest's own outputs: choose a new folder")
     check_nothing_foreign(path, option)  # before "use --force", which would not replace it either
+    if force and path.is_dir() and not path.is_symlink() and not os.access(path, os.W_OK | os.X_OK):
+        # A folder is moved aside before it is replaced, which needs it writable: every game was
+        # played, then "Permission denied; 0 of N games are saved in OUT.partial" (a complete run).
+        raise UsageError(f"{option} {path}: is read-only, so --force cannot replace it; make it writable, or "
+                         f"choose another {option}")
     if force:
         return
     what = "a folder that is not empty" if path.is_dir() else "a file"

@@ -1992,6 +1992,19 @@ def test_an_out_folder_that_is_a_mount_point_is_refused_before_any_work(args, tm
     assert [p.name for p in tmp_path.iterdir()] == ["out"] and not any(out.iterdir())
 
 
+def test_a_read_only_run_is_refused_by_force_before_any_game(tmp_path, monkeypatch):
+    """--force moves the old folder aside, which a read-only folder refuses: every game was
+    played, then "Permission denied; 0 of 2 games are saved in run.partial" (a complete run, which
+    --resume refused), and an empty .run.playtest-old-* folder was left beside it."""
+    run = _run(tmp_path)
+    _read_only(monkeypatch, run)
+    before = _snapshot(tmp_path)
+    r = CliRunner().invoke(app, ["simulate", str(DRAFT5), "-n", "2", "-w", "1", "-q", "--out", str(run), "--force"])
+    assert (r.exit_code, r.stderr.splitlines()) == (2, [
+        f"error: --out {run}: is read-only, so --force cannot replace it; make it writable, or choose another --out"])
+    assert _snapshot(tmp_path) == before
+
+
 def test_a_folder_that_cannot_take_the_temporary_file_is_said_of_the_output(tmp_path, monkeypatch):
     """A failure to create the temporary sibling (read-only, full) named the temporary file and
     escaped as a bare OSError; it is the output's OutputError, like a failure to write it."""
