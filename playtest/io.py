@@ -576,17 +576,25 @@ def swap_into_place(staging: Path, target: Path, *, replace: bool = True, option
         try:  # atomic: fails when target exists (a file, or a folder with anything in it)
             os.rename(staging, target)
             return
-        except OSError:
+        except OSError as exc:
             if not os.path.lexists(target):
                 raise
+            # else the folder is there but refuses (not allowed, busy): "written by another command" was untrue
+            refused = None if exc.errno in (errno.EEXIST, errno.ENOTEMPTY, errno.ENOTDIR) else exc.strerror or str(exc)
         kept = _put_beside(staging, target)
         where = f"{option} {target}" if option else str(target)
+        if refused:
+            raise OutputTaken(f"{where}: cannot be replaced ({refused}); this command's output is kept in {kept}")
         raise OutputTaken(f"{where}: written by another command while this one ran, so it is left as it is "
                           f"(--force replaces it); this command's output is kept in {kept}")
     old: Path | None = None
     if os.path.lexists(target):
         old = Path(tempfile.mkdtemp(prefix=f".{target.name}{OLD_MARK}", dir=target.parent))
-        os.replace(target, old / "run")
+        try:
+            os.replace(target, old / "run")
+        except OSError:
+            _remove(old)  # (it was left beside target)
+            raise
     try:
         os.replace(staging, target)
     except BaseException:

@@ -35,6 +35,7 @@ from playtest.io import (
     PARTIAL_SUFFIX,
     RUN_CHUNKS,
     RUN_LOCK,
+    OutputError,
     for_polars,
     lock_held,
     swap_into_place,
@@ -226,7 +227,11 @@ class PartialRun:
         (self.path / MANIFEST).unlink()
         (self.path / LOCK).unlink()
         self.close()
-        swap_into_place(self.path, target)
+        try:
+            swap_into_place(self.path, target)
+        except OSError as exc:  # (it said "0 of N games are saved in OUT.partial", for a --resume that refused them)
+            raise OutputError(f"{target}: cannot be replaced ({exc.strerror or exc}); the finished run is kept in "
+                              f"{self.path} (`playtest report {self.path}` reads it)") from None
 
 
 def scan_chunks(files: list[Path]) -> pl.LazyFrame:

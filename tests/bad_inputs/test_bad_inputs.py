@@ -2005,6 +2005,47 @@ def test_a_read_only_run_is_refused_by_force_before_any_game(tmp_path, monkeypat
     assert _snapshot(tmp_path) == before
 
 
+def _refuse_moving(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    """`folder` cannot be renamed, nor renamed over (a folder made read-only, or immutable, while the command runs)."""
+    import errno
+
+    real_replace, real_rename = os.replace, os.rename
+
+    def refused(real):  # noqa: ANN001, ANN202
+        def move(src, dst, *a, **k):  # noqa: ANN001, ANN002, ANN003, ANN202
+            if folder in (Path(src), Path(dst)):
+                raise PermissionError(errno.EPERM, "Operation not permitted")
+            return real(src, dst, *a, **k)
+        return move
+
+    monkeypatch.setattr(os, "replace", refused(real_replace))
+    monkeypatch.setattr(os, "rename", refused(real_rename))
+
+
+def test_a_run_that_cannot_be_put_in_place_says_where_the_finished_run_is(tmp_path, monkeypatch):
+    run = _run(tmp_path)
+    _refuse_moving(monkeypatch, run)
+    before = _snapshot(run)
+    r = CliRunner().invoke(app, ["simulate", str(DRAFT5), "-n", "2", "-w", "1", "-q", "--out", str(run), "--force"])
+    assert (r.exit_code, r.stderr.splitlines()) == (2, [
+        f"error: {run}: cannot be replaced (Operation not permitted); the finished run is kept in {run}.partial "
+        f"(`playtest report {run}.partial` reads it)"])
+    assert _snapshot(run) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run", "run.partial"]  # no .run.playtest-old-*
+    assert json.loads((tmp_path / "run.partial" / "run.json").read_text())["status"] == "complete"
+
+
+def test_an_out_folder_that_refuses_the_rename_is_not_said_to_be_another_command_s(tmp_path, monkeypatch):
+    """An empty --out that cannot be renamed over was "written by another command while this one ran"."""
+    out = tmp_path / "out"
+    out.mkdir()
+    _refuse_moving(monkeypatch, out)
+    r = CliRunner().invoke(app, ["compare", str(DRAFT5), str(DRAFT5), "-n", "2", "-w", "1", "--out", str(out)])
+    assert (r.exit_code, r.stderr.splitlines()[-1]) == (
+        2, f"error: --out {out}: cannot be replaced (Operation not permitted); this command's output is kept in {out}-2")
+    assert not any(out.iterdir()) and (tmp_path / "out-2" / "compare.json").is_file()
+
+
 def test_a_folder_that_cannot_take_the_temporary_file_is_said_of_the_output(tmp_path, monkeypatch):
     """A failure to create the temporary sibling (read-only, full) named the temporary file and
     escaped as a bare OSError; it is the output's OutputError, like a failure to write it."""

@@ -11,6 +11,7 @@ from polars.testing import assert_frame_equal
 
 from playtest.errors import UsageError
 from playtest.games import get_game
+from playtest.io import OutputError
 from playtest.sim.batch import RunConfig, check_lineup, read_run, run_batch
 from playtest.variants import load_variant
 
@@ -250,7 +251,8 @@ def test_a_complete_run_whose_rename_fails_is_kept_not_taken_for_an_empty_one(tm
 
     monkeypatch.setattr(rundir, "swap_into_place", fails)
     out = tmp_path / "run"
-    with pytest.raises(PermissionError) as caught:
+    with pytest.raises(OutputError, match=r"run: cannot be replaced \(Permission denied\); the finished run is kept in "
+                       r".*run\.partial") as caught:
         run_batch(load_variant(DRAFT5), RunConfig(n_games=4, players=4, lineup=("random",) * 4, seed=1, workers=1), out)
     assert "nothing was written" not in getattr(caught.value, "__notes__", [])
     assert (tmp_path / "run.partial" / "games.parquet").is_file()
