@@ -75,7 +75,8 @@ def _check_out(out: Path, resume: bool, force: bool, check: Callable[[Path], Non
     check_nothing_foreign(work, "--out", out)  # --force removes it
     if out.is_dir() and is_playtest_output(out):
         check_nothing_foreign(out, "--out")  # before "add --force", which would not replace it either
-    if out.exists() and not force:
+    if out.exists() and not force and not (out.is_dir() and not out.is_symlink() and not any(out.iterdir())):
+        # (an empty folder, made for the output, is taken as every other command takes it)
         raise UsageError(f"--out {out}: exists; add --force to replace it (or --resume to continue its search)")
     return None
 

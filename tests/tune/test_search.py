@@ -403,6 +403,14 @@ def test_when_the_base_does_best_it_is_kept_and_no_best_yaml_is_written(tmp_path
     assert_valid_charts(html, at_least=2)
 
 
+def test_an_empty_out_folder_is_taken_without_force_as_every_command_takes_it(tmp_path):
+    """A folder made for the output (`mkdir out`) was "exists; add --force to replace it"."""
+    (tmp_path / "out").mkdir()
+    code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "2", "--confirm", "1")
+    assert code == 0, err
+    assert (tmp_path / "out" / "tune.json").is_file() and sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml", "out"]
+
+
 def test_a_candidate_at_the_base_s_own_values_is_named_so(tmp_path):
     """The sampler may propose the base's own value (Armstrong's amount 2 in 2..3): "Keep the base
     ... against trial 0" did not say that trial 0 was the base itself (h184, 2026-12-06)."""
