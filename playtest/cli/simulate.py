@@ -140,7 +140,7 @@ def simulate(
         resume_batch,
         run_batch,
     )
-    from playtest.sim.rundir import open_run, reading
+    from playtest.sim.rundir import RunStartedBeside, open_run, reading
     status = status_console()
     if backend not in BACKENDS:
         raise UsageError(f"--backend {backend}: expected one of {', '.join(BACKENDS)}")
@@ -185,8 +185,17 @@ def simulate(
         check_not_input(out_dir, [Path(p) for p in v.chain], "--out")
         check_not_partial_name(out_dir)
         prepare_out(out_dir, force=force)
-        result = _with_progress(status, quiet, n, lambda cb: run_batch(
-            v, config, out_dir, progress=cb, force=force, backend=backend, scheduler=scheduler))
+        while True:
+            try:
+                result = _with_progress(status, quiet, n, lambda cb: run_batch(  # (called in this pass)
+                    v, config, out_dir, progress=cb, force=force, backend=backend, scheduler=scheduler))  # noqa: B023
+                break
+            except RunStartedBeside:
+                # Two runs started in the same second chose the same default name: the later one
+                # stopped with "internal error: File exists"; it takes the next name (-2, -3, ...).
+                if out is not None:
+                    raise
+                out_dir = default_out(v.slug)
     out_dir = result.out_dir
     run = open_run(out_dir)  # lazy scans: bounded memory even for 10^6 games
     info = run.info

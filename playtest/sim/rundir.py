@@ -56,6 +56,11 @@ LOCK = RUN_LOCK
 TABLES = ("games", "events")
 
 
+class RunStartedBeside(UsageError):
+    """The partial folder of a new run was made by another process between the checks and its
+    creation (two runs started in the same second took the same default --out)."""
+
+
 def named(folder: Path) -> Path:
     """`folder`, by its absolute path when it has no name of its own ('.' from inside a run,
     '..'): `Path('.').with_name` raised ValueError, and `cd run && playtest report . --out
@@ -146,7 +151,12 @@ class PartialRun:
 
     @classmethod
     def create(cls, path: Path, info: dict[str, Any]) -> PartialRun:
-        path.mkdir(parents=True)
+        try:
+            path.mkdir(parents=True)
+        except FileExistsError:  # made since prepare_out looked: another run, started at the same moment
+            target = target_of(path)
+            raise RunStartedBeside(f"--out {target}: another playtest process started a run there at the same "
+                                   f"moment ({path}); choose another --out") from None
         run = None
         try:
             (path / CHUNKS).mkdir()

@@ -207,6 +207,40 @@ def test_runs_started_in_the_same_second_without_out_get_folders_of_their_own(tm
     assert default_out("draft5") == Path("reports/draft5-20261202-152008-3")
 
 
+def test_a_run_that_loses_the_race_for_its_default_name_takes_the_next(tmp_path, monkeypatch) -> None:
+    """Two runs started in the same second both found the default name free; the later one to make
+    its folder stopped with "error: reports/draft5-....partial: File exists" (exit 1)."""
+    import time
+
+    from typer.testing import CliRunner
+
+    from playtest.cli.app import app
+    from playtest.sim import rundir
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(time, "strftime", lambda fmt: "20261206-040829")
+    create = rundir.PartialRun.create
+
+    def other_run_first(path, info):  # noqa: ANN001, ANN202
+        if path.name in ("draft5-20261206-040829.partial", "x.partial"):  # the other run makes it, after the checks
+            path.mkdir(parents=True)
+            (path / "mine").write_text("the other run's")
+        return create(path, info)
+
+    monkeypatch.setattr(rundir.PartialRun, "create", staticmethod(other_run_first))
+    r = CliRunner().invoke(app, ["simulate", str(DRAFT5), "-n", "2", "--workers", "1", "-q"])
+    assert r.exit_code == 0, r.stderr
+    reports = tmp_path / "reports"
+    assert sorted(p.name for p in reports.iterdir()) == ["draft5-20261206-040829-2", "draft5-20261206-040829.partial"]
+    assert (reports / "draft5-20261206-040829.partial" / "mine").read_text() == "the other run's"
+    assert read_run(reports / "draft5-20261206-040829-2")[1].height == 8
+    # An --out given is kept: one line, exit 2, the other run's folder untouched.
+    r = CliRunner().invoke(app, ["simulate", str(DRAFT5), "-n", "2", "--workers", "1", "-q", "--out", "x"])
+    assert (r.exit_code, r.stderr.splitlines()) == (2, [
+        "error: --out x: another playtest process started a run there at the same moment (x.partial); choose another --out"])
+    assert [p.name for p in (tmp_path / "x.partial").iterdir()] == ["mine"] and not (tmp_path / "x").exists()
+
+
 def test_a_run_too_large_for_the_disk_says_the_sizes_in_units_that_show_them(tmp_path, monkeypatch) -> None:
     import shutil as sh
 
