@@ -36,7 +36,7 @@ import itertools
 import os
 import shutil
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -529,6 +529,16 @@ def numbered(path: Path, *, keep_suffix: bool = False) -> Iterator[Path]:
     saved game, an output whose place was taken while the command ran)."""
     stem, suffix = (path.stem, path.suffix) if keep_suffix else (path.name, "")
     return (path.with_name(f"{stem}-{k}{suffix}") for k in itertools.count(2))
+
+
+def default_output(base: Path, taken: Callable[[Path], bool] = lambda path: False) -> Path:
+    """`base` (a default --out: reports/<command>-<time>), else base-2, base-3, ...: the first
+    that no output holds, finished or being built beside it now (a staging folder whose command
+    runs), nor `taken` says is taken. Two sweeps started in the same second took one name: the
+    later to finish said "written by another command while this one ran" and exited 2."""
+    return next(path for path in itertools.chain([base], numbered(base))
+                if not os.path.lexists(path) and not taken(path)
+                and not any(lock_held(p / LOCK_NAME) for p in leftovers(path)))
 
 
 def _put_beside(folder: Path, target: Path) -> Path:

@@ -26,7 +26,14 @@ from playtest.cli.common import (
     status_console,
 )
 from playtest.errors import UsageError
-from playtest.io import check_free, check_not_input, check_output_path, staged_dir, write_atomic
+from playtest.io import (
+    check_free,
+    check_not_input,
+    check_output_path,
+    default_output,
+    staged_dir,
+    write_atomic,
+)
 
 if TYPE_CHECKING:
     from playtest.core.spec import MetricInfos
@@ -188,7 +195,7 @@ def compare(
     except UsageError as err:
         raise from_bots_option(err) from None
     labels = unique_labels([v.slug for v in loaded])
-    out_dir = out if out is not None else Path("reports") / f"compare-{time.strftime('%Y%m%d-%H%M%S')}"
+    out_dir = out if out is not None else default_output(Path("reports") / f"compare-{time.strftime('%Y%m%d-%H%M%S')}")
     check_output_dir(out_dir, force, [Path(p) for v in loaded for p in v.chain])
     config = RunConfig(n_games=n, players=players, lineup=lineup, seed=seeds[0], workers=workers, command=command_line())
     check_run(config)

@@ -23,7 +23,7 @@ from playtest.cli.common import (
 )
 from playtest.cli.compare import check_format, check_output_dir, command_line
 from playtest.errors import Problem, UsageError, VariantError, override_label
-from playtest.io import staged_dir, write_atomic
+from playtest.io import default_output, staged_dir, write_atomic
 from playtest.text import clean
 from playtest.variants import Variant, load_variant
 
@@ -155,7 +155,7 @@ def sweep(
                                          names=[f"{v.path} at {p.label}" for v, p in zip(loaded, points, strict=True)])
     except UsageError as err:
         raise from_bots_option(err) from None
-    out_dir = out if out is not None else Path("reports") / f"sweep-{time.strftime('%Y%m%d-%H%M%S')}"
+    out_dir = out if out is not None else default_output(Path("reports") / f"sweep-{time.strftime('%Y%m%d-%H%M%S')}")
     check_output_dir(out_dir, force, [Path(p) for v in loaded for p in v.chain])
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed, workers=workers, command=command_line())
     check_run(config)

@@ -26,6 +26,7 @@ from playtest.io import (
     check_not_input,
     check_nothing_foreign,
     check_output_path,
+    default_output,
     is_playtest_output,
     mark_output,
     swap_into_place,
@@ -206,7 +207,8 @@ def tune(
     seed_ = defaults.seed if seed is None else seed
     if not 0 <= seed_ < 2**63:
         raise UsageError(f"--seed {seed_}: a seed is a whole number from 0 to 2**63 - 1")
-    out_dir = out or Path("reports") / f"tune-{time.strftime('%Y%m%d-%H%M%S')}"
+    out_dir = out or default_output(Path("reports") / f"tune-{time.strftime('%Y%m%d-%H%M%S')}",
+                                    lambda path: os.path.lexists(staging_dir(path)))
     check_output_path(out_dir, "--out", folder=True)
     check_not_input(out_dir, [*(Path(p) for p in base.chain), target], "--out")
     if force:

@@ -333,3 +333,23 @@ def test_force_replaces_a_link_given_as_out_and_not_what_it_points_to(tmp_path):
     assert link.is_dir() and not link.is_symlink() and (link / "run.json").is_file()
     assert _files(run) == before  # what the link pointed to is untouched
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "run"]
+
+
+def test_a_default_output_name_skips_one_being_built_now(tmp_path):
+    """Two sweeps (compares, tunes) started in the same second took one default name, and the
+    later to finish said "written by another command while this one ran" (exit 2): a name whose
+    output is still being built beside it, under a held lock, is taken."""
+    from playtest.io import LOCK_NAME, default_output, new_staging_dir, take_lock
+
+    base = tmp_path / "reports" / "sweep-20261206-041005"
+    assert default_output(base) == base
+    staging = new_staging_dir(base)  # another sweep, running
+    fd = take_lock(staging / LOCK_NAME)
+    assert fd is not None
+    try:
+        assert default_output(base) == base.with_name("sweep-20261206-041005-2")
+    finally:
+        os.close(fd)
+    assert default_output(base) == base  # a leftover no process holds: the name is free
+    base.mkdir()
+    assert default_output(base, lambda path: path.name.endswith("-2")) == base.with_name("sweep-20261206-041005-3")
