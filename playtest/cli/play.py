@@ -189,7 +189,8 @@ def play(
     if moves is not None:  # read like a variant: a regular file of at most 1 MB (not /dev/zero)
         from playtest.variants.source import read_text_limited
 
-        text = read_text_limited(moves, str(moves), "a moves file")
+        # (a byte-order mark, as some Windows editors save: its first move was refused as '\ufeff1')
+        text = read_text_limited(moves, str(moves), "a moves file").removeprefix("\ufeff")
         if "\x00" in text:  # a binary file: its NUL bytes reached the terminal raw and the messages as '\x00'
             before = text[:text.index("\x00")]
             line, col = before.count("\n") + 1, len(before) - before.rfind("\n")

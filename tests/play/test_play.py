@@ -154,6 +154,16 @@ def test_a_long_legal_move_is_echoed_whole(cli, tmp_path):
     assert "characters)" not in r.stdout
 
 
+def test_a_moves_file_saved_with_a_byte_order_mark_is_read_from_its_first_move(cli, tmp_path):
+    """Some Windows editors begin a text file with a byte-order mark: the first move was refused
+    ("'\ufeffarmstrong' is not a legal move now") and the next line read in its place."""
+    moves = tmp_path / "moves.txt"
+    moves.write_bytes("\ufeffarmstrong\r\nquit\r\n".encode())
+    r = cli("play", DRAFT5, "--players", "3", "--moves", str(moves), "--save", str(tmp_path / "g.yaml"), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "refused" not in r.stdout + r.stderr and "your move> armstrong\n" in r.stdout
+
+
 def test_a_huge_tile_id_is_quoted_back_short(cli, tmp_path):
     """New Frontiers reads the notation and says which id is unknown: that id is quoted short."""
     moves = tmp_path / "moves.txt"
