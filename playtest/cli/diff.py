@@ -104,6 +104,10 @@ def diff_cmd(
     b, c = load_each([base, candidate], set_)
     print_notes([b, c])
     players_, lineup = run_lineup([b, c], players, bots, defaults, gates.run_problem)
+    if seed is None and independent_seeds and defaults.seed + 1 >= 2**63:
+        # the gates file's seed, said at its place there (the line blamed an --seed never given)
+        raise gates.run_problem("seed", f"{defaults.seed}: with --independent-seeds the candidate plays run.seed + 1, "
+                                        "so run.seed must be from 0 to 2**63 - 2")
     seeds = parse_seeds(str(defaults.seed) if seed is None else seed, 2, independent_seeds)
     seed_ = seeds[0]
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed_, workers=workers, command=command_line())

@@ -1345,6 +1345,12 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          {"g.yaml": "gates:\n  - {metric: game_length_rounds, between: [x]}\n"}),
     Case("gate-malformed", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:\d+:\d+: malformed YAML", {"g.yaml": "gates: [\n"}),
     Case("gate-unknown-key", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:2:\d+: gates.0.maximum: unknown key", {"g.yaml": "gates:\n  - {metric: game_length_rounds, maximum: 3}\n"}),
+    # --independent-seeds gives the candidate run.seed + 1: the line blamed "--seed", which was never given
+    Case("gate-run-seed-the-last-with-independent-seeds", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml",
+                                                           "--independent-seeds"],
+         r"^{tmp}/g.yaml:1:13: run.seed: 9223372036854775807: with --independent-seeds the candidate plays run.seed \+ 1, "
+         r"so run.seed must be from 0 to 2\*\*63 - 2$",
+         {"g.yaml": "run: {seed: 9223372036854775807}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
     Case("gate-run-seed", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.seed: Input should be greater than or equal to 0", {"g.yaml": "run: {seed: -1}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
     Case("gate-run-games", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.games: Input should be less than or equal to 100000000", {"g.yaml": "run: {games: 1000000000000}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
     Case("gate-run-bots", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.bots: unknown bot 'alphazero'", {"g.yaml": "run: {bots: alphazero}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
