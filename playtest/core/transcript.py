@@ -238,7 +238,7 @@ class TranscriptReader:
         if not self.problems or "game" not in self.doc or not isinstance(ref, Node) or not isinstance(ref.value, str):
             return
         try:
-            other = load_variant(self.path.parent / ref.value).game
+            other = load_variant(self.folder / ref.value).game
         except (PlaytestError, OSError, ValueError):  # said where the variant is read, if it matters then
             return
         if other != self.game:
@@ -300,13 +300,23 @@ class TranscriptReader:
 
     # --- the variant and the players ---------------------------------------------------------------
 
+    @property
+    def folder(self) -> Path:
+        """The folder `variant:` is relative to: the real file's, as a variant's `extends:` is
+        (a transcript linked from elsewhere read `../../variants/x.yaml` beside the link: "not found")."""
+        try:
+            real = self.path.resolve()
+        except (OSError, RuntimeError):
+            return self.path.parent
+        return real.parent if real.exists() else self.path.parent
+
     def load_variant(self) -> Variant:
         """The variant file (relative to the transcript) with the `set:` overrides. A problem
         caused by an override is shown at the override's line; the variant file's own problems
         are a VariantError located in that file."""
         assert self.variant_ref is not None, "check() first"
         node = self.doc["variant"]
-        variant_path = self.path.parent / self.variant_ref
+        variant_path = self.folder / self.variant_ref
         if not variant_path.is_file():
             ref = self.variant_ref  # what is there, as validate says it: a folder or a device is no variant
             what = (f"{ref} is a folder, not a variant file" if variant_path.is_dir() else

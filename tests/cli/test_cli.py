@@ -219,6 +219,16 @@ def test_smoke_subprocess_validate_and_replay(tmp_path):
                                            "place d a: cubes go clockwise, one per planet, skipping full planets\n")
 
 
+def test_a_linked_transcript_reads_its_variant_beside_the_file_it_links_to(cli, tmp_path):
+    """A variant's `extends:` is read beside the real file, a transcript's `variant:` was read
+    beside the link: a table game linked into another folder was "variant file not found:
+    ../../variants/stargate/draft5.yaml (looked for ...)", for replay and calibrate alike."""
+    link = tmp_path / "game.yaml"
+    link.symlink_to(ROOT / "docs" / "examples" / "stargate-table-game.yaml")
+    r = cli("replay", str(link))
+    assert r.returncode == 0 and "game over after round 6" in r.stdout, r.stderr
+
+
 def test_brackets_in_paths_are_names_not_globs(cli, tmp_path):
     """polars reads a path with `[` as a glob pattern by default ("expanded paths were empty"):
     a run folder or variant named `run[1]` or `sg[v2]` must be read as written."""
