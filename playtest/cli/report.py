@@ -55,7 +55,7 @@ def report(
     )
     from playtest.report.model import build_report
     from playtest.report.write import SUFFIX, render, write_atomic
-    from playtest.sim.rundir import open_run, partial_dir, reading
+    from playtest.sim.rundir import is_locked, open_run, partial_dir, reading
 
     kind = report_format(fmt.value if fmt is not None else None, out, "html")
     to_stdout = out is not None and str(out) == "-"
@@ -77,8 +77,10 @@ def report(
     run = open_run(run_dir)  # lazy scans: the metrics aggregate each game first (bounded memory)
     info = run.info
     if "planned_games" in info:
-        typer.echo(f"note: partial run: {info['games']:,} of {info['planned_games']:,} games "
-                   f"(`playtest simulate --resume {run_dir}` finishes it)", err=True)
+        # (while the run still plays, "--resume finishes it" asked for what its own process does)
+        how = ("another playtest process is still playing it" if is_locked(default.parent) else
+               f"`playtest simulate --resume {run_dir}` finishes it")
+        typer.echo(f"note: partial run: {info['games']:,} of {info['planned_games']:,} games ({how})", err=True)
     with reading(run_dir):
         text = render(build_report(info, run.games, run.events), kind)
     if to_stdout:

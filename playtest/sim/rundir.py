@@ -233,6 +233,8 @@ class PartialRun:
                 files = [self.path / CHUNKS / chunk_name(table, s) for s in starts]
                 scan_chunks(files).sink_parquet(for_polars(self.path / f"{table}.parquet"))
         write_atomic(self.path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
+        for name in PARTIAL_REPORTS:  # `playtest report RUN` while the run played: of fewer games than it holds
+            (self.path / name).unlink(missing_ok=True)
         shutil.rmtree(self.path / CHUNKS)
         (self.path / MANIFEST).unlink()
         (self.path / LOCK).unlink()

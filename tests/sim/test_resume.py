@@ -293,3 +293,27 @@ def test_a_run_started_before_the_hash_canonicalised_numbers_still_resumes(tmp_p
     info, games, _ = read_run(tmp_path / "out")
     assert info["variant"]["hash"] == old
     assert_frame_equal(games, read_run(tmp_path / "whole")[1])
+
+
+def test_a_report_of_a_run_still_playing_is_not_carried_into_the_finished_run(tmp_path, monkeypatch):
+    """`playtest report RUN` while RUN plays writes report.md into RUN.partial: the finished run
+    kept it (a report of 2 of its 8 games beside them), and its note asked for a --resume that
+    the live run's own process was doing."""
+    from playtest.sim import rundir
+
+    out, notes = tmp_path / "run", []
+    add = rundir.PartialRun.add
+
+    def add_then_report(self, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        added = add(self, *args, **kwargs)
+        if not notes:  # after the first chunk, as a designer who looks in early
+            r = CliRunner().invoke(app, ["report", str(out), "-f", "md"])
+            assert r.exit_code == 0 and (self.path / "report.md").is_file(), r.stderr
+            notes.append(r.stderr)
+        return added
+
+    monkeypatch.setattr(rundir.PartialRun, "add", add_then_report)
+    run_batch(load_variant(DRAFT5), RunConfig(n_games=8, players=4, lineup=("random",) * 4, seed=1, workers=1,
+                                              chunk_size=2), out)
+    assert notes == ["note: partial run: 2 of 8 games (another playtest process is still playing it)\n"]
+    assert sorted(p.name for p in out.iterdir()) == ["events.parquet", "games.parquet", "run.json"]
