@@ -254,7 +254,8 @@ def interruption() -> str:
     trials are saved in ...'."""
     if not _SIGNALS:
         return "interrupted"
-    return f"interrupted ({'SIGTERM' if _SIGNALS[0] == signal.SIGTERM else 'Ctrl-C'})"
+    names = {signal.SIGTERM: "SIGTERM", getattr(signal, "SIGHUP", None): "SIGHUP"}
+    return f"interrupted ({names.get(_SIGNALS[0], 'Ctrl-C')})"
 
 
 def _exit_code(err: PlaytestError) -> int:
@@ -263,6 +264,14 @@ def _exit_code(err: PlaytestError) -> int:
     if isinstance(err, Interrupted) and _SIGNALS:
         return 128 + _SIGNALS[0]
     return err.exit_code
+
+
+def catch_hangup() -> None:
+    """A closed terminal or a dropped SSH session (SIGHUP) stops the command as Ctrl-C does, so
+    that `play` saves the game so far (it was lost). Not where SIGHUP is ignored (`nohup`)."""
+    hangup = getattr(signal, "SIGHUP", None)
+    if hangup is not None and signal.getsignal(hangup) is signal.SIG_DFL:
+        signal.signal(hangup, _on_signal)
 
 
 def install_signal_handlers() -> None:

@@ -143,7 +143,7 @@ def play(
 
     The table is drawn as your seat sees it (never another player's hidden cards); your legal
     moves are numbered and also accepted in transcript notation; `hint`, `undo`, `quit`. The
-    finished or abandoned game (quit, end of input, Ctrl-C once a move is made) is saved as a
+    finished or abandoned game (quit, end of input, Ctrl-C or a closed terminal once a move is made) is saved as a
     transcript that `playtest replay` scores."""
     from playtest.core.bots import make_bot
     from playtest.play.console import run
@@ -202,10 +202,13 @@ def play(
     console = make_console(no_color=no_color or bool(os.environ.get("NO_COLOR")), highlight=False,
                       force_terminal=None if not no_color else False)
     overrides = list(set_ or ())
+    from playtest.cli.app import catch_hangup  # (defined after app.py imports the commands)
+
+    catch_hangup()  # a closed terminal: the game so far is saved, as on Ctrl-C
     try:
         outcome = (run(session, console, scripted.read, hint_bot=hint_bot, where=scripted.where) if scripted is not None
                    else run(session, console, _lines(), hint_bot=hint_bot))
-    except (Interrupted, KeyboardInterrupt) as err:  # Ctrl-C, SIGTERM: the game so far is kept too
+    except (Interrupted, KeyboardInterrupt) as err:  # Ctrl-C, SIGTERM, SIGHUP: the game so far is kept too
         head = str(err).partition(":")[0] if isinstance(err, Interrupted) else "interrupted (Ctrl-C)"
         if not session.moves:
             raise Interrupted(f"{head}: no move was made, nothing was written") from None

@@ -513,6 +513,23 @@ def test_ctrl_c_in_a_real_terminal_saves_the_game(tmp_path):
     assert save.is_file()
 
 
+def test_a_closed_terminal_saves_the_game(tmp_path):
+    """A terminal window closed, or an SSH session dropped, sends SIGHUP: the game so far was lost
+    (the process died at once); it is saved as on Ctrl-C."""
+    import signal
+
+    pexpect = pytest.importorskip("pexpect")
+    save = tmp_path / "t.yaml"
+    child = _terminal_session_after_one_move(save, 200)
+    _until_reading_its_terminal(child)
+    child.kill(signal.SIGHUP)
+    child.expect(r"interrupted \(SIGHUP\): the abandoned game \(1 decision made; a turn or trick left unfinished is not "
+                 r"written\) is saved: ")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 129 and save.is_file()
+
+
 def test_ctrl_d_in_a_real_terminal_saves_the_game_on_a_line_of_its_own(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     save = tmp_path / "t.yaml"
