@@ -52,16 +52,20 @@ def calibrate(
 
     if not against:
         raise UsageError("--against: give at least one run folder")
+    from playtest.sim.rundir import not_a_folder, partial_dir
+
+    def read_from(path: Path) -> Path:  # an unfinished run RUN is read in RUN.partial
+        return partial_dir(path) if not path.is_dir() and partial_dir(path).is_dir() else path
+
     for what, paths in (("TRANSCRIPTS", transcripts), ("--against", against)):
         seen: dict[Path, Path] = {}
         for path in paths:
-            first = seen.setdefault(resolved(path, f"{what} {path}"), path)
+            first = seen.setdefault(resolved(read_from(path) if what == "--against" else path, f"{what} {path}"), path)
             if first is not path:  # the same table game twice would count twice
                 raise UsageError(f"{what}: {path} is given twice" + (f" (also as {first})" if first != path else ""))
-    from playtest.sim.rundir import not_a_folder
 
     for run_dir in against:  # before the table games are replayed
-        if not run_dir.is_dir():
+        if not run_dir.is_dir() and not partial_dir(run_dir).is_dir():  # (an unfinished run is read, as report reads it)
             raise UsageError(f"--against {run_dir}: {not_a_folder(run_dir)}")
     kind = report_format(fmt.value if fmt is not None else None, out, "md")
     path = out or Path(f"calibration{SUFFIX[kind]}")
@@ -82,6 +86,9 @@ def calibrate(
         if rinfo.get("players") != info["players"]:
             raise UsageError(f"--against {run_dir}: {rinfo.get('players')}-player games, but the table played "
                              f"with {info['players']}")
+        if "planned_games" in rinfo:  # its saved games only: said, as report says it
+            typer.echo(f"note: --against {run_dir}: partial run: {rinfo['games']:,} of {rinfo['planned_games']:,} games",
+                       err=True)
         played.append((rinfo, rg, re_))
     labels = run_labels([p[0] for p in played], against)
     runs = [Source(label, *p) for label, p in zip(labels, played, strict=True)]

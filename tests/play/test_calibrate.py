@@ -772,3 +772,26 @@ def test_a_metric_is_flagged_only_where_the_table_differs_from_every_run_after_h
     assert flags["group"].to_list() == ["B"]
     [b] = flags.iter_rows(named=True)
     assert b["p_holm"] == pytest.approx(0.02) and (b["nearest_run"], b["nearest"]) == ("b", 2.0)
+
+
+def test_an_unfinished_run_is_read_as_report_reads_it_and_said_to_be_partial(cli, stargate_runs, tmp_path):
+    """`report RUN` reads an interrupted run's saved games in RUN.partial; `calibrate --against
+    RUN` said "no such run folder", and `--against RUN.partial` compared them without a word."""
+    from playtest.errors import Interrupted
+    from playtest.sim.batch import RunConfig, run_batch
+
+    def stop(_: int) -> None:
+        raise Interrupted("stop")
+
+    config = RunConfig(n_games=30, players=3, lineup=("greedy",) * 3, seed=3, workers=1, chunk_size=10)
+    with pytest.raises(Interrupted):
+        run_batch(load_variant(DRAFT5), config, tmp_path / "run", progress=stop)
+    _, transcripts = stargate_runs
+    for given in ("run", "run.partial"):
+        r = cli("calibrate", *map(str, transcripts), "--against", str(tmp_path / given))
+        assert r.returncode == 0, r.stderr
+        assert r.stderr == f"note: --against {tmp_path / given}: partial run: 10 of 30 games\n"
+    r = cli("calibrate", *map(str, transcripts), "--against", str(tmp_path / "run"), "--against",
+            str(tmp_path / "run.partial"))
+    assert (r.returncode, r.stderr) == (2, f"error: --against: {tmp_path / 'run.partial'} is given twice (also as "
+                                           f"{tmp_path / 'run'})\n")
