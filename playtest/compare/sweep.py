@@ -23,6 +23,7 @@ from playtest.variants.source import (
     foreign_value,
     json_text,
     long_number_in,
+    number_quirk_in,
 )
 
 POINT = "point"
@@ -122,7 +123,7 @@ def parse_axis(text: str) -> Axis:
         raise VariantError([Problem(label, 1, col, key, f"cannot read the values: {reason}")]) from None
     if not values:
         raise VariantError([Problem(label, 1, col, key, "give at least one value")])
-    if message := next(filter(None, map(foreign_value, values)), ""):
+    if message := next(filter(None, map(foreign_value, values)), "") or number_quirk_in("[" + raw + "]"):
         raise VariantError([Problem(label, 1, col, key, message)])
     if any(_contains_removed(v) for v in values):
         raise VariantError([Problem(label, 1, col, key, f"{REMOVE_TAG} is a value of its own (a point without the key, "

@@ -23,7 +23,7 @@ from playtest.errors import UsageError, VariantError
 from playtest.text import echoed
 from playtest.variants import Variant, load_variant
 from playtest.variants.loader import MAX_INT, check_overrides_apply, with_overrides
-from playtest.variants.source import foreign_value, json_text, long_number_in
+from playtest.variants.source import foreign_value, json_text, long_number_in, number_quirk_in
 
 INT, FLOAT, CHOICE = "int", "float", "choice"
 _RANGE = re.compile(r"^\s*(\.?[^.\s][^\s]*?)\s*\.\.\s*([^\s]+)\s*$")
@@ -120,7 +120,7 @@ def parse_param(text: str) -> Param:
         raise _error(text, f"cannot read the values: {reason}") from None
     if len(values) < 2:
         raise _error(text, "give a range LOW..HIGH or at least two values to choose from")
-    if message := next(filter(None, map(foreign_value, values)), ""):
+    if message := next(filter(None, map(foreign_value, values)), "") or number_quirk_in(f"[{raw}]"):
         raise _error(text, message)
     # A date (2001-12-14) is tuned as the text the variant is given (Param.override): kept as a
     # date, tune.json could not be written after every trial had run (internal error).

@@ -41,6 +41,7 @@ from playtest.variants.source import (
     check_yaml_limits,
     comment_problem,
     foreign_value,
+    number_quirk_in,
     parse_file,
     parse_text,
 )
@@ -246,7 +247,7 @@ def parse_override(text: str) -> tuple[list[str], Any]:
             else:
                 reason += f" (in the {what} that starts at character {at})"
         raise VariantError([Problem(label, 1, col, key, f"cannot read value: {reason}")]) from None
-    if message := foreign_value(value):
+    if message := foreign_value(value) or number_quirk_in(raw):
         raise VariantError([Problem(label, 1, len(key) + 2, key, message)])
     return key.strip().split("."), value
 

@@ -142,10 +142,28 @@ def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: lis
     except yaml.YAMLError as exc:
         problems.append(Problem(label, line, col, path, _unreadable(exc, node, loader)))
         value = None
-    if message := foreign_value(value):
+    if message := foreign_value(value) or base_quirk(node, value):
         problems.append(Problem(label, line, col, path, message))
         value = None
     return Node(value, label, line, col)
+
+
+_OCTAL = re.compile(r"[-+]?0[0-7_]+")
+_BASE_60 = re.compile(r"[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+(\.[0-9_]*)?")
+
+
+def base_quirk(node: yaml.Node, value: Any) -> str:
+    """Why a plain number YAML 1.1 read in another base is refused, or '': a leading 0 is octal
+    (`time: 010` was 8) and colons are base 60 (`1:30` was 90), both taken without a word."""
+    if not isinstance(node, yaml.ScalarNode) or node.style or isinstance(value, bool):  # (plain: None, or the C loader's '')
+        return ""
+    text = node.value
+    if _OCTAL.fullmatch(text) and isinstance(value, int) and value != int(text.replace("_", "")):
+        return (f"{text} reads as {value} in YAML (a leading 0 makes a number octal): write "
+                f"{int(text.replace('_', ''))} (or {value}), without the leading 0")
+    if _BASE_60.fullmatch(text) and isinstance(value, int | float):
+        return f"{text} reads as {value} in YAML (colons make a number base 60): write the number itself, or quote the text"
+    return ""
 
 
 _PLAIN_TAG = {yaml.MappingNode: "tag:yaml.org,2002:map", yaml.SequenceNode: "tag:yaml.org,2002:seq"}
@@ -219,6 +237,25 @@ def foreign_value(value: Any) -> str:
         for v in value:
             if message := foreign_value(v):
                 return message
+    return ""
+
+
+def number_quirk_in(text: str) -> str:
+    """`base_quirk` of the first plain number in a YAML text read whole (a --set value, the
+    values of a sweep's --set or a tune's --param), or ''."""
+    try:
+        stack = [yaml.compose(text, Loader=yaml.SafeLoader)]
+    except yaml.YAMLError:  # (the reader of the text says why)
+        return ""
+    while stack:
+        node = stack.pop(0)
+        if isinstance(node, yaml.ScalarNode) and node.tag.endswith((":int", ":float")):
+            if message := base_quirk(node, yaml.safe_load(node.value)):
+                return message
+        elif isinstance(node, yaml.SequenceNode):
+            stack += node.value
+        elif isinstance(node, yaml.MappingNode):
+            stack += [value for _, value in node.value]
     return ""
 
 

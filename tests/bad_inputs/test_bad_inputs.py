@@ -439,6 +439,19 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("empty-id-list-in-child", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: deck.suits: List should have at least 1 item", {"v.yaml": EXT7 + "deck: {suits: []}\n"}),
     Case("remove-unknown-id", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.nobody: cannot remove: no item with id 'nobody'", {"v.yaml": EXT + "crews: [{id: nobody, remove: true}]\n"}),
     Case("duplicate-id", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: crews.bays: duplicate id 'bays'", {"v.yaml": EXT + "crews: [{id: bays, time: 1}, {id: bays, time: 2}]\n"}),
+    # YAML 1.1 reads a leading 0 as octal and colons as base 60: `010` was 8 and `1:30` was 90, without a word
+    Case("file-octal-number", ["validate", "{tmp}/v.yaml"],
+         r"^v.yaml:3:\d+: cubes.replenish: 010 reads as 8 in YAML \(a leading 0 makes a number octal\): write 10 "
+         r"\(or 8\), without the leading 0$", {"v.yaml": EXT + "cubes: {replenish: 010}\n"}),
+    Case("file-base-60-number", ["validate", "{tmp}/v.yaml"],
+         r"^v.yaml:3:13: max_rounds: 1:30 reads as 90 in YAML \(colons make a number base 60\)",
+         {"v.yaml": EXT + "max_rounds: 1:30\n"}),
+    Case("set-octal-number", ["validate", str(DRAFT5), "--set", "cubes.replenish=010"],
+         r"^error: --set cubes.replenish=010: cubes.replenish: 010 reads as 8 in YAML"),
+    Case("sweep-octal-number", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,010", "-n", "2"],
+         r"^error: --set crews.bays.time=1,010: crews.bays.time: 010 reads as 8 in YAML"),
+    Case("tune-octal-number", ["tune", str(DRAFT5), "--param", "crews.bays.time=1,010", "--target", str(TUNE_GOALS)],
+         r"^error: --param crews.bays.time=1,010: 010 reads as 8 in YAML"),
     Case("yes-for-number", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: cubes.replenish: expected a number, not yes/no", {"v.yaml": EXT + "cubes: {replenish: yes}\n"}),
     Case("complex-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: mapping keys must be text", {"v.yaml": EXT + "? [1, 2]\n: x\n"}),
     # a YAML file that is no variant (no game:) was one line per number above the variant limit, and never said
