@@ -56,11 +56,24 @@ def _save_game(session: PlaySession, variant_path: str, wanted: Path, overrides:
     """Write the game so far as a transcript (atomically) to `wanted`, or to a free name beside
     it if that exists by now; says where, e.g. "game (3 decisions) is saved: g.yaml  (score
     it: ...)"."""
-    from playtest.io import reference, write_atomic
+    from playtest.io import OutputError, reference, write_atomic
 
     target = _free_path(wanted)
     ref = reference(Path(variant_path), target.resolve().parent)
-    write_atomic(target, session.transcript(ref, overrides))
+    try:
+        write_atomic(target, session.transcript(ref, overrides))
+    except OutputError as err:
+        # The folder gone or made read-only since the game began, a full disk: the game played
+        # was lost with "cannot write". It is kept in the temporary folder, and said where.
+        import tempfile
+
+        try:
+            fd, spare = tempfile.mkstemp(prefix=f"playtest-{target.stem}-", suffix=".yaml")
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(session.transcript(reference(Path(variant_path), Path(spare).parent), overrides))
+        except OSError:
+            raise err from None
+        raise OutputError(f"{err}; the game is saved in {spare} instead (score it: playtest replay {spare})") from None
     # Decisions, not transcript moves: a Stargate turn line holds up to three (crew, skill, placement).
     n = len(session.moves)
     count = f"{n} decision{'' if n == 1 else 's'}"

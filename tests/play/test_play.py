@@ -513,6 +513,33 @@ def test_ctrl_c_in_a_real_terminal_saves_the_game(tmp_path):
     assert save.is_file()
 
 
+def test_a_game_that_cannot_be_saved_where_asked_is_kept_in_the_temporary_folder(cli, tmp_path, monkeypatch):
+    """The --save folder removed or made read-only during the game, or a full disk: the game
+    played was lost with "cannot write ... (nothing was replaced)"."""
+    import tempfile
+
+    import playtest.io as io
+
+    save, spare_dir, real_write = tmp_path / "games" / "g.yaml", tmp_path / "tmp", io.write_atomic
+    save.parent.mkdir()
+    spare_dir.mkdir()
+
+    def full(path, text):  # noqa: ANN001, ANN202
+        if Path(path) == save:
+            raise io.OutputError(f"{path}: cannot write: no space left on device (nothing was replaced)")
+        return real_write(path, text)
+
+    monkeypatch.setattr(io, "write_atomic", full)
+    monkeypatch.setattr(tempfile, "tempdir", str(spare_dir))
+    moves = tmp_path / "moves.txt"
+    moves.write_text("1\nquit\n")
+    r = cli("play", DRAFT5, "--players", "3", "--moves", str(moves), "--save", str(save), "--no-color")
+    [spare] = spare_dir.iterdir()
+    assert (r.returncode, r.stderr) == (2, f"error: {save}: cannot write: no space left on device (nothing was replaced); "
+                                           f"the game is saved in {spare} instead (score it: playtest replay {spare})\n")
+    assert not save.exists() and cli("replay", str(spare)).returncode == 0
+
+
 def test_a_closed_terminal_saves_the_game(tmp_path):
     """A terminal window closed, or an SSH session dropped, sends SIGHUP: the game so far was lost
     (the process died at once); it is saved as on Ctrl-C."""
