@@ -421,7 +421,16 @@ def load_gates(path: str | Path) -> Gates:
         raise GateError([Problem(str(path), key.key_line or key.line, key.key_col or key.col, "",
                                  "this is a goals file of `playtest tune` (a `goals:` list), not a gates file: "
                                  "write its goals with `min`/`max`/`between` under `gates:` for `diff`")])
-    return Gates(str(path), validated(tree, GatesModel), tree)
+    gates = Gates(str(path), validated(tree, GatesModel), tree)
+    seen: dict[str, int] = {}
+    for i, spec in enumerate(gates.model.gates):  # a gate pasted twice: a test counted twice
+        first = seen.setdefault(spec.model_dump_json(exclude={"name"}), i)
+        if first != i:
+            line = tree.value["gates"].value[first].line
+            raise GateError([gates.problem(i, "metric", f"the same gate as gates.{first} (line {line}), which the "
+                                                        "Bonferroni correction of failures would count twice (docs/ci.md); "
+                                                        "remove one")])
+    return gates
 
 
 def read_listing(path: str | Path, kind: str, example: str, variant_use: str) -> Node:

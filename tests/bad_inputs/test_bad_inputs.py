@@ -1356,6 +1356,11 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("gate-between-one-bad-item", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"],
          r'g.yaml:2:\d+: gates.0.between: needs 2 items here, not 1 \(got \["x"\]\)$',
          {"g.yaml": "gates:\n  - {metric: game_length_rounds, between: [x]}\n"}),
+    # A gate pasted twice was tested twice, and counted twice in the correction of failures
+    Case("gate-twice", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"],
+         r"^{tmp}/g.yaml:3:\d+: gates.1.metric: the same gate as gates.0 \(line 2\), which the Bonferroni correction of "
+         r"failures would count twice \(docs/ci.md\); remove one$",
+         {"g.yaml": "gates:\n  - {metric: game_length_rounds, max: 9, name: short}\n  - {metric: game_length_rounds, max: 9.0}\n"}),
     Case("gate-malformed", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:\d+:\d+: malformed YAML", {"g.yaml": "gates: [\n"}),
     Case("gate-unknown-key", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:2:\d+: gates.0.maximum: unknown key", {"g.yaml": "gates:\n  - {metric: game_length_rounds, maximum: 3}\n"}),
     # --independent-seeds gives the candidate run.seed + 1: the line blamed "--seed", which was never given

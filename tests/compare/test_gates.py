@@ -900,8 +900,8 @@ def test_a_gate_name_with_a_bar_or_a_line_break_keeps_the_comment_s_table_whole(
               length,
               on two lines
             metric: game_length_rounds
-            max: 90
-          - {name: "length\\rin rounds", metric: game_length_rounds, max: 90}
+            max: 91
+          - {name: "length\\rin rounds", metric: game_length_rounds, max: 92}
     """)
     res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "-w", "1")
     assert res.returncode == 0, res.stderr
