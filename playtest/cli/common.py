@@ -59,6 +59,11 @@ def output_file(option: str, *, folder_ok: bool = False) -> Callable[[str], Path
     saves the game in it), so a name ending in '/' must be one. A name ending in '/.' is one too:
     Path drops that as well (`-o new.md/.` wrote the file new.md)."""
     def parse(text: str) -> Path:
+        if folder_ok and (not text.strip() or text == "-"):
+            # play's --save: '' was taken as '.' (the current folder) and '-' wrote a file named '-'
+            # (standard output, to report and calibrate, is where play draws the game)
+            raise UsageError(f"{option} {text!r}: give the file or folder to save the game in (without {option}, "
+                             "it is saved in the current folder)")
         path = Path(text)
         end = "/" if text.endswith("/") else "/." if text.endswith("/.") else ""
         if not end or not text.strip("/.") or path.is_dir():

@@ -1704,6 +1704,12 @@ P = [  # --- play: every check before the game starts (stdin is empty: a game wo
     Case("play-moves-missing", ["play", str(DRAFT5), "--moves", "{tmp}/none.txt"], r"^{tmp}/none.txt:1:1: no such file$"),
     Case("play-moves-folder", ["play", str(DRAFT5), "--moves", "{tmp}"], r"^{tmp}:1:1: is a folder, not a file$"),
     Case("play-moves-too-large", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt"], r"m.txt:1:1: file too large \(1,000,001 bytes; at most 1,000,000\)", {"m.txt": "1\n" * 500_000 + "1"}),
+    # '' was the current folder and '-' a file named '-' (to report and calibrate, '-' is standard output)
+    Case("play-save-empty", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt", "--save", ""],
+         r"^error: --save '': give the file or folder to save the game in \(without --save, it is saved in the current "
+         r"folder\)$", {"m.txt": "quit\n"}),
+    Case("play-save-dash", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt", "--save", "-"],
+         r"^error: --save '-': give the file or folder", {"m.txt": "quit\n"}),
     Case("play-save-proc", ["play", str(DRAFT5), "--save", "/proc/x.yaml"], r"^error: --save /proc/x.yaml: is inside /proc, a system folder playtest will not write to$"),
     Case("play-save-the-variant", ["play", "{tmp}/v.yaml", "--save", "{tmp}/v.yaml"], r"^error: --save {tmp}/v.yaml: is this command's input (?:{tmp}/)?v.yaml; write the output somewhere else$", {"v.yaml": EXT}),
     Case("play-save-the-parent-variant", ["play", "{tmp}/v.yaml", "--save", str(DRAFT5)], r"^error: --save .*draft5.yaml: is this command's input .*draft5.yaml; write the output", {"v.yaml": EXT}),
