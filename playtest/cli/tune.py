@@ -240,6 +240,9 @@ def tune(
         """The search, then its outputs written in `work` and put at --out: (md, json, best.yaml,
         why the base is kept)."""
         result = run(settings, work, progress=err.print, sections=keys)
+        for name in ("explain.md", "explain.json", "explain.html", "explain.sha256"):
+            # `playtest explain` of the search before it was continued: of fewer trials than it now holds
+            (work / name).unlink(missing_ok=True)
         best_text: str | None = None
         if result.base_wins:
             # Nothing to adopt: a best.yaml left by an earlier run of a resumed search must not stay.

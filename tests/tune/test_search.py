@@ -411,6 +411,19 @@ def test_an_empty_out_folder_is_taken_without_force_as_every_command_takes_it(tm
     assert (tmp_path / "out" / "tune.json").is_file() and sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml", "out"]
 
 
+def test_a_continued_search_drops_the_explanation_of_the_search_before_it(tmp_path):
+    """`playtest explain OUT`, then `tune --resume` with a larger --budget: OUT kept explain.md
+    and the rest, which ranked the effects over fewer trials than OUT then held."""
+    code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "2", "--confirm", "1")
+    assert code == 0, err
+    out = tmp_path / "out"
+    for name in ("explain.md", "explain.json", "explain.html", "explain.sha256"):
+        (out / name).write_text("of 2 trials")  # as `playtest explain` wrote them
+    code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "3", "--confirm", "1", "--resume")
+    assert code == 0, err
+    assert not list(out.glob("explain.*")) and (out / "tune.json").is_file()
+
+
 def test_a_candidate_at_the_base_s_own_values_is_named_so(tmp_path):
     """The sampler may propose the base's own value (Armstrong's amount 2 in 2..3): "Keep the base
     ... against trial 0" did not say that trial 0 was the base itself (h184, 2026-12-06)."""
