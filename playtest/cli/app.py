@@ -11,6 +11,7 @@ Ctrl-C and SIGTERM raise `Interrupted` in the main process (see `install_signal_
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import signal
@@ -18,6 +19,7 @@ import site
 import sys
 import sysconfig
 import traceback
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -266,12 +268,20 @@ def _exit_code(err: PlaytestError) -> int:
     return err.exit_code
 
 
-def catch_hangup() -> None:
-    """A closed terminal or a dropped SSH session (SIGHUP) stops the command as Ctrl-C does, so
-    that `play` saves the game so far (it was lost). Not where SIGHUP is ignored (`nohup`)."""
+@contextlib.contextmanager
+def hangup_caught() -> Iterator[None]:
+    """Within the block, a closed terminal or a dropped SSH session (SIGHUP) stops the command as
+    Ctrl-C does, so that `play` saves the game so far (it was lost). Not where SIGHUP is ignored
+    (`nohup`); the handler before is put back after the block."""
     hangup = getattr(signal, "SIGHUP", None)
-    if hangup is not None and signal.getsignal(hangup) is signal.SIG_DFL:
-        signal.signal(hangup, _on_signal)
+    if hangup is None or signal.getsignal(hangup) is not signal.SIG_DFL:
+        yield
+        return
+    signal.signal(hangup, _on_signal)
+    try:
+        yield
+    finally:
+        signal.signal(hangup, signal.SIG_DFL)
 
 
 def install_signal_handlers() -> None:

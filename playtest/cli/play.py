@@ -215,12 +215,12 @@ def play(
     console = make_console(no_color=no_color or bool(os.environ.get("NO_COLOR")), highlight=False,
                       force_terminal=None if not no_color else False)
     overrides = list(set_ or ())
-    from playtest.cli.app import catch_hangup  # (defined after app.py imports the commands)
+    from playtest.cli.app import hangup_caught  # (defined after app.py imports the commands)
 
-    catch_hangup()  # a closed terminal: the game so far is saved, as on Ctrl-C
     try:
-        outcome = (run(session, console, scripted.read, hint_bot=hint_bot, where=scripted.where) if scripted is not None
-                   else run(session, console, _lines(), hint_bot=hint_bot))
+        with hangup_caught():  # a closed terminal: the game so far is saved, as on Ctrl-C
+            outcome = (run(session, console, scripted.read, hint_bot=hint_bot, where=scripted.where)
+                       if scripted is not None else run(session, console, _lines(), hint_bot=hint_bot))
     except (Interrupted, KeyboardInterrupt) as err:  # Ctrl-C, SIGTERM, SIGHUP: the game so far is kept too
         head = str(err).partition(":")[0] if isinstance(err, Interrupted) else "interrupted (Ctrl-C)"
         if not session.moves:

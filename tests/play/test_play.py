@@ -540,6 +540,19 @@ def test_a_game_that_cannot_be_saved_where_asked_is_kept_in_the_temporary_folder
     assert not save.exists() and cli("replay", str(spare)).returncode == 0
 
 
+def test_play_puts_the_hang_up_handler_back(cli, tmp_path):
+    """play catches SIGHUP only while the game runs: a command run in a longer process (a test
+    session, a notebook) leaves that process's own handling as it found it."""
+    import signal
+
+    moves = tmp_path / "moves.txt"
+    moves.write_text("quit\n")
+    before = signal.getsignal(signal.SIGHUP)
+    r = cli("play", DRAFT5, "--players", "3", "--moves", str(moves), "--save", str(tmp_path / "g.yaml"), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert signal.getsignal(signal.SIGHUP) is before
+
+
 def test_a_closed_terminal_saves_the_game(tmp_path):
     """A terminal window closed, or an SSH session dropped, sends SIGHUP: the game so far was lost
     (the process died at once); it is saved as on Ctrl-C."""
