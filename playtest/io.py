@@ -177,10 +177,13 @@ def reference(path: Path, folder: Path) -> str:
     return os.path.relpath(target, here)
 
 
-def check_output_path(path: Path, option: str, *, folder: bool, report_of: Path | None = None) -> Path:
+def check_output_path(path: Path, option: str, *, folder: bool, report_of: Path | None = None,
+                      named_by_playtest: bool = False) -> Path:
     """Refuse, before any work, an output path that cannot be written. `folder`: the output is
     a folder (a run), else a file. `report_of`: the run folder a file output reports (`playtest
-    report RUN`): named when the file would be another run's own. Returns the path unchanged."""
+    report RUN`): named when the file would be another run's own. `named_by_playtest`: a folder
+    playtest names itself (a compare's run of `notes.md.yaml` is `runs/notes.md`), which may end
+    as a report file does. Returns the path unchanged."""
     text = str(path)
     if not text.strip() or text in (".", "./"):
         raise UsageError(f"{option} {text!r}: give a new folder or file name, not the current folder"
@@ -226,7 +229,8 @@ def check_output_path(path: Path, option: str, *, folder: bool, report_of: Path 
             # diff blamed "another command", simulate left its games behind for a --resume that refused them).
             raise UsageError(f"{option} {path}: is a mount point, which playtest cannot replace (an output is built "
                              f"beside it and renamed into place): give a folder inside it, e.g. {path / 'run'}")
-    if folder and not os.path.lexists(absolute) and absolute.suffix.lower() in (".md", ".json", ".html", ".htm"):
+    if (folder and not named_by_playtest and not os.path.lexists(absolute)
+            and absolute.suffix.lower() in (".md", ".json", ".html", ".htm")):
         # `compare -o summary.md` made a folder named so, its reports inside (as report's and calibrate's -o name a file)
         raise UsageError(f"{option} {path}: names a report file, but this command writes a folder (its reports "
                          f"inside it); give a folder name without {absolute.suffix}")

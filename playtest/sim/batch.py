@@ -482,10 +482,11 @@ def _config_from_info(info: dict[str, Any]) -> RunConfig:
         raise PlaytestError(f"run.json: cannot resume: {exc}") from None
 
 
-def prepare_out(out_dir: Path, *, force: bool, option: str = "--out") -> None:
+def prepare_out(out_dir: Path, *, force: bool, option: str = "--out", named_by_playtest: bool = False) -> None:
     """Before a new run into `out_dir`: the path must be writable, an existing run is replaced
-    only with --force, and an interrupted run's partial folder is resumed or (--force) removed."""
-    check_output_path(out_dir, option, folder=True)
+    only with --force, and an interrupted run's partial folder is resumed or (--force) removed.
+    `named_by_playtest`: as `check_output_path`'s (run_batch's folder; simulate checks its --out first)."""
+    check_output_path(out_dir, option, folder=True, named_by_playtest=named_by_playtest)
     partial = partial_dir(out_dir)
     if partial.exists() and not _looks_partial(partial):
         raise UsageError(f"{option} {out_dir}: {partial} is in the way and holds no playtest run; "
@@ -540,7 +541,9 @@ def run_batch(
     get_game(variant.game)  # fail early on an unknown game
     check_run(config, backend)
     workers = effective_workers(config.workers, backend)
-    prepare_out(out_dir, force=force)
+    # compare's, sweep's, ladder's and tune's runs are folders they name (a compare's run of
+    # `notes.md.yaml` is runs/notes.md): the user's --out was checked by the command
+    prepare_out(out_dir, force=force, named_by_playtest=True)
     check_disk(config, out_dir)
     partial = partial_dir(out_dir)
     if partial.exists():

@@ -190,6 +190,17 @@ def test_a_variant_named_dot_gets_its_own_run_folder(cli, tmp_path):
     assert sorted(p.name for p in (out / "runs").iterdir()) == ["_.", "draft5"]
 
 
+def test_a_variant_whose_stem_ends_like_a_report_file_is_compared(cli, tmp_path):
+    """The refusal of an --out named like a report file (`compare -o summary.md`) also met the
+    run folders compare names itself: `compare draft5.yaml notes.md.yaml -o out` stopped with
+    '--out out/.…-tmp-…/runs/notes.md: names a report file', an option and a path never given."""
+    v = write_variant(tmp_path / "notes.md.yaml", f"extends: {DRAFT5}\n")
+    out = tmp_path / "out"
+    res = cli("compare", str(DRAFT5), str(v), "-n", "2", "-w", "1", "--out", str(out), "--format", "json")
+    assert res.returncode == 0, res.stderr
+    assert sorted(p.name for p in (out / "runs").iterdir()) == ["draft5", "notes.md"]
+
+
 def test_labels_that_map_to_one_folder_keep_separate_runs(cli, tmp_path):
     """`.a` and `_.a` both map to the folder `_.a`: the second gets `_.a-2`, not the first's."""
     a = write_variant(tmp_path / ".a.yaml", f"extends: {DRAFT5}\n")
