@@ -424,3 +424,20 @@ def test_the_win_rate_by_home_world_counts_the_players_who_started_there(tmp_pat
     # a run written before the column existed reads, without these rows
     assert home_world_win_rates(games.drop("home_world")).is_empty()
     assert home_world_win_rates(games)[C.GROUP].to_list() == ["home world 1", "home world 2", "home world 3"]
+
+
+def test_a_draft_with_more_home_worlds_than_8_bits_count_is_simulated(tmp_path):
+    """`home_world` was an 8-bit column, and nothing bounds `home_worlds`: a draft of 200 home
+    worlds stopped `simulate` with an internal error at the first player dealt the 129th."""
+    from playtest.sim.batch import RunConfig, read_run, run_batch
+    from playtest.variants import load_variant
+    from tests.newfrontiers.helpers import VARIANTS
+
+    homes = "".join(f"  - {{id: h{i}, name: Home {i}, color: blue, powers: [{{kind: military, amount: 1}}]}}\n"
+                    for i in range(1, 201))
+    path = tmp_path / "many.yaml"
+    path.write_text(f"extends: {VARIANTS / 'base.yaml'}\nname: many homes\nhome_worlds:\n{homes}", encoding="utf-8")
+    run_batch(load_variant(path), RunConfig(n_games=6, players=4, lineup=("random",) * 4, seed=1, workers=1),
+              tmp_path / "run")
+    games = read_run(tmp_path / "run")[1]
+    assert games["home_world"].max() >= 128

@@ -45,7 +45,8 @@ STAT_COLUMNS: dict[str, pl.DataType] = {
     "military": pl.Int16(), "colonists": pl.Int16(), "compensation": pl.Int16(), "pile_gold": pl.Int64(),
     "start_gold": pl.Int16(),
     "start_position": pl.Int8(), "production_worlds": pl.Int16(),
-    "home_world": pl.Int8(),  # the player's home world: its place in the variant's home_worlds, from 0
+    "home_world": pl.Int16(),  # the player's home world: its place in the variant's home_worlds, from 0 (no
+                               # bound on how many: 8 bits stopped a draft of 200 at the 129th)
 }
 
 
