@@ -327,17 +327,21 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
             # else the group a misspelt one most likely means, as a misspelt metric is answered,
             # by its id or by the reports' label ('Fabricator' found nothing where 'Fabricators' is d07)
             named = {labels(g): g for g in known if labels(g) != g} if labels else {}
+            unreached = []
             for m in missing:
                 if m.casefold() in shown:
                     continue
                 if (likely := guess(m, list(known))) is not None and numbered_alike(m, likely):
                     # 'bid 7' beside 'bid 5': a value of the series these games never reached, not
                     # a misspelling ('did you mean 'bid 5'?' for a gate on bids of 7)
-                    hints.append("no game of these produced it")
+                    unreached.append(m)
                 elif likely is not None:
                     hints.append(f"did you mean {likely!r}?")
                 elif (label := guess(m, list(named))) is not None:
                     hints.append(f"did you mean the reports' {label!r}, group {named[label]!r}?")
+            if unreached:  # one clause for all ('bid 7', 'bid 8' read the same clause twice, naming neither)
+                hints.append("no game of these produced " + ("it" if len(missing) == 1 else "them" if unreached == missing
+                                                             else ", ".join(map(repr, unreached))))
             out.append(problem(i, "group", f"{spec.metric} has no group {', '.join(map(repr, missing))}{where}"
                                            f"{' (' + '; '.join(hints) + ')' if hints else ''}; "
                                            f"it has: {', '.join(seen[spec.metric])}"))

@@ -455,6 +455,19 @@ def test_a_value_the_games_never_reached_is_not_called_a_misspelling(cli, tmp_pa
     assert "did you mean" not in r.stderr and len(r.stderr.splitlines()) == 1
 
 
+def test_several_values_the_games_never_reached_are_said_once(cli, tmp_path):
+    """`group: [bid 7, bid 6]` read '(no game of these produced it; no game of these produced it)':
+    the clause once, for both; beside a misspelt group, the values it means are named."""
+    base = "variants/ohseven/base.yaml"
+    for groups, said in (("[bid 7, bid 6]", "(no game of these produced them)"),
+                         ("[bid 7, bdi 3]", "(did you mean 'bid 3'?; no game of these produced 'bid 7')")):
+        gates = tmp_path / "g.yaml"
+        gates.write_text("run: {games: 8, players: 4, bots: heuristic, seed: 1}\n"
+                         f"gates:\n  - {{metric: share_bid, group: {groups}, of: spread, max: 0.05}}\n")
+        r = cli("diff", base, base, "--gate", str(gates), "-w", "1")
+        assert r.returncode == 2 and f"in 8 games of the candidate {said}; it has: bid 0, " in r.stderr, r.stderr
+
+
 def test_a_misspelt_group_is_answered_with_the_likely_one(tmp_path, reps):
     """As a misspelt metric is: 'group: armstorng' listed every crew and guessed none (h164)."""
     path = gates_file(tmp_path, "gates:\n  - {metric: crew_pick_rate, group: armstorng, max: 0.5}\n")
