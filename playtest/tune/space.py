@@ -22,7 +22,7 @@ import yaml
 from playtest.errors import UsageError, VariantError
 from playtest.text import echoed
 from playtest.variants import Variant, load_variant
-from playtest.variants.loader import MAX_INT, check_overrides_apply, with_overrides
+from playtest.variants.loader import MAX_INT, PROSE_KEYS, check_overrides_apply, with_overrides
 from playtest.variants.source import foreign_value, json_text, long_number_in, number_quirk_in
 
 INT, FLOAT, CHOICE = "int", "float", "choice"
@@ -89,6 +89,8 @@ def parse_param(text: str) -> Param:
         raise _error(text, "expected KEY.PATH=LOW..HIGH or KEY.PATH=VALUE1,VALUE2,...")
     if not raw.strip():
         raise _error(text, "no values after '='")
+    if key in PROSE_KEYS:  # every candidate would play the very same games
+        raise _error(text, f"{key} names the variant and no rule reads it: tune a key of the rules")
     if "..." in raw and "," not in raw:
         # '1...3' read as 1..0.3 ("the range is empty: 1 is not below 0.3")
         raise _error(text, "three dots: a range is LOW..HIGH with two (write 1..3, or 1..0.3 if that is meant)")
