@@ -164,7 +164,9 @@ def simulate(
     else:
         if variant is None:
             raise UsageError("missing VARIANT (or --resume RUN_FOLDER)")
-        if players is not None and (players < 2 or players > MAX_PLAYERS):
+        if players is not None and players < 2:  # (before the variant is read, as play and compare say it)
+            raise UsageError(f"--players {players}: a game needs at least 2 players")
+        if players is not None and players > MAX_PLAYERS:
             raise UsageError(f"--players {players}: must be from 2 to {MAX_PLAYERS}")
         v = load(variant, set_)
         for note in v.notes:  # legal, but can never take effect
