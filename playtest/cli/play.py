@@ -217,15 +217,18 @@ def play(
     overrides = list(set_ or ())
     from playtest.cli.app import hangup_caught  # (defined after app.py imports the commands)
 
-    try:
-        with hangup_caught():  # a closed terminal: the game so far is saved, as on Ctrl-C
+    # A closed terminal: the game so far is saved, as on Ctrl-C. Caught until it is saved: a
+    # second SIGHUP (the shell passes its own on, the kernel sends one as the shell exits) found
+    # the default handler back and killed the process mid-save.
+    with hangup_caught():
+        try:
             outcome = (run(session, console, scripted.read, hint_bot=hint_bot, where=scripted.where)
                        if scripted is not None else run(session, console, _lines(), hint_bot=hint_bot))
-    except (Interrupted, KeyboardInterrupt) as err:  # Ctrl-C, SIGTERM, SIGHUP: the game so far is kept too
-        head = str(err).partition(":")[0] if isinstance(err, Interrupted) else "interrupted (Ctrl-C)"
-        if not session.moves:
-            raise Interrupted(f"{head}: no move was made, nothing was written") from None
-        raise Interrupted(f"{head}: the abandoned {_save_game(session, v.path, wanted, overrides)}") from None
+        except (Interrupted, KeyboardInterrupt) as err:  # Ctrl-C, SIGTERM, SIGHUP: the game so far is kept too
+            head = str(err).partition(":")[0] if isinstance(err, Interrupted) else "interrupted (Ctrl-C)"
+            if not session.moves:
+                raise Interrupted(f"{head}: no move was made, nothing was written") from None
+            raise Interrupted(f"{head}: the abandoned {_save_game(session, v.path, wanted, overrides)}") from None
     state = "finished" if outcome.finished else "abandoned"
     typer.echo(f"The {state} {_save_game(session, v.path, wanted, overrides)}")
     if outcome.refused:  # each was answered as typed, and the next line read for the same decision

@@ -1758,3 +1758,39 @@ def _oh_seven_tables(rules, n):
     from playtest.games.ohseven.bots import _tables
 
     return _tables(rules.n_ranks, rules.n_suits, n)
+
+
+_HANG_UP_TWICE = """
+import os, signal, sys, time
+signal.signal(signal.SIGHUP, signal.SIG_DFL)
+import playtest.cli.play as play
+real_read, real_save = play._MovesFile.read, play._save_game
+def read(self, prompt):  # one move made, the terminal closes: the shell's SIGHUP ...
+    if self._read:
+        os.kill(os.getpid(), signal.SIGHUP)
+        time.sleep(5)
+    return real_read(self, prompt)
+def save(*args, **kw):  # ... and the kernel's, while the game is being saved
+    os.kill(os.getpid(), signal.SIGHUP)
+    time.sleep(0.2)
+    return real_save(*args, **kw)
+play._MovesFile.read, play._save_game = read, save
+from playtest.cli.app import main
+sys.argv = ["playtest", *sys.argv[1:]]
+main()
+"""
+
+
+def test_a_second_hang_up_while_the_game_is_saved_does_not_lose_it(tmp_path):
+    """A closed terminal can send SIGHUP more than once (the shell passes its own on, the kernel
+    sends one when the shell exits): the handler was put back before the game was saved, so the
+    second one killed the process mid-save and the game was lost."""
+    import subprocess
+
+    moves, save = tmp_path / "moves.txt", tmp_path / "g.yaml"
+    moves.write_text("1\n1\n1\n")
+    r = subprocess.run([sys.executable, "-c", _HANG_UP_TWICE, "play", DRAFT5, "--players", "3", "--moves", str(moves),
+                        "--save", str(save), "--no-color"], capture_output=True, text=True, cwd=tmp_path,
+                       timeout=120, env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+    assert (r.returncode, save.is_file()) == (129, True), r.stderr
+    assert r.stderr.startswith("interrupted (SIGHUP): the abandoned game (1 decision made"), r.stderr
