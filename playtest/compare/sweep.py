@@ -123,7 +123,8 @@ def parse_axis(text: str) -> Axis:
         raise VariantError([Problem(label, 1, col, key, f"cannot read the values: {reason}")]) from None
     if not values:
         raise VariantError([Problem(label, 1, col, key, "give at least one value")])
-    if message := next(filter(None, map(foreign_value, values)), "") or number_quirk_in("[" + raw + "]"):
+    # (read with its tags ended, as the values are: `!remove,010` was one tag, and the 8 passed)
+    if message := next(filter(None, map(foreign_value, values)), "") or number_quirk_in("[" + _end_tags(raw) + "]"):
         raise VariantError([Problem(label, 1, col, key, message)])
     if any(_contains_removed(v) for v in values):
         raise VariantError([Problem(label, 1, col, key, f"{REMOVE_TAG} is a value of its own (a point without the key, "

@@ -453,6 +453,10 @@ V = [  # --- variant files: validate -------------------------------------------
     # h190: `--param name=a,b` was taken, and every candidate played the very same games
     Case("tune-prose-key", ["tune", str(DRAFT5), "--param", "description=a,b", "--target", str(TUNE_GOALS)],
          r"^error: --param description=a,b: description names the variant and no rule reads it: tune a key of the rules$"),
+    Case("sweep-octal-number-beside-remove", ["sweep", str(DRAFT5), "--set", "crews.bays.time=!remove,010", "-n", "2"],
+         r"^error: --set crews.bays.time=!remove,010: crews.bays.time: 010 reads as 8 in YAML"),
+    Case("sweep-octal-number-before-remove", ["sweep", str(DRAFT5), "--set", "crews.bays.time=010,!remove", "-n", "2"],
+         r"^error: --set crews.bays.time=010,!remove: crews.bays.time: 010 reads as 8 in YAML"),
     Case("tune-octal-number", ["tune", str(DRAFT5), "--param", "crews.bays.time=1,010", "--target", str(TUNE_GOALS)],
          r"^error: --param crews.bays.time=1,010: 010 reads as 8 in YAML"),
     Case("yes-for-number", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: cubes.replenish: expected a number, not yes/no", {"v.yaml": EXT + "cubes: {replenish: yes}\n"}),
