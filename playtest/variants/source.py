@@ -159,8 +159,9 @@ def base_quirk(node: yaml.Node, value: Any) -> str:
         return ""
     text = node.value
     if _OCTAL.fullmatch(text) and isinstance(value, int) and value != int(text.replace("_", "")):
+        # (a name or an id may be such digits: `name: 0123` is text to quote, not a number to rewrite)
         return (f"{text} reads as {value} in YAML (a leading 0 makes a number octal): write "
-                f"{int(text.replace('_', ''))} (or {value}), without the leading 0")
+                f"{int(text.replace('_', ''))} (or {value}), without the leading 0, or quote the text")
     if _BASE_60.fullmatch(text) and isinstance(value, int | float):
         return f"{text} reads as {value} in YAML (colons make a number base 60): write the number itself, or quote the text"
     return ""

@@ -442,7 +442,11 @@ V = [  # --- variant files: validate -------------------------------------------
     # YAML 1.1 reads a leading 0 as octal and colons as base 60: `010` was 8 and `1:30` was 90, without a word
     Case("file-octal-number", ["validate", "{tmp}/v.yaml"],
          r"^v.yaml:3:\d+: cubes.replenish: 010 reads as 8 in YAML \(a leading 0 makes a number octal\): write 10 "
-         r"\(or 8\), without the leading 0$", {"v.yaml": EXT + "cubes: {replenish: 010}\n"}),
+         r"\(or 8\), without the leading 0, or quote the text$", {"v.yaml": EXT + "cubes: {replenish: 010}\n"}),
+    # a text of digits (a description, an id) was told only to be rewritten as another number
+    Case("file-octal-text", ["validate", "{tmp}/v.yaml"],
+         r"^v.yaml:3:14: description: 0123 reads as 83 in YAML \(a leading 0 makes a number octal\): write 123 \(or 83\), "
+         r"without the leading 0, or quote the text$", {"v.yaml": EXT + "description: 0123\n"}),
     Case("file-base-60-number", ["validate", "{tmp}/v.yaml"],
          r"^v.yaml:3:13: max_rounds: 1:30 reads as 90 in YAML \(colons make a number base 60\)",
          {"v.yaml": EXT + "max_rounds: 1:30\n"}),
