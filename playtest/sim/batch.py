@@ -494,6 +494,11 @@ def prepare_out(out_dir: Path, *, force: bool, option: str = "--out", named_by_p
     if partial.exists():
         if is_locked(partial):
             raise UsageError(f"{option} {out_dir}: another playtest process is writing a run there ({partial})")
+        if not force and _finished_in_partial(partial):
+            # A finished run whose rename into place failed (a folder made read-only, or mounted on,
+            # while it played): "finish it with --resume", which then refused it.
+            raise UsageError(f"{option} {out_dir}: {partial} holds a finished run that could not be renamed to "
+                             f"{out_dir}; move it to a folder of its own, or use --force to start over")
         if not force:
             raise UsageError(f"{option} {out_dir}: an interrupted run is in {partial}; finish it with "
                              f"`playtest simulate --resume {out_dir}` or use --force to start over")
@@ -516,6 +521,18 @@ def check_not_partial_name(out_dir: Path, option: str = "--out") -> None:
         raise UsageError(f"{option} {out_dir}: a folder named *{PARTIAL_SUFFIX} is where playtest keeps the unfinished "
                          f"run of {of} (`playtest simulate --resume {of}` finishes one); choose another name")
     # (Nor inside one: io.check_output_path refuses that for every command's output.)
+
+
+def _finished_in_partial(partial: Path) -> bool:
+    """`partial` holds a finished run (its chunks merged, run.json no longer partial): its rename
+    into place failed (rundir.PartialRun.finish said so)."""
+    if holds_unfinished_run(partial):
+        return False
+    try:
+        info = json.loads((partial / "run.json").read_bytes()[:1_000_000])
+    except (OSError, ValueError):
+        return False
+    return isinstance(info, dict) and info.get("status") != "partial" and "games" in info
 
 
 def _looks_partial(folder: Path) -> bool:
@@ -576,6 +593,10 @@ def resume_batch(
         raise UsageError(f"--resume {folder}: no interrupted run here (no {partial.name} folder)")
     info = read_json(partial / "run.json")
     if info.get("status") != "partial":
+        if _finished_in_partial(partial):
+            # finished, but its rename into place failed: nothing is left to play
+            raise UsageError(f"--resume {folder}: {partial} holds a finished run that could not be renamed to "
+                             f"{rundir.target_of(partial)}: nothing is left to play; move it to a folder of its own")
         raise UsageError(f"--resume {folder}: {partial / 'run.json'} is not a partial run")
     check_info(partial / "run.json", info)
     # What a resume reads besides what the reports need, with the right types: `int()` read a

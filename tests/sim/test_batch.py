@@ -12,7 +12,7 @@ from polars.testing import assert_frame_equal
 from playtest.errors import UsageError
 from playtest.games import get_game
 from playtest.io import OutputError
-from playtest.sim.batch import RunConfig, check_lineup, read_run, run_batch
+from playtest.sim.batch import RunConfig, check_lineup, read_run, resume_batch, run_batch
 from playtest.variants import load_variant
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -290,6 +290,16 @@ def test_a_complete_run_whose_rename_fails_is_kept_not_taken_for_an_empty_one(tm
         run_batch(load_variant(DRAFT5), RunConfig(n_games=4, players=4, lineup=("random",) * 4, seed=1, workers=1), out)
     assert "nothing was written" not in getattr(caught.value, "__notes__", [])
     assert (tmp_path / "run.partial" / "games.parquet").is_file()
+    # What comes next says what is there: it was "an interrupted run is in run.partial; finish it with
+    # `playtest simulate --resume run`", which then said "run.partial/run.json is not a partial run".
+    kept = tmp_path / "run.partial"
+    with pytest.raises(UsageError, match=rf"^--out {out}: {kept} holds a finished run that could not be renamed to "
+                       rf"{out}; move it to a folder of its own, or use --force to start over$"):
+        run_batch(load_variant(DRAFT5), RunConfig(n_games=4, players=4, lineup=("random",) * 4, seed=1, workers=1), out,
+                  force=False)
+    with pytest.raises(UsageError, match=rf"^--resume {out}: {kept} holds a finished run that could not be renamed to "
+                       rf"{out}: nothing is left to play; move it to a folder of its own$"):
+        resume_batch(out)
 
 
 @pytest.mark.slow  # one game of 3,000 rounds: about 15 s (make test-all)
