@@ -606,9 +606,15 @@ def swap_into_place(staging: Path, target: Path, *, replace: bool = True, option
         old = Path(tempfile.mkdtemp(prefix=f".{target.name}{OLD_MARK}", dir=target.parent))
         try:
             os.replace(target, old / "run")
-        except OSError:
+        except OSError as exc:
             _remove(old)  # (it was left beside target)
-            raise
+            # A folder made read-only, or mounted on, while the command ran: the finished output is
+            # put beside it, as without --force (it was deleted: "cannot write ... (nothing was
+            # replaced)", the work of every game lost).
+            kept = _put_beside(staging, target)
+            where = f"{option} {target}" if option else str(target)
+            raise OutputTaken(f"{where}: cannot be replaced ({exc.strerror or exc}); this command's output is kept "
+                              f"in {kept}") from None
     try:
         os.replace(staging, target)
     except BaseException:

@@ -2069,11 +2069,26 @@ def test_a_run_that_cannot_be_put_in_place_says_where_the_finished_run_is(tmp_pa
     before = _snapshot(run)
     r = CliRunner().invoke(app, ["simulate", str(DRAFT5), "-n", "2", "-w", "1", "-q", "--out", str(run), "--force"])
     assert (r.exit_code, r.stderr.splitlines()) == (2, [
-        f"error: {run}: cannot be replaced (Operation not permitted); the finished run is kept in {run}.partial "
-        f"(`playtest report {run}.partial` reads it)"])
+        f"error: {run}: cannot be replaced (Operation not permitted); this command's output is kept in {run}-2"])
     assert _snapshot(run) == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["run", "run.partial"]  # no .run.playtest-old-*
-    assert json.loads((tmp_path / "run.partial" / "run.json").read_text())["status"] == "complete"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run", "run-2"]  # no .run.playtest-old-*
+    assert json.loads((tmp_path / "run-2" / "run.json").read_text())["status"] == "complete"
+
+
+def test_an_output_that_force_cannot_put_in_place_is_kept_beside_it(tmp_path, monkeypatch):
+    """--force over a folder that refuses to be moved aside (made read-only, or mounted on, while
+    the command ran): the finished output was deleted ("cannot write: ... (nothing was
+    replaced)") and every game played with it; it is kept beside, as without --force."""
+    out = tmp_path / "out"
+    args = ["compare", str(DRAFT5), str(DRAFT5), "-n", "2", "-w", "1", "--out", str(out)]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    before = _snapshot(out)
+    _refuse_moving(monkeypatch, out)
+    r = CliRunner().invoke(app, [*args, "--force"])
+    assert (r.exit_code, r.stderr.splitlines()[-1]) == (
+        2, f"error: --out {out}: cannot be replaced (Operation not permitted); this command's output is kept in {out}-2")
+    assert _snapshot(out) == before and (tmp_path / "out-2" / "compare.json").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "out-2"]
 
 
 def test_an_out_folder_that_refuses_the_rename_is_not_said_to_be_another_command_s(tmp_path, monkeypatch):
