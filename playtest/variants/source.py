@@ -122,6 +122,9 @@ def _convert(node: yaml.Node, loader: yaml.SafeLoader, label: str, problems: lis
             if message := key_problem(key):
                 problems.append(Problem(label, k_line, k_col, "", message))
                 continue
+            if message := base_quirk(key_node, key):  # `planets_dealt: {010: 7}` changed planets_dealt.8
+                problems.append(Problem(label, k_line, k_col, _joined(path, key_node.value), message))
+                continue
             key = str(key)
             if key in out:
                 first = out[key]  # its key's line: a block mapping's value starts on the line after
@@ -256,7 +259,7 @@ def number_quirk_in(text: str) -> str:
         elif isinstance(node, yaml.SequenceNode):
             stack += node.value
         elif isinstance(node, yaml.MappingNode):
-            stack += [value for _, value in node.value]
+            stack += [n for pair in node.value for n in pair]  # (a key too: {010: 7} was {8: 7})
     return ""
 
 

@@ -447,6 +447,15 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("file-octal-text", ["validate", "{tmp}/v.yaml"],
          r"^v.yaml:3:14: description: 0123 reads as 83 in YAML \(a leading 0 makes a number octal\): write 123 \(or 83\), "
          r"without the leading 0, or quote the text$", {"v.yaml": EXT + "description: 0123\n"}),
+    # a key too: `planets_dealt: {010: 7}` changed planets_dealt.8 without a word
+    Case("file-octal-key", ["validate", "{tmp}/v.yaml"],
+         r"^v.yaml:3:17: planets_dealt.010: 010 reads as 8 in YAML \(a leading 0 makes a number octal\)",
+         {"v.yaml": EXT + "planets_dealt: {010: 7}\n"}),
+    Case("file-base-60-key", ["validate", "{tmp}/v.yaml"],
+         r"^v.yaml:4:3: planets_dealt.1:30: 1:30 reads as 90 in YAML \(colons make a number base 60\)",
+         {"v.yaml": EXT + "planets_dealt:\n  1:30: 7\n"}),
+    Case("set-octal-key", ["validate", str(DRAFT5), "--set", "planets_dealt={010: 7}"],
+         r"^error: --set planets_dealt={010: 7}: planets_dealt: 010 reads as 8 in YAML"),
     Case("file-base-60-number", ["validate", "{tmp}/v.yaml"],
          r"^v.yaml:3:13: max_rounds: 1:30 reads as 90 in YAML \(colons make a number base 60\)",
          {"v.yaml": EXT + "max_rounds: 1:30\n"}),
