@@ -186,9 +186,9 @@ def simulate(
         check_run(config, backend)
         check_not_input(out_dir, [Path(p) for p in v.chain], "--out")
         check_not_partial_name(out_dir)
-        prepare_out(out_dir, force=force)
         while True:
             try:
+                prepare_out(out_dir, force=force)
                 result = _with_progress(status, quiet, n, lambda cb: run_batch(  # (called in this pass)
                     v, config, out_dir, progress=cb, force=force, backend=backend, scheduler=scheduler))  # noqa: B023
                 break

@@ -54,6 +54,7 @@ from playtest.sim.backends import BACKENDS, Chunk, run_dask, run_inline, run_poo
 from playtest.sim.rundir import (
     PARTIAL_SUFFIX,
     PartialRun,
+    RunStartedBeside,
     check_info,
     check_keys,
     is_locked,
@@ -488,12 +489,12 @@ def prepare_out(out_dir: Path, *, force: bool, option: str = "--out", named_by_p
     `named_by_playtest`: as `check_output_path`'s (run_batch's folder; simulate checks its --out first)."""
     check_output_path(out_dir, option, folder=True, named_by_playtest=named_by_playtest)
     partial = partial_dir(out_dir)
+    if partial.exists() and is_locked(partial):  # (first: a run started a moment ago has no run.json yet)
+        raise RunStartedBeside(f"{option} {out_dir}: another playtest process is writing a run there ({partial})")
     if partial.exists() and not _looks_partial(partial):
         raise UsageError(f"{option} {out_dir}: {partial} is in the way and holds no playtest run; "
                          "move it, or choose another --out")
     if partial.exists():
-        if is_locked(partial):
-            raise UsageError(f"{option} {out_dir}: another playtest process is writing a run there ({partial})")
         if not force and _finished_in_partial(partial):
             # A finished run whose rename into place failed (a folder made read-only, or mounted on,
             # while it played): "finish it with --resume", which then refused it.

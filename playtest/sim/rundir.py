@@ -57,8 +57,9 @@ TABLES = ("games", "events")
 
 
 class RunStartedBeside(UsageError):
-    """The partial folder of a new run was made by another process between the checks and its
-    creation (two runs started in the same second took the same default --out)."""
+    """The partial folder of a new run is another process's, playing (two runs started in the same
+    second took the same default --out): made between the checks and its creation, or found by
+    the checks, made since the name was chosen."""
 
 
 def named(folder: Path) -> Path:

@@ -326,3 +326,37 @@ def test_run_json_records_the_installed_versions_and_each_run_gets_its_own_copy(
     first = package_versions()
     first["polars"] = "edited"  # a caller changing its dict must not change what later runs record
     assert package_versions()["polars"] == pl.__version__
+
+
+def test_a_run_that_finds_its_default_name_taken_before_its_checks_takes_the_next(tmp_path, monkeypatch) -> None:
+    """The other run of the same second may make (and lock) the partial folder just after this
+    one chose the name, before this one's checks: it stopped with "--out reports/...: another
+    playtest process is writing a run there" (exit 2), blaming an --out never given."""
+    import time
+
+    from typer.testing import CliRunner
+
+    from playtest.cli import simulate as cli_simulate
+    from playtest.cli.app import app
+    from playtest.sim import rundir
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(time, "strftime", lambda fmt: "20261206-045600")
+    others: list[rundir.PartialRun] = []
+    choose = cli_simulate.default_out
+
+    def chosen_then_taken(slug: str) -> Path:
+        name = choose(slug)
+        if not others:  # the other run makes the folder now, and plays on
+            others.append(rundir.PartialRun.create(rundir.partial_dir(name), {"status": "partial"}))
+        return name
+
+    monkeypatch.setattr(cli_simulate, "default_out", chosen_then_taken)
+    try:
+        r = CliRunner().invoke(app, ["simulate", str(DRAFT5), "-n", "2", "--workers", "1", "-q"])
+    finally:
+        others[0].close()
+    assert r.exit_code == 0, r.stderr
+    assert sorted(p.name for p in (tmp_path / "reports").iterdir()) == ["draft5-20261206-045600-2",
+                                                                       "draft5-20261206-045600.partial"]
+    assert read_run(tmp_path / "reports" / "draft5-20261206-045600-2")[1].height == 8
