@@ -426,9 +426,12 @@ def load_gates(path: str | Path) -> Gates:
                                  "this is a goals file of `playtest tune` (a `goals:` list), not a gates file: "
                                  "write its goals with `min`/`max`/`between` under `gates:` for `diff`")])
     gates = Gates(str(path), validated(tree, GatesModel), tree)
-    seen: dict[str, int] = {}
+    seen: dict[tuple[Any, ...], int] = {}
     for i, spec in enumerate(gates.model.gates):  # a gate pasted twice: a test counted twice
-        first = seen.setdefault(spec.model_dump_json(exclude={"name"}), i)
+        # As tested: `group: a` is `group: [a]`, groups in any order, `between: [1, 9]` is `min: 1, max: 9`
+        # (a copy rewritten so was counted twice still).
+        same = (spec.metric, spec.of, tuple(sorted(set(spec.groups))) if spec.groups else None, spec.low, spec.high)
+        first = seen.setdefault(same, i)
         if first != i:
             line = tree.value["gates"].value[first].line
             raise GateError([gates.problem(i, "metric", f"the same gate as gates.{first} (line {line}), which the "

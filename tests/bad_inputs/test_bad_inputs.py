@@ -1383,6 +1383,15 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          {"g.yaml": "gates:\n  - {metric: game_length_rounds, max: 9, name: short}\n  - {metric: game_length_rounds, max: 9.0}\n"}),
     Case("gate-malformed", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:\d+:\d+: malformed YAML", {"g.yaml": "gates: [\n"}),
     Case("gate-unknown-key", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:2:\d+: gates.0.maximum: unknown key", {"g.yaml": "gates:\n  - {metric: game_length_rounds, maximum: 3}\n"}),
+    # ... and one written otherwise (a group as a list, groups in another order, `between` for `min` and `max`)
+    Case("gate-twice-written-otherwise", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"],
+         r"^{tmp}/g.yaml:3:\d+: gates.1.metric: the same gate as gates.0 \(line 2\)",
+         {"g.yaml": "gates:\n  - {metric: crew_vp_per_pick, group: armstrong, between: [1, 9]}\n"
+                    "  - {metric: crew_vp_per_pick, group: [armstrong], min: 1, max: 9}\n"}),
+    Case("gate-twice-groups-reordered", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"],
+         r"^{tmp}/g.yaml:3:\d+: gates.1.metric: the same gate as gates.0 \(line 2\)",
+         {"g.yaml": "gates:\n  - {metric: crew_vp_per_pick, group: [armstrong, bays], max: 9}\n"
+                    "  - {metric: crew_vp_per_pick, group: [bays, armstrong], max: 9}\n"}),
     # --independent-seeds gives the candidate run.seed + 1: the line blamed "--seed", which was never given
     Case("gate-run-seed-the-last-with-independent-seeds", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml",
                                                            "--independent-seeds"],
