@@ -1794,3 +1794,16 @@ def test_a_second_hang_up_while_the_game_is_saved_does_not_lose_it(tmp_path):
                        timeout=120, env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
     assert (r.returncode, save.is_file()) == (129, True), r.stderr
     assert r.stderr.startswith("interrupted (SIGHUP): the abandoned game (1 decision made"), r.stderr
+
+
+@pytest.mark.parametrize("name", ["-", "-g.yaml"])
+def test_a_game_saved_under_a_name_that_begins_with_a_dash_is_named_from_the_current_folder(tmp_path, name):
+    """`--save ./-` saved the file '-' and said "score it: playtest replay -", which reads standard input."""
+    from tests.conftest import invoke_cli
+
+    (tmp_path / "moves.txt").write_text("1\nquit\n")
+    r = invoke_cli("play", DRAFT5, "--players", "3", "--moves", "moves.txt", "--save", f"./{name}", "--no-color",
+                   cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.rstrip().endswith(f"is saved: ./{name}  (score it: playtest replay ./{name})"), r.stdout[-300:]
+    assert (tmp_path / name).is_file()
