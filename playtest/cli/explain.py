@@ -33,6 +33,16 @@ def _written(run_dir: Path) -> dict[str, str]:
     return {name: digest for digest, _, name in (line.partition("  ") for line in lines) if name}
 
 
+PAGES = ("explain.md", "explain.json", "explain.html")
+
+
+def edited_pages(run_dir: Path) -> list[Path]:
+    """explain's pages in `run_dir` that are not what it recorded writing (edited since)."""
+    written = _written(run_dir)
+    return [run_dir / name for name in PAGES
+            if (run_dir / name).is_file() and written.get(name) != _digest((run_dir / name).read_bytes())]
+
+
 @app.command()
 def explain(
     run_dir: Annotated[Path, typer.Argument(help="The --out folder of `playtest sweep` or `playtest tune`.")],

@@ -62,9 +62,11 @@ def _check_out(out: Path, resume: bool, force: bool, check: Callable[[Path], Non
     if resume:
         if work.is_dir():
             check(work)
+            _check_no_edited_pages(work, out)
             return work
         if (out / "study.db").is_file():
             check(out)
+            _check_no_edited_pages(out, out)
             return out  # a finished search, continued (a larger --budget, more fresh games)
         raise UsageError(f"--resume: no search to continue in {out}")
     if work.exists() and not is_playtest_output(work):
@@ -80,6 +82,17 @@ def _check_out(out: Path, resume: bool, force: bool, check: Callable[[Path], Non
         # (an empty folder, made for the output, is taken as every other command takes it)
         raise UsageError(f"--out {out}: exists; add --force to replace it (or --resume to continue its search)")
     return None
+
+
+def _check_no_edited_pages(folder: Path, out: Path) -> None:
+    """A continued search drops explain's pages (they rank the trials before it): one edited
+    since explain wrote it is refused, as explain refuses to replace it (it was deleted)."""
+    from playtest.cli.explain import edited_pages  # (explain is a command of its own)
+
+    if edited := edited_pages(folder):
+        raise UsageError(f"--resume: {edited[0]} was edited since `playtest explain` wrote it, and a continued "
+                         f"search drops explain's pages (they rank the trials before it): move it out of {out} to "
+                         "keep it")
 
 
 def _check_not_running(out: Path, work: Path) -> None:
@@ -240,7 +253,9 @@ def tune(
         """The search, then its outputs written in `work` and put at --out: (md, json, best.yaml,
         why the base is kept)."""
         result = run(settings, work, progress=err.print, sections=keys)
-        for name in ("explain.md", "explain.json", "explain.html", "explain.sha256"):
+        from playtest.cli.explain import DIGESTS, PAGES
+
+        for name in (*PAGES, DIGESTS):
             # `playtest explain` of the search before it was continued: of fewer trials than it now holds
             (work / name).unlink(missing_ok=True)
         best_text: str | None = None

@@ -3,6 +3,7 @@ the command's outputs, and its refusals."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import shutil
@@ -417,11 +418,30 @@ def test_a_continued_search_drops_the_explanation_of_the_search_before_it(tmp_pa
     code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "2", "--confirm", "1")
     assert code == 0, err
     out = tmp_path / "out"
-    for name in ("explain.md", "explain.json", "explain.html", "explain.sha256"):
-        (out / name).write_text("of 2 trials")  # as `playtest explain` wrote them
+    pages = ("explain.md", "explain.json", "explain.html")
+    for name in pages:
+        (out / name).write_text("of 2 trials")  # as `playtest explain` wrote them, and recorded:
+    digest = hashlib.sha256(b"of 2 trials").hexdigest()
+    (out / "explain.sha256").write_text("".join(f"{digest}  {name}\n" for name in pages))
     code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "3", "--confirm", "1", "--resume")
     assert code == 0, err
     assert not list(out.glob("explain.*")) and (out / "tune.json").is_file()
+
+
+def test_a_continued_search_does_not_drop_an_explanation_edited_since(tmp_path):
+    """explain refuses to replace a page edited since it wrote it; `tune --resume` deleted it."""
+    code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "2", "--confirm", "1")
+    assert code == 0, err
+    out = tmp_path / "out"
+    (out / "explain.md").write_text("of 2 trials, and my notes")
+    before = sorted((p.name, p.stat().st_mtime_ns) for p in out.iterdir())
+    code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "3", "--confirm", "1", "--resume")
+    assert (code, err) == (2, f"error: --resume: {out / 'explain.md'} was edited since `playtest explain` wrote it, and a "
+                              "continued search drops explain's pages (they rank the trials before it): move it out of "
+                              f"{out} to keep it")
+    assert sorted((p.name, p.stat().st_mtime_ns) for p in out.iterdir()) == before
+    assert (out / "explain.md").read_text() == "of 2 trials, and my notes"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml", "out"]
 
 
 def test_a_candidate_at_the_base_s_own_values_is_named_so(tmp_path):
