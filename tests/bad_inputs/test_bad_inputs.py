@@ -718,8 +718,8 @@ V = [  # --- variant files: validate -------------------------------------------
          r"^error: --set planets_dealt=\{yes: 7\}: planets_dealt: mapping keys must be text, not true$"),
     Case("file-date-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:17: mapping keys must be text, not 2001-12-14$",
          {"v.yaml": EXT + "planets_dealt: {2001-12-14: 7}\n"}),
-    Case("tune-binary-choice", ["tune", str(DRAFT5), "--param", "name=!!binary aGk=,x", "--target", str(TUNE_GOALS), "-n", "4", "-o", "{tmp}/t"],
-         r"^error: --param name=!!binary aGk=,x: a !!binary value is bytes, not text"),
+    Case("tune-binary-choice", ["tune", str(DRAFT5), "--param", "crews.bays.time=!!binary aGk=,x", "--target", str(TUNE_GOALS), "-n", "4", "-o", "{tmp}/t"],
+         r"^error: --param crews.bays.time=!!binary aGk=,x: a !!binary value is bytes, not text"),
     Case("sweep-binary", ["sweep", str(DRAFT5), "--set", "name=!!binary aGk=,x", "-n", "4", "-o", "{tmp}/s"],
          r"^error: --set name=!!binary aGk=,x: name: a !!binary value is bytes, not text"),
     # a transcript's variant: that is a folder or a device was "variant file not found: /tmp"
