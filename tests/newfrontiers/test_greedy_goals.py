@@ -64,3 +64,26 @@ def test_a_goal_decision_previews_each_goal_once_not_each_order():
     rules.preview = lambda *a, **k: calls.append(1) or preview(*a, **k)  # type: ignore[method-assign]
     bot.choose(rules.view(state, rules.current_seat(state)), legal, rng=dice)
     assert len(legal) == 5 * 4 * 3 * 2 and 5 <= len(calls) <= 6  # (the chosen move's own preview may follow)
+
+
+def test_the_hint_at_a_goal_decision_names_another_goal_as_the_next_best():
+    """`explain` (play's hint) judged every order of the goals returned: the next best was the
+    chosen goal in another order ('keep g05; the next best, keep g05 return g12 g01, also 4.4
+    behind'), no other choice at all."""
+    rules = NewFrontiersRules(load_variant(VARIANTS / "goals.yaml").model)
+    n, seed, checked = 3, 1, 0
+    bots = [GreedyBot(rules) for _ in range(n)]
+    deal = streams.stream(seed, 0, streams.DEAL)
+    dice = [random.Random(seed * 10 + s) for s in range(n)]
+    state = rules.initial_state(n, rng=deal)
+    while not rules.is_terminal(state) and checked < 3:
+        seat = rules.current_seat(state)
+        legal = rules.legal_actions(state)
+        move = bots[seat].choose(rules.view(state, seat), legal, rng=dice[seat])
+        if legal[0].verb == "keep" and len(legal) > 3:
+            said = bots[seat].explain()
+            nxt = said.partition("the next best, ")[2].partition(",")[0]
+            assert nxt.startswith("keep ") and nxt.split()[1] != move.arg.split()[0], said
+            checked += 1
+        state = rules.apply(state, move, rng=deal)
+    assert checked == 3

@@ -288,7 +288,15 @@ class GreedyBot:
         state, seat, legal, seed, chosen = self._asked
         if state is None:
             return "the only legal move"
-        judged = {move: self._judge(state, seat, move, seed) for move in legal}
+        judged = {chosen: self._judge(state, seat, chosen, seed)}
+        kept = {_kept_goal(chosen)}
+        for move in legal:  # a goal kept once, as `_one_step` values it: another order of the goals
+            # returned is no other choice ('the next best, keep g05 return g12 g01', the chosen goal)
+            goal = _kept_goal(move)
+            if move in judged or (goal is not None and goal in kept):
+                continue
+            kept.add(goal)
+            judged[move] = self._judge(state, seat, move, seed)
         lead, line, after = judged[chosen]
         vp, parts = value_parts(self.rules, after, seat, self._tables)
         others = [x for i, x in enumerate(values(self.rules, after, self._tables)) if i != seat]
@@ -323,6 +331,12 @@ class GreedyBot:
         for step in steps:
             after = rules.apply_legal(after, step, rng=draw)  # type: ignore[arg-type]
         return score, [move, *steps], after
+
+
+def _kept_goal(move: Move) -> str | None:
+    """The goal a `keep` move keeps (None for another move): its orders of the goals returned are
+    one choice."""
+    return move.arg.partition(" return ")[0] if move.verb == "keep" else None
 
 
 def _ahead(lead: float, of: str = "") -> str:
