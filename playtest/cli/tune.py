@@ -63,6 +63,8 @@ def _check_out(out: Path, resume: bool, force: bool, check: Callable[[Path], Non
         if work.is_dir():
             check(work)
             _check_no_edited_pages(work, out)
+            if out.is_dir():  # (the finished search it continues: replaced by the work once done)
+                _check_no_edited_pages(out, out)
             return work
         if (out / "study.db").is_file():
             check(out)

@@ -444,6 +444,22 @@ def test_a_continued_search_does_not_drop_an_explanation_edited_since(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml", "out"]
 
 
+def test_a_continued_search_resumed_again_does_not_drop_an_explanation_edited_in_its_out(tmp_path):
+    """A continuation is played in a copy of --out (.out.partial) and put over --out once done:
+    interrupted, then resumed, only the copy's pages were checked, and the finished search's
+    explain.md edited in --out meanwhile went with the folder it replaced."""
+    code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "2", "--confirm", "1")
+    assert code == 0, err
+    out = tmp_path / "out"
+    shutil.copytree(out, tmp_path / ".out.partial")  # a `--resume --budget 3` interrupted (tune._prepare's copy)
+    (out / "explain.md").write_text("of 2 trials, and my notes")
+    code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "3", "--confirm", "1", "--resume")
+    assert (code, err) == (2, f"error: --resume: {out / 'explain.md'} was edited since `playtest explain` wrote it, and a "
+                              "continued search drops explain's pages (they rank the trials before it): move it out of "
+                              f"{out} to keep it")
+    assert (out / "explain.md").read_text() == "of 2 trials, and my notes"
+
+
 def test_a_candidate_at_the_base_s_own_values_is_named_so(tmp_path):
     """The sampler may propose the base's own value (Armstrong's amount 2 in 2..3): "Keep the base
     ... against trial 0" did not say that trial 0 was the base itself (h184, 2026-12-06)."""
