@@ -79,11 +79,13 @@ def _save_game(session: PlaySession, variant_path: str, wanted: Path, overrides:
     count = f"{n} decision{'' if n == 1 else 's'}"
     if not session.over():  # the transcript keeps whole turns (Stargate) and tricks (Oh-Seven)
         count += " made; a turn or trick left unfinished is not written"
-    renamed = f" ({wanted} exists, so the game got a new name)" if target != wanted else ""
     # `--save ./-`: a name that begins with '-' is written from the current folder, else the
     # command said (`playtest replay -`) reads standard input, or takes the name for an option
-    shown = f".{os.sep}{target}" if str(target).startswith("-") else str(target)
-    return f"game ({count}) is saved: {shown}{renamed}  (score it: playtest replay {shown})"
+    def shown(path: Path) -> str:
+        return f".{os.sep}{path}" if str(path).startswith("-") else str(path)
+
+    renamed = f" ({shown(wanted)} exists, so the game got a new name)" if target != wanted else ""
+    return f"game ({count}) is saved: {shown(target)}{renamed}  (score it: playtest replay {shown(target)})"
 
 
 def _end_the_prompt_line() -> None:

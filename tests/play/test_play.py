@@ -1807,3 +1807,15 @@ def test_a_game_saved_under_a_name_that_begins_with_a_dash_is_named_from_the_cur
     assert r.returncode == 0, r.stderr
     assert r.stdout.rstrip().endswith(f"is saved: ./{name}  (score it: playtest replay ./{name})"), r.stdout[-300:]
     assert (tmp_path / name).is_file()
+
+
+def test_a_second_game_saved_under_a_name_that_begins_with_a_dash_names_the_first_from_the_current_folder(tmp_path):
+    """The new name was shown as ./--2, the one taken as '-' ('(- exists, so the game got a new name)')."""
+    from tests.conftest import invoke_cli
+
+    (tmp_path / "moves.txt").write_text("1\nquit\n")
+    (tmp_path / "-").write_text("an earlier game")
+    r = invoke_cli("play", DRAFT5, "--players", "3", "--moves", "moves.txt", "--save", "./-", "--no-color", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.rstrip().endswith("is saved: ./--2 (./- exists, so the game got a new name)  (score it: playtest "
+                                      "replay ./--2)"), r.stdout[-300:]
