@@ -89,9 +89,9 @@ def parse_param(text: str) -> Param:
         raise _error(text, "expected KEY.PATH=LOW..HIGH or KEY.PATH=VALUE1,VALUE2,...")
     if not raw.strip():
         raise _error(text, "no values after '='")
-    if key in PROSE_KEYS:  # every candidate would play the very same games
-        raise _error(text, f"{key} {'names' if key == 'name' else 'describes'} the variant and no rule reads it: "
-                           "tune a key of the rules")
+    if key in (*PROSE_KEYS, "rules_version"):  # every candidate would play the very same games
+        said = {"name": "names the variant", "description": "describes the variant"}.get(key, "labels the rules")
+        raise _error(text, f"{key} {said} and no rule reads it: tune a key of the rules")
     if "..." in raw and "," not in raw:
         # '1...3' read as 1..0.3 ("the range is empty: 1 is not below 0.3")
         raise _error(text, "three dots: a range is LOW..HIGH with two (write 1..3, or 1..0.3 if that is meant)")

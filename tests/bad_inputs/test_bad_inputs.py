@@ -466,6 +466,10 @@ V = [  # --- variant files: validate -------------------------------------------
     # h190: `--param name=a,b` was taken, and every candidate played the very same games
     Case("tune-prose-key", ["tune", str(DRAFT5), "--param", "description=a,b", "--target", str(TUNE_GOALS)],
          r"^error: --param description=a,b: description describes the variant and no rule reads it: tune a key of the rules$"),
+    # ... nor rules_version (a label of the rules, stored beside the results): the same games at 1, 2 and 3
+    Case("tune-rules-version", ["tune", str(DRAFT5), "--param", "rules_version=1,2,3", "--target", str(TUNE_GOALS)],
+         r"^error: --param rules_version=1,2,3: rules_version labels the rules and no rule reads it: tune a key of "
+         r"the rules$"),
     Case("sweep-octal-number-beside-remove", ["sweep", str(DRAFT5), "--set", "crews.bays.time=!remove,010", "-n", "2"],
          r"^error: --set crews.bays.time=!remove,010: crews.bays.time: 010 reads as 8 in YAML"),
     Case("sweep-octal-number-before-remove", ["sweep", str(DRAFT5), "--set", "crews.bays.time=010,!remove", "-n", "2"],
