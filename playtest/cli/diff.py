@@ -183,6 +183,8 @@ def diff_cmd(
             "seed": seed_ if seeds[0] == seeds[1] else ",".join(map(str, seeds)),
             "confidence": gates.model.confidence, "gates_file": gates.path, "command": config.command,
             "set": list(set_ or [])}
-    typer.echo(render.gates_markdown(results, status, info) if fmt == "md" else render.gates_json(results, status, info),
+    names = variant_names(c.resolved)
+    typer.echo(render.gates_markdown(results, status, info, lambda g: label_of(names, g)) if fmt == "md"
+               else render.gates_json(results, status, info),
                nl=fmt != "md")
     raise typer.Exit(EXIT_CODES[status])

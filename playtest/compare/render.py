@@ -564,7 +564,10 @@ def _looks_text(info: dict[str, Any]) -> str:
     return f"{planned} look{'s' if planned != 1 else ''}"
 
 
-def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any]) -> str:
+def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any],
+                   labels: Callable[[str], str] | None = None) -> str:
+    """diff's summary. `labels`: a group as the reports show it (report.model.label_of): the shown
+    component reads 'Galactic Senate (d15)' where compare names the development, not 'd15' alone."""
     head = {PASS: "✅ **All gates hold**", FAIL: "❌ **A gate fails**", "undecided": "⚠️ **Undecided**: the games played cannot decide every gate"}[status]
     out = [f"### playtest diff: `{info['candidate']}` against `{info['base']}`", "", head, ""]
     out += ["| | gate | shown | estimate | bounds | limit |", "|---|---|---|---:|---:|---|"]
@@ -576,7 +579,9 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any])
         if r.status == "undecided" and not math.isnan(r.fail_low):
             # Bounds beyond a limit and yet undecided read as a contradiction without this.
             bounds += f" (to fail: {counted(f'{val(r.fail_low, m, dec)} … {val(r.fail_high, m, dec)}', dec)})"
-        out.append(f"| {MARK[r.status]} | {_md_cell(r.spec.title(dec))} | {_md_cell(r.label)} | "
+        named = labels(r.label) if labels is not None else r.label
+        shown = f"{named} ({r.label})" if named != r.label else r.label
+        out.append(f"| {MARK[r.status]} | {_md_cell(r.spec.title(dec))} | {_md_cell(shown)} | "
                    f"{counted(val(r.estimate, m, dec), dec)} | "
                    f"{bounds} | {r.spec.of} {r.spec.limit_text(dec)} |")
     out += ["", "Rule changes:", "", "```"]

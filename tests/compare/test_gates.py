@@ -427,6 +427,18 @@ def test_a_group_written_as_the_reports_show_it_is_told_the_group_s_name(cli, tm
     assert len(r.stderr.splitlines()) == 1
 
 
+def test_the_summary_names_a_development_as_compare_does(cli, tmp_path):
+    """diff's 'shown' column read 'd15' where compare and the reports say 'Galactic Senate' (h189):
+    the group is shown by its name, with the id the gate is written with."""
+    gates = tmp_path / "g.yaml"
+    gates.write_text("gates:\n  - {metric: development_purchase_rate, group: d15, max: 0.9}\n")
+    base = "variants/new-frontiers/base.yaml"
+    r = cli("diff", base, base, "--gate", str(gates), "-n", "4", "-w", "1")
+    assert r.returncode in (0, 3), r.stderr
+    row = next(line for line in r.stdout.splitlines() if "development_purchase_rate [d15]" in line)
+    assert row.split("|")[3].strip() == "Galactic Senate (d15)", row
+
+
 def test_a_group_misspelt_as_the_reports_show_it_is_told_the_likely_group(cli, tmp_path):
     """'Fabricator' (the reports show 'Fabricators', group d07) got no suggestion: the guess looked
     only among the ids (h171)."""
