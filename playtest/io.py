@@ -177,6 +177,11 @@ def reference(path: Path, folder: Path) -> str:
     return os.path.relpath(target, here)
 
 
+REPORT_SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".json": "json"}
+"""A report file's suffixes and the formats they name: what `-o` of report and calibrate takes,
+and what a folder output may not end with (`compare -o summary.md`)."""
+
+
 def check_output_path(path: Path, option: str, *, folder: bool, report_of: Path | None = None,
                       named_by_playtest: bool = False) -> Path:
     """Refuse, before any work, an output path that cannot be written. `folder`: the output is
@@ -230,7 +235,7 @@ def check_output_path(path: Path, option: str, *, folder: bool, report_of: Path 
             raise UsageError(f"{option} {path}: is a mount point, which playtest cannot replace (an output is built "
                              f"beside it and renamed into place): give a folder inside it, e.g. {path / 'run'}")
     if (folder and not named_by_playtest and not os.path.lexists(absolute)
-            and absolute.suffix.lower() in (".md", ".json", ".html", ".htm")):
+            and absolute.suffix.lower() in REPORT_SUFFIXES):
         # `compare -o summary.md` made a folder named so, its reports inside (as report's and calibrate's -o name a file)
         raise UsageError(f"{option} {path}: names a report file, but this command writes a folder (its reports "
                          f"inside it); give a folder name without {absolute.suffix}")
@@ -558,6 +563,13 @@ def _put_beside(folder: Path, target: Path) -> Path:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+def _kept_beside(staging: Path, target: Path, option: str, why: str) -> OutputTaken:
+    """The finished `staging` put beside `target` (which it could not take: `why`), and the error
+    that says where it is."""
+    kept = _put_beside(staging, target)
+    return OutputTaken(f"{f'{option} {target}' if option else target}: {why}; this command's output is kept in {kept}")
+
+
 def _settled(path: Path) -> Path:
     """`path` in a folder named without `..` (`a/../b` → the real `/…/b`): what no later move of
     `a` can change; as it is otherwise (the name the messages show)."""
@@ -595,12 +607,10 @@ def swap_into_place(staging: Path, target: Path, *, replace: bool = True, option
                 raise
             # else the folder is there but refuses (not allowed, busy): "written by another command" was untrue
             refused = None if exc.errno in (errno.EEXIST, errno.ENOTEMPTY, errno.ENOTDIR) else exc.strerror or str(exc)
-        kept = _put_beside(staging, target)
-        where = f"{option} {target}" if option else str(target)
         if refused:
-            raise OutputTaken(f"{where}: cannot be replaced ({refused}); this command's output is kept in {kept}")
-        raise OutputTaken(f"{where}: written by another command while this one ran, so it is left as it is "
-                          f"(--force replaces it); this command's output is kept in {kept}")
+            raise _kept_beside(staging, target, option, f"cannot be replaced ({refused})")
+        raise _kept_beside(staging, target, option, "written by another command while this one ran, so it is "
+                                                    "left as it is (--force replaces it)")
     old: Path | None = None
     if os.path.lexists(target):
         old = Path(tempfile.mkdtemp(prefix=f".{target.name}{OLD_MARK}", dir=target.parent))
@@ -611,10 +621,7 @@ def swap_into_place(staging: Path, target: Path, *, replace: bool = True, option
             # A folder made read-only, or mounted on, while the command ran: the finished output is
             # put beside it, as without --force (it was deleted: "cannot write ... (nothing was
             # replaced)", the work of every game lost).
-            kept = _put_beside(staging, target)
-            where = f"{option} {target}" if option else str(target)
-            raise OutputTaken(f"{where}: cannot be replaced ({exc.strerror or exc}); this command's output is kept "
-                              f"in {kept}") from None
+            raise _kept_beside(staging, target, option, f"cannot be replaced ({exc.strerror or exc})") from None
     try:
         os.replace(staging, target)
     except BaseException:

@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 
 from playtest.errors import BotNameError, UsageError, VariantError
+from playtest.io import REPORT_SUFFIXES
 from playtest.text import clean
 from playtest.variants import Variant, load_variant
 
@@ -90,9 +91,6 @@ PLAYERS_HELP = ("Players per game (default: one per name in --bots, else 4 when 
 
 PIPE_WIDTH = 160
 """Width of tables written to a pipe or a CI log (rich would use 80 and wrap every row)."""
-
-
-REPORT_SUFFIXES = {".html": "html", ".htm": "html", ".md": "md", ".json": "json"}
 
 
 def report_format(fmt: str | None, out: Path | None, default: str) -> str:

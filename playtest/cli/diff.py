@@ -14,7 +14,7 @@ from playtest.cli.common import SetOption, load_each, print_notes, run_lineup, s
 from playtest.cli.compare import check_format, check_output_dir, command_line, parse_seeds
 from playtest.cli.sweep import PROBE_GAMES
 from playtest.errors import UsageError
-from playtest.io import staged_dir
+from playtest.io import REPORT_SUFFIXES, staged_dir
 
 # Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
 # and `playtest validate` start in a fraction of a second.
@@ -114,7 +114,7 @@ def diff_cmd(
     err = status_console()
     check_switched_off(gates, variant_switched_off(c, players_), variant_switched_off(b, players_))
     if out is not None:
-        if out.suffix.lower() in (".md", ".json", ".html", ".htm") and not out.is_dir():
+        if out.suffix.lower() in REPORT_SUFFIXES and not out.is_dir():
             # `-o summary.md` (as report's and calibrate's -o name a file) made a folder of runs named so
             raise UsageError(f"--out {out}: --out is the folder of diff's runs, not a report file; the summary goes "
                              f"to standard output (`> {out.name}`)")

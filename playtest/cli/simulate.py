@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import re
 import shlex
 import sys
@@ -60,12 +59,11 @@ def _given(ctx: typer.Context, options: dict[str, str]) -> list[str]:
 def default_out(variant_slug: str) -> Path:
     """reports/<variant>-<date>-<time>, with -2, -3, ... when a run (finished or in progress)
     already has that name: two runs started in the same second get folders of their own."""
-    from playtest.io import numbered
+    from playtest.io import default_output
     from playtest.sim.rundir import partial_dir
 
     base = Path("reports") / f"{variant_slug}-{time.strftime('%Y%m%d-%H%M%S')}"
-    return next(out for out in itertools.chain([base], numbered(base))
-                if not (out.exists() or partial_dir(out).exists()))
+    return default_output(base, lambda out: partial_dir(out).exists())
 
 
 def summary_tables(games: Table, report: Report, floors: Mapping[str, float] | None = None) -> list[tuple[str, pl.DataFrame]]:
