@@ -75,16 +75,13 @@ def explain(
                          f"{len(design.keys)} key(s): a key's effect needs {need}, and numbers "
                          "that vary (tune with a larger --budget, or sweep more values)")
     md, js = explain_markdown(design, table), explain_json(design, table)
-    pages = {run_dir / "explain.md": md, run_dir / "explain.json": js,
-             run_dir / "explain.html": explain_html(design, table)}
+    pages = dict(zip((run_dir / name for name in PAGES), (md, js, explain_html(design, table)), strict=True))
     for path in (*pages, run_dir / DIGESTS):
         # A folder in a file's place was an internal error ("Is a directory", exit 1) without
         # --force, and with it the files before it were replaced, then "nothing was replaced".
         if path.is_dir():
             raise UsageError(f"{path}: is a folder, where explain writes a file; move it out of {run_dir}")
-    written = _written(run_dir)
-    edited = [path for path, text in pages.items() if path.exists() and not same_text(path, text)
-              and written.get(path.name) != _digest(path.read_bytes())]
+    edited = [path for path in edited_pages(run_dir) if not same_text(path, pages[path])]
     if edited and not force:
         raise UsageError(f"{edited[0]}: edited since explain wrote it (or not written by explain); add --force to "
                          "replace it")
