@@ -531,7 +531,9 @@ def scan_run(run_dir: Path) -> RunFiles:
     else:
         for name in ("games.parquet", "events.parquet"):
             if not (run_dir / name).is_file():
-                raise PlaytestError(f"{run_dir}: not a finished run ({name} is missing)")
+                there = run_dir / name
+                said = "is a folder, not a file" if there.is_dir() else "is not a file" if there.exists() else "is missing"
+                raise PlaytestError(f"{run_dir}: not a finished run ({name} {said})")
         files = {t: [run_dir / f"{t}.parquet"] for t in TABLES}
     spec = get_game(info["game"])
     games, events = scan_chunks(files["games"]), scan_chunks(files["events"])

@@ -95,6 +95,11 @@ def _with_run(change: Callable[[Path], None] | None = None, name: str = "run") -
     return make
 
 
+def _games_a_folder(run: Path) -> None:
+    (run / "games.parquet").unlink()
+    (run / "games.parquet").mkdir()
+
+
 def _json(run: Path, text: str) -> None:
     (run / "run.json").write_text(text)
 
@@ -1139,6 +1144,8 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-a-device", ["report", "/dev/null"], r"^error: /dev/null: not a folder, so not a run folder$"),
     Case("calibrate-against-a-device", ["calibrate", str(EXAMPLES / "stargate-table-game.yaml"), "--against", "/dev/null"], r"^error: --against /dev/null: not a folder, so not a run folder$"),
     Case("report-games-deleted", ["report", "{tmp}/run"], r"not a finished run \(games.parquet is missing\)", setup=_with_run(lambda r: (r / "games.parquet").unlink())),
+    Case("report-games-a-folder", ["report", "{tmp}/run"], r"not a finished run \(games.parquet is a folder, not a file\)$",
+         setup=_with_run(_games_a_folder)),
     Case("report-over-games", ["report", "{tmp}/run", "-o", "{tmp}/run/games.parquet"], r"^error: --out .*games.parquet: is this command's input", setup=_with_run()),
     Case("report-over-run-json", ["report", "{tmp}/run", "-o", "{tmp}/run/run.json", "--force"], r"^error: --out .*run.json: is this command's input", setup=_with_run()),
     Case("report-over-events", ["report", "{tmp}/run", "-f", "json", "-o", "{tmp}/run/events.parquet", "--force"], r"^error: --out .*events.parquet: is this command's input", setup=_with_run()),
