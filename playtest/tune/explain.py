@@ -223,10 +223,16 @@ def _sweep_design(run_dir: Path, metrics: list[str] | None) -> Design:
                   declared, unread_in(run.get("game"), bots, [k.name for k in keys], "every point"))
 
 
-def _quantity(goal: dict[str, Any]) -> str:
+def _quantity(goal: dict[str, Any], shown: frozenset[str] = frozenset()) -> str:
     """What a goal measures, as a noun: `win_gap (late-placer − early-placer)`, `the largest gap
-    in win_rate_by_seat`, `the change in crew_pick_rate (bays)`."""
+    in win_rate_by_seat`, `the change in crew_pick_rate (bays)`. `shown`: the groups the trials
+    showed it on (trials.parquet `goal_N_group`). A goal that names no group covers every group
+    and takes the worst: over crews that read "raises crew_first_pick_rate by 1.8 pts", as if
+    of every crew's picks together, where it was the highest crew's rate (`(every group)`); a
+    metric of one group, `all`, stays plain."""
     groups = goal.get("groups") or []
+    if not groups and shown - {"all", ""} and goal["of"] != "spread":
+        return f"the worst {'change in' if goal['of'] == 'change' else 'of'} {goal['metric']} (every group)"
     where = f" ({', '.join(map(str, groups))})" if groups else ""
     if goal["of"] == "spread":
         return f"the largest gap in {goal['metric']}{where}"
@@ -276,7 +282,9 @@ def _tune_design(run_dir: Path) -> Design:
     # trials where every goal has one.
     trials = trials.filter((pl.col("state") == "complete") & pl.col("repeat_of").is_null())
     declared = declared_in(run_dir)
-    responses = [Response(f"goal_{i + 1}", _quantity(g), g["metric"],
+    shown = [frozenset(trials[f"goal_{i + 1}_group"].drop_nulls().cast(pl.String).to_list())
+             if f"goal_{i + 1}_group" in trials.columns else frozenset() for i in range(len(goals))]
+    responses = [Response(f"goal_{i + 1}", _quantity(g, shown[i]), g["metric"],
                           g["of"] in ("spread", "change") or F.kind(g["metric"], declared) == "diff")
                  for i, g in enumerate(goals)]
     responses.append(Response("objective", "the objective (the weighted distance to the goals)", "objective"))

@@ -703,3 +703,23 @@ def test_a_number_with_no_interval_swept_over_as_many_levels_as_points_is_shown_
     md = explain_markdown(d, table)
     assert "over all 2 effects (and 2 with as many points as terms and no interval at the points" in md
     assert "-0.500 (no interval: as many points as terms)" in md
+
+
+@pytest.mark.parametrize(("of", "shown", "label"), [
+    ("value", ["anderson", "armstrong"] * 3, "the worst of crew_first_pick_rate (every group)"),
+    ("change", ["anderson"] * 6, "the worst change in crew_first_pick_rate (every group)"),
+    ("value", ["all"] * 6, "crew_first_pick_rate")])
+def test_a_goal_over_every_group_is_named_as_its_worst_group(tmp_path, of, shown, label):
+    """A Stargate tune's `metric: crew_first_pick_rate, max: 0.4` (no group: every crew, the
+    worst counts) read "raising end.0.count.4 by 1 raises crew_first_pick_rate by 1.8 pts", as if
+    of every crew's first picks together, where each trial's number was its highest crew's."""
+    folder = tmp_path / "t"
+    doc = _tune_folder(folder)
+    doc["goals"][0] = {"metric": "crew_first_pick_rate", "of": of, "groups": None, "max": 0.4}
+    (folder / "tune.json").write_text(json.dumps(doc))
+    trials = pl.read_parquet(folder / "trials.parquet")
+    trials.with_columns(goal_1=pl.Series([0.2, 0.25, 0.3, 0.35, 0.2, 0.3]),
+                        goal_1_group=pl.Series(shown)).write_parquet(folder / "trials.parquet")
+    design = read_design(folder)
+    assert design.responses[0].label == label
+    assert label in explain_markdown(design, effects(design))
