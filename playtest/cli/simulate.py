@@ -70,6 +70,9 @@ def summary_tables(games: Table, report: Report, floors: Mapping[str, float] | N
     """The terminal summary: a few generic tables, then the game's own tables from the report
     (computed once, from the run's lazy scans). `floors`: the run's score floors
     (analysis/floors.py), where the mean scores' intervals stop."""
+    import polars as pl
+
+    from playtest.analysis import columns as C
     from playtest.analysis import common
     from playtest.analysis.offs import drop_off
     # A game's table that repeats this one (New Frontiers' by start position) is shown once, under both names
@@ -80,7 +83,10 @@ def summary_tables(games: Table, report: Report, floors: Mapping[str, float] | N
         ("Mean score by bot and component", drop_off(common.mean_score_by(games, "bot", floors), report.switched_off)),
         ("Game length (rounds)", common.game_length(games)),
     ]
-    return tables + [(s.title, s.table) for s in report.shown if s.game]
+    # The game's groups as the reports write them ('ベイス Bays', not the id 'bays'): the terminal
+    # was the one place a crew, planet or color showed as its bare id.
+    return tables + [(s.title, s.table.with_columns(pl.col(C.GROUP).map_elements(report.label, return_dtype=pl.String)))
+                     for s in report.shown if s.game]
 
 
 @app.command()

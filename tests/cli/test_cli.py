@@ -108,6 +108,17 @@ def test_simulate_writes_tables_and_summary(cli, tmp_path):
     assert info["command"].startswith("playtest simulate") and info["players"] == 3
 
 
+def test_simulate_summary_names_crews_as_the_reports_do(cli, tmp_path):
+    """The terminal's crew tables showed the bare ids ('bays', 'armstrong') where the report,
+    compare and ladder write the variant's names ('ベイス Bays')."""
+    r = cli("simulate", DRAFT5, "-n", "4", "--players", "3", "--bots", "random", "--seed", "1", "--workers", "1",
+            "--out", str(tmp_path / "run"))
+    assert r.returncode == 0, r.stderr
+    table = r.stdout.split("Crew pick rate (all turns)")[1].split("\n\n")[0]
+    assert "ベイス Bays" in table and "アームストロング Armstrong" in table
+    assert not re.search(r"^bays ", table, re.M)
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--players", "5"], "error: variants/stargate/draft5.yaml: --players 5 is not supported by this variant "
                          "(supported: 3, 4); for 5 players, set planets_dealt.5=<planets> (with --set, or in the "
