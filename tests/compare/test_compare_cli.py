@@ -254,6 +254,23 @@ def test_compare_diff_and_sweep_print_a_setting_that_can_never_take_effect(cli, 
     assert res.stderr.splitlines()[0] == note
 
 
+def test_a_sweep_prints_the_file_s_own_note_once_without_the_points_set(cli, tmp_path):
+    """draft6-no-replenish's note (Bays' gain_cubes can never take a cube) was printed once per
+    grid point, each copy ending 'with --set end.0.count.3=1', '…=2', as if the swept value caused
+    it. A note that only some points have still names their --set."""
+    six = ROOT / "variants" / "stargate" / "draft6-no-replenish.yaml"
+    res = cli("sweep", str(six), "--set", "end.0.count.3=1,2", "--players", "3", "-n", "2", "-w", "1",
+              "--out", str(tmp_path / "sw"), "--metric", "game_length_rounds")
+    assert res.returncode == 0, res.stderr
+    notes = [line for line in res.stderr.splitlines() if line.startswith("note:")]
+    assert len(notes) == 1 and "gain_cubes can never take a cube" in notes[0] and "--set" not in notes[0]
+    mine = write_variant(tmp_path / "no-bays.yaml", f"extends: {DRAFT5}\ncrews:\n  - {{id: bays, skill: []}}\n")
+    res = cli("sweep", str(mine), "--set", "cubes.replenish=0,2", "-n", "2", "-w", "1",
+              "--out", str(tmp_path / "sw2"), "--metric", "game_length_rounds")
+    notes = [line for line in res.stderr.splitlines() if line.startswith("note:")]
+    assert len(notes) == 1 and "stock_empty" in notes[0] and notes[0].endswith("with --set cubes.replenish=0)"), notes
+
+
 def test_the_sweep_table_in_the_terminal_names_the_bots_and_games(cli, tmp_path):
     """The terminal tables of a sweep said neither which bots played nor how many games (only
     sweep.md did): every number describes the bots that made it."""
