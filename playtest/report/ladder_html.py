@@ -156,8 +156,8 @@ def render_ladder_html(ladder: Ladder) -> str:
 <dt>Command</dt><dd><code>{e(run.get('command'))}</code></dd>{off}
 <dt>Made by</dt><dd>{e(ladder.generated_by)}</dd></dl></header>
 {warn}<h2>Does skill matter?</h2><ul>{matters}</ul>
-<table><thead><tr><th>stronger</th><th>weaker</th><th class=num>games</th><th class=num>seats</th><th class=num>stronger wins per seat</th>
-<th class=num>weaker wins per seat</th><th class=num>gap (97.5%)</th><th class=num>× as often</th><th class=num>score gap per seat (97.5%)</th></tr></thead>
+<table><thead><tr><th>upper rung</th><th>lower rung</th><th class=num>games</th><th class=num>seats</th><th class=num>upper rung's wins per seat</th>
+<th class=num>lower rung's wins per seat</th><th class=num>gap (97.5%)</th><th class=num>× as often</th><th class=num>score gap per seat (97.5%)</th></tr></thead>
 <tbody>{strength_rows}</tbody></table>
 <table><thead><tr><th>rung</th><th class=num>rating</th><th class=num>95% interval</th><th class=num>comparisons</th></tr></thead><tbody>{rating_rows}</tbody></table>
 <h2>What changes with skill</h2><p>{changed.height} of {tested} metrics tested change with skill (Holm-adjusted, 5%):</p><ul>{sentences}</ul>

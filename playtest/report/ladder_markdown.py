@@ -86,8 +86,10 @@ def render_ladder_markdown(ladder: Ladder) -> str:
         lines += [md_text(off[0]), *(f"- {md_text(o.text())}" for o in ladder.switched_off), ""]
     lines += ["## Does skill matter?", ""]
     lines += [f"- {md_text(s)}" for s in ladder.skill_matters] + [""]
-    lines += ["| stronger | weaker | games | seats | stronger wins per seat | weaker wins per seat | gap (97.5%) | "
-              "× as often | score gap per seat (97.5%) |", "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    # The sides are the rungs' places, not a verdict: 'stronger' headed mcts:50's column beside a
+    # sentence saying it was measurably weaker than greedy (the strength chart says the same).
+    lines += ["| upper rung | lower rung | games | seats | upper rung's wins per seat | lower rung's wins per seat | "
+              "gap (97.5%) | × as often | score gap per seat (97.5%) |", "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
     for r in ladder.strength.iter_rows(named=True):
         lines.append(
             f"| `{md_text(r['upper'])}` | `{md_text(r['lower'])}` | {r['games']} | {r['upper_seats']}:{r['lower_seats']} | "

@@ -88,6 +88,17 @@ def test_ladder_markdown_sections(stargate_ladder):
     assert_valid_charts(html, at_least=3)
 
 
+def test_the_strength_table_names_the_sides_by_their_places_not_as_a_verdict(stargate_ladder):
+    """The table headed a pairing's columns 'stronger' and 'weaker': mcts:50 stood under 'stronger'
+    beside the sentence that it was measurably weaker than greedy (the strength chart already
+    named the sides 'upper rung' and 'lower rung')."""
+    md = (stargate_ladder[0] / "ladder.md").read_text(encoding="utf-8")
+    html = (stargate_ladder[0] / "ladder.html").read_text(encoding="utf-8")
+    assert "| upper rung | lower rung | games | seats | upper rung's wins per seat |" in md
+    assert "<th>upper rung</th><th>lower rung</th>" in html
+    assert "stronger wins" not in md and "<th>stronger</th>" not in html
+
+
 def test_ladder_markdown_writes_p_as_the_other_markdown_pages_do(stargate_ladder):
     """ladder.md said "p &lt; 0.001" (the run report's escape, whose HTML entities are for the
     HTML blocks of report.md) where compare.md, sweep.md and tune.md say "p < 0.001"."""
