@@ -18,14 +18,18 @@ from playtest.errors import PlaytestError
 from playtest.play.session import InputError, Move, PlaySession
 from playtest.text import YOU, clean
 
+# Each line fits an 80-column terminal: lines of up to 95 characters were wrapped again by the
+# terminal mid-sentence, each continuation back at the left edge under the command names.
 HELP = (
     "Type a move's number or its notation as listed{examples}.\n"
     "{show}"
-    "  hint [BOT]  what a bot would play here (default: the game's strongest quick bot)\n"
-    "  undo        take back your last move (and the bots' moves after it), unless something you\n"
-    "              could not see was shown since (another hand's card, a draw, face-down bids)\n"
-    "  board       draw the table again (so does Enter alone, but when you have only one move,\n"
-    "              Enter plays it)\n"
+    "  hint [BOT]  what a bot would play here (default: the game's strongest\n"
+    "              quick bot)\n"
+    "  undo        take back your last move (and the bots' moves after it), unless\n"
+    "              something you could not see was shown since (another hand's\n"
+    "              card, a draw, face-down bids)\n"
+    "  board       draw the table again (so does Enter alone, but when you have\n"
+    "              only one move, Enter plays it)\n"
     "  quit        stop; the game so far is saved as a transcript\n"
     "  help        this text"
 )

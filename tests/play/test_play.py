@@ -87,6 +87,17 @@ def test_illegal_input_is_answered_with_the_reason_and_asked_again(cli, tmp_path
     assert cli("replay", str(save)).returncode == 0
 
 
+def test_help_fits_an_80_column_terminal(cli, tmp_path):
+    """The help's lines ran to 95 characters: at 80 columns the terminal wrapped each again
+    mid-sentence ('... unless' / 'something you' / '   could not see ...')."""
+    r = play_moves(cli, tmp_path, DRAFT5, "help\nquit\n", "--seed", "7")
+    assert r.returncode == 0, r.stderr
+    text = r.stdout.split("your move> ", 1)[1].split("your move> quit")[0]
+    lines = text.splitlines()[1:]  # (the first is the echoed 'help')
+    assert any(line.startswith("  undo        take back your last move") for line in lines)
+    assert all(line.startswith(("Type a move", "  ")) and len(line) <= 80 for line in lines), lines
+
+
 def test_help_gives_examples_of_this_games_moves(cli, tmp_path):
     """A New Frontiers player typing help read "(e.g. 'armstrong', 'place red2 blue2', '7S')":
     Stargate's and Oh-Seven's moves, none of which New Frontiers takes."""
