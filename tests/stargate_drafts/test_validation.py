@@ -155,3 +155,24 @@ def test_gain_cubes_with_every_cube_in_hand_is_a_note(tmp_path: Path) -> None:
     assert note.startswith("crews.bays.skill.0: gain_cubes can never take a cube: every cube starts in hand "
                            "(cubes.start_in_hand 15 of cubes.total 15), so the stock is empty for good"), note
     assert load_text(tmp_path, "cubes: {total: 15, start_in_hand: 14, replenish: 0}\n" + end).notes == ()
+
+
+def test_extension_and_overflow_slots_no_crew_can_fill_are_notes(tmp_path: Path) -> None:
+    """A draft that gave planets extension_vp (or overflow_vp, or a crew card extension_vp) but no
+    crew that fills them validated in silence: every game leaves the slots empty. Legal, so a
+    located note each, and none once a crew fills them."""
+    body = ("planets:\n  - {id: red1, extension_vp: [1, 2], overflow_vp: 5}\n  - {id: blue1, extension_vp: [3]}\n"
+            "crews:\n  - {id: armstrong, extension_vp: [3]}\n")
+    notes = [str(n).split(": ", 1)[1] for n in load_text(tmp_path, body).notes]
+    assert notes == [
+        "planets.red1.extension_vp: no crew develops extension slots 1, 2 (a develop_planet skill with slot: 1, ...), "
+        "so those slots of the planets that have them (red1, blue1) stay empty in every game",
+        "planets.red1.overflow_vp: no crew has an overflow skill, so the overflow slot of red1 stays empty in every game",
+        "crews.armstrong.extension_vp: this crew has no develop_crew skill, so its extension slots stay empty in every game"]
+    filled = body.replace("- {id: armstrong, extension_vp: [3]}",
+                          "- {id: armstrong, extension_vp: [3], skill: [{effect: develop_crew}]}\n"
+                          "  - {id: bays, skill: [{effect: develop_planet, slot: 1}, {effect: overflow}]}\n"
+                          "  - {id: rahel, skill: [{effect: develop_planet, slot: 2}]}")
+    assert load_text(tmp_path, filled).notes == ()
+    for path in NEW_DRAFTS:  # the shipped drafts fill every slot they give
+        assert not [n for n in load_variant(path).notes if "stay" in str(n) or "stays" in str(n)], path

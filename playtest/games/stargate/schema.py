@@ -582,6 +582,37 @@ class StargateVariant(VariantModel):
                     for ci, crew in enumerate(self.crews) for j, e in enumerate(crew.skill) if isinstance(e, GainCubes)]
         # legal while another trigger may end the game (issues() refuses it when none can)
         out += [(("end", i, "count"), message) for i, (message, alone) in self._unfillable().items() if not alone]
+        return out + self._unused_slots()
+
+    def _unused_slots(self) -> list[Issue]:
+        """Extension and overflow slots no crew can ever fill: planets given `extension_vp` whose
+        slot number no develop_planet skill names, `overflow_vp` with no overflow crew, a crew's
+        `extension_vp` without develop_crew in its own skill. They validated in silence, and only
+        the report's "Switched off" line (for no developing crew at all) said the slots stayed empty."""
+        out: list[Issue] = []
+        effects = [e for crew in self.crews for e in crew.skill]
+        developed = {e.slot for e in effects if isinstance(e, DevelopPlanet)}
+        missing = [n for n in range(1, max((len(p.extension_vp) for p in self.planets), default=0) + 1)
+                   if n not in developed]
+        if missing and all(isinstance(e, DevelopPlanet | DevelopCrew) or not may_develop(e) for e in effects):
+            # one line for them all, at the first planet with such a slot (draft6d gives 12 planets 3 slots each)
+            having = [i for i, p in enumerate(self.planets) if len(p.extension_vp) >= missing[0]]
+            ids = ", ".join(p.id for p in self.planets if len(p.extension_vp) >= missing[0])
+            many = len(missing) > 1
+            out.append((("planets", having[0], "extension_vp"),
+                        f"no crew develops extension slot{'s' if many else ''} {', '.join(map(str, missing))} "
+                        f"(a develop_planet skill with slot: {missing[0]}{', ...' if many else ''}), so "
+                        f"{'those slots' if many else 'that slot'} of the planets that have "
+                        f"{'them' if many else 'it'} ({ids}) {'stay' if many else 'stays'} empty in every game"))
+        if not any(isinstance(e, Overflow) for e in effects):
+            given = [i for i, p in enumerate(self.planets) if p.overflow_vp is not None]
+            if given:
+                out.append((("planets", given[0], "overflow_vp"),
+                            f"no crew has an overflow skill, so the overflow slot of "
+                            f"{', '.join(self.planets[i].id for i in given)} stays empty in every game"))
+        out += [(("crews", i, "extension_vp"), "this crew has no develop_crew skill, so its extension slots "
+                 "stay empty in every game") for i, crew in enumerate(self.crews)
+                if crew.extension_vp and not any(isinstance(e, DevelopCrew) for e in crew.skill)]
         return out
 
 
