@@ -49,8 +49,33 @@ def print_notes(variants: Iterable[Variant]) -> None:
     """Every variant's notes (a setting that can never take effect, such as an end trigger no game
     reaches; an added id that looks like a misspelt known one), each once, as `simulate` prints
     them: compare, diff and sweep played such drafts without a word."""
-    for note in dict.fromkeys(str(note) for v in variants for note in v.notes):
+    for note in note_texts(variants):
         typer.echo(clean(f"note: {note}"), err=True)
+
+
+def note_texts(variants: Iterable[Variant]) -> list[str]:
+    """The variants' notes as text, each once. A note the file has without its --set is the
+    file's: said without the ', with --set …' a note located in a parent draft names. Draft 6a's
+    own gain_cubes note ended 'with --set scoring.color_bonus=none', and a sweep printed it once
+    per grid point, each copy ending with the point's value, as if the --set caused it."""
+    from playtest.variants.loader import with_overrides
+
+    own: dict[str, set[str]] = {}
+    texts = []
+    for v in variants:
+        for note in v.notes:
+            text = str(note)
+            if v.overrides:
+                if v.path not in own:
+                    try:
+                        own[v.path] = {str(n) for n in load_variant(v.path).notes}
+                    except VariantError:  # the file alone does not validate: each note is the --set's
+                        own[v.path] = set()
+                tail = with_overrides(v.overrides)
+                plain = text.replace(f", {tail})", ")").replace(f" ({tail})", "")
+                text = plain if plain in own[v.path] else text
+            texts.append(text)
+    return list(dict.fromkeys(texts))
 
 
 def output_file(option: str, *, folder_ok: bool = False) -> Callable[[str], Path]:

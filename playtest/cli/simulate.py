@@ -21,6 +21,7 @@ from playtest.cli.common import (
     from_bots_option,
     load,
     out_console,
+    print_notes,
     split_bots,
     status_console,
 )
@@ -173,8 +174,7 @@ def simulate(
         if players is not None and players > MAX_PLAYERS:
             raise UsageError(f"--players {players}: must be from 2 to {MAX_PLAYERS}")
         v = load(variant, set_)
-        for note in v.notes:  # legal, but can never take effect
-            typer.echo(clean(f"note: {note}"), err=True)
+        print_notes([v])  # legal, but can never take effect
         spec = get_game(v.game)
         asked = players is not None
         if players is None:

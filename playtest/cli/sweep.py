@@ -17,6 +17,7 @@ from playtest.cli.common import (
     PLAYERS_HELP,
     from_bots_option,
     out_console,
+    print_notes,
     split_bots,
     status_console,
 )
@@ -89,26 +90,6 @@ def check_metric_names(metrics: list[str], variants: list[Variant], probe: RunCo
     raise UsageError(f"--metric {unknown}: no such metric in {games} games {where} (known: {', '.join(seen)})")
 
 
-def print_grid_notes(path: Path, loaded: list[Variant], overrides: list[list[str]]) -> None:
-    """The grid's notes, each once. A note the file has without any --set is the file's, not the
-    point's: it was printed once per grid point, each copy ending 'with --set end.0.count.3=1',
-    '…=2', '…=3', as if the swept value caused it. A note only some points have keeps its --set."""
-    from playtest.variants.loader import with_overrides
-    try:
-        base = {str(note) for note in load_variant(path).notes}
-    except VariantError:  # the file alone does not validate: every note is its point's
-        base = set()
-    texts = []
-    for v, sets in zip(loaded, overrides, strict=True):
-        tail = with_overrides(sets)
-        for note in v.notes:
-            text = str(note)
-            plain = text.replace(f", {tail})", ")").replace(f" ({tail})", "")
-            texts.append(plain if plain in base else text)
-    for text in dict.fromkeys(texts):
-        typer.echo(clean(f"note: {text}"), err=True)
-
-
 @app.command()
 def sweep(
     variant: Annotated[Path, typer.Argument(help="Variant YAML file.")],
@@ -166,7 +147,7 @@ def sweep(
     if problems:
         raise VariantError(once_per_axis(problems, sets, [a.key for a in axes]))
     check_distinct_points(axes, sets, points, [v.model for v in loaded])
-    print_grid_notes(variant, loaded, [p.overrides() for p in points])
+    print_notes(loaded)
     try:
         # Every point is the same file: an error names the point (`deck.copies.4=!remove`, whose
         # variant has no 4-player deck, was told "base.yaml: --players 4 is not supported").

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app, problem_line
-from playtest.cli.common import SetOption
+from playtest.cli.common import SetOption, note_texts
 from playtest.errors import VariantError
 from playtest.text import clean, one_line
 from playtest.variants import Variant, load_variant
@@ -52,7 +52,7 @@ def validate(
         if changes:
             for line in _change_lines(variant):
                 typer.echo(clean(line))
-        for note in variant.notes:  # legal, but can never take effect
+        for note in note_texts([variant]):  # legal, but can never take effect
             print(clean(f"note: {note}"), file=sys.stderr)
     if failed:
         raise typer.Exit(2)

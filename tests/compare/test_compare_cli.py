@@ -269,6 +269,13 @@ def test_a_sweep_prints_the_file_s_own_note_once_without_the_points_set(cli, tmp
               "--out", str(tmp_path / "sw2"), "--metric", "game_length_rounds")
     notes = [line for line in res.stderr.splitlines() if line.startswith("note:")]
     assert len(notes) == 1 and "stock_empty" in notes[0] and notes[0].endswith("with --set cubes.replenish=0)"), notes
+    # validate and compare likewise: a --set that has nothing to do with the note is not named in it
+    for args in (("validate", str(six)), ("compare", str(DRAFT5), str(six), "-n", "2", "-w", "1", "--format", "json",
+                                            "--out", str(tmp_path / "cmp"))):
+        res = cli(*args, "--set", "scoring.color_bonus=none")
+        assert res.returncode == 0, res.stderr
+        notes = [line for line in res.stderr.splitlines() if line.startswith("note:")]
+        assert len(notes) == 1 and "gain_cubes can never take a cube" in notes[0] and "--set" not in notes[0], notes
 
 
 def test_the_sweep_table_in_the_terminal_names_the_bots_and_games(cli, tmp_path):
