@@ -1,5 +1,5 @@
-"""Rule keys the bots of a line-up do not read (GameSpec.unread_keys), and the caveat `compare`, `sweep`,
-`tune` and `explain` print when every bot of the line-up ignores every key that changes.
+"""Rule keys the bots of a line-up do not read (GameSpec.unread_keys), and the caveat `compare`, `diff`,
+`sweep`, `tune` and `explain` print when every bot of the line-up ignores every key that changes.
 
 Such a change cannot move the play: the bots make the same choices under either value (with one
 seed, the very same games), so a row about the play reads 'equal in every game' and a row about

@@ -56,6 +56,7 @@ def diff_cmd(
 
     from playtest.analysis.metrics import metric_info, section_keys, sections
     from playtest.analysis.offs import switched_off, variant_switched_off
+    from playtest.analysis.unread import unread_in
     from playtest.compare import render
     from playtest.compare.compare import rule_changes
     from playtest.compare.gates import (
@@ -176,8 +177,12 @@ def diff_cmd(
                       + ", ".join(f"{v} {k}" for k, v in counts.items() if v), highlight=False)
             if status != UNDECIDED:
                 break
+    changes = rule_changes(b.resolved, c.resolved)
+    # As compare says it: a change no bot of the line-up reads replays the base's play, so a
+    # change gate on the play passed at "+0.0 pts … +0.0 pts" with no word of why (h195).
+    note = unread_in(c.resolved.get("game"), lineup, [ch.path for ch in changes])
     info = {"base": b.path, "candidate": c.path, "base_hash": b.hash, "candidate_hash": c.hash,
-            "changes": rule_changes(b.resolved, c.resolved), "games": runs.games, "looks": len(schedule),
+            "changes": changes, "unread": note.as_dict() if note else None, "games": runs.games, "looks": len(schedule),
             "looks_played": played,
             "max_games": top if until_decided else None, "players": players_, "lineup": list(lineup),
             "seed": seed_ if seeds[0] == seeds[1] else ",".join(map(str, seeds)),

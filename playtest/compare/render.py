@@ -570,6 +570,7 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any],
     component reads 'Galactic Senate (d15)' where compare names the development, not 'd15' alone."""
     head = {PASS: "✅ **All gates hold**", FAIL: "❌ **A gate fails**", "undecided": "⚠️ **Undecided**: the games played cannot decide every gate"}[status]
     out = [f"### playtest diff: `{info['candidate']}` against `{info['base']}`", "", head, ""]
+    out += [f"> {info['unread']['text']}", ""] if info.get("unread") else []
     out += ["| | gate | shown | estimate | bounds | limit |", "|---|---|---|---:|---:|---|"]
     for r in results:
         m, dec = r.spec.metric, r.declared

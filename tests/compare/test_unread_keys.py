@@ -100,3 +100,26 @@ def test_sweep_says_which_bots_ignore_the_swept_keys_in_every_output(cli, tmp_pa
     assert r.returncode == 0, r.stderr
     assert "does not read" not in r.stdout
     assert json.loads((tmp_path / "sw2" / "sweep.json").read_text(encoding="utf-8"))["unread"] is None
+
+
+def test_diff_says_which_bots_ignore_which_keys_in_its_summary(cli, tmp_path):
+    """`diff` of a bonus no heuristic bot reads passed `change in exact_rate ≤ 5 pts` at '+0.0 pts
+    … +0.0 pts' in the pull-request comment with no word that the play could not respond (the
+    very same games, scored anew), where compare of the same two says it (h195)."""
+    gates = tmp_path / "gates.yaml"
+    gates.write_text("gates:\n  - {metric: exact_rate, group: highest bidder, of: change, max: 0.05}\n", encoding="utf-8")
+    draft = _draft(tmp_path, "scoring:\n  exact_bonus: 10\n")
+    said = "note: heuristic does not read scoring.exact_bonus: this bot makes the same choices under both drafts"
+    args = ["diff", str(BASE), str(draft), "--gate", str(gates), "-n", "4", "--players", "4", "--bots", "heuristic",
+            "-w", "1", "--seed", "1"]
+    r = cli(*args)
+    assert r.returncode == 3, r.stderr  # 4 games: too few blocks to call +0.0 in each a certainty
+    assert f"\n> {said}" in r.stdout
+    r = cli(*args, "-f", "json")
+    doc = json.loads(r.stdout)
+    assert doc["unread"]["bots"] == ["heuristic"] and doc["unread"]["keys"] == ["scoring.exact_bonus"]
+    assert doc["unread"]["text"].startswith(said)
+    draft.write_text(draft.read_text(encoding="utf-8") + "bidding:\n  first_lead: left_of_dealer\n", encoding="utf-8")
+    r = cli(*args, "-f", "json")
+    assert r.returncode in (0, 1, 3), r.stderr
+    assert json.loads(r.stdout)["unread"] is None
