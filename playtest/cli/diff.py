@@ -56,7 +56,7 @@ def diff_cmd(
 
     from playtest.analysis.metrics import metric_info, section_keys, sections
     from playtest.analysis.offs import switched_off, variant_switched_off
-    from playtest.analysis.unread import unread_in
+    from playtest.analysis.unread import LABELS, unread_in
     from playtest.compare import render
     from playtest.compare.compare import rule_changes
     from playtest.compare.gates import (
@@ -181,8 +181,12 @@ def diff_cmd(
     # As compare says it: a change no bot of the line-up reads replays the base's play, so a
     # change gate on the play passed at "+0.0 pts … +0.0 pts" with no word of why (h195).
     note = unread_in(c.resolved.get("game"), lineup, [ch.path for ch in changes])
+    # A candidate of the base's rules on the base's seed replays its games: a change gate then holds
+    # at +0.0 by construction, which the workflow's new draft (checked against itself) read as evidence.
+    same_games = seeds[0] == seeds[1] and all(ch.path in LABELS for ch in changes)
     info = {"base": b.path, "candidate": c.path, "base_hash": b.hash, "candidate_hash": c.hash,
-            "changes": changes, "unread": note.as_dict() if note else None, "games": runs.games, "looks": len(schedule),
+            "changes": changes, "unread": note.as_dict() if note else None,
+            "same_games": same_games, "games": runs.games, "looks": len(schedule),
             "looks_played": played,
             "max_games": top if until_decided else None, "players": players_, "lineup": list(lineup),
             "seed": seed_ if seeds[0] == seeds[1] else ",".join(map(str, seeds)),

@@ -158,6 +158,25 @@ def test_independent_seeds_make_a_copy_differ(cli, tmp_path):
     assert any(d["estimate"] not in (0, None) for d in doc["differences"])
 
 
+def test_diff_says_a_change_gate_on_a_copy_reads_0_by_construction(cli, tmp_path):
+    """docs/ci.md's workflow checks a new draft against itself: with one seed both sides replay the
+    same games, and gates/stargate.yaml's change gate read '✅ pass … +0.0 pts … +0.0 pts' in the
+    pull-request comment as if the draft had been measured not to move seat 1's edge (h195)."""
+    args = ["diff", str(DRAFT5), str(DRAFT5), "--gate", "gates/stargate.yaml", "-n", "8", "-w", "1"]
+    said = "> note: the candidate changes no rule of the base and both played the same seed: the very same games"
+    res = cli(*args)
+    assert res.returncode in (0, 3), res.stderr
+    assert said in res.stdout
+    assert json.loads(cli(*args, "-f", "json").stdout)["same_games"] is True
+    res = cli(*args, "--seed", "1,2")  # independent games: the change is measured
+    assert res.returncode in (0, 1, 3), res.stderr
+    assert "note:" not in res.stdout
+    copy = write_variant(tmp_path / "copy.yaml", f"extends: {DRAFT5}\nname: renamed\n")
+    assert said in cli("diff", str(DRAFT5), str(copy), *args[3:]).stdout  # a label is no rule
+    other = write_variant(tmp_path / "other.yaml", f"extends: {DRAFT5}\ncubes:\n  replenish: 1\n")
+    assert json.loads(cli("diff", str(DRAFT5), str(other), *args[3:], "-f", "json").stdout)["same_games"] is False
+
+
 def test_a_sweep_axis_of_one_value_gets_a_note(cli, tmp_path):
     res = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1", "--set", "cubes.replenish=1,2", "-n", "4", "-w", "1",
               "--out", str(tmp_path / "sw"))
