@@ -498,6 +498,8 @@ class Component:
     blocks: int = 0
     """The blocks of games that hold the component's rows (Replicates.evidence_blocks): the K of
     the sign-flip chance of a value the same in every block; 0: every block."""
+    pair: tuple[str, str] | None = None
+    """A spread's two groups (the label is 'a − b'), for the reports to name each as they do a group."""
 
 
 def edge_games(reps: Replicates, key: Key) -> int:
@@ -574,6 +576,8 @@ class GateResult:
     an undecided gate whose pass bounds lie beyond a limit has not failed until these do."""
     declared: MetricInfos = field(default_factory=dict)
     """What the game declares about its own metrics (GameSpec.metric_info): the unit shown."""
+    pair: tuple[str, str] | None = None
+    """A spread's shown component: its two groups (`Component.pair`)."""
 
 
 def components(gates: Gates, reps: Replicates, *, change_in_both: bool = False) -> list[list[Component]]:
@@ -632,8 +636,8 @@ def components(gates: Gates, reps: Replicates, *, change_in_both: bool = False) 
         elif spec.of == "change":
             comps = [difference(reps, g, (CANDIDATE, m, g), (BASE, m, g), span) for g in groups]
         else:
-            comps = [difference(reps, f"{a} − {b}", (CANDIDATE, m, a), (CANDIDATE, m, b), span)
-                     for a, b in itertools.permutations(groups, 2)]
+            comps = [dataclasses.replace(difference(reps, f"{a} − {b}", (CANDIDATE, m, a), (CANDIDATE, m, b), span),
+                                         pair=(a, b)) for a, b in itertools.permutations(groups, 2)]
         out.append(comps)
     if problems:
         raise GateError(problems)
@@ -695,7 +699,7 @@ def evaluate(gates: Gates, reps: Replicates, looks: int = 1, *, change_in_both: 
         lo, hi = bounds(worst, a_pass)
         fail_lo, fail_hi = bounds(worst, a_fail)
         results.append(GateResult(spec, status, worst.label, worst.estimate.estimate, lo, hi, len(cs),
-                                  fail_lo, fail_hi, reps.declared))
+                                  fail_lo, fail_hi, reps.declared, worst.pair))
     return results
 
 

@@ -584,7 +584,7 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any],
         if r.status == "undecided" and not math.isnan(r.fail_low):
             # Bounds beyond a limit and yet undecided read as a contradiction without this.
             bounds += f" (to fail: {counted(f'{val(r.fail_low, m, dec)} … {val(r.fail_high, m, dec)}', dec)})"
-        named = labels(r.label) if labels is not None else r.label
+        named = r.label if labels is None else " − ".join(map(labels, r.pair)) if r.pair else labels(r.label)
         shown = f"{named} ({r.label})" if named != r.label else r.label
         out.append(f"| {MARK[r.status]} | {_md_cell(r.spec.title(dec))} | {_md_cell(shown)} | "
                    f"{counted(val(r.estimate, m, dec), dec)} | "
