@@ -366,6 +366,35 @@ def test_the_workflow_lists_the_drafts_a_pull_request_changes(edit: str, listed:
     assert (repo / "changed.txt").read_text().split() == [f"variants/stargate/{name}.yaml" for name in listed]
 
 
+def test_the_workflow_lists_the_drafts_a_renamed_parent_breaks(tmp_path: Path) -> None:
+    """A pull request that renames draft6-no-replenish.yaml listed only the new name: the drafts
+    that extend the old one no longer load, were left out ("diff says why, if it is listed") and
+    the check passed with them broken (h195). A draft that does not load is listed."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    import yaml
+
+    (block,) = [b for b in _yaml_blocks(ROOT / "docs" / "ci.md") if b.startswith("name: playtest gates")]
+    (step,) = [s for s in yaml.safe_load(block)["jobs"]["gates"]["steps"] if s.get("name") == "List the variants to check"]
+    repo = tmp_path / "repo"
+    for part in ("variants/stargate", "gates"):
+        shutil.copytree(ROOT / part, repo / part)
+    git = _base_commit(repo)
+    git("mv", "variants/stargate/draft6-no-replenish.yaml", "variants/stargate/draft6a.yaml")
+    git("commit", "-qm", "the pull request: a rename")
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+           "PYTHONPATH": str(ROOT)}
+    script = step["run"].replace("${{ github.base_ref }}", "main")
+    r = subprocess.run(["bash", "-c", script], cwd=repo, env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert (repo / "changed.txt").read_text().split() == [
+        f"variants/stargate/{name}.yaml" for name in ("draft6-development", "draft6-new-crews",
+                                                      "draft6-special-planets", "draft6a")]
+
+
 def test_the_workflow_s_comment_says_why_a_draft_could_not_be_checked(tmp_path: Path) -> None:
     """docs/ci.md's workflow, its steps from the base worktree to the comment, on a pull request
     that breaks a draft: playtest diff exits 2 with its one located line on stderr, which went to
