@@ -293,8 +293,22 @@ def check_against_probe(gates: Gates, seen: dict[str, list[str]], where: str, sh
 def unknown_metric(name: str, known: Sequence[str]) -> str:
     """The message for a gate's (or goal's) metric the runs do not have, with a did-you-mean. The
     terminal summary of `simulate` shows mean scores as `mean_score_<part>`, a name of its own:
-    a designer who copies it is told the metric and group that hold those numbers."""
-    message = unknown_name("metric", name, known, "the runs have")
+    a designer who copies it is told the metric and group that hold those numbers. Only metrics
+    a gate can take are offered: 'balanse' was answered "did you mean 'balance'?", which the next
+    run refused as a max − min (quantiles, `balance` and the run's size are not gated)."""
+    from playtest.compare.metrics import DESIGN_METRICS, is_tested
+
+    gateable = [m for m in known if is_tested(m) and m not in DESIGN_METRICS]
+    message = unknown_name("metric", name, gateable, "the runs have")
+    likely = guess(name, list(known))
+    if likely is not None and likely not in gateable:
+        why = ("describes the run's size, not the game" if likely in DESIGN_METRICS
+               else "has no valid interval (quantiles and max − min metrics)")
+        instead = "; gate win_rate_by_seat with `of: spread` instead" if likely == "balance" else ""
+        alt = guess(name, gateable)
+        message = (f"unknown metric {name!r} ({likely!r}, the nearest, {why}, so it cannot be gated{instead}"
+                   f"{f'; did you mean {alt!r}?' if alt else ''}); the runs have: {', '.join(gateable)}")
+    known = gateable
     part = name.removeprefix("mean_score_") if name.startswith("mean_score_") else ""
     if part and "score_mean" in known:
         hint = (f" (the terminal summary's {name} is metric score_mean, group '<bot> / {part}', "

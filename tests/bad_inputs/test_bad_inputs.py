@@ -494,6 +494,15 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("gate-not-a-mapping", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"],
          r"g.yaml:2:5: gates.0: Input should be a valid dictionary \(got 'game_length_rounds'\)$",
          {"g.yaml": "gates:\n  - game_length_rounds\n"}),
+    # a misspelt metric was answered "did you mean 'balance'?", which the next run refused as a max − min, and the
+    # list of what the runs have offered quantiles and the run's size, none of which a gate takes (h195)
+    Case("gate-misspelt-metric-nearest-cannot-be-gated", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml", "-n", "4",
+                                                         "-w", "1"],
+         r"g.yaml:2:14: gates.0.metric: unknown metric 'balanse' \('balance', the nearest, has no valid interval \(quantiles "
+         r"and max − min metrics\), so it cannot be gated; gate win_rate_by_seat with `of: spread` instead\); the runs "
+         r"have: (?!.*(balance|median|q\d|detectable|games_needed))win_rate_by_seat, first_player_advantage, "
+         r"win_rate_by_bot, score_mean, score_sd, margin_of_victory, tie_rate, [a-z_, ]+$",
+         {"g.yaml": "gates:\n  - {metric: balanse, min: 0.8}\n"}),
     # a section's keys written beside it, not under it (the indentation lost): one line naming the cause; it was
     # "cubes: Input should be a valid dictionary ..." and one "unknown key" line per key
     Case("section-keys-unindented", ["validate", "{tmp}/v.yaml"],
