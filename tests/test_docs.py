@@ -484,3 +484,23 @@ def test_the_play_support_example_is_the_example_plugin_s_code() -> None:
     assert len(blocks) == 2
     missing = [block for block in blocks if not any(block in source for source in sources.values())]
     assert not missing, f"not in {', '.join(sources)} of {fixture.relative_to(ROOT)}:\n" + "\n---\n".join(missing)
+
+
+def test_ci_md_names_every_key_of_diff_s_json(tmp_path: Path) -> None:
+    """A CI script reads `playtest diff --format json`; docs/ci.md named only fail_bound_low/high of
+    it (h195). Every key the summary writes, and every key of a gate's object, is named in its section."""
+    import json
+    import re
+
+    from tests.conftest import invoke_cli
+
+    gates = tmp_path / "g.yaml"
+    gates.write_text("gates:\n  - {metric: game_length_rounds, max: 9}\n", encoding="utf-8")
+    draft5 = str(ROOT / "variants" / "stargate" / "draft5.yaml")
+    r = invoke_cli("diff", draft5, draft5, "--gate", str(gates), "-n", "2", "-w", "1", "-f", "json")
+    assert r.returncode in (0, 3), r.stderr
+    doc = json.loads(r.stdout)
+    page = (ROOT / "docs" / "ci.md").read_text(encoding="utf-8")
+    section = page.split("## The JSON summary (`--format json`)", 1)[1].split("\n## ", 1)[0]
+    named = set(re.findall(r"`([a-z_]+)`", section))
+    assert set(doc) - named == set() and set(doc["gates"][0]) - named == set()
