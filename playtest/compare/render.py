@@ -574,7 +574,7 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any],
     if info.get("same_games") and any(r.spec.of == "change" for r in results):
         out += ["> note: the candidate changes no rule of the base and both played the same seed: the very same "
                 "games, so every `change` gate reads +0.0 by construction, not by evidence (a new draft checked "
-                "against itself: only its other gates say anything).", ""]
+                "against itself, or a draft checked for its changed gates file: only the other gates say anything).", ""]
     out += ["| | gate | shown | estimate | bounds | limit |", "|---|---|---|---:|---:|---|"]
     for r in results:
         m, dec = r.spec.metric, r.declared
