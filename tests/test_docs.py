@@ -395,6 +395,38 @@ def test_the_workflow_lists_the_drafts_a_renamed_parent_breaks(tmp_path: Path) -
                                                       "draft6-special-planets", "draft6a")]
 
 
+def test_the_workflow_s_comment_does_not_deny_a_goals_file_changed(tmp_path: Path) -> None:
+    """A pull request that edits gates/stargate-tune.yaml (tune's goals, kept under gates/) lists no
+    draft, and the comment said "No variant file or gates file changed." of a file under gates/ (h195)."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    import yaml
+
+    (block,) = [b for b in _yaml_blocks(ROOT / "docs" / "ci.md") if b.startswith("name: playtest gates")]
+    steps = {s.get("name"): s for s in yaml.safe_load(block)["jobs"]["gates"]["steps"]}
+    repo = tmp_path / "repo"
+    for part in ("variants/stargate", "gates"):
+        shutil.copytree(ROOT / part, repo / part)
+    git = _base_commit(repo)
+    with open(repo / "gates" / "stargate-tune.yaml", "a", encoding="utf-8") as f:
+        f.write("# an edit\n")
+    git("commit", "-qam", "the pull request: tune's goals")
+    runner = tmp_path / "runner"
+    runner.mkdir()
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+           "PYTHONPATH": str(ROOT), "RUNNER_TEMP": str(runner), "GITHUB_OUTPUT": str(runner / "output")}
+    for name in ("List the variants to check", "Run playtest diff on the changed variants"):
+        script = steps[name]["run"].replace("${{ github.base_ref }}", "main")
+        r = subprocess.run(["bash", "-e", "-c", script], cwd=repo, env=env, capture_output=True, text=True)
+        assert r.returncode == 0, f"{name}: {r.stderr}"
+    assert (runner / "output").read_text() == "worst=0\n"
+    assert (repo / "comment.md").read_text(encoding="utf-8") == (
+        "No draft to check: no variant file, and no gates file of a game's drafts, changed.\n")
+
+
 def test_the_workflow_s_comment_says_why_a_draft_could_not_be_checked(tmp_path: Path) -> None:
     """docs/ci.md's workflow, its steps from the base worktree to the comment, on a pull request
     that breaks a draft: playtest diff exits 2 with its one located line on stderr, which went to
