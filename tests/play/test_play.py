@@ -1333,7 +1333,8 @@ def test_game_over_shows_each_players_score_by_part(variant, players, bots, part
 def test_did_you_mean_names_the_legal_moves_closest_to_what_was_typed():
     """Audrin's move typed with spaces, 'move red1 > blue1', was answered 'did you mean: move
     red2>green3, move red2>green2, move red2>blue1, move red1>red2?': the first four moves of
-    the verb, none of them the one meant."""
+    the verb, none of them the one meant. (That spelling is now read as replay reads it, and played:
+    a misspelt verb is what gets the suggestions.)"""
     s = session(DRAFT5, 3, 0, "greedy", seed=7)
     s.advance()
     while not any(n.startswith("move ") for _, n in s.legal()):  # take crews until Audrin's skill asks
@@ -1344,11 +1345,39 @@ def test_did_you_mean_names_the_legal_moves_closest_to_what_was_typed():
     wanted = moves[-1]  # the last listed: never among the first four unless there are only four
     src, dst = wanted.removeprefix("move ").split(">")
     with pytest.raises(InputError) as info:
-        s.parse(f"move {src} > {dst}")
+        s.parse(f"mvoe {src}>{dst}")
     assert f"(did you mean: {wanted}" in str(info.value), (str(info.value), moves)
+    assert s.parse(f"move {src} > {dst}") == s.legal()[-1][0]
     with pytest.raises(InputError) as info:  # nothing like any move: no suggestion at all
         s.parse("xyzzy")
     assert "did you mean" not in str(info.value)
+
+
+def test_a_stargate_move_illegal_now_gets_the_rules_reason_and_any_order_orlins_may_use_is_read():
+    """Bays' time is 1, yet 'place red2 green3' was answered only "not a legal move now (did you
+    mean ...)", a crew already taken too, where `replay` says why; and Orlins' cubes, which a
+    transcript may list in any order, were refused in any order but the list's."""
+    s = session(DRAFT5, 3, 1, "greedy", seed=7)
+    s.advance()
+    assert "armstrong" not in [n for _, n in s.legal()]
+    with pytest.raises(InputError) as info:
+        s.parse("armstrong")
+    assert str(info.value) == "'armstrong': crew 'armstrong' is not in the crew area this round"
+    with pytest.raises(InputError) as info:  # a typo still gets the closest moves
+        s.parse("orlin")
+    assert "(did you mean: orlins?)" in str(info.value)
+    s.play(s.parse("orlins"))
+    assert "place red2 red1" in [n for _, n in s.legal()]
+    assert s.parse("place red1  red2") == s.parse("place red2 red1")
+    with pytest.raises(InputError) as info:
+        s.parse("place red1 red1")
+    assert str(info.value) == "'place red1 red1': at most 1 cube(s) per planet with this crew"
+    s.play(s.parse("place red2"))
+    s.advance()
+    s.play(s.parse("bays"))
+    with pytest.raises(InputError) as info:
+        s.parse("place red2 green3")
+    assert str(info.value).startswith("'place red2 green3': at most 1 cube may be placed (crew time 1")
 
 
 def test_stargate_says_which_cubes_a_swap_or_a_move_put_where(cli, tmp_path):

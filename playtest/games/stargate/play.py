@@ -13,10 +13,10 @@ from rich.text import Text
 from playtest import rng as streams
 from playtest.core.events import Event, EventKind
 from playtest.core.results import SAFETY_STOP
-from playtest.errors import PlaytestError
+from playtest.errors import IllegalActionError, PlaytestError
 from playtest.games.stargate import planet_effects
 from playtest.games.stargate import schema as sc
-from playtest.games.stargate.actions import MoveCube, Place, SwapCubes, TakeCrew
+from playtest.games.stargate.actions import MoveCube, Place, SwapCubes, TakeCrew, parse_action
 from playtest.games.stargate.effects import cubes_words, handler_of
 from playtest.games.stargate.placement import Mode
 from playtest.games.stargate.rules import Phase, StargateRules, State
@@ -328,10 +328,36 @@ def transcript(rules: StargateRules, variant_ref: str, names: Sequence[str], see
     return dump_transcript(data)
 
 
+def read_move(rules: StargateRules, state: State, text: str) -> Any:
+    """A move written as a transcript may write it but not as listed (Orlins' cubes in another
+    order, `move red2 > blue1` with spaces), or the rules' reason why it is illegal now, in the
+    words `replay` gives: 'place red2 green3' with Bays' time 1 was answered only 'not a legal
+    move now (did you mean ...)', and Orlins' 'place red1 red2' was refused though the list held
+    'place red2 red1' and a transcript may write either. None for text that is no move of the
+    kind asked now, or a crew id of no crew (the list's 'did you mean' then answers a typo)."""
+    legal = rules.legal_actions(state)
+    try:
+        action = parse_action(text)
+    except ValueError:
+        return None
+    if (not any(type(a) is type(action) for a in legal)
+            or isinstance(action, TakeCrew) and action.crew not in rules.crew_index):
+        return None
+    try:
+        rules.apply(state, action)
+    except IllegalActionError as err:
+        raise ValueError(err.reason) from None
+    same = [a for a in legal if a == action]
+    if not same and isinstance(action, Place):  # free order: the list names each set of planets once
+        same = [a for a in legal if isinstance(a, Place) and sorted(a.planets) == sorted(action.planets)]
+    return same[0] if len(same) == 1 else action
+
+
 def table_game(path: Any) -> TableGame:
     """A finished recorded game, replayed (every move checked) with the events the runner logs."""
     return replay_moves(path, NOTATION, StargateRules)
 
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
-                      announce=announce, hint_bot="lookahead", table_game=table_game, asks=asks)
+                      announce=announce, hint_bot="lookahead", table_game=table_game, asks=asks,
+                      read_move=read_move)
