@@ -36,6 +36,8 @@ def test_short_game_hand_scored():
     js = out.to_json()
     assert js["game"] == "newfrontiers" and js["complete"] is False and js["end_triggers"] == []
     assert f"UNFINISHED: next to play: {js['next_player']}\nStandings if the game ended now" in out.text()
+    # Each round's line says what its numbers are: "after the round: Ann 2, Ben 1" read as gold or chips.
+    assert "  scores after the round: Ann 2, Ben 1\n" in out.text()
 
 
 def test_a_move_of_a_player_whose_turn_was_skipped_says_why(tmp_path):

@@ -321,7 +321,7 @@ class Replay:
                     lines.append(f"    {m['player']}: {m['move']}" + (" (not asked: pass was the only choice)"
                                                                          if m.get("asked") is False else ""))
             if "scores" in rnd:
-                lines.append("  after the round: " + ", ".join(f"{p} {v}" for p, v in rnd["scores"].items()))
+                lines.append("  scores after the round: " + ", ".join(f"{p} {v}" for p, v in rnd["scores"].items()))
         lines.append("")
         if self.complete:
             lines.append(f"Final (end triggers: {', '.join(self.triggers)}):")
