@@ -364,6 +364,10 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("replay-game-misspelt", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:1:7: game: unknown game 'ohsevn' \(did you mean 'ohseven'\?; known games: [a-z, ]+\)$",
          {"t.yaml": _example("ohseven-match.yaml", "game: ohseven", "game: ohsevn")}),
+    # a card written into two hands: the line named the card only, to be found among 28 (h197)
+    Case("replay-o7-card-in-two-hands", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:7:7: rounds.1.deals.1.hands: dealt more often than the deck holds them: 7D \(held by Ann, Cat\)$",
+         {"t.yaml": _example("ohseven-match.yaml", "Ann: [7C,", "Ann: [7D,")}),
     Case("missing-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: game: required key is missing", {"v.yaml": "name: x\n"}),
     # a gates or goals file given as a variant read "game: required key is missing", as if adding game: made it one
     Case("gates-file-as-variant", ["validate", "{tmp}/g.yaml"], r"g.yaml:2:1: gates: this is a gates file \(a `gates:` list\), "

@@ -251,7 +251,11 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                                 count = Counter(c for hand in hands for c in hand)
                                 over = sorted(c for c in count if count[c] > deck[c])
                                 if over:
-                                    names = ", ".join(rules.card_name(c) for c in over)
+                                    # whose hands hold each: one card among 28 is otherwise hard to find
+                                    names = ", ".join(
+                                        f"{rules.card_name(c)} (held by "
+                                        f"{', '.join(p for p, hand in zip(players, hands, strict=True) for x in hand if x == c)})"
+                                        for c in over)
                                     problems.append(hands_node.problem(
                                         f"{dp}.hands", f"dealt more often than the deck holds them: {names}"))
                     passes: list[tuple[Node, list[int]]] = []
