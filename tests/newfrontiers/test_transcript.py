@@ -167,6 +167,11 @@ def test_wrong_player_and_missing_draw(tmp_path: Path):
     bad.write_text(text.replace("w06, w25]", "w06, w01]"))
     with pytest.raises(TranscriptError, match=r"rounds.2.2: draw: not available to draw: w01 \(listed twice\)$"):
         replay(bad)
+    # a world left out: it said "the script lists 6", a word the designer's transcript never uses
+    bad.write_text(text.replace("w06, w25]", "w06]"))
+    with pytest.raises(TranscriptError, match=r"rounds.2.2: draw: the rules draw 7 worlds here \(rules.explore.draw, "
+                                              r"plus the players' explore_draw powers\), this draw lists 6$"):
+        replay(bad)
 
 
 @pytest.mark.parametrize("name", ["new-frontiers-game.yaml", "new-frontiers-goals.yaml"])

@@ -29,11 +29,12 @@ class ScriptedChance:
 
     def sample(self, population: Sequence[Any], k: int) -> list[Any]:
         if self.used >= len(self.samples):
-            raise ChanceMismatch(f"a draw of {k} was needed but the script has no further draw")
+            raise ChanceMismatch(f"a draw of {k} was needed but the transcript has no further draw")
         out = self.samples[self.used]
         self.used += 1
         if len(out) != k:
-            raise ChanceMismatch(f"the rules draw {k} tiles here, the script lists {len(out)}")
+            raise ChanceMismatch(f"the rules draw {k} worlds here (rules.explore.draw, plus the players' "
+                                 f"explore_draw powers), this draw lists {len(out)}")
         have = Counter(population)
         need = Counter(out)
         missing = [x for x in need if need[x] > have[x]]
