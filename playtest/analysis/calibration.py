@@ -144,7 +144,8 @@ def jackknife(src: Source, metric_fn: MetricFn, blocks: int | None = None) -> pl
     with np.errstate(invalid="ignore"):
         se[se <= SE_ROUNDING * np.maximum(1.0, np.abs(estimates))] = 0.0  # rounding noise of a constant
     return wide.select(C.METRIC, C.GROUP, C.DEFINITION, C.ESTIMATE).with_columns(
-        se=pl.Series(se, dtype=pl.Float64), df=pl.lit(k - 1), n=pl.lit(len(ids)))
+        se=pl.Series(se, dtype=pl.Float64), df=pl.lit(k - 1), n=pl.lit(len(ids)),
+        replicates=pl.Series(reps.tolist(), dtype=pl.List(pl.Float64)))
 
 
 NON_NEGATIVE = frozenset({"score_sd", "game_length_rounds", "game_length_turns", "margin_of_victory"})
@@ -290,6 +291,10 @@ class Calibration:
     table_games: int
     declared: MetricInfos = field(default_factory=dict)
     """What the game declares about its own metrics (GameSpec.metric_info): their kinds, as shown."""
+    closest_without_one_game: dict[str, int] | None = None
+    """How sure `closest` is: with each table game left out in turn, how often each run is the
+    closest (its distance from the table's jackknife replicate without that game, standard errors
+    kept). None below 3 table games."""
 
     @property
     def closest(self) -> str | None:
@@ -332,7 +337,10 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
     floors: dict[tuple[str, str], list[float]] = {}
     summaries = []
     per_run_p: dict[tuple[str, str], list[float]] = {}
+    n_table = int(t["n"][0]) if t.height else 0
+    loo: dict[str, np.ndarray] = {}  # per run: its distance with each table game left out
     for run in runs:
+        loo_sq, loo_n = np.zeros(n_table), np.zeros(n_table)
         r = jackknife(run, metric_fn, RUN_BLOCKS)
         run_floors = score_floors(run.info)
         both = t.join(r, on=[C.METRIC, C.GROUP], how="inner", suffix="_run")
@@ -356,7 +364,14 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
             floors.setdefault((m[C.METRIC], m[C.GROUP]), []).append(table_floor(m["se_run"], m["n_run"], m["n"]))
             if z is not None:
                 zs.append(z)
+                reps = np.array(m.get("replicates") or [math.nan] * n_table, dtype=float)
+                if len(reps) == n_table:
+                    ok = np.isfinite(reps)
+                    loo_sq[ok] += ((reps[ok] - m["estimate_run"]) / se) ** 2
+                    loo_n[ok] += 1
                 per_run_p.setdefault((m[C.METRIC], m[C.GROUP]), []).append(p)  # type: ignore[arg-type]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            loo[run.label] = np.sqrt(loo_sq / loo_n)  # NaN where nothing was compared
         summaries.append({"run": run.label, "games": run.games["game"].n_unique(),
                           "distance": math.sqrt(sum(z * z for z in zs) / len(zs)) if zs else None,
                           "metrics_compared": len(zs),
@@ -376,12 +391,19 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
                                          "ci_high": pl.Float64, "no_interval": pl.String, "se": pl.Float64,
                                          "z": pl.Float64, "p_value": pl.Float64})
     flags = _flags(metrics, per_run_p, len(runs))
+    stays = None
+    if n_table >= 3 and loo:
+        stays = dict.fromkeys(loo, 0)
+        for i in range(n_table):
+            dists = {label: d[i] for label, d in loo.items() if math.isfinite(d[i])}
+            if dists:
+                stays[min(dists, key=lambda label: dists[label])] += 1  # the first given on a tie, as `closest`
     return Calibration(metrics, pl.DataFrame(summaries, schema={"run": pl.String, "games": pl.Int64,
                                                                  "distance": pl.Float64,
                                                                  "metrics_compared": pl.Int64,
                                                                  "within_interval": pl.Int64,
                                                                  "differ_no_spread": pl.Int64}),
-                       flags, t["n"][0] if t.height else 0, declared)
+                       flags, t["n"][0] if t.height else 0, declared, stays)
 
 
 def _flags(metrics: pl.DataFrame, per_run_p: dict[tuple[str, str], list[float]], n_runs: int) -> pl.DataFrame:

@@ -45,6 +45,24 @@ def no_table_interval(cal: Calibration) -> str | None:
             "the range that holds 95% of single games. The table's estimates are shown without one.")
 
 
+def how_sure(cal: Calibration) -> str | None:
+    """What the distances mean, and how often the closest run stays the closest with one table game
+    left out (`Calibration.closest_without_one_game`): 'Closest run overall: lookahead' beside
+    distances 1.05 and 1.37 said neither what the numbers mean nor whether one game decided it."""
+    if cal.closest is None:
+        return None
+    scale = "Distance 0 = the table's own numbers; about 1 = as near as another sample of the same players."
+    counts = cal.closest_without_one_game
+    if not counts:
+        return scale
+    n, k = cal.table_games, counts.get(cal.closest, 0)
+    others = ", ".join(f"{run} in {c}" for run, c in counts.items() if c and run != cal.closest)
+    verdict = ("so no single game decides it" if k == n
+               else "so one game can change the answer; more table games would settle it")
+    return (f"{scale} With one table game left out in turn, {cal.closest} is the closest in {k} of {n} cases"
+            f"{f' ({others})' if others else ''}, {verdict}.")
+
+
 def other_rules(meta: dict[str, Any]) -> list[str]:
     """One line for each run whose rules differ from the table's (meta's `other_rules`: its
     variant hash is not the table games'), else none."""
@@ -63,6 +81,7 @@ def to_json(cal: Calibration, meta: dict[str, Any]) -> dict[str, Any]:
         "table_games": cal.table_games,
         "min_games_for_interval": MIN_GAMES,
         "closest_run": cal.closest,
+        "closest_without_one_game": cal.closest_without_one_game,
         "method": METHOD,
         # Each run with its folder (meta's `runs` maps label → folder; the rows replace it).
         "runs": [{**{k: _num(v) for k, v in r.items()}, "folder": meta.get("runs", {}).get(r["run"])}
@@ -86,7 +105,8 @@ def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
     # Every row's estimate without an interval would read as exact: the column says why.
     table_head = f"table ({meta['table_games']} games, no interval)" if note else "table [95%]"
     lines = [f"# Calibration: {meta['table_games']} table game(s) of {meta['variant']} against {len(runs)} bot run(s)",
-             "", f"**Closest run overall: {cal.closest or 'none'}**", "", *([f"**{note}**", ""] if note else []),
+             "", f"**Closest run overall: {cal.closest or 'none'}**", "",
+             *([sure, ""] if (sure := how_sure(cal)) else []), *([f"**{note}**", ""] if note else []),
              *(f"**Note: {o[0].upper()}{o[1:]}.**\n" for o in other_rules(meta)),
              "| run | games | distance | metrics compared | within the table's reach (abs z < 1.96) "
              "| differ where neither side varies |",
@@ -163,6 +183,7 @@ def to_html(cal: Calibration, meta: dict[str, Any]) -> str:
 <p class="sub">Variant {e(meta['variant'])} · transcripts: {e(', '.join(meta['transcripts']))}</p>
 <div class="verdict {'fair' if cal.closest else 'unknown'}"><p class="headline">Closest run overall:
 {e(cal.closest or 'none')}</p><p class="detail">Read simulated conclusions at this run's skill level.</p>
+{f'<p class="detail">{e(sure)}</p>' if (sure := how_sure(cal)) else ''}
 {f'<p class="detail">{e(note)}</p>' if note else ''}{''.join(f'<p class="detail">Note: {e(o[0].upper() + o[1:])}.</p>' for o in other_rules(meta))}</div>
 <h2>Runs</h2>
 <table><tr><th>run</th><th class=num>games</th><th class=num>distance</th><th class=num>metrics compared</th>

@@ -97,6 +97,17 @@ def test_table_games_of_a_known_bot_find_that_bots_run_closest(calibrated, starg
     assert "Closest run overall: greedy" in r.stdout
 
 
+def test_the_closest_run_says_what_its_distance_means_and_how_sure_it_is(calibrated):
+    """'Closest run overall: greedy' beside two distances said neither what a distance of 1 means
+    nor whether one unusual table game decided it: each table game is left out in turn."""
+    r, data = calibrated
+    assert data["closest_without_one_game"] == {"random": 0, "greedy": 8}
+    said = " ".join(r.stdout.split())
+    assert ("Distance 0 = the table's own numbers; about 1 = as near as another sample of the same players. "
+            "With one table game left out in turn, greedy is the closest in 8 of 8 cases, so no single game "
+            "decides it.") in said
+
+
 @pytest.mark.slow  # make test-all: make test keeps the closest-run and interval checks
 def test_a_different_table_is_flagged_where_it_differs_from_every_run(cli, stargate_runs, tmp_path):
     """Random players at the table against a greedy run only: random play differs from greedy
