@@ -368,6 +368,11 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("replay-o7-card-in-two-hands", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:7:7: rounds.1.deals.1.hands: dealt more often than the deck holds them: 7D \(held by Ann, Cat\)$",
          {"t.yaml": _example("ohseven-match.yaml", "Ann: [7C,", "Ann: [7D,")}),
+    # the ';' between the crew and its placement forgotten: "expected a crew id, 'move', ..." did not say so (h197)
+    Case("replay-stargate-semicolon-forgotten", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:12:5: move 1: cannot read 'armstrong place yellow3 green2 red2': a ';' is missing before 'place' "
+         r"\(write 'armstrong; place yellow3 green2 red2'\)$",
+         {"t.yaml": _example("stargate-table-game.yaml", "- armstrong; place yellow3", "- armstrong place yellow3")}),
     Case("missing-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: game: required key is missing", {"v.yaml": "name: x\n"}),
     # a gates or goals file given as a variant read "game: required key is missing", as if adding game: made it one
     Case("gates-file-as-variant", ["validate", "{tmp}/g.yaml"], r"g.yaml:2:1: gates: this is a gates file \(a `gates:` list\), "

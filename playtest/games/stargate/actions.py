@@ -153,6 +153,9 @@ def parse_action(text: str) -> Action:
         if not rest or " " in rest:
             raise ValueError(f"cannot read {text!r}: expected '{word} PLANET'")
         return OverflowCube(rest) if word == "overflow" else Develop(rest)
+    follows = rest.split()[0] if rest else ""
+    if word and follows in ("place", "move", "swap", "overflow", "develop"):  # 'bays place red1': the ';' forgotten
+        raise ValueError(f"cannot read {text!r}: a ';' is missing before {follows!r} (write '{word}; {rest}')")
     if not word or rest:
         raise ValueError(f"cannot read {text!r}: expected a crew id, 'move', 'swap', 'overflow', 'develop' or 'place'")
     return TakeCrew(word)
