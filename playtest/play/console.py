@@ -185,6 +185,8 @@ def run(session: PlaySession, console: Console, read: Callable[[str], str | None
     console.print(session.render())
     result = session.result_text()
     console.print(Text(f"Game over. {result}", style="bold"))
+    for line in session.tie_lines():
+        console.print(Text(clean(line)))
     lines = session.score_lines()
     if lines:
         console.print("Scores by part:")

@@ -93,6 +93,10 @@ class PlaySupport:
     """(rules, text typed) → why the text is no move of the game's notation at all (an unknown
     verb or id), in the words `playtest replay` uses for it in a transcript; None when it reads
     as a move (the answer is then the generic 'not a legal move now')."""
+    tie_break: Callable[[Any, Any, Sequence[int]], str] | None = None
+    """(rules, the final state, seats tied on points in the order the tie-break ranks them) → what
+    ranked them, with each one's value: 'more cubes left in hand: 4 to 3'. None: a tie is shared
+    (or the game says it otherwise)."""
 
 
 def play_support(spec: GameSpec) -> PlaySupport | None:
@@ -387,6 +391,21 @@ class PlaySession:
         res = self.rules.result(self.state)
         rows = sorted(res.seats, key=lambda s: s.rank)
         return "  ".join(f"{s.rank}. {self.names[s.seat]} {s.total:g}" for s in rows)
+
+    def tie_lines(self) -> list[str]:
+        """For each total that seats share but the tie-break ranks apart, who tied and what ranked
+        them (PlaySupport.tie_break): 'Game over. 1. P1 14  2. P3 14' did not say why P1 won."""
+        if self.support.tie_break is None:
+            return []
+        rows = sorted(self.rules.result(self.state).seats, key=lambda s: s.rank)
+        lines = []
+        for total in dict.fromkeys(s.total for s in rows):
+            tied = [s for s in rows if s.total == total]
+            if len(tied) > 1 and len({s.rank for s in tied}) > 1:
+                who = ", ".join(self.names[s.seat] for s in tied)
+                lines.append(f"{who} tie on {total:g}; ranked by "
+                             f"{self.support.tie_break(self.rules, self.state, [s.seat for s in tied])}")
+        return lines
 
     def score_lines(self) -> list[str]:
         """Each seat's total by score part (GameSpec.score_parts), in rank order, e.g. 'P1  planets

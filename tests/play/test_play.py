@@ -1380,6 +1380,29 @@ def test_a_stargate_move_illegal_now_gets_the_rules_reason_and_any_order_orlins_
     assert str(info.value).startswith("'place red2 green3': at most 1 cube may be placed (crew time 1")
 
 
+def test_game_over_says_what_ranked_a_tie_on_points(cli, tmp_path):
+    """'Game over. 1. Chie 29  2. Aki 29' did not say why Chie won (replay does: more cubes left
+    in hand); a New Frontiers game read '1. P1 14  2. P3 14' the same way (gold + goods)."""
+    from playtest.games.stargate.transcript import NOTATION, read_transcript
+
+    t = read_transcript(ROOT / "docs/examples/stargate-table-game.yaml")
+    s = session(DRAFT5, 3, 0, "greedy")
+    state = NOTATION.initial_state(s.rules, t.setup, 3)
+    for move in t.moves:
+        for action in move.actions:
+            state = s.rules.apply(state, action)
+    s.state, s.names = state, list(t.names)
+    assert s.over() and s.result_text().startswith("1. Chie 29  2. Aki 29")
+    assert s.tie_lines() == ["Chie, Aki tie on 29; ranked by more cubes left in hand: 4 to 3"]
+    moves = tmp_path / "moves.txt"
+    moves.write_text("1\n" * 800)
+    r = cli("play", str(ROOT / "variants/new-frontiers/goals.yaml"), "--players", "4", "--seat", "2", "--seed", "9",
+            "--moves", str(moves), "--save", str(tmp_path / "g.yaml"), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "Game over. 1. P1 14  2. P3 14" in r.stdout
+    assert "\nP1, P3 tie on 14; ranked by more gold + goods: 3 to 0\n" in r.stdout
+
+
 def test_stargate_says_which_cubes_a_swap_or_a_move_put_where(cli, tmp_path):
     """Anderson's `swap blue1@1` and Audrin's `move green2>red1` were shown with no note: which
     cubes changed places, which cube went from where to where and whose it was."""

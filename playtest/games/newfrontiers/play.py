@@ -15,6 +15,7 @@ from playtest import rng as streams
 from playtest.core.events import Event
 from playtest.errors import UsageError
 from playtest.games.newfrontiers import schema as S
+from playtest.games.newfrontiers import scoring
 from playtest.games.newfrontiers.actions import explore_draw_size
 from playtest.games.newfrontiers.moves import canonical, returned_goals
 from playtest.games.newfrontiers.rules import NewFrontiersRules
@@ -445,7 +446,12 @@ def table_game(path: Any) -> TableGame:
     return TableGame(str(path), rep.variant_obj, list(rep.players), PlayedGame(rep.result, rep.events, len(rep.events)))
 
 
+def tie_break(rules: NewFrontiersRules, state: State, seats: Sequence[int]) -> str:
+    """What ranked seats tied on points: gold and goods together (scoring.tie_break)."""
+    return f"more gold + goods: {' to '.join(str(scoring.tie_break(state.players[s])) for s in seats)}"
+
+
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
                       hint_bot="greedy", table_game=table_game, private=private, reveals=reveals,
                       notation_error=notation_error,
-                      detail=move_detail, show=show, read_move=read_move, asks=asks)
+                      detail=move_detail, show=show, read_move=read_move, asks=asks, tie_break=tie_break)

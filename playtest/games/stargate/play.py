@@ -353,6 +353,12 @@ def read_move(rules: StargateRules, state: State, text: str) -> Any:
     return same[0] if len(same) == 1 else action
 
 
+def tie_break(rules: StargateRules, state: State, seats: Sequence[int]) -> str:
+    """What ranked seats tied on points (scoring.final_tiebreak: cubes_in_hand; with none, ties
+    are shared and never reach here)."""
+    return f"more cubes left in hand: {' to '.join(str(state.hand[s]) for s in seats)}"
+
+
 def table_game(path: Any) -> TableGame:
     """A finished recorded game, replayed (every move checked) with the events the runner logs."""
     return replay_moves(path, NOTATION, StargateRules)
@@ -360,4 +366,4 @@ def table_game(path: Any) -> TableGame:
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
                       announce=announce, hint_bot="lookahead", table_game=table_game, asks=asks,
-                      read_move=read_move)
+                      read_move=read_move, tie_break=tie_break)
