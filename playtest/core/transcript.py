@@ -795,7 +795,7 @@ def scores_text(d: dict[str, Any]) -> str:
     status = "game over" if d["finished"] else f"UNFINISHED: next to play: {d['next_player']}"
     lines = [f"{d['game_title']} — {d['title'] or Path(d['transcript']).name}",
              f"variant {v['path']}{over} [{v['rules_version']}, hash {v['hash']}]",
-             f"{len(d['players'])} players, {d['moves']} moves, {status}", "",
+             f"{len(d['players'])} players, {d['moves']} move{'' if d['moves'] == 1 else 's'}, {status}", "",
              "Scores" + ("" if d["finished"] else " (provisional: the game is not over)")]
     nw = max(6, *(len(s["player"]) for s in d["scores"]))
     cols = [(p, max(len(p), 5)) for p in d["score_parts"]]

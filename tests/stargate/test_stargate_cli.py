@@ -197,3 +197,18 @@ def test_replay_missing_variant_names_the_place_looked_at_through_a_linked_folde
     looked_at = tmp_path / "deep" / "a" / "nowhere" / "draft9.yaml"  # where open() looks: tlink's target/..
     assert r.stderr == (f"{path}:2:10: variant: variant file not found: ../nowhere/draft9.yaml "
                         f"(looked for {looked_at})\n"), r.stderr
+
+
+def test_a_game_left_after_one_move_says_1_move(cli, tmp_path):
+    """A game saved by `play` after one move read '3 players, 1 moves, UNFINISHED'."""
+    from pathlib import Path
+
+    text = Path(THREE).read_text()
+    head, _, rest = text.partition("moves:")
+    first = next(line for line in rest.splitlines() if line.strip().startswith("- "))
+    (tmp_path / "golden.yaml").write_text(Path(THREE).with_name("golden.yaml").read_text())
+    path = tmp_path / "t.yaml"
+    path.write_text(head + "moves:\n" + first + "\n")
+    r = cli("replay", str(path))
+    assert r.returncode == 0, r.stderr
+    assert "3 players, 1 move, UNFINISHED" in r.stdout

@@ -315,7 +315,7 @@ class ReplayOutcome(core.Outcome):
         over = f" (set: {', '.join(v['overrides'])})" if v["overrides"] else ""
         lines = [f"Stargate — {head}",
                  f"variant {v['path']}{over} [{v['rules_version']}, hash {v['hash']}]",
-                 f"{len(d['players'])} players, {d['moves']} moves, {status}", "",
+                 f"{len(d['players'])} players, {d['moves']} move{'' if d['moves'] == 1 else 's'}, {status}", "",
                  "Board (clockwise; slot:owner(VP), '·' = empty)"]
         width = max(len(p["planet"]) for p in d["board"])
         cwidth = max(len(p["color"]) for p in d["board"])
