@@ -646,6 +646,14 @@ def read_moves(reader: TranscriptReader, notation: Notation[S, A]) -> list[Move[
     for i, node in enumerate(reader.list(MOVES) or ()):
         number = i + 1
         text = node.value
+        if isinstance(text, dict) and len(text) == 1 and isinstance(next(iter(text.values())).value, str):
+            # `- armstrong: place red1`: the ': ' makes YAML read a mapping, and the line was
+            # answered only "expected a turn in notation"
+            key, value = next(iter(text.items()))
+            reader.problems.append(node.problem("", f"move {number}: YAML reads '{key}: {value.value}' as a key and "
+                                                f"a value (the ': ' after '{key}'): a move is one line of text"
+                                                f"{hint}"))
+            continue
         if not isinstance(text, str) or not text.strip():
             reader.problems.append(node.problem("", f"move {number}: expected a turn in notation{hint}"))
             continue

@@ -373,6 +373,11 @@ V = [  # --- variant files: validate -------------------------------------------
          r"t.yaml:12:5: move 1: cannot read 'armstrong place yellow3 green2 red2': a ';' is missing before 'place' "
          r"\(write 'armstrong; place yellow3 green2 red2'\)$",
          {"t.yaml": _example("stargate-table-game.yaml", "- armstrong; place yellow3", "- armstrong place yellow3")}),
+    # a ':' where the ';' goes makes YAML read a mapping: "expected a turn in notation" did not say so (h197)
+    Case("replay-stargate-colon-for-semicolon", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:12:5: move 1: YAML reads 'armstrong: place yellow3 green2 red2' as a key and a value \(the ': ' "
+         r"after 'armstrong'\): a move is one line of text, e.g. 'bays; place red1 blue2'$",
+         {"t.yaml": _example("stargate-table-game.yaml", "- armstrong; place yellow3", "- armstrong: place yellow3")}),
     Case("missing-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: game: required key is missing", {"v.yaml": "name: x\n"}),
     # a gates or goals file given as a variant read "game: required key is missing", as if adding game: made it one
     Case("gates-file-as-variant", ["validate", "{tmp}/g.yaml"], r"g.yaml:2:1: gates: this is a gates file \(a `gates:` list\), "
