@@ -378,6 +378,11 @@ V = [  # --- variant files: validate -------------------------------------------
          r"t.yaml:12:5: move 1: YAML reads 'armstrong: place yellow3 green2 red2' as a key and a value \(the ': ' "
          r"after 'armstrong'\): a move is one line of text, e.g. 'bays; place red1 blue2'$",
          {"t.yaml": _example("stargate-table-game.yaml", "- armstrong; place yellow3", "- armstrong: place yellow3")}),
+    # the ':' after the player left out: the line did not say what was missing (h197)
+    Case("replay-nf-colon-after-the-player-missing", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:\d+:\d+: rounds.1.1: an entry is \{player: move\} or \{draw: \[world ids\]\} \(a ':' after the "
+         r"player: 'Ann: select develop'\)$",
+         {"t.yaml": _example("new-frontiers-game.yaml", "- - {Ann: select develop}", "- - Ann select develop")}),
     Case("missing-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: game: required key is missing", {"v.yaml": "name: x\n"}),
     # a gates or goals file given as a variant read "game: required key is missing", as if adding game: made it one
     Case("gates-file-as-variant", ["validate", "{tmp}/g.yaml"], r"g.yaml:2:1: gates: this is a gates file \(a `gates:` list\), "

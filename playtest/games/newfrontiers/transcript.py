@@ -387,7 +387,10 @@ def replay(path: Path) -> Replay:
             if isinstance(enode.value, dict) and len(enode.value) > 1:
                 raise TranscriptError([_one_per_entry(enode, ep)])
             if not isinstance(enode.value, dict) or len(enode.value) != 1:
-                raise TranscriptError([enode.problem(ep, "an entry is {player: move} or {draw: [world ids]}")])
+                said = enode.value.split(None, 1) if isinstance(enode.value, str) else []
+                colon = (f" (a ':' after the player: '{said[0]}: {said[1]}')"  # '- Ann select produce'
+                         if len(said) == 2 and said[0] in players else "")
+                raise TranscriptError([enode.problem(ep, "an entry is {player: move} or {draw: [world ids]}" + colon)])
             (who, mnode), = enode.value.items()
             if who == "draw":
                 raise TranscriptError([enode.problem(ep, "a draw must follow a 'select explore'")])
