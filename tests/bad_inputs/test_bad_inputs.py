@@ -383,6 +383,15 @@ V = [  # --- variant files: validate -------------------------------------------
          r"t.yaml:\d+:\d+: rounds.1.1: an entry is \{player: move\} or \{draw: \[world ids\]\} \(a ':' after the "
          r"player: 'Ann: select develop'\)$",
          {"t.yaml": _example("new-frontiers-game.yaml", "- - {Ann: select develop}", "- - Ann select develop")}),
+    # an ace written by its number, a bid by the tricks bid: 'not a card' did not name the card meant (h197)
+    Case("replay-o7-rank-by-number", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:7:\d+: rounds.1.deals.1.hands.Ann.1: not a card: '1C' \(rank 1 is written A: did you mean 'AC'\? "
+         r"cards are rank\+suit, e.g. 7S, QH, AD, 2C\)$",
+         {"t.yaml": _example("ohseven-match.yaml", "Ann: [7C,", "Ann: [1C,")}),
+    Case("replay-o7-bid-by-number", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:12:\d+: rounds.1.deals.1.bids.1.1: not a card: 2 \(a bid is written as the card bid, not its number; "
+         r"cards are rank\+suit, e.g. 7S, QH, AD, 2C\)$",
+         {"t.yaml": _example("ohseven-match.yaml", "- [2H, AC, AH, 3S]", "- [2, AC, AH, 3S]")}),
     Case("missing-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: game: required key is missing", {"v.yaml": "name: x\n"}),
     # a gates or goals file given as a variant read "game: required key is missing", as if adding game: made it one
     Case("gates-file-as-variant", ["validate", "{tmp}/g.yaml"], r"g.yaml:2:1: gates: this is a gates file \(a `gates:` list\), "

@@ -119,6 +119,21 @@ def card_examples(rules: OhSevenRules) -> str:
     return ", ".join(dict.fromkeys(names[i] for i in picks if i < len(names)))
 
 
+def _rank_hint(text: str, rules: OhSevenRules, *, bid: bool) -> str:
+    """For a card written with its rank's number where the deck has a label ('1C' for AC, '0H'
+    for QH), the card meant; for a bare number (a bid written as the tricks bid), that a bid is
+    the card bid. Empty when neither."""
+    deck = rules.variant.deck
+    if text.isdecimal() and bid:
+        return "a bid is written as the card bid, not its number; "
+    suits = [s.id for s in deck.suits if text.endswith(s.id)]
+    number = text[: -len(suits[0])] if suits else ""
+    labels = [r.label for r in deck.ranks if number.isdecimal() and len(number) < 4 and r.value == int(number)]
+    if len(labels) == 1 and labels[0] != number:
+        return f"rank {number} is written {labels[0]}: did you mean '{labels[0]}{suits[0]}'? "
+    return ""
+
+
 def _card(node: Node, path: str, rules: OhSevenRules, problems: list[Problem]) -> int | None:
     text = node.value
     if isinstance(text, int) and not isinstance(text, bool):
@@ -127,6 +142,8 @@ def _card(node: Node, path: str, rules: OhSevenRules, problems: list[Problem]) -
         # `play` takes a card in any case; a file must write it as the deck does, so name the card meant
         folded = [c for c in rules.by_name if isinstance(text, str) and c.lower() == text.strip().lower()]
         guess = f"did you mean '{folded[0]}'? the case of its letters counts; " if len(folded) == 1 else ""
+        if not guess and isinstance(text, str):
+            guess = _rank_hint(text.strip(), rules, bid=".bids." in f".{path}.")
         problems.append(node.problem(path, f"not a card: {short(node.plain())} ({guess}cards are rank+suit, e.g. "
                                      f"{card_examples(rules)})"))
         return None
