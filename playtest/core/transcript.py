@@ -454,7 +454,11 @@ def per_player(node: Node, path: str, players: Sequence[str], what: str,
         return [(node.value[p], f"{path}.{p}") for p in players]
     if isinstance(node.value, list):
         if len(node.value) != len(players):
-            problems.append(node.problem(path, f"needs one {what} per player ({len(players)}), got {len(node.value)}"))
+            one = node.value[0].value if len(node.value) == 1 else None
+            items = one.replace(",", " ").split() if isinstance(one, str) else []
+            # '- [3H AD 3S]': YAML reads one text, not a card per player
+            fix = f" ({short(one)}, one text: write it as [{', '.join(items)}])" if len(items) == len(players) else ""
+            problems.append(node.problem(path, f"needs one {what} per player ({len(players)}), got {len(node.value)}{fix}"))
             return None
         return [(v, f"{path}.{i + 1}") for i, v in enumerate(node.value)]
     problems.append(node.problem(path, f"must be a list of {what}s in seat order or a mapping player: {what}"))

@@ -392,6 +392,15 @@ V = [  # --- variant files: validate -------------------------------------------
          r"t.yaml:12:\d+: rounds.1.deals.1.bids.1.1: not a card: 2 \(a bid is written as the card bid, not its number; "
          r"cards are rank\+suit, e.g. 7S, QH, AD, 2C\)$",
          {"t.yaml": _example("ohseven-match.yaml", "- [2H, AC, AH, 3S]", "- [2, AC, AH, 3S]")}),
+    # a trick's cards written without commas: YAML reads one text (h197)
+    Case("replay-o7-trick-without-commas", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:15:\d+: rounds.1.tricks.1: a trick is a list of 4 cards in play order \(got '7S 2S AS AH', one text: "
+         r"write it as \[7S, 2S, AS, AH\]\)$",
+         {"t.yaml": _example("ohseven-match.yaml", "- [7S, 2S, AS, AH]", "- [7S 2S AS AH]")}),
+    Case("replay-o7-bids-without-commas", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:12:\d+: rounds.1.deals.1.bids.1: needs one card per player \(4\), got 1 \('2H AC AH 3S', one text: "
+         r"write it as \[2H, AC, AH, 3S\]\)$",
+         {"t.yaml": _example("ohseven-match.yaml", "- [2H, AC, AH, 3S]", "- [2H AC AH 3S]")}),
     Case("missing-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: game: required key is missing", {"v.yaml": "name: x\n"}),
     # a gates or goals file given as a variant read "game: required key is missing", as if adding game: made it one
     Case("gates-file-as-variant", ["validate", "{tmp}/g.yaml"], r"g.yaml:2:1: gates: this is a gates file \(a `gates:` list\), "

@@ -295,7 +295,12 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                 for t, tnode in enumerate(tricks_node.value):
                     tp = f"{rp}.tricks.{t + 1}"
                     if not isinstance(tnode.value, list) or len(tnode.value) != n:
-                        problems.append(tnode.problem(tp, f"a trick is a list of {n} cards in play order"))
+                        got = (f"got {len(tnode.value)}" if isinstance(tnode.value, list) else f"got {short(tnode.plain())}")
+                        one = tnode.value[0].value if isinstance(tnode.value, list) and len(tnode.value) == 1 else tnode.value
+                        words = one.replace(",", " ").split() if isinstance(one, str) else []
+                        if len(words) == n:  # '- [7S 2S AS]', '- 7S, 2S, AS': one text, not a list of cards
+                            got = f"got {short(one)}, one text: write it as [{', '.join(words)}]"
+                        problems.append(tnode.problem(tp, f"a trick is a list of {n} cards in play order ({got})"))
                         continue
                     cards = [_card(c, f"{tp}.{i + 1}", rules, problems) for i, c in enumerate(tnode.value)]
                     if all(c is not None for c in cards):
