@@ -401,6 +401,10 @@ V = [  # --- variant files: validate -------------------------------------------
          r"t.yaml:12:\d+: rounds.1.deals.1.bids.1: needs one card per player \(4\), got 1 \('2H AC AH 3S', one text: "
          r"write it as \[2H, AC, AH, 3S\]\)$",
          {"t.yaml": _example("ohseven-match.yaml", "- [2H, AC, AH, 3S]", "- [2H AC AH 3S]")}),
+    Case("replay-o7-hand-without-commas", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:7:\d+: rounds.1.deals.1.hands.Ann: a hand is a list of 7 cards \(got '7C 6H 4D 2S 2H AD QD', one "
+         r"text: write it as \[7C, 6H, 4D, 2S, 2H, AD, QD\]\)$",
+         {"t.yaml": _example("ohseven-match.yaml", "Ann: [7C, 6H, 4D, 2S, 2H, AD, QD]", "Ann: [7C 6H 4D 2S 2H AD QD]")}),
     Case("missing-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: game: required key is missing", {"v.yaml": "name: x\n"}),
     # a gates or goals file given as a variant read "game: required key is missing", as if adding game: made it one
     Case("gates-file-as-variant", ["validate", "{tmp}/g.yaml"], r"g.yaml:2:1: gates: this is a gates file \(a `gates:` list\), "

@@ -259,6 +259,11 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                                     continue
                                 if not isinstance(hnode.value, list) or len(hnode.value) != h:
                                     got = len(hnode.value) if isinstance(hnode.value, list) else "not a list"
+                                    one = (hnode.value[0].value if isinstance(hnode.value, list) and len(hnode.value) == 1
+                                           else hnode.value)
+                                    words = one.replace(",", " ").split() if isinstance(one, str) else []
+                                    if len(words) == h:  # 'Ann: [7C 6H ...]': one text
+                                        got = f"{short(one)}, one text: write it as [{', '.join(words)}]"
                                     problems.append(hnode.problem(hp, f"a hand is a list of {h} cards (got {got})"))
                                     continue
                                 cards = [_card(c, f"{hp}.{i + 1}", rules, problems) for i, c in enumerate(hnode.value)]
