@@ -368,6 +368,10 @@ class TranscriptReader:
             names = self.strings("names")
         self.player_count = count
         counts = variant.model.player_counts()
+        fix = one_text(names_node.value) if names_node is not None and names is not None and count == 1 else None
+        if fix is not None:  # 'players: [Ann Ben Cat]' read "the variant is for 3 or 4 players, not 1"
+            self.problems.append(names_node.problem(key, fix))  # type: ignore[union-attr]
+            return ()
         if count not in counts:
             self.problems.append(node.problem(
                 "players", f"the variant is for {or_list(str(c) for c in counts)} players, not {count}"
@@ -389,7 +393,8 @@ class TranscriptReader:
             # line; it was "6 names for 5 players" beside "duplicate name 'Cy'", fuzz seed 5502; and a
             # player count the variant refuses is said at players: alone: "3 names for 1000000000000
             # players" beside it was the same mistake again, fuzz seed 5512)
-            self.problems.append(names_node.problem("names", f"{len(names)} names for {count} players"))
+            self.problems.append(names_node.problem("names", one_text(names_node.value, count)  # 'names: [Ann Bo]'
+                                                    or f"{len(names)} names for {count} players"))
         for i, name in enumerate(names):
             if not name.strip():
                 self.problems.append(names_node.value[i].problem(f"{key}.{i + 1}", "a name cannot be empty"))
@@ -438,6 +443,18 @@ def unknown_keys(node: Node, path: str, valid: Sequence[str], problems: list[Pro
                                               at_key=True))
 
 
+def one_text(value: Any, n: builtins.int | None = None) -> str | None:
+    """A list YAML read as one text because its items lack the commas between them ('[7S 2S AS]',
+    '- 7S, 2S, AS', 'circle: [red1 blue1]'): the text and how to write it, "'7S 2S AS', one text:
+    write it as [7S, 2S, AS]", when it splits into `n` items (or into more than one, without
+    `n`); else None. `value` is a Node's value: a list of Nodes, or a scalar."""
+    one = value[0].value if isinstance(value, list) and len(value) == 1 else value
+    words = one.replace(",", " ").split() if isinstance(one, str) else []
+    if len(words) > 1 and (n is None or len(words) == n):
+        return f"{short(one)}, one text: write it as [{', '.join(words)}]"
+    return None
+
+
 def per_player(node: Node, path: str, players: Sequence[str], what: str,
                problems: list[Problem]) -> list[tuple[Node, str]] | None:
     """One value per player, written as a list in seat order or a mapping player → value: the
@@ -454,11 +471,9 @@ def per_player(node: Node, path: str, players: Sequence[str], what: str,
         return [(node.value[p], f"{path}.{p}") for p in players]
     if isinstance(node.value, list):
         if len(node.value) != len(players):
-            one = node.value[0].value if len(node.value) == 1 else None
-            items = one.replace(",", " ").split() if isinstance(one, str) else []
-            # '- [3H AD 3S]': YAML reads one text, not a card per player
-            fix = f" ({short(one)}, one text: write it as [{', '.join(items)}])" if len(items) == len(players) else ""
-            problems.append(node.problem(path, f"needs one {what} per player ({len(players)}), got {len(node.value)}{fix}"))
+            fix = one_text(node.value, len(players))  # '- [3H AD 3S]': one text, not a card per player
+            problems.append(node.problem(path, f"needs one {what} per player ({len(players)}), got {len(node.value)}"
+                                         + (f" ({fix})" if fix else "")))
             return None
         return [(v, f"{path}.{i + 1}") for i, v in enumerate(node.value)]
     problems.append(node.problem(path, f"must be a list of {what}s in seat order or a mapping player: {what}"))

@@ -405,6 +405,16 @@ V = [  # --- variant files: validate -------------------------------------------
          r"t.yaml:7:\d+: rounds.1.deals.1.hands.Ann: a hand is a list of 7 cards \(got '7C 6H 4D 2S 2H AD QD', one "
          r"text: write it as \[7C, 6H, 4D, 2S, 2H, AD, QD\]\)$",
          {"t.yaml": _example("ohseven-match.yaml", "Ann: [7C, 6H, 4D, 2S, 2H, AD, QD]", "Ann: [7C 6H 4D 2S 2H AD QD]")}),
+    # a list written without commas is one text: it read "1 planets, but the variant deals 5 ... (to deal
+    # otherwise: set: [planets_dealt.3=1])" beside "unknown planet 'red2 blue2 ...'", and a player count of 1 (h197)
+    Case("replay-stargate-circle-without-commas", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:8:9: circle: 'red2 blue2 red3 yellow3 green2', one text: write it as \[red2, blue2, red3, yellow3, "
+         r"green2\]$",
+         {"t.yaml": _example("stargate-table-game.yaml", "circle: [red2, blue2, red3, yellow3, green2]",
+                             "circle: [red2 blue2 red3 yellow3 green2]")}),
+    Case("replay-players-without-commas", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:3:10: players: 'Ann Ben Cat Dan', one text: write it as \[Ann, Ben, Cat, Dan\]$",
+         {"t.yaml": _example("ohseven-match.yaml", "players: [Ann, Ben, Cat, Dan]", "players: [Ann Ben Cat Dan]")}),
     Case("missing-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: game: required key is missing", {"v.yaml": "name: x\n"}),
     # a gates or goals file given as a variant read "game: required key is missing", as if adding game: made it one
     Case("gates-file-as-variant", ["validate", "{tmp}/g.yaml"], r"g.yaml:2:1: gates: this is a gates file \(a `gates:` list\), "

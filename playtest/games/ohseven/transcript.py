@@ -23,6 +23,7 @@ from playtest.core.transcript import (
     common_outcome,
     misspelt,
     no_valid_key,
+    one_text,
     per_player,
     require,
     unknown_keys,
@@ -259,11 +260,7 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                                     continue
                                 if not isinstance(hnode.value, list) or len(hnode.value) != h:
                                     got = len(hnode.value) if isinstance(hnode.value, list) else "not a list"
-                                    one = (hnode.value[0].value if isinstance(hnode.value, list) and len(hnode.value) == 1
-                                           else hnode.value)
-                                    words = one.replace(",", " ").split() if isinstance(one, str) else []
-                                    if len(words) == h:  # 'Ann: [7C 6H ...]': one text
-                                        got = f"{short(one)}, one text: write it as [{', '.join(words)}]"
+                                    got = one_text(hnode.value, h) or got  # 'Ann: [7C 6H ...]'
                                     problems.append(hnode.problem(hp, f"a hand is a list of {h} cards (got {got})"))
                                     continue
                                 cards = [_card(c, f"{hp}.{i + 1}", rules, problems) for i, c in enumerate(hnode.value)]
@@ -301,10 +298,7 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                     tp = f"{rp}.tricks.{t + 1}"
                     if not isinstance(tnode.value, list) or len(tnode.value) != n:
                         got = (f"got {len(tnode.value)}" if isinstance(tnode.value, list) else f"got {short(tnode.plain())}")
-                        one = tnode.value[0].value if isinstance(tnode.value, list) and len(tnode.value) == 1 else tnode.value
-                        words = one.replace(",", " ").split() if isinstance(one, str) else []
-                        if len(words) == n:  # '- [7S 2S AS]', '- 7S, 2S, AS': one text, not a list of cards
-                            got = f"got {short(one)}, one text: write it as [{', '.join(words)}]"
+                        got = (f"got {fix}" if (fix := one_text(tnode.value, n)) else got)  # '- [7S 2S AS]'
                         problems.append(tnode.problem(tp, f"a trick is a list of {n} cards in play order ({got})"))
                         continue
                     cards = [_card(c, f"{tp}.{i + 1}", rules, problems) for i, c in enumerate(tnode.value)]

@@ -130,6 +130,9 @@ def read_transcript(path: str | Path) -> core.Transcript[State, Action]:
 def _check_circle(node: Any, circle: list[str], model: sc.StargateVariant, players: int) -> list[Any]:
     problems = []
     known = [p.id for p in model.planets]
+    fix = core.one_text(node.value)
+    if fix is not None and len(circle) == 1:  # 'circle: [red1 blue1 ...]' read as one unknown planet
+        return [node.problem("circle", fix)]
     for i, pid in enumerate(circle):
         if pid not in known:
             problems.append(node.value[i].problem(f"circle.{i + 1}", f"unknown planet {pid!r} (planets: {', '.join(known)})"))
