@@ -1072,3 +1072,23 @@ def test_diff_s_change_gate_may_name_a_category_only_the_base_produced(cli, tmp_
     """, "typo.yaml")
     res = cli("diff", str(slow), str(DRAFT5), "--gate", str(typo), "-w", "1")
     assert res.returncode == 2 and "has no group '8 roundz'" in res.stderr, res.stderr
+
+
+def test_a_gate_on_an_end_trigger_the_draft_lists_but_no_game_fired_is_measured_not_refused(cli, tmp_path):
+    """Draft 6a lists a round-12 stop that none of these 20 random games reached: the gate read
+    "end_reason_share has no group 'round_cap' in 20 games of the candidate" (exit 2) or was
+    measured, as the seed happened to fire it. The trigger is the draft's: 0% of its games, with
+    the interval of a share never seen, as a crew never taken is."""
+    path = gates_file(tmp_path, textwrap.dedent("""\
+        run: {games: 20, players: 4, bots: random}
+        gates:
+          - metric: end_reason_share
+            group: round_cap
+            max: 0.5
+    """))
+    draft6a = DRAFT5.parent / "draft6-no-replenish.yaml"
+    res = cli("diff", str(DRAFT5), str(draft6a), "--gate", str(path), "-w", "1", "--format", "json")
+    assert res.returncode == 0, res.stderr
+    (gate,) = json.loads(res.stdout)["gates"]
+    assert gate["status"] == "pass" and gate["estimate"] == 0.0
+    assert 0.1 < gate["bound_high"] < 0.2  # Wilson's upper end of 0 in 20 games, not a zero-width 0%

@@ -22,7 +22,9 @@ def _bench(seconds):
 def _summary(games, events, variant=None):
     from playtest.games.stargate.metrics import summary_tables
 
-    return summary_tables(games, events, [c.id for c in variant.crews] if variant is not None else ())
+    if variant is None:
+        return summary_tables(games, events)
+    return summary_tables(games, events, [c.id for c in variant.crews], [t.trigger for t in variant.end])
 
 
 def _switched_off(variant, players):

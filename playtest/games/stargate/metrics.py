@@ -196,24 +196,35 @@ def planet_outcomes(events: Table) -> pl.DataFrame:
     return C.metric_frame(rows)
 
 
-def end_reasons(events: Table) -> pl.DataFrame:
-    """Which end trigger ended each game (share of games, Wilson intervals)."""
+def end_reasons(events: Table, triggers: Sequence[str] = ()) -> pl.DataFrame:
+    """Which end trigger ended each game (share of games, Wilson intervals). `triggers`: the
+    run's variant's end triggers (`end:`), each a row, 0% when it never fired, as every crew of
+    the variant has a pick-rate row: a trigger that fired in none of 40 games got no row, so a
+    gate on it ("round_cap ≤ 5%") was refused or taken as the seed happened to fire it, and
+    compare showed it as missing rather than never seen. Any other that fired (the safety stop,
+    max_rounds) is a row too."""
     if "end_reason" not in F.columns(events):
         return C.metric_frame([])
     ends = F.collect(F.lazy(events).filter(pl.col("kind") == "game_end").group_by("end_reason").len())
     n = int(ends["len"].sum())
+    fired = {str(reason): int(count) for reason, count in ends.iter_rows()}
+    if n == 0:
+        return C.metric_frame([])
+    counts = {**dict.fromkeys(triggers, 0), **fired}
     rows = []
-    for reason, count in sorted(ends.iter_rows(), key=lambda t: (-t[1], str(t[0]))):
+    for reason, count in sorted(counts.items(), key=lambda t: (-t[1], t[0])):
         est, lo, hi = wilson(count, n)
-        rows.append({C.METRIC: "end_reason_share", C.GROUP: str(reason), C.ESTIMATE: est, C.CI_LOW: lo,
+        rows.append({C.METRIC: "end_reason_share", C.GROUP: reason, C.ESTIMATE: est, C.CI_LOW: lo,
                      C.CI_HIGH: hi, C.N: n,
                      C.DEFINITION: "Share of games ended by this trigger (max_rounds: the safety stop)."})
     return C.metric_frame(rows)
 
 
-def summary_tables(games: Table, events: Table, crews: Sequence[str] = ()) -> list[tuple[str, pl.DataFrame]]:
+def summary_tables(games: Table, events: Table, crews: Sequence[str] = (),
+                   triggers: Sequence[str] = ()) -> list[tuple[str, pl.DataFrame]]:
     """Stargate's titled metric tables: the game hook (GameSpec.summary) used by `simulate`'s
-    terminal summary and by the reports. `crews`: the run's variant's crews (crew_pick_rates)."""
+    terminal summary and by the reports. `crews`, `triggers`: the run's variant's crews
+    (crew_pick_rates) and end triggers (end_reasons)."""
     picks = crew_pick_rates(events, crews)
     win_rates = crew_win_rates(games, events)
     per_pick = crew_per_pick(events)
@@ -231,7 +242,7 @@ def summary_tables(games: Table, events: Table, crews: Sequence[str] = ()) -> li
         ("Cubes placed per pick", per_pick.filter(pl.col(C.METRIC) == "crew_cubes_placed_per_pick")),
         ("VP by source", vp_by_source(games)),
         ("Planets: fill rate and 0-VP majorities", planet_outcomes(events)),
-        ("What ended the game", end_reasons(events)),
+        ("What ended the game", end_reasons(events, triggers)),
     ]
 
 
