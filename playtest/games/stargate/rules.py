@@ -301,8 +301,9 @@ class StargateRules:
                 raise IllegalActionError(f"no crew '{action.crew}' (crews: {', '.join(self.crew_ids)})",
                                          action=str(action))
             if self.crew_index[action.crew] not in state.available:
-                raise IllegalActionError(f"crew '{action.crew}' is not in the crew area this round",
-                                         action=str(action))
+                taken = state.taken_mask & (1 << self.crew_index[action.crew])
+                raise IllegalActionError(f"crew '{action.crew}' is not in the crew area this round"
+                                         f"{' (taken earlier this round)' if taken else ''}", action=str(action))
         c = self.crew_index[action.crew]  # type: ignore[union-attr]
         seat = state.seat
         bonus, bank = state.crew_bonus[c], state.time_bank[seat]
