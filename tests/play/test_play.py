@@ -1792,10 +1792,10 @@ def test_the_new_frontiers_table_shows_each_player_s_military_strength(cli, tmp_
             "--save", str(tmp_path / "g.yaml"), "--no-color")
     assert r.returncode == 0, r.stderr
     table = r.stdout[r.stdout.rindex("Players"):]
-    header = [c.strip() for c in next(line for line in table.splitlines() if "player" in line).split("┃")]
-    mine = [c.strip() for c in next(line for line in table.splitlines() if "You ◀" in line).split("│")]
-    column = next(i for i, c in enumerate(header) if c.startswith("mil"))
-    assert mine[column] == "2"
+    header = next(line for line in table.splitlines() if "mili-" in line)  # columns aligned, no rules between
+    mine = next(line for line in table.splitlines() if "You ◀" in line)
+    at = header.index("mili-")
+    assert mine[at:at + 5].strip() == "2"
 
 
 def test_an_oh_seven_hint_bidding_in_turn_reads_the_bids_already_made():
@@ -1882,3 +1882,14 @@ def test_a_second_game_saved_under_a_name_that_begins_with_a_dash_names_the_firs
     assert r.returncode == 0, r.stderr
     assert r.stdout.rstrip().endswith("is saved: ./--2 (./- exists, so the game got a new name)  (score it: playtest "
                                       "replay ./--2)"), r.stdout[-300:]
+
+
+def test_new_frontiers_players_table_fits_an_80_column_terminal_without_cutting_a_header(cli, tmp_path):
+    """Nine columns of whole-word headers are wider than 80 characters: the terminal showed
+    'colon…', 'milit…', 'unset…' and 'develo…' for colonists, military, unsettled, developments."""
+    r = play_moves(cli, tmp_path, NEWFRONTIERS, "quit\n", "--seed", "3")
+    assert r.returncode == 0, r.stderr
+    table = r.stdout.split("Players", 1)[1].split("Round 1:", 1)[0]
+    assert "…" not in table
+    assert all(len(line) <= 80 for line in table.splitlines())
+    assert {"colo-", "nists", "mili-", "tary", "unset-", "tled", "develop-", "ments"} <= set(table.split())

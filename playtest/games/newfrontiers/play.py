@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -52,9 +53,11 @@ def render(rules: NewFrontiersRules, view: View, seat: int, names: Sequence[str]
     head = Text(f"Round {s.round} — actions left: {', '.join(left) or '-'} — Produce pile: {s.pile} gold — "
                 f"VP chips left: {s.chips} — colonists in stock: {s.colonist_stock}", style="bold")
     track = Text("Turn order: " + " → ".join(names[i] for i in s.track))
-    table = Table(title="Players", title_justify="left")
-    for col in ("player", "gold", "colonists", "VP chips", "goods", "military", "settled worlds", "unsettled",
-                "developments"):
+    # Headers broken by hand and no vertical rules: nine columns of whole words are 93 characters
+    # wide, and an 80-column terminal cut them to 'colon…', 'milit…', 'unset…', 'develo…'.
+    table = Table(title="Players", title_justify="left", box=box.SIMPLE_HEAD)
+    for col in ("player", "gold", "colo-\nnists", "VP\nchips", "goods", "mili-\ntary", "settled\nworlds",
+                "unset-\ntled", "develop-\nments"):
         table.add_column(col)
     for i, p in enumerate(s.players):
         table.add_row(names[i] + (" ◀" if i == seat else ""), str(p.gold), str(p.colonists), str(p.chips),
