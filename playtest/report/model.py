@@ -24,6 +24,7 @@ from playtest.analysis.calibration import MIN_GAMES
 from playtest.analysis.frames import Table
 from playtest.analysis.metrics import Section, metric_info, repeats, sections
 from playtest.analysis.offs import switched_off
+from playtest.analysis.stats import games_needed
 from playtest.core.results import SAFETY_STOP
 from playtest.core.spec import MetricInfos, Off
 from playtest.errors import Interrupted
@@ -32,6 +33,12 @@ from playtest.report import format as units
 SCHEMA_ID = "playtest-report"
 SCHEMA_VERSION = 1
 ALPHA = 0.05
+FAIR_ENOUGH = 0.10
+"""The largest seat advantage (a share of games, 10 points) a run may be unable to see and still
+call its seats fair: 16 games whose tests are silent read "✅ Seats look fair" although a seat
+winning 56.6% instead of 25% would go unseen as often as not. Below that power the verdict is
+`unknown`, with the games that would see 10 points. (10 points at 4 players: a seat winning 35%
+of games instead of 25%, which no designer would call fair; about 150 games see it.)"""
 CALIBRATION = ("Every interval here is computed over games (rows of one game are not independent); how "
                "often they cover and how often the tests raise false alarms is measured in "
                "docs/calibration.md of playtest's source.")
@@ -336,10 +343,12 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
                     f"(fair share {pct(fair)}; {p_text}).")
         detail = f"Play at least {MIN_GAMES} games for a verdict, and many more to see a modest seat advantage."
     elif equal:
-        status = "fair"
-        headline = (f"Seats look fair: no seat advantage detected in {games_text} "
-                    f"(fair share {pct(fair)}; {p_text}; each test at {level:.3g} so that both together "
-                    f"keep a 5% false-alarm rate).")
+        blind = not math.isnan(d) and d > FAIR_ENOUGH
+        status = "unknown" if blind else "fair"
+        tests_text = f"fair share {pct(fair)}; {p_text}; each test at {level:.3g} so that both together keep a 5% false-alarm rate"
+        headline = (f"Too few games to call the seats fair: no seat advantage detected in {games_text}, but one "
+                    f"smaller than about {100 * d:.1f} points could go unseen ({tests_text})." if blind else
+                    f"Seats look fair: no seat advantage detected in {games_text} ({tests_text}).")
         outside = [r[C.GROUP] for r in seats if not r[C.CI_LOW] <= fair <= r[C.CI_HIGH]]
         first = (f"Every seat's 95% interval contains {pct(fair)}." if not outside else
                  f"{', '.join(outside)}: its own interval misses {pct(fair)}, but with {len(seats)} seats one such "
@@ -358,8 +367,13 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
                       f"test{'' if p_fpa is None else f': p {units.p_is(p_fpa)}'}), narrower in few "
                       f"games than the t-based one of seat 1's win rate, and this verdict tests seat 1 at "
                       f"{level:.3g} beside the chi-square test; read it as a hint to play more games.")
-        detail = first + (f" An advantage smaller than about {100 * d:.1f} points could still go unseen with "
-                          f"{n_games} games." if not math.isnan(d) else "")
+        if blind:
+            detail = first + (f" About {games_needed(FAIR_ENOUGH, fair):,} games would see an advantage of "
+                              f"{100 * FAIR_ENOUGH:.0f} points (80% power); below that, read the silence of the tests "
+                              "as no evidence either way.")
+        else:
+            detail = first + (f" An advantage smaller than about {100 * d:.1f} points could still go unseen with "
+                              f"{n_games} games." if not math.isnan(d) else "")
     else:
         status = "unfair"
         which = "favoured" if worst[C.ESTIMATE] > fair else "disadvantaged"

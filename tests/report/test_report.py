@@ -237,6 +237,28 @@ def test_a_fair_verdict_says_why_a_balance_interval_that_misses_100_percent_does
             "with few games) tell two seats apart where the joint tests this verdict uses do not" in v.detail) is said
 
 
+@pytest.mark.parametrize(("detectable", "status"), [(0.316, "unknown"), (0.10, "fair"), (0.08, "fair")])
+def test_silent_tests_call_the_seats_fair_only_when_the_games_could_see_10_points(detectable, status):
+    """16 games of four bots, tests silent: "✅ Seats look fair", although the run could not see a
+    seat advantage under 31.6 points (a seat winning 56% instead of 25%)."""
+    from playtest.analysis import columns as C
+    from playtest.analysis.metrics import Section
+    from playtest.analysis.stats import games_needed
+    from playtest.report.model import verdict
+
+    detect = C.metric_frame([{C.METRIC: "detectable_seat_advantage", C.GROUP: "80% power", C.ESTIMATE: detectable,
+                              C.N: 16}])
+    v = verdict([*_seat_sections(0.79, 0.25), Section("sample_size", "", detect)], 4)
+    assert v.status == status
+    if status == "unknown":
+        assert v.headline.startswith("Too few games to call the seats fair: no seat advantage detected in 400 games, "
+                                     "but one smaller than about 31.6 points could go unseen"), v.headline
+        assert f"About {games_needed(0.10, 0.25)} games would see an advantage of 10 points" in v.detail
+        assert "look fair" not in v.headline + v.detail
+    else:
+        assert v.headline.startswith("Seats look fair: no seat advantage detected in 400 games"), v.headline
+
+
 def _small_run_sections(games: int, fpa_low: float, fpa_high: float, p_first: float):
     """Seat rows and seat 1's advantage of a `games`-game run with the seats' chi-square p 0.26."""
     from playtest.analysis import columns as C
@@ -498,10 +520,10 @@ def test_the_verdict_names_the_bots_it_came_from(stargate_data, ohseven_data):
     from playtest.report.model import verdict
 
     report = build_report(*stargate_data)
-    assert " of greedy, random, scripted:bays-first, random " in report.verdict.headline, report.verdict.headline
+    assert " of greedy, random, scripted:bays-first, random" in report.verdict.headline, report.verdict.headline
     assert report.verdict.headline in render_markdown(report)
     lineup = build_report(*ohseven_data).run["lineup"]
-    assert f" of {', '.join(lineup)} " in build_report(*ohseven_data).verdict.headline
+    assert f" of {', '.join(lineup)}" in build_report(*ohseven_data).verdict.headline
     unfair = verdict(_seat_sections(0.001, 0.001), 4, ("heuristic",) * 4).headline
     assert unfair.startswith("Seats are not equal: ") and " in 400 games of heuristic ×4 (" in unfair
 
