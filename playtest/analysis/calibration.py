@@ -339,17 +339,26 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
     per_run_p: dict[tuple[str, str], list[float]] = {}
     n_table = int(t["n"][0]) if t.height else 0
     loo: dict[str, np.ndarray] = {}  # per run: its distance with each table game left out
-    for run in runs:
+    joined = [(run, t.join(jackknife(run, metric_fn, RUN_BLOCKS), on=[C.METRIC, C.GROUP], how="inner", suffix="_run"))
+              for run in runs]
+    for _, both in joined:
+        for m in both.iter_rows(named=True):
+            floors.setdefault((m[C.METRIC], m[C.GROUP]), []).append(table_floor(m["se_run"], m["n_run"], m["n"]))
+    # The table's standard error is the table's: one for every run, never narrower than the median
+    # of what the runs' spreads give that many games (the table's interval below takes the same).
+    # Each run's own floor favoured the bots whose games spread most: the New Frontiers example
+    # games, recorded from greedy bots, read random (1.70) closer than greedy (2.55), random's wide
+    # spread shrinking each of its z's.
+    se_table = {key: float(np.nanmedian(f)) for key, f in floors.items() if not np.isnan(f).all()}
+    for run, both in joined:
         loo_sq, loo_n = np.zeros(n_table), np.zeros(n_table)
-        r = jackknife(run, metric_fn, RUN_BLOCKS)
         run_floors = score_floors(run.info)
-        both = t.join(r, on=[C.METRIC, C.GROUP], how="inner", suffix="_run")
         zs = []
         no_spread = 0
         for m in both.iter_rows(named=True):
             lo, hi = interval(m[C.METRIC], m["estimate_run"], m["se_run"], m["df_run"], m["n_run"], players,
                               score_floor(m[C.METRIC], m[C.GROUP], run_floors), declared)
-            se_t = max(m["se"], table_floor(m["se_run"], m["n_run"], m["n"]))
+            se_t = max(m["se"], se_table.get((m[C.METRIC], m[C.GROUP]), math.nan))
             se = math.hypot(se_t, m["se_run"]) if math.isfinite(se_t) and math.isfinite(m["se_run"]) else math.nan
             z = (m[C.ESTIMATE] - m["estimate_run"]) / se if math.isfinite(se) and se > 0 else None
             gap = abs(m[C.ESTIMATE] - m["estimate_run"])
@@ -361,7 +370,6 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
                          "source": run.label, "estimate": within_range(m[C.METRIC], m["estimate_run"], players, declared),
                          "ci_low": lo, "ci_high": hi, "no_interval": no_interval(m["n_run"], m["se_run"], lo, run.label),
                          "se": m["se_run"], "z": z, "p_value": p})
-            floors.setdefault((m[C.METRIC], m[C.GROUP]), []).append(table_floor(m["se_run"], m["n_run"], m["n"]))
             if z is not None:
                 zs.append(z)
                 reps = np.array(m.get("replicates") or [math.nan] * n_table, dtype=float)

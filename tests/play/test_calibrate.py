@@ -755,6 +755,28 @@ def test_a_table_that_shows_no_spread_is_compared_at_the_spread_of_the_run():
     assert summary["distance"] == pytest.approx(abs(z))
 
 
+def test_the_table_s_standard_error_is_one_for_every_run_so_a_wide_spreading_run_is_not_read_closer():
+    """Five table games scoring 9.5 apiece, a run 1 point off whose games spread little and one 2.5
+    points off whose games spread widely: each run's own spread set the table's standard error,
+    so the wide run's z shrank (0.9 against 2.1) and it read closer. The table's standard error is
+    now one for every run, the median of what the runs' spreads give five games, as the table's
+    own interval takes it."""
+    from playtest.analysis.calibration import calibrate, table_floor
+
+    rng = np.random.default_rng(5)
+    narrow, wide = rng.normal(0, 1, 40), rng.normal(0, 6, 40)
+    narrow, wide = 10.5 + narrow - narrow.mean(), 12.0 + wide - wide.mean()
+    cal = calibrate(_score_source("table", [9.5] * 5), [_score_source("narrow", narrow), _score_source("wide", wide)],
+                    _score_mean)
+    assert cal.closest == "narrow"
+    rows = {r["source"]: r for r in cal.metrics.iter_rows(named=True)}
+    implied = {run: math.sqrt(((9.5 - rows[run]["estimate"]) / rows[run]["z"]) ** 2 - rows[run]["se"] ** 2)
+               for run in ("narrow", "wide")}
+    floors = [table_floor(rows[run]["se"], 40, 5) for run in ("narrow", "wide")]
+    assert implied["narrow"] == pytest.approx(implied["wide"]) == pytest.approx(float(np.median(floors)))
+    assert rows["table"]["se"] == pytest.approx(implied["narrow"])  # the table's interval: the same one
+
+
 def test_a_length_s_interval_is_the_t_interval_of_its_logarithm():
     """A non-negative metric (score_sd) gets est · exp(±t · se/est), t on its df: by hand."""
     from scipy import stats as sps
