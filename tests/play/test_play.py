@@ -1893,3 +1893,13 @@ def test_new_frontiers_players_table_fits_an_80_column_terminal_without_cutting_
     assert "…" not in table
     assert all(len(line) <= 80 for line in table.splitlines())
     assert {"colo-", "nists", "mili-", "tary", "unset-", "tled", "develop-", "ments"} <= set(table.split())
+
+
+def test_oh_seven_s_players_table_shows_the_bids_already_made_in_turn(cli, tmp_path):
+    """Bidding in turn (hook.yaml), the players table showed '-' in the bid card and bid columns of
+    a player who had bid, while the line below it listed that bid ('Bids made this pass: P2 AC')."""
+    r = play_moves(cli, tmp_path, str(ROOT / "variants/ohseven/hook.yaml"), "quit\n", "--players", "4", "--seat", "3",
+                   "--seed", "2")
+    assert "Bids made this pass: P2 AC" in r.stdout
+    p2 = next(line for line in r.stdout.splitlines() if line.startswith("│ P2 "))
+    assert [c.strip() for c in p2.strip("│").split("│")][:3] == ["P2", "AC", "1"]

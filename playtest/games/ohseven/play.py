@@ -46,9 +46,11 @@ def render(rules: OhSevenRules, view: View, seat: int, names: Sequence[str]) -> 
     table = Table(title="Players", title_justify="left")
     for col in ("player", "bid card", "bid", "tricks won", "score"):
         table.add_column(col)
+    open_bids = dict(view.open_bids)  # bidding in turn: the bids already made this pass are open
     for s in range(view.n):
-        bid_card = name(view.bid_cards[s]) if view.bid_cards else "-"
-        bid = str(view.bids[s]) if view.bids else "-"
+        bid_card = name(view.bid_cards[s]) if view.bid_cards else name(open_bids[s]) if s in open_bids else "-"
+        bid = (str(view.bids[s]) if view.bids else str(rules.cards.bid[open_bids[s]]) if s in open_bids
+               else "-")
         table.add_row(names[s], bid_card, bid,
                       str(view.won[s]) if view.won else "0", str(view.scores[s]))
     lines: list[Any] = [head, hand, table]
