@@ -292,7 +292,8 @@ class Calibration:
     declared: MetricInfos = field(default_factory=dict)
     """What the game declares about its own metrics (GameSpec.metric_info): their kinds, as shown."""
     closest_without_one_game: dict[str, int] | None = None
-    """How sure `closest` is: with each table game left out in turn, how often each run is the
+    """Whether one table game decides `closest` (the runs' own games are not varied, so not a test
+    that it is closer than the others): with each table game left out in turn, how often each run is the
     closest (its distance from the table's jackknife replicate without that game, standard errors
     kept). None below 3 table games."""
 

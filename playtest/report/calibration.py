@@ -49,19 +49,25 @@ def no_table_interval(cal: Calibration) -> str | None:
 def how_sure(cal: Calibration) -> str | None:
     """What the distances mean, and how often the closest run stays the closest with one table game
     left out (`Calibration.closest_without_one_game`): 'Closest run overall: lookahead' beside
-    distances 1.05 and 1.37 said neither what the numbers mean nor whether one game decided it."""
+    distances 1.05 and 1.37 said neither what the numbers mean nor whether one game decided it.
+    Whether one table game decides it, not a test against the runs' own noise; nothing with one
+    run, which is the closest in every case whatever the games."""
     if cal.closest is None:
         return None
     scale = "Distance 0 = the table's own numbers; about 1 = as near as another sample of the same players."
     counts = cal.closest_without_one_game
-    if not counts:
+    if not counts or len(counts) < 2:
         return scale
     n, k = cal.table_games, counts.get(cal.closest, 0)
     others = ", ".join(f"{run} in {c}" for run, c in counts.items() if c and run != cal.closest)
-    verdict = ("so no single game decides it" if k == n
-               else "so one game can change the answer; more table games would settle it")
+    # Only the table's games are left out: the runs' own games are never varied, so a run that stays
+    # closest in every case may still be no closer than the next but for its seed (three greedy
+    # runs on seeds 1-3 read "closest in 5 of 5 cases, so no single game decides it" for seed 1).
+    verdict = ("so no single table game decides it" if k == n
+               else "so one game can change the answer; more table games may settle it")
     return (f"{scale} With one table game left out in turn, {cal.closest} is the closest in {k} of {n} cases"
-            f"{f' ({others})' if others else ''}, {verdict}.")
+            f"{f' ({others})' if others else ''}, {verdict}. This checks the table's games only, not that "
+            f"{cal.closest} plays closer than the other runs: their own games are not varied.")
 
 
 def other_rules(meta: dict[str, Any]) -> list[str]:

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import numpy as np
+import polars as pl
 import pytest
 
 from playtest.games import get_game
@@ -104,8 +105,9 @@ def test_the_closest_run_says_what_its_distance_means_and_how_sure_it_is(calibra
     assert data["closest_without_one_game"] == {"random": 0, "greedy": 8}
     said = " ".join(r.stdout.split())
     assert ("Distance 0 = the table's own numbers; about 1 = as near as another sample of the same players. "
-            "With one table game left out in turn, greedy is the closest in 8 of 8 cases, so no single game "
-            "decides it.") in said
+            "With one table game left out in turn, greedy is the closest in 8 of 8 cases, so no single table game "
+            "decides it. This checks the table's games only, not that greedy plays closer than the other runs: "
+            "their own games are not varied.") in said
 
 
 @pytest.mark.slow  # make test-all: make test keeps the closest-run and interval checks
@@ -828,3 +830,16 @@ def test_an_unfinished_run_is_read_as_report_reads_it_and_said_to_be_partial(cli
             str(tmp_path / "run.partial"))
     assert (r.returncode, r.stderr) == (2, f"error: --against: {tmp_path / 'run.partial'} is given twice (also as "
                                            f"{tmp_path / 'run'})\n")
+
+
+def test_one_run_is_not_said_to_stay_closest_with_a_game_left_out():
+    """With one --against run, 'greedy is the closest in 5 of 5 cases, so no single game decides it'
+    read as evidence, where one run is the closest in every case whatever the table's games."""
+    from playtest.analysis.calibration import Calibration
+    from playtest.report.calibration import how_sure
+
+    runs = pl.DataFrame({"run": ["greedy"], "distance": [1.2], "metrics_compared": [10]})
+    cal = Calibration(pl.DataFrame(), runs, pl.DataFrame(), 5, closest_without_one_game={"greedy": 5})
+    assert how_sure(cal) == "Distance 0 = the table's own numbers; about 1 = as near as another sample of the same players."
+    two = Calibration(pl.DataFrame(), runs, pl.DataFrame(), 5, closest_without_one_game={"greedy": 5, "random": 0})
+    assert "is the closest in 5 of 5 cases, so no single table game decides it. This checks the table's games only" in (how_sure(two) or "")
