@@ -536,3 +536,16 @@ def test_ci_md_names_every_key_of_diff_s_json(tmp_path: Path) -> None:
     section = page.split("## The JSON summary (`--format json`)", 1)[1].split("\n## ", 1)[0]
     named = set(re.findall(r"`([a-z_]+)`", section))
     assert set(doc) - named == set() and set(doc["gates"][0]) - named == set()
+
+
+def test_the_ladder_docs_name_a_pairing_s_sides_as_its_table_does() -> None:
+    """ladder.md and ladder.html head the sides 'upper rung'/'lower rung' (the upper may turn out
+    the weaker), but docs/ladder.md's Strength paragraph, right after saying so, seated 'the stronger
+    rung' in seats 1, 3, …, and the README named the pair folders runs/vs/<stronger>--<weaker>/."""
+    import re
+
+    strength = (ROOT / "docs" / "ladder.md").read_text(encoding="utf-8").split("- **Strength**", 1)[1].split("\n- **", 1)[0]
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "the upper rung sits in seats 1, 3" in strength
+    assert not re.search(r"\b(stronger|weaker)\b(?! one)", strength.split("):", 1)[1]), strength
+    assert "runs/vs/<upper>--<lower>/" in readme and "the stronger rung wins" not in readme
