@@ -176,3 +176,23 @@ def test_extension_and_overflow_slots_no_crew_can_fill_are_notes(tmp_path: Path)
     assert load_text(tmp_path, filled).notes == ()
     for path in NEW_DRAFTS:  # the shipped drafts fill every slot they give
         assert not [n for n in load_variant(path).notes if "stay" in str(n) or "stays" in str(n)], path
+
+
+def test_a_plugin_effect_that_may_develop_leaves_no_note_on_its_crew_s_slots() -> None:
+    """A crew card's extension_vp beside an effect that does not declare `develops` (a plugin's:
+    it may do anything, as the planets' slot check and the report take it) was told "this crew has
+    no develop_crew skill, so its extension slots stay empty in every game"."""
+    from typing import Literal
+
+    from playtest.games.stargate.schema import SkillEffect
+
+    class NewEffect(SkillEffect):  # declares none of SkillEffect's traits
+        effect: Literal["new_effect"]
+
+    model = load_variant(DRAFT5).model
+    crews = [c.model_copy(update={"skill": (NewEffect(effect="new_effect"),), "extension_vp": (2,)})
+             if c.id == "armstrong" else c for c in model.crews]
+    assert not [n for n in model.model_copy(update={"crews": crews}).notes() if n[0][:1] == ("crews",)]
+    plain = [c.model_copy(update={"extension_vp": (2,)}) if c.id == "armstrong" else c for c in model.crews]
+    assert [n[1] for n in model.model_copy(update={"crews": plain}).notes() if n[0][:1] == ("crews",)] == [
+        "this crew has no develop_crew skill, so its extension slots stay empty in every game"]

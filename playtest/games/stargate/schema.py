@@ -612,8 +612,15 @@ class StargateVariant(VariantModel):
                             f"{', '.join(self.planets[i].id for i in given)} stays empty in every game"))
         out += [(("crews", i, "extension_vp"), "this crew has no develop_crew skill, so its extension slots "
                  "stay empty in every game") for i, crew in enumerate(self.crews)
-                if crew.extension_vp and not any(isinstance(e, DevelopCrew) for e in crew.skill)]
+                if crew.extension_vp and not any(self._may_fill_own_slots(e) for e in crew.skill)]
         return out
+
+    @staticmethod
+    def _may_fill_own_slots(effect: SkillEffect) -> bool:
+        """Whether a crew's effect may fill that crew's extension slots: develop_crew, or an effect
+        that does not declare `develops` (as the planets' check above takes it): a plugin's effect
+        was told its crew's slots stay empty, where the report counts it as a developing skill."""
+        return isinstance(effect, DevelopCrew) or (may_develop(effect) and not isinstance(effect, DevelopPlanet))
 
 
 def _converts_from_stock(effect: PlanetEffect) -> bool:
