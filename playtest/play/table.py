@@ -45,7 +45,8 @@ def replay_moves(path: Any, notation: Any, make_rules: Any, game: str = "") -> T
         player.play(move)
         decisions += len(move.actions)
     if not rules.is_terminal(player.state):
-        raise UsageError(f"{path}: the game is not finished ({len(t.moves)} moves): calibrate compares "
+        n = len(t.moves)  # '1 move', as replay's heading says it (it read '1 moves')
+        raise UsageError(f"{path}: the game is not finished ({n} move{'' if n == 1 else 's'}): calibrate compares "
                          "finished games only")
     return TableGame(str(path), t.variant, list(t.names), PlayedGame(rules.result(player.state), log, decisions))
 

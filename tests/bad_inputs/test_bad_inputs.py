@@ -1181,6 +1181,12 @@ R = [  # --- report: run folders and outputs -----------------------------------
          {"t.yaml": "".join((ROOT / "docs/examples/table/ohseven-1.yaml").read_text().replace(
              "../../../variants/", f"{ROOT}/variants/").splitlines(keepends=True)[:18])},
          setup=lambda tmp: _run(tmp, variant=OHSEVEN)),
+    # a game stopped after its first move read "the game is not finished (1 moves)", as replay's heading did
+    Case("calibrate-stargate-one-move", ["calibrate", "{tmp}/t.yaml", "--against", "{tmp}/run"],
+         r"^error: .*t.yaml: the game is not finished \(1 move\): calibrate compares finished games only$",
+         {"t.yaml": "".join((ROOT / "docs/examples/table/stargate-1.yaml").read_text().replace(
+             "../../../variants/", f"{ROOT}/variants/").splitlines(keepends=True)[:11])},
+         setup=lambda tmp: _run(tmp)),
     Case("calibrate-against-missing", ["calibrate", str(ROOT / "docs/examples/table/stargate-1.yaml"),
                                        "--against", "{tmp}/nope"], r"^error: --against .*nope: no such run folder$"),
     Case("report-suffix-and-format-disagree", ["report", "{tmp}/run", "-o", "{tmp}/y.html", "-f", "md"],
