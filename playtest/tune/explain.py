@@ -223,6 +223,21 @@ def _sweep_design(run_dir: Path, metrics: list[str] | None) -> Design:
                   declared, unread_in(run.get("game"), bots, [k.name for k in keys], "every point"))
 
 
+def _base_groups(run_dir: Path) -> dict[str, frozenset[str]]:
+    """Each goal metric's groups in the base's own table (tune's base-metrics.parquet), {} when the
+    folder has none or it cannot be read (the trials' shown groups are then all there is)."""
+    from playtest.tune.search import BASE_METRICS
+
+    try:
+        table = pl.read_parquet(for_polars(run_dir / BASE_METRICS), columns=["metric", "group"], glob=False)
+    except (OSError, pl.exceptions.PolarsError):
+        return {}
+    out: dict[str, set[str]] = {}
+    for metric, group in table.iter_rows():
+        out.setdefault(str(metric), set()).add("" if group is None else str(group))
+    return {m: frozenset(g) for m, g in out.items()}
+
+
 def _quantity(goal: dict[str, Any], shown: frozenset[str] = frozenset()) -> str:
     """What a goal measures, as a noun: `win_gap (late-placer − early-placer)`, `the largest gap
     in win_rate_by_seat`, `the change in crew_pick_rate (bays)`. `shown`: the groups the trials
@@ -284,6 +299,12 @@ def _tune_design(run_dir: Path) -> Design:
     declared = declared_in(run_dir)
     shown = [frozenset(trials[f"goal_{i + 1}_group"].drop_nulls().cast(pl.String).to_list())
              if f"goal_{i + 1}_group" in trials.columns else frozenset() for i in range(len(goals))]
+    # A metric of one group (Oh-Seven's rebids_mean: 'mean per round') has no worst group to name:
+    # it read "raises the worst of rebids_mean (every group)". Only where the base has that one group
+    # and no trial showed another.
+    base_groups = _base_groups(run_dir)
+    shown = [frozenset() if len(one := base_groups.get(g["metric"], frozenset())) == 1 and s <= one else s
+             for g, s in zip(goals, shown, strict=True)]
     responses = [Response(f"goal_{i + 1}", _quantity(g, shown[i]), g["metric"],
                           g["of"] in ("spread", "change") or F.kind(g["metric"], declared) == "diff")
                  for i, g in enumerate(goals)]

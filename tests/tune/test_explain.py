@@ -723,3 +723,23 @@ def test_a_goal_over_every_group_is_named_as_its_worst_group(tmp_path, of, shown
     design = read_design(folder)
     assert design.responses[0].label == label
     assert label in explain_markdown(design, effects(design))
+
+
+def test_a_goal_on_a_metric_of_one_group_is_not_named_as_a_worst_group(tmp_path):
+    """An Oh-Seven tune's `metric: rebids_mean, max: 0.2` read "raising hand_size by 1 raises the worst
+    of rebids_mean (every group)", where the metric has one group ('mean per round', the base's
+    table says so), so there is no worst group to name."""
+    folder = tmp_path / "t"
+    doc = _tune_folder(folder)
+    doc["goals"][0] = {"metric": "rebids_mean", "of": "value", "groups": None, "max": 0.2}
+    (folder / "tune.json").write_text(json.dumps(doc))
+    trials = pl.read_parquet(folder / "trials.parquet")
+    trials.with_columns(goal_1_group=pl.lit("mean per round")).write_parquet(folder / "trials.parquet")
+    pl.DataFrame({"metric": ["rebids_mean", "share_rebids", "share_rebids"],
+                  "group": ["mean per round", "0 rebids", "1 rebid"]}).write_parquet(folder / "base-metrics.parquet")
+    assert read_design(folder).responses[0].label == "rebids_mean"
+    # a metric of several groups in the base keeps its worst-group name, whichever group the trials showed
+    doc["goals"][0] = {"metric": "share_rebids", "of": "value", "groups": None, "max": 0.9}
+    (folder / "tune.json").write_text(json.dumps(doc))
+    trials.with_columns(goal_1_group=pl.lit("0 rebids")).write_parquet(folder / "trials.parquet")
+    assert read_design(folder).responses[0].label == "the worst of share_rebids (every group)"
