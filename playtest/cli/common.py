@@ -57,14 +57,25 @@ def note_texts(variants: Iterable[Variant]) -> list[str]:
     """The variants' notes as text, each once. A note the file has without its --set is the
     file's: said without the ', with --set …' a note located in a parent draft names. Draft 6a's
     own gain_cubes note ended 'with --set scoring.color_bonus=none', and a sweep printed it once
-    per grid point, each copy ending with the point's value, as if the --set caused it."""
+    per grid point, each copy ending with the point's value, as if the --set caused it. Likewise a
+    note every point of one file has alike is said once, with only the --set every point shares: a
+    sweep's `--set cubes.replenish=0` note came once per point, each naming the swept value too."""
     from playtest.variants.loader import with_overrides
 
-    own: dict[str, set[str]] = {}
-    texts = []
+    def swap(text: str, tail: str, by: str) -> str:
+        return text.replace(f", {tail})", f", {by})" if by else ")").replace(f" ({tail})", f" ({by})" if by else "")
+
+    variants = list(variants)
+    sets: dict[str, list[tuple[str, ...]]] = {}
     for v in variants:
+        sets.setdefault(v.path, []).append(tuple(v.overrides))
+    common = {path: [o for o in each[0] if all(o in s for s in each)] for path, each in sets.items()}
+    own: dict[str, set[str]] = {}
+    written: list[list[tuple[str, str | None]]] = []  # per variant: (its note's text, the shared text)
+    for v in variants:
+        notes = []
         for note in v.notes:
-            text = str(note)
+            text, shared = str(note), None
             if v.overrides:
                 if v.path not in own:
                     try:
@@ -72,9 +83,22 @@ def note_texts(variants: Iterable[Variant]) -> list[str]:
                     except VariantError:  # the file alone does not validate: each note is the --set's
                         own[v.path] = set()
                 tail = with_overrides(v.overrides)
-                plain = text.replace(f", {tail})", ")").replace(f" ({tail})", "")
-                text = plain if plain in own[v.path] else text
-            texts.append(text)
+                plain = swap(text, tail, "")
+                if plain in own[v.path]:
+                    text = plain
+                elif common[v.path] and len(common[v.path]) < len(v.overrides):
+                    shared = swap(text, tail, with_overrides(common[v.path]))
+            notes.append((text, shared))
+        written.append(notes)
+    # A shared text stands for the note only when every variant of that file has it.
+    having: dict[str, set[int]] = {}
+    for i, notes in enumerate(written):
+        for _, shared in notes:
+            if shared is not None:
+                having.setdefault(shared, set()).add(i)
+    count = {path: len(each) for path, each in sets.items()}
+    texts = [shared if shared is not None and len(having[shared]) == count[v.path] else text
+             for v, notes in zip(variants, written, strict=True) for text, shared in notes]
     return list(dict.fromkeys(texts))
 
 

@@ -439,3 +439,15 @@ def test_sweep_takes_a_key_of_a_whole_item_given_before_it():
     with pytest.raises(VariantError) as err:
         grid([parse_axis("crews.bays.time=1,2"), parse_axis(item)])
     assert str(err.value.problems[0]) == "--set crews.bays.time: part of crews.bays, swept too: sweep one of them"
+
+
+def test_a_sweep_prints_a_note_of_its_fixed_set_once_without_the_swept_value(cli, tmp_path):
+    """`--set cubes.replenish=0` beside a swept `crews.armstrong.time=1,2`: the stock_empty note came
+    once per grid point, each ending 'with --set cubes.replenish=0 --set crews.armstrong.time=1' (then
+    '=2'), as if the swept value caused it. Said once, with the --set every point shares."""
+    mine = write_variant(tmp_path / "no-bays.yaml", f"extends: {DRAFT5}\ncrews:\n  - {{id: bays, skill: []}}\n")
+    res = cli("sweep", str(mine), "--set", "cubes.replenish=0", "--set", "crews.armstrong.time=1,2", "-n", "2",
+              "-w", "1", "--out", str(tmp_path / "sw"), "--metric", "game_length_rounds")
+    assert res.returncode == 0, res.stderr
+    notes = [line for line in res.stderr.splitlines() if line.startswith("note:") and "stock_empty" in line]
+    assert len(notes) == 1 and notes[0].endswith("with --set cubes.replenish=0)"), notes
