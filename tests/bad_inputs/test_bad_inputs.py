@@ -368,6 +368,10 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("replay-o7-card-in-two-hands", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:7:7: rounds.1.deals.1.hands: dealt more often than the deck holds them: 7D \(held by Ann, Cat\)$",
          {"t.yaml": _example("ohseven-match.yaml", "Ann: [7C,", "Ann: [7D,")}),
+    # one hand listing a card twice read "held by Ann, Ann", as if two players held it
+    Case("replay-o7-card-twice-in-one-hand", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:7:7: rounds.1.deals.1.hands: dealt more often than the deck holds them: 7C \(held by Ann twice\)$",
+         {"t.yaml": _example("ohseven-match.yaml", "Ann: [7C, 6H,", "Ann: [7C, 7C,")}),
     # the ';' between the crew and its placement forgotten: "expected a crew id, 'move', ..." did not say so (h197)
     Case("replay-stargate-semicolon-forgotten", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:12:5: move 1: cannot read 'armstrong place yellow3 green2 red2': a ';' is missing before 'place' "

@@ -135,6 +135,13 @@ def _rank_hint(text: str, rules: OhSevenRules, *, bid: bool) -> str:
     return ""
 
 
+def _holders(card: int, players: Sequence[str], hands: Sequence[Sequence[int]]) -> str:
+    """Whose hands hold `card`, in seat order: 'Ann, Cat', or 'Ann twice' for one hand that lists
+    it twice (it read 'Ann, Ann', as if two players held it)."""
+    held = Counter(p for p, hand in zip(players, hands, strict=True) for x in hand if x == card)
+    return ", ".join(p if k == 1 else f"{p} twice" if k == 2 else f"{p} {k} times" for p, k in held.items())
+
+
 def _card(node: Node, path: str, rules: OhSevenRules, problems: list[Problem]) -> int | None:
     text = node.value
     if isinstance(text, int) and not isinstance(text, bool):
@@ -271,10 +278,8 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                                 over = sorted(c for c in count if count[c] > deck[c])
                                 if over:
                                     # whose hands hold each: one card among 28 is otherwise hard to find
-                                    names = ", ".join(
-                                        f"{rules.card_name(c)} (held by "
-                                        f"{', '.join(p for p, hand in zip(players, hands, strict=True) for x in hand if x == c)})"
-                                        for c in over)
+                                    names = ", ".join(f"{rules.card_name(c)} (held by {_holders(c, players, hands)})"
+                                                      for c in over)
                                     problems.append(hands_node.problem(
                                         f"{dp}.hands", f"dealt more often than the deck holds them: {names}"))
                     passes: list[tuple[Node, list[int]]] = []
