@@ -18,9 +18,9 @@ from playtest.analysis.stats import (
     mean_of_sums,
     paired_mean_test,
     proportion_of_sums,
-    wilson,
 )
 from playtest.core.results import SAFETY_STOP
+from playtest.games.stargate.metrics import end_reasons
 
 BAYS = "bays"
 PAIRS = (("scripted:bays-when-short", "scripted:no-bays"), ("scripted:late-placer", "scripted:early-placer"))
@@ -122,16 +122,9 @@ def findings_metrics(info: dict[str, Any], games: pl.DataFrame, events: pl.DataF
         vals = part["rounds"].to_numpy().astype(float)
         rows.append(_row("game_length_by_bays_picks", f"{int(picks_n[0]):02d} picks", mean_ci(vals), vals.size,
                          "Mean rounds of the games with this many Bays picks in all."))
-    ends = events.filter(pl.col("kind") == "game_end")
-    if ends.height:
-        fired = dict(ends.group_by("end_reason").len().iter_rows())
-        # A trigger of the draft's that never fired is 0% of its games, not "–" as one it lacks:
-        # draft 6c's round_cap read the same as draft 5's, which has none. The rows in the draft's
-        # order of its triggers, then any other that fired by name (`fired` is in group_by's
-        # order, which changes from call to call).
-        listed = [e["trigger"] for e in info.get("variant", {}).get("resolved", {}).get("end", [])]
-        for reason in dict.fromkeys([*listed, *sorted(fired), SAFETY_STOP]):  # every draft has the safety stop
-            k = fired.get(reason, 0)
-            rows.append(_row("end_reason_share", str(reason), wilson(k, ends.height), ends.height,
-                             "Share of games ended by this trigger."))
+    # A trigger of the draft's that never fired is 0% of its games, not "–" as one it lacks: draft
+    # 6c's round_cap read the same as draft 5's, which has none. The report's own rows (one routine),
+    # with the safety stop, which every draft has.
+    listed = [e["trigger"] for e in info.get("variant", {}).get("resolved", {}).get("end", [])]
+    rows += end_reasons(events, [*listed, SAFETY_STOP]).to_dicts()
     return C.metric_frame(rows)
