@@ -327,6 +327,37 @@ def _base_commit(repo: Path) -> Callable[..., None]:
     return git
 
 
+def _stargate_repo(tmp_path: Path) -> tuple[Path, Callable[..., None]]:
+    """A designer's repository (the Stargate drafts and gates/, committed on `main` as
+    `_base_commit` makes it) and its `git(...)`."""
+    import shutil
+
+    repo = tmp_path / "repo"
+    for part in ("variants/stargate", "gates"):
+        shutil.copytree(ROOT / part, repo / part)
+    (repo / "README.md").write_text("a designer's repository\n")
+    return repo, _base_commit(repo)
+
+
+def _listed_by_the_workflow(repo: Path) -> list[str]:
+    """docs/ci.md's workflow step "List the variants to check", run as written in `repo`: the
+    files it lists in changed.txt."""
+    import os
+    import subprocess
+    import sys
+
+    import yaml
+
+    (block,) = [b for b in _yaml_blocks(ROOT / "docs" / "ci.md") if b.startswith("name: playtest gates")]
+    (step,) = [s for s in yaml.safe_load(block)["jobs"]["gates"]["steps"] if s.get("name") == "List the variants to check"]
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+           "PYTHONPATH": str(ROOT)}
+    script = step["run"].replace("${{ github.base_ref }}", "main")
+    r = subprocess.run(["bash", "-c", script], cwd=repo, env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    return (repo / "changed.txt").read_text().split()
+
+
 @pytest.mark.parametrize(("edit", "listed"), [
     # a draft others extend: it and every draft whose chain holds it
     ("variants/stargate/draft6-no-replenish.yaml", ["draft6-development", "draft6-new-crews", "draft6-no-replenish",
@@ -340,57 +371,21 @@ def _base_commit(repo: Path) -> Callable[..., None]:
 def test_the_workflow_lists_the_drafts_a_pull_request_changes(edit: str, listed: list[str], tmp_path: Path) -> None:
     """docs/ci.md's GitHub workflow, its step that lists what to check, run as written in a
     repository whose pull request edits one file."""
-    import os
-    import shutil
-    import subprocess
-    import sys
-
-    import yaml
-
-    (block,) = [b for b in _yaml_blocks(ROOT / "docs" / "ci.md") if b.startswith("name: playtest gates")]
-    (step,) = [s for s in yaml.safe_load(block)["jobs"]["gates"]["steps"] if s.get("name") == "List the variants to check"]
-    repo = tmp_path / "repo"
-    for part in ("variants/stargate", "gates"):
-        shutil.copytree(ROOT / part, repo / part)
-    (repo / "README.md").write_text("a designer's repository\n")
-
-    git = _base_commit(repo)
+    repo, git = _stargate_repo(tmp_path)
     with open(repo / edit, "a", encoding="utf-8") as f:
         f.write("# an edit\n")
     git("commit", "-qam", "the pull request")
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-           "PYTHONPATH": str(ROOT)}
-    script = step["run"].replace("${{ github.base_ref }}", "main")
-    r = subprocess.run(["bash", "-c", script], cwd=repo, env=env, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    assert (repo / "changed.txt").read_text().split() == [f"variants/stargate/{name}.yaml" for name in listed]
+    assert _listed_by_the_workflow(repo) == [f"variants/stargate/{name}.yaml" for name in listed]
 
 
 def test_the_workflow_lists_the_drafts_a_renamed_parent_breaks(tmp_path: Path) -> None:
     """A pull request that renames draft6-no-replenish.yaml listed only the new name: the drafts
     that extend the old one no longer load, were left out ("diff says why, if it is listed") and
     the check passed with them broken (h195). A draft that does not load is listed."""
-    import os
-    import shutil
-    import subprocess
-    import sys
-
-    import yaml
-
-    (block,) = [b for b in _yaml_blocks(ROOT / "docs" / "ci.md") if b.startswith("name: playtest gates")]
-    (step,) = [s for s in yaml.safe_load(block)["jobs"]["gates"]["steps"] if s.get("name") == "List the variants to check"]
-    repo = tmp_path / "repo"
-    for part in ("variants/stargate", "gates"):
-        shutil.copytree(ROOT / part, repo / part)
-    git = _base_commit(repo)
+    repo, git = _stargate_repo(tmp_path)
     git("mv", "variants/stargate/draft6-no-replenish.yaml", "variants/stargate/draft6a.yaml")
     git("commit", "-qm", "the pull request: a rename")
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-           "PYTHONPATH": str(ROOT)}
-    script = step["run"].replace("${{ github.base_ref }}", "main")
-    r = subprocess.run(["bash", "-c", script], cwd=repo, env=env, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
-    assert (repo / "changed.txt").read_text().split() == [
+    assert _listed_by_the_workflow(repo) == [
         f"variants/stargate/{name}.yaml" for name in ("draft6-development", "draft6-new-crews",
                                                       "draft6-special-planets", "draft6a")]
 
