@@ -25,9 +25,11 @@ from typing import Any
 from playtest import rng
 from playtest.analysis.stats import diff_proportions, mean_ci, wilson
 from playtest.core.bots import make_bot
+from playtest.errors import BotNameError, PlaytestError, UsageError
 from playtest.games import get_game
 from playtest.io import write_atomic
 from playtest.search.mcts import SearchBot
+from playtest.sim.batch import check_games, check_players, check_seed
 from playtest.sim.runner import batch_gc, play_game
 from playtest.variants import load_variant
 
@@ -135,6 +137,34 @@ def doubling(rows: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+def check(variant_path: str, searches: list[str], against: str, players: int, n: int, seed: int,
+          workers: int) -> None:
+    """Every input checked before the first game (a bad one raised mid-run in a worker as a
+    traceback): UsageError, BotNameError or VariantError, one line naming the option."""
+    variant = load_variant(variant_path)
+    spec = get_game(variant.game)
+    rules = spec.make_rules(variant.model)
+    check_players(variant, players, how="in the variant file")
+    check_games(n)
+    check_seed(seed)
+    if workers < 1:
+        raise UsageError(f"--workers {workers}: at least 1 worker process")
+    if not searches:
+        raise UsageError("--search: name at least one search bot, e.g. mcts:250,mcts:500")
+    for name in searches:
+        try:
+            bot = make_bot(spec, name, rules, 0)
+        except BotNameError as exc:
+            raise UsageError(f"--search: {exc}") from None
+        if not isinstance(bot, SearchBot):
+            raise UsageError(f"--search {name}: not a search bot; name mcts:N or ismcts:N (with options), "
+                             f"and the bot it plays against with --against")
+    try:
+        make_bot(spec, against, rules, 0)
+    except BotNameError as exc:
+        raise UsageError(f"--against: {exc}") from None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m playtest.search.strength", description=__doc__.split("\n\n")[0])
     ap.add_argument("variant")
@@ -146,11 +176,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--json", help="also write the rows (and every game's outcome) to this file")
     args = ap.parse_args(argv)
+    searches = [s.strip() for s in args.search.split(",") if s.strip()]
+    try:
+        check(args.variant, searches, args.against, args.players, args.games, args.seed, args.workers)
+    except PlaytestError as err:
+        from playtest.cli.app import error_lines
+
+        for line in error_lines(err):
+            print(line, file=sys.stderr)
+        return 2
     rows = []
     print(f"{args.variant}, {args.players} players, one search bot vs {args.against}, seats rotating, "
           f"n = {args.games} games per row, seed {args.seed}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     print(f"{'bot':<34} {'win rate [95% CI]':<24} {'score lead [95% CI]':<24} {'it/s':>7} {'dec/s':>7} {'games/s':>8}")
-    for search in [s.strip() for s in args.search.split(",") if s.strip()]:
+    for search in searches:
         row = measure(args.variant, search, args.against, args.players, args.games, args.seed, args.workers)
         rows.append(row)
         print(f"{search:<34} {row['win_rate']:6.1%} [{row['win_low']:.1%}, {row['win_high']:.1%}]"

@@ -1,0 +1,48 @@
+"""`python -m playtest.search.strength` (docs/search.md's command): a bad option or file is one
+stderr line naming it, exit 2, before any game or output (it was a worker's traceback)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from playtest.search import strength
+from tests.stargate.helpers import ROOT
+
+OHSEVEN = str(ROOT / "variants/ohseven/base.yaml")
+
+
+@pytest.mark.parametrize(("args", "line"), [
+    (["--search", "ismcts:abc", "--against", "heuristic"],
+     "error: --search: bot 'ismcts:abc': give the budget in iterations"),
+    (["--search", "ismcts:5:depth=x", "--against", "heuristic"],
+     "error: --search: bot 'ismcts:5:depth=x': depth=x must be a whole number ≥ 1, or end"),
+    (["--search", "ismcts:5", "--against", "greedy"], "error: --against: unknown bot 'greedy' for ohseven"),
+    (["--search", "heuristic", "--against", "random"], "error: --search heuristic: not a search bot"),
+    (["--search", ",", "--against", "heuristic"], "error: --search: name at least one search bot"),
+    (["--search", "ismcts:5", "--against", "heuristic", "-n", "0"], "error: -n 0: the number of games"),
+    (["--search", "ismcts:5", "--against", "heuristic", "--players", "10"],
+     "--players 10 is not supported by this variant"),
+    (["--search", "ismcts:5", "--against", "heuristic", "--workers", "0"], "error: --workers 0: at least 1"),
+])
+def test_bad_input_is_one_line_before_any_game(args: list[str], line: str, tmp_path, capsys) -> None:
+    out = tmp_path / "rows.json"
+    assert strength.main([OHSEVEN, *args, "-n" if "-n" not in args else "--seed", "1", "--json", str(out)]) == 2
+    got = capsys.readouterr()
+    assert got.out == ""
+    assert len(got.err.splitlines()) == 1 and line in got.err, got.err
+    assert not out.exists()
+
+
+def test_a_missing_variant_is_its_located_line(capsys) -> None:
+    assert strength.main(["/no/such.yaml", "--search", "ismcts:5", "--against", "heuristic"]) == 2
+    assert capsys.readouterr().err == "/no/such.yaml:1:1: no such file\n"
+
+
+def test_a_good_run_still_plays(tmp_path, capsys) -> None:
+    out = tmp_path / "rows.json"
+    assert strength.main([OHSEVEN, "--search", "ismcts:3", "--against", "random", "-n", "2", "--json", str(out)]) == 0
+    rows = json.loads(out.read_text())
+    assert [(r["search"], r["n"], len(r["outcomes"])) for r in rows] == [("ismcts:3", 2, 2)]
+    assert "ismcts:3" in capsys.readouterr().out
