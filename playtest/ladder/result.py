@@ -22,10 +22,13 @@ from playtest.analysis.metrics import metric_info
 from playtest.analysis.offs import switched_off
 from playtest.compare.jackknife import DEFAULT_BLOCKS
 from playtest.core.spec import MetricInfos, Off
+from playtest.errors import UsageError
 from playtest.ladder import skill, strength
 from playtest.ladder.runs import LadderRuns
 from playtest.report import format as F
 from playtest.report.model import label_of, off_dict, run_summary, variant_names
+from playtest.search.names import is_search_name
+from playtest.search.names import parse as parse_search
 
 SCHEMA_ID = "playtest-ladder"
 SCHEMA_VERSION = 1
@@ -169,17 +172,40 @@ def strength_verdict(r: dict[str, Any]) -> str:
         return r[f"{key}_low"] is not None and r[f"{key}_low"] > 0
 
     lower = r["lower"]
+    budget = _budget(r.get("upper", ""))
     if above("diff"):
         return "measurably stronger"
     if below("diff"):
-        return f"measurably weaker than {lower}: the rungs are out of order"
+        return f"measurably weaker than {lower}: the rungs are out of order{_too_small(budget, lower)}"
     score = (f"score gap {F.fixed(r['score_diff'], '+.2f')} [{F.fixed(r['score_diff_low'], '+.2f')}, "
              f"{F.fixed(r['score_diff_high'], '+.2f')}] per seat (97.5%)")
     if below("score_diff"):
-        return f"measurably weaker than {lower} on score ({score}), though not on wins: the rungs are out of order"
+        return (f"measurably weaker than {lower} on score ({score}), though not on wins: the rungs are out of "
+                f"order{_too_small(budget, lower)}")
     if above("score_diff"):
         return f"measurably stronger on score ({score}), not yet on wins (more games would tell)"
+    if budget:
+        return (f"not measurably stronger: the ladder saturates here, or {budget} is too small to play better "
+                f"than {lower} (a larger budget, or more games, would tell)")
     return "not measurably stronger: the ladder saturates here (or needs more games)"
+
+
+def _budget(upper: str) -> str:
+    """A search rung's budget in words, '' for other bots: when it did not beat the rung below it,
+    the budget may be what falls short ("mcts:20 ... the ladder saturates here" read as "more skill
+    changes nothing", where docs/search.md finds 50 iterations too few to tell New Frontiers'
+    mcts from greedy)."""
+    if not is_search_name(upper):
+        return ""
+    try:
+        iterations = parse_search(upper).iterations
+    except UsageError:
+        return ""
+    return f"{upper}'s budget of {iterations:,} iterations a decision"
+
+
+def _too_small(budget: str, lower: str) -> str:
+    return f" ({budget} may be too small to play better than {lower}: try a larger one)" if budget else ""
 
 
 def _sweep_bound(low: float | None) -> str:

@@ -295,6 +295,27 @@ def test_a_rung_that_scores_measurably_less_is_called_weaker_not_saturated():
         "not measurably stronger: the ladder saturates here (or needs more games)"
 
 
+def test_a_search_rung_that_does_not_beat_the_one_below_names_its_budget():
+    """New Frontiers, random / greedy / mcts:20, 12 games: mcts:20 won 20.8% of its seats against
+    greedy's 29.2% and the ladder said only "the ladder saturates here", as if better play changed
+    nothing, where docs/search.md finds 50 iterations too few to beat greedy at all."""
+    from playtest.ladder.result import strength_verdict
+
+    row = {"upper": "mcts:20", "lower": "greedy", "diff_low": -0.36, "diff_high": 0.25, "score_diff": -1.54,
+           "score_diff_low": -8.12, "score_diff_high": 5.04}
+    assert strength_verdict(row) == (
+        "not measurably stronger: the ladder saturates here, or mcts:20's budget of 20 iterations a decision is "
+        "too small to play better than greedy (a larger budget, or more games, would tell)")
+    assert strength_verdict(row | {"upper": "ismcts:1000:depth=30", "diff_high": -0.1}) == (
+        "measurably weaker than greedy: the rungs are out of order (ismcts:1000:depth=30's budget of 1,000 "
+        "iterations a decision may be too small to play better than greedy: try a larger one)")
+    assert strength_verdict(row | {"score_diff_high": -1.0}).endswith(
+        "the rungs are out of order (mcts:20's budget of 20 iterations a decision may be too small to play "
+        "better than greedy: try a larger one)")
+    assert strength_verdict(row | {"upper": "heuristic"}) == (
+        "not measurably stronger: the ladder saturates here (or needs more games)")
+
+
 def five_player_sweep(n: int) -> Sample:
     """5 players, the stronger rung in 3 seats (up, low, up, low, up rotating) winning every game."""
     bots = ("up", "low", "up", "low", "up")
