@@ -208,6 +208,19 @@ def _too_small(budget: str, lower: str) -> str:
     return f" ({budget} may be too small to play better than {lower}: try a larger one)" if budget else ""
 
 
+def unproven_rungs(table: pl.DataFrame) -> list[str]:
+    """A warning per rung its games did not show stronger than the rung below it: 'What changes
+    with skill' tests the rungs as different bots, and a metric that moves from greedy to mcts:20
+    read as "changes with skill" where mcts:20 won fewer of their games than greedy."""
+    out = []
+    for r in table.iter_rows(named=True):
+        if not strength_verdict(r).startswith("measurably stronger"):
+            out.append(f"{r['upper']} was not shown to play better than {r['lower']} in their {r['games']} games "
+                       f"(Does skill matter?): where a metric differs between {r['lower']} and {r['upper']} under "
+                       "'What changes with skill', that is a difference of bots, not shown to be one of skill.")
+    return out
+
+
 def _sweep_bound(low: float | None) -> str:
     """After a pairing the stronger rung won outright: the least its edge can be (95%). Below 1×
     the games cannot rule out an even contest, and "at least 0.6× as often" read as an edge."""
@@ -333,6 +346,7 @@ def build_ladder(runs: LadderRuns, *, blocks: int = DEFAULT_BLOCKS) -> Ladder:
     if plan.games < FEW_GAMES:
         warnings.append(f"Only {plan.games} self-play games per rung: the jackknife tests of 'changes with skill' are "
                         f"rough below about {FEW_GAMES} games (few blocks, each of very few games); read them as hints.")
+    warnings += unproven_rungs(table)
     return Ladder(run=run, rungs=rungs, values=values, tests=tests, strength=table, ratings=rates,
                   skill_matters=skill_matters(table, rates), names=variant_names(resolved), warnings=tuple(warnings),
                   switched_off=switched_off(info))

@@ -81,7 +81,8 @@ def render_ladder_markdown(ladder: Ladder) -> str:
              + ", ".join(f"`{md_text(r)}`" for r in ladder.rungs) + " · "
              f"{run.get('games_per_rung')} self-play games per rung · {run.get('games_per_pairing')} per pairing", "",
              f"Command: `{md_text(run.get('command'))}`", ""]
-    lines += [f"> ⚠️ {md_text(w)}" for w in ladder.warnings] + ([""] if ladder.warnings else [])
+    for w in ladder.warnings:  # each its own quote: adjacent `>` lines render as one paragraph
+        lines += [f"> ⚠️ {md_text(w)}", ""]
     if off := off_lines(ladder.switched_off):
         lines += [md_text(off[0]), *(f"- {md_text(o.text())}" for o in ladder.switched_off), ""]
     lines += ["## Does skill matter?", ""]

@@ -213,6 +213,25 @@ def test_few_games_are_flagged(stargate_ladder):
     assert "> ⚠️ Only 10 self-play games per rung" in (stargate_ladder[0] / "ladder.md").read_text(encoding="utf-8")
 
 
+def test_a_search_rung_not_shown_stronger_is_flagged_with_its_budget(tmp_path):
+    """Oh-Seven, random / heuristic / ismcts:2 in 4 games: ismcts:2 won 12.5% of its seats against
+    heuristic's 75.0%. The verdict said only "the ladder saturates here" and nothing warned that
+    what 'What changes with skill' lists for ismcts:2 is a change of bot, not of skill."""
+    out = tmp_path / "budget"
+    code, _, err = invoke("ladder", OHSEVEN, "--rungs", "random,heuristic,ismcts:2", "-n", "4", "-w", "1",
+                          "--players", "3", "--seed", "1", "--out", out)
+    assert code == 0, err
+    doc = json.loads((out / "ladder.json").read_text(encoding="utf-8"))
+    assert "ismcts:2's budget of 2 iterations a decision is too small to play better than heuristic" in \
+        doc["skill_matters"][1]
+    flagged = ("ismcts:2 was not shown to play better than heuristic in their 4 games (Does skill matter?): where a "
+               "metric differs between heuristic and ismcts:2 under 'What changes with skill', that is a difference "
+               "of bots, not shown to be one of skill.")
+    assert flagged in doc["warnings"]
+    # each warning its own quote in ladder.md: adjacent `>` lines render as one paragraph
+    assert f"\n\n> ⚠️ {flagged}\n\n" in (out / "ladder.md").read_text(encoding="utf-8")
+
+
 def test_an_interrupted_ladder_says_nothing_was_written(tmp_path, monkeypatch):
     """Ctrl-C in the second run: the ladder's staging folder (and the run's resumable .partial in
     it) is removed, so the message must not point to a `simulate --resume` folder."""

@@ -857,3 +857,18 @@ def test_a_category_a_rung_never_produced_is_as_uncertain_in_the_ladder_as_in_co
     compared = reps.difference(keys[1], keys[0])
     t = compared.estimate / compared.se  # compare's t on K - 1 df is the ladder's F(1, K - 1)
     assert p == pytest.approx(dist.f_sf(t * t, 1, 29), rel=1e-9)
+
+
+def test_a_rung_not_shown_stronger_is_a_warning_about_what_changes_with_skill():
+    """New Frontiers, random / greedy / mcts:20, 12 games: mcts:20 won fewer of its seats than
+    greedy, yet 'What changes with skill' read "Retreat selection share changes with skill: 13.0%
+    (random), 4.9% (greedy), 23.8% (mcts:20)" with nothing saying that mcts:20 is no better player."""
+    from playtest.ladder.result import unproven_rungs
+
+    pairs = {("a", "b"): renamed(sweep_sample(20, "up"), {"low": "a", "up": "b"}),
+             ("b", "c"): renamed(pair_sample(4, 40, 0.5), {"low": "b", "up": "c"})}
+    table = strength.strength_table(pairs)
+    assert unproven_rungs(table) == [
+        "c was not shown to play better than b in their 40 games (Does skill matter?): where a metric differs "
+        "between b and c under 'What changes with skill', that is a difference of bots, not shown to be one of skill."]
+    assert unproven_rungs(table.filter(pl.col("upper") == "b")) == []
