@@ -133,7 +133,9 @@ def doubling(rows: list[dict[str, Any]]) -> list[str]:
         d, lo, hi, _ = diff_proportions(b["wins"], b["n"], a["wins"], a["n"])
         verdict = ("measurably stronger" if lo > 0 else "measurably weaker" if hi < 0
                    else "not measurably different at this n (saturating, or too few games)")
-        out.append(f"{b['search']} vs {a['search']}: win rate {d:+.1%} [{lo:+.1%}, {hi:+.1%}]: {verdict}")
+        # percentage points: "win rate -8.3%" read as a relative change of the rate
+        out.append(f"{b['search']} vs {a['search']}: win rate {100 * d:+.1f} pts [{100 * lo:+.1f}, "
+                   f"{100 * hi:+.1f}]: {verdict}")
     return out
 
 
@@ -187,7 +189,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     rows = []
     print(f"{args.variant}, {args.players} players, one search bot vs {args.against}, seats rotating, "
-          f"n = {args.games} games per row, seed {args.seed}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+          f"n = {args.games} games per row, seed {args.seed}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; "
+          f"fair share {1 / args.players:.0%}")
     print(f"{'bot':<34} {'win rate [95% CI]':<24} {'score lead [95% CI]':<24} {'it/s':>7} {'dec/s':>7} {'games/s':>8}")
     for search in searches:
         row = measure(args.variant, search, args.against, args.players, args.games, args.seed, args.workers)

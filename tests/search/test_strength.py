@@ -46,3 +46,14 @@ def test_a_good_run_still_plays(tmp_path, capsys) -> None:
     rows = json.loads(out.read_text())
     assert [(r["search"], r["n"], len(r["outcomes"])) for r in rows] == [("ismcts:3", 2, 2)]
     assert "ismcts:3" in capsys.readouterr().out
+
+
+def test_budgets_are_compared_in_points_against_a_named_fair_share(capsys) -> None:
+    """ismcts:100 against ismcts:50 read "win rate -8.3% [-41.2%, +27.2%]": a gap of two rates is
+    in percentage points (the ladder's 'pts'), and the fair share the rates compare with was unsaid."""
+    rows = [{"search": "ismcts:50", "wins": 5.0, "n": 12}, {"search": "ismcts:100", "wins": 4.0, "n": 12}]
+    [line] = strength.doubling(rows)
+    assert line.startswith("ismcts:100 vs ismcts:50: win rate -8.3 pts [")
+    assert "%" not in line
+    assert strength.main([OHSEVEN, "--search", "ismcts:2", "--against", "random", "-n", "1", "--players", "5"]) == 0
+    assert "; fair share 20%\n" in capsys.readouterr().out
