@@ -27,6 +27,14 @@ OPTIONS_HELP = (
     "move's subtree for the same seat's next decision; default no)"
 )
 YES_NO = {"yes": True, "no": False}
+OPTION_FORMS = {
+    "rollout": "rollout=random or a bot of the game, e.g. rollout=heuristic",
+    "depth": "depth=K moves, e.g. depth=20, or depth=end",
+    "c": "c=<exploration constant ≥ 0>, e.g. c=0.7; default √2 ≈ 1.414",
+    "reward": "reward=win or reward=margin",
+    "reuse": "reuse=yes or reuse=no",
+}
+"""Each option's own form, for an option written with no value (`depth=`)."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +106,9 @@ def parse(name: str) -> SearchSpec:
             values["rollout"] += ":" + part
             continue
         key, eq, value = part.partition("=")
+        if eq and not value and key in OPTION_FORMS:
+            # (it said "'depth=' is not option=value" and listed every option: a 560-character line)
+            raise UsageError(f"bot {text!r}: {key}= has no value ({OPTION_FORMS[key]})")
         if not eq or not value:
             raise UsageError(f"bot {text!r}: {part!r} is not option=value ({OPTIONS_HELP})")
         if key in values:
@@ -121,7 +132,7 @@ def parse(name: str) -> SearchSpec:
             except ValueError:
                 c = -1.0
             if not c >= 0 or c == float("inf"):
-                raise UsageError(f"bot {text!r}: c={value} must be a number ≥ 0")
+                raise UsageError(f"bot {text!r}: c={value} must be a finite number ≥ 0")
             kw["c"] = c
         elif key == "reward":
             if value not in REWARDS:

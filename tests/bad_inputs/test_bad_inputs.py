@@ -1324,7 +1324,10 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"^error: --rungs ismcts:3:depth=30,ismcts:3: ismcts:3:depth=30 and ismcts:3 are the same bot"),
     Case("ladder-players-unsupported", ["ladder", str(DRAFT5), "--rungs", "nope,greedy", "--players", "7", "-n", "4", "-o", "{tmp}/l"], r"^error: .*draft5.yaml: --players 7 is not supported by this variant \(supported: 3, 4\); for 7 players, set planets_dealt.7=<planets> \(with --set, or in the variant file\)$"),
     Case("bot-search-c-with-a-line-break", ["simulate", str(DRAFT5), "--bots", "mcts:10:c=\n1", "-o", "{tmp}/o"],
-         r"^error: --bots: bot 'mcts:10:c=\\n1': c=.1 must be a number ≥ 0$"),
+         r"^error: --bots: bot 'mcts:10:c=\\n1': c=.1 must be a finite number ≥ 0$"),
+    # an option with no value said "'depth=' is not option=value" and listed every option's help
+    Case("bot-search-option-without-value", ["simulate", str(OHSEVEN), "--bots", "ismcts:5:depth=", "-o", "{tmp}/o"],
+         r"^error: --bots: bot 'ismcts:5:depth=': depth= has no value \(depth=K moves, e.g. depth=20, or depth=end\)$"),
     Case("bot-search-budget-negative", ["simulate", str(DRAFT5), "--bots", "mcts:-5", "-o", "{tmp}/o"], r"^error: --bots: bot 'mcts:-5': the budget is at least 1 iteration per decision, e.g. mcts:1000$"),
     # A count of games that becomes a run's -n only later is checked with -n, before any game:
     # these played (ladder's self-play, tune's whole search, diff's first looks) and then stopped
@@ -1482,7 +1485,7 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("gate-run-seed", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.seed: Input should be greater than or equal to 0", {"g.yaml": "run: {seed: -1}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
     Case("gate-run-games", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.games: Input should be less than or equal to 100000000", {"g.yaml": "run: {games: 1000000000000}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
     Case("gate-run-bots", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.bots: unknown bot 'alphazero'", {"g.yaml": "run: {bots: alphazero}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
-    Case("gate-run-search-bot", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.bots: bot 'mcts:5:c=x': c=x must be a number", {"g.yaml": "run: {bots: 'mcts:5:c=x'}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
+    Case("gate-run-search-bot", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.bots: bot 'mcts:5:c=x': c=x must be a finite number ≥ 0", {"g.yaml": "run: {bots: 'mcts:5:c=x'}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
     Case("gate-run-players", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.players: .*draft5.yaml: 7 is not supported by this variant", {"g.yaml": "run: {players: 7}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
     # diff's and tune's bots and players come from the option or the file's `run:`; each error is
     # said there (tune named --players / --bots, or nothing, for its goals file's run: settings;

@@ -60,8 +60,13 @@ def test_the_budget_has_a_documented_upper_limit() -> None:
     ("mcts:ten", "bot 'mcts:ten': give the budget in iterations"),
     ("mcts:10:speed=2", "bot 'mcts:10:speed=2': unknown option 'speed' (options: rollout="),
     ("mcts:10:depth=0", "bot 'mcts:10:depth=0': depth=0 must be a whole number ≥ 1, or end"),
-    ("mcts:10:c=-1", "bot 'mcts:10:c=-1': c=-1 must be a number ≥ 0"),
-    ("mcts:10:c=nan", "bot 'mcts:10:c=nan': c=nan must be a number ≥ 0"),
+    ("mcts:10:c=-1", "bot 'mcts:10:c=-1': c=-1 must be a finite number ≥ 0"),
+    ("mcts:10:c=nan", "bot 'mcts:10:c=nan': c=nan must be a finite number ≥ 0"),
+    # inf is a number ≥ 0: "c=inf must be a number ≥ 0" contradicted itself
+    ("mcts:10:c=inf", "bot 'mcts:10:c=inf': c=inf must be a finite number ≥ 0"),
+    # an option with no value: "'depth=' is not option=value (options: ...)" and every option's help
+    ("ismcts:50:depth=", "bot 'ismcts:50:depth=': depth= has no value (depth=K moves, e.g. depth=20, or depth=end)"),
+    ("ismcts:50:rollout=", "bot 'ismcts:50:rollout=': rollout= has no value (rollout=random or a bot of the game"),
     ("mcts:10:reward=score", "bot 'mcts:10:reward=score': reward=score (valid: win, margin)"),
     ("mcts:10:c", "bot 'mcts:10:c': 'c' is not option=value"),
     ("mcts:10:c=1:c=2", "bot 'mcts:10:c=1:c=2': option 'c' given twice"),
@@ -121,7 +126,7 @@ def test_every_game_gets_both_search_bots() -> None:
 def test_simulate_refuses_a_bad_search_bot_in_one_line(cli, tmp_path) -> None:
     r = cli("simulate", "variants/stargate/draft5.yaml", "-n", "2", "--bots", "mcts:10:c=x", "--out", str(tmp_path / "x"))
     assert r.returncode == 2
-    assert r.stderr == "error: --bots: bot 'mcts:10:c=x': c=x must be a number ≥ 0\n"
+    assert r.stderr == "error: --bots: bot 'mcts:10:c=x': c=x must be a finite number ≥ 0\n"
     assert r.stderr.count("\n") == 1
     assert not (tmp_path / "x").exists()
 
