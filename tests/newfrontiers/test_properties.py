@@ -118,6 +118,9 @@ def test_views_hide_other_players_face_down_goals(variant):
     for i, p in enumerate(v.state.players):
         if i:
             assert all(g == -1 for g in p.goals_down)
+    # Nor can they be told by elimination: the deck's goals were shown (sorted), and every goal
+    # neither in it, in the offer, face up nor seat 1's own was the others' face-down one.
+    assert len(v.state.goal_deck) == len(s.goal_deck) and all(g == -1 for g in v.state.goal_deck)
     sampled = rules.sample_state(v, rng=random.Random(1))
     assert all(g >= 0 for p in sampled.players for g in p.goals_down)
     check_invariants(rules, sampled, 4) if rules.goals_on else None

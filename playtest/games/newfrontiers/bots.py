@@ -1,7 +1,7 @@
 """New Frontiers bots: random, greedy (one-step position value), scripted styles over greedy.
 
 Bots get only their seat's View; the greedy bot fills in what it cannot see with
-`rules.sample_state` (other players' face-down goals, the goal deck's order) from its own rng.
+`rules.sample_state` (other players' face-down goals, the goal deck) from its own rng.
 """
 
 from __future__ import annotations

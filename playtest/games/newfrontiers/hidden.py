@@ -1,5 +1,5 @@
 """What a New Frontiers seat cannot see (RULINGS.md, New Frontiers, goals option: goals kept face
-down, the goal deck's order): the seat's view with them hidden, and a full state re-drawn
+down, the goal deck's contents and order): the seat's view with them hidden, and a full state re-drawn
 consistent with a view for the bots that look ahead (`sample_state`). Without goals nothing is
 hidden. The rules offer both as their methods of the same names.
 """
@@ -16,13 +16,15 @@ if TYPE_CHECKING:
 
 
 def view(rules: NewFrontiersRules, state: State, seat: int) -> View:
-    """`state` as `seat` sees it: the other players' face-down goals as -1, the goal deck sorted,
-    the goal offer only to the seat choosing from it."""
+    """`state` as `seat` sees it: the other players' face-down goals as -1, the goal deck as -1
+    each (its size is public, its goals are not: the goals returned under it are face down, and
+    with the deck's contents shown, every goal neither in it, face up nor the seat's own was the
+    others' face-down one), the goal offer only to the seat choosing from it."""
     if not rules.goals_on:  # nothing hidden: the (never changed) state itself
         return make_view((seat, state))
     s = state.copy()
     s.players = tuple(p if i == seat else _hide_goals(p) for i, p in enumerate(s.players))
-    s.goal_deck = tuple(sorted(s.goal_deck))
+    s.goal_deck = (-1,) * len(s.goal_deck)
     if not (state.todo and state.todo[0].kind == GOAL and state.todo[0].seat == seat):
         s.goal_offer = ()
     return make_view((seat, s))
@@ -37,8 +39,8 @@ def _hide_goals(p: Player) -> Player:
 
 
 def sample_state(rules: NewFrontiersRules, view: View, *, rng: random.Random) -> State:
-    """A full state consistent with `view`: other players' face-down goals and the goal deck's
-    order re-drawn from the goals the seat cannot see; the view's own state when nothing is
+    """A full state consistent with `view`: other players' face-down goals and the goal deck
+    re-drawn from the goals the seat cannot see; the view's own state when nothing is
     hidden (states are never changed once made)."""
     if not rules.goals_on:
         return view.state

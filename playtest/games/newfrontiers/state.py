@@ -171,7 +171,7 @@ State.copy = field_copier(State, [f.name for f in fields(State)], reset={"own": 
 
 class View(NamedTuple):
     """What one seat sees: the state with other players' face-down goals as -1 and the goal
-    deck's order hidden (sorted). The bag is a bag: draws are random at the moment of drawing,
+    deck's goals as -1 (its size only). The bag is a bag: draws are random at the moment of drawing,
     so its (public) contents are all there is to see. (A NamedTuple: one is built per decision,
     in about half the time of a frozen dataclass.)"""
 
