@@ -121,11 +121,13 @@ def _variant(name: str):
     return load_variant(ROOT / f"variants/ohseven/{name}.yaml").model
 
 
-def test_the_sample_depends_on_the_view_alone() -> None:
+@pytest.mark.parametrize(("variant", "n"), [("base", 4), ("base", 5), ("hook", 5)])
+def test_the_sample_depends_on_the_view_alone(variant: str, n: int) -> None:
     """Reshuffle every card the seat cannot see (other hands and the stock): same view, same
-    sample for the same rng."""
-    rules = ohseven_rules()
-    for state, _ in positions(rules, 4, 11, every=3):
+    sample for the same rng. Also with two decks (5 players: the stock holds copies of the cards
+    in hand) and with the hook (bids shown as they are made)."""
+    rules = OhSevenRules(_variant(variant))
+    for state, _ in positions(rules, n, 11, every=3):
         me = state.seat
         other = reshuffled(rules, state, me, random.Random(5))
         assert other.hands != state.hands or state.phase == PLAY and state.trick_no >= 6
