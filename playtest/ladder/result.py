@@ -271,11 +271,15 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
             # (+154 [-53, +363])" read as a finding.
             apart = ("" if round(top["ci_low"]) > 0 or round(top["ci_high"]) < 0 else
                      f"; the interval holds 0, so these games do not tell {top['rung']} and {bottom['rung']} apart")
+            # With two rungs the two played each other: "rungs further apart than one step never played
+            # each other" said of a pairing the strength table has just given
+            apart_rungs = (" (a rating's prediction: rungs further apart than one step never played each other)"
+                           if ratings.height > 2 else "")
             out.append(f"Across the ladder (Bradley–Terry): {top['rung']} is rated {abs(gap):.0f} Elo {side} "
                        f"{bottom['rung']} ({strength.elo_text(gap)} [{strength.elo_text(top['ci_low'])}, "
                        f"{strength.elo_text(top['ci_high'])}]{apart}), i.e. the model has {top['rung']} finish ahead of "
-                       f"{bottom['rung']} in {100 * strength.expected_win(gap):.0f}% of head-to-head comparisons (a rating's "
-                       "prediction: rungs further apart than one step never played each other).")
+                       f"{bottom['rung']} in {100 * strength.expected_win(gap):.0f}% of head-to-head comparisons"
+                       f"{apart_rungs}.")
         out.extend(highest_rated(ratings, table))
     return out
 

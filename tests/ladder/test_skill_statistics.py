@@ -872,3 +872,21 @@ def test_a_rung_not_shown_stronger_is_a_warning_about_what_changes_with_skill():
         "c was not shown to play better than b in their 40 games (Does skill matter?): where a metric differs "
         "between b and c under 'What changes with skill', that is a difference of bots, not shown to be one of skill."]
     assert unproven_rungs(table.filter(pl.col("upper") == "b")) == []
+
+
+def test_two_rungs_are_not_called_rungs_that_never_played():
+    """Oh-Seven, heuristic / ismcts:200, 40 games: "ismcts:200 is rated 164 Elo above heuristic ...
+    in 72% of head-to-head comparisons (a rating's prediction: rungs further apart than one step
+    never played each other)" — the two had played each other, in the pairing just above."""
+    from playtest.ladder.result import skill_matters
+
+    two = {("low", "up"): pair_sample(3, 200, 0.7)}
+    r2 = strength.ratings(two, ["low", "up"], rng=np.random.default_rng(1), n_boot=40)
+    across = skill_matters(strength.strength_table(two), r2)[-1]
+    assert across.startswith("Across the ladder (Bradley–Terry): up is rated ")
+    assert across.endswith("% of head-to-head comparisons.") and "never played" not in across
+    three = {("a", "b"): renamed(pair_sample(3, 200, 0.7), {"low": "a", "up": "b"}),
+             ("b", "c"): renamed(pair_sample(4, 200, 0.7), {"low": "b", "up": "c"})}
+    r3 = strength.ratings(three, ["a", "b", "c"], rng=np.random.default_rng(1), n_boot=40)
+    across = [s for s in skill_matters(strength.strength_table(three), r3) if s.startswith("Across")][0]
+    assert across.endswith("(a rating's prediction: rungs further apart than one step never played each other).")
