@@ -101,7 +101,11 @@ def measure(variant_path: str, search: str, against: str, players: int, n: int, 
         outcomes = _play_chunk(jobs[0])
     else:
         with ProcessPoolExecutor(workers) as pool:
-            outcomes = [o for part in pool.map(_play_chunk, jobs) for o in part]
+            parts = list(pool.map(_play_chunk, jobs))
+        # in game order, as one worker plays them: chunk by chunk ([0, 2, 4, 1, 3, 5]) the JSON's
+        # outcomes, and the float sums over them, changed with --workers
+        by_game = {g: o for job, part in zip(jobs, parts, strict=True) for g, o in zip(job[-1], part, strict=True)}
+        outcomes = [by_game[g] for g in range(n)]
     wall = time.perf_counter() - started
     wins = sum(o.win_share for o in outcomes)
     rate, lo, hi = wilson(wins, n)

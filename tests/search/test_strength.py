@@ -57,3 +57,15 @@ def test_budgets_are_compared_in_points_against_a_named_fair_share(capsys) -> No
     assert "%" not in line
     assert strength.main([OHSEVEN, "--search", "ismcts:2", "--against", "random", "-n", "1", "--players", "5"]) == 0
     assert "; fair share 20%\n" in capsys.readouterr().out
+
+
+def test_outcomes_are_in_game_order_whatever_the_workers() -> None:
+    """--json's outcomes came chunk by chunk with --workers 2 (games 0, 2, 1, 3), so the same seed
+    wrote another file, and summed the scores in another order, than with --workers 1."""
+    def played(workers: int) -> list[tuple[float, float, int]]:
+        row = strength.measure(OHSEVEN, "ismcts:2", "random", 4, 4, 3, workers)
+        return [(o["win_share"], o["lead"], o["decisions"]) for o in row["outcomes"]]
+
+    one = played(1)
+    assert len(set(one)) > 1  # the games differ, so their order shows
+    assert played(2) == one
