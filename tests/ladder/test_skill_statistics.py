@@ -745,12 +745,27 @@ def test_the_skill_sentence_names_the_level_of_its_gap_interval():
 def test_a_game_metric_with_a_title_but_no_phrase_reads_as_its_title():
     """Oh-Seven's rebid rows have a title (compare shows it) but no ladder phrase: the ladder's
     table read 'share rebids (0 rebids)' and 'rebids mean (mean per round)', the ids with spaces."""
+    from playtest.core.spec import MetricInfo
     from playtest.games.ohseven.metric_info import METRIC_INFO
     from playtest.ladder.result import describe
 
-    assert describe("share_rebids", "0 rebids", str, METRIC_INFO) == "rounds with this many rebids (0 rebids)"
-    assert describe("rebids_mean", "mean per round", str, METRIC_INFO) == "forced rebids per round (mean per round)"
+    titled = {"share_rebids": MetricInfo(groups="rebids in a round", title="Rounds with this many rebids")}
+    assert describe("share_rebids", "0 rebids", str, titled) == "rounds with this many rebids (0 rebids)"
     assert describe("share_bid", "bid 1", str, METRIC_INFO) == "share of bids that are bid 1"  # a phrase wins
+
+
+def test_oh_seven_rebid_rows_read_as_sentences():
+    """Oh-Seven ladder, random / heuristic / ismcts:50: "Rounds with this many rebids (0 rebids)
+    changes with skill" and "Forced rebids per round (mean per round) changes with skill" (the
+    titles with the group beside them)."""
+    from playtest.games.ohseven.metric_info import METRIC_INFO
+    from playtest.ladder.result import describe
+
+    assert describe("share_rebids", "0 rebids", str, METRIC_INFO) == "share of rounds with 0 rebids"
+    assert describe("rebids_mean", "mean per round", str, METRIC_INFO) == "forced rebids (mean per round)"
+    assert describe("share_redeals", "1 redeal", str, METRIC_INFO) == "share of matches with 1 redeal"
+    assert describe("redeals_mean", "mean per match", str, METRIC_INFO) == "redeals (mean per match)"
+    assert describe("share_trigger", "sum", str, METRIC_INFO) == "share of rebids forced by the sum trigger"
 
 
 def test_a_rate_s_interval_is_wilson_s_at_the_games_effective_number():
@@ -816,7 +831,7 @@ def test_a_sentence_says_what_its_numbers_count():
                                                    "Holm-adjusted p 0.018.")
     rebids = describe("rebids_mean", "mean per round", str, SPEC.metric_info)
     assert sentence(rebids, "rebids_mean", [("random", 0.04), ("heuristic", 0.37)], 0.018,
-                    declared=SPEC.metric_info).startswith("Forced rebids per round (mean per round) rises from 0.04 (random)")
+                    declared=SPEC.metric_info).startswith("Forced rebids (mean per round) rises from 0.04 (random)")
 
 
 def test_a_unit_the_title_names_in_another_case_is_not_written_again():

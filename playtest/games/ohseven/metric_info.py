@@ -8,11 +8,17 @@ from playtest.core.spec import MetricInfo
 METRIC_INFO: dict[str, MetricInfo] = {
     "share_bid": MetricInfo(groups="bid", title="Final bids of this value", phrase="share of bids that are {g}"),
     "exact_rate": MetricInfo(groups="players", title="Bid met exactly", phrase="exact-bid rate ({g})"),
-    "share_rebids": MetricInfo(groups="rebids in a round", title="Rounds with this many rebids"),
-    "rebids_mean": MetricInfo(groups="mean", title="Forced rebids per round", non_negative=True, unit="rebids"),
-    "share_trigger": MetricInfo(groups="trigger", title="Rebid trigger"),
-    "share_redeals": MetricInfo(groups="redeals in a match", title="Matches with this many redeals"),
-    "redeals_mean": MetricInfo(groups="mean", title="Redeals per match", non_negative=True, unit="redeals"),
+    # The ladder's sentences read the title with the group beside it: "Rounds with this many
+    # rebids (0 rebids) changes with skill", "Forced rebids per round (mean per round)"
+    "share_rebids": MetricInfo(groups="rebids in a round", title="Rounds with this many rebids",
+                               phrase="share of rounds with {g}"),
+    "rebids_mean": MetricInfo(groups="mean", title="Forced rebids per round", non_negative=True, unit="rebids",
+                              phrase="forced rebids ({g})"),
+    "share_trigger": MetricInfo(groups="trigger", title="Rebid trigger", phrase="share of rebids forced by the {g} trigger"),
+    "share_redeals": MetricInfo(groups="redeals in a match", title="Matches with this many redeals",
+                                phrase="share of matches with {g}"),
+    "redeals_mean": MetricInfo(groups="mean", title="Redeals per match", non_negative=True, unit="redeals",
+                               phrase="redeals ({g})"),
     "bonus_points": MetricInfo(groups="players", title="Rebid-bonus points", non_negative=True, unit="points"),
     "share_trump": MetricInfo(groups="trump suit", title="Trump suit", phrase="share of rounds with {g}"),
     # simulate's mean score part by bot: a bot that never caused a forced rebid (bonus-hunter in
