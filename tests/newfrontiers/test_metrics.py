@@ -441,3 +441,18 @@ def test_a_draft_with_more_home_worlds_than_8_bits_count_is_simulated(tmp_path):
               tmp_path / "run")
     games = read_run(tmp_path / "run")[1]
     assert games["home_world"].max() >= 128
+
+
+def test_vp_by_source_says_what_each_source_is():
+    """A New Frontiers ladder read 'Share of points from bonus changes with skill: 3.3% (random),
+    11.1% (greedy)': bonus beside the actions' bonuses, and the definition said only 'this source'."""
+    from playtest.games.newfrontiers.metrics import vp_by_source
+
+    games = pl.DataFrame({"game": [0, 0], "seat": [0, 1], "score_chips": [3, 1], "score_worlds": [5, 4],
+                          "score_developments": [2, 0], "score_bonus": [4, 0], "score_goals": [0, 3],
+                          "total": [14, 8]})
+    rows = vp_by_source(games)
+    assert rows.filter(pl.col(C.GROUP) == "bonus")[C.ESTIMATE][0] == 4 / 22
+    definition = rows[C.DEFINITION][0]
+    assert "bonus: the end_bonus powers, VP per world, development, military, good or colonist held at the end" in definition
+    assert "chips: VP chips" in definition and "goals: Galaxy goals" in definition

@@ -384,7 +384,9 @@ def vp_by_source(games: Table) -> pl.DataFrame:
     for c in parts:
         est, lo, hi = share_of_sums(per[c].to_numpy(), per["total"].to_numpy())
         rows.append(_row("vp_share_by_source", c.removeprefix("score_"), est, lo, hi, per.height,
-                         "Share of all VP scored that came from this source; per-game sums, delta-method interval."))
+                         "Share of all VP scored that came from this source (chips: VP chips; worlds, developments: "
+                         "their printed VP; bonus: the end_bonus powers, VP per world, development, military, good or "
+                         "colonist held at the end; goals: Galaxy goals); per-game sums, delta-method interval."))
     return C.metric_frame(rows)
 
 
