@@ -145,9 +145,19 @@ class Ladder:
                 "metrics": metrics})
 
 
+RATIO_SHOWN = 100.0
+"""Above this a ratio's upper bound is shown as "over 100": the bound divides by the lower rate's
+lower bound, near 0 in a few games ("5.0× as often per seat [0.3, 28870.7]" in 6 games)."""
+
+
 def times(v: float | None) -> str:
     """A ratio as "2.3", "∞" (unbounded) or "–" (undefined)."""
     return "–" if v is None or math.isnan(v) else ("∞" if math.isinf(v) else f"{v:.1f}")
+
+
+def times_high(v: float | None) -> str:
+    """A ratio's upper bound as `times`, "over 100" above RATIO_SHOWN (the JSON keeps the number)."""
+    return f"over {RATIO_SHOWN:.0f}" if v is not None and math.isfinite(v) and v > RATIO_SHOWN else times(v)
 
 
 def json_safe(v: Any) -> Any:
@@ -236,7 +246,7 @@ def skill_matters(table: pl.DataFrame, ratings: pl.DataFrame) -> list[str]:
     out = []
     for r in table.iter_rows(named=True):
         rate = f"{F.value(r['upper_win_rate'], 'rate')} of its seats against {F.value(r['lower_win_rate'], 'rate')}"
-        ratio = (f"{r['ratio']:.1f}× as often per seat [{times(r['ratio_low'])}, {times(r['ratio_high'])}]"
+        ratio = (f"{r['ratio']:.1f}× as often per seat [{times(r['ratio_low'])}, {times_high(r['ratio_high'])}]"
                  if r["ratio"] is not None and math.isfinite(r["ratio"]) else
                  f"the weaker rung won none of these {r['games']} games" + _sweep_bound(r.get("ratio_low")))
         verdict = strength_verdict(r)

@@ -12,7 +12,7 @@ import polars as pl
 from playtest.analysis import columns as C
 from playtest.compare.render import metric_title
 from playtest.ladder import skill, strength
-from playtest.ladder.result import Ladder, json_safe, times
+from playtest.ladder.result import Ladder, json_safe, times, times_high
 from playtest.report import format as F
 from playtest.report.charts import WIDTH, axis_format, rows_title, value_title
 from playtest.report.html import e, page
@@ -133,7 +133,7 @@ def render_ladder_html(ladder: Ladder) -> str:
         f"<td class=num>{e(F.value(r['upper_win_rate'], 'rate'))} [{e(F.interval(r['upper_win_rate_low'], r['upper_win_rate_high'], 'rate'))}]</td>"
         f"<td class=num>{e(F.value(r['lower_win_rate'], 'rate'))} [{e(F.interval(r['lower_win_rate_low'], r['lower_win_rate_high'], 'rate'))}]</td>"
         f"<td class=num>{e(F.value(r['diff'], 'diff'))} [{e(F.interval(r['diff_low'], r['diff_high'], 'diff'))}]</td>"
-        f"<td class=num>{e(times(r['ratio']))} [{e(times(r['ratio_low']))} – {e(times(r['ratio_high']))}]</td>"
+        f"<td class=num>{e(times(r['ratio']))} [{e(times(r['ratio_low']))} – {e(times_high(r['ratio_high']))}]</td>"
         f"<td class=num>{e(F.value(r['score_diff'], 'number'))} [{e(F.interval(r['score_diff_low'], r['score_diff_high'], 'number'))}]</td></tr>"
         for r in ladder.strength.iter_rows(named=True))
     rating_rows = "".join(

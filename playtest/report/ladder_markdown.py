@@ -12,7 +12,7 @@ from playtest.analysis import columns as C
 from playtest.analysis.offs import lines as off_lines
 from playtest.core.spec import MetricInfos
 from playtest.ladder import skill, strength
-from playtest.ladder.result import Ladder, times
+from playtest.ladder.result import Ladder, times, times_high
 from playtest.report import format as F
 from playtest.report.markdown import md_text
 
@@ -97,7 +97,7 @@ def render_ladder_markdown(ladder: Ladder) -> str:
             f"{F.value(r['upper_win_rate'], 'rate')} [{F.interval(r['upper_win_rate_low'], r['upper_win_rate_high'], 'rate')}] | "
             f"{F.value(r['lower_win_rate'], 'rate')} [{F.interval(r['lower_win_rate_low'], r['lower_win_rate_high'], 'rate')}] | "
             f"{F.value(r['diff'], 'diff')} [{F.interval(r['diff_low'], r['diff_high'], 'diff')}] | "
-            f"{times(r['ratio'])} [{times(r['ratio_low'])} – {times(r['ratio_high'])}] | "
+            f"{times(r['ratio'])} [{times(r['ratio_low'])} – {times_high(r['ratio_high'])}] | "
             f"{F.value(r['score_diff'], 'number')} [{F.interval(r['score_diff_low'], r['score_diff_high'], 'number')}] |")
     lines += ["", "Ratings (Bradley–Terry via choix, Elo scale, weakest rung = 0; 95% bootstrap interval over games):", "",
               "| rung | rating | 95% interval | comparisons |", "|---|---:|---:|---:|"]

@@ -905,3 +905,17 @@ def test_two_rungs_are_not_called_rungs_that_never_played():
     r3 = strength.ratings(three, ["a", "b", "c"], rng=np.random.default_rng(1), n_boot=40)
     across = [s for s in skill_matters(strength.strength_table(three), r3) if s.startswith("Across")][0]
     assert across.endswith("(a rating's prediction: rungs further apart than one step never played each other).")
+
+
+def test_a_ratio_bound_near_infinity_is_shown_as_over_100():
+    """New Frontiers, greedy against random in 6 games: "5.0× as often per seat [0.3, 28870.7]" —
+    the upper bound divides by random's lower bound, near 0; the JSON keeps the number."""
+    from playtest.ladder.result import skill_matters, times_high
+
+    assert (times_high(28870.7), times_high(99.96), times_high(math.inf), times_high(None)) == (
+        "over 100", "100.0", "∞", "–")
+    pairs = {("low", "up"): pair_sample(3, 6, 0.7)}  # up won 5 games, low 1: 5.0× [0.3, 28870.7]
+    table = strength.strength_table(pairs)
+    assert table["ratio"][0] == pytest.approx(5.0) and table["ratio_high"][0] > 10_000
+    r = strength.ratings(pairs, ["low", "up"], rng=np.random.default_rng(1), n_boot=20)
+    assert ", over 100]; per-seat gap" in skill_matters(table, r)[0]
