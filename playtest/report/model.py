@@ -35,10 +35,12 @@ SCHEMA_VERSION = 1
 ALPHA = 0.05
 FAIR_ENOUGH = 0.10
 """The largest seat advantage (a share of games, 10 points) a run may be unable to see and still
-call its seats fair: 16 games whose tests are silent read "✅ Seats look fair" although a seat
-winning 56.6% instead of 25% would go unseen as often as not. Below that power the verdict is
-`unknown`, with the games that would see 10 points. (10 points at 4 players: a seat winning 35%
-of games instead of 25%, which no designer would call fair; about 150 games see it.)"""
+call its seats fair: 16 games whose tests are silent read "✅ Seats look fair" although their
+detectable advantage is 31.6 points: the verdict's two tests at 2.5% miss a seat winning 56.6%
+instead of 25% about one time in three (the 80% power is the score test's at 5%) and one winning
+46% more often than not. Below that power the verdict is `unknown`, with the games that would see
+10 points. (10 points at 4 players: a seat winning 35% of games instead of 25%, which no designer
+would call fair; 157 games see it.)"""
 CALIBRATION = ("Every interval here is computed over games (rows of one game are not independent); how "
                "often they cover and how often the tests raise false alarms is measured in "
                "docs/calibration.md of playtest's source.")
