@@ -13,13 +13,15 @@ jackknife replicate, never had is 0% of its games, as compare counts it (compare
 
 A handful of table games often shows no spread at all (seat 2 never won in eight games), and a
 jackknife over them then claims a zero standard error. So the table's standard error is never
-taken below what the run's own game-to-game spread implies for that many games,
-se_run · sqrt(n_run / n_table) — the spread the table would show if it played like the run.
+taken below what the runs' game-to-game spread implies for that many games: the median over the
+runs of se_run · sqrt(n_run / n_table) (the spread the table would show if it played like that
+run), one for every run, so that a run whose games spread widely is not read closer for it.
 The distance of a run to the table is the root mean square of the standardised differences
   z = (table − run) / sqrt(se_table² + se_run²)
 over the metrics that vary: 0 means "as the table plays", about 1 is what two samples of the
 same players would show. A standard error within rounding of zero (a jackknife of a share that
-is the same in every game gives 1e-16, not 0) counts as zero; where neither side varies, z is
+is the same in every game gives 1e-16, not 0) counts as zero; where neither side varies (the
+table's games, nor at least half the runs', whose median floors it; nor the run's), z is
 undefined — dividing by that rounding noise once gave a distance of 2·10¹³ — so such a metric
 is left out of the distance and, when the two values differ, counted in `differ_no_spread`.
 A metric is flagged when the table differs from *every* run: the test's p-value is the largest

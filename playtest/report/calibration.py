@@ -18,7 +18,7 @@ from playtest.report.vega import chart_rows, vega_spec
 
 METHOD = ("Distance: root mean square of z = (table − run) / √(se_table² + se_run²) over the metrics "
           "that vary (a metric that varies on neither side has no z: it is counted apart when the values "
-          "differ); standard errors from the delete-a-game jackknife (table) and a 20-block "
+          "differ; the table's side varies when its games or at least half the runs' do, by the floor below); standard errors from the delete-a-game jackknife (table) and a 20-block "
           "jackknife (runs), the table's never below the median over the runs of what each run's spread "
           "gives that many games (one for every run, so a run whose games spread widely is not read closer); 95% intervals within what the metric can be: Wilson at the effective number "
           "of games for shares (shifted by 1/P for advantages and lifts), Student-t on the log scale for "

@@ -779,6 +779,25 @@ def test_the_table_s_standard_error_is_one_for_every_run_so_a_wide_spreading_run
     assert rows["table"]["se"] == pytest.approx(implied["narrow"])  # the table's interval: the same one
 
 
+def test_a_metric_the_table_and_a_run_never_vary_is_compared_when_half_the_runs_vary():
+    """The table's side varies when its games or at least half the runs' do (the runs' median floors
+    its standard error): five table games of 9.5 and a run of 12.0 every game are counted apart
+    alone, as the docs said of a metric that varies on neither side, but beside a run whose games
+    spread they get a z on the table's standard error of that median (README, METHOD)."""
+    from playtest.analysis.calibration import calibrate, table_floor
+
+    table, flat = _score_source("table", [9.5] * 5), _score_source("flat", [12.0] * 40)
+    [alone] = calibrate(table, [flat], _score_mean).runs.iter_rows(named=True)
+    assert (alone["metrics_compared"], alone["differ_no_spread"]) == (0, 1)
+    wide = np.random.default_rng(5).normal(10, 3, 40)
+    cal = calibrate(table, [flat, _score_source("wide", wide)], _score_mean)
+    rows = {r["source"]: r for r in cal.metrics.iter_rows(named=True)}
+    se_table = float(np.median([0.0, table_floor(rows["wide"]["se"], 40, 5)]))
+    assert rows["table"]["se"] == pytest.approx(se_table)
+    assert rows["flat"]["z"] == pytest.approx((9.5 - 12.0) / se_table)
+    assert cal.runs.filter(pl.col("run") == "flat")["differ_no_spread"].item() == 0
+
+
 def test_a_length_s_interval_is_the_t_interval_of_its_logarithm():
     """A non-negative metric (score_sd) gets est · exp(±t · se/est), t on its df: by hand."""
     from scipy import stats as sps
