@@ -66,8 +66,8 @@ def test_findings_metrics_on_a_small_run(tmp_path: Path) -> None:
 
 def test_findings_metrics_rows_come_in_one_order(tmp_path: Path) -> None:
     """Same run, same table, row for row: the game lengths by Bays picks in the order of the
-    picks, the end reasons in the draft's order of its triggers (a bare group_by gave 18 orders
-    of five groups in 20 calls)."""
+    picks, the end reasons as the report lists them, the most frequent first and equal shares by
+    name (stargate.metrics.end_reasons; a bare group_by gave 18 orders of five groups in 20 calls)."""
     run_batch(load_variant(DRAFT5), RunConfig(n_games=30, players=4, seed=3, workers=1, lineup=("random",) * 4),
               tmp_path)
     info, games, events = read_run(tmp_path)

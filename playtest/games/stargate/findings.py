@@ -293,7 +293,7 @@ def conclusions(draft: str, tables: dict[str, pl.DataFrame], n_crews: int, cmps:
                 f"**Against draft 5** ({r} {'self-play' if lu == 'self' else 'late/early line-up'}): {question.split(' against')[0]} "
                 f"{fmt_diff(d, pct)} — {{short}}.", row=d))
     ends = (own.filter((pl.col(C.METRIC) == "end_reason_share") & (pl.col(C.ESTIMATE) > 0))
-            .sort(C.ESTIMATE, descending=True, maintain_order=True))  # equal shares keep the table's order
+            .sort(C.ESTIMATE, descending=True, maintain_order=True))  # equal shares keep the table's order (by name)
     if ends.height:
         parts = ", ".join(f"{row[C.GROUP]} {100 * row[C.ESTIMATE]:.0f}%" for row in ends.iter_rows(named=True))
         out.append(Finding("ends", "what ends the game", "", parts, f"**What ends the game** ({r} self-play): {parts}."))
