@@ -372,7 +372,7 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
         if blind:
             detail = first + (f" About {games_needed(FAIR_ENOUGH, fair):,} games would see an advantage of "
                               f"{100 * FAIR_ENOUGH:.0f} points (80% power); below that, read the silence of the tests "
-                              "as no evidence either way.")
+                              "as too weak to call the seats fair.")
         else:
             detail = first + (f" An advantage smaller than about {100 * d:.1f} points could still go unseen with "
                               f"{n_games} games." if not math.isnan(d) else "")

@@ -103,7 +103,7 @@ LINE = 9  # the first move's line in write()'s files
 
 @pytest.mark.parametrize(("moves", "message"), [
     (["armstrong; place c d e", "armstrong; place a"],
-     f"{LINE + 1}:5: move 2 (Chie, round 1): armstrong: crew 'armstrong' is not in the crew area this round (taken earlier this round)"),
+     f"{LINE + 1}:5: move 2 (Chie, round 1): armstrong: crew 'armstrong' was taken earlier this round"),
     (["audrin; move a>b; place a"],
      f"{LINE}:5: move 1 (Bo, round 1): move a>b: audrin's skill has no possible target now, so it is skipped: "
      "leave the target out"),

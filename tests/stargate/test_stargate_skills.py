@@ -193,7 +193,7 @@ def test_bays_may_place_one_cube_only(rules):
 def test_a_crew_taken_this_round_is_not_available(rules):
     state = play(rules, new_game(rules), "bays; place a")
     assert TakeCrew("bays") not in rules.legal_actions(state)
-    assert illegal(rules, state, "bays") == "crew 'bays' is not in the crew area this round (taken earlier this round)"
+    assert illegal(rules, state, "bays") == "crew 'bays' was taken earlier this round"
     state = play(rules, state, "rahel; place -")  # round 2: every crew is back
     assert [a.crew for a in rules.legal_actions(state)] == \
         ["armstrong", "orlins", "audrin", "rahel", "anderson", "bays"]

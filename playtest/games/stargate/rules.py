@@ -302,8 +302,9 @@ class StargateRules:
                                          action=str(action))
             if self.crew_index[action.crew] not in state.available:
                 taken = state.taken_mask & (1 << self.crew_index[action.crew])
-                raise IllegalActionError(f"crew '{action.crew}' is not in the crew area this round"
-                                         f"{' (taken earlier this round)' if taken else ''}", action=str(action))
+                raise IllegalActionError(f"crew '{action.crew}' " + ("was taken earlier this round" if taken else
+                                                                     "is not in the crew area this round"),
+                                         action=str(action))
         c = self.crew_index[action.crew]  # type: ignore[union-attr]
         seat = state.seat
         bonus, bank = state.crew_bonus[c], state.time_bank[seat]
