@@ -339,9 +339,9 @@ def _stargate_repo(tmp_path: Path) -> tuple[Path, Callable[..., None]]:
     return repo, _base_commit(repo)
 
 
-def _listed_by_the_workflow(repo: Path) -> list[str]:
-    """docs/ci.md's workflow step "List the variants to check", run as written in `repo`: the
-    files it lists in changed.txt."""
+def _run_workflow_steps(repo: Path, runner: Path, *names: str) -> list[str]:
+    """docs/ci.md's workflow steps `names`, run as written in `repo` (each must exit 0), with
+    `runner` as the job's RUNNER_TEMP and GITHUB_OUTPUT's folder: their standard outputs."""
     import os
     import subprocess
     import sys
@@ -349,12 +349,23 @@ def _listed_by_the_workflow(repo: Path) -> list[str]:
     import yaml
 
     (block,) = [b for b in _yaml_blocks(ROOT / "docs" / "ci.md") if b.startswith("name: playtest gates")]
-    (step,) = [s for s in yaml.safe_load(block)["jobs"]["gates"]["steps"] if s.get("name") == "List the variants to check"]
+    steps = {s.get("name"): s for s in yaml.safe_load(block)["jobs"]["gates"]["steps"]}
+    runner.mkdir(exist_ok=True)
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-           "PYTHONPATH": str(ROOT)}
-    script = step["run"].replace("${{ github.base_ref }}", "main")
-    r = subprocess.run(["bash", "-c", script], cwd=repo, env=env, capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
+           "PYTHONPATH": str(ROOT), "RUNNER_TEMP": str(runner), "GITHUB_OUTPUT": str(runner / "output")}
+    logs = []
+    for name in names:
+        script = steps[name]["run"].replace("${{ github.base_ref }}", "main")
+        r = subprocess.run(["bash", "-e", "-c", script], cwd=repo, env=env, capture_output=True, text=True)
+        assert r.returncode == 0, f"{name}: {r.stderr}"
+        logs.append(r.stdout)
+    return logs
+
+
+def _listed_by_the_workflow(repo: Path, runner: Path) -> list[str]:
+    """docs/ci.md's workflow step "List the variants to check", run as written in `repo`: the
+    files it lists in changed.txt."""
+    _run_workflow_steps(repo, runner, "List the variants to check")
     return (repo / "changed.txt").read_text().split()
 
 
@@ -375,7 +386,7 @@ def test_the_workflow_lists_the_drafts_a_pull_request_changes(edit: str, listed:
     with open(repo / edit, "a", encoding="utf-8") as f:
         f.write("# an edit\n")
     git("commit", "-qam", "the pull request")
-    assert _listed_by_the_workflow(repo) == [f"variants/stargate/{name}.yaml" for name in listed]
+    assert _listed_by_the_workflow(repo, tmp_path / "runner") == [f"variants/stargate/{name}.yaml" for name in listed]
 
 
 def test_the_workflow_lists_the_drafts_a_renamed_parent_breaks(tmp_path: Path) -> None:
@@ -385,7 +396,7 @@ def test_the_workflow_lists_the_drafts_a_renamed_parent_breaks(tmp_path: Path) -
     repo, git = _stargate_repo(tmp_path)
     git("mv", "variants/stargate/draft6-no-replenish.yaml", "variants/stargate/draft6a.yaml")
     git("commit", "-qm", "the pull request: a rename")
-    assert _listed_by_the_workflow(repo) == [
+    assert _listed_by_the_workflow(repo, tmp_path / "runner") == [
         f"variants/stargate/{name}.yaml" for name in ("draft6-development", "draft6-new-crews",
                                                       "draft6-special-planets", "draft6a")]
 
@@ -393,30 +404,12 @@ def test_the_workflow_lists_the_drafts_a_renamed_parent_breaks(tmp_path: Path) -
 def test_the_workflow_s_comment_does_not_deny_a_goals_file_changed(tmp_path: Path) -> None:
     """A pull request that edits gates/stargate-tune.yaml (tune's goals, kept under gates/) lists no
     draft, and the comment said "No variant file or gates file changed." of a file under gates/ (h195)."""
-    import os
-    import shutil
-    import subprocess
-    import sys
-
-    import yaml
-
-    (block,) = [b for b in _yaml_blocks(ROOT / "docs" / "ci.md") if b.startswith("name: playtest gates")]
-    steps = {s.get("name"): s for s in yaml.safe_load(block)["jobs"]["gates"]["steps"]}
-    repo = tmp_path / "repo"
-    for part in ("variants/stargate", "gates"):
-        shutil.copytree(ROOT / part, repo / part)
-    git = _base_commit(repo)
+    repo, git = _stargate_repo(tmp_path)
     with open(repo / "gates" / "stargate-tune.yaml", "a", encoding="utf-8") as f:
         f.write("# an edit\n")
     git("commit", "-qam", "the pull request: tune's goals")
     runner = tmp_path / "runner"
-    runner.mkdir()
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-           "PYTHONPATH": str(ROOT), "RUNNER_TEMP": str(runner), "GITHUB_OUTPUT": str(runner / "output")}
-    for name in ("List the variants to check", "Run playtest diff on the changed variants"):
-        script = steps[name]["run"].replace("${{ github.base_ref }}", "main")
-        r = subprocess.run(["bash", "-e", "-c", script], cwd=repo, env=env, capture_output=True, text=True)
-        assert r.returncode == 0, f"{name}: {r.stderr}"
+    _run_workflow_steps(repo, runner, "List the variants to check", "Run playtest diff on the changed variants")
     assert (runner / "output").read_text() == "worst=0\n"
     assert (repo / "comment.md").read_text(encoding="utf-8") == (
         "No draft to check: no variant file, and no gates file of a game's drafts, changed.\n")
@@ -426,31 +419,13 @@ def test_the_workflow_s_comment_says_why_a_draft_could_not_be_checked(tmp_path: 
     """docs/ci.md's workflow, its steps from the base worktree to the comment, on a pull request
     that breaks a draft: playtest diff exits 2 with its one located line on stderr, which went to
     the job's log only; the comment, the one thing the designer reads, held a blank line."""
-    import os
-    import shutil
-    import subprocess
-    import sys
-
-    import yaml
-
-    (block,) = [b for b in _yaml_blocks(ROOT / "docs" / "ci.md") if b.startswith("name: playtest gates")]
-    steps = {s.get("name"): s for s in yaml.safe_load(block)["jobs"]["gates"]["steps"]}
-    repo = tmp_path / "repo"
-    for part in ("variants/stargate", "gates"):
-        shutil.copytree(ROOT / part, repo / part)
-
-    git = _base_commit(repo)
+    repo, git = _stargate_repo(tmp_path)
     draft = repo / "variants" / "stargate" / "draft6-development.yaml"
     draft.write_text(draft.read_text(encoding="utf-8") + "max_rounds: -1\n", encoding="utf-8")
     git("commit", "-qam", "the pull request")
     runner = tmp_path / "runner"
-    runner.mkdir()
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-           "PYTHONPATH": str(ROOT), "RUNNER_TEMP": str(runner), "GITHUB_OUTPUT": str(runner / "output")}
-    for name in ("Base branch in a worktree", "List the variants to check", "Run playtest diff on the changed variants"):
-        script = steps[name]["run"].replace("${{ github.base_ref }}", "main")
-        r = subprocess.run(["bash", "-e", "-c", script], cwd=repo, env=env, capture_output=True, text=True)
-        assert r.returncode == 0, f"{name}: {r.stderr}"
+    _run_workflow_steps(repo, runner, "Base branch in a worktree", "List the variants to check",
+                        "Run playtest diff on the changed variants")
     assert (runner / "output").read_text() == "worst=2\n"
     comment = (repo / "comment.md").read_text(encoding="utf-8")
     assert "variants/stargate/draft6-development.yaml" in comment, comment
@@ -463,15 +438,10 @@ def test_the_workflow_takes_a_draft_s_own_gates_file(tmp_path: Path) -> None:
     place for such a copy: every pull request touching Oh-Seven's base or gates failed its check on
     hook.yaml. A draft's own gates/<game>/<draft>.yaml is taken before gates/<game>.yaml, and a
     change to it lists that draft."""
-    import os
     import shutil
-    import subprocess
-    import sys
 
     import yaml
 
-    (block,) = [b for b in _yaml_blocks(ROOT / "docs" / "ci.md") if b.startswith("name: playtest gates")]
-    steps = {s.get("name"): s for s in yaml.safe_load(block)["jobs"]["gates"]["steps"]}
     repo = tmp_path / "repo"
     shutil.copytree(ROOT / "variants" / "ohseven", repo / "variants" / "ohseven")
     (repo / "gates" / "ohseven").mkdir(parents=True)
@@ -485,16 +455,8 @@ def test_the_workflow_takes_a_draft_s_own_gates_file(tmp_path: Path) -> None:
     own["gates"][0]["max"] = 0.12
     (repo / "gates" / "ohseven" / "hook.yaml").write_text(yaml.safe_dump(own), encoding="utf-8")
     git("commit", "-qam", "the pull request: the hook draft's own gates")
-    runner = tmp_path / "runner"
-    runner.mkdir()
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
-           "PYTHONPATH": str(ROOT), "RUNNER_TEMP": str(runner), "GITHUB_OUTPUT": str(runner / "output")}
-    logs = []
-    for name in ("Base branch in a worktree", "List the variants to check", "Run playtest diff on the changed variants"):
-        script = steps[name]["run"].replace("${{ github.base_ref }}", "main")
-        r = subprocess.run(["bash", "-e", "-c", script], cwd=repo, env=env, capture_output=True, text=True)
-        assert r.returncode == 0, f"{name}: {r.stderr}"
-        logs.append(r.stdout)
+    logs = _run_workflow_steps(repo, tmp_path / "runner", "Base branch in a worktree", "List the variants to check",
+                               "Run playtest diff on the changed variants")
     assert (repo / "changed.txt").read_text().split() == ["variants/ohseven/hook.yaml"]
     assert "variants/ohseven/hook.yaml: exit 2" not in logs[-1], (repo / "comment.md").read_text(encoding="utf-8")
     assert "could not be checked" not in (repo / "comment.md").read_text(encoding="utf-8")
