@@ -427,26 +427,19 @@ def test_a_group_written_as_the_reports_show_it_is_told_the_group_s_name(cli, tm
     assert len(r.stderr.splitlines()) == 1
 
 
-def test_the_summary_names_a_development_as_compare_does(cli, tmp_path):
+def test_the_summary_names_a_development_and_both_groups_of_a_spread_s_pair_as_compare_does(cli, tmp_path):
     """diff's 'shown' column read 'd15' where compare and the reports say 'Galactic Senate' (h189):
-    the group is shown by its name, with the id the gate is written with."""
+    the group is shown by its name, with the id the gate is written with. A spread's shown pair
+    read 'd01 − d05' (and a crew spread 'rahel − bays') beside such rows: each side is named as the
+    reports name it, ids after (h195)."""
     gates = tmp_path / "g.yaml"
-    gates.write_text("gates:\n  - {metric: development_purchase_rate, group: d15, max: 0.9}\n")
+    gates.write_text("gates:\n  - {metric: development_purchase_rate, group: d15, max: 0.9}\n"
+                     "  - {metric: development_purchase_rate, group: [d15, d01], of: spread, max: 0.99}\n")
     base = "variants/new-frontiers/base.yaml"
     r = cli("diff", base, base, "--gate", str(gates), "-n", "4", "-w", "1")
     assert r.returncode in (0, 3), r.stderr
     row = next(line for line in r.stdout.splitlines() if "development_purchase_rate [d15]" in line)
     assert row.split("|")[3].strip() == "Galactic Senate (d15)", row
-
-
-def test_the_summary_names_both_groups_of_a_spread_s_pair(cli, tmp_path):
-    """A spread's shown pair read 'd01 − d05' (and a crew spread 'rahel − bays') beside value rows
-    that read 'Galactic Senate (d15)': each side is named as the reports name it, ids after (h195)."""
-    gates = tmp_path / "g.yaml"
-    gates.write_text("gates:\n  - {metric: development_purchase_rate, group: [d15, d01], of: spread, max: 0.99}\n")
-    base = "variants/new-frontiers/base.yaml"
-    r = cli("diff", base, base, "--gate", str(gates), "-n", "4", "-w", "1")
-    assert r.returncode in (0, 3), r.stderr
     row = next(line for line in r.stdout.splitlines() if "spread of development_purchase_rate" in line)
     assert row.split("|")[3].strip() in ("Galactic Senate − Survey Drones (d15 − d01)",
                                          "Survey Drones − Galactic Senate (d01 − d15)"), row
