@@ -506,3 +506,13 @@ def test_the_ladder_docs_name_a_pairing_s_sides_as_its_table_does() -> None:
     assert "the upper rung sits in seats 1, 3" in strength
     assert not re.search(r"\b(stronger|weaker)\b(?! one)", strength.split("):", 1)[1]), strength
     assert "runs/vs/<upper>--<lower>/" in readme and "the stronger rung wins" not in readme
+
+
+def test_the_readme_names_a_search_rung_s_run_folders_as_ladder_writes_them() -> None:
+    """A rung such as mcts:1000 is written to runs/self/mcts-1000/ (playtest.ladder.runs.slug), not
+    runs/self/mcts:1000/ as the README's `runs/self/<rung>/` read; the README now gives the real names."""
+    from playtest.ladder.runs import slug
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"`runs/self/{slug('mcts:1000')}/`" in readme
+    assert f"`runs/vs/{slug('mcts:1000')}--{slug('mcts:200')}/`" in readme
