@@ -516,3 +516,16 @@ def test_the_readme_names_a_search_rung_s_run_folders_as_ladder_writes_them() ->
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert f"`runs/self/{slug('mcts:1000')}/`" in readme
     assert f"`runs/vs/{slug('mcts:1000')}--{slug('mcts:200')}/`" in readme
+
+
+def test_tune_md_names_only_commands_that_read_its_run_folders() -> None:
+    """docs/tune.md said `playtest compare` reads a tune's runs/base and runs/best; compare takes
+    variant files only (given a run folder it answers 'is a folder, not a file'). The row names
+    the commands that read run folders and how to compare the two drafts instead."""
+    row = next(line for line in (ROOT / "docs" / "tune.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith("| `runs/base`, `runs/best` |"))
+    compare = _subcommands()["compare"]
+    variants = next(p for p in compare.params if p.name == "variants")
+    assert "variant YAML files" in (variants.help or "")
+    assert "`playtest compare` read" not in row and "`compare` takes variant files" in row
+    assert "`playtest report`" in row and "`calibrate --against`" in row
