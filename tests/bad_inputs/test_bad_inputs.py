@@ -484,6 +484,10 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("symlink-loop-file", ["validate", "{tmp}/a.yaml"], r"a.yaml:1:1: cannot (resolve|read)", setup=_loop),
     Case("symlink-loop-extends", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: cannot resolve", {"v.yaml": "extends: a.yaml\n"}, setup=_loop),
     Case("file-is-folder", ["validate", "{tmp}"], r"is (a|the current) folder, not a file"),
+    # a tune's runs/base and runs/best given to compare (docs/tune.md said compare reads them) were only
+    # "is a folder, not a file": the line now says it is a run folder and what reads one
+    Case("compare-a-run-folder", ["compare", "{tmp}/run", str(DRAFT5), "-n", "2"],
+         r"^.*run:1:1: is a run folder, not a file: give a variant \(a run folder is read by `playtest report`\)$", setup=_with_run()),
     Case("file-missing", ["validate", "{tmp}/nope.yaml"], r"nope.yaml:1:1: no such file"),
     Case("file-dev-zero", ["validate", "/dev/zero"], r"/dev/zero:1:1: not a regular file"),
     Case("parent-key-named-with-child", ["validate", "{tmp}/v.yaml"],
