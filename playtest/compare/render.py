@@ -499,6 +499,11 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
         metric = str(metric)
         if metric in constant:
             continue  # cannot differ between variants: nothing to see
+        if part.filter(pl.col(C.CI_LOW).is_not_null() & pl.col(C.CI_LOW).is_not_nan()).height == 0:
+            # No row has an interval (Bays' 2 cubes a pick in draft5, off in the drafts beside
+            # it): a lone dot, and Vega warned of an infinite extent in the console. The report
+            # leaves such a chart out too (charts.build_charts); the table keeps the values.
+            continue
         # A metric's groups may each have their own definition (Oh-Seven's exact_rate: by bid,
         # by bot, by place in the bidding order, highest bidder): the chart draws them all, and
         # its caption gives each once, not the first group's for every row.

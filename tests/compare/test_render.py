@@ -16,10 +16,15 @@ from playtest.compare.jackknife import Sample
 
 def _metrics(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
     return C.metric_frame([
-        {C.METRIC: "game_length_rounds", C.GROUP: "all", C.ESTIMATE: float(games["rounds"].mean())},
-        {C.METRIC: "crew_pick_rate", C.GROUP: "bays", C.ESTIMATE: float(games["bays"].mean())},
+        {C.METRIC: "game_length_rounds", C.GROUP: "all", **_interval(float(games["rounds"].mean()))},
+        {C.METRIC: "crew_pick_rate", C.GROUP: "bays", **_interval(float(games["bays"].mean()))},
         {C.METRIC: "win_rate_by_bot", C.GROUP: "random", C.ESTIMATE: 0.25},  # one-bot line-up: constant
     ])
+
+
+def _interval(estimate: float) -> dict[str, float]:
+    """A variant's value with an interval (a chart draws only values that have one)."""
+    return {C.ESTIMATE: estimate, C.CI_LOW: estimate - 0.1, C.CI_HIGH: estimate + 0.1}
 
 
 STARGATE = {"game": "stargate"}
@@ -275,7 +280,7 @@ def test_each_score_row_keeps_its_own_definition_and_the_score_chart_shows_the_n
         rows = []
         for who, by in (("all", "all players"), ("seat 1", "seat")):
             for part, what in (("rounds", "score part 'rounds'"), ("total", "total score")):
-                rows.append({C.METRIC: "score_mean", C.GROUP: f"{who} / {part}", C.ESTIMATE: float(games[part].mean()),
+                rows.append({C.METRIC: "score_mean", C.GROUP: f"{who} / {part}", **_interval(float(games[part].mean())),
                              C.DEFINITION: f"Mean final {what} per player ({by}); skewness-corrected t interval."})
         return C.metric_frame(rows)
 
@@ -311,9 +316,9 @@ def test_a_chart_of_groups_with_their_own_definitions_gives_each_once():
 
     def metrics(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
         return C.metric_frame([
-            {C.METRIC: "exact_rate", C.GROUP: "bid 1", C.ESTIMATE: float(games["a"].mean()), C.DEFINITION: by_bid},
-            {C.METRIC: "exact_rate", C.GROUP: "bid 2", C.ESTIMATE: float(games["b"].mean()), C.DEFINITION: by_bid},
-            {C.METRIC: "exact_rate", C.GROUP: "heuristic", C.ESTIMATE: float(games["b"].mean()), C.DEFINITION: by_bot}])
+            {C.METRIC: "exact_rate", C.GROUP: "bid 1", **_interval(float(games["a"].mean())), C.DEFINITION: by_bid},
+            {C.METRIC: "exact_rate", C.GROUP: "bid 2", **_interval(float(games["b"].mean())), C.DEFINITION: by_bid},
+            {C.METRIC: "exact_rate", C.GROUP: "heuristic", **_interval(float(games["b"].mean())), C.DEFINITION: by_bot}])
 
     rng = np.random.default_rng(4)
     samples = [Sample({}, pl.DataFrame({"game": np.arange(60), "a": rng.random(60), "b": rng.random(60)}), empty)
@@ -370,3 +375,28 @@ def test_compare_says_the_set_every_variant_played_with_under_the_rule_changes()
     run["set"] = ["cubes.replenish=1"]
     assert render.changes_lines(cmp, run)[-1] == said
     assert said in render.compare_markdown(cmp, run) and said in render.compare_html(cmp, run)
+
+
+def test_a_metric_without_an_interval_in_any_variant_draws_no_chart():
+    """Bays' cubes a pick are 2 in every draft-5 game and the metric is off in the drafts beside
+    it: compare drew a lone dot without a bar, and Vega logged 'Infinite extent for field
+    "ci_low"' in the browser's console. The report leaves such a chart out; compare does too,
+    and keeps the value in its table."""
+    empty = pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)})
+
+    def metrics(info, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+        rows = [{C.METRIC: "game_length_rounds", C.GROUP: "all", **_interval(float(games["rounds"].mean()))}]
+        if info.get("bays"):
+            rows.append({C.METRIC: "crew_cubes_per_pick", C.GROUP: "bays", C.ESTIMATE: 2.0})
+        return C.metric_frame(rows)
+
+    rng = np.random.default_rng(5)
+    samples = [Sample(info, pl.DataFrame({"game": np.arange(60), "rounds": rng.normal(5, 1, 60)}), empty)
+               for info in ({"bays": True}, {})]
+    cmp = compare_samples(samples, ["draft5", "draft6"], metric_fn=metrics)
+    html = render.compare_html(cmp, {"players": 4, "lineup": ["random"] * 4, "seeds": [1, 1], "games": 60})
+    specs = json.loads(html.split('id="chart-specs"', 1)[1].split(">", 1)[1].split("</script>", 1)[0])
+    assert len(specs) == 1
+    [rows] = specs["chart-0"]["datasets"].values()
+    assert {r["group"] for r in rows} == {"all"}
+    assert render.metric_title("crew_cubes_per_pick") in html.split("Every metric", 1)[1]
