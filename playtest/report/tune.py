@@ -228,11 +228,16 @@ def tune_json(r: Result) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False)
 
 
+WHOLE_NUMBERS = alt.Axis(tickMinStep=1, format="d")
+"""The axis of a count (trials, an integer key's values): no ticks between whole numbers."""
+
+
 @vega_spec
 def _objective_chart(trials: pl.DataFrame) -> alt.TopLevelMixin:
     df = (trials.filter(pl.col("objective").is_not_null()).sort("trial")
           .with_columns(pl.col("objective").cum_min().alias("best so far")))
-    base = alt.Chart(df).encode(x=alt.X("trial:Q", title="trial"))
+    # trials are counted: whole-number ticks (a budget of 4 read 0.0 0.2 0.4 … 3.0)
+    base = alt.Chart(df).encode(x=alt.X("trial:Q", title="trial", axis=WHOLE_NUMBERS))
     dots = base.mark_circle(size=40, opacity=0.7).encode(
         y=alt.Y("objective:Q", title="objective (lower is better)"),
         tooltip=[tooltip(c, df.schema[c].is_numeric()) for c in df.columns if c not in ("state",)][:12])
@@ -244,7 +249,9 @@ def _objective_chart(trials: pl.DataFrame) -> alt.TopLevelMixin:
 def _key_chart(trials: pl.DataFrame, key: str, numeric: bool) -> alt.TopLevelMixin:
     df = trials.filter(pl.col("objective").is_not_null()).select("trial", pl.col(key).alias("value"), "objective")
     # a number's axis spans the values tried (8..16 was drawn from 0, the points in its right half)
-    x = alt.X("value:Q", title=key, scale=alt.Scale(zero=False)) if numeric else alt.X("value:N", title=key)
+    # an integer key's ticks are its values (crews.bays.time=0..4 read 0.0 0.5 1.0 … 4.0)
+    axis = WHOLE_NUMBERS if df.schema["value"].is_integer() else alt.Axis()
+    x = alt.X("value:Q", title=key, scale=alt.Scale(zero=False), axis=axis) if numeric else alt.X("value:N", title=key)
     return (alt.Chart(df).mark_circle(size=40, opacity=0.7)
             .encode(x=x, y=alt.Y("objective:Q", title="objective"), tooltip=[alt.Tooltip(c) for c in ("trial", "value", "objective")])
             .properties(width=300, height=200))
