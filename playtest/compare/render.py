@@ -695,6 +695,9 @@ def sweep_json(table: pl.DataFrame, metrics: list[str], run: dict[str, Any],
     return json.dumps(doc, indent=2, ensure_ascii=False, default=str)
 
 
+SWEEP_WIDTH = 320
+
+
 @vega_spec
 def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str], facet: str | None,
                  declared: MetricInfos | None = None) -> alt.TopLevelMixin:
@@ -703,8 +706,11 @@ def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str]
     cols = [x_key, C.GROUP, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N] + ([facet] if facet else [])
     data = _records(part.select(cols).rename({x_key: "x"}))
     groups = list(dict.fromkeys(str(r[C.GROUP]) for r in data))
+    # The key's values read level while each fits its band (about 7 px a character); Vega turned
+    # even '1', '2', '3' on their side. Longer values stay turned rather than run into each other.
+    level = 7 * max((len(str(v)) for v in x_order), default=1) <= SWEEP_WIDTH / max(len(x_order), 1)
     base = alt.Chart(chart_rows(data)).encode(
-        x=alt.X("x:O", sort=x_order, title=x_key),
+        x=alt.X("x:O", sort=x_order, title=x_key, axis=alt.Axis(labelAngle=0) if level else alt.Axis()),
         color=alt.Color(f"{C.GROUP}:N", sort=groups, title=rows_title(groups, metric, declared)))  # not as text: round 10 before round 2
     # The scale's domain is given: from the error bars' ends alone Vega left the balance
     # chart's axis at 75% and cut the intervals that reached below it (helper h109's sweep).
@@ -716,7 +722,7 @@ def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str]
         y=alt.Y(f"{C.ESTIMATE}:Q"),
         tooltip=[alt.Tooltip("x:O", title=x_key), alt.Tooltip(f"{C.GROUP}:N"), alt.Tooltip(f"{C.ESTIMATE}:Q", format=fmt),
                  alt.Tooltip(f"{C.CI_LOW}:Q", format=fmt), alt.Tooltip(f"{C.CI_HIGH}:Q", format=fmt)])
-    chart = alt.layer(bands, line, width=320, height=220)
+    chart = alt.layer(bands, line, width=SWEEP_WIDTH, height=220)
     if facet:
         chart = chart.facet(column=alt.Column(f"{facet}:N", title=facet))  # its headers are the key's values
     return chart

@@ -166,6 +166,22 @@ def test_a_sweep_chart_s_axis_holds_every_interval_end() -> None:
     assert bands["encoding"]["y"]["scale"]["domain"] == [0.738, 1.0]
 
 
+def test_a_sweep_chart_s_short_key_values_read_level_and_long_ones_stay_turned() -> None:
+    """crews.bays.time=1,2,3 printed '1', '2', '3' turned on their side under every chart of the
+    sweep; a value that fits its band now reads level. Choices longer than their band
+    (later_first_cube, earlier_first_cube beside each other) stay turned, not run together."""
+    def x_axes(values: list[str]) -> list[dict]:
+        rows = pl.DataFrame([{"x": v, C.GROUP: "all", C.ESTIMATE: 4.5, C.CI_LOW: 4.3, C.CI_HIGH: 4.7, C.N: 40}
+                             for v in values])
+        spec = render._sweep_chart(rows, "game_length_rounds", "x", values, None)
+        assert_valid_spec("sweep", spec)
+        return [layer["encoding"]["x"].get("axis", {}) for layer in spec["layer"]]
+
+    assert all(axis.get("labelAngle") == 0 for axis in x_axes(["1", "2", "3"]))
+    choices = [f"{w}_first_cube_{i}" for i in range(4) for w in ("later", "earlier")]
+    assert all("labelAngle" not in axis for axis in x_axes(choices))
+
+
 def test_tune_s_trial_tooltips_read_columns_named_by_dotted_keys() -> None:
     """Vega reads 'scoring.exact_bonus' as a path into nested data: every trial's tooltip in
     tune.html showed 'scoring.exact_bonus: NaN' and 'bidding.first_lead: undefined'. The field is
