@@ -19,6 +19,18 @@ from playtest.report.html import e, page
 from playtest.report.ladder_markdown import cell, methods, p_shown, wide
 from playtest.report.vega import chart_rows, vega_spec
 
+LEGEND_CARD_PX = 500
+"""About the width a chart's card gives its legend at 1280 px (two cards a row). Two columns of
+'share of majorities on a 0-VP slot (海洋惑星アクア Ocean Aqua)' ran past it: the chart scrolled
+sideways and its labels were cut to '… (海洋惑星アクア Oce…'."""
+
+
+def legend_columns(labels: list[str]) -> int:
+    """2 while two columns of the longest label fit the card, else 1 (Vega's 10 px legend text:
+    about 5.5 px a Latin character and 10 px a Japanese one, and 25 px for a symbol and gap)."""
+    widest = max((sum(10.0 if ord(ch) >= 0x2E80 else 5.5 for ch in label) for label in labels), default=0.0)
+    return 2 if 2 * (widest + 25) <= LEGEND_CARD_PX else 1
+
 
 @vega_spec
 def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> alt.TopLevelMixin:
@@ -32,7 +44,8 @@ def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> alt
     base = alt.Chart(chart_rows(data)).encode(
         x=alt.X("rung:N", sort=list(ladder.rungs), title="rung (weakest → strongest)", axis=alt.Axis(labelAngle=0)),
         color=alt.Color("group:N", sort=list(dict.fromkeys(d["group"] for d in data)), title=rows_title(groups, metric, ladder.declared),
-                        legend=alt.Legend(orient="bottom", columns=2, labelLimit=260)))
+                        legend=alt.Legend(orient="bottom", columns=legend_columns([str(d["group"]) for d in data]),
+                                          labelLimit=LEGEND_CARD_PX)))
     tips = [alt.Tooltip("group:N"), alt.Tooltip("rung:N"), alt.Tooltip(f"{C.ESTIMATE}:Q", format=fmt),
             alt.Tooltip(f"{C.CI_LOW}:Q", title="95% low", format=fmt),
             alt.Tooltip(f"{C.CI_HIGH}:Q", title="95% high", format=fmt), alt.Tooltip(f"{C.N}:Q", title="n")]

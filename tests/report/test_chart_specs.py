@@ -135,6 +135,28 @@ def test_a_by_round_heatmap_reads_across_many_rounds_in_the_game_s_order() -> No
     assert {row["label"] for row in rows} == set(labels)  # the tooltip keeps the whole name
 
 
+def test_a_ladder_legend_of_long_names_stands_in_one_column_inside_its_card() -> None:
+    """Stargate's ladder: two columns of 'share of majorities on a 0-VP slot (海洋惑星アクア Ocean
+    Aqua)' ran past the chart's card (it scrolled sideways) and cut the names short. Long names
+    stand one a line; short ones (crews, rounds) keep two columns."""
+    from types import SimpleNamespace
+
+    from playtest.report.ladder_html import LEGEND_CARD_PX, metric_chart
+
+    ladder = SimpleNamespace(rungs=("random", "greedy"), declared=None)
+
+    def legend(titles: list[str]) -> dict:
+        rows = [{"rung": r, C.GROUP: t, "title": t, C.ESTIMATE: 0.5, C.CI_LOW: 0.4, C.CI_HIGH: 0.6, C.N: 20}
+                for r in ladder.rungs for t in titles]
+        spec = metric_chart(ladder, "planet_zero_vp_majority_rate", rows)  # type: ignore[arg-type]
+        assert_valid_spec("ladder", spec)
+        return spec["layer"][0]["encoding"]["color"]["legend"]
+
+    planets = [f"share of majorities on a 0-VP slot ({p})" for p in ("海洋惑星アクア Ocean Aqua", "ガス惑星サターン Gas Saturn")]
+    assert legend(planets)["columns"] == 1 and legend(planets)["labelLimit"] <= LEGEND_CARD_PX
+    assert legend(["round 1", "round 2", "round 3"])["columns"] == 2
+
+
 def test_sweep_and_ladder_legends_keep_the_table_s_order() -> None:
     """A sweep's (and the ladder's) 'Leader after the round wins' listed its colours round 10,
     round 11, …, round 2, round 3 (sorted as text), and New Frontiers' actions by name: the
