@@ -764,9 +764,14 @@ def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: di
         table = table.with_columns(pl.concat_str([pl.lit(f"{k}=") + pl.col(k) for k in keys[1:]], separator=", ").alias(facet))
     defs = sweep_definitions(table)
     named = _named_groups(table, label)
+    # A metric with no interval at any point (the win rate of a line-up's one bot: 1/P by
+    # construction) is a flat line that says nothing; as the report and compare do, no chart
+    # for it (the table keeps it).
+    drawn = [m for m in metrics if table.filter((pl.col(C.METRIC) == m) & pl.col(C.CI_LOW).is_not_null()
+                                                & pl.col(C.CI_LOW).is_not_nan()).height]
     charts = [(sweep_title(m, declared), defs.get(m, ""), _sweep_chart(named.filter(pl.col(C.METRIC) == m), m, x_key, x_order, facet,
                                                 declared))
-              for m in metrics]
+              for m in drawn]
     md = sweep_markdown(table, metrics, list(dict.fromkeys(table["point"].to_list())), run, offs, declared, label)
     body = (f"<p class=\"def\">{run['games']} games per point · {e(run['players'])} players · bots "
             f"{e(','.join(run['lineup']))} · seed {e(run['seed'])} for every point. Command: <code>{e(run.get('command', ''))}</code></p>"

@@ -199,6 +199,23 @@ def test_a_sweep_chart_gives_each_points_definition_when_they_differ():
     assert "c=[1, 1]: Win rate; gold: position 1 +1, position 2 +1." in html
 
 
+def test_a_sweep_draws_no_chart_of_a_metric_without_an_interval_at_any_point():
+    """A sweep of draft 5 with random bots drew 'Win rate by bot' as a flat 25% line without
+    intervals (one bot wins 1/4 of the seats by construction): no chart, the table keeps it."""
+    table = pl.DataFrame({
+        "point": ["t=1", "t=2"] * 2, "t": ["1", "2"] * 2,
+        C.METRIC: ["win_rate_by_bot"] * 2 + ["game_length_rounds"] * 2, C.GROUP: ["random"] * 2 + ["all"] * 2,
+        C.ESTIMATE: [0.25, 0.25, 4.5, 4.4], C.CI_LOW: [None, None, 4.3, 4.2], C.CI_HIGH: [None, None, 4.7, 4.6],
+        C.N: [160, 160, 40, 40], C.DEFINITION: ["Win rate of the bot.", "Win rate of the bot.", "Rounds.", "Rounds."]})
+    html = render.sweep_html(table, ["win_rate_by_bot", "game_length_rounds"], ["t"],
+                             {"variant": "v.yaml", "games": 40, "players": 4, "lineup": ["random"] * 4, "seed": 0})
+    specs = json.loads(html.split('id="chart-specs"', 1)[1].split(">", 1)[1].split("</script>", 1)[0])
+    assert len(specs) == 1
+    [rows] = specs["chart-0"]["datasets"].values()
+    assert {r[C.GROUP] for r in rows} == {"all"}
+    assert "win_rate_by_bot" in html.split("<h2>Table</h2>", 1)[1]
+
+
 def test_the_verdict_keeps_each_variant_s_differences_together():
     """Five drafts against draft 5 gave 245 differences in one p-value order: the verdict lists
     the first candidate's, then the next one's, each clearest first."""
