@@ -257,6 +257,24 @@ def _key_chart(trials: pl.DataFrame, key: str, numeric: bool) -> alt.TopLevelMix
             .properties(width=300, height=200))
 
 
+INTERVAL_CELL_CSS = "\n.num.iv { white-space: normal; } .num.iv span { white-space: nowrap; }\n"
+"""A goal's cell may break between its estimate and its interval (or its two distances), never
+inside either; so may the headers of those columns."""
+GOALS_HEAD = ("<thead><tr><th>goal</th><th>shown</th><th class=\"num iv\">base</th><th class=\"num iv\">best</th>"
+              "<th class=\"num iv\">best − base</th><th class=\"num iv\">distance: base → best</th></tr></thead>")
+
+
+def interval_cell(text: str) -> str:
+    """'+11.2 pts [-10.5 pts, +33.0 pts]' as two unbreakable parts: at 800 px the three cells
+    of a goal's row, kept on one line each, squeezed the goal's name to a word a line (ten
+    lines) and still ran the table past the page's right edge."""
+    for mark in (" [", " → "):
+        head, sep, tail = text.partition(mark)
+        if sep:
+            return f"<span>{e(head)}</span> <span>{e(sep.strip() + ' ' * (mark == ' → ') + tail)}</span>"
+    return f"<span>{e(text)}</span>"
+
+
 def tune_html(r: Result, best_text: str | None) -> str:
     """The page; `best_text` is best.yaml's text (None when the base wins and none is written)."""
     s = r.settings
@@ -271,9 +289,9 @@ def tune_html(r: Result, best_text: str | None) -> str:
         parts.append(f'<figure><h3>{e(title)}</h3><p class="def">{e(definition)}</p><div class="chart" id="{cid}"></div></figure>')
     dec = r.declared
     rows = "".join(
-        f"<tr><td>{e(row.spec.title(dec))}</td><td>{e(row.shown)}</td><td class=num>{e(_est(row, row.base, dec))}</td>"
-        f"<td class=num>{e(_est(row, row.best, dec))}</td><td class=num>{e(_diff(row, dec))}</td>"
-        f"<td class=num>{e(distances(row, dec))}</td></tr>" for row in r.goal_rows)
+        f"<tr><td>{e(row.spec.title(dec))}</td><td>{e(row.shown)}</td><td class=\"num iv\">{interval_cell(_est(row, row.base, dec))}</td>"
+        f"<td class=\"num iv\">{interval_cell(_est(row, row.best, dec))}</td><td class=\"num iv\">{interval_cell(_diff(row, dec))}</td>"
+        f"<td class=\"num iv\">{interval_cell(distances(row, dec))}</td></tr>" for row in r.goal_rows)
     cands = "".join(
         f"<tr><td class=num>{c.trial}</td><td>{e(', '.join(f'{k}={show(v)}' for k, v in c.values.items()))}"
         f"{' <b>best</b>' if c.trial == r.winner.trial and not r.base_wins else ''}"
@@ -289,12 +307,11 @@ def tune_html(r: Result, best_text: str | None) -> str:
             + f"<p>Objective on the fresh games: base {r.base_confirm_objective:.4g}, best candidate "
             f"{r.winner.confirm_objective:.4g}{e(f' ({gain_text(r)}, 95%)') if gain_text(r) else ''}.</p>"
             f"<h2>Goals: best candidate against base</h2><p class=\"def\">Fresh games, 95% intervals (paired jackknife over {block_count(s.confirm_games)} blocks of games).</p>"
-            f"<table><thead><tr><th>goal</th><th>shown</th><th class=num>base</th><th class=num>best</th>"
-            f"<th class=num>best − base</th><th class=num>distance: base → best</th></tr></thead><tbody>{rows}</tbody></table>"
+            f"<table>{GOALS_HEAD}<tbody>{rows}</tbody></table>"
             + (f"<p>Goals with bounds, decided as gates:</p><ul>{gates}</ul>" if gates else "")
             + f"<h2>Re-evaluated candidates</h2><table><thead><tr><th class=num>trial</th><th>values</th>"
             f"<th class=num>objective (search)</th><th class=num>objective (fresh)</th></tr></thead><tbody>{cands}</tbody></table>"
             + (f"<p class=\"def\">{e(UNDEFINED_NOTE[0].upper() + UNDEFINED_NOTE[1:])}.</p>" if _any_undefined(r) else "")
             + ""
             f"<h2>The search</h2><div class=\"charts\">{''.join(parts)}</div>")
-    return page(f"Tuning — {s.variant}", body, specs)
+    return page(f"Tuning — {s.variant}", body, specs, extra_css=INTERVAL_CELL_CSS)

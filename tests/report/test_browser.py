@@ -111,3 +111,30 @@ def test_a_wide_table_or_block_scrolls_inside_the_page_not_the_page(chromium, tm
     from playtest.report.html import page
 
     assert page("t", "<table><tr><td>x</td></tr></table>", {}).count('<div class="wide"><table>') == 1
+
+
+def test_tune_s_goal_table_fits_an_800_px_window(chromium, tmp_path):
+    """At 800 px the goals table's three cells of '+11.2 pts [-10.5 pts, +33.0 pts]', each kept on
+    one line, squeezed the goal's name to a word a line and still scrolled sideways: a cell now
+    breaks between its estimate and its interval."""
+    from playtest.report.html import STYLE, scrolling_tables
+    from playtest.report.tune import GOALS_HEAD, INTERVAL_CELL_CSS, interval_cell
+
+    cell = '<td class="num iv">{}</td>'
+    row = ("<tr><td>seats win equally often (largest gap between two seats → 0)</td><td>seat 1 − seat 2</td>"
+           + "".join(cell.format(interval_cell(t)) for t in ("+11.2 pts [-10.5 pts, +33.0 pts]",
+                                                              "+18.8 pts [-3.1 pts, +40.6 pts]",
+                                                              "+7.5 pts [-22.9 pts, +37.9 pts]"))
+           + cell.format(interval_cell("18.7 pts → 18.8 pts")) + "</tr>")
+    body = (scrolling_tables(f"<table>{GOALS_HEAD}<tbody>{row}{row}</tbody></table>")
+            + "<script>var w = document.querySelector('div.wide'); document.body.setAttribute('data-overflow', "
+              "String(w.scrollWidth - w.clientWidth));</script>")
+    path = tmp_path / "goals.html"
+    path.write_text(f"<!doctype html><html><head><meta charset=utf-8><style>{STYLE}{INTERVAL_CELL_CSS}</style></head>"
+                    f"<body>{body}</body></html>", encoding="utf-8")
+    res = subprocess.run([chromium, *FLAGS, "--window-size=800,800", f"--user-data-dir={tmp_path / 'profile'}",
+                          "--dump-dom", path.as_uri()], capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr[-2000:]
+    overflow = re.search(r'data-overflow="(-?\d+)"', res.stdout)
+    assert overflow is not None, res.stdout[:500]
+    assert int(overflow.group(1)) <= 0
