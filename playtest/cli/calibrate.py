@@ -46,6 +46,7 @@ def calibrate(
     from playtest.io import check_free, check_not_input, check_output_path, resolved
     from playtest.play.table import read_table_games, table_frames
     from playtest.report import calibration as R
+    from playtest.report.model import variant_names
     from playtest.report.write import write_atomic
     from playtest.sim.batch import read_run
     from playtest.variants.loader import variant_hash
@@ -104,7 +105,7 @@ def calibrate(
     meta = {"game": spec.name, "variant": games[0].variant.path, "variant_hash": table_hash,
             "table_games": len(games), "transcripts": [str(t) for t in transcripts],
             "runs": {r.label: str(d) for r, d in zip(runs, against, strict=True)},
-            "other_rules": other_rules}
+            "other_rules": other_rules, "names": variant_names(games[0].variant.resolved)}
     # On stderr in every format, as the other `note:` lines: with -f json -o - it was printed
     # nowhere (and before the report on stdout in the terminal's); the reports record it too.
     for o in other_rules:

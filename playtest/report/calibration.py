@@ -70,6 +70,15 @@ def how_sure(cal: Calibration) -> str | None:
             f"{cal.closest} plays closer than the other runs: their own games are not varied.")
 
 
+def group_label(meta: dict[str, Any], group: str) -> str:
+    """A row's group as the other reports write it ('ベイス Bays' for bays; report.model.label_of
+    over the table's variant's names, meta's `names`): the Markdown and HTML tables showed the
+    bare ids the report, compare and the ladder never show. The JSON keeps the ids."""
+    from playtest.report.model import label_of
+
+    return label_of(meta.get("names") or {}, group)
+
+
 def other_rules(meta: dict[str, Any]) -> list[str]:
     """One line for each run whose rules differ from the table's (meta's `other_rules`: its
     variant hash is not the table games'), else none."""
@@ -134,7 +143,7 @@ def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
         # Why there is none, unless the note above says it for every row (too few table games):
         # `leader_after_round_wins round 2 | 0.0%` (one game had a sole leader then) read as exact.
         why = r.get("no_interval") if not iv and not note else None
-        lines.append(f"| {r['metric']} | {r['group']} | {F.value(r['estimate'], k)}"
+        lines.append(f"| {r['metric']} | {group_label(meta, r['group'])} | {F.value(r['estimate'], k)}"
                      f"{f' [{iv}]' if iv else f' ({why})' if why else ''} | "
                      + " | ".join(rv.get(run, "–") for run in runs) + f" | {r['closest'] or '–'} |")
     lines += ["", f"_{METHOD}_", ""]
@@ -142,13 +151,14 @@ def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
 
 
 @vega_spec
-def _chart(cal: Calibration) -> alt.TopLevelMixin | None:
+def _chart(cal: Calibration, meta: dict[str, Any]) -> alt.TopLevelMixin | None:
     top = cal.flags["metric"].to_list()[:8] or None
     m = cal.metrics.filter(pl.col("metric").is_in(top)) if top else cal.metrics.head(0)
     if not m.height:
         return None
-    df = m.with_columns(label=pl.col("metric") + pl.when(pl.col("group") != "").then(" · " + pl.col("group"))
-                        .otherwise(pl.lit(""))).select("label", "source", "estimate", "ci_low", "ci_high")
+    labels = [f"{metric} · {group_label(meta, group)}" if group else metric
+              for metric, group in zip(m["metric"].to_list(), m["group"].to_list(), strict=True)]
+    df = m.with_columns(label=pl.Series(labels, dtype=pl.String)).select("label", "source", "estimate", "ci_low", "ci_high")
     data = chart_rows([{k: _num(v) for k, v in r.items()} for r in df.iter_rows(named=True)])
     # Every axis says what it shows: each facet's own scale is its metric's (a share, points, rounds)
     base = alt.Chart(data).encode(y=alt.Y("source:N", title="source (the table, or a run)"), color=alt.Color("source:N", legend=None))
@@ -176,13 +186,13 @@ def to_html(cal: Calibration, meta: dict[str, Any]) -> str:
         iv = F.interval(r["ci_low"], r["ci_high"], k)
         why = r.get("no_interval")  # too few table games, or the same in every game
         cell = e(iv) if iv or not why else f'<span title="{e(why)}">none</span>'
-        metric_rows.append(f"<tr><td>{e(r['metric'])}</td><td>{e(r['group'])}</td>"
+        metric_rows.append(f"<tr><td>{e(r['metric'])}</td><td>{e(group_label(meta, r['group']))}</td>"
                            f"<td class=num>{e(F.value(r['estimate'], k))}</td>"
                            f"<td class=num>{cell}</td>"
                            + "".join(f"<td class=num>{e(rv.get(run, '–'))}</td>" for run in runs)
                            + f"<td>{e(r['closest'] or '–')}</td></tr>")
     specs: dict[str, Any] = {}
-    chart = _chart(cal)
+    chart = _chart(cal, meta)
     if chart:
         specs["chart-flags"] = chart
     body = f"""

@@ -98,6 +98,30 @@ def test_table_games_of_a_known_bot_find_that_bots_run_closest(calibrated, starg
     assert "Closest run overall: greedy" in r.stdout
 
 
+def test_the_markdown_and_html_name_crews_as_the_other_reports_do_and_the_json_keeps_ids(cli, calibrated,
+                                                                                          stargate_runs):
+    """calibrate's tables showed 'bays', 'anderson' where the report, compare and the ladder show
+    'ベイス Bays' (h196, h202); the JSON keeps the ids the other JSON outputs carry."""
+    from playtest.analysis.calibration import Source, calibrate
+    from playtest.analysis.metrics import all_metrics
+    from playtest.report.calibration import to_html, to_markdown
+    from playtest.sim.batch import read_run
+
+    _, data = calibrated
+    assert any(m["group"] == "bays" for m in data["metrics"])
+    info, games, events = read_run(stargate_runs[0]["greedy"])
+    cal = calibrate(Source("table", info, games, events), [Source("greedy", info, games, events)],
+                    lambda i, g, e: all_metrics(i, g, e, quantiles=False))
+    meta = {"variant": "draft5", "table_games": 30, "transcripts": [], "runs": {},
+            "names": {"bays": {"ja": "ベイス", "en": "Bays"}}}
+    assert "| crew_pick_rate | ベイス Bays |" in to_markdown(cal, meta)
+    assert "<td>crew_pick_rate</td><td>ベイス Bays</td>" in to_html(cal, meta)
+    runs, transcripts = stargate_runs  # the command gives the renderers the variant's names
+    r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(runs["greedy"]), "-f", "md", "-o", "-")
+    assert r.returncode == 0, r.stderr
+    assert "| crew_pick_rate | ベイス Bays |" in r.stdout
+
+
 def test_the_closest_run_says_what_its_distance_means_and_how_sure_it_is(calibrated):
     """'Closest run overall: greedy' beside two distances said neither what a distance of 1 means
     nor whether one unusual table game decided it: each table game is left out in turn."""
