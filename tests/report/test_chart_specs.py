@@ -34,7 +34,7 @@ def test_calibrate_s_chart_of_flagged_metrics_is_valid() -> None:
                             for src, est in (("table", 0.5), ("greedy", 0.3))])
     cal = Calibration(metrics=metrics, runs=pl.DataFrame({"run": ["greedy"]}),
                       flags=pl.DataFrame({"metric": ["crew_pick_rate", "game_length_rounds"]}), table_games=3)
-    spec = calibration._chart(cal)
+    spec = calibration._chart(cal, {})
     assert spec is not None and "facet" in spec
     assert_valid_spec("calibration", spec)
     assert not _untitled(spec)  # its rows of sources and of metrics, and a value axis that is not 'value'
