@@ -152,14 +152,18 @@ def explain_json(design: Design, table: pl.DataFrame) -> str:
 
 @vega_spec
 def _chart(table: pl.DataFrame) -> alt.TopLevelMixin:
+    # The legend says what a colour means in words: its entries read 'false' and 'true' under
+    # 'strong (Holm p < 0.05)'.
     df = table.head(MAX_ROWS).with_columns(
         pl.concat_str([pl.col("response"), pl.lit(" ← "), pl.col("key"),
-                       pl.when(pl.col("level") != "").then(pl.lit("=") + pl.col("level")).otherwise(pl.lit(""))]).alias("effect"))
+                       pl.when(pl.col("level") != "").then(pl.lit("=") + pl.col("level")).otherwise(pl.lit(""))]).alias("effect"),
+        pl.when(pl.col("strong")).then(pl.lit("strong")).otherwise(pl.lit("not strong")).alias("strong"))
     order = df["effect"].to_list()
     y = alt.Y("effect:N", sort=order, title="measured number ← swept key (=its level)")
     rules = alt.Chart(df).mark_rule().encode(y=y, x=alt.X("std_low:Q", title="standardised effect (95% interval)"),
                                              x2=alt.X2("std_high:Q"))
-    dots = alt.Chart(df).mark_circle(size=50).encode(y=y, x=alt.X("std_effect:Q"), color=alt.Color("strong:N", title="strong (Holm p < 0.05)"),
+    dots = alt.Chart(df).mark_circle(size=50).encode(y=y, x=alt.X("std_effect:Q"), color=alt.Color("strong:N", title="effect (strong: Holm p < 0.05)",
+                                                                                          sort=["strong", "not strong"]),
                                                      tooltip=[alt.Tooltip(c) for c in ("response", "key", "level", "estimate",
                                                                                         "ci_low", "ci_high", "p_holm")])
     zero = alt.Chart(pl.DataFrame({"x": [0.0]})).mark_rule(strokeDash=[4, 4]).encode(x=alt.X("x:Q"))

@@ -77,6 +77,11 @@ def test_trials_that_fit_exactly_give_no_interval_and_no_claim():
     from playtest.report.explain import RANK_NOTE, explain_html
     assert f"## Ranked effects\n\n{RANK_NOTE}\n\n| key |" in md
     assert "interval allows (strong effects first" in explain_html(d, table)
+    from playtest.report.explain import _chart
+
+    # the chart's legend names its colours in words, not 'false' and 'true'
+    values = {row["strong"] for rows in _chart(table)["datasets"].values() for row in rows if "strong" in row}
+    assert values == {"strong", "not strong"}
 
 
 def test_a_number_no_point_estimated_is_skipped_not_an_internal_error():
