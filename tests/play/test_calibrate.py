@@ -122,6 +122,19 @@ def test_the_markdown_and_html_name_crews_as_the_other_reports_do_and_the_json_k
     assert "| crew_pick_rate | ベイス Bays |" in r.stdout
 
 
+def test_report_json_md_names_every_key_of_calibrate_s_json(calibrated):
+    """036f7ab put the variant's `names` in calibrate's JSON (its Markdown and HTML name groups
+    by them) without a row in docs/report-json.md's table of that document's keys."""
+    import re
+
+    _, data = calibrated
+    doc = (ROOT / "docs" / "report-json.md").read_text(encoding="utf-8")
+    section = doc.split("## `playtest calibrate --format json`", 1)[1].split("\n## ", 1)[0]
+    documented = {key for line in section.splitlines() if line.startswith("| `")
+                  for key in re.findall(r"`(\w+)`", line.split(" | ", 1)[0])}
+    assert set(data) - documented == set()
+
+
 def test_the_closest_run_says_what_its_distance_means_and_how_sure_it_is(calibrated):
     """'Closest run overall: greedy' beside two distances said neither what a distance of 1 means
     nor whether one unusual table game decided it: each table game is left out in turn."""
