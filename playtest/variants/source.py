@@ -476,8 +476,10 @@ def read_text_limited(path: Path, label: str, what: str = "a variant") -> str:
         folder = f"is the current folder, not a file (an empty path, '', reads as '.'): give {what}"
     elif (path / "run.json").is_file():
         # A run's folder where its variant was meant (`compare runs/base runs/best` after a tune): say what
-        # the folder is and what reads one, not only that it is no file.
-        folder = f"is a run folder, not a file: give {what} (a run folder is read by `playtest report`)"
+        # the folder is and what reads one, not only that it is no file. Both readers: to `calibrate RUN
+        # --against RUN` naming only `playtest report` hid that the run belongs after --against.
+        folder = (f"is a run folder, not a file: give {what} (a run folder is read by `playtest report` "
+                  "and `playtest calibrate --against`)")
 
     if not_utf8_at(f"{path}{label}") is not None:
         # A name with a byte that is not UTF-8 (os.fsdecode's \udcff for 0xff) reads, but

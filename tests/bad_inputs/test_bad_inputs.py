@@ -487,7 +487,12 @@ V = [  # --- variant files: validate -------------------------------------------
     # a tune's runs/base and runs/best given to compare (docs/tune.md said compare reads them) were only
     # "is a folder, not a file": the line now says it is a run folder and what reads one
     Case("compare-a-run-folder", ["compare", "{tmp}/run", str(DRAFT5), "-n", "2"],
-         r"^.*run:1:1: is a run folder, not a file: give a variant \(a run folder is read by `playtest report`\)$", setup=_with_run()),
+         r"^.*run:1:1: is a run folder, not a file: give a variant \(a run folder is read by `playtest report` and "
+         r"`playtest calibrate --against`\)$", setup=_with_run()),
+    # a run folder where calibrate reads a transcript: the hint names --against, where a run belongs
+    Case("calibrate-a-run-folder-as-transcript", ["calibrate", "{tmp}/run", "--against", "{tmp}/run"],
+         r"^.*run:1:1: is a run folder, not a file: give a transcript \(.*`playtest calibrate --against`\)$",
+         setup=_with_run()),
     Case("file-missing", ["validate", "{tmp}/nope.yaml"], r"nope.yaml:1:1: no such file"),
     Case("file-dev-zero", ["validate", "/dev/zero"], r"/dev/zero:1:1: not a regular file"),
     Case("parent-key-named-with-child", ["validate", "{tmp}/v.yaml"],
