@@ -79,6 +79,20 @@ def group_label(meta: dict[str, Any], group: str) -> str:
     return label_of(meta.get("names") or {}, group)
 
 
+def flag_sentences(cal: Calibration, meta: dict[str, Any]) -> list[str]:
+    """The flags' sentences with each group named as the tables name it: 'crew pick rate (bays):'
+    read beside '| crew_pick_rate | ベイス Bays |' (the JSON's `sentence` keeps the ids)."""
+    out = []
+    for r in cal.flags.iter_rows(named=True):
+        text, group = str(r["sentence"]), str(r["group"] or "")
+        what = str(r["metric"]).replace("_", " ")
+        head = f"{what} ({group}):"
+        if group and text.startswith(head):
+            text = f"{what} ({group_label(meta, group)}):{text[len(head):]}"
+        out.append(text)
+    return out
+
+
 def other_rules(meta: dict[str, Any]) -> list[str]:
     """One line for each run whose rules differ from the table's (meta's `other_rules`: its
     variant hash is not the table games'), else none."""
@@ -131,7 +145,7 @@ def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
         lines.append(f"| {r['run']} | {r['games']} | {F.value(r['distance'], 'number')} | {r['metrics_compared']} "
                      f"| {r['within_interval']} | {r['differ_no_spread']} |")
     lines += ["", "## Where the table differs from every bot run", ""]
-    lines += [f"- {s}" for s in cal.flags["sentence"].to_list()] or [f"- {nowhere(cal)}"]
+    lines += [f"- {s}" for s in flag_sentences(cal, meta)] or [f"- {nowhere(cal)}"]
     lines += ["", "## Every metric", "", *([f"_{note}_", ""] if note else []),
               f"| metric | group | {table_head} | " + " | ".join(runs) + " | closest |",
               "| --- | --- | --- |" + " ---: |" * len(runs) + " --- |"]
@@ -177,7 +191,7 @@ def to_html(cal: Calibration, meta: dict[str, Any]) -> str:
                    f"<td class=num>{e(F.value(r['distance'], 'number'))}</td><td class=num>{r['metrics_compared']}</td>"
                    f"<td class=num>{r['within_interval']}</td><td class=num>{r['differ_no_spread']}</td></tr>"
                    for r in cal.runs.iter_rows(named=True))
-    flags = "".join(f"<li>{e(s)}</li>" for s in cal.flags["sentence"].to_list()) or f"<li>{e(nowhere(cal))}</li>"
+    flags = "".join(f"<li>{e(s)}</li>" for s in flag_sentences(cal, meta)) or f"<li>{e(nowhere(cal))}</li>"
     vals = _run_values(cal)
     metric_rows = []
     for r in cal.by_metric().iter_rows(named=True):

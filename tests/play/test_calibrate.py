@@ -122,6 +122,32 @@ def test_the_markdown_and_html_name_crews_as_the_other_reports_do_and_the_json_k
     assert "| crew_pick_rate | ベイス Bays |" in r.stdout
 
 
+def test_the_flags_sentences_name_crews_as_the_tables_do():
+    """036f7ab named groups in calibrate's tables ('ベイス Bays') but the flags above them, the
+    report's headline and the terminal's summary, still read 'crew pick rate (bays): your
+    table ...'. The JSON's `sentence` keeps the ids."""
+    from playtest.analysis.calibration import Calibration, sentence
+    from playtest.report.calibration import to_html, to_json, to_markdown
+
+    tab = {"estimate": 0.02, "ci_low": 0.001, "ci_high": 0.09}
+    said = sentence("", ("crew_pick_rate", "bays"), tab, {"source": "random", "estimate": 0.15}, False)
+    flags = pl.DataFrame([{"metric": "crew_pick_rate", "group": "bays", "table": 0.02, "table_low": 0.001,
+                           "table_high": 0.09, "nearest_run": "random", "nearest": 0.15, "p_holm": 0.001,
+                           "sentence": said}])
+    metrics = pl.DataFrame([{"metric": "crew_pick_rate", "group": "bays", "source": src, "estimate": est,
+                             "ci_low": None, "ci_high": None, "se": 0.01, "z": 3.0, "p_value": 0.001,
+                             "no_interval": None} for src, est in (("table", 0.02), ("random", 0.15))])
+    runs = pl.DataFrame([{"run": "random", "games": 30, "distance": 3.0, "metrics_compared": 1,
+                          "within_interval": 0, "differ_no_spread": 0}])
+    cal = Calibration(metrics=metrics, runs=runs, flags=flags, table_games=30)
+    meta = {"variant": "draft5", "table_games": 30, "transcripts": [], "runs": {},
+            "names": {"bays": {"ja": "ベイス", "en": "Bays"}}}
+    assert said.startswith("crew pick rate (bays): your table")
+    assert "- crew pick rate (ベイス Bays): your table" in to_markdown(cal, meta)
+    assert "<li>crew pick rate (ベイス Bays): your table" in to_html(cal, meta)
+    assert to_json(cal, meta)["flags"][0]["sentence"] == said  # the JSON keeps the ids
+
+
 def test_report_json_md_names_every_key_of_calibrate_s_json(calibrated):
     """036f7ab put the variant's `names` in calibrate's JSON (its Markdown and HTML name groups
     by them) without a row in docs/report-json.md's table of that document's keys."""
