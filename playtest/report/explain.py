@@ -152,8 +152,8 @@ def explain_json(design: Design, table: pl.DataFrame) -> str:
 
 @vega_spec
 def _chart(table: pl.DataFrame) -> alt.TopLevelMixin:
-    # The legend says what a colour means in words: its entries read 'false' and 'true' under
-    # 'strong (Holm p < 0.05)'.
+    # The legend says what a colour means in words ('strong', 'not strong'): the booleans of the
+    # table's `strong` column read 'false' and 'true' there.
     df = table.head(MAX_ROWS).with_columns(
         pl.concat_str([pl.col("response"), pl.lit(" ← "), pl.col("key"),
                        pl.when(pl.col("level") != "").then(pl.lit("=") + pl.col("level")).otherwise(pl.lit(""))]).alias("effect"),
