@@ -21,7 +21,7 @@ from playtest.compare import compare as K
 from playtest.compare.gates import FAIL, PASS, GateResult
 from playtest.core.spec import MetricInfos, Off
 from playtest.report import format as F
-from playtest.report.charts import axis_format, rows_title, value_title
+from playtest.report.charts import axis_format, has_interval, rows_title, value_title
 from playtest.report.html import e, page
 from playtest.report.model import off_dict
 from playtest.report.vega import chart_rows, vega_spec
@@ -499,7 +499,7 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
         metric = str(metric)
         if metric in constant:
             continue  # cannot differ between variants: nothing to see
-        if part.filter(pl.col(C.CI_LOW).is_not_null() & pl.col(C.CI_LOW).is_not_nan()).height == 0:
+        if not has_interval(part):
             # No row has an interval (Bays' 2 cubes a pick in draft5, off in the drafts beside
             # it): a lone dot, and Vega warned of an infinite extent in the console. The report
             # leaves such a chart out too (charts.build_charts); the table keeps the values.
@@ -767,8 +767,7 @@ def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: di
     # A metric with no interval at any point (the win rate of a line-up's one bot: 1/P by
     # construction) is a flat line that says nothing; as the report and compare do, no chart
     # for it (the table keeps it).
-    drawn = [m for m in metrics if table.filter((pl.col(C.METRIC) == m) & pl.col(C.CI_LOW).is_not_null()
-                                                & pl.col(C.CI_LOW).is_not_nan()).height]
+    drawn = [m for m in metrics if has_interval(table.filter(pl.col(C.METRIC) == m))]
     charts = [(sweep_title(m, declared), defs.get(m, ""), _sweep_chart(named.filter(pl.col(C.METRIC) == m), m, x_key, x_order, facet,
                                                 declared))
               for m in drawn]

@@ -94,6 +94,13 @@ def _tooltip(k: str) -> list[alt.Tooltip]:
             alt.Tooltip(f"{C.CI_HIGH}:Q", title="95% high", format=fmt), alt.Tooltip(f"{C.N}:Q", title="n")]
 
 
+def has_interval(rows: pl.DataFrame) -> bool:
+    """Whether any of these metric rows has an interval: a chart of none is left out (the report,
+    compare and sweep pages), a dot or a flat line without one beside it saying nothing the
+    table does not."""
+    return rows.filter(pl.col(C.CI_LOW).is_not_null() & pl.col(C.CI_LOW).is_not_nan()).height > 0
+
+
 @vega_spec
 def interval_chart(df: pl.DataFrame, metric: str, reference: float | None = None, x_title: str = "", *,
                    declared: MetricInfos | None = None, bots: tuple[str, ...] = ()) -> alt.TopLevelMixin:
@@ -247,7 +254,7 @@ def build_charts(report: Report) -> list[Chart]:
             # bar beside the others (it was left out, though the description names it); a chart
             # none of whose rows has an interval is left out. JSON has no NaN: unknown is null.
             df = df.filter(pl.col(C.ESTIMATE).is_not_null() & pl.col(C.ESTIMATE).is_finite())
-            if df.filter(pl.col(C.CI_LOW).is_not_null() & pl.col(C.CI_LOW).is_not_nan()).height == 0:
+            if not has_interval(df):
                 continue
             df = df.with_columns(pl.col(C.CI_LOW, C.CI_HIGH).fill_nan(None))
             title = section.title if len(parts) == 1 else _metric_title(section.title, metric, report.declared)
