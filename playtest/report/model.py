@@ -21,6 +21,7 @@ from playtest import __version__
 from playtest.analysis import columns as C
 from playtest.analysis import frames as F
 from playtest.analysis.calibration import MIN_GAMES
+from playtest.analysis.common import SEAT_TEST_ALPHA
 from playtest.analysis.frames import Table
 from playtest.analysis.metrics import Section, metric_info, repeats, sections
 from playtest.analysis.offs import switched_off
@@ -36,11 +37,12 @@ ALPHA = 0.05
 FAIR_ENOUGH = 0.10
 """The largest seat advantage (a share of games, 10 points) a run may be unable to see and still
 call its seats fair: 16 games whose tests are silent read "✅ Seats look fair" although their
-detectable advantage is 31.6 points: the verdict's two tests at 2.5% miss a seat winning 56.6%
-instead of 25% about one time in three (the 80% power is the score test's at 5%) and one winning
-46% more often than not. Below that power the verdict is `unknown`, with the games that would see
-10 points. (10 points at 4 players: a seat winning 35% of games instead of 25%, which no designer
-would call fair; 157 games see it.)"""
+detectable advantage is 34.6 points: the verdict's tests miss a seat winning 59.6% instead of 25%
+one time in five, and one winning 35% nearly nine times in ten. Below that power the verdict is
+`unknown`, with the games that would see 10 points. The power figures are at the level of each of
+the verdict's two tests (analysis.common.SEAT_TEST_ALPHA, 2.5%); with only one test (no seat-1
+p-value) it runs at 5% and the figures are conservative. (10 points at 4 players: a seat winning
+35% of games instead of 25%, which no designer would call fair; 189 games see it.)"""
 CALIBRATION = ("Every interval here is computed over games (rows of one game are not independent); how "
                "often they cover and how often the tests raise false alarms is measured in "
                "docs/calibration.md of playtest's source.")
@@ -370,7 +372,7 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
                       f"games than the t-based one of seat 1's win rate, and this verdict tests seat 1 at "
                       f"{level:.3g} beside the chi-square test; read it as a hint to play more games.")
         if blind:
-            detail = first + (f" About {games_needed(FAIR_ENOUGH, fair):,} games would see an advantage of "
+            detail = first + (f" About {games_needed(FAIR_ENOUGH, fair, alpha=SEAT_TEST_ALPHA):,} games would see an advantage of "
                               f"{100 * FAIR_ENOUGH:.0f} points (80% power); below that, read the silence of the tests "
                               "as too weak to call the seats fair.")
         else:

@@ -237,10 +237,10 @@ def test_a_fair_verdict_says_why_a_balance_interval_that_misses_100_percent_does
             "with few games) tell two seats apart where the joint tests this verdict uses do not" in v.detail) is said
 
 
-@pytest.mark.parametrize(("detectable", "status"), [(0.316, "unknown"), (0.10, "fair"), (0.08, "fair")])
+@pytest.mark.parametrize(("detectable", "status"), [(0.346, "unknown"), (0.10, "fair"), (0.08, "fair")])
 def test_silent_tests_call_the_seats_fair_only_when_the_games_could_see_10_points(detectable, status):
     """16 games of four bots, tests silent: "✅ Seats look fair", although the run could not see a
-    seat advantage under 31.6 points (a seat winning 56% instead of 25%)."""
+    seat advantage under 34.6 points (a seat winning 60% instead of 25%)."""
     from playtest.analysis import columns as C
     from playtest.analysis.metrics import Section
     from playtest.analysis.stats import games_needed
@@ -252,11 +252,31 @@ def test_silent_tests_call_the_seats_fair_only_when_the_games_could_see_10_point
     assert v.status == status
     if status == "unknown":
         assert v.headline.startswith("Too few games to call the seats fair: no seat advantage detected in 400 games, "
-                                     "but one smaller than about 31.6 points could go unseen"), v.headline
-        assert f"About {games_needed(0.10, 0.25)} games would see an advantage of 10 points" in v.detail
+                                     "but one smaller than about 34.6 points could go unseen"), v.headline
+        assert "About 189 games would see an advantage of 10 points" in v.detail
+        assert games_needed(0.10, 0.25, alpha=0.025) == 189  # at the level of each of the verdict's two tests
         assert "look fair" not in v.headline + v.detail
     else:
         assert v.headline.startswith("Seats look fair: no seat advantage detected in 400 games"), v.headline
+
+
+@pytest.mark.parametrize("games", [16, 400])
+def test_the_power_figures_are_those_of_the_verdict_s_tests(games):
+    """The verdict calls seats fair when both its tests (chi-square, seat 1's) are silent at 2.5%
+    each, and reads 'what could go unseen' from the sample-size rows. At 5% those rows promised
+    80% power where the verdict's tests had 72% (16 games: 31.6 points)."""
+    from playtest.analysis import columns as C
+    from playtest.analysis.common import sample_size
+    from playtest.analysis.stats import power_one_proportion
+
+    seats = pl.DataFrame({"game": [g for g in range(games) for _ in range(4)], "seat": [0, 1, 2, 3] * games})
+    rows = {r[C.METRIC] + r[C.GROUP]: r for r in sample_size(seats).iter_rows(named=True)}
+    d = rows["detectable_seat_advantage80% power"][C.ESTIMATE]
+    level = 0.05 / 2  # report.model.verdict: ALPHA over its two tests
+    assert power_one_proportion(games, 0.25, 0.25 + d, level) == pytest.approx(0.8, abs=1e-6)
+    needed = int(rows["games_needed+5 points"][C.ESTIMATE])
+    assert power_one_proportion(needed, 0.25, 0.30, level) >= 0.8 > power_one_proportion(needed - 1, 0.25, 0.30, level)
+    assert "α = 0.025" in rows["detectable_seat_advantage80% power"][C.DEFINITION]
 
 
 def _small_run_sections(games: int, fpa_low: float, fpa_high: float, p_first: float):
