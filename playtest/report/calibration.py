@@ -37,6 +37,20 @@ def nowhere(cal: Calibration) -> str:
     return "nowhere (at the 5% level, Holm-corrected)"
 
 
+def no_fit(cal: Calibration) -> str | None:
+    """Why the closest run is only the least far, when the table differs from every run on some
+    metric (`Calibration.flags`), else None. A green "Closest run overall: greedy / Read simulated
+    conclusions at this run's skill level" stood above a run at distance 2 and a list of metrics
+    no run reproduced: the closest of runs that all play unlike the table is no match."""
+    if cal.closest is None or not cal.flags.height:
+        return None
+    n = cal.flags.height
+    which = "it" if n == 1 else "those"
+    return (f"But no run plays like the table everywhere: {n} metric{'' if n == 1 else 's'} "
+            f"differ{'s' if n == 1 else ''} from every run (below), so {cal.closest} is only the least far; "
+            f"read simulated conclusions on {which} with care.")
+
+
 def no_table_interval(cal: Calibration) -> str | None:
     """The report's note when the table has too few games for any interval (MIN_GAMES), else None."""
     why = too_few(cal.table_games) if cal.table_games > 0 else None
@@ -136,6 +150,7 @@ def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
     table_head = f"table ({meta['table_games']} games, no interval)" if note else "table [95%]"
     lines = [f"# Calibration: {meta['table_games']} table game(s) of {meta['variant']} against {len(runs)} bot run(s)",
              "", f"**Closest run overall: {cal.closest or 'none'}**", "",
+             *([f"**{unfit}**", ""] if (unfit := no_fit(cal)) else []),
              *([sure, ""] if (sure := how_sure(cal)) else []), *([f"**{note}**", ""] if note else []),
              *(f"**Note: {o[0].upper()}{o[1:]}.**\n" for o in other_rules(meta)),
              "| run | games | distance | metrics compared | within the table's reach (abs z < 1.96) "
@@ -206,14 +221,15 @@ def to_html(cal: Calibration, meta: dict[str, Any]) -> str:
                            + "".join(f"<td class=num>{e(rv.get(run, '–'))}</td>" for run in runs)
                            + f"<td>{e(r['closest'] or '–')}</td></tr>")
     specs: dict[str, Any] = {}
+    unfit = no_fit(cal)
     chart = _chart(cal, meta)
     if chart:
         specs["chart-flags"] = chart
     body = f"""
 <h1>Calibration: {meta['table_games']} table game(s) against {len(runs)} bot run(s)</h1>
 <p class="sub">Variant {e(meta['variant'])} · transcripts: {e(', '.join(meta['transcripts']))}</p>
-<div class="verdict {'fair' if cal.closest else 'unknown'}"><p class="headline">Closest run overall:
-{e(cal.closest or 'none')}</p><p class="detail">Read simulated conclusions at this run's skill level.</p>
+<div class="verdict {'fair' if cal.closest and not unfit else 'unknown'}"><p class="headline">Closest run overall:
+{e(cal.closest or 'none')}</p><p class="detail">{e(unfit or "Read simulated conclusions at this run's skill level.")}</p>
 {f'<p class="detail">{e(sure)}</p>' if (sure := how_sure(cal)) else ''}
 {f'<p class="detail">{e(note)}</p>' if note else ''}{''.join(f'<p class="detail">Note: {e(o[0].upper() + o[1:])}.</p>' for o in other_rules(meta))}</div>
 <h2>Runs</h2>

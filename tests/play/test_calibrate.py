@@ -122,12 +122,10 @@ def test_the_markdown_and_html_name_crews_as_the_other_reports_do_and_the_json_k
     assert "| crew_pick_rate | ベイス Bays |" in r.stdout
 
 
-def test_the_flags_sentences_name_crews_as_the_tables_do():
-    """036f7ab named groups in calibrate's tables ('ベイス Bays') but the flags above them, the
-    report's headline and the terminal's summary, still read 'crew pick rate (bays): your
-    table ...'. The JSON's `sentence` keeps the ids."""
+def _one_flag_calibration(flagged: bool = True):
+    """A table of 30 games against one random run that differs on Bays' pick rate (flagged, or
+    not), and its report's meta."""
     from playtest.analysis.calibration import Calibration, sentence
-    from playtest.report.calibration import to_html, to_json, to_markdown
 
     tab = {"estimate": 0.02, "ci_low": 0.001, "ci_high": 0.09}
     said = sentence("", ("crew_pick_rate", "bays"), tab, {"source": "random", "estimate": 0.15}, False)
@@ -139,13 +137,40 @@ def test_the_flags_sentences_name_crews_as_the_tables_do():
                              "no_interval": None} for src, est in (("table", 0.02), ("random", 0.15))])
     runs = pl.DataFrame([{"run": "random", "games": 30, "distance": 3.0, "metrics_compared": 1,
                           "within_interval": 0, "differ_no_spread": 0}])
-    cal = Calibration(metrics=metrics, runs=runs, flags=flags, table_games=30)
+    cal = Calibration(metrics=metrics, runs=runs, flags=flags if flagged else flags.head(0), table_games=30)
     meta = {"variant": "draft5", "table_games": 30, "transcripts": [], "runs": {},
             "names": {"bays": {"ja": "ベイス", "en": "Bays"}}}
+    return cal, meta, said
+
+
+def test_the_flags_sentences_name_crews_as_the_tables_do():
+    """036f7ab named groups in calibrate's tables ('ベイス Bays') but the flags above them, the
+    report's headline and the terminal's summary, still read 'crew pick rate (bays): your
+    table ...'. The JSON's `sentence` keeps the ids."""
+    from playtest.report.calibration import to_html, to_json, to_markdown
+
+    cal, meta, said = _one_flag_calibration()
     assert said.startswith("crew pick rate (bays): your table")
     assert "- crew pick rate (ベイス Bays): your table" in to_markdown(cal, meta)
     assert "<li>crew pick rate (ベイス Bays): your table" in to_html(cal, meta)
     assert to_json(cal, meta)["flags"][0]["sentence"] == said  # the JSON keeps the ids
+
+
+@pytest.mark.parametrize("flagged", [True, False])
+def test_the_closest_run_is_no_match_where_the_table_differs_from_every_run(flagged):
+    """A green 'Closest run overall: greedy. Read simulated conclusions at this run's skill level'
+    stood above a run at distance 2 and metrics no run reproduced (h202): the closest of runs
+    that all play unlike the table is only the least far, and the box and the terminal say so."""
+    from playtest.report.calibration import to_html, to_markdown
+
+    cal, meta, _ = _one_flag_calibration(flagged)
+    html, md = to_html(cal, meta), to_markdown(cal, meta)
+    unfit = ("But no run plays like the table everywhere: 1 metric differs from every run (below), so random is "
+             "only the least far; read simulated conclusions on it with care.")
+    assert (unfit in html and f"**{unfit}**" in md) is flagged
+    assert ('<div class="verdict unknown">' in html) is flagged
+    assert ('<div class="verdict fair">' in html and "Read simulated conclusions at this run" in html) \
+        is not flagged
 
 
 def test_report_json_md_names_every_key_of_calibrate_s_json(calibrated):
