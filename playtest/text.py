@@ -4,9 +4,22 @@ from __future__ import annotations
 
 import re
 
+from rich.cells import cell_len
+
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 """C0 and C1 controls (ESC starts terminal escape sequences) and the bidirectional overrides;
 tab and newline stay."""
+
+
+def cells(text: str) -> int:
+    """Columns `text` takes in a terminal: 2 for a wide character ('たろう' takes 6, not 3)."""
+    return cell_len(text)
+
+
+def pad(text: str, width: int) -> str:
+    """`text` followed by spaces up to `width` terminal columns (`cells`): `f"{name:<{width}}"`
+    counts characters, and a table of players named たろう and P2 came out ragged."""
+    return text + " " * max(0, width - cell_len(text))
 
 
 YOU = "You"

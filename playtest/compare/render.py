@@ -25,7 +25,7 @@ from playtest.report.charts import axis_format, has_interval, rows_title, value_
 from playtest.report.html import e, page
 from playtest.report.model import off_dict
 from playtest.report.vega import chart_rows, vega_spec
-from playtest.text import echoed
+from playtest.text import cells, echoed
 
 MAX_CHART_GROUPS = 16
 MARK = {PASS: "✅ pass", FAIL: "❌ fail", "undecided": "⚠️ undecided"}
@@ -706,9 +706,10 @@ def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str]
     cols = [x_key, C.GROUP, C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N] + ([facet] if facet else [])
     data = _records(part.select(cols).rename({x_key: "x"}))
     groups = list(dict.fromkeys(str(r[C.GROUP]) for r in data))
-    # The key's values read level while each fits its band (about 7 px a character); Vega turned
-    # even '1', '2', '3' on their side. Longer values stay turned rather than run into each other.
-    level = 7 * max((len(str(v)) for v in x_order), default=1) <= SWEEP_WIDTH / max(len(x_order), 1)
+    # The key's values read level while each fits its band (about 7 px a character, 14 for a wide
+    # one: `cells` counts 'ベイス' as 6, where len counted 3 and laid such names level over
+    # each other); Vega turned even '1', '2', '3' on their side. Longer values stay turned.
+    level = 7 * max((cells(str(v)) for v in x_order), default=1) <= SWEEP_WIDTH / max(len(x_order), 1)
     base = alt.Chart(chart_rows(data)).encode(
         x=alt.X("x:O", sort=x_order, title=x_key, axis=alt.Axis(labelAngle=0) if level else alt.Axis()),
         color=alt.Color(f"{C.GROUP}:N", sort=groups, title=rows_title(groups, metric, declared)))  # not as text: round 10 before round 2

@@ -42,6 +42,7 @@ from playtest.errors import (
 )
 from playtest.filekinds import is_run_info, listing_key, listing_said, run_info_said, variant_mark
 from playtest.suggest import as_written, guess, unknown_key
+from playtest.text import cells, pad
 from playtest.variants import Variant, load_variant, parse_override
 from playtest.variants.loader import with_overrides
 from playtest.variants.problems import short
@@ -824,11 +825,11 @@ def scores_text(d: dict[str, Any]) -> str:
              f"variant {v['path']}{over} [{v['rules_version']}, hash {v['hash']}]",
              f"{len(d['players'])} players, {d['moves']} move{'' if d['moves'] == 1 else 's'}, {status}", "",
              "Scores" + ("" if d["finished"] else " (provisional: the game is not over)")]
-    nw = max(6, *(len(s["player"]) for s in d["scores"]))
+    nw = max(6, *(cells(s["player"]) for s in d["scores"]))
     cols = [(p, max(len(p), 5)) for p in d["score_parts"]]
     lines.append(f"  {'player':<{nw}}  " + "  ".join(f"{p:>{w}}" for p, w in cols) + "  total  rank")
     for s in d["scores"]:
-        lines.append(f"  {s['player']:<{nw}}  " + "  ".join(f"{_num(s[p]):>{w}}" for p, w in cols)
+        lines.append(f"  {pad(s['player'], nw)}  " + "  ".join(f"{_num(s[p]):>{w}}" for p, w in cols)
                      + f"  {_num(s['total']):>5}  {s['rank']:>4}")
     if d["finished"]:
         w = d["winners"]

@@ -16,7 +16,7 @@ from rich.text import Text
 
 from playtest.errors import PlaytestError
 from playtest.play.session import InputError, Move, PlaySession
-from playtest.text import YOU, clean
+from playtest.text import YOU, cells, clean, pad
 
 # Each line fits an 80-column terminal: lines of up to 95 characters were wrapped again by the
 # terminal mid-sentence, each continuation back at the left edge under the command names.
@@ -92,15 +92,15 @@ def _show_moves(console: Console, session: PlaySession) -> None:
         return
     console.print(Text(f"Your legal moves ({len(legal)}):", style="bold"))
     if any(notes):
-        width = max(len(text) for _, text in legal)
+        width = max(cells(text) for _, text in legal)
         for i, ((_, text), note) in enumerate(zip(legal, notes, strict=True), 1):
-            line = Text(f"{i:>3}. {text:<{width}}")
+            line = Text(f"{i:>3}. {pad(text, width)}")
             if note:
                 line.append(f"  {clean(note)}", style="dim")
             console.print(line)
         return
-    cells = [f"{i:>3}. {text}" for i, (_, text) in enumerate(legal, 1)]
-    console.print(Columns(cells, padding=(0, 3), equal=True))
+    entries = [f"{i:>3}. {text}" for i, (_, text) in enumerate(legal, 1)]
+    console.print(Columns(entries, padding=(0, 3), equal=True))
 
 
 def run(session: PlaySession, console: Console, read: Callable[[str], str | None], *,

@@ -20,7 +20,7 @@ from playtest.core.spec import GameSpec
 from playtest.errors import UsageError
 from playtest.games import GamePluginError
 from playtest.suggest import closest
-from playtest.text import YOU, excerpt
+from playtest.text import YOU, cells, excerpt, pad
 
 
 @dataclass(frozen=True)
@@ -415,8 +415,8 @@ class PlaySession:
         parts = [p for p in self.spec.score_parts if any(s.components.get(p, 0) for s in rows)]
         if not parts:
             return []
-        width = max(len(self.names[s.seat]) for s in rows)
-        return [f"{self.names[s.seat]:<{width}}  "
+        width = max(cells(self.names[s.seat]) for s in rows)
+        return [f"{pad(self.names[s.seat], width)}  "
                 + " + ".join(f"{p} {s.components.get(p, 0):g}" for p in parts) + f" = {s.total:g}"
                 for s in rows]
 

@@ -202,6 +202,8 @@ def test_a_sweep_chart_s_short_key_values_read_level_and_long_ones_stay_turned()
     assert all(axis.get("labelAngle") == 0 for axis in x_axes(["1", "2", "3"]))
     choices = [f"{w}_first_cube_{i}" for i in range(4) for w in ("later", "earlier")]
     assert all("labelAngle" not in axis for axis in x_axes(choices))
+    # Wide characters take two columns: 8 of them do not fit an 80 px band (len counted 8 × 7 px).
+    assert all("labelAngle" not in axis for axis in x_axes(["アームストロング", "ベイス", "オーリンズ", "ラヘル"]))
 
 
 def test_tune_s_trial_tooltips_read_columns_named_by_dotted_keys() -> None:

@@ -33,7 +33,7 @@ from playtest.games.newfrontiers.schema import NewFrontiersVariant
 from playtest.games.newfrontiers.scoring import PARTS
 from playtest.games.newfrontiers.state import Move, State, parse_move
 from playtest.suggest import guess
-from playtest.text import YOU
+from playtest.text import YOU, cells, pad
 from playtest.variants import Variant
 from playtest.variants.problems import short
 from playtest.variants.source import Node
@@ -328,10 +328,11 @@ class Replay:
         else:
             lines.append(f"UNFINISHED: next to play: {self.common['next_player']}")
             lines.append("Standings if the game ended now (incomplete game):")
+        nw = max([10, *(cells(f["player"]) for f in self.final)])
         for f in sorted(self.final, key=lambda x: (x["rank"], x["seat"])):
             shown = self.common.get("score_parts", PARTS)  # without a part the variant switches off
             parts = "  ".join(f"{k} {f[k]}" for k in PARTS if k in shown)
-            lines.append(f"  {f['rank']}. {f['player']:<10} {parts}  total {f['total']}  (gold+goods "
+            lines.append(f"  {f['rank']}. {pad(f['player'], nw)} {parts}  total {f['total']}  (gold+goods "
                          f"{f['tie_break']})" + (f"  win share {f['win_share']:g}" if f["win_share"] else ""))
         return "\n".join(lines)
 

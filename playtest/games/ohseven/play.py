@@ -26,6 +26,7 @@ from playtest.games.ohseven.transcript import (
 from playtest.play.session import PlaySupport
 from playtest.play.table import TableGame
 from playtest.sim.runner import PlayedGame
+from playtest.text import cells, pad
 
 
 def render(rules: OhSevenRules, view: View, seat: int, names: Sequence[str]) -> Group:
@@ -124,13 +125,13 @@ def announce(rules: OhSevenRules, before: Any, after: Any, action: Any, events: 
     ends = [e for e in events if e.kind == "round_end"]
     if not ends:
         return []
-    width = max(len(names[e.seat]) for e in ends)
+    width = max(cells(names[e.seat]) for e in ends)
     lines = [f"Round {ends[0].round} of {rules.rounds} scored:"]
     for e in ends:
         d = e.data
         tricks = f"{d['tricks']} trick" + ("" if d["tricks"] == 1 else "s")
         bonus = f", and +{d['bonus']} rebid bonus this round" if d.get("bonus") else ""
-        lines.append(f"  {names[e.seat]:<{width}}  bid {d['bid']}, took {tricks}{' (met)' if d['exact'] else ''}: "
+        lines.append(f"  {pad(names[e.seat], width)}  bid {d['bid']}, took {tricks}{' (met)' if d['exact'] else ''}: "
                      f"{d['round_score']:+d}{bonus} "
                      f"(total {d['total']})")
     if after.phase == OVER and rules.tie_exact:  # the match's end: equal totals it ranks apart

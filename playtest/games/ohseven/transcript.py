@@ -43,6 +43,7 @@ from playtest.games.ohseven.rules import (
 )
 from playtest.games.ohseven.schema import OhSevenVariant
 from playtest.games.ohseven.state import BID, OVER, PLAY, Action, Play, State
+from playtest.text import cells, pad
 from playtest.variants.problems import short
 from playtest.variants.source import Node
 
@@ -382,9 +383,10 @@ class Replay:
                 lines.append(f"  trick {t['trick']}: {played} → {t['winner']}")
             if "scores" in rnd:
                 lines.append("  scores:")
+                nw = max([12, *(cells(sc["player"]) for sc in rnd["scores"])])
                 for sc in rnd["scores"]:
                     mark = "exact" if sc["exact"] else "miss"
-                    lines.append(f"    {sc['player']:<12} bid {sc['bid']} took {sc['tricks']} {mark:<5} "
+                    lines.append(f"    {pad(sc['player'], nw)} bid {sc['bid']} took {sc['tricks']} {mark:<5} "
                                  f"{sc['score']:+d}  bonus {sc['bonus']:+d}  total {sc['total']}")
         lines.append("")
         # rounds scored, not rounds begun: a game saved right after the bids said "after 1 of 7"
@@ -395,8 +397,9 @@ class Replay:
         if not self.complete and self.common.get("next_player"):
             lines.append(f"UNFINISHED: next to play: {self.common['next_player']}")
         lines.append(f"{title}:")
+        nw = max([12, *(cells(f["player"]) for f in self.final)])
         for f in sorted(self.final, key=lambda x: (x["rank"], x["seat"])):
-            lines.append(f"  {f['rank']}. {f['player']:<12} rounds {f['rounds']:+d}  bonus {f['rebid_bonus']:+d}  "
+            lines.append(f"  {f['rank']}. {pad(f['player'], nw)} rounds {f['rounds']:+d}  bonus {f['rebid_bonus']:+d}  "
                          f"total {f['total']}" + (f"  (win share {f['win_share']:g})" if f["win_share"] else ""))
         # Equal totals at different ranks: only `tie: most_exact` ranks them, by bids met exactly.
         for total in sorted({f["total"] for f in self.final}, reverse=True):

@@ -51,6 +51,7 @@ from playtest.games.stargate.actions import (
 )
 from playtest.games.stargate.effects import handler_of
 from playtest.games.stargate.rules import Phase, StargateRules, State, majority_order, planet_vp
+from playtest.text import cells, pad
 from playtest.variants import Variant
 
 GAME = "stargate"
@@ -337,13 +338,13 @@ class ReplayOutcome(core.Outcome):
             lines.extend(f"Move {s['move']} ({s['player']}, {s['crew']}): {s['note']}, skipped"
                          for s in d["skipped_skills"])
         lines += ["", "Scores" + ("" if d["finished"] else " (provisional: the game is not over)")]
-        nw = max(6, *(len(s["player"]) for s in d["scores"]))
+        nw = max(6, *(cells(s["player"]) for s in d["scores"]))
         cols = [(part, max(len(part), 5)) for part in d["score_parts"]]
         lines.append(f"  {'player':<{nw}}  " + "  ".join(f"{p:>{w}}" for p, w in cols)
                      + "  total  rank  hand  cubes by color")
         for s in d["scores"]:
             colors = " ".join(f"{c} {n}" for c, n in s["cubes_by_color"].items() if n)
-            lines.append(f"  {s['player']:<{nw}}  " + "  ".join(f"{s[p]:>{w}}" for p, w in cols)
+            lines.append(f"  {pad(s['player'], nw)}  " + "  ".join(f"{s[p]:>{w}}" for p, w in cols)
                          + f"  {s['total']:>5}  {s['rank']:>4}  {s['cubes_in_hand']:>4}  {colors or '-'}")
         if d["finished"]:
             w = d["winners"]
