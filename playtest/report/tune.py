@@ -228,8 +228,9 @@ def tune_json(r: Result) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False)
 
 
-WHOLE_NUMBERS = alt.Axis(tickMinStep=1, format="d")
-"""The axis of a count (trials, an integer key's values): no ticks between whole numbers."""
+WHOLE_NUMBERS = alt.Axis(tickMinStep=1, format=",d")
+"""The axis of a count (trials, an integer key's values): no ticks between whole numbers, and
+thousands separated as every other axis separates them (`format="d"` read 'max_rounds 1000')."""
 
 
 @vega_spec

@@ -58,15 +58,16 @@ def test_tune_s_chart_of_a_numeric_key_spans_the_values_tried() -> None:
 
 def test_tune_s_axes_of_trials_and_of_an_integer_key_tick_whole_numbers() -> None:
     """A budget of 4 drew its trials on ticks 0.0 0.2 0.4 … 3.0, and crews.bays.time=0..4 on
-    0.0 0.5 … 4.0: no trial 0.2, no half a time unit. A float key keeps Vega's ticks."""
+    0.0 0.5 … 4.0: no trial 0.2, no half a time unit. A float key keeps Vega's ticks. Thousands
+    are separated as on every other axis (',d', not 'd': a budget of 2000 read '1000')."""
     trials = pl.DataFrame({"trial": [0, 1, 2, 3], "time": [4, 0, 2, 3], "weight": [0.5, 1.5, 0.7, 1.1],
                            "objective": [0.16, 0.19, 0.29, 0.49]})
     spec = tune._objective_chart(trials)
     assert_valid_spec("tune-objective", spec)
-    assert all(layer["encoding"]["x"]["axis"] == {"tickMinStep": 1, "format": "d"} for layer in spec["layer"])
+    assert all(layer["encoding"]["x"]["axis"] == {"tickMinStep": 1, "format": ",d"} for layer in spec["layer"])
     spec = tune._key_chart(trials, "time", numeric=True)
     assert_valid_spec("tune-key", spec)
-    assert spec["encoding"]["x"]["axis"] == {"tickMinStep": 1, "format": "d"}
+    assert spec["encoding"]["x"]["axis"] == {"tickMinStep": 1, "format": ",d"}
     assert "tickMinStep" not in tune._key_chart(trials, "weight", numeric=True)["encoding"]["x"].get("axis", {})
 
 
