@@ -150,6 +150,11 @@ def explain_json(design: Design, table: pl.DataFrame) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False)
 
 
+STRENGTH_COLORS = alt.Scale(domain=["strong", "not strong"], range=["#4c78a8", "#bab0ac"])
+"""One colour per meaning on every page: with the order alone, a page whose effects were all
+'not strong' drew them in the blue another page gave 'strong' (h203)."""
+
+
 @vega_spec
 def _chart(table: pl.DataFrame) -> alt.TopLevelMixin:
     # The legend says what a colour means in words ('strong', 'not strong'): the booleans of the
@@ -163,7 +168,7 @@ def _chart(table: pl.DataFrame) -> alt.TopLevelMixin:
     rules = alt.Chart(df).mark_rule().encode(y=y, x=alt.X("std_low:Q", title="standardised effect (95% interval)"),
                                              x2=alt.X2("std_high:Q"))
     dots = alt.Chart(df).mark_circle(size=50).encode(y=y, x=alt.X("std_effect:Q"), color=alt.Color("strong:N", title="effect (strong: Holm p < 0.05)",
-                                                                                          sort=["strong", "not strong"]),
+                                                                                          scale=STRENGTH_COLORS),
                                                      tooltip=[alt.Tooltip(c) for c in ("response", "key", "level", "estimate",
                                                                                         "ci_low", "ci_high", "p_holm")])
     zero = alt.Chart(pl.DataFrame({"x": [0.0]})).mark_rule(strokeDash=[4, 4]).encode(x=alt.X("x:Q"))

@@ -82,6 +82,15 @@ def test_trials_that_fit_exactly_give_no_interval_and_no_claim():
     # the chart's legend names its colours in words, not 'false' and 'true'
     values = {row["strong"] for rows in _chart(table)["datasets"].values() for row in rows if "strong" in row}
     assert values == {"strong", "not strong"}
+    # and each colour means one thing on every page: a page of 'not strong' effects only drew them
+    # in the blue another page gave 'strong' (h203)
+    def colors(t: pl.DataFrame) -> dict:
+        [dots] = [layer for layer in _chart(t)["layer"] if "color" in layer.get("encoding", {})]
+        scale = dots["encoding"]["color"]["scale"]
+        return dict(zip(scale["domain"], scale["range"], strict=True))
+
+    weak = table.with_columns(strong=pl.lit(False))
+    assert colors(weak) == colors(table) and colors(weak)["strong"] != colors(weak)["not strong"]
 
 
 def test_a_number_no_point_estimated_is_skipped_not_an_internal_error():
