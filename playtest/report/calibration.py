@@ -45,7 +45,9 @@ def no_fit(cal: Calibration) -> str | None:
     if cal.closest is None or not cal.flags.height:
         return None
     n = cal.flags.height
-    which = "it" if n == 1 else "those"
+    # 'on it' read as the run named just before it: 'so random is only the least far; read
+    # simulated conclusions on it with care'.
+    which = "that metric" if n == 1 else "those metrics"
     return (f"But no run plays like the table everywhere: {n} metric{'' if n == 1 else 's'} "
             f"differ{'s' if n == 1 else ''} from every run (below), so {cal.closest} is only the least far; "
             f"read simulated conclusions on {which} with care.")
@@ -221,6 +223,9 @@ def to_html(cal: Calibration, meta: dict[str, Any]) -> str:
                            + "".join(f"<td class=num>{e(rv.get(run, '–'))}</td>" for run in runs)
                            + f"<td>{e(r['closest'] or '–')}</td></tr>")
     specs: dict[str, Any] = {}
+    # A closest run that is no match takes the warning style (the report's "Seats are not equal",
+    # the ladder's warnings), not grey: the flags are significant differences, a finding, where
+    # grey says there is no answer (no run compared, too few games to judge).
     unfit = no_fit(cal)
     chart = _chart(cal, meta)
     if chart:
@@ -228,7 +233,7 @@ def to_html(cal: Calibration, meta: dict[str, Any]) -> str:
     body = f"""
 <h1>Calibration: {meta['table_games']} table game(s) against {len(runs)} bot run(s)</h1>
 <p class="sub">Variant {e(meta['variant'])} · transcripts: {e(', '.join(meta['transcripts']))}</p>
-<div class="verdict {'fair' if cal.closest and not unfit else 'unknown'}"><p class="headline">Closest run overall:
+<div class="verdict {'unknown' if not cal.closest else 'unfair' if unfit else 'fair'}"><p class="headline">Closest run overall:
 {e(cal.closest or 'none')}</p><p class="detail">{e(unfit or "Read simulated conclusions at this run's skill level.")}</p>
 {f'<p class="detail">{e(sure)}</p>' if (sure := how_sure(cal)) else ''}
 {f'<p class="detail">{e(note)}</p>' if note else ''}{''.join(f'<p class="detail">Note: {e(o[0].upper() + o[1:])}.</p>' for o in other_rules(meta))}</div>
