@@ -407,13 +407,15 @@ def _named_groups(table: pl.DataFrame, label: Callable[[str], str]) -> pl.DataFr
 
 LEGEND_ROW_PX = 400
 """Variant names wider than this together go one under another in a compare chart's legend (a
-row of them ran past the card; the plot is 360 px wide): a label about 6 px a character, and
-about 30 px for its symbol and the gap to the next (eight names of 6 characters do not fit)."""
+row of them ran past the card; the plot is 360 px wide): a label about 6 px a character (12 px a
+wide one, `cells`: three drafts' file names of 11 Japanese characters each, counted 6 px a
+character, stood in a row about 420 px wide), and about 30 px for its symbol and the gap to the
+next (eight names of 6 characters do not fit)."""
 
 
 def _variant_legend(labels: tuple[str, ...]) -> alt.Legend:
     """The variants' legend above the plot: in a row while the names fit, else one a line."""
-    if sum(6 * len(label) + 30 for label in labels) <= LEGEND_ROW_PX:
+    if sum(6 * cells(label) + 30 for label in labels) <= LEGEND_ROW_PX:
         return alt.Legend(orient="top", direction="horizontal")
     return alt.Legend(orient="top", direction="vertical", columns=1, labelLimit=560)
 

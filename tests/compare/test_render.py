@@ -373,6 +373,11 @@ def test_long_variant_names_stand_one_under_another_in_a_compare_chart_s_legend(
     many = tuple(f"draft{i}" for i in range(8))  # eight short names are as wide together (h172)
     spec = render._overlay_chart(df.with_columns(pl.Series("variant", many[:3])), "game_length_rounds", many)
     assert all(layer["encoding"]["color"]["legend"].get("columns") == 1 for layer in spec["layer"])
+    # Japanese file names: a wide character is about twice a Latin one (len counted 11 characters
+    # each, 288 px together, where they take about 420 px and ran past the card).
+    wide = ("ドラフト五版ベイス強化", "ドラフト五版ベイス弱化", "ドラフト六版新クルー案")
+    spec = render._overlay_chart(df.with_columns(pl.Series("variant", wide)), "game_length_rounds", wide)
+    assert all(layer["encoding"]["color"]["legend"].get("columns") == 1 for layer in spec["layer"])
 
 
 def test_compare_says_the_set_every_variant_played_with_under_the_rule_changes():
