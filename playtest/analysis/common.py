@@ -321,8 +321,12 @@ def leader_wins(games: Table, events: Table) -> pl.DataFrame:
 SEAT_TEST_ALPHA = 0.025
 """The level of the power figures below: that of each of the report verdict's two seat tests (the
 chi-square test of equal seats and seat 1's test, Bonferroni over 5%; report/model.py). At 5%
-the figures promised the verdict more than it has: 16 games "could see" 31.6 points, which the
-verdict's tests at 2.5% miss about one time in three (72% power); at 2.5% it is 34.6 points."""
+the figures promised the verdict more than it has: 157 games at 4 players "could see" 10 points,
+which the verdict's tests at 2.5% see in seat 1 about 72% of the time; at 2.5% it takes 189.
+They are seat 1's figures (the score test of one seat is seat 1's test): an advantage in another
+seat only the chi-square test sees, less often (10 points in 189 games at 4 players: about 64%;
+80% takes about 250), and with few games seat 1's test is exact and weaker than the score test
+(16 games see 34.6 points in seat 1 about 71% of the time, not 80%)."""
 
 
 def sample_size(games: Table) -> pl.DataFrame:

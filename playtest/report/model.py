@@ -37,12 +37,15 @@ ALPHA = 0.05
 FAIR_ENOUGH = 0.10
 """The largest seat advantage (a share of games, 10 points) a run may be unable to see and still
 call its seats fair: 16 games whose tests are silent read "✅ Seats look fair" although their
-detectable advantage is 34.6 points: the verdict's tests miss a seat winning 59.6% instead of 25%
-one time in five, and one winning 35% nearly nine times in ten. Below that power the verdict is
+detectable advantage is 34.6 points: the verdict's tests miss seat 1 winning 59.6% instead of 25%
+more than one time in four (another seat more than one time in three), and one winning 35% more
+than nine times in ten (exact, over every count of 16 games). Below that power the verdict is
 `unknown`, with the games that would see 10 points. The power figures are at the level of each of
 the verdict's two tests (analysis.common.SEAT_TEST_ALPHA, 2.5%); with only one test (no seat-1
-p-value) it runs at 5% and the figures are conservative. (10 points at 4 players: a seat winning
-35% of games instead of 25%, which no designer would call fair; 189 games see it.)"""
+p-value) it runs at 5% and the figures are conservative. They are seat 1's: an advantage in
+another seat only the chi-square test sees, less often (SEAT_TEST_ALPHA). (10 points at 4
+players: a seat winning 35% of games instead of 25%, which no designer would call fair; 189 games
+see it in seat 1, about 250 in another seat.)"""
 CALIBRATION = ("Every interval here is computed over games (rows of one game are not independent); how "
                "often they cover and how often the tests raise false alarms is measured in "
                "docs/calibration.md of playtest's source.")
