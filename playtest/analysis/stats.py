@@ -509,13 +509,27 @@ def power_one_proportion(n: float, p0: float, p1: float, alpha: float = 0.05) ->
     return _norm_cdf((d - za * s0) / s1) + _norm_cdf((-d - za * s0) / s1)
 
 
-def min_detectable_advantage(n: float, p0: float, power: float = 0.8, alpha: float = 0.05) -> float:
-    """Smallest d > 0 such that a seat winning p0 + d (instead of p0) is detected with `power`
-    by the two-sided score test at level alpha with n games. NaN when even p = 1 is not."""
-    if n <= 0:
+def power_equal_seats(n: float, players: int, d: float, alpha: float = 0.05) -> float:
+    """Power of the chi-square test that all `players` seats win equally (level alpha, n games)
+    when one seat wins 1/P + d and the others share its gain as losses (d/(P − 1) each): the
+    noncentral chi-square on P − 1 degrees of freedom with noncentrality n · Σ (p_i − 1/P)² · P
+    = n d² P²/(P − 1). The large-sample approximation: 10 points at 4 players in 189 games reads
+    67% where 6,000 simulated runs of the verdict's own test saw about 64%."""
+    from scipy.stats import chi2, ncx2
+
+    df = players - 1
+    return float(ncx2.sf(chi2.isf(alpha, df), df, n * d * d * players * players / df))
+
+
+def min_detectable_advantage(n: float, players: int, power: float = 0.8, alpha: float = 0.05) -> float:
+    """Smallest d > 0 such that one seat winning 1/P + d, whichever seat, is detected with
+    `power` by the chi-square test of equal seats at level alpha with n games
+    (`power_equal_seats`). Not seat 1's own test: an advantage in another seat only the
+    chi-square test sees. NaN when even a seat winning every game is not."""
+    if n <= 0 or players < 2:
         return math.nan
-    f = lambda d: power_one_proportion(n, p0, p0 + d, alpha) - power  # noqa: E731
-    top = 1 - p0 - 1e-9
+    f = lambda d: power_equal_seats(n, players, d, alpha) - power  # noqa: E731
+    top = 1 - 1 / players
     if f(top) < 0:
         return math.nan
     from scipy.optimize import brentq
@@ -523,16 +537,18 @@ def min_detectable_advantage(n: float, p0: float, power: float = 0.8, alpha: flo
     return float(brentq(f, 1e-9, top, xtol=1e-10))
 
 
-def games_needed(d: float, p0: float, power: float = 0.8, alpha: float = 0.05) -> int:
-    """Games needed for the same test to detect a seat winning p0 + d with `power`."""
-    za = _norm_ppf(1 - alpha / 2)
-    zb = _norm_ppf(power)
-    p1 = p0 + d
-    n = ((za * math.sqrt(p0 * (1 - p0)) + zb * math.sqrt(p1 * (1 - p1))) / d) ** 2
-    n_int = max(2, math.ceil(n))
-    while power_one_proportion(n_int, p0, p1, alpha) < power:  # the formula ignores the far tail
-        n_int += 1
-    return n_int
+def games_needed(d: float, players: int, power: float = 0.8, alpha: float = 0.05) -> int:
+    """Games needed for the same test to detect one seat winning 1/P + d with `power`."""
+    from scipy.optimize import brentq
+    from scipy.stats import chi2, ncx2
+
+    df = players - 1
+    crit = chi2.isf(alpha, df)
+    lam = brentq(lambda x: ncx2.sf(crit, df, x) - power, 1e-9, 1e4, xtol=1e-10)
+    n = max(2, math.ceil(lam * df / (d * d * players * players)))
+    while power_equal_seats(n, players, d, alpha) < power:  # the root's rounding
+        n += 1
+    return n
 
 
 def balance_interval(wins: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:

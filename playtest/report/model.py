@@ -37,15 +37,14 @@ ALPHA = 0.05
 FAIR_ENOUGH = 0.10
 """The largest seat advantage (a share of games, 10 points) a run may be unable to see and still
 call its seats fair: 16 games whose tests are silent read "✅ Seats look fair" although their
-detectable advantage is 34.6 points: the verdict's tests miss seat 1 winning 59.6% instead of 25%
-more than one time in four (another seat more than one time in three), and one winning 35% more
-than nine times in ten (exact, over every count of 16 games). Below that power the verdict is
-`unknown`, with the games that would see 10 points. The power figures are at the level of each of
-the verdict's two tests (analysis.common.SEAT_TEST_ALPHA, 2.5%); with only one test (no seat-1
-p-value) it runs at 5% and the figures are conservative. They are seat 1's: an advantage in
-another seat only the chi-square test sees, less often (SEAT_TEST_ALPHA). (10 points at 4
-players: a seat winning 35% of games instead of 25%, which no designer would call fair; 189 games
-see it in seat 1, about 250 in another seat.)"""
+detectable advantage is 38.9 points (exactly, over every count of 16 games, the verdict's tests
+see a seat winning 63.9% instead of 25% 82% of the time in seat 1 and 75% in another seat; one
+winning 35% they miss more than nine times in ten). Below that power the verdict is `unknown`,
+with the games that would see 10 points. The power figures (analysis.common.sample_size) are the
+chi-square test's at the level of each of the verdict's two tests (SEAT_TEST_ALPHA, 2.5%), for an
+advantage in any seat; with only one test (no seat-1 p-value) it runs at 5% and the figures are
+conservative. (10 points at 4 players: a seat winning 35% of games instead of 25%, which no
+designer would call fair; 243 games see it.)"""
 CALIBRATION = ("Every interval here is computed over games (rows of one game are not independent); how "
                "often they cover and how often the tests raise false alarms is measured in "
                "docs/calibration.md of playtest's source.")
@@ -375,7 +374,7 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
                       f"games than the t-based one of seat 1's win rate, and this verdict tests seat 1 at "
                       f"{level:.3g} beside the chi-square test; read it as a hint to play more games.")
         if blind:
-            detail = first + (f" About {games_needed(FAIR_ENOUGH, fair, alpha=SEAT_TEST_ALPHA):,} games would see an advantage of "
+            detail = first + (f" About {games_needed(FAIR_ENOUGH, players, alpha=SEAT_TEST_ALPHA):,} games would see an advantage of "
                               f"{100 * FAIR_ENOUGH:.0f} points (80% power); below that, read the silence of the tests "
                               "as too weak to call the seats fair.")
         else:

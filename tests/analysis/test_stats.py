@@ -108,16 +108,18 @@ def test_quantile_interval_matches_scipy_quantile_test(q, n):
 
 
 def test_detectable_advantage_and_games_needed():
-    p0 = 0.25
-    d = stats.min_detectable_advantage(300, p0)
-    assert stats.power_one_proportion(300, p0, p0 + d) == pytest.approx(0.8, abs=1e-6)
-    # Close to the textbook normal-approximation formula (z_a √(p0q0) + z_b √(p1q1)) / √n.
-    approx = (1.959964 * math.sqrt(p0 * (1 - p0)) + 0.841621 * math.sqrt((p0 + d) * (1 - p0 - d))) / math.sqrt(300)
-    assert d == pytest.approx(approx, rel=0.01)
-    n = stats.games_needed(0.05, p0)
-    assert stats.power_one_proportion(n, p0, 0.30) >= 0.8 > stats.power_one_proportion(n - 1, p0, 0.30)
-    # More games → smaller detectable advantage.
-    assert stats.min_detectable_advantage(3000, p0) < d / 3
+    """The chi-square test's power for one seat's advantage (the others sharing the loss): the
+    noncentral chi-square; with 2 players it is the two-sided test of seat 1's share."""
+    d = stats.min_detectable_advantage(300, 4)
+    assert stats.power_equal_seats(300, 4, d) == pytest.approx(0.8, abs=1e-6)
+    n = stats.games_needed(0.05, 4)
+    assert stats.power_equal_seats(n, 4, 0.05) >= 0.8 > stats.power_equal_seats(n - 1, 4, 0.05)
+    # Two players: chi-square on 1 df is the square of the normal test of p = 1/2 at the null's
+    # variance (z_a + z_b)² · p0 q0 / d² games, within the rounding of the normal approximation.
+    assert stats.games_needed(0.10, 2) == pytest.approx((1.959964 + 0.841621) ** 2 * 0.25 / 0.01, abs=2)
+    # More games → smaller detectable advantage; a seat winning every game is the most there is.
+    assert stats.min_detectable_advantage(3000, 4) < d / 3
+    assert math.isnan(stats.min_detectable_advantage(2, 4))
 
 
 def test_balance_interval():

@@ -237,10 +237,10 @@ def test_a_fair_verdict_says_why_a_balance_interval_that_misses_100_percent_does
             "with few games) tell two seats apart where the joint tests this verdict uses do not" in v.detail) is said
 
 
-@pytest.mark.parametrize(("detectable", "status"), [(0.346, "unknown"), (0.10, "fair"), (0.08, "fair")])
+@pytest.mark.parametrize(("detectable", "status"), [(0.389, "unknown"), (0.10, "fair"), (0.08, "fair")])
 def test_silent_tests_call_the_seats_fair_only_when_the_games_could_see_10_points(detectable, status):
     """16 games of four bots, tests silent: "✅ Seats look fair", although the run could not see a
-    seat advantage under 34.6 points (a seat winning 60% instead of 25%)."""
+    seat advantage under 38.9 points (a seat winning 64% instead of 25%)."""
     from playtest.analysis import columns as C
     from playtest.analysis.metrics import Section
     from playtest.analysis.stats import games_needed
@@ -252,42 +252,56 @@ def test_silent_tests_call_the_seats_fair_only_when_the_games_could_see_10_point
     assert v.status == status
     if status == "unknown":
         assert v.headline.startswith("Too few games to call the seats fair: no seat advantage detected in 400 games, "
-                                     "but one smaller than about 34.6 points could go unseen"), v.headline
-        assert "About 189 games would see an advantage of 10 points" in v.detail
-        assert games_needed(0.10, 0.25, alpha=0.025) == 189  # at the level of each of the verdict's two tests
+                                     "but one smaller than about 38.9 points could go unseen"), v.headline
+        assert "About 243 games would see an advantage of 10 points" in v.detail
+        assert games_needed(0.10, 4, alpha=0.025) == 243  # at the level of each of the verdict's two tests
         assert "look fair" not in v.headline + v.detail
     else:
         assert v.headline.startswith("Seats look fair: no seat advantage detected in 400 games"), v.headline
 
 
-@pytest.mark.parametrize("games", [16, 400])
-def test_the_power_figures_are_those_of_the_verdict_s_tests(games):
+def _verdict_sees(wins: np.ndarray, games: int, players: int) -> bool:
+    """Whether the verdict's tests call the seats unequal (report.model.verdict: the chi-square
+    test of equal seats or seat 1's test, each at 2.5%)."""
+    from playtest.analysis.stats import chi2_equal_test, one_proportion_p
+
+    return min(chi2_equal_test(wins)[0], one_proportion_p(wins[0], games, 1 / players)) < 0.025
+
+
+@pytest.mark.parametrize(("games", "players"), [(120, 4), (243, 4), (256, 3)])
+def test_the_power_figures_are_those_of_the_verdict_s_tests_for_an_advantage_in_any_seat(games, players):
     """The verdict calls seats fair when both its tests (chi-square, seat 1's) are silent at 2.5%
-    each, and reads 'what could go unseen' from the sample-size rows. At 5% those rows promised
-    80% power where the verdict's tests had 72% (157 games, 4 players: 10 points)."""
+    each, and reads 'what could go unseen' from the sample-size rows. Those rows were the score
+    test of one seat at 5%: '157 games see 10 points at 4 players', where the verdict's tests saw
+    seat 1 winning 35% about 72% of the time and another seat about 56%. Now the advantage they
+    name is seen about 80% of the time in the last seat, which only the chi-square test sees
+    (2,000 simulated runs of the verdict's own tests; the large-sample approximation reads 80%
+    where they see 76-78%), and more often in seat 1."""
     from playtest.analysis import columns as C
     from playtest.analysis.common import sample_size
-    from playtest.analysis.stats import power_one_proportion
 
-    seats = pl.DataFrame({"game": [g for g in range(games) for _ in range(4)], "seat": [0, 1, 2, 3] * games})
+    seats = pl.DataFrame({"game": [g for g in range(games) for _ in range(players)],
+                          "seat": list(range(players)) * games})
     rows = {r[C.METRIC] + r[C.GROUP]: r for r in sample_size(seats).iter_rows(named=True)}
     d = rows["detectable_seat_advantage80% power"][C.ESTIMATE]
-    level = 0.05 / 2  # report.model.verdict: ALPHA over its two tests
-    assert power_one_proportion(games, 0.25, 0.25 + d, level) == pytest.approx(0.8, abs=1e-6)
-    needed = int(rows["games_needed+5 points"][C.ESTIMATE])
-    assert power_one_proportion(needed, 0.25, 0.30, level) >= 0.8 > power_one_proportion(needed - 1, 0.25, 0.30, level)
     assert "α = 0.025" in rows["detectable_seat_advantage80% power"][C.DEFINITION]
+    rng = np.random.default_rng(games)
+    for seat in (players - 1, 0):
+        probs = [1 / players - d / (players - 1)] * players
+        probs[seat] = 1 / players + d
+        seen = np.mean([_verdict_sees(w, games, players) for w in rng.multinomial(games, probs, size=2000)])
+        assert (0.74 < seen < 0.86) if seat else (seen > 0.80), (seat, seen)
 
 
-def test_the_verdict_s_own_tests_at_16_games_see_less_than_the_power_figures_promise():
-    """docs/report-json.md and FAIR_ENOUGH said the verdict's tests miss a seat winning 59.6%
-    (the 34.6 points 16 games 'can detect' at 80%) 'one time in five': at 16 games seat 1's test is
-    the exact one and the chi-square p simulated, and over every count of 16 games the two tests
-    together miss seat 1 winning 59.6% more than one time in four, another seat more than one time
-    in three (the chi-square alone sees it), and one winning 35% more than nine times in ten."""
+def test_the_verdict_s_own_tests_at_16_games_see_what_the_power_figures_promise():
+    """At 16 games seat 1's test is the exact one and the chi-square p simulated: over every count
+    of 16 games the verdict's two tests see the 38.9 points 16 games 'can detect' in seat 1 82% of
+    the time and in another seat 75%; a seat winning 35% they miss more than nine times in ten.
+    (The score test of one seat, the figures' model until h205's review, promised 34.6 points:
+    missed in seat 1 more than one time in four, in another seat more than one time in three.)"""
     import itertools
 
-    from playtest.analysis.stats import chi2_equal_test, one_proportion_p
+    from playtest.analysis.stats import min_detectable_advantage
 
     def seen(seat: int, p1: float, n: int = 16, players: int = 4) -> float:
         probs = [(1 - p1) / (players - 1)] * players
@@ -295,13 +309,14 @@ def test_the_verdict_s_own_tests_at_16_games_see_less_than_the_power_figures_pro
         total = 0.0
         for cut in itertools.combinations(range(n + players - 1), players - 1):  # every count of n games
             edges = (-1, *cut, n + players - 1)
-            wins = [edges[i + 1] - edges[i] - 1 for i in range(players)]
-            if min(chi2_equal_test(wins)[0], one_proportion_p(wins[0], n, 1 / players)) < 0.025:
+            wins = np.array([edges[i + 1] - edges[i] - 1 for i in range(players)])
+            if _verdict_sees(wins, n, players):
                 total += math.factorial(n) * math.prod(q ** w / math.factorial(w) for q, w in zip(probs, wins, strict=True))
         return total
 
-    assert 0.70 < seen(0, 0.596) < 0.75  # missed more than one time in four (28.5%)
-    assert 0.60 < seen(2, 0.596) < 0.6667  # another seat: more than one time in three (37.0%)
+    d = min_detectable_advantage(16, 4, alpha=0.025)
+    assert round(d, 3) == 0.389
+    assert 0.80 < seen(0, 0.25 + d) < 0.85 and 0.72 < seen(2, 0.25 + d) < 0.78
     assert seen(0, 0.35) < 0.1 and seen(2, 0.35) < 0.1  # more than nine times in ten
 
 
