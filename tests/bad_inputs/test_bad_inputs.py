@@ -498,6 +498,24 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("parent-key-named-with-child", ["validate", "{tmp}/v.yaml"],
          r"v.yaml:3:\d+: crews: 6 crews are too few for 8 players .*\(in .*draft5.yaml:\d+:\d+, extended by .*v.yaml, which changes planets_dealt.8\)",
          {"v.yaml": EXT + "planets_dealt: {8: 7}\n"}),
+    # crews_dealt (a pool of crews, some dealt each game): each bad value one located line (h204)
+    Case("crews-dealt-more-than-crews", ["validate", "{tmp}/v.yaml"],
+         r"^v.yaml:3:24: crews_dealt.4: 7 crews dealt for 4 players but only 6 crew cards exist$",
+         {"v.yaml": EXT + "crews_dealt: {3: 5, 4: 7}\n"}),
+    Case("crews-dealt-too-few-for-a-round", ["validate", "{tmp}/v.yaml"],
+         r"^v.yaml:3:24: crews_dealt.4: 3 crews dealt are too few for 4 players \(each takes a different one per "
+         r"round; with crews_return: end_of_turn one crew is enough\)$",
+         {"v.yaml": EXT + "crews_dealt: {3: 5, 4: 3}\n"}),
+    Case("crews-dealt-none-end-of-turn", ["validate", "{tmp}/v.yaml"],
+         r"^v.yaml:4:\d+: crews_dealt.4: at least one crew must be dealt, not 0$",
+         {"v.yaml": EXT + "crews_return: end_of_turn\ncrews_dealt: {4: 0}\n"}),
+    Case("crews-dealt-player-count-not-dealt", ["validate", "{tmp}/v.yaml"],
+         r"^v.yaml:3:\d+: crews_dealt.5: no game has 5 players: planets_dealt names 3 or 4 \(deal crews for those "
+         r"counts\)$",
+         {"v.yaml": EXT + "crews_dealt: {5: 5}\n"}),
+    Case("crews-dealt-not-a-number", ["validate", "{tmp}/v.yaml"],
+         r"^v.yaml:3:\d+: crews_dealt.4: Input should be a valid integer, unable to parse string as an integer",
+         {"v.yaml": EXT + "crews_dealt: {4: five}\n"}),
     # the planets' extension slots lost (fuzz seed 411: draft 6d's planets: deleted) was one line at every crew
     # that develops a slot (anderson, audrin, vance): one mistake, one line naming them all
     Case("fuzz-extension-slots-lost-once", ["validate", "{tmp}/v.yaml"],

@@ -407,6 +407,9 @@ class StargateVariant(VariantModel):
     colors: tuple[Color, ...] = Field(min_length=1)
     planets: tuple[Planet, ...] = Field(min_length=1)
     crews: tuple[Crew, ...] = Field(min_length=1)
+    crews_dealt: dict[int, int] = Field(default_factory=dict, description=(
+        "Crews dealt at random into each game, per player count (like planets_dealt); a player count "
+        "not named, or the key absent, plays with every crew."))
 
     def player_counts(self) -> tuple[int, ...]:
         return tuple(sorted(self.planets_dealt))
@@ -447,6 +450,7 @@ class StargateVariant(VariantModel):
                 out.append((("crews",),
                             f"{len(self.crews)} crews are too few for {players} players (each takes a different "
                             "one per round; with crews_return: end_of_turn one crew is enough)"))
+        out += self._crews_dealt_issues()
         if self.cubes.start_in_hand > self.cubes.total:
             out.append((("cubes", "start_in_hand"),
                         f"{self.cubes.start_in_hand} cubes in hand but only {self.cubes.total} per player"))
@@ -526,6 +530,26 @@ class StargateVariant(VariantModel):
         out += [(("end", i, "count"), f"{message}; no other end trigger is on, so every game with "
                  f"{_counts(alone)} players would run to max_rounds ({self.max_rounds}, the safety stop)")
                 for i, (message, alone) in self._unfillable().items() if alone]
+        return out
+
+    def _crews_dealt_issues(self) -> list[Issue]:
+        """`crews_dealt`: a supported player count (a key of planets_dealt), at most the crews
+        there are, and enough for a round: each player takes a different crew per round when
+        crews return at its end, so at least one per player; one when they return each turn."""
+        out: list[Issue] = []
+        for players, dealt in self.crews_dealt.items():
+            where = ("crews_dealt", players)
+            if players not in self.planets_dealt:
+                out.append((where, f"no game has {players} players: planets_dealt names "
+                                   f"{_counts(sorted(self.planets_dealt))} (deal crews for those counts)"))
+            elif dealt > len(self.crews):
+                out.append((where, f"{dealt} crews dealt for {players} players but only {len(self.crews)} crew "
+                                   "cards exist"))
+            elif self.crews_return is CrewsReturn.END_OF_ROUND and dealt < players:
+                out.append((where, f"{dealt} crews dealt are too few for {players} players (each takes a different "
+                                   "one per round; with crews_return: end_of_turn one crew is enough)"))
+            elif dealt < 1:
+                out.append((where, f"at least one crew must be dealt, not {dealt}"))
         return out
 
     def _unfillable(self) -> dict[int, tuple[str, list[int]]]:
