@@ -123,9 +123,9 @@ def decision_event(rules: StargateRules, s: State) -> Event:
 
 
 def end_round(rules: StargateRules, s: State, log: list[Event] | None) -> None:
-    """The round's end, written into `s`: the game ends if an end trigger fires; else crews
-    accumulate time, the start player passes to the left and the crews return (RULINGS:
-    option)."""
+    """The round's end, written into `s`: the game ends if an end trigger fires; else this
+    game's crews accumulate time, the start player passes to the left and the crews return
+    (RULINGS: option): this game's crews (`State.crews_in_game`), not every crew of the variant."""
     reason = end_reason(rules, s)
     if log is not None:
         totals, turn = rules.totals(s), s.turn - 1
@@ -139,12 +139,14 @@ def end_round(rules: StargateRules, s: State, log: list[Event] | None) -> None:
         write(s, phase=Phase.OVER, turn=s.turn - 1)
         return
     crew_bonus = s.crew_bonus
-    if rules.any_round_end_effect:
-        crew_bonus = tuple(rules.crew_round_end(c, bonus, bool(s.taken_mask >> c & 1))
-                           for c, bonus in enumerate(s.crew_bonus))
+    if rules.any_round_end_effect:  # only this game's crews: one not dealt gathers no time
+        bonus = list(crew_bonus)
+        for c in s.crews_in_game:
+            bonus[c] = rules.crew_round_end(c, bonus[c], bool(s.taken_mask >> c & 1))
+        crew_bonus = tuple(bonus)
     start = (s.start + 1) % s.n
     write(s, crew_bonus=crew_bonus, round=s.round + 1, start=start, turn_in_round=0, seat=seat_to_move(start, 0, s.n),
-          taken_mask=0, available=s.available if rules.crews_return_each_turn else rules.all_crews)
+          taken_mask=0, available=s.available if rules.crews_return_each_turn else s.crews_in_game)
 
 
 def planet_events(rules: StargateRules, s: State) -> list[Event]:

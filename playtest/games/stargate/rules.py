@@ -89,7 +89,7 @@ class StargateRules:
         self.crews = variant.crews
         self.crew_ids = tuple(c.id for c in variant.crews)
         self.all_crews = tuple(range(len(variant.crews)))
-        """Every crew index: the crew area at the start of a round."""
+        """Every crew index: the crews of a game when the variant deals no subset (`crews_dealt`)."""
         self.crew_index = {c: i for i, c in enumerate(self.crew_ids)}
         self.crew_time = tuple(c.time for c in variant.crews)
         self.planet_ids = tuple(p.id for p in variant.planets)
@@ -162,16 +162,28 @@ class StargateRules:
         return self.variant.player_counts()
 
     def initial_state(self, n_players: int, *, rng: random.Random) -> State:
-        """Deal the circle at random; seat 0 is the start player of round 1."""
+        """Deal the circle at random, then the crews when the variant deals them at this player
+        count (`crews_dealt`; drawn after the circle, so that a variant without it deals every
+        game as before); seat 0 is the start player of round 1."""
         dealt = self.variant.planets_dealt[n_players]
-        return self.setup(n_players, rng.sample(range(len(self.planet_ids)), dealt), start=0)
+        circle = rng.sample(range(len(self.planet_ids)), dealt)
+        n_crews = self.variant.crews_dealt.get(n_players)
+        if n_crews is None:
+            return self.setup(n_players, circle, start=0)
+        return self.setup(n_players, circle, start=0, crews=sorted(rng.sample(self.all_crews, n_crews)))
 
-    def setup(self, n_players: int, circle: Sequence[int], *, start: int = 0) -> State:
-        """A game with a given circle (planet card indices, clockwise) and start player."""
+    def setup(self, n_players: int, circle: Sequence[int], *, start: int = 0,
+              crews: Sequence[int] | None = None) -> State:
+        """A game with a given circle (planet card indices, clockwise), start player and crews
+        (crew indices; by default every crew; kept in the variant's order)."""
         before_deal = self._before_deal.get(n_players) or self._state_before_deal(n_players)
         no_ext = self._no_extensions
-        return evolve(before_deal, circle=tuple(circle), board=((),) * len(circle), start=start,
-                      seat=seat_to_move(start, 0, n_players), ext_planet=tuple([no_ext[c] for c in circle]))
+        state = evolve(before_deal, circle=tuple(circle), board=((),) * len(circle), start=start,
+                       seat=seat_to_move(start, 0, n_players), ext_planet=tuple([no_ext[c] for c in circle]))
+        if crews is not None:
+            in_game = tuple(sorted(crews))
+            write(state, available=in_game, crews_in_game=in_game)
+        return state
 
     def _state_before_deal(self, n_players: int) -> State:
         """Everything of a new game but the circle: the same for every game of `n_players`
@@ -185,6 +197,7 @@ class StargateRules:
             stock=(cubes.total - cubes.start_in_hand,) * n_players,
             skill_vp=(0,) * n_players,
             available=self.all_crews,
+            crews_in_game=self.all_crews,
             round=1,
             start=0,
             turn_in_round=0,
@@ -299,6 +312,10 @@ class StargateRules:
                 raise IllegalActionError(f"a crew must be taken first, not {action}", action=str(action))
             if action.crew not in self.crew_index:
                 raise IllegalActionError(f"no crew '{action.crew}' (crews: {', '.join(self.crew_ids)})",
+                                         action=str(action))
+            if self.crew_index[action.crew] not in state.crews_in_game:
+                raise IllegalActionError(f"crew '{action.crew}' is not in this game (its crews: "
+                                         f"{', '.join(self.crew_ids[c] for c in state.crews_in_game)})",
                                          action=str(action))
             if self.crew_index[action.crew] not in state.available:
                 taken = state.taken_mask & (1 << self.crew_index[action.crew])

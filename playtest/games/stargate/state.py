@@ -55,6 +55,9 @@ class State:
     """Per seat: VP gained from crew skills (gain_vp, color_vp)."""
     available: tuple[int, ...]
     """Crew indices in the crew area, in the variant's order."""
+    crews_in_game: tuple[int, ...]
+    """Crew indices of this game's crews, in the variant's order: every crew, or those dealt
+    (`crews_dealt`). The crew area at the start of each round; the others never play a part."""
     round: int
     start: int
     """The start player of this round."""
