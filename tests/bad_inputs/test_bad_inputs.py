@@ -47,6 +47,13 @@ def _example(name: str, old: str = "", new: str = "") -> str:
     return text.replace(old, new, 1)
 
 
+def _dealt(crews: str | None) -> str:
+    """The Stargate table game with crews dealt (set: crews_dealt.3=5) and `crews` as its crews:
+    line (None: no such line). The game uses armstrong, orlins, audrin, rahel and anderson."""
+    text = _example("stargate-table-game.yaml", "circle: [red2", "set: [crews_dealt.3=5]\ncircle: [red2")
+    return text if crews is None else text.replace("start_player: 1", f"crews: {crews}\nstart_player: 1", 1)
+
+
 DEEP = "game: stargate\nx: " + "[" * 200 + "]" * 200 + "\n"
 LONG = "9" * 5000
 """A number of more digits than Python's int() reads (4,300): it raised ValueError, an internal error."""
@@ -416,6 +423,29 @@ V = [  # --- variant files: validate -------------------------------------------
          r"green2\]$",
          {"t.yaml": _example("stargate-table-game.yaml", "circle: [red2, blue2, red3, yellow3, green2]",
                              "circle: [red2 blue2 red3 yellow3 green2]")}),
+    # a game of a variant that deals crews (crews_dealt) lists them: `crews:` checked as `circle:` is (h204)
+    Case("replay-stargate-crews-unknown", ["replay", "{tmp}/t.yaml"],
+         r"/t.yaml:10:43: crews.5: unknown crew 'nobody' \(crews: armstrong, orlins, audrin, rahel, anderson, bays\)$",
+         {"t.yaml": _dealt("[armstrong, orlins, audrin, rahel, nobody]")}),
+    Case("replay-stargate-crews-twice", ["replay", "{tmp}/t.yaml"],
+         r"/t.yaml:10:43: crews.5: crew 'rahel' is listed twice$",
+         {"t.yaml": _dealt("[armstrong, orlins, audrin, rahel, rahel]")}),
+    Case("replay-stargate-crews-wrong-count", ["replay", "{tmp}/t.yaml"],
+         r"/t.yaml:10:8: crews: 4 crews, but the variant deals 5 for 3 players \(to deal otherwise: "
+         r"set: \[crews_dealt.3=4\]\)$",
+         {"t.yaml": _dealt("[armstrong, orlins, audrin, rahel]")}),
+    Case("replay-stargate-crews-missing", ["replay", "{tmp}/t.yaml"],
+         r"/t.yaml:1:1: crews: required key is missing: the variant deals 5 of its 6 crews for 3 players "
+         r"\(crews_dealt\): list the game's crews, e.g. crews: \[armstrong, orlins, audrin, rahel, anderson\]$",
+         {"t.yaml": _dealt(None)}),
+    Case("replay-stargate-crews-without-commas", ["replay", "{tmp}/t.yaml"],
+         r"/t.yaml:10:8: crews: 'armstrong orlins audrin rahel anderson', one text: write it as \[armstrong, orlins, "
+         r"audrin, rahel, anderson\]$",
+         {"t.yaml": _dealt("[armstrong orlins audrin rahel anderson]")}),
+    Case("replay-stargate-crew-not-dealt", ["replay", "{tmp}/t.yaml"],
+         r"/t.yaml:23:5: move 8 \(Aki, round 3\): anderson: crew 'anderson' is not in this game \(its crews: "
+         r"armstrong, orlins, audrin, rahel, bays\)$",
+         {"t.yaml": _dealt("[armstrong, orlins, audrin, rahel, bays]")}),
     Case("replay-players-without-commas", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:3:10: players: 'Ann Ben Cat Dan', one text: write it as \[Ann, Ben, Cat, Dan\]$",
          {"t.yaml": _example("ohseven-match.yaml", "players: [Ann, Ben, Cat, Dan]", "players: [Ann Ben Cat Dan]")}),

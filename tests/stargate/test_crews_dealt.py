@@ -7,9 +7,19 @@ import random
 
 import pytest
 
-from playtest.errors import IllegalActionError
+from playtest.errors import IllegalActionError, TranscriptError
 from playtest.games.stargate.actions import TakeCrew
+from playtest.games.stargate.bots import make_bot
 from playtest.games.stargate.rules import Phase, StargateRules, State
+from playtest.games.stargate.transcript import (
+    dump_transcript,
+    read_transcript,
+    record_game,
+    replay_file,
+)
+from playtest.rng import DEAL, bot_stream, stream
+from playtest.sim.runner import play_game
+from playtest.variants import load_variant
 from tests.stargate.helpers import DRAFT5, ROOT, make_rules
 
 NEW_CREWS = ROOT / "variants" / "stargate" / "draft6-new-crews.yaml"
@@ -86,3 +96,60 @@ def test_a_crew_not_dealt_gathers_no_time() -> None:
     assert without.round == 4 and without.crew_bonus[bays] == 0
     with_bays = _play_rounds(rules, rules.setup(4, circle, crews=[bays, *others[:5]]), 3, avoid="bays")
     assert with_bays.round == 4 and with_bays.crew_bonus[bays] == 3
+
+
+# --- transcripts ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bots", [("greedy", "random", "scripted:bays-first", "random"), ("random",) * 3])
+def test_a_recorded_game_with_crews_dealt_replays_to_the_runner_s_result(tmp_path, bots) -> None:
+    """The transcript writes the crews dealt (`crews:`) and `replay` sets up that game: the
+    same crews, the same moves legal, the same scores as the runner's game."""
+    n = len(bots)
+    overrides = [f"crews_dealt.{n}={n + 1}"]
+    rules = StargateRules(load_variant(DRAFT5, overrides).model)
+    played = play_game(rules, [make_bot(b, rules, i) for i, b in enumerate(bots)], n_players=n,
+                       deal_rng=stream(7, 2, DEAL), bot_rngs=[stream(7, 2, bot_stream(i)) for i in range(n)])
+    data = record_game(rules, [make_bot(b, rules, i) for i, b in enumerate(bots)], variant=str(DRAFT5),
+                       overrides=overrides, deal_rng=stream(7, 2, DEAL),
+                       bot_rngs=[stream(7, 2, bot_stream(i)) for i in range(n)])
+    dealt = rules.initial_state(n, rng=stream(7, 2, DEAL)).crews_in_game
+    assert data["crews"] == _ids(rules, dealt) and len(dealt) == n + 1
+    text = dump_transcript(data)
+    assert f"crews: [{', '.join(_ids(rules, dealt))}]" in text
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    replayed = replay_file(path).to_json()
+    assert replayed["crews"] == data["crews"]
+    assert replayed["finished"] and replayed["rounds"] == played.result.rounds
+    assert [(s["total"], s["rank"]) for s in replayed["scores"]] == [(s.total, s.rank) for s in played.result.seats]
+    # without its crews: line the game cannot be set up as it was played
+    path.write_text(text.replace(f"crews: [{', '.join(_ids(rules, dealt))}]\n", ""), encoding="utf-8")
+    with pytest.raises(TranscriptError, match=r"game.yaml:1:1: crews: required key is missing: the variant deals "
+                                              rf"{n + 1} of its 6 crews for {n} players"):
+        read_transcript(path)
+
+
+def test_a_transcript_of_a_variant_without_crews_dealt_has_no_crews_line() -> None:
+    rules = make_rules(path=DRAFT5)
+    bots = [make_bot("random", rules, i) for i in range(3)]
+    data = record_game(rules, bots, variant="v.yaml", deal_rng=random.Random(1), bot_rngs=[random.Random(2)] * 3)
+    assert "crews" not in data and "circle" in data
+
+
+def test_playtest_play_shows_the_crews_of_the_game() -> None:
+    """The crew area shows the crews not yet taken this round; where crews are dealt, its title
+    names the game's crews (public: Stargate hides nothing)."""
+    from rich.console import Console
+
+    from playtest.games.stargate.play import render
+
+    rules = make_rules("crews_dealt.4=5", path=DRAFT5)
+    state = rules.setup(4, [0, 3, 6, 9, 1, 4, 7], crews=[0, 2, 3, 4, 5])
+    console = Console(width=200, record=True, color_system=None)
+    console.print(render(rules, state, 0, ["You", "P2", "P3", "P4"]))
+    assert "Crew area (this game's crews, 5 of 6 dealt: armstrong, audrin, rahel, anderson, bays)" in console.export_text()
+    console = Console(width=200, record=True, color_system=None)
+    console.print(render(make_rules(path=DRAFT5), make_rules(path=DRAFT5).setup(4, [0, 3, 6, 9, 1, 4, 7]), 0,
+                         ["You", "P2", "P3", "P4"]))
+    assert "Crew area " in console.export_text() and "dealt" not in console.export_text()

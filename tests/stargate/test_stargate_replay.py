@@ -199,7 +199,7 @@ def test_malformed_header(tmp_path):
     path.write_text("game: stargate\nvariant: golden.yaml\nplayer: 3\ncircle: red1\nmoves:\n  - 3\n"
                     "  - bays; place\n  - 'swap a'\n  - ' ; '\n", encoding="utf-8")
     assert problems(path) == [  # `player:` is one mistake: not also "players: required key is missing"
-        f"{path}:3:1: player: unknown key (did you mean 'players'?); valid keys: circle, game, moves, names, notes, "
+        f"{path}:3:1: player: unknown key (did you mean 'players'?); valid keys: circle, crews, game, moves, names, notes, "
         "players, set, start_player, title, variant",
         f"{path}:4:9: circle: must be a list",
         f"{path}:6:5: move 1: expected a turn in notation, e.g. 'bays; place red1 blue2'",

@@ -20,7 +20,7 @@ from playtest.games.stargate.actions import MoveCube, Place, SwapCubes, TakeCrew
 from playtest.games.stargate.effects import cubes_words, handler_of
 from playtest.games.stargate.placement import Mode
 from playtest.games.stargate.rules import Phase, StargateRules, State
-from playtest.games.stargate.transcript import GAME, NOTATION, dump_transcript
+from playtest.games.stargate.transcript import GAME, NOTATION, dump_transcript, setup_block
 from playtest.play.session import PlaySupport
 from playtest.play.table import TableGame, replay_moves
 from playtest.text import YOU
@@ -61,7 +61,7 @@ def render(rules: StargateRules, view: State, seat: int, names: Sequence[str]) -
         if has_effects:
             extra.append("; ".join(planet_effect_text(e) for e in planet.effects) or "-")
         board.add_row(str(pos + 1), planet.id, planet.color, slots, *extra)
-    crews = Table(title="Crew area", title_justify="left")
+    crews = Table(title="Crew area" + _crews_dealt(rules, view), title_justify="left")
     card_slots = any(v.crews[c].extension_vp for c in view.available)
     for col in ("crew", "time", "skill", *(["card slots (owner/VP)"] if card_slots else [])):
         crews.add_column(col)
@@ -85,6 +85,15 @@ def render(rules: StargateRules, view: State, seat: int, names: Sequence[str]) -
         name = _owner(names, s) + Text(names[s][3:] + mark)
         players.add_row(name, str(view.hand[s]), str(view.stock[s]), str(totals[s]))
     return Group(board, crews, players)
+
+
+def _crews_dealt(rules: StargateRules, view: State) -> str:
+    """' (this game's crews, 5 of 7 dealt: armstrong, ...)' where the variant deals crews: the
+    crew area shows only those not yet taken this round, and the others are never in the game."""
+    if len(view.crews_in_game) == len(rules.crew_ids):
+        return ""
+    return (f" (this game's crews, {len(view.crews_in_game)} of {len(rules.crew_ids)} dealt: "
+            f"{', '.join(rules.crew_ids[c] for c in view.crews_in_game)})")
 
 
 def _numbered_slots(names: Sequence[str], owners: Sequence[int], vps: Sequence[int], numbered: bool = True) -> Text:
@@ -310,8 +319,7 @@ def transcript(rules: StargateRules, variant_ref: str, names: Sequence[str], see
     abandoned game keeps its complete turns; `playtest replay` then scores it provisionally)."""
     deal = deal_rng(seed)
     state = rules.initial_state(len(names), rng=deal)
-    ids = [p.id for p in rules.variant.planets]
-    circle = [ids[c] for c in state.circle]
+    setup = setup_block(rules, state)
     moves: list[str] = []
     line: list[str] = []
     for action in actions:
@@ -323,8 +331,7 @@ def transcript(rules: StargateRules, variant_ref: str, names: Sequence[str], see
     data: dict[str, Any] = {"game": GAME, "title": "played with playtest play", "variant": variant_ref}
     if overrides:
         data["set"] = list(overrides)
-    data |= {"players": len(names), "names": list(names), "circle": circle, "start_player": 1,
-             "moves": moves}
+    data |= {"players": len(names), "names": list(names), **setup, "start_player": 1, "moves": moves}
     return dump_transcript(data)
 
 

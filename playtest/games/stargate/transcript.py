@@ -10,6 +10,7 @@ The format (docs/transcripts.md, section Stargate)::
     players: 3
     names: [Aki, Bo, Chie]                 # optional; default Player 1 .. Player N
     circle: [red1, blue2, yellow3, green1, red2]   # planet ids, clockwise
+    crews: [armstrong, audrin, rahel, bays, vance]   # only where the variant deals crews (crews_dealt)
     start_player: 1                        # optional, 1-based; default 1
     moves:                                 # one line per turn, in play order
       - bays; place red1                   # crew; skill targets; placement
@@ -20,7 +21,7 @@ Move N is the N-th turn of the game (the N-th line). A line names the crew, then
 each skill that needs one (``move SRC>DST``, ``swap PLANET@SLOT``), then the placement, which is
 always written (``place -`` for none). A skill with no possible target is skipped and not
 written. This module supplies only the notation (a line ↔ the turn's actions), the setup block
-(circle, start_player) and the board in the outcome; reading the file, located errors, the
+(circle, crews, start_player) and the board in the outcome; reading the file, located errors, the
 replay loop and the first illegal move are playtest.core.transcript's.
 """
 
@@ -38,6 +39,7 @@ from playtest.core import transcript as core
 from playtest.core.events import Event, EventKind
 from playtest.core.protocol import MAX_DECISIONS, Bot
 from playtest.core.transcript import IllegalMoveError, Move, TranscriptReader
+from playtest.errors import Problem
 from playtest.games.stargate import schema as sc
 from playtest.games.stargate.actions import (
     Action,
@@ -62,18 +64,22 @@ __all__ = ["IllegalMoveError", "Move", "NOTATION", "ReplayOutcome", "Transcript"
 
 @dataclass(frozen=True)
 class Setup:
-    """Stargate's setup block: the planets dealt, clockwise, and the start player of round 1."""
+    """Stargate's setup block: the planets dealt, clockwise, the crews dealt and the start player
+    of round 1."""
 
     circle: tuple[str, ...]
     start: int
     """0-based seat."""
+    crews: tuple[str, ...] | None = None
+    """The crews of the game (crew ids), where the variant deals them (`crews_dealt`); None:
+    every crew."""
 
 
 class StargateNotation(core.Notation[State, Action]):
     """One line per turn: the crew, the skill targets, the placement (docs/transcripts.md)."""
 
     game = GAME
-    setup_keys = ("circle", "start_player")
+    setup_keys = ("circle", "crews", "start_player")
     required_setup = ("circle",)
     example = "bays; place red1 blue2"
 
@@ -83,7 +89,8 @@ class StargateNotation(core.Notation[State, Action]):
     def read_setup(self, reader: TranscriptReader) -> Setup:
         circle = reader.strings("circle")
         start_player = reader.int("start_player", low=1) if "start_player" in reader.doc else 1
-        return Setup(tuple(circle or ()), (start_player or 1) - 1)
+        crews = reader.strings("crews")
+        return Setup(tuple(circle or ()), (start_player or 1) - 1, None if crews is None else tuple(crews))
 
     def check_setup(self, reader: TranscriptReader, setup: Setup, variant: Variant, players: int) -> None:
         model = variant.model
@@ -93,10 +100,18 @@ class StargateNotation(core.Notation[State, Action]):
                 "start_player", f"must be between 1 and {players} (the players are numbered from 1)"))
         if "circle" in reader.doc and (reader.doc["circle"].value is None or isinstance(reader.doc["circle"].value, list)):
             reader.problems.extend(_check_circle(reader.doc["circle"], list(setup.circle), model, players))
+        dealt = model.crews_dealt.get(players)
+        if setup.crews is not None:
+            reader.problems.extend(_check_crews(reader.doc["crews"], list(setup.crews), model, players))
+        elif dealt is not None:  # replayed with every crew, it would be another game than the one played
+            reader.problems.append(Problem(reader.label, 1, 1, "crews", (
+                f"required key is missing: the variant deals {dealt} of its {len(model.crews)} crews for {players} "
+                f"players (crews_dealt): list the game's crews, e.g. crews: [{', '.join(c.id for c in model.crews[:dealt])}]")))
 
     def initial_state(self, rules: Any, setup: Setup, players: int) -> State:
         index = {p.id: i for i, p in enumerate(rules.variant.planets)}
-        return rules.setup(players, [index[pid] for pid in setup.circle], start=setup.start)
+        crews = None if setup.crews is None else [rules.crew_index[c] for c in setup.crews]
+        return rules.setup(players, [index[pid] for pid in setup.circle], start=setup.start, crews=crews)
 
     def move_over(self, rules: Any, state: State) -> bool:
         return state.phase is Phase.CREW
@@ -150,6 +165,42 @@ def _check_circle(node: Any, circle: list[str], model: sc.StargateVariant, playe
             "circle", f"{len(circle)} planets, but the variant deals {dealt} for {players} players "
                       f"(to deal otherwise: set: [planets_dealt.{players}={len(circle)}])"))
     return problems
+
+
+def _check_crews(node: Any, crews: list[str], model: sc.StargateVariant, players: int) -> list[Any]:
+    """The `crews:` line: known crews, each once, as many as the variant deals for `players`
+    (`crews_dealt`; every crew when it deals none)."""
+    if node.value is not None and not isinstance(node.value, list):
+        return []  # "must be a list", said when it was read
+    known = [c.id for c in model.crews]
+    fix = core.one_text(node.value)
+    if fix is not None and len(crews) == 1:  # 'crews: [bays vance ...]' read as one unknown crew
+        return [node.problem("crews", fix)]
+    problems = []
+    items = node.value or []
+    for i, cid in enumerate(crews):
+        if cid not in known:
+            problems.append(items[i].problem(f"crews.{i + 1}", f"unknown crew {cid!r} (crews: {', '.join(known)})"))
+        elif crews.index(cid) != i:
+            problems.append(items[i].problem(f"crews.{i + 1}", f"crew {cid!r} is listed twice"))
+    dealt = model.crews_dealt.get(players, len(known))
+    if not crews:
+        problems.append(node.problem("crews", f"no crews: list the crews dealt ({dealt} for {players} players)"))
+    elif len(crews) != dealt and len(set(crews)) != dealt:
+        problems.append(node.problem(
+            "crews", f"{len(crews)} crews, but the variant deals {dealt} for {players} players "
+                     f"(to deal otherwise: set: [crews_dealt.{players}={len(crews)}])"))
+    return problems
+
+
+def setup_block(rules: StargateRules, state: State) -> dict[str, Any]:
+    """A new game's setup lines as a transcript writes them: the circle, and the crews where the
+    variant deals them at this player count (`crews_dealt`) — what `replay` needs to set up that game."""
+    ids = [p.id for p in rules.variant.planets]
+    block: dict[str, Any] = {"circle": [ids[c] for c in state.circle]}
+    if state.n in rules.variant.crews_dealt:
+        block["crews"] = [rules.crew_ids[c] for c in state.crews_in_game]
+    return block
 
 
 # --- replaying -----------------------------------------------------------------------------------
@@ -295,6 +346,7 @@ class ReplayOutcome(core.Outcome):
         data = {
             **{k: common[k] for k in ("game", "title", "transcript", "variant", "players")},
             "start_player": t.setup.start + 1,
+            **({"crews": list(t.setup.crews)} if t.setup.crews is not None else {}),
             "moves": common["moves"],
             "rounds": state.round,
             **{k: common[k] for k in ("finished", "next_player")},
@@ -319,7 +371,8 @@ class ReplayOutcome(core.Outcome):
         over = f" (set: {', '.join(v['overrides'])})" if v["overrides"] else ""
         lines = [f"Stargate — {head}",
                  f"variant {v['path']}{over} [{v['rules_version']}, hash {v['hash']}]",
-                 f"{len(d['players'])} players, {d['moves']} move{'' if d['moves'] == 1 else 's'}, {status}", "",
+                 f"{len(d['players'])} players, {d['moves']} move{'' if d['moves'] == 1 else 's'}, {status}",
+                 *([f"crews in this game: {', '.join(d['crews'])}"] if "crews" in d else []), "",
                  "Board (clockwise; slot:owner(VP), '·' = empty)"]
         width = max(len(p["planet"]) for p in d["board"])
         cwidth = max(len(p["color"]) for p in d["board"])
@@ -364,7 +417,7 @@ def record_game(rules: StargateRules, bots: Sequence[Bot], *, variant: str, deal
     transcript will be saved. `dump_transcript` turns the mapping into YAML text."""
     n = len(bots)
     state = rules.initial_state(n, rng=deal_rng)
-    ids = [p.id for p in rules.variant.planets]
+    setup = setup_block(rules, state)
     moves: list[str] = []
     line: list[str] = []
     for _ in range(max_decisions):
@@ -387,7 +440,7 @@ def record_game(rules: StargateRules, bots: Sequence[Bot], *, variant: str, deal
         data["set"] = list(overrides)
     data["players"] = n
     data["names"] = list(names) if names else [f"P{i + 1}" for i in range(n)]
-    data["circle"] = [ids[c] for c in state.circle]
+    data |= setup
     data["start_player"] = 1
     data["moves"] = moves
     return data
