@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 
+import polars as pl
 import pytest
 
 from playtest.errors import IllegalActionError, TranscriptError
 from playtest.games.stargate.actions import TakeCrew
 from playtest.games.stargate.bots import make_bot
+from playtest.games.stargate.metrics import crew_pick_rates, crew_pick_rates_by_round
 from playtest.games.stargate.rules import Phase, StargateRules, State
 from playtest.games.stargate.transcript import (
     dump_transcript,
@@ -153,3 +155,57 @@ def test_playtest_play_shows_the_crews_of_the_game() -> None:
     console.print(render(make_rules(path=DRAFT5), make_rules(path=DRAFT5).setup(4, [0, 3, 6, 9, 1, 4, 7]), 0,
                          ["You", "P2", "P3", "P4"]))
     assert "Crew area " in console.export_text() and "dealt" not in console.export_text()
+
+
+# --- metrics --------------------------------------------------------------------------------------
+
+
+def _events(dealt: bool) -> pl.DataFrame:
+    """Two games of two rounds of two turns. Game 0 has crews x and y and takes x every turn;
+    game 1 has y and z and takes y, z, y, z (with `dealt`, each game's crew_dealt events say so)."""
+    rows = []
+    for game, picks in ((0, "xxxx"), (1, "yzyz")):
+        for i, crew in enumerate(picks):
+            rows.append({"game": game, "kind": "decision", "round": i // 2 + 1, "turn": i + 1, "seat": i % 2,
+                         "crew": crew, "first_pick": i % 2 == 0})
+        if dealt:
+            rows += [{"game": game, "kind": "crew_dealt", "round": 2, "turn": 4, "seat": -1, "crew": crew,
+                      "first_pick": None} for crew in ("xy" if game == 0 else "yz")]
+    return pl.DataFrame(rows)
+
+
+def _metric(table: pl.DataFrame, metric: str) -> dict[str, tuple[float, int]]:
+    rows = table.filter(pl.col("metric") == metric)
+    return {g: (round(e, 6), n) for g, e, n in rows.select("group", "estimate", "n").iter_rows()}
+
+
+def test_a_crew_s_shares_count_only_the_games_it_was_dealt_into() -> None:
+    """x is dealt into one game of two and taken every turn there: a pick rate of 100% of that
+    game's 4 turns, not 50% of all 8 (it was not half as popular: it was absent half the time)."""
+    picks = crew_pick_rates(_events(dealt=True), ["x", "y", "z"])
+    assert _metric(picks, "crew_pick_rate") == {"x": (1.0, 4), "y": (0.25, 8), "z": (0.5, 4)}
+    assert _metric(picks, "crew_first_pick_rate") == {"x": (1.0, 2), "y": (0.5, 4), "z": (0.0, 2)}
+    assert all("of the games it was dealt into" in d for d in picks["definition"])
+    by_round = _metric(crew_pick_rates_by_round(_events(dealt=True)), "crew_pick_rate_by_round")
+    assert by_round["round 1 / x"] == (1.0, 2) and by_round["round 2 / z"] == (0.5, 2)
+
+
+def test_without_crews_dealt_every_game_counts_as_before() -> None:
+    picks = crew_pick_rates(_events(dealt=False), ["x", "y", "z"])
+    assert _metric(picks, "crew_pick_rate") == {"x": (0.5, 8), "y": (0.25, 8), "z": (0.25, 8)}
+    assert picks["definition"].to_list()[0] == ("Share of all turns in which this crew was taken (interval "
+                                               "cluster-robust over games).")
+
+
+def test_a_dealt_game_records_its_crews() -> None:
+    """One crew_dealt event per crew of the game at its end (the record the metrics read); none
+    where the variant deals every crew."""
+    for overrides, expected in ((("crews_dealt.4=5",), 5), ((), 0)):
+        rules = make_rules(*overrides, path=DRAFT5)
+        played = play_game(rules, [make_bot("random", rules, i) for i in range(4)], n_players=4,
+                           deal_rng=stream(3, 0, DEAL), bot_rngs=[stream(3, 0, bot_stream(i)) for i in range(4)])
+        state = rules.initial_state(4, rng=stream(3, 0, DEAL))
+        dealt = [e.data["crew"] for e in played.events if e.kind == "crew_dealt"]
+        assert len(dealt) == expected
+        if expected:
+            assert dealt == _ids(rules, state.crews_in_game)

@@ -156,3 +156,18 @@ def test_a_holm_p_just_below_the_level_is_not_printed_on_it() -> None:
     row = {C.ESTIMATE: 0.5, C.CI_LOW: 0.1, C.CI_HIGH: 0.9, "p_holm": 0.0497, "significant": True}
     assert fmt_diff(row) == "+0.50 [+0.10, +0.90], p(Holm) 0.0497 ★"
     assert fmt_diff(row | {"p_holm": 0.0002}) == "+0.50 [+0.10, +0.90], p(Holm) < 0.001 ★"
+
+
+def test_findings_bays_shares_count_the_games_bays_was_dealt_into(tmp_path: Path) -> None:
+    """With crews dealt (crews_dealt) Bays is absent from some games: its first-pick and pick
+    rates are over the games it was in, against a chance of 1 in the crews of a game."""
+    run_batch(load_variant(DRAFT5, ["crews_dealt.4=5"]),
+              RunConfig(n_games=30, players=4, seed=1, workers=1, lineup=("random",) * 4), tmp_path)
+    info, games, events = read_run(tmp_path)
+    table = findings_metrics(info, games, events)
+    with_bays = events.filter((pl.col("kind") == "crew_dealt") & (pl.col("crew") == "bays"))["game"]
+    assert 0 < with_bays.n_unique() < 30
+    first = events.filter((pl.col("kind") == "decision") & pl.col("first_pick") & pl.col("game").is_in(with_bays.implode()))
+    row = metric(table, "bays_first_pick_rate")
+    assert row[C.ESTIMATE] == (first["crew"] == "bays").mean() and row[C.N] == first.height
+    assert "(chance: 1/5)" in row[C.DEFINITION] and "the games Bays was dealt into" in row[C.DEFINITION]

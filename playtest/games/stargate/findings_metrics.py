@@ -21,6 +21,7 @@ from playtest.analysis.stats import (
 )
 from playtest.core.results import SAFETY_STOP
 from playtest.games.stargate.metrics import end_reasons
+from playtest.games.stargate.rounds import CREW_DEALT
 
 BAYS = "bays"
 PAIRS = (("scripted:bays-when-short", "scripted:no-bays"), ("scripted:late-placer", "scripted:early-placer"))
@@ -46,18 +47,25 @@ def findings_metrics(info: dict[str, Any], games: pl.DataFrame, events: pl.DataF
     rows: list[dict[str, Any]] = []
     turns = events.filter(pl.col("kind") == "decision")
     n_crews = len(info.get("variant", {}).get("resolved", {}).get("crews", [])) or 6
+    dealt = events.filter(pl.col("kind") == CREW_DEALT)
+    bays_turns = turns
+    if dealt.height:  # crews dealt (crews_dealt): Bays' shares over the games it was in, chance 1/crews in a game
+        n_crews = int(dealt.group_by("game").len()["len"].to_numpy().max())
+        bays_turns = turns.filter(pl.col("game").is_in(dealt.filter(pl.col("crew") == BAYS)["game"].implode()))
     # 1. Bays: first picks, cubes placed and wins of takers vs non-takers. The rounds, turns and
     # players of one game are not independent: every interval is over games (the picks of a game
     # summed first, cluster-robust), and takers are compared with non-takers within each game.
-    counts = (turns.group_by("game").agg(
+    counts = (bays_turns.group_by("game").agg(
         pl.len().alias("turns"), (pl.col("crew") == BAYS).sum().alias("bays"),
         pl.col("first_pick").sum().alias("firsts"), ((pl.col("crew") == BAYS) & pl.col("first_pick")).sum().alias("bays_first"))
         .sort("game"))
     rows.append(_row("bays_first_pick_rate", "", _rate(counts["bays_first"], counts["firsts"]),
                      int(counts["firsts"].sum()),
-                     f"Share of rounds whose first pick is Bays (chance: 1/{n_crews}); interval cluster-robust over games."))
+                     f"Share of rounds whose first pick is Bays (chance: 1/{n_crews}); interval cluster-robust over games"
+                     + (" (the games Bays was dealt into)." if dealt.height else ".")))
     rows.append(_row("bays_pick_rate", "", _rate(counts["bays"], counts["turns"]), int(counts["turns"].sum()),
-                     "Share of all turns in which Bays is taken; interval cluster-robust over games."))
+                     "Share of all turns in which Bays is taken; interval cluster-robust over games"
+                     + (" (the games Bays was dealt into)." if dealt.height else ".")))
     picks = (turns.group_by("game", "seat").agg((pl.col("crew") == BAYS).sum().alias("bays_picks")))
     seats = (games.join(picks, on=["game", "seat"], how="left").with_columns(pl.col("bays_picks").fill_null(0))
              .with_columns((pl.col("bays_picks") > 0).alias("taker"), pl.col("cubes_placed").cast(pl.Float64)))

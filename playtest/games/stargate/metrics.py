@@ -1,4 +1,4 @@
-"""Stargate metrics, from events.parquet (decision, planet_final events) and games.parquet.
+"""Stargate metrics, from events.parquet (decision, planet_final, crew_dealt events) and games.parquet.
 
 Two-level groups are written 'outer / inner' (e.g. 'round 2 / bays'). `switched_off` names the
 rows a variant cannot produce (a score part its rules keep at 0, a crew's skill VP it cannot gain)."""
@@ -8,6 +8,7 @@ from __future__ import annotations
 import typing
 from collections.abc import Callable, Sequence
 
+import numpy as np
 import polars as pl
 
 from playtest.analysis import columns as C
@@ -24,6 +25,7 @@ from playtest.analysis.stats import (
 from playtest.core.spec import Off
 from playtest.games.stargate import schema as sc
 from playtest.games.stargate.planet_effects import handler_of as planet_handler_of
+from playtest.games.stargate.rounds import CREW_DEALT
 
 # Turns, players and planets of one game are not independent: every interval below over such
 # rows is a per-game ratio estimator with a cluster-robust standard error (stats.*_of_sums),
@@ -47,9 +49,33 @@ def _crew_sums(crews: list[str], sums: tuple[str, ...] = ()) -> list[pl.Expr]:
     return [pl.len().alias("turns"), *(e.sum().alias(c) for c, e in took.items()), *totals]
 
 
-def _share(per: pl.DataFrame, crew: str) -> tuple[float, float, float]:
-    """Share of the turns in which `crew` was taken, cluster-robust over games."""
-    return proportion_of_sums(per[crew].to_numpy(), per["turns"].to_numpy())
+def _dealt(events: Table, crews: Sequence[str]) -> pl.DataFrame:
+    """Per game of a run whose crews are dealt (`crews_dealt`): whether each crew was in it
+    (column <crew>), from the game's crew_dealt events. No rows when the run deals none."""
+    return F.per_game(F.lazy(events).filter(pl.col("kind") == CREW_DEALT),
+                      *((pl.col("crew") == c).any().alias(c) for c in crews))
+
+
+def _in_game(per: pl.DataFrame, dealt: pl.DataFrame, crew: str) -> np.ndarray:
+    """Over `per`'s games (one row each): whether `crew` was in the game. A game without a
+    crew_dealt record had every crew (a variant that deals none: every game counts, as before)."""
+    if dealt.is_empty():
+        return np.ones(per.height, dtype=bool)
+    flags = per.select("game").join(dealt.select("game", crew), on="game", how="left", maintain_order="left")[crew]
+    return flags.fill_null(True).to_numpy().astype(bool)
+
+
+def _share(per: pl.DataFrame, crew: str, dealt: pl.DataFrame) -> tuple[tuple[float, float, float], int]:
+    """Share of the turns in which `crew` was taken, over the games it was in (`dealt`),
+    cluster-robust over those games; and the turns counted."""
+    mask = _in_game(per, dealt, crew)
+    turns = per["turns"].to_numpy()[mask]
+    return proportion_of_sums(per[crew].to_numpy()[mask], turns), int(turns.sum())
+
+
+DEALT_NOTE = " of the games it was dealt into (crews_dealt: a game without it is not counted)"
+"""What the crews' shares count their turns or rounds over, said in their definitions when the
+run's crews are dealt."""
 
 
 def crew_pick_rates(events: Table, crews: Sequence[str] = ()) -> pl.DataFrame:
@@ -60,22 +86,27 @@ def crew_pick_rates(events: Table, crews: Sequence[str] = ()) -> pl.DataFrame:
     turns = _turns(events)
     crews = sorted(set(F.distinct(turns, "crew")) | set(crews))
     every, first = _crew_counts(turns, crews), _crew_counts(turns.filter(pl.col("first_pick")), crews)
+    dealt = _dealt(events, crews)
+    # A run whose crews are dealt counts each crew over the games it was in: a crew dealt into
+    # half the games is not half as popular. Without dealing every game counts (the same numbers).
+    of_games = DEALT_NOTE if not dealt.is_empty() else ""
     rows = []
     for crew in crews:
-        est, lo, hi = _share(every, crew)
+        (est, lo, hi), n = _share(every, crew, dealt)
         rows.append({C.METRIC: "crew_pick_rate", C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                     C.N: int(every["turns"].sum()), C.DEFINITION: "Share of all turns in which this crew was taken "
+                     C.N: n, C.DEFINITION: f"Share of all turns{of_games} in which this crew was taken "
                      "(interval cluster-robust over games)."})
-        est, lo, hi = _share(first, crew)
+        (est, lo, hi), n = _share(first, crew, dealt)
         rows.append({C.METRIC: "crew_first_pick_rate", C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo,
-                     C.CI_HIGH: hi, C.N: int(first["turns"].sum()),
-                     C.DEFINITION: "Share of rounds whose first pick (the start player's) was this crew "
+                     C.CI_HIGH: hi, C.N: n,
+                     C.DEFINITION: f"Share of rounds{of_games} whose first pick (the start player's) was this crew "
                                    "(interval cluster-robust over games)."})
     return C.metric_frame(rows)
 
 
 def crew_win_rates(games: Table, events: Table) -> pl.DataFrame:
-    """Win rate of players who took each crew at least once in the game, Wilson intervals."""
+    """Win rate of players who took each crew at least once in the game, Wilson intervals. (Only
+    players of games the crew was in can have taken it: no other denominator under crews_dealt.)"""
     turns = _turns(events)
     crews = F.distinct(turns, "crew")
     seats = [int(s) for s in F.distinct(games, "seat")]
@@ -96,13 +127,15 @@ def crew_pick_rates_by_round(events: Table) -> pl.DataFrame:
     """Share of the turns of round r in which each crew was taken (group 'round r / crew')."""
     turns = _turns(events)
     crews = F.distinct(turns, "crew")
+    dealt = _dealt(events, crews)
+    of_games = DEALT_NOTE if not dealt.is_empty() else ""
     rows = []
     for rnd, per in F.per_game_by(turns, "round", *_crew_sums(crews)):
         for crew in crews:
-            est, lo, hi = _share(per, crew)
+            (est, lo, hi), n = _share(per, crew, dealt)
             rows.append({C.METRIC: "crew_pick_rate_by_round", C.GROUP: f"round {rnd} / {crew}", C.ESTIMATE: est,
-                         C.CI_LOW: lo, C.CI_HIGH: hi, C.N: int(per["turns"].sum()),
-                         C.DEFINITION: "Share of this round's turns in which this crew was taken."})
+                         C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n,
+                         C.DEFINITION: f"Share of this round's turns{of_games} in which this crew was taken."})
     return C.metric_frame(rows)
 
 

@@ -134,6 +134,8 @@ def end_round(rules: StargateRules, s: State, log: list[Event] | None) -> None:
                                    {"score": float(totals[seat]), "hand": s.hand[seat], "stock": s.stock[seat]})))
         if reason is not None:
             log.extend(planet_events(rules, s))
+            if s.n in rules.variant.crews_dealt:
+                log.extend(crew_events(rules, s))
             log.append(make_event((EventKind.GAME_END, s.round, turn, -1, {"end_reason": reason})))
     if reason is not None:
         write(s, phase=Phase.OVER, turn=s.turn - 1)
@@ -161,6 +163,17 @@ def planet_events(rules: StargateRules, s: State) -> list[Event]:
             "majority_vp": rules.scoring.vp[card][k - 1] if k else None,
         })))
     return out
+
+
+CREW_DEALT = "crew_dealt"
+"""Event kind: one per crew dealt into a game (a variant's `crews_dealt`), at the game's end."""
+
+
+def crew_events(rules: StargateRules, s: State) -> list[Event]:
+    """At the end of a game whose crews were dealt, one event per crew in it: the record of the
+    deal that the crews' metrics count their games from (as planet_final events record the
+    circle). A game of every crew logs none."""
+    return [make_event((CREW_DEALT, s.round, s.turn - 1, -1, {"crew": rules.crew_ids[c]})) for c in s.crews_in_game]
 
 
 # --- end triggers ---------------------------------------------------------------------------------
