@@ -371,8 +371,8 @@ def _listed_by_the_workflow(repo: Path, runner: Path) -> list[str]:
 
 @pytest.mark.parametrize(("edit", "listed"), [
     # a draft others extend: it and every draft whose chain holds it
-    ("variants/stargate/draft6-no-replenish.yaml", ["draft6-development", "draft6-new-crews", "draft6-no-replenish",
-                                                    "draft6-special-planets"]),
+    ("variants/stargate/draft6-no-replenish.yaml", ["draft6-crew-variety", "draft6-development", "draft6-new-crews",
+                                                    "draft6-no-replenish", "draft6-special-planets"]),
     ("variants/stargate/draft6-development.yaml", ["draft6-development"]),
     # only the gates file: every draft of its game (a tightened gate passed with "No variant file changed."),
     # read from the folder, so that a new shipped draft joins it without an edit here
@@ -397,7 +397,7 @@ def test_the_workflow_lists_the_drafts_a_renamed_parent_breaks(tmp_path: Path) -
     git("mv", "variants/stargate/draft6-no-replenish.yaml", "variants/stargate/draft6a.yaml")
     git("commit", "-qm", "the pull request: a rename")
     assert _listed_by_the_workflow(repo, tmp_path / "runner") == [
-        f"variants/stargate/{name}.yaml" for name in ("draft6-development", "draft6-new-crews",
+        f"variants/stargate/{name}.yaml" for name in ("draft6-crew-variety", "draft6-development", "draft6-new-crews",
                                                       "draft6-special-planets", "draft6a")]
 
 

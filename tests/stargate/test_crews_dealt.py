@@ -209,3 +209,19 @@ def test_a_dealt_game_records_its_crews() -> None:
         assert len(dealt) == expected
         if expected:
             assert dealt == _ids(rules, state.crews_in_game)
+
+
+def test_the_crew_variety_draft_deals_seven_of_its_ten_crews() -> None:
+    """variants/stargate/draft6-crew-variety.yaml: draft 6c's seven crews and three new ones, seven
+    dealt per game; its games play to the end with the search-free bots at both player counts."""
+    rules = make_rules(path=ROOT / "variants" / "stargate" / "draft6-crew-variety.yaml")
+    assert len(rules.crew_ids) == 10 and {"kepler", "sagan", "ito"} <= set(rules.crew_ids)
+    for players in (3, 4):
+        deals = [rules.initial_state(players, rng=stream(1, g, DEAL)).crews_in_game for g in range(40)]
+        assert all(len(d) == 7 for d in deals) and set().union(*deals) == set(rules.all_crews)
+        played = play_game(rules, [make_bot(b, rules, i) for i, b in enumerate(("greedy", "random", "greedy", "random")[:players])],
+                           n_players=players, deal_rng=stream(1, 0, DEAL),
+                           bot_rngs=[stream(1, 0, bot_stream(i)) for i in range(players)])
+        taken = {e.data["crew"] for e in played.events if e.kind == "decision"}
+        in_game = {e.data["crew"] for e in played.events if e.kind == "crew_dealt"}
+        assert len(in_game) == 7 and taken <= in_game
