@@ -225,3 +225,14 @@ def test_the_crew_variety_draft_deals_seven_of_its_ten_crews() -> None:
         taken = {e.data["crew"] for e in played.events if e.kind == "decision"}
         in_game = {e.data["crew"] for e in played.events if e.kind == "crew_dealt"}
         assert len(in_game) == 7 and taken <= in_game
+
+
+def test_play_names_a_cube_gaining_crew_only_when_it_is_in_the_game() -> None:
+    """The round's-end line says where cubes come from: Bays' skill only when Bays is dealt."""
+    from playtest.games.stargate.play import _from_stock
+
+    rules = make_rules("crews_dealt.4=5", path=DRAFT5)
+    bays = rules.crew_index["bays"]
+    assert "by the skill of bays" in _from_stock(rules, rules.all_crews)
+    assert _from_stock(rules, [c for c in rules.all_crews if c != bays]) == \
+        "Cubes come from stock only at each turn's end, 2 a turn."

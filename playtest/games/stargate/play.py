@@ -289,16 +289,16 @@ def announce(rules: StargateRules, before: State, after: State, action: Any, eve
              for c, (b, a) in enumerate(zip(before.crew_bonus, after.crew_bonus, strict=True)) if a > b]
     first = names[after.start]
     said.append(f"{first} {'start' if first == 'You' else 'starts'} round {after.round}")
-    lines.append("; ".join(said) + f". ({_from_stock(rules)})")
+    lines.append("; ".join(said) + f". ({_from_stock(rules, after.crews_in_game)})")
     return lines
 
 
-def _from_stock(rules: StargateRules) -> str:
+def _from_stock(rules: StargateRules, crews: Sequence[int]) -> str:
     """Every way cubes come from the stock into a hand: the turn's end (the replenish) and a
     crew's skill that may gain cubes (Bays' gain_cubes; schema.SkillEffect.gains_cubes),
-    never a round's end."""
+    never a round's end. `crews`: the game's crews (a crew not dealt takes none)."""
     skills = [rules.crew_ids[c] for c, skill in enumerate(rules.skills)
-              if any(sc.may_gain_cubes(e) for e in skill)]
+              if c in crews and any(sc.may_gain_cubes(e) for e in skill)]
     by_skill = f"by the skill of {', '.join(skills)}"
     if rules.replenish and skills:
         return f"Cubes come from stock at each turn's end, {rules.replenish} a turn, and {by_skill}, never at a round's end."
