@@ -293,12 +293,13 @@ def announce(rules: StargateRules, before: State, after: State, action: Any, eve
     return lines
 
 
-def _from_stock(rules: StargateRules, crews: Sequence[int]) -> str:
+def _from_stock(rules: StargateRules, crews: Sequence[int] | None = None) -> str:
     """Every way cubes come from the stock into a hand: the turn's end (the replenish) and a
     crew's skill that may gain cubes (Bays' gain_cubes; schema.SkillEffect.gains_cubes),
-    never a round's end. `crews`: the game's crews (a crew not dealt takes none)."""
+    never a round's end. `crews`: the game's crews (a crew not dealt takes none); every crew by default."""
+    in_game = rules.all_crews if crews is None else crews
     skills = [rules.crew_ids[c] for c, skill in enumerate(rules.skills)
-              if c in crews and any(sc.may_gain_cubes(e) for e in skill)]
+              if c in in_game and any(sc.may_gain_cubes(e) for e in skill)]
     by_skill = f"by the skill of {', '.join(skills)}"
     if rules.replenish and skills:
         return f"Cubes come from stock at each turn's end, {rules.replenish} a turn, and {by_skill}, never at a round's end."
