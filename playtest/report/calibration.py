@@ -37,20 +37,37 @@ def nowhere(cal: Calibration) -> str:
     return "nowhere (at the 5% level, Holm-corrected)"
 
 
+FAR = 2.0
+"""The distance from which even the closest run is no match, flags or not: the root mean square
+of the z's, each about N(0, 1) when a run plays like the table, so a distance of 2 (a mean z² of
+4) is reached less than 5% of the time even if every metric measured one and the same thing
+(P(χ²₁ ≥ 4) = 4.6%; the more independent the metrics, the rarer). Greedy table games against a
+random run read distance 2.36, 91 of 131 metrics within reach and no flag, under a green "Read
+simulated conclusions at this run's skill level" (h205)."""
+
+
 def no_fit(cal: Calibration) -> str | None:
-    """Why the closest run is only the least far, when the table differs from every run on some
-    metric (`Calibration.flags`), else None. A green "Closest run overall: greedy / Read simulated
-    conclusions at this run's skill level" stood above a run at distance 2 and a list of metrics
-    no run reproduced: the closest of runs that all play unlike the table is no match."""
-    if cal.closest is None or not cal.flags.height:
+    """Why the closest run is only the least far, else None: the table differs from every run on
+    some metric (`Calibration.flags`), or even the closest run is at distance FAR or more. A green
+    "Closest run overall: greedy / Read simulated conclusions at this run's skill level" stood
+    above a run at distance 2 and a list of metrics no run reproduced: the closest of runs that
+    all play unlike the table is no match."""
+    if cal.closest is None:
         return None
-    n = cal.flags.height
-    # 'on it' read as the run named just before it: 'so random is only the least far; read
-    # simulated conclusions on it with care'.
-    which = "that metric" if n == 1 else "those metrics"
-    return (f"But no run plays like the table everywhere: {n} metric{'' if n == 1 else 's'} "
-            f"differ{'s' if n == 1 else ''} from every run (below), so {cal.closest} is only the least far; "
-            f"read simulated conclusions on {which} with care.")
+    if cal.flags.height:
+        n = cal.flags.height
+        # 'on it' read as the run named just before it: 'so random is only the least far; read
+        # simulated conclusions on it with care'.
+        which = "that metric" if n == 1 else "those metrics"
+        return (f"But no run plays like the table everywhere: {n} metric{'' if n == 1 else 's'} "
+                f"differ{'s' if n == 1 else ''} from every run (below), so {cal.closest} is only the least far; "
+                f"read simulated conclusions on {which} with care.")
+    distance = cal.runs.filter(pl.col("run") == cal.closest)["distance"].max()
+    if isinstance(distance, float) and distance >= FAR:
+        return (f"But no run plays like the table: even {cal.closest} is at distance {distance:.2f}, where another "
+                f"sample of the same players would be about 1 (at least {FAR:g} less than one time in 20), so it is "
+                "only the least far; read simulated conclusions with care.")
+    return None
 
 
 def no_table_interval(cal: Calibration) -> str | None:
@@ -128,6 +145,7 @@ def to_json(cal: Calibration, meta: dict[str, Any]) -> dict[str, Any]:
         "min_games_for_interval": MIN_GAMES,
         "closest_run": cal.closest,
         "closest_without_one_game": cal.closest_without_one_game,
+        "no_match": no_fit(cal),
         "method": METHOD,
         # Each run with its folder (meta's `runs` maps label → folder; the rows replace it).
         "runs": [{**{k: _num(v) for k, v in r.items()}, "folder": meta.get("runs", {}).get(r["run"])}

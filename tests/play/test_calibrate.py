@@ -122,9 +122,9 @@ def test_the_markdown_and_html_name_crews_as_the_other_reports_do_and_the_json_k
     assert "| crew_pick_rate | ベイス Bays |" in r.stdout
 
 
-def _one_flag_calibration(flagged: bool = True):
-    """A table of 30 games against one random run that differs on Bays' pick rate (flagged, or
-    not), and its report's meta."""
+def _one_flag_calibration(flagged: bool = True, distance: float = 3.0):
+    """A table of 30 games against one random run at `distance` that differs on Bays' pick rate
+    (flagged, or not), and its report's meta."""
     from playtest.analysis.calibration import Calibration, sentence
 
     tab = {"estimate": 0.02, "ci_low": 0.001, "ci_high": 0.09}
@@ -135,7 +135,7 @@ def _one_flag_calibration(flagged: bool = True):
     metrics = pl.DataFrame([{"metric": "crew_pick_rate", "group": "bays", "source": src, "estimate": est,
                              "ci_low": None, "ci_high": None, "se": 0.01, "z": 3.0, "p_value": 0.001,
                              "no_interval": None} for src, est in (("table", 0.02), ("random", 0.15))])
-    runs = pl.DataFrame([{"run": "random", "games": 30, "distance": 3.0, "metrics_compared": 1,
+    runs = pl.DataFrame([{"run": "random", "games": 30, "distance": distance, "metrics_compared": 1,
                           "within_interval": 0, "differ_no_spread": 0}])
     cal = Calibration(metrics=metrics, runs=runs, flags=flags if flagged else flags.head(0), table_games=30)
     meta = {"variant": "draft5", "table_games": 30, "transcripts": [], "runs": {},
@@ -156,23 +156,30 @@ def test_the_flags_sentences_name_crews_as_the_tables_do():
     assert to_json(cal, meta)["flags"][0]["sentence"] == said  # the JSON keeps the ids
 
 
-@pytest.mark.parametrize("flagged", [True, False])
-def test_the_closest_run_is_no_match_where_the_table_differs_from_every_run(flagged):
+@pytest.mark.parametrize(("flagged", "distance", "why"), [
+    (True, 1.2, "But no run plays like the table everywhere: 1 metric differs from every run (below), so random is "
+                "only the least far; read simulated conclusions on that metric with care."),
+    (False, 2.36, "But no run plays like the table: even random is at distance 2.36, where another sample of the same "
+                  "players would be about 1 (at least 2 less than one time in 20), so it is only the least far; read "
+                  "simulated conclusions with care."),
+    (False, 1.97, None)])
+def test_the_closest_run_is_no_match_where_the_table_differs_from_every_run_or_is_far(flagged, distance, why):
     """A green 'Closest run overall: greedy. Read simulated conclusions at this run's skill level'
-    stood above a run at distance 2 and metrics no run reproduced (h202): the closest of runs
-    that all play unlike the table is only the least far, and the box and the terminal say so."""
-    from playtest.report.calibration import to_html, to_markdown
+    stood above a run at distance 2 and metrics no run reproduced (h202), and above greedy table
+    games against a random run at distance 2.36 with no flag (h205): the closest of runs that all
+    play unlike the table is only the least far, and the box, the terminal and the JSON say so."""
+    from playtest.report.calibration import to_html, to_json, to_markdown
 
-    cal, meta, _ = _one_flag_calibration(flagged)
+    cal, meta, _ = _one_flag_calibration(flagged, distance)
     html, md = to_html(cal, meta), to_markdown(cal, meta)
     # 'on it' read as 'on random'; the box in the warning style, as the report's "Seats are not
     # equal": grey says there is no answer, and here there is one (a significant difference).
-    unfit = ("But no run plays like the table everywhere: 1 metric differs from every run (below), so random is "
-             "only the least far; read simulated conclusions on that metric with care.")
-    assert (unfit in html and f"**{unfit}**" in md) is flagged
-    assert ('<div class="verdict unfair">' in html) is flagged
-    assert ('<div class="verdict fair">' in html and "Read simulated conclusions at this run" in html) \
-        is not flagged
+    assert to_json(cal, meta)["no_match"] == why
+    if why:
+        assert why in html and f"**{why}**" in md and '<div class="verdict unfair">' in html
+    else:
+        assert '<div class="verdict fair">' in html and "Read simulated conclusions at this run" in html
+        assert "But no run plays like the table" not in md
 
 
 def test_report_json_md_names_every_key_of_calibrate_s_json(calibrated):
