@@ -171,3 +171,27 @@ def test_findings_bays_shares_count_the_games_bays_was_dealt_into(tmp_path: Path
     row = metric(table, "bays_first_pick_rate")
     assert row[C.ESTIMATE] == (first["crew"] == "bays").mean() and row[C.N] == first.height
     assert "(chance: 1/5)" in row[C.DEFINITION] and "the games Bays was dealt into" in row[C.DEFINITION]
+
+
+def test_findings_bays_takers_and_game_lengths_count_only_the_games_with_bays(tmp_path: Path) -> None:
+    """In a game Bays was not dealt into, every player "never took Bays" and the game has 0 Bays
+    picks: counted, they pulled the non-takers' win rate towards 1/P and the 0-picks game
+    length towards the games without Bays."""
+    run_batch(load_variant(DRAFT5, ["crews_dealt.4=5"]),
+              RunConfig(n_games=30, players=4, seed=1, workers=1, lineup=("random",) * 4), tmp_path)
+    info, games, events = read_run(tmp_path)
+    table = findings_metrics(info, games, events)
+    with_bays = set(events.filter((pl.col("kind") == "crew_dealt") & (pl.col("crew") == "bays"))["game"])
+    assert 0 < len(with_bays) < 30
+    takers = set(events.filter((pl.col("kind") == "decision") & (pl.col("crew") == "bays"))
+                 .select("game", "seat").iter_rows())
+    seats = [(g, s) for g, s in games.select("game", "seat").iter_rows() if g in with_bays]
+    others = [k for k in seats if k not in takers]
+    assert metric(table, "win_rate", "non-takers")[C.N] == len(others)
+    assert metric(table, "cubes_placed", "non-takers")[C.N] == len(others)
+    assert metric(table, "rounds_per_bays_pick")[C.N] == len(with_bays)
+    none = {g for g in with_bays if not any(t[0] == g for t in takers)}
+    zero = metric(table, "game_length_by_bays_picks", "00 picks")  # no row when every such game took Bays
+    assert (zero[C.N] if zero else 0) == len(none)
+    assert "the games Bays was dealt into" in metric(table, "win_rate", "non-takers")[C.DEFINITION]
+    assert metric(table, "game_length_rounds")[C.N] == 30

@@ -48,10 +48,13 @@ def findings_metrics(info: dict[str, Any], games: pl.DataFrame, events: pl.DataF
     turns = events.filter(pl.col("kind") == "decision")
     n_crews = len(info.get("variant", {}).get("resolved", {}).get("crews", [])) or 6
     dealt = events.filter(pl.col("kind") == CREW_DEALT)
-    bays_turns = turns
-    if dealt.height:  # crews dealt (crews_dealt): Bays' shares over the games it was in, chance 1/crews in a game
+    bays_turns, bays_games, of_bays = turns, games, ""
+    if dealt.height:  # crews dealt (crews_dealt): Bays' numbers over the games it was in, chance 1/crews in a game
         n_crews = int(dealt.group_by("game").len()["len"].to_numpy().max())
-        bays_turns = turns.filter(pl.col("game").is_in(dealt.filter(pl.col("crew") == BAYS)["game"].implode()))
+        in_bays = pl.col("game").is_in(dealt.filter(pl.col("crew") == BAYS)["game"].implode())
+        # Takers against non-takers and the game length by Bays picks too: in a game without
+        # Bays every player "never took Bays" and the game has 0 Bays picks, which is no choice.
+        bays_turns, bays_games, of_bays = turns.filter(in_bays), games.filter(in_bays), " (the games Bays was dealt into)"
     # 1. Bays: first picks, cubes placed and wins of takers vs non-takers. The rounds, turns and
     # players of one game are not independent: every interval is over games (the picks of a game
     # summed first, cluster-robust), and takers are compared with non-takers within each game.
@@ -67,7 +70,7 @@ def findings_metrics(info: dict[str, Any], games: pl.DataFrame, events: pl.DataF
                      "Share of all turns in which Bays is taken; interval cluster-robust over games"
                      + (" (the games Bays was dealt into)." if dealt.height else ".")))
     picks = (turns.group_by("game", "seat").agg((pl.col("crew") == BAYS).sum().alias("bays_picks")))
-    seats = (games.join(picks, on=["game", "seat"], how="left").with_columns(pl.col("bays_picks").fill_null(0))
+    seats = (bays_games.join(picks, on=["game", "seat"], how="left").with_columns(pl.col("bays_picks").fill_null(0))
              .with_columns((pl.col("bays_picks") > 0).alias("taker"), pl.col("cubes_placed").cast(pl.Float64)))
     taker = pl.col("taker")
     sides = (seats.group_by("game").agg(
@@ -81,9 +84,11 @@ def findings_metrics(info: dict[str, Any], games: pl.DataFrame, events: pl.DataF
         had = sides.filter(count > 0)
         n = had["takers" if side == "taker" else "others"].to_numpy().astype(float)
         rows.append(_row("cubes_placed", group, mean_of_sums(had[f"{side}_cubes"].to_numpy(), n, at_least=0.0),
-                         int(n.sum()), f"Mean cubes placed per game by players who {who}; interval cluster-robust over games."))
+                         int(n.sum()), f"Mean cubes placed per game by players who {who}{of_bays}; interval "
+                         "cluster-robust over games."))
         rows.append(_row("win_rate", group, proportion_of_sums(had[f"{side}_wins"].to_numpy(), n), int(n.sum()),
-                         f"Win rate of players who {who} (shared wins split); interval cluster-robust over games."))
+                         f"Win rate of players who {who}{of_bays} (shared wins split); interval cluster-robust "
+                         "over games."))
     both = sides.filter((pl.col("takers") > 0) & (pl.col("others") > 0))
     for metric, column, what in (("bays_cubes_gap", "cubes", "cubes placed"), ("bays_win_lift", "wins", "win share")):
         d, lo, hi, p = paired_mean_test((both[f"taker_{column}"] / both["takers"]
@@ -114,22 +119,23 @@ def findings_metrics(info: dict[str, Any], games: pl.DataFrame, events: pl.DataF
                 .with_columns(pl.col("bays_picks").fill_null(0)).sort("game"))
     rounds = per_game["rounds"].to_numpy().astype(float)
     rows.append(_row("game_length_rounds", "", mean_ci(rounds), rounds.size, "Mean rounds per game."))
+    per_game = per_game.join(bays_games.select("game").unique(), on="game", how="semi")  # those with Bays
+    rounds = per_game["rounds"].to_numpy().astype(float)
     x = per_game["bays_picks"].to_numpy().astype(float)
+    slope = f"Slope of game length (rounds) on the number of Bays picks in the game{of_bays} (OLS)."
     if x.size > 2 and x.std() > 0:
         fit = sps.linregress(x, rounds)
         half = float(sps.t.ppf(0.975, x.size - 2)) * fit.stderr
         rows.append(_row("rounds_per_bays_pick", "", (fit.slope, fit.slope - half, fit.slope + half), x.size,
-                         "Slope of game length (rounds) on the number of Bays picks in the game (OLS).",
-                         float(fit.pvalue)))
+                         slope, float(fit.pvalue)))
     else:
-        rows.append(_row("rounds_per_bays_pick", "", (math.nan,) * 3, x.size,
-                         "Slope of game length (rounds) on the number of Bays picks in the game (OLS)."))
+        rows.append(_row("rounds_per_bays_pick", "", (math.nan,) * 3, x.size, slope))
     # In the order of the picks: a bare group_by yields its groups in an order that changes from
     # call to call, and so did this table's rows (same run, same seed).
     for picks_n, part in per_game.sort("bays_picks").group_by("bays_picks", maintain_order=True):
         vals = part["rounds"].to_numpy().astype(float)
         rows.append(_row("game_length_by_bays_picks", f"{int(picks_n[0]):02d} picks", mean_ci(vals), vals.size,
-                         "Mean rounds of the games with this many Bays picks in all."))
+                         f"Mean rounds of the games{of_bays} with this many Bays picks in all."))
     # A trigger of the draft's that never fired is 0% of its games, not "–" as one it lacks: draft
     # 6c's round_cap read the same as draft 5's, which has none. The report's own rows (one routine),
     # with the safety stop, which every draft has.
