@@ -10,9 +10,10 @@ import pytest
 
 from playtest.errors import IllegalActionError, TranscriptError
 from playtest.games.stargate.actions import TakeCrew
-from playtest.games.stargate.bots import make_bot
+from playtest.games.stargate.bots import Evaluation, evaluate, make_bot
 from playtest.games.stargate.metrics import crew_pick_rates, crew_pick_rates_by_round
 from playtest.games.stargate.rules import Phase, StargateRules, State
+from playtest.games.stargate.state import evolve
 from playtest.games.stargate.transcript import (
     dump_transcript,
     read_transcript,
@@ -236,3 +237,18 @@ def test_play_names_a_cube_gaining_crew_only_when_it_is_in_the_game() -> None:
     assert "by the skill of bays" in _from_stock(rules, rules.all_crews)
     assert _from_stock(rules, [c for c in rules.all_crews if c != bays]) == \
         "Cubes come from stock only at each turn's end, 2 a turn."
+
+
+def test_greedy_values_cubes_by_the_time_of_the_game_s_crews() -> None:
+    """`greedy` counts the cubes a seat can still place as at most (mean crew time) x (turns
+    left): the mean of this game's crews, not of every crew of the variant. Draft 5 (mean 2.5)
+    with 4 of its 6 crews dealt: two turns left (the smallest stock, 3, at 2 a turn), seat 1
+    holds 12 cubes and can place 2 x 3 of them with Armstrong, Orlins, Audrin and Rahel (mean
+    3), but only 2 x 2 with Audrin, Rahel, Anderson and Bays (mean 2). One Evaluation serves
+    both games, as the search bots' shared one does."""
+    rules = make_rules("crews_dealt.4=4", path=DRAFT5)
+    evaluation = Evaluation(rules, hand_vp=True)
+    vp = evaluation.placement_vp((0, 1, 2, 3, 4, 5, 6))
+    for crews, lead in (([0, 1, 2, 3], vp * (6 - 5)), ([2, 3, 4, 5], vp * (4 - 4)), ([0, 1, 2, 3], vp * (6 - 5))):
+        state = evolve(rules.setup(4, [0, 1, 2, 3, 4, 5, 6], crews=crews), hand=(12, 3, 3, 3), stock=(3, 12, 12, 12))
+        assert evaluate(rules, state, 0, evaluation) == pytest.approx(lead + 0.01 * 15)

@@ -50,7 +50,7 @@ class Evaluation:
     seat's total also counts the placements its cubes will buy before the game ends. Each
     seat has about T more turns — the rounds until the smallest stock runs out at `replenish`
     cubes a turn (draft 5's end trigger). In them it can place at most `mean crew time × T`
-    cubes, from its hand and what the replenish brings before its last turn
+    cubes (the mean of the game's crews: with crews_dealt not every crew's), from its hand and what the replenish brings before its last turn
     (`replenish × (T - 1)`, at most its stock). Each cube it will be able to place,
     `min(hand + income, capacity)`, is worth VALUE_SHARE × the mean VP printed on the slots of
     the planets in play. So a cube in hand is worth more than one in the stock when the stock
@@ -65,8 +65,19 @@ class Evaluation:
     def __init__(self, rules: StargateRules, *, hand_vp: bool) -> None:
         self.rules, self.hand_vp = rules, hand_vp
         self.per_turn = sum(rules.crew_time) / max(1, len(rules.crew_time))
+        """The mean crew time of every crew; a game's own (`per_turn_of`) where crews are dealt."""
         self.replenish = rules.variant.cubes.replenish
         self._placement_vp: dict[tuple[int, ...], float] = {}
+        self._crews: tuple[int, ...] = rules.all_crews
+        self._crews_per_turn = self.per_turn
+
+    def per_turn_of(self, crews: tuple[int, ...]) -> float:
+        """The mean time of a game's crews (`State.crews_in_game`): with crews_dealt not every
+        crew of the variant, so neither its mean time (the last game's crews are remembered)."""
+        if crews is not self._crews and crews != self._crews:
+            times = [self.rules.crew_time[c] for c in crews]
+            self._crews, self._crews_per_turn = crews, sum(times) / max(1, len(times))
+        return self._crews_per_turn
 
     def placement_vp(self, circle: tuple[int, ...]) -> float:
         """What one future placement is worth in this circle."""
@@ -79,21 +90,27 @@ class Evaluation:
             self._placement_vp[circle] = found
         return found
 
-    def placeable(self, hand: int, stock: int, least_stock: int) -> float:
-        """How many more cubes a seat will be able to place (`least_stock`: any seat's smallest)."""
+    def placeable(self, hand: int, stock: int, least_stock: int, crews: tuple[int, ...] | None = None) -> float:
+        """How many more cubes a seat will be able to place (`least_stock`: any seat's smallest;
+        `crews`: the game's, by default every crew)."""
+        return self._placeable(hand, stock, least_stock, self.per_turn if crews is None else self.per_turn_of(crews))
+
+    def _placeable(self, hand: int, stock: int, least_stock: int, per_turn: float) -> float:
         if not self.replenish:
             return hand
         turns = -(-least_stock // self.replenish)  # rounds after this one, one turn each
-        return min(hand + min(stock, self.replenish * max(0, turns - 1)), self.per_turn * turns)
+        return min(hand + min(stock, self.replenish * max(0, turns - 1)), per_turn * turns)
 
     def lead(self, totals: Sequence[int], seat: int, circle: tuple[int, ...], hand: Sequence[int],
-             stock: Sequence[int]) -> float:
-        """The value of a position to `seat`, from every seat's provisional total, hand and stock."""
+             stock: Sequence[int], crews: tuple[int, ...] | None = None) -> float:
+        """The value of a position to `seat`, from every seat's provisional total, hand and stock
+        (`crews`: the game's, `State.crews_in_game`; by default every crew)."""
         keep = 0.01 * (hand[seat] + stock[seat])
         if not self.hand_vp:
             return totals[seat] - max(t for s, t in enumerate(totals) if s != seat) + keep
         least, vp = min(stock), self.placement_vp(circle)
-        worth = [t + vp * self.placeable(hand[s], stock[s], least) for s, t in enumerate(totals)]
+        per_turn = self.per_turn if crews is None else self.per_turn_of(crews)
+        worth = [t + vp * self._placeable(hand[s], stock[s], least, per_turn) for s, t in enumerate(totals)]
         return worth[seat] - max(w for s, w in enumerate(worth) if s != seat) + keep
 
 
@@ -103,7 +120,7 @@ def evaluate(rules: StargateRules, state: State, seat: int, evaluation: Evaluati
     if evaluation is None:
         return totals[seat] - max(t for s, t in enumerate(totals) if s != seat) + 0.01 * (
             state.hand[seat] + state.stock[seat])
-    return evaluation.lead(totals, seat, state.circle, state.hand, state.stock)
+    return evaluation.lead(totals, seat, state.circle, state.hand, state.stock, state.crews_in_game)
 
 
 CrewFilter = Callable[[State, list[Action]], list[Action]]
@@ -268,7 +285,7 @@ class GreedyBot:
                 cols[moved[1]] -= 1
                 cols[moved[2]] += 1
                 totals[mover] += color_bonus(cols) - bonus[mover]
-            out.append(lead(totals, seat, circle, state.hand, state.stock))
+            out.append(lead(totals, seat, circle, state.hand, state.stock, state.crews_in_game))
         return out
 
     def _best_place(self, state: State) -> tuple[float, Place]:
@@ -323,12 +340,13 @@ class GreedyBot:
         replenish, lead = rules.variant.cubes.replenish, self.evaluation.lead
         hands, stocks = list(state.hand), list(state.stock)
         hand, stock = hands[seat], stocks[seat]
+        crews = state.crews_in_game
 
         def value(totals: list[int], placed: int, from_hand: int = 0, from_stock: int = 0) -> float:
             left = stock - from_stock
             got = min(replenish, left)
             hands[seat], stocks[seat] = hand - placed - from_hand + got, left - got
-            return lead(totals, seat, circle, hands, stocks)
+            return lead(totals, seat, circle, hands, stocks, crews)
 
         # What the turn's end pays for the placed cubes (color-keyed crews, last_cube planets).
         gains_apply = bool(rules.turn_end_effects[state.crew]) or rules.any_last_cube

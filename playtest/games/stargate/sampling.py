@@ -37,7 +37,7 @@ def evaluate(rules: StargateRules, state: State) -> list[float]:
     ev = _evaluation(rules)
     totals, hand, stock = rules.totals(state), state.hand, state.stock
     least, vp = min(stock), ev.placement_vp(state.circle)
-    values = [t + vp * ev.placeable(hand[s], stock[s], least) for s, t in enumerate(totals)]
+    values = [t + vp * ev.placeable(hand[s], stock[s], least, state.crews_in_game) for s, t in enumerate(totals)]
     top = max(values)
     weights = [exp((v - top) / TEMPERATURE) for v in values]
     total = sum(weights)
