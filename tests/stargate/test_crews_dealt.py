@@ -26,6 +26,7 @@ from playtest.variants import load_variant
 from tests.stargate.helpers import DRAFT5, ROOT, make_rules
 
 NEW_CREWS = ROOT / "variants" / "stargate" / "draft6-new-crews.yaml"
+DEVELOPMENT = ROOT / "variants" / "stargate" / "draft6-development.yaml"
 
 
 def _ids(rules: StargateRules, crews: tuple[int, ...]) -> list[str]:
@@ -252,3 +253,26 @@ def test_greedy_values_cubes_by_the_time_of_the_game_s_crews() -> None:
     for crews, lead in (([0, 1, 2, 3], vp * (6 - 5)), ([2, 3, 4, 5], vp * (4 - 4)), ([0, 1, 2, 3], vp * (6 - 5))):
         state = evolve(rules.setup(4, [0, 1, 2, 3, 4, 5, 6], crews=crews), hand=(12, 3, 3, 3), stock=(3, 12, 12, 12))
         assert evaluate(rules, state, 0, evaluation) == pytest.approx(lead + 0.01 * 15)
+
+
+def test_replay_shows_the_card_slots_only_of_the_game_s_crews(tmp_path) -> None:
+    """Draft 6d's Armstrong has extension slots on its card: `replay` lists them (crew_cards,
+    "Crew cards' extension slots") when Armstrong was dealt, and not when it was never in the game."""
+    overrides = ["crews_dealt.4=4"]
+    rules = StargateRules(load_variant(DEVELOPMENT, overrides).model)
+    armstrong = rules.crew_index["armstrong"]
+    seen = set()
+    for seed in range(20):
+        dealt = armstrong in rules.initial_state(4, rng=stream(seed, 0, DEAL)).crews_in_game
+        if dealt in seen:
+            continue
+        seen.add(dealt)
+        data = record_game(rules, [make_bot("random", rules, i) for i in range(4)], variant=str(DEVELOPMENT),
+                           overrides=overrides, deal_rng=stream(seed, 0, DEAL),
+                           bot_rngs=[stream(seed, 0, bot_stream(i)) for i in range(4)])
+        path = tmp_path / f"game{seed}.yaml"
+        path.write_text(dump_transcript(data), encoding="utf-8")
+        outcome = replay_file(path)
+        assert [c["crew"] for c in outcome.to_json().get("crew_cards", [])] == (["armstrong"] if dealt else [])
+        assert ("Crew cards' extension slots" in outcome.text()) == dealt
+    assert seen == {True, False}

@@ -318,8 +318,9 @@ class ReplayOutcome(core.Outcome):
                 **({"extension_slots": _extension_slots(state.ext_planet[pos], planet.extension_vp, names)}
                    if planet.extension_vp else {}),
             })
+        # The cards of this game's crews: one not dealt (crews_dealt) was never on the table.
         crew_cards = [{"crew": crew.id, "slots": _extension_slots(state.ext_crew[c], crew.extension_vp, names)}
-                      for c, crew in enumerate(model.crews) if crew.extension_vp]
+                      for c, crew in enumerate(model.crews) if crew.extension_vp and c in state.crews_in_game]
         common = core.outcome_data(t, rules, state)
         # A part the variant switches off (the color bonus under scoring.color_bonus: none) is
         # left out, as common_outcome and the reports leave it out: "color 0" would read as a
