@@ -109,7 +109,10 @@ class Evaluation:
         if not self.hand_vp:
             return totals[seat] - max(t for s, t in enumerate(totals) if s != seat) + keep
         least, vp = min(stock), self.placement_vp(circle)
-        per_turn = self.per_turn if crews is None else self.per_turn_of(crews)
+        if crews is self._crews:  # the usual case: this game's crews, as on the last call
+            per_turn = self._crews_per_turn
+        else:
+            per_turn = self.per_turn if crews is None else self.per_turn_of(crews)
         worth = [t + vp * self._placeable(hand[s], stock[s], least, per_turn) for s, t in enumerate(totals)]
         return worth[seat] - max(w for s, w in enumerate(worth) if s != seat) + keep
 
