@@ -484,29 +484,12 @@ def _exact_binomial_p(k: int, n: int, p0: float) -> float:
     return min(1.0, sum(q for q in pmf if q <= pmf[k] * (1 + 1e-7)))
 
 
-def _norm_cdf(x: float) -> float:
-    """The standard normal CDF, accurate in both tails (erfc). scipy's `norm.cdf` gives the same
-    to the last digit or two but costs about 100 µs a call against 1 µs: the sample-size section
-    solves for a power by root-finding, about 30 calls a seat, in every report."""
-    return 0.5 * math.erfc(-x / math.sqrt(2))
-
-
 _NORMAL = NormalDist()
 
 
 def _norm_ppf(q: float) -> float:
     """The standard normal quantile (statistics.NormalDist, Wichura's AS 241, ~1e-16 relative)."""
     return _NORMAL.inv_cdf(q)
-
-
-def power_one_proportion(n: float, p0: float, p1: float, alpha: float = 0.05) -> float:
-    """Power of the two-sided score test of p = p0 at level alpha when the truth is p1 (normal
-    approximation, both tails)."""
-    za = _norm_ppf(1 - alpha / 2)
-    s0 = math.sqrt(p0 * (1 - p0))
-    s1 = math.sqrt(p1 * (1 - p1))
-    d = (p1 - p0) * math.sqrt(n)
-    return _norm_cdf((d - za * s0) / s1) + _norm_cdf((-d - za * s0) / s1)
 
 
 def power_equal_seats(n: float, players: int, d: float, alpha: float = 0.05) -> float:
