@@ -172,6 +172,13 @@ def sweep(
     folders = [p.folder(i) for i, p in enumerate(points)]
     with staged_dir(out_dir, force=force, option="--out") as staging:
         samples = Runs(loaded, folders, config, staging / "runs").grow_to(n)
+        if len(samples) > 1 and all(s.games.equals(samples[0].games) and s.events.equals(samples[0].events)
+                                    for s in samples[1:]):
+            # Every point the same moves and scores: `crews_dealt.4=5,6,7` at --players 3 (a setting of
+            # another player count) printed identical columns as if the key had been measured not to matter.
+            typer.echo(clean(f"note: every grid point played the very same games (the same moves and scores in all "
+                             f"{n} games at {players_} players): the swept values change nothing here (a setting "
+                             f"of another player count than {players_}?)"), err=True)
         tables = [fn(s.info, s.games, s.events) for s in samples]
         # A category a point never produced (a game length, a crew never taken first) is 0% there,
         # with the exact interval of a share never seen, as compare shows it; it was a blank '–'.

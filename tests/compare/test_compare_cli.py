@@ -451,3 +451,18 @@ def test_a_sweep_prints_a_note_of_its_fixed_set_once_without_the_swept_value(cli
     assert res.returncode == 0, res.stderr
     notes = [line for line in res.stderr.splitlines() if line.startswith("note:") and "stock_empty" in line]
     assert len(notes) == 1 and notes[0].endswith("with --set cubes.replenish=0)"), notes
+
+
+def test_a_sweep_whose_points_play_the_same_games_says_so(cli, tmp_path):
+    """`crews_dealt.4=5,6` swept at 3 players changes nothing (the key is the 4-player deal): the
+    sweep printed two identical columns with no word that the key could not act (h207)."""
+    variant = str(ROOT / "variants" / "stargate" / "draft6-crew-variety.yaml")
+    args = ["sweep", variant, "--set", "crews_dealt.4=5,6", "-n", "3", "-w", "1", "--format", "json"]
+    res = cli(*args, "--players", "3", "--out", str(tmp_path / "three"))
+    assert res.returncode == 0, res.stderr
+    assert ("note: every grid point played the very same games (the same moves and scores in all 3 games at "
+            "3 players): the swept values change nothing here (a setting of another player count than 3?)") \
+        in res.stderr.splitlines()
+    res = cli(*args, "--players", "4", "--out", str(tmp_path / "four"))
+    assert res.returncode == 0, res.stderr
+    assert "very same games" not in res.stderr
