@@ -140,7 +140,9 @@ def _verdict_lines(cmp: K.Comparison, source: str) -> list[str]:
     tested = int((d[K.TEST] == "tested").sum())
     by_variant = notable_by_variant(cmp)
     count = sum(len(sentences) for _, sentences in by_variant)
-    moved = d.filter(pl.col(C.ESTIMATE).is_not_null() & (pl.col(C.ESTIMATE) != 0))
+    # NaN is no move: a share over no games (a dealt crew's pick rate in a round that none of the games
+    # it was dealt into reached) is NaN in both variants, and hid the identical games behind '0 distinct tests'.
+    moved = d.filter(pl.col(C.ESTIMATE).is_not_null() & pl.col(C.ESTIMATE).is_not_nan() & (pl.col(C.ESTIMATE) != 0))
     if count == 0 and tested == 0 and moved.is_empty() and (d[K.TEST] == "identical").any():
         # Every metric equal in every game and replicate: "No difference ... among 0 distinct
         # tests" left a same-seed A/A to guess why nothing was tested.
