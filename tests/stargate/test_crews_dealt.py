@@ -190,6 +190,13 @@ def test_a_crew_s_shares_count_only_the_games_it_was_dealt_into() -> None:
     assert all("of the games it was dealt into" in d for d in picks["definition"])
     by_round = _metric(crew_pick_rates_by_round(_events(dealt=True)), "crew_pick_rate_by_round")
     assert by_round["round 1 / x"] == (1.0, 2) and by_round["round 2 / z"] == (0.5, 2)
+    # A third round that only game 1 plays (without x): no row 'round 3 / x' over no games, where a
+    # report listed 'round 10 / vance' as '–' with n 0 (h207)
+    third = pl.DataFrame([{"game": 1, "kind": "decision", "round": 3, "turn": 5 + i, "seat": i, "crew": crew,
+                           "first_pick": i == 0} for i, crew in enumerate("yz")])
+    by_round = _metric(crew_pick_rates_by_round(pl.concat([_events(dealt=True), third], how="diagonal")),
+                       "crew_pick_rate_by_round")
+    assert "round 3 / x" not in by_round and by_round["round 3 / y"] == (0.5, 2)
 
 
 def test_without_crews_dealt_every_game_counts_as_before() -> None:

@@ -133,6 +133,8 @@ def crew_pick_rates_by_round(events: Table) -> pl.DataFrame:
     for rnd, per in F.per_game_by(turns, "round", *_crew_sums(crews)):
         for crew in crews:
             (est, lo, hi), n = _share(per, crew, dealt)
+            if not n:  # dealt crews: none of the games this crew was in reached round r (a null row, '–')
+                continue
             rows.append({C.METRIC: "crew_pick_rate_by_round", C.GROUP: f"round {rnd} / {crew}", C.ESTIMATE: est,
                          C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n,
                          C.DEFINITION: f"Share of this round's turns{of_games} in which this crew was taken."})
