@@ -3,6 +3,7 @@ without the key deals as before, and a crew not dealt plays no part in the game.
 
 from __future__ import annotations
 
+import math
 import random
 
 import polars as pl
@@ -283,3 +284,21 @@ def test_replay_shows_the_card_slots_only_of_the_game_s_crews(tmp_path) -> None:
         assert [c["crew"] for c in outcome.to_json().get("crew_cards", [])] == (["armstrong"] if dealt else [])
         assert ("Crew cards' extension slots" in outcome.text()) == dealt
     assert seen == {True, False}
+
+
+def test_the_search_bots_evaluation_values_cubes_by_the_time_of_the_game_s_crews() -> None:
+    """The search bots' cut-off evaluation (sampling.evaluate) counts the cubes a seat can still
+    place as greedy does: at most the mean time of this game's crews a turn. The position of
+    test_greedy_values_cubes_by_the_time_of_the_game_s_crews: with Audrin, Rahel, Anderson and
+    Bays (mean 2) every seat can place 4 cubes, even shares; with Armstrong, Orlins, Audrin and
+    Rahel (mean 3) seat 1 can place 6 and the others 5. With every crew's mean (2.5) both read
+    even shares."""
+    from playtest.games.stargate.sampling import TEMPERATURE, _evaluation
+    from playtest.games.stargate.sampling import evaluate as cutoff
+
+    rules = make_rules("crews_dealt.4=4", path=DRAFT5)
+    vp = _evaluation(rules).placement_vp((0, 1, 2, 3, 4, 5, 6))
+    ahead = math.exp(vp / TEMPERATURE)
+    for crews, first in (([2, 3, 4, 5], 0.25), ([0, 1, 2, 3], ahead / (ahead + 3))):
+        state = evolve(rules.setup(4, [0, 1, 2, 3, 4, 5, 6], crews=crews), hand=(12, 3, 3, 3), stock=(3, 12, 12, 12))
+        assert cutoff(rules, state)[0] == pytest.approx(first)
