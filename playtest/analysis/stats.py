@@ -496,8 +496,9 @@ def power_equal_seats(n: float, players: int, d: float, alpha: float = 0.05) -> 
     """Power of the chi-square test that all `players` seats win equally (level alpha, n games)
     when one seat wins 1/P + d and the others share its gain as losses (d/(P − 1) each): the
     noncentral chi-square on P − 1 degrees of freedom with noncentrality n · Σ (p_i − 1/P)² · P
-    = n d² P²/(P − 1). The large-sample approximation: 10 points at 4 players in 189 games reads
-    67% where 6,000 simulated runs of the verdict's own test saw about 64%."""
+    = n d² P²/(P − 1), the least of any split of the loss. The large-sample approximation: 10
+    points at 4 players in 189 games reads 67% where 6,000 simulated runs of the verdict's own
+    test saw about 64%; it promises more the more players (docs/report-json.md)."""
     from scipy.stats import chi2, ncx2
 
     df = players - 1

@@ -343,7 +343,7 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
         # "Seats look fair" over 1 game, with no caveat: below MIN_GAMES (calibrate's least number of
         # table games for an interval: there an interval says less about the average than one
         # game's spread) the tests' silence says nothing about the seats; nor does the power figure
-        # (the score test's, where seat 1's test is then exact).
+        # (the chi-square test's large-sample one, where its p is then simulated).
         status = "unknown"
         headline = (f"Too few games to judge the seats: {games_text}; a verdict needs at least {MIN_GAMES} "
                     f"(fair share {pct(fair)}; {p_text}).")
