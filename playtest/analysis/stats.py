@@ -510,7 +510,7 @@ def min_detectable_advantage(n: float, players: int, power: float = 0.8, alpha: 
     `power` by the chi-square test of equal seats at level alpha with n games
     (`power_equal_seats`). Not seat 1's own test: an advantage in another seat only the
     chi-square test sees. NaN when even a seat winning every game is not."""
-    if n <= 0 or players < 2:
+    if not n > 0 or players < 2:  # (NaN games too: brentq stopped on "the function value is NaN")
         return math.nan
     f = lambda d: power_equal_seats(n, players, d, alpha) - power  # noqa: E731
     top = 1 - 1 / players

@@ -120,6 +120,7 @@ def test_detectable_advantage_and_games_needed():
     # More games → smaller detectable advantage; a seat winning every game is the most there is.
     assert stats.min_detectable_advantage(3000, 4) < d / 3
     assert math.isnan(stats.min_detectable_advantage(2, 4))
+    assert math.isnan(stats.min_detectable_advantage(math.nan, 4))  # not brentq's ValueError
 
 
 def test_balance_interval():
