@@ -65,7 +65,8 @@ def no_fit(cal: Calibration) -> str | None:
                 f"differ{'s' if n == 1 else ''} from every run (below), so {cal.closest} is only the least far; "
                 f"read simulated conclusions on {which} with care.")
     distance = cal.runs.filter(pl.col("run") == cal.closest)["distance"].max()
-    if isinstance(distance, float) and distance >= FAR:
+    # As shown (two decimals): a run at 1.996 read "2.00" under a green "plays like the table".
+    if isinstance(distance, float) and float(f"{distance:.2f}") >= FAR:
         return (f"But no run plays like the table: even {cal.closest} is at distance {distance:.2f}, where another "
                 f"sample of the same players would be about 1 (at least {FAR:g} less than one time in 20), so it is "
                 "only the least far; read simulated conclusions with care.")

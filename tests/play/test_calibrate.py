@@ -162,6 +162,9 @@ def test_the_flags_sentences_name_crews_as_the_tables_do():
     (False, 2.36, "But no run plays like the table: even random is at distance 2.36, where another sample of the same "
                   "players would be about 1 (at least 2 less than one time in 20), so it is only the least far; read "
                   "simulated conclusions with care."),
+    (False, 1.996, "But no run plays like the table: even random is at distance 2.00, where another sample of the "
+                   "same players would be about 1 (at least 2 less than one time in 20), so it is only the least far; "
+                   "read simulated conclusions with care."),
     (False, 1.97, None)])
 def test_the_closest_run_is_no_match_where_the_table_differs_from_every_run_or_is_far(flagged, distance, why):
     """A green 'Closest run overall: greedy. Read simulated conclusions at this run's skill level'
