@@ -38,17 +38,15 @@ def nowhere(cal: Calibration) -> str:
 
 
 FAR = 2.0
-"""The distance from which even the closest run is no match, flags or not: the root mean square
-of the z's, each about N(0, 1) when a run plays like the table, so a distance of 2 (a mean z² of
-4) is reached less than 5% of the time even if every metric measured one and the same thing
-(P(χ²₁ ≥ 4) = 4.6%; the more independent the metrics, the rarer). Eight greedy table games of
-draft 5 against a 30-game greedy run of other seeds read 0.82-1.00 in six pairs (measured
-2026-12-06); 95 same-bot pairs of 3, 4 or 8 table games against runs of 30-200 games of other
-seeds (Stargate greedy and random, Oh-Seven heuristic, New Frontiers greedy) read 0.72-1.24,
-none near 2 (the table's standard error floored by the runs' spread keeps each z's variance
-under 1), while the greedy Stargate table games against a random run read 2.97-4.58. Greedy table games against a
-random run read distance 2.36, 91 of 131 metrics within reach and no flag, under a green "Read
-simulated conclusions at this run's skill level" (h205)."""
+"""The distance from which even the closest run is no match, flags or not. The distance is the
+root mean square of the z's, each about N(0, 1) when a run plays like the table, so 2 (a mean z²
+of 4) is reached less than 5% of the time even if every metric measured one and the same thing
+(P(χ²₁ ≥ 4) = 4.6%; the more independent the metrics, the rarer), and the table's standard error,
+floored by the runs' spread, keeps each z's variance under 1. Measured 2026-12-06: 95 same-bot
+pairs of 3, 4 or 8 table games against runs of 30-200 games of other seeds (Stargate greedy and
+random, Oh-Seven heuristic, New Frontiers greedy) read 0.72-1.24, none near 2; greedy Stargate
+table games against a random run read 2.36-4.58, 2.36 with 91 of 131 metrics within reach and no
+flag under a green "Read simulated conclusions at this run's skill level" (h205)."""
 
 
 def no_fit(cal: Calibration) -> str | None:
