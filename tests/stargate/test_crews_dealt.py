@@ -189,6 +189,11 @@ def test_a_crew_s_shares_count_only_the_games_it_was_dealt_into() -> None:
     assert _metric(picks, "crew_pick_rate") == {"x": (1.0, 4), "y": (0.25, 8), "z": (0.5, 4)}
     assert _metric(picks, "crew_first_pick_rate") == {"x": (1.0, 2), "y": (0.5, 4), "z": (0.0, 2)}
     assert all("of the games it was dealt into" in d for d in picks["definition"])
+    # the chance level of a first pick: 2 crews in each game here, the variant's 3 without dealing (h207)
+    first = picks.filter(pl.col("metric") == "crew_first_pick_rate")["definition"].to_list()
+    assert all(d.endswith("; a first pick at random would take each crew 1 time in 2.") for d in first)
+    undealt = crew_pick_rates(_events(dealt=False), ["x", "y", "z"]).filter(pl.col("metric") == "crew_first_pick_rate")
+    assert all(d.endswith("1 time in 3.") for d in undealt["definition"])
     by_round = _metric(crew_pick_rates_by_round(_events(dealt=True)), "crew_pick_rate_by_round")
     assert by_round["round 1 / x"] == (1.0, 2) and by_round["round 2 / z"] == (0.5, 2)
     # A third round that only game 1 plays (without x): no row 'round 3 / x' over no games, where a
