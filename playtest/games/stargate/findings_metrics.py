@@ -20,7 +20,7 @@ from playtest.analysis.stats import (
     proportion_of_sums,
 )
 from playtest.core.results import SAFETY_STOP
-from playtest.games.stargate.metrics import end_reasons
+from playtest.games.stargate.metrics import crews_per_game, end_reasons
 from playtest.games.stargate.rounds import CREW_DEALT
 
 BAYS = "bays"
@@ -46,11 +46,10 @@ def findings_metrics(info: dict[str, Any], games: pl.DataFrame, events: pl.DataF
     """Every number the findings use, for one run (metric table, columns.METRIC_SCHEMA)."""
     rows: list[dict[str, Any]] = []
     turns = events.filter(pl.col("kind") == "decision")
-    n_crews = len(info.get("variant", {}).get("resolved", {}).get("crews", [])) or 6
     dealt = events.filter(pl.col("kind") == CREW_DEALT)
+    n_crews = crews_per_game(events) or len(info.get("variant", {}).get("resolved", {}).get("crews", [])) or 6
     bays_turns, bays_games, of_bays = turns, games, ""
     if dealt.height:  # crews dealt (crews_dealt): Bays' numbers over the games it was in, chance 1/crews in a game
-        n_crews = int(dealt.group_by("game").len()["len"].to_numpy().max())
         in_bays = pl.col("game").is_in(dealt.filter(pl.col("crew") == BAYS)["game"].implode())
         # Takers against non-takers and the game length by Bays picks too: in a game without
         # Bays every player "never took Bays" and the game has 0 Bays picks, which is no choice.
@@ -64,11 +63,10 @@ def findings_metrics(info: dict[str, Any], games: pl.DataFrame, events: pl.DataF
         .sort("game"))
     rows.append(_row("bays_first_pick_rate", "", _rate(counts["bays_first"], counts["firsts"]),
                      int(counts["firsts"].sum()),
-                     f"Share of rounds whose first pick is Bays (chance: 1/{n_crews}); interval cluster-robust over games"
-                     + (" (the games Bays was dealt into)." if dealt.height else ".")))
+                     f"Share of rounds whose first pick is Bays (chance: 1/{n_crews}); interval cluster-robust over "
+                     f"games{of_bays}."))
     rows.append(_row("bays_pick_rate", "", _rate(counts["bays"], counts["turns"]), int(counts["turns"].sum()),
-                     "Share of all turns in which Bays is taken; interval cluster-robust over games"
-                     + (" (the games Bays was dealt into)." if dealt.height else ".")))
+                     f"Share of all turns in which Bays is taken; interval cluster-robust over games{of_bays}."))
     picks = (turns.group_by("game", "seat").agg((pl.col("crew") == BAYS).sum().alias("bays_picks")))
     seats = (bays_games.join(picks, on=["game", "seat"], how="left").with_columns(pl.col("bays_picks").fill_null(0))
              .with_columns((pl.col("bays_picks") > 0).alias("taker"), pl.col("cubes_placed").cast(pl.Float64)))

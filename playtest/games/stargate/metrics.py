@@ -91,7 +91,7 @@ def crew_pick_rates(events: Table, crews: Sequence[str] = ()) -> pl.DataFrame:
     # A run whose crews are dealt counts each crew over the games it was in: a crew dealt into
     # half the games is not half as popular. Without dealing every game counts (the same numbers).
     of_games = DEALT_NOTE if not dealt.is_empty() else ""
-    chance = _chance(dealt, in_variant)
+    chance = _chance(crews_per_game(events) or (0 if not dealt.is_empty() else in_variant))
     rows = []
     for crew in crews:
         (est, lo, hi), n = _share(every, crew, dealt)
@@ -106,17 +106,21 @@ def crew_pick_rates(events: Table, crews: Sequence[str] = ()) -> pl.DataFrame:
     return C.metric_frame(rows)
 
 
-def _chance(dealt: pl.DataFrame, in_variant: int) -> str:
+def crews_per_game(events: Table) -> int | None:
+    """How many crews each game of a run was dealt (its crew_dealt events) when every game was
+    dealt as many; None when the run deals none (every crew plays) or its games differ. The
+    chance level of a first pick: crew_pick_rates' definitions and the findings' Bays rows."""
+    sizes = F.collect(F.lazy(events).filter(pl.col("kind") == CREW_DEALT).group_by("game").len().select(
+        pl.col("len").unique()))["len"].to_list()
+    return int(sizes[0]) if len(sizes) == 1 else None
+
+
+def _chance(crews: int) -> str:
     """'; a first pick at random would take each crew 1 time in 7', the crews of a game being 7
-    (those dealt, where every game was dealt as many; else the variant's, given); '' when not
-    known. A sweep of crews_dealt.4=5,6,7 showed first-pick rates without it, and compare starred
-    a crew's +7.4 points between 5 and 7 dealt that chance alone moves (h207)."""
-    if not dealt.is_empty():
-        sizes = set(dealt.select(pl.sum_horizontal(pl.exclude("game").cast(pl.Int64))).to_series().to_list())
-        per_game = sizes.pop() if len(sizes) == 1 else 0
-    else:
-        per_game = in_variant
-    return f"; a first pick at random would take each crew 1 time in {per_game}" if per_game > 1 else ""
+    (those dealt, else the variant's); '' when not known (0). A sweep of crews_dealt.4=5,6,7
+    showed first-pick rates without it, and compare starred a crew's +7.4 points between 5 and 7
+    dealt that chance alone moves (h207)."""
+    return f"; a first pick at random would take each crew 1 time in {crews}" if crews > 1 else ""
 
 
 def crew_win_rates(games: Table, events: Table) -> pl.DataFrame:
