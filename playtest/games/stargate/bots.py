@@ -64,16 +64,16 @@ class Evaluation:
 
     def __init__(self, rules: StargateRules, *, hand_vp: bool) -> None:
         self.rules, self.hand_vp = rules, hand_vp
-        self.per_turn = sum(rules.crew_time) / max(1, len(rules.crew_time))
-        """The mean crew time of every crew; a game's own (`per_turn_of`) where crews are dealt."""
         self.replenish = rules.variant.cubes.replenish
         self._placement_vp: dict[tuple[int, ...], float] = {}
-        self._crews: tuple[int, ...] = rules.all_crews
-        self._crews_per_turn = self.per_turn
+        self._crews: tuple[int, ...] = ()
+        self._crews_per_turn = 0.0
 
-    def per_turn_of(self, crews: tuple[int, ...]) -> float:
-        """The mean time of a game's crews (`State.crews_in_game`): with crews_dealt not every
-        crew of the variant, so neither its mean time (the last game's crews are remembered)."""
+    def per_turn_of(self, crews: tuple[int, ...] | None = None) -> float:
+        """The mean time of a game's crews (`State.crews_in_game`; None: every crew): with
+        crews_dealt not every crew of the variant, so neither its mean time. The last game's
+        crews are remembered (the same tuple, call after call, within a game)."""
+        crews = self.rules.all_crews if crews is None else crews
         if crews is not self._crews and crews != self._crews:
             times = [self.rules.crew_time[c] for c in crews]
             self._crews, self._crews_per_turn = crews, sum(times) / max(1, len(times))
@@ -93,7 +93,7 @@ class Evaluation:
     def placeable(self, hand: int, stock: int, least_stock: int, crews: tuple[int, ...] | None = None) -> float:
         """How many more cubes a seat will be able to place (`least_stock`: any seat's smallest;
         `crews`: the game's, by default every crew)."""
-        return self._placeable(hand, stock, least_stock, self.per_turn if crews is None else self.per_turn_of(crews))
+        return self._placeable(hand, stock, least_stock, self.per_turn_of(crews))
 
     def _placeable(self, hand: int, stock: int, least_stock: int, per_turn: float) -> float:
         if not self.replenish:
@@ -109,10 +109,7 @@ class Evaluation:
         if not self.hand_vp:
             return totals[seat] - max(t for s, t in enumerate(totals) if s != seat) + keep
         least, vp = min(stock), self.placement_vp(circle)
-        if crews is self._crews:  # the usual case: this game's crews, as on the last call
-            per_turn = self._crews_per_turn
-        else:
-            per_turn = self.per_turn if crews is None else self.per_turn_of(crews)
+        per_turn = self.per_turn_of(crews)
         worth = [t + vp * self._placeable(hand[s], stock[s], least, per_turn) for s, t in enumerate(totals)]
         return worth[seat] - max(w for s, w in enumerate(worth) if s != seat) + keep
 
