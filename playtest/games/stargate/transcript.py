@@ -144,27 +144,10 @@ def read_transcript(path: str | Path) -> core.Transcript[State, Action]:
 
 
 def _check_circle(node: Any, circle: list[str], model: sc.StargateVariant, players: int) -> list[Any]:
-    problems = []
-    known = [p.id for p in model.planets]
-    fix = core.one_text(node.value)
-    if fix is not None and len(circle) == 1:  # 'circle: [red1 blue1 ...]' read as one unknown planet
-        return [node.problem("circle", fix)]
-    for i, pid in enumerate(circle):
-        if pid not in known:
-            problems.append(node.value[i].problem(f"circle.{i + 1}", f"unknown planet {pid!r} (planets: {', '.join(known)})"))
-        elif circle.index(pid) != i:
-            problems.append(node.value[i].problem(f"circle.{i + 1}", f"planet {pid!r} is in the circle twice"))
-    dealt = model.planets_dealt.get(players)
-    if not circle:  # `circle:` with nothing below it, or []: not a deal of 0 planets to allow
-        problems.append(node.problem("circle", "no planets: list the planets dealt, clockwise"
-                                     + (f" ({dealt} for {players} players)" if dealt is not None else "")))
-    elif dealt is not None and len(circle) != dealt and len(set(circle)) != dealt:
-        # (a planet written twice and nothing else wrong is said at the second one: one mistake, one
-        # line; it was "6 planets, but the variant deals 5" beside "is in the circle twice", fuzz seed 5502)
-        problems.append(node.problem(
-            "circle", f"{len(circle)} planets, but the variant deals {dealt} for {players} players "
-                      f"(to deal otherwise: set: [planets_dealt.{players}={len(circle)}])"))
-    return problems
+    """The `circle:` line: known planets, each once, as many as the variant deals for `players`."""
+    return _check_dealt(node, circle, key="circle", noun="planet", known=[p.id for p in model.planets],
+                        dealt=model.planets_dealt.get(players), players=players, twice="is in the circle twice",
+                        listing="the planets dealt, clockwise")
 
 
 def _check_crews(node: Any, crews: list[str], model: sc.StargateVariant, players: int) -> list[Any]:
@@ -173,23 +156,34 @@ def _check_crews(node: Any, crews: list[str], model: sc.StargateVariant, players
     if node.value is not None and not isinstance(node.value, list):
         return []  # "must be a list", said when it was read
     known = [c.id for c in model.crews]
+    return _check_dealt(node, crews, key="crews", noun="crew", known=known,
+                        dealt=model.crews_dealt.get(players, len(known)), players=players, twice="is listed twice",
+                        listing="the crews dealt")
+
+
+def _check_dealt(node: Any, ids: list[str], *, key: str, noun: str, known: list[str], dealt: int | None,
+                 players: int, twice: str, listing: str) -> list[Any]:
+    """A setup line listing cards dealt (`circle:` of planets, `crews:`): each known, each once,
+    and as many as the variant deals (`<noun>s_dealt`, when it says)."""
     fix = core.one_text(node.value)
-    if fix is not None and len(crews) == 1:  # 'crews: [bays vance ...]' read as one unknown crew
-        return [node.problem("crews", fix)]
+    if fix is not None and len(ids) == 1:  # 'circle: [red1 blue1 ...]' read as one unknown planet
+        return [node.problem(key, fix)]
     problems = []
     items = node.value or []
-    for i, cid in enumerate(crews):
+    for i, cid in enumerate(ids):
         if cid not in known:
-            problems.append(items[i].problem(f"crews.{i + 1}", f"unknown crew {cid!r} (crews: {', '.join(known)})"))
-        elif crews.index(cid) != i:
-            problems.append(items[i].problem(f"crews.{i + 1}", f"crew {cid!r} is listed twice"))
-    dealt = model.crews_dealt.get(players, len(known))
-    if not crews:
-        problems.append(node.problem("crews", f"no crews: list the crews dealt ({dealt} for {players} players)"))
-    elif len(crews) != dealt and len(set(crews)) != dealt:
+            problems.append(items[i].problem(f"{key}.{i + 1}", f"unknown {noun} {cid!r} ({noun}s: {', '.join(known)})"))
+        elif ids.index(cid) != i:
+            problems.append(items[i].problem(f"{key}.{i + 1}", f"{noun} {cid!r} {twice}"))
+    if not ids:  # `circle:` with nothing below it, or []: not a deal of 0 planets to allow
+        problems.append(node.problem(key, f"no {noun}s: list {listing}"
+                                     + (f" ({dealt} for {players} players)" if dealt is not None else "")))
+    elif dealt is not None and len(ids) != dealt and len(set(ids)) != dealt:
+        # (a planet written twice and nothing else wrong is said at the second one: one mistake, one
+        # line; it was "6 planets, but the variant deals 5" beside "is in the circle twice", fuzz seed 5502)
         problems.append(node.problem(
-            "crews", f"{len(crews)} crews, but the variant deals {dealt} for {players} players "
-                     f"(to deal otherwise: set: [crews_dealt.{players}={len(crews)}])"))
+            key, f"{len(ids)} {noun}s, but the variant deals {dealt} for {players} players "
+                 f"(to deal otherwise: set: [{noun}s_dealt.{players}={len(ids)}])"))
     return problems
 
 
