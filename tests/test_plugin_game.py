@@ -690,6 +690,13 @@ def test_a_plugin_game_left_half_way_is_saved_and_replays_to_where_it_stopped(ex
     replayed = cli("replay", str(save))
     assert replayed.returncode == 0, replayed.stderr
     assert "2 players, 2 moves, UNFINISHED: next to play: You" in replayed.stdout
+    # and goes on from there: a game in the common format needs nothing more for `play --resume`
+    moves.write_text("1\n" * 50, encoding="utf-8")
+    r = cli("play", "--resume", str(save), "--moves", str(moves), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "Resumed" in r.stdout and "The finished game" in r.stdout
+    finished = cli("replay", str(tmp_path / "game-2.yaml"))
+    assert finished.returncode == 0 and "UNFINISHED" not in finished.stdout
 
 
 def test_play_of_a_game_without_play_support_says_what_to_add(example_game, cli, tmp_path, monkeypatch):

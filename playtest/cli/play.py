@@ -24,7 +24,10 @@ from playtest.games import get_game
 from playtest.text import clean, excerpt
 
 if TYPE_CHECKING:
+    from playtest.core.spec import GameSpec
+    from playtest.play.saved import Played, SavedGame
     from playtest.play.session import PlaySession
+    from playtest.variants import Variant
 
 
 def _free_path(path: Path) -> Path:
@@ -43,13 +46,25 @@ def _save_target(save: Path | None, default_name: str, inputs: list[Path]) -> Pa
 
     wanted = Path(default_name) if save is None else save
     if save is not None and save.is_dir():
-        wanted = save / default_name
+        wanted = save / Path(default_name).name
     check_output_path(wanted, "--save", folder=False)
     check_not_input(wanted, inputs, "--save")  # not over, nor renamed next to, the variant itself
     if wanted.parent != Path("") and not wanted.parent.is_dir():
         raise UsageError(f"--save {wanted}: folder {wanted.parent} does not exist")
     check_not_input(_free_path(wanted), inputs, "--save")
     return wanted
+
+
+def _saved_game(path: Path) -> tuple[Variant, GameSpec, SavedGame, Played]:
+    """The game `playtest play` saved at `path` (--resume): its variant with the file's `set:`,
+    its game, what it records and how it was played (its first line). Errors are located, as
+    `playtest replay` gives them."""
+    from playtest.core.transcript import transcript_game
+    from playtest.play.saved import how_played, read_saved
+
+    _, spec = transcript_game(path)
+    saved = read_saved(spec, path)
+    return saved.variant, spec, saved, how_played(path, saved.names)
 
 
 def _save_game(session: PlaySession, variant_path: str, wanted: Path, overrides: list[str]) -> str:
@@ -136,14 +151,16 @@ def _lines():
 
 @app.command()
 def play(
-    variant: Annotated[Path, typer.Argument(help="Variant YAML file.", metavar="VARIANT")],
+    variant: Annotated[Path | None, typer.Argument(help="Variant YAML file (not with --resume).",
+                                                   metavar="VARIANT", show_default=False)] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Players in the game (default: you and one per name in --bots, else 4 when the variant supports it, else the most it supports).")] = None,
-    seat: Annotated[int, typer.Option("--seat", help="Your seat, from 1 (seat 1 is the game's first seat: Stargate's start player of round 1, Oh-Seven's dealer of round 1, first on New Frontiers' turn-order track).")] = 1,
+    seat: Annotated[int | None, typer.Option("--seat", help="Your seat, from 1 (seat 1 is the game's first seat: Stargate's start player of round 1, Oh-Seven's dealer of round 1, first on New Frontiers' turn-order track; default 1).", show_default=False)] = None,
     bots: Annotated[str | None, typer.Option("--bots", help="The other seats' bots: one name for all, or one per "
                                              "other seat in seat order, e.g. greedy,random,greedy (default: the "
                                              "game's first bot after random: greedy for Stargate and New "
                                              "Frontiers, heuristic for Oh-Seven).")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Deal and bot dice: the same seed deals the same game.")] = 1,
+    seed: Annotated[int | None, typer.Option("--seed", help="Deal and bot dice: the same seed deals the same game "
+                                             "(default 1).", show_default=False)] = None,
     moves: Annotated[Path | None, typer.Option("--moves", help="Read your moves (and commands) from this file, "
                                                "one per line, instead of the keyboard (a text file of at most 1 MB).")] = None,
     save: Annotated[Path | None, typer.Option("--save", help="Transcript file to write, or a folder to "
@@ -156,21 +173,40 @@ def play(
                                                  "(default: the game's strongest quick bot).")] = None,
     no_color: Annotated[bool, typer.Option("--no-color", help="Plain text, no colors.")] = False,
     set_: SetOption = None,
+    resume: Annotated[Path | None, typer.Option("--resume", help="Continue a game that `playtest play` saved "
+                                                "(quit, Ctrl-C, a closed terminal): its variant, --set, seed, seat "
+                                                "and bots are the file's. The game goes on in a new file beside it "
+                                                "(name-2.yaml; or --save).", metavar="<path>")] = None,
 ) -> None:
     """Play one game in a seat of your choice against bots, in the terminal.
 
     The table is drawn as your seat sees it (never another player's hidden cards); your legal
     moves are numbered and also accepted in transcript notation; `hint`, `undo`, `quit`. The
     finished or abandoned game (quit, end of input, Ctrl-C or a closed terminal once a move is made) is saved as a
-    transcript that `playtest replay` scores."""
+    transcript that `playtest replay` scores, and `--resume` continues."""
     from playtest.core.bots import make_bot
     from playtest.play.console import run
     from playtest.play.session import PlaySession, first_bot, play_support
     from playtest.sim.batch import check_players, check_seed, default_players
 
+    saved = None
+    if resume is not None:
+        given = [name for name, value in (("VARIANT", variant), ("--players", players), ("--seat", seat),
+                                          ("--bots", bots), ("--seed", seed), ("--set", set_)) if value is not None]
+        if given:
+            raise UsageError(f"--resume {resume}: the saved game says its variant, --set, seed, seat and bots; "
+                             f"give no {', no '.join(given)}")
+        v, spec, saved, played = _saved_game(resume)
+        seed, seat, players, set_ = played.seed, played.seat + 1, len(saved.names), list(v.overrides)
+        bots = ",".join(played.bots[s] for s in sorted(played.bots))
+    elif variant is None:
+        raise UsageError("give the VARIANT to play, or --resume a game that `playtest play` saved")
+    else:
+        v = load(variant, set_)
+        spec = get_game(v.game)
+    seed = 1 if seed is None else seed
+    seat = 1 if seat is None else seat
     check_seed(seed)  # before the game: rng.stream_seed takes 0 to 2**64 - 1 only
-    v = load(variant, set_)
-    spec = get_game(v.game)
     support = play_support(spec)
     if support is None:
         raise UsageError(f"{v.game} cannot be played in the terminal yet: its GameSpec has no play= (a function "
@@ -197,6 +233,8 @@ def play(
             try:
                 make_bot(spec, name, rules, s)  # an unknown bot is a one-line error before play starts
             except UsageError as err:
+                if resume is not None:  # the bots the saved game's first line names
+                    raise UsageError(f"{resume}:1:1: {err}") from None
                 raise from_bots_option(err) from None
     if hint_bot:
         try:
@@ -215,11 +253,25 @@ def play(
             raise UsageError(f"{moves}:{line}:{col}: a NUL byte: --moves takes a text file, one move per line")
         scripted = _MovesFile(moves, text)
     inputs = [Path(p) for p in v.chain] + ([moves] if moves is not None else [])
-    wanted = _save_target(save, f"{v.game}-seed{seed}.yaml", inputs)
-    session = PlaySession(spec, rules, support, players, seat - 1, lineup, seed)
+    wanted = _save_target(save, str(resume) if resume is not None else f"{v.game}-seed{seed}.yaml", inputs)
+    session = PlaySession(spec, rules, support, players, seat - 1, lineup, seed,
+                          names=list(saved.names) if saved is not None else [])
+    if saved is not None and resume is not None:
+        from playtest.play.saved import check_replayed, not_dealt
+
+        try:
+            session.resume(saved.decisions)
+        except UsageError as err:
+            raise not_dealt(resume, seed, str(err)) from None
+        check_replayed(resume, session.transcript(saved.variant_ref, set_ or ()), seed)
+        if session.over():
+            raise UsageError(f"--resume {resume}: the game is over, there is nothing to continue "
+                             f"(`playtest replay {resume}` scores it)")
     console = make_console(no_color=no_color or bool(os.environ.get("NO_COLOR")), highlight=False,
                       force_terminal=None if not no_color else False)
     overrides = list(set_ or ())
+    if session.resumed:
+        console.print(f"Resumed {resume}: {session.resumed} decisions replayed.", soft_wrap=True)
     from playtest.cli.app import hangup_caught  # (defined after app.py imports the commands)
 
     # A closed terminal: the game so far is saved, as on Ctrl-C. Caught until it is saved: a

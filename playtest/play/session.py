@@ -17,7 +17,7 @@ from playtest.core.bots import make_bot
 from playtest.core.events import Event
 from playtest.core.protocol import MAX_DECISIONS, Bot, Rules
 from playtest.core.spec import GameSpec
-from playtest.errors import UsageError
+from playtest.errors import IllegalActionError, UsageError
 from playtest.games import GamePluginError
 from playtest.suggest import closest
 from playtest.text import YOU, cells, excerpt, pad
@@ -93,6 +93,10 @@ class PlaySupport:
     """(rules, text typed) → why the text is no move of the game's notation at all (an unknown
     verb or id), in the words `playtest replay` uses for it in a transcript; None when it reads
     as a move (the answer is then the generic 'not a legal move now')."""
+    saved: Callable[[Any], Any] | None = None
+    """(transcript path) → playtest.play.saved.SavedGame: a saved game read back for `play
+    --resume`, for a game whose transcripts have a shape of their own; None: the common format
+    (a `moves:` list) read with GameSpec.notation."""
     tie_break: Callable[[Any, Any, Sequence[int]], str] | None = None
     """(rules, the final state, seats tied on points in the order the tie-break ranks them) → what
     ranked them, with each one's value: 'more cubes left in hand: 4 to 3'. None: a tie is shared
@@ -215,6 +219,8 @@ class PlaySession:
         (PlaySupport.reveals): `undo` takes back no move made before one of them."""
         self.undos = 0
         """Moves taken back so far: the saved game's header says so (see `transcript`)."""
+        self.resumed = 0
+        """Decisions replayed from a saved game (`resume`): the saved game's header says so."""
 
     # --- what the person sees -------------------------------------------------------------
 
@@ -306,6 +312,9 @@ class PlaySession:
         replays the deal's stream (which is put back) from the seed; a session given the same
         seed and the same input, undos included, still plays the same game."""
         if not self._undo:
+            if self.resumed:
+                raise InputError("your moves before the game was saved are played: a resumed game takes back only "
+                                 "the moves made since")
             return False
         made = self._undo[-1].moves  # moves before the person's last one
         shown = next(((n, what) for n, what in self._reveals if n > made), None)
@@ -319,6 +328,23 @@ class PlaySession:
         self._held = list(snap.held)
         self.undos += 1
         return True
+
+    def resume(self, decisions: Sequence[Any]) -> None:
+        """Play a saved game's decisions as recorded, the bots' included (playtest.play.saved): no
+        bot is asked, and the bots' dice start afresh after them. None of them can be taken back
+        (`undo`). UsageError when one is not legal here (the saved game was
+        not dealt by this session's seed)."""
+        for number, action in enumerate(decisions, 1):
+            if self.over():
+                raise UsageError(f"the game is over after its decision {number - 1} of {len(decisions)}")
+            s = self.rules.current_seat(self.state)
+            who = self.names[s] if s == self.seat else f"{self.names[s]} ({self.bots[s].name})"
+            try:
+                self._apply(s, who, action)
+            except IllegalActionError as err:
+                raise UsageError(f"its decision {number} ({who}) is not legal there: {err.reason}") from None
+        self._held.clear()  # a saved game holds whole turns and tricks: nothing is face down
+        self.resumed = len(decisions)
 
     def hint_bot(self) -> str:
         """The bot that answers `hint` when none is named (PlaySupport.hint_bot)."""
@@ -382,6 +408,9 @@ class PlaySession:
         if self.undos:
             undone = (f"; {self.undos} of your moves taken back (the bots' dice went on: "
                       "the seed alone may not draw their answers again)")
+        if self.resumed:
+            undone += (f"; resumed after {self.resumed} decisions (the bots' dice started afresh there: "
+                       "the seed alone may not draw their answers again)")
         who = (f"# playtest play --seed {self.seed}: {self.names[self.seat]} in seat {self.seat + 1}; "
                f"bots: {bots}{undone}\n")
         return who + self.support.transcript(self.rules, variant_ref, self.names, self.seed,

@@ -296,6 +296,9 @@ class Replay:
     """Every event of the replayed moves (the events a simulated game logs)."""
     common: dict[str, Any] = field(default_factory=dict, repr=False)
     """The keys every game's `replay --json` carries (core.transcript.common_outcome)."""
+    decisions: list[Any] = field(default_factory=list, repr=False)
+    """Every decision the moves made, in order, as the rules' legal lists hold them (what
+    `playtest play --resume` replays)."""
     state: Any = field(default=None, repr=False)
     """The State after the last move (stocks, supplies, the bag: what a hand count checks
     beyond the scores)."""
@@ -362,6 +365,7 @@ def replay(path: Path) -> Replay:
         raise TranscriptError([(rnodes or tree).problem("rounds", "required: a list of rounds, each a list of "
                                                         "moves")])
     log: list[Event] = []
+    decisions: list[Any] = []
     out_rounds: list[dict[str, Any]] = []
     move_no = 0
     last: tuple[State, Move, str] | None = None  # the state before the last move, the move, its player
@@ -475,6 +479,7 @@ def replay(path: Path) -> Replay:
             last = (state, move, who)
             try:
                 state, passed_over = rules.apply_noting_skips(state, move, rng=chance, log=log)  # type: ignore[arg-type]
+                decisions.append(move)
                 not_asked[who] = 0  # a pass for a decision skipped before this move is out of order
                 not_asked.update(players[x] for x in passed_over)
             except ChanceMismatch as exc:
@@ -501,7 +506,7 @@ def replay(path: Path) -> Replay:
     common = common_outcome(variant=variant, variant_ref=reader.variant_ref, title=reader.title,
                             transcript=str(path), names=players, moves=move_no, rules=rules, state=state)
     return Replay(str(path), variant.path, variant.hash, players, out_rounds, final, state.over, list(state.triggers),
-                  variant, result if state.over else None, log, common, state)
+                  variant, result if state.over else None, log, common, decisions, state)
 
 
 # --- recording ----------------------------------------------------------------------------------

@@ -336,6 +336,10 @@ class Replay:
     """Every event of the replayed moves (the same events a simulated match logs)."""
     common: dict[str, Any] = field(default_factory=dict, repr=False)
     """The keys every game's `replay --json` carries (core.transcript.common_outcome)."""
+    variant_obj: Any = field(default=None, repr=False)
+    """The validated Variant the match was played with (its `set:` overrides applied)."""
+    decisions: list[Any] = field(default_factory=list, repr=False)
+    """Every bid and card played, in order (what `playtest play --resume` replays)."""
 
     def to_json(self) -> dict[str, Any]:
         """The common keys, then Oh-Seven's own: the rounds, and (as before the common keys
@@ -480,9 +484,13 @@ def replay(path: Path) -> Replay:
     report_rounds: list[dict[str, Any]] = []
     mover = MovePlayer(rules, state, OhSevenNotation(players), names=players, rng=deck, log=log)
 
+    decisions: list[Any] = []
+
     def act(st: State, action: Any, node: Node) -> State:
         try:
-            return mover.play(Move(mover.played + 1, str(action), (action,), where(node)))
+            played = mover.play(Move(mover.played + 1, str(action), (action,), where(node)))
+            decisions.append(action)
+            return played
         except DealMismatch as exc:  # pragma: no cover - _parse checks every hand against the deck
             raise TranscriptError([tree.problem("rounds", f"cannot deal: {exc}")]) from None
 
@@ -592,7 +600,7 @@ def replay(path: Path) -> Replay:
     common = common_outcome(variant=variant, variant_ref=header["variant"].value, title=title, transcript=str(path),
                             names=players, moves=mover.played, rules=rules, state=state)
     return Replay(str(path), variant.path, variant.hash, players, report_rounds, final, complete, rules.rounds,
-                  rules.result(state) if complete else None, log, common)
+                  rules.result(state) if complete else None, log, common, variant, decisions)
 
 
 __all__ = ["DealMismatch", "Replay", "StackedDeck", "load_transcript", "replay", "EV_BID", "EV_REDEAL"]

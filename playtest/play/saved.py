@@ -1,0 +1,114 @@
+"""A game saved by `playtest play`, read back to be continued (`playtest play --resume FILE`).
+
+The transcript itself says the variant (with its `set:` overrides), the players and every decision
+made, bots' included; its first line, written by `PlaySession.transcript`, says the seed, the
+person's seat and the bots. The session replays the decisions as recorded (no bot is asked again:
+an `undo` sent the bots' dice on, so asking them would not give the same answers), and the game is
+continued only when the seed deals the very game the file records (`check_replayed`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from playtest.core.spec import GameSpec
+from playtest.errors import UsageError
+from playtest.variants import Variant
+
+HEADER = re.compile(r"^# playtest play --seed (?P<seed>\d+): (?P<name>.+?) in seat (?P<seat>\d+); "
+                    r"bots: (?P<bots>[^;]*)(?:;.*)?$")
+"""The first line `PlaySession.transcript` writes: '# playtest play --seed 1: You in seat 1; bots:
+P2 greedy, P3 greedy, P4 greedy' (then, after a ';', what was taken back or resumed)."""
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """What a game's transcript records, as `play --resume` continues it."""
+
+    variant: Variant
+    """The variant with the transcript's `set:` overrides applied."""
+    variant_ref: str
+    """The transcript's `variant:` as written (relative to the transcript's folder)."""
+    names: list[str]
+    decisions: list[Any]
+    """Every decision of the game in order, the bots' included (a Stargate turn line holds up to three)."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """The saved game's first line: how it was played."""
+
+    seed: int
+    seat: int
+    """From 0."""
+    bots: dict[int, str]
+    """Seat (from 0) → bot name, for every other seat."""
+
+
+def how_played(path: Path, names: list[str]) -> Played:
+    """The seed, the person's seat and the bots, from the first line `playtest play` writes, checked
+    against the transcript's players. UsageError naming the line when it is not there (a transcript
+    not saved by `playtest play`, or its first line edited)."""
+    with path.open(encoding="utf-8", errors="replace") as fh:
+        first = fh.readline().rstrip("\n")
+    found = HEADER.match(first)
+    if found is None:
+        raise UsageError(f"{path}:1:1: --resume continues a game saved by `playtest play`, whose first line says "
+                         "how it was played ('# playtest play --seed 1: You in seat 1; bots: P2 greedy, ...'); "
+                         "this file has no such line (`playtest replay` scores any transcript)")
+    seat = int(found["seat"]) - 1
+    if not 0 <= seat < len(names) or names[seat] != found["name"]:
+        raise UsageError(f"{path}:1:1: the first line puts {found['name']} in seat {found['seat']}, but the "
+                         f"transcript's players are {', '.join(names)}")
+    bots: dict[int, str] = {}
+    for part in found["bots"].split(","):
+        name, _, bot = part.strip().rpartition(" ")
+        if name not in names or names.index(name) == seat or not bot:
+            raise UsageError(f"{path}:1:1: the first line's bots ('{found['bots'].strip()}') do not name each other "
+                             f"player of the transcript ({', '.join(n for n in names if n != names[seat])}) with a bot")
+        bots[names.index(name)] = bot
+    if len(bots) != len(names) - 1:
+        raise UsageError(f"{path}:1:1: the first line names bots for {len(bots)} of the {len(names) - 1} other seats")
+    return Played(int(found["seed"]), seat, bots)
+
+
+def read_saved(spec: GameSpec, path: Path) -> SavedGame:
+    """The saved game: through the game's own reader (PlaySupport.saved) when its transcripts
+    have a shape of their own, else the common format read with the game's notation. Raises the
+    transcript's located errors, as `playtest replay` does."""
+    from playtest.core.transcript import read_transcript
+    from playtest.play.session import play_support
+
+    support = play_support(spec)
+    if support is not None and support.saved is not None:
+        return support.saved(path)
+    if spec.notation is None:
+        raise UsageError(f"{spec.name} cannot read a saved game back: its GameSpec has no notation and its "
+                         "PlaySupport no saved= (docs/extending.md)")
+    t = read_transcript(path, spec.notation, game=spec.name)
+    return SavedGame(t.variant, t.variant_ref, list(t.names), [a for move in t.moves for a in move.actions])
+
+
+def not_dealt(path: Path, seed: int, why: str = "") -> UsageError:
+    """The saved game at `path` is not the game its first line's seed deals (that seed edited, or a
+    file put together by hand): it cannot be continued."""
+    because = f" ({why})" if why else ""
+    return UsageError(f"{path}:1:1: --seed {seed} of its first line does not deal the game the file records{because}, "
+                      f"so it cannot be continued (`playtest replay {path}` still scores it)")
+
+
+def check_replayed(path: Path, written: str, seed: int) -> None:
+    """`written` (the transcript of the seed's deal played with the saved decisions) must record
+    the very game of the file at `path`: the seed deals what the file's setup shows (`not_dealt`
+    otherwise)."""
+    def game(text: str) -> Any:  # the title is the person's to reword
+        data = yaml.safe_load(text)
+        return {k: v for k, v in data.items() if k != "title"} if isinstance(data, dict) else data
+
+    if game(written) != game(path.read_text(encoding="utf-8")):
+        raise not_dealt(path, seed)

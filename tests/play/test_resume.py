@@ -1,0 +1,114 @@
+"""`playtest play --resume FILE`: a saved game continued where it stopped, in a new file beside it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+DRAFT5 = str(ROOT / "variants/stargate/draft5.yaml")
+OHSEVEN = str(ROOT / "variants/ohseven/base.yaml")
+NEWFRONTIERS = str(ROOT / "variants/new-frontiers/base.yaml")
+BODY = {"stargate": "moves", "ohseven": "rounds", "newfrontiers": "rounds"}
+"""Where each game's transcript lists what was played."""
+
+
+def _quit_after(tmp_path: Path, name: str, k: int) -> Path:
+    moves = tmp_path / name
+    moves.write_text("1\n" * k + "quit\n")
+    return moves
+
+
+def _played(path: Path) -> dict:
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("variant", "bots"), [(DRAFT5, "greedy"), (OHSEVEN, "heuristic"), (NEWFRONTIERS, "random")])
+def test_a_quit_game_goes_on_from_where_it_stopped_in_a_new_file(cli, tmp_path, variant, bots):
+    """The saved file keeps its bytes; the new one has every move of the old first (the same deal,
+    the same seat and bots), then more, and replays; `--resume` of it again plays to the end."""
+    save = tmp_path / "game.yaml"
+    first = cli("play", variant, "--players", "3", "--seat", "2", "--bots", bots, "--seed", "7",
+                "--moves", str(_quit_after(tmp_path, "a.txt", 3)), "--save", str(save), "--no-color")
+    assert first.returncode == 0, first.stderr
+    saved = save.read_bytes()
+    old = _played(save)
+    body = BODY[old["game"]]
+
+    r = cli("play", "--resume", str(save), "--moves", str(_quit_after(tmp_path, "b.txt", 3)), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "Resumed" in r.stdout and "decisions replayed" in r.stdout
+    assert save.read_bytes() == saved  # never overwritten
+    resumed = tmp_path / "game-2.yaml"
+    assert f"is saved: {resumed}" in r.stdout
+    new = _played(resumed)
+    assert {k: v for k, v in new.items() if k != body} == {k: v for k, v in old.items() if k != body}
+    assert len(new[body]) > len(old[body]) or new[body][-1] != old[body][-1]
+    if body == "moves":
+        assert new[body][: len(old[body])] == old[body]
+    else:  # rounds: each round saved before is as it was, the last one possibly longer
+        for was, now in zip(old[body][:-1], new[body], strict=False):
+            assert now == was
+    head = resumed.read_text(encoding="utf-8").splitlines()[0]
+    assert head.startswith("# playtest play --seed 7: You in seat 2; bots: ") and "resumed after" in head
+    assert cli("replay", str(resumed)).returncode == 0
+
+    end = cli("play", "--resume", str(resumed), "--moves", str(_quit_after(tmp_path, "c.txt", 900)), "--no-color")
+    assert end.returncode == 0, end.stderr
+    assert "The finished game" in end.stdout
+    rep = json.loads(cli("replay", str(tmp_path / "game-2-2.yaml"), "--json").stdout)
+    assert rep["finished"] is True
+
+
+def test_the_saved_moves_cannot_be_taken_back(cli, tmp_path):
+    """`undo` stops where the game was resumed: the saved moves are what the table played."""
+    save = tmp_path / "g.yaml"
+    cli("play", DRAFT5, "--players", "3", "--bots", "random", "--seed", "2",
+        "--moves", str(_quit_after(tmp_path, "a.txt", 4)), "--save", str(save), "--no-color")
+    moves = tmp_path / "b.txt"
+    moves.write_text("undo\nquit\n")
+    r = cli("play", "--resume", str(save), "--moves", str(moves), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "cannot undo: your moves before the game was saved are played" in r.stdout
+    assert "is saved" in r.stdout
+
+
+def test_the_file_decides_the_game_and_a_finished_or_foreign_one_is_refused(cli, tmp_path):
+    save = tmp_path / "g.yaml"
+    cli("play", DRAFT5, "--players", "3", "--bots", "greedy", "--seed", "4",
+        "--moves", str(_quit_after(tmp_path, "a.txt", 3)), "--save", str(save), "--no-color")
+    text = save.read_text(encoding="utf-8")
+
+    r = cli("play", DRAFT5, "--resume", str(save))
+    assert r.returncode == 2 and "give no VARIANT" in r.stderr
+    r = cli("play", "--resume", str(save), "--seed", "4", "--bots", "random")
+    assert r.returncode == 2 and "give no --bots, no --seed" in r.stderr
+    assert cli("play").stderr.strip().endswith("give the VARIANT to play, or --resume a game that `playtest play` saved")
+
+    reseeded = tmp_path / "reseeded.yaml"
+    reseeded.write_text(text.replace("--seed 4:", "--seed 5:", 1), encoding="utf-8")
+    r = cli("play", "--resume", str(reseeded), "--no-color")
+    assert r.returncode == 2
+    assert r.stderr.startswith(f"error: {reseeded}:1:1: --seed 5 of its first line does not deal the game the file "
+                               "records")
+    assert not (tmp_path / "reseeded-2.yaml").exists()
+
+    bare = tmp_path / "bare.yaml"
+    bare.write_text(text.split("\n", 1)[1], encoding="utf-8")  # a transcript, but not one play saved
+    r = cli("play", "--resume", str(bare), "--no-color")
+    assert r.returncode == 2 and f"{bare}:1:1: --resume continues a game saved by `playtest play`" in r.stderr
+
+    retitled = tmp_path / "retitled.yaml"  # the title is the person's to reword
+    retitled.write_text(text.replace("title: played with playtest play", "title: Tuesday's table"), encoding="utf-8")
+    assert cli("play", "--resume", str(retitled), "--moves", str(_quit_after(tmp_path, "q.txt", 0)),
+               "--no-color").returncode == 0
+
+    done = tmp_path / "done.yaml"
+    cli("play", DRAFT5, "--players", "3", "--bots", "random", "--seed", "4",
+        "--moves", str(_quit_after(tmp_path, "all.txt", 900)), "--save", str(done), "--no-color")
+    r = cli("play", "--resume", str(done), "--no-color")
+    assert r.returncode == 2 and "the game is over, there is nothing to continue" in r.stderr
+    assert not (tmp_path / "done-2.yaml").exists()
