@@ -116,3 +116,34 @@ def test_every_schema_effect_is_documented_in_variants_md() -> None:
     keys = [typing.get_args(c.model_fields["effect"].annotation)[0] for c in schema_effect_classes()]
     missing = [k for k in keys if f"| `{k}` |" not in doc]
     assert not missing, f"document these crew effects in docs/variants.md (a '| `key` | parameters | ...' row): {missing}"
+
+
+
+def test_scoring_imports_without_the_crew_effects() -> None:
+    """docs/extending.md tells a crew effect's handler to import majority_leader from scoring.py
+    in effects.py. That works only while scoring.py never imports effects.py, directly or through
+    the modules it imports (planet_effects.py once did, for `cubes_words`): such a handler failed
+    to load the game, 'cannot import name ... from partially initialized module'."""
+    import ast
+
+    from tests.conftest import ROOT
+
+    folder, package = ROOT / "playtest" / "games" / "stargate", "playtest.games.stargate"
+
+    def imports(module: str) -> set[str]:  # the package's modules a module imports when loaded
+        tree = ast.parse((folder / f"{module}.py").read_text())
+        names = set()
+        for node in tree.body:  # top level only: an import inside a function runs later
+            if isinstance(node, ast.ImportFrom) and node.module == package:
+                names |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(package + "."):
+                names.add(node.module.removeprefix(package + ".").split(".")[0])
+        return {n for n in names if (folder / f"{n}.py").exists()}
+
+    seen, todo = set(), ["scoring"]
+    while todo:
+        module = todo.pop()
+        for name in imports(module) - seen:
+            seen.add(name)
+            todo.append(name)
+    assert "effects" not in seen, f"scoring.py imports effects.py through {sorted(seen)}"

@@ -35,7 +35,7 @@ from playtest.games.stargate.actions import (
     Targets,
 )
 from playtest.games.stargate.placement import Mode
-from playtest.games.stargate.registry import Registry
+from playtest.games.stargate.registry import Registry, cubes_words, vp_words
 from playtest.games.stargate.state import State, add_at, with_item, write
 
 if TYPE_CHECKING:
@@ -101,16 +101,6 @@ handler_of = CREW_EFFECTS.of
 effect class without a handler)."""
 overrides = CREW_EFFECTS.overrides
 """Whether a handler defines a method itself (the effect acts at that moment)."""
-
-
-def vp_words(amount: int) -> str:
-    """'gain 2 VP', 'lose 1 VP'."""
-    return f"gain {amount} VP" if amount >= 0 else f"lose {-amount} VP"
-
-
-def cubes_words(k: int) -> str:
-    """'1 cube', '3 cubes'."""
-    return f"{k} cube" + ("" if k == 1 else "s")
 
 
 def note(state: State, text: str) -> None:

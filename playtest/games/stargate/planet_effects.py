@@ -28,8 +28,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from playtest.games.stargate import schema as sc
-from playtest.games.stargate.effects import cubes_words
-from playtest.games.stargate.registry import Registry
+from playtest.games.stargate.registry import Registry, cubes_words
 from playtest.games.stargate.state import State
 
 

@@ -51,3 +51,18 @@ class Registry(Generic[H]):
     def overrides(self, handler: H, method: str) -> bool:
         """Whether the handler defines `method` itself (its kind of effect acts there)."""
         return getattr(type(handler), method) is not getattr(self.base, method)
+
+
+# Words the handlers of both kinds use. They live here, not in effects.py, so that planet_effects.py
+# (and through it scoring.py) never imports effects.py: a crew effect's handler may then import
+# scoring.py (majority_leader, docs/extending.md) without a circular import.
+
+
+def vp_words(amount: int) -> str:
+    """'gain 2 VP', 'lose 1 VP'."""
+    return f"gain {amount} VP" if amount >= 0 else f"lose {-amount} VP"
+
+
+def cubes_words(k: int) -> str:
+    """'1 cube', '3 cubes'."""
+    return f"{k} cube" + ("" if k == 1 else "s")
