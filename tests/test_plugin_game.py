@@ -146,6 +146,14 @@ def _nim_keys_unhashable_below_nine(self, state):
     (("NimRules", "legal_actions", lambda self, state: []), "random",
      "error: game 0 (bots random,random, seed 4): the rules of 'nim' offered no legal action in a state that is not "
      "over (decision 1, seat 1): a bug in the game's legal_actions or is_terminal; nothing was written\n"),
+    # A seat to move outside the table was an "internal error: IndexError ... please report it"
+    # (and -1 silently let the last seat's bot play).
+    (("NimRules", "current_seat", lambda self, state: state.n), "random",
+     "error: game 0 (bots random,random, seed 4): the rules of 'nim' gave seat 2 to move in a 2-player game "
+     "(decision 1): current_seat must return a seat from 0 to 1, counted from 0; nothing was written\n"),
+    (("NimRules", "current_seat", lambda self, state: -1), "random",
+     "error: game 0 (bots random,random, seed 4): the rules of 'nim' gave seat -1 to move in a 2-player game "
+     "(decision 1): current_seat must return a seat from 0 to 1, counted from 0; nothing was written\n"),
     # The runner refuses a bot's action that is not in the legal list: in a run that is a bug of
     # the game's bot (or rules), named as the game's, with the game and seed to reproduce it.
     (("NimBot", "choose", lambda self, view, legal, *, rng: "take 99 from 1"), "random",
@@ -171,7 +179,7 @@ def _nim_keys_unhashable_below_nine(self, state):
      "error: game 0 (bots mcts:20,mcts:20, seed 4): search bot 'mcts:20': the actions of 'nim' cannot key a search "
      "tree (list: unhashable type: 'list'): make them hashable and equal by value, e.g. @dataclass(frozen=True) "
      "(docs/extending.md, 'For the search bots'); nothing was written\n"),
-], ids=["no-legal-move", "bot-off-the-list", "search-unhashable-actions", "search-state-without-n",
+], ids=["no-legal-move", "seat-past-the-table", "seat-negative", "bot-off-the-list", "search-unhashable-actions", "search-state-without-n",
         "search-no-legal-move-ahead", "search-unhashable-ahead"])
 def test_a_plugin_that_breaks_the_protocol_stops_the_run_in_one_line_and_leaves_no_run(example_game, cli, tmp_path,
                                                                                      monkeypatch, broken, bots,

@@ -76,6 +76,10 @@ def play_game(
         if decisions >= max_decisions:
             raise TurnCapError(f"game did not end within {max_decisions} decisions")
         seat = current_seat(state)
+        if not 0 <= seat < len(choosers):  # else an IndexError blamed on playtest, or -1 the last seat's bot
+            raise ProtocolError(f"the rules of '{getattr(rules, 'game', type(rules).__name__)}' gave seat {seat!r} "
+                                f"to move in a {len(choosers)}-player game (decision {decisions + 1}): current_seat "
+                                f"must return a seat from 0 to {len(choosers) - 1}, counted from 0")
         legal = legal_actions(state)
         if not legal:
             game = getattr(rules, "game", type(rules).__name__)
