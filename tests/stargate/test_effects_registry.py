@@ -119,6 +119,22 @@ def test_every_schema_effect_is_documented_in_variants_md() -> None:
 
 
 
+def test_validate_names_a_step_effect_without_a_timing_at_its_key(monkeypatch, tmp_path) -> None:
+    """A new automatic effect whose class lacks `timing` passed validate and stopped the first
+    game with 'internal error: AttributeError: ... has no attribute timing ... please report it'.
+    Stood in for by accumulate_time (no timing field) with its handler made a step."""
+    from playtest.errors import VariantError
+    from playtest.variants import load_variant
+
+    path = tmp_path / "v.yaml"
+    path.write_text("extends: " + str(DRAFT5) + "\ncrews:\n  - id: bays\n    skill:\n"
+                    "      - {effect: accumulate_time, amount: 1}\n")
+    load_variant(path)  # a property of the crew card: no timing needed
+    monkeypatch.setattr(type(HANDLERS[sc.AccumulateTime]), "step", True)
+    with pytest.raises(VariantError, match=r"v\.yaml:5:18: crews\.bays\.skill\.0\.effect: effect 'accumulate_time' is a "
+                                           r"step of the turn \(its handler's `step`\), but AccumulateTime has no `timing` "
+                                           r"field: add `timing: Timing = Timing\.AFTER` to it"):
+        load_variant(path)
 def test_scoring_imports_without_the_crew_effects() -> None:
     """docs/extending.md tells a crew effect's handler to import majority_leader from scoring.py
     in effects.py. That works only while scoring.py never imports effects.py, directly or through

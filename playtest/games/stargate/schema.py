@@ -480,6 +480,14 @@ class StargateVariant(VariantModel):
                                 f"effect '{skill_eff.effect}' has no handler: add one in "
                                 "playtest/games/stargate/effects.py (@handles; docs/extending.md)"))
                     continue
+                if HANDLERS[type(skill_eff)].step and "timing" not in type(skill_eff).model_fields:
+                    # a new effect's class without its timing: the turn found no step time for it
+                    # and stopped the first game with an internal error
+                    out.append((("crews", i, "skill", j, "effect"),
+                                f"effect '{skill_eff.effect}' is a step of the turn (its handler's `step`), but "
+                                f"{type(skill_eff).__name__} has no `timing` field: add `timing: Timing = "
+                                "Timing.AFTER` to it in playtest/games/stargate/schema.py (docs/extending.md)"))
+                    continue
                 # Any effect with a `colors` key (color_vp, or a new one): every id must be a
                 # color of the variant, or the rules' color lookup fails in the first game.
                 effect_colors = getattr(skill_eff, "colors", None)
