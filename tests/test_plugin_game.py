@@ -240,6 +240,26 @@ def test_a_result_part_the_game_did_not_declare_stops_the_run_in_one_line(exampl
     assert not out.exists()
 
 
+def test_a_total_that_is_not_the_sum_of_its_parts_stops_the_run_in_one_line(example_game, cli, tmp_path, monkeypatch):
+    """The reports print each seat's parts and total ('win 0 = 1') and average both: a total that
+    does not add up its parts was written and reported without a word."""
+    from playtest_nim.game import NimRules
+
+    from playtest.core.results import GameResult
+
+    result = NimRules.result
+
+    def off_by_one(self, state):
+        res = result(self, state)
+        return GameResult(tuple(s.__class__(s.seat, s.components, s.total + 1, s.rank, s.win_share, s.stats)
+                                for s in res.seats), res.rounds, res.turns)
+
+    monkeypatch.setattr(NimRules, "result", off_by_one)
+    r, out = simulate_nim(cli, tmp_path)
+    assert (r.returncode, r.stderr) == (2, "error: game 0 of 'nim' (bots random,random, seed 4): seat 1's total is 2, "
+                                           "not the sum of its score parts (1): a SeatResult's total must add up its "
+                                           "components; nothing was written\n")
+    assert not out.exists()
 def test_a_result_below_a_declared_score_floor_stops_the_run_in_one_line(example_game, cli, tmp_path, monkeypatch):
     """The reports cut a mean score's interval at the floor a game declares: a floor its own games
     go below would cut it where the mean can be, so `simulate` refuses such a result. (Nim

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -34,8 +35,8 @@ class GameResult:
 def result_problem(result: GameResult, score_parts: Sequence[str], stat_columns: Mapping[str, object]) -> str | None:
     """Why a game's result does not fit its game's declared `score_parts` and `stat_columns`, or
     None: a score part or a per-seat stat under a name that is not declared (a misspelt part
-    would otherwise become a `score_<part>` column of zeros without a word). A declared part a
-    seat does not report counts 0."""
+    would otherwise become a `score_<part>` column of zeros without a word), or a total that is
+    not the sum of the seat's parts. A declared part a seat does not report counts 0."""
     for sr in result.seats:
         extra = [k for k in sr.components if k not in score_parts]
         if extra:
@@ -45,6 +46,10 @@ def result_problem(result: GameResult, score_parts: Sequence[str], stat_columns:
         if extra:
             return (f"seat {sr.seat + 1}'s result has the stat {extra[0]!r}, which GameSpec.stat_columns does not "
                     f"declare (declared: {', '.join(stat_columns) or 'none'})")
+        parts = sum(sr.components.values())
+        if not math.isclose(sr.total, parts, rel_tol=1e-6, abs_tol=1e-9):  # the reports print "a + b = total"
+            return (f"seat {sr.seat + 1}'s total is {sr.total:g}, not the sum of its score parts ({parts:g}): "
+                    "a SeatResult's total must add up its components")
     return None
 
 
