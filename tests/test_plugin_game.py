@@ -727,6 +727,18 @@ def test_a_plugin_game_left_half_way_is_saved_and_replays_to_where_it_stopped(ex
     assert finished.returncode == 0 and "UNFINISHED" not in finished.stdout
 
 
+def test_play_of_a_game_whose_seat_to_move_is_off_the_table_names_the_game_s_bug(example_game, cli, tmp_path,
+                                                                               monkeypatch):
+    """`play` looked the bot up by current_seat's answer: a seat past the table was 'internal
+    error: KeyError: 2 ... please report it', blaming playtest; it is named as simulate names it."""
+    from playtest_nim.game import NimRules
+
+    monkeypatch.setattr(NimRules, "current_seat", lambda self, state: state.n)
+    moves = tmp_path / "moves.txt"
+    moves.write_text("1\n", encoding="utf-8")
+    r = cli("play", NIM, "--seed", "3", "--moves", str(moves), "--save", str(tmp_path / "game.yaml"), "--no-color")
+    assert (r.returncode, r.stderr) == (2, "error: the rules of 'nim' gave seat 2 to move in a 2-player game "
+                                           "(decision 1): current_seat must return a seat from 0 to 1, counted from 0\n")
 def test_play_of_a_game_without_play_support_says_what_to_add(example_game, cli, tmp_path, monkeypatch):
     """A designer whose plugin has no `play=` is told what to give it, not only that play fails."""
     import dataclasses

@@ -19,6 +19,7 @@ from playtest.core.protocol import MAX_DECISIONS, Bot, Rules
 from playtest.core.spec import GameSpec
 from playtest.errors import IllegalActionError, UsageError
 from playtest.games import GamePluginError
+from playtest.sim.runner import seat_off_the_table
 from playtest.suggest import closest
 from playtest.text import YOU, cells, excerpt, pad
 
@@ -254,6 +255,8 @@ class PlaySession:
         played: list[Move] = []
         while not self.over() and not self.my_turn():
             s = self.rules.current_seat(self.state)
+            if s not in self.bots:  # not the person's (my_turn) and no bot's: off the table
+                raise seat_off_the_table(self.rules, s, self.players, len(self.moves) + 1)
             bot = self.bots[s]
             legal = self.rules.legal_actions(self.state)
             action = bot.choose(self.rules.view(self.state, s), legal, rng=self._bot_rngs[s])

@@ -45,6 +45,14 @@ def batch_gc() -> Iterator[None]:
         gc.set_threshold(*old)
 
 
+def seat_off_the_table(rules: Rules[Any, Any], seat: object, players: int, decision: int) -> ProtocolError:
+    """The game's bug when its `current_seat` names no seat of the table (the runner and `play`
+    check it: the bot lookup failed with an IndexError or KeyError that blamed playtest)."""
+    return ProtocolError(f"the rules of '{getattr(rules, 'game', type(rules).__name__)}' gave seat {seat!r} to move "
+                         f"in a {players}-player game (decision {decision}): current_seat must return a seat from "
+                         f"0 to {players - 1}, counted from 0")
+
+
 @dataclass(frozen=True, slots=True)
 class PlayedGame:
     result: GameResult
@@ -77,9 +85,7 @@ def play_game(
             raise TurnCapError(f"game did not end within {max_decisions} decisions")
         seat = current_seat(state)
         if not 0 <= seat < len(choosers):  # else an IndexError blamed on playtest, or -1 the last seat's bot
-            raise ProtocolError(f"the rules of '{getattr(rules, 'game', type(rules).__name__)}' gave seat {seat!r} "
-                                f"to move in a {len(choosers)}-player game (decision {decisions + 1}): current_seat "
-                                f"must return a seat from 0 to {len(choosers) - 1}, counted from 0")
+            raise seat_off_the_table(rules, seat, len(choosers), decisions + 1)
         legal = legal_actions(state)
         if not legal:
             game = getattr(rules, "game", type(rules).__name__)
