@@ -341,6 +341,8 @@ class PlaySession:
             if self.over():
                 raise UsageError(f"the game is over after its decision {number - 1} of {len(decisions)}")
             s = self.rules.current_seat(self.state)
+            if s != self.seat and s not in self.bots:
+                raise seat_off_the_table(self.rules, s, self.players, len(self.moves) + 1)
             who = self.names[s] if s == self.seat else f"{self.names[s]} ({self.bots[s].name})"
             try:
                 self._apply(s, who, action)

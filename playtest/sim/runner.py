@@ -79,13 +79,14 @@ def play_game(
     is_terminal, current_seat, legal_actions = rules.is_terminal, rules.current_seat, rules.legal_actions
     view, apply = rules.view, getattr(rules, "apply_legal", rules.apply)
     choosers = [bot.choose for bot in bots]
+    seats = len(choosers)
     decisions = 0
     while not is_terminal(state):
         if decisions >= max_decisions:
             raise TurnCapError(f"game did not end within {max_decisions} decisions")
         seat = current_seat(state)
-        if not 0 <= seat < len(choosers):  # else an IndexError blamed on playtest, or -1 the last seat's bot
-            raise seat_off_the_table(rules, seat, len(choosers), decisions + 1)
+        if not 0 <= seat < seats:  # else an IndexError blamed on playtest, or -1 the last seat's bot
+            raise seat_off_the_table(rules, seat, seats, decisions + 1)
         legal = legal_actions(state)
         if not legal:
             game = getattr(rules, "game", type(rules).__name__)
