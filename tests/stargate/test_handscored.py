@@ -21,7 +21,17 @@ Rahel, Vance's overflow cube as the turn's last cube (it overrides the walk's la
 fires Marine on a turn with no placement), a doubled overflow slot, Audrin moving an overflow cube
 (the slot is refilled later), an extension cube not counting for Neptune's majority, develop and
 overflow emptying hands, and Audrin taking a cube off a full planet so planets_full waits a round
-(4 players, count 3)."""
+(4 players, count 3).
+
+sg18-sg22 come from a fourth independent check (2026-12-06), scored the same way, mostly on the
+newest drafts: draft 6e's dealt crews (a `crews:` line at 3 and 4 players, Kepler and Sagan counting
+only the cubes they place on their color, Ito developing an extension slot, and skipped with an
+empty hand), Ito's after-placing develop taking its cube before Marine converts the rest (the
+planet's effect comes at the turn's end), Bays gathering time in 6e, start player 2, draft 6a as
+shipped running to its round cap (round 12 played, then the end) with the tie on totals broken by
+cubes in hand, draft 6c's banked time on Orlins and Gaia fired by an overflow cube with an empty
+hand, and draft 6d's swap across the overflow slot deciding a tie and Armstrong's card cube taken
+before a walk the hand limits."""
 
 from __future__ import annotations
 
@@ -29,6 +39,7 @@ from pathlib import Path
 
 import pytest
 
+from playtest.errors import IllegalActionError
 from playtest.games.stargate.transcript import replay_file
 
 DATA = Path(__file__).resolve().parent / "data" / "handscored"
@@ -52,6 +63,12 @@ HAND = {
     "sg15": [("Ann", 23, 6, 0.0), ("Bob", 21, 7, 0.0), ("Cy", 25, 4, 1.0)],
     "sg16": [("Ann", 12, 0, 0.0), ("Bob", 12, 0, 0.0), ("Cy", 15, 0, 1.0)],
     "sg17": [("Ann", 14, 10, 0.0), ("Bob", 6, 11, 0.0), ("Cy", 18, 7, 1.0), ("Dee", 11, 10, 0.0)],
+    # a fourth independent check (2026-12-06): 6e at 3 and 4 players, 6a to its round cap, 6c, 6d
+    "sg18": [("Ann", 16, 0, 1.0), ("Bob", 12, 1, 0.0), ("Cy", 15, 1, 0.0)],
+    "sg19": [("Ann", 9, 0, 0.0), ("Bob", 13, 0, 0.0), ("Cy", 19, 0, 1.0), ("Dee", 11, 0, 0.0)],
+    "sg20": [("Ann", 10, 15, 1.0), ("Bob", 10, 13, 0.0), ("Cy", 6, 15, 0.0)],
+    "sg21": [("Ann", 10, 3, 0.0), ("Bob", 13, 1, 0.0), ("Cy", 17, 0, 1.0)],
+    "sg22": [("Ann", 23, 0, 1.0), ("Bob", 15, 0, 0.0), ("Cy", 8, 0, 0.0)],
 }
 
 # The hand breakdown of the second check's games: per player the score parts and the cubes left in
@@ -104,6 +121,31 @@ PARTS = {
     "sg17": {
         "Ann": dict(planets=10, color=2, skill=2, stock=0), "Bob": dict(planets=4, color=2, skill=0, stock=0),
         "Cy": dict(planets=13, color=3, skill=2, stock=0), "Dee": dict(planets=8, color=3, skill=0, stock=0),
+    },
+    "sg18": {
+        "Ann": dict(planets=3, color=4, skill=2, planet_effects=5, extensions=2, stock=0),
+        "Bob": dict(planets=6, color=4, skill=1, planet_effects=1, extensions=0, stock=0),
+        "Cy": dict(planets=11, color=2, skill=0, planet_effects=0, extensions=2, stock=0),
+    },
+    "sg19": {
+        "Ann": dict(planets=5, color=4, skill=0, planet_effects=0, extensions=0, stock=0),
+        "Bob": dict(planets=7, color=4, skill=2, planet_effects=0, extensions=0, stock=0),
+        "Cy": dict(planets=10, color=2, skill=1, planet_effects=6, extensions=0, stock=0),
+        "Dee": dict(planets=5, color=2, skill=0, planet_effects=4, extensions=0, stock=0),
+    },
+    "sg20": {
+        "Ann": dict(planets=0, color=0, skill=10, stock=0), "Bob": dict(planets=0, color=2, skill=8, stock=0),
+        "Cy": dict(planets=0, color=0, skill=6, stock=0),
+    },
+    "sg21": {
+        "Ann": dict(planets=6, color=2, skill=0, planet_effects=2, stock=0),
+        "Bob": dict(planets=8, color=3, skill=2, planet_effects=0, stock=0),
+        "Cy": dict(planets=9, color=3, skill=1, planet_effects=4, stock=0),
+    },
+    "sg22": {
+        "Ann": dict(planets=12, color=4, skill=4, planet_effects=0, extensions=3, stock=0),
+        "Bob": dict(planets=7, color=2, skill=0, planet_effects=2, extensions=4, stock=0),
+        "Cy": dict(planets=3, color=2, skill=0, planet_effects=0, extensions=3, stock=0),
     },
 }
 
@@ -188,3 +230,78 @@ def test_planets_full_counts_at_the_round_end_after_audrin_empties_a_planet() ->
     Ann's audrin (move 8) takes her cube off yellow1, so the game ends after round 3, not round 2."""
     data = replay_file(DATA / "sg17.yaml").to_json()
     assert data["finished"] is True and data["moves"] == 12
+
+
+def _end(name: str) -> tuple[int, int, str]:
+    """(moves, rounds, the trigger that ended the game) of a hand-scored game."""
+    from playtest.core import transcript as core
+    from playtest.games.stargate.rules import StargateRules
+    from playtest.games.stargate.transcript import NOTATION, read_transcript
+
+    trace: list[dict] = []
+    core.replay(read_transcript(DATA / f"{name}.yaml"), NOTATION, StargateRules, trace=trace)
+    ends = [e["data"]["end_reason"] for m in trace for e in m["events"] if e["kind"] == "game_end"]
+    data = replay_file(DATA / f"{name}.yaml").to_json()
+    assert data["finished"] is True and len(ends) == 1
+    return data["moves"], data["rounds"], ends[0]
+
+
+@pytest.mark.parametrize(("name", "end"), [
+    ("sg18", (6, 2, "planets_full")),   # 2 of 5 full at 3 players (Ann's empty hand comes second)
+    ("sg19", (8, 2, "out_of_cubes")),   # 2 of 7 full: below 3 at 4 players
+    ("sg20", (36, 12, "round_cap")),    # draft 6a as shipped: round 12 is played, then the end
+    ("sg21", (6, 2, "planets_full")),
+    ("sg22", (6, 2, "planets_full")),
+])
+def test_a_hand_scored_game_ends_where_the_hand_count_says(name: str, end: tuple[int, int, str]) -> None:
+    assert _end(name) == end
+
+
+def test_ito_develops_before_marine_converts_the_cubes_left() -> None:
+    """sg18 move 6: Ann's walk ends on blue2 (Marine) with 2 cubes in hand; Ito's develop (after
+    placing) takes one into green1's extension slot, then Marine, at the turn's end, converts the
+    one left (+2). Marine first would convert both (+4) and leave Ito nothing to develop; the totals
+    happen to agree (16), the parts do not."""
+    data = replay_file(DATA / "sg18.yaml").to_json()
+    ann = data["scores"][0]
+    assert (ann["planet_effects"], ann["extensions"], ann["cubes_in_hand"]) == (5, 2, 0)
+    green1 = next(p for p in data["board"] if p["planet"] == "green1")
+    assert [(s["slot"], s["owner"]) for s in green1["extension_slots"]] == [(1, "Ann")]
+    assert data["crews"] == ["armstrong", "rahel", "bays", "vance", "kepler", "sagan", "ito"]
+
+
+def test_a_swap_across_the_overflow_slot_decides_a_tie() -> None:
+    """sg22 move 5: Cy's anderson swaps green2's last printed slot with its overflow slot; his cube
+    is then the further back of two single cubes and ranks before Bob's."""
+    board = {p["planet"]: p for p in replay_file(DATA / "sg22.yaml").to_json()["board"]}
+    green2 = board["green2"]
+    assert [(s["slot"], s["owner"]) for s in green2["slots"]] == [(1, "Ann"), (2, "Ann"), (3, "Bob"), (4, "Cy")]
+    assert [(r["player"], r["vp"]) for r in green2["ranking"]] == [("Ann", 2), ("Cy", 2), ("Bob", 3)]
+
+
+@pytest.mark.parametrize(("moves", "message"), [
+    (["orlins; place blue3 blue2 yellow3"],
+     "1 (Ann, round 1): orlins: crew 'orlins' is not in this game (its crews: armstrong, rahel, bays, vance, "
+     "kepler, sagan, ito)"),
+    (["ito; place blue3 blue2"],
+     "1 (Ann, round 1): ito; place blue3 blue2: the turn is not finished: the crew's skill needs a target, "
+     "e.g. 'develop blue2'"),
+    (["ito; place blue3 blue2; develop red1"],
+     "1 (Ann, round 1): develop red1: planet 'red1' is not in the circle (blue2 yellow3 red3 green1 blue3)"),
+    (["ito; place blue3; develop red3", "sagan; place red3; develop red3"],
+     "2 (Bob, round 1): develop red3: sagan has no skill that develops a planet"),
+    (["ito; place blue3; develop red3", "kepler; place -", "vance; place -", "ito; place red3; develop red3"],
+     "4 (Bob, round 2): develop red3: red3 has no empty extension slot 1"),
+])
+def test_draft_6e_moves_that_must_be_refused(tmp_path: Path, moves: list[str], message: str) -> None:
+    """sg18's deal (draft 6e, crews dealt) with other moves: a crew not dealt, Ito's develop left out
+    where it can be used, aimed outside the circle, written for a crew without it, or at a slot taken."""
+    head = (DATA / "sg18.yaml").read_text(encoding="utf-8").split("moves:\n")[0]
+    path = tmp_path / "t.yaml"
+    path.write_text(head.replace("../../../../", f"{Path(__file__).resolve().parents[2]}/") + "moves:\n"
+                    + "".join(f"  - {m}\n" for m in moves), encoding="utf-8")
+    first = len(head.splitlines()) + 2
+    with pytest.raises(IllegalActionError) as err:
+        replay_file(path)
+    line = first + int(message.split(" ")[0]) - 1
+    assert str(err.value) == f"{path}:{line}:5: move {message}"
