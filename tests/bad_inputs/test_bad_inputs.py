@@ -434,6 +434,15 @@ V = [  # --- variant files: validate -------------------------------------------
          r"/t.yaml:10:8: crews: 4 crews, but the variant deals 5 for 3 players \(to deal otherwise: "
          r"set: \[crews_dealt.3=4\]\)$",
          {"t.yaml": _dealt("[armstrong, orlins, audrin, rahel]")}),
+    # a deal the schema refuses (2 crews for 3 players, each taking one a round) was offered as the fix,
+    # and a variant that deals no crews was said to deal them all; "1 crews" (h212)
+    Case("replay-stargate-crews-too-few-to-deal", ["replay", "{tmp}/t.yaml"],
+         r"/t.yaml:10:8: crews: 2 crews, but the variant deals 5 for 3 players$",
+         {"t.yaml": _dealt("[armstrong, orlins]")}),
+    Case("replay-stargate-crews-where-none-are-dealt", ["replay", "{tmp}/t.yaml"],
+         r"/t.yaml:9:8: crews: 1 crew, but the variant deals no crews for 3 players: all 6 play; list them all, "
+         r"or leave the line out$",
+         {"t.yaml": _example("stargate-table-game.yaml", "start_player: 1", "crews: [armstrong]\nstart_player: 1")}),
     Case("replay-stargate-crews-missing", ["replay", "{tmp}/t.yaml"],
          r"/t.yaml:1:1: crews: required key is missing: the variant deals 5 of its 6 crews for 3 players "
          r"\(crews_dealt\): list the game's crews, e.g. crews: \[armstrong, orlins, audrin, rahel, anderson\]$",

@@ -158,11 +158,12 @@ def _check_crews(node: Any, crews: list[str], model: sc.StargateVariant, players
     known = [c.id for c in model.crews]
     return _check_dealt(node, crews, key="crews", noun="crew", known=known,
                         dealt=model.crews_dealt.get(players, len(known)), players=players, twice="is listed twice",
-                        listing="the crews dealt")
+                        listing="the crews dealt", deals=players in model.crews_dealt,
+                        least=players if model.crews_return is sc.CrewsReturn.END_OF_ROUND else 1)
 
 
 def _check_dealt(node: Any, ids: list[str], *, key: str, noun: str, known: list[str], dealt: int | None,
-                 players: int, twice: str, listing: str) -> list[Any]:
+                 players: int, twice: str, listing: str, deals: bool = True, least: int = 1) -> list[Any]:
     """A setup line listing cards dealt (`circle:` of planets, `crews:`): each known, each once,
     and as many as the variant deals (`<noun>s_dealt`, when it says)."""
     fix = core.one_text(node.value)
@@ -181,9 +182,15 @@ def _check_dealt(node: Any, ids: list[str], *, key: str, noun: str, known: list[
     elif dealt is not None and len(ids) != dealt and len(set(ids)) != dealt:
         # (a planet written twice and nothing else wrong is said at the second one: one mistake, one
         # line; it was "6 planets, but the variant deals 5" beside "is in the circle twice", fuzz seed 5502)
-        problems.append(node.problem(
-            key, f"{len(ids)} {noun}s, but the variant deals {dealt} for {players} players "
-                 f"(to deal otherwise: set: [{noun}s_dealt.{players}={len(ids)}])"))
+        # where the variant deals none at this count (every crew plays), it says so; the set: hint
+        # only for a count the schema takes (a deal of 1 crew to 5 players is refused)
+        n = len(ids)
+        said = (f"{n} {noun}{'' if n == 1 else 's'}, but the variant deals {dealt} for {players} players" if deals
+                else f"{n} {noun}{'' if n == 1 else 's'}, but the variant deals no {noun}s for {players} players: "
+                     f"all {dealt} play; list them all, or leave the line out")
+        if least <= n <= len(known):
+            said += f" (to deal otherwise: set: [{noun}s_dealt.{players}={n}])"
+        problems.append(node.problem(key, said))
     return problems
 
 
