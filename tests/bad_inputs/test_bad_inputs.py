@@ -443,6 +443,12 @@ V = [  # --- variant files: validate -------------------------------------------
          r"/t.yaml:9:8: crews: 1 crew, but the variant deals no crews for 3 players: all 6 play; list them all, "
          r"or leave the line out$",
          {"t.yaml": _example("stargate-table-game.yaml", "start_player: 1", "crews: [armstrong]\nstart_player: 1")}),
+    # no players and no start_player line: the start check looked the missing line up (KeyError; the
+    # fuzzer, on hand-scored game sg22)
+    Case("replay-stargate-no-players-no-start-player", ["replay", "{tmp}/t.yaml"],
+         r"/t.yaml:6:10: players: the variant is for 3 or 4 players, not 0$",
+         {"t.yaml": _example("stargate-table-game.yaml", "players: 3\nnames: [Aki, Bo, Chie]", "players: []").replace(
+             "start_player: 1", "# no start_player")}),
     Case("replay-stargate-crews-missing", ["replay", "{tmp}/t.yaml"],
          r"/t.yaml:1:1: crews: required key is missing: the variant deals 5 of its 6 crews for 3 players "
          r"\(crews_dealt\): list the game's crews, e.g. crews: \[armstrong, orlins, audrin, rahel, anderson\]$",
