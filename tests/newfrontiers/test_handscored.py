@@ -25,7 +25,11 @@ draw and colonist trigger. T30–T34 (a seventh check, 2026-12-06, hand-scored b
 arithmetic is in each file's header comment) add a total tie broken by gold + goods with the chip
 stock run out at exactly 0, large developments' bonuses counting the home world, a changed good
 price, the world limit with every held world settled, gold_on powers paying a non-selector, and
-goals flipped by a later keep and revealed at the end."""
+goals flipped by a later keep and revealed at the end. T35–T39 (an eighth check, 2026-12-06) add a
+player with two large developments (d15 counting d16 as one tile, d16 skipping an unsettled military
+world), the colonist trigger under home_from_stock: false, the default world limit of 8 passed by an
+extra pick, a goal deck too short for a full draw with a 'most' goal nobody scores, and
+from_selector with 5 players after an envoy in the same round."""
 
 from __future__ import annotations
 
@@ -100,6 +104,19 @@ HAND = {
     "t33_u4_full_limit_gold_on": (["developments"], [("Ann", 12, 6, 1.0), ("Ben", 9, 14, 0.0)]),
     # T34: goals; Warlord flipped by a later keep, Stockpile revealed at the end, both scoring for all
     "t34_u5_goals_3p_chips": (["chips"], [("Ann", 6, 3, 1.0), ("Ben", 5, 0, 0.0), ("Cat", 2, 4, 0.0)]),
+    # T35-T39: an eighth check (2026-12-06, h209), hand-scored from RULINGS.md before replaying (the
+    # arithmetic in each file's header). T35: d15 counts d16 as one development; d16 skips an
+    # unsettled military world
+    "t35_v1_two_large_bonuses": (["developments"], [("Ann", 12, 4, 1.0), ("Ben", 4, 14, 0.0)]),
+    # T36: home_from_stock false: the first Settle (stock 6) goes on, the second (stock 1) ends the game
+    "t36_v2_home_not_from_stock": (["colonists"], [("Ann", 2, 3, 1.0), ("Ben", 1, 7, 0.0), ("Cat", 1, 8, 0.0)]),
+    # T37: the default world limit 8, passed by an extra pick in the middle of Ann's picks
+    "t37_v3_limit8_extra_picks": (["chips"], [("Ann", 7, 15, 1.0), ("Ben", 4, 20, 0.0)]),
+    # T38: a goal deck of four: the third draw takes the two left; 'most military' at 0 pays nobody
+    "t38_v4_goals_small_deck": (["chips"], [("Ann", 5, 3, 1.0), ("Ben", 1, 7, 0.0), ("Cat", 4, 5, 0.0)]),
+    # T39: from_selector with 5 players after a same-round envoy; a four-way tie at 3
+    "t39_v5_5p_from_selector": (["chips"], [("Ann", 3, 1, 0.0), ("Ben", 3, 2, 0.0), ("Cat", 6, 2, 1.0),
+                                            ("Dan", 3, 4, 0.0), ("Eve", 3, 1, 0.0)]),
 }
 
 HAND_STATE = {
@@ -147,6 +164,17 @@ HAND_STATE = {
     "t33_u4_full_limit_gold_on": ({"Ann": (6, 2, 1), "Ben": (14, 1, 0)}, 19, 15, 3, 36, ["Ann", "Ben"]),
     "t34_u5_goals_3p_chips": ({"Ann": (3, 0, 0), "Ben": (0, 0, 3), "Cat": (3, 0, 0)}, 0, 31, 1, 40,
                               ["Ann", "Ben", "Cat"]),
+    # T35: colonists 22 -1 -2 (R2) -1 -2 (R3) = 16; bag 40 - 7 + 4 - 7 + 4 = 34; pile 1, 2, 3
+    "t35_v1_two_large_bonuses": ({"Ann": (4, 2, 0), "Ben": (14, 2, 0)}, 24, 16, 3, 34, ["Ann", "Ben"]),
+    # T36: a stock of 6 (home colonists not from it): -1 -2 -2 (R1) -1 -2 -2 (R2) = -4
+    "t36_v2_home_not_from_stock": ({"Ann": (3, 6, 1), "Ben": (7, 2, 1), "Cat": (8, 2, 1)}, 33, -4, 1, 40,
+                                   ["Cat", "Ann", "Ben"]),
+    # T37: bag 40 - 9 + 4 - 10 + 4 - 10 + 4 + 1 (w22) = 24; colonists 22 -1 -2 (R3) -1 -2 (R4) = 16
+    "t37_v3_limit8_extra_picks": ({"Ann": (15, 1, 1), "Ben": (20, 2, 1)}, 0, 16, 3, 24, ["Ann", "Ben"]),
+    "t38_v4_goals_small_deck": ({"Ann": (3, 0, 2), "Ben": (7, 0, 0), "Cat": (4, 0, 1)}, 0, 31, 2, 40,
+                                ["Ann", "Ben", "Cat"]),
+    "t39_v5_5p_from_selector": ({"Ann": (0, 3, 1), "Ben": (1, 2, 2), "Cat": (1, 2, 2), "Dan": (3, 2, 0),
+                                 "Eve": (0, 2, 0)}, 0, 38, 0, 34, ["Cat", "Ann", "Ben", "Dan", "Eve"]),
 }
 
 
