@@ -256,6 +256,29 @@ def test_a_discard_not_over_the_world_limit_says_why_it_is_not_asked(tmp_path: P
                                    "only a take over it)")
 
 
+def test_a_discard_not_over_the_world_limit_at_a_rounds_end_says_why_it_is_not_asked(tmp_path: Path):
+    """T37: Ben's bonus pick, the round's last move, brings him to 8 worlds, the default limit: a
+    discard written after it gets the limit, not only "round 4 ended with the move before"."""
+    bad = _handscored("t37_v3_limit8_extra_picks", "    - Ben: take w23\n",
+                      "    - Ben: take w23\n    - Ben: discard w02\n", tmp_path)
+    with pytest.raises(IllegalActionError) as err:
+        replay(bad)
+    assert str(err.value).endswith("move 35: round 4, Ben: discard w02: round 4 ended with the move before; it is "
+                                   "Ann's decision (select) in round 5, not Ben's (Ben holds 8 worlds besides the "
+                                   "home world, the limit is 8: a discard follows only a take over it)")
+
+
+def test_a_skipped_bonus_written_after_the_games_last_selection_says_why(tmp_path: Path):
+    """T28 ends with Ben's Produce, whose windfall bonus had no empty windfall world of Ben's: a
+    bonus written there gets why it was not asked, not only "the game is over"."""
+    bad = _handscored("t28_r5_dev_trigger_goods_tiebreak", "    - Ben: develop d14\n    - Ben: select produce\n",
+                      "    - Ben: develop d14\n    - Ben: select produce\n    - Ben: windfall h4\n", tmp_path)
+    with pytest.raises(TranscriptError) as err:
+        replay(bad)
+    assert str(err.value).endswith("rounds.3.5: the game is over: no further moves (Ben was not asked again after "
+                                   "select produce: Ben has nothing to windfall)")
+
+
 def test_a_take_without_its_world_says_so(tmp_path: Path):
     """Once "take:  is not in the draw (left: ...)", an empty id."""
     bad = _two_players(tmp_path, "  - - Ann: select explore\n    - draw: [w01, w02, w03, w04, w05, w06, w07]\n"

@@ -347,6 +347,15 @@ def _named(text: str, players: list[str]) -> str:
     return text
 
 
+def _no_discard(rules: NewFrontiersRules, state: State, players: list[str], who: str, move: Move) -> str:
+    """For a discard nobody asked for: why not (the player is not over the world limit), else ''."""
+    if move.verb != "discard":
+        return ""
+    held = rules.worlds_held(state.players[players.index(who)])
+    return (f" ({who} holds {held} worlds besides the home world, the limit is {rules.r.explore.world_limit}: "
+            "a discard follows only a take over it)")
+
+
 def replay(path: Path) -> Replay:
     """Replay a transcript. Raises TranscriptError or IllegalActionError."""
     path = Path(path)
@@ -418,7 +427,13 @@ def replay(path: Path) -> Replay:
                 i += 1
                 continue
             if state.over:
-                raise TranscriptError([enode.problem(ep, "the game is over: no further moves")])
+                why = "the game is over: no further moves"
+                if last is not None and last[2] == who and notation_error(rules, mnode.value) is None:
+                    # e.g. the bonus of the game's last selection, skipped as only pass was possible
+                    over = rules.why_skipped(last[0], last[1], parse_move(mnode.value))
+                    if over is not None:
+                        why += f" ({who} was not asked again after {last[1]}: {_named(over, players)})"
+                raise TranscriptError([enode.problem(ep, why)])
             move = parse_move(mnode.value)
             move_no += 1
             seat = rules.current_seat(state)
@@ -436,7 +451,8 @@ def replay(path: Path) -> Replay:
                 skipped = f"{who} was not asked again after {last[1]}: {_named(skipped, players)}"
             if ended and skipped is None:  # a move of the next round written in this round's list
                 if players[seat] != who:
-                    why = f"it is {players[seat]}'s decision ({state.todo[0].kind}) in round {state.round}, not {who}'s"
+                    why = (f"it is {players[seat]}'s decision ({state.todo[0].kind}) in round {state.round}, not "
+                           f"{who}'s{_no_discard(rules, state, players, who, move)}")
                 elif reason is not None:
                     why = _named(reason, players)
                 else:
@@ -453,9 +469,7 @@ def replay(path: Path) -> Replay:
                 elif skipped is not None:
                     hint = f" ({skipped})"
                 elif move.verb == "discard":  # nobody over the world limit is asked to discard
-                    mine = state.players[players.index(who)]
-                    hint = (f" ({who} holds {rules.worlds_held(mine)} worlds besides the home "
-                            f"world, the limit is {rules.r.explore.world_limit}: a discard follows only a take over it)")
+                    hint = _no_discard(rules, state, players, who, move)
                 raise IllegalActionError(f"it is {players[seat]}'s decision ({task.kind}), not {who}'s{hint}",
                                          move_number=move_no, action=what, where=where)
             if reason is not None and skipped is not None:  # e.g. a second settle that was never offered
