@@ -279,6 +279,24 @@ def test_a_skipped_bonus_written_after_the_games_last_selection_says_why(tmp_pat
                                    "select produce: Ben has nothing to windfall)")
 
 
+@pytest.mark.parametrize(("old", "new", "end"), [
+    ("    - Eve: develop d09\n", "    - Eve: develop d09\n    - Eve: develop d01\n",
+     "move 13: round 1, Eve: develop d01: it is Cat's decision (develop), not Eve's (Eve already answered this "
+     "develop with 'develop d09': one development each)"),  # once: "(Eve was not asked: d01 costs 2 gold, ...)"
+    ("    - Ben: trade h2\n", "    - Ben: trade h2\n    - Ben: trade h2\n",
+     "move 4: round 1, Ben: trade h2: it is Cat's decision (trade), not Ben's (Ben already answered this trade "
+     "with 'trade h2': one good sold each)"),  # once: "(Ben was not asked: Ben has nothing to trade, ...)"
+])
+def test_a_second_develop_or_trade_in_one_action_says_the_player_already_answered(tmp_path: Path, old: str, new: str,
+                                                                                  end: str):
+    """T39: a player writes a second development or sale in the same action; the report said the
+    player 'was not asked', which they were."""
+    bad = _handscored("t39_v5_5p_from_selector", old, new, tmp_path)
+    with pytest.raises(IllegalActionError) as err:
+        replay(bad)
+    assert str(err.value).endswith(end)
+
+
 def test_a_take_without_its_world_says_so(tmp_path: Path):
     """Once "take:  is not in the draw (left: ...)", an empty id."""
     bad = _two_players(tmp_path, "  - - Ann: select explore\n    - draw: [w01, w02, w03, w04, w05, w06, w07]\n"
@@ -301,7 +319,8 @@ def test_a_move_with_nothing_to_choose_says_so(tmp_path: Path):
                        "    - Ben: select trade\n    - Ben: trade h2\n    - Ben: trade\n")
     with pytest.raises(IllegalActionError) as err:
         replay(bad)
-    assert str(err.value).endswith("(Ben was not asked: Ben has nothing to trade, so pass was Ben's only choice)")
+    # (until 2026-12-06 "(Ben was not asked: Ben has nothing to trade, ...)", though he was: his trade h2)
+    assert str(err.value).endswith("(Ben already answered this trade with 'trade h2': one good sold each)")
 
 
 @pytest.mark.parametrize(("old", "new", "line"), [

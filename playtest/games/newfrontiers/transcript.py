@@ -464,7 +464,13 @@ def replay(path: Path) -> Replay:
                 hint = (" (a decision whose only choice is pass is skipped, not written)"
                         if move.verb == "pass" else "")
                 own = rules.why_not_asked(state, players.index(who), move)
-                if own is not None:  # the player's own turn was skipped: say why it could not have been this
+                under_way = rnd["selections"][-1] if rnd["selections"] else {"action": None, "moves": []}
+                done = [m["move"] for m in under_way["moves"]
+                        if m["player"] == who and m.get("asked", True) and m["move"].split()[0] in (move.verb, "pass")]
+                if move.verb in ("develop", "trade") and under_way["action"] == move.verb and done:  # a second one
+                    each = "one development each" if move.verb == "develop" else "one good sold each"
+                    hint = f" ({who} already answered this {move.verb} with '{done[0]}': {each})"
+                elif own is not None:  # the player's own turn was skipped: say why it could not have been this
                     hint = f" ({who} was not asked: {_named(own, players)}, so pass was {who}'s only choice)"
                 elif skipped is not None:
                     hint = f" ({skipped})"
