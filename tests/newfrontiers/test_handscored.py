@@ -28,8 +28,10 @@ price, the world limit with every held world settled, gold_on powers paying a no
 goals flipped by a later keep and revealed at the end. T35–T39 (an eighth check, 2026-12-06) add a
 player with two large developments (d15 counting d16 as one tile, d16 skipping an unsettled military
 world), the colonist trigger under home_from_stock: false, the default world limit of 8 passed by an
-extra pick, a goal deck too short for a full draw with a 'most' goal nobody scores, and
-from_selector with 5 players after an envoy in the same round."""
+extra pick, a goal deck too short for a full draw with a 'most' goal nobody scores,
+from_selector with 5 players after an envoy in the same round; T40–T41 the development and worlds
+triggers at their default 11 and 8, the latter with two extra_settle powers (three worlds in one
+Settle)."""
 
 from __future__ import annotations
 
@@ -117,6 +119,10 @@ HAND = {
     # T39: from_selector with 5 players after a same-round envoy; a four-way tie at 3
     "t39_v5_5p_from_selector": (["chips"], [("Ann", 3, 1, 0.0), ("Ben", 3, 2, 0.0), ("Cat", 6, 2, 1.0),
                                             ("Dan", 3, 4, 0.0), ("Eve", 3, 1, 0.0)]),
+    # T40: the development trigger at its default 11, reached exactly in round 7 (10 after round 6)
+    "t40_v6_dev_trigger_11": (["developments"], [("Ann", 24, 12, 1.0), ("Ben", 7, 40, 0.0)]),
+    # T41: the worlds trigger at its default 8 (home included) via two d11 copies (three settles)
+    "t41_v7_worlds_trigger_8": (["worlds"], [("Ann", 13, 44, 1.0), ("Ben", 5, 41, 0.0)]),
 }
 
 HAND_STATE = {
@@ -175,6 +181,9 @@ HAND_STATE = {
                                 ["Ann", "Ben", "Cat"]),
     "t39_v5_5p_from_selector": ({"Ann": (0, 3, 1), "Ben": (1, 2, 2), "Cat": (1, 2, 2), "Dan": (3, 2, 0),
                                  "Eve": (0, 2, 0)}, 0, 38, 0, 34, ["Cat", "Ann", "Ben", "Dan", "Eve"]),
+    "t40_v6_dev_trigger_11": ({"Ann": (12, 0, 0), "Ben": (40, 0, 0)}, 24, 22, 7, 40, ["Ann", "Ben"]),
+    # T41: colonists 42 -1 (R3) -1 (R4) -1 (R5) = 39; five explores of 3 worlds each and the discard back
+    "t41_v7_worlds_trigger_8": ({"Ann": (39, 3, 0), "Ben": (41, 9, 0)}, 24, 39, 5, 25, ["Ann", "Ben"]),
 }
 
 
