@@ -297,6 +297,24 @@ def test_a_second_develop_or_trade_in_one_action_says_the_player_already_answere
     assert str(err.value).endswith(end)
 
 
+@pytest.mark.parametrize(("old", "new", "end"), [
+    ("    - Eve: trade h5\n", "    - Eve: trade h5\n    - Cat: trade h3\n",
+     "move 32: round 2, Cat: trade h3: it is Dan's decision (select), not Cat's (Cat was not asked: Cat has nothing "
+     "to trade, so pass was Cat's only choice)"),  # once: no reason
+    ("    - Dan: develop d07\n", "    - Dan: develop d07\n    - Ann: develop d01\n",
+     "rounds.2.17: the game is over: no further moves (Ann was not asked: d01 costs 2 gold, Ann has 0, so pass was "
+     "Ann's only choice)"),  # once: "the game is over: no further moves"
+])
+def test_a_turn_skipped_in_an_action_that_has_moved_on_says_why(tmp_path: Path, old: str, new: str, end: str):
+    """T39 round 2: Cat (no good left) and Ann (no gold) were not asked in Ben's Trade and Eve's
+    Develop; a move written for them after the action's last turn got only whose decision it was
+    (or that the game was over), while one written before it said why."""
+    bad = _handscored("t39_v5_5p_from_selector", old, new, tmp_path)
+    with pytest.raises((IllegalActionError, TranscriptError)) as err:
+        replay(bad)
+    assert str(err.value).endswith(end)
+
+
 def test_a_take_without_its_world_says_so(tmp_path: Path):
     """Once "take:  is not in the draw (left: ...)", an empty id."""
     bad = _two_players(tmp_path, "  - - Ann: select explore\n    - draw: [w01, w02, w03, w04, w05, w06, w07]\n"

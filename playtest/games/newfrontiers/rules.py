@@ -328,6 +328,7 @@ class NewFrontiersRules:
     pending_consumes = staticmethod(moves.pending_consumes)
     why_illegal = why.why_illegal
     why_not_asked = why.why_not_asked
+    why_passed_over = why.why_passed_over
     why_skipped = why.why_skipped
 
     # --- for the bots: hidden goals re-drawn, look-ahead, evaluation (hidden.py, lookahead.py) ------

@@ -356,6 +356,17 @@ def _no_discard(rules: NewFrontiersRules, state: State, players: list[str], who:
             "a discard follows only a take over it)")
 
 
+def _passed_over(rules: NewFrontiersRules, state: State, players: list[str], who: str, move: Move,
+                 rnd: dict[str, Any], not_asked: Counter[str]) -> str:
+    """Why `who`'s turn in the develop or trade of the round's last selection was skipped (only pass
+    was possible), for a develop or trade written for it after the action moved on: ' (...)', else ''."""
+    under_way = rnd["selections"][-1] if rnd["selections"] else {"action": None}
+    if not not_asked[who] or under_way["action"] != move.verb:
+        return ""
+    why = rules.why_passed_over(state, players.index(who), move)
+    return "" if why is None else f" ({who} was not asked: {_named(why, players)}, so pass was {who}'s only choice)"
+
+
 def replay(path: Path) -> Replay:
     """Replay a transcript. Raises TranscriptError or IllegalActionError."""
     path = Path(path)
@@ -428,11 +439,13 @@ def replay(path: Path) -> Replay:
                 continue
             if state.over:
                 why = "the game is over: no further moves"
-                if last is not None and last[2] == who and notation_error(rules, mnode.value) is None:
-                    # e.g. the bonus of the game's last selection, skipped as only pass was possible
-                    over = rules.why_skipped(last[0], last[1], parse_move(mnode.value))
-                    if over is not None:
+                if notation_error(rules, mnode.value) is None:  # a skipped decision of the last action?
+                    move = parse_move(mnode.value)
+                    over = rules.why_skipped(last[0], last[1], move) if last and last[2] == who else None
+                    if over is not None and last is not None:  # e.g. the bonus of the last selection
                         why += f" ({who} was not asked again after {last[1]}: {_named(over, players)})"
+                    else:
+                        why += _passed_over(rules, state, players, who, move, rnd, not_asked)
                 raise TranscriptError([enode.problem(ep, why)])
             move = parse_move(mnode.value)
             move_no += 1
@@ -449,10 +462,11 @@ def replay(path: Path) -> Replay:
                        and (ended or players[seat] != who or reason is not None) else None)
             if skipped is not None and last is not None:
                 skipped = f"{who} was not asked again after {last[1]}: {_named(skipped, players)}"
+            passed_hint = _passed_over(rules, state, players, who, move, rnd, not_asked)
             if ended and skipped is None:  # a move of the next round written in this round's list
                 if players[seat] != who:
                     why = (f"it is {players[seat]}'s decision ({state.todo[0].kind}) in round {state.round}, not "
-                           f"{who}'s{_no_discard(rules, state, players, who, move)}")
+                           f"{who}'s{_no_discard(rules, state, players, who, move)}{passed_hint}")
                 elif reason is not None:
                     why = _named(reason, players)
                 else:
@@ -474,6 +488,8 @@ def replay(path: Path) -> Replay:
                     hint = f" ({who} was not asked: {_named(own, players)}, so pass was {who}'s only choice)"
                 elif skipped is not None:
                     hint = f" ({skipped})"
+                elif passed_hint:  # skipped earlier in the action, which has since moved on or ended
+                    hint = passed_hint
                 elif move.verb == "discard":  # nobody over the world limit is asked to discard
                     hint = _no_discard(rules, state, players, who, move)
                 raise IllegalActionError(f"it is {players[seat]}'s decision ({task.kind}), not {who}'s{hint}",

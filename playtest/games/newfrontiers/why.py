@@ -1,6 +1,6 @@
 """Why a New Frontiers move is not legal, in the words a player would use: the transcript
 reader's first-illegal-move report and `apply`'s error (`why_illegal`, `why_not_asked`,
-`why_skipped`, which the rules offer as their methods of the same names)."""
+`why_passed_over`, `why_skipped`, which the rules offer as their methods of the same names)."""
 
 from __future__ import annotations
 
@@ -58,6 +58,19 @@ def why_not_asked(rules: NewFrontiersRules, state: State, seat: int, action: obj
     mine = task._replace(seat=seat)
     legal = list(LISTERS[mine.kind](rules, state, mine))
     return None if action in legal else explain(rules, state, mine, action, legal)
+
+
+def why_passed_over(rules: NewFrontiersRules, state: State, seat: int, action: object) -> str | None:
+    """Why `seat` had no turn in the develop or trade the last selection started (`action` its
+    develop or trade), now that other players' turns of it, or all of them, are over: the reason
+    its turn was skipped (it had nothing to choose: only pass), else None. The player's gold and
+    goods are as they were then (nobody else's move changes them), and copies are only fewer."""
+    if not isinstance(action, Move) or action.verb not in (DEVELOP, TRADE):
+        return None
+    mine = Task(action.verb, seat)
+    if LISTERS[mine.kind](rules, state, mine):  # the turn would have been asked: no skip to explain
+        return None
+    return explain(rules, state, mine, action, [])
 
 
 def why_skipped(rules: NewFrontiersRules, before: State, move: Move, action: object) -> str | None:
