@@ -3,6 +3,7 @@ transcript."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -286,6 +287,11 @@ def play(
             if not session.moves:
                 raise Interrupted(f"{head}: no move was made, nothing was written") from None
             raise Interrupted(f"{head}: the abandoned {_save_game(session, v.path, wanted, overrides)}") from None
+        except Exception as err:  # a bug in a bot or the game mid-game: its one line, and the game so far kept
+            if session.moves:
+                with contextlib.suppress(Exception):  # the game cannot be written (the bug is there too): the error stands
+                    err.add_note(f"the abandoned {_save_game(session, v.path, wanted, overrides)}")
+            raise
     state = "finished" if outcome.finished else "abandoned"
     typer.echo(f"The {state} {_save_game(session, v.path, wanted, overrides)}")
     if outcome.refused:  # each was answered as typed, and the next line read for the same decision

@@ -112,3 +112,32 @@ def test_the_file_decides_the_game_and_a_finished_or_foreign_one_is_refused(cli,
     r = cli("play", "--resume", str(done), "--no-color")
     assert r.returncode == 2 and "the game is over, there is nothing to continue" in r.stderr
     assert not (tmp_path / "done-2.yaml").exists()
+
+
+def test_a_bot_that_crashes_mid_game_leaves_the_game_so_far_saved_and_resumable(cli, tmp_path, monkeypatch):
+    """A bug in a bot (a plugin's, say) ended `play` with its one line, and the game played so far
+    was lost; it is now saved as on Ctrl-C, said after the error, and `--resume` goes on from it."""
+    from playtest.games.stargate import bots
+
+    real, calls = bots.GreedyBot.choose, []
+
+    def choose(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) == 12:
+            raise AttributeError("'View' object has no attribute 'nope'")
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(bots.GreedyBot, "choose", choose)
+    save = tmp_path / "g.yaml"
+    moves = _quit_after(tmp_path, "a.txt", 40)
+    r = cli("play", DRAFT5, "--players", "3", "--bots", "greedy", "--seed", "3", "--moves", str(moves),
+            "--save", str(save), "--no-color")
+    assert r.returncode == 1
+    [line] = r.stderr.splitlines()
+    assert "AttributeError: 'View' object has no attribute 'nope'" in line
+    assert "; the abandoned game (" in line and f"is saved: {save}" in line
+    assert cli("replay", str(save)).returncode == 0
+    monkeypatch.setattr(bots.GreedyBot, "choose", real)
+    r = cli("play", "--resume", str(save), "--moves", str(moves), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "Resumed" in r.stdout
