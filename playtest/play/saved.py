@@ -10,6 +10,7 @@ continued only when the seed deals the very game the file records (`check_replay
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -75,6 +76,17 @@ def how_played(path: Path, names: list[str]) -> Played:
     if len(bots) != len(names) - 1:
         raise UsageError(f"{path}:1:1: the first line names bots for {len(bots)} of the {len(names) - 1} other seats")
     return Played(int(found["seed"]), seat, bots)
+
+
+def from_replay(replay: Callable[[Path], Any]) -> Callable[[Any], SavedGame]:
+    """PlaySupport.saved of a game whose transcripts have a shape of their own, from its `replay`
+    (every move replayed and checked, as `playtest replay` does): its result's validated variant
+    (`variant_obj`), the `variant:` as written, the players and the decisions it played."""
+    def saved(path: Any) -> SavedGame:
+        rep = replay(Path(path))
+        return SavedGame(rep.variant_obj, rep.common["variant"]["path"], list(rep.players), rep.decisions)
+
+    return saved
 
 
 def read_saved(spec: GameSpec, path: Path) -> SavedGame:

@@ -37,7 +37,7 @@ from playtest.games.newfrontiers.state import (
 )
 from playtest.games.newfrontiers.tiles import DevTile, WorldTile
 from playtest.games.newfrontiers.transcript import GAME, dump_transcript, notation_error, replay
-from playtest.play.saved import SavedGame
+from playtest.play.saved import from_replay
 from playtest.play.session import PlaySupport
 from playtest.play.table import TableGame
 from playtest.sim.runner import PlayedGame
@@ -440,15 +440,6 @@ def read_move(rules: NewFrontiersRules, state: State, text: str) -> Any:
     raise ValueError(reason)
 
 
-def saved(path: Any) -> SavedGame:
-    """A game `playtest play` saved, read back to be continued (`play --resume`): every move replayed
-    and checked, as `playtest replay` does."""
-    from pathlib import Path
-
-    rep = replay(Path(path))
-    return SavedGame(rep.variant_obj, rep.common["variant"]["path"], list(rep.players), rep.decisions)
-
-
 def table_game(path: Any) -> TableGame:
     """A finished recorded game, replayed (every move checked) with the events the runner logs."""
     from pathlib import Path
@@ -465,6 +456,6 @@ def tie_break(rules: NewFrontiersRules, state: State, seats: Sequence[int]) -> s
 
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
-                      hint_bot="greedy", table_game=table_game, saved=saved, private=private, reveals=reveals,
+                      hint_bot="greedy", table_game=table_game, saved=from_replay(replay), private=private, reveals=reveals,
                       notation_error=notation_error,
                       detail=move_detail, show=show, read_move=read_move, asks=asks, tie_break=tie_break)

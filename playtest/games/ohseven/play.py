@@ -23,7 +23,7 @@ from playtest.games.ohseven.transcript import (
     rebid_why,
     replay,
 )
-from playtest.play.saved import SavedGame
+from playtest.play.saved import from_replay
 from playtest.play.session import PlaySupport
 from playtest.play.table import TableGame
 from playtest.sim.runner import PlayedGame
@@ -264,15 +264,6 @@ def asks(rules: OhSevenRules, view: View, seat: int, names: Sequence[str]) -> st
     return f"{head}: no bid of {barred} ({', '.join(dict.fromkeys(rules.cards.name(c) for c in hit))})."
 
 
-def saved(path: Any) -> SavedGame:
-    """A game `playtest play` saved, read back to be continued (`play --resume`): every move replayed
-    and checked, as `playtest replay` does."""
-    from pathlib import Path
-
-    rep = replay(Path(path))
-    return SavedGame(rep.variant_obj, rep.common["variant"]["path"], list(rep.players), rep.decisions)
-
-
 def table_game(path: Any) -> TableGame:
     """A finished recorded match, replayed (every card checked) with the events the runner logs."""
     from pathlib import Path
@@ -288,5 +279,5 @@ def table_game(path: Any) -> TableGame:
 
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
-                      announce=announce, hint_bot="heuristic", table_game=table_game, saved=saved, face_down=face_down,
+                      announce=announce, hint_bot="heuristic", table_game=table_game, saved=from_replay(replay), face_down=face_down,
                       reveals=reveals, read_move=read_move, detail=detail, asks=asks)
