@@ -7,7 +7,14 @@ who cannot keep the hook, the no-bonus variant, both rebid triggers in one pass,
 3/4/5/6 players, no trump, the first lead left of the dealer, last_wins, and both tie rules.
 A third check (2026-12-04, os10) plays the hook variant with 5 players and two decks: identical
 highest bids made in turn pay both holders, a player holding two copies of a card bids the second
-copy in the rebid (copies are used one by one), and the hook binds the last bidder of a rebid pass."""
+copy in the rebid (copies are used one by one), and the hook binds the last bidder of a rebid pass.
+A fourth check (2026-12-06, os11-os19): keep_points false over two redeals in one round (a bonus
+after the last redeal stays), the identical trigger switched off (the copy bid earliest, left of
+the dealer first, counts), a three-way tie that most_exact splits only in part, a full 7-card
+round (discarding while holding trump, over-trumping, a suit tie deciding the bonus), the hook
+moving with the dealer, 9 players on two decks, the hook's escape counting only unused cards,
+three decks with no duty to follow and other scoring, and one-card hands over four rotating
+dealers."""
 
 from __future__ import annotations
 
@@ -32,6 +39,17 @@ HAND = {
     "os8": [("Ann", 3, 2, 5), ("Ben", 0, 0, 0), ("Cat", 5, 0, 5), ("Dan", 0, 0, 0)],
     "os9": [("Ann", 3, 2, 5), ("Ben", -2, 0, -2), ("Cat", -6, 1, -5), ("Dan", 0, 1, 1), ("Eve", 0, 0, 0)],
     "os10": [("Ann", -3, 0, -3), ("Ben", 2, 1, 3), ("Cat", -1, 0, -1), ("Dan", 2, 0, 2), ("Eve", 2, 1, 3)],
+    # fourth independent check (2026-12-06)
+    "os11": [("Ann", -4, 1, -3), ("Ben", -3, 0, -3)],
+    "os12": [("Ann", -8, 1, -7), ("Ben", -4, 0, -4), ("Cat", -4, 1, -3), ("Dan", -1, 0, -1), ("Eve", -5, 0, -5)],
+    "os13": [("Ann", 1, 0, 1), ("Ben", 1, 0, 1), ("Cat", -2, 3, 1)],
+    "os14": [("Ann", 4, 1, 5), ("Ben", 2, 0, 2), ("Cat", -1, 0, -1), ("Dan", -3, 0, -3)],
+    "os15": [("Ann", -2, 0, -2), ("Ben", 0, 0, 0), ("Cat", 1, 0, 1)],
+    "os16": [("Ann", -2, 0, -2), ("Ben", -1, 1, 0), ("Cat", -5, 0, -5), ("Dan", -5, 0, -5), ("Eve", -4, 0, -4),
+             ("Fay", -1, 0, -1), ("Gus", -1, 1, 0), ("Hal", -2, 0, -2), ("Ivy", -3, 0, -3)],
+    "os17": [("Ann", -1, 0, -1), ("Ben", -2, 1, -1), ("Cat", -1, 1, 0), ("Dan", -2, 1, -1), ("Eve", -4, 0, -4)],
+    "os18": [("Ann", 0, 1, 1), ("Ben", -2, 1, -1), ("Cat", 0, 1, 1)],
+    "os19": [("Ann", -13, 1, -12), ("Ben", -1, 2, 1), ("Cat", -6, 0, -6)],
 }
 
 # The complete matches: per round, each trick's winner and every player's running total after
@@ -43,6 +61,15 @@ ROUNDS = {
     "os8": [(["Ann", "Ann", "Cat"], [5, -3, 3, -3]), (["Ann", "Dan", "Ben"], [5, 0, 5, 0])],
     "os9": [(["Ann", "Dan"], [2, -1, -7, 0, 1]), (["Eve", "Eve"], [5, -2, -5, 1, 0])],
     "os10": [(["Ann", "Ann", "Cat"], [-3, 3, -1, 2, 3])],
+    "os11": [(["Ann", "Ann"], [-3, -3])],
+    "os12": [(["Cat", "Cat"], [-4, -2, -2, -3, -4]), (["Eve", "Eve"], [-7, -4, -3, -1, -5])],
+    "os13": [(["Cat"], [-1, 2, 0]), (["Cat"], [1, 1, 1])],
+    "os14": [(["Cat", "Dan", "Cat", "Ann", "Ann", "Cat", "Cat"], [5, 2, -1, -3])],
+    "os15": [(["Ann", "Ann"], [-1, 2, -1]), (["Ann", "Ann"], [-2, 0, 1])],
+    "os16": [(["Fay", "Ivy", "Eve"], [-2, 0, -5, -5, -4, -1, 0, -2, -3])],
+    "os17": [(["Eve", "Ann", "Dan"], [-1, -1, 0, -1, -4])],
+    "os18": [(["Ben", "Ben"], [1, -1, 1])],
+    "os19": [(["Ann"], [-5, 2, -1]), (["Ben"], [-6, 2, 1]), (["Cat"], [-7, 4, -1]), (["Ben"], [-12, 1, -6])],
 }
 WINNERS = {
     "os5": ["Ann", "Cat"],   # a tie on 6, shared (tie: shared)
@@ -51,6 +78,15 @@ WINNERS = {
     "os8": ["Cat"],          # Ann and Cat tie on 5; Cat has more exact bids (tie: most_exact)
     "os9": ["Ann"],
     "os10": ["Ben", "Eve"],  # a tie on 3, shared
+    "os11": ["Ann", "Ben"],  # a tie on -3, shared
+    "os12": ["Dan"],
+    "os13": ["Ann", "Ben"],  # a three-way tie on 1: Ann and Ben met a bid exactly once, Cat never
+    "os14": ["Ann"],
+    "os15": ["Cat"],
+    "os16": ["Ben", "Gus"],  # a tie on 0, shared
+    "os17": ["Cat"],
+    "os18": ["Ann", "Cat"],  # a tie on 1, shared
+    "os19": ["Ben"],
 }
 
 
@@ -85,3 +121,43 @@ def test_os10_rebid_pass_refuses_the_hook_and_a_used_copy(tmp_path: Path, old: s
                    encoding="utf-8")
     with pytest.raises(IllegalActionError, match=reason):
         replay(bad)
+
+
+def _variant_of(tmp_path: Path, name: str, old: str, new: str) -> Path:
+    """A copy of a hand-scored match with one change, its variant path made absolute."""
+    text = (DATA / f"{name}.yaml").read_text(encoding="utf-8")
+    assert old in text
+    bad = tmp_path / f"{name}.yaml"
+    bad.write_text(text.replace(old, new, 1).replace("../../../../variants", str(DATA.parents[3] / "variants")),
+                   encoding="utf-8")
+    return bad
+
+
+@pytest.mark.parametrize(("name", "old", "new", "message"), [
+    # the hook binds the dealer of each round: in round 2 that is Ben, not Ann
+    ("os15", "- [AC, 2S, QH]", "- [AC, AD, QH]",
+     "move 12: round 2, Ben bids AD: hook: the last bidder may not bring the total to 2 (a bid of 1)"),
+    # with an unused 3D that keeps the hook, Ann's QH (which makes 3) is barred
+    ("os17", "Ann: [4S, QH, QD]", "Ann: [4S, QH, 3D]",
+     "move 10: round 1, Ann bids QH: hook: the last bidder may not bring the total to 3 (a bid of 0)"),
+    # Cat holds 2S, so she may not trump the led spade
+    ("os14", "[6S, 5S, 2S, 4S]", "[6S, 5S, 5D, 4S]",
+     "move 27: round 1, trick 5, Cat plays 5D: must follow suit (S was led)"),
+    # the trigger off, Cat's 5S (bid before the dealer's) leads: the trick written from Ann's seat
+    ("os12", "[5S, 3C, 4C, 5S, 2C]", "[5S, 2C, 5S, 3C, 4C]",
+     "move 12: round 1, trick 1, Dan plays 2C: Dan does not hold 2C: a trick is written in play order, and Dan "
+     "plays card 2 of trick 1 (clockwise after Cat)"),
+])
+def test_a_changed_hand_scored_match_is_refused_with_its_reason(tmp_path: Path, name: str, old: str, new: str,
+                                                                 message: str) -> None:
+    from playtest.errors import IllegalActionError
+
+    with pytest.raises(IllegalActionError) as err:
+        replay(_variant_of(tmp_path, name, old, new))
+    assert str(err.value).split(": ", 1)[1] == message
+
+
+def test_os13_without_most_exact_all_three_share(tmp_path: Path) -> None:
+    out = replay(_variant_of(tmp_path, "os13", "tie=most_exact]", "tie=shared]")).to_json()
+    assert out["winners"] == ["Ann", "Ben", "Cat"]
+    assert [f["win_share"] for f in out["final"]] == pytest.approx([1 / 3] * 3)
