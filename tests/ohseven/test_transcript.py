@@ -269,7 +269,7 @@ def test_a_redeal_without_keep_points_does_not_say_points_kept(tmp_path: Path):
     # bidding.first_lead=left_of_dealer: not the highest bidder (Cat's 7C)
     ("os9", "[AS, QS, AH, QD, AS]   # Ann (the later of two AS)", "[7C, AH, QD, AS, AS]",
      "move 11: round 1, trick 1, Ben plays 7C: Ben does not hold 7C: a trick is written in play order, and Ben "
-     "leads trick 1 (the player left of the dealer, Ann, leads the first trick)"),
+     "leads trick 1 (Ann deals, and the player on the dealer's left leads the first trick)"),
     # identical trumps: the first played (Cat's) won trick 1, so Cat leads trick 2, not Dan
     ("os6", "[QH, AC, 2H, QC, 2D]   # Eve", "[AC, 2H, QC, 2D, QH]",
      "move 41: round 2, trick 2, Cat plays AC: Cat does not hold AC: a trick is written in play order, and Cat "

@@ -458,7 +458,7 @@ class OhSevenNotation(Notation[State, Action]):
         elif rules.lead_high:
             turn = f"leads trick 1 ({who}'s {rules.card_name(state.bid_cards[state.seat])} is the highest bid card)"
         else:
-            turn = (f"leads trick 1 (the player left of the dealer, {self.players[state.dealer]}, "
+            turn = (f"leads trick 1 ({self.players[state.dealer]} deals, and the player on the dealer's left "
                     "leads the first trick)")
         return f"{who} does not hold {rules.card_name(action.card)}: a trick is written in play order, and {who} {turn}"
 
