@@ -47,6 +47,13 @@ def _example(name: str, old: str = "", new: str = "") -> str:
     return text.replace(old, new, 1)
 
 
+def _handscored(name: str, old: str, new: str) -> str:
+    """A hand-scored Oh-Seven match with its variant path absolute, and `old` replaced by `new`."""
+    text = (ROOT / "tests" / "ohseven" / "data" / "handscored" / f"{name}.yaml").read_text()
+    assert old in text
+    return text.replace("../../../../variants/", f"{ROOT}/variants/").replace(old, new, 1)
+
+
 def _dealt(crews: str | None) -> str:
     """The Stargate table game with crews dealt (set: crews_dealt.3=5) and `crews` as its crews:
     line (None: no such line). The game uses armstrong, orlins, audrin, rahel and anderson."""
@@ -1783,6 +1790,24 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"t.yaml:7:7: rounds.1.deals.1.hands: every hand holds 8 cards, but the variant deals 7 \(hand_size\): give "
          r"each hand 7 cards$",
          {"t.yaml": re.sub(r"(?m)^( {6}[A-Z][a-z]+): \[", r"\1: [2C, ", _example("ohseven-match.yaml"))}),
+    # the rules' refusals of a hand-scored match (tests/ohseven/data/handscored) are one line each too:
+    # a bid the hook bars (round 2's dealer, Ben, bids last), a card played against the led suit, a
+    # forced rebid left unwritten, and one card dealt three times from two decks (9 players)
+    Case("o7-hook-barred-bid", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:32:13: move 12: round 2, Ben bids AD: hook: the last bidder may not bring the total to 2 "
+         r"\(a bid of 1\)$",
+         {"t.yaml": _handscored("os15", "- [AC, 2S, QH]", "- [AC, AD, QH]")}),
+    Case("o7-not-following-suit", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:38:9: move 27: round 1, trick 5, Cat plays 5D: must follow suit \(S was led\)$",
+         {"t.yaml": _handscored("os14", "[6S, 5S, 2S, 4S]", "[6S, 5S, 5D, 4S]")}),
+    Case("o7-forced-rebid-not-written", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:31:13: rounds.1.deals.1: the bids force a rebid \(they total 7\), but the transcript has no "
+         r"further bidding pass in this deal$",
+         {"t.yaml": _handscored("os14", "          - [2D, QS, 5D, 4S]   # trump D, Cat leads\n", "")}),
+    Case("o7-card-dealt-three-times-from-two-decks", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:\d+:\d+: rounds.1.deals.1.hands: dealt more often than the deck holds them: 6D \(held by Ben, Gus, "
+         r"Ivy\)$",
+         {"t.yaml": _handscored("os16", "Ivy: [4S, 2S, 6C]", "Ivy: [4S, 2S, 6D]")}),
     # hands: {} was one "required key is missing" line per player (fuzz seed 1424: os9's first hands), and players: 7
     # for the names [Ann, Ben] one line per hand's name and per Player N's absent hand (9 lines)
     Case("fuzz-o7-hands-empty", ["replay", "{tmp}/t.yaml"],
