@@ -13,8 +13,8 @@ after the last redeal stays), the identical trigger switched off (the copy bid e
 the dealer first, counts), a three-way tie that most_exact splits only in part, a full 7-card
 round (discarding while holding trump, over-trumping, a suit tie deciding the bonus), the hook
 moving with the dealer, 9 players on two decks, the hook's escape counting only unused cards,
-three decks with no duty to follow and other scoring, and one-card hands over four rotating
-dealers."""
+three decks with no duty to follow and other scoring, one-card hands over four rotating
+dealers, and a hand of seven threes (two decks) that cannot keep the hook in a first pass."""
 
 from __future__ import annotations
 
@@ -50,6 +50,8 @@ HAND = {
     "os17": [("Ann", -1, 0, -1), ("Ben", -2, 1, -1), ("Cat", -1, 1, 0), ("Dan", -2, 1, -1), ("Eve", -4, 0, -4)],
     "os18": [("Ann", 0, 1, 1), ("Ben", -2, 1, -1), ("Cat", 0, 1, 1)],
     "os19": [("Ann", -13, 1, -12), ("Ben", -1, 2, 1), ("Cat", -6, 0, -6)],
+    # unfinished after trick 1 of round 1: the bonuses only
+    "os20": [("Ann", 0, 1, 1), ("Ben", 0, 1, 1), ("Cat", 0, 0, 0), ("Dan", 0, 0, 0), ("Eve", 0, 0, 0)],
 }
 
 # The complete matches: per round, each trick's winner and every player's running total after
@@ -161,3 +163,11 @@ def test_os13_without_most_exact_all_three_share(tmp_path: Path) -> None:
     out = replay(_variant_of(tmp_path, "os13", "tie=most_exact]", "tie=shared]")).to_json()
     assert out["winners"] == ["Ann", "Ben", "Cat"]
     assert [f["win_share"] for f in out["final"]] == pytest.approx([1 / 3] * 3)
+
+
+def test_os20_stops_after_trick_1_with_eve_to_lead() -> None:
+    out = replay(DATA / "os20.yaml").to_json()
+    assert (out["complete"], out["next_player"]) == (False, "Eve")
+    r = out["rounds"][0]
+    assert [p["rebid"] for p in r["deals"][0]["passes"][:2]] == ["sum", "sum"]
+    assert (r["bids"], r["trump"], r["first_lead"]) == ({"Ann": 3, "Ben": 0, "Cat": 2, "Dan": 2, "Eve": 7}, "H", "Eve")
