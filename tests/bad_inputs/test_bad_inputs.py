@@ -1763,6 +1763,17 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("o7-player-left-out", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:\d+:\d+: rounds.1.deals.1.hands.Ben: unknown player \(players: Ann, Cat, Dan\)$",
          {"t.yaml": _example("ohseven-match.yaml", "players: [Ann, Ben, Cat, Dan]", "players: [Ann, Cat, Dan]")}),
+    # ... and a player too many, in no hand, pass or trick, was one line per deal's hands, per pass
+    # and per trick (one card short each): 8 lines for os15's two short rounds
+    Case("o7-player-too-many", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:23:16: rounds.1.deals.1.hands: no hand of Dan, and the bids are written for 3 players: remove Dan "
+         r"from players: \(or write the hands, bids and cards of Dan\)$",
+         {"t.yaml": _handscored("os15", "players: [Ann, Ben, Cat]", "players: [Ann, Ben, Cat, Dan]")}),
+    Case("o7-players-too-many-bids-by-name", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:\d+:\d+: rounds.1.deals.1.hands: no hand of Dan and Eve, and the bids are written for 3 players: "
+         r"remove Dan and Eve from players: \(or write the hands, bids and cards of Dan and Eve\)$",
+         {"t.yaml": _handscored("os15", "players: [Ann, Ben, Cat]", "players: [Ann, Ben, Cat, Dan, Eve]")
+          .replace("- [3H, QS, AH]", "- {Ann: 3H, Ben: QS, Cat: AH}")}),
     # ... an Oh-Seven round or deal none of whose keys is valid was one line per key it needs and
     # one per unknown key (fuzz seed 159: "rounds.2.deals: required key is missing", "rounds.2.x: unknown key")
     # ... and a transcript of another hand size than its variant's (a `set: [hand_size=3]` left

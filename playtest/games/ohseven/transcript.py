@@ -169,6 +169,17 @@ def _cards_in_seat_order(node: Node, path: str, players: list[str], rules: OhSev
     return None if any(c is None for c in out) else [c for c in out if c is not None]
 
 
+def _bids_leave_out(bids_node: Node | None, gone: list[str], n: int) -> bool:
+    """Whether a deal's first bidding pass leaves out the players of `gone` too: a list one card
+    short for each, or a mapping without them (so players: names someone the deal never has)."""
+    if bids_node is None or not isinstance(bids_node.value, list) or not bids_node.value:
+        return False
+    first = bids_node.value[0].value
+    if isinstance(first, list):
+        return len(first) == n - len(gone)
+    return isinstance(first, dict) and not any(p in first for p in gone)
+
+
 def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> Parsed:
     problems: list[Problem] = []
     parsed = Parsed(path, tree, players)
@@ -237,6 +248,15 @@ def _parse(path: Path, tree: Node, rules: OhSevenRules, players: list[str]) -> P
                             # player), said at the name; an absent hand besides is missing (several:
                             # one line at the hands, as `hands: {}` was one line per player).
                             gone = [p for p in absent if not misspelt(p, hands_node.value, players)]
+                            if not unknown and gone and _bids_leave_out(bids_node, gone, n):
+                                # A name in players: that the deal has no hand and no bid of (a
+                                # player too many): every pass and trick would say it again, one
+                                # card short (it was one line per hand, pass and trick).
+                                who = f"{', '.join(gone[:-1])} and {gone[-1]}" if len(gone) > 1 else gone[0]
+                                problems.append(hands_node.problem(f"{dp}.hands", (
+                                    f"no hand of {who}, and the bids are written for {n - len(gone)} players: "
+                                    f"remove {who} from players: (or write the hands, bids and cards of {who})")))
+                                raise TranscriptError(problems)
                             if len(unknown) != len(absent) and len(gone) == 1:
                                 problems.append(hands_node.problem(f"{dp}.hands.{gone[0]}", "required key is missing"))
                             elif len(unknown) != len(absent) and gone:
