@@ -19,9 +19,10 @@ import yaml
 
 from playtest.core.spec import GameSpec
 from playtest.errors import UsageError
+from playtest.text import excerpt
 from playtest.variants import Variant
 
-HEADER = re.compile(r"^# playtest play --seed (?P<seed>\d+): (?P<name>.+?) in seat (?P<seat>\d+); "
+HEADER = re.compile(r"^# playtest play --seed (?P<seed>[0-9]+): (?P<name>.+?) in seat (?P<seat>[0-9]+); "
                     r"bots: (?P<bots>[^;]*)(?:;.*)?$")
 """The first line `PlaySession.transcript` writes: '# playtest play --seed 1: You in seat 1; bots:
 P2 greedy, P3 greedy, P4 greedy' (then, after a ';', what was taken back or resumed)."""
@@ -62,9 +63,14 @@ def how_played(path: Path, names: list[str]) -> Played:
         raise UsageError(f"{path}:1:1: --resume continues a game saved by `playtest play`, whose first line says "
                          "how it was played ('# playtest play --seed 1: You in seat 1; bots: P2 greedy, ...'); "
                          "this file has no such line (`playtest replay` scores any transcript)")
-    seat = int(found["seat"]) - 1
+    # (a number of more digits than int() reads, 4,300, was an internal error)
+    seed = int(found["seed"]) if len(found["seed"].lstrip("0")) <= 20 else 2**63
+    if not 0 <= seed < 2**63:  # as `play --seed` takes it (sim.batch.check_seed)
+        raise UsageError(f"{path}:1:1: the first line's --seed {excerpt(found['seed'])} is no seed: a seed is a whole "
+                         "number from 0 to 2**63 - 1")
+    seat = int(found["seat"]) - 1 if len(found["seat"].lstrip("0")) <= 9 else -1
     if not 0 <= seat < len(names) or names[seat] != found["name"]:
-        raise UsageError(f"{path}:1:1: the first line puts {found['name']} in seat {found['seat']}, but the "
+        raise UsageError(f"{path}:1:1: the first line puts {found['name']} in seat {excerpt(found['seat'])}, but the "
                          f"transcript's players are {', '.join(names)}")
     bots: dict[int, str] = {}
     for part in found["bots"].split(","):
@@ -75,7 +81,7 @@ def how_played(path: Path, names: list[str]) -> Played:
         bots[names.index(name)] = bot
     if len(bots) != len(names) - 1:
         raise UsageError(f"{path}:1:1: the first line names bots for {len(bots)} of the {len(names) - 1} other seats")
-    return Played(int(found["seed"]), seat, bots)
+    return Played(seed, seat, bots)
 
 
 def from_replay(replay: Callable[[Path], Any]) -> Callable[[Any], SavedGame]:

@@ -61,6 +61,12 @@ def _dealt(crews: str | None) -> str:
     return text if crews is None else text.replace("start_player: 1", f"crews: {crews}\nstart_player: 1", 1)
 
 
+SAVED = (f"# playtest play --seed 11: You in seat 2; bots: P1 greedy, P3 random\ngame: stargate\nvariant: {DRAFT5}\n"
+         "players: 3\nnames: [P1, You, P3]\ncircle: [yellow2, green3, blue1, red3, yellow1]\nstart_player: 1\n"
+         "moves:\n  - armstrong; place blue1 red3 yellow1\n")
+"""A Stargate game `playtest play --seed 11 --seat 2 --bots greedy,random` saved after P1's first turn."""
+
+
 DEEP = "game: stargate\nx: " + "[" * 200 + "]" * 200 + "\n"
 LONG = "9" * 5000
 """A number of more digits than Python's int() reads (4,300): it raised ValueError, an internal error."""
@@ -1942,6 +1948,14 @@ P = [  # --- play: every check before the game starts (stdin is empty: a game wo
     Case("play-players-unsupported", ["play", str(DRAFT5), "--players", "6"], r"^error: .*draft5.yaml: --players 6 is not supported by this variant \(supported: 3, 4\); for 6 players, set planets_dealt.6=<planets> \(with --set, or in the variant file\)$"),
     Case("play-save-as-a-run-s-report", ["play", str(DRAFT5), "--save", "{tmp}/run/report.md"],
          r"^error: --save {tmp}/run/report.md: is the own report of the run {tmp}/run; choose another place", setup=_with_run()),
+    # the saved game's first line: a number of more digits than int() reads was an internal error, and a
+    # seed out of range was said of a --seed option not given
+    Case("play-resume-seed-long", ["play", "--resume", "{tmp}/g.yaml"], r"^error: {tmp}/g.yaml:1:1: the first line's --seed 9+… \(5,000 characters\) is no seed",
+         {"g.yaml": SAVED.replace("--seed 11", f"--seed {LONG}")}),
+    Case("play-resume-seed-huge", ["play", "--resume", "{tmp}/g.yaml"], r"^error: {tmp}/g.yaml:1:1: the first line's --seed 99999999999999999999999 is no seed: a seed is a whole number from 0 to 2\*\*63 - 1$",
+         {"g.yaml": SAVED.replace("--seed 11", "--seed 99999999999999999999999")}),
+    Case("play-resume-seat-long", ["play", "--resume", "{tmp}/g.yaml"], r"^error: {tmp}/g.yaml:1:1: the first line puts You in seat 9+… \(5,000 characters\), but the transcript's players are P1, You, P3$",
+         {"g.yaml": SAVED.replace("in seat 2", f"in seat {LONG}")}),
     Case("play-moves-not-utf8", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt"], r"m.txt:2:1: not UTF-8 text", {"m.txt": b"1\n\xff\n"}),
 ]
 
