@@ -99,7 +99,7 @@ def read_saved(spec: GameSpec, path: Path) -> SavedGame:
     """The saved game: through the game's own reader (PlaySupport.saved) when its transcripts
     have a shape of their own, else the common format read with the game's notation. Raises the
     transcript's located errors, as `playtest replay` does."""
-    from playtest.core.transcript import read_transcript
+    from playtest.core.transcript import read_transcript, replay
     from playtest.play.session import play_support
 
     support = play_support(spec)
@@ -109,6 +109,9 @@ def read_saved(spec: GameSpec, path: Path) -> SavedGame:
         raise UsageError(f"{spec.name} cannot read a saved game back: its GameSpec has no notation and its "
                          "PlaySupport no saved= (docs/extending.md)")
     t = read_transcript(path, spec.notation, game=spec.name)
+    # Every move checked, as `playtest replay` does: a move the rules refuse (or a line holding two
+    # turns) is said where it is written, not as a seed that does not deal the game.
+    replay(t, spec.notation, spec.make_rules)
     return SavedGame(t.variant, t.variant_ref, list(t.names), [a for move in t.moves for a in move.actions])
 
 

@@ -1956,6 +1956,12 @@ P = [  # --- play: every check before the game starts (stdin is empty: a game wo
          {"g.yaml": SAVED.replace("--seed 11", "--seed 99999999999999999999999")}),
     Case("play-resume-seat-long", ["play", "--resume", "{tmp}/g.yaml"], r"^error: {tmp}/g.yaml:1:1: the first line puts You in seat 9+… \(5,000 characters\), but the transcript's players are P1, You, P3$",
          {"g.yaml": SAVED.replace("in seat 2", f"in seat {LONG}")}),
+    # a move the rules refuse was said as "--seed 11 of its first line does not deal the game the file records
+    # (...), so it cannot be continued (`playtest replay` still scores it)", which replay did not
+    Case("play-resume-illegal-move", ["play", "--resume", "{tmp}/g.yaml"], r"^{tmp}/g.yaml:9:5: move 1 \(P1, round 1\): Armstrong: no crew 'Armstrong'",
+         {"g.yaml": SAVED.replace("armstrong", "Armstrong")}),
+    Case("play-resume-two-turns-a-line", ["play", "--resume", "{tmp}/g.yaml"], r"^{tmp}/g.yaml:9:5: move 1 \(P1, round 1\): orlins: the turn is already over \(one line per turn\)",
+         {"g.yaml": SAVED.replace("yellow1\n", "yellow1; orlins; place -\n")}),
     Case("play-moves-not-utf8", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt"], r"m.txt:2:1: not UTF-8 text", {"m.txt": b"1\n\xff\n"}),
 ]
 
