@@ -348,7 +348,9 @@ class PlaySession:
                 self._apply(s, who, action)
             except IllegalActionError as err:
                 raise UsageError(f"its decision {number} ({who}) is not legal there: {err.reason}") from None
-        self._held.clear()  # a saved game holds whole turns and tricks: nothing is face down
+        # Others' face-down moves replayed stay held (`_apply`), to be shown at their reveal, which
+        # `undo` does not go back past: cleared, a record that ends mid-pass had them never shown
+        # and the person's move that revealed them taken back, to choose again knowing them.
         self.resumed = len(decisions)
 
     def hint_bot(self) -> str:

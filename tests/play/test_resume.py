@@ -8,6 +8,10 @@ from pathlib import Path
 import pytest
 import yaml
 
+from playtest.games import get_game
+from playtest.play.session import InputError, PlaySession
+from playtest.variants import load_variant
+
 ROOT = Path(__file__).resolve().parents[2]
 DRAFT5 = str(ROOT / "variants/stargate/draft5.yaml")
 OHSEVEN = str(ROOT / "variants/ohseven/base.yaml")
@@ -141,3 +145,24 @@ def test_a_bot_that_crashes_mid_game_leaves_the_game_so_far_saved_and_resumable(
     r = cli("play", "--resume", str(save), "--moves", str(moves), "--no-color")
     assert r.returncode == 0, r.stderr
     assert "Resumed" in r.stdout
+
+
+def test_face_down_moves_replayed_stay_face_down_until_the_reveal():
+    """A record that ends mid-pass (the common format keeps every decision; Oh-Seven's own keeps whole
+    passes, so it stands in here): the bots' bids replayed are still face down, shown in full when the
+    person's bid reveals them, and that bid cannot be taken back. Cleared at the resume, they were never
+    shown and `undo` let the person bid again knowing every other bid."""
+    def session() -> PlaySession:
+        v = load_variant(OHSEVEN)
+        spec = get_game(v.game)
+        return PlaySession(spec, spec.make_rules(v.model), spec.play(), 4, 0, ["(you)"] + ["heuristic"] * 3, 3)
+
+    first = session()
+    assert [m.action for m in first.advance()] == [None] * 3  # three bids face down before the person's
+    resumed = session()
+    resumed.resume([m.action for m in first.moves])
+    shown = resumed.play(resumed.parse("1"))
+    assert [m.seat for m in shown] == [1, 2, 3, 0] and all(m.action is not None for m in shown)
+    assert [m.note for m in shown[:3]] == ["revealed"] * 3
+    with pytest.raises(InputError, match="the face-down bids were revealed with your last move"):
+        resumed.undo()
