@@ -185,6 +185,8 @@ def play(
     moves are numbered and also accepted in transcript notation; `hint`, `undo`, `quit`. The
     finished or abandoned game (quit, end of input, Ctrl-C or a closed terminal once a move is made) is saved as a
     transcript that `playtest replay` scores, and `--resume` continues."""
+    from rich.text import Text
+
     from playtest.core.bots import make_bot
     from playtest.play.console import run
     from playtest.play.session import PlaySession, first_bot, play_support
@@ -271,8 +273,10 @@ def play(
     console = make_console(no_color=no_color or bool(os.environ.get("NO_COLOR")), highlight=False,
                       force_terminal=None if not no_color else False)
     overrides = list(set_ or ())
-    if session.resumed:
-        console.print(f"Resumed {resume}: {session.resumed} decisions replayed.", soft_wrap=True)
+    if resume is not None:  # (also when nothing was saved but the deal: the person is told it was resumed)
+        n = session.resumed
+        # (a Text: the path is the person's, and '[/]' in it was read as rich markup, an internal error)
+        console.print(Text(clean(f"Resumed {resume}: {n} decision{'' if n == 1 else 's'} replayed.")), soft_wrap=True)
     from playtest.cli.app import hangup_caught  # (defined after app.py imports the commands)
 
     # A closed terminal: the game so far is saved, as on Ctrl-C. Caught until it is saved: a

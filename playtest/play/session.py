@@ -416,7 +416,8 @@ class PlaySession:
             undone = (f"; {self.undos} of your moves taken back (the bots' dice went on: "
                       "the seed alone may not draw their answers again)")
         if self.resumed:
-            undone += (f"; resumed after {self.resumed} decisions (the bots' dice started afresh there: "
+            undone += (f"; resumed after {self.resumed} decision{'' if self.resumed == 1 else 's'} (the bots' dice "
+                       "started afresh there: "
                        "the seed alone may not draw their answers again)")
         who = (f"# playtest play --seed {self.seed}: {self.names[self.seat]} in seat {self.seat + 1}; "
                f"bots: {bots}{undone}\n")

@@ -166,3 +166,27 @@ def test_face_down_moves_replayed_stay_face_down_until_the_reveal():
     assert [m.note for m in shown[:3]] == ["revealed"] * 3
     with pytest.raises(InputError, match="the face-down bids were revealed with your last move"):
         resumed.undo()
+
+
+def test_the_resume_is_said_in_plain_words_whatever_the_path(cli, tmp_path):
+    """'Resumed FILE: N decisions replayed.' went through rich markup: a path with '[/]' in it was an
+    internal error (MarkupError) and '[bold]' vanished; one decision was '1 decisions', and a game saved
+    before any decision was resumed without a word."""
+    folder = tmp_path / "x["
+    folder.mkdir()
+    save = folder / "]g.yaml"  # the path reads 'x[/]g.yaml'
+    quit_now = _quit_after(tmp_path, "q.txt", 0)
+    first = cli("play", NEWFRONTIERS, "--players", "3", "--seat", "2", "--bots", "random", "--seed", "2",
+                "--moves", str(quit_now), "--save", str(save), "--no-color")
+    assert first.returncode == 0, first.stderr
+    r = cli("play", "--resume", str(save), "--moves", str(quit_now), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert f"Resumed {save}: 1 decision replayed." in r.stdout
+    head = (folder / "]g-2.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert "; resumed after 1 decision (the bots' dice" in head
+
+    none = tmp_path / "none.yaml"
+    cli("play", DRAFT5, "--players", "3", "--moves", str(quit_now), "--save", str(none), "--no-color")
+    r = cli("play", "--resume", str(none), "--moves", str(quit_now), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert f"Resumed {none}: 0 decisions replayed." in r.stdout
