@@ -57,7 +57,8 @@ def how_played(path: Path, names: list[str]) -> Played:
     against the transcript's players. UsageError naming the line when it is not there (a transcript
     not saved by `playtest play`, or its first line edited)."""
     with path.open(encoding="utf-8", errors="replace") as fh:
-        first = fh.readline().rstrip("\n")
+        # (a byte-order mark, as some Windows editors save, is read past as `playtest replay` reads past it)
+        first = fh.readline().rstrip("\n").removeprefix("\ufeff")
     found = HEADER.match(first)
     if found is None:
         raise UsageError(f"{path}:1:1: --resume continues a game saved by `playtest play`, whose first line says "

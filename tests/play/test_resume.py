@@ -190,3 +190,17 @@ def test_the_resume_is_said_in_plain_words_whatever_the_path(cli, tmp_path):
     r = cli("play", "--resume", str(none), "--moves", str(quit_now), "--no-color")
     assert r.returncode == 0, r.stderr
     assert f"Resumed {none}: 0 decisions replayed." in r.stdout
+
+
+def test_a_saved_game_an_editor_gave_a_byte_order_mark_goes_on(cli, tmp_path):
+    """`playtest replay` reads past a byte-order mark (Notepad saves one with a retitled game);
+    --resume said the file had no first line saying how it was played."""
+    save = tmp_path / "g.yaml"
+    cli("play", DRAFT5, "--players", "3", "--bots", "greedy", "--seed", "4",
+        "--moves", str(_quit_after(tmp_path, "a.txt", 3)), "--save", str(save), "--no-color")
+    marked = tmp_path / "marked.yaml"
+    marked.write_bytes(b"\xef\xbb\xbf" + save.read_bytes())
+    assert cli("replay", str(marked)).returncode == 0
+    r = cli("play", "--resume", str(marked), "--moves", str(_quit_after(tmp_path, "q.txt", 0)), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "marked-2.yaml").read_text(encoding="utf-8").startswith("# playtest play --seed 4: You in seat 1")
