@@ -128,9 +128,9 @@ def check_replayed(path: Path, written: str, seed: int) -> None:
     """`written` (the transcript of the seed's deal played with the saved decisions) must record
     the very game of the file at `path`: the seed deals what the file's setup shows (`not_dealt`
     otherwise)."""
-    def game(text: str) -> Any:  # the title is the person's to reword
+    def game(text: str) -> Any:  # the title and notes are the person's to write (replay reads both)
         data = yaml.safe_load(text)
-        return {k: v for k, v in data.items() if k != "title"} if isinstance(data, dict) else data
+        return {k: v for k, v in data.items() if k not in ("title", "notes")} if isinstance(data, dict) else data
 
     if game(written) != game(path.read_text(encoding="utf-8")):
         raise not_dealt(path, seed)

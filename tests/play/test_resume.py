@@ -109,6 +109,11 @@ def test_the_file_decides_the_game_and_a_finished_or_foreign_one_is_refused(cli,
     retitled.write_text(text.replace("title: played with playtest play", "title: Tuesday's table"), encoding="utf-8")
     assert cli("play", "--resume", str(retitled), "--moves", str(_quit_after(tmp_path, "q.txt", 0)),
                "--no-color").returncode == 0
+    noted = tmp_path / "noted.yaml"  # and notes, a key replay reads, theirs to add (refused as not dealt)
+    noted.write_text(text.replace("title: played with playtest play", "title: t\nnotes: stopped for dinner"),
+                     encoding="utf-8")
+    r = cli("play", "--resume", str(noted), "--moves", str(_quit_after(tmp_path, "q.txt", 0)), "--no-color")
+    assert r.returncode == 0, r.stderr
 
     done = tmp_path / "done.yaml"
     cli("play", DRAFT5, "--players", "3", "--bots", "random", "--seed", "4",
