@@ -38,21 +38,22 @@ def _free_path(path: Path) -> Path:
     return path if not path.exists() else next(p for p in numbered(path, keep_suffix=True) if not p.exists())
 
 
-def _save_target(save: Path | None, default_name: str, inputs: list[Path]) -> Path:
+def _save_target(save: Path | None, default_name: str, inputs: list[Path], option: str = "--save") -> Path:
     """The path the game is to be saved to, checked before the game starts:
     a writable place outside /proc, /sys and /dev, never one of the command's input files. An
     existing folder gets the game inside it under the default name; an existing file is kept
-    and the game gets a free name beside it (`_free_path`)."""
+    and the game gets a free name beside it (`_free_path`). `option`: the option said in an error
+    when there is no --save (--resume: the game goes on beside the file resumed)."""
     from playtest.io import check_not_input, check_output_path
 
     wanted = Path(default_name) if save is None else save
     if save is not None and save.is_dir():
         wanted = save / Path(default_name).name
-    check_output_path(wanted, "--save", folder=False)
-    check_not_input(wanted, inputs, "--save")  # not over, nor renamed next to, the variant itself
+    check_output_path(wanted, option, folder=False)
+    check_not_input(wanted, inputs, option)  # not over, nor renamed next to, the variant itself
     if wanted.parent != Path("") and not wanted.parent.is_dir():
-        raise UsageError(f"--save {wanted}: folder {wanted.parent} does not exist")
-    check_not_input(_free_path(wanted), inputs, "--save")
+        raise UsageError(f"{option} {wanted}: folder {wanted.parent} does not exist")
+    check_not_input(_free_path(wanted), inputs, option)
     return wanted
 
 
@@ -256,7 +257,15 @@ def play(
             raise UsageError(f"{moves}:{line}:{col}: a NUL byte: --moves takes a text file, one move per line")
         scripted = _MovesFile(moves, text)
     inputs = [Path(p) for p in v.chain] + ([moves] if moves is not None else [])
-    wanted = _save_target(save, str(resume) if resume is not None else f"{v.game}-seed{seed}.yaml", inputs)
+    if resume is None:
+        wanted = _save_target(save, f"{v.game}-seed{seed}.yaml", inputs)
+    elif save is not None:
+        wanted = _save_target(save, str(resume), inputs)
+    else:  # beside the saved game: an error named '--save', an option not given
+        try:
+            wanted = _save_target(None, str(resume), inputs, option="--resume")
+        except UsageError as err:
+            raise UsageError(f"{err}; the game goes on in a new file beside it: give --save FILE or FOLDER") from None
     session = PlaySession(spec, rules, support, players, seat - 1, lineup, seed,
                           names=list(saved.names) if saved is not None else [])
     if saved is not None and resume is not None:

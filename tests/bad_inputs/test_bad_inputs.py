@@ -2225,6 +2225,8 @@ def _read_only(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
     (["report", "{tmp}/run"], "run", r"^error: {tmp}/run: is not writable, and the report would be written there \(report.html\); give --out FILE"),
     (["report", "{tmp}/run", "-f", "md", "--force"], "run", r"^error: {tmp}/run: is not writable, and the report would be written there \(report.md\)"),
     (["explain", "{tmp}/s"], "s", r"^error: {tmp}/s: is not writable, and explain writes explain.md, explain.json and explain.html into it$"),
+    # play --resume goes on beside the saved game: the error named --save, an option not given
+    (["play", "--resume", "{tmp}/games/g.yaml"], "games", r"^error: --resume {tmp}/games/g.yaml: {tmp}/games is not writable; the game goes on in a new file beside it: give --save FILE or FOLDER$"),
 ])
 def test_a_default_output_in_a_read_only_folder_is_refused_before_any_work(args, folder, pattern, tmp_path, monkeypatch):
     """report (no --out) writes into the run folder, explain into the sweep's: in a read-only one
@@ -2234,6 +2236,8 @@ def test_a_default_output_in_a_read_only_folder_is_refused_before_any_work(args,
     (tmp_path / "run" / "report.html").unlink(missing_ok=True)
     (tmp_path / "s").mkdir()
     (tmp_path / "s" / "sweep.json").write_text(_sweep_json(["random"] * 4))
+    (tmp_path / "games").mkdir()
+    (tmp_path / "games" / "g.yaml").write_text(SAVED)
     _read_only(monkeypatch, tmp_path / folder)
     before = _snapshot(tmp_path)
     r = CliRunner().invoke(app, [a.replace("{tmp}", str(tmp_path)) for a in args])
