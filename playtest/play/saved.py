@@ -2,8 +2,8 @@
 
 The transcript itself says the variant (with its `set:` overrides), the players and every decision
 made, bots' included; its first line, written by `PlaySession.transcript`, says the seed, the
-person's seat and the bots. The session replays the decisions as recorded (no bot is asked again:
-an `undo` sent the bots' dice on, so asking them would not give the same answers), and the game is
+person's seat and the bots. The session replays the decisions as recorded, asking each bot again
+on its own dice so that it goes on as it would have (`PlaySession.resume`), and the game is
 continued only when the seed deals the very game the file records (`check_replayed`).
 """
 

@@ -221,7 +221,10 @@ class PlaySession:
         self.undos = 0
         """Moves taken back so far: the saved game's header says so (see `transcript`)."""
         self.resumed = 0
-        """Decisions replayed from a saved game (`resume`): the saved game's header says so."""
+        """Decisions replayed from a saved game (`resume`)."""
+        self.afresh = 0
+        """The first of them a bot, asked again, answered otherwise (`resume`), from which the bots'
+        dice start afresh; 0 when every bot answered as recorded. The saved game's header says it."""
 
     # --- what the person sees -------------------------------------------------------------
 
@@ -333,10 +336,17 @@ class PlaySession:
         return True
 
     def resume(self, decisions: Sequence[Any]) -> None:
-        """Play a saved game's decisions as recorded, the bots' included (playtest.play.saved): no
-        bot is asked, and the bots' dice start afresh after them. None of them can be taken back
-        (`undo`). UsageError when one is not legal here (the saved game was
-        not dealt by this session's seed)."""
+        """Play a saved game's decisions as recorded, the bots' included (playtest.play.saved). Each
+        bot is asked again for its recorded decisions, on its own dice: in a game played without an
+        `undo` it answers as recorded, so its dice and plans end where they were when the game was
+        saved, and the game goes on as it would have. That matters where a transcript keeps only
+        whole tricks or passes (Oh-Seven): the bots' cards of a trick left unfinished, which the person
+        saw, come again the same, not new cards from a hidden hand. Once a bot answers otherwise (the
+        saved game had an undo, which sent the bots' dice on), the bots are not asked again: from
+        there on their dice start afresh (`afresh`). None of the decisions can be taken back
+        (`undo`). UsageError when one is not legal here (the saved game was not dealt by this
+        session's seed)."""
+        asked = True
         for number, action in enumerate(decisions, 1):
             if self.over():
                 raise UsageError(f"the game is over after its decision {number - 1} of {len(decisions)}")
@@ -344,10 +354,17 @@ class PlaySession:
             if s != self.seat and s not in self.bots:
                 raise seat_off_the_table(self.rules, s, self.players, len(self.moves) + 1)
             who = self.names[s] if s == self.seat else f"{self.names[s]} ({self.bots[s].name})"
+            if asked and s != self.seat:
+                legal = self.rules.legal_actions(self.state)
+                if self.bots[s].choose(self.rules.view(self.state, s), legal, rng=self._bot_rngs[s]) != action:
+                    asked, self.afresh = False, number
             try:
                 self._apply(s, who, action)
             except IllegalActionError as err:
                 raise UsageError(f"its decision {number} ({who}) is not legal there: {err.reason}") from None
+        if not asked:  # a bot's plan or memory of its own answer is not what was played: new bots
+            self.bots = {s: make_bot(self.spec, bot.name, self.rules, s) for s, bot in self.bots.items()}
+            self._bot_rngs = [bot_rng(self.seed, s) for s in range(self.players)]
         # Others' face-down moves replayed stay held (`_apply`), to be shown at their reveal, which
         # `undo` does not go back past: cleared, a record that ends mid-pass had them never shown
         # and the person's move that revealed them taken back, to choose again knowing them.
@@ -415,10 +432,11 @@ class PlaySession:
         if self.undos:
             undone = (f"; {self.undos} of your moves taken back (the bots' dice went on: "
                       "the seed alone may not draw their answers again)")
-        if self.resumed:
-            undone += (f"; resumed after {self.resumed} decision{'' if self.resumed == 1 else 's'} (the bots' dice "
-                       "started afresh there: "
-                       "the seed alone may not draw their answers again)")
+        if self.afresh:  # (a resume whose bots all answered as recorded plays on as the game would have)
+            undone += (f"; resumed from a saved game, whose bots answered decision {self.afresh} otherwise when asked "
+                       "again (an undo had sent their dice on): their dice started afresh after its "
+                       f"{self.resumed} decision{'' if self.resumed == 1 else 's'}, so the seed alone may not draw "
+                       "their answers again")
         who = (f"# playtest play --seed {self.seed}: {self.names[self.seat]} in seat {self.seat + 1}; "
                f"bots: {bots}{undone}\n")
         return who + self.support.transcript(self.rules, variant_ref, self.names, self.seed,
