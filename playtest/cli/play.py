@@ -299,6 +299,8 @@ def play(
             head = str(err).partition(":")[0] if isinstance(err, Interrupted) else "interrupted (Ctrl-C)"
             if not session.moves:
                 raise Interrupted(f"{head}: no move was made, nothing was written") from None
+            if len(session.moves) == session.resumed:  # the file resumed has it all (a copy would pile up)
+                raise Interrupted(f"{head}: no move was made since {resume}, nothing was written") from None
             raise Interrupted(f"{head}: the abandoned {_save_game(session, v.path, wanted, overrides)}") from None
         except Exception as err:  # a bug in a bot or the game mid-game: its one line, and the game so far kept
             if session.moves:
@@ -306,7 +308,11 @@ def play(
                     err.add_note(f"the abandoned {_save_game(session, v.path, wanted, overrides)}")
             raise
     state = "finished" if outcome.finished else "abandoned"
-    typer.echo(f"The {state} {_save_game(session, v.path, wanted, overrides)}")
+    if resume is not None and len(session.moves) == session.resumed:
+        typer.echo(f"No move was made since {resume}, so nothing was written (it goes on again with "
+                   f"playtest play --resume {resume})")
+    else:
+        typer.echo(f"The {state} {_save_game(session, v.path, wanted, overrides)}")
     if outcome.refused:  # each was answered as typed, and the next line read for the same decision
         n, lines = len(outcome.refused), ", ".join(w.rpartition(":")[2] for w in outcome.refused)
         typer.echo(f"note: {n} line{'s' if n != 1 else ''} of {moves} {'were' if n != 1 else 'was'} refused "

@@ -77,7 +77,9 @@ def test_the_saved_moves_cannot_be_taken_back(cli, tmp_path):
     r = cli("play", "--resume", str(save), "--moves", str(moves), "--no-color")
     assert r.returncode == 0, r.stderr
     assert "cannot undo: your moves before the game was saved are played" in r.stdout
-    assert "is saved" in r.stdout
+    # nothing played since: no copy of the saved game piles up beside it
+    assert f"No move was made since {save}, so nothing was written" in r.stdout
+    assert sorted(p.name for p in tmp_path.glob("g*.yaml")) == ["g.yaml"]
 
 
 def test_the_file_decides_the_game_and_a_finished_or_foreign_one_is_refused(cli, tmp_path):
@@ -204,7 +206,7 @@ def test_a_saved_game_an_editor_gave_a_byte_order_mark_goes_on(cli, tmp_path):
     marked = tmp_path / "marked.yaml"
     marked.write_bytes(b"\xef\xbb\xbf" + save.read_bytes())
     assert cli("replay", str(marked)).returncode == 0
-    r = cli("play", "--resume", str(marked), "--moves", str(_quit_after(tmp_path, "q.txt", 0)), "--no-color")
+    r = cli("play", "--resume", str(marked), "--moves", str(_quit_after(tmp_path, "q.txt", 1)), "--no-color")
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "marked-2.yaml").read_text(encoding="utf-8").startswith("# playtest play --seed 4: You in seat 1")
 
@@ -249,3 +251,24 @@ def test_after_an_undo_the_bots_dice_start_afresh_and_the_file_says_so(cli, tmp_
     assert r.returncode == 0, r.stderr
     head = (tmp_path / "g-2.yaml").read_text(encoding="utf-8").splitlines()[0]
     assert "whose bots answered decision" in head and "their dice started afresh after its" in head
+
+
+def test_ctrl_c_before_a_move_of_a_resumed_game_writes_nothing(cli, tmp_path, monkeypatch):
+    """The file resumed holds the game: a copy of it (g-2.yaml, then g-2-2.yaml ...) piled up at
+    every Ctrl-C right after a resume (h213)."""
+    import playtest.cli.play as play_cli
+
+    save = tmp_path / "g.yaml"
+    cli("play", DRAFT5, "--players", "3", "--bots", "random", "--seed", "2",
+        "--moves", str(_quit_after(tmp_path, "a.txt", 4)), "--save", str(save), "--no-color")
+
+    def keyboard():
+        def read(prompt: str) -> str | None:
+            raise KeyboardInterrupt
+        return read
+
+    monkeypatch.setattr(play_cli, "_lines", keyboard)
+    r = cli("play", "--resume", str(save), "--no-color")
+    assert r.returncode == 130
+    assert r.stderr.strip() == f"interrupted (Ctrl-C): no move was made since {save}, nothing was written"
+    assert sorted(p.name for p in tmp_path.glob("g*.yaml")) == ["g.yaml"]

@@ -19,7 +19,6 @@ from playtest.games.ohseven.state import BID, NO_TRUMP, OVER, PLAY, View
 from playtest.games.ohseven.transcript import (
     card_examples,
     dump_transcript,
-    load_transcript,
     rebid_why,
     replay,
 )
@@ -274,8 +273,7 @@ def table_game(path: Any) -> TableGame:
         begun = f", round {scored + 1} begun" if len(rep.rounds) > scored else ""
         raise UsageError(f"{path}: the match is not finished ({scored} of {rep.rounds_total} rounds scored{begun}): "
                          "calibrate compares finished matches only")
-    variant = load_transcript(Path(path))[3]
-    return TableGame(str(path), variant, list(rep.players), PlayedGame(rep.result, rep.events, len(rep.events)))
+    return TableGame(str(path), rep.variant_obj, list(rep.players), PlayedGame(rep.result, rep.events, len(rep.events)))
 
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
