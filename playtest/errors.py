@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from playtest.text import echoed
+from playtest.text import cut_long_words, echoed, excerpt
 
 
 class PlaytestError(Exception):
@@ -71,9 +71,11 @@ class IllegalActionError(PlaytestError, ValueError):
         self.move_number = move_number
         self.action = action
         self.where = where
-        text = reason
+        # the move and the reason as the error quotes them: a move line of 100,000 characters in a
+        # transcript was echoed whole, twice (in the move and in the reason naming its word)
+        text = cut_long_words(reason)
         if action:
-            text = f"{action}: {reason}"
+            text = f"{excerpt(action)}: {text}"
         if move_number is not None:
             text = f"move {move_number}: {text}"
         if where:  # file:line:col of the move in a transcript

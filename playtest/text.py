@@ -78,3 +78,13 @@ def excerpt(text: str, limit: int = EXCERPT) -> str:
     if len(text) <= limit:
         return text
     return f"{text[:limit - 20]}… ({len(text):,} characters)"
+
+
+_LONG_WORD = re.compile(rf"\S{{{EXCERPT + 1},}}")
+
+
+def cut_long_words(text: str) -> str:
+    """`text` with every run of more than EXCERPT characters without a space cut as `excerpt`
+    cuts it: a message that quotes a word of a transcript back (an unknown crew or planet of
+    50,000 characters) keeps its reason, after the word, in one readable line."""
+    return _LONG_WORD.sub(lambda m: excerpt(m.group()), text) if len(text) > EXCERPT else text

@@ -42,7 +42,7 @@ from playtest.errors import (
 )
 from playtest.filekinds import is_run_info, listing_key, listing_said, run_info_said, variant_mark
 from playtest.suggest import as_written, guess, unknown_key
-from playtest.text import cells, pad
+from playtest.text import cells, cut_long_words, excerpt, pad
 from playtest.variants import Variant, load_variant, parse_override
 from playtest.variants.loader import with_overrides
 from playtest.variants.problems import short
@@ -123,8 +123,8 @@ class IllegalMoveError(IllegalActionError):
         if self.player is not None:
             who = f" ({self.player}, round {self.round})" if self.round is not None else f" ({self.player})"
         where = f"{self.where}: " if self.where else ""
-        action = f"{self.action}: " if self.action else ""
-        return f"{where}move {self.move_number}{who}: {action}{self.reason}"
+        action = f"{excerpt(self.action)}: " if self.action else ""
+        return f"{where}move {self.move_number}{who}: {action}{cut_long_words(self.reason)}"
 
 
 def or_list(items: Iterable[str]) -> str:
@@ -679,8 +679,9 @@ def read_moves(reader: TranscriptReader, notation: Notation[S, A]) -> list[Move[
             continue
         try:
             actions = tuple(notation.parse_move(text))
-        except ValueError as err:
-            reader.problems.append(node.problem("", f"move {number}: {err}"))
+        except ValueError as err:  # it quotes the line, which may be 100,000 characters long
+            reader.problems.append(node.problem("", f"move {number}: "
+                                                + cut_long_words(str(err).replace(text, excerpt(text)))))
             continue
         if not actions:
             reader.problems.append(node.problem("", f"move {number}: expected a turn in notation{hint}"))

@@ -477,6 +477,29 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("replay-players-without-commas", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:3:10: players: 'Ann Ben Cat Dan', one text: write it as \[Ann, Ben, Cat, Dan\]$",
          {"t.yaml": _example("ohseven-match.yaml", "players: [Ann, Ben, Cat, Dan]", "players: [Ann Ben Cat Dan]")}),
+    # A very long move line was echoed whole, as the move and again in the reason naming its word: one
+    # stderr line of 120 KB (a placement of 20,000 planets), or of 100 KB (a crew id of 50,000 characters)
+    Case("replay-stargate-move-line-huge", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:13:5: move 2 \(Bo, round 1\): place blue2 blue2 [a-z0-9 ]+… \(100,0\d\d characters\): at most 3 cubes "
+         r"may be placed \(crew time 3, 3 in hand\)$",
+         {"t.yaml": _example("stargate-table-game.yaml", "- orlins; place blue2 yellow3 green2",
+                             "- orlins; place " + "blue2 " * 16667)}),
+    Case("replay-stargate-crew-id-huge", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:13:5: move 2 \(Bo, round 1\): z{180}… \(50,000 characters\): no crew 'z{179}… \(50,002 characters\) "
+         r"\(crews: armstrong, orlins, audrin, rahel, anderson, bays\)$",
+         {"t.yaml": _example("stargate-table-game.yaml", "- orlins; place blue2 yellow3 green2",
+                             "- " + "z" * 50000 + "; place blue2")}),
+    Case("replay-stargate-unreadable-move-huge", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:13:5: move 2: cannot read 'orlins place blue2 [a-z0-9 ]+… \(100,0\d\d characters\)': a ';' is missing "
+         r"before 'place' \(write 'orlins; place blue2 [a-z0-9 ]+… \(100,0\d\d characters\)'\)$",
+         {"t.yaml": _example("stargate-table-game.yaml", "- orlins; place blue2 yellow3 green2",
+                             "- orlins place " + "blue2 " * 16667)}),
+    Case("replay-stargate-circle-planet-huge", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:8:\d+: circle.1: unknown planet 'r{180}… \(50,000 characters\)' \(planets: red1, ",
+         {"t.yaml": _example("stargate-table-game.yaml", "circle: [red2,", "circle: [" + "r" * 50000 + ",")}),
+    Case("replay-nf-action-huge", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:\d+:\d+: move 1: round 1, Ann: select d+… \(50,021 characters\): no action 'd+\.\.\. in this variant",
+         {"t.yaml": _example("new-frontiers-game.yaml", "- - {Ann: select develop}", "- - {Ann: select " + "d" * 50000 + "}")}),
     Case("missing-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: game: required key is missing", {"v.yaml": "name: x\n"}),
     # a gates or goals file given as a variant read "game: required key is missing", as if adding game: made it one
     Case("gates-file-as-variant", ["validate", "{tmp}/g.yaml"], r"g.yaml:2:1: gates: this is a gates file \(a `gates:` list\), "

@@ -14,6 +14,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from playtest.text import excerpt
+
 
 @dataclass(frozen=True, slots=True)
 class TakeCrew:
@@ -135,6 +137,7 @@ def parse_action(text: str) -> Action:
     text = text.strip()
     word, _, rest = text.partition(" ")
     rest = rest.strip()
+    said = repr(excerpt(text))  # as an error quotes it: a line of 100,000 characters is not echoed whole
     if word == "place":
         if rest in ("", "-"):
             return Place(())
@@ -142,22 +145,22 @@ def parse_action(text: str) -> Action:
     if word == "move":
         src, sep, dst = rest.partition(">")
         if not sep or not src.strip() or not dst.strip():
-            raise ValueError(f"cannot read {text!r}: expected 'move PLANET>PLANET'")
+            raise ValueError(f"cannot read {said}: expected 'move PLANET>PLANET'")
         return MoveCube(src.strip(), dst.strip())
     if word == "swap":
         planet, sep, slot = rest.partition("@")
         if not sep or not slot.strip().isdecimal() or len(slot.strip()) > 9:  # '²', 5,000 digits: int() cannot read them
-            raise ValueError(f"cannot read {text!r}: expected 'swap PLANET@SLOT'")
+            raise ValueError(f"cannot read {said}: expected 'swap PLANET@SLOT'")
         return SwapCubes(planet.strip(), int(slot))
     if word in ("overflow", "develop"):
         if not rest or " " in rest:
-            raise ValueError(f"cannot read {text!r}: expected '{word} PLANET'")
+            raise ValueError(f"cannot read {said}: expected '{word} PLANET'")
         return OverflowCube(rest) if word == "overflow" else Develop(rest)
     follows = rest.split()[0] if rest else ""
     if word and follows in ("place", "move", "swap", "overflow", "develop"):  # 'bays place red1': the ';' forgotten
-        raise ValueError(f"cannot read {text!r}: a ';' is missing before {follows!r} (write '{word}; {rest}')")
+        raise ValueError(f"cannot read {said}: a ';' is missing before {follows!r} (write '{excerpt(f'{word}; {rest}')}')")
     if not word or rest:
-        raise ValueError(f"cannot read {text!r}: expected a crew id, 'move', 'swap', 'overflow', 'develop' or 'place'")
+        raise ValueError(f"cannot read {said}: expected a crew id, 'move', 'swap', 'overflow', 'develop' or 'place'")
     return TakeCrew(word)
 
 

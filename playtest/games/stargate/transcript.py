@@ -53,7 +53,7 @@ from playtest.games.stargate.actions import (
 )
 from playtest.games.stargate.effects import handler_of
 from playtest.games.stargate.rules import Phase, StargateRules, State, majority_order, planet_vp
-from playtest.text import cells, pad
+from playtest.text import cells, excerpt, pad
 from playtest.variants import Variant
 
 GAME = "stargate"
@@ -173,7 +173,8 @@ def _check_dealt(node: Any, ids: list[str], *, key: str, noun: str, known: list[
     items = node.value or []
     for i, cid in enumerate(ids):
         if cid not in known:
-            problems.append(items[i].problem(f"{key}.{i + 1}", f"unknown {noun} {cid!r} ({noun}s: {', '.join(known)})"))
+            problems.append(items[i].problem(f"{key}.{i + 1}", f"unknown {noun} {excerpt(cid)!r} ({noun}s: "
+                                                             f"{', '.join(known)})"))
         elif ids.index(cid) != i:
             problems.append(items[i].problem(f"{key}.{i + 1}", f"{noun} {cid!r} {twice}"))
     if not ids:  # `circle:` with nothing below it, or []: not a deal of 0 planets to allow
