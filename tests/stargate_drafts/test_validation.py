@@ -145,6 +145,19 @@ def test_planets_full_that_too_few_cubes_can_never_reach(tmp_path: Path) -> None
     assert [n.path for n in enough.notes] == ["crews.bays.skill.0"]
 
 
+def test_a_round_cap_beyond_max_rounds_is_a_note_at_its_rounds(tmp_path: Path) -> None:
+    """`round_cap` of round 100 under draft 5's max_rounds 60 validated in silence: the safety stop
+    ended every game first (end_reason max_rounds), the trigger never fired. Legal, as another
+    trigger may end the game: a note located at the rounds; none up to max_rounds."""
+    capped = load_text(tmp_path, "end:\n  - {trigger: stock_empty}\n  - {trigger: round_cap, rounds: 100}\n")
+    [note] = [str(n) for n in capped.notes]
+    assert note == (f"{tmp_path / 'draft.yaml'}:4:34: end.1.rounds: round_cap can never fire: max_rounds (60, the "
+                    "safety stop) ends every game before round 100 is played; lower rounds to at most 60, or raise "
+                    "max_rounds"), note
+    assert load_text(tmp_path, "end: [{trigger: round_cap, rounds: 60}]\n").notes == ()
+    assert len(load_text(tmp_path, "max_rounds: 8\nend: [{trigger: round_cap, rounds: 9}]\n").notes) == 1
+
+
 def test_gain_cubes_with_every_cube_in_hand_is_a_note(tmp_path: Path) -> None:
     """Draft 6a's idea, every cube in hand from the start, kept draft 5's Bays ("take 2 cubes
     from the stock"): the stock is empty for good and the skill can never act. Legal (Bays keeps

@@ -591,7 +591,7 @@ class StargateVariant(VariantModel):
         return out
 
     def notes(self) -> list[Issue]:
-        """End triggers no game can reach, and a gain_cubes skill with no stock to take from:
+        """End triggers no game can reach (a round_cap beyond max_rounds too), and a gain_cubes skill with no stock to take from:
         legal (another trigger may end the game; the crew still has its time), but most likely a
         draft that changed how cubes move and kept draft 5's end or crews."""
         out: list[Issue] = []
@@ -607,6 +607,12 @@ class StargateVariant(VariantModel):
                             "stock_empty can never fire: nothing takes cubes from the stock (cubes.replenish is 0, "
                             f"no crew has {' or '.join(_effect_key(c) for c in EFFECTS if c.gains_cubes)}, no planet converts "
                             "cubes from the stock)"))
+            if isinstance(trig, RoundCap) and trig.rounds > self.max_rounds:
+                # validated in silence, and every game ended by the safety stop instead (end_reason max_rounds)
+                out.append((("end", i, "rounds"),
+                            f"round_cap can never fire: max_rounds ({self.max_rounds}, the safety stop) ends every "
+                            f"game before round {trig.rounds} is played; lower rounds to at most {self.max_rounds}, "
+                            "or raise max_rounds"))
         if self.cubes.start_in_hand >= self.cubes.total:  # the stock starts empty, and nothing refills it
             out += [(("crews", ci, "skill", j),
                      f"{_effect_key(type(e))} can never take a cube: every cube starts in hand (cubes.start_in_hand "
