@@ -497,6 +497,11 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("replay-stargate-circle-planet-huge", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:8:\d+: circle.1: unknown planet 'r{180}… \(50,000 characters\)' \(planets: red1, ",
          {"t.yaml": _example("stargate-table-game.yaml", "circle: [red2,", "circle: [" + "r" * 50000 + ",")}),
+    # a circle longer than the planet cards: one line per repeated planet (20,000 lines for a list of 20,005)
+    Case("replay-stargate-circle-longer-than-the-planets", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:8:9: circle: 20005 planets, but the variant has only 12 planet cards and deals 5 for 3 players: list "
+         r"the planets dealt, clockwise$",
+         {"t.yaml": _example("stargate-table-game.yaml", "yellow3, green2]", "yellow3, green2" + ", red1" * 20000 + "]")}),
     Case("replay-nf-action-huge", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:\d+:\d+: move 1: round 1, Ann: select d+… \(50,021 characters\): no action 'd+\.\.\. in this variant",
          {"t.yaml": _example("new-frontiers-game.yaml", "- - {Ann: select develop}", "- - {Ann: select " + "d" * 50000 + "}")}),
