@@ -145,6 +145,19 @@ def test_planets_full_that_too_few_cubes_can_never_reach(tmp_path: Path) -> None
     assert [n.path for n in enough.notes] == ["crews.bays.skill.0"]
 
 
+def test_a_stock_too_large_to_empty_before_max_rounds_is_a_note(tmp_path: Path) -> None:
+    """cubes.total 10000 with draft 5's end (stock_empty): the stock of 9,997 loses at most 4 cubes
+    a round (replenish 2, Bays 2), so it lasts 2,500 rounds and every game ran to max_rounds (60),
+    validated in silence and warned of only after the run. A note at the trigger; none while the
+    stock can run out in time (197 cubes: 50 rounds), however rarely the bots drain it that fast."""
+    [note] = [str(n) for n in load_text(tmp_path, "cubes: {total: 10000}\n").notes]
+    assert note.startswith(f"{tmp_path / 'draft.yaml'}:2:16: end.0.trigger: stock_empty can never fire: a stock of 9997 "
+                           "cubes (cubes.total 10000 − start_in_hand 3) shrinks by at most 4 a round, so it lasts 2500 "
+                           "rounds, beyond max_rounds (60, the safety stop)"), note
+    assert load_text(tmp_path, "cubes: {total: 200}\n").notes == ()
+    assert len(load_text(tmp_path, "cubes: {total: 200}\nmax_rounds: 49\n").notes) == 1
+
+
 def test_a_round_cap_beyond_max_rounds_is_a_note_at_its_rounds(tmp_path: Path) -> None:
     """`round_cap` of round 100 under draft 5's max_rounds 60 validated in silence: the safety stop
     ended every game first (end_reason max_rounds), the trigger never fired. Legal, as another

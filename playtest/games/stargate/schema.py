@@ -607,6 +607,13 @@ class StargateVariant(VariantModel):
                             "stock_empty can never fire: nothing takes cubes from the stock (cubes.replenish is 0, "
                             f"no crew has {' or '.join(_effect_key(c) for c in EFFECTS if c.gains_cubes)}, no planet converts "
                             "cubes from the stock)"))
+            stock, drain = self.cubes.total - self.cubes.start_in_hand, self._most_stock_taken_a_round()
+            if isinstance(trig, StockEmpty) and takes_from_stock and drain and -(-stock // drain) > self.max_rounds:
+                # cubes.total 10000: the stock lasts 2,500 rounds, and every game ended by the safety stop
+                out.append((("end", i, "trigger"),
+                            f"stock_empty can never fire: a stock of {stock} cubes (cubes.total {self.cubes.total} − "
+                            f"start_in_hand {self.cubes.start_in_hand}) shrinks by at most {drain} a round, so it lasts "
+                            f"{-(-stock // drain)} rounds, beyond max_rounds ({self.max_rounds}, the safety stop)"))
             if isinstance(trig, RoundCap) and trig.rounds > self.max_rounds:
                 # validated in silence, and every game ended by the safety stop instead (end_reason max_rounds)
                 out.append((("end", i, "rounds"),
@@ -621,6 +628,23 @@ class StargateVariant(VariantModel):
         # legal while another trigger may end the game (issues() refuses it when none can)
         out += [(("end", i, "count"), message) for i, (message, alone) in self._unfillable().items() if not alone]
         return out + self._unused_slots()
+
+    def _most_stock_taken_a_round(self) -> int | None:
+        """The most cubes one player's stock can lose in a round (one turn): the replenish, the
+        crew whose gain_cubes take the most, and the planet whose last-cube conversions from the
+        stock take the most; None when an effect may take cubes without saying how many."""
+        crews = 0
+        for crew in self.crews:
+            if any(may_gain_cubes(e) and not isinstance(e, GainCubes) for e in crew.skill):
+                return None
+            crews = max(crews, sum(e.amount for e in crew.skill if isinstance(e, GainCubes)))
+        planets = 0
+        for planet in self.planets:
+            taking = [e for e in planet.effects if _converts_from_stock(e)]
+            if any(not isinstance(e, ConvertCubes) for e in taking):
+                return None
+            planets = max(planets, sum(e.cubes for e in taking if isinstance(e, ConvertCubes)))
+        return self.cubes.replenish + crews + planets
 
     def _unused_slots(self) -> list[Issue]:
         """Extension and overflow slots no crew can ever fill: planets given `extension_vp` whose
