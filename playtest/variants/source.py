@@ -472,8 +472,10 @@ def read_text_limited(path: Path, label: str, what: str = "a variant") -> str:
     # An empty path ('', an unset variable in `--gate "$GATES"`) reaches here as '.': "is a folder" named a
     # folder the user never wrote.
     folder = "is a folder, not a file"
-    if "." in (str(path), label):
+    if str(path) == ".":
         folder = f"is the current folder, not a file (an empty path, '', reads as '.'): give {what}"
+    elif label == ".":  # the current folder by its path (`validate "$PWD"`): no empty path was given
+        folder = f"is the current folder, not a file: give {what}"
     elif (path / "run.json").is_file():
         # A run's folder where its variant was meant (`compare runs/base runs/best` after a tune): say what
         # the folder is and what reads one, not only that it is no file. Both readers: to `calibrate RUN

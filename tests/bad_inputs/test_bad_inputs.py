@@ -579,6 +579,9 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("calibrate-a-run-folder-as-transcript", ["calibrate", "{tmp}/run", "--against", "{tmp}/run"],
          r"^.*run:1:1: is a run folder, not a file: give a transcript \(.*`playtest calibrate --against`\)$",
          setup=_with_run()),
+    # the current folder named by its path: "(an empty path, '', reads as '.')" spoke of a path not given
+    Case("file-is-the-current-folder-by-its-path", ["validate", "{tmp}"], r"^\.:1:1: is the current folder, not a file: "
+         r"give a variant$"),
     Case("file-missing", ["validate", "{tmp}/nope.yaml"], r"nope.yaml:1:1: no such file"),
     Case("file-dev-zero", ["validate", "/dev/zero"], r"/dev/zero:1:1: not a regular file"),
     Case("parent-key-named-with-child", ["validate", "{tmp}/v.yaml"],
