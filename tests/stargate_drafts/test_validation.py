@@ -158,6 +158,16 @@ def test_a_stock_too_large_to_empty_before_max_rounds_is_a_note(tmp_path: Path) 
     assert len(load_text(tmp_path, "cubes: {total: 200}\nmax_rounds: 49\n").notes) == 1
 
 
+def test_a_planets_full_count_for_a_player_count_not_dealt_is_a_note(tmp_path: Path) -> None:
+    """count: {3: 2, 4: 3, 5: 4} under planets_dealt {3: 5, 4: 7}: the count for 5 players was never
+    read, in silence (crews_dealt refuses such a key; here the trigger still works: a note)."""
+    v = load_text(tmp_path, "end: [{trigger: planets_full, count: {3: 2, 4: 3, 5: 4}}]\n")
+    [note] = [str(n) for n in v.notes]
+    assert note == (f"{tmp_path / 'draft.yaml'}:2:54: end.0.count.5: no game has 5 players: planets_dealt names 3 or 4, "
+                    "so this count is never used"), note
+    assert load_text(tmp_path, "end: [{trigger: planets_full, count: {3: 2, 4: 3}}]\n").notes == ()
+
+
 def test_a_round_cap_beyond_max_rounds_is_a_note_at_its_rounds(tmp_path: Path) -> None:
     """`round_cap` of round 100 under draft 5's max_rounds 60 validated in silence: the safety stop
     ended every game first (end_reason max_rounds), the trigger never fired. Legal, as another

@@ -614,6 +614,11 @@ class StargateVariant(VariantModel):
                             f"stock_empty can never fire: a stock of {stock} cubes (cubes.total {self.cubes.total} − "
                             f"start_in_hand {self.cubes.start_in_hand}) shrinks by at most {drain} a round, so it lasts "
                             f"{-(-stock // drain)} rounds, beyond max_rounds ({self.max_rounds}, the safety stop)"))
+            if isinstance(trig, PlanetsFull) and isinstance(trig.count, dict):
+                # {3: 2, 4: 3, 5: 4} under planets_dealt {3, 4}: the 5 was never read (a misspelt 4?)
+                out += [(("end", i, "count", players), f"no game has {players} players: planets_dealt names "
+                         f"{_counts(sorted(self.planets_dealt))}, so this count is never used")
+                        for players in trig.count if players not in self.planets_dealt]
             if isinstance(trig, RoundCap) and trig.rounds > self.max_rounds:
                 # validated in silence, and every game ended by the safety stop instead (end_reason max_rounds)
                 out.append((("end", i, "rounds"),
