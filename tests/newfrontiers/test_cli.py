@@ -103,6 +103,11 @@ def test_a_tile_set_where_no_colonist_ever_reaches_a_supply_is_refused():
     ("rules.end.developments=41",  # every copy counts: a player may buy another copy of a kind (RULINGS)
      "--set rules.end.developments=41: rules.end.developments: one player can own at most 40 development "
      "points with this tile set: this trigger can never fire (null switches it off)"),
+    ("rules.end.settle_colonists=1000",  # the other way: it fired at the first Settle, every game 5 rounds long
+     "--set rules.end.settle_colonists=1000: rules.end.settle_colonists: 1000 is at least the whole colonist stock "
+     "at 2, 3, 4, 5 players (at most 54: rules.stocks.colonists_per_player × players + colonists_extra, and it "
+     "never grows): the first Settle selected ends every game there; give a lower threshold (4 in the rules "
+     "summary), or null to switch the trigger off"),
 ])
 def test_an_end_trigger_no_game_can_reach_is_a_note_not_an_error(cli, override, message):
     """Legal (another trigger ends the game; a hand-scored transcript may shrink the world limit

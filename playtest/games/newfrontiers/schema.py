@@ -536,10 +536,28 @@ class NewFrontiersVariant(VariantModel):
             and p not in r.players[:i]]
         out += self._unproduced_prices()
         out += self._shared_names()
+        out += self._settle_trigger_at_once()
         unreachable = self.unreachable_triggers()
         if unreachable and len(unreachable) == len(self.rules.end.switched_on()):
             return out  # every trigger is unreachable: issues() refuses the variant
         return out + [(("rules", "end", key), message) for key, message in unreachable.items()]
+
+    def _settle_trigger_at_once(self) -> list[Issue]:
+        """`rules.end.settle_colonists` at or above the colonist stock at the start (it never grows):
+        legal, but the first Settle selected ends the game (1000 made every game 5 rounds long, in
+        silence, where `rules.end.worlds: 1` is refused)."""
+        r = self.rules
+        at_once = [p for p in r.players if r.end.settle_colonists is not None
+                   and r.end.settle_colonists >= r.stocks.colonists_per_player * p + r.stocks.colonists_extra]
+        if not at_once:
+            return []
+        most = r.stocks.colonists_per_player * max(at_once) + r.stocks.colonists_extra
+        counts = ", ".join(map(str, at_once))
+        return [(("rules", "end", "settle_colonists"),
+                 f"{r.end.settle_colonists} is at least the whole colonist stock at {counts} players (at most "
+                 f"{most}: rules.stocks.colonists_per_player × players + colonists_extra, and it never grows): "
+                 "the first Settle selected ends every game there; give a lower threshold (4 in the rules "
+                 "summary), or null to switch the trigger off")]
 
     def _produced_colors(self) -> set[str]:
         return {w.color for w in self.worlds if w.color is not None} | {h.color for h in self.home_worlds}
