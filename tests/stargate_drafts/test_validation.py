@@ -168,6 +168,23 @@ def test_a_planets_full_count_for_a_player_count_not_dealt_is_a_note(tmp_path: P
     assert load_text(tmp_path, "end: [{trigger: planets_full, count: {3: 2, 4: 3}}]\n").notes == ()
 
 
+def test_more_cubes_than_places_on_the_board_is_a_note_at_out_of_cubes(tmp_path: Path) -> None:
+    """cubes.total 100 with out_of_cubes the end: a player's cubes outnumber the 53 slots of draft
+    5's seven longest planets, so nobody can run out and every game ran to max_rounds, in silence.
+    A note at the trigger; none when the cubes fit, or when a planet converts cubes (they leave
+    the game that way)."""
+    body = "cubes: {total: 100, start_in_hand: 100, replenish: 0}\nend: [{trigger: out_of_cubes}]\n"
+    notes = [str(n) for n in load_text(tmp_path, body).notes]
+    assert any(note.endswith(": end.0.trigger: out_of_cubes can never fire: a player's 100 cubes (cubes.total) "
+                             "outnumber the 53 places a cube can go in the largest circle (7 planets dealt at 4 "
+                             "players: their slots, overflow and extension slots, and the crews' extension slots), "
+                             "so nobody runs out") for note in notes), notes
+    fits = load_text(tmp_path, body.replace("100", "53"))
+    assert not any("out_of_cubes" in str(n) for n in fits.notes)
+    converting = body + "planets:\n  - {id: red1, effects: [{effect: convert_cubes, cubes: 1}]}\n"
+    assert not any("out_of_cubes" in str(n) for n in load_text(tmp_path, converting).notes)
+
+
 def test_a_round_cap_beyond_max_rounds_is_a_note_at_its_rounds(tmp_path: Path) -> None:
     """`round_cap` of round 100 under draft 5's max_rounds 60 validated in silence: the safety stop
     ended every game first (end_reason max_rounds), the trigger never fired. Legal, as another

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typing
 from enum import StrEnum
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, field_validator
 
@@ -619,6 +619,8 @@ class StargateVariant(VariantModel):
                 out += [(("end", i, "count", players), f"no game has {players} players: planets_dealt names "
                          f"{_counts(sorted(self.planets_dealt))}, so this count is never used")
                         for players in trig.count if players not in self.planets_dealt]
+            if isinstance(trig, OutOfCubes) and (never := self._more_cubes_than_slots()):
+                out.append((("end", i, "trigger"), never))
             if isinstance(trig, RoundCap) and trig.rounds > self.max_rounds:
                 # validated in silence, and every game ended by the safety stop instead (end_reason max_rounds)
                 out.append((("end", i, "rounds"),
@@ -633,6 +635,27 @@ class StargateVariant(VariantModel):
         # legal while another trigger may end the game (issues() refuses it when none can)
         out += [(("end", i, "count"), message) for i, (message, alone) in self._unfillable().items() if not alone]
         return out + self._unused_slots()
+
+    def _more_cubes_than_slots(self) -> str | None:
+        """Why out_of_cubes can never fire, or None: a player's cubes (cubes.total) outnumber every
+        place a cube can go in the largest circle dealt (its planets' slots, overflow slots and
+        extension slots, and the crew cards' extension slots), and none leaves the game otherwise.
+        Silent when a planet converts cubes or a crew has an effect not known here to keep them."""
+        keeps = (GainVP, GainCubes, FreeOrder, RepeatPlanet, MoveTailCube, SwapAdjacent, ColorVP, AccumulateTime,
+                 Overflow, DevelopPlanet, DevelopCrew, VPPerFullPlanet)
+        if any(not isinstance(e, keeps) for crew in self.crews for e in crew.skill) or any(
+                _conversion(e) is not None for planet in self.planets for e in planet.effects):
+            return None
+        overflow = int(any(isinstance(e, Overflow) for crew in self.crews for e in crew.skill))
+        places = sorted((len(p.vp) + overflow + len(p.extension_vp) for p in self.planets), reverse=True)
+        on_crews = sum(len(c.extension_vp) for c in self.crews)
+        players, dealt = max(self.planets_dealt.items(), key=lambda item: item[1])
+        most = sum(places[:dealt]) + on_crews
+        if self.cubes.total <= most:
+            return None
+        return (f"out_of_cubes can never fire: a player's {self.cubes.total} cubes (cubes.total) outnumber the "
+                f"{most} places a cube can go in the largest circle ({dealt} planets dealt at {players} players: "
+                "their slots, overflow and extension slots, and the crews' extension slots), so nobody runs out")
 
     def _most_stock_taken_a_round(self) -> int | None:
         """The most cubes one player's stock can lose in a round (one turn): the replenish, the
@@ -693,12 +716,18 @@ class StargateVariant(VariantModel):
 def _converts_from_stock(effect: PlanetEffect) -> bool:
     """Whether a planet effect converts cubes from the stock (its handler's `conversion`; an effect
     without a handler, which issues() reports, converts none)."""
+    conversion = _conversion(effect)
+    return conversion is not None and conversion.source == "stock"
+
+
+def _conversion(effect: PlanetEffect) -> Any:
+    """The planet effect's handler's `conversion` (planet_effects.Conversion: cubes it takes out of
+    the game, and from where), or None (also for an effect without a handler)."""
     # imported here: planet_effects.py imports this module
     from playtest.games.stargate.planet_effects import HANDLERS as PLANET_HANDLERS
 
     handler = PLANET_HANDLERS.get(type(effect))
-    conversion = handler.conversion(effect) if handler is not None else None
-    return conversion is not None and conversion.source == "stock"
+    return handler.conversion(effect) if handler is not None else None
 
 
 def _counts(players: list[int]) -> str:
