@@ -146,7 +146,19 @@ class Goals:
 def load_goals(path: str | Path) -> Goals:
     """Read and validate a goals file. Raises GateError (located, every problem)."""
     tree = read_listing(path, "goals", "e.g. gates/stargate-tune.yaml", "give the variant as VARIANT")
-    return Goals(str(path), validated(tree, GoalsModel), tree)
+    goals = Goals(str(path), validated(tree, GoalsModel), tree)
+    seen: dict[tuple[object, ...], int] = {}
+    for i, spec in enumerate(goals.items):  # a goal pasted twice: counted twice, as a gate written twice is refused
+        same = (spec.metric, spec.of, tuple(sorted(set(spec.groups))) if spec.groups else None, spec.low, spec.high,
+                spec.target)
+        first = seen.setdefault(same, i)
+        if first != i:
+            top = "goals" if goals.model.goals else "gates"
+            line = tree.value[top].value[first].line
+            raise GateError([goals.problem(i, "metric", f"the same goal as {top}.{first} (line {line}), which the "
+                                                        "objective would count twice (and the winner's gates, with "
+                                                        "its limits); remove one (`weight: 2` on the other counts it double)")])
+    return goals
 
 
 def check_switched_off(goals: Goals, base: Sequence[Off]) -> None:

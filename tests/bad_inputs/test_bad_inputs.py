@@ -1581,6 +1581,13 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"^{tmp}/g.yaml:3:\d+: gates.1.metric: the same gate as gates.0 \(line 2\), which the Bonferroni correction of "
          r"failures would count twice \(docs/ci.md\); remove one$",
          {"g.yaml": "gates:\n  - {metric: game_length_rounds, max: 9, name: short}\n  - {metric: game_length_rounds, max: 9.0}\n"}),
+    # ... and a goal pasted twice counted twice in tune's objective (and in the winner's gates, with limits)
+    Case("goal-twice", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "-n", "4",
+                        "-o", "{tmp}/t"],
+         r"^{tmp}/g.yaml:3:\d+: goals.1.metric: the same goal as goals.0 \(line 2\), which the objective would count "
+         r"twice \(and the winner's gates, with its limits\); remove one \(`weight: 2` on the other counts it double\)$",
+         {"g.yaml": "goals:\n  - {metric: game_length_rounds, target: 5, name: short}\n"
+                    "  - {metric: game_length_rounds, target: 5.0, weight: 3}\n"}),
     Case("gate-malformed", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:\d+:\d+: malformed YAML", {"g.yaml": "gates: [\n"}),
     Case("gate-unknown-key", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:2:\d+: gates.0.maximum: unknown key", {"g.yaml": "gates:\n  - {metric: game_length_rounds, maximum: 3}\n"}),
     # ... and one written otherwise (a group as a list, groups in another order, `between` for `min` and `max`)
