@@ -859,13 +859,24 @@ def _overlaps(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
 
 def bool_number_mixups(raw: Any, validated: Any, loc: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], str]]:
     """Places where YAML yes/no became a number, or a number became yes/no: pydantic's lax mode
-    reads `replenish: yes` as 1 and `no_two_in_a_row: 1` as true; a designer meant neither."""
+    reads `replenish: yes` as 1 and `no_two_in_a_row: 1` as true; a designer meant neither. And
+    text read as a number beyond a variant's limits (`factor: '1e308'`), which value_limits,
+    seeing text, let pass."""
     if isinstance(raw, bool):
         if not isinstance(validated, bool) and isinstance(validated, int | float):
             return [(loc, "expected a number, not yes/no")]
         return []
     if isinstance(raw, int | float):
         return [(loc, "expected true or false, not a number")] if isinstance(validated, bool) else []
+    if isinstance(raw, str) and isinstance(validated, int | float) and not isinstance(validated, bool):
+        # a quoted number ('20000', '1e308', 'inf') is read as the number by pydantic's lax mode, past the
+        # limits value_limits sets on numbers: 1e308 as a majority factor crashed the scoring (OverflowError)
+        if not math.isfinite(validated):
+            return [(loc, f"must be a finite number (got {short(raw)})")]
+        if abs(validated) > MAX_INT:
+            return [(loc, f"{short(raw)} is too large (a variant's numbers are at most {MAX_INT:,} in absolute "
+                          "value)")]
+        return []
     out: list[tuple[tuple[Any, ...], str]] = []
     if isinstance(raw, dict) and isinstance(validated, dict):
         by_text = {str(k): v for k, v in validated.items()}

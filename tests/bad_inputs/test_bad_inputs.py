@@ -558,6 +558,20 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("nan", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: cubes.total: must be a finite number \(got nan\)", {"v.yaml": EXT + "cubes: {total: .nan}\n"}),
     Case("long-list", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: end: list of 2,000 items is too long", {"v.yaml": EXT + "end: [" + ", ".join(["{trigger: stock_empty}"] * 2000) + "]\n"}),
     Case("long-text", ["validate", "{tmp}/v.yaml"], r"v.yaml:2:7: name: text of 20,000 characters is too long", {"v.yaml": f"extends: {DRAFT5}\nname: {'x' * 20000}\n"}),
+    # A number YAML reads as text (1e308 has no dot; a quoted "20000") was read as the number by the
+    # schema, past the limits on numbers: 1e308 as a majority factor made simulate fail with "internal
+    # error: OverflowError: cannot convert float infinity to integer", "inf" likewise
+    Case("number-read-as-text-huge", ["simulate", "{tmp}/v.yaml", "-n", "2", "-w", "1", "--players", "4", "-o", "{tmp}/r"],
+         r"^v.yaml:5:\d+: planets.red1.effects.0.factor: '1e308' is too large \(a variant's numbers are at most 10,000 "
+         r"in absolute value\)$",
+         {"v.yaml": EXT + "planets_dealt: {4: 12}\nplanets:\n  - {id: red1, effects: [{effect: majority_multiplier, "
+                          "factor: 1e308}]}\n"}),
+    Case("number-read-as-text-infinite", ["validate", "{tmp}/v.yaml"],
+         r"^v.yaml:4:\d+: planets.red1.effects.0.factor: must be a finite number \(got 'inf'\)$",
+         {"v.yaml": EXT + "planets:\n  - {id: red1, effects: [{effect: majority_multiplier, factor: inf}]}\n"}),
+    Case("set-quoted-number-over-limit", ["validate", str(DRAFT5), "--set", 'cubes.total="20000"'],
+         r"^error: --set cubes.total=\"20000\": cubes.total: '20000' is too large \(a variant's numbers are at most "
+         r"10,000 in absolute value\)$"),
     Case("extends-missing", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: parent variant not found", {"v.yaml": "extends: nope.yaml\n"}),
     Case("extends-cycle", ["validate", "{tmp}/a.yaml"], r"b.yaml:1:10: extends: extends cycle", {"a.yaml": "extends: b.yaml\n", "b.yaml": "extends: a.yaml\n"}),
     Case("extends-self", ["validate", "{tmp}/a.yaml"], r"a.yaml:1:10: extends: extends cycle", {"a.yaml": "extends: a.yaml\n"}),
