@@ -399,6 +399,9 @@ class TranscriptReader:
         for i, name in enumerate(names):
             if not name.strip():
                 self.problems.append(names_node.value[i].problem(f"{key}.{i + 1}", "a name cannot be empty"))
+            elif "\n" in name or "\r" in name:  # it split the scores table and the winner's line in two
+                self.problems.append(names_node.value[i].problem(f"{key}.{i + 1}", f"a name is one line of text, "
+                                                                 f"not {excerpt(name)!r}"))
             elif names.index(name) != i:
                 self.problems.append(names_node.value[i].problem(f"{key}.{i + 1}", f"duplicate name {name!r}"))
         return tuple(names)

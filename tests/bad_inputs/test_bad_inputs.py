@@ -505,6 +505,10 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("replay-nf-action-huge", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:\d+:\d+: move 1: round 1, Ann: select d+… \(50,021 characters\): no action 'd+\.\.\. in this variant",
          {"t.yaml": _example("new-frontiers-game.yaml", "- - {Ann: select develop}", "- - {Ann: select " + "d" * 50000 + "}")}),
+    # a name with a line break was accepted, and split the scores table and the winner's line in two
+    Case("replay-name-two-lines", ["replay", "{tmp}/t.yaml"], r"t.yaml:7:\d+: names.3: a name is one line of text, "
+         r"not 'Chie\\nX'$",
+         {"t.yaml": _example("stargate-table-game.yaml", "names: [Aki, Bo, Chie]", 'names: [Aki, Bo, "Chie\\nX"]')}),
     Case("missing-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: game: required key is missing", {"v.yaml": "name: x\n"}),
     # a gates or goals file given as a variant read "game: required key is missing", as if adding game: made it one
     Case("gates-file-as-variant", ["validate", "{tmp}/g.yaml"], r"g.yaml:2:1: gates: this is a gates file \(a `gates:` list\), "
