@@ -80,11 +80,16 @@ def excerpt(text: str, limit: int = EXCERPT) -> str:
     return f"{text[:limit - 20]}… ({len(text):,} characters)"
 
 
-_LONG_WORD = re.compile(rf"\S{{{EXCERPT + 1},}}")
+def cut_long_words(text: str, longer_than: int = EXCERPT) -> str:
+    """`text` with every run of more than `longer_than` characters without a space cut as
+    `excerpt` cuts it: a message that quotes a word of a transcript back (an unknown crew or
+    planet of 50,000 characters) keeps its reason, after the word, in one readable line."""
+    if len(text) <= longer_than:
+        return text
+    return re.sub(rf"\S{{{longer_than + 1},}}", lambda m: excerpt(m.group()), text)
 
 
-def cut_long_words(text: str) -> str:
-    """`text` with every run of more than EXCERPT characters without a space cut as `excerpt`
-    cuts it: a message that quotes a word of a transcript back (an unknown crew or planet of
-    50,000 characters) keeps its reason, after the word, in one readable line."""
-    return _LONG_WORD.sub(lambda m: excerpt(m.group()), text) if len(text) > EXCERPT else text
+ERROR_WORD = 1_000
+"""The longest word an error line prints whole (cli.app): beyond any path a user types, and
+beyond the words a message quotes on purpose; a bot name or --set key of 50,000 characters was
+echoed whole, up to three times in one line."""

@@ -41,7 +41,7 @@ except ImportError:  # pragma: no cover - older typer on click
     from click.exceptions import ClickException as TyperException  # type: ignore[assignment]
 
 from playtest.errors import Interrupted, PlaytestError, Problem
-from playtest.text import clean, one_line
+from playtest.text import ERROR_WORD, clean, cut_long_words, one_line
 
 _STATE = {"debug": False}
 
@@ -53,7 +53,7 @@ def debug_enabled() -> bool:
 def _fail(message: str | list[str], code: int) -> None:
     """Print an error, each of `message`'s lines as one line (a str is one line), and exit."""
     for line in [message] if isinstance(message, str) else message or [""]:
-        typer.echo(one_line(line), err=True)
+        typer.echo(one_line(cut_long_words(line, ERROR_WORD)), err=True)
     raise typer.Exit(code)
 
 
@@ -115,7 +115,7 @@ def problem_line(problem: Problem) -> str:
     in a --set as every bad option's line reads, `error: --set KEY=VALUE: key.path: message`
     (it read `--set ...` bare in every command, beside sweep's own `error: --set ...` lines and
     tune's `error: --param ...`)."""
-    return f"error: {problem}" if problem.in_override else str(problem)
+    return cut_long_words(f"error: {problem}" if problem.in_override else str(problem), ERROR_WORD)
 
 
 def _kept(err: BaseException) -> str:

@@ -799,6 +799,12 @@ V = [  # --- variant files: validate -------------------------------------------
          r"^error: --param crews.bays.time=1..3: crews.bays.time is part of crews.bays, tuned too: tune one of them$"),
     # A long value is echoed as its start and its length (text.echoed): a 2,000-character --set made each of its
     # lines 2,000 characters long, and tune's line quoted the value twice, in full.
+    # a key or a bot name of 50,000 characters was echoed whole (the key twice, a rollout bot three times): every
+    # error line prints a word of more than 1,000 characters as its start and length
+    Case("set-key-huge", ["validate", str(DRAFT5), "--set", "k" * 50000 + "=1"],
+         r"^error: --set k{60}… \(50,002 characters\): k{180}… \(50,001 characters\) unknown key; valid keys: colors, "),
+    Case("bot-name-huge", ["simulate", str(DRAFT5), "-n", "2", "-w", "1", "--bots", "k" * 50000, "-o", "{tmp}/r"],
+         r"^error: --bots: unknown bot 'k{179}… \(50,002 characters\) for stargate \(valid: random, "),
     Case("set-long-value-echoed-short", ["validate", str(DRAFT5), "--set", "cubes.total=" + "x" * 2000],
          r"^error: --set cubes.total=x{48}… \(2,012 characters\): cubes.total: Input should be a valid integer"),
     Case("set-long-value-given-twice", ["validate", str(DRAFT5), "--set", "name=" + "x" * 2000, "--set", "name=" + "y" * 2000],
@@ -949,7 +955,7 @@ V = [  # --- variant files: validate -------------------------------------------
          r"^error: --against {tmp}/a.yaml: cannot be resolved \(a symbolic link loop\?\)$", setup=_loop),
     # digits int() cannot read: internal errors (ValueError)
     Case("search-bot-budget-of-5000-digits", ["simulate", str(DRAFT5), "-n", "2", "--bots", "mcts:" + LONG, "-o", "{tmp}/o"],
-         r"^error: --bots: bot 'mcts:9+': the budget is at most 1,000,000 iterations per decision$"),
+         r"^error: --bots: bot 'mcts:9+… \(5,008 characters\) the budget is at most 1,000,000 iterations per decision$"),
     Case("search-bot-depth-superscript", ["simulate", str(DRAFT5), "-n", "2", "--bots", "mcts:5:depth=²", "-o", "{tmp}/o"],
          r"^error: --bots: bot 'mcts:5:depth=²': depth=² must be a whole number ≥ 1, or end$"),
     Case("sg-swap-slot-superscript", ["replay", "{tmp}/t.yaml"], r"t.yaml:\d+:\d+: move 8: cannot read 'swap blue1@²': expected 'swap PLANET@SLOT'$",
