@@ -170,8 +170,8 @@ def _check_dealt(node: Any, ids: list[str], *, key: str, noun: str, known: list[
     if fix is not None and len(ids) == 1:  # 'circle: [red1 blue1 ...]' read as one unknown planet
         return [node.problem(key, fix)]
     if len(ids) > len(known):  # more than the cards there are: one line, not one per repeat (20,000 lines)
-        deals = f" and deals {dealt} for {players} players" if dealt is not None else ""
-        return [node.problem(key, f"{len(ids)} {noun}s, but the variant has only {len(known)} {noun} cards{deals}: "
+        dealing = f" and deals {dealt} for {players} players" if dealt is not None and deals else ""
+        return [node.problem(key, f"{len(ids)} {noun}s, but the variant has only {len(known)} {noun} cards{dealing}: "
                                   f"list {listing}")]
     problems = []
     items = node.value or []
