@@ -502,6 +502,11 @@ V = [  # --- variant files: validate -------------------------------------------
          r"t.yaml:8:9: circle: 20005 planets, but the variant has only 12 planet cards and deals 5 for 3 players: list "
          r"the planets dealt, clockwise$",
          {"t.yaml": _example("stargate-table-game.yaml", "yellow3, green2]", "yellow3, green2" + ", red1" * 20000 + "]")}),
+    # draft 5 deals no crews (all 6 play): the line must not say it deals 6
+    Case("replay-stargate-crews-longer-than-the-crews", ["replay", "{tmp}/t.yaml"],
+         r"t.yaml:9:8: crews: 7 crews, but the variant has only 6 crew cards: list the crews dealt$",
+         {"t.yaml": _example("stargate-table-game.yaml", "start_player: 1",
+                             "crews: [armstrong, orlins, audrin, rahel, anderson, bays, bays]\nstart_player: 1")}),
     Case("replay-nf-action-huge", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:\d+:\d+: move 1: round 1, Ann: select d+… \(50,021 characters\): no action 'd+\.\.\. in this variant",
          {"t.yaml": _example("new-frontiers-game.yaml", "- - {Ann: select develop}", "- - {Ann: select " + "d" * 50000 + "}")}),
