@@ -844,6 +844,10 @@ V = [  # --- variant files: validate -------------------------------------------
          r"amount, kind\); they are keys of kind 'consume': is that the kind meant\?$"),
     Case("nf-narrowing-ignored", ["validate", str(NF_BASE), "--set", "goals.cards.g12.world_kind=military"],
          r"goals.cards.g12.world_kind: narrows only count: world, not count: good \(it would count every good\)"),
+    Case("nf-military-world-color", ["validate", str(NF_BASE), "--set",  # was ok: a goal that counted no world
+                                     "goals.cards.g09.color=blue"],
+         r"goals.cards.g09.color: a military world holds no good: world_kind: military with color: blue counts no "
+         r"world \(leave one of them out\)$"),
     Case("nf-compensation-count", ["validate", str(NF_BASE), "--set", "rules.setup.compensation.7=[0,0,0,0,0,0,1]"],
          r"rules.setup.compensation.7: 7 players: a player count is from 2 to 6"),
     Case("nf-no-goods", ["validate", str(NF_BASE), "--set", "rules.goods={}"],

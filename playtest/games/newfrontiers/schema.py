@@ -310,13 +310,18 @@ class Goals(Strict):
 def _narrowing_problems(counted: str, world_kind: object, color: object, large_only: bool,
                         key: str) -> list[tuple[str, str]]:
     """A narrowing that the count ignores (scoring.count): `world_kind` and `color` narrow only
-    worlds, `large_only` only developments. Accepted, it would silently count everything."""
+    worlds, `large_only` only developments. Accepted, it would silently count everything. And one
+    that leaves nothing to count: a color on military worlds, which hold no good."""
     out = []
     if counted != "world":
         out += [(name, f"narrows only {key}: world, not {key}: {counted} (it would count every {counted})")
                 for name, value in (("world_kind", world_kind), ("color", color)) if value is not None]
     if large_only and counted != "development":
         out.append(("large_only", f"narrows only {key}: development, not {key}: {counted}"))
+    if counted == "world" and world_kind == WorldKind.MILITARY and color is not None:
+        # accepted, it counted nothing in every game: a dead end bonus or goal
+        out.append(("color", f"a military world holds no good: world_kind: military with color: {color} "
+                             "counts no world (leave one of them out)"))
     return out
 
 
