@@ -42,6 +42,7 @@ from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError, UsageError, VariantError
 from playtest.games import get_game
 from playtest.io import for_polars, write_parquet_atomic
+from playtest.report.format import is_share
 from playtest.sim.batch import RunConfig, read_run, run_batch
 from playtest.sim.rundir import first_line, read_json
 from playtest.tune import goals as G
@@ -509,8 +510,22 @@ def goal_rows(goals: G.Goals, reps: Replicates, best: list[G.GoalValue], base: l
             w = _value_ci(reps, 1, m, g)
             o = _value_ci(reps, 0, m, g)
             d = _difference(reps, [(1.0, (1, m, g)), (-1.0, (0, m, g))])
+        if is_share(m, reps.declared) and m in reps.metrics_within_0_and_1():
+            # what a share's quantity can be, as compare and the gates cut it: a value [0, 1], a
+            # spread or change [-1, 1], best − base of a spread [-2, 2] (16 games gave a spread of
+            # win rates as +83.3 pts [+50.2 pts, +116.4 pts])
+            span = 2.0 if spec.of == "spread" else 1.0
+            lo_v = 0.0 if spec.of == "value" else -1.0
+            w, o = _cut(w, lo_v, 1.0), _cut(o, lo_v, 1.0)
+            d = _cut(d, -span, span)
         rows.append(GoalRow(spec, bv.shown, w, o, d, bv.distance, av.distance))
     return rows
+
+
+def _cut(t: tuple[float, float, float], low: float, high: float) -> tuple[float, float, float]:
+    """An interval cut to [low, high], what its quantity can take (NaN bounds stay NaN)."""
+    est, lo, hi = t
+    return est, (lo if math.isnan(lo) else max(lo, low)), (hi if math.isnan(hi) else min(hi, high))
 
 
 def trials_table(study: Any, settings: Settings, confirmed: dict[int, float], winner: int | None) -> pl.DataFrame:

@@ -772,6 +772,33 @@ def test_a_spread_over_groups_whose_names_hold_the_dash_is_shown_on_its_own_pair
     assert all(np.isfinite(x) for x in (*row.best, *row.base, *row.diff))
 
 
+def test_a_share_goal_s_intervals_are_cut_to_what_a_share_can_be(tmp_path):
+    """16 fresh New Frontiers games read a spread of win rates by home world as +83.3 pts
+    [+50.2 pts, +116.4 pts] in the goals table: a gap between two shares is never above 100
+    points. As compare and the gates do, a share's value is cut to [0, 1], its spread to
+    [-1, 1], best − base of a spread to [-2, 2]; a goal on a mean is left as it is."""
+    from playtest.compare.jackknife import Replicates
+    from playtest.tune import goals as G
+
+    path = tmp_path / "g.yaml"
+    path.write_text("goals:\n  - metric: win_rate_by_seat\n    of: spread\n    target: 0\n"
+                    "  - metric: win_rate_by_seat\n    group: seat 1\n    target: 0.5\n")
+    goals = G.load_goals(path)
+    groups = ("seat 1", "seat 2")
+    keys = tuple((v, "win_rate_by_seat", g) for v in (0, 1) for g in groups)
+    full = np.array([0.95, 0.05, 0.9, 0.1])
+    rng = np.random.default_rng(3)  # replicates spread wide, as a handful of games spreads them
+    reps = Replicates(keys, full, np.clip(full[:, None] + rng.normal(0, 0.04, (4, 20)), 0, 1), (), 16)
+    values = [{("win_rate_by_seat", g): float(full[v * 2 + i]) for i, g in enumerate(groups)} for v in (0, 1)]
+    best = G.goal_values_of(goals, values[1], values[0])
+    base = G.goal_values_of(goals, values[0], values[0])
+    spread, seat1 = S.goal_rows(goals, reps, best, base)
+    assert spread.best[2] == 1.0 and spread.base[2] == 1.0 and spread.best[1] < spread.best[0]
+    assert seat1.best[2] == 1.0 and seat1.base[2] == 1.0 and seat1.best[1] < 0.9
+    assert -2.0 <= spread.diff[1] < spread.diff[0] < spread.diff[2] <= 2.0
+    assert -1.0 <= seat1.diff[1] < seat1.diff[0] < seat1.diff[2] <= 1.0
+
+
 def test_the_closing_line_does_not_say_the_base_does_as_well_when_the_best_is_lower_but_not_shown(tmp_path):
     """Seed 4: on 12 fresh games Bays time 2 reaches objective 0.167 against the base's 0.25, a
     change of −0.083 whose interval reaches 0, so the base is kept. The report says why; the
