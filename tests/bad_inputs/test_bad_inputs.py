@@ -848,6 +848,9 @@ V = [  # --- variant files: validate -------------------------------------------
                                      "goals.cards.g09.color=blue"],
          r"goals.cards.g09.color: a military world holds no good: world_kind: military with color: blue counts no "
          r"world \(leave one of them out\)$"),
+    Case("nf-settle-reward-of-nothing", ["validate", str(NF_BASE), "--set",  # was ok: a power that did nothing
+                                         "developments.d02.powers=[{kind: settle_reward}]"],
+         r"developments.d02.powers.0: a settle_reward that gives nothing: give it gold, colonists or vp$"),
     Case("nf-compensation-count", ["validate", str(NF_BASE), "--set", "rules.setup.compensation.7=[0,0,0,0,0,0,1]"],
          r"rules.setup.compensation.7: 7 players: a player count is from 2 to 6"),
     Case("nf-no-goods", ["validate", str(NF_BASE), "--set", "rules.goods={}"],

@@ -476,6 +476,9 @@ class NewFrontiersVariant(VariantModel):
                     "home_worlds": self.home_worlds, "worlds": self.worlds, "developments": self.developments}
                 unknown_colors.append(((*loc, "color"), good, f"{loc[0]}.{owners[loc[0]][int(loc[1])].id}",
                                        f"unknown good color {good!r} (one of {', '.join(sorted(colors))})"))
+            if isinstance(power, SettleReward) and not (power.gold or power.colonists or power.vp):
+                # all three default to 0: `{kind: settle_reward}` was accepted as a power that does nothing
+                out.append((loc, "a settle_reward that gives nothing: give it gold, colonists or vp"))
             if isinstance(power, GoldOn) and power.action == ActionName.GOALS and not self.goals.enabled:
                 out.append(((*loc, "action"), "goals is an action only with goals.enabled: true"))
             if isinstance(power, EndBonus):
