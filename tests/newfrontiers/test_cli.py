@@ -104,10 +104,9 @@ def test_a_tile_set_where_no_colonist_ever_reaches_a_supply_is_refused():
      "--set rules.end.developments=41: rules.end.developments: one player can own at most 40 development "
      "points with this tile set: this trigger can never fire (null switches it off)"),
     ("rules.end.settle_colonists=1000",  # the other way: it fired at the first Settle, every game 5 rounds long
-     "--set rules.end.settle_colonists=1000: rules.end.settle_colonists: 1000 is at least the whole colonist stock "
-     "at 2, 3, 4, 5 players (at most 54: rules.stocks.colonists_per_player × players + colonists_extra, and it "
-     "never grows): the first Settle selected ends every game there; give a lower threshold (4 in the rules "
-     "summary), or null to switch the trigger off"),
+     "--set rules.end.settle_colonists=1000: rules.end.settle_colonists: the colonist stock starts at 22 at 2 "
+     "players, 31 at 3 players, 40 at 4 players, 49 at 5 players (rules.stocks), already 1000 or less: the first "
+     "Settle selected ends every game there (the stock never grows; 4 in the rules summary, null switches it off)"),
 ])
 def test_an_end_trigger_no_game_can_reach_is_a_note_not_an_error(cli, override, message):
     """Legal (another trigger ends the game; a hand-scored transcript may shrink the world limit
@@ -117,6 +116,20 @@ def test_an_end_trigger_no_game_can_reach_is_a_note_not_an_error(cli, override, 
     assert out.stderr.startswith("note: ") and out.stderr.rstrip("\n").endswith(message)
     assert len(out.stderr.splitlines()) == 1
     assert cli("validate", BASE).stderr == ""
+
+
+def test_a_settle_trigger_at_or_above_the_starting_colonist_stock_is_a_note(cli):
+    """rules.end.settle_colonists=100 validated as plain 'ok', and every game then ended at the
+    first Settle selected (20 greedy games: 5.1 rounds, all ended by the colonists). Legal (a
+    hand-scored transcript ends a game early so on purpose), so a located note, per player count:
+    at 25 only the 2-player stock (10 × 2 + 4 − 2 home colonists = 22) is short."""
+    out = cli("validate", BASE, "--set", "rules.end.settle_colonists=25")
+    assert out.returncode == 0 and out.stdout.startswith(f"{BASE}: ok")
+    assert out.stderr == (
+        "note: --set rules.end.settle_colonists=25: rules.end.settle_colonists: the colonist stock starts at 22 at "
+        "2 players (rules.stocks), already 25 or less: the first Settle selected ends every game there (the stock "
+        "never grows; 4 in the rules summary, null switches it off)\n")
+    assert cli("validate", BASE, "--set", "rules.end.settle_colonists=21").stderr == ""
 
 
 def test_a_tile_named_like_another_is_a_located_note(cli, tmp_path):

@@ -550,22 +550,26 @@ class NewFrontiersVariant(VariantModel):
             return out  # every trigger is unreachable: issues() refuses the variant
         return out + [(("rules", "end", key), message) for key, message in unreachable.items()]
 
+    def colonist_stock_at_start(self, players: int) -> int:
+        """The colonist stock once set-up is done (rules.initial_state): the stocks, less each
+        player's home-world and extra colonists when they come out of it. It never grows."""
+        st, setup = self.rules.stocks, self.rules.setup
+        taken = players * (1 + setup.extra_colonists) if st.home_from_stock else 0
+        return st.colonists_per_player * players + st.colonists_extra - taken
+
     def _settle_trigger_at_once(self) -> list[Issue]:
-        """`rules.end.settle_colonists` at or above the colonist stock at the start (it never grows):
-        legal, but the first Settle selected ends the game (1000 made every game 5 rounds long, in
-        silence, where `rules.end.worlds: 1` is refused)."""
-        r = self.rules
-        at_once = [p for p in r.players if r.end.settle_colonists is not None
-                   and r.end.settle_colonists >= r.stocks.colonists_per_player * p + r.stocks.colonists_extra]
+        """rules.end.settle_colonists at or above the colonist stock a game starts with: the first
+        Settle selected ends the game (100 gave 5.1 rounds, every game ended by the colonists).
+        Legal (a hand-scored transcript may end a game early on purpose), but validate said ok."""
+        limit = self.rules.end.settle_colonists
+        at_once = [(p, self.colonist_stock_at_start(p)) for p in self.player_counts() if p in PLAYER_COUNTS]
+        at_once = [(p, stock) for p, stock in at_once if limit is not None and stock <= limit]
         if not at_once:
             return []
-        most = r.stocks.colonists_per_player * max(at_once) + r.stocks.colonists_extra
-        counts = ", ".join(map(str, at_once))
-        return [(("rules", "end", "settle_colonists"),
-                 f"{r.end.settle_colonists} is at least the whole colonist stock at {counts} players (at most "
-                 f"{most}: rules.stocks.colonists_per_player × players + colonists_extra, and it never grows): "
-                 "the first Settle selected ends every game there; give a lower threshold (4 in the rules "
-                 "summary), or null to switch the trigger off")]
+        counts = ", ".join(f"{stock} at {p} players" for p, stock in at_once)
+        return [(("rules", "end", "settle_colonists"), (
+            f"the colonist stock starts at {counts} (rules.stocks), already {limit} or less: the first Settle "
+            "selected ends every game there (the stock never grows; 4 in the rules summary, null switches it off)"))]
 
     def _produced_colors(self) -> set[str]:
         return {w.color for w in self.worlds if w.color is not None} | {h.color for h in self.home_worlds}
