@@ -546,6 +546,33 @@ def test_no_strong_effect_names_the_numbers_a_straight_line_does_not_fit():
     assert none_strong(table.with_columns(method=pl.lit("weighted least squares"))) == text  # the field, not the words
 
 
+def test_strong_effects_do_not_hide_the_numbers_a_straight_line_does_not_fit():
+    """A 4-point sweep of New Frontiers' start gold (2-5, 150 greedy games a point) gave 12.2,
+    13.2, 12.4 and 12.0 rounds, each ±0.3: its straight line, scaled for the curve, read −0.11
+    [−1.32, +1.11] a gold, and since 8 other effects were strong the report named the game length
+    nowhere (the curved numbers were said only when nothing was strong). They are said after the
+    strong effects too, leaving out a number that is itself strong."""
+    from playtest.report.explain import explain_html
+
+    x = np.array([2.0, 3.0, 4.0, 5.0])
+    values = {"settle": ([0.108, 0.111, 0.117, 0.119], 0.002), "length": ([12.19, 13.21, 12.40, 11.99], 0.13),
+              "seat": ([0.25, 0.27, 0.24, 0.26], 0.04)}
+    labels = {"settle": "selection_share (settle)", "length": "game_length_rounds", "seat": "win_rate_by_seat (seat 1)"}
+    rows = pl.DataFrame({"rules.setup.gold": x} | {c: y for c, (y, _) in values.items()}
+                        | {f"{c} se": [se] * 4 for c, (_, se) in values.items()})
+    d = Design("sweep", Path("run"), [Key("rules.setup.gold", True)],
+               [Response(c, labels[c], labels[c].split(" ")[0]) for c in values], rows,
+               {c: f"{c} se" for c in values}, ("greedy",) * 4, 150)
+    table = effects(d)
+    assert dict(table.select("response", "strong").iter_rows()) == {labels["settle"]: True, labels["length"]: False,
+                                                                    labels["seat"]: False}
+    said = ("Besides these, 1 number moves along the points in a way a straight line does not fit "
+            "(game_length_rounds; χ² of the fit, p < 0.05)")
+    md = explain_markdown(d, table)
+    assert said in md and md.index("raises selection_share (settle)") < md.index(said) < md.index("## Ranked effects")
+    assert __import__("html").escape(said) in explain_html(d, table)
+
+
 def test_a_few_point_sweep_ranks_clear_effects_above_ones_it_cannot_tell_from_zero():
     """A 3-point sweep of crews.bays.time (40 greedy games a point, 77 effects) gave nearly every
     effect a standardised size of ±1 (one key at three points: about the points' correlation),
