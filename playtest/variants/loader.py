@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 
 from playtest.errors import OVERRIDE, Problem, VariantError, override_label
 from playtest.filekinds import is_run_info, is_transcript, listing_key, listing_said, run_info_said
-from playtest.suggest import numbered_alike
+from playtest.suggest import guess, numbered_alike
 from playtest.text import echoed, not_utf8_at
 from playtest.variants.diff import Change, diff, with_defaults
 from playtest.variants.merge import REMOVE_KEY, is_id_list, item_id, left_removes, merge
@@ -569,6 +569,13 @@ def _validate_tree(
         # missing", as if adding `game:` would make it one (and with a `game:`, one line per key
         # a variant needs).
         raise _FileItself([tree.value[listing].problem(listing, listing_said(listing, "a variant"), at_key=True)])
+    if "game" not in tree.value and (typo := next((k for k in tree.value if isinstance(k, str) and k != "extends"
+                                                   and guess(k, ["extends"], cutoff=0.75)), None)):
+        # `extend: base.yaml` read as a file of its own: "game: required key is missing" named
+        # neither the misspelt key nor the draft it meant to extend
+        raise VariantError([tree.value[typo].problem(typo, (
+            "unknown key (did you mean 'extends'?): a draft names the file it changes with extends:, "
+            "else it needs a game: of its own"), at_key=True)])
     if game not in game_names():
         message = "required key is missing" if "game" not in tree.value else f"unknown game {short(game)}"
         # a missing game: may be a --set's doing (game=!remove), and is said with it

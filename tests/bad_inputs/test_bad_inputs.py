@@ -851,6 +851,10 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("nf-settle-reward-of-nothing", ["validate", str(NF_BASE), "--set",  # was ok: a power that did nothing
                                          "developments.d02.powers=[{kind: settle_reward}]"],
          r"developments.d02.powers.0: a settle_reward that gives nothing: give it gold, colonists or vp$"),
+    Case("extends-misspelt", ["validate", "{tmp}/v.yaml"],  # was 'game: required key is missing (known games: ...)'
+         r"v.yaml:1:1: extend: unknown key \(did you mean 'extends'\?\): a draft names the file it changes with "
+         r"extends:, else it needs a game: of its own$",
+         {"v.yaml": f"extend: {NF_BASE}\nname: mine\n"}),
     Case("nf-compensation-count", ["validate", str(NF_BASE), "--set", "rules.setup.compensation.7=[0,0,0,0,0,0,1]"],
          r"rules.setup.compensation.7: 7 players: a player count is from 2 to 6"),
     Case("nf-no-goods", ["validate", str(NF_BASE), "--set", "rules.goods={}"],
