@@ -79,6 +79,8 @@ def how_played(path: Path, names: list[str]) -> Played:
         if name not in names or names.index(name) == seat or not bot:
             raise UsageError(f"{path}:1:1: the first line's bots ('{found['bots'].strip()}') do not name each other "
                              f"player of the transcript ({', '.join(n for n in names if n != names[seat])}) with a bot")
+        if names.index(name) in bots:  # else the last of its bots taken without a word
+            raise UsageError(f"{path}:1:1: the first line's bots ('{found['bots'].strip()}') name {name} twice")
         bots[names.index(name)] = bot
     if len(bots) != len(names) - 1:
         raise UsageError(f"{path}:1:1: the first line names bots for {len(bots)} of the {len(names) - 1} other seats")

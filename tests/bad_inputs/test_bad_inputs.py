@@ -2034,6 +2034,10 @@ P = [  # --- play: every check before the game starts (stdin is empty: a game wo
          {"g.yaml": SAVED.replace("--seed 11", "--seed 99999999999999999999999")}),
     Case("play-resume-seat-long", ["play", "--resume", "{tmp}/g.yaml"], r"^error: {tmp}/g.yaml:1:1: the first line puts You in seat 9+… \(5,000 characters\), but the transcript's players are P1, You, P3$",
          {"g.yaml": SAVED.replace("in seat 2", f"in seat {LONG}")}),
+    # a seat named twice in the first line's bots: the last name was taken without a word (P3 random here,
+    # where the game was played against P3 greedy)
+    Case("play-resume-bot-named-twice", ["play", "--resume", "{tmp}/g.yaml"], r"^error: {tmp}/g.yaml:1:1: the first line's bots \('P1 greedy, P3 greedy, P3 random'\) name P3 twice$",
+         {"g.yaml": SAVED.replace("P3 random", "P3 greedy, P3 random")}),
     # a move the rules refuse was said as "--seed 11 of its first line does not deal the game the file records
     # (...), so it cannot be continued (`playtest replay` still scores it)", which replay did not
     Case("play-resume-illegal-move", ["play", "--resume", "{tmp}/g.yaml"], r"^{tmp}/g.yaml:9:5: move 1 \(P1, round 1\): Armstrong: no crew 'Armstrong'",
