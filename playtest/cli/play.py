@@ -303,7 +303,9 @@ def play(
                 raise Interrupted(f"{head}: no move was made since {resume}, nothing was written") from None
             raise Interrupted(f"{head}: the abandoned {_save_game(session, v.path, wanted, overrides)}") from None
         except Exception as err:  # a bug in a bot or the game mid-game: its one line, and the game so far kept
-            if session.moves:
+            if session.moves and len(session.moves) == session.resumed:  # as on Ctrl-C: the file resumed has it
+                err.add_note(f"no move was made since {resume}, nothing was written")
+            elif session.moves:
                 with contextlib.suppress(Exception):  # the game cannot be written (the bug is there too): the error stands
                     err.add_note(f"the abandoned {_save_game(session, v.path, wanted, overrides)}")
             raise

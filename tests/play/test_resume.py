@@ -272,3 +272,24 @@ def test_ctrl_c_before_a_move_of_a_resumed_game_writes_nothing(cli, tmp_path, mo
     assert r.returncode == 130
     assert r.stderr.strip() == f"interrupted (Ctrl-C): no move was made since {save}, nothing was written"
     assert sorted(p.name for p in tmp_path.glob("g*.yaml")) == ["g.yaml"]
+
+
+def test_a_bug_before_a_move_of_a_resumed_game_writes_no_copy_of_it(cli, tmp_path, monkeypatch):
+    """A bot's or the game's bug right after a resume saved the game played so far, which is the
+    file resumed: a copy of it (g-2.yaml) was written beside it, as Ctrl-C there no longer does."""
+    from playtest.play.session import PlaySession
+
+    save = tmp_path / "g.yaml"
+    cli("play", DRAFT5, "--players", "3", "--bots", "random", "--seed", "2",
+        "--moves", str(_quit_after(tmp_path, "a.txt", 4)), "--save", str(save), "--no-color")
+
+    def advance(self):
+        raise AttributeError("'View' object has no attribute 'nope'")
+
+    monkeypatch.setattr(PlaySession, "advance", advance)
+    r = cli("play", "--resume", str(save), "--moves", str(_quit_after(tmp_path, "b.txt", 3)), "--no-color")
+    assert r.returncode == 1
+    [line] = r.stderr.splitlines()
+    assert line.endswith(f"AttributeError: 'View' object has no attribute 'nope' (run `playtest --debug ...` for the "
+                         f"traceback); no move was made since {save}, nothing was written")
+    assert sorted(p.name for p in tmp_path.glob("g*.yaml")) == ["g.yaml"]
