@@ -105,6 +105,21 @@ def _save_game(session: PlaySession, variant_path: str, wanted: Path, overrides:
     return f"game ({count}) is saved: {shown(target)}{renamed}  (score it: playtest replay {shown(target)})"
 
 
+def _nothing_since(session: PlaySession, resume: Path | None, saved: SavedGame | None, overrides: list[str]) -> str | None:
+    """Why the game is not written after a resume: the file resumed records all of it, as no move
+    was made since, or only moves of a turn or trick left unfinished, which a transcript does not
+    keep (a copy of the file piled up beside it). None: there is more to write, or no resume."""
+    if resume is None or saved is None:
+        return None
+    if len(session.moves) == session.resumed:
+        return f"no move was made since {resume}"
+    from playtest.play.saved import same_game
+
+    if same_game(resume, session.transcript(saved.variant_ref, overrides)):
+        return f"only a turn or trick left unfinished (not written) was played since {resume}"
+    return None
+
+
 def _end_the_prompt_line() -> None:
     """Ctrl-C or Ctrl-D at the prompt leaves a terminal's cursor after it: what is said next
     ('interrupted (Ctrl-C): ...', the saved game) starts a line of its own."""
@@ -299,19 +314,21 @@ def play(
             head = str(err).partition(":")[0] if isinstance(err, Interrupted) else "interrupted (Ctrl-C)"
             if not session.moves:
                 raise Interrupted(f"{head}: no move was made, nothing was written") from None
-            if len(session.moves) == session.resumed:  # the file resumed has it all (a copy would pile up)
-                raise Interrupted(f"{head}: no move was made since {resume}, nothing was written") from None
+            since = _nothing_since(session, resume, saved, overrides)
+            if since is not None:  # the file resumed has it all (a copy would pile up)
+                raise Interrupted(f"{head}: {since}, nothing was written") from None
             raise Interrupted(f"{head}: the abandoned {_save_game(session, v.path, wanted, overrides)}") from None
         except Exception as err:  # a bug in a bot or the game mid-game: its one line, and the game so far kept
-            if session.moves and len(session.moves) == session.resumed:  # as on Ctrl-C: the file resumed has it
-                err.add_note(f"no move was made since {resume}, nothing was written")
-            elif session.moves:
+            if session.moves:
                 with contextlib.suppress(Exception):  # the game cannot be written (the bug is there too): the error stands
-                    err.add_note(f"the abandoned {_save_game(session, v.path, wanted, overrides)}")
+                    since = _nothing_since(session, resume, saved, overrides)  # as on Ctrl-C
+                    err.add_note(f"{since}, nothing was written" if since is not None
+                                 else f"the abandoned {_save_game(session, v.path, wanted, overrides)}")
             raise
     state = "finished" if outcome.finished else "abandoned"
-    if resume is not None and len(session.moves) == session.resumed:
-        typer.echo(f"No move was made since {resume}, so nothing was written (it goes on again with "
+    since = _nothing_since(session, resume, saved, overrides)
+    if since is not None:
+        typer.echo(f"{since[0].upper()}{since[1:]}, so nothing was written (it goes on again with "
                    f"playtest play --resume {resume})")
     else:
         typer.echo(f"The {state} {_save_game(session, v.path, wanted, overrides)}")

@@ -126,15 +126,25 @@ def not_dealt(path: Path, seed: int, why: str = "") -> UsageError:
                       f"so it cannot be continued (`playtest replay {path}` still scores it)")
 
 
+def same_game(path: Path, written: str) -> bool:
+    """Whether the transcript text `written` records the game of the file at `path`, as `play`
+    writes it: the title and notes aside, which are the person's to write (replay reads both).
+    False when the file cannot be read back (moved away or edited since it was resumed)."""
+    def game(text: str) -> Any:
+        data = yaml.safe_load(text)
+        return {k: v for k, v in data.items() if k not in ("title", "notes")} if isinstance(data, dict) else data
+
+    try:
+        return bool(game(written) == game(path.read_text(encoding="utf-8")))
+    except (OSError, UnicodeError, yaml.YAMLError):
+        return False
+
+
 def check_replayed(path: Path, written: str, seed: int) -> None:
     """`written` (the transcript of the seed's deal played with the saved decisions) must record
     the very game of the file at `path`: the seed deals what the file's setup shows (`not_dealt`
     otherwise)."""
-    def game(text: str) -> Any:  # the title and notes are the person's to write (replay reads both)
-        data = yaml.safe_load(text)
-        return {k: v for k, v in data.items() if k not in ("title", "notes")} if isinstance(data, dict) else data
-
-    if game(written) != game(path.read_text(encoding="utf-8")):
+    if not same_game(path, written):
         # (the deal differs, or a move or hand is written otherwise than play writes it: replay reads
         # 'place  red1' or a hand in another order as the same game, this check by the text does not)
         raise not_dealt(path, seed, "or a move or hand in it is written otherwise than play writes it")

@@ -206,7 +206,8 @@ def test_a_saved_game_an_editor_gave_a_byte_order_mark_goes_on(cli, tmp_path):
     marked = tmp_path / "marked.yaml"
     marked.write_bytes(b"\xef\xbb\xbf" + save.read_bytes())
     assert cli("replay", str(marked)).returncode == 0
-    r = cli("play", "--resume", str(marked), "--moves", str(_quit_after(tmp_path, "q.txt", 1)), "--no-color")
+    # (a whole turn played: one left unfinished is not written)
+    r = cli("play", "--resume", str(marked), "--moves", str(_quit_after(tmp_path, "q.txt", 6)), "--no-color")
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "marked-2.yaml").read_text(encoding="utf-8").startswith("# playtest play --seed 4: You in seat 1")
 
@@ -247,7 +248,7 @@ def test_after_an_undo_the_bots_dice_start_afresh_and_the_file_says_so(cli, tmp_
             "--save", str(save), "--no-color")
     assert r.returncode == 0, r.stderr
     assert "1 of your moves taken back" in save.read_text(encoding="utf-8").splitlines()[0]
-    r = cli("play", "--resume", str(save), "--moves", str(_quit_after(tmp_path, "q.txt", 1)), "--no-color")
+    r = cli("play", "--resume", str(save), "--moves", str(_quit_after(tmp_path, "q.txt", 6)), "--no-color")
     assert r.returncode == 0, r.stderr
     head = (tmp_path / "g-2.yaml").read_text(encoding="utf-8").splitlines()[0]
     assert "whose bots answered decision" in head and "their dice started afresh after its" in head
@@ -293,3 +294,20 @@ def test_a_bug_before_a_move_of_a_resumed_game_writes_no_copy_of_it(cli, tmp_pat
     assert line.endswith(f"AttributeError: 'View' object has no attribute 'nope' (run `playtest --debug ...` for the "
                          f"traceback); no move was made since {save}, nothing was written")
     assert sorted(p.name for p in tmp_path.glob("g*.yaml")) == ["g.yaml"]
+
+
+def test_only_an_unfinished_turn_played_since_a_resume_writes_no_copy(cli, tmp_path):
+    """A transcript keeps whole turns (Stargate) and tricks (Oh-Seven): a crew taken after a resume
+    and then quit wrote g-2.yaml, byte for byte the file resumed."""
+    save = tmp_path / "g.yaml"
+    cli("play", DRAFT5, "--players", "3", "--bots", "greedy", "--seed", "4",
+        "--moves", str(_quit_after(tmp_path, "a.txt", 3)), "--save", str(save), "--no-color")
+    r = cli("play", "--resume", str(save), "--moves", str(_quit_after(tmp_path, "b.txt", 1)), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert (f"Only a turn or trick left unfinished (not written) was played since {save}, so nothing was written (it "
+            f"goes on again with playtest play --resume {save})") in r.stdout
+    assert sorted(p.name for p in tmp_path.glob("g*.yaml")) == ["g.yaml"]
+    # a whole turn played since is written
+    r = cli("play", "--resume", str(save), "--moves", str(_quit_after(tmp_path, "c.txt", 6)), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert f"is saved: {tmp_path / 'g-2.yaml'}" in r.stdout
