@@ -284,16 +284,17 @@ def play(
     session = PlaySession(spec, rules, support, players, seat - 1, lineup, seed,
                           names=list(saved.names) if saved is not None else [])
     if saved is not None and resume is not None:
-        from playtest.play.saved import check_replayed, not_dealt
+        from playtest.play.saved import check_replayed, game_over, not_dealt
 
+        if saved.finished:  # before the bots are asked again: as long as they took to play the game
+            raise game_over(resume)
         try:
             session.resume(saved.decisions)
         except UsageError as err:
             raise not_dealt(resume, seed, str(err)) from None
         check_replayed(resume, session.transcript(saved.variant_ref, set_ or ()), seed)
-        if session.over():
-            raise UsageError(f"--resume {resume}: the game is over, there is nothing to continue "
-                             f"(`playtest replay {resume}` scores it)")
+        if session.over():  # (a game's own PlaySupport.saved that does not say `finished`)
+            raise game_over(resume)
     console = make_console(no_color=no_color or bool(os.environ.get("NO_COLOR")), highlight=False,
                       force_terminal=None if not no_color else False)
     overrides = list(set_ or ())

@@ -39,6 +39,9 @@ class SavedGame:
     names: list[str]
     decisions: list[Any]
     """Every decision of the game in order, the bots' included (a Stargate turn line holds up to three)."""
+    finished: bool = False
+    """Whether the game is over: refused before its bots are asked again (`PlaySession.resume`),
+    which takes as long as their thinking of the whole game did (a search bot's: minutes)."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +96,8 @@ def from_replay(replay: Callable[[Path], Any]) -> Callable[[Any], SavedGame]:
     (`variant_obj`), the `variant:` as written, the players and the decisions it played."""
     def saved(path: Any) -> SavedGame:
         rep = replay(Path(path))
-        return SavedGame(rep.variant_obj, rep.common["variant"]["path"], list(rep.players), rep.decisions)
+        return SavedGame(rep.variant_obj, rep.common["variant"]["path"], list(rep.players), rep.decisions,
+                         bool(rep.common["finished"]))
 
     return saved
 
@@ -114,8 +118,15 @@ def read_saved(spec: GameSpec, path: Path) -> SavedGame:
     t = read_transcript(path, spec.notation, game=spec.name)
     # Every move checked, as `playtest replay` does: a move the rules refuse (or a line holding two
     # turns) is said where it is written, not as a seed that does not deal the game.
-    replay(t, spec.notation, spec.make_rules)
-    return SavedGame(t.variant, t.variant_ref, list(t.names), [a for move in t.moves for a in move.actions])
+    outcome = replay(t, spec.notation, spec.make_rules)
+    return SavedGame(t.variant, t.variant_ref, list(t.names), [a for move in t.moves for a in move.actions],
+                     bool(outcome.to_json()["finished"]))  # (every replay's JSON says it: core.transcript.common_outcome)
+
+
+def game_over(path: Path) -> UsageError:
+    """The saved game at `path` is finished: there is nothing to continue."""
+    return UsageError(f"--resume {path}: the game is over, there is nothing to continue (`playtest replay {path}` "
+                      "scores it)")
 
 
 def not_dealt(path: Path, seed: int, why: str = "") -> UsageError:

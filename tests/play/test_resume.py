@@ -311,3 +311,23 @@ def test_only_an_unfinished_turn_played_since_a_resume_writes_no_copy(cli, tmp_p
     r = cli("play", "--resume", str(save), "--moves", str(_quit_after(tmp_path, "c.txt", 6)), "--no-color")
     assert r.returncode == 0, r.stderr
     assert f"is saved: {tmp_path / 'g-2.yaml'}" in r.stdout
+
+
+@pytest.mark.parametrize("variant", [DRAFT5, OHSEVEN, NEWFRONTIERS])
+def test_a_finished_game_is_refused_before_its_bots_are_asked_again(cli, tmp_path, monkeypatch, variant):
+    """The resume asks every bot again for its decisions, which takes as long as their thinking
+    of the whole game did (minutes for a search bot), and only then said the game was over."""
+    from playtest.play.session import PlaySession
+
+    done = tmp_path / "done.yaml"
+    assert cli("play", variant, "--players", "3", "--bots", "random", "--seed", "4",
+               "--moves", str(_quit_after(tmp_path, "all.txt", 900)), "--save", str(done),
+               "--no-color").returncode == 0
+
+    def resume(self, decisions):
+        raise AssertionError("the bots of a finished game were asked again")
+
+    monkeypatch.setattr(PlaySession, "resume", resume)
+    r = cli("play", "--resume", str(done), "--no-color")
+    assert (r.returncode, r.stderr) == (2, f"error: --resume {done}: the game is over, there is nothing to continue "
+                                           f"(`playtest replay {done}` scores it)\n")
