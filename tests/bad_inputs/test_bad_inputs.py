@@ -462,6 +462,15 @@ V = [  # --- variant files: validate -------------------------------------------
          r"/t.yaml:6:10: players: the variant is for 3 or 4 players, not 0$",
          {"t.yaml": _example("stargate-table-game.yaml", "players: 3\nnames: [Aki, Bo, Chie]", "players: []").replace(
              "start_player: 1", "# no start_player")}),
+    # ... and with a start_player line, or a count the variant does not play, the start was checked
+    # against that count too: "start_player: must be between 1 and 0 (2)" beside the players: line
+    Case("replay-stargate-no-players-a-start-player", ["replay", "{tmp}/t.yaml"],
+         r"/t.yaml:6:10: players: the variant is for 3 or 4 players, not 0$",
+         {"t.yaml": _example("stargate-table-game.yaml", "players: 3\nnames: [Aki, Bo, Chie]", "players: []")}),
+    Case("replay-stargate-two-players-start-player-3", ["replay", "{tmp}/t.yaml"],
+         r"/t.yaml:6:10: players: the variant is for 3 or 4 players, not 2; for 2 players, set planets_dealt.2=",
+         {"t.yaml": _example("stargate-table-game.yaml", "players: 3\nnames: [Aki, Bo, Chie]",
+                             "players: [Aki, Bo]").replace("start_player: 1", "start_player: 3")}),
     Case("replay-stargate-crews-missing", ["replay", "{tmp}/t.yaml"],
          r"/t.yaml:1:1: crews: required key is missing: the variant deals 5 of its 6 crews for 3 players "
          r"\(crews_dealt\): list the game's crews, e.g. crews: \[armstrong, orlins, audrin, rahel, anderson\]$",

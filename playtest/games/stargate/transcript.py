@@ -95,7 +95,9 @@ class StargateNotation(core.Notation[State, Action]):
     def check_setup(self, reader: TranscriptReader, setup: Setup, variant: Variant, players: int) -> None:
         model = variant.model
         assert isinstance(model, sc.StargateVariant)
-        if setup.start >= players and "start_player" in reader.doc:  # (no players at all: said at players:)
+        if players not in model.player_counts():  # said at players: alone; the start's range follows from it
+            return
+        if setup.start >= players:
             reader.problems.append(reader.doc["start_player"].problem(
                 "start_player", f"must be between 1 and {players} (the players are numbered from 1)"))
         if "circle" in reader.doc and (reader.doc["circle"].value is None or isinstance(reader.doc["circle"].value, list)):
