@@ -260,6 +260,8 @@ def test_a_total_that_is_not_the_sum_of_its_parts_stops_the_run_in_one_line(exam
                                            "not the sum of its score parts (1): a SeatResult's total must add up its "
                                            "components; nothing was written\n")
     assert not out.exists()
+
+
 def test_a_result_below_a_declared_score_floor_stops_the_run_in_one_line(example_game, cli, tmp_path, monkeypatch):
     """The reports cut a mean score's interval at the floor a game declares: a floor its own games
     go below would cut it where the mean can be, so `simulate` refuses such a result. (Nim
@@ -739,6 +741,8 @@ def test_play_of_a_game_whose_seat_to_move_is_off_the_table_names_the_game_s_bug
     r = cli("play", NIM, "--seed", "3", "--moves", str(moves), "--save", str(tmp_path / "game.yaml"), "--no-color")
     assert (r.returncode, r.stderr) == (2, "error: the rules of 'nim' gave seat 2 to move in a 2-player game "
                                            "(decision 1): current_seat must return a seat from 0 to 1, counted from 0\n")
+
+
 def test_play_of_a_game_without_play_support_says_what_to_add(example_game, cli, tmp_path, monkeypatch):
     """A designer whose plugin has no `play=` is told what to give it, not only that play fails."""
     import dataclasses

@@ -118,7 +118,6 @@ def test_every_schema_effect_is_documented_in_variants_md() -> None:
     assert not missing, f"document these crew effects in docs/variants.md (a '| `key` | parameters | ...' row): {missing}"
 
 
-
 def test_validate_names_a_step_effect_without_a_timing_at_its_key(monkeypatch, tmp_path) -> None:
     """A new automatic effect whose class lacks `timing` passed validate and stopped the first
     game with 'internal error: AttributeError: ... has no attribute timing ... please report it'.
@@ -135,6 +134,8 @@ def test_validate_names_a_step_effect_without_a_timing_at_its_key(monkeypatch, t
                                            r"step of the turn \(its handler's `step`\), but AccumulateTime has no `timing` "
                                            r"field: add `timing: Timing = Timing\.AFTER` to it"):
         load_variant(path)
+
+
 def test_scoring_imports_without_the_crew_effects() -> None:
     """docs/extending.md tells a crew effect's handler to import majority_leader from scoring.py
     in effects.py. That works only while scoring.py never imports effects.py, directly or through
