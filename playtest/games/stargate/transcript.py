@@ -95,9 +95,9 @@ class StargateNotation(core.Notation[State, Action]):
     def check_setup(self, reader: TranscriptReader, setup: Setup, variant: Variant, players: int) -> None:
         model = variant.model
         assert isinstance(model, sc.StargateVariant)
-        if players not in model.player_counts():  # said at players: alone; the start's range follows from it
-            return
-        if setup.start >= players:
+        # A count the variant does not play is said at players: alone; the start's range follows from it
+        # (the circle and crews lines are still checked: every problem at once).
+        if players in model.player_counts() and setup.start >= players:
             reader.problems.append(reader.doc["start_player"].problem(
                 "start_player", f"must be between 1 and {players} (the players are numbered from 1)"))
         if "circle" in reader.doc and (reader.doc["circle"].value is None or isinstance(reader.doc["circle"].value, list)):
