@@ -28,6 +28,13 @@ def hint_stream(move: int) -> int:
     return (1 << 32) + move
 
 
+def resumed_stream(seat: int, decision: int) -> int:
+    """Stream id of the bot in `seat` of a game `playtest play --resume` goes on with new dice,
+    the saved game's bots having answered its `decision`-th decision otherwise when asked again:
+    apart from every seat's and every hint's stream (whose draws the game may already have used)."""
+    return (2 << 32) + (decision << 8) + seat
+
+
 _PACK = struct.Struct("<QQQ").pack
 _PERSON = b"playtest-rng-v2"
 """Names the derivation: a different one must never reproduce these streams by accident."""

@@ -222,7 +222,7 @@ class PlaySession:
         """Moves taken back so far: the saved game's header says so (see `transcript`)."""
         self.resumed = 0
         """Decisions replayed from a saved game (`resume`)."""
-        self.afresh = 0
+        self.diverged_at = 0
         """The first of them a bot, asked again, answered otherwise (`resume`), from which the bots'
         dice start afresh; 0 when every bot answered as recorded. The saved game's header says it."""
 
@@ -343,7 +343,7 @@ class PlaySession:
         whole tricks or passes (Oh-Seven): the bots' cards of a trick left unfinished, which the person
         saw, come again the same, not new cards from a hidden hand. Once a bot answers otherwise (the
         saved game had an undo, which sent the bots' dice on), the bots are not asked again: from
-        there on their dice start afresh (`afresh`). None of the decisions can be taken back
+        there on their dice start afresh (`diverged_at`). None of the decisions can be taken back
         (`undo`). UsageError when one is not legal here (the saved game was not dealt by this
         session's seed)."""
         asked = True
@@ -357,14 +357,15 @@ class PlaySession:
             if asked and s != self.seat:
                 legal = self.rules.legal_actions(self.state)
                 if self.bots[s].choose(self.rules.view(self.state, s), legal, rng=self._bot_rngs[s]) != action:
-                    asked, self.afresh = False, number
+                    asked, self.diverged_at = False, number
             try:
                 self._apply(s, who, action)
             except IllegalActionError as err:
                 raise UsageError(f"its decision {number} ({who}) is not legal there: {err.reason}") from None
         if not asked:  # a bot's plan or memory of its own answer is not what was played: new bots
             self.bots = {s: make_bot(self.spec, bot.name, self.rules, s) for s, bot in self.bots.items()}
-            self._bot_rngs = [bot_rng(self.seed, s) for s in range(self.players)]
+            self._bot_rngs = [streams.stream(self.seed, 0, streams.resumed_stream(s, self.diverged_at))
+                              for s in range(self.players)]
         # Others' face-down moves replayed stay held (`_apply`), to be shown at their reveal, which
         # `undo` does not go back past: cleared, a record that ends mid-pass had them never shown
         # and the person's move that revealed them taken back, to choose again knowing them.
@@ -432,9 +433,9 @@ class PlaySession:
         if self.undos:
             undone = (f"; {self.undos} of your moves taken back (the bots' dice went on: "
                       "the seed alone may not draw their answers again)")
-        if self.afresh:  # (a resume whose bots all answered as recorded plays on as the game would have)
-            undone += (f"; resumed from a saved game, whose bots answered decision {self.afresh} otherwise when asked "
-                       "again (an undo had sent their dice on): their dice started afresh after its "
+        if self.diverged_at:  # (a resume whose bots all answered as recorded plays on as the game would have)
+            undone += (f"; resumed from a saved game, whose bots answered decision {self.diverged_at} otherwise when asked "
+                       "again (their dice had gone on, as an undo sends them): their dice started afresh after its "
                        f"{self.resumed} decision{'' if self.resumed == 1 else 's'}, so the seed alone may not draw "
                        "their answers again")
         who = (f"# playtest play --seed {self.seed}: {self.names[self.seat]} in seat {self.seat + 1}; "

@@ -331,3 +331,40 @@ def test_a_finished_game_is_refused_before_its_bots_are_asked_again(cli, tmp_pat
     r = cli("play", "--resume", str(done), "--no-color")
     assert (r.returncode, r.stderr) == (2, f"error: --resume {done}: the game is over, there is nothing to continue "
                                            f"(`playtest replay {done}` scores it)\n")
+
+
+def test_bots_that_answer_otherwise_are_replaced_by_new_ones_on_dice_of_their_own():
+    """After an undo the bots' dice had gone on: asked again, one answers otherwise. Its plan or
+    memory of its own answer is not what was played, so every bot is made anew, on a stream apart
+    from every seat's and hint's (the seats' own streams would repeat the game's first draws), and
+    the same file resumed twice goes on the same way."""
+    import random as _random
+
+    from playtest import rng as streams
+
+    def session() -> PlaySession:
+        v = load_variant(DRAFT5)
+        spec = get_game(v.game)
+        return PlaySession(spec, spec.make_rules(v.model), spec.play(), 3, 0, ["(you)", "random", "random"], 5)
+
+    played = session()
+    played.advance()
+    for text in ("1", "1"):
+        played.play(played.parse(text))
+        played.advance()
+    assert played.undo()
+    played.play(played.parse("2"))
+    played.advance()
+    decisions = [m.action for m in played.moves]
+
+    resumed, again = session(), session()
+    first = dict(resumed.bots)
+    resumed.resume(decisions)
+    again.resume(decisions)
+    assert resumed.diverged_at > 0 and resumed.diverged_at == again.diverged_at
+    assert all(resumed.bots[s] is not first[s] for s in first)
+    fresh = _random.Random()
+    fresh.setstate(streams.stream(5, 0, streams.resumed_stream(1, resumed.diverged_at)).getstate())
+    assert resumed._bot_rngs[1].getstate() == fresh.getstate()
+    assert resumed._bot_rngs[1].getstate() != streams.stream(5, 0, streams.bot_stream(1)).getstate()
+    assert [m.action for m in resumed.advance()] == [m.action for m in again.advance()]
