@@ -57,7 +57,7 @@ def _save_target(save: Path | None, default_name: str, inputs: list[Path], optio
     return wanted
 
 
-def _saved_game(path: Path) -> tuple[Variant, GameSpec, SavedGame, Played]:
+def _read_saved_game(path: Path) -> tuple[Variant, GameSpec, SavedGame, Played]:
     """The game `playtest play` saved at `path` (--resume): its variant with the file's `set:`,
     its game, what it records and how it was played (its first line). Errors are located, as
     `playtest replay` gives them."""
@@ -67,6 +67,23 @@ def _saved_game(path: Path) -> tuple[Variant, GameSpec, SavedGame, Played]:
     _, spec = transcript_game(path)
     saved = read_saved(spec, path)
     return saved.variant, spec, saved, how_played(path, saved.names)
+
+
+def _replay_saved(session: PlaySession, saved: SavedGame, path: Path, seed: int, overrides: list[str]) -> None:
+    """The saved game at `path` played into the new `session` (PlaySession.resume), checked to be
+    the very game the seed deals; a finished game refused first, before its bots are asked again
+    (as long as they took to play it)."""
+    from playtest.play.saved import check_replayed, game_over, not_dealt
+
+    if saved.finished:
+        raise game_over(path)
+    try:
+        session.resume(saved.decisions)
+    except UsageError as err:
+        raise not_dealt(path, seed, str(err)) from None
+    check_replayed(path, session.transcript(saved.variant_ref, overrides), seed)
+    if session.over():  # (a game's own PlaySupport.saved that does not say `finished`)
+        raise game_over(path)
 
 
 def _save_game(session: PlaySession, variant_path: str, wanted: Path, overrides: list[str]) -> str:
@@ -215,7 +232,7 @@ def play(
         if given:
             raise UsageError(f"--resume {resume}: the saved game says its variant, --set, seed, seat and bots; "
                              f"give no {', no '.join(given)}")
-        v, spec, saved, played = _saved_game(resume)
+        v, spec, saved, played = _read_saved_game(resume)
         seed, seat, players, set_ = played.seed, played.seat + 1, len(saved.names), list(v.overrides)
         bots = ",".join(played.bots[s] for s in sorted(played.bots))
     elif variant is None:
@@ -284,17 +301,7 @@ def play(
     session = PlaySession(spec, rules, support, players, seat - 1, lineup, seed,
                           names=list(saved.names) if saved is not None else [])
     if saved is not None and resume is not None:
-        from playtest.play.saved import check_replayed, game_over, not_dealt
-
-        if saved.finished:  # before the bots are asked again: as long as they took to play the game
-            raise game_over(resume)
-        try:
-            session.resume(saved.decisions)
-        except UsageError as err:
-            raise not_dealt(resume, seed, str(err)) from None
-        check_replayed(resume, session.transcript(saved.variant_ref, set_ or ()), seed)
-        if session.over():  # (a game's own PlaySupport.saved that does not say `finished`)
-            raise game_over(resume)
+        _replay_saved(session, saved, resume, seed, list(set_ or ()))
     console = make_console(no_color=no_color or bool(os.environ.get("NO_COLOR")), highlight=False,
                       force_terminal=None if not no_color else False)
     overrides = list(set_ or ())
