@@ -88,8 +88,9 @@ def calibrate(
             raise UsageError(f"--against {run_dir}: {rinfo.get('players')}-player games, but the table played "
                              f"with {info['players']}")
         if "planned_games" in rinfo:  # its saved games only: said, as report says it
-            typer.echo(f"note: --against {run_dir}: partial run: {rinfo['games']:,} of {rinfo['planned_games']:,} games",
-                       err=True)
+            damaged = f"; {rinfo['damaged']} left out" if rinfo.get("damaged") else ""
+            typer.echo(f"note: --against {run_dir}: partial run: {rinfo['games']:,} of {rinfo['planned_games']:,} games"
+                       f"{damaged}", err=True)
         played.append((rinfo, rg, re_))
     labels = run_labels([p[0] for p in played], against)
     runs = [Source(label, *p) for label, p in zip(labels, played, strict=True)]

@@ -80,7 +80,8 @@ def report(
         # (while the run still plays, "--resume finishes it" asked for what its own process does)
         how = ("another playtest process is still playing it" if is_locked(default.parent) else
                f"`playtest simulate --resume {run_dir}` finishes it")
-        typer.echo(f"note: partial run: {info['games']:,} of {info['planned_games']:,} games ({how})", err=True)
+        damaged = f"; {info['damaged']} left out, which the resume plays again" if info.get("damaged") else ""
+        typer.echo(f"note: partial run: {info['games']:,} of {info['planned_games']:,} games ({how}){damaged}", err=True)
     with reading(run_dir):
         text = render(build_report(info, run.games, run.events), kind)
     if to_stdout:

@@ -227,6 +227,8 @@ def simulate(
                         f"in {result.seconds:.{1 if result.seconds >= 1 else 2}f}s ({pace(played, result.seconds)}) → {out_dir}"),
                   markup=False, highlight=False)
     console.print(f"report: {report_path}", markup=False, highlight=False)
+    if result.replayed:  # (they had counted as games never played)
+        typer.echo(f"note: {result.replayed} played again", err=True)
     stop = safety_stop_note(report.sections, report.declared)
     if stop:
         status.print(clean(f"warning: {stop}"), markup=False, highlight=False, style="yellow")

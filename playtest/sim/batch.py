@@ -343,6 +343,8 @@ class RunResult:
     seconds: float
     workers: int = 1
     resumed_games: int = 0
+    replayed: str = ""
+    """What a resume played again of the saved games, their chunk files damaged (rundir.damaged_text)."""
 
 
 @functools.cache
@@ -620,7 +622,7 @@ def resume_batch(
     except BaseException:
         run.close()
         raise
-    done = run.games_done()
+    done, damaged = run.games_done(), run.damaged
     # A report of the unfinished run (`playtest report RUN` writes it there) describes fewer games
     # than the run will hold: carried into the finished run, its report.md still read "2 games"
     # beside the 8 of run.json (simulate writes report.html afresh; the others stayed).
@@ -630,7 +632,8 @@ def resume_batch(
         progress(done)
     result = _play(run, target_of(partial), workers=effective_workers(workers, backend), progress=progress,
                    backend=backend, scheduler=scheduler, config=config)
-    return RunResult(result.out_dir, result.games, result.seconds, result.workers, resumed_games=done)
+    return RunResult(result.out_dir, result.games, result.seconds, result.workers, resumed_games=done,
+                     replayed=rundir.damaged_text(damaged) if damaged else "")
 
 
 def _check_resumed(path: Path, info: dict[str, Any], config: RunConfig) -> None:

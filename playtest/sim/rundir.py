@@ -145,6 +145,8 @@ class PartialRun:
         self.path = path
         self._lock_fd = lock_fd
         self.done: dict[int, Done] = {}
+        self.damaged: list[Done] = []
+        """Chunks the manifest lists whose files are no longer whole (`open`): played again."""
         self.played_with: dict[str, Any] | None = None
         """Recorded on each manifest line; set by the run that plays (sim.batch._play)."""
 
@@ -178,7 +180,7 @@ class PartialRun:
         run = cls(path, _lock(path))
         try:
             _check_chunks_folder(path)
-            run.done = {d.start: d for d in _manifest(path) if _chunk_ok(path, d)}
+            run.done, run.damaged = saved_chunks(path)
         except BaseException:
             run.close()
             raise
@@ -316,6 +318,24 @@ def _manifest(path: Path) -> Iterator[Done]:
                        made if isinstance(made, dict) else None)
         except (ValueError, KeyError, TypeError):
             continue  # a line cut off by a crash: its chunk is played again
+
+
+def saved_chunks(path: Path) -> tuple[dict[int, Done], list[Done]]:
+    """The chunks of a partial run whose files are whole (by first game), and those its manifest
+    lists whose files are not (truncated, deleted or swapped since: `_chunk_ok`), in game order. A
+    resume plays the damaged ones again and a report leaves them out: both say so, where they had
+    counted them as never played (h211)."""
+    listed = {d.start: d for d in _manifest(path)}
+    done = {start: d for start, d in listed.items() if _chunk_ok(path, d)}
+    return done, [d for start, d in sorted(listed.items()) if start not in done]
+
+
+def damaged_text(damaged: Sequence[Done]) -> str:
+    """'the saved games 100-199 (a damaged chunk file)': what a report leaves out and a resume
+    plays again."""
+    spans = ", ".join(f"{d.start}-{d.stop - 1}" if d.stop - d.start > 1 else f"{d.start}" for d in damaged)
+    n = len(damaged)
+    return f"the saved games {spans} ({'a damaged chunk file' if n == 1 else f'{n} damaged chunk files'})"
 
 
 def _chunk_ok(path: Path, done: Done) -> bool:
@@ -523,11 +543,14 @@ def scan_run(run_dir: Path) -> RunFiles:
     partial = info.get("status") == "partial"
     check_info(run_dir / "run.json", info)
     if partial:
-        done = sorted((d for d in _manifest(run_dir) if _chunk_ok(run_dir, d)), key=lambda d: d.start)
+        ok, damaged = saved_chunks(run_dir)
+        done = sorted(ok.values(), key=lambda d: d.start)
         if not done:
             raise PlaytestError(f"{run_dir}: partial run with no finished chunk yet: nothing to report")
         files = {t: [run_dir / CHUNKS / chunk_name(t, d.start) for d in done] for t in TABLES}
         info = dict(info) | {"games": sum(d.stop - d.start for d in done), "planned_games": info["games"]}
+        if damaged:  # (left out, and said: they had read as games not yet played)
+            info["damaged"] = damaged_text(damaged)
     else:
         for name in ("games.parquet", "events.parquet"):
             if not (run_dir / name).is_file():

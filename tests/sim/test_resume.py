@@ -317,3 +317,31 @@ def test_a_report_of_a_run_still_playing_is_not_carried_into_the_finished_run(tm
                                               chunk_size=2), out)
     assert notes == ["note: partial run: 2 of 8 games (another playtest process is still playing it)\n"]
     assert sorted(p.name for p in out.iterdir()) == ["events.parquet", "games.parquet", "run.json"]
+
+
+def test_a_damaged_chunk_is_said_by_report_and_by_the_resume_that_plays_it_again(tmp_path):
+    """A truncated chunk file of an interrupted run: `report` left its games out and `--resume`
+    played them again, both without a word, as if they had never been played (h211)."""
+    from playtest.errors import Interrupted
+
+    calls = []
+
+    def stop(_: int) -> None:
+        calls.append(1)
+        if len(calls) == 2:
+            raise Interrupted("stop")
+
+    config = RunConfig(n_games=8, players=4, lineup=("random",) * 4, seed=SEED, workers=1, chunk_size=2)
+    with pytest.raises(Interrupted):
+        run_batch(load_variant(DRAFT5), config, tmp_path / "out", progress=stop)
+    events = tmp_path / "out.partial" / "chunks" / "events-000000000002.parquet"
+    events.write_bytes(events.read_bytes()[:100])
+    r = CliRunner().invoke(app, ["report", str(tmp_path / "out"), "--out", "-", "--format", "json"])
+    assert r.exit_code == 0, r.stderr
+    assert "note: partial run: 2 of 8 games" in r.stderr
+    assert "; the saved games 2-3 (a damaged chunk file) left out, which the resume plays again" in r.stderr
+    r = CliRunner().invoke(app, ["simulate", "--resume", str(tmp_path / "out"), "-q", "--workers", "1"])
+    assert r.exit_code == 0, r.stderr
+    assert "note: the saved games 2-3 (a damaged chunk file) played again" in r.stderr
+    run_batch(load_variant(DRAFT5), config, tmp_path / "whole")
+    assert_frame_equal(read_run(tmp_path / "out")[1], read_run(tmp_path / "whole")[1])
