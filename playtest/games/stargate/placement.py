@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from enum import StrEnum
 from functools import lru_cache
+from itertools import combinations
 
 from playtest.games.stargate.actions import Place
 
@@ -124,8 +125,12 @@ def _free_sets(room: tuple[int, ...], k: int, per_planet: int,
     planet (see legal_placements)."""
     caps = [min(per_planet, r) if r > 0 else 0 for r in room]
     out: list[tuple[int, ...]] = []
+    open_ = [p for p, cap in enumerate(caps) if cap]
     for size in range(1, min(k, sum(caps)) + 1):
-        for combo in _multisets(caps, size, 0):
+        # at most one cube a planet (draft 5's Orlins): the sets of open planets, itertools' order
+        # and speed (the multisets' generator is 2.7x slower there, 2026-12-06)
+        combos = combinations(open_, size) if per_planet == 1 else _multisets(caps, size, 0)
+        for combo in combos:
             out.append(combo)
             if last_marked and len(set(combo)) > 1:
                 out += _other_last_cubes(combo, last_marked)
