@@ -77,6 +77,9 @@ def _replay_saved(session: PlaySession, saved: SavedGame, path: Path, seed: int,
 
     if saved.finished:
         raise game_over(path)
+    if saved.decisions:  # a search bot thinks again as long as it did: said before, not after a silence
+        typer.echo(clean(f"Resuming {path}: replaying its {len(saved.decisions)} decisions, each bot asked "
+                         "again on its own dice..."))
     try:
         session.resume(saved.decisions)
     except UsageError as err:

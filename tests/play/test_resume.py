@@ -45,6 +45,8 @@ def test_a_quit_game_goes_on_from_where_it_stopped_in_a_new_file(cli, tmp_path, 
     r = cli("play", "--resume", str(save), "--moves", str(_quit_after(tmp_path, "b.txt", 3)), "--no-color")
     assert r.returncode == 0, r.stderr
     assert "Resumed" in r.stdout and "decisions replayed" in r.stdout
+    # said before the bots think again (a search bot's resume is as long as its game was)
+    assert r.stdout.index(f"Resuming {save}: replaying its ") < r.stdout.index("Resumed")
     assert save.read_bytes() == saved  # never overwritten
     resumed = tmp_path / "game-2.yaml"
     assert f"is saved: {resumed}" in r.stdout
