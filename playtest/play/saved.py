@@ -10,7 +10,7 @@ continued only when the seed deals the very game the file records (`check_replay
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,8 +24,17 @@ from playtest.variants import Variant
 
 HEADER = re.compile(r"^# playtest play --seed (?P<seed>[0-9]+): (?P<name>.+?) in seat (?P<seat>[0-9]+); "
                     r"bots: (?P<bots>[^;]*)(?:;.*)?$")
-"""The first line `PlaySession.transcript` writes: '# playtest play --seed 1: You in seat 1; bots:
-P2 greedy, P3 greedy, P4 greedy' (then, after a ';', what was taken back or resumed)."""
+"""The first line `first_line` writes, as `how_played` reads it back."""
+
+
+def first_line(seed: int, names: Sequence[str], seat: int, bots: Mapping[int, str], notes: Sequence[str] = ()) -> str:
+    """The comment a saved game starts with, saying who played: '# playtest play --seed 1: You in
+    seat 1; bots: P2 greedy, P3 greedy, P4 greedy', then each note after a ';' (moves taken back,
+    a resume whose bots answered otherwise). The file's names alone ('P1', 'You') did not say
+    which bot sat where, nor the seed that dealt the game; `how_played` reads it back (`HEADER`)."""
+    who = ", ".join(f"{names[s]} {bot}" for s, bot in sorted(bots.items()))
+    said = "".join(f"; {note}" for note in notes)
+    return f"# playtest play --seed {seed}: {names[seat]} in seat {seat + 1}; bots: {who}{said}\n"
 
 
 @dataclass(frozen=True)

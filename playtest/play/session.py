@@ -19,6 +19,7 @@ from playtest.core.protocol import MAX_DECISIONS, Bot, Rules
 from playtest.core.spec import GameSpec
 from playtest.errors import IllegalActionError, UsageError
 from playtest.games import GamePluginError
+from playtest.play.saved import first_line
 from playtest.sim.runner import seat_off_the_table
 from playtest.suggest import closest
 from playtest.text import YOU, cells, excerpt, pad
@@ -428,19 +429,17 @@ class PlaySession:
         which bot sat where, nor the seed that dealt the game. After an undo it says how many moves
         were taken back: the bots' dice went on (see `undo`), so `--seed N` with the moves of the
         file would not draw the bots' answers again, while the file itself still replays."""
-        bots = ", ".join(f"{self.names[s]} {bot.name}" for s, bot in sorted(self.bots.items()))
-        undone = ""
+        notes = []
         if self.undos:
-            undone = (f"; {self.undos} of your moves taken back (the bots' dice went on: "
-                      "the seed alone may not draw their answers again)")
+            notes.append(f"{self.undos} of your moves taken back (the bots' dice went on: "
+                         "the seed alone may not draw their answers again)")
         if self.diverged_at:  # (a resume whose bots all answered as recorded plays on as the game would have)
-            undone += (f"; resumed from a saved game, whose bots answered decision {self.diverged_at} otherwise when asked "
-                       "again (their dice had gone on, as an undo sends them): their dice started afresh after its "
-                       f"{self.resumed} decision{'' if self.resumed == 1 else 's'}, so the seed alone may not draw "
-                       "their answers again")
-        who = (f"# playtest play --seed {self.seed}: {self.names[self.seat]} in seat {self.seat + 1}; "
-               f"bots: {bots}{undone}\n")
-        return who + self.support.transcript(self.rules, variant_ref, self.names, self.seed,
+            notes.append(f"resumed from a saved game, whose bots answered decision {self.diverged_at} otherwise when "
+                         "asked again (their dice had gone on, as an undo sends them): their dice started afresh after "
+                         f"its {self.resumed} decision{'' if self.resumed == 1 else 's'}, so the seed alone may not draw "
+                         "their answers again")
+        bots = {s: bot.name for s, bot in self.bots.items()}
+        return first_line(self.seed, self.names, self.seat, bots, notes) + self.support.transcript(self.rules, variant_ref, self.names, self.seed,
                                              [m.action for m in self.moves], list(overrides))
 
     def result_text(self) -> str:
