@@ -356,15 +356,24 @@ def _no_discard(rules: NewFrontiersRules, state: State, players: list[str], who:
             "a discard follows only a take over it)")
 
 
+def _under_way(rnd: dict[str, Any]) -> dict[str, Any]:
+    """The round's last selection so far (its action and the moves answering it), or none yet."""
+    return rnd["selections"][-1] if rnd["selections"] else {"action": None, "moves": []}
+
+
+def _only_pass(who: str, why: str, players: list[str]) -> str:
+    """' (Ann was not asked: <why>, so pass was Ann's only choice)'."""
+    return f" ({who} was not asked: {_named(why, players)}, so pass was {who}'s only choice)"
+
+
 def _passed_over(rules: NewFrontiersRules, state: State, players: list[str], who: str, move: Move,
                  rnd: dict[str, Any], not_asked: Counter[str]) -> str:
     """Why `who`'s turn in the develop or trade of the round's last selection was skipped (only pass
     was possible), for a develop or trade written for it after the action moved on: ' (...)', else ''."""
-    under_way = rnd["selections"][-1] if rnd["selections"] else {"action": None}
-    if not not_asked[who] or under_way["action"] != move.verb:
+    if not not_asked[who] or _under_way(rnd)["action"] != move.verb:
         return ""
     why = rules.why_passed_over(state, players.index(who), move)
-    return "" if why is None else f" ({who} was not asked: {_named(why, players)}, so pass was {who}'s only choice)"
+    return "" if why is None else _only_pass(who, why, players)
 
 
 def replay(path: Path) -> Replay:
@@ -478,14 +487,14 @@ def replay(path: Path) -> Replay:
                 hint = (" (a decision whose only choice is pass is skipped, not written)"
                         if move.verb == "pass" else "")
                 own = rules.why_not_asked(state, players.index(who), move)
-                under_way = rnd["selections"][-1] if rnd["selections"] else {"action": None, "moves": []}
+                under_way = _under_way(rnd)
                 done = [m["move"] for m in under_way["moves"]
                         if m["player"] == who and m.get("asked", True) and m["move"].split()[0] in (move.verb, "pass")]
                 if move.verb in ("develop", "trade") and under_way["action"] == move.verb and done:  # a second one
                     each = "one development each" if move.verb == "develop" else "one good sold each"
                     hint = f" ({who} already answered this {move.verb} with '{done[0]}': {each})"
                 elif own is not None:  # the player's own turn was skipped: say why it could not have been this
-                    hint = f" ({who} was not asked: {_named(own, players)}, so pass was {who}'s only choice)"
+                    hint = _only_pass(who, own, players)
                 elif skipped is not None:
                     hint = f" ({skipped})"
                 elif passed_hint:  # skipped earlier in the action, which has since moved on or ended
