@@ -214,11 +214,10 @@ def test_a_report_of_the_unfinished_run_is_not_carried_into_the_finished_one(tmp
     assert read_run(tmp_path / "out")[1]["game"].n_unique() == 8
 
 
-def test_a_chunk_file_copied_over_another_is_played_again(tmp_path):
-    """A saved chunk whose file holds other games (games 0-1 copied over the file of games
-    2-3: the same number of rows) is played again, as a damaged one is. Its row count was all
-    that was checked: the resume finished a run with games 0-1 twice in games.parquet, a complete
-    folder that the run's own report then refused ('game 0: expected one row per seat', exit 2)."""
+
+def _interrupted_after_two_chunks(out: Path) -> RunConfig:
+    """An 8-game run of 2-game chunks interrupted once two chunks are saved (games 0-3 in
+    OUT.partial); its config, to play the uninterrupted run beside it."""
     from playtest.errors import Interrupted
 
     calls = []
@@ -230,7 +229,15 @@ def test_a_chunk_file_copied_over_another_is_played_again(tmp_path):
 
     config = RunConfig(n_games=8, players=4, lineup=("random",) * 4, seed=SEED, workers=1, chunk_size=2)
     with pytest.raises(Interrupted):
-        run_batch(load_variant(DRAFT5), config, tmp_path / "out", progress=stop)
+        run_batch(load_variant(DRAFT5), config, out, progress=stop)
+    return config
+
+def test_a_chunk_file_copied_over_another_is_played_again(tmp_path):
+    """A saved chunk whose file holds other games (games 0-1 copied over the file of games
+    2-3: the same number of rows) is played again, as a damaged one is. Its row count was all
+    that was checked: the resume finished a run with games 0-1 twice in games.parquet, a complete
+    folder that the run's own report then refused ('game 0: expected one row per seat', exit 2)."""
+    config = _interrupted_after_two_chunks(tmp_path / "out")
     chunks = tmp_path / "out.partial" / "chunks"
     (chunks / "games-000000000002.parquet").write_bytes((chunks / "games-000000000000.parquet").read_bytes())
     r = CliRunner().invoke(app, ["report", str(tmp_path / "out"), "--out", "-", "--format", "json"])
@@ -322,18 +329,7 @@ def test_a_report_of_a_run_still_playing_is_not_carried_into_the_finished_run(tm
 def test_a_damaged_chunk_is_said_by_report_and_by_the_resume_that_plays_it_again(tmp_path):
     """A truncated chunk file of an interrupted run: `report` left its games out and `--resume`
     played them again, both without a word, as if they had never been played (h211)."""
-    from playtest.errors import Interrupted
-
-    calls = []
-
-    def stop(_: int) -> None:
-        calls.append(1)
-        if len(calls) == 2:
-            raise Interrupted("stop")
-
-    config = RunConfig(n_games=8, players=4, lineup=("random",) * 4, seed=SEED, workers=1, chunk_size=2)
-    with pytest.raises(Interrupted):
-        run_batch(load_variant(DRAFT5), config, tmp_path / "out", progress=stop)
+    config = _interrupted_after_two_chunks(tmp_path / "out")
     events = tmp_path / "out.partial" / "chunks" / "events-000000000002.parquet"
     events.write_bytes(events.read_bytes()[:100])
     r = CliRunner().invoke(app, ["report", str(tmp_path / "out"), "--out", "-", "--format", "json"])
