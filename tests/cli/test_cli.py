@@ -330,3 +330,20 @@ def test_a_second_signal_while_the_first_is_handled_changes_nothing(monkeypatch)
     cli_app._on_signal(signal.SIGINT, None)
     assert cli_app._SIGNALS == [signal.SIGINT, signal.SIGTERM, signal.SIGINT]
     assert cli_app.interruption() == "interrupted (Ctrl-C)"  # the first decides the line and the exit status
+
+
+def test_a_library_missing_from_the_python_is_one_line_not_a_traceback():
+    """playtest installed with `pip install --no-deps` into a fresh virtualenv started with an
+    import traceback ending in `ModuleNotFoundError: No module named 'typer'`."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    hide = "import sys; sys.modules['typer'] = None; from playtest.cli.entry import main; main()"
+    r = subprocess.run([sys.executable, "-c", hide, "validate", DRAFT5], capture_output=True, text=True, cwd=ROOT,
+                       env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=600)
+    assert r.returncode == 1 and r.stdout == ""
+    assert r.stderr == (f"error: playtest cannot start: the package 'typer' is not installed in {sys.prefix} (install "
+                        "playtest with its dependencies, e.g. `pip install -e /path/to/playtest` without --no-deps)\n")
