@@ -14,7 +14,12 @@ the dealer first, counts), a three-way tie that most_exact splits only in part, 
 round (discarding while holding trump, over-trumping, a suit tie deciding the bonus), the hook
 moving with the dealer, 9 players on two decks, the hook's escape counting only unused cards,
 three decks with no duty to follow and other scoring, one-card hands over four rotating
-dealers, and a hand of seven threes (two decks) that cannot keep the hook in a first pass."""
+dealers, and a hand of seven threes (two decks) that cannot keep the hook in a first pass.
+A fifth check (2026-12-06, os21-os23) plays full 7-card rounds: the hook barring the last bidder's
+card and a suit deciding trump between two bids of 2 (4 players), and one two-deck deal bid both
+ways: simultaneously (identical highest, then sum 7, then the bids stand; identical cards in three
+tricks) and in turn with the hook (identical highest, then the hook; identical cards win three
+tricks), with the no-bonus variant and a 2-point bonus on the same play."""
 
 from __future__ import annotations
 
@@ -50,6 +55,10 @@ HAND = {
     "os17": [("Ann", -1, 0, -1), ("Ben", -2, 1, -1), ("Cat", -1, 1, 0), ("Dan", -2, 1, -1), ("Eve", -4, 0, -4)],
     "os18": [("Ann", 0, 1, 1), ("Ben", -2, 1, -1), ("Cat", 0, 1, 1)],
     "os19": [("Ann", -13, 1, -12), ("Ben", -1, 2, 1), ("Cat", -6, 0, -6)],
+    # fifth independent check (2026-12-06): full 7-card rounds
+    "os21": [("Ann", 4, 0, 4), ("Ben", 3, 0, 3), ("Cat", -1, 0, -1), ("Dan", 3, 0, 3)],
+    "os22": [("Ann", -1, 1, 0), ("Ben", 4, 0, 4), ("Cat", 2, 0, 2), ("Dan", 4, 1, 5), ("Eve", 3, 1, 4)],
+    "os23": [("Ann", -1, 1, 0), ("Ben", 2, 0, 2), ("Cat", 3, 0, 3), ("Dan", -2, 0, -2), ("Eve", -2, 1, -1)],
     # unfinished after trick 1 of round 1: the bonuses only
     "os20": [("Ann", 0, 1, 1), ("Ben", 0, 1, 1), ("Cat", 0, 0, 0), ("Dan", 0, 0, 0), ("Eve", 0, 0, 0)],
 }
@@ -72,6 +81,9 @@ ROUNDS = {
     "os17": [(["Eve", "Ann", "Dan"], [-1, -1, 0, -1, -4])],
     "os18": [(["Ben", "Ben"], [1, -1, 1])],
     "os19": [(["Ann"], [-5, 2, -1]), (["Ben"], [-6, 2, 1]), (["Cat"], [-7, 4, -1]), (["Ben"], [-12, 1, -6])],
+    "os21": [(["Ann", "Cat", "Cat", "Dan", "Ann", "Ben", "Cat"], [4, 3, -1, 3])],
+    "os22": [(["Ann", "Ben", "Dan", "Dan", "Eve", "Ann", "Ben"], [0, 4, 2, 5, 4])],
+    "os23": [(["Dan", "Dan", "Dan", "Cat", "Eve", "Eve", "Ann"], [0, 2, 3, -2, -1])],
 }
 WINNERS = {
     "os5": ["Ann", "Cat"],   # a tie on 6, shared (tie: shared)
@@ -89,6 +101,9 @@ WINNERS = {
     "os17": ["Cat"],
     "os18": ["Ann", "Cat"],  # a tie on 1, shared
     "os19": ["Ben"],
+    "os21": ["Ann"],
+    "os22": ["Dan"],
+    "os23": ["Cat"],
 }
 
 
@@ -157,6 +172,51 @@ def test_a_changed_hand_scored_match_is_refused_with_its_reason(tmp_path: Path, 
     with pytest.raises(IllegalActionError) as err:
         replay(_variant_of(tmp_path, name, old, new))
     assert str(err.value).split(": ", 1)[1] == message
+
+
+@pytest.mark.parametrize(("name", "old", "new", "message"), [
+    # the hook: Ann (last) may not bring the bids to 7 with 3H, nor with AH in a rebid pass
+    ("os21", "- [2D, AD, 2H, AH]", "- [3H, AD, 2H, AH]",
+     "move 4: round 1, Ann bids 3H: hook: the last bidder may not bring the total to 7 (a bid of 3)"),
+    ("os23", "- [QC, QD, AC, 5S, QH]", "- [AH, QD, AC, 5S, QH]",
+     "move 10: round 1, Ann bids AH: hook: the last bidder may not bring the total to 7 (a bid of 1)"),
+    # Eve's QH was her pass-2 bid (bids of a pass counted left of the dealer first: Eve is 4th)
+    ("os22", "- [3D, 2C, QS, 2D, AC]", "- [3D, 2C, QS, 2D, QH]",
+     "move 14: round 1, Eve bids QH: QH was already used as a bid in this deal"),
+    # Dan still holds 2S: he may not trump the led spade
+    ("os21", "- [5S, QS, 2H, 2S]", "- [5S, QS, 2H, 4H]", "move 12: round 1, trick 2, Dan plays 4H: must follow suit (S was led)"),
+    ("os22", "- [7S, 3S, QS, 5S, 7S]", "- [7S, 3S, QS, 5S, QH]",
+     "move 20: round 1, trick 1, Eve plays QH: must follow suit (S was led)"),
+])
+def test_a_changed_full_round_is_refused_with_its_reason(tmp_path: Path, name: str, old: str, new: str,
+                                                         message: str) -> None:
+    from playtest.errors import IllegalActionError
+
+    with pytest.raises(IllegalActionError) as err:
+        replay(_variant_of(tmp_path, name, old, new))
+    assert str(err.value).split(": ", 1)[1] == message
+
+
+@pytest.mark.parametrize(("old", "new", "final"), [
+    # no-bonus.yaml: the same rebids pay nothing; Ben and Dan share the win on 4
+    ("variants/ohseven/base.yaml", "variants/ohseven/no-bonus.yaml",
+     [("Ann", -1, 0, -1), ("Ben", 4, 0, 4), ("Cat", 2, 0, 2), ("Dan", 4, 0, 4), ("Eve", 3, 0, 3)]),
+    # a 2-point bonus: Ann and Eve (identical 7S) and Dan (sum 7) gain 2 each
+    ("set: [rounds=1]", "set: [rounds=1, bidding.rebid.bonus.points=2]",
+     [("Ann", -1, 2, 1), ("Ben", 4, 0, 4), ("Cat", 2, 0, 2), ("Dan", 4, 2, 6), ("Eve", 3, 2, 5)]),
+])
+def test_os22_with_the_bonus_set_other_ways(tmp_path: Path, old: str, new: str,
+                                           final: list[tuple[str, int, int, int]]) -> None:
+    out = replay(_variant_of(tmp_path, "os22", old, new)).to_json()
+    assert [(f["player"], f["rounds"], f["rebid_bonus"], f["total"]) for f in out["final"]] == final
+
+
+def test_os22_without_the_sum_trigger_the_sum_7_pass_stands(tmp_path: Path) -> None:
+    from playtest.errors import TranscriptError
+
+    bad = _variant_of(tmp_path, "os22", "set: [rounds=1]", "set: [rounds=1, bidding.rebid.triggers.sum_equals_tricks=false]")
+    with pytest.raises(TranscriptError, match=r"bids\.3: the bidding was already settled: no rebid was forced"):
+        replay(bad)
 
 
 def test_os13_without_most_exact_all_three_share(tmp_path: Path) -> None:

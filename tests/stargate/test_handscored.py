@@ -31,7 +31,15 @@ planet's effect comes at the turn's end), Bays gathering time in 6e, start playe
 shipped running to its round cap (round 12 played, then the end) with the tie on totals broken by
 cubes in hand, draft 6c's banked time on Orlins and Gaia fired by an overflow cube with an empty
 hand, and draft 6d's swap across the overflow slot deciding a tie and Armstrong's card cube taken
-before a walk the hand limits."""
+before a walk the hand limits.
+
+sg23-sg27 come from a fifth independent check (2026-12-06), draft 5 at 2, 3 and 5 players, scored the
+same way: every crew again (Audrin's cube leaving a full planet, which its owner refills at once;
+Audrin emptying a planet; Audrin skipped with no cube and with no planet to go to), a walk skipping a
+full planet and one stopping where it would put two cubes in a row, a three-way tie on totals
+broken by cubes in hand, start players 2 and 3, and RULINGS' options set both ways (`set:`): the
+earlier first cube, one max color, no final tie-break, two cubes in a row allowed, crews back every
+turn, 1 cube refilled, Audrin, Anderson and Bays after placing, and a round cap beside the stock."""
 
 from __future__ import annotations
 
@@ -69,6 +77,12 @@ HAND = {
     "sg20": [("Ann", 10, 15, 1.0), ("Bob", 10, 13, 0.0), ("Cy", 6, 15, 0.0)],
     "sg21": [("Ann", 10, 3, 0.0), ("Bob", 13, 1, 0.0), ("Cy", 17, 0, 1.0)],
     "sg22": [("Ann", 23, 0, 1.0), ("Bob", 15, 0, 0.0), ("Cy", 8, 0, 0.0)],
+    # a fifth independent check (2026-12-06): draft 5 at 2, 3 and 5 players, options set both ways
+    "sg23": [("Ann", 13, 4, 0.0), ("Bob", 13, 5, 1.0), ("Cy", 13, 2, 0.0)],
+    "sg24": [("Ann", 14, 2, 1.0), ("Bob", 4, 2, 0.0), ("Cy", 9, 2, 0.0), ("Dee", 12, 2, 0.0), ("Eve", 8, 4, 0.0)],
+    "sg25": [("Ann", 9, 5, 0.0), ("Bob", 14, 2, 1.0)],
+    "sg26": [("Ann", 14, 1, 1.0), ("Bob", 5, 1, 0.0), ("Cy", 12, 3, 0.0)],
+    "sg27": [("Ann", 11, 4, 0.0), ("Bob", 16, 2, 1.0)],
 }
 
 # The hand breakdown of the second check's games: per player the score parts and the cubes left in
@@ -147,6 +161,21 @@ PARTS = {
         "Bob": dict(planets=7, color=2, skill=0, planet_effects=2, extensions=4, stock=0),
         "Cy": dict(planets=3, color=2, skill=0, planet_effects=0, extensions=3, stock=0),
     },
+    "sg23": {
+        "Ann": dict(planets=8, color=3, skill=2, stock=0), "Bob": dict(planets=5, color=6, skill=2, stock=0),
+        "Cy": dict(planets=10, color=3, skill=0, stock=2),
+    },
+    "sg24": {
+        "Ann": dict(planets=10, color=2, skill=2, stock=0), "Bob": dict(planets=1, color=3, skill=0, stock=0),
+        "Cy": dict(planets=5, color=4, skill=0, stock=0), "Dee": dict(planets=6, color=4, skill=2, stock=0),
+        "Eve": dict(planets=6, color=2, skill=0, stock=0),
+    },
+    "sg25": {"Ann": dict(planets=6, color=3, skill=0, stock=0), "Bob": dict(planets=9, color=3, skill=2, stock=2)},
+    "sg26": {
+        "Ann": dict(planets=8, color=4, skill=2, stock=1), "Bob": dict(planets=1, color=2, skill=2, stock=3),
+        "Cy": dict(planets=8, color=2, skill=2, stock=1),
+    },
+    "sg27": {"Ann": dict(planets=4, color=3, skill=4, stock=0), "Bob": dict(planets=10, color=4, skill=2, stock=0)},
 }
 
 
@@ -252,6 +281,11 @@ def _end(name: str) -> tuple[int, int, str]:
     ("sg20", (36, 12, "round_cap")),    # draft 6a as shipped: round 12 is played, then the end
     ("sg21", (6, 2, "planets_full")),
     ("sg22", (6, 2, "planets_full")),
+    ("sg23", (9, 3, "stock_empty")),    # Ann's stock, drained by Bays in round 1
+    ("sg24", (10, 2, "stock_empty")),
+    ("sg25", (6, 3, "stock_empty")),
+    ("sg26", (9, 3, "round_cap")),      # no stock is empty after round 3 (1 cube refilled per turn)
+    ("sg27", (6, 3, "stock_empty")),
 ])
 def test_a_hand_scored_game_ends_where_the_hand_count_says(name: str, end: tuple[int, int, str]) -> None:
     assert _end(name) == end
@@ -305,3 +339,68 @@ def test_draft_6e_moves_that_must_be_refused(tmp_path: Path, moves: list[str], m
         replay_file(path)
     line = first + int(message.split(" ")[0]) - 1
     assert str(err.value) == f"{path}:{line}:5: move {message}"
+
+
+def _changed(tmp_path: Path, name: str, changes: list[tuple[str, str]]) -> Path:
+    """A copy of a hand-scored game with some text replaced, its variant path made absolute."""
+    text = (DATA / f"{name}.yaml").read_text(encoding="utf-8")
+    for old, new in changes:
+        assert old in text
+        text = text.replace(old, new, 1)
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text.replace("../../../../", f"{Path(__file__).resolve().parents[2]}/"), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("name", "changes", "expected"), [
+    # sg23's three-way tie on 13 without a final tie-break: shared three ways
+    ("sg23", [("set: [", "set: [scoring.final_tiebreak=none, ")],
+     [("Ann", 13, 1 / 3), ("Bob", 13, 1 / 3), ("Cy", 13, 1 / 3)]),
+    # one max color: Bob's three colors of 2 pay 2, not 6; Ann beats Cy on cubes in hand (4 to 2)
+    ("sg23", [("set: [", "set: [scoring.color_bonus=one_max_color, ")],
+     [("Ann", 13, 1.0), ("Bob", 9, 0.0), ("Cy", 13, 0.0)]),
+    # the earlier first cube wins ties: red1, yellow1 and red2 rank the other way round
+    ("sg23", [("set: [", "set: [scoring.majority_tiebreak=earlier_first_cube, ")],
+     [("Ann", 11, 0.0), ("Bob", 13, 0.0), ("Cy", 15, 1.0)]),
+    # Ann and Dee tie on 14 with 2 cubes in hand each: a shared win
+    ("sg24", [("set: [", "set: [scoring.majority_tiebreak=earlier_first_cube, ")],
+     [("Ann", 14, 0.5), ("Bob", 5, 0.0), ("Cy", 8, 0.0), ("Dee", 14, 0.5), ("Eve", 6, 0.0)]),
+    # green1's 2-2 tie goes to Bob: Ann 12, Bob 11
+    ("sg25", [("set: [", "set: [scoring.majority_tiebreak=earlier_first_cube, ")], [("Ann", 12, 1.0), ("Bob", 11, 0.0)]),
+    # two cubes in a row allowed: Ann fills red1 on move 5 and Bob's Audrin has nowhere to go
+    ("sg27", [("set: [", "set: [placement.no_two_in_a_row=false, "),
+              ("  - armstrong; place red1\n", "  - armstrong; place red1 red1 red1\n"),
+              ("  - audrin; move blue1>red1; place blue1 red1", "  - audrin; place -")],
+     [("Ann", 14, 0.0), ("Bob", 15, 1.0)]),
+])
+def test_a_hand_scored_game_with_an_option_set_the_other_way(tmp_path: Path, name: str,
+                                                              changes: list[tuple[str, str]],
+                                                              expected: list[tuple[str, int, float]]) -> None:
+    scores = replay_file(_changed(tmp_path, name, changes)).to_json()["scores"]
+    assert [(s["player"], s["total"], pytest.approx(s["win_share"])) for s in scores] == expected
+
+
+@pytest.mark.parametrize(("name", "old", "new", "message"), [
+    ("sg23", "  - rahel; place blue1 blue1", "  - armstrong; place blue1 red1",
+     "move 3 (Cy, round 1): armstrong: crew 'armstrong' was taken earlier this round"),
+    ("sg23", "  - orlins; place yellow1 blue1 green1", "  - orlins; place yellow1 yellow1 green1",
+     "move 5 (Cy, round 2): place yellow1 yellow1 green1: at most 1 cube(s) per planet with this crew"),
+    ("sg23", "swap blue1@2", "swap blue1@4", "move 4 (Bob, round 2): swap blue1@4: blue1 has no cubes in slots 4 and 5"),
+    ("sg23", "move blue1>red2", "move green1>red2", "move 7 (Cy, round 3): move green1>red2: the last cube on green1 is not yours"),
+    ("sg23", "place red2 red1 green1 yellow1", "place red2 blue1 red1 green1",
+     "move 6 (Ann, round 2): place red2 blue1 red1 green1: blue1 is full"),
+    ("sg23", "place red2 red1 green1 yellow1", "place red2 green1 yellow1",
+     "move 6 (Ann, round 2): place red2 green1 yellow1: cubes go clockwise, one per planet, skipping full planets"),
+    ("sg23", "  - bays; place blue1 ", "  - bays; place blue1 red1 ",
+     "move 1 (Ann, round 1): place blue1 red1: at most 1 cube may be placed (crew time 1, 5 in hand)"),
+    ("sg24", "  - audrin; place yellow2 red1 blue1", "  - audrin; move red1>blue1; place yellow2 red1 blue1",
+     "move 5 (Bob, round 1): move red1>blue1: audrin's skill has no possible target now, so it is skipped: leave the "
+     "target out"),
+    ("sg27", "  - armstrong; place red1\n", "  - armstrong; place red1 red1\n",
+     "move 5 (Ann, round 3): place red1 red1: two cubes in a row on the same planet are not allowed"),
+])
+def test_a_changed_draft_5_game_is_refused_with_its_reason(tmp_path: Path, name: str, old: str, new: str,
+                                                            message: str) -> None:
+    with pytest.raises(IllegalActionError) as err:
+        replay_file(_changed(tmp_path, name, [(old, new)]))
+    assert str(err.value).split(": ", 1)[1] == message
