@@ -372,12 +372,20 @@ def _changed(tmp_path: Path, name: str, changes: list[tuple[str, str]]) -> Path:
               ("  - armstrong; place red1\n", "  - armstrong; place red1 red1 red1\n"),
               ("  - audrin; move blue1>red1; place blue1 red1", "  - audrin; place -")],
      [("Ann", 14, 0.0), ("Bob", 15, 1.0)]),
+    # one full planet ends the game: blue1 fills on move 5, so sg23 is scored after round 2: blue1 Cy 5,
+    # Bob 0, Ann 4; red1 Ann 2, Bob 1; green1 Ann 2, Cy 0; yellow1 Ann 2, Cy 0, Bob 1; red2 Ann 0, Bob 1
+    # -> planets Ann 10, Bob 3, Cy 5; color Ann 2 (red), Bob 4 (red, blue), Cy 3 (blue)
+    ("sg23", [("set: [", "set: [\"end=[{trigger: planets_full, count: 1}]\", "),
+              ("  - audrin; move blue1>red2", "  # audrin"), ("  - rahel; place green1", "  # rahel"),
+              ("  - bays; place yellow1", "  # bays")],
+     [("Ann", 14, 1.0), ("Bob", 9, 0.0), ("Cy", 8, 0.0)]),
 ])
 def test_a_hand_scored_game_with_an_option_set_the_other_way(tmp_path: Path, name: str,
                                                               changes: list[tuple[str, str]],
                                                               expected: list[tuple[str, int, float]]) -> None:
-    scores = replay_file(_changed(tmp_path, name, changes)).to_json()["scores"]
-    assert [(s["player"], s["total"], pytest.approx(s["win_share"])) for s in scores] == expected
+    data = replay_file(_changed(tmp_path, name, changes)).to_json()
+    assert data["finished"] is True
+    assert [(s["player"], s["total"], pytest.approx(s["win_share"])) for s in data["scores"]] == expected
 
 
 @pytest.mark.parametrize(("name", "old", "new", "message"), [
@@ -398,6 +406,9 @@ def test_a_hand_scored_game_with_an_option_set_the_other_way(tmp_path: Path, nam
      "target out"),
     ("sg27", "  - armstrong; place red1\n", "  - armstrong; place red1 red1\n",
      "move 5 (Ann, round 3): place red1 red1: two cubes in a row on the same planet are not allowed"),
+    # blue1 is full after move 5: with one full planet ending the game, round 3 never comes
+    ("sg23", "set: [", "set: [\"end=[{trigger: planets_full, count: 1}]\", ",
+     "move 7: the game is already over: it ended after move 6; remove the moves after it"),
 ])
 def test_a_changed_draft_5_game_is_refused_with_its_reason(tmp_path: Path, name: str, old: str, new: str,
                                                             message: str) -> None:
