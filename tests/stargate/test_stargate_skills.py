@@ -145,6 +145,7 @@ def test_anderson_refuses_bad_targets(rules):
     state = play(rules, new_game(rules), "armstrong; place a b c", "anderson; place a b", "anderson")
     assert illegal(rules, state, "swap c@1") == "c has no cubes in slots 1 and 2"
     assert illegal(rules, state, "swap a@2") == "a has no cubes in slots 2 and 3"
+    assert illegal(rules, state, "swap a@0") == "a has no slot 0: a planet's slots are counted from 1"
 
 
 def test_anderson_same_owner_swap_is_a_null_use_by_default(rules):

@@ -244,7 +244,10 @@ class SwapAdjacent(EffectHandler):
         p = rules.position(state, action.planet, action)
         owners = state.board[p]
         i = action.slot - 1
-        if not 0 <= i < len(owners) - 1:
+        if i < 0:
+            raise IllegalActionError(f"{action.planet} has no slot {action.slot}: a planet's slots are counted "
+                                     "from 1", action=str(action))
+        if i >= len(owners) - 1:
             raise IllegalActionError(f"{action.planet} has no cubes in slots {action.slot} and {action.slot + 1}",
                                      action=str(action))
         if owners[i] == owners[i + 1] and not effect.same_owner:
