@@ -147,7 +147,8 @@ def compare(
     independent_seeds: Annotated[bool, typer.Option("--independent-seeds", help="Give variant i the seed --seed + i: "
                                                     "independent games instead of common random numbers (an honest "
                                                     "A/A check of a variant against a copy of itself).")] = False,
-    alpha: Annotated[float, typer.Option("--alpha", help="Family-wise significance level (Holm over the distinct, non-constant tests).", min=0.0001, max=0.5)] = 0.05,
+    alpha: Annotated[float, typer.Option("--alpha", help="Family-wise significance level (Holm over the distinct, non-constant tests of "
+                                                 "every variant against the first, one family).", min=0.0001, max=0.5)] = 0.05,
     min_effect: Annotated[float, typer.Option("--min-effect", help="Smallest difference worth highlighting for rates, at most 1 (0.02 = 2 percentage points).", min=0)] = 0.02,
     min_rel_effect: Annotated[float, typer.Option("--min-rel-effect", help="... and for other metrics, as a fraction of the baseline (0.05 = 5%).", min=0)] = 0.05,
     fmt: Annotated[str, typer.Option("--format", "-f", help="What to print: text (terminal table), md or json.")] = "text",
@@ -169,7 +170,7 @@ def compare(
     Prints the verdict first (each difference that is significant and notable, in words with its
     interval), then the rule keys that differ, then every metric of the report for each variant,
     the difference from the first variant with its interval (95%, or 1 − --alpha) and Holm-adjusted
-    p-value; ★ marks a difference that is significant and at least --min-effect (rates) or
+    p-value (one family over every variant's differences); ★ marks a difference that is significant and at least --min-effect (rates) or
     --min-rel-effect (other metrics). Metrics with one value in every game of both (constants in the games
     played) and duplicate tests are shown but not counted in Holm's family. --set overrides apply to every variant. Writes compare.html (self-contained,
     offline), compare.md and compare.json to --out.

@@ -308,6 +308,16 @@ def interval_header(cmp: K.Comparison) -> str:
     return f"{_level(cmp)} interval (unadjusted)"
 
 
+def holm_family(cmp: K.Comparison) -> str:
+    """Holm's family in words: '281 distinct tests of this compare, one family for the metrics of
+    all 2 variants against draft5'. One family spans every variant of the compare (a third draft
+    changes the second's p-values), where the outputs said only 'the 281 distinct tests'."""
+    tested = int((cmp.differences[K.TEST] == "tested").sum())
+    others = cmp.labels[1:]
+    whose = (f"{others[0]}'s metrics" if len(others) == 1 else f"the metrics of all {len(others)} variants")
+    return f"{tested} distinct tests of this compare, one family for {whose} against {cmp.labels[0]}"
+
+
 def settings_line(cmp: K.Comparison, run: dict[str, Any]) -> str:
     s = cmp.settings
     seeds = run.get("seeds") or []
@@ -315,7 +325,7 @@ def settings_line(cmp: K.Comparison, run: dict[str, Any]) -> str:
     return (f"{cmp.games} games per variant · {run.get('players')} players · bots {','.join(run.get('lineup') or [])} · "
             f"{crn}. Differences: paired jackknife over {cmp.replicates.k} blocks of games, "
             f"{_level(cmp)} intervals, "
-            f"p-values Holm-adjusted over the {int((cmp.differences[K.TEST] == 'tested').sum())} distinct tests "
+            f"p-values Holm-adjusted over the {holm_family(cmp)} "
             f"(metrics with one value in every game of both, and duplicates, are not counted); "
             f"★ = significant at α = {s.alpha:g} and at least {s.min_effect * 100:g} percentage points (rates) or "
             f"{s.min_rel_effect * 100:g}% (other metrics).")
@@ -386,7 +396,8 @@ def compare_json(cmp: K.Comparison, run: dict[str, Any]) -> str:
         "settings": {"alpha": cmp.settings.alpha, "min_effect": cmp.settings.min_effect,
                      "min_rel_effect": cmp.settings.min_rel_effect, "blocks": cmp.replicates.k,
                      "method": "paired delete-a-group jackknife over games; t intervals on effective degrees of "
-                               "freedom; Holm over the distinct, non-constant tests (column `test`)",
+                               f"freedom; Holm over the {holm_family(cmp)} (the distinct, non-constant tests: "
+                               "column `test`)",
                      "calibration": "docs/calibration.md"},
         "changes": [{"base": b, "variant": o, "changes": [c.as_dict() for c in cs]} for b, o, cs in cmp.changes],
         "games": cmp.games,

@@ -422,3 +422,18 @@ def test_a_metric_without_an_interval_in_any_variant_draws_no_chart():
     [rows] = specs["chart-0"]["datasets"].values()
     assert {r["group"] for r in rows} == {"all"}
     assert render.metric_title("crew_cubes_per_pick") in html.split("Every metric", 1)[1]
+
+
+def test_every_output_says_holm_family_spans_every_variant_of_the_compare():
+    """Holm's family is every tested difference of every variant against the first, together (a
+    third draft changes the second's p-values): the outputs said only 'the 5 distinct tests'."""
+    rng = np.random.default_rng(11)
+    cmp = compare_samples([_sample(rng, 6.0, 0.3), _sample(rng, 5.6, 0.3), _sample(rng, 6.0, 0.5)],
+                          ["draft5", "draft6", "draft7"], metric_fn=_metrics)
+    run = {"players": 4, "lineup": ["random"] * 4, "seeds": [1, 2, 3], "games": 300, "command": "playtest compare"}
+    family = "4 distinct tests of this compare, one family for the metrics of all 2 variants against draft5"
+    assert f"p-values Holm-adjusted over the {family} (metrics with one value" in render.settings_line(cmp, run)
+    assert family in render.compare_markdown(cmp, run) and family in render.compare_html(cmp, run)
+    assert f"Holm over the {family} (the distinct" in json.loads(render.compare_json(cmp, run))["settings"]["method"]
+    two = render.settings_line(_comparison(), run)
+    assert "over the 2 distinct tests of this compare, one family for draft6's metrics against draft5 (" in two
