@@ -14,7 +14,7 @@ from playtest.core.spec import MetricInfos
 from playtest.report import format as F
 from playtest.report.html import e, page
 from playtest.report.vega import vega_spec
-from playtest.tune.explain import Design, amount, decimals_for, sentences
+from playtest.tune.explain import Design, amount, decimals_for, holm_tests, sentences
 
 MAX_ROWS = 40
 """Effects listed in the Markdown table and charted (the JSON holds them all)."""
@@ -46,19 +46,24 @@ def _head(design: Design, table: pl.DataFrame) -> str:
     n = int(table["n"].max()) if table.height else design.rows.height  # type: ignore[arg-type]
     return (f"{n} {what} in `{design.run_dir}`, {design.games} games each; bots: "
             f"{', '.join(design.bots) or '?'}. Linear model per response over the keys; 95% intervals; "
-            f"strong = p < 0.05 after Holm over {_effects(_tested(table))}{_untested(table)}."
+            f"strong = p < 0.05 after Holm over {_effects(holm_tests(table), _tested(table))}{_untested(table)}."
             + (" The trials play the same games: an interval measures how the trials scatter about the model, "
                "not the games' own sampling error; confirm an effect with `playtest compare`."
                if design.source == "tune" else ""))
 
 
-def _effects(n: int) -> str:
-    """'all 12 effects', 'the 1 effect' (it read 'over all 1 effects')."""
-    return "the 1 effect" if n == 1 else f"all {n} effects"
+def _effects(tests: int, effects: int) -> str:
+    """'all 12 effects', 'the 1 effect' (it read 'over all 1 effects'); 'the 73 distinct tests of
+    82 effects (...)' when some effects repeat another's test, which Holm counts once (the header
+    read 'all 82 effects' over a family of 73)."""
+    if tests < effects:
+        return (f"the {tests} distinct tests of {effects} effects (an effect that repeats another's test, such as "
+                "a crew's win lift and its win rate, is counted once)")
+    return "the 1 effect" if effects == 1 else f"all {effects} effects"
 
 
 def _tested(table: pl.DataFrame) -> int:
-    """The effects Holm's correction ran over: those with a p-value (not an exact fit's)."""
+    """The effects with a p-value (not an exact fit's): Holm's family, before repeats count once."""
     return table.height if "p_value" not in table.columns else int(table["p_value"].is_not_null().sum())
 
 

@@ -551,6 +551,14 @@ def effects(design: Design) -> pl.DataFrame:
     return pl.DataFrame(out, schema=EFFECT_SCHEMA).sort(*RANK, descending=[True, True, False, True], nulls_last=True)
 
 
+def holm_tests(table: pl.DataFrame) -> int:
+    """How many tests Holm's correction of `effects` ran over: the distinct effects with a p-value
+    (`_test_key`; a crew's win lift and its win rate, seat 1's win rate and its advantage, are one)."""
+    if "p_value" not in table.columns:
+        return table.height
+    return len({_test_key(r) for r in table.filter(pl.col("p_value").is_not_null()).iter_rows(named=True)})
+
+
 def _test_key(row: dict[str, Any]) -> tuple[Any, ...]:
     """What makes two effects one test: the same key (and level), the same standardised size up
     to its sign, the same p-value (rounded far below any difference that matters)."""

@@ -648,6 +648,18 @@ def test_a_response_that_is_another_moved_by_a_constant_is_one_test_in_holm_s_fa
                                    rel=1e-12, abs=0)
 
 
+def test_the_header_counts_the_tests_holm_ran_over_not_the_repeated_effects():
+    """A sweep's header read 'after Holm over all 82 effects' where Holm's family held 73: a crew's
+    win lift and its win rate (seat 1's win rate and its advantage) are one test, counted once."""
+    d = _design()
+    d.rows = d.rows.with_columns((pl.col("length") * 2 - 0.25).alias("lift"))
+    d.responses.append(Response("lift", "length lift", "game_length_rounds"))
+    md = explain_markdown(d, effects(d))
+    assert ("after Holm over the 4 distinct tests of 6 effects (an effect that repeats another's test, such as a "
+            "crew's win lift and its win rate, is counted once).") in md
+    assert "after Holm over all 4 effects." in explain_markdown(_design(), effects(_design()))
+
+
 @pytest.mark.parametrize(("goal", "folded"), [
     ({"target": 5.0}, True),                  # goal_1 runs from 4.82 to 6: across the target
     ({"target": 7.0}, False),                 # all below it: the distance falls as goal_1 rises
