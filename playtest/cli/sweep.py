@@ -24,7 +24,7 @@ from playtest.cli.common import (
 from playtest.cli.compare import check_format, check_output_dir, command_line
 from playtest.errors import Problem, UsageError, VariantError, override_label
 from playtest.io import default_output, staged_dir, write_atomic
-from playtest.text import clean
+from playtest.text import clean, echoed
 from playtest.variants import Variant, load_variant
 
 if TYPE_CHECKING:
@@ -56,6 +56,22 @@ def once_per_axis(problems: list[Problem], sets: list[str], keys: list[str]) -> 
             out.append(p)
         else:
             out[seen[same]] = replace(out[seen[same]], file=override_label(axis))
+    return out
+
+
+def blame_combination(problems: list[Problem], overrides: list[str], loaded: set[str]) -> list[Problem]:
+    """Each problem in one of a grid point's `overrides` whose value loads at another point
+    (`loaded`: the overrides of the points that loaded) with the point's other --set named: the
+    combination is invalid, not the value ('--set cubes.start_in_hand=12: ... only 10 per player'
+    blamed 12 alone, which loads beside cubes.total=15)."""
+    out = []
+    for p in problems:
+        others = [o for o in overrides if o != p.override()]
+        if p.in_override and p.override() in loaded and others:
+            partners = " ".join(f"--set {echoed(o)}" for o in others)
+            p = replace(p, message=f"{p.message} (with {partners}: the combination is invalid, {echoed(p.override())} "
+                                   "loads at other grid points)")
+        out.append(p)
     return out
 
 
@@ -138,13 +154,16 @@ def sweep(
     check_games(n)  # -n alone first, as simulate says it (the grid's total read "1 grid points × ...")
     check_grid_size([len(a.values) for a in axes], n)
     points = grid(axes)
-    loaded, problems = [], []
+    loaded, failed = [], []
     for p in points:  # every bad value of the grid at once, not only the first (`k=0,x,-1` named only x)
         try:
             loaded.append(load_variant(variant, p.overrides()))
         except VariantError as err:
-            problems.extend(err.problems)
-    if problems:
+            failed.append((p, err.problems))
+    if failed:
+        bad = {id(p) for p, _ in failed}
+        good = {o for p in points if id(p) not in bad for o in p.overrides()}
+        problems = [pr for p, mine in failed for pr in blame_combination(mine, p.overrides(), good)]
         raise VariantError(once_per_axis(problems, sets, [a.key for a in axes]))
     check_distinct_points(axes, sets, points, [v.model for v in loaded])
     print_notes(loaded)

@@ -678,6 +678,12 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("tune-rules-version", ["tune", str(DRAFT5), "--param", "rules_version=1,2,3", "--target", str(TUNE_GOALS)],
          r"^error: --param rules_version=1,2,3: rules_version labels the rules and no rule reads it: tune a key of "
          r"the rules$"),
+    # A point invalid only with another --set's value blamed the swept value alone: 12 cubes in hand load beside
+    # cubes.total=15, and the line did not name cubes.total=10
+    Case("sweep-combination-names-both-settings", ["sweep", str(DRAFT5), "--set", "cubes.start_in_hand=3,12", "--set",
+                                                   "cubes.total=15,10", "-n", "2", "-o", "{tmp}/s"],
+         r"^error: --set cubes.start_in_hand=12: cubes.start_in_hand: 12 cubes in hand but only 10 per player \(with "
+         r"--set cubes.total=10: the combination is invalid, cubes.start_in_hand=12 loads at other grid points\)$"),
     Case("sweep-octal-number-beside-remove", ["sweep", str(DRAFT5), "--set", "crews.bays.time=!remove,010", "-n", "2"],
          r"^error: --set crews.bays.time=!remove,010: crews.bays.time: 010 reads as 8 in YAML"),
     Case("sweep-octal-number-before-remove", ["sweep", str(DRAFT5), "--set", "crews.bays.time=010,!remove", "-n", "2"],
