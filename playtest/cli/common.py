@@ -6,10 +6,11 @@ import dataclasses
 import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from playtest.errors import BotNameError, UsageError, VariantError
 from playtest.io import REPORT_SUFFIXES
@@ -185,6 +186,24 @@ def status_console(**options: Any) -> Console:
     three lines, a long path in 'wrote …' in two)."""
     console = make_console(stderr=True, **options)
     return console if console.is_terminal else make_console(stderr=True, soft_wrap=True, **options)
+
+
+R = TypeVar("R")
+
+
+def with_progress(status: Console, quiet: bool, total: int | None, start: Callable[[Callable[[int], None] | None], R],
+                  what: str = "simulating") -> R:
+    """`start(advance)`: a run whose games advance a progress line `what` on `status`, only on a
+    terminal (never in a pipe or a CI log) and not when `quiet`; `start(None)` otherwise. The bar
+    is transient and only counts games: the run plays as without it."""
+    if quiet or not status.is_terminal:
+        return start(None)
+    # `what` is text (a rung's bot spec): braces would be format fields, brackets markup
+    label = what.replace("{", "{{").replace("}", "}}")
+    with Progress(TextColumn(label, markup=False), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=status, transient=True) as progress:
+        task = progress.add_task("games", total=total)
+        return start(lambda k: progress.advance(task, k))
 
 
 def from_bots_option(err: UsageError) -> UsageError:

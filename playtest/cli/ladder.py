@@ -8,7 +8,14 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
-from playtest.cli.common import SetOption, load, out_console, print_notes, status_console
+from playtest.cli.common import (
+    SetOption,
+    load,
+    out_console,
+    print_notes,
+    status_console,
+    with_progress,
+)
 from playtest.cli.compare import check_format, command_line
 from playtest.games import get_game
 
@@ -71,8 +78,11 @@ def ladder(
         total = len(names) * n + (len(names) - 1) * plan.pair_games
         err.print(f"playing {total} games: {len(names)} rungs × {n} self-play, {len(names) - 1} pairing(s) × "
                   f"{plan.pair_games} …")
+        # Each run's games advance a progress line on a terminal, as simulate's do (a rung of
+        # mcts:1000 showed nothing for minutes); never in a pipe or a CI log.
         runs = play_ladder(v, plan, staging, done=lambda label, games, seconds: err.print(
-            f"  {label}: {games} games in {seconds:.1f}s", markup=False, highlight=False))
+            f"  {label}: {games} games in {seconds:.1f}s", markup=False, highlight=False),
+            progress=lambda label, games, start: with_progress(err, False, games, start, f"  {label}"))
         err.print("testing every metric across the rungs …")
         result = build_ladder(runs)
         import json

@@ -6,13 +6,11 @@ import re
 import shlex
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from playtest.cli.app import app
 from playtest.cli.common import (
@@ -24,6 +22,7 @@ from playtest.cli.common import (
     print_notes,
     split_bots,
     status_console,
+    with_progress,
 )
 from playtest.errors import Interrupted, UsageError
 from playtest.games import get_game
@@ -34,7 +33,6 @@ if TYPE_CHECKING:
 
     from playtest.analysis.frames import Table
     from playtest.report.model import Report
-    from playtest.sim.batch import RunResult
 
 # Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
 # and `playtest validate` start in a fraction of a second.
@@ -164,7 +162,7 @@ def simulate(
             raise UsageError(f"--resume: {', '.join(fixed)} cannot change a run half-way; the run finishes as it "
                              "was started (drop them, or start a new run)")
         out_dir = resume
-        result = _with_progress(status, quiet, None, lambda cb: resume_batch(
+        result = with_progress(status, quiet, None, lambda cb: resume_batch(
             resume, workers=workers, progress=cb, backend=backend, scheduler=scheduler))
     else:
         if variant is None:
@@ -193,7 +191,7 @@ def simulate(
         while True:
             try:
                 prepare_out(out_dir, force=force)
-                result = _with_progress(status, quiet, n, lambda cb: run_batch(  # (called in this pass)
+                result = with_progress(status, quiet, n, lambda cb: run_batch(  # (called in this pass)
                     v, config, out_dir, progress=cb, force=force, backend=backend, scheduler=scheduler))  # noqa: B023
                 break
             except RunStartedBeside:
@@ -260,13 +258,3 @@ def pace(games: int, seconds: float) -> str:
     if rate >= 1:
         return f"{rate:.1f} games/s"
     return f"{seconds / games:,.1f} s a game"
-
-
-def _with_progress(status: Console, quiet: bool, total: int | None,
-                   start: Callable[[Callable[[int], None] | None], RunResult]) -> RunResult:
-    if quiet or not status.is_terminal:
-        return start(None)
-    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=status, transient=True) as progress:
-        task = progress.add_task("games", total=total)
-        return start(lambda k: progress.advance(task, k))

@@ -20,7 +20,14 @@ from playtest.errors import PlaytestError, UsageError
 from playtest.search.bots import played
 from playtest.search.names import is_search_name
 from playtest.search.names import parse as parse_search
-from playtest.sim.batch import RunConfig, check_lineup, check_players, read_run, run_batch
+from playtest.sim.batch import (
+    RunConfig,
+    RunResult,
+    check_lineup,
+    check_players,
+    read_run,
+    run_batch,
+)
 from playtest.variants import Variant
 
 
@@ -116,10 +123,16 @@ def slug(rung: str) -> str:
     return re.sub(r"[^A-Za-z0-9.]+", "-", rung).strip("-") or "bot"
 
 
+Start = Callable[[Callable[[int], None] | None], RunResult]
+"""A run waiting for its progress callback (called with each finished chunk's games), or None."""
+
+
 def play_ladder(variant: Variant, plan: LadderPlan, folder: Path,
-                done: Callable[[str, int, float], None] | None = None) -> LadderRuns:
+                done: Callable[[str, int, float], None] | None = None,
+                progress: Callable[[str, int, Start], RunResult] | None = None) -> LadderRuns:
     """Play every run of the ladder into `folder/runs/...` and read them back; `done(label,
-    games, seconds)` after each run."""
+    games, seconds)` after each run. `progress(label, games, start)`: runs `start` with a
+    callback of its own (the CLI's progress line on a terminal); it only counts games."""
     self_play: dict[str, Sample] = {}
     pairs: dict[tuple[str, str], Sample] = {}
     folders: dict[str, str] = {}
@@ -127,7 +140,10 @@ def play_ladder(variant: Variant, plan: LadderPlan, folder: Path,
     def one(label: str, rel: str, lineup: tuple[str, ...], n: int) -> Sample:
         config = RunConfig(n_games=n, players=plan.players, lineup=lineup, seed=plan.seed, workers=plan.workers,
                            command=plan.command, extra={"ladder_run": label})
-        result = run_batch(variant, config, folder / rel)
+        def start(advance: Callable[[int], None] | None) -> RunResult:
+            return run_batch(variant, config, folder / rel, progress=advance)
+
+        result = progress(label, n, start) if progress else start(None)
         if done:
             done(label, n, result.seconds)
         info, games, events = read_run(folder / rel)

@@ -301,3 +301,29 @@ def test_a_game_with_a_cut_off_but_no_evaluation_plays_search_bots_to_the_end(ex
     with pytest.raises(PlaytestError, match="mcts:3 and mcts:3:depth=end are the same bot"):
         split_rungs("random,mcts:3,mcts:3:depth=end", (spec, rules))
     assert split_rungs("random,mcts:3,mcts:30", (spec, rules)) == ("random", "mcts:3", "mcts:30")
+
+
+def test_each_run_shows_progress_on_a_terminal_only_and_plays_the_same_games(tmp_path, monkeypatch):
+    """A rung's games showed no progress while simulate's do (a rung of mcts:1000 was minutes of
+    silence): on a terminal each run advances a line named after it; in a pipe or CI log none."""
+    import io
+
+    from rich.console import Console
+
+    import playtest.cli.ladder as ladder_cli
+
+    shown = {}
+    for terminal in (True, False):
+        buffer = io.StringIO()
+        monkeypatch.setattr(ladder_cli, "status_console", lambda b=buffer, t=terminal: Console(
+            file=b, force_terminal=t, width=100, emoji=False))
+        out = tmp_path / f"terminal-{terminal}"
+        code, _, err = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "4", "--pair-games", "2", "-w", "1",
+                              "--out", out, "--format", "json")
+        assert code == 0, err
+        shown[terminal] = buffer.getvalue()
+        assert ("random: 4 games in" in shown[terminal]) and ("greedy vs random: 2 games in" in shown[terminal])
+        assert (re.search(r"greedy\s.*4/4", shown[terminal]) is not None) is terminal
+        assert (re.search(r"greedy vs random\s.*2/2", shown[terminal]) is not None) is terminal
+    same = [json.loads((tmp_path / f"terminal-{t}" / "ladder.json").read_text())["metrics"] for t in (True, False)]
+    assert same[0] == same[1]
