@@ -100,18 +100,40 @@ def is_headline(metric: str, declared: MetricInfos) -> bool:
     return metric in HEADLINE_METRICS or (own is not None and own.headline)
 
 
+def terminal_tables(rows: list[dict], labels: tuple[str, ...], width: int, interval: str = "95% interval (unadjusted)",
+                    declared: MetricInfos | None = None, label: Callable[[str], str] = str) -> list[Table]:
+    """The terminal's metric table: every variant side by side when it fits in `width` columns,
+    else one table per variant against the first (its value, the first's, the difference). Seven
+    variants side by side were 33 columns cut to '…' at 120 columns. The files keep one table."""
+    from rich.console import Console
+    from rich.measure import Measurement
+
+    wide = terminal_table(rows, labels, interval, declared, label)
+    unbounded = Console(width=100_000)  # a measurement is clamped to the console's width
+    if len(labels) <= 2 or Measurement.get(unbounded, unbounded.options, wide).maximum <= width:
+        return [wide]
+    return [terminal_table(rows, (labels[0], other), interval, declared, label,
+                           title=f"Metrics: {other} against {labels[0]} ({i} of {len(labels) - 1})")
+            for i, other in enumerate(labels[1:], 1)]
+
+
 def terminal_table(rows: list[dict], labels: tuple[str, ...], interval: str = "95% interval (unadjusted)",
-                   declared: MetricInfos | None = None, label: Callable[[str], str] = str) -> Table:
+                   declared: MetricInfos | None = None, label: Callable[[str], str] = str,
+                   title: str = "Metrics") -> Table:
     from playtest.analysis import columns as C
     from playtest.compare import render
-    table = Table(title="Metrics", title_justify="left", show_edge=False, pad_edge=False)
+    table = Table(title=Text(title), title_justify="left", show_edge=False, pad_edge=False)
     # Variant labels, groups and values as plain Text: rich would read "v[red]w" as markup.
-    for col in ("metric", "group", *labels):
-        table.add_column(Text(col), justify="left" if col in ("metric", "group") else "right")
+    # Every cell folds onto another line rather than end in '…' where its column is narrow: an
+    # interval read '-8.9 pts … -3.3' (its unit cut), a crew 'アームストロン…', a draft 'draft6-crew-va…'.
+    table.add_column(Text("metric"), overflow="fold")
+    table.add_column(Text("group"), overflow="fold")
+    for col in labels:
+        table.add_column(Text(col), justify="right", overflow="fold")
     for lb in labels[1:]:
-        table.add_column(Text(f"{lb} − {labels[0]}"), justify="right")
-        table.add_column(interval, justify="right")
-        table.add_column("p (Holm)", justify="right")
+        table.add_column(Text(f"{lb} − {labels[0]}"), justify="right", overflow="fold")
+        table.add_column(interval, justify="right", overflow="fold")
+        table.add_column("p (Holm)", justify="right", overflow="fold")
         table.add_column("")
     for row in rows:
         m = row["metric"]
@@ -248,7 +270,11 @@ def compare(
         rows = render.wide_rows(cmp)
         shown = rows if all_rows else [r for r in rows if is_headline(r["metric"], cmp.declared) or any(
             d is not None and d["notable"] for d in r["differences"].values())]
-        console.print(terminal_table(shown, cmp.labels, render.interval_header(cmp), cmp.declared, cmp.label))
+        for i, table in enumerate(terminal_tables(shown, cmp.labels, console.width, render.interval_header(cmp),
+                                                  cmp.declared, cmp.label)):
+            if i:
+                console.print()
+            console.print(table)
         if len(shown) < len(rows):
             # 'none with a notable difference' read as 'none changed much' (README: notable = large
             # enough), where 6 games hid 30-point shifts that were not significant.

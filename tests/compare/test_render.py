@@ -437,3 +437,33 @@ def test_every_output_says_holm_family_spans_every_variant_of_the_compare():
     assert f"Holm over the {family} (the distinct" in json.loads(render.compare_json(cmp, run))["settings"]["method"]
     two = render.settings_line(_comparison(), run)
     assert "over the 2 distinct tests of this compare, one family for draft6's metrics against draft5 (" in two
+
+
+def test_a_many_variant_compare_is_one_readable_table_per_variant_at_120_columns():
+    """Seven variants side by side were 33 columns cut to '…' at 120 columns (no metric, value or
+    interval readable): then each variant is a table of its own against the first, nothing cut."""
+    import io
+    import re
+
+    from rich.console import Console
+
+    import playtest.cli.app  # noqa: F401  (registers the commands: cli.compare is imported from it)
+    from playtest.cli import compare as compare_cli
+
+    rng = np.random.default_rng(11)
+    labels = ["draft5", *(f"draft6-long-name-{i}" for i in range(1, 7))]
+    cmp = compare_samples([_sample(rng, 6.0 - 0.1 * i, 0.3) for i in range(7)], labels, metric_fn=_metrics)
+    rows = render.wide_rows(cmp)
+    tables = compare_cli.terminal_tables(rows, cmp.labels, 120, render.interval_header(cmp), cmp.declared)
+    assert len(tables) == 6
+    out = io.StringIO()
+    console = Console(file=out, width=120, emoji=False)
+    for table in tables:
+        console.print(table)
+    text = out.getvalue()
+    assert max(map(len, text.splitlines())) <= 120
+    assert not re.search(r"\w…", text)  # the interval's own ' … ' only: no cell cut short
+    assert "Metrics: draft6-long-name-3 against draft5 (3 of 6)" in text
+    assert text.count("Game length") == 6
+    two = render.wide_rows(_comparison())
+    assert len(compare_cli.terminal_tables(two, ("draft5", "draft6"), 120)) == 1  # two variants: one table, as before
