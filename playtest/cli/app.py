@@ -7,6 +7,7 @@
   (or PLAYTEST_DEBUG=1).
 The handling lives in the click group itself, so typer's CliRunner sees exactly what a user sees.
 Ctrl-C and SIGTERM raise `Interrupted` in the main process (see `install_signal_handlers`).
+A reader of the output that goes away (`playtest simulate ... | head -1`) is no error: see `ReaderGone`.
 """
 
 from __future__ import annotations
@@ -309,9 +310,49 @@ def error_lines(err: PlaytestError) -> list[str]:
     return [error_text(err)]
 
 
+class ReaderGone:
+    """sys.stdout or sys.stderr as the commands write them: once the stream's reader has gone (a
+    closed pipe, `playtest simulate ... | head -1`), what is still written goes to /dev/null, and the
+    command finishes its work and exits with its own status (0, diff's verdict, 2 for bad input).
+    Python's default (and rich's) was exit 1, silent or with `error: Broken pipe`, wherever the
+    next line was printed — a failed CI step under `set -o pipefail` though the run was complete,
+    and a command stopped part-way had it printed before it wrote. Nor is the process left to die
+    of SIGPIPE as git and coreutils do (status 141): that too fails the step, hides diff's exit
+    code, and could stop a command between two files of its output."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self.stream.write(text))
+        except BrokenPipeError:
+            self._gone()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            self._gone()
+
+    def _gone(self) -> None:
+        # As Python's "Note on SIGPIPE": the descriptor now points at /dev/null, so that the text
+        # still buffered is dropped there, by this stream and at the interpreter's exit alike.
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, self.stream.fileno())
+        finally:
+            os.close(null)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
 def main() -> None:
     """Console-script entry point."""
     install_signal_handlers()
+    sys.stdout, sys.stderr = ReaderGone(sys.stdout), ReaderGone(sys.stderr)  # type: ignore[assignment]
     try:
         app(prog_name="playtest")
     except Interrupted as err:  # a signal outside a command (start-up, shutdown)

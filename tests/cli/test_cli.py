@@ -230,6 +230,37 @@ def test_smoke_subprocess_validate_and_replay(tmp_path):
                                            "place d a: cubes go clockwise, one per planet, skipping full planets\n")
 
 
+def _with_reader_gone(*args: str) -> tuple[int, str]:
+    """`playtest ARGS... | true`: a real pipe whose reader has closed it before anything is printed
+    (so every write to stdout meets a broken pipe). The exit status and stderr."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, COLUMNS="200", NO_COLOR="1")
+    proc = subprocess.Popen([sys.executable, "-m", "playtest", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=ROOT, env=env)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    return proc.wait(timeout=600), err
+
+
+def test_a_reader_that_goes_away_is_no_error(tmp_path):
+    """`playtest simulate ... | head -1` exited 1 (silently: rich's own handling; `validate` and
+    `report -o -` said `error: Broken pipe`), a failed step in CI under `set -o pipefail` though
+    the run was complete. The rest of the output is dropped, the command ends as it would have."""
+    out = tmp_path / "run"
+    assert _with_reader_gone("simulate", DRAFT5, "-n", "5", "-w", "1", "--out", str(out)) == (0, "")
+    assert sorted(p.name for p in out.iterdir()) == ["events.parquet", "games.parquet", "report.html", "run.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run"]  # no partial folder or temp file beside it
+    assert pl.read_parquet(out / "games.parquet")["game"].n_unique() == 5
+    assert _with_reader_gone("report", str(out), "-o", "-") == (0, "")
+    assert _with_reader_gone("validate", DRAFT5) == (0, "")
+    # its own status still: a bad input is exit 2 and its line on stderr
+    assert _with_reader_gone("validate", str(tmp_path / "nope.yaml")) == (2, f"{tmp_path / 'nope.yaml'}:1:1: no such file\n")
+
+
 def test_a_linked_transcript_reads_its_variant_beside_the_file_it_links_to(cli, tmp_path):
     """A variant's `extends:` is read beside the real file, a transcript's `variant:` was read
     beside the link: a table game linked into another folder was "variant file not found:
