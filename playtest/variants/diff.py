@@ -46,10 +46,10 @@ def change_side(change: dict[str, Any], side: str) -> str:
     """One side ('old' or 'new') of a change as `as_dict` wrote it (run.json, compare.json), as
     the reports show it: `1 (default)`, `(absent)`, `(removed)` or the value as JSON."""
     if change.get(f"{side}_default"):
-        return f"{json.dumps(change.get(side), ensure_ascii=False)} (default)"
+        return f"{_json(change.get(side))} (default)"
     if change.get("added" if side == "old" else "removed"):
         return "(absent)" if side == "old" else "(removed)"
-    return json.dumps(change.get(side), ensure_ascii=False)
+    return _json(change.get(side))
 
 
 NOWHERE: Any = object()
@@ -111,12 +111,20 @@ def _as_written(written: Any, rel: Sequence[str], value: Any) -> tuple[Any, bool
 
 def value_text(value: Any) -> str:
     """A changed value as a change line shows it: text as it is, anything else (and empty text) as
-    JSON, or '(absent)'."""
+    JSON, or '(absent)'. Numbers in the one spelling the hash reads them in (`canonical`: 2.0 is 2),
+    as the schema reads an integer key: `crews.bays.time: 1 → 2.0` beside the ok line's version 2
+    for `rules_version: 2.0`, where 2.0 against a parent's 2 is no change at all."""
     if value is ABSENT:
         return "(absent)"
     if isinstance(value, str) and value:  # an empty text as JSON, "": left bare it was invisible
         return value
-    return json.dumps(value, ensure_ascii=False)
+    return _json(value)
+
+
+def _json(value: Any) -> str:
+    from playtest.variants.loader import canonical  # (the loader imports this module)
+
+    return json.dumps(canonical(value), ensure_ascii=False)
 
 
 def _is_id_list(value: Any) -> bool:

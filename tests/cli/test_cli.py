@@ -90,6 +90,18 @@ def test_validate_changes_lists_what_a_draft_changes_against_its_parent(cli, tmp
     assert cli("validate", DRAFT5).stdout.count("\n") == 1  # without --changes: the ok line only
 
 
+def test_validate_changes_spells_a_number_as_the_ok_line_and_the_hash_read_it(cli, tmp_path):
+    """`rules_version: 2.0` was `stargate 2` on the ok line and `→ 2.0` under it; an integer key
+    written 2.0 (the schema reads 2; against a parent's 2 it is no change) was `1 → 2.0`."""
+    (tmp_path / "two.yaml").write_text(f"extends: {ROOT / DRAFT5}\nrules_version: 2.0\n"
+                                       "crews:\n  - {id: bays, time: 2.0}\n")
+    r = cli("validate", str(tmp_path / "two.yaml"), "--changes", "--set", "cubes.total=16.0")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith(f"{tmp_path / 'two.yaml'}: ok (stargate 2, ")
+    assert lines[2:] == ["    rules_version: draft5 → 2", "    cubes.total: 15 → 16", "    crews.bays.time: 1 → 2"]
+
+
 def test_validate_missing_file(cli):
     r = cli("validate", "nope.yaml")
     assert (r.returncode, r.stderr) == (2, "nope.yaml:1:1: no such file\n")
