@@ -19,7 +19,7 @@ def played(spec: GameSpec, name: str, rules: Rules[Any, Any]) -> SearchSpec:
     """The bot a search name plays on the game, with its rollout cut-off resolved
     (`SearchSpec.played_depth`; depth 0 means to the end): `mcts:3` and `mcts:3:depth=end` on Stargate, whose
     cut-off is the end, are one bot. UsageError for a name that does not parse."""
-    s = parse(name)
+    s = parse(name, spec.bot_names)
     depth = s.played_depth(spec.search_depth, Model(spec, rules).evaluate is not None)
     return replace(s, depth=depth or 0)
 
@@ -27,7 +27,7 @@ def played(spec: GameSpec, name: str, rules: Rules[Any, Any]) -> SearchSpec:
 def make_search_bot(spec: GameSpec, name: str, rules: Rules[Any, Any], seat: int) -> SearchBot:
     """A fresh search bot. UsageError (one line) for a bad name or an option the game cannot
     serve (a rollout bot it does not have, a cut-off depth without an evaluation)."""
-    s = parse(name)
+    s = parse(name, spec.bot_names)
     model = Model(spec, rules)
     if model.sample_state is None:
         raise UsageError(f"bot {s.name!r}: {spec.name} has no sample_state, which search bots need: add "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import sqrt
 
@@ -28,7 +29,7 @@ OPTIONS_HELP = (
 )
 YES_NO = {"yes": True, "no": False}
 OPTION_FORMS = {
-    "rollout": "rollout=random or a bot of the game, e.g. rollout=heuristic",
+    "rollout": "rollout=random or a bot of the game",
     "depth": "depth=K moves, e.g. depth=20, or depth=end",
     "c": "c=<exploration constant ≥ 0>, e.g. c=0.7; default √2 ≈ 1.414",
     "reward": "reward=win or reward=margin",
@@ -81,8 +82,10 @@ def _whole(text: str) -> int | None:
     return -value if found[1] == "-" else value
 
 
-def parse(name: str) -> SearchSpec:
-    """'mcts:400:rollout=greedy:c=0.7' → SearchSpec. Raises UsageError naming the bad part."""
+def parse(name: str, rollouts: Sequence[str] = ()) -> SearchSpec:
+    """'mcts:400:rollout=greedy:c=0.7' → SearchSpec. Raises UsageError naming the bad part.
+    `rollouts`: the game's own bots, which an empty `rollout=` is told to choose from (its form
+    said 'e.g. rollout=heuristic' to every game, and only Oh-Seven has that bot)."""
     text = name.strip()
     parts = text.split(":")
     kind = parts[0]
@@ -108,7 +111,11 @@ def parse(name: str) -> SearchSpec:
         key, eq, value = part.partition("=")
         if eq and not value and key in OPTION_FORMS:
             # (it said "'depth=' is not option=value" and listed every option: a 560-character line)
-            raise UsageError(f"bot {text!r}: {key}= has no value ({OPTION_FORMS[key]})")
+            form = OPTION_FORMS[key]
+            others = [b for b in rollouts if b != "random" and not is_search_name(b)]
+            if key == "rollout" and others:
+                form = f"rollout=random or another bot of the game: {', '.join(others)}"
+            raise UsageError(f"bot {text!r}: {key}= has no value ({form})")
         if not eq or not value:
             raise UsageError(f"bot {text!r}: {part!r} is not option=value ({OPTIONS_HELP})")
         if key in values:

@@ -1165,6 +1165,13 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("bot-empty-name", ["simulate", str(DRAFT5), "--bots", "greedy,,random,random", "-o", "{tmp}/o"], r"^error: --bots greedy,,random,random: bot 2 has no name"),
     Case("bot-count", ["simulate", str(DRAFT5), "--bots", "greedy,random", "-o", "{tmp}/o"], r"--bots names 2 bots, but this variant is for 3, 4 players"),
     Case("bot-search-option", ["simulate", str(DRAFT5), "--bots", "mcts:10:depth=0", "-o", "{tmp}/o"], r"^error: --bots: bot 'mcts:10:depth=0': depth=0 must be a whole number"),
+    # an empty rollout= was told 'e.g. rollout=heuristic' on every game: only Oh-Seven has that bot
+    Case("bot-search-empty-rollout-stargate", ["simulate", str(DRAFT5), "--bots", "mcts:2:rollout=", "-o", "{tmp}/o"],
+         r"^error: --bots: bot 'mcts:2:rollout=': rollout= has no value \(rollout=random or another bot of the game: "
+         r"greedy, lookahead, scripted:bays-first, [^()]*\)$"),
+    Case("bot-search-empty-rollout-ohseven", ["simulate", str(OHSEVEN), "--bots", "ismcts:2:rollout=", "-o", "{tmp}/o"],
+         r"^error: --bots: bot 'ismcts:2:rollout=': rollout= has no value \(rollout=random or another bot of the game: "
+         r"heuristic, scripted:aggressive, [^()]*\)$"),
     # Oh-Seven's greedy is a style: 'greedy' was listed among the valid bots without a guess
     Case("bot-a-style-s-own-name", ["simulate", str(OHSEVEN), "--bots", "greedy", "-o", "{tmp}/o"],
          r"^error: --bots: unknown bot 'greedy' for ohseven \(did you mean 'scripted:greedy'\?; valid: random, "),
