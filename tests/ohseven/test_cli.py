@@ -31,6 +31,21 @@ def test_validate_reports_cross_field_problem():
     assert out.stderr == "error: --set bidding.hook=true: bidding.hook: the hook rule needs bidding.mode: in_turn\n"
 
 
+def test_a_rebid_bonus_paid_to_nobody_is_a_note():
+    """`bonus.to: nobody` with points left at 1 validated as plain 'ok': legal, and the point is
+    never scored. A located note (at the points, and where the file changed `to`); none for the
+    shipped no-bonus draft, which writes points: 0."""
+    out = run("validate", "variants/ohseven/base.yaml", "--set", "bidding.rebid.bonus.to=nobody")
+    assert out.returncode == 0 and out.stdout.startswith("variants/ohseven/base.yaml: ok")
+    assert out.stderr == (
+        "note: variants/ohseven/base.yaml:50:15: bidding.rebid.bonus.points: 1 point that can never be scored: "
+        "bonus.to is nobody (write points: 0 for no bonus, or to: highest_bidders to pay it) (with --set "
+        "bidding.rebid.bonus.to=nobody)\n")
+    assert run("validate", "variants/ohseven/no-bonus.yaml").stderr == ""
+    assert run("validate", "variants/ohseven/no-bonus.yaml", "--set", "bidding.rebid.bonus.points=2").stderr.startswith(
+        "note: --set bidding.rebid.bonus.points=2: bidding.rebid.bonus.points: 2 points that can never be scored")
+
+
 def test_unknown_bot_lists_valid_names():
     out = run("simulate", "variants/ohseven/base.yaml", "-n", "2", "--bots", "nope", "-q", "--out", "/dev/null/x")
     assert out.returncode == 2

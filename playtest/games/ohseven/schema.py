@@ -226,3 +226,14 @@ class OhSevenVariant(VariantModel):
         if b.hook and b.mode != BiddingMode.IN_TURN:
             out.append((("bidding", "hook"), "the hook rule needs bidding.mode: in_turn"))
         return out
+
+    def notes(self) -> list[Issue]:
+        """A rebid bonus of some points paid to nobody (`bonus.to: nobody`): legal, and no rebid
+        ever scores them (a draft that meant 'no bonus' and changed only `to:`, or meant to pay
+        the bonus and left `nobody` from the no-bonus draft)."""
+        bonus = self.bidding.rebid.bonus
+        if bonus.to == BonusTo.NOBODY and bonus.points:
+            return [(("bidding", "rebid", "bonus", "points"),
+                     f"{bonus.points} point{'' if bonus.points == 1 else 's'} that can never be scored: bonus.to is "
+                     "nobody (write points: 0 for no bonus, or to: highest_bidders to pay it)")]
+        return []
