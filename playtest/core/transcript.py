@@ -44,7 +44,7 @@ from playtest.filekinds import is_run_info, listing_key, listing_said, run_info_
 from playtest.suggest import as_written, guess, unknown_key
 from playtest.text import cells, cut_long_words, excerpt, pad
 from playtest.variants import Variant, load_variant, parse_override
-from playtest.variants.loader import with_overrides
+from playtest.variants.loader import MAX_TEXT, with_overrides
 from playtest.variants.problems import short
 from playtest.variants.source import Node, parse_file
 
@@ -258,6 +258,9 @@ class TranscriptReader:
             self.problems.append(node.problem(key, "must be text" if key != "variant" else
                                               "must be the path of the variant file, relative to this transcript"))
             return None
+        if len(node.value) > MAX_TEXT:  # as a variant's texts (its name:): a 100 KB title was printed whole
+            self.problems.append(node.problem(key, too_long(node.value)))
+            return None
         return node.value
 
     def list(self, key: str) -> builtins.list[Node] | None:
@@ -399,12 +402,19 @@ class TranscriptReader:
         for i, name in enumerate(names):
             if not name.strip():
                 self.problems.append(names_node.value[i].problem(f"{key}.{i + 1}", "a name cannot be empty"))
+            elif len(name) > MAX_TEXT:  # 100 KB printed nine times over by replay's tables
+                self.problems.append(names_node.value[i].problem(f"{key}.{i + 1}", too_long(name)))
             elif "\n" in name or "\r" in name:  # it split the scores table and the winner's line in two
                 self.problems.append(names_node.value[i].problem(f"{key}.{i + 1}", f"a name is one line of text, "
                                                                  f"not {excerpt(name)!r}"))
             elif names.index(name) != i:
                 self.problems.append(names_node.value[i].problem(f"{key}.{i + 1}", f"duplicate name {name!r}"))
         return tuple(names)
+
+
+def too_long(text: str) -> str:
+    """A transcript's free text (title, notes, a name) beyond the limit of a variant's texts."""
+    return f"text of {len(text):,} characters is too long (at most {MAX_TEXT:,})"
 
 
 # --- located checks inside a game's own blocks ---------------------------------------------------

@@ -523,6 +523,14 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("replay-name-two-lines", ["replay", "{tmp}/t.yaml"], r"t.yaml:7:\d+: names.3: a name is one line of text, "
          r"not 'Chie\\nX'$",
          {"t.yaml": _example("stargate-table-game.yaml", "names: [Aki, Bo, Chie]", 'names: [Aki, Bo, "Chie\\nX"]')}),
+    # a transcript's free texts had no limit: a 100 KB title was printed whole, a 100 KB name once per table
+    # row (900 KB from replay); they have a variant text's (its name:, 10,000 characters)
+    Case("replay-title-too-long", ["replay", "{tmp}/t.yaml"], r"t.yaml:4:8: title: text of 100,000 characters is too long "
+         r"\(at most 10,000\)$",
+         {"t.yaml": _example("stargate-table-game.yaml", "title: Thursday table, game 1", "title: " + "T" * 100000)}),
+    Case("replay-name-too-long", ["replay", "{tmp}/t.yaml"], r"t.yaml:3:16: players.2: text of 10,001 characters is too "
+         r"long \(at most 10,000\)$",
+         {"t.yaml": _example("ohseven-match.yaml", "players: [Ann, Ben, Cat, Dan]", f"players: [Ann, {'B' * 10001}, Cat, Dan]")}),
     Case("missing-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: game: required key is missing", {"v.yaml": "name: x\n"}),
     # a gates or goals file given as a variant read "game: required key is missing", as if adding game: made it one
     Case("gates-file-as-variant", ["validate", "{tmp}/g.yaml"], r"g.yaml:2:1: gates: this is a gates file \(a `gates:` list\), "
