@@ -84,7 +84,7 @@ def _replay_saved(session: PlaySession, saved: SavedGame, path: Path, seed: int,
         session.resume(saved.decisions)
     except UsageError as err:
         raise not_dealt(path, seed, str(err)) from None
-    check_replayed(path, session.transcript(saved.variant_ref, overrides), seed)
+    check_replayed(path, session.transcript(saved.variant_ref, overrides), seed, session.spec.notation)
     if session.over():  # (a game's own PlaySupport.saved that does not say `finished`)
         raise game_over(path)
 
@@ -135,7 +135,7 @@ def _nothing_since(session: PlaySession, resume: Path | None, saved: SavedGame |
         return f"no move was made since {resume}"
     from playtest.play.saved import same_game
 
-    if same_game(resume, session.transcript(saved.variant_ref, overrides)):
+    if same_game(resume, session.transcript(saved.variant_ref, overrides), session.spec.notation):
         return f"only a turn or trick left unfinished (not written) was played since {resume}"
     return None
 

@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from playtest.core.spec import GameSpec
+from playtest.core.transcript import MOVES
 from playtest.errors import UsageError
 from playtest.text import excerpt
 from playtest.variants import Variant
@@ -146,13 +147,23 @@ def not_dealt(path: Path, seed: int, why: str = "") -> UsageError:
                       f"so it cannot be continued (`playtest replay {path}` still scores it)")
 
 
-def same_game(path: Path, written: str) -> bool:
+def same_game(path: Path, written: str, notation: Any = None) -> bool:
     """Whether the transcript text `written` records the game of the file at `path`, as `play`
     writes it: the title and notes aside, which are the person's to write (replay reads both).
-    False when the file cannot be read back (moved away or edited since it was resumed)."""
+    The moves are compared as the game reads them, not as they are spelt: with the game's
+    `notation` (the common format's `moves:`) each as the actions it parses to; in a format of the
+    game's own (Oh-Seven, New Frontiers), which has no notation of a single move, every text word
+    by word. `armstrong;  place red2` or `{Ann: develop  d07}`, which replay reads as the move play
+    wrote, was refused as another game. False when the file cannot be read back (moved away or
+    edited since it was resumed)."""
     def game(text: str) -> Any:
         data = yaml.safe_load(text)
-        return {k: v for k, v in data.items() if k not in ("title", "notes")} if isinstance(data, dict) else data
+        if not isinstance(data, dict):
+            return data
+        data = {k: v for k, v in data.items() if k not in ("title", "notes")}
+        if notation is not None and isinstance(data.get(MOVES), list):
+            data[MOVES] = [_parsed(notation, move) for move in data[MOVES]]
+        return _words(data)
 
     try:
         return bool(game(written) == game(path.read_text(encoding="utf-8")))
@@ -160,11 +171,28 @@ def same_game(path: Path, written: str) -> bool:
         return False
 
 
-def check_replayed(path: Path, written: str, seed: int) -> None:
+def _parsed(notation: Any, move: Any) -> Any:
+    """A move as the actions the game's notation reads from it (as written if it reads none)."""
+    try:
+        return ("actions", tuple(notation.parse_move(move))) if isinstance(move, str) else move
+    except ValueError:
+        return move
+
+
+def _words(value: Any) -> Any:
+    """`value` with each text as its words: spaces between them are spelling, not the game."""
+    if isinstance(value, str):
+        return tuple(value.split())
+    if isinstance(value, dict):
+        return {_words(k): _words(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_words(v) for v in value]
+    return value
+
+
+def check_replayed(path: Path, written: str, seed: int, notation: Any = None) -> None:
     """`written` (the transcript of the seed's deal played with the saved decisions) must record
-    the very game of the file at `path`: the seed deals what the file's setup shows (`not_dealt`
-    otherwise)."""
-    if not same_game(path, written):
-        # (the deal differs, or a move or hand is written otherwise than play writes it: replay reads
-        # 'place  red1' or a hand in another order as the same game, this check by the text does not)
-        raise not_dealt(path, seed, "or a move or hand in it is written otherwise than play writes it")
+    the very game of the file at `path` (`same_game`): the seed deals what the file's setup shows
+    (`not_dealt` otherwise)."""
+    if not same_game(path, written, notation):
+        raise not_dealt(path, seed)

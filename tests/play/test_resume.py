@@ -127,6 +127,35 @@ def test_the_file_decides_the_game_and_a_finished_or_foreign_one_is_refused(cli,
     assert not (tmp_path / "done-2.yaml").exists()
 
 
+@pytest.mark.parametrize(("variant", "written", "respelt"), [
+    (DRAFT5, "  - rahel; place", '  - "rahel;  place'),  # two spaces, and quoted (the quote closed below)
+    (NEWFRONTIERS, ": select retreat}", ":   select   retreat }"),
+])
+def test_a_move_respelt_by_hand_is_the_same_game(cli, tmp_path, variant, written, respelt):
+    """The resume compared the file with the transcript the seed deals as YAML text: a move written
+    `rahel;  place ...` (which replay reads as the move play wrote) was refused as a game the seed
+    does not deal. The moves are compared as the game reads them; another deal is still refused."""
+    save = tmp_path / "g.yaml"
+    cli("play", variant, "--players", "3", "--seed", "3", "--moves", str(_quit_after(tmp_path, "a.txt", 8)),
+        "--save", str(save), "--no-color")
+    text = save.read_text(encoding="utf-8")
+    assert written in text
+    lines = [line.replace(written, respelt, 1) for line in text.splitlines()]
+    if respelt.startswith('  - "'):  # close the quote before the move's comment
+        lines = [line.replace("  #", '"  #', 1) if line.startswith('  - "') else line for line in lines]
+    edited = tmp_path / "edited.yaml"
+    edited.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert respelt in edited.read_text(encoding="utf-8")
+    assert cli("replay", str(edited)).returncode == 0
+    r = cli("play", "--resume", str(edited), "--moves", str(_quit_after(tmp_path, "q.txt", 0)), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert f"No move was made since {edited}" in r.stdout
+    other = tmp_path / "other.yaml"  # the same moves under another seed's first line: still refused
+    other.write_text(edited.read_text(encoding="utf-8").replace("--seed 3:", "--seed 4:", 1), encoding="utf-8")
+    r = cli("play", "--resume", str(other), "--moves", str(_quit_after(tmp_path, "q.txt", 0)), "--no-color")
+    assert r.returncode == 2 and "--seed 4 of its first line does not deal the game the file records" in r.stderr
+
+
 def test_a_bot_that_crashes_mid_game_leaves_the_game_so_far_saved_and_resumable(cli, tmp_path, monkeypatch):
     """A bug in a bot (a plugin's, say) ended `play` with its one line, and the game played so far
     was lost; it is now saved as on Ctrl-C, said after the error, and `--resume` goes on from it."""
