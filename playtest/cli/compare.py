@@ -20,6 +20,7 @@ from playtest.cli.common import (
     SetOption,
     from_bots_option,
     load_each,
+    make_console,
     out_console,
     print_notes,
     split_bots,
@@ -105,11 +106,10 @@ def terminal_tables(rows: list[dict], labels: tuple[str, ...], width: int, inter
     """The terminal's metric table: every variant side by side when it fits in `width` columns,
     else one table per variant against the first (its value, the first's, the difference). Seven
     variants side by side were 33 columns cut to '…' at 120 columns. The files keep one table."""
-    from rich.console import Console
     from rich.measure import Measurement
 
     wide = terminal_table(rows, labels, interval, declared, label)
-    unbounded = Console(width=100_000)  # a measurement is clamped to the console's width
+    unbounded = make_console(width=100_000)  # a measurement is clamped to the console's width
     if len(labels) <= 2 or Measurement.get(unbounded, unbounded.options, wide).maximum <= width:
         return [wide]
     return [terminal_table(rows, (labels[0], other), interval, declared, label,
