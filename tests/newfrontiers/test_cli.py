@@ -118,6 +118,41 @@ def test_an_end_trigger_no_game_can_reach_is_a_note_not_an_error(cli, override, 
     assert cli("validate", BASE).stderr == ""
 
 
+SMALL_TILES = ("worlds:\n" + "".join(f"  - {{id: w{i}, name: World {i}, kind: production, color: blue, cost: 1}}\n"
+                                      for i in range(1, 7))
+               + "developments:\n  - {id: d1, name: Labs, cost: 2, vp: 1, copies: 4}\n"
+               "  - {id: d2, name: Yards, cost: 3, vp: 1, copies: 4}\n"
+               "  - {id: d3, name: Senate, cost: 9, vp: 3, large: true, copies: 2}\n")
+"""6 worlds and 12 development points (two large ones count 2 each)."""
+
+
+def test_a_tile_set_too_small_for_the_end_triggers_is_a_note(cli, tmp_path):
+    """A tile set of 6 worlds and 12 development points validated as plain 'ok' at 2 players,
+    and 40 greedy games (`simulate -n 40 --bots greedy --seed 0`) all ran 17 rounds to the VP
+    chips: 8 settled worlds need 7 of a bag of 6 (never), 11 development points one player
+    owning all but one of the 12. Counted from the file, so a located note each."""
+    base = (ROOT / BASE).read_text()
+    draft = tmp_path / "small.yaml"
+    draft.write_text(base[:base.index("worlds:\n  # production")].replace("players: [2, 3, 4, 5]", "players: [2]")
+                     .replace("draw: 7\n", "draw: 3\n") + SMALL_TILES)
+    out = cli("validate", str(draft))
+    assert out.returncode == 0 and out.stdout.startswith(f"{draft}: ok"), out.stderr
+    notes = out.stderr.splitlines()
+    assert len(notes) == 2
+    assert notes[0].endswith(": rules.end.worlds: the bag holds 6 worlds, so a player settles at most 7 worlds with "
+                             "the home world: this trigger can never fire (null switches it off)")
+    assert notes[1].endswith(": rules.end.developments: one player must own 11 of the tile set's 12 development "
+                             "points (every copy; a large one counts 2), more than all the other players together "
+                             "may then own (1): only a player who buys more than all the others together fires it "
+                             "(add copies, or lower the trigger)")
+    assert cli("validate", str(draft), "--set", "rules.end.developments=6", "--set", "rules.end.worlds=4").stderr == ""
+    out = cli("validate", str(draft), "--set", "rules.end.worlds=5", "--set", "rules.end.developments=6")
+    assert len(out.stderr.splitlines()) == 1 and out.stderr.rstrip("\n").endswith(  # 4 of 6: more than the other's 2
+        "rules.end.worlds: one player must settle 4 of the bag's 6 worlds (besides the home world), more than all the "
+        "other players together may then hold (2): only a player who takes more worlds than all the others together "
+        "fires it (add worlds, or lower the trigger)")
+
+
 def test_a_settle_trigger_at_or_above_the_starting_colonist_stock_is_a_note(cli):
     """rules.end.settle_colonists=100 validated as plain 'ok', and every game then ended at the
     first Settle selected (20 greedy games: 5.1 rounds, all ended by the colonists). Legal (a

@@ -530,7 +530,8 @@ class NewFrontiersVariant(VariantModel):
         return out
 
     def notes(self) -> list[Issue]:
-        """End triggers no game can reach (legal: another trigger may end the game, and a
+        """End triggers no game can reach, or that need one player to hold more than half of the
+        tiles they count (`_scarce_tiles`) (legal: another trigger may end the game, and a
         hand-scored transcript may shrink the world limit on purpose); a supported player count
         without a compensation list (legal: it is played with none, though RULINGS gives the last
         seat +1 at every count). (Compensation for a count that rules.players leaves out gets no
@@ -548,7 +549,32 @@ class NewFrontiersVariant(VariantModel):
         unreachable = self.unreachable_triggers()
         if unreachable and len(unreachable) == len(self.rules.end.switched_on()):
             return out  # every trigger is unreachable: issues() refuses the variant
-        return out + [(("rules", "end", key), message) for key, message in unreachable.items()]
+        out += [(("rules", "end", key), message) for key, message in unreachable.items()]
+        return out + [(("rules", "end", key), message) for key, message in self._scarce_tiles().items()
+                      if key not in unreachable]
+
+    def _scarce_tiles(self) -> dict[str, str]:
+        """The worlds and developments triggers that need one player to hold more than half of
+        all the tiles they count (more than every other player together could hold): reachable,
+        so legal, but a tile set that small left games to run on until the VP chips ran out
+        (6 worlds and 12 development points at 2 players: 40 greedy games, every one ended by
+        the chips). A count of the variant's tiles, not a guess of how often the trigger fires."""
+        out: dict[str, str] = {}
+        e = self.rules.end
+        bag = len(self.worlds)
+        if e.worlds is not None and 2 * (e.worlds - 1) > bag:
+            out["worlds"] = (f"one player must settle {e.worlds - 1} of the bag's {bag} worlds (besides the home "
+                             f"world), more than all the other players together may then hold ({bag - e.worlds + 1}): "
+                             "only a player who takes more worlds than all the others together fires it (add "
+                             "worlds, or lower the trigger)")
+        total = sum((e.large_counts if d.large else 1) * d.copies for d in self.developments)
+        if e.developments is not None and 2 * e.developments > total:
+            out["developments"] = (f"one player must own {e.developments} of the tile set's {total} development "
+                                   f"points (every copy; a large one counts {e.large_counts}), more than all the "
+                                   f"other players together may then own ({total - e.developments}): only a player "
+                                   "who buys more than all the others together fires it (add copies, or lower the "
+                                   "trigger)")
+        return out
 
     def colonist_stock_at_start(self, players: int) -> int:
         """The colonist stock once set-up is done (rules.initial_state): the stocks, less each
@@ -616,6 +642,11 @@ class NewFrontiersVariant(VariantModel):
         if e.worlds is not None and e.worlds > most_worlds:
             out["worlds"] = (f"a player holds at most {most_worlds} worlds (the home world and "
                              f"rules.explore.world_limit {r.explore.world_limit}): this trigger can never fire "
+                             "(null switches it off)")
+        elif e.worlds is not None and e.worlds > len(self.worlds) + 1:
+            # a tile set smaller than the world limit: every world of the bag settled is still too few
+            out["worlds"] = (f"the bag holds {len(self.worlds)} worlds, so a player settles at most "
+                             f"{len(self.worlds) + 1} worlds with the home world: this trigger can never fire "
                              "(null switches it off)")
         most_points = sum((e.large_counts if d.large else 1) * (1 if r.unique_developments else d.copies)
                           for d in self.developments)
