@@ -55,6 +55,38 @@ def test_a_move_of_a_player_whose_turn_was_skipped_says_why(tmp_path):
                                    "(Ann was not asked: d12 costs 3 gold, Ann has 0, so pass was Ann's only choice)")
 
 
+def _two_players(tmp_path: Path, rounds: str) -> Path:
+    """Ann on h1 (Cradle Prime: a consume power), Ben on h2, the base set."""
+    path = tmp_path / "t.yaml"
+    path.write_text(f"game: newfrontiers\nvariant: {ROOT}/variants/new-frontiers/base.yaml\nplayers: [Ann, Ben]\n"
+                    f"setup:\n  home_worlds: {{Ann: h1, Ben: h2}}\nrounds:\n{rounds}")
+    return path
+
+
+@pytest.mark.parametrize(("rounds", "message"), ids=["trade skipped", "at own select", "after own trade"], argvalues=[
+    # Nobody has a good in round 1: Ann's trade and her consume were skipped, Ben selects next.
+    ("  - - Ann: select trade\n    - Ann: consume h1\n",
+     "move 2: round 1, Ann: consume h1: it is Ben's decision (select), not Ann's (Ann was not asked: Ann has no goods "
+     "to consume, so pass was Ann's only choice)"),
+    # The same at Ben's own next decision: his select's reason, and why the consume was not asked.
+    ("  - - Ann: select trade\n    - Ben: consume h2\n",
+     "move 2: round 1, Ben: consume h2: Ben must select an action now (legal: select retreat, select develop, select "
+     "explore, select settle, select produce, select envoy) (Ben was not asked: Ben has no consume power, so pass "
+     "was Ben's only choice)"),
+    # Ann sold her only good: nothing was left for Cradle Prime's power to consume.
+    ("  - - Ann: select produce\n    - Ben: select trade\n    - Ben: trade h2\n    - Ann: trade h1\n"
+     "    - Ann: consume h1\n",
+     "move 5: round 1, Ann: consume h1: Ann was not asked again after trade h1: Ann has no goods to consume; Ann must "
+     "select an action now"),
+])
+def test_a_consume_of_a_player_whose_consume_was_skipped_says_why(tmp_path: Path, rounds: str, message: str):
+    """A consume written for a player whose trade was skipped (no goods) got only 'it is Ben's
+    decision (select), not Ann's': now the reason the consume was not asked, as a develop's."""
+    with pytest.raises(IllegalActionError) as err:
+        replay(_two_players(tmp_path, rounds))
+    assert message in str(err.value)
+
+
 def test_first_illegal_move_is_named_with_its_reason():
     with pytest.raises(IllegalActionError) as err:
         replay(DATA / "illegal.yaml")

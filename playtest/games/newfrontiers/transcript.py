@@ -368,9 +368,9 @@ def _only_pass(who: str, why: str, players: list[str]) -> str:
 
 def _passed_over(rules: NewFrontiersRules, state: State, players: list[str], who: str, move: Move,
                  rnd: dict[str, Any], not_asked: Counter[str]) -> str:
-    """Why `who`'s turn in the develop or trade of the round's last selection was skipped (only pass
-    was possible), for a develop or trade written for it after the action moved on: ' (...)', else ''."""
-    if not not_asked[who] or _under_way(rnd)["action"] != move.verb:
+    """Why `who`'s turn in the develop, trade or consume of the round's last selection was skipped
+    (only pass was possible), for such a move written for it after the action moved on: ' (...)', else ''."""
+    if not not_asked[who] or _under_way(rnd)["action"] != ("trade" if move.verb == "consume" else move.verb):
         return ""
     why = rules.why_passed_over(state, players.index(who), move)
     return "" if why is None else _only_pass(who, why, players)
@@ -505,6 +505,8 @@ def replay(path: Path) -> Replay:
                                          move_number=move_no, action=what, where=where)
             if reason is not None and skipped is not None:  # e.g. a second settle that was never offered
                 reason = f"{skipped}; {reason}"
+            elif reason is not None:  # e.g. a consume written once the trade is over, at the player's select
+                reason += passed_hint
             if reason is not None:
                 raise IllegalActionError(_named(reason, players), move_number=move_no, action=what, where=where)
             if move.verb == "select" and move.arg == "explore":

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from playtest.games.newfrontiers.moves import LISTERS, canonical, returned_goals
 from playtest.games.newfrontiers.state import (
     CONSUME,
+    CONSUME_START,
     DECISIONS,
     DEVELOP,
     DISCARD,
@@ -65,6 +66,8 @@ def why_passed_over(rules: NewFrontiersRules, state: State, seat: int, action: o
     develop or trade), now that other players' turns of it, or all of them, are over: the reason
     its turn was skipped (it had nothing to choose: only pass), else None. The player's gold and
     goods are as they were then (nobody else's move changes them), and copies are only fewer."""
+    if isinstance(action, Move) and action.verb == CONSUME:  # the consumes after the trade
+        return why_no_consume(rules, state, seat)
     if not isinstance(action, Move) or action.verb not in (DEVELOP, TRADE):
         return None
     mine = Task(action.verb, seat)
@@ -83,11 +86,28 @@ def why_skipped(rules: NewFrontiersRules, before: State, move: Move, action: obj
     seat = before.todo[0].seat
     s = rules._moved(before, move, random.Random(0), None)  # the handler alone: no step after it
     task = s.todo[0] if s.todo else None
+    if task is not None and task.kind == CONSUME_START and task.seat == seat and action.verb == CONSUME:
+        return why_no_consume(rules, s, seat)  # right after the player's own trade (or pass)
     if (task is None or task.seat != seat or task.kind not in DECISIONS or LISTERS[task.kind](rules, s, task)
             or action.verb not in VERBS.get(task.kind, ())):
         return None  # no skipped decision, or not one `action` would have answered
     why = explain(rules, s, task, action, [])
     return None if why.startswith(f"seat {seat + 1} must ") else why
+
+
+def why_no_consume(rules: NewFrontiersRules, s: State, seat: int) -> str | None:
+    """Why `seat`'s consume decisions in a Trade are skipped: no consume power, no goods, or no
+    good that a power takes (the player's powers, used or not); None when one would take one."""
+    p, t = s.players[seat], rules.tiles
+    who = f"seat {seat + 1}"
+    if not p.prof.consume:
+        return f"{who} has no consume power"
+    if not p.goods:
+        return f"{who} has no goods to consume"
+    colors = sorted({t.colors[t.worlds[w].color] for w in p.goods})
+    if any(power.color is None or power.color in colors for power in p.prof.consume):
+        return None
+    return f"{who} holds only {' and '.join(colors)} goods, which no consume power of theirs takes"
 
 
 def explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: list[Move]) -> str:
