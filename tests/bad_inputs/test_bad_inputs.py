@@ -874,6 +874,10 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("nf-settle-reward-of-nothing", ["validate", str(NF_BASE), "--set",  # was ok: a power that did nothing
                                          "developments.d02.powers=[{kind: settle_reward}]"],
          r"developments.d02.powers.0: a settle_reward that gives nothing: give it gold, colonists or vp$"),
+    Case("nf-consume-of-nothing", ["validate", str(NF_BASE), "--set",  # was ok: goods consumed for no VP and no gold
+                                   "home_worlds.h1.powers=[{kind: consume, vp: 0}]"],
+         r"home_worlds.h1.powers.0: a consume power that gives nothing \(vp 0, gold 0\): its holder would have to give "
+         r"up goods for nothing, as consume powers must be used; give it vp or gold$"),
     Case("extends-misspelt", ["validate", "{tmp}/v.yaml"],  # was 'game: required key is missing (known games: ...)'
          r"v.yaml:1:1: extend: unknown key \(did you mean 'extends'\?\): a draft names the file it changes with "
          r"extends:, else it needs a game: of its own$",

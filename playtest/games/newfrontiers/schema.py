@@ -77,7 +77,8 @@ class ExtraGood(Strict):
 
 class Consume(Strict):
     """Trade/consume: after trading, the holder must consume up to `goods` goods (of `color`, if
-    given; the holder chooses which), gaining `vp` VP chips and `gold` gold per good."""
+    given; the holder chooses which), gaining `vp` VP chips and `gold` gold per good (at least one
+    of them above 0: a power that pays nothing is refused, its goods could not be kept)."""
 
     kind: Literal["consume"]
     goods: int = Field(default=1, ge=1, le=10)
@@ -479,6 +480,10 @@ class NewFrontiersVariant(VariantModel):
             if isinstance(power, SettleReward) and not (power.gold or power.colonists or power.vp):
                 # all three default to 0: `{kind: settle_reward}` was accepted as a power that does nothing
                 out.append((loc, "a settle_reward that gives nothing: give it gold, colonists or vp"))
+            if isinstance(power, Consume) and not (power.vp or power.gold):
+                # accepted, its holder had to give up goods for nothing: consume powers are not declined
+                out.append((loc, "a consume power that gives nothing (vp 0, gold 0): its holder would have to give "
+                                 "up goods for nothing, as consume powers must be used; give it vp or gold"))
             if isinstance(power, GoldOn) and power.action == ActionName.GOALS and not self.goals.enabled:
                 out.append(((*loc, "action"), "goals is an action only with goals.enabled: true"))
             if isinstance(power, EndBonus):
