@@ -1724,6 +1724,23 @@ def test_new_frontiers_notes_say_who_got_gold_from_powers_and_settle_rewards_and
     assert notes["select develop"] == "bonus: develops for 1 less, P2 +1 gold (d13 Academy: develop)"
 
 
+def test_a_world_settled_free_by_discounts_is_noted_for_0_gold():
+    """A gold world whose settle discounts cover its cost was noted 'settled w01 (gold)' (P3 in a
+    played game, two Terraforming Crews): as if it were paid in gold, or settled by a method
+    named gold. A military world still says '(military)'."""
+    from playtest.core.events import Event
+    from playtest.games.newfrontiers.play import describe
+    from tests.newfrontiers.helpers import dev, edit, ids, play, rules_for, start
+
+    rules = rules_for("base")
+    s = edit(start(rules, 2), 0, unsettled=ids(rules, "w01"), devs=dev(rules, "d06"), colonists=1)
+    rules.refresh(s.players[0])
+    s = play(rules, s, "select settle")
+    log: list[Event] = []
+    play(rules, s, "settle w01", log=log)
+    assert describe(rules, s, "settle w01", log, ["You", "P2"]) == "settled w01 for 0 gold"
+
+
 def test_a_produce_note_gives_the_windfall_bonus_only_where_it_could_go():
     """Selecting Produce noted 'bonus: 1 windfall good' although the selector had no windfall world
     without a good, so none was given (the bonus is then not even asked)."""

@@ -307,7 +307,9 @@ def describe(rules: NewFrontiersRules, before: Any, action: Any, events: Sequenc
         elif e.kind == "colonists":
             bits.append(f"+{_n(d['amount'], 'colonist')}")
         elif e.kind == "settle":
-            bits.append(f"settled {d['item']}" + (f" for {d['cost']} gold" if d.get("cost") else f" ({d['method']})"))
+            # a gold world settled free by discounts said '(gold)', as if gold were what it cost
+            bits.append(f"settled {d['item']}" + (f" for {d['cost']} gold" if d.get("method") == "gold"
+                                                  else f" ({d['method']})"))
             if d.get("gold"):
                 bits.append(f"{names[e.seat]} +{d['gold']} gold (settle reward: {_settle_rewarders(rules, before, e)})")
         elif e.kind == "gold_on":
