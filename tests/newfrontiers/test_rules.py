@@ -285,8 +285,15 @@ def test_the_player_chooses_which_consume_power_takes_each_good():
     assert (best.players[0].chips, best.players[0].goods) == (1 + 2, ())
     worse = play(R, s, "consume w10 with h1")
     assert (worse.players[0].chips, worse.players[0].goods) == (1 + 1, ())
-    with pytest.raises(IllegalActionError, match="w10 with w34 is not a choice here"):
+    # A power named that cannot take the good says why (it said only 'w10 with w34 is not a choice here').
+    with pytest.raises(IllegalActionError, match=r"seat 1 has no consume power w34 in play \(theirs: h1, w10\)"):
         R.apply(s, parse_move("consume w10 with w34"), rng=None)
+    s = edit(s, 0, goods=ids(R, "w10 h1"))
+    s.legal = tuple(R._moves(s, s.todo[0]))
+    with pytest.raises(IllegalActionError, match="the consume power of w10 takes only green goods, not blue"):
+        R.apply(s, parse_move("consume h1 with w10"), rng=None)
+    with pytest.raises(IllegalActionError, match="the consume power of w10 was used already in this trade"):
+        R.apply(play(R, s, "consume w10"), parse_move("consume h1 with w10"), rng=None)
 
 
 def test_consume_powers_go_on_in_the_players_order_while_goods_allow():

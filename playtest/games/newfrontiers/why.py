@@ -7,7 +7,13 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from playtest.games.newfrontiers.moves import LISTERS, canonical, returned_goals
+from playtest.games.newfrontiers.moves import (
+    LISTERS,
+    canonical,
+    consume_sources,
+    pending_consumes,
+    returned_goals,
+)
 from playtest.games.newfrontiers.state import (
     CONSUME,
     CONSUME_START,
@@ -110,6 +116,20 @@ def why_no_consume(rules: NewFrontiersRules, s: State, seat: int) -> str | None:
     return f"{who} holds only {' and '.join(colors)} goods, which no consume power of theirs takes"
 
 
+def _named_power(rules: NewFrontiersRules, s: State, task: Task, name: str, color: str) -> str:
+    """Why `consume <good> with <name>` is refused when the good itself could be consumed: 'w10
+    with w34 is not a choice here' said nothing of the power named."""
+    p = s.players[task.seat]
+    sources = consume_sources(rules, p)
+    if name not in sources:
+        return (f"seat {task.seat + 1} has no consume power {name} in play (theirs: "
+                f"{', '.join(dict.fromkeys(sources)) or 'none'})")
+    pending = [j for j, _ in pending_consumes(task, s.todo[1:])]
+    if not any(sources[j] == name for j in pending):
+        return f"the consume power of {name} was used already in this trade"
+    return f"the consume power of {name} takes only {p.prof.consume[sources.index(name)].color} goods, not {color}"
+
+
 def explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: list[Move]) -> str:
     """Why a move is not legal, in the words a player would use."""
     seat = task.seat
@@ -156,14 +176,17 @@ def explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: list
             return f"{who} has nothing to {m.verb}"
         if not m.arg:
             return f"{m.verb} needs a world: `{m.verb} <world>` (legal: {valid})"
-        w = t.world_index.get(m.arg, -1)
+        good, _, name = m.arg.partition(" with ") if task.kind == CONSUME else (m.arg, "", "")
+        w = t.world_index.get(good, -1)
         if task.kind in (TRADE, CONSUME) and w >= 0:  # the good is the world's: say what the world lacks
             if w in p.unsettled:
-                return f"{m.arg} is not settled yet, so it holds no good (legal: {valid})"
+                return f"{good} is not settled yet, so it holds no good (legal: {valid})"
             if w not in p.worlds:
-                return f"{who} holds no world {m.arg} (legal: {valid})"
+                return f"{who} holds no world {good} (legal: {valid})"
             if w not in p.goods:
-                return f"{m.arg} holds no good (legal: {valid})"
+                return f"{good} holds no good (legal: {valid})"
+            if name:  # the power named: not the player's, used already, or not for this color
+                return f"{_named_power(rules, s, task, name, t.colors[t.worlds[w].color])} (legal: {valid})"
         return f"{m.arg} is not a choice here (legal: {valid})"
     expected = {SELECT: "select an action", DEVELOP: "develop or pass", EXPLORE: "take a world from the draw",
                 DISCARD: "discard an unsettled world", SETTLE: "settle, colonists or pass",
