@@ -814,6 +814,29 @@ def test_a_goal_another_player_keeps_face_down_is_not_shown(tmp_path):
     assert any(m.seat != 1 for m in kept)  # the record keeps the real move (the saved transcript needs it)
 
 
+def test_the_new_frontiers_table_shows_the_goals_held():
+    """With the goals option the table drew no goal at all: not the person's own, nor the face-up
+    goals that score for every player, nor how many another holds face down. Now a line says them
+    as the seat sees them: its own goal by id, another's face-down goal only counted."""
+    from rich.console import Console
+
+    from playtest.games.newfrontiers.play import render
+    from tests.newfrontiers.helpers import play, rules_for, start
+
+    rules = rules_for("goals")
+    s = start(rules, 2)
+    first = rules.tiles.goals[s.goal_deck[0]].id
+    s = play(rules, s, "select goals", f"keep {first}")
+
+    def seen(seat: int) -> str:
+        console = Console(width=200, no_color=True, record=True)
+        console.print(render(rules, rules.view(s, seat), seat, ["You", "P2"]))
+        return next(line for line in console.export_text().splitlines() if line.startswith("Goals"))
+
+    assert seen(0) == f"Goals (deck: 15 left): You: {first} face down · P2: -"
+    assert seen(1) == "Goals (deck: 15 left): You: 1 face down · P2: -"
+
+
 def _play_through(s: PlaySession) -> list:
     shown: list = []
     while not s.over() and len(s.moves) < 600:

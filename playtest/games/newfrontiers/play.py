@@ -46,8 +46,9 @@ from playtest.sim.runner import PlayedGame
 def render(rules: NewFrontiersRules, view: View, seat: int, names: Sequence[str]) -> Group:
     """The round, the actions still selectable, the Produce pile, the turn-order track and each
     player's tableau (worlds, developments, goods, gold, colonists, VP chips, military strength:
-    a military world is settled by it, and the table did not say it). Other players' face-down
-    goals and the bag's order are not in the view, so they are not drawn."""
+    a military world is settled by it, and the table did not say it), with the goals option the
+    goals held (`_goals_line`). Other players' face-down goals and the bag's order are not in the
+    view, so they are not drawn."""
     s: State = view.state
     t = rules.tiles
     left = [a for a in rules.actions if a not in s.selected]
@@ -66,10 +67,28 @@ def render(rules: NewFrontiersRules, view: View, seat: int, names: Sequence[str]
                       ", ".join(t.worlds[w].id for w in p.unsettled) or "-",
                       ", ".join(t.devs[d].id for d in p.devs) or "-")
     parts: list[Any] = [head, track, table]
+    if rules.goals_on:
+        parts.append(_goals_line(rules, s, names))
     if s.draw:
         parts.append(Text("Explored draw on the table:\n" + "\n".join(f"  {tile_text(rules, t.worlds[w].id)}"
                                                                      for w in s.draw)))
     return Group(*parts)
+
+
+def _goals_line(rules: NewFrontiersRules, s: State, names: Sequence[str]) -> Text:
+    """The goals each player holds, as the seat sees them (another's face-down goal only counted),
+    the stores on their mats and the deck's size: with the goals option the table showed none of
+    them, not even the person's own goal or the face-up goals that score for every player."""
+    t, held = rules.tiles, []
+    for i, p in enumerate(s.players):
+        stored = dict(p.stored)
+        goals = [f"{t.goals[g].id} face up" for g in p.goals_up]
+        goals += [f"{t.goals[g].id} face down" for g in p.goals_down if g >= 0]
+        hidden = sum(1 for g in p.goals_down if g < 0)
+        goals += [f"{hidden} face down"] if hidden else []
+        goals += [f"{n} store{'s' if n != 1 else ''} on {t.goals[g].id}" for g, n in stored.items()]
+        held.append(f"{names[i]}: {', '.join(goals) or '-'}")
+    return Text(f"Goals (deck: {len(s.goal_deck)} left): " + " · ".join(held))
 
 
 COUNTED = {"world": ("world", "worlds"), "development": ("development", "developments"),
