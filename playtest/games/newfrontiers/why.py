@@ -71,7 +71,8 @@ def why_passed_over(rules: NewFrontiersRules, state: State, seat: int, action: o
     """Why `seat` had no turn in the develop or trade the last selection started (`action` its
     develop or trade), now that other players' turns of it, or all of them, are over: the reason
     its turn was skipped (it had nothing to choose: only pass), else None. The player's gold and
-    goods are as they were then (nobody else's move changes them), and copies are only fewer."""
+    goods are as they were then (nobody else's move changes them), and copies are only fewer. A
+    consume (`action`) after a trade: why the player's consumes were skipped (`why_no_consume`)."""
     if isinstance(action, Move) and action.verb == CONSUME:  # the consumes after the trade
         return why_no_consume(rules, state, seat)
     if not isinstance(action, Move) or action.verb not in (DEVELOP, TRADE):
