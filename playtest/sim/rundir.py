@@ -21,6 +21,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -363,12 +364,29 @@ def _chunk_ok(path: Path, done: Done) -> bool:
     return True
 
 
+def _read_regular(path: Path) -> bytes:
+    """A file's bytes, refused in one line unless it is a regular file: a named pipe put in
+    place of run.json, sweep.json or search.json blocked the reader for ever (`report RUN -o
+    FILE`, `simulate --resume`, `tune --resume`), as a variant that is one would (source.read_text)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise PlaytestError(f"{path}: a folder, not a file")
+        if not stat.S_ISREG(mode):
+            raise PlaytestError(f"{path}: not a regular file (a device, pipe or socket cannot be {path.name})")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            return fh.read()
+    finally:
+        os.close(fd)
+
+
 def read_json(path: Path) -> dict[str, Any]:
     """A JSON object playtest wrote (run.json, sweep.json, tune.json), read back; any problem is
     one located line, the encoding's too, as the variant loader says it (source.read_text)."""
     text = ""
     try:
-        data = path.read_bytes()
+        data = _read_regular(path)
         text = data.decode("utf-8")
         if text.startswith("\ufeff"):  # an editor's byte order mark; json.loads said "decode using utf-8-sig"
             raise PlaytestError(f"{path}:1:1: starts with a byte order mark (U+FEFF), which JSON does not allow: "

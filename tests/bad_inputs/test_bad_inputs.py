@@ -2224,6 +2224,29 @@ def test_bad_input_in_a_real_process(case_id: str, tmp_path: Path) -> None:
     assert _snapshot(tmp_path) == before
 
 
+def _fifo_run_json(tmp: Path, folder: str) -> None:
+    (tmp / folder).mkdir()
+    os.mkfifo(tmp / folder / "run.json")
+
+
+@pytest.mark.parametrize(("args", "folder", "pattern"), [
+    (["simulate", "--resume", "{tmp}/out"], "out.partial",
+     r"^error: \S*out\.partial/run\.json: not a regular file \(a device, pipe or socket cannot be run\.json\)$"),
+    (["report", "{tmp}/out", "--out", "{tmp}/r.md"], "out", r"^error: \S*out: not a finished run \(run\.json is missing\)$"),
+])
+def test_a_named_pipe_in_place_of_run_json_is_refused_not_waited_on(args, folder, pattern, tmp_path: Path) -> None:
+    """run.json is read back with the other files playtest writes (rundir.read_json), which
+    opened a named pipe and waited for a writer for ever. In a real process, with a timeout:
+    in-process the test would hang as the command did."""
+    _fifo_run_json(tmp_path, folder)
+    before = _snapshot(tmp_path)
+    r = subprocess.run([sys.executable, "-m", "playtest", *[a.replace("{tmp}", str(tmp_path)) for a in args]],
+                       capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert r.returncode == 2, r.stderr
+    assert len(r.stderr.splitlines()) == 1 and re.search(pattern, r.stderr), r.stderr
+    assert _snapshot(tmp_path) == before
+
+
 def test_a_resume_that_meets_a_game_that_never_ends_keeps_the_games_saved_before_it(tmp_path: Path) -> None:
     """A game that cannot end removes a new run's folder ('nothing was written'); on --resume it
     removed the games an earlier session had saved as well."""
