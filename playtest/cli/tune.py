@@ -140,7 +140,16 @@ def _prepare(out: Path, resumed: Path | None) -> Path:
     if resumed == work:
         return work
     if resumed is not None:
-        shutil.copytree(resumed, work)
+        try:
+            shutil.copytree(resumed, work)
+        except (shutil.Error, OSError) as exc:
+            # A named pipe or an unreadable file among the search's files: exit 1 with copytree's
+            # list of tuples, and the half-made copy left to be taken for an interrupted search.
+            shutil.rmtree(work, ignore_errors=True)
+            first = exc.args[0][0] if isinstance(exc, shutil.Error) and exc.args and exc.args[0] else None
+            what = f"{first[0]}: {first[2]}" if first else str(exc)
+            raise UsageError(f"--resume: cannot copy the search in {out} to continue it ({what}); "
+                             "nothing was changed") from None
         return work
     if work.exists():  # --force (checked): the interrupted search is dropped
         shutil.rmtree(work)

@@ -324,6 +324,14 @@ def _tuned_then_edited(tmp: Path) -> None:
     (tmp / "v.yaml").write_text(EXT + "max_rounds: 50\n")
 
 
+def _tuned_with_a_pipe(tmp: Path) -> None:
+    """{tmp}/t of `_tuned_then_edited` (v.yaml as tuned), its tune.md a named pipe."""
+    _tuned_then_edited(tmp)
+    (tmp / "v.yaml").write_text(EXT)
+    (tmp / "t" / "tune.md").unlink()
+    os.mkfifo(tmp / "t" / "tune.md")
+
+
 A = r"{tmp}/"  # file names in messages are as the user gave them (absolute here)
 V = [  # --- variant files: validate ---------------------------------------------------------
     Case("union-map-with-a-bad-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:4:\d+: end.0.count.x: the key should be a valid integer",
@@ -2033,6 +2041,13 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
                                         "--resume"],
          r"^error: --resume: the variant's rules have changed since the search began \({tmp}/v.yaml, or a draft it "
          r"extends, was edited\)", setup=_tuned_then_edited),
+    # a named pipe among a finished search's files: --resume copies the search aside (copytree), which
+    # failed with exit 1, its list of tuples as the line, and the half-made copy left as if interrupted
+    Case("tune-resume-a-pipe-among-the-files", ["tune", "{tmp}/v.yaml", "--param", "crews.bays.time=0..4", "--target",
+                                                "{tmp}/g.yaml", "--budget", "2", "--confirm", "1", "--confirm-games", "2",
+                                                "-w", "1", "-o", "{tmp}/t", "--resume"],
+         r"^error: --resume: cannot copy the search in {tmp}/t to continue it \({tmp}/t/tune.md: .* is a named pipe\); "
+         r"nothing was changed$", setup=_tuned_with_a_pipe),
 ]
 
 P = [  # --- play: every check before the game starts (stdin is empty: a game would be saved) ----
