@@ -333,9 +333,11 @@ def _same_or_inside(path: Path, other: Path) -> bool:
 
 
 def same_text(path: Path, text: str) -> bool:
-    """Whether the file at `path` holds exactly `text` (an output asked for again: nothing to do)."""
+    """Whether the file at `path` holds exactly `text` (an output asked for again: nothing to do).
+    Never of a named pipe or device: reading one waited for a writer for ever (`playtest report RUN`
+    with RUN/report.html a pipe)."""
     try:
-        return path.read_text(encoding="utf-8") == text
+        return path.is_file() and path.read_text(encoding="utf-8") == text
     except (OSError, UnicodeDecodeError):
         return False
 

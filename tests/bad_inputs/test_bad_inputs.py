@@ -2239,21 +2239,30 @@ def test_bad_input_in_a_real_process(case_id: str, tmp_path: Path) -> None:
     assert _snapshot(tmp_path) == before
 
 
-def _fifo_run_json(tmp: Path, folder: str) -> None:
-    (tmp / folder).mkdir()
-    os.mkfifo(tmp / folder / "run.json")
+def _fifo_run_json(folder: str) -> Callable[[Path], None]:
+    def make(tmp: Path) -> None:
+        (tmp / folder).mkdir()
+        os.mkfifo(tmp / folder / "run.json")
+    return make
 
 
-@pytest.mark.parametrize(("args", "folder", "pattern"), [
-    (["simulate", "--resume", "{tmp}/out"], "out.partial",
+def _fifo_report(tmp: Path) -> None:
+    os.mkfifo(_run(tmp, "out") / "report.html")
+
+
+@pytest.mark.parametrize(("args", "setup", "pattern"), [
+    (["simulate", "--resume", "{tmp}/out"], _fifo_run_json("out.partial"),
      r"^error: \S*out\.partial/run\.json: not a regular file \(a device, pipe or socket cannot be run\.json\)$"),
-    (["report", "{tmp}/out", "--out", "{tmp}/r.md"], "out", r"^error: \S*out: not a finished run \(run\.json is missing\)$"),
-])
-def test_a_named_pipe_in_place_of_run_json_is_refused_not_waited_on(args, folder, pattern, tmp_path: Path) -> None:
-    """run.json is read back with the other files playtest writes (rundir.read_json), which
-    opened a named pipe and waited for a writer for ever. In a real process, with a timeout:
-    in-process the test would hang as the command did."""
-    _fifo_run_json(tmp_path, folder)
+    (["report", "{tmp}/out", "--out", "{tmp}/r.md"], _fifo_run_json("out"),
+     r"^error: \S*out: not a finished run \(run\.json is missing\)$"),
+    (["report", "{tmp}/out"], _fifo_report, r"^error: \S*out/report\.html: the run already has a different report"),
+], ids=["resume-run-json", "report-run-json", "report-own-report"])
+def test_a_named_pipe_among_a_run_s_files_is_refused_not_waited_on(args, setup, pattern, tmp_path: Path) -> None:
+    """run.json is read back with the other files playtest writes (rundir.read_json), and the run's
+    own report to see whether it is already this one (io.same_text): both opened a named pipe and
+    waited for a writer for ever. In a real process, with a timeout: in-process the test would
+    hang as the command did."""
+    setup(tmp_path)
     before = _snapshot(tmp_path)
     r = subprocess.run([sys.executable, "-m", "playtest", *[a.replace("{tmp}", str(tmp_path)) for a in args]],
                        capture_output=True, text=True, cwd=tmp_path, timeout=60)
