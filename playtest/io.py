@@ -363,6 +363,8 @@ def _signed(path: Path, key: str, value: object) -> bool:
     """`path` is a JSON object that holds `key` (equal to `value` unless that is None)."""
     import json
 
+    if not path.is_file():  # a named pipe: opening it waited for a writer for ever (--force over it)
+        return False
     try:
         with path.open("rb") as f:
             doc = json.loads(f.read(1_000_000))

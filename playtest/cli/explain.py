@@ -26,6 +26,8 @@ def _digest(data: bytes) -> str:
 
 def _written(run_dir: Path) -> dict[str, str]:
     """File name → the digest explain recorded for it (none when there is no record)."""
+    if not (run_dir / DIGESTS).is_file():  # (a named pipe: reading it waited for a writer for ever)
+        return {}
     try:
         lines = (run_dir / DIGESTS).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):

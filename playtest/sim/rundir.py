@@ -17,6 +17,7 @@ games.parquet and events.parquet, run.json says "complete", and the folder is re
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -303,7 +304,7 @@ def _manifest(path: Path) -> Iterator[Done]:
     manifest that is there but cannot be read (a folder, say) is an error: read as empty, every
     saved chunk would count as unlisted, and PartialRun.open removes those."""
     try:
-        lines = (path / MANIFEST).read_bytes().splitlines()
+        lines = _read_regular(path / MANIFEST).splitlines()
     except FileNotFoundError:
         return
     except OSError as exc:
@@ -365,16 +366,16 @@ def _chunk_ok(path: Path, done: Done) -> bool:
 
 
 def _read_regular(path: Path) -> bytes:
-    """A file's bytes, refused in one line unless it is a regular file: a named pipe put in
-    place of run.json, sweep.json or search.json blocked the reader for ever (`report RUN -o
-    FILE`, `simulate --resume`, `tune --resume`), as a variant that is one would (source.read_text)."""
+    """A file's bytes; OSError unless it is a regular file: a named pipe put in place of run.json
+    or manifest.jsonl blocked the reader for ever (`report RUN -o FILE`, `simulate --resume`), as
+    a variant that is one would (source.read_text)."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
-            raise PlaytestError(f"{path}: a folder, not a file")
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
         if not stat.S_ISREG(mode):
-            raise PlaytestError(f"{path}: not a regular file (a device, pipe or socket cannot be {path.name})")
+            raise OSError(errno.EINVAL, "a pipe, device or socket, not a regular file")
         with os.fdopen(fd, "rb", closefd=False) as fh:
             return fh.read()
     finally:
@@ -398,7 +399,7 @@ def read_json(path: Path) -> dict[str, Any]:
         line, message = not_utf8(data, exc)
         raise PlaytestError(f"{path}:{line}:1: {message}") from None
     except OSError as exc:
-        raise PlaytestError(f"{path}: cannot read: {exc}") from None
+        raise PlaytestError(f"{path}: cannot read: {exc.strerror or exc}") from None
     except json.JSONDecodeError as exc:
         raise PlaytestError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
     except ValueError:  # int() refuses a number of more digits than sys.get_int_max_str_digits()

@@ -2246,21 +2246,44 @@ def _fifo_run_json(folder: str) -> Callable[[Path], None]:
     return make
 
 
+def _fifo_manifest(tmp: Path) -> None:
+    _interrupted()(tmp)
+    (tmp / "out.partial" / "manifest.jsonl").unlink()
+    os.mkfifo(tmp / "out.partial" / "manifest.jsonl")
+
+
+def _fifo_digests(tmp: Path) -> None:
+    """{tmp}/t of `_tune_folder` with explain's pages, explain.md edited since and explain.sha256
+    (what explain wrote) a named pipe."""
+    _tune_folder(["random"] * 4)(tmp)
+    assert CliRunner().invoke(app, ["explain", str(tmp / "t")]).exit_code == 0
+    (tmp / "t" / "explain.md").write_text("my notes\n")
+    (tmp / "t" / "explain.sha256").unlink()
+    os.mkfifo(tmp / "t" / "explain.sha256")
+
+
 def _fifo_report(tmp: Path) -> None:
     os.mkfifo(_run(tmp, "out") / "report.html")
 
 
 @pytest.mark.parametrize(("args", "setup", "pattern"), [
     (["simulate", "--resume", "{tmp}/out"], _fifo_run_json("out.partial"),
-     r"^error: \S*out\.partial/run\.json: not a regular file \(a device, pipe or socket cannot be run\.json\)$"),
+     r"^error: \S*out\.partial/run\.json: cannot read: a pipe, device or socket, not a regular file$"),
+    (["simulate", "--resume", "{tmp}/out"], _fifo_manifest, r"^error: \S*out\.partial/manifest\.jsonl: cannot read "
+     r"\(a pipe, device or socket, not a regular file\): it lists the games saved so far; nothing was changed$"),
+    (["simulate", str(DRAFT5), "-n", "2", "-w", "1", "--out", "{tmp}/out", "--force"], _fifo_run_json("out"),
+     r"^error: --out \S*out: is a folder that is not empty and holds no playtest output"),
+    (["explain", "{tmp}/t"], _fifo_digests, r"^error: \S*t/explain\.md: edited since explain wrote it"),
     (["report", "{tmp}/out", "--out", "{tmp}/r.md"], _fifo_run_json("out"),
      r"^error: \S*out: not a finished run \(run\.json is missing\)$"),
     (["report", "{tmp}/out"], _fifo_report, r"^error: \S*out/report\.html: the run already has a different report"),
-], ids=["resume-run-json", "report-run-json", "report-own-report"])
+], ids=["resume-run-json", "resume-manifest", "force-over-run-json", "explain-digests", "report-run-json",
+        "report-own-report"])
 def test_a_named_pipe_among_a_run_s_files_is_refused_not_waited_on(args, setup, pattern, tmp_path: Path) -> None:
-    """run.json is read back with the other files playtest writes (rundir.read_json), and the run's
-    own report to see whether it is already this one (io.same_text): both opened a named pipe and
-    waited for a writer for ever. In a real process, with a timeout: in-process the test would
+    """run.json is read back with the other files playtest writes (rundir.read_json), as are an
+    interrupted run's manifest, the JSON by which --force knows an output as playtest's
+    (io._signed), explain's record of what it wrote, and the run's own report to see whether it is
+    already this one (io.same_text): each opened a named pipe and waited for a writer for ever. In a real process, with a timeout: in-process the test would
     hang as the command did."""
     setup(tmp_path)
     before = _snapshot(tmp_path)
