@@ -228,6 +228,8 @@ def _base_groups(run_dir: Path) -> dict[str, frozenset[str]]:
     folder has none or it cannot be read (the trials' shown groups are then all there is)."""
     from playtest.tune.search import BASE_METRICS
 
+    if not (run_dir / BASE_METRICS).is_file():  # (a named pipe: polars waited for a writer for ever)
+        return {}
     try:
         table = pl.read_parquet(for_polars(run_dir / BASE_METRICS), columns=["metric", "group"], glob=False)
     except (OSError, pl.exceptions.PolarsError):

@@ -298,6 +298,8 @@ _SETTING = {"variant": "variant file", "params": "--param list", "goals": "goals
 
 def _check_base_metrics(path: Path) -> None:
     """The base's metrics stored by the interrupted search read as a metric table."""
+    if not path.is_file():  # a named pipe: polars waited for a writer for ever, deaf to Ctrl-C
+        raise PlaytestError(f"{path}: cannot read: not a regular file (a folder, pipe or device)")
     try:
         schema = pl.read_parquet_schema(for_polars(path))
     except (OSError, pl.exceptions.PolarsError) as exc:

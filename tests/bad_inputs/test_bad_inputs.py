@@ -2262,6 +2262,26 @@ def _fifo_digests(tmp: Path) -> None:
     os.mkfifo(tmp / "t" / "explain.sha256")
 
 
+def _fifo_base_metrics(tmp: Path) -> None:
+    """{tmp}/.t.partial: the search of `_tuned_with_a_pipe` as if interrupted (tune's working
+    folder), its base-metrics.parquet a named pipe."""
+    _tuned_with_a_pipe(tmp)
+    (tmp / "t").rename(tmp / ".t.partial")
+    (tmp / ".t.partial" / "base-metrics.parquet").unlink()
+    os.mkfifo(tmp / ".t.partial" / "base-metrics.parquet")
+
+
+def test_explain_of_a_tune_whose_base_metrics_are_a_named_pipe_does_without_them(tmp_path: Path) -> None:
+    """explain reads a tune's base-metrics.parquet for the base's groups when it can: a named pipe
+    there made polars wait for a writer for ever. It is left out, as a missing file is."""
+    _tune_folder(["random"] * 4)(tmp_path)
+    os.mkfifo(tmp_path / "t" / "base-metrics.parquet")
+    r = subprocess.run([sys.executable, "-m", "playtest", "explain", str(tmp_path / "t")], capture_output=True,
+                       text=True, cwd=tmp_path, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "t" / "explain.md").is_file()
+
+
 def _fifo_report(tmp: Path) -> None:
     os.mkfifo(_run(tmp, "out") / "report.html")
 
@@ -2274,16 +2294,21 @@ def _fifo_report(tmp: Path) -> None:
     (["simulate", str(DRAFT5), "-n", "2", "-w", "1", "--out", "{tmp}/out", "--force"], _fifo_run_json("out"),
      r"^error: --out \S*out: is a folder that is not empty and holds no playtest output"),
     (["explain", "{tmp}/t"], _fifo_digests, r"^error: \S*t/explain\.md: edited since explain wrote it"),
+    (["tune", "{tmp}/v.yaml", "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "--budget", "2", "--confirm",
+      "1", "--confirm-games", "2", "-w", "1", "-o", "{tmp}/t", "--resume"], _fifo_base_metrics,
+     r"^error: --resume: \S*\.t\.partial/base-metrics\.parquet: cannot read: not a regular file \(a folder, pipe or "
+     r"device\); start again with --force$"),
     (["report", "{tmp}/out", "--out", "{tmp}/r.md"], _fifo_run_json("out"),
      r"^error: \S*out: not a finished run \(run\.json is missing\)$"),
     (["report", "{tmp}/out"], _fifo_report, r"^error: \S*out/report\.html: the run already has a different report"),
-], ids=["resume-run-json", "resume-manifest", "force-over-run-json", "explain-digests", "report-run-json",
-        "report-own-report"])
+], ids=["resume-run-json", "resume-manifest", "force-over-run-json", "explain-digests", "tune-resume-base-metrics",
+        "report-run-json", "report-own-report"])
 def test_a_named_pipe_among_a_run_s_files_is_refused_not_waited_on(args, setup, pattern, tmp_path: Path) -> None:
     """run.json is read back with the other files playtest writes (rundir.read_json), as are an
     interrupted run's manifest, the JSON by which --force knows an output as playtest's
-    (io._signed), explain's record of what it wrote, and the run's own report to see whether it is
-    already this one (io.same_text): each opened a named pipe and waited for a writer for ever. In a real process, with a timeout: in-process the test would
+    (io._signed), explain's record of what it wrote, an interrupted tune's base metrics, and the
+    run's own report to see whether it is already this one (io.same_text): each opened a named pipe
+    and waited for a writer for ever (polars deaf to SIGTERM too). In a real process, with a timeout: in-process the test would
     hang as the command did."""
     setup(tmp_path)
     before = _snapshot(tmp_path)
