@@ -20,6 +20,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated
 
 import polars as pl
 from pydantic import ConfigDict, Field, model_validator
@@ -43,14 +44,25 @@ from playtest.core.spec import MetricInfos, Off
 from playtest.errors import Problem
 from playtest.variants.source import Node
 
+GOAL_LIMIT = 1e12
+"""The largest target, bound and weight of a goal (either sign for the values): the objective,
+Σ weight × distance, then stays far below the study's stand-in for an undefined one
+(search.UNDEFINED, 1e300), which `target: 1e300` reached: every candidate was shown as
+'undefined' (a metric missing or switched off), the base as a number."""
+
+Bounded = Annotated[Number, Field(ge=-GOAL_LIMIT, le=GOAL_LIMIT)]
+
 
 class GoalSpec(GateSpec):
     """A gate, with an optional target value and a weight in the objective."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    target: Number | None = None
-    weight: Number = Field(1.0, gt=0)
+    min: Bounded | None = None
+    max: Bounded | None = None
+    between: tuple[Bounded, Bounded] | None = None
+    target: Bounded | None = None
+    weight: Number = Field(1.0, gt=0, le=GOAL_LIMIT)
 
     @model_validator(mode="after")
     def _limits(self) -> GoalSpec:  # replaces GateSpec._limits: a target alone is enough
