@@ -114,6 +114,11 @@ def parse_param(text: str) -> Param:
         if lo >= hi:
             raise _error(text, f"the range is empty: {show(lo)} is not below {show(hi)}")
         return Param(key, kind, float(lo), float(hi), text=text)
+    if any(part.strip() == "!remove" for part in raw.split(",")):
+        # sweep's point without the key: read as a YAML tag running on to the end of the list, it
+        # was "cannot read the values: expected ',' or ']', but got '<stream end>'"
+        raise _error(text, "!remove is a point of `playtest sweep`, not a choice of tune: list the values to "
+                           "choose from (the key's default among them, if it should compete)")
     if message := long_number_in(f"[{raw}]"):
         raise _error(text, message)
     try:

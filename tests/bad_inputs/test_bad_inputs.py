@@ -982,6 +982,10 @@ V = [  # --- variant files: validate -------------------------------------------
          r"^error: --set planets_dealt=\{yes: 7\}: planets_dealt: mapping keys must be text, not true$"),
     Case("file-date-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:17: mapping keys must be text, not 2001-12-14$",
          {"v.yaml": EXT + "planets_dealt: {2001-12-14: 7}\n"}),
+    # sweep's `!remove` among tune's choices: read as a tag running to the end of the list, it was
+    # "cannot read the values: expected ',' or ']', but got '<stream end>'"
+    Case("tune-remove-choice", ["tune", str(NF_BASE), "--param", "rules.end.worlds=6,10,!remove", "--target", str(TUNE_GOALS), "-n", "4", "-o", "{tmp}/t"],
+         r"^error: --param rules.end.worlds=6,10,!remove: !remove is a point of `playtest sweep`, not a choice of tune: "),
     Case("tune-binary-choice", ["tune", str(DRAFT5), "--param", "crews.bays.time=!!binary aGk=,x", "--target", str(TUNE_GOALS), "-n", "4", "-o", "{tmp}/t"],
          r"^error: --param crews.bays.time=!!binary aGk=,x: a !!binary value is bytes, not text"),
     Case("sweep-binary", ["sweep", str(DRAFT5), "--set", "name=!!binary aGk=,x", "-n", "4", "-o", "{tmp}/s"],
