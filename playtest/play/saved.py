@@ -73,6 +73,11 @@ def how_played(path: Path, names: list[str]) -> Played:
         # (a byte-order mark, as some Windows editors save, is read past as `playtest replay` reads past it)
         first = fh.readline().rstrip("\n").removeprefix("\ufeff")
     found = HEADER.match(first)
+    if found is None and first.startswith("# playtest play "):
+        # edited ('--seed -11', 'seat two'): "this file has no such line" denied the line it has
+        raise UsageError(f"{path}:1:1: the first line ({excerpt(first)!r}) does not read as `playtest play` writes "
+                         "it ('# playtest play --seed 1: You in seat 1; bots: P2 greedy, ...', the seed a whole number "
+                         "from 0, the seat one from 1), so the game cannot be continued (`playtest replay` scores it)")
     if found is None:
         raise UsageError(f"{path}:1:1: --resume continues a game saved by `playtest play`, whose first line says "
                          "how it was played ('# playtest play --seed 1: You in seat 1; bots: P2 greedy, ...'); "

@@ -2086,6 +2086,11 @@ P = [  # --- play: every check before the game starts (stdin is empty: a game wo
          r"^error: --save {tmp}/run/report.md: is the own report of the run {tmp}/run; choose another place", setup=_with_run()),
     # the saved game's first line: a number of more digits than int() reads was an internal error, and a
     # seed out of range was said of a --seed option not given
+    # a first line edited out of play's form: "this file has no such line" denied the line it has
+    Case("play-resume-seed-negative", ["play", "--resume", "{tmp}/g.yaml"], r"^error: {tmp}/g.yaml:1:1: the first line \('# playtest play --seed -11: You in seat 2; bots: P1 greedy, P3 random'\) does not read as `playtest play` writes it",
+         {"g.yaml": SAVED.replace("--seed 11", "--seed -11")}),
+    Case("play-resume-bots-cut-off", ["play", "--resume", "{tmp}/g.yaml"], r"^error: {tmp}/g.yaml:1:1: the first line \('# playtest play --seed 11: You in seat 2'\) does not read as",
+         {"g.yaml": SAVED.replace("; bots: P1 greedy, P3 random", "")}),
     Case("play-resume-seed-long", ["play", "--resume", "{tmp}/g.yaml"], r"^error: {tmp}/g.yaml:1:1: the first line's --seed 9+… \(5,000 characters\) is no seed",
          {"g.yaml": SAVED.replace("--seed 11", f"--seed {LONG}")}),
     Case("play-resume-seed-huge", ["play", "--resume", "{tmp}/g.yaml"], r"^error: {tmp}/g.yaml:1:1: the first line's --seed 99999999999999999999999 is no seed: a seed is a whole number from 0 to 2\*\*63 - 1$",
