@@ -86,13 +86,13 @@ def test_the_pages_show_commands_to_check() -> None:
 
 
 def test_every_command_in_the_docs_names_a_command_and_options_it_has() -> None:
-    commands = _subcommands()
+    commands, own = _subcommands(), _own_options()
     wrong = []
     for page, n, command in _every_command():
         name, options = _option_tokens(command)
         if name.upper() == name or name.startswith("<") or name in ("...", "…"):
             continue  # `playtest COMMAND ...`, `playtest <version>`: placeholders, not commands
-        if name in _own_options():
+        if name in own:
             continue  # `playtest --version`: an option of playtest itself, no command
         sub = commands.get(name)
         if sub is None:
