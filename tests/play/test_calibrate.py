@@ -71,9 +71,10 @@ def calibrated(stargate_runs, tmp_path_factory):
 @pytest.fixture(scope="module")
 def rules_runs(tmp_path_factory):
     """Two 6-game greedy runs: `same`, of draft 5 (the table games' rules), and `other`, of draft 5
-    with cubes.total 14 (other rules), for the tests of the note on other rules and of one table
-    game (read, never changed). Their size matters to none of those tests: the note compares
-    variant hashes, one table game gives no interval whatever the run; and each calibrate call
+    with cubes.total 14 (other rules), for the tests of the note on other rules, of one and of two
+    table games and of the crews' names in the tables (read, never changed). Their size matters to
+    none of those tests: the note compares variant hashes, one or two table games give no interval
+    whatever the run, a crew's name is its name; and each calibrate call
     jackknifes every run given, once per game (the 30-game greedy run of stargate_runs cost five
     times as much per call)."""
     from playtest.sim.batch import RunConfig, run_batch
@@ -99,9 +100,11 @@ def test_table_games_of_a_known_bot_find_that_bots_run_closest(calibrated, starg
 
 
 def test_the_markdown_and_html_name_crews_as_the_other_reports_do_and_the_json_keeps_ids(cli, calibrated,
-                                                                                          stargate_runs):
+                                                                                          stargate_runs, rules_runs):
     """calibrate's tables showed 'bays', 'anderson' where the report, compare and the ladder show
-    'ベイス Bays' (h196, h202); the JSON keeps the ids the other JSON outputs carry."""
+    'ベイス Bays' (h196, h202); the JSON keeps the ids the other JSON outputs carry. The tables
+    are drawn from the 6-game run of rules_runs: the names do not depend on the run's size, and
+    calibrate jackknifes every run once per game (the 30-game run cost five times as much)."""
     from playtest.analysis.calibration import Source, calibrate
     from playtest.analysis.metrics import all_metrics
     from playtest.report.calibration import to_html, to_markdown
@@ -109,15 +112,16 @@ def test_the_markdown_and_html_name_crews_as_the_other_reports_do_and_the_json_k
 
     _, data = calibrated
     assert any(m["group"] == "bays" for m in data["metrics"])
-    info, games, events = read_run(stargate_runs[0]["greedy"])
+    same, _, _ = rules_runs
+    info, games, events = read_run(same)
     cal = calibrate(Source("table", info, games, events), [Source("greedy", info, games, events)],
                     lambda i, g, e: all_metrics(i, g, e, quantiles=False))
     meta = {"variant": "draft5", "table_games": 30, "transcripts": [], "runs": {},
             "names": {"bays": {"ja": "ベイス", "en": "Bays"}}}
     assert "| crew_pick_rate | ベイス Bays |" in to_markdown(cal, meta)
     assert "<td>crew_pick_rate</td><td>ベイス Bays</td>" in to_html(cal, meta)
-    runs, transcripts = stargate_runs  # the command gives the renderers the variant's names
-    r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(runs["greedy"]), "-f", "md", "-o", "-")
+    _, transcripts = stargate_runs  # the command gives the renderers the variant's names
+    r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(same), "-f", "md", "-o", "-")
     assert r.returncode == 0, r.stderr
     assert "| crew_pick_rate | ベイス Bays |" in r.stdout
 
@@ -254,19 +258,21 @@ def test_errors_are_one_line(cli, stargate_runs, tmp_path):
 
 
 @pytest.fixture(scope="module")
-def two_table_games(stargate_runs, tmp_path_factory):
-    """`calibrate` of two table games against the greedy run: the terminal's text, the warnings
-    it raised and its JSON report (--out: the terminal still gets the text), run once for the
-    tests that read them."""
+def two_table_games(stargate_runs, rules_runs, tmp_path_factory):
+    """`calibrate` of two table games against the 6-game greedy run of their rules (rules_runs:
+    these tests are about the table's two games, not the run's size): the terminal's text, the
+    warnings it raised and its JSON report (--out: the terminal still gets the text), run once for
+    the tests that read them."""
     import warnings
 
     from tests.conftest import invoke_cli
 
-    runs, transcripts = stargate_runs
+    _, transcripts = stargate_runs
+    same, _, _ = rules_runs
     out = tmp_path_factory.mktemp("two") / "two.json"
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        r = invoke_cli("calibrate", *map(str, transcripts[:2]), "--against", str(runs["greedy"]), "-f", "json",
+        r = invoke_cli("calibrate", *map(str, transcripts[:2]), "--against", str(same), "-f", "json",
                        "-o", str(out))
     shown = [w for w in caught if not issubclass(w.category, DeprecationWarning)]  # (a library's own)
     return r, [str(w.message) for w in shown], out
