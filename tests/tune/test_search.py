@@ -383,12 +383,30 @@ def _tune_armstrong_to_2(tmp_path: Path, amounts: str, *options: str) -> tuple[i
                   *options, "--confirm-games", "4", "-w", "1", "--out", tmp_path / "out")
 
 
-def test_when_the_base_does_best_it_is_kept_and_no_best_yaml_is_written(tmp_path):
+@pytest.fixture(scope="module")
+def base_kept(tmp_path_factory):
+    """One `_tune_armstrong_to_2` over 3..5 (budget 2, confirm 1), which the base wins: its folder
+    (g.yaml and out/) and (exit code, stdout, stderr). Read by one test and copied by the tests that
+    continue it (the tune is the costly part, and they once ran it each)."""
+    return built_once(tmp_path_factory, "base-kept",
+                      lambda folder: _tune_armstrong_to_2(folder, "3..5", "--budget", "2", "--confirm", "1"))
+
+
+def _copy_of(base_kept, tmp_path: Path) -> tuple[int, str, str]:
+    """`base_kept`'s goals file and out/ copied into tmp_path, as if its tune had run there (the
+    goals are compared by their text, not their path); its (exit code, stdout, stderr)."""
+    folder, result = base_kept
+    shutil.copy2(folder / "g.yaml", tmp_path / "g.yaml")
+    shutil.copytree(folder / "out", tmp_path / "out")
+    return tuple(result)
+
+
+def test_when_the_base_does_best_it_is_kept_and_no_best_yaml_is_written(base_kept):
     """Armstrong's VP per pick is exactly its skill's amount: every candidate (3 to 5) misses the
     target 2 that the base (2) meets, so the base wins on the fresh games. The report must say to
     keep it, not offer a "Best" to adopt, and write no best.yaml."""
-    out = tmp_path / "out"
-    code, stdout, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "2", "--confirm", "1")
+    folder, (code, stdout, err) = base_kept
+    out = folder / "out"
     assert code == 0, err
     assert "**Keep the base.** On the fresh games the base does as well as the best candidate or better (objective 0 " \
         "against " in stdout
@@ -412,10 +430,10 @@ def test_an_empty_out_folder_is_taken_without_force_as_every_command_takes_it(tm
     assert (tmp_path / "out" / "tune.json").is_file() and sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml", "out"]
 
 
-def test_a_continued_search_drops_the_explanation_of_the_search_before_it(tmp_path):
+def test_a_continued_search_drops_the_explanation_of_the_search_before_it(tmp_path, base_kept):
     """`playtest explain OUT`, then `tune --resume` with a larger --budget: OUT kept explain.md
     and the rest, which ranked the effects over fewer trials than OUT then held."""
-    code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "2", "--confirm", "1")
+    code, _, err = _copy_of(base_kept, tmp_path)
     assert code == 0, err
     out = tmp_path / "out"
     pages = ("explain.md", "explain.json", "explain.html")
@@ -428,9 +446,9 @@ def test_a_continued_search_drops_the_explanation_of_the_search_before_it(tmp_pa
     assert not list(out.glob("explain.*")) and (out / "tune.json").is_file()
 
 
-def test_a_continued_search_does_not_drop_an_explanation_edited_since(tmp_path):
+def test_a_continued_search_does_not_drop_an_explanation_edited_since(tmp_path, base_kept):
     """explain refuses to replace a page edited since it wrote it; `tune --resume` deleted it."""
-    code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "2", "--confirm", "1")
+    code, _, err = _copy_of(base_kept, tmp_path)
     assert code == 0, err
     out = tmp_path / "out"
     (out / "explain.md").write_text("of 2 trials, and my notes")
@@ -444,11 +462,11 @@ def test_a_continued_search_does_not_drop_an_explanation_edited_since(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml", "out"]
 
 
-def test_a_continued_search_resumed_again_does_not_drop_an_explanation_edited_in_its_out(tmp_path):
+def test_a_continued_search_resumed_again_does_not_drop_an_explanation_edited_in_its_out(tmp_path, base_kept):
     """A continuation is played in a copy of --out (.out.partial) and put over --out once done:
     interrupted, then resumed, only the copy's pages were checked, and the finished search's
     explain.md edited in --out meanwhile went with the folder it replaced."""
-    code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "2", "--confirm", "1")
+    code, _, err = _copy_of(base_kept, tmp_path)
     assert code == 0, err
     out = tmp_path / "out"
     shutil.copytree(out, tmp_path / ".out.partial")  # a `--resume --budget 3` interrupted (tune._prepare's copy)
