@@ -119,14 +119,16 @@ def _bots(src: Source) -> list[str]:
     return src.games["bot"].unique().drop_nulls().to_list() if "bot" in src.games.columns else []
 
 
-def jackknife(src: Source, metric_fn: MetricFn, blocks: int | None = None) -> pl.DataFrame:
+def jackknife(src: Source, metric_fn: MetricFn, blocks: int | None = None, *,
+              whole: pl.DataFrame | None = None) -> pl.DataFrame:
     """Every comparable metric of `src` with its delete-a-group jackknife standard error.
+    `whole`: `metric_fn`'s table of all of `src`'s games, when the caller has it already.
 
     Columns: metric, group, definition, estimate, se, df (blocks − 1), n (games)."""
     ids = np.sort(src.games["game"].unique().to_numpy())
     k = min(blocks or len(ids), len(ids))
     bots = _bots(src)
-    full = _comparable(metric_fn(src.info, src.games, src.events), bots)
+    full = _comparable(metric_fn(src.info, src.games, src.events) if whole is None else whole, bots)
     if k < 2:
         return full.with_columns(se=pl.lit(float("nan")), df=pl.lit(0), n=pl.lit(len(ids)))
     replicates = []
@@ -323,7 +325,8 @@ class Calibration:
 
 def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Calibration:
     """Compare the table games with each run (see the module docstring for the method)."""
-    from playtest.compare.metrics import completed, distribution_groups
+    from playtest.analysis.offs import switched_off
+    from playtest.compare.metrics import complete, completed, distribution_groups
 
     players = int(table.info.get("players") or 0)
     declared = metric_info(table.info)
@@ -331,10 +334,16 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
     # side or one jackknife replicate never had is 0%, as compare counts it: the table's one
     # 12-round game of four had no standard error (the replicate without it had no 12-round row),
     # and a length the runs reached but the table never did was not compared at all.
+    # Each side's table of all its games is computed once: it gives the categories, and, completed
+    # with them, the jackknife's estimates (computed twice before: 1 of the 10 metric tables of
+    # 8 table games, 1 of the 22 of a run).
     sources = (table, *runs)
-    metric_fn = completed(metric_fn, distribution_groups([metric_fn(s.info, s.games, s.events) for s in sources]),
-                          declared)
-    t = jackknife(table, metric_fn)
+    wholes = [metric_fn(s.info, s.games, s.events) for s in sources]
+    groups = distribution_groups(wholes)
+    metric_fn = completed(metric_fn, groups, declared)
+    table_whole, *run_wholes = [complete(w, groups, switched_off(s.info), declared=declared)
+                                for s, w in zip(sources, wholes, strict=True)]
+    t = jackknife(table, metric_fn, whole=table_whole)
     table_floors = score_floors(table.info)
     rows: list[dict[str, Any]] = []
     floors: dict[tuple[str, str], list[float]] = {}
@@ -342,8 +351,9 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
     per_run_p: dict[tuple[str, str], list[float]] = {}
     n_table = int(t["n"][0]) if t.height else 0
     loo: dict[str, np.ndarray] = {}  # per run: its distance with each table game left out
-    joined = [(run, t.join(jackknife(run, metric_fn, RUN_BLOCKS), on=[C.METRIC, C.GROUP], how="inner", suffix="_run"))
-              for run in runs]
+    joined = [(run, t.join(jackknife(run, metric_fn, RUN_BLOCKS, whole=run_whole), on=[C.METRIC, C.GROUP],
+                           how="inner", suffix="_run"))
+              for run, run_whole in zip(runs, run_wholes, strict=True)]
     for _, both in joined:
         for m in both.iter_rows(named=True):
             floors.setdefault((m[C.METRIC], m[C.GROUP]), []).append(table_floor(m["se_run"], m["n_run"], m["n"]))
