@@ -40,7 +40,7 @@ def calibrate(
     intervals that respect how few table games there are (none from fewer than 4: the estimates
     are shown alone, with the reason), the closest run overall and per metric, and where the
     table differs from every run."""
-    from playtest.analysis.calibration import Source, run_labels
+    from playtest.analysis.calibration import SECTIONS, Source, run_labels
     from playtest.analysis.calibration import calibrate as compare_runs
     from playtest.analysis.metrics import all_metrics
     from playtest.io import check_free, check_not_input, check_output_path, resolved
@@ -94,8 +94,9 @@ def calibrate(
         played.append((rinfo, rg, re_))
     labels = run_labels([p[0] for p in played], against)
     runs = [Source(label, *p) for label, p in zip(labels, played, strict=True)]
-    # Calibration compares only what can be tested (analysis/calibration.py): no quantiles.
-    cal = compare_runs(Source("table", info, tg, te), runs, partial(all_metrics, quantiles=False))
+    # Calibration compares only what can be tested (analysis/calibration.py): no quantiles, and
+    # no section of which it compares nothing.
+    cal = compare_runs(Source("table", info, tg, te), runs, partial(all_metrics, keys=SECTIONS, quantiles=False))
     # The rules each run played (its resolved variant, hashed now), not the hash its run.json
     # recorded: a run made before variant_hash canonicalised numbers recorded the hash as spelt,
     # and one whose variant wrote 2.0 was noted as other rules than a table game of the same draft.
