@@ -70,7 +70,12 @@ def diff_cmd(
         shares_in,
     )
     from playtest.compare.jackknife import replicate
-    from playtest.compare.metrics import complete, distribution_groups, report_metrics
+    from playtest.compare.metrics import (
+        compared_sections,
+        complete,
+        distribution_groups,
+        report_metrics,
+    )
     from playtest.compare.runs import Runs
     from playtest.compare.stats import looks_schedule
     from playtest.report.model import label_of, variant_names
@@ -141,7 +146,7 @@ def diff_cmd(
                 if all(g.metric in seen and all(x in seen[g.metric] for x in g.groups or ())
                        for g in gates.model.gates):
                     break
-            found = sections(sample.info, sample.games, sample.events)
+            found = sections(sample.info, sample.games, sample.events, compared_sections())
             names = variant_names(c.resolved)
             # A change gate may name a category only the base produces (a game length the draft no
             # longer reaches): 0% in the candidate, as the looks complete it. It was refused here,

@@ -195,6 +195,7 @@ def tune(
     """
     from playtest.analysis.metrics import section_keys, sections
     from playtest.analysis.offs import variant_switched_off
+    from playtest.compare.metrics import compared_sections
     from playtest.report.model import label_of, variant_names
     from playtest.sim.batch import MAX_GAMES, RunConfig, check_games
     from playtest.tune import best as B
@@ -252,7 +253,7 @@ def tune(
         G.check_against_probe(goals, probe_table, get_game(base.game).metric_info, lambda g: label_of(names, g))
         # every goal's metric is in the probe's table (checked above): the search computes only
         # the report sections that hold them
-        keys = section_keys(sections(s.info, s.games, s.events), [g.metric for g in goals.items])
+        keys = section_keys(sections(s.info, s.games, s.events, compared_sections()), [g.metric for g in goals.items])
     work = _prepare(out_dir, resumed)
     lock = _lock(out_dir, work)
     if not resume:
