@@ -262,7 +262,13 @@ def all_metrics(info: dict, games: Table, events: Table, keys: Collection[str] |
     one-line definition. Stable entry point: the signature and the columns do not change.
     `keys`: only the metrics of these sections (`diff` computes only what its gates read);
     without `quantiles`, no score quantile rows (Needs.quantiles)."""
-    parts = [s.table for s in sections(info, games, events, keys, quantiles=quantiles)]
+    return metric_table(sections(info, games, events, keys, quantiles=quantiles))
+
+
+def metric_table(found: Collection[Section]) -> pl.DataFrame:
+    """The rows of these sections as one metric table, a (metric, group) that two of them hold once
+    (the first): `all_metrics`' table of the sections `sections` found."""
+    parts = [s.table for s in found]
     if not parts:
         return C.metric_frame([])
     return pl.concat(parts, how="vertical").unique(subset=[C.METRIC, C.GROUP], keep="first", maintain_order=True)

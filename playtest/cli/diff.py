@@ -54,7 +54,7 @@ def diff_cmd(
     """
     import polars as pl
 
-    from playtest.analysis.metrics import metric_info, section_keys, sections
+    from playtest.analysis.metrics import metric_info, metric_table, section_keys, sections
     from playtest.analysis.offs import switched_off, variant_switched_off
     from playtest.analysis.unread import LABELS, unread_in
     from playtest.compare import render
@@ -139,14 +139,17 @@ def diff_cmd(
                                                        seed=seed_, workers=1), Path(probe_dir))
             for size in dict.fromkeys((players_, max(players_, min(n, PROBE_GAMES)))):
                 sample = probe.grow_to(size)[0]
-                table = metric_fn(sample.info, sample.games, sample.events)
+                # The sections a comparison computes, once: their table is metric_fn's (the design
+                # section, left out, holds its only rows left out), and they say which of them the
+                # looks need (section_keys below). Each was computed apart before.
+                found = sections(sample.info, sample.games, sample.events, compared_sections())
+                table = metric_table(found)
                 seen: dict[str, list[str]] = {}
                 for m, g in table.select("metric", pl.col("group").cast(pl.String).fill_null("")).iter_rows():
                     seen.setdefault(m, []).append(g)
                 if all(g.metric in seen and all(x in seen[g.metric] for x in g.groups or ())
                        for g in gates.model.gates):
                     break
-            found = sections(sample.info, sample.games, sample.events, compared_sections())
             names = variant_names(c.resolved)
             # A change gate may name a category only the base produces (a game length the draft no
             # longer reaches): 0% in the candidate, as the looks complete it. It was refused here,
