@@ -24,12 +24,17 @@ def tune_metrics(keys: Collection[str] | None = None) -> MetricFn:
     report = report_metrics(keys)
 
     def fn(info: dict[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
-        table = report(info, games, events)
-        spec = get_game(info["game"]) if info.get("game") else None
-        if spec is None or spec.goal_metrics is None:
-            return table
-        extra = spec.goal_metrics(info, games, events)
-        have = set(table[C.METRIC].unique().to_list())
-        return pl.concat([table, extra.filter(~pl.col(C.METRIC).is_in(list(have)))])
+        return with_goal_metrics(report(info, games, events), info, games, events)
 
     return fn
+
+
+def with_goal_metrics(table: pl.DataFrame, info: dict[str, Any], games: pl.DataFrame,
+                      events: pl.DataFrame) -> pl.DataFrame:
+    """`table` (report metrics of these games) followed by the game's goal metrics it does not hold."""
+    spec = get_game(info["game"]) if info.get("game") else None
+    if spec is None or spec.goal_metrics is None:
+        return table
+    extra = spec.goal_metrics(info, games, events)
+    have = set(table[C.METRIC].unique().to_list())
+    return pl.concat([table, extra.filter(~pl.col(C.METRIC).is_in(list(have)))])
