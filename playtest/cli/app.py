@@ -119,6 +119,57 @@ def problem_line(problem: Problem) -> str:
     return cut_long_words(f"error: {problem}" if problem.in_override else str(problem), ERROR_WORD)
 
 
+_ITEM = re.compile(r"^(.+)\.(\d+)$")
+_WORDS = re.compile(r"\w+|[^\w\s]")
+
+
+def _item(problem: Problem) -> tuple[str, int] | None:
+    """(the list's key path, the item's number) of a problem in an item of a list of a file."""
+    found = None if problem.in_override else _ITEM.match(problem.path)
+    return (found[1], int(found[2])) if found else None
+
+
+def problem_lines(problems: list[Problem]) -> list[str]:
+    """The lines of located problems: each its own (`problem_line`), but the same mistake in
+    several items of one list in a row is one line that names the others: a circle written as
+    numbers (`circle: [1, 2, 3, 4, 5]`) or a goal deck in capitals was a line for every item, five
+    or sixteen lines for one slip."""
+    runs: list[list[Problem]] = []
+    for p in problems:
+        if runs and _same_slip(runs[-1][0], p):
+            runs[-1].append(p)
+        else:
+            runs.append([p])
+    return [problem_line(run[0]) + _likewise(run) for run in runs]
+
+
+def _same_slip(a: Problem, b: Problem) -> bool:
+    """Two problems in items of the same list of the same file whose messages differ only in the
+    item's own words (at most two: `unknown goal 'G03' (did you mean 'g03'?)`)."""
+    ia, ib = _item(a), _item(b)
+    if ia is None or ib is None or ia[0] != ib[0] or a.file != b.file:
+        return False
+    wa, wb = _WORDS.findall(a.message), _WORDS.findall(b.message)
+    differ = sum(x != y for x, y in zip(wa, wb, strict=False))
+    return len(wa) == len(wb) and differ <= min(2, len(wa) // 2)
+
+
+def _likewise(run: list[Problem]) -> str:
+    """'; the same in items 2–5 of circle' for the problems after the first of a run ('' for one)."""
+    found = [_item(p) for p in run]
+    items = [f[1] for f in found[1:] if f is not None]
+    if not items or found[0] is None:
+        return ""
+    spans: list[list[int]] = []
+    for i in items:
+        if spans and i == spans[-1][-1] + 1:
+            spans[-1].append(i)
+        else:
+            spans.append([i])
+    said = ", ".join(f"{s[0]}–{s[-1]}" if len(s) > 2 else ", ".join(map(str, s)) for s in spans)
+    return f"; the same in item{'s' if len(items) > 1 else ''} {said} of {found[0][0]}"
+
+
 def _kept(err: BaseException) -> str:
     """What the command kept despite the error (a run's saved games), added to the exception as
     notes on the way up (`BaseException.add_note`), to follow its one line."""
@@ -303,10 +354,12 @@ def error_text(err: PlaytestError) -> str:
 
 def error_lines(err: PlaytestError) -> list[str]:
     """error_text as the lines to print: one per located problem (a bad variant, transcript or
-    gates file: each problem one line), else one; the notes of what was kept end the last."""
+    gates file: each problem one line, one mistake made in every item of a list one line:
+    `problem_lines`), else one; the notes of what was kept end the last."""
     problems = getattr(err, "problems", None)
     if problems:
-        return [*map(problem_line, problems[:-1]), f"{problem_line(problems[-1])}{_kept(err)}"]
+        lines = problem_lines(problems)
+        return [*lines[:-1], f"{lines[-1]}{_kept(err)}"]
     return [error_text(err)]
 
 

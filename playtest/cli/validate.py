@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from playtest.cli.app import app, problem_line
+from playtest.cli.app import app, problem_lines
 from playtest.cli.common import SetOption, note_texts
 from playtest.errors import VariantError
 from playtest.text import clean, one_line
@@ -40,12 +40,12 @@ def validate(
             variant = load_variant(path, set_ or ())
         except VariantError as err:
             failed = True
-            for problem in err.problems:
-                # A --set is applied to every file given: its problem names the file it met, as
-                # compare's and diff's do (common.load_each).
-                if problem.in_override and len(files) > 1:
-                    problem = replace(problem, message=f"{problem.message} (in {path}; --set applies to every variant)")
-                print(one_line(problem_line(problem)), file=sys.stderr)
+            # A --set is applied to every file given: its problem names the file it met, as
+            # compare's and diff's do (common.load_each).
+            problems = [replace(p, message=f"{p.message} (in {path}; --set applies to every variant)")
+                        if p.in_override and len(files) > 1 else p for p in err.problems]
+            for line in problem_lines(problems):
+                print(one_line(line), file=sys.stderr)
             continue
         typer.echo(clean(f"{variant.path}: ok ({variant.game} {variant.model.rules_version}, "
                    f"'{variant.name}', hash {variant.hash})"))
