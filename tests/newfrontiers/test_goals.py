@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from playtest.games.newfrontiers.chance import ScriptedChance
+from playtest.games.newfrontiers.play import move_detail
 from playtest.games.newfrontiers.state import parse_move
 
 from .helpers import edit, ids, legal, play, rules_for
@@ -27,8 +28,9 @@ def test_galaxy_goals_bonus_draw_keep_and_bottom_of_the_deck():
     s = play(R, s, "select goals")
     assert s.players[1].gold == 3 + 1
     assert s.track == (1, 0, 2, 3)  # moved up one place
-    assert legal(R, s) == ["keep g01", "keep g01 return g03 g02", "keep g02", "keep g02 return g03 g01",
-                           "keep g03", "keep g03 return g02 g01"]
+    # The two goals returned lie 14th and 15th under the 13 left: the fifth draw from now takes both,
+    # and whoever draws them sees both and chooses again, so their order is no choice (later_draws).
+    assert legal(R, s) == ["keep g01", "keep g02", "keep g03"]
     s = play(R, s, "keep g02")
     g = R.tiles.goal_index
     assert s.players[1].goals_down == (g["g02"],)
@@ -38,30 +40,42 @@ def test_galaxy_goals_bonus_draw_keep_and_bottom_of_the_deck():
 def test_the_two_goals_returned_go_under_the_deck_in_the_order_the_player_chooses():
     """The seed: 目標カードを３枚引き１枚を得て２枚を山札の下に任意の順番で戻す (return two to the
     bottom of the deck in any order). Until 2026-12-04 the engine always returned them in the
-    order drawn. With 16 goals the order decides who draws which: the sixth draw takes the last
-    original card and the first two returned, the seventh the next two returned and one more, so
-    the third pair is split between the seventh and eighth draws."""
+    order drawn. The order decides who draws which when the two fall into different later draws:
+    with 16 goals the third pair returned lies 15th and 16th under 14 (`later_draws`), split
+    between two draws, and there both orders are listed and the one written is kept. Where both
+    come up in the same draw the order is no choice: one move, and an order written otherwise
+    comes to the same game (the order drawn; h219: 8 goals drawn listed 40,320 moves, not 8)."""
     g = R.tiles.goal_index
-    s = play(R, start_goals(), "select goals")  # g01 g02 g03 drawn
-    s = play(R, s, "keep g02 return g03 g01")
-    assert s.goal_deck[-2:] == (g["g03"], g["g01"])  # g03 comes up first
-    s = play(R, start_goals(), "select goals", "keep g02 return g01 g03")  # the order drawn, written out
-    assert s.goal_deck[-2:] == (g["g01"], g["g03"])
-    # Played to the deck's end: keeping the first goal of every draw and returning the others
-    # reversed, the sixth draw is g16 and the first pair returned, reversed (g03 before g02).
+    s = play(R, start_goals(), "select goals")  # g01 g02 g03 drawn; 13 left
+    assert [m for m in legal(R, s) if m.startswith("keep g02")] == ["keep g02"]
+    a = play(R, s, "keep g02 return g03 g01")
+    b = play(R, s, "keep g02")
+    assert a.goal_deck == b.goal_deck and a.goal_deck[-2:] == (g["g01"], g["g03"])
+    # Played on, 2 players: keeping the first goal of every draw; at the third draw (11 left) the two
+    # returned are split between two later draws, and the order written is the order kept.
     s, kept = start_goals(2), []
-    while len(kept) < 6:
+    while len(kept) < 3:
         if s.todo[0].kind == "goal":
             offer = [R.tiles.goals[x].id for x in s.goal_offer]
-            if len(kept) == 5:
-                assert offer == ["g16", "g03", "g02"]
-            s = play(R, s, f"keep {offer[0]} return {offer[2]} {offer[1]}")
+            keeps = [m for m in legal(R, s) if m.split()[1] == offer[0]]
+            if len(kept) == 2:
+                assert keeps == [f"keep {offer[0]}", f"keep {offer[0]} return {offer[2]} {offer[1]}"]
+                view = R.view(s, R.current_seat(s))
+                assert move_detail(R, view, parse_move(keeps[1])).endswith(
+                    f" — the others under the deck in this order: {offer[2]}, {offer[1]} ({offer[2]} comes up first)")
+                assert move_detail(R, view, parse_move(keeps[0])).endswith(
+                    f" — the others under the deck in the order drawn: {offer[1]}, {offer[2]} ({offer[1]} comes up first)")
+                s = play(R, s, f"keep {offer[0]} return {offer[2]} {offer[1]}")
+                assert s.goal_deck[-2:] == (g[offer[2]], g[offer[1]])
+            else:
+                assert keeps == [f"keep {offer[0]}"]
+                s = play(R, s, f"keep {offer[0]}")
             kept.append(offer[0])
         else:
             moves = legal(R, s)
             s = play(R, s, "select goals" if "select goals" in moves else
                      "pass" if "pass" in moves else next(m for m in moves if m != "select explore"))
-    assert kept == ["g01", "g04", "g07", "g10", "g13", "g16"]
+    assert kept == ["g01", "g04", "g07"]
 
 
 def test_a_new_goal_turns_every_face_down_goal_face_up():
@@ -120,3 +134,13 @@ def test_a_return_list_that_is_not_the_other_two_goals_says_which_they_are(move)
     s = play(R, start_goals(), "select goals")  # g01 g02 g03 drawn
     assert R.why_illegal(s, parse_move(move)) == ("the goals returned are the ones not kept, g01 and g03, in the "
                                                   "order they go under the deck (drawn: g01, g02, g03)")
+
+
+def test_eight_goals_drawn_are_eight_moves_not_every_order_of_the_seven_returned():
+    """`goals_draw: 8` listed 8 × 7! = 40,320 moves at the first Galaxy goals (and `play` printed
+    126,053 lines): the seven returned lie 9th to 15th under 8, all for the next draw but one, so
+    only the goal kept is a choice (h219)."""
+    rules = rules_for("goals", ("rules.bonuses.goals_draw=8",))
+    s = play(rules, rules.initial_state(4, rng=ScriptedChance(deck=list(range(len(rules.tiles.goals))))),
+             "select goals")
+    assert legal(rules, s) == [f"keep g0{i}" for i in range(1, 9)]

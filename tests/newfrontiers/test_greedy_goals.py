@@ -46,8 +46,10 @@ def test_a_goal_kept_is_worth_the_same_whatever_order_the_others_go_back_in_and_
 
 def test_a_goal_decision_previews_each_goal_once_not_each_order():
     """The work a decision costs, counted (not timed): one preview per goal drawn, where every
-    order of the goals returned was one (5 goals: 5 previews, not 5! = 120)."""
-    rules = NewFrontiersRules(load_variant(VARIANTS / "goals.yaml", overrides=["rules.bonuses.goals_draw=5"]).model)
+    listed order of the goals returned was one (6 goals drawn of 16: the 5 returned lie 11th to
+    15th under 10, two for the second draw from now and three for the third, so 6 × 10 moves:
+    6 previews, not 60)."""
+    rules = NewFrontiersRules(load_variant(VARIANTS / "goals.yaml", overrides=["rules.bonuses.goals_draw=6"]).model)
     bot = GreedyBot(rules)
     deal = streams.stream(4, 0, streams.DEAL)
     dice = random.Random(4)
@@ -63,7 +65,7 @@ def test_a_goal_decision_previews_each_goal_once_not_each_order():
     preview = rules.preview
     rules.preview = lambda *a, **k: calls.append(1) or preview(*a, **k)  # type: ignore[method-assign]
     bot.choose(rules.view(state, rules.current_seat(state)), legal, rng=dice)
-    assert len(legal) == 5 * 4 * 3 * 2 and 5 <= len(calls) <= 6  # (the chosen move's own preview may follow)
+    assert len(legal) == 6 * 10 and 6 <= len(calls) <= 7  # (the chosen move's own preview may follow)
 
 
 def test_the_hint_at_a_goal_decision_names_another_goal_as_the_next_best():
@@ -71,19 +73,20 @@ def test_the_hint_at_a_goal_decision_names_another_goal_as_the_next_best():
     chosen goal in another order ('keep g05; the next best, keep g05 return g12 g01, also 4.4
     behind'), no other choice at all."""
     rules = NewFrontiersRules(load_variant(VARIANTS / "goals.yaml").model)
-    n, seed, checked = 3, 1, 0
-    bots = [GreedyBot(rules) for _ in range(n)]
-    deal = streams.stream(seed, 0, streams.DEAL)
-    dice = [random.Random(seed * 10 + s) for s in range(n)]
-    state = rules.initial_state(n, rng=deal)
-    while not rules.is_terminal(state) and checked < 3:
-        seat = rules.current_seat(state)
-        legal = rules.legal_actions(state)
-        move = bots[seat].choose(rules.view(state, seat), legal, rng=dice[seat])
-        if legal[0].verb == "keep" and len(legal) > 3:
-            said = bots[seat].explain()
-            nxt = said.partition("the next best, ")[2].partition(",")[0]
-            assert nxt.startswith("keep ") and nxt.split()[1] != move.arg.split()[0], said
-            checked += 1
-        state = rules.apply(state, move, rng=deal)
+    n, checked = 3, 0
+    for seed in range(1, 7):  # decisions that list orders too (the goals returned split between two draws)
+        bots = [GreedyBot(rules) for _ in range(n)]
+        deal = streams.stream(seed, 0, streams.DEAL)
+        dice = [random.Random(seed * 10 + s) for s in range(n)]
+        state = rules.initial_state(n, rng=deal)
+        while not rules.is_terminal(state) and checked < 3:
+            seat = rules.current_seat(state)
+            legal = rules.legal_actions(state)
+            move = bots[seat].choose(rules.view(state, seat), legal, rng=dice[seat])
+            if legal[0].verb == "keep" and len(legal) > len({m.arg.split()[0] for m in legal}):  # orders listed too
+                said = bots[seat].explain()
+                nxt = said.partition("the next best, ")[2].partition(",")[0]
+                assert nxt.startswith("keep ") and nxt.split()[1] != move.arg.split()[0], said
+                checked += 1
+            state = rules.apply(state, move, rng=deal)
     assert checked == 3

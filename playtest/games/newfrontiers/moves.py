@@ -149,12 +149,46 @@ def _goal(rules: NewFrontiersRules, s: State, task: Task) -> Sequence[Move]:
     t = rules.tiles
     offer = s.goal_offer
     out = []
+    shares = later_draws(rules, len(s.goal_deck), len(offer) - 1)
     for g in offer:
         rest = tuple(x for x in offer if x != g)
         out.append(Move("keep", t.goals[g].id))
         out += [Move("keep", f"{t.goals[g].id} return {' '.join(t.goals[x].id for x in order)}")
-                for order in itertools.permutations(rest) if order != rest]
+                for order in _shared_out(rest, shares) if order != rest]
     return out
+
+
+def later_draws(rules: NewFrontiersRules, above: int, returned: int) -> list[int]:
+    """For each place under the deck that a goal returned now goes to (first to last), the later
+    Galaxy goals draw that will take it, counted from the next: `above` goals lie above them, every
+    draw takes `goals_draw` from the top (the whole deck once it is smaller), and the goals each
+    later draw returns go below them. Goals taken by one draw may come in any order: the player
+    drawing them sees them all and chooses again."""
+    size = rules.r.bonuses.goals_draw
+    return [(above + i) // size for i in range(returned)]
+
+
+def _shared_out(rest: tuple[int, ...], draws: list[int]) -> list[tuple[int, ...]]:
+    """One order of `rest` per way of sharing its goals out among the later draws (`draws`),
+    each draw's share in the order drawn: the orders that differ only inside one draw's share
+    come to the same game."""
+    sizes = [draws.count(d) for d in sorted(set(draws))]
+    out: list[tuple[int, ...]] = [()]
+    for size in sizes:
+        out = [(*head, *pick) for head in out
+               for pick in itertools.combinations([x for x in rest if x not in head], size)]
+    return out
+
+
+def representative(rules: NewFrontiersRules, state: State, order: tuple[int, ...]) -> tuple[int, ...]:
+    """The listed order that comes to the same game as `order` (goals returned now): each later
+    draw's share in the order drawn."""
+    draws = later_draws(rules, len(state.goal_deck), len(order))
+    drawn = {g: i for i, g in enumerate(state.goal_offer)}
+    out: list[int] = []
+    for d in sorted(set(draws)):
+        out += sorted((g for g, x in zip(order, draws, strict=True) if x == d), key=drawn.__getitem__)
+    return tuple(out)
 
 
 def returned_goals(rules: NewFrontiersRules, state: State, kept: str) -> list[str]:
@@ -276,7 +310,13 @@ def canonical(rules: NewFrontiersRules, state: State, action: object) -> object:
     if (type(action) is Move and action.verb == "keep" and " return " in action.arg and not state.over
             and state.todo[0].kind == GOAL):  # the order drawn, written out: the plain `keep`
         kept, _, order = action.arg.partition(" return ")
-        return Move("keep", kept) if order.split() == returned_goals(rules, state, kept) else action
+        t = rules.tiles
+        ids = order.split()
+        if sorted(ids) != sorted(returned_goals(rules, state, kept)):
+            return action
+        listed = [t.goals[g].id for g in representative(rules, state, tuple(t.goal_index[x] for x in ids))]
+        return Move("keep", kept) if listed == returned_goals(rules, state, kept) else Move(
+            "keep", f"{kept} return {' '.join(listed)}")
     if type(action) is not Move or action.verb != "consume" or " with " not in action.arg or state.over:
         return action
     task = state.todo[0]

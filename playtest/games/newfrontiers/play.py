@@ -18,7 +18,7 @@ from playtest.errors import UsageError
 from playtest.games.newfrontiers import schema as S
 from playtest.games.newfrontiers import scoring
 from playtest.games.newfrontiers.actions import explore_draw_size
-from playtest.games.newfrontiers.moves import canonical, returned_goals
+from playtest.games.newfrontiers.moves import canonical, later_draws, returned_goals
 from playtest.games.newfrontiers.rules import NewFrontiersRules
 from playtest.games.newfrontiers.state import (
     CONSUME,
@@ -176,6 +176,8 @@ def _keep_detail(rules: NewFrontiersRules, view: View, action: Any) -> str | Non
     text = tile_text(rules, kept) or kept
     if not returned:
         return text
+    if len(set(later_draws(rules, len(view.state.goal_deck), len(returned)))) == 1:  # one later draw takes all
+        return f"{text} — the others under the deck, to be drawn together later: {', '.join(returned)}"
     how = "in the order drawn" if not order else "in this order"
     return f"{text} — the others under the deck {how}: {', '.join(returned)} ({returned[0]} comes up first)"
 
