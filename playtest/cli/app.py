@@ -405,7 +405,12 @@ class ReaderGone:
 def main() -> None:
     """Console-script entry point."""
     install_signal_handlers()
-    sys.stdout, sys.stderr = ReaderGone(sys.stdout), ReaderGone(sys.stderr)  # type: ignore[assignment]
+    # A stream closed before the start (`playtest ... >&-`) is None, which print and rich already
+    # skip: wrapped, every write was an AttributeError (exit 120, 'internal error').
+    if sys.stdout is not None:
+        sys.stdout = ReaderGone(sys.stdout)  # type: ignore[assignment]
+    if sys.stderr is not None:
+        sys.stderr = ReaderGone(sys.stderr)  # type: ignore[assignment]
     try:
         app(prog_name="playtest")
     except Interrupted as err:  # a signal outside a command (start-up, shutdown)

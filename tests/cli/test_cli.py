@@ -273,6 +273,28 @@ def test_a_reader_that_goes_away_is_no_error(tmp_path):
     assert _with_reader_gone("validate", str(tmp_path / "nope.yaml")) == (2, f"{tmp_path / 'nope.yaml'}:1:1: no such file\n")
 
 
+def test_an_output_closed_before_the_start_is_no_error(tmp_path):
+    """`playtest ... >&-` (or `2>&-`): Python sets that stream to None, which print and rich skip;
+    wrapped by ReaderGone every write was an AttributeError, exit 120 and 'internal error'."""
+    import os
+    import subprocess
+    import sys
+
+    def closed(fd: int, *args: str) -> tuple[int, str]:
+        """The exit status and what came out on the stream left open."""
+        proc = subprocess.run([sys.executable, "-m", "playtest", *args], capture_output=True, cwd=ROOT,
+                              env=dict(os.environ, COLUMNS="200", NO_COLOR="1"), preexec_fn=lambda: os.close(fd),
+                              timeout=600)
+        return proc.returncode, (proc.stdout if fd == 2 else proc.stderr).decode()
+
+    missing = tmp_path / "nope.yaml"
+    assert closed(1, "validate", DRAFT5) == (0, "")
+    assert closed(1, "validate", str(missing)) == (2, f"{missing}:1:1: no such file\n")
+    assert closed(2, "validate", DRAFT5)[0] == 0
+    # (click, finding no stderr, says the line on stdout, as it did before ReaderGone)
+    assert closed(2, "validate", str(missing)) == (2, f"{missing}:1:1: no such file\n")
+
+
 def test_a_linked_transcript_reads_its_variant_beside_the_file_it_links_to(cli, tmp_path):
     """A variant's `extends:` is read beside the real file, a transcript's `variant:` was read
     beside the link: a table game linked into another folder was "variant file not found:
