@@ -198,6 +198,8 @@ def _words(value: Any) -> Any:
 def check_replayed(path: Path, written: str, seed: int, notation: Any = None) -> None:
     """`written` (the transcript of the seed's deal played with the saved decisions) must record
     the very game of the file at `path` (`same_game`): the seed deals what the file's setup shows
-    (`not_dealt` otherwise)."""
+    (`not_dealt` otherwise, which says what else can differ: the moves are compared as the game
+    reads them and texts word by word, but a list such as a hand as written, in its order)."""
     if not same_game(path, written, notation):
-        raise not_dealt(path, seed)
+        raise not_dealt(path, seed, "or something in it is written otherwise than play wrote it: a hand's cards in "
+                                    "another order, say")

@@ -156,6 +156,28 @@ def test_a_move_respelt_by_hand_is_the_same_game(cli, tmp_path, variant, written
     assert r.returncode == 2 and "--seed 4 of its first line does not deal the game the file records" in r.stderr
 
 
+def test_a_hand_written_in_another_order_is_not_said_to_be_another_deal(cli, tmp_path):
+    """An Oh-Seven hand reordered by hand replays as the same game, but --resume compares it as
+    written and refuses it: the line said only that the seed does not deal the game the file
+    records (efe6878 dropped the hint it had), though the seed deals exactly that hand."""
+    save = tmp_path / "g.yaml"
+    cli("play", OHSEVEN, "--players", "3", "--seed", "7", "--moves", str(_quit_after(tmp_path, "a.txt", 3)),
+        "--save", str(save), "--no-color")
+    doc = _played(save)
+    hand = doc["rounds"][0]["deals"][0]["hands"]["P2"]
+    text = save.read_text(encoding="utf-8")
+    shown = f"P2: [{', '.join(hand)}]"
+    assert shown in text
+    edited = tmp_path / "edited.yaml"
+    edited.write_text(text.replace(shown, f"P2: [{', '.join(reversed(hand))}]", 1), encoding="utf-8")
+    assert cli("replay", str(edited)).returncode == 0
+    r = cli("play", "--resume", str(edited), "--moves", str(_quit_after(tmp_path, "q.txt", 0)), "--no-color")
+    assert r.returncode == 2
+    assert r.stderr == (f"error: {edited}:1:1: --seed 7 of its first line does not deal the game the file records (or "
+                        "something in it is written otherwise than play wrote it: a hand's cards in another order, "
+                        f"say), so it cannot be continued (`playtest replay {edited}` still scores it)\n")
+
+
 def test_a_bot_that_crashes_mid_game_leaves_the_game_so_far_saved_and_resumable(cli, tmp_path, monkeypatch):
     """A bug in a bot (a plugin's, say) ended `play` with its one line, and the game played so far
     was lost; it is now saved as on Ctrl-C, said after the error, and `--resume` goes on from it."""
