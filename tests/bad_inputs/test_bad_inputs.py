@@ -542,21 +542,21 @@ V = [  # --- variant files: validate -------------------------------------------
     # One slip made in every item of a list is one line naming the other items: a circle written as numbers,
     # a goal deck in capitals or a hand of bare ranks was a line per item (5, 16 and 7 lines).
     Case("replay-stargate-circle-as-numbers", ["replay", "{tmp}/t.yaml"],
-         r"t.yaml:8:10: circle.1: unknown planet '1' \(planets: red1, .*\); the same in items 2–5 of circle$",
+         r"t.yaml:8:10: circle.1: unknown planet '1' \(planets: red1, .*\); the same in circle.2–5$",
          {"t.yaml": _example("stargate-table-game.yaml", "circle: [red2, blue2, red3, yellow3, green2]",
                              "circle: [1, 2, 3, 4, 5]")}),
     Case("replay-nf-goal-deck-in-capitals", ["replay", "{tmp}/t.yaml"],
-         r"t.yaml:11:15: setup.goal_deck.1: unknown goal 'G03' \(did you mean 'g03'\?\); the same in items 2–16 of "
-         r"setup.goal_deck$",
+         r"t.yaml:11:15: setup.goal_deck.1: unknown goal 'G03' \(did you mean 'g03'\?\); the same in "
+         r"setup.goal_deck.2–16$",
          {"t.yaml": _example("new-frontiers-goals.yaml", "goal_deck: [g03, g15, g07, g09, g12, g06, g13, g04, g05, g08, "
                              "g01, g14, g02, g10, g11, g16]", "goal_deck: [G03, G15, G07, G09, G12, G06, G13, G04, G05, "
                              "G08, G01, G14, G02, G10, G11, G16]")}),
     Case("replay-o7-hand-of-ranks", ["replay", "{tmp}/t.yaml"],
-         r"t.yaml:7:13: rounds.1.deals.1.hands.Ann.1: not a card: 7 \(.*\); the same in items 2–7 of "
-         r"rounds.1.deals.1.hands.Ann$",
+         r"t.yaml:7:13: rounds.1.deals.1.hands.Ann.1: not a card: 7 \(.*\); the same in "
+         r"rounds.1.deals.1.hands.Ann.2–7$",
          {"t.yaml": _example("ohseven-match.yaml", "Ann: [7C, 6H, 4D, 2S, 2H, AD, QD]", "Ann: [7, 6, 4, 2, 2, 1, 0]")}),
     Case("replay-stargate-two-slips-in-a-circle", ["replay", "{tmp}/t.yaml"],
-         r"t.yaml:8:10: circle.1: unknown planet 'red9' \(.*\); the same in item 4 of circle$",
+         r"t.yaml:8:10: circle.1: unknown planet 'red9' \(.*\); the same in circle.4$",
          {"t.yaml": _example("stargate-table-game.yaml", "circle: [red2, blue2, red3, yellow3, green2]",
                              "circle: [red9, blue2, red3, yellow9, green2]")}),
     Case("missing-game", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:1: game: required key is missing", {"v.yaml": "name: x\n"}),

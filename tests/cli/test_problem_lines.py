@@ -1,0 +1,37 @@
+"""One slip repeated through a list is one error line (cli.app.problem_lines); different slips,
+other lists and other files keep a line each."""
+
+from __future__ import annotations
+
+from playtest.cli.app import problem_lines
+from playtest.errors import OVERRIDE, Problem
+
+
+def _p(path: str, message: str, col: int, file: str = "t.yaml") -> Problem:
+    return Problem(file, 8, col, path, message)
+
+
+def test_the_same_slip_in_items_in_a_row_is_one_line_naming_the_others() -> None:
+    lines = problem_lines([_p("circle.1", "unknown planet '1'", 10), _p("circle.2", "unknown planet '2'", 13),
+                           _p("circle.3", "unknown planet '3'", 16), _p("circle.5", "unknown planet '5'", 22)])
+    assert lines == ["t.yaml:8:10: circle.1: unknown planet '1'; the same in circle.2, 3, 5"]
+
+
+def test_a_number_key_of_a_mapping_is_named_by_its_path_not_as_an_item() -> None:
+    lines = problem_lines([_p("planets_dealt.3", "at least one planet must be dealt, not 0", 16),
+                           _p("planets_dealt.4", "at least one planet must be dealt, not 0", 22)])
+    assert lines == ["t.yaml:8:16: planets_dealt.3: at least one planet must be dealt, not 0; the same in planets_dealt.4"]
+
+
+def test_different_slips_other_lists_files_and_overrides_keep_a_line_each() -> None:
+    problems = [
+        _p("hands.Ann.1", "not a card: 6X (cards are rank+suit, e.g. 7S, QH, AD, 2C)", 10),
+        _p("hands.Ann.2", "5H is in this hand twice", 14),  # another slip in the next item
+        _p("hands.Ben.1", "5H is in this hand twice", 10),  # the same words, another list
+        _p("hands.Ben.2", "5H is in this hand twice", 14, file="u.yaml"),  # another file
+        Problem(OVERRIDE + "circle.1=x", 1, 1, "circle.1", "unknown planet 'x'"),
+        Problem(OVERRIDE + "circle.2=y", 1, 1, "circle.2", "unknown planet 'y'"),
+        _p("compensation.3", "must be at least 0 (got -1)", 10),
+        _p("compensation.4", "is above the most gold a seat can hold (got 99)", 14),  # many words differ
+    ]
+    assert len(problem_lines(problems)) == len(problems)
