@@ -53,7 +53,7 @@ import polars as pl
 from playtest.analysis import columns as C
 from playtest.analysis import distributions as dist
 from playtest.analysis.floors import score_floors
-from playtest.analysis.metrics import COMMON_SECTIONS, GAME, metric_info
+from playtest.analysis.metrics import every_section_but, metric_info
 from playtest.analysis.stats import wilson_effective
 from playtest.compare.stats import holm
 from playtest.core.spec import MetricInfos
@@ -67,7 +67,7 @@ nor are the rows of another metric grouped by a bot name (`_comparable`)."""
 SKIPPED_SECTIONS = frozenset({"bots", "sample_size"})
 """Report sections none of whose rows `_comparable` keeps (the win rate by bot; the design
 metrics): `playtest calibrate` does not compute them (`SECTIONS`)."""
-SECTIONS = frozenset(key for key, _, _ in COMMON_SECTIONS if key not in SKIPPED_SECTIONS) | {GAME}
+SECTIONS = every_section_but(*SKIPPED_SECTIONS)
 """The report sections whose metrics calibrate compares. Its jackknife recomputes them once per
 table game and per block of each run, and the sample-size section's power figures were computed
 only to be dropped: tests/play/test_calibrate.py 8.7 → 7.7 CPU-s without them (2026-12-06)."""

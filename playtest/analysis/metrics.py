@@ -250,6 +250,13 @@ def _said_once(found: list[Section], repeated: Mapping[str, tuple[str, str]]) ->
     return out
 
 
+def every_section_but(*left_out: str) -> frozenset[str]:
+    """The keys of every report section (the game's own as GAME) but `left_out`: what compare,
+    the ladder and calibrate compute, leaving out sections none of whose rows they keep rather
+    than computing them once per jackknife block only to drop them."""
+    return frozenset([*(key for key, _, _ in COMMON_SECTIONS), GAME]) - set(left_out)
+
+
 def section_keys(found: Collection[Section], metrics: Collection[str]) -> set[str]:
     """The keys of the sections (as `sections` found them on some run) that hold these metrics."""
     return {GAME if s.game else s.key for s in found if set(s.table[C.METRIC].to_list()) & set(metrics)}

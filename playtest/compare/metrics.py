@@ -39,9 +39,9 @@ def compared_sections() -> frozenset[str]:
     or a goal can only name their metrics (its probe's table is `report_metrics`'), so diff and
     tune look for the sections that hold theirs among these, not computing the design section's
     power figures for that look alone (tests/compare/test_gates.py: 11.3 → 10.8 CPU-s, 2026-12-06)."""
-    from playtest.analysis.metrics import COMMON_SECTIONS, GAME
+    from playtest.analysis.metrics import every_section_but
 
-    return frozenset([*(k for k, _, _ in COMMON_SECTIONS), GAME]) - {DESIGN_SECTION}
+    return every_section_but(DESIGN_SECTION)
 
 
 DESIGN_METRICS = frozenset({"detectable_seat_advantage", "games_needed"})

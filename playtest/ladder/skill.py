@@ -20,7 +20,7 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.analysis import distributions as dist
-from playtest.analysis.metrics import COMMON_SECTIONS, GAME, by_round_metrics, sections
+from playtest.analysis.metrics import by_round_metrics, every_section_but, sections
 from playtest.compare.jackknife import DEFAULT_BLOCKS, Key, Replicates, Sample, replicate
 from playtest.compare.metrics import is_tested, without_report_test
 from playtest.compare.stats import holm, sign_flip_p
@@ -63,7 +63,7 @@ SELF_PLAY_BOT = "the rung's bot"
 SKIP_SECTIONS = frozenset({"bots", "sample_size"})
 """Left out of the ladder: in self-play every seat is the same bot (one win rate of 1/P), and
 what a run's size can detect says nothing about the game."""
-LADDER_SECTIONS = frozenset(key for key, _, _ in COMMON_SECTIONS if key not in SKIP_SECTIONS) | {GAME}
+LADDER_SECTIONS = every_section_but(*SKIP_SECTIONS)
 """The sections `ladder_metrics` computes: not computed only to be left out, for the jackknife
 recomputes them once per block of every rung's games. The sample-size section's power figures
 were 43% of the time of the ladder's metrics in tests/ladder (3.65 of 8.49 profiled s,
