@@ -1690,7 +1690,11 @@ def test_a_stargate_hint_says_why_from_the_lookahead_values():
                         r"against the best other player \(provisional scores\); the next best, \w+; place [\w -]+, "
                         r"[+-]\d+\.\d", why), why
     s.play(s.parse(text))
-    assert s.hint()[2] == ""  # mid-turn a fresh lookahead decides as greedy does: no values to cite
+    # Mid-turn a fresh lookahead decides as greedy-myopic does: no values to cite, but the hint
+    # says so (it was a bare move under the name lookahead, read as judged one round ahead).
+    assert s.hint()[2] == ("the rest of this turn as greedy-myopic finishes it (judged by the provisional "
+                           "lead at the turn's end): lookahead judges whole turns one round ahead only when "
+                           "choosing the crew")
 
 
 def test_a_new_frontiers_hint_says_why_in_the_evaluations_terms():

@@ -30,10 +30,15 @@ class LookaheadBot:
         self.plan: list[Action] = []
         self._judged: list[tuple[float, list[Action]]] = []
         """The last crew choice's candidate turns with their values at the horizon, best first."""
+        self._mid_turn = False
+        """Whether the last decision was made mid-turn without a plan, as greedy-myopic makes it."""
 
     def explain(self) -> str:
         """Why the last crew choice (for `playtest play`'s hint): the chosen turn's lead at the
         horizon and the next best candidate's, from the values the choice computed anyway."""
+        if self._mid_turn:  # a hint after the person took a crew: no look-ahead values to cite
+            return ("the rest of this turn as greedy-myopic finishes it (judged by the provisional lead at the "
+                    "turn's end): lookahead judges whole turns one round ahead only when choosing the crew")
         if not self._judged:
             return ""
         (best, line), *rest = self._judged
@@ -50,7 +55,8 @@ class LookaheadBot:
                 return nxt
             self.plan = []
         self._judged = []
-        if view.phase is not Phase.CREW:  # mid-turn without a plan: decide as greedy does
+        self._mid_turn = view.phase is not Phase.CREW
+        if self._mid_turn:  # mid-turn without a plan: decide as greedy does
             return self.greedy.choose(view, legal, rng=rng)
         lines = []
         for action in legal:
