@@ -6,6 +6,7 @@ Reads playtest.tune.search.Result; computes nothing but the running best for the
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 from collections.abc import Callable
@@ -24,6 +25,7 @@ from playtest.report.html import e, page
 from playtest.report.vega import tooltip, vega_spec
 from playtest.tune.search import UNDEFINED_NOTE, GoalRow, Result, objective_text
 from playtest.tune.space import show
+from playtest.tune.study import MAX_REPEATS, space_size
 
 
 def _finite(x: float | None) -> float | None:
@@ -73,11 +75,22 @@ def distances(row: GoalRow, declared: MetricInfos) -> str:
 def trials_text(r: Result) -> str:
     """How many candidates the search evaluated, against the budget (which counts distinct
     candidates), and why the trials can be more: a candidate proposed again reuses its result
-    (same games, same outcome), and a trial cut short by an interruption is not counted."""
+    (same games, same outcome), and a trial cut short by an interruption is not counted. Fewer
+    distinct candidates than the budget say why the search stopped: "10 distinct candidates
+    (budget 20)" left a designer to wonder where the other 10 went, when the space held 10."""
     s = r.settings
     done = r.trials.filter(pl.col("state") == "complete")
     distinct = done.filter(pl.col("repeat_of").is_null()).height
     repeats, cut = done.height - distinct, len(r.trials) - done.height
+    budget = f"budget {s.budget}"
+    if distinct < s.budget and not cut:
+        size = space_size(s.params)
+        trailing = len(list(itertools.takewhile(lambda x: x is not None, reversed(done["repeat_of"].to_list()))))
+        if distinct >= size:
+            budget += f"; the space holds only {int(size)}"
+        elif trailing >= MAX_REPEATS:
+            budget += (f"; the search stopped when {trailing} proposals in a row were candidates already "
+                       "evaluated")
     extra = []
     if repeats:
         extra.append(f"{repeats} more {'trial' if repeats == 1 else 'trials'} proposed a candidate already "
@@ -85,7 +98,7 @@ def trials_text(r: Result) -> str:
     if cut:
         extra.append(f"{cut} {'trial' if cut == 1 else 'trials'} cut short by an interruption, not counted")
     total = f"{len(r.trials)} trials: " if extra else ""
-    return f"{total}{distinct} distinct candidates (budget {s.budget})" + "".join(f"; {x}" for x in extra)
+    return f"{total}{distinct} distinct candidates ({budget})" + "".join(f"; {x}" for x in extra)
 
 
 def settings_line(r: Result) -> str:

@@ -500,11 +500,34 @@ def test_the_header_explains_trials_beyond_the_budget():
     from playtest.report.tune import trials_text
 
     trials = pl.DataFrame({"state": ["complete"] * 4 + ["fail"], "repeat_of": [None, None, 0, None, None]})
-    r = SimpleNamespace(settings=SimpleNamespace(budget=3), trials=trials)
+    wide = tuple(parse_space(["crews.bays.time=0..9"]))
+    r = SimpleNamespace(settings=SimpleNamespace(budget=3, params=wide), trials=trials)
     assert trials_text(r) == ("5 trials: 3 distinct candidates (budget 3); 1 more trial proposed a candidate already "
                               "evaluated and reused its result; 1 trial cut short by an interruption, not counted")
-    r = SimpleNamespace(settings=SimpleNamespace(budget=3), trials=trials.head(2))
+    r = SimpleNamespace(settings=SimpleNamespace(budget=3, params=wide), trials=trials.head(2))
     assert trials_text(r) == "2 distinct candidates (budget 3)"
+
+
+def test_the_header_says_why_the_search_stopped_short_of_the_budget():
+    """`--budget 20` over a space of 10 candidates read "17 trials: 10 distinct candidates
+    (budget 20)", leaving the designer to wonder where the other 10 went (h225): it says the space
+    holds only 10, or that the sampler kept proposing candidates already evaluated."""
+    from types import SimpleNamespace
+
+    from playtest.report.tune import trials_text
+    from playtest.tune.study import MAX_REPEATS
+
+    small = tuple(parse_space(["crews.bays.time=0..4", "scoring.majority_tiebreak=later_first_cube,earlier_first_cube"]))
+    trials = pl.DataFrame({"state": ["complete"] * 17, "repeat_of": [None] * 10 + [1] * 7})
+    r = SimpleNamespace(settings=SimpleNamespace(budget=20, params=small), trials=trials)
+    assert trials_text(r) == ("17 trials: 10 distinct candidates (budget 20; the space holds only 10); 7 more trials "
+                              "proposed a candidate already evaluated and reused its result")
+    wide = tuple(parse_space(["crews.bays.time=0..99"]))
+    trials = pl.DataFrame({"state": ["complete"] * (4 + MAX_REPEATS), "repeat_of": [None] * 4 + [2] * MAX_REPEATS})
+    r = SimpleNamespace(settings=SimpleNamespace(budget=20, params=wide), trials=trials)
+    assert trials_text(r) == (f"{4 + MAX_REPEATS} trials: 4 distinct candidates (budget 20; the search stopped when "
+                              f"{MAX_REPEATS} proposals in a row were candidates already evaluated); {MAX_REPEATS} more "
+                              "trials proposed a candidate already evaluated and reused its result")
 
 
 def test_goals_naming_unknown_metrics_fail_before_the_search(tmp_path):
