@@ -123,9 +123,12 @@ def _curved_text(curved: list[str]) -> str:
 
 
 RANK_NOTE = ("Ranked by the smallest standardised size each effect's own 95% interval allows (strong effects "
-             "first; an interval that holds 0 allows none), then by p-value: a larger point estimate can sit lower.")
+             "first; an interval that holds 0 allows none), then by p-value: a larger point estimate can sit lower. "
+             "Standardised: the effect × the key's spread (sd) over the trials or points ÷ the number's spread, to compare "
+             "keys across numbers in other units (about a correlation's scale for one key).")
 """The order of 'Ranked effects' (tune.explain.RANK), said where the table is: a standardised
--0.68 below a -0.97 with p-values out of order read as an unsorted table."""
+-0.68 below a -0.97 with p-values out of order read as an unsorted table. It says what the
+standardised column is too: defined only in docs/tune.md, it was jargon on the page."""
 
 
 def not_fitted_lines(design: Design) -> list[str]:

@@ -76,6 +76,8 @@ def test_trials_that_fit_exactly_give_no_interval_and_no_claim():
     # the table's order is said where the table is (it reads as unsorted by the standardised column)
     from playtest.report.explain import RANK_NOTE, explain_html
     assert f"## Ranked effects\n\n{RANK_NOTE}\n\n| key |" in md
+    # and what its 'standardised' column is, on the page (it was defined in docs/tune.md only)
+    assert "Standardised: the effect × the key's spread (sd) over the trials or points ÷ the number's spread" in md
     assert "interval allows (strong effects first" in explain_html(d, table)
     from playtest.report.explain import _chart
 
