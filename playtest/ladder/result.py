@@ -194,6 +194,10 @@ def strength_verdict(r: dict[str, Any]) -> str:
                 f"order{_too_small(budget, lower)}")
     if above("score_diff"):
         return f"measurably stronger on score ({score}), not yet on wins (more games would tell)"
+    if r.get("lower_win_rate") == 0 and (r.get("upper_win_rate") or 0) > 0:
+        # the weaker rung won none: "the ladder saturates here" (ismcts:400 over heuristic, 8 of 8
+        # games won) contradicted the line's own "the weaker rung won none of these 8 games"
+        return f"not measurably stronger yet: {r['games']} games are too few to tell (more games would)"
     if budget:
         return (f"not measurably stronger: the ladder saturates here, or {budget} is too small to play better "
                 f"than {lower} (a larger budget, or more games, would tell)")

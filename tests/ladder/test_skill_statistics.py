@@ -316,6 +316,21 @@ def test_a_search_rung_that_does_not_beat_the_one_below_names_its_budget():
         "not measurably stronger: the ladder saturates here (or needs more games)")
 
 
+def test_a_rung_that_won_every_game_too_few_to_tell_is_not_called_saturated():
+    """Oh-Seven, random / heuristic / ismcts:400, 8 games (h225): ismcts:400 won all 8 games
+    against heuristic, the gap's interval still held 0, and the line read "the weaker rung won
+    none of these 8 games ...: not measurably stronger: the ladder saturates here, or ismcts:400's
+    budget ... is too small", as if more skill changed nothing."""
+    from playtest.ladder.result import strength_verdict
+
+    row = {"upper": "ismcts:400", "lower": "heuristic", "games": 8, "upper_win_rate": 0.5, "lower_win_rate": 0.0,
+           "diff": 0.5, "diff_low": -0.002, "diff_high": 0.5, "score_diff": 2.1, "score_diff_low": -0.4,
+           "score_diff_high": 4.6}
+    assert strength_verdict(row) == "not measurably stronger yet: 8 games are too few to tell (more games would)"
+    assert strength_verdict(row | {"lower_win_rate": 0.05}).startswith(
+        "not measurably stronger: the ladder saturates here, or ismcts:400's budget")
+
+
 def five_player_sweep(n: int) -> Sample:
     """5 players, the stronger rung in 3 seats (up, low, up, low, up rotating) winning every game."""
     bots = ("up", "low", "up", "low", "up")
