@@ -128,7 +128,7 @@ def simulate(
     """
     from playtest.analysis.offs import lines as off_lines
     from playtest.io import check_not_input
-    from playtest.report.model import build_report, safety_stop_note
+    from playtest.report.model import build_report, safety_stop_note, unrotated_mixed
     from playtest.report.terminal import print_tables
     from playtest.report.write import render, write_atomic
     from playtest.sim.batch import (
@@ -239,6 +239,11 @@ def simulate(
     skipped = print_tables(console, tables, max_rows=SUMMARY_MAX_ROWS, declared=report.declared)
     if skipped:
         console.print(f"Longer tables are in the report ({report_path}): {'; '.join(skipped)}.")
+    # the seat table alone read as a seat's edge where each seat kept its own bot (the report's
+    # verdict said it; the terminal did not)
+    mixed = unrotated_mixed(report.run.get("lineup") or (), report.run.get("rotate_seats") is not False)
+    if mixed:
+        console.print(clean(mixed), markup=False, highlight=False)
     for line in off_lines(report.switched_off):
         console.print(clean(line), markup=False, highlight=False)
 

@@ -388,9 +388,8 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
                     f"in {games_text} ({p_text}; each test at {level:.3g}).")
         detail = (f"Seat 1's advantage: {pts(fpa[C.ESTIMATE])} ({pts(fpa[C.CI_LOW])} to {pts(fpa[C.CI_HIGH])})."
                   if fpa else "")
-    if not rotated and len(set(bots)) > 1:
-        mixed = (f"The seats did not rotate (--no-rotate) and hold different bots ({', '.join(bots)}): each seat's "
-                 "win rate is also its bot's, so these games cannot tell a seat's advantage from a bot's.")
+    mixed = unrotated_mixed(bots, rotated)
+    if mixed:
         headline += " But the seats hold different bots that did not rotate: see below."
         detail = f"{mixed} {detail}".strip()
     stop = safety_stop_note(secs, declared)
@@ -404,6 +403,15 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
         _item("Shared wins", _row(secs, "tie_rate"), None),
     ]
     return Verdict(status, headline, detail, tuple(i for i in items if i is not None))
+
+
+def unrotated_mixed(bots: Sequence[str], rotated: bool) -> str:
+    """The warning of a run whose seats kept different bots (`--no-rotate`), '' otherwise: said in
+    the verdict and under `simulate`'s terminal tables, whose seat table alone read as a seat's edge."""
+    if rotated or len(set(bots)) <= 1:
+        return ""
+    return (f"The seats did not rotate (--no-rotate) and hold different bots ({', '.join(bots)}): each seat's "
+            "win rate is also its bot's, so these games cannot tell a seat's advantage from a bot's.")
 
 
 def build_report(info: Mapping[str, Any], games: Table, events: Table) -> Report:

@@ -120,6 +120,22 @@ def test_simulate_writes_tables_and_summary(cli, tmp_path):
     assert info["command"].startswith("playtest simulate") and info["players"] == 3
 
 
+def test_simulate_says_under_its_tables_when_seats_kept_different_bots(cli, tmp_path):
+    """`--no-rotate` with different bots: the terminal's seat table read as seat 1's edge (92.0%
+    for greedy against three random, h225) where only the report's verdict said that these games
+    cannot tell a seat from its bot; rotated, or one bot everywhere, nothing is said."""
+    said = ("The seats did not rotate (--no-rotate) and hold different bots (greedy, random, random): each seat's "
+            "win rate is also its bot's, so these games cannot tell a seat's advantage from a bot's.")
+    r = cli("simulate", DRAFT5, "-n", "4", "--bots", "greedy,random,random", "--seed", "1", "--workers", "1",
+            "--out", str(tmp_path / "fixed"), "--no-rotate")
+    assert r.returncode == 0, r.stderr
+    assert said in r.stdout.replace("\n", " ")
+    for name, args in (("rotated", ("--bots", "greedy,random,random")), ("same", ("--bots", "random", "--no-rotate"))):
+        r = cli("simulate", DRAFT5, "-n", "4", "--players", "3", *args, "--seed", "1", "--workers", "1",
+                "--out", str(tmp_path / name))
+        assert r.returncode == 0 and "did not rotate" not in r.stdout, r.stderr
+
+
 def test_simulate_summary_names_crews_as_the_reports_do(cli, tmp_path):
     """The terminal's crew tables showed the bare ids ('bays', 'armstrong') where the report,
     compare and ladder write the variant's names ('ベイス Bays')."""
