@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 import polars as pl
@@ -79,7 +80,7 @@ def print_tables(console: Console, tables: list[tuple[str, pl.DataFrame]], *, ma
     """Print the tables; those longer than `max_rows` are left out and their titles returned.
     After them, when one showed a difference of shares, what its 'pts' are (PTS_NOTE)."""
     skipped = []
-    diffs = False
+    diffs = dashes = False
     for title, df in tables:
         if max_rows is not None and df.height > max_rows:
             skipped.append(title)
@@ -87,10 +88,24 @@ def print_tables(console: Console, tables: list[tuple[str, pl.DataFrame]], *, ma
         console.print(metric_table(title, df, declared))
         console.print()
         diffs = diffs or any(F.kind(m, declared) == "diff" for m in df[C.METRIC].unique().to_list())
+        dashes = dashes or any(
+            r[C.ESTIMATE] is not None and not math.isnan(r[C.ESTIMATE])
+            and F.row_interval(r[C.ESTIMATE], r[C.CI_LOW], r[C.CI_HIGH], r[C.METRIC], declared, "–") == "–"
+            for r in df.iter_rows(named=True))
     if diffs:
         console.print(Text(PTS_NOTE, style="italic"))
         console.print()
+    if dashes:
+        console.print(Text(DASH_NOTE, style="italic"))
+        console.print()
     return skipped
+
+
+DASH_NOTE = ("–: no interval: the value is the same in every game (as the win rate of one bot in every seat), "
+             "or fewer than 2 games hold it.")
+"""Said once under the terminal's tables when an estimate there has no interval: a bare '–' in the
+interval column (greedy's 25.0% as the only bot, Bays's 2.00 cubes a pick) read as a value
+missing, where it is one the games cannot vary (stats.NO_SPREAD)."""
 
 
 PTS_NOTE = "pts: percentage points, the difference between two shares (a win rate and another), not score points."

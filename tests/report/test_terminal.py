@@ -125,3 +125,24 @@ def test_the_markdown_gives_a_row_s_own_addition_to_its_metric_s_definition(star
     for rows in (_lift_rows(), _lift_rows().reverse()):
         md = render_markdown(dataclasses.replace(report, sections=(Section("game:lift", "Bonus value", rows, True),)))
         assert f"`select_win_lift`: {LIFT}  \n`select_win_lift`, envoy: {WHY}  \n" in md.replace("\\_", "_")
+
+
+def test_a_dash_for_no_interval_is_said_once_under_the_tables():
+    """`simulate --bots greedy`: 'greedy 25.0% –' and Bays's cubes a pick '2.00 –', a bare dash
+    in the interval column that nothing explained (h225). The note comes once when an estimate
+    has no interval, and not for a row without an estimate (whose own note says why) or with one."""
+    from playtest.report.terminal import DASH_NOTE
+
+    def printed(*intervals: tuple[float | None, float | None, float | None]) -> str:
+        rows = [{C.METRIC: "win_rate_by_bot", C.GROUP: f"bot {i}", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
+                 C.N: 20, C.P_VALUE: None, C.DEFINITION: "Share of games won."}
+                for i, (est, lo, hi) in enumerate(intervals)]
+        buf = io.StringIO()
+        print_tables(Console(file=buf, width=PIPE_WIDTH), [("A", C.metric_frame(rows)), ("B", C.metric_frame(rows))])
+        return buf.getvalue()
+
+    same = printed((0.25, None, None), (0.3, 0.2, 0.4))
+    assert "–" in next(line for line in same.splitlines() if "25.0%" in line)
+    assert same.count(DASH_NOTE) == 1
+    assert DASH_NOTE not in printed((0.3, 0.2, 0.4))
+    assert DASH_NOTE not in printed((None, None, None))
