@@ -10,7 +10,6 @@ from math import sqrt
 from playtest.errors import UsageError
 
 KINDS = ("mcts", "ismcts")
-ROLLOUTS_HELP = "random, or a bot of the game (e.g. greedy, heuristic)"
 REWARDS = ("win", "margin")
 NAME_FORMS = ("mcts:N[:option=value...]", "ismcts:N[:option=value...]")
 """How the search names read in lists of valid bots."""
