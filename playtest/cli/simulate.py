@@ -239,6 +239,10 @@ def simulate(
     skipped = print_tables(console, tables, max_rows=SUMMARY_MAX_ROWS, declared=report.declared)
     if skipped:
         console.print(f"Longer tables are in the report ({report_path}): {'; '.join(skipped)}.")
+    # The report's verdict on the seats, naming the bots it came from: the terminal showed the
+    # tables and a p-value, and 'too few games to call the seats fair ... about 243 games would
+    # see 10 points' only in the report's files (h225).
+    console.print(clean(f"Verdict: {report.verdict.headline}"), markup=False, highlight=False)
     # the seat table alone read as a seat's edge where each seat kept its own bot (the report's
     # verdict said it; the terminal did not)
     mixed = unrotated_mixed(report.run.get("lineup") or (), report.run.get("rotate_seats") is not False)

@@ -120,6 +120,20 @@ def test_simulate_writes_tables_and_summary(cli, tmp_path):
     assert info["command"].startswith("playtest simulate") and info["players"] == 3
 
 
+def test_simulate_prints_the_report_s_verdict_naming_its_bots(cli, tmp_path):
+    """The terminal showed the tables and a chi-square p-value; the verdict ('too few games to
+    call the seats fair ... about N games would see 10 points'), which says which bots it came
+    from, was only in the report's files (h225)."""
+    r = cli("simulate", DRAFT5, "-n", "12", "--bots", "greedy,random,greedy,random", "--seed", "1",
+            "--workers", "1", "--out", str(tmp_path / "run"))
+    assert r.returncode == 0, r.stderr
+    verdict = json.loads(cli("report", str(tmp_path / "run"), "-f", "json", "-o", "-").stdout)["verdict"]
+    assert "greedy, random, greedy, random" in verdict["headline"]
+    assert f"Verdict: {verdict['headline']}" in " ".join(r.stdout.split())
+    quiet = cli("simulate", DRAFT5, "-n", "12", "--seed", "1", "--workers", "1", "--out", str(tmp_path / "q"), "-q")
+    assert quiet.returncode == 0 and "Verdict" not in quiet.stdout
+
+
 def test_simulate_says_under_its_tables_when_seats_kept_different_bots(cli, tmp_path):
     """`--no-rotate` with different bots: the terminal's seat table read as seat 1's edge (92.0%
     for greedy against three random, h225) where only the report's verdict said that these games
