@@ -123,6 +123,9 @@ HAND = {
     "t40_v6_dev_trigger_11": (["developments"], [("Ann", 24, 12, 1.0), ("Ben", 7, 40, 0.0)]),
     # T41: the worlds trigger at its default 8 (home included) via two d11 copies (three settles)
     "t41_v7_worlds_trigger_8": (["worlds"], [("Ann", 13, 44, 1.0), ("Ben", 5, 41, 0.0)]),
+    # T42 (a ninth check, h226, 2026-12-06, arithmetic in the file's header): a deck of five goals; the
+    # first draw's returns split between the second and third draws, the second's go into the third
+    "t42_w1_goals_split_return": (["chips"], [("Ann", 3, 9, 0.0), ("Ben", 7, 9, 1.0)]),
 }
 
 HAND_STATE = {
@@ -184,6 +187,8 @@ HAND_STATE = {
     "t40_v6_dev_trigger_11": ({"Ann": (12, 0, 0), "Ben": (40, 0, 0)}, 24, 22, 7, 40, ["Ann", "Ben"]),
     # T41: colonists 42 -1 (R3) -1 (R4) -1 (R5) = 39; five explores of 3 worlds each and the discard back
     "t41_v7_worlds_trigger_8": ({"Ann": (39, 3, 0), "Ben": (41, 9, 0)}, 24, 39, 5, 25, ["Ann", "Ben"]),
+    # T42: colonists 24 - 2 homes; pile 1, 2, 3, taken by Ann's Produce in round 4
+    "t42_w1_goals_split_return": ({"Ann": (8, 0, 1), "Ben": (9, 0, 3)}, 0, 22, 0, 40, ["Ben", "Ann"]),
 }
 
 
@@ -252,4 +257,35 @@ def test_the_explore_bonus_pick_cannot_be_declined(tmp_path):
     """T30: the selector's extra pick is the bonus, never declined (RULINGS: 'but not the bonus')."""
     path = _variant_absolute("t30_u1_tie_chips", "- Ben: take w17", "- Ben: pass", tmp_path)
     with pytest.raises(IllegalActionError, match="Ben must take a world from the draw now"):
+        replay(path)
+
+
+def _goals_deck5_changed(name: str, old: str, new: str, tmp_path) -> Path:
+    """Hand-scored transcript `name` (on ../goals_deck5.yaml) with one move line replaced, written to
+    tmp_path with its variant path made absolute."""
+    text = (DATA / "handscored" / f"{name}.yaml").read_text()
+    assert old in text
+    text = text.replace(old, new).replace("variant: ../goals_deck5.yaml", f"variant: {DATA / 'goals_deck5.yaml'}")
+    path = tmp_path / f"{name}_changed.yaml"
+    path.write_text(text)
+    return path
+
+
+def test_a_return_order_split_between_two_later_draws_decides_who_draws_which(tmp_path):
+    """T42: Ann returns g08 then g06 under g10 g04, so Ben's draw is g10 g04 g08 and he keeps g08;
+    returned the other way round, g06 comes up in Ben's draw and g08 waits for the third (the seed:
+    the two go back 任意の順番, in any order), so his keep g08 is refused."""
+    path = _goals_deck5_changed("t42_w1_goals_split_return", "keep g05 return g08 g06", "keep g05 return g06 g08",
+                                tmp_path)
+    with pytest.raises(IllegalActionError, match=r"keep one of the goals drawn now \(legal: keep g10, keep g04, keep g06\)"):
+        replay(path)
+
+
+@pytest.mark.parametrize("bad", ["keep g08 return g04 g04", "keep g08 return g04", "keep g08 return g08 g04",
+                                 "keep g08 return g04 g10 g06"])
+def test_a_keep_must_return_each_goal_not_kept_once(bad, tmp_path):
+    """T42: Ben draws g10 g04 g08 and keeps g08: the two others go back, each once (RULINGS: keep one,
+    return two); a goal twice, too few, the kept one or an undrawn one is refused."""
+    path = _goals_deck5_changed("t42_w1_goals_split_return", "keep g08 return g04 g10", bad, tmp_path)
+    with pytest.raises(IllegalActionError, match="the goals returned are the ones not kept, g10 and g04"):
         replay(path)
