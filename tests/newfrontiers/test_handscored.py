@@ -126,6 +126,8 @@ HAND = {
     # T42 (a ninth check, h226, 2026-12-06, arithmetic in the file's header): a deck of five goals; the
     # first draw's returns split between the second and third draws, the second's go into the third
     "t42_w1_goals_split_return": (["chips"], [("Ann", 3, 9, 0.0), ("Ben", 7, 9, 1.0)]),
+    # T43: 3 players; Cat's two returns both go into Ann's later draw, written against the order drawn
+    "t43_w2_goals_3p_same_draw_order": (["chips"], [("Ann", 1, 8, 0.0), ("Ben", 2, 4, 0.0), ("Cat", 5, 13, 1.0)]),
 }
 
 HAND_STATE = {
@@ -189,6 +191,9 @@ HAND_STATE = {
     "t41_v7_worlds_trigger_8": ({"Ann": (39, 3, 0), "Ben": (41, 9, 0)}, 24, 39, 5, 25, ["Ann", "Ben"]),
     # T42: colonists 24 - 2 homes; pile 1, 2, 3, taken by Ann's Produce in round 4
     "t42_w1_goals_split_return": ({"Ann": (8, 0, 1), "Ben": (9, 0, 3)}, 0, 22, 0, 40, ["Ben", "Ann"]),
+    # T43: chips 3 - 4 = -1; colonists 34 - 3 homes; Produce in rounds 1 and 2, not 3
+    "t43_w2_goals_3p_same_draw_order": ({"Ann": (7, 0, 1), "Ben": (4, 0, 1), "Cat": (13, 0, 2)}, -1, 31, 1, 40,
+                                        ["Cat", "Ann", "Ben"]),
 }
 
 
@@ -289,3 +294,15 @@ def test_a_keep_must_return_each_goal_not_kept_once(bad, tmp_path):
     path = _goals_deck5_changed("t42_w1_goals_split_return", "keep g08 return g04 g10", bad, tmp_path)
     with pytest.raises(IllegalActionError, match="the goals returned are the ones not kept, g10 and g04"):
         replay(path)
+
+
+@pytest.mark.parametrize("order", ["keep g05 return g04 g08", "keep g05"])
+def test_goals_returned_into_one_later_draw_play_the_same_game_in_either_order(order, tmp_path):
+    """T43: Cat's g08 and g04 both go into Ann's next draw (the deck holds g06 above them), so writing
+    them in the order drawn, or leaving the order out, plays the same game as the hand-scored one."""
+    path = _goals_deck5_changed("t43_w2_goals_3p_same_draw_order", "keep g05 return g08 g04", order, tmp_path)
+    out, hand = replay(path), replay(DATA / "handscored" / "t43_w2_goals_3p_same_draw_order.yaml")
+    assert out.final == hand.final
+    assert [(p.gold, p.goals_down, p.goals_up) for p in out.state.players] == [
+        (p.gold, p.goals_down, p.goals_up) for p in hand.state.players]
+    assert out.state.goal_deck == hand.state.goal_deck
