@@ -128,6 +128,9 @@ HAND = {
     "t42_w1_goals_split_return": (["chips"], [("Ann", 3, 9, 0.0), ("Ben", 7, 9, 1.0)]),
     # T43: 3 players; Cat's two returns both go into Ann's later draw, written against the order drawn
     "t43_w2_goals_3p_same_draw_order": (["chips"], [("Ann", 1, 8, 0.0), ("Ben", 2, 4, 0.0), ("Cat", 5, 13, 1.0)]),
+    # T44: 4 players; Ann's split return puts g06 into Dan's draw; d01 free for Ann (bonus and h4)
+    "t44_w3_goals_4p_split_develop": (["chips"], [("Ann", 2, 8, 0.0), ("Ben", 3, 3, 1.0), ("Cat", 2, 6, 0.0),
+                                                  ("Dan", 2, 4, 0.0)]),
 }
 
 HAND_STATE = {
@@ -194,6 +197,9 @@ HAND_STATE = {
     # T43: chips 3 - 4 = -1; colonists 34 - 3 homes; Produce in rounds 1 and 2, not 3
     "t43_w2_goals_3p_same_draw_order": ({"Ann": (7, 0, 1), "Ben": (4, 0, 1), "Cat": (13, 0, 2)}, -1, 31, 1, 40,
                                         ["Cat", "Ann", "Ben"]),
+    # T44: colonists 44 - 4 homes - 1 (Cat's bonus) - 6; Produce in round 1 only
+    "t44_w3_goals_4p_split_develop": ({"Ann": (8, 0, 0), "Ben": (3, 2, 2), "Cat": (6, 3, 1), "Dan": (4, 2, 1)},
+                                      0, 33, 1, 40, ["Ben", "Dan", "Ann", "Cat"]),
 }
 
 
@@ -306,3 +312,12 @@ def test_goals_returned_into_one_later_draw_play_the_same_game_in_either_order(o
     assert [(p.gold, p.goals_down, p.goals_up) for p in out.state.players] == [
         (p.gold, p.goals_down, p.goals_up) for p in hand.state.players]
     assert out.state.goal_deck == hand.state.goal_deck
+
+
+def test_a_split_return_written_the_other_way_round_refuses_the_next_keep(tmp_path):
+    """T44: Ann's g06 g05 puts g06 into Dan's draw (g04 g10 g06); as g05 g06, Dan draws g04 g10 g05
+    and his keep g06 is refused."""
+    path = _goals_deck5_changed("t44_w3_goals_4p_split_develop", "keep g08 return g06 g05", "keep g08 return g05 g06",
+                                tmp_path)
+    with pytest.raises(IllegalActionError, match=r"Dan must keep one of the goals drawn now \(legal: keep g04, keep g10, keep g05\)"):
+        replay(path)
