@@ -120,7 +120,7 @@ def problem_line(problem: Problem) -> str:
 
 
 _ITEM = re.compile(r"^(.+)\.(\d+)$")
-_WORDS = re.compile(r"\w+|[^\w\s]")
+_WORDS = re.compile(r"'[^']*'|\w+|[^\w\s]")
 
 
 def _item(problem: Problem) -> tuple[str, int] | None:
@@ -150,8 +150,12 @@ def _same_slip(a: Problem, b: Problem) -> bool:
     if ia is None or ib is None or ia[0] != ib[0] or a.file != b.file:
         return False
     wa, wb = _WORDS.findall(a.message), _WORDS.findall(b.message)
-    differ = sum(x != y for x, y in zip(wa, wb, strict=False))
-    return len(wa) == len(wb) and differ <= min(2, len(wa) // 2)
+    pairs = [(x, y) for x, y in zip(wa, wb, strict=False) if x != y]
+    # A word of the message's own prose that differs ('greater' and 'less' in 'should be greater
+    # than 0' and 'should be less than 9') is another mistake; the item's words are quoted, numbers
+    # or capitals ('G03', 7, XX).
+    prose = any(w.isalpha() and w.islower() for pair in pairs for w in pair)
+    return len(wa) == len(wb) and not prose and len(pairs) <= min(2, len(wa) // 2)
 
 
 def _likewise(run: list[Problem]) -> str:

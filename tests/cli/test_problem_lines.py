@@ -35,3 +35,12 @@ def test_different_slips_other_lists_files_and_overrides_keep_a_line_each() -> N
         _p("compensation.4", "is above the most gold a seat can hold (got 99)", 14),  # many words differ
     ]
     assert len(problem_lines(problems)) == len(problems)
+
+
+def test_messages_whose_own_words_differ_are_different_slips() -> None:
+    """'greater than 0' and 'less than 9' differ in two words as 'G03' and 'G04' do, but in the
+    message's prose: a value too small then one too large are two mistakes, two lines."""
+    lines = problem_lines([_p("weights.1", "input should be greater than 0", 10),
+                           _p("weights.2", "input should be less than 9", 13)])
+    assert lines == ["t.yaml:8:10: weights.1: input should be greater than 0",
+                     "t.yaml:8:13: weights.2: input should be less than 9"]
