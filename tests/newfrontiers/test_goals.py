@@ -43,14 +43,15 @@ def test_the_two_goals_returned_go_under_the_deck_in_the_order_the_player_choose
     order drawn. The order decides who draws which when the two fall into different later draws:
     with 16 goals the third pair returned lies 15th and 16th under 14 (`later_draws`), split
     between two draws, and there both orders are listed and the one written is kept. Where both
-    come up in the same draw the order is no choice: one move, and an order written otherwise
-    comes to the same game (the order drawn; h219: 8 goals drawn listed 40,320 moves, not 8)."""
+    come up in the same draw the order decides no draw: one listed move (h219: 8 goals drawn listed
+    40,320 moves, not 8), and an order written otherwise is that move, its goals under the deck as
+    written: they are that draw's "order drawn", which a plain `keep` there returns the others in
+    (h226, h227: kept in the order drawn, a table's later plain keep dealt another game)."""
     g = R.tiles.goal_index
     s = play(R, start_goals(), "select goals")  # g01 g02 g03 drawn; 13 left
     assert [m for m in legal(R, s) if m.startswith("keep g02")] == ["keep g02"]
-    a = play(R, s, "keep g02 return g03 g01")
-    b = play(R, s, "keep g02")
-    assert a.goal_deck == b.goal_deck and a.goal_deck[-2:] == (g["g01"], g["g03"])
+    assert play(R, s, "keep g02 return g03 g01").goal_deck[-2:] == (g["g03"], g["g01"])
+    assert play(R, s, "keep g02").goal_deck[-2:] == (g["g01"], g["g03"])
     # Played on, 2 players: keeping the first goal of every draw; at the third draw (11 left) the two
     # returned are split between two later draws, and the order written is the order kept.
     s, kept = start_goals(2), []
@@ -144,3 +145,22 @@ def test_eight_goals_drawn_are_eight_moves_not_every_order_of_the_seven_returned
     s = play(rules, rules.initial_state(4, rng=ScriptedChance(deck=list(range(len(rules.tiles.goals))))),
              "select goals")
     assert legal(rules, s) == [f"keep g0{i}" for i in range(1, 9)]
+
+
+def test_an_order_written_within_one_later_draw_is_that_draw_s_order_for_a_plain_keep_there():
+    """h226, h227: `keep g01 return g03 g02` (both for the sixth draw) went under the deck as g02
+    g03, the order drawn; the sixth draw then offered g16 g02 g03, and its plain `keep g16`
+    returned g02 before g03, so the ninth draw dealt g02 where the table, which put g03 first,
+    dealt g03: a transcript's `keep g03` there was refused."""
+    s, offers, first = start_goals(2), [], True
+    while len(offers) < 9:
+        if s.todo[0].kind == "goal":
+            offer = [R.tiles.goals[x].id for x in s.goal_offer]
+            offers.append(offer)
+            s = play(R, s, "keep g01 return g03 g02" if first else f"keep {offer[0]}")
+            first = False
+        else:
+            moves = legal(R, s)
+            s = play(R, s, "select goals" if "select goals" in moves else
+                     "pass" if "pass" in moves else next(m for m in moves if m != "select explore"))
+    assert offers[5] == ["g16", "g03", "g02"] and offers[8] == ["g14", "g15", "g03"]

@@ -168,9 +168,10 @@ class GreedyBot:
             if move.verb == "keep":
                 # A goal is valued once, not once per order of the goals returned: the order only
                 # sets the deck's bottom, which no value reads, and of equal scores the first move
-                # is kept (strict >). k! moves for k goals drawn: goals_draw 8 (40,320 orders)
-                # took 44.9 s for one 5-player greedy game, now 2.9 s with the same rows (2026-12-06,
-                # /usr/bin/time, one run each; goals_draw 3 and 5: identical games and events too).
+                # is kept (strict >). When every order was listed (k! moves for k goals drawn, until
+                # d327a008), goals_draw 8 (40,320 orders) took 44.9 s for one 5-player greedy game,
+                # then 2.9 s with the same rows (2026-12-06, /usr/bin/time, one run each; goals_draw
+                # 3 and 5: identical games and events too).
                 goal = move.arg.partition(" return ")[0]
                 if goal in kept:
                     continue

@@ -145,7 +145,9 @@ def _goal(rules: NewFrontiersRules, s: State, task: Task) -> Sequence[Move]:
     """Galaxy goals: keep one goal of the offer and return the others to the bottom of the deck
     in an order the player chooses (the seed: ２枚を山札の下に任意の順番で戻す). `keep g05` returns
     them in the order drawn; `keep g05 return g09 g03` in the order written (g09 first, so g09
-    comes up before g03), listed for every order but the order drawn."""
+    comes up before g03). Listed: one order per way of sharing the goals returned among the
+    later draws (`later_draws`, `_shared_out`), each draw's share in the order drawn; goals one
+    draw takes are drawn together and chosen among again, so their order decides no draw."""
     t = rules.tiles
     offer = s.goal_offer
     out = []
@@ -304,11 +306,13 @@ def consume_power(rules: NewFrontiersRules, p: Player, pending: Sequence[tuple[i
 def canonical(rules: NewFrontiersRules, state: State, action: object) -> object:
     """`consume <world> with <name>` for a pending power of the player's that takes that good
     but is listed in another form — the best power (listed as `consume <world>`) or one alike
-    to a listed power on another tile — as the move listed for it; `keep <goal> return ...`
-    naming the order drawn as the plain `keep <goal>`; any other action as it is. The outcome
-    is the same: alike powers are interchangeable."""
+    to a listed power on another tile — as the move listed for it; `keep <goal> return ...` in an
+    order that shares the goals among the later draws as a listed order does, as that listed move
+    (the plain `keep <goal>` for the order drawn); any other action as it is. Alike powers are
+    interchangeable, and goals one later draw takes decide no draw by their order (the rules'
+    `_checked` still puts them under the deck as written: they are that draw's order drawn)."""
     if (type(action) is Move and action.verb == "keep" and " return " in action.arg and not state.over
-            and state.todo[0].kind == GOAL):  # the order drawn, written out: the plain `keep`
+            and state.todo[0].kind == GOAL):
         kept, _, order = action.arg.partition(" return ")
         t = rules.tiles
         ids = order.split()

@@ -172,7 +172,10 @@ class NewFrontiersRules:
             listed = self.canonical(state, action)  # `consume w10 with h1` written for a listed form
             if listed is action or listed not in state.legal:
                 raise IllegalActionError(self.why_illegal(state, action) or "not legal", action=str(action))
-            return listed
+            # Goals returned in an order that comes to a listed move's game (one later draw takes
+            # them) go under the deck as written: that draw's "order drawn", which a plain `keep`
+            # there returns the others in, is the one the transcript or the person wrote (h226).
+            return action if action.verb == "keep" else listed
         return action
 
     def apply_noting_skips(self, state: State, action: Move, *, rng: random.Random,

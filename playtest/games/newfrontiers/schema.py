@@ -234,8 +234,15 @@ class Stocks(Strict):
 
 
 MAX_GOALS_DRAW = 8
-"""The most goals a Galaxy goals may draw: the keep decision lists every goal kept times every
-order of the others returned (k! moves), 40,320 at 8; 10 made 3.6 million, 16 ran out of memory."""
+"""The most goals a Galaxy goals may draw (3 in the rules summary). The keep decision lists every
+goal kept times every way of sharing the others among the later draws: k × C(k − 1, ⌊(k − 1)/2⌋)
+moves at most, 280 at 8, 102,960 at 16, too many for the search bots at each such decision. (When
+every order was listed, until 2026-12-06, it was k!: 40,320 at 8, and 16 ran out of memory.)"""
+
+
+def goals_draw_moves(k: int) -> int:
+    """The most moves a Galaxy goals decision that draws `k` goals lists (MAX_GOALS_DRAW)."""
+    return k * math.comb(k - 1, (k - 1) // 2)
 
 
 class Bonuses(Strict):
@@ -510,9 +517,9 @@ class NewFrontiersVariant(VariantModel):
         if self.goals.enabled and r.bonuses.goals_draw > MAX_GOALS_DRAW:
             k = r.bonuses.goals_draw
             out.append((("rules", "bonuses", "goals_draw"), (
-                f"a player keeps 1 of the {k} goals drawn and returns the other {k - 1} in any order: "
-                f"{math.factorial(k):,} choices at every Galaxy goals, more than the bots or a replay can list "
-                f"(at most {MAX_GOALS_DRAW}: {math.factorial(MAX_GOALS_DRAW):,} choices; 3 in the rules summary)")))
+                f"a player keeps 1 of the {k} goals drawn and returns the other {k - 1}, which the later draws "
+                f"share: up to {goals_draw_moves(k):,} choices at a Galaxy goals, too many for the search bots "
+                f"(at most {MAX_GOALS_DRAW}: {goals_draw_moves(MAX_GOALS_DRAW):,} choices; 3 in the rules summary)")))
         elif self.goals.enabled and len(self.goals.cards) < r.bonuses.goals_draw:
             out.append((("goals", "cards"), f"the goals option needs at least {r.bonuses.goals_draw} goal cards"))
         if r.setup.extra_colonists == 0 and r.settle.colonists == 0 and r.bonuses.settle_colonists == 0:
