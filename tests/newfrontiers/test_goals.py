@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from playtest.errors import IllegalActionError
 from playtest.games.newfrontiers.chance import ScriptedChance
 from playtest.games.newfrontiers.play import move_detail
 from playtest.games.newfrontiers.state import parse_move
@@ -164,3 +165,20 @@ def test_an_order_written_within_one_later_draw_is_that_draw_s_order_for_a_plain
             s = play(R, s, "select goals" if "select goals" in moves else
                      "pass" if "pass" in moves else next(m for m in moves if m != "select explore"))
     assert offers[5] == ["g16", "g03", "g02"] and offers[8] == ["g14", "g15", "g03"]
+
+
+def test_any_order_of_goals_returned_is_accepted_as_the_listed_move_it_comes_to_and_kept_as_written():
+    """6 goals drawn of 16: the five returned lie 11th to 15th under 10, two for the second draw
+    from now and three for the third. `keep g01 return g06 g05 g04 g03 g02` is not listed (each
+    share is listed in the order drawn: `keep g01 return g05 g06 g02 g03 g04`) but comes to its
+    game: accepted, and under the deck as written; a set that is not the goals returned is refused."""
+    rules = rules_for("goals", ("rules.bonuses.goals_draw=6",))
+    g = rules.tiles.goal_index
+    s = play(rules, rules.initial_state(4, rng=ScriptedChance(deck=list(range(len(rules.tiles.goals))))),
+             "select goals")
+    written = "keep g01 return g06 g05 g04 g03 g02"
+    assert written not in legal(rules, s) and "keep g01 return g05 g06 g02 g03 g04" in legal(rules, s)
+    after = play(rules, s, written)
+    assert after.goal_deck[-5:] == tuple(g[x] for x in ("g06", "g05", "g04", "g03", "g02"))
+    with pytest.raises(IllegalActionError, match="the goals returned are the ones not kept"):
+        play(rules, s, "keep g01 return g06 g05 g04 g03 g07")
