@@ -164,8 +164,9 @@ def later_draws(rules: NewFrontiersRules, above: int, returned: int) -> list[int
     """For each place under the deck that a goal returned now goes to (first to last), the later
     Galaxy goals draw that will take it, counted from the next: `above` goals lie above them, every
     draw takes `goals_draw` from the top (the whole deck once it is smaller), and the goals each
-    later draw returns go below them. Goals taken by one draw may come in any order: the player
-    drawing them sees them all and chooses again."""
+    later draw returns go below them. Goals taken by one draw may come in any order as far as that
+    draw's choice goes: the player drawing them sees them all and chooses again (their order is
+    then only that draw's "order drawn", which a plain `keep` returns the others in)."""
     size = rules.r.bonuses.goals_draw
     return [(above + i) // size for i in range(returned)]
 
@@ -173,7 +174,7 @@ def later_draws(rules: NewFrontiersRules, above: int, returned: int) -> list[int
 def _shared_out(rest: tuple[int, ...], draws: list[int]) -> list[tuple[int, ...]]:
     """One order of `rest` per way of sharing its goals out among the later draws (`draws`),
     each draw's share in the order drawn: the orders that differ only inside one draw's share
-    come to the same game."""
+    put the same goals in every later draw."""
     sizes = [draws.count(d) for d in sorted(set(draws))]
     out: list[tuple[int, ...]] = [()]
     for size in sizes:
@@ -183,8 +184,8 @@ def _shared_out(rest: tuple[int, ...], draws: list[int]) -> list[tuple[int, ...]
 
 
 def representative(rules: NewFrontiersRules, state: State, order: tuple[int, ...]) -> tuple[int, ...]:
-    """The listed order that comes to the same game as `order` (goals returned now): each later
-    draw's share in the order drawn."""
+    """The listed order that puts the same goals in every later draw as `order` (goals returned
+    now): each later draw's share in the order drawn."""
     draws = later_draws(rules, len(state.goal_deck), len(order))
     drawn = {g: i for i, g in enumerate(state.goal_offer)}
     out: list[int] = []
