@@ -35,6 +35,7 @@ import io
 import itertools
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -330,6 +331,42 @@ def _same_or_inside(path: Path, other: Path) -> bool:
     with contextlib.suppress(OSError, RuntimeError):
         a, b = a.resolve(), b.resolve()
     return a == b or b in a.parents
+
+
+class NotRegularFile(OSError):
+    """A named pipe, device or socket where playtest reads a file (`read_regular`)."""
+
+    def __init__(self) -> None:
+        super().__init__(errno.EINVAL, "a pipe, device or socket, not a regular file")
+
+
+class FileTooLarge(OSError):
+    """A file larger than its reader's limit (`read_regular`); `size` in bytes."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(errno.EFBIG, f"{size:,} bytes")
+        self.size = size
+
+
+def read_regular(path: Path, limit: int | None = None) -> bytes:
+    """A file's bytes, never waiting on a named pipe: opened non-blocking and read only when it is
+    a regular file (IsADirectoryError for a folder, NotRegularFile for a pipe, device or socket; a
+    pipe put in place of a variant, run.json or manifest.jsonl blocked its reader for ever). With
+    `limit`, FileTooLarge when the file says it is larger, and at most `limit` + 1 bytes read (a
+    file that grows while read: the caller compares)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if not stat.S_ISREG(info.st_mode):
+            raise NotRegularFile()
+        if limit is not None and info.st_size > limit:
+            raise FileTooLarge(info.st_size)
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            return fh.read() if limit is None else fh.read(limit + 1)
+    finally:
+        os.close(fd)
 
 
 def same_text(path: Path, text: str) -> bool:

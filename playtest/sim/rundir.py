@@ -17,12 +17,10 @@ games.parquet and events.parquet, run.json says "complete", and the folder is re
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import os
 import re
 import shutil
-import stat
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -40,6 +38,7 @@ from playtest.io import (
     OutputError,
     for_polars,
     lock_held,
+    read_regular,
     swap_into_place,
     take_lock,
     write_atomic,
@@ -304,7 +303,7 @@ def _manifest(path: Path) -> Iterator[Done]:
     manifest that is there but cannot be read (a folder, say) is an error: read as empty, every
     saved chunk would count as unlisted, and PartialRun.open removes those."""
     try:
-        lines = _read_regular(path / MANIFEST).splitlines()
+        lines = read_regular(path / MANIFEST).splitlines()
     except FileNotFoundError:
         return
     except OSError as exc:
@@ -365,29 +364,12 @@ def _chunk_ok(path: Path, done: Done) -> bool:
     return True
 
 
-def _read_regular(path: Path) -> bytes:
-    """A file's bytes; OSError unless it is a regular file: a named pipe put in place of run.json
-    or manifest.jsonl blocked the reader for ever (`report RUN -o FILE`, `simulate --resume`), as
-    a variant that is one would (source.read_text)."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    try:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
-        if not stat.S_ISREG(mode):
-            raise OSError(errno.EINVAL, "a pipe, device or socket, not a regular file")
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            return fh.read()
-    finally:
-        os.close(fd)
-
-
 def read_json(path: Path) -> dict[str, Any]:
     """A JSON object playtest wrote (run.json, sweep.json, tune.json), read back; any problem is
     one located line, the encoding's too, as the variant loader says it (source.read_text)."""
     text = ""
     try:
-        data = _read_regular(path)
+        data = read_regular(path)
         text = data.decode("utf-8")
         if text.startswith("\ufeff"):  # an editor's byte order mark; json.loads said "decode using utf-8-sig"
             raise PlaytestError(f"{path}:1:1: starts with a byte order mark (U+FEFF), which JSON does not allow: "

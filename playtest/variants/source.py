@@ -10,9 +10,7 @@ anchor that contains it, and only regular files are read (not /dev/zero, a FIFO 
 from __future__ import annotations
 
 import json
-import os
 import re
-import stat
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +19,7 @@ from typing import Any
 import yaml
 
 from playtest.errors import Problem, VariantError
+from playtest.io import FileTooLarge, NotRegularFile, read_regular
 from playtest.suggest import as_written, guess
 from playtest.text import echoed, not_utf8_at
 
@@ -489,27 +488,17 @@ def read_text_limited(path: Path, label: str, what: str = "a variant") -> str:
         # and writing it failed after the work: "internal error: UnicodeEncodeError".
         raise problem("the file's path is not UTF-8 text: rename it")
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        data = read_regular(path, MAX_BYTES)
     except FileNotFoundError:
         raise problem("no such file") from None
     except IsADirectoryError:
         raise problem(folder) from None
+    except NotRegularFile:
+        raise problem(f"not a regular file (a device, pipe or socket cannot be {what})") from None
+    except FileTooLarge as exc:
+        raise problem(f"file too large ({exc.size:,} bytes; at most {MAX_BYTES:,})") from None
     except OSError as exc:
         raise problem(f"cannot read file: {exc.strerror or exc}") from None
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise problem(folder)
-        if not stat.S_ISREG(info.st_mode):
-            raise problem(f"not a regular file (a device, pipe or socket cannot be {what})")
-        if info.st_size > MAX_BYTES:
-            raise problem(f"file too large ({info.st_size:,} bytes; at most {MAX_BYTES:,})")
-        with os.fdopen(fd, "rb", closefd=False) as fh:
-            data = fh.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise problem(f"cannot read file: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
     if len(data) > MAX_BYTES:
         raise problem(f"file too large (more than {MAX_BYTES:,} bytes)")
     try:
