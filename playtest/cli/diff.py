@@ -54,7 +54,7 @@ def diff_cmd(
     """
     import polars as pl
 
-    from playtest.analysis.metrics import metric_info, metric_table, section_keys, sections
+    from playtest.analysis.metrics import metric_info, section_keys
     from playtest.analysis.offs import switched_off, variant_switched_off
     from playtest.analysis.unread import LABELS, unread_in
     from playtest.compare import render
@@ -71,9 +71,9 @@ def diff_cmd(
     )
     from playtest.compare.jackknife import replicate
     from playtest.compare.metrics import (
-        compared_sections,
         complete,
         distribution_groups,
+        probe_sections,
         report_metrics,
     )
     from playtest.compare.runs import Runs
@@ -139,11 +139,7 @@ def diff_cmd(
                                                        seed=seed_, workers=1), Path(probe_dir))
             for size in dict.fromkeys((players_, max(players_, min(n, PROBE_GAMES)))):
                 sample = probe.grow_to(size)[0]
-                # The sections a comparison computes, once: their table is metric_fn's (the design
-                # section, left out, holds its only rows left out), and they say which of them the
-                # looks need (section_keys below). Each was computed apart before.
-                found = sections(sample.info, sample.games, sample.events, compared_sections())
-                table = metric_table(found)
+                found, table = probe_sections(sample.info, sample.games, sample.events)
                 seen: dict[str, list[str]] = {}
                 for m, g in table.select("metric", pl.col("group").cast(pl.String).fill_null("")).iter_rows():
                     seen.setdefault(m, []).append(g)

@@ -193,9 +193,9 @@ def tune(
     candidate beats the base), trials.parquet, tune.html/.md/.json, runs/base and runs/best (the
     fresh games of the base and of the best candidate), study.db.
     """
-    from playtest.analysis.metrics import metric_table, section_keys, sections
+    from playtest.analysis.metrics import section_keys
     from playtest.analysis.offs import variant_switched_off
-    from playtest.compare.metrics import compared_sections
+    from playtest.compare.metrics import probe_sections
     from playtest.report.model import label_of, variant_names
     from playtest.sim.batch import MAX_GAMES, RunConfig, check_games
     from playtest.tune import best as B
@@ -248,11 +248,8 @@ def tune(
     with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe:
         s = simulate(base, RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed_, workers=1),
                      Path(probe) / "run")
-        # The sections a comparison computes, once: their table is tune_metrics()'s before the
-        # game's goal metrics (the design section, left out, holds its only rows left out), and
-        # they say which of them the search needs. Each was computed apart before.
-        found = sections(s.info, s.games, s.events, compared_sections())
-        probe_table = with_goal_metrics(metric_table(found), s.info, s.games, s.events)
+        found, table = probe_sections(s.info, s.games, s.events)  # tune_metrics()'s, before the goal metrics
+        probe_table = with_goal_metrics(table, s.info, s.games, s.events)
         names = variant_names(base.resolved)
         G.check_against_probe(goals, probe_table, get_game(base.game).metric_info, lambda g: label_of(names, g))
         # every goal's metric is in the probe's table (checked above): the search computes only

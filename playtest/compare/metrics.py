@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
@@ -15,6 +15,9 @@ from playtest.analysis import columns as C
 from playtest.analysis.offs import off_for, switched_off
 from playtest.compare.stats import chances, never_seen
 from playtest.core.spec import MetricInfos, Off
+
+if TYPE_CHECKING:
+    from playtest.analysis.metrics import Section
 from playtest.report.format import is_share
 
 MetricFn = Callable[[dict[str, Any], pl.DataFrame, pl.DataFrame], pl.DataFrame]
@@ -42,6 +45,18 @@ def compared_sections() -> frozenset[str]:
     from playtest.analysis.metrics import every_section_but
 
     return every_section_but(DESIGN_SECTION)
+
+
+def probe_sections(info: dict[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> tuple[list[Section], pl.DataFrame]:
+    """The report sections a comparison computes (`compared_sections`) of a probe's games, and
+    their metric table (`report_metrics()`'s: the design section, left out, holds the only rows it
+    leaves out), computed once. diff and tune read both: the table to check the names their gates
+    or goals give, the sections to learn which of them their looks need (`section_keys`); each was
+    computed apart before."""
+    from playtest.analysis.metrics import metric_table, sections
+
+    found = sections(info, games, events, compared_sections())
+    return found, metric_table(found)
 
 
 DESIGN_METRICS = frozenset({"detectable_seat_advantage", "games_needed"})
