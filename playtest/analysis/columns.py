@@ -12,6 +12,8 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from playtest.analysis.parts import PARTS, file_row
+
 METRIC = "metric"
 GROUP = "group"
 ESTIMATE = "estimate"
@@ -40,7 +42,7 @@ def metric_frame(rows: Iterable[dict[str, Any]]) -> pl.DataFrame:
     # compare's jackknife builds each of them once per block of games. It converts what it is
     # given (n=2.5 → 2, group=3 → '3'), where building the columns refused: a metric's bug must
     # not pass as a number, so the types are checked first.
-    rows = list(rows)
+    rows = [_filed(row) for row in rows]
     for row in rows:
         for key, value in row.items():
             kinds = _KINDS.get(key)
@@ -48,6 +50,15 @@ def metric_frame(rows: Iterable[dict[str, Any]]) -> pl.DataFrame:
                 raise TypeError(f"metric table column {key!r}: {value!r} is not {kinds[0].__name__} "
                                 f"(metric {row.get(METRIC)!r}, group {row.get(GROUP)!r})")
     return pl.from_dicts(rows, schema=METRIC_SCHEMA)
+
+
+def _filed(row: dict[str, Any]) -> dict[str, Any]:
+    """The row without its Parts (analysis/parts.py), which are filed while the jackknife records."""
+    if PARTS not in row:
+        file_row(row.get(METRIC), row.get(GROUP), None)
+        return row
+    file_row(row.get(METRIC), row.get(GROUP), row[PARTS])
+    return {k: v for k, v in row.items() if k != PARTS}
 
 
 _KINDS: dict[str, tuple[type, ...]] = {

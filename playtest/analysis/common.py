@@ -16,6 +16,7 @@ from playtest.analysis import columns as C
 from playtest.analysis import frames as F
 from playtest.analysis import stats
 from playtest.analysis.frames import Table
+from playtest.analysis.parts import PARTS, Parts, ratio, share, wanted
 from playtest.analysis.stats import (
     chi2_equal_test,
     mean_of_sums,
@@ -38,24 +39,25 @@ def win_rates_by(rows: Table, by: str, metric: str, definition: str, *,
     `first_player_advantage` shifts by 1/P (its exact coverage is calibrated: docs/calibration.md)."""
     groups = []
     for key, per in F.per_game_by(rows, by, pl.col("win_share").sum().alias("wins"), pl.len().alias("rows")):
-        groups.append((key, per["wins"].to_numpy(), per["rows"].to_numpy()))
+        groups.append((key, per["wins"].to_numpy(), per["rows"].to_numpy(), per[F.GAME].to_numpy()))
     return win_rates_of_sums(groups, metric, definition, label=label, with_chi2=with_chi2)
 
 
-def win_rates_of_sums(groups: list[tuple[Any, np.ndarray, np.ndarray]], metric: str, definition: str, *,
+def win_rates_of_sums(groups: list[tuple[Any, np.ndarray, np.ndarray, np.ndarray]], metric: str, definition: str, *,
                       label: Callable[[Any], str] = str, with_chi2: bool = False) -> pl.DataFrame:
-    """`win_rates_by` from (group, per-game win shares, per-game rows) for each group, in game
-    order and over the games where the group has rows."""
+    """`win_rates_by` from (group, per-game win shares, per-game rows, the games) for each group,
+    in game order and over the games where the group has rows."""
     p = None
     if with_chi2:
-        p, method = chi2_equal_test([float(w.sum()) for _, w, _ in groups])
+        p, method = chi2_equal_test([float(w.sum()) for _, w, _, _ in groups])
         if method == "Monte Carlo":
             definition += " (expected counts below 5: p simulated from 20,000 seeded multinomial draws)"
     out = []
-    for key, wins, n in groups:
+    for key, wins, n, ids in groups:
         est, lo, hi = proportion_of_sums(wins, n)
         out.append({C.METRIC: metric, C.GROUP: label(key), C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                    C.N: int(n.sum()), C.P_VALUE: p, C.DEFINITION: definition})
+                    C.N: int(n.sum()), C.P_VALUE: p, C.DEFINITION: definition,
+                    PARTS: Parts(ids, (wins, n), ratio, n=n)})
     return C.metric_frame(out)
 
 
@@ -108,6 +110,8 @@ def mean_score_by(games: Table, by: str, floors: Mapping[str, float] | None = No
                                        at_least=floors.get(comp))
             rows.append({C.METRIC: f"mean_score_{comp}", C.GROUP: label, C.ESTIMATE: est, C.CI_LOW: lo,
                          C.CI_HIGH: hi, C.N: int(per["rows"].sum()),
+                         PARTS: Parts(per[F.GAME].to_numpy(), (per[_score_column(comp)].to_numpy(), per["rows"].to_numpy()),
+                                      ratio, n=per["rows"].to_numpy()),
                          C.DEFINITION: f"Mean final {'total score' if comp == 'total' else comp + ' points'} per player, "
                                        f"by {by}.{_floor_note(comp, floors)}"})
     return C.metric_frame(rows)
@@ -118,8 +122,11 @@ def game_length(games: Table) -> pl.DataFrame:
     at 1 round as `outcome_shape`'s (simulate's table and the report show the same row)."""
     per_game = F.per_game(games, pl.col("rounds").first())
     est, lo, hi = per_game_mean_ci(per_game["rounds"].to_numpy(), at_least=1.0)
+    rounds = per_game["rounds"].to_numpy()
     return C.metric_frame([{C.METRIC: "game_length_rounds", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo,
                             C.CI_HIGH: hi, C.N: per_game.height,
+                            PARTS: Parts(per_game[F.GAME].to_numpy(), (rounds, np.ones(rounds.size)), ratio,
+                                         n=np.ones(rounds.size, dtype=int)),
                             C.DEFINITION: "Mean number of rounds a game lasts."}])
 
 
@@ -136,11 +143,17 @@ def first_player_advantage(games: Table) -> pl.DataFrame:
     """Seat 1's win rate minus 1/P: Wilson interval shifted by the constant 1/P; p from the score
     test that seat 1 wins 1/P."""
     p = n_players(games)
-    first = F.collect(F.lazy(games).filter(pl.col("seat") == 0).select(pl.col("win_share").sum(), pl.len()))
-    wins, n = float(first["win_share"].item()), int(first["len"].item())
+    first = F.collect(F.lazy(games).filter(pl.col("seat") == 0).select(F.GAME, "win_share"))
+    wins, n = float(first["win_share"].sum()), first.height
     est, lo, hi = stats.shifted(wilson(wins, n), 1 / p) if p else (math.nan,) * 3
+
+    def advantage(shares: np.ndarray) -> float:  # summed by polars, as `wins` is: the same last bit
+        return wilson(float(pl.Series(shares).sum()), shares.size)[0] - 1 / p if p else math.nan
+
     return C.metric_frame([{C.METRIC: "first_player_advantage", C.GROUP: "seat 1", C.ESTIMATE: est,
-                            C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n,
+                            C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n, PARTS: Parts(
+                                first[F.GAME].to_numpy(), (first["win_share"].to_numpy(),), advantage,
+                                n=np.ones(n, dtype=int), always=True),
                             C.P_VALUE: stats.one_proportion_p(wins, n, 1 / p) if p else None,
                             C.DEFINITION: f"Seat 1's win rate minus the fair share 1/{p} (positive = seat 1 is favoured)."}])
 
@@ -159,10 +172,13 @@ def win_shares_by_seat(games: Table) -> pl.DataFrame:
 
 def balance(games: Table) -> pl.DataFrame:
     """Balance = 1 − the largest gap between two seats' win rates, simultaneous pairwise interval."""
-    w = win_matrix(games)
+    wide = win_shares_by_seat(games)
+    w = wide.drop(F.GAME).to_numpy()
     est, lo, hi = stats.balance_interval(w)
     return C.metric_frame([{C.METRIC: "balance", C.GROUP: "seats", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                            C.N: w.shape[0],
+                            C.N: w.shape[0], PARTS: Parts(wide[F.GAME].to_numpy(), (w,),
+                                                         lambda w: stats.balance_interval(w)[0],
+                                                         n=np.ones(w.shape[0], dtype=int), always=True),
                             C.DEFINITION: "1 − (highest − lowest seat win rate); 1 = all seats win equally. "
                                           "Interval: Bonferroni-simultaneous normal intervals of every pairwise seat gap (per-game paired differences)."}])
 
@@ -190,10 +206,14 @@ def score_distribution(games: Table, floors: Mapping[str, float] | None = None, 
         splits += [(str(b), counts) for b, counts in F.value_counts_by(games, "bot", cols)]
         pers += [*(per for _, per in F.per_game_by(games, "seat", *sums)),
                  *(per for _, per in F.per_game_by(games, "bot", *sums))]
+    players = _players(games, cols) if wanted() else None
     rows = []
     for (who, counts), per in zip(splits, pers, strict=True):
         by = "all players" if who == "all" else ("seat" if who.startswith("seat ") else "bot")
         n = int(per["rows"].sum())
+        ids, counted = per[F.GAME].to_numpy(), per["rows"].to_numpy()
+        theirs = None if players is None else players if who == "all" else players.filter(
+            pl.col("seat") == int(who.removeprefix("seat ")) - 1 if by == "seat" else pl.col("bot") == who)
         # Each column's rows picked by a mask over `counts` (a few dozen rows), not a polars
         # partition_by per split: score_distribution without quantiles (a jackknife block's)
         # took 0.75x its time, three games' 58-game tables, 8 interleaved runs (2026-12-05).
@@ -203,12 +223,15 @@ def score_distribution(games: Table, floors: Mapping[str, float] | None = None, 
             values, freq = all_values[mine], all_freq[mine]
             what = "total score" if comp == "total" else f"score part '{comp}'"
             base = {C.GROUP: f"{who} / {comp}", C.N: n}
-            est, lo, hi = mean_of_sums(per[col].to_numpy(), per["rows"].to_numpy(), at_least=floors.get(comp))
+            est, lo, hi = mean_of_sums(per[col].to_numpy(), counted, at_least=floors.get(comp))
             rows.append(base | {C.METRIC: "score_mean", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
+                                PARTS: Parts(ids, (per[col].to_numpy(), counted), ratio, n=counted),
                                 C.DEFINITION: f"Mean final {what} per player ({by}); skewness-corrected t interval, "
                                               f"cluster-robust over games.{_floor_note(comp, floors)}"})
             rows.append(base | {C.METRIC: "score_sd", C.ESTIMATE: stats.sd_counts(values, freq), C.CI_LOW: None,
-                                C.CI_HIGH: None,
+                                C.CI_HIGH: None, PARTS: None if theirs is None else Parts(
+                                    theirs[F.GAME].to_numpy(), (theirs[col].to_numpy(),), _sd,
+                                    n=np.ones(theirs.height, dtype=int)),
                                 C.DEFINITION: f"Standard deviation of the final {what} ({by}); no interval "
                                               "(normal theory does not hold for skewed scores)."})
             for name, q in QUANTILES if quantiles else ():
@@ -216,6 +239,19 @@ def score_distribution(games: Table, floors: Mapping[str, float] | None = None, 
                 rows.append(base | {C.METRIC: f"score_{name}", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                                     C.DEFINITION: f"{int(q * 100)}th percentile of the final {what} ({by}); order-statistic interval."})
     return C.metric_frame(rows)
+
+
+def _players(games: Table, cols: list[str]) -> pl.DataFrame:
+    """Every player row's game, seat, bot and score columns (as floats, as `F.value_counts` reads
+    them): the parts of a score's standard deviation (analysis/parts.py), read only for the jackknife."""
+    return F.collect(F.lazy(games).select(F.GAME, "seat", "bot", pl.col(cols).cast(pl.Float64)))
+
+
+def _sd(scores: np.ndarray) -> float:
+    """`stats.sd_counts` of these player scores, from their distinct values and counts as
+    `F.value_counts` gives them."""
+    values, counts = np.unique(scores, return_counts=True)
+    return stats.sd_counts(values, counts)
 
 
 def _per_game(games: Table) -> pl.DataFrame:
@@ -238,33 +274,48 @@ def outcome_shape(games: Table) -> pl.DataFrame:
     """Margin of victory, tie rates and game length (rounds, turns, and the share of each length)."""
     per = _per_game(games)
     g = per.height
+    ids, ones = per[F.GAME].to_numpy(), np.ones(g, dtype=int)
+
+    def per_game(*columns: np.ndarray, estimate: Callable[..., float] = ratio, **kwargs: Any) -> Parts:
+        """The parts of a row over every game (one entry a game, n the games)."""
+        return Parts(ids, columns, estimate, n=ones, **kwargs)
+
     rows = []
     # A margin is never below 0 nor a game shorter than a round: the intervals stop there
     # (`at_least`; a tied 4-game ladder rung read a margin of 0.75 [-1.80, 1.28]).
-    est, lo, hi = per_game_mean_ci(per["margin"].to_numpy(), at_least=0.0)
+    margins = per["margin"].to_numpy()
+    est, lo, hi = per_game_mean_ci(margins, at_least=0.0)
     rows.append({C.METRIC: "margin_of_victory", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                 C.N: g, C.DEFINITION: "Mean points between the winner's total and the runner-up's (0 when tied on points); "
+                 C.N: g, PARTS: per_game(margins, ones), C.DEFINITION: "Mean points between the winner's total and the runner-up's (0 when tied on points); "
                                                 "skewness-corrected t interval."})
-    est, lo, hi = stats.quantile_ci(per["margin"].to_numpy(), 0.5)
+    est, lo, hi = stats.quantile_ci(margins, 0.5)
     rows.append({C.METRIC: "margin_of_victory_median", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                 C.N: g, C.DEFINITION: "Median points between the winner and the runner-up."})
+                 C.N: g, PARTS: per_game(margins, estimate=lambda m: stats.quantile_ci(m, 0.5)[0]), C.DEFINITION: "Median points between the winner and the runner-up."})
     k = int(per["shared_win"].sum())
     est, lo, hi = wilson(k, g)
     rows.append({C.METRIC: "tie_rate", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: g,
+                 PARTS: per_game(per["shared_win"].to_numpy(), estimate=share),
                  C.DEFINITION: "Share of games whose win is shared (tied even after the tiebreak)."})
     k = int(per["points_tie"].sum())
     est, lo, hi = wilson(k, g)
     rows.append({C.METRIC: "points_tie_rate", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: g,
+                 PARTS: per_game(per["points_tie"].to_numpy(), estimate=share),
                  C.DEFINITION: "Share of games in which the top two totals are equal (decided by the tiebreak or shared)."})
     for col, unit in (("rounds", "rounds"), ("turns", "turns")):
         est, lo, hi = per_game_mean_ci(per[col].to_numpy(), at_least=1.0)
         rows.append({C.METRIC: f"game_length_{unit}", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                     C.N: g, C.DEFINITION: f"Mean number of {unit} a game lasts; skewness-corrected t interval."})
+                     C.N: g, PARTS: per_game(per[col].to_numpy(), ones), C.DEFINITION: f"Mean number of {unit} a game lasts; skewness-corrected t interval."})
     for length, count in per.group_by("rounds").len().sort("rounds").iter_rows():
         est, lo, hi = wilson(count, g)
+        lasted = per["rounds"].to_numpy() == length
         rows.append({C.METRIC: "game_length_share", C.GROUP: rounds_label(length), C.ESTIMATE: est, C.CI_LOW: lo,
-                     C.CI_HIGH: hi, C.N: g, C.DEFINITION: "Share of games that last exactly this many rounds."})
+                     C.CI_HIGH: hi, C.N: g, PARTS: per_game(lasted, estimate=share, shows=lasted), C.DEFINITION: "Share of games that last exactly this many rounds."})
     return C.metric_frame(rows)
+
+
+def _polars_share(won: np.ndarray) -> float:
+    """`wilson`'s estimate of these win shares, summed by polars as `leader_wins` sums them."""
+    return wilson(float(pl.Series(won).sum()), won.size)[0]
 
 
 def round_scores(events: Table) -> pl.LazyFrame | None:
@@ -308,10 +359,11 @@ def leader_wins(games: Table, events: Table) -> pl.DataFrame:
             continue
         # Summed by polars, as the join summed its column: numpy's pairwise sum differs in the last
         # bit from 9 values on (sixteen shares of 1/3: 5.333333333333333 against …332).
-        wins = float(pl.Series(won_by[at[keep], [column[int(s)] for s in leader[keep]]]).sum())
+        won = won_by[at[keep], [column[int(s)] for s in leader[keep]]]
+        wins = float(pl.Series(won).sum())
         est, lo, hi = wilson(wins, n)
         rows.append({C.METRIC: "leader_after_round_wins", C.GROUP: f"round {rnd}", C.ESTIMATE: est, C.CI_LOW: lo,
-                     C.CI_HIGH: hi, C.N: n,
+                     C.CI_HIGH: hi, C.N: n, PARTS: Parts(game[keep], (won,), _polars_share, n=np.ones(n, dtype=int)),
                      C.DEFINITION: "Share of the games going on after this round in which its sole leader went "
                                    "on to win (games with a tied lead, and games that ended with this round, left "
                                    "out)."})

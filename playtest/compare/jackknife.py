@@ -26,7 +26,7 @@ and the test keeps its level instead of crying wolf.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,10 +35,12 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.analysis import distributions as dist
+from playtest.analysis import frames as F
 from playtest.analysis.metrics import metric_info
 from playtest.analysis.offs import switched_off, without_off
+from playtest.analysis.parts import Parts, recording
 from playtest.analysis.stats import Z95, t_quantile, wilson
-from playtest.compare.metrics import MetricFn, complete, completed, distribution_groups, estimates
+from playtest.compare.metrics import MetricFn, complete, distribution_groups, estimates
 from playtest.compare.stats import sign_flip_p
 from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError
@@ -356,6 +358,58 @@ def _rows_of(terms: Sequence[tuple[float, Key]]) -> list[Key]:
     return [key for key, coef in coefs.items() if coef != 0]
 
 
+def _block_tables(sample: Sample, block_fn: MetricFn, whole: tuple[pl.DataFrame, dict[tuple[str, str], Parts | None]] | None,
+                  parts: list[np.ndarray], ids: np.ndarray) -> Iterator[pl.DataFrame]:
+    """The block function's table of `sample` with each block of games left out, in block order.
+
+    From the rows' parts (analysis/parts.py) when every row of the block function's table on all
+    games has them: each row's per-game values without the block, through the function that made
+    its value. `whole`: that table and the parts filed while it was computed, when the block
+    function is the whole run's; else the block function runs once on all games to file them.
+    Otherwise the block function on the games without the block, once per block."""
+    if whole is None:
+        with recording() as filed:
+            table = block_fn(sample.info, sample.games, sample.events)
+        whole = table, dict(filed)
+    rows = _row_parts(*whole)
+    if rows is None:
+        for part in parts:
+            sub = sample.without(part)
+            yield block_fn(sample.info, sub.games, sub.events)
+        return
+    at = [_blocks_of(p.games, ids, parts) for _, _, _, p in rows]
+    within = [None if p.within is None else _blocks_of(p.within, ids, parts) for _, _, _, p in rows]
+    for j in range(len(parts)):
+        out: dict[str, list[Any]] = {C.METRIC: [], C.GROUP: [], C.ESTIMATE: [], C.N: [], C.DEFINITION: []}
+        for (metric, group, definition, p), entry_blocks, within_blocks in zip(rows, at, within, strict=True):
+            found = p.kept(entry_blocks != j, within_blocks is None or bool((within_blocks != j).any()))
+            if found is not None:
+                for column, value in zip(out, (metric, group, *found, definition), strict=True):
+                    out[column].append(value)
+        yield pl.DataFrame(out, schema={c: C.METRIC_SCHEMA[c] for c in out}).select(
+            pl.col(c) if c in out else pl.lit(None, C.METRIC_SCHEMA[c]).alias(c) for c in C.METRIC_SCHEMA)
+
+
+def _blocks_of(games: np.ndarray, ids: np.ndarray, parts: list[np.ndarray]) -> np.ndarray:
+    """The block of each of `games` (-1 for a game not among `ids`, which no block leaves out:
+    `Sample.without` drops only the games of a block)."""
+    block_of = np.repeat(np.arange(len(parts)), [p.size for p in parts])  # ids: the blocks' games in order
+    at, found = F.places(ids, np.asarray(games))
+    return np.where(found, block_of[at], -1)
+
+
+def _row_parts(table: pl.DataFrame, filed: dict[tuple[str, str], Parts | None]
+               ) -> list[tuple[str, str, str, Parts]] | None:
+    """(metric, group, definition, parts) of every row of `table`, or None when one has none."""
+    out = []
+    for metric, group, definition in table.select(C.METRIC, C.GROUP, C.DEFINITION).iter_rows():
+        p = filed.get((metric, group or ""))
+        if p is None:
+            return None
+        out.append((metric, group, definition, p))
+    return out
+
+
 def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFAULT_BLOCKS, *,
               complete_categories: bool = False, block_fn: MetricFn | None = None) -> Replicates:
     """Compute the metric tables of every sample on all games and with each block left out.
@@ -384,16 +438,27 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
     holding: list[int] = []
     tables: list[pl.DataFrame] = []
     metric_fn = without_off(metric_fn)  # what a variant switches off is never compared (analysis/offs.py)
-    block_fn = without_off(block_fn) if block_fn is not None else metric_fn
-    whole = [metric_fn(s.info, s.games, s.events) for s in samples]
+    raw_block_fn = without_off(block_fn) if block_fn is not None else metric_fn
+    raw: list[tuple[pl.DataFrame, dict[tuple[str, str], Parts | None]]] = []
+    for s in samples:  # each table's rows' parts, filed as it is computed
+        with recording() as filed:
+            raw.append((metric_fn(s.info, s.games, s.events), dict(filed)))
+    whole = [t for t, _ in raw]
     declared = metric_info(samples[0].info)
     filled: set[Key] = set()
+
+    def finish(table: pl.DataFrame, info: dict[str, Any]) -> pl.DataFrame:
+        return table
+
     if complete_categories:
         groups = distribution_groups(whole)
         own = [set(estimates(t).select(C.METRIC, C.GROUP).iter_rows()) for t in whole]
         whole = [complete(t, groups, switched_off(s.info), int(ids.size), declared)
                  for t, s in zip(whole, samples, strict=True)]
-        block_fn = completed(block_fn, groups, declared)
+
+        def finish(table: pl.DataFrame, info: dict[str, Any]) -> pl.DataFrame:
+            return complete(table, groups, switched_off(info), declared=declared)
+
     for v, sample in enumerate(samples):
         table = whole[v]
         tables.append(table)
@@ -404,9 +469,9 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
         full_n = full[C.N].to_list()
         cols = np.full((len(mine), len(parts)), np.nan)
         held = np.zeros((len(mine), len(parts)), dtype=bool)  # the block holds some of the row's n
-        for j, part in enumerate(parts):
-            sub = sample.without(part)
-            rep = estimates(block_fn(sample.info, sub.games, sub.events))
+        blocks_of = _block_tables(sample, raw_block_fn, raw[v] if block_fn is None else None, parts, ids)
+        for j, block_table in enumerate(blocks_of):
+            rep = estimates(finish(block_table, sample.info))
             seen = np.zeros(len(mine), dtype=bool)
             for m, g, est, n in rep.iter_rows():
                 i = mine.get((m, g))

@@ -5,6 +5,8 @@ rows a variant cannot produce (a score part its rules keep at 0, a crew's skill 
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import typing
 from collections.abc import Callable, Sequence
 
@@ -15,6 +17,7 @@ from playtest.analysis import columns as C
 from playtest.analysis import frames as F
 from playtest.analysis.common import n_players, score_parts, win_rates_of_sums, win_shares_by_seat
 from playtest.analysis.frames import Table
+from playtest.analysis.parts import PARTS, Parts, ratio, share, wanted
 from playtest.analysis.stats import (
     mean_of_sums,
     proportion_of_sums,
@@ -65,12 +68,13 @@ def _in_game(per: pl.DataFrame, dealt: pl.DataFrame, crew: str) -> np.ndarray:
     return flags.fill_null(True).to_numpy().astype(bool)
 
 
-def _share(per: pl.DataFrame, crew: str, dealt: pl.DataFrame) -> tuple[tuple[float, float, float], int]:
+def _share(per: pl.DataFrame, crew: str, dealt: pl.DataFrame) -> tuple[tuple[float, float, float], int, Parts]:
     """Share of the turns in which `crew` was taken, over the games it was in (`dealt`),
-    cluster-robust over those games; and the turns counted."""
+    cluster-robust over those games; the turns counted; and the row's parts."""
     mask = _in_game(per, dealt, crew)
-    turns = per["turns"].to_numpy()[mask]
-    return proportion_of_sums(per[crew].to_numpy()[mask], turns), int(turns.sum())
+    turns, took = per["turns"].to_numpy()[mask], per[crew].to_numpy()[mask]
+    return proportion_of_sums(took, turns), int(turns.sum()), Parts(per["game"].to_numpy()[mask], (took, turns),
+                                                                    ratio, n=turns)
 
 
 DEALT_NOTE = " of the games it was dealt into (crews_dealt: a game without it is not counted)"
@@ -85,7 +89,8 @@ def crew_pick_rates(events: Table, crews: Sequence[str] = ()) -> pl.DataFrame:
     crew to leave out. The crews the games show are always there."""
     turns = _turns(events)
     in_variant = len(crews)
-    crews = sorted(set(F.distinct(turns, "crew")) | set(crews))
+    listed = set(crews)
+    crews = sorted(set(F.distinct(turns, "crew")) | listed)
     every, first = _crew_counts(turns, crews), _crew_counts(turns.filter(pl.col("first_pick")), crews)
     dealt = _dealt(events, crews)
     # A run whose crews are dealt counts each crew over the games it was in: a crew dealt into
@@ -94,13 +99,16 @@ def crew_pick_rates(events: Table, crews: Sequence[str] = ()) -> pl.DataFrame:
     chance = _chance(crews_per_game(events) or (0 if not dealt.is_empty() else in_variant))
     rows = []
     for crew in crews:
-        (est, lo, hi), n = _share(every, crew, dealt)
+        # A crew of the variant has its rows whatever the games; another only while a game took it.
+        (est, lo, hi), n, parts = _share(every, crew, dealt)
+        took_it = None if crew in listed else every["game"].to_numpy()[every[crew].to_numpy() > 0]
         rows.append({C.METRIC: "crew_pick_rate", C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                     C.N: n, C.DEFINITION: f"Share of all turns{of_games} in which this crew was taken "
+                     C.N: n, PARTS: dataclasses.replace(parts, always=crew in listed, within=took_it),
+                     C.DEFINITION: f"Share of all turns{of_games} in which this crew was taken "
                      "(interval cluster-robust over games)."})
-        (est, lo, hi), n = _share(first, crew, dealt)
+        (est, lo, hi), n, parts = _share(first, crew, dealt)
         rows.append({C.METRIC: "crew_first_pick_rate", C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo,
-                     C.CI_HIGH: hi, C.N: n,
+                     C.CI_HIGH: hi, C.N: n, PARTS: dataclasses.replace(parts, always=crew in listed, within=took_it),
                      C.DEFINITION: f"Share of rounds{of_games} whose first pick (the start player's) was this crew "
                                    f"(interval cluster-robust over games){chance}."})
     return C.metric_frame(rows)
@@ -126,6 +134,15 @@ def _chance(crews: int) -> str:
 def crew_win_rates(games: Table, events: Table) -> pl.DataFrame:
     """Win rate of players who took each crew at least once in the game, Wilson intervals. (Only
     players of games the crew was in can have taken it: no other denominator under crews_dealt.)"""
+    return win_rates_of_sums(_crew_wins(games, events), "crew_win_rate", CREW_WIN_RATE)
+
+
+CREW_WIN_RATE = "Win rate of players who took this crew at least once in the game."
+
+
+def _crew_wins(games: Table, events: Table) -> list[tuple[str, np.ndarray, np.ndarray, np.ndarray]]:
+    """Per crew: the win shares and the number of players who took it, in each game where someone
+    did, and those games (common.win_rates_of_sums' groups)."""
     turns = _turns(events)
     crews = F.distinct(turns, "crew")
     seats = [int(s) for s in F.distinct(games, "seat")]
@@ -138,8 +155,8 @@ def crew_win_rates(games: Table, events: Table) -> pl.DataFrame:
         flags = shares.select(f"{s} {crew}" for s in seats).to_numpy()
         n = flags.sum(axis=1)
         had = n > 0
-        groups.append((crew, (wins * flags).sum(axis=1)[had], n[had]))
-    return win_rates_of_sums(groups, "crew_win_rate", "Win rate of players who took this crew at least once in the game.")
+        groups.append((crew, (wins * flags).sum(axis=1)[had], n[had], shares["game"].to_numpy()[had]))
+    return groups
 
 
 def crew_pick_rates_by_round(events: Table) -> pl.DataFrame:
@@ -148,28 +165,35 @@ def crew_pick_rates_by_round(events: Table) -> pl.DataFrame:
     crews = F.distinct(turns, "crew")
     dealt = _dealt(events, crews)
     of_games = DEALT_NOTE if not dealt.is_empty() else ""
+    # The games that took each crew: its rows are listed only while one of them is among the games.
+    took = _crew_counts(turns, crews) if wanted() else None
     rows = []
     for rnd, per in F.per_game_by(turns, "round", *_crew_sums(crews)):
         for crew in crews:
-            (est, lo, hi), n = _share(per, crew, dealt)
+            (est, lo, hi), n, parts = _share(per, crew, dealt)
             if not n:  # dealt crews: none of the games this crew was in reached round r (a null row, '–')
                 continue
+            within = None if took is None else took["game"].to_numpy()[took[crew].to_numpy() > 0]
             rows.append({C.METRIC: "crew_pick_rate_by_round", C.GROUP: f"round {rnd} / {crew}", C.ESTIMATE: est,
                          C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n,
+                         PARTS: dataclasses.replace(parts, shows=parts.columns[1] > 0, within=within),
                          C.DEFINITION: f"Share of this round's turns{of_games} in which this crew was taken."})
     return C.metric_frame(rows)
 
 
-def crew_win_lift(games: Table, events: Table, rates: pl.DataFrame | None = None) -> pl.DataFrame:
+def crew_win_lift(games: Table, events: Table, rates: pl.DataFrame | None = None,
+                  wins: list[tuple[str, np.ndarray, np.ndarray, np.ndarray]] | None = None) -> pl.DataFrame:
     """Win rate when picked minus the base rate 1/P (every game has one win to share among P);
-    `rates`: crew_win_rates(games, events) when already computed."""
+    `rates`, `wins`: crew_win_rates(games, events) and its groups (`_crew_wins`) when already computed."""
     p = n_players(games)
-    rates = crew_win_rates(games, events) if rates is None else rates
+    wins = _crew_wins(games, events) if wins is None else wins
+    rates = win_rates_of_sums(wins, "crew_win_rate", CREW_WIN_RATE) if rates is None else rates
+    parts = {crew: Parts(ids, (w, n), lambda w, n: ratio(w, n) - 1 / p, n=n) for crew, w, n, ids in wins}
     rows = []
     for row in rates.iter_rows(named=True):
         est, lo, hi = shifted((row[C.ESTIMATE], row[C.CI_LOW], row[C.CI_HIGH]), 1 / p)
         rows.append({C.METRIC: "crew_win_lift", C.GROUP: row[C.GROUP], C.ESTIMATE: est, C.CI_LOW: lo,
-                     C.CI_HIGH: hi, C.N: row[C.N],
+                     C.CI_HIGH: hi, C.N: row[C.N], PARTS: parts.get(row[C.GROUP]),
                      C.DEFINITION: f"Win rate of players who took this crew minus the base rate 1/{p} "
                                    "(positive = taking it goes with winning; association, not cause)."})
     return C.metric_frame(rows)
@@ -203,10 +227,11 @@ def crew_per_pick(events: Table, metrics: tuple[str, ...] = tuple(PER_PICK)) -> 
     for metric in metrics:
         column, definition = PER_PICK[metric]
         for crew in crews:
-            est, lo, hi = mean_of_sums(per[f"{column} {crew}"].to_numpy()[had[crew]], picks[crew][had[crew]],
-                                       at_least=0.0 if column in COUNTS else None)
+            total, took = per[f"{column} {crew}"].to_numpy()[had[crew]], picks[crew][had[crew]]
+            est, lo, hi = mean_of_sums(total, took, at_least=0.0 if column in COUNTS else None)
             rows.append({C.METRIC: metric, C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                         C.N: int(picks[crew].sum()), C.DEFINITION: definition})
+                         C.N: int(picks[crew].sum()), C.DEFINITION: definition,
+                         PARTS: Parts(per["game"].to_numpy()[had[crew]], (total, took), ratio, n=took)})
     return C.metric_frame(rows)
 
 
@@ -222,6 +247,7 @@ def vp_by_source(games: Table) -> pl.DataFrame:
         est, lo, hi = share_of_sums(num, den)
         rows.append({C.METRIC: "vp_share_by_source", C.GROUP: part, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                      C.N: int(per["rows"].sum()),
+                     PARTS: Parts(per["game"].to_numpy(), (num, den), ratio, n=per["rows"].to_numpy()),
                      C.DEFINITION: "Share of all points scored that came from this source; delta-method interval."})
     return C.metric_frame(rows)
 
@@ -235,19 +261,29 @@ def planet_outcomes(events: Table) -> pl.DataFrame:
             held.sum().alias("held"), (held & (pl.col("majority_vp") == 0)).sum().alias("zero")]
     splits = [("all", F.per_game(final, *sums)), *((str(k), per) for k, per in F.per_game_by(final, "planet", *sums))]
     for planet, per in splits:
-        est, lo, hi = proportion_of_sums(per["full"].to_numpy(), per["rows"].to_numpy())
+        ids, planets = per["game"].to_numpy(), per["rows"].to_numpy()
+        est, lo, hi = proportion_of_sums(per["full"].to_numpy(), planets)
         rows.append({C.METRIC: "planet_fill_rate", C.GROUP: planet, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                      C.N: int(per["rows"].sum()),
+                     PARTS: Parts(ids, (per["full"].to_numpy(), planets), ratio, n=planets),
                      C.DEFINITION: "Share of games (where dealt) in which every slot of the planet was filled."})
         # The games in which it has cubes, as a mask, not a polars filter per planet (the jackknife
         # computes this once per block of games; a 60-game run: 3.1 → 1.5 ms, 2026-12-05).
         held_rows = per["held"].to_numpy()
         with_cubes = held_rows > 0
         est, lo, hi = proportion_of_sums(per["zero"].to_numpy()[with_cubes], held_rows[with_cubes])
+        # over the planet's games (its row is there while one is); no cubes, no 0-VP majority: the same sums
         rows.append({C.METRIC: "planet_zero_vp_majority_rate", C.GROUP: planet, C.ESTIMATE: est, C.CI_LOW: lo,
                      C.CI_HIGH: hi, C.N: int(held_rows.sum()),
+                     PARTS: Parts(ids, (per["zero"].to_numpy(), held_rows), _proportion, n=held_rows),
                      C.DEFINITION: "Share of games (where it has cubes) in which the planet's majority scored a 0-VP slot."})
     return C.metric_frame(rows)
+
+
+def _proportion(num: np.ndarray, den: np.ndarray) -> float:
+    """`proportion_of_sums`' estimate over the entries whose denominator is not 0 (the same sums;
+    NaN when none is, as it is without entries)."""
+    return ratio(num, den) if (den > 0).any() else math.nan
 
 
 def end_reasons(events: Table, triggers: Sequence[str] = ()) -> pl.DataFrame:
@@ -265,11 +301,17 @@ def end_reasons(events: Table, triggers: Sequence[str] = ()) -> pl.DataFrame:
     if n == 0:
         return C.metric_frame([])
     counts = {**dict.fromkeys(triggers, 0), **fired}
+    ended = F.collect(F.lazy(events).filter(pl.col("kind") == "game_end").select("game", "end_reason")) if wanted() else None
     rows = []
     for reason, count in sorted(counts.items(), key=lambda t: (-t[1], t[0])):
         est, lo, hi = wilson(count, n)
+        parts = None
+        if ended is not None:
+            fired_here = (ended["end_reason"] == reason).to_numpy()
+            parts = Parts(ended["game"].to_numpy(), (fired_here,), share, n=np.ones(ended.height, dtype=int),
+                          shows=fired_here, always=reason in triggers)
         rows.append({C.METRIC: "end_reason_share", C.GROUP: reason, C.ESTIMATE: est, C.CI_LOW: lo,
-                     C.CI_HIGH: hi, C.N: n,
+                     C.CI_HIGH: hi, C.N: n, PARTS: parts,
                      C.DEFINITION: "Share of games ended by this trigger (max_rounds: the safety stop)."})
     return C.metric_frame(rows)
 
@@ -280,14 +322,15 @@ def summary_tables(games: Table, events: Table, crews: Sequence[str] = (),
     terminal summary and by the reports. `crews`, `triggers`: the run's variant's crews
     (crew_pick_rates) and end triggers (end_reasons)."""
     picks = crew_pick_rates(events, crews)
-    win_rates = crew_win_rates(games, events)
+    wins = _crew_wins(games, events)
+    win_rates = win_rates_of_sums(wins, "crew_win_rate", CREW_WIN_RATE)
     per_pick = crew_per_pick(events)
     return [
         ("Crew pick rate (all turns)", picks.filter(pl.col(C.METRIC) == "crew_pick_rate")),
         ("Crew as first pick of a round", picks.filter(pl.col(C.METRIC) == "crew_first_pick_rate")),
         ("Crew pick rate by round", crew_pick_rates_by_round(events)),
         ("Win rate of players who took the crew", win_rates),
-        ("Win-rate lift of taking the crew", crew_win_lift(games, events, win_rates)),
+        ("Win-rate lift of taking the crew", crew_win_lift(games, events, win_rates, wins)),
         ("Skill VP per pick", per_pick.filter(pl.col(C.METRIC) == "crew_vp_per_pick")),
         # Two tables, not one "Cubes gained and placed per pick": where no skill gains cubes (the
         # draft-6 ideas) that table held the placed rows only, and the terminal, which names the

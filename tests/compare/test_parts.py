@@ -1,0 +1,80 @@
+"""The jackknife from the rows' per-game parts (analysis/parts.py) gives exactly what recomputing
+every metric without each block of games gives, for every shipped variant of every game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from playtest.compare import jackknife
+from playtest.compare.jackknife import Replicates, Sample, replicate
+from playtest.compare.metrics import report_metrics
+from playtest.variants import load_variant
+from tests.compare.helpers import simulate
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# (variant, games, bots): few games, so that blocks of one or two games leave rows out entirely
+# (a crew taken in one game only, a game length seen once, a round only one game reached).
+RUNS = [
+    ("stargate/draft5.yaml", 9, ("greedy", "random", "random", "scripted:bays-first")),
+    ("stargate/draft6-development.yaml", 7, ("random", "random", "random")),
+    ("stargate/draft6-special-planets.yaml", 6, ("random", "greedy", "random")),
+    ("ohseven/base.yaml", 8, ("heuristic", "random", "random", "random")),
+    ("new-frontiers/base.yaml", 6, ("greedy", "random", "random")),
+    ("new-frontiers/goals.yaml", 5, ("random", "random", "random", "random")),
+]
+
+
+def _recomputed(monkeypatch: pytest.MonkeyPatch, *args, **kwargs) -> Replicates:
+    """`replicate` as it was: every block's table recomputed from the games left."""
+    with monkeypatch.context() as m:
+        m.setattr(jackknife, "_row_parts", lambda table, filed: None)
+        return replicate(*args, **kwargs)
+
+
+def _same(a: Replicates, b: Replicates) -> None:
+    assert a.keys == b.keys
+    np.testing.assert_allclose(a.full, b.full, rtol=1e-12, atol=0, equal_nan=True)
+    np.testing.assert_allclose(a.reps, b.reps, rtol=1e-12, atol=1e-15, equal_nan=True)
+    assert np.array_equal(a.holding, b.holding)
+    assert a.filled == b.filled
+
+
+@pytest.fixture(scope="module")
+def samples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Sample, Sample]]:
+    out = {}
+    for path, n, bots in RUNS:
+        variant = load_variant(ROOT / "variants" / path)
+        folder = tmp_path_factory.mktemp("parts")
+        out[path] = (simulate(variant, n, bots, 3, folder / "a"), simulate(variant, n, bots, 4, folder / "b"))
+    return out
+
+
+@pytest.mark.parametrize("path", [path for path, _, _ in RUNS])
+def test_every_row_of_a_shipped_variant_has_its_parts(samples: dict[str, tuple[Sample, Sample]], path: str) -> None:
+    """Every row the jackknife recomputes comes with its parts: a row without them sends the whole
+    table back to recomputing every metric once per block."""
+    from playtest.analysis.parts import recording
+
+    sample = samples[path][0]
+    fn = report_metrics(quantiles=False)
+    with recording() as filed:
+        table = jackknife.without_off(fn)(sample.info, sample.games, sample.events)
+    assert jackknife._row_parts(table, dict(filed)) is not None, [
+        (m, g) for m, g in table.select("metric", "group").iter_rows() if filed.get((m, g or "")) is None]
+
+
+@pytest.mark.parametrize("path", [path for path, _, _ in RUNS])
+def test_the_parts_give_the_recomputed_replicates(samples: dict[str, tuple[Sample, Sample]], path: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    a, b = samples[path]
+    kwargs = {"complete_categories": True, "block_fn": report_metrics(quantiles=False)}
+    for blocks in (3, 30):
+        _same(replicate([a, b], report_metrics(), blocks, **kwargs),
+              _recomputed(monkeypatch, [a, b], report_metrics(), blocks, **kwargs))
+    # without completed categories (tune's), and with the whole function for the blocks too
+    _same(replicate([a, b], report_metrics(quantiles=False), 4),
+          _recomputed(monkeypatch, [a, b], report_metrics(quantiles=False), 4))
