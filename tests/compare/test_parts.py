@@ -20,11 +20,17 @@ ROOT = Path(__file__).resolve().parents[2]
 # (a crew taken in one game only, a game length seen once, a round only one game reached).
 RUNS = [
     ("stargate/draft5.yaml", 9, ("greedy", "random", "random", "scripted:bays-first")),
+    ("stargate/draft6-crew-variety.yaml", 6, ("random", "random", "random", "random")),
     ("stargate/draft6-development.yaml", 7, ("random", "random", "random")),
+    ("stargate/draft6-new-crews.yaml", 6, ("random", "random", "random", "random")),
+    ("stargate/draft6-no-replenish.yaml", 6, ("random", "random", "random", "random")),
     ("stargate/draft6-special-planets.yaml", 6, ("random", "greedy", "random")),
     ("ohseven/base.yaml", 8, ("heuristic", "random", "random", "random")),
+    ("ohseven/hook.yaml", 6, ("random", "random", "random", "random")),
+    ("ohseven/no-bonus.yaml", 6, ("heuristic", "heuristic", "random")),
     ("new-frontiers/base.yaml", 6, ("greedy", "random", "random")),
     ("new-frontiers/goals.yaml", 5, ("random", "random", "random", "random")),
+    ("new-frontiers/no-compensation.yaml", 5, ("random", "random", "random")),
 ]
 
 
@@ -63,18 +69,25 @@ def test_every_row_of_a_shipped_variant_has_its_parts(samples: dict[str, tuple[S
     fn = report_metrics(quantiles=False)
     with recording() as filed:
         table = jackknife.without_off(fn)(sample.info, sample.games, sample.events)
-    assert jackknife._row_parts(table, dict(filed)) is not None, [
-        (m, g) for m, g in table.select("metric", "group").iter_rows() if filed.get((m, g or "")) is None]
+    missing = [(m, g) for m, g in table.select("metric", "group").iter_rows() if filed.get((m, g or "")) is None]
+    assert not missing, f"rows without parts: {missing[:8]}"
+    assert jackknife._row_parts(table, dict(filed)) is not None
 
 
-@pytest.mark.parametrize("path", [path for path, _, _ in RUNS])
+CHECKED_IN_MAKE_TEST = {"stargate/draft5.yaml", "stargate/draft6-development.yaml", "ohseven/base.yaml",
+                        "new-frontiers/goals.yaml"}
+"""The variants whose replicates are recomputed both ways in `make test`; the others under
+`make test-all` (each takes about a CPU-second)."""
+
+
+@pytest.mark.parametrize("path", [pytest.param(path, marks=() if path in CHECKED_IN_MAKE_TEST else pytest.mark.slow)
+                                  for path, _, _ in RUNS])
 def test_the_parts_give_the_recomputed_replicates(samples: dict[str, tuple[Sample, Sample]], path: str,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     a, b = samples[path]
     kwargs = {"complete_categories": True, "block_fn": report_metrics(quantiles=False)}
-    for blocks in (3, 30):
-        _same(replicate([a, b], report_metrics(), blocks, **kwargs),
-              _recomputed(monkeypatch, [a, b], report_metrics(), blocks, **kwargs))
+    _same(replicate([a, b], report_metrics(), 30, **kwargs),
+          _recomputed(monkeypatch, [a, b], report_metrics(), 30, **kwargs))
     # without completed categories (tune's), and with the whole function for the blocks too
     _same(replicate([a, b], report_metrics(quantiles=False), 4),
           _recomputed(monkeypatch, [a, b], report_metrics(quantiles=False), 4))

@@ -14,6 +14,7 @@ import polars as pl
 from playtest.analysis import columns as C
 from playtest.analysis import frames as F
 from playtest.analysis.frames import Table
+from playtest.analysis.parts import PARTS, Parts, ratio
 from playtest.analysis.stats import (
     cluster_chi2_equal,
     count_of_sums,
@@ -43,12 +44,23 @@ def _share_rows(metric: str, rows_: Table, column: str, label: str | Callable[[o
     values = F.distinct(rows_, column)
     hits = [pl.lit(False) if v is None else (pl.col(column) == v).fill_null(False) for v in values]
     per = F.per_game(rows_, pl.len().alias("rows"), *(h.sum().alias(f"v{i}") for i, h in enumerate(hits)))
+    ids, counted = per["game"].to_numpy(), per["rows"].to_numpy()
     rows = []
     for i, value in enumerate(values):
-        est, lo, hi = proportion_of_sums(per[f"v{i}"].to_numpy(), per["rows"].to_numpy())
+        hit = per[f"v{i}"].to_numpy()
+        est, lo, hi = proportion_of_sums(hit, counted)
+        # A value is listed while a game left has it (a null value: no parts, its games unknown here).
+        parts = None if value is None else Parts(ids, (hit, counted), ratio, n=counted, shows=hit > 0)
         rows.append({C.METRIC: metric, C.GROUP: name(value), C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                     C.N: int(per["rows"].sum()), C.P_VALUE: p_value, C.DEFINITION: definition})
+                     C.N: int(per["rows"].sum()), C.P_VALUE: p_value, C.DEFINITION: definition, PARTS: parts})
     return rows
+
+
+def _ratio_parts(per: pl.DataFrame, num: str, den: str, *, always: bool = False) -> Parts:
+    """The parts of Σnum/Σden over `per`'s games (one row each; n: the den column's sum), the
+    estimate of every `*_of_sums` here."""
+    counted = per[den].to_numpy()
+    return Parts(per["game"].to_numpy(), (per[num].to_numpy(), counted), ratio, n=counted, always=always)
 
 
 def _counted(noun: str) -> Callable[[object], str]:
@@ -68,7 +80,7 @@ def _exact_by(events: Table, by: str, label: str, definition: str) -> pl.DataFra
     for key, per in F.per_game_by(_ends(events), by, pl.col("exact").sum().alias("exact"), pl.len().alias("rows")):
         est, lo, hi = proportion_of_sums(per["exact"].to_numpy(), per["rows"].to_numpy())
         rows.append({C.METRIC: "exact_rate", C.GROUP: label.format(key), C.ESTIMATE: est, C.CI_LOW: lo,
-                     C.CI_HIGH: hi, C.N: int(per["rows"].sum()),
+                     C.CI_HIGH: hi, C.N: int(per["rows"].sum()), PARTS: _ratio_parts(per, "exact", "rows"),
                      C.DEFINITION: definition + " Interval cluster-robust over matches."})
     return C.metric_frame(rows)
 
@@ -120,6 +132,7 @@ def exact_rate_by_position(events: Table) -> pl.DataFrame:
         est, lo, hi = proportion_of_sums(exact[mine], rows[mine])
         out.append({C.METRIC: "exact_rate", C.GROUP: f"bidding place {k}" + (", last" if k == last else ""),
                     C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: int(rows[mine].sum()),
+                    PARTS: Parts(game[mine], (exact[mine], rows[mine]), ratio, n=rows[mine]),
                     C.P_VALUE: p if k == last else None,
                     C.DEFINITION: "Share of rounds with the bid met exactly, by place in the round's bidding order "
                                   "(1 = the dealer's left, the dealer last: the order of bidding when bids are made in turn, "
@@ -159,6 +172,7 @@ def highest_bidder_exact(events: Table, role: str | None = None) -> pl.DataFrame
         est, low, high = proportion_of_sums(part[f"{side}_exact"].to_numpy(), part[f"{side}_rows"].to_numpy())
         rows.append({C.METRIC: "exact_rate", C.GROUP: group, C.ESTIMATE: est, C.CI_LOW: low, C.CI_HIGH: high,
                      C.N: int(part[f"{side}_rows"].sum()), C.P_VALUE: pv,
+                     PARTS: _ratio_parts(part, f"{side}_exact", f"{side}_rows", always=True),
                      C.DEFINITION: "Share of rounds with the bid met exactly, for the holder of the highest bid card"
                      f"{role} and for the others; intervals cluster-robust over matches; p: paired "
                      "t test over matches of the difference."})
@@ -181,7 +195,7 @@ def rebids_per_round(events: Table) -> pl.DataFrame:
     total = int(per["rows"].sum())
     m, lo, hi = count_of_sums(per["rebids"].to_numpy(), per["rows"].to_numpy()) if total else (None, None, None)
     rows.append({C.METRIC: "rebids_mean", C.GROUP: "mean per round", C.ESTIMATE: m, C.CI_LOW: lo, C.CI_HIGH: hi,
-                 C.N: total, C.DEFINITION: "Mean number of forced rebids per round; rare-event (Poisson) interval, "
+                 C.N: total, PARTS: _ratio_parts(per, "rebids", "rows", always=True), C.DEFINITION: "Mean number of forced rebids per round; rare-event (Poisson) interval, "
                                            "cluster-robust over matches."})
     return C.metric_frame(rows)
 
@@ -205,8 +219,10 @@ def redeals_per_match(games: Table, events: Table) -> pl.DataFrame:
                        "Share of matches with exactly this many redeals (a player ran out of unused bid cards).")
     m, lo, hi = (count_of_sums(per["redeals"].cast(pl.Float64).to_numpy(), [1.0] * total)
                  if total else (None, None, None))
+    once = np.ones(total, dtype=int)
     rows.append({C.METRIC: "redeals_mean", C.GROUP: "mean per match", C.ESTIMATE: m, C.CI_LOW: lo, C.CI_HIGH: hi,
-                 C.N: total, C.DEFINITION: "Mean number of redeals per match; rare-event (Poisson) interval."})
+                 C.N: total, PARTS: Parts(per["game"].to_numpy(), (per["redeals"].cast(pl.Float64).to_numpy(), once),
+                                          ratio, n=once, always=True), C.DEFINITION: "Mean number of redeals per match; rare-event (Poisson) interval."})
     return C.metric_frame(rows)
 
 
@@ -218,17 +234,18 @@ def rebid_bonus_points(games: Table) -> pl.DataFrame:
     if col not in F.columns(games) or F.count(games) == 0:
         return C.metric_frame([])
 
-    def row(group: str, part: Table, definition: str) -> dict:
+    def row(group: str, part: Table, definition: str, always: bool = False) -> dict:
         per = F.per_game(part, pl.col(col).cast(pl.Float64).sum(), pl.len().alias("rows"))
         m, lo, hi = count_of_sums(per[col].to_numpy(), per["rows"].to_numpy())
         return {C.METRIC: "bonus_points", C.GROUP: group, C.ESTIMATE: m, C.CI_LOW: lo, C.CI_HIGH: hi,
-                C.N: int(per["rows"].sum()), C.DEFINITION: definition}
+                C.N: int(per["rows"].sum()), C.DEFINITION: definition,
+                PARTS: _ratio_parts(per, col, "rows", always=always)}
 
-    rows = [row("all players", games, "Mean rebid-bonus points per player per match.")]
+    rows = [row("all players", games, "Mean rebid-bonus points per player per match.", always=True)]
     rows += [row(str(bot), part, "Mean rebid-bonus points per match for this bot.")
              for bot, part in F.split_by(games, "bot")]
     rows.append(row("winners", F.lazy(games).filter(pl.col("rank") == 1),
-                    "Mean rebid-bonus points of the players ranked first."))
+                    "Mean rebid-bonus points of the players ranked first.", always=True))
     return C.metric_frame(rows)
 
 
