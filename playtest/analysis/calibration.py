@@ -54,11 +54,16 @@ from playtest.analysis import columns as C
 from playtest.analysis import distributions as dist
 from playtest.analysis.floors import score_floors
 from playtest.analysis.metrics import every_section_but, metric_info
+from playtest.analysis.parts import Parts, recording
 from playtest.analysis.stats import wilson_effective
 from playtest.compare.stats import holm
 from playtest.core.spec import MetricInfos
 
 MetricFn = Callable[[dict[str, Any], pl.DataFrame, pl.DataFrame], pl.DataFrame]
+Recorded = tuple[pl.DataFrame, dict[tuple[str, str], Parts | None]]
+"""A metric table and its rows' parts, filed while it was computed (analysis/parts.py)."""
+Finish = Callable[[pl.DataFrame, dict[str, Any]], pl.DataFrame]
+"""(a metric table, its run's info) → the table compared (the categories completed)."""
 RUN_BLOCKS = 20
 ALPHA = 0.05
 BOT_METRICS = ("by_bot", "bot_")
@@ -127,21 +132,33 @@ def _bots(src: Source) -> list[str]:
 
 
 def jackknife(src: Source, metric_fn: MetricFn, blocks: int | None = None, *,
-              whole: pl.DataFrame | None = None) -> pl.DataFrame:
+              whole: Recorded | None = None, finish: Finish | None = None) -> pl.DataFrame:
     """Every comparable metric of `src` with its delete-a-group jackknife standard error.
-    `whole`: `metric_fn`'s table of all of `src`'s games, when the caller has it already.
+    `whole`: `metric_fn`'s table of all of `src`'s games and its rows' parts (analysis/parts.py),
+    when the caller has them already; `finish`: what turns each of `metric_fn`'s tables into the
+    one compared (the categories completed). The tables without each block of games come from the
+    rows' parts where every row has them (compare.jackknife.block_tables).
 
     Columns: metric, group, definition, estimate, se, df (blocks − 1), n (games)."""
+    from playtest.compare.jackknife import Sample, block_tables
+
     ids = np.sort(src.games["game"].unique().to_numpy())
     k = min(blocks or len(ids), len(ids))
     bots = _bots(src)
-    full = _comparable(metric_fn(src.info, src.games, src.events) if whole is None else whole, bots)
+    if whole is None:
+        with recording() as filed:
+            whole = metric_fn(src.info, src.games, src.events), dict(filed)
+
+    def compared(table: pl.DataFrame) -> pl.DataFrame:
+        return _comparable(table if finish is None else finish(table, src.info), bots)
+
+    full = compared(whole[0])
     if k < 2:
         return full.with_columns(se=pl.lit(float("nan")), df=pl.lit(0), n=pl.lit(len(ids)))
     replicates = []
-    for i, part in enumerate(np.array_split(ids, k)):
-        drop = pl.col("game").is_in(pl.Series(part, dtype=pl.Int64).implode())
-        est = _comparable(metric_fn(src.info, src.games.filter(~drop), src.events.filter(~drop)), bots)
+    tables = block_tables(Sample(src.info, src.games, src.events), metric_fn, whole, np.array_split(ids, k), ids)
+    for i, table in enumerate(tables):
+        est = compared(table)
         replicates.append(est.select(C.METRIC, C.GROUP, pl.col(C.ESTIMATE).alias(f"r{i}")))
     wide = full
     for r in replicates:
@@ -333,7 +350,7 @@ class Calibration:
 def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Calibration:
     """Compare the table games with each run (see the module docstring for the method)."""
     from playtest.analysis.offs import switched_off
-    from playtest.compare.metrics import complete, completed, distribution_groups
+    from playtest.compare.metrics import complete, distribution_groups
 
     players = int(table.info.get("players") or 0)
     declared = metric_info(table.info)
@@ -345,12 +362,17 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
     # with them, the jackknife's estimates (computed twice before: 1 of the 10 metric tables of
     # 8 table games, 1 of the 22 of a run).
     sources = (table, *runs)
-    wholes = [metric_fn(s.info, s.games, s.events) for s in sources]
-    groups = distribution_groups(wholes)
-    metric_fn = completed(metric_fn, groups, declared)
-    table_whole, *run_wholes = [complete(w, groups, switched_off(s.info), declared=declared)
-                                for s, w in zip(sources, wholes, strict=True)]
-    t = jackknife(table, metric_fn, whole=table_whole)
+    recorded: list[Recorded] = []
+    for s in sources:
+        with recording() as filed:
+            recorded.append((metric_fn(s.info, s.games, s.events), dict(filed)))
+    groups = distribution_groups([w for w, _ in recorded])
+
+    def finish(t: pl.DataFrame, info: dict[str, Any]) -> pl.DataFrame:
+        return complete(t, groups, switched_off(info), declared=declared)
+
+    table_whole, *run_wholes = recorded
+    t = jackknife(table, metric_fn, whole=table_whole, finish=finish)
     table_floors = score_floors(table.info)
     rows: list[dict[str, Any]] = []
     floors: dict[tuple[str, str], list[float]] = {}
@@ -358,7 +380,7 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
     per_run_p: dict[tuple[str, str], list[float]] = {}
     n_table = int(t["n"][0]) if t.height else 0
     loo: dict[str, np.ndarray] = {}  # per run: its distance with each table game left out
-    joined = [(run, t.join(jackknife(run, metric_fn, RUN_BLOCKS, whole=run_whole), on=[C.METRIC, C.GROUP],
+    joined = [(run, t.join(jackknife(run, metric_fn, RUN_BLOCKS, whole=run_whole, finish=finish), on=[C.METRIC, C.GROUP],
                            how="inner", suffix="_run"))
               for run, run_whole in zip(runs, run_wholes, strict=True)]
     for _, both in joined:

@@ -106,3 +106,11 @@ def file_row(metric: object, group: object, parts: Parts | None) -> None:
         found[key] = None
     else:
         found[key] = parts
+
+
+def renamed(metric: str, group: str, new_group: str) -> None:
+    """File the parts of the row (metric, group) under `new_group` too, while `recording`: a table
+    that relabels a group after its rows were built (the ladder's one self-play bot)."""
+    found = _RECORD.get()
+    if found is not None:
+        file_row(metric, new_group, found.get((metric, group)))

@@ -358,7 +358,7 @@ def _rows_of(terms: Sequence[tuple[float, Key]]) -> list[Key]:
     return [key for key, coef in coefs.items() if coef != 0]
 
 
-def _block_tables(sample: Sample, block_fn: MetricFn, whole: tuple[pl.DataFrame, dict[tuple[str, str], Parts | None]] | None,
+def block_tables(sample: Sample, block_fn: MetricFn, whole: tuple[pl.DataFrame, dict[tuple[str, str], Parts | None]] | None,
                   parts: list[np.ndarray], ids: np.ndarray) -> Iterator[pl.DataFrame]:
     """The block function's table of `sample` with each block of games left out, in block order.
 
@@ -469,7 +469,7 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
         full_n = full[C.N].to_list()
         cols = np.full((len(mine), len(parts)), np.nan)
         held = np.zeros((len(mine), len(parts)), dtype=bool)  # the block holds some of the row's n
-        blocks_of = _block_tables(sample, raw_block_fn, raw[v] if block_fn is None else None, parts, ids)
+        blocks_of = block_tables(sample, raw_block_fn, raw[v] if block_fn is None else None, parts, ids)
         for j, block_table in enumerate(blocks_of):
             rep = estimates(finish(block_table, sample.info))
             seen = np.zeros(len(mine), dtype=bool)

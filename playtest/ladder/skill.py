@@ -21,6 +21,7 @@ import polars as pl
 from playtest.analysis import columns as C
 from playtest.analysis import distributions as dist
 from playtest.analysis.metrics import by_round_metrics, every_section_but, sections
+from playtest.analysis.parts import renamed
 from playtest.compare.jackknife import DEFAULT_BLOCKS, Key, Replicates, Sample, replicate
 from playtest.compare.metrics import is_tested, without_report_test
 from playtest.compare.stats import holm, sign_flip_p
@@ -89,6 +90,8 @@ def ladder_metrics(info: Mapping[str, Any], games: pl.DataFrame, events: pl.Data
     table = pl.concat(parts).unique(subset=[C.METRIC, C.GROUP], keep="first", maintain_order=True)
     bots = games["bot"].unique().to_list() if games.height else []
     if len(bots) == 1:  # by-bot groups: the same in every rung's table, whatever the rung is called
+        for metric in table.filter(pl.col(C.GROUP) == bots[0])[C.METRIC].to_list():
+            renamed(metric, bots[0], SELF_PLAY_BOT)
         table = table.with_columns(pl.when(pl.col(C.GROUP) == bots[0]).then(pl.lit(SELF_PLAY_BOT))
                                    .otherwise(pl.col(C.GROUP)).alias(C.GROUP))
     return table

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import polars as pl
 import pytest
 
 from playtest.compare import jackknife
@@ -91,3 +92,70 @@ def test_the_parts_give_the_recomputed_replicates(samples: dict[str, tuple[Sampl
     # without completed categories (tune's), and with the whole function for the blocks too
     _same(replicate([a, b], report_metrics(quantiles=False), 4),
           _recomputed(monkeypatch, [a, b], report_metrics(quantiles=False), 4))
+
+
+@pytest.mark.parametrize(("path", "bots"), [
+    ("stargate/draft5.yaml", ("scripted:bays-when-short", "scripted:no-bays", "scripted:late-placer",
+                              "scripted:early-placer")),
+    ("stargate/draft6-crew-variety.yaml", ("scripted:bays-when-short", "scripted:no-bays", "random", "random")),
+])
+def test_the_findings_measures_give_the_recomputed_replicates(tmp_path: Path, path: str, bots: tuple[str, ...],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The findings' and tune's goal measures (a paired gap, an OLS slope, rows by Bays picks, crews
+    dealt or not) have their parts too."""
+    from playtest.games.stargate.findings_metrics import findings_metrics
+
+    variant = load_variant(ROOT / "variants" / path)
+    a, b = (simulate(variant, 8, bots, seed, tmp_path / str(seed)) for seed in (5, 6))
+    from playtest.analysis.parts import recording
+
+    with recording() as filed:
+        table = findings_metrics(a.info, a.games, a.events)
+    assert jackknife._row_parts(table, dict(filed)) is not None
+    _same(replicate([a, b], findings_metrics, 30), _recomputed(monkeypatch, [a, b], findings_metrics, 30))
+
+
+@pytest.mark.parametrize(("path", "rungs"), [
+    ("stargate/draft5.yaml", ("random", "greedy")),
+    ("ohseven/base.yaml", ("random", "heuristic")),
+])
+def test_the_ladder_s_self_play_rows_give_the_recomputed_replicates(tmp_path: Path, path: str, rungs: tuple[str, ...],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ladder's rows of its one self-play bot, relabelled after they were built, keep their parts."""
+    from playtest.analysis.parts import recording
+    from playtest.ladder.skill import ladder_metrics
+
+    variant = load_variant(ROOT / "variants" / path)
+    runs = [simulate(variant, 6, (bot,) * 4, 7, tmp_path / bot) for bot in rungs]
+    with recording() as filed:
+        table = ladder_metrics(runs[0].info, runs[0].games, runs[0].events)
+    assert jackknife._row_parts(table, dict(filed)) is not None
+    _same(replicate(runs, ladder_metrics, 30, complete_categories=True),
+          _recomputed(monkeypatch, runs, ladder_metrics, 30, complete_categories=True))
+
+
+def test_calibrate_s_jackknife_from_parts_is_the_recomputed_one(samples: dict[str, tuple[Sample, Sample]],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """calibrate's own jackknife (the table games' and each run's) takes the rows' parts too."""
+    from functools import partial
+
+    from playtest.analysis.calibration import SECTIONS, Source, calibrate
+    from playtest.analysis.metrics import all_metrics
+
+    a, b = samples["stargate/draft5.yaml"]
+    table = Source("table", a.info, a.games.filter(pl.col("game") < 5), a.events.filter(pl.col("game") < 5))
+    runs = [Source("run", b.info, b.games, b.events)]
+    fn = partial(all_metrics, keys=SECTIONS, quantiles=False)
+    with monkeypatch.context() as m:  # not one metric recomputed without a block of games
+        m.setattr(Sample, "without", lambda self, ids: pytest.fail("a block's metrics were recomputed"))
+        fast = calibrate(table, runs, fn).metrics
+    with monkeypatch.context() as m:
+        m.setattr(jackknife, "_row_parts", lambda table, filed: None)
+        slow = calibrate(table, runs, fn).metrics
+    assert fast.columns == slow.columns
+    for column in fast.columns:
+        if fast[column].dtype.is_numeric():
+            np.testing.assert_allclose(fast[column].to_numpy().astype(float), slow[column].to_numpy().astype(float),
+                                       rtol=1e-12, atol=1e-15, equal_nan=True, err_msg=column)
+        else:
+            assert fast[column].to_list() == slow[column].to_list(), column

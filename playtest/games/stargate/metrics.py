@@ -293,13 +293,18 @@ def end_reasons(events: Table, triggers: Sequence[str] = ()) -> pl.DataFrame:
     gate on it ("round_cap ≤ 5%") was refused or taken as the seed happened to fire it, and
     compare showed it as missing rather than never seen. Any other that fired (the safety stop,
     max_rounds) is a row too."""
+    return C.metric_frame(end_reason_rows(events, triggers))
+
+
+def end_reason_rows(events: Table, triggers: Sequence[str] = ()) -> list[dict]:
+    """`end_reasons`' rows (with their parts), for a table that adds rows of its own (the findings')."""
     if "end_reason" not in F.columns(events):
-        return C.metric_frame([])
+        return []
     ends = F.collect(F.lazy(events).filter(pl.col("kind") == "game_end").group_by("end_reason").len())
     n = int(ends["len"].sum())
     fired = {str(reason): int(count) for reason, count in ends.iter_rows()}
     if n == 0:
-        return C.metric_frame([])
+        return []
     counts = {**dict.fromkeys(triggers, 0), **fired}
     ended = F.collect(F.lazy(events).filter(pl.col("kind") == "game_end").select("game", "end_reason")) if wanted() else None
     rows = []
@@ -313,7 +318,7 @@ def end_reasons(events: Table, triggers: Sequence[str] = ()) -> pl.DataFrame:
         rows.append({C.METRIC: "end_reason_share", C.GROUP: reason, C.ESTIMATE: est, C.CI_LOW: lo,
                      C.CI_HIGH: hi, C.N: n, PARTS: parts,
                      C.DEFINITION: "Share of games ended by this trigger (max_rounds: the safety stop)."})
-    return C.metric_frame(rows)
+    return rows
 
 
 def summary_tables(games: Table, events: Table, crews: Sequence[str] = (),
