@@ -5,6 +5,7 @@ each game first, so a report's memory does not grow with the events."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -237,6 +238,9 @@ def score_distribution(games: Table, floors: Mapping[str, float] | None = None, 
             for name, q in QUANTILES if quantiles else ():
                 est, lo, hi = stats.quantile_ci_counts(values, freq, q)
                 rows.append(base | {C.METRIC: f"score_{name}", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
+                                    PARTS: None if theirs is None else Parts(
+                                        theirs[F.GAME].to_numpy(), (theirs[col].to_numpy(),),
+                                        functools.partial(_quantile, q=q), n=np.ones(theirs.height, dtype=int)),
                                     C.DEFINITION: f"{int(q * 100)}th percentile of the final {what} ({by}); order-statistic interval."})
     return C.metric_frame(rows)
 
@@ -252,6 +256,13 @@ def _sd(scores: np.ndarray) -> float:
     `F.value_counts` gives them."""
     values, counts = np.unique(scores, return_counts=True)
     return stats.sd_counts(values, counts)
+
+
+def _quantile(scores: np.ndarray, q: float) -> float:
+    """`stats.quantile_ci_counts`' estimate of these player scores, from their distinct values and
+    counts as `F.value_counts` gives them."""
+    values, counts = np.unique(scores, return_counts=True)
+    return stats.quantile_ci_counts(values, counts, q)[0]
 
 
 def _per_game(games: Table) -> pl.DataFrame:

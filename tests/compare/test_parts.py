@@ -159,3 +159,18 @@ def test_calibrate_s_jackknife_from_parts_is_the_recomputed_one(samples: dict[st
                                        rtol=1e-12, atol=1e-15, equal_nan=True, err_msg=column)
         else:
             assert fast[column].to_list() == slow[column].to_list(), column
+
+
+def test_tune_s_metrics_with_the_game_s_goal_metrics_have_their_parts(samples: dict[str, tuple[Sample, Sample]],
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """tune's table is the report's and the game's goal measures it lacks: the rows dropped as the
+    report's own (the end triggers) must not leave the kept rows without parts."""
+    from playtest.analysis.parts import recording
+    from playtest.tune.metrics import tune_metrics
+
+    a, b = samples["stargate/draft5.yaml"]
+    fn = tune_metrics()
+    with recording() as filed:
+        table = fn(a.info, a.games, a.events)
+    assert jackknife._row_parts(table, dict(filed)) is not None
+    _same(replicate([a, b], fn, 30), _recomputed(monkeypatch, [a, b], fn, 30))
