@@ -333,6 +333,31 @@ def _same_or_inside(path: Path, other: Path) -> bool:
     return a == b or b in a.parents
 
 
+_KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+          (stat.S_ISSOCK, "a socket"))
+
+
+def not_regular(of: Path | int) -> str:
+    """'is a named pipe, not a regular file' (a device, a socket; a folder 'is a folder, not a
+    file'): how every reader and writer says that what is at a path (`of`, or its st_mode) is
+    there but is no regular file — the variant loader, a run's files, a tune's saved search, an
+    output's place. A link is followed, as reading or replacing through it would be. One wording
+    where a pipe was "not a regular file (a device, pipe or socket cannot be a variant)", "a
+    pipe, device or socket, not a regular file", "not a regular file (a folder, pipe or device)",
+    "is not a file" or "is missing"."""
+    if isinstance(of, int):
+        mode = of
+    else:
+        try:
+            mode = os.stat(of).st_mode
+        except (OSError, ValueError):
+            return "is a symbolic link that leads nowhere" if os.path.islink(of) else "is not a regular file"
+    if stat.S_ISDIR(mode):
+        return "is a folder, not a file"
+    kind = next((what for test, what in _KINDS if test(mode)), None)
+    return f"is {kind}, not a regular file" if kind else "is not a regular file"
+
+
 class NotRegularFile(OSError):
     """A named pipe, device or socket where playtest reads a file (`read_regular`)."""
 

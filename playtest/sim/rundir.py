@@ -38,6 +38,7 @@ from playtest.io import (
     OutputError,
     for_polars,
     lock_held,
+    not_regular,
     read_regular,
     swap_into_place,
     take_lock,
@@ -532,6 +533,9 @@ def scan_run(run_dir: Path) -> RunFiles:
         if partial_dir(run_dir).is_dir():
             return scan_run(partial_dir(run_dir))
         raise PlaytestError(f"{run_dir}: {not_a_folder(run_dir)}")
+    if (run_dir / "run.json").exists() and not (run_dir / "run.json").is_file():
+        # a named pipe there read "run.json is missing"
+        raise PlaytestError(f"{run_dir}: not a finished run (run.json {not_regular(run_dir / 'run.json')})")
     info = read_json(run_dir / "run.json") if (run_dir / "run.json").is_file() else None
     if info is None:
         other = next((what for name, what in OTHER_OUTPUTS.items() if (run_dir / name).is_file()), None)
@@ -555,8 +559,7 @@ def scan_run(run_dir: Path) -> RunFiles:
     else:
         for name in ("games.parquet", "events.parquet"):
             if not (run_dir / name).is_file():
-                there = run_dir / name
-                said = "is a folder, not a file" if there.is_dir() else "is not a file" if there.exists() else "is missing"
+                said = not_regular(run_dir / name) if (run_dir / name).exists() else "is missing"
                 raise PlaytestError(f"{run_dir}: not a finished run ({name} {said})")
         files = {t: [run_dir / f"{t}.parquet"] for t in TABLES}
     spec = get_game(info["game"])

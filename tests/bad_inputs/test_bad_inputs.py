@@ -2316,6 +2316,11 @@ def test_explain_of_a_tune_whose_base_metrics_are_a_named_pipe_does_without_them
     assert (tmp_path / "t" / "explain.md").is_file()
 
 
+def _fifo_games(tmp: Path) -> None:
+    (_run(tmp, "out") / "games.parquet").unlink()
+    os.mkfifo(tmp / "out" / "games.parquet")
+
+
 def _fifo_report(tmp: Path) -> None:
     os.mkfifo(_run(tmp, "out") / "report.html")
 
@@ -2332,11 +2337,14 @@ def _fifo_report(tmp: Path) -> None:
       "1", "--confirm-games", "2", "-w", "1", "-o", "{tmp}/t", "--resume"], _fifo_base_metrics,
      r"^error: --resume: \S*\.t\.partial/base-metrics\.parquet: cannot read: not a regular file \(a folder, pipe or "
      r"device\); start again with --force$"),
+    # (it said "run.json is missing", and of games.parquet "is not a file")
     (["report", "{tmp}/out", "--out", "{tmp}/r.md"], _fifo_run_json("out"),
-     r"^error: \S*out: not a finished run \(run\.json is missing\)$"),
+     r"^error: \S*out: not a finished run \(run\.json is a named pipe, not a regular file\)$"),
+    (["report", "{tmp}/out", "--out", "{tmp}/r.md"], _fifo_games,
+     r"^error: \S*out: not a finished run \(games\.parquet is a named pipe, not a regular file\)$"),
     (["report", "{tmp}/out"], _fifo_report, r"^error: \S*out/report\.html: the run already has a different report"),
 ], ids=["resume-run-json", "resume-manifest", "force-over-run-json", "explain-digests", "tune-resume-base-metrics",
-        "report-run-json", "report-own-report"])
+        "report-run-json", "report-games-parquet", "report-own-report"])
 def test_a_named_pipe_among_a_run_s_files_is_refused_not_waited_on(args, setup, pattern, tmp_path: Path) -> None:
     """run.json is read back with the other files playtest writes (rundir.read_json), as are an
     interrupted run's manifest, the JSON by which --force knows an output as playtest's
