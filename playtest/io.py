@@ -359,10 +359,12 @@ def not_regular(of: Path | int) -> str:
 
 
 class NotRegularFile(OSError):
-    """A named pipe, device or socket where playtest reads a file (`read_regular`)."""
+    """A named pipe, device or socket where playtest reads a file (`read_regular`); its
+    `said` says which, as `not_regular` says it ('is a named pipe, not a regular file')."""
 
-    def __init__(self) -> None:
-        super().__init__(errno.EINVAL, "a pipe, device or socket, not a regular file")
+    def __init__(self, mode: int) -> None:
+        self.said = not_regular(mode)
+        super().__init__(errno.EINVAL, self.said)
 
 
 class FileTooLarge(OSError):
@@ -385,7 +387,7 @@ def read_regular(path: Path, limit: int | None = None) -> bytes:
         if stat.S_ISDIR(info.st_mode):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
         if not stat.S_ISREG(info.st_mode):
-            raise NotRegularFile()
+            raise NotRegularFile(info.st_mode)
         if limit is not None and info.st_size > limit:
             raise FileTooLarge(info.st_size)
         with os.fdopen(fd, "rb", closefd=False) as fh:

@@ -41,6 +41,7 @@ from playtest.errors import (
     VariantError,
 )
 from playtest.filekinds import is_run_info, listing_key, listing_said, run_info_said, variant_mark
+from playtest.io import not_regular
 from playtest.suggest import as_written, guess, unknown_key
 from playtest.text import cells, cut_long_words, excerpt, pad
 from playtest.variants import Variant, load_variant, parse_override
@@ -324,7 +325,7 @@ class TranscriptReader:
         if not variant_path.is_file():
             ref = self.variant_ref  # what is there, as validate says it: a folder or a device is no variant
             what = (f"{ref} is a folder, not a variant file" if variant_path.is_dir() else
-                    f"{ref} is not a regular file (a device, pipe or socket cannot be a variant)"
+                    f"{ref} {not_regular(variant_path)}"
                     if variant_path.exists() else f"variant file not found: {ref}")
             # the place itself, beside the transcript: `../v/x.yaml` read "(looked for ../v/x.yaml)";
             # resolved as the file system does (`link/..` is the link target's parent), not as text

@@ -35,6 +35,7 @@ from playtest.io import (
     PARTIAL_SUFFIX,
     RUN_CHUNKS,
     RUN_LOCK,
+    NotRegularFile,
     OutputError,
     for_polars,
     lock_held,
@@ -308,8 +309,8 @@ def _manifest(path: Path) -> Iterator[Done]:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise PlaytestError(f"{path / MANIFEST}: cannot read ({exc.strerror or exc}): it lists the games "
-                            "saved so far; nothing was changed") from None
+        said = exc.said if isinstance(exc, NotRegularFile) else f"cannot read ({exc.strerror or exc})"
+        raise PlaytestError(f"{path / MANIFEST}: {said}: it lists the games saved so far; nothing was changed") from None
     for line in lines:
         try:
             d = json.loads(line)  # bytes: a line that is not UTF-8 raises UnicodeDecodeError, a ValueError
@@ -378,6 +379,8 @@ def read_json(path: Path) -> dict[str, Any]:
         info = json.loads(text)
     except FileNotFoundError:
         raise PlaytestError(f"{path}: missing") from None
+    except NotRegularFile as exc:
+        raise PlaytestError(f"{path}: {exc.said}") from None
     except UnicodeDecodeError as exc:  # it read "cannot read: 'utf-8' codec can't decode byte 0xff in position 0"
         line, message = not_utf8(data, exc)
         raise PlaytestError(f"{path}:{line}:1: {message}") from None

@@ -41,7 +41,7 @@ from playtest.compare.stats import sign_flip_p
 from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError, UsageError, VariantError
 from playtest.games import get_game
-from playtest.io import for_polars, write_parquet_atomic
+from playtest.io import for_polars, not_regular, write_parquet_atomic
 from playtest.report.format import is_share
 from playtest.sim.batch import RunConfig, read_run, run_batch
 from playtest.sim.rundir import first_line, read_json
@@ -299,7 +299,7 @@ _SETTING = {"variant": "variant file", "params": "--param list", "goals": "goals
 def _check_base_metrics(path: Path) -> None:
     """The base's metrics stored by the interrupted search read as a metric table."""
     if not path.is_file():  # a named pipe: polars waited for a writer for ever, deaf to Ctrl-C
-        raise PlaytestError(f"{path}: cannot read: not a regular file (a folder, pipe or device)")
+        raise PlaytestError(f"{path}: {not_regular(path)}")
     try:
         schema = pl.read_parquet_schema(for_polars(path))
     except (OSError, pl.exceptions.PolarsError) as exc:

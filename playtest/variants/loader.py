@@ -22,6 +22,7 @@ from pydantic import BaseModel, ValidationError
 
 from playtest.errors import OVERRIDE, Problem, VariantError, override_label
 from playtest.filekinds import is_run_info, is_transcript, listing_key, listing_said, run_info_said
+from playtest.io import not_regular
 from playtest.suggest import guess, numbered_alike
 from playtest.text import echoed, not_utf8_at
 from playtest.variants.diff import Change, diff, with_defaults
@@ -180,8 +181,8 @@ def _resolve(path: Path, stack: tuple[Path, ...], label: str) -> tuple[Node, tup
         raise VariantError([ext.problem(EXTENDS, f"parent variant not found: {parent_label}")])
     if not parent_path.is_file():
         # As written: the folder's label relative to the working directory can be "."
-        what = "a folder, not a variant file" if parent_path.is_dir() else "not a regular file"
-        raise VariantError([ext.problem(EXTENDS, f"{ext.value} is {what}")])
+        what = "is a folder, not a variant file" if parent_path.is_dir() else not_regular(parent_path)
+        raise VariantError([ext.problem(EXTENDS, f"{ext.value} {what}")])
     parent_tree, chain, _ = _resolve(parent_path, (*stack, parent_path), parent_label)
     earlier = parent_tree.unmerged or []  # the parent's own unmerged items: said with this file's mistakes
     mine, theirs = tree.value.get("game"), parent_tree.value.get("game") if isinstance(parent_tree.value, dict) else None

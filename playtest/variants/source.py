@@ -456,7 +456,7 @@ def _parse_text(text: str, label: str, loader_class: type[yaml.SafeLoader], firs
 
 
 def parse_file(path: Path, label: str | None = None, what: str = "a variant", *, first_item: int = 0) -> Node:
-    """Read and parse a YAML file (`what` it is, for the message about a device or pipe); a
+    """Read and parse a YAML file (`what` it is, for the message about a folder given as one); a
     missing or unreadable file is a located problem too. `first_item`: as `parse_text`."""
     label = label or str(path)
     return parse_text(read_text_limited(path, label, what), label, first_item=first_item)
@@ -464,7 +464,8 @@ def parse_file(path: Path, label: str | None = None, what: str = "a variant", *,
 
 def read_text_limited(path: Path, label: str, what: str = "a variant") -> str:
     """A regular file's UTF-8 text, at most MAX_BYTES; VariantError otherwise (`what` the file
-    is, for the message about a device or pipe)."""
+    is, for the message about a folder given as one; a pipe or device is said as every reader
+    says it, `io.not_regular`)."""
     def problem(message: str) -> VariantError:
         return VariantError([Problem(label, 1, 1, "", message)])
 
@@ -493,8 +494,8 @@ def read_text_limited(path: Path, label: str, what: str = "a variant") -> str:
         raise problem("no such file") from None
     except IsADirectoryError:
         raise problem(folder) from None
-    except NotRegularFile:
-        raise problem(f"not a regular file (a device, pipe or socket cannot be {what})") from None
+    except NotRegularFile as exc:
+        raise problem(exc.said) from None
     except FileTooLarge as exc:
         raise problem(f"file too large ({exc.size:,} bytes; at most {MAX_BYTES:,})") from None
     except OSError as exc:

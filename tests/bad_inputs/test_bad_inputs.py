@@ -629,7 +629,7 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("extends-missing", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: parent variant not found", {"v.yaml": "extends: nope.yaml\n"}),
     Case("extends-cycle", ["validate", "{tmp}/a.yaml"], r"b.yaml:1:10: extends: extends cycle", {"a.yaml": "extends: b.yaml\n", "b.yaml": "extends: a.yaml\n"}),
     Case("extends-self", ["validate", "{tmp}/a.yaml"], r"a.yaml:1:10: extends: extends cycle", {"a.yaml": "extends: a.yaml\n"}),
-    Case("extends-dev-zero", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: /dev/zero is not a regular file", {"v.yaml": "extends: /dev/zero\n"}),
+    Case("extends-dev-zero", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: /dev/zero is a device, not a regular file$", {"v.yaml": "extends: /dev/zero\n"}),
     Case("extends-folder", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: /tmp is a folder, not a variant file$", {"v.yaml": "extends: /tmp\n"}),
     Case("extends-list", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: must be the path", {"v.yaml": "extends: [a, b]\n"}),
     Case("extends-empty", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: must be the path", {"v.yaml": "extends: ''\n"}),
@@ -651,7 +651,7 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("file-is-the-current-folder-by-its-path", ["validate", "{tmp}"], r"^\.:1:1: is the current folder, not a file: "
          r"give a variant$"),
     Case("file-missing", ["validate", "{tmp}/nope.yaml"], r"nope.yaml:1:1: no such file"),
-    Case("file-dev-zero", ["validate", "/dev/zero"], r"/dev/zero:1:1: not a regular file"),
+    Case("file-dev-zero", ["validate", "/dev/zero"], r"/dev/zero:1:1: is a device, not a regular file$"),
     Case("parent-key-named-with-child", ["validate", "{tmp}/v.yaml"],
          r"v.yaml:3:\d+: crews: 6 crews are too few for 8 players .*\(in .*draft5.yaml:\d+:\d+, extended by .*v.yaml, which changes planets_dealt.8\)",
          {"v.yaml": EXT + "planets_dealt: {8: 7}\n"}),
@@ -808,8 +808,7 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("explain-tune-objective-text", ["explain", "{tmp}/t"],
          r"^error: {tmp}/t/trials.parquet: column objective holds String, expected numbers$", setup=_tune_objective_text),
     Case("simulate-empty-path", ["simulate", "", "-n", "2"], r"^error: VARIANT: an empty path"),
-    Case("replay-a-fifo", ["replay", "{tmp}/fifo"], r"fifo:1:1: not a regular file \(a device, pipe or socket cannot be a "
-         r"transcript\)", setup=lambda work: os.mkfifo(work / "fifo")),
+    Case("replay-a-fifo", ["replay", "{tmp}/fifo"], r"fifo:1:1: is a named pipe, not a regular file$", setup=lambda work: os.mkfifo(work / "fifo")),
     Case("same-problem-once", ["validate", str(DRAFT5), "--set", "end=[{trigger: planets_full, count: 0}]"],
          r"end.0.count: the count must be at least 1, not 0$"),  # one line: it was printed twice
     Case("set-no-equals", ["validate", str(DRAFT5), "--set", "foo"], r"^error: --set foo: expected key.path=value"),
@@ -1015,7 +1014,7 @@ V = [  # --- variant files: validate -------------------------------------------
          r"t.yaml:\d+:\d+: variant: /tmp is a folder, not a variant file \(looked for /tmp\)$",
          {"t.yaml": _example("stargate-table-game.yaml", f"variant: {ROOT}/variants/stargate/draft5.yaml", "variant: /tmp")}),
     Case("replay-variant-a-device", ["replay", "{tmp}/t.yaml"],
-         r"t.yaml:\d+:\d+: variant: /dev/zero is not a regular file \(a device, pipe or socket cannot be a variant\)",
+         r"t.yaml:\d+:\d+: variant: /dev/zero is a device, not a regular file \(looked for /dev/zero\)$",
          {"t.yaml": _example("stargate-table-game.yaml", f"variant: {ROOT}/variants/stargate/draft5.yaml", "variant: /dev/zero")}),
     # a date quoted as Python writes it: "unknown game datetime.date(2001, 12, 14)"
     Case("replay-game-a-date", ["replay", "{tmp}/t.yaml"], r"t.yaml:3:7: game: unknown game 2001-12-14 \(known games",
@@ -1789,7 +1788,7 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("gate-low-high", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:2:\d+: gates.0: .*low ≤ high", {"g.yaml": "gates:\n  - {metric: game_length_rounds, between: [5, 1]}\n"}),
     Case("gate-min-above-max", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:2:\d+: gates.0: .*`min` must be ≤ `max`", {"g.yaml": "gates:\n  - name: length\n    metric: game_length_rounds\n    min: 9\n    max: 7\n"}),
     Case("gate-confidence", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:13: confidence: Input should be less than 1", {"g.yaml": "confidence: 1.5\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
-    Case("gate-is-dev-zero", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "/dev/zero"], r"/dev/zero:1:1: not a regular file"),
+    Case("gate-is-dev-zero", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "/dev/zero"], r"/dev/zero:1:1: is a device, not a regular file$"),
     Case("diff-out-existing", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(GATES), "-o", "{tmp}/d"], r"^error: --out .*d: already exists", {"d/base/run.json": "old", "d/.playtest-output": ""}),
     # a line break in a value the user typed, quoted back in the error, split its one line in two (or three)
     Case("newline-in-bot-name", ["simulate", str(DRAFT5), "--bots", "gre\nedy", "-o", "{tmp}/o"], r"^error: --bots: unknown bot 'gre\ufffdedy' for stargate"),
@@ -2083,7 +2082,7 @@ P = [  # --- play: every check before the game starts (stdin is empty: a game wo
     Case("play-seed-negative", ["play", str(DRAFT5), "--seed", "-1"], r"^error: --seed -1: a seed is a whole number from 0 to 2\*\*63 - 1$"),
     Case("play-seed-huge", ["play", str(DRAFT5), "--seed", "99999999999999999999999"], r"^error: --seed 99999999999999999999999: a seed is a whole number"),
     Case("play-moves-nul-bytes", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt", "--save", "{tmp}/g.yaml"], r"^error: .*m.txt:2:3: a NUL byte: --moves takes a text file, one move per line$", {"m.txt": "1\nab\x00\x002\nquit\n"}),
-    Case("play-moves-dev-zero", ["play", str(DRAFT5), "--moves", "/dev/zero"], r"^/dev/zero:1:1: not a regular file \(a device, pipe or socket cannot be a moves file\)$"),
+    Case("play-moves-dev-zero", ["play", str(DRAFT5), "--moves", "/dev/zero"], r"^/dev/zero:1:1: is a device, not a regular file$"),
     Case("play-moves-missing", ["play", str(DRAFT5), "--moves", "{tmp}/none.txt"], r"^{tmp}/none.txt:1:1: no such file$"),
     Case("play-moves-folder", ["play", str(DRAFT5), "--moves", "{tmp}"], r"^{tmp}:1:1: is a folder, not a file$"),
     Case("play-moves-too-large", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt"], r"m.txt:1:1: file too large \(1,000,001 bytes; at most 1,000,000\)", {"m.txt": "1\n" * 500_000 + "1"}),
@@ -2327,16 +2326,16 @@ def _fifo_report(tmp: Path) -> None:
 
 @pytest.mark.parametrize(("args", "setup", "pattern"), [
     (["simulate", "--resume", "{tmp}/out"], _fifo_run_json("out.partial"),
-     r"^error: \S*out\.partial/run\.json: cannot read: a pipe, device or socket, not a regular file$"),
-    (["simulate", "--resume", "{tmp}/out"], _fifo_manifest, r"^error: \S*out\.partial/manifest\.jsonl: cannot read "
-     r"\(a pipe, device or socket, not a regular file\): it lists the games saved so far; nothing was changed$"),
+     r"^error: \S*out\.partial/run\.json: is a named pipe, not a regular file$"),
+    (["simulate", "--resume", "{tmp}/out"], _fifo_manifest, r"^error: \S*out\.partial/manifest\.jsonl: "
+     r"is a named pipe, not a regular file: it lists the games saved so far; nothing was changed$"),
     (["simulate", str(DRAFT5), "-n", "2", "-w", "1", "--out", "{tmp}/out", "--force"], _fifo_run_json("out"),
      r"^error: --out \S*out: is a folder that is not empty and holds no playtest output"),
     (["explain", "{tmp}/t"], _fifo_digests, r"^error: \S*t/explain\.md: edited since explain wrote it"),
     (["tune", "{tmp}/v.yaml", "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "--budget", "2", "--confirm",
       "1", "--confirm-games", "2", "-w", "1", "-o", "{tmp}/t", "--resume"], _fifo_base_metrics,
-     r"^error: --resume: \S*\.t\.partial/base-metrics\.parquet: cannot read: not a regular file \(a folder, pipe or "
-     r"device\); start again with --force$"),
+     r"^error: --resume: \S*\.t\.partial/base-metrics\.parquet: is a named pipe, not a "
+     r"regular file; start again with --force$"),
     # (it said "run.json is missing", and of games.parquet "is not a file")
     (["report", "{tmp}/out", "--out", "{tmp}/r.md"], _fifo_run_json("out"),
      r"^error: \S*out: not a finished run \(run\.json is a named pipe, not a regular file\)$"),
@@ -2723,4 +2722,4 @@ def test_a_variant_given_as_a_process_substitution_is_a_pipe_not_a_missing_file(
     finally:
         os.close(read)
     assert result.exit_code == 2, (result.stderr, result.stdout)
-    assert result.stderr.splitlines() == [f"{name}:1:1: not a regular file (a device, pipe or socket cannot be a variant)"]
+    assert result.stderr.splitlines() == [f"{name}:1:1: is a named pipe, not a regular file"]

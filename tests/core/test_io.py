@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -353,3 +354,27 @@ def test_a_default_output_name_skips_one_being_built_now(tmp_path):
     assert default_output(base) == base  # a leftover no process holds: the name is free
     base.mkdir()
     assert default_output(base, lambda path: path.name.endswith("-2")) == base.with_name("sweep-20261206-041005-3")
+
+
+def test_every_reader_says_what_is_there_instead_of_a_regular_file(tmp_path):
+    """One wording for a pipe, device, socket or folder where a file is read or written
+    (io.not_regular); read_regular's NotRegularFile carries the same words. They were four:
+    'not a regular file (a device, pipe or socket cannot be a variant)', 'a pipe, device or socket,
+    not a regular file', 'not a regular file (a folder, pipe or device)' and 'is not a file'."""
+    import socket
+
+    from playtest.io import NotRegularFile, not_regular, read_regular
+
+    os.mkfifo(tmp_path / "fifo")
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind(str(tmp_path / "sock"))
+        said = {name: not_regular(tmp_path / name) for name in ("fifo", "sock")}
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    assert said == {"fifo": "is a named pipe, not a regular file", "sock": "is a socket, not a regular file"}
+    assert not_regular(tmp_path / "folder") == "is a folder, not a file"
+    assert not_regular(Path("/dev/null")) == "is a device, not a regular file"
+    assert not_regular(tmp_path / "dangling") == "is a symbolic link that leads nowhere"
+    with pytest.raises(NotRegularFile) as caught:
+        read_regular(tmp_path / "fifo")
+    assert caught.value.said == said["fifo"]
