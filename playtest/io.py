@@ -11,6 +11,7 @@ these helpers:
 - `check_not_input(path, inputs, option)`: an output may never be one of the command's inputs
   (or a file inside an input run folder).
 - `check_free(path, force, option)`: an existing file or run folder is only replaced with --force,
+  and a named pipe, device or socket never (`check_replaceable`),
   and --force replaces a non-empty folder only if playtest wrote it (`is_playtest_output`) and
   it holds nothing playtest did not write (`foreign_files`: a saved game, the user's notes).
 - `mark_output(folder)`: what makes a folder playtest's own output (every output folder gets it).
@@ -487,6 +488,16 @@ def check_nothing_foreign(folder: Path, option: str, out: Path | None = None) ->
                          f"{them}: move {them} out of {folder}, or choose another {option}")
 
 
+def check_replaceable(path: Path, label: str, instead: str) -> None:
+    """Refuse an output's place that holds a named pipe, a device or a socket, --force or not: an
+    output is written beside its place and renamed into it, so it would never go into the pipe
+    but replace it ("already exists (a file); use --force" said neither). `label`: how the place
+    is named ('--out r.md'); `instead`: what else the user can do ('choose another --out')."""
+    if os.path.exists(path) and not path.is_file() and not path.is_dir():
+        raise UsageError(f"{label}: {not_regular(path)}; playtest writes a new file and renames it into place, "
+                         f"never into it, and does not replace it, --force or not: remove it, or {instead}")
+
+
 def check_free(path: Path, force: bool, option: str) -> None:
     """An existing output (file, or non-empty folder) is only replaced with --force; a
     non-empty folder only if playtest wrote it and it holds no file playtest did not write
@@ -494,6 +505,7 @@ def check_free(path: Path, force: bool, option: str) -> None:
     writing now."""
     if not os.path.lexists(path):
         return
+    check_replaceable(path, f"{option} {path}", f"choose another {option}")
     if path.is_dir() and not path.is_symlink() and being_written(path):
         # `-o RUN.partial --force` while RUN was simulated replaced the running run's folder under
         # it: the run stopped with "internal error: No such file or directory"

@@ -51,6 +51,7 @@ def report(
         check_free,
         check_not_input,
         check_output_path,
+        check_replaceable,
         same_text,
     )
     from playtest.report.model import build_report
@@ -69,6 +70,8 @@ def report(
         check_not_input(out, inputs, "--out")
         check_free(out, force, "--out")
         check_report_suffix(fmt, out)
+    if out is None:  # (a pipe there read "the run already has a different report", and --force replaced it)
+        check_replaceable(default, str(default), "give --out FILE")
     if out is None and (force or not default.exists()):  # the report goes into the run folder: can it?
         from playtest.io import check_writable_folder
 

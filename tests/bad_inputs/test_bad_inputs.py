@@ -1441,6 +1441,20 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-over-run-json", ["report", "{tmp}/run", "-o", "{tmp}/run/run.json", "--force"], r"^error: --out .*run.json: is this command's input", setup=_with_run()),
     Case("report-over-events", ["report", "{tmp}/run", "-f", "json", "-o", "{tmp}/run/events.parquet", "--force"], r"^error: --out .*events.parquet: is this command's input", setup=_with_run()),
     Case("report-over-variant", ["report", "{tmp}/run", "-f", "md", "-o", "{tmp}/v.yaml", "--force"], r"^error: --out .*v.yaml: is this command's input", {"v.yaml": EXT}, setup=_with_run(_variant_beside)),
+    # A named pipe as the output: "already exists (a file); use --force", and --force replaced it with the report
+    *(Case(f"report-out-a-fifo{'-force' * force}", ["report", "{tmp}/run", "-o", "{tmp}/r.md", *["--force"] * force],
+           r"^error: --out {tmp}/r.md: is a named pipe, not a regular file; playtest writes a new file and renames it "
+           r"into place, never into it, and does not replace it, --force or not: remove it, or choose another --out$",
+           setup=lambda work: (_run(work), os.mkfifo(work / "r.md"))) for force in (False, True)),
+    # the run's own report: "the run already has a different report", and --force replaced it
+    Case("report-own-report-a-fifo-force", ["report", "{tmp}/run", "--force"],
+         r"^error: {tmp}/run/report.html: is a named pipe, not a regular file; .*: remove it, or give --out FILE$",
+         setup=lambda work: (_run(work), (work / "run" / "report.html").unlink(missing_ok=True),
+                            os.mkfifo(work / "run" / "report.html"))),
+    Case("calibrate-out-a-fifo", ["calibrate", str(ROOT / "docs/examples/table/stargate-1.yaml"), "--against", "{tmp}/run",
+                                  "-o", "{tmp}/c.md", "--force"],
+         r"^error: --out {tmp}/c.md: is a named pipe, not a regular file; .*: remove it, or choose another --out$",
+         setup=lambda work: (_run(work), os.mkfifo(work / "c.md"))),
     Case("report-out-is-folder", ["report", "{tmp}/run", "-o", "{tmp}/run"], r"^error: --out .*run: is a folder, not a file", setup=_with_run()),
     Case("report-out-exists", ["report", "{tmp}/run", "-o", "{tmp}/r.html"], r"^error: --out .*r.html: already exists \(a file\); use --force", {"r.html": "old"}, setup=_with_run()),
     Case("report-out-under-file", ["report", "{tmp}/run", "-o", "{tmp}/f.txt/r.html"], r"^error: --out .*: .*f.txt is a file, not a folder", {"f.txt": "x"}, setup=_with_run()),
@@ -2341,7 +2355,7 @@ def _fifo_report(tmp: Path) -> None:
      r"^error: \S*out: not a finished run \(run\.json is a named pipe, not a regular file\)$"),
     (["report", "{tmp}/out", "--out", "{tmp}/r.md"], _fifo_games,
      r"^error: \S*out: not a finished run \(games\.parquet is a named pipe, not a regular file\)$"),
-    (["report", "{tmp}/out"], _fifo_report, r"^error: \S*out/report\.html: the run already has a different report"),
+    (["report", "{tmp}/out"], _fifo_report, r"^error: \S*out/report\.html: is a named pipe, not a regular file; "),
 ], ids=["resume-run-json", "resume-manifest", "force-over-run-json", "explain-digests", "tune-resume-base-metrics",
         "report-run-json", "report-games-parquet", "report-own-report"])
 def test_a_named_pipe_among_a_run_s_files_is_refused_not_waited_on(args, setup, pattern, tmp_path: Path) -> None:
