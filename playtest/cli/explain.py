@@ -11,7 +11,7 @@ from playtest.cli.app import app
 from playtest.cli.common import status_console
 from playtest.cli.compare import check_format
 from playtest.errors import UsageError
-from playtest.io import check_writable_folder, same_text, write_atomic
+from playtest.io import check_replaceable, check_writable_folder, same_text, write_atomic
 
 DIGESTS = "explain.sha256"
 """What explain wrote last (`sha256sum` format): a file that still matches is replaced without
@@ -83,6 +83,8 @@ def explain(
         # --force, and with it the files before it were replaced, then "nothing was replaced".
         if path.is_dir():
             raise UsageError(f"{path}: is a folder, where explain writes a file; move it out of {run_dir}")
+        # A named pipe was replaced without --force: not a file, so never "edited since"
+        check_replaceable(path, str(path), f"move it out of {run_dir}")
     edited = [path for path in edited_pages(run_dir) if not same_text(path, pages[path])]
     if edited and not force:
         raise UsageError(f"{edited[0]}: edited since explain wrote it (or not written by explain); add --force to "

@@ -800,6 +800,10 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("explain-page-a-folder", ["explain", "{tmp}/t"],
          r"^error: {tmp}/t/explain.md: is a folder, where explain writes a file; move it out of {tmp}/t$",
          setup=lambda work: (_tune_folder(["random"] * 4)(work), (work / "t" / "explain.md" / "notes").mkdir(parents=True))),
+    # a named pipe as a page was replaced without --force (only an edited file is refused)
+    Case("explain-page-a-fifo", ["explain", "{tmp}/t"],
+         r"^error: {tmp}/t/explain.md: is a named pipe, not a regular file; .*: remove it, or move it out of {tmp}/t$",
+         setup=lambda work: (_tune_folder(["random"] * 4)(work), os.mkfifo(work / "t" / "explain.md"))),
     Case("explain-digests-a-folder-force", ["explain", "{tmp}/t", "--force"],
          r"^error: {tmp}/t/explain.sha256: is a folder, where explain writes a file; move it out of {tmp}/t$",
          setup=lambda work: (_tune_folder(["random"] * 4)(work), (work / "t" / "explain.sha256").mkdir())),
@@ -2345,7 +2349,7 @@ def _fifo_report(tmp: Path) -> None:
      r"is a named pipe, not a regular file: it lists the games saved so far; nothing was changed$"),
     (["simulate", str(DRAFT5), "-n", "2", "-w", "1", "--out", "{tmp}/out", "--force"], _fifo_run_json("out"),
      r"^error: --out \S*out: is a folder that is not empty and holds no playtest output"),
-    (["explain", "{tmp}/t"], _fifo_digests, r"^error: \S*t/explain\.md: edited since explain wrote it"),
+    (["explain", "{tmp}/t"], _fifo_digests, r"^error: \S*t/explain\.sha256: is a named pipe, not a regular file; "),
     (["tune", "{tmp}/v.yaml", "--param", "crews.bays.time=0..4", "--target", "{tmp}/g.yaml", "--budget", "2", "--confirm",
       "1", "--confirm-games", "2", "-w", "1", "-o", "{tmp}/t", "--resume"], _fifo_base_metrics,
      r"^error: --resume: \S*\.t\.partial/base-metrics\.parquet: is a named pipe, not a "
