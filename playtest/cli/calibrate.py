@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from enum import StrEnum
 from functools import partial
 from pathlib import Path
 from typing import Annotated
@@ -11,16 +10,15 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
-from playtest.cli.common import check_report_suffix, out_console, output_file, report_format
+from playtest.cli.common import (
+    ReportFormat,
+    check_report_suffix,
+    out_console,
+    output_file,
+    report_format,
+)
 from playtest.errors import UsageError
 from playtest.text import clean
-
-
-class Format(StrEnum):
-    html = "html"
-    md = "md"
-    json = "json"
-
 
 SUFFIX = {"html": ".html", "md": ".md", "json": ".json"}
 
@@ -31,7 +29,7 @@ def calibrate(
                                                       metavar="TRANSCRIPTS...")],
     against: Annotated[list[Path], typer.Option("--against", help="A run folder to compare with (repeatable; "
                                                 "e.g. one self-play run per bot rung).")],
-    fmt: Annotated[Format | None, typer.Option("--format", "-f", help="Also write the report as html, md or json (default with --out: the file's suffix, .html, .htm, .md or .json).")] = None,
+    fmt: Annotated[ReportFormat | None, typer.Option("--format", "-f", help="Also write the report as html (or htm), md or json (default with --out: the file's suffix, .html, .htm, .md or .json).")] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Report file (default calibration.<ext> here); "
                                              "'-' for standard output.", parser=output_file("--out"), metavar="<path>")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing report file.")] = False,
@@ -68,7 +66,7 @@ def calibrate(
     for run_dir in against:  # before the table games are replayed
         if not run_dir.is_dir() and not partial_dir(run_dir).is_dir():  # (an unfinished run is read, as report reads it)
             raise UsageError(f"--against {run_dir}: {not_a_folder(run_dir)}")
-    kind = report_format(fmt.value if fmt is not None else None, out, "md")
+    kind = report_format(fmt, out, "md")
     path = out or Path(f"calibration{SUFFIX[kind]}")
     to_file = (fmt is not None or out is not None) and str(path) != "-"
     spec, games = read_table_games(transcripts)

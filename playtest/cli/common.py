@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Callable, Iterable
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -143,15 +144,31 @@ PIPE_WIDTH = 160
 """Width of tables written to a pipe or a CI log (rich would use 80 and wrap every row)."""
 
 
-def report_format(fmt: str | None, out: Path | None, default: str) -> str:
+class ReportFormat(StrEnum):
+    """--format of the commands that write a report file (report, calibrate): a report file's
+    suffix without its dot (REPORT_SUFFIXES), so `-f htm` is html as `-o r.htm` is (it was refused,
+    "'htm' is not one of 'html', 'md', 'json'", while the suffix was taken)."""
+
+    html = "html"
+    htm = "htm"
+    md = "md"
+    json = "json"
+
+    @property
+    def kind(self) -> str:
+        """The format it names: html, md or json."""
+        return REPORT_SUFFIXES[f".{self.value}"]
+
+
+def report_format(fmt: ReportFormat | None, out: Path | None, default: str) -> str:
     """The format of a report file: --format when given (an --out file whose suffix names
     another format is an error: `-o y.html -f md` wrote Markdown into a .html file), else the
     one the --out file's suffix names, else `default`."""
     named = REPORT_SUFFIXES.get(out.suffix.lower()) if out is not None and str(out) != "-" else None
-    if fmt is not None and out is not None and named is not None and named != fmt:
-        raise UsageError(f"--out {out}: a {out.suffix} file, but --format {fmt} (name the file for its format, or "
-                         "leave --format out: the suffix chooses it)")
-    return fmt or named or default
+    if fmt is not None and out is not None and named is not None and named != fmt.kind:
+        raise UsageError(f"--out {out}: a {out.suffix} file, but --format {fmt.value} (name the file for its format, "
+                         "or leave --format out: the suffix chooses it)")
+    return fmt.kind if fmt is not None else named or default
 
 
 def check_report_suffix(fmt: str | None, out: Path) -> None:

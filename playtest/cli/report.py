@@ -3,22 +3,15 @@
 from __future__ import annotations
 
 import sys
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from playtest.cli.app import app
-from playtest.cli.common import check_report_suffix, output_file, report_format
+from playtest.cli.common import ReportFormat, check_report_suffix, output_file, report_format
 from playtest.errors import UsageError
 from playtest.text import clean
-
-
-class Format(StrEnum):
-    html = "html"
-    md = "md"
-    json = "json"
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -33,7 +26,7 @@ def _same_file(a: Path, b: Path) -> bool:
 @app.command()
 def report(
     run_dir: Annotated[Path, typer.Argument(help="A run folder written by `playtest simulate` (run.json, games.parquet, events.parquet).")],
-    fmt: Annotated[Format | None, typer.Option("--format", "-f", help="html (self-contained page), md (pull-request comment) or json (docs/report-json.md); default: the --out file's suffix (.html, .htm, .md or .json; another is refused), else html.")] = None,
+    fmt: Annotated[ReportFormat | None, typer.Option("--format", "-f", help="html or htm (self-contained page), md (pull-request comment) or json (docs/report-json.md); default: the --out file's suffix (.html, .htm, .md or .json; another is refused), else html.")] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output file; '-' for standard output (default RUN_DIR/report.<ext>).",
                                                         parser=output_file("--out"), metavar="<path>")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing --out file (or the run's own report.<ext>).")] = False,
@@ -58,7 +51,7 @@ def report(
     from playtest.report.write import SUFFIX, render, write_atomic
     from playtest.sim.rundir import is_locked, open_run, partial_dir, reading
 
-    kind = report_format(fmt.value if fmt is not None else None, out, "html")
+    kind = report_format(fmt, out, "html")
     to_stdout = out is not None and str(out) == "-"
     default = (run_dir if run_dir.is_dir() else partial_dir(run_dir)) / f"report{SUFFIX[kind]}"
     if out is not None and not to_stdout and _same_file(out, default):

@@ -760,11 +760,12 @@ def test_a_run_of_other_rules_is_noted_on_stderr_and_in_every_report_format(cli,
     doc = json.loads(r.stdout)
     assert doc["variant_hash"] == table
     assert doc["other_rules"] == [{"run": "greedy (other)", "folder": str(other), "variant_hash": other_hash}]
-    for fmt in ("md", "html"):
+    for fmt in ("md", "html", "htm"):  # (`-f htm` was refused, though `-o cal.htm` was HTML)
         out = tmp_path / f"cal.{fmt}"
         r = cli("calibrate", *args, "-f", fmt, "-o", str(out))
         assert r.returncode == 0 and r.stderr == note, r.stderr
         assert line in html.unescape(out.read_text()), fmt
+    assert (tmp_path / "cal.htm").read_text().startswith("<!DOCTYPE html>")
     r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(same), "-f", "json", "-o", "-")
     assert r.stderr == "" and json.loads(r.stdout)["other_rules"] == []
 

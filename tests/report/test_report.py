@@ -710,3 +710,17 @@ def test_the_safety_stop_note_reads_a_share_of_games_not_another_metric_grouped_
     ended_by = {**share, C.METRIC: "ended_by"}
     assert safety_stop_note([section([ended_by])]) is None
     assert safety_stop_note([section([ended_by])], {"ended_by": MetricInfo(kind="rate")}) == note
+
+
+def test_format_htm_is_html_as_the_htm_suffix_is(tmp_path):
+    """`-o r.htm` chose HTML, but `-f htm` was refused ("'htm' is not one of 'html', 'md', 'json'")."""
+    from tests.conftest import invoke_cli
+
+    run = tmp_path / "run"
+    _four_games(run)
+    r = invoke_cli("report", str(run), "-f", "htm", "-o", str(tmp_path / "r.htm"))
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "r.htm").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    r = invoke_cli("report", str(run), "-f", "htm", "-o", str(tmp_path / "r.md"))
+    assert (r.returncode, r.stderr) == (2, f"error: --out {tmp_path / 'r.md'}: a .md file, but --format htm (name the "
+                                           "file for its format, or leave --format out: the suffix chooses it)\n")
