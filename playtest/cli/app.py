@@ -159,20 +159,45 @@ def _same_slip(a: Problem, b: Problem) -> bool:
 
 
 def _likewise(run: list[Problem]) -> str:
-    """'; the same in circle.2–5' for the problems after the first of a run ('' for one)."""
+    """'; the same in circle.2–5' for the problems after the first of a run ('' for one). An
+    item whose suggestion the first's does not imply is named with it, `goals.4 ('g17': did you
+    mean 'g07'?)`: the line kept only the first item's."""
     found = [_item(p) for p in run]
-    items = [f[1] for f in found[1:] if f is not None]
-    if not items or found[0] is None:
+    if found[0] is None or not any(found[1:]):
         return ""
+    notes = {f[1]: _hint_note(run[0], p) for f, p in zip(found[1:], run[1:], strict=True) if f is not None}
     spans: list[list[int]] = []
-    for i in items:
-        if spans and i == spans[-1][-1] + 1:
+    for i in notes:
+        if spans and i == spans[-1][-1] + 1 and not notes[i] and not notes[spans[-1][-1]]:
             spans[-1].append(i)
         else:
             spans.append([i])
-    said = ", ".join(f"{s[0]}–{s[-1]}" if len(s) > 2 else ", ".join(map(str, s)) for s in spans)
+    said = ", ".join(f"{s[0]}–{s[-1]}" if len(s) > 2 else ", ".join(f"{i} ({notes[i]})" if notes[i] else str(i) for i in s)
+                     for s in spans)
     # named by path, not "item": a number key of a mapping (planets_dealt: {3: 0, 4: 0}) reads the same
     return f"; the same in {found[0][0]}.{said}"
+
+
+_HINT = re.compile(r"did you mean ('[^']*')\?")
+_CASE_CHANGES = (str.lower, str.upper, str.title, str.capitalize, str.swapcase)
+
+
+def _hint_note(first: Problem, problem: Problem) -> str:
+    """What `problem`'s message suggests ("'g17': did you mean 'g07'?", the word it is for
+    first), unless it suggests nothing or what the first problem's suggestion implies: the same
+    change of case to its own word (a goal deck in capitals, 'G03' → 'g03' as 'G04' → 'g04')."""
+    hint, first_hint = _HINT.search(problem.message), _HINT.search(first.message)
+    if hint is None:
+        return ""
+    pairs = [(x, y) for x, y in zip(_WORDS.findall(first.message), _WORDS.findall(problem.message), strict=False)
+             if x != y and y != hint[1]]
+    given = pairs[0] if pairs else None
+    if given is not None and first_hint is not None and any(
+            change(given[0]) == first_hint[1] and change(given[1]) == hint[1] for change in _CASE_CHANGES):
+        return ""
+    if given is None and first_hint is not None and first_hint[1] == hint[1]:
+        return ""
+    return f"{given[1]}: did you mean {hint[1]}?" if given is not None else f"did you mean {hint[1]}?"
 
 
 def _kept(err: BaseException) -> str:

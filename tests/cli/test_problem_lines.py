@@ -44,3 +44,16 @@ def test_messages_whose_own_words_differ_are_different_slips() -> None:
                            _p("weights.2", "input should be less than 9", 13)])
     assert lines == ["t.yaml:8:10: weights.1: input should be greater than 0",
                      "t.yaml:8:13: weights.2: input should be less than 9"]
+
+
+def test_a_merged_line_keeps_each_suggestion_the_first_does_not_imply() -> None:
+    """'g3' (did you mean 'g03'?) and 'g17' (did you mean 'g07'?) were one line that named
+    goals.4 but lost its suggestion; a goal deck in capitals, where each suggestion is its own
+    word in small letters as the first's is, stays one short line."""
+    lines = problem_lines([_p("goals.1", "unknown goal 'g3' (did you mean 'g03'?)", 10),
+                           _p("goals.2", "unknown goal 'g4' (did you mean 'g04'?)", 14),
+                           _p("goals.4", "unknown goal 'g17' (did you mean 'g07'?)", 22)])
+    assert lines == ["t.yaml:8:10: goals.1: unknown goal 'g3' (did you mean 'g03'?); the same in goals.2 ('g4': did you "
+                     "mean 'g04'?), 4 ('g17': did you mean 'g07'?)"]
+    capitals = problem_lines([_p(f"goals.{i}", f"unknown goal 'G0{i}' (did you mean 'g0{i}'?)", 4 * i) for i in range(1, 6)])
+    assert capitals == ["t.yaml:8:4: goals.1: unknown goal 'G01' (did you mean 'g01'?); the same in goals.2–5"]
