@@ -253,8 +253,14 @@ def _said_once(found: list[Section], repeated: Mapping[str, tuple[str, str]]) ->
 def every_section_but(*left_out: str) -> frozenset[str]:
     """The keys of every report section (the game's own as GAME) but `left_out`: what compare,
     the ladder and calibrate compute, leaving out sections none of whose rows they keep rather
-    than computing them once per jackknife block only to drop them."""
-    return frozenset([*(key for key, _, _ in COMMON_SECTIONS), GAME]) - set(left_out)
+    than computing them once per jackknife block only to drop them. A key that names no section
+    is a ValueError (a misspelt key left its section in, silently)."""
+    every = frozenset([*(key for key, _, _ in COMMON_SECTIONS), GAME])
+    unknown = sorted(set(left_out) - every)
+    if unknown:
+        raise ValueError(f"every_section_but: no report section {', '.join(map(repr, unknown))} "
+                         f"(the sections: {', '.join(sorted(every))})")
+    return every - set(left_out)
 
 
 def section_keys(found: Collection[Section], metrics: Collection[str]) -> set[str]:

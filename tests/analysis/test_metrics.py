@@ -284,3 +284,18 @@ def test_drop_off_keeps_the_very_table_when_no_row_is_switched_off_and_drops_onl
     off = Off("x", "y", (("score_mean", "* / b"), ("rebids_*", "*")))
     assert drop_off(table, (off,)).select(C.METRIC, C.GROUP).rows() == [("score_mean", "all / a")]
 
+
+
+def test_every_section_but_refuses_a_key_that_names_no_section():
+    """`every_section_but("sample-size")` (a misspelt key) computed the section it meant to leave
+    out, and said nothing; its callers' keys are real ones."""
+    from playtest.analysis.calibration import SKIPPED_SECTIONS
+    from playtest.analysis.metrics import COMMON_SECTIONS, GAME, every_section_but
+    from playtest.compare.metrics import DESIGN_SECTION
+    from playtest.ladder.skill import SKIP_SECTIONS
+
+    every = {key for key, _, _ in COMMON_SECTIONS} | {GAME}
+    assert every_section_but("sample_size") == every - {"sample_size"}
+    with pytest.raises(ValueError, match=r"^every_section_but: no report section 'sample-size' \(the sections: "):
+        every_section_but("bots", "sample-size")
+    assert {DESIGN_SECTION, *SKIPPED_SECTIONS, *SKIP_SECTIONS} <= every
