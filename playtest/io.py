@@ -620,12 +620,13 @@ def numbered(path: Path, *, keep_suffix: bool = False) -> Iterator[Path]:
     return (path.with_name(f"{stem}-{k}{suffix}") for k in itertools.count(2))
 
 
-def default_output(base: Path, taken: Callable[[Path], bool] = lambda path: False) -> Path:
+def default_output(base: Path, taken: Callable[[Path], bool] = lambda path: False, *, file: bool = False) -> Path:
     """`base` (a default --out: reports/<command>-<time>), else base-2, base-3, ...: the first
     that no output holds, finished or being built beside it now (a staging folder whose command
     runs), nor `taken` says is taken. Two sweeps started in the same second took one name: the
-    later to finish said "written by another command while this one ran" and exited 2."""
-    return next(path for path in itertools.chain([base], numbered(base))
+    later to finish said "written by another command while this one ran" and exited 2. `file`: a
+    report file (calibrate's), whose suffix stays last (`calibrate-<time>-2.md`)."""
+    return next(path for path in itertools.chain([base], numbered(base, keep_suffix=file))
                 if not os.path.lexists(path) and not taken(path)
                 and not any(lock_held(p / LOCK_NAME) for p in leftovers(path)))
 

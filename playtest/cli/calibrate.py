@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from functools import partial
 from pathlib import Path
 from typing import Annotated
@@ -29,19 +30,23 @@ def calibrate(
                                                       metavar="TRANSCRIPTS...")],
     against: Annotated[list[Path], typer.Option("--against", help="A run folder to compare with (repeatable; "
                                                 "e.g. one self-play run per bot rung).")],
-    fmt: Annotated[ReportFormat | None, typer.Option("--format", "-f", help="Also write the report as html (or htm), md or json (default with --out: the file's suffix, .html, .htm, .md or .json).")] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Report file (default calibration.<ext> here); "
-                                             "'-' for standard output.", parser=output_file("--out"), metavar="<path>")] = None,
+    fmt: Annotated[ReportFormat | None, typer.Option("--format", "-f", help="Also write the report as html (or htm), md or json: into --out, else reports/calibrate-<time>.<ext> (with --out the format defaults to its suffix, .html, .htm, .md or .json).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Report file (default with --format: "
+                                             "reports/calibrate-<time>.<ext>, where the other commands put their "
+                                             "outputs); '-' for standard output.", parser=output_file("--out"),
+                                             metavar="<path>")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing report file.")] = False,
 ) -> None:
     """Compare recorded table games with bot runs: every report metric side by side with
     intervals that respect how few table games there are (none from fewer than 4: the estimates
     are shown alone, with the reason), the closest run overall and per metric, and where the
-    table differs from every run."""
+    table differs from every run. With --format or --out the whole report is written too: into
+    --out, else reports/calibrate-<time>.<ext> (as simulate, compare, sweep and tune put their
+    outputs under reports/), never over an earlier one."""
     from playtest.analysis.calibration import SECTIONS, Source, run_labels
     from playtest.analysis.calibration import calibrate as compare_runs
     from playtest.analysis.metrics import all_metrics
-    from playtest.io import check_free, check_not_input, check_output_path, resolved
+    from playtest.io import check_free, check_not_input, check_output_path, default_output, resolved
     from playtest.play.table import read_table_games, table_frames
     from playtest.report import calibration as R
     from playtest.report.model import variant_names
@@ -67,7 +72,10 @@ def calibrate(
         if not run_dir.is_dir() and not partial_dir(run_dir).is_dir():  # (an unfinished run is read, as report reads it)
             raise UsageError(f"--against {run_dir}: {not_a_folder(run_dir)}")
     kind = report_format(fmt, out, "md")
-    path = out or Path(f"calibration{SUFFIX[kind]}")
+    # Not calibration.<ext> in the working folder (where a second calibration was refused, "already
+    # exists"): beside the other commands' outputs, under a name of its own (io.default_output).
+    path = out or default_output(Path("reports") / f"calibrate-{time.strftime('%Y%m%d-%H%M%S')}{SUFFIX[kind]}",
+                                 file=True)
     to_file = (fmt is not None or out is not None) and str(path) != "-"
     spec, games = read_table_games(transcripts)
     if to_file:  # before the comparison: the report may replace neither an input nor, without --force, a file

@@ -378,3 +378,15 @@ def test_every_reader_says_what_is_there_instead_of_a_regular_file(tmp_path):
     with pytest.raises(NotRegularFile) as caught:
         read_regular(tmp_path / "fifo")
     assert caught.value.said == said["fifo"]
+
+
+def test_a_default_report_file_is_numbered_before_its_suffix(tmp_path):
+    """calibrate's default reports/calibrate-<time>.md, taken, is -2.md (not .md-2, which no
+    browser or editor opens as Markdown)."""
+    from playtest.io import default_output
+
+    base = tmp_path / "calibrate-20261206-150000.md"
+    assert default_output(base, file=True) == base
+    base.write_text("an earlier calibration")
+    assert default_output(base, file=True) == tmp_path / "calibrate-20261206-150000-2.md"
+    assert default_output(tmp_path / "compare-1") == tmp_path / "compare-1"  # a folder's name as it was

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import re
 from pathlib import Path
 
 import numpy as np
@@ -192,8 +193,6 @@ def test_the_closest_run_is_no_match_where_the_table_differs_from_every_run_or_i
 def test_report_json_md_names_every_key_of_calibrate_s_json(calibrated):
     """036f7ab put the variant's `names` in calibrate's JSON (its Markdown and HTML name groups
     by them) without a row in docs/report-json.md's table of that document's keys."""
-    import re
-
     _, data = calibrated
     doc = (ROOT / "docs" / "report-json.md").read_text(encoding="utf-8")
     section = doc.split("## `playtest calibrate --format json`", 1)[1].split("\n## ", 1)[0]
@@ -497,6 +496,27 @@ def test_what_the_variant_switches_off_is_left_out_and_one_table_game_tests_noth
     assert r.returncode == 0, r.stderr
     section = r.stdout.split("## Where the table differs from every bot run")[1].split("## Every metric")[0]
     assert "nothing could be tested: 1 table game gives no interval" in section and "nowhere" not in section
+
+
+def test_a_report_without_out_goes_under_reports_never_over_an_earlier_one(stargate_runs, rules_runs, tmp_path):
+    """`calibrate -f json` without -o wrote calibration.json into the working folder, and the next
+    one was refused ("already exists"): it goes to reports/calibrate-<time>.json, beside the other
+    commands' outputs, a new name each time."""
+    from tests.conftest import invoke_cli
+
+    _, transcripts = stargate_runs
+    same, _, _ = rules_runs
+    said = []
+    for _ in range(2):
+        r = invoke_cli("calibrate", str(transcripts[0]), "--against", str(same), "-f", "json", cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+        said.append(r.stdout.splitlines()[-1])
+    written = sorted((tmp_path / "reports").iterdir())
+    assert [p.name for p in tmp_path.iterdir()] == ["reports"]
+    assert sorted(said) == sorted(f"report: {Path('reports') / p.name}" for p in written) and len(written) == 2
+    for path in written:
+        assert re.fullmatch(r"calibrate-\d{8}-\d{6}(-2)?\.json", path.name), path.name
+        assert json.loads(path.read_text())["table_games"] == 1
 
 
 def test_a_score_part_s_interval_stops_at_the_floor_its_game_declares():
