@@ -7,12 +7,15 @@ level of the game (the independent unit): shares of games carry Wilson intervals
 means over rows nested in games (selections, players) are ratio estimators with a cluster-robust
 standard error over games (stats.proportion_of_sums, stats.mean_of_sums); lifts and means of
 one value per game get skewness-corrected t intervals across games (stats.per_game_mean_ci).
+Every row also hands over its per-game parts (analysis/parts.py): the arrays and the function its
+estimate came from, and when it is there without some games, so that compare's jackknife masks
+them instead of recomputing every metric once per block of games.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import numpy as np
 import polars as pl
@@ -21,6 +24,7 @@ from playtest.analysis import columns as C
 from playtest.analysis import frames as F
 from playtest.analysis.common import n_players, win_rates_by, win_shares_by_seat
 from playtest.analysis.frames import Table
+from playtest.analysis.parts import PARTS, Parts, ratio, share, wanted
 from playtest.analysis.stats import (
     mean_of_sums,
     per_game_mean_ci,
@@ -41,9 +45,23 @@ ACTION_ORDER = ("retreat", "goals", "develop", "explore", "settle", "produce", "
 
 
 def _row(metric: str, group: str, est: float | None, lo: float | None, hi: float | None, n: int, definition: str,
-         p: float | None = None) -> dict:
+         p: float | None = None, parts: Parts | None = None) -> dict:
+    """A metric row; `parts`: what it is made of, game by game (analysis/parts.py)."""
     return {C.METRIC: metric, C.GROUP: group, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n,
-            C.P_VALUE: p, C.DEFINITION: definition}
+            C.P_VALUE: p, C.DEFINITION: definition, PARTS: parts}
+
+
+def _per_game_parts(ids: np.ndarray, *columns: np.ndarray, estimate: Callable[..., float] = ratio,
+                    always: bool = False, shows: np.ndarray | None = None, within: np.ndarray | None = None) -> Parts:
+    """The parts of a row with one entry per game of `ids` and n the games (Parts: `always`,
+    `shows`, `within`): Σ per game / Σ per game (`ratio`, a mean per player) unless `estimate` says otherwise."""
+    return Parts(ids, columns, estimate, n=np.ones(ids.size, dtype=int), always=always, shows=shows, within=within)
+
+
+def _holding(per: pl.DataFrame, ids: np.ndarray) -> np.ndarray:
+    """Over the games `ids`: whether `per` (one of `F.per_game_by`'s parts) has a row for the game,
+    i.e. the game shows the value the part is about."""
+    return np.isin(ids, per["game"].to_numpy())
 
 
 def _selects(events: Table) -> pl.LazyFrame:
@@ -61,15 +79,20 @@ def selection_rates(events: Table) -> pl.DataFrame:
     actions = _actions(sel)
     rows = []
     first = sel.filter(pl.col("first"))
+    chosen: dict[str, np.ndarray] = {}  # the games that selected each action: its rows are there while one is
     for metric, part, what in (("selection_share", sel, "selections"),
                                ("first_pick_share", first, "first picks of a round")):
         # Per game, how many of `part`'s rows selected each action, and how many rows there are.
         per = F.per_game(part, *((pl.col("action") == a).sum().alias(a) for a in actions), pl.len().alias("rows"))
         rows_n = int(per["rows"].sum())
+        ids, counted = per["game"].to_numpy(), per["rows"].to_numpy()
         for a in actions:
-            est, lo, hi = proportion_of_sums(per[a].cast(pl.Float64).to_numpy(), per["rows"].to_numpy())
+            took = per[a].cast(pl.Float64).to_numpy()
+            chosen.setdefault(a, ids[took > 0])  # set by the loop over every selection, the first
+            est, lo, hi = proportion_of_sums(took, counted)
             rows.append(_row(metric, a, est, lo, hi, rows_n, f"Share of all {what} that selected this action; "
-                                                             "interval cluster-robust over games."))
+                                                             "interval cluster-robust over games.",
+                             parts=Parts(ids, (took, counted), ratio, n=counted, within=chosen[a])))
     return C.metric_frame(rows)
 
 
@@ -78,12 +101,18 @@ def selection_by_round(events: Table) -> pl.DataFrame:
     sel = _selects(events)
     actions = _actions(sel)
     rows = []
-    for rnd, per in F.per_game_by(sel, "round", *((pl.col("action") == a).any().alias(a) for a in actions)):
+    rounds = F.per_game_by(sel, "round", *((pl.col("action") == a).any().alias(a) for a in actions))
+    # The games that selected each action in any round: its rows are there while one of them is.
+    chosen = {a: np.unique(np.concatenate([per["game"].to_numpy()[per[a].to_numpy()] for _, per in rounds]))
+              for a in actions}
+    for rnd, per in rounds:
         n = per.height
         for a in actions:
             est, lo, hi = wilson(int(per[a].sum()), n)
             rows.append(_row("selected_in_round", f"round {rnd} / {a}", est, lo, hi, n,
-                             "Share of the games reaching this round in which the action was selected in it."))
+                             "Share of the games reaching this round in which the action was selected in it.",
+                             parts=_per_game_parts(per["game"].to_numpy(), per[a].to_numpy(), estimate=share,
+                                                   within=chosen[a])))
     return C.metric_frame(rows)
 
 
@@ -113,13 +142,16 @@ def _lift_per_game(games: Table, who: pl.LazyFrame, key: str, metric: str, defin
         if flags.shape[0] == 0:  # none of its games in the games table: no row (the join wrote a false
             continue             # "every player had it" row with n = 0)
         w = (wins * flags).sum(axis=1) / flags.sum(axis=1)
+        lift = w - 1 / p
+        made_of = _per_game_parts(had["game"].to_numpy()[mine], lift, flags, estimate=_mean_lift)
         if flags.all():
             # Every player had it in every game: each game's lift is 0 by construction, and an
             # interval of [+0.0, +0.0] would claim a certainty no game measured.
             rows.append(_row(metric, str(k), None, None, None, len(w), definition.format(p=p) + " Not estimated "
-                             "here: every player had it in every game, so there is no one without it to compare."))
+                             "here: every player had it in every game, so there is no one without it to compare.",
+                             parts=made_of))
             continue
-        est, lo, hi = per_game_mean_ci(w - 1 / p)
+        est, lo, hi = per_game_mean_ci(lift)
         if math.isnan(lo):  # the same win share in every game (its owners never won): Wilson at n = games
             _, lo, hi = per_game_share_ci(w)
             lo, hi = lo - 1 / p, hi - 1 / p
@@ -127,8 +159,15 @@ def _lift_per_game(games: Table, who: pl.LazyFrame, key: str, metric: str, defin
         # 2-player ladder printed +0.0 pts [-635.3, +635.3]). Cutting it to the range the lift
         # can take loses no coverage (the true value is always inside).
         lo, hi = max(lo, -1 / p), min(hi, 1 - 1 / p)
-        rows.append(_row(metric, str(k), est, lo, hi, len(w), definition.format(p=p)))
+        rows.append(_row(metric, str(k), est, lo, hi, len(w), definition.format(p=p), parts=made_of))
     return C.metric_frame(rows)
+
+
+def _mean_lift(lifts: np.ndarray, flags: np.ndarray) -> float:
+    """`_lift_per_game`'s estimate from its games' lifts and who had the key in each (games ×
+    seats): their mean as `per_game_mean_ci` takes it, none (NaN) when every player had it in
+    every game."""
+    return math.nan if flags.all() else ratio(lifts, np.ones(lifts.size))
 
 
 def bonus_value(games: Table, events: Table) -> pl.DataFrame:
@@ -157,21 +196,26 @@ def pile_gold(events: Table) -> pl.DataFrame:
         return C.metric_frame([])
     rows = []
     selections = int(per["rows"].sum())
-    est, lo, hi = mean_of_sums(per["sum"].to_numpy(), per["rows"].to_numpy(), at_least=0.0)
+    ids, counted, taken = per["game"].to_numpy(), per["rows"].to_numpy(), per["sum"].to_numpy()
+    est, lo, hi = mean_of_sums(taken, counted, at_least=0.0)
     rows.append(_row("pile_gold", "per Produce selection", est, lo, hi, selections,
                      "Mean gold the selector of Produce took from the pile (it grows by the variant's pile gold "
-                     "each round Produce goes unselected); interval cluster-robust over games."))
+                     "each round Produce goes unselected); interval cluster-robust over games.",
+                     parts=Parts(ids, (taken, counted), ratio, n=counted)))
     every = F.collect(_game_ids(events).join(per.lazy().select("game", "sum"), on="game", how="left")
-                      .sort("game").select(pl.col("sum").fill_null(0).cast(pl.Float64)))
-    est, lo, hi = per_game_mean_ci(every["sum"].to_numpy(), at_least=0.0)
+                      .sort("game").select("game", pl.col("sum").fill_null(0).cast(pl.Float64)))
+    # over every game, there while one of them selected Produce (no Produce, no rows)
+    every_id, every_sum = every["game"].to_numpy(), every["sum"].to_numpy()
+    est, lo, hi = per_game_mean_ci(every_sum, at_least=0.0)
     rows.append(_row("pile_gold", "per game", est, lo, hi, every.height, "Mean gold taken from the Produce pile "
-                     "per game (all players); skewness-corrected t interval."))
-    est, lo, hi = proportion_of_sums(per["found"].to_numpy(), per["rows"].to_numpy())
+                     "per game (all players); skewness-corrected t interval.",
+                     parts=_per_game_parts(every_id, every_sum, np.ones(every.height), shows=_holding(per, every_id))))
+    est, lo, hi = proportion_of_sums(per["found"].to_numpy(), counted)
     # A share is its own metric: a report writes a metric's rows in one kind, and as a group of
     # pile_gold (gold, shown as a number) this share was printed as 0.69, not 69.0%.
     rows.append(_row("pile_found_rate", "per Produce selection", est, lo, hi, selections,
                      "Share of all Produce selections that found gold on the action; interval cluster-robust over "
-                     "games."))
+                     "games.", parts=Parts(ids, (per["found"].to_numpy(), counted), ratio, n=counted)))
     return C.metric_frame(rows)
 
 
@@ -180,12 +224,21 @@ def end_triggers(events: Table) -> pl.DataFrame:
     ends = F.lazy(events).filter(pl.col("kind") == "game_end")
     n = int(F.collect(F.lazy(events).select(pl.col("game").n_unique())).item())
     counts = dict(F.collect(ends.group_by("trigger").agg(pl.col("game").n_unique())).iter_rows())
+    triggers = (*END_TRIGGERS, SAFETY_STOP)
+    # Per game (every game of the events: n), whether it fired each trigger: the rows' parts,
+    # a query of their own, read only for the jackknife (analysis/parts.py).
+    fired = F.per_game(F.lazy(events), *(((pl.col("kind") == "game_end") & (pl.col("trigger") == t)).any().alias(t)
+                                         for t in triggers)) if wanted() else None
     rows = []
-    for trig in (*END_TRIGGERS, SAFETY_STOP):  # one the variant switches off has no row (`switched_off`)
+    for trig in triggers:  # one the variant switches off has no row (`switched_off`)
         if trig in counts or trig != SAFETY_STOP:
             est, lo, hi = wilson(counts.get(trig, 0), n)
+            parts = None if fired is None else _per_game_parts(
+                fired["game"].to_numpy(), fired[trig].to_numpy(), estimate=share, always=trig != SAFETY_STOP,
+                shows=fired[trig].to_numpy())  # the safety stop's row is there while a game left stopped
             rows.append(_row("end_trigger_share", trig, est, lo, hi, n,
-                             "Share of games whose last round fired this end trigger (several may fire together)."))
+                             "Share of games whose last round fired this end trigger (several may fire together).",
+                             parts=parts))
     return C.metric_frame(rows)
 
 
@@ -254,12 +307,16 @@ def developments(games: Table, events: Table, items: Sequence[str] = (),
         return C.metric_frame([])
     n = n_players(games)
     ids = F.game_ids(games)
+    players = np.full(ids.size, float(n))
+    # The games with a purchase: the rows are there while one of them is (a development of the
+    # variant's, whoever bought; another while a game that bought it is).
+    bought_any = np.unique(np.concatenate([per["game"].to_numpy() for per in bought.values()]))
     rows = []
     for item in sorted(set(bought) | set(items), key=lambda v: (v is None, v)):
         buyers = F.on_games(bought[item], "buyers", ids) if item in bought else np.zeros(ids.size)
         # A share of the players nested in games: Wilson at the effective size, inside [0, 1] (the
         # skewness-corrected t interval of the per-game shares gave [-177%, 107%] at 3 games).
-        est, lo, hi = proportion_of_sums(buyers, np.full(ids.size, float(n)))
+        est, lo, hi = proportion_of_sums(buyers, players)
         capped = copies is not None and item in copies and n > 0
         if copies is not None and capped:
             hi = min(hi, copies[item] / n)
@@ -268,7 +325,9 @@ def developments(games: Table, events: Table, items: Sequence[str] = (),
         rows.append(_row("development_purchase_rate", item, est, lo, hi, ids.size,
                          "Share of the players of a game who bought this development; ratio over games, "
                          "Wilson interval at the effective number of players (cluster-robust over games)"
-                         + (", at most copies / players." if capped else ".")))
+                         + (", at most copies / players." if capped else "."),
+                         parts=_per_game_parts(ids, buyers, players, shows=None if item in items else buyers > 0,
+                                               within=bought_any)))
     lift = _lift_per_game(games, dev.select("game", "seat", "item"), "item", "development_win_lift",
                           "Mean win share of the owners of this development minus 1/{p}; one value per game, "
                           "skewness-corrected t interval over games, Wilson's at n = games when every game gives "
@@ -284,13 +343,15 @@ def worlds_settled(games: Table, events: Table) -> pl.DataFrame:
     rows = []
     for col, label in (("world_kind", "kind"), ("color", "color")):
         for value, settled in F.per_game_by(st, col, pl.len().alias("x")):
-            est, lo, hi = mean_of_sums(F.on_games(settled, "x", ids), players, at_least=0.0)
+            count = F.on_games(settled, "x", ids)
+            est, lo, hi = mean_of_sums(count, players, at_least=0.0)
             # The settle event writes '-' for a world without a good (a military world here):
             # 'color -' read as a typo.
             shown = "none (no good)" if col == "color" and value == "-" else value
             rows.append(_row("worlds_settled", f"{label} {shown}", est, lo, hi, ids.size,
                              "Mean worlds of this kind/color settled per player in a game (home world not "
-                             "counted; color none: a world that yields no good); interval cluster-robust over games."))
+                             "counted; color none: a world that yields no good); interval cluster-robust over games.",
+                             parts=_per_game_parts(ids, count, players, shows=_holding(settled, ids))))
     return C.metric_frame(rows)
 
 
@@ -307,9 +368,12 @@ def trade_income(games: Table, events: Table) -> pl.DataFrame:
     groups += [("all", groups[0][1], "goods", "Goods traded per player in a game")]  # its own metric: "all"
     rows = []
     for group, per, col, what in groups:
-        est, lo, hi = mean_of_sums(F.on_games(per, col, ids), players, at_least=0.0)
+        total = F.on_games(per, col, ids)
+        est, lo, hi = mean_of_sums(total, players, at_least=0.0)
+        # "all" is there in every run, a color while a game left traded it
+        parts = _per_game_parts(ids, total, players, always=group == "all", shows=_holding(per, ids))
         rows.append(_row("trade_income" if col == "gold" else "goods_traded", group, est, lo, hi, ids.size,
-                         f"{what}; interval cluster-robust over games."))
+                         f"{what}; interval cluster-robust over games.", parts=parts))
     return C.metric_frame(rows)
 
 
@@ -372,7 +436,8 @@ def gold_flow(games: Table, events: Table) -> pl.DataFrame:
             sums = {"start": seats["start"].to_numpy(), **sums}
         for group, values in sums.items():
             est, lo, hi = mean_of_sums(values, players, at_least=0.0)
-            rows.append(_row(metric, group, est, lo, hi, ids.size, GOLD_DEFINITIONS[metric]))
+            rows.append(_row(metric, group, est, lo, hi, ids.size, GOLD_DEFINITIONS[metric],
+                             parts=_per_game_parts(ids, values, players, always=True)))
     return C.metric_frame(rows)
 
 
@@ -380,13 +445,15 @@ def vp_by_source(games: Table) -> pl.DataFrame:
     """Each score part's share of all VP (per-game sums; delta-method interval over games)."""
     parts = [c for c in F.columns(games) if c.startswith("score_")]
     per = F.per_game(games, *(pl.col(c).sum() for c in parts), pl.col("total").sum())
+    ids, total = per["game"].to_numpy(), per["total"].to_numpy()
     rows = []
     for c in parts:
-        est, lo, hi = share_of_sums(per[c].to_numpy(), per["total"].to_numpy())
+        est, lo, hi = share_of_sums(per[c].to_numpy(), total)
         rows.append(_row("vp_share_by_source", c.removeprefix("score_"), est, lo, hi, per.height,
                          "Share of all VP scored that came from this source (chips: VP chips; worlds, developments: "
                          "their printed VP; bonus: the end_bonus powers, VP per world, development, military, good or "
-                         "colonist held at the end; goals: Galaxy goals); per-game sums, delta-method interval."))
+                         "colonist held at the end; goals: Galaxy goals); per-game sums, delta-method interval.",
+                         parts=_per_game_parts(ids, per[c].to_numpy(), total, always=True)))
     return C.metric_frame(rows)
 
 
