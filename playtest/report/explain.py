@@ -102,16 +102,17 @@ def also_curved(table: pl.DataFrame) -> str | None:
     other numbers, and the game length was named nowhere: its line read −0.11 [−1.32, +1.11]."""
     if "strong" not in table.columns or not table["strong"].any():
         return None
-    strong = set(table.filter(pl.col("strong"))["response"].to_list())
+    strong = set(table.filter(pl.col("strong"))["title"].to_list())
     curved = [r for r in _curved(table) if r not in strong]
     return f"Besides these, {_curved_text(curved)}" if curved else None
 
 
 def _curved(table: pl.DataFrame) -> list[str]:
-    """The responses whose straight line fits clearly worse than their points' errors allow, clearest first."""
+    """The responses whose straight line fits clearly worse than their points' errors allow,
+    clearest first, each as the text names it (its `title`)."""
     return (table.filter(pl.col("lack_of_fit_p") < 0.05)
-            .group_by("response", maintain_order=True).agg(pl.col("lack_of_fit_p").min())
-            .sort("lack_of_fit_p", maintain_order=True)["response"].to_list())
+            .group_by("response", maintain_order=True).agg(pl.col("title").first(), pl.col("lack_of_fit_p").min())
+            .sort("lack_of_fit_p", maintain_order=True)["title"].to_list())
 
 
 def _curved_text(curved: list[str]) -> str:
@@ -134,7 +135,7 @@ standardised column is too: defined only in docs/tune.md, it was jargon on the p
 def not_fitted_lines(design: Design) -> list[str]:
     """One line per response left unfitted (Design.not_fitted), naming it: 'No straight line is
     fitted to the objective (the weighted distance to the goals): the trials' ... (...)'."""
-    labels = {r.column: r.label for r in design.responses}
+    labels = {r.column: r.shown for r in design.responses}
     return [f"No straight line is fitted to {labels.get(c, c)}: {why}." for c, why in design.not_fitted.items()]
 
 
@@ -156,10 +157,11 @@ def explain_markdown(design: Design, table: pl.DataFrame) -> str:
 
 
 def _response(row: dict[str, Any]) -> str:
-    """The response, and the points it was fitted on when it has no value at some (switched off
-    or never seen there): 'bonus_points (all players) — at 2 of 4 points'."""
+    """The response in words (its `title`, as compare titles the metric; explain.json's `response`
+    keeps the id), and the points it was fitted on when it has no value at some (switched off or
+    never seen there): 'Rebid-bonus points (all players) — at 2 of 4 points'."""
     points = row.get("points")
-    return row["response"] + (f" — at {row['n']} of {points} points" if points and row["n"] < points else "")
+    return (row.get("title") or row["response"]) + (f" — at {row['n']} of {points} points" if points and row["n"] < points else "")
 
 
 def _p(p: float | None) -> str:
@@ -188,7 +190,7 @@ def _chart(table: pl.DataFrame) -> alt.TopLevelMixin:
     # The legend says what a colour means in words ('strong', 'not strong'): the booleans of the
     # table's `strong` column read 'false' and 'true' there.
     df = table.head(MAX_ROWS).with_columns(
-        pl.concat_str([pl.col("response"), pl.lit(" ← "), pl.col("key"),
+        pl.concat_str([pl.col("title"), pl.lit(" ← "), pl.col("key"),
                        pl.when(pl.col("level") != "").then(pl.lit("=") + pl.col("level")).otherwise(pl.lit(""))]).alias("effect"),
         pl.when(pl.col("strong")).then(pl.lit("strong")).otherwise(pl.lit("not strong")).alias("strong"))
     order = df["effect"].to_list()

@@ -38,6 +38,7 @@ import polars as pl
 from playtest.analysis import distributions as dist
 from playtest.analysis.metrics import metric_info
 from playtest.analysis.unread import Unread, unread_in
+from playtest.compare.render import metric_title
 from playtest.compare.stats import holm
 from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError
@@ -72,6 +73,15 @@ class Response:
     metric: str
     difference: bool = False
     """True when the quantity is itself a difference (a spread, a change, a gap)."""
+    title: str = ""
+    """The quantity in words, its metric titled as `compare` titles it (`Crew taken first in a
+    round (armstrong)`): what the text, the tables and the chart write. `label` keeps the metric's id
+    (`crew_first_pick_rate (armstrong)`): explain.json's `response`, which JSON readers match on.
+    Empty: the label."""
+
+    @property
+    def shown(self) -> str:
+        return self.title or self.label
 
 
 @dataclass
@@ -208,12 +218,14 @@ def _sweep_design(run_dir: Path, metrics: list[str] | None) -> Design:
     responses: list[Response] = []
     se: dict[str, str] = {}
     for (m, g), part in table.group_by(["metric", "group"], maintain_order=True):
-        col = f"{m} ({g})" if g not in ("", "all", None) else str(m)
+        grouped = g not in ("", "all", None)
+        col = f"{m} ({g})" if grouped else str(m)
+        title = metric_title(str(m), declared) + (f" ({g})" if grouped else "")
         half = (pl.col("ci_high") - pl.col("ci_low")) / (2 * Z95)
         part = part.select("point", pl.col("estimate").cast(pl.Float64).alias(col),
                            half.cast(pl.Float64).alias(f"{col} se"))
         points = points.join(part, on="point", how="left")
-        responses.append(Response(col, col, str(m), F.kind(str(m), declared) == "diff"))
+        responses.append(Response(col, col, str(m), F.kind(str(m), declared) == "diff", title))
         se[col] = f"{col} se"
     for k in keys:
         if k.numeric:
@@ -240,22 +252,24 @@ def _base_groups(run_dir: Path) -> dict[str, frozenset[str]]:
     return {m: frozenset(g) for m, g in out.items()}
 
 
-def _quantity(goal: dict[str, Any], shown: frozenset[str] = frozenset()) -> str:
+def _quantity(goal: dict[str, Any], shown: frozenset[str] = frozenset(), title: str | None = None) -> str:
     """What a goal measures, as a noun: `win_gap (late-placer − early-placer)`, `the largest gap
     in win_rate_by_seat`, `the change in crew_pick_rate (bays)`. `shown`: the groups the trials
     showed it on (trials.parquet `goal_N_group`). A goal that names no group covers every group
     and takes the worst: over crews that read "raises crew_first_pick_rate by 1.8 pts", as if
     of every crew's picks together, where it was the highest crew's rate (`(every group)`); a
-    metric of one group, `all`, stays plain."""
+    metric of one group, `all`, stays plain. `title`: the metric as `compare` titles it, in its
+    id's place (Response.title)."""
     groups = goal.get("groups") or []
+    metric = title or goal["metric"]
     if not groups and shown - {"all", ""} and goal["of"] != "spread":
-        return f"the worst {'change in' if goal['of'] == 'change' else 'of'} {goal['metric']} (every group)"
+        return f"the worst {'change in' if goal['of'] == 'change' else 'of'} {metric} (every group)"
     where = f" ({', '.join(map(str, groups))})" if groups else ""
     if goal["of"] == "spread":
-        return f"the largest gap in {goal['metric']}{where}"
+        return f"the largest gap in {metric}{where}"
     if goal["of"] == "change":
-        return f"the change in {goal['metric']}{where}"
-    return f"{goal['metric']}{where}" if len(groups) <= 1 else f"the worst of {goal['metric']}{where}"
+        return f"the change in {metric}{where}"
+    return f"{metric}{where}" if len(groups) <= 1 else f"the worst of {metric}{where}"
 
 
 def bots_text(bots: tuple[str, ...]) -> str:
@@ -308,7 +322,8 @@ def _tune_design(run_dir: Path) -> Design:
     shown = [frozenset() if len(one := base_groups.get(g["metric"], frozenset())) == 1 and s <= one else s
              for g, s in zip(goals, shown, strict=True)]
     responses = [Response(f"goal_{i + 1}", _quantity(g, shown[i]), g["metric"],
-                          g["of"] in ("spread", "change") or F.kind(g["metric"], declared) == "diff")
+                          g["of"] in ("spread", "change") or F.kind(g["metric"], declared) == "diff",
+                          _quantity(g, shown[i], metric_title(g["metric"], declared)))
                  for i, g in enumerate(goals)]
     responses.append(Response("objective", "the objective (the weighted distance to the goals)", "objective"))
     for k in keys:
@@ -343,9 +358,9 @@ def folded_goals(goals: list[dict[str, Any]], trials: pl.DataFrame, responses: l
         target, lo, hi = (goal.get(k) for k in ("target", "min", "max"))
         span = f"({_level(low, resp, declared)} to {_level(high, resp, declared)})"
         if isinstance(target, int | float) and _below(low, target) and _below(target, high):
-            out.append(f"over the trials, {resp.label} lies on both sides of its target {_level(target, resp, declared)} {span}")
+            out.append(f"over the trials, {resp.shown} lies on both sides of its target {_level(target, resp, declared)} {span}")
         elif isinstance(lo, int | float) and isinstance(hi, int | float) and _below(low, lo) and _below(hi, high):
-            out.append(f"over the trials, {resp.label} lies both below its min {_level(lo, resp, declared)} and above its max "
+            out.append(f"over the trials, {resp.shown} lies both below its min {_level(lo, resp, declared)} and above its max "
                        f"{_level(hi, resp, declared)} {span}")
     return out
 
@@ -367,14 +382,16 @@ def _level(x: float, resp: Response, declared: MetricInfos | None) -> str:
 
 
 EFFECT_SCHEMA: dict[str, pl.DataType] = {
-    "response": pl.String(), "metric": pl.String(), "key": pl.String(), "level": pl.String(),
+    "response": pl.String(), "title": pl.String(), "metric": pl.String(), "key": pl.String(), "level": pl.String(),
     "reference": pl.String(), "step": pl.Float64(), "estimate": pl.Float64(), "ci_low": pl.Float64(),
     "ci_high": pl.Float64(), "std_effect": pl.Float64(), "std_low": pl.Float64(), "std_high": pl.Float64(),
     "p_value": pl.Float64(), "p_holm": pl.Float64(), "strong": pl.Boolean(), "n": pl.Int64(), "df": pl.Int64(),
     "method": pl.String(), "difference": pl.Boolean(), "points": pl.Int64(),
     "lack_of_fit_scale": pl.Float64(), "lack_of_fit_p": pl.Float64(),
 }
-"""`n`: the points (or trials) the effect was fitted on, those where the response has a value;
+"""`response`: the quantity with its metric's id (`crew_first_pick_rate (armstrong)`), which JSON
+readers match on; `title`: the same in words (Response.title), what the text writes.
+`n`: the points (or trials) the effect was fitted on, those where the response has a value;
 `points`: all of them. Fewer when the response is switched off or never seen at some.
 `lack_of_fit_scale`, `lack_of_fit_p` (a weighted fit on a sweep's point errors; null for a fit
 without them, and the p for one with no degrees of freedom left): the factor its covariance was scaled by, Pearson
@@ -524,7 +541,7 @@ def effects(design: Design) -> pl.DataFrame:
             step = _step(x) if k.numeric else 1.0
             factor = float(x.std(ddof=1)) / step / sd_y
             b = float(beta[j]) * step
-            row = {"response": resp.label, "metric": resp.metric, "key": k.name, "level": level, "reference": ref,
+            row = {"response": resp.label, "title": resp.shown, "metric": resp.metric, "key": k.name, "level": level, "reference": ref,
                    "step": step, "estimate": b, "std_effect": b * factor, "p_holm": None, "strong": False, "n": n,
                    "df": df, "method": method, "difference": resp.difference, "points": design.rows.height,
                    "lack_of_fit_scale": scale, "lack_of_fit_p": lack_p}
@@ -635,7 +652,7 @@ def sentence(row: dict[str, Any], bots: tuple[str, ...], declared: MetricInfos |
     points = row.get("points")
     where = (f"; fitted at the {row['n']} of {points} points where it has a value (off or unseen at the others)"
              if points and row["n"] < points else "")
-    return f"{cause} {verb} {row['response']} by {size}{who}{where}."
+    return f"{cause} {verb} {row.get('title') or row['response']} by {size}{who}{where}."
 
 
 def sentences(table: pl.DataFrame, bots: tuple[str, ...], declared: MetricInfos | None = None) -> list[str]:

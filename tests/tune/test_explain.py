@@ -31,6 +31,13 @@ def _design(n=40, seed=1, se=None):
                   rows, {}, ("greedy",) * 4, 100)
 
 
+def _title(metric: str, design: Design) -> str:
+    """The metric as compare titles it, as explain's text names it (its game's declared title)."""
+    from playtest.compare.render import metric_title
+
+    return metric_title(metric, design.declared)
+
+
 def test_known_effects_are_found_ranked_and_put_in_words():
     table = effects(_design())
     strong = table.filter(pl.col("strong"))
@@ -162,11 +169,19 @@ def test_explain_reads_a_sweep(tmp_path):
     assert doc["source"] == "sweep" and doc["bots"] == ["random"] * 4
     keys = {(e["response"], e["key"]) for e in doc["effects"]}
     assert ("crew_pick_rate (bays)", "crews.bays.time") in keys and ("game_length_rounds", "crews.bays.time") in keys
-    assert all(e["df"] == 1 and e["method"].startswith("weighted least squares") for e in doc["effects"])
-    assert (out / "explain.md").is_file()
-    # The sweep names its game: explain knows the game's metric kinds with the runs deleted too.
+    # The text names each number as compare titles it; explain.json's `response` keeps the id JSON readers match on.
+    from playtest.compare.render import metric_title
     from playtest.tune.explain import declared_in
 
+    declared = declared_in(out)
+    titled = {e["response"]: e["title"] for e in doc["effects"]}
+    assert titled["crew_pick_rate (bays)"] == f"{metric_title('crew_pick_rate', declared)} (bays)" != "crew_pick_rate (bays)"
+    md = (out / "explain.md").read_text()
+    assert f"| {titled['crew_pick_rate (bays)']} |" in md and f"| {titled['game_length_rounds']} |" in md
+    assert "crew_pick_rate" not in md and "game_length_rounds" not in md
+    assert "crew_pick_rate" not in " ".join(doc["sentences"]) and "crew_pick_rate" not in (out / "explain.html").read_text().split("<script")[0]
+    assert all(e["df"] == 1 and e["method"].startswith("weighted least squares") for e in doc["effects"])
+    # The sweep names its game: explain knows the game's metric kinds with the runs deleted too.
     assert json.loads((out / "sweep.json").read_text())["run"]["game"] == "stargate"
     alone = tmp_path / "alone"
     alone.mkdir()
@@ -685,7 +700,7 @@ def test_a_tune_objective_across_a_goal_s_target_gets_no_straight_line(tmp_path,
     md = explain_markdown(design, table)
     assert ("No straight line is fitted to the objective" in md) is folded
     if folded:
-        assert "over the trials, game_length_rounds lies" in md and "(4.82 rounds to 6 rounds)" in md
+        assert f"over the trials, {_title('game_length_rounds', design)} lies" in md and "(4.82 rounds to 6 rounds)" in md
         assert json.loads(explain_json(design, table))["not_fitted"] == [line for line in md.splitlines() if line.startswith("No straight")]
 
 
@@ -716,8 +731,8 @@ def test_a_spread_goal_across_its_target_is_said_in_points_and_reads_as_a_senten
     trials.with_columns(goal_1=pl.Series([0.05, 0.08, 0.12, 0.2, 0.05, 0.12])).write_parquet(folder / "trials.parquet")
     design = read_design(folder)
     md = explain_markdown(design, effects(design))
-    assert ("over the trials, the largest gap in win_rate_by_seat lies on both sides of its target 10.0 pts "
-            "(5.0 pts to 20.0 pts)") in md
+    assert (f"over the trials, the largest gap in {_title('win_rate_by_seat', design)} lies on both sides of its "
+            "target 10.0 pts (5.0 pts to 20.0 pts)") in md
     assert "trials' the" not in md
 
 
@@ -776,8 +791,10 @@ def test_a_goal_over_every_group_is_named_as_its_worst_group(tmp_path, of, shown
     trials.with_columns(goal_1=pl.Series([0.2, 0.25, 0.3, 0.35, 0.2, 0.3]),
                         goal_1_group=pl.Series(shown)).write_parquet(folder / "trials.parquet")
     design = read_design(folder)
-    assert design.responses[0].label == label
-    assert label in explain_markdown(design, effects(design))
+    assert design.responses[0].label == label  # explain.json's `response`: the metric's id
+    md = explain_markdown(design, effects(design))
+    assert label.replace("crew_first_pick_rate", _title("crew_first_pick_rate", design)) in md  # the text: its title
+    assert "crew_first_pick_rate" not in md
 
 
 def test_a_goal_on_a_metric_of_one_group_is_not_named_as_a_worst_group(tmp_path):
