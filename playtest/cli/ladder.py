@@ -26,7 +26,8 @@ FORMATS = ("text", "md", "json")
 def ladder(
     variant: Annotated[Path, typer.Argument(help="Variant YAML file.", metavar="VARIANT")],
     rungs: Annotated[str, typer.Option("--rungs", help="Bots from weakest to strongest, comma-separated, "
-                                       "e.g. random,greedy,mcts:200,mcts:1000 (any bot the game knows).")],
+                                       "e.g. random,mcts:200,mcts:1000 (any bot the game knows: an unknown "
+                                       "name lists them).")],
     n: Annotated[int, typer.Option("-n", "--games", help="Self-play games per rung.", min=2)] = 400,
     pair_games: Annotated[int | None, typer.Option("--pair-games", help="Games per head-to-head pairing "
                                                    "(each rung against the one below it; default: -n).", min=2)] = None,

@@ -95,13 +95,14 @@ def simulate(
     n: Annotated[int, typer.Option("-n", "--games", help="Number of games.")] = 1000,
     players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
     bots: Annotated[str, typer.Option("--bots", help="Comma-separated bots by seat, or one name for every seat, "
-                                      "e.g. greedy,greedy,random,scripted:bays-first. Search bots for every game: "
+                                      "e.g. random or random,random,mcts:400 (each game has its own bots besides random: an "
+                                      "unknown name lists them). Search bots for every game: "
                                       "mcts:N (UCT, N iterations per decision) and ismcts:N (information-set "
                                       "search for hidden cards), with options after the budget: "
                                       ":rollout=random|<a bot of the game> :depth=K|end (cut rollouts after K moves, "
                                       "then the game's evaluation; Oh-Seven's default 30) :c=<exploration, default √2 ≈ 1.414> "
                                       ":reward=win|margin :reuse=yes|no (keep the chosen move's subtree for the same "
-                                      "seat's next decision, default no), e.g. mcts:400:rollout=greedy:c=0.7.")] = "random",
+                                      "seat's next decision, default no), e.g. mcts:400:rollout=random:c=0.7.")] = "random",
     seed: Annotated[int, typer.Option("--seed", help="Root seed: same seed, same rows.")] = 0,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core; at most the cores there are, "
                                          "except with --backend dask).")] = 0,

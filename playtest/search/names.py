@@ -18,14 +18,20 @@ MAX_ITERATIONS = 1_000_000
 """The largest budget: iterations are per decision, so a mistyped 99999999999 would otherwise run
 for days without a word; a million is already minutes per decision."""
 
-OPTIONS_HELP = (
-    "options: rollout=random|<a bot of the game> (default random; a name with colons such as "
-    "rollout=scripted:bays-first is read up to the next option=value), depth=K|end (cut rollouts after "
-    "K moves and use the game's evaluation, or play them to the end; default: the game's own cut-off "
-    "(Oh-Seven 30 moves), else the end), c=<exploration> "
-    "(default √2 ≈ 1.414), reward=win|margin (default win), reuse=yes|no (keep the chosen "
-    "move's subtree for the same seat's next decision; default no)"
-)
+def options_help(rollouts: Sequence[str] = ()) -> str:
+    """Every option with its default, for a bad or unknown option. `rollouts`: the game's own bots
+    (GameSpec.bot_names): a name with colons that rollout= takes whole is shown with one of them,
+    or with none when the game has no such name (it read 'rollout=scripted:bays-first', Stargate's
+    style, on every game)."""
+    colons = next((b for b in rollouts if ":" in b and not is_search_name(b)), None)
+    example = f"; a name with colons such as rollout={colons} is read up to the next option=value" if colons else ""
+    return ("options: rollout=random|<a bot of the game> (default random" + example + "), depth=K|end (cut "
+            "rollouts after K moves and use the game's evaluation, or play them to the end; default: the game's "
+            "own cut-off (Oh-Seven 30 moves), else the end), c=<exploration> "
+            "(default √2 ≈ 1.414), reward=win|margin (default win), reuse=yes|no (keep the chosen "
+            "move's subtree for the same seat's next decision; default no)")
+
+
 YES_NO = {"yes": True, "no": False}
 OPTION_FORMS = {
     "rollout": "rollout=random or a bot of the game",
@@ -103,7 +109,7 @@ def parse(name: str, rollouts: Sequence[str] = ()) -> SearchSpec:
     key = ""
     for part in parts[2:]:
         if "=" not in part and key == "rollout" and part:
-            # Bot names may hold colons (scripted:bays-first): a part that is not option=value
+            # Bot names may hold colons (scripted:STYLE): a part that is not option=value
             # right after rollout=... continues the rollout's name.
             values["rollout"] += ":" + part
             continue
@@ -116,7 +122,7 @@ def parse(name: str, rollouts: Sequence[str] = ()) -> SearchSpec:
                 form = f"rollout=random or another bot of the game: {', '.join(others)}"
             raise UsageError(f"bot {text!r}: {key}= has no value ({form})")
         if not eq or not value:
-            raise UsageError(f"bot {text!r}: {part!r} is not option=value ({OPTIONS_HELP})")
+            raise UsageError(f"bot {text!r}: {part!r} is not option=value ({options_help(rollouts)})")
         if key in values:
             raise UsageError(f"bot {text!r}: option {key!r} given twice")
         values[key] = value
@@ -149,5 +155,5 @@ def parse(name: str, rollouts: Sequence[str] = ()) -> SearchSpec:
                 raise UsageError(f"bot {text!r}: reuse={value} (valid: yes, no)")
             kw["reuse"] = YES_NO[value]
         else:
-            raise UsageError(f"bot {text!r}: unknown option {key!r} ({OPTIONS_HELP})")
+            raise UsageError(f"bot {text!r}: unknown option {key!r} ({options_help(rollouts)})")
     return SearchSpec(**{**spec.__dict__, **kw})  # type: ignore[arg-type]

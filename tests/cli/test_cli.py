@@ -205,6 +205,45 @@ def test_simulate_help_names_every_search_bot_option(cli):
         assert f":{option}" in text, option
 
 
+@pytest.mark.parametrize(("command", "option"), [("simulate", "--bots"), ("ladder", "--rungs")])
+def test_a_bot_help_s_examples_name_only_bots_every_game_has(cli, command, option):
+    """simulate --help showed 'scripted:bays-first' (a Stargate style) and 'rollout=greedy', and
+    ladder's 'greedy' (neither is an Oh-Seven bot), to a designer of any game: its examples are
+    names every game takes (random, the search bots and their options)."""
+    from playtest.games import game_names, get_game
+    from playtest.search.names import is_search_name, parse
+
+    text = " ".join(cli(command, "--help").stdout.replace("│", " ").split())
+    help_ = text[text.index(f"{option} <") + len(option):]  # where the option is listed, not named
+    help_ = help_[:re.search(r" -{1,2}[a-z]", help_).start()]  # this option's own help, to the next option
+    examples = [name for found in re.findall(r"e\.g\. ((?:[\w.:=,-]+)(?: or [\w.:=,-]+)*)", help_)
+                for part in found.split(" or ") for name in part.rstrip(".").split(",")]
+    assert examples, help_
+    for game in game_names():
+        bots = set(get_game(game).bot_names)
+        for name in examples:
+            rollout = parse(name).rollout if is_search_name(name) else None
+            assert (rollout in bots | {"random"}) if rollout else name in bots, (game, name)
+
+
+def test_a_bad_search_option_s_help_names_only_the_game_s_own_bots():
+    """The options' help said 'rollout=scripted:bays-first is read up to the next option=value'
+    (a Stargate style) on every game: the name with colons is one of the game's own, or none."""
+    from playtest.errors import UsageError
+    from playtest.games import game_names, get_game
+    from playtest.search.names import parse
+
+    for game in game_names():
+        bots = get_game(game).bot_names
+        with pytest.raises(UsageError) as err:
+            parse("mcts:10:speed=2", bots)
+        said = re.findall(r"rollout=(\S+) is read", str(err.value))
+        assert said == [next(b for b in bots if ":" in b)] if any(":" in b for b in bots) else not said, (game, said)
+    with pytest.raises(UsageError) as err:
+        parse("mcts:10:speed=2")  # no game at hand: no example name
+    assert " is read up to" not in str(err.value)
+
+
 def test_simulate_refuses_to_overwrite_a_run_without_force(cli, tmp_path):
     out = tmp_path / "run"
     assert cli("simulate", DRAFT5, "-n", "2", "-q", "--workers", "1", "--out", str(out)).returncode == 0
