@@ -69,7 +69,7 @@ def _say_move(console: Console, move: Move) -> None:
     if move.note:
         line.append(f"  — {move.note}", style="dim")
     console.print(line)
-    for said in move.after:  # the end of a round: its own lines, not a note on the move
+    for said in move.after:  # the end of a round, the decisions skipped: their own lines, not a note on the move
         console.print(Text(clean(said), style="bold"))
 
 

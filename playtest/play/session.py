@@ -47,7 +47,8 @@ class PlaySupport:
     """(rules, state before, state after, action, its events, the players' names by seat) → lines
     said after the move, each on its own, of what the move's end of a round did (its scoring, the
     stock refilled, crews back, who starts the next round): a changed score column alone did not
-    say why. Empty for a move that ends nothing."""
+    say why; or what else the move led to that no move shows (New Frontiers: the decisions skipped
+    because pass was their only choice, with why). Empty for a move that leads to nothing."""
     hint_bot: str | None = None
     """The bot that answers `hint` by default; None: `greedy` when the game offers one, else its
     first bot after random (`first_bot`). A fixed "greedy" made `hint` answer "unknown bot
@@ -134,7 +135,7 @@ class Move:
     text: str
     note: str
     after: tuple[str, ...] = ()
-    """What the move's end of a round did (PlaySupport.announce), said after it."""
+    """What the move's end of a round did, or the decisions it left unasked (PlaySupport.announce), said after it."""
 
 
 @dataclass

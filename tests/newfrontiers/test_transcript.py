@@ -32,7 +32,8 @@ def test_short_game_hand_scored():
     assert (final["Ben"]["total"], final["Ben"]["chips"], final["Ben"]["worlds"], final["Ben"]["tie_break"]) == (3, 2, 1, 7)
     assert final["Ben"]["rank"] == 1 and final["Ben"]["win_share"] == 0.0  # incomplete: nobody has won yet
     assert [r["scores"] for r in out.rounds] == [{"Ann": 2, "Ben": 1}, {"Ann": 2, "Ben": 2}, {"Ann": 2, "Ben": 3}]
-    assert out.rounds[2]["selections"][0] == {"player": "Ann", "action": "produce", "pile": 1, "moves": []}
+    produce = {k: v for k, v in out.rounds[2]["selections"][0].items() if k != "skipped"}  # (her windfall bonus, skipped)
+    assert produce == {"player": "Ann", "action": "produce", "pile": 1, "moves": []}
     js = out.to_json()
     assert js["game"] == "newfrontiers" and js["complete"] is False and js["end_triggers"] == []
     assert f"UNFINISHED: next to play: {js['next_player']}\nStandings if the game ended now" in out.text()
@@ -118,6 +119,8 @@ def test_a_pass_written_for_a_skipped_decision_is_accepted(tmp_path: Path):
     a, b = replay(written), replay(left_out)
     assert a.final == b.final and a.common["next_player"] == b.common["next_player"] == "Ann"
     assert "    Ann: pass (not asked: pass was the only choice)" in a.text()
+    # the skip has a line of its own where no pass is written for it, and only the pass's where one is
+    assert "    Ann: settle skipped (" in b.text() and "Ann: settle skipped" not in a.text()
     assert {"player": "Ann", "move": "pass", "asked": False} in a.rounds[-1]["selections"][-1]["moves"]
     twice = tmp_path / "twice.yaml"
     twice.write_text(text.replace("    - Ann: settle w26", "    - Ann: pass\n    - Ann: pass"))
@@ -590,3 +593,23 @@ def test_a_saved_game_s_person_selects_in_the_replay_s_grammar(tmp_path: Path):
     out = replay(saved).text()
     assert "  You select produce" in out and "You selects" not in out
     assert "  Ben selects trade" in out
+
+
+@pytest.mark.parametrize("name", ["t10_d_5p.yaml", "t12_p_powers.yaml", "t17_n3_4p_settle_trigger.yaml"])
+def test_every_player_an_action_asks_has_a_line_in_the_replay(name):
+    """After 'Ben selects trade' a player with nothing to sell (or a develop they cannot afford)
+    had no line, so the reader could not tell a player skipped from a move forgotten. Every player
+    now has one in each develop, settle or trade: their move, or their decision skipped and why."""
+    out = replay(DATA / "handscored" / name)
+    sections = re.split(r"\n  (?=\S+ selects )", out.text())
+    checked = 0
+    for section in sections[1:]:
+        head, *lines = section.split("\n")
+        if head.split(" selects ")[1].split()[0] not in ("develop", "settle", "trade"):
+            continue
+        said = {line.split(":")[0].strip() for line in lines if line.startswith("    ")}
+        assert said == set(out.players), (head, lines)
+        checked += 1
+    assert checked
+    skips = [x for r in out.rounds for sel in r["selections"] for x in sel.get("skipped", [])]
+    assert skips and all(x["why"] for x in skips)  # the rules say why each was skipped

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 import sys
@@ -1947,3 +1948,27 @@ def test_oh_seven_s_players_table_shows_the_bids_already_made_in_turn(cli, tmp_p
     assert "Bids made this pass: P2 AC" in r.stdout
     p2 = next(line for line in r.stdout.splitlines() if line.startswith("│ P2 "))
     assert [c.strip() for c in p2.strip("│").split("│")][:3] == ["P2", "AC", "1"]
+
+
+def test_new_frontiers_play_says_who_an_action_skipped_and_why():
+    """After 'P1 (greedy): select trade' a player with nothing to sell had no line at the table,
+    so a skipped turn read as one forgotten. Each decision skipped (pass its only choice) is said
+    after the move, with the rules' reason, to the person in their own words ('you have ...')."""
+    s = session(NEWFRONTIERS, 3, 1, "greedy", seed=5)
+    while not s.over() and len(s.moves) < 200:
+        s.advance()
+        if not s.over():
+            s.play(s.rules.legal_actions(s.state)[0])
+    checked = 0
+    for k, m in enumerate(s.moves):
+        if m.text not in ("select develop", "select trade"):
+            continue
+        action = m.text.split()[1]
+        rest = list(itertools.takewhile(lambda x: not x.text.startswith("select "), s.moves[k + 1:]))
+        said = {s.names[x.seat] for x in rest if x.text.split()[0] in (action, "pass")}
+        said |= {line.split(":")[0] for x in (m, *rest) for line in x.after if f": {action} skipped (" in line}
+        assert said == set(s.names), (m.text, [x.text for x in rest], [x.after for x in (m, *rest)])
+        checked += 1
+    assert checked
+    yours = [line for m in s.moves for line in m.after if line.startswith("You: ")]
+    assert yours and all("(you " in line for line in yours), yours

@@ -14,10 +14,11 @@ from rich.text import Text
 
 from playtest import rng as streams
 from playtest.core.events import Event
-from playtest.errors import UsageError
+from playtest.errors import IllegalActionError, UsageError
 from playtest.games.newfrontiers import schema as S
 from playtest.games.newfrontiers import scoring
 from playtest.games.newfrontiers.actions import explore_draw_size
+from playtest.games.newfrontiers.chance import ChanceMismatch, ScriptedChance
 from playtest.games.newfrontiers.moves import canonical, later_draws, returned_goals
 from playtest.games.newfrontiers.rules import NewFrontiersRules
 from playtest.games.newfrontiers.state import (
@@ -31,16 +32,25 @@ from playtest.games.newfrontiers.state import (
     STORE,
     TRADE,
     WINDFALL,
+    Move,
     State,
     View,
     parse_move,
 )
 from playtest.games.newfrontiers.tiles import DevTile, WorldTile
-from playtest.games.newfrontiers.transcript import GAME, dump_transcript, notation_error, replay
+from playtest.games.newfrontiers.transcript import (
+    GAME,
+    dump_transcript,
+    notation_error,
+    replay,
+    skip_entries,
+    skip_line,
+)
 from playtest.play.saved import from_replay
-from playtest.play.session import PlaySupport
+from playtest.play.session import PlaySupport, said_to_you
 from playtest.play.table import TableGame
 from playtest.sim.runner import PlayedGame
+from playtest.text import YOU
 
 
 def render(rules: NewFrontiersRules, view: View, seat: int, names: Sequence[str]) -> Group:
@@ -478,7 +488,24 @@ def tie_break(rules: NewFrontiersRules, state: State, seats: Sequence[int]) -> s
     return f"more gold + goods: {' to '.join(str(scoring.tie_break(state.players[s])) for s in seats)}"
 
 
-SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe,
+def announce(rules: NewFrontiersRules, before: State, after: State, action: Any, events: Sequence[Event],
+             names: Sequence[str]) -> list[str]:
+    """The decisions the move left unasked because pass was their only choice, one line each as
+    the replay writes them ('P2: trade skipped (P2 has no goods to sell)'; to the person, 'you
+    have ...'): after 'P3 selects trade' a player with nothing to sell had no line, which read as
+    a turn forgotten. The move is applied again with the rules noting the skips; its only chance,
+    an explore draw, is the one `after` holds."""
+    if not isinstance(action, Move) or before.over:
+        return []
+    try:
+        _, skips = rules.apply_noting_skips(before, action, rng=ScriptedChance([list(after.draw)]))  # type: ignore[arg-type]
+    except (ChanceMismatch, IllegalActionError):  # (a draw every explore decision skipped and returned)
+        return []
+    mine = [s._replace(why=said_to_you(s.why, s.seat)) if s.why and names[s.seat] == YOU else s for s in skips]
+    return [skip_line(entry) for entry in skip_entries(mine, names, 0)]
+
+
+SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe, announce=announce,
                       hint_bot="greedy", table_game=table_game, saved=from_replay(replay), private=private, reveals=reveals,
                       notation_error=notation_error,
                       detail=move_detail, show=show, read_move=read_move, asks=asks, tie_break=tie_break)

@@ -179,11 +179,12 @@ class NewFrontiersRules:
         return action
 
     def apply_noting_skips(self, state: State, action: Move, *, rng: random.Random,
-                           log: list[Event] | None = None) -> tuple[State, tuple[int, ...]]:
-        """`apply`, and the seats whose decisions right after the move were not asked because
-        their only choice was pass (`_run`), in order: a transcript may write those passes."""
+                           log: list[Event] | None = None) -> tuple[State, tuple[why.Skip, ...]]:
+        """`apply`, and the decisions right after the move that were not asked because their only
+        choice was pass (`_run`), in order, each with its seat and why: a transcript may write
+        those passes, and the replay and `play` say who was skipped."""
         s = self._moved(state, self._checked(state, action), rng, log)
-        skipped: list[int] = []
+        skipped: list[why.Skip] = []
         self._run(s, rng, log, skipped)
         return s, tuple(skipped)
 
@@ -205,9 +206,9 @@ class NewFrontiersRules:
         HANDLERS[task.kind](self, s, task, action, rng, log)
         return s
 
-    def _run(self, s: State, rng: random.Random, log: list[Event] | None, skipped: list[int] | None = None) -> None:
+    def _run(self, s: State, rng: random.Random, log: list[Event] | None, skipped: list[why.Skip] | None = None) -> None:
         """Carry out bookkeeping tasks and skip empty decisions until a real decision (or the end);
-        the seat of each decision skipped goes into `skipped` when given (apply_noting_skips)."""
+        each decision skipped, with why, goes into `skipped` when given (apply_noting_skips)."""
         s.legal = ()
         while s.todo and not s.over:
             task = s.todo[0]
@@ -216,9 +217,9 @@ class NewFrontiersRules:
                 if legal:
                     s.legal = tuple(legal)
                     return
-                s.todo = s.todo[1:]  # nothing to choose (only `pass`): not asked
                 if skipped is not None:
-                    skipped.append(task.seat)
+                    skipped.append(why.Skip(task.seat, task.kind, why.why_no_choice(self, s, task)))
+                s.todo = s.todo[1:]  # nothing to choose (only `pass`): not asked
                 continue
             s.todo = s.todo[1:]
             if task.kind == NEXT:
@@ -228,6 +229,8 @@ class NewFrontiersRules:
                 s.draw = ()
             elif task.kind == CONSUME_START:
                 p = s.players[task.seat]
+                if skipped is not None and not p.prof.consume:  # no consume to skip: said all the same
+                    skipped.append(why.Skip(task.seat, CONSUME, why.why_no_consume(self, s, task.seat), decision=False))
                 s.todo = tuple(TASKS[CONSUME, task.seat, j, c.goods] for j, c in enumerate(p.prof.consume)) + s.todo
             else:  # pragma: no cover
                 raise AssertionError(task.kind)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ from playtest.games.newfrontiers.rules import NewFrontiersRules
 from playtest.games.newfrontiers.schema import NewFrontiersVariant
 from playtest.games.newfrontiers.scoring import PARTS
 from playtest.games.newfrontiers.state import Move, State, parse_move
+from playtest.games.newfrontiers.why import Skip
 from playtest.suggest import guess
 from playtest.text import YOU, cells, pad
 from playtest.variants import Variant
@@ -320,9 +322,12 @@ class Replay:
                 verb = "select" if sel["player"] == YOU else "selects"  # (`play` saves its person as You)
                 lines.append(f"  {sel['player']} {verb} {sel['action']}" + (f" (+{sel['pile']} gold from the pile)"
                                                                             if sel.get("pile") else ""))
-                for m in sel["moves"]:
-                    lines.append(f"    {m['player']}: {m['move']}" + (" (not asked: pass was the only choice)"
-                                                                         if m.get("asked") is False else ""))
+                skips = sel.get("skipped", [])
+                for k, m in enumerate([*sel["moves"], None]):
+                    lines += [f"    {skip_line(x)}" for x in skips if x["at"] == k]
+                    if m is not None:
+                        lines.append(f"    {m['player']}: {m['move']}" + (" (not asked: pass was the only choice)"
+                                                                             if m.get("asked") is False else ""))
             if "scores" in rnd:
                 lines.append("  scores after the round: " + ", ".join(f"{p} {v}" for p, v in rnd["scores"].items()))
         lines.append("")
@@ -340,6 +345,28 @@ class Replay:
         return "\n".join(lines)
 
 
+def skip_line(skip: dict[str, Any]) -> str:
+    """A decision the rules skipped (pass was its only choice), as the replay's text and `play`
+    say it: 'Ben: trade skipped (Ben has no goods to sell)'. A player skipped had no line, which
+    read as a move forgotten."""
+    why = skip.get("why") or "pass was the only choice"
+    return f"{skip['player']}: {skip['decision']} skipped ({why})"
+
+
+def skip_entries(skips: Sequence[Skip], players: Sequence[str], at: int) -> list[dict[str, Any]]:
+    """The decisions skipped after a move, as a selection's `skipped` entries: player, decision,
+    why (players named), `at` (how many of the selection's moves come before it) and `asked_pass`
+    (a pass may be written for it: Skip.decision); a player's several consumes skipped alike (one
+    per consume power) once."""
+    out: list[dict[str, Any]] = []
+    for skip in skips:
+        entry = {"player": players[skip.seat], "decision": skip.kind,
+                 "why": _named(skip.why, list(players)) if skip.why else None, "at": at, "asked_pass": skip.decision}
+        if entry not in out:
+            out.append(entry)
+    return out
+
+
 def _named(text: str, players: list[str]) -> str:
     """The rules' reasons with 'seat N' written as the transcript's player names."""
     for k, p in enumerate(players):
@@ -354,6 +381,20 @@ def _no_discard(rules: NewFrontiersRules, state: State, players: list[str], who:
     held = rules.worlds_held(state.players[players.index(who)])
     return (f" ({who} holds {held} worlds besides the home world, the limit is {rules.r.explore.world_limit}: "
             "a discard follows only a take over it)")
+
+
+def _written(rnd: dict[str, Any], who: str) -> None:
+    """A pass written for a decision of `who`'s that the rules skipped: its own line says it, so
+    their latest skip in the round that such a pass answers loses its line (a pass is written
+    where the decision would have been)."""
+    for sel in reversed(rnd["selections"]):
+        skips = sel.get("skipped", [])
+        for k in reversed(range(len(skips))):
+            if skips[k]["player"] == who and skips[k]["asked_pass"]:
+                del skips[k]
+                if not skips:
+                    del sel["skipped"]
+                return
 
 
 def _under_way(rnd: dict[str, Any]) -> dict[str, Any]:
@@ -444,6 +485,7 @@ def replay(path: Path) -> Replay:
                 move_no += 1
                 if rnd["selections"]:
                     rnd["selections"][-1]["moves"].append({"player": who, "move": "pass", "asked": False})
+                    _written(rnd, who)
                 i += 1
                 continue
             if state.over:
@@ -528,7 +570,7 @@ def replay(path: Path) -> Replay:
                 state, passed_over = rules.apply_noting_skips(state, move, rng=chance, log=log)  # type: ignore[arg-type]
                 decisions.append(move)
                 not_asked[who] = 0  # a pass for a decision skipped before this move is out of order
-                not_asked.update(players[x] for x in passed_over)
+                not_asked.update(players[x.seat] for x in passed_over if x.decision)
             except ChanceMismatch as exc:
                 why = _not_drawable(exc.missing, drawn, state, t, players) if exc.missing else str(exc)
                 raise TranscriptError([entries[i].problem(f"{rp}.{i + 1}", f"draw: {why}")]) from None
@@ -537,6 +579,9 @@ def replay(path: Path) -> Replay:
                 rnd["selections"].append({"player": who, "action": move.arg, "pile": sel.data["pile"], "moves": []})
             elif rnd["selections"]:
                 rnd["selections"][-1]["moves"].append({"player": who, "move": str(move)})
+            if passed_over and rnd["selections"]:
+                under = rnd["selections"][-1]
+                under.setdefault("skipped", []).extend(skip_entries(passed_over, players, len(under["moves"])))
             i += 1
         ends = [e for e in log if e.kind == "round_end" and e.round == r + 1]
         if ends:

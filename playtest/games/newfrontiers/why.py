@@ -5,7 +5,7 @@ reader's first-illegal-move report and `apply`'s error (`why_illegal`, `why_not_
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from playtest.games.newfrontiers.moves import (
     LISTERS,
@@ -100,6 +100,46 @@ def why_skipped(rules: NewFrontiersRules, before: State, move: Move, action: obj
         return None  # no skipped decision, or not one `action` would have answered
     why = explain(rules, s, task, action, [])
     return None if why.startswith(f"seat {seat + 1} must ") else why
+
+
+class Skip(NamedTuple):
+    """A decision the rules did not ask because its only choice was pass (`_run`): whose, which
+    kind (a Task kind: 'develop', 'trade', 'consume', ...), and why, in the rules' words ('seat 2
+    has no goods to sell'; None where no reason is known). The replay and `play` show it as a line
+    of its own: without one, a player skipped read as a move forgotten."""
+
+    seat: int
+    kind: str
+    why: str | None
+    decision: bool = True
+    """A decision the rules skipped, for which a transcript may write a pass; False: a step the
+    player has no decision in at all (a Trade's consumes, for a player without a consume power)."""
+
+
+def why_no_choice(rules: NewFrontiersRules, s: State, task: Task) -> str | None:
+    """Why decision `task` has no choice but pass in `s` (its lister gives none), in the rules'
+    words, or None when the kind has no reason to give: a consume's from `why_no_consume`."""
+    seat, p, t = task.seat, s.players[task.seat], rules.tiles
+    who = f"seat {seat + 1}"
+    if task.kind == CONSUME:
+        return why_no_consume(rules, s, seat)
+    if task.kind == TRADE:
+        return f"{who} has no goods to sell"
+    if task.kind == DEVELOP:
+        owned = p.devs if rules.r.unique_developments else ()
+        costs = [rules.develop_cost(s, seat, d) for d, left in enumerate(s.devs_left) if left > 0 and d not in owned]
+        if not costs:
+            return f"no development is left that {who} may buy"
+        return f"{who} has {p.gold} gold, and the cheapest development left costs {min(costs)}"
+    if task.kind == SETTLE:
+        if not p.unsettled:
+            return f"{who} holds no unsettled world"
+        return f"{who} has too few colonists, gold or military for any world waiting to be settled"
+    if task.kind == EXPLORE:
+        return "the draw is empty"
+    if task.kind == WINDFALL:
+        return f"{who} has no windfall world without a good" + (f" of color {t.colors[task.a - 1]}" if task.a else "")
+    return None
 
 
 def why_no_consume(rules: NewFrontiersRules, s: State, seat: int) -> str | None:
