@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from playtest.text import cut_long_words, echoed, excerpt
 
@@ -23,6 +24,29 @@ def override_label(text: str) -> str:
     return OVERRIDE + text
 
 
+def with_sets(overrides: Sequence[str]) -> str:
+    """How a problem shown in a draft names the overrides that caused it: 'with --set a --set b'."""
+    return "with " + " ".join(f"--set {echoed(o)}" for o in overrides)
+
+
+@dataclass(frozen=True, slots=True)
+class Cause:
+    """What a problem's closing parenthesis says caused it, kept as data (variants.loader's
+    `_from_child`): the problem's own message, the places said before the --set ('in
+    draft5.yaml:27:14', 'extended by mine.yaml, which changes crews.bays.skill') and every --set
+    given (`key=value`, in order). `Problem.naming` says it with only some of them: a sweep's note
+    names the --set that decide where it shows (cli.common.note_texts), where its text was cut
+    and pasted, and kept a key that did not."""
+
+    message: str
+    places: tuple[str, ...]
+    sets: tuple[str, ...]
+
+    def text(self, sets: Sequence[str]) -> str:
+        parts = [*self.places, *([with_sets(sets)] if sets else [])]
+        return f"{self.message} ({', '.join(parts)})" if parts else self.message
+
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One located problem in a variant (or transcript) file."""
@@ -32,6 +56,17 @@ class Problem:
     col: int
     path: str
     message: str
+    cause: Cause | None = field(default=None, compare=False, repr=False)
+    """Its message's closing parenthesis as data, when it names --set (Cause); None otherwise."""
+
+    def naming(self, sets: Sequence[str]) -> Problem:
+        """This problem with its parenthesis naming only `sets` of its --set (none: as the file
+        alone would give it). Unchanged without a Cause, or when its message is no longer the one
+        the Cause gives (a caller added words to it since)."""
+        if self.cause is None or self.message != self.cause.text(self.cause.sets):
+            return self
+        return Problem(self.file, self.line, self.col, self.path, self.cause.text(sets),
+                       Cause(self.cause.message, self.cause.places, tuple(sets)))
 
     @property
     def in_override(self) -> bool:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -59,49 +60,62 @@ def note_texts(variants: Iterable[Variant]) -> list[str]:
     """The variants' notes as text, each once. A note the file has without its --set is the
     file's: said without the ', with --set …' a note located in a parent draft names. Draft 6a's
     own gain_cubes note ended 'with --set scoring.color_bonus=none', and a sweep printed it once
-    per grid point, each copy ending with the point's value, as if the --set caused it. Likewise a
-    note every point of one file has alike is said once, with only the --set every point shares: a
-    sweep's `--set cubes.replenish=0` note came once per point, each naming the swept value too."""
-    from playtest.variants.loader import with_overrides
-
-    def swap(text: str, tail: str, by: str) -> str:
-        return text.replace(f", {tail})", f", {by})" if by else ")").replace(f" ({tail})", f" ({by})" if by else "")
-
+    per grid point, each copy ending with the point's value, as if the --set caused it. Otherwise
+    a note names the --set every variant of its file shares and, of the others, only the keys
+    whose values decide where it shows (`deciding_keys`): once per value of them. A sweep's
+    `--set cubes.replenish=0` note came once per point, each naming the swept value too; over
+    `cubes.replenish=0,2` and `crews.armstrong.time=1,2` the replenish note came twice, naming
+    armstrong.time=1 and =2 as if they caused it. The keys travel with each note
+    (errors.Cause), not cut out of its text."""
     variants = list(variants)
-    sets: dict[str, list[tuple[str, ...]]] = {}
-    for v in variants:
-        sets.setdefault(v.path, []).append(tuple(v.overrides))
-    common = {path: [o for o in each[0] if all(o in s for s in each)] for path, each in sets.items()}
+    files: dict[str, list[int]] = {}
+    for i, v in enumerate(variants):
+        files.setdefault(v.path, []).append(i)
     own: dict[str, set[str]] = {}
-    written: list[list[tuple[str, str | None]]] = []  # per variant: (its note's text, the shared text)
-    for v in variants:
-        notes = []
+    shows: dict[tuple[str, str], set[int]] = {}  # (file, the note without --set) → the variants that have it
+    for i, v in enumerate(variants):
         for note in v.notes:
-            text, shared = str(note), None
-            if v.overrides:
-                if v.path not in own:
-                    try:
-                        own[v.path] = {str(n) for n in load_variant(v.path).notes}
-                    except VariantError:  # the file alone does not validate: each note is the --set's
-                        own[v.path] = set()
-                tail = with_overrides(v.overrides)
-                plain = swap(text, tail, "")
-                if plain in own[v.path]:
-                    text = plain
-                elif common[v.path] and len(common[v.path]) < len(v.overrides):
-                    shared = swap(text, tail, with_overrides(common[v.path]))
-            notes.append((text, shared))
-        written.append(notes)
-    # A shared text stands for the note only when every variant of that file has it.
-    having: dict[str, set[int]] = {}
-    for i, notes in enumerate(written):
-        for _, shared in notes:
-            if shared is not None:
-                having.setdefault(shared, set()).add(i)
-    count = {path: len(each) for path, each in sets.items()}
-    texts = [shared if shared is not None and len(having[shared]) == count[v.path] else text
-             for v, notes in zip(variants, written, strict=True) for text, shared in notes]
+            if note.cause is not None and note.cause.sets:
+                shows.setdefault((v.path, str(note.naming(()))), set()).add(i)
+    texts = []
+    for v in variants:
+        for note in v.notes:
+            if note.cause is None or not note.cause.sets:
+                texts.append(str(note))
+                continue
+            plain = str(note.naming(()))
+            if v.path not in own:
+                try:
+                    own[v.path] = {str(n) for n in load_variant(v.path).notes}
+                except VariantError:  # the file alone does not validate: each note is the --set's
+                    own[v.path] = set()
+            if plain in own[v.path]:
+                texts.append(plain)
+                continue
+            sets = [variants[j].overrides for j in files[v.path]]
+            keys = deciding_keys(sets, [j in shows[v.path, plain] for j in files[v.path]])
+            texts.append(str(note.naming([o for o in note.cause.sets if o.partition("=")[0] in keys]))
+                         if keys is not None else str(note))
     return list(dict.fromkeys(texts))
+
+
+def deciding_keys(sets: Sequence[Sequence[str]], shown: Sequence[bool]) -> set[str] | None:
+    """The keys of `sets` (each variant's --set, `key=value`) a note names: those every variant
+    gives the same value, and the fewest of the others whose values alone tell the variants that
+    have the note (`shown`) from those that do not (the first such in the order given). None when
+    the variants do not all set the same keys (each note then names all of its own)."""
+    given = [{o.partition("=")[0]: o for o in each} for each in sets]
+    order = list(given[0])
+    if any(list(g) != order for g in given):
+        return None
+    fixed = {k for k in order if len({g[k] for g in given}) == 1}
+    varying = [k for k in order if k not in fixed]
+    for size in range(len(varying) + 1):
+        for keys in itertools.combinations(varying, size):
+            seen: dict[tuple[str, ...], bool] = {}
+            if all(seen.setdefault(tuple(g[k] for k in keys), has) == has for g, has in zip(given, shown, strict=True)):
+                return fixed | set(keys)
+    return None  # (two variants set alike, one with the note and one without: not a --set's doing)
 
 
 def output_file(option: str, *, folder_ok: bool = False) -> Callable[[str], Path]:

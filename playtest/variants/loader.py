@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from playtest.errors import OVERRIDE, Problem, VariantError, override_label
+from playtest.errors import OVERRIDE, Cause, Problem, VariantError, override_label, with_sets
 from playtest.filekinds import is_run_info, is_transcript, listing_key, listing_said, run_info_said
 from playtest.io import not_regular
 from playtest.suggest import guess, numbered_alike
@@ -471,7 +471,7 @@ def validate_tree(
 def with_overrides(overrides: Sequence[str]) -> str:
     """How a problem shown in a draft names the overrides that caused it: 'with --set a --set b'
     (a transcript's reader says them as its set: list instead: core.transcript.load_with_set)."""
-    return "with " + " ".join(f"--set {echoed(o)}" for o in overrides)
+    return with_sets(overrides)
 
 
 def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...],
@@ -484,9 +484,9 @@ def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...]
     blamed the file for the --set's key)."""
     if problem.in_override or (problem.file == label and not overrides):
         return problem
-    with_sets = with_overrides(overrides)
     if problem.file == label:  # a --set changed a key whose error shows elsewhere in the file
-        return Problem(problem.file, problem.line, problem.col, problem.path, f"{problem.message} ({with_sets})")
+        cause = Cause(problem.message, (), tuple(overrides))
+        return Problem(problem.file, problem.line, problem.col, problem.path, cause.text(cause.sets), cause)
     parts = [f"in {problem.file}:{problem.line}:{problem.col}"]
     extended = [*reversed(chain[: chain.index(problem.file)])] if problem.file in chain else [label]
     if extended:
@@ -501,8 +501,7 @@ def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...]
         if changed:
             more = f" and {len(changed) - 4} more" if len(changed) > 4 else ""
             parts[-1] += f", which changes {', '.join(changed[:4])}{more}"
-    if overrides:
-        parts.append(with_sets)
+    cause = Cause(problem.message, tuple(parts), tuple(overrides))  # (the --set after the places)
     line, col = tree.extends_at or (1, 1)
     own = _node_of_change(tree, changed[0], label) if len(changed) == 1 and not overrides else None
     removed = tree.removed or {}
@@ -514,7 +513,7 @@ def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...]
         line, col = own.line, own.col
     elif gone:  # the key the problem is about, or the file's one change, deleted with !remove: shown there
         line, col = gone[0]
-    return Problem(label, line, col, problem.path, f"{problem.message} ({', '.join(parts)})")
+    return Problem(label, line, col, problem.path, cause.text(cause.sets), cause)
 
 
 def _node_of_change(tree: Node, path: str, label: str) -> Node | None:

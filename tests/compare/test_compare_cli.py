@@ -455,6 +455,34 @@ def test_a_sweep_prints_a_note_of_its_fixed_set_once_without_the_swept_value(cli
     assert len(notes) == 1 and notes[0].endswith("with --set cubes.replenish=0)"), notes
 
 
+def test_a_sweep_over_two_keys_names_only_the_key_that_decides_a_note(tmp_path):
+    """Over `cubes.replenish=0,2` and `crews.armstrong.time=1,2` the stock_empty note (replenish 0
+    and no crew that gains cubes) came twice, 'with --set cubes.replenish=0 --set
+    crews.armstrong.time=1' and '…=2', as if Armstrong's time caused it: the swept keys were cut
+    out of the note's text only when every point shared them. Either order of the keys."""
+    from playtest.cli.common import note_texts
+
+    mine = write_variant(tmp_path / "no-bays.yaml", f"extends: {DRAFT5}\ncrews:\n  - {{id: bays, skill: []}}\n")
+    for axes in (["cubes.replenish=0,2", "crews.armstrong.time=1,2"], ["crews.armstrong.time=1,2", "cubes.replenish=0,2"]):
+        points = grid([parse_axis(a) for a in axes])
+        notes = [n for n in note_texts([load_variant(mine, p.overrides()) for p in points]) if "stock_empty" in n]
+        assert len(notes) == 1 and notes[0].endswith(", with --set cubes.replenish=0)"), notes
+        assert "armstrong" not in notes[0]
+
+
+def test_a_note_names_the_keys_whose_values_tell_where_it_shows():
+    """deciding_keys: a key every point sets alike, then the fewest swept keys that tell the
+    points with the note from those without it (both, where only their pairing does)."""
+    from playtest.cli.common import deciding_keys
+
+    sets = [("f=1", f"a={a}", f"b={b}") for a in (0, 2) for b in ("x", "y")]
+    assert deciding_keys(sets, [a == 0 for a in (0, 2) for _ in "xy"]) == {"f", "a"}
+    assert deciding_keys(sets, [b == "y" for _ in (0, 2) for b in "xy"]) == {"f", "b"}
+    assert deciding_keys(sets, [(a, b) == (0, "y") for a in (0, 2) for b in "xy"]) == {"f", "a", "b"}
+    assert deciding_keys(sets, [True] * 4) == {"f"}
+    assert deciding_keys([("a=0",), ("b=1",)], [True, False]) is None  # not the same keys: each names its own
+
+
 def test_a_sweep_whose_points_play_the_same_games_says_so(cli, tmp_path):
     """`crews_dealt.4=5,6` swept at 3 players changes nothing (the key is the 4-player deal): the
     sweep printed two identical columns with no word that the key could not act (h207)."""
