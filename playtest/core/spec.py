@@ -65,6 +65,12 @@ class MetricInfo:
     """The ladder's words for one row, lower case, `{g}` standing for the row's group (its
     variant name): '{g} pick rate' gives 'ベイス Bays pick rate rises from …'. Without `{g}` the
     group follows in parentheses ('exact-bid rate (seat 2)'); None: the id in words."""
+    group_words: Mapping[str, str] = field(default_factory=dict)
+    """Group id → the words the ladder's sentences and tables put for `{g}`, for a group whose id
+    reads wrong in them. The id stays what gates files and the JSON name: Oh-Seven's exact-bid
+    rate of 'other players' (every player of a round but its highest bidder) read as the other
+    bots beside 'the rung's bot', in a ladder whose every seat plays the one bot. None given: the
+    group's label."""
     kind: str | None = None
     """One of KINDS, for a metric whose name does not say it (a share's name ends in `_rate` or
     `_share`, or starts with `rate` or `share`; a difference's holds `advantage`, `lift`, `gap`

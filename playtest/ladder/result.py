@@ -64,11 +64,13 @@ def describe(metric: str, group: str, label: Any, declared: MetricInfos | None =
     """The row in words for a sentence: the metric's phrase (TITLES, or its game's
     `MetricInfo.phrase` in `declared`) with the group's label for `{g}`; a game's metric with a
     title but no phrase reads as its title, as `compare` shows it (Oh-Seven's rebid rows read
-    'share rebids (0 rebids)' and 'rebids mean (mean per round)', the ids with spaces)."""
+    'share rebids (0 rebids)' and 'rebids mean (mean per round)', the ids with spaces). A group the
+    game words otherwise (`MetricInfo.group_words`) reads as it says."""
     g = label(group.removeprefix("all / ")) if group else ""
     if metric.startswith("score_"):  # a score part's id in words: 'mean rebid bonus score', not 'rebid_bonus'
         g = g.replace("_", " ")
     own = declared.get(metric) if declared else None
+    g = own.group_words.get(group, g) if own is not None else g  # (the id stays the row's group)
     template = own.phrase if own is not None and own.phrase else TITLES.get(metric)
     if not template and own is not None and own.title:
         title = own.title

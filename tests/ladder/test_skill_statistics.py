@@ -783,6 +783,19 @@ def test_oh_seven_rebid_rows_read_as_sentences():
     assert describe("share_trigger", "sum", str, METRIC_INFO) == "share of rebids forced by the sum trigger"
 
 
+def test_oh_seven_s_other_players_read_as_what_they_count_not_as_other_bots():
+    """'Exact-bid rate (other players) rises from 17.4% (random) to 44.5% (heuristic)' stood beside
+    'Exact-bid rate (the rung's bot)' in a ladder whose every seat plays the rung's bot, and read
+    as the other bots; it counts every player of a round but its highest bidder. The group's id,
+    which gates files name, stays 'other players'."""
+    from playtest.games.ohseven.metric_info import METRIC_INFO
+    from playtest.ladder.result import describe
+
+    text = describe("exact_rate", "other players", str, METRIC_INFO)
+    assert text.startswith("exact-bid rate (") and "other players" not in text and "highest bidder" in text, text
+    assert describe("exact_rate", "highest bidder", str, METRIC_INFO) == "exact-bid rate (highest bidder)"
+
+
 def test_a_rate_s_interval_is_wilson_s_at_the_games_effective_number():
     """5 wins in 10 games: se over games with the sample variance (ddof 1), so n_eff = p(1 − p)/se²
     = n − 1 = 9, as the report's shares (stats.proportion_of_sums); Wilson's interval at 9 on

@@ -7,7 +7,10 @@ from playtest.core.spec import MetricInfo
 
 METRIC_INFO: dict[str, MetricInfo] = {
     "share_bid": MetricInfo(groups="bid", title="Final bids of this value", phrase="share of bids that are {g}"),
-    "exact_rate": MetricInfo(groups="players", title="Bid met exactly", phrase="exact-bid rate ({g})"),
+    # 'other players' is every player of a round but its highest bidder: in a ladder, beside the
+    # rung's bot, it read as the other bots (every seat of a rung plays the one bot)
+    "exact_rate": MetricInfo(groups="players", title="Bid met exactly", phrase="exact-bid rate ({g})",
+                             group_words={"other players": "every player but the round's highest bidder"}),
     # The ladder's sentences read the title with the group beside it: "Rounds with this many
     # rebids (0 rebids) changes with skill", "Forced rebids per round (mean per round)"
     "share_rebids": MetricInfo(groups="rebids in a round", title="Rounds with this many rebids",
