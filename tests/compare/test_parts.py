@@ -25,11 +25,11 @@ RUNS = [
     ("stargate/draft6-development.yaml", 7, ("random", "random", "random")),
     ("stargate/draft6-new-crews.yaml", 6, ("random", "random", "random", "random")),
     ("stargate/draft6-no-replenish.yaml", 6, ("random", "random", "random", "random")),
-    ("stargate/draft6-special-planets.yaml", 6, ("random", "greedy", "random")),
+    ("stargate/draft6-special-planets.yaml", 6, ("random", "random", "random")),
     ("ohseven/base.yaml", 8, ("heuristic", "random", "random", "random")),
     ("ohseven/hook.yaml", 6, ("random", "random", "random", "random")),
     ("ohseven/no-bonus.yaml", 6, ("heuristic", "heuristic", "random")),
-    ("new-frontiers/base.yaml", 6, ("greedy", "random", "random")),
+    ("new-frontiers/base.yaml", 6, ("random", "random", "random")),
     ("new-frontiers/goals.yaml", 5, ("random", "random", "random", "random")),
     ("new-frontiers/no-compensation.yaml", 5, ("random", "random", "random")),
 ]
@@ -75,8 +75,7 @@ def test_every_row_of_a_shipped_variant_has_its_parts(samples: dict[str, tuple[S
     assert jackknife._row_parts(table, dict(filed)) is not None
 
 
-CHECKED_IN_MAKE_TEST = {"stargate/draft5.yaml", "stargate/draft6-development.yaml", "ohseven/base.yaml",
-                        "new-frontiers/goals.yaml"}
+CHECKED_IN_MAKE_TEST = {"stargate/draft5.yaml", "ohseven/base.yaml", "new-frontiers/goals.yaml"}
 """The variants whose replicates are recomputed both ways in `make test`; the others under
 `make test-all` (each takes about a CPU-second)."""
 
@@ -117,7 +116,7 @@ def test_the_findings_measures_give_the_recomputed_replicates(tmp_path: Path, pa
 
 @pytest.mark.parametrize(("path", "rungs"), [
     ("stargate/draft5.yaml", ("random", "greedy")),
-    ("ohseven/base.yaml", ("random", "heuristic")),
+    pytest.param("ohseven/base.yaml", ("random", "heuristic"), marks=pytest.mark.slow),
 ])
 def test_the_ladder_s_self_play_rows_give_the_recomputed_replicates(tmp_path: Path, path: str, rungs: tuple[str, ...],
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
