@@ -359,8 +359,9 @@ def _rows_of(terms: Sequence[tuple[float, Key]]) -> list[Key]:
 
 
 def block_tables(sample: Sample, block_fn: MetricFn, whole: tuple[pl.DataFrame, dict[tuple[str, str], Parts | None]] | None,
-                  parts: list[np.ndarray], ids: np.ndarray) -> Iterator[pl.DataFrame]:
-    """The block function's table of `sample` with each block of games left out, in block order.
+                  blocks: list[np.ndarray], ids: np.ndarray) -> Iterator[pl.DataFrame]:
+    """The block function's table of `sample` with each block of games left out (`blocks`: their
+    game ids, cut from `ids` in order), in block order.
 
     From the rows' parts (analysis/parts.py) when every row of the block function's table on all
     games has them: each row's per-game values without the block, through the function that made
@@ -373,13 +374,14 @@ def block_tables(sample: Sample, block_fn: MetricFn, whole: tuple[pl.DataFrame, 
         whole = table, dict(filed)
     rows = _row_parts(*whole)
     if rows is None:
-        for part in parts:
-            sub = sample.without(part)
+        for block in blocks:
+            sub = sample.without(block)
             yield block_fn(sample.info, sub.games, sub.events)
         return
-    at = [_blocks_of(p.games, ids, parts) for _, _, _, p in rows]
-    within = [None if p.within is None else _blocks_of(p.within, ids, parts) for _, _, _, p in rows]
-    for j in range(len(parts)):
+    block_of = np.repeat(np.arange(len(blocks)), [b.size for b in blocks])  # the block of each of `ids`
+    at = [_blocks_of(p.games, ids, block_of) for _, _, _, p in rows]
+    within = [None if p.within is None else _blocks_of(p.within, ids, block_of) for _, _, _, p in rows]
+    for j in range(len(blocks)):
         out: dict[str, list[Any]] = {C.METRIC: [], C.GROUP: [], C.ESTIMATE: [], C.N: [], C.DEFINITION: []}
         for (metric, group, definition, p), entry_blocks, within_blocks in zip(rows, at, within, strict=True):
             found = p.kept(entry_blocks != j, within_blocks is None or bool((within_blocks != j).any()))
@@ -390,10 +392,9 @@ def block_tables(sample: Sample, block_fn: MetricFn, whole: tuple[pl.DataFrame, 
             pl.col(c) if c in out else pl.lit(None, C.METRIC_SCHEMA[c]).alias(c) for c in C.METRIC_SCHEMA)
 
 
-def _blocks_of(games: np.ndarray, ids: np.ndarray, parts: list[np.ndarray]) -> np.ndarray:
-    """The block of each of `games` (-1 for a game not among `ids`, which no block leaves out:
-    `Sample.without` drops only the games of a block)."""
-    block_of = np.repeat(np.arange(len(parts)), [p.size for p in parts])  # ids: the blocks' games in order
+def _blocks_of(games: np.ndarray, ids: np.ndarray, block_of: np.ndarray) -> np.ndarray:
+    """The block of each of `games` (`block_of`: that of each of `ids`; -1 for a game not among
+    `ids`, which no block leaves out: `Sample.without` drops only the games of a block)."""
     at, found = F.places(ids, np.asarray(games))
     return np.where(found, block_of[at], -1)
 
