@@ -39,7 +39,8 @@ test-all: $(STAMP)
 	PLAYTEST_ALL=1 $(BIN)/python -m pytest -n 2
 
 # Speed against a minimal hand-written draft-5 engine (benchmarks/), measured interleaved, then
-# games/s per process and on all cores, and peak memory. `make bench BENCH_ARGS=--ratio-only`.
+# games/s per process and on all cores, peak memory, and compare's jackknife from the rows' per-game
+# parts against recomputing every metric per block. `make bench BENCH_ARGS=--ratio-only`.
 bench: $(STAMP)
 	$(BIN)/python -m playtest.bench $(BENCH_ARGS)
 	$(BIN)/python -m playtest.bench --scale $(SCALE)

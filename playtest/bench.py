@@ -214,6 +214,37 @@ def versus_minimal(bots: str, seconds: float, rounds: int = 8) -> dict[str, Any]
             "minimal_games": games["minimal"]}
 
 
+def jackknife_parts(games: int, rounds: int = 2) -> dict[str, Any]:
+    """CPU seconds of compare's jackknife (two `games`-game random runs, Stargate draft 5 against
+    draft 6c, 30 blocks) from the rows' per-game parts (analysis/parts.py) and recomputing every
+    metric once per block, interleaved `rounds` times in this process; the same replicates."""
+    import numpy as np
+
+    from playtest.compare import jackknife
+    from playtest.compare.metrics import report_metrics
+    from playtest.sim.batch import read_run
+
+    with tempfile.TemporaryDirectory() as tmp:
+        samples = []
+        for name in ("draft5", "draft6-new-crews"):
+            run_batch(load_variant(ROOT / "variants" / "stargate" / f"{name}.yaml"),
+                      RunConfig(n_games=games, players=4, lineup=("random",) * 4, seed=1, workers=1), Path(tmp) / name)
+            samples.append(jackknife.Sample(*read_run(Path(tmp) / name)))
+    block_fn = report_metrics(quantiles=False)
+    cpu = {"parts": 0.0, "recomputed": 0.0}
+    found: dict[str, jackknife.Replicates] = {}
+    for r in range(rounds):
+        for way in (("parts", "recomputed") if r % 2 == 0 else ("recomputed", "parts")):
+            started = CLOCK()
+            found[way] = jackknife.replicate(samples, report_metrics(), complete_categories=True, block_fn=block_fn,
+                                             from_parts=way == "parts")
+            cpu[way] += CLOCK() - started
+    same = bool(np.allclose(found["parts"].reps, found["recomputed"].reps, rtol=1e-12, atol=1e-15, equal_nan=True))
+    return {"games": games, "parts_cpu_s": round(cpu["parts"] / rounds, 3),
+            "recomputed_cpu_s": round(cpu["recomputed"] / rounds, 3),
+            "ratio": round(cpu["parts"] / cpu["recomputed"], 3), "same_replicates": same}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="Shorter measurements.")
@@ -265,10 +296,16 @@ def main() -> None:
               f"{'' if target is None else target:>13}  {verdict}")
     print("(all-core rows are whole `simulate` runs: process start-up and Parquet writing included;"
           " figures vary with other load on the machine)")
+    jk = jackknife_parts(300 if args.quick else 1000)
+    print(f"compare's jackknife, {jk['games']} random games a side (draft 5 vs 6c, 30 blocks), interleaved: "
+          f"{jk['parts_cpu_s']:.2f} CPU-s from the rows' per-game parts, {jk['recomputed_cpu_s']:.2f} recomputing "
+          f"every metric per block: ratio {jk['ratio']:.2f}x"
+          f"{'' if jk['same_replicates'] else ' — THE REPLICATES DIFFER'}")
     print(f"peak memory, random stargate run: {small} games {mem[small]:.0f} MB, "
           f"{large} games {mem[large]:.0f} MB (flat in N when these are close)")
     if args.json:
-        write_atomic(args.json, json.dumps({"versus_minimal": ratios, "rows": rows, "peak_rss_mb": mem}, indent=2))
+        write_atomic(args.json, json.dumps({"versus_minimal": ratios, "rows": rows, "peak_rss_mb": mem,
+                                            "jackknife_parts": jk}, indent=2))
 
 
 if __name__ == "__main__":

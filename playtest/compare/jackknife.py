@@ -359,7 +359,7 @@ def _rows_of(terms: Sequence[tuple[float, Key]]) -> list[Key]:
 
 
 def block_tables(sample: Sample, block_fn: MetricFn, whole: tuple[pl.DataFrame, dict[tuple[str, str], Parts | None]] | None,
-                  blocks: list[np.ndarray], ids: np.ndarray) -> Iterator[pl.DataFrame]:
+                  blocks: list[np.ndarray], ids: np.ndarray, *, from_parts: bool = True) -> Iterator[pl.DataFrame]:
     """The block function's table of `sample` with each block of games left out (`blocks`: their
     game ids, cut from `ids` in order), in block order.
 
@@ -367,12 +367,13 @@ def block_tables(sample: Sample, block_fn: MetricFn, whole: tuple[pl.DataFrame, 
     games has them: each row's per-game values without the block, through the function that made
     its value. `whole`: that table and the parts filed while it was computed, when the block
     function is the whole run's; else the block function runs once on all games to file them.
-    Otherwise the block function on the games without the block, once per block."""
+    Otherwise (or without `from_parts`: a benchmark's other side) the block function on the games
+    without the block, once per block."""
     if whole is None:
         with recording() as filed:
             table = block_fn(sample.info, sample.games, sample.events)
         whole = table, dict(filed)
-    rows = _row_parts(*whole)
+    rows = _row_parts(*whole) if from_parts else None
     if rows is None:
         for block in blocks:
             sub = sample.without(block)
@@ -412,7 +413,8 @@ def _row_parts(table: pl.DataFrame, filed: dict[tuple[str, str], Parts | None]
 
 
 def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFAULT_BLOCKS, *,
-              complete_categories: bool = False, block_fn: MetricFn | None = None) -> Replicates:
+              complete_categories: bool = False, block_fn: MetricFn | None = None,
+              from_parts: bool = True) -> Replicates:
     """Compute the metric tables of every sample on all games and with each block left out.
 
     Every sample must hold the same game numbers: that is what pairs them. With
@@ -424,7 +426,8 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
     NaN. By default `metric_fn`. (The one thing a NaN replicate can change: `metrics_within_0_and_1`
     then judges such a row by its whole-run values only, so a score quantile within [0, 1] in every
     group, whose blocks once reached 2, is now a rate in compare's JSON `is_rate`; no shipped
-    game scores that low.)"""
+    game scores that low.) `from_parts`: False recomputes every metric once per block even where the
+    rows' parts would do (`block_tables`; the benchmark's other side)."""
     ids = samples[0].game_ids()
     for s in samples[1:]:
         other = s.game_ids()
@@ -470,7 +473,8 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
         full_n = full[C.N].to_list()
         cols = np.full((len(mine), len(parts)), np.nan)
         held = np.zeros((len(mine), len(parts)), dtype=bool)  # the block holds some of the row's n
-        blocks_of = block_tables(sample, raw_block_fn, raw[v] if block_fn is None else None, parts, ids)
+        blocks_of = block_tables(sample, raw_block_fn, raw[v] if block_fn is None else None, parts, ids,
+                                 from_parts=from_parts)
         for j, block_table in enumerate(blocks_of):
             rep = estimates(finish(block_table, sample.info))
             seen = np.zeros(len(mine), dtype=bool)

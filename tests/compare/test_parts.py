@@ -9,6 +9,7 @@ import numpy as np
 import polars as pl
 import pytest
 
+from playtest.analysis.parts import Parts
 from playtest.compare import jackknife
 from playtest.compare.jackknife import Replicates, Sample, replicate
 from playtest.compare.metrics import report_metrics
@@ -36,10 +37,11 @@ RUNS = [
 
 
 def _recomputed(monkeypatch: pytest.MonkeyPatch, *args, **kwargs) -> Replicates:
-    """`replicate` as it was: every block's table recomputed from the games left."""
+    """`replicate` as it was: every block's table recomputed from the games left (and never from
+    parts: `Parts.kept` fails if it is asked)."""
     with monkeypatch.context() as m:
-        m.setattr(jackknife, "_row_parts", lambda table, filed: None)
-        return replicate(*args, **kwargs)
+        m.setattr(Parts, "kept", lambda *a: pytest.fail("a row's parts were used"))
+        return replicate(*args, **kwargs, from_parts=False)
 
 
 def _same(a: Replicates, b: Replicates) -> None:
@@ -173,3 +175,12 @@ def test_tune_s_metrics_with_the_game_s_goal_metrics_have_their_parts(samples: d
         table = fn(a.info, a.games, a.events)
     assert jackknife._row_parts(table, dict(filed)) is not None
     _same(replicate([a, b], fn, 30), _recomputed(monkeypatch, [a, b], fn, 30))
+
+
+def test_the_benchmark_s_two_sides_give_the_same_replicates() -> None:
+    """`make bench`'s jackknife line times the two paths on the same runs, and says so."""
+    from playtest.bench import jackknife_parts
+
+    found = jackknife_parts(4, rounds=1)
+    assert found["same_replicates"] is True
+    assert found["parts_cpu_s"] > 0 and found["recomputed_cpu_s"] > 0
