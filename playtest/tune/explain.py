@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -43,7 +44,7 @@ from playtest.compare.stats import holm
 from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError
 from playtest.filekinds import OUTPUT_KINDS, output_kind
-from playtest.io import for_polars
+from playtest.io import for_polars, not_regular, read_regular
 from playtest.jsonplaces import located
 from playtest.report import format as F
 from playtest.sim.rundir import check_items, check_keys, first_line, not_a_folder, read_json
@@ -112,7 +113,7 @@ def declared_in(run_dir: Path) -> MetricInfos:
     deleted): {}, every metric written by its name."""
     for name, where in (("sweep.json", ("run", "game")), ("tune.json", ("game",))):
         try:
-            doc: Any = json.loads((run_dir / name).read_text(encoding="utf-8"))
+            doc: Any = json.loads(read_regular(run_dir / name).decode("utf-8"))  # (a named pipe: never waited on)
         except (OSError, ValueError):
             continue
         for part in where:
@@ -121,7 +122,7 @@ def declared_in(run_dir: Path) -> MetricInfos:
             return metric_info({"game": doc})
     for path in sorted(run_dir.glob("runs/*/run.json")):
         try:
-            info = json.loads(path.read_text(encoding="utf-8"))
+            info = json.loads(read_regular(path).decode("utf-8"))
         except (OSError, ValueError):
             continue
         if isinstance(info, dict) and isinstance(info.get("game"), str):
@@ -144,6 +145,12 @@ def read_design(run_dir: Path, metrics: list[str] | None = None) -> Design:
         raise PlaytestError(f"{run_dir}: cannot read {source}: {first_line(exc)}") from None
     if not run_dir.is_dir():
         raise PlaytestError(f"{run_dir}: {not_a_folder(run_dir, 'sweep or tune output folder')}")
+    # A named pipe (a device, a folder) where sweep.json or tune.json stands is said as what it is, as
+    # every other reader says it: it read "not a sweep or tune output". trials.parquet only beside a tune.json.
+    names = ("tune.json", "trials.parquet", "sweep.json") if (run_dir / "tune.json").is_file() else ("tune.json", "sweep.json")
+    for there in (run_dir / name for name in names):
+        if os.path.lexists(there) and not there.is_file():
+            raise PlaytestError(f"{there}: {not_regular(there)}")
     raise PlaytestError(f"{run_dir}: not a sweep or tune output (no sweep.json, or tune.json with trials.parquet)")
 
 

@@ -804,6 +804,15 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("explain-page-a-fifo", ["explain", "{tmp}/t"],
          r"^error: {tmp}/t/explain.md: is a named pipe, not a regular file; .*: remove it, or move it out of {tmp}/t$",
          setup=lambda work: (_tune_folder(["random"] * 4)(work), os.mkfifo(work / "t" / "explain.md"))),
+    # A named pipe in sweep.json's or tune.json's place read "not a sweep or tune output (no sweep.json, ...)"
+    Case("explain-tune-json-a-fifo", ["explain", "{tmp}/t"], r"^error: {tmp}/t/tune.json: is a named pipe, not a regular file$",
+         setup=lambda work: ((work / "t").mkdir(), os.mkfifo(work / "t" / "tune.json"))),
+    Case("explain-sweep-json-a-fifo", ["explain", "{tmp}/s"], r"^error: {tmp}/s/sweep.json: is a named pipe, not a regular file$",
+         setup=lambda work: ((work / "s").mkdir(), os.mkfifo(work / "s" / "sweep.json"))),
+    Case("explain-trials-a-fifo", ["explain", "{tmp}/t"],
+         r"^error: {tmp}/t/trials.parquet: is a named pipe, not a regular file$",
+         setup=lambda work: (_tune_folder(["random"] * 4)(work), (work / "t" / "trials.parquet").unlink(),
+                             os.mkfifo(work / "t" / "trials.parquet"))),
     Case("explain-digests-a-folder-force", ["explain", "{tmp}/t", "--force"],
          r"^error: {tmp}/t/explain.sha256: is a folder, where explain writes a file; move it out of {tmp}/t$",
          setup=lambda work: (_tune_folder(["random"] * 4)(work), (work / "t" / "explain.sha256").mkdir())),
@@ -2331,6 +2340,21 @@ def test_explain_of_a_tune_whose_base_metrics_are_a_named_pipe_does_without_them
                        text=True, cwd=tmp_path, timeout=60)
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "t" / "explain.md").is_file()
+
+
+@pytest.mark.parametrize("pipe", ["tune.json", "runs/p/run.json"])
+def test_explain_of_a_sweep_beside_a_named_pipe_does_not_wait_on_it(pipe: str, tmp_path: Path) -> None:
+    """explain looks for the game's metric titles in a sweep.json that names no game, then in a
+    tune.json and the runs' run.json beside it: a named pipe there waited for a writer for ever.
+    It is passed over, as an unreadable file is."""
+    (tmp_path / "s").mkdir()
+    (tmp_path / "s" / "sweep.json").write_text(_sweep_json(["random"] * 4))
+    (tmp_path / "s" / pipe).parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(tmp_path / "s" / pipe)
+    r = subprocess.run([sys.executable, "-m", "playtest", "explain", str(tmp_path / "s")], capture_output=True,
+                       text=True, cwd=tmp_path, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "s" / "explain.md").is_file()
 
 
 def _fifo_games(tmp: Path) -> None:
