@@ -227,7 +227,7 @@ def check_output_path(path: Path, option: str, *, folder: bool, report_of: Path 
                          "remove the link or choose another place")
     if os.path.lexists(absolute):
         if folder and not absolute.is_dir():
-            raise UsageError(f"{option} {path}: exists and is not a folder")
+            raise UsageError(f"{option} {path}: {not_folder(absolute)}")
         if not folder and absolute.is_dir():
             raise UsageError(f"{option} {path}: is a folder, not a file")
         if folder and os.path.ismount(absolute):
@@ -243,7 +243,7 @@ def check_output_path(path: Path, option: str, *, folder: bool, report_of: Path 
                          f"inside it); give a folder name without {absolute.suffix}")
     existing = _nearest_existing(absolute.parent)
     if not existing.is_dir():
-        raise UsageError(f"{option} {path}: {existing} is a file, not a folder")
+        raise UsageError(f"{option} {path}: {existing} {not_folder(existing)}")
     _check_name_lengths(path, absolute, existing, option, folder)
     if not os.access(existing, os.W_OK | os.X_OK):
         raise UsageError(f"{option} {path}: {existing} is not writable")
@@ -357,6 +357,36 @@ def not_regular(of: Path | int) -> str:
         return "is a folder, not a file"
     kind = next((what for test, what in _KINDS if test(mode)), None)
     return f"is {kind}, not a regular file" if kind else "is not a regular file"
+
+
+def kind_at(of: Path | int) -> str | None:
+    """What stands at a path (or what its st_mode says), in the words every message uses: 'a
+    folder', 'a file', 'a named pipe', 'a device', 'a socket'. None: nothing there (a link that
+    leads nowhere, a path that cannot be looked at) or a kind playtest has no word for. A link is
+    followed."""
+    if isinstance(of, int):
+        mode = of
+    else:
+        try:
+            mode = os.stat(of).st_mode
+        except (OSError, ValueError):
+            return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISREG(mode):
+        return "a file"
+    return next((what for test, what in _KINDS if test(mode)), None)
+
+
+def not_folder(path: Path) -> str:
+    """'is a named pipe, not a folder' (a file, a device, a socket): how a place where playtest
+    wants a folder (a folder output's --out, the folder it goes in) says what stands there instead,
+    in `not_regular`'s words. Every folder --out said "exists and is not a folder" of a pipe, and
+    "is a file" of a pipe it was to go in."""
+    kind = kind_at(path)
+    if kind is None:
+        return "is a symbolic link that leads nowhere" if os.path.islink(path) else "is not a folder"
+    return f"is {kind}, not a folder" if kind != "a folder" else "is a folder"
 
 
 class NotRegularFile(OSError):

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from playtest.errors import BotNameError, UsageError, VariantError
-from playtest.io import REPORT_SUFFIXES
+from playtest.io import REPORT_SUFFIXES, not_folder
 from playtest.text import clean
 from playtest.variants import Variant, load_variant
 
@@ -135,7 +135,7 @@ def output_file(option: str, *, folder_ok: bool = False) -> Callable[[str], Path
         if not end or not text.strip("/.") or path.is_dir():
             return path  # ('/' and an existing folder: check_output_path says what is wrong)
         if folder_ok:
-            raise UsageError(f"{option} {text}: {path} is a file, not a folder" if os.path.lexists(path) else
+            raise UsageError(f"{option} {text}: {path} {not_folder(path)}" if os.path.lexists(path) else
                              f"{option} {text}: folder {path} does not exist")
         raise UsageError(f"{option} {text}: ends with '{end}', so it names a folder, but {option} is the file to "
                          "write: give the file's name")

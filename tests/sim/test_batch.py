@@ -102,7 +102,7 @@ def test_bad_seed_and_out_are_refused_before_anything_is_written(tmp_path):
     assert not (tmp_path / "neg").exists()
     (tmp_path / "afile").write_text("x")
     config = RunConfig(n_games=2, players=4, lineup=("random",) * 4, seed=1)
-    with pytest.raises(UsageError, match="exists and is not a folder"):
+    with pytest.raises(UsageError, match="afile: is a file, not a folder"):
         run_batch(variant, config, tmp_path / "afile")
 
 
