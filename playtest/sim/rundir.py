@@ -38,6 +38,7 @@ from playtest.io import (
     NotRegularFile,
     OutputError,
     for_polars,
+    kind_at,
     lock_held,
     not_regular,
     read_regular,
@@ -574,9 +575,11 @@ def scan_run(run_dir: Path) -> RunFiles:
 
 def not_a_folder(path: Path, what: str = "run folder") -> str:
     """Why `path`, which is not a folder, is no `what` (a run folder, a sweep or tune output
-    folder): a file, something else that exists (/dev/null read 'no such run folder'), or nothing."""
-    if path.is_file():
-        return f"a file, not a {what}"
+    folder): what stands there in `io.kind_at`'s words (a file, a named pipe, a device: /dev/null
+    read 'no such run folder', then 'not a folder, so not a run folder'), or nothing."""
+    kind = kind_at(path)
+    if kind is not None:
+        return f"{kind}, not a {what}"
     return f"not a folder, so not a {what}" if path.exists() else f"no such {what}"
 
 

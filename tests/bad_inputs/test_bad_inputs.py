@@ -795,6 +795,8 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("explain-kind-a-list", ["explain", "{tmp}/s"], r"^error: {tmp}/s/sweep.json:1:1: run: required key is missing$",
          {"s/sweep.json": '{"kind": ["playtest-sweep"], "schema": {"a": 1}}'}),
     Case("explain-a-file", ["explain", str(DRAFT5)], r"^error: .*draft5.yaml: a file, not a sweep or tune output folder$"),
+    Case("explain-a-fifo", ["explain", "{tmp}/p"], r"^error: {tmp}/p: a named pipe, not a sweep or tune output folder$",
+         setup=lambda work: os.mkfifo(work / "p")),
     # A folder where explain writes a file: "Is a directory", exit 1; with --force the pages before it were
     # replaced and the line said "nothing was replaced".
     Case("explain-page-a-folder", ["explain", "{tmp}/t"],
@@ -1455,8 +1457,8 @@ R = [  # --- report: run folders and outputs -----------------------------------
          setup=_with_run()),
     Case("report-out-name-too-long", ["report", "{tmp}/run", "-o", "{tmp}/" + "a" * 240 + ".md"],
          r"^error: --out {tmp}/a{240}.md: the name is 243 bytes long; at most 241 here", setup=_with_run()),
-    Case("report-a-device", ["report", "/dev/null"], r"^error: /dev/null: not a folder, so not a run folder$"),
-    Case("calibrate-against-a-device", ["calibrate", str(EXAMPLES / "stargate-table-game.yaml"), "--against", "/dev/null"], r"^error: --against /dev/null: not a folder, so not a run folder$"),
+    Case("report-a-device", ["report", "/dev/null"], r"^error: /dev/null: a device, not a run folder$"),
+    Case("calibrate-against-a-device", ["calibrate", str(EXAMPLES / "stargate-table-game.yaml"), "--against", "/dev/null"], r"^error: --against /dev/null: a device, not a run folder$"),
     Case("report-games-deleted", ["report", "{tmp}/run"], r"not a finished run \(games.parquet is missing\)", setup=_with_run(lambda r: (r / "games.parquet").unlink())),
     Case("report-games-a-folder", ["report", "{tmp}/run"], r"not a finished run \(games.parquet is a folder, not a file\)$",
          setup=_with_run(_games_a_folder)),
