@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from playtest.text import cut_long_words, echoed, excerpt
@@ -42,8 +42,10 @@ class Cause:
     places: tuple[str, ...]
     sets: tuple[str, ...]
 
-    def text(self, sets: Sequence[str]) -> str:
-        parts = [*self.places, *([with_sets(sets)] if sets else [])]
+    def text(self, sets: Sequence[str], words: Callable[[Sequence[str]], str] = with_sets) -> str:
+        """The problem's message with its parenthesis naming `sets`, in `words` ('with --set a
+        --set b'; a transcript's reader says them as its set: list)."""
+        parts = [*self.places, *([words(sets)] if sets else [])]
         return f"{self.message} ({', '.join(parts)})" if parts else self.message
 
 

@@ -43,9 +43,9 @@ from playtest.errors import (
 from playtest.filekinds import is_run_info, listing_key, listing_said, run_info_said, variant_mark
 from playtest.io import not_regular
 from playtest.suggest import as_written, guess, unknown_key
-from playtest.text import cells, cut_long_words, excerpt, pad
+from playtest.text import cells, cut_long_words, echoed, excerpt, pad
 from playtest.variants import Variant, load_variant, parse_override
-from playtest.variants.loader import MAX_TEXT, with_overrides
+from playtest.variants.loader import MAX_TEXT
 from playtest.variants.problems import short
 from playtest.variants.source import Node, parse_file
 
@@ -149,20 +149,26 @@ def load_with_set(variant_path: Path, overrides: list[str], set_nodes: list[Any]
         return load_variant(variant_path, overrides)
     except VariantError as err:
         located, ours = [], False
-        # A problem shown in the variant file names the overrides that caused it as the command
-        # line's (`(with --set planets_dealt.7=10)`): here they are the transcript's set: list.
-        as_options = with_overrides(overrides)
-        in_set_list = "with the transcript's set: " + ", ".join(overrides)
         for p in err.problems:
             if p.in_override and p.override() in overrides:
                 i = overrides.index(p.override())
                 located.append(set_nodes[i].problem(f"set.{i + 1}", f"{p.path}: {p.message}" if p.path else p.message))
                 ours = True
-            elif overrides and as_options in p.message:
-                located.append(Problem(p.file, p.line, p.col, p.path, p.message.replace(as_options, in_set_list)))
+            elif p.cause is not None and p.cause.sets and p.message == p.cause.text(p.cause.sets):
+                # A problem shown in the variant file names the overrides that caused it as the command
+                # line's (`(with --set planets_dealt.7=10)`): here they are the transcript's set: list,
+                # said from the problem's Cause. Replacing the --set text in the message also rewrote a
+                # value of the file that quoted it ("got 'with --set ...'").
+                located.append(Problem(p.file, p.line, p.col, p.path, p.cause.text(p.cause.sets, _in_set_list)))
             else:
                 located.append(p)
         raise (TranscriptError if ours else VariantError)(located) from None
+
+
+def _in_set_list(sets: Sequence[str]) -> str:
+    """How a problem shown in the variant file names the transcript's `set:` overrides that caused
+    it, each quoted back as --set's are (`echoed`)."""
+    return "with the transcript's set: " + ", ".join(echoed(o) for o in sets)
 
 
 def unknown_player(name: Any, players: Sequence[str], present: Iterable[Any] = ()) -> str:

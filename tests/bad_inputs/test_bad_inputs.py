@@ -47,6 +47,15 @@ def _example(name: str, old: str = "", new: str = "") -> str:
     return text.replace(old, new, 1)
 
 
+def _quoting_a_set(sets: list[str]) -> dict[str, str | bytes]:
+    """t.yaml: a Stargate transcript with `sets` as its set: list, on v.yaml: draft 5 with one bad
+    value, which quotes the first of them as --set would name it ('with --set KEY=VALUE')."""
+    quoted = f"'with --set {sets[0]}'"
+    return {"v.yaml": DRAFT5.read_text().replace("final_tiebreak: cubes_in_hand", f"final_tiebreak: {quoted}"),
+            "t.yaml": _example("stargate-table-game.yaml", f"{ROOT}/variants/stargate/draft5.yaml", "v.yaml").replace(
+                "players: 3", f"players: 3\nset: [{', '.join(sets)}]")}
+
+
 def _handscored(name: str, old: str, new: str) -> str:
     """A hand-scored Oh-Seven match with its variant path absolute, and `old` replaced by `new`."""
     text = (ROOT / "tests" / "ohseven" / "data" / "handscored" / f"{name}.yaml").read_text()
@@ -2086,6 +2095,15 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"draft5.yaml:\d+:\d+: crews: 6 crews are too few for 7 players .*\(with the transcript's set: planets_dealt.7=10\)$",
          {"t.yaml": _example("stargate-table-game.yaml", "players: 3\nnames: [Aki, Bo, Chie]",
                              "players: 7\nset: [planets_dealt.7=10]\nnames: [A, B, C, D, E, F, G]")}),
+    # ... said from the problem's cause, not by replacing '--set ...' in its text: a value of the file that
+    # quoted it was rewritten too ("got 'with the transcript's set: crews_return=end_of_round'")
+    Case("transcript-set-named-not-in-a-quoted-value", ["replay", "{tmp}/t.yaml"],
+         r"v.yaml:\d+:\d+: scoring.final_tiebreak: .*\(got 'with --set crews_return=end_of_round'\) "
+         r"\(with the transcript's set: crews_return=end_of_round\)$", _quoting_a_set(["crews_return=end_of_round"])),
+    # ... and each of them quoted back as --set's are: a long one was printed whole
+    Case("transcript-set-long-value-cut", ["replay", "{tmp}/t.yaml"],
+         r"\(with the transcript's set: crews_return=end_of_round, description=x+… \(312 characters\)\)$",
+         _quoting_a_set(["crews_return=end_of_round", "description=" + "x" * 300])),
     # ... values read as null or yes/no were shown as Python's None and True
     Case("players-null", ["replay", "{tmp}/t.yaml"],
          r"t.yaml:3:\d+: players: must be the number of players or the list of their names, not null$",
