@@ -360,7 +360,7 @@ def run(settings: Settings, work: Path, progress: Progress | None = None,
             # more worlds than the bag holds). Such a candidate is no variant: ranked last with
             # its reason, and the search goes on (it stopped the tune, naming --set values the
             # user never typed, and a --resume met the same trial again).
-            return UNDEFINED, {"objective_finite": False, INVALID: invalid_reason(exc, settings.params, values)}
+            return UNDEFINED, {"objective_finite": False, INVALID: invalid_reason(exc)}
         folder = scratch / "trial"
         shutil.rmtree(folder, ignore_errors=True)
         s = simulate(variant, settings.config(0, settings.games), folder)

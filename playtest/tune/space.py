@@ -22,7 +22,7 @@ import yaml
 from playtest.errors import UsageError, VariantError
 from playtest.text import echoed
 from playtest.variants import Variant, load_variant
-from playtest.variants.loader import MAX_INT, PROSE_KEYS, check_overrides_apply, with_overrides
+from playtest.variants.loader import MAX_INT, PROSE_KEYS, check_overrides_apply
 from playtest.variants.source import foreign_value, json_text, long_number_in, number_quirk_in
 
 INT, FLOAT, CHOICE = "int", "float", "choice"
@@ -246,11 +246,11 @@ def candidate(variant_path: Path, params: Sequence[Param], values: dict[str, Any
     return load_variant(variant_path, [p.override(values[p.key]) for p in params])
 
 
-def invalid_reason(err: VariantError, params: Sequence[Param], values: dict[str, Any]) -> str:
+def invalid_reason(err: VariantError) -> str:
     """Why `candidate` refused these values, as a trial's progress line says it after the values
     themselves: the first problem without its '(with --set KEY=VALUE ...)', which named --set
-    options the user never typed."""
+    options the user never typed. Said from the problem's Cause (`Problem.naming`): cutting the
+    --set text out of the message also cut it from a file's path that held it."""
     if not err.problems:
         return str(err)
-    sets = with_overrides([p.override(values[p.key]) for p in params])
-    return err.problems[0].message.removesuffix(f" ({sets})").replace(f", {sets})", ")")
+    return err.problems[0].naming(()).message

@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from playtest.errors import OVERRIDE, Cause, Problem, VariantError, override_label, with_sets
+from playtest.errors import OVERRIDE, Cause, Problem, VariantError, override_label
 from playtest.filekinds import is_run_info, is_transcript, listing_key, listing_said, run_info_said
 from playtest.io import not_regular
 from playtest.suggest import guess, numbered_alike
@@ -466,12 +466,6 @@ def validate_tree(
     # A note about a key the parent draft holds is the user's file's (or --set's) doing, as an error is.
     return replace(variant, notes=tuple(_from_child(p, tree, label, chain, overrides, parent_tree, own_keys)
                                         for p in variant.notes))
-
-
-def with_overrides(overrides: Sequence[str]) -> str:
-    """How a problem shown in a draft names the overrides that caused it: 'with --set a --set b'
-    (a transcript's reader says them as its set: list instead: core.transcript.load_with_set)."""
-    return with_sets(overrides)
 
 
 def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...],

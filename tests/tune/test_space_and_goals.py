@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import polars as pl
 import pytest
@@ -230,3 +231,22 @@ def test_a_goal_on_a_metric_the_base_switches_off_says_so_before_any_game(tmp_pa
     assert err.startswith(f"{goals}:3:13: goals.0.metric: rebids_mean is switched off in the base variant by "
                           "bidding.rebid.triggers.sum_equals_tricks: false"), err
     assert "start from a draft where it is on" in err and not (tmp_path / "out").exists()
+
+
+def test_a_trial_s_reason_drops_only_the_set_its_problem_names(tmp_path, monkeypatch):
+    """A trial's values that make no variant are said without the '--set' they were loaded with
+    (nobody typed it), from the problem's Cause: cut out of the message as text, it was cut from
+    the path of a file that held it too ('extended by d)/v.yaml')."""
+    from playtest.errors import VariantError
+    from playtest.tune.space import candidate, invalid_reason
+
+    folder = tmp_path / "d, with --set planets_dealt.7=10)"
+    folder.mkdir()
+    (folder / "v.yaml").write_text(f"extends: {DRAFT5}\nrules_version: mine\n")
+    monkeypatch.chdir(tmp_path)  # (the file is named as given, relative)
+    params = [parse_param("planets_dealt.7=10..12")]
+    with pytest.raises(VariantError) as err:  # 7 players, but 6 crews
+        candidate(Path(folder.name) / "v.yaml", params, {"planets_dealt.7": 10})
+    reason = invalid_reason(err.value)
+    assert reason.endswith(f"extended by {folder.name}/v.yaml, which changes rules_version)"), reason
+    assert reason.count("--set") == 1, reason
