@@ -469,13 +469,14 @@ def _flags(metrics: pl.DataFrame, per_run_p: dict[tuple[str, str], list[float]],
         others = rows.filter(pl.col("source") != "table")
         above = bool((others["estimate"] < tab["estimate"]).all())
         nearest = others.sort("estimate", descending=above).row(0, named=True)
-        out.append({"metric": key[0], "group": key[1], "table": tab["estimate"], "table_low": tab["ci_low"],
-                    "table_high": tab["ci_high"], "nearest_run": nearest["source"], "nearest": nearest["estimate"],
-                    "p_holm": float(p_adj),
-                    "sentence": sentence(tab["definition"], key, tab, nearest, above)})
+        flag = {"metric": key[0], "group": key[1], "table": tab["estimate"], "table_low": tab["ci_low"],
+                "table_high": tab["ci_high"], "nearest_run": nearest["source"], "nearest": nearest["estimate"],
+                "p_holm": float(p_adj), "higher": above}
+        out.append({**flag, "sentence": sentence(metric_words(*key), flag)})
     return pl.DataFrame(out, schema={"metric": pl.String, "group": pl.String, "table": pl.Float64,
                                      "table_low": pl.Float64, "table_high": pl.Float64, "nearest_run": pl.String,
-                                     "nearest": pl.Float64, "p_holm": pl.Float64, "sentence": pl.String})
+                                     "nearest": pl.Float64, "p_holm": pl.Float64, "higher": pl.Boolean,
+                                     "sentence": pl.String})
 
 
 def fmt(x: float | None) -> str:
@@ -484,12 +485,20 @@ def fmt(x: float | None) -> str:
     return f"{x:.3g}" if abs(x) < 1000 else f"{x:,.0f}"
 
 
-def sentence(definition: str, key: tuple[str, str], tab: dict[str, Any], nearest: dict[str, Any], above: bool) -> str:
-    what = f"{key[0].replace('_', ' ')}" + (f" ({key[1]})" if key[1] else "")
+def metric_words(metric: str, group: str | None) -> str:
+    """A flag's metric and group as its JSON `sentence` names them: by their ids ('crew first pick
+    rate (bays)'). The reports title them as `compare` does (report.calibration.flag_sentences)."""
+    return metric.replace("_", " ") + (f" ({group})" if group else "")
+
+
+def sentence(what: str, flag: Mapping[str, Any]) -> str:
+    """A flag (a row of `Calibration.flags`) in words, `what` naming its metric and group:
+    'crew first pick rate (bays): your table 0.02 [0.001, 0.09]; no bot run is as low (...)'."""
+    above = flag["higher"]
     side = "higher" if above else "lower"
     # No interval (too few table games, no spread): '[–, –]' read as an interval of unknown ends.
-    iv = (f" [{fmt(tab['ci_low'])}, {fmt(tab['ci_high'])}]" if fmt(tab["ci_low"]) != "–" or fmt(tab["ci_high"]) != "–"
-          else " (no interval)")
-    return (f"{what}: your table {fmt(tab['estimate'])}{iv}; "
-            f"no bot run is as {'high' if above else 'low'} (the nearest, {nearest['source']}, "
-            f"{fmt(nearest['estimate'])}) — the table's is {side} than every run's")
+    low, high = fmt(flag["table_low"]), fmt(flag["table_high"])
+    iv = f" [{low}, {high}]" if low != "–" or high != "–" else " (no interval)"
+    return (f"{what}: your table {fmt(flag['table'])}{iv}; "
+            f"no bot run is as {'high' if above else 'low'} (the nearest, {flag['nearest_run']}, "
+            f"{fmt(flag['nearest'])}) — the table's is {side} than every run's")

@@ -11,7 +11,8 @@ from typing import Any
 import altair as alt
 import polars as pl
 
-from playtest.analysis.calibration import MIN_GAMES, Calibration, too_few
+from playtest.analysis.calibration import MIN_GAMES, Calibration, sentence, too_few
+from playtest.compare.render import metric_title
 from playtest.report import format as F
 from playtest.report.html import e, page
 from playtest.report.vega import chart_rows, vega_spec
@@ -116,18 +117,20 @@ def group_label(meta: dict[str, Any], group: str) -> str:
     return label_of(meta.get("names") or {}, group)
 
 
+def metric_label(cal: Calibration, metric: str) -> str:
+    """A metric as `compare` titles it ('Crew taken first in a round': the game's metric_info,
+    `Calibration.declared`), where the reports wrote its id ('crew_first_pick_rate', and 'crew first
+    pick rate' in the flags' sentences). The JSON keeps the ids."""
+    return metric_title(metric, cal.declared)
+
+
 def flag_sentences(cal: Calibration, meta: dict[str, Any]) -> list[str]:
-    """The flags' sentences with each group named as the tables name it: 'crew pick rate (bays):'
-    read beside '| crew_pick_rate | ベイス Bays |' (the JSON's `sentence` keeps the ids)."""
-    out = []
-    for r in cal.flags.iter_rows(named=True):
-        text, group = str(r["sentence"]), str(r["group"] or "")
-        what = str(r["metric"]).replace("_", " ")
-        head = f"{what} ({group}):"
-        if group and text.startswith(head):
-            text = f"{what} ({group_label(meta, group)}):{text[len(head):]}"
-        out.append(text)
-    return out
+    """The flags' sentences with each metric titled and each group named as the tables name them
+    ('Crew taken (share of turns) (ベイス Bays): your table ...', where they read 'crew pick rate
+    (bays):'), said from the flag's numbers (analysis.calibration.sentence). The JSON's `sentence`
+    keeps the ids."""
+    return [sentence(metric_label(cal, str(r["metric"])) + (f" ({group_label(meta, r['group'])})" if r["group"] else ""), r)
+            for r in cal.flags.iter_rows(named=True)]
 
 
 def other_rules(meta: dict[str, Any]) -> list[str]:
@@ -154,7 +157,8 @@ def to_json(cal: Calibration, meta: dict[str, Any]) -> dict[str, Any]:
         # Each run with its folder (meta's `runs` maps label → folder; the rows replace it).
         "runs": [{**{k: _num(v) for k, v in r.items()}, "folder": meta.get("runs", {}).get(r["run"])}
                  for r in cal.runs.iter_rows(named=True)],
-        "flags": [{k: _num(v) for k, v in r.items()} for r in cal.flags.iter_rows(named=True)],
+        # (a flag's `higher`, which side its sentence says, is in the sentence's words)
+        "flags": [{k: _num(v) for k, v in r.items() if k != "higher"} for r in cal.flags.iter_rows(named=True)],
         "metrics": [{k: _num(v) for k, v in r.items() if k != "definition"}
                     for r in cal.metrics.iter_rows(named=True)],
     }
@@ -196,7 +200,7 @@ def to_markdown(cal: Calibration, meta: dict[str, Any]) -> str:
         # Why there is none, unless the note above says it for every row (too few table games):
         # `leader_after_round_wins round 2 | 0.0%` (one game had a sole leader then) read as exact.
         why = r.get("no_interval") if not iv and not note else None
-        lines.append(f"| {r['metric']} | {group_label(meta, r['group'])} | {F.value(r['estimate'], k)}"
+        lines.append(f"| {metric_label(cal, r['metric'])} | {group_label(meta, r['group'])} | {F.value(r['estimate'], k)}"
                      f"{f' [{iv}]' if iv else f' ({why})' if why else ''} | "
                      + " | ".join(rv.get(run, "–") for run in runs) + f" | {r['closest'] or '–'} |")
     lines += ["", f"_{METHOD}_", ""]
@@ -209,7 +213,7 @@ def _chart(cal: Calibration, meta: dict[str, Any]) -> alt.TopLevelMixin | None:
     m = cal.metrics.filter(pl.col("metric").is_in(top)) if top else cal.metrics.head(0)
     if not m.height:
         return None
-    labels = [f"{metric} · {group_label(meta, group)}" if group else metric
+    labels = [metric_label(cal, metric) + (f" · {group_label(meta, group)}" if group else "")
               for metric, group in zip(m["metric"].to_list(), m["group"].to_list(), strict=True)]
     df = m.with_columns(label=pl.Series(labels, dtype=pl.String)).select("label", "source", "estimate", "ci_low", "ci_high")
     data = chart_rows([{k: _num(v) for k, v in r.items()} for r in df.iter_rows(named=True)])
@@ -239,7 +243,7 @@ def to_html(cal: Calibration, meta: dict[str, Any]) -> str:
         iv = F.interval(r["ci_low"], r["ci_high"], k)
         why = r.get("no_interval")  # too few table games, or the same in every game
         cell = e(iv) if iv or not why else f'<span title="{e(why)}">none</span>'
-        metric_rows.append(f"<tr><td>{e(r['metric'])}</td><td>{e(group_label(meta, r['group']))}</td>"
+        metric_rows.append(f"<tr><td>{e(metric_label(cal, r['metric']))}</td><td>{e(group_label(meta, r['group']))}</td>"
                            f"<td class=num>{e(F.value(r['estimate'], k))}</td>"
                            f"<td class=num>{cell}</td>"
                            + "".join(f"<td class=num>{e(rv.get(run, '–'))}</td>" for run in runs)

@@ -119,46 +119,53 @@ def test_the_markdown_and_html_name_crews_as_the_other_reports_do_and_the_json_k
                     lambda i, g, e: all_metrics(i, g, e, quantiles=False))
     meta = {"variant": "draft5", "table_games": 30, "transcripts": [], "runs": {},
             "names": {"bays": {"ja": "ベイス", "en": "Bays"}}}
-    assert "| crew_pick_rate | ベイス Bays |" in to_markdown(cal, meta)
-    assert "<td>crew_pick_rate</td><td>ベイス Bays</td>" in to_html(cal, meta)
+    assert "| Crew taken (share of turns) | ベイス Bays |" in to_markdown(cal, meta)
+    assert "<td>Crew taken (share of turns)</td><td>ベイス Bays</td>" in to_html(cal, meta)
     _, transcripts = stargate_runs  # the command gives the renderers the variant's names
     r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(same), "-f", "md", "-o", "-")
     assert r.returncode == 0, r.stderr
-    assert "| crew_pick_rate | ベイス Bays |" in r.stdout
+    assert "| Crew taken (share of turns) | ベイス Bays |" in r.stdout
 
 
 def _one_flag_calibration(flagged: bool = True, distance: float = 3.0):
     """A table of 30 games against one random run at `distance` that differs on Bays' pick rate
     (flagged, or not), and its report's meta."""
-    from playtest.analysis.calibration import Calibration, sentence
+    from playtest.analysis.calibration import Calibration, metric_words, sentence
+    from playtest.analysis.metrics import metric_info
 
-    tab = {"estimate": 0.02, "ci_low": 0.001, "ci_high": 0.09}
-    said = sentence("", ("crew_pick_rate", "bays"), tab, {"source": "random", "estimate": 0.15}, False)
-    flags = pl.DataFrame([{"metric": "crew_pick_rate", "group": "bays", "table": 0.02, "table_low": 0.001,
-                           "table_high": 0.09, "nearest_run": "random", "nearest": 0.15, "p_holm": 0.001,
-                           "sentence": said}])
+    flag = {"metric": "crew_pick_rate", "group": "bays", "table": 0.02, "table_low": 0.001, "table_high": 0.09,
+            "nearest_run": "random", "nearest": 0.15, "p_holm": 0.001, "higher": False}
+    said = sentence(metric_words("crew_pick_rate", "bays"), flag)
+    flags = pl.DataFrame([{**flag, "sentence": said}])
     metrics = pl.DataFrame([{"metric": "crew_pick_rate", "group": "bays", "source": src, "estimate": est,
                              "ci_low": None, "ci_high": None, "se": 0.01, "z": 3.0, "p_value": 0.001,
                              "no_interval": None} for src, est in (("table", 0.02), ("random", 0.15))])
     runs = pl.DataFrame([{"run": "random", "games": 30, "distance": distance, "metrics_compared": 1,
                           "within_interval": 0, "differ_no_spread": 0}])
-    cal = Calibration(metrics=metrics, runs=runs, flags=flags if flagged else flags.head(0), table_games=30)
+    cal = Calibration(metrics=metrics, runs=runs, flags=flags if flagged else flags.head(0), table_games=30,
+                      declared=metric_info({"game": "stargate"}))
     meta = {"variant": "draft5", "table_games": 30, "transcripts": [], "runs": {},
             "names": {"bays": {"ja": "ベイス", "en": "Bays"}}}
     return cal, meta, said
 
 
-def test_the_flags_sentences_name_crews_as_the_tables_do():
+def test_the_flags_sentences_name_metrics_and_crews_as_the_tables_and_compare_do():
     """036f7ab named groups in calibrate's tables ('ベイス Bays') but the flags above them, the
     report's headline and the terminal's summary, still read 'crew pick rate (bays): your
-    table ...'. The JSON's `sentence` keeps the ids."""
+    table ...'; and they named the metric by its id, underscores to spaces, where compare titles
+    it ('Crew taken (share of turns)', the game's metric_info). The JSON keeps the ids."""
     from playtest.report.calibration import to_html, to_json, to_markdown
 
     cal, meta, said = _one_flag_calibration()
     assert said.startswith("crew pick rate (bays): your table")
-    assert "- crew pick rate (ベイス Bays): your table" in to_markdown(cal, meta)
-    assert "<li>crew pick rate (ベイス Bays): your table" in to_html(cal, meta)
-    assert to_json(cal, meta)["flags"][0]["sentence"] == said  # the JSON keeps the ids
+    md, html = to_markdown(cal, meta), to_html(cal, meta)
+    assert "- Crew taken (share of turns) (ベイス Bays): your table 0.02 [0.001, 0.09]; no bot run is as low" in md
+    assert "<li>Crew taken (share of turns) (ベイス Bays): your table" in html
+    assert "| Crew taken (share of turns) | ベイス Bays |" in md
+    assert "crew pick rate" not in md + html and "crew_pick_rate" not in md + html
+    doc = to_json(cal, meta)
+    assert doc["flags"][0]["sentence"] == said and doc["flags"][0]["metric"] == "crew_pick_rate"  # the JSON keeps the ids
+    assert "higher" not in doc["flags"][0]  # (in the sentence's words)
 
 
 @pytest.mark.parametrize(("flagged", "distance", "why"), [
@@ -673,7 +680,7 @@ def test_too_few_table_games_show_estimates_without_an_interval_and_say_why():
     assert note in summary  # the terminal prints this part
     assert note in every and "| table (2 games, no interval) |" in every and "[95%]" not in every
     assert "wider than the range that holds 95% of single games" in doc["method"]  # the method says the same
-    assert "| margin_of_victory | all | 3.50 |" in every
+    assert "| Winning margin (points) | all | 3.50 |" in every
     html = R.to_html(cal, meta)
     assert html.count(note) == 2 and f'<span title="{why}">none</span>' in html
 
@@ -712,8 +719,8 @@ def test_a_table_row_without_an_interval_says_why_in_markdown_too():
     cal = calibrate(source("table", 4, lambda g: g == 0), [source("run", 40, lambda g: g % 3 == 0)], metric_fn)
     meta = {"game": "ohseven", "variant": "v.yaml", "table_games": 4, "transcripts": [], "runs": {"run": "run"}}
     md = R.to_markdown(cal, meta)
-    assert f"| leader_after_round_wins | round 2 | 0.0% ({UNDEFINED}) |" in md
-    assert "| score_mean | all | 1.50 [" in md  # an interval, and no reason
+    assert f"| Leader after the round wins | round 2 | 0.0% ({UNDEFINED}) |" in md
+    assert "| Mean final score | all | 1.50 [" in md  # an interval, and no reason
 
 
 def test_two_recorded_table_games_get_no_interval_in_terminal_and_json(two_table_games):
