@@ -278,9 +278,9 @@ def _check_chunks_folder(path: Path) -> None:
     is none playtest wrote: it is refused before anything is removed (the resume stopped with
     'Not a directory' or 'Is a directory', exit 1, as if a disk had failed)."""
     chunks = path / CHUNKS
-    if chunks.exists() and not chunks.is_dir():
-        raise PlaytestError(f"{chunks}: is a file, not the folder of saved games playtest writes there; "
-                            "cannot resume (nothing was changed)")
+    if chunks.exists() and not chunks.is_dir():  # (a named pipe read "is a file")
+        raise PlaytestError(f"{chunks}: is {kind_at(chunks) or 'no folder'}, not the folder of saved games playtest "
+                            "writes there; cannot resume (nothing was changed)")
     if chunks.is_dir():
         for f in chunks.iterdir():
             if f.is_dir() and not f.is_symlink():
