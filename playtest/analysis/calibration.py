@@ -467,15 +467,19 @@ def _flags(metrics: pl.DataFrame, per_run_p: dict[tuple[str, str], list[float]],
         rows = metrics.filter((pl.col("metric") == key[0]) & (pl.col("group") == key[1]))
         tab = rows.filter(pl.col("source") == "table").row(0, named=True)
         others = rows.filter(pl.col("source") != "table")
-        above = bool((others["estimate"] < tab["estimate"]).all())
-        nearest = others.sort("estimate", descending=above).row(0, named=True)
+        # The table above every run, below every run, or between them and unlike each (the
+        # intersection-union test asks only that it differ from each run, on either side).
+        side = ("higher" if (others["estimate"] < tab["estimate"]).all() else
+                "lower" if (others["estimate"] > tab["estimate"]).all() else "between")
+        nearest = (others.with_columns(gap=(pl.col("estimate") - tab["estimate"]).abs())
+                   .sort("gap", maintain_order=True).row(0, named=True))
         flag = {"metric": key[0], "group": key[1], "table": tab["estimate"], "table_low": tab["ci_low"],
                 "table_high": tab["ci_high"], "nearest_run": nearest["source"], "nearest": nearest["estimate"],
-                "p_holm": float(p_adj), "higher": above}
+                "p_holm": float(p_adj), "side": side}
         out.append({**flag, "sentence": sentence(metric_words(*key), flag)})
     return pl.DataFrame(out, schema={"metric": pl.String, "group": pl.String, "table": pl.Float64,
                                      "table_low": pl.Float64, "table_high": pl.Float64, "nearest_run": pl.String,
-                                     "nearest": pl.Float64, "p_holm": pl.Float64, "higher": pl.Boolean,
+                                     "nearest": pl.Float64, "p_holm": pl.Float64, "side": pl.String,
                                      "sentence": pl.String})
 
 
@@ -493,12 +497,17 @@ def metric_words(metric: str, group: str | None) -> str:
 
 def sentence(what: str, flag: Mapping[str, Any]) -> str:
     """A flag (a row of `Calibration.flags`) in words, `what` naming its metric and group:
-    'crew first pick rate (bays): your table 0.02 [0.001, 0.09]; no bot run is as low (...)'."""
-    above = flag["higher"]
-    side = "higher" if above else "lower"
+    'crew first pick rate (bays): your table 0.02 [0.001, 0.09]; no bot run is as low (...)'. A
+    table between the runs, unlike each, is said so: 'no bot run is as low' was written of a
+    table with runs on both sides of it."""
     # No interval (too few table games, no spread): '[–, –]' read as an interval of unknown ends.
     low, high = fmt(flag["table_low"]), fmt(flag["table_high"])
     iv = f" [{low}, {high}]" if low != "–" or high != "–" else " (no interval)"
+    nearest = f"the nearest, {flag['nearest_run']}, {fmt(flag['nearest'])}"
+    if flag["side"] == "between":
+        return (f"{what}: your table {fmt(flag['table'])}{iv}; between the bot runs, and unlike each of them "
+                f"({nearest})")
+    side = flag["side"]
     return (f"{what}: your table {fmt(flag['table'])}{iv}; "
-            f"no bot run is as {'high' if above else 'low'} (the nearest, {flag['nearest_run']}, "
-            f"{fmt(flag['nearest'])}) — the table's is {side} than every run's")
+            f"no bot run is as {'high' if side == 'higher' else 'low'} ({nearest}) — the table's is {side} "
+            "than every run's")

@@ -158,7 +158,7 @@ def to_json(cal: Calibration, meta: dict[str, Any]) -> dict[str, Any]:
         "runs": [{**{k: _num(v) for k, v in r.items()}, "folder": meta.get("runs", {}).get(r["run"])}
                  for r in cal.runs.iter_rows(named=True)],
         # (a flag's `higher`, which side its sentence says, is in the sentence's words)
-        "flags": [{k: _num(v) for k, v in r.items() if k != "higher"} for r in cal.flags.iter_rows(named=True)],
+        "flags": [{k: _num(v) for k, v in r.items() if k != "side"} for r in cal.flags.iter_rows(named=True)],
         "metrics": [{k: _num(v) for k, v in r.items() if k != "definition"}
                     for r in cal.metrics.iter_rows(named=True)],
     }

@@ -962,6 +962,26 @@ def test_a_metric_is_flagged_only_where_the_table_differs_from_every_run_after_h
     assert b["p_holm"] == pytest.approx(0.02) and (b["nearest_run"], b["nearest"]) == ("b", 2.0)
 
 
+def test_a_table_between_the_runs_unlike_each_is_not_said_to_be_beyond_them():
+    """The table must differ from every run to be flagged, on either side: with runs at 1 and 9
+    around a table at 5, the flag read 'no bot run is as high (the nearest, a, 1) — the table's is
+    higher than every run's', false of run b."""
+    import polars as pl
+
+    from playtest.analysis.calibration import _flags
+
+    metrics = pl.DataFrame([{"metric": "m", "group": "A", "definition": "a metric", "source": source, "estimate": est,
+                             "ci_low": est - 0.5, "ci_high": est + 0.5}
+                            for source, est in (("table", 5.0), ("a", 1.0), ("b", 9.5))])
+    [flag] = _flags(metrics, {("m", "A"): [0.001, 0.002]}, 2).iter_rows(named=True)
+    assert (flag["side"], flag["nearest_run"], flag["nearest"]) == ("between", "a", 1.0)
+    assert flag["sentence"] == ("m (A): your table 5 [4.5, 5.5]; between the bot runs, and unlike each of them "
+                                "(the nearest, a, 1)")
+    above = _flags(metrics.with_columns(pl.col("estimate").replace(9.5, 2.0)), {("m", "A"): [0.001, 0.002]}, 2)
+    assert above["sentence"][0].endswith("no bot run is as high (the nearest, b, 2) — the table's is higher than "
+                                         "every run's")
+
+
 def test_an_unfinished_run_is_read_as_report_reads_it_and_said_to_be_partial(cli, stargate_runs, tmp_path):
     """`report RUN` reads an interrupted run's saved games in RUN.partial; `calibrate --against
     RUN` said "no such run folder", and `--against RUN.partial` compared them without a word."""
