@@ -346,17 +346,12 @@ def not_regular(of: Path | int) -> str:
     where a pipe was "not a regular file (a device, pipe or socket cannot be a variant)", "a
     pipe, device or socket, not a regular file", "not a regular file (a folder, pipe or device)",
     "is not a file" or "is missing"."""
-    if isinstance(of, int):
-        mode = of
-    else:
-        try:
-            mode = os.stat(of).st_mode
-        except (OSError, ValueError):
-            return "is a symbolic link that leads nowhere" if os.path.islink(of) else "is not a regular file"
-    if stat.S_ISDIR(mode):
+    kind = kind_at(of)
+    if kind is None and not isinstance(of, int) and os.path.islink(of) and not os.path.exists(of):
+        return "is a symbolic link that leads nowhere"
+    if kind == "a folder":
         return "is a folder, not a file"
-    kind = next((what for test, what in _KINDS if test(mode)), None)
-    return f"is {kind}, not a regular file" if kind else "is not a regular file"
+    return f"is {kind}, not a regular file" if kind not in (None, "a file") else "is not a regular file"
 
 
 def kind_at(of: Path | int) -> str | None:
