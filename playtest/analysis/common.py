@@ -145,7 +145,9 @@ def first_player_advantage(games: Table) -> pl.DataFrame:
     test that seat 1 wins 1/P."""
     p = n_players(games)
     first = F.collect(F.lazy(games).filter(pl.col("seat") == 0).select(F.GAME, "win_share"))
-    wins, n = float(first["win_share"].sum()), first.height
+    # One chunk, as the parts' array is: polars sums each chunk apart, and a run grown in batches
+    # (diff --until-decided) holds several, whose sum differed from the parts' in the last bit.
+    wins, n = float(first["win_share"].rechunk().sum()), first.height
     est, lo, hi = stats.shifted(wilson(wins, n), 1 / p) if p else (math.nan,) * 3
 
     def advantage(shares: np.ndarray) -> float:  # summed by polars, as `wins` is: the same last bit

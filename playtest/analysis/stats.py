@@ -546,7 +546,10 @@ def balance_interval(wins: np.ndarray, confidence: float = 0.95) -> tuple[float,
     g, p = w.shape if w.ndim == 2 else (0, 0)
     if g == 0 or p < 2:
         return math.nan, math.nan, math.nan
-    rates = w.mean(axis=0)
+    # Each seat's rate as its column's own mean: `w.mean(axis=0)` of a row-major copy (a block of
+    # games masked out of polars' column-major matrix by compare's jackknife) sums in another
+    # order and differed from the recomputation in the last bit.
+    rates = np.array([w[:, s].mean() for s in range(p)])
     est = 1 - float(rates.max() - rates.min())
     if g < 2:
         return est, math.nan, math.nan
