@@ -134,7 +134,7 @@ def _one_flag_calibration(flagged: bool = True, distance: float = 3.0):
     from playtest.analysis.metrics import metric_info
 
     flag = {"metric": "crew_pick_rate", "group": "bays", "table": 0.02, "table_low": 0.001, "table_high": 0.09,
-            "nearest_run": "random", "nearest": 0.15, "p_holm": 0.001, "higher": False}
+            "nearest_run": "random", "nearest": 0.15, "p_holm": 0.001, "side": "lower"}
     said = sentence(metric_words("crew_pick_rate", "bays"), flag)
     flags = pl.DataFrame([{**flag, "sentence": said}])
     metrics = pl.DataFrame([{"metric": "crew_pick_rate", "group": "bays", "source": src, "estimate": est,
@@ -165,7 +165,7 @@ def test_the_flags_sentences_name_metrics_and_crews_as_the_tables_and_compare_do
     assert "crew pick rate" not in md + html and "crew_pick_rate" not in md + html
     doc = to_json(cal, meta)
     assert doc["flags"][0]["sentence"] == said and doc["flags"][0]["metric"] == "crew_pick_rate"  # the JSON keeps the ids
-    assert "higher" not in doc["flags"][0]  # (in the sentence's words)
+    assert "side" not in doc["flags"][0]  # (in the sentence's words)
 
 
 @pytest.mark.parametrize(("flagged", "distance", "why"), [
