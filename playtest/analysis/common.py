@@ -122,8 +122,8 @@ def game_length(games: Table) -> pl.DataFrame:
     """Mean game length in rounds (one value per game), skewness-corrected t interval, stopping
     at 1 round as `outcome_shape`'s (simulate's table and the report show the same row)."""
     per_game = F.per_game(games, pl.col("rounds").first())
-    est, lo, hi = per_game_mean_ci(per_game["rounds"].to_numpy(), at_least=1.0)
     rounds = per_game["rounds"].to_numpy()
+    est, lo, hi = per_game_mean_ci(rounds, at_least=1.0)
     return C.metric_frame([{C.METRIC: "game_length_rounds", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo,
                             C.CI_HIGH: hi, C.N: per_game.height,
                             PARTS: Parts(per_game[F.GAME].to_numpy(), (rounds, np.ones(rounds.size)), ratio,
@@ -159,12 +159,6 @@ def first_player_advantage(games: Table) -> pl.DataFrame:
                                 n=np.ones(n, dtype=int), always=True),
                             C.P_VALUE: stats.one_proportion_p(wins, n, 1 / p) if p else None,
                             C.DEFINITION: f"Seat 1's win rate minus the fair share 1/{p} (positive = seat 1 is favoured)."}])
-
-
-def win_matrix(games: Table) -> np.ndarray:
-    """games × seats matrix of win shares (seat order, game order)."""
-    wide = win_shares_by_seat(games)
-    return wide.drop("game").to_numpy()
 
 
 def win_shares_by_seat(games: Table) -> pl.DataFrame:
