@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import polars as pl
 
 from playtest.analysis import columns as C
-from playtest.analysis.offs import off_for, switched_off
+from playtest.analysis.offs import off_for
 from playtest.compare.stats import chances, never_seen
 from playtest.core.spec import MetricInfos, Off
 
@@ -243,10 +243,3 @@ def in_group_order(table: pl.DataFrame) -> pl.DataFrame:
     return table[sorted(range(table.height), key=key)]
 
 
-def completed(fn: Callable[..., pl.DataFrame], groups: Mapping[str, set[str]],
-              declared: MetricInfos | None = None) -> Callable[..., pl.DataFrame]:
-    """`fn` whose tables carry a 0 row for each category of `groups` they lack (and their
-    variant does not switch off, and has: `declared`, as `complete`)."""
-    def metric_fn(info: Mapping[str, Any], games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
-        return complete(fn(info, games, events), groups, switched_off(info), declared=declared)
-    return metric_fn

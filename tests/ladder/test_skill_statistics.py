@@ -124,14 +124,14 @@ def test_a_metric_set_by_the_bots_is_a_certain_change_and_says_so():
 
 
 def test_categories_a_rung_never_produced_count_as_zero():
-    from playtest.compare.metrics import completed, distribution_groups
+    from playtest.compare.metrics import complete, distribution_groups
 
     a = C.metric_frame([{C.METRIC: "crew_pick_rate", C.GROUP: "bays", C.ESTIMATE: 0.2, C.N: 10},
                         {C.METRIC: "crew_pick_rate", C.GROUP: "orlins", C.ESTIMATE: 0.8, C.N: 10}])
     b = C.metric_frame([{C.METRIC: "crew_pick_rate", C.GROUP: "orlins", C.ESTIMATE: 1.0, C.N: 12}])
     groups = distribution_groups([a, b])
     assert groups == {"crew_pick_rate": {"bays", "orlins"}}
-    filled = completed(lambda *_: b, groups)({}, pl.DataFrame(), pl.DataFrame())
+    filled = complete(b, groups)
     assert dict(filled.select(C.GROUP, C.ESTIMATE).iter_rows()) == {"orlins": 1.0, "bays": 0.0}
 
 
