@@ -59,7 +59,8 @@ class Problem:
     path: str
     message: str
     cause: Cause | None = field(default=None, compare=False, repr=False)
-    """Its message's closing parenthesis as data, when it names --set (Cause); None otherwise."""
+    """Its message's closing parenthesis as data (Cause) when a parent draft or a --set caused it
+    (variants.loader._from_child; `cause.sets` empty without --set); None otherwise."""
 
     def naming(self, sets: Sequence[str]) -> Problem:
         """This problem with its parenthesis naming only `sets` of its --set (none: as the file

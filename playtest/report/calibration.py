@@ -157,7 +157,7 @@ def to_json(cal: Calibration, meta: dict[str, Any]) -> dict[str, Any]:
         # Each run with its folder (meta's `runs` maps label → folder; the rows replace it).
         "runs": [{**{k: _num(v) for k, v in r.items()}, "folder": meta.get("runs", {}).get(r["run"])}
                  for r in cal.runs.iter_rows(named=True)],
-        # (a flag's `higher`, which side its sentence says, is in the sentence's words)
+        # (a flag's `side`, higher, lower or between the runs, is in its sentence's words)
         "flags": [{k: _num(v) for k, v in r.items() if k != "side"} for r in cal.flags.iter_rows(named=True)],
         "metrics": [{k: _num(v) for k, v in r.items() if k != "definition"}
                     for r in cal.metrics.iter_rows(named=True)],
