@@ -576,10 +576,14 @@ def scan_run(run_dir: Path) -> RunFiles:
 def not_a_folder(path: Path, what: str = "run folder") -> str:
     """Why `path`, which is not a folder, is no `what` (a run folder, a sweep or tune output
     folder): what stands there in `io.kind_at`'s words (a file, a named pipe, a device: /dev/null
-    read 'no such run folder', then 'not a folder, so not a run folder'), or nothing."""
+    read 'no such run folder', then 'not a folder, so not a run folder'), or nothing. A link that
+    leads nowhere is said as one, as io.not_folder says it of an --out: it read 'no such run
+    folder' of a name `ls` lists."""
     kind = kind_at(path)
     if kind is not None:
         return f"{kind}, not a {what}"
+    if os.path.islink(path) and not path.exists():
+        return f"a symbolic link that leads nowhere ({os.readlink(path)}), not a {what}"
     return f"not a folder, so not a {what}" if path.exists() else f"no such {what}"
 
 
