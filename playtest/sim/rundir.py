@@ -537,8 +537,8 @@ def scan_run(run_dir: Path) -> RunFiles:
         if partial_dir(run_dir).is_dir():
             return scan_run(partial_dir(run_dir))
         raise PlaytestError(f"{run_dir}: {not_a_folder(run_dir)}")
-    if (run_dir / "run.json").exists() and not (run_dir / "run.json").is_file():
-        # a named pipe there read "run.json is missing"
+    if os.path.lexists(run_dir / "run.json") and not (run_dir / "run.json").is_file():
+        # a named pipe there read "run.json is missing", and so did a link that leads nowhere
         raise PlaytestError(f"{run_dir}: not a finished run (run.json {not_regular(run_dir / 'run.json')})")
     info = read_json(run_dir / "run.json") if (run_dir / "run.json").is_file() else None
     if info is None:
@@ -563,7 +563,7 @@ def scan_run(run_dir: Path) -> RunFiles:
     else:
         for name in ("games.parquet", "events.parquet"):
             if not (run_dir / name).is_file():
-                said = not_regular(run_dir / name) if (run_dir / name).exists() else "is missing"
+                said = not_regular(run_dir / name) if os.path.lexists(run_dir / name) else "is missing"
                 raise PlaytestError(f"{run_dir}: not a finished run ({name} {said})")
         files = {t: [run_dir / f"{t}.parquet"] for t in TABLES}
     spec = get_game(info["game"])

@@ -1484,6 +1484,13 @@ R = [  # --- report: run folders and outputs -----------------------------------
          r"^error: {tmp}/s: a symbolic link that leads nowhere \({tmp}/gone\), not a sweep or tune output folder$",
          setup=_symlink("s", "gone")),
     Case("report-games-deleted", ["report", "{tmp}/run"], r"not a finished run \(games.parquet is missing\)", setup=_with_run(lambda r: (r / "games.parquet").unlink())),
+    # A link that leads nowhere in a run file's place read "is missing", where a pipe there is said as one.
+    Case("report-games-a-link-to-nowhere", ["report", "{tmp}/run"],
+         r"not a finished run \(games.parquet is a symbolic link that leads nowhere\)$",
+         setup=_with_run(lambda r: ((r / "games.parquet").unlink(), (r / "games.parquet").symlink_to(r / "gone")))),
+    Case("report-run-json-a-link-to-nowhere", ["report", "{tmp}/run"],
+         r"not a finished run \(run.json is a symbolic link that leads nowhere\)$",
+         setup=_with_run(lambda r: ((r / "run.json").unlink(), (r / "run.json").symlink_to(r / "gone")))),
     Case("report-games-a-folder", ["report", "{tmp}/run"], r"not a finished run \(games.parquet is a folder, not a file\)$",
          setup=_with_run(_games_a_folder)),
     Case("report-over-games", ["report", "{tmp}/run", "-o", "{tmp}/run/games.parquet"], r"^error: --out .*games.parquet: is this command's input", setup=_with_run()),
