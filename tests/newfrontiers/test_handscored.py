@@ -221,15 +221,19 @@ def test_a_hand_scored_game_ends_with_its_hand_counted_stocks_and_supplies(name)
     assert [out.players[x] for x in s.track] == track
 
 
-def _variant_absolute(name: str, old: str, new: str, tmp_path) -> Path:
-    """Hand-scored transcript `name` with one move line replaced, written to tmp_path (its
-    variant path made absolute)."""
+def _changed(name: str, old: str, new: str, tmp_path, variant: str, absolute: str) -> Path:
+    """Hand-scored transcript `name` with one move line replaced, written to tmp_path with its
+    variant path (`variant`, relative to the transcript) made absolute."""
     text = (DATA / "handscored" / f"{name}.yaml").read_text()
     assert old in text
-    text = text.replace(old, new).replace("../../../../variants/", f"{ROOT}/variants/")
     path = tmp_path / f"{name}_changed.yaml"
-    path.write_text(text)
+    path.write_text(text.replace(old, new).replace(variant, absolute))
     return path
+
+
+def _variant_absolute(name: str, old: str, new: str, tmp_path) -> Path:
+    """`_changed` for a transcript on a shipped variant."""
+    return _changed(name, old, new, tmp_path, "../../../../variants/", f"{ROOT}/variants/")
 
 
 def test_the_first_worlds_military_does_not_count_for_the_second_world_of_one_settle(tmp_path):
@@ -272,14 +276,8 @@ def test_the_explore_bonus_pick_cannot_be_declined(tmp_path):
 
 
 def _goals_deck5_changed(name: str, old: str, new: str, tmp_path) -> Path:
-    """Hand-scored transcript `name` (on ../goals_deck5.yaml) with one move line replaced, written to
-    tmp_path with its variant path made absolute."""
-    text = (DATA / "handscored" / f"{name}.yaml").read_text()
-    assert old in text
-    text = text.replace(old, new).replace("variant: ../goals_deck5.yaml", f"variant: {DATA / 'goals_deck5.yaml'}")
-    path = tmp_path / f"{name}_changed.yaml"
-    path.write_text(text)
-    return path
+    """`_changed` for a transcript on ../goals_deck5.yaml."""
+    return _changed(name, old, new, tmp_path, "variant: ../goals_deck5.yaml", f"variant: {DATA / 'goals_deck5.yaml'}")
 
 
 def test_a_return_order_split_between_two_later_draws_decides_who_draws_which(tmp_path):
