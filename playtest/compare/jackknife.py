@@ -444,7 +444,10 @@ def replicate(samples: Sequence[Sample], metric_fn: MetricFn, blocks: int = DEFA
     metric_fn = without_off(metric_fn)  # what a variant switches off is never compared (analysis/offs.py)
     raw_block_fn = without_off(block_fn) if block_fn is not None else metric_fn
     raw: list[tuple[pl.DataFrame, dict[tuple[str, str], Parts | None]]] = []
-    for s in samples:  # each table's rows' parts, filed as it is computed
+    for s in samples:  # each table's rows' parts, filed as it is computed when the blocks are its
+        if block_fn is not None:  # (else block_tables files the block function's own)
+            raw.append((metric_fn(s.info, s.games, s.events), {}))
+            continue
         with recording() as filed:
             raw.append((metric_fn(s.info, s.games, s.events), dict(filed)))
     whole = [t for t, _ in raw]
