@@ -373,15 +373,22 @@ def kind_at(of: Path | int) -> str | None:
     return next((what for test, what in _KINDS if test(mode)), None)
 
 
-def not_folder(path: Path) -> str:
-    """'is a named pipe, not a folder' (a file, a device, a socket): how a place where playtest
-    wants a folder (a folder output's --out, the folder it goes in) says what stands there instead,
-    in `not_regular`'s words. Every folder --out said "exists and is not a folder" of a pipe, and
-    "is a file" of a pipe it was to go in."""
+def not_folder(path: Path, what: str = "folder") -> str:
+    """'is a named pipe, not a folder' (a file, a device, a socket; 'not a run folder' with `what`):
+    how every place where playtest wants a folder says that `path`, which is none, is no `what` —
+    a folder output's --out and the folder it goes in, play's --save DIR/, a run folder to read, a
+    sweep or tune output folder — in `not_regular`'s words. A link that leads nowhere is said as
+    one, with where it leads (a run since deleted read 'no such run folder' of a name `ls` lists);
+    nothing at all there is 'no such run folder'. The run folders said 'a file, not a run folder'
+    where an --out said 'is a file, not a folder'. Callers ask only of a path that is no folder."""
+    if not os.path.lexists(path):
+        return f"no such {what}"
     kind = kind_at(path)
-    if kind is None:
-        return "is a symbolic link that leads nowhere" if os.path.islink(path) else "is not a folder"
-    return f"is {kind}, not a folder" if kind != "a folder" else "is a folder"
+    if kind is not None:
+        return f"is {kind}, not a {what}"
+    if os.path.islink(path):
+        return f"is a symbolic link that leads nowhere ({os.readlink(path)}), not a {what}"
+    return f"is not a {what}"  # a kind playtest has no word for
 
 
 class NotRegularFile(OSError):

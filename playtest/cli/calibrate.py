@@ -46,7 +46,14 @@ def calibrate(
     from playtest.analysis.calibration import SECTIONS, Source, run_labels
     from playtest.analysis.calibration import calibrate as compare_runs
     from playtest.analysis.metrics import all_metrics
-    from playtest.io import check_free, check_not_input, check_output_path, default_output, resolved
+    from playtest.io import (
+        check_free,
+        check_not_input,
+        check_output_path,
+        default_output,
+        not_folder,
+        resolved,
+    )
     from playtest.play.table import read_table_games, table_frames
     from playtest.report import calibration as R
     from playtest.report.model import variant_names
@@ -56,7 +63,7 @@ def calibrate(
 
     if not against:
         raise UsageError("--against: give at least one run folder")
-    from playtest.sim.rundir import not_a_folder, partial_dir
+    from playtest.sim.rundir import partial_dir
 
     def read_from(path: Path) -> Path:  # an unfinished run RUN is read in RUN.partial
         return partial_dir(path) if not path.is_dir() and partial_dir(path).is_dir() else path
@@ -70,7 +77,7 @@ def calibrate(
 
     for run_dir in against:  # before the table games are replayed
         if not run_dir.is_dir() and not partial_dir(run_dir).is_dir():  # (an unfinished run is read, as report reads it)
-            raise UsageError(f"--against {run_dir}: {not_a_folder(run_dir)}")
+            raise UsageError(f"--against {run_dir}: {not_folder(run_dir, 'run folder')}")
     kind = report_format(fmt, out, "md")
     # Not calibration.<ext> in the working folder (where a second calibration was refused, "already
     # exists"): beside the other commands' outputs, under a name of its own (io.default_output).

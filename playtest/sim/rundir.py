@@ -40,6 +40,7 @@ from playtest.io import (
     for_polars,
     kind_at,
     lock_held,
+    not_folder,
     not_regular,
     read_regular,
     swap_into_place,
@@ -536,7 +537,7 @@ def scan_run(run_dir: Path) -> RunFiles:
     if not run_dir.is_dir():
         if partial_dir(run_dir).is_dir():
             return scan_run(partial_dir(run_dir))
-        raise PlaytestError(f"{run_dir}: {not_a_folder(run_dir)}")
+        raise PlaytestError(f"{run_dir}: {not_folder(run_dir, 'run folder')}")
     if os.path.lexists(run_dir / "run.json") and not (run_dir / "run.json").is_file():
         # a named pipe there read "run.json is missing", and so did a link that leads nowhere
         raise PlaytestError(f"{run_dir}: not a finished run (run.json {not_regular(run_dir / 'run.json')})")
@@ -571,20 +572,6 @@ def scan_run(run_dir: Path) -> RunFiles:
     _check_table(run_dir, games, games_schema(spec), "games.parquet", spec.later_columns)
     _check_table(run_dir, events, events_schema(spec), "events.parquet", spec.later_columns)
     return RunFiles(run_dir, info, games, events, partial)
-
-
-def not_a_folder(path: Path, what: str = "run folder") -> str:
-    """Why `path`, which is not a folder, is no `what` (a run folder, a sweep or tune output
-    folder): what stands there in `io.kind_at`'s words (a file, a named pipe, a device: /dev/null
-    read 'no such run folder', then 'not a folder, so not a run folder'), or nothing. A link that
-    leads nowhere is said as one, as io.not_folder says it of an --out: it read 'no such run
-    folder' of a name `ls` lists."""
-    kind = kind_at(path)
-    if kind is not None:
-        return f"{kind}, not a {what}"
-    if os.path.islink(path) and not path.exists():
-        return f"a symbolic link that leads nowhere ({os.readlink(path)}), not a {what}"
-    return f"not a folder, so not a {what}" if path.exists() else f"no such {what}"
 
 
 def read_run(run_dir: Path) -> tuple[dict[str, Any], pl.DataFrame, pl.DataFrame]:

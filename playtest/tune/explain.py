@@ -44,10 +44,10 @@ from playtest.compare.stats import holm
 from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError
 from playtest.filekinds import OUTPUT_KINDS, output_kind
-from playtest.io import for_polars, not_regular, read_regular
+from playtest.io import for_polars, not_folder, not_regular, read_regular
 from playtest.jsonplaces import located
 from playtest.report import format as F
-from playtest.sim.rundir import check_items, check_keys, first_line, not_a_folder, read_json
+from playtest.sim.rundir import check_items, check_keys, first_line, read_json
 from playtest.suggest import guess
 from playtest.variants.source import REMOVE_TAG
 
@@ -144,7 +144,7 @@ def read_design(run_dir: Path, metrics: list[str] | None = None) -> Design:
         source = "tune.json and trials.parquet" if (run_dir / "tune.json").is_file() else "sweep.json"
         raise PlaytestError(f"{run_dir}: cannot read {source}: {first_line(exc)}") from None
     if not run_dir.is_dir():
-        raise PlaytestError(f"{run_dir}: {not_a_folder(run_dir, 'sweep or tune output folder')}")
+        raise PlaytestError(f"{run_dir}: {not_folder(run_dir, 'sweep or tune output folder')}")
     # A named pipe (a device, a folder) where sweep.json or tune.json stands is said as what it is, as
     # every other reader says it: it read "not a sweep or tune output". trials.parquet only beside a tune.json.
     names = ("tune.json", "trials.parquet", "sweep.json") if (run_dir / "tune.json").is_file() else ("tune.json", "sweep.json")

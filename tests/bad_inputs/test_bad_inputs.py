@@ -778,7 +778,7 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("yes-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:1: mapping keys must be text, not true$", {"v.yaml": EXT + "yes: 2\n"}),
     Case("too-many-dealt", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: planets_dealt.4: 13 planets dealt", {"v.yaml": EXT + "planets_dealt: {4: 13}\n"}),
     Case("unknown-color", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: planets.red1.color: unknown color 'purple'", {"v.yaml": EXT + "planets: [{id: red1, color: purple}]\n"}),
-    Case("report-a-file", ["report", str(DRAFT5)], r"^error: .*draft5.yaml: a file, not a run folder$"),
+    Case("report-a-file", ["report", str(DRAFT5)], r"^error: .*draft5.yaml: is a file, not a run folder$"),
     # a bot name that is not text stopped with "internal error: TypeError: sequence item 2: expected str instance"
     Case("explain-sweep-lineup-number", ["explain", "{tmp}/s"], r"^error: {tmp}/s/sweep.json:\d+:\d+: run.lineup.2: expected a bot name, got 2$",
          {"s/sweep.json": _sweep_json(["random", "random", 2, "random"])}),
@@ -803,8 +803,8 @@ V = [  # --- variant files: validate -------------------------------------------
     # A kind that is no text is the document's own checks' to say, not an internal error (TypeError: unhashable).
     Case("explain-kind-a-list", ["explain", "{tmp}/s"], r"^error: {tmp}/s/sweep.json:1:1: run: required key is missing$",
          {"s/sweep.json": '{"kind": ["playtest-sweep"], "schema": {"a": 1}}'}),
-    Case("explain-a-file", ["explain", str(DRAFT5)], r"^error: .*draft5.yaml: a file, not a sweep or tune output folder$"),
-    Case("explain-a-fifo", ["explain", "{tmp}/p"], r"^error: {tmp}/p: a named pipe, not a sweep or tune output folder$",
+    Case("explain-a-file", ["explain", str(DRAFT5)], r"^error: .*draft5.yaml: is a file, not a sweep or tune output folder$"),
+    Case("explain-a-fifo", ["explain", "{tmp}/p"], r"^error: {tmp}/p: is a named pipe, not a sweep or tune output folder$",
          setup=lambda work: os.mkfifo(work / "p")),
     # A folder where explain writes a file: "Is a directory", exit 1; with --force the pages before it were
     # replaced and the line said "nothing was replaced".
@@ -1470,18 +1470,18 @@ R = [  # --- report: run folders and outputs -----------------------------------
          setup=_with_run()),
     Case("report-out-name-too-long", ["report", "{tmp}/run", "-o", "{tmp}/" + "a" * 240 + ".md"],
          r"^error: --out {tmp}/a{240}.md: the name is 243 bytes long; at most 241 here", setup=_with_run()),
-    Case("report-a-device", ["report", "/dev/null"], r"^error: /dev/null: a device, not a run folder$"),
-    Case("calibrate-against-a-device", ["calibrate", str(EXAMPLES / "stargate-table-game.yaml"), "--against", "/dev/null"], r"^error: --against /dev/null: a device, not a run folder$"),
+    Case("report-a-device", ["report", "/dev/null"], r"^error: /dev/null: is a device, not a run folder$"),
+    Case("calibrate-against-a-device", ["calibrate", str(EXAMPLES / "stargate-table-game.yaml"), "--against", "/dev/null"], r"^error: --against /dev/null: is a device, not a run folder$"),
     # A link to a run since deleted read "no such run folder" of a name `ls` lists (an --out's says what it is).
     Case("report-a-link-to-nowhere", ["report", "{tmp}/run"],
-         r"^error: {tmp}/run: a symbolic link that leads nowhere \({tmp}/gone\), not a run folder$",
+         r"^error: {tmp}/run: is a symbolic link that leads nowhere \({tmp}/gone\), not a run folder$",
          setup=_symlink("run", "gone")),
     Case("calibrate-against-a-link-to-nowhere", ["calibrate", str(EXAMPLES / "stargate-table-game.yaml"), "--against",
                                                  "{tmp}/run"],
-         r"^error: --against {tmp}/run: a symbolic link that leads nowhere \({tmp}/gone\), not a run folder$",
+         r"^error: --against {tmp}/run: is a symbolic link that leads nowhere \({tmp}/gone\), not a run folder$",
          setup=_symlink("run", "gone")),
     Case("explain-a-link-to-nowhere", ["explain", "{tmp}/s"],
-         r"^error: {tmp}/s: a symbolic link that leads nowhere \({tmp}/gone\), not a sweep or tune output folder$",
+         r"^error: {tmp}/s: is a symbolic link that leads nowhere \({tmp}/gone\), not a sweep or tune output folder$",
          setup=_symlink("s", "gone")),
     Case("report-games-deleted", ["report", "{tmp}/run"], r"not a finished run \(games.parquet is missing\)", setup=_with_run(lambda r: (r / "games.parquet").unlink())),
     # A link that leads nowhere in a run file's place read "is missing", where a pipe there is said as one.

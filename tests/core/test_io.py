@@ -380,6 +380,23 @@ def test_every_reader_says_what_is_there_instead_of_a_regular_file(tmp_path):
     assert caught.value.said == said["fifo"]
 
 
+def test_a_run_folder_and_an_out_folder_that_are_none_are_said_alike(tmp_path, cli):
+    """One wording (io.not_folder) for a path where playtest wants a folder and finds something
+    else: a run folder to read said 'a file, not a run folder', an --out 'is a file, not a folder'."""
+    draft = Path(__file__).resolve().parents[2] / "variants" / "stargate" / "draft5.yaml"
+    (tmp_path / "f.txt").write_text("x")
+    (tmp_path / "dangling").symlink_to(tmp_path / "gone")
+    said = {}
+    for name in ("f.txt", "dangling"):
+        path = tmp_path / name
+        as_run = cli("report", str(path)).stderr.strip()
+        as_out = cli("play", str(draft), "--save", f"{path}/").stderr.strip()
+        said[name] = (as_run.removeprefix(f"error: {path}: "), as_out.removeprefix(f"error: --save {path}/: {path} "))
+    for as_run, as_out in said.values():
+        assert as_run.startswith("is ") and as_run.endswith(", not a run folder")
+        assert as_run.removesuffix(" run folder") == as_out.removesuffix(" folder")
+
+
 def test_a_default_report_file_is_numbered_before_its_suffix(tmp_path):
     """calibrate's default reports/calibrate-<time>.md, taken, is -2.md (not .md-2, which no
     browser or editor opens as Markdown)."""

@@ -230,9 +230,9 @@ def test_explain_refuses_a_folder_that_is_not_a_sweep_or_tune(tmp_path):
     code, _, err = invoke("explain", tmp_path / "missing")
     assert (code, err) == (2, f"error: {tmp_path / 'missing'}: no such sweep or tune output folder")
     # a path that exists but is no folder read 'no such folder', then 'not a folder, so not a ...' (report
-    # and calibrate share the rule: rundir.not_a_folder); it names what is there
+    # and calibrate share the rule, and an --out's words: io.not_folder); it names what is there
     code, _, err = invoke("explain", "/dev/null")
-    assert (code, err) == (2, "error: /dev/null: a device, not a sweep or tune output folder")
+    assert (code, err) == (2, "error: /dev/null: is a device, not a sweep or tune output folder")
 
 
 def _tune_folder(folder):
