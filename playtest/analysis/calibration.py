@@ -440,7 +440,7 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
                                          "source": pl.String, "estimate": pl.Float64, "ci_low": pl.Float64,
                                          "ci_high": pl.Float64, "no_interval": pl.String, "se": pl.Float64,
                                          "z": pl.Float64, "p_value": pl.Float64})
-    flags = _flags(metrics, per_run_p, len(runs))
+    flags = _flags(metrics, per_run_p, len(runs), declared)
     stays = None
     if n_table >= 3 and loo:
         stays = dict.fromkeys(loo, 0)
@@ -456,8 +456,10 @@ def calibrate(table: Source, runs: Sequence[Source], metric_fn: MetricFn) -> Cal
                        flags, t["n"][0] if t.height else 0, declared, stays)
 
 
-def _flags(metrics: pl.DataFrame, per_run_p: dict[tuple[str, str], list[float]], n_runs: int) -> pl.DataFrame:
-    """Metrics where the table differs from every run (Holm over metrics, intersection–union)."""
+def _flags(metrics: pl.DataFrame, per_run_p: dict[tuple[str, str], list[float]], n_runs: int,
+           declared: MetricInfos | None = None) -> pl.DataFrame:
+    """Metrics where the table differs from every run (Holm over metrics, intersection–union);
+    `declared`: the game's metric_info, which says how a sentence writes each metric's values."""
     keys = [k for k, ps in per_run_p.items() if len(ps) == n_runs and n_runs > 0]
     adjusted = holm([max(per_run_p[k]) for k in keys])
     out = []
@@ -476,30 +478,40 @@ def _flags(metrics: pl.DataFrame, per_run_p: dict[tuple[str, str], list[float]],
         flag = {"metric": key[0], "group": key[1], "table": tab["estimate"], "table_low": tab["ci_low"],
                 "table_high": tab["ci_high"], "nearest_run": nearest["source"], "nearest": nearest["estimate"],
                 "p_holm": float(p_adj), "side": side}
-        out.append({**flag, "sentence": sentence(metric_words(*key), flag)})
+        out.append({**flag, "sentence": sentence(metric_words(*key), flag, declared)})
     return pl.DataFrame(out, schema={"metric": pl.String, "group": pl.String, "table": pl.Float64,
                                      "table_low": pl.Float64, "table_high": pl.Float64, "nearest_run": pl.String,
                                      "nearest": pl.Float64, "p_holm": pl.Float64, "side": pl.String,
                                      "sentence": pl.String})
 
 
-def fmt(x: float | None) -> str:
-    if x is None or not math.isfinite(x):
-        return "–"
-    return f"{x:.3g}" if abs(x) < 1000 else f"{x:,.0f}"
-
-
 def metric_words(metric: str, group: str | None) -> str:
     """A flag's metric and group as its JSON `sentence` names them: by their ids ('crew first pick
     rate (bays)'). The reports title them as `compare` does (report.calibration.flag_sentences)."""
-    return metric.replace("_", " ") + (f" ({group})" if group else "")
+    return metric.replace("_", " ") + group_words(group)
 
 
-def sentence(what: str, flag: Mapping[str, Any]) -> str:
+def group_words(group: str | None) -> str:
+    """' (bays)' after a flag's metric; nothing for a metric of the whole game (group 'all'), as
+    compare's lines name none (compare.render.row_title): 'Winning margin (points) (all)' read as
+    if it had groups."""
+    return f" ({group})" if group and group != "all" else ""
+
+
+def sentence(what: str, flag: Mapping[str, Any], declared: MetricInfos | None = None) -> str:
     """A flag (a row of `Calibration.flags`) in words, `what` naming its metric and group:
-    'crew first pick rate (bays): your table 0.02 [0.001, 0.09]; no bot run is as low (...)'. A
+    'crew first pick rate (bays): your table 2.0% [0.1%, 9.0%]; no bot run is as low (...)'. A
     table between the runs, unlike each, is said so: 'no bot run is as low' was written of a
-    table with runs on both sides of it."""
+    table with runs on both sides of it. Its values are written as compare and the tables write
+    the metric's (report.format.value: a share as a percentage, where the sentence read 0.02;
+    `declared`: the game's metric_info)."""
+    from playtest.report.format import kind, value
+
+    k = kind(str(flag["metric"]), declared)
+
+    def fmt(x: float | None) -> str:
+        return value(x, k)
+
     # No interval (too few table games, no spread): '[–, –]' read as an interval of unknown ends.
     low, high = fmt(flag["table_low"]), fmt(flag["table_high"])
     iv = f" [{low}, {high}]" if low != "–" or high != "–" else " (no interval)"

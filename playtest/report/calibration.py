@@ -11,7 +11,7 @@ from typing import Any
 import altair as alt
 import polars as pl
 
-from playtest.analysis.calibration import MIN_GAMES, Calibration, sentence, too_few
+from playtest.analysis.calibration import MIN_GAMES, Calibration, group_words, sentence, too_few
 from playtest.compare.render import metric_title
 from playtest.report import format as F
 from playtest.report.html import e, page
@@ -127,9 +127,10 @@ def metric_label(cal: Calibration, metric: str) -> str:
 def flag_sentences(cal: Calibration, meta: dict[str, Any]) -> list[str]:
     """The flags' sentences with each metric titled and each group named as the tables name them
     ('Crew taken (share of turns) (ベイス Bays): your table ...', where they read 'crew pick rate
-    (bays):'), said from the flag's numbers (analysis.calibration.sentence). The JSON's `sentence`
-    keeps the ids."""
-    return [sentence(metric_label(cal, str(r["metric"])) + (f" ({group_label(meta, r['group'])})" if r["group"] else ""), r)
+    (bays):'; a metric of the whole game with no group named), said from the flag's numbers
+    (analysis.calibration.sentence). The JSON's `sentence` keeps the ids."""
+    return [sentence(metric_label(cal, str(r["metric"])) + (group_words(r["group"]) and f" ({group_label(meta, r['group'])})"),
+                     r, cal.declared)
             for r in cal.flags.iter_rows(named=True)]
 
 

@@ -149,6 +149,32 @@ def _one_flag_calibration(flagged: bool = True, distance: float = 3.0):
     return cal, meta, said
 
 
+def test_the_flags_sentences_write_values_as_compare_does_and_name_no_group_of_the_whole_game():
+    """A flag's sentence wrote a share as a plain number ('your table 0.02 [0.001, 0.09]') where
+    compare and calibrate's own tables write it as a percentage, and named the group of a metric of
+    the whole game ('Shared wins (all): ...'), where compare names none."""
+    from playtest.analysis.calibration import Calibration, _flags
+    from playtest.analysis.metrics import metric_info
+    from playtest.compare.render import fmt_value, metric_title
+    from playtest.report.calibration import flag_sentences
+
+    declared = metric_info({"game": "stargate"})
+    for metric, group, (table, run) in (("crew_pick_rate", "bays", (0.02, 0.15)),
+                                        ("tie_rate", "all", (0.4, 0.1)), ("margin_of_victory", "all", (7.0, 2.5))):
+        metrics = pl.DataFrame([{"metric": metric, "group": group, "source": source, "estimate": est,
+                                 "ci_low": est * 0.9, "ci_high": est * 1.1}
+                                for source, est in (("table", table), ("random", run))])
+        flags = _flags(metrics, {(metric, group): [0.001]}, 1)  # (the JSON's; these ids say their kind)
+        cal = Calibration(metrics=metrics, runs=pl.DataFrame(), flags=flags, table_games=30, declared=declared)
+        [said] = flag_sentences(cal, {"names": {}})
+        head = metric_title(metric, declared) + (" (bays)" if group == "bays" else "")  # (no names given)
+        values = [fmt_value(x, metric, declared) for x in (table, table * 0.9, table * 1.1, run)]
+        assert said.startswith(f"{head}: your table {values[0]} "
+                               f"[{values[1]}, {values[2]}]; no bot run is as "), said
+        assert f"(the nearest, random, {values[3]})" in said
+        assert "(all)" not in said and "(all)" not in flags["sentence"][0]
+
+
 def test_the_flags_sentences_name_metrics_and_crews_as_the_tables_and_compare_do():
     """036f7ab named groups in calibrate's tables ('ベイス Bays') but the flags above them, the
     report's headline and the terminal's summary, still read 'crew pick rate (bays): your
@@ -159,7 +185,7 @@ def test_the_flags_sentences_name_metrics_and_crews_as_the_tables_and_compare_do
     cal, meta, said = _one_flag_calibration()
     assert said.startswith("crew pick rate (bays): your table")
     md, html = to_markdown(cal, meta), to_html(cal, meta)
-    assert "- Crew taken (share of turns) (ベイス Bays): your table 0.02 [0.001, 0.09]; no bot run is as low" in md
+    assert "- Crew taken (share of turns) (ベイス Bays): your table 2.0% [0.1%, 9.0%]; no bot run is as low" in md
     assert "<li>Crew taken (share of turns) (ベイス Bays): your table" in html
     assert "| Crew taken (share of turns) | ベイス Bays |" in md
     assert "crew pick rate" not in md + html and "crew_pick_rate" not in md + html
@@ -975,10 +1001,10 @@ def test_a_table_between_the_runs_unlike_each_is_not_said_to_be_beyond_them():
                             for source, est in (("table", 5.0), ("a", 1.0), ("b", 9.5))])
     [flag] = _flags(metrics, {("m", "A"): [0.001, 0.002]}, 2).iter_rows(named=True)
     assert (flag["side"], flag["nearest_run"], flag["nearest"]) == ("between", "a", 1.0)
-    assert flag["sentence"] == ("m (A): your table 5 [4.5, 5.5]; between the bot runs, and unlike each of them "
-                                "(the nearest, a, 1)")
+    assert flag["sentence"] == ("m (A): your table 5.00 [4.50, 5.50]; between the bot runs, and unlike each of them "
+                                "(the nearest, a, 1.00)")
     above = _flags(metrics.with_columns(pl.col("estimate").replace(9.5, 2.0)), {("m", "A"): [0.001, 0.002]}, 2)
-    assert above["sentence"][0].endswith("no bot run is as high (the nearest, b, 2) — the table's is higher than "
+    assert above["sentence"][0].endswith("no bot run is as high (the nearest, b, 2.00) — the table's is higher than "
                                          "every run's")
 
 
