@@ -663,6 +663,32 @@ def default_output(base: Path, taken: Callable[[Path], bool] = lambda path: Fals
                 and not any(lock_held(p / LOCK_NAME) for p in leftovers(path)))
 
 
+DEFAULT_PLACE = "the default place; choose another with {option}"
+"""What an error about a command's default output place says after it, where it named the
+option (`--out reports/compare-<time>: ...`) though the user never gave it."""
+
+
+@contextlib.contextmanager
+def default_place(path: Path, option: str = "--out", *, given: bool) -> Iterator[None]:
+    """Errors raised in the block about `path`, the output's place, as they name it when the
+    command chose it (not `given`: reports/<command>-<time>, the current folder): by the path,
+    then DEFAULT_PLACE — 'reports/compare-<time>: /w/reports is a file, not a folder (the default
+    place; choose another with --out)', where every check said '--out reports/compare-<time>: ...'.
+    The one rewording for every command with a default place (simulate, compare, sweep, tune,
+    ladder, calibrate; play's --save); the checks keep naming the option they are given."""
+    try:
+        yield
+    except PlaytestError as err:
+        text = str(err)
+        named = next((f"{option} {shown}" for shown in (path, repr(str(path))) if f"{option} {shown}" in text), None)
+        if given or named is None or len(err.args) != 1:
+            raise
+        if text.startswith(named):
+            text = f"{path}{text[len(named):]} ({DEFAULT_PLACE.format(option=option)})"
+        err.args = (text.replace(named, str(path)),)
+        raise
+
+
 def _put_beside(folder: Path, target: Path) -> Path:
     """Rename `folder` to the first free `<target>-2`, `-3`, ... and return that name."""
     for name in numbered(target):

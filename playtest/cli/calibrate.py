@@ -51,6 +51,7 @@ def calibrate(
         check_not_input,
         check_output_path,
         default_output,
+        default_place,
         not_folder,
         resolved,
     )
@@ -86,10 +87,11 @@ def calibrate(
     to_file = (fmt is not None or out is not None) and str(path) != "-"
     spec, games = read_table_games(transcripts)
     if to_file:  # before the comparison: the report may replace neither an input nor, without --force, a file
-        check_output_path(path, "--out", folder=False)
         variant_files = [Path(p) for g in games for p in g.variant.chain]
-        check_not_input(path, [*transcripts, *variant_files, *against], "--out")
-        check_free(path, force, "--out")
+        with default_place(path, given=out is not None):
+            check_output_path(path, "--out", folder=False)
+            check_not_input(path, [*transcripts, *variant_files, *against], "--out")
+            check_free(path, force, "--out")
         check_report_suffix(fmt, path)
     info, tg, te = table_frames(spec, games)
     played = []

@@ -32,6 +32,7 @@ from playtest.io import (
     check_not_input,
     check_output_path,
     default_output,
+    default_place,
     staged_dir,
     write_atomic,
 )
@@ -219,12 +220,13 @@ def compare(
         raise from_bots_option(err) from None
     labels = unique_labels([v.slug for v in loaded])
     out_dir = out if out is not None else default_output(Path("reports") / f"compare-{time.strftime('%Y%m%d-%H%M%S')}")
-    check_output_dir(out_dir, force, [Path(p) for v in loaded for p in v.chain])
+    with default_place(out_dir, given=out is not None):
+        check_output_dir(out_dir, force, [Path(p) for v in loaded for p in v.chain])
     config = RunConfig(n_games=n, players=players, lineup=lineup, seed=seeds[0], workers=workers, command=command_line())
     check_run(config)
     status = status_console()
     status.print(f"simulating {n} games of each of {len(loaded)} variants …")
-    with staged_dir(out_dir, force=force, option="--out") as staging:
+    with default_place(out_dir, given=out is not None), staged_dir(out_dir, force=force, option="--out") as staging:
         runs = Runs(loaded, labels, config, staging / "runs", seeds)
         samples = runs.grow_to(n)
         cmp = compare_samples(samples, labels, [v.resolved for v in loaded],

@@ -49,7 +49,7 @@ def ladder(
     (self-contained), ladder.md, ladder.json and the runs' Parquet tables to --out.
     """
     from playtest.analysis.offs import lines as off_lines
-    from playtest.io import check_not_input, staged_dir, write_atomic
+    from playtest.io import check_not_input, default_place, staged_dir, write_atomic
     from playtest.ladder.result import build_ladder
     from playtest.ladder.runs import LadderPlan, check_rungs, play_ladder, split_rungs
     from playtest.report.ladder_html import render_ladder_html
@@ -68,14 +68,15 @@ def ladder(
     if pair_games is not None:
         check_games(pair_games, "--pair-games")
     out_dir = out or Path("reports") / f"ladder-{v.slug}"
-    check_not_input(out_dir, [Path(p) for p in v.chain], "--out")  # staged_dir checks the rest
+    with default_place(out_dir, given=out is not None):
+        check_not_input(out_dir, [Path(p) for p in v.chain], "--out")  # staged_dir checks the rest
     plan = LadderPlan(rungs=names, players=players, games=n, pair_games=pair_games or n, seed=seed,
                       workers=workers, command=command_line())
     err = status_console()
     # Built aside and put in place only when complete, as compare and sweep do: an interrupted
     # ladder (its runs are pieces of one comparison, not resumable alone) writes nothing and
     # says so, rather than naming a run folder that the clean-up removes.
-    with staged_dir(out_dir, force=force, option="--out") as staging:
+    with default_place(out_dir, given=out is not None), staged_dir(out_dir, force=force, option="--out") as staging:
         total = len(names) * n + (len(names) - 1) * plan.pair_games
         err.print(f"playing {total} games: {len(names)} rungs × {n} self-play, {len(names) - 1} pairing(s) × "
                   f"{plan.pair_games} …")

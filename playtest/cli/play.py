@@ -293,7 +293,11 @@ def play(
         scripted = _MovesFile(moves, text)
     inputs = [Path(p) for p in v.chain] + ([moves] if moves is not None else [])
     if resume is None:
-        wanted = _save_target(save, f"{v.game}-seed{seed}.yaml", inputs)
+        from playtest.io import default_place
+
+        here = Path(f"{v.game}-seed{seed}.yaml")  # without --save: in the current folder
+        with default_place(here, "--save", given=save is not None):
+            wanted = _save_target(save, str(here), inputs)
     elif save is not None:
         wanted = _save_target(save, str(resume), inputs)
     else:  # beside the saved game: an error named '--save', an option not given

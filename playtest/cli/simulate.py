@@ -128,7 +128,7 @@ def simulate(
     crash) keeps its finished games in OUT.partial, and --resume OUT finishes it.
     """
     from playtest.analysis.offs import lines as off_lines
-    from playtest.io import check_not_input
+    from playtest.io import check_not_input, default_place
     from playtest.report.model import build_report, safety_stop_note, unrotated_mixed
     from playtest.report.terminal import print_tables
     from playtest.report.write import render, write_atomic
@@ -187,13 +187,15 @@ def simulate(
         config = RunConfig(n_games=n, players=players, lineup=lineup, seed=seed, workers=workers,
                            rotate=not no_rotate, command=command, chunk_size=chunk_size)
         check_run(config, backend)
-        check_not_input(out_dir, [Path(p) for p in v.chain], "--out")
-        check_not_partial_name(out_dir)
+        with default_place(out_dir, given=out is not None):
+            check_not_input(out_dir, [Path(p) for p in v.chain], "--out")
+            check_not_partial_name(out_dir)
         while True:
             try:
-                prepare_out(out_dir, force=force)
-                result = with_progress(status, quiet, n, lambda cb: run_batch(  # (called in this pass)
-                    v, config, out_dir, progress=cb, force=force, backend=backend, scheduler=scheduler))  # noqa: B023
+                with default_place(out_dir, given=out is not None):
+                    prepare_out(out_dir, force=force)
+                    result = with_progress(status, quiet, n, lambda cb: run_batch(  # (called in this pass)
+                        v, config, out_dir, progress=cb, force=force, backend=backend, scheduler=scheduler))  # noqa: B023
                 break
             except RunStartedBeside:
                 # Two runs started in the same second chose the same default name: the later one

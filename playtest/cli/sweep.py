@@ -23,7 +23,7 @@ from playtest.cli.common import (
 )
 from playtest.cli.compare import check_format, check_output_dir, command_line
 from playtest.errors import Problem, UsageError, VariantError, override_label
-from playtest.io import default_output, staged_dir, write_atomic
+from playtest.io import default_output, default_place, staged_dir, write_atomic
 from playtest.text import clean, echoed
 from playtest.variants import Variant, load_variant
 
@@ -175,7 +175,8 @@ def sweep(
     except UsageError as err:
         raise from_bots_option(err) from None
     out_dir = out if out is not None else default_output(Path("reports") / f"sweep-{time.strftime('%Y%m%d-%H%M%S')}")
-    check_output_dir(out_dir, force, [Path(p) for v in loaded for p in v.chain])
+    with default_place(out_dir, given=out is not None):
+        check_output_dir(out_dir, force, [Path(p) for v in loaded for p in v.chain])
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed, workers=workers, command=command_line())
     check_run(config)
     fn = report_metrics()
@@ -189,7 +190,7 @@ def sweep(
                                                       workers=1), n, fn)
     status.print(f"simulating {n} games at each of {len(points)} grid points …")
     folders = [p.folder(i) for i, p in enumerate(points)]
-    with staged_dir(out_dir, force=force, option="--out") as staging:
+    with default_place(out_dir, given=out is not None), staged_dir(out_dir, force=force, option="--out") as staging:
         samples = Runs(loaded, folders, config, staging / "runs").grow_to(n)
         if len(samples) > 1 and all(s.games.equals(samples[0].games) and s.events.equals(samples[0].events)
                                     for s in samples[1:]):

@@ -8,6 +8,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -27,6 +28,7 @@ from playtest.io import (
     check_nothing_foreign,
     check_output_path,
     default_output,
+    default_place,
     is_playtest_output,
     mark_output,
     swap_into_place,
@@ -234,15 +236,18 @@ def tune(
         raise UsageError(f"--seed {seed_}: a seed is a whole number from 0 to 2**63 - 1")
     out_dir = out or default_output(Path("reports") / f"tune-{time.strftime('%Y%m%d-%H%M%S')}",
                                     lambda path: os.path.lexists(staging_dir(path)))
-    check_output_path(out_dir, "--out", folder=True)
-    check_not_input(out_dir, [*(Path(p) for p in base.chain), target], "--out")
-    if force:
-        check_free(out_dir, force, "--out")  # --force replaces only a folder playtest wrote
+    at_default = partial(default_place, out_dir, given=out is not None)  # (a fresh one for each block)
+    with at_default():
+        check_output_path(out_dir, "--out", folder=True)
+        check_not_input(out_dir, [*(Path(p) for p in base.chain), target], "--out")
+        if force:
+            check_free(out_dir, force, "--out")  # --force replaces only a folder playtest wrote
     settings = Settings(variant=variant, params=tuple(space), goals=goals,
                         goals_text=target.read_text(encoding="utf-8"), games=n_, players=players_, lineup=lineup,
                         seed=seed_, budget=budget, confirm_top=confirm, confirm_games=confirm_games or 4 * n_,
                         workers=workers, command=command_line(), rules_hash=rules_hash(base.resolved))
-    resumed = _check_out(out_dir, resume, force, lambda folder: check_settings(folder, settings))
+    with at_default():
+        resumed = _check_out(out_dir, resume, force, lambda folder: check_settings(folder, settings))
     G.check_switched_off(goals, variant_switched_off(base, players_))
     # A few games first, so that a misspelt metric or group fails now, not after the search.
     with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe:
@@ -255,8 +260,9 @@ def tune(
         # every goal's metric is in the probe's table (checked above): the search computes only
         # the report sections that hold them
         keys = section_keys(found, [g.metric for g in goals.items])
-    work = _prepare(out_dir, resumed)
-    lock = _lock(out_dir, work)
+    with at_default():
+        work = _prepare(out_dir, resumed)
+        lock = _lock(out_dir, work)
     if not resume:
         write_settings(work, settings)
     err = status_console(highlight=False)
@@ -293,7 +299,8 @@ def tune(
         return md, js, best_text, kept_line(result) if result.base_wins else ""
 
     try:
-        md, js, best_text, kept = finish()
+        with at_default():
+            md, js, best_text, kept = finish()
     except OutputTaken:
         raise  # the finished search was put beside --out: its one line says where
     except Interrupted:

@@ -1264,6 +1264,21 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
                    ["ladder", str(DRAFT5), "--rungs", "random,greedy", "-n", "2"],
                    ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "--budget", "2"],
                    ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(GATES), "-n", "2"])),
+    # A default place that cannot be used (reports/ a file) was blamed on an --out never given: it is named by its path
+    *(Case(f"{args[0]}-default-place-under-a-file", args,
+           rf"^error: reports/{name}: {{tmp}}/reports is a file, not a folder \(the default place; choose another with --out\)$",
+           {"reports": "x"}, setup=_with_run() if args[0] == "calibrate" else None)
+      for args, name in ((["simulate", str(DRAFT5), "-n", "2"], r"draft5-\d{8}-\d{6}"),
+                         (["compare", str(DRAFT5), str(DRAFT5), "-n", "2"], r"compare-\d{8}-\d{6}"),
+                         (["sweep", str(DRAFT5), "--set", "crews.bays.time=0,1", "-n", "2"], r"sweep-\d{8}-\d{6}"),
+                         (["ladder", str(DRAFT5), "--rungs", "random,greedy", "-n", "2"], "ladder-draft5"),
+                         (["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS),
+                           "--budget", "2"], r"tune-\d{8}-\d{6}"),
+                         (["calibrate", str(EXAMPLES / "stargate-table-game.yaml"), "--against", "{tmp}/run", "-f", "md"],
+                          r"calibrate-\d{8}-\d{6}\.md"))),
+    Case("play-default-save-a-folder", ["play", str(DRAFT5), "--seed", "3"],
+         r"^error: stargate-seed3.yaml: is a folder, not a file \(the default place; choose another with --save\)$",
+         {"stargate-seed3.yaml/x": "x"}),
     Case("out-under-a-fifo", ["simulate", str(DRAFT5), "-n", "2", "--out", "{tmp}/p/run"],
          r"^error: --out {tmp}/p/run: {tmp}/p is a named pipe, not a folder$", setup=lambda work: os.mkfifo(work / "p")),
     Case("out-proc", ["simulate", str(DRAFT5), "-n", "2", "--out", "/proc/playtest-run"], r"^error: --out /proc/playtest-run: is inside /proc"),
@@ -2593,6 +2608,25 @@ def test_a_default_output_in_a_read_only_folder_is_refused_before_any_work(args,
     assert len(r.stderr.splitlines()) == 1 and "Traceback" not in r.stderr, r.stderr
     assert re.search(pattern.replace("{tmp}", re.escape(str(tmp_path))), r.stderr), r.stderr
     assert _snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize(("args", "name"), [
+    (["compare", str(DRAFT5), str(DRAFT5), "-n", "2", "-w", "1"], r"compare-\d{8}-\d{6}"),
+    (["calibrate", str(EXAMPLES / "stargate-table-game.yaml"), "--against", "run", "-f", "html"],
+     r"calibrate-\d{8}-\d{6}\.html"),
+])
+def test_a_read_only_default_place_is_named_by_its_path_not_by_an_out_never_given(args, name, tmp_path, monkeypatch):
+    """A read-only reports/ said '--out reports/compare-<time>: reports is not writable' to a
+    command given no --out."""
+    (tmp_path / "reports").mkdir()
+    (tmp_path / "run").mkdir()
+    _read_only(monkeypatch, tmp_path / "reports")
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 2, (r.exit_code, r.stderr)
+    assert re.fullmatch(rf"error: reports/{name}: {re.escape(str(tmp_path))}/reports is not writable \(the default "
+                        r"place; choose another with --out\)\n", r.stderr), r.stderr
+    assert not any((tmp_path / "reports").iterdir())
 
 
 @pytest.mark.parametrize("args", [["simulate", str(DRAFT5), "-n", "2", "-w", "1", "-q"],

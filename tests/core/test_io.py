@@ -397,6 +397,31 @@ def test_a_run_folder_and_an_out_folder_that_are_none_are_said_alike(tmp_path, c
         assert as_run.removesuffix(" run folder") == as_out.removesuffix(" folder")
 
 
+def test_an_error_about_a_default_place_names_its_path_not_the_option():
+    """io.default_place: an error that named '--out PATH' for a PATH the command chose names the
+    path and says it was the default; one about a path the user gave, or about something else,
+    is left as it was (class and all)."""
+    from playtest.errors import Interrupted, UsageError
+    from playtest.io import default_place
+
+    place = Path("reports/compare-1")
+
+    def raised(error: Exception, *, given: bool, option: str = "--out") -> Exception:
+        with pytest.raises(type(error)) as caught, default_place(place, option, given=given):
+            raise error
+        return caught.value
+
+    why = f"--out {place}: reports is a file, not a folder"
+    assert str(raised(UsageError(why), given=True)) == why
+    assert str(raised(UsageError(why), given=False)) == (f"{place}: reports is a file, not a folder (the default "
+                                                         "place; choose another with --out)")
+    stopped = raised(Interrupted(f"interrupted: nothing was written (--out {place} is unchanged)"), given=False)
+    assert str(stopped) == f"interrupted: nothing was written ({place} is unchanged)"
+    assert str(raised(UsageError("--bots x: no such bot"), given=False)) == "--bots x: no such bot"
+    assert str(raised(UsageError(f"--save {place}: is a folder"), given=False, option="--save")) == (
+        f"{place}: is a folder (the default place; choose another with --save)")
+
+
 def test_a_default_report_file_is_numbered_before_its_suffix(tmp_path):
     """calibrate's default reports/calibrate-<time>.md, taken, is -2.md (not .md-2, which no
     browser or editor opens as Markdown)."""
