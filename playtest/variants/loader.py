@@ -600,7 +600,8 @@ def _validate_tree(
         problems += [problem_at(tree, loc, message)
                      for loc, message in cross_key_issues_despite_errors(schema, data, parent, exc)]
         raise VariantError(problems) from None
-    mixups = [problem_at(tree, loc, message) for loc, message in bool_number_mixups(data, model.model_dump())]
+    validated = model.model_dump()
+    mixups = [problem_at(tree, loc, message) for loc, message in bool_number_mixups(data, validated)]
     if mixups:
         raise VariantError(mixups)
     semantic = [problem_at(tree, loc, message) for loc, message in model.issues()]
@@ -613,11 +614,12 @@ def _validate_tree(
             # Only overrides: compare with the file as written.
             base = _resolve_plain(chain[0])
         changes = changes_under_rules(schema, base, model, diff(base, data))
+    resolved = numbers_as_validated(data, validated)  # after the changes: those compare the files as written
     return Variant(
         path=label,
         model=model,
-        resolved=data,
-        hash=variant_hash(data),
+        resolved=resolved,
+        hash=variant_hash(resolved),
         chain=chain,
         overrides=overrides,
         parent=chain[1] if len(chain) > 1 else None,
@@ -856,6 +858,24 @@ def _data_path(data: Any, loc: tuple[Any, ...]) -> tuple[Any, ...]:
 def _overlaps(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
     n = min(len(a), len(b))
     return a[:n] == b[:n]
+
+
+def numbers_as_validated(raw: Any, validated: Any) -> Any:
+    """`raw` (a variant's resolved data) with each quoted number that its game reads as a number
+    (`max_rounds: "60"`, which pydantic's lax mode validates to 60) written as that number, at any
+    depth: the same rules then resolve, hash (variant_hash) and are recorded (run.json) alike,
+    where `"60"` and `60` made two variants of one game (compare, calibrate and a resume said the
+    variant had changed). Text the game keeps as text stays text; everything else is `raw` as
+    it was, so a variant that quotes no number keeps its data and its hash (every variant in
+    variants/ does). Walked as bool_number_mixups walks it."""
+    if isinstance(raw, str) and isinstance(validated, int | float) and not isinstance(validated, bool):
+        return validated
+    if isinstance(raw, dict) and isinstance(validated, dict):
+        by_text = {str(k): v for k, v in validated.items()}
+        return {k: numbers_as_validated(v, by_text[str(k)]) if str(k) in by_text else v for k, v in raw.items()}
+    if isinstance(raw, list) and isinstance(validated, list | tuple) and len(raw) == len(validated):
+        return [numbers_as_validated(r, v) for r, v in zip(raw, validated, strict=True)]
+    return raw
 
 
 def bool_number_mixups(raw: Any, validated: Any, loc: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], str]]:

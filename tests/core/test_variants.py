@@ -665,6 +665,21 @@ def test_the_hash_follows_the_rules_not_how_a_number_is_spelt():
     assert variant_hash({2.0: "x"}) == variant_hash({2: "x"}) == variant_hash({"2": "x"})
 
 
+def test_a_quoted_number_the_game_reads_as_a_number_is_the_same_rules_and_hash(tmp_path):
+    """`max_rounds: "60"` validates to the model of `max_rounds: 60`, but hashed (and was recorded
+    in run.json) as text: runs of the same rules read as two variants to compare, calibrate and a
+    resume. A quoted value the game keeps as text (a name) stays text."""
+    def draft(name: str, body: str):  # noqa: ANN202
+        return load_variant(write(tmp_path, name, f"extends: {DRAFT5}\nname: '7'\n{body}"))
+
+    quoted = draft("q.yaml", 'max_rounds: "60"\nplanets:\n  - {id: red1, vp: ["1", 2, "0", 3, 4, 5]}\n')
+    plain = draft("p.yaml", "max_rounds: 60\nplanets:\n  - {id: red1, vp: [1, 2, 0, 3, 4, 5]}\n")
+    assert quoted.model == plain.model
+    assert quoted.resolved == plain.resolved and quoted.hash == plain.hash
+    assert quoted.resolved["name"] == "7"
+    assert draft("o.yaml", 'max_rounds: "61"\n').hash != plain.hash
+
+
 def test_a_variant_that_spells_no_integral_float_keeps_the_hash_it_had():
     """Run folders, transcripts and documents made before the hash canonicalised numbers name
     the hash of the data as spelt; every shipped variant's hash is still that one."""
