@@ -15,8 +15,10 @@ from __future__ import annotations
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 
+from playtest.core.protocol import Rules
 from playtest.core.spec import GameSpec
 from playtest.errors import Interrupted, PlaytestError
+from playtest.variants.model import VariantModel
 
 GROUP = "playtest.games"
 
@@ -76,7 +78,31 @@ def get_game(name: str) -> GameSpec:
     if spec.name != name:
         raise GamePluginError(f"the game plugin {name!r} ({ep.value}) calls itself {spec.name!r}: "
                               "the entry-point name and GameSpec.name must be the same")
+    missing = _missing_parts(spec)
+    if missing:
+        raise GamePluginError(f"the game plugin {name!r} ({ep.value}): {missing}")
     return spec
+
+
+RULES_METHODS = tuple(n for n, v in vars(Rules).items() if callable(v) and not n.startswith("_"))
+"""The methods of the Rules protocol (playtest/core/protocol.py): player_counts, initial_state, ..."""
+
+
+def _missing_parts(spec: GameSpec) -> str:
+    """What a plugin's spec leaves out that every command needs, in words ('' when nothing). Each
+    was an 'internal error ... please report it' at the first game, blamed on playtest: the schema's
+    `player_counts` (VariantModel's raises NotImplementedError) and, when `make_rules` is the
+    rules class itself (Nim's `NimRules`), a method of the Rules protocol (`view`: AttributeError).
+    A `make_rules` function is not called here: its rules are known only once a variant is."""
+    if getattr(spec.schema, "player_counts", None) is VariantModel.player_counts:
+        return (f"its schema {spec.schema.__name__} does not define player_counts(), the player counts a "
+                "variant supports (docs/extending.md, 'The folder')")
+    if isinstance(spec.make_rules, type):
+        lacks = [m for m in RULES_METHODS if not callable(getattr(spec.make_rules, m, None))]
+        if lacks:
+            return (f"its rules class {spec.make_rules.__name__} lacks {', '.join(lacks)} of the Rules protocol "
+                    "(playtest/core/protocol.py; docs/extending.md, 'The protocol')")
+    return ""
 
 
 def refresh() -> None:
