@@ -434,6 +434,30 @@ def test_a_run_of_a_game_no_longer_installed_is_one_line_as_its_variant_s(exampl
                         rf"\(known games: {re.escape(known_games())}\)\n", r.stderr), r.stderr
 
 
+def test_games_lists_every_registered_game_with_where_it_comes_from(example_game, tmp_path, monkeypatch, cli):
+    """A designer who has just installed a plugin had no command that listed the games: only a
+    variant with a wrong `game:` (`unknown game ... (known games: ...)`) said whether it was found.
+    `playtest games` lists each with its bots and its distribution, and names a broken one."""
+    r = cli("games")
+    assert (r.returncode, r.stderr) == (0, "")
+    lines = r.stdout.splitlines()
+    assert "nim: Nim; bots random, greedy, perfect (playtest-nim 0.1: playtest_nim:SPEC)" in lines
+    assert [line.split(":")[0] for line in lines[:-1]] == game_names()
+    assert lines[-1].startswith("(games found by ")
+    site = tmp_path / "site"
+    register_games(site, "broken", "broken = no_such_module:SPEC")
+    monkeypatch.syspath_prepend(str(site))
+    refresh()
+    try:
+        r = cli("games")
+        assert (r.returncode, r.stderr) == (2, "error: the game plugin 'broken' (no_such_module:SPEC) failed to load: "
+                                               "ModuleNotFoundError: No module named 'no_such_module'\n")
+        assert "broken" not in r.stdout and "nim: Nim;" in r.stdout
+    finally:
+        monkeypatch.undo()
+        refresh()
+
+
 def test_a_plugin_that_fails_to_load_is_one_line(tmp_path, monkeypatch, cli):
     site = tmp_path / "site"
     register_games(site, "broken", "broken = no_such_module:SPEC", "wrong = json:dumps")

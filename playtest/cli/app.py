@@ -300,6 +300,7 @@ def _register() -> None:
         compare,
         diff,
         explain,
+        games,
         ladder,
         play,
         replay,

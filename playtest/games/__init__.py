@@ -44,6 +44,14 @@ def game_names() -> list[str]:
     return sorted(_registered())
 
 
+def origin(name: str) -> str:
+    """Where game `name` is registered, for `playtest games`: 'playtest-nim 0.1.0: playtest_nim:SPEC'
+    (the distribution, when known, and the entry point's value)."""
+    ep = _registered()[name]
+    dist = getattr(ep, "dist", None)
+    return f"{dist.name} {dist.version}: {ep.value}" if dist is not None else ep.value
+
+
 def known_games() -> str:
     """The registered names for an error message: 'ohseven, stargate'."""
     return ", ".join(game_names()) or ("none: no game is registered; install playtest (`make venv`, or "
