@@ -1235,7 +1235,7 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     # an empty rollout= was told 'e.g. rollout=heuristic' on every game: only Oh-Seven has that bot
     Case("bot-search-empty-rollout-stargate", ["simulate", str(DRAFT5), "--bots", "mcts:2:rollout=", "-o", "{tmp}/o"],
          r"^error: --bots: bot 'mcts:2:rollout=': rollout= has no value \(rollout=random or another bot of the game: "
-         r"greedy, lookahead, scripted:bays-first, [^()]*\)$"),
+         r"greedy, greedy-myopic, lookahead, scripted:bays-first, [^()]*\)$"),
     Case("bot-search-empty-rollout-ohseven", ["simulate", str(OHSEVEN), "--bots", "ismcts:2:rollout=", "-o", "{tmp}/o"],
          r"^error: --bots: bot 'ismcts:2:rollout=': rollout= has no value \(rollout=random or another bot of the game: "
          r"heuristic, scripted:aggressive, [^()]*\)$"),

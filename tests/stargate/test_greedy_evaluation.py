@@ -49,3 +49,16 @@ def test_the_bot_names(rules) -> None:
     assert not make_bot("greedy-myopic", rules, 0).evaluation.hand_vp
     assert make_bot("greedy-myopic", rules, 0).name == "greedy-myopic"
     assert not make_bot("scripted:bays-first", rules, 0).evaluation.hand_vp
+
+
+def test_the_spec_names_every_bot_make_bot_accepts(rules) -> None:
+    """GameSpec.bot_names is 'every bot make_bot accepts' (docs/extending.md): the contract test
+    plays each, and `playtest games` lists them. greedy-myopic, the greedy of before December
+    2026, was left out of it when greedy changed."""
+    from playtest.games.stargate import SPEC
+    from playtest.games.stargate.bots import BOT_NAMES
+    from playtest.games.stargate.styles import scripted_styles
+
+    accepted = [n for n in BOT_NAMES if n != "scripted:NAME"] + [f"scripted:{s}" for s in scripted_styles()]
+    assert all(make_bot(name, rules, 0) for name in accepted)
+    assert sorted(SPEC.bot_names) == sorted(accepted)

@@ -59,7 +59,7 @@ SPEC = GameSpec(
     turns_counted="turns (one per crew taken)",
     seat_one="the start player of round 1",
     make_bot=bots.make_bot,
-    bot_names=("random", "greedy", "lookahead", *(f"scripted:{name}" for name in scripted_styles())),
+    bot_names=("random", "greedy", "greedy-myopic", "lookahead", *(f"scripted:{name}" for name in scripted_styles())),
     event_columns={
         "crew": pl.String(),
         "crew_time": pl.Int32(),
