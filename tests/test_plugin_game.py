@@ -647,6 +647,33 @@ def test_a_plugin_s_summary_table_without_the_metric_columns_is_named_as_its_bug
     assert f"the 2 games are saved in {out} without a report" in r.stderr
 
 
+@pytest.mark.parametrize(("returned", "words"), [
+    ("table", "a DataFrame"),
+    ("untitled", "an item that is a DataFrame"),
+], ids=["a-lone-table", "tables-without-titles"])
+def test_a_plugin_s_summary_that_is_not_a_list_of_titled_tables_is_named_as_its_bug(example_game, cli, tmp_path,
+                                                                                    monkeypatch, returned, words):
+    """A summary that returned its one metric table as it is (not `[(title, table)]`) was
+    "internal error: ValueError: not enough values to unpack ... please report it"."""
+    import dataclasses
+
+    from playtest.analysis import metrics
+
+    table = C.metric_frame([{C.METRIC: "m", C.GROUP: "all", C.ESTIMATE: 1.0, C.N: 2}])
+
+    def summary(games, events):
+        return table if returned == "table" else [table]
+
+    broken = dataclasses.replace(get_game("nim"), summary=summary)
+    monkeypatch.setattr(metrics, "_game_spec", lambda info: broken)
+    out = tmp_path / "run"
+    r = cli("simulate", NIM, "-n", "2", "--workers", "1", "--out", str(out))
+    assert (r.returncode, len(r.stderr.splitlines())) == (2, 1), r.stderr
+    assert r.stderr.startswith(f"error: game 'nim': its summary returned {words}, not a list of (title, table) pairs "
+                               "(GameSpec.summary: [(title, metric table)], docs/extending.md); the 2 games are saved "
+                               f"in {out} without a report"), r.stderr
+
+
 def test_a_plugin_s_by_round_and_goal_metrics_reach_the_ladder_the_reports_and_tune(example_game, cli, tmp_path):
     """What a game declares in GameSpec.by_round_metrics is left out of the ladder and the
     Markdown report (kept in the JSON), and GameSpec.goal_metrics are names a tune goal can use:

@@ -140,6 +140,10 @@ def game_sections(info: Mapping[str, Any], games: Table, events: Table) -> list[
         games, events = F.collect(F.lazy(games)), F.collect(F.lazy(events))
     out = []
     tables = spec.summary(games, events, _variant_of(info)) if spec.summary_variant else spec.summary(games, events)
+    pairs = _pairs_problem(tables)
+    if pairs:
+        raise SummaryTableError(f"game '{spec.name}': its summary returned {pairs}, not a list of (title, table) "
+                                "pairs (GameSpec.summary: [(title, metric table)], docs/extending.md)")
     for title, table in tables:
         problem = _table_problem(table)
         if problem:
@@ -162,6 +166,17 @@ def _as_metric_table(table: pl.DataFrame) -> pl.DataFrame:
 class SummaryTableError(PlaytestError):
     """A game's summary hook returned a table that is not a metric table: the game's bug, named
     as such (not an internal error of playtest's report)."""
+
+
+def _pairs_problem(tables: object) -> str | None:
+    """What keeps a summary hook's answer from being a list of (title, table) pairs, as 'a
+    DataFrame', or None. A lone table returned as it is was 'internal error: ValueError: not
+    enough values to unpack' (a DataFrame iterates as its columns)."""
+    if not isinstance(tables, list | tuple):
+        return f"a {type(tables).__name__}"
+    odd = next((item for item in tables
+                if not (isinstance(item, list | tuple) and len(item) == 2 and isinstance(item[0], str))), None)
+    return None if odd is None else f"an item that is a {type(odd).__name__}"
 
 
 def _table_problem(table: object) -> str | None:
