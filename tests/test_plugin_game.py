@@ -240,6 +240,25 @@ def test_a_result_part_the_game_did_not_declare_stops_the_run_in_one_line(exampl
     assert not out.exists()
 
 
+@pytest.mark.parametrize(("field", "value"), [("rounds", None), ("turns", 2.5)])
+def test_a_game_length_that_is_not_a_whole_number_stops_the_run_in_one_line(example_game, cli, tmp_path, monkeypatch,
+                                                                           field, value):
+    """A game without rounds that wrote `rounds=None` got a games.parquet column of nulls and a
+    game length of '–' in every report, without a word."""
+    import dataclasses
+
+    from playtest_nim.game import NimRules
+
+    result = NimRules.result
+    monkeypatch.setattr(NimRules, "result", lambda self, state: dataclasses.replace(result(self, state), **{field: value}))
+    r, out = simulate_nim(cli, tmp_path)
+    assert (r.returncode, r.stderr) == (2, f"error: game 0 of 'nim' (bots random,random, seed 4): the result's {field} is "
+                                           f"{value!r}, not a whole number ≥ 0: GameResult.{field} is what the reports' "
+                                           f"game length ({field}) counts (a game without rounds counts what a designer "
+                                           "would call one); nothing was written\n")
+    assert not out.exists()
+
+
 def test_a_total_that_is_not_the_sum_of_its_parts_stops_the_run_in_one_line(example_game, cli, tmp_path, monkeypatch):
     """The reports print each seat's parts and total ('win 0 = 1') and average both: a total that
     does not add up its parts was written and reported without a word."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -36,7 +37,14 @@ def result_problem(result: GameResult, score_parts: Sequence[str], stat_columns:
     """Why a game's result does not fit its game's declared `score_parts` and `stat_columns`, or
     None: a score part or a per-seat stat under a name that is not declared (a misspelt part
     would otherwise become a `score_<part>` column of zeros without a word), or a total that is
-    not the sum of the seat's parts. A declared part a seat does not report counts 0."""
+    not the sum of the seat's parts, or a game length (`rounds`, `turns`) that is not a whole
+    number (None was a column of nulls and a game length of '–' in every report, without a word).
+    A declared part a seat does not report counts 0."""
+    for name in ("rounds", "turns"):
+        value = getattr(result, name)
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
+            return (f"the result's {name} is {value!r}, not a whole number ≥ 0: GameResult.{name} is what the reports' "
+                    f"game length ({name}) counts (a game without rounds counts what a designer would call one)")
     for sr in result.seats:
         extra = [k for k in sr.components if k not in score_parts]
         if extra:
