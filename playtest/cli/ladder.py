@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Annotated
 
@@ -34,7 +35,7 @@ def ladder(
     players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default: 4 when the variant supports it, else the most it supports).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Root seed: every rung and pairing plays the same deals.")] = 0,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder (default reports/ladder-<variant>).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder (default reports/ladder-<variant>-<time>).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing --out folder.")] = False,
     fmt: Annotated[str, typer.Option("--format", "-f", help="What to print: text, md or json (the files hold all three).")] = "text",
     set_: SetOption = None,
@@ -49,7 +50,7 @@ def ladder(
     (self-contained), ladder.md, ladder.json and the runs' Parquet tables to --out.
     """
     from playtest.analysis.offs import lines as off_lines
-    from playtest.io import check_not_input, default_place, staged_dir, write_atomic
+    from playtest.io import check_not_input, default_output, default_place, staged_dir, write_atomic
     from playtest.ladder.result import build_ladder
     from playtest.ladder.runs import LadderPlan, check_rungs, play_ladder, split_rungs
     from playtest.report.ladder_html import render_ladder_html
@@ -67,7 +68,9 @@ def ladder(
     check_games(n)
     if pair_games is not None:
         check_games(pair_games, "--pair-games")
-    out_dir = out or Path("reports") / f"ladder-{v.slug}"
+    # Stamped with the time as every other command's default place is: a second ladder of one
+    # variant was refused as "already exists" (the first one's folder), or replaced it with --force.
+    out_dir = out or default_output(Path("reports") / f"ladder-{v.slug}-{time.strftime('%Y%m%d-%H%M%S')}")
     with default_place(out_dir, given=out is not None):
         check_not_input(out_dir, [Path(p) for p in v.chain], "--out")  # staged_dir checks the rest
     plan = LadderPlan(rungs=names, players=players, games=n, pair_games=pair_games or n, seed=seed,

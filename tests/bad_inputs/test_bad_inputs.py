@@ -1271,7 +1271,7 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
       for args, name in ((["simulate", str(DRAFT5), "-n", "2"], r"draft5-\d{8}-\d{6}"),
                          (["compare", str(DRAFT5), str(DRAFT5), "-n", "2"], r"compare-\d{8}-\d{6}"),
                          (["sweep", str(DRAFT5), "--set", "crews.bays.time=0,1", "-n", "2"], r"sweep-\d{8}-\d{6}"),
-                         (["ladder", str(DRAFT5), "--rungs", "random,greedy", "-n", "2"], "ladder-draft5"),
+                         (["ladder", str(DRAFT5), "--rungs", "random,greedy", "-n", "2"], r"ladder-draft5-\d{8}-\d{6}"),
                          (["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS),
                            "--budget", "2"], r"tune-\d{8}-\d{6}"),
                          (["calibrate", str(EXAMPLES / "stargate-table-game.yaml"), "--against", "{tmp}/run", "-f", "md"],

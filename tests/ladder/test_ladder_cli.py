@@ -327,3 +327,17 @@ def test_each_run_shows_progress_on_a_terminal_only_and_plays_the_same_games(tmp
         assert (re.search(r"greedy vs random\s.*2/2", shown[terminal]) is not None) is terminal
     same = [json.loads((tmp_path / f"terminal-{t}" / "ladder.json").read_text())["metrics"] for t in (True, False)]
     assert same[0] == same[1]
+
+
+def test_a_second_ladder_of_a_variant_gets_its_own_default_folder(tmp_path, monkeypatch):
+    """Without --out a ladder went to reports/ladder-<variant>, with no time in the name as every
+    other command's default place has: a second ladder of the same variant was refused ("already
+    exists") or, with --force, replaced the first."""
+    monkeypatch.chdir(tmp_path)
+    args = ("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "2", "--pair-games", "2", "-w", "1", "-f", "json")
+    for _ in range(2):
+        code, _, stderr = invoke(*args)
+        assert code == 0, stderr
+    folders = sorted(p.name for p in (tmp_path / "reports").iterdir())
+    assert len(folders) == 2 and all(re.fullmatch(r"ladder-draft5-\d{8}-\d{6}(-2)?", f) for f in folders), folders
+    assert all((tmp_path / "reports" / f / "ladder.json").is_file() for f in folders)
