@@ -924,3 +924,13 @@ def test_a_key_the_parent_leaves_out_is_shown_at_its_default_in_every_change_lis
     assert "- misere: false (default) → true" in (tmp_path / "r.md").read_text().splitlines()
     html = (run / "report.html").read_text()
     assert "<code>misere</code>: false (default) → true" in html
+
+
+def test_a_game_whose_transcript_takes_no_deal_cannot_replay_a_run_s_game_and_says_so(example_game, cli, tmp_path):
+    """`replay RUN --game N` writes the run's game with the game's own transcript function, given
+    the run's deal stream and a title: Nim's takes neither, and says so in one line."""
+    r, out = simulate_nim(cli, tmp_path)
+    assert r.returncode == 0, r.stderr
+    r = cli("replay", str(out), "--game", "1")
+    assert (r.returncode, r.stderr) == (2, "error: --game: nim cannot write a game of a run as a transcript (its "
+                                           "PlaySupport.transcript takes no deal= and title=, docs/extending.md)\n")

@@ -3,29 +3,81 @@
 from __future__ import annotations
 
 import json
+import os
+import tempfile
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from playtest.cli.app import app
+from playtest.cli.common import status_console
 from playtest.core.transcript import read_transcript, trace_text, transcript_game
 from playtest.core.transcript import replay as replay_transcript
-from playtest.errors import TranscriptError
+from playtest.errors import TranscriptError, UsageError
+from playtest.io import not_folder
+from playtest.sim.rundir import partial_dir
 from playtest.text import clean, json_safe
 
 
 @app.command()
 def replay(
-    transcript: Annotated[Path, typer.Argument(help="Transcript YAML file (docs/transcripts.md).", metavar="TRANSCRIPT")],
+    transcript: Annotated[Path, typer.Argument(help="Transcript YAML file (docs/transcripts.md), or a run folder "
+                                               "with --game.", metavar="TRANSCRIPT")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     moves: Annotated[bool, typer.Option("--moves", help="Also list every move with what it did (the events the "
                                         "rules logged: for Stargate the crew, cubes placed and gained, VP, hand "
                                         "and stock after the turn). Oh-Seven and New Frontiers list every move "
                                         "anyway.")] = False,
+    game: Annotated[int | None, typer.Option("--game", help="TRANSCRIPT is a run folder: play its game N again "
+                                             "(same seed, same bots) and replay it.", metavar="N")] = None,
+    save: Annotated[Path | None, typer.Option("--save", help="With --game: keep the game as a transcript in this "
+                                              "new file.", metavar="FILE")] = None,
 ) -> None:
     """Replay a recorded game: check every move, stop at the first illegal one (naming its
-    number and the reason), print the final board and each player's score breakdown."""
+    number and the reason), print the final board and each player's score breakdown.
+
+    With --game N, TRANSCRIPT is a run folder (simulate's --out): its game N is played again from
+    the run's seed and bots, checked to end as the run recorded it, and replayed as a transcript
+    (kept with --save FILE, to edit or replay)."""
+    if game is None and save is not None:
+        raise UsageError("--save: only with --game (a transcript given is already saved)")
+    if game is None and transcript.is_dir():
+        raise UsageError(f"{transcript}: is a run folder; give --game N, the number of the game to play again "
+                         "(games.parquet's game column)")
+    if game is not None:
+        with tempfile.TemporaryDirectory(prefix="playtest-replay-") as scratch:
+            # --json names the run and game, and the transcript only where --save kept it
+            _replay(_run_game(transcript, game, save, Path(scratch)), as_json, moves,
+                    {"transcript": None if save is None else str(save), "run": {"folder": str(transcript), "game": game}})
+        return
+    _replay(transcript, as_json, moves)
+
+
+def _run_game(run_dir: Path, game: int, save: Path | None, scratch: Path) -> Path:
+    """Game `game` of the run written as a transcript, to `save` or into `scratch`; its title on stderr."""
+    from playtest.io import check_not_input, check_output_path, write_atomic
+    from playtest.play.from_run import run_game
+
+    if game < 0:
+        raise UsageError(f"--game {game}: a game's number is a whole number from 0")
+    if not run_dir.is_dir() and not partial_dir(run_dir).is_dir():
+        raise UsageError(f"--game: {run_dir}: {not_folder(run_dir, 'run folder')} (--game plays again a game of a run "
+                         "that simulate wrote)")
+    target = save if save is not None else scratch / "game.yaml"
+    if save is not None:  # before the game is played again
+        check_output_path(save, "--save", folder=False)
+        check_not_input(save, [run_dir], "--save")
+        if os.path.lexists(save):  # (replay has no --force: a transcript is the designer's to delete)
+            raise UsageError(f"--save {save}: already exists; give the name of a new file")
+    found = run_game(run_dir, game, target.parent)
+    write_atomic(target, found.text)
+    status_console().print(clean(f"{found.title}; it ends as the run recorded it"
+                                 + (f"; saved as {save}" if save is not None else "")), markup=False)
+    return target
+
+
+def _replay(transcript: Path, as_json: bool, moves: bool, json_keys: dict[str, Any] | None = None) -> None:
     node, spec = transcript_game(transcript)
     trace: list[dict[str, Any]] | None = None  # --moves, for the transcripts in the common format
     if spec.replay is not None:
@@ -37,7 +89,7 @@ def replay(
     else:
         raise TranscriptError([node.problem("game", f"{spec.name} has no transcript support yet")])
     if as_json:
-        data = outcome.to_json()
+        data = outcome.to_json() | (json_keys or {})
         if trace is not None:
             data = {**data, "trace": trace}
         typer.echo(json_safe(json.dumps(data, indent=2, ensure_ascii=False)))

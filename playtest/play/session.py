@@ -37,7 +37,10 @@ class PlaySupport:
     """(rules, the seat's view, seat, player names) → a rich renderable of what that seat sees."""
     transcript: Callable[..., str]
     """(rules, variant_ref, names, seed, actions, overrides) → transcript YAML that
-    `playtest replay` accepts, for the game played from `seed` with `actions` in order."""
+    `playtest replay` accepts, for the game played from `seed` with `actions` in order. A game
+    whose function also takes the keywords `deal` (the chance events' stream to use instead of
+    `deal_rng(seed)`) and `title` (what the transcript says the game was) lets `playtest replay
+    RUN --game N` write any game of a simulated run as a transcript."""
     deal_rng: Callable[[int], random.Random]
     """seed → the random stream of the rules' chance events, as `transcript` expects it."""
     describe: Callable[[Any, Any, Any, Sequence[Event], Sequence[str]], str] | None = None

@@ -193,10 +193,13 @@ def _setup_worker(game: str, resolved: dict[str, Any], key: str = "") -> None:
     _WORKER["key"] = key
 
 
-def play_one(spec: GameSpec, rules: Any, config: RunConfig, game: int) -> PlayedGame:
-    """Play game number `game` of a run exactly as every worker count would."""
+def play_one(spec: GameSpec, rules: Any, config: RunConfig, game: int, moves: list[Any] | None = None) -> PlayedGame:
+    """Play game number `game` of a run exactly as every worker count would; with `moves`, the
+    bots' actions are appended to it in the order they were taken (`replay RUN --game N`)."""
     seats = config.seat_bots(game)
-    bots = [make_bot(spec, name, rules, seat) for seat, name in enumerate(seats)]
+    bots: list[Any] = [make_bot(spec, name, rules, seat) for seat, name in enumerate(seats)]
+    if moves is not None:
+        bots = [_Recorded(bot, moves) for bot in bots]
     return play_game(
         rules,
         bots,
@@ -206,6 +209,21 @@ def play_one(spec: GameSpec, rules: Any, config: RunConfig, game: int) -> Played
         record=config.record_events,
         max_decisions=config.max_decisions,
     )
+
+
+class _Recorded:
+    """A bot whose every action is also appended to `moves`; the bot itself is unchanged."""
+
+    def __init__(self, bot: Any, moves: list[Any]) -> None:
+        self._bot, self._moves = bot, moves
+
+    def __getattr__(self, name: str) -> Any:  # its name, and whatever else the runner asks
+        return getattr(self._bot, name)
+
+    def choose(self, view: Any, legal: Any, *, rng: Any) -> Any:
+        action = self._bot.choose(view, legal, rng=rng)
+        self._moves.append(action)
+        return action
 
 
 def _rows(spec: GameSpec, config: RunConfig, game: int, played: PlayedGame,
@@ -472,7 +490,7 @@ def run_info(variant: Variant, config: RunConfig, chunk_size: int) -> dict[str, 
     }
 
 
-def _config_from_info(info: dict[str, Any]) -> RunConfig:
+def config_from_info(info: dict[str, Any]) -> RunConfig:
     try:
         return RunConfig(n_games=int(info["games"]), players=int(info["players"]),
                          lineup=tuple(str(b) for b in info["lineup"]), seed=int(info["seed"]),
@@ -607,7 +625,7 @@ def resume_batch(
     check_keys(partial / "run.json", info, {"chunk_size": (int,)})
     check_keys(partial / "run.json", info, {"first_game": (int,), "max_decisions": (int,), "rotate_seats": (bool,),
                                             "record_events": (bool,)}, optional=True)
-    config = _config_from_info(info)
+    config = config_from_info(info)
     if backend not in BACKENDS:
         raise UsageError(f"--backend {backend}: expected one of {', '.join(BACKENDS)}")
     run = PartialRun.open(partial)
@@ -716,7 +734,7 @@ def accepted_hashes(resolved: dict[str, Any]) -> tuple[str, str]:
 def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[int], None] | None,
           backend: str, scheduler: str | None, config: RunConfig | None = None) -> RunResult:
     info = run.info()
-    config = config or _config_from_info(info)
+    config = config or config_from_info(info)
     run.played_with = played_with(info)
     game_name, resolved, key = info["game"], info["variant"]["resolved"], info["variant"]["hash"]
     started = time.perf_counter()

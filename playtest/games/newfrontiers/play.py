@@ -434,10 +434,11 @@ def deal_rng(seed: int) -> random.Random:
 
 
 def transcript(rules: NewFrontiersRules, variant_ref: str, names: Sequence[str], seed: int,
-               actions: Sequence[Any], overrides: Sequence[str] = ()) -> str:
+               actions: Sequence[Any], overrides: Sequence[str] = (), *,
+               deal: random.Random | None = None, title: str | None = None) -> str:
     """The game dealt from `seed` and played with `actions`, in the game's notation (setup block,
     then per round one entry per decision and each explored draw)."""
-    deal = deal_rng(seed)
+    deal = deal or deal_rng(seed)  # (`deal`, `title`: as Stargate's transcript takes them)
     state: State = rules.initial_state(len(names), rng=deal)
     t = rules.tiles
     setup: dict[str, Any] = {"home_worlds": {names[i]: t.worlds[p.worlds[0]].id for i, p in enumerate(state.players)}}
@@ -452,7 +453,7 @@ def transcript(rules: NewFrontiersRules, variant_ref: str, names: Sequence[str],
         rounds[-1].append({names[seat]: str(move)})
         if str(move) == "select explore":
             rounds[-1].append({"draw": [t.worlds[w].id for w in state.draw]})
-    data: dict[str, Any] = {"game": GAME, "variant": variant_ref}
+    data: dict[str, Any] = {"game": GAME, **({"title": title} if title else {}), "variant": variant_ref}
     if overrides:
         data["set"] = list(overrides)
     data |= {"players": list(names), "setup": setup, "rounds": rounds}

@@ -202,11 +202,12 @@ def deal_rng(seed: int) -> random.Random:
 
 
 def transcript(rules: OhSevenRules, variant_ref: str, names: Sequence[str], seed: int,
-               actions: Sequence[Any], overrides: Sequence[str] = ()) -> str:
+               actions: Sequence[Any], overrides: Sequence[str] = (), *,
+               deal: random.Random | None = None, title: str | None = None) -> str:
     """The match dealt from `seed` and played with `actions`: every deal's hands, every complete
     bidding pass and every complete trick (an abandoned match stops at its last complete one)."""
     n = len(names)
-    deal = deal_rng(seed)
+    deal = deal or deal_rng(seed)  # (`deal`, `title`: as Stargate's transcript takes them)
     state = rules.initial_state(n, rng=deal)
     card = rules.cards.names
     rounds: list[dict[str, Any]] = []
@@ -234,7 +235,7 @@ def transcript(rules: OhSevenRules, variant_ref: str, names: Sequence[str], seed
                 rounds[-1]["tricks"].append(trick)
                 trick = []
     rounds = [r for r in rounds if r["deals"] and r["deals"][0]["bids"]]
-    data: dict[str, Any] = {"game": "ohseven", "variant": variant_ref}
+    data: dict[str, Any] = {"game": "ohseven", **({"title": title} if title else {}), "variant": variant_ref}
     if overrides:
         data["set"] = list(overrides)
     data["players"] = list(names)

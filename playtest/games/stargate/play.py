@@ -315,10 +315,13 @@ def deal_rng(seed: int) -> random.Random:
 
 
 def transcript(rules: StargateRules, variant_ref: str, names: Sequence[str], seed: int,
-               actions: Sequence[Any], overrides: Sequence[str] = ()) -> str:
+               actions: Sequence[Any], overrides: Sequence[str] = (), *,
+               deal: random.Random | None = None, title: str | None = None) -> str:
     """The game dealt from `seed` and played with `actions`, one line per complete turn (an
-    abandoned game keeps its complete turns; `playtest replay` then scores it provisionally)."""
-    deal = deal_rng(seed)
+    abandoned game keeps its complete turns; `playtest replay` then scores it provisionally).
+    `deal`: the chance events' stream when it is not `deal_rng(seed)` (a run's game, `replay RUN
+    --game N`); `title`: what the transcript says the game was."""
+    deal = deal or deal_rng(seed)
     state = rules.initial_state(len(names), rng=deal)
     setup = setup_block(rules, state)
     moves: list[str] = []
@@ -329,7 +332,7 @@ def transcript(rules: StargateRules, variant_ref: str, names: Sequence[str], see
         if state.phase is Phase.CREW or rules.is_terminal(state):
             moves.append("; ".join(line))
             line = []
-    data: dict[str, Any] = {"game": GAME, "title": "played with playtest play", "variant": variant_ref}
+    data: dict[str, Any] = {"game": GAME, "title": title or "played with playtest play", "variant": variant_ref}
     if overrides:
         data["set"] = list(overrides)
     data |= {"players": len(names), "names": list(names), **setup, "start_player": 1, "moves": moves}

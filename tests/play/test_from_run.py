@@ -1,0 +1,95 @@
+"""`playtest replay RUN --game N`: a game of a simulated run played again and replayed as a
+transcript (playtest/play/from_run.py)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from tests.conftest import DRAFT5, ROOT
+
+OHSEVEN = ROOT / "variants" / "ohseven" / "base.yaml"
+NEWFRONTIERS = ROOT / "variants" / "new-frontiers" / "base.yaml"
+
+
+@pytest.mark.parametrize(("variant", "bots", "game"), [(DRAFT5, "greedy,random,random", 2),
+                                                      (OHSEVEN, "heuristic,random", 3),
+                                                      (NEWFRONTIERS, "greedy,random", 1)],
+                         ids=["stargate", "ohseven", "new-frontiers"])
+def test_a_game_of_a_run_replays_to_the_scores_and_seats_the_run_recorded(cli, tmp_path, variant, bots, game):
+    """Every seat's total, rank and bot (the seats rotate) in the replay are the run's own for
+    that game; the transcript kept with --save replays alone to the same; a game's number is its
+    `game` column. Not game 0: the deal of game N is the run's stream N, not play's seed stream."""
+    run, saved = tmp_path / "run", tmp_path / "kept.yaml"
+    assert cli("simulate", str(variant), "-n", "4", "-w", "1", "--seed", "7", "--bots", bots, "--out", str(run),
+               "-q").returncode == 0
+    r = cli("replay", str(run), "--game", str(game), "--save", str(saved), "--json")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.startswith(f"game {game} of the run {run} (seed 7), played again: P1 ")
+    assert r.stderr.rstrip().endswith(f"it ends as the run recorded it; saved as {saved}")
+    doc = json.loads(r.stdout)
+    assert doc["run"] == {"folder": str(run), "game": game} and doc["transcript"] == str(saved)
+    rows = pl.read_parquet(run / "games.parquet").filter(pl.col("game") == game).sort("seat")
+    names = [f"P{seat + 1} {bot}" for seat, bot in zip(rows["seat"], rows["bot"], strict=True)]
+    assert doc["players"] == names and len(set(rows["bot"])) > 1
+    scores = {s["player"]: s for s in doc["scores"]} if isinstance(doc["scores"], list) else doc["scores"]
+    assert [scores[n]["total"] for n in names] == pytest.approx(rows["total"].to_list())
+    assert [scores[n]["rank"] for n in names] == rows["rank"].to_list()
+    alone = json.loads(cli("replay", str(saved), "--json").stdout)
+    assert alone["scores"] == doc["scores"] and alone["title"] == doc["title"]
+
+
+def _run(cli, tmp_path: Path, variant: Path = DRAFT5) -> Path:
+    run = tmp_path / "run"
+    assert cli("simulate", str(variant), "-n", "3", "-w", "1", "--seed", "2", "--out", str(run), "-q").returncode == 0
+    return run
+
+
+def test_a_game_that_no_longer_ends_as_recorded_is_refused_not_shown_as_the_run_s(cli, tmp_path):
+    """Rules or bots changed since the run would replay another game under the run's name."""
+    run = _run(cli, tmp_path)
+    games = pl.read_parquet(run / "games.parquet")
+    games.with_columns(pl.when(pl.col("game") == 1).then(pl.col("total") + 1).otherwise(pl.col("total"))
+                       .alias("total")).write_parquet(run / "games.parquet")
+    r = cli("replay", str(run), "--game", "1", "--save", str(tmp_path / "g.yaml"))
+    assert r.returncode != 0 and len(r.stderr.splitlines()) == 1
+    assert f"{run}: game 1 played again ends " in r.stderr
+    assert "the rules or the bots have changed since the run was made" in r.stderr
+    assert not (tmp_path / "g.yaml").exists()
+    assert cli("replay", str(run), "--game", "0").returncode == 0  # the games not changed still replay
+
+
+def test_a_variant_changed_since_the_run_is_refused(cli, tmp_path):
+    draft = tmp_path / "d.yaml"
+    shutil.copy(DRAFT5, draft)
+    run = _run(cli, tmp_path, draft)
+    draft.write_text(f"extends: {DRAFT5}\nmax_rounds: 9\n", encoding="utf-8")  # other rules, the same file
+    r = cli("replay", str(run), "--game", "0")
+    assert r.returncode == 2
+    assert r.stderr.startswith(f"error: {run}: {draft} has changed since the run (variant hash ")
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["{run}"], "error: {run}: is a run folder; give --game N, the number of the game to play again"),
+    (["{run}", "--game", "3"], "error: --game 3: {run} holds games 0–2"),
+    (["{run}", "--game", "-1"], "error: --game -1: a game's number is a whole number from 0"),
+    ([str(DRAFT5), "--game", "1"], f"error: --game: {DRAFT5}: is a file, not a run folder"),
+    (["{tmp}/nope", "--game", "1"], "error: --game: {tmp}/nope: no such run folder"),
+    ([str(DRAFT5), "--save", "{tmp}/x.yaml"], "error: --save: only with --game"),
+    (["{run}", "--game", "1", "--save", "{tmp}/taken.yaml"], "error: --save {tmp}/taken.yaml: already exists; give the "
+                                                              "name of a new file"),
+    (["{run}", "--game", "1", "--save", "{run}/g.yaml"], "error: --save {run}/g.yaml: is inside this command's input"),
+])
+def test_bad_game_and_save_options_are_one_line(cli, tmp_path, args, said):
+    run = _run(cli, tmp_path)
+    (tmp_path / "taken.yaml").write_text("mine\n")
+    fill = {"run": str(run), "tmp": str(tmp_path)}
+    r = cli("replay", *(a.format(**fill) for a in args))
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
+    assert r.stderr.startswith(said.format(**fill)), r.stderr
+    assert (tmp_path / "taken.yaml").read_text() == "mine\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run", "taken.yaml"]
