@@ -42,7 +42,7 @@ def replay(
     (kept with --save FILE, to edit or replay)."""
     if game is None and save is not None:
         raise UsageError("--save: only with --game (a transcript given is already saved)")
-    if game is None and transcript.is_dir():
+    if game is None and (transcript / "run.json").is_file():
         raise UsageError(f"{transcript}: is a run folder; give --game N, the number of the game to play again "
                          "(games.parquet's game column)")
     if game is not None:
