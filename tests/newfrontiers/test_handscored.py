@@ -31,7 +31,11 @@ world), the colonist trigger under home_from_stock: false, the default world lim
 extra pick, a goal deck too short for a full draw with a 'most' goal nobody scores,
 from_selector with 5 players after an envoy in the same round; T40–T41 the development and worlds
 triggers at their default 11 and 8, the latter with two extra_settle powers (three worlds in one
-Settle)."""
+Settle). T45–T48 (a tenth check, h236, 2026-12-06, hand-scored before replaying, the arithmetic in
+each file's header) add a bag that runs short of the draw and then empty, the powers no shipped tile
+has (end bonuses per colonist, per military and per large development, a settle reward for military
+worlds only, gold on Envoys, an extra good of one color), two 'most' goals tied with Galaxy goals
+selected by the player already first, and Galaxy goals selected with the goal deck empty."""
 
 from __future__ import annotations
 
@@ -39,7 +43,7 @@ from pathlib import Path
 
 import pytest
 
-from playtest.errors import IllegalActionError
+from playtest.errors import IllegalActionError, TranscriptError
 from playtest.games.newfrontiers.transcript import replay
 
 from .helpers import DATA, ROOT
@@ -131,6 +135,16 @@ HAND = {
     # T44: 4 players; Ann's split return puts g06 into Dan's draw; d01 free for Ann (bonus and h4)
     "t44_w3_goals_4p_split_develop": (["chips"], [("Ann", 2, 8, 0.0), ("Ben", 3, 3, 1.0), ("Cat", 2, 6, 0.0),
                                                   ("Dan", 2, 4, 0.0)]),
+    # T45-T48 (a tenth check, h236, 2026-12-06, arithmetic in each file's header). T45: a bag of 8 and a
+    # draw of 3: draws of 3, 3, then the last 2; the picks the draw runs out before are skipped
+    "t45_y1_short_bag": (["chips"], [("Ann", 6, 4, 0.0), ("Ben", 7, 5, 1.0), ("Cat", 5, 13, 0.0)]),
+    # T46: Ann x3 1 + its 3 per large development (itself) + x2's 1 per military (2); Ben x1's 1 per
+    # colonist (2); x4 pays for Ann's military world, x5 on Ben's Envoys, x6 only onto a brown windfall
+    "t46_y2_rare_powers": (["colonists"], [("Ann", 10, 19, 1.0), ("Ben", 6, 30, 0.0)]),
+    # T47: Hoarder tied by Ann and Ben, Population Boom (face down at the end) by Ben and Cat: 3 each
+    "t47_y3_goals_most_ties": (["chips"], [("Ann", 7, 4, 0.0), ("Ben", 10, 4, 1.0), ("Cat", 8, 4, 0.0)]),
+    # T48: the deck drawn empty; Ben's last Galaxy goals draws nothing; Expansionist tied 1-1
+    "t48_y4_goals_empty_deck": (["colonists"], [("Ann", 7, 6, 0.0), ("Ben", 8, 7, 1.0)]),
 }
 
 HAND_STATE = {
@@ -200,6 +214,15 @@ HAND_STATE = {
     # T44: colonists 44 - 4 homes - 1 (Cat's bonus) - 6; Produce in round 1 only
     "t44_w3_goals_4p_split_develop": ({"Ann": (8, 0, 0), "Ben": (3, 2, 2), "Cat": (6, 3, 1), "Dan": (4, 2, 1)},
                                       0, 33, 1, 40, ["Ben", "Dan", "Ann", "Cat"]),
+    # T45: colonists 31 -5 (R1) -3 (R2) -1 (R4); every world taken, none back: the bag ends empty
+    "t45_y1_short_bag": ({"Ann": (1, 1, 2), "Ben": (4, 1, 2), "Cat": (11, 1, 2)}, 0, 22, 0, 0,
+                         ["Ben", "Cat", "Ann"]),
+    # T46: colonists 10 -3 (R2) -3 (R3) = 4 at R6's Settle, then -3; pile 1, 2, 3, 4, taken (R5), 1
+    "t46_y2_rare_powers": ({"Ann": (19, 4, 3), "Ben": (29, 2, 2)}, 1, 1, 1, 37, ["Ben", "Ann"]),
+    "t47_y3_goals_most_ties": ({"Ann": (4, 1, 1), "Ben": (4, 2, 2), "Cat": (3, 2, 3)}, 0, 26, 2, 40,
+                               ["Ben", "Cat", "Ann"]),
+    # T48: Ben's Galaxy goals in R4 (nothing drawn) still moves him first
+    "t48_y4_goals_empty_deck": ({"Ann": (5, 3, 1), "Ben": (6, 2, 1)}, 22, -1, 3, 40, ["Ben", "Ann"]),
 }
 
 
@@ -318,4 +341,25 @@ def test_a_split_return_written_the_other_way_round_refuses_the_next_keep(tmp_pa
     path = _goals_deck5_changed("t44_w3_goals_4p_split_develop", "keep g08 return g06 g05", "keep g08 return g05 g06",
                                 tmp_path)
     with pytest.raises(IllegalActionError, match=r"Dan must keep one of the goals drawn now \(legal: keep g04, keep g10, keep g05\)"):
+        replay(path)
+
+
+def _data_changed(name: str, variant: str, old: str, new: str, tmp_path) -> Path:
+    """`_changed` for a transcript on a variant in tests/newfrontiers/data (`variant`, its file name)."""
+    return _changed(name, old, new, tmp_path, f"variant: ../{variant}", f"variant: {DATA / variant}")
+
+
+def test_a_draw_from_a_bag_shorter_than_the_draw_is_the_whole_bag(tmp_path):
+    """T45: in round 3 the bag holds only w10 and w13, so the draw of 3 is those two (and a third
+    world listed is one Ann holds)."""
+    path = _data_changed("t45_y1_short_bag", "bag8.yaml", "draw: [w10, w13]", "draw: [w10, w13, w05]", tmp_path)
+    with pytest.raises(TranscriptError, match="the rules draw 2 worlds here"):
+        replay(path)
+
+
+def test_an_extra_good_of_one_color_goes_only_onto_a_windfall_world_of_that_color(tmp_path):
+    """T46: Ben's x6 gives a brown good; his empty windfall worlds are w18 (brown) and h4 (yellow)."""
+    path = _data_changed("t46_y2_rare_powers", "rare_powers.yaml", "- Ben: windfall w18", "- Ben: windfall h4",
+                         tmp_path)
+    with pytest.raises(IllegalActionError, match=r"h4 is not a choice here \(legal: windfall w18\)"):
         replay(path)
