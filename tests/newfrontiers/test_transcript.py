@@ -41,6 +41,20 @@ def test_short_game_hand_scored():
     assert "  scores after the round: Ann 2, Ben 1\n" in out.text()
 
 
+def test_the_replay_gives_the_track_and_the_stocks_after_the_last_move():
+    """T48 (hand-scored): the last round began Ann, Ben; Ben's Galaxy goals in it moved him first,
+    so the rounds' own `track` never shows the order the game ended with. The hand count: chips 24 -
+    2 envoys = 22; colonists 4 - 5 (Settle at 4: bonus 1, 2 + 2) = -1; the pile 1, 2, 3 after Ben's
+    Produce in round 1; no world ever drawn (40)."""
+    out = replay(DATA / "handscored" / "t48_y4_goals_empty_deck.yaml")
+    assert out.rounds[-1]["track"] == ["Ann", "Ben"]
+    js = out.to_json()
+    assert js["track"] == ["Ben", "Ann"]
+    assert js["stocks"] == {"chips": 22, "colonists": -1, "produce_pile": 3, "bag": 40}
+    assert out.text().endswith("\nAfter the last move: turn order Ben, Ann; stocks: VP chips 22, colonists -1, "
+                               "Produce pile 3 gold, bag 40 worlds")
+
+
 def test_a_move_of_a_player_whose_turn_was_skipped_says_why(tmp_path):
     """With no start gold Ann can afford no development: her develop turn (only pass) is skipped,
     so her written `develop d12` meets another player's decision. The report says why she was

@@ -308,9 +308,23 @@ class Replay:
     def to_json(self) -> dict[str, Any]:
         """The common keys, then New Frontiers' own: the end triggers, the rounds, and (as before
         the common keys existed) `complete` (= finished), `final` (the standings with the
-        gold + goods tie-break) and `variant_hash`."""
+        gold + goods tie-break) and `variant_hash`; then `track` and `stocks` after the last move
+        (a round's `track` is the order it began with: an Envoys or Galaxy goals in the last
+        round changes it after that)."""
         return {**self.common, "variant_hash": self.variant_hash, "complete": self.complete,
-                "end_triggers": self.triggers, "rounds": self.rounds, "final": self.final}
+                "end_triggers": self.triggers, "rounds": self.rounds, "final": self.final,
+                "track": self.track(), "stocks": self.stocks()}
+
+    def track(self) -> list[str]:
+        """The turn-order track after the last move, first to last."""
+        return [self.players[x] for x in self.state.track] if self.state is not None else []
+
+    def stocks(self) -> dict[str, int]:
+        """What is left after the last move: VP chips and colonists in stock (below 0 once gains
+        went on past an empty stock), the gold on the Produce action, the worlds in the bag."""
+        s = self.state
+        return ({} if s is None else
+                {"chips": s.chips, "colonists": s.colonist_stock, "produce_pile": s.pile, "bag": len(s.bag)})
 
     def text(self) -> str:
         lines = [f"New Frontiers replay of {self.transcript} ({self.variant}, {len(self.players)} players: "
@@ -342,6 +356,10 @@ class Replay:
             parts = "  ".join(f"{k} {f[k]}" for k in PARTS if k in shown)
             lines.append(f"  {f['rank']}. {pad(f['player'], nw)} {parts}  total {f['total']}  (gold+goods "
                          f"{f['tie_break']})" + (f"  win share {f['win_share']:g}" if f["win_share"] else ""))
+        if self.state is not None:
+            st = self.stocks()
+            lines.append(f"After the last move: turn order {', '.join(self.track())}; stocks: VP chips {st['chips']}, "
+                         f"colonists {st['colonists']}, Produce pile {st['produce_pile']} gold, bag {st['bag']} worlds")
         return "\n".join(lines)
 
 
