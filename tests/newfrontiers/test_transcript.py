@@ -55,6 +55,17 @@ def test_the_replay_gives_the_track_and_the_stocks_after_the_last_move():
                                "Produce pile 3 gold, bag 40 worlds")
 
 
+def test_galaxy_goals_on_an_empty_deck_says_why_there_is_no_keep():
+    """T48: Ben's last Galaxy goals finds the deck empty (three goals, three kept): his keep is
+    skipped for that reason, not for a bare 'pass was the only choice'."""
+    out = replay(DATA / "handscored" / "t48_y4_goals_empty_deck.yaml")
+    goals = out.rounds[-1]["selections"][-1]
+    assert (goals["player"], goals["action"]) == ("Ben", "goals")
+    assert [(x["player"], x["decision"], x["why"]) for x in goals["skipped"]] == [
+        ("Ben", "goal", "the goal deck is empty: nothing to draw")]
+    assert "    Ben: goal skipped (the goal deck is empty: nothing to draw)\n" in out.text()
+
+
 def test_a_move_of_a_player_whose_turn_was_skipped_says_why(tmp_path):
     """With no start gold Ann can afford no development: her develop turn (only pass) is skipped,
     so her written `develop d12` meets another player's decision. The report says why she was

@@ -137,6 +137,8 @@ def why_no_choice(rules: NewFrontiersRules, s: State, task: Task) -> str | None:
         return f"{who} has too few colonists, gold or military for any world waiting to be settled"
     if task.kind == EXPLORE:
         return "the draw is empty"
+    if task.kind == GOAL and not s.goal_offer:
+        return "the goal deck is empty: nothing to draw"
     if task.kind == WINDFALL:
         return f"{who} has no windfall world without a good" + (f" of color {t.colors[task.a - 1]}" if task.a else "")
     return None
