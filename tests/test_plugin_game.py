@@ -460,7 +460,12 @@ def test_games_lists_every_registered_game_with_where_it_comes_from(example_game
     r = cli("games")
     assert (r.returncode, r.stderr) == (0, "")
     lines = r.stdout.splitlines()
-    assert "nim: Nim; bots random, greedy, perfect (playtest-nim 0.1: playtest_nim:SPEC)" in lines
+    search = "mcts:N[:option=value...], ismcts:N[:option=value...]"
+    assert f"nim: Nim; bots random, greedy, perfect, {search} (playtest-nim 0.1: playtest_nim:SPEC)" in lines
+    # the search bots, which no GameSpec.bot_names lists, for every game whose rules can sample a state:
+    # known from GameSpec.sample_state (Stargate), the rules class (Nim's make_rules) or make_rules'
+    # return annotation (Oh-Seven, New Frontiers)
+    assert all(f", {search} (" in line for line in lines[:-1]), lines
     assert [line.split(":")[0] for line in lines[:-1]] == game_names()
     assert lines[-1].startswith("(games found by ")
     site = tmp_path / "site"
@@ -934,3 +939,25 @@ def test_a_game_whose_transcript_takes_no_deal_cannot_replay_a_run_s_game_and_sa
     r = cli("replay", str(out), "--game", "1")
     assert (r.returncode, r.stderr) == (2, "error: --game: nim cannot write a game of a run as a transcript (its "
                                            "PlaySupport.transcript takes no deal= and title=, docs/extending.md)\n")
+
+
+
+def test_games_lists_the_search_bots_only_where_it_can_know_the_rules_sample_a_state(example_game, monkeypatch, cli):
+    """A rules class without sample_state lists no search bot; a make_rules function without a
+    return annotation names no rules class, so whether its rules can sample a state is known only
+    once a variant is loaded, and `games` says so rather than listing or hiding them."""
+    import playtest_nim
+    from playtest_nim.game import NimRules
+
+    def nim_line() -> str:
+        return next(x for x in cli("games").stdout.splitlines() if x.startswith("nim:"))
+
+    with monkeypatch.context() as m:  # (the fixture's own patches stay)
+        m.delattr(NimRules, "sample_state")
+        assert nim_line() == "nim: Nim; bots random, greedy, perfect (playtest-nim 0.1: playtest_nim:SPEC)"
+    object.__setattr__(playtest_nim.SPEC, "make_rules", lambda model: NimRules(model))  # (a frozen dataclass)
+    try:
+        assert nim_line() == ("nim: Nim; bots random, greedy, perfect; the search bots if its rules have sample_state "
+                              "(playtest-nim 0.1: playtest_nim:SPEC)")
+    finally:
+        object.__setattr__(playtest_nim.SPEC, "make_rules", NimRules)
