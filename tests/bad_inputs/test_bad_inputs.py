@@ -835,6 +835,14 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("replay-a-fifo", ["replay", "{tmp}/fifo"], r"fifo:1:1: is a named pipe, not a regular file$", setup=lambda work: os.mkfifo(work / "fifo")),
     Case("same-problem-once", ["validate", str(DRAFT5), "--set", "end=[{trigger: planets_full, count: 0}]"],
          r"end.0.count: the count must be at least 1, not 0$"),  # one line: it was printed twice
+    # One count too large for every player count, or one count map lacking two player counts, is one
+    # mistake: it was a line per player count ("... with 3 players: 5 are dealt", "... with 4 ...").
+    Case("sg-planets-full-count-beyond-every-circle", ["validate", "v.yaml"],
+         r"^v.yaml:3:38: end.0.count: 9 full planets can never happen: 5 planets are dealt for 3 players, 7 for 4 players$",
+         {"v.yaml": EXT + "end: [{trigger: planets_full, count: 9}]\n"}),
+    Case("sg-planets-full-count-map-lacks-two-counts", ["validate", "v.yaml"],
+         r"^v.yaml:3:38: end.0.count: no count given for 3 or 4 players \(give one number",
+         {"v.yaml": EXT + "end: [{trigger: planets_full, count: {5: 3}}]\n"}),
     Case("set-no-equals", ["validate", str(DRAFT5), "--set", "foo"], r"^error: --set foo: expected key.path=value"),
     # A --set's line starts `error: ` in every command, as every other bad option's does (it was bare
     # everywhere but in sweep's own checks, `error: --set k=1,1.0: ...`, and tune's `error: --param`).

@@ -522,16 +522,36 @@ class StargateVariant(VariantModel):
                             "end every game after round 1; drop it (planets_full or out_of_cubes end such a game)"))
             if not isinstance(trig, PlanetsFull):
                 continue
+            # One mistake, one line: a count given once for every player count is one value (its
+            # problems at several player counts are one line), a count per player count is one
+            # value per key (each located at its key).
+            per_count = isinstance(trig.count, dict)
             counts = trig.count if isinstance(trig.count, dict) else dict.fromkeys(self.planets_dealt, trig.count)
+            missing = [p for p in self.planets_dealt if p not in counts]
+            if missing:
+                out.append((("end", i, "count"), f"no count given for {_counts(missing)} players "
+                            f"(give one number, or one per player count: {sorted(self.planets_dealt)})"))
+            too_many: list[tuple[int, int]] = []  # (players, planets dealt)
             for players, dealt in self.planets_dealt.items():
+                at: tuple[str | int, ...] = ("end", i, "count", players) if per_count else ("end", i, "count")
                 if players not in counts:
-                    out.append((("end", i, "count"), f"no count given for {players} players "
-                                f"(give one number, or one per player count: {sorted(self.planets_dealt)})"))
-                elif counts[players] < 1:
-                    out.append((("end", i, "count"), f"the count must be at least 1, not {counts[players]}"))
-                elif counts[players] > dealt:
-                    out.append((("end", i, "count"), f"{counts[players]} full planets can never happen with "
+                    continue
+                if counts[players] < 1:
+                    out.append((at, f"the count must be at least 1, not {counts[players]}"))
+                elif counts[players] > dealt and per_count:
+                    out.append((at, f"{counts[players]} full planets can never happen with "
                                 f"{players} players: {dealt} are dealt"))
+                elif counts[players] > dealt:
+                    too_many.append((players, dealt))
+            if len(too_many) == 1:
+                (only_players, only_dealt), = too_many
+                out.append((("end", i, "count"), f"{trig.count} full planets can never happen with "
+                            f"{only_players} players: {only_dealt} are dealt"))
+            elif too_many:
+                (first_players, first_dealt), *rest = too_many
+                dealt_at = ", ".join(f"{n} for {p} players" for p, n in rest)
+                out.append((("end", i, "count"), f"{trig.count} full planets can never happen: "
+                            f"{first_dealt} planets are dealt for {first_players} players, {dealt_at}"))
         # planets_full that no game can reach (too few cubes to fill that many planets) is a note
         # (notes()) while another trigger may end the game; when every trigger is such a
         # planets_full, every game at that player count would run to max_rounds: refused.
