@@ -161,6 +161,7 @@ def _merge(base: Node, over: Node, path: str, problems: list[Problem], removed: 
                     problems.append(item.problem(sub, f"cannot remove: no item with id '{ident}' (known: {known})"))
                 else:
                     del items[index]
+                    removed[sub] = (item.line, item.col)  # where a problem it causes is shown (loader._from_child)
                 continue
             if index is None:
                 item.new_id = True

@@ -63,7 +63,8 @@ class Node:
     extends_at: tuple[int, int] | None = None
     """On a merged root: line and column of the `extends:` key in the file that extends."""
     removed: dict[str, tuple[int, int]] | None = None
-    """On a merged root: the dotted paths the extending file deleted with `!remove` → where."""
+    """On a merged root: the dotted paths the extending file deleted (`!remove`, or an id-list item's
+    `remove: true`) → where."""
     unmerged: list[Problem] | None = None
     """On a merged root: id-list items the merge left out (an id removed that the parent lacks,
     an id given twice), reported with the schema's problems (loader.load_variant)."""

@@ -837,6 +837,11 @@ V = [  # --- variant files: validate -------------------------------------------
          r"end.0.count: the count must be at least 1, not 0$"),  # one line: it was printed twice
     # One count too large for every player count, or one count map lacking two player counts, is one
     # mistake: it was a line per player count ("... with 3 players: 5 are dealt", "... with 4 ...").
+    # The file's one change, an item deleted with `remove: true`, is where the problem it causes is
+    # shown, as a key deleted with `!remove` is: it was shown at the `extends:` line (1:1).
+    Case("sg-color-removed-by-its-item", ["validate", "v.yaml"],
+         r"^v.yaml:4:5: planets.red1.color: unknown color 'red' \(known: blue, green, yellow\).*which changes colors.red\)$",
+         {"v.yaml": EXT + "colors:\n  - {id: red, remove: true}\n"}),
     Case("sg-planets-full-count-beyond-every-circle", ["validate", "v.yaml"],
          r"^v.yaml:3:38: end.0.count: 9 full planets can never happen: 5 planets are dealt for 3 players, 7 for 4 players$",
          {"v.yaml": EXT + "end: [{trigger: planets_full, count: 9}]\n"}),
