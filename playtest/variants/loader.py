@@ -614,7 +614,7 @@ def _validate_tree(
             # Only overrides: compare with the file as written.
             base = _resolve_plain(chain[0])
         changes = changes_under_rules(schema, base, model, diff(base, data))
-    resolved = numbers_as_validated(data, validated)  # after the changes: those compare the files as written
+    resolved = scalars_as_validated(data, validated)  # after the changes: those compare the files as written
     return Variant(
         path=label,
         model=model,
@@ -860,27 +860,37 @@ def _overlaps(a: tuple[Any, ...], b: tuple[Any, ...]) -> bool:
     return a[:n] == b[:n]
 
 
-def numbers_as_validated(raw: Any, validated: Any) -> Any:
+def scalars_as_validated(raw: Any, validated: Any) -> Any:
     """`raw` (a variant's resolved data) with each quoted number that its game reads as a number
-    (`max_rounds: "60"`, which pydantic's lax mode validates to 60) written as that number, at any
-    depth: the same rules then resolve, hash (variant_hash) and are recorded (run.json) alike,
-    where `"60"` and `60` made two variants of one game (compare, calibrate and a resume said the
-    variant had changed). Text the game keeps as text stays text; everything else is `raw` as
-    it was, so a variant that quotes no number keeps its data and its hash (every variant in
-    variants/ does). Walked as bool_number_mixups walks it."""
-    if isinstance(raw, str) and isinstance(validated, int | float) and not isinstance(validated, bool):
+    (`max_rounds: "60"`, which pydantic's lax mode validates to 60) written as that number, and each
+    quoted yes/no that it reads as yes/no (`no_two_in_a_row: "no"`, validated to false) as that
+    yes/no, at any depth: the same rules then resolve, hash (variant_hash) and are recorded
+    (run.json) alike, where `"60"` and `60` (or `"no"` and `false`) made two variants of one game
+    (compare, calibrate and a resume said the variant had changed). Text the game keeps as text
+    stays text; everything else is `raw` as it was, so a variant that quotes no number and no
+    yes/no keeps its data and its hash (every variant in variants/ does). Walked as
+    bool_number_mixups walks it."""
+    if isinstance(raw, str) and isinstance(validated, int | float):  # a bool is an int too
         return validated
     if isinstance(raw, dict) and isinstance(validated, dict):
         by_text = {str(k): v for k, v in validated.items()}
-        return {k: numbers_as_validated(v, by_text[str(k)]) if str(k) in by_text else v for k, v in raw.items()}
+        return {k: scalars_as_validated(v, by_text[str(k)]) if str(k) in by_text else v for k, v in raw.items()}
     if isinstance(raw, list) and isinstance(validated, list | tuple) and len(raw) == len(validated):
-        return [numbers_as_validated(r, v) for r, v in zip(raw, validated, strict=True)]
+        return [scalars_as_validated(r, v) for r, v in zip(raw, validated, strict=True)]
     return raw
+
+
+def _is_number_text(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def bool_number_mixups(raw: Any, validated: Any, loc: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], str]]:
     """Places where YAML yes/no became a number, or a number became yes/no: pydantic's lax mode
-    reads `replenish: yes` as 1 and `no_two_in_a_row: 1` as true; a designer meant neither. And
+    reads `replenish: yes` as 1 and `no_two_in_a_row: 1` (or `'1'`) as true; a designer meant neither. And
     text read as a number beyond a variant's limits (`factor: '1e308'`), which value_limits,
     seeing text, let pass."""
     if isinstance(raw, bool):
@@ -889,6 +899,9 @@ def bool_number_mixups(raw: Any, validated: Any, loc: tuple[Any, ...] = ()) -> l
         return []
     if isinstance(raw, int | float):
         return [(loc, "expected true or false, not a number")] if isinstance(validated, bool) else []
+    if isinstance(raw, str) and isinstance(validated, bool) and _is_number_text(raw):
+        # a quoted '1' or '0', which pydantic's lax mode reads as yes/no as it reads 1 and 0
+        return [(loc, "expected true or false, not a number")]
     if isinstance(raw, str) and isinstance(validated, int | float) and not isinstance(validated, bool):
         # a quoted number ('20000', '1e308', 'inf') is read as the number by pydantic's lax mode, past the
         # limits value_limits sets on numbers: 1e308 as a majority factor crashed the scoring (OverflowError)

@@ -839,6 +839,10 @@ V = [  # --- variant files: validate -------------------------------------------
     # mistake: it was a line per player count ("... with 3 players: 5 are dealt", "... with 4 ...").
     # The file's one change, an item deleted with `remove: true`, is where the problem it causes is
     # shown, as a key deleted with `!remove` is: it was shown at the `extends:` line (1:1).
+    # A quoted '1' read as yes/no is refused as the unquoted 1 is (it was read as true).
+    Case("sg-quoted-one-for-yes-no", ["validate", "v.yaml"],
+         r"^v.yaml:3:30: placement.no_two_in_a_row: expected true or false, not a number$",
+         {"v.yaml": EXT + "placement: {no_two_in_a_row: '1'}\n"}),
     Case("sg-color-removed-by-its-item", ["validate", "v.yaml"],
          r"^v.yaml:4:5: planets.red1.color: unknown color 'red' \(known: blue, green, yellow\).*which changes colors.red\)$",
          {"v.yaml": EXT + "colors:\n  - {id: red, remove: true}\n"}),

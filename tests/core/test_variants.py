@@ -680,6 +680,18 @@ def test_a_quoted_number_the_game_reads_as_a_number_is_the_same_rules_and_hash(t
     assert draft("o.yaml", 'max_rounds: "61"\n').hash != plain.hash
 
 
+def test_a_quoted_yes_or_no_the_game_reads_as_yes_or_no_is_the_same_rules_and_hash(tmp_path):
+    """`no_two_in_a_row: "no"` validates to the model of `no_two_in_a_row: false` (pydantic's lax
+    mode), but hashed and was recorded as text: one rule set, two variants, as a quoted number was."""
+    def draft(name: str, value: str):  # noqa: ANN202
+        return load_variant(write(tmp_path, name, f"extends: {DRAFT5}\nplacement: {{no_two_in_a_row: {value}}}\n"))
+
+    quoted, plain = draft("q.yaml", '"no"'), draft("p.yaml", "false")
+    assert quoted.model == plain.model
+    assert quoted.resolved == plain.resolved and quoted.hash == plain.hash
+    assert draft("y.yaml", "'on'").hash == draft("t.yaml", "true").hash != plain.hash
+
+
 def test_a_variant_that_spells_no_integral_float_keeps_the_hash_it_had():
     """Run folders, transcripts and documents made before the hash canonicalised numbers name
     the hash of the data as spelt; every shipped variant's hash is still that one."""
