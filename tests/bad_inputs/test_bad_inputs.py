@@ -30,6 +30,8 @@ DRAFT5 = ROOT / "variants" / "stargate" / "draft5.yaml"
 OHSEVEN = ROOT / "variants" / "ohseven" / "base.yaml"
 NF_BASE = ROOT / "variants" / "new-frontiers" / "base.yaml"
 O7_RANKS = "deck.ranks=[" + ", ".join(f"{{label: '{r}', value: {v}}}" for v, r in enumerate(["Q", "QQ", "A", "2", "3", "4", "5", "6", "7"])) + "]"
+O7_HIGH_RANKS = [(str(v), v) for v in range(3, 8)]
+"""Oh-Seven's ranks 3-7: with three more, a deck from which every player count is dealt."""
 GATES = ROOT / "gates" / "stargate.yaml"
 TUNE_GOALS = ROOT / "gates" / "stargate-tune.yaml"
 EXT = f"extends: {DRAFT5}\nname: mine\n"
@@ -840,6 +842,19 @@ V = [  # --- variant files: validate -------------------------------------------
     # The file's one change, an item deleted with `remove: true`, is where the problem it causes is
     # shown, as a key deleted with `!remove` is: it was shown at the `extends:` line (1:1).
     # A quoted '1' read as yes/no is refused as the unquoted 1 is (it was read as true).
+    # A broken rank of a whole ranks list is named at its line and key; it was the list's first line
+    # (`deck.ranks: a rank label may not equal a suit id`), whichever of eight ranks it was.
+    *(Case(f"o7-rank-{what}", ["validate", "v.yaml"], pattern,
+           {"v.yaml": EXT7 + "deck:\n  ranks:\n" + "".join(
+               f"    - {{label: '{label}', value: {value}}}\n" for label, value in ranks)})
+      for what, ranks, pattern in (
+          ("label-a-suit", [("Q", 0), ("A", 1), ("S", 2), *O7_HIGH_RANKS],
+           r"^v.yaml:7:15: deck.ranks.2.label: a rank label may not equal a suit id: 'S' is a suit id too$"),
+          ("label-twice", [("Q", 0), ("A", 1), ("2", 2), ("A", 3), *O7_HIGH_RANKS[1:]],
+           r"^v.yaml:8:15: deck.ranks.3.label: rank labels must be distinct: 'A' is the label of an earlier rank too$"),
+          ("values-out-of-order", [("Q", 0), ("A", 2), ("2", 1), *O7_HIGH_RANKS],
+           r"^v.yaml:7:27: deck.ranks.2.value: rank values must be distinct and listed from lowest to highest: "
+           r"'2' \(1\) comes after 'A' \(2\)$"))),
     Case("sg-quoted-one-for-yes-no", ["validate", "v.yaml"],
          r"^v.yaml:3:30: placement.no_two_in_a_row: expected true or false, not a number$",
          {"v.yaml": EXT + "placement: {no_two_in_a_row: '1'}\n"}),

@@ -187,13 +187,24 @@ class OhSevenVariant(VariantModel):
             if (written.label, written.value) in [(r.label, r.value) for r in self.deck.ranks[:i]]:
                 out.append((("deck", "ranks", i), f"rank {written.label!r} is listed twice"))
         labels = [label for label, _ in ranks]
-        if len(set(labels)) != len(labels):
-            out.append((("deck", "ranks"), "rank labels must be distinct"))
         values = [value for _, value in ranks]
+        # Each said at the first rank that breaks it (its position in the file), not at the list:
+        # in an eight-rank list the designer had to find it. A rank listed twice is left out (above).
+        kept = [(i, r) for i, r in enumerate(self.deck.ranks)
+                if (r.label, r.value) not in [(o.label, o.value) for o in self.deck.ranks[:i]]]
+        relabelled = next((i for n, (i, r) in enumerate(kept) if r.label in [o.label for _, o in kept[:n]]), None)
+        if relabelled is not None:
+            out.append((("deck", "ranks", relabelled, "label"), "rank labels must be distinct: "
+                        f"{self.deck.ranks[relabelled].label!r} is the label of an earlier rank too"))
         if values != sorted(set(values)):
-            out.append((("deck", "ranks"), "rank values must be distinct and listed from lowest to highest"))
+            (_, before), (at, after) = next(pair for pair in zip(kept, kept[1:], strict=False)
+                                            if pair[1][1].value <= pair[0][1].value)
+            out.append((("deck", "ranks", at, "value"), "rank values must be distinct and listed from lowest to "
+                        f"highest: {after.label!r} ({after.value}) comes after {before.label!r} ({before.value})"))
         if set(ids) & set(labels):
-            out.append((("deck", "ranks"), "a rank label may not equal a suit id"))
+            suit_like = next(i for i, r in kept if r.label in ids)
+            out.append((("deck", "ranks", suit_like, "label"), "a rank label may not equal a suit id: "
+                        f"{self.deck.ranks[suit_like].label!r} is a suit id too"))
         names: dict[str, tuple[str, str]] = {}
         for rank in labels:  # a card is written rank label + suit id: each name must be one card
             for suit in ids:
