@@ -510,6 +510,35 @@ def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...]
     return Problem(label, line, col, problem.path, cause.text(cause.sets), cause)
 
 
+def _another_games_keys(tree: Node, label: str, chain: tuple[str, ...], game: str,
+                        schema: type[BaseModel]) -> Problem | None:
+    """A draft without `game:` that extends a variant of another game than the one its keys are
+    for (`extends: ../ohseven/base.yaml` above Stargate's planets_dealt, cubes and max_rounds):
+    one line at `extends:`, not an 'unknown key' line per key. Said when every top-level key of
+    the file that `game` does not know is a key of one other installed game, and there are two or
+    more of them or the one is no likely misspelling of a key of `game` (a Stargate draft's
+    `rounds:` meant max_rounds, though Oh-Seven has a `rounds`)."""
+    from playtest.games import GamePluginError, game_names, get_game
+
+    unknown = [k for k, node in tree.value.items()
+               if k not in schema.model_fields and node.file == label and isinstance(k, str)]
+    if tree.extends_at is None or len(chain) < 2 or "game" in unknown or not unknown or (
+            len(unknown) == 1 and guess(unknown[0], list(schema.model_fields)) is not None):
+        return None
+    for other in game_names():
+        try:
+            fields = get_game(other).schema.model_fields if other != game else {}
+        except GamePluginError:
+            continue
+        if fields and all(k in fields for k in unknown):
+            line, col = tree.extends_at
+            keys = ", ".join(unknown[:-1]) + (" and " if len(unknown) > 1 else "") + unknown[-1]
+            return Problem(label, line, col, "extends", (
+                f"{chain[1]} is a variant of {game!r}, but {keys} {'are keys' if len(unknown) > 1 else 'is a key'} "
+                f"of {other!r} variants: extend a variant of {other!r}"))
+    return None
+
+
 def _node_of_change(tree: Node, path: str, label: str) -> Node | None:
     """The node written in file `label` at a change's dotted path (id-list items by id, as
     `diff` names them), or None when the path does not lead to one there."""
@@ -594,6 +623,9 @@ def _validate_tree(
     try:
         model = schema.model_validate(data)
     except ValidationError as exc:
+        stray = _another_games_keys(tree, label, chain, game, schema)
+        if stray is not None:
+            raise VariantError([stray]) from None
         problems = [problem_from_pydantic(tree, schema, err)
                     for err in _without_new_item_echoes(tree, root_causes(exc.errors(), schema))]
         parent = parent_tree.plain() if parent_tree is not None else None

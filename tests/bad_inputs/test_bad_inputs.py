@@ -855,6 +855,12 @@ V = [  # --- variant files: validate -------------------------------------------
           ("values-out-of-order", [("Q", 0), ("A", 2), ("2", 1), *O7_HIGH_RANKS],
            r"^v.yaml:7:27: deck.ranks.2.value: rank values must be distinct and listed from lowest to highest: "
            r"'2' \(1\) comes after 'A' \(2\)$"))),
+    # A Stargate draft that extends the Oh-Seven base by mistake: one line at extends:, not an
+    # 'unknown key' line per Stargate key.
+    Case("extends-another-games-variant", ["validate", "v.yaml"],
+         r"^v.yaml:1:1: extends: .*ohseven/base.yaml is a variant of 'ohseven', but planets_dealt and cubes are keys "
+         r"of 'stargate' variants: extend a variant of 'stargate'$",
+         {"v.yaml": EXT7 + "planets_dealt: {3: 5}\ncubes: {total: 15}\n"}),
     Case("sg-quoted-one-for-yes-no", ["validate", "v.yaml"],
          r"^v.yaml:3:30: placement.no_two_in_a_row: expected true or false, not a number$",
          {"v.yaml": EXT + "placement: {no_two_in_a_row: '1'}\n"}),
