@@ -1191,8 +1191,12 @@ V = [  # --- variant files: validate -------------------------------------------
          r"draft5.yaml:\d+:\d+: planets.red1.color: unknown color 'red' \(known: blue, green, yellow\), the color of 3 planets: "
          r"red1, red2, red3; add it to colors, or give them a color it has \(with --set colors.red=!remove\)$"),
     Case("o7-suit-removed", ["validate", str(OHSEVEN), "--set", "deck.suits.S=!remove"],
-         r"base.yaml:\d+:\d+: deck.copies.4: 4 players × 7 cards need 28 cards but the deck has 24; 7 players × 7 cards need "
-         r"49 cards but the deck has 48; 8 players .*; 9 players × 7 cards need 63 cards but the deck has 48 \(with --set"),
+         r"base.yaml:\d+:\d+: deck.copies.4: 4 players × 7 cards need 28 cards but the deck has 24; 7 and 8 players are "
+         r"short too; 9 players × 7 cards need 63 cards but the deck has 48 \(with --set"),
+    # every count short (hand_size 20): the counts between the first and the last named, not spelt out (600 characters)
+    Case("o7-every-count-short", ["validate", str(OHSEVEN), "--set", "hand_size=20"],
+         r"base.yaml:\d+:\d+: deck.copies.2: 2 players × 20 cards need 40 cards but the deck has 32; 3, 4, 5, 6, 7 and 8 "
+         r"players are short too; 9 players × 20 cards need 180 cards but the deck has 64 \(with --set hand_size=20\)$"),
     # a good color removed (or misspelt in rules.goods) that many tiles use: one line per tile (11 for yellow)
     Case("nf-good-color-removed", ["validate", str(NF_BASE), "--set", "rules.goods.yellow=!remove"],
          r"base.yaml:\d+:\d+: worlds.w13.color: unknown good color 'yellow' \(one of blue, brown, green\), used 11 times: "

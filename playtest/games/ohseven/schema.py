@@ -230,9 +230,14 @@ class OhSevenVariant(VariantModel):
         if short:
             # Several player counts short of cards (a suit or rank removed, hand_size raised): one
             # line naming each, not one per count.
-            out.append((("deck", "copies", short[0]), "; ".join(
-                f"{p} players × {self.hand_size} cards need {p * self.hand_size} cards but the deck has "
-                f"{self.deck_size(p)}" for p in short)))
+            # The counts between the first and the last are named, not spelt out: eight of them
+            # made a line of 600 characters (hand_size 20 at every count).
+            said = [f"{p} players × {self.hand_size} cards need {p * self.hand_size} cards but the deck has "
+                    f"{self.deck_size(p)}" for p in short]
+            if len(short) > 3:
+                between = short[1:-1]
+                said = [said[0], f"{', '.join(map(str, between[:-1]))} and {between[-1]} players are short too", said[-1]]
+            out.append((("deck", "copies", short[0]), "; ".join(said)))
         b = self.bidding
         if b.hook and b.mode != BiddingMode.IN_TURN:
             out.append((("bidding", "hook"), "the hook rule needs bidding.mode: in_turn"))
