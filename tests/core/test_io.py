@@ -193,8 +193,11 @@ REPLACING_COMMANDS = {
     "ladder": ["ladder", OHSEVEN, "--rungs", "random,heuristic", "-n", "2", "--pair-games", "2"],
     "diff": ["diff", OHSEVEN, "variants/ohseven/no-bonus.yaml", "--gate", "gates/ohseven.yaml", "-n", "2",
              "--bots", "random"],
+    # (the goals file's line-up with random bots for its greedy seats: the scripted pair its win_gap
+    # goal names stays, and what --force replaces does not depend on how well the games are played)
     "tune": ["tune", "variants/stargate/draft5.yaml", "--param", "crews.bays.time=0..4", "--target",
-             "gates/stargate-tune.yaml", "--budget", "1", "-n", "2", "--confirm-games", "2"],
+             "gates/stargate-tune.yaml", "--budget", "1", "-n", "2", "--confirm-games", "2",
+             "--bots", "scripted:late-placer,scripted:early-placer,random,random"],
 }
 """Every command whose --out is a folder that --force replaces (report, calibrate and explain
 replace named files only)."""
