@@ -75,6 +75,21 @@ def test_stock_empty_that_nothing_can_empty_is_a_note_in_the_file_that_caused_it
     assert load_text(tmp_path, "name: still\ncrews:\n  - {id: bays, remove: true}\n").notes == ()
 
 
+def test_a_stock_the_first_turn_s_replenish_empties_is_a_note_that_every_game_ends_after_round_1(tmp_path: Path) -> None:
+    """cubes.total 4 and start_in_hand 3 leave each player a stock of 1 cube, which the replenish
+    (1 a turn) empties at the end of their first turn: draft 5's stock_empty then ends every game
+    after round 1 (200 games, every one 4 turns long), said by nothing where a stock that starts
+    empty is refused."""
+    variant = load_text(tmp_path, "name: short\ncubes: {total: 4, start_in_hand: 3, replenish: 1}\n")
+    [note] = [str(n) for n in variant.notes]
+    assert note.startswith(f"{tmp_path / 'draft.yaml'}:1:1: end.0.trigger: stock_empty ends every game after round 1: "
+                           "each player's stock of 1 cube (cubes.total 4 − start_in_hand 3) is emptied by the "
+                           "replenish at the end of their first turn (cubes.replenish 1)")
+    # A stock one cube more than the replenish lasts into round 2: no note.
+    assert load_text(tmp_path, "name: short\ncubes: {total: 5, start_in_hand: 3, replenish: 1}\n").notes == ()
+    assert load_text(tmp_path, "name: short\ncubes: {total: 5, start_in_hand: 3, replenish: 2}\n").notes != ()
+
+
 def test_a_new_cube_effect_silences_the_stock_empty_note_without_an_edit_to_notes(tmp_path: Path, monkeypatch) -> None:
     """The note reads each effect class's `gains_cubes` (schema.SkillEffect), not gain_cubes by
     name: a new effect that takes cubes from the stock (docs/extending.md, "Adding a crew effect":

@@ -628,6 +628,14 @@ class StargateVariant(VariantModel):
                             f"no crew has {' or '.join(_effect_key(c) for c in EFFECTS if c.gains_cubes)}, no planet converts "
                             "cubes from the stock)"))
             stock, drain = self.cubes.total - self.cubes.start_in_hand, self._most_stock_taken_a_round()
+            if isinstance(trig, StockEmpty) and 0 < stock <= self.cubes.replenish:
+                # cubes.total 4, start_in_hand 3, replenish 1: 200 games of 4 turns, every one ended after round 1
+                # (a stock that starts empty is refused, issues()); nothing gives cubes back to a stock
+                out.append((("end", i, "trigger"),
+                            f"stock_empty ends every game after round 1: each player's stock of {stock} "
+                            f"cube{'s' if stock != 1 else ''} (cubes.total {self.cubes.total} − start_in_hand "
+                            f"{self.cubes.start_in_hand}) is emptied by the replenish at the end of their first turn "
+                            f"(cubes.replenish {self.cubes.replenish})"))
             if isinstance(trig, StockEmpty) and takes_from_stock and drain and -(-stock // drain) > self.max_rounds:
                 # cubes.total 10000: the stock lasts 2,500 rounds, and every game ended by the safety stop
                 out.append((("end", i, "trigger"),
