@@ -38,8 +38,8 @@ def replay(
     number and the reason), print the final board and each player's score breakdown.
 
     With --game N, TRANSCRIPT is a run folder (simulate's --out): its game N is played again from
-    the run's seed and bots, checked to end as the run recorded it, and replayed as a transcript
-    (kept with --save FILE, to edit or replay)."""
+    the run's seed and bots, checked against the run's rows and events of it, and replayed as a
+    transcript (kept with --save FILE, to edit or replay)."""
     if game is None and save is not None:
         raise UsageError("--save: only with --game (a transcript given is already saved)")
     if game is None and (transcript / "run.json").is_file():

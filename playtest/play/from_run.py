@@ -5,7 +5,9 @@ seed, its number and the bots in its seats (same seed, same games, at any worker
 is played again here exactly as the runner played it, with the bots' actions kept, and written in
 the game's own transcript notation (PlaySupport.transcript). The game played again must end as
 the run recorded it — every seat's total — or the rules or bots have changed since, and the
-transcript would show another game: that is refused, never shown as the run's game.
+transcript would show another game: that is refused, never shown as the run's game. Every
+row the run holds of the game is compared, its events too, not the totals alone: about one random
+Stargate game in a hundred ends with the same totals as another game of its run.
 """
 
 from __future__ import annotations
@@ -22,8 +24,8 @@ from playtest.errors import PlaytestError, UsageError, VariantError
 from playtest.games import get_game
 from playtest.io import reference
 from playtest.play.session import play_support
-from playtest.sim.batch import config_from_info, play_one
-from playtest.sim.rundir import read_run
+from playtest.sim.batch import config_from_info, game_rows, play_one
+from playtest.sim.rundir import open_run, reading
 from playtest.variants import load_variant
 
 
@@ -41,8 +43,8 @@ def _takes_deal(transcript: Any) -> bool:
     return any(p.kind is p.VAR_KEYWORD for p in params) or {"deal", "title"} <= {p.name for p in params}
 
 
-def _numbers(games: pl.DataFrame) -> str:
-    ids = games["game"].unique().sort().to_list()
+def _numbers(games: pl.LazyFrame) -> str:
+    ids = games.select(pl.col("game").unique().sort()).collect()["game"].to_list()
     if not ids:
         return "no game"
     span = f"{ids[0]}–{ids[-1]}" if ids[-1] - ids[0] + 1 == len(ids) else f"{len(ids)} games from {ids[0]} to {ids[-1]}"
@@ -54,11 +56,15 @@ def run_game(run_dir: Path, game: int, folder: Path) -> RunGame:
     again and written as a transcript whose variant reference is relative to `folder` (where the
     transcript is written). Raises PlaytestError, one line each: no such game in the run; a game
     that cannot write a simulated game; the variant file changed or gone since the run; the game
-    played again does not end as the run recorded."""
-    info, games, _ = read_run(run_dir)
-    mine = games.filter(pl.col("game") == game).sort("seat")
-    if mine.is_empty():
-        raise UsageError(f"--game {game}: {run_dir} holds {_numbers(games)}")
+    played again is not the game the run recorded (its rows in games.parquet and events.parquet).
+    Only that game's rows are read: a run of 10^6 games is not loaded."""
+    run = open_run(run_dir)
+    info = run.info
+    with reading(run.path):
+        mine = run.games.filter(pl.col("game") == game).collect().sort("seat")
+        if mine.is_empty():
+            raise UsageError(f"--game {game}: {run_dir} holds {_numbers(run.games)}")
+        logged = run.events.filter(pl.col("game") == game).collect()
     spec = get_game(str(info["game"]))
     support = play_support(spec)
     if support is None or not _takes_deal(support.transcript):
@@ -78,12 +84,11 @@ def run_game(run_dir: Path, game: int, folder: Path) -> RunGame:
     rules = spec.make_rules(variant.model)
     moves: list[Any] = []
     played = play_one(spec, rules, config, game, moves)
-    again = [float(s.total) for s in sorted(played.result.seats, key=lambda s: s.seat)]
-    then = [float(t) for t in mine["total"].to_list()]
-    if again != then:
-        raise PlaytestError(f"{run_dir}: game {game} played again ends {_scores(again)}, but the run recorded "
-                            f"{_scores(then)}: the rules or the bots have changed since the run was made "
-                            f"(it was made with {_made_with(info)})")
+    rows, events = game_rows(spec, config, game, played)
+    unlike = _unlike(rows.sort("seat"), mine, events, logged)
+    if unlike:
+        raise PlaytestError(f"{run_dir}: game {game} played again {unlike}: the rules or the bots have changed "
+                            f"since the run was made (it was made with {_made_with(info)})")
     bots = config.seat_bots(game)
     names = [f"P{seat + 1} {bot}" for seat, bot in enumerate(bots)]
     title = f"game {game} of the run {run_dir} (seed {config.seed}), played again: {', '.join(names)}"
@@ -91,6 +96,32 @@ def run_game(run_dir: Path, game: int, folder: Path) -> RunGame:
     text = support.transcript(rules, reference(first, folder), names, config.seed, moves, overrides,
                               deal=deal, title=title)
     return RunGame(text, title)
+
+
+def _unlike(rows: pl.DataFrame, mine: pl.DataFrame, events: pl.DataFrame, logged: pl.DataFrame) -> str:
+    """How the game played again (its `rows` and `events`, as a run writes them) differs from the
+    run's rows of it (`mine`, by seat, and `logged`), in words after 'game N played again'; '' when
+    it does not."""
+    again, then = rows["total"].to_list(), mine["total"].to_list()
+    if again != then:
+        return f"ends {_scores(again)}, but the run recorded {_scores(then)}"
+    ends = f"ends {_scores(again)} as the run recorded, but"
+    if rows.columns != mine.columns or events.columns != logged.columns:
+        return f"{ends} its rows have other columns than the run's"
+    for column in rows.columns:
+        if not rows[column].equals(mine[column]):
+            seat = next(i for i, (a, b) in enumerate(zip(rows[column], mine[column], strict=True)) if a != b)
+            one_for_all = rows[column].n_unique() == mine[column].n_unique() == 1  # (rounds, turns)
+            whose = "its" if one_for_all else f"P{seat + 1}'s"
+            return f"{ends} {whose} {column} is {rows[column][seat]}, the run's {mine[column][seat]}"
+    if events.height != logged.height:
+        return f"{ends} it logs {events.height} events, the run {logged.height}"
+    if not events.equals(logged):
+        at = next((i for i, (a, b) in enumerate(zip(events.iter_rows(), logged.iter_rows(), strict=True)) if a != b), 0)
+        ev = events.row(at, named=True)
+        return (f"{ends} its event {at + 1} of {events.height} ({ev['kind']}, round {ev['round']}, turn {ev['turn']}) "
+                "is not the run's")
+    return ""
 
 
 def _scores(totals: list[float]) -> str:

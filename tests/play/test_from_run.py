@@ -63,6 +63,28 @@ def test_a_game_that_no_longer_ends_as_recorded_is_refused_not_shown_as_the_run_
     assert cli("replay", str(run), "--game", "0").returncode == 0  # the games not changed still replay
 
 
+@pytest.mark.parametrize(("table", "change", "said"), [
+    ("events", lambda e: pl.concat([e.filter(pl.col("game") != 1), e.filter(pl.col("game") == 1).reverse()]),
+     "its event 1 of "),
+    ("events", lambda e: e.filter((pl.col("game") != 1) | (pl.int_range(pl.len()).over("game") > 0)),
+     " events, the run "),
+    ("games", lambda g: g.with_columns(pl.when(pl.col("game") == 1).then(pl.col("rounds") + 1)
+                                       .otherwise(pl.col("rounds")).alias("rounds")), "its rounds is "),
+], ids=["events-in-another-order", "an-event-fewer", "another-length"])
+def test_a_game_that_ends_with_the_run_s_totals_but_goes_otherwise_is_refused(cli, tmp_path, table, change, said):
+    """Totals alone do not tell a game: about one random Stargate game in a hundred ends with the
+    same totals as another game of its run. Game 1's record changed, its totals kept: the game
+    played again is not the run's."""
+    run = _run(cli, tmp_path)
+    path = run / f"{table}.parquet"
+    change(pl.read_parquet(path)).write_parquet(path)
+    r = cli("replay", str(run), "--game", "1")
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
+    assert r.stderr.startswith(f"error: {run}: game 1 played again ends ") and " as the run recorded, but " in r.stderr
+    assert said in r.stderr and "the rules or the bots have changed since the run was made" in r.stderr
+    assert r.stdout == ""
+
+
 def test_a_variant_changed_since_the_run_is_refused(cli, tmp_path):
     draft = tmp_path / "d.yaml"
     shutil.copy(DRAFT5, draft)
