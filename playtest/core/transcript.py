@@ -837,6 +837,14 @@ def _num(x: Any) -> str:
     return f"{x:g}" if isinstance(x, float) else str(x)
 
 
+def heading(game_title: str, title: str, transcript: str) -> str:
+    """The first words of a replay in a game's own text (Oh-Seven, New Frontiers): the transcript's
+    `title`, printed as the heading as `scores_text` prints it, else the file replayed. (`replay RUN
+    --game N` without --save replays a file in a scratch folder, gone when it ends: its title names
+    the run and the game.)"""
+    return f"{game_title} — {title}" if title else f"{game_title} replay of {transcript}"
+
+
 def scores_text(d: dict[str, Any]) -> str:
     """The generic outcome as text: heading, status, a scores table and the winner(s)."""
     v = d["variant"]

@@ -41,6 +41,9 @@ def test_a_game_of_a_run_replays_to_the_scores_and_seats_the_run_recorded(cli, t
     assert [scores[n]["rank"] for n in names] == rows["rank"].to_list()
     alone = json.loads(cli("replay", str(saved), "--json").stdout)
     assert alone["scores"] == doc["scores"] and alone["title"] == doc["title"]
+    # the text's heading is the title (docs/transcripts.md), not the scratch file gone by then
+    heading = cli("replay", str(run), "--game", str(game)).stdout.splitlines()[0]
+    assert f" — {doc['title']}" in heading and "playtest-replay-" not in heading, heading
 
 
 def _run(cli, tmp_path: Path, variant: Path = DRAFT5) -> Path:

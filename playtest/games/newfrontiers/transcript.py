@@ -23,6 +23,7 @@ from playtest.core.results import GameResult
 from playtest.core.transcript import (
     TranscriptReader,
     common_outcome,
+    heading,
     misspelt,
     unknown_keys,
     unknown_player,
@@ -327,8 +328,8 @@ class Replay:
                 {"chips": s.chips, "colonists": s.colonist_stock, "produce_pile": s.pile, "bag": len(s.bag)})
 
     def text(self) -> str:
-        lines = [f"New Frontiers replay of {self.transcript} ({self.variant}, {len(self.players)} players: "
-                 f"{', '.join(self.players)})"]
+        lines = [f"{heading('New Frontiers', self.common.get('title', ''), self.transcript)} ({self.variant}, "
+                 f"{len(self.players)} players: {', '.join(self.players)})"]
         for rnd in self.rounds:
             lines.append("")
             lines.append(f"Round {rnd['round']} (turn order {', '.join(rnd['track'])})")

@@ -21,6 +21,7 @@ from playtest.core.transcript import (
     Notation,
     TranscriptReader,
     common_outcome,
+    heading,
     misspelt,
     no_valid_key,
     one_text,
@@ -374,8 +375,8 @@ class Replay:
         }
 
     def text(self) -> str:
-        lines = [f"Oh-Seven replay of {self.transcript} ({self.variant}, {len(self.players)} players: "
-                 f"{', '.join(self.players)})"]
+        lines = [f"{heading('Oh-Seven', self.common.get('title', ''), self.transcript)} ({self.variant}, "
+                 f"{len(self.players)} players: {', '.join(self.players)})"]
         for rnd in self.rounds:
             lines.append("")
             lines.append(f"Round {rnd['round']} (dealer {rnd['dealer']})")
