@@ -60,7 +60,7 @@ def calibrate(
     from playtest.report.model import variant_names
     from playtest.report.write import write_atomic
     from playtest.sim.batch import read_run
-    from playtest.variants.loader import variant_hash
+    from playtest.variants.loader import variant_hash_now
 
     if not against:
         raise UsageError("--against: give at least one run folder")
@@ -114,11 +114,12 @@ def calibrate(
     cal = compare_runs(Source("table", info, tg, te), runs, partial(all_metrics, keys=SECTIONS, quantiles=False))
     # The rules each run played (its resolved variant, hashed now), not the hash its run.json
     # recorded: a run made before variant_hash canonicalised numbers recorded the hash as spelt,
-    # and one whose variant wrote 2.0 was noted as other rules than a table game of the same draft.
+    # and one whose variant wrote 2.0 (or, before scalars_as_validated, "2") was noted as other
+    # rules than a table game of the same draft.
     table_hash = games[0].variant.hash
     other_rules = [{"run": r.label, "folder": str(d), "variant_hash": h}
                    for r, d in zip(runs, against, strict=True)
-                   if (h := variant_hash(r.info["variant"]["resolved"])) != table_hash]
+                   if (h := variant_hash_now(spec.schema, r.info["variant"]["resolved"])) != table_hash]
     meta = {"game": spec.name, "variant": games[0].variant.path, "variant_hash": table_hash,
             "table_games": len(games), "transcripts": [str(t) for t in transcripts],
             "runs": {r.label: str(d) for r, d in zip(runs, against, strict=True)},

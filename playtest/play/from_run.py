@@ -27,6 +27,7 @@ from playtest.play.session import play_support
 from playtest.sim.batch import config_from_info, game_rows, play_one
 from playtest.sim.rundir import open_run, reading
 from playtest.variants import load_variant
+from playtest.variants.loader import variant_hash_now
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ def run_game(run_dir: Path, game: int, folder: Path) -> RunGame:
     except VariantError as err:
         raise PlaytestError(f"{run_dir}: its variant no longer loads as the run recorded it ({first}: "
                             f"{err.problems[0].message if err.problems else err})") from None
-    if variant.hash != recorded["hash"]:
+    if variant.hash != variant_hash_now(spec.schema, recorded["resolved"]):  # (not recorded["hash"]: older runs')
         raise PlaytestError(f"{run_dir}: {first} has changed since the run (variant hash {variant.hash}, the run's "
                             f"{recorded['hash']}): its games can be played again only with the rules they were played with")
     config = config_from_info(info)

@@ -104,6 +104,21 @@ def variant_hash(resolved: dict[str, Any]) -> str:
     return spelled_hash(canonical(resolved))
 
 
+def variant_hash_now(schema: type[BaseModel], resolved: dict[str, Any]) -> str:
+    """The hash `load_variant` gives now to the rules a run or a search recorded (run.json's
+    `variant.resolved`, validated by the game's `schema`): what to compare with a variant file's
+    hash, not the hash recorded beside them. A run made before `variant_hash` canonicalised numbers
+    recorded the hash of the data as spelt, and one made before `scalars_as_validated` recorded a
+    quoted number as text (`max_rounds: "12"`, hashed apart from 12): the unchanged file they were
+    made from was said to have changed since. Data the schema no longer validates keeps
+    `variant_hash`'s hash (it is no file's hash now)."""
+    try:
+        validated = schema.model_validate(resolved).model_dump()
+    except ValidationError:
+        return variant_hash(resolved)
+    return variant_hash(scalars_as_validated(resolved, validated))
+
+
 PROSE_KEYS = ("name", "description")
 """The keys of a variant that name and describe it: no game reads them."""
 

@@ -769,10 +769,11 @@ def test_the_note_on_other_rules_follows_the_rules_the_run_played_not_the_hash_i
                                                                                          rules_runs, tmp_path):
     """A run made before variant_hash canonicalised numbers recorded the hash of its variant as
     spelt: one whose draft wrote `cubes.total: 15.0` holds another hash than a table game of the
-    same draft (15) has now, and calibrate noted 'the runs may not be of the same rules'. A run of
-    other rules is still noted."""
+    same draft (15) has now, and calibrate noted 'the runs may not be of the same rules'; so did a
+    run made before a quoted number was recorded as the number it validates to. A run of other rules
+    is still noted."""
     from playtest.sim.batch import RunConfig, run_batch
-    from playtest.variants.loader import spelled_hash
+    from playtest.variants.loader import spelled_hash, variant_hash
 
     _, transcripts = stargate_runs
     _, other, other_hash = rules_runs
@@ -785,6 +786,14 @@ def test_the_note_on_other_rules_follows_the_rules_the_run_played_not_the_hash_i
     info["variant"]["hash"] = old  # as a run made before the change recorded it
     (tmp_path / "old" / "run.json").write_text(json.dumps(info))
 
+    r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(tmp_path / "old"))
+    assert r.returncode == 0, r.stderr
+    assert "may not be of the same rules" not in r.stdout + r.stderr
+    # and before scalars_as_validated, a quoted number was recorded, and hashed, as text
+    info["variant"]["resolved"]["cubes"]["total"] = "15"
+    info["variant"]["hash"] = variant_hash(info["variant"]["resolved"])
+    assert info["variant"]["hash"] != same.hash
+    (tmp_path / "old" / "run.json").write_text(json.dumps(info))
     r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(tmp_path / "old"))
     assert r.returncode == 0, r.stderr
     assert "may not be of the same rules" not in r.stdout + r.stderr

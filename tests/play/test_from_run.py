@@ -10,6 +10,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
+from playtest.variants import load_variant
 from tests.conftest import DRAFT5, ROOT
 
 OHSEVEN = ROOT / "variants" / "ohseven" / "base.yaml"
@@ -96,6 +97,25 @@ def test_a_variant_changed_since_the_run_is_refused(cli, tmp_path):
     r = cli("replay", str(run), "--game", "0")
     assert r.returncode == 2
     assert r.stderr.startswith(f"error: {run}: {draft} has changed since the run (variant hash ")
+
+
+def test_a_run_that_recorded_its_variant_as_an_older_playtest_did_still_replays(cli, tmp_path):
+    """A run made before a quoted number was recorded as the number it validates to holds
+    `max_rounds: "12"` and that text's hash: the file, unchanged, is the same rules (the hash it
+    has now), not 'changed since the run'."""
+    from playtest.variants.loader import variant_hash
+
+    draft = tmp_path / "d.yaml"
+    draft.write_text(f'extends: {DRAFT5}\nmax_rounds: "12"\n', encoding="utf-8")
+    run = _run(cli, tmp_path, draft)
+    info = json.loads((run / "run.json").read_text(encoding="utf-8"))
+    info["variant"]["resolved"]["max_rounds"] = "12"  # as the run recorded it then
+    old = info["variant"]["hash"] = variant_hash(info["variant"]["resolved"])
+    assert old != load_variant(draft).hash
+    (run / "run.json").write_text(json.dumps(info), encoding="utf-8")
+    r = cli("replay", str(run), "--game", "1")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.rstrip().endswith("it ends as the run recorded it")
 
 
 @pytest.mark.parametrize(("args", "said"), [
