@@ -45,6 +45,10 @@ def replay(
     if game is None and (transcript / "run.json").is_file():
         raise UsageError(f"{transcript}: is a run folder; give --game N, the number of the game to play again "
                          "(games.parquet's game column)")
+    if game is None and not os.path.lexists(transcript) and (partial_dir(transcript) / "run.json").is_file():
+        # (--game reads an interrupted run by its name, as report does: without it, 'no such file')
+        raise UsageError(f"{transcript}: is an interrupted run (in {partial_dir(transcript)}); give --game N, the "
+                         "number of one of its finished games to play again")
     if game is not None:
         with tempfile.TemporaryDirectory(prefix="playtest-replay-") as scratch:
             # --json names the run and game, and the transcript only where --save kept it

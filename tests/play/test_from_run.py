@@ -120,6 +120,7 @@ def test_a_run_that_recorded_its_variant_as_an_older_playtest_did_still_replays(
 
 @pytest.mark.parametrize(("args", "said"), [
     (["{run}"], "error: {run}: is a run folder; give --game N, the number of the game to play again"),
+    (["{tmp}/cut"], "error: {tmp}/cut: is an interrupted run (in {tmp}/cut.partial); give --game N"),
     (["{run}", "--game", "3"], "error: --game 3: {run} holds games 0–2"),
     (["{run}", "--game", "-1"], "error: --game -1: a game's number is a whole number from 0"),
     ([str(DRAFT5), "--game", "1"], f"error: --game: {DRAFT5}: is a file, not a run folder"),
@@ -132,9 +133,10 @@ def test_a_run_that_recorded_its_variant_as_an_older_playtest_did_still_replays(
 def test_bad_game_and_save_options_are_one_line(cli, tmp_path, args, said):
     run = _run(cli, tmp_path)
     (tmp_path / "taken.yaml").write_text("mine\n")
+    shutil.copytree(run, tmp_path / "cut.partial")  # (what an interrupted run's folder holds matters not here)
     fill = {"run": str(run), "tmp": str(tmp_path)}
     r = cli("replay", *(a.format(**fill) for a in args))
     assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
     assert r.stderr.startswith(said.format(**fill)), r.stderr
     assert (tmp_path / "taken.yaml").read_text() == "mine\n"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["run", "taken.yaml"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cut.partial", "run", "taken.yaml"]
