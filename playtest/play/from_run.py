@@ -102,13 +102,14 @@ def run_game(run_dir: Path, game: int, folder: Path) -> RunGame:
 def _unlike(rows: pl.DataFrame, mine: pl.DataFrame, events: pl.DataFrame, logged: pl.DataFrame) -> str:
     """How the game played again (its `rows` and `events`, as a run writes them) differs from the
     run's rows of it (`mine`, by seat, and `logged`), in words after 'game N played again'; '' when
-    it does not."""
+    it does not. Compared in the columns both have: a stat or event column a game added since the
+    run was made is no other game."""
     again, then = rows["total"].to_list(), mine["total"].to_list()
     if again != then:
         return f"ends {_scores(again)}, but the run recorded {_scores(then)}"
     ends = f"ends {_scores(again)} as the run recorded, but"
-    if rows.columns != mine.columns or events.columns != logged.columns:
-        return f"{ends} its rows have other columns than the run's"
+    rows, mine = _shared(rows, mine)
+    events, logged = _shared(events, logged)
     for column in rows.columns:
         if not rows[column].equals(mine[column]):
             seat = next(i for i, (a, b) in enumerate(zip(rows[column], mine[column], strict=True)) if a != b)
@@ -123,6 +124,12 @@ def _unlike(rows: pl.DataFrame, mine: pl.DataFrame, events: pl.DataFrame, logged
         return (f"{ends} its event {at + 1} of {events.height} ({ev['kind']}, round {ev['round']}, turn {ev['turn']}) "
                 "is not the run's")
     return ""
+
+
+def _shared(a: pl.DataFrame, b: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """`a` and `b` with only the columns both have, in `a`'s order."""
+    both = [c for c in a.columns if c in b.columns]
+    return a.select(both), b.select(both)
 
 
 def _scores(totals: list[float]) -> str:

@@ -89,6 +89,16 @@ def test_a_game_that_ends_with_the_run_s_totals_but_goes_otherwise_is_refused(cl
     assert r.stdout == ""
 
 
+def test_a_column_the_game_no_longer_writes_is_no_other_game(cli, tmp_path):
+    """A run made when the game logged one more event column (report reads such a run) holds the
+    same game: the rows are compared in the columns both have."""
+    run = _run(cli, tmp_path)
+    path = run / "events.parquet"
+    pl.read_parquet(path).with_columns(pl.lit(1).alias("dropped_since")).write_parquet(path)
+    r = cli("replay", str(run), "--game", "1")
+    assert r.returncode == 0, r.stderr
+
+
 def test_a_variant_changed_since_the_run_is_refused(cli, tmp_path):
     draft = tmp_path / "d.yaml"
     shutil.copy(DRAFT5, draft)
