@@ -6,7 +6,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -14,10 +14,13 @@ from playtest.cli.app import app
 from playtest.cli.common import status_console
 from playtest.core.transcript import read_transcript, trace_text, transcript_game
 from playtest.core.transcript import replay as replay_transcript
-from playtest.errors import TranscriptError, UsageError
+from playtest.errors import PlaytestError, TranscriptError, UsageError
 from playtest.io import not_folder
 from playtest.sim.rundir import partial_dir
 from playtest.text import clean, json_safe
+
+if TYPE_CHECKING:
+    from playtest.play.from_run import RunGame
 
 
 @app.command()
@@ -51,15 +54,37 @@ def replay(
                          "number of one of its finished games to play again")
     if game is not None:
         with tempfile.TemporaryDirectory(prefix="playtest-replay-") as scratch:
-            # --json names the run and game, and the transcript only where --save kept it
-            _replay(_run_game(transcript, game, save, Path(scratch)), as_json, moves,
-                    {"transcript": None if save is None else str(save), "run": {"folder": str(transcript), "game": game}})
+            _replay_run_game(transcript, game, save, Path(scratch), as_json, moves)
         return
-    _replay(transcript, as_json, moves)
+    _show(*_outcome(transcript, moves), as_json)
 
 
-def _run_game(run_dir: Path, game: int, save: Path | None, scratch: Path) -> Path:
-    """Game `game` of the run written as a transcript, to `save` or into `scratch`; its title on stderr."""
+def _replay_run_game(run_dir: Path, game: int, save: Path | None, scratch: Path, as_json: bool, moves: bool) -> None:
+    """Game `game` of the run written as a transcript (to `save`, or into `scratch`), replayed and
+    shown once it replays to the run's totals; its title on stderr. A --save file of a transcript
+    that does not is removed: it is not the run's game."""
+    from playtest.play.from_run import transcript_problem
+
+    target, found = _run_game(run_dir, game, save, scratch)
+    try:
+        outcome, trace = _outcome(target, moves)
+        data = outcome.to_json()
+        problem = transcript_problem(found, data, str(data.get("game", "")))
+        if problem:
+            raise PlaytestError(f"{run_dir}: game {game}: {problem}")
+    except BaseException:
+        if save is not None:
+            save.unlink(missing_ok=True)
+        raise
+    status_console().print(clean(f"{found.title}; it ends as the run recorded it"
+                                 + (f"; saved as {save}" if save is not None else "")), markup=False)
+    # --json names the run and game, and the transcript only where --save kept it
+    _show(outcome, trace, as_json,
+          {"transcript": None if save is None else str(save), "run": {"folder": str(run_dir), "game": game}})
+
+
+def _run_game(run_dir: Path, game: int, save: Path | None, scratch: Path) -> tuple[Path, RunGame]:
+    """Game `game` of the run written as a transcript, to `save` or into `scratch`: where, and what."""
     from playtest.io import check_not_input, check_output_path, write_atomic
     from playtest.play.from_run import run_game
 
@@ -76,12 +101,11 @@ def _run_game(run_dir: Path, game: int, save: Path | None, scratch: Path) -> Pat
             raise UsageError(f"--save {save}: already exists; give the name of a new file")
     found = run_game(run_dir, game, target.parent)
     write_atomic(target, found.text)
-    status_console().print(clean(f"{found.title}; it ends as the run recorded it"
-                                 + (f"; saved as {save}" if save is not None else "")), markup=False)
-    return target
+    return target, found
 
 
-def _replay(transcript: Path, as_json: bool, moves: bool, json_keys: dict[str, Any] | None = None) -> None:
+def _outcome(transcript: Path, moves: bool) -> tuple[Any, list[dict[str, Any]] | None]:
+    """The transcript replayed, and with --moves its trace (the transcripts in the common format)."""
     node, spec = transcript_game(transcript)
     trace: list[dict[str, Any]] | None = None  # --moves, for the transcripts in the common format
     if spec.replay is not None:
@@ -92,6 +116,11 @@ def _replay(transcript: Path, as_json: bool, moves: bool, json_keys: dict[str, A
                                     trace)
     else:
         raise TranscriptError([node.problem("game", f"{spec.name} has no transcript support yet")])
+    return outcome, trace
+
+
+def _show(outcome: Any, trace: list[dict[str, Any]] | None, as_json: bool,
+          json_keys: dict[str, Any] | None = None) -> None:
     if as_json:
         data = outcome.to_json() | (json_keys or {})
         if trace is not None:

@@ -20,7 +20,7 @@ from typing import Any
 import polars as pl
 
 from playtest import rng
-from playtest.errors import PlaytestError, UsageError, VariantError
+from playtest.errors import IllegalActionError, PlaytestError, UsageError, VariantError
 from playtest.games import get_game
 from playtest.io import reference
 from playtest.play.session import play_support
@@ -33,10 +33,12 @@ from playtest.variants.loader import variant_hash_now
 @dataclass(frozen=True)
 class RunGame:
     """A run's game as a transcript, and what it is: `title` names the run, the game, the seed
-    and the bots in their seats."""
+    and the bots in their seats; `totals`, each seat's as the run recorded them (what the
+    transcript must replay to: `transcript_problem`)."""
 
     text: str
     title: str
+    totals: tuple[float, ...] = ()
 
 
 def _takes_deal(transcript: Any) -> bool:
@@ -94,9 +96,28 @@ def run_game(run_dir: Path, game: int, folder: Path) -> RunGame:
     names = [f"P{seat + 1} {bot}" for seat, bot in enumerate(bots)]
     title = f"game {game} of the run {run_dir} (seed {config.seed}), played again: {', '.join(names)}"
     deal = rng.stream(config.seed, game, rng.DEAL)  # the runner's stream of this game (batch.play_one)
-    text = support.transcript(rules, reference(first, folder), names, config.seed, moves, overrides,
-                              deal=deal, title=title)
-    return RunGame(text, title)
+    try:
+        text = support.transcript(rules, reference(first, folder), names, config.seed, moves, overrides,
+                                  deal=deal, title=title)
+    except IllegalActionError as exc:  # every move was legal where the runner played it
+        raise PlaytestError(f"{run_dir}: game {game}: {spec.name}'s PlaySupport.transcript could not write the game "
+                            f"played again ({exc}): it does not play the moves on the deal it is given (deal=, "
+                            "docs/extending.md)") from None
+    return RunGame(text, title, tuple(float(t) for t in mine["total"]))
+
+
+def transcript_problem(found: RunGame, outcome: dict[str, Any], game_name: str) -> str:
+    """Why the transcript written of a run's game (`found`), replayed to `outcome` (its
+    `replay --json` keys), is not that game, or '': the game played again was checked against the
+    run, but what is shown is the transcript the game's PlaySupport.transcript wrote of it — one
+    that takes `deal=` and drops it (a `**kwargs` takes it) deals another game from the seed."""
+    scores = sorted(outcome.get("scores") or [], key=lambda s: s.get("seat", 0))
+    totals = tuple(float(s["total"]) for s in scores)
+    if outcome.get("finished") and totals == found.totals:
+        return ""
+    shown = _scores(list(totals)) + ("" if outcome.get("finished") else " (unfinished)")
+    return (f"the transcript {game_name} wrote of it replays to {shown}, not to the run's {_scores(list(found.totals))}: "
+            "its PlaySupport.transcript does not write the game it is given (the deal= stream, docs/extending.md)")
 
 
 def _unlike(rows: pl.DataFrame, mine: pl.DataFrame, events: pl.DataFrame, logged: pl.DataFrame) -> str:

@@ -99,6 +99,41 @@ def test_a_column_the_game_no_longer_writes_is_no_other_game(cli, tmp_path):
     assert r.returncode == 0, r.stderr
 
 
+@pytest.mark.parametrize(("wrong", "said"), [
+    (lambda args, kwargs: (args, {k: v for k, v in kwargs.items() if k != "deal"}),
+     "ohseven's PlaySupport.transcript could not write the game played again ("),
+    (lambda args, kwargs: ((*args[:4], args[4][:-3], *args[5:]), kwargs),
+     "the transcript ohseven wrote of it replays to "),
+], ids=["deals-from-the-seed", "drops-the-last-moves"])
+def test_a_transcript_that_is_not_the_run_s_game_is_refused_and_not_kept(cli, tmp_path, monkeypatch, wrong, said):
+    """What is shown is the transcript the game writes of the game played again: a plugin's
+    transcript that takes deal= (a **kwargs takes it) and deals from the seed, or that leaves out
+    the last moves, writes another game: one line naming the run and the game's function (it was
+    'error: bid 6C: seat 2 does not hold 6C', or another game replayed under the run's name)."""
+    import dataclasses
+
+    from playtest.play import from_run
+
+    real = from_run.play_support
+
+    def miswriting(spec):
+        support = real(spec)
+
+        def transcript(*args, **kwargs):
+            args, kwargs = wrong(args, kwargs)
+            return support.transcript(*args, **kwargs)
+
+        return dataclasses.replace(support, transcript=transcript)
+
+    run, saved = _run(cli, tmp_path, OHSEVEN), tmp_path / "g.yaml"
+    monkeypatch.setattr(from_run, "play_support", miswriting)
+    r = cli("replay", str(run), "--game", "1", "--save", str(saved))
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
+    assert r.stderr.startswith(f"error: {run}: game 1: {said}"), r.stderr
+    assert "docs/extending.md" in r.stderr and r.stdout == ""
+    assert not saved.exists()
+
+
 def test_a_variant_changed_since_the_run_is_refused(cli, tmp_path):
     draft = tmp_path / "d.yaml"
     shutil.copy(DRAFT5, draft)
