@@ -24,7 +24,7 @@ from playtest.errors import IllegalActionError, PlaytestError, UsageError, Varia
 from playtest.games import get_game
 from playtest.io import reference
 from playtest.play.session import play_support
-from playtest.sim.batch import config_from_info, game_rows, play_one
+from playtest.sim.batch import game_rows, play_one, run_config
 from playtest.sim.rundir import open_run, reading
 from playtest.variants import load_variant
 from playtest.variants.loader import variant_hash_now
@@ -83,7 +83,7 @@ def run_game(run_dir: Path, game: int, folder: Path) -> RunGame:
     if variant.hash != variant_hash_now(spec.schema, recorded["resolved"]):  # (not recorded["hash"]: older runs')
         raise PlaytestError(f"{run_dir}: {first} has changed since the run (variant hash {variant.hash}, the run's "
                             f"{recorded['hash']}): its games can be played again only with the rules they were played with")
-    config = config_from_info(info)
+    config = run_config(run.path / "run.json", info)
     rules = spec.make_rules(variant.model)
     moves: list[Any] = []
     played = play_one(spec, rules, config, game, moves)

@@ -508,7 +508,18 @@ def run_info(variant: Variant, config: RunConfig, chunk_size: int) -> dict[str, 
     }
 
 
-def config_from_info(info: dict[str, Any]) -> RunConfig:
+def run_config(path: Path, info: dict[str, Any]) -> RunConfig:
+    """The RunConfig of a run.json (`path`) that `check_info` passed, for what plays its games
+    again (a resume, `replay RUN --game N`): what they read besides what the reports need, checked
+    for its types first — `int()` read a max_decisions of 1.5 as 1, and `bool()` a rotate_seats
+    of "no" as true (seats the run never had)."""
+    check_keys(path, info, {"chunk_size": (int,)})
+    check_keys(path, info, {"first_game": (int,), "max_decisions": (int,), "rotate_seats": (bool,),
+                            "record_events": (bool,)}, optional=True)
+    return _config_from_info(info)
+
+
+def _config_from_info(info: dict[str, Any]) -> RunConfig:
     try:
         return RunConfig(n_games=int(info["games"]), players=int(info["players"]),
                          lineup=tuple(str(b) for b in info["lineup"]), seed=int(info["seed"]),
@@ -638,12 +649,7 @@ def resume_batch(
                              f"{rundir.target_of(partial)}: nothing is left to play; move it to a folder of its own")
         raise UsageError(f"--resume {folder}: {partial / 'run.json'} is not a partial run")
     check_info(partial / "run.json", info)
-    # What a resume reads besides what the reports need, with the right types: `int()` read a
-    # max_decisions of 1.5 as 1, and `bool()` a rotate_seats of "no" as true.
-    check_keys(partial / "run.json", info, {"chunk_size": (int,)})
-    check_keys(partial / "run.json", info, {"first_game": (int,), "max_decisions": (int,), "rotate_seats": (bool,),
-                                            "record_events": (bool,)}, optional=True)
-    config = config_from_info(info)
+    config = run_config(partial / "run.json", info)
     if backend not in BACKENDS:
         raise UsageError(f"--backend {backend}: expected one of {', '.join(BACKENDS)}")
     run = PartialRun.open(partial)
@@ -752,7 +758,7 @@ def accepted_hashes(resolved: dict[str, Any]) -> tuple[str, str]:
 def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[int], None] | None,
           backend: str, scheduler: str | None, config: RunConfig | None = None) -> RunResult:
     info = run.info()
-    config = config or config_from_info(info)
+    config = config or _config_from_info(info)
     run.played_with = played_with(info)
     game_name, resolved, key = info["game"], info["variant"]["resolved"], info["variant"]["hash"]
     started = time.perf_counter()

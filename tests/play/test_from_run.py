@@ -185,3 +185,15 @@ def test_bad_game_and_save_options_are_one_line(cli, tmp_path, args, said):
     assert r.stderr.startswith(said.format(**fill)), r.stderr
     assert (tmp_path / "taken.yaml").read_text() == "mine\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cut.partial", "run", "taken.yaml"]
+
+
+def test_a_run_json_value_of_the_wrong_type_is_one_line_as_for_a_resume(cli, tmp_path):
+    """`bool("no")` is true: a run.json whose rotate_seats reads "no" played its game again with
+    seats the run never had, where a resume names the key (sim.batch.run_config)."""
+    run = _run(cli, tmp_path)
+    info = json.loads((run / "run.json").read_text(encoding="utf-8"))
+    (run / "run.json").write_text(json.dumps(info | {"rotate_seats": "no"}), encoding="utf-8")
+    r = cli("replay", str(run), "--game", "1")
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr.startswith(f"error: {run / 'run.json'}") and "rotate_seats: expected bool, got str" in r.stderr
+    assert len(r.stderr.splitlines()) == 1, r.stderr
