@@ -25,7 +25,7 @@ from playtest.games import get_game
 from playtest.io import reference
 from playtest.play.session import play_support
 from playtest.sim.batch import game_rows, play_one, run_config
-from playtest.sim.rundir import open_run, reading
+from playtest.sim.rundir import open_run, read_json, reading
 from playtest.variants import load_variant
 from playtest.variants.loader import variant_hash_now
 
@@ -54,6 +54,20 @@ def _numbers(games: pl.LazyFrame) -> str:
     return f"games {span}" if len(ids) > 1 else f"only game {ids[0]}"
 
 
+def _held_inside(run_dir: Path, game: int) -> str:
+    """'; game 9 is in RUN/games-8-15': a run grown by later looks (diff --until-decided, compare's
+    Runs) keeps each look's games in a run folder inside the first's; '' when none holds `game`."""
+    for inner in sorted(p for p in run_dir.iterdir() if p.is_dir() and (p / "run.json").is_file()):
+        try:
+            info = read_json(inner / "run.json")
+            first, n = int(info.get("first_game", 0)), int(info["games"])
+        except (PlaytestError, KeyError, TypeError, ValueError):
+            continue  # (not a run of ours: it is named only where it holds the game)
+        if first <= game < first + n:
+            return f"; game {game} is in {inner}"
+    return ""
+
+
 def run_game(run_dir: Path, game: int, folder: Path) -> RunGame:
     """Game number `game` of the run in `run_dir` (its `game` column in games.parquet), played
     again and written as a transcript whose variant reference is relative to `folder` (where the
@@ -66,7 +80,7 @@ def run_game(run_dir: Path, game: int, folder: Path) -> RunGame:
     with reading(run.path):
         mine = run.games.filter(pl.col("game") == game).collect().sort("seat")
         if mine.is_empty():
-            raise UsageError(f"--game {game}: {run_dir} holds {_numbers(run.games)}")
+            raise UsageError(f"--game {game}: {run_dir} holds {_numbers(run.games)}{_held_inside(run.path, game)}")
         logged = run.events.filter(pl.col("game") == game).collect()
     spec = get_game(str(info["game"]))
     support = play_support(spec)

@@ -197,3 +197,17 @@ def test_a_run_json_value_of_the_wrong_type_is_one_line_as_for_a_resume(cli, tmp
     assert (r.returncode, r.stdout) == (2, "")
     assert r.stderr.startswith(f"error: {run / 'run.json'}") and "rotate_seats: expected bool, got str" in r.stderr
     assert len(r.stderr.splitlines()) == 1, r.stderr
+
+
+def test_a_game_of_a_later_look_is_found_inside_the_first_look_s_run(cli, tmp_path):
+    """diff --until-decided (and compare's Runs) keep each later look's games in a run folder
+    inside the first look's (games-3-5/): the first says where game 4 is, and that run replays it."""
+    from playtest.sim.batch import RunConfig, run_batch
+
+    run = _run(cli, tmp_path)
+    later = run / "games-3-5"
+    run_batch(load_variant(DRAFT5), RunConfig(n_games=3, players=4, lineup=("random",) * 4, seed=2, workers=1,
+                                              first_game=3), later)
+    r = cli("replay", str(run), "--game", "4")
+    assert r.returncode == 2 and r.stderr == f"error: --game 4: {run} holds games 0–2; game 4 is in {later}\n"
+    assert cli("replay", str(later), "--game", "4").returncode == 0
