@@ -3,11 +3,12 @@
 A run records no moves, only each game's result and events. But a game is fixed by the run's
 seed, its number and the bots in its seats (same seed, same games, at any worker count), so it
 is played again here exactly as the runner played it, with the bots' actions kept, and written in
-the game's own transcript notation (PlaySupport.transcript). The game played again must end as
-the run recorded it — every seat's total — or the rules or bots have changed since, and the
-transcript would show another game: that is refused, never shown as the run's game. Every
-row the run holds of the game is compared, its events too, not the totals alone: about one random
-Stargate game in a hundred ends with the same totals as another game of its run.
+the game's own transcript notation (PlaySupport.transcript). The game played again must be the
+game the run recorded — every row the run holds of it, its events too, not the totals alone (about
+one random Stargate game in a hundred ends with the same totals as another game of its run) — and
+so must the transcript written of it, replayed (`transcript_problem`); else the rules, the bots or
+the game's transcript function have changed since, and another game would be shown under the
+run's name: that is refused.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class RunGame:
 
     text: str
     title: str
-    totals: tuple[float, ...] = ()
+    totals: tuple[float, ...]
 
 
 def _takes_deal(transcript: Any) -> bool:
