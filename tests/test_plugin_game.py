@@ -674,7 +674,8 @@ def test_a_plugin_s_summary_table_without_the_metric_columns_is_named_as_its_bug
 @pytest.mark.parametrize(("returned", "words"), [
     ("table", "a DataFrame"),
     ("untitled", "an item that is a DataFrame"),
-], ids=["a-lone-table", "tables-without-titles"])
+    ("numbered", "a pair whose title, 1, is no text"),
+], ids=["a-lone-table", "tables-without-titles", "a-title-that-is-no-text"])
 def test_a_plugin_s_summary_that_is_not_a_list_of_titled_tables_is_named_as_its_bug(example_game, cli, tmp_path,
                                                                                     monkeypatch, returned, words):
     """A summary that returned its one metric table as it is (not `[(title, table)]`) was
@@ -686,7 +687,7 @@ def test_a_plugin_s_summary_that_is_not_a_list_of_titled_tables_is_named_as_its_
     table = C.metric_frame([{C.METRIC: "m", C.GROUP: "all", C.ESTIMATE: 1.0, C.N: 2}])
 
     def summary(games, events):
-        return table if returned == "table" else [table]
+        return table if returned == "table" else [table] if returned == "untitled" else [(1, table)]
 
     broken = dataclasses.replace(get_game("nim"), summary=summary)
     monkeypatch.setattr(metrics, "_game_spec", lambda info: broken)

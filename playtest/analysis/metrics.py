@@ -9,6 +9,7 @@ this module knows no game's internals.
 from __future__ import annotations
 
 import dataclasses
+import reprlib
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -176,7 +177,11 @@ def _pairs_problem(tables: object) -> str | None:
         return f"a {type(tables).__name__}"
     odd = next((item for item in tables
                 if not (isinstance(item, list | tuple) and len(item) == 2 and isinstance(item[0], str))), None)
-    return None if odd is None else f"an item that is a {type(odd).__name__}"
+    if odd is None:
+        return None
+    if isinstance(odd, list | tuple) and len(odd) == 2:  # a pair, titled with no text: 'an item that is a tuple' misled
+        return f"a pair whose title, {reprlib.repr(odd[0])}, is no text"
+    return f"an item that is a {type(odd).__name__}"
 
 
 def _table_problem(table: object) -> str | None:
