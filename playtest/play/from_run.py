@@ -106,7 +106,7 @@ def run_game(run_dir: Path, game: int, folder: Path) -> RunGame:
     unlike = _unlike(rows.sort("seat"), mine, events, logged)
     if unlike:
         raise PlaytestError(f"{run_dir}: game {game} played again {unlike}: the rules or the bots have changed "
-                            f"since the run was made (it was made with {_made_with(info)})")
+                            f"since the run was made{_made_with(info)}")
     bots = config.seat_bots(game)
     names = [f"P{seat + 1} {bot}" for seat, bot in enumerate(bots)]
     title = f"game {game} of the run {run_dir} (seed {config.seed}), played again: {', '.join(names)}"
@@ -173,7 +173,10 @@ def _scores(totals: list[float]) -> str:
 
 
 def _made_with(info: dict[str, Any]) -> str:
+    """' (with playtest 0.1.0; this is 0.2.0)' when the run names another playtest version than
+    this one; '' when it names this one (the code changed under one version number) or none."""
+    from playtest.sim.batch import package_versions
+
     versions = info.get("versions")
-    if isinstance(versions, dict) and versions.get("playtest"):
-        return f"playtest {versions['playtest']}"
-    return "another version of playtest"
+    then, now = versions.get("playtest") if isinstance(versions, dict) else None, package_versions().get("playtest")
+    return f" (with playtest {then}; this is {now})" if then and now and then != now else ""

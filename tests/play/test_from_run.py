@@ -62,9 +62,17 @@ def test_a_game_that_no_longer_ends_as_recorded_is_refused_not_shown_as_the_run_
     r = cli("replay", str(run), "--game", "1", "--save", str(tmp_path / "g.yaml"))
     assert r.returncode != 0 and len(r.stderr.splitlines()) == 1
     assert f"{run}: game 1 played again ends " in r.stderr
-    assert "the rules or the bots have changed since the run was made" in r.stderr
+    assert r.stderr.rstrip().endswith("the rules or the bots have changed since the run was made")  # (one version)
     assert not (tmp_path / "g.yaml").exists()
     assert cli("replay", str(run), "--game", "0").returncode == 0  # the games not changed still replay
+    info = json.loads((run / "run.json").read_text(encoding="utf-8"))  # a run made by another playtest says so
+    info["versions"]["playtest"] = "0.0.1"
+    (run / "run.json").write_text(json.dumps(info), encoding="utf-8")
+    said = cli("replay", str(run), "--game", "1").stderr
+    from playtest.sim.batch import package_versions
+
+    now = package_versions()["playtest"]
+    assert said.rstrip().endswith(f"have changed since the run was made (with playtest 0.0.1; this is {now})"), said
 
 
 @pytest.mark.parametrize(("table", "change", "said"), [
