@@ -219,3 +219,14 @@ def test_a_game_of_a_later_look_is_found_inside_the_first_look_s_run(cli, tmp_pa
     r = cli("replay", str(run), "--game", "4")
     assert r.returncode == 2 and r.stderr == f"error: --game 4: {run} holds games 0–2; game 4 is in {later}\n"
     assert cli("replay", str(later), "--game", "4").returncode == 0
+
+
+def test_replay_of_a_sweep_s_folder_points_at_its_runs(cli, tmp_path):
+    """A sweep's (compare's, ladder's, tune's) folder holds runs under runs/: replay of it said
+    'is a folder, not a file'."""
+    out = tmp_path / "sw"
+    assert cli("sweep", str(DRAFT5), "--set", "cubes.replenish=1,2", "-n", "2", "-w", "1", "--out", str(out),
+               "-f", "json").returncode == 0
+    r = cli("replay", str(out))
+    assert (r.returncode, r.stderr) == (2, f"error: {out}: a sweep's folder, not a transcript; its runs are in "
+                                           f"{out / 'runs'} (replay one of their games with --game N)\n")
