@@ -16,7 +16,7 @@ from playtest.core.transcript import read_transcript, trace_text, transcript_gam
 from playtest.core.transcript import replay as replay_transcript
 from playtest.errors import PlaytestError, TranscriptError, UsageError
 from playtest.io import not_folder
-from playtest.sim.rundir import OTHER_OUTPUTS, partial_dir
+from playtest.sim.rundir import holds_runs, partial_dir
 from playtest.text import clean, json_safe
 
 if TYPE_CHECKING:
@@ -48,8 +48,8 @@ def replay(
     if game is None and (transcript / "run.json").is_file():
         raise UsageError(f"{transcript}: is a run folder; give --game N, the number of the game to play again "
                          "(games.parquet's game column)")
-    other = next((what for name, what in OTHER_OUTPUTS.items() if (transcript / name).is_file()), None)
-    if game is None and other is not None and (transcript / "runs").is_dir():  # ('is a folder, not a file')
+    other = holds_runs(transcript)
+    if game is None and other is not None:  # ('is a folder, not a file')
         raise UsageError(f"{transcript}: {other}'s folder, not a transcript; its runs are in {transcript / 'runs'} "
                          "(replay one of their games with --game N)")
     if game is None and not os.path.lexists(transcript) and (partial_dir(transcript) / "run.json").is_file():

@@ -407,6 +407,14 @@ OTHER_OUTPUTS = {"ladder.json": "a ladder", "compare.json": "a comparison", "swe
                  "tune.json": "a tuning run"}
 """Folders other commands write, which hold runs under runs/ (`report` on one says so)."""
 
+
+def holds_runs(folder: Path) -> str | None:
+    """What command's output `folder` is ('a sweep') when it holds runs under runs/ (a
+    comparison's, a sweep's, a ladder's, a tuning run's folder), else None: what `report` and
+    `replay` say of it instead of 'no run.json' or 'is a folder, not a file'."""
+    other = next((what for name, what in OTHER_OUTPUTS.items() if (folder / name).is_file()), None)
+    return other if other is not None and (folder / "runs").is_dir() else None
+
 RUN_KEYS: dict[str, tuple[type, ...]] = {
     "game": (str,), "seed": (int,), "games": (int,), "players": (int,), "lineup": (list,), "variant": (dict,),
 }
@@ -543,8 +551,8 @@ def scan_run(run_dir: Path) -> RunFiles:
         raise PlaytestError(f"{run_dir}: not a finished run (run.json {not_regular(run_dir / 'run.json')})")
     info = read_json(run_dir / "run.json") if (run_dir / "run.json").is_file() else None
     if info is None:
-        other = next((what for name, what in OTHER_OUTPUTS.items() if (run_dir / name).is_file()), None)
-        if other is not None and (run_dir / "runs").is_dir():
+        other = holds_runs(run_dir)
+        if other is not None:
             raise PlaytestError(f"{run_dir}: {other}'s folder, not a run; its runs are in {run_dir / 'runs'}")
         if str(run_dir) == ".":  # '' (an unset variable) reads as '.': name what the user typed
             raise PlaytestError(f"{run_dir}: is the current folder, not a run (an empty path, '', reads as '.'): "
