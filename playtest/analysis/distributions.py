@@ -17,11 +17,12 @@ import math
 
 from scipy import special
 
-try:  # Boost's binomial, which scipy.stats.binom evaluates (scipy 1.17). The names are private:
-    # a scipy without them makes these two functions import scipy.stats instead.
-    from scipy.special._ufuncs import _binom_cdf, _binom_ppf
+try:  # Boost's binomial and noncentral chi-square, which scipy.stats.binom and ncx2 evaluate
+    # (scipy 1.17). The names are private: a scipy without them makes these functions import
+    # scipy.stats instead.
+    from scipy.special._ufuncs import _binom_cdf, _binom_ppf, _ncx2_sf
 except ImportError:  # pragma: no cover - depends on the installed scipy
-    _binom_cdf = _binom_ppf = None
+    _binom_cdf = _binom_ppf = _ncx2_sf = None
 
 
 def norm_sf(x: float) -> float:
@@ -42,6 +43,23 @@ def t_ppf(p: float, df: float) -> float:
 def chi2_sf(x: float, df: float) -> float:
     """P(X > x) for a chi-square X with `df` degrees of freedom."""
     return float(special.chdtrc(df, x))
+
+
+def chi2_isf(q: float, df: float) -> float:
+    """The x with P(X > x) = q for a chi-square X with `df` degrees of freedom."""
+    return float(special.chdtri(df, q))
+
+
+def ncx2_sf(x: float, df: float, nc: float) -> float:
+    """P(X > x) for a noncentral chi-square X with `df` degrees of freedom and noncentrality `nc`
+    (the central one when `nc` is 0, as scipy.stats.ncx2 does)."""
+    if nc == 0:
+        return chi2_sf(x, df)
+    if _ncx2_sf is None:
+        from scipy import stats
+
+        return float(stats.ncx2.sf(x, df, nc))
+    return float(_ncx2_sf(x, df, nc))
 
 
 def chi2_ppf(p: float, df: float) -> float:

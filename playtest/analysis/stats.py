@@ -499,10 +499,8 @@ def power_equal_seats(n: float, players: int, d: float, alpha: float = 0.05) -> 
     = n d² P²/(P − 1), the least of any split of the loss. The large-sample approximation: 10
     points at 4 players in 189 games reads 67% where 6,000 simulated runs of the verdict's own
     test saw about 64%; it promises more the more players (docs/report-json.md)."""
-    from scipy.stats import chi2, ncx2
-
     df = players - 1
-    return float(ncx2.sf(chi2.isf(alpha, df), df, n * d * d * players * players / df))
+    return dist.ncx2_sf(dist.chi2_isf(alpha, df), df, n * d * d * players * players / df)
 
 
 def min_detectable_advantage(n: float, players: int, power: float = 0.8, alpha: float = 0.05) -> float:
@@ -524,11 +522,10 @@ def min_detectable_advantage(n: float, players: int, power: float = 0.8, alpha: 
 def games_needed(d: float, players: int, power: float = 0.8, alpha: float = 0.05) -> int:
     """Games needed for the same test to detect one seat winning 1/P + d with `power`."""
     from scipy.optimize import brentq
-    from scipy.stats import chi2, ncx2
 
     df = players - 1
-    crit = chi2.isf(alpha, df)
-    lam = brentq(lambda x: ncx2.sf(crit, df, x) - power, 1e-9, 1e4, xtol=1e-10)
+    crit = dist.chi2_isf(alpha, df)
+    lam = brentq(lambda x: dist.ncx2_sf(crit, df, x) - power, 1e-9, 1e4, xtol=1e-10)
     n = max(2, math.ceil(lam * df / (d * d * players * players)))
     while power_equal_seats(n, players, d, alpha) < power:  # the root's rounding
         n += 1

@@ -27,6 +27,15 @@ def test_continuous_distributions_equal_scipy_stats(df: float) -> None:
     for p in PROBS:
         assert dist.t_ppf(p, df) == float(stats.t.ppf(p, df))
         assert dist.chi2_ppf(p, df) == float(stats.chi2.ppf(p, df))
+        assert dist.chi2_isf(p, df) == float(stats.chi2.isf(p, df))
+
+
+@pytest.mark.parametrize("df", (1, 2, 3, 4, 5, 9))
+def test_noncentral_chi_square_equals_scipy_stats(df: int) -> None:
+    """The sample-size section's power figures (analysis/stats.power_equal_seats, games_needed)."""
+    for nc in (0.0, 1e-6, 0.5, 3.0, 7.85, 20.0, 150.0):
+        for x in (0.1, 1.0, 3.84, 7.81, 11.07, 40.0):
+            assert dist.ncx2_sf(x, df, nc) == float(stats.ncx2.sf(x, df, nc)), (x, df, nc)
 
 
 def test_binomial_equals_scipy_stats_including_exact_hits() -> None:
@@ -43,8 +52,12 @@ def test_binomial_equals_scipy_stats_including_exact_hits() -> None:
 
 
 def test_report_compare_and_calibration_modules_do_not_import_scipy_stats() -> None:
+    """Nor does computing the report's power figures (every report's sample-size section: 0.5 s
+    of each `simulate` and `report` until 2026-12-06)."""
     code = ("import sys, playtest.report.model, playtest.report.html, playtest.compare.jackknife, "
             "playtest.analysis.calibration, playtest.tune.explain, playtest.ladder.skill; "
+            "from playtest.analysis import stats; "
+            "stats.games_needed(0.05, 4), stats.min_detectable_advantage(200, 3); "
             "print('scipy.stats' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
