@@ -7,13 +7,16 @@ two through a real subprocess.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
 import shutil
+import stat
 import subprocess
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +27,7 @@ from typer.testing import CliRunner
 from playtest.cli.app import app
 from playtest.sim.batch import RunConfig, run_batch
 from playtest.variants import load_variant
+from tests.conftest import invoke_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 DRAFT5 = ROOT / "variants" / "stargate" / "draft5.yaml"
@@ -2410,6 +2414,38 @@ def test_bad_input_in_a_real_process(case_id: str, tmp_path: Path) -> None:
     assert _snapshot(tmp_path) == before
 
 
+@contextlib.contextmanager
+def _never_waiting_on_a_pipe(folder: Path, seconds: float = 30.0) -> Iterator[None]:
+    """Run the block (a command, in this process) and fail if it waits on a named pipe under
+    `folder`: after `seconds` every such pipe is opened at both ends and closed again, which wakes
+    a command blocked opening one (for reading or writing) and gives its reads an end of file, so
+    the test fails instead of hanging as the command did (polars deaf to signals too)."""
+    woke = threading.Event()
+
+    def wake() -> None:
+        woke.set()
+        for p in folder.rglob("*"):
+            if stat.S_ISFIFO(p.lstat().st_mode):
+                reader = os.open(p, os.O_RDONLY | os.O_NONBLOCK)  # never blocks; lets the writer's open succeed
+                os.close(os.open(p, os.O_WRONLY | os.O_NONBLOCK))
+                os.close(reader)
+
+    timer = threading.Timer(seconds, wake)
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+    assert not woke.is_set(), f"the command waited on a named pipe for {seconds:.0f} s"
+
+
+def test_the_pipe_watchdog_wakes_a_command_that_waits(tmp_path: Path) -> None:
+    """The check above can fail: a reader of a named pipe is woken and the test is told."""
+    os.mkfifo(tmp_path / "p")
+    with pytest.raises(AssertionError, match="waited on a named pipe"), _never_waiting_on_a_pipe(tmp_path, 0.2):
+        assert (tmp_path / "p").read_bytes() == b""
+
+
 def _fifo_run_json(folder: str) -> Callable[[Path], None]:
     def make(tmp: Path) -> None:
         (tmp / folder).mkdir()
@@ -2447,8 +2483,8 @@ def test_explain_of_a_tune_whose_base_metrics_are_a_named_pipe_does_without_them
     there made polars wait for a writer for ever. It is left out, as a missing file is."""
     _tune_folder(["random"] * 4)(tmp_path)
     os.mkfifo(tmp_path / "t" / "base-metrics.parquet")
-    r = subprocess.run([sys.executable, "-m", "playtest", "explain", str(tmp_path / "t")], capture_output=True,
-                       text=True, cwd=tmp_path, timeout=60)
+    with _never_waiting_on_a_pipe(tmp_path):
+        r = invoke_cli("explain", str(tmp_path / "t"), cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "t" / "explain.md").is_file()
 
@@ -2462,8 +2498,8 @@ def test_explain_of_a_sweep_beside_a_named_pipe_does_not_wait_on_it(pipe: str, t
     (tmp_path / "s" / "sweep.json").write_text(_sweep_json(["random"] * 4))
     (tmp_path / "s" / pipe).parent.mkdir(parents=True, exist_ok=True)
     os.mkfifo(tmp_path / "s" / pipe)
-    r = subprocess.run([sys.executable, "-m", "playtest", "explain", str(tmp_path / "s")], capture_output=True,
-                       text=True, cwd=tmp_path, timeout=60)
+    with _never_waiting_on_a_pipe(tmp_path):
+        r = invoke_cli("explain", str(tmp_path / "s"), cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "s" / "explain.md").is_file()
 
@@ -2502,12 +2538,12 @@ def test_a_named_pipe_among_a_run_s_files_is_refused_not_waited_on(args, setup, 
     interrupted run's manifest, the JSON by which --force knows an output as playtest's
     (io._signed), explain's record of what it wrote, an interrupted tune's base metrics, and the
     run's own report to see whether it is already this one (io.same_text): each opened a named pipe
-    and waited for a writer for ever (polars deaf to SIGTERM too). In a real process, with a timeout: in-process the test would
-    hang as the command did."""
+    and waited for a writer for ever (polars deaf to SIGTERM too); `_never_waiting_on_a_pipe` wakes
+    such a wait and fails the test."""
     setup(tmp_path)
     before = _snapshot(tmp_path)
-    r = subprocess.run([sys.executable, "-m", "playtest", *[a.replace("{tmp}", str(tmp_path)) for a in args]],
-                       capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    with _never_waiting_on_a_pipe(tmp_path):
+        r = invoke_cli(*[a.replace("{tmp}", str(tmp_path)) for a in args], cwd=tmp_path)
     assert r.returncode == 2, r.stderr
     assert len(r.stderr.splitlines()) == 1 and re.search(pattern, r.stderr), r.stderr
     assert _snapshot(tmp_path) == before
