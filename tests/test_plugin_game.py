@@ -528,6 +528,13 @@ Viewless = type("Viewless", (), {k: v for k, v in vars(NimRules).items() if k no
 
 uncounted = dataclasses.replace(NIM, name="uncounted", schema=Uncounted)
 viewless = dataclasses.replace(NIM, name="viewless", make_rules=Viewless)
+
+
+def make_viewless(variant) -> Viewless:
+    return Viewless(variant)
+
+
+viewless_maker = dataclasses.replace(NIM, name="viewless_maker", make_rules=make_viewless)
 """
 
 
@@ -536,7 +543,10 @@ viewless = dataclasses.replace(NIM, name="viewless", make_rules=Viewless)
                   "(docs/extending.md, 'The folder')"),
     ("viewless", "its rules class Viewless lacks view of the Rules protocol (playtest/core/protocol.py; "
                  "docs/extending.md, 'The protocol')"),
-], ids=["schema-without-player-counts", "rules-without-view"])
+    # a make_rules function annotated with its class: it was 'internal error: AttributeError' at the first game
+    ("viewless_maker", "its rules class Viewless lacks view of the Rules protocol (playtest/core/protocol.py; "
+                       "docs/extending.md, 'The protocol')"),
+], ids=["schema-without-player-counts", "rules-without-view", "rules-maker-without-view"])
 def test_a_plugin_without_a_part_every_command_needs_is_one_line_at_its_game_key(example_game, tmp_path, monkeypatch,
                                                                                  cli, game, message):
     """A schema without `player_counts()` loaded, validated ('ok') and then stopped `simulate` with

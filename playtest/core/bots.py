@@ -3,7 +3,6 @@ by the game's own `make_bot`."""
 
 from __future__ import annotations
 
-import typing
 from typing import Any
 
 from playtest.core.protocol import Bot, Rules
@@ -32,18 +31,11 @@ def search_forms(spec: GameSpec, rules: Rules[Any, Any]) -> tuple[str, ...]:
 def offers_search(spec: GameSpec) -> bool | None:
     """Whether `spec`'s game offers the search bots, as far as it is known without a variant
     (`search_forms` knows it from the rules): from its `GameSpec.sample_state`, else from its rules
-    class (`make_rules` itself, or the class its return annotation names); None when neither says."""
+    class (`GameSpec.rules_class`); None when neither says."""
     if spec.sample_state is not None:
         return True
-    made: Any = spec.make_rules
-    if not isinstance(made, type):
-        try:
-            made = typing.get_type_hints(made).get("return")
-        except Exception:  # an annotation that does not resolve: a plugin's, not knowable here
-            return None
-    if not isinstance(made, type):
-        return None
-    return callable(getattr(made, "sample_state", None))
+    made = spec.rules_class()
+    return None if made is None else callable(getattr(made, "sample_state", None))
 
 
 def make_bot(spec: GameSpec, name: str, rules: Rules[Any, Any], seat: int) -> Bot:

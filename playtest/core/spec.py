@@ -5,6 +5,7 @@ A game's package exports one GameSpec and names it in the `playtest.games` entry
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
@@ -227,6 +228,19 @@ class GameSpec:
     """The rollout cut-off (moves, then the game's evaluation) of a search bot whose name sets
     no `depth=`: for a game whose rollouts to the end are long and mostly noise. None: play
     rollouts to the end. `depth=end` in a bot's name overrides it."""
+
+    def rules_class(self) -> type | None:
+        """The class of the rules `make_rules` makes, as far as it is known without a variant:
+        `make_rules` itself when it is a class, else the class its return annotation names; None
+        when neither says (no annotation, or one that does not resolve: the plugin's, not
+        knowable here)."""
+        made: Any = self.make_rules
+        if not isinstance(made, type):
+            try:
+                made = typing.get_type_hints(made).get("return")
+            except Exception:
+                return None
+        return made if isinstance(made, type) else None
 
     def floors(self, variant: Any) -> dict[str, float]:
         """`score_floors` of this validated variant, as floats by part (empty without the hook)."""

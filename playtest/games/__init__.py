@@ -100,15 +100,17 @@ def _missing_parts(spec: GameSpec) -> str:
     """What a plugin's spec leaves out that every command needs, in words ('' when nothing). Each
     was an 'internal error ... please report it' at the first game, blamed on playtest: the schema's
     `player_counts` (VariantModel's raises NotImplementedError) and, when `make_rules` is the
-    rules class itself (Nim's `NimRules`), a method of the Rules protocol (`view`: AttributeError).
-    A `make_rules` function is not called here: its rules are known only once a variant is."""
+    rules class itself (Nim's `NimRules`) or a function whose return annotation names that class
+    (`GameSpec.rules_class`), a method of the Rules protocol (`view`: AttributeError). A
+    `make_rules` function is not called here: its rules are known only once a variant is."""
     if getattr(spec.schema, "player_counts", None) is VariantModel.player_counts:
         return (f"its schema {spec.schema.__name__} does not define player_counts(), the player counts a "
                 "variant supports (docs/extending.md, 'The folder')")
-    if isinstance(spec.make_rules, type):
-        lacks = [m for m in RULES_METHODS if not callable(getattr(spec.make_rules, m, None))]
+    made = spec.rules_class()
+    if made is not None:
+        lacks = [m for m in RULES_METHODS if not callable(getattr(made, m, None))]
         if lacks:
-            return (f"its rules class {spec.make_rules.__name__} lacks {', '.join(lacks)} of the Rules protocol "
+            return (f"its rules class {made.__name__} lacks {', '.join(lacks)} of the Rules protocol "
                     "(playtest/core/protocol.py; docs/extending.md, 'The protocol')")
     return ""
 
