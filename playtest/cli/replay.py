@@ -16,7 +16,6 @@ from playtest.core.transcript import read_transcript, trace_text, transcript_gam
 from playtest.core.transcript import replay as replay_transcript
 from playtest.errors import PlaytestError, TranscriptError, UsageError
 from playtest.io import not_folder
-from playtest.sim.rundir import holds_runs, partial_dir
 from playtest.text import clean, json_safe
 
 if TYPE_CHECKING:
@@ -43,6 +42,8 @@ def replay(
     With --game N, TRANSCRIPT is a run folder (simulate's --out): its game N is played again from
     the run's seed and bots, checked against the run's rows and events of it, and replayed as a
     transcript (kept with --save FILE, to edit or replay)."""
+    from playtest.sim.rundir import holds_runs, partial_dir  # (polars: not at registration)
+
     if game is None and save is not None:
         raise UsageError("--save: only with --game (a transcript given is already saved)")
     if game is None and (transcript / "run.json").is_file():
@@ -91,6 +92,7 @@ def _run_game(run_dir: Path, game: int, save: Path | None, scratch: Path) -> tup
     """Game `game` of the run written as a transcript, to `save` or into `scratch`: where, and what."""
     from playtest.io import check_not_input, check_output_path, write_atomic
     from playtest.play.from_run import run_game
+    from playtest.sim.rundir import partial_dir
 
     if game < 0:
         raise UsageError(f"--game {game}: a game's number is a whole number from 0")

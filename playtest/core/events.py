@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 from functools import partial
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-import polars as pl
+if TYPE_CHECKING:
+    import polars as pl
 
 
 class EventKind(StrEnum):
@@ -59,6 +60,8 @@ def event_data_problem(events: list[Event], columns: Mapping[str, pl.DataType], 
 def value_fits(value: object, dtype: pl.DataType, *, strict: bool = False) -> bool:
     """Whether `value` is stored in a column of `dtype` as it is (None fits every column; a type
     this check does not know is left to polars, or fails when `strict`)."""
+    import polars as pl  # here, not at the top: registering the commands needs only Event
+
     if value is None:
         return True
     if dtype.is_integer():

@@ -9,12 +9,13 @@ import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
-from typing import Any
-
-import polars as pl
+from typing import TYPE_CHECKING, Any
 
 from playtest.core.protocol import Bot, Rules
 from playtest.variants.model import VariantModel
+
+if TYPE_CHECKING:
+    import polars as pl
 
 
 @dataclass(frozen=True)
