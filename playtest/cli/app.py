@@ -369,9 +369,40 @@ def hangup_caught() -> Iterator[None]:
 
 def install_signal_handlers() -> None:
     """Ctrl-C and SIGTERM (what a CI cancel sends) raise Interrupted in the main process, so
-    that cleanup code runs; the run's own message says what was kept."""
+    that cleanup code runs; the run's own message says what was kept. Installed again once a
+    command imports polars (`_AfterPolars`)."""
     signal.signal(signal.SIGINT, _on_signal)
     signal.signal(signal.SIGTERM, _on_signal)
+    if "polars" not in sys.modules and not any(isinstance(f, _AfterPolars) for f in sys.meta_path):
+        sys.meta_path.insert(0, _AfterPolars())
+
+
+class _AfterPolars:
+    """An import finder that puts playtest's signal handlers back once polars is imported.
+
+    polars installs a SIGINT handler of its own when it is imported, one that lets an interrupted
+    system call restart (pola-rs/polars#21739): Ctrl-C at `play`'s prompt, or while a command
+    waits on a pipe or a lock, did nothing. polars was imported at the start, before main()
+    installed playtest's handlers, which replaced it; the commands import it as they run."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        if name != "polars" or self not in sys.meta_path:
+            return None
+        import importlib.util
+
+        sys.meta_path.remove(self)  # once: the other finders find polars
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.loader is not None:
+            run = spec.loader.exec_module
+
+            def exec_module(module: Any) -> None:
+                try:
+                    run(module)
+                finally:
+                    install_signal_handlers()
+
+            spec.loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
 
 
 def error_text(err: PlaytestError) -> str:

@@ -35,3 +35,33 @@ def test_registering_the_commands_and_validating_a_draft_import_no_library_they_
     assert seen["registered"] == []  # no command has run: none of them is needed yet
     # validate loads the game, whose event columns are polars types; nothing else of these
     assert [m for m in seen["validated"] if m != "polars"] == []
+
+
+_BLOCKED_READ = """
+import os, signal, threading, time
+from playtest.cli.app import install_signal_handlers
+from playtest.errors import Interrupted
+install_signal_handlers()  # as main() does, before any command imports polars
+import polars
+r, w = os.pipe()
+threading.Timer(0.3, signal.pthread_kill, (threading.main_thread().ident, signal.SIGINT)).start()
+late = threading.Timer(8, os.write, (w, b"x"))  # ends the read that Ctrl-C did not
+late.start()
+start = time.monotonic()
+try:
+    os.read(r, 1)
+except Interrupted:
+    print(f"interrupted after {time.monotonic() - start:.1f} s")
+finally:
+    late.cancel()
+"""
+
+
+def test_ctrl_c_interrupts_a_blocked_read_after_a_command_imports_polars() -> None:
+    """polars' own SIGINT handler (installed when it is imported) lets a blocked read restart:
+    imported by the command, after main() installed playtest's handlers, it left Ctrl-C at
+    `play`'s prompt without effect until playtest's were put back."""
+    r = subprocess.run([sys.executable, "-c", _BLOCKED_READ], capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("interrupted after "), r.stdout
+    assert float(r.stdout.split()[2]) < 4, r.stdout  # at the Ctrl-C, not when the late write ended the read
