@@ -12,7 +12,6 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from playtest.errors import BotNameError, UsageError, VariantError
 from playtest.io import REPORT_SUFFIXES, not_folder
@@ -229,6 +228,14 @@ def with_progress(status: Console, quiet: bool, total: int | None, start: Callab
     is transient and only counts games: the run plays as without it."""
     if quiet or not status.is_terminal:
         return start(None)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
     # `what` is text (a rung's bot spec): braces would be format fields, brackets markup
     label = what.replace("{", "{{").replace("}", "}}")
     with Progress(TextColumn(label, markup=False), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),

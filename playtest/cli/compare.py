@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 from rich.text import Text
 
 from playtest.cli.app import app
@@ -38,6 +37,8 @@ from playtest.io import (
 )
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from playtest.core.spec import MetricInfos
 
 # Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
@@ -121,6 +122,8 @@ def terminal_tables(rows: list[dict], labels: tuple[str, ...], width: int, inter
 def terminal_table(rows: list[dict], labels: tuple[str, ...], interval: str = "95% interval (unadjusted)",
                    declared: MetricInfos | None = None, label: Callable[[str], str] = str,
                    title: str = "Metrics") -> Table:
+    from rich.table import Table
+
     from playtest.analysis import columns as C
     from playtest.compare import render
     table = Table(title=Text(title), title_justify="left", show_edge=False, pad_edge=False)

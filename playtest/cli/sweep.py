@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 from rich.text import Text
 
 from playtest.cli.app import app
@@ -131,6 +130,7 @@ def sweep(
     sweep.csv (the long table) to --out.
     """
     import polars as pl
+    from rich.table import Table
 
     from playtest.analysis import columns as C
     from playtest.analysis.metrics import metric_info

@@ -1,6 +1,7 @@
 """A command imports the heavy libraries it needs when it runs, not when the commands register:
 `playtest validate` (after every edit of a draft, per draft in CI), `--help` and `--version`
-paid for polars and numpy that only the simulating and reporting commands use."""
+paid for polars and numpy that only the simulating and reporting commands use (and for rich's
+progress bar and tables, which only a run on a terminal and the result tables draw)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import sys
 
 from tests.conftest import DRAFT5, ROOT
 
-HEAVY = ("polars", "numpy", "altair", "scipy", "optuna", "dask")
+HEAVY = ("polars", "numpy", "altair", "scipy", "optuna", "dask", "rich.progress", "rich.table")
 
 _SCRIPT = """
 import json, sys
