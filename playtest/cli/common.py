@@ -8,7 +8,7 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -16,7 +16,9 @@ from rich.console import Console
 from playtest.errors import BotNameError, UsageError, VariantError
 from playtest.io import REPORT_SUFFIXES, not_folder
 from playtest.text import clean
-from playtest.variants import Variant, load_variant
+
+if TYPE_CHECKING:
+    from playtest.variants import Variant
 
 SetOption = Annotated[
     list[str] | None,
@@ -26,6 +28,8 @@ SetOption = Annotated[
 
 
 def load(path: Path, overrides: list[str] | None) -> Variant:
+    from playtest.variants import load_variant  # (pydantic's models: when a command loads one)
+
     if str(path) in ("", "."):  # typer turns '' into '.', which would read as "is a folder"
         raise UsageError("VARIANT: an empty path; give a variant file, e.g. variants/stargate/draft5.yaml")
     return load_variant(path, overrides or ())
@@ -66,6 +70,8 @@ def note_texts(variants: Iterable[Variant]) -> list[str]:
     `cubes.replenish=0,2` and `crews.armstrong.time=1,2` the replenish note came twice, naming
     armstrong.time=1 and =2 as if they caused it. The keys travel with each note
     (errors.Cause), not cut out of its text."""
+    from playtest.variants import load_variant
+
     variants = list(variants)
     files: dict[str, list[int]] = {}
     for i, v in enumerate(variants):

@@ -1,5 +1,5 @@
-"""The `playtest` console script: Ctrl-C while the program is still starting (importing polars
-and the commands takes a moment) ends it with one line too, not an import traceback, and so does
+"""The `playtest` console script: Ctrl-C while the program is still starting (importing the
+commands takes a moment) ends it with one line too, not an import traceback, and so does
 a library playtest needs that this Python lacks (installed with `pip install --no-deps`, say)."""
 
 from __future__ import annotations

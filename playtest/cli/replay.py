@@ -12,8 +12,6 @@ import typer
 
 from playtest.cli.app import app
 from playtest.cli.common import status_console
-from playtest.core.transcript import read_transcript, trace_text, transcript_game
-from playtest.core.transcript import replay as replay_transcript
 from playtest.errors import PlaytestError, TranscriptError, UsageError
 from playtest.io import not_folder
 from playtest.text import clean, json_safe
@@ -112,6 +110,9 @@ def _run_game(run_dir: Path, game: int, save: Path | None, scratch: Path) -> tup
 
 def _outcome(transcript: Path, moves: bool) -> tuple[Any, list[dict[str, Any]] | None]:
     """The transcript replayed, and with --moves its trace (the transcripts in the common format)."""
+    from playtest.core.transcript import read_transcript, transcript_game
+    from playtest.core.transcript import replay as replay_transcript
+
     node, spec = transcript_game(transcript)
     trace: list[dict[str, Any]] | None = None  # --moves, for the transcripts in the common format
     if spec.replay is not None:
@@ -127,6 +128,8 @@ def _outcome(transcript: Path, moves: bool) -> tuple[Any, list[dict[str, Any]] |
 
 def _show(outcome: Any, trace: list[dict[str, Any]] | None, as_json: bool,
           json_keys: dict[str, Any] | None = None) -> None:
+    from playtest.core.transcript import trace_text
+
     if as_json:
         data = outcome.to_json() | (json_keys or {})
         if trace is not None:

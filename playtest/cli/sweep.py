@@ -24,11 +24,11 @@ from playtest.cli.compare import check_format, check_output_dir, command_line
 from playtest.errors import Problem, UsageError, VariantError, override_label
 from playtest.io import default_output, default_place, staged_dir, write_atomic
 from playtest.text import clean, echoed
-from playtest.variants import Variant, load_variant
 
 if TYPE_CHECKING:
     from playtest.compare.metrics import MetricFn
     from playtest.sim.batch import RunConfig
+    from playtest.variants import Variant
 
 # Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
 # and `playtest validate` start in a fraction of a second.
@@ -149,6 +149,7 @@ def sweep(
     )
     from playtest.report.model import label_of, variant_names
     from playtest.sim.batch import RunConfig, check_games, check_run
+    from playtest.variants import load_variant
     check_format(fmt, ("text", "md", "json"))
     axes = [parse_axis(s) for s in sets]
     check_games(n)  # -n alone first, as simulate says it (the grid's total read "1 grid points × ...")

@@ -36,8 +36,6 @@ from playtest.io import (
     write_atomic,
     write_parquet_atomic,
 )
-from playtest.variants import load_variant
-from playtest.variants.loader import rules_hash
 
 # Heavy libraries (polars, optuna, altair) are imported inside the command.
 
@@ -205,6 +203,8 @@ def tune(
     from playtest.tune.metrics import with_goal_metrics
     from playtest.tune.search import Settings, check_settings, run, simulate, write_settings
     from playtest.tune.space import check_space, parse_space
+    from playtest.variants import load_variant
+    from playtest.variants.loader import rules_hash
 
     check_format(fmt, ("md", "json"))
     space = parse_space(params)

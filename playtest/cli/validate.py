@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -13,8 +13,10 @@ from playtest.cli.app import app, problem_lines
 from playtest.cli.common import SetOption, note_texts
 from playtest.errors import VariantError
 from playtest.text import clean, one_line
-from playtest.variants import Variant, load_variant
-from playtest.variants.diff import Change, side_text
+
+if TYPE_CHECKING:
+    from playtest.variants import Variant
+    from playtest.variants.diff import Change
 
 
 @app.command()
@@ -33,6 +35,8 @@ def validate(
     as `  key.path: old → new` (`(absent)` for a key added or removed). A file named twice is
     checked once.
     """
+    from playtest.variants import load_variant  # (pydantic's models: not at registration)
+
     failed = False
     files = distinct(files)
     for path in files:
@@ -88,6 +92,8 @@ def _change_line(change: Change, width: int = 200) -> str:
     """`path: old → new` on one line. A long line is cut in each value separately, so that the new
     value — what the draft says — is always shown: cutting the whole line hid it behind the old one
     (an `end:` list read `end: [...stock_empty...] → [{"trigger": "planets_full", ... {"trigger…`)."""
+    from playtest.variants.diff import side_text
+
     old, new = _one_line(side_text(change.old, change.old_default)), _one_line(side_text(change.new, change.new_default))
     if len(change.path) + len(old) + len(new) + 5 > width:
         old = _one_line(old, width // 3)

@@ -3,12 +3,14 @@ by the game's own `make_bot`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from playtest.core.protocol import Bot, Rules
-from playtest.core.spec import GameSpec
 from playtest.errors import BotNameError, UsageError
 from playtest.suggest import guess
+
+if TYPE_CHECKING:
+    from playtest.core.spec import GameSpec
 
 SEARCH_KINDS = ("mcts", "ismcts")
 SEARCH_FORMS = ("mcts:N[:option=value...]", "ismcts:N[:option=value...]")

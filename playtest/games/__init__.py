@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
+from typing import TYPE_CHECKING
 
 from playtest.core.protocol import Rules
-from playtest.core.spec import GameSpec
 from playtest.errors import Interrupted, PlaytestError
-from playtest.variants.model import VariantModel
+
+if TYPE_CHECKING:
+    from playtest.core.spec import GameSpec
 
 GROUP = "playtest.games"
 
@@ -70,6 +72,8 @@ def known_games_for(name: object) -> str:
 @cache
 def get_game(name: str) -> GameSpec:
     """The spec of game `name`. Raises GameNotFoundError or GamePluginError (one line each)."""
+    from playtest.core.spec import GameSpec  # (pydantic's variant models: not at registration)
+
     ep = _registered().get(name)
     if ep is None:
         raise GameNotFoundError(f"unknown game {name!r} {known_games_for(name)}")
@@ -103,6 +107,8 @@ def _missing_parts(spec: GameSpec) -> str:
     rules class itself (Nim's `NimRules`) or a function whose return annotation names that class
     (`GameSpec.rules_class`), a method of the Rules protocol (`view`: AttributeError). A
     `make_rules` function is not called here: its rules are known only once a variant is."""
+    from playtest.variants.model import VariantModel
+
     if getattr(spec.schema, "player_counts", None) is VariantModel.player_counts:
         return (f"its schema {spec.schema.__name__} does not define player_counts(), the player counts a "
                 "variant supports (docs/extending.md, 'The folder')")
