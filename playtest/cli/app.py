@@ -101,6 +101,9 @@ class _Group(TyperGroup):
         except Exception as err:  # a bug: say so in one line
             if debug_enabled():
                 traceback.print_exc()
+            missing = _missing_library(err)
+            if missing is not None:
+                _fail(missing, 1)
             first = str(err).splitlines()[0] if str(err) else ""
             kept = _kept(err)
             outside = _outside_frame(err)
@@ -204,6 +207,21 @@ def _kept(err: BaseException) -> str:
     """What the command kept despite the error (a run's saved games), added to the exception as
     notes on the way up (`BaseException.add_note`), to follow its one line."""
     return "".join(f"; {note}" for note in getattr(err, "__notes__", ()))
+
+
+def _missing_library(err: BaseException) -> str | None:
+    """What the console script says of a library playtest needs that this Python lacks
+    (entry.not_installed), when `err` is playtest's own import of it: a command imports polars,
+    scipy, altair... when it runs, not at the start. None for anything else (a plugin's import)."""
+    if not isinstance(err, ModuleNotFoundError):
+        return None
+    import playtest
+    from playtest.cli.entry import not_installed
+
+    files = [f.f_code.co_filename for f, _ in traceback.walk_tb(err.__traceback__)
+             if not f.f_code.co_filename.startswith("<")]  # (not importlib's frozen frames)
+    ours = Path(playtest.__file__).resolve().parent
+    return not_installed(err) if files and Path(files[-1]).resolve().is_relative_to(ours) else None
 
 
 REMOTE_FRAME = re.compile(r'File "([^"]+)", line (\d+), in (\S+)')
