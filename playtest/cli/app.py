@@ -73,6 +73,7 @@ class _Group(TyperGroup):
             raise  # (not reached: _fail exits)
 
     def invoke(self, ctx: Any) -> Any:
+        _before_a_command()
         try:
             return super().invoke(ctx)
         except NoArgsIsHelpError:
@@ -387,40 +388,24 @@ def hangup_caught() -> Iterator[None]:
 
 def install_signal_handlers() -> None:
     """Ctrl-C and SIGTERM (what a CI cancel sends) raise Interrupted in the main process, so
-    that cleanup code runs; the run's own message says what was kept. Installed again once a
-    command imports polars (`_AfterPolars`)."""
+    that cleanup code runs; the run's own message says what was kept. Installed again over
+    polars' own once a command is to run (`_before_a_command`)."""
     signal.signal(signal.SIGINT, _on_signal)
     signal.signal(signal.SIGTERM, _on_signal)
-    if "polars" not in sys.modules and not any(isinstance(f, _AfterPolars) for f in sys.meta_path):
-        sys.meta_path.insert(0, _AfterPolars())
 
 
-class _AfterPolars:
-    """An import finder that puts playtest's signal handlers back once polars is imported.
-
-    polars installs a SIGINT handler of its own when it is imported, one that lets an interrupted
-    system call restart (pola-rs/polars#21739): Ctrl-C at `play`'s prompt, or while a command
-    waits on a pipe or a lock, did nothing. polars was imported at the start, before main()
-    installed playtest's handlers, which replaced it; the commands import it as they run."""
-
-    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
-        if name != "polars" or self not in sys.meta_path:
-            return None
-        import importlib.util
-
-        sys.meta_path.remove(self)  # once: the other finders find polars
-        spec = importlib.util.find_spec(name)
-        if spec is not None and spec.loader is not None:
-            run = spec.loader.exec_module
-
-            def exec_module(module: Any) -> None:
-                try:
-                    run(module)
-                finally:
-                    install_signal_handlers()
-
-            spec.loader.exec_module = exec_module  # type: ignore[method-assign]
-        return spec
+def _before_a_command() -> None:
+    """polars installs a SIGINT handler of its own when it is imported, one that lets an
+    interrupted system call restart (pola-rs/polars#21739). The commands import polars as they
+    run, after main() installed playtest's handlers: Ctrl-C at `play`'s prompt, or while a
+    command waits on a pipe or a lock, did nothing. So when the console script's handlers are in
+    place (not a test's CliRunner), polars is imported before the command runs and playtest's
+    handlers go back over its. (`playtest --help` ends before this and never loads polars.)"""
+    if "polars" in sys.modules or signal.getsignal(signal.SIGINT) is not _on_signal:
+        return
+    with contextlib.suppress(ModuleNotFoundError):  # the command that needs it says so (_missing_library)
+        import polars  # noqa: F401
+    install_signal_handlers()
 
 
 def error_text(err: PlaytestError) -> str:
