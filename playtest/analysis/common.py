@@ -161,10 +161,12 @@ def first_player_advantage(games: Table) -> pl.DataFrame:
                             C.DEFINITION: f"Seat 1's win rate minus the fair share 1/{p} (positive = seat 1 is favoured)."}])
 
 
-def win_shares_by_seat(games: Table) -> pl.DataFrame:
-    """One row per game (game order): the game and each seat's win share (column str(seat))."""
+def win_shares_by_seat(games: Table, *also: pl.Expr) -> pl.DataFrame:
+    """One row per game (game order): the game, each seat's win share (column str(seat)) and the
+    per-game aggregations `also` (in the same query)."""
     seats = F.distinct(games, "seat")
-    return F.per_game(games, *(pl.col("win_share").filter(pl.col("seat") == s).sum().alias(str(s)) for s in seats))
+    return F.per_game(games, *(pl.col("win_share").filter(pl.col("seat") == s).sum().alias(str(s)) for s in seats),
+                      *also)
 
 
 def balance(games: Table) -> pl.DataFrame:
@@ -344,12 +346,12 @@ def leader_wins(games: Table, events: Table) -> pl.DataFrame:
     scores = round_scores(events)
     if scores is None:
         return C.metric_frame([])
-    shares = win_shares_by_seat(games)  # one row per game (game order): each seat's win share
-    lengths = F.per_game(games, pl.col("rounds").first().alias("rounds"))
-    ids, rounds = lengths["game"].to_numpy(), lengths["rounds"].to_numpy()
+    # One row per game (game order): each seat's win share, and the game's length.
+    shares = win_shares_by_seat(games, pl.col("rounds").first().alias("rounds"))
+    ids, rounds = shares["game"].to_numpy(), shares["rounds"].to_numpy()
     if ids.size == 0:
         return C.metric_frame([])
-    seats = [c for c in shares.columns if c != "game"]
+    seats = [c for c in shares.columns if c not in ("game", "rounds")]
     column = {int(s): j for j, s in enumerate(seats)}
     won_by = shares.select(seats).to_numpy()  # arrays, not a join per round (New Frontiers, 40 games: 16 → 7 ms)
     at_top = pl.col("score") == pl.col("score").max()
@@ -391,8 +393,7 @@ def sample_size(games: Table) -> pl.DataFrame:
     """What this run's size can tell apart: the smallest seat advantage the verdict's chi-square
     test detects with 80% power at SEAT_TEST_ALPHA, in whichever seat
     (stats.min_detectable_advantage), and the games needed for 5 and 2 points."""
-    p = n_players(games)
-    g = int(F.collect(F.lazy(games).select(pl.col("game").n_unique())).item())
+    p, g = F.collect(F.lazy(games).select(pl.col("seat").n_unique(), pl.col("game").n_unique())).row(0)
     if not p or not g:
         return C.metric_frame([])
     how = (f"the chi-square test of equal seats at α = {SEAT_TEST_ALPHA}, the level of each of the verdict's "

@@ -105,11 +105,24 @@ def per_game_by(table: Table, column: str, *aggs: pl.Expr) -> list[tuple[Any, pl
     query = lazy(table)
     if reads_files(query):
         return [(v, per_game(part, *aggs)) for v, part in split_by(table, column)]
-    per = per_game(query, *aggs, by=[column])
-    parts = per.partition_by(column, as_dict=True, maintain_order=True, include_key=False)
-    values = sorted((key[0] for key in parts), key=lambda v: (v is None, v))
+    return cut_by(per_game(query, *aggs, by=[column]), column)
+
+
+def cut_by(per: pl.DataFrame, column: str) -> list[tuple[Any, pl.DataFrame]]:
+    """`per_game_by`'s parts from `per_game(..., by=[column])` already run: (value, its rows
+    without the column) for every value of `column` (sorted, nulls last)."""
+    parts = _parts(per, column)
+    values = sorted(parts, key=lambda v: (v is None, v))
     # split_by's filter `column == None` keeps no row: a null value's part is empty there too.
-    return [(v, parts[(v,)] if v is not None else per.drop(column).clear()) for v in values]
+    return [(v, parts[v] if v is not None else per.drop(column).clear()) for v in values]
+
+
+def _parts(table: pl.DataFrame, column: str) -> dict[Any, pl.DataFrame]:
+    """value of `column` → `table`'s rows with it, without the column: one partition, keyed by the
+    column's values in the order they first come (partition_by's as_dict form reads its keys back
+    in two more polars queries)."""
+    keys = list(dict.fromkeys(table[column].to_list()))
+    return dict(zip(keys, table.partition_by(column, maintain_order=True, include_key=False), strict=True))
 
 
 def value_counts(table: Table, columns: Sequence[str]) -> pl.DataFrame:
@@ -129,9 +142,9 @@ def value_counts_by(table: Table, column: str, columns: Sequence[str]) -> list[t
     if reads_files(query):
         return [(v, value_counts(part, columns)) for v, part in split_by(table, column)]
     counts = collect(_counted(query, columns, (column,)))
-    parts = counts.partition_by(column, as_dict=True, maintain_order=True, include_key=False)
-    values = sorted((key[0] for key in parts), key=lambda v: (v is None, v))
-    return [(v, parts[(v,)] if v is not None else counts.drop(column).clear()) for v in values]
+    parts = _parts(counts, column)
+    values = sorted(parts, key=lambda v: (v is None, v))
+    return [(v, parts[v] if v is not None else counts.drop(column).clear()) for v in values]
 
 
 def _counted(query: pl.LazyFrame, columns: Sequence[str], by: Sequence[str]) -> pl.LazyFrame:
