@@ -389,9 +389,36 @@ def hangup_caught() -> Iterator[None]:
 def install_signal_handlers() -> None:
     """Ctrl-C and SIGTERM (what a CI cancel sends) raise Interrupted in the main process, so
     that cleanup code runs; the run's own message says what was kept. Installed again over
-    polars' own once a command is to run (`_before_a_command`)."""
+    polars' own once a command is to run (`_before_a_command`). An Interrupted that Python could
+    only report as 'ignored' is raised again (`_unraisable`)."""
     signal.signal(signal.SIGINT, _on_signal)
     signal.signal(signal.SIGTERM, _on_signal)
+    if sys.unraisablehook is not _unraisable:
+        _HOOKS["before"] = sys.unraisablehook
+        sys.unraisablehook = _unraisable
+
+
+_HOOKS: dict[str, Any] = {}
+
+
+def _unraisable(unraisable: Any) -> None:
+    """A signal's handler runs wherever the main thread is, also where an exception cannot go
+    up: a weakref callback (importlib's module locks), a __del__, a library's native code calling
+    back (pydantic building typer's Path validator). Since the commands import their libraries
+    as they run, Ctrl-C or SIGTERM there printed 'Exception ignored in: ...' with a traceback and
+    the command went on to exit 0. Such an Interrupted is sent again as the signal, from another
+    thread a moment later, when the main thread has left that place: sent from here, the handler
+    would run in this hook, where it is ignored too."""
+    tb = unraisable.exc_traceback
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    if isinstance(unraisable.exc_value, Interrupted) and tb is not None and tb.tb_frame.f_code is _on_signal.__code__ \
+            and len(_SIGNALS) == 1:
+        import threading
+
+        threading.Timer(0.01, signal.pthread_kill, (threading.main_thread().ident, _SIGNALS.pop())).start()
+        return
+    _HOOKS.get("before", sys.__unraisablehook__)(unraisable)
 
 
 def _before_a_command() -> None:
