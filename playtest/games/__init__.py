@@ -82,6 +82,10 @@ def get_game(name: str) -> GameSpec:
     except Interrupted:  # Ctrl-C or SIGTERM during the import (the CLI's handler): no plugin bug
         raise
     except Exception as err:  # a plugin's own bug: report it in one line, never a traceback
+        if isinstance(err, ModuleNotFoundError) and ep.module.partition(".")[0] == "playtest":
+            # one of playtest's own games: a library playtest needs (polars) is missing from this
+            # Python, which the CLI says in one line (exit 1), not a bug of the game in the variant
+            raise
         raise GamePluginError(f"the game plugin {name!r} ({ep.value}) failed to load: "
                               f"{type(err).__name__}: {err}") from None
     if not isinstance(spec, GameSpec):

@@ -483,9 +483,13 @@ def test_a_library_missing_from_the_python_is_one_line_not_a_traceback():
                         "playtest with its dependencies, e.g. `pip install -e /path/to/playtest` without --no-deps)\n")
 
 
-def test_a_library_a_command_imports_as_it_runs_missing_is_the_same_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize("command", [["report", "RUN"], ["validate", DRAFT5], ["games"]],
+                         ids=["report", "validate", "games"])
+def test_a_library_a_command_imports_as_it_runs_missing_is_the_same_line(tmp_path: Path, command: list[str]) -> None:
     """polars is imported by the commands that use it when they run, not at the start: a Python
-    without it read `internal error: ModuleNotFoundError ... please report it` from `report`."""
+    without it read `internal error: ModuleNotFoundError ... please report it` from `report`, and
+    from `validate` and `games` a line blaming playtest's own game for it ("the game plugin
+    'stargate' ... failed to load", exit 2: the draft looked broken)."""
     import os
     import subprocess
     import sys
@@ -493,7 +497,8 @@ def test_a_library_a_command_imports_as_it_runs_missing_is_the_same_line(tmp_pat
     from tests.conftest import ROOT
 
     hide = "import sys; sys.modules['polars'] = None; from playtest.cli.entry import main; main()"
-    r = subprocess.run([sys.executable, "-c", hide, "report", str(tmp_path)], capture_output=True, text=True,
+    argv = [str(tmp_path) if a == "RUN" else a for a in command]
+    r = subprocess.run([sys.executable, "-c", hide, *argv], capture_output=True, text=True,
                        cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=600)
     assert r.returncode == 1 and r.stdout == ""
     assert r.stderr == (f"error: playtest cannot start: the package 'polars' is not installed in {sys.prefix} (install "
