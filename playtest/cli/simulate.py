@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shlex
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -204,10 +205,10 @@ def simulate(
                     raise
                 out_dir = default_out(v.slug)
     out_dir = result.out_dir
-    run = open_run(out_dir)  # lazy scans: bounded memory even for 10^6 games
-    info = run.info
     report_path = out_dir / "report.html"
     try:
+        run = open_run(out_dir)  # lazy scans: bounded memory even for 10^6 games
+        info = run.info
         with reading(out_dir):  # (turns an error reading the run into one line naming it)
             report = build_report(info, run.games, run.events)
             page = render(report, "html")
@@ -220,43 +221,56 @@ def simulate(
         err.add_note(f"the {result.games:,} games are saved in {out_dir} without a report (`playtest report "
                      f"{out_dir}` writes it once the cause is fixed)")
         raise
-    console = out_console()
-    played = result.games - result.resumed_games
-    resumed = f", {result.resumed_games} of them from the interrupted run" if result.resumed_games else ""
-    console.print(clean(f"{result.games} game{'' if result.games == 1 else 's'} of {info['variant']['name']} ({info['players']} players, "
-                        f"bots {','.join(info['lineup'])}, seed {info['seed']}{resumed}) "
-                        f"in {result.seconds:.{1 if result.seconds >= 1 else 2}f}s ({pace(played, result.seconds)}) → {out_dir}"),
-                  markup=False, highlight=False)
-    console.print(f"report: {report_path}", markup=False, highlight=False)
-    if result.replayed:  # (they had counted as games never played)
-        typer.echo(f"note: {result.replayed} played again", err=True)
-    stop = safety_stop_note(report.sections, report.declared)
-    if stop:
-        status.print(clean(f"warning: {stop}"), markup=False, highlight=False, style="yellow")
-    if quiet:
-        return
-    from playtest.analysis.floors import score_floors
+    # Ctrl-C from here on stops only the summary: it said "nothing was written" of a saved run
+    # and its report.
+    with _saved_already(result.games, out_dir):
+        console = out_console()
+        played = result.games - result.resumed_games
+        resumed = f", {result.resumed_games} of them from the interrupted run" if result.resumed_games else ""
+        console.print(clean(f"{result.games} game{'' if result.games == 1 else 's'} of {info['variant']['name']} ({info['players']} players, "
+                            f"bots {','.join(info['lineup'])}, seed {info['seed']}{resumed}) "
+                            f"in {result.seconds:.{1 if result.seconds >= 1 else 2}f}s ({pace(played, result.seconds)}) → {out_dir}"),
+                      markup=False, highlight=False)
+        console.print(f"report: {report_path}", markup=False, highlight=False)
+        if result.replayed:  # (they had counted as games never played)
+            typer.echo(f"note: {result.replayed} played again", err=True)
+        stop = safety_stop_note(report.sections, report.declared)
+        if stop:
+            status.print(clean(f"warning: {stop}"), markup=False, highlight=False, style="yellow")
+        if quiet:
+            return
+        from playtest.analysis.floors import score_floors
 
-    with reading(out_dir):
-        tables = summary_tables(run.games, report, score_floors(info))
-    skipped = print_tables(console, tables, max_rows=SUMMARY_MAX_ROWS, declared=report.declared)
-    if skipped:
-        console.print(f"Longer tables are in the report ({report_path}): {'; '.join(skipped)}.")
-    # The report's verdict on the seats, naming the bots it came from: the terminal showed the
-    # tables and a p-value, and 'too few games to call the seats fair ... about 243 games would
-    # see 10 points' only in the report's files (h225).
-    console.print(clean(f"Verdict: {report.verdict.headline}"), markup=False, highlight=False)
-    # the seat table alone read as a seat's edge where each seat kept its own bot (the report's
-    # verdict said it; the terminal did not)
-    mixed = unrotated_mixed(report.run.get("lineup") or (), report.run.get("rotate_seats") is not False)
-    if mixed:
-        console.print(clean(mixed), markup=False, highlight=False)
-    for line in off_lines(report.switched_off):
-        console.print(clean(line), markup=False, highlight=False)
+        with reading(out_dir):
+            tables = summary_tables(run.games, report, score_floors(info))
+        skipped = print_tables(console, tables, max_rows=SUMMARY_MAX_ROWS, declared=report.declared)
+        if skipped:
+            console.print(f"Longer tables are in the report ({report_path}): {'; '.join(skipped)}.")
+        # The report's verdict on the seats, naming the bots it came from: the terminal showed the
+        # tables and a p-value, and 'too few games to call the seats fair ... about 243 games would
+        # see 10 points' only in the report's files (h225).
+        console.print(clean(f"Verdict: {report.verdict.headline}"), markup=False, highlight=False)
+        # the seat table alone read as a seat's edge where each seat kept its own bot (the report's
+        # verdict said it; the terminal did not)
+        mixed = unrotated_mixed(report.run.get("lineup") or (), report.run.get("rotate_seats") is not False)
+        if mixed:
+            console.print(clean(mixed), markup=False, highlight=False)
+        for line in off_lines(report.switched_off):
+            console.print(clean(line), markup=False, highlight=False)
 
 
 MAX_PLAYERS = 100
 _SCHEDULER = re.compile(r"(tcp|tls|inproc|ws|wss|ucx)://[^\s/]+(:\d{1,5})?/?")
+
+
+@contextlib.contextmanager
+def _saved_already(games: int, out_dir: Path) -> Iterator[None]:
+    """Within the block an interruption says that the run and its report are saved."""
+    try:
+        yield
+    except Interrupted as err:
+        what = str(err).split(":")[0]  # "interrupted (Ctrl-C)"
+        raise Interrupted(f"{what} after the run was saved: its {games:,} games and report are in {out_dir}") from None
 
 
 def pace(games: int, seconds: float) -> str:

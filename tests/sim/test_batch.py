@@ -275,6 +275,26 @@ def test_ctrl_c_while_the_report_is_written_says_the_games_are_saved(tmp_path, m
     assert (out / "games.parquet").is_file()
 
 
+def test_ctrl_c_while_the_summary_is_printed_says_the_run_and_report_are_saved(tmp_path, monkeypatch) -> None:
+    """The summary tables come after the report is written: Ctrl-C there said "nothing was
+    written" of a complete run and its report."""
+    from typer.testing import CliRunner
+
+    import playtest.cli.simulate as simulate
+    from playtest.cli.app import app
+    from playtest.errors import Interrupted
+
+    def interrupted(*args, **kwargs):
+        raise Interrupted("interrupted (Ctrl-C): nothing was written")
+
+    monkeypatch.setattr(simulate, "summary_tables", interrupted)
+    out = tmp_path / "run"
+    r = CliRunner().invoke(app, ["simulate", str(DRAFT5), "-n", "4", "--workers", "1", "--out", str(out)])
+    assert r.exit_code == 130
+    assert r.stderr.splitlines()[-1] == f"interrupted (Ctrl-C) after the run was saved: its 4 games and report are in {out}"
+    assert (out / "games.parquet").is_file() and (out / "report.html").is_file()
+
+
 def test_a_complete_run_whose_rename_fails_is_kept_not_taken_for_an_empty_one(tmp_path, monkeypatch) -> None:
     """`finish` removes the manifest before the folder is renamed into place: a rename that fails
     then must leave the merged run in OUT.partial (review of 2026-12-02: it was removed as empty)."""
