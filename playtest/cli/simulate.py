@@ -268,9 +268,11 @@ def _saved_already(games: int, out_dir: Path) -> Iterator[None]:
     """Within the block an interruption says that the run and its report are saved."""
     try:
         yield
-    except Interrupted as err:
-        what = str(err).split(":")[0]  # "interrupted (Ctrl-C)"
-        raise Interrupted(f"{what} after the run was saved: its {games:,} games and report are in {out_dir}") from None
+    except Interrupted:
+        from playtest.cli.app import interruption  # (defined after app.py registers this module)
+
+        raise Interrupted(f"{interruption()} after the run was saved: its {games:,} games and report are in "
+                          f"{out_dir}") from None
 
 
 def pace(games: int, seconds: float) -> str:

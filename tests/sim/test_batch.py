@@ -278,15 +278,20 @@ def test_ctrl_c_while_the_report_is_written_says_the_games_are_saved(tmp_path, m
 def test_ctrl_c_while_the_summary_is_printed_says_the_run_and_report_are_saved(tmp_path, monkeypatch) -> None:
     """The summary tables come after the report is written: Ctrl-C there said "nothing was
     written" of a complete run and its report."""
+    import signal
+
     from typer.testing import CliRunner
 
+    import playtest.cli.app as app_module
     import playtest.cli.simulate as simulate
     from playtest.cli.app import app
     from playtest.errors import Interrupted
 
-    def interrupted(*args, **kwargs):
-        raise Interrupted("interrupted (Ctrl-C): nothing was written")
+    def interrupted(*args, **kwargs):  # as the CLI's handler raises it
+        app_module._SIGNALS.append(signal.SIGINT)
+        raise Interrupted(f"{app_module.interruption()}: nothing was written")
 
+    monkeypatch.setattr(app_module, "_SIGNALS", [])
     monkeypatch.setattr(simulate, "summary_tables", interrupted)
     out = tmp_path / "run"
     r = CliRunner().invoke(app, ["simulate", str(DRAFT5), "-n", "4", "--workers", "1", "--out", str(out)])
