@@ -109,8 +109,9 @@ def per_game_by(table: Table, column: str, *aggs: pl.Expr) -> list[tuple[Any, pl
 
 
 def cut_by(per: pl.DataFrame, column: str) -> list[tuple[Any, pl.DataFrame]]:
-    """`per_game_by`'s parts from `per_game(..., by=[column])` already run: (value, its rows
-    without the column) for every value of `column` (sorted, nulls last)."""
+    """A table already computed by `column` (`per_game(..., by=[column])`, value_counts_by's
+    counts) cut into its parts: (value, its rows without the column) for every value of `column`
+    (sorted, nulls last)."""
     parts = _parts(per, column)
     values = sorted(parts, key=lambda v: (v is None, v))
     # split_by's filter `column == None` keeps no row: a null value's part is empty there too.
@@ -141,10 +142,7 @@ def value_counts_by(table: Table, column: str, columns: Sequence[str]) -> list[t
     query = lazy(table)
     if reads_files(query):
         return [(v, value_counts(part, columns)) for v, part in split_by(table, column)]
-    counts = collect(_counted(query, columns, (column,)))
-    parts = _parts(counts, column)
-    values = sorted(parts, key=lambda v: (v is None, v))
-    return [(v, parts[v] if v is not None else counts.drop(column).clear()) for v in values]
+    return cut_by(collect(_counted(query, columns, (column,))), column)
 
 
 def _counted(query: pl.LazyFrame, columns: Sequence[str], by: Sequence[str]) -> pl.LazyFrame:

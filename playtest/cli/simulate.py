@@ -213,9 +213,10 @@ def simulate(
             report = build_report(info, run.games, run.events)
             page = render(report, "html")
         write_atomic(report_path, page)
-    except Interrupted as err:  # its own line said "nothing was written": the games were
-        what = str(err).split(":")[0]  # "interrupted (Ctrl-C)"
-        raise Interrupted(f"{what} while the report was written: the {result.games:,} games are saved in {out_dir} "
+    except Interrupted:  # its own line said "nothing was written": the games were
+        from playtest.cli.app import interruption  # (defined after app.py registers this module)
+
+        raise Interrupted(f"{interruption()} while the report was written: the {result.games:,} games are saved in {out_dir} "
                           f"without a report (`playtest report {out_dir}` writes it)") from None
     except Exception as err:  # the games are played and saved: say so, whatever broke the report
         err.add_note(f"the {result.games:,} games are saved in {out_dir} without a report (`playtest report "

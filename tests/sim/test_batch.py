@@ -257,15 +257,20 @@ def test_a_run_too_large_for_the_disk_says_the_sizes_in_units_that_show_them(tmp
 
 def test_ctrl_c_while_the_report_is_written_says_the_games_are_saved(tmp_path, monkeypatch) -> None:
     """Not "nothing was written; the games are saved": the games are saved, the report is not."""
+    import signal
+
     from typer.testing import CliRunner
 
+    import playtest.cli.app as app_module
     import playtest.report.model as model
     from playtest.cli.app import app
     from playtest.errors import Interrupted
 
-    def interrupted(*args, **kwargs):
-        raise Interrupted("interrupted (Ctrl-C): nothing was written")
+    def interrupted(*args, **kwargs):  # as the CLI's handler raises it
+        app_module._SIGNALS.append(signal.SIGINT)
+        raise Interrupted(f"{app_module.interruption()}: nothing was written")
 
+    monkeypatch.setattr(app_module, "_SIGNALS", [])
     monkeypatch.setattr(model, "build_report", interrupted)
     out = tmp_path / "run"
     r = CliRunner().invoke(app, ["simulate", str(DRAFT5), "-n", "4", "--workers", "1", "--out", str(out), "-q"])
