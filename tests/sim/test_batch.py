@@ -255,23 +255,29 @@ def test_a_run_too_large_for_the_disk_says_the_sizes_in_units_that_show_them(tmp
         check_disk(RunConfig(n_games=10**6, players=4, lineup=("random",) * 4, seed=1, workers=1), tmp_path / "run")
 
 
-def test_ctrl_c_while_the_report_is_written_says_the_games_are_saved(tmp_path, monkeypatch) -> None:
-    """Not "nothing was written; the games are saved": the games are saved, the report is not."""
+def _ctrl_c_at(monkeypatch, module, name: str) -> None:
+    """`module.name` raises Interrupted as the CLI's Ctrl-C handler does (the signal recorded)."""
     import signal
 
-    from typer.testing import CliRunner
-
     import playtest.cli.app as app_module
-    import playtest.report.model as model
-    from playtest.cli.app import app
     from playtest.errors import Interrupted
 
-    def interrupted(*args, **kwargs):  # as the CLI's handler raises it
+    def interrupted(*args, **kwargs):
         app_module._SIGNALS.append(signal.SIGINT)
         raise Interrupted(f"{app_module.interruption()}: nothing was written")
 
     monkeypatch.setattr(app_module, "_SIGNALS", [])
-    monkeypatch.setattr(model, "build_report", interrupted)
+    monkeypatch.setattr(module, name, interrupted)
+
+
+def test_ctrl_c_while_the_report_is_written_says_the_games_are_saved(tmp_path, monkeypatch) -> None:
+    """Not "nothing was written; the games are saved": the games are saved, the report is not."""
+    from typer.testing import CliRunner
+
+    import playtest.report.model as model
+    from playtest.cli.app import app
+
+    _ctrl_c_at(monkeypatch, model, "build_report")
     out = tmp_path / "run"
     r = CliRunner().invoke(app, ["simulate", str(DRAFT5), "-n", "4", "--workers", "1", "--out", str(out), "-q"])
     assert r.exit_code == 130
@@ -283,21 +289,12 @@ def test_ctrl_c_while_the_report_is_written_says_the_games_are_saved(tmp_path, m
 def test_ctrl_c_while_the_summary_is_printed_says_the_run_and_report_are_saved(tmp_path, monkeypatch) -> None:
     """The summary tables come after the report is written: Ctrl-C there said "nothing was
     written" of a complete run and its report."""
-    import signal
-
     from typer.testing import CliRunner
 
-    import playtest.cli.app as app_module
     import playtest.cli.simulate as simulate
     from playtest.cli.app import app
-    from playtest.errors import Interrupted
 
-    def interrupted(*args, **kwargs):  # as the CLI's handler raises it
-        app_module._SIGNALS.append(signal.SIGINT)
-        raise Interrupted(f"{app_module.interruption()}: nothing was written")
-
-    monkeypatch.setattr(app_module, "_SIGNALS", [])
-    monkeypatch.setattr(simulate, "summary_tables", interrupted)
+    _ctrl_c_at(monkeypatch, simulate, "summary_tables")
     out = tmp_path / "run"
     r = CliRunner().invoke(app, ["simulate", str(DRAFT5), "-n", "4", "--workers", "1", "--out", str(out)])
     assert r.exit_code == 130
