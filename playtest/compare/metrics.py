@@ -189,35 +189,50 @@ def complete(table: pl.DataFrame, groups: Mapping[str, set[str]], offs: Sequence
     and which name things of the variant (MetricInfo.variant_groups): such a category is added
     only when this table names that thing (its crew pick rate lists every crew of its variant),
     so a crew only another draft has stays missing here, not 0% as if never taken."""
+    metrics, groups_of, ns = table[C.METRIC].to_list(), table[C.GROUP].to_list(), table[C.N].to_list()
+    missing = missing_categories(list(zip(metrics, groups_of, ns, strict=True)), groups, offs, declared)
+    if not missing:
+        return table
+    definitions: dict[str, Any] = {}  # each metric's first row's
+    for metric, definition in zip(metrics, table[C.DEFINITION].to_list(), strict=True):
+        definitions.setdefault(metric, definition)
     extra = []
+    for metric, g, n in missing:
+        # the two-sided 95% interval's upper end of a share never seen (stats.never_seen at 2.5%)
+        high = never_seen(0.025, chances(games, n)) if games and is_share(metric, declared) else None
+        extra.append({C.METRIC: metric, C.GROUP: g, C.ESTIMATE: 0.0, C.N: n, C.DEFINITION: definitions[metric],
+                      C.CI_LOW: None if high is None else 0.0, C.CI_HIGH: high})
+    return in_group_order(pl.concat([table, C.metric_frame(extra)]))
+
+
+def missing_categories(rows: Sequence[tuple[str, str | None, Any]], groups: Mapping[str, set[str]],
+                       offs: Sequence[Off] = (), declared: MetricInfos | None = None) -> list[tuple[str, str, Any]]:
+    """(metric, group, n) of each 0 row `complete` adds to a table whose rows' (metric, group, n)
+    are `rows`, in table order; in the order it adds them. Plain lists, not a table: the jackknife
+    completes each block's rows with it without building a table of them (compare/jackknife.py)."""
     flagged = {m for m, info in (declared or {}).items() if info.variant_groups}
-    own = {_last(str(g or "")) for m, g in zip(table[C.METRIC].to_list(), table[C.GROUP].to_list(), strict=True)
-           if m in flagged}
-    # One partition, not a filter per metric: the jackknife completes every block's table (a
-    # Stargate comparison's tables: 1.45 → 1.03 ms each, 2026-12-05).
-    parts = table.partition_by(C.METRIC, as_dict=True, maintain_order=True)
+    own = {_last(str(g or "")) for m, g, _ in rows if m in flagged}
+    by_metric: dict[str, list[tuple[str | None, Any]]] = {}
+    for m, g, n in rows:
+        by_metric.setdefault(m, []).append((g, n))
+    out = []
     for metric, wanted in groups.items():
-        part = parts.get((metric,))
+        part = by_metric.get(metric)
         if part is None:
             continue
         if metric in flagged:
             wanted = {g for g in wanted if _last(g) in own}
-        have = set(part[C.GROUP].to_list())
+        have = {g for g, _ in part}
         nested = _is_nested(wanted)
         whole_n: dict[str, Any] = {}  # each whole's n (its first row's, as the rows of a whole share one)
-        for g, n in zip(part[C.GROUP].to_list(), part[C.N].to_list(), strict=True):
+        for g, n in part:
             whole_n.setdefault(_whole(str(g or ""), nested), n)
-        definition = part[C.DEFINITION][0]
         for g in sorted(wanted - have):
             whole = _whole(g, nested)
             if whole not in whole_n or off_for(offs, metric, g) is not None:
                 continue
-            n = whole_n[whole]
-            # the two-sided 95% interval's upper end of a share never seen (stats.never_seen at 2.5%)
-            high = never_seen(0.025, chances(games, n)) if games and is_share(metric, declared) else None
-            extra.append({C.METRIC: metric, C.GROUP: g, C.ESTIMATE: 0.0, C.N: n, C.DEFINITION: definition,
-                          C.CI_LOW: None if high is None else 0.0, C.CI_HIGH: high})
-    return in_group_order(pl.concat([table, C.metric_frame(extra)])) if extra else table
+            out.append((metric, g, whole_n[whole]))
+    return out
 
 
 _LEADING_NUMBER = re.compile(r"^(\d+)\b")
