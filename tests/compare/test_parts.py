@@ -4,6 +4,7 @@ every metric without each block of games gives, for every shipped variant of eve
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import polars as pl
@@ -213,3 +214,82 @@ def test_the_seats_parts_sum_as_the_recomputation_over_blocks_of_many_games(monk
         return pl.concat([common.balance(games), common.first_player_advantage(games)])
 
     _same(replicate([a, b], seats_metrics, 30), _recomputed(monkeypatch, [a, b], seats_metrics, 30))
+
+
+
+def _completions(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str, object]]:
+    """Every (metric, group, n) `replicate` adds to a block's rows from the parts (the whole
+    tables' go through `complete`, not this name), noted as it adds them."""
+    from playtest.compare.metrics import missing_categories
+
+    added: list[tuple[str, str, object]] = []
+
+    def noting(*args: Any, **kwargs: Any) -> list[tuple[str, str, Any]]:
+        found = missing_categories(*args, **kwargs)
+        added.extend(found)
+        return found
+
+    monkeypatch.setattr(jackknife, "missing_categories", noting)
+    return added
+
+
+def test_the_blocks_rows_completed_without_a_table_are_the_recomputed_tables_completed(
+        samples: dict[str, tuple[Sample, Sample]], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`replicate` completes each block's rows from the parts as `complete` completes that block's
+    table, without building it: a game length seen only in the left-out game is 0% there, with its
+    whole's n. The recomputed path completes real tables; the two agree to the last bit."""
+    runs = [samples[path][0] for path in ("stargate/draft6-no-replenish.yaml", "stargate/draft6-crew-variety.yaml")]
+    kwargs = {"complete_categories": True, "block_fn": report_metrics(quantiles=False)}
+    with monkeypatch.context() as m:
+        added = _completions(m)
+        fast = replicate(runs, report_metrics(), 30, **kwargs)
+    assert added, "no block lacked a category: this checks nothing"
+    _same(fast, _recomputed(monkeypatch, runs, report_metrics(), 30, **kwargs))
+
+
+def _selections(info: dict, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+    """Distribution metrics of synthetic selections (events: game, round, action), each row with
+    its parts: the share of selections by action, nested by round, and a mean with no group."""
+    from playtest.analysis import columns as C
+    from playtest.analysis.parts import PARTS, share
+
+    ids, rounds, actions = (events[c].to_numpy() for c in ("game", "round", "action"))
+    rows = []
+
+    def add(metric: str, group: str | None, at: np.ndarray, hits: np.ndarray, **more: Any) -> None:
+        rows.append({C.METRIC: metric, C.GROUP: group, C.ESTIMATE: share(hits), C.N: int(hits.size),
+                     PARTS: Parts(ids[at], (hits,), share, n=np.ones(hits.size, dtype=np.int64), **more)})
+
+    everything = np.ones(ids.size, dtype=bool)
+    for action in sorted(set(actions)):
+        hits = actions == action
+        add("selection_share", action, everything, hits, shows=hits)
+        for r in sorted(set(rounds)):
+            if (hits & (rounds == r)).any():
+                add("selection_share_by_round", f"round {r} / {action}", rounds == r, hits[rounds == r],
+                    shows=hits[rounds == r])
+    add("first_round_share", None, everything, rounds == 1, always=True)
+    return C.metric_frame(rows)
+
+
+def test_a_block_s_nested_categories_are_completed_as_its_table_would_be(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the shipped metrics rarely leave out of a block: a nested category ('round 2 / trade')
+    is 0% with its whole's n in a block that has that round, and none in a block without it; a
+    category only the other variant produced is 0% too; a row without a group keeps its place.
+    Synthetic selections with rare actions, so that blocks of one game leave them out."""
+    from playtest.compare.metrics import WHOLE_SEP
+
+    rng = np.random.default_rng(11)
+    runs = []
+    for own in ("retreat", "goals"):
+        actions = ["explore", "settle", "trade", own]
+        picks = [(g, r, actions[rng.choice(4, p=[0.5, 0.3, 0.12, 0.08])])
+                 for g in range(8) for r in range(1, int(rng.integers(2, 5)))]
+        events = pl.DataFrame(picks, schema={"game": pl.Int64, "round": pl.Int64, "action": pl.String}, orient="row")
+        runs.append(Sample({}, pl.DataFrame({"game": np.arange(8)}), events))
+    with monkeypatch.context() as m:
+        added = _completions(m)
+        fast = replicate(runs, _selections, 30, complete_categories=True)
+    assert any(WHOLE_SEP in g for _, g, _ in added) and any(WHOLE_SEP not in g for _, g, _ in added)
+    assert fast.filled  # categories only the other variant produced
+    _same(fast, _recomputed(monkeypatch, runs, _selections, 30, complete_categories=True))
