@@ -216,7 +216,6 @@ def test_the_seats_parts_sum_as_the_recomputation_over_blocks_of_many_games(monk
     _same(replicate([a, b], seats_metrics, 30), _recomputed(monkeypatch, [a, b], seats_metrics, 30))
 
 
-
 def _completions(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str, object]]:
     """Every (metric, group, n) `replicate` adds to a block's rows from the parts (the whole
     tables' go through `complete`, not this name), noted as it adds them."""
