@@ -24,7 +24,7 @@ from playtest.report import format as F
 from playtest.report.charts import axis_format, has_interval, rows_title, value_title
 from playtest.report.html import e, page
 from playtest.report.model import off_dict
-from playtest.report.vega import chart_rows, vega_spec
+from playtest.report.vega import chart_rows, layer, vega_spec
 from playtest.text import cells, echoed
 
 MAX_CHART_GROUPS = 16
@@ -459,7 +459,7 @@ def _overlay_chart(df: pl.DataFrame, metric: str, labels: tuple[str, ...],
                  alt.Tooltip(f"{C.ESTIMATE}:Q", format=fmt), alt.Tooltip(f"{C.CI_LOW}:Q", format=fmt),
                  alt.Tooltip(f"{C.CI_HIGH}:Q", format=fmt), alt.Tooltip(f"{C.N}:Q")])
     height = max(60, 14 * len(order) * len(labels))
-    return alt.layer(rules, dots, width=360, height=height)
+    return layer(rules, dots, width=360, height=height)
 
 
 def _score_chart_rows(cmp: K.Comparison, part: pl.DataFrame,
@@ -738,7 +738,7 @@ def _sweep_chart(part: pl.DataFrame, metric: str, x_key: str, x_order: list[str]
         y=alt.Y(f"{C.ESTIMATE}:Q"),
         tooltip=[alt.Tooltip("x:O", title=x_key), alt.Tooltip(f"{C.GROUP}:N"), alt.Tooltip(f"{C.ESTIMATE}:Q", format=fmt),
                  alt.Tooltip(f"{C.CI_LOW}:Q", format=fmt), alt.Tooltip(f"{C.CI_HIGH}:Q", format=fmt)])
-    chart = alt.layer(bands, line, width=SWEEP_WIDTH, height=220)
+    chart = layer(bands, line, width=SWEEP_WIDTH, height=220)
     if facet:
         chart = chart.facet(column=alt.Column(f"{facet}:N", title=facet))  # its headers are the key's values
     return chart

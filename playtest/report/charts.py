@@ -14,7 +14,7 @@ from playtest.analysis.metrics import by_round_metrics
 from playtest.core.spec import MetricInfos
 from playtest.report.format import kind, unit
 from playtest.report.model import Report
-from playtest.report.vega import chart_rows, vega_spec
+from playtest.report.vega import chart_rows, layer, vega_spec
 
 WIDTH = 300
 alt.data_transformers.disable_max_rows()
@@ -121,7 +121,7 @@ def interval_chart(df: pl.DataFrame, metric: str, reference: float | None = None
         ref = alt.Chart(chart_rows([{"ref": reference}])).mark_rule(strokeDash=[4, 3], color="#c0392b").encode(x=alt.X("ref:Q"))
         layers.insert(0, ref)
     height = max(60, 22 * len(data))
-    return alt.layer(*layers, width=WIDTH, height=height)
+    return layer(*layers, width=WIDTH, height=height)
 
 
 @vega_spec
@@ -152,7 +152,7 @@ def heatmap(df: pl.DataFrame, metric: str, *, declared: MetricInfos | None = Non
                                                 f"{max((d[C.ESTIMATE] for d in data if d[C.ESTIMATE] is not None), default=1)}",
                                        "value": "white"},
                              value="black"))
-    return alt.layer(rect, text, width=max(WIDTH, 32 * len(outer_order)), height=max(60, 24 * len(inner_order)))
+    return layer(rect, text, width=max(WIDTH, 32 * len(outer_order)), height=max(60, 24 * len(inner_order)))
 
 
 @vega_spec
@@ -175,7 +175,7 @@ def score_boxes(report: Report, who: str) -> alt.TopLevelMixin | None:
     box = base.mark_bar(size=14, color="#9ecae9", stroke="#4c78a8").encode(x=alt.X("q25:Q"), x2=alt.X2("q75:Q"), tooltip=tips)
     med = base.mark_tick(color="#1f3b63", size=14, thickness=2).encode(x=alt.X("median:Q"))
     mean = base.mark_point(filled=True, color="#c0392b", size=30).encode(x=alt.X("mean:Q"), tooltip=tips)
-    return alt.layer(whisk, box, med, mean, width=WIDTH, height=max(60, 26 * len(data)))
+    return layer(whisk, box, med, mean, width=WIDTH, height=max(60, 26 * len(data)))
 
 
 @vega_spec
@@ -203,7 +203,7 @@ def score_components(report: Report) -> alt.TopLevelMixin | None:
         x=alt.X(f"{C.ESTIMATE}:Q"),
         tooltip=[alt.Tooltip("who:N", title="who"), alt.Tooltip("component:N"), *_tooltip("mean")[1:]])
     zero = alt.Chart(chart_rows([{"ref": 0.0}])).mark_rule(color="#888").encode(x=alt.X("ref:Q"))
-    return alt.layer(zero, bars, dots, width=WIDTH, height=max(60, 10 * len(order) * len(components)))
+    return layer(zero, bars, dots, width=WIDTH, height=max(60, 10 * len(order) * len(components)))
 
 
 def _definition(df: pl.DataFrame) -> str:

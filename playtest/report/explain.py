@@ -13,7 +13,7 @@ import polars as pl
 from playtest.core.spec import MetricInfos
 from playtest.report import format as F
 from playtest.report.html import e, page
-from playtest.report.vega import vega_spec
+from playtest.report.vega import layer, vega_spec
 from playtest.tune.explain import Design, amount, decimals_for, holm_tests, sentences
 
 MAX_ROWS = 40
@@ -202,7 +202,7 @@ def _chart(table: pl.DataFrame) -> alt.TopLevelMixin:
                                                      tooltip=[alt.Tooltip(c) for c in ("response", "key", "level", "estimate",
                                                                                         "ci_low", "ci_high", "p_holm")])
     zero = alt.Chart(pl.DataFrame({"x": [0.0]})).mark_rule(strokeDash=[4, 4]).encode(x=alt.X("x:Q"))
-    return alt.layer(rules, dots, zero, width=420, height=max(80, 16 * len(order)))
+    return layer(rules, dots, zero, width=420, height=max(80, 16 * len(order)))
 
 
 def explain_html(design: Design, table: pl.DataFrame) -> str:

@@ -17,7 +17,7 @@ from playtest.report import format as F
 from playtest.report.charts import WIDTH, axis_format, rows_title, value_title
 from playtest.report.html import e, page
 from playtest.report.ladder_markdown import cell, methods, p_shown, wide
-from playtest.report.vega import chart_rows, vega_spec
+from playtest.report.vega import chart_rows, layer, vega_spec
 
 LEGEND_CARD_PX = 500
 """About the width a chart's card gives its legend at 1280 px (two cards a row). Two columns of
@@ -55,7 +55,7 @@ def metric_chart(ladder: Ladder, metric: str, rows: list[dict[str, Any]]) -> alt
     if not any(isinstance(r.get(C.CI_LOW), int | float) and math.isfinite(r[C.CI_LOW]) for r in rows):
         return line.properties(width=WIDTH, height=180)  # a metric without intervals
     bars = base.mark_rule().encode(y=alt.Y(f"{C.CI_LOW}:Q"), y2=alt.Y2(f"{C.CI_HIGH}:Q"))
-    return alt.layer(bars, line, width=WIDTH, height=180)
+    return layer(bars, line, width=WIDTH, height=180)
 
 
 @vega_spec
@@ -69,13 +69,13 @@ def ratings_chart(ladder: Ladder) -> alt.TopLevelMixin:
     data = json_safe(rows)
     base = alt.Chart(chart_rows(data)).encode(
         y=alt.Y("rung:N", sort=list(ladder.rungs), title="rung"))
-    return alt.layer(
+    return layer(
         base.mark_rule(strokeWidth=2, color="#4c78a8").encode(x=alt.X("ci_low:Q", title="rating (Elo scale)"),
                                                               x2=alt.X2("ci_high:Q")),
         base.mark_point(filled=True, size=60, color="#1f3b63").encode(
             x=alt.X("rating:Q"), tooltip=[alt.Tooltip("rung:N"), alt.Tooltip("rating:Q", format="+.0f"),
                                    alt.Tooltip("ci_low:Q", format="+.0f"), alt.Tooltip("ci_high:Q", format="+.0f")]),
-    ).properties(width=WIDTH, height=max(60, 26 * len(data)))
+        width=WIDTH, height=max(60, 26 * len(data)))
 
 
 @vega_spec
@@ -93,13 +93,13 @@ def strength_chart(ladder: Ladder) -> alt.TopLevelMixin:
     base = alt.Chart(chart_rows(json_safe(data))).encode(
         y=alt.Y("pair:N", title="pairing (upper vs lower rung)", sort=None), yOffset=alt.YOffset("side:N"),
         color=alt.Color("side:N", title="side", legend=alt.Legend(orient="bottom")))
-    return alt.layer(
+    return layer(
         base.mark_rule(strokeWidth=2).encode(x=alt.X("low:Q", title="wins per seat", axis=alt.Axis(format=axis_format("rate"))),
                                              x2=alt.X2("high:Q")),
         base.mark_point(filled=True, size=60).encode(x=alt.X("rate:Q"), tooltip=[alt.Tooltip("bot:N"), alt.Tooltip("rate:Q", format=".1%"),
                                                                             alt.Tooltip("low:Q", format=".1%"),
                                                                             alt.Tooltip("high:Q", format=".1%")]),
-    ).properties(width=WIDTH, height=max(80, 50 * ladder.strength.height))
+        width=WIDTH, height=max(80, 50 * ladder.strength.height))
 
 
 CSS = "td code { white-space: nowrap; word-break: normal; }"

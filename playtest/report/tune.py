@@ -22,7 +22,7 @@ from playtest.compare.render import MARK, fmt_diff, fmt_value
 from playtest.core.spec import MetricInfos
 from playtest.report import format as F
 from playtest.report.html import e, page
-from playtest.report.vega import tooltip, vega_spec
+from playtest.report.vega import layer, tooltip, vega_spec
 from playtest.tune.search import UNDEFINED_NOTE, GoalRow, Result, objective_text
 from playtest.tune.space import show
 from playtest.tune.study import MAX_REPEATS, space_size
@@ -256,7 +256,7 @@ def _objective_chart(trials: pl.DataFrame) -> alt.TopLevelMixin:
         y=alt.Y("objective:Q", title="objective (lower is better)"),
         tooltip=[tooltip(c, df.schema[c].is_numeric()) for c in df.columns if c not in ("state",)][:12])
     line = base.mark_line(interpolate="step-after", color="#d62728").encode(y=alt.Y("best so far:Q"))
-    return alt.layer(dots, line, width=420, height=220)
+    return layer(dots, line, width=420, height=220)
 
 
 @vega_spec
