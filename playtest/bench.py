@@ -221,7 +221,7 @@ def jackknife_parts(games: int, rounds: int = 2) -> dict[str, Any]:
     import numpy as np
 
     from playtest.compare import jackknife
-    from playtest.compare.metrics import report_metrics
+    from playtest.compare.metrics import quantiles_left_out, report_metrics
     from playtest.sim.batch import read_run
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -230,13 +230,13 @@ def jackknife_parts(games: int, rounds: int = 2) -> dict[str, Any]:
             run_batch(load_variant(ROOT / "variants" / "stargate" / f"{name}.yaml"),
                       RunConfig(n_games=games, players=4, lineup=("random",) * 4, seed=1, workers=1), Path(tmp) / name)
             samples.append(jackknife.Sample(*read_run(Path(tmp) / name)))
-    block_fn = report_metrics(quantiles=False)
+    left_out = quantiles_left_out()
     cpu = {"parts": 0.0, "recomputed": 0.0}
     found: dict[str, jackknife.Replicates] = {}
     for r in range(rounds):
         for way in (("parts", "recomputed") if r % 2 == 0 else ("recomputed", "parts")):
             started = CLOCK()
-            found[way] = jackknife.replicate(samples, report_metrics(), complete_categories=True, block_fn=block_fn,
+            found[way] = jackknife.replicate(samples, report_metrics(), complete_categories=True, left_out=left_out,
                                              from_parts=way == "parts")
             cpu[way] += CLOCK() - started
     same = bool(np.array_equal(found["parts"].reps, found["recomputed"].reps, equal_nan=True))  # to the last bit

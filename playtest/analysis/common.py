@@ -134,6 +134,8 @@ def game_length(games: Table) -> pl.DataFrame:
 # --- the Ludii-style summary every game gets --------------------------------------------------
 
 QUANTILES: tuple[tuple[str, float], ...] = (("q10", 0.1), ("q25", 0.25), ("median", 0.5), ("q75", 0.75), ("q90", 0.9))
+SCORE_QUANTILES = frozenset(f"score_{name}" for name, _ in QUANTILES)
+"""The metrics of `score_distribution`'s quantile rows: the rows it leaves out without `quantiles`."""
 
 
 def n_players(games: Table) -> int:

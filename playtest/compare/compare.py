@@ -26,6 +26,7 @@ from playtest.compare.metrics import (
     MetricFn,
     is_tested,
     one_definition,
+    quantiles_left_out,
     report_metrics,
     without_report_test,
 )
@@ -190,9 +191,9 @@ def compare_samples(
     labels = tuple(labels)
     # A category one variant never produced (a game length, a crew it never took first) is 0%
     # there, so its change is tested rather than shown as missing.
-    # The report's quantiles are shown, not tested: the block recomputations leave them out.
+    # The report's quantiles are shown, not tested: the blocks leave them out.
     reps = replicate(samples, metric_fn or report_metrics(), settings.blocks, complete_categories=True,
-                     block_fn=None if metric_fn else report_metrics(quantiles=False))
+                     left_out=None if metric_fn else quantiles_left_out())
     values = pl.concat([
         t.select(C.METRIC, pl.col(C.GROUP).cast(pl.String).fill_null(""), pl.lit(labels[v]).alias(VARIANT),
                  C.ESTIMATE, C.CI_LOW, C.CI_HIGH, C.N).unique([C.METRIC, C.GROUP], keep="first", maintain_order=True)

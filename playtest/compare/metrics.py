@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import polars as pl
@@ -29,12 +30,34 @@ def report_metrics(keys: Collection[str] | None = None, *, quantiles: bool = Tru
     the report sections with these keys (analysis.metrics.section_keys). The design section is
     not computed at all: the jackknife recomputes the metrics once per block of games, and its
     power calculations were about 5% of each recomputation, thrown away (measured 2026-12-03).
-    Without `quantiles`: no score quantile rows, which no comparison tests (`is_tested`): the
-    function of a jackknife's block recomputations (`replicate`'s `block_fn`)."""
+    Without `quantiles`: no score quantile rows, which no comparison tests (`is_tested`): what a
+    jackknife's blocks recompute when the rows' parts do not do (`quantiles_left_out`)."""
     from playtest.analysis.metrics import all_metrics
 
     chosen = (frozenset(keys) if keys is not None else compared_sections()) - {DESIGN_SECTION}
     return compared_metrics(lambda info, games, events: all_metrics(info, games, events, chosen, quantiles=quantiles))
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """Rows of a metric table that a jackknife's blocks leave out (`replicate`'s `left_out`): rows
+    no comparison tests, whose replicates are then NaN."""
+
+    metric: Callable[[str], bool]
+    """Whether the rows of this metric are left out."""
+    block_fn: MetricFn
+    """The metric function without those rows and with all the others, what each block
+    recomputes when the rows' parts do not do (analysis/parts.py: a plugin game's rows without
+    parts, or `replicate`'s `from_parts=False`)."""
+
+
+def quantiles_left_out() -> LeftOut:
+    """`report_metrics()`'s score quantiles (analysis.common.SCORE_QUANTILES), left out of a
+    jackknife's blocks: shown, never tested (`is_tested`). `report_metrics(quantiles=False)` has
+    every other row."""
+    from playtest.analysis.common import SCORE_QUANTILES
+
+    return LeftOut(lambda metric: metric in SCORE_QUANTILES, report_metrics(quantiles=False))
 
 
 def compared_sections() -> frozenset[str]:

@@ -10,10 +10,11 @@ import numpy as np
 import polars as pl
 import pytest
 
+from playtest.analysis.common import SCORE_QUANTILES
 from playtest.analysis.parts import Parts
 from playtest.compare import jackknife
 from playtest.compare.jackknife import Replicates, Sample, replicate
-from playtest.compare.metrics import report_metrics
+from playtest.compare.metrics import LeftOut, quantiles_left_out, report_metrics
 from playtest.variants import load_variant
 from tests.compare.helpers import simulate
 
@@ -90,12 +91,53 @@ CHECKED_IN_MAKE_TEST = {"stargate/draft5.yaml", "ohseven/base.yaml", "new-fronti
 def test_the_parts_give_the_recomputed_replicates(samples: dict[str, tuple[Sample, Sample]], path: str,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     a, b = samples[path]
-    kwargs = {"complete_categories": True, "block_fn": report_metrics(quantiles=False)}
+    kwargs = {"complete_categories": True, "left_out": quantiles_left_out()}
     _same(replicate([a, b], report_metrics(), 30, **kwargs),
           _recomputed(monkeypatch, [a, b], report_metrics(), 30, **kwargs))
     # without completed categories (tune's), and with the whole function for the blocks too
     _same(replicate([a, b], report_metrics(quantiles=False), 4),
           _recomputed(monkeypatch, [a, b], report_metrics(quantiles=False), 4))
+
+
+def _counted(fn: Any, calls: list[tuple[str, int]], name: str) -> Any:
+    """`fn`, noting (name, games it was given) in `calls` at every call."""
+    def wrapped(info: dict, games: pl.DataFrame, events: pl.DataFrame) -> pl.DataFrame:
+        calls.append((name, games["game"].n_unique()))
+        return fn(info, games, events)
+
+    return wrapped
+
+
+def test_compare_s_jackknife_computes_each_run_s_metrics_once(samples: dict[str, tuple[Sample, Sample]]) -> None:
+    """compare's jackknife computes each run's metrics on all its games once, its rows' parts filed
+    as it goes, and every block's values from those parts: the rows without the score quantiles
+    once cost a second whole-run computation, only to file their parts again."""
+    a, b = samples["stargate/draft5.yaml"]
+    calls: list[tuple[str, int]] = []
+    quantiles = quantiles_left_out()
+    left_out = LeftOut(quantiles.metric, _counted(quantiles.block_fn, calls, "without quantiles"))
+    replicate([a, b], _counted(report_metrics(), calls, "report"), 30, complete_categories=True, left_out=left_out)
+    games = a.game_ids().size
+    assert calls == [("report", games), ("report", games)]
+
+
+def test_the_blocks_without_the_quantiles_are_those_of_the_metrics_without_them(
+        samples: dict[str, tuple[Sample, Sample]]) -> None:
+    """Leaving the score quantiles out of the blocks gives every other row the very replicates of
+    the report without quantiles (whose own whole-run computation filed their parts: the blocks'
+    parts came from it before), and the quantiles NaN ones."""
+    a, b = samples["stargate/draft5.yaml"]
+    both = replicate([a, b], report_metrics(), 30, complete_categories=True, left_out=quantiles_left_out())
+    without = replicate([a, b], report_metrics(quantiles=False), 30, complete_categories=True)
+    quantile_keys = [key for key in both.keys if not without.has(key)]
+    assert quantile_keys and all(metric in SCORE_QUANTILES for _, metric, _ in quantile_keys)
+    assert all(np.isnan(both.reps[both.keys.index(key)]).all() for key in quantile_keys)
+    rows = [both.keys.index(key) for key in without.keys]
+    assert [both.keys[i] for i in rows] == list(without.keys)
+    np.testing.assert_array_equal(both.full[rows], without.full)
+    np.testing.assert_array_equal(both.reps[rows], without.reps)
+    assert both.holding is not None and np.array_equal(both.holding[rows], without.holding)
+    assert both.filled == without.filled
 
 
 @pytest.mark.parametrize(("path", "bots"), [
@@ -238,7 +280,7 @@ def test_the_blocks_rows_completed_without_a_table_are_the_recomputed_tables_com
     table, without building it: a game length seen only in the left-out game is 0% there, with its
     whole's n. The recomputed path completes real tables; the two agree to the last bit."""
     runs = [samples[path][0] for path in ("stargate/draft6-no-replenish.yaml", "stargate/draft6-crew-variety.yaml")]
-    kwargs = {"complete_categories": True, "block_fn": report_metrics(quantiles=False)}
+    kwargs = {"complete_categories": True, "left_out": quantiles_left_out()}
     with monkeypatch.context() as m:
         added = _completions(m)
         fast = replicate(runs, report_metrics(), 30, **kwargs)

@@ -357,9 +357,9 @@ def test_a_share_of_turns_its_few_games_agree_on_keeps_the_uncertainty_of_those_
 
 
 def test_leaving_the_quantiles_out_of_the_block_recomputations_changes_no_difference(tmp_path, monkeypatch):
-    """compare's blocks recompute the report without its score quantiles (untested): every row of
-    the comparison — estimates, intervals, p-values, tests — is what recomputing the whole report
-    in every block gives."""
+    """compare's blocks leave the report's score quantiles out (untested): every row of the
+    comparison — estimates, intervals, p-values, tests — is what the whole report in every block
+    gives."""
     from playtest.compare import jackknife
     from playtest.compare.metrics import report_metrics
 
@@ -371,13 +371,13 @@ def test_leaving_the_quantiles_out_of_the_block_recomputations_changes_no_differ
     real = jackknife.replicate
 
     def whole_report_in_every_block(samples, metric_fn, blocks=jackknife.DEFAULT_BLOCKS, **kw):
-        calls.append(kw.pop("block_fn") is not None)
+        calls.append(kw.pop("left_out") is not None)
         return real(samples, report_metrics(), blocks, **kw)
 
     light = compare_samples([a, b], ["a", "b"], settings=Settings(blocks=3)).differences
     monkeypatch.setattr("playtest.compare.compare.replicate", whole_report_in_every_block)
     full = compare_samples([a, b], ["a", "b"], settings=Settings(blocks=3)).differences
-    assert calls == [True]  # the default path does pass the lighter block function
+    assert calls == [True]  # the default path does leave the quantiles out of the blocks
     assert light.columns == full.columns and light.height == full.height
     quantiles = light.filter(pl.col(C.METRIC).str.contains(r"_(median|q\d+)$"))
     assert quantiles.height > 0 and (quantiles["test"] == "not tested").all()
