@@ -372,7 +372,7 @@ Kept = tuple[str, str | None, str, float, int | None]
 """(metric, group, definition, estimate, n) of a row without a block of games."""
 
 
-def block_tables(sample: Sample, block_fn: MetricFn, whole: tuple[pl.DataFrame, dict[tuple[str, str], Parts | None]] | None,
+def block_tables(sample: Sample, block_fn: MetricFn, whole: tuple[pl.DataFrame, dict[tuple[str, str], Parts | None]],
                   blocks: list[np.ndarray], ids: np.ndarray, *, from_parts: bool = True) -> Iterator[pl.DataFrame]:
     """The block function's table of `sample` with each block of games left out (`blocks`: their
     game ids, cut from `ids` in order), in block order: calibrate's jackknife's (`replicate` reads
@@ -380,11 +380,10 @@ def block_tables(sample: Sample, block_fn: MetricFn, whole: tuple[pl.DataFrame, 
 
     From the rows' parts (analysis/parts.py) when every row of the block function's table on all
     games has them (`kept_rows`): each row's per-game values without the block, through the
-    function that made its value. `whole`: that table and the parts filed while it was computed,
-    when the block function is the whole run's; else the block function runs once on all games to
-    file them. Otherwise (or without `from_parts`: a benchmark's other side) the block function on
-    the games without the block, once per block."""
-    rows = _parts_of(sample, block_fn, whole) if from_parts else None
+    function that made its value. `whole`: the block function's table of all games and the parts
+    filed while it was computed. Otherwise (or without `from_parts`) the block function on the
+    games without the block, once per block."""
+    rows = _row_parts(*whole) if from_parts else None
     if rows is None:
         yield from _recomputed(sample, block_fn, blocks)
         return
@@ -395,17 +394,6 @@ def block_tables(sample: Sample, block_fn: MetricFn, whole: tuple[pl.DataFrame, 
                 out[column].append(value)
         yield pl.DataFrame(out, schema={c: C.METRIC_SCHEMA[c] for c in out}).select(
             pl.col(c) if c in out else pl.lit(None, C.METRIC_SCHEMA[c]).alias(c) for c in C.METRIC_SCHEMA)
-
-
-def _parts_of(sample: Sample, block_fn: MetricFn, whole: tuple[pl.DataFrame, dict[tuple[str, str], Parts | None]] | None
-              ) -> list[RowParts] | None:
-    """The parts of every row of the block function's table on all games (`whole`, else computed
-    here), or None when a row has none (`_row_parts`)."""
-    if whole is None:
-        with recording() as filed:
-            table = block_fn(sample.info, sample.games, sample.events)
-        whole = table, dict(filed)
-    return _row_parts(*whole)
 
 
 def _recomputed(sample: Sample, block_fn: MetricFn, blocks: list[np.ndarray]) -> Iterator[pl.DataFrame]:
