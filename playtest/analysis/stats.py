@@ -508,28 +508,25 @@ def min_detectable_advantage(n: float, players: int, power: float = 0.8, alpha: 
     `power` by the chi-square test of equal seats at level alpha with n games
     (`power_equal_seats`). Not seat 1's own test: an advantage in another seat only the
     chi-square test sees. NaN when even a seat winning every game is not."""
-    if not n > 0 or players < 2:  # (NaN games too: brentq stopped on "the function value is NaN")
+    if not n > 0 or players < 2:
         return math.nan
-    f = lambda d: power_equal_seats(n, players, d, alpha) - power  # noqa: E731
-    top = 1 - 1 / players
-    if f(top) < 0:
-        return math.nan
-    from scipy.optimize import brentq
-
-    return float(brentq(f, 1e-9, top, xtol=1e-10))
+    d = math.sqrt(_noncentrality(power, players, alpha) * (players - 1) / (n * players * players))
+    return d if d <= 1 - 1 / players else math.nan
 
 
 def games_needed(d: float, players: int, power: float = 0.8, alpha: float = 0.05) -> int:
     """Games needed for the same test to detect one seat winning 1/P + d with `power`."""
-    from scipy.optimize import brentq
-
-    df = players - 1
-    crit = dist.chi2_isf(alpha, df)
-    lam = brentq(lambda x: dist.ncx2_sf(crit, df, x) - power, 1e-9, 1e4, xtol=1e-10)
-    n = max(2, math.ceil(lam * df / (d * d * players * players)))
+    n = max(2, math.ceil(_noncentrality(power, players, alpha) * (players - 1) / (d * d * players * players)))
     while power_equal_seats(n, players, d, alpha) < power:  # the root's rounding
         n += 1
     return n
+
+
+def _noncentrality(power: float, players: int, alpha: float) -> float:
+    """The noncentrality at which the chi-square test of equal seats (level alpha, P − 1 degrees
+    of freedom) has `power`: `power_equal_seats` is `ncx2_sf` of n · d² · P² / (P − 1)."""
+    df = players - 1
+    return dist.ncx2_nc(dist.chi2_isf(alpha, df), df, power)
 
 
 def balance_interval(wins: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:

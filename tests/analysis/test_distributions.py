@@ -4,6 +4,7 @@ arguments the reports pass; and the commands that compute intervals no longer im
 
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
 
@@ -38,6 +39,17 @@ def test_noncentral_chi_square_equals_scipy_stats(df: int) -> None:
             assert dist.ncx2_sf(x, df, nc) == float(stats.ncx2.sf(x, df, nc)), (x, df, nc)
 
 
+@pytest.mark.parametrize("df", (1, 2, 3, 4))
+def test_the_noncentrality_for_a_power_is_the_one_that_gives_it(df: int) -> None:
+    """ncx2_nc inverts ncx2_sf in the noncentrality (the sample-size section's games needed and
+    smallest detectable advantage)."""
+    for x in (3.84, 7.81, 9.35, 11.07):
+        for power in (0.5, 0.8, 0.9, 0.99):
+            nc = dist.ncx2_nc(x, df, power)
+            assert dist.ncx2_sf(x, df, nc) == pytest.approx(power, abs=1e-9), (x, df, power)
+    assert math.isnan(dist.ncx2_nc(7.81, df, dist.chi2_sf(7.81, df) / 2))  # below the central one's: no nc gives it
+
+
 def test_binomial_equals_scipy_stats_including_exact_hits() -> None:
     # scipy.stats is asked once per (n, p) for the whole grid (its per-call overhead made this
     # test 8.8 s of the suite); ours is asked one value at a time, as the reports ask it.
@@ -53,11 +65,12 @@ def test_binomial_equals_scipy_stats_including_exact_hits() -> None:
 
 def test_report_compare_and_calibration_modules_do_not_import_scipy_stats() -> None:
     """Nor does computing the report's power figures (every report's sample-size section: 0.5 s
-    of each `simulate` and `report` until 2026-12-06)."""
+    of each `simulate` and `report` until 2026-12-06), nor scipy.optimize (its brentq solved
+    them until 2026-12-07: 0.24 s more)."""
     code = ("import sys, playtest.report.model, playtest.report.html, playtest.compare.jackknife, "
             "playtest.analysis.calibration, playtest.tune.explain, playtest.ladder.skill; "
             "from playtest.analysis import stats; "
             "stats.games_needed(0.05, 4), stats.min_detectable_advantage(200, 3); "
-            "print('scipy.stats' in sys.modules)")
+            "print('scipy.stats' in sys.modules, 'scipy.optimize' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert out.stdout.split() == ["False", "False"]
