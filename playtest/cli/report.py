@@ -49,7 +49,7 @@ def report(
     )
     from playtest.report.model import build_report
     from playtest.report.write import SUFFIX, render, write_atomic
-    from playtest.sim.rundir import is_locked, open_run, partial_dir, reading
+    from playtest.sim.rundir import is_locked, open_run, partial_dir, reading, report_tables
 
     kind = report_format(fmt, out, "html")
     to_stdout = out is not None and str(out) == "-"
@@ -70,7 +70,7 @@ def report(
 
         check_writable_folder(default.parent, f"the report would be written there ({default.name}); "
                               "give --out FILE, or --out - for standard output")
-    run = open_run(run_dir)  # lazy scans: the metrics aggregate each game first (bounded memory)
+    run = open_run(run_dir)  # lazy scans, read into memory for a small run only (bounded memory)
     info = run.info
     if "planned_games" in info:
         # (while the run still plays, "--resume finishes it" asked for what its own process does)
@@ -78,8 +78,9 @@ def report(
                f"`playtest simulate --resume {run_dir}` finishes it")
         damaged = f"; {info['damaged']} left out, which the resume plays again" if info.get("damaged") else ""
         typer.echo(f"note: partial run: {info['games']:,} of {info['planned_games']:,} games ({how}){damaged}", err=True)
+    games, events = report_tables(run)
     with reading(run_dir):
-        text = render(build_report(info, run.games, run.events), kind)
+        text = render(build_report(info, games, events), kind)
     if to_stdout:
         sys.stdout.write(text)
         return

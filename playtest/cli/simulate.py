@@ -145,7 +145,7 @@ def simulate(
         resume_batch,
         run_batch,
     )
-    from playtest.sim.rundir import RunStartedBeside, open_run, reading
+    from playtest.sim.rundir import RunStartedBeside, open_run, reading, report_tables
     status = status_console()
     if backend not in BACKENDS:
         raise UsageError(f"--backend {backend}: expected one of {', '.join(BACKENDS)}")
@@ -207,10 +207,11 @@ def simulate(
     out_dir = result.out_dir
     report_path = out_dir / "report.html"
     try:
-        run = open_run(out_dir)  # lazy scans: bounded memory even for 10^6 games
+        run = open_run(out_dir)  # scans, read into memory for a small run only: bounded memory for 10^6 games
         info = run.info
+        games, events = report_tables(run)
         with reading(out_dir):  # (turns an error reading the run into one line naming it)
-            report = build_report(info, run.games, run.events)
+            report = build_report(info, games, events)
             page = render(report, "html")
         write_atomic(report_path, page)
     except Interrupted:  # its own line said "nothing was written": the games were

@@ -602,6 +602,27 @@ def open_run(run_dir: Path) -> RunFiles:
     return run
 
 
+IN_MEMORY_ROWS = 50_000
+"""A run whose games and events tables hold at most this many rows together is read into
+memory for its report (`report_tables`): about 1,100 random 4-player Stargate games, ~5 MB in
+memory at the ~100 bytes a row polars takes for each game's tables. There a lazy scan costs more
+than it saves: every query's plan is looked at for a scan and run by the streaming engine. The
+report of a Stargate run took 0.36× the CPU in memory at 20 games, 0.46× at 200, 0.59× at 2,000
+and 0.79× at 10,000 (`build_report`, 4 interleaved pairs each, 2026-12-07 ~01:20 UTC, under load);
+the report is the same either way (tests/report/test_lazy_report.py). Larger runs stay lazy, so
+a report's memory stays bounded however many games a run has (docs/scale.md)."""
+
+
+def report_tables(run: RunFiles) -> tuple[pl.DataFrame, pl.DataFrame] | tuple[pl.LazyFrame, pl.LazyFrame]:
+    """The run's games and events as its report reads them: in memory when they hold at most
+    IN_MEMORY_ROWS rows together (counting them reads only the files' footers), else its scans."""
+    with reading(run.path):
+        rows = sum(table.select(pl.len()).collect().item() for table in (run.games, run.events))
+        if rows > IN_MEMORY_ROWS:
+            return run.games, run.events
+        return run.games.collect(), run.events.collect()
+
+
 @contextlib.contextmanager
 def reading(run_dir: Path) -> Iterator[None]:
     """Where a run's Parquet is read (a lazy scan may read it long after it was opened): a

@@ -63,3 +63,32 @@ def test_the_report_does_not_depend_on_the_order_of_the_rows(runs):
     shuffled = _json(info, games.sample(fraction=1.0, shuffle=True, seed=1),
                      events.sample(fraction=1.0, shuffle=True, seed=2))
     assert shuffled == _json(info, games, events)
+
+
+def test_a_small_run_is_reported_from_memory_and_a_large_one_from_its_scans(runs, monkeypatch):
+    """`playtest report` (and simulate's report.html) read a run of at most IN_MEMORY_ROWS rows
+    into memory, where its scans cost 2-3x the CPU; a larger one by its scans, whose memory stays
+    bounded. The report is the same either way."""
+    import playtest.report.model as model
+    from playtest.sim import rundir
+    from tests.conftest import invoke_cli
+
+    read = []
+
+    def spy(info, games, events):
+        read.append((type(games), type(events)))
+        return build_report(info, games, events)
+
+    monkeypatch.setattr(model, "build_report", spy)
+    small = invoke_cli("report", str(runs["ohseven"]), "-f", "json", "-o", "-")
+    monkeypatch.setattr(rundir, "IN_MEMORY_ROWS", pl.read_parquet(runs["ohseven"] / "events.parquet").height)
+    large = invoke_cli("report", str(runs["ohseven"]), "-f", "json", "-o", "-")
+    assert small.returncode == large.returncode == 0, (small.stderr, large.stderr)
+    assert read == [(pl.DataFrame, pl.DataFrame), (pl.LazyFrame, pl.LazyFrame)]
+    assert small.stdout == large.stdout
+    monkeypatch.undo()
+    monkeypatch.setattr(model, "build_report", spy)
+    out = runs["ohseven"].parent / "simulated"
+    r = invoke_cli("simulate", RUNS["ohseven"][0], "-n", "3", "-w", "1", "-q", "--out", str(out))
+    assert r.returncode == 0 and (out / "report.html").is_file(), r.stderr
+    assert read[-1] == (pl.DataFrame, pl.DataFrame)
