@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 try:  # typer >= 0.20 carries its own copy of click
     from typer._click.exceptions import (
@@ -58,6 +58,15 @@ def _fail(message: str | list[str], code: int) -> None:
     raise typer.Exit(code)
 
 
+class _Command(TyperCommand):
+    """Every command (`_register` gives them this class). Click has parsed its options, and
+    printed its `--help`, before `invoke`: only a command that runs loads polars first."""
+
+    def invoke(self, ctx: Any) -> Any:
+        _before_a_command()
+        return super().invoke(ctx)
+
+
 class _Group(TyperGroup):
     """Runs a command and turns whatever escapes it into one line and an exit code."""
 
@@ -73,7 +82,6 @@ class _Group(TyperGroup):
             raise  # (not reached: _fail exits)
 
     def invoke(self, ctx: Any) -> Any:
-        _before_a_command()
         try:
             return super().invoke(ctx)
         except NoArgsIsHelpError:
@@ -330,6 +338,10 @@ def _register() -> None:
         validate,
     )
 
+    for command in app.registered_commands:
+        if command.cls in (None, TyperCommand):  # (Typer's default)
+            command.cls = _Command
+
 
 _register()
 
@@ -427,7 +439,8 @@ def _before_a_command() -> None:
     run, after main() installed playtest's handlers: Ctrl-C at `play`'s prompt, or while a
     command waits on a pipe or a lock, did nothing. So when the console script's handlers are in
     place (not a test's CliRunner), polars is imported before the command runs and playtest's
-    handlers go back over its. (`playtest --help` ends before this and never loads polars.)"""
+    handlers go back over its. (`playtest --help` and a command's own `--help` end before this
+    and never load polars: `_Command.invoke`.)"""
     if "polars" in sys.modules or signal.getsignal(signal.SIGINT) is not _on_signal:
         return
     with contextlib.suppress(ModuleNotFoundError):  # the command that needs it says so (_missing_library)
