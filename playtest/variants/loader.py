@@ -465,9 +465,10 @@ def validate_tree(
     own_keys: Any = None,
 ) -> Variant:
     """`own_keys`: the file's tree as plain values before the `overrides` were applied (what the file
-    itself changes; None when there are no overrides)."""
+    itself changes, and what the overrides of a file that extends nothing are compared with; None
+    when there are no overrides)."""
     try:
-        variant = _validate_tree(tree, label, chain, overrides, parent_tree)
+        variant = _validate_tree(tree, label, chain, overrides, parent_tree, own_keys)
     except VariantError as err:
         # What the user's file is (a gates file, a run.json, a transcript; its unknown game) no
         # --set made it: said without '(with --set tie=shared)', which `sweep` repeated once per
@@ -594,7 +595,8 @@ def changes_under_rules(schema: type[BaseModel], base: Any, other: Any, changes:
 
 
 def _validate_tree(
-    tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...], parent_tree: Node | None
+    tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...], parent_tree: Node | None,
+    own_keys: Any = None,
 ) -> Variant:
     from playtest.games import GamePluginError, game_names, get_game, known_games, known_games_for
 
@@ -656,10 +658,10 @@ def _validate_tree(
         raise VariantError(semantic)
     changes: tuple[Change, ...] = ()
     if parent_tree is not None or overrides:
-        base = parent_tree.plain() if parent_tree is not None else data
-        if parent_tree is None:
-            # Only overrides: compare with the file as written.
-            base = _resolve_plain(chain[0])
+        # Only overrides: compare with the file as written (its tree before any --set). It was read
+        # again by its label, which names another file when the label folds a `..` that follows a
+        # symbolic link (`../b/link/../x.yaml` is labelled ../b/x.yaml): 'no such file'.
+        base = parent_tree.plain() if parent_tree is not None else own_keys
         changes = changes_under_rules(schema, base, model, diff(base, data))
     resolved = scalars_as_validated(data, validated)  # after the changes: those compare the files as written
     return Variant(
@@ -1019,12 +1021,6 @@ def value_limits(tree: Node, path: str = "") -> list[Problem]:
 
 NUMBER_KEY = re.compile(r"[+-]?[0-9]{1,18}")
 """A mapping key that the schema reads as a whole number (a player count): `3`, `03` and `+3` are one key."""
-
-
-def _resolve_plain(label: str) -> dict[str, Any]:
-    path = Path(label).resolve()
-    tree, _, _ = _resolve(path, (path,), label)
-    return tree.plain()
 
 
 def new_ids_like_known(node: Node, path: str = "") -> list[Problem]:

@@ -735,3 +735,19 @@ def test_a_copied_or_pickled_change_still_says_its_key_was_added(tmp_path):
     [added] = [c for c in load_variant(child).changes if c.path == "crews.vance"]
     for again in (copy.deepcopy(added), pickle.loads(pickle.dumps(added))):
         assert again.as_dict() == added.as_dict() and again.as_dict()["added"] is True and again.as_dict()["old"] is None
+
+
+def test_a_set_on_a_path_whose_label_folds_a_link_compares_with_the_file_itself(tmp_path, monkeypatch):
+    """`../b/link/../x.yaml` (link → ../c/d) is c/x.yaml, labelled ../b/x.yaml: with a --set,
+    the file as written was read again by its label, a file that does not exist ('no such
+    file'), or another variant."""
+    (tmp_path / "b").mkdir()
+    (tmp_path / "c" / "d").mkdir(parents=True)
+    (tmp_path / "cwd").mkdir()
+    (tmp_path / "b" / "link").symlink_to(Path("..") / "c" / "d")
+    (tmp_path / "c" / "x.yaml").write_text(OHSEVEN.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "cwd")
+    given = "../b/link/../x.yaml"
+    plain = load_variant(given)
+    v = load_variant(given, ["name=Renamed"])
+    assert [(c.path, c.old, c.new) for c in v.changes] == [("name", plain.name, "Renamed")]
