@@ -219,11 +219,16 @@ def _label(path: Path) -> str:
     """A path as the user would like to read it: relative to the working directory if inside, else
     as given with `..` folded in (a transcript's `variant: ../../variants/x.yaml` read from another
     folder was labelled '/a/docs/examples/table/../../../variants/x.yaml'). Only a label: files are
-    read from `path` itself."""
+    read from `path` itself. A `..` after a symbolic link stays: `../b/link/../x.yaml` (link →
+    ../c/d) is c/x.yaml, and folded it named ../b/x.yaml, another file or none."""
     try:
         return str(path.resolve().relative_to(Path.cwd()))
     except (ValueError, OSError, RuntimeError):
-        return os.path.normpath(path)
+        folded = os.path.normpath(path)
+        try:
+            return folded if Path(folded).resolve() == path.resolve() else str(path)
+        except (OSError, RuntimeError):
+            return str(path)
 
 
 def parse_override(text: str) -> tuple[list[str], Any]:

@@ -751,3 +751,24 @@ def test_a_set_on_a_path_whose_label_folds_a_link_compares_with_the_file_itself(
     plain = load_variant(given)
     v = load_variant(given, ["name=Renamed"])
     assert [(c.path, c.old, c.new) for c in v.changes] == [("name", plain.name, "Renamed")]
+
+
+def test_a_problem_of_a_file_reached_through_a_link_and_dotdot_names_that_file(tmp_path, monkeypatch):
+    """The label folded `..` after a symbolic link: a mistake in c/x.yaml given as
+    `../b/link/../x.yaml` (link → ../c/d) was reported in ../b/x.yaml, a file that does not exist."""
+    (tmp_path / "b").mkdir()
+    (tmp_path / "c" / "d").mkdir(parents=True)
+    (tmp_path / "cwd").mkdir()
+    (tmp_path / "b" / "link").symlink_to(Path("..") / "c" / "d")
+    (tmp_path / "c" / "x.yaml").write_text(OHSEVEN.read_text(encoding="utf-8") + "nope: 1\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "cwd")
+    with pytest.raises(VariantError) as err:
+        load_variant("../b/link/../x.yaml")
+    assert err.value.problems[0].file == "../b/link/../x.yaml"
+    assert Path(err.value.problems[0].file).is_file()
+    # a `..` that crosses no link is still folded
+    (tmp_path / "b" / "sub").mkdir()
+    (tmp_path / "b" / "x.yaml").write_text(OHSEVEN.read_text(encoding="utf-8") + "nope: 1\n", encoding="utf-8")
+    with pytest.raises(VariantError) as err:
+        load_variant("../b/sub/../x.yaml")
+    assert err.value.problems[0].file == "../b/x.yaml"
