@@ -29,7 +29,7 @@ from typing import Any
 
 import polars as pl
 
-from playtest.analysis.frames import collect
+from playtest.analysis.frames import collect, count
 from playtest.errors import PlaytestError, UsageError
 from playtest.io import (
     PARTIAL_SUFFIX,
@@ -617,7 +617,7 @@ def report_tables(run: RunFiles) -> tuple[pl.DataFrame, pl.DataFrame] | tuple[pl
     """The run's games and events as its report reads them: in memory when they hold at most
     IN_MEMORY_ROWS rows together (counting them reads only the files' footers), else its scans."""
     with reading(run.path):
-        rows = sum(table.select(pl.len()).collect().item() for table in (run.games, run.events))
+        rows = count(run.games) + count(run.events)
         if rows > IN_MEMORY_ROWS:
             return run.games, run.events
         return run.games.collect(), run.events.collect()
