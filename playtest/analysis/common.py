@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -58,7 +58,7 @@ def win_rates_of_sums(groups: list[tuple[Any, np.ndarray, np.ndarray, np.ndarray
         est, lo, hi = proportion_of_sums(wins, n)
         out.append({C.METRIC: metric, C.GROUP: label(key), C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                     C.N: int(n.sum()), C.P_VALUE: p, C.DEFINITION: definition,
-                    PARTS: Parts(ids, (wins, n), ratio, n=n)})
+                    PARTS: Parts(ids, (wins, n), ratio, n=n) if wanted() else None})
     return C.metric_frame(out)
 
 
@@ -112,7 +112,7 @@ def mean_score_by(games: Table, by: str, floors: Mapping[str, float] | None = No
             rows.append({C.METRIC: f"mean_score_{comp}", C.GROUP: label, C.ESTIMATE: est, C.CI_LOW: lo,
                          C.CI_HIGH: hi, C.N: int(per["rows"].sum()),
                          PARTS: Parts(per[F.GAME].to_numpy(), (per[_score_column(comp)].to_numpy(), per["rows"].to_numpy()),
-                                      ratio, n=per["rows"].to_numpy()),
+                                      ratio, n=per["rows"].to_numpy()) if wanted() else None,
                          C.DEFINITION: f"Mean final {'total score' if comp == 'total' else comp + ' points'} per player, "
                                        f"by {by}.{_floor_note(comp, floors)}"})
     return C.metric_frame(rows)
@@ -127,7 +127,7 @@ def game_length(games: Table) -> pl.DataFrame:
     return C.metric_frame([{C.METRIC: "game_length_rounds", C.GROUP: "all", C.ESTIMATE: est, C.CI_LOW: lo,
                             C.CI_HIGH: hi, C.N: per_game.height,
                             PARTS: Parts(per_game[F.GAME].to_numpy(), (rounds, np.ones(rounds.size)), ratio,
-                                         n=np.ones(rounds.size, dtype=int)),
+                                         n=np.ones(rounds.size, dtype=int)) if wanted() else None,
                             C.DEFINITION: "Mean number of rounds a game lasts."}])
 
 
@@ -158,7 +158,7 @@ def first_player_advantage(games: Table) -> pl.DataFrame:
     return C.metric_frame([{C.METRIC: "first_player_advantage", C.GROUP: "seat 1", C.ESTIMATE: est,
                             C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n, PARTS: Parts(
                                 first[F.GAME].to_numpy(), (first["win_share"].to_numpy(),), advantage,
-                                n=np.ones(n, dtype=int), always=True),
+                                n=np.ones(n, dtype=int), always=True) if wanted() else None,
                             C.P_VALUE: stats.one_proportion_p(wins, n, 1 / p) if p else None,
                             C.DEFINITION: f"Seat 1's win rate minus the fair share 1/{p} (positive = seat 1 is favoured)."}])
 
@@ -179,7 +179,8 @@ def balance(games: Table) -> pl.DataFrame:
     return C.metric_frame([{C.METRIC: "balance", C.GROUP: "seats", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                             C.N: w.shape[0], PARTS: Parts(wide[F.GAME].to_numpy(), (w,),
                                                          lambda w: stats.balance_interval(w)[0],
-                                                         n=np.ones(w.shape[0], dtype=int), always=True),
+                                                         n=np.ones(w.shape[0], dtype=int), always=True)
+                            if wanted() else None,
                             C.DEFINITION: "1 − (highest − lowest seat win rate); 1 = all seats win equally. "
                                           "Interval: Bonferroni-simultaneous normal intervals of every pairwise seat gap (per-game paired differences)."}])
 
@@ -201,15 +202,21 @@ def score_distribution(games: Table, floors: Mapping[str, float] | None = None, 
     cols = [_score_column(c) for c in comps]
     sums = [*(pl.col(c).sum() for c in cols), pl.len().alias("rows")]
     splits: list[tuple[str, pl.DataFrame]] = [("all", F.value_counts(games, cols))]
-    pers = [F.per_game(games, *sums)]
     if by_seat_and_bot:
         splits += [(f"seat {s + 1}", counts) for s, counts in F.value_counts_by(games, "seat", cols)]
         splits += [(str(b), counts) for b, counts in F.value_counts_by(games, "bot", cols)]
-        pers += [*(per for _, per in F.per_game_by(games, "seat", *sums)),
-                 *(per for _, per in F.per_game_by(games, "bot", *sums))]
+
+    def per_games() -> Iterator[pl.DataFrame]:
+        """Each split's per-game sums, in the order of `splits`, one at a time: a scan of a
+        10^6-game run holds one split's (64 MB for Stargate's), not all six at once."""
+        yield F.per_game(games, *sums)
+        if by_seat_and_bot:
+            for by in ("seat", "bot"):
+                yield from (per for _, per in F.per_game_by(games, by, *sums))
+
     players = _players(games, cols) if wanted() else None
     rows = []
-    for (who, counts), per in zip(splits, pers, strict=True):
+    for (who, counts), per in zip(splits, per_games(), strict=True):
         by = "all players" if who == "all" else ("seat" if who.startswith("seat ") else "bot")
         n = int(per["rows"].sum())
         ids, counted = per[F.GAME].to_numpy(), per["rows"].to_numpy()
@@ -226,7 +233,7 @@ def score_distribution(games: Table, floors: Mapping[str, float] | None = None, 
             base = {C.GROUP: f"{who} / {comp}", C.N: n}
             est, lo, hi = mean_of_sums(per[col].to_numpy(), counted, at_least=floors.get(comp))
             rows.append(base | {C.METRIC: "score_mean", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                                PARTS: Parts(ids, (per[col].to_numpy(), counted), ratio, n=counted),
+                                PARTS: Parts(ids, (per[col].to_numpy(), counted), ratio, n=counted) if wanted() else None,
                                 C.DEFINITION: f"Mean final {what} per player ({by}); skewness-corrected t interval, "
                                               f"cluster-robust over games.{_floor_note(comp, floors)}"})
             rows.append(base | {C.METRIC: "score_sd", C.ESTIMATE: stats.sd_counts(values, freq), C.CI_LOW: None,
@@ -287,9 +294,9 @@ def outcome_shape(games: Table) -> pl.DataFrame:
     g = per.height
     ids, ones = per[F.GAME].to_numpy(), np.ones(g, dtype=int)
 
-    def per_game(*columns: np.ndarray, estimate: Callable[..., float] = ratio, **kwargs: Any) -> Parts:
-        """The parts of a row over every game (one entry a game, n the games)."""
-        return Parts(ids, columns, estimate, n=ones, **kwargs)
+    def per_game(*columns: np.ndarray, estimate: Callable[..., float] = ratio, **kwargs: Any) -> Parts | None:
+        """The parts of a row over every game (one entry a game, n the games), while `wanted`."""
+        return Parts(ids, columns, estimate, n=ones, **kwargs) if wanted() else None
 
     rows = []
     # A margin is never below 0 nor a game shorter than a round: the intervals stop there
@@ -374,7 +381,8 @@ def leader_wins(games: Table, events: Table) -> pl.DataFrame:
         wins = float(pl.Series(won).sum())
         est, lo, hi = wilson(wins, n)
         rows.append({C.METRIC: "leader_after_round_wins", C.GROUP: f"round {rnd}", C.ESTIMATE: est, C.CI_LOW: lo,
-                     C.CI_HIGH: hi, C.N: n, PARTS: Parts(game[keep], (won,), _polars_share, n=np.ones(n, dtype=int)),
+                     C.CI_HIGH: hi, C.N: n,
+                     PARTS: Parts(game[keep], (won,), _polars_share, n=np.ones(n, dtype=int)) if wanted() else None,
                      C.DEFINITION: "Share of the games going on after this round in which its sole leader went "
                                    "on to win (games with a tied lead, and games that ended with this round, left "
                                    "out)."})

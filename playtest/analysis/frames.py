@@ -91,9 +91,10 @@ def split_by(table: Table, column: str) -> list[tuple[Any, pl.LazyFrame]]:
             for v in distinct(table, column)]
 
 
-def per_game_by(table: Table, column: str, *aggs: pl.Expr) -> list[tuple[Any, pl.DataFrame]]:
+def per_game_by(table: Table, column: str, *aggs: pl.Expr) -> Iterator[tuple[Any, pl.DataFrame]]:
     """(value, `per_game(rows with that value, *aggs)`) for every distinct value of `column`
-    (sorted, nulls last): the same as `per_game` of each part of `split_by`.
+    (sorted, nulls last): the same as `per_game` of each part of `split_by`. An iterator: a loop
+    that needs the parts twice makes a list of them.
 
     Tables in memory: one query grouped by `column` too, cut into parts afterwards. A query
     costs about 0.5 ms however few its rows, and compare's jackknife recomputes every metric
@@ -101,11 +102,12 @@ def per_game_by(table: Table, column: str, *aggs: pl.Expr) -> list[tuple[Any, pl
     took the report's metrics of a 400-game Stargate run from 336 to 220 ms of CPU (the sum of
     three interleaved runs of 20 each; compare's jackknife of two such runs, 10 blocks: 0.80×
     its time; identical values; 2026-12-03). A scan of a run's files (`playtest report RUN`):
-    one query per value, so that memory never holds more than one value's per-game rows."""
+    one query per value, run as the loop reaches it, so that memory holds one value's per-game
+    rows at a time (docs/scale.md: the report of a 10^6-game Stargate run)."""
     query = lazy(table)
     if reads_files(query):
-        return [(v, per_game(part, *aggs)) for v, part in split_by(table, column)]
-    return cut_by(per_game(query, *aggs, by=[column]), column)
+        return ((v, per_game(part, *aggs)) for v, part in split_by(table, column))
+    return iter(cut_by(per_game(query, *aggs, by=[column]), column))
 
 
 def cut_by(per: pl.DataFrame, column: str) -> list[tuple[Any, pl.DataFrame]]:

@@ -22,10 +22,25 @@ def table(request, tmp_path):
 
 
 def test_per_game_by_gives_each_value_s_games_in_order(table):
-    parts = F.per_game_by(table, "item", pl.col("seat").n_unique().alias("buyers"))
+    parts = list(F.per_game_by(table, "item", pl.col("seat").n_unique().alias("buyers")))
     assert [v for v, _ in parts] == ["a", "b", None]  # sorted, nulls last
     got = {v: part.rows() for v, part in parts}
     assert got == {"a": [(0, 1), (3, 1)], "b": [(3, 1), (5, 1)], None: []}
+
+
+def test_per_game_by_on_a_scan_reads_each_value_s_rows_as_the_loop_reaches_it(tmp_path, monkeypatch):
+    """A scan of a large run: one value's per-game rows at a time, not every value's at once (the
+    report of a 10^6-game Stargate run held every round's crew counts together: docs/scale.md)."""
+    EVENTS.write_parquet(tmp_path / "e.parquet")
+    queries = []
+    monkeypatch.setattr(F, "collect", lambda query: queries.append(query) or query.collect())
+    parts = F.per_game_by(pl.scan_parquet(tmp_path / "e.parquet"), "item", pl.len().alias("rows"))
+    assert len(queries) <= 1  # at most the distinct values so far
+    before = len(queries)
+    value, first = next(parts)
+    assert (value, first.rows()) == ("a", [(0, 1), (3, 1)])
+    assert len(queries) == before + 1  # that value's query, and only it
+    assert [v for v, _ in parts] == ["b", None] and len(queries) == before + 3
 
 
 def test_a_value_per_game_spreads_over_every_game_with_zeros_where_it_has_none(table):

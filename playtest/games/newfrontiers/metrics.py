@@ -52,9 +52,13 @@ def _row(metric: str, group: str, est: float | None, lo: float | None, hi: float
 
 
 def _per_game_parts(ids: np.ndarray, *columns: np.ndarray, estimate: Callable[..., float] = ratio,
-                    always: bool = False, shows: np.ndarray | None = None, within: np.ndarray | None = None) -> Parts:
+                    always: bool = False, shows: np.ndarray | None = None,
+                    within: np.ndarray | None = None) -> Parts | None:
     """The parts of a row with one entry per game of `ids` and n the games (Parts: `always`,
-    `shows`, `within`): Σ per game / Σ per game (`ratio`, a mean per player) unless `estimate` says otherwise."""
+    `shows`, `within`): Σ per game / Σ per game (`ratio`, a mean per player) unless `estimate` says
+    otherwise; None unless `wanted`."""
+    if not wanted():
+        return None
     return Parts(ids, columns, estimate, n=np.ones(ids.size, dtype=int), always=always, shows=shows, within=within)
 
 
@@ -92,7 +96,7 @@ def selection_rates(events: Table) -> pl.DataFrame:
             est, lo, hi = proportion_of_sums(took, counted)
             rows.append(_row(metric, a, est, lo, hi, rows_n, f"Share of all {what} that selected this action; "
                                                              "interval cluster-robust over games.",
-                             parts=Parts(ids, (took, counted), ratio, n=counted, within=chosen[a])))
+                             parts=Parts(ids, (took, counted), ratio, n=counted, within=chosen[a]) if wanted() else None))
     return C.metric_frame(rows)
 
 
@@ -101,7 +105,7 @@ def selection_by_round(events: Table) -> pl.DataFrame:
     sel = _selects(events)
     actions = _actions(sel)
     rows = []
-    rounds = F.per_game_by(sel, "round", *((pl.col("action") == a).any().alias(a) for a in actions))
+    rounds = list(F.per_game_by(sel, "round", *((pl.col("action") == a).any().alias(a) for a in actions)))
     # The games that selected each action in any round: its rows are there while one of them is.
     chosen = {a: np.unique(np.concatenate([per["game"].to_numpy()[per[a].to_numpy()] for _, per in rounds]))
               for a in actions}
@@ -201,7 +205,7 @@ def pile_gold(events: Table) -> pl.DataFrame:
     rows.append(_row("pile_gold", "per Produce selection", est, lo, hi, selections,
                      "Mean gold the selector of Produce took from the pile (it grows by the variant's pile gold "
                      "each round Produce goes unselected); interval cluster-robust over games.",
-                     parts=Parts(ids, (taken, counted), ratio, n=counted)))
+                     parts=Parts(ids, (taken, counted), ratio, n=counted) if wanted() else None))
     every = F.collect(_game_ids(events).join(per.lazy().select("game", "sum"), on="game", how="left")
                       .sort("game").select("game", pl.col("sum").fill_null(0).cast(pl.Float64)))
     # over every game, there while one of them selected Produce (no Produce, no rows)
@@ -215,7 +219,7 @@ def pile_gold(events: Table) -> pl.DataFrame:
     # pile_gold (gold, shown as a number) this share was printed as 0.69, not 69.0%.
     rows.append(_row("pile_found_rate", "per Produce selection", est, lo, hi, selections,
                      "Share of all Produce selections that found gold on the action; interval cluster-robust over "
-                     "games.", parts=Parts(ids, (per["found"].to_numpy(), counted), ratio, n=counted)))
+                     "games.", parts=Parts(ids, (per["found"].to_numpy(), counted), ratio, n=counted) if wanted() else None))
     return C.metric_frame(rows)
 
 

@@ -14,7 +14,7 @@ import polars as pl
 from playtest.analysis import columns as C
 from playtest.analysis import frames as F
 from playtest.analysis.frames import Table
-from playtest.analysis.parts import PARTS, Parts, ratio
+from playtest.analysis.parts import PARTS, Parts, ratio, wanted
 from playtest.analysis.stats import (
     cluster_chi2_equal,
     count_of_sums,
@@ -50,15 +50,17 @@ def _share_rows(metric: str, rows_: Table, column: str, label: str | Callable[[o
         hit = per[f"v{i}"].to_numpy()
         est, lo, hi = proportion_of_sums(hit, counted)
         # A value is listed while a game left has it (a null value: no parts, its games unknown here).
-        parts = None if value is None else Parts(ids, (hit, counted), ratio, n=counted, shows=hit > 0)
+        parts = Parts(ids, (hit, counted), ratio, n=counted, shows=hit > 0) if value is not None and wanted() else None
         rows.append({C.METRIC: metric, C.GROUP: name(value), C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                      C.N: int(per["rows"].sum()), C.P_VALUE: p_value, C.DEFINITION: definition, PARTS: parts})
     return rows
 
 
-def _ratio_parts(per: pl.DataFrame, num: str, den: str, *, always: bool = False) -> Parts:
+def _ratio_parts(per: pl.DataFrame, num: str, den: str, *, always: bool = False) -> Parts | None:
     """The parts of Σnum/Σden over `per`'s games (one row each; n: the den column's sum), the
-    estimate of every `*_of_sums` here."""
+    estimate of every `*_of_sums` here; None unless `wanted`."""
+    if not wanted():
+        return None
     counted = per[den].to_numpy()
     return Parts(per["game"].to_numpy(), (per[num].to_numpy(), counted), ratio, n=counted, always=always)
 
@@ -132,7 +134,7 @@ def exact_rate_by_position(events: Table) -> pl.DataFrame:
         est, lo, hi = proportion_of_sums(exact[mine], rows[mine])
         out.append({C.METRIC: "exact_rate", C.GROUP: f"bidding place {k}" + (", last" if k == last else ""),
                     C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi, C.N: int(rows[mine].sum()),
-                    PARTS: Parts(game[mine], (exact[mine], rows[mine]), ratio, n=rows[mine]),
+                    PARTS: Parts(game[mine], (exact[mine], rows[mine]), ratio, n=rows[mine]) if wanted() else None,
                     C.P_VALUE: p if k == last else None,
                     C.DEFINITION: "Share of rounds with the bid met exactly, by place in the round's bidding order "
                                   "(1 = the dealer's left, the dealer last: the order of bidding when bids are made in turn, "
@@ -222,7 +224,7 @@ def redeals_per_match(games: Table, events: Table) -> pl.DataFrame:
     once = np.ones(total, dtype=int)
     rows.append({C.METRIC: "redeals_mean", C.GROUP: "mean per match", C.ESTIMATE: m, C.CI_LOW: lo, C.CI_HIGH: hi,
                  C.N: total, PARTS: Parts(per["game"].to_numpy(), (per["redeals"].cast(pl.Float64).to_numpy(), once),
-                                          ratio, n=once, always=True), C.DEFINITION: "Mean number of redeals per match; rare-event (Poisson) interval."})
+                                          ratio, n=once, always=True) if wanted() else None, C.DEFINITION: "Mean number of redeals per match; rare-event (Poisson) interval."})
     return C.metric_frame(rows)
 
 

@@ -15,7 +15,7 @@ import polars as pl
 from scipy import stats as sps
 
 from playtest.analysis import columns as C
-from playtest.analysis.parts import PARTS, Parts, ratio
+from playtest.analysis.parts import PARTS, Parts, ratio, wanted
 from playtest.analysis.stats import (
     mean_ci,
     mean_of_sums,
@@ -38,10 +38,12 @@ def _row(metric: str, group: str, est: tuple[float, float, float], n: int, defin
 
 
 def _over(frame: pl.DataFrame, *columns: np.ndarray, estimate: Callable[..., float] = ratio,
-          n: np.ndarray | None = None, always: bool = True) -> Parts:
+          n: np.ndarray | None = None, always: bool = True) -> Parts | None:
     """The parts of a row over `frame`'s games (one row each, `columns` aligned with them); n: one a
-    game unless given. The findings' rows are there whatever games are left, unless `always` is
-    False (a group of games)."""
+    game unless given; None unless `wanted`. The findings' rows are there whatever games are left,
+    unless `always` is False (a group of games)."""
+    if not wanted():
+        return None
     return Parts(frame["game"].to_numpy(), columns, estimate,
                  n=np.ones(frame.height, dtype=int) if n is None else n, always=always)
 

@@ -6,6 +6,7 @@ rows a variant cannot produce (a score part its rules keep at 0, a crew's skill 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import typing
 from collections.abc import Callable, Sequence
@@ -65,13 +66,18 @@ def _in_game(per: pl.DataFrame, dealt: pl.DataFrame, crew: str) -> np.ndarray:
     return flags.fill_null(True).to_numpy().astype(bool)
 
 
-def _share(per: pl.DataFrame, crew: str, dealt: pl.DataFrame) -> tuple[tuple[float, float, float], int, Parts]:
+def _share(per: pl.DataFrame, crew: str, dealt: pl.DataFrame) -> tuple[tuple[float, float, float], int, Parts | None]:
     """Share of the turns in which `crew` was taken, over the games it was in (`dealt`),
-    cluster-robust over those games; the turns counted; and the row's parts."""
+    cluster-robust over those games; the turns counted; and the row's parts (while `wanted`)."""
     mask = _in_game(per, dealt, crew)
     turns, took = per["turns"].to_numpy()[mask], per[crew].to_numpy()[mask]
-    return proportion_of_sums(took, turns), int(turns.sum()), Parts(per["game"].to_numpy()[mask], (took, turns),
-                                                                    ratio, n=turns)
+    parts = Parts(per["game"].to_numpy()[mask], (took, turns), ratio, n=turns) if wanted() else None
+    return proportion_of_sums(took, turns), int(turns.sum()), parts
+
+
+def _with(parts: Parts | None, **changes: typing.Any) -> Parts | None:
+    """`parts` with these fields changed; None stays None (parts not `wanted`)."""
+    return None if parts is None else dataclasses.replace(parts, **changes)
 
 
 DEALT_NOTE = " of the games it was dealt into (crews_dealt: a game without it is not counted)"
@@ -100,12 +106,12 @@ def crew_pick_rates(events: Table, crews: Sequence[str] = ()) -> pl.DataFrame:
         (est, lo, hi), n, parts = _share(every, crew, dealt)
         took_it = None if crew in listed else every["game"].to_numpy()[every[crew].to_numpy() > 0]
         rows.append({C.METRIC: "crew_pick_rate", C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                     C.N: n, PARTS: dataclasses.replace(parts, always=crew in listed, within=took_it),
+                     C.N: n, PARTS: _with(parts, always=crew in listed, within=took_it),
                      C.DEFINITION: f"Share of all turns{of_games} in which this crew was taken "
                      "(interval cluster-robust over games)."})
         (est, lo, hi), n, parts = _share(first, crew, dealt)
         rows.append({C.METRIC: "crew_first_pick_rate", C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo,
-                     C.CI_HIGH: hi, C.N: n, PARTS: dataclasses.replace(parts, always=crew in listed, within=took_it),
+                     C.CI_HIGH: hi, C.N: n, PARTS: _with(parts, always=crew in listed, within=took_it),
                      C.DEFINITION: f"Share of rounds{of_games} whose first pick (the start player's) was this crew "
                                    f"(interval cluster-robust over games){chance}."})
     return C.metric_frame(rows)
@@ -173,7 +179,7 @@ def crew_pick_rates_by_round(events: Table) -> pl.DataFrame:
             within = None if took is None else took["game"].to_numpy()[took[crew].to_numpy() > 0]
             rows.append({C.METRIC: "crew_pick_rate_by_round", C.GROUP: f"round {rnd} / {crew}", C.ESTIMATE: est,
                          C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n,
-                         PARTS: dataclasses.replace(parts, shows=parts.columns[1] > 0, within=within),
+                         PARTS: None if parts is None else dataclasses.replace(parts, shows=parts.columns[1] > 0, within=within),
                          C.DEFINITION: f"Share of this round's turns{of_games} in which this crew was taken."})
     return C.metric_frame(rows)
 
@@ -185,7 +191,7 @@ def crew_win_lift(games: Table, events: Table, rates: pl.DataFrame | None = None
     p = n_players(games)
     wins = _crew_wins(games, events) if wins is None else wins
     rates = win_rates_of_sums(wins, "crew_win_rate", CREW_WIN_RATE) if rates is None else rates
-    parts = {crew: Parts(ids, (w, n), lambda w, n: ratio(w, n) - 1 / p, n=n) for crew, w, n, ids in wins}
+    parts = {crew: Parts(ids, (w, n), lambda w, n: ratio(w, n) - 1 / p, n=n) for crew, w, n, ids in wins} if wanted() else {}
     rows = []
     for row in rates.iter_rows(named=True):
         est, lo, hi = shifted((row[C.ESTIMATE], row[C.CI_LOW], row[C.CI_HIGH]), 1 / p)
@@ -215,20 +221,21 @@ def crew_per_pick(events: Table, metrics: tuple[str, ...] = tuple(PER_PICK)) -> 
     columns = list(dict.fromkeys(PER_PICK[m][0] for m in metrics))
     # Each crew's games (those in which someone took it) by `per_game_by`: in memory one query
     # grouped by crew too (a column per crew and event column took 2.5x the time, 2026-12-06); a
-    # scan one query per crew. Grouped by crew on a scan, the report of a 10^6-game run peaked at
-    # 2.0 GB against 1.3 GB (`playtest report RUN -f json`, 2026-12-07 03:05 UTC).
-    parts = F.per_game_by(_turns(events), "crew", pl.len().alias("took"),
-                          *(pl.col(c).fill_null(0).sum() for c in columns))
-    rows = []
-    for metric in metrics:
-        column, definition = PER_PICK[metric]
-        for crew, mine in parts:
-            total, took = mine[column].to_numpy(), mine["took"].to_numpy()
+    # scan one query per crew, one crew's rows at a time. Grouped by crew on a scan, the report of
+    # a 10^6-game run peaked at 2.0 GB against 1.3 GB (`playtest report RUN -f json`, 2026-12-07).
+    rows: dict[str, list[dict]] = {metric: [] for metric in metrics}  # the table lists metric by metric
+    for crew, mine in F.per_game_by(_turns(events), "crew", pl.len().alias("took"),
+                                    *(pl.col(c).fill_null(0).sum() for c in columns)):
+        took = mine["took"].to_numpy()
+        for metric in metrics:
+            column, definition = PER_PICK[metric]
+            total = mine[column].to_numpy()
             est, lo, hi = mean_of_sums(total, took, at_least=0.0 if column in COUNTS else None)
-            rows.append({C.METRIC: metric, C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                         C.N: int(took.sum()), C.DEFINITION: definition,
-                         PARTS: Parts(mine["game"].to_numpy(), (total, took), ratio, n=took)})
-    return C.metric_frame(rows)
+            rows[metric].append({C.METRIC: metric, C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
+                                 C.N: int(took.sum()), C.DEFINITION: definition,
+                                 PARTS: Parts(mine["game"].to_numpy(), (total, took), ratio, n=took)
+                                 if wanted() else None})
+    return C.metric_frame(row for metric in metrics for row in rows[metric])
 
 
 def vp_by_source(games: Table) -> pl.DataFrame:
@@ -243,7 +250,7 @@ def vp_by_source(games: Table) -> pl.DataFrame:
         est, lo, hi = share_of_sums(num, den)
         rows.append({C.METRIC: "vp_share_by_source", C.GROUP: part, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                      C.N: int(per["rows"].sum()),
-                     PARTS: Parts(per["game"].to_numpy(), (num, den), ratio, n=per["rows"].to_numpy()),
+                     PARTS: Parts(per["game"].to_numpy(), (num, den), ratio, n=per["rows"].to_numpy()) if wanted() else None,
                      C.DEFINITION: "Share of all points scored that came from this source; delta-method interval."})
     return C.metric_frame(rows)
 
@@ -255,13 +262,14 @@ def planet_outcomes(events: Table) -> pl.DataFrame:
     rows = []
     sums = [pl.len().alias("rows"), (pl.col("slots_filled") >= pl.col("slots_total")).sum().alias("full"),
             held.sum().alias("held"), (held & (pl.col("majority_vp") == 0)).sum().alias("zero")]
-    splits = [("all", F.per_game(final, *sums)), *((str(k), per) for k, per in F.per_game_by(final, "planet", *sums))]
+    splits = itertools.chain([("all", F.per_game(final, *sums))],
+                             ((str(k), per) for k, per in F.per_game_by(final, "planet", *sums)))
     for planet, per in splits:
         ids, planets = per["game"].to_numpy(), per["rows"].to_numpy()
         est, lo, hi = proportion_of_sums(per["full"].to_numpy(), planets)
         rows.append({C.METRIC: "planet_fill_rate", C.GROUP: planet, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                      C.N: int(per["rows"].sum()),
-                     PARTS: Parts(ids, (per["full"].to_numpy(), planets), ratio, n=planets),
+                     PARTS: Parts(ids, (per["full"].to_numpy(), planets), ratio, n=planets) if wanted() else None,
                      C.DEFINITION: "Share of games (where dealt) in which every slot of the planet was filled."})
         # The games in which it has cubes, as a mask, not a polars filter per planet (the jackknife
         # computes this once per block of games; a 60-game run: 3.1 → 1.5 ms, 2026-12-05).
@@ -271,7 +279,7 @@ def planet_outcomes(events: Table) -> pl.DataFrame:
         # over the planet's games (its row is there while one is); no cubes, no 0-VP majority: the same sums
         rows.append({C.METRIC: "planet_zero_vp_majority_rate", C.GROUP: planet, C.ESTIMATE: est, C.CI_LOW: lo,
                      C.CI_HIGH: hi, C.N: int(held_rows.sum()),
-                     PARTS: Parts(ids, (per["zero"].to_numpy(), held_rows), _proportion, n=held_rows),
+                     PARTS: Parts(ids, (per["zero"].to_numpy(), held_rows), _proportion, n=held_rows) if wanted() else None,
                      C.DEFINITION: "Share of games (where it has cubes) in which the planet's majority scored a 0-VP slot."})
     return C.metric_frame(rows)
 
