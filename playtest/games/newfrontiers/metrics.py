@@ -15,7 +15,8 @@ them instead of recomputing every metric once per block of games.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import polars as pl
@@ -105,18 +106,21 @@ def selection_by_round(events: Table) -> pl.DataFrame:
     sel = _selects(events)
     actions = _actions(sel)
     rows = []
-    rounds = list(F.per_game_by(sel, "round", *((pl.col("action") == a).any().alias(a) for a in actions)))
-    # The games that selected each action in any round: its rows are there while one of them is.
-    chosen = {a: np.unique(np.concatenate([per["game"].to_numpy()[per[a].to_numpy()] for _, per in rounds]))
-              for a in actions}
+    rounds: Iterable[tuple[Any, pl.DataFrame]] = F.per_game_by(
+        sel, "round", *((pl.col("action") == a).any().alias(a) for a in actions))
+    chosen = None
+    if wanted():  # parts: the games that selected each action in any round (its rows are there while one is)
+        rounds = list(rounds)
+        chosen = {a: np.unique(np.concatenate([per["game"].to_numpy()[per[a].to_numpy()] for _, per in rounds]))
+                  for a in actions}
     for rnd, per in rounds:
         n = per.height
         for a in actions:
             est, lo, hi = wilson(int(per[a].sum()), n)
             rows.append(_row("selected_in_round", f"round {rnd} / {a}", est, lo, hi, n,
                              "Share of the games reaching this round in which the action was selected in it.",
-                             parts=_per_game_parts(per["game"].to_numpy(), per[a].to_numpy(), estimate=share,
-                                                   within=chosen[a])))
+                             parts=None if chosen is None else _per_game_parts(
+                                 per["game"].to_numpy(), per[a].to_numpy(), estimate=share, within=chosen[a])))
     return C.metric_frame(rows)
 
 
