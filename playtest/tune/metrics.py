@@ -13,7 +13,7 @@ from typing import Any
 import polars as pl
 
 from playtest.analysis import columns as C
-from playtest.analysis.parts import file_row, recording
+from playtest.analysis.parts import file_row, recording, wanted
 from playtest.compare.metrics import MetricFn, report_metrics
 from playtest.games import get_game
 
@@ -36,10 +36,15 @@ def with_goal_metrics(table: pl.DataFrame, info: dict[str, Any], games: pl.DataF
     spec = get_game(info["game"]) if info.get("game") else None
     if spec is None or spec.goal_metrics is None:
         return table
-    with recording() as filed:  # only the rows kept are filed where the caller records (analysis/parts.py)
+    filed = None
+    if wanted():
+        with recording() as filed:  # only the rows kept are filed where the caller records (analysis/parts.py)
+            extra = spec.goal_metrics(info, games, events)
+    else:  # no jackknife records parts (a per-block recomputation): the goal measures build none
         extra = spec.goal_metrics(info, games, events)
     have = set(table[C.METRIC].unique().to_list())
     extra = extra.filter(~pl.col(C.METRIC).is_in(list(have)))
-    for metric, group in extra.select(C.METRIC, C.GROUP).iter_rows():
-        file_row(metric, group, filed.get((metric, group or "")))
+    if filed is not None:
+        for metric, group in extra.select(C.METRIC, C.GROUP).iter_rows():
+            file_row(metric, group, filed.get((metric, group or "")))
     return pl.concat([table, extra])

@@ -84,12 +84,13 @@ def test_every_row_of_a_shipped_variant_has_its_parts(samples: dict[str, tuple[S
 @pytest.mark.parametrize("path", [path for path, _, _ in RUNS])
 def test_outside_the_jackknife_no_row_builds_its_parts(samples: dict[str, tuple[Sample, Sample]], path: str,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    """A report (simulate's summary too) and the game's goal measures build no parts unless the
-    jackknife records them: the report of a 10^6-game Stargate run held every row's per-game
-    arrays until each table was built (1.13 GB peak against 0.67 without them and one value's
-    per-game rows at a time; docs/scale.md)."""
+    """A report (simulate's summary too), the game's goal measures and tune's metrics (as a
+    per-block recomputation calls them) build no parts unless the jackknife records them: the
+    report of a 10^6-game Stargate run held every row's per-game arrays until each table was built
+    (1.13 GB peak against 0.67 without them and one value's per-game rows at a time; docs/scale.md)."""
     from playtest.games import get_game
     from playtest.report.model import build_report
+    from playtest.tune.metrics import tune_metrics
 
     sample = samples[path][0]
     monkeypatch.setattr(Parts, "__init__", lambda *a, **k: pytest.fail("a row built its parts outside the jackknife"))
@@ -97,6 +98,7 @@ def test_outside_the_jackknife_no_row_builds_its_parts(samples: dict[str, tuple[
     assert any(s.game for s in report.sections)  # the game's own tables were built too
     goals = get_game(sample.info["game"]).goal_metrics
     assert goals is None or goals(sample.info, sample.games, sample.events).height
+    assert tune_metrics()(sample.info, sample.games, sample.events).height
 
 
 CHECKED_IN_MAKE_TEST = {"stargate/draft5.yaml", "ohseven/base.yaml", "new-frontiers/goals.yaml"}
