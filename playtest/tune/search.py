@@ -87,6 +87,9 @@ class Settings:
     (`variants.loader.rules_hash`): the file's path alone let a search resumed after the file (or a
     draft it extends) was edited mix trials of two base variants; the whole file's hash refused one
     whose description alone was reworded."""
+    written_rules_hash: str = ""
+    """The same rules' hash as an older playtest stored it (`Variant.written_rules_hash`): a
+    search it began is resumed, not refused as edited. Not part of the fingerprint."""
 
     def fingerprint(self) -> dict[str, Any]:
         out = {"variant": str(self.variant.resolve()), "params": [p.text for p in self.params],
@@ -279,7 +282,7 @@ def check_settings(work: Path, settings: Settings) -> None:
     mine = settings.fingerprint()
     for key, value in mine.items():
         if key == "rules_hash":  # (a search stored before this hash was kept has none: nothing to compare)
-            if key in stored and stored[key] != value:
+            if key in stored and stored[key] not in (value, settings.written_rules_hash or value):
                 raise UsageError(f"--resume: the variant's rules have changed since the search began "
                                  f"({settings.variant}, or a draft it extends, was edited): its trials were played "
                                  "with the old rules; undo the edit, or --force to start again")

@@ -76,6 +76,10 @@ class Variant:
     """Keys this variant changes against the draft it extends (and its --set overrides)."""
     notes: tuple[Problem, ...] = field(default=())
     """Settings that can never take effect, located (VariantModel.notes): not errors."""
+    written_rules_hash: str = ""
+    """`rules_hash` of the rules as the files write them, a quoted number as text: the hash a tune
+    search begun before 2026-12-06 stored (`scalars_as_validated` came then), which a resume of it
+    compares; the same as `rules_hash(resolved)` unless a file quotes a number or a yes/no."""
 
     @property
     def game(self) -> str:
@@ -679,6 +683,7 @@ def _validate_tree(
         parent=chain[1] if len(chain) > 1 else None,
         changes=changes,
         notes=(*(problem_at(tree, loc, message) for loc, message in model.notes()), *new_ids_like_known(tree)),
+        written_rules_hash=rules_hash(data),
     )
 
 

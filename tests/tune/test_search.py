@@ -1069,6 +1069,31 @@ def test_resume_compares_the_rules_not_the_name_or_description(tmp_path):
         S.check_settings(tmp_path, settings())
 
 
+def test_a_search_an_older_playtest_began_with_a_quoted_number_resumes(tmp_path):
+    """Before 2026-12-06 a quoted number (`max_rounds: "60"`) stayed text in the resolved rules,
+    and tune stored that hash: today's --resume of such a search said the file had been edited
+    though it had not (checked on a search begun by e7ad5bef). It resumes; an edit is still refused."""
+    from playtest.variants.loader import rules_hash
+
+    path, goals, out = tmp_path / "v.yaml", tmp_path / "g.yaml", tmp_path / "t"
+    path.write_text(f"extends: {DRAFT5}\nname: mine\nmax_rounds: \"60\"\n")
+    goals.write_text("run: {games: 2, players: 4, bots: random, seed: 1}\ngoals:\n  - {metric: game_length_rounds, target: 5}\n")
+    args = ("tune", path, "--param", "crews.bays.time=0..4", "--target", goals, "--budget", "1", "--confirm", "1",
+            "--confirm-games", "2", "-w", "1", "-o", out)
+    code, _, err = invoke(*args)
+    assert code == 0, err
+    # The hash the older code stored: of the resolved rules with the quoted number as text.
+    stored = json.loads((out / S.SETTINGS_FILE).read_text())
+    as_text = rules_hash({**load_variant(path).resolved, "max_rounds": "60"})
+    assert stored["rules_hash"] != as_text  # (today's hash reads the number)
+    (out / S.SETTINGS_FILE).write_text(json.dumps({**stored, "rules_hash": as_text}))
+    code, _, err = invoke(*args, "--resume")
+    assert code == 0, err
+    path.write_text(f"extends: {DRAFT5}\nname: mine\nmax_rounds: \"50\"\n")
+    code, _, err = invoke(*args, "--resume")
+    assert code == 2 and "the variant's rules have changed since the search began" in err, err
+
+
 def test_an_interruption_counts_the_trials_it_keeps(tmp_path):
     """A Ctrl-C during the base's games said "the finished trials are saved" of none: the line
     counts the study's complete trials (none before the study exists)."""
