@@ -88,8 +88,9 @@ class Settings:
     draft it extends) was edited mix trials of two base variants; the whole file's hash refused one
     whose description alone was reworded."""
     written_rules_hash: str = ""
-    """The same rules' hash as an older playtest stored it (`Variant.written_rules_hash`): a
-    search it began is resumed, not refused as edited. Not part of the fingerprint."""
+    """The same rules' hash as an older playtest stored it (`Variant.written_rules_hash`; empty
+    when it is `rules_hash`): a search it began is resumed, not refused as edited. Not part of the
+    fingerprint."""
 
     def fingerprint(self) -> dict[str, Any]:
         out = {"variant": str(self.variant.resolve()), "params": [p.text for p in self.params],

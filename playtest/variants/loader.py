@@ -79,7 +79,8 @@ class Variant:
     written_rules_hash: str = ""
     """`rules_hash` of the rules as the files write them, a quoted number as text: the hash a tune
     search begun before 2026-12-06 stored (`scalars_as_validated` came then), which a resume of it
-    compares; the same as `rules_hash(resolved)` unless a file quotes a number or a yes/no."""
+    compares. Empty when the files quote no number or yes/no (then it is `rules_hash(resolved)`):
+    every load would otherwise hash the rules twice for what only a resume reads."""
 
     @property
     def game(self) -> str:
@@ -683,7 +684,7 @@ def _validate_tree(
         parent=chain[1] if len(chain) > 1 else None,
         changes=changes,
         notes=(*(problem_at(tree, loc, message) for loc, message in model.notes()), *new_ids_like_known(tree)),
-        written_rules_hash=rules_hash(data),
+        written_rules_hash=rules_hash(data) if resolved != data else "",
     )
 
 

@@ -5,7 +5,6 @@ rows a variant cannot produce (a score part its rules keep at 0, a crew's skill 
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import math
 import typing
@@ -66,18 +65,18 @@ def _in_game(per: pl.DataFrame, dealt: pl.DataFrame, crew: str) -> np.ndarray:
     return flags.fill_null(True).to_numpy().astype(bool)
 
 
-def _share(per: pl.DataFrame, crew: str, dealt: pl.DataFrame) -> tuple[tuple[float, float, float], int, Parts | None]:
+def _share(per: pl.DataFrame, crew: str, dealt: pl.DataFrame, *, always: bool = False,
+           within: np.ndarray | None = None,
+           shown_with_turns: bool = False) -> tuple[tuple[float, float, float], int, Parts | None]:
     """Share of the turns in which `crew` was taken, over the games it was in (`dealt`),
-    cluster-robust over those games; the turns counted; and the row's parts (while `wanted`)."""
+    cluster-robust over those games; the turns counted; and the row's parts while `wanted`
+    (Parts' `always` and `within`; `shown_with_turns`: the row is there while a game left has
+    turns counted)."""
     mask = _in_game(per, dealt, crew)
     turns, took = per["turns"].to_numpy()[mask], per[crew].to_numpy()[mask]
-    parts = Parts(per["game"].to_numpy()[mask], (took, turns), ratio, n=turns) if wanted() else None
+    parts = Parts(per["game"].to_numpy()[mask], (took, turns), ratio, n=turns, always=always, within=within,
+                  shows=turns > 0 if shown_with_turns else None) if wanted() else None
     return proportion_of_sums(took, turns), int(turns.sum()), parts
-
-
-def _with(parts: Parts | None, **changes: typing.Any) -> Parts | None:
-    """`parts` with these fields changed; None stays None (parts not `wanted`)."""
-    return None if parts is None else dataclasses.replace(parts, **changes)
 
 
 DEALT_NOTE = " of the games it was dealt into (crews_dealt: a game without it is not counted)"
@@ -103,15 +102,15 @@ def crew_pick_rates(events: Table, crews: Sequence[str] = ()) -> pl.DataFrame:
     rows = []
     for crew in crews:
         # A crew of the variant has its rows whatever the games; another only while a game took it.
-        (est, lo, hi), n, parts = _share(every, crew, dealt)
         took_it = None if crew in listed else every["game"].to_numpy()[every[crew].to_numpy() > 0]
+        (est, lo, hi), n, parts = _share(every, crew, dealt, always=crew in listed, within=took_it)
         rows.append({C.METRIC: "crew_pick_rate", C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                     C.N: n, PARTS: _with(parts, always=crew in listed, within=took_it),
+                     C.N: n, PARTS: parts,
                      C.DEFINITION: f"Share of all turns{of_games} in which this crew was taken "
                      "(interval cluster-robust over games)."})
-        (est, lo, hi), n, parts = _share(first, crew, dealt)
+        (est, lo, hi), n, parts = _share(first, crew, dealt, always=crew in listed, within=took_it)
         rows.append({C.METRIC: "crew_first_pick_rate", C.GROUP: crew, C.ESTIMATE: est, C.CI_LOW: lo,
-                     C.CI_HIGH: hi, C.N: n, PARTS: _with(parts, always=crew in listed, within=took_it),
+                     C.CI_HIGH: hi, C.N: n, PARTS: parts,
                      C.DEFINITION: f"Share of rounds{of_games} whose first pick (the start player's) was this crew "
                                    f"(interval cluster-robust over games){chance}."})
     return C.metric_frame(rows)
@@ -173,13 +172,12 @@ def crew_pick_rates_by_round(events: Table) -> pl.DataFrame:
     rows = []
     for rnd, per in F.per_game_by(turns, "round", *_crew_sums(crews)):
         for crew in crews:
-            (est, lo, hi), n, parts = _share(per, crew, dealt)
+            within = None if took is None else took["game"].to_numpy()[took[crew].to_numpy() > 0]
+            (est, lo, hi), n, parts = _share(per, crew, dealt, within=within, shown_with_turns=True)
             if not n:  # dealt crews: none of the games this crew was in reached round r (a null row, '–')
                 continue
-            within = None if took is None else took["game"].to_numpy()[took[crew].to_numpy() > 0]
             rows.append({C.METRIC: "crew_pick_rate_by_round", C.GROUP: f"round {rnd} / {crew}", C.ESTIMATE: est,
-                         C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n,
-                         PARTS: None if parts is None else dataclasses.replace(parts, shows=parts.columns[1] > 0, within=within),
+                         C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n, PARTS: parts,
                          C.DEFINITION: f"Share of this round's turns{of_games} in which this crew was taken."})
     return C.metric_frame(rows)
 
