@@ -58,7 +58,6 @@ def diff_cmd(
     from playtest.analysis.offs import switched_off, variant_switched_off
     from playtest.analysis.unread import LABELS, unread_in
     from playtest.compare import render
-    from playtest.compare.compare import rule_changes
     from playtest.compare.gates import (
         EXIT_CODES,
         UNDECIDED,
@@ -80,6 +79,7 @@ def diff_cmd(
     from playtest.compare.stats import looks_schedule
     from playtest.report.model import label_of, variant_names
     from playtest.sim.batch import RunConfig, check_games
+    from playtest.variants.loader import rule_changes
     check_format(fmt, ("md", "json"))
     gates = load_gates(gate)
     defaults = gates.model.run

@@ -32,12 +32,10 @@ from playtest.compare.metrics import (
 )
 from playtest.compare.stats import holm, sign_flip_p
 from playtest.core.spec import MetricInfos, Off
-from playtest.errors import PlaytestError
-from playtest.games import get_game
 from playtest.report.format import is_share
 from playtest.report.model import label_of, variant_names
-from playtest.variants import Change, diff
-from playtest.variants.loader import changes_under_rules
+from playtest.variants import Change
+from playtest.variants.loader import rule_changes
 
 VARIANT = "variant"
 BASELINE = "baseline"
@@ -121,21 +119,6 @@ def unique_labels(names: Sequence[str]) -> tuple[str, ...]:
         seen[name] = seen.get(name, 0) + 1
         out.append(name if seen[name] == 1 else f"{name}#{seen[name]}")
     return tuple(out)
-
-
-def rule_changes(base: dict, other: dict) -> list[Change]:
-    """The keys of two resolved variants that differ, the free text `description` left out: it
-    is prose, not a rule (compare's and diff's "Rule changes"). A key one of them leaves out is
-    shown at the default it plays with (`dice: 1 (default) → 2`), not as '(absent)'."""
-    def rules(d: dict) -> dict:
-        return {k: v for k, v in d.items() if k != "description"}
-
-    changes = diff(rules(base), rules(other))
-    try:
-        schema = get_game(base["game"]).schema
-    except (PlaytestError, KeyError, TypeError):  # no game to read defaults from: as written
-        return changes
-    return list(changes_under_rules(schema, base, other, changes))
 
 
 def semantic_changes(labels: Sequence[str], resolved: Sequence[dict]) -> tuple[tuple[str, str, tuple[Change, ...]], ...]:

@@ -37,6 +37,13 @@ class Change:
                 **({"new_default": True} if self.new_default else {})}
 
 
+def changes_said(changes: Sequence[Change], most: int = 3) -> str:
+    """Changes in one line, the first `most` of them and how many more: `crews.bays.time: 1 → 2,
+    max_rounds: 60 (default) → 9 and 2 more` (a refusal naming what was edited)."""
+    shown = ", ".join(map(str, changes[:most]))
+    return f"{shown} and {len(changes) - most} more" if len(changes) > most else shown
+
+
 def side_text(value: Any, default: bool) -> str:
     """One side of a change line: the value, '(default)' after a value the file does not write."""
     return f"{value_text(value)} (default)" if default else value_text(value)

@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from playtest.errors import OVERRIDE, Cause, Problem, VariantError, override_label
+from playtest.errors import OVERRIDE, Cause, PlaytestError, Problem, VariantError, override_label
 from playtest.filekinds import is_run_info, is_transcript, listing_key, listing_said, run_info_said
 from playtest.io import not_regular
 from playtest.suggest import guess, numbered_alike
@@ -112,16 +112,21 @@ def variant_hash(resolved: dict[str, Any]) -> str:
 def variant_hash_now(schema: type[BaseModel], resolved: dict[str, Any]) -> str:
     """The hash `load_variant` gives now to the rules a run or a search recorded (run.json's
     `variant.resolved`, validated by the game's `schema`): what to compare with a variant file's
-    hash, not the hash recorded beside them. A run made before `variant_hash` canonicalised numbers
-    recorded the hash of the data as spelt, and one made before `scalars_as_validated` recorded a
-    quoted number as text (`max_rounds: "12"`, hashed apart from 12): the unchanged file they were
-    made from was said to have changed since. Data the schema no longer validates keeps
-    `variant_hash`'s hash (it is no file's hash now)."""
+    hash, not the hash recorded beside them (`resolved_now`)."""
+    return variant_hash(resolved_now(schema, resolved))
+
+
+def resolved_now(schema: type[BaseModel], resolved: dict[str, Any]) -> dict[str, Any]:
+    """The resolved data a run or a search recorded as `load_variant` resolves the same file now.
+    A run made before `variant_hash` canonicalised numbers recorded the hash of the data as spelt,
+    and one made before `scalars_as_validated` recorded a quoted number as text (`max_rounds:
+    "12"`, hashed apart from 12): the unchanged file they were made from was said to have changed
+    since. Data the schema no longer validates is kept as recorded (it is no file's data now)."""
     try:
         validated = schema.model_validate(resolved).model_dump()
     except ValidationError:
-        return variant_hash(resolved)
-    return variant_hash(scalars_as_validated(resolved, validated))
+        return resolved
+    return scalars_as_validated(resolved, validated)
 
 
 PROSE_KEYS = ("name", "description")
@@ -602,6 +607,24 @@ def changes_under_rules(schema: type[BaseModel], base: Any, other: Any, changes:
     except ValidationError:
         return tuple(changes)
     return tuple(with_defaults(changes, *full))
+
+
+def rule_changes(base: dict, other: dict) -> list[Change]:
+    """The keys of two resolved variants that differ, the free text `description` left out: it
+    is prose, not a rule (compare's and diff's "Rule changes"; what a resumed search or a run's
+    game played again names when its draft was edited). A key one of them leaves out is shown at
+    the default it plays with (`dice: 1 (default) → 2`), not as '(absent)'."""
+    from playtest.games import get_game
+
+    def rules(d: dict) -> dict:
+        return {k: v for k, v in d.items() if k != "description"}
+
+    changes = diff(rules(base), rules(other))
+    try:
+        schema = get_game(base["game"]).schema
+    except (PlaytestError, KeyError, TypeError):  # no game to read defaults from: as written
+        return changes
+    return list(changes_under_rules(schema, base, other, changes))
 
 
 def _validate_tree(

@@ -708,7 +708,7 @@ def test_a_section_the_parent_leaves_out_is_compared_key_by_key_and_a_default_wr
     {"en": "Builder"}`, as if its Japanese name were removed; and compare's and diff's rule changes
     listed `planets.red1.extension_vp: [] → [] (default)` for a key one draft writes out at its
     default, which validate --changes (and docs/variants.md) say changes no rule."""
-    from playtest.compare.compare import rule_changes
+    from playtest.variants.loader import rule_changes
 
     c = write(tmp_path, "c.yaml", f"extends: {DRAFT5}\nname: c\ncrews:\n  - {{id: zed, time: 1}}\n")
     d = write(tmp_path, "d.yaml", "extends: c.yaml\nname: c\ncrews:\n  - id: zed\n    role: {en: Builder}\n")

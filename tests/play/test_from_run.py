@@ -142,14 +142,32 @@ def test_a_transcript_that_is_not_the_run_s_game_is_refused_and_not_kept(cli, tm
     assert not saved.exists()
 
 
-def test_a_variant_changed_since_the_run_is_refused(cli, tmp_path):
+def test_a_variant_changed_since_the_run_is_refused_naming_the_edit(cli, tmp_path):
+    """The refusal names the rules that changed, as compare does (it gave two hashes to compare)."""
     draft = tmp_path / "d.yaml"
     shutil.copy(DRAFT5, draft)
     run = _run(cli, tmp_path, draft)
     draft.write_text(f"extends: {DRAFT5}\nmax_rounds: 9\n", encoding="utf-8")  # other rules, the same file
     r = cli("replay", str(run), "--game", "0")
-    assert r.returncode == 2
-    assert r.stderr.startswith(f"error: {run}: {draft} has changed since the run (variant hash ")
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
+    assert r.stderr.startswith(f"error: {run}: {draft} has changed since the run (max_rounds: 60 → 9): "), r.stderr
+    draft.write_text(f"extends: {DRAFT5}\nmax_rounds: 9\ncubes:\n  total: 14\n  start_in_hand: 2\n  replenish: 1\n", encoding="utf-8")
+    r = cli("replay", str(run), "--game", "0")
+    assert r.returncode == 2 and "(cubes.total: 15 → 14, cubes.start_in_hand: 3 → 2, cubes.replenish: 2 → 1 and 1 more): " in r.stderr, r.stderr
+
+
+def test_a_draft_renamed_or_writing_a_default_still_plays_its_run_s_games_again(cli, tmp_path):
+    """The name and description are prose, and a key written out at the default the run played
+    with is the same rule: both were refused as 'changed since the run' (the whole data's hash)."""
+    draft = tmp_path / "d.yaml"
+    draft.write_text(f"extends: {DRAFT5}\nname: mine\n", encoding="utf-8")
+    run = _run(cli, tmp_path, draft)
+    draft.write_text(f"extends: {DRAFT5}\nname: mine, renamed\ndescription: reworded\ncrews_dealt: {{}}\n",
+                     encoding="utf-8")
+    assert load_variant(draft).model.crews_dealt == load_variant(DRAFT5).model.crews_dealt  # (the default)
+    r = cli("replay", str(run), "--game", "0")
+    assert r.returncode == 0, r.stderr
+    assert "it ends as the run recorded it" in r.stderr + r.stdout
 
 
 def test_a_run_that_recorded_its_variant_as_an_older_playtest_did_still_replays(cli, tmp_path):
