@@ -246,7 +246,7 @@ def tune(
                         goals_text=target.read_text(encoding="utf-8"), games=n_, players=players_, lineup=lineup,
                         seed=seed_, budget=budget, confirm_top=confirm, confirm_games=confirm_games or 4 * n_,
                         workers=workers, command=command_line(), rules_hash=rules_hash(base.resolved),
-                        written_rules_hash=base.written_rules_hash)
+                        written_rules_hash=base.written_rules_hash, resolved=base.resolved)
     with at_default():
         resumed = _check_out(out_dir, resume, force, lambda folder: check_settings(folder, settings))
     G.check_switched_off(goals, variant_switched_off(base, players_))

@@ -58,6 +58,8 @@ from playtest.tune.study import (
     run_study,
 )
 from playtest.variants import Variant, load_variant
+from playtest.variants.diff import Change, changes_said
+from playtest.variants.loader import PROSE_KEYS, rule_changes
 
 STUDY_FILE = "study.db"
 SETTINGS_FILE = "search.json"
@@ -91,6 +93,11 @@ class Settings:
     """The same rules' hash as an older playtest stored it (`Variant.written_rules_hash`; empty
     when it is `rules_hash`): a search it began is resumed, not refused as edited. Not part of the
     fingerprint."""
+    resolved: dict[str, Any] | None = None
+    """The variant's resolved data (`Variant.resolved`), stored beside the fingerprint and not
+    compared: where `rules_hash` differs on resume, the keys that changed are named from it (the
+    refusal said only that something was edited), and a search whose draft now writes out a key at
+    the default its trials played with is resumed (the same rules, another hash)."""
 
     def fingerprint(self) -> dict[str, Any]:
         out = {"variant": str(self.variant.resolve()), "params": [p.text for p in self.params],
@@ -284,9 +291,12 @@ def check_settings(work: Path, settings: Settings) -> None:
     for key, value in mine.items():
         if key == "rules_hash":  # (a search stored before this hash was kept has none: nothing to compare)
             if key in stored and stored[key] not in (value, settings.written_rules_hash or value):
-                raise UsageError(f"--resume: the variant's rules have changed since the search began "
-                                 f"({settings.variant}, or a draft it extends, was edited): its trials were played "
-                                 "with the old rules; undo the edit, or --force to start again")
+                edits = _edits(stored.get(RESOLVED_KEY), settings.resolved)
+                if edits != []:
+                    said = f": {changes_said(edits)}" if edits else ""
+                    raise UsageError(f"--resume: the variant's rules have changed since the search began "
+                                     f"({settings.variant}, or a draft it extends, was edited{said}): its trials were "
+                                     "played with the old rules; undo the edit, or --force to start again")
             continue
         if stored.get(key) != value:
             raise UsageError(f"--resume: the stored search has another {_SETTING.get(key, key)} "
@@ -313,10 +323,24 @@ def _check_base_metrics(path: Path) -> None:
         raise PlaytestError(f"{path}: not a metric table (no column {missing[0]})")
 
 
+RESOLVED_KEY = "resolved"
+"""search.json's copy of the base variant's resolved data (Settings.resolved)."""
+
+
+def _edits(stored: Any, now: dict[str, Any] | None) -> list[Change] | None:
+    """The rule keys that differ between the stored variant data and today's (the name and
+    description are prose), or None when that cannot be told (a search stored before the data
+    was kept, or a damaged copy): then the hashes decide."""
+    if not isinstance(stored, dict) or now is None:
+        return None
+    return [c for c in rule_changes(stored, now) if c.path not in PROSE_KEYS]
+
+
 def write_settings(work: Path, settings: Settings) -> None:
     from playtest.io import write_atomic
 
-    write_atomic(work / SETTINGS_FILE, json.dumps(settings.fingerprint(), indent=2, ensure_ascii=False))
+    data = {**settings.fingerprint(), **({RESOLVED_KEY: settings.resolved} if settings.resolved is not None else {})}
+    write_atomic(work / SETTINGS_FILE, json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def _attrs(values: Sequence[G.GoalValue], objective: float) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import math
 import shutil
 import sqlite3
@@ -1056,16 +1057,28 @@ def test_resume_compares_the_rules_not_the_name_or_description(tmp_path):
     goals.write_text(GOALS)
 
     def settings() -> S.Settings:
+        v = load_variant(path)
         return S.Settings(variant=path, params=tuple(parse_space(["crews.bays.time=0..4"])), goals=load_goals(goals),
                           goals_text=GOALS, games=2, players=4, lineup=("random",) * 4, seed=1, budget=1,
-                          confirm_top=1, confirm_games=2, rules_hash=rules_hash(load_variant(path).resolved))
+                          confirm_top=1, confirm_games=2, rules_hash=rules_hash(v.resolved), resolved=v.resolved)
 
     path.write_text(base)
     S.write_settings(tmp_path, settings())
     path.write_text(base.replace("name: mine", "name: mine, renamed") + "description: reworded\n")
     S.check_settings(tmp_path, settings())  # no error: the same rules
+    path.write_text(base + "crews_dealt: {}\n")  # the default written out: another hash, the same rules
+    assert rules_hash(load_variant(path).resolved) != rules_hash(load_variant(DRAFT5).resolved)
+    S.check_settings(tmp_path, settings())
     path.write_text(base + "max_rounds: 50\n")
-    with pytest.raises(S.UsageError, match="the variant's rules have changed since the search began"):
+    with pytest.raises(S.UsageError, match=r"the variant's rules have changed since the search began \("
+                                           rf"{re.escape(str(path))}, or a draft it extends, was edited: "
+                                           r"max_rounds: 60 → 50\)"):
+        S.check_settings(tmp_path, settings())
+    stored = json.loads((tmp_path / S.SETTINGS_FILE).read_text())  # as a search stored before the data was kept
+    del stored[S.RESOLVED_KEY]
+    (tmp_path / S.SETTINGS_FILE).write_text(json.dumps(stored))
+    path.write_text(base + "crews_dealt: {}\n")  # nothing to tell the same rules by: the hashes decide
+    with pytest.raises(S.UsageError, match=r"was edited\): its trials"):
         S.check_settings(tmp_path, settings())
 
 
