@@ -60,7 +60,7 @@ def calibrate(
     from playtest.report.model import variant_names
     from playtest.report.write import write_atomic
     from playtest.sim.batch import read_run
-    from playtest.variants.loader import variant_hash_now
+    from playtest.variants.loader import rules_edited, variant_hash_now
 
     if not against:
         raise UsageError("--against: give at least one run folder")
@@ -112,14 +112,16 @@ def calibrate(
     # Calibration compares only what can be tested (analysis/calibration.py): no quantiles, and
     # no section of which it compares nothing.
     cal = compare_runs(Source("table", info, tg, te), runs, partial(all_metrics, keys=SECTIONS, quantiles=False))
-    # The rules each run played (its resolved variant, hashed now), not the hash its run.json
-    # recorded: a run made before variant_hash canonicalised numbers recorded the hash as spelt,
-    # and one whose variant wrote 2.0 (or, before scalars_as_validated, "2") was noted as other
-    # rules than a table game of the same draft.
-    table_hash = games[0].variant.hash
-    other_rules = [{"run": r.label, "folder": str(d), "variant_hash": h}
+    # The rules each run played (its resolved variant, read now: rules_edited), not the hash its
+    # run.json recorded: a run made before variant_hash canonicalised numbers recorded the hash as
+    # spelt, and one whose variant wrote 2.0 (or, before scalars_as_validated, "2") was noted as
+    # other rules than a table game of the same draft; so was a run of the draft renamed.
+    table_hash, table_resolved = games[0].variant.hash, games[0].variant.resolved
+    other_rules = [{"run": r.label, "folder": str(d),
+                    "variant_hash": variant_hash_now(spec.schema, r.info["variant"]["resolved"]),
+                    "changes": [c.as_dict() for c in edits]}
                    for r, d in zip(runs, against, strict=True)
-                   if (h := variant_hash_now(spec.schema, r.info["variant"]["resolved"])) != table_hash]
+                   if (edits := rules_edited(table_resolved, r.info["variant"]["resolved"]))]
     meta = {"game": spec.name, "variant": games[0].variant.path, "variant_hash": table_hash,
             "table_games": len(games), "transcripts": [str(t) for t in transcripts],
             "runs": {r.label: str(d) for r, d in zip(runs, against, strict=True)},
@@ -127,8 +129,8 @@ def calibrate(
     # On stderr in every format, as the other `note:` lines: with -f json -o - it was printed
     # nowhere (and before the report on stdout in the terminal's); the reports record it too.
     for o in other_rules:
-        typer.echo(clean(f"note: {o['folder']}: variant {o['variant_hash']} differs from the table's ({table_hash}): "
-                         "the runs may not be of the same rules"), err=True)
+        typer.echo(clean(f"note: {o['folder']}: variant {o['variant_hash']} differs from the table's ({table_hash}; "
+                         f"{R.changes_in(o)}): the runs may not be of the same rules"), err=True)
     if fmt is not None or out is not None:
         text = {"json": lambda: json.dumps(R.to_json(cal, meta), indent=2, ensure_ascii=False),
                 "md": lambda: R.to_markdown(cal, meta), "html": lambda: R.to_html(cal, meta)}[kind]()

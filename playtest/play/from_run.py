@@ -28,19 +28,8 @@ from playtest.play.session import play_support
 from playtest.sim.batch import game_rows, play_one, run_config
 from playtest.sim.rundir import open_run, read_json, reading
 from playtest.variants import load_variant
-from playtest.variants.diff import Change, changes_said
-from playtest.variants.loader import PROSE_KEYS, resolved_now, rule_changes, rules_hash
-
-
-def _rules_edited(schema: Any, recorded: dict[str, Any], now: dict[str, Any]) -> list[Change]:
-    """The rules the variant file has now that the run's games were not played with: none when
-    only its name or description was reworded, or a key is written out at the default the run
-    played with (its games are the same games; the replay below checks every row anyway). The run's
-    data is read as a file holding it loads now (`resolved_now`: an older run's quoted number)."""
-    then = resolved_now(schema, recorded)
-    if rules_hash(then) == rules_hash(now):
-        return []
-    return [c for c in rule_changes(then, now) if c.path not in PROSE_KEYS]  # (both whole: a schema needs the name)
+from playtest.variants.diff import changes_said
+from playtest.variants.loader import rules_edited
 
 
 @dataclass(frozen=True)
@@ -107,7 +96,7 @@ def run_game(run_dir: Path, game: int, folder: Path) -> RunGame:
     except VariantError as err:
         raise PlaytestError(f"{run_dir}: its variant no longer loads as the run recorded it ({first}: "
                             f"{err.problems[0].message if err.problems else err})") from None
-    edits = _rules_edited(spec.schema, recorded["resolved"], variant.resolved)
+    edits = rules_edited(recorded["resolved"], variant.resolved)  # (not the hash: a renamed draft is the same rules)
     if edits:
         raise PlaytestError(f"{run_dir}: {first} has changed since the run ({changes_said(edits)}): its games "
                             "can be played again only with the rules they were played with")

@@ -16,6 +16,7 @@ from playtest.compare.render import metric_title
 from playtest.report import format as F
 from playtest.report.html import e, page
 from playtest.report.vega import chart_rows, vega_spec
+from playtest.variants.diff import change_side
 
 METHOD = ("Distance: root mean square of z = (table − run) / √(se_table² + se_run²) over the metrics "
           "that vary (a metric that varies on neither side has no z: it is counted apart when the values "
@@ -135,11 +136,19 @@ def flag_sentences(cal: Calibration, meta: dict[str, Any]) -> list[str]:
 
 
 def other_rules(meta: dict[str, Any]) -> list[str]:
-    """One line for each run whose rules differ from the table's (meta's `other_rules`: its
-    variant hash is not the table games'), else none."""
+    """One line for each run whose rules differ from the table's (meta's `other_rules`), else none."""
     return [f"the run {o['run']}, from {o['folder']}, played other rules than the table: variant "
-            f"{o['variant_hash']}, the table's {meta.get('variant_hash')} — the runs may not be of the same rules"
-            for o in meta.get("other_rules") or ()]
+            f"{o['variant_hash']}, the table's {meta.get('variant_hash')} ({changes_in(o)}) — the runs may not "
+            "be of the same rules" for o in meta.get("other_rules") or ()]
+
+
+def changes_in(other: dict[str, Any], most: int = 3) -> str:
+    """The rule keys in which a run of other rules differs from the table's variant (an
+    `other_rules` entry's `changes`), the first `most` of them: `the table's → the run's:
+    max_rounds: 60 → 9 and 2 more`."""
+    changes = other.get("changes") or []
+    shown = ", ".join(f"{c['path']}: {change_side(c, 'old')} → {change_side(c, 'new')}" for c in changes[:most])
+    return f"the table's → the run's: {shown}" + (f" and {len(changes) - most} more" if len(changes) > most else "")
 
 
 def _num(x: Any) -> Any:

@@ -59,7 +59,7 @@ from playtest.tune.study import (
 )
 from playtest.variants import Variant, load_variant
 from playtest.variants.diff import Change, changes_said
-from playtest.variants.loader import PROSE_KEYS, rule_changes
+from playtest.variants.loader import rules_edited
 
 STUDY_FILE = "study.db"
 SETTINGS_FILE = "search.json"
@@ -328,12 +328,10 @@ RESOLVED_KEY = "resolved"
 
 
 def _edits(stored: Any, now: dict[str, Any] | None) -> list[Change] | None:
-    """The rule keys that differ between the stored variant data and today's (the name and
-    description are prose), or None when that cannot be told (a search stored before the data
-    was kept, or a damaged copy): then the hashes decide."""
-    if not isinstance(stored, dict) or now is None:
-        return None
-    return [c for c in rule_changes(stored, now) if c.path not in PROSE_KEYS]
+    """The rule keys edited since the search stored its variant's data (`rules_edited`), or None
+    when that cannot be told (a search stored before the data was kept, or a damaged copy): then
+    the hashes decide."""
+    return rules_edited(stored, now) if isinstance(stored, dict) and now is not None else None
 
 
 def write_settings(work: Path, settings: Settings) -> None:

@@ -133,6 +133,22 @@ PROSE_KEYS = ("name", "description")
 """The keys of a variant that name and describe it: no game reads them."""
 
 
+def rules_edited(recorded: dict[str, Any], now: dict[str, Any]) -> list[Change]:
+    """The rule keys in which `now` (a variant's resolved data) differs from `recorded` (the
+    resolved data a run, a search or a table game recorded, read as a file holding it loads now:
+    `resolved_now`), as compare names them (`max_rounds: 60 → 9`); empty for the same rules — a new
+    name or description (prose), or a key written out at the default the other side plays with."""
+    from playtest.games import get_game
+
+    try:
+        then = resolved_now(get_game(now["game"]).schema, recorded)
+    except (PlaytestError, KeyError, TypeError):  # no game to validate with: as recorded
+        then = recorded
+    if rules_hash(then) == rules_hash(now):
+        return []
+    return [c for c in rule_changes(then, now) if c.path not in PROSE_KEYS]
+
+
 def rules_of(resolved: dict[str, Any]) -> dict[str, Any]:
     """The resolved data without its name and description: what two variants must share to play
     the same games (tune's best.yaml check, the keys an extending draft is said to change)."""

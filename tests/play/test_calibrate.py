@@ -797,8 +797,15 @@ def test_the_note_on_other_rules_follows_the_rules_the_run_played_not_the_hash_i
     r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(tmp_path / "old"))
     assert r.returncode == 0, r.stderr
     assert "may not be of the same rules" not in r.stdout + r.stderr
-    note = (f"note: {other}: variant {other_hash} differs from the table's ({same.hash}): the runs may "
-            "not be of the same rules\n")
+    # nor a run of the draft renamed, or writing out a key at its default: the same rules
+    renamed = load_variant(DRAFT5, ["name=mine", "description=reworded", "crews_dealt={}"])
+    assert renamed.hash != same.hash
+    run_batch(renamed, cfg, tmp_path / "renamed")
+    r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(tmp_path / "renamed"))
+    assert r.returncode == 0, r.stderr
+    assert "may not be of the same rules" not in r.stdout + r.stderr
+    note = (f"note: {other}: variant {other_hash} differs from the table's ({same.hash}; the table's → the run's: "
+            "cubes.total: 15 → 14): the runs may not be of the same rules\n")
     r = cli("calibrate", *map(str, transcripts[:4]), "--against", str(other))
     assert r.returncode == 0, r.stderr
     assert r.stderr == note and "may not be of the same rules" in r.stdout  # the note, and the summary's line
@@ -814,16 +821,18 @@ def test_a_run_of_other_rules_is_noted_on_stderr_and_in_every_report_format(cli,
     _, transcripts = stargate_runs
     same, other, other_hash = rules_runs
     table = load_variant(DRAFT5).hash
-    note = (f"note: {other}: variant {other_hash} differs from the table's ({table}): the runs may "
-            "not be of the same rules\n")
+    note = (f"note: {other}: variant {other_hash} differs from the table's ({table}; the table's → the run's: "
+            "cubes.total: 15 → 14): the runs may not be of the same rules\n")
     line = (f"run greedy (other), from {other}, played other rules than the table: variant "
-            f"{other_hash}, the table's {table}")
+            f"{other_hash}, the table's {table} (the table's → the run's: cubes.total: 15 → 14)")
     args = [*map(str, transcripts[:4]), "--against", str(same), "--against", str(other)]
     r = cli("calibrate", *args, "-f", "json", "-o", "-")
     assert r.returncode == 0 and r.stderr == note, r.stderr
     doc = json.loads(r.stdout)
     assert doc["variant_hash"] == table
-    assert doc["other_rules"] == [{"run": "greedy (other)", "folder": str(other), "variant_hash": other_hash}]
+    assert doc["other_rules"] == [{"run": "greedy (other)", "folder": str(other), "variant_hash": other_hash,
+                                   "changes": [{"path": "cubes.total", "old": 15, "new": 14, "added": False,
+                                                "removed": False}]}]
     for fmt in ("md", "html", "htm"):  # (`-f htm` was refused, though `-o cal.htm` was HTML)
         out = tmp_path / f"cal.{fmt}"
         r = cli("calibrate", *args, "-f", fmt, "-o", str(out))
