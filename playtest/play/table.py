@@ -14,6 +14,8 @@ from playtest.core.spec import GameSpec
 from playtest.errors import UsageError
 from playtest.sim.runner import PlayedGame
 from playtest.variants import Variant
+from playtest.variants.diff import changes_said
+from playtest.variants.loader import rules_edited
 
 TABLE_BOT = "table"
 """The `bot` value of table games' rows: the players at the table."""
@@ -83,10 +85,10 @@ def read_table_games(paths: Sequence[Path]) -> tuple[GameSpec, list[TableGame]]:
         elif name != spec.name:
             raise UsageError(f"{path}: a game of {name}, but {paths[0]} is a game of {spec.name} (one game at a time)")
         g = table_game_reader(spec)(path)
-        if games and g.variant.hash != games[0].variant.hash:
-            raise UsageError(f"{path}: played with variant {g.variant.path} ({g.variant.hash}), but "
-                             f"{games[0].path} with {games[0].variant.path} ({games[0].variant.hash}): "
-                             "calibrate one variant at a time")
+        if games and g.variant.hash != games[0].variant.hash and (
+                edits := rules_edited(games[0].variant.resolved, g.variant.resolved)):  # (a new name is no new rule)
+            raise UsageError(f"{path}: played with variant {g.variant.path} ({changes_said(edits)} against "
+                             f"{games[0].variant.path}, which {games[0].path} played): calibrate one variant at a time")
         if games and len(g.names) != len(games[0].names):
             raise UsageError(f"{path}: {len(g.names)} players, but {games[0].path} has {len(games[0].names)}")
         games.append(g)

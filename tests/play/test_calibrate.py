@@ -1064,3 +1064,22 @@ def test_one_run_is_not_said_to_stay_closest_with_a_game_left_out():
     assert how_sure(cal) == "Distance 0 = the table's own numbers; about 1 = as near as another sample of the same players."
     two = Calibration(pl.DataFrame(), runs, pl.DataFrame(), 5, closest_without_one_game={"greedy": 5, "random": 0})
     assert "is the closest in 5 of 5 cases, so no single table game decides it. This checks the table's games only" in (how_sure(two) or "")
+
+
+def test_table_games_of_one_draft_renamed_are_one_variant_and_of_other_rules_are_refused_naming_them(
+        cli, stargate_runs, tmp_path):
+    """Table games recorded with a copy of the draft under another name were refused as two
+    variants, by the whole data's hash; games of other rules were refused with two hashes to tell
+    apart by hand. The copy is the same rules; the other rules are named."""
+    runs, transcripts = stargate_runs
+    copy, other = tmp_path / "copy.yaml", tmp_path / "other.yaml"
+    copy.write_text(f"extends: {DRAFT5}\nname: our table's copy\n", encoding="utf-8")
+    other.write_text(f"extends: {DRAFT5}\nmax_rounds: 9\n", encoding="utf-8")
+    (renamed,) = record(copy, ["greedy"] * 3, [200], tmp_path)
+    r = cli("calibrate", *map(str, transcripts[:3]), str(renamed), "--against", str(runs["greedy"]))
+    assert r.returncode == 0, r.stderr
+    (edited,) = record(other, ["greedy"] * 3, [201], tmp_path)
+    r = cli("calibrate", *map(str, transcripts[:3]), str(edited), "--against", str(runs["greedy"]))
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
+    assert (f"error: {edited}: played with variant {other} (max_rounds: 60 → 9 against variants/stargate/draft5.yaml, "
+            f"which {transcripts[0]} played): calibrate one variant at a time") in r.stderr, r.stderr
