@@ -874,6 +874,11 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("sg-planets-full-count-beyond-every-circle", ["validate", "v.yaml"],
          r"^v.yaml:3:38: end.0.count: 9 full planets can never happen: 5 planets are dealt for 3 players, 7 for 4 players$",
          {"v.yaml": EXT + "end: [{trigger: planets_full, count: 9}]\n"}),
+    # The same count per player count too many at both: one line naming each count's planets dealt (two
+    # lines merged into '...: 5 are dealt; the same in end.0.count.4', which left out 4 players' 7).
+    Case("sg-planets-full-count-map-beyond-every-circle", ["validate", "v.yaml"],
+         r"^v.yaml:3:42: end.0.count.3: 9 full planets can never happen: 5 planets are dealt for 3 players, 7 for 4 players$",
+         {"v.yaml": EXT + "end: [{trigger: planets_full, count: {3: 9, 4: 9}}]\n"}),
     Case("sg-planets-full-count-map-lacks-two-counts", ["validate", "v.yaml"],
          r"^v.yaml:3:38: end.0.count: no count given for 3 or 4 players \(give one number",
          {"v.yaml": EXT + "end: [{trigger: planets_full, count: {5: 3}}]\n"}),

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import math
+import re
 import shutil
 import sqlite3
 import types

@@ -538,20 +538,21 @@ class StargateVariant(VariantModel):
                     continue
                 if counts[players] < 1:
                     out.append((at, f"the count must be at least 1, not {counts[players]}"))
-                elif counts[players] > dealt and per_count:
-                    out.append((at, f"{counts[players]} full planets can never happen with "
-                                f"{players} players: {dealt} are dealt"))
                 elif counts[players] > dealt:
                     too_many.append((players, dealt))
-            if len(too_many) == 1:
-                (only_players, only_dealt), = too_many
-                out.append((("end", i, "count"), f"{trig.count} full planets can never happen with "
-                            f"{only_players} players: {only_dealt} are dealt"))
-            elif too_many:
-                (first_players, first_dealt), *rest = too_many
-                dealt_at = ", ".join(f"{n} for {p} players" for p, n in rest)
-                out.append((("end", i, "count"), f"{trig.count} full planets can never happen: "
-                            f"{first_dealt} planets are dealt for {first_players} players, {dealt_at}"))
+            # The same count too many at several player counts is one line, located at the first
+            # (two per-count lines merged into '...; the same in end.0.count.4', which left out the
+            # planets dealt for 4 players).
+            for count in dict.fromkeys(counts[p] for p, _ in too_many):
+                (first_players, first_dealt), *rest = [(p, n) for p, n in too_many if counts[p] == count]
+                at = ("end", i, "count", first_players) if per_count else ("end", i, "count")
+                if not rest:
+                    out.append((at, f"{count} full planets can never happen with {first_players} players: "
+                                f"{first_dealt} are dealt"))
+                else:
+                    dealt_at = ", ".join(f"{n} for {p} players" for p, n in rest)
+                    out.append((at, f"{count} full planets can never happen: {first_dealt} planets are dealt "
+                                f"for {first_players} players, {dealt_at}"))
         # planets_full that no game can reach (too few cubes to fill that many planets) is a note
         # (notes()) while another trigger may end the game; when every trigger is such a
         # planets_full, every game at that player count would run to max_rounds: refused.
