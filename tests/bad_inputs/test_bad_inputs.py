@@ -2213,7 +2213,7 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
                                         "--budget", "2", "--confirm", "1", "--confirm-games", "2", "-w", "1", "-o", "{tmp}/t",
                                         "--resume"],
          r"^error: --resume: the variant's rules have changed since the search began \({tmp}/v.yaml, or a draft it "
-         r"extends, was edited\)", setup=_tuned_then_edited),
+         r"extends, was edited: max_rounds: 60 → 50\)", setup=_tuned_then_edited),
     # a named pipe among a finished search's files: --resume copies the search aside (copytree), which
     # failed with exit 1, its list of tuples as the line, and the half-made copy left as if interrupted
     Case("tune-resume-a-pipe-among-the-files", ["tune", "{tmp}/v.yaml", "--param", "crews.bays.time=0..4", "--target",
