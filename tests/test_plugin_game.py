@@ -4,6 +4,7 @@ and a plugin that fails to load are one-line errors."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -279,6 +280,51 @@ def test_a_total_that_is_not_the_sum_of_its_parts_stops_the_run_in_one_line(exam
                                            "not the sum of its score parts (1): a SeatResult's total must add up its "
                                            "components; nothing was written\n")
     assert not out.exists()
+
+
+def _as_dicts(res):
+    return {"seats": [{"seat": s.seat, "total": s.total} for s in res.seats]}
+
+
+def _seats_as_dicts(res):
+    return dataclasses.replace(res, seats=tuple({"seat": s.seat, "total": s.total} for s in res.seats))
+
+
+def _everyone_wins(res):
+    return dataclasses.replace(res, seats=tuple(dataclasses.replace(s, win_share=1.0) for s in res.seats))
+
+
+def _rank_zero(res):
+    return dataclasses.replace(res, seats=tuple(dataclasses.replace(s, rank=0) for s in res.seats))
+
+
+BY_RANK = " (playtest.core.results.rank gives ranks and win shares: the seats ranked 1 share the win)"
+
+
+@pytest.mark.parametrize(("broken", "problem"), [
+    (_as_dicts, "the rules' result is a dict, not a GameResult (playtest.core.results; docs/extending.md, 'The protocol')"),
+    (_seats_as_dicts, "the result's seats hold a dict, not a SeatResult (playtest.core.results; docs/extending.md, "
+                      "'The protocol')"),
+    (_everyone_wins, "the seats' win shares add up to 2, more than 1" + BY_RANK),
+    (_rank_zero, "seat 1's rank is 0, not a whole number from 1 to 2" + BY_RANK),
+], ids=["dict", "seat-dicts", "shares-above-1", "rank-0"])
+def test_a_result_every_report_would_refuse_stops_the_run_in_one_line(example_game, cli, tmp_path, monkeypatch,
+                                                                     broken, problem):
+    """A plugin's result that is no GameResult was an 'internal error' asking for a report to
+    playtest; win shares adding up to 2 or a rank 0 were saved, and then every report called the
+    run damaged. `simulate` names the game's bug instead, and `replay` names a result of the
+    wrong type the same way."""
+    from playtest_nim.game import NimRules
+
+    result = NimRules.result
+    monkeypatch.setattr(NimRules, "result", lambda self, state: broken(result(self, state)))
+    r, out = simulate_nim(cli, tmp_path)
+    assert (r.returncode, r.stderr) == (2, f"error: game 0 of 'nim' (bots random,random, seed 4): {problem}; "
+                                           "nothing was written\n")
+    assert not out.exists()
+    if broken in (_as_dicts, _seats_as_dicts):
+        r = cli("replay", str(PLUGINS / "nim-game.yaml"))
+        assert (r.returncode, r.stderr) == (2, f"error: game 'nim': {problem}\n")
 
 
 def test_a_result_below_a_declared_score_floor_stops_the_run_in_one_line(example_game, cli, tmp_path, monkeypatch):

@@ -33,10 +33,12 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from playtest.core.events import Event
 from playtest.core.protocol import Rules
+from playtest.core.results import shape_problem
 from playtest.errors import (
     IllegalActionError,
     PlaytestError,
     Problem,
+    ProtocolError,
     TranscriptError,
     VariantError,
 )
@@ -789,6 +791,9 @@ def common_outcome(*, variant: Variant, variant_ref: str, title: str, transcript
     its own keys after these."""
     finished = rules.is_terminal(state)
     result = rules.result(state)
+    wrong = shape_problem(result)
+    if wrong:  # a plugin's bug, named as one (it was an 'internal error' to report to playtest)
+        raise ProtocolError(f"game '{variant.model.game}': {wrong}")
     model = variant.model
     from playtest.analysis.offs import parts_off, variant_switched_off
     from playtest.games import get_game  # the registry (no game is imported by name)
