@@ -160,6 +160,11 @@ def _nim_keys_unhashable_below_nine(self, state):
     (("NimBot", "choose", lambda self, view, legal, *, rng: "take 99 from 1"), "random",
      "error: game 0 of 'nim' (bots random,random, seed 4): move 1: take 99 from 1: bot 'random' in seat 1 chose "
      "an action that is not legal: a bug in the game's bot or rules; nothing was written\n"),
+    # A bot without `choose` (make_bot returning the name, say) was an "internal error:
+    # AttributeError ... please report it" at the first decision; now refused when --bots is read.
+    (("NimBot", "choose", None), "random",
+     "error: game 'nim': its make_bot('random', ...) returned a NimBot, not a bot with choose(view, legal, *, rng) "
+     "(playtest/core/protocol.py; docs/extending.md, 'The protocol')\n"),
     # What only a search bot meets (it plays ahead, from sample_state): each was an "internal
     # error: ... please report it" (a TypeError, an IndexError), blaming playtest for the game's bug.
     (("Take", "__hash__", None), "mcts:20",  # actions the tree cannot key its children by
@@ -180,7 +185,8 @@ def _nim_keys_unhashable_below_nine(self, state):
      "error: game 0 (bots mcts:20,mcts:20, seed 4): search bot 'mcts:20': the actions of 'nim' cannot key a search "
      "tree (list: unhashable type: 'list'): make them hashable and equal by value, e.g. @dataclass(frozen=True) "
      "(docs/extending.md, 'For the search bots'); nothing was written\n"),
-], ids=["no-legal-move", "seat-past-the-table", "seat-negative", "bot-off-the-list", "search-unhashable-actions", "search-state-without-n",
+], ids=["no-legal-move", "seat-past-the-table", "seat-negative", "bot-off-the-list", "bot-without-choose",
+        "search-unhashable-actions", "search-state-without-n",
         "search-no-legal-move-ahead", "search-unhashable-ahead"])
 def test_a_plugin_that_breaks_the_protocol_stops_the_run_in_one_line_and_leaves_no_run(example_game, cli, tmp_path,
                                                                                      monkeypatch, broken, bots,

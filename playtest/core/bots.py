@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from playtest.core.protocol import Bot, Rules
-from playtest.errors import BotNameError, UsageError
+from playtest.errors import BotNameError, ProtocolError, UsageError
 from playtest.suggest import guess
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ def make_bot(spec: GameSpec, name: str, rules: Rules[Any, Any], seat: int) -> Bo
         except UsageError as exc:
             raise BotNameError(str(exc)) from None
     try:
-        return spec.make_bot(name, rules, seat)
+        bot = spec.make_bot(name, rules, seat)
     except UsageError as exc:
         message = str(exc)
         # First the bot a misspelt name most likely means, as a misspelt key is answered; a style's
@@ -70,3 +70,8 @@ def make_bot(spec: GameSpec, name: str, rules: Rules[Any, Any], seat: int) -> Bo
             raise BotNameError(f"{message[:-1]}{''.join(f', {f}' for f in forms)})") from None
         raise BotNameError(f"unknown bot {name.strip()!r} for {spec.name} "
                            f"({mean}valid: {', '.join(bot_names(spec, rules))})") from None
+    if not callable(getattr(bot, "choose", None)):  # was an 'internal error' at the game's first decision
+        raise ProtocolError(f"game '{spec.name}': its make_bot({name.strip()!r}, ...) returned a {type(bot).__name__}, "
+                            "not a bot with choose(view, legal, *, rng) (playtest/core/protocol.py; docs/extending.md, "
+                            "'The protocol')")
+    return bot
