@@ -78,6 +78,34 @@ def test_validate_names_an_effect_without_a_handler_at_its_key(monkeypatch, tmp_
         handler_of(sc.VPPerFullPlanet(effect="vp_per_full_planet"))
 
 
+def _words(self, effect):
+    return "gain VP per full planet"
+
+
+@pytest.mark.parametrize(("methods", "lacks"), [
+    ({"words": _words}, "no `resolve` (an automatic step) and no `action` (a step that needs a choice)"),
+    ({"words": _words, "action": sc.MoveTailCube, "targets": lambda *a: [], "notation": "x"},
+     "an `action` but no `choose` (a step that needs a choice)"),
+    ({"words": _words, "step": False}, "`step = False` but no `placement`, `turn_vp` or `round_end`: it would do nothing"),
+    ({"resolve": lambda *a: None}, "no `words` (what `playtest play` says the effect does)"),
+], ids=["no-resolve", "choice-without-choose", "acts-nowhere", "no-words"])
+def test_validate_names_a_handler_that_lacks_a_piece_at_the_effect_s_key(monkeypatch, tmp_path, methods, lacks) -> None:
+    """A handler half written (its `resolve` not yet there, or misspelt) passed `validate` and
+    stopped the first game of `simulate` with 'internal error: NotImplementedError'."""
+    from playtest.errors import VariantError
+    from playtest.variants import load_variant
+
+    path = tmp_path / "v.yaml"
+    path.write_text("extends: " + str(DRAFT5) + "\ncrews:\n  - id: armstrong\n    time: 4\n    skill:\n"
+                    "      - {effect: vp_per_full_planet, amount: 1}\n")
+    monkeypatch.setitem(HANDLERS, sc.VPPerFullPlanet, type("Half", (EffectHandler,), methods)())
+    with pytest.raises(VariantError) as err:
+        load_variant(path)
+    assert str(err.value) == (f"{path}:6:18: crews.armstrong.skill.0.effect: effect 'vp_per_full_planet': its handler "
+                              f"in playtest/games/stargate/effects.py has {lacks} (EffectHandler; docs/extending.md, "
+                              "'Adding a crew effect')")
+
+
 @pytest.mark.parametrize("effect_class", schema_effect_classes(), ids=lambda c: c.__name__)
 def test_every_schema_effect_says_whether_it_gives_vp_and_cubes(effect_class: type) -> None:
     """The reports, score_floors and notes() read each class's own declarations (SkillEffect;

@@ -103,6 +103,23 @@ overrides = CREW_EFFECTS.overrides
 """Whether a handler defines a method itself (the effect acts at that moment)."""
 
 
+def missing_piece(handler: EffectHandler) -> str | None:
+    """What a handler lacks for its kind of effect (the module docstring), or None. `validate`
+    names it at the effect's key: a handler without its `resolve` passed validation and stopped
+    the first game with 'internal error: NotImplementedError' (review of 2026-12-07)."""
+    if handler.step and handler.action is None and not overrides(handler, "resolve"):
+        return "no `resolve` (an automatic step) and no `action` (a step that needs a choice)"
+    if handler.step and handler.action is not None:
+        lacks = [m for m in ("targets", "choose") if not overrides(handler, m)] + ([] if handler.notation else ["notation"])
+        if lacks:
+            return f"an `action` but no {', '.join(f'`{m}`' for m in lacks)} (a step that needs a choice)"
+    if not handler.step and handler.placement is None and not any(overrides(handler, m) for m in ("turn_vp", "round_end")):
+        return "`step = False` but no `placement`, `turn_vp` or `round_end`: it would do nothing"
+    if not overrides(handler, "words"):
+        return "no `words` (what `playtest play` says the effect does)"
+    return None
+
+
 def note(state: State, text: str) -> None:
     """Add `text` to this turn's notes (the event's `skill` column)."""
     write(state, notes=(*state.notes, text))

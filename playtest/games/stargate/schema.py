@@ -459,7 +459,7 @@ class StargateVariant(VariantModel):
         # extension_vp lost is one mistake; it was one line at every developing crew)
         beyond: list[tuple[tuple[str | int, ...], str, int]] = []
         # the rules' registries (imported here: effects.py and planet_effects.py import this module)
-        from playtest.games.stargate.effects import HANDLERS
+        from playtest.games.stargate.effects import HANDLERS, missing_piece
         from playtest.games.stargate.planet_effects import HANDLERS as PLANET_HANDLERS
 
         for i, planet in enumerate(self.planets):
@@ -487,6 +487,12 @@ class StargateVariant(VariantModel):
                                 f"effect '{skill_eff.effect}' is a step of the turn (its handler's `step`), but "
                                 f"{type(skill_eff).__name__} has no `timing` field: add `timing: Timing = "
                                 "Timing.AFTER` to it in playtest/games/stargate/schema.py (docs/extending.md)"))
+                    continue
+                lacks = missing_piece(HANDLERS[type(skill_eff)])
+                if lacks:  # a new effect's handler half written: the first game stopped with an internal error
+                    out.append((("crews", i, "skill", j, "effect"),
+                                f"effect '{skill_eff.effect}': its handler in playtest/games/stargate/effects.py has "
+                                f"{lacks} (EffectHandler; docs/extending.md, 'Adding a crew effect')"))
                     continue
                 # Any effect with a `colors` key (color_vp, or a new one): every id must be a
                 # color of the variant, or the rules' color lookup fails in the first game.
