@@ -225,6 +225,22 @@ def test_gain_cubes_with_every_cube_in_hand_is_a_note(tmp_path: Path) -> None:
     assert load_text(tmp_path, "cubes: {total: 15, start_in_hand: 14, replenish: 0}\n" + end).notes == ()
 
 
+def test_any_effect_declared_to_take_cubes_with_every_cube_in_hand_is_a_note(tmp_path: Path, monkeypatch) -> None:
+    """The note above was given for gain_cubes alone: a new effect declared `gains_cubes = True`
+    (docs/extending.md's exercise, cubes per empty planet) validated in silence with every cube in
+    hand. Stood in for by vp_per_full_planet, declared to gain cubes."""
+    from playtest.games.stargate import schema as sc
+
+    body = ("cubes: {total: 15, start_in_hand: 15, replenish: 0}\nend: [{trigger: out_of_cubes}]\n"
+            "crews:\n  - {id: armstrong, skill: [{effect: vp_per_full_planet, amount: 1}]}\n")
+    monkeypatch.setattr(sc.VPPerFullPlanet, "gains_cubes", True)
+    notes = [str(n).split(": ", 1)[1] for n in load_text(tmp_path, body).notes]
+    assert any(n.startswith("crews.armstrong.skill.0: vp_per_full_planet can never take a cube: every cube starts in "
+                            "hand") for n in notes), notes
+    monkeypatch.setattr(sc.VPPerFullPlanet, "gains_cubes", False)
+    assert not any("vp_per_full_planet can never" in str(n) for n in load_text(tmp_path, body).notes)
+
+
 def test_extension_and_overflow_slots_no_crew_can_fill_are_notes(tmp_path: Path) -> None:
     """A draft that gave planets extension_vp (or overflow_vp, or a crew card extension_vp) but no
     crew that fills them validated in silence: every game leaves the slots empty. Legal, so a

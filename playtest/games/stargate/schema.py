@@ -662,11 +662,13 @@ class StargateVariant(VariantModel):
                             f"round_cap can never fire: max_rounds ({self.max_rounds}, the safety stop) ends every "
                             f"game before round {trig.rounds} is played; lower rounds to at most {self.max_rounds}, "
                             "or raise max_rounds"))
-        if self.cubes.start_in_hand >= self.cubes.total:  # the stock starts empty, and nothing refills it
+        # the stock starts empty, and nothing refills it: every effect declared to take cubes from it
+        # (gains_cubes; it was gain_cubes alone, so a new such effect got no note)
+        if self.cubes.start_in_hand >= self.cubes.total:
             out += [(("crews", ci, "skill", j),
                      f"{_effect_key(type(e))} can never take a cube: every cube starts in hand (cubes.start_in_hand "
                      f"{self.cubes.start_in_hand} of cubes.total {self.cubes.total}), so the stock is empty for good")
-                    for ci, crew in enumerate(self.crews) for j, e in enumerate(crew.skill) if isinstance(e, GainCubes)]
+                    for ci, crew in enumerate(self.crews) for j, e in enumerate(crew.skill) if e.gains_cubes is True]
         # legal while another trigger may end the game (issues() refuses it when none can)
         out += [(("end", i, "count"), message) for i, (message, alone) in self._unfillable().items() if not alone]
         return out + self._unused_slots()
