@@ -99,6 +99,28 @@ def test_validate_names_a_planet_effect_without_a_handler_at_its_key(monkeypatch
         handler_of(sc.MajorityMultiplier(effect="majority_multiplier", factor=2))
 
 
+def test_validate_names_a_handler_that_lacks_its_trigger_s_methods_at_the_effect_s_key(monkeypatch, tmp_path) -> None:
+    """A handler without its `final` (not yet written, or misspelt) passed `validate` and stopped
+    the first game of `simulate` with 'internal error: NotImplementedError'. Only the methods of
+    the trigger the variant writes are asked for."""
+    from playtest.errors import VariantError
+    from playtest.games.stargate.planet_effects import PlanetVP
+    from playtest.variants import load_variant
+
+    path = tmp_path / "v.yaml"
+    effect = "      - {{effect: vp, trigger: {}, amount: 3}}\n"
+    text = "extends: " + str(DRAFT5) + "\nplanets:\n  - id: red1\n    effects:\n"
+    monkeypatch.setitem(HANDLERS, sc.PlanetVP, type("Half", (PlanetVP,), {"final": PlanetEffectHandler.final})())
+    path.write_text(text + effect.format("last_cube"))
+    load_variant(path)  # its last_cube half is there
+    path.write_text(text + effect.format("final"))
+    with pytest.raises(VariantError) as err:
+        load_variant(path)
+    assert str(err.value) == (f"{path}:5:18: planets.red1.effects.0.effect: effect 'vp' (trigger final): its handler in "
+                              "playtest/games/stargate/planet_effects.py lacks final (PlanetEffectHandler; "
+                              "docs/extending.md, 'A new planet effect')")
+
+
 def test_every_schema_planet_effect_is_documented_in_variants_md() -> None:
     """docs/extending.md's last step for a planet effect, as for a crew effect: its keys in
     docs/variants.md, where a designer reads what a planet can do."""

@@ -111,6 +111,15 @@ without a handler)."""
 TRIGGER_METHODS = {sc.PlanetTrigger.LAST_CUBE: ("last_cube", "last_cube_words"),
                    sc.PlanetTrigger.FINAL: ("final", "final_words")}
 """The methods a handler overrides for each trigger its effect class allows."""
+
+
+def missing_methods(handler: PlanetEffectHandler, trigger: sc.PlanetTrigger) -> list[str]:
+    """The methods `handler` must override for an effect with this trigger and does not. `validate`
+    names them at the effect's key: a handler without its `final` passed validation and stopped the
+    first game with 'internal error: NotImplementedError' (review of 2026-12-07)."""
+    return [m for m in (*TRIGGER_METHODS[trigger], "gains_only", "changes_vp") if not PLANET_EFFECTS.overrides(handler, m)]
+
+
 TRIGGER_WORDS = {sc.PlanetTrigger.LAST_CUBE: "a turn's last cube here", sc.PlanetTrigger.FINAL: "at final scoring"}
 
 
