@@ -122,6 +122,14 @@ def _nim_legal_until_nine_left(self, state):
     return [] if sum(state.heaps) < 9 else [Take(h, k) for h, size in enumerate(state.heaps) for k in range(1, size + 1)]
 
 
+def _nim_legal_as_a_generator(self, state):
+    """Nim's legal moves as a generator, not the Sequence the protocol asks for: greedy's `max`
+    uses it up, and the runner then finds the bot's move in nothing."""
+    from playtest_nim.game import Take
+
+    return (Take(h, k) for h, size in enumerate(state.heaps) for k in range(1, size + 1))
+
+
 class _Keyed(list):
     """A legal list with `action_keys` (tree.action_keys), as a game that offers them has."""
 
@@ -160,6 +168,11 @@ def _nim_keys_unhashable_below_nine(self, state):
     (("NimBot", "choose", lambda self, view, legal, *, rng: "take 99 from 1"), "random",
      "error: game 0 of 'nim' (bots random,random, seed 4): move 1: take 99 from 1: bot 'random' in seat 1 chose "
      "an action that is not legal: a bug in the game's bot or rules; nothing was written\n"),
+    # A generator of legal actions, used up by the bot, was reported as the bot's illegal move.
+    (("NimRules", "legal_actions", _nim_legal_as_a_generator), "greedy",
+     "error: game 0 (bots greedy,greedy, seed 4): the rules of 'nim' gave the legal actions as a generator, not a "
+     "sequence (decision 1): legal_actions must return a list or tuple, which the bot and the runner both read "
+     "(playtest/core/protocol.py); nothing was written\n"),
     # A bot without `choose` (make_bot returning the name, say) was an "internal error:
     # AttributeError ... please report it" at the first decision; now refused when --bots is read.
     (("NimBot", "choose", None), "random",
@@ -185,7 +198,7 @@ def _nim_keys_unhashable_below_nine(self, state):
      "error: game 0 (bots mcts:20,mcts:20, seed 4): search bot 'mcts:20': the actions of 'nim' cannot key a search "
      "tree (list: unhashable type: 'list'): make them hashable and equal by value, e.g. @dataclass(frozen=True) "
      "(docs/extending.md, 'For the search bots'); nothing was written\n"),
-], ids=["no-legal-move", "seat-past-the-table", "seat-negative", "bot-off-the-list", "bot-without-choose",
+], ids=["no-legal-move", "seat-past-the-table", "seat-negative", "bot-off-the-list", "legal-generator", "bot-without-choose",
         "search-unhashable-actions", "search-state-without-n",
         "search-no-legal-move-ahead", "search-unhashable-ahead"])
 def test_a_plugin_that_breaks_the_protocol_stops_the_run_in_one_line_and_leaves_no_run(example_game, cli, tmp_path,

@@ -95,6 +95,11 @@ def play_game(
                                      "legal_actions or is_terminal")
         action = choosers[seat](view(state, seat), legal, rng=bot_rngs[seat])
         if action not in legal:
+            if not isinstance(legal, Sequence):  # a generator the bot's own look at it used up
+                raise ProtocolError(f"the rules of '{getattr(rules, 'game', type(rules).__name__)}' gave the legal "
+                                    f"actions as a {type(legal).__name__}, not a sequence (decision {decisions + 1}): "
+                                    "legal_actions must return a list or tuple, which the bot and the runner both read "
+                                    "(playtest/core/protocol.py)")
             raise IllegalActionError(
                 f"bot {bots[seat].name!r} in seat {seat + 1} chose an action that is not legal",
                 move_number=decisions + 1,
