@@ -49,6 +49,7 @@ from playtest.io import (
     write_bytes_atomic,
 )
 from playtest.jsonplaces import located
+from playtest.polars_panics import panics_as_errors
 from playtest.text import not_utf8_at
 from playtest.variants.source import not_utf8
 
@@ -354,9 +355,10 @@ def _chunk_ok(path: Path, done: Done) -> bool:
         try:
             if not f.is_file():
                 return False
-            got = pl.scan_parquet(for_polars(f), glob=False).select(
-                pl.len().alias("n"), pl.col("game").min().alias("low"), pl.col("game").max().alias("high"),
-                pl.col("game").n_unique().alias("ids")).collect().row(0, named=True)
+            with panics_as_errors():
+                got = pl.scan_parquet(for_polars(f), glob=False).select(
+                    pl.len().alias("n"), pl.col("game").min().alias("low"), pl.col("game").max().alias("high"),
+                    pl.col("game").n_unique().alias("ids")).collect().row(0, named=True)
         except (OSError, pl.exceptions.PolarsError):
             return False
         if got["n"] != rows:
@@ -626,9 +628,11 @@ def report_tables(run: RunFiles) -> tuple[pl.DataFrame, pl.DataFrame] | tuple[pl
 @contextlib.contextmanager
 def reading(run_dir: Path) -> Iterator[None]:
     """Where a run's Parquet is read (a lazy scan may read it long after it was opened): a
-    damaged file ends as one line naming the run, not a polars traceback."""
+    damaged file ends as one line naming the run, not a polars traceback (nor a polars panic:
+    `polars_panics`)."""
     try:
-        yield
+        with panics_as_errors():
+            yield
     except pl.exceptions.ColumnNotFoundError:
         raise  # the columns were checked when the run was opened: a metric's own bug
     except (OSError, pl.exceptions.PolarsError) as exc:

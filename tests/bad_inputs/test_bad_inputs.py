@@ -197,6 +197,22 @@ def _garble(run: Path, name: str = "events.parquet") -> None:
     (run / name).write_bytes(bytes(data))
 
 
+def _panicking(run: Path, name: str = "events.parquet") -> None:
+    """Overwrite 16 bytes of a data page at the first place where polars' Parquet reader panics
+    on them (a Rust assertion: PanicException, and Rust's own lines on stderr) instead of raising
+    a PolarsError; a small run's events have such places (h250)."""
+    data = (run / name).read_bytes()
+    for start in range(4, len(data) - 24, 16):
+        (run / name).write_bytes(data[:start] + b"\xab" * 16 + data[start + 16:])
+        try:
+            pl.read_parquet(run / name)
+        except pl.exceptions.PanicException:
+            return
+        except (OSError, pl.exceptions.PolarsError):
+            pass
+    raise AssertionError(f"no 16 bytes of {name} make polars panic")
+
+
 def _other_game(run: Path) -> None:
     other = _RUNS[(OHSEVEN, 4)]
     shutil.copy(other / "games.parquet", run / "games.parquet")
@@ -1481,6 +1497,13 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-garbled-events", ["report", "{tmp}/run"], r"run: cannot read run: ", setup=_with_run(_garble)),
     Case("report-garbled-games", ["report", "{tmp}/run"], r"run: cannot read run: ",
          setup=_with_run(lambda r: _garble(r, "games.parquet"))),
+    # polars panicked (a BaseException) on the damaged page: Rust's lines, a traceback and exit 1
+    Case("report-events-polars-panics-on", ["report", "{tmp}/run", "-f", "json", "-o", "{tmp}/r.json"],
+         r"/run: cannot read run: a damaged Parquet file \(polars' reader panicked on it\)$",
+         setup=_with_run(_panicking)),
+    Case("report-partial-chunk-polars-panics-on", ["report", "{tmp}/out", "-f", "json", "-o", "{tmp}/r.json"],
+         r"out.partial: partial run with no finished chunk yet: nothing to report$",
+         setup=lambda tmp: (_interrupted()(tmp), _panicking(tmp / "out.partial" / "chunks", "events-000000000000.parquet"))),
     Case("report-other-game", ["report", "{tmp}/run"], r"games.parquet lacks columns .*not a games.parquet table of this game", setup=_with_run(_other_game)),
     Case("report-empty-games", ["report", "{tmp}/run"], r"games.parquet holds no games", setup=_with_run(_empty_games)),
     Case("report-nan-totals", ["report", "{tmp}/run"], r"run/games.parquet: total: game 0: missing or non-finite totals", setup=_with_run(_nan_totals)),
@@ -2398,7 +2421,7 @@ def test_an_internal_error_is_one_line_and_exit_1_with_the_traceback_only_under_
     assert r.exit_code == 1 and "Traceback" in r.stderr and "KeyError" in r.stderr
 
 
-SUBPROCESS = ["alias-bomb", "report-over-games"]
+SUBPROCESS = ["alias-bomb", "report-over-games", "report-events-polars-panics-on"]
 
 
 @pytest.mark.parametrize("case_id", SUBPROCESS)
