@@ -751,6 +751,11 @@ V = [  # --- variant files: validate -------------------------------------------
                                                    "cubes.total=15,10", "-n", "2", "-o", "{tmp}/s"],
          r"^error: --set cubes.start_in_hand=12: cubes.start_in_hand: 12 cubes in hand but only 10 per player \(with "
          r"--set cubes.total=10: the combination is invalid, cubes.start_in_hand=12 loads at other grid points\)$"),
+    # a mistake in the file itself was said once per grid point, each line naming that point's --set
+    Case("sweep-a-file-mistake-at-every-point", ["sweep", "{tmp}/v.yaml", "--set", "crews.bays.time=1,2", "--set",
+                                                 "cubes.replenish=1,2", "-n", "2", "-o", "{tmp}/s"],
+         r"^v.yaml:3:1: bogus: unknown key; valid keys: .* \(with --set crews.bays.time=1,2 --set cubes.replenish=1,2\)$",
+         {"v.yaml": EXT + "bogus: 1\n"}),
     Case("sweep-octal-number-beside-remove", ["sweep", str(DRAFT5), "--set", "crews.bays.time=!remove,010", "-n", "2"],
          r"^error: --set crews.bays.time=!remove,010: crews.bays.time: 010 reads as 8 in YAML"),
     Case("sweep-octal-number-before-remove", ["sweep", str(DRAFT5), "--set", "crews.bays.time=010,!remove", "-n", "2"],
