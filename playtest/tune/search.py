@@ -42,6 +42,7 @@ from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError, UsageError, VariantError
 from playtest.games import get_game
 from playtest.io import for_polars, not_regular, write_parquet_atomic
+from playtest.polars_panics import panics_as_errors
 from playtest.report.format import is_share
 from playtest.sim.batch import RunConfig, read_run, run_batch
 from playtest.sim.rundir import first_line, read_json
@@ -311,11 +312,14 @@ _SETTING = {"variant": "variant file", "params": "--param list", "goals": "goals
 
 
 def _check_base_metrics(path: Path) -> None:
-    """The base's metrics stored by the interrupted search read as a metric table."""
+    """The base's metrics stored by the interrupted search read as a metric table: the whole
+    table (a few hundred rows), as the search reads it once it has copied the search aside: a
+    damaged page read only there ended as an internal error, exit 1, the copy left behind."""
     if not path.is_file():  # a named pipe: polars waited for a writer for ever, deaf to Ctrl-C
         raise PlaytestError(f"{path}: {not_regular(path)}")
     try:
-        schema = pl.read_parquet_schema(for_polars(path))
+        with panics_as_errors():
+            schema = pl.read_parquet(for_polars(path), glob=False).schema
     except (OSError, pl.exceptions.PolarsError) as exc:
         raise PlaytestError(f"{path}: cannot read: {first_line(exc)}") from None
     missing = [c for c in C.METRIC_SCHEMA if c not in schema]
@@ -365,7 +369,8 @@ def run(settings: Settings, work: Path, progress: Progress | None = None,
     base = load_variant(settings.variant)
     base_file = work / BASE_METRICS
     if base_file.is_file():
-        base_table = pl.read_parquet(for_polars(base_file), glob=False)
+        with panics_as_errors():
+            base_table = pl.read_parquet(for_polars(base_file), glob=False)
     else:
         say(f"base: {settings.games} games …")
         s = simulate(base, settings.config(0, settings.games), scratch / "base")

@@ -363,6 +363,14 @@ def _tuned_with_a_pipe(tmp: Path) -> None:
     os.mkfifo(tmp / "t" / "tune.md")
 
 
+def _tuned_base_garbled(tmp: Path) -> None:
+    """{tmp}/t of `_tuned_then_edited` (v.yaml as tuned), its base-metrics.parquet's data pages
+    overwritten (the footer, its schema, whole)."""
+    _tuned_then_edited(tmp)
+    (tmp / "v.yaml").write_text(EXT)
+    _garble(tmp / "t", "base-metrics.parquet")
+
+
 A = r"{tmp}/"  # file names in messages are as the user gave them (absolute here)
 V = [  # --- variant files: validate ---------------------------------------------------------
     Case("union-map-with-a-bad-key", ["validate", "{tmp}/v.yaml"], r"v.yaml:4:\d+: end.0.count.x: the key should be a valid integer",
@@ -2242,6 +2250,13 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
                                         "--resume"],
          r"^error: --resume: the variant's rules have changed since the search began \({tmp}/v.yaml, or a draft it "
          r"extends, was edited: max_rounds: 60 → 50\)", setup=_tuned_then_edited),
+    # the base's stored metrics were checked by their schema alone: the damaged page was read once the search
+    # was copied aside, "internal error: ComputeError: ... Data corruption detected", exit 1, the copy left there
+    Case("tune-resume-base-metrics-damaged", ["tune", "{tmp}/v.yaml", "--param", "crews.bays.time=0..4", "--target",
+                                              "{tmp}/g.yaml", "--budget", "2", "--confirm", "1", "--confirm-games", "2",
+                                              "-w", "1", "-o", "{tmp}/t", "--resume"],
+         r"^error: --resume: {tmp}/t/base-metrics.parquet: cannot read: .*; start again with --force$",
+         setup=_tuned_base_garbled),
     # a named pipe among a finished search's files: --resume copies the search aside (copytree), which
     # failed with exit 1, its list of tuples as the line, and the half-made copy left as if interrupted
     Case("tune-resume-a-pipe-among-the-files", ["tune", "{tmp}/v.yaml", "--param", "crews.bays.time=0..4", "--target",
