@@ -46,6 +46,7 @@ from playtest.errors import PlaytestError
 from playtest.filekinds import OUTPUT_KINDS, output_kind
 from playtest.io import for_polars, not_folder, not_regular, read_regular
 from playtest.jsonplaces import located
+from playtest.polars_panics import panics_as_errors
 from playtest.report import format as F
 from playtest.sim.rundir import check_items, check_keys, first_line, read_json
 from playtest.suggest import guess
@@ -250,7 +251,8 @@ def _base_groups(run_dir: Path) -> dict[str, frozenset[str]]:
     if not (run_dir / BASE_METRICS).is_file():  # (a named pipe: polars waited for a writer for ever)
         return {}
     try:
-        table = pl.read_parquet(for_polars(run_dir / BASE_METRICS), columns=["metric", "group"], glob=False)
+        with panics_as_errors():
+            table = pl.read_parquet(for_polars(run_dir / BASE_METRICS), columns=["metric", "group"], glob=False)
     except (OSError, pl.exceptions.PolarsError):
         return {}
     out: dict[str, set[str]] = {}
@@ -301,7 +303,8 @@ def _tune_design(run_dir: Path) -> Design:
         check_keys(path, g, {"groups": (list,)}, f"goals.{i}.", optional=True)
     trials_path = run_dir / "trials.parquet"
     try:
-        trials = pl.read_parquet(for_polars(trials_path), glob=False)
+        with panics_as_errors():  # (a damaged page: polars panicked, a traceback and exit 1)
+            trials = pl.read_parquet(for_polars(trials_path), glob=False)
     except (OSError, pl.exceptions.PolarsError) as exc:
         raise PlaytestError(f"{trials_path}: cannot read: {exc}") from None
     keys = [Key(p["key"], p["numeric"], () if p["numeric"] else tuple(map(str, p["choices"]))) for p in params]

@@ -197,12 +197,12 @@ def _garble(run: Path, name: str = "events.parquet") -> None:
     (run / name).write_bytes(bytes(data))
 
 
-def _panicking(run: Path, name: str = "events.parquet") -> None:
+def _panicking(run: Path, name: str = "events.parquet", step: int = 16) -> None:
     """Overwrite 16 bytes of a data page at the first place where polars' Parquet reader panics
     on them (a Rust assertion: PanicException, and Rust's own lines on stderr) instead of raising
     a PolarsError; a small run's events have such places (h250)."""
     data = (run / name).read_bytes()
-    for start in range(4, len(data) - 24, 16):
+    for start in range(4, len(data) - 24, step):
         (run / name).write_bytes(data[:start] + b"\xab" * 16 + data[start + 16:])
         try:
             pl.read_parquet(run / name)
@@ -297,6 +297,19 @@ def _tune_folder(lineup: list[object]) -> Callable[[Path], None]:
                       "goal_1": [6.0 - 0.4 * x + 0.02 * (i % 2) for i, x in enumerate(t)]},
                      schema_overrides={"repeat_of": pl.Int64}).write_parquet(tmp / "t" / "trials.parquet")
     return make
+
+
+def _tune_trials_panicking(tmp: Path) -> None:
+    """{tmp}/t of `_tune_folder` with 600 trials of seeded random objectives, 16 bytes of them
+    overwritten where polars panics (`_panicking`; the 6 trials have no such place)."""
+    import numpy as np
+
+    _tune_folder(["random"] * 4)(tmp)
+    rng, n = np.random.default_rng(1), 600
+    pl.DataFrame({"trial": range(n), "state": ["complete"] * n, "repeat_of": [None] * n,
+                  "crews.bays.time": rng.integers(0, 5, n), "objective": rng.random(n), "goal_1": rng.random(n)},
+                 schema_overrides={"repeat_of": pl.Int64}).write_parquet(tmp / "t" / "trials.parquet")
+    _panicking(tmp / "t", "trials.parquet", step=4)
 
 
 def _manifest_a_folder(tmp: Path) -> None:
@@ -862,6 +875,10 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("explain-digests-a-folder-force", ["explain", "{tmp}/t", "--force"],
          r"^error: {tmp}/t/explain.sha256: is a folder, where explain writes a file; move it out of {tmp}/t$",
          setup=lambda work: (_tune_folder(["random"] * 4)(work), (work / "t" / "explain.sha256").mkdir())),
+    # polars panicked on the damaged page (a BaseException): Rust's lines, a traceback and exit 1
+    Case("explain-trials-polars-panics-on", ["explain", "{tmp}/t"],
+         r"^error: {tmp}/t/trials.parquet: cannot read: a damaged Parquet file \(polars' reader panicked on it\)$",
+         setup=_tune_trials_panicking),
     # sweep.json's estimates were checked for numbers, a tune's responses not: "internal error: InvalidOperationError:
     # `is_not_nan` operation not supported for dtype `str`"
     Case("explain-tune-objective-text", ["explain", "{tmp}/t"],
