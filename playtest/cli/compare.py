@@ -215,7 +215,6 @@ def compare(
     if len(variants) < 2:
         raise UsageError("compare needs at least two variant files")
     loaded = load_each(variants, set_)
-    print_notes(loaded)
     seeds = parse_seeds(seed, len(loaded), independent_seeds)
     try:
         players, lineup = common_lineup(loaded, players, split_bots(bots))
@@ -227,6 +226,7 @@ def compare(
         check_output_dir(out_dir, force, [Path(p) for v in loaded for p in v.chain])
     config = RunConfig(n_games=n, players=players, lineup=lineup, seed=seeds[0], workers=workers, command=command_line())
     check_run(config)
+    print_notes(loaded)  # once every check has passed (print_notes)
     status = status_console()
     status.print(f"simulating {n} games of each of {len(loaded)} variants …")
     with default_place(out_dir, given=out is not None), staged_dir(out_dir, force=force, option="--out") as staging:

@@ -108,7 +108,6 @@ def diff_cmd(
         check_games(top, "--max-games")
     schedule = looks_schedule(n, top) if until_decided and top is not None else [n]
     b, c = load_each([base, candidate], set_)
-    print_notes([b, c])
     players_, lineup = run_lineup([b, c], players, bots, defaults, gates.run_problem)
     if seed is None and independent_seeds and defaults.seed + 1 >= 2**63:
         # the gates file's seed, said at its place there (the line blamed an --seed never given)
@@ -167,6 +166,7 @@ def diff_cmd(
         # the report sections that hold a gated metric (a win-rate gate: 2 of ~10 sections).
         # A gate never reads a quantile (gates.GateSpec refuses them): none is computed.
         metric_fn = report_metrics(section_keys(found, [g.metric for g in gates.model.gates]), quantiles=False)
+        print_notes([b, c])  # once every check, the gates' metrics on the probe too, has passed (print_notes)
         runs = Runs([b, c], ["base", "candidate"], config, out_dir, seeds)
         results, status, played = [], UNDECIDED, 0
         for played, games in enumerate(schedule, 1):

@@ -58,7 +58,6 @@ def ladder(
     from playtest.sim.batch import check_games, check_seed, default_players
     check_format(fmt, FORMATS)
     v = load(variant, set_)
-    print_notes([v])
     spec = get_game(v.game)
     names = split_rungs(rungs, (spec, spec.make_rules(v.model)))
     if players is None:
@@ -80,6 +79,7 @@ def ladder(
     # ladder (its runs are pieces of one comparison, not resumable alone) writes nothing and
     # says so, rather than naming a run folder that the clean-up removes.
     with default_place(out_dir, given=out is not None), staged_dir(out_dir, force=force, option="--out") as staging:
+        print_notes([v])  # once every check, staged_dir's of --out too, has passed (print_notes)
         total = len(names) * n + (len(names) - 1) * plan.pair_games
         err.print(f"playing {total} games: {len(names)} rungs × {n} self-play, {len(names) - 1} pairing(s) × "
                   f"{plan.pair_games} …")

@@ -174,7 +174,6 @@ def simulate(
         if players is not None and players > MAX_PLAYERS:
             raise UsageError(f"--players {players}: must be from 2 to {MAX_PLAYERS}")
         v = load(variant, set_)
-        print_notes([v])  # legal, but can never take effect
         spec = get_game(v.game)
         asked = players is not None
         if players is None:
@@ -191,10 +190,14 @@ def simulate(
         with default_place(out_dir, given=out is not None):
             check_not_input(out_dir, [Path(p) for p in v.chain], "--out")
             check_not_partial_name(out_dir)
+        noted = False
         while True:
             try:
                 with default_place(out_dir, given=out is not None):
                     prepare_out(out_dir, force=force)
+                    if not noted:  # legal, but can never take effect: said once every check has passed (print_notes)
+                        print_notes([v])
+                        noted = True
                     result = with_progress(status, quiet, n, lambda cb: run_batch(  # (called in this pass)
                         v, config, out_dir, progress=cb, force=force, backend=backend, scheduler=scheduler))  # noqa: B023
                 break

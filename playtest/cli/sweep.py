@@ -188,7 +188,6 @@ def sweep(
         problems = [pr for p, mine in failed for pr in blame_combination(mine, p.overrides(), good)]
         raise VariantError(once_for_the_grid(once_per_axis(problems, sets, [a.key for a in axes]), len(points), sets))
     check_distinct_points(axes, sets, points, [v.model for v in loaded])
-    print_notes(loaded)
     try:
         # Every point is the same file: an error names the point (`deck.copies.4=!remove`, whose
         # variant has no 4-player deck, was told "base.yaml: --players 4 is not supported").
@@ -203,13 +202,14 @@ def sweep(
     check_run(config)
     fn = report_metrics()
     status = status_console()
+    if metrics:  # a few games first, so that a misspelt --metric fails now, not after the whole grid
+        check_metric_names(metrics, loaded, RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed,
+                                                      workers=1), n, fn)
+    print_notes(loaded)  # once every check has passed (print_notes)
     for axis, text in zip(axes, sets, strict=True):
         if len(axis.values) == 1:
             typer.echo(clean(f"note: --set {text}: one value, so {axis.key} is not swept (give several: "
                              f"{axis.key}=V1,V2,...)"), err=True)
-    if metrics:  # a few games first, so that a misspelt --metric fails now, not after the whole grid
-        check_metric_names(metrics, loaded, RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed,
-                                                      workers=1), n, fn)
     status.print(f"simulating {n} games at each of {len(points)} grid points …")
     folders = [p.folder(i) for i, p in enumerate(points)]
     with default_place(out_dir, given=out is not None), staged_dir(out_dir, force=force, option="--out") as staging:

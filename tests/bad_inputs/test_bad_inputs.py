@@ -33,6 +33,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DRAFT5 = ROOT / "variants" / "stargate" / "draft5.yaml"
 OHSEVEN = ROOT / "variants" / "ohseven" / "base.yaml"
 NF_BASE = ROOT / "variants" / "new-frontiers" / "base.yaml"
+NO_REPLENISH = ROOT / "variants" / "stargate" / "draft6-no-replenish.yaml"
+"""A shipped draft with a note (its Bays can never take a cube), printed by every command that plays it."""
 O7_RANKS = "deck.ranks=[" + ", ".join(f"{{label: '{r}', value: {v}}}" for v, r in enumerate(["Q", "QQ", "A", "2", "3", "4", "5", "6", "7"])) + "]"
 O7_HIGH_RANKS = [(str(v), v) for v in range(3, 8)]
 """Oh-Seven's ranks 3-7: with three more, a deck from which every player count is dealt."""
@@ -772,6 +774,21 @@ V = [  # --- variant files: validate -------------------------------------------
                                                    "cubes.total=15,10", "-n", "2", "-o", "{tmp}/s"],
          r"^error: --set cubes.start_in_hand=12: cubes.start_in_hand: 12 cubes in hand but only 10 per player \(with "
          r"--set cubes.total=10: the combination is invalid, cubes.start_in_hand=12 loads at other grid points\)$"),
+    # a draft's note (a setting that can never take effect) came before the one error line of a bad option or
+    # output: two lines on stderr. Notes now wait for every check (cli.common.print_notes)
+    Case("simulate-bad-bot-of-a-draft-with-a-note", ["simulate", str(NO_REPLENISH), "-n", "2", "--bots", "mcts:abc"],
+         r"^error: --bots: bot 'mcts:abc': give the budget in iterations"),
+    Case("compare-bad-seed-of-a-draft-with-a-note", ["compare", str(DRAFT5), str(NO_REPLENISH), "-n", "2", "--seed", "abc"],
+         r"^error: --seed abc: expected an integer"),
+    Case("sweep-bad-metric-of-a-draft-with-a-note", ["sweep", str(NO_REPLENISH), "--set", "crews.bays.time=1,2", "-n", "2",
+                                                     "-w", "1", "-m", "nope", "-o", "{tmp}/s"],
+         r"^error: --metric nope: no such metric"),
+    Case("diff-bad-gate-of-a-draft-with-a-note", ["diff", str(DRAFT5), str(NO_REPLENISH), "--gate", "{tmp}/g.yaml", "-n", "2",
+                                                  "-w", "1", "--bots", "random"],
+         r"g.yaml:1:\d+: gates.0.metric: unknown metric 'nope'", {"g.yaml": "gates: [{metric: nope, max: 1}]\n"}),
+    Case("ladder-out-taken-by-a-draft-with-a-note", ["ladder", str(NO_REPLENISH), "--rungs", "random,greedy", "-n", "2",
+                                                     "-o", "{tmp}/run"],
+         r"^error: --out {tmp}/run: already exists", setup=_with_run()),
     # a mistake in the file itself was said once per grid point, each line naming that point's --set
     Case("sweep-a-file-mistake-at-every-point", ["sweep", "{tmp}/v.yaml", "--set", "crews.bays.time=1,2", "--set",
                                                  "cubes.replenish=1,2", "-n", "2", "-o", "{tmp}/s"],
