@@ -269,10 +269,12 @@ def run_lineup(variants: list[Variant], players: int | None, bots: str | None, r
     from playtest.compare.runs import common_lineup
 
     try:
-        bot_list = split_bots(bots) if bots else ([run.bots] if isinstance(run.bots, str) else list(run.bots))
+        # (`is not None`: `--players 0` and `--bots ''` were taken as not given, and the file's 4 players
+        # and bots played under a command line that said otherwise)
+        bot_list = split_bots(bots) if bots is not None else ([run.bots] if isinstance(run.bots, str) else list(run.bots))
         if len(bot_list) == 1:
             bot_list = split_bots(bot_list[0])
-        return common_lineup(variants, players or run.players, bot_list, how=how)
+        return common_lineup(variants, players if players is not None else run.players, bot_list, how=how)
     except UsageError as exc:
         if bots is None and (isinstance(exc, BotNameError) or "--bots" in str(exc)):
             raise run_problem("bots", str(exc).replace("--bots ", "")) from None

@@ -789,6 +789,17 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("ladder-out-taken-by-a-draft-with-a-note", ["ladder", str(NO_REPLENISH), "--rungs", "random,greedy", "-n", "2",
                                                      "-o", "{tmp}/run"],
          r"^error: --out {tmp}/run: already exists", setup=_with_run()),
+    # --players 0 and --bots '' were taken as not given: the gates' or goals' file's 4 players and bots played
+    Case("diff-players-0", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(GATES), "-n", "2", "-w", "1", "--players", "0"],
+         r"^error: --players 0: a game needs at least 2 players$"),
+    Case("diff-bots-empty", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(GATES), "-n", "2", "-w", "1", "--bots", ""],
+         r"^error: --bots : bot 1 has no name$"),
+    Case("tune-players-0", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "--budget", "1",
+                            "-n", "2", "-w", "1", "--players", "0", "-o", "{tmp}/t"],
+         r"^error: --players 0: a game needs at least 2 players$"),
+    Case("tune-bots-empty", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "--budget", "1",
+                             "-n", "2", "-w", "1", "--bots", "", "-o", "{tmp}/t"],
+         r"^error: --bots : bot 1 has no name$"),
     # a mistake in the file itself was said once per grid point, each line naming that point's --set
     Case("sweep-a-file-mistake-at-every-point", ["sweep", "{tmp}/v.yaml", "--set", "crews.bays.time=1,2", "--set",
                                                  "cubes.replenish=1,2", "-n", "2", "-o", "{tmp}/s"],
