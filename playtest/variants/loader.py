@@ -921,11 +921,40 @@ def _repair(data: Any, parent: Any, loc: tuple[Any, ...], dropped: list[str]) ->
     if not path:
         return None
     top = path[0]
+    theirs = parent.get(top) if isinstance(parent, dict) else None
+    if not _differ_only_at(data[top], theirs, tuple(path[1:])):
+        # The parent's section (or none) would stand in for the file's other settings there too:
+        # a bag of 8 worlds with `rules: {players: true, explore: {draw: 3}}` read "too few for an
+        # explore draw of 7" (the parent's), a second line for one mistake (h250).
+        return None
     if isinstance(parent, dict) and top in parent:
         data[top] = copy.deepcopy(parent[top])
     else:
         data.pop(top, None)
     return (top,)
+
+
+def _differ_only_at(mine: Any, theirs: Any, rest: tuple[Any, ...]) -> bool:
+    """Whether a file's section `mine` and the parent's `theirs` (None: the parent has none) are
+    alike but at the path `rest` below them: then the parent's section stands in for the file's
+    one mistaken value alone."""
+    if not rest:
+        return True
+    if isinstance(mine, dict):
+        others = theirs if isinstance(theirs, dict) else {}
+        key = next((k for k in mine if str(k) == str(rest[0])), rest[0])
+        keys = {str(k) for k in (*mine, *others)} - {str(key)}
+        if any(_by_text(mine, k) != _by_text(others, k) for k in keys):
+            return False
+        return _differ_only_at(mine.get(key), others.get(key), rest[1:])
+    if isinstance(mine, list) and isinstance(rest[0], int) and isinstance(theirs, list) and len(mine) == len(theirs):
+        i = rest[0]
+        return mine[:i] == theirs[:i] and mine[i + 1:] == theirs[i + 1:] and _differ_only_at(mine[i], theirs[i], rest[1:])
+    return False
+
+
+def _by_text(mapping: dict[Any, Any], key: str) -> Any:
+    return next((v for k, v in mapping.items() if str(k) == key), None)
 
 
 def _drop_marked(node: Any) -> None:

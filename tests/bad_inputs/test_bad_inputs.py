@@ -800,6 +800,11 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("tune-bots-empty", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "--budget", "1",
                              "-n", "2", "-w", "1", "--bots", "", "-o", "{tmp}/t"],
          r"^error: --bots : bot 1 has no name$"),
+    # the parent's whole rules: section stood in for the file's with its one mistaken value, so the file's own
+    # explore draw of 3 read as the parent's 7: "worlds: the bag holds 8 worlds, too few for an explore draw of 7"
+    Case("a-mistake-in-a-section-is-one-line", ["validate", "{tmp}/v.yaml"], r"v.yaml:7:12: rules.players: Input should be a valid list \(got true\)$",
+         {"v.yaml": (ROOT / "tests" / "newfrontiers" / "data" / "bag8.yaml").read_text().replace(
+             "extends: ../../../variants/", f"extends: {ROOT}/variants/").replace("players: [2, 3]", "players: true")}),
     # a mistake in the file itself was said once per grid point, each line naming that point's --set
     Case("sweep-a-file-mistake-at-every-point", ["sweep", "{tmp}/v.yaml", "--set", "crews.bays.time=1,2", "--set",
                                                  "cubes.replenish=1,2", "-n", "2", "-o", "{tmp}/s"],
