@@ -2512,6 +2512,16 @@ def test_bad_input_in_a_real_process(case_id: str, tmp_path: Path) -> None:
     assert _snapshot(tmp_path) == before
 
 
+def test_a_run_is_read_with_standard_error_closed(tmp_path: Path) -> None:
+    """Reading a run sets standard error aside (polars_panics): started with it closed (`2>&-`),
+    the report failed, exit 1 (its temporary file took descriptor 2, and sys.stderr was None)."""
+    run = _run(tmp_path)
+    r = subprocess.run([sys.executable, "-m", "playtest", "report", str(run), "-f", "md", "-o", "-"],
+                       stdout=subprocess.PIPE, text=True, cwd=tmp_path, timeout=60, preexec_fn=lambda: os.close(2))
+    assert r.returncode == 0
+    assert "4 games of random ×4" in r.stdout
+
+
 @contextlib.contextmanager
 def _never_waiting_on_a_pipe(folder: Path, seconds: float = 30.0) -> Iterator[None]:
     """Run the block (a command, in this process) and fail if it waits on a named pipe under
