@@ -345,7 +345,9 @@ def damaged_text(damaged: Sequence[Done]) -> str:
 
 
 def _chunk_ok(path: Path, done: Done) -> bool:
-    """A listed chunk's files are whole and hold its games: the rows its manifest line counts,
+    """A listed chunk's files are whole and hold its games: every column reads (a damaged page
+    of another column than `game` passed, and the resume's merge of the chunks failed on it,
+    exit 1, again at every resume), the rows its manifest line counts,
     and only games start..stop-1 (every one of them in the games table). A chunk file copied
     over another (the games 0-49 saved as 50-99) counted the same rows, and a resume finished a
     run whose every game of that chunk was twice in games.parquet: a complete folder the
@@ -355,10 +357,11 @@ def _chunk_ok(path: Path, done: Done) -> bool:
         try:
             if not f.is_file():
                 return False
-            with panics_as_errors():
+            with panics_as_errors():  # every column read (its nulls counted), not the game column alone (h250)
                 got = pl.scan_parquet(for_polars(f), glob=False).select(
                     pl.len().alias("n"), pl.col("game").min().alias("low"), pl.col("game").max().alias("high"),
-                    pl.col("game").n_unique().alias("ids")).collect().row(0, named=True)
+                    pl.col("game").n_unique().alias("ids"), pl.all().null_count().name.prefix("nulls of ")
+                ).collect().row(0, named=True)
         except (OSError, pl.exceptions.PolarsError):
             return False
         if got["n"] != rows:

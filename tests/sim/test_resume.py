@@ -326,12 +326,35 @@ def test_a_report_of_a_run_still_playing_is_not_carried_into_the_finished_run(tm
     assert sorted(p.name for p in out.iterdir()) == ["events.parquet", "games.parquet", "run.json"]
 
 
-def test_a_damaged_chunk_is_said_by_report_and_by_the_resume_that_plays_it_again(tmp_path):
+def _truncate(chunk: Path) -> None:
+    chunk.write_bytes(chunk.read_bytes()[:100])
+
+
+def _damage_beside_game(chunk: Path) -> None:
+    """Overwrite 16 bytes where the game column still reads but another column does not: the
+    chunk's check read the game column alone, and the resume's merge of the chunks ended in
+    'internal error: ComputeError: parquet: ... Invalid thrift', its saved games kept as whole,
+    so that every later resume failed the same way (h250)."""
+    data = chunk.read_bytes()
+    for start in range(4, len(data) - 24, 4):
+        chunk.write_bytes(data[:start] + b"\xab" * 16 + data[start + 16:])
+        try:
+            pl.scan_parquet(chunk).select(pl.col("game").max()).collect()
+        except (OSError, pl.exceptions.PolarsError, pl.exceptions.PanicException):
+            continue
+        try:
+            pl.read_parquet(chunk)
+        except (OSError, pl.exceptions.PolarsError, pl.exceptions.PanicException):
+            return
+    raise AssertionError(f"no 16 bytes of {chunk} damage another column than game")
+
+
+@pytest.mark.parametrize("damage", [_truncate, _damage_beside_game])
+def test_a_damaged_chunk_is_said_by_report_and_by_the_resume_that_plays_it_again(tmp_path, damage):
     """A truncated chunk file of an interrupted run: `report` left its games out and `--resume`
     played them again, both without a word, as if they had never been played (h211)."""
     config = _interrupted_after_two_chunks(tmp_path / "out")
-    events = tmp_path / "out.partial" / "chunks" / "events-000000000002.parquet"
-    events.write_bytes(events.read_bytes()[:100])
+    damage(tmp_path / "out.partial" / "chunks" / "events-000000000002.parquet")
     r = CliRunner().invoke(app, ["report", str(tmp_path / "out"), "--out", "-", "--format", "json"])
     assert r.exit_code == 0, r.stderr
     assert "note: partial run: 2 of 8 games" in r.stderr
