@@ -146,7 +146,31 @@ def rules_edited(recorded: dict[str, Any], now: dict[str, Any]) -> list[Change]:
         then = recorded
     if rules_hash(then) == rules_hash(now):
         return []
-    return [c for c in rule_changes(then, now) if c.path not in PROSE_KEYS]
+    # `rule_changes` pairs an id'd list's items by id, blind to their order; the order is a rule
+    # (the planets' order deals another circle): a reordered list was "the same rules" (h251).
+    return [c for c in rule_changes(then, now) if c.path not in PROSE_KEYS] or reorderings(then, now)
+
+
+def reorderings(old: Any, new: Any, path: str = "") -> list[Change]:
+    """The id'd lists in both `old` and `new` holding the same ids in another order, each as a
+    change of its ids' order (`planets: ["red1", "red2"] → ["red2", "red1"]`)."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        return [c for key in old if key in new
+                for c in reorderings(old[key], new[key], f"{path}.{key}" if path else str(key))]
+    ids = [_ids(side) for side in (old, new)]
+    if ids[0] is None or ids[1] is None:
+        return []
+    out = [Change(path, ids[0], ids[1])] if ids[0] != ids[1] and sorted(ids[0]) == sorted(ids[1]) else []
+    by_id = {str(i["id"]): i for i in new}
+    return out + [c for i in old if str(i["id"]) in by_id
+                  for c in reorderings(i, by_id[str(i["id"])], f"{path}.{i['id']}")]
+
+
+def _ids(value: Any) -> list[str] | None:
+    """The ids of an id'd list (a non-empty list of maps, each with an `id`), else None."""
+    if isinstance(value, list) and value and all(isinstance(i, dict) and "id" in i for i in value):
+        return [str(i["id"]) for i in value]
+    return None
 
 
 def rules_of(resolved: dict[str, Any]) -> dict[str, Any]:

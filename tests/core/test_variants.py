@@ -722,6 +722,20 @@ def test_a_section_the_parent_leaves_out_is_compared_key_by_key_and_a_default_wr
     assert rule_changes(vc.resolved, written.resolved) == rule_changes(written.resolved, vc.resolved) == []
 
 
+def test_an_id_d_list_reordered_is_an_edit_of_the_rules_named_by_its_order():
+    """`rule_changes` pairs an id'd list's items by id, so the planets in another order (another
+    circle dealt from the same seed) showed no change, and replay RUN --game, tune --resume and
+    calibrate took the reordered draft for the run's own rules."""
+    from playtest.variants.loader import rules_edited
+
+    d5 = load_variant(DRAFT5).resolved
+    ids = [p["id"] for p in d5["planets"]]
+    reordered = {**d5, "planets": list(reversed(d5["planets"]))}
+    assert [(c.path, c.old, c.new) for c in rules_edited(d5, reordered)] == [("planets", ids, ids[::-1])]
+    renamed = {**d5, "name": "another name"}
+    assert rules_edited(d5, renamed) == []
+
+
 def test_a_copied_or_pickled_change_still_says_its_key_was_added(tmp_path):
     """`Change.old is ABSENT` marks an added key; a deep copy of a Change made another
     `(absent)` object, which `as_dict` wrote as an old value with `added: false`, and a pickle

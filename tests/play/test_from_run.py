@@ -156,6 +156,23 @@ def test_a_variant_changed_since_the_run_is_refused_naming_the_edit(cli, tmp_pat
     assert r.returncode == 2 and "(cubes.total: 15 → 14, cubes.start_in_hand: 3 → 2, cubes.replenish: 2 → 1 and 1 more): " in r.stderr, r.stderr
 
 
+def test_a_draft_whose_planets_were_reordered_is_refused_naming_the_order(cli, tmp_path):
+    """The planets' order is a rule (another circle is dealt): compared by id alone, the reordered
+    draft passed as the run's rules, and the game played again then failed as 'not the game the
+    run recorded', blaming 'the rules or the bots'."""
+    import yaml
+
+    draft = tmp_path / "d.yaml"
+    shutil.copy(DRAFT5, draft)
+    run = _run(cli, tmp_path, draft)
+    data = yaml.safe_load(DRAFT5.read_text(encoding="utf-8"))
+    data["planets"] = data["planets"][::-1]
+    draft.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    r = cli("replay", str(run), "--game", "0")
+    assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
+    assert r.stderr.startswith(f"error: {run}: {draft} has changed since the run (planets: "), r.stderr
+
+
 def test_a_draft_renamed_or_writing_a_default_still_plays_its_run_s_games_again(cli, tmp_path):
     """The name and description are prose, and a key written out at the default the run played
     with is the same rule: both were refused as 'changed since the run' (the whole data's hash)."""
