@@ -8,7 +8,8 @@ ended in those lines and a Python traceback, exit 1 (h250).
 `panics_as_errors()` around a read turns the panic into a `pl.exceptions.ComputeError`, which
 every reader of a run already answers with one line naming the run, and keeps the panic's lines
 off the terminal: standard error goes to a temporary file while the block runs, and what else
-was written there meanwhile is passed on afterwards. Without a standard error to set aside (closed,
+was written there meanwhile is passed on afterwards (dropped if standard error can no longer be
+written, as the commands' own lines are). Without a standard error to set aside (closed,
 `2>&-`) or a temporary file to hold it, the block runs as it is: the read must not fail for that.
 """
 
@@ -60,8 +61,13 @@ def _set_aside_stderr(stack: contextlib.ExitStack) -> IO[bytes] | None:
         os.dup2(saved, 2)
         held.seek(0)
         text = held.read()
-        while text:  # (what the block wrote besides a panic's lines: a warning, a note)
-            text = text[os.write(2, text):]
+        try:
+            while text:  # (what the block wrote besides a panic's lines: a warning, a note)
+                text = text[os.write(2, text):]
+        except OSError:
+            # Standard error's reader gone (`2>&1 | head -1`) or its disk full: dropped, as the
+            # commands' own lines are (cli.app.ReaderGone); the read itself did not fail (h251).
+            pass
 
     stack.callback(restore)
     return held
