@@ -806,17 +806,33 @@ def cross_key_issues_despite_errors(
         loc = tuple(err["loc"])
         if len(loc) == 1 and err["type"] not in ("missing", "extra_forbidden") and _is_section(schema, loc[0]):
             return []
+    found, in_place = _issues_beside(schema, data, parent, exc, whole=False)
+    if not in_place:
+        return found
+    # A mistaken value set aside alone (`_repair`): the parent's value standing in for it may
+    # cause a problem of its own (a bag "too few worlds for 5 players" where the file's players
+    # are a mistake); only those said with the parent's whole section standing in too are kept.
+    with_section, _ = _issues_beside(schema, data, parent, exc, whole=True)
+    return [problem for problem in found if problem in with_section]
+
+
+def _issues_beside(
+    schema: type[VariantModel], data: dict[str, Any], parent: dict[str, Any] | None, exc: ValidationError, whole: bool
+) -> tuple[list[tuple[tuple[Any, ...], str]], bool]:
+    """`cross_key_issues_despite_errors` with each mistake set aside by `_repair` (`whole`: its
+    whole top-level section, as the parent has it), and whether a value was set aside alone."""
     repaired = copy.deepcopy(data)
     set_aside: list[tuple[Any, ...]] = []
     dropped: list[str] = []
+    alone: list[tuple[Any, ...]] = []
     for err in exc.errors():
-        path = _repair(repaired, parent, tuple(err["loc"]), dropped)
+        path = _repair(repaired, parent, tuple(err["loc"]), dropped, None if whole else alone)
         if path is None:
-            return []
+            return [], bool(alone)
         set_aside.append(path)
     stand_ins = _stand_ins(repaired) if dropped else []
     if dropped and not stand_ins:
-        return []  # a list of one item, left out: nothing can stand in for it, its error alone is said
+        return [], bool(alone)  # a list of one item, left out: nothing can stand in for it, its error alone is said
     _drop_marked(repaired)
 
     def issues(version: dict[str, Any]) -> list[tuple[tuple[Any, ...], tuple[Any, ...], str]] | None:
@@ -834,17 +850,17 @@ def cross_key_issues_despite_errors(
 
     without = issues(repaired)
     if without is None:
-        return []
+        return [], bool(alone)
     if not dropped:
-        return [(loc, message) for loc, _, message in without]
+        return [(loc, message) for loc, _, message in without], bool(alone)
     places = {where for _, where, message in without if not any(f"'{ident}'" in message for ident in dropped)}
     runs = [found for found in map(issues, stand_ins) if found is not None]
     if not runs:
-        return []
+        return [], bool(alone)
     held = set.intersection(*({(where, message) for _, where, message in found} for found in runs))
     # A stand-in run's locations: its lists hold every item where the file has it (without the
     # item left out, the positions after it were one off).
-    return [(loc, message) for loc, where, message in runs[0] if (where, message) in held and where in places]
+    return [(loc, message) for loc, where, message in runs[0] if (where, message) in held and where in places], bool(alone)
 
 
 def _is_section(schema: type[BaseModel], key: Any) -> bool:
@@ -909,9 +925,12 @@ def _at(data: Any, path: tuple[Any, ...]) -> Any:
     return data
 
 
-def _repair(data: Any, parent: Any, loc: tuple[Any, ...], dropped: list[str]) -> tuple[Any, ...] | None:
+def _repair(data: Any, parent: Any, loc: tuple[Any, ...], dropped: list[str],
+            alone: list[tuple[Any, ...]] | None = None) -> tuple[Any, ...] | None:
     """Replace the part of `data` holding the error at `loc` by the parent's (or mark it for
-    removal, adding its id to `dropped`). Returns the set-aside part's path (keys and item ids)."""
+    removal, adding its id to `dropped`). Returns the set-aside part's path (keys and item ids).
+    With `alone` (a list), a section the file edits elsewhere too keeps the file's other values:
+    the mistaken value alone is replaced, and its path added to `alone`."""
     node, pnode, path = data, parent, []
     item: tuple[list[Any], int, Any, tuple[Any, ...]] | None = None
     for seg in loc:
@@ -949,13 +968,35 @@ def _repair(data: Any, parent: Any, loc: tuple[Any, ...], dropped: list[str]) ->
     if not _differ_only_at(data[top], theirs, tuple(path[1:])):
         # The parent's section (or none) would stand in for the file's other settings there too:
         # a bag of 8 worlds with `rules: {players: true, explore: {draw: 3}}` read "too few for an
-        # explore draw of 7" (the parent's), a second line for one mistake (h250).
-        return None
+        # explore draw of 7" (the parent's), a second line for one mistake (h250). With `alone`, the
+        # mistaken value alone is set aside: the parent's value at its place stands in (none there:
+        # the key is left out). Giving up instead dropped every cross-key check of the file, and a
+        # second mistake elsewhere (13 planets dealt from 12 cards) went unsaid (h251).
+        if alone is not None and len(path) == len(loc) and (leaf := _repair_leaf(data, path, pnode)) is not None:
+            alone.append(leaf)
+            return leaf
+        if alone is not None:
+            return None
     if isinstance(parent, dict) and top in parent:
         data[top] = copy.deepcopy(parent[top])
     else:
         data.pop(top, None)
     return (top,)
+
+
+def _repair_leaf(data: Any, path: list[Any], theirs: Any) -> tuple[Any, ...] | None:
+    """Put the parent's value `theirs` (None: it has none) at `path` in `data`, or leave the key
+    out; the set-aside path, or None when that cannot be done (a list item with no parent value)."""
+    holder = data
+    for key in path[:-1]:
+        holder = holder[key]
+    if theirs is not None:
+        holder[path[-1]] = copy.deepcopy(theirs)
+    elif isinstance(holder, dict):
+        holder.pop(path[-1], None)
+    else:
+        return None
+    return tuple(path)
 
 
 def _differ_only_at(mine: Any, theirs: Any, rest: tuple[Any, ...]) -> bool:

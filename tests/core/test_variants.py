@@ -425,6 +425,21 @@ def test_a_single_value_of_a_wrong_kind_keeps_the_cross_key_problems(tmp_path):
     ]
 
 
+def test_a_type_error_in_a_section_edited_elsewhere_keeps_the_other_cross_key_problems(tmp_path):
+    """The parent's whole `cubes:` cannot stand in for a section the file edits elsewhere too
+    (`total: 14`): the mistaken value alone is set aside, and the planets dealt from too few
+    cards, a second mistake in another section, are said with it (they went unsaid)."""
+    path = write(tmp_path, "v.yaml", f"extends: {DRAFT5}\ncubes:\n  total: 14\n  start_in_hand: abc\n"
+                                     "planets_dealt: {3: 5, 4: 13}\n")
+    with pytest.raises(VariantError) as exc:
+        load_variant(path)
+    assert problems(exc) == [
+        f"{path}:4:18: cubes.start_in_hand: Input should be a valid integer, unable to parse string as an integer "
+        "(got 'abc')",
+        f"{path}:5:26: planets_dealt.4: 13 planets dealt for 4 players but only 12 planet cards exist",
+    ]
+
+
 def test_an_item_left_out_for_its_type_error_still_counts_in_its_list():
     """An item with a type error and no parent version cannot be validated, but it is still one
     of its list's items: a count that is wrong with it is said, and counted with it (it read
