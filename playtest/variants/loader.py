@@ -146,9 +146,7 @@ def rules_edited(recorded: dict[str, Any], now: dict[str, Any]) -> list[Change]:
         then = recorded
     if rules_hash(then) == rules_hash(now):
         return []
-    # `rule_changes` pairs an id'd list's items by id, blind to their order; the order is a rule
-    # (the planets' order deals another circle): a reordered list was "the same rules" (h251).
-    return [c for c in rule_changes(then, now) if c.path not in PROSE_KEYS] or reorderings(then, now)
+    return [c for c in rule_changes(then, now) if c.path not in PROSE_KEYS]
 
 
 def reorderings(old: Any, new: Any, path: str = "") -> list[Change]:
@@ -653,18 +651,22 @@ def rule_changes(base: dict, other: dict) -> list[Change]:
     """The keys of two resolved variants that differ, the free text `description` left out: it
     is prose, not a rule (compare's and diff's "Rule changes"; what a resumed search or a run's
     game played again names when its draft was edited). A key one of them leaves out is shown at
-    the default it plays with (`dice: 1 (default) → 2`), not as '(absent)'."""
+    the default it plays with (`dice: 1 (default) → 2`), not as '(absent)'. An id'd list whose
+    items are the same but in another order is a change too, of its ids' order (`reorderings`):
+    `diff` pairs the items by id, and compare of a draft with its planets reordered (another circle
+    dealt, other games) listed no rule change."""
     from playtest.games import get_game
 
     def rules(d: dict) -> dict:
         return {k: v for k, v in d.items() if k != "description"}
 
     changes = diff(rules(base), rules(other))
+    reordered = reorderings(rules(base), rules(other))
     try:
         schema = get_game(base["game"]).schema
     except (PlaytestError, KeyError, TypeError):  # no game to read defaults from: as written
-        return changes
-    return list(changes_under_rules(schema, base, other, changes))
+        return changes + reordered
+    return list(changes_under_rules(schema, base, other, changes)) + reordered
 
 
 def _validate_tree(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -749,6 +750,19 @@ def test_an_id_d_list_reordered_is_an_edit_of_the_rules_named_by_its_order():
     assert [(c.path, c.old, c.new) for c in rules_edited(d5, reordered)] == [("planets", ids, ids[::-1])]
     renamed = {**d5, "name": "another name"}
     assert rules_edited(d5, renamed) == []
+
+
+def test_compare_s_rule_changes_list_an_id_d_list_reordered_beside_its_other_changes():
+    """compare and diff list `rule_changes`: a draft with its planets reordered (other games from
+    the same seed) showed no rule change at all, and beside another change only that one."""
+    from playtest.compare.compare import semantic_changes
+
+    d5 = load_variant(DRAFT5).resolved
+    ids = [p["id"] for p in d5["planets"]]
+    other = {**d5, "name": "other", "max_rounds": 9, "planets": [*d5["planets"][1:], d5["planets"][0]]}
+    [(_, _, changes)] = semantic_changes(["draft5", "other"], [d5, other])
+    assert [str(c) for c in changes if c.path != "name"] == ["max_rounds: 60 → 9", f"planets: {json.dumps(ids)} → "
+                                                             f"{json.dumps([*ids[1:], ids[0]])}"]
 
 
 def test_a_copied_or_pickled_change_still_says_its_key_was_added(tmp_path):
