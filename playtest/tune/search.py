@@ -293,7 +293,7 @@ def check_settings(work: Path, settings: Settings) -> None:
         if key == "rules_hash":  # (a search stored before this hash was kept has none: nothing to compare)
             if key in stored and stored[key] not in (value, settings.written_rules_hash or value):
                 edits = _edits(stored.get(RESOLVED_KEY), settings.resolved)
-                if edits != []:
+                if edits is None or edits:  # (none: the same rules, written another way)
                     said = f": {changes_said(edits)}" if edits else ""
                     raise UsageError(f"--resume: the variant's rules have changed since the search began "
                                      f"({settings.variant}, or a draft it extends, was edited{said}): its trials were "

@@ -139,7 +139,10 @@ def _is_id_list(value: Any) -> bool:
 
 
 def diff(old: Any, new: Any, path: str = "") -> list[Change]:
-    """Every leaf that differs; maps by key, lists of id'd items by id, other lists whole."""
+    """Every leaf that differs; maps by key, lists of id'd items by id, other lists whole. An id'd
+    list holding the same ids in another order is also a change of its ids' order (`planets:
+    ["red1", "red2"] → ["red2", "red1"]`): the order is a rule (the planets' order deals another
+    circle), which pairing the items by id alone did not show."""
     if isinstance(old, dict) and isinstance(new, dict):
         out: list[Change] = []
         for key in list(old) + [k for k in new if k not in old]:
@@ -150,6 +153,8 @@ def diff(old: Any, new: Any, path: str = "") -> list[Change]:
         old_by = {str(i["id"]): i for i in old}
         new_by = {str(i["id"]): i for i in new}
         out = []
+        if list(old_by) != list(new_by) and sorted(old_by) == sorted(new_by):
+            out.append(Change(path, list(old_by), list(new_by)))
         for ident in list(old_by) + [k for k in new_by if k not in old_by]:
             sub = f"{path}.{ident}" if path else ident
             out.extend(diff(old_by.get(ident, ABSENT), new_by.get(ident, ABSENT), sub))

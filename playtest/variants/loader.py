@@ -149,28 +149,6 @@ def rules_edited(recorded: dict[str, Any], now: dict[str, Any]) -> list[Change]:
     return [c for c in rule_changes(then, now) if c.path not in PROSE_KEYS]
 
 
-def reorderings(old: Any, new: Any, path: str = "") -> list[Change]:
-    """The id'd lists in both `old` and `new` holding the same ids in another order, each as a
-    change of its ids' order (`planets: ["red1", "red2"] → ["red2", "red1"]`)."""
-    if isinstance(old, dict) and isinstance(new, dict):
-        return [c for key in old if key in new
-                for c in reorderings(old[key], new[key], f"{path}.{key}" if path else str(key))]
-    ids = [_ids(side) for side in (old, new)]
-    if ids[0] is None or ids[1] is None:
-        return []
-    out = [Change(path, ids[0], ids[1])] if ids[0] != ids[1] and sorted(ids[0]) == sorted(ids[1]) else []
-    by_id = {str(i["id"]): i for i in new}
-    return out + [c for i in old if str(i["id"]) in by_id
-                  for c in reorderings(i, by_id[str(i["id"])], f"{path}.{i['id']}")]
-
-
-def _ids(value: Any) -> list[str] | None:
-    """The ids of an id'd list (a non-empty list of maps, each with an `id`), else None."""
-    if isinstance(value, list) and value and all(isinstance(i, dict) and "id" in i for i in value):
-        return [str(i["id"]) for i in value]
-    return None
-
-
 def rules_of(resolved: dict[str, Any]) -> dict[str, Any]:
     """The resolved data without its name and description: what two variants must share to play
     the same games (tune's best.yaml check, the keys an extending draft is said to change)."""
@@ -651,22 +629,19 @@ def rule_changes(base: dict, other: dict) -> list[Change]:
     """The keys of two resolved variants that differ, the free text `description` left out: it
     is prose, not a rule (compare's and diff's "Rule changes"; what a resumed search or a run's
     game played again names when its draft was edited). A key one of them leaves out is shown at
-    the default it plays with (`dice: 1 (default) → 2`), not as '(absent)'. An id'd list whose
-    items are the same but in another order is a change too, of its ids' order (`reorderings`):
-    `diff` pairs the items by id, and compare of a draft with its planets reordered (another circle
-    dealt, other games) listed no rule change."""
+    the default it plays with (`dice: 1 (default) → 2`), not as '(absent)'; an id'd list put in
+    another order as its ids' order (`diff`)."""
     from playtest.games import get_game
 
     def rules(d: dict) -> dict:
         return {k: v for k, v in d.items() if k != "description"}
 
     changes = diff(rules(base), rules(other))
-    reordered = reorderings(rules(base), rules(other))
     try:
         schema = get_game(base["game"]).schema
     except (PlaytestError, KeyError, TypeError):  # no game to read defaults from: as written
-        return changes + reordered
-    return list(changes_under_rules(schema, base, other, changes)) + reordered
+        return changes
+    return list(changes_under_rules(schema, base, other, changes))
 
 
 def _validate_tree(
