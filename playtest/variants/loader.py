@@ -146,7 +146,7 @@ def rules_edited(recorded: dict[str, Any], now: dict[str, Any]) -> list[Change]:
         then = recorded
     if rules_hash(then) == rules_hash(now):
         return []
-    return [c for c in rule_changes(then, now) if c.path not in PROSE_KEYS]
+    return rule_changes(then, now)
 
 
 def rules_of(resolved: dict[str, Any]) -> dict[str, Any]:
@@ -626,17 +626,14 @@ def changes_under_rules(schema: type[BaseModel], base: Any, other: Any, changes:
 
 
 def rule_changes(base: dict, other: dict) -> list[Change]:
-    """The keys of two resolved variants that differ, the free text `description` left out: it
-    is prose, not a rule (compare's and diff's "Rule changes"; what a resumed search or a run's
-    game played again names when its draft was edited). A key one of them leaves out is shown at
+    """The keys of two resolved variants that differ, the prose `name` and `description` left
+    out: no game reads them (compare's and diff's "Rule changes", whose heading names the two
+    drafts; what a resumed search or a run's game played again names when its draft was edited). A key one of them leaves out is shown at
     the default it plays with (`dice: 1 (default) → 2`), not as '(absent)'; an id'd list put in
     another order as its ids' order (`diff`)."""
     from playtest.games import get_game
 
-    def rules(d: dict) -> dict:
-        return {k: v for k, v in d.items() if k != "description"}
-
-    changes = diff(rules(base), rules(other))
+    changes = diff(rules_of(base), rules_of(other))
     try:
         schema = get_game(base["game"]).schema
     except (PlaytestError, KeyError, TypeError):  # no game to read defaults from: as written

@@ -232,12 +232,13 @@ def test_diff_exit_0_when_every_gate_holds(cli, tmp_path):
     assert "look 1/1: 12 games per variant → 2 pass" in res.stderr
 
 
-def test_diff_s_rule_changes_leave_out_the_description_as_compare_s_do(cli, tmp_path):
-    """A copy of draft 5 that changes only its prose: diff listed `description` under "Rule
-    changes", compare did not. (2 games a side, the fewest diff plays: the rule changes are read
-    from the variants, whatever the games.)"""
+def test_diff_s_rule_changes_leave_out_the_name_and_description_as_compare_s_do(cli, tmp_path):
+    """A copy of draft 5 that changes its prose: diff listed `description` under "Rule
+    changes", compare did not; both listed `name`, which no game reads either (the heading names
+    the drafts). (2 games a side, the fewest diff plays: the rule changes are read from the
+    variants, whatever the games.)"""
     copy = tmp_path / "copy.yaml"
-    copy.write_text(f"extends: {DRAFT5.resolve()}\ndescription: the same rules, told differently\n"
+    copy.write_text(f"extends: {DRAFT5.resolve()}\nname: a copy\ndescription: the same rules, told differently\n"
                     "cubes: {replenish: 1}\n")
     res = cli("diff", str(DRAFT5), str(copy), "--gate", str(gates_file(tmp_path, GATES_OK)), "-w", "1", "-n", "2",
               "--format", "json")
