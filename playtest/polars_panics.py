@@ -8,15 +8,20 @@ ended in those lines and a Python traceback, exit 1 (h250).
 `panics_as_errors()` around a read turns the panic into a `pl.exceptions.ComputeError`, which
 every reader of a run already answers with one line naming the run, and keeps the panic's lines
 off the terminal: standard error goes to a temporary file while the block runs, and what else
-was written there meanwhile is passed on afterwards (dropped if standard error can no longer be
-written, as the commands' own lines are). Without a standard error to set aside (closed,
-`2>&-`) or a temporary file to hold it, the block runs as it is: the read must not fail for that.
+was written there meanwhile is passed on afterwards, in order (dropped if standard error can no
+longer be written, as the commands' own lines are). Of a block that panicked, only the panic's
+lines are left out: they begin at Rust's "thread '...' panicked at" line, and the panic is
+raised right after them, so what the block wrote before that line (a warning, a note) is passed
+on and the rest is not (a warning was dropped with them until h252). Without a standard error
+to set aside (closed, `2>&-`) or a temporary file to hold it, the block runs as it is: the read
+must not fail for that.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -34,8 +39,32 @@ def panics_as_errors() -> Iterator[None]:
             yield
         except pl.exceptions.PanicException:
             if held is not None:
-                held.truncate(0)  # (the panic's lines: not passed on)
+                _drop_panic_lines(held)
             raise pl.exceptions.ComputeError("a damaged Parquet file (polars' reader panicked on it)") from None
+
+
+# The line with which Rust's panic hook begins each panic (after an empty line), "thread 'name'
+# (id) panicked at file:line:col:" with the message on the next lines; before Rust 1.73 "thread
+# 'name' panicked at 'message', file:line:col".
+_PANIC_START = re.compile(rb"^thread '[^'\n]*'[^\n]* panicked at ", re.MULTILINE)
+
+
+def _drop_panic_lines(held: IO[bytes]) -> None:
+    """Cut the set-aside standard error where the first panic's lines begin: the rest is the
+    panics' (one for each of polars' threads that panicked, each with its backtrace), what came
+    before is kept. Nothing is cut when no panic's line is there: nothing is known to be theirs."""
+    if sys.stderr is not None:
+        sys.stderr.flush()  # (a line Python still held was written before the panic)
+    held.seek(0)
+    text = held.read()
+    found = _PANIC_START.search(text)
+    if found is None:
+        return
+    kept = found.start()
+    if text[:kept].endswith(b"\n\n") or text[:kept] == b"\n":
+        kept -= 1  # (the empty line before the panic's first is the panic's too)
+    held.truncate(kept)
+    held.seek(kept)
 
 
 def _set_aside_stderr(stack: contextlib.ExitStack) -> IO[bytes] | None:
