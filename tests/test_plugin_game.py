@@ -1037,3 +1037,74 @@ def test_games_lists_the_search_bots_only_where_it_can_know_the_rules_sample_a_s
                               "(playtest-nim 0.1: playtest_nim:SPEC)")
     finally:
         object.__setattr__(playtest_nim.SPEC, "make_rules", NimRules)
+
+
+class _NotationWithoutDefaults:
+    """A notation that does not subclass Notation: what a reader needs, and no `replay_rng`."""
+
+    game, example, setup_keys, required_setup, names_the_player = "nim", "take 2 from 1", (), (), True
+
+    def __getattr__(self, name):  # (every other hook: Nim's own)
+        from playtest_nim.game import NimNotation
+
+        if name == "replay_rng":
+            raise AttributeError(name)
+        return getattr(NimNotation(), name)
+
+
+def _notation_without_setup(self):  # (replay_rng's `setup` left out)
+    import random
+
+    return random.Random(0)
+
+
+@pytest.mark.parametrize(("notation", "problem"), [
+    (lambda: _NotationWithoutDefaults(),
+     "its notation _NotationWithoutDefaults lacks replay_rng, a hook of playtest.core.transcript.Notation: subclass "
+     "Notation, which has every hook's default"),
+    (lambda: _nim_notation(replay_rng=None), "its notation Broken's replay_rng is None, not a method"),
+    (lambda: _nim_notation(replay_rng=_notation_without_setup),
+     "its notation Broken's replay_rng cannot be called as replay_rng(setup): too many positional arguments"),
+], ids=["not-a-notation", "none", "without-setup"])
+def test_a_notation_without_a_sound_replay_rng_is_one_line_naming_the_game(example_game, monkeypatch, cli, tmp_path,
+                                                                           notation, problem):
+    """replay, calibrate and `play --resume` said 'internal error: TypeError ... please report it'
+    (AttributeError for the notation without Notation's defaults), playtest's bug by their words,
+    and `playtest games` listed the game as sound. The notation is checked when the game loads,
+    as its rules class is: one line naming the game and the hook."""
+    import playtest_nim
+
+    monkeypatch.setattr(playtest_nim, "SPEC", dataclasses.replace(playtest_nim.SPEC, notation=notation()))
+    refresh()
+    said = (f"the game plugin 'nim' (playtest_nim:SPEC): {problem} (docs/extending.md, 'Transcripts: a notation and "
+            "a setup block')")
+    (tmp_path / "run").mkdir()
+    for args in (["replay", GAME], ["calibrate", GAME, "--against", str(tmp_path / "run")]):
+        r = cli(*args)
+        assert (r.returncode, r.stderr) == (2, f"{GAME}:1:7: game: {said}\n"), args
+    r = cli("games")
+    assert (r.returncode, r.stderr) == (2, f"error: {said}\n")
+
+
+def _nim_notation(**hooks):
+    from playtest_nim.game import NimNotation
+
+    return type("Broken", (NimNotation,), hooks)()
+
+
+def test_a_replay_rng_that_returns_nothing_is_the_game_s_bug_not_a_replay_by_accident(example_game, monkeypatch,
+                                                                                      cli, tmp_path):
+    """A `replay_rng` without its `return` gave `apply` None to draw from: Nim, which draws
+    nothing, replayed by accident; a game with chance failed inside its own `apply`."""
+    import playtest_nim
+
+    monkeypatch.setattr(playtest_nim, "SPEC", dataclasses.replace(
+        playtest_nim.SPEC, notation=_nim_notation(replay_rng=lambda self, setup: None)))
+    refresh()
+    said = ("error: game 'nim': its notation's replay_rng returned None, not what apply draws from (a random.Random, "
+            "or an object that replays the outcomes the transcript records; docs/extending.md, 'Transcripts: a "
+            "notation and a setup block')\n")
+    (tmp_path / "run").mkdir()
+    for args in (["replay", GAME], ["calibrate", GAME, "--against", str(tmp_path / "run")]):
+        r = cli(*args)
+        assert (r.returncode, r.stderr) == (2, said), args

@@ -720,7 +720,7 @@ def replay(t: Transcript[S, A], notation: Notation[S, A], make_rules: Callable[[
     rules = make_rules(t.variant.model)
     log: list[Event] = []
     state = notation.initial_state(rules, t.setup, t.players)
-    player = MovePlayer(rules, state, notation, names=t.names, rng=notation.replay_rng(t.setup), log=log)
+    player = MovePlayer(rules, state, notation, names=t.names, rng=replay_draws(t, notation), log=log)
     for move in t.moves:
         seat = rules.current_seat(player.state)
         before = len(log)
@@ -728,6 +728,18 @@ def replay(t: Transcript[S, A], notation: Notation[S, A], make_rules: Callable[[
         if trace is not None:
             trace.append(move_trace(move, t.names, seat, log[before:]))
     return notation.outcome(t, rules, player.state, log)
+
+
+def replay_draws(t: Transcript[S, A], notation: Notation[S, A]) -> random.Random | Any:
+    """What `apply` draws from while `t` is replayed: the notation's `replay_rng(setup)`. None
+    (a `return` left out) is the game's bug, said as such: it was passed to `apply`, where a game
+    without chance after its set-up replayed by accident and one with chance failed in `apply`."""
+    draws = notation.replay_rng(t.setup)
+    if draws is None:
+        raise ProtocolError(f"game '{t.variant.model.game}': its notation's replay_rng returned None, not what "
+                            "apply draws from (a random.Random, or an object that replays the outcomes the transcript "
+                            "records; docs/extending.md, 'Transcripts: a notation and a setup block')")
+    return draws
 
 
 def move_trace(move: Move[Any], names: Sequence[str], seat: int, events: Sequence[Event]) -> dict[str, Any]:

@@ -105,12 +105,13 @@ RULES_METHODS = tuple(n for n, v in vars(Rules).items() if callable(v) and not n
 
 
 def _missing_parts(spec: GameSpec) -> str:
-    """What a plugin's spec leaves out that every command needs, in words ('' when nothing). Each
-    was an 'internal error ... please report it' at the first game, blamed on playtest: the schema's
-    `player_counts` (VariantModel's raises NotImplementedError) and, when `make_rules` is the
-    rules class itself (Nim's `NimRules`) or a function whose return annotation names that class
-    (`GameSpec.rules_class`), a method of the Rules protocol (`view`: AttributeError). A
-    `make_rules` function is not called here: its rules are known only once a variant is."""
+    """What a plugin's spec leaves out that the commands need, in words ('' when nothing). Each
+    was an 'internal error ... please report it' at the first game (or transcript), blamed on
+    playtest: the schema's `player_counts` (VariantModel's raises NotImplementedError); when
+    `make_rules` is the rules class itself (Nim's `NimRules`) or a function whose return
+    annotation names that class (`GameSpec.rules_class`), a method of the Rules protocol (`view`:
+    AttributeError); and a hook of its notation (`_notation_problem`). A `make_rules` function
+    is not called here: its rules are known only once a variant is."""
     from playtest.variants.model import VariantModel
 
     if getattr(spec.schema, "player_counts", None) is VariantModel.player_counts:
@@ -122,6 +123,38 @@ def _missing_parts(spec: GameSpec) -> str:
         if lacks:
             return (f"its rules class {made.__name__} lacks {', '.join(lacks)} of the Rules protocol "
                     "(playtest/core/protocol.py; docs/extending.md, 'The protocol')")
+    return _notation_problem(spec.notation) if spec.notation is not None else ""
+
+
+def _notation_problem(notation: object) -> str:
+    """What is wrong with a game's notation, in words ('' when nothing): a hook of
+    playtest.core.transcript.Notation it lacks, or has as something that is not a method, or as
+    a method that cannot take what the core passes it. A notation that does not subclass
+    Notation (it has no defaults) and one whose `replay_rng` was set to None or written without
+    its `setup` argument stopped `replay`, `calibrate` and `play --resume` with 'internal error:
+    ... please report it', and `playtest games` listed the game as sound (h252)."""
+    import inspect
+
+    from playtest.core.transcript import Notation
+
+    where = "(docs/extending.md, 'Transcripts: a notation and a setup block')"
+    kind = type(notation).__name__
+    for name, hook in vars(Notation).items():
+        if name.startswith("_") or not callable(hook):
+            continue
+        if not hasattr(notation, name):
+            return (f"its notation {kind} lacks {name}, a hook of playtest.core.transcript.Notation: subclass "
+                    f"Notation, which has every hook's default {where}")
+        given = getattr(notation, name)
+        if not callable(given):
+            return f"its notation {kind}'s {name} is {given!r}, not a method {where}"
+        wanted = list(inspect.signature(hook).parameters)[1:]  # (self)
+        try:
+            inspect.signature(given).bind(*wanted)
+        except TypeError as err:
+            return f"its notation {kind}'s {name} cannot be called as {name}({', '.join(wanted)}): {err} {where}"
+        except ValueError:  # (a builtin without a signature: not known to be wrong)
+            continue
     return ""
 
 

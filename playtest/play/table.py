@@ -41,7 +41,7 @@ def replay_moves(path: Any, notation: Any, make_rules: Any, game: str = "") -> T
     rules = make_rules(t.variant.model)
     log: list[Any] = []
     player = core.MovePlayer(rules, notation.initial_state(rules, t.setup, t.players), notation,
-                             names=t.names, rng=notation.replay_rng(t.setup), log=log)
+                             names=t.names, rng=core.replay_draws(t, notation), log=log)
     decisions = 0
     for move in t.moves:
         player.play(move)
