@@ -1108,3 +1108,47 @@ def test_a_replay_rng_that_returns_nothing_is_the_game_s_bug_not_a_replay_by_acc
     for args in (["replay", GAME], ["calibrate", GAME, "--against", str(tmp_path / "run")]):
         r = cli(*args)
         assert (r.returncode, r.stderr) == (2, said), args
+
+
+def _make_bot_refusing(name, rules, seat):
+    from playtest_nim.game import make_bot
+
+    if name == "perfect":
+        from playtest.errors import UsageError
+
+        raise UsageError("bot 'perfect' plays only heaps of at most 7 counters")
+    return make_bot(name, rules, seat)
+
+
+def _make_bot_returning_nothing(name, rules, seat):
+    from playtest_nim.game import make_bot
+
+    return None if name == "perfect" else make_bot(name, rules, seat)
+
+
+def _make_bot_crashing(name, rules, seat):
+    raise ValueError("my make_bot is broken")
+
+
+@pytest.mark.parametrize(("make_bot", "said"), [
+    (_make_bot_refusing, "error: --rungs: "),
+    (_make_bot_returning_nothing, "error: game 'nim': "),
+    (_make_bot_crashing, "error in code outside playtest, "),
+], ids=["refuses-the-name", "returns-no-bot", "crashes"])
+def test_ladder_says_a_plugin_s_make_bot_failure_as_simulate_does(example_game, monkeypatch, cli, tmp_path, make_bot,
+                                                                  said):
+    """A name the game refuses is the option's fault, `--rungs:` as `--bots:`; a make_bot that
+    breaks the protocol is the game's bug, one line naming the game (ladder put `--rungs:` before
+    it, as if the user had misspelt the rung), and one that crashes names the plugin's code."""
+    import playtest_nim
+
+    monkeypatch.setattr(playtest_nim, "SPEC", dataclasses.replace(playtest_nim.SPEC, make_bot=make_bot))
+    refresh()
+    simulated = cli("simulate", NIM, "-n", "2", "--bots", "random,perfect", "--workers", "1",
+                    "--out", str(tmp_path / "run"))
+    laddered = cli("ladder", NIM, "--rungs", "random,perfect", "-n", "2", "--workers", "1",
+                   "--out", str(tmp_path / "ladder"))
+    assert simulated.returncode == laddered.returncode != 0 and len(laddered.stderr.splitlines()) == 1
+    assert laddered.stderr == simulated.stderr.replace("error: --bots: ", "error: --rungs: ")
+    assert laddered.stderr.startswith(said)
+    assert not (tmp_path / "ladder").exists()

@@ -16,7 +16,7 @@ from typing import Any
 from playtest.compare.jackknife import Sample
 from playtest.core.protocol import Rules
 from playtest.core.spec import GameSpec
-from playtest.errors import PlaytestError, UsageError
+from playtest.errors import BotNameError, UsageError
 from playtest.search.bots import played
 from playtest.search.names import is_search_name
 from playtest.search.names import parse as parse_search
@@ -109,12 +109,15 @@ def pairings(rungs: Sequence[str], players: int) -> list[Pairing]:
 
 def check_rungs(spec: GameSpec, variant: Variant, players: int, rungs: Sequence[str]) -> None:
     """Every rung must be a bot of the game: the game's own message lists the valid ones, after
-    `--rungs:` (a bad player count first, as --players' own error)."""
+    `--rungs:` (a bad player count first, as --players' own error). Only a name refused
+    (BotNameError) is the option's: a plugin's make_bot that breaks the protocol is said as
+    `simulate --bots` says it, the game's bug (it read `--rungs: game 'nim': its make_bot(...)
+    returned a NoneType ...`, as if the rung were misspelt)."""
     check_players(variant, players)
     for rung in rungs:
         try:  # the batch's own check: the same bot factory (search bots included) as the runs
             check_lineup(spec, variant, players, [rung])
-        except PlaytestError as err:
+        except BotNameError as err:
             raise UsageError(f"--rungs: {err}") from None
 
 
