@@ -774,6 +774,65 @@ def test_a_plugin_s_summary_that_is_not_a_list_of_titled_tables_is_named_as_its_
                                f"in {out} without a report"), r.stderr
 
 
+def _nim_summary_with(column: str, value: object, title: str | None = None):
+    """Nim's summary with `column` of its first table's first row set to `value` (and that
+    table's title to `title`, when given)."""
+    from playtest_nim.game import summary as nim_summary
+
+    def summary(games, events):
+        (first, table), *rest = nim_summary(games, events)
+        changed = pl.concat([table.head(1).with_columns(pl.lit(value, dtype=pl.String()).alias(column)), table[1:]])
+        return [(first if title is None else title, changed), *rest]
+
+    return summary
+
+
+@pytest.mark.parametrize(("column", "value", "title", "words"), [
+    (C.DEFINITION, None, None, "its summary table 'Counters taken per move' has a row of metric 'mean_taken' without a "
+                               "definition"),
+    (C.DEFINITION, " ", None, "its summary table 'Counters taken per move' has a row of metric 'mean_taken' without a "
+                              "definition"),
+    (C.METRIC, "", None, "its summary table 'Counters taken per move' has a row without a metric id"),
+    (C.GROUP, "all", "", "its summary gave a table without a title (of metrics 'mean_taken', 'one_counter_moves')"),
+], ids=["no-definition", "blank-definition", "no-metric-id", "no-title"])
+def test_a_plugin_s_metric_that_does_not_say_what_it_is_is_named_as_its_bug(example_game, cli, tmp_path, monkeypatch,
+                                                                            column, value, title, words):
+    """A row without a definition (or without a metric id, or a table without a title) went
+    into every report silently: a number that does not say what it is."""
+    from playtest.analysis import metrics
+
+    broken = dataclasses.replace(get_game("nim"), summary=_nim_summary_with(column, value, title))
+    monkeypatch.setattr(metrics, "_game_spec", lambda info: broken)
+    out = tmp_path / "run"
+    r = cli("simulate", NIM, "-n", "2", "--workers", "1", "--out", str(out))
+    assert (r.returncode, r.stderr) == (2, f"error: game 'nim': {words}: every number in a report says what it is "
+                                           "(docs/extending.md, 'The folder': metrics.py); the 2 games are saved in "
+                                           f"{out} without a report (`playtest report {out}` writes it once the cause "
+                                           "is fixed)\n")
+
+
+def test_a_plugin_s_goal_metric_without_a_definition_is_named_as_its_bug(example_game, cli, tmp_path, monkeypatch):
+    """`tune`'s goal metrics are shown as the report's are: one without a definition is refused too."""
+    from playtest_nim.game import goal_metrics
+
+    from playtest.analysis.metrics import SummaryTableError
+    from playtest.tune.metrics import tune_metrics
+
+    r, out = simulate_nim(cli, tmp_path)
+    assert r.returncode == 0, r.stderr
+    info = json.loads((out / "run.json").read_text())
+    games, events = pl.read_parquet(out / "games.parquet"), pl.read_parquet(out / "events.parquet")
+    assert tune_metrics()(info, games, events).filter(pl.col(C.METRIC) == "first_player_wins").height == 1
+    import playtest_nim
+
+    monkeypatch.setattr(playtest_nim, "SPEC", dataclasses.replace(playtest_nim.SPEC, goal_metrics=lambda *args: (
+        goal_metrics(*args).with_columns(pl.lit(None, dtype=pl.String()).alias(C.DEFINITION)))))
+    refresh()
+    with pytest.raises(SummaryTableError, match=r"^game 'nim': its goal_metrics has a row of metric 'first_player_wins' "
+                                                r"without a definition: every number in a report says what it is "):
+        tune_metrics()(info, games, events)
+
+
 def test_a_plugin_s_by_round_and_goal_metrics_reach_the_ladder_the_reports_and_tune(example_game, cli, tmp_path):
     """What a game declares in GameSpec.by_round_metrics is left out of the ladder and the
     Markdown report (kept in the JSON), and GameSpec.goal_metrics are names a tune goal can use:

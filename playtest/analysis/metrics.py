@@ -146,10 +146,18 @@ def game_sections(info: Mapping[str, Any], games: Table, events: Table) -> list[
         raise SummaryTableError(f"game '{spec.name}': its summary returned {pairs}, not a list of (title, table) "
                                 "pairs (GameSpec.summary: [(title, metric table)], docs/extending.md)")
     for title, table in tables:
-        problem = _table_problem(table)
+        problem = table_problem(table)
         if problem:
             raise SummaryTableError(f"game '{spec.name}': its summary table {title!r} {problem} (a GameSpec.summary "
                                     "table is built with playtest.analysis.columns.metric_frame)")
+        table_of = f"its summary table {title!r}"
+        unsaid = unsaid_row(table)
+        if not title.strip():
+            metrics = table[C.METRIC].unique(maintain_order=True).to_list()
+            table_of, unsaid = "its summary", f"gave a table without a title (of metrics {', '.join(map(repr, metrics))})"
+        if unsaid:
+            raise SummaryTableError(f"game '{spec.name}': {table_of} {unsaid}: every number in a report says what it "
+                                    "is (docs/extending.md, 'The folder': metrics.py)")
         out.append(Section(f"game:{_slug(title)}", title, _as_metric_table(table), game=True))
     return out
 
@@ -184,13 +192,26 @@ def _pairs_problem(tables: object) -> str | None:
     return f"an item that is a {type(odd).__name__}"
 
 
-def _table_problem(table: object) -> str | None:
+def table_problem(table: object) -> str | None:
     """What keeps `table` from being a metric table, or None."""
     if not isinstance(table, pl.DataFrame):
         return f"is a {type(table).__name__}, not a polars DataFrame"
     missing = [c for c in C.METRIC_SCHEMA if c not in table.columns]
     if missing:
         return f"has no column {', '.join(missing)}"
+    return None
+
+
+def unsaid_row(table: pl.DataFrame) -> str | None:
+    """A metric table's first row that does not say what its number is, in words ("has a row of
+    metric 'mean_taken' without a definition", "has a row without a metric id"), or None. Such
+    a row of a game's own went into every report silently: a number under an empty heading, or
+    with no definition in the Markdown report's list (h252)."""
+    for metric, definition in zip(table[C.METRIC].to_list(), table[C.DEFINITION].to_list(), strict=True):
+        if metric is None or not metric.strip():
+            return "has a row without a metric id"
+        if definition is None or not definition.strip():
+            return f"has a row of metric {metric!r} without a definition"
     return None
 
 

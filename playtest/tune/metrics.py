@@ -13,6 +13,7 @@ from typing import Any
 import polars as pl
 
 from playtest.analysis import columns as C
+from playtest.analysis.metrics import SummaryTableError, table_problem, unsaid_row
 from playtest.analysis.parts import file_row, recording, wanted
 from playtest.compare.metrics import MetricFn, report_metrics
 from playtest.games import get_game
@@ -42,6 +43,10 @@ def with_goal_metrics(table: pl.DataFrame, info: dict[str, Any], games: pl.DataF
             extra = spec.goal_metrics(info, games, events)
     else:  # no jackknife records parts (a per-block recomputation): the goal measures build none
         extra = spec.goal_metrics(info, games, events)
+    unsaid = unsaid_row(extra) if not table_problem(extra) else None
+    if unsaid:  # (a tune goal's numbers are shown, and defined, as the report's are)
+        raise SummaryTableError(f"game '{spec.name}': its goal_metrics {unsaid}: every number in a report says what "
+                                "it is (docs/extending.md, 'The registration': goal_metrics)")
     have = set(table[C.METRIC].unique().to_list())
     extra = extra.filter(~pl.col(C.METRIC).is_in(list(have)))
     if filed is not None:
