@@ -51,15 +51,30 @@ def load_each(paths: list[Path], overrides: list[str] | None) -> list[Variant]:
     return out
 
 
-def print_notes(variants: Iterable[Variant]) -> None:
+def print_notes(variants: Iterable[Variant], *, workers: int = 0, backend: str = "pool") -> None:
     """Every variant's notes (a setting that can never take effect, such as an end trigger no game
     reaches; an added id that looks like a misspelt known one), each once, as `simulate` prints
     them: compare, diff and sweep played such drafts without a word. A command calls it once every
     check of its options and outputs has passed, just before its games start: printed on loading,
     a note came before the one error line of a bad option (`simulate draft6-no-replenish.yaml
-    --bots mcts:abc`: two lines on stderr, h250)."""
-    for note in note_texts(variants):
-        typer.echo(clean(f"note: {note}"), err=True)
+    --bots mcts:abc`: two lines on stderr, h250). `workers`, `backend`: the command's --workers,
+    said when more than are used (`workers_note`)."""
+    for note in [*note_texts(variants), workers_note(workers, backend)]:
+        if note:
+            typer.echo(clean(f"note: {note}"), err=True)
+
+
+def workers_note(workers: int, backend: str = "pool") -> str | None:
+    """What --workers beyond those a run uses becomes (sim.batch.effective_workers: the cores
+    here, or MAX_DASK_WORKERS on Dask), or None: every command that takes --workers says it, as
+    simulate did alone (compare, sweep, ladder, tune and diff capped `-w 100000` in silence)."""
+    from playtest.sim.batch import MAX_DASK_WORKERS, effective_workers
+
+    used = effective_workers(workers, backend)
+    if workers <= used:
+        return None
+    limit = f"at most {MAX_DASK_WORKERS:,} on Dask" if backend == "dask" else "the cores this machine offers"
+    return f"--workers {workers} capped at {used} ({limit})"
 
 
 def note_texts(variants: Iterable[Variant]) -> list[str]:

@@ -182,7 +182,7 @@ def compare(
                                            "verdict (default: the headline metrics and every notable difference in the table, "
                                            f"at most {VERDICT_LINES} differences per variant in the verdict; files hold all).")] = False,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder (default reports/compare-<time>): runs, compare.html/.md/.json.")] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core; at most the cores there are).", min=0)] = 0,
     force: Annotated[bool, typer.Option("--force", help="Replace --out if it exists (only once the new comparison is complete).")] = False,
     set_: SetOption = None,
 ) -> None:
@@ -226,7 +226,7 @@ def compare(
         check_output_dir(out_dir, force, [Path(p) for v in loaded for p in v.chain])
     config = RunConfig(n_games=n, players=players, lineup=lineup, seed=seeds[0], workers=workers, command=command_line())
     check_run(config)
-    print_notes(loaded)  # once every check has passed (print_notes)
+    print_notes(loaded, workers=workers)  # once every check has passed (print_notes)
     status = status_console()
     status.print(f"simulating {n} games of each of {len(loaded)} variants …")
     with default_place(out_dir, given=out is not None), staged_dir(out_dir, force=force, option="--out") as staging:

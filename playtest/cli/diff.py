@@ -37,7 +37,7 @@ def diff_cmd(
     fmt: Annotated[str, typer.Option("--format", "-f", help="md (for a pull-request comment) or json.")] = "md",
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Folder for the runs (default: a temporary folder, removed): base/ and candidate/ hold the "
                                                         "first look, each later look's games a run folder inside them (games-400-799/).")] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core; at most the cores there are).", min=0)] = 0,
     force: Annotated[bool, typer.Option("--force", help="Replace --out if it exists (only once the new runs are complete).")] = False,
     set_: SetOption = None,
 ) -> None:
@@ -166,7 +166,7 @@ def diff_cmd(
         # the report sections that hold a gated metric (a win-rate gate: 2 of ~10 sections).
         # A gate never reads a quantile (gates.GateSpec refuses them): none is computed.
         metric_fn = report_metrics(section_keys(found, [g.metric for g in gates.model.gates]), quantiles=False)
-        print_notes([b, c])  # once every check, the gates' metrics on the probe too, has passed (print_notes)
+        print_notes([b, c], workers=workers)  # once every check, the gates' metrics on the probe too, has passed (print_notes)
         runs = Runs([b, c], ["base", "candidate"], config, out_dir, seeds)
         results, status, played = [], UNDECIDED, 0
         for played, games in enumerate(schedule, 1):

@@ -34,7 +34,7 @@ def ladder(
                                                    "(each rung against the one below it; default: -n).", min=2)] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default: 4 when the variant supports it, else the most it supports).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Root seed: every rung and pairing plays the same deals.")] = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core; at most the cores there are).", min=0)] = 0,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder (default reports/ladder-<variant>-<time>).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing --out folder.")] = False,
     fmt: Annotated[str, typer.Option("--format", "-f", help="What to print: text, md or json (the files hold all three).")] = "text",
@@ -79,7 +79,7 @@ def ladder(
     # ladder (its runs are pieces of one comparison, not resumable alone) writes nothing and
     # says so, rather than naming a run folder that the clean-up removes.
     with default_place(out_dir, given=out is not None), staged_dir(out_dir, force=force, option="--out") as staging:
-        print_notes([v])  # once every check, staged_dir's of --out too, has passed (print_notes)
+        print_notes([v], workers=workers)  # once every check, staged_dir's of --out too, has passed (print_notes)
         total = len(names) * n + (len(names) - 1) * plan.pair_games
         err.print(f"playing {total} games: {len(names)} rungs × {n} self-play, {len(names) - 1} pairing(s) × "
                   f"{plan.pair_games} …")

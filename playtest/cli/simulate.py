@@ -153,9 +153,7 @@ def simulate(
         raise UsageError(f"--scheduler {scheduler}: only with --backend dask")
     if scheduler is not None and not _SCHEDULER.fullmatch(scheduler):
         raise UsageError(f"--scheduler {scheduler}: expected an address like tcp://host:8786")
-    used = effective_workers(workers, backend)
-    if workers > used:
-        status.print(f"note: --workers {workers} capped at {used} (the cores this machine offers)", highlight=False)
+    effective_workers(workers, backend)  # (--workers -1: refused before anything is read; a cap is a note, print_notes)
     if resume is not None:
         if variant is not None or set_:
             raise UsageError("--resume: give only the run folder; the variant and settings are the run's own")
@@ -165,7 +163,8 @@ def simulate(
                              "was started (drop them, or start a new run)")
         out_dir = resume
         result = with_progress(status, quiet, None, lambda cb: resume_batch(
-            resume, workers=workers, progress=cb, backend=backend, scheduler=scheduler))
+            resume, workers=workers, progress=cb, backend=backend, scheduler=scheduler,
+            checked=lambda: print_notes((), workers=workers, backend=backend)))
     else:
         if variant is None:
             raise UsageError("missing VARIANT (or --resume RUN_FOLDER)")
@@ -196,7 +195,7 @@ def simulate(
                 with default_place(out_dir, given=out is not None):
                     prepare_out(out_dir, force=force)
                     if not noted:  # legal, but can never take effect: said once every check has passed (print_notes)
-                        print_notes([v])
+                        print_notes([v], workers=workers, backend=backend)
                         noted = True
                     result = with_progress(status, quiet, n, lambda cb: run_batch(  # (called in this pass)
                         v, config, out_dir, progress=cb, force=force, backend=backend, scheduler=scheduler))  # noqa: B023

@@ -139,7 +139,7 @@ def sweep(
     metrics: Annotated[list[str] | None, typer.Option("--metric", "-m", help="A metric to show (repeatable; default: the key metrics).")] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="What to print: text, md or json.")] = "text",
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder (default reports/sweep-<time>): runs, sweep.html/.md/.json/.csv.")] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core; at most the cores there are).", min=0)] = 0,
     force: Annotated[bool, typer.Option("--force", help="Replace --out if it exists (only once the new sweep is complete).")] = False,
 ) -> None:
     """Simulate every combination of the swept values with the same seed and chart key metrics.
@@ -205,7 +205,7 @@ def sweep(
     if metrics:  # a few games first, so that a misspelt --metric fails now, not after the whole grid
         check_metric_names(metrics, loaded, RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed,
                                                       workers=1), n, fn)
-    print_notes(loaded)  # once every check has passed (print_notes)
+    print_notes(loaded, workers=workers)  # once every check has passed (print_notes)
     for axis, text in zip(axes, sets, strict=True):
         if len(axis.values) == 1:
             typer.echo(clean(f"note: --set {text}: one value, so {axis.key} is not swept (give several: "

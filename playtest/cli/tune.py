@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import Interrupted, app
-from playtest.cli.common import run_lineup, status_console
+from playtest.cli.common import print_notes, run_lineup, status_console
 from playtest.cli.compare import check_format, command_line
 from playtest.errors import UsageError
 from playtest.games import get_game
@@ -177,7 +177,7 @@ def tune(
     confirm: Annotated[int, typer.Option("--confirm", help="How many of the best candidates to re-evaluate on fresh games.", min=1)] = 3,
     confirm_games: Annotated[int | None, typer.Option("--confirm-games", help="Fresh games for each re-evaluation (default 4 × -n).", min=2)] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder (default reports/tune-<time>).")] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core).", min=0)] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes (0 = every core; at most the cores there are).", min=0)] = 0,
     resume: Annotated[bool, typer.Option("--resume", help="Continue the search stored in --out (interrupted, or with a larger --budget).")] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing --out (or an interrupted search in it).")] = False,
     fmt: Annotated[str, typer.Option("--format", "-f", help="What to print: md or json.")] = "md",
@@ -264,6 +264,7 @@ def tune(
     with at_default():
         work = _prepare(out_dir, resumed)
         lock = _lock(out_dir, work)
+    print_notes((), workers=workers)  # once every check has passed (print_notes)
     if not resume:
         write_settings(work, settings)
     err = status_console(highlight=False)

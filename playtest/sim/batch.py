@@ -628,9 +628,11 @@ def resume_batch(
     progress: Callable[[int], None] | None = None,
     backend: str = "pool",
     scheduler: str | None = None,
+    checked: Callable[[], None] | None = None,
 ) -> RunResult:
     """Finish an interrupted run: `folder` is the run's --out or its .partial folder. Only the
-    chunks missing from its manifest are played; the rows are those of an uninterrupted run."""
+    chunks missing from its manifest are played; the rows are those of an uninterrupted run.
+    `checked()`: called once the run is checked, before its games are played (the CLI's notes)."""
     if not_utf8_at(str(folder)) is not None:  # polars cannot open its chunks: "internal error: TypeError"
         raise UsageError(f"--resume {folder}: the run folder's path is not UTF-8 text: rename it")
     own = rundir.named(folder)  # '.' from inside OUT.partial
@@ -670,6 +672,8 @@ def resume_batch(
     # beside the 8 of run.json (simulate writes report.html afresh; the others stayed).
     for name in rundir.PARTIAL_REPORTS:
         (partial / name).unlink(missing_ok=True)
+    if checked is not None:
+        checked()
     if progress and done:
         progress(done)
     result = _play(run, target_of(partial), workers=effective_workers(workers, backend), progress=progress,

@@ -778,6 +778,11 @@ V = [  # --- variant files: validate -------------------------------------------
     # output: two lines on stderr. Notes now wait for every check (cli.common.print_notes)
     Case("simulate-bad-bot-of-a-draft-with-a-note", ["simulate", str(NO_REPLENISH), "-n", "2", "--bots", "mcts:abc"],
          r"^error: --bots: bot 'mcts:abc': give the budget in iterations"),
+    # ... and so did simulate's note that --workers is capped at the cores (said first of all)
+    Case("simulate-bad-bot-with-workers-capped", ["simulate", str(DRAFT5), "-n", "2", "-w", "100000", "--bots", "nope"],
+         r"^error: --bots: unknown bot 'nope' for stargate"),
+    Case("resume-missing-with-workers-capped", ["simulate", "--resume", "{tmp}/nope", "-w", "100000"],
+         r"^error: --resume .*nope: no interrupted run here"),
     Case("compare-bad-seed-of-a-draft-with-a-note", ["compare", str(DRAFT5), str(NO_REPLENISH), "-n", "2", "--seed", "abc"],
          r"^error: --seed abc: expected an integer"),
     Case("sweep-bad-metric-of-a-draft-with-a-note", ["sweep", str(NO_REPLENISH), "--set", "crews.bays.time=1,2", "-n", "2",
