@@ -49,7 +49,7 @@ def replay(
                          "(games.parquet's game column)")
     other = holds_runs(transcript)
     if game is None and other is not None:  # ('is a folder, not a file')
-        raise UsageError(f"{transcript}: {other}'s folder, not a transcript; its runs are in {transcript / 'runs'} "
+        raise UsageError(f"{transcript}: {other.whose}, not a transcript; its runs are in {other.place} "
                          "(replay one of their games with --game N)")
     if game is None and not os.path.lexists(transcript) and (partial_dir(transcript) / "run.json").is_file():
         # (--game reads an interrupted run by its name, as report does: without it, 'no such file')

@@ -411,14 +411,53 @@ def read_json(path: Path) -> dict[str, Any]:
 OTHER_OUTPUTS = {"ladder.json": "a ladder", "compare.json": "a comparison", "sweep.json": "a sweep",
                  "tune.json": "a tuning run"}
 """Folders other commands write, which hold runs under runs/ (`report` on one says so)."""
+DIFF_RUNS = ("base", "candidate")
+"""The runs `diff --out` keeps there, each a run folder; diff prints its summary and writes no
+report beside them."""
 
 
-def holds_runs(folder: Path) -> str | None:
-    """What command's output `folder` is ('a sweep') when it holds runs under runs/ (a
-    comparison's, a sweep's, a ladder's, a tuning run's folder), else None: what `report` and
-    `replay` say of it instead of 'no run.json' or 'is a folder, not a file'."""
-    other = next((what for name, what in OTHER_OUTPUTS.items() if (folder / name).is_file()), None)
-    return other if other is not None and (folder / "runs").is_dir() else None
+@dataclass(frozen=True)
+class OtherOutput:
+    """Another command's output folder, which holds runs but is none (`holds_runs`)."""
+
+    whose: str
+    """Whose folder it is: "a sweep's folder", "diff's --out folder"."""
+    place: str
+    """Where its runs are, as a line says it: 'OUT/runs', 'OUT/base and OUT/candidate'."""
+    report: str
+    """Where the command's own report is, in words: already there (sweep.html, ...), or none."""
+    runs: tuple[Path, ...]
+    """Its runs (folders with a run.json), in order."""
+
+    def instead_of_report(self, folder: Path) -> str:
+        """What `report` says of the folder: whose it is, where its own report is, and a run of
+        it to report."""
+        import shlex
+
+        one = (f"to report one of its runs: `playtest report {shlex.quote(str(self.runs[0]))}`" if self.runs else
+               f"its runs are in {self.place}")
+        return f"{folder}: {self.whose}, not a run; {self.report}; {one}"
+
+
+def holds_runs(folder: Path) -> OtherOutput | None:
+    """Whose output `folder` is when it holds runs: under runs/ (a comparison's, a sweep's, a
+    ladder's, a tuning run's folder, by its JSON), or as base/ and candidate/ (diff's --out); else
+    None: what `report` and `replay` say of it instead of 'run.json is missing' or 'is a folder,
+    not a file' (`report` of diff's --out said the first, h252)."""
+    other = next((name for name in OTHER_OUTPUTS if (folder / name).is_file()), None)
+    if other is not None and (folder / "runs").is_dir():
+        stem = other.removesuffix(".json")
+        files = [f"{stem}{ext}" for ext in (".html", ".md", ".json") if (folder / f"{stem}{ext}").is_file()]
+        runs = tuple(sorted(found.parent for found in (folder / "runs").rglob("run.json")))
+        return OtherOutput(f"{OTHER_OUTPUTS[other]}'s folder", str(folder / "runs"),
+                           f"its report is already there ({', '.join(files)})", runs)
+    kept = tuple(folder / name for name in DIFF_RUNS)
+    if all((run / "run.json").is_file() for run in kept):
+        place = " and ".join(map(str, kept))
+        return OtherOutput("diff's --out folder", place, f"diff writes no report there (its summary goes to standard "
+                           f"output), only its runs {place}", kept)
+    return None
+
 
 RUN_KEYS: dict[str, tuple[type, ...]] = {
     "game": (str,), "seed": (int,), "games": (int,), "players": (int,), "lineup": (list,), "variant": (dict,),
@@ -558,7 +597,7 @@ def scan_run(run_dir: Path) -> RunFiles:
     if info is None:
         other = holds_runs(run_dir)
         if other is not None:
-            raise PlaytestError(f"{run_dir}: {other}'s folder, not a run; its runs are in {run_dir / 'runs'}")
+            raise PlaytestError(other.instead_of_report(run_dir))
         if str(run_dir) == ".":  # '' (an unset variable) reads as '.': name what the user typed
             raise PlaytestError(f"{run_dir}: is the current folder, not a run (an empty path, '', reads as '.'): "
                                 "give a run folder")

@@ -215,6 +215,20 @@ def _panicking(run: Path, name: str = "events.parquet", step: int = 16) -> None:
     raise AssertionError(f"no 16 bytes of {name} make polars panic")
 
 
+def _diff_out(tmp: Path) -> None:
+    """What `diff --out d` keeps: its two runs, base/ and candidate/."""
+    for name in ("base", "candidate"):
+        _run(tmp, f"d/{name}")
+
+
+def _comparison_out(tmp: Path) -> None:
+    """What `compare --out c` writes: its report in three files and its runs under runs/."""
+    _run(tmp, "c/runs/draft6")
+    _run(tmp, "c/runs/draft5")
+    for suffix in (".html", ".md", ".json"):
+        (tmp / "c" / f"compare{suffix}").write_text("{}")
+
+
 def _other_game(run: Path) -> None:
     other = _RUNS[(OHSEVEN, 4)]
     shutil.copy(other / "games.parquet", run / "games.parquet")
@@ -865,6 +879,15 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("too-many-dealt", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: planets_dealt.4: 13 planets dealt", {"v.yaml": EXT + "planets_dealt: {4: 13}\n"}),
     Case("unknown-color", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: planets.red1.color: unknown color 'purple'", {"v.yaml": EXT + "planets: [{id: red1, color: purple}]\n"}),
     Case("report-a-file", ["report", str(DRAFT5)], r"^error: .*draft5.yaml: is a file, not a run folder$"),
+    # diff's --out (its runs base/ and candidate/, no report) said "not a finished run (run.json is missing)"
+    Case("report-a-diff-out-folder", ["report", "{tmp}/d"],
+         r"^error: {tmp}/d: diff's --out folder, not a run; diff writes no report there \(its summary goes to standard "
+         r"output\), only its runs {tmp}/d/base and {tmp}/d/candidate; to report one of its runs: "
+         r"`playtest report {tmp}/d/base`$", setup=_diff_out),
+    # a comparison's folder named where its runs are, not that its report is there already, nor a run to report
+    Case("report-a-comparison-folder", ["report", "{tmp}/c"],
+         r"^error: {tmp}/c: a comparison's folder, not a run; its report is already there \(compare.html, compare.md, "
+         r"compare.json\); to report one of its runs: `playtest report {tmp}/c/runs/draft5`$", setup=_comparison_out),
     # a bot name that is not text stopped with "internal error: TypeError: sequence item 2: expected str instance"
     Case("explain-sweep-lineup-number", ["explain", "{tmp}/s"], r"^error: {tmp}/s/sweep.json:\d+:\d+: run.lineup.2: expected a bot name, got 2$",
          {"s/sweep.json": _sweep_json(["random", "random", 2, "random"])}),

@@ -183,7 +183,8 @@ def test_report_cli_errors(cli, tmp_path):
     (ladder / "ladder.json").write_text("{}")
     res = cli("report", str(ladder))
     assert (res.returncode, res.stderr.strip()) == (
-        2, f"error: {ladder}: a ladder's folder, not a run; its runs are in {ladder / 'runs'}")
+        2, f"error: {ladder}: a ladder's folder, not a run; its report is already there (ladder.json); its runs are "
+           f"in {ladder / 'runs'}")
 
 
 def test_simulate_writes_report(cli, tmp_path):
