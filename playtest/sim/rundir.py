@@ -425,7 +425,8 @@ class OtherOutput:
     place: str
     """Where its runs are, as a line says it: 'OUT/runs', 'OUT/base and OUT/candidate'."""
     report: str
-    """Where the command's own report is, in words: already there (sweep.html, ...), or none."""
+    """Where the command's own report is, in words: already there (sweep.html, ...), or none
+    ('' for a folder no command wrote: nothing to say)."""
     runs: tuple[Path, ...]
     """Its runs (folders with a run.json), in order."""
 
@@ -436,14 +437,16 @@ class OtherOutput:
 
         one = (f"to report one of its runs: `playtest report {shlex.quote(str(self.runs[0]))}`" if self.runs else
                f"its runs are in {self.place}")
-        return f"{folder}: {self.whose}, not a run; {self.report}; {one}"
+        return f"{folder}: {self.whose}, not a run; " + (f"{self.report}; " if self.report else "") + one
 
 
 def holds_runs(folder: Path) -> OtherOutput | None:
     """Whose output `folder` is when it holds runs: under runs/ (a comparison's, a sweep's, a
     ladder's, a tuning run's folder, by its JSON), or as base/ and candidate/ (diff's --out); else
     None: what `report` and `replay` say of it instead of 'run.json is missing' or 'is a folder,
-    not a file' (`report` of diff's --out said the first, h252)."""
+    not a file' (`report` of diff's --out said the first, h252). A folder whose own folders are
+    runs (a comparison's runs/, a reports/ folder of simulate's runs) is said to be one too: it
+    read 'run.json is missing'."""
     other = next((name for name in OTHER_OUTPUTS if (folder / name).is_file()), None)
     if other is not None and (folder / "runs").is_dir():
         stem = other.removesuffix(".json")
@@ -456,7 +459,24 @@ def holds_runs(folder: Path) -> OtherOutput | None:
         place = " and ".join(map(str, kept))
         return OtherOutput("diff's --out folder", place, f"diff writes no report there (its summary goes to standard "
                            f"output), only its runs {place}", kept)
+    inside = _runs_inside(folder)
+    if inside:
+        whose = f"a folder of {len(inside):,} run{'s' if len(inside) > 1 else ''}"
+        parent = next((f"{OTHER_OUTPUTS[name]}'s report is in {folder.parent}" for name in OTHER_OUTPUTS
+                       if folder.name == "runs" and (folder.parent / name).is_file()), "")
+        place = " and ".join(map(str, inside)) if len(inside) <= 2 else f"{inside[0]}, {inside[1]}, ..."
+        return OtherOutput(whose, place, parent, inside)
     return None
+
+
+def _runs_inside(folder: Path) -> tuple[Path, ...]:
+    """The folders directly inside `folder` that hold a run.json, by name (none for a folder that
+    cannot be listed)."""
+    try:
+        found = [entry for entry in folder.iterdir() if (entry / "run.json").is_file()]
+    except OSError:
+        return ()
+    return tuple(sorted(found))
 
 
 RUN_KEYS: dict[str, tuple[type, ...]] = {

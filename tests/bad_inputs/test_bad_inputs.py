@@ -888,6 +888,13 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("report-a-comparison-folder", ["report", "{tmp}/c"],
          r"^error: {tmp}/c: a comparison's folder, not a run; its report is already there \(compare.html, compare.md, "
          r"compare.json\); to report one of its runs: `playtest report {tmp}/c/runs/draft5`$", setup=_comparison_out),
+    # a comparison's runs/ (or any folder of runs) read "not a finished run (run.json is missing)"
+    Case("report-a-comparison-s-runs", ["report", "{tmp}/c/runs"],
+         r"^error: {tmp}/c/runs: a folder of 2 runs, not a run; a comparison's report is in {tmp}/c; to report one of "
+         r"its runs: `playtest report {tmp}/c/runs/draft5`$", setup=_comparison_out),
+    Case("replay-a-folder-of-runs", ["replay", "{tmp}/c/runs"],
+         r"^error: {tmp}/c/runs: a folder of 2 runs, not a transcript; its runs are in {tmp}/c/runs/draft5 and "
+         r"{tmp}/c/runs/draft6 \(replay one of their games with --game N\)$", setup=_comparison_out),
     # a bot name that is not text stopped with "internal error: TypeError: sequence item 2: expected str instance"
     Case("explain-sweep-lineup-number", ["explain", "{tmp}/s"], r"^error: {tmp}/s/sweep.json:\d+:\d+: run.lineup.2: expected a bot name, got 2$",
          {"s/sweep.json": _sweep_json(["random", "random", 2, "random"])}),
