@@ -469,6 +469,23 @@ def holds_runs(folder: Path) -> OtherOutput | None:
     return None
 
 
+def _file_of_a_run(path: Path) -> str:
+    """'; report its folder: `playtest report DIR`' when `path` is a file of a run (its run.json,
+    a table, its report) or of another command's folder that holds runs, else ''. `report
+    run/run.json` said only 'is a file, not a run folder'."""
+    import shlex
+
+    if not path.is_file():
+        return ""
+    folder = path.parent
+    if (folder / "run.json").is_file():
+        return f"; report its run folder: `playtest report {shlex.quote(str(folder))}`"
+    other = holds_runs(folder)
+    if other is not None and other.runs:
+        return f"; it is in {other.whose}: to report one of its runs, `playtest report {shlex.quote(str(other.runs[0]))}`"
+    return ""
+
+
 def _runs_inside(folder: Path) -> tuple[Path, ...]:
     """The folders directly inside `folder` that hold a run.json, by name (none for a folder that
     cannot be listed)."""
@@ -609,7 +626,7 @@ def scan_run(run_dir: Path) -> RunFiles:
     if not run_dir.is_dir():
         if partial_dir(run_dir).is_dir():
             return scan_run(partial_dir(run_dir))
-        raise PlaytestError(f"{run_dir}: {not_folder(run_dir, 'run folder')}")
+        raise PlaytestError(f"{run_dir}: {not_folder(run_dir, 'run folder')}{_file_of_a_run(run_dir)}")
     if os.path.lexists(run_dir / "run.json") and not (run_dir / "run.json").is_file():
         # a named pipe there read "run.json is missing", and so did a link that leads nowhere
         raise PlaytestError(f"{run_dir}: not a finished run (run.json {not_regular(run_dir / 'run.json')})")

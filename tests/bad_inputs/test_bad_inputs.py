@@ -888,6 +888,13 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("report-a-comparison-folder", ["report", "{tmp}/c"],
          r"^error: {tmp}/c: a comparison's folder, not a run; its report is already there \(compare.html, compare.md, "
          r"compare.json\); to report one of its runs: `playtest report {tmp}/c/runs/draft5`$", setup=_comparison_out),
+    # a file of a run, or of a comparison's folder, read only "is a file, not a run folder"
+    Case("report-a-run-s-file", ["report", "{tmp}/c/runs/draft5/run.json"],
+         r"^error: {tmp}/c/runs/draft5/run.json: is a file, not a run folder; report its run folder: "
+         r"`playtest report {tmp}/c/runs/draft5`$", setup=_comparison_out),
+    Case("report-a-comparison-s-file", ["report", "{tmp}/c/compare.json"],
+         r"^error: {tmp}/c/compare.json: is a file, not a run folder; it is in a comparison's folder: to report one of "
+         r"its runs, `playtest report {tmp}/c/runs/draft5`$", setup=_comparison_out),
     # a comparison's runs/ (or any folder of runs) read "not a finished run (run.json is missing)"
     Case("report-a-comparison-s-runs", ["report", "{tmp}/c/runs"],
          r"^error: {tmp}/c/runs: a folder of 2 runs, not a run; a comparison's report is in {tmp}/c; to report one of "
