@@ -25,7 +25,7 @@ from playtest.cli.common import (
     status_console,
     with_progress,
 )
-from playtest.errors import Interrupted, UsageError
+from playtest.errors import Interrupted, UsageError, with_sets
 from playtest.games import get_game
 from playtest.text import clean
 
@@ -231,7 +231,11 @@ def simulate(
         console = out_console()
         played = result.games - result.resumed_games
         resumed = f", {result.resumed_games} of them from the interrupted run" if result.resumed_games else ""
-        console.print(clean(f"{result.games} game{'' if result.games == 1 else 's'} of {info['variant']['name']} ({info['players']} players, "
+        # A run with --set is not the draft its name says: the line read '100 games of Stargate
+        # draft 5 (...)' over games with Bays' time 2, and only the report's files said so.
+        sets = info["variant"].get("overrides") or []
+        name = f"{info['variant']['name']}{f' {with_sets(sets)}' if sets else ''}"
+        console.print(clean(f"{result.games} game{'' if result.games == 1 else 's'} of {name} ({info['players']} players, "
                             f"bots {','.join(info['lineup'])}, seed {info['seed']}{resumed}) "
                             f"in {result.seconds:.{1 if result.seconds >= 1 else 2}f}s ({pace(played, result.seconds)}) → {out_dir}"),
                       markup=False, highlight=False)

@@ -503,3 +503,17 @@ def test_a_library_a_command_imports_as_it_runs_missing_is_the_same_line(tmp_pat
     assert r.returncode == 1 and r.stdout == ""
     assert r.stderr == (f"error: playtest cannot start: the package 'polars' is not installed in {sys.prefix} (install "
                         "playtest with its dependencies, e.g. `pip install -e /path/to/playtest` without --no-deps)\n")
+
+
+def test_simulate_summary_names_the_set_it_played_with(cli, tmp_path):
+    """`simulate draft5.yaml --set crews.bays.time=2` opened its summary with '2 games of
+    スターゲイト 草案５ / Stargate draft 5 (...)': the games were not draft 5's, and only the
+    report's files said so (a first morning's walkthrough, h253)."""
+    r = cli("simulate", DRAFT5, "-n", "2", "--players", "3", "--seed", "1", "--workers", "1",
+            "--set", "crews.bays.time=2", "--set", "cubes.replenish=1", "--out", str(tmp_path / "run"))
+    assert r.returncode == 0, r.stderr
+    first = r.stdout.splitlines()[0]
+    assert "Stargate draft 5 with --set crews.bays.time=2 --set cubes.replenish=1 (3 players" in first, first
+    plain = cli("simulate", DRAFT5, "-n", "2", "--players", "3", "--seed", "1", "--workers", "1",
+                "--out", str(tmp_path / "plain"))
+    assert plain.returncode == 0 and "Stargate draft 5 (3 players" in plain.stdout.splitlines()[0]
