@@ -216,6 +216,20 @@ def test_every_repository_path_the_pages_name_exists() -> None:
     assert not wrong, "\n".join(wrong)
 
 
+def test_every_yaml_file_a_shown_command_reads_exists() -> None:
+    """A command copied from a page runs: the README's `playtest diff draft5.yaml my-draft.yaml
+    --gate ...` stopped at `my-draft.yaml:1:1: no such file`. Placeholders are written in capitals
+    (`BASE.yaml`, `OUT/best.yaml`) or with `*`/`<...>`; a game `playtest play` saved on the line
+    before (`stargate-seed7.yaml`) is the reader's own."""
+    wrong = []
+    for page, n, command in _every_command():
+        for word in shlex.split(command.split(" #", 1)[0].replace("[", " ").replace("]", " "))[2:]:
+            if (word.endswith((".yaml", ".yml")) and not word.startswith("-") and not re.search(r"[*<>A-Z]", word)
+                    and not re.fullmatch(r"[\w-]+-seed\d+(-\d+)?\.yaml", word) and not (ROOT / word).exists()):
+                wrong.append(f"{page}:{n}: {word}")
+    assert not wrong, "\n".join(wrong)
+
+
 def _anchors(page: Path) -> set[str]:
     """GitHub's heading anchors: lower case, punctuation dropped, spaces as hyphens."""
     return {re.sub(r"[^\w\- ]", "", m.group(1).strip().lower()).replace(" ", "-")
