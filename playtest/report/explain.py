@@ -139,13 +139,33 @@ def not_fitted_lines(design: Design) -> list[str]:
     return [f"No straight line is fitted to {labels.get(c, c)}: {why}." for c, why in design.not_fitted.items()]
 
 
+def unvaried_lines(design: Design) -> list[str]:
+    """One line per key that took one value in every trial or point: no effect of it can be fitted,
+    and it had no row and no word (a tune of three keys whose 5 trials all drew
+    `scoring.majority_tiebreak=earlier_first_cube` ranked the other two keys' effects and never
+    named the third, as if it moved nothing)."""
+    where, these = ("in every trial", "the trials") if design.source == "tune" else ("at every point", "the points")
+    lines = []
+    for k in design.keys:
+        if k.name not in design.rows.columns:
+            continue
+        values = design.rows[k.name].unique(maintain_order=True).to_list()
+        if len(values) != 1 or values[0] is None:
+            continue
+        value = values[0]
+        shown = str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+        lines.append(f"{k.name} was {shown} {where}, so {these} cannot say what it moves: it has no effect below "
+                     "(sweep it over its values to see one).")
+    return lines
+
+
 def explain_markdown(design: Design, table: pl.DataFrame) -> str:
     out = [f"# Which rule moves which number — {design.run_dir}", "", _head(design, table), ""]
     out += [f"> {design.unread.text()}", ""] if design.unread else []
     said = sentences(table, design.bots, design.declared)
     out += ["## Strong effects", ""] + ([f"- {s}" for s in said] or [none_strong(table)])
     out += ["", also] if said and (also := also_curved(table)) else []
-    out += [line for text in not_fitted_lines(design) for line in ("", text)]
+    out += [line for text in not_fitted_lines(design) + unvaried_lines(design) for line in ("", text)]
     out += ["", "## Ranked effects", "", RANK_NOTE, "", "| key | response | effect per step [95%] | standardised | p (Holm) |",
             "|---|---|---:|---:|---:|"]
     for row in table.head(MAX_ROWS).iter_rows(named=True):
@@ -173,7 +193,7 @@ def _p(p: float | None) -> str:
 def explain_json(design: Design, table: pl.DataFrame) -> str:
     doc = {"kind": "playtest-explain", "version": 1, "source": design.source, "run_dir": str(design.run_dir),
            "bots": list(design.bots), "games": design.games, "sentences": sentences(table, design.bots, design.declared),
-           "not_fitted": not_fitted_lines(design),
+           "not_fitted": not_fitted_lines(design), "unvaried": unvaried_lines(design),
            "unread": design.unread.as_dict() if design.unread else None,
            "effects": [{k: (None if isinstance(v, float) and not math.isfinite(v) else v) for k, v in r.items()}
                        for r in table.iter_rows(named=True)]}
@@ -220,7 +240,7 @@ def explain_html(design: Design, table: pl.DataFrame) -> str:
             + (f"<p class=\"note\">{e(design.unread.text())}</p>" if design.unread else "")
             + f"<h2>Strong effects</h2><ul>{items}</ul>"
             + (f"<p>{e(also)}</p>" if said and (also := also_curved(table)) else "")
-            + f"{''.join(f'<p>{e(t)}</p>' for t in not_fitted_lines(design))}"
+            + f"{''.join(f'<p>{e(t)}</p>' for t in not_fitted_lines(design) + unvaried_lines(design))}"
             f"<h2>Ranked effects</h2><p class=\"def\">{e(RANK_NOTE)}</p>{chart}"
             f"<table><thead><tr><th>key</th><th>response</th><th class=num>effect per step [95%]</th>"
             f"<th class=num>standardised</th><th class=num>p (Holm)</th></tr></thead><tbody>{rows}</tbody></table>")

@@ -815,3 +815,19 @@ def test_a_goal_on_a_metric_of_one_group_is_not_named_as_a_worst_group(tmp_path)
     (folder / "tune.json").write_text(json.dumps(doc))
     trials.with_columns(goal_1_group=pl.lit("0 rebids")).write_parquet(folder / "trials.parquet")
     assert read_design(folder).responses[0].label == "the worst of share_rebids (every group)"
+
+
+def test_a_key_at_one_value_in_every_trial_is_named_not_left_out():
+    """A tune of three keys whose 5 trials all drew `scoring.majority_tiebreak=earlier_first_cube`
+    ranked the other two keys' effects and never named the third, as if it moved nothing (a first
+    morning's walkthrough, h253). A key that varies gets no such line."""
+    d = _design()
+    d.rows = d.rows.with_columns(pl.lit("earlier").alias("scoring.majority_tiebreak"))
+    table = effects(d)
+    assert set(table["key"].to_list()) == {"crews.bays.time"}
+    line = ("scoring.majority_tiebreak was earlier in every trial, so the trials cannot say what it moves: it has no "
+            "effect below (sweep it over its values to see one).")
+    md = explain_markdown(d, table)
+    assert line in md.splitlines() and "crews.bays.time was" not in md
+    assert json.loads(explain_json(d, table))["unvaried"] == [line]
+    assert json.loads(explain_json(_design(), effects(_design())))["unvaried"] == []
