@@ -27,7 +27,7 @@ SUFFIX = {"html": ".html", "md": ".md", "json": ".json"}
 @app.command()
 def calibrate(
     transcripts: Annotated[list[Path], typer.Argument(help="Recorded table games (transcripts) of one variant.",
-                                                      metavar="TRANSCRIPTS...")],
+                                                      metavar="TRANSCRIPT")],
     against: Annotated[list[Path], typer.Option("--against", help="A run folder to compare with (repeatable; "
                                                 "e.g. one self-play run per bot rung).")],
     fmt: Annotated[ReportFormat | None, typer.Option("--format", "-f", help="Also write the report as html (or htm), md or json: into --out, else reports/calibrate-<time>.<ext> (with --out the format defaults to its suffix, .html, .htm, .md or .json).")] = None,

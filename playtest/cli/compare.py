@@ -164,7 +164,7 @@ files list every one): five drafts against draft 5 gave 245 lines before the tab
 
 @app.command()
 def compare(
-    variants: Annotated[list[Path], typer.Argument(help="Two or more variant YAML files; the first is the baseline.")],
+    variants: Annotated[list[Path], typer.Argument(help="Two or more variant YAML files; the first is the baseline.", metavar="VARIANT")],
     n: Annotated[int, typer.Option("-n", "--games", help="Games per variant.", min=2)] = 1000,
     players: Annotated[int | None, typer.Option("--players", "-p", help=PLAYERS_HELP)] = None,
     bots: Annotated[str, typer.Option("--bots", help="Comma-separated bots by seat, or one name for every seat.")] = "random",

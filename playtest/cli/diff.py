@@ -22,8 +22,8 @@ from playtest.io import REPORT_SUFFIXES, staged_dir
 
 @app.command(name="diff")
 def diff_cmd(
-    base: Annotated[Path, typer.Argument(help="The base variant (e.g. the file as it is on the main branch).")],
-    candidate: Annotated[Path, typer.Argument(help="The candidate variant (e.g. the file in the pull request).")],
+    base: Annotated[Path, typer.Argument(help="The base variant (e.g. the file as it is on the main branch).", metavar="BASE")],
+    candidate: Annotated[Path, typer.Argument(help="The candidate variant (e.g. the file in the pull request).", metavar="CANDIDATE")],
     gate: Annotated[Path, typer.Option("--gate", "-g", help="Gates YAML file (see docs/ci.md).")],
     n: Annotated[int | None, typer.Option("-n", "--games", help="Games per variant (first look). Default: the gates file's run.games.", min=2)] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default: gates file, else one per name in --bots, else 4 when supported, else the most supported).")] = None,

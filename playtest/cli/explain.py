@@ -47,7 +47,7 @@ def edited_pages(run_dir: Path) -> list[Path]:
 
 @app.command()
 def explain(
-    run_dir: Annotated[Path, typer.Argument(help="The --out folder of `playtest sweep` or `playtest tune`.")],
+    run_dir: Annotated[Path, typer.Argument(help="The --out folder of `playtest sweep` or `playtest tune`.", metavar="RUN_DIR")],
     metrics: Annotated[list[str] | None, typer.Option("--metric", "-m", help="Sweeps only: a metric to explain (repeatable; default: the sweep's key metrics; a tune's goals are all explained).")] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="What to print: md or json.")] = "md",
     force: Annotated[bool, typer.Option("--force", help="Replace explain.md/.json/.html even when edited since explain wrote them.")] = False,

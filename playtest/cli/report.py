@@ -25,7 +25,8 @@ def _same_file(a: Path, b: Path) -> bool:
 
 @app.command()
 def report(
-    run_dir: Annotated[Path, typer.Argument(help="A run folder written by `playtest simulate` (run.json, games.parquet, events.parquet).")],
+    run_dir: Annotated[Path, typer.Argument(help="A run folder written by `playtest simulate` (run.json, games.parquet, events.parquet).",
+                                                    metavar="RUN_DIR")],
     fmt: Annotated[ReportFormat | None, typer.Option("--format", "-f", help="html or htm (self-contained page), md (pull-request comment) or json (docs/report-json.md); default: the --out file's suffix (.html, .htm, .md or .json; another is refused), else html.")] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output file; '-' for standard output (default RUN_DIR/report.<ext>).",
                                                         parser=output_file("--out"), metavar="<path>")] = None,

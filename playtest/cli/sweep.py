@@ -128,7 +128,7 @@ def check_metric_names(metrics: list[str], variants: list[Variant], probe: RunCo
 
 @app.command()
 def sweep(
-    variant: Annotated[Path, typer.Argument(help="Variant YAML file.")],
+    variant: Annotated[Path, typer.Argument(help="Variant YAML file.", metavar="VARIANT")],
     sets: Annotated[list[str], typer.Option("--set", help="A key and the values to try, e.g. --set crews.bays.time=1,2,3,4 "
                                             "(repeatable: the grid of every combination); !remove as a value is a point without the key "
                                             "(its default).", metavar="KEY.PATH=V1,V2,...")],

@@ -165,7 +165,7 @@ the trials before it, and each trial is a run of -n games."""
 
 @app.command()
 def tune(
-    variant: Annotated[Path, typer.Argument(help="The variant YAML file to tune.")],
+    variant: Annotated[Path, typer.Argument(help="The variant YAML file to tune.", metavar="VARIANT")],
     params: Annotated[list[str], typer.Option("--param", help="A key and its space: LOW..HIGH (integers or numbers) or "
                                               "V1,V2,... (choices). Repeatable.", metavar="KEY.PATH=SPACE")],
     target: Annotated[Path, typer.Option("--target", "-t", help="Goals YAML file (gate language plus target/weight; docs/tune.md).")],

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 @app.command()
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Variant YAML files to check.", metavar="FILE...")],
+    files: Annotated[list[Path], typer.Argument(help="Variant YAML files to check.", metavar="FILE")],
     set_: SetOption = None,
     changes: Annotated[bool, typer.Option("--changes", help="Under each ok line, list the keys the file (and "
                                           "--set) changes against the draft it extends.")] = False,

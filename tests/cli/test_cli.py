@@ -198,6 +198,24 @@ def test_every_command_has_help(cli):
         assert "Usage: playtest" in r.stdout
 
 
+def test_every_usage_line_names_its_arguments_as_the_docs_write_them(cli):
+    """`playtest report --help` read 'Usage: playtest report [OPTIONS] {run_dir}', compare's
+    '{variants}...', validate's '{FILE...}...' beside the docs' `playtest report RUN_DIR` and
+    ladder's own '{VARIANT}': every argument in capitals, a list's dots once."""
+    from playtest.cli.app import _register, app
+
+    _register()
+    wrong = []
+    for cmd in app.registered_commands:
+        name = cmd.name or cmd.callback.__name__
+        usage = next(line for line in cli(name, "--help").stdout.splitlines() if line.startswith("Usage:"))
+        for word in usage.split("[OPTIONS]", 1)[1].split():
+            bare = word.strip("{}[].")
+            if not bare.isupper() or "...}..." in word or word.count("...") > 1:
+                wrong.append(f"{name}: {word}")
+    assert not wrong, wrong
+
+
 def test_simulate_help_names_every_search_bot_option(cli):
     """README's search-bot table lists reuse=yes|no; simulate --help left it out."""
     text = " ".join(cli("simulate", "--help").stdout.split())
