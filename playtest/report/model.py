@@ -335,9 +335,10 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
     equal = all(p >= level for p in tests)
     n_games = seats[0][C.N]
     d = detect[C.ESTIMATE] if detect else math.nan
-    p_text = f"chi-square p {units.p_is(p_value)}"
+    # What each test tests, beside its p: 'seat 1 p = 0.082' in a verdict on seat 4 said nothing.
+    p_text = f"chi-square p {units.p_is(p_value)} (every seat wins equally)"
     if p_fpa is not None and not math.isnan(p_fpa):
-        p_text += f", seat 1 p {units.p_is(p_fpa)}"
+        p_text += f", seat 1 p {units.p_is(p_fpa)} (seat 1 wins 1/{players})"
     games_text = f"{n_games} game{'' if n_games == 1 else 's'}{_lineup_text(bots)}"
     if equal and (n_games < MIN_GAMES or (detect is not None and math.isnan(d))):
         # "Seats look fair" over 1 game, with no caveat: below MIN_GAMES (calibrate's least number of

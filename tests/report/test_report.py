@@ -222,6 +222,18 @@ def test_verdict_corrects_its_two_tests(p_chi, p_first, status):
     assert verdict(_seat_sections(p_chi, p_first), 4).status == status
 
 
+@pytest.mark.parametrize(("p_chi", "p_first"), [(0.02, 0.9), (0.9, 0.01), (0.5, 0.5)])
+def test_the_verdict_says_what_each_of_its_two_tests_tests(p_chi, p_first):
+    """`make demo`'s verdict read 'Seats are not equal: seat 4 is disadvantaged ... (chi-square p =
+    0.015, seat 1 p = 0.082; each test at 0.025)': 'seat 1 p' about a verdict on seat 4 said
+    nothing of what was tested (a first morning's walkthrough, h253)."""
+    from playtest.report.model import verdict
+
+    headline = verdict(_seat_sections(p_chi, p_first), 4).headline
+    assert f"chi-square p = {p_chi:.3f} (every seat wins equally)" in headline, headline
+    assert f"seat 1 p = {p_first:.3f} (seat 1 wins 1/4)" in headline, headline
+
+
 @pytest.mark.parametrize(("high", "said"), [(0.976, True), (1.0, False)])
 def test_a_fair_verdict_says_why_a_balance_interval_that_misses_100_percent_does_not_count(high, said):
     """12 games of greedy, one seat without a win: "Seats look fair: no seat advantage detected"
