@@ -125,7 +125,9 @@ SCRIPT = """
 """
 
 
-def _changes(run: dict[str, Any]) -> str:
+def changes_cell(run: dict[str, Any]) -> str:
+    """The `<dd>` of a header's Changes: the keys the run's variant changes against the draft it
+    extends, or by the command line's --set (the balance report's and the ladder's headers)."""
     v = run["variant"]
     chain = v.get("chain") or []
     changes = v.get("changes") or []
@@ -163,7 +165,7 @@ def _header(report: Report) -> str:
                                         f"<ul class=\"changes\">{items}</ul>"))
     meta = []
     for key, val in rows:
-        meta.append(f"<dt>{key}</dt>" + (_changes(run) if val is None else f"<dd>{val}</dd>"))
+        meta.append(f"<dt>{key}</dt>" + (changes_cell(run) if val is None else f"<dd>{val}</dd>"))
     return (f"<header><h1>Balance report — {e(v.get('name'))}</h1>"
             f"<p class=\"sub\">{e(run.get('game_title'))}</p><dl class=\"meta\">{''.join(meta)}</dl></header>")
 

@@ -15,7 +15,7 @@ from playtest.ladder import skill, strength
 from playtest.ladder.result import Ladder, json_safe, times, times_high
 from playtest.report import format as F
 from playtest.report.charts import WIDTH, axis_format, rows_title, value_title
-from playtest.report.html import e, page
+from playtest.report.html import changes_cell, e, page
 from playtest.report.ladder_markdown import cell, methods, p_shown, wide
 from playtest.report.vega import chart_rows, layer, vega_spec
 
@@ -164,6 +164,7 @@ def render_ladder_html(ladder: Ladder) -> str:
         f"<td>{'yes' if row[skill.CHANGES] else ''}</td></tr>" for row in rows)
     body = f"""<header><h1>Skill ladder — {e(v.get('name'))}</h1><p class="sub">{e(run.get('game_title'))}</p>
 <dl class="meta"><dt>Variant</dt><dd><code>{e(v.get('path'))}</code> · rules {e(v.get('rules_version'))} · hash <code>{e(v.get('hash'))}</code></dd>
+<dt>Changes</dt>{changes_cell(run)}
 <dt>Rungs</dt><dd>{e(', '.join(ladder.rungs))} (weakest first)</dd>
 <dt>Games</dt><dd>{e(run.get('games_per_rung'))} self-play games per rung · {e(run.get('games_per_pairing'))} per pairing · {e(run.get('players'))} players · seed {e(run.get('seed'))}</dd>
 <dt>Command</dt><dd><code>{e(run.get('command'))}</code></dd>{off}

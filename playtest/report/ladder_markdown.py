@@ -14,7 +14,7 @@ from playtest.core.spec import MetricInfos
 from playtest.ladder import skill, strength
 from playtest.ladder.result import Ladder, times, times_high
 from playtest.report import format as F
-from playtest.report.markdown import md_text
+from playtest.report.markdown import changes_lines, md_text
 
 
 def cell(row: dict[str, Any] | None, metric: str, declared: MetricInfos | None = None) -> str:
@@ -80,7 +80,7 @@ def render_ladder_markdown(ladder: Ladder) -> str:
              f"{run.get('players')} players · seed {run.get('seed')} · rungs (weakest first): "
              + ", ".join(f"`{md_text(r)}`" for r in ladder.rungs) + " · "
              f"{run.get('games_per_rung')} self-play games per rung · {run.get('games_per_pairing')} per pairing", "",
-             f"Command: `{md_text(run.get('command'))}`", ""]
+             f"Command: `{md_text(run.get('command'))}`", "", *changes_lines(v)]
     for w in ladder.warnings:  # each its own quote: adjacent `>` lines render as one paragraph
         lines += [f"> ⚠️ {md_text(w)}", ""]
     if off := off_lines(ladder.switched_off):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import polars as pl
 
@@ -73,6 +74,23 @@ def _table(report: Report, df: pl.DataFrame) -> list[str]:
     return out
 
 
+def changes_lines(v: dict[str, Any]) -> list[str]:
+    """The keys a run's variant (`run.json`'s `variant`) changes against the draft it extends, or
+    by the command line's --set, a line each and a blank line after; none without changes."""
+    changes = v.get("changes") or []
+    if not changes:
+        return []
+    # As the HTML header says it: 'Changes against the parent draft (5):' read as 'draft 5', and
+    # was said of a draft that extends nothing, whose changes are the command line's --set
+    chain = v.get("chain") or []
+    keys = f"{len(changes)} key{'s' if len(changes) != 1 else ''} changed"
+    lines = [f"{keys} against `{md(chain[1])}`:" if len(chain) > 1 else f"{keys} by the command line (--set):"]
+    for c in changes:
+        old, new = change_side(c, "old"), change_side(c, "new")
+        lines.append(f"- {md(c.get('path'))}: {md(old)} → {md(new)}")
+    return [*lines, ""]
+
+
 def render_markdown(report: Report) -> str:
     run, v = report.run, report.run["variant"]
     mark = {"fair": "✅", "unfair": "⚠️"}.get(report.verdict.status, "ℹ️")
@@ -94,17 +112,7 @@ def render_markdown(report: Report) -> str:
     off = off_lines(report.switched_off)
     if off:
         lines += [md(off[0]), *(f"- {md(o.text())}" for o in report.switched_off), ""]
-    changes = v.get("changes") or []
-    if changes:
-        # As the HTML header says it: 'Changes against the parent draft (5):' read as 'draft 5', and
-        # was said of a draft that extends nothing, whose changes are the command line's --set
-        chain = v.get("chain") or []
-        keys = f"{len(changes)} key{'s' if len(changes) != 1 else ''} changed"
-        lines.append(f"{keys} against `{md(chain[1])}`:" if len(chain) > 1 else f"{keys} by the command line (--set):")
-        for c in changes:
-            old, new = change_side(c, "old"), change_side(c, "new")
-            lines.append(f"- {md(c.get('path'))}: {md(old)} → {md(new)}")
-        lines.append("")
+    lines += changes_lines(v)
     by_round = list(by_round_metrics(report.run))  # long; in the HTML and JSON
     left_out: list[str] = []  # named at the end, as the terminal names the tables it leaves out
     for s in report.shown:

@@ -341,3 +341,18 @@ def test_a_second_ladder_of_a_variant_gets_its_own_default_folder(tmp_path, monk
     folders = sorted(p.name for p in (tmp_path / "reports").iterdir())
     assert len(folders) == 2 and all(re.fullmatch(r"ladder-draft5-\d{8}-\d{6}(-2)?", f) for f in folders), folders
     assert all((tmp_path / "reports" / f / "ladder.json").is_file() for f in folders)
+
+
+def test_a_ladder_with_set_says_the_rules_it_changed_as_the_balance_report_does(tmp_path):
+    """`ladder draft5.yaml --set crews.bays.time=2` titled its pages 'Skill ladder — Stargate draft
+    5' and named the change only inside the command line, where the balance report of the same
+    games lists '1 key changed by the command line (--set): crews.bays.time: 1 → 2' (a first
+    morning's walkthrough, h253)."""
+    out = tmp_path / "out"
+    code, _, err = invoke("ladder", DRAFT5, "--rungs", "random,greedy", "-n", "2", "-w", "1", "--set", "crews.bays.time=2",
+                          "--out", out, "--format", "json")
+    assert code == 0, err
+    md = (out / "ladder.md").read_text(encoding="utf-8")
+    assert "1 key changed by the command line (--set):\n- crews.bays.time: 1 → 2\n" in md
+    page = (out / "ladder.html").read_text(encoding="utf-8")
+    assert "<dt>Changes</dt><dd>1 key (command-line overrides)" in page and "<code>crews.bays.time</code>: 1 → 2" in page
