@@ -25,7 +25,7 @@ from playtest.analysis.common import SEAT_TEST_ALPHA
 from playtest.analysis.frames import Table
 from playtest.analysis.metrics import Section, metric_info, repeats, sections
 from playtest.analysis.offs import switched_off
-from playtest.analysis.stats import games_needed
+from playtest.analysis.stats import games_needed, min_detectable_advantage
 from playtest.core.results import SAFETY_STOP
 from playtest.core.spec import MetricInfos, Off
 from playtest.errors import Interrupted
@@ -313,6 +313,17 @@ def _lineup_text(bots: Sequence[str]) -> str:
     return f" of {bots[0]} ×{len(bots)}" if len(set(bots)) == 1 else f" of {', '.join(bots)}"
 
 
+def games_for_a_verdict(players: int) -> int:
+    """The fewest games the seat verdict judges: MIN_GAMES, and enough that the chi-square test
+    would see even a seat winning every game (80% power at SEAT_TEST_ALPHA; below that the
+    detectable advantage is NaN). A 4-game run of 4 players read 'Too few games to judge the
+    seats: 4 games ...; a verdict needs at least 4'; 2 players need 10 games."""
+    n = MIN_GAMES
+    while math.isnan(min_detectable_advantage(n, players, alpha=SEAT_TEST_ALPHA)) and n < 1000:
+        n += 1
+    return n
+
+
 def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
             declared: MetricInfos | None = None, rotated: bool = True) -> Verdict:
     """Seats are called unequal when either of two tests rejects at α/2 (Bonferroni, so the
@@ -346,9 +357,10 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
         # game's spread) the tests' silence says nothing about the seats; nor does the power figure
         # (the chi-square test's large-sample one, where its p is then simulated).
         status = "unknown"
-        headline = (f"Too few games to judge the seats: {games_text}; a verdict needs at least {MIN_GAMES} "
+        needed = games_for_a_verdict(players)
+        headline = (f"Too few games to judge the seats: {games_text}; a verdict needs at least {needed} "
                     f"(fair share {pct(fair)}; {p_text}).")
-        detail = f"Play at least {MIN_GAMES} games for a verdict, and many more to see a modest seat advantage."
+        detail = f"Play at least {needed} games for a verdict, and many more to see a modest seat advantage."
     elif equal:
         blind = not math.isnan(d) and d > FAIR_ENOUGH
         status = "unknown" if blind else "fair"
