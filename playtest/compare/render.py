@@ -755,7 +755,7 @@ def sweep_definitions(table: pl.DataFrame) -> dict[str, str]:
     """Each metric's definition; one per point when the points' texts differ (a definition that
     describes the rules, such as New Frontiers' compensation gold "in this variant", differs
     between points that change those rules: the first point's text was given for all)."""
-    from playtest.compare.metrics import one_definition
+    from playtest.compare.metrics import one_definition, without_report_test
     from playtest.compare.sweep import POINT
 
     # A metric's groups may each have their own definition (Oh-Seven's exact_rate by bid, by bot,
@@ -763,8 +763,8 @@ def sweep_definitions(table: pl.DataFrame) -> dict[str, str]:
     # order, not the first group's for the whole chart ("a player who bid this" for the bots).
     texts: dict[str, dict[str, dict[str, None]]] = {}
     for m, point, d in table.select(C.METRIC, POINT, C.DEFINITION).iter_rows():
-        if d:
-            texts.setdefault(m, {}).setdefault(point, {}).setdefault(d, None)
+        if d:  # without the report's own test ('...; p: chi-square test ...'): a sweep shows no p-value
+            texts.setdefault(m, {}).setdefault(point, {}).setdefault(without_report_test(d), None)
     return {m: one_definition({p: " ".join(ds) for p, ds in by.items()}) for m, by in texts.items()}
 
 

@@ -199,6 +199,20 @@ def test_a_sweep_chart_gives_each_points_definition_when_they_differ():
     assert "c=[1, 1]: Win rate; gold: position 1 +1, position 2 +1." in html
 
 
+def test_a_sweep_chart_s_definition_names_no_test_the_sweep_does_not_show():
+    """sweep.html captioned its seat chart 'Share of games won from this seat (ties split); p:
+    chi-square test that all seats win equally.' where no p-value is shown (compare and the ladder
+    leave that clause out: without_report_test; a first morning's walkthrough, h253)."""
+    said = "Share of games won from this seat (ties split); p: chi-square test that all seats win equally."
+    table = pl.DataFrame({
+        "point": ["k=1", "k=2"], "k": ["1", "2"], C.METRIC: ["win_rate_by_seat"] * 2, C.GROUP: ["seat 1"] * 2,
+        C.ESTIMATE: [0.3, 0.2], C.CI_LOW: [0.2, 0.1], C.CI_HIGH: [0.4, 0.3], C.N: [40] * 2, C.DEFINITION: [said] * 2})
+    assert render.sweep_definitions(table) == {"win_rate_by_seat": "Share of games won from this seat (ties split)."}
+    html = render.sweep_html(table, ["win_rate_by_seat"], ["k"],
+                             {"variant": "v.yaml", "games": 40, "players": 4, "lineup": ["random"], "seed": 1})
+    assert "chi-square" not in html and "Share of games won from this seat (ties split)." in html
+
+
 def test_a_sweep_draws_no_chart_of_a_metric_without_an_interval_at_any_point():
     """A sweep of draft 5 with random bots drew 'Win rate by bot' as a flat 25% line without
     intervals (one bot wins 1/4 of the seats by construction): no chart, the table keeps it."""
