@@ -262,6 +262,8 @@ def compare(
                               "one; --all prints them here)", markup=False, highlight=False)
         for note in render.unread_notes(cmp, run):
             console.print(note.text(), markup=False, highlight=False)
+        if few := render.few_games_line(cmp.games):
+            console.print(few, markup=False, highlight=False)
         console.print()
         console.print("Rule changes", style="bold")
         for line in render.changes_lines(cmp, run):

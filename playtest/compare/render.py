@@ -135,6 +135,23 @@ def verdict_lines(cmp: K.Comparison, run: dict[str, Any] | None = None) -> list[
     return _verdict_lines(cmp, source)
 
 
+CALIBRATED_GAMES = 50
+"""The fewest games per variant at which docs/calibration.md measures compare's intervals and tests
+(its A/A checks' first look; coverage at 100 and 400): below it the verdict says so."""
+
+
+def few_games_line(games: int) -> str | None:
+    """The verdict's caution for a comparison of fewer than CALIBRATED_GAMES games per variant, or
+    None: at `-n 2` it read 'No difference is both significant and notable among 47 distinct tests'
+    with nothing to say that two games can show only the largest differences, and that intervals
+    over so few games are not known to cover."""
+    if games >= CALIBRATED_GAMES:
+        return None
+    return (f"Only {games} game{'s' if games != 1 else ''} per variant: fewer than the {CALIBRATED_GAMES} from which "
+            "docs/calibration.md measures these intervals and tests, and too few to see any but the largest "
+            "differences — play more games (-n) before reading a silence as no difference.")
+
+
 def _verdict_lines(cmp: K.Comparison, source: str) -> list[str]:
     d = cmp.differences
     tested = int((d[K.TEST] == "tested").sum())
@@ -345,6 +362,7 @@ def compare_markdown(cmp: K.Comparison, run: dict[str, Any], *, only_tested: boo
     out = [f"## Comparison: {' vs '.join(labels)}", "", "### Verdict", "", verdict[0], ""]
     out += [f"- ★ {line}" for line in verdict[1:]] + ([""] if len(verdict) > 1 else [])
     out += [line for note in unread_notes(cmp, run) for line in (f"> {note.text()}", "")]
+    out += [f"> ⚠️ {few}", ""] if (few := few_games_line(cmp.games)) else []
     out += ["### Rule changes", "", "```"]
     out += changes_lines(cmp, run) or ["(one variant)"]
     out += ["```", ""]
@@ -402,6 +420,7 @@ def compare_json(cmp: K.Comparison, run: dict[str, Any]) -> str:
         "changes": [{"base": b, "variant": o, "changes": [c.as_dict() for c in cs]} for b, o, cs in cmp.changes],
         "games": cmp.games,
         "verdict": verdict_lines(cmp, run),
+        "few_games": few_games_line(cmp.games),
         "unread": [note.as_dict() for note in unread_notes(cmp, run)],
         "switched_off": {label: [off_dict(o) for o in offs] for label, offs in zip(cmp.labels, cmp.switched_off,
                                                                                     strict=True)},
@@ -559,6 +578,7 @@ def compare_html(cmp: K.Comparison, run: dict[str, Any]) -> str:
     items = "".join(f"<li>★ {e(line)}</li>" for line in verdict[1:])
     body = (f"<h2>Verdict</h2><p class=\"headline\">{e(verdict[0])}</p>" + (f"<ul>{items}</ul>" if items else "")
             + "".join(f"<p class=\"note\">{e(note.text())}</p>" for note in unread_notes(cmp, run))
+            + (f"<p class=\"note\">{e(few)}</p>" if (few := few_games_line(cmp.games)) else "")
             + (f"<h2>Charts of the notable differences</h2>{_figures(first, specs)}" if first else "")
             + f"<h2>Rule changes</h2><ul class=\"changes\">{changes or '<li>(one variant)</li>'}</ul>"
             + (f"<h2>{e(OFF_HEADING)}</h2><ul class=\"changes\">{off}</ul>" if off else "")

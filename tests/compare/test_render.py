@@ -3,6 +3,7 @@ first, metrics titled in words, metrics that cannot differ left out of charts.""
 
 from __future__ import annotations
 
+import html
 import json
 
 import numpy as np
@@ -481,3 +482,26 @@ def test_a_many_variant_compare_is_one_readable_table_per_variant_at_120_columns
     assert text.count("Game length") == 6
     two = render.wide_rows(_comparison())
     assert len(compare_cli.terminal_tables(two, ("draft5", "draft6"), 120)) == 1  # two variants: one table, as before
+
+
+def test_a_comparison_of_few_games_says_under_its_verdict_that_they_are_too_few():
+    """At `-n 2` compare said 'No difference is both significant and notable among 47 distinct
+    tests' and nothing else: a silence over two games read as no difference. Below the 50 games
+    per variant at which docs/calibration.md measures the intervals, every format says so under
+    the verdict (not as one of its ★ lines); at 300 games none does."""
+    rng = np.random.default_rng(5)
+
+    def small(rounds: float) -> Sample:
+        g = pl.DataFrame({"game": np.arange(8), "rounds": rng.normal(rounds, 0.5, 8), "bays": rng.random(8).round()})
+        return Sample(STARGATE, g, pl.DataFrame({"game": pl.Series([], dtype=pl.Int64)}))
+
+    few = compare_samples([small(6.0), small(6.0)], ["draft5", "draft6"], metric_fn=_metrics)
+    run = {"lineup": ["random"] * 4, "command": "playtest compare ..."}
+    line = render.few_games_line(few.games)
+    assert few.games == 8 and line is not None and line.startswith("Only 8 games per variant: fewer than the 50 ")
+    assert all(line not in v for v in render.verdict_lines(few, run))
+    assert f"> ⚠️ {line}" in render.compare_markdown(few, run)
+    assert json.loads(render.compare_json(few, run))["few_games"] == line
+    assert f'<p class="note">{html.escape(line)}</p>' in render.compare_html(few, run)
+    many = _comparison()
+    assert render.few_games_line(many.games) is None and json.loads(render.compare_json(many, run))["few_games"] is None
