@@ -117,7 +117,7 @@ def diff_cmd(
     seed_ = seeds[0]
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed_, workers=workers, command=command_line())
     err = status_console()
-    check_switched_off(gates, variant_switched_off(c, players_), variant_switched_off(b, players_))
+    check_switched_off(gates, variant_switched_off(c, players_), variant_switched_off(b, players_), candidate)
     if out is not None:
         if out.suffix.lower() in REPORT_SUFFIXES and not out.is_dir():
             # `-o summary.md` (as report's and calibrate's -o name a file) made a folder of runs named so

@@ -246,16 +246,32 @@ class Gates:
         return node.problem(f"gates.{index}.{key}" if key in item.value else f"gates.{index}", message)
 
 
-def check_switched_off(gates: Gates, candidate: Sequence[Off], base: Sequence[Off]) -> None:
+def check_switched_off(gates: Gates, candidate: Sequence[Off], base: Sequence[Off], draft: Path | None = None) -> None:
     """Before any simulation: no gate reads a metric that a variant switches off (GameSpec.
     switched_off), which has no value there: in the candidate for any gate, in the base for a
-    `change` (GateError, one line each, naming the setting that switches it off)."""
+    `change` (GateError, one line each, naming the setting that switches it off, and `own_gates`
+    of the candidate `draft`)."""
     problems = switched_off_problems(
         gates.model.gates, gates.problem,
         lambda spec: [("candidate", candidate)] + ([("base", base)] if spec.of == "change" else []),
-        "it has no value to gate; leave this gate out for such a draft")
+        f"it has no value to gate; leave this gate out for such a draft{own_gates(Path(gates.path), draft)}")
     if problems:
         raise GateError(problems)
+
+
+def own_gates(gates: Path, draft: Path | None) -> str:
+    """Where the draft's own gates file goes, which the CI workflow of docs/ci.md reads instead of
+    the game's (gates/<game>/<draft>.yaml beside gates/<game>.yaml: `<game>` the draft's folder), said
+    as ' (its own gates file leaves it out: --gate PATH)' or ' (in a gates file of its own, PATH, ...)'; '' without a
+    draft, or when `gates` is not its game's (another name than the draft's folder).
+    The line said only 'leave this gate out for such a draft' where Oh-Seven's hook draft has one."""
+    game = draft.resolve().parent.name if draft is not None else ""
+    if draft is None or gates.stem != game:  # (not the workflow's gates/<game>.yaml of this draft's game)
+        return ""
+    own = gates.parent / game / draft.name
+    if own.is_file():
+        return f" (its own gates file leaves it out: --gate {own})"
+    return f" (in a gates file of its own, {own}, which the CI workflow of docs/ci.md reads instead)"
 
 
 def switched_off_problems(specs: Sequence[S], problem: Callable[[int, str, str], Problem],
