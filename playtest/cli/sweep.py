@@ -161,6 +161,7 @@ def sweep(
     from playtest.compare.runs import Runs, common_lineup
     from playtest.compare.sweep import (
         POINT,
+        as_written,
         check_distinct_points,
         check_grid_size,
         grid,
@@ -237,7 +238,8 @@ def sweep(
                 raise UsageError(f"--metric {unknown[0]}: no such metric (known: {known})")
         labels = [p.label for p in points]
         run = {"game": loaded[0].game, "variant": loaded[0].path, "games": n, "players": players_, "lineup": list(lineup), "seed": seed,
-               "command": config.command, "axes": [{"key": a.key, "values": list(a.values)} for a in axes]}
+               "command": config.command, "axes": [{"key": a.key, "values": list(a.values)} for a in axes],
+               "as_written": as_written(load_variant(variant).resolved, points, [v.resolved for v in loaded])}
         keys = [a.key for a in axes]
         names = variant_names(loaded[0].resolved)
         md = render.sweep_markdown(table, chosen, labels, run, offs, declared, lambda g: label_of(names, g))

@@ -661,9 +661,23 @@ def gates_json(results: list[GateResult], status: str, info: dict[str, Any]) -> 
 
 
 def sweep_settings_line(run: dict[str, Any]) -> str:
-    """What every number of a sweep came from: games, players, the bots, the seed."""
+    """What every number of a sweep came from: games, players, the bots, the seed; and which point
+    is the draft as written (`sweep_as_written`)."""
     return (f"{run['games']} games per point · {run['players']} players · bots {','.join(run['lineup'])} · "
-            f"seed {run['seed']} for every point (the same deals and bot dice). Each cell: estimate [95% interval].")
+            f"seed {run['seed']} for every point (the same deals and bot dice). Each cell: estimate [95% interval]."
+            + (f" {said}" if (said := sweep_as_written(run)) else ""))
+
+
+def sweep_as_written(run: Mapping[str, Any]) -> str:
+    """'The draft as written is the point crews.bays.time=1.', or 'No point is the draft as written
+    (crews.bays.time=1).' ('' for a sweep.json written before `as_written`)."""
+    found = run.get("as_written")
+    if not found:
+        return ""
+    if found.get("point"):
+        return f"The draft as written is the point {found['point']}."
+    values = ", ".join(f"{k}={v}" for k, v in found.get("values", {}).items())
+    return f"No point is the draft as written ({values})."
 
 
 def sweep_cell(r: dict[str, Any] | None, metric: str, group: str, offs: Sequence[Off],
@@ -809,7 +823,8 @@ def sweep_html(table: pl.DataFrame, metrics: list[str], keys: list[str], run: di
               for m in drawn]
     md = sweep_markdown(table, metrics, list(dict.fromkeys(table["point"].to_list())), run, offs, declared, label)
     body = (f"<p class=\"def\">{run['games']} games per point · {e(run['players'])} players · bots "
-            f"{e(','.join(run['lineup']))} · seed {e(run['seed'])} for every point. Command: <code>{e(run.get('command', ''))}</code></p>"
+            f"{e(','.join(run['lineup']))} · seed {e(run['seed'])} for every point. {e(sweep_as_written(run))} "
+            f"Command: <code>{e(run.get('command', ''))}</code></p>"
             + (f"<p class=\"note\">{e(note.text())}</p>" if (note := sweep_unread(run)) else "")
             + f"<h2>Key metrics against {e(x_key)}</h2><p class=\"def\">Estimates with their 95% intervals.</p>"
             f"{_figures(charts, specs)}<h2>Table</h2><pre>{e(md)}</pre>")

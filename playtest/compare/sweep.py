@@ -67,6 +67,21 @@ def _show(v: Any) -> str:
     return v if isinstance(v, str) else json_text(v)
 
 
+def as_written(base: dict[str, Any], points: Sequence[Point], resolved: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Where the draft as written (its resolved data `base`) sits in the grid of `points` (each
+    point's resolved data in `resolved`): `point`, the label of the point that plays its rules
+    (None when none does), and `values`, its own value of each swept key as a rule change shows it
+    (`1`, `60 (default)`). The tables' columns did not say which one was the draft's own."""
+    from playtest.variants.diff import side_text
+    from playtest.variants.loader import rules_edited
+
+    point = next((p.label for p, r in zip(points, resolved, strict=True) if not rules_edited(base, r)), None)
+    edits = {c.path: c for c in rules_edited(resolved[0], base)}  # (the first point → the draft)
+    values = {k: side_text(edits[k].new, edits[k].new_default) if k in edits else _show(v)
+              for k, v in points[0].settings}
+    return {"point": point, "values": values}
+
+
 def _identity(v: Any) -> str:
     """What tells two values of an axis apart as written: its JSON (`"1"` is not `1`, nor `1.0`)."""
     return _show(v) if v is REMOVED else json_text(v, sort_keys=True)

@@ -9,7 +9,7 @@ import pytest
 
 from playtest.analysis import columns as C
 from playtest.compare.compare import compare_samples, semantic_changes
-from playtest.compare.sweep import grid, parse_axis
+from playtest.compare.sweep import as_written, grid, parse_axis
 from playtest.errors import VariantError
 from playtest.variants import load_variant
 from tests.compare.helpers import counting_probe, simulate, write_variant
@@ -143,8 +143,31 @@ def test_sweep_cli_output_shape(cli, tmp_path):
     md = (out / "sweep.md").read_text(encoding="utf-8")
     assert "| ベイス Bays |" in md and "| bays |" not in md and '"ベイス Bays"' in html
     assert "bays" in table.filter(pl.col("metric") == "crew_pick_rate")["group"].to_list()
+    # Which point is the draft as written (Bays' time 1 in draft 5): no column said so.
+    assert doc["run"]["as_written"] == {"point": "crews.bays.time=1", "values": {"crews.bays.time": "1"}}
+    said = "The draft as written is the point crews.bays.time=1."
+    assert said in md and said in html
     res = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1,1")
     assert (res.returncode, res.stderr) == (2, "error: --set crews.bays.time=1,1: crews.bays.time: a value is repeated\n")
+
+
+def test_a_sweep_says_which_point_is_the_draft_as_written_or_its_own_values_when_none_is():
+    """A grid that leaves out the draft's own values names them ('No point is the draft as
+    written (crews.bays.time=1, max_rounds=60)'); a `!remove` point of a key the draft leaves out
+    is the draft as written; no games are needed for it."""
+    from playtest.compare.render import sweep_as_written
+
+    def where(variant, *sets):
+        points = grid([parse_axis(t) for t in sets])
+        loaded = [load_variant(variant, p.overrides()).resolved for p in points]
+        return as_written(load_variant(variant).resolved, points, loaded)
+
+    off = where(DRAFT5, "crews.bays.time=2,3", "max_rounds=9,12")
+    assert off == {"point": None, "values": {"crews.bays.time": "1", "max_rounds": "60"}}
+    assert sweep_as_written({"as_written": off}) == "No point is the draft as written (crews.bays.time=1, max_rounds=60)."
+    nf = ROOT / "variants" / "new-frontiers" / "base.yaml"
+    assert where(nf, "rules.end.worlds=6,!remove")["point"] == "rules.end.worlds=!remove"
+    assert sweep_as_written({}) == ""  # (a sweep.json written before: nothing said)
 
 
 @pytest.mark.slow  # make test-all: make test keeps the common-random-numbers comparisons
@@ -310,7 +333,8 @@ def test_the_sweep_table_in_the_terminal_names_the_bots_and_games(cli, tmp_path)
     assert res.returncode == 0, res.stderr
     assert res.stdout.rstrip().splitlines()[-1] == ("3 games per point · 3 players · bots greedy,random,random · seed 5 "
                                                     "for every point (the same deals and bot dice). Each cell: "
-                                                    "estimate [95% interval].")
+                                                    "estimate [95% interval]. The draft as written is the point "
+                                                    "crews.bays.time=1.")
 
 
 def test_sweep_takes_remove_as_a_point_without_the_key():
