@@ -41,6 +41,7 @@ from playtest.errors import (
 )
 from playtest.games import get_game
 from playtest.io import (
+    STAGING_MARK,
     check_free,
     check_nothing_foreign,
     check_output_path,
@@ -451,7 +452,10 @@ def check_disk(config: RunConfig, folder: Path) -> None:
     except OSError:
         return
     if need > free:
-        raise UsageError(f"-n {config.n_games}: the run needs about {_size(need)} on disk, {probe} has "
+        # compare's, sweep's, ladder's, tune's and diff's runs are played in a staging folder
+        # beside --out: named, it was a temporary name the user never sees (and that is gone)
+        shown = next(p for p in (probe, *probe.parents, Path(".")) if STAGING_MARK not in p.name)
+        raise UsageError(f"-n {config.n_games}: the run needs about {_size(need)} on disk, {shown} has "
                          f"{_size(free)} free")
 
 
