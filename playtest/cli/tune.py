@@ -266,7 +266,15 @@ def tune(
         lock = _lock(out_dir, work)
     print_notes((), workers=workers)  # once every check has passed (print_notes)
     if not resume:
-        write_settings(work, settings)
+        try:
+            write_settings(work, settings)
+        except BaseException:
+            # a disk full (or Ctrl-C) before the search's settings are stored: the folder just
+            # made holds no search, and was kept to be called "an interrupted search" that
+            # --resume could not continue
+            os.close(lock)
+            shutil.rmtree(work, ignore_errors=True)
+            raise
     err = status_console(highlight=False)
     from playtest.report.tune import kept_line, tune_html, tune_json, tune_markdown
 

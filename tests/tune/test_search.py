@@ -423,6 +423,22 @@ def test_when_the_base_does_best_it_is_kept_and_no_best_yaml_is_written(base_kep
     assert_valid_charts(html, at_least=2)
 
 
+def test_a_search_whose_settings_cannot_be_stored_leaves_no_interrupted_search(tmp_path, monkeypatch):
+    """A full disk when the search's search.json is written: its working folder was left holding
+    only its lock and mark, and the next tune said "an interrupted search is in .out.partial; add
+    --resume to continue it" of a search that never started."""
+    from playtest.io import OutputError
+
+    def disk_full(work: Path, settings: object) -> None:
+        raise OutputError(f"{work / 'search.json'}: cannot write: no space left on device (nothing was replaced)")
+
+    monkeypatch.setattr(S, "write_settings", disk_full)
+    code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "2", "--confirm", "1")
+    assert (code, err) == (2, f"error: {tmp_path}/.out.partial/search.json: cannot write: no space left on device "
+                              "(nothing was replaced)")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml"]
+
+
 def test_an_empty_out_folder_is_taken_without_force_as_every_command_takes_it(tmp_path):
     """A folder made for the output (`mkdir out`) was "exists; add --force to replace it"."""
     (tmp_path / "out").mkdir()
