@@ -24,15 +24,24 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _written(run_dir: Path) -> dict[str, str]:
-    """File name → the digest explain recorded for it (none when there is no record)."""
+def _written(run_dir: Path) -> dict[str, set[str]]:
+    """File name → the digests explain recorded for it (none when there is no record; two while
+    explain replaces its pages, `_record`)."""
     if not (run_dir / DIGESTS).is_file():  # (a named pipe: reading it waited for a writer for ever)
         return {}
     try:
         lines = (run_dir / DIGESTS).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
         return {}
-    return {name: digest for digest, _, name in (line.partition("  ") for line in lines) if name}
+    written: dict[str, set[str]] = {}
+    for digest, _, name in (line.partition("  ") for line in lines):
+        if name:
+            written.setdefault(name, set()).add(digest)
+    return written
+
+
+def _record(run_dir: Path, digests: dict[str, set[str]]) -> None:
+    write_atomic(run_dir / DIGESTS, "".join(f"{digest}  {name}\n" for name, of in digests.items() for digest in sorted(of)))
 
 
 PAGES = ("explain.md", "explain.json", "explain.html")
@@ -42,7 +51,7 @@ def edited_pages(run_dir: Path) -> list[Path]:
     """explain's pages in `run_dir` that are not what it recorded writing (edited since)."""
     written = _written(run_dir)
     return [run_dir / name for name in PAGES
-            if (run_dir / name).is_file() and written.get(name) != _digest((run_dir / name).read_bytes())]
+            if (run_dir / name).is_file() and _digest((run_dir / name).read_bytes()) not in written.get(name, set())]
 
 
 @app.command()
@@ -89,8 +98,14 @@ def explain(
     if edited and not force:
         raise UsageError(f"{edited[0]}: edited since explain wrote it (or not written by explain); add --force to "
                          "replace it")
+    new = {path.name: {_digest(text.encode())} for path, text in pages.items()}
+    # The pages are replaced one at a time: until the last is, the record holds each page's old
+    # digest and its new one, so a full disk or an interruption between two of them leaves no
+    # page that reads as edited (tune --resume refused the folder for it, explain asked --force)
+    old = {path.name: {_digest(path.read_bytes())} for path in pages if path.is_file() and path not in edited}
+    _record(run_dir, {name: new[name] | old.get(name, set()) for name in new})
     for path, text in pages.items():
         write_atomic(path, text)
-    write_atomic(run_dir / DIGESTS, "".join(f"{_digest(text.encode())}  {path.name}\n" for path, text in pages.items()))
+    _record(run_dir, new)
     typer.echo(md if fmt == "md" else js, nl=fmt != "md")
     status_console().print(f"wrote {run_dir / 'explain.html'}, explain.md, explain.json")

@@ -250,6 +250,35 @@ def _tune_folder(folder):
     return doc
 
 
+def test_explain_stopped_between_two_pages_leaves_none_that_reads_as_edited(tmp_path, monkeypatch):
+    """explain replaces its pages one at a time: a full disk at explain.html left explain.md and
+    explain.json new while explain.sha256 still recorded the old ones, so they read as edited
+    since explain wrote them (tune --resume refused the folder; explain with another --metric asked
+    --force)."""
+    from playtest.cli import explain as E
+    from playtest.io import OutputError
+
+    _tune_folder(tmp_path / "t")
+    code, _, err = invoke("explain", tmp_path / "t")
+    assert code == 0, err
+    trials = pl.read_parquet(tmp_path / "t" / "trials.parquet")
+    trials.with_columns(pl.col("goal_1") * 2).write_parquet(tmp_path / "t" / "trials.parquet")  # another explanation
+    real = E.write_atomic
+
+    def full_at_html(path: Path, text: str) -> None:
+        if path.name == "explain.html":
+            raise OutputError(f"{path}: cannot write: no space left on device (nothing was replaced)")
+        real(path, text)
+
+    monkeypatch.setattr(E, "write_atomic", full_at_html)
+    code, _, err = invoke("explain", tmp_path / "t")
+    assert code == 2 and err.endswith("explain.html: cannot write: no space left on device (nothing was replaced)")
+    assert E.edited_pages(tmp_path / "t") == []
+    monkeypatch.setattr(E, "write_atomic", real)
+    (tmp_path / "t" / "explain.md").write_text("my notes")  # an edit is still an edit
+    assert E.edited_pages(tmp_path / "t") == [tmp_path / "t" / "explain.md"]
+
+
 def _sweep_folder(folder):
     """A sweep's output as explain reads it: sweep.json (3 points, one key, one metric)."""
     folder.mkdir()
