@@ -552,7 +552,8 @@ def prepare_out(out_dir: Path, *, force: bool, option: str = "--out", named_by_p
             # A finished run whose rename into place failed (a folder made read-only, or mounted on,
             # while it played): "finish it with --resume", which then refused it.
             raise UsageError(f"{option} {out_dir}: {partial} holds a finished run that could not be renamed to "
-                             f"{out_dir}; move it to a folder of its own, or use --force to start over")
+                             f"{out_dir}; `playtest simulate --resume {out_dir}` puts it there, or use --force to "
+                             "start over")
         if not force:
             raise UsageError(f"{option} {out_dir}: an interrupted run is in {partial}; finish it with "
                              f"`playtest simulate --resume {out_dir}` or use --force to start over")
@@ -577,10 +578,12 @@ def check_not_partial_name(out_dir: Path, option: str = "--out") -> None:
     # (Nor inside one: io.check_output_path refuses that for every command's output.)
 
 
-def _finished_in_partial(partial: Path) -> bool:
+def _finished_in_partial(partial: Path, *, left_off: bool = False) -> bool:
     """`partial` holds a finished run (its chunks merged, run.json no longer partial): its rename
-    into place failed (rundir.PartialRun.finish said so)."""
-    if holds_unfinished_run(partial):
+    into place failed (rundir.PartialRun.finish said so). `left_off`: or its chunks are still
+    there beside the merged tables (killed while they were removed)."""
+    merged = all((partial / f"{table}.parquet").is_file() for table in rundir.TABLES)
+    if holds_unfinished_run(partial) and not (left_off and merged):
         return False
     try:
         info = json.loads((partial / "run.json").read_bytes()[:1_000_000])
@@ -649,6 +652,13 @@ def resume_batch(
         raise UsageError(f"--resume {folder}: no interrupted run here (no {partial.name} folder)")
     info = read_json(partial / "run.json")
     if info.get("status") != "partial":
+        if _finished_in_partial(partial, left_off=True) and not os.path.lexists(target_of(partial)):
+            # Killed once run.json said complete, before its chunks were removed or its folder
+            # renamed into place: --resume said "run.json is not a partial run" (or "could not
+            # be renamed"), and simulate without it "finish it with --resume": nothing finished it
+            check_info(partial / "run.json", info)
+            PartialRun(partial, rundir.lock(partial)).put_in_place(target_of(partial))
+            return RunResult(target_of(partial), int(info["games"]), 0.0, workers=0, resumed_games=int(info["games"]))
         if _finished_in_partial(partial):
             # finished, but its rename into place failed: nothing is left to play
             raise UsageError(f"--resume {folder}: {partial} holds a finished run that could not be renamed to "

@@ -169,7 +169,7 @@ class PartialRun:
         run = None
         try:
             (path / CHUNKS).mkdir()
-            run = cls(path, _lock(path))
+            run = cls(path, lock(path))
             write_atomic(path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
             (path / MANIFEST).touch()  # run.json marks the folder as playtest's output (io.OUTPUT_FILES)
         except BaseException:  # a full disk, say: a half-made folder would block the next run
@@ -183,7 +183,7 @@ class PartialRun:
     def open(cls, path: Path) -> PartialRun:
         """Open an interrupted run to resume it: its lock must be free; every manifest line
         whose chunk files are whole counts as done, anything else is played again."""
-        run = cls(path, _lock(path))
+        run = cls(path, lock(path))
         try:
             _check_chunks_folder(path)
             run.done, run.damaged = saved_chunks(path)
@@ -242,10 +242,16 @@ class PartialRun:
                 files = [self.path / CHUNKS / chunk_name(table, s) for s in starts]
                 scan_chunks(files).sink_parquet(for_polars(self.path / f"{table}.parquet"))
         write_atomic(self.path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
+        self.put_in_place(target)
+
+    def put_in_place(self, target: Path) -> None:
+        """The last steps of `finish`, once run.json says the run is complete: the chunks and the
+        manifest go, and the folder is renamed into `target`. Also what `--resume` does of a run
+        killed during these steps (sim.batch.resume_batch)."""
         for name in PARTIAL_REPORTS:  # `playtest report RUN` while the run played: of fewer games than it holds
             (self.path / name).unlink(missing_ok=True)
-        shutil.rmtree(self.path / CHUNKS)
-        (self.path / MANIFEST).unlink()
+        shutil.rmtree(self.path / CHUNKS, ignore_errors=not (self.path / CHUNKS).exists())
+        (self.path / MANIFEST).unlink(missing_ok=True)
         (self.path / LOCK).unlink()
         self.close()
         try:
@@ -290,7 +296,7 @@ def _check_chunks_folder(path: Path) -> None:
                                     "cannot resume (nothing was changed)")
 
 
-def _lock(path: Path) -> int:
+def lock(path: Path) -> int:
     fd = take_lock(path / LOCK)
     if fd is None:
         raise UsageError(f"{path}: another playtest process is still writing this run")

@@ -341,12 +341,51 @@ def test_a_complete_run_whose_rename_fails_is_kept_not_taken_for_an_empty_one(tm
     # `playtest simulate --resume run`", which then said "run.partial/run.json is not a partial run".
     kept = tmp_path / "run.partial"
     with pytest.raises(UsageError, match=rf"^--out {out}: {kept} holds a finished run that could not be renamed to "
-                       rf"{out}; move it to a folder of its own, or use --force to start over$"):
+                       rf"{out}; `playtest simulate --resume {out}` puts it there, or use --force to start over$"):
         run_batch(load_variant(DRAFT5), RunConfig(n_games=4, players=4, lineup=("random",) * 4, seed=1, workers=1), out,
                   force=False)
-    with pytest.raises(UsageError, match=rf"^--resume {out}: {kept} holds a finished run that could not be renamed to "
-                       rf"{out}: nothing is left to play; move it to a folder of its own$"):
+    # --resume puts it in place (h254: a run killed before its rename is finished so); while the
+    # rename still fails it says so, and keeps the run
+    with pytest.raises(OutputError, match=rf"^{out}: cannot be replaced \(Permission denied\); the finished run is kept in "
+                       rf"{kept} "):
         resume_batch(out)
+    assert (kept / "games.parquet").is_file() and not out.exists()
+    monkeypatch.undo()
+    assert resume_batch(out).games == 4 and read_run(out)[0]["games"] == 4 and not kept.exists()
+
+
+@pytest.mark.parametrize("moment", ["chunks", "rename"])
+def test_a_run_killed_while_it_is_put_in_place_is_finished_by_resume(tmp_path, monkeypatch, moment) -> None:
+    """Killed (SIGKILL, the out-of-memory killer) once run.json says the run is complete: while
+    its chunks were removed, --resume said "run.partial/run.json is not a partial run" and simulate
+    without it "an interrupted run is in run.partial; finish it with --resume"; between the
+    clean-up and the rename, "holds a finished run that could not be renamed". Nothing finished
+    the run but --force, which played every game again."""
+    from playtest.sim import rundir
+
+    class Killed(BaseException):
+        pass
+
+    def killed(*args, **kwargs):
+        raise Killed
+
+    config = RunConfig(n_games=8, players=4, lineup=("random",) * 4, seed=1, workers=1, chunk_size=4)
+    straight = tmp_path / "straight"
+    run_batch(load_variant(DRAFT5), config, straight)
+    monkeypatch.setattr(rundir.shutil if moment == "chunks" else rundir, "rmtree" if moment == "chunks" else
+                        "swap_into_place", killed)
+    out = tmp_path / "run"
+    with pytest.raises(Killed):
+        run_batch(load_variant(DRAFT5), config, out)
+    monkeypatch.undo()
+    assert json.loads((tmp_path / "run.partial" / "run.json").read_text())["status"] == "complete"
+    assert (tmp_path / "run.partial" / "chunks").is_dir() == (moment == "chunks")
+    result = resume_batch(out)
+    assert (result.out_dir, result.games, result.resumed_games) == (out, 8, 8)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["run", "straight"]
+    assert sorted(p.name for p in out.iterdir()) == ["events.parquet", "games.parquet", "run.json"]
+    for a, b in zip(read_run(out)[1:], read_run(straight)[1:], strict=True):
+        assert_frame_equal(a, b)
 
 
 @pytest.mark.slow  # one game of 3,000 rounds: about 15 s (make test-all)
