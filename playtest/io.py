@@ -530,11 +530,27 @@ def check_replaceable(path: Path, label: str, instead: str) -> None:
                          f"never into it, and does not replace it, --force or not: remove it, or {instead}")
 
 
+def put_back_set_aside(target: Path) -> None:
+    """An output `swap_into_place` moved aside (.<name>.playtest-old-*/run) whose replacement never
+    came (the command was killed between the two renames) goes back to `target`, before anything
+    looks at `target`: the leftover clean-up deleted it, so the earlier output was lost as well as
+    the new one."""
+    if os.path.lexists(target):
+        return
+    for aside in leftovers(target):
+        if OLD_MARK in aside.name and os.path.lexists(aside / "run") and not lock_held(aside / LOCK_NAME):
+            with contextlib.suppress(OSError):
+                os.rename(aside / "run", target)
+                _remove(aside)
+                return
+
+
 def check_free(path: Path, force: bool, option: str) -> None:
     """An existing output (file, or non-empty folder) is only replaced with --force; a
     non-empty folder only if playtest wrote it and it holds no file playtest did not write
     (`check_nothing_foreign`), even with --force, and never one that another playtest process is
-    writing now."""
+    writing now. An earlier output a killed command left set aside is put back first."""
+    put_back_set_aside(path)
     if not os.path.lexists(path):
         return
     check_replaceable(path, f"{option} {path}", f"choose another {option}")

@@ -75,6 +75,38 @@ def test_force_over_an_output_named_through_itself_replaces_it(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # nothing left aside
 
 
+def test_an_output_set_aside_by_a_command_killed_before_its_replacement_came_is_put_back(tmp_path, monkeypatch):
+    """`--force` moves the old output aside, then renames the new one into place: killed between
+    the two (SIGKILL), OUT was gone, and the next command's leftover clean-up deleted the old
+    output kept in .OUT.playtest-old-* (and the finished new one beside it)."""
+    from playtest import io as pio
+    from playtest.io import staged_dir
+
+    class Killed(BaseException):
+        pass
+
+    out = tmp_path / "out"
+    with staged_dir(out, force=False, option="--out") as stage:
+        (stage / "compare.md").write_text("the old one")
+    real = os.replace
+
+    def killed_after_the_first(src, dst):
+        real(src, dst)
+        if pio.OLD_MARK in str(dst):
+            raise Killed
+
+    monkeypatch.setattr(pio.os, "replace", killed_after_the_first)
+    with pytest.raises(Killed), staged_dir(out, force=True, option="--out") as stage:
+        (stage / "compare.md").write_text("the new one")
+    monkeypatch.undo()
+    assert not out.exists()
+    with (pytest.raises(pio.UsageError, match=r"already exists \(a folder that is not empty\); use --force"),
+          staged_dir(out, force=False, option="--out")):
+        pass
+    assert (out / "compare.md").read_text() == "the old one"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
 def test_an_output_that_appears_while_the_command_runs_is_not_replaced_without_force(tmp_path):
     """Two sweeps (or compares, ladders) with the same --out, or the same default
     reports/sweep-<second>, started together: both found the folder free at the start, and the
