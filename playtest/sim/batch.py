@@ -652,17 +652,14 @@ def resume_batch(
         raise UsageError(f"--resume {folder}: no interrupted run here (no {partial.name} folder)")
     info = read_json(partial / "run.json")
     if info.get("status") != "partial":
-        if _finished_in_partial(partial, left_off=True) and not os.path.lexists(target_of(partial)):
+        if _finished_in_partial(partial, left_off=True):
             # Killed once run.json said complete, before its chunks were removed or its folder
-            # renamed into place: --resume said "run.json is not a partial run" (or "could not
-            # be renamed"), and simulate without it "finish it with --resume": nothing finished it
+            # renamed into place (or that rename failed): --resume said "run.json is not a partial
+            # run" (or "could not be renamed"), and simulate without it "finish it with --resume":
+            # only --force, which played every game again, finished it. Done as `finish` does it.
             check_info(partial / "run.json", info)
             PartialRun(partial, rundir.lock(partial)).put_in_place(target_of(partial))
             return RunResult(target_of(partial), int(info["games"]), 0.0, workers=0, resumed_games=int(info["games"]))
-        if _finished_in_partial(partial):
-            # finished, but its rename into place failed: nothing is left to play
-            raise UsageError(f"--resume {folder}: {partial} holds a finished run that could not be renamed to "
-                             f"{rundir.target_of(partial)}: nothing is left to play; move it to a folder of its own")
         raise UsageError(f"--resume {folder}: {partial / 'run.json'} is not a partial run")
     check_info(partial / "run.json", info)
     config = run_config(partial / "run.json", info)

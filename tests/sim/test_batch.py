@@ -354,8 +354,8 @@ def test_a_complete_run_whose_rename_fails_is_kept_not_taken_for_an_empty_one(tm
     assert resume_batch(out).games == 4 and read_run(out)[0]["games"] == 4 and not kept.exists()
 
 
-@pytest.mark.parametrize("moment", ["chunks", "rename"])
-def test_a_run_killed_while_it_is_put_in_place_is_finished_by_resume(tmp_path, monkeypatch, moment) -> None:
+@pytest.mark.parametrize(("moment", "over"), [("chunks", False), ("chunks", True), ("rename", False)])
+def test_a_run_killed_while_it_is_put_in_place_is_finished_by_resume(tmp_path, monkeypatch, moment, over) -> None:
     """Killed (SIGKILL, the out-of-memory killer) once run.json says the run is complete: while
     its chunks were removed, --resume said "run.partial/run.json is not a partial run" and simulate
     without it "an interrupted run is in run.partial; finish it with --resume"; between the
@@ -375,8 +375,12 @@ def test_a_run_killed_while_it_is_put_in_place_is_finished_by_resume(tmp_path, m
     monkeypatch.setattr(rundir.shutil if moment == "chunks" else rundir, "rmtree" if moment == "chunks" else
                         "swap_into_place", killed)
     out = tmp_path / "run"
+    if over:  # --force over an earlier run
+        monkeypatch.undo()
+        run_batch(load_variant(DRAFT5), RunConfig(n_games=2, players=4, lineup=("random",) * 4, seed=5, workers=1), out)
+        monkeypatch.setattr(rundir.shutil, "rmtree", killed)
     with pytest.raises(Killed):
-        run_batch(load_variant(DRAFT5), config, out)
+        run_batch(load_variant(DRAFT5), config, out, force=True)
     monkeypatch.undo()
     assert json.loads((tmp_path / "run.partial" / "run.json").read_text())["status"] == "complete"
     assert (tmp_path / "run.partial" / "chunks").is_dir() == (moment == "chunks")
