@@ -170,7 +170,7 @@ def sweep(
         sweep_table,
     )
     from playtest.report.model import label_of, variant_names
-    from playtest.sim.batch import RunConfig, check_games, check_run
+    from playtest.sim.batch import RunConfig, check_disk, check_games, check_run
     from playtest.variants import load_variant
     check_format(fmt, ("text", "md", "json"))
     axes = [parse_axis(s) for s in sets]
@@ -201,6 +201,8 @@ def sweep(
         check_output_dir(out_dir, force, [Path(p) for v in loaded for p in v.chain])
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed, workers=workers, command=command_line())
     check_run(config)
+    with default_place(out_dir, given=out is not None):
+        check_disk(config, out_dir, runs=len(points))  # every grid point's run, before the first is played
     fn = report_metrics()
     status = status_console()
     if metrics:  # a few games first, so that a misspelt --metric fails now, not after the whole grid

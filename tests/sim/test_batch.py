@@ -241,9 +241,15 @@ def test_a_run_that_loses_the_race_for_its_default_name_takes_the_next(tmp_path,
     assert [p.name for p in (tmp_path / "x.partial").iterdir()] == ["mine"] and not (tmp_path / "x").exists()
 
 
-def test_a_disk_too_small_for_a_compare_names_the_out_folders_disk_not_its_staging_folder(tmp_path, monkeypatch) -> None:
-    """compare (sweep, ladder, tune, diff) play their runs in a staging folder beside --out: the
-    disk check named that temporary folder (.out.playtest-tmp-xxxx), gone once the command exits."""
+@pytest.mark.parametrize("command", [
+    ["compare", str(DRAFT5), str(DRAFT5.with_name("draft6-development.yaml"))],
+    ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2"],
+])
+def test_a_disk_too_small_for_a_compare_or_sweep_is_said_before_any_run_in_one_line(tmp_path, monkeypatch, command) -> None:
+    """compare and sweep play one run per variant or grid point in a staging folder beside --out:
+    each run's disk check came after 'simulating 20 games of each of 2 variants …' and after the
+    runs before it (hours in, for a large -n, when only the last did not fit), and named the
+    temporary folder (.out.playtest-tmp-xxxx), gone once the command exits."""
     import os
     import shutil as sh
 
@@ -252,13 +258,28 @@ def test_a_disk_too_small_for_a_compare_names_the_out_folders_disk_not_its_stagi
     from playtest.cli.app import app
 
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sh, "disk_usage", lambda path: sh._ntuple_diskusage(12_288, 8_192, 30_000))
+    r = CliRunner().invoke(app, [*command, "-n", "20", "-w", "1", "-o", "disk/out"])
+    assert (r.exit_code, r.stderr.splitlines()) == (2, [
+        f"error: -n 20: its 2 runs need about 40 kB on disk, {tmp_path} has 30 kB free"])
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_disk_too_small_for_a_ladder_rung_names_the_out_folders_disk_not_its_staging_folder(tmp_path, monkeypatch) -> None:
+    """ladder (diff, tune) plays its runs in a staging folder beside --out: the disk check named
+    that temporary folder (.out.playtest-tmp-xxxx), gone once the command exits."""
+    import shutil as sh
+
+    from typer.testing import CliRunner
+
+    from playtest.cli.app import app
+
+    monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sh, "disk_usage", lambda path: sh._ntuple_diskusage(12_288, 8_192, 4_096))
-    r = CliRunner().invoke(app, ["compare", str(DRAFT5), str(DRAFT5.with_name("draft6-development.yaml")),
-                                 "-n", "20", "-w", "1", "-o", "disk/out"])
+    r = CliRunner().invoke(app, ["ladder", str(DRAFT5), "--rungs", "random,greedy", "-n", "20", "-w", "1", "-o", "out"])
     assert r.exit_code == 2, r.stderr
-    assert r.stderr.splitlines()[-1] == (
-        "error: -n 20: the run needs about 20 kB on disk, disk has 4 kB free")
-    assert os.listdir(tmp_path / "disk") == []
+    assert r.stderr.splitlines()[-1] == f"error: -n 20: the run needs about 20 kB on disk, {tmp_path} has 4 kB free"
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
 def test_a_run_too_large_for_the_disk_says_the_sizes_in_units_that_show_them(tmp_path, monkeypatch) -> None:
