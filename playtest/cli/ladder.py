@@ -55,7 +55,7 @@ def ladder(
     from playtest.ladder.runs import LadderPlan, check_rungs, play_ladder, split_rungs
     from playtest.report.ladder_html import render_ladder_html
     from playtest.report.ladder_markdown import render_ladder_markdown
-    from playtest.sim.batch import check_games, check_seed, default_players
+    from playtest.sim.batch import RunConfig, check_disk, check_games, check_seed, default_players
     check_format(fmt, FORMATS)
     v = load(variant, set_)
     spec = get_game(v.game)
@@ -74,13 +74,18 @@ def ladder(
         check_not_input(out_dir, [Path(p) for p in v.chain], "--out")  # staged_dir checks the rest
     plan = LadderPlan(rungs=names, players=players, games=n, pair_games=pair_games or n, seed=seed,
                       workers=workers, command=command_line())
+    total = len(names) * n + (len(names) - 1) * plan.pair_games
+    with default_place(out_dir, given=out is not None):
+        # every rung's and pairing's run, before the first is played (each run's own check came
+        # after the 'playing ...' line and the runs before it)
+        check_disk(RunConfig(n_games=n, players=players, lineup=(names[0],) * players, seed=seed, workers=1),
+                   out_dir, runs=2 * len(names) - 1, games=total, option=f"-n {n}, --pair-games {plan.pair_games}")
     err = status_console()
     # Built aside and put in place only when complete, as compare and sweep do: an interrupted
     # ladder (its runs are pieces of one comparison, not resumable alone) writes nothing and
     # says so, rather than naming a run folder that the clean-up removes.
     with default_place(out_dir, given=out is not None), staged_dir(out_dir, force=force, option="--out") as staging:
         print_notes([v], workers=workers)  # once every check, staged_dir's of --out too, has passed (print_notes)
-        total = len(names) * n + (len(names) - 1) * plan.pair_games
         err.print(f"playing {total} games: {len(names)} rungs × {n} self-play, {len(names) - 1} pairing(s) × "
                   f"{plan.pair_games} …")
         # Each run's games advance a progress line on a terminal, as simulate's do (a rung of

@@ -443,11 +443,14 @@ def check_run(config: RunConfig, backend: str = "pool") -> None:
         raise UsageError(f"--chunk-size {config.chunk_size}: must be from 1 to 1,000,000")
 
 
-def check_disk(config: RunConfig, folder: Path, *, runs: int = 1) -> None:
+def check_disk(config: RunConfig, folder: Path, *, runs: int = 1, games: int | None = None,
+               option: str = "") -> None:
     """Refuse a run that cannot fit on the disk (estimated from a generous bytes-per-game).
     `runs`: a command's runs of `config` together (compare's variants, sweep's grid points),
-    checked before the first is played."""
-    need = runs * config.n_games * BYTES_PER_GAME_ESTIMATE * (2 if config.record_events else 1)
+    checked before the first is played; `games`, `option`: their games in all where the runs
+    differ in size, and the options that say so (a ladder's '-n 400, --pair-games 200')."""
+    games = runs * config.n_games if games is None else games
+    need = games * BYTES_PER_GAME_ESTIMATE * (2 if config.record_events else 1)
     probe = next((p for p in (folder, *folder.parents) if p.exists()), Path("."))
     try:
         free = shutil.disk_usage(probe).free
@@ -456,10 +459,10 @@ def check_disk(config: RunConfig, folder: Path, *, runs: int = 1) -> None:
     if need > free:
         # compare's, sweep's, ladder's, tune's and diff's runs are played in a staging folder
         # beside --out: named, it was a temporary name the user never sees (and that is gone)
-        shown = next(p for p in (probe, *probe.parents, Path(".")) if STAGING_MARK not in p.name)
+        shown = next(p for p in (probe, *probe.parents, Path(".")) if not any(STAGING_MARK in n for n in p.parts))
         shown = Path.cwd() if shown == Path(".") else shown  # ('., has 4 kB free')
         runs_need = "the run needs" if runs == 1 else f"its {runs} runs need"
-        raise UsageError(f"-n {config.n_games}: {runs_need} about {_size(need)} on disk, {shown} has "
+        raise UsageError(f"{option or f'-n {config.n_games}'}: {runs_need} about {_size(need)} on disk, {shown} has "
                          f"{_size(free)} free")
 
 

@@ -265,20 +265,31 @@ def test_a_disk_too_small_for_a_compare_or_sweep_is_said_before_any_run_in_one_l
     assert os.listdir(tmp_path) == []
 
 
-def test_a_disk_too_small_for_a_ladder_rung_names_the_out_folders_disk_not_its_staging_folder(tmp_path, monkeypatch) -> None:
-    """ladder (diff, tune) plays its runs in a staging folder beside --out: the disk check named
-    that temporary folder (.out.playtest-tmp-xxxx), gone once the command exits."""
+def test_a_disk_too_small_for_a_ladder_is_said_before_any_run_naming_no_staging_folder(tmp_path, monkeypatch) -> None:
+    """diff, tune and ladder play their runs in a staging folder beside --out: a run's disk check
+    named that temporary folder (.out.playtest-tmp-xxxx), gone once the command exits; a ladder's
+    came after 'playing 60 games: ...' and the runs before it."""
     import shutil as sh
 
     from typer.testing import CliRunner
 
     from playtest.cli.app import app
+    from playtest.sim.batch import check_disk
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sh, "disk_usage", lambda path: sh._ntuple_diskusage(12_288, 8_192, 4_096))
-    r = CliRunner().invoke(app, ["ladder", str(DRAFT5), "--rungs", "random,greedy", "-n", "20", "-w", "1", "-o", "out"])
-    assert r.exit_code == 2, r.stderr
-    assert r.stderr.splitlines()[-1] == f"error: -n 20: the run needs about 20 kB on disk, {tmp_path} has 4 kB free"
+    (tmp_path / ".out.playtest-tmp-k2j4x9ab" / "runs").mkdir(parents=True)  # (diff's, tune's runs)
+    config = RunConfig(n_games=20, players=4, lineup=("random",) * 4, seed=1, workers=1)
+    with pytest.raises(UsageError, match=rf"^-n 20: the run needs about 20 kB on disk, {tmp_path} has 4 kB free$"):
+        check_disk(config, tmp_path / ".out.playtest-tmp-k2j4x9ab" / "runs" / "base")
+    (tmp_path / ".out.playtest-tmp-k2j4x9ab" / "runs").rmdir()
+    (tmp_path / ".out.playtest-tmp-k2j4x9ab").rmdir()
+    # a ladder checks all its runs before the first, in one line: one fits in 30 kB, not the three
+    monkeypatch.setattr(sh, "disk_usage", lambda path: sh._ntuple_diskusage(12_288, 8_192, 30_000))
+    r = CliRunner().invoke(app, ["ladder", str(DRAFT5), "--rungs", "random,greedy", "-n", "20", "--pair-games", "10",
+                                 "-w", "1", "-o", "out"])
+    assert (r.exit_code, r.stderr.splitlines()) == (2, [
+        f"error: -n 20, --pair-games 10: its 3 runs need about 50 kB on disk, {tmp_path} has 30 kB free"])
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
