@@ -79,10 +79,30 @@ def _connect(path: Path) -> sqlite3.Connection:
 
 
 def open_study(path: Path) -> optuna.Study:
+    if not path.exists():
+        _create(path)
     resolved = path.resolve()
     storage = optuna.storages.RDBStorage(f"sqlite:///{resolved}",
                                          engine_kwargs={"creator": lambda: _connect(resolved)})
     return optuna.create_study(study_name=STUDY_NAME, storage=storage, direction="minimize", load_if_exists=True)
+
+
+def _create(path: Path) -> None:
+    """A new study, made beside `path` and renamed into place once it holds the study: optuna
+    writes its tables first and the study after, and a tune killed between the two (SIGKILL, a
+    few hundred ms after the base's games) left a study.db that --resume refused as holding no
+    tuning study ("start again with --force"), the base's games lost with it."""
+    import os
+
+    tmp = path.with_name(f".{path.name}.new.tmp")
+    tmp.unlink(missing_ok=True)
+    resolved = tmp.resolve()
+    storage = optuna.storages.RDBStorage(f"sqlite:///{resolved}", engine_kwargs={"creator": lambda: _connect(resolved)})
+    try:
+        optuna.create_study(study_name=STUDY_NAME, storage=storage, direction="minimize")
+    finally:
+        storage.engine.dispose()
+    os.replace(tmp, path)
 
 
 def check_study(path: Path) -> None:

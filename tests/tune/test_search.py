@@ -113,6 +113,31 @@ def test_a_resumed_study_s_repeat_names_the_candidate_s_first_trial(tmp_path):
     assert history(resumed) == history(straight)
 
 
+def test_a_study_killed_while_it_is_created_leaves_none_that_resume_refuses(tmp_path, monkeypatch):
+    """optuna writes its tables, then the study: a tune killed between the two left a study.db
+    with the tables and no study, and --resume said it "holds no tuning study; start again with
+    --force" (the base's games lost). Found by SIGKILL at 3 s (h254's hunt)."""
+    from playtest.tune import study as T
+
+    class Killed(BaseException):
+        pass
+
+    real = optuna.create_study
+
+    def killed_after_the_tables(*, storage, **kwargs):
+        storage.get_all_studies()  # (the tables exist once the storage is made)
+        raise Killed
+
+    monkeypatch.setattr(optuna, "create_study", killed_after_the_tables)
+    with pytest.raises(Killed):
+        open_study(tmp_path / "study.db")
+    monkeypatch.setattr(optuna, "create_study", real)
+    if (tmp_path / "study.db").exists():
+        T.check_study(tmp_path / "study.db")  # what --resume checks first
+    assert len(complete(open_study(tmp_path / "study.db"))) == 0
+    T.check_study(tmp_path / "study.db")
+
+
 TUNE = ("--param", "crews.bays.time=0..3", "--param", "scoring.majority_tiebreak=later_first_cube,earlier_first_cube",
         "--budget", "4", "--confirm", "2", "--confirm-games", "8", "-w", "1")
 
