@@ -110,6 +110,24 @@ def _os_failure(path: Path, exc: OSError) -> OutputError:
     return OutputError(f"{path}: cannot write: {reason} (nothing was replaced)")
 
 
+def polars_write_failure(path: Path, exc: Exception) -> OutputError:
+    """A table polars could not write to `path` (its ComputeError or OSError), in one line, as
+    `_os_failure` says an OSError: a full disk read 'internal error: ComputeError: parquet: File out
+    of specification: Invalid thrift: transport error' (or '... underlying IO error: No space left
+    on device (os error 28)'), which does not always say why. Call it before the half-written file
+    is removed: a disk with less than a MiB left is taken to be the cause."""
+    if isinstance(exc, OSError):
+        return _os_failure(path, exc)
+    text = str(exc)
+    try:
+        full = shutil.disk_usage(_nearest_existing(path)).free < 2**20
+    except OSError:
+        full = False
+    if "os error 28" in text or "No space left" in text or full:
+        text = "no space left on device"
+    return OutputError(f"{path}: cannot write: {text}")
+
+
 def write_bytes_atomic(path: Path, data: bytes) -> None:
     """Write `data` to `path` via a temporary sibling and os.replace. The file gets the usual
     permissions (0666 less the umask), not mkstemp's private 0600."""

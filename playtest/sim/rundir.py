@@ -42,6 +42,7 @@ from playtest.io import (
     lock_held,
     not_folder,
     not_regular,
+    polars_write_failure,
     read_regular,
     swap_into_place,
     take_lock,
@@ -240,7 +241,17 @@ class PartialRun:
         with one_scan_at_a_time():
             for table in TABLES:
                 files = [self.path / CHUNKS / chunk_name(table, s) for s in starts]
-                scan_chunks(files).sink_parquet(for_polars(self.path / f"{table}.parquet"))
+                merged = self.path / f"{table}.parquet"
+                tmp = merged.with_name(f".{merged.name}.tmp")  # (a table cut short by a full disk is never the table)
+                try:
+                    scan_chunks(files).sink_parquet(for_polars(tmp))
+                    os.replace(tmp, merged)
+                except (pl.exceptions.ComputeError, OSError) as exc:
+                    failure = polars_write_failure(merged, exc)
+                    tmp.unlink(missing_ok=True)
+                    failure.add_note(f"{self.games_saved():,} games are saved in {self.path}: `playtest simulate "
+                                     f"--resume {target}` finishes the run once the cause is fixed")
+                    raise failure from None
         write_atomic(self.path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
         self.put_in_place(target)
 
