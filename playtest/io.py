@@ -110,22 +110,29 @@ def _os_failure(path: Path, exc: OSError) -> OutputError:
     return OutputError(f"{path}: cannot write: {reason} (nothing was replaced)")
 
 
-def polars_write_failure(path: Path, exc: Exception) -> OutputError:
-    """A table polars could not write to `path` (its ComputeError or OSError), in one line, as
+def polars_write_failure(path: Path, exc: Exception) -> str:
+    """Why polars could not write a table to `path` (its ComputeError or OSError), in words, as
     `_os_failure` says an OSError: a full disk read 'internal error: ComputeError: parquet: File out
     of specification: Invalid thrift: transport error' (or '... underlying IO error: No space left
     on device (os error 28)'), which does not always say why. Call it before the half-written file
     is removed: a disk with less than a MiB left is taken to be the cause."""
-    if isinstance(exc, OSError):
-        return _os_failure(path, exc)
-    text = str(exc)
+    text = (exc.strerror or str(exc)) if isinstance(exc, OSError) else str(exc)
     try:
         full = shutil.disk_usage(_nearest_existing(path)).free < 2**20
     except OSError:
         full = False
-    if "os error 28" in text or "No space left" in text or full:
-        text = "no space left on device"
-    return OutputError(f"{path}: cannot write: {text}")
+    if "os error 28" in text or "No space left" in text or full or getattr(exc, "errno", None) == errno.ENOSPC:
+        return "no space left on device"
+    return text
+
+
+def outside_staging(path: Path) -> Path | None:
+    """The folder a command's staging folder stands in, for a `path` inside one (compare's,
+    sweep's, ladder's, tune's and diff's runs are played there and removed if the command fails),
+    else None: what a line names instead of a temporary folder the user never sees."""
+    if not any(STAGING_MARK in part for part in path.parts):
+        return None
+    return next(p for p in path.parents if not any(STAGING_MARK in part for part in p.parts))
 
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:

@@ -42,6 +42,7 @@ from playtest.io import (
     lock_held,
     not_folder,
     not_regular,
+    outside_staging,
     polars_write_failure,
     read_regular,
     swap_into_place,
@@ -247,11 +248,13 @@ class PartialRun:
                     scan_chunks(files).sink_parquet(for_polars(tmp))
                     os.replace(tmp, merged)
                 except (pl.exceptions.ComputeError, OSError) as exc:
-                    failure = polars_write_failure(merged, exc)
+                    why = polars_write_failure(merged, exc)
                     tmp.unlink(missing_ok=True)
-                    failure.add_note(f"{self.games_saved():,} games are saved in {self.path}: `playtest simulate "
-                                     f"--resume {target}` finishes the run once the cause is fixed")
-                    raise failure from None
+                    if (beside := outside_staging(self.path)) is not None:  # (the command's runs go with it)
+                        raise OutputError(f"{beside}: cannot write the runs' tables: {why} (nothing was written)") from None
+                    raise OutputError(f"{merged}: cannot write: {why}; {self.games_saved():,} games are saved in "
+                                      f"{self.path}: `playtest simulate --resume {target}` finishes the run once the "
+                                      "cause is fixed") from None
         write_atomic(self.path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
         self.put_in_place(target)
 

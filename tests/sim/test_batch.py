@@ -519,3 +519,21 @@ def test_a_disk_that_fills_while_the_tables_are_merged_is_one_line_and_the_run_r
                       tmp_path / "whole")
     for table in ("games", "events"):
         assert_frame_equal(pl.read_parquet(out / f"{table}.parquet"), pl.read_parquet(whole.out_dir / f"{table}.parquet"))
+
+
+def test_a_disk_that_fills_while_a_compare_s_tables_are_merged_names_the_out_s_folder(cli, tmp_path, monkeypatch) -> None:
+    """compare's (sweep's, ladder's, diff's) runs are played in a staging folder that goes when the
+    command fails: its 'N games are saved in .c.playtest-tmp-*/runs/...: simulate --resume' named
+    a folder already removed. The line names the folder --out is in, and nothing is left there."""
+    real = pl.LazyFrame.sink_parquet
+
+    def full(self, path, *args, **kwargs):
+        if not isinstance(path, str | Path):  # (a table encoded in memory: no disk)
+            return real(self, path, *args, **kwargs)
+        raise pl.exceptions.ComputeError("parquet: underlying IO error: No space left on device (os error 28)")
+
+    monkeypatch.setattr(pl.LazyFrame, "sink_parquet", full)
+    res = cli("compare", str(DRAFT5), str(DRAFT5), "-n", "2", "-w", "1", "--out", str(tmp_path / "c"))
+    assert (res.returncode, res.stderr.splitlines()[-1]) == (
+        2, f"error: {tmp_path}: cannot write the runs' tables: no space left on device (nothing was written)")
+    assert list(tmp_path.iterdir()) == []
