@@ -107,6 +107,8 @@ def _os_failure(path: Path, exc: OSError) -> OutputError:
     reason = exc.strerror or str(exc)
     if exc.errno == errno.ENOSPC:
         reason = "no space left on device"
+    if (beside := outside_staging(path)) is not None:  # (a ladder's run.json named .l.playtest-tmp-*/runs/...)
+        return OutputError(f"{beside}: cannot write: {reason} (nothing was written)")
     return OutputError(f"{path}: cannot write: {reason} (nothing was replaced)")
 
 

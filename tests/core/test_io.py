@@ -467,3 +467,24 @@ def test_a_default_report_file_is_numbered_before_its_suffix(tmp_path):
     base.write_text("an earlier calibration")
     assert default_output(base, file=True) == tmp_path / "calibrate-20261206-150000-2.md"
     assert default_output(tmp_path / "compare-1") == tmp_path / "compare-1"  # a folder's name as it was
+
+
+def test_a_full_disk_inside_a_staging_folder_names_the_folder_it_stands_in(tmp_path, monkeypatch):
+    """A ladder's run.json that could not be written named '.l.playtest-tmp-*/runs/self/greedy.partial/
+    run.json', a folder the user never sees and that goes with the failed command."""
+    import errno
+    import tempfile
+
+    from playtest.io import STAGING_MARK, OutputError, write_bytes_atomic
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(tempfile, "mkstemp", full)
+    staged = tmp_path / f".l{STAGING_MARK}abc" / "runs" / "self" / "greedy.partial" / "run.json"
+    with pytest.raises(OutputError) as err:
+        write_bytes_atomic(staged, b"{}")
+    assert str(err.value) == f"{tmp_path}: cannot write: no space left on device (nothing was written)"
+    with pytest.raises(OutputError) as err:
+        write_bytes_atomic(tmp_path / "run.json", b"{}")
+    assert str(err.value) == f"{tmp_path / 'run.json'}: cannot write: no space left on device (nothing was replaced)"
