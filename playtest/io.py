@@ -112,7 +112,7 @@ def _os_failure(path: Path, exc: OSError) -> OutputError:
     return OutputError(f"{path}: cannot write: {reason} (nothing was replaced)")
 
 
-def polars_write_failure(path: Path, exc: Exception) -> str:
+def why_not_written(path: Path, exc: Exception) -> str:
     """Why polars could not write a table to `path` (its ComputeError or OSError), in words, as
     `_os_failure` says an OSError: a full disk read 'internal error: ComputeError: parquet: File out
     of specification: Invalid thrift: transport error' (or '... underlying IO error: No space left

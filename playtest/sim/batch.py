@@ -41,12 +41,12 @@ from playtest.errors import (
 )
 from playtest.games import get_game
 from playtest.io import (
-    STAGING_MARK,
     check_free,
     check_nothing_foreign,
     check_output_path,
     holds_unfinished_run,
     is_playtest_output,
+    outside_staging,
     remove_leftovers,
 )
 from playtest.jsonplaces import located
@@ -459,7 +459,7 @@ def check_disk(config: RunConfig, folder: Path, *, runs: int = 1, games: int | N
     if need > free:
         # compare's, sweep's, ladder's, tune's and diff's runs are played in a staging folder
         # beside --out: named, it was a temporary name the user never sees (and that is gone)
-        shown = next(p for p in (probe, *probe.parents, Path(".")) if not any(STAGING_MARK in n for n in p.parts))
+        shown = outside_staging(probe) or probe
         shown = Path.cwd() if shown == Path(".") else shown  # ('., has 4 kB free')
         runs_need = "the run needs" if runs == 1 else f"its {runs} runs need"
         raise UsageError(f"{option or f'-n {config.n_games}'}: {runs_need} about {_size(need)} on disk, {shown} has "

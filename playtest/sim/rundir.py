@@ -43,10 +43,10 @@ from playtest.io import (
     not_folder,
     not_regular,
     outside_staging,
-    polars_write_failure,
     read_regular,
     swap_into_place,
     take_lock,
+    why_not_written,
     write_atomic,
     write_bytes_atomic,
 )
@@ -248,7 +248,7 @@ class PartialRun:
                     scan_chunks(files).sink_parquet(for_polars(tmp))
                     os.replace(tmp, merged)
                 except (pl.exceptions.ComputeError, OSError) as exc:
-                    why = polars_write_failure(merged, exc)
+                    why = why_not_written(merged, exc)
                     tmp.unlink(missing_ok=True)
                     if (beside := outside_staging(self.path)) is not None:  # (the command's runs go with it)
                         raise OutputError(f"{beside}: cannot write the runs' tables: {why} (nothing was written)") from None
