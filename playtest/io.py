@@ -812,6 +812,10 @@ def swap_into_place(staging: Path, target: Path, *, replace: bool = True, option
             _remove(old)
         raise
     if old is not None:
+        # Renamed before it is deleted: killed while a large old output was being deleted, what
+        # was left of it was still `run`, which `put_back_set_aside` put back at OUT once OUT was gone.
+        with contextlib.suppress(OSError):
+            os.rename(old / "run", old / "replaced")
         _remove(old)
 
 

@@ -107,6 +107,40 @@ def test_an_output_set_aside_by_a_command_killed_before_its_replacement_came_is_
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
 
 
+def test_an_output_half_deleted_after_its_replacement_came_is_never_put_back(tmp_path, monkeypatch):
+    """Killed while the replaced output was being deleted (its replacement already in place, a
+    large --out takes a while): .OUT.playtest-old-*/run held what was left of it, and once OUT
+    was removed the next command put that half-deleted folder back at OUT ('already exists')."""
+    from playtest import io as pio
+    from playtest.io import staged_dir
+
+    class Killed(BaseException):
+        pass
+
+    out = tmp_path / "out"
+    with staged_dir(out, force=False, option="--out") as stage:
+        (stage / "compare.md").write_text("the old one")
+        (stage / "compare.json").write_text("{}")
+    real = pio._remove
+
+    def killed_half_way(path):
+        if pio.OLD_MARK in path.name:
+            next(path.rglob("compare.md")).unlink()  # the deletion began
+            raise Killed
+        real(path)
+
+    monkeypatch.setattr(pio, "_remove", killed_half_way)
+    with pytest.raises(Killed), staged_dir(out, force=True, option="--out") as stage:
+        (stage / "compare.md").write_text("the new one")
+    monkeypatch.undo()
+    assert (out / "compare.md").read_text() == "the new one"
+    shutil.rmtree(out)  # the user removes it
+    with staged_dir(out, force=False, option="--out") as stage:
+        (stage / "sweep.md").write_text("another")
+    assert sorted(p.name for p in out.iterdir()) == [".playtest-output", "sweep.md"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
 def test_an_output_that_appears_while_the_command_runs_is_not_replaced_without_force(tmp_path):
     """Two sweeps (or compares, ladders) with the same --out, or the same default
     reports/sweep-<second>, started together: both found the folder free at the start, and the
