@@ -475,7 +475,7 @@ def holds_runs(folder: Path) -> OtherOutput | None:
         return OtherOutput(f"{OTHER_OUTPUTS[other]}'s folder", str(folder / "runs"),
                            f"its report is already there ({', '.join(files)})", runs)
     kept = tuple(folder / name for name in DIFF_RUNS)
-    if all((run / "run.json").is_file() for run in kept):
+    if all(map(_is_run, kept)):
         place = " and ".join(map(str, kept))
         return OtherOutput("diff's --out folder", place, f"diff writes no report there (its summary goes to standard "
                            f"output), only its runs {place}", kept)
@@ -510,10 +510,20 @@ def _runs_inside(folder: Path) -> tuple[Path, ...]:
     """The folders directly inside `folder` that hold a run.json, by name (none for a folder that
     cannot be listed)."""
     try:
-        found = [entry for entry in folder.iterdir() if (entry / "run.json").is_file()]
+        found = [entry for entry in folder.iterdir() if _is_run(entry)]
     except OSError:
         return ()
     return tuple(sorted(found))
+
+
+def _is_run(folder: Path) -> bool:
+    """`folder` holds a run.json; False also when it cannot be looked into (another user's
+    folder): one such folder beside the runs made `report` of them say 'run.json is missing',
+    and one named base/ 'error: .../base/run.json: Permission denied', exit 1."""
+    try:
+        return (folder / "run.json").is_file()
+    except OSError:
+        return False
 
 
 RUN_KEYS: dict[str, tuple[type, ...]] = {
