@@ -265,6 +265,25 @@ def test_a_disk_too_small_for_a_compare_or_sweep_is_said_before_any_run_in_one_l
     assert os.listdir(tmp_path) == []
 
 
+def test_a_disk_too_small_for_a_simulate_is_its_one_line_with_no_note_before_it(tmp_path, monkeypatch) -> None:
+    """simulate's notes (a setting that can never take effect, --workers beyond the cores) are
+    printed once every check has passed (print_notes), but its disk check came after them, in
+    run_batch: two lines on stderr for one refused -n."""
+    import shutil as sh
+
+    from typer.testing import CliRunner
+
+    from playtest.cli.app import app
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sh, "disk_usage", lambda path: sh._ntuple_diskusage(12_288, 8_192, 4_096))
+    r = CliRunner().invoke(app, ["simulate", str(DRAFT5.with_name("draft6-no-replenish.yaml")), "-n", "20",
+                                 "-w", "100000", "-o", "out"])
+    assert (r.exit_code, r.stderr.splitlines()) == (2, [
+        f"error: -n 20: the run needs about 20 kB on disk, {tmp_path} has 4 kB free"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
 def test_a_disk_too_small_for_a_ladder_is_said_before_any_run_naming_no_staging_folder(tmp_path, monkeypatch) -> None:
     """diff, tune and ladder play their runs in a staging folder beside --out: a run's disk check
     named that temporary folder (.out.playtest-tmp-xxxx), gone once the command exits; a ladder's
