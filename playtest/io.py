@@ -78,6 +78,7 @@ OWN_FILES = (
     "ladder.md", "ladder.json", "ladder.html",
     "tune.md", "tune.json", "tune.html", "best.yaml", "trials.parquet", "search.json", "base-metrics.parquet",
     "study.db", "study.db-*",  # (SQLite's -journal, -wal, -shm beside it)
+    ".study.db.new.tmp-*",  # SQLite's beside the study being made (tune/study.py's _create; the file itself is a .tmp)
     "explain.md", "explain.json", "explain.html", "explain.sha256",  # `playtest explain` into a sweep or tune
     ".playtest-output", ".lock",  # OUTPUT_MARK, LOCK_NAME
 )

@@ -87,6 +87,12 @@ def open_study(path: Path) -> optuna.Study:
     return optuna.create_study(study_name=STUDY_NAME, storage=storage, direction="minimize", load_if_exists=True)
 
 
+def new_study(path: Path) -> Path:
+    """Where `_create` makes the study before it is renamed to `path` (a temporary file of
+    playtest's, io.OWN_FILES, as SQLite's -journal beside it is)."""
+    return path.with_name(f".{path.name}.new.tmp")
+
+
 def _create(path: Path) -> None:
     """A new study, made beside `path` and renamed into place once it holds the study: optuna
     writes its tables first and the study after, and a tune killed between the two (SIGKILL, a
@@ -94,7 +100,7 @@ def _create(path: Path) -> None:
     tuning study ("start again with --force"), the base's games lost with it."""
     import os
 
-    tmp = path.with_name(f".{path.name}.new.tmp")
+    tmp = new_study(path)
     tmp.unlink(missing_ok=True)
     resolved = tmp.resolve()
     storage = optuna.storages.RDBStorage(f"sqlite:///{resolved}", engine_kwargs={"creator": lambda: _connect(resolved)})

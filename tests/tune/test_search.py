@@ -138,6 +138,19 @@ def test_a_study_killed_while_it_is_created_leaves_none_that_resume_refuses(tmp_
     T.check_study(tmp_path / "study.db")
 
 
+def test_sqlite_s_journal_left_beside_a_study_being_made_is_playtest_s(tmp_path):
+    """A tune killed while its study was made (in a transaction: about one kill in 30 there)
+    left SQLite's .study.db.new.tmp-journal, and `tune --force` refused the search's folder as
+    holding a file that is not playtest's ('move it out ...'): the user had to delete it."""
+    from playtest.io import foreign_files
+    from playtest.tune.study import new_study
+
+    made = new_study(tmp_path / "study.db")
+    made.write_bytes(b"")
+    made.with_name(f"{made.name}-journal").write_bytes(b"")
+    assert foreign_files(tmp_path) == []
+
+
 TUNE = ("--param", "crews.bays.time=0..3", "--param", "scoring.majority_tiebreak=later_first_cube,earlier_first_cube",
         "--budget", "4", "--confirm", "2", "--confirm-games", "8", "-w", "1")
 
