@@ -108,15 +108,19 @@ def compared_metrics(fn: MetricFn) -> MetricFn:
     return wrapped
 
 
-REPORT_TEST = re.compile(r";\s*p: .*$", re.S)
+REPORT_TEST = re.compile(r";\s*p: [^.]*(?:\.|$)(?:\s*\([^)]*\))?")
+"""The clause that names the report's own test, to its full stop, with the note on simulated
+counts after it: not what follows (`.*$` took New Frontiers' 'This is also the table of
+win_rate_by_start_position ...: compensation gold in this variant: position 3 +1', which a
+sweep's points tell apart by, sweep_definitions)."""
 
 
 def without_report_test(definition: str) -> str:
     """A report definition without the clause that names the report's own test ("...; p:
     chi-square test that all seats win equally."): beside compare's or the ladder's p-value,
     which tests a difference between variants or across rungs, it named a test not shown."""
-    stripped = REPORT_TEST.sub("", definition)
-    return definition if stripped == definition else stripped.rstrip(" .") + "."
+    stripped = REPORT_TEST.sub(".", definition)
+    return definition if stripped == definition else stripped.rstrip()
 
 
 def one_definition(texts: Mapping[str, str]) -> str:

@@ -214,6 +214,25 @@ def test_a_sweep_chart_s_definition_names_no_test_the_sweep_does_not_show():
     assert "chi-square" not in html and "Share of games won from this seat (ties split)." in html
 
 
+def test_a_sweep_chart_s_definition_keeps_what_follows_the_test_it_leaves_out():
+    """New Frontiers' seat table is also its start-position table, and its definition says so
+    after the test, with each point's compensation gold: leaving out the test took all of it, so
+    a sweep over the gold gave one definition for every point and named no gold (15599566)."""
+    said = ("Share of games won from this seat (ties split); p: chi-square test that all seats win equally. (expected "
+            "counts below 5: p simulated from 20,000 seeded multinomial draws) This is also the table of "
+            "win_rate_by_start_position: start. win_rate_by_start_position: Win rate; compensation gold in this "
+            "variant: {}.")
+    gold = ["position 2 +1", "position 1 +1, position 2 +1"]
+    table = pl.DataFrame({
+        "point": ["c=1", "c=2"], "c": ["1", "2"], C.METRIC: ["win_rate_by_seat"] * 2, C.GROUP: ["seat 1"] * 2,
+        C.ESTIMATE: [0.3, 0.2], C.CI_LOW: [0.2, 0.1], C.CI_HIGH: [0.4, 0.3], C.N: [40] * 2,
+        C.DEFINITION: [said.format(g) for g in gold]})
+    kept = ("Share of games won from this seat (ties split). This is also the table of win_rate_by_start_position: "
+            "start. win_rate_by_start_position: Win rate; compensation gold in this variant: {}.")
+    assert render.sweep_definitions(table) == {
+        "win_rate_by_seat": f"c=1: {kept.format(gold[0])} c=2: {kept.format(gold[1])}"}
+
+
 def test_a_sweep_draws_no_chart_of_a_metric_without_an_interval_at_any_point():
     """A sweep of draft 5 with random bots drew 'Win rate by bot' as a flat 25% line without
     intervals (one bot wins 1/4 of the seats by construction): no chart, the table keeps it."""
