@@ -20,6 +20,7 @@ import contextlib
 import json
 import os
 import re
+import shlex
 import shutil
 import sys
 from collections.abc import Iterator, Sequence
@@ -453,8 +454,6 @@ class OtherOutput:
     def instead_of_report(self, folder: Path) -> str:
         """What `report` says of the folder: whose it is, where its own report is, and a run of
         it to report."""
-        import shlex
-
         one = (f"to report one of its runs: `playtest report {shlex.quote(str(self.runs[0]))}`" if self.runs else
                f"its runs are in {self.place}")
         return f"{folder}: {self.whose}, not a run; " + (f"{self.report}; " if self.report else "") + one
@@ -493,12 +492,10 @@ def _file_of_a_run(path: Path) -> str:
     """'; report its folder: `playtest report DIR`' when `path` is a file of a run (its run.json,
     a table, its report) or of another command's folder that holds runs, else ''. `report
     run/run.json` said only 'is a file, not a run folder'."""
-    import shlex
-
     if not path.is_file():
         return ""
     folder = path.parent
-    if (folder / "run.json").is_file():
+    if _is_run(folder):
         return f"; report its run folder: `playtest report {shlex.quote(str(folder))}`"
     other = holds_runs(folder)
     if other is not None and other.runs:
