@@ -31,20 +31,14 @@ if TYPE_CHECKING:
     from playtest.variants import Variant
 
 
-def _free_path(path: Path) -> Path:
-    """`path`, or `name-2.yaml`, `name-3.yaml`… if it exists: a saved game is never overwritten."""
-    from playtest.io import numbered
-
-    return path if not path.exists() else next(p for p in numbered(path, keep_suffix=True) if not p.exists())
-
-
 def _save_target(save: Path | None, default_name: str, inputs: list[Path], option: str = "--save") -> Path:
     """The path the game is to be saved to, checked before the game starts:
     a writable place outside /proc, /sys and /dev, never one of the command's input files. An
     existing folder gets the game inside it under the default name; an existing file is kept
-    and the game gets a free name beside it (`_free_path`). `option`: the option said in an error
+    and the game gets a free name beside it (`gamefile.free_path`). `option`: the option said in an error
     when there is no --save (--resume: the game goes on beside the file resumed)."""
     from playtest.io import check_not_input, check_output_path
+    from playtest.play.gamefile import free_path
 
     wanted = Path(default_name) if save is None else save
     if save is not None and save.is_dir():
@@ -53,7 +47,7 @@ def _save_target(save: Path | None, default_name: str, inputs: list[Path], optio
     check_not_input(wanted, inputs, option)  # not over, nor renamed next to, the variant itself
     if wanted.parent != Path("") and not wanted.parent.is_dir():
         raise UsageError(f"{option} {wanted}: folder {wanted.parent} does not exist")
-    check_not_input(_free_path(wanted), inputs, option)
+    check_not_input(free_path(wanted), inputs, option)
     return wanted
 
 
@@ -89,57 +83,6 @@ def _replay_saved(session: PlaySession, saved: SavedGame, path: Path, seed: int,
         raise game_over(path)
 
 
-def _save_game(session: PlaySession, variant_path: str, wanted: Path, overrides: list[str]) -> str:
-    """Write the game so far as a transcript (atomically) to `wanted`, or to a free name beside
-    it if that exists by now; says where, e.g. "game (3 decisions) is saved: g.yaml  (score
-    it: ...)"."""
-    from playtest.io import OutputError, reference, write_atomic
-
-    target = _free_path(wanted)
-    ref = reference(Path(variant_path), target.resolve().parent)
-    try:
-        write_atomic(target, session.transcript(ref, overrides))
-    except OutputError as err:
-        # The folder gone or made read-only since the game began, a full disk: the game played
-        # was lost with "cannot write". It is kept in the temporary folder, and said where.
-        import tempfile
-
-        try:
-            fd, spare = tempfile.mkstemp(prefix=f"playtest-{target.stem}-", suffix=".yaml")
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(session.transcript(reference(Path(variant_path), Path(spare).parent), overrides))
-        except OSError:
-            raise err from None
-        raise OutputError(f"{err}; the game is saved in {spare} instead (score it: playtest replay {spare})") from None
-    # Decisions, not transcript moves: a Stargate turn line holds up to three (crew, skill, placement).
-    n = len(session.moves)
-    count = f"{n} decision{'' if n == 1 else 's'}"
-    if not session.over():  # the transcript keeps whole turns (Stargate) and tricks (Oh-Seven)
-        count += " made; a turn or trick left unfinished is not written"
-    # `--save ./-`: a name that begins with '-' is written from the current folder, else the
-    # command said (`playtest replay -`) reads standard input, or takes the name for an option
-    def shown(path: Path) -> str:
-        return f".{os.sep}{path}" if str(path).startswith("-") else str(path)
-
-    renamed = f" ({shown(wanted)} exists, so the game got a new name)" if target != wanted else ""
-    return f"game ({count}) is saved: {shown(target)}{renamed}  (score it: playtest replay {shown(target)})"
-
-
-def _nothing_since(session: PlaySession, resume: Path | None, saved: SavedGame | None, overrides: list[str]) -> str | None:
-    """Why the game is not written after a resume: the file resumed records all of it, as no move
-    was made since, or only moves of a turn or trick left unfinished, which a transcript does not
-    keep (a copy of the file piled up beside it). None: there is more to write, or no resume."""
-    if resume is None or saved is None:
-        return None
-    if len(session.moves) == session.resumed:
-        return f"no move was made since {resume}"
-    from playtest.play.saved import same_game
-
-    if same_game(resume, session.transcript(saved.variant_ref, overrides), session.spec.notation):
-        return f"only a turn or trick left unfinished (not written) was played since {resume}"
-    return None
-
-
 def _end_the_prompt_line() -> None:
     """Ctrl-C or Ctrl-D at the prompt leaves a terminal's cursor after it: what is said next
     ('interrupted (Ctrl-C): ...', the saved game) starts a line of its own."""
@@ -168,6 +111,14 @@ class _MovesFile:
 
     def where(self) -> str:
         return f"{self.path}:{self._lines[self._read - 1][0]}" if self._read else str(self.path)
+
+
+def _typed() -> bool:
+    """Whether the moves are typed at a terminal: only then is the game written as it goes
+    (playtest.play.gamefile), at each prompt. Moves from --moves or a pipe can be played again from
+    where they came from, and a long scripted game (New Frontiers: 20-30 ms a write) would pay
+    for a copy at every decision."""
+    return sys.stdin.isatty()
 
 
 def _lines():
@@ -220,7 +171,8 @@ def play(
     The table is drawn as your seat sees it (never another player's hidden cards); your legal
     moves are numbered and also accepted in transcript notation; `hint`, `undo`, `quit`. The
     finished or abandoned game (quit, end of input, Ctrl-C or a closed terminal once a move is made) is saved as a
-    transcript that `playtest replay` scores, and `--resume` continues."""
+    transcript that `playtest replay` scores, and `--resume` continues. Typed at a terminal, the game so far is
+    also written at each prompt: a session killed outright loses at most the turn in hand."""
     from rich.text import Text
 
     from playtest.core.bots import make_bot
@@ -317,6 +269,9 @@ def play(
         # (a Text: the path is the person's, and '[/]' in it was read as rich markup, an internal error)
         console.print(Text(clean(f"Resumed {resume}: {n} decision{'' if n == 1 else 's'} replayed.")), soft_wrap=True)
     from playtest.cli.app import hangup_caught  # (defined after app.py imports the commands)
+    from playtest.play.gamefile import GameFile
+
+    kept = GameFile(session, v.path, wanted, overrides, resume, saved)
 
     # A closed terminal: the game so far is saved, as on Ctrl-C. Caught until it is saved: a
     # second SIGHUP (the shell passes its own on, the kernel sends one as the shell exits) found
@@ -324,29 +279,30 @@ def play(
     with hangup_caught():
         try:
             outcome = (run(session, console, scripted.read, hint_bot=hint_bot, where=scripted.where)
-                       if scripted is not None else run(session, console, _lines(), hint_bot=hint_bot))
+                       if scripted is not None
+                       else run(session, console, _lines(), hint_bot=hint_bot, keep=kept.keep if _typed() else None))
         except (Interrupted, KeyboardInterrupt) as err:  # Ctrl-C, SIGTERM, SIGHUP: the game so far is kept too
             head = str(err).partition(":")[0] if isinstance(err, Interrupted) else "interrupted (Ctrl-C)"
             if not session.moves:
                 raise Interrupted(f"{head}: no move was made, nothing was written") from None
-            since = _nothing_since(session, resume, saved, overrides)
+            since = kept.nothing_since()
             if since is not None:  # the file resumed has it all (a copy would pile up)
                 raise Interrupted(f"{head}: {since}, nothing was written") from None
-            raise Interrupted(f"{head}: the abandoned {_save_game(session, v.path, wanted, overrides)}") from None
+            raise Interrupted(f"{head}: the abandoned {kept.save()}") from None
         except Exception as err:  # a bug in a bot or the game mid-game: its one line, and the game so far kept
             if session.moves:
                 with contextlib.suppress(Exception):  # the game cannot be written (the bug is there too): the error stands
-                    since = _nothing_since(session, resume, saved, overrides)  # as on Ctrl-C
+                    since = kept.nothing_since()  # as on Ctrl-C
                     err.add_note(f"{since}, nothing was written" if since is not None
-                                 else f"the abandoned {_save_game(session, v.path, wanted, overrides)}")
+                                 else f"the abandoned {kept.save()}")
             raise
     state = "finished" if outcome.finished else "abandoned"
-    since = _nothing_since(session, resume, saved, overrides)
+    since = kept.nothing_since()
     if since is not None:
         typer.echo(f"{since[0].upper()}{since[1:]}, so nothing was written (it goes on again with "
                    f"playtest play --resume {resume})")
     else:
-        typer.echo(f"The {state} {_save_game(session, v.path, wanted, overrides)}")
+        typer.echo(f"The {state} {kept.save()}")
     if outcome.refused:  # each was answered as typed, and the next line read for the same decision
         n, lines = len(outcome.refused), ", ".join(w.rpartition(":")[2] for w in outcome.refused)
         typer.echo(f"note: {n} line{'s' if n != 1 else ''} of {moves} {'were' if n != 1 else 'was'} refused "

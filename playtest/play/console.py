@@ -104,10 +104,13 @@ def _show_moves(console: Console, session: PlaySession) -> None:
 
 
 def run(session: PlaySession, console: Console, read: Callable[[str], str | None], *,
-        hint_bot: str | None = None, where: Callable[[], str] | None = None) -> Outcome:
+        hint_bot: str | None = None, where: Callable[[], str] | None = None,
+        keep: Callable[[], tuple[str, str] | None] | None = None) -> Outcome:
     """Play until the game ends or the person quits (or the input runs out). `where` names the
     line last read when the lines come from a file ('moves.txt:3'): a refused move is answered
-    with it, and the outcome lists them (the next line is read for the same decision, as typed)."""
+    with it, and the outcome lists them (the next line is read for the same decision, as typed).
+    `keep` writes the game so far before each prompt (playtest.play.gamefile.GameFile.keep) and
+    says what to tell the person, as (style, text)."""
     refused: list[str] = []
     name = session.names[session.seat]
     named = "" if name == YOU else f" {name}"  # ('You are You in seat 2' read as a slip)
@@ -124,6 +127,9 @@ def run(session: PlaySession, console: Console, read: Callable[[str], str | None
             console.print(session.render())
             _show_moves(console, session)
             redraw = False
+        said = keep() if keep is not None else None
+        if said is not None:
+            console.print(Text(clean(said[1]), style=said[0]), soft_wrap=True)
         line = read("your move> ")
         if line is None:
             console.print("(end of input: the game is abandoned)")

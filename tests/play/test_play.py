@@ -531,6 +531,7 @@ def test_a_game_that_cannot_be_saved_where_asked_is_kept_in_the_temporary_folder
     import tempfile
 
     import playtest.io as io
+    import playtest.play.gamefile as gamefile
 
     save, spare_dir, real_write = tmp_path / "games" / "g.yaml", tmp_path / "tmp", io.write_atomic
     save.parent.mkdir()
@@ -541,7 +542,7 @@ def test_a_game_that_cannot_be_saved_where_asked_is_kept_in_the_temporary_folder
             raise io.OutputError(f"{path}: cannot write: no space left on device (nothing was replaced)")
         return real_write(path, text)
 
-    monkeypatch.setattr(io, "write_atomic", full)
+    monkeypatch.setattr(gamefile, "write_atomic", full)
     monkeypatch.setattr(tempfile, "tempdir", str(spare_dir))
     moves = tmp_path / "moves.txt"
     moves.write_text("1\nquit\n")
@@ -1872,7 +1873,8 @@ _HANG_UP_TWICE = """
 import os, signal, sys, time
 signal.signal(signal.SIGHUP, signal.SIG_DFL)
 import playtest.cli.play as play
-real_read, real_save = play._MovesFile.read, play._save_game
+import playtest.play.gamefile as gamefile
+real_read, real_save = play._MovesFile.read, gamefile.GameFile.save
 def read(self, prompt):  # one move made, the terminal closes: the shell's SIGHUP ...
     if self._read:
         os.kill(os.getpid(), signal.SIGHUP)
@@ -1882,7 +1884,7 @@ def save(*args, **kw):  # ... and the kernel's, while the game is being saved
     os.kill(os.getpid(), signal.SIGHUP)
     time.sleep(0.2)
     return real_save(*args, **kw)
-play._MovesFile.read, play._save_game = read, save
+play._MovesFile.read, gamefile.GameFile.save = read, save
 from playtest.cli.app import main
 sys.argv = ["playtest", *sys.argv[1:]]
 main()
