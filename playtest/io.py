@@ -104,7 +104,7 @@ class OutputTaken(OutputError):
     was put beside it (`swap_into_place`), so nothing of this command's is lost."""
 
 
-def _os_failure(path: Path, exc: OSError) -> OutputError:
+def os_failure(path: Path, exc: OSError) -> OutputError:
     reason = exc.strerror or str(exc)
     if exc.errno == errno.ENOSPC:
         reason = "no space left on device"
@@ -115,7 +115,7 @@ def _os_failure(path: Path, exc: OSError) -> OutputError:
 
 def why_not_written(path: Path, exc: Exception) -> str:
     """Why polars could not write a table to `path` (its ComputeError or OSError), in words, as
-    `_os_failure` says an OSError: a full disk read 'internal error: ComputeError: parquet: File out
+    `os_failure` says an OSError: a full disk read 'internal error: ComputeError: parquet: File out
     of specification: Invalid thrift: transport error' (or '... underlying IO error: No space left
     on device (os error 28)'), which does not always say why. Call it before the half-written file
     is removed: a disk with less than a MiB left is taken to be the cause."""
@@ -127,6 +127,15 @@ def why_not_written(path: Path, exc: Exception) -> str:
     if "os error 28" in text or "No space left" in text or full or getattr(exc, "errno", None) == errno.ENOSPC:
         return "no space left on device"
     return text
+
+
+def temporary_runs(what: str) -> tempfile.TemporaryDirectory[str]:
+    """A folder in the temporary folder for a command's runs that go when it stops: the few games
+    played first to check its inputs (`probe`: tune's goals, sweep's and diff's metrics), diff's
+    runs without --out (`diff`). Named as a staging folder is, so that a run there that fails (a
+    full temporary disk) is said of the temporary folder (`outside_staging`), not as a run for
+    `playtest simulate --resume` to finish in a folder that is gone."""
+    return tempfile.TemporaryDirectory(prefix=f"playtest-{what}{STAGING_MARK}")
 
 
 def outside_staging(path: Path) -> Path | None:
@@ -145,7 +154,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
-        raise _os_failure(path, exc) from None
+        raise os_failure(path, exc) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
@@ -153,7 +162,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise _os_failure(path, exc) from None
+        raise os_failure(path, exc) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
@@ -843,7 +852,7 @@ def staged_dir(target: Path, *, force: bool, option: str) -> Iterator[Path]:
         raise Interrupted(f"interrupted: nothing was written ({option} {target} is unchanged)") from None
     except OSError as exc:
         _remove(staging)
-        raise _os_failure(target, exc) from None
+        raise os_failure(target, exc) from None
     except BaseException:
         _remove(staging)
         raise

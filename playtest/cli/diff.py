@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -14,7 +13,7 @@ from playtest.cli.common import SetOption, load_each, print_notes, run_lineup, s
 from playtest.cli.compare import check_format, check_output_dir, command_line, parse_seeds
 from playtest.cli.sweep import PROBE_GAMES
 from playtest.errors import UsageError
-from playtest.io import REPORT_SUFFIXES, staged_dir
+from playtest.io import REPORT_SUFFIXES, staged_dir, temporary_runs
 
 # Heavy libraries (polars, scipy, altair) are imported inside the commands: `playtest --help`
 # and `playtest validate` start in a fraction of a second.
@@ -126,14 +125,14 @@ def diff_cmd(
         check_output_dir(out, force, [Path(p) for v in (b, c) for p in v.chain] + [gate])
     with contextlib.ExitStack() as stack:
         if out is None:
-            out_dir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="playtest-diff-")))
+            out_dir = Path(stack.enter_context(temporary_runs("diff")))
         else:
             out_dir = stack.enter_context(staged_dir(out, force=force, option="--out"))
         metric_fn = report_metrics()
         # A few games first, so that a misspelt metric or group fails now, not after the long
         # runs: one game per seat, then, only while a name is still unseen (a metric that needs an
         # event, such as a rebid), up to PROBE_GAMES (at most -n), as sweep's --metric check does.
-        with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe_dir:
+        with temporary_runs("probe") as probe_dir:
             probe = Runs([c], ["candidate"], RunConfig(n_games=players_, players=players_, lineup=lineup,
                                                        seed=seed_, workers=1), Path(probe_dir))
             for size in dict.fromkeys((players_, max(players_, min(n, PROBE_GAMES)))):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tempfile
 import time
 from collections import Counter
 from dataclasses import replace
@@ -23,7 +22,7 @@ from playtest.cli.common import (
 )
 from playtest.cli.compare import check_format, check_output_dir, command_line
 from playtest.errors import Problem, UsageError, VariantError, override_label
-from playtest.io import default_output, default_place, staged_dir, write_atomic
+from playtest.io import default_output, default_place, staged_dir, temporary_runs, write_atomic
 from playtest.text import clean, echoed
 
 if TYPE_CHECKING:
@@ -114,7 +113,7 @@ def check_metric_names(metrics: list[str], variants: list[Variant], probe: RunCo
                              "to show")
     seen: dict[str, None] = {}
     games = probe.n_games
-    with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe_dir:
+    with temporary_runs("probe") as probe_dir:
         runs = Runs(variants, [f"point-{i}" for i in range(len(variants))], probe, Path(probe_dir))
         for size in dict.fromkeys((probe.n_games, max(probe.n_games, min(n, PROBE_GAMES)))):
             games = size

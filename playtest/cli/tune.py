@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 import time
 from collections.abc import Callable
 from functools import partial
@@ -33,6 +32,7 @@ from playtest.io import (
     mark_output,
     swap_into_place,
     take_lock,
+    temporary_runs,
     write_atomic,
     write_parquet_atomic,
 )
@@ -197,7 +197,7 @@ def tune(
     from playtest.analysis.offs import variant_switched_off
     from playtest.compare.metrics import probe_sections
     from playtest.report.model import label_of, variant_names
-    from playtest.sim.batch import MAX_GAMES, RunConfig, check_games
+    from playtest.sim.batch import MAX_GAMES, RunConfig, check_disk, check_games
     from playtest.tune import best as B
     from playtest.tune import goals as G
     from playtest.tune.metrics import with_goal_metrics
@@ -251,7 +251,7 @@ def tune(
         resumed = _check_out(out_dir, resume, force, lambda folder: check_settings(folder, settings))
     G.check_switched_off(goals, variant_switched_off(base, players_))
     # A few games first, so that a misspelt metric or group fails now, not after the search.
-    with tempfile.TemporaryDirectory(prefix="playtest-probe-") as probe:
+    with temporary_runs("probe") as probe:
         s = simulate(base, RunConfig(n_games=players_, players=players_, lineup=lineup, seed=seed_, workers=1),
                      Path(probe) / "run")
         found, table = probe_sections(s.info, s.games, s.events)  # tune_metrics()'s, before the goal metrics
@@ -262,6 +262,14 @@ def tune(
         # the report sections that hold them
         keys = section_keys(found, [g.metric for g in goals.items])
     with at_default():
+        # The search's most on disk at once, before its first game: the re-evaluation keeps the
+        # base's and the best --confirm candidates' fresh games together (a trial's run is removed
+        # before the next). It was found when the re-evaluation began, after the whole search,
+        # and said as '-n 160', a number the user never gave.
+        runs, m = confirm + 1, settings.confirm_games
+        said = f"--confirm-games {m}" if confirm_games is not None else f"--confirm-games {m} (4 × -n)"
+        check_disk(settings.config(0, m), out_dir, runs=runs, games=max(n_, runs * m),
+                   option=f"--confirm {confirm}, {said}")
         work = _prepare(out_dir, resumed)
         lock = _lock(out_dir, work)
     print_notes((), workers=workers)  # once every check has passed (print_notes)

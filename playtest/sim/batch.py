@@ -41,6 +41,8 @@ from playtest.errors import (
 )
 from playtest.games import get_game
 from playtest.io import (
+    OutputError,
+    OutputTaken,
     check_free,
     check_nothing_foreign,
     check_output_path,
@@ -828,6 +830,15 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
     except GameBugError as exc:
         run.close()
         raise GameBugError(f"{exc}; {_drop_unless_resumed(run, earlier, out_dir, info)}") from None
+    except OutputTaken:  # (the finished run was put beside --out: its own line says where)
+        run.close()
+        raise
+    except OutputError as err:  # a full disk, a folder made read-only: what was played is kept for --resume
+        run.close()
+        kept = _kept(run, config, out_dir)
+        if kept:
+            err.add_note(kept)
+        raise
     except PlaytestError as err:  # its own message says what to do
         run.close()
         if _dropped_if_empty(run):
@@ -835,10 +846,7 @@ def _play(run: PartialRun, out_dir: Path, *, workers: int, progress: Callable[[i
         raise
     except Exception as err:  # a crash (in a game's code, say): what was played is kept for --resume
         run.close()
-        err.add_note("nothing was written" if _dropped_if_empty(run) else
-                     f"{run.games_saved():,} of {config.n_games:,} games are saved in {run.path}: `playtest "
-                     f"simulate --resume {out_dir}` finishes the run once the cause is fixed (or --force "
-                     "starts afresh)")
+        err.add_note(_kept(run, config, out_dir) or "nothing was written")
         raise
     except BaseException:
         run.close()
@@ -867,6 +875,21 @@ def _drop_unless_resumed(run: PartialRun, earlier: int, out_dir: Path, info: dic
     variant = info["variant"].get("path") or "VARIANT"
     return (f"the {earlier:,} games saved before this resume are kept in {run.path} (a resume plays the same "
             f"game again: fix its cause first; `playtest simulate {variant} --force --out {out_dir}` starts afresh)")
+
+
+def _kept(run: PartialRun, config: RunConfig, out_dir: Path) -> str:
+    """What a run stopped by an error keeps, and how to go on: "nothing was written" (its folder
+    removed), the games saved and `simulate --resume`, or "" for a command's own run (compare's,
+    tune's...), whose command says what it keeps (io.outside_staging). A chunk or the manifest that
+    could not be written (a full disk) said only "cannot write ... (nothing was replaced)", the
+    games saved before it and the way to finish them unsaid."""
+    dropped = _dropped_if_empty(run)
+    if outside_staging(run.path) is not None:
+        return ""
+    if dropped:
+        return "nothing was written"
+    return (f"{run.games_saved():,} of {config.n_games:,} games are saved in {run.path}: `playtest simulate --resume "
+            f"{out_dir}` finishes the run once the cause is fixed (or --force starts afresh)")
 
 
 def _dropped_if_empty(run: PartialRun) -> bool:

@@ -43,6 +43,7 @@ from playtest.io import (
     lock_held,
     not_folder,
     not_regular,
+    os_failure,
     outside_staging,
     read_regular,
     swap_into_place,
@@ -222,10 +223,13 @@ class PartialRun:
         if self.played_with is not None:
             record["played_with"] = self.played_with
         line = json.dumps(record)
-        with open(self.path / MANIFEST, "a", encoding="utf-8") as fh:
-            fh.write(line + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
+        try:
+            with open(self.path / MANIFEST, "a", encoding="utf-8") as fh:
+                fh.write(line + "\n")
+                fh.flush()
+                os.fsync(fh.fileno())
+        except OSError as exc:  # (a full disk fails the flush, whose OSError names no file: "error: No space left on device")
+            raise os_failure(self.path / MANIFEST, exc) from None
         self.done[start] = done
         return True
 
@@ -253,9 +257,7 @@ class PartialRun:
                     tmp.unlink(missing_ok=True)
                     if (beside := outside_staging(self.path)) is not None:  # (the command's runs go with it)
                         raise OutputError(f"{beside}: cannot write the runs' tables: {why} (nothing was written)") from None
-                    raise OutputError(f"{merged}: cannot write: {why}; {self.games_saved():,} games are saved in "
-                                      f"{self.path}: `playtest simulate --resume {target}` finishes the run once the "
-                                      "cause is fixed") from None
+                    raise OutputError(f"{merged}: cannot write: {why}") from None  # (the caller says what is kept)
         write_atomic(self.path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
         self.put_in_place(target)
 

@@ -41,7 +41,7 @@ from playtest.compare.stats import sign_flip_p
 from playtest.core.spec import MetricInfos
 from playtest.errors import PlaytestError, UsageError, VariantError
 from playtest.games import get_game
-from playtest.io import for_polars, not_regular, write_parquet_atomic
+from playtest.io import STAGING_MARK, for_polars, not_regular, write_parquet_atomic
 from playtest.polars_panics import panics_as_errors
 from playtest.report.format import is_share
 from playtest.sim.batch import RunConfig, read_run, run_batch
@@ -57,12 +57,18 @@ from playtest.tune.study import (
     complete,
     open_study,
     run_study,
+    storage_errors,
 )
 from playtest.variants import Variant, load_variant
 from playtest.variants.diff import Change, changes_said
 from playtest.variants.loader import rules_edited
 
 STUDY_FILE = "study.db"
+SCRATCH, CONFIRM = f".scratch{STAGING_MARK}runs", f".confirm{STAGING_MARK}runs"
+"""The search's own runs (the base's and each trial's; the re-evaluations'), removed once used: named
+as a command's staging folder is, so that one that fails (a full disk) is said of the search's
+folder, which --resume continues (io.outside_staging), not as a run for `playtest simulate
+--resume` to finish."""
 SETTINGS_FILE = "search.json"
 BASE_METRICS = "base-metrics.parquet"
 
@@ -365,7 +371,7 @@ def run(settings: Settings, work: Path, progress: Progress | None = None,
     seat needs 2 of the report's ~10 sections."""
     say = progress or (lambda _msg: None)
     fn = tune_metrics(sections)
-    scratch = work / "scratch"
+    scratch = work / SCRATCH
     base = load_variant(settings.variant)
     base_file = work / BASE_METRICS
     if base_file.is_file():
@@ -407,12 +413,13 @@ def run(settings: Settings, work: Path, progress: Progress | None = None,
         result = f"not a valid variant ({why})" if why else objective_text(value)
         say(f"trial {number}: {shown} → {result}{' (repeat)' if repeat else ''}")
 
-    study = open_study(work / STUDY_FILE)
-    resumed = len(complete(study))
-    if resumed:
-        say(f"resuming: {resumed} trials already complete")
-    run_study(study, settings.params, seed=settings.seed, budget=settings.budget,
-              evaluate=evaluate_candidate, progress=report)
+    with storage_errors(work / STUDY_FILE):
+        study = open_study(work / STUDY_FILE)
+        resumed = len(complete(study))
+        if resumed:
+            say(f"resuming: {resumed} trials already complete")
+        run_study(study, settings.params, seed=settings.seed, budget=settings.budget,
+                  evaluate=evaluate_candidate, progress=report)
     shutil.rmtree(scratch, ignore_errors=True)
 
     # Re-evaluate the best few (and the base) on fresh games.
@@ -423,7 +430,7 @@ def run(settings: Settings, work: Path, progress: Progress | None = None,
         raise UsageError("no candidate to re-evaluate: the tuned values of every candidate tried together make "
                          "no valid variant (each trial's line says why)")
     first, m = settings.games, settings.confirm_games
-    confirm = work / "confirm"
+    confirm = work / CONFIRM
     shutil.rmtree(confirm, ignore_errors=True)
     say(f"re-evaluating the best {len(top)} and the base on {m} fresh games each …")
     base_sample = simulate(base, settings.config(first, m), confirm / "base")

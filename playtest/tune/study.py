@@ -15,11 +15,12 @@ proposes only known candidates MAX_REPEATS times in a row (it has converged).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import sqlite3
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from optuna.distributions import (
 from optuna.trial import TrialState
 
 from playtest.errors import PlaytestError
+from playtest.io import OutputError
 from playtest.tune.space import CHOICE, INT, Param
 
 STUDY_NAME = "tune"
@@ -76,6 +78,26 @@ def _connect(path: Path) -> sqlite3.Connection:
     conn = sqlite3.connect(path, check_same_thread=False)
     conn.execute("PRAGMA synchronous=OFF")
     return conn
+
+
+@contextlib.contextmanager
+def storage_errors(path: Path) -> Iterator[None]:
+    """A study that cannot be written, as one line naming its file: a full disk was "internal error:
+    OperationalError: (sqlite3.OperationalError) database or disk is full", mid-search (the
+    finished trials are kept, and the caller says how to go on)."""
+    import sqlalchemy.exc
+
+    try:
+        yield
+    except (sqlite3.Error, sqlalchemy.exc.SQLAlchemyError, optuna.exceptions.StorageInternalError) as exc:
+        # (optuna says a failed commit as StorageInternalError, "... e.g. exceeding max length",
+        # the database's own reason in its cause)
+        cause = exc.__cause__ if isinstance(exc, optuna.exceptions.StorageInternalError) and exc.__cause__ else exc
+        reason = str(getattr(cause, "orig", None) or cause).strip().splitlines()
+        said = reason[0] if reason else type(exc).__name__
+        if "disk is full" in said:  # (SQLite's SQLITE_FULL)
+            said = "no space left on device"
+        raise OutputError(f"{path}: cannot write: {said}") from None
 
 
 def open_study(path: Path) -> optuna.Study:

@@ -528,8 +528,9 @@ def test_a_disk_that_fills_while_the_tables_are_merged_is_one_line_and_the_run_r
     res = cli("simulate", str(DRAFT5), "-n", "4", "-w", "1", "--seed", "3", "--out", str(out))
     partial = tmp_path / "run.partial"
     assert (res.returncode, res.stderr) == (
-        2, f"error: {partial / 'games.parquet'}: cannot write: no space left on device; 4 games are saved in {partial}: "
-           f"`playtest simulate --resume {out}` finishes the run once the cause is fixed\n")
+        2, f"error: {partial / 'games.parquet'}: cannot write: no space left on device; 4 of 4 games are saved in "
+           f"{partial}: `playtest simulate --resume {out}` finishes the run once the cause is fixed (or --force starts "
+           "afresh)\n")
     assert not (partial / "games.parquet").exists() and not list(partial.glob(".*.tmp"))  # (no half table)
     monkeypatch.setattr(pl.LazyFrame, "sink_parquet", real)
     monkeypatch.undo()
@@ -556,3 +557,77 @@ def test_a_disk_that_fills_while_a_compare_s_tables_are_merged_names_the_out_s_f
     assert (res.returncode, res.stderr.splitlines()[-1]) == (
         2, f"error: {tmp_path}: cannot write the runs' tables: no space left on device (nothing was written)")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("where", ["chunk", "manifest"])
+def test_a_disk_that_fills_mid_run_says_the_games_saved_and_the_run_resumes(cli, tmp_path, monkeypatch, where) -> None:
+    """A full disk while a chunk was saved said only "CHUNK: cannot write: no space left on device
+    (nothing was replaced)", the games saved before it and `simulate --resume` unsaid; while the
+    manifest line was written (its flush fails, naming no file), "error: No space left on device"."""
+    import errno
+    import os
+
+    from playtest.io import os_failure
+    from playtest.sim import rundir
+
+    saved: list[str] = []
+    real_write, real_fsync = rundir.write_bytes_atomic, os.fsync
+
+    def chunk_full(path, data):  # type: ignore[no-untyped-def]
+        if len(saved) == 4:  # the games and events of two chunks of 2 games, then a full disk
+            raise os_failure(path, OSError(errno.ENOSPC, "No space left on device"))
+        saved.append(path.name)
+        real_write(path, data)
+
+    def manifest_full(fd):  # type: ignore[no-untyped-def]
+        saved.append("line")
+        if len(saved) == 3:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real_fsync(fd)
+
+    if where == "chunk":
+        monkeypatch.setattr(rundir, "write_bytes_atomic", chunk_full)
+    else:
+        monkeypatch.setattr(rundir.os, "fsync", manifest_full)
+    out, partial = tmp_path / "run", tmp_path / "run.partial"
+    res = cli("simulate", str(DRAFT5), "-n", "8", "--chunk-size", "2", "-w", "1", "--seed", "3", "--out", str(out))
+    monkeypatch.undo()
+    failed = (partial / "chunks" / "games-000000000004.parquet" if where == "chunk" else partial / "manifest.jsonl")
+    kept = 4 if where == "chunk" else 6  # (the third line was written before its fsync failed: its 2 games are saved)
+    assert (res.returncode, res.stderr) == (
+        2, f"error: {failed}: cannot write: no space left on device (nothing was replaced); {kept} of 8 games are saved in "
+           f"{partial}: `playtest simulate --resume {out}` finishes the run once the cause is fixed (or --force starts "
+           "afresh)\n")
+    assert cli("simulate", "--resume", str(out)).returncode == 0
+    whole = run_batch(load_variant(DRAFT5), RunConfig(n_games=8, players=4, lineup=("random",) * 4, seed=3, workers=1),
+                      tmp_path / "whole")
+    for table in ("games", "events"):
+        assert_frame_equal(pl.read_parquet(out / f"{table}.parquet"), pl.read_parquet(whole.out_dir / f"{table}.parquet"))
+
+
+def test_runs_in_the_temporary_folder_that_cannot_be_written_name_that_folder(cli, tmp_path, monkeypatch) -> None:
+    """diff without --out plays its runs in the temporary folder (and every tune, sweep and diff its
+    probe's few games): a full temporary disk said "error: No space left on device; nothing was
+    written", or named a `playtest simulate --resume /tmp/playtest-probe-.../run`, gone by then."""
+    import errno
+    import tempfile
+
+    from playtest.io import os_failure
+    from playtest.sim import rundir
+
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    real = rundir.write_bytes_atomic
+
+    def full(path, data):  # type: ignore[no-untyped-def]
+        if temp in path.parents:
+            raise os_failure(path, OSError(errno.ENOSPC, "No space left on device"))
+        real(path, data)
+
+    monkeypatch.setattr(rundir, "write_bytes_atomic", full)
+    res = cli("diff", str(DRAFT5), str(ROOT / "variants/stargate/draft6-development.yaml"), "--gate",
+              str(ROOT / "gates/stargate.yaml"), "-n", "8", "-w", "1")
+    assert (res.returncode, res.stderr) == (2, f"error: {temp}: cannot write: no space left on device (nothing was "
+                                               "written)\n")
+    assert not list(temp.iterdir())

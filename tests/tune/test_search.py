@@ -356,7 +356,7 @@ def test_a_tune_that_cannot_write_its_report_keeps_the_trials_and_says_how_to_re
     import errno
 
     from playtest.cli import tune as cli_tune
-    from playtest.io import _os_failure
+    from playtest.io import os_failure
 
     goals = tmp_path / "g.yaml"
     goals.write_text("run: {games: 4, players: 3, bots: random, seed: 1}\ngoals:\n"
@@ -367,7 +367,7 @@ def test_a_tune_that_cannot_write_its_report_keeps_the_trials_and_says_how_to_re
 
     def disk_full_at_the_html(path, text):  # type: ignore[no-untyped-def]
         if path.name == "tune.html":
-            raise _os_failure(path, OSError(errno.ENOSPC, "No space left on device"))
+            raise os_failure(path, OSError(errno.ENOSPC, "No space left on device"))
         real(path, text)
 
     monkeypatch.setattr(cli_tune, "write_atomic", disk_full_at_the_html)
@@ -1169,3 +1169,92 @@ def test_an_interruption_counts_the_trials_it_keeps(tmp_path):
     assert _finished_trials(tmp_path) == 0
     run_study(open_study(tmp_path / S.STUDY_FILE), PARAMS, seed=5, budget=2, evaluate=noisy_bowl)
     assert _finished_trials(tmp_path) == 2
+
+
+def _full_disk_sqlite_error(form: str) -> BaseException:
+    """SQLite's full disk as the search meets it: sqlalchemy's OperationalError, or optuna's
+    StorageInternalError ("An exception is raised during the commit ...") caused by it."""
+    import sqlalchemy.exc
+
+    err = sqlalchemy.exc.OperationalError("INSERT INTO trials ...", {}, sqlite3.OperationalError("database or disk is full"))
+    if form == "sqlalchemy":
+        return err
+    try:
+        raise optuna.exceptions.StorageInternalError("An exception is raised during the commit. This typically "
+                                                     "happens due to invalid data in the commit") from err
+    except optuna.exceptions.StorageInternalError as wrapped:
+        return wrapped
+
+
+@pytest.mark.parametrize("form", ["sqlalchemy", "optuna"])
+def test_a_study_that_cannot_be_written_mid_search_is_one_line_that_says_how_to_go_on(tmp_path, monkeypatch, form):
+    """A full disk while the study stored a trial was "internal error: OperationalError:
+    (sqlite3.OperationalError) database or disk is full" (or optuna's StorageInternalError, which
+    blames 'invalid data in the commit, e.g. exceeding max length')."""
+    real = S.run_study
+
+    def full_after_one_trial(study, params, **kwargs):  # type: ignore[no-untyped-def]
+        real(study, params, **(kwargs | {"budget": 1}))
+        raise _full_disk_sqlite_error(form)
+
+    monkeypatch.setattr(S, "run_study", full_after_one_trial)
+    code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "2", "--confirm", "1")
+    partial = tmp_path / ".out.partial"
+    assert (code, err) == (2, f"error: {partial}/study.db: cannot write: no space left on device; the finished trials "
+                              f"are kept in {partial}: run the same command with --resume to finish once the cause "
+                              "is fixed (or --force to start afresh)")
+
+
+def test_a_trial_s_run_that_cannot_be_written_names_the_search_not_a_run_to_resume(tmp_path, monkeypatch):
+    """A full disk while a trial's games were merged said "... 4 games are saved in
+    OUT/.out.partial/scratch/base.partial: `playtest simulate --resume .../scratch/base` finishes
+    the run", a run the user never asked for, which the search removes, beside tune's own --resume."""
+    import errno
+    import tempfile
+
+    from playtest.sim import rundir
+
+    real = rundir.scan_chunks
+    full_in: list[Path] = []
+
+    def full(files):  # type: ignore[no-untyped-def]
+        if any(folder in files[0].parents for folder in full_in):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(files)
+
+    monkeypatch.setattr(rundir, "scan_chunks", full)
+    full_in.append(tmp_path)  # the search's own runs
+    code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "2", "--confirm", "1")
+    partial = tmp_path / ".out.partial"
+    assert (code, err) == (2, f"error: {partial}: cannot write the runs' tables: no space left on device (nothing was "
+                              f"written); the finished trials are kept in {partial}: run the same command with "
+                              "--resume to finish once the cause is fixed (or --force to start afresh)")
+    # The few games played first to check the goals, in the temporary folder: it named a
+    # `playtest simulate --resume /tmp/playtest-probe-.../run`, a folder gone when tune stopped.
+    shutil.rmtree(partial)
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temp))
+    full_in[:] = [temp]
+    code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "2", "--confirm", "1")
+    assert (code, err) == (2, f"error: {temp}: cannot write the runs' tables: no space left on device (nothing was "
+                              "written)")
+    assert not list(temp.iterdir())
+
+
+def test_the_re_evaluation_s_games_are_checked_against_the_disk_before_the_search(tmp_path, monkeypatch):
+    """The base's and the best candidates' fresh games lie on disk together at the end: a disk too
+    small for them was found after the whole search, and said as '-n 16', which no one typed."""
+    import collections
+
+    from playtest.sim import batch
+
+    usage = collections.namedtuple("usage", "total used free")
+    # room for the probe's 3 games and a trial's 4 (1 kB a game: 500 bytes of games, as many of
+    # events), not for the 2 x 4 fresh games of the base and the best candidate
+    monkeypatch.setattr(batch.shutil, "disk_usage", lambda path: usage(10**9, 0, 5_000))
+    monkeypatch.setattr(S, "run", lambda *a, **k: pytest.fail("the search began"))
+    code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "2", "--confirm", "1")
+    assert (code, err) == (2, f"error: --confirm 1, --confirm-games 4: its 2 runs need about 8 kB on disk, {tmp_path} "
+                              "has 5 kB free")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml"]
