@@ -35,7 +35,11 @@ Settle). T45–T48 (a tenth check, h236, 2026-12-06, hand-scored before replayin
 each file's header) add a bag that runs short of the draw and then empty, the powers no shipped tile
 has (end bonuses per colonist, per military and per large development, a settle reward for military
 worlds only, gold on Envoys, an extra good of one color), two 'most' goals tied with Galaxy goals
-selected by the player already first, and Galaxy goals selected with the goal deck empty."""
+selected by the player already first, and Galaxy goals selected with the goal deck empty. T49–T51 (an
+eleventh check, h258, 2026-12-07, hand-scored before replaying, the arithmetic in each file's header)
+add the chips and worlds triggers in one round, the colonist and development triggers in one round
+with a tie shared on both levels under a world limit of 1 (a new world discarded, and an older
+unsettled one), and goals.hidden_score: owner with a mat stored on twice and a goal flipped."""
 
 from __future__ import annotations
 
@@ -145,6 +149,15 @@ HAND = {
     "t47_y3_goals_most_ties": (["chips"], [("Ann", 7, 4, 0.0), ("Ben", 10, 4, 1.0), ("Cat", 8, 4, 0.0)]),
     # T48: the deck drawn empty; Ben's last Galaxy goals draws nothing; Expansionist tied 1-1
     "t48_y4_goals_empty_deck": (["colonists"], [("Ann", 7, 6, 0.0), ("Ben", 8, 7, 1.0)]),
+    # T49: the chips and the worlds triggers in one round; a total tie broken by gold + goods
+    "t49_z1_chips_worlds_one_round": (["worlds", "chips"], [("Ann", 4, 3, 0.0), ("Ben", 4, 9, 1.0)]),
+    # T50: the colonist trigger at Settle's selection and the development trigger in one round; a tie
+    # on both levels shared
+    "t50_z2_limit1_colonists_devs_shared": (["colonists", "developments"],
+                                            [("Ann", 3, 3, 0.5), ("Ben", 3, 3, 0.5), ("Cat", 2, 7, 0.0)]),
+    # T51: hidden_score owner: Ann's face-down Hoarder pays nobody (Ben has the most gold)
+    "t51_z3_goals_owner_storage_twice": (["developments"], [("Ann", 10, 1, 0.0), ("Ben", 9, 3, 0.0),
+                                                            ("Cat", 13, 1, 1.0)]),
 }
 
 HAND_STATE = {
@@ -223,6 +236,13 @@ HAND_STATE = {
                                ["Ben", "Cat", "Ann"]),
     # T48: Ben's Galaxy goals in R4 (nothing drawn) still moves him first
     "t48_y4_goals_empty_deck": ({"Ann": (5, 3, 1), "Ben": (6, 2, 1)}, 22, -1, 3, 40, ["Ben", "Ann"]),
+    "t49_z1_chips_worlds_one_round": ({"Ann": (3, 2, 1), "Ben": (9, 2, 3)}, 0, 15, 3, 37, ["Ben", "Ann"]),
+    # T50: a stock of 5 (home colonists not from it): -1 -2 -2 (R1) -1 -2 (R2) = -3; Cat holds w05
+    "t50_z2_limit1_colonists_devs_shared": ({"Ann": (3, 2, 0), "Ben": (3, 2, 0), "Cat": (6, 2, 0)}, 36, -3, 2, 37,
+                                            ["Ann", "Ben", "Cat"]),
+    # T51: Ann's 4 stored gold are off her supply; Galaxy goals moved Ben up, then Ann back up
+    "t51_z3_goals_owner_storage_twice": ({"Ann": (1, 0, 1), "Ben": (3, 0, 2), "Cat": (1, 0, 0)}, 33, 31, 1, 40,
+                                         ["Ann", "Ben", "Cat"]),
 }
 
 
