@@ -147,9 +147,12 @@ def outside_staging(path: Path) -> Path | None:
     return next(p for p in path.parents if not any(STAGING_MARK in part for part in p.parts))
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
+def write_bytes_atomic(path: Path, data: bytes, *, durable: bool = False) -> None:
     """Write `data` to `path` via a temporary sibling and os.replace. The file gets the usual
-    permissions (0666 less the umask), not mkstemp's private 0600."""
+    permissions (0666 less the umask), not mkstemp's private 0600. `durable`: also on the disk
+    when this returns, the file's bytes before the rename and the folder's entry after it, so that
+    a power cut leaves the old file or the new one, never an empty one (for what cannot be made
+    again: a game typed at `play`; a run's tables can be simulated again from their seed)."""
     try:  # a folder that cannot take the temporary file (read-only, full) is said of `path`, not of the temp name
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -158,6 +161,9 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
+            if durable:
+                fh.flush()
+                os.fsync(fh.fileno())
         os.chmod(tmp, 0o666 & ~umask())
         os.replace(tmp, path)
     except OSError as exc:
@@ -166,11 +172,18 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    if durable:  # (the file is in place: a folder that cannot be synced, as some file systems refuse, changes nothing)
+        with contextlib.suppress(OSError):
+            folder = os.open(path.parent, os.O_RDONLY)
+            try:
+                os.fsync(folder)
+            finally:
+                os.close(folder)
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, *, durable: bool = False) -> None:
     """Write text (UTF-8, \\n line ends) to `path` atomically; see write_bytes_atomic."""
-    write_bytes_atomic(path, text.encode("utf-8"))
+    write_bytes_atomic(path, text.encode("utf-8"), durable=durable)
 
 
 def for_polars(path: Path) -> str:

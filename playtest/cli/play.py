@@ -271,7 +271,8 @@ def play(
     from playtest.cli.app import hangup_caught  # (defined after app.py imports the commands)
     from playtest.play.gamefile import GameFile
 
-    kept = GameFile(session, v.path, wanted, overrides, resume, saved)
+    typed = scripted is None and _typed()
+    kept = GameFile(session, v.path, wanted, overrides, resume, saved, durable=typed)
 
     # A closed terminal: the game so far is saved, as on Ctrl-C. Caught until it is saved: a
     # second SIGHUP (the shell passes its own on, the kernel sends one as the shell exits) found
@@ -280,7 +281,7 @@ def play(
         try:
             outcome = (run(session, console, scripted.read, hint_bot=hint_bot, where=scripted.where)
                        if scripted is not None
-                       else run(session, console, _lines(), hint_bot=hint_bot, keep=kept.keep if _typed() else None))
+                       else run(session, console, _lines(), hint_bot=hint_bot, keep=kept.keep if typed else None))
         except (Interrupted, KeyboardInterrupt) as err:  # Ctrl-C, SIGTERM, SIGHUP: the game so far is kept too
             head = str(err).partition(":")[0] if isinstance(err, Interrupted) else "interrupted (Ctrl-C)"
             if not session.moves:

@@ -57,6 +57,9 @@ class GameFile:
     overrides: list[str]
     resumed: Path | None = None
     saved: SavedGame | None = None
+    durable: bool = False
+    """Each write on the disk before it returns (io.write_bytes_atomic): moves typed at a terminal,
+    which cannot be played again; moves from a file can (and fsync costs ~10 ms a write here)."""
     _ours: Path | None = field(default=None, init=False)
     _ours_is: tuple[int, int, int] | None = field(default=None, init=False)
     _text: str | None = field(default=None, init=False)
@@ -125,7 +128,7 @@ class GameFile:
                        f"lost, playtest play --resume {shown(target)} goes on from there)")
 
     def _write(self, target: Path, text: str) -> None:
-        write_atomic(target, text)
+        write_atomic(target, text, durable=self.durable)
         self._ours, self._ours_is, self._text = target, _signature(target), text
 
     def _drop(self) -> None:

@@ -112,11 +112,11 @@ def test_a_place_that_cannot_be_written_is_said_once_and_the_game_goes_on(cli, t
     save, real_write = tmp_path / "g.yaml", io.write_atomic
     failed: list[str] = []
 
-    def full(path, text):  # noqa: ANN001, ANN202
+    def full(path, text, **kwargs):  # noqa: ANN001, ANN003, ANN202
         if Path(path) == save and len(failed) < 2:  # at the first two prompts after a move, then space again
             failed.append(str(path))
             raise io.OutputError(f"{path}: cannot write: no space left on device (nothing was replaced)")
-        return real_write(path, text)
+        return real_write(path, text, **kwargs)
 
     monkeypatch.setattr(gamefile, "write_atomic", full)
     _typed(monkeypatch, ["1", "1", "1", "1", "quit"])
@@ -152,3 +152,32 @@ def test_sigkill_at_a_real_terminal_leaves_the_game_to_resume(cli, tmp_path):
     r = cli("play", "--resume", str(save), "--moves", str(moves))
     assert r.returncode == 0, r.stderr
     assert re.search(rf"Resumed {re.escape(str(save))}: [1-9]\d* decisions replayed\.", r.stdout), r.stdout[:300]
+
+
+def test_a_typed_game_is_on_the_disk_at_each_write_a_scripted_one_need_not_be(cli, tmp_path, monkeypatch):
+    """A power cut, unlike a kill, loses what the OS had not yet written: each write of a typed game
+    is synced (the file before its rename, the folder after), so the file holds the old game or
+    the new one, never an empty one. Moves from a file can be played again: not synced."""
+    import os
+
+    import playtest.io as io
+
+    synced: list[str] = []
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced.append(os.readlink(f"/proc/self/fd/{fd}"))
+        real(fd)
+
+    monkeypatch.setattr(io.os, "fsync", fsync)
+    save = tmp_path / "g.yaml"
+    _typed(monkeypatch, ["1", "1", "1", "quit"])
+    assert cli(*GAME, "--save", str(save)).returncode == 0
+    files = [p for p in synced if p != str(tmp_path)]
+    # the game so far at two prompts (after the crew, after the turn) and at the end, each synced
+    # as the temporary file it is renamed from, then the folder that holds it
+    assert len(files) == 3 and all(Path(p).parent == tmp_path and Path(p).name.startswith(".g.yaml.") for p in files)
+    assert synced == [files[0], str(tmp_path), files[1], str(tmp_path), files[2], str(tmp_path)]
+    synced.clear()
+    _quit_after(cli, ["1", "1", "1"], tmp_path / "quit.yaml")
+    assert synced == []

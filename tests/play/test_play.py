@@ -537,10 +537,10 @@ def test_a_game_that_cannot_be_saved_where_asked_is_kept_in_the_temporary_folder
     save.parent.mkdir()
     spare_dir.mkdir()
 
-    def full(path, text):  # noqa: ANN001, ANN202
+    def full(path, text, **kwargs):  # noqa: ANN001, ANN003, ANN202
         if Path(path) == save:
             raise io.OutputError(f"{path}: cannot write: no space left on device (nothing was replaced)")
-        return real_write(path, text)
+        return real_write(path, text, **kwargs)
 
     monkeypatch.setattr(gamefile, "write_atomic", full)
     monkeypatch.setattr(tempfile, "tempdir", str(spare_dir))
