@@ -106,6 +106,30 @@ def test_validate_names_a_handler_that_lacks_a_piece_at_the_effect_s_key(monkeyp
                               "'Adding a crew effect')")
 
 
+def test_validate_names_a_handler_method_the_rules_cannot_call_at_the_effect_s_key(tmp_path, monkeypatch) -> None:
+    """A `resolve` that left out `rules` passed `validate`, and the first game of `simulate`
+    stopped with 'internal error: TypeError: ... takes 3 positional arguments but 4 were given'."""
+    from playtest.errors import VariantError
+    from playtest.games.stargate.effects import CREW_EFFECTS
+    from playtest.variants import load_variant
+
+    def resolve(self, state, effect):  # `rules` left out
+        return None
+
+    path = tmp_path / "v.yaml"
+    path.write_text("extends: " + str(DRAFT5) + "\ncrews:\n  - id: armstrong\n    time: 4\n    skill:\n"
+                    "      - {effect: vp_per_full_planet, amount: 1}\n")
+    half = type("Misshapen", (EffectHandler,), {"words": _words, "resolve": resolve})()
+    monkeypatch.setitem(HANDLERS, sc.VPPerFullPlanet, half)
+    with pytest.raises(VariantError) as err:
+        load_variant(path)
+    assert str(err.value) == (f"{path}:6:18: crews.armstrong.skill.0.effect: effect 'vp_per_full_planet': its handler "
+                              "in playtest/games/stargate/effects.py has `resolve(self, state, effect)`, but the rules "
+                              "call `resolve(self, rules, state, effect)` (EffectHandler; docs/extending.md, "
+                              "'Adding a crew effect')")
+    assert all(CREW_EFFECTS.misshapen(h) is None for h in HANDLERS.values() if h is not half)  # the real ones fit
+
+
 @pytest.mark.parametrize("effect_class", schema_effect_classes(), ids=lambda c: c.__name__)
 def test_every_schema_effect_says_whether_it_gives_vp_and_cubes(effect_class: type) -> None:
     """The reports, score_floors and notes() read each class's own declarations (SkillEffect;

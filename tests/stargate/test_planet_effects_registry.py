@@ -121,6 +121,29 @@ def test_validate_names_a_handler_that_lacks_its_trigger_s_methods_at_the_effect
                               "docs/extending.md, 'A new planet effect')")
 
 
+def test_validate_names_a_handler_method_the_rules_cannot_call_at_the_effect_s_key(monkeypatch, tmp_path) -> None:
+    """A `final` without `majority_vp` passed `validate` and stopped the first game that dealt the
+    planet with an internal TypeError."""
+    from playtest.errors import VariantError
+    from playtest.games.stargate.planet_effects import PlanetVP
+    from playtest.variants import load_variant
+
+    def final(self, effect, order, counts, extra):  # `majority_vp` left out
+        return None
+
+    path = tmp_path / "v.yaml"
+    path.write_text("extends: " + str(DRAFT5) + "\nplanets:\n  - id: red1\n    effects:\n"
+                    "      - {effect: vp, trigger: final, amount: 3}\n")
+    load_variant(path)
+    monkeypatch.setitem(HANDLERS, sc.PlanetVP, type("Misshapen", (PlanetVP,), {"final": final})())
+    with pytest.raises(VariantError) as err:
+        load_variant(path)
+    assert str(err.value) == (f"{path}:5:18: planets.red1.effects.0.effect: effect 'vp': its handler in "
+                              "playtest/games/stargate/planet_effects.py has `final(self, effect, order, counts, extra)`, "
+                              "but the rules call `final(self, effect, order, counts, majority_vp, extra)` "
+                              "(PlanetEffectHandler; docs/extending.md, 'A new planet effect')")
+
+
 def test_every_schema_planet_effect_is_documented_in_variants_md() -> None:
     """docs/extending.md's last step for a planet effect, as for a crew effect: its keys in
     docs/variants.md, where a designer reads what a planet can do."""

@@ -106,7 +106,8 @@ overrides = CREW_EFFECTS.overrides
 def missing_piece(handler: EffectHandler) -> str | None:
     """What a handler lacks for its kind of effect (the module docstring), or None. `validate`
     names it at the effect's key: a handler without its `resolve` passed validation and stopped
-    the first game with 'internal error: NotImplementedError' (review of 2026-12-07)."""
+    the first game with 'internal error: NotImplementedError' (review of 2026-12-07); so did one
+    with a method that cannot take what the rules pass it (`Registry.misshapen`)."""
     if handler.step and handler.action is None and not overrides(handler, "resolve"):
         return "no `resolve` (an automatic step) and no `action` (a step that needs a choice)"
     if handler.step and handler.action is not None:
@@ -117,7 +118,7 @@ def missing_piece(handler: EffectHandler) -> str | None:
         return "`step = False` but no `placement`, `turn_vp` or `round_end`: it would do nothing"
     if not overrides(handler, "words"):
         return "no `words` (what `playtest play` says the effect does)"
-    return None
+    return CREW_EFFECTS.misshapen(handler)
 
 
 def note(state: State, text: str) -> None:

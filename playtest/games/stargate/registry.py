@@ -6,6 +6,7 @@ effect does, so the engine asks the handler instead of testing the effect's clas
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
@@ -51,6 +52,33 @@ class Registry(Generic[H]):
     def overrides(self, handler: H, method: str) -> bool:
         """Whether the handler defines `method` itself (its kind of effect acts there)."""
         return getattr(type(handler), method) is not getattr(self.base, method)
+
+    def misshapen(self, handler: H) -> str | None:
+        """The first method the handler overrides that cannot take what the rules pass it (the
+        base class's parameters, by position), said as '`resolve(self, state, effect)`, but
+        the rules call `resolve(self, rules, state, effect)`', or None. `validate` names it at the
+        effect's key: a handler whose `resolve` left out `rules` passed validation and stopped the
+        first game with 'internal error: TypeError' (extension exercise of 2026-12-07)."""
+        for name, base_method in vars(self.base).items():
+            if name.startswith("_") or not inspect.isfunction(base_method) or not self.overrides(handler, name):
+                continue
+            wanted = list(inspect.signature(base_method).parameters)
+            method = getattr(type(handler), name)
+            try:
+                inspect.signature(method).bind(*wanted)
+            except TypeError:
+                return f"`{name}{_signature(method)}`, but the rules call `{name}({', '.join(wanted)})`"
+            except ValueError:  # no signature to read (a builtin): nothing to say
+                continue
+        return None
+
+
+def _signature(method: Any) -> str:
+    """'(self, state, effect)': the parameters without their annotations."""
+    try:
+        return f"({', '.join(inspect.signature(method).parameters)})"
+    except (TypeError, ValueError):
+        return "(...)"
 
 
 # Words the handlers of both kinds use. They live here, not in effects.py, so that planet_effects.py

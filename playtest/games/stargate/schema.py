@@ -461,7 +461,7 @@ class StargateVariant(VariantModel):
         # the rules' registries (imported here: effects.py and planet_effects.py import this module)
         from playtest.games.stargate.effects import HANDLERS, missing_piece
         from playtest.games.stargate.planet_effects import HANDLERS as PLANET_HANDLERS
-        from playtest.games.stargate.planet_effects import missing_methods
+        from playtest.games.stargate.planet_effects import PLANET_EFFECTS, missing_methods
 
         for i, planet in enumerate(self.planets):
             for j, eff in enumerate(planet.effects):
@@ -474,6 +474,10 @@ class StargateVariant(VariantModel):
                                 f"effect '{eff.effect}' (trigger {eff.trigger.value}): its handler in "
                                 f"playtest/games/stargate/planet_effects.py lacks {', '.join(absent)} "
                                 "(PlanetEffectHandler; docs/extending.md, 'A new planet effect')"))
+                elif wrong := PLANET_EFFECTS.misshapen(PLANET_HANDLERS[type(eff)]):  # a method of the wrong shape
+                    out.append((("planets", i, "effects", j, "effect"),
+                                f"effect '{eff.effect}': its handler in playtest/games/stargate/planet_effects.py "
+                                f"has {wrong} (PlanetEffectHandler; docs/extending.md, 'A new planet effect')"))
                 where = ("planets", i, "effects", j, "to")
                 if isinstance(eff, PlanetVP) and eff.trigger is PlanetTrigger.LAST_CUBE and eff.to not in (None, "placer"):
                     out.append((where, f"a last_cube effect goes to the placer, not '{eff.to}'"))
