@@ -91,7 +91,8 @@ class EffectHandler:
         return bonus
 
 
-CREW_EFFECTS = Registry(EffectHandler, "crew effect", "playtest/games/stargate/effects.py")
+CREW_EFFECTS = Registry(EffectHandler, "crew effect", "playtest/games/stargate/effects.py",
+                        "`write(state, field=value, ...)`")
 HANDLERS = CREW_EFFECTS.handlers
 """Effect class (schema.py) → its handler."""
 handles = CREW_EFFECTS.handles

@@ -99,7 +99,8 @@ class PlanetEffectHandler:
         return None
 
 
-PLANET_EFFECTS = Registry(PlanetEffectHandler, "planet effect", "playtest/games/stargate/planet_effects.py")
+PLANET_EFFECTS = Registry(PlanetEffectHandler, "planet effect", "playtest/games/stargate/planet_effects.py",
+                          "added to `got`, or to `extra` and `majority_vp`")
 HANDLERS = PLANET_EFFECTS.handlers
 """Planet-effect class (schema.py) → its handler."""
 handles = PLANET_EFFECTS.handles

@@ -10,7 +10,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from playtest.errors import PlaytestError
+from playtest.errors import PlaytestError, ProtocolError
 
 H = TypeVar("H")
 """The handlers' base class (effects.EffectHandler, planet_effects.PlanetEffectHandler)."""
@@ -20,13 +20,15 @@ C = TypeVar("C", bound=type)
 class Registry(Generic[H]):
     """Schema class → the one handler of that kind of effect."""
 
-    def __init__(self, base: type[H], what: str, module: str) -> None:
+    def __init__(self, base: type[H], what: str, module: str, writes: str) -> None:
         self.base = base
         """The handlers' base class: what a handler does not override, its kind does not do."""
         self.what = what
         """What the effects are, for messages ('crew effect')."""
         self.module = module
         """The file where their handlers live, for messages."""
+        self.writes = writes
+        """How a handler says what its effect did, for messages ('`write(state, field=value, ...)`')."""
         self.handlers: dict[type, H] = {}
 
     def handles(self, effect_class: type) -> Callable[[C], C]:
@@ -53,6 +55,32 @@ class Registry(Generic[H]):
         """Whether the handler defines `method` itself (its kind of effect acts there)."""
         return getattr(type(handler), method) is not getattr(self.base, method)
 
+    def writes_into(self, method: Callable[..., object], *args: Any) -> None:
+        """Call a handler's `method` that writes what the effect does into its arguments and returns
+        nothing (`resolve`, `choose`, `last_cube`, `final`); stop with one line naming the handler
+        when it returns something: a `resolve` that returned its VP instead of writing them was
+        ignored, and the effect paid 0 VP in every game with no message (extension exercise of
+        2026-12-07)."""
+        returned = method(*args)
+        if returned is not None:
+            raise ProtocolError(f"{self._named(method)} returned {_shown(returned)}, not None: it writes what the "
+                                f"effect does ({self.writes}) and returns nothing (docs/extending.md)")
+
+    def whole_number(self, method: Callable[..., object], *args: Any) -> int:
+        """Call a handler's `method` that answers a whole number (`turn_vp`'s VP, `round_end`'s time)
+        and return it; stop with one line naming the handler when it is not one (a `turn_vp` that
+        returned None stopped the game with an internal TypeError)."""
+        returned = method(*args)
+        if isinstance(returned, bool) or not isinstance(returned, int):
+            raise ProtocolError(f"{self._named(method)} returned {_shown(returned)}, not a whole number "
+                                "(docs/extending.md)")
+        return returned
+
+    def _named(self, method: Callable[..., object]) -> str:
+        """'the crew effect handler VPPerFullPlanet in playtest/games/stargate/effects.py: its `resolve`'."""
+        handler = type(getattr(method, "__self__", None)).__name__
+        return f"the {self.what} handler {handler} in {self.module}: its `{getattr(method, '__name__', method)}`"
+
     def misshapen(self, handler: H) -> str | None:
         """The first method the handler overrides that cannot take what the rules pass it (the
         base class's parameters, by position), said as '`resolve(self, state, effect)`, but
@@ -71,6 +99,16 @@ class Registry(Generic[H]):
             except ValueError:  # no signature to read (a builtin): nothing to say
                 continue
         return None
+
+
+def _shown(value: object) -> str:
+    """'14 (an int)', 'None': a returned value as a message quotes it, cut short."""
+    if value is None:
+        return "None"
+    text = repr(value)
+    text = text if len(text) <= 40 else text[:37] + "..."
+    kind = type(value).__name__
+    return f"{text} ({'an' if kind[0] in 'aeiou' else 'a'} {kind})"
 
 
 def _signature(method: Any) -> str:

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 from playtest.core.events import Event, EventKind, make_event
 from playtest.core.results import SAFETY_STOP
 from playtest.games.stargate import schema as sc
-from playtest.games.stargate.effects import handler_of
-from playtest.games.stargate.planet_effects import LastCubeGains
+from playtest.games.stargate.effects import CREW_EFFECTS, handler_of
+from playtest.games.stargate.planet_effects import PLANET_EFFECTS, LastCubeGains
 from playtest.games.stargate.planet_effects import handler_of as planet_handler_of
 from playtest.games.stargate.scoring import majority_leader
 from playtest.games.stargate.state import Phase, State, add_at, seat_to_move, write
@@ -64,12 +64,12 @@ def turn_gains(rules: StargateRules, state: State, placed: tuple[int, ...] | Non
         return NO_GAINS
     if placed is None:
         placed = (*state.placed, *state.extra_placed)
-    skill = sum(handler_of(e).turn_vp(rules, state, e, placed, pending) for e in crew_effects)
+    skill = sum(CREW_EFFECTS.whole_number(handler_of(e).turn_vp, rules, state, e, placed, pending) for e in crew_effects)
     if not planet_effects:
         return Gains(skill)
     got = LastCubeGains(hand=state.hand[state.seat] - len(pending), stock=state.stock[state.seat])
     for eff in planet_effects:
-        planet_handler_of(eff).last_cube(eff, state, last, pending, got)
+        PLANET_EFFECTS.writes_into(planet_handler_of(eff).last_cube, eff, state, last, pending, got)
     return Gains(skill, got.vp, got.from_hand, got.from_stock, got.time)
 
 

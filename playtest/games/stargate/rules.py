@@ -26,7 +26,7 @@ from playtest.core.results import GameResult, SeatResult, rank
 from playtest.errors import IllegalActionError
 from playtest.games.stargate import schema as sc
 from playtest.games.stargate.actions import Action, Place, TakeCrew
-from playtest.games.stargate.effects import handler_of, note, overrides
+from playtest.games.stargate.effects import CREW_EFFECTS, handler_of, note, overrides
 from playtest.games.stargate.placement import (
     Mode,
     PlaceOptions,
@@ -273,7 +273,7 @@ class StargateRules:
         if handler.action is None or not isinstance(action, handler.action):
             raise IllegalActionError(f"the crew's skill needs a target ({handler.notation}), not {action}",
                                      action=str(action))
-        handler.choose(self, s, effect, action)
+        CREW_EFFECTS.writes_into(handler.choose, self, s, effect, action)
         note(s, str(action))
         self._advance(s, pending[1:], log)
 
@@ -346,7 +346,7 @@ class StargateRules:
             effect = self.skills[s.crew][step]
             handler = handler_of(effect)
             if handler.action is None:
-                handler.resolve(self, s, effect)
+                CREW_EFFECTS.writes_into(handler.resolve, self, s, effect)
             elif handler.has_target(self, s, effect):
                 write(s, pending=pending, phase=Phase.SKILL)
                 return
@@ -462,7 +462,7 @@ class StargateRules:
     def crew_round_end(self, crew: int, bonus: int, taken: bool) -> int:
         """Crew `crew`'s accumulated time after a round."""
         for effect in self.round_end_effects[crew]:
-            bonus = handler_of(effect).round_end(self, effect, bonus, taken)
+            bonus = CREW_EFFECTS.whole_number(handler_of(effect).round_end, self, effect, bonus, taken)
         return bonus
 
     def turn_gains(self, state: State, placed: Sequence[int], last: int, *, pending: Sequence[int] = ()) -> Gains:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from playtest.games.stargate import schema as sc
+from playtest.games.stargate.planet_effects import PLANET_EFFECTS
 from playtest.games.stargate.planet_effects import handler_of as planet_handler_of
 from playtest.games.stargate.state import State
 
@@ -184,7 +185,7 @@ class Scoring:
         effects that change it (a multiplier)."""
         extra: dict[int, int] = {}
         for eff in self.final_effects[card]:
-            planet_handler_of(eff).final(eff, order, counts, vps, extra)
+            PLANET_EFFECTS.writes_into(planet_handler_of(eff).final, eff, order, counts, vps, extra)
         return extra
 
     def color_bonus(self, counts: Sequence[int]) -> int:
