@@ -220,17 +220,22 @@ def _kept(err: BaseException) -> str:
 
 def _missing_library(err: BaseException) -> str | None:
     """What the console script says of a library playtest needs that this Python lacks
-    (entry.not_installed), when `err` is playtest's own import of it: a command imports polars,
-    scipy, altair... when it runs, not at the start. None for anything else (a plugin's import)."""
+    (entry.not_installed), when `err` is playtest's own import of it (a command imports polars,
+    scipy, altair... when it runs, not at the start) or a game plugin's import of a library
+    playtest requires (`games.playtest_needs`: a plugin imports polars as playtest does). None
+    for anything else (a plugin's import of a library of its own)."""
     if not isinstance(err, ModuleNotFoundError):
         return None
     import playtest
     from playtest.cli.entry import not_installed
+    from playtest.games import playtest_needs
 
     files = [f.f_code.co_filename for f, _ in traceback.walk_tb(err.__traceback__)
              if not f.f_code.co_filename.startswith("<")]  # (not importlib's frozen frames)
     ours = Path(playtest.__file__).resolve().parent
-    return not_installed(err) if files and Path(files[-1]).resolve().is_relative_to(ours) else None
+    if files and (Path(files[-1]).resolve().is_relative_to(ours) or playtest_needs(err.name)):
+        return not_installed(err)
+    return None
 
 
 REMOTE_FRAME = re.compile(r'File "([^"]+)", line (\d+), in (\S+)')

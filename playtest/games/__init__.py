@@ -12,8 +12,9 @@ broken plugin affects only the commands that use that game. Nothing here imports
 
 from __future__ import annotations
 
+import re
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
+from importlib.metadata import EntryPoint, PackageNotFoundError, entry_points, requires
 from typing import TYPE_CHECKING
 
 from playtest.core.protocol import Rules
@@ -82,9 +83,11 @@ def get_game(name: str) -> GameSpec:
     except Interrupted:  # Ctrl-C or SIGTERM during the import (the CLI's handler): no plugin bug
         raise
     except Exception as err:  # a plugin's own bug: report it in one line, never a traceback
-        if isinstance(err, ModuleNotFoundError) and ep.module.partition(".")[0] == "playtest":
-            # one of playtest's own games: a library playtest needs (polars) is missing from this
-            # Python, which the CLI says in one line (exit 1), not a bug of the game in the variant
+        if isinstance(err, ModuleNotFoundError) and (ep.module.partition(".")[0] == "playtest"
+                                                     or playtest_needs(err.name)):
+            # one of playtest's own games, or a plugin importing what playtest itself imports (the
+            # example plugin's polars): a library playtest needs is missing from this Python, which
+            # the CLI says in one line (exit 1), not a bug of the game in the variant
             raise
         raise GamePluginError(f"the game plugin {name!r} ({ep.value}) failed to load: "
                               f"{type(err).__name__}: {err}") from None
@@ -98,6 +101,27 @@ def get_game(name: str) -> GameSpec:
     if missing:
         raise GamePluginError(f"the game plugin {name!r} ({ep.value}): {missing}")
     return spec
+
+
+def playtest_needs(module: str | None) -> bool:
+    """Whether `module`, an import that failed, is a library playtest itself requires (by its
+    distribution's name, as `polars`, `numpy`, `pydantic` are imported). A plugin installed beside
+    playtest imports them too: without polars, `playtest games` blamed the plugin for it ('the game
+    plugin 'dash' ... failed to load', before the one line saying polars is missing), and
+    `validate` of its variant exited 2 as if the game were broken."""
+    if not module:
+        return False
+    try:
+        required = requires("playtest") or []
+    except PackageNotFoundError:  # playtest run from a checkout without its metadata
+        return False
+    names = {_normal(re.split(r"[\s;<>=!~\[(]", r, maxsplit=1)[0]) for r in required if "extra ==" not in r}
+    return _normal(module.partition(".")[0]) in names
+
+
+def _normal(name: str) -> str:
+    """A distribution or module name compared as packaging does: lower case, runs of -_. as one -."""
+    return re.sub(r"[-_.]+", "-", name).lower()
 
 
 RULES_METHODS = tuple(n for n, v in vars(Rules).items() if callable(v) and not n.startswith("_"))

@@ -523,6 +523,30 @@ def test_a_library_a_command_imports_as_it_runs_missing_is_the_same_line(tmp_pat
                         "playtest with its dependencies, e.g. `pip install -e /path/to/playtest` without --no-deps)\n")
 
 
+@pytest.mark.parametrize("command", [["games"], ["validate", "NIM"]], ids=["games", "validate"])
+def test_a_plugin_importing_a_library_playtest_needs_is_not_blamed_for_its_absence(tmp_path: Path,
+                                                                                     command: list[str]) -> None:
+    """A game plugin installed beside playtest imports polars too (the example plugin does): in a
+    Python without polars, `playtest games` wrote 'the game plugin 'nim' ... failed to load:
+    ModuleNotFoundError' before the line saying polars is missing, and `validate` of its variant
+    exited 2 as if the game were broken. (With any plugin installed, the test above failed.)"""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import PLUGINS, ROOT, install_example_game
+
+    install_example_game(tmp_path)
+    hide = "import sys; sys.modules['polars'] = None; from playtest.cli.entry import main; main()"
+    argv = [str(PLUGINS / "nim.yaml") if a == "NIM" else a for a in command]
+    path = os.pathsep.join([str(ROOT), str(PLUGINS), str(tmp_path)])
+    r = subprocess.run([sys.executable, "-c", hide, *argv], capture_output=True, text=True,
+                       cwd=ROOT, env=dict(os.environ, PYTHONPATH=path), timeout=600)
+    assert r.returncode == 1 and r.stdout == ""
+    assert r.stderr == (f"error: playtest cannot start: the package 'polars' is not installed in {sys.prefix} (install "
+                        "playtest with its dependencies, e.g. `pip install -e /path/to/playtest` without --no-deps)\n")
+
+
 def test_simulate_summary_names_the_set_it_played_with(cli, tmp_path):
     """`simulate draft5.yaml --set crews.bays.time=2` opened its summary with '2 games of
     スターゲイト 草案５ / Stargate draft 5 (...)': the games were not draft 5's, and only the
