@@ -103,7 +103,7 @@ def _run_game(run_dir: Path, game: int, save: Path | None, scratch: Path) -> tup
         check_not_input(save, [run_dir], "--save")
         if os.path.lexists(save):  # (replay has no --force: a transcript is the designer's to delete)
             raise UsageError(f"--save {save}: already exists; give the name of a new file")
-    found = run_game(run_dir, game, target.parent)
+    found = run_game(run_dir, game, None if save is None else target.parent)  # (scratch: named absolute)
     write_atomic(target, found.text)
     return target, found
 

@@ -70,10 +70,12 @@ def _held_inside(run_dir: Path, game: int) -> str:
     return ""
 
 
-def run_game(run_dir: Path, game: int, folder: Path) -> RunGame:
+def run_game(run_dir: Path, game: int, folder: Path | None) -> RunGame:
     """Game number `game` of the run in `run_dir` (its `game` column in games.parquet), played
     again and written as a transcript whose variant reference is relative to `folder` (where the
-    transcript is written). Raises PlaytestError, one line each: no such game in the run; a game
+    transcript is written), or absolute for None (a transcript no file keeps: `replay --game`
+    without --save, whose output named a variant in /tmp as '../h257/v.yaml', relative to its
+    scratch folder, gone by then, and found from nowhere else). Raises PlaytestError, one line each: no such game in the run; a game
     that cannot write a simulated game; the variant file changed or gone since the run; the game
     played again is not the game the run recorded (its rows in games.parquet and events.parquet).
     Only that game's rows are read: a run of 10^6 games is not loaded."""
@@ -114,7 +116,8 @@ def run_game(run_dir: Path, game: int, folder: Path) -> RunGame:
     title = f"game {game} of the run {run_dir} (seed {config.seed}), played again: {', '.join(names)}"
     deal = rng.stream(config.seed, game, rng.DEAL)  # the runner's stream of this game (batch.play_one)
     try:
-        text = support.transcript(rules, reference(first, folder), names, config.seed, moves, overrides,
+        ref = str(first.resolve()) if folder is None else reference(first, folder)
+        text = support.transcript(rules, ref, names, config.seed, moves, overrides,
                                   deal=deal, title=title)
     except IllegalActionError as exc:  # every move was legal where the runner played it
         raise PlaytestError(f"{run_dir}: game {game}: {spec.name}'s PlaySupport.transcript could not write the game "

@@ -47,6 +47,18 @@ def test_a_game_of_a_run_replays_to_the_scores_and_seats_the_run_recorded(cli, t
     assert f" — {doc['title']}" in heading and "playtest-replay-" not in heading, heading
 
 
+def test_a_game_replayed_without_save_names_its_variant_by_a_path_that_finds_it(cli, tmp_path):
+    """Without --save the transcript is written into a scratch folder: a variant beside the run
+    (under the same /tmp) was named relative to that folder, '../pytest-.../v.yaml', gone once
+    the output was read and wrong from anywhere else. Named absolute, it is found from anywhere."""
+    variant = tmp_path / "mine.yaml"
+    shutil.copy(DRAFT5, variant)
+    run = _run(cli, tmp_path, variant)
+    out = cli("replay", str(run), "--game", "1").stdout
+    [line] = [x for x in out.splitlines() if x.startswith("variant ")]
+    assert line.startswith(f"variant {variant.resolve()} ["), line
+
+
 def _run(cli, tmp_path: Path, variant: Path = DRAFT5) -> Path:
     run = tmp_path / "run"
     assert cli("simulate", str(variant), "-n", "3", "-w", "1", "--seed", "2", "--out", str(run), "-q").returncode == 0
