@@ -2,7 +2,7 @@
 each bot the game offers end, same seed → same events, apply never mutates its input, bots only
 ever choose legal actions (the runner checks), results are consistent and never below a score
 floor the game declares, event data are the declared columns, a game `play` saves replays to its
-result. docs/extending.md ("Adding a game") lists these checks.
+result, the game's own metrics summarise a small run. docs/extending.md ("Adding a game") lists these checks.
 
 A game from another package is put under the same contract by naming its variant files:
 `PLAYTEST_CONTRACT_VARIANTS=path/to/mygame.yaml pytest tests/test_contract.py` (several
@@ -276,6 +276,25 @@ def test_a_game_played_in_the_terminal_is_saved_as_a_transcript_that_replays_to_
     scores = outcome.get("scores") or outcome["final"]
     assert {s["player"]: float(s["total"]) for s in scores} == {
         names[r.seat]: float(r.total) for r in rules.result(state).seats}
+
+
+@pytest.mark.parametrize(("game", "path"), BASE, ids=[f"{g}:{p.stem}" for g, p in BASE])
+def test_the_game_s_own_metrics_summarise_a_small_run(game, path, tmp_path):
+    """The game's `summary` over a run of a few random games: a list of titled metric tables whose
+    every row names its metric and says what it is. Checked only by `simulate` until now: a
+    plugin's metric without a definition passed this contract and stopped the author's first run
+    (extension exercise of 2026-12-07)."""
+    from playtest.analysis.metrics import game_sections
+    from playtest.sim.batch import RunConfig, read_run, run_batch
+
+    spec = get_game(game)
+    if spec.summary is None:
+        pytest.skip(f"{game} has no GameSpec.summary: its reports show the common metrics only")
+    players = min(_variant(path).model.player_counts())
+    run_batch(_variant(path), RunConfig(n_games=2 * players, players=players, lineup=("random",) * players, seed=3,
+                                        workers=1), tmp_path / "run")
+    found = game_sections(*read_run(tmp_path / "run"))  # (raises, naming the table and the row, when one is not)
+    assert found, f"{game}'s summary gave no table from {2 * players} games"
 
 
 def sample_state_problem(spec, rules, players: int, decisions: int = 120) -> str | None:
