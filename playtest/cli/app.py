@@ -19,6 +19,7 @@ import signal
 import site
 import sys
 import sysconfig
+import time
 import traceback
 from collections.abc import Iterator
 from pathlib import Path
@@ -356,6 +357,9 @@ _SIGNALS: list[int] = []
 
 
 def _on_signal(signum: int, frame: object) -> None:
+    if _IN_UNRAISABLE:  # a signal sent again by `_unraisable` that found the main thread still in it: later
+        _send_again(signum)
+        return
     _SIGNALS.append(signum)
     if len(_SIGNALS) > 1:
         # A second Ctrl-C (or SIGTERM) while the first is handled: the command is on its way out
@@ -416,6 +420,24 @@ def install_signal_handlers() -> None:
 
 
 _HOOKS: dict[str, Any] = {}
+_IN_UNRAISABLE = False
+"""The main thread is in `_unraisable`, where an Interrupted would be ignored again."""
+
+
+def _send_again(signum: int) -> None:
+    """Send `signum` to the main thread again from another thread, once the main thread has left
+    `_unraisable` and a moment after: a timer of 10 ms alone found it still in there on a loaded
+    machine (starting the timer's thread waits for it to run), and the command went on to exit 0
+    (tests/cli/test_startup.py, about 1 run in 30 at load average 7)."""
+    import threading
+
+    def send() -> None:
+        while _IN_UNRAISABLE:
+            time.sleep(0.001)
+        time.sleep(0.01)
+        signal.pthread_kill(threading.main_thread().ident or 0, signum)
+
+    threading.Thread(target=send, daemon=True).start()
 
 
 def _unraisable(unraisable: Any) -> None:
@@ -426,16 +448,19 @@ def _unraisable(unraisable: Any) -> None:
     the command went on to exit 0. Such an Interrupted is sent again as the signal, from another
     thread a moment later, when the main thread has left that place: sent from here, the handler
     would run in this hook, where it is ignored too."""
-    tb = unraisable.exc_traceback
-    while tb is not None and tb.tb_next is not None:
-        tb = tb.tb_next
-    if isinstance(unraisable.exc_value, Interrupted) and tb is not None and tb.tb_frame.f_code is _on_signal.__code__ \
-            and len(_SIGNALS) == 1:
-        import threading
-
-        threading.Timer(0.01, signal.pthread_kill, (threading.main_thread().ident, _SIGNALS.pop())).start()
-        return
-    _HOOKS.get("before", sys.__unraisablehook__)(unraisable)
+    global _IN_UNRAISABLE
+    _IN_UNRAISABLE = True
+    try:
+        tb = unraisable.exc_traceback
+        while tb is not None and tb.tb_next is not None:
+            tb = tb.tb_next
+        if isinstance(unraisable.exc_value, Interrupted) and tb is not None \
+                and tb.tb_frame.f_code is _on_signal.__code__ and len(_SIGNALS) == 1:
+            _send_again(_SIGNALS.pop())
+            return
+        _HOOKS.get("before", sys.__unraisablehook__)(unraisable)
+    finally:
+        _IN_UNRAISABLE = False
 
 
 def _before_a_command() -> None:
