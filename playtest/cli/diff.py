@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -77,7 +78,7 @@ def diff_cmd(
     from playtest.compare.runs import Runs
     from playtest.compare.stats import looks_schedule
     from playtest.report.model import label_of, variant_names
-    from playtest.sim.batch import RunConfig, check_games
+    from playtest.sim.batch import RunConfig, check_disk, check_games
     from playtest.variants.loader import rule_changes
     check_format(fmt, ("md", "json"))
     gates = load_gates(gate)
@@ -165,6 +166,11 @@ def diff_cmd(
         # the report sections that hold a gated metric (a win-rate gate: 2 of ~10 sections).
         # A gate never reads a quantile (gates.GateSpec refuses them): none is computed.
         metric_fn = report_metrics(section_keys(found, [g.metric for g in gates.model.gates]), quantiles=False)
+        # both variants' runs at the last look, before the first game (each look's grown runs were
+        # checked one at a time, the last after the looks before it had played)
+        most = schedule[-1]
+        said = f"--max-games {most}" if until_decided else f"-n {most}"
+        check_disk(replace(config, n_games=most), out_dir, runs=2, option=said)
         print_notes([b, c], workers=workers)  # once every check, the gates' metrics on the probe too, has passed (print_notes)
         runs = Runs([b, c], ["base", "candidate"], config, out_dir, seeds)
         results, status, played = [], UNDECIDED, 0

@@ -244,9 +244,12 @@ def test_a_run_that_loses_the_race_for_its_default_name_takes_the_next(tmp_path,
 @pytest.mark.parametrize("command", [
     ["compare", str(DRAFT5), str(DRAFT5.with_name("draft6-development.yaml"))],
     ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2"],
+    # (the base's and the candidate's runs; without this check each look's grown runs were
+    # checked one at a time, the last after the looks before it)
+    ["diff", str(DRAFT5), str(DRAFT5.with_name("draft6-development.yaml")), "--gate", str(ROOT / "gates/stargate.yaml")],
 ])
 def test_a_disk_too_small_for_a_compare_or_sweep_is_said_before_any_run_in_one_line(tmp_path, monkeypatch, command) -> None:
-    """compare and sweep play one run per variant or grid point in a staging folder beside --out:
+    """compare, sweep and diff play one run per variant or grid point in a staging folder beside --out:
     each run's disk check came after 'simulating 20 games of each of 2 variants …' and after the
     runs before it (hours in, for a large -n, when only the last did not fit), and named the
     temporary folder (.out.playtest-tmp-xxxx), gone once the command exits."""
@@ -260,9 +263,10 @@ def test_a_disk_too_small_for_a_compare_or_sweep_is_said_before_any_run_in_one_l
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sh, "disk_usage", lambda path: sh._ntuple_diskusage(12_288, 8_192, 30_000))
     r = CliRunner().invoke(app, [*command, "-n", "20", "-w", "1", "-o", "disk/out"])
+    where = "disk" if command[0] == "diff" else tmp_path  # (diff checks once its staging folder is made in disk/)
     assert (r.exit_code, r.stderr.splitlines()) == (2, [
-        f"error: -n 20: its 2 runs need about 40 kB on disk, {tmp_path} has 30 kB free"])
-    assert os.listdir(tmp_path) == []
+        f"error: -n 20: its 2 runs need about 40 kB on disk, {where} has 30 kB free"])
+    assert os.listdir(tmp_path) in ([], ["disk"]) and not any((tmp_path / "disk").glob("*"))
 
 
 def test_a_disk_too_small_for_a_simulate_is_its_one_line_with_no_note_before_it(tmp_path, monkeypatch) -> None:
