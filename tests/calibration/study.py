@@ -99,7 +99,11 @@ class Results:
     exact: dict[str, list[float]] = field(default_factory=dict)
     """EXACT_WILSON family → per-run mean of its intervals' exact binomial coverage."""
     constant: set[str] = field(default_factory=set)
-    """Families that never had an interval to check (the metric did not vary in the games played)."""
+    """Families that never had an interval to check and gave the pool's value in every run (the
+    metric did not vary in the games played)."""
+    no_interval: set[str] = field(default_factory=set)
+    """Families that never had an interval to check although their value varied from run to run:
+    the report gives them none (`score_sd`, docs/report-json.md)."""
     verdict_alarms: list[bool] = field(default_factory=list)
     compare_fw: list[bool] = field(default_factory=list)
     compare_tests: list[int] = field(default_factory=list)
@@ -141,18 +145,22 @@ def _truth(pool: Sample, metric_fn: Callable) -> dict[tuple[str, str], float]:
 
 
 def coverage_of(table: pl.DataFrame, truth: dict[tuple[str, str], float],
-                constant: set[str] | None = None) -> dict[str, tuple[int, int]]:
+                constant: set[str] | None = None,
+                no_interval: set[str] | None = None) -> dict[str, tuple[int, int]]:
     """metric → (intervals that contain the truth, intervals checked) in one run's table.
-    A row without an interval (a mean or rate the same in every game: stats.NO_SPREAD) or with
-    a zero-width one is not checked; its metric goes to `constant`."""
+    A row without an interval or with a zero-width one is not checked: its metric goes to
+    `constant` when the row's value is the truth's (a mean or rate the same in every game:
+    stats.NO_SPREAD), else to `no_interval` (a metric the report gives no interval, `score_sd`)."""
     out: dict[str, tuple[int, int]] = {}
-    for m, g, lo, hi in table.select(C.METRIC, C.GROUP, C.CI_LOW, C.CI_HIGH).iter_rows():
+    for m, g, e, lo, hi in table.select(C.METRIC, C.GROUP, C.ESTIMATE, C.CI_LOW, C.CI_HIGH).iter_rows():
         t = truth.get((m, g))
         if t is None or math.isnan(t):
             continue
         if lo is None or hi is None or math.isnan(lo) or math.isnan(hi) or hi - lo <= 1e-12:
-            if constant is not None:
-                constant.add(m)
+            same = e is not None and abs(e - t) <= 1e-9 * max(1.0, abs(t))
+            unchecked = constant if same else no_interval
+            if unchecked is not None:
+                unchecked.add(m)
             continue
         hit, k = out.get(m, (0, 0))
         out[m] = (hit + int(lo - 1e-9 <= t <= hi + 1e-9), k + 1)
@@ -225,7 +233,7 @@ def run_study(config: Config, work: Path, *, n: int, reps: int, pairs: int, seq_
     for r in range(reps):
         part = slice_games(pool, r * n, n)
         table = metric_fn(part.info, part.games, part.events)
-        for m, (hit, k) in coverage_of(table, truth, res.constant).items():
+        for m, (hit, k) in coverage_of(table, truth, res.constant, res.no_interval).items():
             res.coverage.setdefault(m, []).append(hit / k)
             seen_varying.add(m)
         for m, cov in exact_coverage_of(table, truth).items():
@@ -238,7 +246,8 @@ def run_study(config: Config, work: Path, *, n: int, reps: int, pairs: int, seq_
         secs = [Section("seats", "", common.seat_win_rates(fair)),
                 Section("first_player", "", common.first_player_advantage(fair))]
         res.verdict_alarms.append(verdict(secs, config.players).status == "unfair")
-    res.constant -= seen_varying
+    res.no_interval -= seen_varying
+    res.constant -= seen_varying | res.no_interval
     # Seat 1's win rate is Wilson's on a fractional count (shared wins): exact from the pool's
     # per-game distribution, the same for every run of n games.
     first = pool.games.filter(pl.col("seat") == 0)["win_share"].to_numpy()
@@ -365,9 +374,13 @@ def markdown(results: Sequence[Results], date: str, command: str, minutes: float
             flag = (_flag(exact, 0.0, 0.95, 0.015, coverage=True) + " (exact)" if not math.isnan(exact)
                     else _flag(v, se, 0.95, 0.015, coverage=True))
             out.append(f"| `{m}` | {_pct(v)} | {_pct(se)} | {k} | {_pct(exact)} | {flag} | {_pct(v4)} | {_pct(se4)} | {k4} |")
+        if res.no_interval:
+            out += ["", "Not checked, because the report gives them no interval although they vary from run to run "
+                    "([report-json.md](report-json.md) says why): "
+                    + ", ".join(f"`{m}`" for m in sorted(res.no_interval)) + "."]
         if res.constant:
-            out += ["", "Not checked, because they had no interval (the value did not vary in these set-ups, "
-                    "e.g. a crew whose skill always gives the same VP): "
+            out += ["", "Not checked, because they had no interval to check: every run gave the pool's value "
+                    "(the metric does not vary in these set-ups): "
                     + ", ".join(f"`{m}`" for m in sorted(res.constant)) + "."]
         out += ["", "### False positives with no true difference (target 5% ± 2%)", "",
                 "| check | false-positive rate | ± MC SE | repetitions | |", "|---|---:|---:|---:|---|"]

@@ -34,6 +34,33 @@ def test_coverage_counts_hits_and_leaves_rows_without_an_interval_out():
     assert constant == {"k", "n"}
 
 
+def test_a_metric_without_an_interval_that_varies_is_not_called_constant():
+    # score_sd: the report gives it no interval, yet each run's value is its own, not the pool's
+    table = C.metric_frame([
+        {C.METRIC: "score_sd", C.GROUP: "all", C.ESTIMATE: 3.4},
+        {C.METRIC: "win_rate_by_bot", C.GROUP: "random", C.ESTIMATE: 0.25},
+    ])
+    truth = {("score_sd", "all"): 3.1, ("win_rate_by_bot", "random"): 0.25}
+    constant: set[str] = set()
+    assert coverage_of(table, truth, constant) == {}
+    assert constant == {"win_rate_by_bot"}
+    no_interval: set[str] = set()
+    coverage_of(table, truth, set(), no_interval)
+    assert no_interval == {"score_sd"}
+
+
+def test_the_table_says_why_each_unchecked_metric_was_left_out():
+    from tests.calibration.study import OHSEVEN, Results, markdown
+
+    res = Results(OHSEVEN, 100, 3, constant={"game_length_rounds"}, no_interval={"score_sd"})
+    doc = markdown([res], "today", "make calibrate", 1.0)
+    gives_none = next(line for line in doc.splitlines() if "`score_sd`" in line)
+    assert "gives them no interval" in gives_none and "game_length_rounds" not in gives_none
+    did_not_vary = next(line for line in doc.splitlines() if "`game_length_rounds`" in line)
+    assert "does not vary" in did_not_vary and "score_sd" not in did_not_vary
+    assert "crew" not in doc.split("### False positives")[0].split("## Oh-Seven")[1]
+
+
 def test_monte_carlo_error_is_never_zero():
     assert rate([1.0, 0.0, 1.0, 0.0]) == (0.5, np.std([1, 0, 1, 0], ddof=1) / 2, 4)
     v, se, k = rate([False] * 50)
