@@ -61,6 +61,19 @@ def test_the_table_says_why_each_unchecked_metric_was_left_out():
     assert "crew" not in doc.split("### False positives")[0].split("## Oh-Seven")[1]
 
 
+@pytest.mark.parametrize("alarms", [1, 3])
+def test_diff_is_called_below_five_percent_only_when_its_figures_are(alarms):
+    from tests.calibration.study import OHSEVEN, Results, markdown
+
+    res = Results(OHSEVEN, 100, 3, diff_fw=[True] * alarms + [False] * (60 - alarms),
+                  sequential_fw=[True] + [False] * 39, power_any=[True] * 20)
+    doc = markdown([res], "today", "make calibrate", 1.0)
+    sentence = next(line for line in doc.splitlines() if line.startswith("Gates placed at the boundary"))
+    below = 100 * alarms / 60 < 5
+    assert ("as both `diff` figures above are" in sentence) is below
+    assert ("do not show" in sentence) is not below
+
+
 def test_monte_carlo_error_is_never_zero():
     assert rate([1.0, 0.0, 1.0, 0.0]) == (0.5, np.std([1, 0, 1, 0], ddof=1) / 2, 4)
     v, se, k = rate([False] * 50)
