@@ -148,6 +148,24 @@ def test_findings_rejects_an_unknown_rung(tmp_path: Path, capsys) -> None:
     assert err.startswith("error: --rungs: unknown bot 'mcts-typo' for stargate") and err.count("\n") == 1
 
 
+def test_what_ends_the_game_never_rounds_a_rare_trigger_to_none_or_a_common_one_to_all() -> None:
+    """docs/stargate-findings.md, draft 6d with greedy: round_cap ended 1 game in 400 (0.2% in the
+    table above) and the conclusion read 'round_cap 0%'."""
+    def table(shares: dict[str, float]) -> pl.DataFrame:
+        return C.metric_frame([{C.METRIC: "end_reason_share", C.GROUP: g, C.ESTIMATE: v, C.CI_LOW: 0.0,
+                                C.CI_HIGH: 1.0} for g, v in shares.items()])
+
+    def ends_line(shares: dict[str, float]) -> str:
+        own = table(shares)
+        found = conclusions("draft5", {"self": own, "scripted": own, "late": own, "late_reversed": own}, 6, None, None)
+        return next(f.text for f in found if f.key == "ends")
+
+    assert ends_line({"out_of_cubes": 0.613, "planets_full": 0.385, "round_cap": 0.0025}).endswith(
+        "out_of_cubes 61%, planets_full 38%, round_cap <1%.")
+    assert ends_line({"stock_empty": 0.996, "max_rounds": 0.004}).endswith("stock_empty >99%, max_rounds <1%.")
+    assert ends_line({"stock_empty": 1.0}).endswith("stock_empty 100%.")
+
+
 def test_a_holm_p_just_below_the_level_is_not_printed_on_it() -> None:
     """The findings page printed 'p(Holm) 0.05 ★' for p 0.0497 (.2g): the shared p-value format
     says 0.0497 (format.p_value, as compare and explain print it)."""

@@ -295,9 +295,20 @@ def conclusions(draft: str, tables: dict[str, pl.DataFrame], n_crews: int, cmps:
     ends = (own.filter((pl.col(C.METRIC) == "end_reason_share") & (pl.col(C.ESTIMATE) > 0))
             .sort(C.ESTIMATE, descending=True, maintain_order=True))  # equal shares keep the table's order (by name)
     if ends.height:
-        parts = ", ".join(f"{row[C.GROUP]} {100 * row[C.ESTIMATE]:.0f}%" for row in ends.iter_rows(named=True))
+        parts = ", ".join(f"{row[C.GROUP]} {whole_percent(row[C.ESTIMATE])}" for row in ends.iter_rows(named=True))
         out.append(Finding("ends", "what ends the game", "", parts, f"**What ends the game** ({r} self-play): {parts}."))
     return out
+
+
+def whole_percent(share: float) -> str:
+    """A share in whole percent that never reads as none or all when it is neither: a trigger
+    that ended 1 game in 400 is '<1%', not '0%' beside the table's 0.2%."""
+    pct = 100 * share
+    if 0 < pct < 0.5:
+        return "<1%"
+    if 99.5 <= pct < 100:
+        return ">99%"
+    return f"{pct:.0f}%"
 
 
 def _inside(f: Finding, value: float | None) -> bool:
