@@ -139,6 +139,12 @@ def test_findings_at_two_skill_levels_on_tiny_runs(tmp_path: Path) -> None:
     assert "Draining the stock" not in draft6.split("## Skill level")[0]
     assert "**Bays picks and game length** (this draft has no stock" in draft6
     assert (tmp_path / "runs" / "greedy" / "draft6-no-replenish" / "late_reversed" / "games.parquet").is_file()
+    # No number of Bays picks is seen in 20 of 3 or 4 games: no table of headers alone, a sentence instead.
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line == "| Bays picks | games | mean rounds |":
+            assert lines[i + 2].startswith("| ")  # a row under the header and its rule
+    assert "(`greedy` self-play): not shown, no number of Bays picks was seen in 20 games or more (3 games in all)" in text
 
 
 def test_findings_rejects_an_unknown_rung(tmp_path: Path, capsys) -> None:

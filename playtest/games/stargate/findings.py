@@ -399,10 +399,15 @@ def render_rung(rung: str, drafts: tuple[str, ...], runs: dict[tuple[str, str, s
                                ("rounds_per_bays_pick", "", "rounds per extra Bays pick in the game (slope)")):
         lines.append(f"| {label} | {fmt(metric(t5['self'], name, group))} | {fmt(metric(t5['scripted'], name, group))} |")
     by = t5["self"].filter(pl.col(C.METRIC) == "game_length_by_bays_picks").sort(C.GROUP)
-    lines += ["", f"Game length by Bays picks in the game ({r} self-play; groups of at least 20 games):", "",
-              "| Bays picks | games | mean rounds |", "| --- | --- | --- |"]
-    for row in by.filter(pl.col(C.N) >= 20).iter_rows(named=True):
-        lines.append(f"| {int(row[C.GROUP].split()[0])} | {row[C.N]} | {fmt(row)} |")
+    shown = by.filter(pl.col(C.N) >= 20)
+    if shown.height:
+        lines += ["", f"Game length by Bays picks in the game ({r} self-play; groups of at least 20 games):", "",
+                  "| Bays picks | games | mean rounds |", "| --- | --- | --- |"]
+        for row in shown.iter_rows(named=True):
+            lines.append(f"| {int(row[C.GROUP].split()[0])} | {row[C.N]} | {fmt(row)} |")
+    else:
+        lines += ["", f"Game length by Bays picks in the game ({r} self-play): not shown, no number of Bays picks "
+                  f"was seen in 20 games or more ({n} games in all); the slope above uses every game."]
     lines += ["", f"**Conclusions for draft 5 ({r})**", ""]
     lines += [f"- {f.text}" for f in findings[base]]
     if cmps is None:
