@@ -81,7 +81,7 @@ ladder: $(STAMP)
 
 # Coverage of every interval family and the A/A false-positive rates of compare, diff and the
 # verdict, measured on Stargate and Oh-Seven, coverage also on New Frontiers (random bots; one
-# process per game) → docs/calibration.md (≈40 min on 2 busy cores on 2026-12-01, 15 min on 2026-12-03;
+# process per game) → docs/calibration.md (4.4 min on 2026-12-07, niced beside other work; 40 min on 2 busy cores on 2026-12-01;
 # CALIBRATE_ARGS="--pairs 20 --reps 60 --nf-reps 0" for a quick look). Not part of `make test`.
 calibrate: $(STAMP)
 	PYTHONPATH=. $(BIN)/python -m tests.calibration $(CALIBRATE_ARGS)
