@@ -172,6 +172,33 @@ def test_what_ends_the_game_never_rounds_a_rare_trigger_to_none_or_a_common_one_
     assert ends_line({"stock_empty": 1.0}).endswith("stock_empty 100%.")
 
 
+def test_a_rate_the_same_in_every_game_of_both_drafts_is_no_difference_not_unmeasurable() -> None:
+    """docs/stargate-findings.md: greedy opened no round with Bays in any game of draft 5 or of draft 6a
+    (0.0% [0.0%, 1.0%] in both), and the page said the difference 'cannot be measured here' and, across
+    skill, 'cannot be compared (not measurable at every level)' beside mcts:200's 'no detectable difference'."""
+    from types import SimpleNamespace
+
+    from playtest.compare.compare import ONE_VALUE_BOTH
+
+    def diff(test: str, p: float) -> dict:
+        return {"variant": "draft6-no-replenish", C.METRIC: "bays_first_pick_rate", C.GROUP: "", C.ESTIMATE: 0.0,
+                C.CI_LOW: None, C.CI_HIGH: None, "p_holm": p, "significant": False, "test": test}
+
+    def vs5(row: dict) -> Finding:
+        cmp = SimpleNamespace(differences=pl.DataFrame([row]))
+        empty = C.metric_frame([])
+        found = conclusions("draft6-no-replenish", dict.fromkeys(("self", "scripted", "late", "late_reversed"), empty),
+                            6, {"self": cmp, "late": cmp}, None)  # type: ignore[dict-item]
+        return next(f for f in found if f.key == "vs5_first")
+
+    same = vs5(diff(ONE_VALUE_BOTH, float("nan")))
+    assert same.code == "0" and "the same in every game of both drafts" in same.text
+    quiet = Finding("vs5_first", "q", "0", "", "", 0.004, -0.039, 0.048)  # mcts:200: +0.4 pts [-3.9, +4.8]
+    assert across_skill([same, quiet], ["greedy", "mcts:200"]) == "no effect detected at any level"
+    # A difference compare could not test for want of spread on one side stays unmeasurable.
+    assert vs5(diff("not tested", float("nan"))).code == "?"
+
+
 def test_a_holm_p_just_below_the_level_is_not_printed_on_it() -> None:
     """The findings page printed 'p(Holm) 0.05 ★' for p 0.0497 (.2g): the shared p-value format
     says 0.0497 (format.p_value, as compare and explain print it)."""

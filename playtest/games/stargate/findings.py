@@ -25,7 +25,7 @@ from typing import Any
 import polars as pl
 
 from playtest.analysis import columns as C
-from playtest.compare.compare import Comparison, Settings, compare_samples
+from playtest.compare.compare import ONE_VALUE_BOTH, Comparison, Settings, compare_samples
 from playtest.compare.jackknife import Sample, block_count
 from playtest.core.results import SAFETY_STOP
 from playtest.games.stargate.findings_metrics import findings_metrics
@@ -196,7 +196,10 @@ def sign(row: dict[str, Any] | None, ref: float = 0.0) -> str:
 
 
 def diff_sign(row: dict[str, Any] | None) -> str:
-    """The sign of a difference from draft 5 when significant after Holm, else '0'."""
+    """The sign of a difference from draft 5 when significant after Holm, else '0' ('0' too when
+    both sides had one value in every game: nothing moved, so there is nothing to test)."""
+    if row is not None and row.get("test") == ONE_VALUE_BOTH:
+        return "0"
     if row is None or row[C.ESTIMATE] is None or math.isnan(row[C.ESTIMATE]) or row.get("p_holm") is None \
             or math.isnan(row["p_holm"]):
         return "?"
@@ -286,10 +289,12 @@ def conclusions(draft: str, tables: dict[str, pl.DataFrame], n_crews: int, cmps:
                 ("vs5_late", "late", "win_gap", "late-placer − early-placer", True,
                  "late-minus-early placer gap against draft 5", "higher", "lower")):
             d = diff_row(cmps[lu], draft, name, group)
+            same = d is not None and d.get("test") == ONE_VALUE_BOTH  # e.g. no Bays first pick in any game of either
             out.append(_finding(
                 key, question, diff_sign(d),
                 {"+": f"significantly {hi} than in draft 5", "-": f"significantly {lo} than in draft 5",
-                 "0": "no detectable difference from draft 5"},
+                 "0": ("the same in every game of both drafts: no difference from draft 5" if same
+                       else "no detectable difference from draft 5")},
                 f"**Against draft 5** ({r} {'self-play' if lu == 'self' else 'late/early line-up'}): {question.split(' against')[0]} "
                 f"{fmt_diff(d, pct)} — {{short}}.", row=d))
     ends = (own.filter((pl.col(C.METRIC) == "end_reason_share") & (pl.col(C.ESTIMATE) > 0))
