@@ -199,6 +199,22 @@ def test_a_rate_the_same_in_every_game_of_both_drafts_is_no_difference_not_unmea
     assert vs5(diff("not tested", float("nan"))).code == "?"
 
 
+def test_a_net_extra_placement_is_borne_out_only_when_one_more_cube_is_within_reach() -> None:
+    """The observation is one cube more than the turns (「１個多く配置できる」). docs/stargate-findings.md
+    said draft 5's greedy takers' +0.31 [+0.10, +0.52] cubes bore it out: an interval that rules out one
+    more cube bears out the direction only."""
+    def placement(low: float, est: float, high: float) -> Finding:
+        own = C.metric_frame([{C.METRIC: "bays_cubes_gap", C.GROUP: "", C.ESTIMATE: est, C.CI_LOW: low,
+                               C.CI_HIGH: high}])
+        found = conclusions("draft5", dict.fromkeys(("self", "scripted", "late", "late_reversed"), own), 6, None, None)
+        return next(f for f in found if f.key == "extra_placement")
+
+    small = placement(0.10, 0.31, 0.52)
+    assert small.code == "+" and "less than one more" in small.text and "not its one extra cube" in small.text
+    whole = placement(0.6, 1.0, 1.4)
+    assert whole.code == "+" and "less than one" not in whole.text and "is borne out" in whole.text
+
+
 def test_a_holm_p_just_below_the_level_is_not_printed_on_it() -> None:
     """The findings page printed 'p(Holm) 0.05 ★' for p 0.0497 (.2g): the shared p-value format
     says 0.0497 (format.p_value, as compare and explain print it)."""

@@ -230,9 +230,14 @@ def conclusions(draft: str, tables: dict[str, pl.DataFrame], n_crews: int, cmps:
         f"rounds — {{short}}. This is what the {r} bot chooses, not a measure of what Bays is worth: whether "
         "taking Bays pays is measured in the next lines.", row=first))
     gap = metric(own, "bays_cubes_gap")
+    # The observation is one cube more (「１個多く配置できる」): more, but surely less than one more,
+    # bears out its direction only.
+    below_one = gap is not None and gap[C.CI_HIGH] is not None and gap[C.CI_HIGH] < 1
     out.append(_finding(
         "extra_placement", "Bays buys a net extra placement", sign(gap),
-        {"+": "takers place more cubes (the observation is borne out with these bots)",
+        {"+": ("takers place more cubes, but less than one more (the observation's direction is borne out with these "
+               "bots, not its one extra cube)" if below_one else
+               "takers place more cubes (the observation is borne out with these bots)"),
          "-": "takers place fewer cubes (the observation is not borne out with these bots)",
          "0": "no detectable difference (not confirmed with these bots)"},
         f"**Net extra placement** ({r} self-play): in the same game, players who take Bays place {fmt(gap)} cubes "
