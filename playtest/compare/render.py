@@ -135,9 +135,11 @@ def verdict_lines(cmp: K.Comparison, run: dict[str, Any] | None = None) -> list[
     return _verdict_lines(cmp, source)
 
 
-CALIBRATED_GAMES = 50
-"""The fewest games per variant at which docs/calibration.md measures compare's intervals and tests
-(its A/A checks' first look; coverage at 100 and 400): below it the verdict says so."""
+CALIBRATED_GAMES = 100
+"""The fewest games per variant at which docs/calibration.md measures compare's intervals (their
+coverage, at 100 and 400 games) and tests (the A/A false-positive rate, pairs of 100-game runs):
+below it the verdict says so. (50 until 2026-12-07, from the A/A checks' first look at 50 games,
+which is diff's two-look check, not compare's: h256.)"""
 
 
 def few_games_line(games: int) -> str | None:

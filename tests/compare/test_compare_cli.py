@@ -429,7 +429,7 @@ def test_the_terminal_verdict_shows_the_clearest_differences_of_each_variant(cli
     assert [line for line in verdict if line.startswith("  ★ ")] == verdict[2:4]
     assert verdict[4] == (f"  … and {total - 2} more for draft6-development (compare.md lists every one; "
                           "--all prints them here)")
-    assert verdict[5].startswith("Only 8 games per variant: fewer than the 50 ")  # (under the verdict, not a ★ line)
+    assert verdict[5].startswith("Only 8 games per variant: fewer than the 100 ")  # (under the verdict, not a ★ line)
     md = (tmp_path / "a" / "compare.md").read_text(encoding="utf-8")
     assert md.count("\n- ★ ") == total
     every = cli(*args, "--all", "--out", str(tmp_path / "b")).stdout.split("Rule changes")[0]

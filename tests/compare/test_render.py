@@ -505,7 +505,7 @@ def test_a_many_variant_compare_is_one_readable_table_per_variant_at_120_columns
 
 def test_a_comparison_of_few_games_says_under_its_verdict_that_they_are_too_few():
     """At `-n 2` compare said 'No difference is both significant and notable among 47 distinct
-    tests' and nothing else: a silence over two games read as no difference. Below the 50 games
+    tests' and nothing else: a silence over two games read as no difference. Below the 100 games
     per variant at which docs/calibration.md measures the intervals, every format says so under
     the verdict (not as one of its ★ lines); at 300 games none does."""
     rng = np.random.default_rng(5)
@@ -517,7 +517,7 @@ def test_a_comparison_of_few_games_says_under_its_verdict_that_they_are_too_few(
     few = compare_samples([small(6.0), small(6.0)], ["draft5", "draft6"], metric_fn=_metrics)
     run = {"lineup": ["random"] * 4, "command": "playtest compare ..."}
     line = render.few_games_line(few.games)
-    assert few.games == 8 and line is not None and line.startswith("Only 8 games per variant: fewer than the 50 ")
+    assert few.games == 8 and line is not None and line.startswith("Only 8 games per variant: fewer than the 100 ")
     assert all(line not in v for v in render.verdict_lines(few, run))
     assert f"> ⚠️ {line}" in render.compare_markdown(few, run)
     assert json.loads(render.compare_json(few, run))["few_games"] == line
