@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import polars as pl
@@ -123,6 +124,7 @@ def test_findings_at_two_skill_levels_on_tiny_runs(tmp_path: Path) -> None:
     assert code == 0
     text = out.read_text(encoding="utf-8")
     assert "## Which conclusions hold at every skill level" in text
+    assert re.search(r"^Generated \d{4}-\d\d-\d\d \d\d:\d\d UTC by `make findings`", text, re.M)  # (no zone said before)
     assert "| question | `random` | `greedy` | across skill |" in text
     assert "## Skill level `random`" in text and "## Skill level `greedy`" in text
     assert "4 games per run" in text and "3 games per run" in text
