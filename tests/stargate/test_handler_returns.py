@@ -55,3 +55,20 @@ def test_a_final_planet_effect_that_returns_its_vp_is_named(monkeypatch) -> None
     with pytest.raises(ProtocolError, match=r"planet effect handler Returns in playtest/games/stargate/planet_effects\.py: "
                                             r"its `final` returned \{1: 3\} \(a dict\), not None"):
         rules.totals(state)
+
+
+def test_a_turn_vp_counted_with_numpy_is_a_whole_number(monkeypatch) -> None:
+    """A numpy integer is a whole number: it was refused as 'returned 2 (an int64), not a whole number'."""
+    import numpy as np
+
+    class Counts(effects.ColorVP):
+        def turn_vp(self, rules, state, effect, placed, pending):
+            return np.int64(super().turn_vp(rules, state, effect, placed, pending))
+
+    rules = rules_with(crews={"armstrong": {"skill": [{"effect": "color_vp", "colors": ["red"]}]}})
+    state = rules.apply(setup(rules, CIRCLE), TakeCrew("armstrong"))
+    paid = rules.apply(state, Place(("red1",)))
+    monkeypatch.setitem(effects.HANDLERS, sc.ColorVP, Counts())
+    counted = rules.apply(state, Place(("red1",)))
+    assert rules.totals(counted) == rules.totals(paid) != rules.totals(state)  # (the red cube's VP, paid)
+    assert type(rules.turn_gains(state, [0], 0).skill_vp) is int

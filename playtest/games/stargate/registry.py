@@ -7,6 +7,7 @@ effect does, so the engine asks the handler instead of testing the effect's clas
 from __future__ import annotations
 
 import inspect
+import numbers
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
@@ -71,10 +72,11 @@ class Registry(Generic[H]):
         and return it; stop with one line naming the handler when it is not one (a `turn_vp` that
         returned None stopped the game with an internal TypeError)."""
         returned = method(*args)
-        if isinstance(returned, bool) or not isinstance(returned, int):
-            raise ProtocolError(f"{self._named(method)} returned {_shown(returned)}, not a whole number "
-                                "(docs/extending.md)")
-        return returned
+        # (any integer type: a count summed with numpy is a numpy.int64, a whole number all the same)
+        if isinstance(returned, numbers.Integral) and not isinstance(returned, bool):
+            return int(returned)
+        raise ProtocolError(f"{self._named(method)} returned {_shown(returned)}, not a whole number "
+                            "(docs/extending.md)")
 
     def _named(self, method: Callable[..., object]) -> str:
         """'the crew effect handler VPPerFullPlanet in playtest/games/stargate/effects.py: its `resolve`'."""
