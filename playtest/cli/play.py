@@ -115,7 +115,7 @@ class _MovesFile:
 
 def _typed() -> bool:
     """Whether the moves are typed at a terminal: only then is the game written as it goes
-    (playtest.play.gamefile), at each prompt. Moves from --moves or a pipe can be played again from
+    (playtest.play.gamefile), after each move and at each prompt. Moves from --moves or a pipe can be played again from
     where they came from, and a long scripted game (New Frontiers: 20-30 ms a write) would pay
     for a copy at every decision."""
     return sys.stdin.isatty()
@@ -172,7 +172,7 @@ def play(
     moves are numbered and also accepted in transcript notation; `hint`, `undo`, `quit`. The
     finished or abandoned game (quit, end of input, Ctrl-C or a closed terminal once a move is made) is saved as a
     transcript that `playtest replay` scores, and `--resume` continues. Typed at a terminal, the game so far is
-    also written at each prompt: a session killed outright loses at most the turn in hand."""
+    also written as it goes: a session killed outright loses at most the turn in hand."""
     from rich.text import Text
 
     from playtest.core.bots import make_bot

@@ -109,15 +109,23 @@ def run(session: PlaySession, console: Console, read: Callable[[str], str | None
     """Play until the game ends or the person quits (or the input runs out). `where` names the
     line last read when the lines come from a file ('moves.txt:3'): a refused move is answered
     with it, and the outcome lists them (the next line is read for the same decision, as typed).
-    `keep` writes the game so far before each prompt (playtest.play.gamefile.GameFile.keep) and
-    says what to tell the person, as (style, text)."""
+    `keep` writes the game so far after each of the person's moves, before the bots answer, and
+    again before each prompt (playtest.play.gamefile.GameFile.keep; it writes only what changed),
+    and says what to tell the person, as (style, text)."""
     refused: list[str] = []
     name = session.names[session.seat]
     named = "" if name == YOU else f" {name}"  # ('You are You in seat 2' read as a slip)
     console.print(Text(f"You are{named} in seat {session.seat + 1} of {session.players}. Type help for the commands.",
                        style="bold"))
     redraw = True
+
+    def kept() -> None:
+        said = keep() if keep is not None else None
+        if said is not None:
+            console.print(Text(clean(said[1]), style=said[0]), soft_wrap=True)
+
     while True:
+        kept()  # the person's move on the disk before the bots think (a search bot may take seconds)
         for move in session.advance():
             _say_move(console, move)
             redraw = True
@@ -127,9 +135,7 @@ def run(session: PlaySession, console: Console, read: Callable[[str], str | None
             console.print(session.render())
             _show_moves(console, session)
             redraw = False
-        said = keep() if keep is not None else None
-        if said is not None:
-            console.print(Text(clean(said[1]), style=said[0]), soft_wrap=True)
+        kept()  # and the bots' moves, before the person's next
         line = read("your move> ")
         if line is None:
             console.print("(end of input: the game is abandoned)")

@@ -1,5 +1,6 @@
-"""The file `playtest play` keeps the game in: chosen before the game starts, written again at each
-of the person's prompts as the game would be saved if the session ended there (an abandoned game
+"""The file `playtest play` keeps the game in: chosen before the game starts, written again after
+each of the person's moves (before the bots answer: a search bot may think for seconds) and at each
+prompt, as the game would be saved if the session ended there (an abandoned game
 that `playtest play --resume` continues), and once more when it ends.
 
 Before, the game was written only when the session ended in a way Python sees (the end of the
@@ -97,7 +98,7 @@ class GameFile:
         return None
 
     def keep(self) -> tuple[str, str] | None:
-        """Write the game so far if it changed since last written (at the person's prompt); what to
+        """Write the game so far if it changed since last written (playtest.play.console.run); what to
         tell the person as (style, text): where the game is kept, when first written there. A file
         that cannot be written does not stop the game: the first time, a note to show (None after);
         it is tried again at the next prompt and when the game ends (`save`, which keeps the game

@@ -174,10 +174,31 @@ def test_a_typed_game_is_on_the_disk_at_each_write_a_scripted_one_need_not_be(cl
     _typed(monkeypatch, ["1", "1", "1", "quit"])
     assert cli(*GAME, "--save", str(save)).returncode == 0
     files = [p for p in synced if p != str(tmp_path)]
-    # the game so far at two prompts (after the crew, after the turn) and at the end, each synced
-    # as the temporary file it is renamed from, then the folder that holds it
-    assert len(files) == 3 and all(Path(p).parent == tmp_path and Path(p).name.startswith(".g.yaml.") for p in files)
-    assert synced == [files[0], str(tmp_path), files[1], str(tmp_path), files[2], str(tmp_path)]
+    # the game so far after the crew, after the person's turn (before the bots answer), after the
+    # bots' turns and at the end, each synced as the temporary file it is renamed from, then the
+    # folder that holds it
+    assert len(files) == 4 and all(Path(p).parent == tmp_path and Path(p).name.startswith(".g.yaml.") for p in files)
+    assert synced == [x for f in files for x in (f, str(tmp_path))]
     synced.clear()
     _quit_after(cli, ["1", "1", "1"], tmp_path / "quit.yaml")
     assert synced == []
+
+
+def test_a_session_killed_while_the_bots_think_keeps_the_turn_just_played(cli, tmp_path, monkeypatch):
+    """A search bot may think for seconds after the person's turn: killed then, the session kept
+    the file of the prompt before, without the turn the person had finished."""
+    from playtest.play.session import PlaySession
+
+    real = PlaySession.advance
+
+    def advance(self):  # noqa: ANN001, ANN202
+        if self.moves and not self.my_turn():  # the person's turn is played: the bots think now
+            raise _Killed()
+        return real(self)
+
+    monkeypatch.setattr(PlaySession, "advance", advance)
+    save = tmp_path / "g.yaml"
+    _typed(monkeypatch, ["1", "1"])  # the first crew, then 'place -': the person's whole first turn
+    with pytest.raises(_Killed):
+        cli(*GAME, "--save", str(save))
+    assert "armstrong; place -" in save.read_text(encoding="utf-8")
