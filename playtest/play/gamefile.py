@@ -100,8 +100,9 @@ class GameFile:
     def keep(self) -> tuple[str, str] | None:
         """Write the game so far if it changed since last written (playtest.play.console.run); what to
         tell the person as (style, text): where the game is kept, when first written there. A file
-        that cannot be written does not stop the game: the first time, a note to show (None after);
-        it is tried again at the next prompt and when the game ends (`save`, which keeps the game
+        that cannot be written does not stop the game: the first time, a note to show (None after,
+        until it is written again, which is said too); it is tried again after the next move and
+        when the game ends (`save`, which keeps the game
         in the temporary folder if its own place still fails)."""
         now = (len(self.session.moves), self.session.undos)
         if now == self._seen:
@@ -123,7 +124,8 @@ class GameFile:
             self._warned = True
             return "yellow", (f"note: the game so far could not be written ({err}); it is tried again after your "
                               "next move and when the game ends")
-        if not first:
+        recovered, self._warned = self._warned, False  # (a failure after this one is news again)
+        if not (first or recovered):
             return None
         return "dim", (f"(the game so far is kept in {shown(target)} after each of your moves: if this session is "
                        f"lost, playtest play --resume {shown(target)} goes on from there)")

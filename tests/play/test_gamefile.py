@@ -202,3 +202,28 @@ def test_a_session_killed_while_the_bots_think_keeps_the_turn_just_played(cli, t
     with pytest.raises(_Killed):
         cli(*GAME, "--save", str(save))
     assert "armstrong; place -" in save.read_text(encoding="utf-8")
+
+
+def test_a_place_that_fails_again_after_it_was_written_is_said_again(cli, tmp_path, monkeypatch):
+    """Said once while it keeps failing; but once the game is written there again, a new failure is
+    news: the person, told the game is tried again, was not told it failed anew (a disk that filled
+    up a second time, a folder made read-only after the first failure was over)."""
+    import playtest.io as io
+    import playtest.play.gamefile as gamefile
+
+    save, real_write = tmp_path / "g.yaml", io.write_atomic
+    calls: list[int] = []
+
+    def flaky(path, text, **kwargs):  # noqa: ANN001, ANN003, ANN202
+        calls.append(len(calls) + 1)
+        if len(calls) in (2, 4):  # fails, is written, fails again
+            raise io.OutputError(f"{path}: cannot write: no space left on device (nothing was replaced)")
+        return real_write(path, text, **kwargs)
+
+    monkeypatch.setattr(gamefile, "write_atomic", flaky)
+    _typed(monkeypatch, ["1", "1", "1", "1", "1", "1", "quit"])
+    r = cli(*GAME, "--save", str(save))
+    assert r.returncode == 0, r.stderr
+    assert len(calls) >= 5
+    said = " ".join(r.stdout.split())
+    assert said.count("note: the game so far could not be written") == 2
