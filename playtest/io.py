@@ -104,12 +104,17 @@ class OutputTaken(OutputError):
     was put beside it (`swap_into_place`), so nothing of this command's is lost."""
 
 
+NOTHING_WRITTEN = " (nothing was written)"
+"""How a run in a command's staging folder that cannot be written ends its line (`os_failure`): the
+command removes that folder. `tune`, whose own runs lie in the search's folder it keeps, drops it."""
+
+
 def os_failure(path: Path, exc: OSError) -> OutputError:
     reason = exc.strerror or str(exc)
     if exc.errno == errno.ENOSPC:
         reason = "no space left on device"
     if (beside := outside_staging(path)) is not None:  # (a ladder's run.json named .l.playtest-tmp-*/runs/...)
-        return OutputError(f"{beside}: cannot write: {reason} (nothing was written)")
+        return OutputError(f"{beside}: cannot write: {reason}{NOTHING_WRITTEN}")
     return OutputError(f"{path}: cannot write: {reason} (nothing was replaced)")
 
 

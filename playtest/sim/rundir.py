@@ -33,6 +33,7 @@ import polars as pl
 from playtest.analysis.frames import collect, count
 from playtest.errors import PlaytestError, UsageError
 from playtest.io import (
+    NOTHING_WRITTEN,
     PARTIAL_SUFFIX,
     RUN_CHUNKS,
     RUN_LOCK,
@@ -256,7 +257,7 @@ class PartialRun:
                     why = why_not_written(merged, exc)
                     tmp.unlink(missing_ok=True)
                     if (beside := outside_staging(self.path)) is not None:  # (the command's runs go with it)
-                        raise OutputError(f"{beside}: cannot write the runs' tables: {why} (nothing was written)") from None
+                        raise OutputError(f"{beside}: cannot write the runs' tables: {why}{NOTHING_WRITTEN}") from None
                     raise OutputError(f"{merged}: cannot write: {why}") from None  # (the caller says what is kept)
         write_atomic(self.path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
         self.put_in_place(target)

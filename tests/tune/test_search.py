@@ -1226,9 +1226,11 @@ def test_a_trial_s_run_that_cannot_be_written_names_the_search_not_a_run_to_resu
     full_in.append(tmp_path)  # the search's own runs
     code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "2", "--confirm", "1")
     partial = tmp_path / ".out.partial"
-    assert (code, err) == (2, f"error: {partial}: cannot write the runs' tables: no space left on device (nothing was "
-                              f"written); the finished trials are kept in {partial}: run the same command with "
-                              "--resume to finish once the cause is fixed (or --force to start afresh)")
+    # (not "(nothing was written)", as of a command's staging folder, removed when it fails: the
+    # search's folder is kept, and said to be)
+    assert (code, err) == (2, f"error: {partial}: cannot write the runs' tables: no space left on device; the "
+                              f"finished trials are kept in {partial}: run the same command with --resume to finish "
+                              "once the cause is fixed (or --force to start afresh)")
     # The few games played first to check the goals, in the temporary folder: it named a
     # `playtest simulate --resume /tmp/playtest-probe-.../run`, a folder gone when tune stopped.
     shutil.rmtree(partial)
