@@ -464,8 +464,11 @@ def check_disk(config: RunConfig, folder: Path, *, runs: int = 1, games: int | N
         shown = outside_staging(probe) or probe
         shown = Path.cwd() if shown == Path(".") else shown  # ('., has 4 kB free')
         runs_need = "the run needs" if runs == 1 else f"its {runs} runs need"
-        raise UsageError(f"{option or f'-n {config.n_games}'}: {runs_need} about {_size(need)} on disk, {shown} has "
-                         f"{_size(free)} free")
+        needed, left = _size(need), _size(free)
+        if needed == left:  # (620 kB against 580 kB: '0.6 MB' both, as if it fitted)
+            needed, left = f"{need / 1e3:,.0f} kB", f"{free / 1e3:,.0f} kB"
+        raise UsageError(f"{option or f'-n {config.n_games}'}: {runs_need} about {needed} on disk, {shown} has "
+                         f"{left} free")
 
 
 def _size(n_bytes: float) -> str:

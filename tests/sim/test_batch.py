@@ -328,6 +328,10 @@ def test_a_run_too_large_for_the_disk_says_the_sizes_in_units_that_show_them(tmp
     monkeypatch.setattr(sh, "disk_usage", lambda path: sh._ntuple_diskusage(10**12, 0, 5 * 10**7))
     with pytest.raises(UsageError, match=r"needs about 1.0 GB on disk, .* has 50.0 MB free$"):
         check_disk(RunConfig(n_games=10**6, players=4, lineup=("random",) * 4, seed=1, workers=1), tmp_path / "run")
+    # 620 kB against 580 kB: both were '0.6 MB', as if the run fitted ('needs about 0.6 MB on disk, ... has 0.6 MB free')
+    monkeypatch.setattr(sh, "disk_usage", lambda path: sh._ntuple_diskusage(10**9, 0, 580_000))
+    with pytest.raises(UsageError, match=r"needs about 620 kB on disk, .* has 580 kB free$"):
+        check_disk(RunConfig(n_games=620, players=4, lineup=("random",) * 4, seed=1, workers=1), tmp_path / "run")
 
 
 def _ctrl_c_at(monkeypatch, module, name: str) -> None:
