@@ -82,20 +82,22 @@ class GameFile:
     def nothing_since(self) -> str | None:
         """Why the game is not written after a resume: the file resumed records all of it, as no move
         was made since, or only moves of a turn or trick left unfinished, which a transcript does not
-        keep (a copy of the file piled up beside it). None: there is more to write, or no resume."""
+        keep (a copy of the file piled up beside it). None: there is more to write, or no resume, or
+        the file resumed no longer holds the game (moved away, deleted or replaced during the session:
+        'nothing was written' left the game nowhere)."""
         if self.resumed is None or self.saved is None:
             return None
-        if len(self.session.moves) == self.session.resumed:
-            return f"no move was made since {self.resumed}"
         from playtest.play.saved import same_game
 
         # (asked at every prompt: both games are read as YAML, so the answer is kept while neither changes)
         asked = (self.session.transcript(self.saved.variant_ref, self.overrides), _signature(self.resumed))
         if asked != self._asked:
             self._asked, self._same = asked, same_game(self.resumed, asked[0], self.session.spec.notation)
-        if self._same:
-            return f"only a turn or trick left unfinished (not written) was played since {self.resumed}"
-        return None
+        if not self._same:
+            return None
+        if len(self.session.moves) == self.session.resumed:
+            return f"no move was made since {self.resumed}"
+        return f"only a turn or trick left unfinished (not written) was played since {self.resumed}"
 
     def keep(self) -> tuple[str, str] | None:
         """Write the game so far if it changed since last written (playtest.play.console.run); what to

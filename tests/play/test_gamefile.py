@@ -227,3 +227,16 @@ def test_a_place_that_fails_again_after_it_was_written_is_said_again(cli, tmp_pa
     assert len(calls) >= 5
     said = " ".join(r.stdout.split())
     assert said.count("note: the game so far could not be written") == 2
+
+
+def test_a_resumed_file_gone_during_the_session_is_not_said_to_hold_the_game(cli, tmp_path, monkeypatch):
+    """'No move was made since g.yaml, so nothing was written (it goes on again with playtest play
+    --resume g.yaml)' was said of a g.yaml moved away or deleted during the session: the game was
+    then nowhere. It is written again, where it was."""
+    save = tmp_path / "g.yaml"
+    game = _quit_after(cli, ["1", "1", "1"], save)
+    _typed(monkeypatch, ["quit"], before={0: save.unlink})
+    r = cli("play", "--resume", str(save), "--no-color")
+    assert r.returncode == 0, r.stderr
+    assert "nothing was written" not in r.stdout
+    assert save.read_text(encoding="utf-8") == game
