@@ -549,6 +549,26 @@ def test_games_lists_every_registered_game_with_where_it_comes_from(example_game
         refresh()
 
 
+def test_a_plugin_importing_a_missing_part_of_an_installed_library_is_blamed_on_the_plugin(tmp_path, monkeypatch,
+                                                                                             cli):
+    """numpy is installed: a plugin that imports a module numpy does not have (one of a newer numpy,
+    a misspelling) is the plugin's fault. It read 'playtest cannot start: the package
+    'numpy.no_such_module' is not installed', exit 1, as if playtest's own numpy were missing."""
+    site = tmp_path / "site"
+    register_games(site, "broken", "broken = numpy.no_such_module:SPEC")
+    monkeypatch.syspath_prepend(str(site))
+    refresh()
+    try:
+        (tmp_path / "v.yaml").write_text("game: broken\nname: x\n")
+        r = cli("validate", str(tmp_path / "v.yaml"))
+        assert (r.returncode, r.stderr) == (2, f"{tmp_path / 'v.yaml'}:1:7: game: the game plugin 'broken' "
+                                               "(numpy.no_such_module:SPEC) failed to load: ModuleNotFoundError: "
+                                               "No module named 'numpy.no_such_module'\n")
+    finally:
+        monkeypatch.undo()
+        refresh()
+
+
 def test_a_plugin_that_fails_to_load_is_one_line(tmp_path, monkeypatch, cli):
     site = tmp_path / "site"
     register_games(site, "broken", "broken = no_such_module:SPEC", "wrong = json:dumps")

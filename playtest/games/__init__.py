@@ -105,11 +105,12 @@ def get_game(name: str) -> GameSpec:
 
 def playtest_needs(module: str | None) -> bool:
     """Whether `module`, an import that failed, is a library playtest itself requires (by its
-    distribution's name, as `polars`, `numpy`, `pydantic` are imported). A plugin installed beside
+    distribution's name, as `polars`, `numpy`, `pydantic` are imported), itself missing: a missing
+    library is named by its top-level module, even for `import polars.testing`. A plugin installed beside
     playtest imports them too: without polars, `playtest games` blamed the plugin for it ('the game
     plugin 'dash' ... failed to load', before the one line saying polars is missing), and
     `validate` of its variant exited 2 as if the game were broken."""
-    if not module:
+    if not module or "." in module:  # (a part of an installed library, as numpy.no_such_module: the plugin's import)
         return False
     try:
         required = requires("playtest") or []
