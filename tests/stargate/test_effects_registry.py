@@ -216,3 +216,17 @@ def test_scoring_imports_without_the_crew_effects() -> None:
             seen.add(name)
             todo.append(name)
     assert "effects" not in seen, f"scoring.py imports effects.py through {sorted(seen)}"
+
+
+def test_a_handler_method_written_as_a_staticmethod_that_the_rules_can_call_passes(tmp_path) -> None:
+    """A `words` that needs no `self`, written as a staticmethod, is called as `handler.words(effect)`
+    as well as any: validate refused it ('has `words(effect)`, but the rules call `words(self, effect)`')."""
+    from playtest.games.stargate.effects import CREW_EFFECTS, VPPerFullPlanet
+    from playtest.games.stargate.planet_effects import PLANET_EFFECTS, PlanetVP
+
+    crew = type("Static", (VPPerFullPlanet,), {"words": staticmethod(lambda effect: "3 VP a full planet")})()
+    planet = type("Static", (PlanetVP,), {"changes_vp": classmethod(lambda cls, effect: True)})()
+    assert (CREW_EFFECTS.misshapen(crew), PLANET_EFFECTS.misshapen(planet)) == (None, None)
+    wrong = type("Static", (VPPerFullPlanet,), {"resolve": staticmethod(lambda state, effect: None)})()
+    assert CREW_EFFECTS.misshapen(wrong) == ("`resolve(state, effect)`, but the rules call "
+                                             "`resolve(self, rules, state, effect)`")

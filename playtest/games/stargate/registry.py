@@ -94,8 +94,8 @@ class Registry(Generic[H]):
                 continue
             wanted = list(inspect.signature(base_method).parameters)
             method = getattr(type(handler), name)
-            try:
-                inspect.signature(method).bind(*wanted)
+            try:  # (as the rules call it, on the handler: a staticmethod or classmethod takes no `self`)
+                inspect.signature(getattr(handler, name)).bind(*wanted[1:])
             except TypeError:
                 return f"`{name}{_signature(method)}`, but the rules call `{name}({', '.join(wanted)})`"
             except ValueError:  # no signature to read (a builtin): nothing to say
