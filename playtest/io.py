@@ -109,12 +109,22 @@ NOTHING_WRITTEN = " (nothing was written)"
 command removes that folder. `tune`, whose own runs lie in the search's folder it keeps, drops it."""
 
 
+def in_temporary_folder(path: Path) -> str:
+    """What to do where a command's run at `path` could not be written, when that run is one of
+    `temporary_runs` (tune's, sweep's and diff's probe games, diff's runs without --out): in the
+    temporary folder, which the user named nowhere. '' for a run in a staging folder beside --out."""
+    staging = next((part for part in path.parts if STAGING_MARK in part), "")
+    if not staging.startswith(TEMPORARY_RUNS):
+        return ""
+    return "; it is the temporary folder: free space there, or set TMPDIR to a folder with room"
+
+
 def os_failure(path: Path, exc: OSError) -> OutputError:
     reason = exc.strerror or str(exc)
     if exc.errno == errno.ENOSPC:
         reason = "no space left on device"
     if (beside := outside_staging(path)) is not None:  # (a ladder's run.json named .l.playtest-tmp-*/runs/...)
-        return OutputError(f"{beside}: cannot write: {reason}{NOTHING_WRITTEN}")
+        return OutputError(f"{beside}: cannot write: {reason}{NOTHING_WRITTEN}{in_temporary_folder(path)}")
     return OutputError(f"{path}: cannot write: {reason} (nothing was replaced)")
 
 
@@ -134,13 +144,17 @@ def why_not_written(path: Path, exc: Exception) -> str:
     return text
 
 
+TEMPORARY_RUNS = "playtest-"
+"""How `temporary_runs` folders begin (a staging folder beside --out begins with '.')."""
+
+
 def temporary_runs(what: str) -> tempfile.TemporaryDirectory[str]:
     """A folder in the temporary folder for a command's runs that go when it stops: the few games
     played first to check its inputs (`probe`: tune's goals, sweep's and diff's metrics), diff's
     runs without --out (`diff`). Named as a staging folder is, so that a run there that fails (a
     full temporary disk) is said of the temporary folder (`outside_staging`), not as a run for
     `playtest simulate --resume` to finish in a folder that is gone."""
-    return tempfile.TemporaryDirectory(prefix=f"playtest-{what}{STAGING_MARK}")
+    return tempfile.TemporaryDirectory(prefix=f"{TEMPORARY_RUNS}{what}{STAGING_MARK}")
 
 
 def outside_staging(path: Path) -> Path | None:

@@ -40,6 +40,7 @@ from playtest.io import (
     NotRegularFile,
     OutputError,
     for_polars,
+    in_temporary_folder,
     kind_at,
     lock_held,
     not_folder,
@@ -257,7 +258,8 @@ class PartialRun:
                     why = why_not_written(merged, exc)
                     tmp.unlink(missing_ok=True)
                     if (beside := outside_staging(self.path)) is not None:  # (the command's runs go with it)
-                        raise OutputError(f"{beside}: cannot write the runs' tables: {why}{NOTHING_WRITTEN}") from None
+                        raise OutputError(f"{beside}: cannot write the runs' tables: {why}{NOTHING_WRITTEN}"
+                                          f"{in_temporary_folder(self.path)}") from None
                     raise OutputError(f"{merged}: cannot write: {why}") from None  # (the caller says what is kept)
         write_atomic(self.path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
         self.put_in_place(target)

@@ -637,5 +637,26 @@ def test_runs_in_the_temporary_folder_that_cannot_be_written_name_that_folder(cl
     res = cli("diff", str(DRAFT5), str(ROOT / "variants/stargate/draft6-development.yaml"), "--gate",
               str(ROOT / "gates/stargate.yaml"), "-n", "8", "-w", "1")
     assert (res.returncode, res.stderr) == (2, f"error: {temp}: cannot write: no space left on device (nothing was "
-                                               "written)\n")
+                                               "written); it is the temporary folder: free space there, or set "
+                                               "TMPDIR to a folder with room\n")
     assert not list(temp.iterdir())
+
+
+def test_a_full_temporary_folder_says_it_is_the_temporary_folder_and_what_to_do() -> None:
+    """The probe games of tune, sweep and diff (and diff's runs without --out) are played in the
+    temporary folder, which the user named nowhere: 'error: /tmp: cannot write: no space left on
+    device (nothing was written)' said neither that nor how to go on. A staging folder beside
+    --out, even in /tmp, is the user's --out's folder: no TMPDIR advice there."""
+    import errno
+    import tempfile
+
+    from playtest.io import os_failure, temporary_runs
+
+    full = OSError(errno.ENOSPC, "No space left on device")
+    temp = Path(tempfile.gettempdir())
+    with temporary_runs("probe") as probe:
+        assert str(os_failure(Path(probe) / "run" / "run.json", full)) == (
+            f"{temp}: cannot write: no space left on device (nothing was written); it is the temporary folder: "
+            "free space there, or set TMPDIR to a folder with room")
+    beside_out = temp / ".cmp.playtest-tmp-k2j4x9ab" / "runs" / "base" / "run.json"
+    assert str(os_failure(beside_out, full)) == f"{temp}: cannot write: no space left on device (nothing was written)"

@@ -1240,7 +1240,8 @@ def test_a_trial_s_run_that_cannot_be_written_names_the_search_not_a_run_to_resu
     full_in[:] = [temp]
     code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "2", "--confirm", "1")
     assert (code, err) == (2, f"error: {temp}: cannot write the runs' tables: no space left on device (nothing was "
-                              "written)")
+                              "written); it is the temporary folder: free space there, or set TMPDIR to a folder "
+                              "with room")
     assert not list(temp.iterdir())
 
 
