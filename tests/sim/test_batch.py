@@ -511,6 +511,16 @@ def test_a_run_that_finds_its_default_name_taken_before_its_checks_takes_the_nex
     assert read_run(tmp_path / "reports" / "draft5-20261206-045600-2")[1].height == 8
 
 
+def _resumes_as_if_never_stopped(cli, out: Path, games: int, whole: Path) -> None:  # type: ignore[no-untyped-def]
+    """`simulate --resume OUT` finishes the run of draft 5, 4 random bots, seed 3, into the tables an
+    uninterrupted run of `games` games writes (played again into `whole`)."""
+    assert cli("simulate", "--resume", str(out)).returncode == 0
+    ref = run_batch(load_variant(DRAFT5), RunConfig(n_games=games, players=4, lineup=("random",) * 4, seed=3, workers=1),
+                    whole)
+    for table in ("games", "events"):
+        assert_frame_equal(pl.read_parquet(out / f"{table}.parquet"), pl.read_parquet(ref.out_dir / f"{table}.parquet"))
+
+
 @pytest.mark.parametrize("said", ["parquet: File out of specification: Invalid thrift: transport error",
                                   "parquet: underlying IO error: No space left on device (os error 28)"])
 def test_a_disk_that_fills_while_the_tables_are_merged_is_one_line_and_the_run_resumes(cli, tmp_path, monkeypatch,
@@ -542,11 +552,7 @@ def test_a_disk_that_fills_while_the_tables_are_merged_is_one_line_and_the_run_r
     assert not (partial / "games.parquet").exists() and not list(partial.glob(".*.tmp"))  # (no half table)
     monkeypatch.setattr(pl.LazyFrame, "sink_parquet", real)
     monkeypatch.undo()
-    assert cli("simulate", "--resume", str(out)).returncode == 0
-    whole = run_batch(load_variant(DRAFT5), RunConfig(n_games=4, players=4, lineup=("random",) * 4, seed=3, workers=1),
-                      tmp_path / "whole")
-    for table in ("games", "events"):
-        assert_frame_equal(pl.read_parquet(out / f"{table}.parquet"), pl.read_parquet(whole.out_dir / f"{table}.parquet"))
+    _resumes_as_if_never_stopped(cli, out, 4, tmp_path / "whole")
 
 
 def test_a_disk_that_fills_while_a_compare_s_tables_are_merged_names_the_out_s_folder(cli, tmp_path, monkeypatch) -> None:
@@ -606,11 +612,7 @@ def test_a_disk_that_fills_mid_run_says_the_games_saved_and_the_run_resumes(cli,
         2, f"error: {failed}: cannot write: no space left on device (nothing was replaced); {kept} of 8 games are saved in "
            f"{partial}: `playtest simulate --resume {out}` finishes the run once the cause is fixed (or --force starts "
            "afresh)\n")
-    assert cli("simulate", "--resume", str(out)).returncode == 0
-    whole = run_batch(load_variant(DRAFT5), RunConfig(n_games=8, players=4, lineup=("random",) * 4, seed=3, workers=1),
-                      tmp_path / "whole")
-    for table in ("games", "events"):
-        assert_frame_equal(pl.read_parquet(out / f"{table}.parquet"), pl.read_parquet(whole.out_dir / f"{table}.parquet"))
+    _resumes_as_if_never_stopped(cli, out, 8, tmp_path / "whole")
 
 
 def test_runs_in_the_temporary_folder_that_cannot_be_written_name_that_folder(cli, tmp_path, monkeypatch) -> None:
