@@ -115,9 +115,9 @@ class _MovesFile:
 
 def _typed() -> bool:
     """Whether the moves are typed at a terminal: only then is the game written as it goes
-    (playtest.play.gamefile), after each move and at each prompt. Moves from --moves or a pipe can be played again from
-    where they came from, and a long scripted game (New Frontiers: 20-30 ms a write) would pay
-    for a copy at every decision."""
+    (playtest.play.gamefile), after each move and at each prompt. Moves from --moves or a pipe
+    can be played again from where they came from, and a long scripted game (New Frontiers:
+    20-30 ms a write) would pay for a copy at every decision."""
     return sys.stdin.isatty()
 
 
