@@ -229,7 +229,7 @@ def compare(
     with default_place(out_dir, given=out is not None):
         # every variant's run, before the first is played (each run's own check came after the
         # runs before it, hours in for a large -n, and after the line below)
-        check_disk(config, out_dir, runs=len(loaded))
+        check_disk(config, out_dir, runs=len(loaded), reports=True)
     print_notes(loaded, workers=workers)  # once every check has passed (print_notes)
     status = status_console()
     status.print(f"simulating {n} games of each of {len(loaded)} variants …")

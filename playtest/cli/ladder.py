@@ -79,7 +79,8 @@ def ladder(
         # every rung's and pairing's run, before the first is played (each run's own check came
         # after the 'playing ...' line and the runs before it)
         check_disk(RunConfig(n_games=n, players=players, lineup=(names[0],) * players, seed=seed, workers=1),
-                   out_dir, runs=2 * len(names) - 1, games=total, option=f"-n {n}, --pair-games {plan.pair_games}")
+                   out_dir, runs=2 * len(names) - 1, games=total, option=f"-n {n}, --pair-games {plan.pair_games}",
+                   reports=True)
     err = status_console()
     # Built aside and put in place only when complete, as compare and sweep do: an interrupted
     # ladder (its runs are pieces of one comparison, not resumable alone) writes nothing and

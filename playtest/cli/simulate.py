@@ -195,7 +195,7 @@ def simulate(
             try:
                 with default_place(out_dir, given=out is not None):
                     prepare_out(out_dir, force=force)
-                    check_disk(config, out_dir)  # (run_batch's own check came after the notes below)
+                    check_disk(config, out_dir, reports=True)  # (run_batch's own check came after the notes below)
                     if not noted:  # legal, but can never take effect: said once every check has passed (print_notes)
                         print_notes([v], workers=workers, backend=backend)
                         noted = True

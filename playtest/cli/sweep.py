@@ -201,7 +201,7 @@ def sweep(
     config = RunConfig(n_games=n, players=players_, lineup=lineup, seed=seed, workers=workers, command=command_line())
     check_run(config)
     with default_place(out_dir, given=out is not None):
-        check_disk(config, out_dir, runs=len(points))  # every grid point's run, before the first is played
+        check_disk(config, out_dir, runs=len(points), reports=True)  # every grid point's run, before the first is played
     fn = report_metrics()
     status = status_console()
     if metrics:  # a few games first, so that a misspelt --metric fails now, not after the whole grid

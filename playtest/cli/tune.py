@@ -271,7 +271,7 @@ def tune(
         runs, m = confirm + 1, settings.confirm_games
         said = f"--confirm-games {m}" if confirm_games is not None else f"--confirm-games {m} (4 × -n)"
         check_disk(settings.config(0, m), out_dir, runs=runs, games=max(n_, runs * m),
-                   option=f"--confirm {confirm}, {said}")
+                   option=f"--confirm {confirm}, {said}", reports=True)
         work = _prepare(out_dir, resumed)
         lock = _lock(out_dir, work)
     print_notes((), workers=workers)  # once every check has passed (print_notes)

@@ -93,6 +93,12 @@ MAX_GAMES = 100_000_000
 MAX_DASK_WORKERS = 4096
 BYTES_PER_GAME_ESTIMATE = 500
 """A generous estimate of the Parquet bytes one game adds (a random Stargate game: ~150)."""
+REPORT_BYTES_ESTIMATE = (1_200_000, 400_000)
+"""A generous estimate of the reports a command writes beside its runs: a fixed part and a part
+per run. A self-contained HTML page inlines its charts' scripts: a simulate's report.html is
+1.06 MB at 50 games; a compare of two drafts wrote 1.13 MB of compare.html, 0.38 MB of .json
+(growing with the variants) and 0.05 MB of .md (2026-12-07). Left out, a disk check passed at
+0.4 MB for a compare that needed 1.7 MB, and the command failed once every game was played."""
 
 
 @dataclass(frozen=True)
@@ -446,13 +452,17 @@ def check_run(config: RunConfig, backend: str = "pool") -> None:
 
 
 def check_disk(config: RunConfig, folder: Path, *, runs: int = 1, games: int | None = None,
-               option: str = "") -> None:
+               option: str = "", reports: bool = False) -> None:
     """Refuse a run that cannot fit on the disk (estimated from a generous bytes-per-game).
     `runs`: a command's runs of `config` together (compare's variants, sweep's grid points),
     checked before the first is played; `games`, `option`: their games in all where the runs
-    differ in size, and the options that say so (a ladder's '-n 400, --pair-games 200')."""
+    differ in size, and the options that say so (a ladder's '-n 400, --pair-games 200');
+    `reports`: the command writes its reports beside them (REPORT_BYTES_ESTIMATE)."""
     games = runs * config.n_games if games is None else games
     need = games * BYTES_PER_GAME_ESTIMATE * (2 if config.record_events else 1)
+    if reports:
+        fixed, per_run = REPORT_BYTES_ESTIMATE
+        need += fixed + per_run * runs
     probe = next((p for p in (folder, *folder.parents) if p.exists()), Path("."))
     try:
         free = shutil.disk_usage(probe).free
@@ -463,7 +473,9 @@ def check_disk(config: RunConfig, folder: Path, *, runs: int = 1, games: int | N
         # beside --out: named, it was a temporary name the user never sees (and that is gone)
         shown = outside_staging(probe) or probe
         shown = Path.cwd() if shown == Path(".") else shown  # ('., has 4 kB free')
-        runs_need = "the run needs" if runs == 1 else f"its {runs} runs need"
+        runs_need = ("the run" if runs == 1 else f"its {runs} runs") + (
+            (" and its report" if runs == 1 else " and their reports") + " need" if reports else
+            (" needs" if runs == 1 else " need"))
         needed, left = _size(need), _size(free)
         if needed == left:  # (620 kB against 580 kB: '0.6 MB' both, as if it fitted)
             needed, left = f"{need / 1e3:,.0f} kB", f"{free / 1e3:,.0f} kB"

@@ -74,6 +74,12 @@ def test_compare_cli_prints_changes_first_and_writes_three_reports(cli, tmp_path
     # much', where a few games hide large differences that are not significant.
     assert "more rows, none with a difference both significant and notable, are in" in " ".join(res.stdout.split())
     assert res.stderr.endswith(f"wrote {out / 'compare.html'}, compare.md, compare.json\n")
+    # no more than the disk check counted on (its runs and REPORT_BYTES_ESTIMATE: it left the
+    # reports out, 1.6 of a compare's 1.7 MB, and passed a disk the command then filled)
+    from playtest.sim.batch import BYTES_PER_GAME_ESTIMATE, REPORT_BYTES_ESTIMATE
+
+    written = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    assert written <= 2 * 12 * 2 * BYTES_PER_GAME_ESTIMATE + REPORT_BYTES_ESTIMATE[0] + 2 * REPORT_BYTES_ESTIMATE[1]
     doc = json.loads((out / "compare.json").read_text(encoding="utf-8"))
     assert doc["variants"] == ["draft5", "bays2"]
     assert doc["changes"][0]["changes"] == [{"path": "crews.bays.time", "old": 1, "new": 2, "added": False, "removed": False}]

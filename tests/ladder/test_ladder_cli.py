@@ -49,6 +49,11 @@ def test_ladder_writes_three_reports_and_the_runs(stargate_ladder):
         assert (out / run / "games.parquet").is_file() and (out / run / "run.json").is_file()
     assert not [p for p in out.parent.iterdir() if p.name.startswith(".")]  # no staging folder left
     assert json.loads(stdout) == json.loads((out / "ladder.json").read_text(encoding="utf-8"))
+    # no more than the disk check counted on: 2 self-play runs and a pairing of 10 games, and the reports
+    from playtest.sim.batch import BYTES_PER_GAME_ESTIMATE, REPORT_BYTES_ESTIMATE
+
+    written = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    assert written <= 3 * 10 * 2 * BYTES_PER_GAME_ESTIMATE + REPORT_BYTES_ESTIMATE[0] + 3 * REPORT_BYTES_ESTIMATE[1]
 
 
 def test_ladder_json_keys(stargate_ladder):

@@ -263,9 +263,11 @@ def test_a_disk_too_small_for_a_compare_or_sweep_is_said_before_any_run_in_one_l
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sh, "disk_usage", lambda path: sh._ntuple_diskusage(12_288, 8_192, 30_000))
     r = CliRunner().invoke(app, [*command, "-n", "20", "-w", "1", "-o", "disk/out"])
-    where = "disk" if command[0] == "diff" else tmp_path  # (diff checks once its staging folder is made in disk/)
-    assert (r.exit_code, r.stderr.splitlines()) == (2, [
-        f"error: -n 20: its 2 runs need about 40 kB on disk, {where} has 30 kB free"])
+    # (diff checks once its staging folder is made in disk/; it writes no report, the others theirs
+    # beside the runs: REPORT_BYTES_ESTIMATE)
+    need = "its 2 runs need about 40 kB" if command[0] == "diff" else "its 2 runs and their reports need about 2.0 MB"
+    where = "disk" if command[0] == "diff" else tmp_path
+    assert (r.exit_code, r.stderr.splitlines()) == (2, [f"error: -n 20: {need} on disk, {where} has 30 kB free"])
     assert os.listdir(tmp_path) in ([], ["disk"]) and not any((tmp_path / "disk").glob("*"))
 
 
@@ -284,7 +286,7 @@ def test_a_disk_too_small_for_a_simulate_is_its_one_line_with_no_note_before_it(
     r = CliRunner().invoke(app, ["simulate", str(DRAFT5.with_name("draft6-no-replenish.yaml")), "-n", "20",
                                  "-w", "100000", "-o", "out"])
     assert (r.exit_code, r.stderr.splitlines()) == (2, [
-        f"error: -n 20: the run needs about 20 kB on disk, {tmp_path} has 4 kB free"])
+        f"error: -n 20: the run and its report need about 1.6 MB on disk, {tmp_path} has 4 kB free"])
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
@@ -307,12 +309,13 @@ def test_a_disk_too_small_for_a_ladder_is_said_before_any_run_naming_no_staging_
         check_disk(config, tmp_path / ".out.playtest-tmp-k2j4x9ab" / "runs" / "base")
     (tmp_path / ".out.playtest-tmp-k2j4x9ab" / "runs").rmdir()
     (tmp_path / ".out.playtest-tmp-k2j4x9ab").rmdir()
-    # a ladder checks all its runs before the first, in one line: one fits in 30 kB, not the three
+    # a ladder checks all its runs (and its reports) before the first, in one line
     monkeypatch.setattr(sh, "disk_usage", lambda path: sh._ntuple_diskusage(12_288, 8_192, 30_000))
     r = CliRunner().invoke(app, ["ladder", str(DRAFT5), "--rungs", "random,greedy", "-n", "20", "--pair-games", "10",
                                  "-w", "1", "-o", "out"])
     assert (r.exit_code, r.stderr.splitlines()) == (2, [
-        f"error: -n 20, --pair-games 10: its 3 runs need about 50 kB on disk, {tmp_path} has 30 kB free"])
+        f"error: -n 20, --pair-games 10: its 3 runs and their reports need about 2.5 MB on disk, {tmp_path} has 30 kB "
+        "free"])
     assert sorted(p.name for p in tmp_path.iterdir()) == []
 
 
@@ -540,8 +543,9 @@ def test_a_disk_that_fills_while_the_tables_are_merged_is_one_line_and_the_run_r
         raise pl.exceptions.ComputeError(said)
 
     monkeypatch.setattr(pl.LazyFrame, "sink_parquet", full)
-    if "os error" not in said:  # polars did not say: the free space does
-        monkeypatch.setattr(shutil, "disk_usage", lambda p: shutil._ntuple_diskusage(10**9, 10**9 - 4096, 4096))
+    if "os error" not in said:  # polars did not say: the free space does (where the run is, once it is played)
+        monkeypatch.setattr(shutil, "disk_usage", lambda p: shutil._ntuple_diskusage(
+            10**9, 10**9 - 4096, 4096 if "partial" in str(p) else 10**8))
     out = tmp_path / "run"
     res = cli("simulate", str(DRAFT5), "-n", "4", "-w", "1", "--seed", "3", "--out", str(out))
     partial = tmp_path / "run.partial"

@@ -1254,10 +1254,10 @@ def test_the_re_evaluation_s_games_are_checked_against_the_disk_before_the_searc
 
     usage = collections.namedtuple("usage", "total used free")
     # room for the probe's 3 games and a trial's 4 (1 kB a game: 500 bytes of games, as many of
-    # events), not for the 2 x 4 fresh games of the base and the best candidate
+    # events), not for the 2 x 4 fresh games of the base and the best candidate and the reports
     monkeypatch.setattr(batch.shutil, "disk_usage", lambda path: usage(10**9, 0, 5_000))
     monkeypatch.setattr(S, "run", lambda *a, **k: pytest.fail("the search began"))
     code, _, err = _tune_armstrong_to_2(tmp_path, "3..5", "--budget", "2", "--confirm", "1")
-    assert (code, err) == (2, f"error: --confirm 1, --confirm-games 4: its 2 runs need about 8 kB on disk, {tmp_path} "
-                              "has 5 kB free")
+    assert (code, err) == (2, f"error: --confirm 1, --confirm-games 4: its 2 runs and their reports need about 2.0 MB on "
+                              f"disk, {tmp_path} has 5 kB free")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml"]
