@@ -104,8 +104,8 @@ class GameFile:
         tell the person as (style, text): where the game is kept, when first written there. A file
         that cannot be written does not stop the game: the first time, a note to show (None after,
         until it is written again, which is said too); it is tried again after the next move and
-        when the game ends (`save`, which keeps the game
-        in the temporary folder if its own place still fails)."""
+        when the game ends (`save`, which keeps the game in the temporary folder if its own place
+        still fails)."""
         now = (len(self.session.moves), self.session.undos)
         if now == self._seen:
             return None
