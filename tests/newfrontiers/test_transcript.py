@@ -638,3 +638,16 @@ def test_every_player_an_action_asks_has_a_line_in_the_replay(name):
     assert checked
     skips = [x for r in out.rounds for sel in r["selections"] for x in sel.get("skipped", [])]
     assert skips and all(x["why"] for x in skips)  # the rules say why each was skipped
+
+
+def test_the_replay_of_a_game_saved_by_play_speaks_to_you_in_your_words(tmp_path):
+    """`play` saves the person's seat as You, and the replay writes 'You select retreat'; its
+    skipped decisions read 'You: windfall skipped (You has no windfall world ...)'. They now read
+    as `play` says them: '(you have ...)'."""
+    text = (DATA / "short.yaml").read_text(encoding="utf-8").replace("Ann", "You")
+    text = text.replace("../../../variants/", f"{ROOT.as_posix()}/variants/")
+    path = tmp_path / "saved-by-play.yaml"
+    path.write_text(text, encoding="utf-8")
+    out = replay(path).text()
+    assert "    You: windfall skipped (you have no windfall world without a good)\n" in out
+    assert "You has" not in out

@@ -47,10 +47,9 @@ from playtest.games.newfrontiers.transcript import (
     skip_line,
 )
 from playtest.play.saved import from_replay
-from playtest.play.session import PlaySupport, said_to_you
+from playtest.play.session import PlaySupport
 from playtest.play.table import TableGame
 from playtest.sim.runner import PlayedGame
-from playtest.text import YOU
 
 
 def render(rules: NewFrontiersRules, view: View, seat: int, names: Sequence[str]) -> Group:
@@ -502,8 +501,7 @@ def announce(rules: NewFrontiersRules, before: State, after: State, action: Any,
         _, skips = rules.apply_noting_skips(before, action, rng=ScriptedChance([list(after.draw)]))  # type: ignore[arg-type]
     except (ChanceMismatch, IllegalActionError):  # (a draw every explore decision skipped and returned)
         return []
-    mine = [s._replace(why=said_to_you(s.why, s.seat)) if s.why and names[s.seat] == YOU else s for s in skips]
-    return [skip_line(entry) for entry in skip_entries(mine, names, 0)]
+    return [skip_line(entry) for entry in skip_entries(skips, names, 0)]  # (to You in your words: _named)
 
 
 SUPPORT = PlaySupport(render=render, transcript=transcript, deal_rng=deal_rng, describe=describe, announce=announce,

@@ -35,6 +35,7 @@ from playtest.games.newfrontiers.schema import NewFrontiersVariant
 from playtest.games.newfrontiers.scoring import PARTS
 from playtest.games.newfrontiers.state import Move, State, parse_move
 from playtest.games.newfrontiers.why import Skip
+from playtest.play.session import said_to_you
 from playtest.suggest import guess
 from playtest.text import YOU, cells, pad
 from playtest.variants import Variant
@@ -387,9 +388,10 @@ def skip_entries(skips: Sequence[Skip], players: Sequence[str], at: int) -> list
 
 
 def _named(text: str, players: list[str]) -> str:
-    """The rules' reasons with 'seat N' written as the transcript's player names."""
+    """The rules' reasons with 'seat N' written as the transcript's player names; to the seat
+    `play` saves as You in its own words, as `play` says them ('you have', not 'You has')."""
     for k, p in enumerate(players):
-        text = text.replace(f"seat {k + 1}", p)
+        text = said_to_you(text, k) if p == YOU else text.replace(f"seat {k + 1}", p)
     return text
 
 
