@@ -54,7 +54,7 @@ def load_each(paths: list[Path], overrides: list[str] | None) -> list[Variant]:
 def print_notes(variants: Iterable[Variant], *, workers: int = 0, backend: str = "pool") -> None:
     """Every variant's notes (a setting that can never take effect, such as an end trigger no game
     reaches; an added id that looks like a misspelt known one), each once, as `simulate` prints
-    them: compare, diff and sweep played such drafts without a word. A command calls it once every
+    them: compare, diff, sweep and tune played such drafts without a word. A command calls it once every
     check of its options and outputs has passed, just before its games start: printed on loading,
     a note came before the one error line of a bad option (`simulate draft6-no-replenish.yaml
     --bots mcts:abc`: two lines on stderr, h250). `workers`, `backend`: the command's --workers,

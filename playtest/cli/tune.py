@@ -274,7 +274,7 @@ def tune(
                    option=f"--confirm {confirm}, {said}", reports=True)
         work = _prepare(out_dir, resumed)
         lock = _lock(out_dir, work)
-    print_notes((), workers=workers)  # once every check has passed (print_notes)
+    print_notes([base], workers=workers)  # once every check has passed (print_notes)
     if not resume:
         try:
             write_settings(work, settings)

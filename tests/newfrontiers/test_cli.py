@@ -353,3 +353,20 @@ def test_the_bench_script_refuses_a_bad_duration_in_one_line(arg: str, capsys: p
     with pytest.raises(SystemExit) as exc:
         main(["--help"])
     assert exc.value.code == 0 and "[seconds]" in capsys.readouterr().out
+
+
+def test_tune_says_the_base_drafts_notes_as_simulate_and_sweep_do(cli, tmp_path):
+    """A draft of world limit 2 (its worlds trigger can never fire) got its located note from
+    simulate, compare, diff and sweep, and none from tune, which then searched the game's length
+    with one end trigger dead in every candidate."""
+    from tests.tune.helpers import GOALS
+
+    draft = tmp_path / "draft.yaml"
+    draft.write_text(f"extends: {(ROOT / BASE).as_posix()}\nrules: {{explore: {{world_limit: 2}}}}\n")
+    (tmp_path / "goals.yaml").write_text(GOALS)
+    out = cli("tune", str(draft), "--param", "rules.end.developments=10..11", "--target", str(tmp_path / "goals.yaml"),
+              "--budget", "1", "--confirm", "1", "--confirm-games", "2", "-n", "2", "-w", "1",
+              "-o", str(tmp_path / "out"))
+    assert out.returncode == 0, out.stderr
+    notes = [line for line in out.stderr.splitlines() if line.startswith("note: ")]
+    assert len(notes) == 1 and "rules.end.worlds: a player holds at most 3 worlds" in notes[0], out.stderr
