@@ -698,7 +698,9 @@ def sweep_off_lines(offs: Mapping[str, Sequence[Off]]) -> list[str]:
     return _off_lines(offs, "at every point", "at")
 
 
-SWEEP_OFF_HEADING = "Switched off (not measured: 'off' in the tables)"
+SWEEP_OFF_HEADING = "Switched off (not measured: rows left out, or 'off' at the points that switch them off)"
+"""As compare's OFF_HEADING: what every point switches off has no row at all (New Frontiers' goals
+rows without the goals option), which the heading's "'off' in the tables" did not say."""
 
 
 def sweep_unread(run: Mapping[str, Any]) -> Unread | None:

@@ -135,3 +135,17 @@ def test_a_gate_on_a_metric_that_no_crew_can_have_names_the_setting_not_an_unkno
                                                "off in the candidate by no gain_cubes effect in any skill (cubes gained "
                                                "by the skill of any crew): it has no value to gate; leave this gate "
                                                "out for such a draft\n")
+
+
+def test_sweep_says_what_every_point_switches_off_has_no_row(cli, tmp_path):
+    """New Frontiers without the goals option: the goals rows are left out at every point and the
+    worlds trigger is 'off' at world limit 6 alone; the heading said only "'off' in the tables"."""
+    out = tmp_path / "sw"
+    res = cli("sweep", str(NEW_FRONTIERS), "--set", "rules.explore.world_limit=6,8", "-n", "2", "--bots", "random",
+              "-w", "1", "--out", str(out))
+    assert res.returncode == 0, res.stderr
+    md = (out / "sweep.md").read_text(encoding="utf-8")
+    heading = next(line for line in md.splitlines() if line.startswith("Switched off"))
+    assert "- at every point: the Galaxy goals action" in md and "| goals |" not in md  # left out,
+    assert "rows left out" in heading  # and said so
+    assert md.count("| off |") == 1 and "'off' at the points" in heading  # the worlds trigger at 6
