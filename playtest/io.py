@@ -106,7 +106,15 @@ class OutputTaken(OutputError):
 
 NOTHING_WRITTEN = " (nothing was written)"
 """How a run in a command's staging folder that cannot be written ends its line (`os_failure`): the
-command removes that folder. `tune`, whose own runs lie in the search's folder it keeps, drops it."""
+command removes that folder (`nothing_written`)."""
+
+
+def nothing_written(beside: Path) -> str:
+    """NOTHING_WRITTEN for a run that could not be written in a staging folder standing in `beside`
+    (io.outside_staging), which the command removes as it fails; '' where `beside` is itself a
+    folder kept for --resume (tune's `.OUT.partial`, its search's own runs inside): its line read
+    '... (nothing was written); the finished trials are kept in' that very folder."""
+    return "" if beside.name.endswith(PARTIAL_SUFFIX) else NOTHING_WRITTEN
 
 
 def in_temporary_folder(path: Path) -> str:
@@ -124,7 +132,7 @@ def os_failure(path: Path, exc: OSError) -> OutputError:
     if exc.errno == errno.ENOSPC:
         reason = "no space left on device"
     if (beside := outside_staging(path)) is not None:  # (a ladder's run.json named .l.playtest-tmp-*/runs/...)
-        return OutputError(f"{beside}: cannot write: {reason}{NOTHING_WRITTEN}{in_temporary_folder(path)}")
+        return OutputError(f"{beside}: cannot write: {reason}{nothing_written(beside)}{in_temporary_folder(path)}")
     return OutputError(f"{path}: cannot write: {reason} (nothing was replaced)")
 
 

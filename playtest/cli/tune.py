@@ -20,8 +20,6 @@ from playtest.errors import UsageError
 from playtest.games import get_game
 from playtest.io import (
     LOCK_NAME,
-    NOTHING_WRITTEN,
-    OutputError,
     OutputTaken,
     being_written,
     check_free,
@@ -332,13 +330,9 @@ def tune(
                  f"the finished trials are saved in {work}")
         raise SearchInterrupted(f"{interruption()}: {saved}; run the same command with --resume to continue") from None
     except Exception as exc:  # disk full, a report that cannot be written...: the search is kept (README)
-        if isinstance(exc, OutputError) and str(exc).endswith(NOTHING_WRITTEN):
-            # a run of the search's own (search.SCRATCH, CONFIRM), said of the search's folder as a
-            # command's staging run is: "... (nothing was written); the finished trials are kept in" it
-            exc = OutputError(str(exc).removesuffix(NOTHING_WRITTEN))
         exc.add_note(f"the finished trials are kept in {work}: run the same command with --resume to finish "
                      "once the cause is fixed (or --force to start afresh)")
-        raise exc  # (the error caught, or the one said instead)
+        raise
     finally:
         os.close(lock)
     typer.echo(md if fmt == "md" else js, nl=fmt != "md")

@@ -117,7 +117,7 @@ def playtest_needs(module: str | None) -> bool:
     except PackageNotFoundError:  # playtest run from a checkout without its metadata
         return False
     names = {_normal(re.split(r"[\s;<>=!~\[(]", r, maxsplit=1)[0]) for r in required if "extra ==" not in r}
-    return _normal(module.partition(".")[0]) in names
+    return _normal(module) in names
 
 
 def _normal(name: str) -> str:

@@ -33,7 +33,6 @@ import polars as pl
 from playtest.analysis.frames import collect, count
 from playtest.errors import PlaytestError, UsageError
 from playtest.io import (
-    NOTHING_WRITTEN,
     PARTIAL_SUFFIX,
     RUN_CHUNKS,
     RUN_LOCK,
@@ -45,6 +44,7 @@ from playtest.io import (
     lock_held,
     not_folder,
     not_regular,
+    nothing_written,
     os_failure,
     outside_staging,
     read_regular,
@@ -258,7 +258,7 @@ class PartialRun:
                     why = why_not_written(merged, exc)
                     tmp.unlink(missing_ok=True)
                     if (beside := outside_staging(self.path)) is not None:  # (the command's runs go with it)
-                        raise OutputError(f"{beside}: cannot write the runs' tables: {why}{NOTHING_WRITTEN}"
+                        raise OutputError(f"{beside}: cannot write the runs' tables: {why}{nothing_written(beside)}"
                                           f"{in_temporary_folder(self.path)}") from None
                     raise OutputError(f"{merged}: cannot write: {why}") from None  # (the caller says what is kept)
         write_atomic(self.path / "run.json", json.dumps(info, indent=2, ensure_ascii=False))
