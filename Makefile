@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv demo test test-all bench strength lint typecheck findings calibrate ladder clean tune-example
+.PHONY: venv demo test test-more test-all bench strength lint typecheck findings calibrate ladder clean tune-example
 
 venv: $(STAMP)
 
@@ -31,7 +31,15 @@ test: export PYTHONDONTWRITEBYTECODE=
 # at the end do not leave a core idle (85 s against 89.5 s for the default, one run each,
 # 2026-12-01 ~23:58 UTC).
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist worksteal -m "not slow"
+	$(BIN)/python -m pytest -n 2 --dist worksteal -m "not slow and not system"
+
+# What make test leaves out, which CI runs after it: the tests that start real processes (marker
+# `system`: terminals, signals, closed pipes, a fresh Python, Chromium, Dask, worker pools; make
+# test keeps a few smoke tests of them) and the slow statistical checks (marker `slow`). About a
+# minute on two cores. (`make test-all` is everything, with every pinned game: PLAYTEST_ALL=1.)
+test-more: export PYTHONDONTWRITEBYTECODE=
+test-more: $(STAMP)
+	$(BIN)/python -m pytest -n 2 --dist worksteal -m "slow or system"
 
 # Everything: the slow statistical checks, every pinned game and the full random probes of
 # tests/stargate/test_fast_paths.py (PLAYTEST_ALL=1; a few minutes).

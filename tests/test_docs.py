@@ -395,6 +395,7 @@ def _listed_by_the_workflow(repo: Path, runner: Path) -> list[str]:
     ("gates/stargate.yaml", sorted(p.stem for p in (ROOT / "variants" / "stargate").glob("*.yaml"))),
     ("README.md", []),
 ])
+@pytest.mark.system
 def test_the_workflow_lists_the_drafts_a_pull_request_changes(edit: str, listed: list[str], tmp_path: Path) -> None:
     """docs/ci.md's GitHub workflow, its step that lists what to check, run as written in a
     repository whose pull request edits one file."""
@@ -405,6 +406,7 @@ def test_the_workflow_lists_the_drafts_a_pull_request_changes(edit: str, listed:
     assert _listed_by_the_workflow(repo, tmp_path / "runner") == [f"variants/stargate/{name}.yaml" for name in listed]
 
 
+@pytest.mark.system
 def test_the_workflow_lists_the_drafts_a_renamed_parent_breaks(tmp_path: Path) -> None:
     """A pull request that renames draft6-no-replenish.yaml listed only the new name: the drafts
     that extend the old one no longer load, were left out ("diff says why, if it is listed") and
@@ -417,6 +419,7 @@ def test_the_workflow_lists_the_drafts_a_renamed_parent_breaks(tmp_path: Path) -
                                                       "draft6-special-planets", "draft6a")]
 
 
+@pytest.mark.system
 def test_the_workflow_s_comment_does_not_deny_a_goals_file_changed(tmp_path: Path) -> None:
     """A pull request that edits gates/stargate-tune.yaml (tune's goals, kept under gates/) lists no
     draft, and the comment said "No variant file or gates file changed." of a file under gates/ (h195)."""
@@ -431,6 +434,7 @@ def test_the_workflow_s_comment_does_not_deny_a_goals_file_changed(tmp_path: Pat
         "No draft to check: no variant file, and no gates file of a game's drafts, changed.\n")
 
 
+@pytest.mark.system
 def test_the_workflow_s_comment_says_why_a_draft_could_not_be_checked(tmp_path: Path) -> None:
     """docs/ci.md's workflow, its steps from the base worktree to the comment, on a pull request
     that breaks a draft: playtest diff exits 2 with its one located line on stderr, which went to
@@ -448,6 +452,7 @@ def test_the_workflow_s_comment_says_why_a_draft_could_not_be_checked(tmp_path: 
     assert "variants/stargate/draft6-development.yaml:60:13: max_rounds: " in comment, comment
 
 
+@pytest.mark.system
 def test_the_workflow_takes_a_draft_s_own_gates_file(tmp_path: Path) -> None:
     """docs/ci.md: the hook draft switches rebids off, so gates/ohseven.yaml's rebid gate is refused
     for it (exit 2), and the page says to gate it with a copy without that gate; the workflow had no

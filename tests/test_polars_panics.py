@@ -26,6 +26,7 @@ _GONE_READER = textwrap.dedent("""
 """)
 
 
+@pytest.mark.system
 def test_what_a_read_wrote_on_a_standard_error_whose_reader_has_gone_is_dropped():
     """As the commands' own writes are (cli.app.ReaderGone): passing it on raised BrokenPipeError,
     and the read of a whole run failed as 'cannot read run: [Errno 32] Broken pipe'."""
@@ -83,6 +84,7 @@ def parquet_files(tmp_path_factory) -> dict[str, Path]:
     ("panicking", "a damaged Parquet file (polars' reader panicked on it)\n"),
     ("whole", "read\n"),
 ], ids=["panicking", "whole"])
+@pytest.mark.system
 def test_what_a_read_wrote_on_standard_error_is_passed_on_in_order_once_and_only_a_panics_lines_dropped(
         parquet_files, kind, said):
     """The warning and the note written in the block before polars panicked were dropped with

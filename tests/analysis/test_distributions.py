@@ -63,6 +63,7 @@ def test_binomial_equals_scipy_stats_including_exact_hits() -> None:
                 assert dist.binom_cdf(k, n, p) == float(want), (k, n, p)
 
 
+@pytest.mark.system
 def test_report_compare_and_calibration_modules_do_not_import_scipy_stats() -> None:
     """Nor does computing the report's power figures (every report's sample-size section: 0.5 s
     of each `simulate` and `report` until 2026-12-06), nor scipy.optimize (its brentq solved

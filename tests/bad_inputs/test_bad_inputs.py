@@ -2536,6 +2536,7 @@ def test_an_internal_error_is_one_line_and_exit_1_with_the_traceback_only_under_
 SUBPROCESS = ["alias-bomb", "report-over-games", "report-events-polars-panics-on"]
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("case_id", SUBPROCESS)
 def test_bad_input_in_a_real_process(case_id: str, tmp_path: Path) -> None:
     """The same contract through the real entry point (signal handlers, stderr, exit code)."""
@@ -2554,6 +2555,7 @@ def test_bad_input_in_a_real_process(case_id: str, tmp_path: Path) -> None:
     assert _snapshot(tmp_path) == before
 
 
+@pytest.mark.system
 def test_a_run_is_read_with_standard_error_closed(tmp_path: Path) -> None:
     """Reading a run sets standard error aside (polars_panics): started with it closed (`2>&-`),
     the report failed, exit 1 (its temporary file took descriptor 2, and sys.stderr was None)."""
@@ -2699,6 +2701,7 @@ def test_a_named_pipe_among_a_run_s_files_is_refused_not_waited_on(args, setup, 
     assert _snapshot(tmp_path) == before
 
 
+@pytest.mark.system
 def test_a_resume_that_meets_a_game_that_never_ends_keeps_the_games_saved_before_it(tmp_path: Path) -> None:
     """A game that cannot end removes a new run's folder ('nothing was written'); on --resume it
     removed the games an earlier session had saved as well."""

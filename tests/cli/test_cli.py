@@ -345,6 +345,7 @@ def _with_reader_gone(*args: str) -> tuple[int, str]:
     return proc.wait(timeout=600), err
 
 
+@pytest.mark.system
 def test_a_reader_that_goes_away_is_no_error(tmp_path):
     """`playtest simulate ... | head -1` exited 1 (silently: rich's own handling; `validate` and
     `report -o -` said `error: Broken pipe`), a failed step in CI under `set -o pipefail` though
@@ -360,6 +361,7 @@ def test_a_reader_that_goes_away_is_no_error(tmp_path):
     assert _with_reader_gone("validate", str(tmp_path / "nope.yaml")) == (2, f"{tmp_path / 'nope.yaml'}:1:1: no such file\n")
 
 
+@pytest.mark.system
 def test_an_output_closed_before_the_start_is_no_error(tmp_path):
     """`playtest ... >&-` (or `2>&-`): Python sets that stream to None, which print and rich skip;
     wrapped by ReaderGone every write was an AttributeError, exit 120 and 'internal error'."""
@@ -503,6 +505,7 @@ def test_a_library_missing_from_the_python_is_one_line_not_a_traceback():
 
 @pytest.mark.parametrize("command", [["report", "RUN"], ["validate", DRAFT5], ["games"]],
                          ids=["report", "validate", "games"])
+@pytest.mark.system
 def test_a_library_a_command_imports_as_it_runs_missing_is_the_same_line(tmp_path: Path, command: list[str]) -> None:
     """polars is imported by the commands that use it when they run, not at the start: a Python
     without it read `internal error: ModuleNotFoundError ... please report it` from `report`, and
@@ -523,6 +526,7 @@ def test_a_library_a_command_imports_as_it_runs_missing_is_the_same_line(tmp_pat
                         "playtest with its dependencies, e.g. `pip install -e /path/to/playtest` without --no-deps)\n")
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("command", [["games"], ["validate", "NIM"]], ids=["games", "validate"])
 def test_a_plugin_importing_a_library_playtest_needs_is_not_blamed_for_its_absence(tmp_path: Path,
                                                                                      command: list[str]) -> None:

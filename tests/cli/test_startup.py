@@ -10,7 +10,11 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import DRAFT5, ROOT
+
+pytestmark = pytest.mark.system  # (each test starts a fresh Python: `make test-more`, which CI runs)
 
 HEAVY = ("polars", "numpy", "altair", "scipy", "optuna", "dask", "rich.progress", "rich.table", "yaml",
          "playtest.variants")

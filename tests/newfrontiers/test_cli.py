@@ -258,6 +258,7 @@ def test_simulate_tables_summary_and_report_formats(tmp_path: Path):
     assert "End triggers" in (tmp_path / "r.md").read_text()
 
 
+@pytest.mark.system
 def test_simulate_is_identical_across_worker_counts(tmp_path: Path):
     from playtest.sim.batch import RunConfig, run_batch
     from playtest.variants import load_variant

@@ -22,6 +22,7 @@ def _selections(rng: np.random.Generator, games: int, per_game: int) -> pl.DataF
                          "action": np.where(produce, "produce", "explore").ravel(), "pile": pile.ravel()})
 
 
+@pytest.mark.slow  # (300 simulated samples: a coverage check, run by `make test-more` and CI)
 def test_shares_and_means_over_selections_cover_where_row_level_intervals_do_not():
     rng = np.random.default_rng(15)
     reps, naive, share_hits = 300, 0, 0

@@ -81,6 +81,7 @@ def test_simulate_writes_tables_and_summary(tmp_path: Path, players: int):
     assert (joined["total"].cast(pl.Float64) == joined["total_right"]).all()
 
 
+@pytest.mark.system
 def test_simulate_is_identical_across_worker_counts(tmp_path: Path):
     from playtest.sim.batch import RunConfig, run_batch
     from playtest.variants import load_variant

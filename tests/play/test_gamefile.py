@@ -130,6 +130,7 @@ def test_a_place_that_cannot_be_written_is_said_once_and_the_game_goes_on(cli, t
     assert save.read_text(encoding="utf-8") == _quit_after(cli, ["1", "1", "1", "1"], tmp_path / "quit.yaml")
 
 
+@pytest.mark.system
 def test_sigkill_at_a_real_terminal_leaves_the_game_to_resume(cli, tmp_path):
     """The real thing: `playtest play` in a pseudo-terminal, one move, killed with SIGKILL at the
     next prompt. The file holds what quitting there would have saved."""

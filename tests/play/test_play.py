@@ -510,6 +510,7 @@ def test_ctrl_c_before_any_move_writes_nothing(cli, tmp_path, monkeypatch):
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.system
 def test_ctrl_c_in_a_real_terminal_saves_the_game(tmp_path):
     """The real signal path: SIGINT at the prompt of a pseudo-terminal session."""
     pexpect = pytest.importorskip("pexpect")
@@ -566,6 +567,7 @@ def test_play_puts_the_hang_up_handler_back(cli, tmp_path):
     assert signal.getsignal(signal.SIGHUP) is before
 
 
+@pytest.mark.system
 def test_a_closed_terminal_saves_the_game(tmp_path):
     """A terminal window closed, or an SSH session dropped, sends SIGHUP: the game so far was lost
     (the process died at once); it is saved as on Ctrl-C."""
@@ -583,6 +585,7 @@ def test_a_closed_terminal_saves_the_game(tmp_path):
     assert child.exitstatus == 129 and save.is_file()
 
 
+@pytest.mark.system
 def test_ctrl_d_in_a_real_terminal_saves_the_game_on_a_line_of_its_own(tmp_path):
     pexpect = pytest.importorskip("pexpect")
     save = tmp_path / "t.yaml"
@@ -1891,6 +1894,7 @@ main()
 """
 
 
+@pytest.mark.system
 def test_a_second_hang_up_while_the_game_is_saved_does_not_lose_it(tmp_path):
     """A closed terminal can send SIGHUP more than once (the shell passes its own on, the kernel
     sends one when the shell exits): the handler was put back before the game was saved, so the

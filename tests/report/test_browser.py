@@ -13,6 +13,8 @@ from playtest.report.charts import build_charts
 from playtest.report.model import build_report
 from playtest.report.write import write_report
 
+pytestmark = pytest.mark.system  # (Chromium is a process of its own: `make test-more`, which CI runs)
+
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-extensions", "--host-resolver-rules=MAP * ~NOTFOUND", "--proxy-server=127.0.0.1:9",

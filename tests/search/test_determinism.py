@@ -23,6 +23,7 @@ def run(tmp_path: Path, name: str, variant: str, lineup: tuple[str, ...], n: int
     pytest.param("variants/ohseven/base.yaml", ("ismcts:8:depth=6", "heuristic", "mcts:8:depth=4:rollout=heuristic"), 3,
                  marks=pytest.mark.slow),  # make test-all: make test keeps Stargate's search-bot line-up
 ])
+@pytest.mark.system
 def test_same_seed_same_games_with_one_or_two_workers(tmp_path: Path, variant: str, lineup: tuple[str, ...],
                                                        n: int) -> None:
     _, g1, e1 = run(tmp_path, "w1", variant, lineup, n, workers=1)

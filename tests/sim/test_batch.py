@@ -577,6 +577,7 @@ def test_a_disk_that_fills_while_a_compare_s_tables_are_merged_names_the_out_s_f
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("where", ["chunk", "manifest"])
 def test_a_disk_that_fills_mid_run_says_the_games_saved_and_the_run_resumes(cli, tmp_path, monkeypatch, where) -> None:
     """A full disk while a chunk was saved said only "CHUNK: cannot write: no space left on device

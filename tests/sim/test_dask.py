@@ -30,6 +30,7 @@ def _die_once(marker: str, victim: int, game: str, resolved: dict, key: str, con
     return play_chunk(game, resolved, key, config, start, stop)
 
 
+@pytest.mark.system
 def test_dask_gives_the_pool_s_rows_and_survives_a_dying_worker(tmp_path, monkeypatch):
     import cloudpickle
 
@@ -56,6 +57,7 @@ def test_dask_gives_the_pool_s_rows_and_survives_a_dying_worker(tmp_path, monkey
     assert_frame_equal(e_pool, e_dask)
 
 
+@pytest.mark.system
 def test_the_default_backend_does_not_import_dask():
     import subprocess
 

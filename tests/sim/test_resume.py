@@ -71,6 +71,7 @@ def _reference(tmp_path: Path) -> tuple[pl.DataFrame, pl.DataFrame]:
     return games, events
 
 
+@pytest.mark.system
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
 def test_sigkill_mid_run_then_resume_gives_the_rows_of_an_uninterrupted_run(tmp_path):
     out = tmp_path / "run"
@@ -109,6 +110,7 @@ def test_sigkill_mid_run_then_resume_gives_the_rows_of_an_uninterrupted_run(tmp_
                                             pytest.param(signal.SIGTERM, False, marks=pytest.mark.slow),
                                             pytest.param(signal.SIGINT, True, marks=pytest.mark.slow)],
                          ids=["ctrl-c", "sigterm", "ctrl-c-twice"])  # sigterm, ctrl-c-twice: make test-all
+@pytest.mark.system
 def test_an_interrupted_run_stops_promptly_in_one_line_and_resumes(tmp_path, sig, twice):
     out = tmp_path / "run"
     proc = _start(out, workers=2)

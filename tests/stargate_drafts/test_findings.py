@@ -80,6 +80,7 @@ def test_findings_metrics_rows_come_in_one_order(tmp_path: Path) -> None:
     assert ends == ["stock_empty", "max_rounds"]
 
 
+@pytest.mark.system
 def test_the_goal_metrics_hook_loads_no_simulation_comparison_or_report_code() -> None:
     """GameSpec.goal_metrics (the findings' measures, for `tune`) is a game's metric function: it
     imports the analysis code it computes with, not the findings script's runner, compare library,
