@@ -41,7 +41,7 @@ test-more: export PYTHONDONTWRITEBYTECODE=
 test-more: $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist worksteal -m "slow or system"
 
-# Everything: the slow statistical checks, every pinned game and the full random probes of
+# Everything: the slow statistical checks, the system tests, every pinned game and the full random probes of
 # tests/stargate/test_fast_paths.py (PLAYTEST_ALL=1; a few minutes).
 test-all: $(STAMP)
 	PLAYTEST_ALL=1 $(BIN)/python -m pytest -n 2

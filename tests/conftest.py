@@ -50,7 +50,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     Measured 2026-12-07 13:30 UTC (`make test`'s tests, two workers, a gc.callbacks timer): 11.0
     CPU-s in the collector (6,689 + 8,955 collections, 7.5 s of them full ones) against 2.9 s
     (508 collections); the suite 93.3 s wall against 101.7 s (one run each). The engine's own
-    speed does not change with it (`playtest.bench --ratio-only`, two interleaved pairs at 13:33:
+    speed does not change with it (`playtest.bench --ratio-only`, two interleaved pairs at ~13:30:
     0.81× and 0.80× with the default threshold, 0.78× and 0.79× with 10,000), so this is a test
     run's setting only."""
     gc.freeze()
