@@ -64,7 +64,8 @@ def test_each_source_of_gold_pays_a_hand_checked_amount_recorded_with_its_source
     flow = gold_flow(games, events)
     got = _by_group(flow, "gold_by_source")
     # per player: (Ann + Ben) / 2
-    assert got == {"start": (20 + 21) / 2, "action bonus": 5 / 2, "produce pile": 3 / 2, "gold_on powers": (5 + 2) / 2,
+    assert got == {"start": (20 + 21) / 2, "retreat bonus": 5 / 2, "goals bonus": 0.0, "produce pile": 3 / 2,
+                   "gold_on powers": (5 + 2) / 2,
                    "settle rewards": 1 / 2, "trade": 4 / 2, "consume powers": 2 / 2, "all in play": (17 + 5) / 2}
     assert _by_group(flow, "gold_spent") == {"developments": 1 / 2, "settling": 3 / 2, "storage mats": 0.0,
                                              "all uses": 4 / 2}
@@ -117,7 +118,7 @@ def test_start_plus_gains_minus_spending_is_the_gold_held_at_the_end_for_every_p
         assert abs(sum(v for k, v in src.items() if k not in ("start", "all in play")) - src["all in play"]) < 1e-9
         sources_seen |= {k for k, v in src.items() if v > 0}
         sources_seen |= {f"spent {k}" for k, v in use.items() if v > 0}
-    assert sources_seen >= {"start", "action bonus", "produce pile", "gold_on powers", "settle rewards", "trade",
+    assert sources_seen >= {"start", "retreat bonus", "goals bonus", "produce pile", "gold_on powers", "settle rewards", "trade",
                             "consume powers", "spent developments", "spent settling", "spent storage mats"}
 
 
@@ -130,7 +131,7 @@ def test_a_run_without_gold_by_source_gets_no_rows_rather_than_zeros():
 
 
 def test_compare_shows_the_source_a_variant_raises(tmp_path):
-    """Retreat paying 8 gold instead of 2: compare's differences hold the action bonus row,
+    """Retreat paying 8 gold instead of 2: compare's differences hold the retreat bonus row,
     up and significant; the start gold, which neither changes, is the same in both."""
     rich = tmp_path / "rich-retreat.yaml"
     rich.write_text(f"extends: {VARIANTS / 'base.yaml'}\nname: rich retreat\nrules:\n  bonuses:\n    retreat_gold: 8\n")
@@ -140,12 +141,12 @@ def test_compare_shows_the_source_a_variant_raises(tmp_path):
     assert r.returncode == 0, r.stderr
     rows = {m["group"]: m for m in json.loads((out / "compare.json").read_text())["differences"]
             if m["metric"] == "gold_by_source"}
-    bonus = rows["action bonus"]
+    bonus = rows["retreat bonus"]
     assert bonus["estimate"] > 0 and bonus["ci_low"] > 0 and bonus["significant"], bonus
     assert rows["start"]["estimate"] == 0 and not rows["start"]["significant"], rows["start"]
     for name in ("compare.md", "compare.html"):
         text = (out / name).read_text()
-        assert "Gold gained per player, by source" in text and "action bonus" in text, name
+        assert "Gold gained per player, by source" in text and "retreat bonus" in text, name
 
 
 def test_a_source_or_use_the_variant_switches_off_is_named_not_measured():
@@ -159,6 +160,28 @@ def test_a_source_or_use_the_variant_switches_off_is_named_not_measured():
     goals = switched_off(load_variant(VARIANTS / "goals.yaml").model)
     assert not any(o.covers(m, g) for o in goals for m, g in (("gold_by_source", "produce pile"),
                                                                ("gold_spent", "storage mats")))
+    # each action's bonus is off where its action is not played: the goals option replaces Retreat
+    assert any(o.covers("gold_by_source", "goals bonus") for o in offs)
+    assert not any(o.covers("gold_by_source", "retreat bonus") for o in offs)
+    assert any(o.covers("gold_by_source", "retreat bonus") for o in goals)
+    assert not any(o.covers("gold_by_source", "goals bonus") for o in goals)
+
+
+def test_compare_never_sets_retreat_s_gold_against_galaxy_goals_gold(tmp_path):
+    """The goals option replaces Retreat by Galaxy goals: compare's one 'action bonus' row set
+    Retreat's gold (base) against Galaxy goals' (goals) as if one source had changed (a New
+    Frontiers review of 2026-12-07). Each bonus now has its row, off in the variant that does
+    not play its action, and compare says so instead of a difference."""
+    out = tmp_path / "cmp"
+    r = invoke_cli("compare", str(VARIANTS / "base.yaml"), str(VARIANTS / "goals.yaml"), "-n", "6", "--bots", "random",
+                   "--workers", "1", "--out", str(out), "--format", "json")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads((out / "compare.json").read_text())
+    rows = {m["group"]: m for m in doc["differences"] if m["metric"] == "gold_by_source"}
+    assert "action bonus" not in rows
+    assert rows["retreat bonus"]["test"] == "off in goals" and rows["retreat bonus"]["estimate"] is None
+    assert rows["goals bonus"]["test"] == "off in base" and rows["goals bonus"]["estimate"] is None
+    assert rows["settle rewards"]["test"] == "tested"  # (a source both variants play is still compared)
 
 
 def _without_start_gold(path: Path) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import polars as pl
@@ -271,11 +271,12 @@ def switched_off(variant: NewFrontiersVariant) -> list[Off]:
     action_rows = ("selection_share", "first_pick_share", "select_win_lift")
     if variant.goals.enabled:
         out.append(Off("Retreat into isolation (Galaxy goals replaces it)", "goals.enabled: true",
-                       (*((m, "retreat") for m in action_rows), ("selected_in_round", "* / retreat"))))
+                       (*((m, "retreat") for m in action_rows), ("selected_in_round", "* / retreat"),
+                        ("gold_by_source", "retreat bonus"))))
     else:
         out.append(Off("the Galaxy goals action and goal VP", "goals.enabled: false",
                        (*((m, "goals") for m in action_rows), ("selected_in_round", "* / goals"),
-                        *Off.score_part("goals"), ("gold_spent", "storage mats"))))
+                        *Off.score_part("goals"), ("gold_by_source", "goals bonus"), ("gold_spent", "storage mats"))))
     if variant.rules.produce.pile_gold == 0:
         out.append(Off("gold on the Produce pile", "rules.produce.pile_gold: 0",
                        (("pile_gold", "*"), ("pile_found_rate", "*"), ("gold_by_source", "produce pile"))))
@@ -385,22 +386,39 @@ def trade_income(games: Table, events: Table) -> pl.DataFrame:
     return C.metric_frame(rows)
 
 
-GOLD_SOURCES: tuple[tuple[str, str, str], ...] = (
-    ("action bonus", "select", "gold"), ("produce pile", "select", "pile"), ("gold_on powers", "gold_on", "gold"),
-    ("settle rewards", "settle", "gold"), ("trade", "trade", "gold"), ("consume powers", "consume", "gold"),
-)
-"""gold_by_source's groups besides the start: (group, event kind, its column holding the gold
-gained). The rules log each where they pay it (actions.py, decisions.py)."""
+class GoldPart(NamedTuple):
+    """A row of gold_by_source or gold_spent: the gold in `column` of the events of `kind` (of
+    the selections of `action` only, when given)."""
 
-GOLD_USES: tuple[tuple[str, str, str], ...] = (
-    ("developments", "develop", "cost"), ("settling", "settle", "cost"), ("storage mats", "store", "amount"),
+    group: str
+    kind: str
+    column: str
+    action: str | None = None
+
+
+GOLD_SOURCES: tuple[GoldPart, ...] = (
+    GoldPart("retreat bonus", "select", "gold", "retreat"), GoldPart("goals bonus", "select", "gold", "goals"),
+    GoldPart("produce pile", "select", "pile"), GoldPart("gold_on powers", "gold_on", "gold"),
+    GoldPart("settle rewards", "settle", "gold"), GoldPart("trade", "trade", "gold"),
+    GoldPart("consume powers", "consume", "gold"),
+)
+"""gold_by_source's groups besides the start. The rules log each where they pay it (actions.py,
+decisions.py). The two action bonuses are rows of their own, not one 'action bonus': the goals
+option replaces Retreat by Galaxy goals, and compare's one row then set Retreat's gold in one
+variant against Galaxy goals' in the other (a New Frontiers review of 2026-12-07); now each is
+switched off where its action is not played (`switched_off`)."""
+
+GOLD_USES: tuple[GoldPart, ...] = (
+    GoldPart("developments", "develop", "cost"), GoldPart("settling", "settle", "cost"),
+    GoldPart("storage mats", "store", "amount"),
 )
 """gold_spent's groups, as GOLD_SOURCES (a store event's amount counts only when it stored gold)."""
 
 GOLD_DEFINITIONS = {
     "gold_by_source": "Gold a player got in a game, by source: start (set-up gold plus the seat's compensation; "
                       "the variant fixes it for the player count, the same in every game, so it has no interval), "
-                      "action bonus (Retreat's gold, or Galaxy goals' with the goals option, to the selector), "
+                      "retreat bonus (Retreat's gold to its selector), goals bonus (Galaxy goals' gold to its "
+                      "selector, with the goals option, which replaces Retreat), "
                       "produce pile (to Produce's selector), gold_on powers (to every holder when the action is "
                       "selected), settle rewards (per world settled), trade (goods sold at their color's price), "
                       "consume powers (per good consumed); all in play: all of them but the start. Start + all in "
@@ -412,15 +430,18 @@ GOLD_DEFINITIONS = {
 }
 
 
-def _gold_sums(events: Table, parts: Sequence[tuple[str, str, str]]) -> pl.DataFrame:
+def _gold_sums(events: Table, parts: Sequence[GoldPart]) -> pl.DataFrame:
     """Per game, each part's gold column summed over its kind of event (one query)."""
     aggs = []
-    for group, kind, col in parts:
-        keep = pl.col("kind") == kind
-        if kind == "store":
+    for part in parts:
+        keep = pl.col("kind") == part.kind
+        if part.kind == "store":
             keep &= pl.col("stored") == "gold"
-        aggs.append(pl.when(keep).then(pl.col(col)).otherwise(0).fill_null(0).cast(pl.Float64).sum().alias(group))
-    kinds = sorted({kind for _, kind, _ in parts})
+        if part.action is not None:
+            keep &= pl.col("action") == part.action
+        aggs.append(pl.when(keep).then(pl.col(part.column)).otherwise(0).fill_null(0).cast(pl.Float64).sum()
+                    .alias(part.group))
+    kinds = sorted({part.kind for part in parts})
     return F.per_game(F.lazy(events).filter(pl.col("kind").is_in(kinds)), *aggs)
 
 
@@ -438,7 +459,7 @@ def gold_flow(games: Table, events: Table) -> pl.DataFrame:
     rows = []
     for metric, parts, total in (("gold_by_source", GOLD_SOURCES, "all in play"), ("gold_spent", GOLD_USES, "all uses")):
         per = _gold_sums(events, parts)
-        sums = {group: F.on_games(per, group, ids) for group, _, _ in parts}
+        sums = {part.group: F.on_games(per, part.group, ids) for part in parts}
         sums[total] = sum(sums.values(), np.zeros(ids.size))
         if metric == "gold_by_source":
             sums = {"start": seats["start"].to_numpy(), **sums}
