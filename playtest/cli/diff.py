@@ -160,8 +160,9 @@ def diff_cmd(
                                   declared=declared)
                 for m, g in filled.select("metric", pl.col("group").cast(pl.String).fill_null("")).iter_rows():
                     change_seen.setdefault(m, []).append(g)
-            check_against_probe(gates, seen, f"{size} games of the candidate", shares_in(table, metric_info(sample.info)),
-                                lambda g: label_of(names, g), change_seen)
+            declared_here = metric_info(sample.info)
+            check_against_probe(gates, seen, f"{size} games of the candidate", shares_in(table, declared_here),
+                                lambda g: label_of(names, g), change_seen, declared_here)
         # Each look recomputes the metrics once per jackknife block (31 times a variant): only
         # the report sections that hold a gated metric (a win-rate gate: 2 of ~10 sections).
         # A gate never reads a quantile (gates.GateSpec refuses them): none is computed.

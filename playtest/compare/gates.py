@@ -293,15 +293,18 @@ def switched_off_problems(specs: Sequence[S], problem: Callable[[int, str, str],
 
 def check_against_probe(gates: Gates, seen: dict[str, list[str]], where: str, shares: Collection[str],
                         labels: Callable[[str], str] | None = None,
-                        change_seen: dict[str, list[str]] | None = None) -> None:
+                        change_seen: dict[str, list[str]] | None = None,
+                        declared: MetricInfos | None = None) -> None:
     """Before any long simulation, from a probe's few games (`seen`: metric → its groups there;
     `shares`: `shares_in` its table): every gate names a metric and groups the runs will have, and
     every limit on a share lies where the share can. One GateError lists every problem of these
     kinds, in the file's order, so that a file with several mistakes is mended in one pass.
     `labels`: a group as the reports show it (report.model.label_of), for a group written so.
     `change_seen`: a change gate's groups instead, where given: the probe's table with each
-    category only the base produced as 0% (diff's completed categories)."""
-    problems = probe_problems(gates.model.gates, gates.problem, seen, f" in {where}", shares, labels, change_seen)
+    category only the base produced as 0% (diff's completed categories). `declared`: the game's
+    GameSpec.metric_info (a group the metric no longer gives is told what replaced it)."""
+    problems = probe_problems(gates.model.gates, gates.problem, seen, f" in {where}", shares, labels, change_seen,
+                              declared)
     if problems:
         raise GateError(problems)
 
@@ -336,14 +339,18 @@ def unknown_metric(name: str, known: Sequence[str]) -> str:
 def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str], Problem],
                    seen: dict[str, list[str]], where: str, shares: Collection[str],
                    labels: Callable[[str], str] | None = None,
-                   change_seen: dict[str, list[str]] | None = None) -> list[Problem]:
+                   change_seen: dict[str, list[str]] | None = None,
+                   declared: MetricInfos | None = None) -> list[Problem]:
     """The problems `check_against_probe` reports, for gates or tune's goals (`problem(index,
     key, message)` locates one in its file): a metric the runs do not have (with a did-you-mean),
     a group of a known metric the probe's games do not have (`where` says which games), a limit
     on a share outside what it can take (`limit_problems`). A group written as the reports show
-    it (`labels`: 'Galactic Senate', where the group is d15) is told the group's name."""
+    it (`labels`: 'Galactic Senate', where the group is d15) is told the group's name, and a group
+    the metric no longer gives (`declared`: MetricInfo.former_groups) what took its place."""
     out = []
     for i, spec in enumerate(specs):
+        info = (declared or {}).get(spec.metric)
+        former = info.former_groups if info is not None else {}
         if spec.metric not in seen:
             out.append(problem(i, "metric", unknown_metric(spec.metric, list(seen))))
             continue
@@ -360,6 +367,9 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
             unreached = []
             for m in missing:
                 if m.casefold() in shown:
+                    continue
+                if m in former:  # (not the nearest name: 'goals bonus' for 'action bonus' in a goals draft)
+                    hints.append(f"{m!r} {former[m]}")
                     continue
                 if (likely := guess(m, list(known))) is not None and numbered_alike(m, likely):
                     # 'bid 7' beside 'bid 5': a value of the series these games never reached, not

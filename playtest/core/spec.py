@@ -73,6 +73,12 @@ class MetricInfo:
     rate of 'other players' (every player of a round but its highest bidder) read as the other
     bots beside 'the rung's bot', in a ladder whose every seat plays the one bot. None given: the
     group's label."""
+    former_groups: Mapping[str, str] = field(default_factory=dict)
+    """Group id the metric once gave and gives no more → what took its place, as a clause that
+    follows the old id: a gates file or tune goal that still names it is told so rather than
+    offered the nearest name. New Frontiers' `gold_by_source` 'action bonus' (split into 'retreat
+    bonus' and 'goals bonus' on 2026-12-07): a gate on it was answered "did you mean 'goals
+    bonus'?" in a goals draft, the other action's gold, and with no hint in a base draft."""
     kind: str | None = None
     """One of KINDS, for a metric whose name does not say it (a share's name ends in `_rate` or
     `_share`, or starts with `rate` or `share`; a difference's holds `advantage`, `lift`, `gap`

@@ -194,7 +194,8 @@ def check_against_probe(goals: Goals, table: pl.DataFrame, declared: MetricInfos
     seen: dict[str, list[str]] = {}
     for m, g in table.select(C.METRIC, pl.col(C.GROUP).fill_null("")).iter_rows():
         seen.setdefault(m, []).append(g)
-    problems = probe_problems(goals.items, goals.problem, seen, "", shares_in(table, declared), labels)
+    problems = probe_problems(goals.items, goals.problem, seen, "", shares_in(table, declared), labels,
+                              declared=declared)
     if problems:
         raise GateError(problems)
 

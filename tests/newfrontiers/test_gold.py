@@ -272,3 +272,34 @@ def test_a_gold_source_that_never_paid_says_so_where_the_others_show_an_interval
     # Only where the game declares the metric cannot be negative: a difference at 0 is no "never"
     assert F.row_interval(0.0, nan, nan, "select_win_lift", report.declared, "–") == "–"
     assert F.row_interval(0.0, nan, nan, "gold_by_source", None, "–") == "–"
+
+
+@pytest.mark.parametrize("candidate", ["base.yaml", "goals.yaml"])
+def test_a_gate_on_the_former_action_bonus_row_is_told_what_replaced_it(tmp_path, candidate):
+    """A gates file written before the split still names 'action bonus': diff answered a base
+    draft with no hint, and a goals draft with "did you mean 'goals bonus'?" — the other action's
+    gold, for a gate meant for Retreat's."""
+    gates = tmp_path / "gates.yaml"
+    gates.write_text("run: {games: 2, players: 4, bots: random, seed: 1}\n"
+                     "gates:\n  - {metric: gold_by_source, group: action bonus, max: 5}\n")
+    r = invoke_cli("diff", str(VARIANTS / "base.yaml"), str(VARIANTS / candidate), "--gate", str(gates), "-w", "1")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert r.stderr.startswith(f"{gates}:3:37: gates.0.group: gold_by_source has no group 'action bonus'"), r.stderr
+    assert "'action bonus' is now two rows" in r.stderr and "'retreat bonus'" in r.stderr, r.stderr
+    assert "did you mean" not in r.stderr, r.stderr
+
+
+def test_a_tune_goal_on_the_former_action_bonus_row_is_told_what_replaced_it(tmp_path):
+    """The same for tune's goals, checked against the rows gold_flow gives."""
+    from playtest.compare.gates import GateError
+    from playtest.games.newfrontiers.metric_info import METRIC_INFO
+    from playtest.tune.goals import check_against_probe, load_goals
+
+    _, games, events = _run(tmp_path, "goals", "goals.yaml", "random")
+    table = gold_flow(games, events)
+    path = tmp_path / "goals.yaml"
+    path.write_text("goals:\n  - {metric: gold_by_source, group: action bonus, max: 5}\n")
+    with pytest.raises(GateError) as err:
+        check_against_probe(load_goals(path), table, METRIC_INFO)
+    assert "has no group 'action bonus' ('action bonus' is now two rows" in str(err.value), err.value
+    assert "did you mean" not in str(err.value), err.value

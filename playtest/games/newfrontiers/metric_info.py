@@ -29,6 +29,8 @@ METRIC_INFO: dict[str, MetricInfo] = {
                                phrase="gold from trading per player"),
     "worlds_settled": MetricInfo(groups="world kind or color", non_negative=True, unit="worlds", title="Worlds settled per player"),
     "gold_by_source": MetricInfo(groups="source", non_negative=True, unit="gold", title="Gold gained per player, by source",
-                                 phrase="gold gained per player"),
+                                 phrase="gold gained per player",
+                                 former_groups={"action bonus": "is now two rows (2026-12-07): 'retreat bonus' (Retreat's "
+                                                "gold) and 'goals bonus' (Galaxy goals', with the goals option)"}),
     "gold_spent": MetricInfo(groups="use", non_negative=True, unit="gold", title="Gold spent per player, by use", phrase="gold spent per player"),
 }
