@@ -57,6 +57,39 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.set_threshold(10_000, 10, 10)
 
 
+@pytest.fixture(autouse=True)
+def _real_processes_only_where_marked(request: pytest.FixtureRequest) -> Any:
+    """A test that starts a real process (a subprocess, a fork, a pseudo-terminal, a spawned
+    worker pool) is marked `system` — `make test-more` and CI run it — or is one of `make test`'s
+    few `process_smoke` tests: one started unmarked fails here, naming the markers, so the tier
+    that keeps `make test` under 90 s does not fill up again unseen (47 such tests had made a
+    fifth of its CPU time by 2026-12-07). Only the test's own body and its function-scoped
+    fixtures are watched."""
+    if request.node.get_closest_marker("system") or request.node.get_closest_marker("process_smoke"):
+        yield
+        return
+    import multiprocessing.util
+    import pty
+
+    def refuse(what: str) -> Callable[..., Any]:
+        def started(*args: Any, **kwargs: Any) -> Any:
+            pytest.fail(f"this test starts a real process ({what}): mark it @pytest.mark.system (run by `make "
+                        "test-more` and CI), or @pytest.mark.process_smoke if make test must keep it", pytrace=False)
+        return started
+
+    mp = pytest.MonkeyPatch()
+    mp.setattr(subprocess.Popen, "_execute_child", refuse("subprocess"))
+    mp.setattr(multiprocessing.util, "spawnv_passfds", refuse("a spawned worker process"))
+    for name in ("fork", "forkpty", "system", "posix_spawn", "posix_spawnp"):
+        if hasattr(os, name):
+            mp.setattr(os, name, refuse(f"os.{name}"))
+    mp.setattr(pty, "fork", refuse("a pseudo-terminal"))
+    try:
+        yield
+    finally:
+        mp.undo()
+
+
 ROOT = Path(__file__).resolve().parent.parent
 DRAFT5 = ROOT / "variants" / "stargate" / "draft5.yaml"
 PLUGINS = Path(__file__).resolve().parent / "plugins"

@@ -426,6 +426,7 @@ def test_the_worker_s_traceback_text_names_the_plugin_frame(tmp_path):
     assert _outside_frame(err) is None  # only playtest's own frames: an internal error
 
 
+@pytest.mark.system
 @pytest.mark.slow  # spawns two worker processes; the text it relies on is checked just above
 def test_a_plugin_crash_inside_worker_processes_is_blamed_on_it_too(example_game, tmp_path, monkeypatch):
     """With worker processes the plugin's frames come back only as text; they are read there.
@@ -708,6 +709,7 @@ def test_ctrl_c_while_a_plugin_loads_is_an_interruption_not_a_broken_plugin(tmp_
         refresh()
 
 
+@pytest.mark.process_smoke
 def test_plugin_in_a_fresh_interpreter(tmp_path):
     """A true subprocess: a fresh interpreter finds the plugin from PYTHONPATH alone (as after
     `pip install playtest-nim`). Simulation workers are spawned with the parent's sys.path, so

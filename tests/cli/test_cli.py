@@ -316,6 +316,7 @@ def test_version_prints_playtest_s_version_and_exits_0(cli):
 # --- a few true subprocess smoke tests: the installed entry point, exit codes, no traceback ------
 
 
+@pytest.mark.process_smoke
 def test_smoke_subprocess_validate_and_replay(tmp_path):
     from tests.conftest import run_cli
 
@@ -486,6 +487,7 @@ def test_a_second_signal_while_the_first_is_handled_changes_nothing(monkeypatch)
     assert cli_app.interruption() == "interrupted (Ctrl-C)"  # the first decides the line and the exit status
 
 
+@pytest.mark.system
 def test_a_library_missing_from_the_python_is_one_line_not_a_traceback():
     """playtest installed with `pip install --no-deps` into a fresh virtualenv started with an
     import traceback ending in `ModuleNotFoundError: No module named 'typer'`."""

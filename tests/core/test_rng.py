@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from playtest import rng
 
 
@@ -23,6 +25,7 @@ def test_neighbouring_streams_get_distinct_unrelated_seeds() -> None:
     assert 29 < sum(flips) / len(flips) < 35
 
 
+@pytest.mark.system
 def test_a_stream_is_the_same_in_another_process() -> None:
     """Python's hash randomisation or process state never enters a seed."""
     code = "from playtest import rng; print(rng.stream(7, 123, 2).random())"

@@ -12,6 +12,7 @@ from tests.report.conftest import chromium  # noqa: F401  (the fixture)
 from tests.report.test_browser import render_dom
 
 
+@pytest.mark.system
 @pytest.mark.slow  # make test-all: the single report's pages stay in make test (same HTML machinery)
 def test_ladder_page_renders_offline(chromium, tmp_path):  # noqa: F811
     out = tmp_path / "ladder"

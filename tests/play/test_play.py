@@ -387,6 +387,7 @@ def _syscall(path: Path) -> list[str]:
         return []
 
 
+@pytest.mark.process_smoke
 def test_a_real_terminal_session(tmp_path):
     """Through a pseudo-terminal, as a person would: the prompt, a move, undo, quit, saved."""
     pexpect = pytest.importorskip("pexpect")

@@ -59,6 +59,7 @@ def test_budgets_are_compared_in_points_against_a_named_fair_share(capsys) -> No
     assert "; fair share 20%\n" in capsys.readouterr().out
 
 
+@pytest.mark.system
 def test_outcomes_are_in_game_order_whatever_the_workers() -> None:
     """--json's outcomes came chunk by chunk with --workers 2 (games 0, 2, 1, 3), so the same seed
     wrote another file, and summed the scores in another order, than with --workers 1."""

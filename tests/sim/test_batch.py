@@ -28,6 +28,7 @@ def run(tmp_path: Path, name: str, **kw) -> tuple[dict, pl.DataFrame, pl.DataFra
     return read_run(tmp_path / name)
 
 
+@pytest.mark.process_smoke
 def test_same_seed_same_rows_for_any_worker_count(tmp_path):
     _, g1, e1 = run(tmp_path, "w1", workers=1)
     _, g2, e2 = run(tmp_path, "w2", workers=2)

@@ -9,9 +9,12 @@ import struct
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+import pytest
+
 from playtest.sim.backends import _kill_pool
 
 
+@pytest.mark.system
 def test_a_half_sent_result_does_not_keep_the_pool_s_manager_thread_alive():
     pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
     assert pool.submit(int, "7").result(timeout=60) == 7  # the worker and the manager thread run

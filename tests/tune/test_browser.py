@@ -13,6 +13,7 @@ from tests.report.test_browser import render_dom
 from tests.tune.helpers import GOALS, invoke
 
 
+@pytest.mark.system
 @pytest.mark.slow  # make test-all: ~9 s, most of it the tuning run; the report and ladder pages stay in make test
 def test_tune_and_explain_pages_render_offline(chromium, tmp_path):  # noqa: F811
     goals = tmp_path / "goals.yaml"

@@ -626,6 +626,7 @@ def test_candidates_meeting_every_bound_are_told_apart_by_the_gates(tmp_path):
     assert doc["best"]["trial"] in [c["trial"] for c in doc["candidates"]]
 
 
+@pytest.mark.system
 def test_a_study_left_mid_transaction_by_a_killed_process_is_still_resumable(tmp_path):
     """SIGKILL (or the out-of-memory killer) during a write leaves a hot study.db-journal. The
     resume check rolls it back as SQLite does on open, instead of refusing an intact search."""
