@@ -146,6 +146,7 @@ def diff_cmd(
                        for g in gates.model.gates):
                     break
             names = variant_names(c.resolved)
+            declared = metric_info(sample.info)
             # A change gate may name a category only the base produces (a game length the draft no
             # longer reaches): 0% in the candidate, as the looks complete it. It was refused here,
             # 'no group '8 rounds' in 40 games of the candidate', the draft that cut the long games.
@@ -155,14 +156,12 @@ def diff_cmd(
                 based = Runs([b], ["base"], RunConfig(n_games=size, players=players_, lineup=lineup, seed=seed_,
                                                       workers=1), Path(probe_dir) / "base").grow_to(size)[0]
                 base_table = metric_fn(based.info, based.games, based.events)
-                declared = metric_info(sample.info)
                 filled = complete(table, distribution_groups([table, base_table]), switched_off(sample.info),
                                   declared=declared)
                 for m, g in filled.select("metric", pl.col("group").cast(pl.String).fill_null("")).iter_rows():
                     change_seen.setdefault(m, []).append(g)
-            declared_here = metric_info(sample.info)
-            check_against_probe(gates, seen, f"{size} games of the candidate", shares_in(table, declared_here),
-                                lambda g: label_of(names, g), change_seen, declared_here)
+            check_against_probe(gates, seen, f"{size} games of the candidate", shares_in(table, declared),
+                                lambda g: label_of(names, g), change_seen, declared)
         # Each look recomputes the metrics once per jackknife block (31 times a variant): only
         # the report sections that hold a gated metric (a win-rate gate: 2 of ~10 sections).
         # A gate never reads a quantile (gates.GateSpec refuses them): none is computed.

@@ -93,11 +93,17 @@ def storage_errors(path: Path) -> Iterator[None]:
         # (optuna says a failed commit as StorageInternalError, "... e.g. exceeding max length",
         # the database's own reason in its cause)
         cause = exc.__cause__ if isinstance(exc, optuna.exceptions.StorageInternalError) and exc.__cause__ else exc
-        reason = str(getattr(cause, "orig", None) or cause).strip().splitlines()
-        said = reason[0] if reason else type(exc).__name__
+        said = _first_line(cause)
         if "disk is full" in said:  # (SQLite's SQLITE_FULL)
             said = "no space left on device"
         raise OutputError(f"{path}: cannot write: {said}") from None
+
+
+def _first_line(exc: BaseException) -> str:
+    """A database error's own reason (SQLAlchemy's wraps it as `orig`), its first line, or the
+    error's type when it says nothing."""
+    reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+    return reason[0] if reason else type(exc).__name__
 
 
 def open_study(path: Path) -> optuna.Study:
@@ -165,8 +171,7 @@ def check_study(path: Path) -> None:
     except KeyError:
         raise PlaytestError(f"{path}: holds no tuning study") from None
     except (sqlite3.Error, sqlalchemy.exc.SQLAlchemyError, optuna.exceptions.OptunaError) as exc:
-        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
-        raise PlaytestError(f"{path}: cannot read the study: {reason[0] if reason else type(exc).__name__}") from None
+        raise PlaytestError(f"{path}: cannot read the study: {_first_line(exc)}") from None
     finally:
         if storage is not None:
             storage.engine.dispose()
