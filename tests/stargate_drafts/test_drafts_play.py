@@ -36,7 +36,14 @@ def test_the_lineups_cover_every_bot_type() -> None:
     assert names == {"random", "greedy", *(f"scripted:{s}" for s in scripted_styles())}
 
 
-@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+IN_MAKE_TEST = {"draft5", "draft6-development"}
+"""The drafts whose bot line-ups play in `make test`: the shipped one and the draft with the most
+new effects. The other drafts' (about 3 of the fast tier's CPU-seconds, 2026-12-07) play in
+`make test-more`, which CI runs; tests/test_contract.py's random playouts cover every draft in both."""
+
+
+@pytest.mark.parametrize("path", [pytest.param(p, marks=() if p.stem in IN_MAKE_TEST else pytest.mark.slow)
+                                  for p in SHIPPED], ids=lambda p: p.stem)
 def test_shipped_variant_plays_games_with_every_bot(path: Path, tmp_path: Path) -> None:
     variant = load_variant(path)
     rules = StargateRules(variant.model)
