@@ -341,11 +341,15 @@ def test_bots_never_see_the_persons_hand():
 def _terminal_session_after_one_move(save, columns: int):
     """`playtest play` of draft 5 in a pseudo-terminal, as a person would: at the prompt after
     one move (crew 1) has been made. The pexpect child."""
+    import signal
+
     pexpect = pytest.importorskip("pexpect")
+    # (SIGHUP as a terminal's program finds it: a suite started under `nohup` passed its ignored
+    # SIGHUP on, play rightly left it ignored, and the closed-terminal test waited 60 s for nothing)
     child = pexpect.spawn(sys.executable, ["-m", "playtest", "play", DRAFT5, "--players", "3", "--bots", "random",
                                            "--save", str(save)], cwd=str(ROOT), encoding="utf-8", timeout=60,
                           env={"PATH": "/usr/bin:/bin", "COLUMNS": str(columns), "TERM": "xterm"},
-                          dimensions=(50, columns))
+                          dimensions=(50, columns), preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_DFL))
     child.expect("your move> ")
     child.sendline("1")
     child.expect("You: ")
