@@ -29,7 +29,7 @@ from playtest.games.stargate.rules import (
     majority_order,
 )
 from playtest.variants import load_variant
-from tests.stargate_drafts.helpers import DRAFT5, NEW_DRAFTS, rules_with
+from tests.stargate_drafts.helpers import DRAFT5, IN_MAKE_TEST, NEW_DRAFTS, rules_with
 
 
 def _next_open(left: list[int], cur: int) -> int | None:
@@ -163,15 +163,11 @@ def _variants() -> list[tuple[str, StargateRules]]:
     return out
 
 
-IN_MAKE_TEST = {"draft5", "draft6-development", "repeats-allowed, big hands", "two per planet in free order"}
-"""The variants whose placement lists are checked against the reference walk in `make test`: the
-shipped draft, the draft with the most new effects and the two made to stretch the walk. The
-other drafts' checks (about 3 of the fast tier's CPU-seconds, 2026-12-07) run in `make test-more`,
-which CI runs."""
-
-
 def _variants_tiered() -> list[Any]:
-    return [pytest.param(name, rules, marks=() if name in IN_MAKE_TEST else pytest.mark.slow)
+    """`_variants()`, the drafts not in IN_MAKE_TEST marked slow (the two made-up variants, made to
+    stretch the walk, stay in `make test`)."""
+    made_up = {"repeats-allowed, big hands", "two per planet in free order"}
+    return [pytest.param(name, rules, marks=() if name in {*IN_MAKE_TEST, *made_up} else pytest.mark.slow)
             for name, rules in _variants()]
 
 

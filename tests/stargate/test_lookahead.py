@@ -11,6 +11,7 @@ from playtest import rng
 from playtest.games import get_game
 from playtest.sim.runner import play_game
 from playtest.variants import load_variant
+from tests.stargate_drafts.helpers import IN_MAKE_TEST
 
 ROOT = Path(__file__).resolve().parents[2]
 DRAFTS = sorted((ROOT / "variants" / "stargate").glob("*.yaml"))
@@ -25,10 +26,9 @@ def play(path: Path, lineup: list[str], game: int, seed: int = 3):
                      bot_rngs=[rng.stream(seed, game, rng.bot_stream(s)) for s in range(len(lineup))])
 
 
-@pytest.mark.parametrize("path", [pytest.param(p, marks=() if p.stem in ("draft5", "draft6-development") else pytest.mark.slow)
+@pytest.mark.parametrize("path", [pytest.param(p, marks=() if p.stem in IN_MAKE_TEST else pytest.mark.slow)
                                   for p in DRAFTS], ids=lambda p: p.stem)
 def test_lookahead_plays_legal_games_on_every_draft(path):
-    # make test plays draft 5 and the draft with the most new effects; make test-more (CI) the rest.
     # The runner rejects any illegal action; each game must also end with a proper result.
     for players in (3, 4):
         lineup = ["lookahead", "greedy", "random", "scripted:late-placer"][:players]

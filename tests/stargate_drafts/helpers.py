@@ -17,6 +17,10 @@ VARIANTS = ROOT / "variants" / "stargate"
 DRAFT5 = VARIANTS / "draft5.yaml"
 SHIPPED = sorted(VARIANTS.glob("*.yaml"))
 NEW_DRAFTS = sorted(VARIANTS.glob("draft6-*.yaml"))
+IN_MAKE_TEST = ("draft5", "draft6-development")
+"""The drafts on which `make test` runs the per-draft sweeps (the bots' line-ups, lookahead games,
+placement walks): the shipped draft and the one with the most new effects. The other drafts' run in
+`make test-more`, which CI runs (about 8 of the fast tier's test-seconds, 2026-12-07)."""
 
 
 def draft5_data() -> dict[str, Any]:
