@@ -48,14 +48,15 @@ test: $(STAMP)
 
 # What make test leaves out, which CI runs after it: the tests that start real processes (marker
 # `system`: terminals, signals, closed pipes, a fresh Python, Chromium, Dask, worker pools; make
-# test keeps a few smoke tests of them) and the slow statistical checks (marker `slow`). About a
-# minute on two cores. (`make test-all` is everything, with every pinned game: PLAYTEST_ALL=1.)
+# test keeps a few smoke tests of them) and the slow statistical checks (marker `slow`). About 1½
+# minutes on two cores (76-96 s in clean-clone CI runs, 2026-12-07 16:20-16:55 UTC). (`make test-all` is everything, with every pinned game: PLAYTEST_ALL=1.)
 test-more: export PYTHONDONTWRITEBYTECODE=
 test-more: $(STAMP)
 	$(BIN)/python -m pytest -n 2 --dist worksteal -m "slow or system"
 
 # Everything: the slow statistical checks, the system tests, every pinned game and the full random probes of
 # tests/stargate/test_fast_paths.py (PLAYTEST_ALL=1; a few minutes).
+test-all: export PYTHONDONTWRITEBYTECODE=
 test-all: $(STAMP)
 	PLAYTEST_ALL=1 $(BIN)/python -m pytest -n 2
 
@@ -102,7 +103,7 @@ ladder: $(STAMP)
 
 # Coverage of every interval family and the A/A false-positive rates of compare, diff and the
 # verdict, measured on Stargate and Oh-Seven, coverage also on New Frontiers (random bots; one
-# process per game) → docs/calibration.md (4.4 min on 2026-12-07, niced beside other work; 40 min on 2 busy cores on 2026-12-01;
+# process per game) → docs/calibration.md (5.0 min on 2026-12-07 at 16:44, alone; 4.4 min that morning, niced beside other work; 40 min on 2 busy cores on 2026-12-01;
 # CALIBRATE_ARGS="--pairs 20 --reps 60 --nf-reps 0" for a quick look). Not part of `make test`.
 calibrate: $(STAMP)
 	PYTHONPATH=. $(BIN)/python -m tests.calibration $(CALIBRATE_ARGS)

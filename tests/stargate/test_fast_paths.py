@@ -152,11 +152,15 @@ many. The walk's check compares 560–2,700 placement lists a variant in `make t
 the larger count."""
 
 
+REPEATS, FREE_ORDER = "repeats-allowed, big hands", "two per planet in free order"
+"""The two made-up variants of `_variants()`, made to stretch the walk."""
+
+
 def _variants() -> list[tuple[str, StargateRules]]:
     out = [(p.stem, StargateRules(load_variant(p).model)) for p in (DRAFT5, *NEW_DRAFTS)]
-    out.append(("repeats-allowed, big hands", rules_with(
+    out.append((REPEATS, rules_with(
         {"placement": {"no_two_in_a_row": False}, "cubes": {"total": 15, "start_in_hand": 12, "replenish": 2}})))
-    out.append(("two per planet in free order", rules_with(
+    out.append((FREE_ORDER, rules_with(
         {"cubes": {"total": 15, "start_in_hand": 9, "replenish": 2}},
         crews={"orlins": {"time": 5, "skill": [{"effect": "free_order", "per_planet": 2}]},
                "rahel": {"time": 4}})))
@@ -164,10 +168,9 @@ def _variants() -> list[tuple[str, StargateRules]]:
 
 
 def _variants_tiered() -> list[Any]:
-    """`_variants()`, the drafts not in IN_MAKE_TEST marked slow (the two made-up variants, made to
-    stretch the walk, stay in `make test`)."""
-    made_up = {"repeats-allowed, big hands", "two per planet in free order"}
-    return [pytest.param(name, rules, marks=() if name in {*IN_MAKE_TEST, *made_up} else pytest.mark.slow)
+    """`_variants()`, the drafts not in IN_MAKE_TEST marked slow (the two made-up variants stay in
+    `make test`)."""
+    return [pytest.param(name, rules, marks=() if name in {*IN_MAKE_TEST, REPEATS, FREE_ORDER} else pytest.mark.slow)
             for name, rules in _variants()]
 
 
