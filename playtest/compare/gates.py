@@ -349,11 +349,11 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
     the metric no longer gives (`declared`: MetricInfo.former_groups) what took its place."""
     out = []
     for i, spec in enumerate(specs):
-        info = (declared or {}).get(spec.metric)
-        former = info.former_groups if info is not None else {}
         if spec.metric not in seen:
             out.append(problem(i, "metric", unknown_metric(spec.metric, list(seen))))
             continue
+        info = (declared or {}).get(spec.metric)
+        former = info.former_groups if info is not None else {}
         known = (change_seen or {}).get(spec.metric, seen[spec.metric]) if spec.of == "change" else seen[spec.metric]
         missing = [g for g in spec.groups or () if g not in known]
         if missing:

@@ -387,17 +387,19 @@ def trade_income(games: Table, events: Table) -> pl.DataFrame:
 
 
 class GoldPart(NamedTuple):
-    """A row of gold_by_source or gold_spent: the gold in `column` of the events of `kind` (of
-    the selections of `action` only, when given)."""
+    """A row of gold_by_source or gold_spent: the gold in `column` of the events of `kind` (only
+    those whose column `only[0]` holds `only[1]`, when given: a selection of one action, a store
+    of gold)."""
 
     group: str
     kind: str
     column: str
-    action: str | None = None
+    only: tuple[str, str] | None = None
 
 
 GOLD_SOURCES: tuple[GoldPart, ...] = (
-    GoldPart("retreat bonus", "select", "gold", "retreat"), GoldPart("goals bonus", "select", "gold", "goals"),
+    GoldPart("retreat bonus", "select", "gold", ("action", "retreat")),
+    GoldPart("goals bonus", "select", "gold", ("action", "goals")),
     GoldPart("produce pile", "select", "pile"), GoldPart("gold_on powers", "gold_on", "gold"),
     GoldPart("settle rewards", "settle", "gold"), GoldPart("trade", "trade", "gold"),
     GoldPart("consume powers", "consume", "gold"),
@@ -410,7 +412,7 @@ switched off where its action is not played (`switched_off`)."""
 
 GOLD_USES: tuple[GoldPart, ...] = (
     GoldPart("developments", "develop", "cost"), GoldPart("settling", "settle", "cost"),
-    GoldPart("storage mats", "store", "amount"),
+    GoldPart("storage mats", "store", "amount", ("stored", "gold")),
 )
 """gold_spent's groups, as GOLD_SOURCES (a store event's amount counts only when it stored gold)."""
 
@@ -435,10 +437,8 @@ def _gold_sums(events: Table, parts: Sequence[GoldPart]) -> pl.DataFrame:
     aggs = []
     for part in parts:
         keep = pl.col("kind") == part.kind
-        if part.kind == "store":
-            keep &= pl.col("stored") == "gold"
-        if part.action is not None:
-            keep &= pl.col("action") == part.action
+        if part.only is not None:
+            keep &= pl.col(part.only[0]) == part.only[1]
         aggs.append(pl.when(keep).then(pl.col(part.column)).otherwise(0).fill_null(0).cast(pl.Float64).sum()
                     .alias(part.group))
     kinds = sorted({part.kind for part in parts})
