@@ -486,7 +486,12 @@ def per_player(node: Node, path: str, players: Sequence[str], what: str,
         unknown = [k for k in node.value if k not in players]
         for k in unknown:
             problems.append(node.value[k].problem(f"{path}.{k}", unknown_player(k, players, node.value), at_key=True))
-        missing = [p for p in players if p not in node.value and not misspelt(p, node.value, players)]
+        absent = [p for p in players if p not in node.value]
+        # One player absent beside an unknown name (a renamed player, `Eve:` for Ben): the unknown
+        # name's line already names the absent one (`unknown_player`); "missing player(s): Ben"
+        # beside it said the same mistake twice (the hands and New Frontiers' home worlds say it once).
+        missing = [] if unknown and len(absent) == 1 else [
+            p for p in absent if not misspelt(p, node.value, players)]
         if missing:
             problems.append(node.problem(path, f"missing player(s): {', '.join(missing)}"))
         if unknown or missing:

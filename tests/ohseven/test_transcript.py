@@ -202,6 +202,11 @@ def test_bids_written_where_a_redeal_is_due_say_so(tmp_path: Path):
      "14:23: rounds.1.deals.1.bids.3.Bem: unknown player (did you mean 'Ben'? players: Ann, Ben)"),
     ("          Ben: [4S", "          Bne: [4S",
      "10:11: rounds.1.deals.1.hands.Bne: unknown player (did you mean 'Ben'? players: Ann, Ben)"),
+    # a name unlike the one left out (a renamed player): the unknown name's line names Ben, the one
+    # player absent, so "missing player(s): Ben" beside it said the same mistake twice (as the hands
+    # and New Frontiers' home worlds already said it once)
+    ("{Ann: AC, Ben: 7H}", "{Ann: AC, Eve: 7H}",
+     "14:23: rounds.1.deals.1.bids.3.Eve: unknown player (did you mean 'Ben'? players: Ann, Ben)"),
 ])
 def test_a_misspelt_key_or_player_is_one_line_with_the_likely_one(tmp_path: Path, old: str, new: str, line: str):
     """One mistake, one line: not also "required key is missing" / "missing player(s): Ben"."""
