@@ -1097,6 +1097,16 @@ V = [  # --- variant files: validate -------------------------------------------
                                    "home_worlds.h1.powers=[{kind: consume, vp: 0}]"],
          r"home_worlds.h1.powers.0: a consume power that gives nothing \(vp 0, gold 0\): its holder would have to give "
          r"up goods for nothing, as consume powers must be used; give it vp or gold$"),
+    # was ok: with the goals option Galaxy goals replaces Retreat, so a gold_on retreat power never paid
+    # (a gold_on goals power without the option, and a storage mat on retreat, were refused already)
+    Case("nf-gold-on-retreat-with-goals", ["validate", str(NF_BASE.with_name("goals.yaml")), "--set",
+                                           "developments.d14.powers.0.action=retreat"],
+         r"^error: --set developments.d14.powers.0.action=retreat: developments.d14.powers.0.action: retreat is replaced by goals when goals are on: it is never "
+         r"carried out, so this power would never pay$"),
+    Case("nf-storage-on-retreat", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:5:\d+: goals.cards.g15.storage.action: retreat is replaced by goals when goals are on: it is never "
+         r"carried out$",
+         {"v.yaml": f"extends: {NF_BASE}\nname: mine\ngoals:\n  cards:\n    - {{id: g15, storage: {{action: retreat}}}}\n"}),
     Case("extends-misspelt", ["validate", "{tmp}/v.yaml"],  # was 'game: required key is missing (known games: ...)'
          r"v.yaml:1:1: extend: unknown key \(did you mean 'extends'\?\): a draft names the file it changes with "
          r"extends:, else it needs a game: of its own$",

@@ -493,6 +493,10 @@ class NewFrontiersVariant(VariantModel):
                                  "up goods for nothing, as consume powers must be used; give it vp or gold"))
             if isinstance(power, GoldOn) and power.action == ActionName.GOALS and not self.goals.enabled:
                 out.append(((*loc, "action"), "goals is an action only with goals.enabled: true"))
+            if isinstance(power, GoldOn) and power.action == ActionName.RETREAT and self.goals.enabled:
+                # accepted, it never paid: Galaxy goals replaces Retreat (as a storage mat's action is refused)
+                out.append(((*loc, "action"), "retreat is replaced by goals when goals are on: it is never "
+                                              "carried out, so this power would never pay"))
             if isinstance(power, EndBonus):
                 out += [((*loc, key), message) for key, message in _narrowing_problems(
                     power.per, power.world_kind, power.color, power.large_only, "per")]
