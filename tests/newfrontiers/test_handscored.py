@@ -39,7 +39,12 @@ selected by the player already first, and Galaxy goals selected with the goal de
 eleventh check, h258, 2026-12-07, hand-scored before replaying, the arithmetic in each file's header)
 add the chips and worlds triggers in one round, the colonist and development triggers in one round
 with a tie shared on both levels under a world limit of 1 (a new world discarded, and an older
-unsettled one), and goals.hidden_score: owner with a mat stored on twice and a goal flipped."""
+unsettled one), and goals.hidden_score: owner with a mat stored on twice and a goal flipped. T52 (a twelfth check, h264,
+2026-12-07, hand-scored before replaying) changes every selector bonus that is an (option) at once (two
+explore bonus picks, two produce bonus windfalls, two settle colonists, two gold off a development, two
+VP chips for Trade and Envoys), with home worlds fixed, a compensation list of its own, Settle's
+colonists 3, a Produce pile of 2 a round, a large development counting 3 and the chips trigger off
+while the chip stock goes below 0."""
 
 from __future__ import annotations
 
@@ -158,6 +163,9 @@ HAND = {
     # T51: hidden_score owner: Ann's face-down Hoarder pays nobody (Ben has the most gold)
     "t51_z3_goals_owner_storage_twice": (["developments"], [("Ann", 10, 1, 0.0), ("Ben", 9, 3, 0.0),
                                                             ("Cat", 13, 1, 1.0)]),
+    # T52: every selector bonus an option changes (explore 2 picks, produce 2 windfalls, settle 2
+    # colonists, develop 2 off, trade and envoy 2 chips), pile 2, large counting 3, chips trigger off
+    "t52_h1_option_bonuses": (["developments"], [("Ann", 14, 9, 1.0), ("Ben", 11, 12, 0.0)]),
 }
 
 HAND_STATE = {
@@ -242,7 +250,9 @@ HAND_STATE = {
                                             ["Ann", "Ben", "Cat"]),
     # T51: Ann's 4 stored gold are off her supply; Galaxy goals moved Ben up, then Ann back up
     "t51_z3_goals_owner_storage_twice": ({"Ann": (1, 0, 1), "Ben": (3, 0, 2), "Cat": (1, 0, 0)}, 33, 31, 1, 40,
-                                         ["Ann", "Ben", "Cat"]),
+                                         ["Ann", "Ben", "Cat"]),    # T52: chips 4 - 10 = -6 with chips_out off; colonists 22 -2-3 -2-3 -2-3 = 7; pile 2 (R1), taken,
+    # 2, 4, taken, 2; bag 40 - 5 + 1
+    "t52_h1_option_bonuses": ({"Ann": (8, 5, 6), "Ben": (11, 7, 4)}, -6, 7, 2, 36, ["Ben", "Ann"]),
 }
 
 
