@@ -19,7 +19,11 @@ A fifth check (2026-12-06, os21-os23) plays full 7-card rounds: the hook barring
 card and a suit deciding trump between two bids of 2 (4 players), and one two-deck deal bid both
 ways: simultaneously (identical highest, then sum 7, then the bids stand; identical cards in three
 tricks) and in turn with the hook (identical highest, then the hook; identical cards win three
-tricks), with the no-bonus variant and a 2-point bonus on the same play."""
+tricks), with the no-bonus variant and a 2-point bonus on the same play. A sixth check (h264,
+2026-12-07, os24) plays bidding.redeal.max_per_round: 1 with a dealer who does not rotate: a rebid
+with cards left still happens after the round's one redeal, the next trigger (the sum, then identical
+highest cards) stands without a bonus, and the identical copy bid earliest (left of the fixed dealer)
+leads."""
 
 from __future__ import annotations
 
@@ -59,6 +63,8 @@ HAND = {
     "os21": [("Ann", 4, 0, 4), ("Ben", 3, 0, 3), ("Cat", -1, 0, -1), ("Dan", 3, 0, 3)],
     "os22": [("Ann", -1, 1, 0), ("Ben", 4, 0, 4), ("Cat", 2, 0, 2), ("Dan", 4, 1, 5), ("Eve", 3, 1, 4)],
     "os23": [("Ann", -1, 1, 0), ("Ben", 2, 0, 2), ("Cat", 3, 0, 3), ("Dan", -2, 0, -2), ("Eve", -2, 1, -1)],
+    # twelfth check (h264, 2026-12-07): the redeal safety stop (max_per_round 1) and a fixed dealer
+    "os24": [("Ann", 1, 2, 3), ("Ben", -1, 4, 3), ("Cat", 4, 1, 5)],
     # unfinished after trick 1 of round 1: the bonuses only
     "os20": [("Ann", 0, 1, 1), ("Ben", 0, 1, 1), ("Cat", 0, 0, 0), ("Dan", 0, 0, 0), ("Eve", 0, 0, 0)],
 }
@@ -83,7 +89,7 @@ ROUNDS = {
     "os19": [(["Ann"], [-5, 2, -1]), (["Ben"], [-6, 2, 1]), (["Cat"], [-7, 4, -1]), (["Ben"], [-12, 1, -6])],
     "os21": [(["Ann", "Cat", "Cat", "Dan", "Ann", "Ben", "Cat"], [4, 3, -1, 3])],
     "os22": [(["Ann", "Ben", "Dan", "Dan", "Eve", "Ann", "Ben"], [0, 4, 2, 5, 4])],
-    "os23": [(["Dan", "Dan", "Dan", "Cat", "Eve", "Eve", "Ann"], [0, 2, 3, -2, -1])],
+    "os23": [(["Dan", "Dan", "Dan", "Cat", "Eve", "Eve", "Ann"], [0, 2, 3, -2, -1])],    "os24": [(["Ann", "Ann"], [5, 3, 3]), (["Ben", "Ann"], [3, 3, 5])],
 }
 WINNERS = {
     "os5": ["Ann", "Cat"],   # a tie on 6, shared (tie: shared)
@@ -103,7 +109,7 @@ WINNERS = {
     "os19": ["Ben"],
     "os21": ["Ann"],
     "os22": ["Dan"],
-    "os23": ["Cat"],
+    "os23": ["Cat"],    "os24": ["Cat"],
 }
 
 
