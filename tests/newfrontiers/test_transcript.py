@@ -375,6 +375,25 @@ def test_a_turn_skipped_in_an_action_that_has_moved_on_says_why(tmp_path: Path, 
     assert str(err.value).endswith(end)
 
 
+@pytest.mark.parametrize(("moves", "end"), [
+    ("  - - Ann: select develop\n    - Ann: develop\n",
+     "move 2: round 1, Ann: develop: develop needs a development: `develop <development>` (legal: develop d01, "
+     "develop d02, develop d03, develop d04, develop d05, develop d07, develop d08, develop d09, develop d12, "
+     "develop d14, pass)"),
+    ("  - - Ann: select explore\n    - draw: [w01, w02, w03, w04, w05, w06, w07]\n    - Ann: take w01\n"
+     "    - Ben: take w02\n    - Ann: take w03\n    - Ben: select settle\n    - Ben: settle\n",
+     "move 6: round 1, Ben: settle: settle needs a world: `settle <world>` (legal: settle w02, colonists, pass)"),
+    ("  - - Ann: select settle\n    - Ann: settle\n",
+     "move 2: round 1, Ann: settle: Ann holds no unsettled world to settle (legal: colonists, pass)"),
+], ids=["develop", "settle", "settle-with-nothing-to-settle"])
+def test_a_settle_or_develop_without_its_tile_says_so(tmp_path: Path, moves: str, end: str):
+    """Once "Ann must settle, colonists or pass now (legal: colonists, pass)", as if settle were
+    not a move of the step, where `take`, `trade` and `consume` said what was missing (review h264)."""
+    with pytest.raises(IllegalActionError) as err:
+        replay(_two_players(tmp_path, moves))
+    assert str(err.value).endswith(end)
+
+
 def test_a_take_without_its_world_says_so(tmp_path: Path):
     """Once "take:  is not in the draw (left: ...)", an empty id."""
     bad = _two_players(tmp_path, "  - - Ann: select explore\n    - draw: [w01, w02, w03, w04, w05, w06, w07]\n"

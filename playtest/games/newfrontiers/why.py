@@ -184,6 +184,12 @@ def explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: list
         if m.arg in s.selected:
             return f"{m.arg} was already selected this round"
         return f"unknown action {m.arg!r} (selectable: {valid})"
+    if task.kind == SETTLE and m.verb == "settle" and not m.arg:
+        if not any(x.verb == "settle" for x in legal):
+            return f"{who} holds no unsettled world to settle (legal: {valid})"
+        return f"settle needs a world: `settle <world>` (legal: {valid})"
+    if task.kind == DEVELOP and m.verb == "develop" and not m.arg:
+        return f"develop needs a development: `develop <development>` (legal: {valid})"
     if task.kind == SETTLE and m.verb == "settle" and m.arg in t.world_index:
         w = t.world_index[m.arg]
         if w not in p.unsettled:
