@@ -66,6 +66,11 @@ unfinished run is out of date once it resumes, and is removed then."""
 CHUNKS = RUN_CHUNKS
 LOCK = RUN_LOCK
 TABLES = ("games", "events")
+ROW_GROUP_ROWS = 512 ** 2
+"""Rows per row group of a finished table (polars' own `write_parquet` default). Written with
+the streaming engine's default, the row groups followed the chunks, whose size follows
+--workers (and a resumed run keeps the interrupted one's): the same rows, another file, once a
+table passes one row group. A fixed size makes the bytes the same however the games were chunked."""
 
 
 class RunStartedBeside(UsageError):
@@ -252,7 +257,7 @@ class PartialRun:
                 merged = self.path / f"{table}.parquet"
                 tmp = merged.with_name(f".{merged.name}.tmp")  # (a table cut short by a full disk is never the table)
                 try:
-                    scan_chunks(files).sink_parquet(for_polars(tmp))
+                    scan_chunks(files).sink_parquet(for_polars(tmp), row_group_size=ROW_GROUP_ROWS)
                     os.replace(tmp, merged)
                 except (pl.exceptions.ComputeError, OSError) as exc:
                     why = why_not_written(merged, exc)
