@@ -1107,6 +1107,12 @@ V = [  # --- variant files: validate -------------------------------------------
          r"v.yaml:5:\d+: goals.cards.g15.storage.action: retreat is replaced by goals when goals are on: it is never "
          r"carried out$",
          {"v.yaml": f"extends: {NF_BASE}\nname: mine\ngoals:\n  cards:\n    - {{id: g15, storage: {{action: retreat}}}}\n"}),
+    # was ok: a storage goal scores its mat's vp per store, so a counted goal's scoring, vp, color and
+    # world_kind beside a mat were accepted and never read (review h264)
+    Case("nf-storage-goal-with-a-counted-goal-s-key", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:5:\d+: goals.cards.g14.scoring: a goal with a storage mat scores `storage.vp` per store, for its "
+         r"owner only: `scoring` is for a counted goal \(`count`\) and would never be read$",
+         {"v.yaml": f"extends: {NF_BASE}\nname: mine\ngoals:\n  cards:\n    - {{id: g14, scoring: most}}\n"}),
     Case("extends-misspelt", ["validate", "{tmp}/v.yaml"],  # was 'game: required key is missing (known games: ...)'
          r"v.yaml:1:1: extend: unknown key \(did you mean 'extends'\?\): a draft names the file it changes with "
          r"extends:, else it needs a game: of its own$",

@@ -192,7 +192,8 @@ class Goal(Strict):
     """A goal card. `per`: `vp` per counted item (as EndBonus.per, with the same narrowing);
     `most`: `vp` to every player with the most counted items (at least one). Face-up goals score
     for every player; goals still face down at the end score as `goals.hidden_score` says.
-    A goal with a `storage` mat scores what its owner stored instead (`count` is then left out)."""
+    A goal with a `storage` mat scores what its owner stored instead (`count`, `scoring`, `vp`,
+    `world_kind` and `color` are then left out: validate refuses them)."""
 
     id: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
     name: str
@@ -510,6 +511,11 @@ class NewFrontiersVariant(VariantModel):
             if (g.count is None) == (g.storage is None):
                 out.append((("goals", "cards", i), "a goal needs either `count` or a `storage` mat (not both)"))
             if g.storage is not None:
+                # what a storage goal scores is its mat's (`storage.vp` per store, its owner only): the
+                # counted goal's keys, accepted beside a mat, were never read
+                out += [(("goals", "cards", i, key), f"a goal with a storage mat scores `storage.vp` per store, "
+                         f"for its owner only: `{key}` is for a counted goal (`count`) and would never be read")
+                        for key in ("scoring", "vp", "world_kind", "color") if key in g.model_fields_set]
                 if g.storage.item == "world" and g.storage.amount != 1:
                     out.append((("goals", "cards", i, "storage", "amount"), "a world is stored one at a time"))
                 if g.storage.action == ActionName.RETREAT:
