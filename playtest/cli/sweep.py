@@ -147,7 +147,7 @@ def sweep(
     grid of every combination. Every point plays the same deals and bot dice. Prints a table per
     metric (estimate and 95% interval at each point) and writes sweep.html (self-contained,
     offline: each metric against the first swept key, with intervals), sweep.md, sweep.json and
-    sweep.csv (the long table) to --out.
+    sweep.csv (the long table, with the line-up on every row) to --out.
     """
     import polars as pl
     from rich.table import Table
@@ -247,7 +247,8 @@ def sweep(
         js = render.sweep_json(table, chosen, run, offs)
         write_atomic(staging / "sweep.md", md)
         write_atomic(staging / "sweep.json", js)
-        write_atomic(staging / "sweep.csv", table.write_csv())
+        # the line-up on every row, as sweep.json's run says it: a CSV passed on alone said no bots
+        write_atomic(staging / "sweep.csv", table.with_columns(pl.lit(",".join(lineup)).alias("lineup")).write_csv())
         write_atomic(staging / "sweep.html", render.sweep_html(table, chosen, keys, run, offs, declared,
                                                                lambda g: label_of(names, g)))
     if fmt == "md":

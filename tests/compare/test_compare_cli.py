@@ -142,6 +142,7 @@ def test_sweep_cli_output_shape(cli, tmp_path):
     per_point = table.group_by("point").len()["len"].to_list()
     assert per_point[0] == per_point[1]  # the same metric rows at every point
     assert table.filter(pl.col("metric") == "game_length_rounds").height == 2
+    assert table["lineup"].unique().to_list() == [",".join(doc["run"]["lineup"])] == ["random,random,random,random"]
     html = (out / "sweep.html").read_text(encoding="utf-8")
     assert "crews.bays.time" in html and "errorbar" in html
     assert_valid_charts(html)
