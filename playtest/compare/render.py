@@ -611,7 +611,9 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any],
     """diff's summary. `labels`: a group as the reports show it (report.model.label_of): the shown
     component reads 'Galactic Senate (d15)' where compare names the development, not 'd15' alone."""
     head = {PASS: "✅ **All gates hold**", FAIL: "❌ **A gate fails**", "undecided": "⚠️ **Undecided**: the games played cannot decide every gate"}[status]
-    out = [f"### playtest diff: `{info['candidate']}` against `{info['base']}`", "", head, ""]
+    # The bots in the heading too: a PR comment's verdict is what these bots found (once only in the footer).
+    out = [f"### playtest diff: `{info['candidate']}` against `{info['base']}`, bots {','.join(info['lineup'])}", "",
+           head, ""]
     out += [f"> {info['unread']['text']}", ""] if info.get("unread") else []
     if info.get("same_games") and any(r.spec.of == "change" for r in results):
         out += ["> note: the candidate changes no rule of the base and both played the same seed: the very same "

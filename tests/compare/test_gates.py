@@ -228,6 +228,7 @@ def test_diff_exit_0_when_every_gate_holds(cli, tmp_path):
     res = cli("diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "-w", "1")
     assert res.returncode == 0, res.stderr
     assert "✅ **All gates hold**" in res.stdout
+    assert "### playtest diff: `variants/stargate/draft5.yaml` against `variants/stargate/draft5.yaml`, bots random,random,random,random\n" in res.stdout
     assert "| ✅ pass | length | all |" in res.stdout
     assert "look 1/1: 12 games per variant → 2 pass" in res.stderr
 
