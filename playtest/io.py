@@ -351,6 +351,7 @@ def _check_not_a_runs_own(path: Path, absolute: Path, option: str, report_of: Pa
     file it leads to never written; a link among its folders is followed by the look at the folder."""
     run = absolute.parent
     if absolute.name not in RUN_OWN_FILES or not is_run_folder(run):
+        _check_not_an_outputs_own(path, absolute, option)
         return
     if report_of is not None and _same_or_inside(run, report_of) and _same_or_inside(report_of, run):
         return
@@ -361,6 +362,25 @@ def _check_not_a_runs_own(path: Path, absolute: Path, option: str, report_of: Pa
                          f"(--force does not replace it: only `playtest report {shown}` writes that file)")
     raise UsageError(f"{option} {path}: is {absolute.name}, one of the files of the run {shown}{of}; "
                      "choose another place (--force does not replace it)")
+
+
+def _check_not_an_outputs_own(path: Path, absolute: Path, option: str) -> None:
+    """Nor may it take the name of one of the files of another playtest output (a comparison,
+    sweep, ladder or tune, known by its OUTPUT_MARK or its JSON; OWN_FILES): `report RUN --out
+    TUNE/tune.json --force` replaced the tune's own summary, which `explain TUNE` reads back (it
+    then refused the folder), and `report RUN --out SWEEP/sweep.md --force` the sweep's; a file
+    put there under such a name was also deleted by that folder's next `--force`, as its own.
+    (A folder holding only runs, such as reports/, is no such output: its report.html is yours.)"""
+    folder = absolute.parent
+    if not _own_file(absolute.name) or not folder.is_dir() or is_run_folder(folder):
+        return
+    if not ((folder / OUTPUT_MARK).is_file()
+            or any(_signed(folder / name, *sig) for name, sig in OUTPUT_SIGNATURES.items() if name != "run.json")):
+        return
+    shown = path.parent if str(path.parent) != "." else folder
+    raise UsageError(f"{option} {path}: {shown} is a playtest output (a comparison, sweep, ladder or tune), and "
+                     f"{absolute.name} is a name of its own files; choose another place (--force does not replace it: "
+                     "only the command that wrote the folder writes there, and its next --force deletes such a file)")
 
 
 NAME_ROOM = {True: len(STAGING_MARK) + 1 + 8, False: len("..") + 8 + len(".tmp")}

@@ -473,6 +473,38 @@ def test_a_report_is_never_written_as_another_run_s_own(cli, stargate_dir, ohsev
     assert cli("report", str(a), "-o", str(b / "notes.md")).returncode == 0  # a file of another name: the user's
 
 
+def test_a_report_is_never_written_as_a_file_of_another_playtest_output(cli, stargate_dir, tmp_path):
+    """FAILING (review h263): `report RUN --out TUNE/tune.json --force` replaced the tune's own
+    summary with a run's report (`explain TUNE` then refused the folder: "this is a report's
+    report.json, not a tune's tune.json"), and `--out SWEEP/sweep.md --force` the sweep's own page;
+    a file put there under such a name was also deleted, as the folder's own, by its next --force.
+    Refused, --force or not, in one line, the folder left as it was; a name of the user's own there
+    still goes, and so does report.md beside runs in a folder playtest did not write (reports/)."""
+    import shutil
+
+    reports = tmp_path / "reports"
+    run = reports / "run"
+    shutil.copytree(stargate_dir, run)
+    sweep, tune = reports / "sweep", reports / "tune"  # one with the mark, one known by its JSON only (older)
+    sweep.mkdir()
+    (sweep / ".playtest-output").write_text("")
+    (sweep / "sweep.md").write_text("# the sweep's own page\n")
+    tune.mkdir()
+    (tune / "tune.json").write_text(json.dumps({"kind": "playtest-tune"}))
+    for folder, out, more in ((sweep, "sweep.md", ("--force",)), (tune, "tune.json", ("--force",)),
+                              (sweep, "report.html", ()), (tune, "best.yaml", ("-f", "md"))):
+        before = {p.name: p.read_bytes() for p in folder.iterdir()}
+        res = cli("report", str(run), "-o", str(folder / out), *more)
+        assert (res.returncode, res.stdout) == (2, ""), (out, more, res)
+        assert res.stderr == (f"error: --out {folder / out}: {folder} is a playtest output (a comparison, sweep, "
+                              f"ladder or tune), and {out} is a name of its own files; choose another place (--force "
+                              "does not replace it: only the command that wrote the folder writes there, and its next "
+                              "--force deletes such a file)\n"), res.stderr
+        assert {p.name: p.read_bytes() for p in folder.iterdir()} == before, (out, more)
+    assert cli("report", str(run), "-o", str(sweep / "notes.md")).returncode == 0  # a name of the user's own
+    assert cli("report", str(run), "-o", str(reports / "report.md")).returncode == 0  # reports/ holds runs only
+
+
 
 def test_a_link_to_another_run_s_report_is_replaced_as_a_link_not_refused(cli, stargate_dir, ohseven_dir, tmp_path):
     """FAILING (review h187): `report A -o latest.md --force`, latest.md a symbolic link to run
