@@ -53,7 +53,7 @@ def problem_at(tree: Node, loc: tuple[Any, ...], message: str) -> Problem:
 
 def root_causes(errors: list[Any], schema: type[BaseModel] | None = None) -> list[Any]:
     """Pydantic's errors less the echoes: a list that is "too short after validation" only
-    because one of its items failed (`end: Tuple should have at least 1 item ..., not 0` next to
+    because one of its items failed (`end: needs at least 1 item, not 0` next to
     `end.0.count: required key is missing`) says nothing the item's own error does not."""
     def echoes(e: Any) -> bool:
         loc = tuple(e["loc"])
@@ -302,6 +302,15 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
         return _tag_problem(node, path, kind, err.get("ctx", {}), schema, loc)
     if message.startswith("Value error, "):
         message = message[len("Value error, ") :]
+    if (kind in ("too_short", "too_long") and err.get("ctx", {}).get("field_type") in ("Tuple", "List")
+            and isinstance(err["ctx"].get("actual_length"), int)):
+        # YAML has lists, not tuples: `--set planets=[]` read "Tuple should have at least 1 item after
+        # validation, not 0", in pydantic's words (a list's "List should ..." likewise; a mapping's are kept)
+        ctx = err["ctx"]
+        bound = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
+        if isinstance(bound, int):
+            message = (f"{'needs at least' if kind == 'too_short' else 'takes at most'} {bound} "
+                       f"item{'s' if bound != 1 else ''}, not {ctx['actual_length']}")
     if kind == "tuple_type":  # YAML has lists, not tuples: `vp: 5` read "Input should be a valid tuple"
         length = _fixed_length(annotation_at(schema, loc))
         message = f"expected a list of {length} items" if length else "expected a list"

@@ -135,7 +135,7 @@ def test_spread_is_checked_over_every_pair(tmp_path, reps):
     ("gates:\n  - {metric: x, of: sprad, max: 1}\n",
      "gates.yaml:2:21: gates.0.of: Input should be 'value', 'spread' or 'change' (got 'sprad'; did you mean 'spread'?)"),
     ("confidence: 1.5\ngates:\n  - {metric: x, max: 1}\n", "gates.yaml:1:13: confidence: Input should be less than 1 (got 1.5)"),
-    ("gates: []\n", "gates.yaml:1:8: gates: List should have at least 1 item after validation, not 0 (got [])"),
+    ("gates: []\n", "gates.yaml:1:8: gates: needs at least 1 item, not 0 (got [])"),
     # a pair with one number: it read 'gates.0.between.1: required key is missing', a key no list has
     ("gates:\n  - {metric: x, between: [12]}\n", "gates.yaml:2:26: gates.0.between: needs 2 items here, not 1 (got [12])"),
     # an empty pair: pydantic misses items 0 and 1, and it read "needs 1 items" beside "needs 2 items"
