@@ -403,7 +403,11 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
                   if fpa else "")
     mixed = unrotated_mixed(bots, rotated)
     if mixed:
-        headline += " But the seats hold different bots that did not rotate: see below."
+        # Said first, and no verdict on the seats: "Seats are not equal: seat 2 is disadvantaged ..."
+        # led, and only its last sentence took it back (review h263).
+        status = "unknown"
+        headline = ("Seat and bot effects cannot be told apart: the seats hold different bots that did not rotate "
+                    f"(see below). The win rates by seat, read alone: {headline[0].lower()}{headline[1:]}")
         detail = f"{mixed} {detail}".strip()
     stop = safety_stop_note(secs, declared)
     detail = " ".join(part for part in (detail, f"Warning: {stop}" if stop else "", CALIBRATION) if part)
