@@ -509,7 +509,9 @@ def _file_of_a_run(path: Path) -> str:
         return f"; report its run folder: `playtest report {shlex.quote(str(folder))}`"
     other = holds_runs(folder)
     if other is not None and other.runs:
-        return f"; it is in {other.whose}: to report one of its runs, `playtest report {shlex.quote(str(other.runs[0]))}`"
+        # the run the file is named after (`b.md` beside the runs a/ and b/, a report of b's), else the first
+        run = next((r for r in other.runs if r.name == path.stem), other.runs[0])
+        return f"; it is in {other.whose}: to report one of its runs, `playtest report {shlex.quote(str(run))}`"
     return ""
 
 

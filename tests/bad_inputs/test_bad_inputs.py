@@ -895,6 +895,10 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("report-a-comparison-s-file", ["report", "{tmp}/c/compare.json"],
          r"^error: {tmp}/c/compare.json: is a file, not a run folder; it is in a comparison's folder: to report one of "
          r"its runs, `playtest report {tmp}/c/runs/draft5`$", setup=_comparison_out),
+    # a report b.md saved beside the runs a/ and b/ named a/, the first, as the run to report (review h263)
+    Case("report-a-file-named-after-a-run-beside-it", ["report", "{tmp}/b.md"],
+         r"^error: {tmp}/b.md: is a file, not a run folder; it is in a folder of 2 runs: to report one of its runs, "
+         r"`playtest report {tmp}/b`$", setup=lambda tmp: (_two_runs(tmp), (tmp / "b.md").write_text("# b\n"))),
     # a comparison's runs/ (or any folder of runs) read "not a finished run (run.json is missing)"
     Case("report-a-comparison-s-runs", ["report", "{tmp}/c/runs"],
          r"^error: {tmp}/c/runs: a folder of 2 runs, not a run; a comparison's report is in {tmp}/c; to report one of "
