@@ -385,7 +385,12 @@ def test_a_turn_skipped_in_an_action_that_has_moved_on_says_why(tmp_path: Path, 
      "move 6: round 1, Ben: settle: settle needs a world: `settle <world>` (legal: settle w02, colonists, pass)"),
     ("  - - Ann: select settle\n    - Ann: settle\n",
      "move 2: round 1, Ann: settle: Ann holds no unsettled world to settle (legal: colonists, pass)"),
-], ids=["develop", "settle", "settle-with-nothing-to-settle"])
+    # Ben holds w15 but has 1 colonist of its 2: it read "Ben holds no unsettled world to settle"
+    ("  - - Ann: select explore\n    - draw: [w15, w02, w03, w04, w05, w06, w07]\n    - Ann: take w02\n"
+     "    - Ben: take w15\n    - Ann: take w03\n    - Ben: select settle\n    - Ben: settle\n",
+     "move 6: round 1, Ben: settle: Ben can settle none of their unsettled worlds now: w15 needs 2 colonist(s), "
+     "Ben has 1 (legal: colonists, pass)"),
+], ids=["develop", "settle", "settle-with-nothing-to-settle", "settle-with-nothing-settleable"])
 def test_a_settle_or_develop_without_its_tile_says_so(tmp_path: Path, moves: str, end: str):
     """Once "Ann must settle, colonists or pass now (legal: colonists, pass)", as if settle were
     not a move of the step, where `take`, `trade` and `consume` said what was missing (review h264)."""

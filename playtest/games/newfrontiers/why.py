@@ -185,8 +185,12 @@ def explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: list
             return f"{m.arg} was already selected this round"
         return f"unknown action {m.arg!r} (selectable: {valid})"
     if task.kind == SETTLE and m.verb == "settle" and not m.arg:
-        if not any(x.verb == "settle" for x in legal):
+        if not p.unsettled:
             return f"{who} holds no unsettled world to settle (legal: {valid})"
+        if not any(x.verb == "settle" for x in legal):
+            # it held some it could not settle yet: "holds no unsettled world" was untrue there
+            each = "; ".join(explain(rules, s, task, Move("settle", t.worlds[w].id), legal) for w in p.unsettled)
+            return f"{who} can settle none of their unsettled worlds now: {each} (legal: {valid})"
         return f"settle needs a world: `settle <world>` (legal: {valid})"
     if task.kind == DEVELOP and m.verb == "develop" and not m.arg:
         return f"develop needs a development: `develop <development>` (legal: {valid})"
