@@ -399,6 +399,20 @@ def test_a_settle_or_develop_without_its_tile_says_so(tmp_path: Path, moves: str
     assert str(err.value).endswith(end)
 
 
+def test_a_develop_without_its_tile_by_a_player_who_can_afford_none_says_why(tmp_path: Path):
+    """Ann, at 0 gold, is not asked to develop; a bare `develop` of hers read "develop needs a
+    development: `develop <development>` (legal: )" (review h266), where `develop d01` says its cost."""
+    path = tmp_path / "t.yaml"
+    path.write_text(f"game: newfrontiers\nvariant: {ROOT}/variants/new-frontiers/base.yaml\nplayers: [Ann, Ben]\n"
+                    "set: [rules.setup.gold=0]\nsetup:\n  home_worlds: {Ann: h1, Ben: h2}\n"
+                    "rounds:\n  - - Ann: select develop\n    - Ann: develop\n")
+    with pytest.raises(IllegalActionError) as err:
+        replay(path)
+    assert str(err.value).endswith("move 2: round 1, Ann: develop: it is Ben's decision (select), not Ann's (Ann was "
+                                   "not asked again after select develop: Ann can afford no development: the cheapest "
+                                   "left, d01, costs 1 gold, Ann has 0)")
+
+
 def test_a_take_without_its_world_says_so(tmp_path: Path):
     """Once "take:  is not in the draw (left: ...)", an empty id."""
     bad = _two_players(tmp_path, "  - - Ann: select explore\n    - draw: [w01, w02, w03, w04, w05, w06, w07]\n"

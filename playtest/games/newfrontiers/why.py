@@ -193,6 +193,15 @@ def explain(rules: NewFrontiersRules, s: State, task: Task, m: Move, legal: list
             return f"{who} can settle none of their unsettled worlds now: {each} (legal: {valid})"
         return f"settle needs a world: `settle <world>` (legal: {valid})"
     if task.kind == DEVELOP and m.verb == "develop" and not m.arg:
+        if not any(x.verb == "develop" for x in legal):
+            # (then the player is not asked: it read "develop needs a development ... (legal: )")
+            left = [d for d in range(len(t.devs)) if s.devs_left[d]
+                    and not (rules.r.unique_developments and d in p.devs)]
+            if not left:
+                return f"no development is left that {who} could buy"
+            d = min(left, key=lambda d: rules.develop_cost(s, seat, d))
+            return (f"{who} can afford no development: the cheapest left, {t.devs[d].id}, costs "
+                    f"{rules.develop_cost(s, seat, d)} gold, {who} has {p.gold}")
         return f"develop needs a development: `develop <development>` (legal: {valid})"
     if task.kind == SETTLE and m.verb == "settle" and m.arg in t.world_index:
         w = t.world_index[m.arg]
