@@ -550,3 +550,21 @@ def test_tune_md_names_only_commands_that_read_its_run_folders() -> None:
     assert "variant YAML files" in (variants.help or "")
     assert "`playtest compare` read" not in row and "`compare` takes variant files" in row
     assert "`playtest report`" in row and "`calibrate --against`" in row
+
+
+def test_report_json_md_names_every_headline_of_an_unknown_verdict() -> None:
+    """9868e03b made the verdict of seats that kept different bots (--no-rotate) "unknown" whatever
+    the seat tests say, but docs/report-json.md's list of when `status` is "unknown" still named only
+    runs too small to judge (review h266): an "unknown" over a thousand games read as a bug there."""
+    from playtest.analysis import columns as C
+    from playtest.analysis.columns import metric_frame
+    from playtest.analysis.metrics import Section
+    from playtest.report.model import verdict
+
+    doc = (ROOT / "docs" / "report-json.md").read_text(encoding="utf-8").split("## `verdict`", 1)[1].split("\n## ", 1)[0]
+    seats = metric_frame([{C.METRIC: "win_rate_by_seat", C.GROUP: f"seat {i + 1}", C.ESTIMATE: rate, C.CI_LOW: rate - 0.03,
+                           C.CI_HIGH: rate + 0.03, C.N: 1000, C.P_VALUE: 1e-9} for i, rate in enumerate((0.8, 0.2))])
+    said = verdict([Section("seats", "Seats", seats)], 2, ("greedy", "random"), rotated=False)
+    opening = said.headline.split(":", 1)[0]
+    assert said.status == "unknown" and opening == "Seat and bot effects cannot be told apart", said
+    assert f'"{opening}"' in doc
