@@ -250,7 +250,8 @@ HAND_STATE = {
                                             ["Ann", "Ben", "Cat"]),
     # T51: Ann's 4 stored gold are off her supply; Galaxy goals moved Ben up, then Ann back up
     "t51_z3_goals_owner_storage_twice": ({"Ann": (1, 0, 1), "Ben": (3, 0, 2), "Cat": (1, 0, 0)}, 33, 31, 1, 40,
-                                         ["Ann", "Ben", "Cat"]),    # T52: chips 4 - 10 = -6 with chips_out off; colonists 22 -2-3 -2-3 -2-3 = 7; pile 2 (R1), taken,
+                                         ["Ann", "Ben", "Cat"]),
+    # T52: chips 4 - 10 = -6 with chips_out off; colonists 22 -2-3 -2-3 -2-3 = 7; pile 2 (R1), taken,
     # 2, 4, taken, 2; bag 40 - 5 + 1
     "t52_h1_option_bonuses": ({"Ann": (8, 5, 6), "Ben": (11, 7, 4)}, -6, 7, 2, 36, ["Ben", "Ann"]),
 }

@@ -89,7 +89,8 @@ ROUNDS = {
     "os19": [(["Ann"], [-5, 2, -1]), (["Ben"], [-6, 2, 1]), (["Cat"], [-7, 4, -1]), (["Ben"], [-12, 1, -6])],
     "os21": [(["Ann", "Cat", "Cat", "Dan", "Ann", "Ben", "Cat"], [4, 3, -1, 3])],
     "os22": [(["Ann", "Ben", "Dan", "Dan", "Eve", "Ann", "Ben"], [0, 4, 2, 5, 4])],
-    "os23": [(["Dan", "Dan", "Dan", "Cat", "Eve", "Eve", "Ann"], [0, 2, 3, -2, -1])],    "os24": [(["Ann", "Ann"], [5, 3, 3]), (["Ben", "Ann"], [3, 3, 5])],
+    "os23": [(["Dan", "Dan", "Dan", "Cat", "Eve", "Eve", "Ann"], [0, 2, 3, -2, -1])],
+    "os24": [(["Ann", "Ann"], [5, 3, 3]), (["Ben", "Ann"], [3, 3, 5])],
 }
 WINNERS = {
     "os5": ["Ann", "Cat"],   # a tie on 6, shared (tie: shared)
@@ -109,7 +110,8 @@ WINNERS = {
     "os19": ["Ben"],
     "os21": ["Ann"],
     "os22": ["Dan"],
-    "os23": ["Cat"],    "os24": ["Cat"],
+    "os23": ["Cat"],
+    "os24": ["Cat"],
 }
 
 
