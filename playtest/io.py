@@ -378,7 +378,7 @@ def _check_not_an_outputs_own(path: Path, absolute: Path, option: str) -> None:
             or any(_signed(folder / name, *sig) for name, sig in OUTPUT_SIGNATURES.items() if name != "run.json")):
         return
     shown = path.parent if str(path.parent) != "." else folder
-    raise UsageError(f"{option} {path}: {shown} is a playtest output (a comparison, sweep, ladder or tune), and "
+    raise UsageError(f"{option} {path}: {shown} is a playtest output (a comparison, diff, sweep, ladder or tune), and "
                      f"{absolute.name} is a name of its own files; choose another place (--force does not replace it: "
                      "only the command that wrote the folder writes there, and its next --force deletes such a file)")
 

@@ -496,7 +496,7 @@ def test_a_report_is_never_written_as_a_file_of_another_playtest_output(cli, sta
         before = {p.name: p.read_bytes() for p in folder.iterdir()}
         res = cli("report", str(run), "-o", str(folder / out), *more)
         assert (res.returncode, res.stdout) == (2, ""), (out, more, res)
-        assert res.stderr == (f"error: --out {folder / out}: {folder} is a playtest output (a comparison, sweep, "
+        assert res.stderr == (f"error: --out {folder / out}: {folder} is a playtest output (a comparison, diff, sweep, "
                               f"ladder or tune), and {out} is a name of its own files; choose another place (--force "
                               "does not replace it: only the command that wrote the folder writes there, and its next "
                               "--force deletes such a file)\n"), res.stderr
