@@ -302,15 +302,17 @@ def problem_from_pydantic(tree: Node, schema: type[BaseModel], err: Any) -> Prob
         return _tag_problem(node, path, kind, err.get("ctx", {}), schema, loc)
     if message.startswith("Value error, "):
         message = message[len("Value error, ") :]
-    if (kind in ("too_short", "too_long") and err.get("ctx", {}).get("field_type") in ("Tuple", "List")
+    if (kind in ("too_short", "too_long") and err.get("ctx", {}).get("field_type") in ("Tuple", "List", "Dictionary")
             and isinstance(err["ctx"].get("actual_length"), int)):
         # YAML has lists, not tuples: `--set planets=[]` read "Tuple should have at least 1 item after
-        # validation, not 0", in pydantic's words (a list's "List should ..." likewise; a mapping's are kept)
+        # validation, not 0", in pydantic's words (a list's "List should ..." and a mapping's
+        # "Dictionary should ..." likewise: `--set rules.goods={}`)
         ctx = err["ctx"]
         bound = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
+        noun = ("entry", "entries") if ctx["field_type"] == "Dictionary" else ("item", "items")
         if isinstance(bound, int):
             message = (f"{'needs at least' if kind == 'too_short' else 'takes at most'} {bound} "
-                       f"item{'s' if bound != 1 else ''}, not {ctx['actual_length']}")
+                       f"{noun[bound != 1]}, not {ctx['actual_length']}")
     if kind == "tuple_type":  # YAML has lists, not tuples: `vp: 5` read "Input should be a valid tuple"
         length = _fixed_length(annotation_at(schema, loc))
         message = f"expected a list of {length} items" if length else "expected a list"
