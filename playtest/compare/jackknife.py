@@ -157,7 +157,9 @@ games, 100 games a side, A/A, read p < 0.0007 (Holm's first cut-off in about 73 
 of comparisons and p < 0.05 in 15% (4,000 draws, 20 blocks of 5 games; review h265); with the
 floor 0.0% and 2.7%. Only such sides: on every difference of spreads the floor cost power where
 scores are skewed (exponential scores, sd 10 against 14: 31% → 25% at 0.05), and it changed
-nothing of the rare parts' false alarms that a constant side does not cause."""
+nothing of the rare parts' false alarms that a constant side does not cause. For two rows equal
+variances and equal standard deviations are one null; for a contrast of more rows (tune's best −
+base of two spreads) they are not, and the variances' p is only a guard against false certainty."""
 
 
 def no_surer_than_p(est: Estimate, p: float) -> Estimate:
