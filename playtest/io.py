@@ -298,6 +298,7 @@ def check_output_path(path: Path, option: str, *, folder: bool, report_of: Path 
     # (a folder output too: `compare --out B/report.md` made a folder of that name in run B, and
     # `report B -f md` then blamed an edit for the report it could not write)
     _check_not_a_runs_own(path, absolute, option, report_of)
+    _check_not_an_outputs_own(path, absolute, option)
     if os.path.islink(absolute) and not os.path.exists(absolute):
         # "already exists (a file); use --force" or "exists and is not a folder" named no link
         raise UsageError(f"{option} {path}: is a symbolic link to {os.readlink(absolute)}, which does not exist; "
@@ -351,7 +352,6 @@ def _check_not_a_runs_own(path: Path, absolute: Path, option: str, report_of: Pa
     file it leads to never written; a link among its folders is followed by the look at the folder."""
     run = absolute.parent
     if absolute.name not in RUN_OWN_FILES or not is_run_folder(run):
-        _check_not_an_outputs_own(path, absolute, option)
         return
     if report_of is not None and _same_or_inside(run, report_of) and _same_or_inside(report_of, run):
         return
@@ -366,7 +366,7 @@ def _check_not_a_runs_own(path: Path, absolute: Path, option: str, report_of: Pa
 
 def _check_not_an_outputs_own(path: Path, absolute: Path, option: str) -> None:
     """Nor may it take the name of one of the files of another playtest output (a comparison,
-    sweep, ladder or tune, known by its OUTPUT_MARK or its JSON; OWN_FILES): `report RUN --out
+    diff, sweep, ladder or tune, known by its OUTPUT_MARK or its JSON; OWN_FILES): `report RUN --out
     TUNE/tune.json --force` replaced the tune's own summary, which `explain TUNE` reads back (it
     then refused the folder), and `report RUN --out SWEEP/sweep.md --force` the sweep's; a file
     put there under such a name was also deleted by that folder's next `--force`, as its own.

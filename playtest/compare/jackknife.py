@@ -142,10 +142,7 @@ def no_surer_than(est: Estimate, blocks: int | None) -> Estimate:
     error is widened until the p-value is that, so that the interval and the p-value say the same
     (an interval that excludes 0 while p ≥ 0.05 would claim what the test does not). As it is when
     `blocks` is None, or its p-value is NaN or already at least that."""
-    p = est.p_value()
-    if blocks is None or math.isnan(p) or p >= (floor := sign_flip_p(blocks)):
-        return est
-    return Estimate(est.estimate, abs(est.estimate) / t_quantile(1 - floor / 2, est.df), est.df)
+    return est if blocks is None else no_surer_than_p(est, sign_flip_p(blocks))
 
 
 SPREADS = frozenset({"score_sd"})
@@ -163,11 +160,12 @@ base of two spreads) they are not, and the variances' p is only a guard against 
 
 
 def no_surer_than_p(est: Estimate, p: float) -> Estimate:
-    """`est`, its standard error widened so that its p-value is at least `p` (as `no_surer_than`)."""
-    if math.isnan(p) or math.isnan(est.p_value()) or est.p_value() >= p or est.estimate == 0:
+    """`est`, its standard error widened so that its p-value is `p` when it was below it (a p of
+    1 leaves no evidence at all: an infinite error). As it is when either p-value is NaN."""
+    if math.isnan(p) or math.isnan(found := est.p_value()) or found >= p:
         return est
     q = t_quantile(1 - p / 2, est.df)
-    return est if q <= 0 else Estimate(est.estimate, abs(est.estimate) / q, est.df)
+    return Estimate(est.estimate, abs(est.estimate) / q if q > 0 else math.inf, est.df)
 
 
 def block_count(games: int, k: int = DEFAULT_BLOCKS) -> int:
