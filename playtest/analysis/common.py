@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -27,8 +28,45 @@ from playtest.analysis.stats import (
 )
 
 
+@dataclass(frozen=True)
+class Lineups:
+    """Each game's line-up of bots by seat, as a code (`game_lineups`), looked up by game id."""
+
+    games: np.ndarray
+    codes: np.ndarray
+
+    def of(self, ids: np.ndarray) -> np.ndarray | None:
+        """The line-up codes of the games `ids`, or None where they do not call for a standard
+        error within line-ups (`stats.lineup_codes`: one line-up, or one of too few games)."""
+        codes = self.codes[np.searchsorted(self.games, ids)]
+        return codes if stats.lineup_codes(codes) is not None else None
+
+
+WITHIN_LINEUPS = (" Interval within line-ups: the bots rotate through the seats, so each seat held each bot in a "
+                  "fixed share of the games, and which one it held is not counted as chance.")
+"""Said in the definition of a row whose interval is taken within line-ups."""
+
+
+def game_lineups(games: Table) -> Lineups | None:
+    """The line-up of each game (its bots in seat order) when the games hold different bots,
+    else None (one bot in every seat: every game has the same line-up). With different bots
+    rotating through the seats (simulate's default), a seat's and a bot's results are read
+    within line-ups (`stats.lineup_codes`); with `--no-rotate` every game has one line-up, and
+    they are read as before."""
+    if "bot" not in F.columns(games) or int(F.collect(F.lazy(games).select(pl.col("bot").n_unique())).item()) <= 1:
+        return None
+    per = F.per_game(games, pl.col("bot").sort_by("seat").str.join("\x1f").alias("lineup"))
+    _, codes = np.unique(per["lineup"].to_numpy(), return_inverse=True)
+    return Lineups(per[F.GAME].to_numpy(), codes.reshape(-1))
+
+
+def _within(lineups: Lineups | None, ids: np.ndarray) -> np.ndarray | None:
+    return None if lineups is None else lineups.of(ids)
+
+
 def win_rates_by(rows: Table, by: str, metric: str, definition: str, *,
-                 label: Callable[[Any], str] = str, with_chi2: bool = False) -> pl.DataFrame:
+                 label: Callable[[Any], str] = str, with_chi2: bool = False,
+                 lineups: Lineups | None = None) -> pl.DataFrame:
     """Win rate (sum of win shares / rows) per value of `by`; optionally the p that every group
     wins equally, on every row (chi-square, or simulated when expected counts are small: the
     definition says which).
@@ -37,43 +75,82 @@ def win_rates_by(rows: Table, by: str, metric: str, definition: str, *,
     the interval is the cluster-robust one over games (`cluster_proportion`). With one row a
     game it is close to Wilson's, a little wider in a few games (a t quantile, and about one game
     fewer): seat 1's 4 wins of 20 read [7.4%, 43.8%] here and [8.1%, 41.6%] in Wilson's, which
-    `first_player_advantage` shifts by 1/P (its exact coverage is calibrated: docs/calibration.md)."""
+    `first_player_advantage` shifts by 1/P (its exact coverage is calibrated: docs/calibration.md).
+    `lineups` (`game_lineups`): intervals within line-ups, and with `with_chi2` the seats' tests
+    too (`_seat_tests_of_groups`)."""
     groups = []
     for key, per in F.per_game_by(rows, by, pl.col("win_share").sum().alias("wins"), pl.len().alias("rows")):
         groups.append((key, per["wins"].to_numpy(), per["rows"].to_numpy(), per[F.GAME].to_numpy()))
-    return win_rates_of_sums(groups, metric, definition, label=label, with_chi2=with_chi2)
+    return win_rates_of_sums(groups, metric, definition, label=label, with_chi2=with_chi2, lineups=lineups)
+
+
+WITHIN_LINEUPS_TEST = ("p: Hotelling's test, within line-ups, that all seats win equally (the bots rotate through "
+                       "the seats: each line-up weighs alike).")
 
 
 def win_rates_of_sums(groups: list[tuple[Any, np.ndarray, np.ndarray, np.ndarray]], metric: str, definition: str, *,
-                      label: Callable[[Any], str] = str, with_chi2: bool = False) -> pl.DataFrame:
+                      label: Callable[[Any], str] = str, with_chi2: bool = False,
+                      lineups: Lineups | None = None) -> pl.DataFrame:
     """`win_rates_by` from (group, per-game win shares, per-game rows, the games) for each group,
     in game order and over the games where the group has rows."""
     p = None
     if with_chi2:
-        p, method = chi2_equal_test([float(w.sum()) for _, w, _, _ in groups])
-        if method == "Monte Carlo":
-            definition += " (expected counts below 5: p simulated from 20,000 seeded multinomial draws)"
+        within = _seat_tests_of_groups(groups, lineups)
+        if within is not None:
+            p = within[0]
+            definition = definition.split("; p: ")[0] + "; " + WITHIN_LINEUPS_TEST
+        else:
+            p, method = chi2_equal_test([float(w.sum()) for _, w, _, _ in groups])
+            if method == "Monte Carlo":
+                definition += " (expected counts below 5: p simulated from 20,000 seeded multinomial draws)"
     out = []
     for key, wins, n, ids in groups:
-        est, lo, hi = proportion_of_sums(wins, n)
+        codes = _within(lineups, ids)
+        est, lo, hi = proportion_of_sums(wins, n, lineups=codes)
         out.append({C.METRIC: metric, C.GROUP: label(key), C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
-                    C.N: int(n.sum()), C.P_VALUE: p, C.DEFINITION: definition,
+                    C.N: int(n.sum()), C.P_VALUE: p,
+                    C.DEFINITION: definition if codes is None else _with_lineups_note(definition),
                     PARTS: Parts(ids, (wins, n), ratio, n=n) if wanted() else None})
     return C.metric_frame(out)
 
 
+def _with_lineups_note(definition: str) -> str:
+    """A definition with WITHIN_LINEUPS said before its test's clause ('; p: ...'), which
+    compare strips beside its own p (compare.metrics.without_report_test)."""
+    head, sep, test = definition.partition("; p: ")
+    note = f"{head.rstrip('.')}.{WITHIN_LINEUPS}"
+    return f"{note.rstrip('.')}{sep}{test}" if sep else note
+
+
+def _seat_tests_of_groups(groups: list[tuple[Any, np.ndarray, np.ndarray, np.ndarray]],
+                          lineups: Lineups | None) -> tuple[float, float] | None:
+    """`stats.seat_tests_within_lineups` of the seats' groups (one row each in every game), or None."""
+    if lineups is None or not groups:
+        return None
+    ids = groups[0][3]
+    if any(g[3].size != ids.size or not np.array_equal(g[3], ids) or (g[2] != 1).any() for g in groups):
+        return None
+    codes = lineups.of(ids)
+    if codes is None:
+        return None
+    return stats.seat_tests_within_lineups(np.column_stack([g[1] for g in groups]), codes)
+
+
 def seat_win_rates(games: Table) -> pl.DataFrame:
     """Win rate by seat (seat 1: GameSpec.seat_one), intervals as `win_rates_by`; the p-value of
-    the test that all seats win equally is on every row."""
+    the test that all seats win equally is on every row. With different bots rotating through
+    the seats: intervals and the test within line-ups (`game_lineups`)."""
     return win_rates_by(games, "seat", "win_rate_by_seat",
                         "Share of games won from this seat (ties split); p: chi-square test that all seats win equally.",
-                        label=lambda seat: f"seat {seat + 1}", with_chi2=True)
+                        label=lambda seat: f"seat {seat + 1}", with_chi2=True, lineups=game_lineups(games))
 
 
 def bot_win_rates(games: Table) -> pl.DataFrame:
-    """Win rate by bot (over all seats it sat in), cluster-robust over games. A bot that holds
-    every seat of every game (self-play) wins 1/P of them by construction: no interval."""
-    table = win_rates_by(games, "bot", "win_rate_by_bot", "Share of seats played by this bot that won (ties split).")
+    """Win rate by bot (over all seats it sat in), cluster-robust over games, within line-ups
+    when the bots rotate (`game_lineups`). A bot that holds every seat of every game (self-play)
+    wins 1/P of them by construction: no interval."""
+    table = win_rates_by(games, "bot", "win_rate_by_bot", "Share of seats played by this bot that won (ties split).",
+                         lineups=game_lineups(games))
     if table.height != 1:
         return table
     return table.with_columns(pl.lit(None, pl.Float64).alias(C.CI_LOW), pl.lit(None, pl.Float64).alias(C.CI_HIGH),
@@ -99,22 +176,25 @@ def mean_score_by(games: Table, by: str, floors: Mapping[str, float] | None = No
     """Mean of each score part and of the total, by `by` (e.g. 'bot' or 'seat'), skewness-corrected
     t intervals cluster-robust over games (a bot may hold several seats of one game). `floors`:
     the least value a part (or 'total') can take (GameSpec.score_floors; analysis/floors.py),
-    where its interval is cut."""
+    where its interval is cut. By seat or bot, with different bots rotating through the seats:
+    within line-ups (`game_lineups`)."""
     floors = floors or {}
     comps = [*score_parts(games), "total"]
     rows = []
     sums = [*(pl.col(_score_column(c)).sum() for c in comps), pl.len().alias("rows")]
+    lineups = game_lineups(games) if by in ("seat", "bot") else None
     for key, per in F.per_game_by(games, by, *sums):
         label = f"seat {key + 1}" if by == "seat" else str(key)
+        codes = _within(lineups, per[F.GAME].to_numpy())
         for comp in comps:
             est, lo, hi = mean_of_sums(per[_score_column(comp)].to_numpy(), per["rows"].to_numpy(),
-                                       at_least=floors.get(comp))
+                                       at_least=floors.get(comp), lineups=codes)
             rows.append({C.METRIC: f"mean_score_{comp}", C.GROUP: label, C.ESTIMATE: est, C.CI_LOW: lo,
                          C.CI_HIGH: hi, C.N: int(per["rows"].sum()),
                          PARTS: Parts(per[F.GAME].to_numpy(), (per[_score_column(comp)].to_numpy(), per["rows"].to_numpy()),
                                       ratio, n=per["rows"].to_numpy()) if wanted() else None,
                          C.DEFINITION: f"Mean final {'total score' if comp == 'total' else comp + ' points'} per player, "
-                                       f"by {by}.{_floor_note(comp, floors)}"})
+                                       f"by {by}.{_floor_note(comp, floors)}{'' if codes is None else WITHIN_LINEUPS}"})
     return C.metric_frame(rows)
 
 
@@ -144,13 +224,25 @@ def n_players(games: Table) -> int:
 
 def first_player_advantage(games: Table) -> pl.DataFrame:
     """Seat 1's win rate minus 1/P: Wilson interval shifted by the constant 1/P; p from the score
-    test that seat 1 wins 1/P."""
+    test that seat 1 wins 1/P. With different bots rotating through the seats: the interval of
+    `seat_win_rates` (within line-ups) shifted, and the t test of `stats.seat_tests_within_lineups`."""
     p = n_players(games)
-    first = F.collect(F.lazy(games).filter(pl.col("seat") == 0).select(F.GAME, "win_share"))
+    first = F.collect(F.lazy(games).filter(pl.col("seat") == 0).select(F.GAME, "win_share").sort(F.GAME))
     # One chunk, as the parts' array is: polars sums each chunk apart, and a run grown in batches
     # (diff --until-decided) holds several, whose sum differed from the parts' in the last bit.
     wins, n = float(first["win_share"].rechunk().sum()), first.height
     est, lo, hi = stats.shifted(wilson(wins, n), 1 / p) if p else (math.nan,) * 3
+    p_value = stats.one_proportion_p(wins, n, 1 / p) if p else None
+    definition = f"Seat 1's win rate minus the fair share 1/{p} (positive = seat 1 is favoured)."
+    lineups = game_lineups(games) if p else None
+    codes = _within(lineups, first[F.GAME].to_numpy())
+    within = None if codes is None else stats.seat_tests_within_lineups(win_shares_by_seat(games).drop(F.GAME).to_numpy(), codes)
+    if within is not None:
+        shares = first["win_share"].to_numpy()
+        est, lo, hi = stats.shifted(stats.proportion_of_sums(shares, np.ones(shares.size), lineups=codes), 1 / p)
+        est = wilson(wins, n)[0] - 1 / p  # the parts' estimate, to the last bit
+        p_value = within[1]
+        definition += WITHIN_LINEUPS + " Its test: a t test within line-ups, each line-up weighing alike."
 
     def advantage(shares: np.ndarray) -> float:  # summed by polars, as `wins` is: the same last bit
         return wilson(float(pl.Series(shares).sum()), shares.size)[0] - 1 / p if p else math.nan
@@ -159,8 +251,7 @@ def first_player_advantage(games: Table) -> pl.DataFrame:
                             C.CI_LOW: lo, C.CI_HIGH: hi, C.N: n, PARTS: Parts(
                                 first[F.GAME].to_numpy(), (first["win_share"].to_numpy(),), advantage,
                                 n=np.ones(n, dtype=int), always=True) if wanted() else None,
-                            C.P_VALUE: stats.one_proportion_p(wins, n, 1 / p) if p else None,
-                            C.DEFINITION: f"Seat 1's win rate minus the fair share 1/{p} (positive = seat 1 is favoured)."}])
+                            C.P_VALUE: p_value, C.DEFINITION: definition}])
 
 
 def win_shares_by_seat(games: Table, *also: pl.Expr) -> pl.DataFrame:
@@ -175,14 +266,16 @@ def balance(games: Table) -> pl.DataFrame:
     """Balance = 1 − the largest gap between two seats' win rates, simultaneous pairwise interval."""
     wide = win_shares_by_seat(games)
     w = wide.drop(F.GAME).to_numpy()
-    est, lo, hi = stats.balance_interval(w)
+    codes = _within(game_lineups(games), wide[F.GAME].to_numpy())
+    est, lo, hi = stats.balance_interval(w, lineups=codes)
     return C.metric_frame([{C.METRIC: "balance", C.GROUP: "seats", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                             C.N: w.shape[0], PARTS: Parts(wide[F.GAME].to_numpy(), (w,),
                                                          lambda w: stats.balance_interval(w)[0],
                                                          n=np.ones(w.shape[0], dtype=int), always=True)
                             if wanted() else None,
                             C.DEFINITION: "1 − (highest − lowest seat win rate); 1 = all seats win equally. "
-                                          "Interval: Bonferroni-simultaneous normal intervals of every pairwise seat gap (per-game paired differences)."}])
+                                          "Interval: Bonferroni-simultaneous normal intervals of every pairwise seat gap (per-game paired differences)."
+                                          + ("" if codes is None else WITHIN_LINEUPS)}])
 
 
 def score_distribution(games: Table, floors: Mapping[str, float] | None = None, *, quantiles: bool = True,
@@ -215,6 +308,7 @@ def score_distribution(games: Table, floors: Mapping[str, float] | None = None, 
                 yield from (per for _, per in F.per_game_by(games, by, *sums))
 
     players = _players(games, cols) if wanted() else None
+    lineups = game_lineups(games) if by_seat_and_bot else None
     rows = []
     for (who, counts), per in zip(splits, per_games(), strict=True):
         by = "all players" if who == "all" else ("seat" if who.startswith("seat ") else "bot")
@@ -231,11 +325,13 @@ def score_distribution(games: Table, floors: Mapping[str, float] | None = None, 
             values, freq = all_values[mine], all_freq[mine]
             what = "total score" if comp == "total" else f"score part '{comp}'"
             base = {C.GROUP: f"{who} / {comp}", C.N: n}
-            est, lo, hi = mean_of_sums(per[col].to_numpy(), counted, at_least=floors.get(comp))
+            codes = None if by == "all players" else _within(lineups, ids)
+            est, lo, hi = mean_of_sums(per[col].to_numpy(), counted, at_least=floors.get(comp), lineups=codes)
             rows.append(base | {C.METRIC: "score_mean", C.ESTIMATE: est, C.CI_LOW: lo, C.CI_HIGH: hi,
                                 PARTS: Parts(ids, (per[col].to_numpy(), counted), ratio, n=counted) if wanted() else None,
                                 C.DEFINITION: f"Mean final {what} per player ({by}); skewness-corrected t interval, "
-                                              f"cluster-robust over games.{_floor_note(comp, floors)}"})
+                                              f"cluster-robust over games.{_floor_note(comp, floors)}"
+                                              f"{'' if codes is None else WITHIN_LINEUPS}"})
             rows.append(base | {C.METRIC: "score_sd", C.ESTIMATE: stats.sd_counts(values, freq), C.CI_LOW: None,
                                 C.CI_HIGH: None, PARTS: None if theirs is None else Parts(
                                     theirs[F.GAME].to_numpy(), (theirs[col].to_numpy(),), _sd,

@@ -135,26 +135,72 @@ def _cluster_residuals(num: Sequence[float] | np.ndarray, den: Sequence[float] |
                        clusters: Sequence[int] | np.ndarray) -> tuple[float, float, np.ndarray, float]:
     """(ratio Σnum/Σden, its cluster-robust se, per-cluster residuals x_g − ratio·y_g, Σden).
     The residuals carry the estimate's sampling error: se = √(G/(G − 1)·Σresid²)/Σden."""
-    return _residuals_of_sums(*_per_cluster(num, den, clusters))
+    r, se, resid, total, _ = _residuals_of_sums(*_per_cluster(num, den, clusters))
+    return r, se, resid, total
 
 
-def _residuals_of_sums(xs: Sequence[float] | np.ndarray, ys: Sequence[float] | np.ndarray
-                       ) -> tuple[float, float, np.ndarray, float]:
+MIN_PER_LINEUP = 5
+"""Games each line-up must have played for a standard error within line-ups (`lineup_codes`):
+with fewer, each line-up's own spread rests on a handful of games and the interval's t quantile
+on few degrees of freedom (4 games in 2 line-ups: t(2), and seat 1's 2.5 wins of 4 read
+[0.1%, 100.0%] where Wilson's reads [10.4%, 97.3%]); the plain error is then kept, which is
+wider in expectation but steadier."""
+
+
+def lineup_codes(lineups: Sequence[object] | np.ndarray | None) -> np.ndarray | None:
+    """Each game's line-up (its bots by seat, or any label fixed before the game is played) as
+    codes 0..H−1 when the standard error is taken within line-ups: at least two line-ups, each
+    in at least MIN_PER_LINEUP games; else None (the plain standard error over games).
+
+    Why: with different bots rotating through the seats (the default), each seat holds each bot
+    in a fixed share of the games, by design, so how much a seat's win rate moves from run to run
+    does not include which bot it happened to hold: the spread between line-ups is not sampling
+    error. The plain standard error counts it, and read 2.4× too wide on Stargate with
+    `greedy,random,scripted:bays-first,random` (seat 1 over 400 games: 0.022 against 0.007 within
+    line-ups; review h265 measured run-to-run spreads of 0.41× the reported error). Given the
+    line-ups, games are independent within each, and the plain mean's variance is
+    Σ_h n_h·σ_h²/n² (a post-stratified estimate), on G − H degrees of freedom."""
+    if lineups is None:
+        return None
+    labels = np.asarray(lineups)
+    if labels.size == 0:
+        return None
+    _, codes, counts = np.unique(labels, return_inverse=True, return_counts=True)
+    if counts.size < 2 or int(counts.min()) < MIN_PER_LINEUP:
+        return None
+    return codes.reshape(-1)
+
+
+def _residuals_of_sums(xs: Sequence[float] | np.ndarray, ys: Sequence[float] | np.ndarray,
+                       lineups: Sequence[object] | np.ndarray | None = None
+                       ) -> tuple[float, float, np.ndarray, float, int]:
     """`_cluster_residuals` from the per-cluster sums (one entry per game, in game order): what a
-    lazy query that aggregates each game first hands over."""
+    lazy query that aggregates each game first hands over; and the degrees of freedom of the se,
+    G − 1. `lineups`: each game's line-up (`lineup_codes`): the residuals are then centred within
+    each line-up, the se is √(Σ_h n_h/(n_h − 1)·Σ_{g∈h} resid²)/Σden and its degrees of freedom
+    G − H — unless that se is 0 (every line-up gave the same in each of its games), where the
+    plain one stands: a spread no game showed is no reason for a zero-width interval."""
     xs = np.asarray(xs, dtype=float)
     ys = np.asarray(ys, dtype=float)
     if xs.size == 0 or ys.sum() == 0:
-        return math.nan, math.nan, np.empty(0), 0.0
+        return math.nan, math.nan, np.empty(0), 0.0, 0
     g = xs.size
-    r = float(xs.sum() / ys.sum())
+    total = float(ys.sum())
+    r = float(xs.sum() / total)
     resid = xs - r * ys
     if g < 2:
-        return r, math.nan, resid, float(ys.sum())
-    se = math.sqrt(g / (g - 1) * float(resid @ resid)) / float(ys.sum())
+        return r, math.nan, resid, total, 0
+    codes = lineup_codes(lineups)
+    if codes is not None:
+        counts = np.bincount(codes).astype(float)
+        centred = resid - (np.bincount(codes, weights=resid) / counts)[codes]
+        se = math.sqrt(float((counts / (counts - 1))[codes] @ (centred * centred))) / total
+        if se >= 1e-12 * max(1.0, abs(r)):
+            return r, se, centred, total, g - counts.size
+    se = math.sqrt(g / (g - 1) * float(resid @ resid)) / total
     if se < 1e-12 * max(1.0, abs(r)):
         se = 0.0
-    return r, se, resid, float(ys.sum())
+    return r, se, resid, total, g - 1
 
 
 def cluster_ratio(num: Sequence[float] | np.ndarray, den: Sequence[float] | np.ndarray,
@@ -168,7 +214,7 @@ def cluster_ratio(num: Sequence[float] | np.ndarray, den: Sequence[float] | np.n
 
 def ratio_of_sums(xs: np.ndarray, ys: np.ndarray) -> tuple[float, float, int]:
     """`cluster_ratio` from each game's sums of the numerator and the denominator (game order)."""
-    r, se, resid, _ = _residuals_of_sums(xs, ys)
+    r, se, resid, _, _ = _residuals_of_sums(xs, ys)
     return r, se, resid.size
 
 
@@ -180,14 +226,15 @@ def _skewness(x: np.ndarray) -> float:
 
 
 def hall_interval(estimate: float, se: float, skewness: float, n: int,
-                  confidence: float = 0.95) -> tuple[float, float]:
+                  confidence: float = 0.95, *, df: int | None = None) -> tuple[float, float]:
     """Hall's (1992) skewness-corrected t interval of a mean from n independent values.
 
     T = (mean − μ)/se is skewed when the values are (its tails are uneven: on right-skewed
     values a low mean comes with a small se). Hall's monotone transformation
     g(T) = T + aT² + a²T³/3 + a/2, a = skewness/(3√n), is close to t(n − 1); inverting it gives
-    the bounds, longer on the side of the skew. skewness = 0 → the ordinary t interval."""
-    q = t_quantile(0.5 + confidence / 2, n - 1)
+    the bounds, longer on the side of the skew. skewness = 0 → the ordinary t interval. `df`: the
+    se's degrees of freedom where they are not n − 1 (n − H within H line-ups)."""
+    q = t_quantile(0.5 + confidence / 2, n - 1 if df is None else df)
     a = skewness / (3 * math.sqrt(n))
 
     def g_inv(y: float) -> float:
@@ -206,20 +253,21 @@ def cluster_mean_ci(values: Sequence[float] | np.ndarray, clusters: Sequence[int
 
 
 def mean_of_sums(xs: np.ndarray, ns: np.ndarray, confidence: float = 0.95, *,
-                 at_least: float | None = None) -> tuple[float, float, float]:
+                 at_least: float | None = None, lineups: np.ndarray | None = None) -> tuple[float, float, float]:
     """`cluster_mean_ci` from each game's sum of the values and number of rows (game order).
     `at_least`: a bound the mean cannot go below by the rules (0 for a count); the interval is
     cut there, which keeps its coverage (the true mean is never below it), so a count of cubes
-    in 4 games reads [0.00, 1.9], not [-0.51, 1.9]."""
+    in 4 games reads [0.00, 1.9], not [-0.51, 1.9]. `lineups`: each game's line-up, for a standard
+    error within line-ups (`lineup_codes`)."""
     if len(xs) == 0:
         return math.nan, math.nan, math.nan
-    m, se, resid, _ = _residuals_of_sums(xs, ns)
+    m, se, resid, _, df = _residuals_of_sums(xs, ns, lineups)
     g = resid.size
     if g < 2 or math.isnan(se):
         return m, math.nan, math.nan
     if se == 0:
         return m, math.nan, math.nan  # NO_SPREAD
-    lo, hi = hall_interval(m, se, _skewness(resid), g, confidence)
+    lo, hi = hall_interval(m, se, _skewness(resid), g, confidence, df=df)
     return m, lo if at_least is None else max(lo, at_least), hi
 
 
@@ -267,7 +315,7 @@ def count_of_sums(cs: Sequence[float] | np.ndarray, es: Sequence[float] | np.nda
     """`cluster_count_ci` from each game's count of events and its exposure (game order)."""
     if len(cs) == 0 or float(np.sum(es)) <= 0:
         return math.nan, math.nan, math.nan
-    r, se, resid, total = _residuals_of_sums(cs, es)
+    r, se, resid, total, _ = _residuals_of_sums(cs, es)
     g = resid.size
     if g < 2 or math.isnan(se):
         return r, math.nan, math.nan
@@ -299,14 +347,17 @@ def cluster_proportion(successes: Sequence[float] | np.ndarray, clusters: Sequen
     return proportion_of_sums(*_per_cluster(successes, trials, clusters), confidence)
 
 
-def proportion_of_sums(xs: np.ndarray, ts: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
-    """`cluster_proportion` from each game's successes and trials (game order)."""
+def proportion_of_sums(xs: np.ndarray, ts: np.ndarray, confidence: float = 0.95, *,
+                       lineups: np.ndarray | None = None) -> tuple[float, float, float]:
+    """`cluster_proportion` from each game's successes and trials (game order); `lineups`: each
+    game's line-up, for a standard error within line-ups (`lineup_codes`)."""
     if len(xs) == 0 or float(np.sum(ts)) <= 0:
         return math.nan, math.nan, math.nan
-    p, se, g = ratio_of_sums(xs, ts)
+    p, se, resid, _, df = _residuals_of_sums(xs, ts, lineups)
+    g = resid.size
     if g < 1:
         return math.nan, math.nan, math.nan
-    q = t_quantile(0.5 + confidence / 2, g - 1) if g >= 2 else Z95
+    q = t_quantile(0.5 + confidence / 2, df) if g >= 2 else Z95
     return p, *wilson_effective(p, se, g, q)
 
 
@@ -352,6 +403,62 @@ def cluster_chi2_equal(counts: np.ndarray) -> tuple[float, str]:
             deffs.append(se * se / (p * (1 - p) / n))
     deff = max(1.0, float(np.mean(deffs))) if deffs else 1.0
     return dist.chi2_sf(stat / deff, k - 1), "chi-square, Rao–Scott design-effect corrected"
+
+
+def _within_lineups(w: np.ndarray, codes: np.ndarray, *, one_win_each: bool = False
+                    ) -> tuple[np.ndarray, np.ndarray, int]:
+    """(each column's mean with every line-up weighted alike, its covariance matrix, degrees of
+    freedom G − H) of a games × columns matrix whose games fall into line-ups `codes` (0..H−1,
+    each of at least two games): Σ_h S_h/(n_h·H²), S_h the line-up's own covariance.
+    `one_win_each`: S_h over the line-up's games and one made-up game won by each column (the
+    means are the games' own), so that no column's spread is 0 in a line-up."""
+    counts = np.bincount(codes)
+    h, k = counts.size, w.shape[1]
+    means = np.stack([w[codes == j].mean(axis=0) for j in range(h)])
+    made_up = np.eye(k) if one_win_each else np.empty((0, k))
+    cov = sum(np.atleast_2d(np.cov(np.vstack([w[codes == j], made_up]), rowvar=False, ddof=1)) / counts[j]
+              for j in range(h)) / (h * h)
+    return means.mean(axis=0), np.asarray(cov, dtype=float), int(codes.size - h)
+
+
+def seat_tests_within_lineups(w: np.ndarray, lineups: np.ndarray) -> tuple[float, float] | None:
+    """(p that every seat wins equally, p that seat 1 wins 1/P) from a games × seats matrix of
+    win shares whose bots rotate through the seats (`lineups`, each game's line-up), or None
+    where `lineup_codes` takes the games as one line-up or the tests cannot be made (a seat
+    difference the same in every game of every line-up).
+
+    The seats' win rates with every line-up weighted alike (the rotation's own mix: a run of 101
+    games at 4 players holds one line-up once more, and a plain mean then leans to its bots) and
+    their covariance within line-ups (`_within_lineups`). Every seat alike: Hotelling's T² of the
+    P − 1 differences from the last seat, as F(P − 1, G − H − P + 2); seat 1: a t test on G − H
+    degrees of freedom. The chi-square test of equal seats assumes each game a fresh draw and
+    ignores that each seat holds each bot equally often: with `greedy` and three weak bots it
+    rejected fair seats in 0.05% of 2,000 simulated runs of 100 games at 2.5% (these tests: 2.4%
+    and 2.1%), and saw a 10-point seat-1 advantage 7% of the time (these, 37%; tests/analysis/
+    test_stats.py checks both)."""
+    codes = lineup_codes(lineups)
+    if codes is None:
+        return None
+    w = np.asarray(w, dtype=float)
+    g, k = w.shape
+    rates, cov, df = _within_lineups(w, codes)
+    if k < 2 or df - k + 2 < 1:
+        return None
+    contrast = np.hstack([np.eye(k - 1), -np.ones((k - 1, 1))])
+    d, v = contrast @ rates, contrast @ cov @ contrast.T
+    if np.linalg.matrix_rank(v) < k - 1:
+        # A seat that won every game of the line-ups where it held the strong bot and none of the
+        # others (greedy winning 25 of 25) has no spread at all, and the test would be 0/0: each
+        # line-up's spread is then taken with one made-up game won by each seat (wider, never 0).
+        cov = _within_lineups(w, codes, one_win_each=True)[1]
+        v = contrast @ cov @ contrast.T
+        if np.linalg.matrix_rank(v) < k - 1:
+            return None
+    t2 = float(d @ np.linalg.solve(v, d))
+    p_equal = dist.f_sf(t2 * (df - k + 2) / (df * (k - 1)), k - 1, df - k + 2)
+    se1 = math.sqrt(float(cov[0, 0]))
+    p_first = 2 * dist.t_sf(abs(float(rates[0]) - 1 / k) / se1, df) if se1 > 0 else (1.0 if rates[0] == 1 / k else 0.0)
+    return p_equal, p_first
 
 
 def paired_mean_test(diffs: Sequence[float] | np.ndarray, confidence: float = 0.95) -> tuple[float, float, float, float]:
@@ -529,13 +636,16 @@ def _noncentrality(power: float, players: int, alpha: float) -> float:
     return dist.ncx2_nc(dist.chi2_isf(alpha, df), df, power)
 
 
-def balance_interval(wins: np.ndarray, confidence: float = 0.95) -> tuple[float, float, float]:
+def balance_interval(wins: np.ndarray, confidence: float = 0.95, *,
+                     lineups: np.ndarray | None = None) -> tuple[float, float, float]:
     """Balance = 1 − (largest − smallest seat win rate) from a games × seats matrix of win
     shares, with a simultaneous interval: every pairwise gap p_i − p_j gets a normal interval from
     the per-game paired differences (so the negative correlation of seats in one game is used),
     Bonferroni-adjusted over the P(P−1)/2 pairs; the largest gap lies between max(0, the largest
     lower bound) and the largest upper bound. Unlike a percentile bootstrap of the max gap, the
-    interval always contains the estimate and reaches 1 when no pair is told apart. Empty → NaNs."""
+    interval always contains the estimate and reaches 1 when no pair is told apart. Empty → NaNs.
+    `lineups`: each game's line-up; the differences' standard errors are then within line-ups
+    (`lineup_codes`; the estimate is the plain one)."""
     w = np.asarray(wins, dtype=float)
     g, p = w.shape if w.ndim == 2 else (0, 0)
     if g == 0 or p < 2:
@@ -550,12 +660,20 @@ def balance_interval(wins: np.ndarray, confidence: float = 0.95) -> tuple[float,
     pairs = [(i, j) for i in range(p) for j in range(p) if i != j]
     z = _norm_ppf(1 - (1 - confidence) / 2 / (p * (p - 1) / 2))
     low_gap, high_gap = 0.0, 0.0
+    codes = lineup_codes(lineups)
     for i, j in pairs:
         d = w[:, i] - w[:, j]
-        half = z * float(d.std(ddof=1)) / math.sqrt(g)
+        se = mean_se_within_lineups(d, codes) if codes is not None else float(d.std(ddof=1)) / math.sqrt(g)
+        half = z * se
         low_gap = max(low_gap, float(d.mean()) - half)
         high_gap = max(high_gap, float(d.mean()) + half)
     return est, max(0.0, 1 - high_gap), min(1.0, 1 - low_gap)
+
+
+def mean_se_within_lineups(values: np.ndarray, codes: np.ndarray) -> float:
+    """The standard error of a plain mean of one value per game within line-ups (`codes` from
+    `lineup_codes`): `_residuals_of_sums`' with one row a game."""
+    return _residuals_of_sums(values, np.ones(values.size), codes)[1]
 
 
 def sd_counts(distinct: np.ndarray, counts: np.ndarray) -> float:

@@ -21,7 +21,7 @@ from playtest import __version__
 from playtest.analysis import columns as C
 from playtest.analysis import frames as F
 from playtest.analysis.calibration import MIN_GAMES
-from playtest.analysis.common import SEAT_TEST_ALPHA
+from playtest.analysis.common import SEAT_TEST_ALPHA, WITHIN_LINEUPS_TEST
 from playtest.analysis.frames import Table
 from playtest.analysis.metrics import Section, metric_info, repeats, sections
 from playtest.analysis.offs import switched_off
@@ -347,9 +347,16 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
     n_games = seats[0][C.N]
     d = detect[C.ESTIMATE] if detect else math.nan
     # What each test tests, beside its p: 'seat 1 p = 0.082' in a verdict on seat 4 said nothing.
-    p_text = f"chi-square p {units.p_is(p_value)} (every seat wins equally)"
-    if p_fpa is not None and not math.isnan(p_fpa):
-        p_text += f", seat 1 p {units.p_is(p_fpa)} (seat 1 wins 1/{players})"
+    within = WITHIN_LINEUPS_TEST in (seats[0][C.DEFINITION] or "")
+    if within:  # different bots rotating through the seats (analysis.common.game_lineups)
+        p_text = f"p {units.p_is(p_value)} that every seat wins equally"
+        if p_fpa is not None and not math.isnan(p_fpa):
+            p_text += f", p {units.p_is(p_fpa)} that seat 1 wins 1/{players}"
+        p_text += ", both within line-ups of the rotating bots"
+    else:
+        p_text = f"chi-square p {units.p_is(p_value)} (every seat wins equally)"
+        if p_fpa is not None and not math.isnan(p_fpa):
+            p_text += f", seat 1 p {units.p_is(p_fpa)} (seat 1 wins 1/{players})"
     games_text = f"{n_games} game{'' if n_games == 1 else 's'}{_lineup_text(bots)}"
     if equal and (n_games < MIN_GAMES or (detect is not None and math.isnan(d))):
         # "Seats look fair" over 1 game, with no caveat: below MIN_GAMES (calibrate's least number of
@@ -385,7 +392,14 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
             first += (f" Seat 1's advantage interval misses 0: it is Wilson's interval on seat 1's games (its own "
                       f"test{'' if p_fpa is None else f': p {units.p_is(p_fpa)}'}), narrower in few "
                       f"games than the t-based one of seat 1's win rate, and this verdict tests seat 1 at "
-                      f"{level:.3g} beside the chi-square test; read it as a hint to play more games.")
+                      f"{level:.3g} beside the chi-square test; read it as a hint to play more games." if not within else
+                      f" Seat 1's advantage interval misses 0, but this verdict tests seat 1 at {level:.3g} beside the "
+                      "test of every seat; read it as a hint to play more games.")
+        if within and not math.isnan(d):
+            # The power figures are the chi-square test's, for one bot in every seat; within line-ups the
+            # tests lose no power to which bot a seat held, and see an advantage sooner.
+            first += (" The power figures below are those of one bot in every seat; with these rotating bots the "
+                      "tests, within line-ups, see a seat advantage sooner.")
         if blind:
             detail = first + (f" About {games_needed(FAIR_ENOUGH, players, alpha=SEAT_TEST_ALPHA):,} games would see an advantage of "
                               f"{100 * FAIR_ENOUGH:.0f} points (80% power); below that, read the silence of the tests "

@@ -404,3 +404,90 @@ def test_one_proportion_p_is_exact_where_few_successes_or_failures_are_expected(
     assert one_proportion_p(1.5, 4, 0.25) == pytest.approx(max(binomtest(1, 4, 0.25).pvalue, binomtest(2, 4, 0.25).pvalue))
     z = (30 / 100 - 0.25) / math.sqrt(0.25 * 0.75 / 100)
     assert one_proportion_p(30, 100, 0.25) == pytest.approx(2 * sps.norm.sf(z), rel=1e-9)
+
+
+# --- different bots rotating through the seats: standard errors within line-ups ----------------
+
+STRENGTHS = np.array([0.80, 0.10, 0.07, 0.03])
+"""Win chances of four bots (say greedy and three weak ones) whatever their seat: no seat effect."""
+
+
+def _rotating_run(rng, games: int, seat_one_bonus: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """A games × seats matrix of wins where game g's bots are the line-up rotated by g (simulate's
+    default) and the line-up code of each game; `seat_one_bonus` added to seat 1's chance."""
+    lineup = np.arange(games) % 4
+    chances = np.stack([np.roll(STRENGTHS, h) for h in lineup])
+    chances[:, 0] += seat_one_bonus
+    chances /= chances.sum(axis=1, keepdims=True)
+    winner = (rng.random(games)[:, None] > np.cumsum(chances, axis=1)).sum(axis=1)
+    return np.eye(4)[winner], lineup
+
+
+def test_lineup_codes_only_where_each_line_up_played_enough_games():
+    assert stats.lineup_codes(None) is None
+    assert stats.lineup_codes(np.zeros(40, dtype=int)) is None  # one line-up: self-play or --no-rotate
+    assert stats.lineup_codes(np.arange(16) % 4) is None  # 4 games a line-up: below MIN_PER_LINEUP
+    codes = stats.lineup_codes(np.array(["b,a"] * 5 + ["a,b"] * 6))
+    assert codes is not None and sorted(np.bincount(codes)) == [5, 6]
+
+
+def test_the_within_line_up_error_is_the_post_stratified_one():
+    rng = np.random.default_rng(3)
+    x = rng.random(30) + np.repeat([0.0, 5.0, 10.0], 10)  # three line-ups far apart
+    lineups = np.repeat([0, 1, 2], 10)
+    p, se, _, _, df = stats._residuals_of_sums(x, np.ones(30), lineups)
+    by_hand = math.sqrt(sum(x[lineups == h].var(ddof=1) * 10 for h in range(3))) / 30
+    assert p == pytest.approx(x.mean())
+    assert se == pytest.approx(by_hand) and df == 27
+    _, plain, _, _, plain_df = stats._residuals_of_sums(x, np.ones(30))
+    assert plain > 5 * se and plain_df == 29  # the gap between line-ups counted as chance
+    # Every line-up the same in each of its games: the plain error stands, never a zero-width one.
+    _, flat, _, _, flat_df = stats._residuals_of_sums(np.repeat([0.0, 1.0], 10), np.ones(20), np.repeat([0, 1], 10))
+    assert flat > 0 and flat_df == 19
+
+
+def test_seat_intervals_within_line_ups_cover_as_claimed_where_the_plain_ones_overcover():
+    """Review h265: with greedy and three weak bots rotating, the seat intervals over games
+    covered 100% (the run-to-run spread 0.41× the reported error). Within line-ups: about 95%."""
+    rng = np.random.default_rng(7)
+    reps, plain, within, width = 400, 0, 0, []
+    for _ in range(reps):
+        wins, lineups = _rotating_run(rng, 100)
+        _, lo, hi = stats.proportion_of_sums(wins[:, 0], np.ones(100))
+        plain += lo <= 0.25 <= hi
+        _, lo2, hi2 = stats.proportion_of_sums(wins[:, 0], np.ones(100), lineups=lineups)
+        within += lo2 <= 0.25 <= hi2
+        width.append((hi2 - lo2) / (hi - lo))
+    assert plain / reps > 0.985
+    assert 0.92 <= within / reps <= 0.98
+    assert np.median(width) < 0.8
+
+
+def test_seat_tests_within_line_ups_hold_their_level_and_see_what_the_chi_square_test_misses():
+    rng = np.random.default_rng(11)
+    fair = [stats.seat_tests_within_lineups(*_rotating_run(rng, 100)) for _ in range(600)]
+    p_equal = np.array([f[0] for f in fair])
+    p_first = np.array([f[1] for f in fair])
+    assert 0.01 <= (p_equal < 0.025).mean() <= 0.045
+    assert 0.01 <= (p_first < 0.025).mean() <= 0.045
+    seen = chi2_seen = 0
+    for _ in range(200):
+        wins, lineups = _rotating_run(rng, 100, seat_one_bonus=0.1)
+        p_eq, p_1 = stats.seat_tests_within_lineups(wins, lineups)
+        seen += min(p_eq, p_1) < 0.025
+        chi2_seen += stats.chi2_equal_test(wins.sum(axis=0))[0] < 0.025
+    assert seen > 2 * chi2_seen and seen / 200 > 0.2
+
+
+def test_seat_tests_weigh_every_line_up_alike():
+    """101 games hold line-up 0 (greedy in seat 1) once more than the others: a plain mean of
+    seat 1 leans to greedy; the test's rates weigh the four line-ups alike and see none."""
+    wins = np.zeros((101, 4))
+    lineups = np.arange(101) % 4
+    for g, h in enumerate(lineups):
+        wins[g, h] = 1.0  # greedy (sitting at seat h in line-up h) wins every game
+    wins[:8] = np.roll(wins[:8], 1, axis=1)  # a little spread in line-ups 0 and 1
+    wins[[0, 4]] = wins[[1, 5]]
+    rates, _, df = stats._within_lineups(wins, stats.lineup_codes(lineups))
+    assert rates.sum() == pytest.approx(1.0) and df == 97
+    assert wins[:, 0].mean() != pytest.approx(rates[0])

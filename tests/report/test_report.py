@@ -793,3 +793,43 @@ def test_format_htm_is_html_as_the_htm_suffix_is(tmp_path):
     r = invoke_cli("report", str(run), "-f", "htm", "-o", str(tmp_path / "r.md"))
     assert (r.returncode, r.stderr) == (2, f"error: --out {tmp_path / 'r.md'}: a .md file, but --format htm (name the "
                                            "file for its format, or leave --format out: the suffix chooses it)\n")
+
+
+@pytest.mark.parametrize("lineup, rotate, within", [
+    (("heuristic", "random", "random", "random"), True, True),
+    (("heuristic", "random", "random", "random"), False, False),  # one line-up in every game
+    (("random",) * 4, True, False),  # self-play: one line-up too
+])
+def test_seat_rows_are_read_within_line_ups_when_different_bots_rotate(tmp_path, lineup, rotate, within):
+    """Review h265: with different bots rotating through the seats, each seat holds each bot in a
+    fixed share of the games, yet the seats' intervals and tests counted which bot a seat held as
+    chance (seat intervals covering 100%). Now such runs are read within line-ups: narrower
+    intervals, the verdict's tests within line-ups, and the definitions say so."""
+    from playtest.analysis import columns as C
+    from playtest.analysis import stats
+    from playtest.analysis.common import WITHIN_LINEUPS, WITHIN_LINEUPS_TEST
+    from playtest.sim.batch import RunConfig, read_run, run_batch
+    from playtest.variants import load_variant
+
+    run_batch(load_variant(ROOT / "variants/ohseven/base.yaml"),
+              RunConfig(n_games=40, players=4, lineup=lineup, seed=5, workers=1, rotate=rotate), tmp_path / "run")
+    info, games, events = read_run(tmp_path / "run")
+    report = build_report(info, games, events)
+    rows = {(m, g): r for s in report.sections for r in s.table.to_dicts() for m, g in [(r[C.METRIC], r[C.GROUP])]}
+    seats = [rows["win_rate_by_seat", f"seat {s}"] for s in range(1, 5)]
+    assert all((WITHIN_LINEUPS.strip().rstrip(".") in r[C.DEFINITION]) is within for r in seats), seats[0][C.DEFINITION]
+    assert (WITHIN_LINEUPS_TEST in seats[0][C.DEFINITION]) is within
+    assert ("within line-ups of the rotating bots" in report.verdict.headline) is within, report.verdict.headline
+    for s, row in enumerate(seats):
+        wins = games.filter(pl.col("seat") == s).sort("game")["win_share"].to_numpy()
+        _, lo, hi = stats.proportion_of_sums(wins, np.ones(wins.size))  # over games, line-ups ignored
+        assert row[C.ESTIMATE] == pytest.approx(wins.mean())
+        if within:
+            assert row[C.CI_HIGH] - row[C.CI_LOW] < 0.9 * (hi - lo), (s, row)
+        else:
+            assert (row[C.CI_LOW], row[C.CI_HIGH]) == pytest.approx((lo, hi))
+    p_first = rows["first_player_advantage", "seat 1"][C.P_VALUE]
+    if within:
+        codes = games.filter(pl.col("seat") == 0).sort("game")["game"].to_numpy() % 4
+        wide = np.column_stack([games.filter(pl.col("seat") == s).sort("game")["win_share"].to_numpy() for s in range(4)])
+        assert (seats[0][C.P_VALUE], p_first) == pytest.approx(stats.seat_tests_within_lineups(wide, codes))
