@@ -66,11 +66,15 @@ def _replay_run_game(run_dir: Path, game: int, save: Path | None, scratch: Path,
     """Game `game` of the run written as a transcript (to `save`, or into `scratch`), replayed and
     shown once it replays to the run's totals; its title on stderr. A --save file of a transcript
     that does not is removed: it is not the run's game."""
-    from playtest.play.from_run import transcript_problem
+    from playtest.errors import IllegalActionError
+    from playtest.play.from_run import transcript_problem, unreplayable
 
     target, found = _run_game(run_dir, game, save, scratch)
     try:
-        outcome, trace = _outcome(target, moves)
+        try:
+            outcome, trace = _outcome(target, moves)
+        except (IllegalActionError, TranscriptError) as err:  # (the game's own transcript of it: not the run's)
+            raise PlaytestError(f"{run_dir}: game {game}: {unreplayable(found, err)}") from None
         data = outcome.to_json()
         problem = transcript_problem(found, data, str(data.get("game", "")))
         if problem:

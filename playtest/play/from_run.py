@@ -21,7 +21,13 @@ from typing import Any
 import polars as pl
 
 from playtest import rng
-from playtest.errors import IllegalActionError, PlaytestError, UsageError, VariantError
+from playtest.errors import (
+    IllegalActionError,
+    PlaytestError,
+    TranscriptError,
+    UsageError,
+    VariantError,
+)
 from playtest.games import get_game
 from playtest.io import reference
 from playtest.play.session import play_support
@@ -41,6 +47,8 @@ class RunGame:
     text: str
     title: str
     totals: tuple[float, ...]
+    game: str
+    """The game's name (its GameSpec's), for the refusals that name its PlaySupport.transcript."""
 
 
 def _takes_deal(transcript: Any) -> bool:
@@ -123,7 +131,7 @@ def run_game(run_dir: Path, game: int, folder: Path | None) -> RunGame:
         raise PlaytestError(f"{run_dir}: game {game}: {spec.name}'s PlaySupport.transcript could not write the game "
                             f"played again ({exc}): it does not play the moves on the deal it is given (deal=, "
                             "docs/extending.md)") from None
-    return RunGame(text, title, tuple(float(t) for t in mine["total"]))
+    return RunGame(text, title, tuple(float(t) for t in mine["total"]), spec.name)
 
 
 def transcript_problem(found: RunGame, outcome: dict[str, Any], game_name: str) -> str:
@@ -138,6 +146,22 @@ def transcript_problem(found: RunGame, outcome: dict[str, Any], game_name: str) 
     shown = _scores(list(totals)) + ("" if outcome.get("finished") else " (unfinished)")
     return (f"the transcript {game_name} wrote of it replays to {shown}, not to the run's {_scores(list(found.totals))}: "
             "its PlaySupport.transcript does not write the game it is given (the deal= stream, docs/extending.md)")
+
+
+def unreplayable(found: RunGame, err: IllegalActionError | TranscriptError) -> str:
+    """Why the transcript written of a run's game (`found`) does not replay at all (`err`: a move
+    illegal where it is written, a setup block its notation refuses), in words after 'game N: '.
+    The game played again was checked against the run, so the transcript is not the game it was
+    given: a PlaySupport.transcript that writes the moves without playing them (as Nim's does) and
+    deals its setup block from the seed, not from deal=. Said without the replay's file:line:col,
+    which named a --save file removed by then, or a scratch file gone."""
+    if isinstance(err, TranscriptError) and err.problems:  # (the first: one line)
+        first = err.problems[0]
+        said = f"{first.path}: {first.message}" if first.path else first.message
+    else:
+        said = str(err).removeprefix(f"{getattr(err, 'where', '')}: ")
+    return (f"the transcript {found.game} wrote of it does not replay ({said}): its PlaySupport.transcript does "
+            "not write the game it is given (the deal= stream, docs/extending.md)")
 
 
 def _unlike(rows: pl.DataFrame, mine: pl.DataFrame, events: pl.DataFrame, logged: pl.DataFrame) -> str:

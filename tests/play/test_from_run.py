@@ -277,3 +277,41 @@ def test_replay_of_a_sweep_s_folder_points_at_its_runs(cli, tmp_path):
     r = cli("replay", str(out))
     assert (r.returncode, r.stderr) == (2, f"error: {out}: a sweep's folder, not a transcript; its runs are in "
                                            f"{out / 'runs'} (replay one of their games with --game N)\n")
+
+
+def test_a_transcript_that_writes_moves_on_another_deal_is_refused_naming_the_function(cli, tmp_path, monkeypatch):
+    """A plugin's transcript that writes the moves as they are, without playing them (as Nim's
+    does, docs/extending.md), and deals its setup block from the seed instead of the deal= it is
+    given, writes a move that is illegal where it stands. That was reported as the replay of a
+    transcript, 'FILE:6:17: move 2 (...): ...', at a --save file removed by then (or a scratch
+    file gone), and named neither the run nor the game's function, as the docs promise."""
+    import dataclasses
+
+    import yaml
+
+    from playtest.core.transcript import dump_yaml
+    from playtest.play import from_run
+
+    real = from_run.play_support
+
+    def miswriting(spec):
+        support = real(spec)
+
+        def transcript(rules, ref, names, seed, actions, overrides=(), **kwargs):
+            right = yaml.safe_load(support.transcript(rules, ref, names, seed, actions, overrides, **kwargs))
+            kwargs.pop("deal")
+            dealt = yaml.safe_load(support.transcript(rules, ref, names, seed, [], overrides, **kwargs))
+            return dump_yaml(dealt | {"moves": right["moves"]})  # the seed's deal, the run's moves
+
+        return dataclasses.replace(support, transcript=transcript)
+
+    run, saved = _run(cli, tmp_path), tmp_path / "g.yaml"
+    monkeypatch.setattr(from_run, "play_support", miswriting)
+    for keep in ([], ["--save", str(saved)]):
+        r = cli("replay", str(run), "--game", "1", *keep)
+        assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
+        assert r.stderr.startswith(f"error: {run}: game 1: the transcript stargate wrote of it does not replay "
+                                   "(move "), r.stderr
+        assert "PlaySupport.transcript does not write the game it is given" in r.stderr
+        assert str(saved) not in r.stderr and "playtest-replay-" not in r.stderr and r.stdout == ""
+        assert not saved.exists()
