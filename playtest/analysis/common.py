@@ -495,47 +495,22 @@ winning 35% about 72% of the time and another seat about 56% (h205, 4,000–6,00
 243 games see it now."""
 
 
-def _seat_spread_within_lineups(games: Table) -> np.ndarray | None:
-    """The covariance of one game's win shares by seat within line-ups (G times that of the
-    seats' rates, `stats.seat_rates_within_lineups`) where the seats are read within line-ups
-    (`game_lineups`), else None."""
-    lineups = game_lineups(games)
-    if lineups is None:
-        return None
-    wide = win_shares_by_seat(games)
-    codes = lineups.of(wide[F.GAME].to_numpy())
-    within = None if codes is None else stats.seat_rates_within_lineups(wide.drop(F.GAME).to_numpy(), codes)
-    return None if within is None else within[1] * wide.height
-
-
 def sample_size(games: Table) -> pl.DataFrame:
     """What this run's size can tell apart: the smallest seat advantage the verdict's chi-square
     test detects with 80% power at SEAT_TEST_ALPHA, in whichever seat
-    (stats.min_detectable_advantage), and the games needed for 5 and 2 points. With different
-    bots rotating through the seats, those of the verdict's test within line-ups, from the run's
-    own spread (stats.min_detectable_within): the multinomial's figures, for one bot in every
-    seat, were several times too many games there."""
+    (stats.min_detectable_advantage), and the games needed for 5 and 2 points."""
     p, g = F.collect(F.lazy(games).select(pl.col("seat").n_unique(), pl.col("game").n_unique())).row(0)
     if not p or not g:
         return C.metric_frame([])
-    per_game = _seat_spread_within_lineups(games)
-    if per_game is None:
-        how = (f"the chi-square test of equal seats at α = {SEAT_TEST_ALPHA}, the level of each of the verdict's "
-               "two seat tests; the other seats sharing the loss; large-sample approximation")
-        detect = stats.min_detectable_advantage(g, p, alpha=SEAT_TEST_ALPHA)
-        needed = functools.partial(stats.games_needed, players=p, alpha=SEAT_TEST_ALPHA)
-    else:
-        how = (f"the test of equal seats within line-ups at α = {SEAT_TEST_ALPHA}, the level of each of the verdict's "
-               "two seat tests, with this run's own spread of the seats' wins within line-ups (the bots rotate "
-               "through the seats); the other seats sharing the loss; large-sample approximation")
-        detect = stats.min_detectable_within(per_game, g, alpha=SEAT_TEST_ALPHA)
-        needed = functools.partial(stats.games_needed_within, per_game_cov=per_game, alpha=SEAT_TEST_ALPHA)
-    rows = [{C.METRIC: "detectable_seat_advantage", C.GROUP: "80% power", C.ESTIMATE: detect,
+    how = (f"the chi-square test of equal seats at α = {SEAT_TEST_ALPHA}, the level of each of the verdict's "
+           "two seat tests; the other seats sharing the loss; large-sample approximation")
+    rows = [{C.METRIC: "detectable_seat_advantage", C.GROUP: "80% power",
+             C.ESTIMATE: stats.min_detectable_advantage(g, p, alpha=SEAT_TEST_ALPHA),
              C.N: g, C.DEFINITION: f"Smallest gap above the fair 1/{p} in any one seat's win rate that {g} games "
                                    f"detect 80% of the time ({how})."}]
     for pts in (5, 2):
         rows.append({C.METRIC: "games_needed", C.GROUP: f"+{pts} points",
-                     C.ESTIMATE: float(needed(pts / 100)),
+                     C.ESTIMATE: float(stats.games_needed(pts / 100, p, alpha=SEAT_TEST_ALPHA)),
                      C.N: g, C.DEFINITION: f"Games needed to detect a seat winning {pts} percentage points above 1/{p}, "
                                            f"whichever seat (80% power, {how})."})
     return C.metric_frame(rows)

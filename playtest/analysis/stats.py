@@ -421,92 +421,45 @@ def _within_lineups(w: np.ndarray, codes: np.ndarray, *, one_win_each: bool = Fa
     return means.mean(axis=0), np.asarray(cov, dtype=float), int(codes.size - h)
 
 
-def seat_rates_within_lineups(w: np.ndarray, lineups: np.ndarray) -> tuple[np.ndarray, np.ndarray, int] | None:
-    """(the seats' win rates with every line-up weighed alike, their covariance within line-ups,
-    its degrees of freedom G − H) from a games × seats matrix of win shares whose bots rotate
-    through the seats (`lineups`, each game's line-up), or None where `lineup_codes` takes the
-    games as one line-up or no test of the seats can be made from them (a seat difference the
-    same in every game of every line-up, or too few degrees of freedom).
+def seat_tests_within_lineups(w: np.ndarray, lineups: np.ndarray) -> tuple[float, float] | None:
+    """(p that every seat wins equally, p that seat 1 wins 1/P) from a games × seats matrix of
+    win shares whose bots rotate through the seats (`lineups`, each game's line-up), or None
+    where `lineup_codes` takes the games as one line-up or the tests cannot be made (a seat
+    difference the same in every game of every line-up).
 
-    Weighed alike, the rates are the rotation's own mix: a run of 101 games at 4 players holds
-    one line-up once more, and a plain mean then leans to its bots. A seat that won every game of
-    the line-ups where it held the strong bot and none of the others (greedy winning 25 of 25)
-    has no spread at all, and a test would be 0/0: each line-up's spread is then taken with one
-    made-up game won by each seat (wider, never 0)."""
+    The seats' win rates with every line-up weighted alike (the rotation's own mix: a run of 101
+    games at 4 players holds one line-up once more, and a plain mean then leans to its bots) and
+    their covariance within line-ups (`_within_lineups`). Every seat alike: Hotelling's T² of the
+    P − 1 differences from the last seat, as F(P − 1, G − H − P + 2); seat 1: a t test on G − H
+    degrees of freedom. The chi-square test of equal seats assumes each game a fresh draw and
+    ignores that each seat holds each bot equally often. Simulated runs of 100 games with bots
+    winning 80/10/7/3% wherever they sit (2,000 each, 2026-12-07): at 2.5% the chi-square test
+    rejected fair seats in none, these tests in 2.5% and 3.2% (4.7% either); a seat 1 given 10
+    more points was seen by the chi-square test in 6% of the runs, by these in 34%
+    (tests/analysis/test_stats.py checks both)."""
     codes = lineup_codes(lineups)
     if codes is None:
         return None
     w = np.asarray(w, dtype=float)
-    k = w.shape[1]
+    g, k = w.shape
     rates, cov, df = _within_lineups(w, codes)
     if k < 2 or df - k + 2 < 1:
         return None
-    if np.linalg.matrix_rank(_seat_contrast(k) @ cov @ _seat_contrast(k).T) < k - 1:
-        cov = _within_lineups(w, codes, one_win_each=True)[1]
-        if np.linalg.matrix_rank(_seat_contrast(k) @ cov @ _seat_contrast(k).T) < k - 1:
-            return None
-    return rates, cov, df
-
-
-def _seat_contrast(k: int) -> np.ndarray:
-    """The k − 1 differences of each seat from the last."""
-    return np.hstack([np.eye(k - 1), -np.ones((k - 1, 1))])
-
-
-def seat_tests_within_lineups(w: np.ndarray, lineups: np.ndarray) -> tuple[float, float] | None:
-    """(p that every seat wins equally, p that seat 1 wins 1/P) from a games × seats matrix of
-    win shares whose bots rotate through the seats (`lineups`, each game's line-up), from
-    `seat_rates_within_lineups` (None where it is None): every seat alike, Hotelling's T² of the
-    P − 1 differences from the last seat, as F(P − 1, G − H − P + 2); seat 1, a t test on G − H
-    degrees of freedom.
-
-    The chi-square test of equal seats assumes each game a fresh draw and ignores that each seat
-    holds each bot equally often. Simulated runs of 100 games with bots winning 80/10/7/3%
-    wherever they sit (2,000 each, 2026-12-07): at 2.5% the chi-square test rejected fair seats
-    in none, these tests in 2.5% and 3.2% (4.7% either); a seat 1 given 10 more points was seen
-    by the chi-square test in 6% of the runs, by these in 34% (tests/analysis/test_stats.py
-    checks both)."""
-    within = seat_rates_within_lineups(w, lineups)
-    if within is None:
-        return None
-    rates, cov, df = within
-    k = rates.size
-    contrast = _seat_contrast(k)
+    contrast = np.hstack([np.eye(k - 1), -np.ones((k - 1, 1))])
     d, v = contrast @ rates, contrast @ cov @ contrast.T
+    if np.linalg.matrix_rank(v) < k - 1:
+        # A seat that won every game of the line-ups where it held the strong bot and none of the
+        # others (greedy winning 25 of 25) has no spread at all, and the test would be 0/0: each
+        # line-up's spread is then taken with one made-up game won by each seat (wider, never 0).
+        cov = _within_lineups(w, codes, one_win_each=True)[1]
+        v = contrast @ cov @ contrast.T
+        if np.linalg.matrix_rank(v) < k - 1:
+            return None
     t2 = float(d @ np.linalg.solve(v, d))
     p_equal = dist.f_sf(t2 * (df - k + 2) / (df * (k - 1)), k - 1, df - k + 2)
     se1 = math.sqrt(float(cov[0, 0]))
     p_first = 2 * dist.t_sf(abs(float(rates[0]) - 1 / k) / se1, df) if se1 > 0 else (1.0 if rates[0] == 1 / k else 0.0)
     return p_equal, p_first
-
-
-def _hardest_seat(per_game_cov: np.ndarray) -> float:
-    """min over seats j of aᵀ Cᵀ (C Σ Cᵀ)⁻¹ C a, a = one seat ahead by 1 and the others sharing
-    the loss: the noncentrality of one game per unit d² (Σ the covariance of one game's win
-    shares) for the seat whose advantage is the hardest to see."""
-    k = per_game_cov.shape[0]
-    contrast = _seat_contrast(k)
-    inverse = np.linalg.inv(contrast @ per_game_cov @ contrast.T)
-    ahead = [np.where(np.arange(k) == j, 1.0, -1.0 / (k - 1)) for j in range(k)]
-    return min(float((contrast @ a) @ inverse @ (contrast @ a)) for a in ahead)
-
-
-def min_detectable_within(per_game_cov: np.ndarray, n: float, power: float = 0.8, alpha: float = 0.05) -> float:
-    """`min_detectable_advantage` for the test of equal seats within line-ups: the noncentrality
-    n·d²·(`_hardest_seat` of the per-game covariance within line-ups, G times that of
-    `seat_rates_within_lineups`) in place of the multinomial's n·d²·P²/(P − 1), which it is when
-    that covariance is the multinomial one. The same large-sample approximation."""
-    k = per_game_cov.shape[0]
-    if not n > 0 or k < 2:
-        return math.nan
-    d = math.sqrt(_noncentrality(power, k, alpha) / (n * _hardest_seat(per_game_cov)))
-    return d if d <= 1 - 1 / k else math.nan
-
-
-def games_needed_within(d: float, per_game_cov: np.ndarray, power: float = 0.8, alpha: float = 0.05) -> int:
-    """`games_needed` for the test within line-ups (`min_detectable_within`)."""
-    k = per_game_cov.shape[0]
-    return max(2, math.ceil(_noncentrality(power, k, alpha) / (d * d * _hardest_seat(per_game_cov))))
 
 
 def paired_mean_test(diffs: Sequence[float] | np.ndarray, confidence: float = 0.95) -> tuple[float, float, float, float]:

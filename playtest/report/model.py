@@ -395,12 +395,13 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
                       f"{level:.3g} beside the chi-square test; read it as a hint to play more games." if not within else
                       f" Seat 1's advantage interval misses 0, but this verdict tests seat 1 at {level:.3g} beside the "
                       "test of every seat; read it as a hint to play more games.")
+        if within and not math.isnan(d):
+            # The power figures are the chi-square test's, for one bot in every seat; within line-ups the
+            # tests lose no power to which bot a seat held, and see an advantage sooner.
+            first += (" The power figures below are those of one bot in every seat; with these rotating bots the "
+                      "tests, within line-ups, see a seat advantage sooner.")
         if blind:
-            # Within line-ups the power figures come from the run's own spread (analysis.common.sample_size),
-            # and the games for 10 points from the detectable gap: the noncentrality grows as n·d².
-            needed = (math.ceil(n_games * (d / FAIR_ENOUGH) ** 2) if within else
-                      games_needed(FAIR_ENOUGH, players, alpha=SEAT_TEST_ALPHA))
-            detail = first + (f" About {needed:,} games would see an advantage of "
+            detail = first + (f" About {games_needed(FAIR_ENOUGH, players, alpha=SEAT_TEST_ALPHA):,} games would see an advantage of "
                               f"{100 * FAIR_ENOUGH:.0f} points (80% power); below that, read the silence of the tests "
                               "as too weak to call the seats fair.")
         else:
