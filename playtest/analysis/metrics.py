@@ -276,9 +276,8 @@ def _said_once(found: list[Section], repeated: Mapping[str, tuple[str, str]]) ->
     notes: dict[str, str] = {}
     for metric, (other, why) in repeated.items():
         if metric in defs and other in defs:
-            said = defs[metric].replace(common.WITHIN_LINEUPS, "") if common.WITHIN_LINEUPS in defs[other] else defs[metric]
             notes[other] = notes.get(other, "") + (f" This is also the table of {metric} (kept under that name in "
-                                                   f"the JSON, for gates and compare): {why}. {metric}: {said}")
+                                                   f"the JSON, for gates and compare): {why}. {metric}: {defs[metric]}")
     if not notes:
         return found
     out = []

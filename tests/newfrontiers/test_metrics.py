@@ -460,26 +460,3 @@ def test_vp_by_source_says_what_each_source_is():
     definition = rows[C.DEFINITION][0]
     assert "bonus: the end_bonus powers, VP per world, development, military, good or colonist held at the end" in definition
     assert "chips: VP chips" in definition and "goals: Galaxy goals" in definition
-
-
-def test_start_positions_read_within_line_ups_as_the_seats_do(tmp_path):
-    """Seat n starts in place n, so the two tables are one share and were given one interval;
-    when the seats' rows came to be read within line-ups (different bots rotating), the
-    start positions kept the plain interval, and the two tables disagreed again. The seat
-    definition, which quotes the start positions', says 'within line-ups' once."""
-    from playtest.analysis.common import WITHIN_LINEUPS
-    from playtest.report.model import build_report
-    from playtest.sim.batch import RunConfig, read_run, run_batch
-    from playtest.variants import load_variant
-    from tests.newfrontiers.helpers import VARIANTS
-
-    run_batch(load_variant(VARIANTS / "base.yaml"),
-              RunConfig(n_games=40, players=4, lineup=("greedy", "random", "random", "random"), seed=3, workers=1),
-              tmp_path / "run")
-    doc = build_report(*read_run(tmp_path / "run")).to_dict()
-    rows = {(m["metric"], m["group"]): m for s in doc["sections"] for m in s["metrics"]}
-    for i in range(1, 5):
-        seat, place = rows["win_rate_by_seat", f"seat {i}"], rows["win_rate_by_start_position", f"position {i}"]
-        assert (place["ci_low"], place["ci_high"]) == (seat["ci_low"], seat["ci_high"])
-        assert WITHIN_LINEUPS in place["definition"]
-    assert rows["win_rate_by_seat", "seat 1"]["definition"].count(WITHIN_LINEUPS.strip()) == 1
