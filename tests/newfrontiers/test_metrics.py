@@ -78,6 +78,30 @@ def test_win_rate_by_start_position_rows_are_positions_and_the_definition_lists_
         assert out[col].to_list() == seats[col].to_list()
 
 
+def test_start_positions_and_fixed_home_worlds_are_read_as_the_seats_when_different_bots_rotate():
+    """With different bots rotating, the seat rows are read within line-ups (common.game_lineups);
+    the start-position rows (the seats' own, `repeats`: the seat table's definition says it is
+    theirs, and the JSON, compare and gates keep them) and, under `home_worlds: fixed`, the home
+    world rows kept the interval over games: one share, two intervals (seat 1 of a 100-game
+    greedy,random,random,random run: 23.6-39.5% against 22.7-40.8%)."""
+    from playtest.analysis.common import seat_win_rates
+    from playtest.games.newfrontiers.metrics import home_world_win_rates, seat_compensation
+
+    rng = np.random.default_rng(4)
+    n, lineup = 40, ["greedy", "random", "random", "random"]
+    winners = [int(rng.choice(4, p=np.roll([0.7, 0.1, 0.1, 0.1], g % 4))) for g in range(n)]
+    games = pl.DataFrame({"game": np.repeat(np.arange(n), 4), "seat": np.tile(np.arange(4), n),
+                          "start_position": np.tile(np.arange(4), n), "home_world": np.tile(np.arange(4), n),
+                          "bot": [lineup[(s - g) % 4] for g in range(n) for s in range(4)],
+                          "win_share": [float(s == winners[g]) for g in range(n) for s in range(4)],
+                          "compensation": np.tile([0, 0, 1, 1], n)})
+    seats = seat_win_rates(games)
+    assert "within line-ups" in seats["definition"][0]
+    for out in (seat_compensation(games), home_world_win_rates(games, fixed=True)):
+        for col in ("estimate", "ci_low", "ci_high", "n"):
+            assert out[col].to_list() == seats[col].to_list(), (out["metric"][0], col)
+
+
 def test_development_purchase_rate_is_a_share_of_players_with_an_interval_inside_0_1(tmp_path):
     """Three games (seed 1): the skewness-corrected t interval of the per-game shares gave
     58.3% [-177.1%, 107.0%] for Survey Drones; a share of players gets Wilson's at the effective

@@ -23,7 +23,7 @@ import polars as pl
 
 from playtest.analysis import columns as C
 from playtest.analysis import frames as F
-from playtest.analysis.common import n_players, win_rates_by, win_shares_by_seat
+from playtest.analysis.common import game_lineups, n_players, win_rates_by, win_shares_by_seat
 from playtest.analysis.frames import Table
 from playtest.analysis.parts import PARTS, Parts, ratio, share, wanted
 from playtest.analysis.stats import (
@@ -294,10 +294,11 @@ def seat_compensation(games: Table) -> pl.DataFrame:
     gold = [f"position {pos + 1} +{c}" for pos, _, _, c in agg.iter_rows() if c]
     definition = ("Win rate from this starting place on the turn-order track; compensation gold in this variant: "
                   + (", ".join(gold) if gold else "none") + ".")
-    # The same interval as the win rate by seat (cluster-robust over games, ties split): with
-    # one position per seat the two tables gave one share two different intervals.
+    # The same interval as the win rate by seat (cluster-robust over games, ties split; within
+    # line-ups when different bots rotate): with one position per seat the two tables gave one
+    # share two different intervals.
     return win_rates_by(games, "start_position", "win_rate_by_start_position", definition,
-                        label=lambda pos: f"position {pos + 1}")
+                        label=lambda pos: f"position {pos + 1}", lineups=game_lineups(games))
 
 
 def developments(games: Table, events: Table, items: Sequence[str] = (),
@@ -497,8 +498,11 @@ def home_world_win_rates(games: Table, homes: Sequence[str] = (), fixed: bool = 
     if fixed:
         definition += (" Home worlds are not dealt in this variant (home_worlds: fixed): seat i always starts on the "
                        "i-th, so these are also the seats' win rates.")
+    # Fixed home worlds are the seats: read as the seats are (within line-ups when different bots
+    # rotate). Dealt ones are not: which bot starts on a home world is the deal's chance.
     return win_rates_by(games, "home_world", "win_rate_by_home_world", definition,
-                        label=lambda i: homes[i] if 0 <= i < len(homes) else f"home world {i + 1}")
+                        label=lambda i: homes[i] if 0 <= i < len(homes) else f"home world {i + 1}",
+                        lineups=game_lineups(games) if fixed else None)
 
 
 def summary_tables(games: Table, events: Table, developments_offered: Sequence[str] = (),
