@@ -491,3 +491,18 @@ def test_seat_tests_weigh_every_line_up_alike():
     rates, _, df = stats._within_lineups(wins, stats.lineup_codes(lineups))
     assert rates.sum() == pytest.approx(1.0) and df == 97
     assert wins[:, 0].mean() != pytest.approx(rates[0])
+
+
+def test_the_balance_interval_within_line_ups_takes_the_t_quantile_of_its_degrees_of_freedom():
+    """Within line-ups the pairwise gaps' errors stand on G − H degrees of freedom, which a normal
+    quantile ignored: greedy,random,greedy,random (two line-ups) over 12 games of fair seats had
+    the balance interval reach 100% in 85% of 2,000 simulated runs, not the 95% it promises
+    (over games: 92%). With t(G − H): 93%."""
+    rng = np.random.default_rng(5)
+    chances = np.array([[8, 1, 8, 1], [1, 8, 1, 8]]) / 18  # the two line-ups, no seat effect
+    lineups = np.arange(12) % 2
+    reached = 0
+    for _ in range(600):
+        winner = (rng.random(12)[:, None] > np.cumsum(chances[lineups], axis=1)).sum(axis=1)
+        reached += stats.balance_interval(np.eye(4)[winner], lineups=lineups)[2] == 1.0
+    assert reached / 600 >= 0.9
