@@ -418,6 +418,11 @@ V = [  # --- variant files: validate -------------------------------------------
          {"v.yaml": EXT + "planets:\n  - {color: red, vp: [1, 2]}\n  - {id: red1, vp: [1, 2, 3]}\n"}),
     Case("id-list-items-all-without-id", ["validate", "{tmp}/v.yaml"], r"v.yaml:4:5: crews.0: no id",
          {"v.yaml": EXT + "crews:\n  - {time: 5}\n"}),
+    # an effect a crew may hold once is named as the file writes it, not by its class ('FreeOrder given twice')
+    Case("placement-effect-twice", ["validate", "{tmp}/v.yaml"],
+         r"v.yaml:5:12: crews.orlins.skill: free_order given twice \(a crew has one placement mode: the second would "
+         r"override the first in silence\): give it once$",
+         {"v.yaml": EXT + "crews:\n  - id: orlins\n    skill: [{effect: free_order}, {effect: free_order, per_planet: 2}]\n"}),
     Case("id-list-item-not-a-map", ["validate", "{tmp}/v.yaml"],
          r"v.yaml:5:5: planets.1: expected a map with an id, got 'red1': this list's items are matched by id",
          {"v.yaml": EXT + "planets:\n  - {id: red2, vp: [1, 2, 3]}\n  - red1\n"}),

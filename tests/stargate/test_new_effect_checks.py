@@ -73,11 +73,16 @@ class Scatter(sc.SkillEffect):
     effect: Literal["scatter"]
 
 
+MODE = "(a crew has one placement mode: the second would override the first in silence): give it once"
+COUNTER = "(a crew has one accumulated-time counter): give it once"
+
+
 def test_an_effect_that_shapes_the_placement_is_refused_twice_on_one_crew(monkeypatch) -> None:
     """A crew has one placement mode: with two placement effects the last would win in silence.
     Which effects shape the placement is read from their handlers (`placement`), so a new one
     is refused twice with no list to add it to, as free_order and repeat_planet are; an effect
-    whose handler does not shape the placement may be given twice."""
+    whose handler does not shape the placement may be given twice. The message names the effect
+    by its key, as the file writes it (free_order), not by its class (FreeOrder)."""
     monkeypatch.setitem(HANDLERS, Scatter, HANDLERS[sc.RepeatPlanet])
     monkeypatch.setitem(HANDLERS, CubesPerColor, HANDLERS[sc.GainCubes])
     scatter = Scatter(effect="scatter")
@@ -89,15 +94,15 @@ def test_an_effect_that_shapes_the_placement_is_refused_twice_on_one_crew(monkey
         crews = tuple(c.model_copy(update={"skill": skill}) if c.id == "bays" else c for c in variant.crews)
         return [m for where, m in variant.model_copy(update={"crews": crews}).issues() if where == ("crews", bays, "skill")]
 
-    assert twice(scatter) == ["Scatter given twice"]
+    assert twice(scatter) == [f"scatter given twice {MODE}"]
     assert not [m for where, m in variant.issues() if where == ("crews", bays, "skill")]  # once: fine
-    assert twice(sc.FreeOrder(effect="free_order")) == ["FreeOrder given twice"]
-    assert twice(sc.RepeatPlanet(effect="repeat_planet")) == ["RepeatPlanet given twice"]
-    assert twice(sc.AccumulateTime(effect="accumulate_time")) == ["AccumulateTime given twice"]
+    assert twice(sc.FreeOrder(effect="free_order")) == [f"free_order given twice {MODE}"]
+    assert twice(sc.RepeatPlanet(effect="repeat_planet")) == [f"repeat_planet given twice {MODE}"]
+    assert twice(sc.AccumulateTime(effect="accumulate_time")) == [f"accumulate_time given twice {COUNTER}"]
     assert twice(CubesPerColor(effect="cubes_per_color", colors=("red",))) == []
     # in the skill's order (not a set's, which follows the classes' ids)
     assert twice(sc.FreeOrder(effect="free_order"), sc.AccumulateTime(effect="accumulate_time")) == [
-        "FreeOrder given twice", "AccumulateTime given twice"]
+        f"free_order given twice {MODE}", f"accumulate_time given twice {COUNTER}"]
 
 
 def _named_effects(why: str, before: str, after: str) -> list[str]:

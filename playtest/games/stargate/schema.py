@@ -522,10 +522,14 @@ class StargateVariant(VariantModel):
                 out.append((("crews", i, "skill"), "free_order and repeat_planet cannot be combined"))
             # A crew has one placement mode (an effect whose handler sets `placement`: with two,
             # the last would win in silence) and one accumulated-time counter.
+            # Said by the effect's key, as the file writes it (free_order), not its class (FreeOrder).
             for kind in dict.fromkeys(kinds):
                 shapes_placement = kind in HANDLERS and HANDLERS[kind].placement is not None
                 if kinds.count(kind) > 1 and (shapes_placement or kind is AccumulateTime):
-                    out.append((("crews", i, "skill"), f"{kind.__name__} given twice"))
+                    name = next(e.effect for e in crew.skill if type(e) is kind)
+                    why = ("a crew has one placement mode: the second would override the first in silence"
+                           if shapes_placement else "a crew has one accumulated-time counter")
+                    out.append((("crews", i, "skill"), f"{name} given twice ({why}): give it once"))
         if beyond:
             (place, _, slot), others = beyond[0], beyond[1:]
             also = "; also " + ", ".join(f"{crew} (slot {n})" for _, crew, n in others) if others else ""
