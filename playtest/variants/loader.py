@@ -224,7 +224,10 @@ def _resolve(path: Path, stack: tuple[Path, ...], label: str) -> tuple[Node, tup
         # As written: the folder's label relative to the working directory can be "."
         what = "is a folder, not a variant file" if parent_path.is_dir() else not_regular(parent_path)
         raise VariantError([ext.problem(EXTENDS, f"{ext.value} {what}")])
-    parent_tree, chain, _ = _resolve(parent_path, (*stack, parent_path), parent_label)
+    try:
+        parent_tree, chain, _ = _resolve(parent_path, (*stack, parent_path), parent_label)
+    except VariantError as err:  # the extended file is no readable variant (malformed YAML, empty, a list ...)
+        raise VariantError([_through(p, ext, label) for p in err.problems]) from None
     earlier = parent_tree.unmerged or []  # the parent's own unmerged items: said with this file's mistakes
     mine, theirs = tree.value.get("game"), parent_tree.value.get("game") if isinstance(parent_tree.value, dict) else None
     if mine is not None and theirs is not None and mine.value != theirs.value:
@@ -239,6 +242,26 @@ def _resolve(path: Path, stack: tuple[Path, ...], label: str) -> tuple[Node, tup
     if earlier:
         merged.unmerged = [*earlier, *(merged.unmerged or [])]
     return merged, (label, *chain), parent_tree
+
+
+def _through(problem: Problem, ext: Node, label: str) -> Problem:
+    """A problem of an extended file that could not be read as a variant (malformed YAML, an empty
+    file, a list, a duplicate key), said at this file's `extends:` with the place it is in, as a
+    problem a parent draft's keys hold is (`_from_child`): `validate mine.yaml` read only
+    "README.md:10:1: malformed YAML ..." for `extends: README.md`, naming neither the file given nor
+    its `extends:`. A problem of an `extends:` further up (a cycle, a missing file) already names the
+    chain and the line to change: it stays where it is."""
+    if problem.path == EXTENDS and problem.cause is None:
+        return problem
+    cause = problem.cause
+    if cause is not None and cause.places and cause.places[-1].startswith("extended by "):  # said at a draft between
+        places = (*cause.places[:-1], f"{cause.places[-1]}, extended by {label}")
+        message = cause.message
+    else:
+        places = (f"in {problem.file}:{problem.line}:{problem.col}", f"extended by {label}")
+        message = problem.message
+    said = Cause(message, places, ())
+    return Problem(label, ext.key_line or ext.line, ext.key_col or ext.col, problem.path, said.text(()), said)
 
 
 def _label(path: Path) -> str:

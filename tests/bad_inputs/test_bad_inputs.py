@@ -700,6 +700,20 @@ V = [  # --- variant files: validate -------------------------------------------
          r"^error: --set cubes.total=\"20000\": cubes.total: '20000' is too large \(a variant's numbers are at most "
          r"10,000 in absolute value\)$"),
     Case("extends-missing", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: parent variant not found", {"v.yaml": "extends: nope.yaml\n"}),
+    # an extended file that is no readable variant was said in that file alone ("README.md:10:1: malformed YAML"),
+    # naming neither the file given nor its extends: now at the extends: line, with the place, as a parent's key is
+    Case("extends-a-file-that-is-no-yaml", ["validate", "{tmp}/v.yaml"],
+         r"^v.yaml:1:1: malformed YAML: found character '`' that cannot start any token \(in notes.md:2:1, "
+         r"extended by v.yaml\)$",
+         {"v.yaml": "extends: notes.md\nname: mine\n", "notes.md": "# Notes\n`playtest` drafts\n"}),
+    Case("extends-an-empty-file", ["validate", "{tmp}/v.yaml"],
+         r"^v.yaml:1:1: the file is empty \(in e.yaml:1:1, extended by v.yaml\)$",
+         {"v.yaml": "extends: e.yaml\nname: mine\n", "e.yaml": ""}),
+    Case("extends-a-draft-that-extends-a-malformed-one", ["validate", "{tmp}/v.yaml"],
+         r"^v.yaml:1:1: cubes: duplicate key \(first defined at line 3\) \(in g.yaml:4:1, extended by "
+         r"p.yaml, extended by v.yaml\)$",
+         {"v.yaml": "extends: p.yaml\nname: mine\n", "p.yaml": "extends: g.yaml\nname: between\n",
+          "g.yaml": EXT + "cubes: {total: 14}\ncubes: {total: 13}\n"}),
     Case("extends-cycle", ["validate", "{tmp}/a.yaml"], r"b.yaml:1:10: extends: extends cycle", {"a.yaml": "extends: b.yaml\n", "b.yaml": "extends: a.yaml\n"}),
     Case("extends-self", ["validate", "{tmp}/a.yaml"], r"a.yaml:1:10: extends: extends cycle", {"a.yaml": "extends: a.yaml\n"}),
     Case("extends-dev-zero", ["validate", "{tmp}/v.yaml"], r"v.yaml:1:10: extends: /dev/zero is a device, not a regular file$", {"v.yaml": "extends: /dev/zero\n"}),
