@@ -194,6 +194,31 @@ def test_a_price_for_a_color_no_tile_produces_is_a_note(cli):
     assert cli("validate", BASE, "--set", "worlds.w01.color=purple", "--set", "rules.goods.purple=3").stderr == ""
 
 
+def test_a_bonus_of_an_action_the_variant_never_plays_is_a_note(cli, tmp_path):
+    """`rules.bonuses.goals_gold: 3` without the goals option (or Retreat's gold with it) validated as
+    plain 'ok', and simulate played the very same games: a change with no effect, said nowhere.
+    An explicit default (the shipped drafts write every bonus) is no change, and gets none."""
+    out = cli("validate", BASE, "--set", "rules.bonuses.goals_gold=3")
+    assert out.returncode == 0 and out.stdout.startswith(f"{BASE}: ok")
+    assert out.stderr == ("note: --set rules.bonuses.goals_gold=3: rules.bonuses.goals_gold: Galaxy goals is played "
+                          "only with the goals option (goals.enabled: false here): its gold is never paid (3 set, 1 "
+                          "the default)\n"), out.stderr
+    draft = tmp_path / "draft.yaml"
+    draft.write_text(f"extends: {ROOT / 'variants/new-frontiers/goals.yaml'}\nname: rich retreat\n"
+                     "rules:\n  bonuses: {retreat_gold: 4}\n")
+    out = cli("validate", str(draft))
+    assert out.returncode == 0
+    assert out.stderr == (f"note: {draft}:4:27: rules.bonuses.retreat_gold: Retreat into isolation is not played "
+                          "with the goals option on (goals.enabled: true; Galaxy goals replaces it): its gold is never "
+                          "paid (4 set, 2 the default)\n"), out.stderr
+    for extra in (["--set", "goals.hidden_score=owner"], ["--set", "rules.bonuses.goals_draw=4"]):
+        assert "goals option (goals.enabled: false here)" in cli("validate", BASE, *extra).stderr
+    # played where it is set: no note
+    assert cli("validate", BASE, "--set", "rules.bonuses.retreat_gold=4", "--set", "goals.hidden_score=everyone").stderr == ""
+    assert cli("validate", "variants/new-frontiers/goals.yaml", "--set", "rules.bonuses.goals_gold=3",
+               "--set", "rules.bonuses.goals_draw=4", "--set", "goals.hidden_score=owner").stderr == ""
+
+
 def test_simulate_prints_the_note_and_runs(cli, tmp_path):
     out = tmp_path / "run"
     r = cli("simulate", BASE, "--set", "rules.explore.world_limit=2", "-n", "2", "-q", "--workers", "1",

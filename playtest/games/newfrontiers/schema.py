@@ -565,6 +565,7 @@ class NewFrontiersVariant(VariantModel):
                                       f"rules.setup.compensation.{p} a list, {[0] * p} for none)")
             for i, p in enumerate(r.players) if p in PLAYER_COUNTS and p not in r.setup.compensation
             and p not in r.players[:i]]
+        out += self._unplayed_bonuses()
         out += self._unproduced_prices()
         out += self._shared_names()
         out += self._settle_trigger_at_once()
@@ -618,6 +619,35 @@ class NewFrontiersVariant(VariantModel):
         return [(("rules", "end", "settle_colonists"), (
             f"the colonist stock starts at {counts} (rules.stocks), already {limit} or less: the first Settle "
             "selected ends every game there (the stock never grows; 4 in the rules summary, null switches it off)"))]
+
+    def _unplayed_bonuses(self) -> list[Issue]:
+        """A setting changed from its default for an action this variant never plays: Retreat's gold
+        with the goals option on (Galaxy goals replaces Retreat), Galaxy goals' gold and draw, or
+        the face-down goals' scoring, without it. Legal (a draft may switch the option and keep its
+        numbers), but `validate` said only ok, and `simulate` played the very same games: the change
+        had no effect, and nothing said so (an explicit default, as the shipped drafts write, is no
+        change)."""
+        r, goals = self.rules.bonuses, self.goals
+        unplayed: list[tuple[tuple[str | int, ...], bool, str]] = [
+            (("rules", "bonuses", "retreat_gold"), goals.enabled,
+             "Retreat into isolation is not played with the goals option on (goals.enabled: true; Galaxy goals "
+             "replaces it): its gold is never paid"),
+            (("rules", "bonuses", "goals_gold"), not goals.enabled,
+             "Galaxy goals is played only with the goals option (goals.enabled: false here): its gold is never "
+             "paid"),
+            (("rules", "bonuses", "goals_draw"), not goals.enabled,
+             "Galaxy goals is played only with the goals option (goals.enabled: false here): no goal is ever "
+             "drawn"),
+            (("goals", "hidden_score"), not goals.enabled,
+             "no goal is in play without the goals option (goals.enabled: false here): this setting is never read"),
+        ]
+        out: list[Issue] = []
+        for path, off, why in unplayed:
+            model, key = (r, str(path[-1])) if path[0] == "rules" else (goals, "hidden_score")
+            default = type(model).model_fields[key].default
+            if off and getattr(model, key) != default:
+                out.append((path, f"{why} ({getattr(model, key)} set, {default} the default)"))
+        return out
 
     def _produced_colors(self) -> set[str]:
         return {w.color for w in self.worlds if w.color is not None} | {h.color for h in self.home_worlds}
