@@ -46,6 +46,27 @@ def test_a_rebid_bonus_paid_to_nobody_is_a_note():
         "note: --set bidding.rebid.bonus.points=2: bidding.rebid.bonus.points: 2 points that can never be scored")
 
 
+def test_a_rebid_setting_that_can_never_apply_is_a_note(tmp_path: Path):
+    """Both rebid triggers off and `bonus.points: 3`: validate said only ok, and the matches were the
+    very same (no rebid is ever forced, so no bonus and no redeal); likewise `keep_points: false`
+    where no bonus is paid. A located note at each changed setting; none for a default inherited."""
+    off = ["--set", "bidding.rebid.triggers.sum_equals_tricks=false", "--set", "bidding.rebid.triggers.identical_highest=false"]
+    assert run("validate", "variants/ohseven/base.yaml", *off).stderr == ""
+    draft = tmp_path / "draft.yaml"
+    draft.write_text(f"extends: {ROOT / 'variants/ohseven/base.yaml'}\nname: no rebids\nbidding:\n  rebid:\n"
+                     "    triggers: {sum_equals_tricks: false, identical_highest: false}\n    bonus: {points: 3}\n")
+    out = run("validate", str(draft))
+    assert out.returncode == 0
+    assert out.stderr == (f"note: {draft}:6:21: bidding.rebid.bonus.points: no rebid is ever forced (both "
+                          "bidding.rebid.triggers are off), so no rebid bonus is paid and no redeal happens: this "
+                          "setting is never used (3 set, 1 the default)\n"), out.stderr
+    out = run("validate", "variants/ohseven/no-bonus.yaml", "--set", "bidding.redeal.keep_points=false")
+    assert out.stderr == ("note: --set bidding.redeal.keep_points=false: bidding.redeal.keep_points: no rebid bonus is "
+                          "ever paid (bidding.rebid.bonus.points: 0): whether a redeal keeps it is never asked (false "
+                          "set, true the default)\n"), out.stderr
+    assert run("validate", "variants/ohseven/base.yaml", "--set", "bidding.redeal.keep_points=false").stderr == ""
+
+
 def test_unknown_bot_lists_valid_names():
     out = run("simulate", "variants/ohseven/base.yaml", "-n", "2", "--bots", "nope", "-q", "--out", "/dev/null/x")
     assert out.returncode == 2

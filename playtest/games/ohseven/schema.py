@@ -252,4 +252,33 @@ class OhSevenVariant(VariantModel):
             return [(("bidding", "rebid", "bonus", "points"),
                      f"{bonus.points} point{'' if bonus.points == 1 else 's'} that can never be scored: bonus.to is "
                      "nobody (write points: 0 for no bonus, or to: highest_bidders to pay it)")]
-        return []
+        return self._unused_rebid_settings()
+
+    def _unused_rebid_settings(self) -> list[Issue]:
+        """A rebid or redeal setting changed from its default where it can never apply: with both
+        rebid triggers off no rebid is forced, so no bonus is paid and no redeal happens
+        (`bidding.rebid.bonus.points: 3` there played the very same matches, and validate said only
+        ok); with no bonus paid, whether a redeal keeps it is never asked. Legal (a draft may switch
+        the rebids off and keep their numbers); an explicit default is no change and gets no note."""
+        rebid, redeal = self.bidding.rebid, self.bidding.redeal
+        settings: list[tuple[tuple[str, ...], Strict, str]] = [
+            (("bidding", "rebid", "bonus", "points"), rebid.bonus, "points"),
+            (("bidding", "rebid", "bonus", "to"), rebid.bonus, "to"),
+            (("bidding", "redeal", "keep_points"), redeal, "keep_points"),
+            (("bidding", "redeal", "max_per_round"), redeal, "max_per_round")]
+        if not (rebid.triggers.sum_equals_tricks or rebid.triggers.identical_highest):
+            why = ("no rebid is ever forced (both bidding.rebid.triggers are off), so no rebid bonus is paid and no "
+                   "redeal happens: this setting is never used")
+        elif rebid.bonus.points == 0:
+            why = "no rebid bonus is ever paid (bidding.rebid.bonus.points: 0): whether a redeal keeps it is never asked"
+            settings = settings[2:3]
+        else:
+            return []
+        out: list[Issue] = []
+        for path, model, key in settings:
+            value, default = getattr(model, key), type(model).model_fields[key].default
+            if value != default:
+                shown = str(value).lower() if isinstance(value, bool) else value
+                out.append((path, f"{why} ({shown} set, {str(default).lower() if isinstance(default, bool) else default} "
+                                  "the default)"))
+        return out
