@@ -509,6 +509,24 @@ winning 35% about 72% of the time and another seat about 56% (h205, 4,000–6,00
 243 games see it now."""
 
 
+BOTS_DECIDED = ("the bots decided every game (in each line-up every seat won, or lost, all of its games alike, "
+                "wherever the bots sat): no seat's edge smaller than the gap between the bots can show in these "
+                "games, however many are played")
+"""The definition of `detectable_seat_advantage` and `games_needed` where `stats.decided_by_lineups`:
+the report's verdict reads it (report/model.py)."""
+
+
+def _decided_by_lineups(games: Table) -> bool:
+    """Whether the seats are read within line-ups (`game_lineups`) and the line-ups alone decided
+    every game (`stats.decided_by_lineups`)."""
+    lineups = game_lineups(games)
+    if lineups is None:
+        return False
+    wide = win_shares_by_seat(games)
+    codes = lineups.of(wide[F.GAME].to_numpy())
+    return codes is not None and stats.decided_by_lineups(wide.drop(F.GAME).to_numpy(), codes)
+
+
 def sample_size(games: Table) -> pl.DataFrame:
     """What this run's size can tell apart: the smallest seat advantage the verdict's chi-square
     test detects with 80% power at SEAT_TEST_ALPHA, in whichever seat
@@ -516,6 +534,14 @@ def sample_size(games: Table) -> pl.DataFrame:
     p, g = F.collect(F.lazy(games).select(pl.col("seat").n_unique(), pl.col("game").n_unique())).row(0)
     if not p or not g:
         return C.metric_frame([])
+    if _decided_by_lineups(games):
+        return C.metric_frame(
+            [{C.METRIC: "detectable_seat_advantage", C.GROUP: "80% power", C.ESTIMATE: math.nan, C.N: g,
+              C.DEFINITION: f"Smallest gap above the fair 1/{p} in any one seat's win rate that {g} games detect "
+                            f"80% of the time: not measurable here, as {BOTS_DECIDED}."}]
+            + [{C.METRIC: "games_needed", C.GROUP: f"+{pts} points", C.ESTIMATE: math.nan, C.N: g,
+                C.DEFINITION: f"Games needed to detect a seat winning {pts} percentage points above 1/{p}: not "
+                              f"measurable here, as {BOTS_DECIDED}."} for pts in (5, 2)])
     how = (f"the chi-square test of equal seats at α = {SEAT_TEST_ALPHA}, the level of each of the verdict's "
            "two seat tests; the other seats sharing the loss; large-sample approximation")
     rows = [{C.METRIC: "detectable_seat_advantage", C.GROUP: "80% power",

@@ -428,6 +428,20 @@ def _within_lineups(w: np.ndarray, codes: np.ndarray, *, one_win_each: bool = Fa
     return means.mean(axis=0), np.asarray(cov, dtype=float), int(codes.size - h)
 
 
+def decided_by_lineups(w: np.ndarray, lineups: np.ndarray) -> bool:
+    """Whether the line-up alone decided every game: where the seats are read within line-ups
+    (`lineup_codes`), every seat's win share is the same in every game of its line-up (greedy
+    winning every game against random, wherever it sat). Such games cannot show a seat's edge
+    smaller than the gap between the bots, however many are played (a 2-player New Frontiers run
+    of greedy against random read "✅ Seats look fair" beside a power figure for one bot in every
+    seat, though a seat's edge could not change a single game's winner there)."""
+    codes = lineup_codes(lineups)
+    if codes is None:
+        return False
+    w = np.asarray(w, dtype=float)
+    return all(float(np.ptp(w[codes == j], axis=0).max()) <= 1e-12 for j in range(int(codes.max()) + 1))
+
+
 def seat_tests_within_lineups(w: np.ndarray, lineups: np.ndarray) -> tuple[float, float] | None:
     """(p that every seat wins equally, p that seat 1 wins 1/P) from a games × seats matrix of
     win shares whose bots rotate through the seats (`lineups`, each game's line-up), or None

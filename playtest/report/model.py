@@ -21,7 +21,7 @@ from playtest import __version__
 from playtest.analysis import columns as C
 from playtest.analysis import frames as F
 from playtest.analysis.calibration import MIN_GAMES
-from playtest.analysis.common import SEAT_TEST_ALPHA, WITHIN_LINEUPS_TEST
+from playtest.analysis.common import BOTS_DECIDED, SEAT_TEST_ALPHA, WITHIN_LINEUPS_TEST
 from playtest.analysis.frames import Table
 from playtest.analysis.metrics import Section, metric_info, repeats, sections
 from playtest.analysis.offs import switched_off
@@ -358,7 +358,17 @@ def verdict(secs: list[Section], players: int | None, bots: Sequence[str] = (),
         if p_fpa is not None and not math.isnan(p_fpa):
             p_text += f", seat 1 p {units.p_is(p_fpa)} (seat 1 wins 1/{players})"
     games_text = f"{n_games} game{'' if n_games == 1 else 's'}{_lineup_text(bots)}"
-    if equal and (n_games < MIN_GAMES or (detect is not None and math.isnan(d))):
+    if detect is not None and BOTS_DECIDED in (detect[C.DEFINITION] or ""):
+        # Greedy won all 100 games against random: "✅ Seats look fair" beside a power figure for one
+        # bot in every seat (analysis.common.sample_size). The seats' rates are the rotation's own
+        # (each seat held the winner as often), whatever a seat is worth.
+        status = "unknown"
+        headline = (f"These games cannot judge the seats: the bots decided all {games_text} (in each line-up "
+                    "every seat won, or lost, all of its games alike, wherever the bots sat), so no seat's edge "
+                    f"smaller than the gap between the bots can show in them (fair share {pct(fair)}; {p_text}).")
+        detail = ("More games of these bots would not tell: play one bot in every seat (--bots greedy), or bots "
+                  "closer in strength, to judge the seats.")
+    elif equal and (n_games < MIN_GAMES or (detect is not None and math.isnan(d))):
         # "Seats look fair" over 1 game, with no caveat: below MIN_GAMES (calibrate's least number of
         # table games for an interval: there an interval says less about the average than one
         # game's spread) the tests' silence says nothing about the seats; nor does the power figure

@@ -543,3 +543,16 @@ def test_means_within_line_ups_take_satterthwaite_s_degrees_of_freedom():
     _, _, resid, _, df = stats._residuals_of_sums(x, np.ones(24), lineups)
     part = np.array([6 / 5 * np.sum(resid[lineups == h] ** 2) for h in range(4)])
     assert df == max(1, math.floor(part.sum() ** 2 / np.sum(part ** 2 / 5))) and df < 10
+
+
+def test_the_line_ups_decided_every_game_only_where_no_seat_s_share_varied_within_one():
+    """Greedy winning every game against random, wherever it sat: the line-up alone decided each
+    game. One game another way, or one line-up (self-play), and it did not."""
+    lineups = np.arange(40) % 2
+    wins = np.eye(2)[lineups]  # greedy sits at seat h in line-up h and wins
+    assert stats.decided_by_lineups(wins, lineups)
+    assert stats.decided_by_lineups(np.full((40, 2), 0.5), lineups)  # a shared win every game: decided too
+    upset = wins.copy()
+    upset[7] = upset[7][::-1]
+    assert not stats.decided_by_lineups(upset, lineups)
+    assert not stats.decided_by_lineups(wins, np.zeros(40, dtype=int))  # one line-up: not read within line-ups

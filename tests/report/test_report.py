@@ -273,6 +273,44 @@ def test_silent_tests_call_the_seats_fair_only_when_the_games_could_see_10_point
         assert v.headline.startswith("Seats look fair: no seat advantage detected in 400 games"), v.headline
 
 
+@pytest.mark.parametrize("upset", [False, True])
+def test_a_run_whose_bots_decided_every_game_is_no_verdict_on_the_seats(upset):
+    """100 2-player New Frontiers games of greedy against random, greedy winning all of them
+    wherever it sat, could read "✅ Seats look fair" beside a power figure for one bot in every
+    seat, where no seat's edge could change a winner. Now the figures are not given and the verdict
+    says why (one game won the other way gives the run a spread of its own, and a verdict as before)."""
+    from playtest.analysis import columns as C
+    from playtest.analysis import common
+    from playtest.analysis.metrics import Section
+    from playtest.report.model import verdict
+
+    winner = [g % 2 for g in range(100)]  # greedy sits at seat g % 2 and wins
+    if upset:
+        winner[9] = 1 - winner[9]
+    games = pl.DataFrame({"game": [g for g in range(100) for _ in range(2)], "seat": [0, 1] * 100,
+                          "bot": [("greedy" if s == g % 2 else "random") for g in range(100) for s in range(2)],
+                          "win_share": [float(s == winner[g]) for g in range(100) for s in range(2)]})
+    rows = {r[C.METRIC] + r[C.GROUP]: r for r in common.sample_size(games).iter_rows(named=True)}
+    detect = rows["detectable_seat_advantage80% power"]
+    assert (common.BOTS_DECIDED in detect[C.DEFINITION]) is not upset
+    assert math.isnan(detect[C.ESTIMATE]) is not upset
+    assert all(math.isnan(rows[f"games_needed+{p} points"][C.ESTIMATE]) is not upset for p in (5, 2))
+    secs = [Section("seats", "", common.seat_win_rates(games)),
+            Section("first_player", "", common.first_player_advantage(games)),
+            Section("sample_size", "", common.sample_size(games))]
+    v = verdict(secs, 2, ("greedy", "random"))
+    if upset:
+        assert "cannot judge the seats" not in v.headline, v.headline
+    else:
+        assert v.status == "unknown"
+        assert v.headline.startswith("These games cannot judge the seats: the bots decided all 100 games of greedy, "
+                                     "random"), v.headline
+        assert "look fair" not in v.headline + v.detail
+        assert "play one bot in every seat" in v.detail
+        doc = (ROOT / "docs" / "report-json.md").read_text(encoding="utf-8")
+        assert '"These games cannot judge the seats"' in doc  # among the headlines of an unknown verdict
+
+
 def _verdict_sees(wins: np.ndarray, games: int, players: int) -> bool:
     """Whether the verdict's tests call the seats unequal (report.model.verdict: the chi-square
     test of equal seats or seat 1's test, each at 2.5%)."""
