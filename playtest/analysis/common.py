@@ -252,9 +252,8 @@ def first_player_advantage(games: Table) -> pl.DataFrame:
     codes = _within(lineups, first[F.GAME].to_numpy())
     within = None if codes is None else stats.seat_tests_within_lineups(win_shares_by_seat(games).drop(F.GAME).to_numpy(), codes)
     if within is not None:
-        shares = first["win_share"].to_numpy()
-        est, lo, hi = stats.shifted(stats.proportion_of_sums(shares, np.ones(shares.size), lineups=codes), 1 / p)
-        est = wilson(wins, n)[0] - 1 / p  # the parts' estimate, to the last bit
+        shares = first["win_share"].to_numpy()  # (the estimate stays Wilson's above: the parts', to the last bit)
+        _, lo, hi = stats.shifted(stats.proportion_of_sums(shares, np.ones(shares.size), lineups=codes), 1 / p)
         p_value = within[1]
         definition += WITHIN_LINEUPS + " Its test: a t test within line-ups, each line-up weighing alike."
 
