@@ -223,7 +223,7 @@ def sections(info: Mapping[str, Any], games: Table, events: Table,
     run's variant switches off are left out (analysis/offs.py), and so is a section left empty.
     A mean score's interval stops at the floor the game declares for that part under the run's
     variant (analysis/floors.py). `quantiles`, `score_splits`: see Needs."""
-    with F.tables_in_memory(games, events):
+    with F.tables_in_memory(games, events), common.lineups_found_once():
         own = game_sections(info, games, events) if keys is None or GAME in keys else []
         needs = Needs(score_floors(info), quantiles, score_splits)
         found = [*_common_sections(games, events, keys, needs), *own]
