@@ -34,6 +34,20 @@ def one_line_per_value(uses: list[Use], several: Callable[[str, list[str]], str]
     return out
 
 
+def never_used(path: tuple[str | int, ...], model: BaseModel, key: str, why: str) -> list[Issue]:
+    """A note at `path` when `model.key` was changed from its default although the variant never
+    uses it (`why` says why): "<why> (3 set, 1 the default)". An explicit default, as the shipped
+    drafts write, is no change and gets none. Legal (a draft may switch a rule off and keep its
+    numbers), but `validate` said only ok and `simulate` played the very same games (h269)."""
+    value, default = getattr(model, key), type(model).model_fields[key].default
+    if value == default:
+        return []
+
+    def said(v: object) -> str:  # as YAML writes it
+        return str(v).lower() if isinstance(v, bool) else str(v)
+
+    return [(path, f"{why} ({said(value)} set, {said(default)} the default)")]
+
 
 SET_HOW = "with --set, or in the variant file"
 """Where the setting that allows another player count goes (VariantModel.players_fix), for a

@@ -15,7 +15,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from playtest.suggest import guess
-from playtest.variants.model import Issue, Strict, Use, VariantModel, one_line_per_value
+from playtest.variants.model import Issue, Strict, Use, VariantModel, never_used, one_line_per_value
 
 
 class ActionName(StrEnum):
@@ -643,10 +643,8 @@ class NewFrontiersVariant(VariantModel):
         ]
         out: list[Issue] = []
         for path, off, why in unplayed:
-            model, key = (r, str(path[-1])) if path[0] == "rules" else (goals, "hidden_score")
-            default = type(model).model_fields[key].default
-            if off and getattr(model, key) != default:
-                out.append((path, f"{why} ({getattr(model, key)} set, {default} the default)"))
+            if off:
+                out += never_used(path, r if path[0] == "rules" else goals, str(path[-1]), why)
         return out
 
     def _produced_colors(self) -> set[str]:

@@ -10,7 +10,7 @@ from enum import StrEnum
 
 from pydantic import Field
 
-from playtest.variants.model import Issue, Strict, VariantModel
+from playtest.variants.model import Issue, Strict, VariantModel, never_used
 
 
 class Suit(Strict):
@@ -274,11 +274,4 @@ class OhSevenVariant(VariantModel):
             settings = settings[2:3]
         else:
             return []
-        out: list[Issue] = []
-        for path, model, key in settings:
-            value, default = getattr(model, key), type(model).model_fields[key].default
-            if value != default:
-                shown = str(value).lower() if isinstance(value, bool) else value
-                out.append((path, f"{why} ({shown} set, {str(default).lower() if isinstance(default, bool) else default} "
-                                  "the default)"))
-        return out
+        return [note for path, model, key in settings for note in never_used(path, model, key, why)]
