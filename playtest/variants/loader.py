@@ -239,6 +239,7 @@ def _resolve(path: Path, stack: tuple[Path, ...], label: str) -> tuple[Node, tup
     except VariantError as err:  # a `!remove` that deletes nothing here: the parent's were lost with it
         raise VariantError([*earlier, *err.problems]) from None
     merged.extends_at = (ext.key_line or ext.line, ext.key_col or ext.col)
+    merged.extends_file = parent_path
     if earlier:
         merged.unmerged = [*earlier, *(merged.unmerged or [])]
     return merged, (label, *chain), parent_tree
@@ -533,9 +534,39 @@ def validate_tree(
                             for p in err.problems]) from None
     if not variant.notes:
         return variant
-    # A note about a key the parent draft holds is the user's file's (or --set's) doing, as an error is.
-    return replace(variant, notes=tuple(_from_child(p, tree, label, chain, overrides, parent_tree, own_keys)
-                                        for p in variant.notes))
+    # A note about a key the parent draft holds is the user's file's (or --set's) doing, as an error
+    # is, unless the parent draft gives it alone: then it is the parent's note, said as the parent
+    # says it. A draft extending draft 6a with planets_dealt.4 changed was told Bays' gain_cubes can
+    # never take a cube '(…, extended by mine.yaml, which changes planets_dealt.4)', at that key,
+    # as if the change caused what draft 6a's cubes.start_in_hand does.
+    inherited = _ParentNotes(tree.extends_file)
+    return replace(variant, notes=tuple(
+        inherited.same(p) or _from_child(p, tree, label, chain, overrides, parent_tree, own_keys)
+        for p in variant.notes))
+
+
+class _ParentNotes:
+    """The notes the extended draft gives alone, loaded the first time one is asked for (most
+    variants have no note from a parent draft's keys)."""
+
+    def __init__(self, parent: Path | None) -> None:
+        self.parent = parent
+        self.notes: tuple[Problem, ...] | None = None
+
+    def same(self, note: Problem) -> Problem | None:
+        """The parent's own note that `note` (from a parent draft's keys, not yet said as the
+        child's) is, or None: the same key and words. A parent that does not load alone has none."""
+        if self.parent is None or note.in_override:
+            return None
+        if self.notes is None:
+            try:
+                self.notes = load_variant(self.parent).notes
+            except VariantError:
+                self.notes = ()
+        for own in self.notes:
+            if own.path == note.path and (own.cause.message if own.cause is not None else own.message) == note.message:
+                return own
+        return None
 
 
 def _from_child(problem: Problem, tree: Node, label: str, chain: tuple[str, ...], overrides: tuple[str, ...],

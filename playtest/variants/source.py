@@ -62,6 +62,8 @@ class Node:
     """An id-list item that an extending file added (no item with its id in the parent)."""
     extends_at: tuple[int, int] | None = None
     """On a merged root: line and column of the `extends:` key in the file that extends."""
+    extends_file: Path | None = None
+    """On a merged root: the file that `extends:` names, resolved."""
     removed: dict[str, tuple[int, int]] | None = None
     """On a merged root: the dotted paths the extending file deleted (`!remove`, or an id-list item's
     `remove: true`) → where."""

@@ -280,3 +280,21 @@ def test_a_plugin_effect_that_may_develop_leaves_no_note_on_its_crew_s_slots() -
     plain = [c.model_copy(update={"extension_vp": (2,)}) if c.id == "armstrong" else c for c in model.crews]
     assert [n[1] for n in model.model_copy(update={"crews": plain}).notes() if n[0][:1] == ("crews",)] == [
         "this crew has no develop_crew skill, so its extension slots stay empty in every game"]
+
+
+def test_a_note_the_parent_draft_gives_alone_stays_the_parent_s_in_a_draft_that_extends_it(tmp_path: Path) -> None:
+    """Draft 6a holds every cube in hand, so Bays' gain_cubes can never take one: its own note. A
+    draft extending 6a that changes an unrelated key was given that note at its own change, '…,
+    extended by mine.yaml, which changes planets_dealt.4', as if that change caused it; it is 6a's
+    note, said as 6a says it. A change that does touch it is still the child's."""
+    parent = DRAFT5.parent / "draft6-no-replenish.yaml"
+    [own] = [str(n) for n in load_variant(parent).notes]
+    assert "gain_cubes can never take a cube" in own
+    mine = tmp_path / "mine.yaml"
+    mine.write_text(f"extends: {parent}\nplanets_dealt: {{3: 5, 4: 6}}\n", encoding="utf-8")
+    assert [str(n) for n in load_variant(mine).notes] == [own]
+    assert [str(n) for n in load_variant(mine, ["planets_dealt.3=4"]).notes] == [own]
+    mine.write_text(f"extends: {parent}\ncubes: {{total: 14, start_in_hand: 14}}\n", encoding="utf-8")
+    [note] = [str(n) for n in load_variant(mine).notes]
+    assert note.startswith(f"{mine}:1:") and "(cubes.start_in_hand 14 of cubes.total 14)" in note and "extended by " in note, note
+    assert "which changes cubes.total, cubes.start_in_hand" in note, note
