@@ -45,7 +45,9 @@ class Lineups:
 
 
 WITHIN_LINEUPS = (" Interval within line-ups: the bots rotate through the seats, so each seat held each bot in a "
-                  "fixed share of the games, and which one it held is not counted as chance.")
+                  "fixed share of the games, and which one it held is not counted as chance (a row whose "
+                  "games differ in nothing within any line-up, say a bot that won every game it played, "
+                  "keeps the wider interval over all games).")
 """Said in the definition of a row whose interval is taken within line-ups."""
 
 
