@@ -185,7 +185,7 @@ def grid(axes: Sequence[Axis]) -> list[Point]:
 def replaced_later(keys: Sequence[str]) -> tuple[str, str] | None:
     """(outer, inner): a key given before a later key that holds it (`crews.bays.time=1,2`, then
     `crews.bays={...}`), whose values the later one would replace at every point. The other order
-    is the loader's to judge point by point, as for --set (`loader._not_given_before`): a whole
+    is the loader's to judge point by point, as for --set (`overrides._not_given_before`): a whole
     item given first, then a key of it that its mapping lacks (a new crew's time, swept), is a
     sweep of that key; one its mapping gave is refused there."""
     for i, inner in enumerate(keys):

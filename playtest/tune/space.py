@@ -179,7 +179,7 @@ def _between(low: float, high: float) -> float:
 def _nested_key(keys: Sequence[str]) -> tuple[str, str] | None:
     """(outer, inner): two of `keys` (dotted paths) where one holds the other (`crews.bays` and
     `crews.bays.time`), refused in either order before any trial is played: the outer one's value
-    replaces the inner one's, or gives it too (loader._not_given_before). (sweep, whose points are
+    replaces the inner one's, or gives it too (overrides._not_given_before). (sweep, whose points are
     all loaded before any game, refuses only the inner key given first: `compare.sweep.replaced_later`.)"""
     for a in keys:
         for b in keys:
@@ -229,7 +229,7 @@ def check_space(variant_path: Path, params: Sequence[Param]) -> None:
 def _check_apart(variant_path: Path, firsts: Sequence[tuple[Param, Any]]) -> None:
     """Two keys that name one value, by an item's id and by its position (`crews.bays.time` and
     `crews.5.time`), or one inside the other that way: every trial's variant refused the second
-    (`loader._not_given_before`) after the base's games and all the trials had run. Each key
+    (`overrides._not_given_before`) after the base's games and all the trials had run. Each key
     applies alone (`check_space`), so a key that cannot be applied after the others clashes with
     one of them: the first key it clashes with is named."""
     for i, (p, value) in enumerate(firsts):
