@@ -63,6 +63,7 @@ def diff_cmd(
         UNDECIDED,
         check_against_probe,
         check_switched_off,
+        diffs_in,
         evaluate,
         load_gates,
         overall,
@@ -161,7 +162,7 @@ def diff_cmd(
                 for m, g in filled.select("metric", pl.col("group").cast(pl.String).fill_null("")).iter_rows():
                     change_seen.setdefault(m, []).append(g)
             check_against_probe(gates, seen, f"{size} games of the candidate", shares_in(table, declared),
-                                lambda g: label_of(names, g), change_seen, declared)
+                                lambda g: label_of(names, g), change_seen, declared, diffs_in(table, declared))
         # Each look recomputes the metrics once per jackknife block (31 times a variant): only
         # the report sections that hold a gated metric (a win-rate gate: 2 of ~10 sections).
         # A gate never reads a quantile (gates.GateSpec refuses them): none is computed.

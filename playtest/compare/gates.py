@@ -294,7 +294,7 @@ def switched_off_problems(specs: Sequence[S], problem: Callable[[int, str, str],
 def check_against_probe(gates: Gates, seen: dict[str, list[str]], where: str, shares: Collection[str],
                         labels: Callable[[str], str] | None = None,
                         change_seen: dict[str, list[str]] | None = None,
-                        declared: MetricInfos | None = None) -> None:
+                        declared: MetricInfos | None = None, diffs: Collection[str] = ()) -> None:
     """Before any long simulation, from a probe's few games (`seen`: metric → its groups there;
     `shares`: `shares_in` its table): every gate names a metric and groups the runs will have, and
     every limit on a share lies where the share can. One GateError lists every problem of these
@@ -302,9 +302,11 @@ def check_against_probe(gates: Gates, seen: dict[str, list[str]], where: str, sh
     `labels`: a group as the reports show it (report.model.label_of), for a group written so.
     `change_seen`: a change gate's groups instead, where given: the probe's table with each
     category only the base produced as 0% (diff's completed categories). `declared`: the game's
-    GameSpec.metric_info (a group the metric no longer gives is told what replaced it)."""
+    GameSpec.metric_info (a group the metric no longer gives is told what replaced it). `diffs`:
+    `diffs_in` its table, the differences of shares (seat 1's advantage), whose limits are checked
+    as the shares' are."""
     problems = probe_problems(gates.model.gates, gates.problem, seen, f" in {where}", shares, labels, change_seen,
-                              declared)
+                              declared, diffs)
     if problems:
         raise GateError(problems)
 
@@ -340,7 +342,7 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
                    seen: dict[str, list[str]], where: str, shares: Collection[str],
                    labels: Callable[[str], str] | None = None,
                    change_seen: dict[str, list[str]] | None = None,
-                   declared: MetricInfos | None = None) -> list[Problem]:
+                   declared: MetricInfos | None = None, diffs: Collection[str] = ()) -> list[Problem]:
     """The problems `check_against_probe` reports, for gates or tune's goals (`problem(index,
     key, message)` locates one in its file): a metric the runs do not have (with a did-you-mean),
     a group of a known metric the probe's games do not have (`where` says which games), a limit
@@ -389,7 +391,7 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
         lonely = lone_spread(spec, list(spec.groups or seen[spec.metric]))
         if lonely:
             out.append(problem(i, *lonely))
-    return out + [problem(i, key, message) for i, key, message in limit_problems(specs, shares)]
+    return out + [problem(i, key, message) for i, key, message in limit_problems(specs, shares, diffs)]
 
 
 def lone_spread(spec: GateSpec, groups: Sequence[str]) -> tuple[str, str] | None:
@@ -409,24 +411,41 @@ def lone_spread(spec: GateSpec, groups: Sequence[str]) -> tuple[str, str] | None
                   "between two of them); use of: value instead")
 
 
-def limit_problems(specs: Sequence[GateSpec], shares: Collection[str]) -> list[tuple[int, str, str]]:
+def limit_problems(specs: Sequence[GateSpec], shares: Collection[str],
+                   diffs: Collection[str] = ()) -> list[tuple[int, str, str]]:
     """(index, key, message) of the first limit of each spec on a share (`shares`: the metrics
     that are proportions, every value seen within [0, 1]) that lies where the gated quantity
     cannot: [0, 1] for a value or a spread (the largest gap between two groups is never
     negative: `max: -0.05` could never pass), [−1, 1] for a change. `max: 10` meant as 10
-    percentage points passed every run. (`GateSpec.limits`: a tune goal's `target` too.)"""
+    percentage points passed every run. (`GateSpec.limits`: a tune goal's `target` too.)
+    Likewise a difference of shares (`diffs`: seat 1's advantage, a win-rate lift, each a share
+    minus 1/P, every value seen within [−1, 1]): [−1, 1] for a value or a change, [0, 1] for a
+    spread; `first_player_advantage` `max: 5`, meant as 5 points, passed every run as 500."""
     out = []
     for i, spec in enumerate(specs):
-        if spec.metric not in shares:
+        if spec.metric not in shares and spec.metric not in diffs:
             continue
-        low, high = (-1.0, 1.0) if spec.of == "change" else (0.0, 1.0)
-        what = "a share" if spec.of == "value" else f"a {spec.of} of shares"
+        share = spec.metric in shares
+        low, high = (-1.0, 1.0) if spec.of == "change" or (spec.of == "value" and not share) else (0.0, 1.0)
+        what = ("a share" if share else "a difference of shares") if spec.of == "value" else \
+            f"a {spec.of} of {'shares' if share else 'differences of shares'}"
         for key, value in spec.limits():
             if not low <= value <= high:
                 hint = f" ({value:g} percentage points are {value / 100:g})" if 1 < abs(value) <= 100 else ""
                 out.append((i, key, f"{spec.metric} gives {what}, from {low:g} to {high:g}: {value:g} is outside it{hint}"))
                 break
     return out
+
+
+def diffs_in(table: Any, declared: MetricInfos | None = None) -> set[str]:
+    """The metrics of a metric table (polars) that are differences of shares, as the reports write
+    them (in points, `kind` 'diff': seat 1's advantage, a win-rate lift), every estimate within
+    [−1, 1]: their gates' limits are checked as a share's are (`limit_problems`)."""
+    inside: dict[str, bool] = {}
+    for metric, est in table.select("metric", "estimate").iter_rows():
+        if kind(metric, declared) == "diff":
+            inside[metric] = inside.get(metric, True) and (est is None or math.isnan(est) or -1.0 <= est <= 1.0)
+    return {m for m, ok in inside.items() if ok}
 
 
 def shares_in(table: Any, declared: MetricInfos | None = None) -> set[str]:

@@ -33,6 +33,7 @@ from playtest.compare.gates import (
     GateSpec,
     Number,
     RunDefaults,
+    diffs_in,
     probe_problems,
     read_listing,
     run_problem,
@@ -195,7 +196,7 @@ def check_against_probe(goals: Goals, table: pl.DataFrame, declared: MetricInfos
     for m, g in table.select(C.METRIC, pl.col(C.GROUP).fill_null("")).iter_rows():
         seen.setdefault(m, []).append(g)
     problems = probe_problems(goals.items, goals.problem, seen, "", shares_in(table, declared), labels,
-                              declared=declared)
+                              declared=declared, diffs=diffs_in(table, declared))
     if problems:
         raise GateError(problems)
 

@@ -537,6 +537,25 @@ def test_diff_rejects_a_limit_in_percent_before_the_long_runs(cli, tmp_path):
     assert not out.exists()  # no long run was started
 
 
+def test_diff_rejects_a_limit_in_points_on_an_advantage(cli, tmp_path):
+    """Seat 1's advantage is a share minus 1/P, shown in points like a share's change: `max: 5`
+    meant as 5 points passed every run as 'value ≤ 500 pts', and `of: change, min: -3` as
+    '≥ -300 pts'. Each is refused, located, as a share's limit in percent is."""
+    gates = tmp_path / "g.yaml"
+    gates.write_text("run: {games: 8, players: 4, bots: heuristic, seed: 1}\n"
+                     "gates:\n  - {metric: first_player_advantage, max: 5}\n"
+                     "  - {metric: first_player_advantage, of: change, min: -3}\n"
+                     "  - {metric: first_player_advantage, of: change, between: [-0.05, 0.05]}\n"
+                     "  - {metric: first_player_advantage, between: [-0.2, 0.2]}\n")
+    base = "variants/ohseven/base.yaml"
+    r = cli("diff", base, base, "--gate", str(gates), "-w", "1")
+    assert (r.returncode, r.stderr.splitlines()) == (2, [
+        f"{gates}:3:43: gates.0.max: first_player_advantage gives a difference of shares, from -1 to 1: 5 is "
+        "outside it (5 percentage points are 0.05)",
+        f"{gates}:4:55: gates.1.min: first_player_advantage gives a change of differences of shares, from -1 to 1: "
+        "-3 is outside it (-3 percentage points are -0.03)"]), r.stderr
+
+
 def test_a_between_gate_counts_as_two_tests(tmp_path, reps):
     from playtest.compare.gates import components, fail_tests
 
