@@ -606,6 +606,17 @@ def _looks_text(info: dict[str, Any]) -> str:
     return f"{planned} look{'s' if planned != 1 else ''}"
 
 
+def _more_games(info: dict[str, Any]) -> str:
+    """An undecided summary's next step: play on with `--until-decided`, or, where it ran out of
+    games, raise its `--max-games`. The summary said only "the games played cannot decide every
+    gate", and its footer "(more games needed)", naming neither option."""
+    if info.get("max_games") is None:
+        return (f"More games may decide it: `--until-decided` plays {info['games']}, then twice as many, and so on up "
+                "to `--max-games` (or `run.max_games` of the gates file), stopping as soon as the verdict is known.")
+    return (f"More games may decide it: `--until-decided` played up to its `--max-games`, {info['max_games']}; raise "
+            "that (or `run.max_games` of the gates file) to play more.")
+
+
 def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any],
                    labels: Callable[[str], str] | None = None) -> str:
     """diff's summary. `labels`: a group as the reports show it (report.model.label_of): the shown
@@ -614,6 +625,8 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any],
     # The bots in the heading too: a PR comment's verdict is what these bots found (once only in the footer).
     out = [f"### playtest diff: `{info['candidate']}` against `{info['base']}`, bots {','.join(info['lineup'])}", "",
            head, ""]
+    if status == "undecided":  # what to do, in the comment a designer reads (the exit code only said 3)
+        out += [_more_games(info), ""]
     out += [f"> {info['unread']['text']}", ""] if info.get("unread") else []
     if info.get("same_games") and any(r.spec.of == "change" for r in results):
         out += ["> note: the candidate changes no rule of the base and both played the same seed: the very same "

@@ -270,6 +270,25 @@ def test_diff_exit_3_when_undecided_after_every_look(cli, tmp_path):
     assert "20 games per variant (2 looks, max 20)" in res.stdout
 
 
+def test_an_undecided_summary_says_how_to_play_more(cli, tmp_path):
+    """'Undecided: the games played cannot decide every gate' named no way on: without
+    --until-decided it is that option, and where --until-decided ran out, its --max-games."""
+    path = gates_file(tmp_path, """
+        gates:
+          - {metric: win_rate_by_seat, group: seat 1, max: 0.25}
+    """)
+    args = ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(path), "-w", "1", "-n", "10"]
+    res = cli(*args)
+    assert res.returncode == 3, res.stdout + res.stderr
+    assert ("⚠️ **Undecided**: the games played cannot decide every gate\n\nMore games may decide it: "
+            "`--until-decided` plays 10, then twice as many, and so on up to `--max-games` (or `run.max_games` of "
+            "the gates file), stopping as soon as the verdict is known.\n") in res.stdout
+    res = cli(*args, "--until-decided", "--max-games", "20")
+    assert res.returncode == 3, res.stdout + res.stderr
+    assert ("More games may decide it: `--until-decided` played up to its `--max-games`, 20; raise that (or "
+            "`run.max_games` of the gates file) to play more.\n") in res.stdout
+
+
 def test_diff_says_at_which_look_it_decided(cli, tmp_path):
     """A run that passes at its first look said '10 games per variant (3 looks, max 40)': the
     looks planned (they set each look's α), not the one that decided."""
