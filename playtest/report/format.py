@@ -11,6 +11,8 @@ import math
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from playtest.core.spec import MetricInfos
 
 RATE_PREFIXES = ("rate", "share")
@@ -159,6 +161,30 @@ def row_interval(estimate: float | None, lo: float | None, hi: float | None, met
     if estimate == 0 and own is not None and own.non_negative:
         return NEVER
     return missing
+
+
+PTS_NOTE = "pts: percentage points, the difference between two shares (a win rate and another), not score points."
+"""Said once under a report's tables when one of them shows a difference of shares ('+12.2 pts', a
+win-rate lift): beside VP columns, 'pts' read as score points."""
+
+BLANK_NOTE = ("A blank 95% interval: the value is the same in every game (as the win rate of one bot in every seat, "
+              "or a game length the rules fix), or fewer than 2 games hold it; the power figures (the smallest seat "
+              "advantage these games can detect, the games needed) and the spread (sd) of scores have none.")
+"""Said once under the Markdown and HTML reports' tables when a number there has no interval: the
+terminal said what its '–' meant, these formats left the cell blank beside a definition naming an
+interval ('Game length (rounds) 7.00', 'skewness-corrected t interval'), and the HTML page said
+"Each number has a 95% interval"."""
+
+
+def report_notes(rows: Iterable[tuple[str, float | None, float | None, float | None]],
+                 declared: MetricInfos | None = None) -> list[str]:
+    """The notes a report's tables need (`rows`: metric, estimate, ci_low, ci_high of each number
+    shown): PTS_NOTE where one is a difference of shares, BLANK_NOTE where one has no interval."""
+    diffs = blank = False
+    for metric, estimate, lo, hi in rows:
+        diffs = diffs or kind(metric, declared) == "diff"
+        blank = blank or (not _missing(estimate) and row_interval(estimate, lo, hi, metric, declared) == "")
+    return [note for note, said in ((PTS_NOTE, diffs), (BLANK_NOTE, blank)) if said]
 
 
 LEVELS = (0.01, 0.05, 0.1)

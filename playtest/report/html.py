@@ -234,14 +234,18 @@ def render_html(report: Report) -> str:
         opened = "" if s.key in FOLDED else " open"
         tables.append(f'<details{opened} id="section-{e(s.key)}"><summary>{e(s.title)}</summary>{_table(report, s.table)}</details>')
     title = f"Balance report — {report.run['variant'].get('name') or ''}"
+    numbers = [(i.metric, i.estimate, i.ci_low, i.ci_high) for i in report.verdict.items]
+    for sec in report.shown:
+        numbers += sec.table.select(C.METRIC, C.ESTIMATE, C.CI_LOW, C.CI_HIGH).rows()
+    notes = "".join(f'<p class="def">{e(note)}</p>' for note in F.report_notes(numbers, report.declared))
     body = f"""{_header(report)}
 <h2>Verdict</h2>
 {_verdict(report)}
 <h2>Charts</h2>
 <div class="charts">{''.join(figures)}</div>
 <h2>All metrics</h2>
-<p class="def">Each number has a 95% interval and its sample size n; hover a row or read the line above each table for its definition.</p>
-{''.join(tables)}"""
+<p class="def">Each number has its sample size n and, where one applies, a 95% interval; hover a row or read the line above each table for its definition.</p>
+{''.join(tables)}{notes}"""
     return page(title, body, specs)
 
 

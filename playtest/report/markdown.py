@@ -115,6 +115,8 @@ def render_markdown(report: Report) -> str:
     lines += changes_lines(v)
     by_round = list(by_round_metrics(report.run))  # long; in the HTML and JSON
     left_out: list[str] = []  # named at the end, as the terminal names the tables it leaves out
+    # the numbers shown, for what a blank interval and 'pts' mean (the terminal's notes)
+    numbers = [(i.metric, i.estimate, i.ci_low, i.ci_high) for i in report.verdict.items]
     for s in report.shown:
         if s.key in SKIP:
             left_out.append(s.title)
@@ -134,8 +136,10 @@ def render_markdown(report: Report) -> str:
                   F.row_notes(shown_rows[C.METRIC].to_list(), shown_rows[C.GROUP].to_list(),
                               shown_rows[C.DEFINITION].to_list())] + [""]
         lines += _table(report, df) + [""]
+        numbers += shown_rows.select(C.METRIC, C.ESTIMATE, C.CI_LOW, C.CI_HIGH).rows()
         if folded:
             lines += ["</details>", ""]
+    lines += [f"_{md(note)}_\n" for note in F.report_notes(numbers, report.declared)]
     if left_out:
         lines += [f"_Longer tables are in the HTML and JSON report: {md('; '.join(left_out))}._", ""]
     return "\n".join(lines).rstrip() + "\n"

@@ -108,6 +108,6 @@ interval column (greedy's 25.0% as the only bot, Bays's 2.00 cubes a pick) read 
 missing, where it is one the games cannot vary (stats.NO_SPREAD)."""
 
 
-PTS_NOTE = "pts: percentage points, the difference between two shares (a win rate and another), not score points."
+PTS_NOTE = F.PTS_NOTE
 """Said once under the terminal's tables when one of them shows a difference of shares ('+12.2
 pts', a win-rate lift): beside VP columns, 'pts' read as score points."""

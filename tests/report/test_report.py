@@ -901,3 +901,20 @@ def test_the_verdict_does_not_promise_that_tests_within_line_ups_see_an_advantag
     detail = verdict([seats, fpa, Section("sample_size", "", detect)], 4).detail
     assert "The power figures below are the chi-square test's, for one bot in every seat" in detail, detail
     assert "see a seat advantage sooner." not in detail and "later where they are alike" in detail
+
+
+def test_markdown_and_html_say_what_a_blank_interval_and_pts_are(ohseven_data):
+    """The terminal says what its '–' and 'pts' mean; the Markdown and HTML reports left the cell
+    blank ('Game length (rounds) | 7.00 | |' beside 'skewness-corrected t interval') and wrote seat
+    1's advantage in 'pts' beside score points, and the HTML page said "Each number has a 95%
+    interval". Oh-Seven's matches are 7 rounds long in every game: no interval."""
+    from playtest.report.format import BLANK_NOTE, PTS_NOTE
+    from playtest.report.html import render_html
+
+    report = build_report(*ohseven_data)
+    md = render_markdown(report)
+    assert "| Game length (rounds) | 7.00 |  |" in md
+    assert f"_{PTS_NOTE}_" in md and f"_{BLANK_NOTE}_" in md
+    page = render_html(report)
+    assert f'<p class="def">{BLANK_NOTE}</p>' in page and f'<p class="def">{PTS_NOTE}</p>' in page
+    assert "Each number has a 95% interval" not in page
