@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import altair as alt
@@ -337,11 +338,22 @@ def holm_family(cmp: K.Comparison) -> str:
     return f"{tested} distinct tests of this compare, one family for {whose} against {cmp.labels[0]}"
 
 
+def files_text(run: dict[str, Any]) -> str:
+    """'Variants: draft = `a/draft.yaml`, draft#2 = `b/draft.yaml`. ' when two variants' files share a
+    name (`unique_labels` numbers the second): the verdict's "draft#2 is 11.78 points lower than
+    draft" named no file in the terminal or the Markdown; '' otherwise (a label is its file's name)."""
+    files = run.get("variants") or []
+    stems = [Path(str(v.get("path", ""))).stem for v in files]
+    if len(set(stems)) == len(stems):
+        return ""
+    return "Variants: " + ", ".join(f"{v.get('label')} = `{v.get('path')}`" for v in files) + ". "
+
+
 def settings_line(cmp: K.Comparison, run: dict[str, Any]) -> str:
     s = cmp.settings
     seeds = run.get("seeds") or []
     crn = "same seed for every variant (common random numbers)" if len(set(seeds)) <= 1 else f"seeds {', '.join(map(str, seeds))} (independent)"
-    return (f"{cmp.games} games per variant · {run.get('players')} players · bots {','.join(run.get('lineup') or [])} · "
+    return (f"{files_text(run)}{cmp.games} games per variant · {run.get('players')} players · bots {','.join(run.get('lineup') or [])} · "
             f"{crn}. Differences: paired jackknife over {cmp.replicates.k} blocks of games, "
             f"{_level(cmp)} intervals, "
             f"p-values Holm-adjusted over the {holm_family(cmp)} "

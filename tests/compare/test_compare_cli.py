@@ -267,6 +267,25 @@ def test_labels_that_map_to_one_folder_keep_separate_runs(cli, tmp_path):
     assert len(names) == 2
 
 
+def test_variants_whose_files_share_a_name_are_told_apart_by_their_files(cli, tmp_path):
+    """Two drafts both called draft.yaml are labelled draft and draft#2: the verdict's "draft#2 is
+    11.78 points lower than draft" named no file in the terminal, the Markdown or the HTML."""
+    base = ROOT / "variants" / "ohseven" / "base.yaml"
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    a = write_variant(tmp_path / "a" / "draft.yaml", f"extends: {base}\n")
+    b = write_variant(tmp_path / "b" / "draft.yaml", f"extends: {base}\nscoring: {{miss_per_trick: -2}}\n")
+    out = tmp_path / "out"
+    res = cli("compare", str(a), str(b), "-n", "4", "--bots", "random", "-w", "1", "--out", str(out))
+    assert res.returncode == 0, res.stderr
+    said = f"Variants: draft = `{a}`, draft#2 = `{b}`. 4 games per variant · "
+    assert said in res.stdout
+    assert said in (out / "compare.md").read_text() and said in (out / "compare.html").read_text()
+    res = cli("compare", str(a), str(ROOT / "variants" / "ohseven" / "no-bonus.yaml"), "-n", "4", "--bots", "random",
+              "-w", "1", "--out", str(tmp_path / "out2"))
+    assert res.returncode == 0 and "Variants:" not in res.stdout, res.stdout  # each label is its file's name
+
+
 def test_sweep_refuses_an_unknown_metric_name_before_playing_the_grid(cli, tmp_path, monkeypatch):
     """A misspelt -m fails after a probe (one game per seat at each grid point, then up to
     PROBE_GAMES while a name is unseen), not after the whole grid. A metric that needs events one
