@@ -59,9 +59,32 @@ def _fail(message: str | list[str], code: int) -> None:
     raise typer.Exit(code)
 
 
+_PYTHON_TYPE = re.compile(r"^<list\[(\w+)\]>$|^<(\w+) range>$|^<(str|Path)>$")
+_TYPE_WORDS = {"str": "text", "Path": "path"}
+
+
+def _plain_type(shown: str) -> str:
+    """A value's type as --help shows it, without Python's spelling: typer wrote `<list[Path]>`
+    (compare's VARIANT, validate's FILE, calibrate's --against), `<list[str]>` (--metric),
+    `<int range>` (the bounds follow in brackets, [x>=2]) and `<str>`; these read `<path>`,
+    `<text>`, `<int>` and `<text>` (a list's options say 'repeatable', its arguments 'two or more')."""
+    found = _PYTHON_TYPE.match(shown)
+    if found is None:
+        return shown
+    word = next(g for g in found.groups() if g)
+    return f"<{_TYPE_WORDS.get(word, word)}>"
+
+
 class _Command(TyperCommand):
     """Every command (`_register` gives them this class). Click has parsed its options, and
     printed its `--help`, before `invoke`: only a command that runs loads polars first."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            typers = getattr(param, "display_type", None)
+            if typers is not None:  # (typer's own method, on this one parameter)
+                setattr(param, "display_type", lambda ctx, typers=typers: _plain_type(typers(ctx)))  # noqa: B010 (click.Parameter has no display_type for mypy)
 
     def invoke(self, ctx: Any) -> Any:
         _before_a_command()

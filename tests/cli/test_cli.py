@@ -198,6 +198,23 @@ def test_every_command_has_help(cli):
         assert "Usage: playtest" in r.stdout
 
 
+def test_no_help_shows_a_value_s_type_as_python_spells_it(cli):
+    """typer showed `VARIANT <list[Path]>` (compare), `FILE <list[Path]>` (validate),
+    `--against <list[Path]>`, `--metric <list[str]>`, `-n, --games <int range>` and `--bots <str>`
+    to a designer who writes no Python: types read <path>, <text>, <int> (the range is in brackets)."""
+    from playtest.cli.app import _register, app
+
+    _register()
+    shown = {}
+    for cmd in app.registered_commands:
+        name = cmd.name or cmd.callback.__name__
+        for word in re.findall(r"<[^<>\s]*(?: range)?>", cli(name, "--help").stdout):
+            shown.setdefault(word, name)
+    python = {w: n for w, n in shown.items() if re.search(r"\[|range|<(str|Path|list|bool|float range)>", w)}
+    assert not python, python
+    assert {"<path>", "<text>", "<int>"} <= set(shown), shown
+
+
 def test_every_usage_line_names_its_arguments_as_the_docs_write_them(cli):
     """`playtest report --help` read 'Usage: playtest report [OPTIONS] {run_dir}', compare's
     '{variants}...', validate's '{FILE...}...' beside the docs' `playtest report RUN_DIR` and
