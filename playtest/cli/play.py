@@ -227,7 +227,10 @@ def play(
                 if resume is not None:  # the bots the saved game's first line names
                     raise UsageError(f"{resume}:1:1: {err}") from None
                 raise from_bots_option(err) from None
-    if hint_bot:
+    if hint_bot is not None:
+        if not hint_bot.strip():  # '' fell back to the default bot unsaid, where --bots '' is refused
+            raise UsageError(f"--hint-bot {hint_bot!r}: give a bot's name, or leave --hint-bot out for the game's "
+                             "strongest quick bot")
         try:
             make_bot(spec, hint_bot, rules, seat - 1)
         except UsageError as err:

@@ -2400,6 +2400,10 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
 ]
 
 P = [  # --- play: every check before the game starts (stdin is empty: a game would be saved) ----
+    Case("play-hint-bot-empty", ["play", str(DRAFT5), "--hint-bot", "", "--moves", "{tmp}/m.txt", "--save", "{tmp}/g.yaml"],
+         r"^error: --hint-bot '': give a bot's name, or leave --hint-bot out", {"m.txt": "quit\n"}),
+    Case("play-hint-bot-blank", ["play", str(DRAFT5), "--hint-bot", " ", "--moves", "{tmp}/m.txt", "--save", "{tmp}/g.yaml"],
+         r"^error: --hint-bot ' ': give a bot's name, or leave --hint-bot out", {"m.txt": "quit\n"}),
     Case("play-seed-negative", ["play", str(DRAFT5), "--seed", "-1"], r"^error: --seed -1: a seed is a whole number from 0 to 2\*\*63 - 1$"),
     Case("play-seed-huge", ["play", str(DRAFT5), "--seed", "99999999999999999999999"], r"^error: --seed 99999999999999999999999: a seed is a whole number"),
     Case("play-moves-nul-bytes", ["play", str(DRAFT5), "--moves", "{tmp}/m.txt", "--save", "{tmp}/g.yaml"], r"^error: .*m.txt:2:3: a NUL byte: --moves takes a text file, one move per line$", {"m.txt": "1\nab\x00\x002\nquit\n"}),
