@@ -656,7 +656,7 @@ def check_free(path: Path, force: bool, option: str) -> None:
         # it: the run stopped with "internal error: No such file or directory"
         raise UsageError(f"{option} {path}: another playtest process is writing there now; let it finish, or "
                          f"choose another {option}")
-    if path.is_dir() and not any(p for p in path.iterdir() if STAGING_MARK not in p.name):
+    if path.is_dir() and not path.is_symlink() and not any(p for p in path.iterdir() if STAGING_MARK not in p.name):
         return
     if path.is_dir() and not path.is_symlink() and not is_playtest_output(path):
         raise UsageError(f"{option} {path}: is a folder that is not empty and holds no playtest output; "
@@ -669,6 +669,12 @@ def check_free(path: Path, force: bool, option: str) -> None:
                          f"choose another {option}")
     if force:
         return
+    if path.is_symlink() and path.is_dir():
+        # A link to an empty folder passed as an empty folder: simulate then replaced the link by
+        # its run (the folder it led to left empty), and compare, sweep, ladder and diff played every
+        # game before "written by another command while this one ran", their output put at LINK-2.
+        raise UsageError(f"{option} {path}: is a symbolic link to {os.readlink(path)}; give the folder it leads to, "
+                         "or use --force to replace the link (never what it leads to)")
     what = "a folder that is not empty" if path.is_dir() else "a file"
     raise UsageError(f"{option} {path}: already exists ({what}); use --force to replace it")
 

@@ -1539,6 +1539,14 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("out-dangling-link-folder", ["simulate", str(DRAFT5), "-n", "2", "-o", "{tmp}/o"],
          r"^error: --out {tmp}/o: is a symbolic link to {tmp}/gone, which does not exist; remove the link or choose "
          r"another place$", setup=lambda tmp: (tmp / "o").symlink_to(tmp / "gone")),
+    # a link to an empty folder passed as an empty folder: simulate replaced the link by its run (the folder it led
+    # to left empty), compare played every game, then "written by another command while this one ran" (LINK-2)
+    Case("out-link-to-an-empty-folder", ["simulate", str(DRAFT5), "-n", "2", "-w", "1", "-o", "{tmp}/o"],
+         r"^error: --out {tmp}/o: is a symbolic link to {tmp}/real; give the folder it leads to, or use --force to "
+         r"replace the link \(never what it leads to\)$", setup=lambda tmp: ((tmp / "real").mkdir(), (tmp / "o").symlink_to(tmp / "real"))),
+    Case("compare-out-link-to-an-empty-folder", ["compare", str(DRAFT5), str(DRAFT5), "-n", "2", "-w", "1", "-o", "{tmp}/o"],
+         r"^error: --out {tmp}/o: is a symbolic link to {tmp}/real; give the folder it leads to",
+         setup=lambda tmp: ((tmp / "real").mkdir(), (tmp / "o").symlink_to(tmp / "real"))),
     Case("out-dangling-link-file", ["play", str(DRAFT5), "--save", "{tmp}/o.yaml"],
          r"^error: --save {tmp}/o.yaml: is a symbolic link to {tmp}/gone.yaml, which does not exist",
          setup=lambda tmp: (tmp / "o.yaml").symlink_to(tmp / "gone.yaml")),
