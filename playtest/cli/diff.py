@@ -25,7 +25,7 @@ def diff_cmd(
     base: Annotated[Path, typer.Argument(help="The base variant (e.g. the file as it is on the main branch).", metavar="BASE")],
     candidate: Annotated[Path, typer.Argument(help="The candidate variant (e.g. the file in the pull request).", metavar="CANDIDATE")],
     gate: Annotated[Path, typer.Option("--gate", "-g", help="Gates YAML file (see docs/ci.md).")],
-    n: Annotated[int | None, typer.Option("-n", "--games", help="Games per variant (first look). Default: the gates file's run.games.", min=2)] = None,
+    n: Annotated[int | None, typer.Option("-n", "--games", help="Games per variant (first look). Default: the gates file's run.games, else 400.", min=2)] = None,
     players: Annotated[int | None, typer.Option("--players", "-p", help="Players per game (default: gates file, else one per name in --bots, else 4 when supported, else the most supported).")] = None,
     bots: Annotated[str | None, typer.Option("--bots", help="Bots by seat, or one name for every seat (default: gates file).")] = None,
     seed: Annotated[str | None, typer.Option("--seed", help="Root seed shared by both variants (default: gates file, else 0), "
@@ -33,7 +33,7 @@ def diff_cmd(
     independent_seeds: Annotated[bool, typer.Option("--independent-seeds", help="The candidate plays with seed + 1: "
                                                     "independent games instead of common random numbers.")] = False,
     until_decided: Annotated[bool, typer.Option("--until-decided", help="Double the games until every gate holds, or a gate fails, or --max-games is reached.")] = False,
-    max_games: Annotated[int | None, typer.Option("--max-games", help="Largest number of games per variant for --until-decided.", min=2)] = None,
+    max_games: Annotated[int | None, typer.Option("--max-games", help="Largest number of games per variant for --until-decided (default: the gates file's run.max_games; one of them is needed).", min=2)] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="md (for a pull-request comment) or json.")] = "md",
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Folder for the runs (default: a temporary folder, removed): base/ and candidate/ hold the "
                                                         "first look, each later look's games a run folder inside them (games-400-799/).")] = None,

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+import typer
 
 ROOT = Path(__file__).resolve().parents[2]
 DRAFT5 = "variants/stargate/draft5.yaml"
@@ -213,6 +214,22 @@ def test_no_help_shows_a_value_s_type_as_python_spells_it(cli):
     python = {w: n for w, n in shown.items() if re.search(r"\[|range|<(str|Path|list|bool|float range)>", w)}
     assert not python, python
     assert {"<path>", "<text>", "<int>"} <= set(shown), shown
+
+
+def test_every_option_that_takes_a_value_when_left_out_says_which():
+    """tune --help said nothing of --seed's default (the goals file's run.seed, else 0), nor of -n's
+    beyond the goals file: an option left out either does nothing (--set, --moves, --resume...)
+    or takes a value, and that value is shown or said."""
+    from playtest.cli.app import _register, app
+
+    _register()
+    group = typer.main.get_command(app)
+    optional = {"--set", "--moves", "--resume", "--game", "--save", "variant"}  # left out: not used
+    unsaid = [f"{name} {param.opts[0]}" for name, command in group.commands.items() for param in command.params
+              if not (getattr(param, "is_flag", False) or param.required or param.opts[0] in optional
+                      or "default" in (getattr(param, "help", None) or "").lower()
+                      or (getattr(param, "show_default", False) and param.default is not None))]
+    assert not unsaid, unsaid
 
 
 def test_every_usage_line_names_its_arguments_as_the_docs_write_them(cli):
