@@ -70,7 +70,7 @@ def explain(
     edited since explain wrote it is replaced only with --force.
     """
     from playtest.report.explain import explain_html, explain_json, explain_markdown
-    from playtest.tune.explain import effects, read_design
+    from playtest.tune.explain import effects, read_design, unmoved
 
     check_format(fmt, ("md", "json"))
     design = read_design(run_dir, metrics)
@@ -82,6 +82,16 @@ def explain(
         # tune's trials do not (the residual error needs one more). It said "more grid points
         # than keys + 1" of a 1-point sweep, while a 2-point sweep of 1 key is explained.
         need = "more trials than keys + 1" if design.source == "tune" else "at least keys + 1 grid points"
+        enough = design.rows.height >= len(design.keys) + (2 if design.source == "tune" else 1)
+        same = unmoved(design)
+        if enough and same and len(same) == len([r for r in design.responses if r.column not in design.not_fitted]):
+            # It said "needs at least keys + 1 grid points ... (sweep more values)" of a sweep that
+            # had them, whose one number was the same at every point
+            names = ", ".join(r.label for r in same[:3]) + (f" and {len(same) - 3} more" if len(same) > 3 else "")
+            raise UsageError(f"{run_dir}: no effect can be estimated: {names} {'is' if len(same) == 1 else 'are'} the "
+                             f"same at each of the {design.rows.height} {what}, so nothing the keys changed moved "
+                             f"{'it' if len(same) == 1 else 'them'} in these games (more games per point, or other "
+                             f"values, may)")
         raise UsageError(f"{run_dir}: no effect can be estimated from {design.rows.height} {what} over "
                          f"{len(design.keys)} key(s): a key's effect needs {need}, and numbers "
                          "that vary (tune with a larger --budget, or sweep more values)")

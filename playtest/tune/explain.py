@@ -470,6 +470,20 @@ by that measure) the smaller p-value — the clearer evidence of any effect — 
 fits (no interval, no p-value) come last, by their size."""
 
 
+def unmoved(design: Design) -> list[Response]:
+    """The responses (of those fitted) whose finite values are the same at every point and trial
+    (`effects` skips them: nothing moved them), in order."""
+    out = []
+    for resp in design.responses:
+        if resp.column in design.not_fitted:
+            continue
+        y = design.rows.filter(pl.col(resp.column).is_not_null() & pl.col(resp.column).is_finite())[resp.column]\
+            .to_numpy().astype(float)
+        if y.size >= 2 and np.ptp(y) <= SAME_VALUE * max(1.0, float(np.abs(y).max())):
+            out.append(resp)
+    return out
+
+
 def effects(design: Design) -> pl.DataFrame:
     """Every key's effect on every response (EFFECT_SCHEMA), ranked (RANK): strong first, then by
     the smallest |standardised effect| its interval allows, then by p-value."""

@@ -299,6 +299,14 @@ def _sweep_json(lineup: list[object]) -> str:
                        "key_metrics": ["game_length_rounds"], "rows": rows}, indent=2)
 
 
+def _sweep_json_unmoved() -> str:
+    """`_sweep_json` with its one number the same (6.0) at each of its 3 points."""
+    doc = json.loads(_sweep_json(["random"] * 4))
+    for row in doc["rows"]:
+        row.update(estimate=6.0, ci_low=5.9, ci_high=6.1)
+    return json.dumps(doc, indent=2)
+
+
 def _tune_folder(lineup: list[object]) -> Callable[[Path], None]:
     """{tmp}/t: a tune's output as explain reads it (tune.json and trials.parquet: 6 trials, one key)."""
     def make(tmp: Path) -> None:
@@ -2408,6 +2416,10 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
 ]
 
 P = [  # --- play: every check before the game starts (stdin is empty: a game would be saved) ----
+    # 3 points of 1 key are enough; it said "needs at least keys + 1 grid points ... (sweep more values)"
+    Case("explain-sweep-number-the-same-at-every-point", ["explain", "{tmp}/s"],
+         r"^error: {tmp}/s: no effect can be estimated: game_length_rounds is the same at each of the 3 grid points, so "
+         r"nothing the keys changed moved it in these games", {"s/sweep.json": _sweep_json_unmoved()}),
     Case("play-hint-bot-empty", ["play", str(DRAFT5), "--hint-bot", "", "--moves", "{tmp}/m.txt", "--save", "{tmp}/g.yaml"],
          r"^error: --hint-bot '': give a bot's name, or leave --hint-bot out", {"m.txt": "quit\n"}),
     Case("play-hint-bot-blank", ["play", str(DRAFT5), "--hint-bot", " ", "--moves", "{tmp}/m.txt", "--save", "{tmp}/g.yaml"],
