@@ -299,6 +299,13 @@ def check_output_path(path: Path, option: str, *, folder: bool, report_of: Path 
     # `report B -f md` then blamed an edit for the report it could not write)
     _check_not_a_runs_own(path, absolute, option, report_of)
     _check_not_an_outputs_own(path, absolute, option)
+    if folder and not named_by_playtest and os.path.lexists(absolute) and (whole := _output_above(absolute)) is not None:
+        # `simulate -o SWEEP/runs/00-time_0 --force` (or diff's, compare's...) replaced a run of the
+        # sweep with other games: its sweep.json, reports and `explain` then described games it no longer held
+        shown = next((p for p in path.parents if Path(os.path.abspath(p)) == whole and str(p) != "."), whole)
+        raise UsageError(f"{option} {path}: is part of the playtest output {shown} (a comparison, diff, sweep, ladder "
+                         f"or tune); choose another place (--force does not replace it: only the command that wrote "
+                         f"{shown} writes there)")
     if os.path.islink(absolute) and not os.path.exists(absolute):
         # "already exists (a file); use --force" or "exists and is not a folder" named no link
         raise UsageError(f"{option} {path}: is a symbolic link to {os.readlink(absolute)}, which does not exist; "
@@ -362,6 +369,18 @@ def _check_not_a_runs_own(path: Path, absolute: Path, option: str, report_of: Pa
                          f"(--force does not replace it: only `playtest report {shown}` writes that file)")
     raise UsageError(f"{option} {path}: is {absolute.name}, one of the files of the run {shown}{of}; "
                      "choose another place (--force does not replace it)")
+
+
+def _output_above(absolute: Path) -> Path | None:
+    """The nearest folder above `absolute` that is a comparison, diff, sweep, ladder or tune (its
+    OUTPUT_MARK, or its JSON), or None."""
+    for folder in absolute.parents:
+        if folder.parent == folder:
+            return None
+        if (folder / OUTPUT_MARK).is_file() or any(
+                _signed(folder / name, *sig) for name, sig in OUTPUT_SIGNATURES.items() if name != "run.json"):
+            return folder
+    return None
 
 
 def _check_not_an_outputs_own(path: Path, absolute: Path, option: str) -> None:

@@ -1555,6 +1555,15 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("compare-out-link-to-an-empty-folder", ["compare", str(DRAFT5), str(DRAFT5), "-n", "2", "-w", "1", "-o", "{tmp}/o"],
          r"^error: --out {tmp}/o: is a symbolic link to {tmp}/real; give the folder it leads to",
          setup=lambda tmp: ((tmp / "real").mkdir(), (tmp / "o").symlink_to(tmp / "real"))),
+    # a run of a comparison (sweep, ladder, tune, diff) replaced by other games: its own files then described games it no longer held
+    Case("simulate-out-a-comparison-s-run", ["simulate", str(DRAFT5), "-n", "2", "-w", "1", "-o", "{tmp}/c/runs/draft5", "--force"],
+         r"^error: --out {tmp}/c/runs/draft5: is part of the playtest output {tmp}/c \(a comparison, diff, sweep, ladder or "
+         r"tune\); choose another place \(--force does not replace it: only the command that wrote {tmp}/c writes there\)$",
+         setup=lambda tmp: (_comparison_out(tmp), (tmp / "c" / ".playtest-output").write_text(""))),
+    Case("diff-out-a-comparison-s-run-from-inside", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(GATES), "-n", "2", "-w", "1",
+                                                     "-o", "runs/draft5", "--force"],
+         r"^error: --out runs/draft5: is part of the playtest output {tmp} \(a comparison",
+         setup=lambda tmp: (_run(tmp, "runs/draft5"), (tmp / ".playtest-output").write_text(""))),
     Case("out-dangling-link-file", ["play", str(DRAFT5), "--save", "{tmp}/o.yaml"],
          r"^error: --save {tmp}/o.yaml: is a symbolic link to {tmp}/gone.yaml, which does not exist",
          setup=lambda tmp: (tmp / "o.yaml").symlink_to(tmp / "gone.yaml")),
