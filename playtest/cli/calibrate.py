@@ -96,7 +96,7 @@ def calibrate(
     info, tg, te = table_frames(spec, games)
     played = []
     for run_dir in against:
-        rinfo, rg, re_ = read_run(run_dir)
+        rinfo, rg, re_ = read_run(run_dir, use="against")
         if rinfo.get("game") != spec.name:
             raise UsageError(f"--against {run_dir}: a run of {rinfo.get('game')}, but the transcripts are games of {spec.name}")
         if rinfo.get("players") != info["players"]:

@@ -87,7 +87,7 @@ def run_game(run_dir: Path, game: int, folder: Path | None) -> RunGame:
     that cannot write a simulated game; the variant file changed or gone since the run; the game
     played again is not the game the run recorded (its rows in games.parquet and events.parquet).
     Only that game's rows are read: a run of 10^6 games is not loaded."""
-    run = open_run(run_dir)
+    run = open_run(run_dir, use="replay")
     info = run.info
     with reading(run.path):
         mine = run.games.filter(pl.col("game") == game).collect().sort("seat")

@@ -919,6 +919,6 @@ def _dropped_if_empty(run: PartialRun) -> bool:
     return True
 
 
-def read_run(run_dir: Path) -> tuple[dict[str, Any], pl.DataFrame, pl.DataFrame]:
+def read_run(run_dir: Path, *, use: str = "report") -> tuple[dict[str, Any], pl.DataFrame, pl.DataFrame]:
     """run.json, games and events of a run; see playtest.sim.rundir.read_run."""
-    return rundir.read_run(run_dir)
+    return rundir.read_run(run_dir, use=use)

@@ -461,12 +461,18 @@ class OtherOutput:
     runs: tuple[Path, ...]
     """Its runs (folders with a run.json), in order."""
 
-    def instead_of_report(self, folder: Path) -> str:
-        """What `report` says of the folder: whose it is, where its own report is, and a run of
-        it to report."""
-        one = (f"to report one of its runs: `playtest report {shlex.quote(str(self.runs[0]))}`" if self.runs else
-               f"its runs are in {self.place}")
+    def instead_of_report(self, folder: Path, use: str = "report") -> str:
+        """What `report` (`use`: or `replay --game`, `calibrate --against`; USES) says of the
+        folder: whose it is, where its own report is, and a run of it to give instead."""
+        one = USES[use].format(run=shlex.quote(str(self.runs[0]))) if self.runs else f"its runs are in {self.place}"
         return f"{folder}: {self.whose}, not a run; " + (f"{self.report}; " if self.report else "") + one
+
+
+USES = {"report": "to report one of its runs: `playtest report {run}`",
+        "replay": "to replay a game of one of its runs: `playtest replay {run} --game N`",
+        "against": "to compare with one of its runs: `--against {run}`"}
+"""What to give instead of another command's folder, by the command that was given it: `replay
+--game` and `calibrate --against` of a sweep's folder were told `playtest report RUN`."""
 
 
 def holds_runs(folder: Path) -> OtherOutput | None:
@@ -655,8 +661,9 @@ class RunFiles:
     partial: bool
 
 
-def scan_run(run_dir: Path) -> RunFiles:
-    """A finished run, or a partial one (its finished chunks), checked and scanned lazily."""
+def scan_run(run_dir: Path, *, use: str = "report") -> RunFiles:
+    """A finished run, or a partial one (its finished chunks), checked and scanned lazily. `use`:
+    the command reading it (USES), for what it is told of another command's folder."""
     from playtest.games import get_game
     from playtest.sim.batch import events_schema, games_schema
 
@@ -664,7 +671,7 @@ def scan_run(run_dir: Path) -> RunFiles:
         raise PlaytestError(f"{run_dir}: the run folder's path is not UTF-8 text: rename it")
     if not run_dir.is_dir():
         if partial_dir(run_dir).is_dir():
-            return scan_run(partial_dir(run_dir))
+            return scan_run(partial_dir(run_dir), use=use)
         raise PlaytestError(f"{run_dir}: {not_folder(run_dir, 'run folder')}{_file_of_a_run(run_dir)}")
     if os.path.lexists(run_dir / "run.json") and not (run_dir / "run.json").is_file():
         # a named pipe there read "run.json is missing", and so did a link that leads nowhere
@@ -673,7 +680,7 @@ def scan_run(run_dir: Path) -> RunFiles:
     if info is None:
         other = holds_runs(run_dir)
         if other is not None:
-            raise PlaytestError(other.instead_of_report(run_dir))
+            raise PlaytestError(other.instead_of_report(run_dir, use))
         if str(run_dir) == ".":  # '' (an unset variable) reads as '.': name what the user typed
             raise PlaytestError(f"{run_dir}: is the current folder, not a run (an empty path, '', reads as '.'): "
                                 "give a run folder")
@@ -702,22 +709,22 @@ def scan_run(run_dir: Path) -> RunFiles:
     return RunFiles(run_dir, info, games, events, partial)
 
 
-def read_run(run_dir: Path) -> tuple[dict[str, Any], pl.DataFrame, pl.DataFrame]:
+def read_run(run_dir: Path, *, use: str = "report") -> tuple[dict[str, Any], pl.DataFrame, pl.DataFrame]:
     """run.json, games and events of a run (partial runs: the finished chunks), in memory.
     Raises PlaytestError for a missing, incomplete, swapped or damaged run, never a polars error.
-    For a large run, `open_run` keeps the tables lazy instead."""
-    run = scan_run(run_dir)
+    For a large run, `open_run` keeps the tables lazy instead. `use`: as `scan_run`'s."""
+    run = scan_run(run_dir, use=use)
     with reading(run_dir):
         games, events = run.games.collect(), run.events.collect()
     check_rows(run, games)
     return run.info, games, events
 
 
-def open_run(run_dir: Path) -> RunFiles:
+def open_run(run_dir: Path, *, use: str = "report") -> RunFiles:
     """A run checked like `read_run` but left lazy: its tables are scans that the metrics
     aggregate game by game (analysis/frames.py), so even 10^6 games fit in a bounded memory.
-    Read them inside `reading(run.path)`."""
-    run = scan_run(run_dir)
+    Read them inside `reading(run.path)`. `use`: as `scan_run`'s."""
+    run = scan_run(run_dir, use=use)
     check_rows(run, run.games)
     return run
 

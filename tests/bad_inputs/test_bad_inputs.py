@@ -915,6 +915,14 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("report-a-comparison-folder", ["report", "{tmp}/c"],
          r"^error: {tmp}/c: a comparison's folder, not a run; its report is already there \(compare.html, compare.md, "
          r"compare.json\); to report one of its runs: `playtest report {tmp}/c/runs/draft5`$", setup=_comparison_out),
+    # replay --game and calibrate --against of a comparison's or diff's folder were told `playtest report RUN`
+    Case("replay-game-of-a-comparison-folder", ["replay", "{tmp}/c", "--game", "0"],
+         r"^error: {tmp}/c: a comparison's folder, not a run; its report is already there \(compare.html, compare.md, "
+         r"compare.json\); to replay a game of one of its runs: `playtest replay {tmp}/c/runs/draft5 --game N`$",
+         setup=_comparison_out),
+    Case("calibrate-against-a-diff-out-folder", ["calibrate", str(EXAMPLES / "stargate-table-game.yaml"), "--against", "{tmp}/d"],
+         r"^error: {tmp}/d: diff's --out folder, not a run; .* only its runs {tmp}/d/base and {tmp}/d/candidate; to "
+         r"compare with one of its runs: `--against {tmp}/d/base`$", setup=_diff_out),
     # a file of a run, or of a comparison's folder, read only "is a file, not a run folder"
     Case("report-a-run-s-file", ["report", "{tmp}/c/runs/draft5/run.json"],
          r"^error: {tmp}/c/runs/draft5/run.json: is a file, not a run folder; report its run folder: "
