@@ -161,7 +161,7 @@ def simulate(
         fixed = _given(ctx, RUN_SETTINGS)
         if fixed:
             raise UsageError(f"--resume: {', '.join(fixed)} cannot change a run half-way; the run finishes as it "
-                             "was started (drop them, or start a new run)")
+                             f"was started (drop {'them' if len(fixed) > 1 else 'it'}, or start a new run)")
         out_dir = resume
         result = with_progress(status, quiet, None, lambda cb: resume_batch(
             resume, workers=workers, progress=cb, backend=backend, scheduler=scheduler,

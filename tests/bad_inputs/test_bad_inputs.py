@@ -1540,6 +1540,9 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("resume-complete-damaged", ["simulate", "--resume", "{tmp}/run"], r"run/run.json:1:\d+: not valid JSON", setup=_with_run(lambda run: _json(run, "{cut sh"))),
     Case("resume-complete-other-status", ["simulate", "--resume", "{tmp}/run"], r"run/run.json:\d+:\d+: status: expected complete or partial, got \"done\"$", setup=_with_run(_edit_json("status", "done"))),
     Case("resume-with-variant", ["simulate", str(DRAFT5), "--resume", "{tmp}/run"], r"^error: --resume: give only the run folder"),
+    Case("resume-with-one-setting", ["simulate", "--resume", "{tmp}/run", "--seed", "77", "-w", "1"],
+         r"^error: --resume: --seed cannot change a run half-way; the run finishes as it was started \(drop it, or start "
+         r"a new run\)$", setup=_with_run()),
     Case("resume-with-settings", ["simulate", "--resume", "{tmp}/run", "--bots", "greedy", "--seed", "77", "-w", "1"], r"^error: --resume: --bots, --seed cannot change a run half-way; the run finishes as it was started", setup=_with_run()),
     Case("resume-bad-json", ["simulate", "--resume", "{tmp}/out"], r"out.partial/run.json:1:\d+: not valid JSON", {"out.partial/run.json": "{nope"}),
     # run.json of an interrupted run, edited: what a new run checks in its options is checked there
