@@ -274,6 +274,22 @@ def from_bots_option(err: UsageError) -> UsageError:
     return UsageError(f"--bots: {err}") if isinstance(err, BotNameError) else err
 
 
+def lineup_note(bots: str | None, lineup: tuple[str, ...], run: Any, what: str) -> str:
+    """'; these games' bots are --bots greedy, not the goals file's run.bots (...): ...' when --bots
+    replaced the file's line-up with other bots, else '': a goal on a metric of the file's bots
+    (Stargate's win_gap of two scripted bots) read "unknown metric 'win_gap' (did you mean
+    'win_rate'?)" under `tune --bots greedy`, with nothing to say that the line-up made it so."""
+    if bots is None:
+        return ""
+    theirs = [run.bots] if isinstance(run.bots, str) else list(run.bots)
+    if len(theirs) == 1:
+        theirs = split_bots(theirs[0])
+    if set(theirs) == set(lineup):
+        return ""
+    return (f"; these games are of --bots {bots}, not of the {what}'s run.bots {','.join(theirs)}: a metric that "
+            "compares two bots of a line-up is only in games of those bots")
+
+
 def run_lineup(variants: list[Variant], players: int | None, bots: str | None, run: Any,
                run_problem: Callable[[str, str], Exception], *,
                how: str = "") -> tuple[int, tuple[str, ...]]:

@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import Interrupted, app
-from playtest.cli.common import print_notes, run_lineup, status_console
+from playtest.cli.common import lineup_note, print_notes, run_lineup, status_console
 from playtest.cli.compare import check_format, command_line
 from playtest.errors import UsageError
 from playtest.games import get_game
@@ -257,7 +257,8 @@ def tune(
         found, table = probe_sections(s.info, s.games, s.events)  # tune_metrics()'s, before the goal metrics
         probe_table = with_goal_metrics(table, s.info, s.games, s.events)
         names = variant_names(base.resolved)
-        G.check_against_probe(goals, probe_table, get_game(base.game).metric_info, lambda g: label_of(names, g))
+        G.check_against_probe(goals, probe_table, get_game(base.game).metric_info, lambda g: label_of(names, g),
+                              lineup_note(bots, lineup, defaults, "goals file"))
         # every goal's metric is in the probe's table (checked above): the search computes only
         # the report sections that hold them
         keys = section_keys(found, [g.metric for g in goals.items])

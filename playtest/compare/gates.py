@@ -342,17 +342,21 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
                    seen: dict[str, list[str]], where: str, shares: Collection[str],
                    labels: Callable[[str], str] | None = None,
                    change_seen: dict[str, list[str]] | None = None,
-                   declared: MetricInfos | None = None, diffs: Collection[str] = ()) -> list[Problem]:
+                   declared: MetricInfos | None = None, diffs: Collection[str] = (), unknown_note: str = "") -> list[Problem]:
     """The problems `check_against_probe` reports, for gates or tune's goals (`problem(index,
     key, message)` locates one in its file): a metric the runs do not have (with a did-you-mean),
     a group of a known metric the probe's games do not have (`where` says which games), a limit
     on a share outside what it can take (`limit_problems`). A group written as the reports show
     it (`labels`: 'Galactic Senate', where the group is d15) is told the group's name, and a group
-    the metric no longer gives (`declared`: MetricInfo.former_groups) what took its place."""
+    the metric no longer gives (`declared`: MetricInfo.former_groups) what took its place.
+    `unknown_note`: said of a metric the runs do not have, before the list of those they have
+    (tune's `lineup_note`)."""
     out = []
     for i, spec in enumerate(specs):
         if spec.metric not in seen:
-            out.append(problem(i, "metric", unknown_metric(spec.metric, list(seen))))
+            said = unknown_metric(spec.metric, list(seen))
+            head, sep, tail = said.partition("; the runs have: ")  # (before the long list, where it is read)
+            out.append(problem(i, "metric", f"{head}{unknown_note}{sep}{tail}"))
             continue
         info = (declared or {}).get(spec.metric)
         former = info.former_groups if info is not None else {}

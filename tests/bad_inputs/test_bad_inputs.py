@@ -803,6 +803,13 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("sweep-octal-number", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,010", "-n", "2"],
          r"^error: --set crews.bays.time=1,010: crews.bays.time: 010 reads as 8 in YAML"),
     # h190: `--param name=a,b` was taken, and every candidate played the very same games
+    # a goal on a metric of the goals file's bots (two scripted bots head to head), under --bots: it read only
+    # "unknown metric 'win_gap' (did you mean 'win_rate'?)"
+    Case("tune-goal-metric-of-the-file-s-bots-under-other-bots", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4",
+                                                                   "--target", str(TUNE_GOALS), "--bots", "random", "-n", "2", "-o", "{tmp}/t"],
+         r"stargate-tune.yaml:16:13: goals.1.metric: unknown metric 'win_gap' .*; these games are of --bots random, not of "
+         r"the goals file's run.bots scripted:late-placer,scripted:early-placer,greedy,greedy: a metric that compares two "
+         r"bots of a line-up is only in games of those bots; the runs have: "),
     Case("tune-prose-key", ["tune", str(DRAFT5), "--param", "description=a,b", "--target", str(TUNE_GOALS)],
          r"^error: --param description=a,b: description describes the variant and no rule reads it: tune a key of the rules$"),
     # ... nor rules_version (a label of the rules, stored beside the results): the same games at 1, 2 and 3
