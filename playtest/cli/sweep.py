@@ -265,6 +265,7 @@ def sweep(
             for line in off:
                 console.print(f"  {line}", markup=False, highlight=False)
             console.print()
+        shown: list[str] = []
         for m in chosen:
             part = table.filter(pl.col(C.METRIC) == m)
             t = Table(title=Text(render.sweep_title(m, declared)), title_justify="left", show_edge=False, pad_edge=False)
@@ -276,8 +277,12 @@ def sweep(
                 t.add_column(Text(lb), justify="right", overflow="fold")
             cells = {(r[POINT], r[C.GROUP]): r for r in part.iter_rows(named=True)}
             for g in dict.fromkeys(part[C.GROUP].to_list()):
-                t.add_row(Text(label_of(names, str(g))), *(Text(render.sweep_cell(cells.get((lb, g)), m, g, offs[lb], declared)) for lb in labels))
+                row = [render.sweep_cell(cells.get((lb, g)), m, g, offs[lb], declared) for lb in labels]
+                shown += row
+                t.add_row(Text(label_of(names, str(g))), *map(Text, row))
             console.print(t)
             console.print()
+        if render.sweep_blank(shown):
+            console.print(render.SWEEP_BLANK, markup=False, highlight=False)
         console.print(render.sweep_settings_line(run), markup=False, highlight=False)
     status.print(f"wrote {out_dir / 'sweep.html'}, sweep.md, sweep.json, sweep.csv")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -709,6 +709,17 @@ def sweep_as_written(run: Mapping[str, Any]) -> str:
     return f"No point is the draft as written ({values})."
 
 
+SWEEP_BLANK = ("A cell without brackets has no 95% interval: its value is the same in every game of that point, "
+               "or fewer than 2 games hold it.")
+"""Said under a sweep's tables when a cell shows an estimate alone ('7.00' for a game length the
+rules fix), under 'Each cell: estimate [95% interval]' (review h270)."""
+
+
+def sweep_blank(cells: Iterable[str]) -> bool:
+    """Whether a sweep table's `cells` (`sweep_cell`'s texts) hold an estimate without its interval."""
+    return any(c not in ("off", "–") and not c.endswith("]") for c in cells)
+
+
 def sweep_cell(r: dict[str, Any] | None, metric: str, group: str, offs: Sequence[Off],
                declared: MetricInfos | None = None) -> str:
     """One point's value of a sweep table: 'estimate [interval]', 'off' where the point's variant
@@ -747,15 +758,18 @@ def sweep_markdown(table: pl.DataFrame, metrics: list[str], labels: list[str], r
     out += [f"> {note.text()}", ""] if (note := sweep_unread(run)) else []
     if off := sweep_off_lines(offs):
         out += [f"{SWEEP_OFF_HEADING}:", "", *(f"- {line}" for line in off), ""]
+    shown: list[str] = []
     for m in metrics:
         part = table.filter(pl.col(C.METRIC) == m)
         groups = list(dict.fromkeys(part[C.GROUP].to_list()))
         cells = {(r[POINT], r[C.GROUP]): r for r in part.iter_rows(named=True)}
         out += [f"### {metric_title(m, declared)} (`{m}`)", "", "| group | " + " | ".join(labels) + " |", "|---|" + "---:|" * len(labels)]
         for g in groups:
-            row = [label(g)] + [sweep_cell(cells.get((lb, g)), m, g, offs.get(lb, ()), declared) for lb in labels]
-            out.append("| " + " | ".join(row) + " |")
+            row = [sweep_cell(cells.get((lb, g)), m, g, offs.get(lb, ()), declared) for lb in labels]
+            shown += row
+            out.append("| " + " | ".join([label(g), *row]) + " |")
         out.append("")
+    out += [SWEEP_BLANK, ""] if sweep_blank(shown) else []
     return "\n".join(out)
 
 

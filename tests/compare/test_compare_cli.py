@@ -564,3 +564,21 @@ def test_compare_calls_identical_games_identical_when_a_dealt_crews_share_is_ove
     doc = json.loads(res.stdout)
     assert any(d["estimate"] is None for d in doc["differences"])  # the NaN row this is about
     assert doc["verdict"][0].startswith("No metric differs in any game: the variants played identical games")
+
+
+def test_a_sweep_says_what_a_cell_without_brackets_is_where_one_shows(cli, tmp_path):
+    """'Each cell: estimate [95% interval]' stood over a game length of '5.00', bare: a length the
+    rules fix has no interval, and nothing said so (review h270). Said under the tables, in the
+    terminal and in sweep.md, only where such a cell shows."""
+    fixed = write_variant(tmp_path / "fixed.yaml", f"extends: {DRAFT5}\nmax_rounds: 1\n")
+    res = cli("sweep", str(fixed), "--set", "crews.bays.time=1,2", "-n", "3", "-w", "1",
+              "--metric", "game_length_rounds", "--out", str(tmp_path / "sw"))
+    assert res.returncode == 0, res.stderr
+    from playtest.compare.render import SWEEP_BLANK
+
+    assert SWEEP_BLANK in res.stdout
+    assert SWEEP_BLANK in (tmp_path / "sw" / "sweep.md").read_text(encoding="utf-8")
+    res = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "3", "-w", "1",
+              "--metric", "win_rate_by_seat", "--out", str(tmp_path / "sw2"))
+    assert res.returncode == 0, res.stderr
+    assert SWEEP_BLANK not in res.stdout and "[" in res.stdout
