@@ -79,6 +79,12 @@ def report(
                f"`playtest simulate --resume {run_dir}` finishes it")
         damaged = f"; {info['damaged']} left out, which the resume plays again" if info.get("damaged") else ""
         typer.echo(f"note: partial run: {info['games']:,} of {info['planned_games']:,} games ({how}){damaged}", err=True)
+    else:
+        from playtest.sim.batch import newer_run_beside
+
+        newer = newer_run_beside(run_dir)  # (a `simulate --force` into the run, interrupted)
+        if newer is not None:
+            typer.echo(clean(f"note: this report is of the finished run in {run_dir}; {newer}"), err=True)
     games, events = report_tables(run)
     with reading(run_dir):
         text = render(build_report(info, games, events), kind)

@@ -589,6 +589,26 @@ def prepare_out(out_dir: Path, *, force: bool, option: str = "--out", named_by_p
     check_free(out_dir, force, option)
 
 
+def newer_run_beside(run_dir: Path) -> str | None:
+    """What `report RUN` says of a newer run in RUN.partial beside the finished RUN it reports
+    (a `simulate --force` into RUN, interrupted, still playing, or finished but not renamed into
+    place), in the words `prepare_out` uses of it; None when there is none. The report read
+    the old finished run without a word about the newer one, which a resume puts in its place."""
+    partial = partial_dir(run_dir)
+    if not (run_dir / "run.json").is_file() or not partial.is_dir():
+        return None
+    if is_locked(partial):
+        return (f"another playtest process is writing a newer run into {partial}, which replaces this one "
+                "when it finishes")
+    if _finished_in_partial(partial, left_off=True):
+        return (f"{partial} holds a newer finished run that could not be renamed to {run_dir}; "
+                f"`playtest simulate --resume {run_dir}` puts it there, or delete {partial} to keep this one")
+    if not holds_unfinished_run(partial):
+        return None
+    return (f"an interrupted newer run is in {partial}; finish it with `playtest simulate --resume {run_dir}` "
+            f"(it then replaces this one), or delete {partial} to discard it")
+
+
 def check_not_partial_name(out_dir: Path, option: str = "--out") -> None:
     """A run folder the user names may not be named *.partial: that is where the unfinished run
     of its namesake lives (`partial_dir`). `simulate -o RUN.partial --force` replaced RUN's

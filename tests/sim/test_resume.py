@@ -218,6 +218,27 @@ def test_a_report_of_the_unfinished_run_is_not_carried_into_the_finished_one(tmp
 
 
 
+def test_a_report_of_a_finished_run_names_the_newer_interrupted_run_beside_it(tmp_path):
+    """`simulate --force` into a finished RUN, interrupted, leaves RUN.partial beside it: `report
+    RUN` reported the old run without a word of the newer one, which `--resume RUN` puts in its
+    place. It now says so in one note, as simulate names an interrupted run."""
+    from playtest.errors import Interrupted
+
+    def stop(_: int) -> None:
+        raise Interrupted("stop")
+
+    out = tmp_path / "out"
+    run_batch(load_variant(DRAFT5), RunConfig(n_games=2, players=4, lineup=("random",) * 4, seed=SEED, workers=1), out)
+    config = RunConfig(n_games=8, players=4, lineup=("random",) * 4, seed=SEED, workers=1, chunk_size=2)
+    with pytest.raises(Interrupted):
+        run_batch(load_variant(DRAFT5), config, out, progress=stop)
+    r = CliRunner().invoke(app, ["report", str(out), "-f", "md", "-o", "-"])
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr == (f"note: this report is of the finished run in {out}; an interrupted newer run is in "
+                        f"{out}.partial; finish it with `playtest simulate --resume {out}` (it then replaces this "
+                        f"one), or delete {out}.partial to discard it\n")
+
+
 def _interrupted_after_two_chunks(out: Path) -> RunConfig:
     """An 8-game run of 2-game chunks interrupted once two chunks are saved (games 0-3 in
     OUT.partial); its config, to play the uninterrupted run beside it."""
