@@ -66,6 +66,7 @@ def diff_cmd(
         diffs_in,
         evaluate,
         load_gates,
+        no_such_seat,
         overall,
         shares_in,
     )
@@ -143,7 +144,8 @@ def diff_cmd(
                 seen: dict[str, list[str]] = {}
                 for m, g in table.select("metric", pl.col("group").cast(pl.String).fill_null("")).iter_rows():
                     seen.setdefault(m, []).append(g)
-                if all(g.metric in seen and all(x in seen[g.metric] for x in g.groups or ())
+                # (a seat these games do not have, 'seat 5' of 4 players, no more games produce)
+                if all(g.metric in seen and all(x in seen[g.metric] or no_such_seat(x, players_) for x in g.groups or ())
                        for g in gates.model.gates):
                     break
             names = variant_names(c.resolved)
@@ -162,7 +164,8 @@ def diff_cmd(
                 for m, g in filled.select("metric", pl.col("group").cast(pl.String).fill_null("")).iter_rows():
                     change_seen.setdefault(m, []).append(g)
             check_against_probe(gates, seen, f"{size} games of the candidate", shares_in(table, declared),
-                                lambda g: label_of(names, g), change_seen, declared, diffs_in(table, declared))
+                                lambda g: label_of(names, g), change_seen, declared, diffs_in(table, declared),
+                                players=players_)
         # Each look recomputes the metrics once per jackknife block (31 times a variant): only
         # the report sections that hold a gated metric (a win-rate gate: 2 of ~10 sections).
         # A gate never reads a quantile (gates.GateSpec refuses them): none is computed.

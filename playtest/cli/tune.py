@@ -258,7 +258,7 @@ def tune(
         probe_table = with_goal_metrics(table, s.info, s.games, s.events)
         names = variant_names(base.resolved)
         G.check_against_probe(goals, probe_table, get_game(base.game).metric_info, lambda g: label_of(names, g),
-                              lineup_note(bots, lineup, defaults, "goals file"))
+                              lineup_note(bots, lineup, defaults, "goals file"), players=players_)
         # every goal's metric is in the probe's table (checked above): the search computes only
         # the report sections that hold them
         keys = section_keys(found, [g.metric for g in goals.items])

@@ -294,7 +294,8 @@ def switched_off_problems(specs: Sequence[S], problem: Callable[[int, str, str],
 def check_against_probe(gates: Gates, seen: dict[str, list[str]], where: str, shares: Collection[str],
                         labels: Callable[[str], str] | None = None,
                         change_seen: dict[str, list[str]] | None = None,
-                        declared: MetricInfos | None = None, diffs: Collection[str] = ()) -> None:
+                        declared: MetricInfos | None = None, diffs: Collection[str] = (),
+                        players: int | None = None) -> None:
     """Before any long simulation, from a probe's few games (`seen`: metric → its groups there;
     `shares`: `shares_in` its table): every gate names a metric and groups the runs will have, and
     every limit on a share lies where the share can. One GateError lists every problem of these
@@ -304,9 +305,9 @@ def check_against_probe(gates: Gates, seen: dict[str, list[str]], where: str, sh
     category only the base produced as 0% (diff's completed categories). `declared`: the game's
     GameSpec.metric_info (a group the metric no longer gives is told what replaced it). `diffs`:
     `diffs_in` its table, the differences of shares (seat 1's advantage), whose limits are checked
-    as the shares' are."""
+    as the shares' are. `players`: the games' players (a seat beyond them is no group of theirs)."""
     problems = probe_problems(gates.model.gates, gates.problem, seen, f" in {where}", shares, labels, change_seen,
-                              declared, diffs)
+                              declared, diffs, players=players)
     if problems:
         raise GateError(problems)
 
@@ -342,7 +343,8 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
                    seen: dict[str, list[str]], where: str, shares: Collection[str],
                    labels: Callable[[str], str] | None = None,
                    change_seen: dict[str, list[str]] | None = None,
-                   declared: MetricInfos | None = None, diffs: Collection[str] = (), unknown_note: str = "") -> list[Problem]:
+                   declared: MetricInfos | None = None, diffs: Collection[str] = (), unknown_note: str = "",
+                   players: int | None = None) -> list[Problem]:
     """The problems `check_against_probe` reports, for gates or tune's goals (`problem(index,
     key, message)` locates one in its file): a metric the runs do not have (with a did-you-mean),
     a group of a known metric the probe's games do not have (`where` says which games), a limit
@@ -350,7 +352,8 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
     it (`labels`: 'Galactic Senate', where the group is d15) is told the group's name, and a group
     the metric no longer gives (`declared`: MetricInfo.former_groups) what took its place.
     `unknown_note`: said of a metric the runs do not have, before the list of those they have
-    (tune's `lineup_note`)."""
+    (tune's `lineup_note`). `players`: the games' players, whose seats are the only ones a group
+    can name ('seat 5' of 4-player games is not said to be one these games missed by chance)."""
     out = []
     for i, spec in enumerate(specs):
         if spec.metric not in seen:
@@ -370,9 +373,12 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
             # else the group a misspelt one most likely means, as a misspelt metric is answered,
             # by its id or by the reports' label ('Fabricator' found nothing where 'Fabricators' is d07)
             named = {labels(g): g for g in known if labels(g) != g} if labels else {}
-            unreached = []
+            unreached, seatless = [], []
             for m in missing:
                 if m.casefold() in shown:
+                    continue
+                if players is not None and no_such_seat(m, players):
+                    seatless.append(m)  # (no number of games produces it: not 'no game of these produced it')
                     continue
                 if m in former:  # (not the nearest name: 'goals bonus' for 'action bonus' in a goals draft)
                     hints.append(f"{m!r} {former[m]}")
@@ -385,6 +391,9 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
                     hints.append(f"did you mean {likely!r}?")
                 elif (label := guess(m, list(named))) is not None:
                     hints.append(f"did you mean the reports' {label!r}, group {named[label]!r}?")
+            if seatless:
+                hints.append(f"a {players}-player game has no {' or '.join(_seat_words(m) for m in seatless)}: "
+                             f"its seats are 1 to {players}")
             if unreached:  # one clause for all ('bid 7', 'bid 8' read the same clause twice, naming neither)
                 hints.append("no game of these produced " + ("it" if len(missing) == 1 else "them" if unreached == missing
                                                              else ", ".join(map(repr, unreached))))
@@ -396,6 +405,18 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
         if lonely:
             out.append(problem(i, *lonely))
     return out + [problem(i, key, message) for i, key, message in limit_problems(specs, shares, diffs)]
+
+
+def no_such_seat(group: str, players: int) -> bool:
+    """Whether `group` names a seat ('seat 5', 'seat 5 / cards') that games of `players` players
+    do not have: no number of their games produces it."""
+    found = re.fullmatch(r"seat (\d{1,9})(?: / .*)?", group, re.S)
+    return found is not None and not 1 <= int(found.group(1)) <= players
+
+
+def _seat_words(group: str) -> str:
+    """'seat 5' of 'seat 5 / cards': the seat the group names."""
+    return group.partition(" / ")[0]
 
 
 def lone_spread(spec: GateSpec, groups: Sequence[str]) -> tuple[str, str] | None:

@@ -186,17 +186,20 @@ def check_switched_off(goals: Goals, base: Sequence[Off]) -> None:
 
 
 def check_against_probe(goals: Goals, table: pl.DataFrame, declared: MetricInfos | None = None,
-                        labels: Callable[[str], str] | None = None, unknown_note: str = "") -> None:
+                        labels: Callable[[str], str] | None = None, unknown_note: str = "",
+                        players: int | None = None) -> None:
     """Before the search, from the probe's metric `table`: every goal names a metric and groups
     that the runs have, and no bound or target of a goal on a share lies outside what the share
     can take (`compare.gates.probe_problems`). One GateError, located in the goals file, lists
     every such problem. The confirmation's gates are made from these goals and are not checked
-    again. `declared`: the game's GameSpec.metric_info (a share whose name does not say so)."""
+    again. `declared`: the game's GameSpec.metric_info (a share whose name does not say so).
+    `players`: the games' players (a seat beyond them is no group of theirs)."""
     seen: dict[str, list[str]] = {}
     for m, g in table.select(C.METRIC, pl.col(C.GROUP).fill_null("")).iter_rows():
         seen.setdefault(m, []).append(g)
     problems = probe_problems(goals.items, goals.problem, seen, "", shares_in(table, declared), labels,
-                              declared=declared, diffs=diffs_in(table, declared), unknown_note=unknown_note)
+                              declared=declared, diffs=diffs_in(table, declared), unknown_note=unknown_note,
+                              players=players)
     if problems:
         raise GateError(problems)
 

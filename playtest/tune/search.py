@@ -383,7 +383,7 @@ def run(settings: Settings, work: Path, progress: Progress | None = None,
         base_table = fn(s.info, s.games, s.events)
         write_parquet_atomic(base_file, base_table)  # a resumed search reads it
         shutil.rmtree(scratch / "base", ignore_errors=True)
-    G.check_against_probe(settings.goals, base_table, get_game(base.game).metric_info)
+    G.check_against_probe(settings.goals, base_table, get_game(base.game).metric_info, players=settings.players)
     base_values = G.goal_values(settings.goals, base_table, base_table)
     base_obj = G.objective(settings.goals, base_values)
     say(f"base objective {base_obj:.4g}")

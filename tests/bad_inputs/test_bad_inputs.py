@@ -810,6 +810,17 @@ V = [  # --- variant files: validate -------------------------------------------
          r"stargate-tune.yaml:16:13: goals.1.metric: unknown metric 'win_gap' .*; these games are of --bots random, not of "
          r"the goals file's run.bots scripted:late-placer,scripted:early-placer,greedy,greedy: a metric that compares two "
          r"bots of a line-up is only in games of those bots; the runs have: "),
+    # a seat the games do not have read "no group 'seat 5' in 20 games of the candidate (no game of these
+    # produced it)", as if more games could: a 4-player game has no seat 5
+    Case("diff-gate-group-a-seat-the-games-lack", ["diff", str(OHSEVEN), str(OHSEVEN), "--gate", "{tmp}/g.yaml", "-n", "20", "-w", "1"],
+         r"g.yaml:2:43: gates.0.group: win_rate_by_seat has no group 'seat 5' in 4 games of the candidate \(a 4-player "
+         r"game has no seat 5: its seats are 1 to 4\); it has: seat 1, seat 2, seat 3, seat 4$",
+         {"g.yaml": 'run: {bots: heuristic}\ngates: [{metric: win_rate_by_seat, group: "seat 5", max: 0.5}]\n'}),
+    Case("tune-goal-group-a-seat-the-games-lack", ["tune", str(OHSEVEN), "--param", "scoring.exact_bonus=0..10", "--target", "{tmp}/g.yaml",
+                                                   "-n", "2", "-w", "1", "-o", "{tmp}/t"],
+         r"g.yaml:2:49: goals.0.group: score_mean has no group 'seat 0 / total', 'seat 9 / total' \(a 4-player game has "
+         r"no seat 0 or seat 9: its seats are 1 to 4\); it has: ",
+         {"g.yaml": 'run: {bots: heuristic, players: 4}\ngoals: [{metric: score_mean, of: spread, group: ["seat 0 / total", "seat 9 / total"], target: 0}]\n'}),
     Case("tune-prose-key", ["tune", str(DRAFT5), "--param", "description=a,b", "--target", str(TUNE_GOALS)],
          r"^error: --param description=a,b: description describes the variant and no rule reads it: tune a key of the rules$"),
     # ... nor rules_version (a label of the rules, stored beside the results): the same games at 1, 2 and 3
