@@ -163,9 +163,17 @@ def diff_cmd(
                                   declared=declared)
                 for m, g in filled.select("metric", pl.col("group").cast(pl.String).fill_null("")).iter_rows():
                     change_seen.setdefault(m, []).append(g)
+            # A gate on one of the game's goal metrics (Stargate's win_gap), which only tune's goals
+            # take, read "unknown metric 'win_gap'", with no word of why.
+            goals_only: set[str] = set()
+            if any(g.metric not in seen for g in gates.model.gates):
+                from playtest.tune.metrics import with_goal_metrics
+
+                goals_only = set(with_goal_metrics(table, sample.info, sample.games, sample.events)
+                                 ["metric"].to_list()) - set(seen)
             check_against_probe(gates, seen, f"{size} games of the candidate", shares_in(table, declared),
                                 lambda g: label_of(names, g), change_seen, declared, diffs_in(table, declared),
-                                players=players_)
+                                players=players_, goals_only=goals_only)
         # Each look recomputes the metrics once per jackknife block (31 times a variant): only
         # the report sections that hold a gated metric (a win-rate gate: 2 of ~10 sections).
         # A gate never reads a quantile (gates.GateSpec refuses them): none is computed.

@@ -295,7 +295,7 @@ def check_against_probe(gates: Gates, seen: dict[str, list[str]], where: str, sh
                         labels: Callable[[str], str] | None = None,
                         change_seen: dict[str, list[str]] | None = None,
                         declared: MetricInfos | None = None, diffs: Collection[str] = (),
-                        players: int | None = None) -> None:
+                        players: int | None = None, goals_only: Collection[str] = ()) -> None:
     """Before any long simulation, from a probe's few games (`seen`: metric → its groups there;
     `shares`: `shares_in` its table): every gate names a metric and groups the runs will have, and
     every limit on a share lies where the share can. One GateError lists every problem of these
@@ -305,11 +305,20 @@ def check_against_probe(gates: Gates, seen: dict[str, list[str]], where: str, sh
     category only the base produced as 0% (diff's completed categories). `declared`: the game's
     GameSpec.metric_info (a group the metric no longer gives is told what replaced it). `diffs`:
     `diffs_in` its table, the differences of shares (seat 1's advantage), whose limits are checked
-    as the shares' are. `players`: the games' players (a seat beyond them is no group of theirs)."""
+    as the shares' are. `players`: the games' players (a seat beyond them is no group of theirs).
+    `goals_only`: the game's goal metrics of these games, which only tune's goals take."""
     problems = probe_problems(gates.model.gates, gates.problem, seen, f" in {where}", shares, labels, change_seen,
-                              declared, diffs, players=players)
+                              declared, diffs, players=players, goals_only=goals_only)
     if problems:
         raise GateError(problems)
+
+
+def gateable_of(known: Sequence[str]) -> list[str]:
+    """The metrics of `known` a gate can take: not a quantile or max − min metric (no valid
+    interval), nor one of the run's size (compare.metrics.DESIGN_METRICS)."""
+    from playtest.compare.metrics import DESIGN_METRICS, is_tested
+
+    return [m for m in known if is_tested(m) and m not in DESIGN_METRICS]
 
 
 def unknown_metric(name: str, known: Sequence[str]) -> str:
@@ -318,9 +327,9 @@ def unknown_metric(name: str, known: Sequence[str]) -> str:
     a designer who copies it is told the metric and group that hold those numbers. Only metrics
     a gate can take are offered: 'balanse' was answered "did you mean 'balance'?", which the next
     run refused as a max − min (quantiles, `balance` and the run's size are not gated)."""
-    from playtest.compare.metrics import DESIGN_METRICS, is_tested
+    from playtest.compare.metrics import DESIGN_METRICS
 
-    gateable = [m for m in known if is_tested(m) and m not in DESIGN_METRICS]
+    gateable = gateable_of(known)
     message = unknown_name("metric", name, gateable, "the runs have")
     likely = guess(name, list(known))
     if likely is not None and likely not in gateable:
@@ -344,7 +353,7 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
                    labels: Callable[[str], str] | None = None,
                    change_seen: dict[str, list[str]] | None = None,
                    declared: MetricInfos | None = None, diffs: Collection[str] = (), unknown_note: str = "",
-                   players: int | None = None) -> list[Problem]:
+                   players: int | None = None, goals_only: Collection[str] = ()) -> list[Problem]:
     """The problems `check_against_probe` reports, for gates or tune's goals (`problem(index,
     key, message)` locates one in its file): a metric the runs do not have (with a did-you-mean),
     a group of a known metric the probe's games do not have (`where` says which games), a limit
@@ -353,9 +362,16 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
     the metric no longer gives (`declared`: MetricInfo.former_groups) what took its place.
     `unknown_note`: said of a metric the runs do not have, before the list of those they have
     (tune's `lineup_note`). `players`: the games' players, whose seats are the only ones a group
-    can name ('seat 5' of 4-player games is not said to be one these games missed by chance)."""
+    can name ('seat 5' of 4-player games is not said to be one these games missed by chance).
+    `goals_only`: the game's goal metrics these games have (GameSpec.goal_metrics, Stargate's
+    `win_gap`), which only tune's goals take: a gate on one is told so, not "unknown metric"."""
     out = []
     for i, spec in enumerate(specs):
+        if spec.metric in goals_only and spec.metric not in seen:
+            out.append(problem(i, "metric", f"{spec.metric} is a metric of `playtest tune`'s goals only (the game's "
+                                            "own measures, docs/tune.md), not of the reports a gate reads: a gate "
+                                            f"cannot take it; the runs have: {', '.join(gateable_of(list(seen)))}"))
+            continue
         if spec.metric not in seen:
             said = unknown_metric(spec.metric, list(seen))
             head, sep, tail = said.partition("; the runs have: ")  # (before the long list, where it is read)

@@ -821,6 +821,12 @@ V = [  # --- variant files: validate -------------------------------------------
          r"g.yaml:2:49: goals.0.group: score_mean has no group 'seat 0 / total', 'seat 9 / total' \(a 4-player game has "
          r"no seat 0 or seat 9: its seats are 1 to 4\); it has: ",
          {"g.yaml": 'run: {bots: heuristic, players: 4}\ngoals: [{metric: score_mean, of: spread, group: ["seat 0 / total", "seat 9 / total"], target: 0}]\n'}),
+    # a gate on a goal metric of tune (Stargate's win_gap) read only "unknown metric 'win_gap'"
+    Case("diff-gate-on-a-tune-goal-metric", ["diff", str(DRAFT5), str(DRAFT5), "-g", "{tmp}/g.yaml", "-n", "2", "-w", "1"],
+         r"g.yaml:2:18: gates.0.metric: win_gap is a metric of `playtest tune`'s goals only \(the game's own measures, "
+         r"docs/tune.md\), not of the reports a gate reads: a gate cannot take it; the runs have: win_rate_by_seat, ",
+         {"g.yaml": 'run: {bots: "scripted:late-placer,scripted:early-placer,greedy,greedy"}\n'
+                    'gates: [{metric: win_gap, group: "late-placer − early-placer", max: 0.5}]\n'}),
     Case("tune-prose-key", ["tune", str(DRAFT5), "--param", "description=a,b", "--target", str(TUNE_GOALS)],
          r"^error: --param description=a,b: description describes the variant and no rule reads it: tune a key of the rules$"),
     # ... nor rules_version (a label of the rules, stored beside the results): the same games at 1, 2 and 3
