@@ -204,7 +204,7 @@ def compare(
     from playtest.compare import render
     from playtest.compare.compare import Settings, compare_samples, unique_labels
     from playtest.compare.runs import Runs, common_lineup
-    from playtest.sim.batch import RunConfig, check_disk, check_run
+    from playtest.sim.batch import RunConfig, check_disk, check_games, check_run
     check_format(fmt, FORMATS)
     for name, value in (("--min-effect", min_effect), ("--min-rel-effect", min_rel_effect)):
         if not math.isfinite(value):  # inf passed the range check and was written into compare.json as Infinity (not JSON)
@@ -225,6 +225,7 @@ def compare(
     with default_place(out_dir, given=out is not None):
         check_output_dir(out_dir, force, [Path(p) for v in loaded for p in v.chain])
     config = RunConfig(n_games=n, players=players, lineup=lineup, seed=seeds[0], workers=workers, command=command_line())
+    check_games(n, least=2)  # (-n takes 2 or more: check_run would say "from 1")
     check_run(config)
     with default_place(out_dir, given=out is not None):
         # every variant's run, before the first is played (each run's own check came after the

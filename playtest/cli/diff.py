@@ -105,9 +105,9 @@ def diff_cmd(
         default = "" if run is not None and isinstance(run.value, dict) and "games" in run.value else ", its default"
         raise gates.run_problem("max_games", f"{top} is smaller than run.games ({n}{default}): --until-decided "
                                              "plays run.games first and doubles them up to run.max_games")
-    check_games(n)
+    check_games(n, least=2)
     if until_decided and top is not None:
-        check_games(top, "--max-games")
+        check_games(top, "--max-games", least=2)
     schedule = looks_schedule(n, top) if until_decided and top is not None else [n]
     b, c = load_each([base, candidate], set_)
     players_, lineup = run_lineup([b, c], players, bots, defaults, gates.run_problem)

@@ -64,9 +64,9 @@ def ladder(
         players = default_players(v.model.player_counts())
     check_rungs(spec, v, players, names)
     check_seed(seed)  # every run's own check, but before the first run is played
-    check_games(n)
+    check_games(n, least=2)
     if pair_games is not None:
-        check_games(pair_games, "--pair-games")
+        check_games(pair_games, "--pair-games", least=2)
     # Stamped with the time as every other command's default place is: a second ladder of one
     # variant was refused as "already exists" (the first one's folder), or replaced it with --force.
     out_dir = out or default_output(Path("reports") / f"ladder-{v.slug}-{time.strftime('%Y%m%d-%H%M%S')}")

@@ -173,7 +173,7 @@ def sweep(
     from playtest.variants import load_variant
     check_format(fmt, ("text", "md", "json"))
     axes = [parse_axis(s) for s in sets]
-    check_games(n)  # -n alone first, as simulate says it (the grid's total read "1 grid points × ...")
+    check_games(n, least=2)  # -n alone first, as simulate says it (the grid's total read "1 grid points × ...")
     check_grid_size([len(a.values) for a in axes], n)
     points = grid(axes)
     loaded, failed = [], []

@@ -213,9 +213,9 @@ def tune(
     base = load_variant(variant)
     check_space(variant, space)
     n_ = n or defaults.games
-    check_games(n_)  # every run's own check, but before the search starts
+    check_games(n_, least=2)  # every run's own check, but before the search starts
     if confirm_games is not None:
-        check_games(confirm_games, "--confirm-games")
+        check_games(confirm_games, "--confirm-games", least=2)
     elif 4 * n_ > MAX_GAMES:
         why = (f"the confirmation would play 4 × {'-n' if n else 'run.games'} = {4 * n_:,} fresh games, more than "
                f"one run may ({MAX_GAMES:,}); give --confirm-games")

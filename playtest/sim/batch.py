@@ -430,12 +430,14 @@ def check_seed(seed: int, option: str = "--seed") -> None:
         raise UsageError(f"{option} {seed}: a seed is a whole number from 0 to 2**63 - 1")
 
 
-def check_games(n: int, option: str = "-n") -> None:
+def check_games(n: int, option: str = "-n", least: int = 1) -> None:
     """A number of games that one run will play (-n, and the commands' other counts of games that
     become a run's -n later: ladder's --pair-games, tune's --confirm-games, diff's --max-games),
-    checked before the first game is played."""
-    if not 1 <= n <= MAX_GAMES:
-        raise UsageError(f"{option} {n}: the number of games must be from 1 to {MAX_GAMES:,} "
+    checked before the first game is played. `least`: the option's own least value (its typer
+    `min`), which the line states: --pair-games 99999999999 read "must be from 1", of an option
+    whose least value is 2."""
+    if not least <= n <= MAX_GAMES:
+        raise UsageError(f"{option} {n}: the number of games must be from {least} to {MAX_GAMES:,} "
                          "(longer studies: several runs with different --seed)")
 
 

@@ -1919,9 +1919,13 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     # these played (ladder's self-play, tune's whole search, diff's first looks) and then stopped
     # with the run's -n message, after progress lines and, for tune, a half-written .partial folder.
     Case("ladder-n-huge", ["ladder", str(DRAFT5), "--rungs", "random,greedy", "-n", "1000000000", "-o", "{tmp}/l"],
-         r"^error: -n 1000000000: the number of games must be from 1 to 100,000,000"),
+         r"^error: -n 1000000000: the number of games must be from 2 to 100,000,000"),
+    # ... and names the option's own range: -n and --pair-games take 2 or more, not 1 as the line said
+    Case("compare-n-huge-says-the-range", ["compare", str(DRAFT5), str(DRAFT5), "-n", "1000000000", "-o", "{tmp}/c"],
+         r"^error: -n 1000000000: the number of games must be from 2 to 100,000,000 \(longer studies: several runs "
+         r"with different --seed\)$"),
     Case("ladder-pair-games-huge", ["ladder", str(DRAFT5), "--rungs", "random,greedy", "-n", "4", "--pair-games", "1000000000", "-w", "1", "-o", "{tmp}/l"],
-         r"^error: --pair-games 1000000000: the number of games must be from 1 to 100,000,000"),
+         r"^error: --pair-games 1000000000: the number of games must be from 2 to 100,000,000"),
     # a number of more than 4,300 digits was an internal error (ValueError from int()) in a file, --set, sweep and tune
     Case("long-number-in-file", ["validate", "{tmp}/v.yaml"], r"v.yaml:3:\d+: a number of 5,000 digits is too large to read \(at most 4,300 digits\)$",
          {"v.yaml": EXT + f"max_rounds: {LONG}\n"}),
@@ -1966,10 +1970,10 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"^{tmp}/run/run.json:\d+:\d+: this is a run's run.json, not a goals file .*; `playtest report` reads its folder$",
          setup=_with_run()),
     Case("tune-n-huge", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "-n", "1000000000", "-w", "1", "-o", "{tmp}/t"],
-         r"^error: -n 1000000000: the number of games must be from 1 to 100,000,000"),
+         r"^error: -n 1000000000: the number of games must be from 2 to 100,000,000"),
     Case("tune-confirm-games-huge", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "-n", "4", "--budget", "1",
                                      "--confirm-games", "1000000000", "-w", "1", "-o", "{tmp}/t"],
-         r"^error: --confirm-games 1000000000: the number of games must be from 1 to 100,000,000"),
+         r"^error: --confirm-games 1000000000: the number of games must be from 2 to 100,000,000"),
     Case("tune-budget-huge", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4", "--target", str(TUNE_GOALS), "-n", "4", "--budget", "100000000000",
                               "-w", "1", "-o", "{tmp}/t"],
          r"^error: --budget 100000000000: at most 10,000 trials, --resume included; a larger search is several tunes$"),
@@ -1990,7 +1994,7 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"^error: --budget 6: 6 trials of run.games = 20,000,000 games are 120,000,000 games, ",  # the games: the goals file's
          {"g.yaml": "run: {games: 20000000}\ngoals:\n  - {metric: game_length_rounds, target: 5}\n"}),
     Case("diff-max-games-huge", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(GATES), "-n", "4", "--until-decided", "--max-games", "100000000000"],
-         r"^error: --max-games 100000000000: the number of games must be from 1 to 100,000,000"),
+         r"^error: --max-games 100000000000: the number of games must be from 2 to 100,000,000"),
     Case("ladder-seed-negative", ["ladder", str(DRAFT5), "--rungs", "random,greedy", "--seed", "-1", "-n", "4", "-o", "{tmp}/l"], r"^error: --seed -1: a seed is a whole number from 0 to 2\*\*63 - 1$"),
     Case("ladder-seed-huge", ["ladder", str(DRAFT5), "--rungs", "random,greedy", "--seed", "99999999999999999999", "-n", "4", "-o", "{tmp}/l"], r"^error: --seed 99999999999999999999: a seed is a whole number from 0 to 2\*\*63 - 1$"),
     Case("compare-alpha", ["compare", str(DRAFT5), str(DRAFT5), "--alpha", "2", "-o", "{tmp}/c"], r"^error: --alpha 2: Input should be less than or equal to 0.5"),
@@ -2017,7 +2021,7 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("sweep-grid-games-too-many", ["sweep", str(DRAFT5), "--set", "crews.bays.time=0,1,2,3,4", "-n", "30000000", "-o", "{tmp}/s"],
          r"^error: -n 30000000: 5 grid points × 30,000,000 games = 150,000,000 games, more than one run may \(100,000,000\)"),
     Case("sweep-n-too-large-one-point", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1", "-n", "200000000", "-o", "{tmp}/s"],
-         r"^error: -n 200000000: the number of games must be from 1 to 100,000,000"),
+         r"^error: -n 200000000: the number of games must be from 2 to 100,000,000"),
     Case("sweep-no-values", ["sweep", str(DRAFT5), "--set", "crews.bays.time", "-o", "{tmp}/s"], r"--set|expected"),
     Case("sweep-out-existing", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-o", "{tmp}/s"], r"^error: --out .*s: already exists .*use --force", {"s/sweep.md": "old", "s/.playtest-output": ""}),
     Case("sweep-out-under-file", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-o", "{tmp}/f.txt/s"], r"^error: --out .*f.txt is a file", {"f.txt": "x"}),
