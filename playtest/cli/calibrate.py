@@ -1,4 +1,4 @@
-"""`playtest calibrate TRANSCRIPTS... --against RUN_DIR...`: which bot run plays like your table?"""
+"""`playtest calibrate TRANSCRIPT... --against RUN_DIR...`: which bot run plays like your table?"""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def calibrate(
     def read_from(path: Path) -> Path:  # an unfinished run RUN is read in RUN.partial
         return partial_dir(path) if not path.is_dir() and partial_dir(path).is_dir() else path
 
-    for what, paths in (("TRANSCRIPTS", transcripts), ("--against", against)):
+    for what, paths in (("TRANSCRIPT", transcripts), ("--against", against)):
         seen: dict[Path, Path] = {}
         for path in paths:
             first = seen.setdefault(resolved(read_from(path) if what == "--against" else path, f"{what} {path}"), path)

@@ -74,7 +74,7 @@ def read_table_games(paths: Sequence[Path]) -> tuple[GameSpec, list[TableGame]]:
     from playtest.core.transcript import transcript_game
 
     if not paths:
-        raise UsageError("TRANSCRIPTS: give at least one recorded game")
+        raise UsageError("TRANSCRIPT: give at least one recorded game")
     games: list[TableGame] = []
     spec: GameSpec | None = None
     for path in paths:

@@ -1294,7 +1294,7 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("report-out-a-link-loop", ["report", "{tmp}/run", "-f", "md", "-o", "{tmp}/a.yaml"],
          r"^error: --out {tmp}/a.yaml: cannot be resolved \(a symbolic link loop\?\)$", setup=lambda tmp: (_run(tmp), _loop(tmp))),
     Case("calibrate-transcript-a-link-loop", ["calibrate", "{tmp}/a.yaml", "--against", "{tmp}/run", "-o", "{tmp}/c.md"],
-         r"^error: TRANSCRIPTS {tmp}/a.yaml: cannot be resolved \(a symbolic link loop\?\)$", setup=lambda tmp: (_run(tmp), _loop(tmp))),
+         r"^error: TRANSCRIPT {tmp}/a.yaml: cannot be resolved \(a symbolic link loop\?\)$", setup=lambda tmp: (_run(tmp), _loop(tmp))),
     Case("calibrate-against-a-link-loop", ["calibrate", str(EXAMPLES / "stargate-table-game.yaml"), "--against", "{tmp}/a.yaml",
                                            "-o", "{tmp}/c.md"],
          r"^error: --against {tmp}/a.yaml: cannot be resolved \(a symbolic link loop\?\)$", setup=_loop),
@@ -1732,7 +1732,7 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-win-share-nan", ["report", "{tmp}/run"], r"run/games.parquet: win_share: game 3: a missing or non-finite win share", setup=_with_run(_set_games("win_share", float("nan"), 3, seat=2))),
     Case("calibrate-same-game-twice", ["calibrate", str(ROOT / "docs/examples/table/stargate-1.yaml"),
                                        str(ROOT / "docs/examples/table/stargate-1.yaml"), "--against", "{tmp}/run"],
-         r"^error: TRANSCRIPTS: .*stargate-1.yaml is given twice", setup=_with_run(lambda run: None)),
+         r"^error: TRANSCRIPT: .*stargate-1.yaml is given twice", setup=_with_run(lambda run: None)),
     # a match stopped in round 1 read "the match is not finished (1 of 7 rounds)": no round was scored (h191)
     Case("calibrate-ohseven-unfinished", ["calibrate", "{tmp}/t.yaml", "--against", "{tmp}/run"],
          r"^error: .*t.yaml: the match is not finished \(0 of 7 rounds scored, round 1 begun\): calibrate compares finished matches only$",
