@@ -122,7 +122,9 @@ def check_metric_names(metrics: list[str], variants: list[Variant], probe: RunCo
                 if all(m in seen for m in metrics):  # the other points' metrics are not needed
                     return
     unknown = next(m for m in metrics if m not in seen)
-    raise UsageError(f"--metric {unknown}: no such metric in {games} games {where} (known: {', '.join(seen)})")
+    # (said as the check's own games: "in 4 games at each of the grid points" read as -n's, under -n 2)
+    raise UsageError(f"--metric {unknown}: no such metric in the {games} games {where} that the check of the "
+                     f"--metric names played before the sweep (known: {', '.join(seen)})")
 
 
 @app.command()

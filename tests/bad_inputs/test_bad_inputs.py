@@ -2025,7 +2025,10 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
     Case("sweep-no-values", ["sweep", str(DRAFT5), "--set", "crews.bays.time", "-o", "{tmp}/s"], r"--set|expected"),
     Case("sweep-out-existing", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-o", "{tmp}/s"], r"^error: --out .*s: already exists .*use --force", {"s/sweep.md": "old", "s/.playtest-output": ""}),
     Case("sweep-out-under-file", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-o", "{tmp}/f.txt/s"], r"^error: --out .*f.txt is a file", {"f.txt": "x"}),
-    Case("sweep-unknown-metric", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-m", "bogus", "-o", "{tmp}/s"], r"^error: --metric bogus: no such metric in 4 games at each of the grid points \(known: win_rate_by_seat, "),
+    Case("sweep-unknown-metric", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "4", "-m", "bogus", "-o", "{tmp}/s"], r"^error: --metric bogus: no such metric in the 4 games at each of the grid points that the check of the --metric names played before the sweep \(known: win_rate_by_seat, "),
+    # -n 2 read "no such metric in 4 games at each of the grid points", as if -n's: they are the check's
+    Case("sweep-unknown-metric-n-2", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "2", "-w", "1", "-m", "nope", "-o", "{tmp}/s"],
+         r"^error: --metric nope: no such metric in the 4 games at each of the grid points that the check of the --metric names played before the sweep \(known: "),
     Case("sweep-bad-value", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,x", "-n", "4", "-o", "{tmp}/s"], r"crews.bays.time: Input should be a valid integer"),
     # a misspelt key in an axis was said once per value of the axis ("unknown key" four times for 1,2,3,4)
     Case("sweep-misspelt-key-once", ["sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "--set", "max_round=5,6,7", "-n", "4",

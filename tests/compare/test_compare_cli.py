@@ -294,7 +294,8 @@ def test_sweep_refuses_an_unknown_metric_name_before_playing_the_grid(cli, tmp_p
     r = cli("sweep", str(DRAFT5), "--set", "crews.bays.time=1,2", "-n", "400", "-m", "bogus", "-w", "1",
             "-o", str(tmp_path / "s"))
     assert r.returncode == 2 and len(r.stderr.splitlines()) == 1, r.stderr
-    assert r.stderr.startswith("error: --metric bogus: no such metric in 40 games at each of the grid points (known: "
+    assert r.stderr.startswith("error: --metric bogus: no such metric in the 40 games at each of the grid points that the "
+                               "check of the --metric names played before the sweep (known: "
                                "win_rate_by_seat, ")
     assert asked == [4, 40] and not (tmp_path / "s").exists()  # the probe's games only, never the grid's 400
     asked.clear()
