@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -206,7 +207,7 @@ def check_space(variant_path: Path, params: Sequence[Param]) -> None:
         # Every bad value of the key, not only the first (`1,x,-1` named only x; sweep names each);
         # a problem alike at every value (a misspelt key) once, at the first.
         wrong: dict[str, str] = {}
-        failed = []
+        failed, alike = [], Counter[str]()
         for v in values:
             try:
                 load_variant(variant_path, [p.override(v)])
@@ -215,8 +216,12 @@ def check_space(variant_path: Path, params: Sequence[Param]) -> None:
                 first = err.problems[0]
                 said = f"{first.path}: " if first.path else ""
                 said += first.message
+                alike[said] += 1
                 # "(got 1.5) (at 1.5)" said the value twice
                 wrong.setdefault(said, said if said.endswith(f"(got {show(v)})") else f"{said} (at {echoed(show(v))})")
+        # A problem at every value is the key's, not a value's (a key the variant lacks: it ended
+        # "(at 0)", as if 0 were wrong): said as sweep's --set says it, without a value.
+        wrong = {said: said if alike[said] == len(values) else text for said, text in wrong.items()}
         if wrong:
             hint = ""
             if p.kind == FLOAT and failed == values[2:] and p.low.is_integer() and p.high.is_integer():

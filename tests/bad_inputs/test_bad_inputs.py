@@ -827,6 +827,10 @@ V = [  # --- variant files: validate -------------------------------------------
          r"docs/tune.md\), not of the reports a gate reads: a gate cannot take it; the runs have: win_rate_by_seat, ",
          {"g.yaml": 'run: {bots: "scripted:late-placer,scripted:early-placer,greedy,greedy"}\n'
                     'gates: [{metric: win_gap, group: "late-placer − early-placer", max: 0.5}]\n'}),
+    # a key the game lacks ended "(at 0)", as if the range's 0 were wrong
+    Case("tune-param-key-the-game-lacks", ["tune", str(OHSEVEN), "--param", "crews.bays.time=0..3", "-t", str(TUNE_GOALS)],
+         r"^error: --param crews.bays.time=0..3: crews: unknown key; valid keys: bidding, dealer_rotates, deck, description, "
+         r"game, hand_size, name, rounds, rules_version, scoring, tie, tricks$"),
     Case("tune-prose-key", ["tune", str(DRAFT5), "--param", "description=a,b", "--target", str(TUNE_GOALS)],
          r"^error: --param description=a,b: description describes the variant and no rule reads it: tune a key of the rules$"),
     # ... nor rules_version (a label of the rules, stored beside the results): the same games at 1, 2 and 3
