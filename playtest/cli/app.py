@@ -305,11 +305,34 @@ def _given(err: Exception) -> str:
     return f" {clean(found)}" if isinstance(found, str) and found else ""
 
 
+def _choice_line(param: Any, message: str) -> str | None:
+    """'error: --format pdf: expected one of html, htm, md, json', as playtest's own checks of a
+    choice say it (cli.compare.check_format), for a value an option's choices (an Enum) do not
+    hold; typer said "--format/-f pdf: 'pdf' is not one of 'html', 'htm', 'md', 'json'. (see
+    `playtest report --help`)". None for any other message."""
+    import ast
+    import re
+
+    found = re.fullmatch(r"(.+) is not one of ((?:'[^']*', )*'[^']*')\.?", message, re.S)
+    if found is None:
+        return None
+    try:
+        given = ast.literal_eval(found.group(1))
+    except (ValueError, SyntaxError):
+        return None
+    opts = list(getattr(param, "opts", []) or [param.human_readable_name])
+    name = next((o for o in opts if o.startswith("--")), opts[0])
+    choices = re.findall(r"'([^']*)'", found.group(2))
+    return clean(f"error: {name} {given}: expected one of {', '.join(choices)}")
+
+
 def _usage_line(err: UsageError) -> str:
     param = getattr(err, "param", None)
     if isinstance(err, BadParameter) and not isinstance(err, MissingParameter) and param is not None:
         names = "/".join(getattr(param, "opts", []) or [param.human_readable_name])
         message, given = err.message.removeprefix("Value error, "), _given(err)
+        if (choice := _choice_line(param, message)) is not None:
+            return choice
         if given.strip().lower().lstrip("+-") == "nan" and message.startswith("Input should be"):
             # NaN fails every comparison: '--alpha nan' read "should be less than or equal to 0.5"
             message = f"not a number; {message[0].lower()}{message[1:]}"

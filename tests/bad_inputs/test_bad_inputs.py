@@ -1814,7 +1814,10 @@ R = [  # --- report: run folders and outputs -----------------------------------
     Case("report-out-exists", ["report", "{tmp}/run", "-o", "{tmp}/r.html"], r"^error: --out .*r.html: already exists \(a file\); use --force", {"r.html": "old"}, setup=_with_run()),
     Case("report-out-under-file", ["report", "{tmp}/run", "-o", "{tmp}/f.txt/r.html"], r"^error: --out .*: .*f.txt is a file, not a folder", {"f.txt": "x"}, setup=_with_run()),
     Case("report-out-proc", ["report", "{tmp}/run", "-o", "/proc/r.html"], r"^error: --out /proc/r.html: is inside /proc", setup=_with_run()),
-    Case("report-format", ["report", "{tmp}/run", "-f", "pdf"], r"^error: --format/-f pdf: 'pdf' is not one of", setup=_with_run()),
+    # said in the framework's words ("--format/-f pdf: 'pdf' is not one of 'html', ... (see ...)"), not as the others say it
+    Case("report-format", ["report", "{tmp}/run", "-f", "pdf"], r"^error: --format pdf: expected one of html, htm, md, json$", setup=_with_run()),
+    Case("calibrate-format", ["calibrate", str(EXAMPLES / "stargate-table-game.yaml"), "--against", "{tmp}/run", "--format", "PDF"],
+         r"^error: --format PDF: expected one of html, htm, md, json$", setup=_with_run()),
     Case("report-out-empty", ["report", "{tmp}/run", "-o", ""], r"^error: --out '.': is a folder, not a file", setup=_with_run()),
     # Typer's Path drops a trailing '/': `-o new/` (a folder meant) wrote a file named new, `-f md -o afile/` replaced
     # the file afile with --force, and play's `--save games/` saved the game as a file named games
