@@ -831,6 +831,13 @@ V = [  # --- variant files: validate -------------------------------------------
     Case("tune-param-key-the-game-lacks", ["tune", str(OHSEVEN), "--param", "crews.bays.time=0..3", "-t", str(TUNE_GOALS)],
          r"^error: --param crews.bays.time=0..3: crews: unknown key; valid keys: bidding, dealer_rotates, deck, description, "
          r"game, hand_size, name, rounds, rules_version, scoring, tie, tricks$"),
+    # ... and a goals file that names no bots has no line-up that --bots replaced: it was told "not of the goals
+    # file's run.bots random", a key it does not hold
+    Case("tune-goal-metric-unknown-under-bots-of-a-file-without-bots", ["tune", str(DRAFT5), "--param", "crews.bays.time=0..4",
+                                                                        "--target", "{tmp}/g.yaml", "--bots", "greedy", "-n", "2",
+                                                                        "-o", "{tmp}/t"],
+         r"g.yaml:3:13: goals.0.metric: unknown metric 'win_gap' \(did you mean 'win_rate'\?\); the runs have: ",
+         {"g.yaml": "run: {games: 4, players: 4}\ngoals:\n  - metric: win_gap\n    target: 0\n"}),
     Case("tune-prose-key", ["tune", str(DRAFT5), "--param", "description=a,b", "--target", str(TUNE_GOALS)],
          r"^error: --param description=a,b: description describes the variant and no rule reads it: tune a key of the rules$"),
     # ... nor rules_version (a label of the rules, stored beside the results): the same games at 1, 2 and 3
