@@ -278,7 +278,7 @@ def lineup_note(bots: str | None, lineup: tuple[str, ...], run: Any, what: str) 
     """'; these games' bots are --bots greedy, not the goals file's run.bots (...): ...' when --bots
     replaced the file's line-up with other bots, else '': a goal on a metric of the file's bots
     (Stargate's win_gap of two scripted bots) read "unknown metric 'win_gap' (did you mean
-    'win_rate'?)" under `tune --bots greedy`, with nothing to say that the line-up made it so. A
+    'win_rate'?)" under `tune --bots greedy` (and `diff --bots greedy`), with nothing to say that the line-up made it so. A
     file that names no bots has no line-up that --bots replaced: it was told "not of the goals
     file's run.bots random", a key it does not hold."""
     if bots is None or "bots" not in run.model_fields_set:

@@ -10,7 +10,14 @@ from typing import Annotated
 import typer
 
 from playtest.cli.app import app
-from playtest.cli.common import SetOption, load_each, print_notes, run_lineup, status_console
+from playtest.cli.common import (
+    SetOption,
+    lineup_note,
+    load_each,
+    print_notes,
+    run_lineup,
+    status_console,
+)
 from playtest.cli.compare import check_format, check_output_dir, command_line, parse_seeds
 from playtest.cli.sweep import PROBE_GAMES
 from playtest.errors import UsageError
@@ -173,7 +180,8 @@ def diff_cmd(
                                  ["metric"].to_list()) - set(seen)
             check_against_probe(gates, seen, f"{size} games of the candidate", shares_in(table, declared),
                                 lambda g: label_of(names, g), change_seen, declared, diffs_in(table, declared),
-                                players=players_, goals_only=goals_only)
+                                players=players_, goals_only=goals_only,
+                                unknown_note=lineup_note(bots, lineup, defaults, "gates file"))
         # Each look recomputes the metrics once per jackknife block (31 times a variant): only
         # the report sections that hold a gated metric (a win-rate gate: 2 of ~10 sections).
         # A gate never reads a quantile (gates.GateSpec refuses them): none is computed.

@@ -295,7 +295,8 @@ def check_against_probe(gates: Gates, seen: dict[str, list[str]], where: str, sh
                         labels: Callable[[str], str] | None = None,
                         change_seen: dict[str, list[str]] | None = None,
                         declared: MetricInfos | None = None, diffs: Collection[str] = (),
-                        players: int | None = None, goals_only: Collection[str] = ()) -> None:
+                        players: int | None = None, goals_only: Collection[str] = (),
+                        unknown_note: str = "") -> None:
     """Before any long simulation, from a probe's few games (`seen`: metric → its groups there;
     `shares`: `shares_in` its table): every gate names a metric and groups the runs will have, and
     every limit on a share lies where the share can. One GateError lists every problem of these
@@ -306,9 +307,10 @@ def check_against_probe(gates: Gates, seen: dict[str, list[str]], where: str, sh
     GameSpec.metric_info (a group the metric no longer gives is told what replaced it). `diffs`:
     `diffs_in` its table, the differences of shares (seat 1's advantage), whose limits are checked
     as the shares' are. `players`: the games' players (a seat beyond them is no group of theirs).
-    `goals_only`: the game's goal metrics of these games, which only tune's goals take."""
+    `goals_only`: the game's goal metrics of these games, which only tune's goals take.
+    `unknown_note`: as `probe_problems`' (diff's `lineup_note`)."""
     problems = probe_problems(gates.model.gates, gates.problem, seen, f" in {where}", shares, labels, change_seen,
-                              declared, diffs, players=players, goals_only=goals_only)
+                              declared, diffs, unknown_note, players=players, goals_only=goals_only)
     if problems:
         raise GateError(problems)
 
@@ -361,7 +363,7 @@ def probe_problems(specs: Sequence[GateSpec], problem: Callable[[int, str, str],
     it (`labels`: 'Galactic Senate', where the group is d15) is told the group's name, and a group
     the metric no longer gives (`declared`: MetricInfo.former_groups) what took its place.
     `unknown_note`: said of a metric the runs do not have, before the list of those they have
-    (tune's `lineup_note`). `players`: the games' players, whose seats are the only ones a group
+    (diff's and tune's `lineup_note`). `players`: the games' players, whose seats are the only ones a group
     can name ('seat 5' of 4-player games is not said to be one these games missed by chance).
     `goals_only`: the game's goal metrics these games have (GameSpec.goal_metrics, Stargate's
     `win_gap`), which only tune's goals take: a gate on one is told so, not "unknown metric"."""

@@ -838,6 +838,14 @@ V = [  # --- variant files: validate -------------------------------------------
                                                                         "-o", "{tmp}/t"],
          r"g.yaml:3:13: goals.0.metric: unknown metric 'win_gap' \(did you mean 'win_rate'\?\); the runs have: ",
          {"g.yaml": "run: {games: 4, players: 4}\ngoals:\n  - metric: win_gap\n    target: 0\n"}),
+    # diff --bots: the same gate of the gates file's line-up read only "unknown metric 'win_gap'"
+    Case("diff-gate-metric-of-the-file-s-bots-under-other-bots", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml",
+                                                                   "--bots", "greedy", "-w", "1"],
+         r"g.yaml:3:13: gates.0.metric: unknown metric 'win_gap'; these games are of --bots greedy, not of the gates "
+         r"file's run.bots scripted:late-placer,scripted:early-placer,greedy,greedy: a metric that compares two bots of a "
+         r"line-up is only in games of those bots; the runs have: ",
+         {"g.yaml": "run: {games: 8, players: 4, bots: 'scripted:late-placer,scripted:early-placer,greedy,greedy'}\n"
+                    "gates:\n  - metric: win_gap\n    max: 0.2\n"}),
     Case("tune-prose-key", ["tune", str(DRAFT5), "--param", "description=a,b", "--target", str(TUNE_GOALS)],
          r"^error: --param description=a,b: description describes the variant and no rule reads it: tune a key of the rules$"),
     # ... nor rules_version (a label of the rules, stored beside the results): the same games at 1, 2 and 3
